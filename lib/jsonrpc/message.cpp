@@ -1,0 +1,281 @@
+#include "message.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
+
+#include <cmath>
+
+namespace Mcp {
+
+// ---- MessageId -------------------------------------------------------------------
+
+MessageId MessageId::fromJson(const QJsonValue &value, bool *ok)
+{
+    bool valid = true;
+    MessageId id;
+    if (value.isString()) {
+        id = MessageId(value.toString());
+    } else if (value.isDouble()) {
+        const double number = value.toDouble();
+        // JSON-RPC ids SHOULD NOT have fractions; MCP requires integers or strings.
+        if (std::isfinite(number) && std::floor(number) == number && std::fabs(number) < 9.007199254740992e15)
+            id = MessageId(static_cast<qint64>(number));
+        else
+            valid = false;
+    } else if (!value.isNull()) {
+        valid = false;
+    }
+    if (ok)
+        *ok = valid;
+    return id;
+}
+
+QJsonValue MessageId::toJson() const
+{
+    switch (m_type) {
+    case Type::Integer: return QJsonValue(m_integer);
+    case Type::String: return QJsonValue(m_string);
+    case Type::Null: break;
+    }
+    return QJsonValue(QJsonValue::Null);
+}
+
+QString MessageId::toDisplayString() const
+{
+    switch (m_type) {
+    case Type::Integer: return QString::number(m_integer);
+    case Type::String: return u'"' + m_string + u'"';
+    case Type::Null: break;
+    }
+    return QStringLiteral("null");
+}
+
+QString MessageId::toString() const
+{
+    return m_type == Type::String ? m_string : m_type == Type::Integer ? QString::number(m_integer) : QString();
+}
+
+// ---- RpcError --------------------------------------------------------------------
+
+QJsonObject RpcError::toJson() const
+{
+    QJsonObject object{{QStringLiteral("code"), code}, {QStringLiteral("message"), message}};
+    if (!data.isUndefined())
+        object.insert(QStringLiteral("data"), data);
+    return object;
+}
+
+RpcError RpcError::fromJson(const QJsonObject &object)
+{
+    RpcError error;
+    error.code = object.value(QStringLiteral("code")).toInt();
+    error.message = object.value(QStringLiteral("message")).toString();
+    error.data = object.value(QStringLiteral("data"));
+    return error;
+}
+
+// ---- Message ---------------------------------------------------------------------
+
+class MessageData : public QSharedData
+{
+public:
+    Message::Kind kind = Message::Kind::Notification;
+    MessageId id;
+    QString method;
+    QJsonValue params = QJsonValue::Undefined;
+    QJsonValue result = QJsonValue::Undefined;
+    RpcError error;
+};
+
+Message::Message() : d(new MessageData) {}
+Message::Message(const Message &other) = default;
+Message &Message::operator=(const Message &other) = default;
+Message::~Message() = default;
+
+Message Message::request(const MessageId &id, const QString &method, const QJsonValue &params)
+{
+    Message m;
+    m.d->kind = Kind::Request;
+    m.d->id = id;
+    m.d->method = method;
+    m.d->params = params;
+    return m;
+}
+
+Message Message::notification(const QString &method, const QJsonValue &params)
+{
+    Message m;
+    m.d->kind = Kind::Notification;
+    m.d->method = method;
+    m.d->params = params;
+    return m;
+}
+
+Message Message::response(const MessageId &id, const QJsonValue &result)
+{
+    Message m;
+    m.d->kind = Kind::Response;
+    m.d->id = id;
+    m.d->result = result.isUndefined() ? QJsonValue(QJsonObject()) : result;
+    return m;
+}
+
+Message Message::errorResponse(const MessageId &id, const RpcError &error)
+{
+    Message m;
+    m.d->kind = Kind::ErrorResponse;
+    m.d->id = id;
+    m.d->error = error;
+    return m;
+}
+
+Message::Kind Message::kind() const { return d->kind; }
+MessageId Message::id() const { return d->id; }
+QString Message::method() const { return d->method; }
+QJsonValue Message::params() const { return d->params; }
+QJsonValue Message::result() const { return d->result; }
+RpcError Message::error() const { return d->error; }
+
+QJsonObject Message::toJson() const
+{
+    QJsonObject object{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")}};
+    switch (d->kind) {
+    case Kind::Request:
+        object.insert(QStringLiteral("id"), d->id.toJson());
+        Q_FALLTHROUGH();
+    case Kind::Notification:
+        object.insert(QStringLiteral("method"), d->method);
+        if (!d->params.isUndefined())
+            object.insert(QStringLiteral("params"), d->params);
+        break;
+    case Kind::Response:
+        object.insert(QStringLiteral("id"), d->id.toJson());
+        object.insert(QStringLiteral("result"), d->result);
+        break;
+    case Kind::ErrorResponse:
+        object.insert(QStringLiteral("id"), d->id.toJson());
+        object.insert(QStringLiteral("error"), d->error.toJson());
+        break;
+    }
+    return object;
+}
+
+QByteArray Message::serialize() const
+{
+    // Compact JSON never contains a raw newline: newlines inside strings are escaped.
+    return QJsonDocument(toJson()).toJson(QJsonDocument::Compact);
+}
+
+bool Message::fromJson(const QJsonObject &object, Message *message, QString *diagnostic)
+{
+    auto fail = [diagnostic](const QString &text) {
+        if (diagnostic)
+            *diagnostic = text;
+        return false;
+    };
+    const QJsonValue version = object.value(QStringLiteral("jsonrpc"));
+    if (version.isUndefined())
+        return fail(QStringLiteral("missing \"jsonrpc\" member"));
+    if (version != QJsonValue(QStringLiteral("2.0")))
+        return fail(QStringLiteral("\"jsonrpc\" must be \"2.0\""));
+
+    const QJsonValue idValue = object.value(QStringLiteral("id"));
+    const bool hasId = !idValue.isUndefined();
+    bool idOk = true;
+    const MessageId id = hasId ? MessageId::fromJson(idValue, &idOk) : MessageId();
+    if (!idOk)
+        return fail(QStringLiteral("\"id\" must be a string or an integer"));
+
+    const QJsonValue methodValue = object.value(QStringLiteral("method"));
+    const bool hasResult = object.contains(QStringLiteral("result"));
+    const bool hasError = object.contains(QStringLiteral("error"));
+
+    Message m;
+    if (!methodValue.isUndefined()) {
+        if (!methodValue.isString())
+            return fail(QStringLiteral("\"method\" must be a string"));
+        if (hasResult || hasError)
+            return fail(QStringLiteral("a message cannot have both \"method\" and \"result\"/\"error\""));
+        const QJsonValue params = object.value(QStringLiteral("params"));
+        if (!params.isUndefined() && !params.isObject() && !params.isArray())
+            return fail(QStringLiteral("\"params\" must be an object or an array"));
+        if (hasId && id.isNull())
+            return fail(QStringLiteral("a request id must not be null"));
+        m = hasId ? request(id, methodValue.toString(), params) : notification(methodValue.toString(), params);
+    } else if (hasResult && hasError) {
+        return fail(QStringLiteral("a response cannot have both \"result\" and \"error\""));
+    } else if (hasResult) {
+        if (!hasId || id.isNull())
+            return fail(QStringLiteral("a response needs a non-null \"id\""));
+        m = response(id, object.value(QStringLiteral("result")));
+    } else if (hasError) {
+        if (!hasId)
+            return fail(QStringLiteral("an error response needs an \"id\" (null is allowed)"));
+        const QJsonValue errorValue = object.value(QStringLiteral("error"));
+        if (!errorValue.isObject())
+            return fail(QStringLiteral("\"error\" must be an object"));
+        const QJsonObject errorObject = errorValue.toObject();
+        const QJsonValue code = errorObject.value(QStringLiteral("code"));
+        if (!code.isDouble() || std::floor(code.toDouble()) != code.toDouble())
+            return fail(QStringLiteral("\"error.code\" must be an integer"));
+        if (!errorObject.value(QStringLiteral("message")).isString())
+            return fail(QStringLiteral("\"error.message\" must be a string"));
+        m = errorResponse(id, RpcError::fromJson(errorObject));
+    } else {
+        return fail(QStringLiteral("not a request, notification or response: no \"method\", \"result\" or \"error\""));
+    }
+    if (message)
+        *message = m;
+    return true;
+}
+
+bool operator==(const Message &a, const Message &b)
+{
+    if (a.d == b.d)
+        return true;
+    return a.d->kind == b.d->kind && a.d->id == b.d->id && a.d->method == b.d->method
+        && a.d->params == b.d->params && a.d->result == b.d->result && a.d->error == b.d->error;
+}
+
+// ---- Parsing ---------------------------------------------------------------------
+
+ParsedFrame parseFrame(QByteArrayView frame)
+{
+    ParsedFrame parsed;
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(frame.toByteArray(), &error);
+    if (error.error != QJsonParseError::NoError) {
+        parsed.diagnostics.append(QStringLiteral("not valid JSON at offset %1: %2")
+                                      .arg(error.offset)
+                                      .arg(error.errorString()));
+        return parsed;
+    }
+    auto addOne = [&parsed](const QJsonValue &value, const QString &where) {
+        if (!value.isObject()) {
+            parsed.diagnostics.append(where + QStringLiteral("not a JSON object"));
+            return;
+        }
+        Message message;
+        QString diagnostic;
+        if (Message::fromJson(value.toObject(), &message, &diagnostic))
+            parsed.messages.append(message);
+        else
+            parsed.diagnostics.append(where + diagnostic);
+    };
+    if (document.isArray()) {
+        parsed.batch = true;
+        const QJsonArray array = document.array();
+        if (array.isEmpty())
+            parsed.diagnostics.append(QStringLiteral("empty batch"));
+        for (qsizetype i = 0; i < array.size(); ++i)
+            addOne(array.at(i), QStringLiteral("batch element %1: ").arg(i));
+    } else if (document.isObject()) {
+        addOne(document.object(), QString());
+    } else {
+        parsed.diagnostics.append(QStringLiteral("not a JSON object"));
+    }
+    return parsed;
+}
+
+} // namespace Mcp

@@ -1,0 +1,152 @@
+#pragma once
+
+#include <QByteArray>
+#include <QByteArrayView>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QList>
+#include <QMetaType>
+#include <QSharedDataPointer>
+#include <QString>
+#include <QStringList>
+
+namespace Mcp {
+
+// A JSON-RPC id: an integer or a string, kept in its exact JSON form so that it can be
+// echoed back unchanged. Null is only legal on error responses to unparseable requests.
+class MessageId
+{
+public:
+    MessageId() = default;
+    MessageId(qint64 value) : m_type(Type::Integer), m_integer(value) {}
+    MessageId(const QString &value) : m_type(Type::String), m_string(value) {}
+
+    // Accepts integers (as JSON numbers without a fraction), strings and null.
+    static MessageId fromJson(const QJsonValue &value, bool *ok = nullptr);
+    QJsonValue toJson() const;
+
+    bool isNull() const { return m_type == Type::Null; }
+    bool isInteger() const { return m_type == Type::Integer; }
+    bool isString() const { return m_type == Type::String; }
+    qint64 toInteger() const { return m_integer; }
+    // The id as a person reads it: 7, "abc" (quoted) or null.
+    QString toDisplayString() const;
+    // The raw string of a string id, or the decimal form of an integer id.
+    QString toString() const;
+
+    friend bool operator==(const MessageId &a, const MessageId &b)
+    {
+        return a.m_type == b.m_type && a.m_integer == b.m_integer && a.m_string == b.m_string;
+    }
+    friend bool operator!=(const MessageId &a, const MessageId &b) { return !(a == b); }
+    friend size_t qHash(const MessageId &id, size_t seed = 0)
+    {
+        return id.isString() ? qHash(id.m_string, seed) : qHash(id.m_integer, seed);
+    }
+
+private:
+    enum class Type : quint8 { Null, Integer, String };
+    Type m_type = Type::Null;
+    qint64 m_integer = 0;
+    QString m_string;
+};
+
+// Error codes of JSON-RPC 2.0 and of MCP.
+namespace ErrorCode {
+enum : int {
+    ParseError = -32700,
+    InvalidRequest = -32600,
+    MethodNotFound = -32601,
+    InvalidParams = -32602,
+    InternalError = -32603,
+    ResourceNotFound = -32002,
+    UrlElicitationRequired = -32042,
+    // sampling/createMessage rejected by the user (MCP convention).
+    UserRejected = -1,
+};
+}
+
+struct RpcError
+{
+    int code = 0;
+    QString message;
+    QJsonValue data = QJsonValue::Undefined; // Undefined when the error has no data member
+
+    QJsonObject toJson() const;
+    static RpcError fromJson(const QJsonObject &object);
+    friend bool operator==(const RpcError &a, const RpcError &b)
+    {
+        return a.code == b.code && a.message == b.message && a.data == b.data;
+    }
+};
+
+class MessageData;
+
+// One JSON-RPC 2.0 message. Cheap to copy (implicitly shared).
+class Message
+{
+public:
+    enum class Kind : quint8 { Request, Notification, Response, ErrorResponse };
+
+    Message();
+    Message(const Message &other);
+    Message &operator=(const Message &other);
+    ~Message();
+
+    static Message request(const MessageId &id, const QString &method,
+                           const QJsonValue &params = QJsonValue::Undefined);
+    static Message notification(const QString &method,
+                                const QJsonValue &params = QJsonValue::Undefined);
+    static Message response(const MessageId &id, const QJsonValue &result);
+    static Message errorResponse(const MessageId &id, const RpcError &error);
+
+    Kind kind() const;
+    bool isRequest() const { return kind() == Kind::Request; }
+    bool isNotification() const { return kind() == Kind::Notification; }
+    bool isResponse() const { return kind() == Kind::Response; }
+    bool isErrorResponse() const { return kind() == Kind::ErrorResponse; }
+    // Responses and error responses: both answer a request.
+    bool isReply() const { return isResponse() || isErrorResponse(); }
+
+    MessageId id() const;          // null for notifications
+    QString method() const;        // empty for responses
+    QJsonValue params() const;     // Undefined when absent; otherwise an object or an array
+    QJsonObject paramsObject() const { return params().toObject(); }
+    QJsonValue result() const;     // responses only
+    RpcError error() const;        // error responses only
+
+    QJsonObject toJson() const;
+    // Compact JSON on one line, with no trailing newline.
+    QByteArray serialize() const;
+
+    // Builds a message from a decoded JSON object; returns false and sets *diagnostic
+    // when the object is not a valid JSON-RPC 2.0 message.
+    static bool fromJson(const QJsonObject &object, Message *message, QString *diagnostic);
+
+    friend bool operator==(const Message &a, const Message &b);
+    friend bool operator!=(const Message &a, const Message &b) { return !(a == b); }
+
+private:
+    QSharedDataPointer<MessageData> d;
+};
+
+// The outcome of parsing one frame (a stdio line, an HTTP body, an SSE data field).
+// A frame may be a single message or, since 2025-03-26, a batch (a JSON array).
+struct ParsedFrame
+{
+    QList<Message> messages;   // the valid messages, in order
+    QStringList diagnostics;   // one entry for every part that was not a valid message
+    bool batch = false;
+
+    bool isValid() const { return diagnostics.isEmpty() && !messages.isEmpty(); }
+};
+
+// Parses one frame. Never throws and never fails silently: everything that is not a
+// valid message is described in diagnostics (not JSON, not an object, no "jsonrpc": "2.0", ...).
+ParsedFrame parseFrame(QByteArrayView frame);
+
+} // namespace Mcp
+
+Q_DECLARE_METATYPE(Mcp::MessageId)
+Q_DECLARE_METATYPE(Mcp::Message)
+Q_DECLARE_METATYPE(Mcp::RpcError)

@@ -1,0 +1,89 @@
+#pragma once
+
+#include "jsonrpc/message.h"
+#include "traffic/trafficevent.h"
+
+#include <QObject>
+#include <QString>
+
+namespace Mcp {
+
+struct TransportError
+{
+    enum class Kind : quint8 {
+        FailedToStart,   // the server process could not be started
+        ProcessExited,   // the server process ended (crash, signal or exit code)
+        MessageTooLarge, // one incoming message exceeded the configured maximum size
+        Network,         // connection refused, reset, DNS, timeout at the socket level
+        Tls,             // certificate or handshake problem (never ignored silently)
+        Http,            // an HTTP error status (see httpStatus, wwwAuthenticate)
+        Protocol,        // the peer broke the transport's rules (bad content type, no endpoint event...)
+        SessionExpired,  // HTTP 404 on a session: a new initialize is needed
+    };
+
+    Kind kind = Kind::Protocol;
+    QString message;         // a sentence a person can act on
+    int httpStatus = 0;
+    QByteArray bodyExcerpt;  // the first bytes of an HTTP error body
+    QByteArray wwwAuthenticate;
+};
+
+// Moves whole JSON-RPC messages between this process and one MCP peer.
+// Framing, processes, sockets and HTTP live below this line; protocol meaning
+// (methods, ids, ordering) lives above it, in the session.
+class Transport : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class State : quint8 { Closed, Opening, Open, Closing };
+    Q_ENUM(State)
+
+    using QObject::QObject;
+
+    // Starts the process or prepares the connection; emits opened() or errorOccurred()+closed().
+    virtual void open() = 0;
+    // Queues one message. Never blocks. Messages sent before opened() are an error.
+    virtual void send(const Message &message) = 0;
+    // Ends the connection gracefully (stdio: close stdin, wait, terminate, kill;
+    // HTTP: DELETE the session). Emits closed() once, when done.
+    virtual void close() = 0;
+
+    State state() const { return m_state; }
+    bool isOpen() const { return m_state == State::Open; }
+
+    // "stdio", "http", "sse": for status lines and logs.
+    virtual QString transportName() const = 0;
+    // The command line or URL, for status lines and logs.
+    virtual QString endpointDescription() const = 0;
+
+    // The session tells the transport the negotiated version (HTTP sends it as a header).
+    virtual void setProtocolVersion(const QString &version) { Q_UNUSED(version) }
+    // The HTTP session id, if the transport has one.
+    virtual QString sessionId() const { return {}; }
+
+Q_SIGNALS:
+    void stateChanged(Mcp::Transport::State state);
+    void opened();
+    void messageReceived(const Mcp::Message &message);
+    // A request that was sent but whose answer will never come through this transport
+    // (an HTTP error on its POST, for example). The session fails that request only.
+    void requestFailed(const Mcp::MessageId &id, const Mcp::TransportError &error);
+    // HTTP 404 on a session: the server forgot us. The session must initialize again.
+    void sessionExpired();
+    void errorOccurred(const Mcp::TransportError &error);
+    // Emitted exactly once per open(), after which the transport can be opened again.
+    void closed(const QString &reason);
+    // Every frame in and out, raw, before parsing; also lifecycle events.
+    void trafficEvent(const Mcp::TrafficEvent &event);
+
+protected:
+    void setState(State state);
+
+private:
+    State m_state = State::Closed;
+};
+
+} // namespace Mcp
+
+Q_DECLARE_METATYPE(Mcp::TransportError)

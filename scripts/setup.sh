@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Installs what MCP Scope needs on Debian 12: Qt 6.4 and the libraries from Debian's packages,
+# and (with --test-peers) the npm test peers pinned in tests/peers/package-lock.json.
+# Idempotent: it installs only what is missing. Works as root or through sudo.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+want_peers=0
+for arg in "$@"; do
+    case "$arg" in
+        --test-peers) want_peers=1 ;;
+        *) echo "setup.sh: unknown argument $arg" >&2; exit 2 ;;
+    esac
+done
+
+packages=(
+    build-essential cmake ninja-build ccache pkg-config git
+    qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+    qt6-svg-dev qt6-networkauth-dev qt6-httpserver-dev qt6-multimedia-dev qt6-websockets-dev
+    qtkeychain-qt6-dev libgl-dev
+    libsimdjson-dev rapidjson-dev libvalijson-dev json-schema-test-suite
+    xvfb xauth clang libclang-rt-14-dev
+    qt6-qpa-plugins fonts-dejavu-core
+)
+
+missing=()
+# Node.js (20 or newer) with its npm may come from Debian or elsewhere; only install it when absent.
+if ((want_peers)) && ! command -v npm >/dev/null; then packages+=(nodejs npm); fi
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+    sudo_cmd=()
+    if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
+    echo "setup.sh: installing ${missing[*]}"
+    "${sudo_cmd[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+if ((want_peers)); then
+    # Real MCP servers, the TypeScript SDK, the conformance suite and the Node 22 it needs.
+    if [ ! -f tests/peers/node_modules/.package-lock.json ] || ! cmp -s tests/peers/package-lock.json tests/peers/node_modules/.package-lock.json.src 2>/dev/null; then
+        (cd tests/peers && npm ci --no-audit --no-fund --loglevel=error)
+        cp tests/peers/package-lock.json tests/peers/node_modules/.package-lock.json.src
+    fi
+fi
