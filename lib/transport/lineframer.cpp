@@ -1,0 +1,121 @@
+#include "lineframer.h"
+
+#include <cstring>
+
+namespace Mcp {
+
+LineFramer::LineFramer(qsizetype maxLineSize) : m_maxLineSize(maxLineSize > 0 ? maxLineSize : DefaultMaxLineSize) {}
+
+void LineFramer::setMaxLineSize(qsizetype maxLineSize)
+{
+    m_maxLineSize = maxLineSize > 0 ? maxLineSize : DefaultMaxLineSize;
+}
+
+void LineFramer::reset()
+{
+    m_buffer.clear();
+    m_scanned = 0;
+    m_skipping = false;
+}
+
+LineFramer::Frame LineFramer::oversized(const char *data, qsizetype size) const
+{
+    Frame frame;
+    frame.line = QByteArray(data, qMin(size, OversizedPrefixSize));
+    frame.size = size;
+    frame.oversized = true;
+    return frame;
+}
+
+LineFramer::Frame LineFramer::takeLine(qsizetype start, qsizetype end, bool wholeBuffer)
+{
+    qsizetype length = end - start;
+    const char *data = m_buffer.constData() + start;
+    if (length > 0 && data[length - 1] == '\r')
+        --length;
+    if (length > m_maxLineSize)
+        return oversized(data, length);
+    Frame frame;
+    frame.size = length;
+    if (wholeBuffer) {
+        // The common case for big messages: the buffer is exactly one line. Hand it over
+        // instead of copying it (truncating an unshared array does not reallocate).
+        frame.line = std::move(m_buffer);
+        m_buffer = QByteArray();
+        frame.line.truncate(length);
+    } else {
+        frame.line = QByteArray(data, length);
+    }
+    return frame;
+}
+
+QList<LineFramer::Frame> LineFramer::feed(QByteArray data)
+{
+    QList<Frame> frames;
+    if (data.isEmpty())
+        return frames;
+
+    qsizetype from = 0;
+    if (m_skipping) {
+        const void *newline = std::memchr(data.constData(), '\n', size_t(data.size()));
+        if (!newline)
+            return frames;
+        m_skipping = false;
+        from = static_cast<const char *>(newline) - data.constData() + 1;
+        if (from == data.size())
+            return frames;
+    }
+
+    if (m_buffer.isEmpty() && from == 0) {
+        m_buffer = std::move(data);
+        m_scanned = 0;
+    } else {
+        m_buffer.append(data.constData() + from, data.size() - from);
+    }
+
+    qsizetype lineStart = 0;
+    while (m_scanned < m_buffer.size()) {
+        const char *base = m_buffer.constData();
+        const void *newline = std::memchr(base + m_scanned, '\n', size_t(m_buffer.size() - m_scanned));
+        if (!newline) {
+            m_scanned = m_buffer.size();
+            break;
+        }
+        const qsizetype end = static_cast<const char *>(newline) - base;
+        const bool wholeBuffer = lineStart == 0 && end + 1 == m_buffer.size();
+        frames.append(takeLine(lineStart, end, wholeBuffer));
+        if (wholeBuffer) {
+            // m_buffer was handed over with the line (or the line was too long)
+            m_buffer = QByteArray();
+            m_scanned = 0;
+            return frames;
+        }
+        lineStart = end + 1;
+        m_scanned = lineStart;
+    }
+
+    if (lineStart > 0) {
+        m_buffer.remove(0, lineStart);
+        m_scanned -= lineStart;
+    }
+    // One byte of slack for a "\r" whose "\n" has not arrived yet.
+    const bool pendingCr = !m_buffer.isEmpty() && m_buffer.endsWith('\r');
+    if (m_buffer.size() > m_maxLineSize + (pendingCr ? 1 : 0)) {
+        frames.append(oversized(m_buffer.constData(), m_buffer.size()));
+        m_buffer = QByteArray();
+        m_scanned = 0;
+        m_skipping = true;
+    }
+    return frames;
+}
+
+QList<LineFramer::Frame> LineFramer::finish()
+{
+    QList<Frame> frames;
+    if (!m_buffer.isEmpty())
+        frames.append(takeLine(0, m_buffer.size(), true));
+    reset();
+    return frames;
+}
+
+} // namespace Mcp
