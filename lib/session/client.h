@@ -136,6 +136,7 @@ Q_SIGNALS:
 
 private:
     friend class ClientPrivate;
+    friend class Client;
     IncomingRequest(Client *client, const Message &message);
     void sendReply(const Message &reply);
 

@@ -1,0 +1,1166 @@
+#include "client.h"
+
+#include <QCoreApplication>
+#include <QHash>
+#include <QJsonDocument>
+#include <QList>
+#include <QLoggingCategory>
+#include <QThread>
+#include <QTimer>
+
+Q_LOGGING_CATEGORY(lcSession, "mcp.session")
+
+namespace Mcp {
+
+namespace {
+
+const QString kInitialize = QStringLiteral("initialize");
+const QString kPing = QStringLiteral("ping");
+const QString kMeta = QStringLiteral("_meta");
+const QString kProgressToken = QStringLiteral("progressToken");
+
+// How many abandoned (timed out or cancelled) ids are remembered to recognise late responses.
+constexpr int kAbandonedMemory = 4096;
+
+QString durationText(qint64 ms)
+{
+    if (ms >= 1000 && ms % 1000 == 0)
+        return Client::tr("%n s", nullptr, int(ms / 1000));
+    return Client::tr("%n ms", nullptr, int(ms));
+}
+
+// "The server exited with code 3." -> "The server exited with code 3", so it reads inside a sentence.
+QString withoutFinalStop(QString text)
+{
+    text = text.trimmed();
+    while (text.endsWith(u'.'))
+        text.chop(1);
+    return text;
+}
+
+QJsonObject withCursor(const QString &cursor)
+{
+    QJsonObject params;
+    if (!cursor.isEmpty())
+        params.insert(QStringLiteral("cursor"), cursor);
+    return params;
+}
+
+} // namespace
+
+// ---- Implementation ------------------------------------------------------------------
+
+QJsonObject Implementation::toJson() const
+{
+    QJsonObject object = extra;
+    object.insert(QStringLiteral("name"), name);
+    object.insert(QStringLiteral("version"), version);
+    if (!title.isEmpty())
+        object.insert(QStringLiteral("title"), title);
+    return object;
+}
+
+Implementation Implementation::fromJson(const QJsonObject &object)
+{
+    Implementation info;
+    info.name = object.value(QStringLiteral("name")).toString();
+    info.version = object.value(QStringLiteral("version")).toString();
+    info.title = object.value(QStringLiteral("title")).toString();
+    info.extra = object;
+    info.extra.remove(QStringLiteral("name"));
+    info.extra.remove(QStringLiteral("version"));
+    info.extra.remove(QStringLiteral("title"));
+    return info;
+}
+
+// ---- ClientPrivate -------------------------------------------------------------------
+
+class ClientPrivate
+{
+public:
+    explicit ClientPrivate(Client *client) : q(client) {}
+
+    // Something to send once the session is ready, in the order it was asked for.
+    struct Queued
+    {
+        QPointer<RequestHandle> handle; // a request, or...
+        Message notification;           // ...a notification when handle is null
+    };
+
+    Client *q;
+    Transport *transport = nullptr;
+    Client::State state = Client::State::Disconnected;
+    QString errorString;
+    QString lastTransportError;
+
+    Implementation clientInfo;
+    ServerRequestHandler *rootsHandler = nullptr;
+    ServerRequestHandler *samplingHandler = nullptr;
+    ServerRequestHandler *elicitationHandler = nullptr;
+    bool elicitForm = true;
+    bool elicitUrl = true;
+    QJsonObject extraCapabilities;
+    int initializeTimeoutMs = 60000;
+
+    QString protocolVersion;
+    Implementation serverInfo;
+    QJsonObject serverCapabilities;
+    QJsonObject sentCapabilities;
+    QString instructions;
+
+    qint64 nextId = 1; // per session object, never reused
+    QHash<MessageId, QPointer<RequestHandle>> pending;        // sent, waiting for the answer
+    QHash<MessageId, QPointer<RequestHandle>> progressRoutes; // progress token -> handle
+    QList<Queued> queue;                                      // waiting for the initialize result
+    QHash<MessageId, QString> abandoned;                      // id -> method, for late responses
+    QList<MessageId> abandonedOrder;
+    QHash<MessageId, QPointer<IncomingRequest>> incoming;     // server requests not yet answered
+    QPointer<RequestHandle> initializeHandle;
+    bool reinitializing = false;
+
+    void setState(Client::State newState);
+    void emitNote(const QString &note, const QByteArray &raw = {});
+
+    // Lifecycle
+    void startInitialize();
+    void onInitializeFinished(RequestHandle *handle);
+    void fail(const QString &message);
+    void onTransportOpened();
+    void onTransportClosed(const QString &reason);
+    void onTransportError(const TransportError &error);
+    void onRequestFailed(const MessageId &id, const TransportError &error);
+    void onSessionExpired();
+
+    // Requests
+    RequestHandle *createRequest(const QString &method, const QJsonObject &params, const RequestOptions &options);
+    void transmit(RequestHandle *handle);
+    void flushQueue();
+    void armTimer(RequestHandle *handle);
+    void onTimeout(RequestHandle *handle);
+    void cancel(RequestHandle *handle, const QString &reason);
+    void sendCancelled(RequestHandle *handle, const QString &reason);
+    void finish(RequestHandle *handle, const QJsonValue &result);
+    void finishWithError(RequestHandle *handle, const RpcError &error);
+    void finishCommon(RequestHandle *handle);
+    void failAll(int code, const std::function<QString(const QString &method)> &message);
+    void dropIncoming(const QString &reason);
+    void rememberAbandoned(const MessageId &id, const QString &method);
+    void sendMessage(const Message &message);
+
+    // Incoming
+    void onMessage(const Message &message);
+    void onReply(const Message &message);
+    void onRequest(const Message &message);
+    void onNotification(const Message &message);
+    void onProgress(const QJsonObject &params);
+};
+
+void ClientPrivate::setState(Client::State newState)
+{
+    if (state == newState)
+        return;
+    qCDebug(lcSession) << "state" << state << "->" << newState;
+    state = newState;
+    Q_EMIT q->stateChanged(newState);
+}
+
+void ClientPrivate::emitNote(const QString &note, const QByteArray &raw)
+{
+    Q_EMIT q->trafficEvent(TrafficEvent::make(TrafficEvent::Direction::Local, TrafficEvent::Kind::Note, raw, note));
+}
+
+void ClientPrivate::sendMessage(const Message &message)
+{
+    if (!transport || !transport->isOpen()) {
+        qCDebug(lcSession) << "not sent, transport not open:" << message.method();
+        return;
+    }
+    transport->send(message);
+}
+
+// -- lifecycle --
+
+void ClientPrivate::startInitialize()
+{
+    setState(Client::State::Initializing);
+    sentCapabilities = q->clientCapabilities();
+    const QJsonObject params{
+        {QStringLiteral("protocolVersion"), Client::supportedProtocolVersions().constFirst()},
+        {QStringLiteral("capabilities"), sentCapabilities},
+        {QStringLiteral("clientInfo"), clientInfo.toJson()},
+    };
+    RequestOptions options;
+    options.timeoutMs = initializeTimeoutMs;
+    options.attachProgressToken = false;
+    RequestHandle *handle = createRequest(kInitialize, params, options);
+    handle->m_internal = true;
+    handle->m_returned = true;
+    initializeHandle = handle;
+    QObject::connect(handle, &RequestHandle::finished, q, [this, handle] { onInitializeFinished(handle); });
+    transmit(handle);
+}
+
+void ClientPrivate::onInitializeFinished(RequestHandle *handle)
+{
+    if (initializeHandle != handle)
+        return;
+    initializeHandle = nullptr;
+    if (state != Client::State::Initializing)
+        return; // the connection already ended; onTransportClosed said why
+    if (handle->isError()) {
+        fail(Client::tr("The server did not complete initialize: %1").arg(handle->error().message));
+        return;
+    }
+    const QJsonObject result = handle->result().toObject();
+    const QJsonValue version = result.value(QStringLiteral("protocolVersion"));
+    if (!version.isString()) {
+        fail(Client::tr("The server's initialize result has no protocolVersion, so MCP Scope cannot tell "
+                        "which protocol it speaks. Disconnected."));
+        return;
+    }
+    if (!Client::supportedProtocolVersions().contains(version.toString())) {
+        fail(Client::tr("The server answered with protocol version \"%1\", which MCP Scope does not support "
+                        "(it supports %2). Disconnected.")
+                 .arg(version.toString(), Client::supportedProtocolVersions().join(QStringLiteral(", "))));
+        return;
+    }
+    protocolVersion = version.toString();
+    serverCapabilities = result.value(QStringLiteral("capabilities")).toObject();
+    serverInfo = Implementation::fromJson(result.value(QStringLiteral("serverInfo")).toObject());
+    instructions = result.value(QStringLiteral("instructions")).toString();
+    qCDebug(lcSession) << "initialized" << serverInfo.name << serverInfo.version << protocolVersion;
+    if (transport)
+        transport->setProtocolVersion(protocolVersion);
+    sendMessage(Message::notification(QStringLiteral("notifications/initialized")));
+    setState(Client::State::Ready);
+    flushQueue();
+    if (state != Client::State::Ready)
+        return;
+    const bool wasReinitializing = std::exchange(reinitializing, false);
+    if (wasReinitializing)
+        emitNote(Client::tr("A new session was initialised after the server ended the previous one."));
+    Q_EMIT q->ready();
+    if (wasReinitializing)
+        Q_EMIT q->sessionReinitialized();
+}
+
+void ClientPrivate::fail(const QString &message)
+{
+    qCWarning(lcSession).noquote() << message;
+    errorString = message;
+    reinitializing = false;
+    setState(Client::State::Failed);
+    Q_EMIT q->errorOccurred(message);
+    failAll(SessionErrorCode::ConnectionClosed, [message](const QString &method) {
+        return Client::tr("%1 could not be sent: %2").arg(method, message);
+    });
+    if (transport && transport->state() != Transport::State::Closed && transport->state() != Transport::State::Closing)
+        transport->close();
+}
+
+void ClientPrivate::onTransportOpened()
+{
+    if (state != Client::State::Connecting) {
+        qCDebug(lcSession) << "transport opened in state" << state;
+        return;
+    }
+    startInitialize();
+}
+
+void ClientPrivate::onTransportClosed(const QString &transportReason)
+{
+    QString reason = transportReason.trimmed();
+    if (reason.isEmpty())
+        reason = lastTransportError;
+    if (reason.isEmpty())
+        reason = Client::tr("The connection closed");
+    qCDebug(lcSession).noquote() << "transport closed:" << reason;
+
+    const Client::State before = state;
+    const QString sentence = withoutFinalStop(reason);
+    failAll(SessionErrorCode::ConnectionClosed, [sentence, before](const QString &method) {
+        if (before == Client::State::Closing)
+            return Client::tr("The connection was closed on request while %1 was pending.").arg(method);
+        return Client::tr("%1 while %2 was pending.").arg(sentence, method);
+    });
+    dropIncoming(reason);
+    reinitializing = false;
+
+    switch (before) {
+    case Client::State::Closing:
+    case Client::State::Disconnected:
+        setState(Client::State::Disconnected);
+        break;
+    case Client::State::Failed:
+        break;
+    case Client::State::Connecting:
+    case Client::State::Initializing:
+        errorString = Client::tr("Could not connect to the server: %1").arg(reason);
+        setState(Client::State::Failed);
+        Q_EMIT q->errorOccurred(errorString);
+        break;
+    case Client::State::Ready:
+        errorString = reason;
+        setState(Client::State::Failed);
+        if (reason != lastTransportError)
+            Q_EMIT q->errorOccurred(errorString);
+        break;
+    }
+    lastTransportError.clear();
+    Q_EMIT q->disconnected(reason);
+}
+
+void ClientPrivate::onTransportError(const TransportError &error)
+{
+    qCDebug(lcSession).noquote() << "transport error:" << error.message;
+    lastTransportError = error.message;
+    Q_EMIT q->errorOccurred(error.message);
+}
+
+void ClientPrivate::onRequestFailed(const MessageId &id, const TransportError &error)
+{
+    const QPointer<RequestHandle> handle = pending.take(id);
+    if (!handle) {
+        qCDebug(lcSession) << "requestFailed for unknown id" << id.toDisplayString();
+        return;
+    }
+    RpcError rpcError;
+    rpcError.code = SessionErrorCode::TransportFailure;
+    rpcError.message = error.message.isEmpty()
+        ? Client::tr("The transport could not deliver %1.").arg(handle->method())
+        : error.message;
+    finishWithError(handle, rpcError);
+}
+
+void ClientPrivate::onSessionExpired()
+{
+    qCInfo(lcSession) << "session expired, initializing again";
+    if (state != Client::State::Ready && state != Client::State::Initializing)
+        return;
+    emitNote(Client::tr("The server ended the session; initialising a new one."));
+    // The old session's requests can never be answered on the new one.
+    failAll(SessionErrorCode::ConnectionClosed, [](const QString &method) {
+        return Client::tr("The server ended the session while %1 was pending; a new session is being "
+                          "started, send the request again.")
+            .arg(method);
+    });
+    reinitializing = true;
+    if (state == Client::State::Initializing && initializeHandle)
+        return; // failAll() finished the pending initialize: onInitializeFinished reported it
+    startInitialize();
+}
+
+// -- requests --
+
+RequestHandle *ClientPrivate::createRequest(const QString &method, const QJsonObject &params,
+                                            const RequestOptions &options)
+{
+    auto *handle = new RequestHandle(q);
+    handle->m_id = MessageId(nextId++);
+    handle->m_method = method;
+    handle->m_options = options;
+
+    QJsonObject finalParams = params;
+    QJsonObject meta = params.value(kMeta).toObject();
+    for (auto it = options.meta.constBegin(); it != options.meta.constEnd(); ++it)
+        meta.insert(it.key(), it.value());
+    if (options.attachProgressToken && !meta.contains(kProgressToken))
+        meta.insert(kProgressToken, handle->m_id.toJson()); // the id is unique in the session, so is the token
+    if (!meta.isEmpty())
+        finalParams.insert(kMeta, meta);
+    handle->m_params = finalParams;
+
+    const QJsonValue token = meta.value(kProgressToken);
+    bool tokenOk = false;
+    const MessageId tokenKey = MessageId::fromJson(token, &tokenOk);
+    if (tokenOk && !tokenKey.isNull()) {
+        handle->m_progressToken = token;
+        progressRoutes.insert(tokenKey, handle);
+    }
+    handle->m_elapsed.start();
+    armTimer(handle);
+    return handle;
+}
+
+void ClientPrivate::transmit(RequestHandle *handle)
+{
+    handle->m_sent = true;
+    pending.insert(handle->m_id, handle);
+    sendMessage(Message::request(handle->m_id, handle->m_method, handle->m_params));
+}
+
+void ClientPrivate::flushQueue()
+{
+    const QList<Queued> items = std::exchange(queue, {});
+    for (const Queued &item : items) {
+        if (state != Client::State::Ready) {
+            queue.append(item); // the connection ended while flushing
+            continue;
+        }
+        if (item.handle) {
+            if (!item.handle->m_finished)
+                transmit(item.handle);
+        } else {
+            sendMessage(item.notification);
+        }
+    }
+}
+
+void ClientPrivate::armTimer(RequestHandle *handle)
+{
+    const RequestOptions &options = handle->m_options;
+    qint64 remaining = -1;
+    if (options.timeoutMs > 0)
+        remaining = options.timeoutMs;
+    if (options.maxTotalTimeoutMs > 0) {
+        const qint64 leftOfTotal = options.maxTotalTimeoutMs - handle->m_elapsed.elapsed();
+        remaining = remaining < 0 ? leftOfTotal : qMin(remaining, leftOfTotal);
+    }
+    if (remaining < 0) {
+        if (handle->m_timer)
+            handle->m_timer->stop();
+        return;
+    }
+    if (!handle->m_timer) {
+        handle->m_timer = new QTimer(handle);
+        handle->m_timer->setSingleShot(true);
+        QObject::connect(handle->m_timer, &QTimer::timeout, q, [this, handle] { onTimeout(handle); });
+    }
+    handle->m_timer->start(int(qMax<qint64>(remaining, 0)));
+}
+
+void ClientPrivate::sendCancelled(RequestHandle *handle, const QString &reason)
+{
+    if (!handle->m_sent || handle->m_internal)
+        return; // never sent, or initialize (which MUST NOT be cancelled)
+    QJsonObject params{{QStringLiteral("requestId"), handle->m_id.toJson()}};
+    if (!reason.isEmpty())
+        params.insert(QStringLiteral("reason"), reason);
+    sendMessage(Message::notification(QStringLiteral("notifications/cancelled"), params));
+    rememberAbandoned(handle->m_id, handle->m_method);
+}
+
+void ClientPrivate::onTimeout(RequestHandle *handle)
+{
+    if (handle->m_finished)
+        return;
+    const RequestOptions &options = handle->m_options;
+    const qint64 elapsed = handle->m_elapsed.elapsed();
+    const bool hitTotal = options.maxTotalTimeoutMs > 0 && elapsed >= options.maxTotalTimeoutMs
+        && (options.timeoutMs <= 0 || options.maxTotalTimeoutMs <= options.timeoutMs || options.resetTimeoutOnProgress);
+    const bool totalIsTheLimit = hitTotal && (options.timeoutMs <= 0 || elapsed >= options.maxTotalTimeoutMs);
+    const qint64 limit = totalIsTheLimit ? options.maxTotalTimeoutMs : options.timeoutMs;
+
+    RpcError error;
+    error.code = SessionErrorCode::Timeout;
+    const QString wireReason = Client::tr("Request timed out after %1").arg(durationText(limit));
+    sendCancelled(handle, wireReason);
+    if (handle->m_internal) {
+        error.message = Client::tr("The server did not answer %1 within %2.").arg(handle->m_method, durationText(limit));
+    } else if (totalIsTheLimit && options.timeoutMs > 0) {
+        error.message = Client::tr("%1 did not finish within the maximum total time of %2 (progress kept "
+                                   "arriving); MCP Scope sent notifications/cancelled and stopped waiting.")
+                            .arg(handle->m_method, durationText(limit));
+    } else if (handle->m_sent) {
+        error.message = Client::tr("%1 got no answer within %2; MCP Scope sent notifications/cancelled and "
+                                   "stopped waiting.")
+                            .arg(handle->m_method, durationText(limit));
+    } else {
+        error.message = Client::tr("%1 timed out after %2 before the session was ready, so it was never sent.")
+                            .arg(handle->m_method, durationText(limit));
+    }
+    error.data = QJsonObject{{QStringLiteral("timeoutMs"), limit}, {QStringLiteral("elapsedMs"), elapsed}};
+    finishWithError(handle, error);
+}
+
+void ClientPrivate::cancel(RequestHandle *handle, const QString &reason)
+{
+    if (handle->m_finished)
+        return;
+    sendCancelled(handle, reason.isEmpty() ? Client::tr("Cancelled by the user") : reason);
+    RpcError error;
+    error.code = SessionErrorCode::Cancelled;
+    error.message = reason.isEmpty() ? Client::tr("%1 was cancelled.").arg(handle->m_method)
+                                     : Client::tr("%1 was cancelled: %2").arg(handle->m_method, reason);
+    finishWithError(handle, error);
+}
+
+void ClientPrivate::rememberAbandoned(const MessageId &id, const QString &method)
+{
+    abandoned.insert(id, method);
+    abandonedOrder.append(id);
+    while (abandonedOrder.size() > kAbandonedMemory)
+        abandoned.remove(abandonedOrder.takeFirst());
+}
+
+void ClientPrivate::finish(RequestHandle *handle, const QJsonValue &result)
+{
+    if (handle->m_finished)
+        return;
+    handle->m_result = result;
+    finishCommon(handle);
+}
+
+void ClientPrivate::finishWithError(RequestHandle *handle, const RpcError &error)
+{
+    if (handle->m_finished)
+        return;
+    handle->m_isError = true;
+    handle->m_error = error;
+    finishCommon(handle);
+}
+
+void ClientPrivate::finishCommon(RequestHandle *handle)
+{
+    handle->m_finished = true;
+    handle->m_finalElapsedMs = handle->m_elapsed.elapsed();
+    if (handle->m_timer)
+        handle->m_timer->stop();
+    if (pending.value(handle->m_id) == handle)
+        pending.remove(handle->m_id);
+    if (!handle->m_progressToken.isUndefined()) {
+        const MessageId tokenKey = MessageId::fromJson(handle->m_progressToken);
+        if (progressRoutes.value(tokenKey) == handle)
+            progressRoutes.remove(tokenKey);
+    }
+    queue.removeIf([handle](const Queued &item) { return item.handle == handle; });
+
+    if (handle->m_returned) {
+        Q_EMIT handle->finished();
+        handle->deleteLater();
+    } else {
+        // Finished inside sendRequest(): let the caller connect to finished() first.
+        QMetaObject::invokeMethod(
+            handle,
+            [handle] {
+                Q_EMIT handle->finished();
+                handle->deleteLater();
+            },
+            Qt::QueuedConnection);
+    }
+}
+
+void ClientPrivate::failAll(int code, const std::function<QString(const QString &)> &message)
+{
+    QList<QPointer<RequestHandle>> handles = pending.values();
+    pending.clear();
+    for (const Queued &item : std::as_const(queue))
+        if (item.handle)
+            handles.append(item.handle);
+    queue.clear();
+    // Oldest first, so callbacks run in the order the requests were made.
+    std::sort(handles.begin(), handles.end(), [](const QPointer<RequestHandle> &a, const QPointer<RequestHandle> &b) {
+        return (a ? a->m_id.toInteger() : 0) < (b ? b->m_id.toInteger() : 0);
+    });
+    for (const QPointer<RequestHandle> &handle : std::as_const(handles)) {
+        if (!handle || handle->m_finished)
+            continue;
+        RpcError error;
+        error.code = code;
+        error.message = message(handle->m_method);
+        finishWithError(handle, error);
+    }
+}
+
+void ClientPrivate::dropIncoming(const QString &reason)
+{
+    const QList<QPointer<IncomingRequest>> requests = incoming.values();
+    incoming.clear();
+    for (const QPointer<IncomingRequest> &request : requests) {
+        if (!request || request->m_answered)
+            continue;
+        request->m_answered = true; // no way left to answer it
+        Q_EMIT request->cancelled(reason);
+        request->deleteLater();
+    }
+}
+
+// -- incoming --
+
+void ClientPrivate::onMessage(const Message &message)
+{
+    switch (message.kind()) {
+    case Message::Kind::Response:
+    case Message::Kind::ErrorResponse:
+        onReply(message);
+        break;
+    case Message::Kind::Request:
+        onRequest(message);
+        break;
+    case Message::Kind::Notification:
+        onNotification(message);
+        break;
+    }
+}
+
+void ClientPrivate::onReply(const Message &message)
+{
+    // Taken out of the hash before anything runs, so a re-entrant call cannot find it again.
+    const QPointer<RequestHandle> handle = pending.take(message.id());
+    if (!handle || handle->m_finished) {
+        const auto abandonedIt = abandoned.constFind(message.id());
+        if (abandonedIt != abandoned.constEnd()) {
+            emitNote(Client::tr("Late response to %1 (id %2) ignored: MCP Scope had already stopped waiting for it.")
+                         .arg(abandonedIt.value(), message.id().toDisplayString()),
+                     message.serialize());
+        } else {
+            emitNote(Client::tr("Response with unknown id %1 ignored: no request with that id is pending.")
+                         .arg(message.id().toDisplayString()),
+                     message.serialize());
+        }
+        return;
+    }
+    if (message.isResponse())
+        finish(handle, message.result());
+    else
+        finishWithError(handle, message.error());
+}
+
+void ClientPrivate::onRequest(const Message &message)
+{
+    const MessageId id = message.id();
+    if (const QPointer<IncomingRequest> existing = incoming.value(id); existing && !existing->m_answered) {
+        RpcError error{ErrorCode::InvalidRequest,
+                       Client::tr("Request id %1 is already in use by an unanswered request.").arg(id.toDisplayString())};
+        sendMessage(Message::errorResponse(id, error));
+        return;
+    }
+    auto *request = new IncomingRequest(q, message);
+    incoming.insert(id, request);
+
+    const QString method = message.method();
+    ServerRequestHandler *handler = nullptr;
+    if (method == kPing) {
+        request->respond(QJsonObject());
+        return;
+    }
+    if (method == QLatin1String("roots/list"))
+        handler = rootsHandler;
+    else if (method == QLatin1String("sampling/createMessage"))
+        handler = samplingHandler;
+    else if (method == QLatin1String("elicitation/create"))
+        handler = elicitationHandler;
+
+    if (!handler) {
+        request->reject(RpcError{ErrorCode::MethodNotFound,
+                                 Client::tr("Method not found: MCP Scope does not handle %1.").arg(method)});
+        return;
+    }
+    handler->handleRequest(request);
+}
+
+void ClientPrivate::onProgress(const QJsonObject &params)
+{
+    bool ok = false;
+    const MessageId token = MessageId::fromJson(params.value(kProgressToken), &ok);
+    const QPointer<RequestHandle> handle = ok ? progressRoutes.value(token) : QPointer<RequestHandle>();
+    if (!handle || handle->m_finished) {
+        qCDebug(lcSession) << "progress for unknown token" << params.value(kProgressToken);
+        return;
+    }
+    const QJsonValue total = params.value(QStringLiteral("total"));
+    if (handle->m_options.resetTimeoutOnProgress)
+        armTimer(handle);
+    Q_EMIT handle->progress(params.value(QStringLiteral("progress")).toDouble(),
+                            total.isDouble() ? total.toDouble() : -1.0,
+                            params.value(QStringLiteral("message")).toString());
+}
+
+void ClientPrivate::onNotification(const Message &message)
+{
+    const QString method = message.method();
+    const QJsonObject params = message.paramsObject();
+    if (method == QLatin1String("notifications/progress")) {
+        onProgress(params);
+    } else if (method == QLatin1String("notifications/cancelled")) {
+        bool ok = false;
+        const MessageId id = MessageId::fromJson(params.value(QStringLiteral("requestId")), &ok);
+        const QPointer<IncomingRequest> request = ok ? incoming.take(id) : QPointer<IncomingRequest>();
+        if (request && !request->m_answered) {
+            request->m_answered = true; // a cancelled request SHOULD NOT be answered
+            Q_EMIT request->cancelled(params.value(QStringLiteral("reason")).toString());
+            request->deleteLater();
+        }
+    } else if (method == QLatin1String("notifications/message")) {
+        Q_EMIT q->logMessage(params.value(QStringLiteral("level")).toString(),
+                             params.value(QStringLiteral("logger")).toString(), params.value(QStringLiteral("data")));
+    } else if (method == QLatin1String("notifications/tools/list_changed")) {
+        Q_EMIT q->toolsListChanged();
+    } else if (method == QLatin1String("notifications/resources/list_changed")) {
+        Q_EMIT q->resourcesListChanged();
+    } else if (method == QLatin1String("notifications/prompts/list_changed")) {
+        Q_EMIT q->promptsListChanged();
+    } else if (method == QLatin1String("notifications/resources/updated")) {
+        Q_EMIT q->resourceUpdated(params.value(QStringLiteral("uri")).toString());
+    } else if (method == QLatin1String("notifications/tasks/status")) {
+        Q_EMIT q->taskStatus(params);
+    }
+    Q_EMIT q->notificationReceived(message);
+}
+
+// ---- RequestHandle -------------------------------------------------------------------
+
+RequestHandle::RequestHandle(Client *client) : QObject(client), m_client(client) {}
+
+RequestHandle::~RequestHandle() = default;
+
+qint64 RequestHandle::elapsedMs() const
+{
+    if (m_finalElapsedMs >= 0)
+        return m_finalElapsedMs;
+    return m_elapsed.isValid() ? m_elapsed.elapsed() : 0;
+}
+
+void RequestHandle::cancel(const QString &reason)
+{
+    if (m_finished || !m_client)
+        return;
+    m_client->d->cancel(this, reason);
+}
+
+// ---- IncomingRequest -----------------------------------------------------------------
+
+IncomingRequest::IncomingRequest(Client *client, const Message &message)
+    : QObject(client), m_client(client), m_id(message.id()), m_method(message.method()),
+      m_params(message.paramsObject())
+{
+}
+
+IncomingRequest::~IncomingRequest()
+{
+    if (!m_answered)
+        sendReply(Message::errorResponse(m_id, RpcError{ErrorCode::InternalError, QStringLiteral("request dropped")}));
+}
+
+void IncomingRequest::respond(const QJsonValue &result)
+{
+    sendReply(Message::response(m_id, result.isUndefined() || result.isNull() ? QJsonValue(QJsonObject()) : result));
+}
+
+void IncomingRequest::reject(const RpcError &error)
+{
+    sendReply(Message::errorResponse(m_id, error));
+}
+
+void IncomingRequest::sendReply(const Message &reply)
+{
+    if (m_answered) {
+        qCDebug(lcSession) << "second reply to" << m_method << m_id.toDisplayString() << "not sent";
+        return;
+    }
+    m_answered = true;
+    if (m_client) {
+        ClientPrivate *d = m_client->d.get();
+        if (d) {
+            if (d->incoming.value(m_id) == this)
+                d->incoming.remove(m_id);
+            d->sendMessage(reply);
+        }
+    }
+    deleteLater();
+}
+
+// ---- Client --------------------------------------------------------------------------
+
+Client::Client(Transport *transport, QObject *parent) : QObject(parent), d(new ClientPrivate(this))
+{
+    d->clientInfo.name = QStringLiteral("mcpscope");
+    d->clientInfo.title = QStringLiteral("MCP Scope");
+    d->clientInfo.version = QCoreApplication::applicationVersion().isEmpty()
+        ? QStringLiteral("0.1.0")
+        : QCoreApplication::applicationVersion();
+
+    d->transport = transport;
+    Q_ASSERT(transport);
+    transport->setParent(this);
+    connect(transport, &Transport::opened, this, [this] { d->onTransportOpened(); });
+    connect(transport, &Transport::closed, this, [this](const QString &reason) { d->onTransportClosed(reason); });
+    connect(transport, &Transport::errorOccurred, this, [this](const TransportError &error) { d->onTransportError(error); });
+    connect(transport, &Transport::messageReceived, this, [this](const Message &message) { d->onMessage(message); });
+    connect(transport, &Transport::requestFailed, this,
+            [this](const MessageId &id, const TransportError &error) { d->onRequestFailed(id, error); });
+    connect(transport, &Transport::sessionExpired, this, [this] { d->onSessionExpired(); });
+    connect(transport, &Transport::trafficEvent, this, &Client::trafficEvent);
+}
+
+Client::~Client()
+{
+    // Nothing from the transport may reach a half-destroyed session.
+    if (d->transport)
+        d->transport->disconnect(this);
+    d->failAll(SessionErrorCode::ConnectionClosed, [](const QString &method) {
+        return tr("The session was closed while %1 was pending.").arg(method);
+    });
+    for (const QPointer<IncomingRequest> &request : std::as_const(d->incoming))
+        if (request)
+            request->m_answered = true;
+    d->incoming.clear();
+    delete d->transport;
+    d->transport = nullptr;
+}
+
+Transport *Client::transport() const { return d->transport; }
+
+void Client::setClientInfo(const Implementation &info) { d->clientInfo = info; }
+Implementation Client::clientInfo() const { return d->clientInfo; }
+void Client::setRootsHandler(ServerRequestHandler *handler) { d->rootsHandler = handler; }
+void Client::setSamplingHandler(ServerRequestHandler *handler) { d->samplingHandler = handler; }
+void Client::setElicitationHandler(ServerRequestHandler *handler) { d->elicitationHandler = handler; }
+
+void Client::setElicitationModes(bool form, bool url)
+{
+    d->elicitForm = form;
+    d->elicitUrl = url;
+}
+
+void Client::setExtraClientCapabilities(const QJsonObject &capabilities) { d->extraCapabilities = capabilities; }
+void Client::setInitializeTimeout(int timeoutMs) { d->initializeTimeoutMs = timeoutMs; }
+
+void Client::connectToServer()
+{
+    switch (d->state) {
+    case State::Connecting:
+    case State::Initializing:
+    case State::Ready:
+    case State::Closing:
+        qCWarning(lcSession) << "connectToServer() ignored in state" << d->state;
+        return;
+    case State::Disconnected:
+    case State::Failed:
+        break;
+    }
+    d->errorString.clear();
+    d->lastTransportError.clear();
+    d->protocolVersion.clear();
+    d->serverInfo = {};
+    d->serverCapabilities = {};
+    d->instructions.clear();
+    d->setState(State::Connecting);
+    if (d->transport->isOpen())
+        d->startInitialize();
+    else
+        d->transport->open();
+}
+
+void Client::disconnectFromServer()
+{
+    switch (d->state) {
+    case State::Disconnected:
+    case State::Closing:
+        return;
+    case State::Failed:
+        if (d->transport->state() == Transport::State::Closed)
+            return;
+        break;
+    default:
+        break;
+    }
+    d->setState(State::Closing);
+    if (d->transport->state() == Transport::State::Closed) {
+        d->onTransportClosed(tr("Disconnected"));
+        return;
+    }
+    if (d->transport->state() != Transport::State::Closing)
+        d->transport->close();
+}
+
+Client::State Client::state() const { return d->state; }
+QString Client::errorString() const { return d->errorString; }
+QString Client::protocolVersion() const { return d->protocolVersion; }
+Implementation Client::serverInfo() const { return d->serverInfo; }
+QJsonObject Client::serverCapabilities() const { return d->serverCapabilities; }
+QString Client::instructions() const { return d->instructions; }
+
+QJsonObject Client::clientCapabilities() const
+{
+    QJsonObject capabilities = d->extraCapabilities;
+    if (d->rootsHandler)
+        capabilities.insert(QStringLiteral("roots"), QJsonObject{{QStringLiteral("listChanged"), true}});
+    if (d->samplingHandler)
+        capabilities.insert(QStringLiteral("sampling"), QJsonObject());
+    if (d->elicitationHandler && (d->elicitForm || d->elicitUrl)) {
+        QJsonObject elicitation;
+        if (d->elicitForm)
+            elicitation.insert(QStringLiteral("form"), QJsonObject());
+        if (d->elicitUrl)
+            elicitation.insert(QStringLiteral("url"), QJsonObject());
+        capabilities.insert(QStringLiteral("elicitation"), elicitation);
+    }
+    return capabilities;
+}
+
+QStringList Client::supportedProtocolVersions()
+{
+    return {QStringLiteral("2025-11-25"), QStringLiteral("2025-06-18"), QStringLiteral("2025-03-26"),
+            QStringLiteral("2024-11-05")};
+}
+
+RequestHandle *Client::sendRequest(const QString &method, const QJsonObject &params, const RequestOptions &options)
+{
+    RequestHandle *handle = d->createRequest(method, params, options);
+    switch (d->state) {
+    case State::Ready:
+        d->transmit(handle);
+        break;
+    case State::Initializing:
+        if (method == kPing) { // the only request allowed before the initialize result
+            d->transmit(handle);
+            break;
+        }
+        Q_FALLTHROUGH();
+    case State::Connecting:
+        qCDebug(lcSession) << "queued until initialized:" << method;
+        d->queue.append({handle, Message()});
+        break;
+    case State::Disconnected:
+    case State::Failed:
+    case State::Closing: {
+        RpcError error;
+        error.code = SessionErrorCode::ConnectionClosed;
+        error.message = d->state == State::Failed && !d->errorString.isEmpty()
+            ? tr("%1 was not sent: the connection failed (%2).").arg(method, withoutFinalStop(d->errorString))
+            : tr("%1 was not sent: not connected to a server.").arg(method);
+        d->finishWithError(handle, error);
+        break;
+    }
+    }
+    handle->m_returned = true;
+    return handle;
+}
+
+void Client::call(const QString &method, const QJsonObject &params, const QObject *context,
+                  std::function<void(RequestHandle *)> callback, const RequestOptions &options)
+{
+    RequestHandle *handle = sendRequest(method, params, options);
+    if (!context || !callback)
+        return;
+    if (context->thread() == thread()) {
+        connect(handle, &RequestHandle::finished, context, [handle, callback] { callback(handle); });
+        return;
+    }
+    // Another thread: the handle is gone (deleteLater) by the time a queued call runs there,
+    // so the callback gets a finished copy that lives on the context's thread.
+    const QPointer<const QObject> guard(context);
+    connect(handle, &RequestHandle::finished, this, [handle, callback, guard] {
+        if (!guard)
+            return;
+        auto *copy = new RequestHandle(nullptr);
+        copy->m_id = handle->m_id;
+        copy->m_method = handle->m_method;
+        copy->m_params = handle->m_params;
+        copy->m_progressToken = handle->m_progressToken;
+        copy->m_options = handle->m_options;
+        copy->m_finalElapsedMs = handle->elapsedMs();
+        copy->m_result = handle->m_result;
+        copy->m_error = handle->m_error;
+        copy->m_finished = true;
+        copy->m_isError = handle->m_isError;
+        copy->m_returned = true;
+        copy->moveToThread(guard->thread());
+        const std::shared_ptr<RequestHandle> owner(copy);
+        QMetaObject::invokeMethod(const_cast<QObject *>(guard.data()), [owner, callback] { callback(owner.get()); },
+                                  Qt::QueuedConnection);
+    });
+}
+
+void Client::sendNotification(const QString &method, const QJsonObject &params)
+{
+    const Message message = Message::notification(method, params.isEmpty() ? QJsonValue(QJsonValue::Undefined)
+                                                                           : QJsonValue(params));
+    switch (d->state) {
+    case State::Ready:
+        d->sendMessage(message);
+        break;
+    case State::Connecting:
+    case State::Initializing:
+        d->queue.append({nullptr, message});
+        break;
+    default:
+        qCWarning(lcSession) << "notification" << method << "not sent: not connected";
+        break;
+    }
+}
+
+RequestHandle *Client::ping() { return sendRequest(kPing); }
+
+RequestHandle *Client::listTools(const QString &cursor)
+{
+    return sendRequest(QStringLiteral("tools/list"), withCursor(cursor));
+}
+
+RequestHandle *Client::callTool(const QString &name, const QJsonObject &arguments, const RequestOptions &options,
+                                const QJsonObject &task)
+{
+    QJsonObject params{{QStringLiteral("name"), name}, {QStringLiteral("arguments"), arguments}};
+    if (!task.isEmpty())
+        params.insert(QStringLiteral("task"), task);
+    return sendRequest(QStringLiteral("tools/call"), params, options);
+}
+
+RequestHandle *Client::listResources(const QString &cursor)
+{
+    return sendRequest(QStringLiteral("resources/list"), withCursor(cursor));
+}
+
+RequestHandle *Client::listResourceTemplates(const QString &cursor)
+{
+    return sendRequest(QStringLiteral("resources/templates/list"), withCursor(cursor));
+}
+
+RequestHandle *Client::readResource(const QString &uri)
+{
+    return sendRequest(QStringLiteral("resources/read"), {{QStringLiteral("uri"), uri}});
+}
+
+RequestHandle *Client::subscribeResource(const QString &uri)
+{
+    return sendRequest(QStringLiteral("resources/subscribe"), {{QStringLiteral("uri"), uri}});
+}
+
+RequestHandle *Client::unsubscribeResource(const QString &uri)
+{
+    return sendRequest(QStringLiteral("resources/unsubscribe"), {{QStringLiteral("uri"), uri}});
+}
+
+RequestHandle *Client::listPrompts(const QString &cursor)
+{
+    return sendRequest(QStringLiteral("prompts/list"), withCursor(cursor));
+}
+
+RequestHandle *Client::getPrompt(const QString &name, const QJsonObject &arguments)
+{
+    QJsonObject params{{QStringLiteral("name"), name}};
+    if (!arguments.isEmpty())
+        params.insert(QStringLiteral("arguments"), arguments);
+    return sendRequest(QStringLiteral("prompts/get"), params);
+}
+
+RequestHandle *Client::complete(const QJsonObject &ref, const QString &argumentName, const QString &value,
+                                const QJsonObject &contextArguments)
+{
+    QJsonObject params{
+        {QStringLiteral("ref"), ref},
+        {QStringLiteral("argument"), QJsonObject{{QStringLiteral("name"), argumentName}, {QStringLiteral("value"), value}}},
+    };
+    if (!contextArguments.isEmpty())
+        params.insert(QStringLiteral("context"), QJsonObject{{QStringLiteral("arguments"), contextArguments}});
+    return sendRequest(QStringLiteral("completion/complete"), params);
+}
+
+RequestHandle *Client::setLogLevel(const QString &level)
+{
+    return sendRequest(QStringLiteral("logging/setLevel"), {{QStringLiteral("level"), level}});
+}
+
+RequestHandle *Client::getTask(const QString &taskId)
+{
+    return sendRequest(QStringLiteral("tasks/get"), {{QStringLiteral("taskId"), taskId}});
+}
+
+RequestHandle *Client::getTaskResult(const QString &taskId)
+{
+    return sendRequest(QStringLiteral("tasks/result"), {{QStringLiteral("taskId"), taskId}});
+}
+
+RequestHandle *Client::listTasks(const QString &cursor)
+{
+    return sendRequest(QStringLiteral("tasks/list"), withCursor(cursor));
+}
+
+RequestHandle *Client::cancelTask(const QString &taskId)
+{
+    return sendRequest(QStringLiteral("tasks/cancel"), {{QStringLiteral("taskId"), taskId}});
+}
+
+namespace {
+
+// State of one listAll(): pages are fetched on the session's thread; only the final
+// callback goes to the context's thread.
+struct Pager
+{
+    QString method;
+    QString itemsKey;
+    QPointer<const QObject> context;
+    std::function<void(const QJsonArray &, const std::optional<RpcError> &)> done;
+    int maxPages = 0;
+    int pages = 0;
+    QJsonArray items;
+    QStringList cursorsSeen;
+};
+
+void deliverPages(const std::shared_ptr<Pager> &pager, const std::optional<RpcError> &error)
+{
+    if (!pager->context || !pager->done)
+        return;
+    QObject *context = const_cast<QObject *>(pager->context.data());
+    if (context->thread() == QThread::currentThread()) {
+        pager->done(pager->items, error);
+        return;
+    }
+    QMetaObject::invokeMethod(context, [pager, error] { pager->done(pager->items, error); }, Qt::QueuedConnection);
+}
+
+void fetchPage(Client *client, const std::shared_ptr<Pager> &pager, const QString &cursor)
+{
+    RequestHandle *handle = client->sendRequest(pager->method, withCursor(cursor));
+    ++pager->pages;
+    QObject::connect(handle, &RequestHandle::finished, client, [client, handle, pager] {
+        if (!pager->context)
+            return; // nobody is waiting any more
+        if (handle->isError()) {
+            deliverPages(pager, handle->error());
+            return;
+        }
+        const QJsonObject result = handle->result().toObject();
+        const QJsonArray page = result.value(pager->itemsKey).toArray();
+        for (const QJsonValue &item : page)
+            pager->items.append(item);
+        const QString next = result.value(QStringLiteral("nextCursor")).toString();
+        if (next.isEmpty()) {
+            deliverPages(pager, std::nullopt);
+        } else if (pager->cursorsSeen.contains(next)) {
+            deliverPages(pager, RpcError{ErrorCode::InternalError,
+                                         Client::tr("The server returned the cursor \"%1\" twice while listing %2; "
+                                                    "stopped to avoid an endless loop.")
+                                             .arg(next, pager->method)});
+        } else if (pager->pages >= pager->maxPages) {
+            deliverPages(pager, RpcError{ErrorCode::InternalError,
+                                         Client::tr("Stopped listing %1 after %n page(s); the server still had more.",
+                                                    nullptr, pager->pages)
+                                             .arg(pager->method)});
+        } else {
+            pager->cursorsSeen.append(next);
+            fetchPage(client, pager, next);
+        }
+    });
+}
+
+} // namespace
+
+void Client::listAll(const QString &method, const QString &itemsKey, const QObject *context,
+                     std::function<void(const QJsonArray &, const std::optional<RpcError> &)> done, int maxPages)
+{
+    auto pager = std::make_shared<Pager>();
+    pager->method = method;
+    pager->itemsKey = itemsKey;
+    pager->context = context;
+    pager->done = std::move(done);
+    pager->maxPages = qMax(1, maxPages);
+    fetchPage(this, pager, QString());
+}
+
+void Client::notifyRootsListChanged() { sendNotification(QStringLiteral("notifications/roots/list_changed")); }
+
+int Client::pendingRequestCount() const
+{
+    int count = 0;
+    for (const QPointer<RequestHandle> &handle : std::as_const(d->pending))
+        if (handle && !handle->m_internal)
+            ++count;
+    for (const ClientPrivate::Queued &item : std::as_const(d->queue))
+        if (item.handle)
+            ++count;
+    return count;
+}
+
+} // namespace Mcp
