@@ -1,0 +1,774 @@
+#include "demoserver.h"
+
+#include "democontent.h"
+
+#include "server/requestcontext.h"
+#include "server/server.h"
+#include "server/serversession.h"
+#include "server/servertransport.h"
+
+#include <QCommandLineParser>
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTimer>
+
+#include <cerrno>
+#include <cstdio>
+#include <memory>
+#include <poll.h>
+#include <unistd.h>
+
+using namespace Mcp;
+
+namespace {
+
+QString key(const char *name)
+{
+    return QString::fromLatin1(name);
+}
+
+// Schemas and definitions read best as JSON: parse them once from literals.
+QJsonObject json(const char *text)
+{
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(QByteArray(text), &error);
+    Q_ASSERT_X(error.error == QJsonParseError::NoError, "json", qPrintable(error.errorString()));
+    return document.object();
+}
+
+QString compact(const QJsonValue &value)
+{
+    if (value.isObject())
+        return QString::fromUtf8(QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact));
+    if (value.isArray())
+        return QString::fromUtf8(QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact));
+    return value.toVariant().toString();
+}
+
+QJsonObject textBlock(const QString &text)
+{
+    return {{key("type"), key("text")}, {key("text"), text}};
+}
+
+QString dataUri(const char *mimeType, const QByteArray &bytes)
+{
+    return QStringLiteral("data:") + QLatin1String(mimeType) + QStringLiteral(";base64,")
+        + QString::fromLatin1(bytes.toBase64());
+}
+
+QJsonArray icon(const char *letter, const char *colour)
+{
+    return {QJsonObject{{key("src"), dataUri("image/svg+xml", DemoContent::svgIcon(letter, colour))},
+                        {key("mimeType"), key("image/svg+xml")},
+                        {key("sizes"), QJsonArray{key("any")}}}};
+}
+
+// stderr may be a pipe someone else made non-blocking: wait instead of dropping bytes.
+void writeStderr(const QByteArray &bytes)
+{
+    qsizetype done = 0;
+    while (done < bytes.size()) {
+        const ssize_t written = ::write(STDERR_FILENO, bytes.constData() + done, size_t(bytes.size() - done));
+        if (written >= 0) {
+            done += written;
+        } else if (errno == EAGAIN || errno == EWOULDBLOCK) {
+            pollfd descriptor{STDERR_FILENO, POLLOUT, 0};
+            ::poll(&descriptor, 1, 1000);
+        } else if (errno != EINTR) {
+            return;
+        }
+    }
+}
+
+QStringList startingWith(const QStringList &candidates, const QString &prefix)
+{
+    QStringList matches;
+    for (const QString &each : candidates) {
+        if (each.startsWith(prefix, Qt::CaseInsensitive))
+            matches.append(each);
+    }
+    return matches;
+}
+
+const QStringList itemIds = {key("apple"), key("apricot"), key("banana"), key("blueberry"), key("cherry"),
+                             key("grape"), key("lemon"), key("mango"), key("orange"), key("peach")};
+const QStringList styles = {key("formal"), key("casual"), key("pirate"), key("haiku"), key("shakespearean")};
+const QStringList languages = {key("c"), key("c++"), key("go"), key("java"), key("javascript"), key("kotlin"),
+                               key("python"), key("rust"), key("swift"), key("typescript")};
+const QMap<QString, QStringList> filesByFolder = {
+    {key("docs"), {key("guide.md"), key("changelog.md"), key("faq.md")}},
+    {key("src"), {key("main.cpp"), key("server.cpp"), key("server.h")}},
+    {key("data"), {key("cities.csv"), key("weather.json")}},
+};
+
+// ---------------------------------------------------------------------------------
+
+class DemoServer : public Server
+{
+public:
+    DemoServer(const DemoOptions &options, QObject *parent);
+
+private:
+    void addBasicTools();
+    void addContentTools();
+    void addInteractiveTools();
+    void addFaultTools();
+    void addResources();
+    void addPrompts();
+    void toggleExtraTool(ToolCall *call);
+    void updateClock();
+
+    DemoOptions m_options;
+    QByteArray m_png;
+    QByteArray m_wav;
+    QTimer m_clockTimer;
+    int m_clockTicks = 0;
+};
+
+DemoServer::DemoServer(const DemoOptions &options, QObject *parent)
+    : Server(parent), m_options(options), m_png(DemoContent::png(64, 64)), m_wav(DemoContent::wav(440, 600))
+{
+    setServerInfo(key("mcpscope-demo-server"), key("0.1.0"), key("MCP Scope demo server"));
+    setInstructions(key("A demonstration server for MCP Scope. Try `content_gallery` for every content type, "
+                        "`rich_form` for schema-driven forms, `long_task` for progress and cancellation, and "
+                        "subscribe to demo://clock for live updates."));
+    setPageSize(options.pageSize);
+    if (!options.protocolVersion.isEmpty())
+        setForcedProtocolVersion(options.protocolVersion);
+
+    addBasicTools();
+    addContentTools();
+    addInteractiveTools();
+    addFaultTools();
+    addResources();
+    addPrompts();
+
+    // demo://clock changes every second, but only while somebody watches it.
+    m_clockTimer.setInterval(1000);
+    QObject::connect(&m_clockTimer, &QTimer::timeout, this, [this] { updateClock(); });
+    QObject::connect(this, &Server::subscriptionsChanged, this, [this](const QString &uri) {
+        if (uri != QLatin1String("demo://clock"))
+            return;
+        if (subscriberCount(uri) > 0 && !m_clockTimer.isActive())
+            m_clockTimer.start();
+        else if (subscriberCount(uri) == 0)
+            m_clockTimer.stop();
+    });
+
+    if (options.garbageAtStart) {
+        QObject::connect(this, &Server::sessionCreated, this, [](ServerSession *session) {
+            session->transport()->sendRawFrame("mcpscope-demo-server: this line is not JSON-RPC (--fault garbage-at-start)");
+        });
+    }
+    if (options.crashAfterInit) {
+        QObject::connect(this, &Server::sessionInitialized, this, [](ServerSession *) {
+            writeStderr("mcpscope-demo-server: crashing after initialization (--fault crash-after-init)\n");
+            ::_exit(3);
+        });
+    }
+    if (options.stderrNoise) {
+        auto *noise = new QTimer(this);
+        auto counter = std::make_shared<int>(0);
+        QObject::connect(noise, &QTimer::timeout, this, [counter] {
+            ++*counter;
+            QByteArray line = "[noise " + QByteArray::number(*counter) + "] ";
+            switch (*counter % 4) {
+            case 0: line += "\x1b[33mwarning:\x1b[0m coloured output on stderr"; break;
+            case 1: line += "debug: {\"looks\": \"like JSON\", \"but\": \"is stderr\"}"; break;
+            case 2: line += "info: invalid UTF-8 follows: \xff\xfe ok"; break;
+            default: line += "a long line " + QByteArray(300, '~'); break;
+            }
+            writeStderr(line + '\n');
+        });
+        noise->start(100);
+        for (int i = 0; i < 20; ++i)
+            writeStderr("[noise] starting up, line " + QByteArray::number(i) + '\n');
+    }
+}
+
+void DemoServer::addBasicTools()
+{
+    addTool(json(R"json({"name": "echo", "title": "Echo",
+        "description": "Returns the message unchanged.",
+        "inputSchema": {"type": "object", "properties": {"message": {"type": "string", "description": "Text to echo back"}},
+                        "required": ["message"]},
+        "annotations": {"readOnlyHint": true, "idempotentHint": true, "openWorldHint": false}})json"),
+            [](ToolCall *call) { call->respond(ToolResult::text(call->arguments().value(key("message")).toString())); });
+
+    addTool(json(R"json({"name": "add", "title": "Add two numbers",
+        "description": "Adds a and b.",
+        "inputSchema": {"type": "object", "properties": {"a": {"type": "number", "description": "First addend"},
+                        "b": {"type": "number", "description": "Second addend"}}, "required": ["a", "b"]},
+        "outputSchema": {"type": "object", "properties": {"sum": {"type": "number"}}, "required": ["sum"]},
+        "annotations": {"readOnlyHint": true, "idempotentHint": true}})json"),
+            [](ToolCall *call) {
+                const QJsonObject arguments = call->arguments();
+                if (!arguments.value(key("a")).isDouble() || !arguments.value(key("b")).isDouble()) {
+                    call->respond(ToolResult::error(key("a and b must be numbers")));
+                    return;
+                }
+                const double sum = arguments.value(key("a")).toDouble() + arguments.value(key("b")).toDouble();
+                call->respond(ToolResult::structured({{key("sum"), sum}}));
+            });
+
+    QJsonObject weather = json(R"json({"name": "get_weather", "title": "Weather",
+        "description": "Current weather for a city (made up, but deterministic). Returns structuredContent that matches the outputSchema.",
+        "inputSchema": {"type": "object", "properties": {
+            "city": {"type": "string", "description": "City name", "examples": ["Berlin", "Lagos"]},
+            "units": {"type": "string", "enum": ["celsius", "fahrenheit"], "default": "celsius"}},
+            "required": ["city"]},
+        "outputSchema": {"type": "object", "properties": {
+            "city": {"type": "string"},
+            "temperature": {"type": "number", "description": "In the requested units"},
+            "units": {"type": "string", "enum": ["celsius", "fahrenheit"]},
+            "conditions": {"type": "string", "enum": ["sunny", "cloudy", "rain", "snow", "fog"]},
+            "humidity": {"type": "integer", "minimum": 0, "maximum": 100},
+            "wind": {"type": "object", "properties": {"speedKmh": {"type": "number"}, "direction": {"type": "string"}},
+                     "required": ["speedKmh", "direction"]}},
+            "required": ["city", "temperature", "units", "conditions", "humidity", "wind"]},
+        "annotations": {"readOnlyHint": true, "openWorldHint": true},
+        "execution": {"taskSupport": "forbidden"}})json");
+    weather.insert(key("icons"), icon("W", "#1e88e5"));
+    addTool(weather, [](ToolCall *call) {
+        const QString city = call->arguments().value(key("city")).toString();
+        const bool fahrenheit = call->arguments().value(key("units")).toString() == QLatin1String("fahrenheit");
+        const uint hash = qHash(city.toLower());
+        const double celsius = int(hash % 400) / 10.0 - 5;
+        static const char *const conditions[] = {"sunny", "cloudy", "rain", "snow", "fog"};
+        static const char *const directions[] = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
+        call->respond(ToolResult::structured({
+            {key("city"), city},
+            {key("temperature"), fahrenheit ? celsius * 9 / 5 + 32 : celsius},
+            {key("units"), fahrenheit ? key("fahrenheit") : key("celsius")},
+            {key("conditions"), key(conditions[(hash / 7) % 5])},
+            {key("humidity"), int((hash / 13) % 101)},
+            {key("wind"), QJsonObject{{key("speedKmh"), int((hash / 17) % 60)}, {key("direction"), key(directions[(hash / 19) % 8])}}},
+        }));
+    });
+
+    addTool(json(R"json({"name": "fail", "title": "Always fails",
+        "description": "Returns a tool error (isError: true), not a protocol error.",
+        "inputSchema": {"type": "object", "properties": {"message": {"type": "string", "default": "Something went wrong on purpose."}}}})json"),
+            [](ToolCall *call) {
+                call->respond(ToolResult::error(call->arguments().value(key("message")).toString(key("Something went wrong on purpose."))));
+            });
+
+    addTool(json(R"json({"name": "toggle_extra_tool", "title": "Toggle the extra tool",
+        "description": "Adds the tool `extra_tool`, or removes it if present; either way the server sends notifications/tools/list_changed.",
+        "inputSchema": {"type": "object", "properties": {}}})json"),
+            [this](ToolCall *call) { toggleExtraTool(call); });
+}
+
+void DemoServer::toggleExtraTool(ToolCall *call)
+{
+    const QString name = key("extra_tool");
+    if (hasTool(name)) {
+        removeTool(name);
+        call->respond(ToolResult::text(key("Removed extra_tool.")));
+        return;
+    }
+    addTool(json(R"json({"name": "extra_tool", "title": "Extra tool",
+        "description": "Appears and disappears with toggle_extra_tool.",
+        "inputSchema": {"type": "object", "properties": {}}})json"),
+            [](ToolCall *call) { call->respond(ToolResult::text(key("The extra tool is here."))); });
+    call->respond(ToolResult::text(key("Added extra_tool.")));
+}
+
+void DemoServer::addContentTools()
+{
+    addTool(json(R"json({"name": "content_gallery", "title": "Content gallery",
+        "description": "Returns one content block of every type: text, Markdown, image, audio, resource link, embedded text and blob resources, with annotations.",
+        "inputSchema": {"type": "object", "properties": {}},
+        "annotations": {"readOnlyHint": true}})json"),
+            [this](ToolCall *call) {
+                const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+                QJsonObject markdown = textBlock(key("## Markdown\n\nThis block is **Markdown**: *emphasis*, `code`, "
+                                                     "[a link](https://modelcontextprotocol.io), and a list:\n\n"
+                                                     "- one\n- two\n\n```json\n{\"fenced\": true}\n```\n"));
+                markdown.insert(key("annotations"), QJsonObject{{key("audience"), QJsonArray{key("user")}}, {key("priority"), 0.9}});
+                QJsonObject content = textBlock(key("Plain text: every content type follows."));
+                content.insert(key("annotations"), QJsonObject{{key("audience"), QJsonArray{key("user"), key("assistant")}},
+                                                               {key("priority"), 1.0}, {key("lastModified"), now}});
+                const QJsonArray blocks{
+                    content,
+                    markdown,
+                    QJsonObject{{key("type"), key("image")}, {key("mimeType"), key("image/png")},
+                                {key("data"), QString::fromLatin1(m_png.toBase64())},
+                                {key("annotations"), QJsonObject{{key("audience"), QJsonArray{key("user")}}}}},
+                    QJsonObject{{key("type"), key("audio")}, {key("mimeType"), key("audio/wav")},
+                                {key("data"), QString::fromLatin1(m_wav.toBase64())}},
+                    QJsonObject{{key("type"), key("resource_link")}, {key("uri"), key("demo://docs/readme")},
+                                {key("name"), key("readme")}, {key("title"), key("Read me")},
+                                {key("description"), key("A resource link: the client may read it with resources/read")},
+                                {key("mimeType"), key("text/markdown")}},
+                    QJsonObject{{key("type"), key("resource")},
+                                {key("resource"), ResourceContents::text(key("demo://docs/notes.txt"), key("text/plain"),
+                                                                        key("An embedded text resource.\nSecond line."))}},
+                    QJsonObject{{key("type"), key("resource")},
+                                {key("resource"), ResourceContents::blob(key("demo://images/logo.png"), key("image/png"), m_png)},
+                                {key("annotations"), QJsonObject{{key("priority"), 0.2}}}},
+                };
+                call->respond({{key("content"), blocks}});
+            });
+
+    addTool(json(R"json({"name": "rich_form", "title": "Rich form",
+        "description": "Every kind of input a schema-driven form must handle. Echoes its arguments back as JSON text and structuredContent.",
+        "inputSchema": {
+          "$schema": "https://json-schema.org/draft/2020-12/schema",
+          "type": "object",
+          "$defs": {
+            "address": {"type": "object", "title": "Address", "properties": {
+                "street": {"type": "string", "title": "Street"},
+                "city": {"type": "string", "title": "City"},
+                "postcode": {"type": "string", "title": "Postcode", "pattern": "^[0-9A-Z -]{3,10}$"}},
+              "required": ["city"]}
+          },
+          "properties": {
+            "name": {"type": "string", "title": "Name", "description": "Your full name", "minLength": 1, "maxLength": 80, "default": "Ada Lovelace"},
+            "age": {"type": "integer", "title": "Age", "minimum": 0, "maximum": 150, "default": 36},
+            "ratio": {"type": "number", "title": "Ratio", "exclusiveMinimum": 0, "exclusiveMaximum": 1, "default": 0.5},
+            "subscribe": {"type": "boolean", "title": "Subscribe to news", "default": false},
+            "colour": {"type": "string", "title": "Favourite colour", "enum": ["red", "green", "blue"], "default": "green"},
+            "size": {"title": "T-shirt size", "oneOf": [
+                {"const": "s", "title": "Small"}, {"const": "m", "title": "Medium"}, {"const": "l", "title": "Large"}]},
+            "nickname": {"type": ["string", "null"], "title": "Nickname", "description": "May be null", "default": null},
+            "birthday": {"type": "string", "format": "date", "title": "Birthday"},
+            "email": {"type": "string", "format": "email", "title": "E-mail"},
+            "homepage": {"type": "string", "format": "uri", "title": "Home page"},
+            "home": {"$ref": "#/$defs/address"},
+            "tags": {"type": "array", "title": "Tags", "items": {"type": "string", "enum": ["alpha", "beta", "gamma", "delta"]},
+                     "uniqueItems": true, "default": ["alpha"]},
+            "contacts": {"type": "array", "title": "Contacts", "maxItems": 5, "items": {
+                "type": "object", "properties": {
+                    "kind": {"type": "string", "enum": ["phone", "email", "fax"]},
+                    "value": {"type": "string"}},
+                "required": ["kind", "value"]}},
+            "settings": {"type": "object", "title": "Settings", "properties": {
+                "theme": {"type": "string", "enum": ["light", "dark", "system"], "default": "system"},
+                "notifications": {"type": "object", "properties": {
+                    "email": {"type": "boolean", "default": true},
+                    "frequency": {"type": "integer", "minimum": 1, "maximum": 30, "default": 7}}},
+                "shipping": {"$ref": "#/$defs/address"}}}
+          },
+          "required": ["name", "colour"]
+        },
+        "annotations": {"readOnlyHint": true, "idempotentHint": true}})json"),
+            [](ToolCall *call) {
+                const QJsonObject arguments = call->arguments();
+                QJsonObject result{
+                    {key("content"), QJsonArray{textBlock(QString::fromUtf8(QJsonDocument(arguments).toJson(QJsonDocument::Indented)))}},
+                    {key("structuredContent"), arguments}};
+                call->respond(result);
+            });
+
+    addTool(json(R"json({"name": "blob", "title": "Text of a given size",
+        "description": "Returns a text result of exactly `size` bytes, with quotes, backslashes, tabs and newlines mixed in (for benchmarks).",
+        "inputSchema": {"type": "object", "properties": {"size": {"type": "integer", "minimum": 0, "maximum": 536870912, "default": 1048576}},
+                        "required": ["size"]},
+        "annotations": {"readOnlyHint": true, "idempotentHint": true}})json"),
+            [](ToolCall *call) {
+                const qint64 size = qBound<qint64>(0, qint64(call->arguments().value(key("size")).toDouble()), 512ll << 20);
+                static const QByteArray pattern("line of text\twith \"quotes\", a \\backslash\\ and a newline\n");
+                QByteArray bytes;
+                bytes.reserve(size);
+                while (bytes.size() + pattern.size() <= size)
+                    bytes.append(pattern);
+                bytes.append(pattern.left(size - bytes.size()));
+                call->respond(ToolResult::text(QString::fromLatin1(bytes)));
+            });
+}
+
+void DemoServer::addInteractiveTools()
+{
+    addTool(json(R"json({"name": "long_task", "title": "Long task",
+        "description": "Works for `steps` steps of `delayMs` each, reporting progress (send a progressToken) and stopping when cancelled.",
+        "inputSchema": {"type": "object", "properties": {
+            "steps": {"type": "integer", "minimum": 1, "maximum": 10000, "default": 10},
+            "delayMs": {"type": "integer", "minimum": 0, "maximum": 60000, "default": 500}}},
+        "annotations": {"readOnlyHint": true}})json"),
+            [](ToolCall *call) {
+                const int steps = qBound(1, call->arguments().value(key("steps")).toInt(10), 10000);
+                const int delay = qBound(0, call->arguments().value(key("delayMs")).toInt(500), 60000);
+                auto *timer = new QTimer(call);
+                timer->setInterval(delay);
+                auto done = std::make_shared<int>(0);
+                call->reportProgress(0, steps, key("Starting"));
+                QObject::connect(timer, &QTimer::timeout, call, [call, timer, done, steps] {
+                    ++*done;
+                    call->reportProgress(*done, steps, QStringLiteral("Step %1 of %2").arg(*done).arg(steps));
+                    if (*done == steps) {
+                        timer->stop();
+                        call->respond(ToolResult::text(QStringLiteral("Completed %1 steps.").arg(steps)));
+                    }
+                });
+                QObject::connect(call, &RequestContext::cancelled, call, [timer, done](const QString &reason) {
+                    timer->stop();
+                    writeStderr("mcpscope-demo-server: long_task cancelled after step " + QByteArray::number(*done)
+                                + " (" + reason.toUtf8() + ")\n");
+                });
+                timer->start();
+            });
+
+    addTool(json(R"json({"name": "ask_llm", "title": "Ask the client's LLM",
+        "description": "Sends sampling/createMessage to the client and returns what the model answered.",
+        "inputSchema": {"type": "object", "properties": {
+            "prompt": {"type": "string", "description": "What to ask", "default": "Write a haiku about protocols."},
+            "systemPrompt": {"type": "string"},
+            "maxTokens": {"type": "integer", "minimum": 1, "maximum": 100000, "default": 200}},
+            "required": ["prompt"]}})json"),
+            [](ToolCall *call) {
+                if (!call->session()->clientSupports(key("sampling"))) {
+                    call->respond(ToolResult::error(key("The client did not declare the sampling capability.")));
+                    return;
+                }
+                const QJsonObject arguments = call->arguments();
+                QJsonObject params{
+                    {key("messages"), QJsonArray{QJsonObject{{key("role"), key("user")},
+                                                             {key("content"), textBlock(arguments.value(key("prompt")).toString())}}}},
+                    {key("maxTokens"), arguments.value(key("maxTokens")).toInt(200)},
+                    {key("modelPreferences"), QJsonObject{{key("hints"), QJsonArray{QJsonObject{{key("name"), key("claude")}}}},
+                                                          {key("intelligencePriority"), 0.8},
+                                                          {key("speedPriority"), 0.5}}},
+                    {key("includeContext"), key("none")},
+                };
+                if (arguments.contains(key("systemPrompt")))
+                    params.insert(key("systemPrompt"), arguments.value(key("systemPrompt")));
+                call->sendRequest(key("sampling/createMessage"), params, call, [call](const Message &reply) {
+                    if (reply.isErrorResponse()) {
+                        call->respond(ToolResult::error(QStringLiteral("Sampling failed (%1): %2")
+                                                            .arg(reply.error().code)
+                                                            .arg(reply.error().message)));
+                        return;
+                    }
+                    const QJsonObject result = reply.result().toObject();
+                    const QJsonValue content = result.value(key("content"));
+                    QStringList texts;
+                    const QJsonArray blocks = content.isArray() ? content.toArray() : QJsonArray{content};
+                    for (const QJsonValue &block : blocks) {
+                        if (block.toObject().value(key("type")).toString() == QLatin1String("text"))
+                            texts.append(block.toObject().value(key("text")).toString());
+                    }
+                    call->respond(ToolResult::text(QStringLiteral("%1 answered: %2")
+                                                       .arg(result.value(key("model")).toString(key("The model")),
+                                                            texts.join(u'\n'))));
+                });
+            });
+
+    addTool(json(R"json({"name": "ask_user", "title": "Ask the user",
+        "description": "Sends elicitation/create (form mode, with defaults) and returns the action and content.",
+        "inputSchema": {"type": "object", "properties": {
+            "message": {"type": "string", "default": "Please tell us a little about yourself."}}}})json"),
+            [](ToolCall *call) {
+                if (!call->session()->clientSupports(key("elicitation"))) {
+                    call->respond(ToolResult::error(key("The client did not declare the elicitation capability.")));
+                    return;
+                }
+                QJsonObject params{
+                    {key("message"), call->arguments().value(key("message")).toString(key("Please tell us a little about yourself."))},
+                    {key("requestedSchema"), json(R"json({"type": "object", "properties": {
+                        "name": {"type": "string", "title": "Name", "minLength": 1, "default": "Ada"},
+                        "email": {"type": "string", "title": "E-mail", "format": "email"},
+                        "age": {"type": "integer", "title": "Age", "minimum": 0, "maximum": 150, "default": 36},
+                        "score": {"type": "number", "title": "Score", "minimum": 0, "maximum": 10, "default": 7.5},
+                        "colour": {"type": "string", "title": "Favourite colour", "enum": ["red", "green", "blue"], "default": "blue"},
+                        "size": {"type": "string", "title": "Size", "oneOf": [
+                            {"const": "s", "title": "Small"}, {"const": "m", "title": "Medium"}, {"const": "l", "title": "Large"}],
+                            "default": "m"},
+                        "topics": {"type": "array", "title": "Topics", "items": {"type": "string", "enum": ["mcp", "qt", "c++"]},
+                                   "default": ["mcp"]},
+                        "newsletter": {"type": "boolean", "title": "Newsletter", "default": false}},
+                        "required": ["name"]})json")},
+                };
+                if (call->session()->protocolVersion() >= QLatin1String("2025-11-25"))
+                    params.insert(key("mode"), key("form"));
+                call->sendRequest(key("elicitation/create"), params, call, [call](const Message &reply) {
+                    if (reply.isErrorResponse()) {
+                        call->respond(ToolResult::error(QStringLiteral("Elicitation failed (%1): %2")
+                                                            .arg(reply.error().code)
+                                                            .arg(reply.error().message)));
+                        return;
+                    }
+                    const QJsonObject result = reply.result().toObject();
+                    QJsonObject structured{{key("action"), result.value(key("action"))}};
+                    if (result.contains(key("content")))
+                        structured.insert(key("content"), result.value(key("content")));
+                    call->respond(ToolResult::structured(structured));
+                });
+            });
+
+    addTool(json(R"json({"name": "list_roots", "title": "List the client's roots",
+        "description": "Sends roots/list to the client and returns the roots.",
+        "inputSchema": {"type": "object", "properties": {}}})json"),
+            [](ToolCall *call) {
+                if (!call->session()->clientSupports(key("roots"))) {
+                    call->respond(ToolResult::error(key("The client did not declare the roots capability.")));
+                    return;
+                }
+                call->sendRequest(key("roots/list"), {}, call, [call](const Message &reply) {
+                    if (reply.isErrorResponse()) {
+                        call->respond(ToolResult::error(QStringLiteral("roots/list failed (%1): %2")
+                                                            .arg(reply.error().code)
+                                                            .arg(reply.error().message)));
+                        return;
+                    }
+                    call->respond(ToolResult::structured({{key("roots"), reply.result().toObject().value(key("roots"))}}));
+                });
+            });
+
+    addTool(json(R"json({"name": "ping_client", "title": "Ping the client",
+        "description": "Sends ping to the client and reports the round trip time.",
+        "inputSchema": {"type": "object", "properties": {}}})json"),
+            [](ToolCall *call) {
+                const qint64 started = QDateTime::currentMSecsSinceEpoch();
+                call->sendRequest(key("ping"), {}, call, [call, started](const Message &reply) {
+                    if (reply.isErrorResponse())
+                        call->respond(ToolResult::error(QStringLiteral("ping failed: ") + reply.error().message));
+                    else
+                        call->respond(ToolResult::text(QStringLiteral("The client answered ping in %1 ms.")
+                                                           .arg(QDateTime::currentMSecsSinceEpoch() - started)));
+                });
+            });
+
+    addTool(json(R"json({"name": "log_all_levels", "title": "Log at every level",
+        "description": "Sends notifications/message at each of the eight levels (those below the level set with logging/setLevel are dropped).",
+        "inputSchema": {"type": "object", "properties": {"logger": {"type": "string", "default": "demo"}}}})json"),
+            [](ToolCall *call) {
+                const QString logger = call->arguments().value(key("logger")).toString(key("demo"));
+                int sent = 0;
+                for (int i = int(LogLevel::Debug); i <= int(LogLevel::Emergency); ++i) {
+                    const LogLevel level = LogLevel(i);
+                    sent += call->session()->wouldLog(level) ? 1 : 0;
+                    const QString text = QStringLiteral("A %1 message from the demo server").arg(logLevelName(level));
+                    // Log data may be any JSON value: alternate strings and objects.
+                    call->log(level, logger, i % 2 ? QJsonValue(QJsonObject{{key("message"), text}, {key("level"), i}})
+                                                   : QJsonValue(text));
+                }
+                call->respond(ToolResult::text(QStringLiteral("Sent %1 of 8 log messages.").arg(sent)));
+            });
+}
+
+void DemoServer::addFaultTools()
+{
+    addTool(json(R"json({"name": "crash", "title": "Crash (fault)",
+        "description": "Exits the server process in the middle of this request with the given exit code.",
+        "inputSchema": {"type": "object", "properties": {"code": {"type": "integer", "minimum": 0, "maximum": 255, "default": 1}}},
+        "annotations": {"destructiveHint": true}})json"),
+            [](ToolCall *call) {
+                const int code = call->arguments().value(key("code")).toInt(1);
+                writeStderr("mcpscope-demo-server: crashing with exit code " + QByteArray::number(code) + '\n');
+                ::_exit(code);
+            });
+
+    addTool(json(R"json({"name": "hang", "title": "Hang (fault)",
+        "description": "Never answers (until cancelled).",
+        "inputSchema": {"type": "object", "properties": {}}})json"),
+            [](ToolCall *call) {
+                writeStderr("mcpscope-demo-server: hang: request " + call->id().toDisplayString().toUtf8() + " will never be answered\n");
+            });
+
+    addTool(json(R"json({"name": "garbage", "title": "Garbage on stdout (fault)",
+        "description": "Writes a line that is not JSON-RPC to stdout, then answers normally.",
+        "inputSchema": {"type": "object", "properties": {"text": {"type": "string", "default": "this is not JSON {oops"}}}})json"),
+            [](ToolCall *call) {
+                const QString text = call->arguments().value(key("text")).toString(key("this is not JSON {oops"));
+                const bool written = call->session()->transport()->sendRawFrame(text.toUtf8());
+                call->respond(ToolResult::text(written ? key("Wrote a garbage line before this answer.")
+                                                       : key("This transport cannot write raw lines.")));
+            });
+
+    addTool(json(R"json({"name": "huge_result", "title": "Huge result (fault)",
+        "description": "Returns a text result of `mib` MiB.",
+        "inputSchema": {"type": "object", "properties": {"mib": {"type": "number", "minimum": 0, "maximum": 512, "default": 16}}}})json"),
+            [](ToolCall *call) {
+                const qint64 bytes = qint64(qBound(0.0, call->arguments().value(key("mib")).toDouble(16), 512.0) * 1024 * 1024);
+                QByteArray text(bytes, 'x');
+                for (qint64 i = 79; i < bytes; i += 80)
+                    text[i] = '\n';
+                call->respond(ToolResult::text(QString::fromLatin1(text)));
+            });
+
+    addTool(json(R"json({"name": "stderr_flood", "title": "Flood stderr (fault)",
+        "description": "Writes `mib` MiB of lines to stderr, then answers.",
+        "inputSchema": {"type": "object", "properties": {"mib": {"type": "number", "minimum": 0, "maximum": 256, "default": 1}}}})json"),
+            [](ToolCall *call) {
+                const qint64 bytes = qint64(qBound(0.0, call->arguments().value(key("mib")).toDouble(1), 256.0) * 1024 * 1024);
+                QByteArray chunk;
+                for (int line = 0; chunk.size() < 64 * 1024; ++line)
+                    chunk += "stderr flood line " + QByteArray::number(line).rightJustified(6, '0') + ' ' + QByteArray(40, '.') + '\n';
+                qint64 written = 0;
+                while (written < bytes) {
+                    const QByteArray part = chunk.left(qMin<qint64>(chunk.size(), bytes - written));
+                    writeStderr(part);
+                    written += part.size();
+                }
+                call->respond(ToolResult::text(QStringLiteral("Wrote %1 bytes to stderr.").arg(written)));
+            });
+}
+
+void DemoServer::updateClock()
+{
+    ++m_clockTicks;
+    notifyResourceUpdated(key("demo://clock"));
+}
+
+void DemoServer::addResources()
+{
+    addTextResource(json(R"json({"uri": "demo://docs/readme", "name": "readme", "title": "Read me",
+        "description": "What this server offers", "mimeType": "text/markdown",
+        "annotations": {"audience": ["user"], "priority": 0.8}})json"),
+                    key("# MCP Scope demo server\n\nTools for every content type, rich forms, progress, "
+                        "sampling, elicitation, roots and logging; resources with templates and subscriptions; "
+                        "prompts with completion.\n"));
+    addTextResource(json(R"json({"uri": "demo://docs/config.json", "name": "config.json", "title": "Configuration",
+        "description": "A JSON document", "mimeType": "application/json"})json"),
+                    key("{\n  \"theme\": \"dark\",\n  \"features\": [\"tools\", \"resources\", \"prompts\"],\n  \"limits\": {\"maxItems\": 100}\n}\n"));
+    addTextResource(json(R"json({"uri": "demo://docs/notes.txt", "name": "notes.txt", "title": "Notes",
+        "description": "Plain text with annotations", "mimeType": "text/plain",
+        "annotations": {"audience": ["assistant"], "priority": 0.3, "lastModified": "2025-01-01T00:00:00Z"}})json"),
+                    key("An embedded text resource.\nSecond line.\n"));
+    QJsonObject logo = json(R"json({"uri": "demo://images/logo.png", "name": "logo.png", "title": "Logo",
+        "description": "A binary resource (PNG)", "mimeType": "image/png"})json");
+    logo.insert(key("size"), m_png.size());
+    addBlobResource(logo, m_png);
+    QJsonObject tone = json(R"json({"uri": "demo://audio/tone.wav", "name": "tone.wav", "title": "Tone",
+        "description": "A binary resource (WAV, 440 Hz)", "mimeType": "audio/wav"})json");
+    tone.insert(key("size"), m_wav.size());
+    addBlobResource(tone, m_wav);
+    addResource(json(R"json({"uri": "demo://clock", "name": "clock", "title": "Clock",
+        "description": "The current time; subscribe to get notifications/resources/updated every second", "mimeType": "text/plain"})json"),
+                [this](const QString &uri, const QMap<QString, QString> &) {
+                    return QJsonArray{ResourceContents::text(
+                        uri, key("text/plain"),
+                        QStringLiteral("%1 (tick %2)").arg(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)).arg(m_clockTicks))};
+                });
+
+    addResourceTemplate(json(R"json({"uriTemplate": "demo://items/{id}", "name": "item", "title": "Item by id",
+        "description": "A fruit record; completion offers the ids", "mimeType": "application/json"})json"),
+                        [](const QString &uri, const QMap<QString, QString> &variables) {
+                            const QString id = variables.value(key("id"));
+                            if (!itemIds.contains(id))
+                                return QJsonArray();
+                            const QJsonObject item{{key("id"), id}, {key("name"), QString(id.at(0).toUpper() + id.mid(1))},
+                                                   {key("index"), int(itemIds.indexOf(id))}};
+                            return QJsonArray{ResourceContents::text(uri, key("application/json"), compact(item))};
+                        });
+    addResourceTemplateCompletion(key("demo://items/{id}"), key("id"),
+                                  [](const QString &value, const QJsonObject &) { return startingWith(itemIds, value); });
+
+    addResourceTemplate(json(R"json({"uriTemplate": "demo://files/{folder}/{name}", "name": "file", "title": "File in a folder",
+        "description": "Two variables: completion for name depends on the folder already chosen", "mimeType": "text/plain"})json"),
+                        [](const QString &uri, const QMap<QString, QString> &variables) {
+                            if (!filesByFolder.value(variables.value(key("folder"))).contains(variables.value(key("name"))))
+                                return QJsonArray();
+                            return QJsonArray{ResourceContents::text(uri, key("text/plain"),
+                                                                     QStringLiteral("Contents of %1/%2\n")
+                                                                         .arg(variables.value(key("folder")), variables.value(key("name"))))};
+                        });
+    addResourceTemplateCompletion(key("demo://files/{folder}/{name}"), key("folder"),
+                                  [](const QString &value, const QJsonObject &) { return startingWith(filesByFolder.keys(), value); });
+    addResourceTemplateCompletion(key("demo://files/{folder}/{name}"), key("name"),
+                                  [](const QString &value, const QJsonObject &context) {
+                                      const QString folder = context.value(key("folder")).toString();
+                                      QStringList names;
+                                      for (auto it = filesByFolder.begin(); it != filesByFolder.end(); ++it) {
+                                          if (folder.isEmpty() || it.key() == folder)
+                                              names += it.value();
+                                      }
+                                      return startingWith(names, value);
+                                  });
+}
+
+void DemoServer::addPrompts()
+{
+    addPrompt(json(R"json({"name": "greeting", "title": "Greeting",
+        "description": "Greets someone in a chosen style",
+        "arguments": [
+            {"name": "name", "title": "Name", "description": "Who to greet", "required": true},
+            {"name": "style", "title": "Style", "description": "formal, casual, pirate, haiku...", "required": false}]})json"),
+              [](const QJsonObject &arguments, RpcError *) {
+                  const QString name = arguments.value(key("name")).toString();
+                  const QString style = arguments.value(key("style")).toString(key("casual"));
+                  return QJsonObject{
+                      {key("description"), QStringLiteral("A %1 greeting").arg(style)},
+                      {key("messages"), QJsonArray{QJsonObject{
+                           {key("role"), key("user")},
+                           {key("content"), textBlock(QStringLiteral("Please greet %1 in a %2 style.").arg(name, style))}}}}};
+              });
+    addPromptCompletion(key("greeting"), key("style"),
+                        [](const QString &value, const QJsonObject &) { return startingWith(styles, value); });
+
+    addPrompt(json(R"json({"name": "code_review", "title": "Code review",
+        "description": "Asks for a review of a piece of code; the messages carry embedded resource and image content",
+        "arguments": [
+            {"name": "code", "title": "Code", "description": "The code to review", "required": true},
+            {"name": "language", "title": "Language", "description": "Programming language", "required": false}]})json"),
+              [this](const QJsonObject &arguments, RpcError *) {
+                  const QString language = arguments.value(key("language")).toString(key("c++"));
+                  const QString code = arguments.value(key("code")).toString();
+                  const QJsonArray messages{
+                      QJsonObject{{key("role"), key("user")},
+                                  {key("content"), textBlock(QStringLiteral("Please review this %1 code.").arg(language))}},
+                      QJsonObject{{key("role"), key("user")},
+                                  {key("content"), QJsonObject{{key("type"), key("resource")},
+                                                               {key("resource"), ResourceContents::text(
+                                                                                     QStringLiteral("demo://review/snippet"),
+                                                                                     key("text/plain"), code)}}}},
+                      QJsonObject{{key("role"), key("user")},
+                                  {key("content"), QJsonObject{{key("type"), key("image")}, {key("mimeType"), key("image/png")},
+                                                               {key("data"), QString::fromLatin1(m_png.toBase64())}}}},
+                      QJsonObject{{key("role"), key("assistant")},
+                                  {key("content"), textBlock(key("I will look at correctness, clarity and tests."))}},
+                  };
+                  return QJsonObject{{key("description"), key("Code review request")}, {key("messages"), messages}};
+              });
+    addPromptCompletion(key("code_review"), key("language"),
+                        [](const QString &value, const QJsonObject &) { return startingWith(languages, value); });
+
+    addPrompt(json(R"json({"name": "simple", "title": "Simple prompt", "description": "A prompt without arguments"})json"),
+              [](const QJsonObject &, RpcError *) {
+                  return QJsonObject{{key("messages"), QJsonArray{QJsonObject{
+                                                           {key("role"), key("user")},
+                                                           {key("content"), textBlock(key("This is a simple prompt without arguments."))}}}}};
+              });
+}
+
+} // namespace
+
+void addDemoOptions(QCommandLineParser &parser)
+{
+    parser.addOption({key("page-size"), key("Paginate lists with N items per page (0: no pagination)."), key("N"), key("0")});
+    parser.addOption({key("protocol-version"), key("Answer initialize with this protocol version, whatever the client asks."),
+                      key("version")});
+    parser.addOption({key("fault"), key("Inject a fault: garbage-at-start, crash-after-init. May be repeated."), key("fault")});
+    parser.addOption({key("stderr-noise"), key("Write noise to stderr all the time.")});
+}
+
+bool demoOptionsFromParser(const QCommandLineParser &parser, DemoOptions *options, QString *error)
+{
+    bool ok = true;
+    options->pageSize = parser.value(key("page-size")).toInt(&ok);
+    if (!ok || options->pageSize < 0) {
+        *error = key("--page-size needs a number >= 0");
+        return false;
+    }
+    options->protocolVersion = parser.value(key("protocol-version"));
+    options->stderrNoise = parser.isSet(key("stderr-noise"));
+    for (const QString &fault : parser.values(key("fault"))) {
+        if (fault == QLatin1String("garbage-at-start")) {
+            options->garbageAtStart = true;
+        } else if (fault == QLatin1String("crash-after-init")) {
+            options->crashAfterInit = true;
+        } else {
+            *error = QStringLiteral("unknown fault: %1 (known: garbage-at-start, crash-after-init)").arg(fault);
+            return false;
+        }
+    }
+    return true;
+}
+
+Server *buildDemoServer(const DemoOptions &options, QObject *parent)
+{
+    return new DemoServer(options, parent);
+}

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <QString>
+
+class QCommandLineParser;
+class QObject;
+
+namespace Mcp {
+class Server;
+}
+
+// What the command line asks of the demo server (everything but the transport).
+struct DemoOptions
+{
+    int pageSize = 0;            // --page-size N: paginate lists (0: one page)
+    QString protocolVersion;     // --protocol-version X: answer X whatever the client asks
+    bool garbageAtStart = false; // --fault garbage-at-start: a non-JSON line before anything else
+    bool crashAfterInit = false; // --fault crash-after-init: exit(3) once notifications/initialized arrives
+    bool stderrNoise = false;    // --stderr-noise: chatter on stderr, all the time
+};
+
+// Registers the demo server's options on parser (main adds the transport options).
+void addDemoOptions(QCommandLineParser &parser);
+// Reads them back; returns false with *error set for a bad value.
+bool demoOptionsFromParser(const QCommandLineParser &parser, DemoOptions *options, QString *error);
+
+// The demo server: every feature MCP Scope renders, plus fault switches for tests.
+Mcp::Server *buildDemoServer(const DemoOptions &options, QObject *parent);

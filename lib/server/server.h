@@ -1,0 +1,186 @@
+#pragma once
+
+#include "jsonrpc/message.h"
+#include "uritemplate.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QList>
+#include <QMap>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <optional>
+
+namespace Mcp {
+
+class RequestContext;
+class ServerSession;
+class ServerTransport;
+
+// A tool handler receives the call in flight; it answers with respond() or fail(), now or later.
+using ToolCall = RequestContext;
+using ToolHandler = std::function<void(ToolCall *call)>;
+// Returns the `contents` array of resources/read for uri (variables: what a template matched).
+// An empty array means "no such resource" (-32002).
+using ResourceReader = std::function<QJsonArray(const QString &uri, const QMap<QString, QString> &variables)>;
+// Returns the prompts/get result ({description?, messages}); sets error->code to refuse.
+using PromptHandler = std::function<QJsonObject(const QJsonObject &arguments, RpcError *error)>;
+// Returns candidate values for an argument being typed (value: what was typed so far;
+// contextArguments: the other arguments already filled in). Truncated to 100 by the server.
+using CompletionProvider = std::function<QStringList(const QString &value, const QJsonObject &contextArguments)>;
+
+// The eight syslog levels of notifications/message, least severe first.
+enum class LogLevel : quint8 { Debug, Info, Notice, Warning, Error, Critical, Alert, Emergency };
+QString logLevelName(LogLevel level);
+std::optional<LogLevel> logLevelFromName(const QString &name);
+
+// Builders for common tools/call results.
+namespace ToolResult {
+QJsonObject text(const QString &text);
+// A tool error (isError: true): the model sees it, it is not a protocol error.
+QJsonObject error(const QString &text);
+// structuredContent plus its JSON serialisation as text, as the spec recommends.
+QJsonObject structured(const QJsonObject &structuredContent);
+}
+
+// Builders for resources/read contents entries.
+namespace ResourceContents {
+QJsonObject text(const QString &uri, const QString &mimeType, const QString &text);
+QJsonObject blob(const QString &uri, const QString &mimeType, const QByteArray &bytes);
+}
+
+// What a server offers: identity, tools, resources, templates, prompts and completions.
+// One Server serves any number of ServerSessions (one per stdio connection or per HTTP
+// Mcp-Session-Id); definitions are shared, per-connection state lives in the session.
+class Server : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit Server(QObject *parent = nullptr);
+    ~Server() override;
+
+    // Newest first: 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05.
+    static QStringList supportedProtocolVersions();
+    // The client's version when supported, else the newest (or the forced version when set).
+    QString negotiateProtocolVersion(const QString &requested) const;
+    // Answer this version whatever the client asks (to test clients that must refuse it).
+    void setForcedProtocolVersion(const QString &version) { m_forcedVersion = version; }
+
+    void setServerInfo(const QString &name, const QString &version, const QString &title = {});
+    QJsonObject serverInfo() const { return m_serverInfo; }
+    void setInstructions(const QString &instructions) { m_instructions = instructions; }
+    QString instructions() const { return m_instructions; }
+    // Members merged into the advertised capabilities (e.g. "experimental").
+    void setExtraCapabilities(const QJsonObject &capabilities) { m_extraCapabilities = capabilities; }
+    QJsonObject capabilities() const;
+
+    // Items per page of tools/list, resources/list, resources/templates/list, prompts/list;
+    // 0 (the default) means everything in one page.
+    void setPageSize(int pageSize) { m_pageSize = qMax(0, pageSize); }
+    int pageSize() const { return m_pageSize; }
+
+    // Tools. The definition is sent as is in tools/list (name, title, description,
+    // inputSchema, outputSchema, annotations, icons, execution, _meta). Adding a tool with an
+    // existing name replaces it. Changes emit toolListChanged() (sessions notify clients).
+    void addTool(const QJsonObject &definition, ToolHandler handler);
+    bool removeTool(const QString &name);
+    bool hasTool(const QString &name) const;
+    QJsonArray toolDefinitions() const;
+
+    // Resources and resource templates (definition: uri or uriTemplate, name, title,
+    // description, mimeType, size, annotations, icons).
+    void addResource(const QJsonObject &definition, ResourceReader reader);
+    void addTextResource(const QJsonObject &definition, const QString &text);
+    void addBlobResource(const QJsonObject &definition, const QByteArray &bytes);
+    bool removeResource(const QString &uri);
+    void addResourceTemplate(const QJsonObject &definition, ResourceReader reader);
+    // Tells every session subscribed to uri (notifications/resources/updated).
+    void notifyResourceUpdated(const QString &uri);
+    // How many sessions are subscribed to uri.
+    int subscriberCount(const QString &uri) const;
+
+    // Prompts (definition: name, title, description, arguments[{name, title, description, required}]).
+    void addPrompt(const QJsonObject &definition, PromptHandler handler);
+    bool removePrompt(const QString &name);
+
+    // completion/complete providers.
+    void addPromptCompletion(const QString &prompt, const QString &argument, CompletionProvider provider);
+    void addResourceTemplateCompletion(const QString &uriTemplate, const QString &variable,
+                                       CompletionProvider provider);
+
+    // Serves one connection. The session takes ownership of the transport and opens it;
+    // the session deletes itself when the transport closes.
+    ServerSession *createSession(ServerTransport *transport);
+    QList<ServerSession *> sessions() const { return m_sessions; }
+
+Q_SIGNALS:
+    void toolListChanged();
+    void resourceListChanged();
+    void promptListChanged();
+    void resourceUpdated(const QString &uri);
+    // A session subscribed to or unsubscribed from uri (or went away while subscribed).
+    void subscriptionsChanged(const QString &uri);
+    void sessionCreated(Mcp::ServerSession *session);
+    // The client sent notifications/initialized.
+    void sessionInitialized(Mcp::ServerSession *session);
+    void sessionClosed(Mcp::ServerSession *session);
+
+private:
+    friend class ServerSession;
+
+    struct Tool
+    {
+        QJsonObject definition;
+        ToolHandler handler;
+    };
+    struct Resource
+    {
+        QJsonObject definition;
+        ResourceReader reader;
+    };
+    struct ResourceTemplate
+    {
+        QJsonObject definition;
+        UriTemplate uriTemplate;
+        ResourceReader reader;
+    };
+    struct Prompt
+    {
+        QJsonObject definition;
+        PromptHandler handler;
+    };
+
+    // The page of items starting at cursor; sets *nextCursor (empty at the end).
+    // Returns false for a cursor this server never issued.
+    bool page(const QJsonArray &all, const QString &cursor, QJsonArray *items, QString *nextCursor) const;
+    QJsonArray resourceDefinitions() const;
+    QJsonArray resourceTemplateDefinitions() const;
+    QJsonArray promptDefinitions() const;
+    // resources/read: the contents for uri, or an empty array.
+    QJsonArray readResource(const QString &uri) const;
+    const Tool *tool(const QString &name) const;
+    const Prompt *prompt(const QString &name) const;
+    QStringList complete(const QJsonObject &ref, const QString &argument, const QString &value,
+                         const QJsonObject &contextArguments, bool *known) const;
+    void forgetSession(ServerSession *session);
+
+    QJsonObject m_serverInfo;
+    QString m_instructions;
+    QString m_forcedVersion;
+    QJsonObject m_extraCapabilities;
+    int m_pageSize = 0;
+    QList<Tool> m_tools;
+    QList<Resource> m_resources;
+    QList<ResourceTemplate> m_templates;
+    QList<Prompt> m_prompts;
+    QHash<QString, CompletionProvider> m_promptCompletions;   // "prompt\nargument"
+    QHash<QString, CompletionProvider> m_templateCompletions; // "uriTemplate\nvariable"
+    QList<ServerSession *> m_sessions;
+};
+
+} // namespace Mcp

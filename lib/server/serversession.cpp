@@ -1,0 +1,388 @@
+#include "serversession.h"
+
+#include "requestcontext.h"
+#include "servertransport.h"
+
+#include <QJsonArray>
+#include <QLoggingCategory>
+
+Q_DECLARE_LOGGING_CATEGORY(lcServer)
+
+namespace Mcp {
+
+namespace {
+QString key(const char *name)
+{
+    return QString::fromLatin1(name);
+}
+
+Message invalidParams(const Message &request, const QString &message)
+{
+    return Message::errorResponse(request.id(), {ErrorCode::InvalidParams, message});
+}
+}
+
+ServerSession::ServerSession(Server *server, ServerTransport *transport, QObject *parent)
+    : QObject(parent), m_server(server), m_transport(transport)
+{
+    transport->setParent(this);
+    connect(transport, &ServerTransport::messageReceived, this, &ServerSession::handleMessage);
+    connect(transport, &ServerTransport::closed, this, &ServerSession::handleTransportClosed);
+    connect(server, &Server::toolListChanged, this,
+            [this] { notifyListChanged(QStringLiteral("notifications/tools/list_changed")); });
+    connect(server, &Server::resourceListChanged, this,
+            [this] { notifyListChanged(QStringLiteral("notifications/resources/list_changed")); });
+    connect(server, &Server::promptListChanged, this,
+            [this] { notifyListChanged(QStringLiteral("notifications/prompts/list_changed")); });
+}
+
+ServerSession::~ServerSession()
+{
+    // Handlers still running hear that no answer can be sent any more.
+    const auto inFlight = m_inFlight;
+    m_inFlight.clear();
+    for (RequestContext *context : inFlight)
+        context->cancel(QStringLiteral("session closed"));
+}
+
+void ServerSession::close()
+{
+    if (m_closed)
+        return;
+    m_transport->close();
+}
+
+void ServerSession::handleTransportClosed()
+{
+    if (m_closed)
+        return;
+    m_closed = true;
+    const auto inFlight = m_inFlight;
+    m_inFlight.clear();
+    for (RequestContext *context : inFlight)
+        context->cancel(QStringLiteral("connection closed"));
+    m_pending.clear();
+    Q_EMIT closed();
+}
+
+// ---- Dispatch --------------------------------------------------------------------
+
+void ServerSession::handleMessage(const Message &message)
+{
+    if (m_closed)
+        return;
+    if (message.isRequest())
+        handleRequest(message);
+    else if (message.isNotification())
+        handleNotification(message);
+    else
+        handleReply(message);
+}
+
+void ServerSession::handleRequest(const Message &request)
+{
+    const QString method = request.method();
+    if (!request.params().isUndefined() && !request.params().isObject()) {
+        reply(invalidParams(request, QStringLiteral("params must be an object")));
+        return;
+    }
+    if (method == QLatin1String("initialize"))
+        initialize(request);
+    else if (method == QLatin1String("ping"))
+        reply(Message::response(request.id(), QJsonObject()));
+    else if (method == QLatin1String("tools/list"))
+        listTools(request);
+    else if (method == QLatin1String("tools/call"))
+        callTool(request);
+    else if (method == QLatin1String("resources/list"))
+        listResources(request);
+    else if (method == QLatin1String("resources/templates/list"))
+        listResourceTemplates(request);
+    else if (method == QLatin1String("resources/read"))
+        readResource(request);
+    else if (method == QLatin1String("resources/subscribe"))
+        subscribe(request, true);
+    else if (method == QLatin1String("resources/unsubscribe"))
+        subscribe(request, false);
+    else if (method == QLatin1String("prompts/list"))
+        listPrompts(request);
+    else if (method == QLatin1String("prompts/get"))
+        getPrompt(request);
+    else if (method == QLatin1String("completion/complete"))
+        complete(request);
+    else if (method == QLatin1String("logging/setLevel"))
+        setLogLevel(request);
+    else
+        reply(Message::errorResponse(request.id(), {ErrorCode::MethodNotFound, QStringLiteral("Method not found: ") + method}));
+}
+
+void ServerSession::handleNotification(const Message &notification)
+{
+    const QString method = notification.method();
+    if (method == QLatin1String("notifications/initialized")) {
+        if (!m_initialized) {
+            m_initialized = true;
+            Q_EMIT initialized();
+        }
+    } else if (method == QLatin1String("notifications/cancelled")) {
+        bool ok = false;
+        const MessageId id = MessageId::fromJson(notification.paramsObject().value(key("requestId")), &ok);
+        RequestContext *context = ok ? m_inFlight.take(id) : nullptr;
+        // Unknown or already answered requests are ignored, as the spec asks.
+        if (context)
+            context->cancel(notification.paramsObject().value(key("reason")).toString());
+    } else if (method == QLatin1String("notifications/roots/list_changed")) {
+        Q_EMIT rootsListChanged();
+    }
+    // Everything else (progress, unknown notifications) needs no answer.
+}
+
+void ServerSession::handleReply(const Message &reply)
+{
+    const auto it = m_pending.find(reply.id());
+    if (it == m_pending.end()) {
+        qCDebug(lcServer) << "reply to an unknown request" << reply.id().toDisplayString();
+        return;
+    }
+    // Taken out before it runs, so a handler that sends another request cannot disturb it.
+    const PendingRequest pending = it.value();
+    m_pending.erase(it);
+    if (pending.context && pending.handler)
+        pending.handler(reply);
+}
+
+void ServerSession::reply(const Message &message)
+{
+    if (!m_closed)
+        m_transport->send(message, message.id());
+}
+
+void ServerSession::finishRequest(RequestContext *context, const Message &answer)
+{
+    m_inFlight.remove(context->id());
+    reply(answer);
+}
+
+// ---- Outgoing --------------------------------------------------------------------
+
+void ServerSession::sendNotification(const QString &method, const QJsonObject &params, const MessageId &relatedRequest)
+{
+    if (!m_closed)
+        m_transport->send(Message::notification(method, params), relatedRequest);
+}
+
+void ServerSession::log(LogLevel level, const QString &logger, const QJsonValue &data, const MessageId &relatedRequest)
+{
+    if (!wouldLog(level))
+        return;
+    QJsonObject params{{key("level"), logLevelName(level)}, {key("data"), data}};
+    if (!logger.isEmpty())
+        params.insert(key("logger"), logger);
+    sendNotification(QStringLiteral("notifications/message"), params, relatedRequest);
+}
+
+void ServerSession::sendRequest(const QString &method, const QJsonObject &params, const QObject *context,
+                                ReplyHandler handler, const MessageId &relatedRequest)
+{
+    if (m_closed)
+        return;
+    const MessageId id(m_nextId++);
+    m_pending.insert(id, {context, std::move(handler)});
+    m_transport->send(Message::request(id, method, params), relatedRequest);
+}
+
+void ServerSession::notifyListChanged(const QString &method)
+{
+    if (isInitializeAnswered())
+        sendNotification(method, {});
+}
+
+void ServerSession::notifyResourceUpdated(const QString &uri)
+{
+    if (m_subscriptions.contains(uri))
+        sendNotification(QStringLiteral("notifications/resources/updated"), {{key("uri"), uri}});
+}
+
+// ---- Methods ---------------------------------------------------------------------
+
+void ServerSession::initialize(const Message &request)
+{
+    const QJsonObject params = request.paramsObject();
+    const QJsonValue requested = params.value(key("protocolVersion"));
+    if (!requested.isString()) {
+        reply(invalidParams(request, QStringLiteral("initialize needs a protocolVersion string")));
+        return;
+    }
+    m_protocolVersion = m_server->negotiateProtocolVersion(requested.toString());
+    m_clientInfo = params.value(key("clientInfo")).toObject();
+    m_clientCapabilities = params.value(key("capabilities")).toObject();
+    QJsonObject result{
+        {key("protocolVersion"), m_protocolVersion},
+        {key("capabilities"), m_server->capabilities()},
+        {key("serverInfo"), m_server->serverInfo()},
+    };
+    if (!m_server->instructions().isEmpty())
+        result.insert(key("instructions"), m_server->instructions());
+    reply(Message::response(request.id(), result));
+}
+
+void ServerSession::replyWithPage(const Message &request, const QJsonArray &all, const QString &listKey)
+{
+    const QJsonValue cursor = request.paramsObject().value(key("cursor"));
+    QJsonArray items;
+    QString nextCursor;
+    if ((!cursor.isUndefined() && !cursor.isString())
+        || !m_server->page(all, cursor.toString(), &items, &nextCursor)) {
+        reply(invalidParams(request, QStringLiteral("Invalid cursor")));
+        return;
+    }
+    QJsonObject result{{listKey, items}};
+    if (!nextCursor.isEmpty())
+        result.insert(key("nextCursor"), nextCursor);
+    reply(Message::response(request.id(), result));
+}
+
+void ServerSession::listTools(const Message &request)
+{
+    replyWithPage(request, m_server->toolDefinitions(), key("tools"));
+}
+
+void ServerSession::callTool(const Message &request)
+{
+    const QJsonObject params = request.paramsObject();
+    const QString name = params.value(key("name")).toString();
+    const Server::Tool *tool = m_server->tool(name);
+    if (!tool) {
+        reply(invalidParams(request, QStringLiteral("Unknown tool: ") + name));
+        return;
+    }
+    const QJsonValue arguments = params.value(key("arguments"));
+    if (!arguments.isUndefined() && !arguments.isObject()) {
+        reply(invalidParams(request, QStringLiteral("arguments must be an object")));
+        return;
+    }
+    // Input validation failures are tool errors (2025-11-25), so the model can correct itself.
+    const QJsonObject schema = tool->definition.value(key("inputSchema")).toObject();
+    const QJsonArray required = schema.value(key("required")).toArray();
+    for (const QJsonValue &each : required) {
+        if (!arguments.toObject().contains(each.toString())) {
+            reply(Message::response(request.id(),
+                                    ToolResult::error(QStringLiteral("Missing required argument: ") + each.toString())));
+            return;
+        }
+    }
+    auto *context = new RequestContext(this, request);
+    m_inFlight.insert(request.id(), context);
+    const ToolHandler handler = tool->handler; // the tool may remove itself while running
+    handler(context);
+}
+
+void ServerSession::listResources(const Message &request)
+{
+    replyWithPage(request, m_server->resourceDefinitions(), key("resources"));
+}
+
+void ServerSession::listResourceTemplates(const Message &request)
+{
+    replyWithPage(request, m_server->resourceTemplateDefinitions(), key("resourceTemplates"));
+}
+
+void ServerSession::readResource(const Message &request)
+{
+    const QJsonValue uri = request.paramsObject().value(key("uri"));
+    if (!uri.isString()) {
+        reply(invalidParams(request, QStringLiteral("resources/read needs a uri")));
+        return;
+    }
+    const QJsonArray contents = m_server->readResource(uri.toString());
+    if (contents.isEmpty()) {
+        reply(Message::errorResponse(request.id(), {ErrorCode::ResourceNotFound, QStringLiteral("Resource not found"),
+                                                    QJsonObject{{key("uri"), uri}}}));
+        return;
+    }
+    reply(Message::response(request.id(), QJsonObject{{key("contents"), contents}}));
+}
+
+void ServerSession::subscribe(const Message &request, bool on)
+{
+    const QJsonValue uri = request.paramsObject().value(key("uri"));
+    if (!uri.isString()) {
+        reply(invalidParams(request, QStringLiteral("a uri is needed")));
+        return;
+    }
+    const bool changed = on ? !m_subscriptions.contains(uri.toString()) : m_subscriptions.contains(uri.toString());
+    if (on)
+        m_subscriptions.insert(uri.toString());
+    else
+        m_subscriptions.remove(uri.toString());
+    reply(Message::response(request.id(), QJsonObject()));
+    if (changed)
+        Q_EMIT m_server->subscriptionsChanged(uri.toString());
+}
+
+void ServerSession::listPrompts(const Message &request)
+{
+    replyWithPage(request, m_server->promptDefinitions(), key("prompts"));
+}
+
+void ServerSession::getPrompt(const Message &request)
+{
+    const QJsonObject params = request.paramsObject();
+    const QString name = params.value(key("name")).toString();
+    const Server::Prompt *prompt = m_server->prompt(name);
+    if (!prompt) {
+        reply(invalidParams(request, QStringLiteral("Unknown prompt: ") + name));
+        return;
+    }
+    const QJsonObject arguments = params.value(key("arguments")).toObject();
+    const QJsonArray declared = prompt->definition.value(key("arguments")).toArray();
+    for (const QJsonValue &each : declared) {
+        const QJsonObject argument = each.toObject();
+        if (argument.value(key("required")).toBool() && !arguments.contains(argument.value(key("name")).toString())) {
+            reply(invalidParams(request, QStringLiteral("Missing required argument: ")
+                                             + argument.value(key("name")).toString()));
+            return;
+        }
+    }
+    RpcError error;
+    const QJsonObject result = prompt->handler(arguments, &error);
+    if (error.code != 0)
+        reply(Message::errorResponse(request.id(), error));
+    else
+        reply(Message::response(request.id(), result));
+}
+
+void ServerSession::complete(const Message &request)
+{
+    const QJsonObject params = request.paramsObject();
+    const QJsonObject ref = params.value(key("ref")).toObject();
+    const QJsonObject argument = params.value(key("argument")).toObject();
+    const QJsonObject contextArguments = params.value(key("context")).toObject().value(key("arguments")).toObject();
+    bool known = false;
+    QStringList values = m_server->complete(ref, argument.value(key("name")).toString(),
+                                            argument.value(key("value")).toString(), contextArguments, &known);
+    if (!known) {
+        reply(invalidParams(request, QStringLiteral("Unknown completion reference")));
+        return;
+    }
+    const qsizetype total = values.size();
+    if (values.size() > 100)
+        values = values.first(100);
+    QJsonObject completion{{key("values"), QJsonArray::fromStringList(values)},
+                           {key("total"), total},
+                           {key("hasMore"), total > values.size()}};
+    reply(Message::response(request.id(), QJsonObject{{key("completion"), completion}}));
+}
+
+void ServerSession::setLogLevel(const Message &request)
+{
+    const std::optional<LogLevel> level = logLevelFromName(request.paramsObject().value(key("level")).toString());
+    if (!level) {
+        reply(invalidParams(request, QStringLiteral("Unknown log level")));
+        return;
+    }
+    m_logLevel = level;
+    reply(Message::response(request.id(), QJsonObject()));
+}
+
+} // namespace Mcp

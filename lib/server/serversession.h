@@ -1,0 +1,115 @@
+#pragma once
+
+#include "server.h"
+
+#include <QHash>
+#include <QJsonObject>
+#include <QObject>
+#include <QPointer>
+#include <QSet>
+
+#include <functional>
+#include <optional>
+
+namespace Mcp {
+
+class RequestContext;
+class ServerTransport;
+
+// One client connection to a Server: the negotiated protocol version, the client's identity
+// and capabilities, its log level and subscriptions, the requests in flight both ways.
+// Every request the client sends gets exactly one reply (unless the client cancels it).
+class ServerSession : public QObject
+{
+    Q_OBJECT
+
+public:
+    using ReplyHandler = std::function<void(const Mcp::Message &reply)>;
+
+    // Takes ownership of transport (it becomes a child of the session).
+    ServerSession(Server *server, ServerTransport *transport, QObject *parent = nullptr);
+    ~ServerSession() override;
+
+    Server *server() const { return m_server; }
+    ServerTransport *transport() const { return m_transport; }
+
+    // initialize has been answered.
+    bool isInitializeAnswered() const { return !m_protocolVersion.isEmpty(); }
+    // notifications/initialized has arrived.
+    bool isInitialized() const { return m_initialized; }
+    QString protocolVersion() const { return m_protocolVersion; }
+    QJsonObject clientInfo() const { return m_clientInfo; }
+    QJsonObject clientCapabilities() const { return m_clientCapabilities; }
+    // "sampling", "elicitation", "roots": whether the client declared it.
+    bool clientSupports(const QString &capability) const { return m_clientCapabilities.contains(capability); }
+
+    // Empty until the client calls logging/setLevel: then everything at or above it is sent.
+    std::optional<LogLevel> logLevel() const { return m_logLevel; }
+    bool wouldLog(LogLevel level) const { return !m_logLevel || level >= *m_logLevel; }
+    QSet<QString> subscriptions() const { return m_subscriptions; }
+
+    void sendNotification(const QString &method, const QJsonObject &params,
+                          const MessageId &relatedRequest = {});
+    void log(LogLevel level, const QString &logger, const QJsonValue &data,
+             const MessageId &relatedRequest = {});
+    // A server-to-client request; handler gets the reply unless context is gone by then.
+    void sendRequest(const QString &method, const QJsonObject &params, const QObject *context,
+                     ReplyHandler handler, const MessageId &relatedRequest = {});
+    // Cancels what is in flight and closes the transport.
+    void close();
+
+Q_SIGNALS:
+    void initialized();
+    // notifications/roots/list_changed from the client.
+    void rootsListChanged();
+    void closed();
+
+private:
+    friend class RequestContext;
+    friend class Server;
+
+    void handleMessage(const Message &message);
+    void handleRequest(const Message &request);
+    void handleNotification(const Message &notification);
+    void handleReply(const Message &reply);
+    void reply(const Message &message);
+    void finishRequest(RequestContext *context, const Message &answer);
+    void handleTransportClosed();
+
+    void initialize(const Message &request);
+    void listTools(const Message &request);
+    void callTool(const Message &request);
+    void listResources(const Message &request);
+    void listResourceTemplates(const Message &request);
+    void readResource(const Message &request);
+    void subscribe(const Message &request, bool on);
+    void listPrompts(const Message &request);
+    void getPrompt(const Message &request);
+    void complete(const Message &request);
+    void setLogLevel(const Message &request);
+    void replyWithPage(const Message &request, const QJsonArray &all, const QString &key);
+
+    void notifyListChanged(const QString &method);
+    void notifyResourceUpdated(const QString &uri);
+
+    struct PendingRequest
+    {
+        QPointer<const QObject> context;
+        ReplyHandler handler;
+    };
+
+    Server *m_server;
+    ServerTransport *m_transport;
+    QString m_protocolVersion;
+    QJsonObject m_clientInfo;
+    QJsonObject m_clientCapabilities;
+    std::optional<LogLevel> m_logLevel;
+    QSet<QString> m_subscriptions;
+    QHash<MessageId, RequestContext *> m_inFlight;
+    QHash<MessageId, PendingRequest> m_pending;
+    qint64 m_nextId = 1;
+    bool m_initialized = false;
+    bool m_closed = false;
+};
+
+} // namespace Mcp
