@@ -1,0 +1,642 @@
+#include "trafficlog.h"
+
+#include "trafficsummary_p.h"
+
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QLoggingCategory>
+#include <QMutexLocker>
+#include <QTimerEvent>
+
+namespace Mcp {
+
+Q_LOGGING_CATEGORY(lcTrafficLog, "mcp.traffic.log")
+
+namespace {
+
+QByteArray pairingKey(int connectionId, quint8 requestDirection, QByteArrayView idToken)
+{
+    QByteArray key;
+    key.reserve(5 + idToken.size());
+    key.append(reinterpret_cast<const char *>(&connectionId), sizeof connectionId);
+    key.append(char(requestDirection));
+    key.append(idToken);
+    return key;
+}
+
+quint8 opposite(quint8 direction)
+{
+    using D = TrafficEvent::Direction;
+    if (direction == quint8(D::Outgoing))
+        return quint8(D::Incoming);
+    if (direction == quint8(D::Incoming))
+        return quint8(D::Outgoing);
+    return direction;
+}
+
+bool isReplyKind(TrafficKind kind)
+{
+    return kind == TrafficKind::Response || kind == TrafficKind::Error;
+}
+
+QString formatSize(qint64 bytes)
+{
+    if (bytes < 1024)
+        return QString::number(bytes);
+    if (bytes < 1024 * 1024)
+        return QString::number(double(bytes) / 1024.0, 'f', 1) + QStringLiteral(" KiB");
+    return QString::number(double(bytes) / (1024.0 * 1024.0), 'f', 1) + QStringLiteral(" MiB");
+}
+
+} // namespace
+
+TrafficLog::TrafficLog(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+TrafficLog::~TrafficLog() = default;
+
+int TrafficLog::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_visible);
+}
+
+int TrafficLog::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString TrafficLog::kindName(TrafficKind kind)
+{
+    switch (kind) {
+    case TrafficKind::Request: return tr("request");
+    case TrafficKind::Response: return tr("response");
+    case TrafficKind::Error: return tr("error");
+    case TrafficKind::Notification: return tr("notification");
+    case TrafficKind::Batch: return tr("batch");
+    case TrafficKind::Stderr: return tr("stderr");
+    case TrafficKind::InvalidMessage: return tr("invalid message");
+    case TrafficKind::HttpRequest: return tr("HTTP request");
+    case TrafficKind::HttpResponse: return tr("HTTP response");
+    case TrafficKind::SseEvent: return tr("SSE event");
+    case TrafficKind::ProcessStarted: return tr("process started");
+    case TrafficKind::ProcessExited: return tr("process exited");
+    case TrafficKind::TransportError: return tr("transport error");
+    case TrafficKind::Note: return tr("note");
+    case TrafficKind::Count: break;
+    }
+    return QString();
+}
+
+QString TrafficLog::directionName(TrafficEvent::Direction direction)
+{
+    switch (direction) {
+    case TrafficEvent::Direction::Outgoing: return tr("C → S");
+    case TrafficEvent::Direction::Incoming: return tr("S → C");
+    case TrafficEvent::Direction::Local: return tr("local");
+    }
+    return QString();
+}
+
+QVariant TrafficLog::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= ColumnCount)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (Column(section)) {
+    case TimeColumn: return tr("Time");
+    case RelativeTimeColumn: return tr("Relative (s)");
+    case ConnectionColumn: return tr("Connection");
+    case DirectionColumn: return tr("Direction");
+    case KindColumn: return tr("Kind");
+    case MethodColumn: return tr("Method");
+    case IdColumn: return tr("Id");
+    case SizeColumn: return tr("Size");
+    case LatencyColumn: return tr("Latency");
+    case ColumnCount: break;
+    }
+    return QVariant();
+}
+
+QHash<int, QByteArray> TrafficLog::roleNames() const
+{
+    QHash<int, QByteArray> names = QAbstractTableModel::roleNames();
+    names.insert(RawBytesRole, "rawBytes");
+    names.insert(PrettyJsonRole, "prettyJson");
+    names.insert(EventRole, "event");
+    names.insert(KindRole, "kind");
+    names.insert(DirectionRole, "direction");
+    names.insert(ConnectionIdRole, "connectionId");
+    names.insert(MethodRole, "method");
+    names.insert(IdRole, "id");
+    names.insert(ErrorCodeRole, "errorCode");
+    names.insert(SizeRole, "size");
+    names.insert(LatencyRole, "latency");
+    names.insert(PairedRowRole, "pairedRow");
+    names.insert(WallClockRole, "wallClock");
+    names.insert(MonotonicRole, "monotonic");
+    names.insert(NoteRole, "note");
+    return names;
+}
+
+QString TrafficLog::idText(qint64 abs) const
+{
+    return QString::fromUtf8(m_store.idToken(abs));
+}
+
+QString TrafficLog::displayText(qint64 abs, int column) const
+{
+    const TrafficRecord &r = m_store.record(abs);
+    switch (Column(column)) {
+    case TimeColumn:
+        return QDateTime::fromMSecsSinceEpoch(r.wallClockMs).toString(QStringLiteral("HH:mm:ss.zzz"));
+    case RelativeTimeColumn: {
+        qint64 start = m_logStartNs;
+        if (m_relativeBase == RelativeTimeBase::Connection)
+            start = m_connectionStartNs.value(r.connectionId, m_logStartNs);
+        return QString::number(double(r.monotonicNs - start) / 1e9, 'f', 6);
+    }
+    case ConnectionColumn:
+        return connectionName(r.connectionId);
+    case DirectionColumn:
+        return directionName(TrafficEvent::Direction(r.direction));
+    case KindColumn:
+        if (r.flags & TrafficRecord::HasErrorCode)
+            return kindName(r.kind) + QLatin1Char(' ') + QString::number(r.errorCode);
+        return kindName(r.kind);
+    case MethodColumn: {
+        if (r.method)
+            return m_store.methods().at(int(r.method));
+        // Not a JSON-RPC message: a short description stands in for the method.
+        const auto extra = m_extras.constFind(abs);
+        if (extra != m_extras.constEnd()) {
+            if (!extra->httpMethod.isEmpty())
+                return QString::fromLatin1(extra->httpMethod) + QLatin1Char(' ') + extra->url;
+            if (extra->httpStatus)
+                return QStringLiteral("HTTP %1").arg(extra->httpStatus);
+            if (!extra->sseEventType.isEmpty())
+                return QString::fromLatin1(extra->sseEventType);
+        }
+        if (r.noteSize)
+            return QString::fromUtf8(m_store.noteUtf8(abs)).left(200);
+        if (r.kind == TrafficKind::Stderr)
+            return QString::fromUtf8(m_store.raw(abs).first(qMin<qsizetype>(200, r.rawSize)));
+        return QString();
+    }
+    case IdColumn:
+        return idText(abs);
+    case SizeColumn:
+        return formatSize(r.rawSize);
+    case LatencyColumn: {
+        const qint64 ns = latencyNs(int(abs - m_store.begin()));
+        if (ns < 0)
+            return QString();
+        return QString::number(double(ns) / 1e6, 'f', 3) + QStringLiteral(" ms");
+    }
+    case ColumnCount:
+        break;
+    }
+    return QString();
+}
+
+QVariant TrafficLog::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return QVariant();
+    const int row = index.row();
+    const qint64 abs = absOf(row);
+    const TrafficRecord &r = m_store.record(abs);
+    switch (role) {
+    case Qt::DisplayRole:
+        return displayText(abs, index.column());
+    case Qt::ToolTipRole:
+        if (index.column() == DirectionColumn) {
+            switch (TrafficEvent::Direction(r.direction)) {
+            case TrafficEvent::Direction::Outgoing: return tr("client to server");
+            case TrafficEvent::Direction::Incoming: return tr("server to client");
+            case TrafficEvent::Direction::Local: return tr("local event");
+            }
+        }
+        if (index.column() == TimeColumn)
+            return QDateTime::fromMSecsSinceEpoch(r.wallClockMs).toString(Qt::ISODateWithMs);
+        return QVariant();
+    case Qt::TextAlignmentRole:
+        if (index.column() == SizeColumn || index.column() == LatencyColumn || index.column() == RelativeTimeColumn)
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        return QVariant();
+    case RawBytesRole:
+        return m_store.raw(abs).toByteArray();
+    case PrettyJsonRole:
+        return prettyJson(row);
+    case EventRole:
+        return QVariant::fromValue(event(row));
+    case KindRole:
+        return int(r.kind);
+    case DirectionRole:
+        return int(r.direction);
+    case ConnectionIdRole:
+        return r.connectionId;
+    case MethodRole:
+        return m_store.methods().at(int(r.method));
+    case IdRole:
+        return idText(abs);
+    case ErrorCodeRole:
+        return (r.flags & TrafficRecord::HasErrorCode) ? QVariant(r.errorCode) : QVariant();
+    case SizeRole:
+        return qint64(r.rawSize);
+    case LatencyRole: {
+        const qint64 ns = latencyNs(row);
+        return ns < 0 ? QVariant() : QVariant(ns);
+    }
+    case PairedRowRole:
+        return pairedRow(row);
+    case WallClockRole:
+        return r.wallClockMs;
+    case MonotonicRole:
+        return r.monotonicNs;
+    case NoteRole:
+        return QString::fromUtf8(m_store.noteUtf8(abs));
+    default:
+        return QVariant();
+    }
+}
+
+// ---- Appending -----------------------------------------------------------------------
+
+void TrafficLog::append(const TrafficEvent &event)
+{
+    QMutexLocker locker(&m_queueMutex);
+    m_queue.append(event);
+    if (!m_flushScheduled) {
+        m_flushScheduled = true;
+        // Queued even on the GUI thread: the timer must be started by the thread that owns it.
+        QMetaObject::invokeMethod(this, &TrafficLog::scheduleFlush, Qt::QueuedConnection);
+    }
+}
+
+void TrafficLog::appendBatch(const QList<TrafficEvent> &events)
+{
+    if (events.isEmpty())
+        return;
+    QMutexLocker locker(&m_queueMutex);
+    m_queue.append(events);
+    if (!m_flushScheduled) {
+        m_flushScheduled = true;
+        QMetaObject::invokeMethod(this, &TrafficLog::scheduleFlush, Qt::QueuedConnection);
+    }
+}
+
+void TrafficLog::setBatchInterval(int milliseconds)
+{
+    m_batchIntervalMs = qMax(0, milliseconds);
+}
+
+void TrafficLog::scheduleFlush()
+{
+    if (!m_flushTimer.isActive())
+        m_flushTimer.start(m_batchIntervalMs, this);
+}
+
+void TrafficLog::timerEvent(QTimerEvent *event)
+{
+    if (event->timerId() == m_flushTimer.timerId()) {
+        m_flushTimer.stop();
+        flush();
+        return;
+    }
+    QAbstractTableModel::timerEvent(event);
+}
+
+void TrafficLog::flush()
+{
+    QList<TrafficEvent> batch;
+    {
+        QMutexLocker locker(&m_queueMutex);
+        batch.swap(m_queue);
+        m_flushScheduled = false;
+    }
+    for (const TrafficEvent &event : std::as_const(batch))
+        ingest(event);
+    if (!m_paused) {
+        insertHiddenRows();
+        if (m_latencyDirtyFirst >= 0)
+            emitLatencyChanged(m_latencyDirtyFirst, m_latencyDirtyLast);
+    }
+}
+
+void TrafficLog::ingest(const TrafficEvent &event)
+{
+    TrafficRecord r;
+    r.wallClockMs = event.wallClockMs;
+    r.monotonicNs = event.monotonicNs;
+    r.connectionId = event.connectionId;
+    r.direction = quint8(event.direction);
+    r.eventKind = quint8(event.kind);
+
+    using K = TrafficEvent::Kind;
+    qint64 pairWith = -1;
+    QByteArray requestKey;
+    switch (event.kind) {
+    case K::Message: {
+        const FrameSummary summary = summarizeTrafficFrame(event.raw);
+        r.kind = summary.kind;
+        r.method = m_store.internMethod(summary.method);
+        if (summary.idOffset >= 0 && summary.idSize <= 0xffff) {
+            r.idOffset = quint32(summary.idOffset);
+            r.idSize = quint16(summary.idSize);
+        }
+        if (summary.hasErrorCode && summary.kind == TrafficKind::Error) {
+            r.flags |= TrafficRecord::HasErrorCode;
+            r.errorCode = summary.errorCode;
+        }
+        if (r.idSize) {
+            const QByteArrayView token = QByteArrayView(event.raw).sliced(r.idOffset, r.idSize);
+            if (r.kind == TrafficKind::Request) {
+                requestKey = pairingKey(r.connectionId, r.direction, token);
+            } else if (isReplyKind(r.kind)) {
+                const auto it = m_pendingRequests.find(pairingKey(r.connectionId, opposite(r.direction), token));
+                if (it != m_pendingRequests.end()) {
+                    if (it.value() >= m_store.begin()) {
+                        pairWith = it.value();
+                        // Responses carry their request's method, so a method filter shows both.
+                        r.method = m_store.record(pairWith).method;
+                    }
+                    m_pendingRequests.erase(it);
+                }
+            }
+        }
+        break;
+    }
+    case K::InvalidMessage: r.kind = TrafficKind::InvalidMessage; break;
+    case K::StderrLine: r.kind = TrafficKind::Stderr; break;
+    case K::HttpRequest: r.kind = TrafficKind::HttpRequest; break;
+    case K::HttpResponse: r.kind = TrafficKind::HttpResponse; break;
+    case K::SseEvent: r.kind = TrafficKind::SseEvent; break;
+    case K::ProcessStarted: r.kind = TrafficKind::ProcessStarted; break;
+    case K::ProcessExited: r.kind = TrafficKind::ProcessExited; break;
+    case K::TransportError: r.kind = TrafficKind::TransportError; break;
+    case K::Note: r.kind = TrafficKind::Note; break;
+    }
+
+    const bool hasExtra = !event.httpMethod.isEmpty() || !event.url.isEmpty() || event.httpStatus != 0
+        || !event.headers.isEmpty() || !event.sseEventId.isEmpty() || !event.sseEventType.isEmpty()
+        || event.exchangeId != 0;
+    if (hasExtra)
+        r.flags |= TrafficRecord::HasExtra;
+
+    const QByteArray note = event.note.toUtf8();
+    const qint64 abs = m_store.end();
+    m_store.append(r, event.raw, note);
+    m_paired.push_back(pairWith);
+    if (hasExtra) {
+        Extra extra;
+        extra.httpMethod = event.httpMethod;
+        extra.url = event.url;
+        extra.httpStatus = event.httpStatus;
+        extra.headers = event.headers;
+        extra.sseEventId = event.sseEventId;
+        extra.sseEventType = event.sseEventType;
+        extra.exchangeId = event.exchangeId;
+        m_extras.insert(abs, extra);
+    }
+    if (!requestKey.isEmpty())
+        m_pendingRequests.insert(requestKey, abs);
+    if (pairWith >= 0) {
+        m_paired[size_t(pairWith - m_store.begin())] = abs;
+        if (pairWith < m_store.begin() + m_visible) {
+            // The request's latency cell changes: remember the range for one dataChanged.
+            m_latencyDirtyFirst = m_latencyDirtyFirst < 0 ? pairWith : qMin(m_latencyDirtyFirst, pairWith);
+            m_latencyDirtyLast = qMax(m_latencyDirtyLast, pairWith);
+        }
+    }
+    if (m_logStartNs < 0)
+        m_logStartNs = event.monotonicNs;
+    if (!m_connectionStartNs.contains(event.connectionId))
+        m_connectionStartNs.insert(event.connectionId, event.monotonicNs);
+
+    if (m_store.size() > m_rowCap)
+        dropOldest(qMax<qint64>(m_store.size() - m_rowCap, qMax(1, m_rowCap / 16)));
+}
+
+void TrafficLog::insertHiddenRows()
+{
+    const qint64 stored = m_store.size();
+    if (stored <= m_visible)
+        return;
+    beginInsertRows(QModelIndex(), int(m_visible), int(stored - 1));
+    m_visible = stored;
+    endInsertRows();
+}
+
+void TrafficLog::emitLatencyChanged(qint64 firstAbs, qint64 lastAbs)
+{
+    m_latencyDirtyFirst = m_latencyDirtyLast = -1;
+    const qint64 begin = m_store.begin();
+    firstAbs = qMax(firstAbs, begin);
+    lastAbs = qMin(lastAbs, begin + m_visible - 1);
+    if (firstAbs > lastAbs)
+        return;
+    Q_EMIT dataChanged(index(int(firstAbs - begin), LatencyColumn), index(int(lastAbs - begin), LatencyColumn));
+}
+
+void TrafficLog::dropOldest(qint64 count)
+{
+    const qint64 begin = m_store.begin();
+    count = qMin(count, m_store.size());
+    if (count <= 0)
+        return;
+    const qint64 newBegin = begin + count;
+    const qint64 visibleEnd = begin + m_visible;
+    const qint64 removedVisible = qMax<qint64>(0, qMin(newBegin, visibleEnd) - begin);
+    if (removedVisible > 0)
+        beginRemoveRows(QModelIndex(), 0, int(removedVisible - 1));
+    if (!m_extras.isEmpty()) {
+        for (qint64 abs = begin; abs < newBegin; ++abs) {
+            if (m_store.record(abs).flags & TrafficRecord::HasExtra)
+                m_extras.remove(abs);
+        }
+    }
+    m_paired.erase(m_paired.begin(), m_paired.begin() + count);
+    m_store.dropBefore(newBegin);
+    m_visible = qMax<qint64>(0, visibleEnd - newBegin);
+    if (removedVisible > 0)
+        endRemoveRows();
+    // Requests that will never be answered must not pile up forever.
+    for (auto it = m_pendingRequests.begin(); it != m_pendingRequests.end();) {
+        if (it.value() < newBegin)
+            it = m_pendingRequests.erase(it);
+        else
+            ++it;
+    }
+    m_dropped += count;
+    qCDebug(lcTrafficLog) << "dropped" << count << "oldest rows; total dropped" << m_dropped;
+    Q_EMIT droppedCountChanged(m_dropped);
+}
+
+void TrafficLog::setRowCap(int rows)
+{
+    m_rowCap = qMax(1, rows);
+    if (m_store.size() > m_rowCap)
+        dropOldest(m_store.size() - m_rowCap);
+}
+
+void TrafficLog::pause()
+{
+    if (m_paused)
+        return;
+    flush();
+    m_paused = true;
+    Q_EMIT pausedChanged(true);
+}
+
+void TrafficLog::resume()
+{
+    if (!m_paused)
+        return;
+    m_paused = false;
+    flush();
+    Q_EMIT pausedChanged(false);
+}
+
+qint64 TrafficLog::hiddenRowCount() const
+{
+    return m_store.size() - m_visible;
+}
+
+void TrafficLog::clear()
+{
+    {
+        QMutexLocker locker(&m_queueMutex);
+        m_queue.clear();
+    }
+    beginResetModel();
+    m_store.dropBefore(m_store.end());
+    m_visible = 0;
+    m_paired.clear();
+    m_extras.clear();
+    m_pendingRequests.clear();
+    m_connectionStartNs.clear();
+    m_logStartNs = -1;
+    m_latencyDirtyFirst = m_latencyDirtyLast = -1;
+    endResetModel();
+}
+
+void TrafficLog::setConnectionName(int connectionId, const QString &name)
+{
+    if (m_connectionNames.value(connectionId) == name && m_connectionNames.contains(connectionId))
+        return;
+    m_connectionNames.insert(connectionId, name);
+    // Names are looked up in data(), so only the connection column changes.
+    if (m_visible > 0)
+        Q_EMIT dataChanged(index(0, ConnectionColumn), index(int(m_visible - 1), ConnectionColumn));
+}
+
+QString TrafficLog::connectionName(int connectionId) const
+{
+    if (connectionId < 0)
+        return QString();
+    const auto it = m_connectionNames.constFind(connectionId);
+    return it != m_connectionNames.constEnd() ? it.value() : QStringLiteral("#%1").arg(connectionId);
+}
+
+void TrafficLog::setRelativeTimeBase(RelativeTimeBase base)
+{
+    if (m_relativeBase == base)
+        return;
+    m_relativeBase = base;
+    if (m_visible > 0)
+        Q_EMIT dataChanged(index(0, RelativeTimeColumn), index(int(m_visible - 1), RelativeTimeColumn));
+}
+
+// ---- Row accessors -----------------------------------------------------------------------
+
+TrafficEvent TrafficLog::event(int row) const
+{
+    TrafficEvent e;
+    if (row < 0 || row >= m_visible)
+        return e;
+    const qint64 abs = absOf(row);
+    const TrafficRecord &r = m_store.record(abs);
+    e.wallClockMs = r.wallClockMs;
+    e.monotonicNs = r.monotonicNs;
+    e.direction = TrafficEvent::Direction(r.direction);
+    e.kind = TrafficEvent::Kind(r.eventKind);
+    e.raw = m_store.raw(abs).toByteArray();
+    e.note = QString::fromUtf8(m_store.noteUtf8(abs));
+    e.connectionId = r.connectionId;
+    if (r.flags & TrafficRecord::HasExtra) {
+        const Extra extra = m_extras.value(abs);
+        e.httpMethod = extra.httpMethod;
+        e.url = extra.url;
+        e.httpStatus = extra.httpStatus;
+        e.headers = extra.headers;
+        e.sseEventId = extra.sseEventId;
+        e.sseEventType = extra.sseEventType;
+        e.exchangeId = extra.exchangeId;
+    }
+    return e;
+}
+
+QByteArray TrafficLog::rawBytes(int row) const
+{
+    if (row < 0 || row >= m_visible)
+        return QByteArray();
+    return m_store.raw(absOf(row)).toByteArray();
+}
+
+QString TrafficLog::prettyJson(int row) const
+{
+    if (row < 0 || row >= m_visible)
+        return QString();
+    const QByteArrayView raw = m_store.raw(absOf(row));
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(raw.toByteArray(), &error);
+    if (error.error == QJsonParseError::NoError && !document.isNull())
+        return QString::fromUtf8(document.toJson(QJsonDocument::Indented));
+    return QString::fromUtf8(raw);
+}
+
+TrafficKind TrafficLog::kind(int row) const
+{
+    if (row < 0 || row >= m_visible)
+        return TrafficKind::Note;
+    return m_store.record(absOf(row)).kind;
+}
+
+QString TrafficLog::method(int row) const
+{
+    if (row < 0 || row >= m_visible)
+        return QString();
+    return m_store.methods().at(int(m_store.record(absOf(row)).method));
+}
+
+qint64 TrafficLog::pairedAbsoluteRow(qint64 abs) const
+{
+    if (abs < m_store.begin() || abs >= m_store.end())
+        return -1;
+    const qint64 paired = m_paired[size_t(abs - m_store.begin())];
+    return paired >= m_store.begin() ? paired : -1;
+}
+
+int TrafficLog::pairedRow(int row) const
+{
+    if (row < 0 || row >= m_visible)
+        return -1;
+    const qint64 paired = pairedAbsoluteRow(absOf(row));
+    if (paired < 0 || paired >= m_store.begin() + m_visible)
+        return -1;
+    return int(paired - m_store.begin());
+}
+
+qint64 TrafficLog::latencyNs(int row) const
+{
+    if (row < 0 || row >= m_visible)
+        return -1;
+    const qint64 abs = absOf(row);
+    const qint64 paired = pairedAbsoluteRow(abs);
+    if (paired < 0)
+        return -1;
+    return qAbs(m_store.record(paired).monotonicNs - m_store.record(abs).monotonicNs);
+}
+
+} // namespace Mcp

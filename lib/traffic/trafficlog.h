@@ -1,0 +1,181 @@
+#pragma once
+
+#include "trafficevent.h"
+#include "trafficstore.h"
+
+#include <QAbstractTableModel>
+#include <QBasicTimer>
+#include <QHash>
+#include <QList>
+#include <QMutex>
+
+#include <deque>
+
+namespace Mcp {
+
+// Every traffic event of one or more connections, as a flat table (DESIGN.md, traffic/).
+//
+// Appends are batched: append() may be called from any thread (connect a transport's
+// trafficEvent signal with Qt::DirectConnection, or queue it); the events are stored on the
+// next batch interval (25 ms by default) with one beginInsertRows(first, last).
+// Requests and their responses are paired per connection by id, in both directions.
+// The log keeps at most rowCap() rows and drops the oldest in chunks of rowCap() / 16,
+// counting them in droppedCount(). Pausing stops view updates, never recording.
+class TrafficLog : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Column {
+        TimeColumn,
+        RelativeTimeColumn,
+        ConnectionColumn,
+        DirectionColumn,
+        KindColumn,
+        MethodColumn,
+        IdColumn,
+        SizeColumn,
+        LatencyColumn,
+        ColumnCount
+    };
+
+    enum Role {
+        RawBytesRole = Qt::UserRole + 1, // QByteArray
+        PrettyJsonRole,                  // QString, indented JSON (or the raw text when it is not JSON)
+        EventRole,                       // Mcp::TrafficEvent, every field
+        KindRole,                        // int (TrafficKind)
+        DirectionRole,                   // int (TrafficEvent::Direction)
+        ConnectionIdRole,                // int
+        MethodRole,                      // QString
+        IdRole,                          // QString, the id's exact JSON token
+        ErrorCodeRole,                   // int, or invalid QVariant when not an error
+        SizeRole,                        // qint64 bytes
+        LatencyRole,                     // qint64 ns, or invalid QVariant when unpaired
+        PairedRowRole,                   // int, -1 when unpaired
+        WallClockRole,                   // qint64 ms since epoch
+        MonotonicRole,                   // qint64 ns
+        NoteRole,                        // QString
+    };
+
+    enum class RelativeTimeBase { Log, Connection };
+
+    // One million rows is about 0.5 GB of realistic traffic with the arena layout (see
+    // tests/benchmarks/trafficlog): large enough for hours of a busy server, small enough
+    // for a laptop.
+    static constexpr int DefaultRowCap = 1000000;
+    static constexpr int DefaultBatchIntervalMs = 25;
+
+    explicit TrafficLog(QObject *parent = nullptr);
+    ~TrafficLog() override;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    QHash<int, QByteArray> roleNames() const override;
+
+    // Thread-safe. The event becomes a row on the next batch.
+    void append(const TrafficEvent &event);
+    void appendBatch(const QList<TrafficEvent> &events);
+    // Stores (and, unless paused, shows) everything queued so far, now.
+    void flush();
+    void setBatchInterval(int milliseconds);
+    int batchInterval() const { return m_batchIntervalMs; }
+
+    void setConnectionName(int connectionId, const QString &name);
+    QString connectionName(int connectionId) const;
+    QHash<int, QString> connectionNames() const { return m_connectionNames; }
+
+    void setRelativeTimeBase(RelativeTimeBase base);
+    RelativeTimeBase relativeTimeBase() const { return m_relativeBase; }
+
+    void setRowCap(int rows);
+    int rowCap() const { return m_rowCap; }
+    qint64 droppedCount() const { return m_dropped; }
+
+    // While paused, events are still recorded (and dropped past the cap) but no rows are
+    // inserted; resume() inserts everything recorded meanwhile in one go.
+    void pause();
+    void resume();
+    bool isPaused() const { return m_paused; }
+    // Rows recorded while paused and not shown yet.
+    qint64 hiddenRowCount() const;
+
+    // Removes every row (and queued events). Connection names stay.
+    void clear();
+
+    // Row accessors; row is a model row.
+    TrafficEvent event(int row) const;
+    QByteArray rawBytes(int row) const;
+    QString prettyJson(int row) const;
+    TrafficKind kind(int row) const;
+    QString method(int row) const;
+    // The response row for a request row, the request row for a response row, else -1.
+    int pairedRow(int row) const;
+    // Response time of a paired request or response in ns, else -1.
+    qint64 latencyNs(int row) const;
+
+    static QString kindName(TrafficKind kind);
+    static QString directionName(TrafficEvent::Direction direction);
+
+    // For the filter proxy and exporters: absolute row numbers never change while a row
+    // exists (row = absolute - firstAbsoluteRow()), and survive drops and clear().
+    qint64 firstAbsoluteRow() const { return m_store.begin(); }
+    qint64 endAbsoluteRow() const { return m_store.begin() + m_visible; }
+    // Rows [firstAbsoluteRow(), endAbsoluteRow()) as they are now, readable from any thread.
+    TrafficSnapshot snapshot() const { return m_store.snapshot(endAbsoluteRow()); }
+    // Paired absolute row (or -1) of an absolute row; GUI thread.
+    qint64 pairedAbsoluteRow(qint64 abs) const;
+    qint64 allocatedBytes() const { return m_store.allocatedBytes(); }
+
+Q_SIGNALS:
+    void droppedCountChanged(qint64 droppedCount);
+    void pausedChanged(bool paused);
+
+protected:
+    void timerEvent(QTimerEvent *event) override;
+
+private:
+    struct Extra
+    {
+        QByteArray httpMethod;
+        QString url;
+        int httpStatus = 0;
+        HttpHeaders headers;
+        QByteArray sseEventId;
+        QByteArray sseEventType;
+        quint64 exchangeId = 0;
+    };
+
+    void scheduleFlush();
+    void ingest(const TrafficEvent &event);
+    void dropOldest(qint64 count);
+    void insertHiddenRows();
+    void emitLatencyChanged(qint64 firstAbs, qint64 lastAbs);
+    qint64 absOf(int row) const { return m_store.begin() + row; }
+    QString displayText(qint64 abs, int column) const;
+    QString idText(qint64 abs) const;
+
+    TrafficStore m_store;
+    qint64 m_visible = 0;              // rows shown: [begin, begin + m_visible)
+    std::deque<qint64> m_paired;       // per stored row: paired absolute row or -1
+    QHash<qint64, Extra> m_extras;     // HTTP metadata by absolute row
+    QHash<QByteArray, qint64> m_pendingRequests; // connection|direction|id token -> request row
+    QHash<int, qint64> m_connectionStartNs;
+    qint64 m_logStartNs = -1;
+    QHash<int, QString> m_connectionNames;
+    RelativeTimeBase m_relativeBase = RelativeTimeBase::Log;
+    int m_rowCap = DefaultRowCap;
+    qint64 m_dropped = 0;
+    bool m_paused = false;
+    qint64 m_latencyDirtyFirst = -1;   // requests paired while paused
+    qint64 m_latencyDirtyLast = -1;
+
+    int m_batchIntervalMs = DefaultBatchIntervalMs;
+    QBasicTimer m_flushTimer;
+    QMutex m_queueMutex;               // guards the two members below
+    QList<TrafficEvent> m_queue;
+    bool m_flushScheduled = false;
+};
+
+} // namespace Mcp

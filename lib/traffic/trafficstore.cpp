@@ -1,0 +1,137 @@
+#include "trafficstore.h"
+
+#include <QHash>
+
+#include <cstring>
+
+namespace Mcp {
+
+TrafficStore::TrafficStore()
+{
+    m_methods.append(QString()); // index 0: no method
+}
+
+TrafficRecord &TrafficStore::append(TrafficRecord record, QByteArrayView raw, QByteArrayView noteUtf8)
+{
+    const qint64 abs = m_end;
+    const quint64 bytes = quint64(raw.size()) + quint64(noteUtf8.size());
+    Q_ASSERT(bytes <= 0xffffffffu);
+
+    // Small events share the current regular chunk; big ones get an exact-size chunk so
+    // that the regular chunk keeps filling (a chunk may therefore be older than its last event).
+    TrafficChunk *target = nullptr;
+    quint32 targetNumber = 0;
+    if (bytes >= OversizeThreshold) {
+        auto chunk = std::make_shared<TrafficChunk>();
+        chunk->capacity = quint32(bytes);
+        chunk->data.reset(new char[bytes ? bytes : 1]);
+        m_chunks.push_back(chunk);
+        target = chunk.get();
+        targetNumber = m_firstChunk + quint32(m_chunks.size() - 1);
+    } else {
+        if (m_currentChunk >= 0) {
+            TrafficChunk *current = m_chunks[size_t(quint32(m_currentChunk) - m_firstChunk)].get();
+            if (current->capacity - current->used >= bytes) {
+                target = current;
+                targetNumber = quint32(m_currentChunk);
+            }
+        }
+        if (!target) {
+            auto chunk = std::make_shared<TrafficChunk>();
+            chunk->capacity = ChunkCapacity;
+            chunk->data.reset(new char[ChunkCapacity]);
+            m_chunks.push_back(chunk);
+            target = chunk.get();
+            targetNumber = m_firstChunk + quint32(m_chunks.size() - 1);
+            m_currentChunk = targetNumber;
+        }
+    }
+    record.chunk = targetNumber;
+    record.offset = target->used;
+    record.rawSize = quint32(raw.size());
+    record.noteSize = quint32(noteUtf8.size());
+    if (!raw.isEmpty())
+        std::memcpy(target->data.get() + target->used, raw.data(), size_t(raw.size()));
+    if (!noteUtf8.isEmpty())
+        std::memcpy(target->data.get() + target->used + raw.size(), noteUtf8.data(), size_t(noteUtf8.size()));
+    target->used += quint32(bytes);
+    target->lastAbs = abs;
+
+    if ((abs & (TrafficRecordBlock::Size - 1)) == 0 || m_blocks.empty())
+        m_blocks.push_back(std::make_shared<TrafficRecordBlock>());
+    TrafficRecord &slot = m_blocks.back()->records[abs & (TrafficRecordBlock::Size - 1)];
+    slot = record;
+    ++m_end;
+    return slot;
+}
+
+quint32 TrafficStore::internMethod(QByteArrayView method)
+{
+    if (method.isEmpty())
+        return 0;
+    // fromRawData: look up without allocating.
+    const QByteArray key = QByteArray::fromRawData(method.data(), method.size());
+    const auto it = m_methodIndex.constFind(key);
+    if (it != m_methodIndex.constEnd())
+        return it.value();
+    const quint32 index = quint32(m_methods.size());
+    m_methods.append(QString::fromUtf8(method));
+    m_methodIndex.insert(method.toByteArray(), index);
+    return index;
+}
+
+void TrafficStore::dropBefore(qint64 newBegin)
+{
+    newBegin = qBound(m_begin, newBegin, m_end);
+    m_begin = newBegin;
+    if (m_begin == m_end) {
+        // Everything is gone: start fresh chunks and blocks, keep the numbering going.
+        m_firstChunk += quint32(m_chunks.size());
+        m_chunks.clear();
+        m_currentChunk = -1;
+        m_blocks.clear();
+        m_firstBlock = m_end >> TrafficRecordBlock::Shift;
+        if (m_end & (TrafficRecordBlock::Size - 1)) {
+            // The next append lands in the middle of a block: give it one.
+            m_blocks.push_back(std::make_shared<TrafficRecordBlock>());
+        }
+        return;
+    }
+    const qint64 firstNeededBlock = m_begin >> TrafficRecordBlock::Shift;
+    const qint64 blocksToDrop = firstNeededBlock - m_firstBlock;
+    if (blocksToDrop > 0) {
+        m_blocks.erase(m_blocks.begin(), m_blocks.begin() + blocksToDrop);
+        m_firstBlock = firstNeededBlock;
+    }
+    size_t chunksToDrop = 0;
+    while (chunksToDrop < m_chunks.size() && m_chunks[chunksToDrop]->lastAbs < m_begin
+           && qint64(m_firstChunk + chunksToDrop) != m_currentChunk)
+        ++chunksToDrop;
+    if (chunksToDrop) {
+        m_chunks.erase(m_chunks.begin(), m_chunks.begin() + qptrdiff(chunksToDrop));
+        m_firstChunk += quint32(chunksToDrop);
+    }
+}
+
+TrafficSnapshot TrafficStore::snapshot(qint64 end) const
+{
+    TrafficSnapshot s;
+    s.m_begin = m_begin;
+    s.m_end = qBound(m_begin, end, m_end);
+    s.m_firstBlock = m_firstBlock;
+    s.m_firstChunk = m_firstChunk;
+    s.m_blocks.assign(m_blocks.begin(), m_blocks.end());
+    s.m_chunks.assign(m_chunks.begin(), m_chunks.end());
+    s.m_methods = m_methods;
+    return s;
+}
+
+qint64 TrafficStore::allocatedBytes() const
+{
+    qint64 total = qint64(m_blocks.size()) * qint64(sizeof(TrafficRecordBlock));
+    for (const auto &chunk : m_chunks)
+        total += chunk->capacity;
+    return total;
+}
+
+} // namespace Mcp

@@ -1,0 +1,192 @@
+#pragma once
+
+// Flat storage behind TrafficLog (Wireshark's packet list is the model): one small packed
+// record per event in fixed-size blocks, and the raw bytes of all events in one arena of
+// fixed-capacity chunks. Blocks and chunks never move once allocated and are only appended
+// to, so a snapshot (a list of shared pointers) can be read by a filter thread while the
+// GUI thread keeps appending past the snapshot's end.
+
+#include <QByteArray>
+#include <QByteArrayView>
+#include <QHash>
+#include <QStringList>
+
+#include <memory>
+#include <vector>
+
+namespace Mcp {
+
+// What the Kind column shows: the transport's TrafficEvent::Kind refined by a look at the bytes.
+enum class TrafficKind : quint8 {
+    Request,
+    Response,
+    Error,          // a JSON-RPC error response
+    Notification,
+    Batch,          // a JSON array of messages (2025-03-26)
+    Stderr,
+    InvalidMessage, // raw stdout pollution or a body that is not JSON-RPC
+    HttpRequest,
+    HttpResponse,
+    SseEvent,
+    ProcessStarted,
+    ProcessExited,
+    TransportError,
+    Note,
+    Count
+};
+
+// 56 bytes per event. Text (method names, ids) is not copied here: methods are interned
+// in a table, ids are a slice of the raw bytes (their exact JSON form).
+struct TrafficRecord
+{
+    qint64 wallClockMs = 0;
+    qint64 monotonicNs = 0;
+    quint32 chunk = 0;     // absolute chunk number in the arena
+    quint32 offset = 0;    // of the raw bytes in that chunk; the note (UTF-8) follows them
+    quint32 rawSize = 0;
+    quint32 noteSize = 0;
+    quint32 idOffset = 0;  // JSON token of the id inside the raw bytes
+    qint32 connectionId = -1;
+    qint32 errorCode = 0;  // error responses only
+    quint32 method = 0;    // index into the method table; 0 is "no method"
+    quint16 idSize = 0;    // 0: no id
+    quint8 direction = 0;  // TrafficEvent::Direction
+    quint8 eventKind = 0;  // TrafficEvent::Kind as the transport said
+    TrafficKind kind = TrafficKind::Note;
+    quint8 flags = 0;
+
+    enum Flag : quint8 { HasExtra = 1, HasErrorCode = 2 };
+};
+
+struct TrafficRecordBlock
+{
+    static constexpr int Shift = 12;
+    static constexpr qint64 Size = qint64(1) << Shift;
+    TrafficRecord records[Size];
+};
+
+struct TrafficChunk
+{
+    std::unique_ptr<char[]> data;
+    quint32 capacity = 0;
+    quint32 used = 0;      // written only by the owning store
+    qint64 lastAbs = -1;   // absolute index of the last event stored here
+};
+
+class TrafficStore;
+
+// A consistent, read-only view of rows [begin, end) that may be used from any thread.
+class TrafficSnapshot
+{
+public:
+    qint64 begin() const { return m_begin; }
+    qint64 end() const { return m_end; }
+    bool isEmpty() const { return m_begin >= m_end; }
+
+    const TrafficRecord &record(qint64 abs) const
+    {
+        return m_blocks[size_t((abs >> TrafficRecordBlock::Shift) - m_firstBlock)]
+            ->records[abs & (TrafficRecordBlock::Size - 1)];
+    }
+    QByteArrayView raw(qint64 abs) const
+    {
+        const TrafficRecord &r = record(abs);
+        return QByteArrayView(chunkData(r.chunk) + r.offset, r.rawSize);
+    }
+    QByteArrayView noteUtf8(qint64 abs) const
+    {
+        const TrafficRecord &r = record(abs);
+        return QByteArrayView(chunkData(r.chunk) + r.offset + r.rawSize, r.noteSize);
+    }
+    QByteArrayView idToken(qint64 abs) const
+    {
+        const TrafficRecord &r = record(abs);
+        return QByteArrayView(chunkData(r.chunk) + r.offset + r.idOffset, r.idSize);
+    }
+    const QStringList &methods() const { return m_methods; }
+
+private:
+    friend class TrafficStore;
+    const char *chunkData(quint32 number) const
+    {
+        return m_chunks[size_t(number - m_firstChunk)]->data.get();
+    }
+
+    qint64 m_begin = 0;
+    qint64 m_end = 0;
+    qint64 m_firstBlock = 0;
+    quint32 m_firstChunk = 0;
+    std::vector<std::shared_ptr<const TrafficRecordBlock>> m_blocks;
+    std::vector<std::shared_ptr<const TrafficChunk>> m_chunks;
+    QStringList m_methods;
+};
+
+// Single-threaded owner of the storage (the GUI thread in practice).
+class TrafficStore
+{
+public:
+    static constexpr quint32 ChunkCapacity = 256 * 1024;
+    // Events at least this big get a chunk of their own, so chunks waste little space.
+    static constexpr quint32 OversizeThreshold = 64 * 1024;
+
+    TrafficStore();
+
+    qint64 begin() const { return m_begin; }
+    qint64 end() const { return m_end; }
+    qint64 size() const { return m_end - m_begin; }
+
+    // Stores one event; returns its absolute index. noteUtf8 follows raw in the arena.
+    // idOffset/idSize locate the id token inside raw.
+    TrafficRecord &append(TrafficRecord record, QByteArrayView raw, QByteArrayView noteUtf8);
+
+    const TrafficRecord &record(qint64 abs) const
+    {
+        return m_blocks[size_t((abs >> TrafficRecordBlock::Shift) - m_firstBlock)]
+            ->records[abs & (TrafficRecordBlock::Size - 1)];
+    }
+    QByteArrayView raw(qint64 abs) const
+    {
+        const TrafficRecord &r = record(abs);
+        return QByteArrayView(chunkData(r.chunk) + r.offset, r.rawSize);
+    }
+    QByteArrayView noteUtf8(qint64 abs) const
+    {
+        const TrafficRecord &r = record(abs);
+        return QByteArrayView(chunkData(r.chunk) + r.offset + r.rawSize, r.noteSize);
+    }
+    QByteArrayView idToken(qint64 abs) const
+    {
+        const TrafficRecord &r = record(abs);
+        return QByteArrayView(chunkData(r.chunk) + r.offset + r.idOffset, r.idSize);
+    }
+
+    quint32 internMethod(QByteArrayView method);
+    const QStringList &methods() const { return m_methods; }
+
+    // Forgets the oldest rows so that begin() becomes newBegin; frees whole blocks and chunks.
+    void dropBefore(qint64 newBegin);
+
+    // Rows [begin(), end) of the current storage, readable from any thread.
+    TrafficSnapshot snapshot(qint64 end) const;
+
+    // Bytes held by the arena and the record blocks (for the benchmark and the status line).
+    qint64 allocatedBytes() const;
+
+private:
+    const char *chunkData(quint32 number) const
+    {
+        return m_chunks[size_t(number - m_firstChunk)]->data.get();
+    }
+
+    qint64 m_begin = 0;
+    qint64 m_end = 0;
+    qint64 m_firstBlock = 0;
+    quint32 m_firstChunk = 0;
+    std::vector<std::shared_ptr<TrafficRecordBlock>> m_blocks; // front erased rarely: a few hundred entries
+    std::vector<std::shared_ptr<TrafficChunk>> m_chunks;
+    qint64 m_currentChunk = -1; // number of the regular chunk small events go to
+    QStringList m_methods;
+    QHash<QByteArray, quint32> m_methodIndex;
+};
+
+} // namespace Mcp

@@ -1,0 +1,386 @@
+#include <traffic/trafficlog.h>
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <thread>
+
+using namespace Mcp;
+
+namespace {
+
+TrafficEvent message(const QByteArray &raw, TrafficEvent::Direction direction, qint64 monotonicNs = 0,
+                     int connection = 1)
+{
+    TrafficEvent e;
+    e.wallClockMs = 1700000000000 + monotonicNs / 1000000;
+    e.monotonicNs = monotonicNs;
+    e.direction = direction;
+    e.kind = TrafficEvent::Kind::Message;
+    e.raw = raw;
+    e.connectionId = connection;
+    return e;
+}
+
+QByteArray request(int id, const char *method)
+{
+    return QByteArray(R"({"jsonrpc":"2.0","id":)") + QByteArray::number(id) + R"(,"method":")" + method
+        + R"(","params":{}})";
+}
+
+QByteArray response(int id)
+{
+    return QByteArray(R"({"jsonrpc":"2.0","id":)") + QByteArray::number(id) + R"(,"result":{}})";
+}
+
+constexpr auto Out = TrafficEvent::Direction::Outgoing;
+constexpr auto In = TrafficEvent::Direction::Incoming;
+
+} // namespace
+
+class tst_TrafficLog : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void burstIsOneInsert();
+    void appendFromAnotherThread();
+    void summary_data();
+    void summary();
+    void pairingAndLatency();
+    void pairingIsPerConnectionAndDirection();
+    void latencyCellUpdatesWhenResponseArrivesLater();
+    void capDropsOldestInChunks();
+    void pauseKeepsRecording();
+    void clearEmptiesAndKeepsNumbering();
+    void rolesAndFullEvent();
+    void nonMessageEvents();
+};
+
+void tst_TrafficLog::burstIsOneInsert()
+{
+    TrafficLog log;
+    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy inserted(&log, &QAbstractItemModel::rowsInserted);
+    for (int i = 0; i < 500; ++i)
+        log.append(message(request(i, "ping"), Out, i));
+    QCOMPARE(log.rowCount(), 0); // nothing until the batch interval passes
+    QTRY_COMPARE_WITH_TIMEOUT(log.rowCount(), 500, 2000);
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(inserted.at(0).at(1).toInt(), 0);
+    QCOMPARE(inserted.at(0).at(2).toInt(), 499);
+
+    QList<TrafficEvent> batch;
+    for (int i = 0; i < 300; ++i)
+        batch.append(message(response(i), In, 1000 + i));
+    log.appendBatch(batch);
+    QTRY_COMPARE_WITH_TIMEOUT(log.rowCount(), 800, 2000);
+    QCOMPARE(inserted.count(), 2);
+    QCOMPARE(inserted.at(1).at(1).toInt(), 500);
+    QCOMPARE(inserted.at(1).at(2).toInt(), 799);
+}
+
+void tst_TrafficLog::appendFromAnotherThread()
+{
+    TrafficLog log;
+    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy inserted(&log, &QAbstractItemModel::rowsInserted);
+    std::thread producer([&log] {
+        for (int i = 0; i < 2000; ++i)
+            log.append(message(request(i, "tools/list"), Out, i));
+    });
+    producer.join();
+    QTRY_COMPARE_WITH_TIMEOUT(log.rowCount(), 2000, 2000);
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(log.method(1999), QStringLiteral("tools/list"));
+}
+
+void tst_TrafficLog::summary_data()
+{
+    QTest::addColumn<QByteArray>("raw");
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<QString>("method");
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<QVariant>("errorCode");
+
+    QTest::newRow("request") << QByteArray(R"({"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"x"}})")
+                             << int(TrafficKind::Request) << "tools/call" << "7" << QVariant();
+    QTest::newRow("string id, spaces") << QByteArray(R"( { "id" : "a\"b" , "method" : "ping" , "jsonrpc":"2.0" } )")
+                                       << int(TrafficKind::Request) << "ping" << R"("a\"b")" << QVariant();
+    QTest::newRow("notification") << QByteArray(R"({"jsonrpc":"2.0","method":"notifications/progress","params":{"id":3}})")
+                                  << int(TrafficKind::Notification) << "notifications/progress" << "" << QVariant();
+    QTest::newRow("response") << QByteArray(R"({"jsonrpc":"2.0","result":{"id":9,"method":"nested"},"id":12})")
+                              << int(TrafficKind::Response) << "" << "12" << QVariant();
+    QTest::newRow("error") << QByteArray(R"({"jsonrpc":"2.0","id":1,"error":{"message":"no","code":-32601,"data":{"code":5}}})")
+                           << int(TrafficKind::Error) << "" << "1" << QVariant(-32601);
+    QTest::newRow("error null id") << QByteArray(R"({"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse"}})")
+                                   << int(TrafficKind::Error) << "" << "" << QVariant(-32700);
+    QTest::newRow("escaped method") << QByteArray(R"({"jsonrpc":"2.0","method":"a\/b\u0041","id":1})")
+                                    << int(TrafficKind::Request) << "a/bA" << "1" << QVariant();
+    QTest::newRow("batch") << QByteArray(R"([{"jsonrpc":"2.0","method":"a"}])") << int(TrafficKind::Batch) << ""
+                           << "" << QVariant();
+    QTest::newRow("not json") << QByteArray("Server listening on port 3000") << int(TrafficKind::InvalidMessage)
+                              << "" << "" << QVariant();
+    QTest::newRow("truncated") << QByteArray(R"({"jsonrpc":"2.0","id":1,"method":"pi)") << int(TrafficKind::InvalidMessage)
+                               << "" << "" << QVariant();
+    QTest::newRow("empty") << QByteArray() << int(TrafficKind::InvalidMessage) << "" << "" << QVariant();
+}
+
+void tst_TrafficLog::summary()
+{
+    QFETCH(QByteArray, raw);
+    QFETCH(int, kind);
+    QFETCH(QString, method);
+    QFETCH(QString, id);
+    QFETCH(QVariant, errorCode);
+    TrafficLog log;
+    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    log.append(message(raw, In));
+    log.flush();
+    QCOMPARE(log.rowCount(), 1);
+    QCOMPARE(log.data(log.index(0, 0), TrafficLog::KindRole).toInt(), kind);
+    QCOMPARE(log.data(log.index(0, 0), TrafficLog::MethodRole).toString(), method);
+    QCOMPARE(log.data(log.index(0, TrafficLog::IdColumn)).toString(), id);
+    QCOMPARE(log.data(log.index(0, 0), TrafficLog::ErrorCodeRole), errorCode);
+    QCOMPARE(log.data(log.index(0, 0), TrafficLog::RawBytesRole).toByteArray(), raw);
+}
+
+void tst_TrafficLog::pairingAndLatency()
+{
+    TrafficLog log;
+    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    log.append(message(request(1, "tools/call"), Out, 1000000));       // row 0: client request
+    log.append(message(R"({"jsonrpc":"2.0","method":"notifications/progress"})", In, 1500000)); // row 1
+    log.append(message(R"({"jsonrpc":"2.0","id":"srv-1","method":"roots/list"})", In, 2000000)); // row 2: server request
+    log.append(message(R"({"jsonrpc":"2.0","id":"srv-1","result":{"roots":[]}})", Out, 2250000)); // row 3: our answer
+    log.append(message(R"({"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"bad"}})", In, 5000000)); // row 4
+    log.append(message(request(2, "ping"), Out, 6000000));              // row 5: never answered
+    log.flush();
+    QCOMPARE(log.rowCount(), 6);
+    QCOMPARE(log.pairedRow(0), 4);
+    QCOMPARE(log.pairedRow(4), 0);
+    QCOMPARE(log.pairedRow(2), 3);
+    QCOMPARE(log.pairedRow(3), 2);
+    QCOMPARE(log.pairedRow(1), -1);
+    QCOMPARE(log.pairedRow(5), -1);
+    QCOMPARE(log.latencyNs(0), 4000000);
+    QCOMPARE(log.latencyNs(4), 4000000);
+    QCOMPARE(log.latencyNs(2), 250000);
+    QCOMPARE(log.latencyNs(5), -1);
+    QCOMPARE(log.data(log.index(4, 0), TrafficLog::PairedRowRole).toInt(), 0);
+    QCOMPARE(log.data(log.index(0, TrafficLog::LatencyColumn)).toString(), QStringLiteral("4.000 ms"));
+    QVERIFY(!log.data(log.index(5, 0), TrafficLog::LatencyRole).isValid());
+    // A response shows (and filters by) its request's method.
+    QCOMPARE(log.method(4), QStringLiteral("tools/call"));
+    QCOMPARE(log.method(3), QStringLiteral("roots/list"));
+    QVERIFY(log.data(log.index(4, TrafficLog::KindColumn)).toString().contains(QStringLiteral("-32602")));
+}
+
+void tst_TrafficLog::pairingIsPerConnectionAndDirection()
+{
+    TrafficLog log;
+    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    log.append(message(request(1, "a"), Out, 10, 1));     // 0
+    log.append(message(request(1, "b"), Out, 20, 2));     // 1: same id, other connection
+    log.append(message(request(1, "c"), In, 30, 1));      // 2: same id, server's request
+    log.append(message(response(1), In, 40, 2));          // 3 answers 1
+    log.append(message(response(1), Out, 50, 1));         // 4 answers 2
+    log.append(message(response(1), In, 60, 1));          // 5 answers 0
+    log.append(message(response(1), In, 70, 1));          // 6 duplicate: answers nothing
+    log.flush();
+    QCOMPARE(log.pairedRow(1), 3);
+    QCOMPARE(log.pairedRow(2), 4);
+    QCOMPARE(log.pairedRow(0), 5);
+    QCOMPARE(log.pairedRow(6), -1);
+    QCOMPARE(log.latencyNs(5), 50);
+}
+
+void tst_TrafficLog::latencyCellUpdatesWhenResponseArrivesLater()
+{
+    TrafficLog log;
+    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    log.append(message(request(1, "tools/call"), Out, 100));
+    log.append(message(request(2, "tools/call"), Out, 200));
+    log.flush();
+    QSignalSpy changed(&log, &QAbstractItemModel::dataChanged);
+    log.append(message(response(2), In, 1200));
+    log.flush();
+    QCOMPARE(changed.count(), 1);
+    const QModelIndex topLeft = changed.at(0).at(0).value<QModelIndex>();
+    const QModelIndex bottomRight = changed.at(0).at(1).value<QModelIndex>();
+    QCOMPARE(topLeft.row(), 1);
+    QCOMPARE(bottomRight.row(), 1);
+    QCOMPARE(topLeft.column(), int(TrafficLog::LatencyColumn));
+    QCOMPARE(bottomRight.column(), int(TrafficLog::LatencyColumn));
+    QCOMPARE(log.latencyNs(1), 1000);
+}
+
+void tst_TrafficLog::capDropsOldestInChunks()
+{
+    TrafficLog log;
+    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    log.setRowCap(160); // drops in chunks of 10
+    QSignalSpy removed(&log, &QAbstractItemModel::rowsRemoved);
+    QSignalSpy dropped(&log, &TrafficLog::droppedCountChanged);
+    for (int i = 0; i < 150; ++i)
+        log.append(message(request(i, "ping"), Out, i));
+    log.flush();
+    QCOMPARE(log.rowCount(), 150);
+    log.append(message(response(0), In, 1000));
+    for (int i = 150; i < 175; ++i)
+        log.append(message(request(i, "ping"), Out, i));
+    log.flush();
+    QVERIFY(log.rowCount() <= 160);
+    QCOMPARE(log.droppedCount(), 176 - log.rowCount());
+    QVERIFY(dropped.count() >= 1);
+    QCOMPARE(dropped.last().at(0).toLongLong(), log.droppedCount());
+    QCOMPARE(removed.count(), 2);           // 176 rows past a cap of 160: two chunks of 10
+    for (const auto &args : removed) {
+        QCOMPARE(args.at(1).toInt(), 0);
+        QCOMPARE(args.at(2).toInt(), 9);
+    }
+    // The oldest surviving row is what came after the dropped ones.
+    const qint64 firstId = log.droppedCount();
+    QCOMPARE(log.data(log.index(0, TrafficLog::IdColumn)).toString(), QString::number(firstId));
+    // The response's request was dropped: it stays unpaired.
+    QCOMPARE(log.pairedRow(150 - int(log.droppedCount())), -1);
+
+    // Long runs never hold more than the cap.
+    for (int i = 0; i < 5000; ++i)
+        log.append(message(request(1000 + i, "ping"), Out, i));
+    log.flush();
+    QVERIFY(log.rowCount() <= 160);
+    QCOMPARE(log.droppedCount() + log.rowCount(), 5176);
+    QVERIFY(log.allocatedBytes() < 4 * 1024 * 1024);
+}
+
+void tst_TrafficLog::pauseKeepsRecording()
+{
+    TrafficLog log;
+    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    log.append(message(request(1, "a"), Out, 10));
+    log.flush();
+    QSignalSpy paused(&log, &TrafficLog::pausedChanged);
+    log.pause();
+    QVERIFY(log.isPaused());
+    QSignalSpy inserted(&log, &QAbstractItemModel::rowsInserted);
+    QSignalSpy changed(&log, &QAbstractItemModel::dataChanged);
+    log.append(message(response(1), In, 30));
+    for (int i = 0; i < 99; ++i)
+        log.append(message(request(100 + i, "b"), Out, 40 + i));
+    log.flush();
+    QCOMPARE(log.rowCount(), 1);
+    QCOMPARE(log.hiddenRowCount(), 100);
+    QCOMPARE(inserted.count(), 0);
+    QCOMPARE(changed.count(), 0);
+    log.resume();
+    QCOMPARE(paused.count(), 2);
+    QCOMPARE(log.rowCount(), 101);
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(changed.count(), 1); // the request's latency, deferred while paused
+    QCOMPARE(log.latencyNs(0), 20);
+}
+
+void tst_TrafficLog::clearEmptiesAndKeepsNumbering()
+{
+    TrafficLog log;
+    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    log.append(message(request(1, "a"), Out, 10));
+    log.append(message(request(2, "a"), Out, 10));
+    log.flush();
+    const qint64 endBefore = log.endAbsoluteRow();
+    QSignalSpy reset(&log, &QAbstractItemModel::modelReset);
+    log.append(message(request(3, "a"), Out, 10)); // queued, not yet shown: cleared too
+    log.clear();
+    QCOMPARE(reset.count(), 1);
+    QCOMPARE(log.rowCount(), 0);
+    log.flush();
+    QCOMPARE(log.rowCount(), 0);
+    log.append(message(response(1), In, 50)); // its request is gone: unpaired
+    log.flush();
+    QCOMPARE(log.rowCount(), 1);
+    QCOMPARE(log.pairedRow(0), -1);
+    QVERIFY(log.firstAbsoluteRow() >= endBefore);
+    QCOMPARE(log.droppedCount(), 0);
+}
+
+void tst_TrafficLog::rolesAndFullEvent()
+{
+    TrafficLog log;
+    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    log.setConnectionName(4, QStringLiteral("everything"));
+    TrafficEvent e = message(R"({"jsonrpc":"2.0","id":3,"method":"tools/list"})", Out, 5, 4);
+    e.httpMethod = "POST";
+    e.url = QStringLiteral("http://127.0.0.1:3001/mcp");
+    e.headers = {{"Content-Type", "application/json"}, {"Mcp-Session-Id", "abc"}};
+    e.exchangeId = 42;
+    e.note = QStringLiteral("ünïcode note");
+    log.append(e);
+    TrafficEvent binary = message(QByteArray("\xff\xfe\x00garbage", 10), In, 9, 4);
+    binary.kind = TrafficEvent::Kind::InvalidMessage;
+    binary.note = QStringLiteral("not valid JSON");
+    binary.sseEventId = "17";
+    binary.sseEventType = "message";
+    binary.httpStatus = 200;
+    log.append(binary);
+    log.flush();
+
+    const TrafficEvent back = log.data(log.index(0, 0), TrafficLog::EventRole).value<TrafficEvent>();
+    QCOMPARE(back.raw, e.raw);
+    QCOMPARE(back.note, e.note);
+    QCOMPARE(back.httpMethod, e.httpMethod);
+    QCOMPARE(back.url, e.url);
+    QCOMPARE(back.headers, e.headers);
+    QCOMPARE(back.exchangeId, e.exchangeId);
+    QCOMPARE(back.connectionId, 4);
+    QCOMPARE(back.monotonicNs, e.monotonicNs);
+    QCOMPARE(back.wallClockMs, e.wallClockMs);
+    QCOMPARE(back.direction, e.direction);
+    QCOMPARE(back.kind, e.kind);
+    const TrafficEvent back2 = log.event(1);
+    QCOMPARE(back2.raw, binary.raw);
+    QCOMPARE(back2.sseEventId, binary.sseEventId);
+    QCOMPARE(back2.sseEventType, binary.sseEventType);
+    QCOMPARE(back2.httpStatus, 200);
+    QCOMPARE(log.data(log.index(1, 0), TrafficLog::NoteRole).toString(), binary.note);
+
+    QCOMPARE(log.data(log.index(0, TrafficLog::ConnectionColumn)).toString(), QStringLiteral("everything"));
+    QSignalSpy changed(&log, &QAbstractItemModel::dataChanged);
+    log.setConnectionName(4, QStringLiteral("renamed"));
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(log.data(log.index(1, TrafficLog::ConnectionColumn)).toString(), QStringLiteral("renamed"));
+    QVERIFY(log.data(log.index(0, 0), TrafficLog::PrettyJsonRole).toString().contains(QStringLiteral("\n    \"method\": \"tools/list\"")));
+    QCOMPARE(log.data(log.index(0, TrafficLog::SizeColumn)).toString(), QString::number(e.raw.size()));
+    QCOMPARE(log.data(log.index(0, TrafficLog::MethodColumn)).toString(), QStringLiteral("tools/list"));
+    QCOMPARE(log.data(log.index(0, TrafficLog::RelativeTimeColumn)).toString(), QStringLiteral("0.000000"));
+    QCOMPARE(log.data(log.index(1, TrafficLog::RelativeTimeColumn)).toString(), QStringLiteral("0.000000"));
+    QVERIFY(!log.headerData(TrafficLog::LatencyColumn, Qt::Horizontal).toString().isEmpty());
+}
+
+void tst_TrafficLog::nonMessageEvents()
+{
+    TrafficLog log;
+    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const QList<QPair<TrafficEvent::Kind, TrafficKind>> kinds = {
+        {TrafficEvent::Kind::StderrLine, TrafficKind::Stderr},
+        {TrafficEvent::Kind::HttpRequest, TrafficKind::HttpRequest},
+        {TrafficEvent::Kind::HttpResponse, TrafficKind::HttpResponse},
+        {TrafficEvent::Kind::SseEvent, TrafficKind::SseEvent},
+        {TrafficEvent::Kind::ProcessStarted, TrafficKind::ProcessStarted},
+        {TrafficEvent::Kind::ProcessExited, TrafficKind::ProcessExited},
+        {TrafficEvent::Kind::TransportError, TrafficKind::TransportError},
+        {TrafficEvent::Kind::Note, TrafficKind::Note},
+    };
+    for (const auto &k : kinds) {
+        TrafficEvent e = TrafficEvent::make(TrafficEvent::Direction::Local, k.first, "x", QStringLiteral("n"));
+        log.append(e);
+    }
+    log.flush();
+    for (int i = 0; i < kinds.size(); ++i)
+        QCOMPARE(log.kind(i), kinds.at(i).second);
+    QCOMPARE(log.data(log.index(0, TrafficLog::MethodColumn)).toString(), QStringLiteral("n"));
+}
+
+QTEST_GUILESS_MAIN(tst_TrafficLog)
+#include "tst_trafficlog.moc"
