@@ -1,0 +1,101 @@
+#pragma once
+
+#include "transport/lineframer.h"
+#include "transport/transport.h"
+
+#include <QMap>
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+
+QT_BEGIN_NAMESPACE
+class QTimer;
+QT_END_NAMESPACE
+
+namespace Mcp {
+
+// How to start a stdio MCP server.
+struct StdioServerParameters
+{
+    QString program;
+    QStringList arguments;
+    // Added to the inherited environment, or the whole environment when
+    // inheritEnvironment is false.
+    QMap<QString, QString> environment;
+    bool inheritEnvironment = true;
+    QString workingDirectory; // empty: this process's current directory
+    // Keys of environment whose values are shown as ****** in traffic events and logs.
+    QStringList secretEnvironmentKeys;
+    // The largest stdout line (one message) accepted; longer lines are dropped and reported.
+    qint64 maxMessageSize = qint64(256) * 1024 * 1024;
+    // Shutdown: after closing stdin, wait this long before SIGTERM, then this long before SIGKILL.
+    int closeStdinGraceMs = 2000;
+    int terminateGraceMs = 2000;
+};
+
+// MCP over a child process's stdin and stdout, one JSON-RPC message per line.
+//
+// Every stdout line, every line written to stdin and every stderr line becomes a
+// TrafficEvent (exact bytes), as do the process start and its exit. A stdout line that is
+// not a valid message is kept as an InvalidMessage event with a diagnostic, and the
+// connection goes on; so it does after a line over maxMessageSize (errorOccurred with
+// MessageTooLarge, no closed()). closed() is the only signal that ends the connection.
+class StdioTransport : public Transport
+{
+    Q_OBJECT
+
+public:
+    explicit StdioTransport(const StdioServerParameters &parameters, QObject *parent = nullptr);
+    ~StdioTransport() override;
+
+    StdioServerParameters parameters() const { return m_parameters; }
+    // Takes effect at the next open().
+    void setParameters(const StdioServerParameters &parameters);
+
+    void open() override;
+    void send(const Message &message) override;
+    // Writes one line exactly as given (a newline is appended; embedded newlines are
+    // refused). For hand-written JSON in the inspector and for tests of server behaviour.
+    bool sendRaw(const QByteArray &line);
+    // Shutdown per spec: close stdin, wait, SIGTERM, wait, SIGKILL. closed() follows.
+    void close() override;
+
+    QString transportName() const override { return QStringLiteral("stdio"); }
+    // The command line, shell-quoted.
+    QString endpointDescription() const override;
+    // The command line with working directory and environment additions
+    // (secret values as ******), as shown in the ProcessStarted event.
+    QString commandLineDescription() const;
+
+    // The child's process id while it runs; 0 otherwise.
+    qint64 processId() const;
+
+    // "exited with code 3", "killed by signal 9 (SIGKILL)".
+    static QString describeExit(int exitCode, QProcess::ExitStatus status);
+    static QString shellQuote(const QString &argument);
+
+private:
+    void onStarted();
+    void onProcessError(QProcess::ProcessError error);
+    void onFinished(int exitCode, QProcess::ExitStatus status);
+    void readStdout();
+    void readStderr();
+    void handleStdoutFrames(const QList<LineFramer::Frame> &frames);
+    void handleStderrFrames(const QList<LineFramer::Frame> &frames);
+    void onShutdownTimer();
+    void finishClose(const QString &reason);
+    void emitTraffic(TrafficEvent::Direction direction, TrafficEvent::Kind kind,
+                     const QByteArray &raw, const QString &note = {});
+
+    enum class ShutdownStage : quint8 { None, StdinClosed, Terminated, Killed };
+
+    StdioServerParameters m_parameters;
+    QProcess *m_process = nullptr;
+    QTimer *m_shutdownTimer = nullptr;
+    LineFramer m_stdoutFramer;
+    LineFramer m_stderrFramer;
+    ShutdownStage m_shutdownStage = ShutdownStage::None;
+    bool m_closeRequested = false;
+};
+
+} // namespace Mcp
