@@ -1,0 +1,580 @@
+#include "mcpjson.h"
+#include "jsonutil_p.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
+#include <QLoggingCategory>
+#include <QRegularExpression>
+#include <QSet>
+#include <QUrl>
+
+Q_LOGGING_CATEGORY(lcMcpJson, "mcp.config.mcpjson")
+
+namespace Mcp {
+
+namespace {
+
+const QLatin1String kMcpServers("mcpServers");
+const QLatin1String kServers("servers");
+const QLatin1String kInputs("inputs");
+const QLatin1String kMcpScope("x-mcpscope");
+
+// Members of a server entry this importer understands; the rest is kept in `extra`.
+const std::initializer_list<QLatin1String> kEntryKeys = {
+    QLatin1String("type"), QLatin1String("transport"), QLatin1String("command"), QLatin1String("args"),
+    QLatin1String("env"), QLatin1String("cwd"), QLatin1String("url"), QLatin1String("serverUrl"),
+    QLatin1String("headers"), QLatin1String("x-mcpscope")};
+
+bool isServerObject(const QJsonValue &value)
+{
+    const QJsonObject object = value.toObject();
+    return value.isObject() && (object.value(QLatin1String("command")).isString()
+                                || object.value(QLatin1String("url")).isString()
+                                || object.value(QLatin1String("serverUrl")).isString());
+}
+
+QList<ConfigEntry> mapToEntries(const QJsonValue &value, const QString &what, const QString &server,
+                                QStringList *warnings)
+{
+    QList<ConfigEntry> entries;
+    if (value.isUndefined() || value.isNull())
+        return entries;
+    if (!value.isObject()) {
+        warnings->append(McpJson::tr("%1: \"%2\" is not an object; ignored.").arg(server, what));
+        return entries;
+    }
+    const QJsonObject object = value.toObject();
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        bool ok = false;
+        const QString text = ConfigDetail::scalarToString(it.value(), &ok);
+        if (!ok)
+            warnings->append(McpJson::tr("%1: %2 \"%3\" is not a string; left empty.").arg(server, what, it.key()));
+        // A literal credential is marked secret so it leaves the plain file; a ${VAR}
+        // reference is not a secret itself.
+        const bool secret = McpJson::looksSecret(it.key()) && !text.isEmpty()
+            && !containsVariableReference(text);
+        entries.append({it.key(), text, secret});
+    }
+    return entries;
+}
+
+QSet<QString> referencedInputs(const ServerConfig &config)
+{
+    static const QRegularExpression re(QStringLiteral("\\$\\{input:([^}]+)\\}"));
+    QStringList texts{config.command, config.workingDirectory, config.url, config.bearerToken};
+    texts += config.args;
+    for (const ConfigEntry &e : config.env)
+        texts << e.value;
+    for (const ConfigEntry &e : config.headers)
+        texts << e.value;
+    QSet<QString> ids;
+    for (const QString &text : texts) {
+        auto it = re.globalMatch(text);
+        while (it.hasNext())
+            ids.insert(it.next().captured(1));
+    }
+    return ids;
+}
+
+// Applies what an "x-mcpscope" member (written by us into project files) carries.
+void applyMcpScopeFields(ServerConfig *config, const QJsonObject &fields)
+{
+    const ServerConfig ours = ServerConfig::fromJson(fields);
+    if (fields.contains(QLatin1String("id")))
+        config->id = ours.id;
+    if (fields.contains(QLatin1String("inheritEnvironment")))
+        config->inheritEnvironment = ours.inheritEnvironment;
+    if (fields.contains(QLatin1String("timeouts")))
+        config->timeouts = ours.timeouts;
+    if (fields.contains(QLatin1String("pingIntervalMs")))
+        config->pingIntervalMs = ours.pingIntervalMs;
+    if (fields.contains(QLatin1String("autoRestart")))
+        config->autoRestart = ours.autoRestart;
+    if (fields.contains(QLatin1String("notes")))
+        config->notes = ours.notes;
+    if (fields.contains(QLatin1String("inputs")))
+        config->inputs = ours.inputs;
+    if (fields.value(QLatin1String("transport")).toString() == QLatin1String("auto"))
+        config->transport = ServerConfig::TransportType::Auto;
+    const auto markSecret = [](QList<ConfigEntry> &entries, const QJsonValue &names, bool all) {
+        const QVariantList list = names.toArray().toVariantList();
+        for (ConfigEntry &entry : entries)
+            entry.secret = all ? false : entry.secret;
+        for (const QVariant &name : list)
+            for (ConfigEntry &entry : entries)
+                if (entry.name == name.toString())
+                    entry.secret = true;
+    };
+    // Our own file says exactly which entries are secret: it replaces the guess.
+    markSecret(config->env, fields.value(QLatin1String("secretEnv")), true);
+    markSecret(config->headers, fields.value(QLatin1String("secretHeaders")), true);
+}
+
+ServerConfig entryToConfig(const QString &name, const QJsonObject &entry, McpJsonDialect dialect,
+                           QStringList *warnings)
+{
+    ServerConfig config = ServerConfig::create(name);
+    config.command = entry.value(QLatin1String("command")).toString();
+    config.url = entry.value(QLatin1String("url")).toString();
+    if (config.url.isEmpty())
+        config.url = entry.value(QLatin1String("serverUrl")).toString(); // Windsurf
+
+    QString type = entry.value(QLatin1String("type")).toString();
+    if (type.isEmpty())
+        type = entry.value(QLatin1String("transport")).toString();
+    bool known = false;
+    if (!type.isEmpty()) {
+        config.transport = ServerConfig::transportFromString(type, &known);
+        if (!known)
+            warnings->append(McpJson::tr("%1: unknown type \"%2\"; guessed from the other members.").arg(name, type));
+    }
+    if (!known) {
+        // Cursor and VS Code accept a URL without a type and detect the HTTP flavour.
+        config.transport = config.command.isEmpty() && !config.url.isEmpty()
+            ? ServerConfig::TransportType::Auto : ServerConfig::TransportType::Stdio;
+    }
+    if (config.usesCommand() && config.command.isEmpty())
+        warnings->append(McpJson::tr("%1: no \"command\".").arg(name));
+    if (config.usesUrl() && config.url.isEmpty())
+        warnings->append(McpJson::tr("%1: no \"url\".").arg(name));
+
+    const QJsonValue args = entry.value(QLatin1String("args"));
+    if (args.isArray()) {
+        for (const QJsonValue &arg : args.toArray())
+            config.args.append(ConfigDetail::scalarToString(arg));
+    } else if (args.isString()) {
+        // Never split on spaces: the text is one argument, as written.
+        config.args.append(args.toString());
+        warnings->append(McpJson::tr("%1: \"args\" is a string, not a list; kept as one argument.").arg(name));
+    } else if (!args.isUndefined() && !args.isNull()) {
+        warnings->append(McpJson::tr("%1: \"args\" is not a list; ignored.").arg(name));
+    }
+
+    config.env = mapToEntries(entry.value(QLatin1String("env")), QStringLiteral("env"), name, warnings);
+    config.headers = mapToEntries(entry.value(QLatin1String("headers")), QStringLiteral("headers"), name, warnings);
+    config.workingDirectory = entry.value(QLatin1String("cwd")).toString();
+
+    if (entry.contains(QLatin1String("envFile")))
+        warnings->append(McpJson::tr("%1: \"envFile\" is kept but not read; add its variables to the environment.").arg(name));
+    if (entry.value(QLatin1String("disabled")).toBool())
+        warnings->append(McpJson::tr("%1: marked \"disabled\" in the source file.").arg(name));
+
+    if (entry.value(kMcpScope).isObject())
+        applyMcpScopeFields(&config, entry.value(kMcpScope).toObject());
+
+    QJsonObject extra = entry;
+    for (QLatin1String key : kEntryKeys)
+        extra.remove(key);
+    config.extra = extra;
+    Q_UNUSED(dialect)
+    return config;
+}
+
+void readServerMap(const QJsonObject &map, McpJsonDialect dialect, McpJsonImport *result)
+{
+    for (auto it = map.begin(); it != map.end(); ++it) {
+        if (!it.value().isObject()) {
+            result->warnings.append(McpJson::tr("%1: not an object; skipped.").arg(it.key()));
+            continue;
+        }
+        result->servers.append(entryToConfig(it.key(), it.value().toObject(), dialect, &result->warnings));
+    }
+}
+
+void readInputs(const QJsonValue &value, McpJsonImport *result)
+{
+    for (const QJsonValue &item : value.toArray()) {
+        const QJsonObject object = item.toObject();
+        InputPrompt prompt = InputPrompt::fromJson(object);
+        if (prompt.id.isEmpty()) {
+            result->warnings.append(McpJson::tr("An input without \"id\" was skipped."));
+            continue;
+        }
+        const QString type = object.value(QLatin1String("type")).toString();
+        if (type != QLatin1String("promptString"))
+            result->warnings.append(McpJson::tr("Input \"%1\" has type \"%2\"; it will be asked as text.").arg(prompt.id, type));
+        result->inputs.append(prompt);
+    }
+    // Each server carries the prompts it refers to, so it can be connected on its own.
+    for (ServerConfig &config : result->servers) {
+        const QSet<QString> used = referencedInputs(config);
+        for (const InputPrompt &prompt : std::as_const(result->inputs))
+            if (used.contains(prompt.id) && !std::any_of(config.inputs.begin(), config.inputs.end(),
+                                                         [&](const InputPrompt &p) { return p.id == prompt.id; }))
+                config.inputs.append(prompt);
+    }
+}
+
+bool parseObject(const QByteArray &json, QJsonObject *object, QJsonParseError *error)
+{
+    const QJsonDocument document = QJsonDocument::fromJson(json, error);
+    if (error->error != QJsonParseError::NoError)
+        return false;
+    if (!document.isObject()) {
+        error->error = QJsonParseError::IllegalValue;
+        error->offset = 0;
+        return false;
+    }
+    *object = document.object();
+    return true;
+}
+
+QString envNameFor(const QString &name)
+{
+    QString out;
+    for (const QChar c : name)
+        out += (c.unicode() < 128 && c.isLetterOrNumber()) ? c.toUpper() : QLatin1Char('_');
+    if (out.isEmpty() || out.at(0).isDigit())
+        out.prepend(QLatin1Char('_'));
+    return out;
+}
+
+QString inputIdFor(const QString &server, const QString &key)
+{
+    QString out;
+    for (const QChar c : QString(server + QLatin1Char('-') + key))
+        out += (c.unicode() < 128 && c.isLetterOrNumber()) ? c.toLower() : QLatin1Char('-');
+    return out;
+}
+
+} // namespace
+
+QString ConfigParseError::toString() const
+{
+    QString where = path;
+    if (line > 0)
+        where += (where.isEmpty() ? QString() : QStringLiteral(":")) + QString::number(line)
+            + QLatin1Char(':') + QString::number(column);
+    return where.isEmpty() ? reason : where + QStringLiteral(": ") + reason;
+}
+
+bool McpJson::looksSecret(const QString &name)
+{
+    static const QRegularExpression re(
+        QStringLiteral("token|secret|passw|api[-_]?key|access[-_]?key|private[-_]?key|credential|"
+                       "^authorization$|^proxy-authorization$|^cookie$|^x-api-key$|auth[-_]?key|^pat$"),
+        QRegularExpression::CaseInsensitiveOption);
+    return re.match(name).hasMatch();
+}
+
+QByteArray McpJson::stripComments(const QByteArray &input)
+{
+    QByteArray text = input;
+    const qsizetype n = text.size();
+    // Pass 1: comments become spaces (newlines kept, so lines stay where they were).
+    bool inString = false;
+    for (qsizetype i = 0; i < n; ++i) {
+        const char c = text.at(i);
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+        } else if (c == '/' && i + 1 < n && text.at(i + 1) == '/') {
+            while (i < n && text.at(i) != '\n')
+                text[i++] = ' ';
+        } else if (c == '/' && i + 1 < n && text.at(i + 1) == '*') {
+            const qsizetype end = text.indexOf("*/", i + 2);
+            const qsizetype stop = end < 0 ? n : end + 2;
+            for (; i < stop; ++i)
+                if (text.at(i) != '\n')
+                    text[i] = ' ';
+            --i;
+        }
+    }
+    // Pass 2: a comma followed only by whitespace and a closing bracket goes.
+    inString = false;
+    for (qsizetype i = 0; i < n; ++i) {
+        const char c = text.at(i);
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+        } else if (c == ',') {
+            qsizetype j = i + 1;
+            while (j < n && (text.at(j) == ' ' || text.at(j) == '\t' || text.at(j) == '\n' || text.at(j) == '\r'))
+                ++j;
+            if (j < n && (text.at(j) == '}' || text.at(j) == ']'))
+                text[i] = ' ';
+        }
+    }
+    return text;
+}
+
+ConfigParseError McpJson::locate(const QByteArray &text, qsizetype offset, const QString &reason,
+                                 const QString &path)
+{
+    ConfigParseError error;
+    error.path = path;
+    error.reason = reason;
+    if (offset < 0)
+        return error;
+    offset = qMin(offset, text.size());
+    error.offset = offset;
+    const qsizetype lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+    error.line = int(text.left(lineStart).count('\n')) + 1;
+    error.column = int(QString::fromUtf8(text.mid(lineStart, offset - lineStart)).size()) + 1;
+    return error;
+}
+
+McpJsonImport McpJson::parse(const QByteArray &text, const QString &sourcePath)
+{
+    McpJsonImport result;
+    const QByteArray trimmed = text.trimmed();
+    if (trimmed.isEmpty()) {
+        result.error = locate(text, -1, tr("The text is empty."), sourcePath);
+        return result;
+    }
+
+    QJsonObject root;
+    QJsonParseError parseError;
+    if (!parseObject(stripComments(text), &root, &parseError)) {
+        // A snippet copied without its outer braces: "name": {...} or "mcpServers": {...}.
+        // Only tried when the text cannot be a whole document, so a real error is not masked.
+        QJsonParseError wrappedError;
+        const bool wrappable = !trimmed.startsWith('{') && !trimmed.startsWith('[');
+        const QByteArray wrapped = stripComments("{" + text + "\n}");
+        if (!wrappable || !parseObject(wrapped, &root, &wrappedError)) {
+            const QString reason = parseError.error == QJsonParseError::IllegalValue && parseError.offset == 0
+                    && QJsonDocument::fromJson(stripComments(text)).isArray()
+                ? tr("the top level is a list, not an object")
+                : parseError.errorString();
+            result.error = locate(text, parseError.offset, tr("Not valid JSON: %1.").arg(reason), sourcePath);
+            return result;
+        }
+    }
+
+    if (root.value(kMcpServers).isObject()) {
+        result.dialect = McpJsonDialect::McpServers;
+        readServerMap(root.value(kMcpServers).toObject(), result.dialect, &result);
+    } else if (root.value(kServers).isObject()) {
+        result.dialect = McpJsonDialect::VsCode;
+        readServerMap(root.value(kServers).toObject(), result.dialect, &result);
+        readInputs(root.value(kInputs), &result);
+    } else if (root.value(QLatin1String("mcp")).toObject().value(kServers).isObject()) {
+        // VS Code user settings.json: {"mcp": {"servers": {...}, "inputs": [...]}}
+        const QJsonObject mcp = root.value(QLatin1String("mcp")).toObject();
+        result.dialect = McpJsonDialect::VsCode;
+        readServerMap(mcp.value(kServers).toObject(), result.dialect, &result);
+        readInputs(mcp.value(kInputs), &result);
+    } else if (isServerObject(root)) {
+        result.dialect = McpJsonDialect::SingleServer;
+        QString name = root.value(QLatin1String("name")).toString();
+        QJsonObject entry = root;
+        if (!name.isEmpty())
+            entry.remove(QLatin1String("name"));
+        ServerConfig config = entryToConfig(name, entry, result.dialect, &result.warnings);
+        if (config.name.isEmpty())
+            config.name = suggestName(config);
+        result.servers.append(config);
+    } else if (!root.isEmpty() && std::all_of(root.begin(), root.end(), [](const QJsonValue &v) { return v.isObject(); })
+               && std::any_of(root.begin(), root.end(), [](const QJsonValue &v) { return isServerObject(v); })) {
+        result.dialect = McpJsonDialect::ServerMap;
+        readServerMap(root, result.dialect, &result);
+    } else {
+        result.error = locate(text, -1,
+                              tr("No MCP servers found: expected \"mcpServers\", \"servers\", or a server "
+                                 "with \"command\" or \"url\"."),
+                              sourcePath);
+        return result;
+    }
+    if (result.servers.isEmpty())
+        result.warnings.append(tr("The file lists no servers."));
+    for (const QString &warning : std::as_const(result.warnings))
+        qCDebug(lcMcpJson) << sourcePath << warning;
+    return result;
+}
+
+McpJsonImport McpJson::readFile(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        McpJsonImport result;
+        result.error.path = path;
+        result.error.reason = tr("Cannot read the file: %1.").arg(file.errorString());
+        return result;
+    }
+    return parse(file.readAll(), path);
+}
+
+QString McpJson::suggestName(const ServerConfig &config)
+{
+    if (config.usesUrl()) {
+        const QUrl url(config.url);
+        if (!url.host().isEmpty())
+            return url.host();
+    }
+    const QString program = QFileInfo(config.command).completeBaseName();
+    static const QStringList runners{QStringLiteral("npx"), QStringLiteral("bunx"), QStringLiteral("pnpx"),
+                                     QStringLiteral("uvx"), QStringLiteral("pipx")};
+    if (runners.contains(program)) {
+        for (const QString &arg : config.args) {
+            if (arg.startsWith(QLatin1Char('-')) || arg == QLatin1String("run"))
+                continue;
+            QString package = arg.section(QLatin1Char('/'), -1); // @scope/name -> name
+            const qsizetype at = package.indexOf(QLatin1Char('@'), 1);
+            if (at > 0)
+                package.truncate(at); // name@1.2.3 -> name
+            if (!package.isEmpty())
+                return package;
+        }
+    }
+    if (!program.isEmpty())
+        return program;
+    return QStringLiteral("server");
+}
+
+QJsonObject McpJson::exportEntry(const ServerConfig &config, const McpJsonExportOptions &options,
+                                 QList<InputPrompt> *generatedInputs)
+{
+    const bool vscode = options.dialect == McpJsonDialect::VsCode;
+    const bool omit = options.secrets == ServerConfig::SecretHandling::Omit;
+
+    // What a literal secret becomes when it must stay out of the file.
+    const auto secretValue = [&](const QString &key, const QString &envName, const QString &value) -> QString {
+        if (!omit || value.isEmpty() || containsVariableReference(value))
+            return value;
+        if (options.mcpScopeFields)
+            return QString(); // our project file: the value lives in the secret store
+        // Keep an auth scheme visible: "Bearer abc" -> "Bearer ${NAME}".
+        QString prefix;
+        static const QRegularExpression scheme(QStringLiteral("^(Bearer|Basic|Token) "),
+                                               QRegularExpression::CaseInsensitiveOption);
+        const auto match = scheme.match(value);
+        if (match.hasMatch())
+            prefix = match.captured(0);
+        if (vscode) {
+            const QString id = inputIdFor(config.name, key);
+            if (generatedInputs && !std::any_of(generatedInputs->begin(), generatedInputs->end(),
+                                                [&](const InputPrompt &p) { return p.id == id; }))
+                generatedInputs->append({id, tr("%1 for %2").arg(key, config.name), QString(), true});
+            return prefix + QStringLiteral("${input:") + id + QLatin1Char('}');
+        }
+        return prefix + QStringLiteral("${") + envName + QLatin1Char('}');
+    };
+
+    QJsonObject entry;
+    // Keys we did not understand on import go back out unchanged.
+    for (auto it = config.extra.begin(); it != config.extra.end(); ++it)
+        entry.insert(it.key(), it.value());
+
+    if (config.usesCommand()) {
+        if (vscode)
+            entry.insert(QLatin1String("type"), QLatin1String("stdio"));
+        entry.insert(QLatin1String("command"), config.command);
+        entry.insert(QLatin1String("args"), QJsonArray::fromStringList(config.args));
+        if (!config.env.isEmpty()) {
+            QJsonObject env;
+            for (const ConfigEntry &e : config.env)
+                env.insert(e.name, e.secret ? secretValue(e.name, e.name, e.value) : e.value);
+            entry.insert(QLatin1String("env"), env);
+        }
+        if (!config.workingDirectory.isEmpty())
+            entry.insert(QLatin1String("cwd"), config.workingDirectory);
+    } else {
+        if (config.transport == ServerConfig::TransportType::Sse)
+            entry.insert(QLatin1String("type"), QLatin1String("sse"));
+        else if (config.transport == ServerConfig::TransportType::StreamableHttp || vscode)
+            entry.insert(QLatin1String("type"), QLatin1String("http"));
+        // Auto in the mcpServers dialect: a bare "url", as Cursor writes it.
+        entry.insert(QLatin1String("url"), config.url);
+        QJsonObject headers;
+        bool hasAuthorization = false;
+        for (const ConfigEntry &h : config.headers) {
+            headers.insert(h.name, h.secret ? secretValue(h.name, envNameFor(h.name), h.value) : h.value);
+            hasAuthorization |= h.name.compare(QLatin1String("Authorization"), Qt::CaseInsensitive) == 0;
+        }
+        // The dialects have no bearer field: it travels as the Authorization header. Our own
+        // project file keeps it in the secret store instead.
+        if (!config.bearerToken.isEmpty() && !hasAuthorization && !options.mcpScopeFields) {
+            headers.insert(QLatin1String("Authorization"),
+                           secretValue(QStringLiteral("token"), QStringLiteral("MCP_BEARER_TOKEN"),
+                                       QStringLiteral("Bearer ") + config.bearerToken));
+        }
+        if (!headers.isEmpty())
+            entry.insert(QLatin1String("headers"), headers);
+    }
+
+    if (options.mcpScopeFields) {
+        const ServerConfig defaults;
+        QJsonObject ours{{QLatin1String("id"), config.id.toString(QUuid::WithoutBraces)}};
+        const QJsonObject full = config.toJson(ServerConfig::SecretHandling::Omit);
+        if (config.transport == ServerConfig::TransportType::Auto)
+            ours.insert(QLatin1String("transport"), QLatin1String("auto"));
+        if (!config.inheritEnvironment)
+            ours.insert(QLatin1String("inheritEnvironment"), false);
+        if (!(config.timeouts == defaults.timeouts))
+            ours.insert(QLatin1String("timeouts"), full.value(QLatin1String("timeouts")));
+        if (config.pingIntervalMs != 0)
+            ours.insert(QLatin1String("pingIntervalMs"), config.pingIntervalMs);
+        if (!(config.autoRestart == defaults.autoRestart))
+            ours.insert(QLatin1String("autoRestart"), full.value(QLatin1String("autoRestart")));
+        if (!config.notes.isEmpty())
+            ours.insert(QLatin1String("notes"), config.notes);
+        if (!config.inputs.isEmpty())
+            ours.insert(QLatin1String("inputs"), full.value(QLatin1String("inputs")));
+        QJsonArray secretEnv, secretHeaders;
+        for (const ConfigEntry &e : config.env)
+            if (e.secret)
+                secretEnv.append(e.name);
+        for (const ConfigEntry &h : config.headers)
+            if (h.secret)
+                secretHeaders.append(h.name);
+        if (!secretEnv.isEmpty())
+            ours.insert(QLatin1String("secretEnv"), secretEnv);
+        if (!secretHeaders.isEmpty())
+            ours.insert(QLatin1String("secretHeaders"), secretHeaders);
+        entry.insert(kMcpScope, ours);
+    }
+    return entry;
+}
+
+QJsonObject McpJson::exportDocument(const QList<ServerConfig> &servers, const McpJsonExportOptions &options,
+                                    const QJsonObject &base)
+{
+    const bool vscode = options.dialect == McpJsonDialect::VsCode;
+    QJsonObject document = base;
+    QJsonObject map;
+    QList<InputPrompt> inputs;
+    for (const ServerConfig &config : servers) {
+        QString name = config.name.isEmpty() ? suggestName(config) : config.name;
+        for (int n = 2; map.contains(name); ++n)
+            name = config.name + QStringLiteral(" (%1)").arg(n);
+        map.insert(name, exportEntry(config, options, &inputs));
+        if (vscode) {
+            for (const InputPrompt &prompt : config.inputs)
+                if (!std::any_of(inputs.begin(), inputs.end(), [&](const InputPrompt &p) { return p.id == prompt.id; }))
+                    inputs.append(prompt);
+        }
+    }
+    if (vscode) {
+        document.insert(kServers, map);
+        QJsonArray array;
+        for (const InputPrompt &prompt : std::as_const(inputs))
+            array.append(prompt.toJson());
+        if (!array.isEmpty() || document.contains(kInputs))
+            document.insert(kInputs, array);
+    } else {
+        document.insert(kMcpServers, map);
+    }
+    return document;
+}
+
+QByteArray McpJson::exportText(const QList<ServerConfig> &servers, const McpJsonExportOptions &options)
+{
+    return QJsonDocument(exportDocument(servers, options)).toJson(QJsonDocument::Indented);
+}
+
+} // namespace Mcp

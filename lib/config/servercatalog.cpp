@@ -1,0 +1,726 @@
+#include "servercatalog.h"
+#include "secretstore.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLoggingCategory>
+#include <QSaveFile>
+#include <QStandardPaths>
+
+#include <algorithm>
+
+Q_LOGGING_CATEGORY(lcCatalog, "mcp.config.catalog")
+
+namespace Mcp {
+
+namespace {
+
+const QLatin1String kFormat("format");
+const QLatin1String kFormatName("mcpscope-servers");
+const QLatin1String kVersion("version");
+const QLatin1String kServers("servers");
+const QLatin1String kApproved("approvedCommands");
+const QLatin1String kSecretsInFile("secretsInFile");
+const QLatin1String kDemoOffered("demoServerOffered");
+constexpr int kFormatVersion = 1;
+
+const QString kBearerKey = QStringLiteral("bearerToken");
+
+QString envKey(const QString &name) { return QStringLiteral("env/") + name; }
+QString headerKey(const QString &name) { return QStringLiteral("header/") + name; }
+
+// (key, value) of every secret a configuration carries, including empty ones.
+QList<QPair<QString, QString>> secretItems(const ServerConfig &config)
+{
+    QList<QPair<QString, QString>> items;
+    for (const ConfigEntry &e : config.env)
+        if (e.secret)
+            items.append({envKey(e.name), e.value});
+    for (const ConfigEntry &h : config.headers)
+        if (h.secret)
+            items.append({headerKey(h.name), h.value});
+    if (config.usesUrl() || !config.bearerToken.isEmpty())
+        items.append({kBearerKey, config.bearerToken});
+    return items;
+}
+
+// Sets one secret by its store key; returns false when the key names nothing (any more).
+bool setSecretValue(ServerConfig *config, const QString &key, const QString &value)
+{
+    if (key == kBearerKey) {
+        if (!config->bearerToken.isEmpty())
+            return false;
+        config->bearerToken = value;
+        return true;
+    }
+    QList<ConfigEntry> *entries = key.startsWith(QLatin1String("env/")) ? &config->env : &config->headers;
+    const QString name = key.section(QLatin1Char('/'), 1);
+    for (ConfigEntry &entry : *entries) {
+        if (entry.secret && entry.name == name && entry.value.isEmpty()) {
+            entry.value = value;
+            return true;
+        }
+    }
+    return false;
+}
+
+// Copies a broken file next to itself under a name that is not taken yet.
+QString makeBackup(const QString &path)
+{
+    const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    QString backup = path + QStringLiteral(".broken-") + stamp;
+    for (int n = 2; QFileInfo::exists(backup); ++n)
+        backup = path + QStringLiteral(".broken-") + stamp + QLatin1Char('-') + QString::number(n);
+    if (!QFile::copy(path, backup)) {
+        qCWarning(lcCatalog) << "cannot back up" << path << "to" << backup;
+        return QString();
+    }
+    return backup;
+}
+
+bool sameContent(ServerConfig a, ServerConfig b)
+{
+    a.id = b.id;
+    a.scope = b.scope;
+    return a == b;
+}
+
+} // namespace
+
+QString CatalogProblem::toString() const
+{
+    QString text = error.toString();
+    if (!backupPath.isEmpty())
+        text += QLatin1Char(' ')
+            + ServerCatalog::tr("The file was kept unchanged as %1; MCP Scope continues with the servers it could read.")
+                  .arg(QDir::toNativeSeparators(backupPath));
+    return text;
+}
+
+int ImportPlan::conflictCount() const
+{
+    return int(std::count_if(entries.begin(), entries.end(), [](const ImportEntry &e) { return e.hasConflict(); }));
+}
+
+ServerCatalog::ServerCatalog(QObject *parent)
+    : ServerCatalog(defaultUserFilePath(), parent)
+{
+}
+
+ServerCatalog::ServerCatalog(const QString &userFilePath, QObject *parent)
+    : QAbstractListModel(parent)
+    , m_userFilePath(userFilePath)
+{
+}
+
+ServerCatalog::~ServerCatalog() = default;
+
+QString ServerCatalog::defaultUserFilePath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) + QStringLiteral("/servers.json");
+}
+
+QString ServerCatalog::projectFilePath() const
+{
+    return m_projectFolder.isEmpty() ? QString() : QDir(m_projectFolder).filePath(QStringLiteral(".mcp.json"));
+}
+
+void ServerCatalog::reportProblem(const QString &path, const QByteArray &content, const ConfigParseError &error)
+{
+    Q_UNUSED(content)
+    CatalogProblem problem;
+    problem.error = error;
+    problem.error.path = path;
+    if (QFileInfo::exists(path))
+        problem.backupPath = makeBackup(path);
+    m_problems.append(problem);
+    qCWarning(lcCatalog).noquote() << problem.toString();
+    Q_EMIT problemFound(problem.toString());
+}
+
+bool ServerCatalog::load()
+{
+    beginResetModel();
+    m_servers.erase(std::remove_if(m_servers.begin(), m_servers.end(),
+                                   [](const ServerConfig &c) { return c.scope == ServerConfig::Scope::User; }),
+                    m_servers.end());
+    m_problems.clear();
+    m_warnings.clear();
+    m_loading = true;
+    const bool ok = loadUserFile();
+    m_loading = false;
+    endResetModel();
+    for (const ServerConfig &config : std::as_const(m_servers))
+        loadSecrets(config);
+    return ok;
+}
+
+bool ServerCatalog::loadUserFile()
+{
+    m_userRoot = QJsonObject();
+    m_approved.clear();
+    QFile file(m_userFilePath);
+    m_userFileExisted = file.exists();
+    if (!m_userFileExisted)
+        return true;
+    if (!file.open(QIODevice::ReadOnly)) {
+        ConfigParseError error;
+        error.reason = tr("Cannot read the file: %1.").arg(file.errorString());
+        reportProblem(m_userFilePath, QByteArray(), error);
+        return false;
+    }
+    const QByteArray content = file.readAll();
+    file.close();
+
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(McpJson::stripComments(content), &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        reportProblem(m_userFilePath, content,
+                      McpJson::locate(content, parseError.offset,
+                                      tr("Not valid JSON: %1.").arg(parseError.errorString())));
+        return false;
+    }
+    if (!document.isObject() || (document.object().contains(kServers) && !document.object().value(kServers).isArray())) {
+        reportProblem(m_userFilePath, content,
+                      McpJson::locate(content, -1, tr("Not an MCP Scope server list (expected an object with a \"servers\" list).")));
+        return false;
+    }
+
+    m_userRoot = document.object();
+    if (m_userRoot.value(kVersion).toInt(kFormatVersion) > kFormatVersion)
+        m_warnings.append(tr("%1 was written by a newer MCP Scope; settings this version does not know are kept.")
+                              .arg(m_userFilePath));
+    m_secretsInFile = m_userRoot.value(kSecretsInFile).toBool();
+    m_demoServerOffered = m_userRoot.value(kDemoOffered).toBool();
+    for (const QJsonValue &fp : m_userRoot.value(kApproved).toArray())
+        m_approved.insert(fp.toString().toLatin1());
+
+    bool lost = false;
+    const QJsonArray servers = m_userRoot.value(kServers).toArray();
+    for (int i = 0; i < servers.size(); ++i) {
+        if (!servers.at(i).isObject()) {
+            m_warnings.append(tr("Server %1 in %2 is not an object; skipped.").arg(i + 1).arg(m_userFilePath));
+            lost = true;
+            continue;
+        }
+        QStringList warnings;
+        ServerConfig config = ServerConfig::fromJson(servers.at(i).toObject(), &warnings);
+        config.scope = ServerConfig::Scope::User;
+        if (indexOf(config.id) >= 0) {
+            warnings.append(tr("duplicate id; given a new one"));
+            config.id = QUuid::createUuid();
+        }
+        for (const QString &w : std::as_const(warnings))
+            m_warnings.append(tr("%1, server \"%2\": %3").arg(m_userFilePath, config.name, w));
+        m_servers.append(config);
+    }
+    if (lost) {
+        // Saving would drop what could not be read: keep the original first.
+        reportProblem(m_userFilePath, content,
+                      McpJson::locate(content, -1, tr("Some servers could not be read and were skipped.")));
+        return false;
+    }
+    return true;
+}
+
+bool ServerCatalog::setProjectFolder(const QString &folder)
+{
+    beginResetModel();
+    m_servers.erase(std::remove_if(m_servers.begin(), m_servers.end(),
+                                   [](const ServerConfig &c) { return c.scope == ServerConfig::Scope::Project; }),
+                    m_servers.end());
+    m_projectFolder = folder.isEmpty() ? QString() : QDir(folder).absolutePath();
+    m_projectRoot = QJsonObject();
+    m_projectDialect = McpJsonDialect::McpServers;
+    m_loading = true;
+    const bool ok = m_projectFolder.isEmpty() || loadProjectFile();
+    m_loading = false;
+    endResetModel();
+    for (const ServerConfig &config : std::as_const(m_servers))
+        if (config.scope == ServerConfig::Scope::Project)
+            loadSecrets(config);
+    return ok;
+}
+
+bool ServerCatalog::loadProjectFile()
+{
+    const QString path = projectFilePath();
+    QFile file(path);
+    if (!file.exists())
+        return true;
+    if (!file.open(QIODevice::ReadOnly)) {
+        ConfigParseError error;
+        error.reason = tr("Cannot read the file: %1.").arg(file.errorString());
+        reportProblem(path, QByteArray(), error);
+        return false;
+    }
+    const QByteArray content = file.readAll();
+    const McpJsonImport imported = McpJson::parse(content, path);
+    if (!imported.isValid()) {
+        reportProblem(path, content, imported.error);
+        return false;
+    }
+    m_projectRoot = QJsonDocument::fromJson(McpJson::stripComments(content)).object();
+    m_projectDialect = imported.dialect == McpJsonDialect::VsCode ? McpJsonDialect::VsCode : McpJsonDialect::McpServers;
+    for (const QString &w : imported.warnings)
+        m_warnings.append(path + QStringLiteral(": ") + w);
+    const QJsonObject map = m_projectDialect == McpJsonDialect::VsCode
+        ? m_projectRoot.value(QLatin1String("servers")).toObject()
+        : m_projectRoot.value(QLatin1String("mcpServers")).toObject();
+    for (ServerConfig config : imported.servers) {
+        config.scope = ServerConfig::Scope::Project;
+        // An entry we wrote carries its id in "x-mcpscope"; one written by hand or by another
+        // tool gets an id derived from file and name, so it is stable across runs (approvals
+        // do not depend on it; stored secrets do).
+        const bool hasOwnId = map.value(config.name).toObject().value(QLatin1String("x-mcpscope"))
+                                  .toObject().contains(QLatin1String("id"));
+        if (!hasOwnId)
+            config.id = QUuid::createUuidV5(QUuid(QStringLiteral("{6a3c2f4e-9d1b-4c4e-8f7a-2b5d3e1c0a99}")),
+                                            path + QLatin1Char('\n') + config.name);
+        if (indexOf(config.id) >= 0)
+            config.id = QUuid::createUuid();
+        m_servers.append(config);
+    }
+    return true;
+}
+
+int ServerCatalog::indexOf(const QUuid &id) const
+{
+    for (int i = 0; i < m_servers.size(); ++i)
+        if (m_servers.at(i).id == id)
+            return i;
+    return -1;
+}
+
+ServerConfig ServerCatalog::find(const QUuid &id) const
+{
+    return m_servers.value(indexOf(id));
+}
+
+int ServerCatalog::indexOfName(const QString &name) const
+{
+    for (int i = 0; i < m_servers.size(); ++i)
+        if (m_servers.at(i).name == name)
+            return i;
+    return -1;
+}
+
+QString ServerCatalog::uniqueName(const QString &name) const
+{
+    if (indexOfName(name) < 0)
+        return name;
+    for (int n = 2;; ++n) {
+        const QString candidate = QStringLiteral("%1 (%2)").arg(name).arg(n);
+        if (indexOfName(candidate) < 0)
+            return candidate;
+    }
+}
+
+QUuid ServerCatalog::add(ServerConfig config)
+{
+    if (config.id.isNull() || indexOf(config.id) >= 0)
+        config.id = QUuid::createUuid();
+    // Project servers are listed after the user's own, as their files are read.
+    int row = int(m_servers.size());
+    if (config.scope == ServerConfig::Scope::User) {
+        while (row > 0 && m_servers.at(row - 1).scope == ServerConfig::Scope::Project)
+            --row;
+    }
+    beginInsertRows(QModelIndex(), row, row);
+    m_servers.insert(row, config);
+    endInsertRows();
+    storeSecrets(config, nullptr);
+    saveScope(config.scope);
+    return config.id;
+}
+
+bool ServerCatalog::update(const ServerConfig &config)
+{
+    const int row = indexOf(config.id);
+    if (row < 0)
+        return false;
+    const ServerConfig previous = m_servers.at(row);
+    if (previous == config)
+        return true;
+    m_servers[row] = config;
+    emitRowChanged(row);
+    storeSecrets(config, &previous);
+    saveScope(config.scope);
+    if (previous.scope != config.scope)
+        saveScope(previous.scope);
+    return true;
+}
+
+QUuid ServerCatalog::duplicate(const QUuid &id)
+{
+    const int row = indexOf(id);
+    if (row < 0)
+        return QUuid();
+    ServerConfig copy = m_servers.at(row);
+    copy.id = QUuid::createUuid();
+    copy.name = uniqueName(tr("%1 (copy)").arg(copy.name));
+    beginInsertRows(QModelIndex(), row + 1, row + 1);
+    m_servers.insert(row + 1, copy);
+    endInsertRows();
+    storeSecrets(copy, nullptr);
+    saveScope(copy.scope);
+    return copy.id;
+}
+
+bool ServerCatalog::remove(const QUuid &id)
+{
+    const int row = indexOf(id);
+    if (row < 0)
+        return false;
+    beginRemoveRows(QModelIndex(), row, row);
+    const ServerConfig removed = m_servers.takeAt(row);
+    endRemoveRows();
+    forgetSecrets(removed);
+    saveScope(removed.scope);
+    return true;
+}
+
+bool ServerCatalog::move(int from, int to)
+{
+    if (from < 0 || to < 0 || from >= m_servers.size() || to >= m_servers.size())
+        return false;
+    if (from == to)
+        return true;
+    if (!beginMoveRows(QModelIndex(), from, from, QModelIndex(), to > from ? to + 1 : to))
+        return false;
+    m_servers.move(from, to);
+    endMoveRows();
+    save();
+    return true;
+}
+
+ImportPlan ServerCatalog::planImport(const McpJsonImport &source, ServerConfig::Scope scope) const
+{
+    ImportPlan plan;
+    plan.sourcePath = source.error.path;
+    plan.dialect = source.dialect;
+    plan.scope = scope;
+    plan.inputs = source.inputs;
+    plan.warnings = source.warnings;
+    QSet<QString> proposed;
+    for (ServerConfig config : source.servers) {
+        config.scope = scope;
+        ImportEntry entry;
+        const int existing = indexOfName(config.name);
+        if (existing >= 0) {
+            entry.conflictsWith = m_servers.at(existing).id;
+            entry.identical = sameContent(config, m_servers.at(existing));
+            entry.action = entry.identical ? ImportEntry::Action::Skip : ImportEntry::Action::Rename;
+            QString name = uniqueName(config.name);
+            for (int n = 2; proposed.contains(name); ++n)
+                name = uniqueName(QStringLiteral("%1 (%2)").arg(config.name).arg(n));
+            entry.newName = name;
+            proposed.insert(name);
+        }
+        entry.config = config;
+        plan.entries.append(entry);
+    }
+    return plan;
+}
+
+QList<QUuid> ServerCatalog::applyImport(const ImportPlan &plan)
+{
+    QList<QUuid> ids;
+    for (const ImportEntry &entry : plan.entries) {
+        ServerConfig config = entry.config;
+        config.scope = plan.scope;
+        switch (entry.action) {
+        case ImportEntry::Action::Skip:
+            break;
+        case ImportEntry::Action::Rename:
+            config.name = uniqueName(entry.newName.isEmpty() ? config.name : entry.newName);
+            ids.append(add(config));
+            break;
+        case ImportEntry::Action::Replace:
+            if (indexOf(entry.conflictsWith) >= 0) {
+                config.id = entry.conflictsWith;
+                update(config);
+                ids.append(config.id);
+                break;
+            }
+            Q_FALLTHROUGH();
+        case ImportEntry::Action::Add:
+            config.name = uniqueName(config.name);
+            ids.append(add(config));
+            break;
+        }
+    }
+    return ids;
+}
+
+bool ServerCatalog::isApproved(const ServerConfig &config) const
+{
+    return !config.usesCommand() || m_approved.contains(config.commandFingerprint());
+}
+
+void ServerCatalog::approve(const ServerConfig &config)
+{
+    if (!config.usesCommand() || isApproved(config))
+        return;
+    m_approved.insert(config.commandFingerprint());
+    saveUserFile();
+    if (!m_servers.isEmpty())
+        Q_EMIT dataChanged(index(0), index(int(m_servers.size()) - 1), {ApprovedRole});
+    Q_EMIT approvalsChanged();
+}
+
+void ServerCatalog::revokeApproval(const ServerConfig &config)
+{
+    if (!m_approved.remove(config.commandFingerprint()))
+        return;
+    saveUserFile();
+    if (!m_servers.isEmpty())
+        Q_EMIT dataChanged(index(0), index(int(m_servers.size()) - 1), {ApprovedRole});
+    Q_EMIT approvalsChanged();
+}
+
+void ServerCatalog::setSecretStore(SecretStore *store)
+{
+    m_secretStore = store;
+    if (!store)
+        return;
+    for (const ServerConfig &config : std::as_const(m_servers)) {
+        storeSecrets(config, nullptr);
+        loadSecrets(config);
+    }
+}
+
+void ServerCatalog::setSecretsInFile(bool inFile)
+{
+    if (m_secretsInFile == inFile)
+        return;
+    m_secretsInFile = inFile;
+    saveUserFile();
+    Q_EMIT secretsInFileChanged(inFile);
+}
+
+bool ServerCatalog::fileHoldsSecrets(const ServerConfig &config) const
+{
+    return config.scope == ServerConfig::Scope::User && m_secretsInFile;
+}
+
+void ServerCatalog::storeSecrets(const ServerConfig &config, const ServerConfig *previous)
+{
+    if (!m_secretStore)
+        return;
+    const QString id = config.id.toString(QUuid::WithoutBraces);
+    const auto items = secretItems(config);
+    for (const auto &item : items)
+        if (!item.second.isEmpty())
+            m_secretStore->write(id, item.first, item.second);
+    if (previous && previous->id == config.id) {
+        for (const auto &old : secretItems(*previous)) {
+            const bool stillThere = std::any_of(items.begin(), items.end(), [&](const auto &i) {
+                return i.first == old.first && !i.second.isEmpty();
+            });
+            if (!stillThere && !old.second.isEmpty())
+                m_secretStore->remove(id, old.first);
+        }
+    }
+}
+
+void ServerCatalog::loadSecrets(const ServerConfig &config)
+{
+    if (!m_secretStore)
+        return;
+    const QString id = config.id.toString(QUuid::WithoutBraces);
+    for (const auto &item : secretItems(config)) {
+        if (!item.second.isEmpty())
+            continue;
+        m_secretStore->read(id, item.first, this, [this, uuid = config.id](const SecretResult &result) {
+            if (!result.ok())
+                return;
+            const int row = indexOf(uuid);
+            // The user may have typed a new value meanwhile: that one wins.
+            if (row >= 0 && setSecretValue(&m_servers[row], result.key, result.value))
+                emitRowChanged(row);
+        });
+    }
+}
+
+void ServerCatalog::forgetSecrets(const ServerConfig &config)
+{
+    if (!m_secretStore)
+        return;
+    const QString id = config.id.toString(QUuid::WithoutBraces);
+    for (const auto &item : secretItems(config))
+        m_secretStore->remove(id, item.first);
+}
+
+bool ServerCatalog::ensureDemoServer(const QString &demoServerPath)
+{
+    if (m_userFileExisted || m_demoServerOffered)
+        return false;
+    m_demoServerOffered = true;
+    ServerConfig demo = ServerConfig::create(uniqueName(tr("MCP Scope demo server")));
+    demo.transport = ServerConfig::TransportType::Stdio;
+    demo.command = demoServerPath;
+    demo.notes = tr("Ships with MCP Scope. Shows every kind of content, progress, sampling, elicitation and more.");
+    // Approved up front: it is part of the application, not something imported.
+    m_approved.insert(demo.commandFingerprint());
+    add(demo);
+    return true;
+}
+
+ServerConfig ServerCatalog::resolve(const ServerConfig &config, const QProcessEnvironment &environment,
+                                    const QHash<QString, QString> &inputs, QStringList *unresolved) const
+{
+    QHash<QString, QString> values = inputs;
+    const QString workspace = QStringLiteral("workspaceFolder");
+    if (config.scope == ServerConfig::Scope::Project && !m_projectFolder.isEmpty() && !values.contains(workspace))
+        values.insert(workspace, m_projectFolder);
+    return config.resolved(environment, values, unresolved);
+}
+
+bool ServerCatalog::save()
+{
+    const bool user = saveUserFile();
+    const bool project = saveProjectFile();
+    return user && project;
+}
+
+bool ServerCatalog::saveScope(ServerConfig::Scope scope)
+{
+    return scope == ServerConfig::Scope::Project ? saveProjectFile() : saveUserFile();
+}
+
+static bool writeAtomically(const QString &path, const QByteArray &content, QString *error)
+{
+    const QFileInfo info(path);
+    if (!QDir().mkpath(info.absolutePath())) {
+        *error = ServerCatalog::tr("Cannot create the folder %1.").arg(QDir::toNativeSeparators(info.absolutePath()));
+        return false;
+    }
+    // Written to a temporary file and renamed over the old one: a crash or a full disk
+    // leaves the previous version intact.
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size() || !file.commit()) {
+        *error = ServerCatalog::tr("Cannot save %1: %2.").arg(QDir::toNativeSeparators(path), file.errorString());
+        return false;
+    }
+    return true;
+}
+
+bool ServerCatalog::saveUserFile()
+{
+    if (m_loading)
+        return true;
+    QJsonObject root = m_userRoot;
+    root.insert(kFormat, kFormatName);
+    root.insert(kVersion, qMax(kFormatVersion, m_userRoot.value(kVersion).toInt()));
+    const auto secrets = m_secretsInFile ? ServerConfig::SecretHandling::Include : ServerConfig::SecretHandling::Omit;
+    QJsonArray servers;
+    for (const ServerConfig &config : std::as_const(m_servers))
+        if (config.scope == ServerConfig::Scope::User)
+            servers.append(config.toJson(secrets));
+    root.insert(kServers, servers);
+    QStringList approved;
+    for (const QByteArray &fp : std::as_const(m_approved))
+        approved.append(QString::fromLatin1(fp));
+    approved.sort();
+    root.insert(kApproved, QJsonArray::fromStringList(approved));
+    root.insert(kSecretsInFile, m_secretsInFile);
+    root.insert(kDemoOffered, m_demoServerOffered);
+
+    QString error;
+    if (!writeAtomically(m_userFilePath, QJsonDocument(root).toJson(QJsonDocument::Indented), &error)) {
+        m_lastSaveError = error;
+        qCWarning(lcCatalog).noquote() << error;
+        Q_EMIT saveFailed(error);
+        return false;
+    }
+    m_userRoot = root;
+    m_userFileExisted = true;
+    return true;
+}
+
+bool ServerCatalog::saveProjectFile()
+{
+    if (m_loading || m_projectFolder.isEmpty())
+        return true;
+    QList<ServerConfig> servers;
+    for (const ServerConfig &config : std::as_const(m_servers))
+        if (config.scope == ServerConfig::Scope::Project)
+            servers.append(config);
+    const QString path = projectFilePath();
+    if (servers.isEmpty() && !QFileInfo::exists(path))
+        return true; // do not create an empty .mcp.json in someone's project
+    McpJsonExportOptions options;
+    options.dialect = m_projectDialect;
+    options.secrets = ServerConfig::SecretHandling::Omit; // a project file is shared: never secrets
+    options.mcpScopeFields = true;
+    QJsonObject base = m_projectRoot;
+    base.remove(m_projectDialect == McpJsonDialect::VsCode ? QStringLiteral("servers") : QStringLiteral("mcpServers"));
+    const QJsonObject root = McpJson::exportDocument(servers, options, base);
+    QString error;
+    if (!writeAtomically(path, QJsonDocument(root).toJson(QJsonDocument::Indented), &error)) {
+        m_lastSaveError = error;
+        qCWarning(lcCatalog).noquote() << error;
+        Q_EMIT saveFailed(error);
+        return false;
+    }
+    m_projectRoot = root;
+    return true;
+}
+
+void ServerCatalog::emitRowChanged(int row)
+{
+    const QModelIndex i = index(row);
+    Q_EMIT dataChanged(i, i);
+    Q_EMIT serverChanged(m_servers.at(row).id);
+}
+
+int ServerCatalog::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_servers.size());
+}
+
+QVariant ServerCatalog::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return QVariant();
+    const ServerConfig &config = m_servers.at(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+    case Qt::EditRole:
+        return config.name;
+    case Qt::ToolTipRole:
+    case CommandLineRole:
+        return config.usesCommand() ? config.commandLineForDisplay() : config.url;
+    case IdRole:
+        return config.id.toString(QUuid::WithoutBraces);
+    case ConfigRole:
+        return QVariant::fromValue(config);
+    case TransportRole:
+        return ServerConfig::transportToString(config.transport);
+    case ScopeRole:
+        return ServerConfig::scopeToString(config.scope);
+    case ApprovedRole:
+        return isApproved(config);
+    default:
+        return QVariant();
+    }
+}
+
+QHash<int, QByteArray> ServerCatalog::roleNames() const
+{
+    QHash<int, QByteArray> names = QAbstractListModel::roleNames();
+    names.insert(IdRole, "serverId");
+    names.insert(ConfigRole, "config");
+    names.insert(TransportRole, "transport");
+    names.insert(ScopeRole, "scope");
+    names.insert(ApprovedRole, "approved");
+    names.insert(CommandLineRole, "commandLine");
+    return names;
+}
+
+} // namespace Mcp

@@ -1,0 +1,471 @@
+#include "serverconfig.h"
+#include "jsonutil_p.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+
+namespace Mcp {
+
+namespace {
+
+const QLatin1String kId("id");
+const QLatin1String kName("name");
+const QLatin1String kTransport("transport");
+const QLatin1String kCommand("command");
+const QLatin1String kArgs("args");
+const QLatin1String kEnv("env");
+const QLatin1String kInherit("inheritEnvironment");
+const QLatin1String kCwd("cwd");
+const QLatin1String kUrl("url");
+const QLatin1String kHeaders("headers");
+const QLatin1String kBearer("bearerToken");
+const QLatin1String kTimeouts("timeouts");
+const QLatin1String kPing("pingIntervalMs");
+const QLatin1String kAutoRestart("autoRestart");
+const QLatin1String kNotes("notes");
+const QLatin1String kScope("scope");
+const QLatin1String kInputs("inputs");
+
+const QLatin1String kRequestMs("requestMs");
+const QLatin1String kResetOnProgress("resetOnProgress");
+const QLatin1String kMaxTotalMs("maxTotalMs");
+const QLatin1String kConnectMs("connectMs");
+
+const QLatin1String kEnabled("enabled");
+const QLatin1String kInitialBackoff("initialBackoffMs");
+const QLatin1String kMaxBackoff("maxBackoffMs");
+const QLatin1String kMaxAttempts("maxAttempts");
+
+const QLatin1String kSecret("secret");
+const QLatin1String kValue("value");
+
+const QString kMask = QStringLiteral("\u2022\u2022\u2022\u2022");
+
+QJsonArray entriesToJson(const QList<ConfigEntry> &entries, ServerConfig::SecretHandling secrets)
+{
+    QJsonArray array;
+    for (const ConfigEntry &entry : entries) {
+        QJsonObject object{{kName, entry.name}};
+        const bool omit = entry.secret && secrets == ServerConfig::SecretHandling::Omit;
+        object.insert(kValue, omit ? QString() : entry.value);
+        if (entry.secret)
+            object.insert(kSecret, true);
+        array.append(object);
+    }
+    return array;
+}
+
+QList<ConfigEntry> entriesFromJson(const QJsonValue &value, const QString &what, QStringList *warnings)
+{
+    QList<ConfigEntry> entries;
+    if (value.isUndefined())
+        return entries;
+    if (value.isObject()) {
+        // Tolerate the mcp.json map form {"NAME": "value"} in hand-edited files.
+        const QJsonObject object = value.toObject();
+        for (auto it = object.begin(); it != object.end(); ++it)
+            entries.append({it.key(), ConfigDetail::scalarToString(it.value()), false});
+        return entries;
+    }
+    if (!value.isArray()) {
+        if (warnings)
+            warnings->append(ServerConfig::tr("\"%1\" is not a list; ignored.").arg(what));
+        return entries;
+    }
+    for (const QJsonValue &item : value.toArray()) {
+        const QJsonObject object = item.toObject();
+        const QString name = object.value(kName).toString();
+        if (name.isEmpty()) {
+            if (warnings)
+                warnings->append(ServerConfig::tr("An entry of \"%1\" has no name; ignored.").arg(what));
+            continue;
+        }
+        entries.append({name, object.value(kValue).toString(), object.value(kSecret).toBool()});
+    }
+    return entries;
+}
+
+int intMember(const QJsonObject &object, QLatin1String key, int fallback)
+{
+    const QJsonValue value = object.value(key);
+    return value.isDouble() ? value.toInt(fallback) : fallback;
+}
+
+bool boolMember(const QJsonObject &object, QLatin1String key, bool fallback)
+{
+    const QJsonValue value = object.value(key);
+    return value.isBool() ? value.toBool() : fallback;
+}
+
+// Keys of `object` other than `known`, so that they survive a round trip.
+QJsonObject unknownMembers(const QJsonObject &object, std::initializer_list<QLatin1String> known)
+{
+    QJsonObject rest = object;
+    for (QLatin1String key : known)
+        rest.remove(key);
+    return rest;
+}
+
+bool isIdentifier(QStringView text)
+{
+    if (text.isEmpty())
+        return false;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        const bool ok = c == QLatin1Char('_') || (c.unicode() < 128 && c.isLetter())
+            || (i > 0 && c.unicode() < 128 && c.isDigit());
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+QJsonObject InputPrompt::toJson() const
+{
+    QJsonObject object{{QLatin1String("id"), id},
+                       {QLatin1String("type"), QLatin1String("promptString")},
+                       {QLatin1String("description"), description}};
+    if (!defaultValue.isEmpty())
+        object.insert(QLatin1String("default"), defaultValue);
+    if (password)
+        object.insert(QLatin1String("password"), true);
+    return object;
+}
+
+InputPrompt InputPrompt::fromJson(const QJsonObject &object)
+{
+    InputPrompt prompt;
+    prompt.id = object.value(QLatin1String("id")).toString();
+    prompt.description = object.value(QLatin1String("description")).toString();
+    prompt.defaultValue = object.value(QLatin1String("default")).toString();
+    prompt.password = object.value(QLatin1String("password")).toBool();
+    return prompt;
+}
+
+ServerConfig ServerConfig::create(const QString &name)
+{
+    ServerConfig config;
+    config.id = QUuid::createUuid();
+    config.name = name;
+    return config;
+}
+
+QString ServerConfig::transportToString(TransportType transport)
+{
+    switch (transport) {
+    case TransportType::Stdio: return QStringLiteral("stdio");
+    case TransportType::StreamableHttp: return QStringLiteral("http");
+    case TransportType::Sse: return QStringLiteral("sse");
+    case TransportType::Auto: return QStringLiteral("auto");
+    }
+    return QStringLiteral("stdio");
+}
+
+ServerConfig::TransportType ServerConfig::transportFromString(const QString &text, bool *ok)
+{
+    const QString t = text.trimmed().toLower();
+    bool known = true;
+    TransportType result = TransportType::Stdio;
+    if (t == QLatin1String("stdio"))
+        result = TransportType::Stdio;
+    else if (t == QLatin1String("http") || t == QLatin1String("streamable-http")
+             || t == QLatin1String("streamablehttp") || t == QLatin1String("streamable_http"))
+        result = TransportType::StreamableHttp;
+    else if (t == QLatin1String("sse"))
+        result = TransportType::Sse;
+    else if (t == QLatin1String("auto"))
+        result = TransportType::Auto;
+    else
+        known = false;
+    if (ok)
+        *ok = known;
+    return result;
+}
+
+QString ServerConfig::scopeToString(Scope scope)
+{
+    return scope == Scope::Project ? QStringLiteral("project") : QStringLiteral("user");
+}
+
+QString ServerConfig::displayName(TransportType transport)
+{
+    switch (transport) {
+    case TransportType::Stdio: return tr("Standard I/O (local process)");
+    case TransportType::StreamableHttp: return tr("Streamable HTTP");
+    case TransportType::Sse: return tr("HTTP+SSE (legacy)");
+    case TransportType::Auto: return tr("HTTP (detect)");
+    }
+    return QString();
+}
+
+QJsonObject ServerConfig::toJson(SecretHandling secrets) const
+{
+    QJsonObject object = extra;
+    object.insert(kId, id.toString(QUuid::WithoutBraces));
+    object.insert(kName, name);
+    object.insert(kTransport, transportToString(transport));
+    object.insert(kCommand, command);
+    object.insert(kArgs, QJsonArray::fromStringList(args));
+    object.insert(kEnv, entriesToJson(env, secrets));
+    object.insert(kInherit, inheritEnvironment);
+    object.insert(kCwd, workingDirectory);
+    object.insert(kUrl, url);
+    object.insert(kHeaders, entriesToJson(headers, secrets));
+    object.insert(kBearer, secrets == SecretHandling::Omit ? QString() : bearerToken);
+
+    QJsonObject t = extra.value(kTimeouts).toObject();
+    t.insert(kRequestMs, timeouts.requestMs);
+    t.insert(kResetOnProgress, timeouts.resetOnProgress);
+    t.insert(kMaxTotalMs, timeouts.maxTotalMs);
+    t.insert(kConnectMs, timeouts.connectMs);
+    object.insert(kTimeouts, t);
+
+    object.insert(kPing, pingIntervalMs);
+
+    QJsonObject r = extra.value(kAutoRestart).toObject();
+    r.insert(kEnabled, autoRestart.enabled);
+    r.insert(kInitialBackoff, autoRestart.initialBackoffMs);
+    r.insert(kMaxBackoff, autoRestart.maxBackoffMs);
+    r.insert(kMaxAttempts, autoRestart.maxAttempts);
+    object.insert(kAutoRestart, r);
+
+    object.insert(kNotes, notes);
+    object.insert(kScope, scopeToString(scope));
+    QJsonArray inputArray;
+    for (const InputPrompt &prompt : inputs)
+        inputArray.append(prompt.toJson());
+    object.insert(kInputs, inputArray);
+    return object;
+}
+
+ServerConfig ServerConfig::fromJson(const QJsonObject &object, QStringList *warnings)
+{
+    ServerConfig config;
+    config.id = QUuid::fromString(object.value(kId).toString());
+    if (config.id.isNull())
+        config.id = QUuid::createUuid();
+    config.name = object.value(kName).toString();
+
+    const QJsonValue transport = object.value(kTransport);
+    if (!transport.isUndefined()) {
+        bool ok = false;
+        config.transport = transportFromString(transport.toString(), &ok);
+        if (!ok && warnings)
+            warnings->append(tr("Unknown transport \"%1\"; using stdio.").arg(transport.toString()));
+    }
+    config.command = object.value(kCommand).toString();
+    for (const QJsonValue &arg : object.value(kArgs).toArray())
+        config.args.append(ConfigDetail::scalarToString(arg));
+    config.env = entriesFromJson(object.value(kEnv), kEnv, warnings);
+    config.inheritEnvironment = boolMember(object, kInherit, true);
+    config.workingDirectory = object.value(kCwd).toString();
+    config.url = object.value(kUrl).toString();
+    config.headers = entriesFromJson(object.value(kHeaders), kHeaders, warnings);
+    config.bearerToken = object.value(kBearer).toString();
+
+    const QJsonObject t = object.value(kTimeouts).toObject();
+    config.timeouts.requestMs = intMember(t, kRequestMs, config.timeouts.requestMs);
+    config.timeouts.resetOnProgress = boolMember(t, kResetOnProgress, config.timeouts.resetOnProgress);
+    config.timeouts.maxTotalMs = intMember(t, kMaxTotalMs, config.timeouts.maxTotalMs);
+    config.timeouts.connectMs = intMember(t, kConnectMs, config.timeouts.connectMs);
+
+    config.pingIntervalMs = intMember(object, kPing, 0);
+
+    const QJsonObject r = object.value(kAutoRestart).toObject();
+    config.autoRestart.enabled = boolMember(r, kEnabled, false);
+    config.autoRestart.initialBackoffMs = intMember(r, kInitialBackoff, config.autoRestart.initialBackoffMs);
+    config.autoRestart.maxBackoffMs = intMember(r, kMaxBackoff, config.autoRestart.maxBackoffMs);
+    config.autoRestart.maxAttempts = intMember(r, kMaxAttempts, config.autoRestart.maxAttempts);
+
+    config.notes = object.value(kNotes).toString();
+    config.scope = object.value(kScope).toString() == QLatin1String("project") ? Scope::Project : Scope::User;
+    for (const QJsonValue &input : object.value(kInputs).toArray())
+        config.inputs.append(InputPrompt::fromJson(input.toObject()));
+
+    config.extra = unknownMembers(object, {kId, kName, kTransport, kCommand, kArgs, kEnv, kInherit,
+                                           kCwd, kUrl, kHeaders, kBearer, kTimeouts, kPing,
+                                           kAutoRestart, kNotes, kScope, kInputs});
+    // Unknown keys inside the nested objects live under the same key in `extra`.
+    const QJsonObject tRest = unknownMembers(t, {kRequestMs, kResetOnProgress, kMaxTotalMs, kConnectMs});
+    if (!tRest.isEmpty())
+        config.extra.insert(kTimeouts, tRest);
+    const QJsonObject rRest = unknownMembers(r, {kEnabled, kInitialBackoff, kMaxBackoff, kMaxAttempts});
+    if (!rRest.isEmpty())
+        config.extra.insert(kAutoRestart, rRest);
+    return config;
+}
+
+bool ServerConfig::hasMissingSecrets() const
+{
+    const auto missing = [](const QList<ConfigEntry> &entries) {
+        return std::any_of(entries.begin(), entries.end(),
+                           [](const ConfigEntry &e) { return e.secret && e.value.isEmpty(); });
+    };
+    return missing(env) || missing(headers);
+}
+
+bool containsVariableReference(const QString &text)
+{
+    const qsizetype start = text.indexOf(QLatin1String("${"));
+    return start >= 0 && text.indexOf(QLatin1Char('}'), start + 2) > start;
+}
+
+QString expandVariables(const QString &text, const QProcessEnvironment &environment,
+                        const QHash<QString, QString> &inputs, const QList<InputPrompt> &prompts,
+                        QStringList *unresolved)
+{
+    QString out;
+    qsizetype pos = 0;
+    while (pos < text.size()) {
+        const qsizetype start = text.indexOf(QLatin1String("${"), pos);
+        const qsizetype end = start < 0 ? -1 : text.indexOf(QLatin1Char('}'), start + 2);
+        if (start < 0 || end < 0) {
+            out += QStringView(text).mid(pos);
+            break;
+        }
+        out += QStringView(text).mid(pos, start - pos);
+        const QString reference = text.mid(start, end - start + 1);
+        const QString inner = text.mid(start + 2, end - start - 2);
+        pos = end + 1;
+
+        QString value;
+        bool found = false;
+        if (inner.startsWith(QLatin1String("env:"))) {
+            const QString name = inner.mid(4);
+            found = environment.contains(name);
+            value = environment.value(name);
+        } else if (inner.startsWith(QLatin1String("input:"))) {
+            const QString id = inner.mid(6);
+            if (inputs.contains(id)) {
+                found = true;
+                value = inputs.value(id);
+            } else {
+                for (const InputPrompt &prompt : prompts) {
+                    if (prompt.id == id && !prompt.defaultValue.isEmpty()) {
+                        found = true;
+                        value = prompt.defaultValue;
+                    }
+                }
+            }
+        } else if (inner == QLatin1String("workspaceFolder")) {
+            found = inputs.contains(inner);
+            value = inputs.value(inner);
+        } else if (inner == QLatin1String("userHome")) {
+            found = true;
+            value = inputs.contains(inner) ? inputs.value(inner)
+                : environment.contains(QStringLiteral("HOME")) ? environment.value(QStringLiteral("HOME"))
+                                                               : QDir::homePath();
+        } else if (const qsizetype dash = inner.indexOf(QLatin1String(":-")); dash > 0
+                   && isIdentifier(QStringView(inner).left(dash))) {
+            // Claude Code's ${VAR:-default}: the default when VAR is unset or empty.
+            const QString name = inner.left(dash);
+            found = true;
+            value = environment.value(name);
+            if (value.isEmpty())
+                value = inner.mid(dash + 2);
+        } else if (isIdentifier(inner)) {
+            found = environment.contains(inner);
+            value = environment.value(inner);
+        }
+
+        if (found) {
+            out += value;
+        } else {
+            out += reference;
+            if (unresolved && !unresolved->contains(reference))
+                unresolved->append(reference);
+        }
+    }
+    return out;
+}
+
+ServerConfig ServerConfig::resolved(const QProcessEnvironment &environment,
+                                    const QHash<QString, QString> &inputValues,
+                                    QStringList *unresolved) const
+{
+    const auto expand = [&](const QString &text) {
+        return expandVariables(text, environment, inputValues, inputs, unresolved);
+    };
+    ServerConfig copy = *this;
+    copy.command = expand(command);
+    for (QString &arg : copy.args)
+        arg = expand(arg);
+    for (ConfigEntry &entry : copy.env)
+        entry.value = expand(entry.value);
+    copy.workingDirectory = expand(workingDirectory);
+    copy.url = expand(url);
+    for (ConfigEntry &entry : copy.headers)
+        entry.value = expand(entry.value);
+    copy.bearerToken = expand(bearerToken);
+    return copy;
+}
+
+QByteArray ServerConfig::commandFingerprint() const
+{
+    QJsonArray envArray;
+    for (const ConfigEntry &entry : env)
+        envArray.append(QJsonArray{entry.name, entry.value});
+    const QJsonArray canonical{QStringLiteral("mcpscope-command-v1"),
+                               transportToString(transport),
+                               command,
+                               QJsonArray::fromStringList(args),
+                               envArray,
+                               inheritEnvironment,
+                               workingDirectory};
+    const QByteArray bytes = QJsonDocument(canonical).toJson(QJsonDocument::Compact);
+    return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex();
+}
+
+QString shellQuote(const QString &word)
+{
+    if (word.isEmpty())
+        return QStringLiteral("''");
+    static const QRegularExpression safe(QStringLiteral("^[A-Za-z0-9_@%+=:,./-]+$"));
+    if (safe.match(word).hasMatch())
+        return word;
+    QString quoted = word;
+    quoted.replace(QLatin1Char('\''), QLatin1String("'\\''"));
+    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
+}
+
+QString ServerConfig::commandLineForDisplay(SecretDisplay secrets) const
+{
+    QStringList words;
+    if (!workingDirectory.isEmpty())
+        words << QStringLiteral("cd") << shellQuote(workingDirectory) << QStringLiteral("&&");
+    if (!inheritEnvironment || !env.isEmpty()) {
+        words << QStringLiteral("env");
+        if (!inheritEnvironment)
+            words << QStringLiteral("-i");
+        for (const ConfigEntry &entry : env) {
+            const QString value = entry.secret && secrets == SecretDisplay::Mask
+                ? kMask : shellQuote(entry.value);
+            words << (isIdentifier(entry.name) ? entry.name : shellQuote(entry.name)) + QLatin1Char('=') + value;
+        }
+    }
+    // A first word with '=' would be read as an assignment by the shell: quote it.
+    QString program = shellQuote(command);
+    if (program == command && command.contains(QLatin1Char('=')))
+        program = QLatin1Char('\'') + command + QLatin1Char('\'');
+    words << program;
+    for (const QString &arg : args)
+        words << shellQuote(arg);
+    return words.join(QLatin1Char(' '));
+}
+
+bool operator==(const ServerConfig &a, const ServerConfig &b)
+{
+    return a.id == b.id && a.name == b.name && a.transport == b.transport && a.command == b.command
+        && a.args == b.args && a.env == b.env && a.inheritEnvironment == b.inheritEnvironment
+        && a.workingDirectory == b.workingDirectory && a.url == b.url && a.headers == b.headers
+        && a.bearerToken == b.bearerToken && a.timeouts == b.timeouts
+        && a.pingIntervalMs == b.pingIntervalMs && a.autoRestart == b.autoRestart
+        && a.notes == b.notes && a.scope == b.scope && a.inputs == b.inputs && a.extra == b.extra;
+}
+
+} // namespace Mcp

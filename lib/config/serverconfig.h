@@ -1,0 +1,176 @@
+#pragma once
+
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QHash>
+#include <QJsonObject>
+#include <QList>
+#include <QMetaType>
+#include <QProcessEnvironment>
+#include <QString>
+#include <QStringList>
+#include <QUuid>
+
+namespace Mcp {
+
+// One name/value pair of a server's environment or HTTP headers. Values keep their
+// original text (with ${VAR} references); expansion happens at connect time only.
+struct ConfigEntry
+{
+    QString name;
+    QString value;
+    bool secret = false; // kept out of plain files (see ServerCatalog and SecretStore)
+
+    friend bool operator==(const ConfigEntry &a, const ConfigEntry &b)
+    {
+        return a.name == b.name && a.value == b.value && a.secret == b.secret;
+    }
+    friend bool operator!=(const ConfigEntry &a, const ConfigEntry &b) { return !(a == b); }
+};
+
+// A value the user types when connecting, referenced as ${input:id} (VS Code "inputs").
+struct InputPrompt
+{
+    QString id;
+    QString description;
+    QString defaultValue;
+    bool password = false;
+
+    QJsonObject toJson() const;
+    static InputPrompt fromJson(const QJsonObject &object);
+    friend bool operator==(const InputPrompt &a, const InputPrompt &b)
+    {
+        return a.id == b.id && a.description == b.description
+            && a.defaultValue == b.defaultValue && a.password == b.password;
+    }
+};
+
+// Request timeouts, in milliseconds; 0 means "no limit".
+struct ServerTimeouts
+{
+    int requestMs = 60000;
+    bool resetOnProgress = true;
+    int maxTotalMs = 300000;
+    int connectMs = 30000;
+
+    friend bool operator==(const ServerTimeouts &a, const ServerTimeouts &b)
+    {
+        return a.requestMs == b.requestMs && a.resetOnProgress == b.resetOnProgress
+            && a.maxTotalMs == b.maxTotalMs && a.connectMs == b.connectMs;
+    }
+};
+
+// Restart a stdio server that exits unexpectedly, with exponential backoff.
+struct AutoRestart
+{
+    bool enabled = false;
+    int initialBackoffMs = 1000;
+    int maxBackoffMs = 30000;
+    int maxAttempts = 5; // consecutive failed restarts before giving up; 0 = unlimited
+
+    friend bool operator==(const AutoRestart &a, const AutoRestart &b)
+    {
+        return a.enabled == b.enabled && a.initialBackoffMs == b.initialBackoffMs
+            && a.maxBackoffMs == b.maxBackoffMs && a.maxAttempts == b.maxAttempts;
+    }
+};
+
+// How to reach one MCP server. A plain value type: public members, copied freely.
+// toJson()/fromJson() are the one place the catalog format is defined; keys this
+// version does not know are kept in `extra` and written back unchanged.
+struct ServerConfig
+{
+    Q_DECLARE_TR_FUNCTIONS(Mcp::ServerConfig)
+
+public:
+    enum class TransportType : quint8 {
+        Stdio,          // child process, newline-delimited JSON on stdin/stdout
+        StreamableHttp, // "http": Streamable HTTP (2025-03-26 and later)
+        Sse,            // legacy HTTP+SSE (2024-11-05)
+        Auto,           // a URL: try Streamable HTTP, fall back to legacy SSE
+    };
+    enum class Scope : quint8 { User, Project };
+    enum class SecretHandling : quint8 { Omit, Include };
+
+    QUuid id;
+    QString name;
+    TransportType transport = TransportType::Stdio;
+    QString command;
+    QStringList args;            // never split on spaces
+    QList<ConfigEntry> env;      // ordered as the user wrote them
+    bool inheritEnvironment = true;
+    QString workingDirectory;
+    QString url;                 // text, not QUrl: it may hold ${VAR} references
+    QList<ConfigEntry> headers;
+    QString bearerToken;         // always a secret
+    ServerTimeouts timeouts;
+    int pingIntervalMs = 0;      // 0 = no keep-alive pings
+    AutoRestart autoRestart;
+    QString notes;
+    Scope scope = Scope::User;
+    QList<InputPrompt> inputs;   // prompts for ${input:id} references
+    QJsonObject extra;           // unknown keys, preserved on round trip
+
+    // A new configuration with a fresh id.
+    static ServerConfig create(const QString &name = QString());
+
+    bool usesCommand() const { return transport == TransportType::Stdio; }
+    bool usesUrl() const { return !usesCommand(); }
+
+    // The catalog form. With SecretHandling::Omit, secret values are written as
+    // empty strings (their entries and secret flags are kept).
+    QJsonObject toJson(SecretHandling secrets = SecretHandling::Include) const;
+    // Never fails: missing or wrongly typed members take their defaults, a missing or
+    // invalid id gets a new one. *warnings (optional) says what was ignored.
+    static ServerConfig fromJson(const QJsonObject &object, QStringList *warnings = nullptr);
+
+    // True when some secret has no value in memory (to be read from a SecretStore).
+    bool hasMissingSecrets() const;
+
+    // A copy with ${VAR}, ${env:VAR}, ${VAR:-default}, ${input:id}, ${workspaceFolder}
+    // and ${userHome} expanded in command, args, env values, working directory, URL,
+    // header values and bearer token. Inputs are looked up in `inputs` by id, then
+    // InputPrompt::defaultValue. ${workspaceFolder} and ${userHome} may be given in
+    // `inputs` under those names; ${userHome} falls back to HOME, then QDir::homePath().
+    // References that cannot be resolved stay as written and are listed (as written,
+    // e.g. "${input:api-key}", once each) in *unresolved.
+    ServerConfig resolved(const QProcessEnvironment &environment,
+                          const QHash<QString, QString> &inputs,
+                          QStringList *unresolved) const;
+
+    // SHA-256 (hex) of what decides which process is started: transport, command, args,
+    // env names and values, inheritEnvironment and working directory. Secret values are
+    // not part of it (they are loaded later from the keychain); their names are.
+    QByteArray commandFingerprint() const;
+
+    enum class SecretDisplay : quint8 { Mask, Reveal };
+    // The exact POSIX shell line that corresponds to the configuration, for the
+    // approval dialog: [cd DIR && ][env [-i] NAME=VALUE ...] COMMAND ARGS..., each word
+    // quoted only where needed. Secret values appear as '••••' unless revealed.
+    QString commandLineForDisplay(SecretDisplay secrets = SecretDisplay::Mask) const;
+
+    static QString transportToString(TransportType transport); // stdio, http, sse, auto
+    static TransportType transportFromString(const QString &text, bool *ok = nullptr);
+    static QString scopeToString(Scope scope);
+    static QString displayName(TransportType transport); // translated, for the GUI
+
+    friend bool operator==(const ServerConfig &a, const ServerConfig &b);
+    friend bool operator!=(const ServerConfig &a, const ServerConfig &b) { return !(a == b); }
+};
+
+// POSIX shell quoting of one word: as is when it only holds safe characters,
+// otherwise in single quotes ('' for the empty string).
+QString shellQuote(const QString &word);
+
+// Expands ${...} references in one string (the rules of ServerConfig::resolved());
+// references that cannot be resolved stay as written and are appended to *unresolved.
+QString expandVariables(const QString &text, const QProcessEnvironment &environment,
+                        const QHash<QString, QString> &inputs,
+                        const QList<InputPrompt> &prompts, QStringList *unresolved);
+
+// True when the text holds at least one ${...} reference.
+bool containsVariableReference(const QString &text);
+
+} // namespace Mcp
+
+Q_DECLARE_METATYPE(Mcp::ServerConfig)

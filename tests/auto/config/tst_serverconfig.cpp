@@ -1,0 +1,284 @@
+#include "config/serverconfig.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTest>
+
+using namespace Mcp;
+
+class tst_ServerConfig : public QObject
+{
+    Q_OBJECT
+
+private:
+    static ServerConfig fullConfig()
+    {
+        ServerConfig c = ServerConfig::create(QStringLiteral("Everything \"quoted\" ü"));
+        c.transport = ServerConfig::TransportType::Sse;
+        c.command = QStringLiteral("/usr/bin/node");
+        c.args = {QStringLiteral("server.js"), QStringLiteral("two words"), QString(), QStringLiteral("${HOME}/x")};
+        c.env = {{QStringLiteral("PLAIN"), QStringLiteral("1"), false},
+                 {QStringLiteral("API_TOKEN"), QStringLiteral("s3cr3t"), true},
+                 {QStringLiteral("A_FIRST"), QStringLiteral("order kept"), false}};
+        c.inheritEnvironment = false;
+        c.workingDirectory = QStringLiteral("/tmp/work dir");
+        c.url = QStringLiteral("https://example.com/${PATH_PART}/mcp");
+        c.headers = {{QStringLiteral("X-Trace"), QStringLiteral("on"), false},
+                     {QStringLiteral("Authorization"), QStringLiteral("Basic abc"), true}};
+        c.bearerToken = QStringLiteral("tok-123");
+        c.timeouts = {1234, false, 99999, 4321};
+        c.pingIntervalMs = 15000;
+        c.autoRestart = {true, 250, 8000, 3};
+        c.notes = QStringLiteral("Line one\nline two");
+        c.scope = ServerConfig::Scope::Project;
+        c.inputs = {{QStringLiteral("key"), QStringLiteral("The key"), QStringLiteral("dflt"), true}};
+        return c;
+    }
+
+private Q_SLOTS:
+    void roundTripEveryField()
+    {
+        const ServerConfig original = fullConfig();
+        const QByteArray bytes = QJsonDocument(original.toJson()).toJson();
+        QStringList warnings;
+        const ServerConfig back = ServerConfig::fromJson(QJsonDocument::fromJson(bytes).object(), &warnings);
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(QLatin1Char('\n'))));
+        QCOMPARE(back, original);
+        // Every field really differs from the default, so the comparison proves something.
+        const ServerConfig defaults;
+        QVERIFY(back.transport != defaults.transport);
+        QVERIFY(!(back.timeouts == defaults.timeouts));
+        QVERIFY(!(back.autoRestart == defaults.autoRestart));
+        QCOMPARE(back.env.at(2).name, QStringLiteral("A_FIRST"));
+        QCOMPARE(back.args.size(), 4);
+    }
+
+    void transportsRoundTrip_data()
+    {
+        QTest::addColumn<ServerConfig::TransportType>("transport");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("stdio") << ServerConfig::TransportType::Stdio << "stdio";
+        QTest::newRow("http") << ServerConfig::TransportType::StreamableHttp << "http";
+        QTest::newRow("sse") << ServerConfig::TransportType::Sse << "sse";
+        QTest::newRow("auto") << ServerConfig::TransportType::Auto << "auto";
+    }
+    void transportsRoundTrip()
+    {
+        QFETCH(ServerConfig::TransportType, transport);
+        QFETCH(QString, text);
+        ServerConfig c = ServerConfig::create(QStringLiteral("t"));
+        c.transport = transport;
+        QCOMPARE(c.toJson().value(QLatin1String("transport")).toString(), text);
+        QCOMPARE(ServerConfig::fromJson(c.toJson()).transport, transport);
+    }
+
+    void unknownKeysPreserved()
+    {
+        QJsonObject object = fullConfig().toJson();
+        object.insert(QLatin1String("futureFeature"), QJsonObject{{QLatin1String("a"), 1}});
+        QJsonObject timeouts = object.value(QLatin1String("timeouts")).toObject();
+        timeouts.insert(QLatin1String("idleMs"), 77);
+        object.insert(QLatin1String("timeouts"), timeouts);
+        QJsonObject restart = object.value(QLatin1String("autoRestart")).toObject();
+        restart.insert(QLatin1String("jitter"), true);
+        object.insert(QLatin1String("autoRestart"), restart);
+
+        const ServerConfig parsed = ServerConfig::fromJson(object);
+        QCOMPARE(parsed.toJson(), object);
+        QCOMPARE(parsed.toJson().value(QLatin1String("timeouts")).toObject().value(QLatin1String("idleMs")).toInt(), 77);
+    }
+
+    void secretsOmitted()
+    {
+        const QJsonObject object = fullConfig().toJson(ServerConfig::SecretHandling::Omit);
+        const QByteArray text = QJsonDocument(object).toJson();
+        QVERIFY(!text.contains("s3cr3t"));
+        QVERIFY(!text.contains("Basic abc"));
+        QVERIFY(!text.contains("tok-123"));
+        QVERIFY(text.contains("order kept"));
+        const ServerConfig back = ServerConfig::fromJson(object);
+        QVERIFY(back.env.at(1).secret);
+        QVERIFY(back.env.at(1).value.isEmpty());
+        QVERIFY(back.hasMissingSecrets());
+        QVERIFY(!fullConfig().hasMissingSecrets());
+    }
+
+    void tolerantParsing()
+    {
+        QStringList warnings;
+        const ServerConfig c = ServerConfig::fromJson(
+            QJsonObject{{QLatin1String("id"), QLatin1String("not-a-uuid")},
+                        {QLatin1String("transport"), QLatin1String("carrier-pigeon")},
+                        {QLatin1String("args"), QJsonArray{QLatin1String("--port"), 8080, true}},
+                        {QLatin1String("env"), 5}},
+            &warnings);
+        QVERIFY(!c.id.isNull());
+        QCOMPARE(c.transport, ServerConfig::TransportType::Stdio);
+        QCOMPARE(c.args, QStringList({QStringLiteral("--port"), QStringLiteral("8080"), QStringLiteral("true")}));
+        QCOMPARE(warnings.size(), 2);
+        QVERIFY(warnings.join(QString()).contains(QLatin1String("carrier-pigeon")));
+    }
+
+    void expansion_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("expected");
+        QTest::addColumn<QStringList>("unresolved");
+        QTest::newRow("plain") << "no refs $HOME" << "no refs $HOME" << QStringList();
+        QTest::newRow("var") << "${FOO}/bin" << "foo-value/bin" << QStringList();
+        QTest::newRow("env:") << "a${env:FOO}b" << "afoo-valueb" << QStringList();
+        QTest::newRow("empty var is set") << "[${EMPTY}]" << "[]" << QStringList();
+        QTest::newRow("default unused") << "${FOO:-dflt}" << "foo-value" << QStringList();
+        QTest::newRow("default used for unset") << "${NOPE:-https://x.org}" << "https://x.org" << QStringList();
+        QTest::newRow("default used for empty") << "${EMPTY:-d}" << "d" << QStringList();
+        QTest::newRow("missing") << "x ${NOPE} y ${NOPE}" << "x ${NOPE} y ${NOPE}" << QStringList{"${NOPE}"};
+        QTest::newRow("missing env:") << "${env:NOPE}" << "${env:NOPE}" << QStringList{"${env:NOPE}"};
+        QTest::newRow("input given") << "Bearer ${input:tok}" << "Bearer typed" << QStringList();
+        QTest::newRow("input default") << "${input:withDefault}" << "the-default" << QStringList();
+        QTest::newRow("input missing") << "${input:other}" << "${input:other}" << QStringList{"${input:other}"};
+        QTest::newRow("workspace") << "${workspaceFolder}/s.py" << "/proj/s.py" << QStringList();
+        QTest::newRow("userHome from HOME") << "${userHome}/.x" << "/home/tester/.x" << QStringList();
+        QTest::newRow("unknown form") << "${pathSeparator}" << "${pathSeparator}" << QStringList{"${pathSeparator}"};
+        QTest::newRow("unterminated") << "${FOO" << "${FOO" << QStringList();
+        QTest::newRow("two unresolved") << "${A1}${B2}" << "${A1}${B2}" << QStringList{"${A1}", "${B2}"};
+        QTest::newRow("adjacent") << "${FOO}${FOO}" << "foo-valuefoo-value" << QStringList();
+    }
+    void expansion()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, expected);
+        QFETCH(QStringList, unresolved);
+        QProcessEnvironment env;
+        env.insert(QStringLiteral("FOO"), QStringLiteral("foo-value"));
+        env.insert(QStringLiteral("EMPTY"), QString());
+        env.insert(QStringLiteral("HOME"), QStringLiteral("/home/tester"));
+        const QHash<QString, QString> inputs{{QStringLiteral("tok"), QStringLiteral("typed")},
+                                             {QStringLiteral("workspaceFolder"), QStringLiteral("/proj")}};
+        const QList<InputPrompt> prompts{{QStringLiteral("withDefault"), QString(), QStringLiteral("the-default"), false}};
+        QStringList actualUnresolved;
+        QCOMPARE(expandVariables(text, env, inputs, prompts, &actualUnresolved), expected);
+        QCOMPARE(actualUnresolved, unresolved);
+    }
+
+    void resolvedTouchesEveryField()
+    {
+        ServerConfig c = ServerConfig::create(QStringLiteral("${X}"));
+        c.command = QStringLiteral("${X}/cmd");
+        c.args = {QStringLiteral("--a=${X}"), QStringLiteral("${input:k}")};
+        c.env = {{QStringLiteral("E"), QStringLiteral("${X}"), false}};
+        c.workingDirectory = QStringLiteral("${X}");
+        c.url = QStringLiteral("http://${X}/");
+        c.headers = {{QStringLiteral("H"), QStringLiteral("v${X}"), true}};
+        c.bearerToken = QStringLiteral("${TOKEN}");
+        QProcessEnvironment env;
+        env.insert(QStringLiteral("X"), QStringLiteral("x"));
+        QStringList unresolved;
+        const ServerConfig r = c.resolved(env, {}, &unresolved);
+        QCOMPARE(r.name, QStringLiteral("${X}")); // names are not expanded
+        QCOMPARE(r.command, QStringLiteral("x/cmd"));
+        QCOMPARE(r.args, QStringList({QStringLiteral("--a=x"), QStringLiteral("${input:k}")}));
+        QCOMPARE(r.env.at(0).value, QStringLiteral("x"));
+        QCOMPARE(r.workingDirectory, QStringLiteral("x"));
+        QCOMPARE(r.url, QStringLiteral("http://x/"));
+        QCOMPARE(r.headers.at(0).value, QStringLiteral("vx"));
+        QCOMPARE(unresolved, QStringList({QStringLiteral("${input:k}"), QStringLiteral("${TOKEN}")}));
+        // The stored text stays as written.
+        QCOMPARE(c.command, QStringLiteral("${X}/cmd"));
+    }
+
+    void shellQuoting_data()
+    {
+        QTest::addColumn<QString>("word");
+        QTest::addColumn<QString>("quoted");
+        QTest::newRow("safe") << "/usr/bin/node" << "/usr/bin/node";
+        QTest::newRow("empty") << "" << "''";
+        QTest::newRow("space") << "two words" << "'two words'";
+        QTest::newRow("single quote") << "it's" << "'it'\\''s'";
+        QTest::newRow("dollar") << "${HOME}" << "'${HOME}'";
+        QTest::newRow("glob") << "*.txt" << "'*.txt'";
+        QTest::newRow("semicolon") << "a;rm -rf /" << "'a;rm -rf /'";
+        QTest::newRow("newline") << "a\nb" << "'a\nb'";
+        QTest::newRow("tilde") << "~/x" << "'~/x'";
+        QTest::newRow("flag") << "--db-path=/x" << "--db-path=/x";
+    }
+    void shellQuoting()
+    {
+        QFETCH(QString, word);
+        QFETCH(QString, quoted);
+        QCOMPARE(shellQuote(word), quoted);
+    }
+
+    void commandLine_data()
+    {
+        QTest::addColumn<ServerConfig>("config");
+        QTest::addColumn<QString>("masked");
+        QTest::addColumn<QString>("revealed");
+        ServerConfig simple;
+        simple.command = QStringLiteral("npx");
+        simple.args = {QStringLiteral("-y"), QStringLiteral("@scope/pkg"), QStringLiteral("/My Documents")};
+        QTest::newRow("simple") << simple << "npx -y @scope/pkg '/My Documents'" << "npx -y @scope/pkg '/My Documents'";
+        ServerConfig full = simple;
+        full.workingDirectory = QStringLiteral("/srv/a b");
+        full.inheritEnvironment = false;
+        full.env = {{QStringLiteral("A"), QStringLiteral("1 2"), false}, {QStringLiteral("TOKEN"), QStringLiteral("xyz"), true}};
+        QTest::newRow("full") << full
+                              << QStringLiteral("cd '/srv/a b' && env -i A='1 2' TOKEN=\u2022\u2022\u2022\u2022 npx -y @scope/pkg '/My Documents'")
+                              << "cd '/srv/a b' && env -i A='1 2' TOKEN=xyz npx -y @scope/pkg '/My Documents'";
+        ServerConfig assignment;
+        assignment.command = QStringLiteral("A=b");
+        QTest::newRow("command looks like assignment") << assignment << "'A=b'" << "'A=b'";
+    }
+    void commandLine()
+    {
+        QFETCH(ServerConfig, config);
+        QFETCH(QString, masked);
+        QFETCH(QString, revealed);
+        QCOMPARE(config.commandLineForDisplay(), masked);
+        QCOMPARE(config.commandLineForDisplay(ServerConfig::SecretDisplay::Reveal), revealed);
+    }
+
+    void fingerprint_data()
+    {
+        QTest::addColumn<int>("change");
+        QTest::addColumn<bool>("changesFingerprint");
+        QTest::newRow("command") << 0 << true;
+        QTest::newRow("arg added") << 1 << true;
+        QTest::newRow("arg split differently") << 2 << true;
+        QTest::newRow("env value") << 3 << true;
+        QTest::newRow("env name") << 4 << true;
+        QTest::newRow("cwd") << 5 << true;
+        QTest::newRow("transport") << 6 << true;
+        QTest::newRow("inherit environment") << 7 << true;
+        QTest::newRow("name") << 8 << false;
+        QTest::newRow("notes and timeouts") << 9 << false;
+        QTest::newRow("id") << 10 << false;
+    }
+    void fingerprint()
+    {
+        QFETCH(int, change);
+        QFETCH(bool, changesFingerprint);
+        ServerConfig c = ServerConfig::create(QStringLiteral("n"));
+        c.command = QStringLiteral("node");
+        c.args = {QStringLiteral("a b")};
+        c.env = {{QStringLiteral("K"), QStringLiteral("v"), false}};
+        const QByteArray before = c.commandFingerprint();
+        QCOMPARE(before.size(), 64);
+        switch (change) {
+        case 0: c.command = QStringLiteral("nodejs"); break;
+        case 1: c.args << QStringLiteral("--evil"); break;
+        case 2: c.args = {QStringLiteral("a"), QStringLiteral("b")}; break;
+        case 3: c.env[0].value = QStringLiteral("w"); break;
+        case 4: c.env[0].name = QStringLiteral("LD_PRELOAD"); break;
+        case 5: c.workingDirectory = QStringLiteral("/tmp"); break;
+        case 6: c.transport = ServerConfig::TransportType::Auto; break;
+        case 7: c.inheritEnvironment = false; break;
+        case 8: c.name = QStringLiteral("other"); break;
+        case 9: c.notes = QStringLiteral("x"); c.timeouts.requestMs = 1; break;
+        case 10: c.id = QUuid::createUuid(); break;
+        }
+        QCOMPARE(c.commandFingerprint() != before, changesFingerprint);
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_ServerConfig)
+#include "tst_serverconfig.moc"
