@@ -1,0 +1,137 @@
+#include "httpcommon_p.h"
+
+#include <QCoreApplication>
+#include <QUrl>
+#include <QVariant>
+#if QT_CONFIG(ssl)
+#include <QSslError>
+#endif
+
+namespace Mcp::HttpDetail {
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(Mcp::HttpTransport)
+};
+const char TlsErrorsProperty[] = "_mcp_tlsErrors";
+} // namespace
+
+void applyOptions(QNetworkRequest *request, const HttpTransportOptions &options)
+{
+    // Redirects only within the origin: a credentialed POST must never follow a server elsewhere.
+    request->setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::SameOriginRedirectPolicy);
+    if (!options.userAgent.isEmpty())
+        request->setRawHeader("User-Agent", options.userAgent);
+    for (const auto &header : options.headers) {
+        const QByteArray lower = header.first.toLower();
+        if (lower == "accept" || lower == "content-type" || lower == "mcp-session-id"
+            || lower == "mcp-protocol-version" || lower == "last-event-id")
+            continue;
+        request->setRawHeader(header.first, header.second);
+    }
+    if (!options.bearerToken.isEmpty())
+        request->setRawHeader("Authorization", "Bearer " + options.bearerToken.toUtf8());
+}
+
+HttpHeaders requestHeaders(const QNetworkRequest &request)
+{
+    HttpHeaders headers;
+    const QList<QByteArray> names = request.rawHeaderList();
+    for (const QByteArray &name : names)
+        headers.append({name, request.rawHeader(name)});
+    return headers;
+}
+
+HttpHeaders responseHeaders(const QNetworkReply *reply)
+{
+    return reply->rawHeaderPairs();
+}
+
+int httpStatus(const QNetworkReply *reply)
+{
+    return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+}
+
+bool hasHttpStatus(const QNetworkReply *reply)
+{
+    return reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).isValid();
+}
+
+QByteArray mimeType(const QNetworkReply *reply)
+{
+    QByteArray type = reply->rawHeader("Content-Type");
+    const qsizetype semicolon = type.indexOf(';');
+    if (semicolon >= 0)
+        type.truncate(semicolon);
+    return type.trimmed().toLower();
+}
+
+void watchTlsErrors(QNetworkReply *reply)
+{
+#if QT_CONFIG(ssl)
+    // Never ignored: the reply fails, and the reasons are kept for the error message.
+    QObject::connect(reply, &QNetworkReply::sslErrors, reply, [reply](const QList<QSslError> &errors) {
+        QStringList reasons;
+        for (const QSslError &error : errors)
+            reasons << error.errorString();
+        reply->setProperty(TlsErrorsProperty, reasons);
+    });
+#else
+    Q_UNUSED(reply)
+#endif
+}
+
+TransportError errorFromReply(const QNetworkReply *reply, const QByteArray &body)
+{
+    TransportError error;
+    const QStringList tlsErrors = reply->property(TlsErrorsProperty).toStringList();
+    const QString where = reply->url().toDisplayString(QUrl::RemoveUserInfo);
+    if (!tlsErrors.isEmpty() || reply->error() == QNetworkReply::SslHandshakeFailedError) {
+        error.kind = TransportError::Kind::Tls;
+        error.message = Tr::tr("The TLS connection to %1 could not be trusted: %2")
+                            .arg(where, tlsErrors.isEmpty() ? reply->errorString() : tlsErrors.join(QStringLiteral("; ")));
+        return error;
+    }
+    if (hasHttpStatus(reply)) {
+        error.kind = TransportError::Kind::Http;
+        error.httpStatus = httpStatus(reply);
+        error.bodyExcerpt = body.left(BodyExcerptSize);
+        error.wwwAuthenticate = reply->rawHeader("WWW-Authenticate");
+        const QString reason = QString::fromUtf8(reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toByteArray());
+        error.message = Tr::tr("%1 answered HTTP %2 %3").arg(where).arg(error.httpStatus).arg(reason).trimmed();
+        if (error.httpStatus == 401 || error.httpStatus == 403)
+            error.message += Tr::tr(" (the server wants credentials%1)")
+                                 .arg(error.wwwAuthenticate.isEmpty() ? QString()
+                                                                      : QStringLiteral(": ") + QString::fromUtf8(error.wwwAuthenticate));
+        const QString excerpt = QString::fromUtf8(body.left(200)).simplified();
+        if (!excerpt.isEmpty())
+            error.message += QStringLiteral(": ") + excerpt;
+        return error;
+    }
+    error.kind = TransportError::Kind::Network;
+    error.message = Tr::tr("Could not reach %1: %2").arg(where, reply->errorString());
+    return error;
+}
+
+TrafficEvent httpEvent(TrafficEvent::Direction direction, TrafficEvent::Kind kind, quint64 exchangeId,
+                       const QByteArray &method, const QUrl &url, const QByteArray &raw)
+{
+    TrafficEvent event = TrafficEvent::make(direction, kind, raw);
+    event.exchangeId = exchangeId;
+    event.httpMethod = method;
+    event.url = url.toString();
+    return event;
+}
+
+TrafficEvent responseEvent(TrafficEvent::Kind kind, quint64 exchangeId, const QNetworkReply *reply,
+                           const QByteArray &raw)
+{
+    // The method stays on the request event; the exchange id links the two.
+    TrafficEvent event = httpEvent(TrafficEvent::Direction::Incoming, kind, exchangeId, {}, reply->url(), raw);
+    event.httpStatus = httpStatus(reply);
+    event.headers = responseHeaders(reply);
+    return event;
+}
+
+} // namespace Mcp::HttpDetail

@@ -1,0 +1,37 @@
+#pragma once
+
+// Internal helpers shared by the HTTP transports. Not part of the library's API.
+
+#include "httptransportoptions.h"
+#include "transport.h"
+
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QStringList>
+
+namespace Mcp::HttpDetail {
+
+inline constexpr int BodyExcerptSize = 2048;
+
+// Options' headers, bearer token, user agent and the same-origin redirect policy.
+void applyOptions(QNetworkRequest *request, const HttpTransportOptions &options);
+// Every header this request will carry, as set on it (for the traffic log).
+HttpHeaders requestHeaders(const QNetworkRequest &request);
+HttpHeaders responseHeaders(const QNetworkReply *reply);
+int httpStatus(const QNetworkReply *reply);
+QByteArray mimeType(const QNetworkReply *reply); // lower case, without parameters
+bool hasHttpStatus(const QNetworkReply *reply);
+
+// Remembers the TLS errors of a reply so that they can be reported when it finishes.
+void watchTlsErrors(QNetworkReply *reply);
+// A transport error for a reply that failed: TLS, network or HTTP status (with body excerpt
+// and WWW-Authenticate).
+TransportError errorFromReply(const QNetworkReply *reply, const QByteArray &body);
+
+// A traffic event filled with an exchange's HTTP metadata.
+TrafficEvent httpEvent(TrafficEvent::Direction direction, TrafficEvent::Kind kind, quint64 exchangeId,
+                       const QByteArray &method, const QUrl &url, const QByteArray &raw = {});
+TrafficEvent responseEvent(TrafficEvent::Kind kind, quint64 exchangeId, const QNetworkReply *reply,
+                           const QByteArray &raw = {});
+
+} // namespace Mcp::HttpDetail

@@ -1,0 +1,597 @@
+#include "streamablehttptransport.h"
+
+#include "httpcommon_p.h"
+#include "sseparser.h"
+
+#include <QLoggingCategory>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QTimer>
+
+namespace Mcp {
+
+Q_LOGGING_CATEGORY(lcStreamableHttp, "mcp.transport.http")
+
+using namespace HttpDetail;
+
+// One logical SSE stream: a POST's event-stream answer or the GET stream, continued over
+// as many GET responses as resumption needs.
+struct StreamableHttpTransport::Stream
+{
+    bool standalone = false;      // the optional GET stream for server-initiated messages
+    QList<MessageId> awaiting;    // requests whose answers are due on this stream
+    QByteArray lastEventId;
+    int retryMs = -1;             // the server's retry field, the only delay we may use when given
+    int failedAttempts = 0;       // reconnections in a row that brought no event
+};
+
+// One HTTP request and its response.
+struct StreamableHttpTransport::Exchange
+{
+    quint64 id = 0;
+    QByteArray method;
+    Message message;              // POST only
+    bool isRequest = false;
+    bool hadSessionId = false;
+    bool headersHandled = false;
+    bool sse = false;
+    bool failed = false;
+    int eventsReceived = 0;
+    QByteArray body;              // JSON answers and error bodies
+    std::unique_ptr<SseParser> parser;
+    std::shared_ptr<Stream> stream;
+};
+
+StreamableHttpTransport::StreamableHttpTransport(const QUrl &url, const HttpTransportOptions &options, QObject *parent)
+    : Transport(parent)
+    , m_url(url)
+    , m_options(options)
+    , m_requestNam(new QNetworkAccessManager(this))
+    , m_streamNam(new QNetworkAccessManager(this))
+    , m_controlNam(new QNetworkAccessManager(this))
+{
+}
+
+StreamableHttpTransport::~StreamableHttpTransport()
+{
+    abortAll();
+}
+
+QString StreamableHttpTransport::endpointDescription() const
+{
+    return m_url.toDisplayString(QUrl::RemoveUserInfo);
+}
+
+void StreamableHttpTransport::setProtocolVersion(const QString &version)
+{
+    m_protocolVersion = version;
+}
+
+void StreamableHttpTransport::note(const QString &text, quint64 exchangeId)
+{
+    TrafficEvent event = TrafficEvent::make(TrafficEvent::Direction::Local, TrafficEvent::Kind::Note, {}, text);
+    event.exchangeId = exchangeId;
+    event.url = m_url.toString();
+    Q_EMIT trafficEvent(event);
+}
+
+void StreamableHttpTransport::open()
+{
+    if (state() != State::Closed)
+        return;
+    const quint64 generation = ++m_generation;
+    m_getStreamTried = false;
+    setState(State::Opening);
+    note(tr("Streamable HTTP transport to %1").arg(endpointDescription()));
+    // HTTP needs no connection up front; opened() still comes from the event loop, as for every transport.
+    QTimer::singleShot(0, this, [this, generation] {
+        if (generation != m_generation || state() != State::Opening)
+            return;
+        setState(State::Open);
+        Q_EMIT opened();
+    });
+}
+
+QNetworkRequest StreamableHttpTransport::makeRequest(const QByteArray &method) const
+{
+    QNetworkRequest request(m_url);
+    applyOptions(&request, m_options);
+    if (method == "POST") {
+        request.setRawHeader("Accept", "application/json, text/event-stream");
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    } else if (method == "GET") {
+        request.setRawHeader("Accept", "text/event-stream");
+    }
+    if (!m_sessionId.isEmpty())
+        request.setRawHeader("Mcp-Session-Id", m_sessionId.toUtf8());
+    if (!m_protocolVersion.isEmpty())
+        request.setRawHeader("MCP-Protocol-Version", m_protocolVersion.toUtf8());
+    if (m_options.transferTimeoutMs > 0 && method != "GET")
+        request.setTransferTimeout(m_options.transferTimeoutMs);
+    return request;
+}
+
+void StreamableHttpTransport::send(const Message &message)
+{
+    if (!isOpen()) {
+        TransportError error;
+        error.kind = TransportError::Kind::Protocol;
+        error.message = tr("Cannot send: the HTTP transport to %1 is not open.").arg(endpointDescription());
+        if (message.isRequest())
+            Q_EMIT requestFailed(message.id(), error);
+        else
+            Q_EMIT errorOccurred(error);
+        return;
+    }
+    startPost(message);
+}
+
+void StreamableHttpTransport::startPost(const Message &message)
+{
+    auto exchange = std::make_unique<Exchange>();
+    exchange->id = ++m_nextExchangeId;
+    exchange->method = "POST";
+    exchange->message = message;
+    exchange->isRequest = message.isRequest();
+    exchange->hadSessionId = !m_sessionId.isEmpty();
+    const QNetworkRequest request = makeRequest("POST");
+    const QByteArray body = message.serialize();
+
+    TrafficEvent event = httpEvent(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::Message, exchange->id,
+                                   "POST", m_url, body);
+    event.headers = requestHeaders(request);
+    Q_EMIT trafficEvent(event);
+
+    // Requests may be answered with long streams; everything else is short and must not queue behind them.
+    QNetworkAccessManager *nam = message.isRequest() ? m_requestNam : m_controlNam;
+    track(nam->post(request, body), std::move(exchange));
+}
+
+void StreamableHttpTransport::startGet(const std::shared_ptr<Stream> &stream)
+{
+    auto exchange = std::make_unique<Exchange>();
+    exchange->id = ++m_nextExchangeId;
+    exchange->method = "GET";
+    exchange->hadSessionId = !m_sessionId.isEmpty();
+    exchange->stream = stream;
+    QNetworkRequest request = makeRequest("GET");
+    if (!stream->lastEventId.isEmpty())
+        request.setRawHeader("Last-Event-ID", stream->lastEventId);
+
+    TrafficEvent event = httpEvent(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::HttpRequest, exchange->id,
+                                   "GET", m_url);
+    event.headers = requestHeaders(request);
+    event.note = stream->lastEventId.isEmpty()
+                     ? tr("Opening the GET stream for server-initiated messages")
+                     : tr("Resuming an event stream after event %1").arg(QString::fromUtf8(stream->lastEventId));
+    Q_EMIT trafficEvent(event);
+    track(m_streamNam->get(request), std::move(exchange));
+}
+
+void StreamableHttpTransport::track(QNetworkReply *reply, std::unique_ptr<Exchange> exchange)
+{
+    m_exchanges.insert(reply, exchange.release());
+    watchTlsErrors(reply);
+    connect(reply, &QNetworkReply::readyRead, this, [this, reply] { onReadyRead(reply); });
+    connect(reply, &QNetworkReply::finished, this, [this, reply] { onFinished(reply); });
+}
+
+bool StreamableHttpTransport::handleHeaders(QNetworkReply *reply, Exchange *exchange)
+{
+    exchange->headersHandled = true;
+    if (!hasHttpStatus(reply))
+        return false;
+    const int status = httpStatus(reply);
+    if (status >= 200 && status < 300) {
+        const QByteArray sessionId = reply->rawHeader("Mcp-Session-Id");
+        if (!sessionId.isEmpty() && exchange->method != "DELETE")
+            m_sessionId = QString::fromUtf8(sessionId);
+        if (mimeType(reply) == "text/event-stream") {
+            exchange->sse = true;
+            exchange->parser = std::make_unique<SseParser>(m_options.maxMessageSize);
+            if (!exchange->stream) {
+                exchange->stream = std::make_shared<Stream>();
+                if (exchange->isRequest)
+                    exchange->stream->awaiting.append(exchange->message.id());
+            }
+            TrafficEvent event = responseEvent(TrafficEvent::Kind::HttpResponse, exchange->id, reply);
+            event.note = tr("Event stream opened");
+            Q_EMIT trafficEvent(event);
+        }
+    }
+    return true;
+}
+
+void StreamableHttpTransport::onReadyRead(QNetworkReply *reply)
+{
+    Exchange *exchange = m_exchanges.value(reply);
+    if (!exchange || exchange->failed)
+        return;
+    if (!exchange->headersHandled)
+        handleHeaders(reply, exchange);
+    if (exchange->sse) {
+        feedSse(reply, exchange, reply->readAll());
+        return;
+    }
+    if (exchange->body.size() + reply->bytesAvailable() > m_options.maxMessageSize) {
+        TransportError error;
+        error.kind = TransportError::Kind::MessageTooLarge;
+        error.message = tr("The answer from %1 is larger than the limit of %2 bytes.")
+                            .arg(endpointDescription())
+                            .arg(m_options.maxMessageSize);
+        failExchange(exchange, error);
+        reply->abort();
+        return;
+    }
+    exchange->body += reply->readAll();
+}
+
+void StreamableHttpTransport::feedSse(QNetworkReply *reply, Exchange *exchange, QByteArrayView bytes)
+{
+    const QList<SseEvent> events = exchange->parser->feed(bytes);
+    const std::shared_ptr<Stream> stream = exchange->stream;
+    for (const SseEvent &sse : events) {
+        ++exchange->eventsReceived;
+        stream->failedAttempts = 0;
+        if (sse.hasId)
+            stream->lastEventId = sse.lastEventId;
+        if (sse.retryMs >= 0)
+            stream->retryMs = sse.retryMs;
+        const QByteArray type = sse.typeOrDefault();
+        if (sse.data.isEmpty() || type != "message") {
+            // A priming event (id, maybe retry, no data) or a type MCP does not use: shown, not parsed.
+            TrafficEvent event = responseEvent(TrafficEvent::Kind::SseEvent, exchange->id, reply, sse.data);
+            event.headers.clear();
+            event.sseEventId = sse.hasId ? sse.lastEventId : QByteArray();
+            event.sseEventType = sse.type;
+            if (sse.retryMs >= 0)
+                event.note = tr("retry: %1 ms").arg(sse.retryMs);
+            Q_EMIT trafficEvent(event);
+            continue;
+        }
+        TrafficEvent event = responseEvent(TrafficEvent::Kind::Message, exchange->id, reply, sse.data);
+        event.headers.clear(); // the response event already has them
+        event.sseEventId = sse.hasId ? sse.lastEventId : QByteArray();
+        event.sseEventType = sse.type;
+        dispatchFrame(sse.data, exchange, event.sseEventId, sse.type);
+        // A slot may have closed the transport.
+        if (m_exchanges.value(reply) != exchange)
+            return;
+    }
+    if (exchange->parser->hasError()) {
+        TransportError error;
+        error.kind = TransportError::Kind::MessageTooLarge;
+        error.message = exchange->parser->errorString();
+        failExchange(exchange, error);
+        reply->abort();
+    }
+}
+
+void StreamableHttpTransport::dispatchFrame(const QByteArray &frame, Exchange *exchange, const QByteArray &sseId,
+                                            const QByteArray &sseType)
+{
+    Q_UNUSED(sseType)
+    QNetworkReply *reply = m_exchanges.key(exchange);
+    const ParsedFrame parsed = parseFrame(frame);
+    TrafficEvent event = reply ? responseEvent(parsed.messages.isEmpty() ? TrafficEvent::Kind::InvalidMessage
+                                                                         : TrafficEvent::Kind::Message,
+                                               exchange->id, reply, frame)
+                               : TrafficEvent::make(TrafficEvent::Direction::Incoming, TrafficEvent::Kind::Message, frame);
+    if (exchange->sse)
+        event.headers.clear(); // the response event already has them
+    event.sseEventId = sseId;
+    event.sseEventType = sseType;
+    event.note = parsed.diagnostics.join(QStringLiteral("; "));
+    Q_EMIT trafficEvent(event);
+    const quint64 generation = m_generation;
+    for (const Message &message : parsed.messages) {
+        if (message.isReply() && exchange->stream)
+            exchange->stream->awaiting.removeAll(message.id());
+        Q_EMIT messageReceived(message);
+        if (generation != m_generation || !m_exchanges.key(exchange))
+            return;
+    }
+}
+
+void StreamableHttpTransport::onFinished(QNetworkReply *reply)
+{
+    std::unique_ptr<Exchange> exchange(m_exchanges.value(reply));
+    reply->deleteLater();
+    if (!exchange)
+        return;
+    const auto forget = qScopeGuard([this, reply] { m_exchanges.remove(reply); });
+    if (exchange->failed)
+        return;
+    if (!exchange->headersHandled)
+        handleHeaders(reply, exchange.get());
+
+    if (exchange->sse) {
+        if (reply->isOpen())
+            feedSse(reply, exchange.get(), reply->readAll());
+        if (m_exchanges.value(reply) != exchange.get()) {
+            (void)exchange.release(); // already deleted by abortAll()
+            return;
+        }
+        if (!exchange->failed)
+            streamEnded(exchange.get(), reply->error() == QNetworkReply::NoError ? QString() : reply->errorString());
+        return;
+    }
+
+    if (reply->isOpen())
+        exchange->body += reply->readAll();
+    const int status = httpStatus(reply);
+
+    if (!hasHttpStatus(reply)) {
+        failExchange(exchange.get(), errorFromReply(reply, exchange->body));
+        return;
+    }
+    if (exchange->method == "DELETE") {
+        Q_EMIT trafficEvent(responseEvent(TrafficEvent::Kind::HttpResponse, exchange->id, reply, exchange->body));
+        return; // finishClose runs from the DELETE's own handler
+    }
+    if (status == 404 && exchange->hadSessionId && exchange->method == "POST") {
+        Q_EMIT trafficEvent(responseEvent(TrafficEvent::Kind::HttpResponse, exchange->id, reply, exchange->body));
+        expireSession(exchange.get());
+        return;
+    }
+    if (status >= 300 || reply->error() != QNetworkReply::NoError) {
+        Q_EMIT trafficEvent(responseEvent(TrafficEvent::Kind::HttpResponse, exchange->id, reply, exchange->body));
+        if (exchange->method == "GET" && exchange->stream && exchange->stream->standalone) {
+            m_getStream.reset();
+            if (status == 405 || status == 404 || status == 400)
+                note(tr("The server offers no GET stream (HTTP %1): server-initiated messages can only arrive on "
+                        "answers to requests.").arg(status), exchange->id);
+            else
+                note(tr("The GET stream was refused: %1").arg(errorFromReply(reply, exchange->body).message),
+                     exchange->id);
+            return;
+        }
+        failExchange(exchange.get(), errorFromReply(reply, exchange->body));
+        return;
+    }
+
+    // 2xx without an event stream.
+    const QByteArray type = mimeType(reply);
+    if (exchange->method == "GET") {
+        Q_EMIT trafficEvent(responseEvent(TrafficEvent::Kind::HttpResponse, exchange->id, reply, exchange->body));
+        TransportError error;
+        error.kind = TransportError::Kind::Protocol;
+        error.message = tr("The server answered a GET with \"%1\" instead of an event stream.").arg(QString::fromUtf8(type));
+        if (exchange->stream && exchange->stream->standalone) {
+            m_getStream.reset();
+            note(error.message, exchange->id);
+        } else {
+            failExchange(exchange.get(), error);
+        }
+        return;
+    }
+    if (type == "application/json" && !exchange->body.isEmpty()) {
+        dispatchFrame(exchange->body, exchange.get(), {}, {});
+        if (m_exchanges.value(reply) != exchange.get()) {
+            (void)exchange.release();
+            return;
+        }
+    } else {
+        Q_EMIT trafficEvent(responseEvent(TrafficEvent::Kind::HttpResponse, exchange->id, reply, exchange->body));
+        if (exchange->isRequest) {
+            TransportError error;
+            error.kind = TransportError::Kind::Protocol;
+            error.httpStatus = status;
+            error.bodyExcerpt = exchange->body.left(BodyExcerptSize);
+            error.message = exchange->body.isEmpty()
+                                ? tr("The server answered the request with HTTP %1 and no body.").arg(status)
+                                : tr("The server answered the request with \"%1\", which is neither JSON nor an "
+                                     "event stream.").arg(QString::fromUtf8(type));
+            failExchange(exchange.get(), error);
+            return;
+        }
+    }
+    // The session is fully initialized once notifications/initialized is accepted; only then may
+    // the optional GET stream open (servers refuse it earlier).
+    if (exchange->message.isNotification() && exchange->message.method() == QLatin1String("notifications/initialized"))
+        maybeOpenGetStream();
+}
+
+void StreamableHttpTransport::streamEnded(Exchange *exchange, const QString &why)
+{
+    const std::shared_ptr<Stream> stream = exchange->stream;
+    if (!stream || !isOpen())
+        return;
+    if (stream->standalone) {
+        if (stream != m_getStream)
+            return;
+        if (exchange->eventsReceived == 0)
+            ++stream->failedAttempts;
+        scheduleReconnect(stream);
+        return;
+    }
+    if (stream->awaiting.isEmpty())
+        return; // answered: the stream's job is done
+    if (stream->lastEventId.isEmpty()) {
+        TransportError error;
+        error.kind = TransportError::Kind::Protocol;
+        error.message = why.isEmpty()
+                            ? tr("The server closed the event stream before answering, without an event id to resume from.")
+                            : tr("The event stream broke before the answer (%1), without an event id to resume from.").arg(why);
+        failExchange(exchange, error);
+        return;
+    }
+    if (exchange->eventsReceived == 0)
+        ++stream->failedAttempts;
+    scheduleReconnect(stream);
+}
+
+void StreamableHttpTransport::scheduleReconnect(const std::shared_ptr<Stream> &stream)
+{
+    if (stream->failedAttempts >= m_options.maxReconnectAttempts) {
+        TransportError error;
+        error.kind = TransportError::Kind::Network;
+        error.message = tr("Gave up resuming the event stream from %1 after %2 attempts.")
+                            .arg(endpointDescription())
+                            .arg(stream->failedAttempts);
+        note(error.message);
+        if (stream->standalone) {
+            m_getStream.reset();
+            return;
+        }
+        for (const MessageId &id : std::as_const(stream->awaiting))
+            Q_EMIT requestFailed(id, error);
+        stream->awaiting.clear();
+        return;
+    }
+    // The spec says to wait exactly the server's retry; without one, back off.
+    int delay = stream->retryMs;
+    if (delay < 0) {
+        delay = m_options.initialBackoffMs;
+        for (int i = 1; i < stream->failedAttempts && delay < m_options.maxBackoffMs; ++i)
+            delay *= 2;
+        delay = qMin(delay, m_options.maxBackoffMs);
+    }
+    note(tr("The event stream closed; reconnecting in %1 ms%2")
+             .arg(delay)
+             .arg(stream->lastEventId.isEmpty() ? QString()
+                                                : tr(" with Last-Event-ID %1").arg(QString::fromUtf8(stream->lastEventId))));
+    const quint64 generation = m_generation;
+    QTimer::singleShot(delay, Qt::PreciseTimer, this, [this, stream, generation] {
+        if (generation != m_generation || !isOpen())
+            return;
+        if (stream->standalone && stream != m_getStream)
+            return;
+        startGet(stream);
+    });
+}
+
+void StreamableHttpTransport::failExchange(Exchange *exchange, const TransportError &error)
+{
+    exchange->failed = true;
+    TrafficEvent event = TrafficEvent::make(TrafficEvent::Direction::Local, TrafficEvent::Kind::TransportError, {},
+                                            error.message);
+    event.exchangeId = exchange->id;
+    event.httpStatus = error.httpStatus;
+    event.url = m_url.toString();
+    Q_EMIT trafficEvent(event);
+    qCDebug(lcStreamableHttp) << "exchange" << exchange->id << "failed:" << error.message;
+
+    QList<MessageId> ids;
+    if (exchange->stream) {
+        ids = exchange->stream->awaiting;
+        exchange->stream->awaiting.clear();
+    } else if (exchange->isRequest) {
+        ids.append(exchange->message.id());
+    }
+    if (ids.isEmpty()) {
+        Q_EMIT errorOccurred(error);
+        return;
+    }
+    for (const MessageId &id : std::as_const(ids))
+        Q_EMIT requestFailed(id, error);
+}
+
+void StreamableHttpTransport::expireSession(Exchange *exchange)
+{
+    exchange->failed = true;
+    const bool first = !m_sessionId.isEmpty();
+    TransportError error;
+    error.kind = TransportError::Kind::SessionExpired;
+    error.httpStatus = 404;
+    error.bodyExcerpt = exchange->body.left(BodyExcerptSize);
+    error.message = tr("The server no longer knows session %1 (HTTP 404); a new session must be initialized.")
+                        .arg(m_sessionId.isEmpty() ? tr("(already replaced)") : m_sessionId);
+    if (first) {
+        note(error.message, exchange->id);
+        m_sessionId.clear();
+        m_protocolVersion.clear();
+        // The GET stream belonged to the old session.
+        if (m_getStream) {
+            const QList<QNetworkReply *> replies = m_exchanges.keys();
+            for (QNetworkReply *reply : replies) {
+                Exchange *other = m_exchanges.value(reply);
+                if (other->stream == m_getStream) {
+                    other->failed = true;
+                    reply->abort();
+                }
+            }
+            m_getStream.reset();
+        }
+        m_getStreamTried = false;
+    }
+    if (exchange->isRequest)
+        Q_EMIT requestFailed(exchange->message.id(), error);
+    if (first)
+        Q_EMIT sessionExpired();
+}
+
+void StreamableHttpTransport::maybeOpenGetStream()
+{
+    if (!m_options.openGetStream || m_getStreamTried || !isOpen())
+        return;
+    m_getStreamTried = true;
+    m_getStream = std::make_shared<Stream>();
+    m_getStream->standalone = true;
+    startGet(m_getStream);
+}
+
+void StreamableHttpTransport::abortAll()
+{
+    const auto exchanges = std::exchange(m_exchanges, {});
+    for (auto it = exchanges.cbegin(); it != exchanges.cend(); ++it) {
+        QNetworkReply *reply = it.key();
+        disconnect(reply, nullptr, this, nullptr);
+        reply->abort();
+        reply->deleteLater();
+        delete it.value();
+    }
+    m_getStream.reset();
+}
+
+void StreamableHttpTransport::close()
+{
+    if (state() == State::Closed || state() == State::Closing)
+        return;
+    setState(State::Closing);
+    ++m_generation;
+    abortAll();
+    if (m_sessionId.isEmpty()) {
+        const quint64 generation = m_generation;
+        QTimer::singleShot(0, this, [this, generation] {
+            if (generation == m_generation)
+                finishClose(tr("Closed"));
+        });
+        return;
+    }
+    // The spec asks clients to end the session explicitly; 405 means the server does not allow it.
+    QNetworkRequest request = makeRequest("DELETE");
+    request.setTransferTimeout(m_options.closeTimeoutMs);
+    const quint64 id = ++m_nextExchangeId;
+    TrafficEvent event = httpEvent(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::HttpRequest, id, "DELETE", m_url);
+    event.headers = requestHeaders(request);
+    event.note = tr("Ending session %1").arg(m_sessionId);
+    Q_EMIT trafficEvent(event);
+    QNetworkReply *reply = m_controlNam->deleteResource(request);
+    const quint64 generation = m_generation;
+    connect(reply, &QNetworkReply::finished, this, [this, reply, id, generation] {
+        reply->deleteLater();
+        if (generation != m_generation)
+            return;
+        if (hasHttpStatus(reply))
+            Q_EMIT trafficEvent(responseEvent(TrafficEvent::Kind::HttpResponse, id, reply, reply->readAll()));
+        else
+            note(tr("DELETE of the session failed: %1").arg(reply->errorString()), id);
+        finishClose(tr("Closed"));
+    });
+}
+
+void StreamableHttpTransport::finishClose(const QString &reason)
+{
+    if (state() == State::Closed)
+        return;
+    ++m_generation;
+    abortAll();
+    m_sessionId.clear();
+    m_protocolVersion.clear();
+    setState(State::Closed);
+    Q_EMIT closed(reason);
+}
+
+} // namespace Mcp

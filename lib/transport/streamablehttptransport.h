@@ -1,0 +1,97 @@
+#pragma once
+
+#include "httptransportoptions.h"
+#include "transport.h"
+
+#include <QHash>
+#include <QUrl>
+
+#include <memory>
+
+QT_BEGIN_NAMESPACE
+class QNetworkAccessManager;
+class QNetworkReply;
+class QNetworkRequest;
+QT_END_NAMESPACE
+
+namespace Mcp {
+
+class SseParser;
+
+// MCP Streamable HTTP (2025-03-26 and later): every message is a POST to one endpoint,
+// answered with JSON, an SSE stream or 202; an optional GET stream carries
+// server-initiated messages; Mcp-Session-Id and MCP-Protocol-Version headers; resumption
+// with Last-Event-ID honouring the server's retry; DELETE on close.
+class StreamableHttpTransport : public Transport
+{
+    Q_OBJECT
+    Q_PROPERTY(QUrl url READ url CONSTANT)
+    Q_PROPERTY(QString sessionId READ sessionId)
+
+public:
+    explicit StreamableHttpTransport(const QUrl &url, const HttpTransportOptions &options = {},
+                                     QObject *parent = nullptr);
+    ~StreamableHttpTransport() override;
+
+    void open() override;
+    void send(const Message &message) override;
+    void close() override;
+
+    QString transportName() const override { return QStringLiteral("http"); }
+    QString endpointDescription() const override;
+    void setProtocolVersion(const QString &version) override;
+    QString protocolVersion() const { return m_protocolVersion; }
+    QString sessionId() const override { return m_sessionId; }
+
+    QUrl url() const { return m_url; }
+    HttpTransportOptions options() const { return m_options; }
+    // Exchange ids (TrafficEvent::exchangeId) start after this value; lets a wrapping
+    // transport keep one sequence.
+    void setExchangeIdBase(quint64 base) { m_nextExchangeId = base; }
+    quint64 lastExchangeId() const { return m_nextExchangeId; }
+
+private:
+    struct Stream;
+    struct Exchange;
+
+    QNetworkRequest makeRequest(const QByteArray &method) const;
+    void startPost(const Message &message);
+    void startGet(const std::shared_ptr<Stream> &stream);
+    void track(QNetworkReply *reply, std::unique_ptr<Exchange> exchange);
+    void onReadyRead(QNetworkReply *reply);
+    void onFinished(QNetworkReply *reply);
+    bool handleHeaders(QNetworkReply *reply, Exchange *exchange);
+    void feedSse(QNetworkReply *reply, Exchange *exchange, QByteArrayView bytes);
+    void dispatchFrame(const QByteArray &frame, Exchange *exchange, const QByteArray &sseId,
+                       const QByteArray &sseType);
+    void streamEnded(Exchange *exchange, const QString &why);
+    void scheduleReconnect(const std::shared_ptr<Stream> &stream);
+    void failExchange(Exchange *exchange, const TransportError &error);
+    void expireSession(Exchange *exchange);
+    void maybeOpenGetStream();
+    void abortAll();
+    void finishClose(const QString &reason);
+    void note(const QString &text, quint64 exchangeId = 0);
+
+    QUrl m_url;
+    HttpTransportOptions m_options;
+    // Three managers because QNAM opens at most 6 connections per host and keeps an SSE
+    // response's connection for as long as the stream lasts: requests whose answers stream
+    // use one, long-lived GET streams another, and short replies, notifications and DELETE
+    // the third, so that the answer to a server's request can never queue behind the streams
+    // that wait for it.
+    QNetworkAccessManager *m_requestNam = nullptr;
+    QNetworkAccessManager *m_streamNam = nullptr;
+    QNetworkAccessManager *m_controlNam = nullptr;
+    QHash<QNetworkReply *, Exchange *> m_exchanges;
+    std::shared_ptr<Stream> m_getStream;
+    QString m_sessionId;
+    QString m_protocolVersion;
+    quint64 m_nextExchangeId = 0;
+    quint64 m_generation = 0; // bumped on close: timers of an earlier connection do nothing
+    bool m_getStreamTried = false;
+    QString m_closeReason;
+    QNetworkReply *m_deleteReply = nullptr;
+};
+
+} // namespace Mcp
