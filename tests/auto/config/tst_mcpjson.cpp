@@ -1,0 +1,388 @@
+#include "config/mcpjson.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTest>
+
+using namespace Mcp;
+
+namespace {
+
+// Built from pieces: moc reads a comment opener inside a raw string as a real comment.
+const char kMarkersInStrings[] = "{\"mcpServers\": {\"a\": {\"command\": \"x\", \"args\": [\"http://x//y\", \"/" "*\", \",}\"]}}}";
+
+QString dataPath(const char *name)
+{
+    return QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/config/data/") + QLatin1String(name);
+}
+
+const ServerConfig *byName(const McpJsonImport &result, const QString &name)
+{
+    for (const ServerConfig &c : result.servers)
+        if (c.name == name)
+            return &c;
+    return nullptr;
+}
+
+ConfigEntry entry(const QList<ConfigEntry> &entries, const QString &name)
+{
+    for (const ConfigEntry &e : entries)
+        if (e.name == name)
+            return e;
+    return {};
+}
+
+} // namespace
+
+class tst_McpJson : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void claudeDesktop()
+    {
+        const McpJsonImport r = McpJson::readFile(dataPath("claude_desktop_config.json"));
+        QVERIFY2(r.isValid(), qPrintable(r.error.toString()));
+        QCOMPARE(r.dialect, McpJsonDialect::McpServers);
+        QCOMPARE(r.servers.size(), 3);
+        const ServerConfig *fs = byName(r, QStringLiteral("filesystem"));
+        QVERIFY(fs);
+        QCOMPARE(fs->transport, ServerConfig::TransportType::Stdio);
+        QCOMPARE(fs->command, QStringLiteral("npx"));
+        QCOMPARE(fs->args.size(), 4);
+        QCOMPARE(fs->args.at(3), QStringLiteral("/Users/alice/My Documents")); // one argument, not split
+        const ServerConfig *gh = byName(r, QStringLiteral("github"));
+        QVERIFY(gh);
+        const ConfigEntry token = entry(gh->env, QStringLiteral("GITHUB_PERSONAL_ACCESS_TOKEN"));
+        QCOMPARE(token.value, QStringLiteral("ghp_exampleExampleExample0123456789"));
+        QVERIFY(token.secret); // a literal credential is marked secret on import
+        QVERIFY(!fs->id.isNull());
+        QVERIFY(fs->id != gh->id);
+    }
+
+    void claudeCode()
+    {
+        const McpJsonImport r = McpJson::readFile(dataPath("claude_code.mcp.json"));
+        QVERIFY2(r.isValid(), qPrintable(r.error.toString()));
+        QCOMPARE(r.servers.size(), 3);
+        const ServerConfig *api = byName(r, QStringLiteral("api-server"));
+        QVERIFY(api);
+        QCOMPARE(api->transport, ServerConfig::TransportType::StreamableHttp);
+        QCOMPARE(api->url, QStringLiteral("${API_BASE_URL:-https://api.example.com}/mcp")); // kept as written
+        const ConfigEntry auth = entry(api->headers, QStringLiteral("Authorization"));
+        QCOMPARE(auth.value, QStringLiteral("Bearer ${API_KEY}"));
+        QVERIFY(!auth.secret); // a reference is not itself a secret
+        const ServerConfig *sse = byName(r, QStringLiteral("legacy-events"));
+        QVERIFY(sse);
+        QCOMPARE(sse->transport, ServerConfig::TransportType::Sse);
+        QVERIFY(entry(sse->headers, QStringLiteral("X-API-Key")).secret);
+        const ServerConfig *local = byName(r, QStringLiteral("local-tools"));
+        QVERIFY(local);
+        QCOMPARE(local->command, QStringLiteral("${CLAUDE_PLUGIN_ROOT}/bin/server"));
+
+        QProcessEnvironment env;
+        env.insert(QStringLiteral("API_KEY"), QStringLiteral("k1"));
+        QStringList unresolved;
+        const ServerConfig resolved = api->resolved(env, {}, &unresolved);
+        QCOMPARE(resolved.url, QStringLiteral("https://api.example.com/mcp"));
+        QCOMPARE(entry(resolved.headers, QStringLiteral("Authorization")).value, QStringLiteral("Bearer k1"));
+        QVERIFY(unresolved.isEmpty());
+        local->resolved(QProcessEnvironment(), {}, &unresolved);
+        QCOMPARE(unresolved, QStringList({QStringLiteral("${CLAUDE_PLUGIN_ROOT}"), QStringLiteral("${HOME}")}));
+    }
+
+    void cursor()
+    {
+        const McpJsonImport r = McpJson::readFile(dataPath("cursor_mcp.json"));
+        QVERIFY2(r.isValid(), qPrintable(r.error.toString()));
+        QCOMPARE(r.servers.size(), 3);
+        const ServerConfig *docs = byName(r, QStringLiteral("remote-docs"));
+        QVERIFY(docs);
+        QCOMPARE(docs->transport, ServerConfig::TransportType::Auto); // url without type
+        const ServerConfig *py = byName(r, QStringLiteral("python-tool"));
+        QVERIFY(py);
+        QCOMPARE(py->extra.value(QLatin1String("envFile")).toString(), QStringLiteral("${workspaceFolder}/.env"));
+        QVERIFY(r.warnings.join(QLatin1Char('\n')).contains(QLatin1String("envFile")));
+        QVERIFY(entry(byName(r, QStringLiteral("web-search"))->env, QStringLiteral("SEARCH_API_KEY")).secret);
+    }
+
+    void vscode()
+    {
+        const McpJsonImport r = McpJson::readFile(dataPath("vscode_mcp.json"));
+        QVERIFY2(r.isValid(), qPrintable(r.error.toString()));
+        QCOMPARE(r.dialect, McpJsonDialect::VsCode);
+        QCOMPARE(r.servers.size(), 3);
+        QCOMPARE(r.inputs.size(), 1);
+        QCOMPARE(r.inputs.at(0).id, QStringLiteral("perplexity-key"));
+        QVERIFY(r.inputs.at(0).password);
+        const ServerConfig *p = byName(r, QStringLiteral("Perplexity"));
+        QVERIFY(p);
+        QCOMPARE(p->inputs.size(), 1); // the prompt travels with the server that uses it
+        QVERIFY(byName(r, QStringLiteral("fetch"))->inputs.isEmpty());
+        QCOMPARE(byName(r, QStringLiteral("fetch"))->workingDirectory, QStringLiteral("${workspaceFolder}"));
+        QCOMPARE(byName(r, QStringLiteral("github"))->transport, ServerConfig::TransportType::StreamableHttp);
+
+        QStringList unresolved;
+        p->resolved(QProcessEnvironment(), {}, &unresolved);
+        QCOMPARE(unresolved, QStringList{QStringLiteral("${input:perplexity-key}")});
+        unresolved.clear();
+        const ServerConfig resolved = p->resolved(QProcessEnvironment(), {{QStringLiteral("perplexity-key"), QStringLiteral("pk")}}, &unresolved);
+        QVERIFY(unresolved.isEmpty());
+        QCOMPARE(resolved.env.at(0).value, QStringLiteral("pk"));
+    }
+
+    void vscodeSettings()
+    {
+        const McpJsonImport r = McpJson::parse(
+            "{\"editor.fontSize\": 14, \"mcp\": {\"servers\": {\"s\": {\"command\": \"x\"}}, \"inputs\": []}}");
+        QVERIFY(r.isValid());
+        QCOMPARE(r.dialect, McpJsonDialect::VsCode);
+        QCOMPARE(r.servers.size(), 1);
+    }
+
+    void pasted_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<int>("dialect");
+        QTest::addColumn<QStringList>("names");
+        QTest::newRow("whole file") << QByteArray("{\"mcpServers\": {\"a\": {\"command\": \"x\"}}}")
+                                    << int(McpJsonDialect::McpServers) << QStringList{"a"};
+        QTest::newRow("bare stdio server") << QByteArray("{\"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-memory\"]}")
+                                           << int(McpJsonDialect::SingleServer) << QStringList{"server-memory"};
+        QTest::newRow("bare versioned package") << QByteArray("{\"command\": \"npx\", \"args\": [\"-y\", \"mcp-thing@1.0.0\"]}")
+                                                << int(McpJsonDialect::SingleServer) << QStringList{"mcp-thing"};
+        QTest::newRow("bare url server") << QByteArray("{\"url\": \"https://mcp.example.org/mcp\"}")
+                                         << int(McpJsonDialect::SingleServer) << QStringList{"mcp.example.org"};
+        QTest::newRow("bare with name") << QByteArray("{\"name\": \"mine\", \"command\": \"/bin/srv\"}")
+                                        << int(McpJsonDialect::SingleServer) << QStringList{"mine"};
+        QTest::newRow("entry without braces") << QByteArray("\"memory\": {\"command\": \"npx\", \"args\": []}")
+                                              << int(McpJsonDialect::ServerMap) << QStringList{"memory"};
+        QTest::newRow("two entries, trailing comma") << QByteArray("\"a\": {\"command\": \"x\"},\n\"b\": {\"url\": \"http://h/\"},\n")
+                                                     << int(McpJsonDialect::ServerMap) << QStringList{"a", "b"};
+        QTest::newRow("mcpServers without braces") << QByteArray("\"mcpServers\": {\"z\": {\"command\": \"x\"}}")
+                                                   << int(McpJsonDialect::McpServers) << QStringList{"z"};
+        QTest::newRow("map") << QByteArray("{\"a\": {\"command\": \"x\"}, \"b\": {\"command\": \"y\"}}")
+                             << int(McpJsonDialect::ServerMap) << QStringList{"a", "b"};
+        QTest::newRow("comments") << QByteArray("// copied from the docs\n{\"servers\": {\"v\": {\"type\": \"sse\", \"url\": \"http://h/sse\"} /* end */}}")
+                                  << int(McpJsonDialect::VsCode) << QStringList{"v"};
+        QTest::newRow("comment markers inside strings") << QByteArray(kMarkersInStrings)
+                                                        << int(McpJsonDialect::McpServers) << QStringList{"a"};
+    }
+    void pasted()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(int, dialect);
+        QFETCH(QStringList, names);
+        const McpJsonImport r = McpJson::parse(text);
+        QVERIFY2(r.isValid(), qPrintable(r.error.toString()));
+        QCOMPARE(int(r.dialect), dialect);
+        QStringList actual;
+        for (const ServerConfig &c : r.servers)
+            actual << c.name;
+        QCOMPARE(actual, names);
+    }
+
+    void commentMarkersInStringsKept()
+    {
+        const McpJsonImport r = McpJson::parse(kMarkersInStrings);
+        QCOMPARE(r.servers.at(0).args, QStringList({QStringLiteral("http://x//y"), QStringLiteral("/*"), QStringLiteral(",}")}));
+    }
+
+    void errors_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<int>("column");
+        QTest::addColumn<QString>("reasonPart");
+        QTest::newRow("empty") << QByteArray("  \n") << 0 << 0 << "empty";
+        QTest::newRow("missing comma") << QByteArray("{\n  \"mcpServers\": {\n    \"a\": {\"command\": \"x\"}\n    \"b\": {}\n  }\n}")
+                                       << 4 << 5 << "Not valid JSON";
+        QTest::newRow("list") << QByteArray("[1, 2]") << 1 << 1 << "list";
+        QTest::newRow("no servers") << QByteArray("{\"theme\": \"dark\"}") << 0 << 0 << "No MCP servers";
+        QTest::newRow("prose") << QByteArray("run npx foo") << 1 << 1 << "Not valid JSON";
+    }
+    void errors()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(int, line);
+        QFETCH(int, column);
+        QFETCH(QString, reasonPart);
+        const McpJsonImport r = McpJson::parse(text, QStringLiteral("/x/mcp.json"));
+        QVERIFY(!r.isValid());
+        QVERIFY2(r.error.reason.contains(reasonPart), qPrintable(r.error.reason));
+        QCOMPARE(r.error.line, line);
+        if (line > 0) {
+            QCOMPARE(r.error.column, column);
+            QVERIFY(r.error.toString().startsWith(QStringLiteral("/x/mcp.json:%1:%2: ").arg(line).arg(column)));
+        }
+    }
+
+    // Every prefix of a valid file: never a crash, and an error always says where and why.
+    void everyTruncation()
+    {
+        QFile file(dataPath("vscode_mcp.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray text = file.readAll();
+        int valid = 0;
+        for (qsizetype i = 0; i < text.size(); ++i) {
+            const McpJsonImport r = McpJson::parse(text.left(i));
+            if (r.isValid()) {
+                ++valid;
+                continue;
+            }
+            QVERIFY(!r.error.reason.isEmpty());
+            QVERIFY(r.error.line >= 0);
+        }
+        // Only the full text (and prefixes ending in trailing whitespace) can be valid.
+        QVERIFY(McpJson::parse(text).isValid());
+        QVERIFY(valid <= 2);
+    }
+
+    void exportDialects_data()
+    {
+        QTest::addColumn<int>("dialect");
+        QTest::addColumn<bool>("includeSecrets");
+        QTest::newRow("claude, no secrets") << int(McpJsonDialect::McpServers) << false;
+        QTest::newRow("claude, with secrets") << int(McpJsonDialect::McpServers) << true;
+        QTest::newRow("vscode, no secrets") << int(McpJsonDialect::VsCode) << false;
+        QTest::newRow("vscode, with secrets") << int(McpJsonDialect::VsCode) << true;
+    }
+    void exportDialects()
+    {
+        QFETCH(int, dialect);
+        QFETCH(bool, includeSecrets);
+        ServerConfig stdio = ServerConfig::create(QStringLiteral("gh"));
+        stdio.command = QStringLiteral("docker");
+        stdio.args = {QStringLiteral("run"), QStringLiteral("-i")};
+        stdio.env = {{QStringLiteral("GITHUB_TOKEN"), QStringLiteral("ghp_literal"), true},
+                     {QStringLiteral("REF"), QStringLiteral("${HOME}"), true},
+                     {QStringLiteral("LEVEL"), QStringLiteral("debug"), false}};
+        ServerConfig http = ServerConfig::create(QStringLiteral("remote"));
+        http.transport = ServerConfig::TransportType::StreamableHttp;
+        http.url = QStringLiteral("https://h/mcp");
+        http.bearerToken = QStringLiteral("bearer-literal");
+        http.headers = {{QStringLiteral("X-Api-Key"), QStringLiteral("key-literal"), true}};
+        ServerConfig sse = ServerConfig::create(QStringLiteral("old"));
+        sse.transport = ServerConfig::TransportType::Sse;
+        sse.url = QStringLiteral("https://h/sse");
+
+        McpJsonExportOptions options;
+        options.dialect = McpJsonDialect(dialect);
+        options.secrets = includeSecrets ? ServerConfig::SecretHandling::Include : ServerConfig::SecretHandling::Omit;
+        const QByteArray text = McpJson::exportText({stdio, http, sse}, options);
+        const QJsonObject doc = QJsonDocument::fromJson(text).object();
+        const bool vscode = options.dialect == McpJsonDialect::VsCode;
+        const QJsonObject map = doc.value(vscode ? QLatin1String("servers") : QLatin1String("mcpServers")).toObject();
+        QCOMPARE(map.size(), 3);
+        const QJsonObject gh = map.value(QLatin1String("gh")).toObject();
+        QCOMPARE(gh.value(QLatin1String("command")).toString(), QStringLiteral("docker"));
+        QCOMPARE(gh.value(QLatin1String("type")).toString(), vscode ? QStringLiteral("stdio") : QString());
+        QCOMPARE(gh.value(QLatin1String("env")).toObject().value(QLatin1String("LEVEL")).toString(), QStringLiteral("debug"));
+        QCOMPARE(gh.value(QLatin1String("env")).toObject().value(QLatin1String("REF")).toString(), QStringLiteral("${HOME}"));
+        const QJsonObject remote = map.value(QLatin1String("remote")).toObject();
+        QCOMPARE(remote.value(QLatin1String("type")).toString(), QStringLiteral("http"));
+        QCOMPARE(map.value(QLatin1String("old")).toObject().value(QLatin1String("type")).toString(), QStringLiteral("sse"));
+        const QString token = gh.value(QLatin1String("env")).toObject().value(QLatin1String("GITHUB_TOKEN")).toString();
+        const QString auth = remote.value(QLatin1String("headers")).toObject().value(QLatin1String("Authorization")).toString();
+        const QString apiKey = remote.value(QLatin1String("headers")).toObject().value(QLatin1String("X-Api-Key")).toString();
+
+        if (includeSecrets) {
+            QCOMPARE(token, QStringLiteral("ghp_literal"));
+            QCOMPARE(auth, QStringLiteral("Bearer bearer-literal"));
+            QCOMPARE(apiKey, QStringLiteral("key-literal"));
+            QVERIFY(doc.value(QLatin1String("inputs")).toArray().isEmpty());
+        } else {
+            QVERIFY(!text.contains("literal"));
+            if (vscode) {
+                QCOMPARE(token, QStringLiteral("${input:gh-github-token}"));
+                QCOMPARE(auth, QStringLiteral("Bearer ${input:remote-token}"));
+                const QJsonArray inputs = doc.value(QLatin1String("inputs")).toArray();
+                QCOMPARE(inputs.size(), 3);
+                for (const QJsonValue &input : inputs) {
+                    QVERIFY(input.toObject().value(QLatin1String("password")).toBool());
+                    QCOMPARE(input.toObject().value(QLatin1String("type")).toString(), QStringLiteral("promptString"));
+                }
+            } else {
+                QCOMPARE(token, QStringLiteral("${GITHUB_TOKEN}"));
+                QCOMPARE(auth, QStringLiteral("Bearer ${MCP_BEARER_TOKEN}"));
+                QCOMPARE(apiKey, QStringLiteral("${X_API_KEY}"));
+            }
+        }
+
+        // What we write, we read back.
+        const McpJsonImport back = McpJson::parse(text);
+        QVERIFY2(back.isValid(), qPrintable(back.error.toString()));
+        QCOMPARE(back.servers.size(), 3);
+        // JSON objects are unordered (QJsonObject sorts by name): look servers up by name.
+        QCOMPARE(byName(back, QStringLiteral("gh"))->args, stdio.args);
+        QCOMPARE(byName(back, QStringLiteral("old"))->transport, ServerConfig::TransportType::Sse);
+        QCOMPARE(byName(back, QStringLiteral("remote"))->transport, ServerConfig::TransportType::StreamableHttp);
+    }
+
+    void autoTransportExport()
+    {
+        ServerConfig c = ServerConfig::create(QStringLiteral("a"));
+        c.transport = ServerConfig::TransportType::Auto;
+        c.url = QStringLiteral("https://x/");
+        McpJsonExportOptions claude;
+        const QJsonObject entry = McpJson::exportEntry(c, claude);
+        QVERIFY(!entry.contains(QLatin1String("type"))); // Cursor style: a bare url, detected on connect
+        QCOMPARE(McpJson::parse(McpJson::exportText({c}, claude)).servers.at(0).transport, ServerConfig::TransportType::Auto);
+        McpJsonExportOptions vscode;
+        vscode.dialect = McpJsonDialect::VsCode;
+        QCOMPARE(McpJson::exportEntry(c, vscode).value(QLatin1String("type")).toString(), QStringLiteral("http"));
+    }
+
+    void unknownEntryKeysSurviveExport()
+    {
+        const McpJsonImport r = McpJson::parse("{\"mcpServers\": {\"a\": {\"command\": \"x\", \"disabled\": true, \"autoApprove\": [\"t\"]}}}");
+        const QJsonObject entry = McpJson::exportEntry(r.servers.at(0), McpJsonExportOptions());
+        QCOMPARE(entry.value(QLatin1String("disabled")).toBool(), true);
+        QCOMPARE(entry.value(QLatin1String("autoApprove")).toArray().size(), 1);
+    }
+
+    void mcpScopeFieldsRoundTrip()
+    {
+        ServerConfig c = ServerConfig::create(QStringLiteral("p"));
+        c.command = QStringLiteral("srv");
+        c.env = {{QStringLiteral("TOKEN"), QStringLiteral("t0k"), true}, {QStringLiteral("OPEN_KEY"), QStringLiteral("v"), false}};
+        c.notes = QStringLiteral("n");
+        c.timeouts.requestMs = 5;
+        c.inheritEnvironment = false;
+        McpJsonExportOptions options;
+        options.mcpScopeFields = true;
+        const QByteArray text = McpJson::exportText({c}, options);
+        QVERIFY(!text.contains("t0k"));
+        const ServerConfig back = McpJson::parse(text).servers.at(0);
+        QCOMPARE(back.id, c.id);
+        QCOMPARE(back.notes, c.notes);
+        QCOMPARE(back.timeouts.requestMs, 5);
+        QCOMPARE(back.inheritEnvironment, false);
+        QVERIFY(entry(back.env, QStringLiteral("TOKEN")).secret);
+        QVERIFY(entry(back.env, QStringLiteral("TOKEN")).value.isEmpty());
+        QVERIFY(!entry(back.env, QStringLiteral("OPEN_KEY")).secret); // our flags replace the name-based guess
+    }
+
+    void looksSecret_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("secret");
+        QTest::newRow("github") << "GITHUB_PERSONAL_ACCESS_TOKEN" << true;
+        QTest::newRow("api key") << "OPENAI_API_KEY" << true;
+        QTest::newRow("password") << "DB_PASSWORD" << true;
+        QTest::newRow("authorization") << "Authorization" << true;
+        QTest::newRow("x-api-key") << "x-api-key" << true;
+        QTest::newRow("log level") << "LOG_LEVEL" << false;
+        QTest::newRow("path") << "PATH" << false;
+        QTest::newRow("keyboard") << "KEYBOARD_LAYOUT" << false;
+    }
+    void looksSecret()
+    {
+        QFETCH(QString, name);
+        QFETCH(bool, secret);
+        QCOMPARE(McpJson::looksSecret(name), secret);
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_McpJson)
+#include "tst_mcpjson.moc"
