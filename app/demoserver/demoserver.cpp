@@ -15,6 +15,7 @@
 #include <QTimer>
 
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <poll.h>
@@ -235,12 +236,12 @@ void DemoServer::addBasicTools()
         const QString city = call->arguments().value(key("city")).toString();
         const bool fahrenheit = call->arguments().value(key("units")).toString() == QLatin1String("fahrenheit");
         const uint hash = qHash(city.toLower());
-        const double celsius = int(hash % 400) / 10.0 - 5;
+        const double celsius = (int(hash % 400) - 50) / 10.0; // one decimal, no binary noise
         static const char *const conditions[] = {"sunny", "cloudy", "rain", "snow", "fog"};
         static const char *const directions[] = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
         call->respond(ToolResult::structured({
             {key("city"), city},
-            {key("temperature"), fahrenheit ? celsius * 9 / 5 + 32 : celsius},
+            {key("temperature"), fahrenheit ? std::round((celsius * 9 / 5 + 32) * 10) / 10 : celsius},
             {key("units"), fahrenheit ? key("fahrenheit") : key("celsius")},
             {key("conditions"), key(conditions[(hash / 7) % 5])},
             {key("humidity"), int((hash / 13) % 101)},

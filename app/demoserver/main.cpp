@@ -3,6 +3,7 @@
 #include "demoserver.h"
 
 #include "server/server.h"
+#include "server/httpserver.h"
 #include "server/serversession.h"
 #include "server/stdioservertransport.h"
 
@@ -18,10 +19,16 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("MCP demo server for MCP Scope (stdio)."));
+    parser.setApplicationDescription(QStringLiteral("MCP demo server for MCP Scope (stdio, or Streamable HTTP on 127.0.0.1)."));
     parser.addHelpOption();
     parser.addVersionOption();
     addDemoOptions(parser);
+    parser.addOption({QStringLiteral("http"), QStringLiteral("Serve Streamable HTTP on 127.0.0.1 instead of stdio.")});
+    parser.addOption({QStringLiteral("port"), QStringLiteral("The HTTP port (0: any free port)."), QStringLiteral("N"),
+                      QStringLiteral("0")});
+    parser.addOption({QStringLiteral("http-responses"),
+                      QStringLiteral("auto: JSON unless progress or server requests come first; sse: always an event stream."),
+                      QStringLiteral("mode"), QStringLiteral("auto")});
     parser.process(app);
 
     DemoOptions options;
@@ -32,6 +39,27 @@ int main(int argc, char *argv[])
     }
 
     Mcp::Server *server = buildDemoServer(options, &app);
+    if (parser.isSet(QStringLiteral("http"))) {
+        bool ok = false;
+        const uint port = parser.value(QStringLiteral("port")).toUInt(&ok);
+        const QString mode = parser.value(QStringLiteral("http-responses"));
+        if (!ok || port > 65535 || (mode != QLatin1String("auto") && mode != QLatin1String("sse"))) {
+            std::fprintf(stderr, "mcpscope-demo-server: --port needs 0..65535, --http-responses auto or sse\n");
+            return 2;
+        }
+        auto *http = new Mcp::StreamableHttpServer(server, &app);
+        if (mode == QLatin1String("sse"))
+            http->setResponseMode(Mcp::StreamableHttpServer::ResponseMode::AlwaysSse);
+        // Loopback only: a demo server must not be reachable from the network.
+        if (!http->listen(QHostAddress::LocalHost, quint16(port))) {
+            std::fprintf(stderr, "mcpscope-demo-server: cannot listen on 127.0.0.1:%u: %s\n", port,
+                         qPrintable(http->errorString()));
+            return 1;
+        }
+        std::fprintf(stderr, "mcpscope-demo-server: listening on %s\n", qPrintable(http->url().toString()));
+        std::fflush(stderr);
+        return app.exec();
+    }
     std::fprintf(stderr, "mcpscope-demo-server: serving MCP on stdio\n");
     Mcp::ServerSession *session = server->createSession(new Mcp::StdioServerTransport);
     QObject::connect(session, &Mcp::ServerSession::closed, &app, &QCoreApplication::quit);

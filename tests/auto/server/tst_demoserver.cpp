@@ -1,0 +1,907 @@
+// Drives the real mcpscope-demo-server over stdio with raw JSON-RPC lines and checks every
+// reply by hand, so that the server is tested independently of the client library.
+#include <QDeadlineTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <functional>
+#include <memory>
+
+namespace {
+
+const char *const latestVersion = "2025-11-25";
+
+QByteArray toLine(const QJsonObject &object)
+{
+    return QJsonDocument(object).toJson(QJsonDocument::Compact) + '\n';
+}
+
+QJsonObject request(const QJsonValue &id, const QString &method, const QJsonObject &params = {})
+{
+    QJsonObject object{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}};
+    if (!params.isEmpty())
+        object.insert("params", params);
+    return object;
+}
+
+QJsonObject notification(const QString &method, const QJsonObject &params = {})
+{
+    QJsonObject object{{"jsonrpc", "2.0"}, {"method", method}};
+    if (!params.isEmpty())
+        object.insert("params", params);
+    return object;
+}
+
+QJsonObject callParams(const QString &tool, const QJsonObject &arguments = {}, const QJsonValue &progressToken = {})
+{
+    QJsonObject params{{"name", tool}, {"arguments", arguments}};
+    if (!progressToken.isNull())
+        params.insert("_meta", QJsonObject{{"progressToken", progressToken}});
+    return params;
+}
+
+// One demo server process. Collects stdout lines (parsed when they are JSON objects, kept raw
+// otherwise) and stderr bytes, and offers waits bounded by a timeout.
+class DemoServer
+{
+public:
+    explicit DemoServer(const QStringList &arguments = {})
+    {
+        QObject::connect(&process, &QProcess::readyReadStandardOutput, &process, [this] { readStdout(); });
+        QObject::connect(&process, &QProcess::readyReadStandardError, &process,
+                         [this] { stderrBytes += process.readAllStandardError(); });
+        process.start(QStringLiteral(MCPSCOPE_DEMO_SERVER), arguments);
+    }
+    ~DemoServer()
+    {
+        if (process.state() != QProcess::NotRunning) {
+            process.closeWriteChannel();
+            if (!process.waitForFinished(3000)) {
+                process.kill();
+                process.waitForFinished(3000);
+            }
+        }
+    }
+
+    void write(const QByteArray &bytes) { process.write(bytes); }
+    void send(const QJsonObject &object) { write(toLine(object)); }
+
+    static bool waitUntil(const std::function<bool()> &condition, int timeoutMs = 5000)
+    {
+        QDeadlineTimer deadline(timeoutMs);
+        while (!condition()) {
+            if (deadline.hasExpired())
+                return false;
+            QTest::qWait(5);
+        }
+        return true;
+    }
+
+    // The reply (response or error) to the request with this id, or an empty object on timeout.
+    QJsonObject reply(const QJsonValue &id, int timeoutMs = 5000)
+    {
+        QJsonObject found;
+        waitUntil([&] {
+            for (const QJsonObject &message : messages) {
+                if (message.value("id") == id && !message.contains("method")) {
+                    found = message;
+                    return true;
+                }
+            }
+            return false;
+        }, timeoutMs);
+        return found;
+    }
+
+    QJsonObject call(const QJsonValue &id, const QString &method, const QJsonObject &params = {}, int timeoutMs = 5000)
+    {
+        send(request(id, method, params));
+        return reply(id, timeoutMs);
+    }
+
+    QJsonObject initialize(const QJsonObject &capabilities = {}, const QString &version = QString::fromLatin1(latestVersion))
+    {
+        const QJsonObject result = call(0, "initialize",
+                                        {{"protocolVersion", version},
+                                         {"capabilities", capabilities},
+                                         {"clientInfo", QJsonObject{{"name", "tst_demoserver"}, {"version", "1"}}}})
+                                       .value("result")
+                                       .toObject();
+        send(notification("notifications/initialized"));
+        return result;
+    }
+
+    QList<QJsonObject> notifications(const QString &method) const
+    {
+        QList<QJsonObject> found;
+        for (const QJsonObject &message : messages) {
+            if (message.value("method").toString() == method && !message.contains("id"))
+                found.append(message);
+        }
+        return found;
+    }
+
+    QList<QJsonObject> serverRequests(const QString &method) const
+    {
+        QList<QJsonObject> found;
+        for (const QJsonObject &message : messages) {
+            if (message.value("method").toString() == method && message.contains("id"))
+                found.append(message);
+        }
+        return found;
+    }
+
+    QProcess process;
+    QList<QJsonObject> messages;
+    QList<QByteArray> nonJsonLines;
+    QByteArray stderrBytes;
+    qsizetype longestLine = 0;
+
+private:
+    void readStdout()
+    {
+        buffer += process.readAllStandardOutput();
+        qsizetype start = 0;
+        for (qsizetype newline; (newline = buffer.indexOf('\n', start)) >= 0; start = newline + 1) {
+            const QByteArray line = buffer.mid(start, newline - start);
+            longestLine = qMax(longestLine, line.size());
+            QJsonParseError error;
+            const QJsonDocument document = QJsonDocument::fromJson(line, &error);
+            if (error.error == QJsonParseError::NoError && document.isObject())
+                messages.append(document.object());
+            else
+                nonJsonLines.append(line);
+        }
+        buffer.remove(0, start);
+    }
+
+    QByteArray buffer;
+};
+
+QJsonObject toolResult(DemoServer &server, int id, const QString &tool, const QJsonObject &arguments = {},
+                       int timeoutMs = 10000)
+{
+    return server.call(id, "tools/call", callParams(tool, arguments), timeoutMs).value("result").toObject();
+}
+
+QString firstText(const QJsonObject &result)
+{
+    return result.value("content").toArray().at(0).toObject().value("text").toString();
+}
+
+} // namespace
+
+class tst_DemoServer : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initialize_data();
+    void initialize();
+    void forcedProtocolVersion();
+    void toolsPagination();
+    void listsWithoutPagination();
+    void toolResults_data();
+    void toolResults();
+    void contentGallery();
+    void blobSizes_data();
+    void blobSizes();
+    void missingRequiredArgument();
+    void progress();
+    void cancellationStopsLongTask();
+    void sampling_data();
+    void sampling();
+    void elicitation();
+    void roots();
+    void capabilityNotDeclared();
+    void errors_data();
+    void errors();
+    void framing();
+    void logging();
+    void resources();
+    void subscriptions();
+    void completion_data();
+    void completion();
+    void prompts();
+    void toolListChanged();
+    void stdinClosedEndsServer();
+    void faultGarbageAtStart();
+    void faultCrashAfterInit();
+    void crashTool();
+    void hangTool();
+    void garbageTool();
+    void hugeResult();
+    void stderrFlood();
+    void stderrNoise();
+};
+
+void tst_DemoServer::initialize_data()
+{
+    QTest::addColumn<QString>("requested");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("2025-11-25") << "2025-11-25" << "2025-11-25";
+    QTest::newRow("2025-06-18") << "2025-06-18" << "2025-06-18";
+    QTest::newRow("2025-03-26") << "2025-03-26" << "2025-03-26";
+    QTest::newRow("2024-11-05") << "2024-11-05" << "2024-11-05";
+    QTest::newRow("unknown old") << "2023-01-01" << latestVersion;
+    QTest::newRow("unknown new") << "2099-12-31" << latestVersion;
+}
+
+void tst_DemoServer::initialize()
+{
+    QFETCH(QString, requested);
+    QFETCH(QString, expected);
+    DemoServer server;
+    const QJsonObject result = server.initialize({}, requested);
+    QCOMPARE(result.value("protocolVersion").toString(), expected);
+    QCOMPARE(result.value("serverInfo").toObject().value("name").toString(), QStringLiteral("mcpscope-demo-server"));
+    const QJsonObject capabilities = result.value("capabilities").toObject();
+    for (const char *capability : {"tools", "resources", "prompts", "logging", "completions"})
+        QVERIFY2(capabilities.contains(capability), capability);
+    QCOMPARE(capabilities.value("resources").toObject().value("subscribe").toBool(), true);
+    QCOMPARE(capabilities.value("tools").toObject().value("listChanged").toBool(), true);
+    QVERIFY(!result.value("instructions").toString().isEmpty());
+    QCOMPARE(server.call(1, "ping").value("result").toObject(), QJsonObject());
+    QVERIFY(server.nonJsonLines.isEmpty());
+}
+
+void tst_DemoServer::forcedProtocolVersion()
+{
+    DemoServer server({"--protocol-version", "1999-01-01"});
+    QCOMPARE(server.initialize().value("protocolVersion").toString(), QStringLiteral("1999-01-01"));
+}
+
+void tst_DemoServer::toolsPagination()
+{
+    DemoServer unpaged;
+    unpaged.initialize();
+    const QJsonArray allTools = unpaged.call(1, "tools/list").value("result").toObject().value("tools").toArray();
+    QVERIFY(allTools.size() > 10);
+
+    DemoServer server({"--page-size", "4"});
+    server.initialize();
+    QJsonArray collected;
+    QJsonValue cursor = QJsonValue::Undefined;
+    int pages = 0;
+    do {
+        QJsonObject params;
+        if (!cursor.isUndefined())
+            params.insert("cursor", cursor);
+        const QJsonObject result = server.call(100 + pages, "tools/list", params).value("result").toObject();
+        const QJsonArray page = result.value("tools").toArray();
+        QVERIFY(page.size() <= 4);
+        QVERIFY(!page.isEmpty());
+        for (const QJsonValue &tool : page)
+            collected.append(tool);
+        cursor = result.value("nextCursor");
+        QVERIFY(cursor.isUndefined() || cursor.isString());
+        ++pages;
+    } while (!cursor.isUndefined() && pages < 100);
+    QCOMPARE(pages, int((allTools.size() + 3) / 4));
+    QCOMPARE(collected, allTools);
+
+    const QJsonObject bad = server.call(999, "tools/list", {{"cursor", "not-a-cursor"}});
+    QCOMPARE(bad.value("error").toObject().value("code").toInt(), -32602);
+}
+
+void tst_DemoServer::listsWithoutPagination()
+{
+    DemoServer server;
+    server.initialize();
+    const QJsonObject tools = server.call(1, "tools/list").value("result").toObject();
+    QVERIFY(!tools.contains("nextCursor"));
+    QStringList names;
+    for (const QJsonValue &tool : tools.value("tools").toArray()) {
+        const QJsonObject definition = tool.toObject();
+        names.append(definition.value("name").toString());
+        QCOMPARE(definition.value("inputSchema").toObject().value("type").toString(), QStringLiteral("object"));
+    }
+    for (const char *name : {"echo", "add", "get_weather", "content_gallery", "rich_form", "long_task", "ask_llm",
+                             "ask_user", "list_roots", "log_all_levels", "toggle_extra_tool", "fail", "blob", "crash",
+                             "hang", "garbage", "huge_result", "stderr_flood"})
+        QVERIFY2(names.contains(QLatin1String(name)), name);
+    const QJsonArray prompts = server.call(2, "prompts/list").value("result").toObject().value("prompts").toArray();
+    QVERIFY(prompts.size() >= 2);
+    const QJsonArray templates = server.call(3, "resources/templates/list").value("result").toObject().value("resourceTemplates").toArray();
+    QVERIFY(templates.contains(QJsonValue()) == false);
+    QCOMPARE(templates.at(0).toObject().value("uriTemplate").toString(), QStringLiteral("demo://items/{id}"));
+}
+
+void tst_DemoServer::toolResults_data()
+{
+    QTest::addColumn<QString>("tool");
+    QTest::addColumn<QJsonObject>("arguments");
+    QTest::addColumn<QString>("text");                 // expected first text block ("" to skip)
+    QTest::addColumn<QJsonObject>("structured");       // expected structuredContent (empty: absent)
+    QTest::addColumn<bool>("isError");
+
+    QTest::newRow("echo") << "echo" << QJsonObject{{"message", "h\u00e9llo \"world\"\n"}} << "h\u00e9llo \"world\"\n"
+                          << QJsonObject() << false;
+    QTest::newRow("add") << "add" << QJsonObject{{"a", 2.5}, {"b", 4}} << "{\"sum\":6.5}"
+                         << QJsonObject{{"sum", 6.5}} << false;
+    QTest::newRow("add with a string") << "add" << QJsonObject{{"a", "2"}, {"b", 4}} << "a and b must be numbers"
+                                       << QJsonObject() << true;
+    QTest::newRow("fail") << "fail" << QJsonObject() << "Something went wrong on purpose." << QJsonObject() << true;
+    const QJsonObject form{{"name", "Ada"}, {"colour", "red"}, {"nickname", QJsonValue::Null},
+                           {"tags", QJsonArray{"alpha", "gamma"}},
+                           {"home", QJsonObject{{"city", "London"}}},
+                           {"contacts", QJsonArray{QJsonObject{{"kind", "email"}, {"value", "ada@example.org"}}}}};
+    QTest::newRow("rich_form echoes") << "rich_form" << form << "" << form << false;
+}
+
+void tst_DemoServer::toolResults()
+{
+    QFETCH(QString, tool);
+    QFETCH(QJsonObject, arguments);
+    QFETCH(QString, text);
+    QFETCH(QJsonObject, structured);
+    QFETCH(bool, isError);
+    DemoServer server;
+    server.initialize();
+    const QJsonObject result = toolResult(server, 1, tool, arguments);
+    QVERIFY(result.contains("content"));
+    if (!text.isEmpty())
+        QCOMPARE(firstText(result), text);
+    if (structured.isEmpty())
+        QVERIFY(!result.contains("structuredContent"));
+    else
+        QCOMPARE(result.value("structuredContent").toObject(), structured);
+    QCOMPARE(result.value("isError").toBool(), isError);
+}
+
+void tst_DemoServer::contentGallery()
+{
+    DemoServer server;
+    server.initialize();
+    const QJsonArray content = toolResult(server, 1, "content_gallery").value("content").toArray();
+    QStringList types;
+    bool embeddedText = false, embeddedBlob = false, annotated = false;
+    for (const QJsonValue &value : content) {
+        const QJsonObject block = value.toObject();
+        types.append(block.value("type").toString());
+        annotated = annotated || block.contains("annotations");
+        if (block.value("type") == QJsonValue("image")) {
+            QCOMPARE(block.value("mimeType").toString(), QStringLiteral("image/png"));
+            QVERIFY(QByteArray::fromBase64(block.value("data").toString().toLatin1()).startsWith("\x89PNG\r\n\x1a\n"));
+        } else if (block.value("type") == QJsonValue("audio")) {
+            const QByteArray wav = QByteArray::fromBase64(block.value("data").toString().toLatin1());
+            QVERIFY(wav.startsWith("RIFF"));
+            QCOMPARE(wav.mid(8, 4), QByteArray("WAVE"));
+            QVERIFY(wav.size() > 1000);
+        } else if (block.value("type") == QJsonValue("resource")) {
+            const QJsonObject resource = block.value("resource").toObject();
+            QVERIFY(resource.contains("uri"));
+            embeddedText = embeddedText || resource.contains("text");
+            embeddedBlob = embeddedBlob || resource.contains("blob");
+        } else if (block.value("type") == QJsonValue("resource_link")) {
+            QVERIFY(!block.value("uri").toString().isEmpty());
+            QVERIFY(!block.value("name").toString().isEmpty());
+        }
+    }
+    for (const char *type : {"text", "image", "audio", "resource_link", "resource"})
+        QVERIFY2(types.contains(QLatin1String(type)), type);
+    QVERIFY(embeddedText);
+    QVERIFY(embeddedBlob);
+    QVERIFY(annotated);
+
+    // get_weather's structuredContent carries every required member of its outputSchema.
+    QJsonObject weatherTool;
+    for (const QJsonValue &tool : server.call(2, "tools/list").value("result").toObject().value("tools").toArray()) {
+        if (tool.toObject().value("name") == QJsonValue("get_weather"))
+            weatherTool = tool.toObject();
+    }
+    const QJsonObject outputSchema = weatherTool.value("outputSchema").toObject();
+    QVERIFY(!outputSchema.isEmpty());
+    QVERIFY(weatherTool.contains("icons"));
+    const QJsonObject weather = toolResult(server, 3, "get_weather", {{"city", "Oslo"}}).value("structuredContent").toObject();
+    for (const QJsonValue &required : outputSchema.value("required").toArray())
+        QVERIFY2(weather.contains(required.toString()), qPrintable(required.toString()));
+    QCOMPARE(weather.value("city").toString(), QStringLiteral("Oslo"));
+}
+
+void tst_DemoServer::blobSizes_data()
+{
+    QTest::addColumn<int>("size");
+    QTest::newRow("0") << 0;
+    QTest::newRow("1") << 1;
+    QTest::newRow("1000") << 1000;
+    QTest::newRow("1 MiB") << 1024 * 1024;
+}
+
+void tst_DemoServer::blobSizes()
+{
+    QFETCH(int, size);
+    DemoServer server;
+    server.initialize();
+    const QString text = firstText(toolResult(server, 1, "blob", {{"size", size}}));
+    QCOMPARE(text.toUtf8().size(), size);
+    if (size > 1000) {
+        QVERIFY(text.contains(u'"'));
+        QVERIFY(text.contains(u'\t'));
+        QVERIFY(text.contains(u'\n'));
+        QVERIFY(text.contains(u'\\'));
+    }
+    QVERIFY(server.nonJsonLines.isEmpty());
+}
+
+void tst_DemoServer::missingRequiredArgument()
+{
+    DemoServer server;
+    server.initialize();
+    const QJsonObject result = toolResult(server, 1, "echo");
+    QCOMPARE(result.value("isError").toBool(), true);
+    QVERIFY(firstText(result).contains("message"));
+}
+
+void tst_DemoServer::progress()
+{
+    DemoServer server;
+    server.initialize();
+    server.send(request(7, "tools/call", callParams("long_task", {{"steps", 5}, {"delayMs", 10}}, "tok-1")));
+    const QJsonObject result = server.reply(7).value("result").toObject();
+    QCOMPARE(firstText(result), QStringLiteral("Completed 5 steps."));
+    const QList<QJsonObject> progress = server.notifications("notifications/progress");
+    QCOMPARE(progress.size(), 6); // 0, 1, ..., 5
+    double last = -1;
+    for (const QJsonObject &each : progress) {
+        const QJsonObject params = each.value("params").toObject();
+        QCOMPARE(params.value("progressToken").toString(), QStringLiteral("tok-1"));
+        QCOMPARE(params.value("total").toDouble(), 5.0);
+        QVERIFY(params.value("progress").toDouble() > last);
+        last = params.value("progress").toDouble();
+    }
+    // Without a progress token there is no progress.
+    server.send(request(8, "tools/call", callParams("long_task", {{"steps", 2}, {"delayMs", 1}})));
+    QVERIFY(!server.reply(8).isEmpty());
+    QCOMPARE(server.notifications("notifications/progress").size(), 6);
+}
+
+void tst_DemoServer::cancellationStopsLongTask()
+{
+    DemoServer server;
+    server.initialize();
+    server.send(request("job", "tools/call", callParams("long_task", {{"steps", 200}, {"delayMs", 20}}, 42)));
+    QVERIFY(DemoServer::waitUntil([&] { return server.notifications("notifications/progress").size() >= 3; }));
+    server.send(notification("notifications/cancelled", {{"requestId", "job"}, {"reason", "test"}}));
+    QVERIFY(DemoServer::waitUntil([&] { return server.stderrBytes.contains("long_task cancelled"); }));
+    const qsizetype progressAtCancel = server.notifications("notifications/progress").size();
+    QTest::qWait(300);
+    QCOMPARE(server.notifications("notifications/progress").size(), progressAtCancel);
+    QVERIFY(server.reply("job", 10).isEmpty()); // a cancelled request is not answered
+    // The server is still there.
+    QCOMPARE(server.call(2, "ping").value("result").toObject(), QJsonObject());
+    // Cancelling something unknown is ignored.
+    server.send(notification("notifications/cancelled", {{"requestId", 12345}}));
+    QCOMPARE(server.call(3, "ping").value("result").toObject(), QJsonObject());
+}
+
+void tst_DemoServer::sampling_data()
+{
+    QTest::addColumn<bool>("reject");
+    QTest::newRow("answered") << false;
+    QTest::newRow("rejected") << true;
+}
+
+void tst_DemoServer::sampling()
+{
+    QFETCH(bool, reject);
+    DemoServer server;
+    server.initialize({{"sampling", QJsonObject()}});
+    server.send(request(5, "tools/call", callParams("ask_llm", {{"prompt", "Say hi"}, {"maxTokens", 50}})));
+    QVERIFY(DemoServer::waitUntil([&] { return !server.serverRequests("sampling/createMessage").isEmpty(); }));
+    const QJsonObject samplingRequest = server.serverRequests("sampling/createMessage").constFirst();
+    const QJsonObject params = samplingRequest.value("params").toObject();
+    QCOMPARE(params.value("maxTokens").toInt(), 50);
+    QCOMPARE(params.value("messages").toArray().at(0).toObject().value("content").toObject().value("text").toString(),
+             QStringLiteral("Say hi"));
+    QVERIFY(server.reply(5, 100).isEmpty()); // the tool waits for the client
+    if (reject) {
+        server.send({{"jsonrpc", "2.0"}, {"id", samplingRequest.value("id")},
+                     {"error", QJsonObject{{"code", -1}, {"message", "User rejected sampling request"}}}});
+    } else {
+        server.send({{"jsonrpc", "2.0"}, {"id", samplingRequest.value("id")},
+                     {"result", QJsonObject{{"role", "assistant"}, {"model", "test-model"}, {"stopReason", "endTurn"},
+                                            {"content", QJsonObject{{"type", "text"}, {"text", "Hi there"}}}}}});
+    }
+    const QJsonObject result = server.reply(5).value("result").toObject();
+    QCOMPARE(result.value("isError").toBool(), reject);
+    if (reject)
+        QVERIFY(firstText(result).contains("User rejected"));
+    else
+        QCOMPARE(firstText(result), QStringLiteral("test-model answered: Hi there"));
+}
+
+void tst_DemoServer::elicitation()
+{
+    DemoServer server;
+    server.initialize({{"elicitation", QJsonObject()}});
+    server.send(request(5, "tools/call", callParams("ask_user")));
+    QVERIFY(DemoServer::waitUntil([&] { return !server.serverRequests("elicitation/create").isEmpty(); }));
+    const QJsonObject elicitRequest = server.serverRequests("elicitation/create").constFirst();
+    const QJsonObject schema = elicitRequest.value("params").toObject().value("requestedSchema").toObject();
+    QCOMPARE(schema.value("type").toString(), QStringLiteral("object"));
+    QCOMPARE(schema.value("properties").toObject().value("name").toObject().value("default").toString(), QStringLiteral("Ada"));
+    QCOMPARE(elicitRequest.value("params").toObject().value("mode").toString(), QStringLiteral("form"));
+    const QJsonObject content{{"name", "Grace"}, {"age", 85}};
+    server.send({{"jsonrpc", "2.0"}, {"id", elicitRequest.value("id")},
+                 {"result", QJsonObject{{"action", "accept"}, {"content", content}}}});
+    const QJsonObject structured = server.reply(5).value("result").toObject().value("structuredContent").toObject();
+    QCOMPARE(structured.value("action").toString(), QStringLiteral("accept"));
+    QCOMPARE(structured.value("content").toObject(), content);
+}
+
+void tst_DemoServer::roots()
+{
+    DemoServer server;
+    server.initialize({{"roots", QJsonObject{{"listChanged", true}}}});
+    server.send(request(5, "tools/call", callParams("list_roots")));
+    QVERIFY(DemoServer::waitUntil([&] { return !server.serverRequests("roots/list").isEmpty(); }));
+    const QJsonArray roots{QJsonObject{{"uri", "file:///home/user/project"}, {"name", "project"}}};
+    server.send({{"jsonrpc", "2.0"}, {"id", server.serverRequests("roots/list").constFirst().value("id")},
+                 {"result", QJsonObject{{"roots", roots}}}});
+    QCOMPARE(server.reply(5).value("result").toObject().value("structuredContent").toObject().value("roots").toArray(), roots);
+}
+
+void tst_DemoServer::capabilityNotDeclared()
+{
+    DemoServer server;
+    server.initialize();
+    for (const char *tool : {"ask_llm", "ask_user", "list_roots"}) {
+        const QJsonObject result = toolResult(server, 1 + int(qHash(QByteArray(tool)) % 1000), tool, {{"prompt", "x"}});
+        QVERIFY2(result.value("isError").toBool(), tool);
+    }
+    QVERIFY(server.serverRequests("sampling/createMessage").isEmpty());
+}
+
+void tst_DemoServer::errors_data()
+{
+    QTest::addColumn<QByteArray>("line");
+    QTest::addColumn<QJsonValue>("id");
+    QTest::addColumn<int>("code");
+
+    QTest::newRow("unknown method, integer id") << QByteArray(R"({"jsonrpc":"2.0","id":11,"method":"no/such"})")
+                                                << QJsonValue(11) << -32601;
+    QTest::newRow("unknown method, string id") << QByteArray(R"({"jsonrpc":"2.0","id":"s-1","method":"no/such"})")
+                                               << QJsonValue("s-1") << -32601;
+    QTest::newRow("unknown tool") << QByteArray(R"({"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"name":"nope"}})")
+                                  << QJsonValue(12) << -32602;
+    QTest::newRow("arguments not an object")
+        << QByteArray(R"({"jsonrpc":"2.0","id":13,"method":"tools/call","params":{"name":"echo","arguments":[1]}})")
+        << QJsonValue(13) << -32602;
+    QTest::newRow("not JSON") << QByteArray("this is {not json") << QJsonValue(QJsonValue::Null) << -32700;
+    QTest::newRow("truncated JSON") << QByteArray(R"({"jsonrpc":"2.0","id":14,"meth)") << QJsonValue(QJsonValue::Null) << -32700;
+    QTest::newRow("no jsonrpc member") << QByteArray(R"({"id":15,"method":"ping"})") << QJsonValue(15) << -32600;
+    QTest::newRow("not an object") << QByteArray("[]") << QJsonValue(QJsonValue::Null) << -32600;
+    QTest::newRow("unknown prompt") << QByteArray(R"({"jsonrpc":"2.0","id":16,"method":"prompts/get","params":{"name":"nope"}})")
+                                    << QJsonValue(16) << -32602;
+    QTest::newRow("unknown resource")
+        << QByteArray(R"({"jsonrpc":"2.0","id":17,"method":"resources/read","params":{"uri":"demo://nothing"}})")
+        << QJsonValue(17) << -32002;
+    QTest::newRow("template without match")
+        << QByteArray(R"({"jsonrpc":"2.0","id":18,"method":"resources/read","params":{"uri":"demo://items/durian"}})")
+        << QJsonValue(18) << -32002;
+    QTest::newRow("bad log level")
+        << QByteArray(R"({"jsonrpc":"2.0","id":19,"method":"logging/setLevel","params":{"level":"loud"}})")
+        << QJsonValue(19) << -32602;
+}
+
+void tst_DemoServer::errors()
+{
+    QFETCH(QByteArray, line);
+    QFETCH(QJsonValue, id);
+    QFETCH(int, code);
+    DemoServer server;
+    server.initialize();
+    server.write(line + '\n');
+    const QJsonObject reply = server.reply(id);
+    QVERIFY2(!reply.isEmpty(), "no reply");
+    QCOMPARE(reply.value("error").toObject().value("code").toInt(), code);
+    QVERIFY(!reply.value("error").toObject().value("message").toString().isEmpty());
+    QVERIFY(!reply.contains("result"));
+    // One bad message never ends the connection.
+    QCOMPARE(firstText(toolResult(server, 99, "echo", {{"message", "still here"}})), QStringLiteral("still here"));
+    QVERIFY(server.nonJsonLines.isEmpty());
+}
+
+void tst_DemoServer::framing()
+{
+    DemoServer server;
+    server.initialize();
+    // CRLF line ends, empty lines, and a message that arrives in pieces.
+    server.write("\r\n\n" + toLine(request(1, "ping")).replace("\n", "\r\n"));
+    QVERIFY(!server.reply(1).isEmpty());
+    const QByteArray line = toLine(request(2, "tools/call", callParams("echo", {{"message", "pieces"}})));
+    for (qsizetype at = 0; at < line.size(); at += 7) {
+        server.write(line.mid(at, 7));
+        server.process.waitForBytesWritten(1000);
+        QTest::qWait(1);
+    }
+    QCOMPARE(firstText(server.reply(2).value("result").toObject()), QStringLiteral("pieces"));
+    // Two messages on one write, and a batch (2025-03-26).
+    server.write(toLine(request(3, "ping")) + toLine(request(4, "ping")));
+    QVERIFY(!server.reply(3).isEmpty());
+    QVERIFY(!server.reply(4).isEmpty());
+    server.write(QJsonDocument(QJsonArray{request(5, "ping"), request(6, "ping")}).toJson(QJsonDocument::Compact) + '\n');
+    QVERIFY(!server.reply(5).isEmpty());
+    QVERIFY(!server.reply(6).isEmpty());
+    // A large request while the server writes a large answer: nothing deadlocks or tears.
+    const QString big(4 * 1024 * 1024, u'a');
+    server.send(request(7, "tools/call", callParams("blob", {{"size", 8 * 1024 * 1024}})));
+    server.send(request(8, "tools/call", callParams("echo", {{"message", big}})));
+    QCOMPARE(firstText(server.reply(7, 20000).value("result").toObject()).size(), 8 * 1024 * 1024);
+    QCOMPARE(firstText(server.reply(8, 20000).value("result").toObject()), big);
+    // Notifications are never answered.
+    const qsizetype before = server.messages.size();
+    server.send(notification("notifications/whatever"));
+    QCOMPARE(server.call(9, "ping").value("result").toObject(), QJsonObject());
+    QCOMPARE(server.messages.size(), before + 1);
+    QVERIFY(server.nonJsonLines.isEmpty());
+}
+
+void tst_DemoServer::logging()
+{
+    DemoServer server;
+    server.initialize();
+    QCOMPARE(firstText(toolResult(server, 1, "log_all_levels")), QStringLiteral("Sent 8 of 8 log messages."));
+    QCOMPARE(server.notifications("notifications/message").size(), 8);
+    QCOMPARE(server.call(2, "logging/setLevel", {{"level", "warning"}}).value("result").toObject(), QJsonObject());
+    QCOMPARE(firstText(toolResult(server, 3, "log_all_levels", {{"logger", "mine"}})), QStringLiteral("Sent 5 of 8 log messages."));
+    const QList<QJsonObject> messages = server.notifications("notifications/message");
+    QCOMPARE(messages.size(), 13);
+    QStringList levels;
+    for (qsizetype i = 8; i < messages.size(); ++i) {
+        const QJsonObject params = messages.at(i).value("params").toObject();
+        QCOMPARE(params.value("logger").toString(), QStringLiteral("mine"));
+        QVERIFY(params.contains("data"));
+        levels.append(params.value("level").toString());
+    }
+    QCOMPARE(levels, QStringList({"warning", "error", "critical", "alert", "emergency"}));
+}
+
+void tst_DemoServer::resources()
+{
+    DemoServer server({"--page-size", "2"});
+    server.initialize();
+    QStringList uris;
+    QJsonValue cursor = QJsonValue::Undefined;
+    int id = 1;
+    do {
+        QJsonObject params;
+        if (!cursor.isUndefined())
+            params.insert("cursor", cursor);
+        const QJsonObject result = server.call(id++, "resources/list", params).value("result").toObject();
+        QVERIFY(result.value("resources").toArray().size() <= 2);
+        for (const QJsonValue &resource : result.value("resources").toArray())
+            uris.append(resource.toObject().value("uri").toString());
+        cursor = result.value("nextCursor");
+    } while (!cursor.isUndefined() && id < 50);
+    for (const char *uri : {"demo://docs/readme", "demo://images/logo.png", "demo://clock"})
+        QVERIFY2(uris.contains(QLatin1String(uri)), uri);
+
+    const QJsonObject text = server.call(100, "resources/read", {{"uri", "demo://docs/readme"}})
+                                 .value("result").toObject().value("contents").toArray().at(0).toObject();
+    QCOMPARE(text.value("uri").toString(), QStringLiteral("demo://docs/readme"));
+    QCOMPARE(text.value("mimeType").toString(), QStringLiteral("text/markdown"));
+    QVERIFY(text.value("text").toString().startsWith("# "));
+
+    const QJsonObject blob = server.call(101, "resources/read", {{"uri", "demo://images/logo.png"}})
+                                 .value("result").toObject().value("contents").toArray().at(0).toObject();
+    QVERIFY(!blob.contains("text"));
+    QVERIFY(QByteArray::fromBase64(blob.value("blob").toString().toLatin1()).startsWith("\x89PNG"));
+
+    const QJsonObject item = server.call(102, "resources/read", {{"uri", "demo://items/mango"}})
+                                 .value("result").toObject().value("contents").toArray().at(0).toObject();
+    QCOMPARE(item.value("uri").toString(), QStringLiteral("demo://items/mango"));
+    QCOMPARE(QJsonDocument::fromJson(item.value("text").toString().toUtf8()).object().value("id").toString(),
+             QStringLiteral("mango"));
+}
+
+void tst_DemoServer::subscriptions()
+{
+    DemoServer server;
+    server.initialize();
+    QCOMPARE(server.call(1, "resources/subscribe", {{"uri", "demo://clock"}}).value("result").toObject(), QJsonObject());
+    QVERIFY(DemoServer::waitUntil([&] { return server.notifications("notifications/resources/updated").size() >= 2; }, 3500));
+    for (const QJsonObject &update : server.notifications("notifications/resources/updated"))
+        QCOMPARE(update.value("params").toObject().value("uri").toString(), QStringLiteral("demo://clock"));
+    const QString first = server.call(2, "resources/read", {{"uri", "demo://clock"}}).value("result").toObject()
+                              .value("contents").toArray().at(0).toObject().value("text").toString();
+    QVERIFY(DemoServer::waitUntil([&] { return server.notifications("notifications/resources/updated").size() >= 3; }, 3500));
+    const QString second = server.call(3, "resources/read", {{"uri", "demo://clock"}}).value("result").toObject()
+                               .value("contents").toArray().at(0).toObject().value("text").toString();
+    QVERIFY(first != second);
+
+    QCOMPARE(server.call(4, "resources/unsubscribe", {{"uri", "demo://clock"}}).value("result").toObject(), QJsonObject());
+    const qsizetype count = server.notifications("notifications/resources/updated").size();
+    QTest::qWait(1500);
+    QCOMPARE(server.notifications("notifications/resources/updated").size(), count);
+}
+
+void tst_DemoServer::completion_data()
+{
+    QTest::addColumn<QJsonObject>("ref");
+    QTest::addColumn<QString>("argument");
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QJsonObject>("context");
+    QTest::addColumn<QStringList>("expected");
+
+    const QJsonObject items{{"type", "ref/resource"}, {"uri", "demo://items/{id}"}};
+    const QJsonObject files{{"type", "ref/resource"}, {"uri", "demo://files/{folder}/{name}"}};
+    QTest::newRow("template id") << items << "id" << "b" << QJsonObject() << QStringList{"banana", "blueberry"};
+    QTest::newRow("template id, no match") << items << "id" << "zz" << QJsonObject() << QStringList{};
+    QTest::newRow("depends on context") << files << "name" << "" << QJsonObject{{"folder", "src"}}
+                                        << QStringList{"main.cpp", "server.cpp", "server.h"};
+    QTest::newRow("greeting style") << QJsonObject{{"type", "ref/prompt"}, {"name", "greeting"}} << "style" << "p"
+                                    << QJsonObject() << QStringList{"pirate"};
+    QTest::newRow("code_review language") << QJsonObject{{"type", "ref/prompt"}, {"name", "code_review"}} << "language"
+                                          << "ja" << QJsonObject() << QStringList{"java", "javascript"};
+}
+
+void tst_DemoServer::completion()
+{
+    QFETCH(QJsonObject, ref);
+    QFETCH(QString, argument);
+    QFETCH(QString, value);
+    QFETCH(QJsonObject, context);
+    QFETCH(QStringList, expected);
+    DemoServer server;
+    server.initialize();
+    QJsonObject params{{"ref", ref}, {"argument", QJsonObject{{"name", argument}, {"value", value}}}};
+    if (!context.isEmpty())
+        params.insert("context", QJsonObject{{"arguments", context}});
+    const QJsonObject completion = server.call(1, "completion/complete", params).value("result").toObject().value("completion").toObject();
+    QStringList values;
+    for (const QJsonValue &each : completion.value("values").toArray())
+        values.append(each.toString());
+    QCOMPARE(values, expected);
+    QCOMPARE(completion.value("hasMore").toBool(), false);
+
+    const QJsonObject unknown = server.call(2, "completion/complete",
+                                            {{"ref", QJsonObject{{"type", "ref/prompt"}, {"name", "nope"}}},
+                                             {"argument", QJsonObject{{"name", "x"}, {"value", ""}}}});
+    QCOMPARE(unknown.value("error").toObject().value("code").toInt(), -32602);
+}
+
+void tst_DemoServer::prompts()
+{
+    DemoServer server;
+    server.initialize();
+    const QJsonArray prompts = server.call(1, "prompts/list").value("result").toObject().value("prompts").toArray();
+    QJsonObject greeting;
+    for (const QJsonValue &prompt : prompts) {
+        if (prompt.toObject().value("name") == QJsonValue("greeting"))
+            greeting = prompt.toObject();
+    }
+    QCOMPARE(greeting.value("arguments").toArray().at(0).toObject().value("required").toBool(), true);
+
+    const QJsonObject missing = server.call(2, "prompts/get", {{"name", "greeting"}});
+    QCOMPARE(missing.value("error").toObject().value("code").toInt(), -32602);
+
+    const QJsonArray messages = server.call(3, "prompts/get", {{"name", "greeting"}, {"arguments", QJsonObject{{"name", "Ada"}, {"style", "pirate"}}}})
+                                    .value("result").toObject().value("messages").toArray();
+    QCOMPARE(messages.size(), 1);
+    QVERIFY(messages.at(0).toObject().value("content").toObject().value("text").toString().contains("Ada"));
+
+    const QJsonArray review = server.call(4, "prompts/get", {{"name", "code_review"}, {"arguments", QJsonObject{{"code", "int x;"}}}})
+                                  .value("result").toObject().value("messages").toArray();
+    QStringList types;
+    for (const QJsonValue &message : review)
+        types.append(message.toObject().value("content").toObject().value("type").toString());
+    QVERIFY(types.contains("text"));
+    QVERIFY(types.contains("resource"));
+    QVERIFY(types.contains("image"));
+}
+
+void tst_DemoServer::toolListChanged()
+{
+    DemoServer server;
+    server.initialize();
+    auto names = [&](int id) {
+        QStringList result;
+        for (const QJsonValue &tool : server.call(id, "tools/list").value("result").toObject().value("tools").toArray())
+            result.append(tool.toObject().value("name").toString());
+        return result;
+    };
+    QVERIFY(!names(1).contains("extra_tool"));
+    QCOMPARE(firstText(toolResult(server, 2, "toggle_extra_tool")), QStringLiteral("Added extra_tool."));
+    QVERIFY(DemoServer::waitUntil([&] { return server.notifications("notifications/tools/list_changed").size() == 1; }));
+    QVERIFY(names(3).contains("extra_tool"));
+    QCOMPARE(firstText(toolResult(server, 4, "extra_tool")), QStringLiteral("The extra tool is here."));
+    QCOMPARE(firstText(toolResult(server, 5, "toggle_extra_tool")), QStringLiteral("Removed extra_tool."));
+    QVERIFY(DemoServer::waitUntil([&] { return server.notifications("notifications/tools/list_changed").size() == 2; }));
+    QVERIFY(!names(6).contains("extra_tool"));
+}
+
+void tst_DemoServer::stdinClosedEndsServer()
+{
+    DemoServer server;
+    server.initialize();
+    server.process.closeWriteChannel();
+    QVERIFY(server.process.waitForFinished(5000));
+    QCOMPARE(server.process.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(server.process.exitCode(), 0);
+}
+
+void tst_DemoServer::faultGarbageAtStart()
+{
+    DemoServer server({"--fault", "garbage-at-start"});
+    QCOMPARE(server.initialize().value("protocolVersion").toString(), QString::fromLatin1(latestVersion));
+    QCOMPARE(server.nonJsonLines.size(), 1);
+    QVERIFY(server.nonJsonLines.constFirst().contains("not JSON-RPC"));
+    QCOMPARE(server.call(1, "ping").value("result").toObject(), QJsonObject());
+}
+
+void tst_DemoServer::faultCrashAfterInit()
+{
+    DemoServer server({"--fault", "crash-after-init"});
+    QVERIFY(!server.initialize().isEmpty());
+    QVERIFY(server.process.waitForFinished(5000));
+    QCOMPARE(server.process.exitCode(), 3);
+}
+
+void tst_DemoServer::crashTool()
+{
+    DemoServer server;
+    server.initialize();
+    server.send(request(1, "tools/call", callParams("crash", {{"code", 7}})));
+    QVERIFY(server.process.waitForFinished(5000));
+    QCOMPARE(server.process.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(server.process.exitCode(), 7);
+    QVERIFY(server.reply(1, 10).isEmpty());
+}
+
+void tst_DemoServer::hangTool()
+{
+    DemoServer server;
+    server.initialize();
+    server.send(request(1, "tools/call", callParams("hang")));
+    QCOMPARE(server.call(2, "ping").value("result").toObject(), QJsonObject()); // still responsive
+    QVERIFY(server.reply(1, 800).isEmpty());
+    QCOMPARE(server.process.state(), QProcess::Running);
+}
+
+void tst_DemoServer::garbageTool()
+{
+    DemoServer server;
+    server.initialize();
+    const QJsonObject result = toolResult(server, 1, "garbage", {{"text", "oops, not json"}});
+    QCOMPARE(firstText(result), QStringLiteral("Wrote a garbage line before this answer."));
+    QCOMPARE(server.nonJsonLines, QList<QByteArray>{"oops, not json"});
+}
+
+void tst_DemoServer::hugeResult()
+{
+    DemoServer server;
+    server.initialize();
+    const QString text = firstText(toolResult(server, 1, "huge_result", {{"mib", 16}}, 60000));
+    QCOMPARE(text.size(), 16 * 1024 * 1024);
+    QVERIFY(server.longestLine > 16 * 1024 * 1024);
+    QVERIFY(server.nonJsonLines.isEmpty());
+    QCOMPARE(server.call(2, "ping").value("result").toObject(), QJsonObject());
+}
+
+void tst_DemoServer::stderrFlood()
+{
+    DemoServer server;
+    server.initialize();
+    const QJsonObject result = toolResult(server, 1, "stderr_flood", {{"mib", 4}}, 30000);
+    QCOMPARE(firstText(result), QStringLiteral("Wrote 4194304 bytes to stderr."));
+    QVERIFY(DemoServer::waitUntil([&] { return server.stderrBytes.size() >= 4 * 1024 * 1024; }));
+    QVERIFY(server.nonJsonLines.isEmpty());
+}
+
+void tst_DemoServer::stderrNoise()
+{
+    DemoServer server({"--stderr-noise"});
+    server.initialize();
+    QVERIFY(DemoServer::waitUntil([&] { return server.stderrBytes.count("[noise") >= 25; }));
+    QCOMPARE(firstText(toolResult(server, 1, "echo", {{"message", "quiet"}})), QStringLiteral("quiet"));
+    QVERIFY(server.nonJsonLines.isEmpty());
+}
+
+QTEST_GUILESS_MAIN(tst_DemoServer)
+#include "tst_demoserver.moc"

@@ -1,0 +1,69 @@
+#include "server/uritemplate.h"
+
+#include <QTest>
+
+using Mcp::UriTemplate;
+
+class tst_UriTemplate : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void match_data();
+    void match();
+    void expandRoundTrip();
+};
+
+void tst_UriTemplate::match_data()
+{
+    QTest::addColumn<QString>("pattern");
+    QTest::addColumn<QString>("uri");
+    QTest::addColumn<bool>("matches");
+    QTest::addColumn<QStringList>("values"); // in variable order
+
+    QTest::newRow("one variable") << "demo://items/{id}" << "demo://items/apple" << true << QStringList{"apple"};
+    QTest::newRow("percent-decoded") << "demo://items/{id}" << "demo://items/a%20b" << true << QStringList{"a b"};
+    QTest::newRow("no slash in level 1") << "demo://items/{id}" << "demo://items/a/b" << false << QStringList{};
+    QTest::newRow("empty value") << "demo://items/{id}" << "demo://items/" << false << QStringList{};
+    QTest::newRow("two variables") << "demo://files/{folder}/{name}" << "demo://files/docs/faq.md" << true
+                                   << QStringList{"docs", "faq.md"};
+    QTest::newRow("literal mismatch") << "demo://files/{folder}/{name}" << "demo://file/docs/faq.md" << false
+                                      << QStringList{};
+    QTest::newRow("reserved spans segments") << "file:///{+path}" << "file:///a/b/c.txt" << true
+                                             << QStringList{"a/b/c.txt"};
+    QTest::newRow("regex characters are literals") << "x://a.b/{v}?q=1" << "x://aXb/1?q=1" << false << QStringList{};
+    QTest::newRow("regex characters match themselves") << "x://a.b/{v}+" << "x://a.b/1+" << true << QStringList{"1"};
+    QTest::newRow("no variables") << "demo://clock" << "demo://clock" << true << QStringList{};
+}
+
+void tst_UriTemplate::match()
+{
+    QFETCH(QString, pattern);
+    QFETCH(QString, uri);
+    QFETCH(bool, matches);
+    QFETCH(QStringList, values);
+    const UriTemplate uriTemplate(pattern);
+    QVERIFY(uriTemplate.isValid());
+    QMap<QString, QString> variables;
+    QCOMPARE(uriTemplate.match(uri, &variables), matches);
+    if (!matches)
+        return;
+    QStringList actual;
+    for (const QString &name : uriTemplate.variableNames())
+        actual.append(variables.value(name));
+    QCOMPARE(actual, values);
+}
+
+void tst_UriTemplate::expandRoundTrip()
+{
+    const UriTemplate uriTemplate(QStringLiteral("demo://files/{folder}/{name}"));
+    const QMap<QString, QString> variables{{"folder", "my docs"}, {"name", "a/b?.md"}};
+    const QString uri = uriTemplate.expand(variables);
+    QCOMPARE(uri, QStringLiteral("demo://files/my%20docs/a%2Fb%3F.md"));
+    QMap<QString, QString> back;
+    QVERIFY(uriTemplate.match(uri, &back));
+    QCOMPARE(back, variables);
+}
+
+QTEST_GUILESS_MAIN(tst_UriTemplate)
+#include "tst_uritemplate.moc"
