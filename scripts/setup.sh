@@ -18,7 +18,7 @@ packages=(
     qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     qt6-svg-dev qt6-networkauth-dev qt6-httpserver-dev qt6-multimedia-dev qt6-websockets-dev
     qtkeychain-qt6-dev libgl-dev
-    libsimdjson-dev rapidjson-dev libvalijson-dev json-schema-test-suite
+    libsimdjson-dev rapidjson-dev libvalijson-dev json-schema-test-suite liblz4-dev
     xvfb xauth clang libclang-rt-14-dev
     qt6-qpa-plugins fonts-dejavu-core
 )
