@@ -1,11 +1,22 @@
 #include "democontent.h"
 
+#include <QJsonDocument>
+#include <QJsonParseError>
 #include <QtEndian>
 
 #include <array>
 #include <cmath>
 
 namespace DemoContent {
+
+QJsonObject json(const char *text)
+{
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(QByteArray(text), &error);
+    if (error.error != QJsonParseError::NoError || !document.isObject())
+        qFatal("demo server: bad JSON literal at offset %d: %s", error.offset, qPrintable(error.errorString()));
+    return document.object();
+}
 
 namespace {
 quint32 crc32(const QByteArray &data)

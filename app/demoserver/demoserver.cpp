@@ -1,5 +1,6 @@
 #include "demoserver.h"
 
+#include "conformancefixtures.h"
 #include "democontent.h"
 
 #include "server/requestcontext.h"
@@ -30,14 +31,7 @@ QString key(const char *name)
     return QString::fromLatin1(name);
 }
 
-// Schemas and definitions read best as JSON: parse them once from literals.
-QJsonObject json(const char *text)
-{
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(QByteArray(text), &error);
-    Q_ASSERT_X(error.error == QJsonParseError::NoError, "json", qPrintable(error.errorString()));
-    return document.object();
-}
+using DemoContent::json;
 
 QString compact(const QJsonValue &value)
 {
@@ -145,6 +139,8 @@ DemoServer::DemoServer(const DemoOptions &options, QObject *parent)
     addFaultTools();
     addResources();
     addPrompts();
+    if (options.conformanceFixtures)
+        addConformanceFixtures(this);
 
     // demo://clock changes every second, but only while somebody watches it.
     m_clockTimer.setInterval(1000);
@@ -744,6 +740,7 @@ void addDemoOptions(QCommandLineParser &parser)
                       key("version")});
     parser.addOption({key("fault"), key("Inject a fault: garbage-at-start, crash-after-init. May be repeated."), key("fault")});
     parser.addOption({key("stderr-noise"), key("Write noise to stderr all the time.")});
+    parser.addOption({key("conformance"), key("Add the fixtures that `conformance server` expects (test_simple_text, ...).")});
 }
 
 bool demoOptionsFromParser(const QCommandLineParser &parser, DemoOptions *options, QString *error)
@@ -756,6 +753,7 @@ bool demoOptionsFromParser(const QCommandLineParser &parser, DemoOptions *option
     }
     options->protocolVersion = parser.value(key("protocol-version"));
     options->stderrNoise = parser.isSet(key("stderr-noise"));
+    options->conformanceFixtures = parser.isSet(key("conformance"));
     for (const QString &fault : parser.values(key("fault"))) {
         if (fault == QLatin1String("garbage-at-start")) {
             options->garbageAtStart = true;

@@ -17,6 +17,7 @@ struct DemoOptions
     bool garbageAtStart = false; // --fault garbage-at-start: a non-JSON line before anything else
     bool crashAfterInit = false; // --fault crash-after-init: exit(3) once notifications/initialized arrives
     bool stderrNoise = false;    // --stderr-noise: chatter on stderr, all the time
+    bool conformanceFixtures = false; // --conformance: add the fixtures of `conformance server`
 };
 
 // Registers the demo server's options on parser (main adds the transport options).

@@ -217,6 +217,7 @@ private Q_SLOTS:
     void hugeResult();
     void stderrFlood();
     void stderrNoise();
+    void conformanceFixtures();
 };
 
 void tst_DemoServer::initialize_data()
@@ -901,6 +902,39 @@ void tst_DemoServer::stderrNoise()
     QVERIFY(DemoServer::waitUntil([&] { return server.stderrBytes.count("[noise") >= 25; }));
     QCOMPARE(firstText(toolResult(server, 1, "echo", {{"message", "quiet"}})), QStringLiteral("quiet"));
     QVERIFY(server.nonJsonLines.isEmpty());
+}
+
+void tst_DemoServer::conformanceFixtures()
+{
+    DemoServer plain;
+    plain.initialize();
+    QVERIFY(toolResult(plain, 1, "test_simple_text").isEmpty()); // -32602: not there without --conformance
+
+    DemoServer server({"--conformance"});
+    server.initialize({{"elicitation", QJsonObject()}});
+    QCOMPARE(firstText(toolResult(server, 1, "test_simple_text")), QStringLiteral("This is a simple text response for testing."));
+    QCOMPARE(toolResult(server, 2, "test_error_handling").value("isError").toBool(), true);
+    const QJsonObject text = server.call(3, "resources/read", {{"uri", "test://template/123/data"}}).value("result").toObject();
+    QVERIFY(text.value("contents").toArray().at(0).toObject().value("text").toString().contains("123"));
+    const QJsonArray messages = server.call(4, "prompts/get", {{"name", "test_prompt_with_arguments"},
+                                                               {"arguments", QJsonObject{{"arg1", "v1"}, {"arg2", "v2"}}}})
+                                    .value("result").toObject().value("messages").toArray();
+    const QString prompt = messages.at(0).toObject().value("content").toObject().value("text").toString();
+    QVERIFY(prompt.contains("v1") && prompt.contains("v2"));
+
+    server.send(request(5, "tools/call", callParams("test_elicitation_sep1034_defaults")));
+    QVERIFY(DemoServer::waitUntil([&] { return !server.serverRequests("elicitation/create").isEmpty(); }));
+    const QJsonObject elicit = server.serverRequests("elicitation/create").constFirst();
+    QCOMPARE(elicit.value("params").toObject().value("requestedSchema").toObject().value("properties").toObject()
+                 .value("score").toObject().value("default").toDouble(), 95.5);
+    server.send({{"jsonrpc", "2.0"}, {"id", elicit.value("id")}, {"result", QJsonObject{{"action", "decline"}}}});
+    QVERIFY(firstText(server.reply(5).value("result").toObject()).contains("action=decline"));
+
+    // Every tool has a description and every prompt too (the suite checks both).
+    for (const QJsonValue &tool : server.call(6, "tools/list").value("result").toObject().value("tools").toArray())
+        QVERIFY2(!tool.toObject().value("description").toString().isEmpty(), qPrintable(tool.toObject().value("name").toString()));
+    for (const QJsonValue &prompt : server.call(7, "prompts/list").value("result").toObject().value("prompts").toArray())
+        QVERIFY2(!prompt.toObject().value("description").toString().isEmpty(), qPrintable(prompt.toObject().value("name").toString()));
 }
 
 QTEST_GUILESS_MAIN(tst_DemoServer)

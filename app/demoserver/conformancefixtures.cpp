@@ -1,0 +1,245 @@
+#include "conformancefixtures.h"
+
+#include "democontent.h"
+
+#include "server/requestcontext.h"
+#include "server/server.h"
+#include "server/serversession.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTimer>
+
+using namespace Mcp;
+using DemoContent::json;
+
+namespace {
+
+QString key(const char *name)
+{
+    return QString::fromLatin1(name);
+}
+
+QJsonObject textBlock(const QString &text)
+{
+    return {{key("type"), key("text")}, {key("text"), text}};
+}
+
+QJsonObject imageBlock()
+{
+    static const QByteArray png = DemoContent::png(8, 8);
+    return {{key("type"), key("image")}, {key("mimeType"), key("image/png")}, {key("data"), QString::fromLatin1(png.toBase64())}};
+}
+
+QJsonObject noArguments(const char *name, const char *description)
+{
+    return {{key("name"), key(name)}, {key("description"), key(description)},
+            {key("inputSchema"), QJsonObject{{key("type"), key("object")}, {key("properties"), QJsonObject()}}}};
+}
+
+QString compact(const QJsonObject &object)
+{
+    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
+}
+
+// Sends an elicitation and answers with `prefix` plus the action and content.
+void elicit(ToolCall *call, const QString &message, const QJsonObject &schema, const QString &prefix)
+{
+    if (!call->session()->clientSupports(key("elicitation"))) {
+        call->respond(ToolResult::error(key("The client does not support elicitation.")));
+        return;
+    }
+    call->sendRequest(key("elicitation/create"), {{key("message"), message}, {key("requestedSchema"), schema}}, call,
+                      [call, prefix](const Message &reply) {
+                          if (reply.isErrorResponse()) {
+                              call->respond(ToolResult::error(QStringLiteral("Elicitation failed: ") + reply.error().message));
+                              return;
+                          }
+                          const QJsonObject result = reply.result().toObject();
+                          call->respond(ToolResult::text(QStringLiteral("%1action=%2, content=%3")
+                                                             .arg(prefix, result.value(key("action")).toString(),
+                                                                  compact(result.value(key("content")).toObject()))));
+                      });
+}
+
+} // namespace
+
+void addConformanceFixtures(Server *server)
+{
+    server->addTool(noArguments("test_simple_text", "Returns simple text"), [](ToolCall *call) {
+        call->respond(ToolResult::text(key("This is a simple text response for testing.")));
+    });
+    server->addTool(noArguments("test_image_content", "Returns an image"), [](ToolCall *call) {
+        call->respond({{key("content"), QJsonArray{imageBlock()}}});
+    });
+    server->addTool(noArguments("test_audio_content", "Returns audio"), [](ToolCall *call) {
+        static const QByteArray wav = DemoContent::wav(440, 100);
+        call->respond({{key("content"), QJsonArray{QJsonObject{{key("type"), key("audio")}, {key("mimeType"), key("audio/wav")},
+                                                               {key("data"), QString::fromLatin1(wav.toBase64())}}}}});
+    });
+    server->addTool(noArguments("test_embedded_resource", "Returns an embedded resource"), [](ToolCall *call) {
+        call->respond({{key("content"), QJsonArray{QJsonObject{
+                                            {key("type"), key("resource")},
+                                            {key("resource"), ResourceContents::text(key("test://embedded-resource"), key("text/plain"),
+                                                                                     key("This is an embedded resource content."))}}}}});
+    });
+    server->addTool(noArguments("test_multiple_content_types", "Returns text, an image and a resource"), [](ToolCall *call) {
+        call->respond({{key("content"),
+                        QJsonArray{textBlock(key("Multiple content types test:")), imageBlock(),
+                                   QJsonObject{{key("type"), key("resource")},
+                                               {key("resource"), ResourceContents::text(key("test://mixed-content-resource"),
+                                                                                        key("application/json"),
+                                                                                        key("{\"test\":\"data\",\"value\":123}"))}}}}});
+    });
+    server->addTool(noArguments("test_tool_with_logging", "Logs three messages while it runs"), [](ToolCall *call) {
+        call->log(LogLevel::Info, key("conformance"), key("Tool execution started"));
+        QTimer::singleShot(50, call, [call] {
+            call->log(LogLevel::Info, key("conformance"), key("Tool processing data"));
+            QTimer::singleShot(50, call, [call] {
+                call->log(LogLevel::Info, key("conformance"), key("Tool execution completed"));
+                call->respond(ToolResult::text(key("Tool with logging executed successfully")));
+            });
+        });
+    });
+    server->addTool(noArguments("test_error_handling", "Always returns a tool error"), [](ToolCall *call) {
+        call->respond(ToolResult::error(key("This tool intentionally returns an error for testing")));
+    });
+    server->addTool(noArguments("test_tool_with_progress", "Reports progress 0, 50, 100 of 100"), [](ToolCall *call) {
+        call->reportProgress(0, 100);
+        QTimer::singleShot(50, call, [call] {
+            call->reportProgress(50, 100);
+            QTimer::singleShot(50, call, [call] {
+                call->reportProgress(100, 100);
+                call->respond(ToolResult::text(key("Tool with progress executed successfully")));
+            });
+        });
+    });
+    server->addTool(json(R"json({"name": "test_sampling", "description": "Asks the client's LLM",
+        "inputSchema": {"type": "object", "properties": {"prompt": {"type": "string"}}, "required": ["prompt"]}})json"),
+                    [](ToolCall *call) {
+                        if (!call->session()->clientSupports(key("sampling"))) {
+                            call->respond(ToolResult::error(key("The client does not support sampling.")));
+                            return;
+                        }
+                        const QJsonObject params{
+                            {key("messages"), QJsonArray{QJsonObject{{key("role"), key("user")},
+                                                                     {key("content"), textBlock(call->arguments().value(key("prompt")).toString())}}}},
+                            {key("maxTokens"), 100}};
+                        call->sendRequest(key("sampling/createMessage"), params, call, [call](const Message &reply) {
+                            if (reply.isErrorResponse()) {
+                                call->respond(ToolResult::error(QStringLiteral("Sampling failed: ") + reply.error().message));
+                                return;
+                            }
+                            const QJsonObject content = reply.result().toObject().value(key("content")).toObject();
+                            call->respond(ToolResult::text(QStringLiteral("LLM response: ") + content.value(key("text")).toString()));
+                        });
+                    });
+    server->addTool(json(R"json({"name": "test_elicitation", "description": "Asks the user for a name and an e-mail address",
+        "inputSchema": {"type": "object", "properties": {"message": {"type": "string"}}, "required": ["message"]}})json"),
+                    [](ToolCall *call) {
+                        elicit(call, call->arguments().value(key("message")).toString(),
+                               json(R"json({"type": "object", "properties": {
+                                   "username": {"type": "string", "description": "User's response"},
+                                   "email": {"type": "string", "description": "User's email address"}},
+                                   "required": ["username", "email"]})json"),
+                               key("User response: "));
+                    });
+    server->addTool(noArguments("test_elicitation_sep1034_defaults", "Elicitation with a default for every primitive type"),
+                    [](ToolCall *call) {
+                        elicit(call, key("Please review the defaults"),
+                               json(R"json({"type": "object", "properties": {
+                                   "name": {"type": "string", "default": "John Doe"},
+                                   "age": {"type": "integer", "default": 30},
+                                   "score": {"type": "number", "default": 95.5},
+                                   "status": {"type": "string", "enum": ["active", "inactive", "pending"], "default": "active"},
+                                   "verified": {"type": "boolean", "default": true}}})json"),
+                               key("Elicitation completed: "));
+                    });
+    server->addTool(noArguments("test_elicitation_sep1330_enums", "Elicitation with every enum variant"), [](ToolCall *call) {
+        elicit(call, key("Please choose"),
+               json(R"json({"type": "object", "properties": {
+                   "untitledSingle": {"type": "string", "enum": ["option1", "option2", "option3"]},
+                   "titledSingle": {"type": "string", "oneOf": [{"const": "value1", "title": "First Option"},
+                       {"const": "value2", "title": "Second Option"}, {"const": "value3", "title": "Third Option"}]},
+                   "legacyEnum": {"type": "string", "enum": ["opt1", "opt2", "opt3"],
+                       "enumNames": ["Option One", "Option Two", "Option Three"]},
+                   "untitledMulti": {"type": "array", "items": {"type": "string", "enum": ["option1", "option2", "option3"]}},
+                   "titledMulti": {"type": "array", "items": {"anyOf": [{"const": "value1", "title": "First Choice"},
+                       {"const": "value2", "title": "Second Choice"}, {"const": "value3", "title": "Third Choice"}]}}}})json"),
+               key("Elicitation completed: "));
+    });
+    server->addTool(json(R"json({"name": "json_schema_2020_12_tool", "description": "Tool with JSON Schema 2020-12 features",
+        "inputSchema": {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
+            "$defs": {"address": {"type": "object", "properties": {"street": {"type": "string"}, "city": {"type": "string"}}}},
+            "properties": {"name": {"type": "string"}, "address": {"$ref": "#/$defs/address"}},
+            "additionalProperties": false}})json"),
+                    [](ToolCall *call) { call->respond(ToolResult::text(compact(call->arguments()))); });
+    // The HTTP transport may close the SSE stream while this runs (server-sse-polling).
+    server->addTool(noArguments("test_reconnection", "Answers after a short delay"), [](ToolCall *call) {
+        QTimer::singleShot(200, call, [call] { call->respond(ToolResult::text(key("Reconnection test completed successfully"))); });
+    });
+
+    server->addTextResource(json(R"json({"uri": "test://static-text", "name": "static-text", "description": "Static text",
+        "mimeType": "text/plain"})json"),
+                            key("This is the content of the static text resource."));
+    server->addBlobResource(json(R"json({"uri": "test://static-binary", "name": "static-binary", "description": "Static PNG",
+        "mimeType": "image/png"})json"),
+                            DemoContent::png(8, 8));
+    server->addTextResource(json(R"json({"uri": "test://watched-resource", "name": "watched-resource",
+        "description": "Subscribable", "mimeType": "text/plain"})json"),
+                            key("Watched resource content"));
+    server->addTextResource(json(R"json({"uri": "test://example-resource", "name": "example-resource",
+        "description": "For embedding in prompts", "mimeType": "text/plain"})json"),
+                            key("Example resource content"));
+    server->addResourceTemplate(json(R"json({"uriTemplate": "test://template/{id}/data", "name": "template",
+        "description": "Data by id", "mimeType": "application/json"})json"),
+                                [](const QString &uri, const QMap<QString, QString> &variables) {
+                                    return QJsonArray{ResourceContents::text(
+                                        uri, key("application/json"),
+                                        compact({{key("id"), variables.value(key("id"))}, {key("templateTest"), true},
+                                                 {key("data"), QStringLiteral("Data for ID: %1").arg(variables.value(key("id")))}}))};
+                                });
+
+    server->addPrompt(json(R"json({"name": "test_simple_prompt", "description": "A prompt without arguments"})json"),
+                      [](const QJsonObject &, RpcError *) {
+                          return QJsonObject{{key("messages"), QJsonArray{QJsonObject{
+                                                                   {key("role"), key("user")},
+                                                                   {key("content"), textBlock(key("This is a simple prompt for testing."))}}}}};
+                      });
+    server->addPrompt(json(R"json({"name": "test_prompt_with_arguments", "description": "A prompt with two arguments",
+        "arguments": [{"name": "arg1", "description": "First argument", "required": true},
+                      {"name": "arg2", "description": "Second argument", "required": true}]})json"),
+                      [](const QJsonObject &arguments, RpcError *) {
+                          return QJsonObject{{key("messages"), QJsonArray{QJsonObject{
+                                                                   {key("role"), key("user")},
+                                                                   {key("content"), textBlock(QStringLiteral("Prompt with arguments: arg1='%1', arg2='%2'")
+                                                                                                  .arg(arguments.value(key("arg1")).toString(),
+                                                                                                       arguments.value(key("arg2")).toString()))}}}}};
+                      });
+    server->addPromptCompletion(key("test_prompt_with_arguments"), key("arg1"), [](const QString &value, const QJsonObject &) {
+        QStringList values;
+        for (const char *each : {"paris", "park", "party", "test-value"}) {
+            if (key(each).startsWith(value))
+                values.append(key(each));
+        }
+        return values;
+    });
+    server->addPrompt(json(R"json({"name": "test_prompt_with_embedded_resource", "description": "A prompt that embeds a resource",
+        "arguments": [{"name": "resourceUri", "description": "URI of the resource to embed", "required": true}]})json"),
+                      [](const QJsonObject &arguments, RpcError *) {
+                          const QString uri = arguments.value(key("resourceUri")).toString();
+                          return QJsonObject{{key("messages"),
+                                              QJsonArray{QJsonObject{{key("role"), key("user")},
+                                                                     {key("content"), QJsonObject{{key("type"), key("resource")},
+                                                                                                  {key("resource"), ResourceContents::text(uri, key("text/plain"), key("Embedded resource content for testing."))}}}},
+                                                         QJsonObject{{key("role"), key("user")},
+                                                                     {key("content"), textBlock(key("Please process the embedded resource above."))}}}}};
+                      });
+    server->addPrompt(json(R"json({"name": "test_prompt_with_image", "description": "A prompt with an image"})json"),
+                      [](const QJsonObject &, RpcError *) {
+                          return QJsonObject{{key("messages"),
+                                              QJsonArray{QJsonObject{{key("role"), key("user")}, {key("content"), imageBlock()}},
+                                                         QJsonObject{{key("role"), key("user")},
+                                                                     {key("content"), textBlock(key("Please analyze the image above."))}}}}};
+                      });
+}
