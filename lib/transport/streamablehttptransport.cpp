@@ -174,6 +174,13 @@ void StreamableHttpTransport::track(QNetworkReply *reply, std::unique_ptr<Exchan
     m_exchanges.insert(reply, exchange.release());
     watchTlsErrors(reply);
     connect(reply, &QNetworkReply::readyRead, this, [this, reply] { onReadyRead(reply); });
+    // An event stream may open without a byte of body; its headers still matter (session id, traffic).
+    connect(reply, &QNetworkReply::metaDataChanged, this, [this, reply] {
+        Exchange *exchange = m_exchanges.value(reply);
+        const int status = httpStatus(reply);
+        if (exchange && !exchange->headersHandled && status >= 200 && status < 300)
+            handleHeaders(reply, exchange);
+    });
     connect(reply, &QNetworkReply::finished, this, [this, reply] { onFinished(reply); });
 }
 
