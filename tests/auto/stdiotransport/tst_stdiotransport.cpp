@@ -431,6 +431,8 @@ void tst_StdioTransport::stubbornPeerGetsSigterm()
     StdioTransport transport(parameters);
     Recorder recorder(&transport);
     openAndWait(transport, recorder);
+    transport.send(call(1, QStringLiteral("echo")));
+    QTRY_VERIFY_WITH_TIMEOUT(recorder.hasReplyTo(1), 10000);
     transport.close();
     QTRY_COMPARE_WITH_TIMEOUT(recorder.closedReasons.size(), 1, 10000);
     QVERIFY2(recorder.closedReasons.first().contains(QLatin1String("SIGTERM")), qPrintable(recorder.closedReasons.first()));
@@ -446,6 +448,9 @@ void tst_StdioTransport::stubbornPeerGetsSigkill()
     StdioTransport transport(parameters);
     Recorder recorder(&transport);
     openAndWait(transport, recorder);
+    // An answer means the peer has set up its signal handling.
+    transport.send(call(1, QStringLiteral("echo")));
+    QTRY_VERIFY_WITH_TIMEOUT(recorder.hasReplyTo(1), 10000);
     QElapsedTimer timer;
     timer.start();
     transport.close();
