@@ -76,6 +76,16 @@ public:
             *it = array;
         }
 
+        // draft-04 boolean exclusiveMinimum/Maximum: the numeric form valijson's draft-07 expects.
+        for (const auto &[exclusive, bound] : {std::pair{"exclusiveMinimum", "minimum"}, std::pair{"exclusiveMaximum", "maximum"}}) {
+            const QJsonValue flag = object.value(QLatin1String(exclusive));
+            if (!flag.isBool())
+                continue;
+            object.remove(QLatin1String(exclusive));
+            if (flag.toBool() && object.value(QLatin1String(bound)).isDouble())
+                object.insert(QLatin1String(exclusive), object.take(QLatin1String(bound)));
+        }
+
         if (modern && object.contains(QLatin1String("prefixItems"))) {
             const QJsonValue rest = object.take(QLatin1String("items"));
             object.insert(QLatin1String("items"), object.take(QLatin1String("prefixItems")));

@@ -2,6 +2,7 @@
 
 #include "schemanormalizer.h"
 #include "schemaresolver.h"
+#include "schemautil_p.h"
 
 #include <QCoreApplication>
 #include <QDate>
@@ -37,13 +38,10 @@ struct Tr
     Q_DECLARE_TR_FUNCTIONS(Mcp::SchemaValidator)
 };
 
-const int maxDepth = 128; // guards $ref cycles that never consume any of the instance
+using SchemaUtil::jsonEqual;
+using SchemaUtil::jsonText;
 
-QString jsonText(const QJsonValue &value)
-{
-    const QByteArray text = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
-    return QString::fromUtf8(text.mid(1, text.size() - 2));
-}
+const int maxDepth = 128; // guards $ref cycles that never consume any of the instance
 
 QString typeName(const QJsonValue &value)
 {
@@ -103,35 +101,6 @@ QString typePhrase(const QString &type)
     if (type == QLatin1String("array")) return Tr::tr("a list (an array)");
     if (type == QLatin1String("null")) return Tr::tr("null");
     return type;
-}
-
-// JSON equality with numbers compared by value (1 == 1.0), as JSON Schema requires.
-bool jsonEqual(const QJsonValue &a, const QJsonValue &b)
-{
-    if (a.isDouble() && b.isDouble())
-        return a.toDouble() == b.toDouble();
-    if (a.type() != b.type())
-        return false;
-    if (a.isArray()) {
-        const QJsonArray x = a.toArray(), y = b.toArray();
-        if (x.size() != y.size())
-            return false;
-        for (int i = 0; i < x.size(); ++i)
-            if (!jsonEqual(x.at(i), y.at(i)))
-                return false;
-        return true;
-    }
-    if (a.isObject()) {
-        const QJsonObject x = a.toObject(), y = b.toObject();
-        if (x.size() != y.size())
-            return false;
-        for (auto it = x.begin(); it != x.end(); ++it) {
-            if (!y.contains(it.key()) || !jsonEqual(it.value(), y.value(it.key())))
-                return false;
-        }
-        return true;
-    }
-    return a == b;
 }
 
 qsizetype codePoints(const QString &s)
@@ -543,6 +512,37 @@ private:
     QHash<QString, QRegularExpression> m_regexes;
 };
 
+void collectRefs(const QJsonValue &node, QStringList &refs)
+{
+    if (node.isObject()) {
+        const QJsonObject object = node.toObject();
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            if (it.key() == QLatin1String("$ref") && it.value().isString())
+                refs.append(it.value().toString());
+            else if (it.key() != QLatin1String("enum") && it.key() != QLatin1String("const"))
+                collectRefs(it.value(), refs);
+        }
+    } else if (node.isArray()) {
+        for (const QJsonValue &v : node.toArray())
+            collectRefs(v, refs);
+    }
+}
+
+// A chain of bare {"$ref"} schemas that leads back to itself, described; empty if none.
+QString refLoop(const QJsonValue &schema)
+{
+    const SchemaResolver resolver(schema);
+    QStringList refs;
+    collectRefs(schema, refs);
+    refs.removeDuplicates();
+    for (const QString &ref : std::as_const(refs)) {
+        const auto resolved = resolver.resolve(QJsonObject{{QStringLiteral("$ref"), ref}}, QStringLiteral("#ref"));
+        if (!resolved.isValid() && resolved.schema.toObject().contains(QLatin1String("$ref")))
+            return resolved.error;
+    }
+    return QString();
+}
+
 // valijson reports "<root>", "[address]", "[zip]" for /address/zip.
 QString contextToPointer(const std::vector<std::string> &context)
 {
@@ -596,6 +596,12 @@ SchemaValidator::SchemaValidator(const QJsonValue &schema, Engine engine)
         return;
     QStringList unsupported;
     d->normalized = engine == Engine::ValijsonUnnormalized ? schema : SchemaNormalizer::forDraft07(schema, &unsupported);
+    const QString loop = refLoop(d->normalized);
+    if (!loop.isEmpty()) {
+        // valijson follows such a chain until the stack overflows: never hand it one.
+        d->problem = Tr::tr("The schema could not be compiled for validation (%1); field checks still apply.").arg(loop);
+        return;
+    }
     try {
         auto compiled = std::make_unique<valijson::Schema>();
         valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
