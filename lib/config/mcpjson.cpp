@@ -321,8 +321,9 @@ ConfigParseError McpJson::locate(const QByteArray &text, qsizetype offset, const
     error.reason = reason;
     if (offset < 0)
         return error;
-    // QJsonParseError::offset points just past the character that broke the parse.
-    offset = qBound(qsizetype(0), offset - 1, text.size());
+    // QJsonParseError::offset points just past the character that broke the parse, or
+    // at the end when the text stopped too early.
+    offset = offset >= text.size() ? text.size() : qMax(qsizetype(0), offset - 1);
     error.offset = offset;
     const qsizetype lineStart = text.lastIndexOf('\n', offset - 1) + 1;
     error.line = int(text.left(lineStart).count('\n')) + 1;
