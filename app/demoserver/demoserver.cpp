@@ -130,6 +130,7 @@ DemoServer::DemoServer(const DemoOptions &options, QObject *parent)
                         "`rich_form` for schema-driven forms, `long_task` for progress and cancellation, and "
                         "subscribe to demo://clock for live updates."));
     setPageSize(options.pageSize);
+    setTasksEnabled(true);
     if (!options.protocolVersion.isEmpty())
         setForcedProtocolVersion(options.protocolVersion);
 
@@ -384,7 +385,8 @@ void DemoServer::addInteractiveTools()
         "inputSchema": {"type": "object", "properties": {
             "steps": {"type": "integer", "minimum": 1, "maximum": 10000, "default": 10},
             "delayMs": {"type": "integer", "minimum": 0, "maximum": 60000, "default": 500}}},
-        "annotations": {"readOnlyHint": true}})json"),
+        "annotations": {"readOnlyHint": true},
+        "execution": {"taskSupport": "optional"}})json"),
             [](ToolCall *call) {
                 const int steps = qBound(1, call->arguments().value(key("steps")).toInt(10), 10000);
                 const int delay = qBound(0, call->arguments().value(key("delayMs")).toInt(500), 60000);
@@ -408,13 +410,46 @@ void DemoServer::addInteractiveTools()
                 timer->start();
             });
 
+    addTool(json(R"json({"name": "batch_job", "title": "Batch job (task)",
+        "description": "Processes `items` items of `delayMs` each. Must be called as a task (execution.taskSupport: required): poll it with tasks/get and fetch the outcome with tasks/result.",
+        "inputSchema": {"type": "object", "properties": {
+            "items": {"type": "integer", "minimum": 1, "maximum": 1000, "default": 5},
+            "delayMs": {"type": "integer", "minimum": 0, "maximum": 60000, "default": 400},
+            "failAt": {"type": "integer", "minimum": 0, "description": "Fail when this item is reached (0: never)", "default": 0}}},
+        "outputSchema": {"type": "object", "properties": {"processed": {"type": "integer"}, "checksum": {"type": "string"}},
+                         "required": ["processed", "checksum"]},
+        "execution": {"taskSupport": "required"}})json"),
+            [](ToolCall *call) {
+                const int items = qBound(1, call->arguments().value(key("items")).toInt(5), 1000);
+                const int delay = qBound(0, call->arguments().value(key("delayMs")).toInt(400), 60000);
+                const int failAt = call->arguments().value(key("failAt")).toInt(0);
+                auto *timer = new QTimer(call);
+                timer->setInterval(delay);
+                auto done = std::make_shared<int>(0);
+                QObject::connect(timer, &QTimer::timeout, call, [call, timer, done, items, failAt] {
+                    ++*done;
+                    call->reportProgress(*done, items, QStringLiteral("Item %1 of %2").arg(*done).arg(items));
+                    if (*done == failAt) {
+                        timer->stop();
+                        call->respond(ToolResult::error(QStringLiteral("Item %1 could not be processed.").arg(*done)));
+                    } else if (*done == items) {
+                        timer->stop();
+                        const QByteArray checksum = QByteArray::number(qHash(items) % 0xffffff, 16);
+                        call->respond(ToolResult::structured({{key("processed"), items}, {key("checksum"), QString::fromLatin1(checksum)}}));
+                    }
+                });
+                QObject::connect(call, &RequestContext::cancelled, timer, &QTimer::stop);
+                timer->start();
+            });
+
     addTool(json(R"json({"name": "ask_llm", "title": "Ask the client's LLM",
         "description": "Sends sampling/createMessage to the client and returns what the model answered.",
         "inputSchema": {"type": "object", "properties": {
             "prompt": {"type": "string", "description": "What to ask", "default": "Write a haiku about protocols."},
             "systemPrompt": {"type": "string"},
             "maxTokens": {"type": "integer", "minimum": 1, "maximum": 100000, "default": 200}},
-            "required": ["prompt"]}})json"),
+            "required": ["prompt"]},
+        "execution": {"taskSupport": "optional"}})json"),
             [](ToolCall *call) {
                 if (!call->session()->clientSupports(key("sampling"))) {
                     call->respond(ToolResult::error(key("The client did not declare the sampling capability.")));
@@ -456,7 +491,8 @@ void DemoServer::addInteractiveTools()
     addTool(json(R"json({"name": "ask_user", "title": "Ask the user",
         "description": "Sends elicitation/create (form mode, with defaults) and returns the action and content.",
         "inputSchema": {"type": "object", "properties": {
-            "message": {"type": "string", "default": "Please tell us a little about yourself."}}}})json"),
+            "message": {"type": "string", "default": "Please tell us a little about yourself."}}},
+        "execution": {"taskSupport": "optional"}})json"),
             [](ToolCall *call) {
                 if (!call->session()->clientSupports(key("elicitation"))) {
                     call->respond(ToolResult::error(key("The client did not declare the elicitation capability.")));

@@ -18,7 +18,9 @@ void RequestContext::respond(const QJsonObject &result)
     if (m_finished || m_cancelled)
         return;
     m_finished = true;
-    if (m_session)
+    if (m_session && !m_taskId.isEmpty())
+        m_session->finishTask(this, result, std::nullopt);
+    else if (m_session)
         m_session->finishRequest(this, Message::response(m_id, result));
     deleteLater();
 }
@@ -28,7 +30,9 @@ void RequestContext::fail(const RpcError &error)
     if (m_finished || m_cancelled)
         return;
     m_finished = true;
-    if (m_session)
+    if (m_session && !m_taskId.isEmpty())
+        m_session->finishTask(this, {}, error);
+    else if (m_session)
         m_session->finishRequest(this, Message::errorResponse(m_id, error));
     deleteLater();
 }
@@ -59,8 +63,26 @@ void RequestContext::log(LogLevel level, const QString &logger, const QJsonValue
 void RequestContext::sendRequest(const QString &method, const QJsonObject &params, const QObject *context,
                                  ReplyHandler handler)
 {
-    if (m_session && !m_finished && !m_cancelled)
+    if (!m_session || m_finished || m_cancelled)
+        return;
+    if (m_taskId.isEmpty()) {
         m_session->sendRequest(method, params, context ? context : this, std::move(handler), m_id);
+        return;
+    }
+    // Inside a task the client must be told which task asks, and pollers see input_required.
+    QJsonObject taskParams = params;
+    QJsonObject meta = taskParams.value(QStringLiteral("_meta")).toObject();
+    meta.insert(QStringLiteral("io.modelcontextprotocol/related-task"), QJsonObject{{QStringLiteral("taskId"), m_taskId}});
+    taskParams.insert(QStringLiteral("_meta"), meta);
+    m_session->setTaskStatus(m_taskId, QStringLiteral("input_required"));
+    QPointer<RequestContext> self(this);
+    m_session->sendRequest(method, taskParams, context ? context : this,
+                           [self, handler = std::move(handler)](const Message &reply) {
+                               if (self && self->m_session && !self->m_finished && !self->m_cancelled)
+                                   self->m_session->setTaskStatus(self->m_taskId, QStringLiteral("working"));
+                               handler(reply);
+                           },
+                           m_id);
 }
 
 void RequestContext::cancel(const QString &reason)

@@ -33,6 +33,9 @@ public:
     // params._meta.progressToken, Undefined when the caller did not ask for progress.
     QJsonValue progressToken() const { return m_progressToken; }
 
+    // Set when the client asked for a task: the answer goes to tasks/result instead.
+    QString taskId() const { return m_taskId; }
+
     bool isCancelled() const { return m_cancelled; }
     bool isFinished() const { return m_finished; }
 
@@ -64,6 +67,7 @@ private:
     QString m_method;
     QJsonObject m_params;
     QJsonValue m_progressToken = QJsonValue::Undefined;
+    QString m_taskId;
     bool m_cancelled = false;
     bool m_finished = false;
 };

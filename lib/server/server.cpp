@@ -114,6 +114,14 @@ QJsonObject Server::capabilities() const
         {QStringLiteral("logging"), QJsonObject()},
         {QStringLiteral("completions"), QJsonObject()},
     };
+    if (m_tasksEnabled) {
+        capabilities.insert(QStringLiteral("tasks"),
+                            QJsonObject{{QStringLiteral("list"), QJsonObject()},
+                                        {QStringLiteral("cancel"), QJsonObject()},
+                                        {QStringLiteral("requests"),
+                                         QJsonObject{{QStringLiteral("tools"),
+                                                      QJsonObject{{QStringLiteral("call"), QJsonObject()}}}}}});
+    }
     for (auto it = m_extraCapabilities.begin(); it != m_extraCapabilities.end(); ++it)
         capabilities.insert(it.key(), it.value());
     return capabilities;

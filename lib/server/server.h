@@ -79,6 +79,15 @@ public:
     void setExtraCapabilities(const QJsonObject &capabilities) { m_extraCapabilities = capabilities; }
     QJsonObject capabilities() const;
 
+    // Tasks (experimental in 2025-11-25): tools whose execution.taskSupport is "optional" or
+    // "required" may be called with params.task; the call answers at once with a task that the
+    // client polls (tasks/get, tasks/result, tasks/list, tasks/cancel). Off by default.
+    void setTasksEnabled(bool enabled) { m_tasksEnabled = enabled; }
+    bool tasksEnabled() const { return m_tasksEnabled; }
+    // Suggested client polling interval for tasks, in milliseconds.
+    void setTaskPollInterval(int milliseconds) { m_taskPollInterval = milliseconds; }
+    int taskPollInterval() const { return m_taskPollInterval; }
+
     // Items per page of tools/list, resources/list, resources/templates/list, prompts/list;
     // 0 (the default) means everything in one page.
     void setPageSize(int pageSize) { m_pageSize = qMax(0, pageSize); }
@@ -174,6 +183,8 @@ private:
     QString m_forcedVersion;
     QJsonObject m_extraCapabilities;
     int m_pageSize = 0;
+    bool m_tasksEnabled = false;
+    int m_taskPollInterval = 500;
     QList<Tool> m_tools;
     QList<Resource> m_resources;
     QList<ResourceTemplate> m_templates;

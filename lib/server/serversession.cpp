@@ -4,6 +4,7 @@
 #include "servertransport.h"
 
 #include <QJsonArray>
+#include <QTimer>
 #include <QLoggingCategory>
 
 Q_DECLARE_LOGGING_CATEGORY(lcServer)
@@ -43,6 +44,10 @@ ServerSession::~ServerSession()
     m_inFlight.clear();
     for (RequestContext *context : inFlight)
         context->cancel(QStringLiteral("session closed"));
+    for (const Task &task : std::as_const(m_tasks)) {
+        if (task.context)
+            task.context->cancel(QStringLiteral("session closed"));
+    }
 }
 
 void ServerSession::close()
@@ -61,6 +66,10 @@ void ServerSession::handleTransportClosed()
     m_inFlight.clear();
     for (RequestContext *context : inFlight)
         context->cancel(QStringLiteral("connection closed"));
+    for (const Task &task : std::as_const(m_tasks)) {
+        if (task.context)
+            task.context->cancel(QStringLiteral("connection closed"));
+    }
     m_pending.clear();
     Q_EMIT closed();
 }
@@ -112,6 +121,14 @@ void ServerSession::handleRequest(const Message &request)
         complete(request);
     else if (method == QLatin1String("logging/setLevel"))
         setLogLevel(request);
+    else if (m_server->tasksEnabled() && method == QLatin1String("tasks/get"))
+        getTask(request);
+    else if (m_server->tasksEnabled() && method == QLatin1String("tasks/result"))
+        getTaskResult(request);
+    else if (m_server->tasksEnabled() && method == QLatin1String("tasks/cancel"))
+        cancelTask(request);
+    else if (m_server->tasksEnabled() && method == QLatin1String("tasks/list"))
+        listTasks(request);
     else
         reply(Message::errorResponse(request.id(), {ErrorCode::MethodNotFound, QStringLiteral("Method not found: ") + method}));
 }
@@ -261,20 +278,192 @@ void ServerSession::callTool(const Message &request)
         reply(invalidParams(request, QStringLiteral("arguments must be an object")));
         return;
     }
-    // Input validation failures are tool errors (2025-11-25), so the model can correct itself.
-    const QJsonObject schema = tool->definition.value(key("inputSchema")).toObject();
-    const QJsonArray required = schema.value(key("required")).toArray();
-    for (const QJsonValue &each : required) {
-        if (!arguments.toObject().contains(each.toString())) {
-            reply(Message::response(request.id(),
-                                    ToolResult::error(QStringLiteral("Missing required argument: ") + each.toString())));
+    // Tasks: only when the server offers them; otherwise params.task is ignored, as the spec asks.
+    const bool asTask = m_server->tasksEnabled() && params.value(key("task")).isObject();
+    if (m_server->tasksEnabled()) {
+        const QString support = tool->definition.value(key("execution")).toObject().value(key("taskSupport")).toString();
+        const bool taskAllowed = support == QLatin1String("optional") || support == QLatin1String("required");
+        if (asTask && !taskAllowed) {
+            reply(Message::errorResponse(request.id(), {ErrorCode::MethodNotFound,
+                                                        QStringLiteral("Tool %1 does not support task execution").arg(name)}));
+            return;
+        }
+        if (!asTask && support == QLatin1String("required")) {
+            reply(Message::errorResponse(request.id(), {ErrorCode::MethodNotFound,
+                                                        QStringLiteral("Tool %1 must be called as a task").arg(name)}));
             return;
         }
     }
+    // Input validation failures are tool errors (2025-11-25), so the model can correct itself.
+    QString missing;
+    const QJsonArray required = tool->definition.value(key("inputSchema")).toObject().value(key("required")).toArray();
+    for (const QJsonValue &each : required) {
+        if (!arguments.toObject().contains(each.toString())) {
+            missing = each.toString();
+            break;
+        }
+    }
     auto *context = new RequestContext(this, request);
-    m_inFlight.insert(request.id(), context);
+    if (asTask)
+        startTask(request, context);
+    else
+        m_inFlight.insert(request.id(), context);
+    if (!missing.isEmpty()) {
+        context->respond(ToolResult::error(QStringLiteral("Missing required argument: ") + missing));
+        return;
+    }
     const ToolHandler handler = tool->handler; // the tool may remove itself while running
     handler(context);
+}
+
+// ---- Tasks -----------------------------------------------------------------------
+
+bool ServerSession::Task::isTerminal() const
+{
+    return status == QLatin1String("completed") || status == QLatin1String("failed") || status == QLatin1String("cancelled");
+}
+
+QJsonObject ServerSession::taskJson(const Task &task) const
+{
+    QJsonObject object{
+        {key("taskId"), task.id},
+        {key("status"), task.status},
+        {key("createdAt"), task.createdAt.toString(Qt::ISODateWithMs)},
+        {key("lastUpdatedAt"), task.lastUpdatedAt.toString(Qt::ISODateWithMs)},
+        {key("ttl"), task.ttl},
+        {key("pollInterval"), m_server->taskPollInterval()},
+    };
+    if (!task.statusMessage.isEmpty())
+        object.insert(key("statusMessage"), task.statusMessage);
+    return object;
+}
+
+void ServerSession::startTask(const Message &request, RequestContext *context)
+{
+    Task task;
+    task.id = QStringLiteral("task-%1").arg(m_nextTaskNumber++);
+    task.status = QStringLiteral("working");
+    task.createdAt = task.lastUpdatedAt = QDateTime::currentDateTimeUtc();
+    const QJsonValue ttl = request.paramsObject().value(key("task")).toObject().value(key("ttl"));
+    // Results are kept for the requested time, at most an hour (null would mean forever).
+    task.ttl = ttl.isDouble() ? qBound(0.0, ttl.toDouble(), 3600000.0) : 300000.0;
+    task.context = context;
+    context->m_taskId = task.id;
+    m_tasks.insert(task.id, task);
+    m_taskOrder.append(task.id);
+    reply(Message::response(request.id(), QJsonObject{{key("task"), taskJson(task)}}));
+}
+
+ServerSession::Task *ServerSession::findTask(const Message &request)
+{
+    const QString id = request.paramsObject().value(key("taskId")).toString();
+    const auto it = m_tasks.find(id);
+    if (it == m_tasks.end()) {
+        reply(invalidParams(request, QStringLiteral("Unknown task: ") + id));
+        return nullptr;
+    }
+    return &it.value();
+}
+
+void ServerSession::setTaskStatus(const QString &taskId, const QString &status, const QString &message)
+{
+    const auto it = m_tasks.find(taskId);
+    if (it == m_tasks.end() || it->isTerminal() || (it->status == status && it->statusMessage == message))
+        return;
+    it->status = status;
+    it->statusMessage = message;
+    it->lastUpdatedAt = QDateTime::currentDateTimeUtc();
+    // Optional in the spec; it spares the client a poll.
+    sendNotification(QStringLiteral("notifications/tasks/status"), taskJson(*it));
+}
+
+void ServerSession::finishTask(RequestContext *context, const QJsonObject &result, const std::optional<RpcError> &error)
+{
+    const auto it = m_tasks.find(context->taskId());
+    if (it == m_tasks.end() || it->isTerminal())
+        return;
+    it->result = result;
+    it->error = error;
+    it->context = nullptr;
+    const bool failed = error || result.value(key("isError")).toBool();
+    setTaskStatus(it->id, failed ? QStringLiteral("failed") : QStringLiteral("completed"),
+                  error ? error->message : QString());
+    const QList<MessageId> waiting = std::exchange(it->waiting, {});
+    for (const MessageId &id : waiting)
+        answerTaskResult(*it, id);
+    const double ttl = it->ttl.toDouble();
+    const QString taskId = it->id;
+    QTimer::singleShot(int(ttl), this, [this, taskId] {
+        m_tasks.remove(taskId);
+        m_taskOrder.removeOne(taskId);
+    });
+}
+
+void ServerSession::answerTaskResult(const Task &task, const MessageId &request)
+{
+    if (task.status == QLatin1String("cancelled")) {
+        reply(Message::errorResponse(request, {ErrorCode::InvalidParams, QStringLiteral("Task %1 was cancelled").arg(task.id)}));
+        return;
+    }
+    if (task.error) {
+        reply(Message::errorResponse(request, *task.error));
+        return;
+    }
+    QJsonObject result = task.result;
+    QJsonObject meta = result.value(key("_meta")).toObject();
+    meta.insert(key("io.modelcontextprotocol/related-task"), QJsonObject{{key("taskId"), task.id}});
+    result.insert(key("_meta"), meta);
+    reply(Message::response(request, result));
+}
+
+void ServerSession::getTask(const Message &request)
+{
+    if (const Task *task = findTask(request))
+        reply(Message::response(request.id(), taskJson(*task)));
+}
+
+void ServerSession::getTaskResult(const Message &request)
+{
+    Task *task = findTask(request);
+    if (!task)
+        return;
+    if (task->isTerminal())
+        answerTaskResult(*task, request.id());
+    else
+        task->waiting.append(request.id()); // answered when the task ends
+}
+
+void ServerSession::cancelTask(const Message &request)
+{
+    Task *task = findTask(request);
+    if (!task)
+        return;
+    if (task->isTerminal()) {
+        reply(invalidParams(request, QStringLiteral("Task %1 has already ended (%2)").arg(task->id, task->status)));
+        return;
+    }
+    const QString taskId = task->id;
+    setTaskStatus(taskId, QStringLiteral("cancelled"), QStringLiteral("Cancelled by the client"));
+    Task &cancelled = m_tasks[taskId];
+    if (RequestContext *context = cancelled.context.data())
+        context->cancel(QStringLiteral("task cancelled"));
+    cancelled.context = nullptr;
+    reply(Message::response(request.id(), taskJson(cancelled)));
+    const QList<MessageId> waiting = std::exchange(cancelled.waiting, {});
+    for (const MessageId &id : waiting)
+        answerTaskResult(cancelled, id);
+    QTimer::singleShot(int(cancelled.ttl.toDouble()), this, [this, taskId] {
+        m_tasks.remove(taskId);
+        m_taskOrder.removeOne(taskId);
+    });
+}
+
+void ServerSession::listTasks(const Message &request)
+{
+    QJsonArray all;
+    for (const QString &id : std::as_const(m_taskOrder))
+        all.append(taskJson(m_tasks.value(id)));
+    replyWithPage(request, all, key("tasks"));
 }
 
 void ServerSession::listResources(const Message &request)

@@ -2,6 +2,7 @@
 
 #include "server.h"
 
+#include <QDateTime>
 #include <QHash>
 #include <QJsonObject>
 #include <QObject>
@@ -89,6 +90,33 @@ private:
     void setLogLevel(const Message &request);
     void replyWithPage(const Message &request, const QJsonArray &all, const QString &key);
 
+    // Tasks (2025-11-25, experimental).
+    struct Task
+    {
+        QString id;
+        QString status; // working, input_required, completed, failed, cancelled
+        QString statusMessage;
+        QDateTime createdAt;
+        QDateTime lastUpdatedAt;
+        QJsonValue ttl;
+        QPointer<RequestContext> context;
+        QJsonObject result;
+        std::optional<RpcError> error;
+        QList<MessageId> waiting; // tasks/result requests to answer when the task ends
+        bool isTerminal() const;
+    };
+    void startTask(const Message &request, RequestContext *context);
+    void getTask(const Message &request);
+    void getTaskResult(const Message &request);
+    void cancelTask(const Message &request);
+    void listTasks(const Message &request);
+    Task *findTask(const Message &request);
+    // The context's tool answered: the task ends with result or error.
+    void finishTask(RequestContext *context, const QJsonObject &result, const std::optional<RpcError> &error);
+    void setTaskStatus(const QString &taskId, const QString &status, const QString &message = {});
+    QJsonObject taskJson(const Task &task) const;
+    void answerTaskResult(const Task &task, const MessageId &request);
+
     void notifyListChanged(const QString &method);
     void notifyResourceUpdated(const QString &uri);
 
@@ -108,6 +136,9 @@ private:
     QHash<MessageId, RequestContext *> m_inFlight;
     QHash<MessageId, PendingRequest> m_pending;
     qint64 m_nextId = 1;
+    QHash<QString, Task> m_tasks;
+    QStringList m_taskOrder; // creation order, for tasks/list
+    quint64 m_nextTaskNumber = 1;
     bool m_initialized = false;
     bool m_closed = false;
 };

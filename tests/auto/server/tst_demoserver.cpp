@@ -218,6 +218,9 @@ private Q_SLOTS:
     void stderrFlood();
     void stderrNoise();
     void conformanceFixtures();
+    void tasks();
+    void taskCancelAndFailure();
+    void taskInputRequired();
 };
 
 void tst_DemoServer::initialize_data()
@@ -935,6 +938,100 @@ void tst_DemoServer::conformanceFixtures()
         QVERIFY2(!tool.toObject().value("description").toString().isEmpty(), qPrintable(tool.toObject().value("name").toString()));
     for (const QJsonValue &prompt : server.call(7, "prompts/list").value("result").toObject().value("prompts").toArray())
         QVERIFY2(!prompt.toObject().value("description").toString().isEmpty(), qPrintable(prompt.toObject().value("name").toString()));
+}
+
+static QJsonObject taskCall(const QString &tool, const QJsonObject &arguments)
+{
+    QJsonObject params = callParams(tool, arguments);
+    params.insert("task", QJsonObject{{"ttl", 60000}});
+    return params;
+}
+
+void tst_DemoServer::tasks()
+{
+    DemoServer server;
+    const QJsonObject capabilities = server.initialize().value("capabilities").toObject();
+    QVERIFY(capabilities.value("tasks").toObject().value("requests").toObject().value("tools").toObject().contains("call"));
+
+    // taskSupport is enforced both ways.
+    QCOMPARE(server.call(1, "tools/call", callParams("batch_job")).value("error").toObject().value("code").toInt(), -32601);
+    QCOMPARE(server.call(2, "tools/call", taskCall("get_weather", {{"city", "Rome"}})).value("error").toObject().value("code").toInt(), -32601);
+    QCOMPARE(server.call(3, "tasks/get", {{"taskId", "no-such-task"}}).value("error").toObject().value("code").toInt(), -32602);
+
+    const QJsonObject created = server.call(4, "tools/call", taskCall("long_task", {{"steps", 3}, {"delayMs", 100}}))
+                                    .value("result").toObject().value("task").toObject();
+    const QString taskId = created.value("taskId").toString();
+    QVERIFY(!taskId.isEmpty());
+    QCOMPARE(created.value("status").toString(), QStringLiteral("working"));
+    QCOMPARE(created.value("ttl").toDouble(), 60000.0);
+    QVERIFY(created.value("pollInterval").toInt() > 0);
+    QVERIFY(!created.value("createdAt").toString().isEmpty());
+
+    QCOMPARE(server.call(5, "tasks/get", {{"taskId", taskId}}).value("result").toObject().value("status").toString(),
+             QStringLiteral("working"));
+    const QJsonArray listed = server.call(6, "tasks/list").value("result").toObject().value("tasks").toArray();
+    QCOMPARE(listed.size(), 1);
+    QCOMPARE(listed.at(0).toObject().value("taskId").toString(), taskId);
+
+    // tasks/result waits for the end, then carries the tool's result.
+    server.send(request(7, "tasks/result", {{"taskId", taskId}}));
+    QVERIFY(server.reply(7, 100).isEmpty());
+    const QJsonObject result = server.reply(7).value("result").toObject();
+    QCOMPARE(firstText(result), QStringLiteral("Completed 3 steps."));
+    QCOMPARE(result.value("_meta").toObject().value("io.modelcontextprotocol/related-task").toObject().value("taskId").toString(), taskId);
+    QCOMPARE(server.call(8, "tasks/get", {{"taskId", taskId}}).value("result").toObject().value("status").toString(),
+             QStringLiteral("completed"));
+    const QList<QJsonObject> statuses = server.notifications("notifications/tasks/status");
+    QVERIFY(!statuses.isEmpty());
+    QCOMPARE(statuses.constLast().value("params").toObject().value("status").toString(), QStringLiteral("completed"));
+    // A second tasks/result after the end is answered at once.
+    QCOMPARE(firstText(server.call(9, "tasks/result", {{"taskId", taskId}}, 500).value("result").toObject()),
+             QStringLiteral("Completed 3 steps."));
+}
+
+void tst_DemoServer::taskCancelAndFailure()
+{
+    DemoServer server;
+    server.initialize();
+    const QString running = server.call(1, "tools/call", taskCall("batch_job", {{"items", 100}, {"delayMs", 50}}))
+                                .value("result").toObject().value("task").toObject().value("taskId").toString();
+    server.send(request(2, "tasks/result", {{"taskId", running}}));
+    const QJsonObject cancelled = server.call(3, "tasks/cancel", {{"taskId", running}}).value("result").toObject();
+    QCOMPARE(cancelled.value("status").toString(), QStringLiteral("cancelled"));
+    QVERIFY(server.reply(2).contains("error")); // the waiting tasks/result hears about it
+    QCOMPARE(server.call(4, "tasks/cancel", {{"taskId", running}}).value("error").toObject().value("code").toInt(), -32602);
+    QCOMPARE(server.call(5, "tasks/get", {{"taskId", running}}).value("result").toObject().value("status").toString(),
+             QStringLiteral("cancelled"));
+
+    const QString failing = server.call(6, "tools/call", taskCall("batch_job", {{"items", 5}, {"delayMs", 10}, {"failAt", 2}}))
+                                .value("result").toObject().value("task").toObject().value("taskId").toString();
+    const QJsonObject failed = server.call(7, "tasks/result", {{"taskId", failing}}).value("result").toObject();
+    QCOMPARE(failed.value("isError").toBool(), true);
+    QCOMPARE(server.call(8, "tasks/get", {{"taskId", failing}}).value("result").toObject().value("status").toString(),
+             QStringLiteral("failed"));
+
+    const QString succeeding = server.call(9, "tools/call", taskCall("batch_job", {{"items", 2}, {"delayMs", 10}}))
+                                   .value("result").toObject().value("task").toObject().value("taskId").toString();
+    const QJsonObject structured = server.call(10, "tasks/result", {{"taskId", succeeding}}).value("result").toObject()
+                                       .value("structuredContent").toObject();
+    QCOMPARE(structured.value("processed").toInt(), 2);
+}
+
+void tst_DemoServer::taskInputRequired()
+{
+    DemoServer server;
+    server.initialize({{"elicitation", QJsonObject()}});
+    const QString taskId = server.call(1, "tools/call", taskCall("ask_user", {}))
+                               .value("result").toObject().value("task").toObject().value("taskId").toString();
+    QVERIFY(DemoServer::waitUntil([&] { return !server.serverRequests("elicitation/create").isEmpty(); }));
+    const QJsonObject elicit = server.serverRequests("elicitation/create").constFirst();
+    QCOMPARE(elicit.value("params").toObject().value("_meta").toObject().value("io.modelcontextprotocol/related-task")
+                 .toObject().value("taskId").toString(), taskId);
+    QCOMPARE(server.call(2, "tasks/get", {{"taskId", taskId}}).value("result").toObject().value("status").toString(),
+             QStringLiteral("input_required"));
+    server.send({{"jsonrpc", "2.0"}, {"id", elicit.value("id")}, {"result", QJsonObject{{"action", "cancel"}}}});
+    const QJsonObject result = server.call(3, "tasks/result", {{"taskId", taskId}}).value("result").toObject();
+    QCOMPARE(result.value("structuredContent").toObject().value("action").toString(), QStringLiteral("cancel"));
 }
 
 QTEST_GUILESS_MAIN(tst_DemoServer)
