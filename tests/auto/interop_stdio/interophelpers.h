@@ -1,0 +1,148 @@
+// Helpers shared by the stdio interop tests: wait for requests, collect pages, read content.
+#pragma once
+
+#include "session/client.h"
+#include "transport/stdiotransport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QStandardPaths>
+#include <QTest>
+
+#include <functional>
+#include <memory>
+
+using namespace Mcp;
+
+namespace Interop {
+
+inline constexpr int kWait = 20000;
+
+inline QString peer(const char *relative)
+{
+    return QStringLiteral(MCPSCOPE_PEERS_DIR "/@modelcontextprotocol/") + QLatin1String(relative);
+}
+
+inline QString node()
+{
+    return QStandardPaths::findExecutable(QStringLiteral("node"));
+}
+
+inline StdioServerParameters nodeServer(const QString &script, const QStringList &arguments = {})
+{
+    StdioServerParameters parameters;
+    parameters.program = node();
+    parameters.arguments = QStringList{script} + arguments;
+    parameters.closeStdinGraceMs = 1000;
+    parameters.terminateGraceMs = 1000;
+    return parameters;
+}
+
+struct Outcome
+{
+    bool finished = false;
+    bool isError = false;
+    QJsonValue result;
+    RpcError error;
+    qint64 elapsedMs = 0;
+    QList<double> progress;
+    QList<double> totals;
+};
+
+inline std::shared_ptr<Outcome> watch(RequestHandle *handle)
+{
+    auto outcome = std::make_shared<Outcome>();
+    QObject::connect(handle, &RequestHandle::finished, handle, [handle, outcome] {
+        outcome->finished = true;
+        outcome->isError = handle->isError();
+        outcome->result = handle->result();
+        outcome->error = handle->error();
+        outcome->elapsedMs = handle->elapsedMs();
+    });
+    QObject::connect(handle, &RequestHandle::progress, handle, [outcome](double progress, double total, const QString &) {
+        outcome->progress.append(progress);
+        outcome->totals.append(total);
+    });
+    return outcome;
+}
+
+// Waits for the request and returns its result object; fails the test (empty object) on an error.
+inline QJsonObject resultOf(RequestHandle *handle, int timeout = kWait)
+{
+    const QString method = handle->method();
+    auto outcome = watch(handle);
+    if (!QTest::qWaitFor([&] { return outcome->finished; }, timeout)) {
+        qWarning("%s: no answer within %d ms", qPrintable(method), timeout);
+        return {};
+    }
+    if (outcome->isError) {
+        qWarning("%s failed: %d %s", qPrintable(method), outcome->error.code, qPrintable(outcome->error.message));
+        return {};
+    }
+    return outcome->result.toObject();
+}
+
+inline QJsonArray listAll(Client *client, const QString &method, const QString &key)
+{
+    bool done = false;
+    QJsonArray result;
+    QObject context;
+    client->listAll(method, key, &context, [&](const QJsonArray &items, const std::optional<RpcError> &error) {
+        done = true;
+        if (error)
+            qWarning("listAll %s: %s", qPrintable(method), qPrintable(error->message));
+        else
+            result = items;
+    });
+    if (!QTest::qWaitFor([&] { return done; }, kWait))
+        qWarning("listAll %s: no answer within %d ms", qPrintable(method), kWait);
+    return result;
+}
+
+inline QString allText(const QJsonObject &toolResult)
+{
+    QStringList texts;
+    const QJsonArray content = toolResult.value(QStringLiteral("content")).toArray();
+    for (const QJsonValue &block : content)
+        if (block.toObject().value(QStringLiteral("type")).toString() == QLatin1String("text"))
+            texts.append(block.toObject().value(QStringLiteral("text")).toString());
+    return texts.join(u'\n');
+}
+
+inline QStringList contentTypes(const QJsonObject &toolResult)
+{
+    QStringList types;
+    const QJsonArray content = toolResult.value(QStringLiteral("content")).toArray();
+    for (const QJsonValue &block : content)
+        types.append(block.toObject().value(QStringLiteral("type")).toString());
+    return types;
+}
+
+inline QStringList names(const QJsonArray &items, const QString &key = QStringLiteral("name"))
+{
+    QStringList result;
+    for (const QJsonValue &item : items)
+        result.append(item.toObject().value(key).toString());
+    return result;
+}
+
+// Answers server requests the way a person at the inspector would.
+class ScriptedHandler : public ServerRequestHandler
+{
+public:
+    using Answer = std::function<QJsonObject(const QJsonObject &params)>;
+    explicit ScriptedHandler(Answer answer) : m_answer(std::move(answer)) {}
+    void handleRequest(IncomingRequest *request) override
+    {
+        ++calls;
+        lastParams = request->params();
+        request->respond(m_answer(request->params()));
+    }
+    int calls = 0;
+    QJsonObject lastParams;
+
+private:
+    Answer m_answer;
+};
+
+} // namespace Interop
