@@ -42,6 +42,8 @@ struct HttpTransportOptions
     int initialBackoffMs = 1000;
     int maxBackoffMs = 10000;
     int maxReconnectAttempts = 5;
+    // Legacy SSE: how long open() waits for the "endpoint" event.
+    int endpointTimeoutMs = 15000;
     // close() waits at most this long for the DELETE of the session.
     int closeTimeoutMs = 3000;
     QByteArray userAgent = QByteArrayLiteral("MCPScope");
