@@ -178,7 +178,7 @@ public:
     }
     size_t methodCount() const { return m_methodOk.size(); }
 
-    bool matches(const TrafficSnapshot &s, qint64 abs) const
+    bool matches(const TrafficSnapshot &s, qint64 abs, TrafficChunkCache &cache) const
     {
         const TrafficRecord &r = s.record(abs);
         if (!m_connections.empty()
@@ -190,9 +190,10 @@ public:
             return false;
         if (!m_filter.method.isEmpty() && (r.method >= m_methodOk.size() || !m_methodOk[r.method]))
             return false;
-        if (!m_searcher.isEmpty() && !m_searcher.containedIn(s.raw(abs)) && !m_searcher.containedIn(s.noteUtf8(abs)))
+        if (!m_searcher.isEmpty() && !m_searcher.containedIn(s.raw(abs, cache))
+            && !m_searcher.containedIn(s.noteUtf8(abs, cache)))
             return false;
-        if (m_jsonActive && !matchesJson(s.raw(abs)))
+        if (m_jsonActive && !matchesJson(s.raw(abs, cache)))
             return false;
         return true;
     }
@@ -231,10 +232,11 @@ namespace {
 void filterRange(const TrafficSnapshot &s, const TrafficMatcher &matcher, qint64 first, qint64 end,
                  std::vector<qint64> *out, const std::function<bool()> &cancelled)
 {
+    TrafficChunkCache cache;
     for (qint64 abs = first; abs < end; ++abs) {
         if (((abs - first) & 4095) == 0 && cancelled && cancelled())
             return;
-        if (matcher.matches(s, abs))
+        if (matcher.matches(s, abs, cache))
             out->push_back(abs);
     }
 }
@@ -439,8 +441,9 @@ void TrafficFilterProxy::appendMatching(qint64 firstAbs, qint64 endAbs, std::vec
     const TrafficSnapshot snapshot = m_log->snapshot();
     if (m_matcher->methodCount() < size_t(snapshot.methods().size()))
         m_matcher->updateMethods(snapshot.methods());
+    TrafficChunkCache cache;
     for (qint64 abs = firstAbs; abs < endAbs; ++abs) {
-        if (m_matcher->matches(snapshot, abs))
+        if (m_matcher->matches(snapshot, abs, cache))
             rows->push_back(abs);
     }
 }

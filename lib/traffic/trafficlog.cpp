@@ -53,9 +53,37 @@ QString formatSize(qint64 bytes)
 TrafficLog::TrafficLog(QObject *parent)
     : QAbstractTableModel(parent)
 {
+    m_packPool.setMaxThreadCount(1);
+    m_packPool.setObjectName(QStringLiteral("TrafficLog packer"));
 }
 
-TrafficLog::~TrafficLog() = default;
+TrafficLog::~TrafficLog()
+{
+    // At most the one running job is waited for: the rest are discarded.
+    m_packPool.clear();
+    m_packPool.waitForDone();
+}
+
+void TrafficLog::packSealedChunks()
+{
+    for (auto &sealed : m_store.takeSealedChunks()) {
+        ++m_pendingPacks;
+        const quint32 number = sealed.first;
+        std::shared_ptr<const TrafficChunk> original = std::move(sealed.second);
+        m_packPool.start([this, number, original] {
+            std::shared_ptr<TrafficChunk> packed = original->packedCopy();
+            // Queued back to the GUI thread; dropped with the log if it is gone by then
+            // (the destructor waits for this job, so `this` is valid while posting).
+            QMetaObject::invokeMethod(
+                this,
+                [this, number, original, packed] {
+                    m_store.replaceChunk(number, original.get(), packed);
+                    --m_pendingPacks;
+                },
+                Qt::QueuedConnection);
+        });
+    }
+}
 
 int TrafficLog::rowCount(const QModelIndex &parent) const
 {
@@ -317,6 +345,7 @@ void TrafficLog::flush()
     }
     for (const TrafficEvent &event : std::as_const(batch))
         ingest(event);
+    packSealedChunks();
     if (!m_paused) {
         insertHiddenRows();
         if (m_latencyDirtyFirst >= 0)

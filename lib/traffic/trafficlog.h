@@ -8,6 +8,9 @@
 #include <QHash>
 #include <QList>
 #include <QMutex>
+#include <QThreadPool>
+
+#include <atomic>
 
 #include <deque>
 
@@ -127,6 +130,8 @@ public:
     // Paired absolute row (or -1) of an absolute row; GUI thread.
     qint64 pairedAbsoluteRow(qint64 abs) const;
     qint64 allocatedBytes() const { return m_store.allocatedBytes(); }
+    // Sealed arena chunks still being packed on the background thread.
+    int pendingPackCount() const { return m_pendingPacks.load(); }
 
 Q_SIGNALS:
     void droppedCountChanged(qint64 droppedCount);
@@ -148,6 +153,7 @@ private:
     };
 
     void scheduleFlush();
+    void packSealedChunks();
     void ingest(const TrafficEvent &event);
     void dropOldest(qint64 count);
     void insertHiddenRows();
@@ -176,6 +182,9 @@ private:
     QMutex m_queueMutex;               // guards the two members below
     QList<TrafficEvent> m_queue;
     bool m_flushScheduled = false;
+
+    QThreadPool m_packPool;            // one thread: packing is background work
+    std::atomic<int> m_pendingPacks{0};
 };
 
 } // namespace Mcp

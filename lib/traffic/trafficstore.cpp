@@ -2,9 +2,96 @@
 
 #include <QHash>
 
+#include <lz4.h>
+
+#if defined(Q_OS_UNIX)
+#include <sys/mman.h>
+#endif
+
 #include <cstring>
 
 namespace Mcp {
+
+void TrafficChunkBytesDeleter::operator()(char *bytes) const
+{
+#if defined(Q_OS_UNIX)
+    if (mapped) {
+        munmap(bytes, size);
+        return;
+    }
+#endif
+    delete[] bytes;
+}
+
+TrafficChunkBytes allocateTrafficChunkBytes(size_t size)
+{
+    size = qMax<size_t>(size, 1);
+#if defined(Q_OS_UNIX)
+    void *mapped = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (mapped != MAP_FAILED)
+        return TrafficChunkBytes(static_cast<char *>(mapped), TrafficChunkBytesDeleter{size, true});
+#endif
+    return TrafficChunkBytes(new char[size], TrafficChunkBytesDeleter{size, false});
+}
+
+std::shared_ptr<TrafficChunk> TrafficChunk::packedCopy() const
+{
+    if (isPacked() || used == 0)
+        return nullptr;
+    // One scratch buffer per packing thread: no big temporary allocation per chunk.
+    thread_local std::vector<char> scratch;
+    scratch.resize(size_t(LZ4_compressBound(int(used))));
+    const int size = LZ4_compress_default(data.get(), scratch.data(), int(used), int(scratch.size()));
+    // Keep already-compressed payloads (base64 images...) plain: packing them saves little
+    // and costs every reader an unpack.
+    if (size <= 0 || size > int(used) - int(used / 8))
+        return nullptr;
+    auto copy = std::make_shared<TrafficChunk>();
+    copy->packed = QByteArray(scratch.data(), size);
+    copy->capacity = used;
+    copy->used = used;
+    copy->lastAbs = lastAbs;
+    return copy;
+}
+
+TrafficChunkCache::TrafficChunkCache(int slotCount)
+    : m_slots(size_t(qMax(1, slotCount)))
+{
+}
+
+const char *TrafficChunkCache::bytes(const std::shared_ptr<const TrafficChunk> &chunk)
+{
+    if (!chunk->isPacked())
+        return chunk->data.get();
+    Slot *victim = &m_slots[0];
+    for (Slot &slot : m_slots) {
+        if (slot.chunk == chunk) {
+            slot.lastUse = ++m_tick;
+            return slot.buffer.get();
+        }
+        if (slot.lastUse < victim->lastUse)
+            victim = &slot;
+    }
+    if (victim->capacity < chunk->used) {
+        victim->buffer.reset(new char[chunk->used]);
+        victim->capacity = chunk->used;
+    }
+    const int size = LZ4_decompress_safe(chunk->packed.constData(), victim->buffer.get(),
+                                         int(chunk->packed.size()), int(victim->capacity));
+    Q_ASSERT(size == int(chunk->used));
+    Q_UNUSED(size);
+    victim->chunk = chunk;
+    victim->lastUse = ++m_tick;
+    return victim->buffer.get();
+}
+
+void TrafficChunkCache::clear()
+{
+    for (Slot &slot : m_slots) {
+        slot.chunk.reset();
+        slot.lastUse = 0;
+    }
+}
 
 TrafficStore::TrafficStore()
 {
@@ -24,10 +111,11 @@ TrafficRecord &TrafficStore::append(TrafficRecord record, QByteArrayView raw, QB
     if (bytes >= OversizeThreshold) {
         auto chunk = std::make_shared<TrafficChunk>();
         chunk->capacity = quint32(bytes);
-        chunk->data.reset(new char[bytes ? bytes : 1]);
+        chunk->data = allocateTrafficChunkBytes(bytes);
         m_chunks.push_back(chunk);
         target = chunk.get();
         targetNumber = m_firstChunk + quint32(m_chunks.size() - 1);
+        m_sealed.push_back(targetNumber); // complete once written below
     } else {
         if (m_currentChunk >= 0) {
             TrafficChunk *current = m_chunks[size_t(quint32(m_currentChunk) - m_firstChunk)].get();
@@ -37,9 +125,11 @@ TrafficRecord &TrafficStore::append(TrafficRecord record, QByteArrayView raw, QB
             }
         }
         if (!target) {
+            if (m_currentChunk >= 0)
+                m_sealed.push_back(quint32(m_currentChunk));
             auto chunk = std::make_shared<TrafficChunk>();
             chunk->capacity = ChunkCapacity;
-            chunk->data.reset(new char[ChunkCapacity]);
+            chunk->data = allocateTrafficChunkBytes(ChunkCapacity);
             m_chunks.push_back(chunk);
             target = chunk.get();
             targetNumber = m_firstChunk + quint32(m_chunks.size() - 1);
@@ -89,6 +179,8 @@ void TrafficStore::dropBefore(qint64 newBegin)
         m_firstChunk += quint32(m_chunks.size());
         m_chunks.clear();
         m_currentChunk = -1;
+        m_sealed.clear();
+        m_cache.clear();
         m_blocks.clear();
         m_firstBlock = m_end >> TrafficRecordBlock::Shift;
         if (m_end & (TrafficRecordBlock::Size - 1)) {
@@ -113,6 +205,28 @@ void TrafficStore::dropBefore(qint64 newBegin)
     }
 }
 
+std::vector<std::pair<quint32, std::shared_ptr<const TrafficChunk>>> TrafficStore::takeSealedChunks()
+{
+    std::vector<std::pair<quint32, std::shared_ptr<const TrafficChunk>>> sealed;
+    for (quint32 number : m_sealed) {
+        if (number >= m_firstChunk && number - m_firstChunk < m_chunks.size())
+            sealed.emplace_back(number, m_chunks[size_t(number - m_firstChunk)]);
+    }
+    m_sealed.clear();
+    return sealed;
+}
+
+void TrafficStore::replaceChunk(quint32 number, const TrafficChunk *original, std::shared_ptr<TrafficChunk> packed)
+{
+    if (number < m_firstChunk || number - m_firstChunk >= m_chunks.size())
+        return; // dropped meanwhile
+    std::shared_ptr<TrafficChunk> &slot = m_chunks[size_t(number - m_firstChunk)];
+    if (slot.get() != original || !packed)
+        return;
+    // Snapshots holding the plain chunk keep it alive; new readers get the packed one.
+    slot = std::move(packed);
+}
+
 TrafficSnapshot TrafficStore::snapshot(qint64 end) const
 {
     TrafficSnapshot s;
@@ -130,7 +244,7 @@ qint64 TrafficStore::allocatedBytes() const
 {
     qint64 total = qint64(m_blocks.size()) * qint64(sizeof(TrafficRecordBlock));
     for (const auto &chunk : m_chunks)
-        total += chunk->capacity;
+        total += chunk->residentBytes();
     return total;
 }
 

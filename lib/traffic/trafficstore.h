@@ -65,17 +65,59 @@ struct TrafficRecordBlock
     TrafficRecord records[Size];
 };
 
+// A piece of the arena. Plain while it is being filled; once sealed it is replaced (never
+// modified) by an LZ4-packed copy made on a worker thread: JSON text shrinks about 2x, and a
+// million events would otherwise not fit the memory budget. Readers use a TrafficChunkCache.
+// Plain chunk bytes come straight from mmap where available, so that a chunk freed after
+// packing goes back to the system instead of fragmenting the heap.
+struct TrafficChunkBytesDeleter
+{
+    size_t size = 0;
+    bool mapped = false;
+    void operator()(char *bytes) const;
+};
+using TrafficChunkBytes = std::unique_ptr<char[], TrafficChunkBytesDeleter>;
+TrafficChunkBytes allocateTrafficChunkBytes(size_t size);
+
 struct TrafficChunk
 {
-    std::unique_ptr<char[]> data;
+    TrafficChunkBytes data;       // plain bytes, or null when packed
+    QByteArray packed;            // LZ4 block of the first `used` bytes
     quint32 capacity = 0;
-    quint32 used = 0;      // written only by the owning store
-    qint64 lastAbs = -1;   // absolute index of the last event stored here
+    quint32 used = 0;             // written only by the owning store
+    qint64 lastAbs = -1;          // absolute index of the last event stored here
+
+    bool isPacked() const { return !data; }
+    qint64 residentBytes() const { return isPacked() ? packed.size() : capacity; }
+    // An LZ4-packed copy, or null when packing does not pay (already compressed data).
+    std::shared_ptr<TrafficChunk> packedCopy() const;
+};
+
+// Unpacked chunks for one reader (one thread): a few slots, the least recently used goes.
+// A pointer returned by bytes() stays valid until `slotCount` other chunks have been read.
+class TrafficChunkCache
+{
+public:
+    explicit TrafficChunkCache(int slotCount = 2);
+    const char *bytes(const std::shared_ptr<const TrafficChunk> &chunk);
+    void clear();
+
+private:
+    struct Slot
+    {
+        std::shared_ptr<const TrafficChunk> chunk;
+        std::unique_ptr<char[]> buffer;
+        quint32 capacity = 0;
+        quint64 lastUse = 0;
+    };
+    std::vector<Slot> m_slots;
+    quint64 m_tick = 0;
 };
 
 class TrafficStore;
 
-// A consistent, read-only view of rows [begin, end) that may be used from any thread.
+// A consistent, read-only view of rows [begin, end) that may be used from any thread
+// (each thread with its own TrafficChunkCache).
 class TrafficSnapshot
 {
 public:
@@ -88,28 +130,23 @@ public:
         return m_blocks[size_t((abs >> TrafficRecordBlock::Shift) - m_firstBlock)]
             ->records[abs & (TrafficRecordBlock::Size - 1)];
     }
-    QByteArrayView raw(qint64 abs) const
+    QByteArrayView raw(qint64 abs, TrafficChunkCache &cache) const
     {
         const TrafficRecord &r = record(abs);
-        return QByteArrayView(chunkData(r.chunk) + r.offset, r.rawSize);
+        return QByteArrayView(cache.bytes(chunk(r.chunk)) + r.offset, r.rawSize);
     }
-    QByteArrayView noteUtf8(qint64 abs) const
+    QByteArrayView noteUtf8(qint64 abs, TrafficChunkCache &cache) const
     {
         const TrafficRecord &r = record(abs);
-        return QByteArrayView(chunkData(r.chunk) + r.offset + r.rawSize, r.noteSize);
-    }
-    QByteArrayView idToken(qint64 abs) const
-    {
-        const TrafficRecord &r = record(abs);
-        return QByteArrayView(chunkData(r.chunk) + r.offset + r.idOffset, r.idSize);
+        return QByteArrayView(cache.bytes(chunk(r.chunk)) + r.offset + r.rawSize, r.noteSize);
     }
     const QStringList &methods() const { return m_methods; }
 
 private:
     friend class TrafficStore;
-    const char *chunkData(quint32 number) const
+    const std::shared_ptr<const TrafficChunk> &chunk(quint32 number) const
     {
-        return m_chunks[size_t(number - m_firstChunk)]->data.get();
+        return m_chunks[size_t(number - m_firstChunk)];
     }
 
     qint64 m_begin = 0;
@@ -135,8 +172,8 @@ public:
     qint64 end() const { return m_end; }
     qint64 size() const { return m_end - m_begin; }
 
-    // Stores one event; returns its absolute index. noteUtf8 follows raw in the arena.
-    // idOffset/idSize locate the id token inside raw.
+    // Stores one event. noteUtf8 follows raw in the arena; record.idOffset/idSize locate
+    // the id token inside raw.
     TrafficRecord &append(TrafficRecord record, QByteArrayView raw, QByteArrayView noteUtf8);
 
     const TrafficRecord &record(qint64 abs) const
@@ -144,6 +181,8 @@ public:
         return m_blocks[size_t((abs >> TrafficRecordBlock::Shift) - m_firstBlock)]
             ->records[abs & (TrafficRecordBlock::Size - 1)];
     }
+    // Reads through the store's own cache: a view stays valid until three other chunks
+    // have been read.
     QByteArrayView raw(qint64 abs) const
     {
         const TrafficRecord &r = record(abs);
@@ -169,13 +208,19 @@ public:
     // Rows [begin(), end) of the current storage, readable from any thread.
     TrafficSnapshot snapshot(qint64 end) const;
 
-    // Bytes held by the arena and the record blocks (for the benchmark and the status line).
+    // Chunks that filled up since the last call: candidates for packing.
+    std::vector<std::pair<quint32, std::shared_ptr<const TrafficChunk>>> takeSealedChunks();
+    // Swaps in a packed copy made from `original`, if that chunk is still stored.
+    void replaceChunk(quint32 number, const TrafficChunk *original, std::shared_ptr<TrafficChunk> packed);
+
+    // Bytes held by the arena (packed or not) and the record blocks.
     qint64 allocatedBytes() const;
 
 private:
     const char *chunkData(quint32 number) const
     {
-        return m_chunks[size_t(number - m_firstChunk)]->data.get();
+        const std::shared_ptr<TrafficChunk> &chunk = m_chunks[size_t(number - m_firstChunk)];
+        return chunk->isPacked() ? m_cache.bytes(chunk) : chunk->data.get();
     }
 
     qint64 m_begin = 0;
@@ -185,6 +230,8 @@ private:
     std::vector<std::shared_ptr<TrafficRecordBlock>> m_blocks; // front erased rarely: a few hundred entries
     std::vector<std::shared_ptr<TrafficChunk>> m_chunks;
     qint64 m_currentChunk = -1; // number of the regular chunk small events go to
+    std::vector<quint32> m_sealed;
+    mutable TrafficChunkCache m_cache{4};
     QStringList m_methods;
     QHash<QByteArray, quint32> m_methodIndex;
 };

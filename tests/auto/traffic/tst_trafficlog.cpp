@@ -56,6 +56,7 @@ private Q_SLOTS:
     void clearEmptiesAndKeepsNumbering();
     void rolesAndFullEvent();
     void nonMessageEvents();
+    void sealedChunksArePackedAndReadBack();
 };
 
 void tst_TrafficLog::burstIsOneInsert()
@@ -380,6 +381,39 @@ void tst_TrafficLog::nonMessageEvents()
     for (int i = 0; i < kinds.size(); ++i)
         QCOMPARE(log.kind(i), kinds.at(i).second);
     QCOMPARE(log.data(log.index(0, TrafficLog::MethodColumn)).toString(), QStringLiteral("n"));
+}
+
+void tst_TrafficLog::sealedChunksArePackedAndReadBack()
+{
+    TrafficLog log;
+    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QList<QByteArray> raws;
+    QList<TrafficEvent> batch;
+    for (int i = 0; i < 4000; ++i) {
+        // ~1 KiB of compressible JSON per event, plus one event too big for a shared chunk.
+        QByteArray body = QByteArray(R"({"jsonrpc":"2.0","id":)") + QByteArray::number(i)
+            + R"(,"result":{"content":[{"type":"text","text":")" + QByteArray::number(i).repeated(1 + 900 / (1 + QByteArray::number(i).size())) + R"("}]}})";
+        if (i == 1234)
+            body = QByteArray(R"({"jsonrpc":"2.0","method":"big","params":{"blob":")") + QByteArray(200000, 'b') + "\"}}";
+        raws.append(body);
+        TrafficEvent e = message(body, i == 1234 ? In : In, i);
+        e.note = QStringLiteral("note %1").arg(i);
+        batch.append(e);
+    }
+    log.appendBatch(batch);
+    log.flush();
+    const qint64 plainBytes = log.allocatedBytes();
+    QTRY_COMPARE_WITH_TIMEOUT(log.pendingPackCount(), 0, 10000);
+    QVERIFY2(log.allocatedBytes() < plainBytes * 2 / 3,
+             qPrintable(QStringLiteral("%1 -> %2").arg(plainBytes).arg(log.allocatedBytes())));
+    for (int i = 0; i < raws.size(); ++i) {
+        QCOMPARE(log.rawBytes(i), raws.at(i));
+        QCOMPARE(log.data(log.index(i, 0), TrafficLog::NoteRole).toString(), QStringLiteral("note %1").arg(i));
+    }
+    // Reading backwards defeats the cache: every chunk is unpacked again.
+    for (int i = raws.size() - 1; i >= 0; i -= 97)
+        QCOMPARE(log.data(log.index(i, TrafficLog::IdColumn)).toString(), i == 1234 ? QString() : QString::number(i));
+    QCOMPARE(log.method(1234), QStringLiteral("big"));
 }
 
 QTEST_GUILESS_MAIN(tst_TrafficLog)
