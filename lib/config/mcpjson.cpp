@@ -2,6 +2,7 @@
 #include "jsonutil_p.h"
 
 #include <QFile>
+#include <QHash>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -36,8 +37,101 @@ bool isServerObject(const QJsonValue &value)
                                 || object.value(QLatin1String("serverUrl")).isString());
 }
 
+// QJsonObject sorts its keys; people expect servers and environment variables in the
+// order they wrote them. This reads the key order of every object of an already
+// validated JSON text, by path (keys joined with \x1f).
+class KeyOrder
+{
+public:
+    explicit KeyOrder(const QByteArray &json) : m_text(json) { value(QString()); }
+
+    // The keys of `object` (found at `path`) in document order.
+    QStringList keys(const QString &path, const QJsonObject &object) const
+    {
+        QStringList ordered;
+        for (const QString &key : m_orders.value(path))
+            if (object.contains(key) && !ordered.contains(key))
+                ordered.append(key);
+        for (auto it = object.begin(); it != object.end(); ++it)
+            if (!ordered.contains(it.key()))
+                ordered.append(it.key());
+        return ordered;
+    }
+    static QString child(const QString &path, const QString &key) { return path + QChar(0x1f) + key; }
+
+private:
+    void skipSpace()
+    {
+        while (m_pos < m_text.size() && (m_text.at(m_pos) == ' ' || m_text.at(m_pos) == '\t'
+                                         || m_text.at(m_pos) == '\n' || m_text.at(m_pos) == '\r'))
+            ++m_pos;
+    }
+    QString string()
+    {
+        // The text is valid JSON (QJsonDocument accepted it): let it decode the escapes.
+        const qsizetype start = m_pos++;
+        while (m_pos < m_text.size() && m_text.at(m_pos) != '"')
+            m_pos += m_text.at(m_pos) == '\\' ? 2 : 1;
+        ++m_pos;
+        const QByteArray literal = "[" + m_text.mid(start, m_pos - start) + "]";
+        return QJsonDocument::fromJson(literal).array().at(0).toString();
+    }
+    void value(const QString &path)
+    {
+        skipSpace();
+        if (m_pos >= m_text.size())
+            return;
+        const char c = m_text.at(m_pos);
+        if (c == '{') {
+            ++m_pos;
+            for (;;) {
+                skipSpace();
+                if (m_pos >= m_text.size() || m_text.at(m_pos) != '"')
+                    break;
+                const QString key = string();
+                m_orders[path].append(key);
+                skipSpace();
+                ++m_pos; // ':'
+                value(child(path, key));
+                skipSpace();
+                if (m_pos < m_text.size() && m_text.at(m_pos) == ',')
+                    ++m_pos;
+                else
+                    break;
+            }
+            skipSpace();
+            ++m_pos; // '}'
+        } else if (c == '[') {
+            ++m_pos;
+            for (;;) {
+                skipSpace();
+                if (m_pos >= m_text.size() || m_text.at(m_pos) == ']')
+                    break;
+                value(child(path, QStringLiteral("[]")));
+                skipSpace();
+                if (m_pos < m_text.size() && m_text.at(m_pos) == ',')
+                    ++m_pos;
+                else
+                    break;
+            }
+            skipSpace();
+            ++m_pos; // ']'
+        } else if (c == '"') {
+            string();
+        } else {
+            static const QByteArray stops(",]} \t\r\n");
+            while (m_pos < m_text.size() && !stops.contains(m_text.at(m_pos)))
+                ++m_pos;
+        }
+    }
+
+    const QByteArray m_text;
+    qsizetype m_pos = 0;
+    QHash<QString, QStringList> m_orders;
+};
+
 QList<ConfigEntry> mapToEntries(const QJsonValue &value, const QString &what, const QString &server,
-                                QStringList *warnings)
+                                const KeyOrder &order, const QString &path, QStringList *warnings)
 {
     QList<ConfigEntry> entries;
     if (value.isUndefined() || value.isNull())
@@ -47,16 +141,15 @@ QList<ConfigEntry> mapToEntries(const QJsonValue &value, const QString &what, co
         return entries;
     }
     const QJsonObject object = value.toObject();
-    for (auto it = object.begin(); it != object.end(); ++it) {
+    for (const QString &key : order.keys(path, object)) {
         bool ok = false;
-        const QString text = ConfigDetail::scalarToString(it.value(), &ok);
+        const QString text = ConfigDetail::scalarToString(object.value(key), &ok);
         if (!ok)
-            warnings->append(McpJson::tr("%1: %2 \"%3\" is not a string; left empty.").arg(server, what, it.key()));
+            warnings->append(McpJson::tr("%1: %2 \"%3\" is not a string; left empty.").arg(server, what, key));
         // A literal credential is marked secret so it leaves the plain file; a ${VAR}
         // reference is not a secret itself.
-        const bool secret = McpJson::looksSecret(it.key()) && !text.isEmpty()
-            && !containsVariableReference(text);
-        entries.append({it.key(), text, secret});
+        const bool secret = McpJson::looksSecret(key) && !text.isEmpty() && !containsVariableReference(text);
+        entries.append({key, text, secret});
     }
     return entries;
 }
@@ -113,8 +206,8 @@ void applyMcpScopeFields(ServerConfig *config, const QJsonObject &fields)
     markSecret(config->headers, fields.value(QLatin1String("secretHeaders")), true);
 }
 
-ServerConfig entryToConfig(const QString &name, const QJsonObject &entry, McpJsonDialect dialect,
-                           QStringList *warnings)
+ServerConfig entryToConfig(const QString &name, const QJsonObject &entry, const KeyOrder &order,
+                           const QString &path, QStringList *warnings)
 {
     ServerConfig config = ServerConfig::create(name);
     config.command = entry.value(QLatin1String("command")).toString();
@@ -153,8 +246,10 @@ ServerConfig entryToConfig(const QString &name, const QJsonObject &entry, McpJso
         warnings->append(McpJson::tr("%1: \"args\" is not a list; ignored.").arg(name));
     }
 
-    config.env = mapToEntries(entry.value(QLatin1String("env")), QStringLiteral("env"), name, warnings);
-    config.headers = mapToEntries(entry.value(QLatin1String("headers")), QStringLiteral("headers"), name, warnings);
+    config.env = mapToEntries(entry.value(QLatin1String("env")), QStringLiteral("env"), name, order,
+                              KeyOrder::child(path, QStringLiteral("env")), warnings);
+    config.headers = mapToEntries(entry.value(QLatin1String("headers")), QStringLiteral("headers"), name, order,
+                                  KeyOrder::child(path, QStringLiteral("headers")), warnings);
     config.workingDirectory = entry.value(QLatin1String("cwd")).toString();
 
     if (entry.contains(QLatin1String("envFile")))
@@ -169,18 +264,19 @@ ServerConfig entryToConfig(const QString &name, const QJsonObject &entry, McpJso
     for (QLatin1String key : kEntryKeys)
         extra.remove(key);
     config.extra = extra;
-    Q_UNUSED(dialect)
     return config;
 }
 
-void readServerMap(const QJsonObject &map, McpJsonDialect dialect, McpJsonImport *result)
+void readServerMap(const QJsonObject &map, const KeyOrder &order, const QString &path, McpJsonImport *result)
 {
-    for (auto it = map.begin(); it != map.end(); ++it) {
-        if (!it.value().isObject()) {
-            result->warnings.append(McpJson::tr("%1: not an object; skipped.").arg(it.key()));
+    for (const QString &name : order.keys(path, map)) {
+        const QJsonValue value = map.value(name);
+        if (!value.isObject()) {
+            result->warnings.append(McpJson::tr("%1: not an object; skipped.").arg(name));
             continue;
         }
-        result->servers.append(entryToConfig(it.key(), it.value().toObject(), dialect, &result->warnings));
+        result->servers.append(entryToConfig(name, value.toObject(), order, KeyOrder::child(path, name),
+                                             &result->warnings));
     }
 }
 
@@ -334,6 +430,7 @@ ConfigParseError McpJson::locate(const QByteArray &text, qsizetype offset, const
 McpJsonImport McpJson::parse(const QByteArray &text, const QString &sourcePath)
 {
     McpJsonImport result;
+    result.sourcePath = sourcePath;
     const QByteArray trimmed = text.trimmed();
     if (trimmed.isEmpty()) {
         result.error = locate(text, -1, tr("The text is empty."), sourcePath);
@@ -342,7 +439,8 @@ McpJsonImport McpJson::parse(const QByteArray &text, const QString &sourcePath)
 
     QJsonObject root;
     QJsonParseError parseError;
-    if (!parseObject(stripComments(text), &root, &parseError)) {
+    QByteArray json = stripComments(text);
+    if (!parseObject(json, &root, &parseError)) {
         // A snippet copied without its outer braces: "name": {...} or "mcpServers": {...}.
         // Only tried when the text cannot be a whole document, so a real error is not masked.
         QJsonParseError wrappedError;
@@ -356,20 +454,24 @@ McpJsonImport McpJson::parse(const QByteArray &text, const QString &sourcePath)
             result.error = locate(text, parseError.offset, tr("Not valid JSON: %1.").arg(reason), sourcePath);
             return result;
         }
+        json = wrapped;
     }
+    const KeyOrder order(json);
+    const QString top;
 
     if (root.value(kMcpServers).isObject()) {
         result.dialect = McpJsonDialect::McpServers;
-        readServerMap(root.value(kMcpServers).toObject(), result.dialect, &result);
+        readServerMap(root.value(kMcpServers).toObject(), order, KeyOrder::child(top, kMcpServers), &result);
     } else if (root.value(kServers).isObject()) {
         result.dialect = McpJsonDialect::VsCode;
-        readServerMap(root.value(kServers).toObject(), result.dialect, &result);
+        readServerMap(root.value(kServers).toObject(), order, KeyOrder::child(top, kServers), &result);
         readInputs(root.value(kInputs), &result);
     } else if (root.value(QLatin1String("mcp")).toObject().value(kServers).isObject()) {
         // VS Code user settings.json: {"mcp": {"servers": {...}, "inputs": [...]}}
         const QJsonObject mcp = root.value(QLatin1String("mcp")).toObject();
         result.dialect = McpJsonDialect::VsCode;
-        readServerMap(mcp.value(kServers).toObject(), result.dialect, &result);
+        readServerMap(mcp.value(kServers).toObject(), order,
+                      KeyOrder::child(KeyOrder::child(top, QStringLiteral("mcp")), kServers), &result);
         readInputs(mcp.value(kInputs), &result);
     } else if (isServerObject(root)) {
         result.dialect = McpJsonDialect::SingleServer;
@@ -377,14 +479,14 @@ McpJsonImport McpJson::parse(const QByteArray &text, const QString &sourcePath)
         QJsonObject entry = root;
         if (!name.isEmpty())
             entry.remove(QLatin1String("name"));
-        ServerConfig config = entryToConfig(name, entry, result.dialect, &result.warnings);
+        ServerConfig config = entryToConfig(name, entry, order, top, &result.warnings);
         if (config.name.isEmpty())
             config.name = suggestName(config);
         result.servers.append(config);
     } else if (!root.isEmpty() && std::all_of(root.begin(), root.end(), [](const QJsonValue &v) { return v.isObject(); })
                && std::any_of(root.begin(), root.end(), [](const QJsonValue &v) { return isServerObject(v); })) {
         result.dialect = McpJsonDialect::ServerMap;
-        readServerMap(root, result.dialect, &result);
+        readServerMap(root, order, top, &result);
     } else {
         result.error = locate(text, -1,
                               tr("No MCP servers found: expected \"mcpServers\", \"servers\", or a server "
@@ -404,6 +506,7 @@ McpJsonImport McpJson::readFile(const QString &path)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         McpJsonImport result;
+        result.sourcePath = path;
         result.error.path = path;
         result.error.reason = tr("Cannot read the file: %1.").arg(file.errorString());
         return result;

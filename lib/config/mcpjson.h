@@ -37,8 +37,9 @@ struct ConfigParseError
 // What an mcp.json file or pasted text holds, before it meets the catalog.
 struct McpJsonImport
 {
+    QString sourcePath;               // empty for pasted text
     McpJsonDialect dialect = McpJsonDialect::Unknown;
-    QList<ServerConfig> servers;      // names set, fresh ids, scope User
+    QList<ServerConfig> servers;      // in document order; names set, fresh ids, scope User
     QList<InputPrompt> inputs;        // VS Code "inputs" (also attached to the servers that use them)
     QStringList warnings;             // things that were ignored or guessed, one sentence each
     ConfigParseError error;           // set when nothing could be read

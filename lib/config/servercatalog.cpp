@@ -26,6 +26,7 @@ const QLatin1String kServers("servers");
 const QLatin1String kApproved("approvedCommands");
 const QLatin1String kSecretsInFile("secretsInFile");
 const QLatin1String kDemoOffered("demoServerOffered");
+const QLatin1String kBundledDemo("mcpscopeBundledDemo");
 constexpr int kFormatVersion = 1;
 
 const QString kBearerKey = QStringLiteral("bearerToken");
@@ -401,7 +402,7 @@ bool ServerCatalog::move(int from, int to)
 ImportPlan ServerCatalog::planImport(const McpJsonImport &source, ServerConfig::Scope scope) const
 {
     ImportPlan plan;
-    plan.sourcePath = source.error.path;
+    plan.sourcePath = source.sourcePath;
     plan.dialect = source.dialect;
     plan.scope = scope;
     plan.inputs = source.inputs;
@@ -558,12 +559,25 @@ void ServerCatalog::forgetSecrets(const ServerConfig &config)
 
 bool ServerCatalog::ensureDemoServer(const QString &demoServerPath)
 {
+    // The entry follows the application when it moves (an update, another install path);
+    // it stays approved only if the user had left it approved.
+    for (const ServerConfig &existing : std::as_const(m_servers)) {
+        if (!existing.extra.value(kBundledDemo).toBool() || existing.command == demoServerPath)
+            continue;
+        ServerConfig moved = existing;
+        moved.command = demoServerPath;
+        const bool wasApproved = isApproved(existing);
+        update(moved);
+        if (wasApproved)
+            approve(moved);
+    }
     if (m_userFileExisted || m_demoServerOffered)
         return false;
     m_demoServerOffered = true;
     ServerConfig demo = ServerConfig::create(uniqueName(tr("MCP Scope demo server")));
     demo.transport = ServerConfig::TransportType::Stdio;
     demo.command = demoServerPath;
+    demo.extra.insert(kBundledDemo, true);
     demo.notes = tr("Ships with MCP Scope. Shows every kind of content, progress, sampling, elicitation and more.");
     // Approved up front: it is part of the application, not something imported.
     m_approved.insert(demo.commandFingerprint());

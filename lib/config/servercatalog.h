@@ -136,7 +136,8 @@ public:
     void setSecretsInFile(bool inFile);
 
     // On first start (no user file existed), adds the bundled demo server, approved, once.
-    // Returns true when it added it.
+    // Returns true when it added it. Call it at every start: an entry added earlier is
+    // pointed at `demoServerPath` when the application has moved.
     bool ensureDemoServer(const QString &demoServerPath);
 
     // ServerConfig::resolved(), with ${workspaceFolder} set to the project folder for

@@ -131,6 +131,30 @@ private Q_SLOTS:
         QCOMPARE(resolved.env.at(0).value, QStringLiteral("pk"));
     }
 
+    void documentOrderKept()
+    {
+        const McpJsonImport cursor = McpJson::readFile(dataPath("cursor_mcp.json"));
+        QStringList names;
+        for (const ServerConfig &c : cursor.servers)
+            names << c.name;
+        QCOMPARE(names, QStringList({"web-search", "remote-docs", "python-tool"}));
+        QCOMPARE(cursor.sourcePath, dataPath("cursor_mcp.json"));
+
+        const McpJsonImport r = McpJson::parse(
+            "{\"mcpServers\": {\"z\": {\"command\": \"x\", \"env\": {\"Z_FIRST\": \"1\", \"A \\\"quoted\\\" \\u00e9\": \"2\", \"M\": \"3\"}},"
+            " \"a\": {\"url\": \"http://h/\", \"headers\": {\"X-B\": \"1\", \"X-A\": \"2\"}}}}");
+        QVERIFY2(r.isValid(), qPrintable(r.error.toString()));
+        QCOMPARE(r.servers.at(0).name, QStringLiteral("z"));
+        QStringList env;
+        for (const ConfigEntry &e : r.servers.at(0).env)
+            env << e.name;
+        QCOMPARE(env, QStringList({QStringLiteral("Z_FIRST"), QStringLiteral("A \"quoted\" \u00e9"), QStringLiteral("M")}));
+        QCOMPARE(r.servers.at(1).headers.at(0).name, QStringLiteral("X-B"));
+        // A snippet without braces keeps its order too.
+        const McpJsonImport snippet = McpJson::parse("\"b\": {\"command\": \"x\"}, \"a\": {\"command\": \"y\"}");
+        QCOMPARE(snippet.servers.at(0).name, QStringLiteral("b"));
+    }
+
     void vscodeSettings()
     {
         const McpJsonImport r = McpJson::parse(

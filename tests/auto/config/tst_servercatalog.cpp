@@ -413,6 +413,21 @@ private Q_SLOTS:
         QCOMPARE(catalog.count(), 0);
     }
 
+    void demoServerFollowsTheApplication()
+    {
+        {
+            ServerCatalog catalog(userFile());
+            QVERIFY(catalog.load());
+            QVERIFY(catalog.ensureDemoServer(QStringLiteral("/old/place/demo")));
+        }
+        ServerCatalog catalog(userFile());
+        QVERIFY(catalog.load());
+        QVERIFY(!catalog.ensureDemoServer(QStringLiteral("/new/place/demo")));
+        QCOMPARE(catalog.count(), 1);
+        QCOMPARE(catalog.server(0).command, QStringLiteral("/new/place/demo"));
+        QVERIFY(catalog.isApproved(catalog.server(0)));
+    }
+
     void noDemoServerForExistingUsers()
     {
         ServerCatalog first(userFile());
