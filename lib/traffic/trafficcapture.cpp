@@ -1,0 +1,719 @@
+#include "trafficcapture.h"
+
+#include "bytesearch_p.h"
+#include "trafficlog.h"
+
+#include <QIODevice>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLoggingCategory>
+#include <QRegularExpression>
+#include <QStringDecoder>
+#include <QUrl>
+#include <QUrlQuery>
+
+#include <map>
+#include <numeric>
+
+#ifndef MCPSCOPE_VERSION
+#define MCPSCOPE_VERSION "0.1.0"
+#endif
+
+namespace Mcp {
+
+Q_LOGGING_CATEGORY(lcTrafficCapture, "mcp.traffic.capture")
+
+namespace {
+
+const QLatin1String FormatName("mcpscope-capture");
+const QByteArray Redacted("[redacted]");
+
+// ---- Bytes in JSON ---------------------------------------------------------------------
+
+bool decodeUtf8Exactly(const QByteArray &bytes, QString *text)
+{
+    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless | QStringDecoder::Flag::ConvertInitialBom);
+    *text = decoder(bytes);
+    return !decoder.hasError() && text->toUtf8() == bytes;
+}
+
+QJsonValue bytesToJson(const QByteArray &bytes)
+{
+    QString text;
+    if (decodeUtf8Exactly(bytes, &text))
+        return text;
+    return QJsonObject{{QStringLiteral("base64"), QString::fromLatin1(bytes.toBase64())}};
+}
+
+bool bytesFromJson(const QJsonValue &value, QByteArray *bytes)
+{
+    if (value.isUndefined()) {
+        bytes->clear();
+        return true;
+    }
+    if (value.isString()) {
+        *bytes = value.toString().toUtf8();
+        return true;
+    }
+    if (value.isObject() && value.toObject().value(QLatin1String("base64")).isString()) {
+        const auto decoded = QByteArray::fromBase64Encoding(
+            value.toObject().value(QLatin1String("base64")).toString().toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
+        if (!decoded)
+            return false;
+        *bytes = *decoded;
+        return true;
+    }
+    return false;
+}
+
+const char *directionName(TrafficEvent::Direction d)
+{
+    switch (d) {
+    case TrafficEvent::Direction::Outgoing: return "out";
+    case TrafficEvent::Direction::Incoming: return "in";
+    case TrafficEvent::Direction::Local: return "local";
+    }
+    return "local";
+}
+
+const std::map<QString, TrafficEvent::Kind> &kindsByName()
+{
+    using K = TrafficEvent::Kind;
+    static const std::map<QString, K> kinds = {
+        {QStringLiteral("message"), K::Message},
+        {QStringLiteral("invalid"), K::InvalidMessage},
+        {QStringLiteral("stderr"), K::StderrLine},
+        {QStringLiteral("httpRequest"), K::HttpRequest},
+        {QStringLiteral("httpResponse"), K::HttpResponse},
+        {QStringLiteral("sse"), K::SseEvent},
+        {QStringLiteral("processStarted"), K::ProcessStarted},
+        {QStringLiteral("processExited"), K::ProcessExited},
+        {QStringLiteral("transportError"), K::TransportError},
+        {QStringLiteral("note"), K::Note},
+    };
+    return kinds;
+}
+
+QString kindName(TrafficEvent::Kind kind)
+{
+    for (const auto &entry : kindsByName()) {
+        if (entry.second == kind)
+            return entry.first;
+    }
+    return QStringLiteral("note");
+}
+
+// ---- Redaction --------------------------------------------------------------------------
+
+// Cheap test before running regular expressions over every body.
+bool mayHoldCredentials(const QByteArray &bytes)
+{
+    static const CaseInsensitiveSearcher words[] = {
+        CaseInsensitiveSearcher("bearer"), CaseInsensitiveSearcher("token"), CaseInsensitiveSearcher("secret"),
+        CaseInsensitiveSearcher("password"), CaseInsensitiveSearcher("api_key"), CaseInsensitiveSearcher("apikey"),
+    };
+    for (const auto &w : words) {
+        if (w.containedIn(bytes))
+            return true;
+    }
+    return false;
+}
+
+QString redactCredentialText(QString text)
+{
+    // Latin-1 view of arbitrary bytes: the patterns are ASCII, so UTF-8 and binary survive.
+    static const QRegularExpression bearer(QStringLiteral(R"re((\bbearer\s+)[A-Za-z0-9\-._~+/]+=*)re"),
+                                           QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression jsonField(
+        QStringLiteral(R"re(("(?:access_token|refresh_token|id_token|client_secret|api_key|apiKey|password)"\s*:\s*")(?:[^"\\]|\\.)*("))re"));
+    static const QRegularExpression formField(
+        QStringLiteral(R"re(((?:^|[?&\s])(?:access_token|refresh_token|id_token|client_secret|api_key|apikey|password)=)[^&\s"#]*)re"),
+        QRegularExpression::CaseInsensitiveOption);
+    text.replace(bearer, QStringLiteral("\\1[redacted]"));
+    text.replace(jsonField, QStringLiteral("\\1[redacted]\\2"));
+    text.replace(formField, QStringLiteral("\\1[redacted]"));
+    return text;
+}
+
+QByteArray redactCredentialBytes(const QByteArray &bytes)
+{
+    if (!mayHoldCredentials(bytes))
+        return bytes;
+    return redactCredentialText(QString::fromLatin1(bytes)).toLatin1();
+}
+
+QString redactCredentialString(const QString &text)
+{
+    if (!mayHoldCredentials(text.toUtf8()))
+        return text;
+    // Unicode text: the patterns only touch ASCII, so working on the QString directly is exact.
+    return redactCredentialText(text);
+}
+
+} // namespace
+
+bool TrafficCapture::isSecretHeader(QByteArrayView name)
+{
+    const QByteArray lower = name.toByteArray().toLower();
+    static const QByteArrayList exact = {"authorization", "proxy-authorization", "cookie", "set-cookie",
+                                         "x-api-key", "api-key"};
+    return exact.contains(lower) || lower.contains("token") || lower.contains("secret") || lower.contains("key");
+}
+
+TrafficEvent TrafficCapture::redacted(const TrafficEvent &event, const ExportOptions &options)
+{
+    if (options.redaction == Redaction::KeepSecrets)
+        return event;
+    TrafficEvent e = event;
+    e.raw = redactCredentialBytes(e.raw);
+    e.note = redactCredentialString(e.note);
+    e.url = redactCredentialString(e.url);
+    for (auto &header : e.headers) {
+        if (isSecretHeader(header.first))
+            header.second = Redacted;
+        else
+            header.second = redactCredentialBytes(header.second);
+    }
+    for (const QString &secret : options.secretValues) {
+        if (secret.isEmpty())
+            continue;
+        const QByteArray secretBytes = secret.toUtf8();
+        e.raw.replace(secretBytes, Redacted);
+        e.note.replace(secret, QLatin1String(Redacted));
+        e.url.replace(secret, QLatin1String(Redacted));
+        for (auto &header : e.headers)
+            header.second.replace(secretBytes, Redacted);
+        e.sseEventId.replace(secretBytes, Redacted);
+    }
+    return e;
+}
+
+// ---- JSON Lines -------------------------------------------------------------------------
+
+QJsonObject TrafficCapture::eventToJson(const TrafficEvent &event)
+{
+    QJsonObject o;
+    o.insert(QLatin1String("t"), double(event.wallClockMs));
+    o.insert(QLatin1String("mono"), double(event.monotonicNs));
+    o.insert(QLatin1String("conn"), event.connectionId);
+    o.insert(QLatin1String("dir"), QLatin1String(directionName(event.direction)));
+    o.insert(QLatin1String("kind"), kindName(event.kind));
+    QString text;
+    if (decodeUtf8Exactly(event.raw, &text)) {
+        o.insert(QLatin1String("raw"), text);
+    } else {
+        o.insert(QLatin1String("raw"), QString::fromLatin1(event.raw.toBase64()));
+        o.insert(QLatin1String("rawBase64"), true);
+    }
+    if (!event.note.isEmpty())
+        o.insert(QLatin1String("note"), event.note);
+    if (!event.httpMethod.isEmpty())
+        o.insert(QLatin1String("httpMethod"), bytesToJson(event.httpMethod));
+    if (!event.url.isEmpty())
+        o.insert(QLatin1String("url"), event.url);
+    if (event.httpStatus)
+        o.insert(QLatin1String("status"), event.httpStatus);
+    if (!event.headers.isEmpty()) {
+        QJsonArray headers;
+        for (const auto &h : event.headers)
+            headers.append(QJsonArray{bytesToJson(h.first), bytesToJson(h.second)});
+        o.insert(QLatin1String("headers"), headers);
+    }
+    if (!event.sseEventId.isEmpty())
+        o.insert(QLatin1String("sseId"), bytesToJson(event.sseEventId));
+    if (!event.sseEventType.isEmpty())
+        o.insert(QLatin1String("sseType"), bytesToJson(event.sseEventType));
+    if (event.exchangeId) {
+        // JSON numbers are exact up to 2^53; larger ids are written as decimal strings.
+        if (event.exchangeId < (quint64(1) << 53))
+            o.insert(QLatin1String("exchange"), double(event.exchangeId));
+        else
+            o.insert(QLatin1String("exchange"), QString::number(event.exchangeId));
+    }
+    return o;
+}
+
+bool TrafficCapture::eventFromJson(const QJsonObject &o, TrafficEvent *event, QString *reason)
+{
+    auto fail = [reason](const QString &why) {
+        if (reason)
+            *reason = why;
+        return false;
+    };
+    auto integer = [&o](QLatin1String key, qint64 *out) {
+        const QJsonValue v = o.value(key);
+        if (v.isUndefined())
+            return true;
+        if (!v.isDouble())
+            return false;
+        const double d = v.toDouble();
+        if (d != double(qint64(d)))
+            return false;
+        *out = qint64(d);
+        return true;
+    };
+    TrafficEvent e;
+    qint64 connection = -1;
+    qint64 status = 0;
+    if (!o.value(QLatin1String("t")).isDouble())
+        return fail(tr("\"t\" (wall clock time) is missing or not a number"));
+    if (!integer(QLatin1String("t"), &e.wallClockMs))
+        return fail(tr("\"t\" is not an integer"));
+    if (!integer(QLatin1String("mono"), &e.monotonicNs))
+        return fail(tr("\"mono\" is not an integer"));
+    if (!integer(QLatin1String("conn"), &connection))
+        return fail(tr("\"conn\" is not an integer"));
+    e.connectionId = int(connection);
+    const QString dir = o.value(QLatin1String("dir")).toString();
+    if (dir == QLatin1String("out"))
+        e.direction = TrafficEvent::Direction::Outgoing;
+    else if (dir == QLatin1String("in"))
+        e.direction = TrafficEvent::Direction::Incoming;
+    else if (dir == QLatin1String("local"))
+        e.direction = TrafficEvent::Direction::Local;
+    else
+        return fail(tr("\"dir\" must be \"out\", \"in\" or \"local\""));
+    const auto kind = kindsByName().find(o.value(QLatin1String("kind")).toString());
+    if (kind == kindsByName().end())
+        return fail(tr("unknown \"kind\": %1").arg(o.value(QLatin1String("kind")).toString()));
+    e.kind = kind->second;
+    const QJsonValue raw = o.value(QLatin1String("raw"));
+    if (!raw.isUndefined() && !raw.isString())
+        return fail(tr("\"raw\" must be a string"));
+    if (o.value(QLatin1String("rawBase64")).toBool()) {
+        const auto decoded = QByteArray::fromBase64Encoding(raw.toString().toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
+        if (!decoded)
+            return fail(tr("\"raw\" is not valid base64"));
+        e.raw = *decoded;
+    } else {
+        e.raw = raw.toString().toUtf8();
+    }
+    const QJsonValue note = o.value(QLatin1String("note"));
+    if (!note.isUndefined() && !note.isString())
+        return fail(tr("\"note\" must be a string"));
+    e.note = note.toString();
+    if (!bytesFromJson(o.value(QLatin1String("httpMethod")), &e.httpMethod))
+        return fail(tr("\"httpMethod\" is malformed"));
+    const QJsonValue url = o.value(QLatin1String("url"));
+    if (!url.isUndefined() && !url.isString())
+        return fail(tr("\"url\" must be a string"));
+    e.url = url.toString();
+    if (!integer(QLatin1String("status"), &status))
+        return fail(tr("\"status\" is not an integer"));
+    e.httpStatus = int(status);
+    const QJsonValue headers = o.value(QLatin1String("headers"));
+    if (!headers.isUndefined()) {
+        if (!headers.isArray())
+            return fail(tr("\"headers\" must be an array of [name, value] pairs"));
+        for (const QJsonValue &h : headers.toArray()) {
+            const QJsonArray pair = h.toArray();
+            QByteArray name, value;
+            if (pair.size() != 2 || !bytesFromJson(pair.at(0), &name) || !bytesFromJson(pair.at(1), &value))
+                return fail(tr("\"headers\" must be an array of [name, value] pairs"));
+            e.headers.append({name, value});
+        }
+    }
+    if (!bytesFromJson(o.value(QLatin1String("sseId")), &e.sseEventId))
+        return fail(tr("\"sseId\" is malformed"));
+    if (!bytesFromJson(o.value(QLatin1String("sseType")), &e.sseEventType))
+        return fail(tr("\"sseType\" is malformed"));
+    const QJsonValue exchange = o.value(QLatin1String("exchange"));
+    if (exchange.isString()) {
+        bool ok = false;
+        e.exchangeId = exchange.toString().toULongLong(&ok);
+        if (!ok)
+            return fail(tr("\"exchange\" is not a number"));
+    } else if (!exchange.isUndefined()) {
+        qint64 id = 0;
+        if (!integer(QLatin1String("exchange"), &id) || id < 0)
+            return fail(tr("\"exchange\" is not a number"));
+        e.exchangeId = quint64(id);
+    }
+    *event = e;
+    return true;
+}
+
+namespace {
+
+QJsonObject captureHeader(const QHash<int, QString> &names, const TrafficCapture::ExportOptions &options,
+                          qint64 eventCount)
+{
+    QJsonArray connections;
+    QList<int> ids = names.keys();
+    std::sort(ids.begin(), ids.end());
+    for (int id : ids)
+        connections.append(QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("name"), names.value(id)}});
+    const QString appVersion = QCoreApplication::applicationVersion().isEmpty()
+        ? QStringLiteral(MCPSCOPE_VERSION)
+        : QCoreApplication::applicationVersion();
+    return QJsonObject{
+        {QStringLiteral("app"), QStringLiteral("MCP Scope")},
+        {QStringLiteral("appVersion"), appVersion},
+        {QStringLiteral("created"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)},
+        {QStringLiteral("redacted"), options.redaction == TrafficCapture::Redaction::Redact},
+        {QStringLiteral("events"), double(eventCount)},
+        {QStringLiteral("connections"), connections},
+    };
+}
+
+bool writeLine(QIODevice *device, const QJsonObject &object, QString *error)
+{
+    QByteArray line = QJsonDocument(object).toJson(QJsonDocument::Compact);
+    line.append('\n');
+    if (device->write(line) != line.size()) {
+        if (error)
+            *error = TrafficCapture::tr("could not write the capture: %1").arg(device->errorString());
+        return false;
+    }
+    return true;
+}
+
+template<typename EventAt>
+bool writeEvents(QIODevice *device, qint64 count, EventAt eventAt, const QHash<int, QString> &names,
+                 const TrafficCapture::ExportOptions &options, QString *error)
+{
+    // "format" and "version" come first (QJsonObject sorts keys) so that a file sniffer
+    // recognises a capture from its first bytes.
+    QByteArray header = QJsonDocument(captureHeader(names, options, count)).toJson(QJsonDocument::Compact);
+    header = QByteArray(R"({"format":")") + QLatin1String(FormatName).data() + R"(","version":)"
+        + QByteArray::number(TrafficCapture::FormatVersion) + ',' + header.mid(1) + '\n';
+    if (device->write(header) != header.size()) {
+        if (error)
+            *error = TrafficCapture::tr("could not write the capture: %1").arg(device->errorString());
+        return false;
+    }
+    for (qint64 i = 0; i < count; ++i) {
+        if (!writeLine(device, TrafficCapture::eventToJson(TrafficCapture::redacted(eventAt(i), options)), error))
+            return false;
+    }
+    return true;
+}
+
+QList<TrafficEvent> eventsOf(const TrafficLog &log, const QList<int> &rows)
+{
+    QList<TrafficEvent> events;
+    events.reserve(rows.size());
+    for (int row : rows)
+        events.append(log.event(row));
+    return events;
+}
+
+QList<int> allRows(const TrafficLog &log)
+{
+    QList<int> rows(log.rowCount());
+    std::iota(rows.begin(), rows.end(), 0);
+    return rows;
+}
+
+} // namespace
+
+bool TrafficCapture::writeJsonLines(QIODevice *device, const TrafficLog &log, const ExportOptions &options,
+                                    QString *error)
+{
+    return writeEvents(device, log.rowCount(), [&log](qint64 i) { return log.event(int(i)); },
+                       log.connectionNames(), options, error);
+}
+
+bool TrafficCapture::writeJsonLines(QIODevice *device, const TrafficLog &log, const QList<int> &rows,
+                                    const ExportOptions &options, QString *error)
+{
+    return writeEvents(device, rows.size(), [&log, &rows](qint64 i) { return log.event(rows.at(i)); },
+                       log.connectionNames(), options, error);
+}
+
+bool TrafficCapture::writeJsonLines(QIODevice *device, const QList<TrafficEvent> &events,
+                                    const QHash<int, QString> &connectionNames, const ExportOptions &options,
+                                    QString *error)
+{
+    return writeEvents(device, events.size(), [&events](qint64 i) { return events.at(i); }, connectionNames,
+                       options, error);
+}
+
+TrafficCapture::ImportResult TrafficCapture::readJsonLines(QIODevice *device, TrafficLog *log)
+{
+    ImportResult result;
+    qint64 lineNumber = 0;
+    bool headerSeen = false;
+    QList<TrafficEvent> batch;
+    while (!device->atEnd()) {
+        QByteArray line = device->readLine();
+        ++lineNumber;
+        while (line.endsWith('\n') || line.endsWith('\r'))
+            line.chop(1);
+        if (line.trimmed().isEmpty())
+            continue;
+        QJsonParseError parseError;
+        const QJsonDocument doc = QJsonDocument::fromJson(line, &parseError);
+        if (!headerSeen) {
+            const QJsonObject header = doc.object();
+            if (parseError.error != QJsonParseError::NoError || !doc.isObject()
+                || header.value(QLatin1String("format")).toString() != FormatName) {
+                result.error = tr("line %1: not an MCP Scope capture (the first line must be a header with "
+                                  "\"format\": \"mcpscope-capture\")")
+                                   .arg(lineNumber);
+                return result;
+            }
+            const int version = header.value(QLatin1String("version")).toInt(-1);
+            if (version < 1 || version > FormatVersion) {
+                result.error = tr("line %1: capture format version %2 is not supported (this MCP Scope reads "
+                                  "version %3)")
+                                   .arg(lineNumber)
+                                   .arg(header.value(QLatin1String("version")).toVariant().toString())
+                                   .arg(FormatVersion);
+                return result;
+            }
+            for (const QJsonValue &c : header.value(QLatin1String("connections")).toArray()) {
+                const QJsonObject connection = c.toObject();
+                result.connectionNames.insert(connection.value(QLatin1String("id")).toInt(),
+                                              connection.value(QLatin1String("name")).toString());
+            }
+            result.created = QDateTime::fromString(header.value(QLatin1String("created")).toString(), Qt::ISODateWithMs);
+            result.appVersion = header.value(QLatin1String("appVersion")).toString();
+            result.redacted = header.value(QLatin1String("redacted")).toBool();
+            result.ok = true;
+            headerSeen = true;
+            for (auto it = result.connectionNames.cbegin(); it != result.connectionNames.cend(); ++it)
+                log->setConnectionName(it.key(), it.value());
+            continue;
+        }
+        if (parseError.error != QJsonParseError::NoError) {
+            result.issues.append({lineNumber, tr("not valid JSON at offset %1: %2")
+                                                  .arg(parseError.offset)
+                                                  .arg(parseError.errorString())});
+            continue;
+        }
+        if (!doc.isObject()) {
+            result.issues.append({lineNumber, tr("not a JSON object")});
+            continue;
+        }
+        TrafficEvent event;
+        QString reason;
+        if (!eventFromJson(doc.object(), &event, &reason)) {
+            result.issues.append({lineNumber, reason});
+            continue;
+        }
+        batch.append(event);
+        ++result.imported;
+        if (batch.size() >= 10000) {
+            log->appendBatch(batch);
+            batch.clear();
+        }
+    }
+    if (!headerSeen && result.error.isEmpty())
+        result.error = tr("the file is empty");
+    log->appendBatch(batch);
+    log->flush();
+    for (const ImportIssue &issue : std::as_const(result.issues))
+        qCDebug(lcTrafficCapture) << "skipped capture line" << issue.line << issue.reason;
+    return result;
+}
+
+// ---- HAR 1.2 ------------------------------------------------------------------------------
+
+namespace {
+
+QString headerValue(const HttpHeaders &headers, QByteArrayView name)
+{
+    for (const auto &h : headers) {
+        if (QByteArrayView(h.first).compare(name, Qt::CaseInsensitive) == 0)
+            return QString::fromLatin1(h.second);
+    }
+    return QString();
+}
+
+QJsonArray harHeaders(const HttpHeaders &headers)
+{
+    QJsonArray array;
+    for (const auto &h : headers)
+        array.append(QJsonObject{{QStringLiteral("name"), QString::fromLatin1(h.first)},
+                                 {QStringLiteral("value"), QString::fromLatin1(h.second)}});
+    return array;
+}
+
+QString isoTime(qint64 wallClockMs)
+{
+    return QDateTime::fromMSecsSinceEpoch(wallClockMs, Qt::UTC).toString(Qt::ISODateWithMs);
+}
+
+double msBetween(qint64 fromNs, qint64 toNs)
+{
+    return qMax(0.0, double(toNs - fromNs) / 1e6);
+}
+
+// Fills text (and encoding) of a HAR content or postData object.
+void setHarText(QJsonObject *object, const QByteArray &bytes)
+{
+    QString text;
+    if (decodeUtf8Exactly(bytes, &text)) {
+        object->insert(QStringLiteral("text"), text);
+    } else {
+        object->insert(QStringLiteral("text"), QString::fromLatin1(bytes.toBase64()));
+        object->insert(QStringLiteral("encoding"), QStringLiteral("base64"));
+    }
+}
+
+} // namespace
+
+QJsonObject TrafficCapture::har(const QList<TrafficEvent> &events, const QHash<int, QString> &connectionNames,
+                                const ExportOptions &options)
+{
+    // Exchanges in order of their first event.
+    QList<QPair<int, quint64>> order;
+    QHash<QPair<int, quint64>, QList<TrafficEvent>> exchanges;
+    for (const TrafficEvent &raw : events) {
+        if (!raw.exchangeId)
+            continue;
+        const QPair<int, quint64> key(raw.connectionId, raw.exchangeId);
+        auto it = exchanges.find(key);
+        if (it == exchanges.end()) {
+            order.append(key);
+            it = exchanges.insert(key, {});
+        }
+        it->append(redacted(raw, options));
+    }
+
+    QJsonArray entries;
+    for (const auto &key : std::as_const(order)) {
+        const QList<TrafficEvent> &group = exchanges.value(key);
+        const TrafficEvent *request = nullptr;
+        const TrafficEvent *response = nullptr;
+        const TrafficEvent *failure = nullptr;
+        for (const TrafficEvent &e : group) {
+            if (!request && e.direction == TrafficEvent::Direction::Outgoing && !e.httpMethod.isEmpty())
+                request = &e;
+            else if (!response && e.direction == TrafficEvent::Direction::Incoming
+                     && (e.kind == TrafficEvent::Kind::HttpResponse || e.httpStatus != 0))
+                response = &e;
+            else if (!failure && e.kind == TrafficEvent::Kind::TransportError)
+                failure = &e;
+        }
+        if (!request)
+            continue; // HAR needs a request; events without one stay in the JSON Lines capture
+
+        QJsonArray queryString;
+        const QUrl url(request->url);
+        for (const auto &item : QUrlQuery(url).queryItems(QUrl::FullyDecoded))
+            queryString.append(QJsonObject{{QStringLiteral("name"), item.first}, {QStringLiteral("value"), item.second}});
+        QJsonObject harRequest{
+            {QStringLiteral("method"), QString::fromLatin1(request->httpMethod)},
+            {QStringLiteral("url"), request->url},
+            {QStringLiteral("httpVersion"), QString()},
+            {QStringLiteral("cookies"), QJsonArray()},
+            {QStringLiteral("headers"), harHeaders(request->headers)},
+            {QStringLiteral("queryString"), queryString},
+            {QStringLiteral("headersSize"), -1},
+            {QStringLiteral("bodySize"), request->raw.size()},
+        };
+        if (!request->raw.isEmpty()) {
+            QString mime = headerValue(request->headers, "content-type");
+            QJsonObject postData{{QStringLiteral("mimeType"), mime.isEmpty() ? QStringLiteral("application/json") : mime}};
+            setHarText(&postData, request->raw);
+            harRequest.insert(QStringLiteral("postData"), postData);
+        }
+
+        // The body: what the response event carries plus every later incoming frame of the
+        // exchange; SSE frames are written back in text/event-stream form.
+        QByteArray body;
+        qint64 lastNs = response ? response->monotonicNs : request->monotonicNs;
+        bool streamed = response && headerValue(response->headers, "content-type").contains(QLatin1String("text/event-stream"));
+        QList<const TrafficEvent *> frames;
+        for (const TrafficEvent &e : group) {
+            if (&e == request || &e == response || e.direction != TrafficEvent::Direction::Incoming)
+                continue;
+            if (e.kind == TrafficEvent::Kind::Message || e.kind == TrafficEvent::Kind::InvalidMessage
+                || e.kind == TrafficEvent::Kind::SseEvent) {
+                frames.append(&e);
+                streamed = streamed || !e.sseEventId.isEmpty() || !e.sseEventType.isEmpty()
+                    || e.kind == TrafficEvent::Kind::SseEvent;
+            }
+        }
+        if (response)
+            body += response->raw;
+        for (const TrafficEvent *e : std::as_const(frames)) {
+            lastNs = qMax(lastNs, e->monotonicNs);
+            if (streamed) {
+                if (!e->sseEventId.isEmpty())
+                    body += "id: " + e->sseEventId + '\n';
+                if (!e->sseEventType.isEmpty())
+                    body += "event: " + e->sseEventType + '\n';
+                for (const QByteArray &line : e->raw.split('\n'))
+                    body += "data: " + line + '\n';
+                body += '\n';
+            } else {
+                body += e->raw;
+            }
+        }
+
+        QJsonObject content{{QStringLiteral("size"), body.size()}};
+        QString mime = response ? headerValue(response->headers, "content-type") : QString();
+        if (mime.isEmpty())
+            mime = streamed ? QStringLiteral("text/event-stream") : QStringLiteral("application/json");
+        content.insert(QStringLiteral("mimeType"), response || !body.isEmpty() ? mime : QStringLiteral("x-unknown"));
+        if (!body.isEmpty())
+            setHarText(&content, body);
+        QJsonObject harResponse{
+            {QStringLiteral("status"), response ? response->httpStatus : 0},
+            {QStringLiteral("statusText"), response ? response->note : QString()},
+            {QStringLiteral("httpVersion"), QString()},
+            {QStringLiteral("cookies"), QJsonArray()},
+            {QStringLiteral("headers"), response ? harHeaders(response->headers) : QJsonArray()},
+            {QStringLiteral("content"), content},
+            {QStringLiteral("redirectURL"), response ? headerValue(response->headers, "location") : QString()},
+            {QStringLiteral("headersSize"), -1},
+            {QStringLiteral("bodySize"), response ? body.size() : -1},
+        };
+
+        const double wait = response ? msBetween(request->monotonicNs, response->monotonicNs) : msBetween(request->monotonicNs, lastNs);
+        const double receive = response ? msBetween(response->monotonicNs, lastNs) : 0.0;
+        QJsonObject timings{
+            {QStringLiteral("blocked"), -1}, {QStringLiteral("dns"), -1}, {QStringLiteral("connect"), -1},
+            {QStringLiteral("ssl"), -1},     {QStringLiteral("send"), 0},  {QStringLiteral("wait"), wait},
+            {QStringLiteral("receive"), receive},
+        };
+        QJsonObject entry{
+            {QStringLiteral("startedDateTime"), isoTime(request->wallClockMs)},
+            {QStringLiteral("time"), wait + receive},
+            {QStringLiteral("request"), harRequest},
+            {QStringLiteral("response"), harResponse},
+            {QStringLiteral("cache"), QJsonObject()},
+            {QStringLiteral("timings"), timings},
+            {QStringLiteral("_connection"), connectionNames.value(key.first)},
+            {QStringLiteral("_exchangeId"), double(key.second)},
+        };
+        if (failure)
+            entry.insert(QStringLiteral("_error"), failure->note);
+        entries.append(entry);
+    }
+
+    const QString appVersion = QCoreApplication::applicationVersion().isEmpty()
+        ? QStringLiteral(MCPSCOPE_VERSION)
+        : QCoreApplication::applicationVersion();
+    return QJsonObject{{QStringLiteral("log"),
+                        QJsonObject{
+                            {QStringLiteral("version"), QStringLiteral("1.2")},
+                            {QStringLiteral("creator"), QJsonObject{{QStringLiteral("name"), QStringLiteral("MCP Scope")},
+                                                                    {QStringLiteral("version"), appVersion}}},
+                            {QStringLiteral("pages"), QJsonArray()},
+                            {QStringLiteral("entries"), entries},
+                        }}};
+}
+
+bool TrafficCapture::writeHar(QIODevice *device, const TrafficLog &log, const ExportOptions &options, QString *error)
+{
+    return writeHar(device, log, allRows(log), options, error);
+}
+
+bool TrafficCapture::writeHar(QIODevice *device, const TrafficLog &log, const QList<int> &rows,
+                              const ExportOptions &options, QString *error)
+{
+    const QByteArray document =
+        QJsonDocument(har(eventsOf(log, rows), log.connectionNames(), options)).toJson(QJsonDocument::Indented);
+    if (device->write(document) != document.size()) {
+        if (error)
+            *error = tr("could not write the HAR file: %1").arg(device->errorString());
+        return false;
+    }
+    return true;
+}
+
+} // namespace Mcp

@@ -1,0 +1,108 @@
+#pragma once
+
+#include "trafficevent.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QHash>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+class QIODevice;
+
+namespace Mcp {
+
+class TrafficLog;
+
+// Saving and loading traffic (DESIGN.md, traffic/).
+//
+// JSON Lines capture, version 1: the first line is a header object
+//   {"format":"mcpscope-capture","version":1,"app":"MCP Scope","appVersion":"0.1.0",
+//    "created":"2025-11-25T10:00:00.000Z","redacted":true,"events":N,
+//    "connections":[{"id":1,"name":"everything"}]}
+// then one object per event:
+//   {"t":<wall clock ms>,"mono":<monotonic ns>,"conn":<id>,"dir":"out"|"in"|"local",
+//    "kind":"message"|"invalid"|"stderr"|"httpRequest"|"httpResponse"|"sse"|"processStarted"|
+//           "processExited"|"transportError"|"note",
+//    "raw":"<text>"[,"rawBase64":true] ,"note":"...","httpMethod":"POST","url":"...",
+//    "status":200,"headers":[["Name","value"],...],"sseId":"...","sseType":"...","exchange":7}
+// Optional members are left out when empty. raw is the exact bytes as UTF-8 text when they
+// are valid UTF-8, else base64 with "rawBase64":true; other byte fields that are not valid
+// UTF-8 are written as {"base64":"..."}.
+//
+// HAR 1.2 for HTTP connections: one entry per HTTP exchange (events sharing an exchangeId),
+// with SSE events of a streamed response as its text/event-stream body.
+//
+// Both redact secrets unless told otherwise: the values of credential headers (Authorization,
+// Proxy-Authorization, Cookie, Set-Cookie, X-Api-Key, Api-Key and any header whose name
+// contains "token", "secret" or "key"), bearer tokens and OAuth token fields in bodies and
+// notes, access_token-like URL query parameters, and every caller-supplied secret value
+// wherever it occurs. A redacted value reads "[redacted]".
+class TrafficCapture
+{
+    Q_DECLARE_TR_FUNCTIONS(Mcp::TrafficCapture)
+
+public:
+    static constexpr int FormatVersion = 1;
+
+    enum class Redaction { Redact, KeepSecrets };
+
+    struct ExportOptions
+    {
+        Redaction redaction = Redaction::Redact;
+        // Values to hide wherever they occur (environment values marked secret, tokens...).
+        QStringList secretValues;
+    };
+
+    struct ImportIssue
+    {
+        qint64 line = 0; // 1-based
+        QString reason;
+    };
+
+    struct ImportResult
+    {
+        bool ok = false;       // the header was read: this is a capture we understand
+        QString error;         // why not, when !ok
+        qint64 imported = 0;   // events added to the log
+        QList<ImportIssue> issues; // lines that were skipped, and why
+        QHash<int, QString> connectionNames;
+        QDateTime created;
+        QString appVersion;
+        bool redacted = false;
+    };
+
+    // The event with secrets replaced (or unchanged when options say KeepSecrets).
+    static TrafficEvent redacted(const TrafficEvent &event, const ExportOptions &options);
+    static bool isSecretHeader(QByteArrayView name);
+
+    // Every row of the log, or the given log rows (for example a filter proxy's sourceRows()).
+    static bool writeJsonLines(QIODevice *device, const TrafficLog &log, const ExportOptions &options,
+                               QString *error = nullptr);
+    static bool writeJsonLines(QIODevice *device, const TrafficLog &log, const QList<int> &rows,
+                               const ExportOptions &options, QString *error = nullptr);
+    // Events already taken out of a log (for writing on another thread).
+    static bool writeJsonLines(QIODevice *device, const QList<TrafficEvent> &events,
+                               const QHash<int, QString> &connectionNames, const ExportOptions &options,
+                               QString *error = nullptr);
+
+    // One event as a capture line's object (no redaction), and back.
+    static QJsonObject eventToJson(const TrafficEvent &event);
+    static bool eventFromJson(const QJsonObject &object, TrafficEvent *event, QString *reason);
+
+    // Reads a capture into the log (use an empty log: connection ids are kept as saved).
+    // Valid lines are imported even when others are not; each bad line is reported.
+    static ImportResult readJsonLines(QIODevice *device, TrafficLog *log);
+
+    static bool writeHar(QIODevice *device, const TrafficLog &log, const ExportOptions &options,
+                         QString *error = nullptr);
+    static bool writeHar(QIODevice *device, const TrafficLog &log, const QList<int> &rows,
+                         const ExportOptions &options, QString *error = nullptr);
+    // The HAR document ({"log": {...}}) for the HTTP exchanges among the events.
+    static QJsonObject har(const QList<TrafficEvent> &events, const QHash<int, QString> &connectionNames,
+                           const ExportOptions &options);
+};
+
+} // namespace Mcp
