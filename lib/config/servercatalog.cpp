@@ -339,12 +339,18 @@ QUuid ServerCatalog::add(ServerConfig config)
     return config.id;
 }
 
-bool ServerCatalog::update(const ServerConfig &config)
+bool ServerCatalog::update(const ServerConfig &changed, SecretUpdate secrets)
 {
-    const int row = indexOf(config.id);
+    const int row = indexOf(changed.id);
     if (row < 0)
         return false;
     const ServerConfig previous = m_servers.at(row);
+    ServerConfig config = changed;
+    if (secrets == SecretUpdate::KeepEmptySecrets) {
+        for (const auto &item : secretItems(previous))
+            if (!item.second.isEmpty())
+                setSecretValue(&config, item.first, item.second); // only fills empty ones
+    }
     if (previous == config)
         return true;
     m_servers[row] = config;

@@ -111,7 +111,11 @@ public:
     // Changes; each is saved at once. add() gives a new id when the id is null or taken,
     // and returns the id used.
     QUuid add(ServerConfig config);
-    bool update(const ServerConfig &config); // matched by id
+    // Matched by id. With KeepEmptySecrets, a secret left empty keeps the value the catalog
+    // has (it may have arrived from the keychain after the editor copied the configuration);
+    // ReplaceSecrets takes the configuration as is, so an empty secret is deleted.
+    enum class SecretUpdate : quint8 { KeepEmptySecrets, ReplaceSecrets };
+    bool update(const ServerConfig &config, SecretUpdate secrets = SecretUpdate::KeepEmptySecrets);
     QUuid duplicate(const QUuid &id);        // new id, "name (copy)", same scope, right after it
     bool remove(const QUuid &id);
     bool move(int from, int to);             // `to` is the final row

@@ -380,6 +380,30 @@ private Q_SLOTS:
         }
     }
 
+    void emptySecretInUpdateKeepsValue()
+    {
+        MemorySecretStore store;
+        ServerCatalog catalog(userFile());
+        QVERIFY(catalog.load());
+        catalog.setSecretStore(&store);
+        ServerConfig c = stdioServer(QStringLiteral("s"));
+        c.env = {{QStringLiteral("TOKEN"), QStringLiteral("KEEP_ME"), true}};
+        catalog.add(c);
+
+        // An editor that copied the configuration before the keychain answered.
+        ServerConfig stale = c;
+        stale.env[0].value.clear();
+        stale.notes = QStringLiteral("edited");
+        QVERIFY(catalog.update(stale));
+        QCOMPARE(catalog.find(c.id).env.at(0).value, QStringLiteral("KEEP_ME"));
+        QCOMPARE(catalog.find(c.id).notes, QStringLiteral("edited"));
+
+        // Clearing on purpose.
+        QVERIFY(catalog.update(stale, ServerCatalog::SecretUpdate::ReplaceSecrets));
+        QVERIFY(catalog.find(c.id).env.at(0).value.isEmpty());
+        QTRY_COMPARE_WITH_TIMEOUT(store.count(), 0, 2000);
+    }
+
     void secretsWithoutStoreLiveInMemory()
     {
         ServerCatalog catalog(userFile());
