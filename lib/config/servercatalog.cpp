@@ -83,6 +83,51 @@ QString makeBackup(const QString &path)
     return backup;
 }
 
+// The server objects of a user file whose JSON is broken somewhere: every balanced {...}
+// directly inside the "servers" list that parses on its own, up to the first thing that
+// is not such an object.
+QList<QJsonObject> salvageServers(const QByteArray &text)
+{
+    QList<QJsonObject> found;
+    const qsizetype key = text.indexOf("\"servers\"");
+    qsizetype pos = key < 0 ? -1 : text.indexOf('[', key);
+    if (pos < 0)
+        return found;
+    ++pos;
+    const qsizetype n = text.size();
+    for (;;) {
+        while (pos < n && (text.at(pos) == ',' || QChar::isSpace(uchar(text.at(pos)))))
+            ++pos;
+        if (pos >= n || text.at(pos) != '{')
+            break;
+        const qsizetype start = pos;
+        int depth = 0;
+        bool inString = false;
+        for (; pos < n; ++pos) {
+            const char c = text.at(pos);
+            if (inString) {
+                if (c == '\\')
+                    ++pos;
+                else if (c == '"')
+                    inString = false;
+            } else if (c == '"') {
+                inString = true;
+            } else if (c == '{') {
+                ++depth;
+            } else if (c == '}' && --depth == 0) {
+                break;
+            }
+        }
+        if (pos >= n)
+            break; // cut off inside this object
+        ++pos;
+        const QJsonDocument document = QJsonDocument::fromJson(text.mid(start, pos - start));
+        if (document.isObject())
+            found.append(document.object());
+    }
+    return found;
+}
+
 bool sameContent(ServerConfig a, ServerConfig b)
 {
     a.id = b.id;
@@ -183,6 +228,17 @@ bool ServerCatalog::loadUserFile()
         reportProblem(m_userFilePath, content,
                       McpJson::locate(content, parseError.offset,
                                       tr("Not valid JSON: %1.").arg(parseError.errorString())));
+        // Start with what can still be read: each server object that parses on its own.
+        for (const QJsonObject &object : salvageServers(McpJson::stripComments(content))) {
+            ServerConfig config = ServerConfig::fromJson(object);
+            config.scope = ServerConfig::Scope::User;
+            if (indexOf(config.id) >= 0)
+                config.id = QUuid::createUuid();
+            m_servers.append(config);
+        }
+        if (!m_servers.isEmpty())
+            m_warnings.append(tr("%n server(s) recovered from the broken file; command approvals were not.", nullptr,
+                                 int(m_servers.size())));
         return false;
     }
     if (!document.isObject() || (document.object().contains(kServers) && !document.object().value(kServers).isArray())) {

@@ -138,7 +138,10 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("content");
         QTest::addColumn<int>("line");
         QTest::addColumn<int>("serversRead");
-        QTest::newRow("truncated") << QByteArray("{\n  \"servers\": [\n    {\"name\": \"a\"}\n") << 4 << 0;
+        QTest::newRow("truncated") << QByteArray("{\n  \"servers\": [\n    {\"name\": \"a\"}\n") << 4 << 1;
+        QTest::newRow("cut inside a server") << QByteArray("{\"servers\": [{\"name\": \"a\"}, {\"name\": \"b") << 1 << 1;
+        QTest::newRow("hand-edit error in the middle")
+            << QByteArray("{\"servers\": [\n{\"name\": \"a\"},\n{\"name\": \"b\" \"command\": \"y\"},\n{\"name\": \"c\"}\n]}") << 3 << 2;
         QTest::newRow("garbage") << QByteArray("\n\nnot json at all") << 3 << 0;
         QTest::newRow("wrong shape") << QByteArray("{\"servers\": 5}") << 0 << 0;
         QTest::newRow("one bad entry") << QByteArray("{\"servers\": [{\"name\": \"good\", \"command\": \"x\"}, 42]}") << 0 << 1;
