@@ -1,5 +1,6 @@
 #include "servertransport.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
@@ -10,7 +11,10 @@ Message invalidFrameReply(QByteArrayView frame, const QString &diagnostic)
 {
     QJsonParseError error;
     const QJsonDocument document = QJsonDocument::fromJson(frame.toByteArray(), &error);
-    if (error.error != QJsonParseError::NoError)
+    // QJsonDocument refuses top-level scalars ("42"), which are JSON all the same: not a parse error.
+    const bool scalar = error.error != QJsonParseError::NoError
+        && QJsonDocument::fromJson(QByteArray('[' + frame.toByteArray() + ']')).array().size() == 1;
+    if (error.error != QJsonParseError::NoError && !scalar)
         return Message::errorResponse(MessageId(), {ErrorCode::ParseError, QStringLiteral("Parse error: ") + diagnostic});
     MessageId id;
     if (document.isObject()) {

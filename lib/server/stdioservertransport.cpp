@@ -118,7 +118,11 @@ void StdioServerTransport::processLines()
     if (lineStart > 0)
         m_input.remove(0, lineStart);
     m_scanFrom = m_input.size();
-    if (m_input.size() > m_maximumLineSize) {
+    if (m_discardingLine) {
+        // The rest of a line already answered as too large.
+        m_input.clear();
+        m_scanFrom = 0;
+    } else if (m_input.size() > m_maximumLineSize) {
         const QString note = QStringLiteral("line longer than %1 bytes dropped").arg(m_maximumLineSize);
         qCWarning(lcStdioServer).noquote() << note;
         Q_EMIT invalidFrameReceived(m_input.left(1024), note);
