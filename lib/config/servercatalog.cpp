@@ -175,9 +175,8 @@ QString ServerCatalog::projectFilePath() const
     return m_projectFolder.isEmpty() ? QString() : QDir(m_projectFolder).filePath(QStringLiteral(".mcp.json"));
 }
 
-void ServerCatalog::reportProblem(const QString &path, const QByteArray &content, const ConfigParseError &error)
+void ServerCatalog::reportProblem(const QString &path, const ConfigParseError &error)
 {
-    Q_UNUSED(content)
     CatalogProblem problem;
     problem.error = error;
     problem.error.path = path;
@@ -199,6 +198,9 @@ bool ServerCatalog::load()
     m_loading = true;
     const bool ok = loadUserFile();
     m_loading = false;
+    // The user's own servers come first, also when a project was opened before.
+    std::stable_partition(m_servers.begin(), m_servers.end(),
+                          [](const ServerConfig &c) { return c.scope == ServerConfig::Scope::User; });
     endResetModel();
     for (const ServerConfig &config : std::as_const(m_servers))
         loadSecrets(config);
@@ -216,7 +218,7 @@ bool ServerCatalog::loadUserFile()
     if (!file.open(QIODevice::ReadOnly)) {
         ConfigParseError error;
         error.reason = tr("Cannot read the file: %1.").arg(file.errorString());
-        reportProblem(m_userFilePath, QByteArray(), error);
+        reportProblem(m_userFilePath, error);
         return false;
     }
     const QByteArray content = file.readAll();
@@ -225,8 +227,7 @@ bool ServerCatalog::loadUserFile()
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(McpJson::stripComments(content), &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        reportProblem(m_userFilePath, content,
-                      McpJson::locate(content, parseError.offset,
+        reportProblem(m_userFilePath, McpJson::locate(content, parseError.offset,
                                       tr("Not valid JSON: %1.").arg(parseError.errorString())));
         // Start with what can still be read: each server object that parses on its own.
         for (const QJsonObject &object : salvageServers(McpJson::stripComments(content))) {
@@ -242,8 +243,7 @@ bool ServerCatalog::loadUserFile()
         return false;
     }
     if (!document.isObject() || (document.object().contains(kServers) && !document.object().value(kServers).isArray())) {
-        reportProblem(m_userFilePath, content,
-                      McpJson::locate(content, -1, tr("Not an MCP Scope server list (expected an object with a \"servers\" list).")));
+        reportProblem(m_userFilePath, McpJson::locate(content, -1, tr("Not an MCP Scope server list (expected an object with a \"servers\" list).")));
         return false;
     }
 
@@ -277,8 +277,7 @@ bool ServerCatalog::loadUserFile()
     }
     if (lost) {
         // Saving would drop what could not be read: keep the original first.
-        reportProblem(m_userFilePath, content,
-                      McpJson::locate(content, -1, tr("Some servers could not be read and were skipped.")));
+        reportProblem(m_userFilePath, McpJson::locate(content, -1, tr("Some servers could not be read and were skipped.")));
         return false;
     }
     return true;
@@ -312,13 +311,13 @@ bool ServerCatalog::loadProjectFile()
     if (!file.open(QIODevice::ReadOnly)) {
         ConfigParseError error;
         error.reason = tr("Cannot read the file: %1.").arg(file.errorString());
-        reportProblem(path, QByteArray(), error);
+        reportProblem(path, error);
         return false;
     }
     const QByteArray content = file.readAll();
     const McpJsonImport imported = McpJson::parse(content, path);
     if (!imported.isValid()) {
-        reportProblem(path, content, imported.error);
+        reportProblem(path, imported.error);
         return false;
     }
     m_projectRoot = QJsonDocument::fromJson(McpJson::stripComments(content)).object();
@@ -753,6 +752,15 @@ void ServerCatalog::emitRowChanged(int row)
     const QModelIndex i = index(row);
     Q_EMIT dataChanged(i, i);
     Q_EMIT serverChanged(m_servers.at(row).id);
+}
+
+bool ServerCatalog::moveRows(const QModelIndex &sourceParent, int sourceRow, int count,
+                             const QModelIndex &destinationParent, int destinationChild)
+{
+    if (sourceParent.isValid() || destinationParent.isValid() || count != 1)
+        return false;
+    // destinationChild is the row before which it goes, counted before the move.
+    return move(sourceRow, destinationChild > sourceRow ? destinationChild - 1 : destinationChild);
 }
 
 int ServerCatalog::rowCount(const QModelIndex &parent) const

@@ -157,7 +157,9 @@ public:
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QHash<int, QByteArray> roleNames() const override;
-    Qt::DropActions supportedDropActions() const override { return Qt::MoveAction; }
+    // One row at a time, as move() (the model API form, for views and proxies).
+    bool moveRows(const QModelIndex &sourceParent, int sourceRow, int count,
+                  const QModelIndex &destinationParent, int destinationChild) override;
 
 Q_SIGNALS:
     void serverChanged(const QUuid &id);  // in addition to dataChanged, for pages showing one server
@@ -172,7 +174,7 @@ private:
     bool saveUserFile();
     bool saveProjectFile();
     bool saveScope(ServerConfig::Scope scope);
-    void reportProblem(const QString &path, const QByteArray &content, const ConfigParseError &error);
+    void reportProblem(const QString &path, const ConfigParseError &error);
     void emitRowChanged(int row);
 
     // Secret plumbing (see setSecretStore()).

@@ -110,6 +110,12 @@ private Q_SLOTS:
         QVERIFY(!catalog.remove(copy));
         QCOMPARE(names(catalog), QStringList({"alpha", "beta"}));
 
+        // The model API form, as a view would call it.
+        QVERIFY(catalog.moveRows(QModelIndex(), 0, 1, QModelIndex(), 2));
+        QCOMPARE(names(catalog), QStringList({"beta", "alpha"}));
+        QVERIFY(catalog.moveRows(QModelIndex(), 1, 1, QModelIndex(), 0));
+        QCOMPARE(names(catalog), QStringList({"alpha", "beta"}));
+
         // Everything above is on disk, in order, and reads back equal.
         ServerCatalog reloaded(userFile());
         QVERIFY(reloaded.load());
@@ -501,6 +507,11 @@ private Q_SLOTS:
             // A user server added now goes before the project's.
             catalog.add(stdioServer(QStringLiteral("user-two")));
             QCOMPARE(catalog.server(1).name, QStringLiteral("user-two"));
+            // So do they when the user file is read again with a project open.
+            QVERIFY(catalog.load());
+            QCOMPARE(catalog.count(), 5);
+            QCOMPARE(catalog.server(1).name, QStringLiteral("user-two"));
+            QCOMPARE(catalog.server(2).scope, ServerConfig::Scope::Project);
 
             // Editing a project server rewrites .mcp.json, never the user file's list.
             ServerConfig edited = catalog.find(apiId);
