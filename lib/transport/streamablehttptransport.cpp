@@ -7,6 +7,8 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+#include <QPointer>
+#include <QScopeGuard>
 #include <QTimer>
 
 namespace Mcp {
@@ -14,6 +16,9 @@ namespace Mcp {
 Q_LOGGING_CATEGORY(lcStreamableHttp, "mcp.transport.http")
 
 using namespace HttpDetail;
+
+// The longest a notification's POST (or the GET stream's start) holds back later messages.
+constexpr int HoldTimeoutMs = 3000;
 
 // One logical SSE stream: a POST's event-stream answer or the GET stream, continued over
 // as many GET responses as resumption needs.
@@ -37,6 +42,7 @@ struct StreamableHttpTransport::Exchange
     bool headersHandled = false;
     bool sse = false;
     bool failed = false;
+    bool holdsOthers = false;     // later messages wait until this exchange has progressed (see startPost)
     int eventsReceived = 0;
     QByteArray body;              // JSON answers and error bodies
     std::unique_ptr<SseParser> parser;
@@ -129,7 +135,20 @@ void StreamableHttpTransport::send(const Message &message)
 
 void StreamableHttpTransport::startPost(const Message &message)
 {
+    // Concurrent POSTs travel on different connections and may arrive in any order. A
+    // notification must reach the server before what the client sends after it
+    // (notifications/initialized before the first request, cancelled before a retry), so
+    // later messages wait for its answer; and the GET stream that follows initialized is
+    // established before them, since servers send requests that belong to no request there.
+    if (m_holdCount > 0) {
+        m_held.append(message);
+        return;
+    }
     auto exchange = std::make_unique<Exchange>();
+    if (message.isNotification()) {
+        exchange->holdsOthers = true;
+        ++m_holdCount;
+    }
     exchange->id = ++m_nextExchangeId;
     exchange->method = "POST";
     exchange->message = message;
@@ -148,9 +167,13 @@ void StreamableHttpTransport::startPost(const Message &message)
     track(nam->post(request, body), std::move(exchange));
 }
 
-void StreamableHttpTransport::startGet(const std::shared_ptr<Stream> &stream)
+void StreamableHttpTransport::startGet(const std::shared_ptr<Stream> &stream, bool holdOthers)
 {
     auto exchange = std::make_unique<Exchange>();
+    if (holdOthers) {
+        exchange->holdsOthers = true;
+        ++m_holdCount;
+    }
     exchange->id = ++m_nextExchangeId;
     exchange->method = "GET";
     exchange->hadSessionId = !m_sessionId.isEmpty();
@@ -169,8 +192,30 @@ void StreamableHttpTransport::startGet(const std::shared_ptr<Stream> &stream)
     track(m_streamNam->get(request), std::move(exchange));
 }
 
+void StreamableHttpTransport::releaseHold(Exchange *exchange)
+{
+    if (!exchange->holdsOthers)
+        return;
+    exchange->holdsOthers = false;
+    if (--m_holdCount > 0)
+        return;
+    while (m_holdCount == 0 && !m_held.isEmpty() && isOpen())
+        startPost(m_held.takeFirst());
+}
+
 void StreamableHttpTransport::track(QNetworkReply *reply, std::unique_ptr<Exchange> exchange)
 {
+    if (exchange->holdsOthers) {
+        // A server that never answers a notification must not stall the connection.
+        QPointer<QNetworkReply> guard(reply);
+        const quint64 generation = m_generation;
+        QTimer::singleShot(HoldTimeoutMs, this, [this, guard, generation] {
+            if (!guard || generation != m_generation)
+                return;
+            if (Exchange *held = m_exchanges.value(guard))
+                releaseHold(held);
+        });
+    }
     m_exchanges.insert(reply, exchange.release());
     watchTlsErrors(reply);
     connect(reply, &QNetworkReply::readyRead, this, [this, reply] { onReadyRead(reply); });
@@ -187,6 +232,8 @@ void StreamableHttpTransport::track(QNetworkReply *reply, std::unique_ptr<Exchan
 bool StreamableHttpTransport::handleHeaders(QNetworkReply *reply, Exchange *exchange)
 {
     exchange->headersHandled = true;
+    if (exchange->method == "GET")
+        releaseHold(exchange);
     if (!hasHttpStatus(reply))
         return false;
     const int status = httpStatus(reply);
@@ -308,6 +355,11 @@ void StreamableHttpTransport::onFinished(QNetworkReply *reply)
     if (!exchange)
         return;
     const auto forget = qScopeGuard([this, reply] { m_exchanges.remove(reply); });
+    // Runs last, so that a GET stream opened below holds later messages in turn.
+    const auto release = qScopeGuard([this, reply, &exchange] {
+        if (exchange && m_exchanges.value(reply) == exchange.get())
+            releaseHold(exchange.get());
+    });
     if (exchange->failed)
         return;
     if (!exchange->headersHandled)
@@ -536,7 +588,7 @@ void StreamableHttpTransport::maybeOpenGetStream()
     m_getStreamTried = true;
     m_getStream = std::make_shared<Stream>();
     m_getStream->standalone = true;
-    startGet(m_getStream);
+    startGet(m_getStream, /*holdOthers=*/true);
 }
 
 void StreamableHttpTransport::abortAll()
@@ -550,6 +602,9 @@ void StreamableHttpTransport::abortAll()
         delete it.value();
     }
     m_getStream.reset();
+    // Held messages die with the connection; the session fails what was pending on closed().
+    m_holdCount = 0;
+    m_held.clear();
 }
 
 void StreamableHttpTransport::close()

@@ -56,7 +56,8 @@ private:
 
     QNetworkRequest makeRequest(const QByteArray &method) const;
     void startPost(const Message &message);
-    void startGet(const std::shared_ptr<Stream> &stream);
+    void startGet(const std::shared_ptr<Stream> &stream, bool holdOthers = false);
+    void releaseHold(Exchange *exchange);
     void track(QNetworkReply *reply, std::unique_ptr<Exchange> exchange);
     void onReadyRead(QNetworkReply *reply);
     void onFinished(QNetworkReply *reply);
@@ -84,6 +85,8 @@ private:
     QNetworkAccessManager *m_streamNam = nullptr;
     QNetworkAccessManager *m_controlNam = nullptr;
     QHash<QNetworkReply *, Exchange *> m_exchanges;
+    QList<Message> m_held; // waiting for a notification's answer or the GET stream (see startPost)
+    int m_holdCount = 0;
     std::shared_ptr<Stream> m_getStream;
     QString m_sessionId;
     QString m_protocolVersion;

@@ -81,11 +81,17 @@ struct Connected
                          [this](const TrafficEvent &e) { traffic.append(e); });
         client->connectToServer();
     }
+    // Whether a tools/call POST was answered with an event stream.
     bool streamedAnswer() const
     {
-        return std::any_of(traffic.begin(), traffic.end(), [](const TrafficEvent &e) {
-            return e.kind == TrafficEvent::Kind::HttpResponse && e.httpStatus == 200 && e.note.contains(QLatin1String("stream"))
-                && e.httpMethod.isEmpty();
+        QSet<quint64> calls;
+        for (const TrafficEvent &e : traffic) {
+            if (e.httpMethod == "POST" && e.raw.contains("\"tools/call\""))
+                calls.insert(e.exchangeId);
+        }
+        return std::any_of(traffic.begin(), traffic.end(), [&](const TrafficEvent &e) {
+            return e.kind == TrafficEvent::Kind::HttpResponse && calls.contains(e.exchangeId)
+                && e.note.contains(QLatin1String("stream"));
         });
     }
 };
