@@ -160,6 +160,31 @@ DemoServer::DemoServer(const DemoOptions &options, QObject *parent)
             session->transport()->sendRawFrame("mcpscope-demo-server: this line is not JSON-RPC (--fault garbage-at-start)");
         });
     }
+    if (options.hangOnInitialize || options.errorOnInitialize) {
+        const bool hang = options.hangOnInitialize;
+        setRequestInterceptor([hang](ServerSession *session, const Message &request) {
+            if (request.method() != QLatin1String("initialize"))
+                return false;
+            if (hang) {
+                writeStderr("mcpscope-demo-server: not answering initialize (--fault hang-on-initialize)\n");
+            } else {
+                session->sendReply(Message::errorResponse(
+                    request.id(), {ErrorCode::InternalError, key("Initialization failed on purpose (--fault error-on-initialize)")}));
+            }
+            return true;
+        });
+    }
+    // When the client's roots change, look at them and say so in the log.
+    QObject::connect(this, &Server::sessionCreated, this, [](ServerSession *session) {
+        QObject::connect(session, &ServerSession::rootsListChanged, session, [session] {
+            session->sendRequest(key("roots/list"), {}, session, [session](const Message &reply) {
+                const QJsonArray roots = reply.result().toObject().value(key("roots")).toArray();
+                session->log(LogLevel::Info, key("roots"),
+                             QJsonObject{{key("message"), QStringLiteral("The client now has %1 root(s)").arg(roots.size())},
+                                         {key("roots"), roots}});
+            });
+        });
+    });
     if (options.crashAfterInit) {
         QObject::connect(this, &Server::sessionInitialized, this, [](ServerSession *) {
             writeStderr("mcpscope-demo-server: crashing after initialization (--fault crash-after-init)\n");
@@ -254,13 +279,45 @@ void DemoServer::addBasicTools()
             });
 
     addTool(json(R"json({"name": "toggle_extra_tool", "title": "Toggle the extra tool",
-        "description": "Adds the tool `extra_tool`, or removes it if present; either way the server sends notifications/tools/list_changed.",
-        "inputSchema": {"type": "object", "properties": {}}})json"),
+        "description": "Adds the tool `extra_tool`, or removes it if present; either way the server sends notifications/tools/list_changed. With kind resource or prompt it toggles demo://extra or the prompt extra_prompt instead (resources/list_changed, prompts/list_changed).",
+        "inputSchema": {"type": "object", "properties": {
+            "kind": {"type": "string", "enum": ["tool", "resource", "prompt"], "default": "tool"}}}})json"),
             [this](ToolCall *call) { toggleExtraTool(call); });
 }
 
 void DemoServer::toggleExtraTool(ToolCall *call)
 {
+    const QString kind = call->arguments().value(key("kind")).toString(key("tool"));
+    if (kind == QLatin1String("resource")) {
+        if (removeResource(key("demo://extra"))) {
+            call->respond(ToolResult::text(key("Removed demo://extra.")));
+        } else {
+            addTextResource(json(R"json({"uri": "demo://extra", "name": "extra", "title": "Extra resource",
+                "description": "Appears and disappears with toggle_extra_tool", "mimeType": "text/plain"})json"),
+                            key("The extra resource is here."));
+            call->respond(ToolResult::text(key("Added demo://extra.")));
+        }
+        return;
+    }
+    if (kind == QLatin1String("prompt")) {
+        if (removePrompt(key("extra_prompt"))) {
+            call->respond(ToolResult::text(key("Removed extra_prompt.")));
+        } else {
+            addPrompt(json(R"json({"name": "extra_prompt", "title": "Extra prompt",
+                "description": "Appears and disappears with toggle_extra_tool"})json"),
+                      [](const QJsonObject &, RpcError *) {
+                          return QJsonObject{{key("messages"), QJsonArray{QJsonObject{
+                                                                   {key("role"), key("user")},
+                                                                   {key("content"), textBlock(key("The extra prompt is here."))}}}}};
+                      });
+            call->respond(ToolResult::text(key("Added extra_prompt.")));
+        }
+        return;
+    }
+    if (kind != QLatin1String("tool")) {
+        call->respond(ToolResult::error(key("kind must be tool, resource or prompt")));
+        return;
+    }
     const QString name = key("extra_tool");
     if (hasTool(name)) {
         removeTool(name);
@@ -622,6 +679,16 @@ void DemoServer::addFaultTools()
                 call->respond(ToolResult::text(QString::fromLatin1(text)));
             });
 
+    addTool(json(R"json({"name": "notification_flood", "title": "Notification flood (fault)",
+        "description": "Sends `count` notifications/message as fast as it can, then answers.",
+        "inputSchema": {"type": "object", "properties": {"count": {"type": "integer", "minimum": 0, "maximum": 1000000, "default": 10000}}}})json"),
+            [](ToolCall *call) {
+                const int count = qBound(0, call->arguments().value(key("count")).toInt(10000), 1000000);
+                for (int i = 0; i < count; ++i)
+                    call->log(LogLevel::Info, key("flood"), QStringLiteral("flood message %1 of %2").arg(i + 1).arg(count));
+                call->respond(ToolResult::text(QStringLiteral("Sent %1 notifications.").arg(count)));
+            });
+
     addTool(json(R"json({"name": "stderr_flood", "title": "Flood stderr (fault)",
         "description": "Writes `mib` MiB of lines to stderr, then answers.",
         "inputSchema": {"type": "object", "properties": {"mib": {"type": "number", "minimum": 0, "maximum": 256, "default": 1}}}})json"),
@@ -774,7 +841,10 @@ void addDemoOptions(QCommandLineParser &parser)
     parser.addOption({key("page-size"), key("Paginate lists with N items per page (0: no pagination)."), key("N"), key("0")});
     parser.addOption({key("protocol-version"), key("Answer initialize with this protocol version, whatever the client asks."),
                       key("version")});
-    parser.addOption({key("fault"), key("Inject a fault: garbage-at-start, crash-after-init. May be repeated."), key("fault")});
+    parser.addOption({key("fault"),
+                      key("Inject a fault: garbage-at-start, crash-after-init, hang-on-initialize, error-on-initialize. "
+                          "May be repeated."),
+                      key("fault")});
     parser.addOption({key("stderr-noise"), key("Write noise to stderr all the time.")});
     parser.addOption({key("conformance"), key("Add the fixtures that `conformance server` expects (test_simple_text, ...).")});
 }
@@ -795,8 +865,13 @@ bool demoOptionsFromParser(const QCommandLineParser &parser, DemoOptions *option
             options->garbageAtStart = true;
         } else if (fault == QLatin1String("crash-after-init")) {
             options->crashAfterInit = true;
+        } else if (fault == QLatin1String("hang-on-initialize")) {
+            options->hangOnInitialize = true;
+        } else if (fault == QLatin1String("error-on-initialize")) {
+            options->errorOnInitialize = true;
         } else {
-            *error = QStringLiteral("unknown fault: %1 (known: garbage-at-start, crash-after-init)").arg(fault);
+            *error = QStringLiteral("unknown fault: %1 (known: garbage-at-start, crash-after-init, hang-on-initialize, "
+                                    "error-on-initialize)").arg(fault);
             return false;
         }
     }

@@ -16,6 +16,8 @@ struct DemoOptions
     QString protocolVersion;     // --protocol-version X: answer X whatever the client asks
     bool garbageAtStart = false; // --fault garbage-at-start: a non-JSON line before anything else
     bool crashAfterInit = false; // --fault crash-after-init: exit(3) once notifications/initialized arrives
+    bool hangOnInitialize = false;  // --fault hang-on-initialize: never answer initialize
+    bool errorOnInitialize = false; // --fault error-on-initialize: answer initialize with -32603
     bool stderrNoise = false;    // --stderr-noise: chatter on stderr, all the time
     bool conformanceFixtures = false; // --conformance: add the fixtures of `conformance server`
 };

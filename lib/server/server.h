@@ -33,6 +33,11 @@ using PromptHandler = std::function<QJsonObject(const QJsonObject &arguments, Rp
 // contextArguments: the other arguments already filled in). Truncated to 100 by the server.
 using CompletionProvider = std::function<QStringList(const QString &value, const QJsonObject &contextArguments)>;
 
+// Sees every client request before the server does; returns true when it has dealt with it
+// (answered through ServerSession::sendReply(), or deliberately not at all). For test servers
+// that must misbehave (never answer initialize, answer with an error, ...).
+using RequestInterceptor = std::function<bool(ServerSession *session, const Message &request)>;
+
 // The eight syslog levels of notifications/message, least severe first.
 enum class LogLevel : quint8 { Debug, Info, Notice, Warning, Error, Critical, Alert, Emergency };
 QString logLevelName(LogLevel level);
@@ -87,6 +92,8 @@ public:
     // Suggested client polling interval for tasks, in milliseconds.
     void setTaskPollInterval(int milliseconds) { m_taskPollInterval = milliseconds; }
     int taskPollInterval() const { return m_taskPollInterval; }
+
+    void setRequestInterceptor(RequestInterceptor interceptor) { m_interceptor = std::move(interceptor); }
 
     // Items per page of tools/list, resources/list, resources/templates/list, prompts/list;
     // 0 (the default) means everything in one page.
@@ -183,6 +190,7 @@ private:
     QString m_forcedVersion;
     QJsonObject m_extraCapabilities;
     int m_pageSize = 0;
+    RequestInterceptor m_interceptor;
     bool m_tasksEnabled = false;
     int m_taskPollInterval = 500;
     QList<Tool> m_tools;

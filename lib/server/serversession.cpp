@@ -95,6 +95,8 @@ void ServerSession::handleRequest(const Message &request)
         reply(invalidParams(request, QStringLiteral("params must be an object")));
         return;
     }
+    if (m_server->m_interceptor && m_server->m_interceptor(this, request))
+        return;
     if (method == QLatin1String("initialize"))
         initialize(request);
     else if (method == QLatin1String("ping"))

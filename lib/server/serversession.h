@@ -49,6 +49,8 @@ public:
     bool wouldLog(LogLevel level) const { return !m_logLevel || level >= *m_logLevel; }
     QSet<QString> subscriptions() const { return m_subscriptions; }
 
+    // Sends a reply as is. Tool handlers answer through RequestContext; this is for interceptors.
+    void sendReply(const Message &reply) { this->reply(reply); }
     void sendNotification(const QString &method, const QJsonObject &params,
                           const MessageId &relatedRequest = {});
     void log(LogLevel level, const QString &logger, const QJsonValue &data,

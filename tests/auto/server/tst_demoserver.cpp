@@ -219,6 +219,10 @@ private Q_SLOTS:
     void stderrNoise();
     void conformanceFixtures();
     void tasks();
+    void listChangedForResourcesAndPrompts();
+    void initializeFaults();
+    void notificationFlood();
+    void rootsChangedIsNoticed();
     void taskCancelAndFailure();
     void taskInputRequired();
 };
@@ -1032,6 +1036,67 @@ void tst_DemoServer::taskInputRequired()
     server.send({{"jsonrpc", "2.0"}, {"id", elicit.value("id")}, {"result", QJsonObject{{"action", "cancel"}}}});
     const QJsonObject result = server.call(3, "tasks/result", {{"taskId", taskId}}).value("result").toObject();
     QCOMPARE(result.value("structuredContent").toObject().value("action").toString(), QStringLiteral("cancel"));
+}
+
+void tst_DemoServer::listChangedForResourcesAndPrompts()
+{
+    DemoServer server;
+    server.initialize();
+    QCOMPARE(firstText(toolResult(server, 1, "toggle_extra_tool", {{"kind", "resource"}})), QStringLiteral("Added demo://extra."));
+    QVERIFY(DemoServer::waitUntil([&] { return server.notifications("notifications/resources/list_changed").size() == 1; }));
+    QCOMPARE(server.call(2, "resources/read", {{"uri", "demo://extra"}}).value("result").toObject().value("contents").toArray().size(), 1);
+    QCOMPARE(firstText(toolResult(server, 3, "toggle_extra_tool", {{"kind", "prompt"}})), QStringLiteral("Added extra_prompt."));
+    QVERIFY(DemoServer::waitUntil([&] { return server.notifications("notifications/prompts/list_changed").size() == 1; }));
+    QVERIFY(server.call(4, "prompts/get", {{"name", "extra_prompt"}}).contains("result"));
+    QCOMPARE(firstText(toolResult(server, 5, "toggle_extra_tool", {{"kind", "resource"}})), QStringLiteral("Removed demo://extra."));
+    QVERIFY(DemoServer::waitUntil([&] { return server.notifications("notifications/resources/list_changed").size() == 2; }));
+    QCOMPARE(server.call(6, "resources/read", {{"uri", "demo://extra"}}).value("error").toObject().value("code").toInt(), -32002);
+    QVERIFY(server.notifications("notifications/tools/list_changed").isEmpty());
+}
+
+void tst_DemoServer::initializeFaults()
+{
+    DemoServer hanging({"--fault", "hang-on-initialize"});
+    hanging.send(request(1, "initialize", {{"protocolVersion", latestVersion}, {"capabilities", QJsonObject()},
+                                           {"clientInfo", QJsonObject{{"name", "t"}, {"version", "1"}}}}));
+    QCOMPARE(hanging.call(2, "ping").value("result").toObject(), QJsonObject()); // alive, just silent
+    QVERIFY(hanging.reply(1, 300).isEmpty());
+
+    DemoServer failing({"--fault", "error-on-initialize"});
+    const QJsonObject reply = failing.call(1, "initialize", {{"protocolVersion", latestVersion}, {"capabilities", QJsonObject()},
+                                                             {"clientInfo", QJsonObject{{"name", "t"}, {"version", "1"}}}});
+    QCOMPARE(reply.value("error").toObject().value("code").toInt(), -32603);
+
+    DemoServer bad({"--fault", "no-such-fault"});
+    QVERIFY(bad.process.waitForFinished(5000));
+    QCOMPARE(bad.process.exitCode(), 2);
+    QVERIFY(bad.stderrBytes.contains("unknown fault") || bad.process.readAllStandardError().contains("unknown fault"));
+}
+
+void tst_DemoServer::notificationFlood()
+{
+    DemoServer server;
+    server.initialize();
+    QCOMPARE(firstText(toolResult(server, 1, "notification_flood", {{"count", 5000}}, 30000)), QStringLiteral("Sent 5000 notifications."));
+    // Everything sent before the answer arrived before it.
+    QCOMPARE(server.notifications("notifications/message").size(), 5000);
+    QCOMPARE(server.notifications("notifications/message").constLast().value("params").toObject().value("data").toString(),
+             QStringLiteral("flood message 5000 of 5000"));
+}
+
+void tst_DemoServer::rootsChangedIsNoticed()
+{
+    DemoServer server;
+    server.initialize({{"roots", QJsonObject{{"listChanged", true}}}});
+    server.send(notification("notifications/roots/list_changed"));
+    QVERIFY(DemoServer::waitUntil([&] { return !server.serverRequests("roots/list").isEmpty(); }));
+    const QJsonArray roots{QJsonObject{{"uri", "file:///tmp"}}, QJsonObject{{"uri", "file:///home"}}};
+    server.send({{"jsonrpc", "2.0"}, {"id", server.serverRequests("roots/list").constFirst().value("id")},
+                 {"result", QJsonObject{{"roots", roots}}}});
+    QVERIFY(DemoServer::waitUntil([&] { return !server.notifications("notifications/message").isEmpty(); }));
+    const QJsonObject params = server.notifications("notifications/message").constFirst().value("params").toObject();
+    QCOMPARE(params.value("logger").toString(), QStringLiteral("roots"));
+    QCOMPARE(params.value("data").toObject().value("roots").toArray(), roots);
 }
 
 QTEST_GUILESS_MAIN(tst_DemoServer)
