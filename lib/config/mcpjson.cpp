@@ -682,4 +682,16 @@ QByteArray McpJson::exportText(const QList<ServerConfig> &servers, const McpJson
     return QJsonDocument(exportDocument(servers, options)).toJson(QJsonDocument::Indented);
 }
 
+QByteArray McpJson::exportEntryText(const ServerConfig &config, const McpJsonExportOptions &options)
+{
+    const QString name = config.name.isEmpty() ? suggestName(config) : config.name;
+    const QJsonObject wrapper{{name, exportEntry(config, options)}};
+    // {"name": {...}} without its outer braces, one level less indented.
+    const QList<QByteArray> lines = QJsonDocument(wrapper).toJson(QJsonDocument::Indented).trimmed().split('\n');
+    QByteArray text;
+    for (qsizetype i = 1; i + 1 < lines.size(); ++i)
+        text += lines.at(i).mid(qMin<qsizetype>(4, lines.at(i).size() - lines.at(i).trimmed().size())) + '\n';
+    return text;
+}
+
 } // namespace Mcp

@@ -80,6 +80,10 @@ public:
                                       const QJsonObject &base = QJsonObject());
     // Indented JSON text of exportDocument() for one or more servers (clipboard, Save As).
     static QByteArray exportText(const QList<ServerConfig> &servers, const McpJsonExportOptions &options);
+    // One entry as `"name": {...}`, ready to paste into the "mcpServers" (or "servers")
+    // object of an existing file. VS Code inputs generated for omitted secrets are not part
+    // of it: use exportText() when they matter.
+    static QByteArray exportEntryText(const ServerConfig &config, const McpJsonExportOptions &options);
 
     // JSONC to JSON: comments and trailing commas become spaces, so offsets stay valid.
     static QByteArray stripComments(const QByteArray &text);

@@ -343,6 +343,21 @@ private Q_SLOTS:
         QCOMPARE(byName(back, QStringLiteral("remote"))->transport, ServerConfig::TransportType::StreamableHttp);
     }
 
+    void entrySnippet()
+    {
+        ServerConfig c = ServerConfig::create(QStringLiteral("my server"));
+        c.command = QStringLiteral("npx");
+        c.args = {QStringLiteral("-y"), QStringLiteral("pkg")};
+        const QByteArray snippet = McpJson::exportEntryText(c, McpJsonExportOptions());
+        QVERIFY2(snippet.startsWith("\"my server\": {"), snippet.constData());
+        // Pasted back (no outer braces), it is the same server.
+        const McpJsonImport back = McpJson::parse(snippet);
+        QVERIFY2(back.isValid(), qPrintable(back.error.toString()));
+        QCOMPARE(back.servers.size(), 1);
+        QCOMPARE(back.servers.at(0).name, c.name);
+        QCOMPARE(back.servers.at(0).args, c.args);
+    }
+
     void autoTransportExport()
     {
         ServerConfig c = ServerConfig::create(QStringLiteral("a"));
