@@ -419,7 +419,10 @@ ConfigParseError McpJson::locate(const QByteArray &text, qsizetype offset, const
         return error;
     // QJsonParseError::offset points just past the character that broke the parse, or
     // at the end when the text stopped too early.
+    // Qt is not consistent about which, so a blank is stepped over to the next character.
     offset = offset >= text.size() ? text.size() : qMax(qsizetype(0), offset - 1);
+    while (offset < text.size() && (text.at(offset) == ' ' || text.at(offset) == '\t'))
+        ++offset;
     error.offset = offset;
     const qsizetype lineStart = text.lastIndexOf('\n', offset - 1) + 1;
     error.line = int(text.left(lineStart).count('\n')) + 1;
@@ -427,10 +430,29 @@ ConfigParseError McpJson::locate(const QByteArray &text, qsizetype offset, const
     return error;
 }
 
-McpJsonImport McpJson::parse(const QByteArray &text, const QString &sourcePath)
+// Text copied from a README often keeps its Markdown fence (```json ... ```): the fence
+// lines become spaces, so offsets in error messages still match what was pasted.
+static QByteArray blankMarkdownFence(const QByteArray &text)
+{
+    const QByteArray trimmed = text.trimmed();
+    if (!trimmed.startsWith("```"))
+        return text;
+    QByteArray out = text;
+    const qsizetype open = out.indexOf("```");
+    for (qsizetype i = open; i < out.size() && out.at(i) != '\n'; ++i)
+        out[i] = ' ';
+    const qsizetype close = out.lastIndexOf("```");
+    if (close > open && out.mid(close).trimmed() == "```")
+        for (qsizetype i = close; i < close + 3; ++i)
+            out[i] = ' ';
+    return out;
+}
+
+McpJsonImport McpJson::parse(const QByteArray &pasted, const QString &sourcePath)
 {
     McpJsonImport result;
     result.sourcePath = sourcePath;
+    const QByteArray text = blankMarkdownFence(pasted);
     const QByteArray trimmed = text.trimmed();
     if (trimmed.isEmpty()) {
         result.error = locate(text, -1, tr("The text is empty."), sourcePath);

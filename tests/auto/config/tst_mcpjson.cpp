@@ -185,6 +185,10 @@ private Q_SLOTS:
                                                      << int(McpJsonDialect::ServerMap) << QStringList{"a", "b"};
         QTest::newRow("mcpServers without braces") << QByteArray("\"mcpServers\": {\"z\": {\"command\": \"x\"}}")
                                                    << int(McpJsonDialect::McpServers) << QStringList{"z"};
+        QTest::newRow("markdown fence") << QByteArray("```json\n{\"mcpServers\": {\"f\": {\"command\": \"x\"}}}\n```\n")
+                                        << int(McpJsonDialect::McpServers) << QStringList{"f"};
+        QTest::newRow("fenced snippet") << QByteArray("```\n\"f\": {\"command\": \"x\"}\n```")
+                                        << int(McpJsonDialect::ServerMap) << QStringList{"f"};
         QTest::newRow("map") << QByteArray("{\"a\": {\"command\": \"x\"}, \"b\": {\"command\": \"y\"}}")
                              << int(McpJsonDialect::ServerMap) << QStringList{"a", "b"};
         QTest::newRow("comments") << QByteArray("// copied from the docs\n{\"servers\": {\"v\": {\"type\": \"sse\", \"url\": \"http://h/sse\"} /* end */}}")
@@ -224,6 +228,7 @@ private Q_SLOTS:
         QTest::newRow("list") << QByteArray("[1, 2]") << 1 << 1 << "list";
         QTest::newRow("no servers") << QByteArray("{\"theme\": \"dark\"}") << 0 << 0 << "No MCP servers";
         QTest::newRow("prose") << QByteArray("run npx foo") << 1 << 1 << "Not valid JSON";
+        QTest::newRow("error in fenced text") << QByteArray("```json\n{\"mcpServers\": {\"a\": {\"command\": x}}}\n```") << 2 << 34 << "Not valid JSON";
     }
     void errors()
     {
