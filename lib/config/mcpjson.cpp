@@ -516,6 +516,14 @@ McpJsonImport McpJson::parse(const QByteArray &pasted, const QString &sourcePath
                               sourcePath);
         return result;
     }
+    // Claude Code's ~/.claude.json also keeps servers per project folder.
+    int perProject = 0;
+    const QJsonObject projects = root.value(QLatin1String("projects")).toObject();
+    for (auto it = projects.begin(); it != projects.end(); ++it)
+        perProject += int(it.value().toObject().value(kMcpServers).toObject().size());
+    if (perProject > 0)
+        result.warnings.append(tr("%n server(s) listed under \"projects\" were not imported; open the project "
+                                  "folder or import its .mcp.json instead.", nullptr, perProject));
     if (result.servers.isEmpty())
         result.warnings.append(tr("The file lists no servers."));
     for (const QString &warning : std::as_const(result.warnings))

@@ -155,6 +155,15 @@ private Q_SLOTS:
         QCOMPARE(snippet.servers.at(0).name, QStringLiteral("b"));
     }
 
+    void claudeCodeUserFileWarnsAboutProjects()
+    {
+        const McpJsonImport r = McpJson::parse(
+            "{\"mcpServers\": {\"u\": {\"command\": \"x\"}}, \"projects\": {\"/p\": {\"mcpServers\": {\"a\": {\"command\": \"y\"}}}}}");
+        QVERIFY(r.isValid());
+        QCOMPARE(r.servers.size(), 1);
+        QVERIFY(r.warnings.join(QLatin1Char(' ')).contains(QLatin1String("\"projects\"")));
+    }
+
     void vscodeSettings()
     {
         const McpJsonImport r = McpJson::parse(
