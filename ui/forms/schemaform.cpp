@@ -1,0 +1,1214 @@
+#include "schemaform.h"
+
+#include "jsontext.h"
+
+#include <QBoxLayout>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFrame>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QLocale>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QStackedWidget>
+#include <QTimer>
+#include <QToolButton>
+
+#include <cmath>
+
+namespace Mcp::Ui {
+
+using Kind = FormField::Kind;
+
+// The widget that holds the editor of one value. It survives rebuilds of its content, so
+// what the user chose about the part (collapsed, the value before "include" was unticked)
+// is kept while the part is rebuilt after structural edits.
+class FieldSlot : public QWidget
+{
+public:
+    FieldSlot(const QString &path, int variantDepth, QWidget *parent)
+        : QWidget(parent), path(path), variantDepth(variantDepth), layout(new QVBoxLayout(this))
+    {
+        layout->setContentsMargins(0, 0, 0, 0);
+        layout->setSpacing(0);
+    }
+
+    QString path;
+    int variantDepth = 0; // how many Variant levels to step into below the node at path
+    SchemaFormWidget::RowOptions options;
+    QPointer<QWidget> content;
+    QJsonValue snapshot = QJsonValue::Undefined; // value kept while "include" is unticked
+    bool collapsed = false;
+    QVBoxLayout *layout;
+};
+
+namespace {
+
+bool isSectionKind(Kind kind)
+{
+    return kind == Kind::Object || kind == Kind::Array || kind == Kind::Tuple || kind == Kind::Map
+        || kind == Kind::Variant;
+}
+
+QString optionText(const EnumOption &option)
+{
+    if (!option.title.isEmpty())
+        return option.title;
+    return option.value.isString() ? option.value.toString() : JsonText::compact(option.value);
+}
+
+QLabel *helpLabel(const QString &text, QWidget *parent, bool italic = false)
+{
+    auto *label = new QLabel(text, parent);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::PlainText);
+    label->setForegroundRole(QPalette::PlaceholderText);
+    QFont font = label->font();
+    font.setPointSizeF(font.pointSizeF() * 0.9);
+    font.setItalic(italic);
+    label->setFont(font);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+
+bool wantsMultiLine(const FormField &field)
+{
+    static const QStringList keys = {QStringLiteral("content"), QStringLiteral("text"), QStringLiteral("body"),
+                                     QStringLiteral("code"), QStringLiteral("script"), QStringLiteral("source"),
+                                     QStringLiteral("patch"), QStringLiteral("diff"), QStringLiteral("sql"),
+                                     QStringLiteral("markdown"), QStringLiteral("html"), QStringLiteral("template"),
+                                     QStringLiteral("systemPrompt"), QStringLiteral("prompt")};
+    if (!field.format.isEmpty())
+        return false;
+    if (field.constraints.maxLength && *field.constraints.maxLength > 256)
+        return true;
+    if (field.schema.toObject().contains(QLatin1String("contentMediaType")))
+        return true;
+    return keys.contains(field.key, Qt::CaseInsensitive);
+}
+
+QString formatHint(const QString &format)
+{
+    if (format == QLatin1String("email"))
+        return QStringLiteral("name@example.com");
+    if (format == QLatin1String("uri") || format == QLatin1String("url") || format == QLatin1String("iri"))
+        return QStringLiteral("https://example.com/");
+    if (format == QLatin1String("date"))
+        return QStringLiteral("YYYY-MM-DD");
+    if (format == QLatin1String("date-time"))
+        return QStringLiteral("YYYY-MM-DDThh:mm:ssZ");
+    if (format == QLatin1String("time"))
+        return QStringLiteral("hh:mm:ss");
+    if (format == QLatin1String("uuid"))
+        return QStringLiteral("xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx");
+    if (format == QLatin1String("ipv4"))
+        return QStringLiteral("192.0.2.1");
+    return QString();
+}
+
+// Formats the validator leaves alone but people type by hand.
+QString checkFormat(const QString &format, const QString &text)
+{
+    static const QRegularExpression date(QStringLiteral("^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"));
+    static const QRegularExpression time(
+        QStringLiteral("^([01]\\d|2[0-3]):[0-5]\\d:([0-5]\\d|60)(\\.\\d+)?([Zz]|[+-]([01]\\d|2[0-3]):[0-5]\\d)?$"));
+    static const QRegularExpression dateTime(
+        QStringLiteral("^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])[Tt ]([01]\\d|2[0-3]):[0-5]\\d:([0-5]\\d|60)"
+                       "(\\.\\d+)?([Zz]|[+-]([01]\\d|2[0-3]):[0-5]\\d)$"));
+    if (format == QLatin1String("date") && !date.match(text).hasMatch())
+        return SchemaFormWidget::tr("must be a date like 2025-01-31");
+    if (format == QLatin1String("time") && !time.match(text).hasMatch())
+        return SchemaFormWidget::tr("must be a time like 13:45:00");
+    if (format == QLatin1String("date-time") && !dateTime.match(text).hasMatch())
+        return SchemaFormWidget::tr("must be a date and time like 2025-01-31T13:45:00Z");
+    return QString();
+}
+
+void collectFormatIssues(const FormValue &node, QList<ValidationIssue> &out)
+{
+    if (node.kind() == Kind::String && node.isSet() && !node.isNull() && !node.isOverridden()
+        && !node.field()->format.isEmpty()) {
+        const QString problem = checkFormat(node.field()->format, node.value().toString());
+        if (!problem.isEmpty())
+            out.append({node.path(), problem, QStringLiteral("format")});
+    }
+    for (const FormValue &item : node.items())
+        collectFormatIssues(item, out);
+    for (const FormValue::Entry &entry : node.entries())
+        collectFormatIssues(entry.value, out);
+}
+
+QString parentPointer(const QString &path)
+{
+    const int slash = path.lastIndexOf(u'/');
+    return slash <= 0 ? QString() : path.left(slash);
+}
+
+} // namespace
+
+SchemaFormWidget::SchemaFormWidget(QWidget *parent)
+    : QWidget(parent)
+    , m_state(QJsonValue(QJsonObject{{QStringLiteral("type"), QStringLiteral("object")}}))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+
+    m_toolbar = new QWidget(this);
+    auto *bar = new QHBoxLayout(m_toolbar);
+    bar->setContentsMargins(0, 0, 0, 0);
+    m_jsonButton = new QToolButton(m_toolbar);
+    m_jsonButton->setText(tr("Edit as JSON"));
+    m_jsonButton->setCheckable(true);
+    m_jsonButton->setObjectName(QStringLiteral("editAsJson"));
+    m_jsonButton->setToolTip(tr("Switch between the form and the JSON text of the arguments; both stay in sync"));
+    auto *defaults = new QToolButton(m_toolbar);
+    defaults->setText(tr("Fill defaults"));
+    defaults->setObjectName(QStringLiteral("fillDefaults"));
+    defaults->setToolTip(tr("Fill every empty field that has a default with it"));
+    auto *clearButton = new QToolButton(m_toolbar);
+    clearButton->setText(tr("Clear"));
+    clearButton->setObjectName(QStringLiteral("clearForm"));
+    bar->addWidget(m_jsonButton);
+    bar->addWidget(defaults);
+    bar->addWidget(clearButton);
+    bar->addStretch(1);
+    layout->addWidget(m_toolbar);
+
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("message:"));
+    m_summary->setWordWrap(true);
+    m_summary->setStyleSheet(QStringLiteral("color: #c62828;"));
+    m_summary->hide();
+    layout->addWidget(m_summary);
+
+    m_stack = new QStackedWidget(this);
+    m_scroll = new QScrollArea(m_stack);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_stack->addWidget(m_scroll);
+
+    auto *jsonPage = new QWidget(m_stack);
+    auto *jsonLayout = new QVBoxLayout(jsonPage);
+    jsonLayout->setContentsMargins(0, 0, 0, 0);
+    m_jsonEdit = new QPlainTextEdit(jsonPage);
+    m_jsonEdit->setObjectName(QStringLiteral("jsonEditor"));
+    m_jsonEdit->setFont(JsonText::monospaceFont());
+    m_jsonEdit->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_jsonEdit->setTabChangesFocus(true);
+    m_jsonErrorLabel = new QLabel(jsonPage);
+    m_jsonErrorLabel->setObjectName(QStringLiteral("jsonError"));
+    m_jsonErrorLabel->setWordWrap(true);
+    m_jsonErrorLabel->setStyleSheet(QStringLiteral("color: #c62828;"));
+    m_jsonErrorLabel->hide();
+    jsonLayout->addWidget(m_jsonEdit, 1);
+    jsonLayout->addWidget(m_jsonErrorLabel);
+    m_stack->addWidget(jsonPage);
+    layout->addWidget(m_stack, 1);
+
+    m_validateTimer = new QTimer(this);
+    m_validateTimer->setSingleShot(true);
+    m_validateTimer->setInterval(250);
+    connect(m_validateTimer, &QTimer::timeout, this, &SchemaFormWidget::runLiveValidation);
+
+    connect(m_jsonButton, &QToolButton::toggled, this, [this](bool on) {
+        if (!setJsonMode(on)) {
+            const QSignalBlocker blocker(m_jsonButton);
+            m_jsonButton->setChecked(m_jsonMode);
+        }
+    });
+    connect(defaults, &QToolButton::clicked, this, [this] {
+        if (m_jsonMode && !applyJsonText(true))
+            return;
+        applyDefaults();
+    });
+    connect(clearButton, &QToolButton::clicked, this, &SchemaFormWidget::clear);
+    connect(m_jsonEdit, &QPlainTextEdit::textChanged, this, [this] {
+        if (!m_settingJsonText)
+            applyJsonText(true);
+    });
+
+    rebuildAll();
+}
+
+SchemaFormWidget::~SchemaFormWidget() = default;
+
+void SchemaFormWidget::setSchema(const QJsonValue &schema)
+{
+    setFormState(FormState(schema));
+}
+
+void SchemaFormWidget::setFormState(const FormState &state)
+{
+    m_state = state;
+    m_showMissing = false;
+    m_jsonError.clear();
+    rebuildAll();
+}
+
+void SchemaFormWidget::setValue(const QJsonValue &value)
+{
+    m_state.fromJson(value);
+    rebuildAll();
+    edited();
+}
+
+void SchemaFormWidget::applyDefaults()
+{
+    m_state.applyDefaults();
+    rebuildAll();
+    edited();
+}
+
+void SchemaFormWidget::clear()
+{
+    m_state = FormState(m_state.schema());
+    m_showMissing = false;
+    rebuildAll();
+    edited();
+}
+
+void SchemaFormWidget::setToolbarVisible(bool visible)
+{
+    m_toolbar->setVisible(visible);
+}
+
+bool SchemaFormWidget::setJsonMode(bool on)
+{
+    if (on == m_jsonMode)
+        return true;
+    if (on) {
+        syncJsonFromForm();
+        m_jsonMode = true;
+        m_stack->setCurrentIndex(1);
+    } else {
+        if (!applyJsonText(true))
+            return false; // the error is on show; the form keeps its last valid value
+        m_jsonMode = false;
+        rebuildAll();
+        m_stack->setCurrentIndex(0);
+        runLiveValidation();
+    }
+    {
+        const QSignalBlocker blocker(m_jsonButton);
+        m_jsonButton->setChecked(m_jsonMode);
+    }
+    Q_EMIT jsonModeChanged(m_jsonMode);
+    return true;
+}
+
+void SchemaFormWidget::syncJsonFromForm()
+{
+    const QJsonValue value = m_state.toJson();
+    m_settingJsonText = true;
+    m_jsonEdit->setPlainText(value.isUndefined() ? QString() : JsonText::pretty(value));
+    m_settingJsonText = false;
+    m_jsonError.clear();
+    m_jsonErrorLabel->hide();
+}
+
+bool SchemaFormWidget::applyJsonText(bool report)
+{
+    const QString text = m_jsonEdit->toPlainText();
+    QString error;
+    const auto value = text.trimmed().isEmpty() ? std::optional<QJsonValue>(QJsonValue(QJsonValue::Undefined))
+                                                : JsonText::parse(text, &error);
+    if (!value) {
+        m_jsonError = error;
+        if (report) {
+            m_jsonErrorLabel->setText(tr("Not valid JSON: %1. The form keeps its last valid value.").arg(error));
+            m_jsonErrorLabel->show();
+        }
+        return false;
+    }
+    m_jsonError.clear();
+    m_jsonErrorLabel->hide();
+    m_state.fromJson(*value);
+    Q_EMIT valueChanged();
+    return true;
+}
+
+ValidationResult SchemaFormWidget::validateAndShow()
+{
+    if (m_jsonMode)
+        applyJsonText(true);
+    m_showMissing = true;
+    ValidationResult result = m_state.validate();
+    QList<ValidationIssue> formats;
+    collectFormatIssues(m_state.root(), formats);
+    for (const ValidationIssue &issue : std::as_const(formats))
+        result.issues.append(issue);
+    result.valid = result.valid && formats.isEmpty();
+    if (!m_jsonError.isEmpty()) {
+        result.valid = false;
+        result.issues.prepend({QString(), tr("the JSON text does not parse: %1").arg(m_jsonError), QStringLiteral("json")});
+    }
+    showIssues(result.issues, true);
+    return result;
+}
+
+void SchemaFormWidget::edited()
+{
+    Q_EMIT valueChanged();
+    m_validateTimer->start();
+}
+
+void SchemaFormWidget::runLiveValidation()
+{
+    if (m_jsonMode)
+        return;
+    ValidationResult result = m_state.validate();
+    collectFormatIssues(m_state.root(), result.issues);
+    showIssues(result.issues, m_showMissing);
+}
+
+void SchemaFormWidget::showIssues(const QList<ValidationIssue> &issues, bool includeMissing)
+{
+    QHash<QLabel *, QStringList> texts;
+    QStringList summary;
+    for (const ValidationIssue &issue : issues) {
+        if (!includeMissing && issue.keyword == QLatin1String("required"))
+            continue;
+        QString message = issue.message;
+        if (issue.keyword == QLatin1String("json")) {
+            const FormValue *node = m_state.node(issue.path);
+            if (node && (node->kind() == Kind::Number || node->kind() == Kind::Integer) && !node->isOverridden())
+                message = node->kind() == Kind::Integer ? tr("is not a whole number") : tr("is not a number");
+        }
+        QString path = issue.path;
+        QLabel *label = nullptr;
+        while (true) {
+            const auto it = m_messages.constFind(path);
+            if (it != m_messages.cend() && it.value()) {
+                label = it.value();
+                break;
+            }
+            if (path.isEmpty())
+                break;
+            path = parentPointer(path);
+        }
+        if (label && path == issue.path)
+            texts[label].append(message);
+        else if (label)
+            texts[label].append(issue.path.mid(path.size() + 1) + QLatin1String(": ") + message);
+        else
+            summary.append(issue.path.isEmpty() ? message : issue.path + QLatin1String(": ") + message);
+    }
+    for (auto it = m_messages.begin(); it != m_messages.end(); ++it) {
+        QLabel *label = it.value();
+        if (!label)
+            continue;
+        const QStringList lines = texts.value(label);
+        label->setText(lines.join(u'\n'));
+        label->setVisible(!lines.isEmpty());
+    }
+    m_summary->setText(summary.join(u'\n'));
+    m_summary->setVisible(!summary.isEmpty());
+}
+
+void SchemaFormWidget::rebuildAll()
+{
+    m_messages.clear();
+    auto *page = new QWidget;
+    auto *layout = new QVBoxLayout(page);
+    layout->setContentsMargins(4, 4, 4, 4);
+    m_rootSlot = new FieldSlot(QString(), 0, page);
+    m_rootSlot->options.allowPresence = false;
+    fillSlot(m_rootSlot);
+    layout->addWidget(m_rootSlot);
+    layout->addStretch(1);
+    const int scroll = m_scroll->verticalScrollBar()->value();
+    QWidget *old = m_scroll->takeWidget();
+    m_scroll->setWidget(page);
+    if (old)
+        old->deleteLater();
+    m_scroll->verticalScrollBar()->setValue(scroll);
+    if (m_jsonMode)
+        syncJsonFromForm();
+}
+
+const FormValue *SchemaFormWidget::resolve(const QString &path, int variantDepth) const
+{
+    const FormValue *node = m_state.node(path);
+    for (int i = 0; node && i < variantDepth; ++i)
+        node = node->kind() == Kind::Variant && !node->items().empty() ? &node->items().front() : nullptr;
+    return node;
+}
+
+FieldSlot *SchemaFormWidget::makeSlot(const QString &path, int variantDepth, const RowOptions &options)
+{
+    auto *slot = new FieldSlot(path, variantDepth, nullptr);
+    slot->options = options;
+    fillSlot(slot);
+    return slot;
+}
+
+void SchemaFormWidget::fillSlot(FieldSlot *slot)
+{
+    if (slot->content) {
+        // deleteLater: the button that asked for this rebuild may live inside the old content.
+        // Out of the tree at once, so nothing finds the stale editors before they are deleted.
+        slot->content->hide();
+        slot->layout->removeWidget(slot->content);
+        slot->content->setParent(nullptr);
+        slot->content->deleteLater();
+    }
+    const FormValue *node = resolve(slot->path, slot->variantDepth);
+    QWidget *content = nullptr;
+    if (!node) {
+        content = helpLabel(tr("(no value at %1)").arg(slot->path), slot);
+    } else {
+        const FormField &field = *node->field();
+        if (!node->isOverridden() && (field.deferred || isSectionKind(field.kind)))
+            content = buildSection(*node, slot);
+        else
+            content = buildScalarRow(*node, slot);
+    }
+    content->setParent(slot);
+    slot->layout->addWidget(content);
+    slot->content = content;
+}
+
+QString SchemaFormWidget::labelText(const FormField &field, const QString &fallback) const
+{
+    QString text = fallback.isEmpty() ? field.displayName() : fallback;
+    if (text.isEmpty())
+        text = tr("Value");
+    if (field.required)
+        text += QLatin1String(" *");
+    if (field.deprecated)
+        text += QLatin1Char(' ') + tr("(deprecated)");
+    return text;
+}
+
+QString SchemaFormWidget::placeholderFor(const FormField &field) const
+{
+    QStringList parts;
+    if (field.hasDefault)
+        parts.append(tr("default: %1").arg(field.defaultValue.isString() ? field.defaultValue.toString()
+                                                                          : JsonText::compact(field.defaultValue)));
+    else if (!field.examples.isEmpty())
+        parts.append(tr("e.g. %1").arg(field.examples.first().isString() ? field.examples.first().toString()
+                                                                          : JsonText::compact(field.examples.first())));
+    else if (!formatHint(field.format).isEmpty())
+        parts.append(formatHint(field.format));
+    const FormConstraints &c = field.constraints;
+    if (field.kind == Kind::Number || field.kind == Kind::Integer) {
+        auto number = [](double v) { return JsonText::compact(QJsonValue(v)); };
+        QString low, high;
+        if (c.minimum)
+            low = number(*c.minimum) + QLatin1String(" ≤");
+        else if (c.exclusiveMinimum)
+            low = number(*c.exclusiveMinimum) + QLatin1String(" <");
+        if (c.maximum)
+            high = QLatin1String("≤ ") + number(*c.maximum);
+        else if (c.exclusiveMaximum)
+            high = QLatin1String("< ") + number(*c.exclusiveMaximum);
+        if (!low.isEmpty() || !high.isEmpty())
+            parts.append(QString(low + QLatin1String(" x ") + high).trimmed());
+        if (c.multipleOf)
+            parts.append(tr("multiple of %1").arg(number(*c.multipleOf)));
+    } else if (field.kind == Kind::String) {
+        if (c.minLength && c.maxLength)
+            parts.append(tr("%1–%2 characters").arg(*c.minLength).arg(*c.maxLength));
+        else if (c.maxLength)
+            parts.append(tr("at most %1 characters").arg(*c.maxLength));
+    }
+    return parts.join(QLatin1String(" · "));
+}
+
+QLabel *SchemaFormWidget::messageLabel(const QString &path, QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setObjectName(QLatin1String("message:") + path);
+    label->setWordWrap(true);
+    label->setStyleSheet(QStringLiteral("color: #c62828;"));
+    label->hide();
+    m_messages.insert(path, label);
+    return label;
+}
+
+QWidget *SchemaFormWidget::buildScalarRow(const FormValue &node, FieldSlot *slot)
+{
+    const FormField &field = *node.field();
+    const QString path = node.path();
+    auto *row = new QWidget;
+    auto *v = new QVBoxLayout(row);
+    v->setContentsMargins(0, 2, 0, 2);
+    v->setSpacing(2);
+    auto *h = new QHBoxLayout;
+    h->setSpacing(6);
+    QLabel *label = nullptr;
+    if (slot->options.label != QLatin1String("\x01")) {
+        label = new QLabel(labelText(field, slot->options.label), row);
+        label->setFixedWidth(150);
+        label->setWordWrap(true);
+        QString tip = field.description;
+        if (!field.key.isEmpty() && field.key != field.displayName())
+            tip = field.key + (tip.isEmpty() ? QString() : QLatin1String("\n\n") + tip);
+        label->setToolTip(tip);
+        h->addWidget(label, 0, Qt::AlignTop);
+    }
+    QWidget *editor = buildEditor(node, slot, row);
+    if (label)
+        label->setBuddy(editor);
+    h->addWidget(editor, 1);
+
+    const bool nullToggle = field.nullable && !node.isOverridden() && field.kind != Kind::Enum
+        && field.kind != Kind::Raw && field.kind != Kind::Null;
+    if (nullToggle) {
+        auto *null = new QCheckBox(tr("null"), row);
+        null->setObjectName(QLatin1String("null:") + path);
+        null->setToolTip(tr("Send null for this field"));
+        null->setChecked(node.isNull());
+        editor->setEnabled(!node.isNull() && !field.readOnly);
+        QPointer<FieldSlot> guard(slot);
+        connect(null, &QCheckBox::toggled, this, [this, path, guard](bool on) {
+            if (on)
+                m_state.setNull(path);
+            else
+                m_state.unset(path);
+            if (guard)
+                structureChanged(guard);
+        });
+        h->addWidget(null, 0, Qt::AlignTop);
+    }
+    if (slot->options.addButtons)
+        slot->options.addButtons(h);
+    v->addLayout(h);
+
+    const int indent = label ? 156 : 0;
+    auto addHelp = [&](const QString &text, bool italic) {
+        QLabel *help = helpLabel(text, row, italic);
+        help->setContentsMargins(indent, 0, 0, 0);
+        v->addWidget(help);
+    };
+    if (!field.description.isEmpty())
+        addHelp(field.description, false);
+    if (!field.note.isEmpty() && (field.kind == Kind::Raw || node.isOverridden()))
+        addHelp(field.note, true);
+    QLabel *message = messageLabel(path, row);
+    message->setContentsMargins(indent, 0, 0, 0);
+    v->addWidget(message);
+    return row;
+}
+
+QWidget *SchemaFormWidget::buildRawEditor(const FormValue &node, FieldSlot *slot, QWidget *parent)
+{
+    const QString path = node.path();
+    auto *box = new QWidget(parent);
+    auto *layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    auto *edit = new QPlainTextEdit(box);
+    edit->setObjectName(QLatin1String("field:") + path);
+    edit->setFont(JsonText::monospaceFont());
+    edit->setTabChangesFocus(true);
+    QString text = node.rawText();
+    if (text.isEmpty() && node.isSet())
+        text = JsonText::pretty(node.value());
+    edit->setPlainText(text);
+    edit->setPlaceholderText(node.field()->hasDefault ? tr("JSON, default: %1").arg(JsonText::compact(node.field()->defaultValue))
+                                                      : tr("any JSON value"));
+    const int lines = qBound(2, int(text.count(u'\n')) + 1, 10);
+    edit->setFixedHeight(edit->fontMetrics().lineSpacing() * lines + 14);
+    edit->setReadOnly(node.field()->readOnly);
+    layout->addWidget(edit);
+    if (node.isOverridden()) {
+        auto *row = new QHBoxLayout;
+        row->addWidget(helpLabel(tr("This value does not fit the form, so it is kept and edited as JSON."), box, true), 1);
+        auto *reset = new QPushButton(tr("Use the form"), box);
+        reset->setObjectName(QLatin1String("reset:") + path);
+        reset->setToolTip(tr("Show the form for this field again (keeps the value when it fits, clears it otherwise)"));
+        QPointer<FieldSlot> guard(slot);
+        connect(reset, &QPushButton::clicked, this, [this, path, guard] {
+            const FormValue *current = guard ? resolve(guard->path, guard->variantDepth) : nullptr;
+            if (current && current->isOverridden())
+                m_state.unset(path);
+            if (guard)
+                structureChanged(guard);
+        });
+        row->addWidget(reset);
+        layout->addLayout(row);
+    }
+    connect(edit, &QPlainTextEdit::textChanged, this, [this, edit, path] {
+        m_state.setRawText(path, edit->toPlainText());
+        const FormValue *current = m_state.node(path);
+        if (QLabel *message = m_messages.value(path)) {
+            const QString error = current ? current->rawError() : QString();
+            message->setText(error.isEmpty() ? QString() : tr("is not valid JSON (%1)").arg(error));
+            message->setVisible(!error.isEmpty());
+        }
+        edited();
+    });
+    return box;
+}
+
+QWidget *SchemaFormWidget::buildEditor(const FormValue &node, FieldSlot *slot, QWidget *parent)
+{
+    const FormField &field = *node.field();
+    const QString path = node.path();
+    const QString name = QLatin1String("field:") + path;
+    if (node.isOverridden() || field.kind == Kind::Raw)
+        return buildRawEditor(node, slot, parent);
+
+    QWidget *editor = nullptr;
+    switch (field.kind) {
+    case Kind::String: {
+        const QString text = node.isSet() && node.value().isString() ? node.value().toString() : QString();
+        if (wantsMultiLine(field)) {
+            auto *edit = new QPlainTextEdit(parent);
+            edit->setPlainText(text);
+            edit->setPlaceholderText(placeholderFor(field));
+            edit->setTabChangesFocus(true);
+            edit->setFixedHeight(edit->fontMetrics().lineSpacing() * 4 + 14);
+            connect(edit, &QPlainTextEdit::textChanged, this, [this, edit, path] {
+                const QString t = edit->toPlainText();
+                if (t.isEmpty())
+                    m_state.unset(path);
+                else
+                    m_state.setValue(path, t);
+                edited();
+            });
+            editor = edit;
+        } else {
+            auto *edit = new QLineEdit(text, parent);
+            edit->setPlaceholderText(placeholderFor(field));
+            edit->setClearButtonEnabled(true);
+            if (field.constraints.maxLength && *field.constraints.maxLength > 0)
+                edit->setMaxLength(*field.constraints.maxLength);
+            // textChanged, not textEdited: the clear button and programmatic edits count too.
+            connect(edit, &QLineEdit::textChanged, this, [this, path](const QString &t) {
+                if (t.isEmpty())
+                    m_state.unset(path);
+                else
+                    m_state.setValue(path, t);
+                edited();
+            });
+            editor = edit;
+        }
+        break;
+    }
+    case Kind::Number:
+    case Kind::Integer: {
+        // A line edit, not a spin box: an empty editor means unset, never 0.
+        QString text;
+        if (node.isSet() && node.value().isDouble())
+            text = JsonText::compact(node.value());
+        else if (!node.rawText().isEmpty())
+            text = node.rawText();
+        auto *edit = new QLineEdit(text, parent);
+        edit->setPlaceholderText(placeholderFor(field));
+        edit->setClearButtonEnabled(true);
+        const bool integer = field.kind == Kind::Integer;
+        connect(edit, &QLineEdit::textChanged, this, [this, path, integer](const QString &raw) {
+            const QString t = raw.trimmed();
+            m_state.unset(path);
+            if (!t.isEmpty()) {
+                bool ok = false;
+                const double number = QLocale::c().toDouble(t, &ok);
+                if (ok && std::isfinite(number)) {
+                    m_state.setValue(path, number);
+                } else {
+                    m_state.setRawText(path, t); // kept as an error: never silently dropped
+                    if (QLabel *message = m_messages.value(path)) {
+                        message->setText(integer ? tr("is not a whole number") : tr("is not a number"));
+                        message->show();
+                    }
+                }
+            }
+            edited();
+        });
+        editor = edit;
+        break;
+    }
+    case Kind::Boolean: {
+        auto *box = new QCheckBox(parent);
+        const bool optional = !field.required || field.nullable;
+        if (!optional && !node.isSet())
+            m_state.setValue(path, false); // a required box that shows unticked sends false
+        box->setTristate(optional);
+        const FormValue *current = m_state.node(path);
+        const bool set = current && current->isSet() && current->value().isBool();
+        box->setCheckState(!set ? (optional ? Qt::PartiallyChecked : Qt::Unchecked)
+                                : (current->value().toBool() ? Qt::Checked : Qt::Unchecked));
+        const QString defaultText = field.hasDefault ? JsonText::compact(field.defaultValue) : QString();
+        box->setText(box->checkState() == Qt::PartiallyChecked
+                         ? (defaultText.isEmpty() ? tr("(unset)") : tr("(unset, default: %1)").arg(defaultText))
+                         : (box->checkState() == Qt::Checked ? tr("true") : tr("false")));
+        connect(box, &QCheckBox::stateChanged, this, [this, box, path, defaultText](int state) {
+            if (state == Qt::PartiallyChecked) {
+                m_state.unset(path);
+                box->setText(defaultText.isEmpty() ? tr("(unset)") : tr("(unset, default: %1)").arg(defaultText));
+            } else {
+                m_state.setValue(path, state == Qt::Checked);
+                box->setText(state == Qt::Checked ? tr("true") : tr("false"));
+            }
+            edited();
+        });
+        editor = box;
+        break;
+    }
+    case Kind::Enum: {
+        auto *combo = new QComboBox(parent);
+        enum Role { KindRole = Qt::UserRole + 1, ValueRole };
+        enum Choice { Unset, Null, Option };
+        combo->addItem(field.required ? tr("(choose…)") : (field.hasDefault ? tr("(unset, default: %1)").arg(
+                                                              field.defaultValue.isString() ? field.defaultValue.toString()
+                                                                                            : JsonText::compact(field.defaultValue))
+                                                                            : tr("(unset)")));
+        combo->setItemData(0, Unset, KindRole);
+        if (field.nullable) {
+            combo->addItem(QStringLiteral("null"));
+            combo->setItemData(combo->count() - 1, Null, KindRole);
+        }
+        int current = 0;
+        for (const EnumOption &option : field.options) {
+            combo->addItem(optionText(option));
+            const int index = combo->count() - 1;
+            combo->setItemData(index, Option, KindRole);
+            combo->setItemData(index, QVariant::fromValue(option.value), ValueRole);
+            if (!option.title.isEmpty())
+                combo->setItemData(index, JsonText::compact(option.value), Qt::ToolTipRole);
+            if (node.isSet() && !node.isNull() && node.value() == option.value)
+                current = index;
+        }
+        if (node.isNull())
+            current = 1;
+        combo->setCurrentIndex(current);
+        connect(combo, &QComboBox::currentIndexChanged, this, [this, combo, path](int index) {
+            switch (combo->itemData(index, KindRole).toInt()) {
+            case Unset: m_state.unset(path); break;
+            case Null: m_state.setNull(path); break;
+            default: m_state.setValue(path, combo->itemData(index, ValueRole).toJsonValue()); break;
+            }
+            edited();
+        });
+        editor = combo;
+        break;
+    }
+    case Kind::Const: {
+        auto *label = new QLabel(JsonText::compact(field.constValue), parent);
+        label->setToolTip(tr("A fixed value: it is always sent"));
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        editor = label;
+        break;
+    }
+    case Kind::Null: {
+        auto *label = new QLabel(QStringLiteral("null"), parent);
+        label->setToolTip(tr("Only null is allowed here"));
+        editor = label;
+        break;
+    }
+    case Kind::MultiSelect: {
+        auto *list = new QListWidget(parent);
+        if (field.required && !node.isSet())
+            m_state.setValue(path, QJsonArray());
+        const QJsonArray chosen = node.value().toArray();
+        for (const EnumOption &option : field.options) {
+            auto *item = new QListWidgetItem(optionText(option), list);
+            item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+            item->setData(Qt::UserRole, QVariant::fromValue(option.value));
+            item->setCheckState(chosen.contains(option.value) ? Qt::Checked : Qt::Unchecked);
+        }
+        const int rows = qBound(1, int(field.options.size()), 8);
+        list->setFixedHeight(list->sizeHintForRow(0) * rows + 2 * list->frameWidth() + 4);
+        if (field.hasDefault)
+            list->setToolTip(tr("Default: %1").arg(JsonText::compact(field.defaultValue)));
+        const bool required = field.required;
+        connect(list, &QListWidget::itemChanged, this, [this, list, path, required] {
+            QJsonArray values;
+            for (int i = 0; i < list->count(); ++i)
+                if (list->item(i)->checkState() == Qt::Checked)
+                    values.append(list->item(i)->data(Qt::UserRole).toJsonValue());
+            if (values.isEmpty() && !required)
+                m_state.unset(path);
+            else
+                m_state.setValue(path, values);
+            edited();
+        });
+        editor = list;
+        break;
+    }
+    default:
+        return buildRawEditor(node, slot, parent);
+    }
+    editor->setObjectName(name);
+    if (!field.description.isEmpty())
+        editor->setToolTip(field.description);
+    if (field.readOnly) {
+        editor->setEnabled(false);
+        editor->setToolTip(tr("Read-only: the server sets this value"));
+    }
+    return editor;
+}
+
+QWidget *SchemaFormWidget::buildSection(const FormValue &node, FieldSlot *slot)
+{
+    const FormField &field = *node.field();
+    const QString path = node.path();
+    // The root and a chosen object alternative have no frame of their own.
+    const bool isRoot = slot == m_rootSlot || (slot->variantDepth > 0 && field.kind == Kind::Object);
+    const bool optional = slot->options.allowPresence && !field.required && !isRoot;
+    QPointer<FieldSlot> guard(slot);
+
+    // Required lists and maps exist from the start: adding the first item is the user's job.
+    if (!optional && !isRoot && !node.isSet() && !field.deferred
+        && (field.kind == Kind::Array || field.kind == Kind::Map) && slot->variantDepth == 0)
+        m_state.setPresent(path);
+    const FormValue *current = resolve(slot->path, slot->variantDepth);
+    const FormValue &n = current ? *current : node;
+
+    QFrame *box = new QFrame;
+    if (!isRoot) {
+        box->setFrameShape(QFrame::StyledPanel);
+        box->setFrameShadow(QFrame::Plain);
+    }
+    auto *outer = new QVBoxLayout(box);
+    outer->setContentsMargins(isRoot ? 0 : 6, isRoot ? 0 : 4, isRoot ? 0 : 6, isRoot ? 0 : 4);
+    outer->setSpacing(2);
+
+    auto *bodyWidget = new QWidget(box);
+    auto *body = new QVBoxLayout(bodyWidget);
+    body->setContentsMargins(isRoot ? 0 : 12, 0, 0, 0);
+    body->setSpacing(2);
+
+    const bool present = !optional || n.isSet();
+    auto updateBody = [bodyWidget, guard, present, &n] {
+        if (guard)
+            bodyWidget->setVisible(present && !n.isNull() && !guard->collapsed);
+    };
+
+    if (!isRoot) {
+        auto *header = new QHBoxLayout;
+        header->setSpacing(6);
+        auto *arrow = new QToolButton(box);
+        arrow->setObjectName(QLatin1String("collapse:") + path);
+        arrow->setAutoRaise(true);
+        arrow->setArrowType(slot->collapsed ? Qt::RightArrow : Qt::DownArrow);
+        arrow->setEnabled(present);
+        header->addWidget(arrow);
+        const QString title = slot->options.label == QLatin1String("\x01") ? field.displayName()
+                                                                           : labelText(field, slot->options.label);
+        if (optional) {
+            auto *include = new QCheckBox(title, box);
+            include->setObjectName(QLatin1String("include:") + path);
+            include->setChecked(n.isSet());
+            include->setToolTip(tr("Include this optional part in the value"));
+            connect(include, &QCheckBox::toggled, this, [this, guard, path](bool on) {
+                if (!guard)
+                    return;
+                if (on) {
+                    if (!guard->snapshot.isUndefined())
+                        m_state.setValue(path, guard->snapshot);
+                    else
+                        m_state.setPresent(path);
+                } else {
+                    // Keep what was typed, so ticking it again brings it back.
+                    guard->snapshot = JsonPointer::evaluate(m_state.toJson(), path).value_or(QJsonValue::Undefined);
+                    m_state.unset(path);
+                }
+                structureChanged(guard);
+            });
+            header->addWidget(include);
+        } else {
+            auto *label = new QLabel(title, box);
+            QFont font = label->font();
+            font.setBold(true);
+            label->setFont(font);
+            header->addWidget(label);
+        }
+        if (field.kind == Kind::Variant && !field.deferred) {
+            auto *combo = new QComboBox(box);
+            combo->setObjectName(QLatin1String("variant:") + path);
+            for (int i = 0; i < field.variants.size(); ++i) {
+                const FormField &variant = *field.variants.at(i);
+                QString text = variant.displayName();
+                if (text.isEmpty())
+                    text = tr("Option %1 (%2)").arg(i + 1).arg(FormField::kindName(variant.kind).toLower());
+                combo->addItem(text);
+                if (!variant.description.isEmpty())
+                    combo->setItemData(i, variant.description, Qt::ToolTipRole);
+            }
+            combo->setCurrentIndex(qMax(0, n.variantIndex()));
+            combo->setEnabled(present && !n.isNull());
+            connect(combo, &QComboBox::activated, this, [this, guard, path](int index) {
+                m_state.selectVariant(path, index);
+                if (guard)
+                    structureChanged(guard);
+            });
+            header->addWidget(combo);
+        }
+        if (field.nullable) {
+            auto *null = new QCheckBox(tr("null"), box);
+            null->setObjectName(QLatin1String("null:") + path);
+            null->setChecked(n.isNull());
+            connect(null, &QCheckBox::toggled, this, [this, guard, path](bool on) {
+                if (on)
+                    m_state.setNull(path);
+                else
+                    m_state.unset(path);
+                if (guard)
+                    structureChanged(guard);
+            });
+            header->addWidget(null);
+        }
+        if (field.kind == Kind::Array && !field.deferred) {
+            QString count = tr("%n item(s)", nullptr, int(n.items().size()));
+            if (field.constraints.minItems && field.constraints.maxItems)
+                count += QLatin1Char(' ') + tr("(%1–%2)").arg(*field.constraints.minItems).arg(*field.constraints.maxItems);
+            else if (field.constraints.maxItems)
+                count += QLatin1Char(' ') + tr("(at most %1)").arg(*field.constraints.maxItems);
+            else if (field.constraints.minItems)
+                count += QLatin1Char(' ') + tr("(at least %1)").arg(*field.constraints.minItems);
+            auto *counter = helpLabel(count, box);
+            counter->setWordWrap(false);
+            counter->setVisible(present);
+            header->addWidget(counter);
+        }
+        header->addStretch(1);
+        if (slot->options.addButtons)
+            slot->options.addButtons(header);
+        outer->addLayout(header);
+        connect(arrow, &QToolButton::clicked, this, [guard, arrow, bodyWidget] {
+            if (!guard)
+                return;
+            guard->collapsed = !guard->collapsed;
+            arrow->setArrowType(guard->collapsed ? Qt::RightArrow : Qt::DownArrow);
+            bodyWidget->setVisible(!guard->collapsed);
+        });
+        if (!field.description.isEmpty()) {
+            QLabel *help = helpLabel(field.description, box);
+            help->setContentsMargins(24, 0, 0, 0);
+            outer->addWidget(help);
+        }
+    }
+    outer->addWidget(messageLabel(path, box));
+    outer->addWidget(bodyWidget);
+
+    if (field.deferred) {
+        body->addWidget(helpLabel(field.note.isEmpty() ? tr("Recursive part: it is built when you open it.") : field.note,
+                                  bodyWidget, true));
+        auto *expand = new QPushButton(tr("Expand"), bodyWidget);
+        expand->setObjectName(QLatin1String("expand:") + path);
+        connect(expand, &QPushButton::clicked, this, [this, guard, path] {
+            m_state.setPresent(path);
+            if (guard)
+                structureChanged(guard);
+        });
+        body->addWidget(expand, 0, Qt::AlignLeft);
+    } else if (present && !n.isNull()) {
+        switch (field.kind) {
+        case Kind::Object: buildObjectBody(n, slot, body); break;
+        case Kind::Array:
+        case Kind::Tuple: buildArrayBody(n, slot, body); break;
+        case Kind::Map: buildEntries(n, slot, body, true); break;
+        case Kind::Variant: {
+            RowOptions options;
+            options.allowPresence = false;
+            options.label = QStringLiteral("\x01");
+            body->addWidget(makeSlot(path, slot->variantDepth + 1, options));
+            break;
+        }
+        default: break;
+        }
+    }
+    updateBody();
+    return box;
+}
+
+void SchemaFormWidget::buildObjectBody(const FormValue &node, FieldSlot *slot, QBoxLayout *body)
+{
+    Q_UNUSED(slot);
+    for (const FormValue &child : node.items())
+        body->addWidget(makeSlot(child.path(), 0, {}));
+    const FormField &field = *node.field();
+    if (!node.entries().empty() || field.itemField || !field.patternFields.isEmpty())
+        buildEntries(node, slot, body, false);
+}
+
+void SchemaFormWidget::buildArrayBody(const FormValue &node, FieldSlot *slot, QBoxLayout *body)
+{
+    const FormField &field = *node.field();
+    const QString path = node.path();
+    const int count = int(node.items().size());
+    const int positions = field.kind == Kind::Tuple ? int(field.children.size()) : 0;
+    const int minItems = field.constraints.minItems.value_or(0);
+    const int maxItems = field.constraints.maxItems.value_or(std::numeric_limits<int>::max());
+    QPointer<FieldSlot> guard(slot);
+
+    for (int i = 0; i < count; ++i) {
+        const FormValue &item = node.items().at(i);
+        RowOptions options;
+        options.allowPresence = false;
+        if (i < positions) {
+            const QString title = item.field()->displayName();
+            options.label = title.isEmpty() ? QStringLiteral("[%1]").arg(i) : QStringLiteral("[%1] ").arg(i) + title;
+            options.addButtons = [this, guard, path, i](QBoxLayout *row) {
+                auto *clearButton = new QToolButton;
+                clearButton->setText(tr("Clear"));
+                clearButton->setObjectName(QStringLiteral("remove:%1/%2").arg(path).arg(i));
+                connect(clearButton, &QToolButton::clicked, this, [this, guard, path, i] {
+                    m_state.removeItem(path, i);
+                    if (guard)
+                        structureChanged(guard);
+                });
+                row->addWidget(clearButton, 0, Qt::AlignTop);
+            };
+        } else {
+            options.label = tr("Item %1").arg(i + 1);
+            options.addButtons = [this, guard, path, i, count, positions, minItems](QBoxLayout *row) {
+                auto button = [&](const QString &text, const QString &name, const QString &tip, bool enabled) {
+                    auto *b = new QToolButton;
+                    b->setText(text);
+                    b->setObjectName(name + QLatin1Char(':') + path + QLatin1Char('/') + QString::number(i));
+                    b->setToolTip(tip);
+                    b->setAutoRaise(true);
+                    b->setEnabled(enabled);
+                    row->addWidget(b, 0, Qt::AlignTop);
+                    return b;
+                };
+                auto *up = button(QStringLiteral("↑"), QStringLiteral("up"), tr("Move up"), i > positions);
+                auto *down = button(QStringLiteral("↓"), QStringLiteral("down"), tr("Move down"), i + 1 < count);
+                auto *remove = button(QStringLiteral("✕"), QStringLiteral("remove"), tr("Remove this item"),
+                                      count > minItems);
+                connect(up, &QToolButton::clicked, this, [this, guard, path, i] {
+                    m_state.moveItem(path, i, i - 1);
+                    if (guard)
+                        structureChanged(guard);
+                });
+                connect(down, &QToolButton::clicked, this, [this, guard, path, i] {
+                    m_state.moveItem(path, i, i + 1);
+                    if (guard)
+                        structureChanged(guard);
+                });
+                connect(remove, &QToolButton::clicked, this, [this, guard, path, i] {
+                    m_state.removeItem(path, i);
+                    if (guard)
+                        structureChanged(guard);
+                });
+            };
+        }
+        body->addWidget(makeSlot(item.path(), 0, options));
+    }
+    const bool canGrow = field.kind == Kind::Array || (field.itemField && field.additionalAllowed);
+    if (canGrow) {
+        auto *add = new QPushButton(tr("Add item"));
+        add->setObjectName(QLatin1String("add:") + path);
+        add->setEnabled(count < maxItems);
+        if (count >= maxItems)
+            add->setToolTip(tr("At most %1 items").arg(maxItems));
+        connect(add, &QPushButton::clicked, this, [this, guard, path] {
+            m_state.addItem(path);
+            if (guard)
+                structureChanged(guard);
+        });
+        body->addWidget(add, 0, Qt::AlignLeft);
+    }
+}
+
+void SchemaFormWidget::buildEntries(const FormValue &node, FieldSlot *slot, QBoxLayout *body, bool isMap)
+{
+    const FormField &field = *node.field();
+    const QString path = node.path();
+    QPointer<FieldSlot> guard(slot);
+    if (!isMap && !node.entries().empty())
+        body->addWidget(helpLabel(tr("Other properties"), nullptr));
+    for (const FormValue::Entry &entry : node.entries()) {
+        auto *row = new QWidget;
+        auto *h = new QHBoxLayout(row);
+        h->setContentsMargins(0, 0, 0, 0);
+        auto *keyEdit = new QLineEdit(entry.key, row);
+        keyEdit->setObjectName(QLatin1String("entrykey:") + entry.value.path());
+        keyEdit->setFixedWidth(150);
+        keyEdit->setToolTip(tr("Key (press Enter to rename)"));
+        const QString oldKey = entry.key;
+        connect(keyEdit, &QLineEdit::editingFinished, this, [this, guard, keyEdit, path, oldKey] {
+            const QString newKey = keyEdit->text();
+            if (newKey == oldKey)
+                return;
+            if (newKey.isEmpty() || !m_state.renameEntry(path, oldKey, newKey)) {
+                keyEdit->setText(oldKey);
+                if (QLabel *message = m_messages.value(path)) {
+                    message->setText(tr("Cannot rename \"%1\" to \"%2\": the key is empty or already used").arg(oldKey, newKey));
+                    message->show();
+                }
+                return;
+            }
+            // Rebuild after the signal has returned: the key editor is part of what is rebuilt.
+            QTimer::singleShot(0, this, [this, guard] {
+                if (guard)
+                    structureChanged(guard);
+            });
+        });
+        h->addWidget(keyEdit, 0, Qt::AlignTop);
+        RowOptions options;
+        options.allowPresence = false;
+        options.label = QStringLiteral("\x01");
+        h->addWidget(makeSlot(entry.value.path(), 0, options), 1);
+        auto *remove = new QToolButton(row);
+        remove->setText(QStringLiteral("✕"));
+        remove->setAutoRaise(true);
+        remove->setObjectName(QLatin1String("remove:") + entry.value.path());
+        remove->setToolTip(tr("Remove this entry"));
+        connect(remove, &QToolButton::clicked, this, [this, guard, path, oldKey] {
+            m_state.removeEntry(path, oldKey);
+            if (guard)
+                structureChanged(guard);
+        });
+        h->addWidget(remove, 0, Qt::AlignTop);
+        body->addWidget(row);
+    }
+    const bool allowed = isMap ? true : (field.itemField || !field.patternFields.isEmpty() || field.additionalAllowed);
+    if (!allowed)
+        return;
+    auto *footer = new QWidget;
+    auto *h = new QHBoxLayout(footer);
+    h->setContentsMargins(0, 0, 0, 0);
+    auto *newKey = new QLineEdit(footer);
+    newKey->setObjectName(QLatin1String("newkey:") + path);
+    newKey->setFixedWidth(150);
+    QStringList patterns;
+    for (const PatternField &p : field.patternFields)
+        patterns.append(p.pattern);
+    newKey->setPlaceholderText(patterns.isEmpty() ? tr("new key") : tr("key matching %1").arg(patterns.join(QLatin1String(", "))));
+    auto *add = new QPushButton(isMap ? tr("Add entry") : tr("Add property"), footer);
+    add->setObjectName(QLatin1String("add:") + path);
+    const int maxProperties = field.constraints.maxProperties.value_or(std::numeric_limits<int>::max());
+    add->setEnabled(int(node.entries().size() + (isMap ? 0 : node.items().size())) < maxProperties);
+    auto addEntry = [this, guard, newKey, path] {
+        const QString key = newKey->text();
+        if (key.isEmpty() || !m_state.addEntry(path, key)) {
+            if (QLabel *message = m_messages.value(path)) {
+                message->setText(key.isEmpty() ? tr("Type a key first") : tr("The key \"%1\" is already used").arg(key));
+                message->show();
+            }
+            return;
+        }
+        QTimer::singleShot(0, this, [this, guard] {
+            if (guard)
+                structureChanged(guard);
+        });
+    };
+    connect(add, &QPushButton::clicked, this, addEntry);
+    connect(newKey, &QLineEdit::returnPressed, this, addEntry);
+    h->addWidget(newKey);
+    h->addWidget(add);
+    h->addStretch(1);
+    body->addWidget(footer);
+}
+
+void SchemaFormWidget::structureChanged(FieldSlot *slot)
+{
+    fillSlot(slot);
+    edited();
+}
+
+} // namespace Mcp::Ui
