@@ -8,6 +8,8 @@
 #include <QThread>
 #include <QTimer>
 
+#include <limits>
+
 Q_LOGGING_CATEGORY(lcSession, "mcp.session")
 
 namespace Mcp {
@@ -334,9 +336,13 @@ void ClientPrivate::onRequestFailed(const MessageId &id, const TransportError &e
 
 void ClientPrivate::onSessionExpired()
 {
-    qCInfo(lcSession) << "session expired, initializing again";
-    if (state != Client::State::Ready && state != Client::State::Initializing)
+    if (state != Client::State::Ready) {
+        // While initializing, the initialize in flight succeeds or fails on its own; several
+        // requests that all met the expired session must not start several new ones.
+        qCDebug(lcSession) << "session expiry ignored in state" << state;
         return;
+    }
+    qCInfo(lcSession) << "session expired, initializing again";
     emitNote(Client::tr("The server ended the session; initialising a new one."));
     // The old session's requests can never be answered on the new one.
     failAll(SessionErrorCode::ConnectionClosed, [](const QString &method) {
@@ -345,8 +351,6 @@ void ClientPrivate::onSessionExpired()
             .arg(method);
     });
     reinitializing = true;
-    if (state == Client::State::Initializing && initializeHandle)
-        return; // failAll() finished the pending initialize: onInitializeFinished reported it
     startInitialize();
 }
 
@@ -409,14 +413,19 @@ void ClientPrivate::flushQueue()
 void ClientPrivate::armTimer(RequestHandle *handle)
 {
     const RequestOptions &options = handle->m_options;
-    qint64 remaining = -1;
+    std::optional<qint64> remaining;
+    bool cap = false;
     if (options.timeoutMs > 0)
         remaining = options.timeoutMs;
     if (options.maxTotalTimeoutMs > 0) {
+        // May be negative when progress arrives just after the total ran out: fire at once.
         const qint64 leftOfTotal = options.maxTotalTimeoutMs - handle->m_elapsed.elapsed();
-        remaining = remaining < 0 ? leftOfTotal : qMin(remaining, leftOfTotal);
+        if (!remaining || leftOfTotal <= *remaining) {
+            remaining = leftOfTotal;
+            cap = true;
+        }
     }
-    if (remaining < 0) {
+    if (!remaining) {
         if (handle->m_timer)
             handle->m_timer->stop();
         return;
@@ -424,9 +433,12 @@ void ClientPrivate::armTimer(RequestHandle *handle)
     if (!handle->m_timer) {
         handle->m_timer = new QTimer(handle);
         handle->m_timer->setSingleShot(true);
+        // Coarse timers may fire up to 5 % early; a timeout must not come before its time.
+        handle->m_timer->setTimerType(Qt::PreciseTimer);
         QObject::connect(handle->m_timer, &QTimer::timeout, q, [this, handle] { onTimeout(handle); });
     }
-    handle->m_timer->start(int(qMax<qint64>(remaining, 0)));
+    handle->m_timerIsTotalCap = cap;
+    handle->m_timer->start(int(qBound<qint64>(0, *remaining, qint64(std::numeric_limits<int>::max()))));
 }
 
 void ClientPrivate::sendCancelled(RequestHandle *handle, const QString &reason)
@@ -446,9 +458,7 @@ void ClientPrivate::onTimeout(RequestHandle *handle)
         return;
     const RequestOptions &options = handle->m_options;
     const qint64 elapsed = handle->m_elapsed.elapsed();
-    const bool hitTotal = options.maxTotalTimeoutMs > 0 && elapsed >= options.maxTotalTimeoutMs
-        && (options.timeoutMs <= 0 || options.maxTotalTimeoutMs <= options.timeoutMs || options.resetTimeoutOnProgress);
-    const bool totalIsTheLimit = hitTotal && (options.timeoutMs <= 0 || elapsed >= options.maxTotalTimeoutMs);
+    const bool totalIsTheLimit = handle->m_timerIsTotalCap;
     const qint64 limit = totalIsTheLimit ? options.maxTotalTimeoutMs : options.timeoutMs;
 
     RpcError error;
@@ -457,9 +467,9 @@ void ClientPrivate::onTimeout(RequestHandle *handle)
     sendCancelled(handle, wireReason);
     if (handle->m_internal) {
         error.message = Client::tr("The server did not answer %1 within %2.").arg(handle->m_method, durationText(limit));
-    } else if (totalIsTheLimit && options.timeoutMs > 0) {
-        error.message = Client::tr("%1 did not finish within the maximum total time of %2 (progress kept "
-                                   "arriving); MCP Scope sent notifications/cancelled and stopped waiting.")
+    } else if (totalIsTheLimit && handle->m_sent) {
+        error.message = Client::tr("%1 did not finish within the maximum total time of %2; MCP Scope sent "
+                                   "notifications/cancelled and stopped waiting.")
                             .arg(handle->m_method, durationText(limit));
     } else if (handle->m_sent) {
         error.message = Client::tr("%1 got no answer within %2; MCP Scope sent notifications/cancelled and "
@@ -831,6 +841,7 @@ void Client::connectToServer()
     }
     d->errorString.clear();
     d->lastTransportError.clear();
+    d->reinitializing = false;
     d->protocolVersion.clear();
     d->serverInfo = {};
     d->serverCapabilities = {};

@@ -108,11 +108,12 @@ private:
     bool m_sent = false;      // on the wire (false while queued before the initialize result)
     bool m_returned = false;  // handed to the caller: finished() may be emitted directly
     bool m_internal = false;  // initialize: never cancelled on the wire
+    bool m_timerIsTotalCap = false; // the running timer ends at maxTotalTimeoutMs, not at timeoutMs
 };
 
 // A server-to-client request. Exactly one reply is ever sent: respond() or reject(), or
 // -32603 "request dropped" when it is destroyed unanswered. Deletes itself (deleteLater)
-// once answered. After the server cancels it (cancelled()) or the connection ends, no
+// once answered, and is deleted with its Client: keep it in a QPointer. After the server cancels it (cancelled()) or the connection ends, no
 // reply is sent (the spec says a cancelled request SHOULD NOT be answered) and
 // isAnswered() is true.
 class IncomingRequest : public QObject
@@ -157,6 +158,8 @@ public:
 
 // One MCP client session over one transport: lifecycle, request correlation, timeouts,
 // cancellation, progress, server-to-client requests and notifications (DESIGN.md, session/).
+// Use it from the thread it lives in (move it, with its transport, to a connection thread if
+// wanted); call() and listAll() deliver results to a context object on any thread.
 class Client : public QObject
 {
     Q_OBJECT

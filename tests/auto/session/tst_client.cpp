@@ -509,19 +509,31 @@ private Q_SLOTS:
         QCOMPARE(outcome->progressMessages.last(), QStringLiteral("step 8"));
     }
 
+    void maxTotalTimeoutCapsProgress_data()
+    {
+        QTest::addColumn<int>("timeoutMs");
+        QTest::addColumn<int>("maxTotalMs");
+        QTest::newRow("reset timeout under a cap") << 300 << 900;
+        QTest::newRow("cap only") << 0 << 900;
+        QTest::newRow("cap shorter than the timeout") << 5000 << 900;
+    }
+
     void maxTotalTimeoutCapsProgress()
     {
+        QFETCH(int, timeoutMs);
+        QFETCH(int, maxTotalMs);
         auto client = connected();
         QSignalSpy logSpy(client.get(), &Client::logMessage);
         RequestOptions options;
-        options.timeoutMs = 300;
-        options.maxTotalTimeoutMs = 900;
+        options.timeoutMs = timeoutMs;
+        options.maxTotalTimeoutMs = maxTotalMs;
         auto outcome = watch(client->sendRequest(QStringLiteral("test/progress-forever"),
                                                  {{QStringLiteral("intervalMs"), 60}}, options));
         QTRY_VERIFY_WITH_TIMEOUT(outcome->finished, kWait);
         QCOMPARE(outcome->error.code, int(SessionErrorCode::Timeout));
         QVERIFY2(outcome->elapsedMs >= 880 && outcome->elapsedMs < 3000, QByteArray::number(outcome->elapsedMs).constData());
         QVERIFY2(outcome->error.message.contains(QStringLiteral("maximum total")), qPrintable(outcome->error.message));
+        QVERIFY2(outcome->error.message.contains(QStringLiteral("900 ms")), qPrintable(outcome->error.message));
         QVERIFY(outcome->progress.size() >= 5); // progress did arrive; the cap ended it anyway
         QVERIFY(outcome->totals.contains(-1.0)); // no total given
         QTRY_COMPARE_WITH_TIMEOUT(logSpy.count(), 1, kWait);
