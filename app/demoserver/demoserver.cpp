@@ -333,10 +333,14 @@ void DemoServer::toggleExtraTool(ToolCall *call)
 
 void DemoServer::addContentTools()
 {
-    addTool(json(R"json({"name": "content_gallery", "title": "Content gallery",
+    QJsonObject gallery = json(R"json({"name": "content_gallery", "title": "Content gallery",
         "description": "Returns one content block of every type: text, Markdown, image, audio, resource link, embedded text and blob resources, with annotations.",
         "inputSchema": {"type": "object", "properties": {}},
-        "annotations": {"readOnlyHint": true}})json"),
+        "annotations": {"readOnlyHint": true}})json");
+    gallery.insert(key("icons"), QJsonArray{QJsonObject{{key("src"), dataUri("image/png", DemoContent::png(32, 32))},
+                                                        {key("mimeType"), key("image/png")},
+                                                        {key("sizes"), QJsonArray{key("32x32")}}}});
+    addTool(gallery,
             [this](ToolCall *call) {
                 const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
                 QJsonObject markdown = textBlock(key("## Markdown\n\nThis block is **Markdown**: *emphasis*, `code`, "
@@ -365,7 +369,8 @@ void DemoServer::addContentTools()
                                 {key("resource"), ResourceContents::blob(key("demo://images/logo.png"), key("image/png"), m_png)},
                                 {key("annotations"), QJsonObject{{key("priority"), 0.2}}}},
                 };
-                call->respond({{key("content"), blocks}});
+                call->respond({{key("content"), blocks},
+                               {key("_meta"), QJsonObject{{key("mcpscope.demo/generatedAt"), now}}}});
             });
 
     addTool(json(R"json({"name": "rich_form", "title": "Rich form",
@@ -586,6 +591,54 @@ void DemoServer::addInteractiveTools()
                         structured.insert(key("content"), result.value(key("content")));
                     call->respond(ToolResult::structured(structured));
                 });
+            });
+
+    addTool(json(R"json({"name": "ask_user_url", "title": "Send the user to a URL",
+        "description": "Sends elicitation/create in URL mode (2025-11-25); after accept, notifications/elicitation/complete follows.",
+        "inputSchema": {"type": "object", "properties": {
+            "url": {"type": "string", "format": "uri", "default": "https://example.com/connect?client=mcpscope-demo"}}}})json"),
+            [](ToolCall *call) {
+                if (!call->session()->clientCapabilities().value(key("elicitation")).toObject().contains(key("url"))) {
+                    call->respond(ToolResult::error(key("The client did not declare URL mode elicitation (capabilities.elicitation.url).")));
+                    return;
+                }
+                const QString elicitationId = QStringLiteral("demo-url-") + call->id().toString();
+                const QJsonObject params{
+                    {key("mode"), key("url")},
+                    {key("message"), key("Please open this page to connect your (imaginary) account.")},
+                    {key("url"), call->arguments().value(key("url")).toString(key("https://example.com/connect?client=mcpscope-demo"))},
+                    {key("elicitationId"), elicitationId}};
+                call->sendRequest(key("elicitation/create"), params, call, [call, elicitationId](const Message &reply) {
+                    if (reply.isErrorResponse()) {
+                        call->respond(ToolResult::error(QStringLiteral("Elicitation failed (%1): %2")
+                                                            .arg(reply.error().code)
+                                                            .arg(reply.error().message)));
+                        return;
+                    }
+                    const QString action = reply.result().toObject().value(key("action")).toString();
+                    if (action != QLatin1String("accept")) {
+                        call->respond(ToolResult::text(QStringLiteral("The user chose %1.").arg(action)));
+                        return;
+                    }
+                    // Pretend the out-of-band flow takes a moment, then say it is done.
+                    QTimer::singleShot(300, call, [call, elicitationId] {
+                        call->session()->sendNotification(key("notifications/elicitation/complete"),
+                                                          {{key("elicitationId"), elicitationId}}, call->id());
+                        call->respond(ToolResult::text(QStringLiteral("The user accepted; elicitation %1 is complete.").arg(elicitationId)));
+                    });
+                });
+            });
+
+    addTool(json(R"json({"name": "needs_authorization", "title": "Needs authorization (URL elicitation required)",
+        "description": "Fails with error -32042 (URL elicitation required), listing the URL the user must visit.",
+        "inputSchema": {"type": "object", "properties": {}}})json"),
+            [](ToolCall *call) {
+                const QJsonObject elicitation{{key("mode"), key("url")},
+                                              {key("elicitationId"), key("demo-auth-1")},
+                                              {key("url"), key("https://example.com/authorize?demo=1")},
+                                              {key("message"), key("Authorize the demo server to continue.")}};
+                call->fail(ErrorCode::UrlElicitationRequired, key("This request requires more information."),
+                           QJsonObject{{key("elicitations"), QJsonArray{elicitation}}});
             });
 
     addTool(json(R"json({"name": "list_roots", "title": "List the client's roots",
@@ -818,6 +871,9 @@ void DemoServer::addPrompts()
                       QJsonObject{{key("role"), key("user")},
                                   {key("content"), QJsonObject{{key("type"), key("image")}, {key("mimeType"), key("image/png")},
                                                                {key("data"), QString::fromLatin1(m_png.toBase64())}}}},
+                      QJsonObject{{key("role"), key("user")},
+                                  {key("content"), QJsonObject{{key("type"), key("audio")}, {key("mimeType"), key("audio/wav")},
+                                                               {key("data"), QString::fromLatin1(m_wav.toBase64())}}}},
                       QJsonObject{{key("role"), key("assistant")},
                                   {key("content"), textBlock(key("I will look at correctness, clarity and tests."))}},
                   };

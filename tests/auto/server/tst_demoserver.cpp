@@ -219,6 +219,7 @@ private Q_SLOTS:
     void stderrNoise();
     void conformanceFixtures();
     void tasks();
+    void urlElicitation();
     void listChangedForResourcesAndPrompts();
     void initializeFaults();
     void notificationFlood();
@@ -1097,6 +1098,34 @@ void tst_DemoServer::rootsChangedIsNoticed()
     const QJsonObject params = server.notifications("notifications/message").constFirst().value("params").toObject();
     QCOMPARE(params.value("logger").toString(), QStringLiteral("roots"));
     QCOMPARE(params.value("data").toObject().value("roots").toArray(), roots);
+}
+
+void tst_DemoServer::urlElicitation()
+{
+    DemoServer formOnly;
+    formOnly.initialize({{"elicitation", QJsonObject()}});
+    QVERIFY(toolResult(formOnly, 1, "ask_user_url").value("isError").toBool());
+
+    DemoServer server;
+    server.initialize({{"elicitation", QJsonObject{{"form", QJsonObject()}, {"url", QJsonObject()}}}});
+    server.send(request(1, "tools/call", callParams("ask_user_url", {{"url", "https://example.org/x"}})));
+    QVERIFY(DemoServer::waitUntil([&] { return !server.serverRequests("elicitation/create").isEmpty(); }));
+    const QJsonObject elicit = server.serverRequests("elicitation/create").constFirst();
+    const QJsonObject params = elicit.value("params").toObject();
+    QCOMPARE(params.value("mode").toString(), QStringLiteral("url"));
+    QCOMPARE(params.value("url").toString(), QStringLiteral("https://example.org/x"));
+    const QString elicitationId = params.value("elicitationId").toString();
+    QVERIFY(!elicitationId.isEmpty());
+    server.send({{"jsonrpc", "2.0"}, {"id", elicit.value("id")}, {"result", QJsonObject{{"action", "accept"}}}});
+    QVERIFY(firstText(server.reply(1).value("result").toObject()).contains("accepted"));
+    const QList<QJsonObject> complete = server.notifications("notifications/elicitation/complete");
+    QCOMPARE(complete.size(), 1);
+    QCOMPARE(complete.constFirst().value("params").toObject().value("elicitationId").toString(), elicitationId);
+
+    const QJsonObject error = server.call(2, "tools/call", callParams("needs_authorization")).value("error").toObject();
+    QCOMPARE(error.value("code").toInt(), -32042);
+    QCOMPARE(error.value("data").toObject().value("elicitations").toArray().at(0).toObject().value("mode").toString(),
+             QStringLiteral("url"));
 }
 
 QTEST_GUILESS_MAIN(tst_DemoServer)
