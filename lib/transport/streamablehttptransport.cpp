@@ -283,6 +283,7 @@ void StreamableHttpTransport::onReadyRead(QNetworkReply *reply)
 
 void StreamableHttpTransport::feedSse(QNetworkReply *reply, Exchange *exchange, QByteArrayView bytes)
 {
+    const quint64 generation = m_generation;
     const QList<SseEvent> events = exchange->parser->feed(bytes);
     const std::shared_ptr<Stream> stream = exchange->stream;
     for (const SseEvent &sse : events) {
@@ -308,9 +309,9 @@ void StreamableHttpTransport::feedSse(QNetworkReply *reply, Exchange *exchange, 
         event.headers.clear(); // the response event already has them
         event.sseEventId = sse.hasId ? sse.lastEventId : QByteArray();
         event.sseEventType = sse.type;
-        dispatchFrame(sse.data, exchange, event.sseEventId, sse.type);
-        // A slot may have closed the transport.
-        if (m_exchanges.value(reply) != exchange)
+        dispatchFrame(reply, sse.data, exchange, event.sseEventId, sse.type);
+        // A slot may have closed the transport (which deleted the exchange).
+        if (generation != m_generation)
             return;
     }
     if (exchange->parser->hasError()) {
@@ -322,16 +323,13 @@ void StreamableHttpTransport::feedSse(QNetworkReply *reply, Exchange *exchange, 
     }
 }
 
-void StreamableHttpTransport::dispatchFrame(const QByteArray &frame, Exchange *exchange, const QByteArray &sseId,
-                                            const QByteArray &sseType)
+void StreamableHttpTransport::dispatchFrame(QNetworkReply *reply, const QByteArray &frame, Exchange *exchange,
+                                            const QByteArray &sseId, const QByteArray &sseType)
 {
-    Q_UNUSED(sseType)
-    QNetworkReply *reply = m_exchanges.key(exchange);
     const ParsedFrame parsed = parseFrame(frame);
-    TrafficEvent event = reply ? responseEvent(parsed.messages.isEmpty() ? TrafficEvent::Kind::InvalidMessage
-                                                                         : TrafficEvent::Kind::Message,
-                                               exchange->id, reply, frame)
-                               : TrafficEvent::make(TrafficEvent::Direction::Incoming, TrafficEvent::Kind::Message, frame);
+    TrafficEvent event = responseEvent(parsed.messages.isEmpty() ? TrafficEvent::Kind::InvalidMessage
+                                                                 : TrafficEvent::Kind::Message,
+                                       exchange->id, reply, frame);
     if (exchange->sse)
         event.headers.clear(); // the response event already has them
     event.sseEventId = sseId;
@@ -343,21 +341,22 @@ void StreamableHttpTransport::dispatchFrame(const QByteArray &frame, Exchange *e
         if (message.isReply() && exchange->stream)
             exchange->stream->awaiting.removeAll(message.id());
         Q_EMIT messageReceived(message);
-        if (generation != m_generation || !m_exchanges.key(exchange))
+        if (generation != m_generation)
             return;
     }
 }
 
 void StreamableHttpTransport::onFinished(QNetworkReply *reply)
 {
-    std::unique_ptr<Exchange> exchange(m_exchanges.value(reply));
+    // Taken out of the map at once: a slot that closes the transport (abortAll) must not delete it.
+    std::unique_ptr<Exchange> exchange(m_exchanges.take(reply));
     reply->deleteLater();
     if (!exchange)
         return;
-    const auto forget = qScopeGuard([this, reply] { m_exchanges.remove(reply); });
+    const quint64 generation = m_generation;
     // Runs last, so that a GET stream opened below holds later messages in turn.
-    const auto release = qScopeGuard([this, reply, &exchange] {
-        if (exchange && m_exchanges.value(reply) == exchange.get())
+    const auto release = qScopeGuard([this, generation, &exchange] {
+        if (generation == m_generation)
             releaseHold(exchange.get());
     });
     if (exchange->failed)
@@ -368,10 +367,8 @@ void StreamableHttpTransport::onFinished(QNetworkReply *reply)
     if (exchange->sse) {
         if (reply->isOpen())
             feedSse(reply, exchange.get(), reply->readAll());
-        if (m_exchanges.value(reply) != exchange.get()) {
-            (void)exchange.release(); // already deleted by abortAll()
+        if (generation != m_generation)
             return;
-        }
         if (!exchange->failed)
             streamEnded(exchange.get(), reply->error() == QNetworkReply::NoError ? QString() : reply->errorString());
         return;
@@ -426,11 +423,9 @@ void StreamableHttpTransport::onFinished(QNetworkReply *reply)
         return;
     }
     if (type == "application/json" && !exchange->body.isEmpty()) {
-        dispatchFrame(exchange->body, exchange.get(), {}, {});
-        if (m_exchanges.value(reply) != exchange.get()) {
-            (void)exchange.release();
+        dispatchFrame(reply, exchange->body, exchange.get(), {}, {});
+        if (generation != m_generation)
             return;
-        }
     } else {
         Q_EMIT trafficEvent(responseEvent(TrafficEvent::Kind::HttpResponse, exchange->id, reply, exchange->body));
         if (exchange->isRequest) {

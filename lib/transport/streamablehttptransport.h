@@ -63,7 +63,7 @@ private:
     void onFinished(QNetworkReply *reply);
     bool handleHeaders(QNetworkReply *reply, Exchange *exchange);
     void feedSse(QNetworkReply *reply, Exchange *exchange, QByteArrayView bytes);
-    void dispatchFrame(const QByteArray &frame, Exchange *exchange, const QByteArray &sseId,
+    void dispatchFrame(QNetworkReply *reply, const QByteArray &frame, Exchange *exchange, const QByteArray &sseId,
                        const QByteArray &sseType);
     void streamEnded(Exchange *exchange, const QString &why);
     void scheduleReconnect(const std::shared_ptr<Stream> &stream);
