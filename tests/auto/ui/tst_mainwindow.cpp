@@ -1,0 +1,196 @@
+// The main window against the real demo server: connect, pages fill, traffic arrives and
+// filters, a crashing server shows its exit code and last stderr lines.
+#include "config/secretstore.h"
+#include "config/servercatalog.h"
+#include "connection/connection.h"
+#include "mainwindow.h"
+#include "pages/consolepage.h"
+#include "pages/serverpage.h"
+#include "pages/toolspage.h"
+#include "pages/trafficpage.h"
+#include "traffic/trafficlog.h"
+#include "traffic/trafficview.h"
+#include "widgets/itemlist.h"
+
+#include <QHeaderView>
+#include <QListView>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace Mcp;
+using namespace Mcp::Ui;
+
+class tst_MainWindow : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void connectToDemoServer();
+    void serverThatCrashesShowsExitCodeAndStderr();
+    void twoServersAtOnce();
+
+private:
+    ServerConfig demoConfig(const QString &name, const QStringList &extraArgs = {}) const;
+    QTemporaryDir m_dir;
+    QString m_demo;
+};
+
+void tst_MainWindow::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QVERIFY(m_dir.isValid());
+#ifdef MCPSCOPE_DEMO_SERVER
+    m_demo = QStringLiteral(MCPSCOPE_DEMO_SERVER);
+#endif
+    if (m_demo.isEmpty() || !QFileInfo::exists(m_demo))
+        QSKIP("mcpscope-demo-server is not built");
+}
+
+ServerConfig tst_MainWindow::demoConfig(const QString &name, const QStringList &extraArgs) const
+{
+    ServerConfig config = ServerConfig::create(name);
+    config.transport = ServerConfig::TransportType::Stdio;
+    config.command = m_demo;
+    config.args = extraArgs;
+    return config;
+}
+
+void tst_MainWindow::connectToDemoServer()
+{
+    MainWindow window(m_dir.filePath(QStringLiteral("servers-1.json")));
+    window.setApprovalAnswerForTesting(1);
+    window.show();
+    const QUuid id = window.catalog()->add(demoConfig(QStringLiteral("demo")));
+    window.selectServer(id);
+    window.connectServer(id);
+    Connection *connection = window.existingConnection(id);
+    QVERIFY(connection);
+    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Connected, 20000);
+    QVERIFY(!connection->sessionInfo().protocolVersion.isEmpty());
+    QCOMPARE(connection->sessionInfo().transportName, QStringLiteral("stdio"));
+    QVERIFY(connection->sessionInfo().processId > 0);
+
+    // The command was approved once and is remembered.
+    QVERIFY(window.catalog()->isApproved(window.catalog()->find(id)));
+
+    ServerPage *page = window.pageFor(id);
+    QVERIFY(page);
+    QCOMPARE(window.currentPage(), page);
+    // The Tools page lists the demo server's tools.
+    QTRY_VERIFY_WITH_TIMEOUT(page->toolsPage()->list()->count() > 0, 10000);
+    QVERIFY(page->toolsPage()->list()->selectByName(QStringLiteral("echo")));
+    page->toolsPage()->setArgumentsText(QStringLiteral("{\"message\": \"hello from the test\"}"));
+    QSignalSpy called(page->toolsPage(), &ToolsPage::callFinished);
+    page->toolsPage()->run();
+    QTRY_COMPARE_WITH_TIMEOUT(called.size(), 1, 10000);
+    QCOMPARE(called.first().first().toBool(), false);
+    QVERIFY2(page->toolsPage()->resultText().contains(QStringLiteral("hello from the test")),
+             qPrintable(page->toolsPage()->resultText()));
+
+    // Traffic: per connection and in the all-connections log.
+    TrafficLog *log = connection->trafficLog();
+    QTRY_VERIFY_WITH_TIMEOUT(log->rowCount() >= 6, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(window.allTraffic()->rowCount() >= log->rowCount() - 2, 5000);
+    auto rowsWithMethod = [log](const QString &method) {
+        int count = 0;
+        for (int row = 0; row < log->rowCount(); ++row)
+            count += log->method(row) == method ? 1 : 0;
+        return count;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(rowsWithMethod(QStringLiteral("initialize")) >= 1, 5000);
+    // The request and its response both carry the method.
+    QTRY_VERIFY_WITH_TIMEOUT(rowsWithMethod(QStringLiteral("tools/call")) >= 1, 5000);
+
+    // Filters: method, then text.
+    TrafficView *view = page->trafficPage()->view();
+    view->setMethodFilter(QStringLiteral("tools/call"));
+    QTRY_VERIFY_WITH_TIMEOUT(view->visibleRowCount() >= 1 && view->visibleRowCount() < log->rowCount(), 5000);
+    for (int row = 0; row < view->visibleRowCount(); ++row)
+        QVERIFY(log->method(view->logRow(row)) == QLatin1String("tools/call"));
+    view->setMethodFilter(QString());
+    view->setTextFilter(QStringLiteral("hello from the test"));
+    QTRY_VERIFY_WITH_TIMEOUT(view->visibleRowCount() >= 2 && view->visibleRowCount() < log->rowCount(), 5000);
+    view->setTextFilter(QString());
+    QTRY_COMPARE_WITH_TIMEOUT(view->visibleRowCount(), log->rowCount(), 5000);
+    // The initialize request is paired with its response.
+    int initializeRow = -1;
+    for (int row = 0; row < log->rowCount() && initializeRow < 0; ++row) {
+        if (log->method(row) == QLatin1String("initialize"))
+            initializeRow = row;
+    }
+    QVERIFY(log->pairedRow(initializeRow) > initializeRow);
+    QVERIFY(log->latencyNs(initializeRow) > 0);
+
+    // Jump to the pair from the view.
+    view->setFollowTail(false);
+    view->selectViewRow(view->viewRow(initializeRow));
+    view->jumpToPair();
+    QCOMPARE(view->logRow(view->table()->currentIndex().row()), log->pairedRow(initializeRow));
+
+    // Rows have a fixed height.
+    QCOMPARE(view->table()->verticalHeader()->sectionResizeMode(0), QHeaderView::Fixed);
+
+    // Disconnect ends the session and the process.
+    window.disconnectServer(id);
+    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Disconnected, 10000);
+    QVERIFY(!page->isBannerVisible());
+}
+
+void tst_MainWindow::serverThatCrashesShowsExitCodeAndStderr()
+{
+    MainWindow window(m_dir.filePath(QStringLiteral("servers-2.json")));
+    window.setApprovalAnswerForTesting(1);
+    window.show();
+    const QUuid id = window.catalog()->add(demoConfig(QStringLiteral("crashy")));
+    window.selectServer(id);
+    window.connectServer(id);
+    Connection *connection = window.existingConnection(id);
+    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Connected, 20000);
+    ServerPage *page = window.pageFor(id);
+    QTRY_VERIFY_WITH_TIMEOUT(page->toolsPage()->list()->selectByName(QStringLiteral("crash")), 10000);
+    page->toolsPage()->setArgumentsText(QStringLiteral("{\"code\": 3}"));
+    page->toolsPage()->run();
+    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Exited, 10000);
+    QVERIFY2(connection->exitDescription().contains(QLatin1String("3")), qPrintable(connection->exitDescription()));
+    QVERIFY(page->isBannerVisible());
+    const QString banner = page->bannerText();
+    QVERIFY2(banner.contains(QLatin1String("3")), qPrintable(banner));
+    QVERIFY2(banner.contains(QLatin1String("crashing with exit code 3")), qPrintable(banner));
+    // The console has the same stderr line.
+    QTRY_VERIFY(page->consolePage()->plainText().contains(QLatin1String("crashing with exit code 3")));
+    // The server list says so too.
+    QVERIFY(connection->stateText().contains(QLatin1String("3")));
+}
+
+void tst_MainWindow::twoServersAtOnce()
+{
+    MainWindow window(m_dir.filePath(QStringLiteral("servers-3.json")));
+    window.setApprovalAnswerForTesting(1);
+    window.show();
+    const QUuid a = window.catalog()->add(demoConfig(QStringLiteral("first")));
+    const QUuid b = window.catalog()->add(demoConfig(QStringLiteral("second")));
+    window.connectServer(a);
+    window.connectServer(b);
+    QTRY_COMPARE_WITH_TIMEOUT(window.existingConnection(a)->state(), Connection::State::Connected, 20000);
+    QTRY_COMPARE_WITH_TIMEOUT(window.existingConnection(b)->state(), Connection::State::Connected, 20000);
+    QVERIFY(window.existingConnection(a)->id() != window.existingConnection(b)->id());
+    // The all-traffic log holds both connections, named.
+    QTRY_VERIFY_WITH_TIMEOUT(window.allTraffic()->connectionNames().size() == 2, 5000);
+    QSet<int> seen;
+    QTRY_VERIFY_WITH_TIMEOUT(([&] {
+        seen.clear();
+        for (int row = 0; row < window.allTraffic()->rowCount(); ++row)
+            seen.insert(window.allTraffic()->data(window.allTraffic()->index(row, 0), TrafficLog::ConnectionIdRole).toInt());
+        return seen.size() == 2;
+    }()), 5000);
+    // Declared user approval was asked once per server, not per connect.
+    window.disconnectServer(a);
+    QTRY_COMPARE_WITH_TIMEOUT(window.existingConnection(a)->state(), Connection::State::Disconnected, 10000);
+    QCOMPARE(window.existingConnection(b)->state(), Connection::State::Connected);
+}
+
+QTEST_MAIN(tst_MainWindow)
+#include "tst_mainwindow.moc"

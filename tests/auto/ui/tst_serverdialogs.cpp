@@ -1,0 +1,263 @@
+// Adding, editing and importing servers through the dialogs, against a real catalog file.
+#include "config/secretstore.h"
+#include "config/servercatalog.h"
+#include "dialogs/commandapprovaldialog.h"
+#include "dialogs/exportserversdialog.h"
+#include "dialogs/importdialog.h"
+#include "dialogs/servereditordialog.h"
+
+#include <QComboBox>
+#include <QJsonDocument>
+#include <QLineEdit>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace Mcp;
+using namespace Mcp::Ui;
+
+class tst_ServerDialogs : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void addAndEditServer();
+    void editorRejectsIncompleteServers();
+    void importDialects_data();
+    void importDialects();
+    void importConflictResolvedByUser();
+    void importFromFile();
+    void approvalShowsExactCommandLine();
+    void exportLeavesSecretsOutUnlessAsked();
+
+private:
+    QTemporaryDir m_dir;
+    int m_catalogs = 0;
+    QString nextCatalogPath() { return m_dir.filePath(QStringLiteral("servers-%1.json").arg(++m_catalogs)); }
+};
+
+void tst_ServerDialogs::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QVERIFY(m_dir.isValid());
+}
+
+void tst_ServerDialogs::addAndEditServer()
+{
+    const QString path = nextCatalogPath();
+    {
+        ServerCatalog catalog(path);
+        catalog.setSecretStore(new MemorySecretStore(&catalog));
+        catalog.load();
+        ServerEditorDialog dialog(ServerConfig::create(QStringLiteral("new")), &catalog);
+        dialog.nameEdit()->setText(QStringLiteral("files"));
+        dialog.commandEdit()->setText(QStringLiteral("npx"));
+        // Arguments are a list: the one with a space stays one argument.
+        dialog.setArguments({QStringLiteral("-y"), QStringLiteral("@modelcontextprotocol/server-filesystem"),
+                             QStringLiteral("/home/me/My Documents")});
+        dialog.addEnvironment(QStringLiteral("API_KEY"), QStringLiteral("s3cret"), true);
+        dialog.addEnvironment(QStringLiteral("LOG"), QStringLiteral("debug"), false);
+        QVERIFY2(dialog.commandLinePreview().contains(QLatin1String("'/home/me/My Documents'")),
+                 qPrintable(dialog.commandLinePreview()));
+        QVERIFY(!dialog.commandLinePreview().contains(QLatin1String("s3cret")));
+        dialog.accept();
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        const ServerConfig config = dialog.config();
+        QCOMPARE(config.args.size(), 3);
+        QCOMPARE(config.args.at(2), QStringLiteral("/home/me/My Documents"));
+        QCOMPARE(config.env.size(), 2);
+        QVERIFY(config.env.at(0).secret);
+        catalog.add(config);
+    }
+    // Saved as JSON in the catalog file, and read back.
+    ServerCatalog catalog(path);
+    catalog.setSecretStore(new MemorySecretStore(&catalog));
+    catalog.load();
+    QCOMPARE(catalog.count(), 1);
+    ServerConfig saved = catalog.server(0);
+    QCOMPARE(saved.name, QStringLiteral("files"));
+    QCOMPARE(saved.command, QStringLiteral("npx"));
+    QCOMPARE(saved.args.at(2), QStringLiteral("/home/me/My Documents"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY2(!file.readAll().contains("s3cret"), "a secret value reached the plain catalog file");
+
+    // Edit: switch to HTTP with a header.
+    ServerEditorDialog edit(saved, &catalog);
+    edit.transportCombo()->setCurrentIndex(edit.transportCombo()->findData(int(ServerConfig::TransportType::StreamableHttp)));
+    edit.urlEdit()->setText(QStringLiteral("http://127.0.0.1:3001/mcp"));
+    edit.addHeader(QStringLiteral("X-Team"), QStringLiteral("qa"), false);
+    edit.accept();
+    QCOMPARE(edit.result(), int(QDialog::Accepted));
+    QVERIFY(catalog.update(edit.config()));
+    QCOMPARE(catalog.server(0).transport, ServerConfig::TransportType::StreamableHttp);
+    QCOMPARE(catalog.server(0).url, QStringLiteral("http://127.0.0.1:3001/mcp"));
+    QCOMPARE(catalog.server(0).headers.size(), 1);
+}
+
+void tst_ServerDialogs::editorRejectsIncompleteServers()
+{
+    ServerCatalog catalog(nextCatalogPath());
+    catalog.load();
+    catalog.add(ServerConfig::create(QStringLiteral("taken")));
+    ServerEditorDialog dialog(ServerConfig::create(QStringLiteral("x")), &catalog);
+    dialog.commandEdit()->clear();
+    dialog.accept();
+    QVERIFY(dialog.result() != QDialog::Accepted); // no command
+    dialog.commandEdit()->setText(QStringLiteral("server"));
+    dialog.nameEdit()->setText(QStringLiteral("taken"));
+    dialog.accept();
+    QVERIFY(dialog.result() != QDialog::Accepted); // name in use
+    dialog.nameEdit()->setText(QStringLiteral("free"));
+    dialog.accept();
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+}
+
+void tst_ServerDialogs::importDialects_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QStringList>("names");
+
+    QTest::newRow("claude desktop mcpServers")
+        << QStringLiteral(R"({"mcpServers": {"fs": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"]},
+                             "remote": {"url": "https://example.com/mcp"}}})")
+        << QStringList{QStringLiteral("fs"), QStringLiteral("remote")};
+    QTest::newRow("claude code .mcp.json with type")
+        << QStringLiteral(R"({"mcpServers": {"api": {"type": "http", "url": "https://api.example.com/mcp",
+                             "headers": {"Authorization": "Bearer ${API_TOKEN}"}}}})")
+        << QStringList{QStringLiteral("api")};
+    QTest::newRow("vscode servers and inputs")
+        << QStringLiteral(R"({"inputs": [{"type": "promptString", "id": "key", "description": "API key", "password": true}],
+                             // VS Code writes JSONC
+                             "servers": {"gh": {"type": "stdio", "command": "docker", "args": ["run", "-i", "ghcr.io/github/github-mcp-server"],
+                                                "env": {"TOKEN": "${input:key}"}},},})")
+        << QStringList{QStringLiteral("gh")};
+    QTest::newRow("bare server map")
+        << QStringLiteral(R"({"memory": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-memory"]}})")
+        << QStringList{QStringLiteral("memory")};
+    QTest::newRow("single server object")
+        << QStringLiteral(R"({"command": "uvx", "args": ["mcp-server-time"]})")
+        << QStringList{QStringLiteral("mcp-server-time")};
+}
+
+void tst_ServerDialogs::importDialects()
+{
+    QFETCH(QString, text);
+    QFETCH(QStringList, names);
+    ServerCatalog catalog(nextCatalogPath());
+    catalog.load();
+    ImportDialog dialog(&catalog);
+    dialog.setPastedText(text);
+    QVERIFY2(dialog.entryCount() == names.size(), qPrintable(dialog.errorText()));
+    QCOMPARE(dialog.conflictCount(), 0);
+    const QList<QUuid> ids = catalog.applyImport(dialog.plan());
+    QCOMPARE(ids.size(), names.size());
+    QStringList imported;
+    for (const ServerConfig &config : catalog.servers())
+        imported << config.name;
+    for (const QString &name : names)
+        QVERIFY2(imported.contains(name), qPrintable(imported.join(QLatin1Char(','))));
+    // Imported commands wait for the user's yes.
+    for (const QUuid &id : ids) {
+        const ServerConfig config = catalog.find(id);
+        if (config.usesCommand())
+            QVERIFY(!catalog.isApproved(config));
+    }
+}
+
+void tst_ServerDialogs::importConflictResolvedByUser()
+{
+    ServerCatalog catalog(nextCatalogPath());
+    catalog.load();
+    ServerConfig existing = ServerConfig::create(QStringLiteral("fs"));
+    existing.command = QStringLiteral("old-server");
+    catalog.add(existing);
+    ServerConfig other = ServerConfig::create(QStringLiteral("memory"));
+    other.command = QStringLiteral("memory-server");
+    catalog.add(other);
+
+    const QString text = QStringLiteral(R"({"mcpServers": {"fs": {"command": "new-server"},
+                                                           "memory": {"command": "memory-server-2"},
+                                                           "fresh": {"command": "fresh-server"}}})");
+    ImportDialog dialog(&catalog);
+    dialog.setPastedText(text);
+    QCOMPARE(dialog.entryCount(), 3);
+    QCOMPARE(dialog.conflictCount(), 2);
+    // The user replaces "fs", keeps both "memory" servers under a new name, and adds "fresh".
+    int fsRow = -1, memoryRow = -1;
+    for (int row = 0; row < dialog.entryCount(); ++row) {
+        if (dialog.plan().entries.at(row).config.name == QLatin1String("fs"))
+            fsRow = row;
+        if (dialog.plan().entries.at(row).config.name == QLatin1String("memory"))
+            memoryRow = row;
+    }
+    QVERIFY(fsRow >= 0 && memoryRow >= 0);
+    dialog.setAction(fsRow, ImportEntry::Action::Replace);
+    dialog.setAction(memoryRow, ImportEntry::Action::Rename);
+    dialog.setNewName(memoryRow, QStringLiteral("memory (imported)"));
+    QCOMPARE(dialog.plan().entries.at(fsRow).action, ImportEntry::Action::Replace);
+    QCOMPARE(dialog.plan().entries.at(memoryRow).newName, QStringLiteral("memory (imported)"));
+
+    catalog.applyImport(dialog.plan());
+    QCOMPARE(catalog.count(), 4);
+    QCOMPARE(catalog.find(catalog.server(catalog.indexOfName(QStringLiteral("fs"))).id).command, QStringLiteral("new-server"));
+    QVERIFY(catalog.indexOfName(QStringLiteral("memory (imported)")) >= 0);
+    QCOMPARE(catalog.server(catalog.indexOfName(QStringLiteral("memory"))).command, QStringLiteral("memory-server"));
+    QVERIFY(catalog.indexOfName(QStringLiteral("fresh")) >= 0);
+}
+
+void tst_ServerDialogs::importFromFile()
+{
+    const QString path = m_dir.filePath(QStringLiteral("claude_desktop_config.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"mcpServers": {"everything": {"command": "node", "args": ["dist/index.js", "stdio"]}}})");
+    file.close();
+    ServerCatalog catalog(nextCatalogPath());
+    catalog.load();
+    ImportDialog dialog(&catalog);
+    dialog.setFile(path);
+    QCOMPARE(dialog.entryCount(), 1);
+    QCOMPARE(dialog.plan().entries.first().config.args, (QStringList{QStringLiteral("dist/index.js"), QStringLiteral("stdio")}));
+
+    ImportDialog broken(&catalog);
+    broken.setPastedText(QStringLiteral("{\"mcpServers\": {\"x\": "));
+    QCOMPARE(broken.entryCount(), 0);
+    QVERIFY(!broken.errorText().isEmpty());
+}
+
+void tst_ServerDialogs::approvalShowsExactCommandLine()
+{
+    ServerConfig config = ServerConfig::create(QStringLiteral("x"));
+    config.command = QStringLiteral("python3");
+    config.args = {QStringLiteral("-m"), QStringLiteral("my server"), QStringLiteral("--flag=$HOME")};
+    config.env = {ConfigEntry{QStringLiteral("TOKEN"), QStringLiteral("abc123"), true}};
+    CommandApprovalDialog dialog(config);
+    const QString text = dialog.commandLineText();
+    QVERIFY2(text.contains(QLatin1String("python3 -m 'my server' '--flag=$HOME'")), qPrintable(text));
+    QVERIFY2(!text.contains(QLatin1String("abc123")), qPrintable(text));
+    QVERIFY(text.contains(QLatin1String("TOKEN=")));
+}
+
+void tst_ServerDialogs::exportLeavesSecretsOutUnlessAsked()
+{
+    ServerConfig config = ServerConfig::create(QStringLiteral("api"));
+    config.transport = ServerConfig::TransportType::StreamableHttp;
+    config.url = QStringLiteral("https://example.com/mcp");
+    config.headers = {ConfigEntry{QStringLiteral("Authorization"), QStringLiteral("Bearer topsecret"), true}};
+    ExportServersDialog dialog({config});
+    QByteArray text = dialog.exportedText();
+    QVERIFY(text.contains("mcpServers"));
+    QVERIFY2(!text.contains("topsecret"), text.constData());
+    dialog.setIncludeSecrets(true);
+    QVERIFY(dialog.exportedText().contains("topsecret"));
+    dialog.setIncludeSecrets(false);
+    dialog.setVsCodeDialect(true);
+    text = dialog.exportedText();
+    QVERIFY(QJsonDocument::fromJson(text).object().contains(QStringLiteral("servers")));
+    QVERIFY(!text.contains("topsecret"));
+}
+
+QTEST_MAIN(tst_ServerDialogs)
+#include "tst_serverdialogs.moc"

@@ -1,0 +1,94 @@
+#pragma once
+
+#include "connection/connection.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QObject>
+#include <QPointer>
+
+QT_BEGIN_NAMESPACE
+class QTimer;
+QT_END_NAMESPACE
+
+namespace Mcp::Ui {
+
+// Lives on the connection's thread; owns the Client (and through it the transport).
+// Private to Connection: everything crosses the thread boundary as queued calls and
+// signals with value-type arguments.
+class ConnectionWorker : public QObject
+{
+    Q_OBJECT
+
+public:
+    ConnectionWorker(int connectionId, Connection::TransportFactory factory,
+                     const Connection::Options &options);
+    ~ConnectionWorker() override;
+
+    // All of these run on the worker thread (invoked with Qt::QueuedConnection).
+    void setTransportFactory(Connection::TransportFactory factory);
+    void setOptions(const Connection::Options &options);
+    void connectToServer();
+    void disconnectFromServer();
+    void restart();
+    void ping();
+    void startCall(quint64 token, const QString &method, const QJsonObject &params,
+                   const Mcp::RequestOptions &options);
+    void cancelCall(quint64 token, const QString &reason);
+    void startListAll(quint64 token, const QString &method, const QString &itemsKey);
+    void notify(const QString &method, const QJsonObject &params);
+    void setRoots(const QJsonArray &roots);
+    void answerServerRequest(quint64 token, bool isError, const QJsonValue &result, const Mcp::RpcError &error);
+    void shutdown();
+
+Q_SIGNALS:
+    // clientState is a Client::State; processExited says the stdio child ended on its own.
+    void stateChanged(int clientState, const QString &reason, bool processExited, const QString &exitDescription);
+    void sessionReady(const Mcp::Ui::SessionInfo &info);
+    void trafficBatch(const QList<Mcp::TrafficEvent> &events);
+    void pingMeasured(qint64 ms);
+    void callProgress(quint64 token, double progress, double total, const QString &message);
+    void callFinished(quint64 token, bool isError, const QJsonValue &result, const Mcp::RpcError &error, qint64 elapsedMs);
+    void listFinished(quint64 token, const QJsonArray &items, bool hasError, const Mcp::RpcError &error);
+    void serverRequest(quint64 token, const QString &method, const QJsonObject &params);
+    void serverRequestCancelled(quint64 token, const QString &reason);
+    void logMessage(const Mcp::Ui::LogEntry &entry);
+    void notificationReceived(const Mcp::Message &message);
+    void toolsListChanged();
+    void resourcesListChanged();
+    void promptsListChanged();
+    void resourceUpdated(const QString &uri);
+    void taskStatus(const QJsonObject &task);
+
+private:
+    class Handler;
+    void createClient();
+    void onClientState(Mcp::Client::State state);
+    void onTraffic(const Mcp::TrafficEvent &event);
+    void flushTraffic();
+    void handleServerRequest(Mcp::IncomingRequest *request);
+    void answerRoots(Mcp::IncomingRequest *request);
+
+    int m_connectionId;
+    Connection::TransportFactory m_factory;
+    Connection::Options m_options;
+    Mcp::Client *m_client = nullptr;
+    Handler *m_rootsHandler = nullptr;
+    Handler *m_samplingHandler = nullptr;
+    Handler *m_elicitationHandler = nullptr;
+    QJsonArray m_roots;
+    QList<Mcp::TrafficEvent> m_pendingTraffic;
+    QTimer *m_flushTimer = nullptr;
+    QTimer *m_pingTimer = nullptr;
+    bool m_pingInFlight = false;
+    bool m_userDisconnect = false;
+    bool m_restartPending = false;
+    bool m_processExited = false;
+    QString m_exitDescription;
+    QString m_lastError;
+    quint64 m_nextRequestToken = 1;
+    QHash<quint64, QPointer<Mcp::RequestHandle>> m_calls;
+    QHash<quint64, QPointer<Mcp::IncomingRequest>> m_incoming;
+};
+
+} // namespace Mcp::Ui

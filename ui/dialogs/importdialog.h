@@ -1,0 +1,62 @@
+#pragma once
+
+#include "config/secretstore.h"
+#include "config/servercatalog.h"
+
+#include <QDialog>
+
+QT_BEGIN_NAMESPACE
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QRadioButton;
+class QTableWidget;
+QT_END_NAMESPACE
+
+namespace Mcp::Ui {
+
+// Imports servers from an mcp.json file or pasted text (any dialect McpJson reads).
+// Every server is listed with what will happen to it; a server whose name is taken is a
+// conflict the user resolves per row: add under a new name, replace, or skip.
+class ImportDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    explicit ImportDialog(ServerCatalog *catalog, QWidget *parent = nullptr);
+
+    void setPastedText(const QString &text);
+    void setFile(const QString &path);
+    // The plan with the user's choices, for ServerCatalog::applyImport().
+    ImportPlan plan() const;
+
+    int entryCount() const;
+    int conflictCount() const;
+    void setAction(int row, ImportEntry::Action action);
+    void setNewName(int row, const QString &name);
+    QString errorText() const;
+    QString dialectName() const;
+
+private:
+    void reparse();
+    void fillTable();
+    void updateButtons();
+
+    ServerCatalog *m_catalog;
+    ImportPlan m_plan;
+    QRadioButton *m_fromFile;
+    QRadioButton *m_fromText;
+    QLineEdit *m_path;
+    QPushButton *m_browse;
+    QPlainTextEdit *m_text;
+    QComboBox *m_scope;
+    QLabel *m_summary;
+    QTableWidget *m_table;
+    QLabel *m_warnings;
+    QPushButton *m_import;
+    bool m_filling = false;
+};
+
+} // namespace Mcp::Ui

@@ -1,0 +1,414 @@
+#include "dialogs/servereditordialog.h"
+
+#include "config/secretstore.h"
+#include "config/servercatalog.h"
+#include "theme.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPainter>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QStyledItemDelegate>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace Mcp::Ui {
+
+namespace {
+
+enum EntryColumn { EntryName, EntryValue, EntrySecret };
+
+// Shows the values of rows marked secret as bullets and edits them in a password field.
+class SecretValueDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+    static bool isSecret(const QModelIndex &index)
+    {
+        return index.siblingAtColumn(EntrySecret).data(Qt::CheckStateRole).toInt() == Qt::Checked;
+    }
+
+    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        if (isSecret(index) && !option->text.isEmpty())
+            option->text = QString(qMin(12, int(option->text.size())), QChar(0x2022));
+    }
+
+    QWidget *createEditor(QWidget *parent, const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        QWidget *editor = QStyledItemDelegate::createEditor(parent, option, index);
+        if (auto *line = qobject_cast<QLineEdit *>(editor); line && isSecret(index))
+            line->setEchoMode(QLineEdit::Password);
+        return editor;
+    }
+};
+
+QToolButton *smallButton(const QString &icon, const QString &tip, QWidget *parent)
+{
+    auto *button = new QToolButton(parent);
+    button->setIcon(Theme::icon(icon));
+    button->setToolTip(tip);
+    button->setAutoRaise(true);
+    return button;
+}
+
+QSpinBox *secondsBox(int ms, QWidget *parent, const QString &zeroText)
+{
+    auto *box = new QSpinBox(parent);
+    box->setRange(0, 24 * 3600);
+    box->setSuffix(QCoreApplication::translate("Mcp::Ui::ServerEditorDialog", " s"));
+    box->setSpecialValueText(zeroText);
+    box->setValue(ms / 1000);
+    return box;
+}
+
+} // namespace
+
+ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog *catalog, QWidget *parent)
+    : QDialog(parent), m_original(config), m_catalog(catalog)
+{
+    setWindowTitle(tr("Edit Server"));
+    resize(720, 640);
+    auto *layout = new QVBoxLayout(this);
+    auto *tabs = new QTabWidget(this);
+    layout->addWidget(tabs, 1);
+
+    // General
+    auto *general = new QWidget(tabs);
+    auto *generalLayout = new QVBoxLayout(general);
+    auto *form = new QFormLayout;
+    m_name = new QLineEdit(config.name, general);
+    m_transport = new QComboBox(general);
+    for (auto type : {ServerConfig::TransportType::Stdio, ServerConfig::TransportType::StreamableHttp,
+                      ServerConfig::TransportType::Sse, ServerConfig::TransportType::Auto})
+        m_transport->addItem(ServerConfig::displayName(type), int(type));
+    m_transport->setCurrentIndex(m_transport->findData(int(config.transport)));
+    m_scope = new QComboBox(general);
+    m_scope->addItem(tr("My servers (user configuration)"), int(ServerConfig::Scope::User));
+    if (catalog && !catalog->projectFolder().isEmpty())
+        m_scope->addItem(tr("This project (.mcp.json)"), int(ServerConfig::Scope::Project));
+    m_scope->setCurrentIndex(qMax(0, m_scope->findData(int(config.scope))));
+    m_scope->setVisible(m_scope->count() > 1);
+    form->addRow(tr("&Name:"), m_name);
+    form->addRow(tr("&Transport:"), m_transport);
+    if (m_scope->count() > 1)
+        form->addRow(tr("Saved in:"), m_scope);
+    generalLayout->addLayout(form);
+
+    m_transportPages = new QStackedWidget(general);
+    // stdio
+    auto *stdioPage = new QWidget(m_transportPages);
+    auto *stdioForm = new QFormLayout(stdioPage);
+    stdioForm->setContentsMargins(0, 0, 0, 0);
+    m_command = new QLineEdit(config.command, stdioPage);
+    m_command->setPlaceholderText(tr("Program, e.g. npx, uvx, node, python3, /path/to/server"));
+    auto *commandRow = new QHBoxLayout;
+    auto *browseCommand = new QPushButton(tr("Browse…"), stdioPage);
+    commandRow->addWidget(m_command, 1);
+    commandRow->addWidget(browseCommand);
+    stdioForm->addRow(tr("&Command:"), commandRow);
+    m_args = new QListWidget(stdioPage);
+    m_args->setMaximumHeight(130);
+    for (const QString &arg : config.args) {
+        auto *item = new QListWidgetItem(arg, m_args);
+        item->setFlags(item->flags() | Qt::ItemIsEditable);
+    }
+    auto *argButtons = new QVBoxLayout;
+    auto *addArg = smallButton(QStringLiteral("add"), tr("Add argument"), stdioPage);
+    auto *removeArg = smallButton(QStringLiteral("remove"), tr("Remove argument"), stdioPage);
+    auto *upArg = smallButton(QStringLiteral("up"), tr("Move up"), stdioPage);
+    auto *downArg = smallButton(QStringLiteral("down"), tr("Move down"), stdioPage);
+    for (QToolButton *b : {addArg, removeArg, upArg, downArg})
+        argButtons->addWidget(b);
+    argButtons->addStretch();
+    auto *argRow = new QHBoxLayout;
+    argRow->addWidget(m_args, 1);
+    argRow->addLayout(argButtons);
+    stdioForm->addRow(tr("&Arguments:"), argRow);
+    auto *argHint = new QLabel(tr("One argument per line, exactly as the program receives it (no shell quoting)."), stdioPage);
+    argHint->setWordWrap(true);
+    stdioForm->addRow(QString(), argHint);
+    m_env = new QTableWidget(0, 3, stdioPage);
+    m_env->setItemDelegateForColumn(EntryValue, new SecretValueDelegate(m_env));
+    for (const ConfigEntry &entry : config.env)
+        addEntryRow(m_env, entry);
+    stdioForm->addRow(tr("&Environment:"), entryTableWithButtons(m_env, tr("Add variable")));
+    m_inheritEnv = new QCheckBox(tr("Start from MCP Scope's own environment"), stdioPage);
+    m_inheritEnv->setChecked(config.inheritEnvironment);
+    stdioForm->addRow(QString(), m_inheritEnv);
+    m_workingDir = new QLineEdit(config.workingDirectory, stdioPage);
+    m_workingDir->setPlaceholderText(tr("Default: MCP Scope's working directory"));
+    auto *dirRow = new QHBoxLayout;
+    auto *browseDir = new QPushButton(tr("Browse…"), stdioPage);
+    dirRow->addWidget(m_workingDir, 1);
+    dirRow->addWidget(browseDir);
+    stdioForm->addRow(tr("&Working directory:"), dirRow);
+    m_transportPages->addWidget(stdioPage);
+    // HTTP
+    auto *httpPage = new QWidget(m_transportPages);
+    auto *httpForm = new QFormLayout(httpPage);
+    httpForm->setContentsMargins(0, 0, 0, 0);
+    m_url = new QLineEdit(config.url, httpPage);
+    m_url->setPlaceholderText(QStringLiteral("https://example.com/mcp"));
+    httpForm->addRow(tr("&URL:"), m_url);
+    m_headers = new QTableWidget(0, 3, httpPage);
+    m_headers->setItemDelegateForColumn(EntryValue, new SecretValueDelegate(m_headers));
+    for (const ConfigEntry &entry : config.headers)
+        addEntryRow(m_headers, entry);
+    httpForm->addRow(tr("&Headers:"), entryTableWithButtons(m_headers, tr("Add header")));
+    m_bearer = new QLineEdit(config.bearerToken, httpPage);
+    m_bearer->setEchoMode(QLineEdit::Password);
+    m_bearer->setPlaceholderText(tr("Sent as Authorization: Bearer …"));
+    httpForm->addRow(tr("&Bearer token:"), m_bearer);
+    m_transportPages->addWidget(httpPage);
+    generalLayout->addWidget(m_transportPages, 1);
+    tabs->addTab(general, tr("General"));
+
+    // Timeouts and restart
+    auto *timing = new QWidget(tabs);
+    auto *timingForm = new QFormLayout(timing);
+    m_requestTimeout = secondsBox(config.timeouts.requestMs, timing, tr("none"));
+    m_resetOnProgress = new QCheckBox(tr("Progress notifications restart the request timeout"), timing);
+    m_resetOnProgress->setChecked(config.timeouts.resetOnProgress);
+    m_maxTotal = secondsBox(config.timeouts.maxTotalMs, timing, tr("no limit"));
+    m_connectTimeout = secondsBox(config.timeouts.connectMs, timing, tr("none"));
+    m_pingInterval = secondsBox(config.pingIntervalMs, timing, tr("app default"));
+    m_autoRestart = new QCheckBox(tr("Restart the server when it exits unexpectedly"), timing);
+    m_autoRestart->setChecked(config.autoRestart.enabled);
+    m_restartAttempts = new QSpinBox(timing);
+    m_restartAttempts->setRange(0, 100);
+    m_restartAttempts->setSpecialValueText(tr("never give up"));
+    m_restartAttempts->setValue(config.autoRestart.maxAttempts);
+    timingForm->addRow(tr("Request timeout:"), m_requestTimeout);
+    timingForm->addRow(QString(), m_resetOnProgress);
+    timingForm->addRow(tr("Maximum total time:"), m_maxTotal);
+    timingForm->addRow(tr("Connect timeout:"), m_connectTimeout);
+    timingForm->addRow(tr("Ping every:"), m_pingInterval);
+    timingForm->addRow(QString(), m_autoRestart);
+    timingForm->addRow(tr("Give up after quick failures:"), m_restartAttempts);
+    tabs->addTab(timing, tr("Timeouts"));
+
+    // Notes
+    m_notes = new QPlainTextEdit(config.notes, tabs);
+    tabs->addTab(m_notes, tr("Notes"));
+
+    m_preview = new QLabel(this);
+    m_preview->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_preview->setWordWrap(true);
+    m_preview->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_preview);
+    m_error = new QLabel(this);
+    QPalette p = m_error->palette();
+    p.setColor(QPalette::WindowText, Theme::color(Theme::Role::Error));
+    m_error->setPalette(p);
+    layout->addWidget(m_error);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, this, &ServerEditorDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    connect(m_transport, &QComboBox::currentIndexChanged, this, &ServerEditorDialog::updateTransportPage);
+    connect(browseCommand, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Choose Program"));
+        if (!path.isEmpty())
+            m_command->setText(path);
+    });
+    connect(browseDir, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getExistingDirectory(this, tr("Working Directory"), m_workingDir->text());
+        if (!path.isEmpty())
+            m_workingDir->setText(path);
+    });
+    connect(addArg, &QToolButton::clicked, this, [this] {
+        auto *item = new QListWidgetItem(QString(), m_args);
+        item->setFlags(item->flags() | Qt::ItemIsEditable);
+        m_args->setCurrentItem(item);
+        m_args->editItem(item);
+    });
+    connect(removeArg, &QToolButton::clicked, this, [this] { delete m_args->currentItem(); updatePreview(); });
+    auto moveArg = [this](int delta) {
+        const int row = m_args->currentRow();
+        const int target = row + delta;
+        if (row < 0 || target < 0 || target >= m_args->count())
+            return;
+        QListWidgetItem *item = m_args->takeItem(row);
+        m_args->insertItem(target, item);
+        m_args->setCurrentRow(target);
+        updatePreview();
+    };
+    connect(upArg, &QToolButton::clicked, this, [moveArg] { moveArg(-1); });
+    connect(downArg, &QToolButton::clicked, this, [moveArg] { moveArg(+1); });
+    for (QLineEdit *edit : {m_name, m_command, m_workingDir, m_url})
+        connect(edit, &QLineEdit::textChanged, this, &ServerEditorDialog::updatePreview);
+    connect(m_args, &QListWidget::itemChanged, this, &ServerEditorDialog::updatePreview);
+    connect(m_env, &QTableWidget::itemChanged, this, &ServerEditorDialog::updatePreview);
+    connect(m_inheritEnv, &QCheckBox::toggled, this, &ServerEditorDialog::updatePreview);
+    updateTransportPage();
+}
+
+QWidget *ServerEditorDialog::entryTableWithButtons(QTableWidget *table, const QString &addText)
+{
+    table->setHorizontalHeaderLabels({tr("Name"), tr("Value"), tr("Secret")});
+    table->verticalHeader()->hide();
+    table->horizontalHeader()->setSectionResizeMode(EntryValue, QHeaderView::Stretch);
+    table->setColumnWidth(EntryName, 180);
+    table->setColumnWidth(EntrySecret, 60);
+    table->setMaximumHeight(150);
+    auto *box = new QWidget(this);
+    auto *row = new QHBoxLayout(box);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(table, 1);
+    auto *buttons = new QVBoxLayout;
+    auto *add = smallButton(QStringLiteral("add"), addText, box);
+    auto *remove = smallButton(QStringLiteral("remove"), tr("Remove"), box);
+    buttons->addWidget(add);
+    buttons->addWidget(remove);
+    buttons->addStretch();
+    row->addLayout(buttons);
+    connect(add, &QToolButton::clicked, table, [table] {
+        addEntryRow(table, ConfigEntry());
+        table->setCurrentCell(table->rowCount() - 1, EntryName);
+        table->editItem(table->item(table->rowCount() - 1, EntryName));
+    });
+    connect(remove, &QToolButton::clicked, table, [table] {
+        if (table->currentRow() >= 0)
+            table->removeRow(table->currentRow());
+    });
+    return box;
+}
+
+void ServerEditorDialog::addEntryRow(QTableWidget *table, const ConfigEntry &entry)
+{
+    const int row = table->rowCount();
+    table->insertRow(row);
+    table->setItem(row, EntryName, new QTableWidgetItem(entry.name));
+    table->setItem(row, EntryValue, new QTableWidgetItem(entry.value));
+    auto *secret = new QTableWidgetItem;
+    secret->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
+    secret->setCheckState(entry.secret ? Qt::Checked : Qt::Unchecked);
+    secret->setToolTip(QCoreApplication::translate("Mcp::Ui::ServerEditorDialog",
+                                                   "Secret values are kept out of plain files and masked in logs."));
+    table->setItem(row, EntrySecret, secret);
+}
+
+QList<ConfigEntry> ServerEditorDialog::entries(const QTableWidget *table)
+{
+    QList<ConfigEntry> list;
+    for (int row = 0; row < table->rowCount(); ++row) {
+        ConfigEntry entry;
+        entry.name = table->item(row, EntryName) ? table->item(row, EntryName)->text().trimmed() : QString();
+        entry.value = table->item(row, EntryValue) ? table->item(row, EntryValue)->text() : QString();
+        entry.secret = table->item(row, EntrySecret) && table->item(row, EntrySecret)->checkState() == Qt::Checked;
+        if (!entry.name.isEmpty())
+            list.append(entry);
+    }
+    return list;
+}
+
+void ServerEditorDialog::setArguments(const QStringList &arguments)
+{
+    m_args->clear();
+    for (const QString &arg : arguments) {
+        auto *item = new QListWidgetItem(arg, m_args);
+        item->setFlags(item->flags() | Qt::ItemIsEditable);
+    }
+    updatePreview();
+}
+
+void ServerEditorDialog::addEnvironment(const QString &name, const QString &value, bool secret)
+{
+    addEntryRow(m_env, ConfigEntry{name, value, secret});
+    updatePreview();
+}
+
+void ServerEditorDialog::addHeader(const QString &name, const QString &value, bool secret)
+{
+    addEntryRow(m_headers, ConfigEntry{name, value, secret});
+}
+
+ServerConfig ServerEditorDialog::config() const
+{
+    ServerConfig c = m_original;
+    c.name = m_name->text().trimmed();
+    c.transport = ServerConfig::TransportType(m_transport->currentData().toInt());
+    c.scope = ServerConfig::Scope(m_scope->currentData().toInt());
+    c.command = m_command->text().trimmed();
+    c.args.clear();
+    for (int i = 0; i < m_args->count(); ++i)
+        c.args.append(m_args->item(i)->text());
+    c.env = entries(m_env);
+    c.inheritEnvironment = m_inheritEnv->isChecked();
+    c.workingDirectory = m_workingDir->text().trimmed();
+    c.url = m_url->text().trimmed();
+    c.headers = entries(m_headers);
+    c.bearerToken = m_bearer->text();
+    c.timeouts.requestMs = m_requestTimeout->value() * 1000;
+    c.timeouts.resetOnProgress = m_resetOnProgress->isChecked();
+    c.timeouts.maxTotalMs = m_maxTotal->value() * 1000;
+    c.timeouts.connectMs = m_connectTimeout->value() * 1000;
+    c.pingIntervalMs = m_pingInterval->value() * 1000;
+    c.autoRestart.enabled = m_autoRestart->isChecked();
+    c.autoRestart.maxAttempts = m_restartAttempts->value();
+    c.notes = m_notes->toPlainText();
+    return c;
+}
+
+QString ServerEditorDialog::commandLinePreview() const
+{
+    return m_preview->text();
+}
+
+void ServerEditorDialog::updateTransportPage()
+{
+    const bool stdio = ServerConfig::TransportType(m_transport->currentData().toInt()) == ServerConfig::TransportType::Stdio;
+    m_transportPages->setCurrentIndex(stdio ? 0 : 1);
+    updatePreview();
+}
+
+void ServerEditorDialog::updatePreview()
+{
+    const ServerConfig c = config();
+    m_preview->setText(c.usesCommand() ? tr("Runs: %1").arg(c.commandLineForDisplay()) : tr("Connects to: %1").arg(c.url));
+}
+
+void ServerEditorDialog::accept()
+{
+    const ServerConfig c = config();
+    if (c.name.isEmpty()) {
+        m_error->setText(tr("The server needs a name."));
+        return;
+    }
+    if (m_catalog) {
+        const int existing = m_catalog->indexOfName(c.name);
+        if (existing >= 0 && m_catalog->server(existing).id != c.id) {
+            m_error->setText(tr("Another server is already called \"%1\".").arg(c.name));
+            return;
+        }
+    }
+    if (c.usesCommand() && c.command.isEmpty()) {
+        m_error->setText(tr("A stdio server needs a command."));
+        return;
+    }
+    if (c.usesUrl() && c.url.isEmpty()) {
+        m_error->setText(tr("An HTTP server needs a URL."));
+        return;
+    }
+    QDialog::accept();
+}
+
+} // namespace Mcp::Ui

@@ -1,0 +1,83 @@
+#pragma once
+
+#include "config/serverconfig.h"
+
+#include <QDialog>
+
+QT_BEGIN_NAMESPACE
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPlainTextEdit;
+class QSpinBox;
+class QStackedWidget;
+class QTableWidget;
+QT_END_NAMESPACE
+
+namespace Mcp {
+class ServerCatalog;
+}
+
+namespace Mcp::Ui {
+
+// Edits every setting of one server: name, transport (stdio, Streamable HTTP, SSE, auto),
+// command, arguments as a list, environment as a key/value table with secret flags,
+// working directory, URL, headers, bearer token, timeouts, ping interval, auto-restart
+// and notes. The exact command line is previewed as it will be shown for approval.
+class ServerEditorDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    ServerEditorDialog(const ServerConfig &config, ServerCatalog *catalog, QWidget *parent = nullptr);
+
+    ServerConfig config() const;
+
+    // For tests: the editors by role.
+    QLineEdit *nameEdit() const { return m_name; }
+    QComboBox *transportCombo() const { return m_transport; }
+    QLineEdit *commandEdit() const { return m_command; }
+    QLineEdit *urlEdit() const { return m_url; }
+    void setArguments(const QStringList &arguments);
+    void addEnvironment(const QString &name, const QString &value, bool secret);
+    void addHeader(const QString &name, const QString &value, bool secret);
+    QString commandLinePreview() const;
+
+    void accept() override;
+
+private:
+    void updateTransportPage();
+    void updatePreview();
+    static void addEntryRow(QTableWidget *table, const ConfigEntry &entry);
+    static QList<ConfigEntry> entries(const QTableWidget *table);
+    QWidget *entryTableWithButtons(QTableWidget *table, const QString &addText);
+
+    ServerConfig m_original;
+    ServerCatalog *m_catalog;
+    QLineEdit *m_name;
+    QComboBox *m_transport;
+    QComboBox *m_scope;
+    QStackedWidget *m_transportPages;
+    QLineEdit *m_command;
+    QListWidget *m_args;
+    QTableWidget *m_env;
+    QCheckBox *m_inheritEnv;
+    QLineEdit *m_workingDir;
+    QLineEdit *m_url;
+    QTableWidget *m_headers;
+    QLineEdit *m_bearer;
+    QSpinBox *m_requestTimeout;
+    QCheckBox *m_resetOnProgress;
+    QSpinBox *m_maxTotal;
+    QSpinBox *m_connectTimeout;
+    QSpinBox *m_pingInterval;
+    QCheckBox *m_autoRestart;
+    QSpinBox *m_restartAttempts;
+    QPlainTextEdit *m_notes;
+    QLabel *m_preview;
+    QLabel *m_error;
+};
+
+} // namespace Mcp::Ui

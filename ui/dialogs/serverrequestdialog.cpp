@@ -1,0 +1,182 @@
+#include "dialogs/serverrequestdialog.h"
+
+#include "connection/connection.h"
+#include "theme.h"
+#include "widgets/jsonview.h"
+
+#include <QCloseEvent>
+#include <QDialogButtonBox>
+#include <QFontDatabase>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+namespace Mcp::Ui {
+
+QJsonObject ServerRequestDialog::suggestedAnswer(const QString &method, const QJsonObject &params)
+{
+    if (method == QLatin1String("sampling/createMessage")) {
+        return QJsonObject{
+            {QStringLiteral("role"), QStringLiteral("assistant")},
+            {QStringLiteral("content"), QJsonObject{{QStringLiteral("type"), QStringLiteral("text")},
+                                                    {QStringLiteral("text"), QString()}}},
+            {QStringLiteral("model"), QStringLiteral("human-in-mcpscope")},
+            {QStringLiteral("stopReason"), QStringLiteral("endTurn")},
+        };
+    }
+    if (method == QLatin1String("elicitation/create")) {
+        if (params.value(QStringLiteral("mode")).toString() == QLatin1String("url"))
+            return QJsonObject{{QStringLiteral("action"), QStringLiteral("accept")}};
+        QJsonObject content;
+        const QJsonObject properties = params.value(QStringLiteral("requestedSchema")).toObject()
+                                           .value(QStringLiteral("properties")).toObject();
+        for (auto it = properties.begin(); it != properties.end(); ++it) {
+            const QJsonObject property = it.value().toObject();
+            if (property.contains(QStringLiteral("default"))) {
+                content.insert(it.key(), property.value(QStringLiteral("default")));
+                continue;
+            }
+            const QString type = property.value(QStringLiteral("type")).toString();
+            if (type == QLatin1String("boolean"))
+                content.insert(it.key(), false);
+            else if (type == QLatin1String("number") || type == QLatin1String("integer"))
+                content.insert(it.key(), 0);
+            else if (type == QLatin1String("array"))
+                content.insert(it.key(), QJsonArray());
+            else if (property.contains(QStringLiteral("enum")))
+                content.insert(it.key(), property.value(QStringLiteral("enum")).toArray().first());
+            else
+                content.insert(it.key(), QString());
+        }
+        return QJsonObject{{QStringLiteral("action"), QStringLiteral("accept")}, {QStringLiteral("content"), content}};
+    }
+    return {};
+}
+
+ServerRequestDialog::ServerRequestDialog(ServerRequest *request, QWidget *parent)
+    : QDialog(parent), m_request(request), m_method(request->method())
+{
+    setModal(false);
+    const bool sampling = m_method == QLatin1String("sampling/createMessage");
+    setWindowTitle(sampling ? tr("Sampling Request from %1").arg(request->serverName())
+                            : tr("Question from %1").arg(request->serverName()));
+    resize(640, 560);
+    auto *layout = new QVBoxLayout(this);
+    QString intro;
+    if (sampling) {
+        intro = tr("<b>%1</b> asks for an LLM completion (sampling/createMessage). Write the answer the server "
+                   "should get, or decline.").arg(request->serverName().toHtmlEscaped());
+    } else {
+        const QString message = request->params().value(QStringLiteral("message")).toString();
+        intro = tr("<b>%1</b> asks for input (elicitation/create): %2")
+                    .arg(request->serverName().toHtmlEscaped(), message.toHtmlEscaped());
+    }
+    auto *introLabel = new QLabel(intro, this);
+    introLabel->setWordWrap(true);
+    layout->addWidget(introLabel);
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    auto *top = new QWidget(splitter);
+    auto *topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addWidget(new QLabel(tr("Request:"), top));
+    m_params = new JsonTextView(top);
+    m_params->setJson(request->params());
+    topLayout->addWidget(m_params);
+    auto *bottom = new QWidget(splitter);
+    auto *bottomLayout = new QVBoxLayout(bottom);
+    bottomLayout->setContentsMargins(0, 0, 0, 0);
+    bottomLayout->addWidget(new QLabel(tr("Answer (JSON):"), bottom));
+    m_answer = new QPlainTextEdit(bottom);
+    m_answer->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_answer->setPlainText(JsonTextView::prettyText(suggestedAnswer(m_method, request->params())));
+    bottomLayout->addWidget(m_answer);
+    splitter->addWidget(top);
+    splitter->addWidget(bottom);
+    layout->addWidget(splitter, 1);
+    m_error = new QLabel(this);
+    QPalette p = m_error->palette();
+    p.setColor(QPalette::WindowText, Theme::color(Theme::Role::Error));
+    m_error->setPalette(p);
+    layout->addWidget(m_error);
+
+    auto *buttons = new QDialogButtonBox(this);
+    QPushButton *accept = buttons->addButton(sampling ? tr("Send Answer") : tr("Accept"), QDialogButtonBox::AcceptRole);
+    QPushButton *decline = buttons->addButton(tr("Decline"), QDialogButtonBox::RejectRole);
+    accept->setDefault(true);
+    connect(accept, &QPushButton::clicked, this, &ServerRequestDialog::acceptRequest);
+    connect(decline, &QPushButton::clicked, this, &ServerRequestDialog::declineRequest);
+    if (!sampling) {
+        QPushButton *cancel = buttons->addButton(tr("Cancel"), QDialogButtonBox::DestructiveRole);
+        connect(cancel, &QPushButton::clicked, this, &ServerRequestDialog::cancelRequest);
+    }
+    layout->addWidget(buttons);
+
+    connect(request, &ServerRequest::cancelled, this, [this](const QString &reason) {
+        m_error->setText(reason.isEmpty() ? tr("The server withdrew this request.")
+                                          : tr("The server withdrew this request: %1").arg(reason));
+        m_answer->setReadOnly(true);
+        for (QAbstractButton *button : findChildren<QAbstractButton *>())
+            button->setEnabled(false);
+    });
+}
+
+void ServerRequestDialog::setAnswerText(const QString &json) { m_answer->setPlainText(json); }
+
+QString ServerRequestDialog::answerText() const { return m_answer->toPlainText(); }
+
+void ServerRequestDialog::acceptRequest()
+{
+    if (!m_request)
+        return close(), void();
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(m_answer->toPlainText().toUtf8(), &error);
+    if (error.error != QJsonParseError::NoError || !doc.isObject()) {
+        m_error->setText(error.error != QJsonParseError::NoError
+                             ? tr("The answer is not valid JSON: %1").arg(error.errorString())
+                             : tr("The answer must be a JSON object."));
+        return;
+    }
+    m_request->respond(doc.object());
+    m_request->deleteLater();
+    close();
+}
+
+void ServerRequestDialog::declineRequest()
+{
+    if (m_request) {
+        if (m_method == QLatin1String("elicitation/create"))
+            m_request->respond(QJsonObject{{QStringLiteral("action"), QStringLiteral("decline")}});
+        else
+            m_request->reject(RpcError{ErrorCode::UserRejected, tr("The user declined the request."), QJsonValue::Undefined});
+        m_request->deleteLater();
+    }
+    close();
+}
+
+void ServerRequestDialog::cancelRequest()
+{
+    if (m_request) {
+        m_request->respond(QJsonObject{{QStringLiteral("action"), QStringLiteral("cancel")}});
+        m_request->deleteLater();
+    }
+    close();
+}
+
+void ServerRequestDialog::closeEvent(QCloseEvent *event)
+{
+    // Closing the window without an answer declines, so the server is never left waiting.
+    if (m_request && !m_request->isAnswered() && !m_request->isCancelled()) {
+        if (m_method == QLatin1String("elicitation/create"))
+            m_request->respond(QJsonObject{{QStringLiteral("action"), QStringLiteral("cancel")}});
+        else
+            m_request->reject(RpcError{ErrorCode::UserRejected, tr("The user closed the request."), QJsonValue::Undefined});
+        m_request->deleteLater();
+    }
+    QDialog::closeEvent(event);
+}
+
+} // namespace Mcp::Ui

@@ -1,0 +1,95 @@
+#include "guimain.h"
+
+#include "mainwindow.h"
+#include "theme.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QSettings>
+#include <QTranslator>
+
+namespace Mcp::Ui {
+
+QString demoServerProgram()
+{
+    const QString fromEnv = qEnvironmentVariable("MCPSCOPE_DEMO_SERVER");
+    if (!fromEnv.isEmpty() && QFileInfo(fromEnv).isExecutable())
+        return QFileInfo(fromEnv).absoluteFilePath();
+
+#ifdef Q_OS_WIN
+    const QString name = QStringLiteral("mcpscope-demo-server.exe");
+#else
+    const QString name = QStringLiteral("mcpscope-demo-server");
+#endif
+    const QDir appDir(QCoreApplication::applicationDirPath());
+    const QStringList candidates = {
+        appDir.filePath(name),
+        appDir.filePath(QStringLiteral("../demoserver/") + name),
+        appDir.filePath(QStringLiteral("../libexec/") + name),
+        appDir.filePath(QStringLiteral("../app/demoserver/") + name),
+    };
+    for (const QString &candidate : candidates) {
+        const QFileInfo info(candidate);
+        if (info.isFile() && info.isExecutable())
+            return info.canonicalFilePath();
+    }
+    return {};
+}
+
+void installTranslations(const QString &localeName)
+{
+    static QTranslator *ours = nullptr;
+    static QTranslator *qt = nullptr;
+    if (ours) {
+        QCoreApplication::removeTranslator(ours);
+        delete ours;
+        ours = nullptr;
+    }
+    if (qt) {
+        QCoreApplication::removeTranslator(qt);
+        delete qt;
+        qt = nullptr;
+    }
+    const QLocale locale = localeName.isEmpty() ? QLocale() : QLocale(localeName);
+    auto *translator = new QTranslator(qApp);
+    if (translator->load(locale, QStringLiteral("mcpscope"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
+        QCoreApplication::installTranslator(translator);
+        ours = translator;
+    } else {
+        delete translator;
+    }
+    auto *qtTranslator = new QTranslator(qApp);
+    if (qtTranslator->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+                           QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+        QCoreApplication::installTranslator(qtTranslator);
+        qt = qtTranslator;
+    } else {
+        delete qtTranslator;
+    }
+}
+
+int runGui(int &argc, char **argv)
+{
+    QApplication::setApplicationName(QStringLiteral("mcpscope"));
+    QApplication::setOrganizationName(QStringLiteral("mcpscope"));
+    QApplication::setApplicationDisplayName(QStringLiteral("MCP Scope"));
+    QApplication app(argc, argv);
+    if (QCoreApplication::applicationVersion().isEmpty())
+        QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.mcpscope.McpScope"));
+    QApplication::setWindowIcon(Theme::appIcon());
+
+    // A language chosen in the settings wins over the system's.
+    installTranslations(QSettings().value(QStringLiteral("ui/language")).toString());
+    Theme::apply(&app);
+
+    MainWindow window;
+    window.show();
+    window.startUp();
+    return app.exec();
+}
+
+} // namespace Mcp::Ui

@@ -1,0 +1,785 @@
+#include "mainwindow.h"
+
+#include "config/mcpjson.h"
+#include "config/secretstore.h"
+#include "config/servercatalog.h"
+#include "connection/connection.h"
+#include "connection/transportfactory.h"
+#include "dialogs/commandapprovaldialog.h"
+#include "dialogs/exportserversdialog.h"
+#include "dialogs/importdialog.h"
+#include "dialogs/serverrequestdialog.h"
+#include "dialogs/servereditordialog.h"
+#include "guimain.h"
+#include "pages/serverpage.h"
+#include "pages/trafficpage.h"
+#include "servers/serverlistdelegate.h"
+#include "theme.h"
+#include "traffic/capturewindow.h"
+#include "traffic/trafficlog.h"
+#include "traffic/trafficview.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QActionGroup>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QInputDialog>
+#include <QLabel>
+#include <QListView>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProcessEnvironment>
+#include <QSettings>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#if __has_include("secrets/keychainsecretstore.h")
+#include "secrets/keychainsecretstore.h"
+#define MCPSCOPE_HAVE_KEYCHAIN_STORE 1
+#endif
+
+namespace Mcp::Ui {
+
+namespace {
+const QString DemoServerName = QStringLiteral("MCP Scope demo server");
+}
+
+MainWindow::MainWindow(const QString &catalogPath, QWidget *parent) : QMainWindow(parent)
+{
+    setObjectName(QStringLiteral("MainWindow"));
+    setWindowTitle(tr("MCP Scope"));
+    setWindowIcon(Theme::appIcon());
+
+    m_catalog = catalogPath.isEmpty() ? new ServerCatalog(this) : new ServerCatalog(catalogPath, this);
+#ifdef MCPSCOPE_HAVE_KEYCHAIN_STORE
+    m_secretStore = new KeychainSecretStore(this);
+#else
+    m_secretStore = new MemorySecretStore(this);
+#endif
+    m_catalog->setSecretStore(m_secretStore);
+
+    m_allTraffic = new TrafficLog(this);
+
+    // Left: saved servers. Right: the selected server's page.
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter->setObjectName(QStringLiteral("mainSplitter"));
+    auto *left = new QWidget(m_splitter);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(4, 4, 0, 4);
+    leftLayout->setSpacing(2);
+    auto *serversLabel = new QLabel(tr("Servers"), left);
+    QFont labelFont = serversLabel->font();
+    labelFont.setBold(true);
+    serversLabel->setFont(labelFont);
+    leftLayout->addWidget(serversLabel);
+    m_serverList = new QListView(left);
+    m_serverList->setObjectName(QStringLiteral("serverList"));
+    m_serverList->setModel(m_catalog);
+    m_delegate = new ServerListDelegate([this](const QUuid &id) { return m_connections.value(id); }, this);
+    m_serverList->setItemDelegate(m_delegate);
+    m_serverList->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_serverList->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_serverList->setUniformItemSizes(true);
+    leftLayout->addWidget(m_serverList, 1);
+    m_stack = new QStackedWidget(m_splitter);
+    m_placeholder = new QLabel(tr("Add a server, or import one from an mcp.json file, to get started."), m_stack);
+    static_cast<QLabel *>(m_placeholder)->setAlignment(Qt::AlignCenter);
+    static_cast<QLabel *>(m_placeholder)->setWordWrap(true);
+    m_stack->addWidget(m_placeholder);
+    m_splitter->addWidget(left);
+    m_splitter->addWidget(m_stack);
+    m_splitter->setStretchFactor(0, 0);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setSizes({260, 1000});
+    setCentralWidget(m_splitter);
+
+    // All connections' traffic, in a dock the user can move or hide.
+    m_trafficDock = new QDockWidget(tr("All Traffic"), this);
+    m_trafficDock->setObjectName(QStringLiteral("allTrafficDock"));
+    m_allTrafficView = new TrafficView(m_allTraffic, m_trafficDock);
+    m_allTrafficView->setShowsServers(true);
+    m_allTrafficView->setDefaultExportName(QStringLiteral("mcpscope-traffic"));
+    m_allTrafficView->setSecretValuesProvider([this] {
+        QStringList values;
+        for (const Connection *connection : std::as_const(m_connections))
+            values += connection->secretValues();
+        return values;
+    });
+    m_trafficDock->setWidget(m_allTrafficView);
+    addDockWidget(Qt::BottomDockWidgetArea, m_trafficDock);
+    m_trafficDock->hide();
+
+    createActions();
+    createMenus();
+    createToolBar();
+    createStatusBar();
+
+    // Add the left panel's buttons under the list.
+    auto *buttons = new QHBoxLayout;
+    buttons->setSpacing(0);
+    for (QAction *action : {m_addAction, m_editAction, m_duplicateAction, m_removeAction, m_upAction, m_downAction}) {
+        auto *button = new QToolButton(left);
+        button->setDefaultAction(action);
+        button->setAutoRaise(true);
+        buttons->addWidget(button);
+    }
+    buttons->addStretch();
+    leftLayout->addLayout(buttons);
+
+    connect(m_serverList->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &MainWindow::onCurrentServerChanged);
+    connect(m_serverList, &QListView::doubleClicked, this, [this](const QModelIndex &index) {
+        const QUuid id = QUuid(index.data(ServerCatalog::IdRole).toString());
+        Connection *connection = existingConnection(id);
+        if (!connection || !connection->isConnected())
+            connectServer(id);
+    });
+    connect(m_serverList, &QListView::customContextMenuRequested, this, [this](const QPoint &pos) {
+        QMenu menu(this);
+        menu.addActions({m_connectAction, m_disconnectAction, m_restartAction});
+        menu.addSeparator();
+        menu.addActions({m_editAction, m_duplicateAction, m_removeAction});
+        menu.addSeparator();
+        menu.addActions({m_upAction, m_downAction, m_exportEntryAction});
+        menu.exec(m_serverList->viewport()->mapToGlobal(pos));
+    });
+    connect(m_catalog, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateActions);
+    connect(m_catalog, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateActions);
+    connect(m_catalog, &QAbstractItemModel::rowsMoved, this, &MainWindow::updateActions);
+    connect(m_catalog, &ServerCatalog::serverChanged, this, [this](const QUuid &id) {
+        if (Connection *connection = m_connections.value(id)) {
+            connection->setName(m_catalog->find(id).name);
+            if (ServerPage *page = m_pages.value(id))
+                Q_EMIT connection->sessionInfoChanged(); // refresh the header's name
+        }
+    });
+    connect(m_catalog, &ServerCatalog::saveFailed, this, [this](const QString &message) {
+        statusBar()->showMessage(tr("Could not save the server list: %1").arg(message), 10000);
+    });
+    connect(m_secretStore, &SecretStore::statusChanged, this, &MainWindow::updateStatusBar);
+
+    restoreLayout();
+    updateActions();
+    updateStatusBar();
+}
+
+MainWindow::~MainWindow()
+{
+    // Pages first (they reference connections), then the connections end their threads.
+    qDeleteAll(m_pages);
+    m_pages.clear();
+    qDeleteAll(m_connections);
+    m_connections.clear();
+}
+
+void MainWindow::createActions()
+{
+    auto make = [this](const QString &icon, const QString &text, const QKeySequence &shortcut = {}) {
+        auto *action = new QAction(icon.isEmpty() ? QIcon() : Theme::icon(icon), text, this);
+        if (!shortcut.isEmpty())
+            action->setShortcut(shortcut);
+        return action;
+    };
+    m_addAction = make(QStringLiteral("add"), tr("&Add Server…"), QKeySequence(Qt::CTRL | Qt::Key_N));
+    m_editAction = make(QStringLiteral("edit"), tr("&Edit Server…"), QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_duplicateAction = make(QStringLiteral("duplicate"), tr("D&uplicate Server"), QKeySequence(Qt::CTRL | Qt::Key_D));
+    m_removeAction = make(QStringLiteral("remove"), tr("&Remove Server"), QKeySequence(Qt::CTRL | Qt::Key_Delete));
+    m_upAction = make(QStringLiteral("up"), tr("Move &Up"), QKeySequence(Qt::ALT | Qt::SHIFT | Qt::Key_Up));
+    m_downAction = make(QStringLiteral("down"), tr("Move Do&wn"), QKeySequence(Qt::ALT | Qt::SHIFT | Qt::Key_Down));
+    m_connectAction = make(QStringLiteral("connect"), tr("&Connect"), QKeySequence(Qt::CTRL | Qt::Key_K));
+    m_disconnectAction = make(QStringLiteral("disconnect"), tr("&Disconnect"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    m_restartAction = make(QStringLiteral("restart"), tr("Res&tart"), QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_pingAction = make(QStringLiteral("ping"), tr("&Ping"), QKeySequence(Qt::CTRL | Qt::Key_P));
+    m_importAction = make(QStringLiteral("import"), tr("&Import mcp.json…"), QKeySequence(Qt::CTRL | Qt::Key_I));
+    m_pasteImportAction = make(QString(), tr("Import from &Clipboard…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
+    m_exportEntryAction = make(QStringLiteral("export"), tr("Export &Server Entry…"));
+    m_exportFileAction = make(QString(), tr("Export &All Servers…"));
+    m_openProjectAction = make(QStringLiteral("open"), tr("Open &Project Folder…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_closeProjectAction = make(QString(), tr("C&lose Project"));
+    m_openCaptureAction = make(QStringLiteral("open"), tr("&Open Capture…"), QKeySequence::Open);
+    m_exportTrafficAction = make(QStringLiteral("export"), tr("E&xport Traffic…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    m_pauseTrafficAction = make(QStringLiteral("pause"), tr("&Pause Traffic"), QKeySequence(Qt::CTRL | Qt::Key_Space));
+    m_clearTrafficAction = make(QStringLiteral("clear"), tr("C&lear Traffic"), QKeySequence(Qt::CTRL | Qt::Key_L));
+    m_quitAction = make(QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit);
+    m_aboutAction = make(QStringLiteral("about"), tr("&About MCP Scope"));
+
+    connect(m_addAction, &QAction::triggered, this, &MainWindow::addServer);
+    connect(m_editAction, &QAction::triggered, this, [this] { editServer(currentServerId()); });
+    connect(m_duplicateAction, &QAction::triggered, this, [this] { duplicateServer(currentServerId()); });
+    connect(m_removeAction, &QAction::triggered, this, [this] { removeServer(currentServerId()); });
+    connect(m_upAction, &QAction::triggered, this, [this] { moveServer(currentServerId(), -1); });
+    connect(m_downAction, &QAction::triggered, this, [this] { moveServer(currentServerId(), +1); });
+    connect(m_connectAction, &QAction::triggered, this, [this] { connectServer(currentServerId()); });
+    connect(m_disconnectAction, &QAction::triggered, this, [this] { disconnectServer(currentServerId()); });
+    connect(m_restartAction, &QAction::triggered, this, [this] { restartServer(currentServerId()); });
+    connect(m_pingAction, &QAction::triggered, this, [this] {
+        if (Connection *connection = existingConnection(currentServerId()))
+            connection->ping();
+    });
+    connect(m_importAction, &QAction::triggered, this, [this] { importServers(); });
+    connect(m_pasteImportAction, &QAction::triggered, this, [this] {
+        importServers(QApplication::clipboard() ? QApplication::clipboard()->text() : QString());
+    });
+    connect(m_exportEntryAction, &QAction::triggered, this, [this] { exportServers(false); });
+    connect(m_exportFileAction, &QAction::triggered, this, [this] { exportServers(true); });
+    connect(m_openProjectAction, &QAction::triggered, this, &MainWindow::openProjectFolder);
+    connect(m_closeProjectAction, &QAction::triggered, this, &MainWindow::closeProject);
+    connect(m_openCaptureAction, &QAction::triggered, this, [this] { openCapture(); });
+    connect(m_exportTrafficAction, &QAction::triggered, this, [this] {
+        if (TrafficView *view = currentTrafficView())
+            view->exportDialog();
+    });
+    connect(m_pauseTrafficAction, &QAction::triggered, this, [this] {
+        if (TrafficView *view = currentTrafficView())
+            view->setPaused(!view->log()->isPaused());
+    });
+    connect(m_clearTrafficAction, &QAction::triggered, this, [this] {
+        if (TrafficView *view = currentTrafficView())
+            view->clear();
+    });
+    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
+    connect(m_aboutAction, &QAction::triggered, this, &MainWindow::showAbout);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_importAction);
+    file->addAction(m_pasteImportAction);
+    file->addAction(m_exportEntryAction);
+    file->addAction(m_exportFileAction);
+    file->addSeparator();
+    file->addAction(m_openProjectAction);
+    file->addAction(m_closeProjectAction);
+    file->addSeparator();
+    file->addAction(m_openCaptureAction);
+    file->addSeparator();
+    file->addAction(m_quitAction);
+
+    QMenu *server = menuBar()->addMenu(tr("&Server"));
+    server->addActions({m_connectAction, m_disconnectAction, m_restartAction, m_pingAction});
+    server->addSeparator();
+    server->addActions({m_addAction, m_editAction, m_duplicateAction, m_removeAction});
+    server->addSeparator();
+    server->addActions({m_upAction, m_downAction});
+
+    QMenu *traffic = menuBar()->addMenu(tr("&Traffic"));
+    traffic->addActions({m_exportTrafficAction, m_pauseTrafficAction, m_clearTrafficAction});
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QAction *toggleTraffic = m_trafficDock->toggleViewAction();
+    toggleTraffic->setText(tr("&All Traffic"));
+    toggleTraffic->setIcon(Theme::icon(QStringLiteral("traffic")));
+    toggleTraffic->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T));
+    view->addAction(toggleTraffic);
+    QMenu *language = view->addMenu(tr("&Language"));
+    const QList<QPair<QString, QString>> languages = {
+        {QString(), tr("System Default")}, {QStringLiteral("en"), QStringLiteral("English")},
+        {QStringLiteral("de"), QStringLiteral("Deutsch")}, {QStringLiteral("zh_CN"), QStringLiteral("简体中文")}};
+    const QString currentLanguage = QSettings().value(QStringLiteral("ui/language")).toString();
+    auto *group = new QActionGroup(language);
+    for (const auto &entry : languages) {
+        QAction *action = language->addAction(entry.second);
+        action->setCheckable(true);
+        action->setChecked(entry.first == currentLanguage);
+        group->addAction(action);
+        connect(action, &QAction::triggered, this, [this, code = entry.first] {
+            QSettings().setValue(QStringLiteral("ui/language"), code);
+            QMessageBox::information(this, tr("Language"), tr("The new language is used from the next start."));
+        });
+    }
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_aboutAction);
+}
+
+void MainWindow::createToolBar()
+{
+    QToolBar *bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->setIconSize(QSize(20, 20));
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->addAction(m_addAction);
+    bar->addAction(m_importAction);
+    bar->addSeparator();
+    bar->addAction(m_connectAction);
+    bar->addAction(m_disconnectAction);
+    bar->addAction(m_restartAction);
+    bar->addSeparator();
+    bar->addAction(m_trafficDock->toggleViewAction());
+    bar->addAction(m_openCaptureAction);
+}
+
+void MainWindow::createStatusBar()
+{
+    m_statusProtocol = new QLabel(this);
+    m_statusTransport = new QLabel(this);
+    m_statusSession = new QLabel(this);
+    m_statusSecrets = new QLabel(this);
+    m_statusSecrets->setStyleSheet(QStringLiteral("color: %1").arg(Theme::color(Theme::Role::Warning).name()));
+    statusBar()->addPermanentWidget(m_statusSecrets);
+    statusBar()->addPermanentWidget(m_statusProtocol);
+    statusBar()->addPermanentWidget(m_statusTransport);
+    statusBar()->addPermanentWidget(m_statusSession);
+}
+
+void MainWindow::restoreLayout()
+{
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("mainWindow"));
+    if (!restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray()))
+        resize(1280, 820);
+    restoreState(settings.value(QStringLiteral("state")).toByteArray());
+    m_splitter->restoreState(settings.value(QStringLiteral("splitter")).toByteArray());
+    settings.endGroup();
+}
+
+void MainWindow::saveLayout()
+{
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("mainWindow"));
+    settings.setValue(QStringLiteral("geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("state"), saveState());
+    settings.setValue(QStringLiteral("splitter"), m_splitter->saveState());
+    QStringList connected;
+    for (auto it = m_connections.cbegin(); it != m_connections.cend(); ++it) {
+        if (it.value()->isConnected())
+            connected.append(it.key().toString(QUuid::WithoutBraces));
+    }
+    settings.setValue(QStringLiteral("connectedServers"), connected);
+    settings.setValue(QStringLiteral("currentServer"), currentServerId().toString(QUuid::WithoutBraces));
+    settings.endGroup();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveLayout();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::startUp()
+{
+    if (!m_catalog->load()) {
+        QStringList messages;
+        for (const CatalogProblem &problem : m_catalog->problems())
+            messages << problem.toString();
+        QMessageBox::warning(this, tr("Server List"), messages.join(QStringLiteral("\n\n")));
+    }
+    const QString demo = demoServerProgram();
+    const bool firstStart = !demo.isEmpty() && m_catalog->ensureDemoServer(demo);
+
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("mainWindow"));
+    const QStringList toConnect = settings.value(QStringLiteral("connectedServers")).toStringList();
+    const QUuid current(settings.value(QStringLiteral("currentServer")).toString());
+    settings.endGroup();
+
+    if (m_catalog->count() > 0)
+        selectServer(m_catalog->indexOf(current) >= 0 ? current : m_catalog->server(0).id);
+
+    if (firstStart) {
+        // The window is alive at once: the bundled demo server, connected.
+        const int row = m_catalog->indexOfName(m_catalog->server(0).name);
+        Q_UNUSED(row)
+        for (const ServerConfig &config : m_catalog->servers()) {
+            if (config.command == demo) {
+                selectServer(config.id);
+                connectServer(config.id);
+                break;
+            }
+        }
+        return;
+    }
+    for (const QString &id : toConnect) {
+        const QUuid uuid(id);
+        // Only servers already approved reconnect by themselves; nothing new starts unseen.
+        if (m_catalog->indexOf(uuid) >= 0 && m_catalog->isApproved(m_catalog->find(uuid)))
+            connectServer(uuid);
+    }
+}
+
+QUuid MainWindow::currentServerId() const
+{
+    const QModelIndex index = m_serverList->currentIndex();
+    return index.isValid() ? QUuid(index.data(ServerCatalog::IdRole).toString()) : QUuid();
+}
+
+void MainWindow::selectServer(const QUuid &id)
+{
+    const int row = m_catalog->indexOf(id);
+    if (row < 0)
+        return;
+    m_serverList->setCurrentIndex(m_catalog->index(row));
+}
+
+Connection *MainWindow::connectionFor(const QUuid &id)
+{
+    if (Connection *existing = m_connections.value(id))
+        return existing;
+    const ServerConfig config = m_catalog->find(id);
+    if (config.id.isNull())
+        return nullptr;
+    auto *connection = new Connection(m_nextConnectionId++, config.name, {}, connectionOptionsFor(config), nullptr);
+    m_connections.insert(id, connection);
+    m_allTraffic->setConnectionName(connection->id(), config.name);
+    connect(connection, &Connection::trafficBatch, m_allTraffic, &TrafficLog::appendBatch);
+    connect(connection, &Connection::stateChanged, this, [this, id] {
+        refreshServerRow(id);
+        if (id == currentServerId()) {
+            updateActions();
+            updateStatusBar();
+        }
+    });
+    connect(connection, &Connection::sessionInfoChanged, this, [this, id] {
+        if (id == currentServerId())
+            updateStatusBar();
+    });
+    connect(connection, &Connection::pingLatencyChanged, this, [this, id] { refreshServerRow(id); });
+    connect(connection, &Connection::serverRequestReceived, this, &MainWindow::onServerRequest);
+    connect(connection, &Connection::autoRestartScheduled, this, [this, connection](int ms) {
+        statusBar()->showMessage(tr("%1 stopped; restarting in %2 s").arg(connection->name()).arg(ms / 1000.0), ms);
+    });
+    connect(connection, &Connection::autoRestartGaveUp, this, [this, connection](const QString &reason) {
+        statusBar()->showMessage(tr("%1: %2").arg(connection->name(), reason), 15000);
+    });
+    return connection;
+}
+
+ServerPage *MainWindow::pageFor(const QUuid &id)
+{
+    if (ServerPage *page = m_pages.value(id))
+        return page;
+    Connection *connection = connectionFor(id);
+    if (!connection)
+        return nullptr;
+    auto *page = new ServerPage(connection, m_stack);
+    m_pages.insert(id, page);
+    m_stack->addWidget(page);
+    connect(page, &ServerPage::connectRequested, this, [this, id] { connectServer(id); });
+    connect(page, &ServerPage::disconnectRequested, this, [this, id] { disconnectServer(id); });
+    connect(page, &ServerPage::restartRequested, this, [this, id] { restartServer(id); });
+    return page;
+}
+
+ServerPage *MainWindow::currentPage() const
+{
+    return qobject_cast<ServerPage *>(m_stack->currentWidget());
+}
+
+TrafficView *MainWindow::currentTrafficView() const
+{
+    if (m_trafficDock->isVisible() && m_allTrafficView->isAncestorOf(QApplication::focusWidget()))
+        return m_allTrafficView;
+    if (ServerPage *page = currentPage())
+        return page->trafficPage()->view();
+    return m_trafficDock->isVisible() ? m_allTrafficView : nullptr;
+}
+
+void MainWindow::onCurrentServerChanged()
+{
+    const QUuid id = currentServerId();
+    if (id.isNull()) {
+        m_stack->setCurrentWidget(m_placeholder);
+    } else if (ServerPage *page = pageFor(id)) {
+        m_stack->setCurrentWidget(page);
+    }
+    updateActions();
+    updateStatusBar();
+}
+
+void MainWindow::refreshServerRow(const QUuid &id)
+{
+    const int row = m_catalog->indexOf(id);
+    if (row >= 0)
+        m_serverList->update(m_catalog->index(row));
+}
+
+void MainWindow::updateActions()
+{
+    const QUuid id = currentServerId();
+    const bool has = !id.isNull();
+    const int row = has ? m_catalog->indexOf(id) : -1;
+    Connection *connection = has ? existingConnection(id) : nullptr;
+    const Connection::State state = connection ? connection->state() : Connection::State::Disconnected;
+    const bool live = state == Connection::State::Connected || state == Connection::State::Connecting;
+    m_editAction->setEnabled(has);
+    m_duplicateAction->setEnabled(has);
+    m_removeAction->setEnabled(has);
+    m_upAction->setEnabled(row > 0);
+    m_downAction->setEnabled(has && row < m_catalog->count() - 1);
+    m_connectAction->setEnabled(has && !live);
+    m_disconnectAction->setEnabled(live);
+    m_restartAction->setEnabled(live);
+    m_pingAction->setEnabled(state == Connection::State::Connected);
+    m_exportEntryAction->setEnabled(has);
+    m_exportFileAction->setEnabled(m_catalog->count() > 0);
+    m_closeProjectAction->setEnabled(!m_catalog->projectFolder().isEmpty());
+}
+
+void MainWindow::updateStatusBar()
+{
+    Connection *connection = existingConnection(currentServerId());
+    if (connection && connection->isConnected()) {
+        const SessionInfo info = connection->sessionInfo();
+        m_statusProtocol->setText(tr("Protocol %1").arg(info.protocolVersion));
+        m_statusTransport->setText(info.transportName);
+        m_statusSession->setText(info.sessionId.isEmpty() ? QString() : tr("Session %1").arg(info.sessionId.left(12)));
+        m_statusSession->setToolTip(info.sessionId);
+    } else {
+        m_statusProtocol->setText(connection ? connection->stateText() : tr("Not connected"));
+        m_statusTransport->clear();
+        m_statusSession->clear();
+    }
+    m_statusTransport->setVisible(!m_statusTransport->text().isEmpty());
+    m_statusSession->setVisible(!m_statusSession->text().isEmpty());
+    const QString secrets = m_secretStore->isPersistent() ? QString() : m_secretStore->statusText();
+    m_statusSecrets->setText(secrets.isEmpty() ? QString() : tr("⚠ %1").arg(secrets));
+    m_statusSecrets->setToolTip(tr("Secret values (tokens, secret environment values) are not written to the server "
+                                   "list file. Without a keychain they are kept only until MCP Scope quits."));
+    m_statusSecrets->setVisible(!secrets.isEmpty());
+}
+
+bool MainWindow::confirmCommand(const ServerConfig &config)
+{
+    if (m_testApprovalAnswer >= 0)
+        return m_testApprovalAnswer > 0;
+    CommandApprovalDialog dialog(config, this);
+    return dialog.exec() == QDialog::Accepted;
+}
+
+void MainWindow::connectServer(const QUuid &id)
+{
+    ServerConfig config = m_catalog->find(id);
+    if (config.id.isNull())
+        return;
+    // An imported or edited command never starts before the user has seen it and said yes.
+    if (!m_catalog->isApproved(config)) {
+        if (!confirmCommand(config))
+            return;
+        m_catalog->approve(config);
+    }
+
+    // ${input:...} values are asked for at connect time, never stored.
+    QHash<QString, QString> inputs;
+    QStringList unresolved;
+    m_catalog->resolve(config, QProcessEnvironment::systemEnvironment(), inputs, &unresolved);
+    for (const QString &reference : std::as_const(unresolved)) {
+        if (!reference.startsWith(QLatin1String("${input:")))
+            continue;
+        const QString inputId = reference.mid(8, reference.size() - 9);
+        InputPrompt prompt;
+        for (const InputPrompt &candidate : config.inputs) {
+            if (candidate.id == inputId)
+                prompt = candidate;
+        }
+        bool ok = false;
+        const QString value = QInputDialog::getText(
+            this, tr("Input for %1").arg(config.name),
+            prompt.description.isEmpty() ? tr("Value for %1:").arg(inputId) : prompt.description,
+            prompt.password ? QLineEdit::Password : QLineEdit::Normal, prompt.defaultValue, &ok);
+        if (!ok)
+            return;
+        inputs.insert(inputId, value);
+    }
+    unresolved.clear();
+    const ServerConfig resolved = m_catalog->resolve(config, QProcessEnvironment::systemEnvironment(), inputs, &unresolved);
+    if (!unresolved.isEmpty()) {
+        statusBar()->showMessage(tr("Unresolved references left as written: %1").arg(unresolved.join(QStringLiteral(", "))),
+                                 10000);
+    }
+    QString error;
+    Connection::TransportFactory factory = transportFactoryFor(resolved, &error);
+    if (!factory) {
+        QMessageBox::warning(this, tr("Connect"), error);
+        return;
+    }
+    Connection *connection = connectionFor(id);
+    pageFor(id);
+    connection->setName(config.name);
+    m_allTraffic->setConnectionName(connection->id(), config.name);
+    connection->setOptions(connectionOptionsFor(config, connection->options()));
+    QStringList secrets;
+    for (const ConfigEntry &entry : resolved.env + resolved.headers) {
+        if (entry.secret && !entry.value.isEmpty())
+            secrets.append(entry.value);
+    }
+    if (!resolved.bearerToken.isEmpty())
+        secrets.append(resolved.bearerToken);
+    connection->setSecretValues(secrets);
+    connection->setTransportFactory(std::move(factory));
+    connection->connectToServer();
+}
+
+void MainWindow::disconnectServer(const QUuid &id)
+{
+    if (Connection *connection = existingConnection(id))
+        connection->disconnectFromServer();
+}
+
+void MainWindow::restartServer(const QUuid &id)
+{
+    Connection *connection = existingConnection(id);
+    if (!connection || connection->state() == Connection::State::Disconnected
+        || connection->state() == Connection::State::Failed || connection->state() == Connection::State::Exited) {
+        connectServer(id);
+        return;
+    }
+    connection->restart();
+}
+
+void MainWindow::addServer()
+{
+    ServerConfig config = ServerConfig::create(m_catalog->uniqueName(tr("New server")));
+    if (!m_catalog->projectFolder().isEmpty())
+        config.scope = ServerConfig::Scope::User;
+    ServerEditorDialog dialog(config, m_catalog, this);
+    dialog.setWindowTitle(tr("Add Server"));
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const QUuid id = m_catalog->add(dialog.config());
+    selectServer(id);
+}
+
+void MainWindow::editServer(const QUuid &id)
+{
+    const ServerConfig config = m_catalog->find(id);
+    if (config.id.isNull())
+        return;
+    ServerEditorDialog dialog(config, m_catalog, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    m_catalog->update(dialog.config());
+}
+
+void MainWindow::duplicateServer(const QUuid &id)
+{
+    const QUuid copy = m_catalog->duplicate(id);
+    if (!copy.isNull())
+        selectServer(copy);
+}
+
+void MainWindow::removeServer(const QUuid &id)
+{
+    const ServerConfig config = m_catalog->find(id);
+    if (config.id.isNull())
+        return;
+    if (QMessageBox::question(this, tr("Remove Server"), tr("Remove \"%1\" from the list?").arg(config.name))
+        != QMessageBox::Yes)
+        return;
+    if (ServerPage *page = m_pages.take(id)) {
+        m_stack->removeWidget(page);
+        delete page;
+    }
+    if (Connection *connection = m_connections.take(id))
+        delete connection;
+    m_catalog->remove(id);
+    onCurrentServerChanged();
+}
+
+void MainWindow::moveServer(const QUuid &id, int delta)
+{
+    const int row = m_catalog->indexOf(id);
+    if (row < 0)
+        return;
+    const int target = row + delta;
+    if (target < 0 || target >= m_catalog->count())
+        return;
+    m_catalog->move(row, target);
+    selectServer(id);
+}
+
+void MainWindow::importServers(const QString &initialText)
+{
+    ImportDialog dialog(m_catalog, this);
+    if (!initialText.isEmpty())
+        dialog.setPastedText(initialText);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const QList<QUuid> ids = m_catalog->applyImport(dialog.plan());
+    if (!ids.isEmpty())
+        selectServer(ids.first());
+    statusBar()->showMessage(tr("Imported %n server(s). Their commands run only after you confirm them.", nullptr,
+                                int(ids.size())), 8000);
+}
+
+void MainWindow::exportServers(bool wholeFile)
+{
+    QList<ServerConfig> servers;
+    if (wholeFile) {
+        servers = m_catalog->servers();
+    } else {
+        const ServerConfig config = m_catalog->find(currentServerId());
+        if (config.id.isNull())
+            return;
+        servers.append(config);
+    }
+    ExportServersDialog dialog(servers, this);
+    dialog.exec();
+}
+
+void MainWindow::openProjectFolder()
+{
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Open Project Folder"), m_catalog->projectFolder());
+    if (folder.isEmpty())
+        return;
+    if (!m_catalog->setProjectFolder(folder)) {
+        QStringList messages;
+        for (const CatalogProblem &problem : m_catalog->problems())
+            messages << problem.toString();
+        QMessageBox::warning(this, tr("Project"), messages.join(QStringLiteral("\n\n")));
+    }
+    statusBar()->showMessage(tr("Project: %1").arg(m_catalog->projectFilePath()), 8000);
+    updateActions();
+}
+
+void MainWindow::closeProject()
+{
+    m_catalog->setProjectFolder(QString());
+    updateActions();
+}
+
+void MainWindow::openCapture(const QString &path)
+{
+    const QString file = path.isEmpty()
+        ? QFileDialog::getOpenFileName(this, tr("Open Capture"), QString(), tr("JSON Lines captures (*.jsonl *.ndjson);;All files (*)"))
+        : path;
+    if (file.isEmpty())
+        return;
+    QString error;
+    CaptureWindow *window = CaptureWindow::open(file, &error);
+    if (!window) {
+        QMessageBox::warning(this, tr("Open Capture"), error);
+        return;
+    }
+    window->show();
+}
+
+void MainWindow::onServerRequest(ServerRequest *request)
+{
+    auto *dialog = new ServerRequestDialog(request, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    dialog->raise();
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About MCP Scope"),
+                       tr("<h3>MCP Scope %1</h3>"
+                          "<p>A native inspector for Model Context Protocol servers.</p>"
+                          "<p>Built with Qt %2. Supported protocol versions: %3.</p>")
+                           .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion()),
+                                Client::supportedProtocolVersions().join(QStringLiteral(", "))));
+}
+
+} // namespace Mcp::Ui

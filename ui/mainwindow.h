@@ -1,0 +1,142 @@
+#pragma once
+
+#include <QHash>
+#include <QMainWindow>
+#include <QPointer>
+#include <QUuid>
+
+QT_BEGIN_NAMESPACE
+class QAction;
+class QDockWidget;
+class QLabel;
+class QListView;
+class QSplitter;
+class QStackedWidget;
+QT_END_NAMESPACE
+
+namespace Mcp {
+class SecretStore;
+class ServerCatalog;
+class TrafficLog;
+struct ServerConfig;
+}
+
+namespace Mcp::Ui {
+
+class Connection;
+class ServerPage;
+class ServerListDelegate;
+class ServerRequest;
+class TrafficView;
+
+// The inspector window: saved servers on the left, the selected server's page on the
+// right, all connections' traffic in a dock, menus, toolbar and a status bar.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    // catalogPath: the user catalog file (empty: ServerCatalog::defaultUserFilePath()).
+    explicit MainWindow(const QString &catalogPath = QString(), QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // Loads the catalog, adds the demo server on first start and connects it, restores
+    // the servers that were connected when the app last quit.
+    void startUp();
+
+    ServerCatalog *catalog() const { return m_catalog; }
+    QListView *serverList() const { return m_serverList; }
+    TrafficLog *allTraffic() const { return m_allTraffic; }
+    TrafficView *allTrafficView() const { return m_allTrafficView; }
+    SecretStore *secretStore() const { return m_secretStore; }
+
+    QUuid currentServerId() const;
+    void selectServer(const QUuid &id);
+    // The Connection of a server, created on first use.
+    Connection *connectionFor(const QUuid &id);
+    Connection *existingConnection(const QUuid &id) const { return m_connections.value(id); }
+    ServerPage *pageFor(const QUuid &id);
+    ServerPage *currentPage() const;
+
+    // When set, the command approval dialog is skipped and its answer is this (tests only).
+    void setApprovalAnswerForTesting(int answer) { m_testApprovalAnswer = answer; }
+
+public Q_SLOTS:
+    void connectServer(const QUuid &id);
+    void disconnectServer(const QUuid &id);
+    void restartServer(const QUuid &id);
+    void addServer();
+    void editServer(const QUuid &id);
+    void duplicateServer(const QUuid &id);
+    void removeServer(const QUuid &id);
+    void moveServer(const QUuid &id, int delta);
+    void importServers(const QString &initialText = QString());
+    void exportServers(bool wholeFile);
+    void openProjectFolder();
+    void closeProject();
+    void openCapture(const QString &path = QString());
+    void showAbout();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createToolBar();
+    void createStatusBar();
+    void onCurrentServerChanged();
+    void updateActions();
+    void updateStatusBar();
+    void refreshServerRow(const QUuid &id);
+    void onServerRequest(ServerRequest *request);
+    bool confirmCommand(const ServerConfig &config);
+    void restoreLayout();
+    void saveLayout();
+    TrafficView *currentTrafficView() const;
+
+    ServerCatalog *m_catalog = nullptr;
+    SecretStore *m_secretStore = nullptr;
+    TrafficLog *m_allTraffic = nullptr;
+    QSplitter *m_splitter = nullptr;
+    QListView *m_serverList = nullptr;
+    ServerListDelegate *m_delegate = nullptr;
+    QStackedWidget *m_stack = nullptr;
+    QWidget *m_placeholder = nullptr;
+    QDockWidget *m_trafficDock = nullptr;
+    TrafficView *m_allTrafficView = nullptr;
+    QHash<QUuid, Connection *> m_connections;
+    QHash<QUuid, ServerPage *> m_pages;
+    int m_nextConnectionId = 1;
+    int m_testApprovalAnswer = -1;
+
+    QLabel *m_statusProtocol = nullptr;
+    QLabel *m_statusTransport = nullptr;
+    QLabel *m_statusSession = nullptr;
+    QLabel *m_statusSecrets = nullptr;
+
+    QAction *m_addAction = nullptr;
+    QAction *m_editAction = nullptr;
+    QAction *m_duplicateAction = nullptr;
+    QAction *m_removeAction = nullptr;
+    QAction *m_upAction = nullptr;
+    QAction *m_downAction = nullptr;
+    QAction *m_connectAction = nullptr;
+    QAction *m_disconnectAction = nullptr;
+    QAction *m_restartAction = nullptr;
+    QAction *m_pingAction = nullptr;
+    QAction *m_importAction = nullptr;
+    QAction *m_pasteImportAction = nullptr;
+    QAction *m_exportEntryAction = nullptr;
+    QAction *m_exportFileAction = nullptr;
+    QAction *m_openProjectAction = nullptr;
+    QAction *m_closeProjectAction = nullptr;
+    QAction *m_openCaptureAction = nullptr;
+    QAction *m_exportTrafficAction = nullptr;
+    QAction *m_pauseTrafficAction = nullptr;
+    QAction *m_clearTrafficAction = nullptr;
+    QAction *m_quitAction = nullptr;
+    QAction *m_aboutAction = nullptr;
+};
+
+} // namespace Mcp::Ui

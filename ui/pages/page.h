@@ -1,0 +1,38 @@
+#pragma once
+
+#include "connection/connection.h"
+
+#include <QIcon>
+#include <QPointer>
+#include <QWidget>
+
+namespace Mcp::Ui {
+
+// Base of the pages of one server (Tools, Resources, Prompts, Tasks, Roots, Logs, Console,
+// Traffic). A page is given its Connection at construction and never reaches past it into
+// transports or the Client: it calls connection()->call()/listAll() and listens to its
+// signals. ServerPage puts pages in its tabs in the order it creates them.
+class Page : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit Page(Connection *connection, QWidget *parent = nullptr);
+
+    Connection *connection() const { return m_connection; }
+    // Tab text and icon.
+    virtual QString title() const = 0;
+    virtual QIcon icon() const = 0;
+    // Whether the page has anything to show without a live session (Console, Traffic, Logs do).
+    virtual bool worksOffline() const { return false; }
+
+protected:
+    // Called on every state change, and once from the constructor's first event-loop turn
+    // with the current state. Pages that list things fetch them when Connected.
+    virtual void connectionStateChanged(Connection::State state) { Q_UNUSED(state) }
+
+private:
+    QPointer<Connection> m_connection;
+};
+
+} // namespace Mcp::Ui

@@ -1,0 +1,264 @@
+#include "pages/serverpage.h"
+
+#include "pages/consolepage.h"
+#include "pages/logspage.h"
+#include "pages/promptspage.h"
+#include "pages/resourcespage.h"
+#include "pages/rootspage.h"
+#include "pages/taskspage.h"
+#include "pages/toolspage.h"
+#include "pages/trafficpage.h"
+#include "theme.h"
+
+#include <QCoreApplication>
+#include <QFontDatabase>
+#include <QFrame>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QTextBrowser>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace Mcp::Ui {
+
+QString describeCapabilities(const QJsonObject &capabilities)
+{
+    QStringList parts;
+    for (auto it = capabilities.begin(); it != capabilities.end(); ++it) {
+        QStringList flags;
+        const QJsonObject inner = it.value().toObject();
+        for (auto f = inner.begin(); f != inner.end(); ++f) {
+            if (f.value().isBool() && f.value().toBool())
+                flags.append(f.key());
+            else if (f.value().isObject())
+                flags.append(f.key());
+        }
+        parts.append(flags.isEmpty() ? it.key() : QStringLiteral("%1 (%2)").arg(it.key(), flags.join(QStringLiteral(", "))));
+    }
+    return parts.isEmpty() ? QCoreApplication::translate("Mcp::Ui::ServerPage", "none") : parts.join(QStringLiteral(" · "));
+}
+
+ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent), m_connection(connection)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(4);
+
+    // Header
+    auto *header = new QFrame(this);
+    header->setFrameShape(QFrame::StyledPanel);
+    header->setAutoFillBackground(true);
+    header->setBackgroundRole(QPalette::Base);
+    auto *headerLayout = new QGridLayout(header);
+    headerLayout->setContentsMargins(10, 8, 10, 8);
+    headerLayout->setHorizontalSpacing(12);
+    headerLayout->setVerticalSpacing(2);
+    m_name = new QLabel(header);
+    QFont nameFont = m_name->font();
+    nameFont.setBold(true);
+    nameFont.setPointSizeF(nameFont.pointSizeF() * 1.35);
+    m_name->setFont(nameFont);
+    m_state = new QLabel(header);
+    m_serverTitle = new QLabel(header);
+    m_serverTitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_facts = new QLabel(header);
+    m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_facts->setWordWrap(true);
+    m_capabilities = new QLabel(header);
+    m_capabilities->setWordWrap(true);
+    m_capabilities->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_latency = new QLabel(header);
+    m_connect = new QPushButton(Theme::icon(QStringLiteral("connect")), tr("Connect"), header);
+    m_disconnect = new QPushButton(Theme::icon(QStringLiteral("disconnect")), tr("Disconnect"), header);
+    m_restart = new QPushButton(Theme::icon(QStringLiteral("restart")), tr("Restart"), header);
+    m_instructionsToggle = new QToolButton(header);
+    m_instructionsToggle->setText(tr("Instructions"));
+    m_instructionsToggle->setCheckable(true);
+    m_instructionsToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_instructionsToggle->setArrowType(Qt::RightArrow);
+    m_instructionsToggle->setAutoRaise(true);
+    m_instructions = new QTextBrowser(header);
+    m_instructions->setOpenExternalLinks(true);
+    m_instructions->setMaximumHeight(140);
+    m_instructions->hide();
+
+    auto *titleRow = new QHBoxLayout;
+    titleRow->addWidget(m_name);
+    titleRow->addWidget(m_state);
+    titleRow->addStretch();
+    titleRow->addWidget(m_latency);
+    titleRow->addSpacing(8);
+    titleRow->addWidget(m_connect);
+    titleRow->addWidget(m_disconnect);
+    titleRow->addWidget(m_restart);
+    headerLayout->addLayout(titleRow, 0, 0, 1, 2);
+    headerLayout->addWidget(m_serverTitle, 1, 0, 1, 2);
+    headerLayout->addWidget(m_facts, 2, 0, 1, 2);
+    headerLayout->addWidget(m_capabilities, 3, 0, 1, 2);
+    headerLayout->addWidget(m_instructionsToggle, 4, 0, 1, 2, Qt::AlignLeft);
+    headerLayout->addWidget(m_instructions, 5, 0, 1, 2);
+    layout->addWidget(header);
+
+    // Banner for an exited or failed server
+    m_banner = new QFrame(this);
+    m_banner->setFrameShape(QFrame::StyledPanel);
+    auto *bannerLayout = new QVBoxLayout(m_banner);
+    bannerLayout->setContentsMargins(10, 6, 10, 6);
+    m_bannerTitle = new QLabel(m_banner);
+    m_bannerTitle->setWordWrap(true);
+    m_bannerTitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QPalette bannerPalette = m_bannerTitle->palette();
+    bannerPalette.setColor(QPalette::WindowText, Theme::color(Theme::Role::Error));
+    m_bannerTitle->setPalette(bannerPalette);
+    m_bannerStderr = new QPlainTextEdit(m_banner);
+    m_bannerStderr->setReadOnly(true);
+    m_bannerStderr->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_bannerStderr->setMaximumHeight(110);
+    m_bannerStderr->setLineWrapMode(QPlainTextEdit::NoWrap);
+    bannerLayout->addWidget(m_bannerTitle);
+    bannerLayout->addWidget(m_bannerStderr);
+    m_banner->hide();
+    layout->addWidget(m_banner);
+
+    m_tabs = new QTabWidget(this);
+    m_tabs->setDocumentMode(true);
+    layout->addWidget(m_tabs, 1);
+
+    m_tools = new ToolsPage(connection, m_tabs);
+    m_resources = new ResourcesPage(connection, m_tabs);
+    m_prompts = new PromptsPage(connection, m_tabs);
+    m_tasks = new TasksPage(connection, m_tabs);
+    m_roots = new RootsPage(connection, m_tabs);
+    m_logs = new LogsPage(connection, m_tabs);
+    m_console = new ConsolePage(connection, m_tabs);
+    m_traffic = new TrafficPage(connection, m_tabs);
+    for (Page *page : std::initializer_list<Page *>{m_tools, m_resources, m_prompts, m_tasks, m_roots, m_logs,
+                                                    m_console, m_traffic})
+        addPage(page);
+
+    connect(m_connect, &QPushButton::clicked, this, &ServerPage::connectRequested);
+    connect(m_disconnect, &QPushButton::clicked, this, &ServerPage::disconnectRequested);
+    connect(m_restart, &QPushButton::clicked, this, &ServerPage::restartRequested);
+    connect(m_instructionsToggle, &QToolButton::toggled, this, [this](bool on) {
+        m_instructions->setVisible(on);
+        m_instructionsToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
+    });
+    connect(connection, &Connection::stateChanged, this, [this] {
+        updateHeader();
+        updateBanner();
+    });
+    connect(connection, &Connection::sessionInfoChanged, this, &ServerPage::updateHeader);
+    connect(connection, &Connection::pingLatencyChanged, this, &ServerPage::updateLatency);
+    updateHeader();
+    updateBanner();
+}
+
+void ServerPage::addPage(Page *page)
+{
+    m_tabs->addTab(page, page->icon(), page->title());
+}
+
+void ServerPage::replacePage(Page *oldPage, Page *newPage)
+{
+    const int index = m_tabs->indexOf(oldPage);
+    if (index < 0) {
+        addPage(newPage);
+        return;
+    }
+    m_tabs->removeTab(index);
+    m_tabs->insertTab(index, newPage, newPage->icon(), newPage->title());
+    if (oldPage == m_tools)
+        m_tools = nullptr;
+    else if (oldPage == m_resources)
+        m_resources = nullptr;
+    else if (oldPage == m_prompts)
+        m_prompts = nullptr;
+    oldPage->deleteLater();
+}
+
+void ServerPage::updateHeader()
+{
+    const SessionInfo info = m_connection->sessionInfo();
+    const Connection::State state = m_connection->state();
+    m_name->setText(m_connection->name());
+    const QColor stateColor = Theme::stateColor(int(state));
+    m_state->setText(QStringLiteral("<span style=\"color:%1\">●</span> %2")
+                         .arg(stateColor.name(), m_connection->stateText().toHtmlEscaped()));
+    const bool connected = state == Connection::State::Connected;
+    const bool busy = state == Connection::State::Connecting;
+    m_connect->setVisible(!connected && !busy);
+    m_disconnect->setVisible(connected || busy);
+    m_restart->setEnabled(connected || busy);
+
+    if (!info.protocolVersion.isEmpty()) {
+        QString title = info.serverInfo.title.isEmpty() ? info.serverInfo.name
+                                                        : QStringLiteral("%1 (%2)").arg(info.serverInfo.title, info.serverInfo.name);
+        m_serverTitle->setText(tr("Server: %1, version %2").arg(title, info.serverInfo.version));
+        QStringList facts;
+        facts << tr("Protocol %1").arg(info.protocolVersion);
+        facts << tr("Transport: %1").arg(info.transportName);
+        if (!info.sessionId.isEmpty())
+            facts << tr("Session %1").arg(info.sessionId);
+        if (info.processId > 0)
+            facts << tr("PID %1").arg(info.processId);
+        facts << info.endpoint;
+        m_facts->setText(facts.join(QStringLiteral("  ·  ")));
+        m_capabilities->setText(tr("Server offers: %1\nClient offers: %2")
+                                    .arg(describeCapabilities(info.serverCapabilities),
+                                         describeCapabilities(info.clientCapabilities)));
+        m_instructions->setMarkdown(info.instructions);
+        m_instructionsToggle->setVisible(!info.instructions.isEmpty());
+        if (info.instructions.isEmpty())
+            m_instructions->hide();
+    } else {
+        m_serverTitle->setText(connected ? QString() : tr("Not connected."));
+        m_facts->clear();
+        m_capabilities->clear();
+        m_instructionsToggle->hide();
+        m_instructions->hide();
+    }
+    m_serverTitle->setVisible(!m_serverTitle->text().isEmpty());
+    m_facts->setVisible(!m_facts->text().isEmpty());
+    m_capabilities->setVisible(!m_capabilities->text().isEmpty());
+    updateLatency(m_connection->pingLatencyMs());
+}
+
+void ServerPage::updateLatency(qint64 ms)
+{
+    m_latency->setText(ms >= 0 ? tr("Ping %1 ms").arg(ms) : QString());
+}
+
+void ServerPage::updateBanner()
+{
+    const Connection::State state = m_connection->state();
+    if (state != Connection::State::Exited && state != Connection::State::Failed) {
+        m_banner->hide();
+        return;
+    }
+    if (state == Connection::State::Exited)
+        m_bannerTitle->setText(tr("The server process %1.").arg(m_connection->exitDescription()));
+    else
+        m_bannerTitle->setText(tr("Connection failed: %1").arg(m_connection->errorString()));
+    const QStringList tail = m_connection->lastStderrLines();
+    m_bannerStderr->setPlainText(tail.join(QLatin1Char('\n')));
+    m_bannerStderr->setVisible(!tail.isEmpty());
+    m_banner->show();
+}
+
+QString ServerPage::bannerText() const
+{
+    if (m_banner->isHidden())
+        return {};
+    return m_bannerTitle->text() + QLatin1Char('\n') + m_bannerStderr->toPlainText();
+}
+
+bool ServerPage::isBannerVisible() const
+{
+    return !m_banner->isHidden();
+}
+
+} // namespace Mcp::Ui

@@ -1,0 +1,98 @@
+#pragma once
+
+#include "connection/connection.h"
+
+#include <QWidget>
+
+QT_BEGIN_NAMESPACE
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class QTabWidget;
+class QTextBrowser;
+class QToolButton;
+class QFrame;
+QT_END_NAMESPACE
+
+namespace Mcp::Ui {
+
+class Page;
+class ToolsPage;
+class ResourcesPage;
+class PromptsPage;
+class TasksPage;
+class RootsPage;
+class LogsPage;
+class ConsolePage;
+class TrafficPage;
+
+// Everything about one server: a header (name, title, version, protocol version,
+// transport, session, capabilities both ways, instructions as Markdown, ping latency),
+// a banner when the server exited or failed (exit code or signal, last stderr lines),
+// and the pages in tabs: Tools, Resources, Prompts, Tasks, Roots, Logs, Console, Traffic.
+class ServerPage : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ServerPage(Connection *connection, QWidget *parent = nullptr);
+
+    Connection *connection() const { return m_connection; }
+    QTabWidget *tabs() const { return m_tabs; }
+
+    ToolsPage *toolsPage() const { return m_tools; }
+    ResourcesPage *resourcesPage() const { return m_resources; }
+    PromptsPage *promptsPage() const { return m_prompts; }
+    TasksPage *tasksPage() const { return m_tasks; }
+    RootsPage *rootsPage() const { return m_roots; }
+    LogsPage *logsPage() const { return m_logs; }
+    ConsolePage *consolePage() const { return m_console; }
+    TrafficPage *trafficPage() const { return m_traffic; }
+
+    // The text of the exit/failure banner (empty when hidden), for tests and screenshots.
+    QString bannerText() const;
+    bool isBannerVisible() const;
+    // Replaces a page (issue 5 swaps in richer Tools/Resources/Prompts pages): same tab, new widget.
+    void replacePage(Page *oldPage, Page *newPage);
+
+Q_SIGNALS:
+    void connectRequested();
+    void disconnectRequested();
+    void restartRequested();
+
+private:
+    void addPage(Page *page);
+    void updateHeader();
+    void updateBanner();
+    void updateLatency(qint64 ms);
+
+    Connection *m_connection;
+    QLabel *m_name;
+    QLabel *m_serverTitle;
+    QLabel *m_facts;
+    QLabel *m_capabilities;
+    QLabel *m_latency;
+    QLabel *m_state;
+    QToolButton *m_instructionsToggle;
+    QTextBrowser *m_instructions;
+    QPushButton *m_connect;
+    QPushButton *m_disconnect;
+    QPushButton *m_restart;
+    QFrame *m_banner;
+    QLabel *m_bannerTitle;
+    QPlainTextEdit *m_bannerStderr;
+    QTabWidget *m_tabs;
+    ToolsPage *m_tools;
+    ResourcesPage *m_resources;
+    PromptsPage *m_prompts;
+    TasksPage *m_tasks;
+    RootsPage *m_roots;
+    LogsPage *m_logs;
+    ConsolePage *m_console;
+    TrafficPage *m_traffic;
+};
+
+// "tools (listChanged), resources (subscribe, listChanged), logging" from a capabilities object.
+QString describeCapabilities(const QJsonObject &capabilities);
+
+} // namespace Mcp::Ui

@@ -1,0 +1,111 @@
+#include "pages/taskspage.h"
+
+#include "theme.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QLabel>
+#include <QPushButton>
+#include <QToolButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace Mcp::Ui {
+
+TasksPage::TasksPage(Connection *connection, QWidget *parent) : Page(connection, parent)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    auto *bar = new QHBoxLayout;
+    auto *refreshButton = new QToolButton(this);
+    refreshButton->setIcon(Theme::icon(QStringLiteral("refresh")));
+    refreshButton->setToolTip(tr("Refresh"));
+    refreshButton->setAutoRaise(true);
+    m_cancel = new QPushButton(tr("Cancel Task"), this);
+    m_status = new QLabel(this);
+    bar->addWidget(refreshButton);
+    bar->addWidget(m_cancel);
+    bar->addWidget(m_status, 1);
+    layout->addLayout(bar);
+    m_tree = new QTreeWidget(this);
+    m_tree->setHeaderLabels({tr("Task"), tr("Status"), tr("Message"), tr("Created"), tr("Updated")});
+    m_tree->setRootIsDecorated(false);
+    m_tree->setUniformRowHeights(true);
+    m_tree->setColumnWidth(0, 260);
+    layout->addWidget(m_tree, 1);
+
+    connect(refreshButton, &QToolButton::clicked, this, &TasksPage::refresh);
+    connect(m_cancel, &QPushButton::clicked, this, &TasksPage::cancelSelected);
+    connect(connection, &Connection::taskStatus, this, &TasksPage::updateTask);
+}
+
+QIcon TasksPage::icon() const { return Theme::icon(QStringLiteral("tasks")); }
+
+void TasksPage::connectionStateChanged(Connection::State state)
+{
+    const bool hasTasks = connection()->sessionInfo().serverCapabilities.contains(QStringLiteral("tasks"));
+    m_cancel->setEnabled(state == Connection::State::Connected && hasTasks);
+    if (state == Connection::State::Connected) {
+        if (hasTasks)
+            refresh();
+        else
+            m_status->setText(tr("This server does not offer tasks."));
+    }
+}
+
+void TasksPage::refresh()
+{
+    if (!connection()->isConnected())
+        return;
+    connection()->listAll(QStringLiteral("tasks/list"), QStringLiteral("tasks"), this,
+                          [this](const QJsonArray &items, const std::optional<RpcError> &error) {
+        for (const QJsonValue &task : items)
+            updateTask(task.toObject());
+        m_status->setText(error ? tr("Listing tasks failed: %1").arg(error->message)
+                                : tr("%n task(s)", nullptr, m_tree->topLevelItemCount()));
+    });
+}
+
+void TasksPage::updateTask(const QJsonObject &task)
+{
+    const QString id = task.value(QStringLiteral("taskId")).toString();
+    if (id.isEmpty())
+        return;
+    QTreeWidgetItem *row = nullptr;
+    for (int i = 0; i < m_tree->topLevelItemCount() && !row; ++i) {
+        if (m_tree->topLevelItem(i)->text(0) == id)
+            row = m_tree->topLevelItem(i);
+    }
+    if (!row)
+        row = new QTreeWidgetItem(m_tree);
+    const QString status = task.value(QStringLiteral("status")).toString();
+    row->setText(0, id);
+    row->setText(1, status);
+    row->setText(2, task.value(QStringLiteral("statusMessage")).toString());
+    row->setText(3, task.value(QStringLiteral("createdAt")).toString());
+    row->setText(4, task.value(QStringLiteral("lastUpdatedAt")).toString());
+    if (status == QLatin1String("failed"))
+        row->setForeground(1, Theme::color(Theme::Role::Error));
+    else if (status == QLatin1String("completed"))
+        row->setForeground(1, Theme::color(Theme::Role::Ok));
+    else if (status == QLatin1String("input_required"))
+        row->setForeground(1, Theme::color(Theme::Role::Warning));
+}
+
+void TasksPage::cancelSelected()
+{
+    QTreeWidgetItem *row = m_tree->currentItem();
+    if (!row)
+        return;
+    PendingCall *call = connection()->call(QStringLiteral("tasks/cancel"),
+                                           QJsonObject{{QStringLiteral("taskId"), row->text(0)}});
+    connect(call, &PendingCall::finished, this, [this, call] {
+        if (call->isError())
+            m_status->setText(tr("Cancelling failed: %1").arg(call->error().message));
+        else
+            updateTask(call->result().toObject());
+    });
+}
+
+} // namespace Mcp::Ui

@@ -1,0 +1,93 @@
+#include "servers/serverlistdelegate.h"
+
+#include "config/secretstore.h"
+#include "config/servercatalog.h"
+#include "connection/connection.h"
+#include "theme.h"
+
+#include <QApplication>
+#include <QPainter>
+
+namespace Mcp::Ui {
+
+ServerListDelegate::ServerListDelegate(ConnectionLookup lookup, QObject *parent)
+    : QStyledItemDelegate(parent), m_lookup(std::move(lookup))
+{
+}
+
+QString ServerListDelegate::detailText(const QModelIndex &index) const
+{
+    const ServerConfig config = index.data(ServerCatalog::ConfigRole).value<ServerConfig>();
+    QStringList parts;
+    parts << ServerConfig::displayName(config.transport);
+    Connection *connection = m_lookup ? m_lookup(config.id) : nullptr;
+    if (connection) {
+        parts << connection->stateText();
+        if (connection->isConnected() && connection->pingLatencyMs() >= 0)
+            parts << tr("%1 ms").arg(connection->pingLatencyMs());
+    } else {
+        parts << Connection::stateName(Connection::State::Disconnected);
+    }
+    if (config.scope == ServerConfig::Scope::Project)
+        parts << tr("project");
+    return parts.join(QStringLiteral(" · "));
+}
+
+void ServerListDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    QStyleOptionViewItem opt = option;
+    initStyleOption(&opt, index);
+    const QWidget *widget = opt.widget;
+    QStyle *style = widget ? widget->style() : QApplication::style();
+    // Background and selection only; text is drawn below.
+    opt.text.clear();
+    opt.icon = QIcon();
+    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget);
+
+    const ServerConfig config = index.data(ServerCatalog::ConfigRole).value<ServerConfig>();
+    Connection *connection = m_lookup ? m_lookup(config.id) : nullptr;
+    const int state = connection ? int(connection->state()) : int(Connection::State::Disconnected);
+
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing);
+    const QRect r = opt.rect.adjusted(8, 4, -6, -4);
+    const int lineHeight = opt.fontMetrics.height();
+    const int dot = qMax(8, lineHeight / 2);
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(Theme::stateColor(state));
+    painter->drawEllipse(QRect(r.left(), r.top() + (lineHeight - dot) / 2, dot, dot));
+
+    const bool selected = opt.state & QStyle::State_Selected;
+    const QPalette::ColorGroup group = (opt.state & QStyle::State_Enabled) ? QPalette::Active : QPalette::Disabled;
+    const QColor text = opt.palette.color(group, selected ? QPalette::HighlightedText : QPalette::Text);
+    QFont nameFont = opt.font;
+    nameFont.setBold(true);
+    painter->setFont(nameFont);
+    painter->setPen(text);
+    const QRect nameRect(r.left() + dot + 8, r.top(), r.width() - dot - 8, lineHeight);
+    painter->drawText(nameRect, Qt::AlignLeft | Qt::AlignVCenter,
+                      QFontMetrics(nameFont).elidedText(config.name, Qt::ElideRight, nameRect.width()));
+
+    QFont detailFont = opt.font;
+    detailFont.setPointSizeF(detailFont.pointSizeF() * 0.9);
+    painter->setFont(detailFont);
+    QColor detailColor = text;
+    if (!selected && (state == int(Connection::State::Failed) || state == int(Connection::State::Exited)))
+        detailColor = Theme::color(Theme::Role::Error);
+    else if (!selected)
+        detailColor.setAlphaF(0.7);
+    painter->setPen(detailColor);
+    const QRect detailRect(nameRect.left(), nameRect.bottom() + 2, nameRect.width(), QFontMetrics(detailFont).height());
+    painter->drawText(detailRect, Qt::AlignLeft | Qt::AlignVCenter,
+                      QFontMetrics(detailFont).elidedText(detailText(index), Qt::ElideRight, detailRect.width()));
+    painter->restore();
+}
+
+QSize ServerListDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    Q_UNUSED(index)
+    const int h = option.fontMetrics.height();
+    return QSize(200, h * 2 + 12);
+}
+
+} // namespace Mcp::Ui

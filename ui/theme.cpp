@@ -1,0 +1,179 @@
+#include "theme.h"
+
+#include "connection/connection.h"
+
+#include <QApplication>
+#include <QFile>
+#include <QHash>
+#include <QIconEngine>
+#include <QPainter>
+#include <QPalette>
+#include <QPixmap>
+#include <QStyle>
+#include <QStyleFactory>
+#include <QStyleHints>
+#include <QSvgRenderer>
+
+namespace Mcp::Ui::Theme {
+
+namespace {
+
+bool g_dark = false;
+
+// Renders SVG bytes at whatever size is asked, with "currentColor" replaced by the
+// palette's text colour for the mode (disabled icons get the disabled text colour).
+class SvgIconEngine : public QIconEngine
+{
+public:
+    explicit SvgIconEngine(const QByteArray &svg) : m_svg(svg) {}
+
+    void paint(QPainter *painter, const QRect &rect, QIcon::Mode mode, QIcon::State) override
+    {
+        QSvgRenderer renderer(colored(mode));
+        renderer.render(painter, QRectF(rect));
+    }
+
+    QPixmap pixmap(const QSize &size, QIcon::Mode mode, QIcon::State state) override
+    {
+        return scaledPixmap(size, mode, state, 1.0);
+    }
+
+    QPixmap scaledPixmap(const QSize &size, QIcon::Mode mode, QIcon::State state, qreal scale) override
+    {
+        const QSize deviceSize = size * scale;
+        QPixmap pm(deviceSize);
+        pm.fill(Qt::transparent);
+        QPainter p(&pm);
+        paint(&p, QRect(QPoint(), deviceSize), mode, state);
+        p.end();
+        pm.setDevicePixelRatio(scale);
+        return pm;
+    }
+
+    QIconEngine *clone() const override { return new SvgIconEngine(m_svg); }
+    QString key() const override { return QStringLiteral("McpScopeSvg"); }
+
+private:
+    QByteArray colored(QIcon::Mode mode) const
+    {
+        const QPalette pal = QApplication::palette();
+        QColor c = pal.color(mode == QIcon::Disabled ? QPalette::Disabled : QPalette::Active,
+                             mode == QIcon::Selected ? QPalette::HighlightedText : QPalette::WindowText);
+        QByteArray svg = m_svg;
+        svg.replace("currentColor", c.name().toLatin1());
+        return svg;
+    }
+
+    QByteArray m_svg;
+};
+
+QPalette darkPalette()
+{
+    QPalette p;
+    const QColor window(0x2b, 0x2d, 0x30);
+    const QColor base(0x1e, 0x1f, 0x22);
+    const QColor text(0xdf, 0xe1, 0xe5);
+    const QColor disabled(0x7a, 0x7e, 0x85);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, QColor(0x26, 0x28, 0x2b));
+    p.setColor(QPalette::ToolTipBase, QColor(0x3c, 0x3f, 0x41));
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::PlaceholderText, disabled);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, QColor(0x3c, 0x3f, 0x41));
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::BrightText, QColor(0xff, 0x6b, 0x68));
+    p.setColor(QPalette::Light, QColor(0x4a, 0x4d, 0x50));
+    p.setColor(QPalette::Midlight, QColor(0x40, 0x43, 0x46));
+    p.setColor(QPalette::Mid, QColor(0x32, 0x34, 0x37));
+    p.setColor(QPalette::Dark, QColor(0x1a, 0x1b, 0x1d));
+    p.setColor(QPalette::Shadow, Qt::black);
+    p.setColor(QPalette::Highlight, QColor(0x2f, 0x65, 0xca));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Link, QColor(0x58, 0x9d, 0xf6));
+    p.setColor(QPalette::LinkVisited, QColor(0xa3, 0x7a, 0xcc));
+    for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        p.setColor(QPalette::Disabled, role, disabled);
+    p.setColor(QPalette::Disabled, QPalette::Highlight, QColor(0x45, 0x48, 0x4c));
+    return p;
+}
+
+bool systemPrefersDark()
+{
+    const QByteArray forced = qgetenv("MCPSCOPE_THEME");
+    if (forced == "dark")
+        return true;
+    if (forced == "light")
+        return false;
+    // Before we set a palette, the application palette is the platform theme's (GTK, KDE,
+    // Windows, macOS): a dark window colour there means the desktop is in dark mode.
+    // (QStyleHints::colorScheme() only exists from Qt 6.5.)
+    return QApplication::palette().color(QPalette::Window).lightness() < 128;
+}
+
+} // namespace
+
+void apply(QApplication *app)
+{
+    g_dark = systemPrefersDark();
+    app->setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    app->setPalette(g_dark ? darkPalette() : app->style()->standardPalette());
+}
+
+bool isDark() { return g_dark; }
+
+QIcon icon(const QString &name)
+{
+    static QHash<QString, QByteArray> cache;
+    auto it = cache.find(name);
+    if (it == cache.end()) {
+        QFile file(QStringLiteral(":/icons/") + name + QStringLiteral(".svg"));
+        QByteArray svg;
+        if (file.open(QIODevice::ReadOnly))
+            svg = file.readAll();
+        it = cache.insert(name, svg);
+    }
+    if (it->isEmpty())
+        return {};
+    return QIcon(new SvgIconEngine(*it));
+}
+
+QIcon appIcon()
+{
+    return QIcon(QStringLiteral(":/mcpscope.svg"));
+}
+
+QColor color(Role role)
+{
+    switch (role) {
+    case Role::Ok: return g_dark ? QColor(0x6a, 0xc9, 0x7a) : QColor(0x1e, 0x87, 0x3a);
+    case Role::Warning: return g_dark ? QColor(0xe5, 0xb5, 0x4a) : QColor(0xa6, 0x6a, 0x00);
+    case Role::Error: return g_dark ? QColor(0xff, 0x6b, 0x68) : QColor(0xc4, 0x1e, 0x1e);
+    case Role::Muted: return QApplication::palette().color(QPalette::Disabled, QPalette::Text);
+    case Role::Info: return g_dark ? QColor(0x58, 0x9d, 0xf6) : QColor(0x1f, 0x5f, 0xbf);
+    case Role::Incoming: return g_dark ? QColor(0x7f, 0xc8, 0xf8) : QColor(0x0b, 0x5c, 0x99);
+    case Role::Outgoing: return g_dark ? QColor(0xc9, 0xa2, 0xf2) : QColor(0x7a, 0x2e, 0xa8);
+    case Role::JsonKey: return g_dark ? QColor(0x9c, 0xdc, 0xfe) : QColor(0x04, 0x51, 0xa5);
+    case Role::JsonString: return g_dark ? QColor(0xce, 0x91, 0x78) : QColor(0xa3, 0x15, 0x15);
+    case Role::JsonNumber: return g_dark ? QColor(0xb5, 0xce, 0xa8) : QColor(0x09, 0x86, 0x58);
+    case Role::JsonKeyword: return g_dark ? QColor(0x56, 0x9c, 0xd6) : QColor(0x00, 0x00, 0xff);
+    case Role::JsonPunctuation: return QApplication::palette().color(QPalette::Disabled, QPalette::Text);
+    }
+    return {};
+}
+
+QColor stateColor(int connectionState)
+{
+    switch (Connection::State(connectionState)) {
+    case Connection::State::Disconnected: return color(Role::Muted);
+    case Connection::State::Connecting: return color(Role::Warning);
+    case Connection::State::Connected: return color(Role::Ok);
+    case Connection::State::Failed: return color(Role::Error);
+    case Connection::State::Exited: return color(Role::Error);
+    }
+    return color(Role::Muted);
+}
+
+} // namespace Mcp::Ui::Theme

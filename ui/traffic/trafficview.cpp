@@ -1,0 +1,601 @@
+#include "traffic/trafficview.h"
+
+#include "theme.h"
+#include "traffic/jsontree.h"
+#include "widgets/jsonview.h"
+
+#include "traffic/trafficcapture.h"
+#include "traffic/trafficfilter.h"
+#include "traffic/trafficlog.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QRadioButton>
+#include <QSaveFile>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTimer>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+namespace Mcp::Ui {
+
+namespace {
+// Messages bigger than this are not parsed for the tree and pretty views on the GUI thread.
+constexpr int MaxParsedDetailBytes = 4 * 1024 * 1024;
+}
+
+QString hexDump(const QByteArray &bytes, int maxBytes)
+{
+    const int n = int(qMin<qsizetype>(bytes.size(), maxBytes));
+    QString out;
+    out.reserve(n * 4 + 64);
+    for (int offset = 0; offset < n; offset += 16) {
+        out += QStringLiteral("%1  ").arg(offset, 8, 16, QLatin1Char('0'));
+        QString ascii;
+        for (int i = 0; i < 16; ++i) {
+            if (offset + i < n) {
+                const uchar c = uchar(bytes.at(offset + i));
+                out += QStringLiteral("%1 ").arg(c, 2, 16, QLatin1Char('0'));
+                ascii += (c >= 0x20 && c < 0x7f) ? QChar(c) : QLatin1Char('.');
+            } else {
+                out += QStringLiteral("   ");
+            }
+            if (i == 7)
+                out += QLatin1Char(' ');
+        }
+        out += QStringLiteral(" |") + ascii + QStringLiteral("|\n");
+    }
+    if (bytes.size() > n)
+        out += QCoreApplication::translate("Mcp::Ui::TrafficView", "… %1 more bytes not shown").arg(bytes.size() - n);
+    return out;
+}
+
+TrafficView::TrafficView(TrafficLog *log, QWidget *parent) : QWidget(parent), m_log(log)
+{
+    m_proxy = new TrafficFilterProxy(this);
+    m_proxy->setSourceModel(log);
+    buildUi();
+}
+
+TrafficView::~TrafficView() = default;
+
+QAbstractItemModel *TrafficView::viewModel() const
+{
+    return m_table->model();
+}
+
+void TrafficView::buildUi()
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+
+    // Filter bar
+    auto *filters = new QHBoxLayout;
+    filters->setContentsMargins(6, 4, 6, 0);
+    m_server = new QComboBox(this);
+    m_server->addItem(tr("All servers"), -1);
+    m_server->setVisible(false);
+    m_direction = new QComboBox(this);
+    m_direction->addItem(tr("Both directions"), -1);
+    m_direction->addItem(tr("Client → server"), int(TrafficEvent::Direction::Outgoing));
+    m_direction->addItem(tr("Server → client"), int(TrafficEvent::Direction::Incoming));
+    m_direction->addItem(tr("Local events"), int(TrafficEvent::Direction::Local));
+    m_kind = new QComboBox(this);
+    m_kind->addItem(tr("All kinds"), -1);
+    for (int k = 0; k < int(TrafficKind::Count); ++k)
+        m_kind->addItem(TrafficLog::kindName(TrafficKind(k)), k);
+    m_method = new QLineEdit(this);
+    m_method->setPlaceholderText(tr("Method"));
+    m_method->setClearButtonEnabled(true);
+    m_method->setMaximumWidth(200);
+    m_text = new QLineEdit(this);
+    m_text->setPlaceholderText(tr("Search text"));
+    m_text->setClearButtonEnabled(true);
+    m_json = new QLineEdit(this);
+    m_json->setPlaceholderText(tr("JSON: /params/name=echo"));
+    m_json->setToolTip(tr("Match JSON content: a path (JSON pointer or dotted) with an optional =value, "
+                          "e.g. /params/name=echo, result.isError=true, params.arguments"));
+    m_json->setClearButtonEnabled(true);
+    m_filterError = new QLabel(this);
+    m_filterError->hide();
+    filters->addWidget(m_server);
+    filters->addWidget(m_direction);
+    filters->addWidget(m_kind);
+    filters->addWidget(m_method);
+    filters->addWidget(m_text, 2);
+    filters->addWidget(m_json, 2);
+    filters->addWidget(m_filterError);
+    layout->addLayout(filters);
+
+    m_toolBar = new QToolBar(this);
+    m_toolBar->setIconSize(QSize(16, 16));
+    m_toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_followAction = m_toolBar->addAction(Theme::icon(QStringLiteral("follow")), tr("Follow"));
+    m_followAction->setCheckable(true);
+    m_followAction->setChecked(true);
+    m_followAction->setToolTip(tr("Keep the newest message in view"));
+    m_pauseAction = m_toolBar->addAction(Theme::icon(QStringLiteral("pause")), tr("Pause"));
+    m_pauseAction->setCheckable(true);
+    m_pauseAction->setToolTip(tr("Stop updating the view; recording goes on"));
+    m_clearAction = m_toolBar->addAction(Theme::icon(QStringLiteral("clear")), tr("Clear"));
+    m_toolBar->addSeparator();
+    m_jumpAction = m_toolBar->addAction(Theme::icon(QStringLiteral("jump")), tr("Go to Pair"));
+    m_jumpAction->setToolTip(tr("Jump between a request and its response (Ctrl+J)"));
+    m_jumpAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_J));
+    m_jumpAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_copyAction = m_toolBar->addAction(Theme::icon(QStringLiteral("copy")), tr("Copy"));
+    m_copyAction->setToolTip(tr("Copy the selected message"));
+    m_copyAction->setShortcut(QKeySequence::Copy);
+    m_copyAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_exportAction = m_toolBar->addAction(Theme::icon(QStringLiteral("export")), tr("Export…"));
+    m_status = new QLabel(this);
+    m_status->setContentsMargins(8, 0, 8, 0);
+    auto *spacer = new QWidget(this);
+    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    m_toolBar->addWidget(spacer);
+    m_toolBar->addWidget(m_status);
+    layout->addWidget(m_toolBar);
+
+    m_splitter = new QSplitter(Qt::Vertical, this);
+    m_table = new QTableView(m_splitter);
+    m_table->setModel(m_proxy);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setWordWrap(false);
+    m_table->setShowGrid(false);
+    m_table->setAlternatingRowColors(true);
+    m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    m_table->setVerticalScrollMode(QAbstractItemView::ScrollPerItem);
+    // Uniform, fixed row heights: the view never measures a million rows.
+    QHeaderView *vertical = m_table->verticalHeader();
+    vertical->setSectionResizeMode(QHeaderView::Fixed);
+    vertical->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    vertical->hide();
+    QHeaderView *horizontal = m_table->horizontalHeader();
+    horizontal->setStretchLastSection(false);
+    horizontal->setSectionResizeMode(QHeaderView::Interactive);
+    horizontal->setHighlightSections(false);
+    const QFontMetrics fm = m_table->fontMetrics();
+    auto width = [&fm](const char *sample) { return fm.horizontalAdvance(QLatin1String(sample)) + 18; };
+    m_table->setColumnWidth(TrafficLog::TimeColumn, width("00:00:00.000"));
+    m_table->setColumnWidth(TrafficLog::RelativeTimeColumn, width("+0000.000 s"));
+    m_table->setColumnWidth(TrafficLog::ConnectionColumn, width("server-everything"));
+    m_table->setColumnWidth(TrafficLog::DirectionColumn, width("→ out"));
+    m_table->setColumnWidth(TrafficLog::KindColumn, width("Notification"));
+    m_table->setColumnWidth(TrafficLog::MethodColumn, width("notifications/resources/updated"));
+    m_table->setColumnWidth(TrafficLog::IdColumn, width("\"abc-123\""));
+    m_table->setColumnWidth(TrafficLog::SizeColumn, width("1.2 MiB"));
+    m_table->setColumnWidth(TrafficLog::LatencyColumn, width("1000.0 ms"));
+    m_table->setColumnHidden(TrafficLog::ConnectionColumn, true);
+    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
+
+    m_detailTabs = new QTabWidget(m_splitter);
+    m_detailTabs->setDocumentMode(true);
+    m_tree = new JsonTree(m_detailTabs);
+    m_pretty = new JsonTextView(m_detailTabs);
+    m_raw = new QPlainTextEdit(m_detailTabs);
+    m_raw->setReadOnly(true);
+    m_raw->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_raw->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_meta = new QPlainTextEdit(m_detailTabs);
+    m_meta->setReadOnly(true);
+    m_meta->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_detailTabs->addTab(m_pretty, tr("Pretty"));
+    m_detailTabs->addTab(m_tree, tr("Tree"));
+    m_detailTabs->addTab(m_raw, tr("Raw"));
+    m_detailTabs->addTab(m_meta, tr("Details"));
+    m_splitter->addWidget(m_table);
+    m_splitter->addWidget(m_detailTabs);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+    layout->addWidget(m_splitter, 1);
+
+    connect(m_followAction, &QAction::toggled, this, &TrafficView::setFollowTail);
+    connect(m_pauseAction, &QAction::toggled, this, &TrafficView::setPaused);
+    connect(m_clearAction, &QAction::triggered, this, &TrafficView::clear);
+    connect(m_jumpAction, &QAction::triggered, this, &TrafficView::jumpToPair);
+    connect(m_copyAction, &QAction::triggered, this, &TrafficView::copyMessage);
+    connect(m_exportAction, &QAction::triggered, this, &TrafficView::exportDialog);
+    connect(m_server, &QComboBox::currentIndexChanged, this, &TrafficView::updateFilter);
+    connect(m_direction, &QComboBox::currentIndexChanged, this, &TrafficView::updateFilter);
+    connect(m_kind, &QComboBox::currentIndexChanged, this, &TrafficView::updateFilter);
+    // Typing should not refilter a big log on every key stroke.
+    auto *debounce = new QTimer(this);
+    debounce->setSingleShot(true);
+    debounce->setInterval(250);
+    connect(debounce, &QTimer::timeout, this, &TrafficView::updateFilter);
+    connect(m_method, &QLineEdit::textChanged, debounce, qOverload<>(&QTimer::start));
+    connect(m_text, &QLineEdit::textChanged, debounce, qOverload<>(&QTimer::start));
+    connect(m_json, &QLineEdit::textChanged, debounce, qOverload<>(&QTimer::start));
+    connect(m_proxy, &TrafficFilterProxy::filterApplied, this, &TrafficView::updateStatus);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &TrafficView::showCurrent);
+    connect(m_table->model(), &QAbstractItemModel::rowsInserted, this, &TrafficView::onRowsInserted);
+    connect(m_table->model(), &QAbstractItemModel::modelReset, this, &TrafficView::updateStatus);
+    connect(m_table->model(), &QAbstractItemModel::rowsRemoved, this, &TrafficView::updateStatus);
+    connect(m_log, &TrafficLog::droppedCountChanged, this, &TrafficView::updateStatus);
+    connect(m_log, &TrafficLog::pausedChanged, this, [this](bool paused) {
+        QSignalBlocker blocker(m_pauseAction);
+        m_pauseAction->setChecked(paused);
+        m_pauseAction->setIcon(Theme::icon(paused ? QStringLiteral("resume") : QStringLiteral("pause")));
+        m_pauseAction->setText(paused ? tr("Resume") : tr("Pause"));
+        updateStatus();
+    });
+    connect(m_table, &QTableView::customContextMenuRequested, this, [this](const QPoint &pos) {
+        QMenu menu(this);
+        menu.addAction(m_copyAction);
+        QAction *copyPretty = menu.addAction(tr("Copy as Pretty JSON"));
+        menu.addAction(m_jumpAction);
+        menu.addSeparator();
+        menu.addAction(m_exportAction);
+        if (menu.exec(m_table->viewport()->mapToGlobal(pos)) == copyPretty) {
+            const int row = logRow(m_table->currentIndex().row());
+            if (row >= 0)
+                QApplication::clipboard()->setText(m_log->prettyJson(row));
+        }
+    });
+    updateStatus();
+}
+
+void TrafficView::setOffline(const QString &sourceDescription)
+{
+    m_offline = true;
+    m_pauseAction->setVisible(false);
+    m_followAction->setChecked(false);
+    m_followAction->setVisible(false);
+    m_clearAction->setVisible(false);
+    m_status->setToolTip(sourceDescription);
+    updateStatus();
+}
+
+void TrafficView::setShowsServers(bool show)
+{
+    m_table->setColumnHidden(TrafficLog::ConnectionColumn, !show);
+    m_server->setVisible(show);
+    if (show) {
+        // Keep the server filter's entries in step with the log's connection names.
+        auto refresh = [this] {
+            const QHash<int, QString> names = m_log->connectionNames();
+            const int current = m_server->currentData().toInt();
+            QSignalBlocker blocker(m_server);
+            while (m_server->count() > 1)
+                m_server->removeItem(1);
+            QList<int> ids = names.keys();
+            std::sort(ids.begin(), ids.end());
+            for (int id : ids)
+                m_server->addItem(names.value(id), id);
+            const int index = m_server->findData(current);
+            m_server->setCurrentIndex(index < 0 ? 0 : index);
+        };
+        refresh();
+        connect(m_log, &QAbstractItemModel::rowsInserted, m_server, [this, refresh] {
+            if (m_server->count() - 1 != m_log->connectionNames().size())
+                refresh();
+        });
+    }
+}
+
+QString TrafficView::defaultExportName() const
+{
+    return m_exportName;
+}
+
+int TrafficView::visibleRowCount() const
+{
+    return m_table->model()->rowCount();
+}
+
+bool TrafficView::isFollowingTail() const
+{
+    return m_followAction->isChecked();
+}
+
+int TrafficView::logRow(int viewRow) const
+{
+    if (viewRow < 0 || viewRow >= m_proxy->rowCount())
+        return -1;
+    return m_proxy->mapToSource(m_proxy->index(viewRow, 0)).row();
+}
+
+int TrafficView::viewRow(int logRow) const
+{
+    if (logRow < 0 || logRow >= m_log->rowCount())
+        return -1;
+    const QModelIndex index = m_proxy->mapFromSource(m_log->index(logRow, 0));
+    return index.isValid() ? index.row() : -1;
+}
+
+void TrafficView::setTextFilter(const QString &text)
+{
+    m_text->setText(text);
+    updateFilter();
+}
+
+void TrafficView::setMethodFilter(const QString &text)
+{
+    m_method->setText(text);
+    updateFilter();
+}
+
+void TrafficView::setJsonFilter(const QString &expression)
+{
+    m_json->setText(expression);
+    updateFilter();
+}
+
+void TrafficView::updateFilter()
+{
+    TrafficFilter filter;
+    if (m_server->isVisible() || m_server->currentIndex() > 0) {
+        const int id = m_server->currentData().toInt();
+        if (id >= 0 && m_server->currentIndex() > 0)
+            filter.connections = {id};
+    }
+    if (m_direction->currentIndex() > 0)
+        filter.directions = {TrafficEvent::Direction(m_direction->currentData().toInt())};
+    if (m_kind->currentIndex() > 0)
+        filter.kinds = {TrafficKind(m_kind->currentData().toInt())};
+    filter.method = m_method->text().trimmed();
+    filter.text = m_text->text();
+    const QString json = m_json->text().trimmed();
+    const QString jsonError = json.isEmpty() ? QString() : TrafficFilter::jsonExpressionError(json);
+    m_filterError->setVisible(!jsonError.isEmpty());
+    m_filterError->setText(QStringLiteral("<span style=\"color:%1\">%2</span>")
+                               .arg(Theme::color(Theme::Role::Error).name(), jsonError.toHtmlEscaped()));
+    if (jsonError.isEmpty())
+        filter.json = json;
+    if (filter != m_proxy->filter())
+        m_proxy->setFilter(filter);
+    updateStatus();
+}
+
+void TrafficView::onRowsInserted()
+{
+    updateStatus();
+    if (!m_followAction->isChecked() || m_followScheduled)
+        return;
+    // Scroll once per event-loop turn however many batches arrived.
+    m_followScheduled = true;
+    QTimer::singleShot(0, this, [this] {
+        m_followScheduled = false;
+        if (m_followAction->isChecked())
+            m_table->scrollToBottom();
+    });
+}
+
+void TrafficView::setFollowTail(bool follow)
+{
+    if (m_followAction->isChecked() != follow)
+        m_followAction->setChecked(follow);
+    if (follow)
+        m_table->scrollToBottom();
+}
+
+void TrafficView::setPaused(bool paused)
+{
+    if (paused)
+        m_log->pause();
+    else
+        m_log->resume();
+}
+
+void TrafficView::clear()
+{
+    m_log->clear();
+    m_tree->clear();
+    m_pretty->clear();
+    m_raw->clear();
+    m_meta->clear();
+    updateStatus();
+}
+
+void TrafficView::updateStatus()
+{
+    QStringList parts;
+    const int shown = m_table->model()->rowCount();
+    const int total = m_log->rowCount();
+    if (shown != total)
+        parts << tr("%1 of %n message(s)", nullptr, total).arg(shown);
+    else
+        parts << tr("%n message(s)", nullptr, total);
+    if (m_log->droppedCount() > 0)
+        parts << tr("%n oldest dropped (cap %1)", nullptr, int(qMin<qint64>(m_log->droppedCount(), INT_MAX)))
+                     .arg(m_log->rowCap());
+    if (m_log->isPaused())
+        parts << tr("paused, %n new", nullptr, int(m_log->hiddenRowCount()));
+    if (m_offline)
+        parts << tr("offline capture");
+    m_status->setText(parts.join(QStringLiteral(" · ")));
+}
+
+void TrafficView::selectViewRow(int row)
+{
+    if (row < 0 || row >= m_table->model()->rowCount())
+        return;
+    const QModelIndex index = m_table->model()->index(row, 0);
+    m_table->setCurrentIndex(index);
+    m_table->scrollTo(index, QAbstractItemView::PositionAtCenter);
+}
+
+void TrafficView::jumpToPair()
+{
+    const int row = logRow(m_table->currentIndex().row());
+    if (row < 0)
+        return;
+    const int paired = m_log->pairedRow(row);
+    if (paired < 0) {
+        m_status->setText(tr("This message has no paired request or response."));
+        return;
+    }
+    const int target = viewRow(paired);
+    if (target < 0) {
+        m_status->setText(tr("The paired message is hidden by the filter."));
+        return;
+    }
+    setFollowTail(false);
+    selectViewRow(target);
+}
+
+void TrafficView::copyMessage()
+{
+    const int row = logRow(m_table->currentIndex().row());
+    if (row < 0)
+        return;
+    QApplication::clipboard()->setText(QString::fromUtf8(m_log->rawBytes(row)));
+}
+
+void TrafficView::showCurrent()
+{
+    const int row = logRow(m_table->currentIndex().row());
+    if (row < 0) {
+        m_tree->clear();
+        m_pretty->clear();
+        m_raw->clear();
+        m_meta->clear();
+        return;
+    }
+    const TrafficEvent event = m_log->event(row);
+    const QByteArray raw = event.raw;
+    if (raw.size() <= MaxParsedDetailBytes) {
+        if (!m_tree->setJsonBytes(raw))
+            m_tree->clear();
+        m_pretty->setPlainText(m_log->prettyJson(row));
+    } else {
+        m_tree->clear();
+        m_pretty->setPlainText(tr("This message is %1 bytes long: too big to format here. "
+                                  "The Raw tab shows its beginning; Copy or Export gets all of it.")
+                                   .arg(raw.size()));
+    }
+    QString text = hexDump(raw);
+    if (!raw.isEmpty()) {
+        text += QLatin1Char('\n') + tr("Text:") + QLatin1Char('\n');
+        text += QString::fromUtf8(raw.left(256 * 1024));
+    }
+    m_raw->setPlainText(text);
+
+    QStringList meta;
+    meta << tr("Time: %1").arg(QDateTime::fromMSecsSinceEpoch(event.wallClockMs).toString(Qt::ISODateWithMs));
+    meta << tr("Direction: %1").arg(TrafficLog::directionName(event.direction));
+    meta << tr("Kind: %1").arg(TrafficLog::kindName(m_log->kind(row)));
+    meta << tr("Size: %1 bytes").arg(raw.size());
+    const qint64 latency = m_log->latencyNs(row);
+    if (latency >= 0)
+        meta << tr("Latency: %1 ms").arg(double(latency) / 1e6, 0, 'f', 2);
+    if (!m_log->connectionName(event.connectionId).isEmpty())
+        meta << tr("Server: %1").arg(m_log->connectionName(event.connectionId));
+    if (!event.note.isEmpty())
+        meta << tr("Note: %1").arg(event.note);
+    if (!event.httpMethod.isEmpty())
+        meta << tr("HTTP method: %1").arg(QString::fromLatin1(event.httpMethod));
+    if (!event.url.isEmpty())
+        meta << tr("URL: %1").arg(event.url);
+    if (event.httpStatus)
+        meta << tr("HTTP status: %1").arg(event.httpStatus);
+    if (!event.sseEventId.isEmpty() || !event.sseEventType.isEmpty())
+        meta << tr("SSE event: %1 id %2").arg(QString::fromUtf8(event.sseEventType), QString::fromUtf8(event.sseEventId));
+    if (!event.headers.isEmpty()) {
+        meta << tr("Headers:");
+        for (const auto &header : event.headers)
+            meta << QStringLiteral("  %1: %2").arg(QString::fromLatin1(header.first), QString::fromLatin1(header.second));
+    }
+    m_meta->setPlainText(meta.join(QLatin1Char('\n')));
+    Q_EMIT currentEventChanged(row);
+}
+
+bool TrafficView::exportTo(const QString &path, bool har, bool filteredOnly, bool includeSecrets, QString *error)
+{
+    m_log->flush();
+    TrafficCapture::ExportOptions options;
+    options.redaction = includeSecrets ? TrafficCapture::Redaction::KeepSecrets : TrafficCapture::Redaction::Redact;
+    if (m_secretValues)
+        options.secretValues = m_secretValues();
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error)
+            *error = tr("Could not write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    QString writeError;
+    bool ok;
+    if (filteredOnly) {
+        const QList<int> rows = m_proxy->sourceRows();
+        ok = har ? TrafficCapture::writeHar(&file, *m_log, rows, options, &writeError)
+                 : TrafficCapture::writeJsonLines(&file, *m_log, rows, options, &writeError);
+    } else {
+        ok = har ? TrafficCapture::writeHar(&file, *m_log, options, &writeError)
+                 : TrafficCapture::writeJsonLines(&file, *m_log, options, &writeError);
+    }
+    if (!ok || !file.commit()) {
+        if (error)
+            *error = writeError.isEmpty() ? tr("Could not write %1: %2").arg(path, file.errorString()) : writeError;
+        return false;
+    }
+    return true;
+}
+
+void TrafficView::exportDialog()
+{
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Export Traffic"));
+    auto *form = new QFormLayout(&dialog);
+    auto *jsonl = new QRadioButton(tr("JSON Lines (every event, re-openable in MCP Scope)"), &dialog);
+    auto *har = new QRadioButton(tr("HAR 1.2 (HTTP exchanges, for browser tools)"), &dialog);
+    jsonl->setChecked(true);
+    auto *all = new QRadioButton(tr("The whole log"), &dialog);
+    auto *filtered = new QRadioButton(tr("Only the rows the filters show"), &dialog);
+    all->setChecked(true);
+    auto *secrets = new QCheckBox(tr("Include secrets (tokens, Authorization headers, secret environment values)"), &dialog);
+    auto *warning = new QLabel(tr("Secrets are replaced by \"[REDACTED]\" unless you include them."), &dialog);
+    warning->setWordWrap(true);
+    form->addRow(tr("Format:"), jsonl);
+    form->addRow(QString(), har);
+    form->addRow(tr("Rows:"), all);
+    form->addRow(QString(), filtered);
+    form->addRow(QString(), secrets);
+    form->addRow(QString(), warning);
+    connect(secrets, &QCheckBox::toggled, warning, [warning, this](bool on) {
+        warning->setText(on ? tr("Careful: the file will contain credentials in plain text.")
+                            : tr("Secrets are replaced by \"[REDACTED]\" unless you include them."));
+        QPalette p = warning->palette();
+        p.setColor(QPalette::WindowText, on ? Theme::color(Theme::Role::Error) : palette().color(QPalette::WindowText));
+        warning->setPalette(p);
+    });
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const bool asHar = har->isChecked();
+    const QString suffix = asHar ? QStringLiteral(".har") : QStringLiteral(".jsonl");
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Traffic"), m_exportName + suffix,
+                                                      asHar ? tr("HAR files (*.har)") : tr("JSON Lines (*.jsonl)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!exportTo(path, asHar, filtered->isChecked(), secrets->isChecked(), &error))
+        QMessageBox::warning(this, tr("Export Traffic"), error);
+    else
+        m_status->setText(tr("Exported to %1").arg(path));
+}
+
+} // namespace Mcp::Ui

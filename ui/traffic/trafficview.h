@@ -1,0 +1,127 @@
+#pragma once
+
+#include <QPointer>
+
+#include <functional>
+#include <QWidget>
+
+QT_BEGIN_NAMESPACE
+class QAbstractItemModel;
+class QAction;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QModelIndex;
+class QPlainTextEdit;
+class QSplitter;
+class QTabWidget;
+class QTableView;
+class QToolBar;
+QT_END_NAMESPACE
+
+namespace Mcp {
+class TrafficLog;
+class TrafficFilterProxy;
+}
+
+namespace Mcp::Ui {
+
+class JsonTree;
+class JsonTextView;
+
+// A traffic log in a table with filters, follow-tail, pause, clear, request/response
+// jumps, a detail pane (JSON tree, pretty JSON, raw bytes as hex and text, transport
+// metadata), copy and export. Used for one connection, for all connections, and for a
+// capture opened from a file (offline): the view does not care where the rows came from.
+class TrafficView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit TrafficView(TrafficLog *log, QWidget *parent = nullptr);
+    ~TrafficView() override;
+
+    TrafficLog *log() const { return m_log; }
+    QTableView *table() const { return m_table; }
+    // The model the table shows (the filter proxy over the log).
+    QAbstractItemModel *viewModel() const;
+    // Offline captures cannot be paused or cleared meaningfully, and show the file name.
+    void setOffline(const QString &sourceDescription);
+    // Show the Server column and filter (the all-connections log).
+    void setShowsServers(bool show);
+    QString defaultExportName() const;
+    void setDefaultExportName(const QString &name) { m_exportName = name; }
+
+    int visibleRowCount() const;
+    bool isFollowingTail() const;
+
+    // Filters (also driven by the filter bar).
+    void setTextFilter(const QString &text);
+    void setMethodFilter(const QString &text);
+    // "<path>=<value>" or "<path>" over the JSON content ("/params/name=echo", "result.isError=true").
+    void setJsonFilter(const QString &expression);
+    TrafficFilterProxy *proxy() const { return m_proxy; }
+    // Values to redact on export wherever they occur (secret environment values, tokens).
+    void setSecretValuesProvider(std::function<QStringList()> provider) { m_secretValues = std::move(provider); }
+
+    // Model row of the log for a row of the table, and back.
+    int logRow(int viewRow) const;
+    int viewRow(int logRow) const;
+
+    // Exports rows to a file; filteredOnly takes only the rows the filters let through.
+    // Secrets are redacted unless includeSecrets. Returns false and sets *error on failure.
+    bool exportTo(const QString &path, bool har, bool filteredOnly, bool includeSecrets, QString *error);
+
+public Q_SLOTS:
+    void setFollowTail(bool follow);
+    void setPaused(bool paused);
+    void clear();
+    void jumpToPair();
+    void copyMessage();
+    void exportDialog();
+    void selectViewRow(int row);
+
+Q_SIGNALS:
+    void currentEventChanged(int logRow);
+
+private:
+    void buildUi();
+    void updateFilter();
+    void showCurrent();
+    void updateStatus();
+    void onRowsInserted();
+
+    TrafficLog *m_log;
+    TrafficFilterProxy *m_proxy = nullptr;
+    QToolBar *m_toolBar = nullptr;
+    QComboBox *m_server = nullptr;
+    QComboBox *m_direction = nullptr;
+    QComboBox *m_kind = nullptr;
+    QLineEdit *m_method = nullptr;
+    QLineEdit *m_text = nullptr;
+    QLineEdit *m_json = nullptr;
+    QLabel *m_filterError = nullptr;
+    QAction *m_followAction = nullptr;
+    QAction *m_pauseAction = nullptr;
+    QAction *m_clearAction = nullptr;
+    QAction *m_jumpAction = nullptr;
+    QAction *m_copyAction = nullptr;
+    QAction *m_exportAction = nullptr;
+    QLabel *m_status = nullptr;
+    QSplitter *m_splitter = nullptr;
+    QTableView *m_table = nullptr;
+    QTabWidget *m_detailTabs = nullptr;
+    JsonTree *m_tree = nullptr;
+    JsonTextView *m_pretty = nullptr;
+    QPlainTextEdit *m_raw = nullptr;
+    QPlainTextEdit *m_meta = nullptr;
+    QString m_exportName = QStringLiteral("traffic");
+    std::function<QStringList()> m_secretValues;
+    bool m_offline = false;
+    bool m_followScheduled = false;
+};
+
+// "00000000  7b 22 6a 73 ...  |{"js...|" lines, at most maxBytes of the input.
+QString hexDump(const QByteArray &bytes, int maxBytes = 64 * 1024);
+
+} // namespace Mcp::Ui
