@@ -1,4 +1,5 @@
 #include "message.h"
+#include "json.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -163,8 +164,44 @@ QJsonObject Message::toJson() const
 
 QByteArray Message::serialize() const
 {
+    // Written directly rather than through QJsonDocument (slow on big strings). The members
+    // come in the order QJsonDocument would write them (sorted), so the bytes are the same.
     // Compact JSON never contains a raw newline: newlines inside strings are escaped.
-    return QJsonDocument(toJson()).toJson(QJsonDocument::Compact);
+    QByteArray out;
+    out.reserve(96);
+    auto appendId = [this, &out] {
+        out.append("\"id\":");
+        Json::serializeTo(out, d->id.toJson());
+    };
+    out.append('{');
+    switch (d->kind) {
+    case Kind::Request:
+        appendId();
+        out.append(',');
+        Q_FALLTHROUGH();
+    case Kind::Notification:
+        out.append("\"jsonrpc\":\"2.0\",\"method\":");
+        Json::serializeTo(out, QJsonValue(d->method));
+        if (!d->params.isUndefined()) {
+            out.append(",\"params\":");
+            Json::serializeTo(out, d->params);
+        }
+        break;
+    case Kind::Response:
+        appendId();
+        out.append(",\"jsonrpc\":\"2.0\",\"result\":");
+        Json::serializeTo(out, d->result);
+        break;
+    case Kind::ErrorResponse:
+        out.append("\"error\":");
+        Json::serializeTo(out, d->error.toJson());
+        out.append(',');
+        appendId();
+        out.append(",\"jsonrpc\":\"2.0\"");
+        break;
+    }
+    out.append('}');
+    return out;
 }
 
 bool Message::fromJson(const QJsonObject &object, Message *message, QString *diagnostic)
@@ -236,46 +273,6 @@ bool operator==(const Message &a, const Message &b)
         return true;
     return a.d->kind == b.d->kind && a.d->id == b.d->id && a.d->method == b.d->method
         && a.d->params == b.d->params && a.d->result == b.d->result && a.d->error == b.d->error;
-}
-
-// ---- Parsing ---------------------------------------------------------------------
-
-ParsedFrame parseFrame(QByteArrayView frame)
-{
-    ParsedFrame parsed;
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(frame.toByteArray(), &error);
-    if (error.error != QJsonParseError::NoError) {
-        parsed.diagnostics.append(QStringLiteral("not valid JSON at offset %1: %2")
-                                      .arg(error.offset)
-                                      .arg(error.errorString()));
-        return parsed;
-    }
-    auto addOne = [&parsed](const QJsonValue &value, const QString &where) {
-        if (!value.isObject()) {
-            parsed.diagnostics.append(where + QStringLiteral("not a JSON object"));
-            return;
-        }
-        Message message;
-        QString diagnostic;
-        if (Message::fromJson(value.toObject(), &message, &diagnostic))
-            parsed.messages.append(message);
-        else
-            parsed.diagnostics.append(where + diagnostic);
-    };
-    if (document.isArray()) {
-        parsed.batch = true;
-        const QJsonArray array = document.array();
-        if (array.isEmpty())
-            parsed.diagnostics.append(QStringLiteral("empty batch"));
-        for (qsizetype i = 0; i < array.size(); ++i)
-            addOne(array.at(i), QStringLiteral("batch element %1: ").arg(i));
-    } else if (document.isObject()) {
-        addOne(document.object(), QString());
-    } else {
-        parsed.diagnostics.append(QStringLiteral("not a JSON object"));
-    }
-    return parsed;
 }
 
 } // namespace Mcp

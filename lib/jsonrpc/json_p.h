@@ -1,0 +1,47 @@
+#pragma once
+
+// Internal to lib/jsonrpc: the simdjson side of json.cpp, shared with the frame parser.
+
+#include <QByteArrayView>
+#include <QJsonValue>
+#include <QString>
+
+#include <simdjson.h>
+
+#include <memory>
+#include <string_view>
+
+namespace Mcp::Json::Internal {
+
+QJsonValue toQt(simdjson::dom::element element);
+QString toQString(std::string_view s);
+QString describe(simdjson::error_code code);
+// A parser suited to a document of this size; big ones are owned by owner.
+simdjson::dom::parser *parserFor(size_t size, std::unique_ptr<simdjson::dom::parser> &owner);
+
+// Parses text and calls use(root) while the parsed document is alive.
+// Returns false (with *error) when the text is not JSON.
+template<typename Use>
+bool withDocument(QByteArrayView text, QString *error, Use &&use)
+{
+    if (text.isEmpty()) {
+        if (error)
+            *error = describe(simdjson::EMPTY);
+        return false;
+    }
+    std::unique_ptr<simdjson::dom::parser> owner;
+    simdjson::dom::parser *parser = parserFor(size_t(text.size()), owner);
+    // realloc_if_needed: simdjson reads up to SIMDJSON_PADDING bytes past the end, which a
+    // view does not promise to have; the copy costs far less than the parse.
+    simdjson::dom::element root;
+    const simdjson::error_code code = parser->parse(text.data(), size_t(text.size()), true).get(root);
+    if (code != simdjson::SUCCESS) {
+        if (error)
+            *error = describe(code);
+        return false;
+    }
+    use(root);
+    return true;
+}
+
+} // namespace Mcp::Json::Internal

@@ -1,0 +1,398 @@
+#include "jsonrpc/json.h"
+#include "jsonrpc/message.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRandomGenerator>
+#include <QTest>
+
+using namespace Mcp;
+
+class tst_JsonRpc : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void diagnostics_data();
+    void diagnostics();
+    void validFrames_data();
+    void validFrames();
+    void idsKeptExactly_data();
+    void idsKeptExactly();
+    void largeIntegers();
+    void unicode();
+    void invalidUtf8();
+    void everyPrefixOfAFrameIsHandled();
+    void roundTrip_data();
+    void roundTrip();
+    void serializationHasNoRawNewline();
+    void serializerMatchesQt_data();
+    void serializerMatchesQt();
+    void parserMatchesQt_data();
+    void parserMatchesQt();
+    void bigObjectKeepsEveryKey();
+    void summary_data();
+    void summary();
+};
+
+void tst_JsonRpc::diagnostics_data()
+{
+    QTest::addColumn<QByteArray>("frame");
+    QTest::addColumn<int>("validMessages");
+    QTest::addColumn<QStringList>("expected"); // substrings, one per diagnostic, in order
+
+    auto row = [](const char *name, const QByteArray &frame, int valid, const QStringList &expected) {
+        QTest::newRow(name) << frame << valid << expected;
+    };
+    row("not JSON", "hello", 0, {"not valid JSON"});
+    row("truncated", "{\"jsonrpc\":\"2.0\",", 0, {"not valid JSON"});
+    row("trailing garbage", "{\"jsonrpc\":\"2.0\",\"method\":\"a\"} x", 0, {"not valid JSON"});
+    row("empty", "", 0, {"not valid JSON: empty input"});
+    row("scalar number", "42", 0, {"not a JSON object"});
+    row("scalar string", "\"x\"", 0, {"not a JSON object"});
+    row("scalar null", "null", 0, {"not a JSON object"});
+    row("missing jsonrpc", "{\"method\":\"a\"}", 0, {"missing \"jsonrpc\""});
+    row("wrong jsonrpc", "{\"jsonrpc\":\"1.0\",\"method\":\"a\"}", 0, {"\"jsonrpc\" must be \"2.0\""});
+    row("jsonrpc as number", "{\"jsonrpc\":2.0,\"method\":\"a\"}", 0, {"\"jsonrpc\" must be \"2.0\""});
+    row("result and error", "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{},\"error\":{\"code\":1,\"message\":\"m\"}}", 0,
+        {"both \"result\" and \"error\""});
+    row("method and result", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"a\",\"result\":{}}", 0, {"both \"method\" and"});
+    row("null request id", "{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"a\"}", 0, {"request id must not be null"});
+    row("fractional id", "{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"a\"}", 0, {"\"id\" must be a string or an integer"});
+    row("boolean id", "{\"jsonrpc\":\"2.0\",\"id\":true,\"method\":\"a\"}", 0, {"\"id\" must be a string or an integer"});
+    row("object id", "{\"jsonrpc\":\"2.0\",\"id\":{},\"result\":{}}", 0, {"\"id\" must be a string or an integer"});
+    row("method not a string", "{\"jsonrpc\":\"2.0\",\"method\":7}", 0, {"\"method\" must be a string"});
+    row("params a string", "{\"jsonrpc\":\"2.0\",\"method\":\"a\",\"params\":\"x\"}", 0, {"\"params\" must be an object or an array"});
+    row("params a number", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"a\",\"params\":3}", 0, {"\"params\" must be"});
+    row("params null", "{\"jsonrpc\":\"2.0\",\"method\":\"a\",\"params\":null}", 0, {"\"params\" must be"});
+    row("error a string", "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":\"bad\"}", 0, {"\"error\" must be an object"});
+    row("error without code", "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"message\":\"m\"}}", 0, {"\"error.code\" must be an integer"});
+    row("error fractional code", "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":1.5,\"message\":\"m\"}}", 0, {"\"error.code\" must be an integer"});
+    row("error message not a string", "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":1,\"message\":2}}", 0, {"\"error.message\" must be a string"});
+    row("error response without id", "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":1,\"message\":\"m\"}}", 0, {"needs an \"id\""});
+    row("response without id", "{\"jsonrpc\":\"2.0\",\"result\":{}}", 0, {"needs a non-null \"id\""});
+    row("response with null id", "{\"jsonrpc\":\"2.0\",\"id\":null,\"result\":{}}", 0, {"needs a non-null \"id\""});
+    row("nothing", "{\"jsonrpc\":\"2.0\",\"id\":1}", 0, {"no \"method\", \"result\" or \"error\""});
+    row("empty batch", "[]", 0, {"empty batch"});
+    row("batch of scalars", "[1,2]", 0, {"batch element 0: not a JSON object", "batch element 1: not a JSON object"});
+    row("batch mixed", "[{\"jsonrpc\":\"2.0\",\"method\":\"a\"},{\"method\":\"b\"},{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{}}]", 2,
+        {"batch element 1: missing \"jsonrpc\""});
+}
+
+void tst_JsonRpc::diagnostics()
+{
+    QFETCH(QByteArray, frame);
+    QFETCH(int, validMessages);
+    QFETCH(QStringList, expected);
+    const ParsedFrame parsed = parseFrame(frame);
+    QCOMPARE(parsed.messages.size(), validMessages);
+    QCOMPARE(parsed.diagnostics.size(), expected.size());
+    for (qsizetype i = 0; i < expected.size(); ++i)
+        QVERIFY2(parsed.diagnostics.at(i).contains(expected.at(i)), qPrintable(parsed.diagnostics.at(i)));
+    QVERIFY(!parsed.isValid());
+    // The summary agrees that something is wrong.
+    const MessageSummary summary = summarizeFrame(frame);
+    if (!frame.startsWith('[') || validMessages == 0)
+        QVERIFY(!summary.diagnostic.isEmpty() || summary.batch);
+}
+
+void tst_JsonRpc::validFrames_data()
+{
+    QTest::addColumn<QByteArray>("frame");
+    QTest::addColumn<int>("kind");
+    QTest::newRow("request") << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{}}") << int(Message::Kind::Request);
+    QTest::newRow("request, array params") << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"m\",\"params\":[1,2]}") << int(Message::Kind::Request);
+    QTest::newRow("notification") << QByteArray("{\"method\":\"notifications/initialized\",\"jsonrpc\":\"2.0\"}") << int(Message::Kind::Notification);
+    QTest::newRow("response") << QByteArray(" {\"jsonrpc\":\"2.0\",\"id\":\"a\",\"result\":{\"x\":[]}} ") << int(Message::Kind::Response);
+    QTest::newRow("response with null result") << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":null}") << int(Message::Kind::Response);
+    QTest::newRow("error with null id") << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"Parse error\"}}") << int(Message::Kind::ErrorResponse);
+    QTest::newRow("error with data") << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{\"code\":-32602,\"message\":\"m\",\"data\":{\"a\":1}}}") << int(Message::Kind::ErrorResponse);
+    QTest::newRow("unknown members ignored") << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{},\"extra\":true}") << int(Message::Kind::Response);
+}
+
+void tst_JsonRpc::validFrames()
+{
+    QFETCH(QByteArray, frame);
+    QFETCH(int, kind);
+    const ParsedFrame parsed = parseFrame(frame);
+    QVERIFY2(parsed.isValid(), qPrintable(parsed.diagnostics.join(u'\n')));
+    QCOMPARE(parsed.messages.size(), 1);
+    QCOMPARE(int(parsed.messages.first().kind()), kind);
+    QVERIFY(!parsed.batch);
+    // Same verdict as the Qt-based reference path.
+    Message reference;
+    QString diagnostic;
+    QVERIFY(Message::fromJson(QJsonDocument::fromJson(frame).object(), &reference, &diagnostic));
+    QCOMPARE(parsed.messages.first(), reference);
+}
+
+void tst_JsonRpc::idsKeptExactly_data()
+{
+    QTest::addColumn<QByteArray>("idJson");
+    QTest::addColumn<bool>("isString");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("string abc") << QByteArray("\"abc\"") << true << QStringLiteral("abc");
+    QTest::newRow("integer 1") << QByteArray("1") << false << QStringLiteral("1");
+    QTest::newRow("string 1") << QByteArray("\"1\"") << true << QStringLiteral("1");
+    QTest::newRow("zero") << QByteArray("0") << false << QStringLiteral("0");
+    QTest::newRow("negative") << QByteArray("-5") << false << QStringLiteral("-5");
+    QTest::newRow("empty string") << QByteArray("\"\"") << true << QString();
+    QTest::newRow("2^53 - 1") << QByteArray("9007199254740991") << false << QStringLiteral("9007199254740991");
+    QTest::newRow("unicode string") << QByteArray("\"\xc3\xa9\\u00e9\"") << true << QStringLiteral("\u00e9\u00e9");
+}
+
+void tst_JsonRpc::idsKeptExactly()
+{
+    QFETCH(QByteArray, idJson);
+    QFETCH(bool, isString);
+    QFETCH(QString, text);
+    const ParsedFrame parsed = parseFrame(QByteArray("{\"jsonrpc\":\"2.0\",\"id\":" + idJson + ",\"method\":\"ping\"}"));
+    QVERIFY(parsed.isValid());
+    const MessageId id = parsed.messages.first().id();
+    QCOMPARE(id.isString(), isString);
+    QCOMPARE(id.isInteger(), !isString);
+    QCOMPARE(id.toString(), text);
+    // Echoed back in the same JSON form.
+    const QByteArray reply = Message::response(id, QJsonObject()).serialize();
+    const QByteArray expectedId = isString ? Json::serialize(QJsonValue(text)) : text.toUtf8();
+    QVERIFY2(reply.contains(QByteArray("\"id\":" + expectedId + ",")), reply.constData());
+    QCOMPARE(parseFrame(reply).messages.first().id(), id);
+    QVERIFY(MessageId(QStringLiteral("1")) != MessageId(1));
+}
+
+void tst_JsonRpc::largeIntegers()
+{
+    const QByteArray frame("{\"jsonrpc\":\"2.0\",\"method\":\"m\",\"params\":{\"big\":9007199254740993,\"max\":9223372036854775807,"
+                           "\"min\":-9223372036854775808,\"huge\":18446744073709551615,\"d\":1e20}}");
+    const ParsedFrame parsed = parseFrame(frame);
+    QVERIFY(parsed.isValid());
+    const QJsonObject params = parsed.messages.first().paramsObject();
+    QCOMPARE(params.value(QStringLiteral("big")).toInteger(), Q_INT64_C(9007199254740993));
+    QCOMPARE(params.value(QStringLiteral("max")).toInteger(), std::numeric_limits<qint64>::max());
+    QCOMPARE(params.value(QStringLiteral("min")).toInteger(), std::numeric_limits<qint64>::min());
+    QCOMPARE(params.value(QStringLiteral("huge")).toDouble(), 18446744073709551615.0);
+    const QByteArray written = parsed.messages.first().serialize();
+    QVERIFY2(written.contains("\"big\":9007199254740993"), written.constData());
+    QVERIFY(written.contains("\"max\":9223372036854775807"));
+    QVERIFY(written.contains("\"min\":-9223372036854775808"));
+    QVERIFY(written.contains("\"d\":1e+20"));
+    // The same as Qt's own reading and writing.
+    QCOMPARE(Json::parse(frame), QJsonValue(QJsonDocument::fromJson(frame).object()));
+    QCOMPARE(written, QJsonDocument(parsed.messages.first().toJson()).toJson(QJsonDocument::Compact));
+}
+
+void tst_JsonRpc::unicode()
+{
+    const QByteArray frame("{\"jsonrpc\":\"2.0\",\"method\":\"m\",\"params\":{\"s\":\"h\xc3\xa9llo \xf0\x9f\x98\x80 \\u00e9 \\ud83d\\ude00 \\u0000\"}}");
+    const ParsedFrame parsed = parseFrame(frame);
+    QVERIFY(parsed.isValid());
+    const QString s = parsed.messages.first().paramsObject().value(QStringLiteral("s")).toString();
+    QCOMPARE(s, QString(QStringLiteral("h\u00e9llo \U0001F600 \u00e9 \U0001F600 ") + QChar(0)));
+    const QByteArray written = parsed.messages.first().serialize();
+    // Non-ASCII stays UTF-8; NUL is escaped.
+    QVERIFY(written.contains("h\xc3\xa9llo \xf0\x9f\x98\x80"));
+    QVERIFY(written.contains("\\u0000"));
+}
+
+void tst_JsonRpc::invalidUtf8()
+{
+    const QByteArray frame("{\"jsonrpc\":\"2.0\",\"method\":\"m\",\"params\":{\"s\":\"\xff\xfe\xc3\"}}");
+    const ParsedFrame parsed = parseFrame(frame);
+    QVERIFY(parsed.messages.isEmpty());
+    QCOMPARE(parsed.diagnostics.size(), 1);
+    QVERIFY2(parsed.diagnostics.first().contains(QLatin1String("UTF-8")), qPrintable(parsed.diagnostics.first()));
+    QString error;
+    bool ok = true;
+    QVERIFY(Json::parse(frame, &error, &ok).isUndefined());
+    QVERIFY(!ok);
+    QVERIFY(!error.isEmpty());
+}
+
+void tst_JsonRpc::everyPrefixOfAFrameIsHandled()
+{
+    const QByteArray frame("[{\"jsonrpc\":\"2.0\",\"id\":\"x\",\"method\":\"a\",\"params\":{\"t\":\"\\n\\\"\xc3\xa9\",\"n\":[1,2.5,-3e2,true,null]}},"
+                           "{\"jsonrpc\":\"2.0\",\"id\":7,\"error\":{\"code\":-1,\"message\":\"no\"}}]");
+    QVERIFY(parseFrame(frame).isValid());
+    QCOMPARE(parseFrame(frame).messages.size(), 2);
+    for (qsizetype cut = 0; cut < frame.size(); ++cut) {
+        const QByteArray prefix = frame.left(cut);
+        const ParsedFrame parsed = parseFrame(prefix);
+        QVERIFY2(!parsed.isValid(), prefix.constData());
+        QVERIFY(!parsed.diagnostics.isEmpty());
+        const MessageSummary summary = summarizeFrame(prefix);
+        QVERIFY(!summary.valid);
+        // Same answer for a copy without slack after the end (simdjson reads past it otherwise).
+        const QByteArray exact(prefix.constData(), prefix.size());
+        QCOMPARE(parseFrame(QByteArrayView(exact)).diagnostics, parsed.diagnostics);
+    }
+}
+
+void tst_JsonRpc::roundTrip_data()
+{
+    QTest::addColumn<Message>("message");
+    QJsonObject params{{QStringLiteral("name"), QStringLiteral("echo")},
+                       {QStringLiteral("arguments"), QJsonObject{{QStringLiteral("text"), QStringLiteral("a\nb\t\"c\"\\ \u00e9 \U0001F600 \x01")}}},
+                       {QStringLiteral("list"), QJsonArray{1, 2.5, -3, true, false, QJsonValue(QJsonValue::Null), QJsonObject(), QJsonArray()}},
+                       {QStringLiteral("_meta"), QJsonObject{{QStringLiteral("progressToken"), QStringLiteral("p1")}}}};
+    QTest::newRow("request") << Message::request(MessageId(1), QStringLiteral("tools/call"), params);
+    QTest::newRow("request, string id") << Message::request(MessageId(QStringLiteral("r-1")), QStringLiteral("ping"));
+    QTest::newRow("request, array params") << Message::request(MessageId(2), QStringLiteral("m"), QJsonArray{1, QStringLiteral("x")});
+    QTest::newRow("notification") << Message::notification(QStringLiteral("notifications/initialized"));
+    QTest::newRow("notification with params") << Message::notification(QStringLiteral("notifications/progress"), params);
+    QTest::newRow("response") << Message::response(MessageId(3), params);
+    QTest::newRow("response, string id") << Message::response(MessageId(QStringLiteral("3")), QJsonObject());
+    RpcError error{ErrorCode::InvalidParams, QStringLiteral("bad \"params\"\n"), QJsonObject{{QStringLiteral("field"), QStringLiteral("x")}}};
+    QTest::newRow("error") << Message::errorResponse(MessageId(4), error);
+    QTest::newRow("error, null id") << Message::errorResponse(MessageId(), RpcError{ErrorCode::ParseError, QStringLiteral("Parse error"), QJsonValue::Undefined});
+    QTest::newRow("error, string data") << Message::errorResponse(MessageId(QStringLiteral("e")), RpcError{-1, QStringLiteral("no"), QStringLiteral("why")});
+}
+
+void tst_JsonRpc::roundTrip()
+{
+    QFETCH(Message, message);
+    const QByteArray bytes = message.serialize();
+    const ParsedFrame parsed = parseFrame(bytes);
+    QVERIFY2(parsed.isValid(), qPrintable(parsed.diagnostics.join(u'\n')));
+    QCOMPARE(parsed.messages.size(), 1);
+    QCOMPARE(parsed.messages.first(), message);
+    // Byte for byte what QJsonDocument writes.
+    QCOMPARE(bytes, QJsonDocument(message.toJson()).toJson(QJsonDocument::Compact));
+    QVERIFY(!bytes.contains('\n'));
+}
+
+void tst_JsonRpc::serializationHasNoRawNewline()
+{
+    QString nasty;
+    for (char16_t c = 0; c < 0x20; ++c)
+        nasty += QChar(c);
+    nasty += QStringLiteral("\u2028\u2029\u0085\"\\/");
+    const Message message = Message::request(MessageId(nasty), nasty, QJsonObject{{nasty, nasty}});
+    const QByteArray bytes = message.serialize();
+    QVERIFY(!bytes.contains('\n'));
+    QVERIFY(!bytes.contains('\r'));
+    for (char c : bytes)
+        QVERIFY(static_cast<unsigned char>(c) >= 0x20);
+    QCOMPARE(parseFrame(bytes).messages.value(0), message);
+}
+
+void tst_JsonRpc::serializerMatchesQt_data()
+{
+    QTest::addColumn<QJsonValue>("value");
+    QString controls;
+    for (char16_t c = 0; c < 0x80; ++c)
+        controls += QChar(c);
+    QTest::newRow("every ASCII character") << QJsonValue(QJsonArray{controls});
+    QTest::newRow("unicode") << QJsonValue(QJsonArray{QStringLiteral("\u00e9\u4e2d\U0001F600\uffff\u2028")});
+    QTest::newRow("numbers") << QJsonValue(QJsonArray{0, 1, -1, 1.5, -0.25, 1e20, 1e-7, 3.14159265358979, 123456789012.0,
+                                                      qint64(1) << 62, std::numeric_limits<qint64>::min(), 1e300, 2.5e-300,
+                                                      double(1 << 30), 0.1, 100.0});
+    QTest::newRow("non-finite") << QJsonValue(QJsonArray{qInf(), -qInf(), qQNaN()});
+    QTest::newRow("literals") << QJsonValue(QJsonArray{true, false, QJsonValue(QJsonValue::Null)});
+    QTest::newRow("empty containers") << QJsonValue(QJsonObject{{QStringLiteral("a"), QJsonObject()}, {QStringLiteral("b"), QJsonArray()}});
+    QTest::newRow("nested") << QJsonValue(QJsonObject{{QStringLiteral("z"), 1}, {QStringLiteral("a"), QJsonArray{QJsonObject{{QStringLiteral("k\"ey"), QStringLiteral("v\\")}}}}});
+    QTest::newRow("empty key and string") << QJsonValue(QJsonObject{{QString(), QString()}});
+}
+
+void tst_JsonRpc::serializerMatchesQt()
+{
+    QFETCH(QJsonValue, value);
+    const QByteArray expected = value.isObject() ? QJsonDocument(value.toObject()).toJson(QJsonDocument::Compact)
+                                                 : QJsonDocument(value.toArray()).toJson(QJsonDocument::Compact);
+    QCOMPARE(Json::serialize(value), expected);
+    // And it reads back to the same value (non-finite numbers become null, as in Qt).
+    QCOMPARE(Json::parse(expected), value.isObject() ? QJsonValue(QJsonDocument::fromJson(expected).object())
+                                                     : QJsonValue(QJsonDocument::fromJson(expected).array()));
+}
+
+void tst_JsonRpc::parserMatchesQt_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::newRow("scalars") << QByteArray("[1,-1,1.0,1.5,-0,0.0,1e3,1E-3,true,false,null,\"\"]");
+    QTest::newRow("escapes") << QByteArray("[\"\\\"\\\\\\/\\b\\f\\n\\r\\t\\u0001\\u00e9\\ud83d\\ude00\"]");
+    QTest::newRow("duplicate keys") << QByteArray("{\"a\":1,\"b\":2,\"a\":3}");
+    QTest::newRow("nested") << QByteArray("{\"a\":{\"b\":[{\"c\":[[],{}]}]}}");
+    QTest::newRow("whitespace") << QByteArray(" \t\r\n{ \"a\" : [ 1 , 2 ] } \n");
+    QByteArray deep;
+    for (int i = 0; i < 500; ++i)
+        deep += '[';
+    for (int i = 0; i < 500; ++i)
+        deep += ']';
+    QTest::newRow("500 levels") << deep;
+}
+
+void tst_JsonRpc::parserMatchesQt()
+{
+    QFETCH(QByteArray, text);
+    QJsonParseError error;
+    const QJsonDocument reference = QJsonDocument::fromJson(text, &error);
+    QCOMPARE(error.error, QJsonParseError::NoError);
+    bool ok = false;
+    const QJsonValue value = Json::parse(text, nullptr, &ok);
+    QVERIFY(ok);
+    QCOMPARE(value, reference.isObject() ? QJsonValue(reference.object()) : QJsonValue(reference.array()));
+}
+
+void tst_JsonRpc::bigObjectKeepsEveryKey()
+{
+    // Keys in random order, with duplicates: the sorted-insert path must give Qt's result.
+    QRandomGenerator random(7);
+    QByteArray text("{");
+    for (int i = 0; i < 5000; ++i) {
+        if (i)
+            text += ',';
+        text += "\"k" + QByteArray::number(random.bounded(4000)) + "\":" + QByteArray::number(i);
+    }
+    text += '}';
+    const QJsonValue value = Json::parse(text);
+    QCOMPARE(value, QJsonValue(QJsonDocument::fromJson(text).object()));
+    QVERIFY(value.toObject().size() > 2000);
+}
+
+void tst_JsonRpc::summary_data()
+{
+    QTest::addColumn<QByteArray>("frame");
+    QTest::addColumn<bool>("valid");
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<QString>("method");
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<int>("errorCode");
+    QTest::addColumn<int>("count");
+    QTest::newRow("request") << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"a\":[1,2,3]}}")
+                             << true << int(Message::Kind::Request) << "tools/call" << "5" << 0 << 1;
+    QTest::newRow("notification") << QByteArray("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{}}")
+                                  << true << int(Message::Kind::Notification) << "notifications/progress" << "" << 0 << 1;
+    QTest::newRow("response") << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":\"s\",\"result\":{\"content\":[]}}")
+                              << true << int(Message::Kind::Response) << "" << "s" << 0 << 1;
+    QTest::newRow("error") << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":9,\"error\":{\"code\":-32601,\"message\":\"nope\"}}")
+                           << true << int(Message::Kind::ErrorResponse) << "" << "9" << -32601 << 1;
+    QTest::newRow("batch") << QByteArray("[{\"jsonrpc\":\"2.0\",\"method\":\"a\"},{\"jsonrpc\":\"2.0\",\"method\":\"b\"}]")
+                           << true << int(Message::Kind::Notification) << "a" << "" << 0 << 2;
+    QTest::newRow("bad params") << QByteArray("{\"jsonrpc\":\"2.0\",\"method\":\"a\",\"params\":1}")
+                                << false << int(Message::Kind::Notification) << "" << "" << 0 << 1;
+}
+
+void tst_JsonRpc::summary()
+{
+    QFETCH(QByteArray, frame);
+    QFETCH(bool, valid);
+    QFETCH(int, kind);
+    QFETCH(QString, method);
+    QFETCH(QString, id);
+    QFETCH(int, errorCode);
+    QFETCH(int, count);
+    const MessageSummary summary = summarizeFrame(frame);
+    QCOMPARE(summary.valid, valid);
+    QCOMPARE(summary.count, count);
+    QCOMPARE(summary.diagnostic.isEmpty(), valid);
+    if (!valid)
+        return;
+    QCOMPARE(int(summary.kind), kind);
+    QCOMPARE(summary.method, method);
+    QCOMPARE(summary.id.toString(), id);
+    QCOMPARE(summary.errorCode, errorCode);
+    QCOMPARE(summary.batch, frame.startsWith('['));
+}
+
+QTEST_GUILESS_MAIN(tst_JsonRpc)
+#include "tst_jsonrpc.moc"
