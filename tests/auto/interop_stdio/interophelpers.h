@@ -99,6 +99,41 @@ inline QJsonArray listAll(Client *client, const QString &method, const QString &
     return result;
 }
 
+// A task-augmented tools/call: the task comes back at once; poll tasks/get until it ends,
+// check tasks/list knows it, then return tasks/result (empty on any failure, with a warning).
+inline QJsonObject callToolAsTask(Client *client, const QString &name, const QJsonObject &arguments)
+{
+    const QJsonObject created = resultOf(client->callTool(name, arguments, {}, {{QStringLiteral("ttl"), 60000}}));
+    const QString taskId = created.value(QStringLiteral("task")).toObject().value(QStringLiteral("taskId")).toString();
+    if (taskId.isEmpty()) {
+        qWarning("%s: no task in %s", qPrintable(name), QJsonDocument(created).toJson(QJsonDocument::Compact).constData());
+        return {};
+    }
+    QString status;
+    const bool ended = QTest::qWaitFor(
+        [&] {
+            status = resultOf(client->getTask(taskId)).value(QStringLiteral("status")).toString();
+            if (status == QLatin1String("completed") || status == QLatin1String("failed") || status == QLatin1String("cancelled"))
+                return true;
+            QTest::qWait(100);
+            return false;
+        },
+        kWait);
+    if (!ended || status != QLatin1String("completed")) {
+        qWarning("%s: task %s ended as '%s'", qPrintable(name), qPrintable(taskId), qPrintable(status));
+        return {};
+    }
+    bool listed = false;
+    const QJsonArray tasks = resultOf(client->listTasks()).value(QStringLiteral("tasks")).toArray();
+    for (const QJsonValue &task : tasks)
+        listed = listed || task.toObject().value(QStringLiteral("taskId")).toString() == taskId;
+    if (!listed) {
+        qWarning("%s: tasks/list does not show task %s", qPrintable(name), qPrintable(taskId));
+        return {};
+    }
+    return resultOf(client->getTaskResult(taskId));
+}
+
 inline QString allText(const QJsonObject &toolResult)
 {
     QStringList texts;

@@ -228,26 +228,7 @@ private Q_SLOTS:
             QJsonObject result;
             const QString taskSupport = tool.value(QStringLiteral("execution")).toObject().value(QStringLiteral("taskSupport")).toString();
             if (taskSupport == QLatin1String("required")) {
-                // Task-augmented call: a task comes back; poll it, then fetch the result.
-                const QJsonObject created = resultOf(client->callTool(name, call.arguments, {},
-                                                                      {{QStringLiteral("ttl"), 60000}}));
-                const QString taskId = created.value(QStringLiteral("task")).toObject().value(QStringLiteral("taskId")).toString();
-                QVERIFY2(!taskId.isEmpty(), QJsonDocument(created).toJson().constData());
-                QString status;
-                QVERIFY(QTest::qWaitFor(
-                    [&] {
-                        status = resultOf(client->getTask(taskId)).value(QStringLiteral("status")).toString();
-                        if (status == QLatin1String("completed") || status == QLatin1String("failed"))
-                            return true;
-                        QTest::qWait(250);
-                        return false;
-                    },
-                    kWait));
-                QCOMPARE(status, QStringLiteral("completed"));
-                QVERIFY(names(resultOf(client->listTasks()).value(QStringLiteral("tasks")).toArray(),
-                              QStringLiteral("taskId"))
-                            .contains(taskId));
-                result = resultOf(client->getTaskResult(taskId));
+                result = callToolAsTask(client, name, call.arguments);
             } else {
                 result = resultOf(client->callTool(name, call.arguments));
             }
