@@ -504,13 +504,13 @@ QString SchemaFormWidget::placeholderFor(const FormField &field) const
         auto number = [](double v) { return JsonText::compact(QJsonValue(v)); };
         QString low, high;
         if (c.minimum)
-            low = number(*c.minimum) + QLatin1String(" ≤");
+            low = number(*c.minimum) + QStringLiteral(" ≤");
         else if (c.exclusiveMinimum)
             low = number(*c.exclusiveMinimum) + QLatin1String(" <");
         if (c.maximum)
-            high = QLatin1String("≤ ") + number(*c.maximum);
+            high = QStringLiteral("≤ ") + number(*c.maximum);
         else if (c.exclusiveMaximum)
-            high = QLatin1String("< ") + number(*c.exclusiveMaximum);
+            high = QStringLiteral("< ") + number(*c.exclusiveMaximum);
         if (!low.isEmpty() || !high.isEmpty())
             parts.append(QString(low + QLatin1String(" x ") + high).trimmed());
         if (c.multipleOf)
@@ -521,7 +521,7 @@ QString SchemaFormWidget::placeholderFor(const FormField &field) const
         else if (c.maxLength)
             parts.append(tr("at most %1 characters").arg(*c.maxLength));
     }
-    return parts.join(QLatin1String(" · "));
+    return parts.join(QStringLiteral(" · "));
 }
 
 QLabel *SchemaFormWidget::messageLabel(const QString &path, QWidget *parent)

@@ -1,0 +1,823 @@
+#include "resultview.h"
+
+#include "forms/jsontext.h"
+#include "schema/schemavalidator.h"
+
+#include <QApplication>
+#include <QBoxLayout>
+#include <QBuffer>
+#include <QClipboard>
+#include <QDesktopServices>
+#include <QDir>
+#include <QFileDialog>
+#include <QFrame>
+#include <QHeaderView>
+#include <QImage>
+#include <QImageReader>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPainter>
+#include <QPlainTextEdit>
+#include <QPointer>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QStackedWidget>
+#include <QSvgRenderer>
+#include <QTemporaryFile>
+#include <QTextBrowser>
+#include <QToolButton>
+#include <QUrl>
+
+#ifdef MCPSCOPE_HAVE_MULTIMEDIA
+#include <QAudioOutput>
+#include <QMediaPlayer>
+#endif
+
+namespace Mcp::Ui {
+
+namespace {
+
+constexpr int MaxImageSide = 480;
+constexpr qsizetype JsonSniffLimit = 4 * 1024 * 1024;    // texts bigger than this are not parsed to show a tree
+constexpr qsizetype MarkdownLimit = 512 * 1024;          // bigger texts are shown as plain text
+constexpr qsizetype MaxImageBytes = 32 * 1024 * 1024;    // decoded image data beyond this is only offered for saving
+
+QString key(const char *name)
+{
+    return QString::fromLatin1(name);
+}
+
+QString sizeText(qint64 bytes)
+{
+    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
+}
+
+QLabel *smallLabel(const QString &text, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::PlainText);
+    label->setForegroundRole(QPalette::PlaceholderText);
+    QFont font = label->font();
+    font.setPointSizeF(font.pointSizeF() * 0.9);
+    label->setFont(font);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+
+// A browser for Markdown that never loads anything: no files, no network, no resources.
+class SafeTextBrowser : public QTextBrowser
+{
+public:
+    using QTextBrowser::QTextBrowser;
+    QVariant loadResource(int, const QUrl &) override { return QVariant(); }
+};
+
+bool looksLikeMarkdown(const QString &text)
+{
+    static const QRegularExpression markers(QStringLiteral(
+        "(^|\\n)(#{1,6} \\S|```|[-*+] \\S|\\d+\\. \\S|> \\S)|\\*\\*\\S[^*\\n]*\\*\\*|\\[[^\\]\\n]+\\]\\([^)\\s]+\\)"));
+    return text.size() <= MarkdownLimit && markers.match(text).hasMatch();
+}
+
+void saveBytes(QWidget *parent, const QByteArray &bytes, const QString &suggestedName)
+{
+    const QString fileName = QFileDialog::getSaveFileName(parent, ResultView::tr("Save"), suggestedName);
+    if (fileName.isEmpty())
+        return;
+    QSaveFile file(fileName);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+        QMessageBox::warning(parent, ResultView::tr("Save"),
+                             ResultView::tr("Could not save %1: %2").arg(fileName, file.errorString()));
+}
+
+QString suffixFor(const QString &mimeType)
+{
+    static const QHash<QString, QString> suffixes = {
+        {key("image/png"), key("png")},   {key("image/jpeg"), key("jpg")},  {key("image/gif"), key("gif")},
+        {key("image/webp"), key("webp")}, {key("image/svg+xml"), key("svg")}, {key("audio/wav"), key("wav")},
+        {key("audio/x-wav"), key("wav")}, {key("audio/mpeg"), key("mp3")},  {key("audio/ogg"), key("ogg")},
+        {key("audio/webm"), key("webm")}, {key("audio/mp4"), key("m4a")},  {key("application/json"), key("json")},
+        {key("text/plain"), key("txt")},  {key("text/markdown"), key("md")}, {key("application/pdf"), key("pdf")},
+    };
+    return suffixes.value(mimeType.section(u';', 0, 0).trimmed().toLower(), key("bin"));
+}
+
+QString suggestedName(const QString &uri, const QString &mimeType, const char *fallback)
+{
+    QString name = QUrl(uri).fileName();
+    if (name.isEmpty())
+        name = QString::fromLatin1(fallback) + QLatin1Char('.') + suffixFor(mimeType);
+    return name;
+}
+
+QToolButton *toolButton(const QString &text, const QString &name, QWidget *parent)
+{
+    auto *button = new QToolButton(parent);
+    button->setText(text);
+    button->setObjectName(name);
+    return button;
+}
+
+// Removes every reference that is not local to the document or a data: URI, so that
+// rendering an SVG never reads a file or the network.
+QByteArray sanitizeSvg(const QByteArray &svg)
+{
+    static const QRegularExpression externalRef(
+        QStringLiteral("\\b((?:xlink:)?href)\\s*=\\s*(\"|')(?!#|data:)[^\"']*\\2"),
+        QRegularExpression::CaseInsensitiveOption);
+    QString text = QString::fromUtf8(svg);
+    text.replace(externalRef, QStringLiteral("\\1=\\2#\\2"));
+    static const QRegularExpression entities(QStringLiteral("<!ENTITY[^>]*>"), QRegularExpression::CaseInsensitiveOption);
+    text.remove(entities);
+    return text.toUtf8();
+}
+
+QImage decodeImage(const QByteArray &bytes, const QString &mimeType, QString *problem)
+{
+    if (bytes.size() > MaxImageBytes) {
+        *problem = ResultView::tr("%1 image: too big to show (%2); save it instead").arg(mimeType, sizeText(bytes.size()));
+        return {};
+    }
+    if (mimeType.startsWith(QLatin1String("image/svg"))) {
+        QSvgRenderer renderer(sanitizeSvg(bytes));
+        if (!renderer.isValid()) {
+            *problem = ResultView::tr("The SVG image could not be read");
+            return {};
+        }
+        QSize size = renderer.defaultSize();
+        if (size.isEmpty())
+            size = QSize(128, 128);
+        size.scale(qMin(size.width(), MaxImageSide), qMin(size.height(), MaxImageSide), Qt::KeepAspectRatio);
+        QImage image(size, QImage::Format_ARGB32_Premultiplied);
+        image.fill(Qt::transparent);
+        QPainter painter(&image);
+        renderer.render(&painter);
+        return image;
+    }
+    QBuffer buffer;
+    buffer.setData(bytes);
+    QImageReader reader(&buffer);
+    reader.setAllocationLimit(256); // MiB: a tiny file that claims to be 100000x100000 is refused
+    QImage image = reader.read();
+    if (image.isNull()) {
+        const QString format = mimeType.section(u'/', 1);
+        const bool supported = QImageReader::supportedMimeTypes().contains(mimeType.toLatin1());
+        *problem = supported ? ResultView::tr("The %1 image could not be decoded: %2").arg(mimeType, reader.errorString())
+                             : ResultView::tr("No image plugin for %1 is installed: save the image to view it").arg(format);
+    }
+    return image;
+}
+
+QString annotationText(const QJsonObject &annotations)
+{
+    QStringList parts;
+    const QJsonArray audience = annotations.value(key("audience")).toArray();
+    if (!audience.isEmpty()) {
+        QStringList who;
+        for (const QJsonValue &a : audience)
+            who.append(a.toString());
+        parts.append(ResultView::tr("audience: %1").arg(who.join(QLatin1String(", "))));
+    }
+    if (annotations.contains(key("priority")))
+        parts.append(ResultView::tr("priority %1").arg(annotations.value(key("priority")).toDouble()));
+    if (annotations.contains(key("lastModified")))
+        parts.append(ResultView::tr("modified %1").arg(annotations.value(key("lastModified")).toString()));
+    return parts.join(QStringLiteral(" · "));
+}
+
+// Text: Markdown rendered when it looks like Markdown, JSON as a tree, big texts capped.
+QWidget *textWidget(const QString &text, const QString &mimeType, QWidget *parent)
+{
+    auto *box = new QWidget(parent);
+    auto *layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+
+    auto plainView = [](const QString &shown, QWidget *owner) {
+        auto *view = new QPlainTextEdit(owner);
+        view->setObjectName(key("textView"));
+        view->setReadOnly(true);
+        view->setFont(JsonText::monospaceFont());
+        const bool wrap = shown.size() <= 64 * 1024; // wrapping megabytes of text is what makes views slow
+        view->setLineWrapMode(wrap ? QPlainTextEdit::WidgetWidth : QPlainTextEdit::NoWrap);
+        if (wrap)
+            view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        view->setPlainText(shown);
+        // Roughly as tall as the text (long lines wrap), within bounds.
+        const int wrapped = int(qMin<qsizetype>(shown.size() / 90, 40));
+        const int lines = qBound(1, int(qMin<qsizetype>(shown.count(u'\n'), 40)) + 1 + wrapped, 25);
+        const int frame = 2 * view->frameWidth() + 2 * int(view->document()->documentMargin()) + 10;
+        view->setMinimumHeight(view->fontMetrics().lineSpacing() * qMin(lines, 8) + frame);
+        view->setMaximumHeight(view->fontMetrics().lineSpacing() * lines + frame);
+        return view;
+    };
+
+    if (text.size() > ResultView::EagerTextLimit) {
+        auto *info = new QHBoxLayout;
+        auto *label = new QLabel(ResultView::tr("Showing the first %1 of %2 (%3 characters).")
+                                     .arg(sizeText(ResultView::EagerTextLimit), sizeText(text.size()))
+                                     .arg(text.size()),
+                                 box);
+        label->setObjectName(key("truncated"));
+        auto *all = new QPushButton(ResultView::tr("Show all"), box);
+        all->setObjectName(key("showAll"));
+        auto *save = new QPushButton(ResultView::tr("Save…"), box);
+        info->addWidget(label, 1);
+        info->addWidget(all);
+        info->addWidget(save);
+        layout->addLayout(info);
+        QPlainTextEdit *view = plainView(text.left(ResultView::EagerTextLimit), box);
+        view->setMaximumHeight(QWIDGETSIZE_MAX);
+        view->setMinimumHeight(300);
+        layout->addWidget(view);
+        QObject::connect(all, &QPushButton::clicked, view, [view, all, label, text] {
+            view->setPlainText(text);
+            all->setEnabled(false);
+            label->setText(ResultView::tr("Showing all %1.").arg(sizeText(text.size())));
+        });
+        QObject::connect(save, &QPushButton::clicked, box, [box, text, mimeType] {
+            saveBytes(box, text.toUtf8(), QLatin1String("result.") + suffixFor(mimeType.isEmpty() ? key("text/plain") : mimeType));
+        });
+        return box;
+    }
+
+    const bool jsonMime = mimeType.contains(QLatin1String("json"));
+    const QString trimmed = text.trimmed();
+    std::optional<QJsonValue> json;
+    if ((jsonMime || trimmed.startsWith(u'{') || trimmed.startsWith(u'[')) && text.size() <= JsonSniffLimit) {
+        json = JsonText::parse(text);
+        if (json && !json->isObject() && !json->isArray())
+            json.reset();
+    }
+    const bool markdown = !json && (mimeType == QLatin1String("text/markdown")
+                                    || (mimeType.isEmpty() && looksLikeMarkdown(text)));
+    if (!json && !markdown) {
+        layout->addWidget(plainView(text, box));
+        return box;
+    }
+
+    // Rendered view and its source, with a switch (hidden widgets take no room, unlike stack pages).
+    auto *toggle = new QToolButton(box);
+    toggle->setObjectName(key("sourceToggle"));
+    toggle->setCheckable(true);
+    toggle->setText(ResultView::tr("Source"));
+    toggle->setToolTip(ResultView::tr("Show the text as it was sent"));
+    auto *row = new QHBoxLayout;
+    row->addWidget(smallLabel(json ? ResultView::tr("JSON text, shown as a tree") : ResultView::tr("Markdown, rendered"), box), 1);
+    row->addWidget(toggle);
+    layout->addLayout(row);
+    QWidget *rendered = nullptr;
+    if (json) {
+        auto *tree = new LazyJsonTree(box);
+        tree->setJson(*json);
+        tree->setMinimumHeight(160);
+        rendered = tree;
+    } else {
+        auto *browser = new SafeTextBrowser(box);
+        browser->setObjectName(key("markdownView"));
+        browser->setOpenLinks(false);
+        browser->setMarkdown(text);
+        browser->document()->setTextWidth(700);
+        const int height = int(browser->document()->size().height()) + 2 * browser->frameWidth() + 8;
+        browser->setMinimumHeight(qBound(60, height, 300));
+        browser->setMaximumHeight(qBound(60, height, 600));
+        QObject::connect(browser, &QTextBrowser::anchorClicked, browser, [](const QUrl &url) {
+            // Only web links leave the application, and only because the user clicked one.
+            if (url.scheme() == QLatin1String("https") || url.scheme() == QLatin1String("http"))
+                QDesktopServices::openUrl(url);
+        });
+        rendered = browser;
+    }
+    QWidget *source = plainView(json ? JsonText::pretty(*json) : text, box);
+    source->hide();
+    layout->addWidget(rendered);
+    layout->addWidget(source);
+    QObject::connect(toggle, &QToolButton::toggled, box, [rendered, source](bool on) {
+        rendered->setVisible(!on);
+        source->setVisible(on);
+    });
+    return box;
+}
+
+QWidget *imageWidget(const QByteArray &bytes, const QString &mimeType, const QString &uri, QWidget *parent)
+{
+    auto *box = new QWidget(parent);
+    auto *layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    QString problem;
+    const QImage image = decodeImage(bytes, mimeType, &problem);
+    auto *row = new QHBoxLayout;
+    if (image.isNull()) {
+        auto *label = new QLabel(problem, box);
+        label->setObjectName(key("imageProblem"));
+        label->setWordWrap(true);
+        row->addWidget(label, 1);
+    } else {
+        auto *label = new QLabel(box);
+        label->setObjectName(key("image"));
+        QPixmap pixmap = QPixmap::fromImage(image);
+        if (pixmap.width() > MaxImageSide || pixmap.height() > MaxImageSide)
+            pixmap = pixmap.scaled(MaxImageSide, MaxImageSide, Qt::KeepAspectRatio, Qt::SmoothTransformation);
+        label->setPixmap(pixmap);
+        label->setToolTip(ResultView::tr("%1 × %2 pixels").arg(image.width()).arg(image.height()));
+        row->addWidget(label);
+        row->addWidget(smallLabel(ResultView::tr("%1 × %2 px, %3").arg(image.width()).arg(image.height()).arg(sizeText(bytes.size())), box), 1, Qt::AlignBottom);
+    }
+    auto *save = toolButton(ResultView::tr("Save…"), key("save"), box);
+    QObject::connect(save, &QToolButton::clicked, box, [box, bytes, uri, mimeType] {
+        saveBytes(box, bytes, suggestedName(uri, mimeType, "image"));
+    });
+    row->addWidget(save, 0, Qt::AlignBottom);
+    layout->addLayout(row);
+    return box;
+}
+
+QWidget *audioWidget(const QByteArray &bytes, const QString &mimeType, const QString &uri, QWidget *parent)
+{
+    auto *box = new QWidget(parent);
+    auto *row = new QHBoxLayout(box);
+    row->setContentsMargins(0, 0, 0, 0);
+    auto *label = new QLabel(ResultView::tr("Audio (%1, %2)").arg(mimeType, sizeText(bytes.size())), box);
+    label->setObjectName(key("audio"));
+    row->addWidget(label, 1);
+#ifdef MCPSCOPE_HAVE_MULTIMEDIA
+    auto *play = toolButton(ResultView::tr("Play"), key("play"), box);
+    play->setCheckable(true);
+    // The player and its temporary file are made on the first Play, not for every result.
+    QObject::connect(play, &QToolButton::toggled, box, [box, play, bytes, mimeType](bool on) {
+        auto *player = box->findChild<QMediaPlayer *>();
+        if (!player) {
+            auto *file = new QTemporaryFile(QDir::tempPath() + QLatin1String("/mcpscope-audio-XXXXXX.") + suffixFor(mimeType), box);
+            if (!file->open() || file->write(bytes) != bytes.size()) {
+                play->setText(ResultView::tr("Cannot play"));
+                play->setEnabled(false);
+                return;
+            }
+            file->flush();
+            player = new QMediaPlayer(box);
+            auto *output = new QAudioOutput(player);
+            player->setAudioOutput(output);
+            player->setSource(QUrl::fromLocalFile(file->fileName()));
+            QObject::connect(player, &QMediaPlayer::playbackStateChanged, play, [play](QMediaPlayer::PlaybackState state) {
+                const QSignalBlocker blocker(play);
+                play->setChecked(state == QMediaPlayer::PlayingState);
+                play->setText(state == QMediaPlayer::PlayingState ? ResultView::tr("Stop") : ResultView::tr("Play"));
+            });
+            QObject::connect(player, &QMediaPlayer::errorOccurred, play, [play](QMediaPlayer::Error, const QString &message) {
+                play->setToolTip(message);
+                play->setText(ResultView::tr("Cannot play"));
+            });
+        }
+        if (on)
+            player->play();
+        else
+            player->stop();
+    });
+    row->addWidget(play);
+#else
+    row->addWidget(smallLabel(ResultView::tr("(playback needs Qt Multimedia)"), box));
+#endif
+    auto *save = toolButton(ResultView::tr("Save…"), key("save"), box);
+    QObject::connect(save, &QToolButton::clicked, box, [box, bytes, uri, mimeType] {
+        saveBytes(box, bytes, suggestedName(uri, mimeType, "audio"));
+    });
+    row->addWidget(save);
+    return box;
+}
+
+QWidget *blobWidget(const QByteArray &bytes, const QString &mimeType, const QString &uri, QWidget *parent)
+{
+    if (mimeType.startsWith(QLatin1String("image/")))
+        return imageWidget(bytes, mimeType, uri, parent);
+    if (mimeType.startsWith(QLatin1String("audio/")))
+        return audioWidget(bytes, mimeType, uri, parent);
+    auto *box = new QWidget(parent);
+    auto *row = new QHBoxLayout(box);
+    row->setContentsMargins(0, 0, 0, 0);
+    auto *label = new QLabel(ResultView::tr("Binary data: %1, %2").arg(mimeType.isEmpty() ? ResultView::tr("unknown type") : mimeType,
+                                                                       sizeText(bytes.size())),
+                             box);
+    label->setObjectName(key("blob"));
+    row->addWidget(label, 1);
+    auto *save = toolButton(ResultView::tr("Save…"), key("save"), box);
+    QObject::connect(save, &QToolButton::clicked, box, [box, bytes, uri, mimeType] {
+        saveBytes(box, bytes, suggestedName(uri, mimeType, "data"));
+    });
+    row->addWidget(save);
+    return box;
+}
+
+QFrame *blockFrame(const QString &title, const QString &detail, const QJsonObject &annotations, QWidget *parent,
+                   QVBoxLayout **body)
+{
+    auto *frame = new QFrame(parent);
+    frame->setFrameShape(QFrame::StyledPanel);
+    auto *layout = new QVBoxLayout(frame);
+    layout->setContentsMargins(6, 4, 6, 6);
+    layout->setSpacing(3);
+    auto *header = new QHBoxLayout;
+    auto *name = new QLabel(title, frame);
+    QFont font = name->font();
+    font.setBold(true);
+    name->setFont(font);
+    header->addWidget(name);
+    if (!detail.isEmpty()) {
+        QLabel *label = smallLabel(detail, frame);
+        label->setWordWrap(false);
+        header->addWidget(label);
+    }
+    header->addStretch(1);
+    const QString annotationLine = annotationText(annotations);
+    if (!annotationLine.isEmpty()) {
+        QLabel *label = smallLabel(annotationLine, frame);
+        label->setObjectName(key("annotations"));
+        label->setWordWrap(false);
+        header->addWidget(label);
+    }
+    layout->addLayout(header);
+    *body = layout;
+    return frame;
+}
+
+} // namespace
+
+// ---------------------------------------------------------------------------------
+
+LazyJsonTree::LazyJsonTree(QWidget *parent)
+    : QTreeWidget(parent)
+{
+    setObjectName(key("jsonTree"));
+    setColumnCount(2);
+    setHeaderLabels({tr("Key"), tr("Value")});
+    setUniformRowHeights(true);
+    header()->setSectionResizeMode(0, QHeaderView::Interactive);
+    header()->resizeSection(0, 200);
+    connect(this, &QTreeWidget::itemExpanded, this, [this](QTreeWidgetItem *item) { populate(item); });
+}
+
+void LazyJsonTree::setJson(const QJsonValue &value)
+{
+    clear();
+    if (value.isObject() || value.isArray()) {
+        QTreeWidgetItem root;
+        root.setData(0, Qt::UserRole, QVariant::fromValue(value));
+        const QJsonObject object = value.toObject();
+        const QJsonArray array = value.toArray();
+        int count = 0;
+        if (value.isObject()) {
+            for (auto it = object.begin(); it != object.end() && count < ChildrenPerNode; ++it, ++count)
+                addTopLevelItem(makeItem(it.key(), it.value()));
+        } else {
+            for (qsizetype i = 0; i < array.size() && count < ChildrenPerNode; ++i, ++count)
+                addTopLevelItem(makeItem(QString::number(i), array.at(i)));
+        }
+        const qsizetype total = value.isObject() ? object.size() : array.size();
+        if (total > count)
+            addTopLevelItem(new QTreeWidgetItem(QStringList{tr("…"), tr("%n more (copy or save the JSON to see them)", nullptr, int(total - count))}));
+        // Small documents open fully; big ones stay closed until asked.
+        if (total <= 20)
+            for (int i = 0; i < topLevelItemCount(); ++i)
+                if (topLevelItem(i)->childIndicatorPolicy() == QTreeWidgetItem::ShowIndicator)
+                    topLevelItem(i)->setExpanded(topLevelItemCount() <= 8);
+    } else {
+        addTopLevelItem(makeItem(QString(), value));
+    }
+}
+
+QTreeWidgetItem *LazyJsonTree::makeItem(const QString &name, const QJsonValue &value)
+{
+    auto *item = new QTreeWidgetItem(QStringList{name});
+    if (value.isObject()) {
+        item->setText(1, tr("{%n member(s)}", nullptr, int(value.toObject().size())));
+        item->setForeground(1, palette().brush(QPalette::PlaceholderText));
+    } else if (value.isArray()) {
+        item->setText(1, tr("[%n item(s)]", nullptr, int(value.toArray().size())));
+        item->setForeground(1, palette().brush(QPalette::PlaceholderText));
+    } else {
+        QString text = JsonText::compact(value);
+        if (text.size() > 500)
+            text = text.left(500) + QStringLiteral("…");
+        item->setText(1, text);
+        item->setToolTip(1, text.left(2000));
+    }
+    const bool container = (value.isObject() && !value.toObject().isEmpty()) || (value.isArray() && !value.toArray().isEmpty());
+    if (container) {
+        item->setData(0, Qt::UserRole, QVariant::fromValue(value));
+        item->setChildIndicatorPolicy(QTreeWidgetItem::ShowIndicator);
+    }
+    return item;
+}
+
+void LazyJsonTree::populate(QTreeWidgetItem *item)
+{
+    if (item->childCount() > 0)
+        return;
+    const QJsonValue value = item->data(0, Qt::UserRole).toJsonValue();
+    int count = 0;
+    qsizetype total = 0;
+    if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        total = object.size();
+        for (auto it = object.begin(); it != object.end() && count < ChildrenPerNode; ++it, ++count)
+            item->addChild(makeItem(it.key(), it.value()));
+    } else if (value.isArray()) {
+        const QJsonArray array = value.toArray();
+        total = array.size();
+        for (qsizetype i = 0; i < array.size() && count < ChildrenPerNode; ++i, ++count)
+            item->addChild(makeItem(QString::number(i), array.at(i)));
+    }
+    if (total > count)
+        item->addChild(new QTreeWidgetItem(QStringList{tr("…"), tr("%n more", nullptr, int(total - count))}));
+    item->setChildIndicatorPolicy(QTreeWidgetItem::DontShowIndicatorWhenChildless);
+}
+
+// ---------------------------------------------------------------------------------
+
+ResultView::ResultView(QWidget *parent)
+    : QWidget(parent)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *bar = new QHBoxLayout;
+    m_status = new QLabel(this);
+    m_status->setObjectName(key("resultStatus"));
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *copy = toolButton(tr("Copy JSON"), key("copyJson"), this);
+    copy->setToolTip(tr("Copy the whole result as JSON"));
+    auto *save = toolButton(tr("Save…"), key("saveJson"), this);
+    save->setToolTip(tr("Save the whole result as a JSON file"));
+    bar->addWidget(m_status, 1);
+    bar->addWidget(copy);
+    bar->addWidget(save);
+    layout->addLayout(bar);
+    m_scroll = new QScrollArea(this);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    layout->addWidget(m_scroll, 1);
+    connect(copy, &QToolButton::clicked, this, [this] {
+        if (!m_json.isUndefined())
+            QApplication::clipboard()->setText(JsonText::pretty(m_json));
+    });
+    connect(save, &QToolButton::clicked, this, [this] {
+        if (m_json.isUndefined())
+            return;
+        const QString fileName = QFileDialog::getSaveFileName(this, tr("Save result"), QStringLiteral("result.json"),
+                                                              tr("JSON (*.json);;All files (*)"));
+        if (!fileName.isEmpty() && !saveJson(fileName))
+            QMessageBox::warning(this, tr("Save result"), tr("Could not save %1.").arg(fileName));
+    });
+    clear();
+}
+
+void ResultView::clear()
+{
+    begin(QJsonValue::Undefined);
+}
+
+void ResultView::begin(const QJsonValue &json)
+{
+    m_json = json;
+    m_verdict.clear();
+    m_page = new QWidget;
+    m_layout = new QVBoxLayout(m_page);
+    m_layout->setContentsMargins(2, 2, 2, 2);
+    m_layout->setSpacing(6);
+    m_layout->addStretch(1);
+    QWidget *old = m_scroll->takeWidget();
+    m_scroll->setWidget(m_page);
+    if (old)
+        old->deleteLater();
+    m_status->clear();
+}
+
+void ResultView::setStatusText(const QString &text)
+{
+    m_status->setText(text);
+}
+
+void ResultView::addWidget(QWidget *widget)
+{
+    m_layout->insertWidget(m_layout->count() - 1, widget);
+}
+
+void ResultView::addBanner(const QString &text, const QString &colour)
+{
+    auto *banner = new QLabel(text, m_page);
+    banner->setObjectName(key("banner"));
+    banner->setWordWrap(true);
+    banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    banner->setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; padding: 6px; border-radius: 3px; font-weight: bold; }").arg(colour));
+    addWidget(banner);
+}
+
+bool ResultView::saveJson(const QString &fileName) const
+{
+    QSaveFile file(fileName);
+    if (!file.open(QIODevice::WriteOnly))
+        return false;
+    file.write(JsonText::pretty(m_json).toUtf8());
+    return file.commit();
+}
+
+QWidget *ResultView::createContentWidget(const QJsonObject &block, ResultView *owner, QWidget *parent)
+{
+    const QString type = block.value(key("type")).toString();
+    const QJsonObject annotations = block.value(key("annotations")).toObject();
+    QVBoxLayout *body = nullptr;
+    if (type == QLatin1String("text")) {
+        const QString text = block.value(key("text")).toString();
+        QFrame *frame = blockFrame(tr("Text"), sizeText(text.toUtf8().size()), annotations, parent, &body);
+        body->addWidget(textWidget(text, QString(), frame));
+        return frame;
+    }
+    if (type == QLatin1String("image") || type == QLatin1String("audio")) {
+        const QString mimeType = block.value(key("mimeType")).toString();
+        const QByteArray bytes = QByteArray::fromBase64(block.value(key("data")).toString().toLatin1());
+        QFrame *frame = blockFrame(type == QLatin1String("image") ? tr("Image") : tr("Audio"), mimeType, annotations, parent, &body);
+        body->addWidget(type == QLatin1String("image") ? imageWidget(bytes, mimeType, QString(), frame)
+                                                       : audioWidget(bytes, mimeType, QString(), frame));
+        return frame;
+    }
+    if (type == QLatin1String("resource_link")) {
+        const QString uri = block.value(key("uri")).toString();
+        const QString title = block.value(key("title")).toString(block.value(key("name")).toString());
+        QFrame *frame = blockFrame(tr("Resource link"), block.value(key("mimeType")).toString(), annotations, parent, &body);
+        auto *row = new QHBoxLayout;
+        auto *link = new QLabel(frame);
+        link->setObjectName(key("resourceLink"));
+        link->setTextFormat(Qt::RichText);
+        link->setText(QStringLiteral("<a href=\"%1\">%2</a> <span>%3</span>")
+                          .arg(uri.toHtmlEscaped(), (title.isEmpty() ? uri : title).toHtmlEscaped(),
+                               title.isEmpty() ? QString() : uri.toHtmlEscaped()));
+        link->setToolTip(tr("Open %1 on the Resources page").arg(uri));
+        auto *open = toolButton(tr("Open"), key("openResource"), frame);
+        QPointer<ResultView> view(owner);
+        auto request = [view, uri] {
+            if (view)
+                Q_EMIT view->openResourceRequested(uri);
+        };
+        QObject::connect(link, &QLabel::linkActivated, frame, request);
+        QObject::connect(open, &QToolButton::clicked, frame, request);
+        row->addWidget(link, 1);
+        row->addWidget(open);
+        body->addLayout(row);
+        const QString description = block.value(key("description")).toString();
+        if (!description.isEmpty())
+            body->addWidget(smallLabel(description, frame));
+        return frame;
+    }
+    if (type == QLatin1String("resource")) {
+        const QJsonObject resource = block.value(key("resource")).toObject();
+        const QString uri = resource.value(key("uri")).toString();
+        const QString mimeType = resource.value(key("mimeType")).toString();
+        QFrame *frame = blockFrame(tr("Embedded resource"), uri + (mimeType.isEmpty() ? QString() : QStringLiteral(" · ") + mimeType),
+                                   annotations, parent, &body);
+        if (resource.contains(key("text")))
+            body->addWidget(textWidget(resource.value(key("text")).toString(), mimeType, frame));
+        else
+            body->addWidget(blobWidget(QByteArray::fromBase64(resource.value(key("blob")).toString().toLatin1()), mimeType, uri, frame));
+        return frame;
+    }
+    // Unknown or future content types: shown as JSON, never dropped.
+    QFrame *frame = blockFrame(type.isEmpty() ? tr("Content") : type, tr("not a known content type"), annotations, parent, &body);
+    auto *tree = new LazyJsonTree(frame);
+    tree->setJson(block);
+    tree->setMinimumHeight(120);
+    body->addWidget(tree);
+    return frame;
+}
+
+void ResultView::setToolResult(const QJsonObject &result, const QJsonValue &outputSchema)
+{
+    begin(result);
+    const bool isError = result.value(key("isError")).toBool();
+    if (isError)
+        addBanner(tr("The tool reported an error (isError: true)"), QStringLiteral("#c62828"));
+    const QJsonArray content = result.value(key("content")).toArray();
+    for (const QJsonValue &block : content)
+        addWidget(createContentWidget(block.toObject(), this, m_page));
+    if (content.isEmpty() && !result.contains(key("structuredContent")))
+        addWidget(smallLabel(tr("The result has no content."), m_page));
+    addStructured(result.value(key("structuredContent")), outputSchema, isError);
+}
+
+void ResultView::addStructured(const QJsonValue &structured, const QJsonValue &outputSchema, bool isError)
+{
+    const bool hasSchema = outputSchema.isObject() || outputSchema.isBool();
+    if (structured.isUndefined() && (!hasSchema || isError))
+        return;
+    auto *frame = new QFrame(m_page);
+    frame->setFrameShape(QFrame::StyledPanel);
+    auto *layout = new QVBoxLayout(frame);
+    layout->setContentsMargins(6, 4, 6, 6);
+    auto *title = new QLabel(tr("Structured content"), frame);
+    QFont font = title->font();
+    font.setBold(true);
+    title->setFont(font);
+    layout->addWidget(title);
+
+    auto *verdict = new QLabel(frame);
+    verdict->setObjectName(key("verdict"));
+    verdict->setWordWrap(true);
+    verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    const QString good = QStringLiteral("QLabel { background: #2e7d32; color: white; padding: 4px; border-radius: 3px; font-weight: bold; }");
+    const QString bad = QStringLiteral("QLabel { background: #c62828; color: white; padding: 4px; border-radius: 3px; font-weight: bold; }");
+    if (!hasSchema) {
+        m_verdict = key("unchecked");
+        verdict->setText(tr("Not checked: the tool declares no outputSchema"));
+    } else if (structured.isUndefined()) {
+        m_verdict = key("invalid");
+        verdict->setText(tr("INVALID: the tool declares an outputSchema but the result has no structuredContent"));
+        verdict->setStyleSheet(bad);
+    } else {
+        const ValidationResult result = SchemaValidator(outputSchema).validate(structured);
+        m_verdict = result.valid ? key("valid") : key("invalid");
+        verdict->setText(result.valid ? tr("VALID against the tool's outputSchema")
+                                      : tr("INVALID against the tool's outputSchema: %n problem(s)", nullptr, int(result.issues.size())));
+        verdict->setStyleSheet(result.valid ? good : bad);
+        if (!result.issues.isEmpty()) {
+            QStringList lines;
+            for (const ValidationIssue &issue : result.issues)
+                lines.append(QStringLiteral("• ") + (issue.path.isEmpty() ? tr("(whole value)") : issue.path)
+                             + QLatin1String(": ") + issue.message);
+            auto *issues = new QLabel(lines.join(u'\n'), frame);
+            issues->setObjectName(key("verdictIssues"));
+            issues->setWordWrap(true);
+            issues->setTextFormat(Qt::PlainText);
+            issues->setTextInteractionFlags(Qt::TextSelectableByMouse);
+            layout->addWidget(verdict);
+            layout->addWidget(issues);
+            verdict = nullptr;
+        }
+        if (!result.schemaProblem.isEmpty())
+            layout->addWidget(smallLabel(tr("Note: %1").arg(result.schemaProblem), frame));
+    }
+    if (verdict)
+        layout->addWidget(verdict);
+    if (!structured.isUndefined()) {
+        auto *tree = new LazyJsonTree(frame);
+        tree->setObjectName(key("structuredTree"));
+        tree->setJson(structured);
+        tree->setMinimumHeight(140);
+        layout->addWidget(tree);
+    }
+    addWidget(frame);
+}
+
+void ResultView::setMessages(const QJsonArray &messages, const QString &description)
+{
+    begin(messages);
+    if (!description.isEmpty())
+        addWidget(smallLabel(description, m_page));
+    for (const QJsonValue &messageValue : messages) {
+        const QJsonObject message = messageValue.toObject();
+        const QString role = message.value(key("role")).toString();
+        auto *roleLabel = new QLabel(role.isEmpty() ? tr("(no role)") : role, m_page);
+        roleLabel->setObjectName(key("role"));
+        QFont font = roleLabel->font();
+        font.setBold(true);
+        font.setCapitalization(QFont::Capitalize);
+        roleLabel->setFont(font);
+        addWidget(roleLabel);
+        const QJsonValue content = message.value(key("content"));
+        const QJsonArray blocks = content.isArray() ? content.toArray() : QJsonArray{content};
+        for (const QJsonValue &block : blocks)
+            addWidget(createContentWidget(block.toObject(), this, m_page));
+    }
+    if (messages.isEmpty())
+        addWidget(smallLabel(tr("No messages."), m_page));
+}
+
+void ResultView::setResourceContents(const QJsonObject &result)
+{
+    begin(result);
+    const QJsonArray contents = result.value(key("contents")).toArray();
+    for (const QJsonValue &value : contents) {
+        const QJsonObject content = value.toObject();
+        QJsonObject block{{key("type"), key("resource")}, {key("resource"), content}};
+        if (content.contains(key("annotations")))
+            block.insert(key("annotations"), content.value(key("annotations")));
+        addWidget(createContentWidget(block, this, m_page));
+    }
+    if (contents.isEmpty())
+        addWidget(smallLabel(tr("The resource has no contents."), m_page));
+}
+
+void ResultView::setError(const QString &message, const QJsonValue &details)
+{
+    begin(details.isUndefined() ? QJsonValue(QJsonObject{{key("error"), message}}) : details);
+    addBanner(message, QStringLiteral("#6d4c41"));
+    if (!details.isUndefined()) {
+        auto *tree = new LazyJsonTree(m_page);
+        tree->setJson(details);
+        tree->setMinimumHeight(100);
+        addWidget(tree);
+    }
+}
+
+} // namespace Mcp::Ui

@@ -1,0 +1,84 @@
+#pragma once
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QTreeWidget>
+#include <QWidget>
+
+QT_BEGIN_NAMESPACE
+class QLabel;
+class QScrollArea;
+class QVBoxLayout;
+QT_END_NAMESPACE
+
+namespace Mcp::Ui {
+
+// A JSON value as a tree whose children are made when a node is opened, so a value with a
+// million members costs nothing until someone looks inside.
+class LazyJsonTree : public QTreeWidget
+{
+    Q_OBJECT
+
+public:
+    explicit LazyJsonTree(QWidget *parent = nullptr);
+    void setJson(const QJsonValue &value);
+    static constexpr int ChildrenPerNode = 2000; // more are summarised in one row
+
+private:
+    void populate(QTreeWidgetItem *item);
+    QTreeWidgetItem *makeItem(const QString &key, const QJsonValue &value);
+};
+
+// Renders MCP content: a tools/call result (content blocks, structuredContent checked against
+// the tool's outputSchema, isError), prompt or sampling messages, and resources/read contents.
+// Everything it shows is bounded: big texts show their first 256 KiB until asked for all,
+// JSON trees open lazily, images are scaled, SVG never loads anything external.
+class ResultView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ResultView(QWidget *parent = nullptr);
+
+    void clear();
+    // result of tools/call; outputSchema of the tool (Undefined when it declares none).
+    void setToolResult(const QJsonObject &result, const QJsonValue &outputSchema = QJsonValue::Undefined);
+    // messages of prompts/get or sampling/createMessage: [{role, content}] (content one block or a list).
+    void setMessages(const QJsonArray &messages, const QString &description = QString());
+    // result of resources/read: {contents: [{uri, mimeType, text | blob}]}.
+    void setResourceContents(const QJsonObject &result);
+    // A protocol error (the request failed, no result).
+    void setError(const QString &message, const QJsonValue &details = QJsonValue::Undefined);
+    // A short line above the result (elapsed time, task id, ...).
+    void setStatusText(const QString &text);
+
+    QJsonValue resultJson() const { return m_json; }
+    // Verdict of structuredContent against outputSchema: "valid", "invalid", "unchecked", or "" when none.
+    QString structuredVerdict() const { return m_verdict; }
+    bool saveJson(const QString &fileName) const;
+
+    // One content block as a widget (text, image, audio, resource_link, resource); used by the
+    // sampling dialog and the prompt page too. Links emit openResourceRequested on `owner`.
+    static QWidget *createContentWidget(const QJsonObject &block, ResultView *owner, QWidget *parent);
+
+    static constexpr qsizetype EagerTextLimit = 256 * 1024;
+
+Q_SIGNALS:
+    void openResourceRequested(const QString &uri);
+
+private:
+    void begin(const QJsonValue &json);
+    void addWidget(QWidget *widget);
+    void addBanner(const QString &text, const QString &colour);
+    void addStructured(const QJsonValue &structured, const QJsonValue &outputSchema, bool isError);
+
+    QLabel *m_status = nullptr;
+    QScrollArea *m_scroll = nullptr;
+    QWidget *m_page = nullptr;
+    QVBoxLayout *m_layout = nullptr;
+    QJsonValue m_json;
+    QString m_verdict;
+};
+
+} // namespace Mcp::Ui
