@@ -21,7 +21,7 @@
 
 namespace Mcp {
 
-Q_LOGGING_CATEGORY(lcTrafficCapture, "mcp.traffic.capture")
+Q_LOGGING_CATEGORY(lcTrafficCapture, "mcp.traffic.capture", QtInfoMsg)
 
 namespace {
 
@@ -540,6 +540,26 @@ double msBetween(qint64 fromNs, qint64 toNs)
     return qMax(0.0, double(toNs - fromNs) / 1e6);
 }
 
+// Transports record the status code, not the reason phrase; HAR wants one.
+QString reasonPhrase(int status)
+{
+    static const QHash<int, QString> phrases = {
+        {100, QStringLiteral("Continue")}, {200, QStringLiteral("OK")}, {201, QStringLiteral("Created")},
+        {202, QStringLiteral("Accepted")}, {204, QStringLiteral("No Content")}, {301, QStringLiteral("Moved Permanently")},
+        {302, QStringLiteral("Found")}, {303, QStringLiteral("See Other")}, {304, QStringLiteral("Not Modified")},
+        {307, QStringLiteral("Temporary Redirect")}, {308, QStringLiteral("Permanent Redirect")},
+        {400, QStringLiteral("Bad Request")}, {401, QStringLiteral("Unauthorized")}, {403, QStringLiteral("Forbidden")},
+        {404, QStringLiteral("Not Found")}, {405, QStringLiteral("Method Not Allowed")},
+        {406, QStringLiteral("Not Acceptable")}, {408, QStringLiteral("Request Timeout")}, {409, QStringLiteral("Conflict")},
+        {410, QStringLiteral("Gone")}, {413, QStringLiteral("Content Too Large")},
+        {415, QStringLiteral("Unsupported Media Type")}, {422, QStringLiteral("Unprocessable Content")},
+        {429, QStringLiteral("Too Many Requests")}, {500, QStringLiteral("Internal Server Error")},
+        {501, QStringLiteral("Not Implemented")}, {502, QStringLiteral("Bad Gateway")},
+        {503, QStringLiteral("Service Unavailable")}, {504, QStringLiteral("Gateway Timeout")},
+    };
+    return phrases.value(status);
+}
+
 // Fills text (and encoding) of a HAR content or postData object.
 void setHarText(QJsonObject *object, const QByteArray &bytes)
 {
@@ -636,8 +656,10 @@ QJsonObject TrafficCapture::har(const QList<TrafficEvent> &events, const QHash<i
                     body += "id: " + e->sseEventId + '\n';
                 if (!e->sseEventType.isEmpty())
                     body += "event: " + e->sseEventType + '\n';
-                for (const QByteArray &line : e->raw.split('\n'))
-                    body += "data: " + line + '\n';
+                if (!e->raw.isEmpty() || (e->sseEventId.isEmpty() && e->sseEventType.isEmpty())) {
+                    for (const QByteArray &line : e->raw.split('\n'))
+                        body += "data: " + line + '\n';
+                }
                 body += '\n';
             } else {
                 body += e->raw;
@@ -653,7 +675,7 @@ QJsonObject TrafficCapture::har(const QList<TrafficEvent> &events, const QHash<i
             setHarText(&content, body);
         QJsonObject harResponse{
             {QStringLiteral("status"), response ? response->httpStatus : 0},
-            {QStringLiteral("statusText"), response ? response->note : QString()},
+            {QStringLiteral("statusText"), response ? reasonPhrase(response->httpStatus) : QString()},
             {QStringLiteral("httpVersion"), QString()},
             {QStringLiteral("cookies"), QJsonArray()},
             {QStringLiteral("headers"), response ? harHeaders(response->headers) : QJsonArray()},
@@ -682,6 +704,8 @@ QJsonObject TrafficCapture::har(const QList<TrafficEvent> &events, const QHash<i
         };
         if (failure)
             entry.insert(QStringLiteral("_error"), failure->note);
+        if (response && !response->note.isEmpty())
+            entry.insert(QStringLiteral("_note"), response->note);
         entries.append(entry);
     }
 

@@ -22,7 +22,7 @@
 
 namespace Mcp {
 
-Q_LOGGING_CATEGORY(lcTrafficFilter, "mcp.traffic.filter")
+Q_LOGGING_CATEGORY(lcTrafficFilter, "mcp.traffic.filter", QtInfoMsg)
 
 struct TrafficFilterTr
 {

@@ -10,7 +10,7 @@
 
 namespace Mcp {
 
-Q_LOGGING_CATEGORY(lcTrafficLog, "mcp.traffic.log")
+Q_LOGGING_CATEGORY(lcTrafficLog, "mcp.traffic.log", QtInfoMsg)
 
 namespace {
 

@@ -62,9 +62,9 @@ public:
 
     enum class RelativeTimeBase { Log, Connection };
 
-    // One million rows is about 0.5 GB of realistic traffic with the arena layout (see
-    // tests/benchmarks/trafficlog): large enough for hours of a busy server, small enough
-    // for a laptop.
+    // One million rows of realistic traffic (about 500 bytes per event) take about 350 MB
+    // with packed chunks (tests/benchmarks/trafficlog): hours of a busy server, and still
+    // comfortable on a laptop. Past the cap the oldest rowCap() / 16 rows go at once.
     static constexpr int DefaultRowCap = 1000000;
     static constexpr int DefaultBatchIntervalMs = 25;
 

@@ -420,6 +420,8 @@ void tst_TrafficCapture::har()
              QStringLiteral(R"({"jsonrpc":"2.0","id":2,"method":"tools/list"})"));
     const QJsonObject sseResponse = sse.value(QLatin1String("response")).toObject();
     QCOMPARE(sseResponse.value(QLatin1String("status")).toInt(), 200);
+    QCOMPARE(sseResponse.value(QLatin1String("statusText")).toString(), QStringLiteral("OK"));
+    QCOMPARE(sse.value(QLatin1String("_note")).toString(), QStringLiteral("OK"));
     const QJsonObject sseContent = sseResponse.value(QLatin1String("content")).toObject();
     QCOMPARE(sseContent.value(QLatin1String("mimeType")).toString(), QStringLiteral("text/event-stream"));
     QCOMPARE(sseContent.value(QLatin1String("text")).toString(),

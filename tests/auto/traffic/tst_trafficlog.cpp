@@ -1,4 +1,5 @@
 #include <traffic/trafficlog.h>
+#include <traffic/trafficsummary_p.h>
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -48,6 +49,7 @@ private Q_SLOTS:
     void appendFromAnotherThread();
     void summary_data();
     void summary();
+    void summaryOfEveryPrefix();
     void pairingAndLatency();
     void pairingIsPerConnectionAndDirection();
     void latencyCellUpdatesWhenResponseArrivesLater();
@@ -145,6 +147,31 @@ void tst_TrafficLog::summary()
     QCOMPARE(log.data(log.index(0, TrafficLog::IdColumn)).toString(), id);
     QCOMPARE(log.data(log.index(0, 0), TrafficLog::ErrorCodeRole), errorCode);
     QCOMPARE(log.data(log.index(0, 0), TrafficLog::RawBytesRole).toByteArray(), raw);
+}
+
+void tst_TrafficLog::summaryOfEveryPrefix()
+{
+    // Truncated frames (a line cut by the size cap, a body cut by a dropped connection) must
+    // never be read past their end nor be mistaken for a complete message.
+    const QList<QByteArray> frames = {
+        R"({"jsonrpc":"2.0","id":"a\"b","method":"tools/call","params":{"x":[1,{"y":"}"}]}})",
+        R"({"jsonrpc":"2.0","id":12,"error":{"code":-32601,"message":"nope","data":{"s":"\\"}}})",
+        R"({"jsonrpc":"2.0","method":"n\u0041","params":[true,false,null,-1.5e3]})",
+    };
+    for (const QByteArray &frame : frames) {
+        const FrameSummary whole = summarizeTrafficFrame(frame);
+        QVERIFY(whole.kind != TrafficKind::InvalidMessage);
+        for (qsizetype cut = 0; cut < frame.size(); ++cut) {
+            // A heap copy of exactly `cut` bytes, so that sanitizers see any over-read.
+            const QByteArray prefix(frame.constData(), cut);
+            const FrameSummary part = summarizeTrafficFrame(prefix);
+            QVERIFY2(part.kind == TrafficKind::InvalidMessage, prefix.constData());
+            QCOMPARE(part.idOffset, qsizetype(-1));
+        }
+    }
+    QCOMPARE(summarizeTrafficFrame(frames.at(0)).method, QByteArray("tools/call"));
+    QCOMPARE(summarizeTrafficFrame(frames.at(1)).errorCode, -32601);
+    QCOMPARE(summarizeTrafficFrame(frames.at(2)).method, QByteArray("nA"));
 }
 
 void tst_TrafficLog::pairingAndLatency()
