@@ -326,6 +326,7 @@ void ClientPrivate::onRequestFailed(const MessageId &id, const TransportError &e
         qCDebug(lcSession) << "requestFailed for unknown id" << id.toDisplayString();
         return;
     }
+    rememberAbandoned(id, handle->method()); // an answer may still come some other way: show it as late
     RpcError rpcError;
     rpcError.code = SessionErrorCode::TransportFailure;
     rpcError.message = error.message.isEmpty()
