@@ -74,7 +74,7 @@ void installTranslations(const QString &localeName)
 int runGui(int &argc, char **argv)
 {
     QApplication::setApplicationName(QStringLiteral("mcpscope"));
-    QApplication::setOrganizationName(QStringLiteral("mcpscope"));
+    QApplication::setOrganizationName(QStringLiteral("MCPScope"));
     QApplication::setApplicationDisplayName(QStringLiteral("MCP Scope"));
     QApplication app(argc, argv);
     if (QCoreApplication::applicationVersion().isEmpty())

@@ -277,6 +277,9 @@ void ConnectionWorker::startCall(quint64 token, const QString &method, const QJs
     });
     connect(handle, &RequestHandle::finished, this, [this, token, handle] {
         m_calls.remove(token);
+        // The answer's traffic reaches the GUI before the answer itself, so whoever shows
+        // the result can also find its messages in the log.
+        flushTraffic();
         Q_EMIT callFinished(token, handle->isError(), handle->result(), handle->error(), handle->elapsedMs());
     });
 }

@@ -8,6 +8,8 @@
 #include "pages/serverpage.h"
 #include "pages/toolspage.h"
 #include "pages/trafficpage.h"
+#include "dialogs/serverrequestdialog.h"
+#include "traffic/capturewindow.h"
 #include "traffic/trafficlog.h"
 #include "traffic/trafficview.h"
 #include "widgets/itemlist.h"
@@ -31,6 +33,9 @@ private Q_SLOTS:
     void connectToDemoServer();
     void serverThatCrashesShowsExitCodeAndStderr();
     void twoServersAtOnce();
+    void samplingAndElicitationDialogs();
+    void exportAndReopenCapture();
+    void autoRestartGivesUpOnCrashLoop();
 
 private:
     ServerConfig demoConfig(const QString &name, const QStringList &extraArgs = {}) const;
@@ -190,6 +195,139 @@ void tst_MainWindow::twoServersAtOnce()
     window.disconnectServer(a);
     QTRY_COMPARE_WITH_TIMEOUT(window.existingConnection(a)->state(), Connection::State::Disconnected, 10000);
     QCOMPARE(window.existingConnection(b)->state(), Connection::State::Connected);
+}
+
+void tst_MainWindow::samplingAndElicitationDialogs()
+{
+    MainWindow window(m_dir.filePath(QStringLiteral("servers-4.json")));
+    window.setApprovalAnswerForTesting(1);
+    window.show();
+    const QUuid id = window.catalog()->add(demoConfig(QStringLiteral("asks")));
+    window.selectServer(id);
+    window.connectServer(id);
+    Connection *connection = window.existingConnection(id);
+    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Connected, 20000);
+    ServerPage *page = window.pageFor(id);
+    ToolsPage *tools = page->toolsPage();
+    QTRY_VERIFY_WITH_TIMEOUT(tools->list()->selectByName(QStringLiteral("ask_llm")), 10000);
+
+    // Sampling: a modeless dialog appears; the edited answer is what the server gets.
+    QSignalSpy called(tools, &ToolsPage::callFinished);
+    tools->setArgumentsText(QStringLiteral("{\"prompt\": \"Say hi\"}"));
+    tools->run();
+    ServerRequestDialog *dialog = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = window.findChild<ServerRequestDialog *>()) != nullptr, 10000);
+    QVERIFY(!dialog->isModal());
+    QVERIFY(dialog->windowTitle().contains(QLatin1String("asks")));
+    dialog->setAnswerText(QStringLiteral(R"({"role": "assistant", "content": {"type": "text", "text": "hi there"},
+                                            "model": "test-model"})"));
+    dialog->acceptRequest();
+    QTRY_COMPARE_WITH_TIMEOUT(called.size(), 1, 10000);
+    QVERIFY2(tools->resultText().contains(QLatin1String("test-model answered: hi there")), qPrintable(tools->resultText()));
+    QTRY_VERIFY(window.findChild<ServerRequestDialog *>() == nullptr);
+
+    // Elicitation: the proposed answer takes the schema's defaults; decline is sent as such.
+    QVERIFY(tools->list()->selectByName(QStringLiteral("ask_user")));
+    tools->setArgumentsText(QStringLiteral("{}"));
+    tools->run();
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = window.findChild<ServerRequestDialog *>()) != nullptr, 10000);
+    QVERIFY2(dialog->answerText().contains(QLatin1String("\"Ada\"")), qPrintable(dialog->answerText()));
+    dialog->declineRequest();
+    QTRY_COMPARE_WITH_TIMEOUT(called.size(), 2, 10000);
+    QVERIFY2(tools->resultText().contains(QLatin1String("decline")), qPrintable(tools->resultText()));
+}
+
+void tst_MainWindow::exportAndReopenCapture()
+{
+    MainWindow window(m_dir.filePath(QStringLiteral("servers-5.json")));
+    window.setApprovalAnswerForTesting(1);
+    window.show();
+    ServerConfig config = demoConfig(QStringLiteral("recorded"));
+    config.env = {ConfigEntry{QStringLiteral("DEMO_TOKEN"), QStringLiteral("tok-ABCDEF-123"), true}};
+    const QUuid id = window.catalog()->add(config);
+    window.selectServer(id);
+    window.connectServer(id);
+    Connection *connection = window.existingConnection(id);
+    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Connected, 20000);
+    ServerPage *page = window.pageFor(id);
+    QTRY_VERIFY_WITH_TIMEOUT(page->toolsPage()->list()->selectByName(QStringLiteral("echo")), 10000);
+    // The secret value crosses the wire in a tool call, so redaction has something to do.
+    page->toolsPage()->setArgumentsText(QStringLiteral("{\"message\": \"token tok-ABCDEF-123 here\"}"));
+    QSignalSpy called(page->toolsPage(), &ToolsPage::callFinished);
+    page->toolsPage()->run();
+    QTRY_COMPARE_WITH_TIMEOUT(called.size(), 1, 10000);
+    TrafficView *view = page->trafficPage()->view();
+    TrafficLog *log = connection->trafficLog();
+    QTRY_VERIFY_WITH_TIMEOUT(log->rowCount() >= 8, 5000);
+    log->flush();
+    const int liveRows = log->rowCount();
+
+    const QString all = m_dir.filePath(QStringLiteral("all.jsonl"));
+    QString error;
+    QVERIFY2(view->exportTo(all, false, false, false, &error), qPrintable(error));
+    QFile file(all);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray text = file.readAll();
+    QVERIFY(text.startsWith("{"));
+    QVERIFY2(!text.contains("tok-ABCDEF-123"), "a secret value reached the export");
+    file.close();
+
+    // Re-open offline: same rows, same pairing, filters work.
+    QScopedPointer<CaptureWindow> capture(CaptureWindow::open(all, &error));
+    QVERIFY2(capture, qPrintable(error));
+    capture->setAttribute(Qt::WA_DeleteOnClose, false);
+    QCOMPARE(capture->log()->rowCount(), liveRows);
+    QCOMPARE(capture->importIssueCount(), 0);
+    for (int row = 0; row < liveRows; ++row) {
+        QCOMPARE(capture->log()->method(row), log->method(row));
+        QCOMPARE(capture->log()->pairedRow(row), log->pairedRow(row));
+    }
+    capture->view()->setMethodFilter(QStringLiteral("initialize"));
+    QTRY_VERIFY_WITH_TIMEOUT(capture->view()->visibleRowCount() >= 1 && capture->view()->visibleRowCount() < liveRows, 5000);
+    capture->view()->setMethodFilter(QString());
+    capture->view()->setJsonFilter(QStringLiteral("/params/name=echo"));
+    QTRY_COMPARE_WITH_TIMEOUT(capture->view()->visibleRowCount(), 1, 5000);
+
+    // Only the filtered rows, with secrets kept when asked.
+    const QString filtered = m_dir.filePath(QStringLiteral("filtered.jsonl"));
+    view->setJsonFilter(QStringLiteral("/params/name=echo"));
+    QTRY_COMPARE_WITH_TIMEOUT(view->visibleRowCount(), 1, 5000);
+    QVERIFY2(view->exportTo(filtered, false, true, true, &error), qPrintable(error));
+    QScopedPointer<CaptureWindow> small(CaptureWindow::open(filtered, &error));
+    QVERIFY2(small, qPrintable(error));
+    small->setAttribute(Qt::WA_DeleteOnClose, false);
+    QCOMPARE(small->log()->rowCount(), 1);
+    QVERIFY(small->log()->rawBytes(0).contains("tok-ABCDEF-123"));
+
+    // Not a capture: a clear error.
+    const QString junk = m_dir.filePath(QStringLiteral("junk.jsonl"));
+    QFile junkFile(junk);
+    QVERIFY(junkFile.open(QIODevice::WriteOnly));
+    junkFile.write("hello\n");
+    junkFile.close();
+    QVERIFY(!CaptureWindow::open(junk, &error));
+    QVERIFY(!error.isEmpty());
+}
+
+void tst_MainWindow::autoRestartGivesUpOnCrashLoop()
+{
+    MainWindow window(m_dir.filePath(QStringLiteral("servers-6.json")));
+    window.setApprovalAnswerForTesting(1);
+    ServerConfig config = demoConfig(QStringLiteral("crash loop"), {QStringLiteral("--fault"), QStringLiteral("crash-after-init")});
+    config.autoRestart.enabled = true;
+    config.autoRestart.initialBackoffMs = 100;
+    config.autoRestart.maxBackoffMs = 200;
+    config.autoRestart.maxAttempts = 2;
+    const QUuid id = window.catalog()->add(config);
+    window.connectServer(id);
+    Connection *connection = window.existingConnection(id);
+    QSignalSpy scheduled(connection, &Connection::autoRestartScheduled);
+    QSignalSpy gaveUp(connection, &Connection::autoRestartGaveUp);
+    QTRY_COMPARE_WITH_TIMEOUT(gaveUp.size(), 1, 30000);
+    QCOMPARE(scheduled.size(), 2);
+    QVERIFY(connection->state() == Connection::State::Exited || connection->state() == Connection::State::Failed);
+    QVERIFY2(connection->lastStderrLines().join(QLatin1Char('\n')).contains(QLatin1String("crash")),
+             qPrintable(connection->lastStderrLines().join(QLatin1Char('\n'))));
 }
 
 QTEST_MAIN(tst_MainWindow)
