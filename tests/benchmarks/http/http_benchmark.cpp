@@ -1,0 +1,237 @@
+// Prints figures: sequential and 64-in-flight tools/call "echo", and 16 MiB "blob" results,
+// over Streamable HTTP with Mcp::Client, against the demo server and a minimal TypeScript SDK
+// server, each answering with JSON and with SSE; then the SDK client on the same servers.
+// Usage: http_benchmark [sequential=1000] [pipelined=4000] [bigCount=5]
+
+#include "session/client.h"
+#include "transport/streamablehttptransport.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTimer>
+
+#include <cstdio>
+#include <memory>
+
+using namespace Mcp;
+
+namespace {
+
+const QString peers = QStringLiteral(MCPSCOPE_PEERS_DIR);
+const QString node = peers + QStringLiteral("/.bin/node");
+constexpr qint64 BigSize = 16 * 1024 * 1024;
+
+struct Figures
+{
+    double sequentialUs = 0;
+    double pipelinedPerSecond = 0;
+    double megabytesPerSecond = 0;
+    QString error;
+};
+
+// A server process that prints "listening on http://...".
+class ServerProcess
+{
+public:
+    ServerProcess(const QString &program, const QStringList &arguments)
+    {
+        m_process.start(program, arguments);
+        QByteArray err;
+        QElapsedTimer timer;
+        timer.start();
+        const QRegularExpression pattern(QStringLiteral("listening on (http://127\\.0\\.0\\.1:\\d+/mcp)"));
+        while (timer.elapsed() < 20000 && m_process.state() != QProcess::NotRunning) {
+            m_process.waitForReadyRead(100);
+            err += m_process.readAllStandardError();
+            const auto match = pattern.match(QString::fromUtf8(err));
+            if (match.hasMatch()) {
+                m_url = QUrl(match.captured(1));
+                break;
+            }
+        }
+    }
+    ~ServerProcess()
+    {
+        m_process.terminate();
+        if (!m_process.waitForFinished(3000))
+            m_process.kill();
+    }
+    QUrl url() const { return m_url; }
+
+private:
+    QProcess m_process;
+    QUrl m_url;
+};
+
+bool waitFor(RequestHandle *handle)
+{
+    if (handle->isFinished())
+        return !handle->isError();
+    QEventLoop loop; // a benchmark program, not library code: waiting here is fine
+    QObject::connect(handle, &RequestHandle::finished, &loop, &QEventLoop::quit);
+    loop.exec();
+    return !handle->isError();
+}
+
+Figures measure(const QUrl &url, int sequential, int pipelined, int bigCount)
+{
+    Figures figures;
+    HttpTransportOptions options;
+    options.openGetStream = false; // not needed here, and keeps one connection free
+    Client client(new StreamableHttpTransport(url, options));
+    client.setClientInfo({QStringLiteral("http_benchmark"), QStringLiteral("1"), {}, {}});
+    {
+        QEventLoop loop;
+        QObject::connect(&client, &Client::ready, &loop, &QEventLoop::quit);
+        QObject::connect(&client, &Client::stateChanged, &loop, [&loop](Client::State s) {
+            if (s == Client::State::Failed)
+                loop.quit();
+        });
+        QTimer::singleShot(20000, &loop, &QEventLoop::quit);
+        client.connectToServer();
+        loop.exec();
+    }
+    if (!client.isReady()) {
+        figures.error = QStringLiteral("could not connect: ") + client.errorString();
+        return figures;
+    }
+    RequestOptions noProgress;
+    noProgress.attachProgressToken = false;
+    const QJsonObject echoArguments{{QStringLiteral("message"), QStringLiteral("ping")}};
+
+    QElapsedTimer timer;
+    timer.start();
+    for (int i = 0; i < sequential; ++i) {
+        RequestHandle *handle = client.callTool(QStringLiteral("echo"), echoArguments, noProgress);
+        if (!waitFor(handle)) {
+            figures.error = QStringLiteral("echo failed: ") + handle->error().message;
+            return figures;
+        }
+    }
+    figures.sequentialUs = double(timer.nsecsElapsed()) / 1000.0 / sequential;
+
+    {
+        QEventLoop loop;
+        int started = 0;
+        int finished = 0;
+        std::function<void()> startOne = [&] {
+            ++started;
+            RequestHandle *handle = client.callTool(QStringLiteral("echo"), echoArguments, noProgress);
+            QObject::connect(handle, &RequestHandle::finished, &loop, [&, handle] {
+                if (handle->isError() && figures.error.isEmpty())
+                    figures.error = QStringLiteral("pipelined echo failed: ") + handle->error().message;
+                if (++finished == pipelined)
+                    loop.quit();
+                else if (started < pipelined)
+                    startOne();
+            });
+        };
+        timer.restart();
+        for (int i = 0; i < 64 && i < pipelined; ++i)
+            startOne();
+        loop.exec();
+        figures.pipelinedPerSecond = pipelined / (double(timer.nsecsElapsed()) / 1e9);
+    }
+
+    RequestOptions big = noProgress;
+    big.timeoutMs = 120000;
+    timer.restart();
+    qint64 bytes = 0;
+    for (int i = 0; i < bigCount; ++i) {
+        RequestHandle *handle = client.callTool(QStringLiteral("blob"), {{QStringLiteral("size"), double(BigSize)}}, big);
+        if (!waitFor(handle)) {
+            figures.error = QStringLiteral("blob failed: ") + handle->error().message;
+            return figures;
+        }
+        bytes += handle->result().toObject().value(QLatin1String("content")).toArray().first().toObject()
+                     .value(QLatin1String("text")).toString().toUtf8().size();
+    }
+    figures.megabytesPerSecond = bytes / 1e6 / (double(timer.nsecsElapsed()) / 1e9);
+    client.disconnectFromServer();
+    return figures;
+}
+
+Figures measureSdkClient(const QUrl &url, int sequential, int pipelined, int bigCount)
+{
+    Figures figures;
+    QProcess process;
+    process.start(node, {QStringLiteral(MCPSCOPE_BENCH_DIR "/sdkclient.mjs"), peers, url.toString(), QString::number(sequential),
+                         QString::number(pipelined), QString::number(bigCount), QString::number(BigSize)});
+    if (!process.waitForFinished(600000)) {
+        figures.error = QStringLiteral("the SDK client did not finish");
+        return figures;
+    }
+    const QJsonObject result = QJsonDocument::fromJson(process.readAllStandardOutput().trimmed()).object();
+    if (result.isEmpty()) {
+        figures.error = QString::fromUtf8(process.readAllStandardError().left(300));
+        return figures;
+    }
+    figures.sequentialUs = result.value(QLatin1String("seqUs")).toDouble();
+    figures.pipelinedPerSecond = result.value(QLatin1String("pipeRate")).toDouble();
+    figures.megabytesPerSecond = result.value(QLatin1String("mbps")).toDouble();
+    return figures;
+}
+
+void print(const QString &server, const QString &client, const Figures &f)
+{
+    if (!f.error.isEmpty()) {
+        std::printf("%-28s %-14s error: %s\n", qPrintable(server), qPrintable(client), qPrintable(f.error));
+    } else {
+        std::printf("%-28s %-14s %10.0f %14.0f %12.1f\n", qPrintable(server), qPrintable(client), f.sequentialUs,
+                    f.pipelinedPerSecond, f.megabytesPerSecond);
+    }
+    std::fflush(stdout);
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    const int sequential = args.value(1, QStringLiteral("1000")).toInt();
+    const int pipelined = args.value(2, QStringLiteral("4000")).toInt();
+    const int bigCount = args.value(3, QStringLiteral("5")).toInt();
+    const bool haveNode = QFileInfo::exists(node);
+
+    std::printf("%d sequential echo calls, %d with 64 in flight, %d results of 16 MiB\n", sequential, pipelined, bigCount);
+    std::printf("%-28s %-14s %10s %14s %12s\n", "server", "client", "seq us/call", "64-in-flight/s", "16 MiB MB/s");
+
+    struct Target
+    {
+        QString name;
+        QString program;
+        QStringList arguments;
+    };
+    QList<Target> targets;
+#ifdef MCPSCOPE_DEMO_SERVER
+    targets.append({QStringLiteral("demo server, JSON"), QStringLiteral(MCPSCOPE_DEMO_SERVER),
+                    {QStringLiteral("--http"), QStringLiteral("--port"), QStringLiteral("0")}});
+    targets.append({QStringLiteral("demo server, SSE"), QStringLiteral(MCPSCOPE_DEMO_SERVER),
+                    {QStringLiteral("--http"), QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--http-responses"),
+                     QStringLiteral("sse")}});
+#endif
+    if (haveNode) {
+        targets.append({QStringLiteral("TypeScript SDK server, JSON"), node,
+                        {QStringLiteral(MCPSCOPE_BENCH_DIR "/sdkserver.mjs"), peers, QStringLiteral("json")}});
+        targets.append({QStringLiteral("TypeScript SDK server, SSE"), node,
+                        {QStringLiteral(MCPSCOPE_BENCH_DIR "/sdkserver.mjs"), peers, QStringLiteral("sse")}});
+    }
+    for (const Target &target : std::as_const(targets)) {
+        ServerProcess server(target.program, target.arguments);
+        if (server.url().isEmpty()) {
+            print(target.name, QStringLiteral("-"), Figures{0, 0, 0, QStringLiteral("server did not start")});
+            continue;
+        }
+        print(target.name, QStringLiteral("MCP Scope"), measure(server.url(), sequential, pipelined, bigCount));
+        if (haveNode)
+            print(target.name, QStringLiteral("TS SDK client"), measureSdkClient(server.url(), sequential, pipelined, bigCount));
+    }
+    return 0;
+}
