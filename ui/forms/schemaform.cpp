@@ -52,6 +52,17 @@ public:
 
 namespace {
 
+// Clicking an unset (partially checked) box sets true; after that it toggles true/false.
+// Unsetting is a separate button, so nobody lands on "unset" by clicking once too often.
+class TwoStateCheckBox : public QCheckBox
+{
+public:
+    using QCheckBox::QCheckBox;
+
+protected:
+    void nextCheckState() override { setCheckState(checkState() == Qt::Checked ? Qt::Unchecked : Qt::Checked); }
+};
+
 bool isSectionKind(Kind kind)
 {
     return kind == Kind::Object || kind == Kind::Array || kind == Kind::Tuple || kind == Kind::Map
@@ -345,7 +356,10 @@ ValidationResult SchemaFormWidget::validateAndShow()
     collectFormatIssues(m_state.root(), formats);
     for (const ValidationIssue &issue : std::as_const(formats))
         result.issues.append(issue);
-    result.valid = result.valid && formats.isEmpty();
+    // Format problems are only warnings to the validator; a person filling a form wants them fixed.
+    for (const ValidationIssue &issue : std::as_const(result.issues))
+        if (issue.keyword == QLatin1String("format"))
+            result.valid = false;
     if (!m_jsonError.isEmpty()) {
         result.valid = false;
         result.issues.prepend({QString(), tr("the JSON text does not parse: %1").arg(m_jsonError), QStringLiteral("json")});
@@ -730,31 +744,51 @@ QWidget *SchemaFormWidget::buildEditor(const FormValue &node, FieldSlot *slot, Q
         break;
     }
     case Kind::Boolean: {
-        auto *box = new QCheckBox(parent);
+        // Optional: unset until clicked, then true/false; the small button unsets it again.
         const bool optional = !field.required || field.nullable;
         if (!optional && !node.isSet())
             m_state.setValue(path, false); // a required box that shows unticked sends false
-        box->setTristate(optional);
         const FormValue *current = m_state.node(path);
         const bool set = current && current->isSet() && current->value().isBool();
-        box->setCheckState(!set ? (optional ? Qt::PartiallyChecked : Qt::Unchecked)
-                                : (current->value().toBool() ? Qt::Checked : Qt::Unchecked));
         const QString defaultText = field.hasDefault ? JsonText::compact(field.defaultValue) : QString();
-        box->setText(box->checkState() == Qt::PartiallyChecked
-                         ? (defaultText.isEmpty() ? tr("(unset)") : tr("(unset, default: %1)").arg(defaultText))
-                         : (box->checkState() == Qt::Checked ? tr("true") : tr("false")));
-        connect(box, &QCheckBox::stateChanged, this, [this, box, path, defaultText](int state) {
-            if (state == Qt::PartiallyChecked) {
+        auto *container = new QWidget(parent);
+        auto *h = new QHBoxLayout(container);
+        h->setContentsMargins(0, 0, 0, 0);
+        auto *box = new TwoStateCheckBox(container);
+        box->setObjectName(name);
+        box->setTristate(optional);
+        auto *unsetButton = new QToolButton(container);
+        unsetButton->setObjectName(QLatin1String("unset:") + path);
+        unsetButton->setText(tr("Unset"));
+        unsetButton->setAutoRaise(true);
+        unsetButton->setToolTip(tr("Leave this field out"));
+        auto show = [box, unsetButton, defaultText, optional](Qt::CheckState state) {
+            box->setText(state == Qt::PartiallyChecked
+                             ? (defaultText.isEmpty() ? tr("(unset)") : tr("(unset, default: %1)").arg(defaultText))
+                             : (state == Qt::Checked ? tr("true") : tr("false")));
+            unsetButton->setVisible(optional && state != Qt::PartiallyChecked);
+        };
+        const Qt::CheckState initial = !set ? (optional ? Qt::PartiallyChecked : Qt::Unchecked)
+                                            : (current->value().toBool() ? Qt::Checked : Qt::Unchecked);
+        box->setCheckState(initial);
+        show(initial);
+        connect(box, &QCheckBox::stateChanged, this, [this, path, show](int state) {
+            if (state == Qt::PartiallyChecked)
                 m_state.unset(path);
-                box->setText(defaultText.isEmpty() ? tr("(unset)") : tr("(unset, default: %1)").arg(defaultText));
-            } else {
+            else
                 m_state.setValue(path, state == Qt::Checked);
-                box->setText(state == Qt::Checked ? tr("true") : tr("false"));
-            }
+            show(Qt::CheckState(state));
             edited();
         });
-        editor = box;
-        break;
+        connect(unsetButton, &QToolButton::clicked, box, [box] { box->setCheckState(Qt::PartiallyChecked); });
+        h->addWidget(box);
+        h->addWidget(unsetButton);
+        h->addStretch(1);
+        if (!field.description.isEmpty())
+            box->setToolTip(field.description);
+        if (field.readOnly)
+            container->setEnabled(false);
+        return container;
     }
     case Kind::Enum: {
         auto *combo = new QComboBox(parent);

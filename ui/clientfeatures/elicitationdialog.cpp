@@ -1,0 +1,193 @@
+#include "elicitationdialog.h"
+
+#include "forms/schemaform.h"
+
+#include <QBoxLayout>
+#include <QDesktopServices>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QPushButton>
+
+namespace Mcp::Ui {
+
+namespace {
+std::function<bool(const QUrl &)> &urlOpener()
+{
+    static std::function<bool(const QUrl &)> opener = [](const QUrl &url) { return QDesktopServices::openUrl(url); };
+    return opener;
+}
+}
+
+void ElicitationDialog::setUrlOpener(std::function<bool(const QUrl &)> opener)
+{
+    urlOpener() = std::move(opener);
+}
+
+QString ElicitationDialog::highlightedUrl(const QUrl &url)
+{
+    const QString full = url.toString(QUrl::FullyEncoded);
+    const QString host = url.host(QUrl::FullyEncoded);
+    const int at = host.isEmpty() ? -1 : full.indexOf(host, full.indexOf(QLatin1String("//")) + 2);
+    if (at < 0)
+        return full.toHtmlEscaped();
+    return full.left(at).toHtmlEscaped() + QLatin1String("<b>") + host.toHtmlEscaped() + QLatin1String("</b>")
+        + full.mid(at + host.size()).toHtmlEscaped();
+}
+
+ElicitationDialog::ElicitationDialog(IncomingRequest *request, const QString &serverName, QWidget *parent)
+    : PendingRequestDialog(request, serverName, parent)
+{
+    setUp();
+}
+
+ElicitationDialog::ElicitationDialog(const QJsonObject &params, const QString &serverName, QWidget *parent)
+    : PendingRequestDialog(params, serverName, parent)
+{
+    setUp();
+}
+
+void ElicitationDialog::setUp()
+{
+    const QString serverName = this->serverName();
+    const QJsonObject p = params();
+    m_urlMode = p.value(QLatin1String("mode")).toString() == QLatin1String("url");
+    setWindowTitle(tr("%1 asks for information").arg(serverName));
+    resize(560, m_urlMode ? 300 : 640);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(makeServerBanner(m_urlMode ? tr("asks you to open a web page (elicitation, URL mode).")
+                                                 : tr("asks you for information (elicitation).")));
+    auto *message = new QLabel(p.value(QLatin1String("message")).toString(), this);
+    message->setObjectName(QStringLiteral("elicitationMessage"));
+    message->setWordWrap(true);
+    message->setTextFormat(Qt::PlainText);
+    message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont font = message->font();
+    font.setPointSizeF(font.pointSizeF() * 1.1);
+    message->setFont(font);
+    layout->addWidget(message);
+
+    auto *buttons = new QDialogButtonBox(this);
+    if (m_urlMode) {
+        m_url = QUrl(p.value(QLatin1String("url")).toString(), QUrl::TolerantMode);
+        auto *domain = new QLabel(this);
+        domain->setObjectName(QStringLiteral("urlDomain"));
+        domain->setTextFormat(Qt::RichText);
+        domain->setText(tr("Domain: <b>%1</b>").arg(m_url.host().toHtmlEscaped()));
+        QFont big = domain->font();
+        big.setPointSizeF(big.pointSizeF() * 1.3);
+        domain->setFont(big);
+        layout->addWidget(domain);
+        auto *full = new QLabel(this);
+        full->setObjectName(QStringLiteral("urlText"));
+        full->setTextFormat(Qt::RichText);
+        full->setWordWrap(true);
+        full->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        full->setText(highlightedUrl(m_url));
+        layout->addWidget(full);
+        QStringList warnings;
+        if (!m_url.isValid())
+            warnings.append(tr("The URL is not valid."));
+        if (m_url.scheme() != QLatin1String("https"))
+            warnings.append(tr("The URL does not use https."));
+        if (!m_url.userInfo().isEmpty())
+            warnings.append(tr("The URL carries a user name or password before the domain: check the domain carefully."));
+        if (m_url.host().contains(QLatin1String("xn--")) || m_url.host(QUrl::FullyDecoded) != m_url.host(QUrl::FullyEncoded))
+            warnings.append(tr("The domain contains international characters (%1): check it is the site you expect.")
+                                .arg(m_url.host(QUrl::FullyDecoded)));
+        if (!warnings.isEmpty()) {
+            auto *warning = new QLabel(warnings.join(u'\n'), this);
+            warning->setObjectName(QStringLiteral("urlWarning"));
+            warning->setWordWrap(true);
+            warning->setStyleSheet(QStringLiteral("color: #c62828;"));
+            layout->addWidget(warning);
+        }
+        layout->addWidget(new QLabel(tr("Nothing is opened until you click \"Open in browser\"."), this));
+        layout->addStretch(1);
+        auto *open = buttons->addButton(tr("Open in browser"), QDialogButtonBox::AcceptRole);
+        open->setObjectName(QStringLiteral("openUrl"));
+        open->setEnabled(m_url.isValid() && (m_url.scheme() == QLatin1String("https") || m_url.scheme() == QLatin1String("http")));
+        connect(open, &QPushButton::clicked, this, &ElicitationDialog::openUrl);
+    } else {
+        m_form = new SchemaFormWidget(this);
+        m_form->setObjectName(QStringLiteral("elicitationForm"));
+        m_form->setSchema(p.value(QLatin1String("requestedSchema")));
+        m_form->applyDefaults(); // the user sees (and may change) what omitted fields would become
+        layout->addWidget(m_form, 1);
+        auto *accept = buttons->addButton(tr("Accept"), QDialogButtonBox::AcceptRole);
+        accept->setObjectName(QStringLiteral("accept"));
+        accept->setDefault(true);
+        connect(accept, &QPushButton::clicked, this, &ElicitationDialog::acceptRequest);
+    }
+    m_problem = new QLabel(this);
+    m_problem->setObjectName(QStringLiteral("problem"));
+    m_problem->setWordWrap(true);
+    m_problem->setStyleSheet(QStringLiteral("color: #c62828;"));
+    m_problem->hide();
+    layout->addWidget(m_problem);
+    auto *decline = buttons->addButton(tr("Decline"), QDialogButtonBox::DestructiveRole);
+    decline->setObjectName(QStringLiteral("decline"));
+    decline->setToolTip(tr("Say no: the server learns you declined"));
+    auto *cancel = buttons->addButton(tr("Cancel"), QDialogButtonBox::RejectRole);
+    cancel->setObjectName(QStringLiteral("cancel"));
+    cancel->setToolTip(tr("Dismiss without choosing"));
+    connect(decline, &QPushButton::clicked, this, &ElicitationDialog::declineRequest);
+    connect(cancel, &QPushButton::clicked, this, &ElicitationDialog::cancelRequest);
+    layout->addWidget(buttons);
+}
+
+QJsonObject ElicitationDialog::content() const
+{
+    if (!m_form)
+        return {};
+    // Omitted fields come back with their defaults (what the conformance suite expects).
+    FormState state = m_form->formState();
+    state.applyDefaults();
+    return state.toJson().toObject();
+}
+
+void ElicitationDialog::acceptRequest()
+{
+    if (m_urlMode) {
+        openUrl();
+        return;
+    }
+    const ValidationResult result = m_form->validateAndShow();
+    if (!result.valid) {
+        m_problem->setText(tr("Please fix the marked fields first:\n%1").arg(result.summary()));
+        m_problem->show();
+        return;
+    }
+    respond({{QStringLiteral("action"), QStringLiteral("accept")}, {QStringLiteral("content"), content()}});
+    done(QDialog::Accepted);
+}
+
+void ElicitationDialog::openUrl()
+{
+    if (!m_url.isValid())
+        return;
+    urlOpener()(m_url);
+    // Opening the page is the user's consent: the interaction continues in the browser.
+    respond({{QStringLiteral("action"), QStringLiteral("accept")}});
+    done(QDialog::Accepted);
+}
+
+void ElicitationDialog::declineRequest()
+{
+    respond({{QStringLiteral("action"), QStringLiteral("decline")}});
+    done(QDialog::Rejected);
+}
+
+void ElicitationDialog::cancelRequest()
+{
+    respond({{QStringLiteral("action"), QStringLiteral("cancel")}});
+    done(QDialog::Rejected);
+}
+
+void ElicitationDialog::reject()
+{
+    if (!isAnswered())
+        respond({{QStringLiteral("action"), QStringLiteral("cancel")}});
+    QDialog::reject();
+}
+
+} // namespace Mcp::Ui

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "pendingrequestdialog.h"
+
+#include <QUrl>
+
+#include <functional>
+
+QT_BEGIN_NAMESPACE
+class QLabel;
+class QPushButton;
+QT_END_NAMESPACE
+
+namespace Mcp::Ui {
+
+class SchemaFormWidget;
+
+// elicitation/create: form mode shows a form built from requestedSchema with the defaults
+// filled in; URL mode shows the full URL with its domain in bold and opens it only after the
+// user clicks "Open in browser". Accept, Decline and Cancel answer the request; closing the
+// window is Cancel. Accepted content has every omitted field filled with its default.
+class ElicitationDialog : public PendingRequestDialog
+{
+    Q_OBJECT
+
+public:
+    ElicitationDialog(IncomingRequest *request, const QString &serverName, QWidget *parent = nullptr);
+    // Shows params without a request to answer (the buttons then only close the dialog).
+    ElicitationDialog(const QJsonObject &params, const QString &serverName, QWidget *parent = nullptr);
+
+    bool isUrlMode() const { return m_urlMode; }
+    SchemaFormWidget *form() const { return m_form; }
+    QUrl url() const { return m_url; }
+    // The content Accept sends now (form mode).
+    QJsonObject content() const;
+
+    // How URLs are opened (tests replace it). Default: QDesktopServices::openUrl.
+    static void setUrlOpener(std::function<bool(const QUrl &)> opener);
+    // "https://<b>example.com</b>/path" with the rest escaped.
+    static QString highlightedUrl(const QUrl &url);
+
+public Q_SLOTS:
+    void acceptRequest();
+    void declineRequest();
+    void cancelRequest();
+    void openUrl();
+
+protected:
+    void reject() override; // Esc or the window's close button: cancel
+
+private:
+    void setUp();
+    bool m_urlMode = false;
+    QUrl m_url;
+    SchemaFormWidget *m_form = nullptr;
+    QLabel *m_problem = nullptr;
+};
+
+} // namespace Mcp::Ui

@@ -1,0 +1,197 @@
+#include "samplingdialog.h"
+
+#include "forms/jsontext.h"
+#include "results/resultview.h"
+
+#include <QBoxLayout>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QJsonArray>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSplitter>
+
+namespace Mcp::Ui {
+
+namespace {
+QString key(const char *name)
+{
+    return QString::fromLatin1(name);
+}
+
+QLabel *wrapped(const QString &text, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::PlainText);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+}
+
+SamplingDialog::SamplingDialog(IncomingRequest *request, const QString &serverName, QWidget *parent)
+    : PendingRequestDialog(request, serverName, parent)
+{
+    setUp();
+}
+
+SamplingDialog::SamplingDialog(const QJsonObject &params, const QString &serverName, QWidget *parent)
+    : PendingRequestDialog(params, serverName, parent)
+{
+    setUp();
+}
+
+void SamplingDialog::setUp()
+{
+    const QString serverName = this->serverName();
+    const QJsonObject p = params();
+    setWindowTitle(tr("%1 asks for an LLM answer").arg(serverName));
+    resize(760, 820);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(makeServerBanner(tr("asks your LLM for a message (sampling/createMessage). You are the model: "
+                                          "write the answer, or reject the request.")));
+
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    auto *top = new QWidget(splitter);
+    auto *topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+
+    // What was asked.
+    auto *request_ = new QGroupBox(tr("Request"), top);
+    auto *form = new QFormLayout(request_);
+    const QString systemPrompt = p.value(key("systemPrompt")).toString();
+    if (!systemPrompt.isEmpty()) {
+        auto *system = wrapped(systemPrompt, request_);
+        system->setObjectName(key("systemPrompt"));
+        form->addRow(tr("System prompt:"), system);
+    }
+    const QJsonObject preferences = p.value(key("modelPreferences")).toObject();
+    QStringList hints;
+    for (const QJsonValue &hint : preferences.value(key("hints")).toArray())
+        hints.append(hint.toObject().value(key("name")).toString());
+    QStringList priorities;
+    for (const char *name : {"intelligencePriority", "speedPriority", "costPriority"})
+        if (preferences.contains(key(name)))
+            priorities.append(QStringLiteral("%1 %2").arg(key(name).chopped(8)).arg(preferences.value(key(name)).toDouble()));
+    if (!hints.isEmpty() || !priorities.isEmpty()) {
+        auto *prefs = wrapped((hints.isEmpty() ? QString() : tr("hints: %1").arg(hints.join(QLatin1String(", "))))
+                                  + (hints.isEmpty() || priorities.isEmpty() ? QString() : QStringLiteral("; "))
+                                  + priorities.join(QLatin1String(", ")),
+                              request_);
+        prefs->setObjectName(key("preferences"));
+        form->addRow(tr("Model preferences:"), prefs);
+    }
+    QStringList limits;
+    if (p.contains(key("maxTokens")))
+        limits.append(tr("max tokens %1").arg(p.value(key("maxTokens")).toInt()));
+    if (p.contains(key("temperature")))
+        limits.append(tr("temperature %1").arg(p.value(key("temperature")).toDouble()));
+    if (p.contains(key("stopSequences")))
+        limits.append(tr("stop sequences %1").arg(JsonText::compact(p.value(key("stopSequences")))));
+    if (p.contains(key("includeContext")))
+        limits.append(tr("include context: %1").arg(p.value(key("includeContext")).toString()));
+    if (!limits.isEmpty()) {
+        auto *limitLabel = wrapped(limits.join(QStringLiteral(" · ")), request_);
+        limitLabel->setObjectName(key("limits"));
+        form->addRow(tr("Limits:"), limitLabel);
+    }
+    const QJsonArray tools = p.value(key("tools")).toArray();
+    if (!tools.isEmpty()) {
+        QStringList names;
+        for (const QJsonValue &tool : tools) {
+            const QJsonObject t = tool.toObject();
+            names.append(t.value(key("name")).toString()
+                         + (t.contains(key("description")) ? QLatin1String(": ") + t.value(key("description")).toString() : QString()));
+        }
+        auto *toolLabel = wrapped(names.join(u'\n'), request_);
+        toolLabel->setObjectName(key("tools"));
+        form->addRow(tr("Tools offered:"), toolLabel);
+        if (p.contains(key("toolChoice")))
+            form->addRow(tr("Tool choice:"), wrapped(JsonText::compact(p.value(key("toolChoice"))), request_));
+    }
+    if (p.contains(key("metadata")))
+        form->addRow(tr("Metadata:"), wrapped(JsonText::compact(p.value(key("metadata"))), request_));
+    topLayout->addWidget(request_);
+    m_messages = new ResultView(top);
+    m_messages->setObjectName(key("samplingMessages"));
+    m_messages->setMessages(p.value(key("messages")).toArray());
+    topLayout->addWidget(m_messages, 1);
+    splitter->addWidget(top);
+
+    // The answer.
+    auto *answerBox = new QGroupBox(tr("Your answer"), splitter);
+    auto *answerLayout = new QFormLayout(answerBox);
+    m_role = new QComboBox(answerBox);
+    m_role->setObjectName(key("role"));
+    m_role->addItems({key("assistant"), key("user")});
+    m_model = new QLineEdit(hints.isEmpty() ? key("mcpscope-human") : hints.first(), answerBox);
+    m_model->setObjectName(key("model"));
+    m_stopReason = new QComboBox(answerBox);
+    m_stopReason->setObjectName(key("stopReason"));
+    m_stopReason->setEditable(true);
+    m_stopReason->addItems({key("endTurn"), key("stopSequence"), key("maxTokens"), key("toolUse")});
+    m_text = new QPlainTextEdit(answerBox);
+    m_text->setObjectName(key("answerText"));
+    m_text->setPlaceholderText(tr("Write what the model answers…"));
+    answerLayout->addRow(tr("Role:"), m_role);
+    answerLayout->addRow(tr("Model:"), m_model);
+    answerLayout->addRow(tr("Stop reason:"), m_stopReason);
+    answerLayout->addRow(tr("Text:"), m_text);
+    splitter->addWidget(answerBox);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    layout->addWidget(splitter, 1);
+
+    auto *buttons = new QDialogButtonBox(this);
+    auto *send = buttons->addButton(tr("Send answer"), QDialogButtonBox::AcceptRole);
+    send->setObjectName(key("send"));
+    auto *rejectButton = buttons->addButton(tr("Reject"), QDialogButtonBox::RejectRole);
+    rejectButton->setObjectName(key("reject"));
+    rejectButton->setToolTip(tr("Answer with error -1 (the user rejected the request)"));
+    auto *script = buttons->addButton(tr("Save as scripted answer"), QDialogButtonBox::ActionRole);
+    script->setObjectName(key("saveScripted"));
+    script->setToolTip(tr("Answer this server's later sampling requests with this answer automatically"));
+    connect(send, &QPushButton::clicked, this, &SamplingDialog::sendAnswer);
+    connect(rejectButton, &QPushButton::clicked, this, &SamplingDialog::rejectRequest);
+    connect(script, &QPushButton::clicked, this, [this] { Q_EMIT scriptedAnswerRequested(answer()); });
+    layout->addWidget(buttons);
+    m_text->setFocus();
+}
+
+QJsonObject SamplingDialog::answer() const
+{
+    return {{key("role"), m_role->currentText()},
+            {key("content"), QJsonObject{{key("type"), key("text")}, {key("text"), m_text->toPlainText()}}},
+            {key("model"), m_model->text()},
+            {key("stopReason"), m_stopReason->currentText()}};
+}
+
+void SamplingDialog::setAnswerText(const QString &text)
+{
+    m_text->setPlainText(text);
+}
+
+void SamplingDialog::sendAnswer()
+{
+    respond(answer());
+    done(QDialog::Accepted);
+}
+
+void SamplingDialog::rejectRequest()
+{
+    rejectWith(RejectedCode, tr("The user rejected the sampling request"));
+    done(QDialog::Rejected);
+}
+
+void SamplingDialog::reject()
+{
+    if (!isAnswered())
+        rejectWith(RejectedCode, tr("The user rejected the sampling request"));
+    QDialog::reject();
+}
+
+} // namespace Mcp::Ui

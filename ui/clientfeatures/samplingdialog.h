@@ -1,0 +1,54 @@
+#pragma once
+
+#include "pendingrequestdialog.h"
+
+QT_BEGIN_NAMESPACE
+class QComboBox;
+class QLineEdit;
+class QPlainTextEdit;
+QT_END_NAMESPACE
+
+namespace Mcp::Ui {
+
+class ResultView;
+
+// sampling/createMessage: shows which server asks, the messages (every content type), the
+// system prompt, model preferences, limits and tools; the user writes or edits the answer
+// (role, model, text, stop reason) and sends it, or rejects the request (error -1).
+class SamplingDialog : public PendingRequestDialog
+{
+    Q_OBJECT
+
+public:
+    SamplingDialog(IncomingRequest *request, const QString &serverName, QWidget *parent = nullptr);
+    // Shows params without a request to answer (the buttons then only close the dialog).
+    SamplingDialog(const QJsonObject &params, const QString &serverName, QWidget *parent = nullptr);
+
+    // The result Send would answer with now.
+    QJsonObject answer() const;
+    void setAnswerText(const QString &text);
+    ResultView *messagesView() const { return m_messages; }
+
+    static constexpr int RejectedCode = -1;
+
+Q_SIGNALS:
+    // "Save as scripted answer": the result, to be stored for this server.
+    void scriptedAnswerRequested(const QJsonObject &result);
+
+public Q_SLOTS:
+    void sendAnswer();
+    void rejectRequest();
+
+protected:
+    void reject() override; // Esc or closing the window rejects too
+
+private:
+    void setUp();
+    ResultView *m_messages = nullptr;
+    QComboBox *m_role = nullptr;
+    QLineEdit *m_model = nullptr;
+    QComboBox *m_stopReason = nullptr;
+    QPlainTextEdit *m_text = nullptr;
+};
+
+} // namespace Mcp::Ui
