@@ -1,0 +1,277 @@
+#include "clioptions.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
+
+namespace Mcp::Cli {
+
+QStringList supportedMethods()
+{
+    return {QStringLiteral("tools/list"),          QStringLiteral("tools/call"),
+            QStringLiteral("resources/list"),      QStringLiteral("resources/read"),
+            QStringLiteral("resources/templates/list"), QStringLiteral("prompts/list"),
+            QStringLiteral("prompts/get"),         QStringLiteral("logging/setLevel"),
+            QStringLiteral("ping"),                QStringLiteral("completion/complete")};
+}
+
+QJsonValue parseArgumentValue(const QString &text)
+{
+    // Wrapping in an array lets QJsonDocument accept scalars (42, true, "x", null) too.
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(QByteArray('[' + text.toUtf8() + ']'), &error);
+    if (error.error == QJsonParseError::NoError && document.array().size() == 1 && !text.trimmed().isEmpty())
+        return document.array().first();
+    return QJsonValue(text);
+}
+
+static QString tr(const char *text)
+{
+    return QCoreApplication::translate("Mcp::Cli", text);
+}
+
+QString usageText()
+{
+    return tr(
+        "Usage: mcpscope --cli [options] [--] COMMAND [ARGS...]\n"
+        "       mcpscope --cli [options] URL\n"
+        "       mcpscope --cli [options] --config FILE --server NAME\n"
+        "\n"
+        "Runs one MCP operation headless and prints its JSON result on stdout.\n"
+        "\n"
+        "Server:\n"
+        "  -e KEY=VALUE             environment variable for a stdio server (repeatable)\n"
+        "  --cwd DIR                working directory for a stdio server\n"
+        "  --config FILE            an mcp.json file (Claude, Cursor or VS Code dialect)\n"
+        "  --server NAME            the server of --config to use\n"
+        "  --transport T            stdio, http (Streamable HTTP), sse (legacy) or auto (default for URLs)\n"
+        "  --header \"Name: value\"   HTTP header (repeatable)\n"
+        "\n"
+        "Operation:\n"
+        "  --method M               tools/list (default), tools/call, resources/list, resources/read,\n"
+        "                           resources/templates/list, prompts/list, prompts/get,\n"
+        "                           logging/setLevel, ping, completion/complete\n"
+        "  --tool-name NAME         tool for tools/call\n"
+        "  --tool-arg KEY=VALUE     tool argument; VALUE is parsed as JSON when it is valid JSON,\n"
+        "                           else sent as a string (repeatable)\n"
+        "  --uri URI                resource for resources/read\n"
+        "  --prompt-name NAME       prompt for prompts/get\n"
+        "  --prompt-args KEY=VALUE  prompt argument (repeatable)\n"
+        "  --log-level LEVEL        level for logging/setLevel\n"
+        "  --ref prompt:NAME|resource:URI   reference for completion/complete\n"
+        "  --argument NAME=VALUE    argument being completed\n"
+        "\n"
+        "Behaviour:\n"
+        "  --timeout MS             request timeout, reset by progress (default 60000)\n"
+        "  --max-total-timeout MS   cap on a request's total time, progress or not\n"
+        "  --capture FILE          write the whole traffic capture, secrets redacted: JSON Lines,\n"
+        "                           or HAR 1.2 when FILE ends in .har (HTTP servers)\n"
+        "  --server-stderr          pass the server's stderr through to ours\n"
+        "  --elicitation A          decline (default), cancel or accept-defaults\n"
+        "  --root DIR               offer DIR as a root (repeatable)\n"
+        "  --compact                print the result on one line\n"
+        "  --verbose                print the library's debug log (mcp.*) on stderr\n"
+        "\n"
+        "Exit codes: 0 ok, 1 the server answered with an error, 2 usage, 3 could not connect or\n"
+        "initialize, 4 timeout, 5 the tool reported isError, 6 connection lost mid-request.\n");
+}
+
+static bool splitPair(const QString &text, QChar separator, QString *key, QString *value)
+{
+    const qsizetype at = text.indexOf(separator);
+    if (at <= 0)
+        return false;
+    *key = text.left(at).trimmed();
+    *value = text.mid(at + 1);
+    if (separator == u':')
+        *value = value->trimmed();
+    return !key->isEmpty();
+}
+
+ParseOutcome parseArguments(const QStringList &arguments)
+{
+    ParseOutcome outcome;
+    CliOptions &o = outcome.options;
+    bool targetSeen = false;
+    bool allTarget = false;
+
+    auto fail = [&outcome](const QString &message) {
+        outcome.error = message;
+        return outcome;
+    };
+
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        const QString arg = arguments.at(i);
+        auto addTarget = [&] {
+            if (!targetSeen) {
+                o.target = arg;
+                targetSeen = true;
+            } else {
+                o.targetArguments.append(arg);
+            }
+        };
+        if (allTarget) {
+            addTarget();
+            continue;
+        }
+        if (arg == QLatin1String("--")) {
+            allTarget = true;
+            continue;
+        }
+        // "--name=value" is accepted as well as "--name value".
+        QString name = arg;
+        QString inlineValue;
+        bool hasInlineValue = false;
+        if (arg.startsWith(QLatin1String("--")) && arg.contains(u'=')) {
+            const qsizetype eq = arg.indexOf(u'=');
+            name = arg.left(eq);
+            inlineValue = arg.mid(eq + 1);
+            hasInlineValue = true;
+        }
+        static const QStringList valued = {
+            QStringLiteral("-e"), QStringLiteral("--cwd"), QStringLiteral("--config"),
+            QStringLiteral("--server"), QStringLiteral("--transport"), QStringLiteral("--header"),
+            QStringLiteral("--method"), QStringLiteral("--tool-name"), QStringLiteral("--tool-arg"),
+            QStringLiteral("--uri"), QStringLiteral("--prompt-name"), QStringLiteral("--prompt-args"),
+            QStringLiteral("--log-level"), QStringLiteral("--timeout"), QStringLiteral("--max-total-timeout"),
+            QStringLiteral("--capture"), QStringLiteral("--elicitation"), QStringLiteral("--root"),
+            QStringLiteral("--ref"), QStringLiteral("--argument")};
+        static const QStringList flags = {QStringLiteral("--server-stderr"), QStringLiteral("--compact"),
+                                          QStringLiteral("--verbose"), QStringLiteral("--help"), QStringLiteral("-h"), QStringLiteral("--cli")};
+        if (flags.contains(name) && !hasInlineValue) {
+            if (name == QLatin1String("--server-stderr"))
+                o.passServerStderr = true;
+            else if (name == QLatin1String("--compact"))
+                o.compact = true;
+            else if (name == QLatin1String("--verbose"))
+                o.verbose = true;
+            else if (name == QLatin1String("--help") || name == QLatin1String("-h"))
+                outcome.helpRequested = true;
+            continue; // a repeated --cli is harmless
+        }
+        if (!valued.contains(name)) {
+            if (arg.startsWith(u'-') && !targetSeen)
+                return fail(tr("unknown option %1 (use --help; put the server command after --)").arg(arg));
+            addTarget();
+            continue;
+        }
+        QString value;
+        if (hasInlineValue) {
+            value = inlineValue;
+        } else {
+            if (i + 1 >= arguments.size())
+                return fail(tr("%1 needs a value").arg(name));
+            value = arguments.at(++i);
+        }
+        QString key, pairValue;
+        if (name == QLatin1String("-e")) {
+            if (!splitPair(value, u'=', &key, &pairValue))
+                return fail(tr("-e expects KEY=VALUE, got \"%1\"").arg(value));
+            o.environment.append({key, pairValue});
+        } else if (name == QLatin1String("--cwd")) {
+            o.workingDirectory = value;
+        } else if (name == QLatin1String("--config")) {
+            o.configFile = value;
+        } else if (name == QLatin1String("--server")) {
+            o.serverName = value;
+        } else if (name == QLatin1String("--transport")) {
+            const QString t = value.toLower();
+            if (t == QLatin1String("stdio"))
+                o.transport = TransportChoice::Stdio;
+            else if (t == QLatin1String("http") || t == QLatin1String("streamable-http") || t == QLatin1String("streamablehttp"))
+                o.transport = TransportChoice::Http;
+            else if (t == QLatin1String("sse"))
+                o.transport = TransportChoice::Sse;
+            else if (t == QLatin1String("auto"))
+                o.transport = TransportChoice::Auto;
+            else
+                return fail(tr("--transport must be stdio, http, sse or auto, not \"%1\"").arg(value));
+        } else if (name == QLatin1String("--header")) {
+            if (!splitPair(value, u':', &key, &pairValue))
+                return fail(tr("--header expects \"Name: value\", got \"%1\"").arg(value));
+            o.headers.append({key, pairValue});
+        } else if (name == QLatin1String("--method")) {
+            if (!supportedMethods().contains(value))
+                return fail(tr("unsupported --method \"%1\"; supported: %2").arg(value, supportedMethods().join(QStringLiteral(", "))));
+            o.method = value;
+        } else if (name == QLatin1String("--tool-name")) {
+            o.toolName = value;
+        } else if (name == QLatin1String("--tool-arg")) {
+            if (!splitPair(value, u'=', &key, &pairValue))
+                return fail(tr("--tool-arg expects KEY=VALUE, got \"%1\"").arg(value));
+            o.toolArguments.insert(key, parseArgumentValue(pairValue));
+        } else if (name == QLatin1String("--uri")) {
+            o.uri = value;
+        } else if (name == QLatin1String("--prompt-name")) {
+            o.promptName = value;
+        } else if (name == QLatin1String("--prompt-args")) {
+            if (!splitPair(value, u'=', &key, &pairValue))
+                return fail(tr("--prompt-args expects KEY=VALUE, got \"%1\"").arg(value));
+            o.promptArguments.insert(key, pairValue);
+        } else if (name == QLatin1String("--log-level")) {
+            static const QStringList levels = {QStringLiteral("debug"), QStringLiteral("info"), QStringLiteral("notice"),
+                                               QStringLiteral("warning"), QStringLiteral("error"), QStringLiteral("critical"),
+                                               QStringLiteral("alert"), QStringLiteral("emergency")};
+            if (!levels.contains(value))
+                return fail(tr("--log-level must be one of %1").arg(levels.join(QStringLiteral(", "))));
+            o.logLevel = value;
+        } else if (name == QLatin1String("--timeout") || name == QLatin1String("--max-total-timeout")) {
+            bool ok = false;
+            const int ms = value.toInt(&ok);
+            if (!ok || ms < 0)
+                return fail(tr("%1 expects milliseconds, got \"%2\"").arg(name, value));
+            (name == QLatin1String("--timeout") ? o.timeoutMs : o.maxTotalTimeoutMs) = ms;
+        } else if (name == QLatin1String("--capture")) {
+            o.captureFile = value;
+        } else if (name == QLatin1String("--elicitation")) {
+            if (value == QLatin1String("decline"))
+                o.elicitation = ElicitationAnswer::Decline;
+            else if (value == QLatin1String("cancel"))
+                o.elicitation = ElicitationAnswer::Cancel;
+            else if (value == QLatin1String("accept-defaults"))
+                o.elicitation = ElicitationAnswer::AcceptDefaults;
+            else
+                return fail(tr("--elicitation must be decline, cancel or accept-defaults"));
+        } else if (name == QLatin1String("--root")) {
+            o.roots.append(value);
+        } else if (name == QLatin1String("--ref")) {
+            if (!value.startsWith(QLatin1String("prompt:")) && !value.startsWith(QLatin1String("resource:")))
+                return fail(tr("--ref expects prompt:NAME or resource:URI-TEMPLATE"));
+            o.completionRef = value;
+        } else if (name == QLatin1String("--argument")) {
+            if (!value.contains(u'='))
+                return fail(tr("--argument expects NAME=VALUE"));
+            o.completionArgument = value;
+        }
+    }
+
+    if (outcome.helpRequested)
+        return outcome;
+    if (o.method.isEmpty())
+        o.method = QStringLiteral("tools/list");
+    if (o.target.isEmpty() && o.configFile.isEmpty())
+        return fail(tr("no server given: name a command, a URL, or --config FILE --server NAME"));
+    if (!o.target.isEmpty() && !o.configFile.isEmpty())
+        return fail(tr("give either a server command/URL or --config, not both"));
+    if (!o.configFile.isEmpty() && o.serverName.isEmpty())
+        return fail(tr("--config needs --server NAME"));
+    if (o.method == QLatin1String("tools/call") && o.toolName.isEmpty())
+        return fail(tr("tools/call needs --tool-name"));
+    if (o.method == QLatin1String("resources/read") && o.uri.isEmpty())
+        return fail(tr("resources/read needs --uri"));
+    if (o.method == QLatin1String("prompts/get") && o.promptName.isEmpty())
+        return fail(tr("prompts/get needs --prompt-name"));
+    if (o.method == QLatin1String("logging/setLevel") && o.logLevel.isEmpty())
+        return fail(tr("logging/setLevel needs --log-level"));
+    if (o.method == QLatin1String("completion/complete") && (o.completionRef.isEmpty() || o.completionArgument.isEmpty()))
+        return fail(tr("completion/complete needs --ref and --argument"));
+    const bool isUrl = o.target.startsWith(QLatin1String("http://")) || o.target.startsWith(QLatin1String("https://"));
+    if (isUrl && o.transport == TransportChoice::Stdio)
+        return fail(tr("--transport stdio cannot be used with a URL"));
+    if (!o.target.isEmpty() && !isUrl && (o.transport == TransportChoice::Http || o.transport == TransportChoice::Sse))
+        return fail(tr("--transport %1 needs an http:// or https:// URL").arg(o.transport == TransportChoice::Http ? QStringLiteral("http") : QStringLiteral("sse")));
+    return outcome;
+}
+
+} // namespace Mcp::Cli

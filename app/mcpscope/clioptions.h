@@ -1,0 +1,78 @@
+#pragma once
+
+#include <QMap>
+#include <QPair>
+#include <QString>
+#include <QStringList>
+#include <QJsonObject>
+
+namespace Mcp::Cli {
+
+// Distinct exit codes so scripts can tell failures apart (documented in README.md).
+enum ExitCode : int {
+    ExitOk = 0,
+    ExitRequestFailed = 1,   // the server answered the request with a JSON-RPC error
+    ExitUsage = 2,           // the command line is wrong
+    ExitConnectFailed = 3,   // the server could not be started, reached or initialized
+    ExitTimeout = 4,         // the request timed out (notifications/cancelled was sent)
+    ExitToolError = 5,       // tools/call answered with isError: true
+    ExitConnectionLost = 6,  // the server exited or the connection dropped mid-request
+};
+
+enum class TransportChoice { Default, Stdio, Http, Sse, Auto };
+enum class ElicitationAnswer { Decline, Cancel, AcceptDefaults };
+
+// Everything `mcpscope --cli` accepts. The flags follow the official MCP Inspector CLI
+// (--method, --tool-name, --tool-arg, --uri, --prompt-name, --prompt-args, --log-level,
+// -e, --header, --transport, --config/--server) so scripts written for it keep working.
+struct CliOptions
+{
+    QString target;                 // a command to start, or an http(s) URL
+    QStringList targetArguments;    // arguments for the command
+    QList<QPair<QString, QString>> environment;  // -e KEY=VALUE, in order
+    QString workingDirectory;       // --cwd
+    QString configFile;             // --config
+    QString serverName;             // --server
+    TransportChoice transport = TransportChoice::Default;
+    QList<QPair<QString, QString>> headers;      // --header "Name: value"
+
+    QString method;                 // --method; empty means tools/list
+    QString toolName;
+    QJsonObject toolArguments;      // --tool-arg key=value (JSON when valid JSON, else a string)
+    QString uri;
+    QString promptName;
+    QJsonObject promptArguments;    // --prompt-args key=value (always strings, as prompts take strings)
+    QString logLevel;
+    QString completionRef;          // --ref prompt:NAME or resource:URI-TEMPLATE (completion/complete)
+    QString completionArgument;     // --argument name=value (completion/complete)
+
+    int timeoutMs = 60000;          // --timeout, reset by progress
+    int maxTotalTimeoutMs = 0;      // --max-total-timeout
+    QString captureFile;            // --capture FILE.jsonl
+    bool passServerStderr = false;  // --server-stderr
+    ElicitationAnswer elicitation = ElicitationAnswer::Decline;
+    QStringList roots;              // --root DIR (answers roots/list)
+    bool compact = false;           // --compact: one-line JSON output
+    bool verbose = false;           // --verbose: the library's debug log on stderr
+};
+
+struct ParseOutcome
+{
+    CliOptions options;
+    QString error;        // empty on success
+    bool helpRequested = false;
+};
+
+// Parses the arguments that follow `--cli`. Our options may come before or after the target;
+// once the target command is seen, unknown options belong to the target, and after `--`
+// everything does.
+ParseOutcome parseArguments(const QStringList &arguments);
+
+// The --tool-arg rule: a value that is valid JSON is sent as that JSON, anything else as a string.
+QJsonValue parseArgumentValue(const QString &text);
+
+QString usageText();
+
+QStringList supportedMethods();
+
+} // namespace Mcp::Cli

@@ -1,0 +1,411 @@
+#include "clirunner.h"
+
+#include "config/mcpjson.h"
+#include "config/serverconfig.h"
+#include "config/transportfactory.h"
+#include "traffic/trafficcapture.h"
+#include "transport/transport.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+#include <QUrl>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLoggingCategory>
+#include <QProcessEnvironment>
+#include <QSaveFile>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace Mcp::Cli {
+
+static void writeErr(const QString &line)
+{
+    const QByteArray bytes = line.toUtf8() + '\n';
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stderr);
+    std::fflush(stderr);
+}
+
+static QString tr(const char *text)
+{
+    return QCoreApplication::translate("Mcp::Cli", text);
+}
+
+CliRunner::CliRunner(const CliOptions &options, QObject *parent)
+    : QObject(parent), m_options(options)
+{
+}
+
+CliRunner::~CliRunner() = default;
+
+void CliRunner::start()
+{
+    if (!createClient())
+        return;
+    connect(m_client, &Client::ready, this, &CliRunner::runOperation);
+    connect(m_client, &Client::stateChanged, this, [this](Client::State state) {
+        if (state == Client::State::Failed && !m_operationStarted)
+            fail(ExitConnectFailed, tr("could not connect to the server: %1").arg(m_client->errorString()));
+    });
+    connect(m_client, &Client::disconnected, this, [this](const QString &reason) {
+        if (m_finishing) {
+            finish(m_exitCode);
+        } else if (!m_operationStarted) {
+            fail(ExitConnectFailed, tr("could not connect to the server: %1").arg(reason));
+        }
+        // While an operation is pending, its handle reports the lost connection.
+    });
+    m_client->connectToServer();
+}
+
+// The server to talk to, as a configuration: from --config, or made from the command line.
+// Command-line -e, --header and --cwd apply on top of a --config entry.
+static bool configurationFor(const CliOptions &o, ServerConfig *config, QString *error)
+{
+    if (!o.configFile.isEmpty()) {
+        const McpJsonImport imported = McpJson::readFile(o.configFile);
+        if (!imported.isValid()) {
+            *error = tr("cannot read %1: %2").arg(o.configFile, imported.error.toString());
+            return false;
+        }
+        QStringList names;
+        for (const ServerConfig &server : imported.servers) {
+            if (server.name == o.serverName) {
+                *config = server;
+                break;
+            }
+            names << server.name;
+        }
+        if (config->name != o.serverName) {
+            *error = tr("%1 has no server named \"%2\"; it has: %3")
+                         .arg(o.configFile, o.serverName, names.join(QStringLiteral(", ")));
+            return false;
+        }
+    } else {
+        *config = ServerConfig::create(QStringLiteral("cli"));
+        const bool isUrl = o.target.startsWith(QLatin1String("http://")) || o.target.startsWith(QLatin1String("https://"));
+        if (isUrl) {
+            config->url = o.target;
+            config->transport = o.transport == TransportChoice::Http ? ServerConfig::TransportType::StreamableHttp
+                              : o.transport == TransportChoice::Sse  ? ServerConfig::TransportType::Sse
+                                                                     : ServerConfig::TransportType::Auto;
+        } else {
+            config->transport = ServerConfig::TransportType::Stdio;
+            config->command = o.target;
+            config->args = o.targetArguments;
+        }
+    }
+    for (const auto &[name, value] : o.environment)
+        config->env.append({name, value, McpJson::looksSecret(name)});
+    for (const auto &[name, value] : o.headers)
+        config->headers.append({name, value, McpJson::looksSecret(name)});
+    if (!o.workingDirectory.isEmpty())
+        config->workingDirectory = o.workingDirectory;
+    return true;
+}
+
+bool CliRunner::createClient()
+{
+    const CliOptions &o = m_options;
+    ServerConfig config;
+    QString error;
+    if (!configurationFor(o, &config, &error)) {
+        fail(ExitUsage, error);
+        return false;
+    }
+    // A headless run cannot ask for ${input:...} values: say which ones are missing.
+    QStringList unresolved;
+    const ServerConfig resolved = config.resolved(QProcessEnvironment::systemEnvironment(), {}, &unresolved);
+    if (!unresolved.isEmpty()) {
+        fail(ExitUsage, tr("the server configuration refers to values that are not set: %1 (set them in the environment)")
+                            .arg(unresolved.join(QStringLiteral(", "))));
+        return false;
+    }
+    // Secret values are redacted from the capture wherever they occur.
+    for (const ConfigEntry &entry : resolved.env + resolved.headers) {
+        if (entry.secret && !entry.value.isEmpty())
+            m_secretValues << entry.value;
+    }
+    if (!resolved.bearerToken.isEmpty())
+        m_secretValues << resolved.bearerToken;
+    m_serverLabel = o.configFile.isEmpty() ? (resolved.usesUrl() ? resolved.url : resolved.command) : resolved.name;
+
+    const TransportFactory factory = transportFactoryFor(resolved, &error);
+    if (!factory) {
+        fail(ExitUsage, error);
+        return false;
+    }
+    Transport *transport = factory();
+    m_client = new Client(transport, this);
+    m_client->setClientInfo({QStringLiteral("mcpscope-cli"), QCoreApplication::applicationVersion(),
+                             QStringLiteral("MCP Scope CLI"), {}});
+    m_client->setInitializeTimeout(o.timeoutMs > 0 ? o.timeoutMs : 60000);
+    // Sampling and elicitation are advertised so that a server asking gets a clear answer
+    // (a decline by default) instead of a hang or a confusing "method not found".
+    m_client->setSamplingHandler(this);
+    m_client->setElicitationHandler(this);
+    m_client->setElicitationModes(true, false);
+    if (!o.roots.isEmpty())
+        m_client->setRootsHandler(this);
+
+    connect(m_client, &Client::trafficEvent, this, [this](const TrafficEvent &event) {
+        if (!m_options.captureFile.isEmpty())
+            m_capture.append(event);
+        if (m_options.passServerStderr && event.kind == TrafficEvent::Kind::StderrLine)
+            writeErr(QString::fromUtf8(event.raw));
+    });
+    return true;
+}
+
+void CliRunner::handleRequest(IncomingRequest *request)
+{
+    const QString method = request->method();
+    if (method == QLatin1String("roots/list")) {
+        QJsonArray roots;
+        for (const QString &dir : std::as_const(m_options.roots)) {
+            const QString absolute = QFileInfo(dir).absoluteFilePath();
+            roots.append(QJsonObject{{QStringLiteral("uri"), QUrl::fromLocalFile(absolute).toString()},
+                                     {QStringLiteral("name"), QFileInfo(absolute).fileName()}});
+        }
+        request->respond(QJsonObject{{QStringLiteral("roots"), roots}});
+        return;
+    }
+    if (method == QLatin1String("sampling/createMessage")) {
+        writeErr(tr("mcpscope: declined the server's sampling request (the CLI does not answer sampling)"));
+        request->reject({ErrorCode::UserRejected, tr("The user declined the sampling request (mcpscope --cli)"), QJsonValue::Undefined});
+        return;
+    }
+    if (method == QLatin1String("elicitation/create")) {
+        const QJsonObject params = request->params();
+        if (m_options.elicitation == ElicitationAnswer::AcceptDefaults
+            && params.value(QStringLiteral("mode")).toString(QStringLiteral("form")) == QLatin1String("form")) {
+            // Every property with a default comes back with it: the conformance suite expects omitted fields filled.
+            QJsonObject content;
+            const QJsonObject properties = params.value(QStringLiteral("requestedSchema")).toObject()
+                                               .value(QStringLiteral("properties")).toObject();
+            for (auto it = properties.begin(); it != properties.end(); ++it) {
+                const QJsonObject property = it.value().toObject();
+                if (property.contains(QStringLiteral("default")))
+                    content.insert(it.key(), property.value(QStringLiteral("default")));
+            }
+            writeErr(tr("mcpscope: accepted the server's elicitation with the schema's defaults"));
+            request->respond(QJsonObject{{QStringLiteral("action"), QStringLiteral("accept")},
+                                         {QStringLiteral("content"), content}});
+            return;
+        }
+        const bool cancel = m_options.elicitation == ElicitationAnswer::Cancel;
+        writeErr(cancel ? tr("mcpscope: cancelled the server's elicitation request")
+                        : tr("mcpscope: declined the server's elicitation request"));
+        request->respond(QJsonObject{{QStringLiteral("action"), cancel ? QStringLiteral("cancel") : QStringLiteral("decline")}});
+        return;
+    }
+    request->reject({ErrorCode::MethodNotFound, tr("Method not found: %1").arg(method), QJsonValue::Undefined});
+}
+
+void CliRunner::runOperation()
+{
+    if (m_operationStarted)
+        return;
+    m_operationStarted = true;
+    const CliOptions &o = m_options;
+    RequestOptions requestOptions;
+    requestOptions.timeoutMs = o.timeoutMs;
+    requestOptions.maxTotalTimeoutMs = o.maxTotalTimeoutMs;
+
+    auto listAll = [this](const QString &method, const QString &key) {
+        m_client->listAll(method, key, this, [this, key](const QJsonArray &items, const std::optional<RpcError> &error) {
+            onListDone(key, items, error);
+        });
+    };
+    RequestHandle *handle = nullptr;
+    const QString &m = o.method;
+    if (m == QLatin1String("tools/list")) {
+        listAll(m, QStringLiteral("tools"));
+    } else if (m == QLatin1String("resources/list")) {
+        listAll(m, QStringLiteral("resources"));
+    } else if (m == QLatin1String("resources/templates/list")) {
+        listAll(m, QStringLiteral("resourceTemplates"));
+    } else if (m == QLatin1String("prompts/list")) {
+        listAll(m, QStringLiteral("prompts"));
+    } else if (m == QLatin1String("tools/call")) {
+        handle = m_client->callTool(o.toolName, o.toolArguments, requestOptions);
+    } else if (m == QLatin1String("resources/read")) {
+        handle = m_client->sendRequest(m, {{QStringLiteral("uri"), o.uri}}, requestOptions);
+    } else if (m == QLatin1String("prompts/get")) {
+        QJsonObject params{{QStringLiteral("name"), o.promptName}};
+        if (!o.promptArguments.isEmpty())
+            params.insert(QStringLiteral("arguments"), o.promptArguments);
+        handle = m_client->sendRequest(m, params, requestOptions);
+    } else if (m == QLatin1String("logging/setLevel")) {
+        handle = m_client->sendRequest(m, {{QStringLiteral("level"), o.logLevel}}, requestOptions);
+    } else if (m == QLatin1String("ping")) {
+        handle = m_client->sendRequest(m, {}, requestOptions);
+    } else if (m == QLatin1String("completion/complete")) {
+        const bool isPrompt = o.completionRef.startsWith(QLatin1String("prompt:"));
+        const QString refValue = o.completionRef.section(u':', 1);
+        const QJsonObject ref = isPrompt
+            ? QJsonObject{{QStringLiteral("type"), QStringLiteral("ref/prompt")}, {QStringLiteral("name"), refValue}}
+            : QJsonObject{{QStringLiteral("type"), QStringLiteral("ref/resource")}, {QStringLiteral("uri"), refValue}};
+        const QString argName = o.completionArgument.section(u'=', 0, 0);
+        const QString argValue = o.completionArgument.section(u'=', 1);
+        handle = m_client->complete(ref, argName, argValue);
+    }
+    if (handle)
+        connect(handle, &RequestHandle::finished, this, [this, handle] { onRequestDone(handle); });
+}
+
+static int exitCodeFor(const RpcError &error)
+{
+    switch (error.code) {
+    case SessionErrorCode::Timeout: return ExitTimeout;
+    case SessionErrorCode::ConnectionClosed: return ExitConnectionLost;
+    default: return ExitRequestFailed;
+    }
+}
+
+static QString describe(const RpcError &error)
+{
+    QString text = QStringLiteral("%1 (code %2)").arg(error.message).arg(error.code);
+    if (!error.data.isUndefined() && !error.data.isNull()) {
+        const QJsonDocument doc = error.data.isObject() ? QJsonDocument(error.data.toObject())
+                                  : error.data.isArray() ? QJsonDocument(error.data.toArray())
+                                                         : QJsonDocument(QJsonArray{error.data});
+        text += QStringLiteral("; data: ") + QString::fromUtf8(doc.toJson(QJsonDocument::Compact));
+    }
+    return text;
+}
+
+void CliRunner::onRequestDone(RequestHandle *handle)
+{
+    if (handle->isError()) {
+        fail(exitCodeFor(handle->error()), tr("%1 failed: %2").arg(handle->method(), describe(handle->error())));
+        return;
+    }
+    printResult(handle->result());
+    const bool toolError = handle->method() == QLatin1String("tools/call")
+        && handle->result().toObject().value(QStringLiteral("isError")).toBool();
+    if (toolError)
+        writeErr(tr("mcpscope: the tool reported an error (isError: true)"));
+    finish(toolError ? ExitToolError : ExitOk);
+}
+
+void CliRunner::onListDone(const QString &itemsKey, const QJsonArray &items, const std::optional<RpcError> &error)
+{
+    if (error) {
+        fail(exitCodeFor(*error), tr("%1 failed: %2").arg(m_options.method, describe(*error)));
+        return;
+    }
+    printResult(QJsonObject{{itemsKey, items}});
+    finish(ExitOk);
+}
+
+void CliRunner::printResult(const QJsonValue &result)
+{
+    const QJsonDocument doc = result.isArray() ? QJsonDocument(result.toArray()) : QJsonDocument(result.toObject());
+    const QByteArray bytes = doc.toJson(m_options.compact ? QJsonDocument::Compact : QJsonDocument::Indented);
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
+    if (!bytes.endsWith('\n'))
+        std::fputc('\n', stdout);
+    std::fflush(stdout);
+}
+
+void CliRunner::fail(int exitCode, const QString &message)
+{
+    if (m_finishing)
+        return;
+    writeErr(QStringLiteral("mcpscope: ") + message);
+    finish(exitCode);
+}
+
+void CliRunner::finish(int exitCode)
+{
+    if (!m_finishing) {
+        m_finishing = true;
+        m_exitCode = exitCode;
+        if (m_client && m_client->state() != Client::State::Disconnected && m_client->state() != Client::State::Failed) {
+            // Graceful shutdown first (stdin closed, then SIGTERM, then SIGKILL); disconnected() brings us back here.
+            m_client->disconnectFromServer();
+            // Bounded: the transport's own grace periods end well before this.
+            QTimer::singleShot(10000, this, [this] { finish(m_exitCode); });
+            return;
+        }
+    }
+    if (m_done)
+        return;
+    m_done = true;
+    if (!m_options.captureFile.isEmpty()) {
+        QString error;
+        if (!writeCapture(&error)) {
+            writeErr(QStringLiteral("mcpscope: ") + error);
+            if (m_exitCode == ExitOk)
+                m_exitCode = ExitUsage;
+        }
+    }
+    Q_EMIT finished(m_exitCode);
+}
+
+bool CliRunner::writeCapture(QString *error) const
+{
+    // One connection: the server this run talked to.
+    QList<TrafficEvent> events = m_capture;
+    for (TrafficEvent &event : events)
+        event.connectionId = 1;
+    const QHash<int, QString> names{{1, m_serverLabel}};
+    TrafficCapture::ExportOptions options;
+    options.secretValues = m_secretValues;
+
+    QSaveFile file(m_options.captureFile);
+    if (!file.open(QIODevice::WriteOnly)) {
+        *error = tr("cannot write the capture %1: %2").arg(m_options.captureFile, file.errorString());
+        return false;
+    }
+    if (m_options.captureFile.endsWith(QLatin1String(".har"), Qt::CaseInsensitive)) {
+        // HAR holds HTTP exchanges only; a stdio capture would be empty, so say so.
+        const QJsonObject har = TrafficCapture::har(events, names, options);
+        if (har.value(QStringLiteral("log")).toObject().value(QStringLiteral("entries")).toArray().isEmpty()) {
+            *error = tr("a HAR capture holds HTTP exchanges only, and this run had none; use a .jsonl file");
+            file.cancelWriting();
+            return false;
+        }
+        file.write(QJsonDocument(har).toJson(QJsonDocument::Indented));
+    } else if (!TrafficCapture::writeJsonLines(&file, events, names, options, error)) {
+        file.cancelWriting();
+        return false;
+    }
+    if (!file.commit()) {
+        *error = tr("cannot write the capture %1: %2").arg(m_options.captureFile, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+int run(const QStringList &arguments)
+{
+    const ParseOutcome parsed = parseArguments(arguments);
+    if (parsed.helpRequested) {
+        std::fputs(usageText().toUtf8().constData(), stdout);
+        return ExitOk;
+    }
+    if (!parsed.error.isEmpty()) {
+        writeErr(QStringLiteral("mcpscope: ") + parsed.error);
+        writeErr(tr("Try 'mcpscope --cli --help'."));
+        return ExitUsage;
+    }
+    // stdout carries only the result and stderr only what a person must read, unless asked.
+    if (!parsed.options.verbose)
+        QLoggingCategory::setFilterRules(QStringLiteral("mcp.*.debug=false\nmcp.*.info=false"));
+    CliRunner runner(parsed.options);
+    int exitCode = ExitOk;
+    QObject::connect(&runner, &CliRunner::finished, qApp, [&exitCode](int code) {
+        exitCode = code;
+        QCoreApplication::exit(code);
+    });
+    QTimer::singleShot(0, &runner, &CliRunner::start);
+    QCoreApplication::exec();
+    return exitCode;
+}
+
+} // namespace Mcp::Cli

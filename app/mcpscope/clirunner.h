@@ -1,0 +1,54 @@
+#pragma once
+
+#include "clioptions.h"
+
+#include "session/client.h"
+#include "traffic/trafficevent.h"
+
+#include <QObject>
+#include <QPointer>
+
+namespace Mcp::Cli {
+
+// Runs one operation of `mcpscope --cli` against one server, asynchronously:
+// connect, initialize, the request, a graceful disconnect, then finished(exitCode).
+// The result goes to stdout as JSON; every error goes to stderr as a sentence.
+class CliRunner : public QObject, private ServerRequestHandler
+{
+    Q_OBJECT
+
+public:
+    explicit CliRunner(const CliOptions &options, QObject *parent = nullptr);
+    ~CliRunner() override;
+
+    void start();
+
+Q_SIGNALS:
+    void finished(int exitCode);
+
+private:
+    void handleRequest(IncomingRequest *request) override;
+    bool createClient();
+    void runOperation();
+    void onRequestDone(RequestHandle *handle);
+    void onListDone(const QString &itemsKey, const QJsonArray &items, const std::optional<RpcError> &error);
+    void printResult(const QJsonValue &result);
+    void fail(int exitCode, const QString &message);
+    void finish(int exitCode);
+    bool writeCapture(QString *error) const;
+
+    CliOptions m_options;
+    QPointer<Client> m_client;
+    QList<TrafficEvent> m_capture;
+    QStringList m_secretValues;
+    QString m_serverLabel; // names the connection in the capture
+    bool m_operationStarted = false;
+    bool m_finishing = false; // shutting down: the exit code is decided
+    bool m_done = false;      // finished() emitted
+    int m_exitCode = ExitOk;
+};
+
+// Entry point for `mcpscope --cli ARGS` (ARGS without --cli). Needs a QCoreApplication.
+int run(const QStringList &arguments);
+
+} // namespace Mcp::Cli

@@ -1,0 +1,353 @@
+// The real mcpscope binary in --cli mode against real servers: server-everything (npm)
+// and the bundled demo server, including its fault tools.
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+class tst_Cli : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void everythingEcho();
+    void everythingToolsList();
+    void everythingResourcesAndPrompts();
+    void unknownToolIsARequestError();
+    void programThatDoesNotExist();
+    void usageError();
+    void help();
+    void demoTimeoutSendsCancel();
+    void demoCrashMidRequest();
+    void demoToolError();
+    void demoElicitationAcceptDefaults();
+    void demoServerStderrPassthrough();
+    void configFileDialects();
+    void configFileErrors();
+    void captureWithSecretsRedacted();
+    void httpDemoServer();
+
+private:
+    struct Run
+    {
+        int exitCode = -1;
+        QByteArray out;
+        QByteArray err;
+        QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
+    };
+    Run cli(const QStringList &arguments, int timeoutMs = 60000);
+    QStringList everything() const;
+
+    QString m_node;
+    QString m_everything;
+};
+
+tst_Cli::Run tst_Cli::cli(const QStringList &arguments, int timeoutMs)
+{
+    QProcess process;
+    process.start(QStringLiteral(MCPSCOPE_CLI), QStringList{QStringLiteral("--cli")} + arguments);
+    Run run;
+    if (!process.waitForStarted(10000) || !process.waitForFinished(timeoutMs)) {
+        process.kill();
+        process.waitForFinished();
+        qWarning("mcpscope did not finish: %s", qPrintable(arguments.join(u' ')));
+        return run;
+    }
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    run.out = process.readAllStandardOutput();
+    run.err = process.readAllStandardError();
+    return run;
+}
+
+QStringList tst_Cli::everything() const
+{
+    return {m_node, m_everything, QStringLiteral("stdio")};
+}
+
+void tst_Cli::initTestCase()
+{
+    m_node = QStandardPaths::findExecutable(QStringLiteral("node"));
+    QVERIFY2(!m_node.isEmpty(), "node is not on PATH (scripts/setup.sh installs it)");
+    m_everything = QStringLiteral(MCPSCOPE_PEERS_DIR "/@modelcontextprotocol/server-everything/dist/index.js");
+    QVERIFY2(QFile::exists(m_everything), "server-everything is missing: run scripts/setup.sh --test-peers");
+}
+
+void tst_Cli::everythingEcho()
+{
+    // The command from the issue's definition of done.
+    const Run run = cli(everything() + QStringList{QStringLiteral("--method"), QStringLiteral("tools/call"),
+                                                   QStringLiteral("--tool-name"), QStringLiteral("echo"),
+                                                   QStringLiteral("--tool-arg"), QStringLiteral("message=hi")});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QJsonArray content = run.json().value(QStringLiteral("content")).toArray();
+    QCOMPARE(content.size(), 1);
+    QCOMPARE(content.at(0).toObject().value(QStringLiteral("type")).toString(), QStringLiteral("text"));
+    QCOMPARE(content.at(0).toObject().value(QStringLiteral("text")).toString(), QStringLiteral("Echo: hi"));
+}
+
+void tst_Cli::everythingToolsList()
+{
+    const Run run = cli(everything()); // no --method: tools/list
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QJsonArray tools = run.json().value(QStringLiteral("tools")).toArray();
+    QVERIFY(tools.size() >= 5);
+    QStringList names;
+    for (const QJsonValue &tool : tools) {
+        names << tool.toObject().value(QStringLiteral("name")).toString();
+        QVERIFY(tool.toObject().value(QStringLiteral("inputSchema")).isObject());
+    }
+    QVERIFY2(names.contains(QStringLiteral("echo")), qPrintable(names.join(u',')));
+}
+
+void tst_Cli::everythingResourcesAndPrompts()
+{
+    const Run resources = cli(everything() + QStringList{QStringLiteral("--method"), QStringLiteral("resources/list")});
+    QVERIFY2(resources.exitCode == 0, resources.err.constData());
+    const QJsonArray list = resources.json().value(QStringLiteral("resources")).toArray();
+    QVERIFY(!list.isEmpty());
+    const QString uri = list.first().toObject().value(QStringLiteral("uri")).toString();
+
+    const Run read = cli(everything() + QStringList{QStringLiteral("--method"), QStringLiteral("resources/read"),
+                                                    QStringLiteral("--uri"), uri});
+    QVERIFY2(read.exitCode == 0, read.err.constData());
+    const QJsonArray contents = read.json().value(QStringLiteral("contents")).toArray();
+    QCOMPARE(contents.size(), 1);
+    QCOMPARE(contents.first().toObject().value(QStringLiteral("uri")).toString(), uri);
+
+    const Run prompts = cli(everything() + QStringList{QStringLiteral("--method"), QStringLiteral("prompts/list")});
+    QVERIFY2(prompts.exitCode == 0, prompts.err.constData());
+    QString promptWithoutArguments;
+    for (const QJsonValue &p : prompts.json().value(QStringLiteral("prompts")).toArray()) {
+        if (p.toObject().value(QStringLiteral("arguments")).toArray().isEmpty()) {
+            promptWithoutArguments = p.toObject().value(QStringLiteral("name")).toString();
+            break;
+        }
+    }
+    QVERIFY(!promptWithoutArguments.isEmpty());
+    const Run get = cli(everything() + QStringList{QStringLiteral("--method"), QStringLiteral("prompts/get"),
+                                                   QStringLiteral("--prompt-name"), promptWithoutArguments});
+    QVERIFY2(get.exitCode == 0, get.err.constData());
+    QVERIFY(!get.json().value(QStringLiteral("messages")).toArray().isEmpty());
+}
+
+void tst_Cli::unknownToolIsARequestError()
+{
+    const Run run = cli(everything() + QStringList{QStringLiteral("--method"), QStringLiteral("tools/call"),
+                                                   QStringLiteral("--tool-name"), QStringLiteral("no_such_tool")});
+    // Some servers answer a JSON-RPC error (exit 1), others an isError result (exit 5); both are failures.
+    QVERIFY2(run.exitCode == 1 || run.exitCode == 5, run.err.constData());
+    QVERIFY(run.err.contains("no_such_tool") || run.out.contains("no_such_tool"));
+}
+
+void tst_Cli::programThatDoesNotExist()
+{
+    const Run run = cli({QStringLiteral("/nonexistent/mcp-server")});
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY2(run.err.contains("/nonexistent/mcp-server"), run.err.constData());
+    QVERIFY(run.out.isEmpty());
+}
+
+void tst_Cli::usageError()
+{
+    const Run run = cli({QStringLiteral("--method"), QStringLiteral("tools/call")});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY(run.err.contains("no server"));
+}
+
+void tst_Cli::help()
+{
+    const Run run = cli({QStringLiteral("--help")});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.contains("--tool-arg"));
+}
+
+// The bundled demo server and its fault tools.
+static QStringList demo(const QStringList &tail)
+{
+    return QStringList{QStringLiteral(MCPSCOPE_DEMO_SERVER)} + tail;
+}
+
+void tst_Cli::demoTimeoutSendsCancel()
+{
+    const Run run = cli(demo({QStringLiteral("--method"), QStringLiteral("tools/call"), QStringLiteral("--tool-name"),
+                              QStringLiteral("hang"), QStringLiteral("--timeout"), QStringLiteral("500")}));
+    QCOMPARE(run.exitCode, 4);
+    QVERIFY2(run.err.contains("tools/call"), run.err.constData());
+    QVERIFY(run.out.isEmpty());
+}
+
+void tst_Cli::demoCrashMidRequest()
+{
+    const Run run = cli(demo({QStringLiteral("--method"), QStringLiteral("tools/call"), QStringLiteral("--tool-name"),
+                              QStringLiteral("crash"), QStringLiteral("--tool-arg"), QStringLiteral("code=7")}));
+    QCOMPARE(run.exitCode, 6);
+    // The error names the exit, not just "connection closed".
+    QVERIFY2(run.err.contains("code 7"), run.err.constData());
+}
+
+void tst_Cli::demoToolError()
+{
+    const Run run = cli(demo({QStringLiteral("--method"), QStringLiteral("tools/call"), QStringLiteral("--tool-name"),
+                              QStringLiteral("fail"), QStringLiteral("--tool-arg"), QStringLiteral("message=broken on purpose")}));
+    QCOMPARE(run.exitCode, 5);
+    QCOMPARE(run.json().value(QStringLiteral("isError")).toBool(), true);
+    QVERIFY(run.out.contains("broken on purpose"));
+}
+
+void tst_Cli::demoElicitationAcceptDefaults()
+{
+    const QStringList call{QStringLiteral("--method"), QStringLiteral("tools/call"), QStringLiteral("--tool-name"), QStringLiteral("ask_user")};
+    const Run declined = cli(demo(call));
+    QVERIFY2(declined.exitCode == 0, declined.err.constData());
+    QVERIFY2(declined.out.contains("decline"), declined.out.constData());
+
+    const Run accepted = cli(demo(call + QStringList{QStringLiteral("--elicitation"), QStringLiteral("accept-defaults")}));
+    QVERIFY2(accepted.exitCode == 0, accepted.err.constData());
+    QVERIFY2(accepted.out.contains("accept"), accepted.out.constData());
+    QVERIFY2(accepted.out.contains("Ada"), accepted.out.constData()); // the schema's default for "name"
+}
+
+void tst_Cli::demoServerStderrPassthrough()
+{
+    const QStringList call{QStringLiteral("--method"), QStringLiteral("tools/call"), QStringLiteral("--tool-name"),
+                           QStringLiteral("stderr_flood"), QStringLiteral("--tool-arg"), QStringLiteral("mib=0.1")};
+    const Run quiet = cli(demo(call));
+    QVERIFY2(quiet.exitCode == 0, quiet.err.constData());
+    QVERIFY(!quiet.err.contains("stderr flood line"));
+    const Run loud = cli(demo(call + QStringList{QStringLiteral("--server-stderr")}));
+    QVERIFY2(loud.exitCode == 0, loud.err.left(300).constData());
+    QVERIFY(loud.err.contains("stderr flood line 000000"));
+    QVERIFY(loud.err.size() >= 100 * 1024);
+}
+
+void tst_Cli::configFileDialects()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString demoPath = QStringLiteral(MCPSCOPE_DEMO_SERVER);
+    const QByteArray claude = "{\"mcpServers\": {\"demo\": {\"command\": \"" + demoPath.toUtf8()
+        + "\", \"env\": {\"LABEL\": \"${CLI_TEST_LABEL}\"}}}}";
+    // VS Code's dialect: "servers" with a type, and comments (JSONC).
+    const QByteArray vscode = "{ // VS Code\n \"servers\": {\"demo\": {\"type\": \"stdio\", \"command\": \""
+        + demoPath.toUtf8() + "\", \"args\": []}}}";
+    for (const QByteArray &text : {claude, vscode}) {
+        QFile file(dir.filePath(QStringLiteral("mcp.json")));
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(text);
+        file.close();
+        qputenv("CLI_TEST_LABEL", "from-env");
+        const Run run = cli({QStringLiteral("--config"), file.fileName(), QStringLiteral("--server"), QStringLiteral("demo"),
+                             QStringLiteral("--method"), QStringLiteral("tools/call"), QStringLiteral("--tool-name"),
+                             QStringLiteral("echo"), QStringLiteral("--tool-arg"), QStringLiteral("message=via config")});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY(run.out.contains("via config"));
+    }
+}
+
+void tst_Cli::configFileErrors()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("mcp.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("{\"mcpServers\": {\"a\": {\"command\": \"x\", \"env\": {\"K\": \"${CLI_TEST_UNSET_VARIABLE}\"}}, \"b\": {\"url\": \"http://127.0.0.1:9/mcp\"}}}");
+    file.close();
+    qunsetenv("CLI_TEST_UNSET_VARIABLE");
+
+    const Run unknown = cli({QStringLiteral("--config"), path, QStringLiteral("--server"), QStringLiteral("c")});
+    QCOMPARE(unknown.exitCode, 2);
+    QVERIFY2(unknown.err.contains("a, b"), unknown.err.constData()); // names the servers it has
+
+    const Run unresolved = cli({QStringLiteral("--config"), path, QStringLiteral("--server"), QStringLiteral("a")});
+    QCOMPARE(unresolved.exitCode, 2);
+    QVERIFY2(unresolved.err.contains("${CLI_TEST_UNSET_VARIABLE}"), unresolved.err.constData());
+
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write("{\"mcpServers\": {\n  \"a\": {\"command\": }\n}");
+    file.close();
+    const Run broken = cli({QStringLiteral("--config"), path, QStringLiteral("--server"), QStringLiteral("a")});
+    QCOMPARE(broken.exitCode, 2);
+    QVERIFY2(broken.err.contains("mcp.json:2:"), broken.err.constData()); // file and line of the mistake
+}
+
+void tst_Cli::captureWithSecretsRedacted()
+{
+    QTemporaryDir dir;
+    const QString capture = dir.filePath(QStringLiteral("run.jsonl"));
+    const Run run = cli(demo({QStringLiteral("-e"), QStringLiteral("DEMO_API_KEY=sup3r-s3cret-value"),
+                              QStringLiteral("--capture"), capture, QStringLiteral("--method"), QStringLiteral("tools/call"),
+                              QStringLiteral("--tool-name"), QStringLiteral("echo"), QStringLiteral("--tool-arg"),
+                              QStringLiteral("message=captured")}));
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QFile file(capture);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray all = file.readAll();
+    QVERIFY2(!all.contains("sup3r-s3cret-value"), "a secret environment value reached the capture");
+    const QList<QByteArray> lines = all.trimmed().split('\n');
+    QVERIFY(lines.size() >= 6);
+    const QJsonObject header = QJsonDocument::fromJson(lines.first()).object();
+    QCOMPARE(header.value(QStringLiteral("format")).toString(), QStringLiteral("mcpscope-capture"));
+    QCOMPARE(header.value(QStringLiteral("version")).toInt(), 1);
+    QStringList kinds;
+    bool sawCall = false, sawAnswer = false;
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        const QJsonObject event = QJsonDocument::fromJson(lines.at(i)).object();
+        kinds << event.value(QStringLiteral("kind")).toString();
+        const QString raw = event.value(QStringLiteral("raw")).toString();
+        sawCall |= event.value(QStringLiteral("dir")).toString() == QLatin1String("out") && raw.contains(QLatin1String("tools/call"));
+        sawAnswer |= event.value(QStringLiteral("dir")).toString() == QLatin1String("in") && raw.contains(QLatin1String("captured"));
+    }
+    QVERIFY(sawCall);
+    QVERIFY(sawAnswer);
+    // From the first byte to the process exit.
+    QCOMPARE(kinds.first(), QStringLiteral("processStarted"));
+    QVERIFY2(kinds.contains(QStringLiteral("processExited")), qPrintable(kinds.join(u',')));
+}
+
+void tst_Cli::httpDemoServer()
+{
+    QProcess server;
+    server.start(QStringLiteral(MCPSCOPE_DEMO_SERVER), {QStringLiteral("--http"), QStringLiteral("--port"), QStringLiteral("0")});
+    QVERIFY(server.waitForStarted());
+    QByteArray banner;
+    QTRY_VERIFY_WITH_TIMEOUT((banner += server.readAllStandardError()).contains("http://"), 10000);
+    const qsizetype at = banner.indexOf("http://");
+    const QString url = QString::fromUtf8(banner.mid(at, banner.indexOf('\n', at) - at).trimmed());
+
+    QTemporaryDir dir;
+    const QString har = dir.filePath(QStringLiteral("run.har"));
+    const Run echo = cli({url, QStringLiteral("--header"), QStringLiteral("Authorization: Bearer t0ken-for-cli-test"),
+                          QStringLiteral("--capture"), har, QStringLiteral("--method"), QStringLiteral("tools/call"),
+                          QStringLiteral("--tool-name"), QStringLiteral("echo"), QStringLiteral("--tool-arg"),
+                          QStringLiteral("message=over http")});
+    QVERIFY2(echo.exitCode == 0, echo.err.constData());
+    QVERIFY(echo.out.contains("over http"));
+    QFile file(har);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray harText = file.readAll();
+    QVERIFY2(!harText.contains("t0ken-for-cli-test"), "the bearer token reached the HAR file");
+    const QJsonArray entries = QJsonDocument::fromJson(harText).object().value(QStringLiteral("log")).toObject()
+                                   .value(QStringLiteral("entries")).toArray();
+    QVERIFY(entries.size() >= 3); // initialize, notifications/initialized, tools/call (and DELETE)
+    QCOMPARE(entries.first().toObject().value(QStringLiteral("request")).toObject().value(QStringLiteral("method")).toString(),
+             QStringLiteral("POST"));
+
+    const Run list = cli({QStringLiteral("--transport"), QStringLiteral("http"), url, QStringLiteral("--method"),
+                          QStringLiteral("prompts/list")});
+    QVERIFY2(list.exitCode == 0, list.err.constData());
+    QVERIFY(!list.json().value(QStringLiteral("prompts")).toArray().isEmpty());
+
+    server.kill();
+    server.waitForFinished();
+    const Run gone = cli({url, QStringLiteral("--method"), QStringLiteral("ping")}, 60000);
+    QCOMPARE(gone.exitCode, 3);
+}
+
+QTEST_GUILESS_MAIN(tst_Cli)
+#include "tst_cli.moc"

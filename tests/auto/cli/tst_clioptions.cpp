@@ -1,0 +1,161 @@
+#include "clioptions.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace Mcp::Cli;
+
+class tst_CliOptions : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void officialInspectorForm();
+    void optionsBeforeAndAfterTarget();
+    void targetOptionsAreNotOurs();
+    void doubleDashEndsOptions();
+    void argumentValues_data();
+    void argumentValues();
+    void errors_data();
+    void errors();
+    void environmentAndHeaders();
+    void defaultsToToolsList();
+};
+
+void tst_CliOptions::officialInspectorForm()
+{
+    // The official Inspector's documented form: flags after the server command.
+    const ParseOutcome p = parseArguments({QStringLiteral("node"), QStringLiteral("build/index.js"),
+                                           QStringLiteral("--method"), QStringLiteral("tools/call"),
+                                           QStringLiteral("--tool-name"), QStringLiteral("mytool"),
+                                           QStringLiteral("--tool-arg"), QStringLiteral("key=value"),
+                                           QStringLiteral("--tool-arg"), QStringLiteral("another=42")});
+    QVERIFY2(p.error.isEmpty(), qPrintable(p.error));
+    QCOMPARE(p.options.target, QStringLiteral("node"));
+    QCOMPARE(p.options.targetArguments, QStringList{QStringLiteral("build/index.js")});
+    QCOMPARE(p.options.method, QStringLiteral("tools/call"));
+    QCOMPARE(p.options.toolName, QStringLiteral("mytool"));
+    QCOMPARE(p.options.toolArguments.value(QStringLiteral("key")), QJsonValue(QStringLiteral("value")));
+    QCOMPARE(p.options.toolArguments.value(QStringLiteral("another")), QJsonValue(42));
+}
+
+void tst_CliOptions::optionsBeforeAndAfterTarget()
+{
+    const ParseOutcome p = parseArguments({QStringLiteral("--timeout"), QStringLiteral("500"), QStringLiteral("npx"),
+                                           QStringLiteral("-y"), QStringLiteral("pkg"), QStringLiteral("--method=prompts/list"),
+                                           QStringLiteral("--compact")});
+    QVERIFY2(p.error.isEmpty(), qPrintable(p.error));
+    QCOMPARE(p.options.timeoutMs, 500);
+    QCOMPARE(p.options.target, QStringLiteral("npx"));
+    QCOMPARE(p.options.targetArguments, (QStringList{QStringLiteral("-y"), QStringLiteral("pkg")}));
+    QCOMPARE(p.options.method, QStringLiteral("prompts/list"));
+    QVERIFY(p.options.compact);
+}
+
+void tst_CliOptions::targetOptionsAreNotOurs()
+{
+    // An unknown option after the command belongs to the server (npx -y, --port, ...).
+    const ParseOutcome p = parseArguments({QStringLiteral("server"), QStringLiteral("--port"), QStringLiteral("3000")});
+    QVERIFY2(p.error.isEmpty(), qPrintable(p.error));
+    QCOMPARE(p.options.targetArguments, (QStringList{QStringLiteral("--port"), QStringLiteral("3000")}));
+    // Before the command it is a mistake, reported as such.
+    const ParseOutcome bad = parseArguments({QStringLiteral("--port"), QStringLiteral("3000"), QStringLiteral("server")});
+    QVERIFY(bad.error.contains(QStringLiteral("--port")));
+}
+
+void tst_CliOptions::doubleDashEndsOptions()
+{
+    const ParseOutcome p = parseArguments({QStringLiteral("--method"), QStringLiteral("ping"), QStringLiteral("--"),
+                                           QStringLiteral("srv"), QStringLiteral("--method"), QStringLiteral("x")});
+    QVERIFY2(p.error.isEmpty(), qPrintable(p.error));
+    QCOMPARE(p.options.method, QStringLiteral("ping"));
+    QCOMPARE(p.options.target, QStringLiteral("srv"));
+    QCOMPARE(p.options.targetArguments, (QStringList{QStringLiteral("--method"), QStringLiteral("x")}));
+}
+
+void tst_CliOptions::argumentValues_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QJsonValue>("expected");
+    QTest::newRow("word") << QStringLiteral("hi") << QJsonValue(QStringLiteral("hi"));
+    QTest::newRow("integer") << QStringLiteral("42") << QJsonValue(42);
+    QTest::newRow("float") << QStringLiteral("1.5") << QJsonValue(1.5);
+    QTest::newRow("true") << QStringLiteral("true") << QJsonValue(true);
+    QTest::newRow("null") << QStringLiteral("null") << QJsonValue(QJsonValue::Null);
+    QTest::newRow("quoted string stays a string") << QStringLiteral("\"42\"") << QJsonValue(QStringLiteral("42"));
+    QTest::newRow("object") << QStringLiteral("{\"a\":[1,2]}")
+                            << QJsonValue(QJsonObject{{QStringLiteral("a"), QJsonArray{1, 2}}});
+    QTest::newRow("broken JSON is a string") << QStringLiteral("{a:1") << QJsonValue(QStringLiteral("{a:1"));
+    QTest::newRow("two values are a string") << QStringLiteral("1,2") << QJsonValue(QStringLiteral("1,2"));
+    QTest::newRow("empty is an empty string") << QString() << QJsonValue(QString());
+    QTest::newRow("equals sign inside") << QStringLiteral("a=b") << QJsonValue(QStringLiteral("a=b"));
+}
+
+void tst_CliOptions::argumentValues()
+{
+    QFETCH(QString, text);
+    QFETCH(QJsonValue, expected);
+    QCOMPARE(parseArgumentValue(text), expected);
+}
+
+void tst_CliOptions::errors_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("expectedFragment");
+    QTest::newRow("no server") << QStringList{QStringLiteral("--method"), QStringLiteral("ping")} << QStringLiteral("no server");
+    QTest::newRow("unknown method") << QStringList{QStringLiteral("s"), QStringLiteral("--method"), QStringLiteral("tools/run")}
+                                    << QStringLiteral("unsupported --method");
+    QTest::newRow("call without tool") << QStringList{QStringLiteral("s"), QStringLiteral("--method"), QStringLiteral("tools/call")}
+                                       << QStringLiteral("--tool-name");
+    QTest::newRow("read without uri") << QStringList{QStringLiteral("s"), QStringLiteral("--method"), QStringLiteral("resources/read")}
+                                      << QStringLiteral("--uri");
+    QTest::newRow("bad tool arg") << QStringList{QStringLiteral("s"), QStringLiteral("--tool-arg"), QStringLiteral("novalue")}
+                                  << QStringLiteral("KEY=VALUE");
+    QTest::newRow("bad header") << QStringList{QStringLiteral("http://x"), QStringLiteral("--header"), QStringLiteral("NoColon")}
+                                << QStringLiteral("Name: value");
+    QTest::newRow("missing value") << QStringList{QStringLiteral("s"), QStringLiteral("--timeout")} << QStringLiteral("needs a value");
+    QTest::newRow("bad timeout") << QStringList{QStringLiteral("s"), QStringLiteral("--timeout"), QStringLiteral("soon")}
+                                 << QStringLiteral("milliseconds");
+    QTest::newRow("bad level") << QStringList{QStringLiteral("s"), QStringLiteral("--method"), QStringLiteral("logging/setLevel"),
+                                              QStringLiteral("--log-level"), QStringLiteral("loud")} << QStringLiteral("--log-level");
+    QTest::newRow("config without server") << QStringList{QStringLiteral("--config"), QStringLiteral("m.json")}
+                                           << QStringLiteral("--server");
+    QTest::newRow("stdio with url") << QStringList{QStringLiteral("--transport"), QStringLiteral("stdio"), QStringLiteral("http://h/mcp")}
+                                    << QStringLiteral("URL");
+    QTest::newRow("http with command") << QStringList{QStringLiteral("--transport"), QStringLiteral("http"), QStringLiteral("node")}
+                                       << QStringLiteral("URL");
+    QTest::newRow("bad elicitation") << QStringList{QStringLiteral("s"), QStringLiteral("--elicitation"), QStringLiteral("maybe")}
+                                     << QStringLiteral("accept-defaults");
+}
+
+void tst_CliOptions::errors()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, expectedFragment);
+    const ParseOutcome p = parseArguments(arguments);
+    QVERIFY2(p.error.contains(expectedFragment), qPrintable(QStringLiteral("got: ") + p.error));
+}
+
+void tst_CliOptions::environmentAndHeaders()
+{
+    const ParseOutcome p = parseArguments({QStringLiteral("-e"), QStringLiteral("A=1"), QStringLiteral("-e"), QStringLiteral("B=x=y"),
+                                           QStringLiteral("--header"), QStringLiteral("Authorization: Bearer t:k"),
+                                           QStringLiteral("https://example.test/mcp")});
+    QVERIFY2(p.error.isEmpty(), qPrintable(p.error));
+    QCOMPARE(p.options.environment.size(), 2);
+    QCOMPARE(p.options.environment.at(1).second, QStringLiteral("x=y"));
+    QCOMPARE(p.options.headers.at(0).first, QStringLiteral("Authorization"));
+    QCOMPARE(p.options.headers.at(0).second, QStringLiteral("Bearer t:k"));
+}
+
+void tst_CliOptions::defaultsToToolsList()
+{
+    const ParseOutcome p = parseArguments({QStringLiteral("server")});
+    QVERIFY2(p.error.isEmpty(), qPrintable(p.error));
+    QCOMPARE(p.options.method, QStringLiteral("tools/list"));
+    QCOMPARE(p.options.elicitation, ElicitationAnswer::Decline);
+}
+
+QTEST_GUILESS_MAIN(tst_CliOptions)
+#include "tst_clioptions.moc"
