@@ -40,8 +40,9 @@ ElicitationDialog::ElicitationDialog(IncomingRequest *request, const QString &se
     setUp();
 }
 
-ElicitationDialog::ElicitationDialog(const QJsonObject &params, const QString &serverName, QWidget *parent)
-    : PendingRequestDialog(params, serverName, parent)
+ElicitationDialog::ElicitationDialog(const QJsonObject &params, const QString &serverName, const Responder &responder,
+                                 QWidget *parent)
+    : PendingRequestDialog(params, serverName, responder, parent)
 {
     setUp();
 }

@@ -7,28 +7,43 @@ namespace Mcp::Ui {
 
 PendingRequestDialog::PendingRequestDialog(IncomingRequest *request, const QString &serverName, QWidget *parent)
     : QDialog(parent)
-    , m_request(request)
     , m_params(request ? request->params() : QJsonObject())
     , m_serverName(serverName)
 {
-    setAttribute(Qt::WA_DeleteOnClose, false);
     if (!request) {
         m_answered = true;
         return;
     }
+    // The request may live on the connection's thread: answer there, and never after it is gone.
+    QPointer<IncomingRequest> guard(request);
+    m_responder.respond = [guard](const QJsonObject &result) {
+        if (guard)
+            QMetaObject::invokeMethod(guard, [guard, result] {
+                if (guard && !guard->isAnswered())
+                    guard->respond(result);
+            });
+    };
+    m_responder.reject = [guard](const RpcError &error) {
+        if (guard)
+            QMetaObject::invokeMethod(guard, [guard, error] {
+                if (guard && !guard->isAnswered())
+                    guard->reject(error);
+            });
+    };
     connect(request, &IncomingRequest::cancelled, this, [this](const QString &reason) {
         withdraw(reason.isEmpty() ? tr("The server cancelled this request.") : tr("The server cancelled this request: %1").arg(reason));
     });
     connect(request, &QObject::destroyed, this, [this] {
-        if (!m_answered)
-            withdraw(tr("The connection ended before this request was answered."));
+        withdraw(tr("The connection ended before this request was answered."));
     });
 }
 
-PendingRequestDialog::PendingRequestDialog(const QJsonObject &params, const QString &serverName, QWidget *parent)
+PendingRequestDialog::PendingRequestDialog(const QJsonObject &params, const QString &serverName,
+                                           const Responder &responder, QWidget *parent)
     : QDialog(parent)
     , m_params(params)
     , m_serverName(serverName)
+    , m_responder(responder)
 {
 }
 
@@ -47,12 +62,8 @@ void PendingRequestDialog::respond(const QJsonObject &result)
     if (m_answered)
         return;
     m_answered = true;
-    // Runs on the request's thread; never runs if the request is gone by then.
-    if (m_request)
-        QMetaObject::invokeMethod(m_request, [request = m_request, result] {
-            if (request && !request->isAnswered())
-                request->respond(result);
-        });
+    if (m_responder.respond)
+        m_responder.respond(result);
     Q_EMIT answered(result);
 }
 
@@ -61,15 +72,12 @@ void PendingRequestDialog::rejectWith(int code, const QString &message)
     if (m_answered)
         return;
     m_answered = true;
-    if (m_request)
-        QMetaObject::invokeMethod(m_request, [request = m_request, code, message] {
-            if (request && !request->isAnswered()) {
-                RpcError error;
-                error.code = code;
-                error.message = message;
-                request->reject(error);
-            }
-        });
+    if (m_responder.reject) {
+        RpcError error;
+        error.code = code;
+        error.message = message;
+        m_responder.reject(error);
+    }
     Q_EMIT rejectedWithError(code, message);
 }
 
@@ -79,7 +87,7 @@ void PendingRequestDialog::withdraw(const QString &reason)
         return;
     m_answered = true;
     Q_EMIT withdrawn(reason);
-    setWindowTitle(windowTitle() + QLatin1String(" — ") + tr("withdrawn"));
+    setWindowTitle(windowTitle() + QStringLiteral(" — ") + tr("withdrawn"));
     // Closed on the next pass: the signal may come while the dialog is still being set up.
     QTimer::singleShot(0, this, [this] { done(QDialog::Rejected); });
 }

@@ -6,6 +6,8 @@
 #include <QJsonObject>
 #include <QPointer>
 
+#include <functional>
+
 QT_BEGIN_NAMESPACE
 class QLabel;
 QT_END_NAMESPACE
@@ -13,26 +15,38 @@ QT_END_NAMESPACE
 namespace Mcp::Ui {
 
 // A dialog that shows one server-to-client request and answers it exactly once.
-// The request may live on the connection's thread: its params are copied here once, and the
-// answer is handed to the request's own thread. When the server cancels the request, or the
-// connection goes away, the dialog says so and closes without answering.
+// It does not care where the request lives: it is given the params and two functions that
+// answer. For an Mcp::IncomingRequest (possibly on another thread) the answer is handed to
+// the request's thread; GUI wrappers (Connection's ServerRequest) pass their own functions
+// and call withdraw() when the server cancels. A withdrawn dialog says so and closes
+// without answering.
 class PendingRequestDialog : public QDialog
 {
     Q_OBJECT
 
 public:
+    struct Responder
+    {
+        std::function<void(const QJsonObject &result)> respond;
+        std::function<void(const RpcError &error)> reject;
+    };
+
     PendingRequestDialog(IncomingRequest *request, const QString &serverName, QWidget *parent = nullptr);
-    // A preview of a request's params with nothing to answer (a replay from the traffic log).
-    PendingRequestDialog(const QJsonObject &params, const QString &serverName, QWidget *parent = nullptr);
+    PendingRequestDialog(const QJsonObject &params, const QString &serverName, const Responder &responder,
+                         QWidget *parent = nullptr);
 
     QJsonObject params() const { return m_params; }
     QString serverName() const { return m_serverName; }
     bool isAnswered() const { return m_answered; }
 
+public Q_SLOTS:
+    // The server cancelled the request, or the connection ended: close without answering.
+    void withdraw(const QString &reason);
+
 Q_SIGNALS:
     void answered(const QJsonObject &result); // result sent (respond)
     void rejectedWithError(int code, const QString &message);
-    void withdrawn(const QString &reason); // the server cancelled, or the connection ended
+    void withdrawn(const QString &reason);
 
 protected:
     void respond(const QJsonObject &result);
@@ -41,11 +55,9 @@ protected:
     QLabel *makeServerBanner(const QString &what);
 
 private:
-    void withdraw(const QString &reason);
-
-    QPointer<IncomingRequest> m_request;
     QJsonObject m_params;
     QString m_serverName;
+    Responder m_responder;
     bool m_answered = false;
 };
 

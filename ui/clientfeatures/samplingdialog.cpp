@@ -39,8 +39,9 @@ SamplingDialog::SamplingDialog(IncomingRequest *request, const QString &serverNa
     setUp();
 }
 
-SamplingDialog::SamplingDialog(const QJsonObject &params, const QString &serverName, QWidget *parent)
-    : PendingRequestDialog(params, serverName, parent)
+SamplingDialog::SamplingDialog(const QJsonObject &params, const QString &serverName, const Responder &responder,
+                                 QWidget *parent)
+    : PendingRequestDialog(params, serverName, responder, parent)
 {
     setUp();
 }

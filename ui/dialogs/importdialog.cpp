@@ -68,6 +68,8 @@ ImportDialog::ImportDialog(ServerCatalog *catalog, QWidget *parent) : QDialog(pa
     m_table = new QTableWidget(0, 4, this);
     m_table->setHorizontalHeaderLabels({tr("Action"), tr("Name"), tr("Command or URL"), tr("Conflict")});
     m_table->verticalHeader()->hide();
+    m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setColumnWidth(ActionColumn, 150);
     m_table->setColumnWidth(NameColumn, 170);

@@ -122,7 +122,7 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     auto *browseCommand = new QPushButton(tr("Browse…"), stdioPage);
     commandRow->addWidget(m_command, 1);
     commandRow->addWidget(browseCommand);
-    stdioForm->addRow(tr("&Command:"), commandRow);
+    stdioForm->addRow(tr("Command:"), commandRow);
     m_args = new QListWidget(stdioPage);
     m_args->setMaximumHeight(130);
     for (const QString &arg : config.args) {
@@ -140,7 +140,7 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     auto *argRow = new QHBoxLayout;
     argRow->addWidget(m_args, 1);
     argRow->addLayout(argButtons);
-    stdioForm->addRow(tr("&Arguments:"), argRow);
+    stdioForm->addRow(tr("Arguments:"), argRow);
     auto *argHint = new QLabel(tr("One argument per line, exactly as the program receives it (no shell quoting)."), stdioPage);
     argHint->setWordWrap(true);
     stdioForm->addRow(QString(), argHint);
@@ -158,7 +158,7 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     auto *browseDir = new QPushButton(tr("Browse…"), stdioPage);
     dirRow->addWidget(m_workingDir, 1);
     dirRow->addWidget(browseDir);
-    stdioForm->addRow(tr("&Working directory:"), dirRow);
+    stdioForm->addRow(tr("Working directory:"), dirRow);
     m_transportPages->addWidget(stdioPage);
     // HTTP
     auto *httpPage = new QWidget(m_transportPages);

@@ -188,6 +188,7 @@ LogsPage::LogsPage(Connection *connection, QWidget *parent) : Page(connection, p
     m_view->setColumnWidth(LogModel::Logger, 140);
     m_view->setAlternatingRowColors(true);
     m_detail = new JsonTextView(splitter);
+    m_detail->setPlaceholderText(tr("Select a message to see all of its data."));
     splitter->addWidget(m_view);
     splitter->addWidget(m_detail);
     splitter->setStretchFactor(0, 3);

@@ -88,6 +88,7 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
 
     auto *titleRow = new QHBoxLayout;
     titleRow->addWidget(m_name);
+    titleRow->addSpacing(10);
     titleRow->addWidget(m_state);
     titleRow->addStretch();
     titleRow->addWidget(m_latency);
@@ -229,7 +230,10 @@ void ServerPage::updateHeader()
 
 void ServerPage::updateLatency(qint64 ms)
 {
-    m_latency->setText(ms >= 0 ? tr("Ping %1 ms").arg(ms) : QString());
+    if (ms == 0)
+        m_latency->setText(tr("Ping < 1 ms"));
+    else
+        m_latency->setText(ms > 0 ? tr("Ping %1 ms").arg(ms) : QString());
 }
 
 void ServerPage::updateBanner()

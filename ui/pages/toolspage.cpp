@@ -56,6 +56,7 @@ ToolsPage::ToolsPage(Connection *connection, QWidget *parent) : Page(connection,
     buttons->addWidget(m_run);
     buttons->addWidget(m_cancel);
     buttons->addWidget(m_progress, 1);
+    buttons->addStretch();
     rightLayout->addLayout(buttons);
     m_status = new QLabel(right);
     m_status->setWordWrap(true);

@@ -19,12 +19,17 @@ QString ServerListDelegate::detailText(const QModelIndex &index) const
 {
     const ServerConfig config = index.data(ServerCatalog::ConfigRole).value<ServerConfig>();
     QStringList parts;
-    parts << ServerConfig::displayName(config.transport);
+    switch (config.transport) {
+    case ServerConfig::TransportType::Stdio: parts << tr("stdio"); break;
+    case ServerConfig::TransportType::StreamableHttp: parts << tr("HTTP"); break;
+    case ServerConfig::TransportType::Sse: parts << tr("SSE"); break;
+    case ServerConfig::TransportType::Auto: parts << tr("HTTP (auto)"); break;
+    }
     Connection *connection = m_lookup ? m_lookup(config.id) : nullptr;
     if (connection) {
         parts << connection->stateText();
         if (connection->isConnected() && connection->pingLatencyMs() >= 0)
-            parts << tr("%1 ms").arg(connection->pingLatencyMs());
+            parts << (connection->pingLatencyMs() == 0 ? tr("< 1 ms") : tr("%1 ms").arg(connection->pingLatencyMs()));
     } else {
         parts << Connection::stateName(Connection::State::Disconnected);
     }

@@ -187,12 +187,14 @@ void TrafficView::buildUi()
     m_table->setColumnWidth(TrafficLog::SizeColumn, width("1.2 MiB"));
     m_table->setColumnWidth(TrafficLog::LatencyColumn, width("1000.0 ms"));
     m_table->setColumnHidden(TrafficLog::ConnectionColumn, true);
+    horizontal->setSectionResizeMode(TrafficLog::MethodColumn, QHeaderView::Stretch);
     m_table->setContextMenuPolicy(Qt::CustomContextMenu);
 
     m_detailTabs = new QTabWidget(m_splitter);
     m_detailTabs->setDocumentMode(true);
     m_tree = new JsonTree(m_detailTabs);
     m_pretty = new JsonTextView(m_detailTabs);
+    m_pretty->setPlaceholderText(tr("Select a message to see it here."));
     m_raw = new QPlainTextEdit(m_detailTabs);
     m_raw->setReadOnly(true);
     m_raw->setLineWrapMode(QPlainTextEdit::NoWrap);
