@@ -1,9 +1,7 @@
 // mcpscope: the GUI by default, or one headless operation with --cli.
 #include "clirunner.h"
 
-#if MCPSCOPE_HAVE_GUI
 #include "guimain.h"
-#endif
 
 #include <QCoreApplication>
 #include <QStringList>
@@ -34,10 +32,5 @@ int main(int argc, char **argv)
         std::printf("mcpscope %s\n", MCPSCOPE_VERSION);
         return 0;
     }
-#if MCPSCOPE_HAVE_GUI
     return Mcp::Ui::runGui(argc, argv);
-#else
-    std::fprintf(stderr, "mcpscope: this build has no GUI; use --cli\n");
-    return 2;
-#endif
 }
