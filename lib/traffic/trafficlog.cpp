@@ -2,6 +2,8 @@
 
 #include "trafficsummary_p.h"
 
+#include <QDataStream>
+#include <QIODevice>
 #include <QDateTime>
 #include <QJsonDocument>
 #include <QLoggingCategory>
@@ -48,7 +50,45 @@ QString formatSize(qint64 bytes)
     return QString::number(double(bytes) / (1024.0 * 1024.0), 'f', 1) + QStringLiteral(" MiB");
 }
 
+// HTTP metadata goes into the arena next to the bytes (see TrafficRecord).
+QByteArray encodeExtra(const TrafficEvent &event)
+{
+    QByteArray out;
+    QDataStream stream(&out, QIODevice::WriteOnly);
+    stream.setVersion(QDataStream::Qt_6_4);
+    stream << event.httpMethod << event.url.toUtf8() << qint32(event.httpStatus) << quint32(event.headers.size());
+    for (const auto &header : event.headers)
+        stream << header.first << header.second;
+    stream << event.sseEventId << event.sseEventType << quint64(event.exchangeId);
+    return out;
+}
+
 } // namespace
+
+void TrafficLog::readExtra(qint64 abs, TrafficEvent *event) const
+{
+    const QByteArrayView bytes = m_store.extra(abs);
+    if (bytes.isEmpty())
+        return;
+    QByteArray copy = QByteArray::fromRawData(bytes.data(), bytes.size()); // read before any other chunk access
+    QDataStream stream(&copy, QIODevice::ReadOnly);
+    stream.setVersion(QDataStream::Qt_6_4);
+    QByteArray url;
+    qint32 status = 0;
+    quint32 headerCount = 0;
+    stream >> event->httpMethod >> url >> status >> headerCount;
+    event->url = QString::fromUtf8(url);
+    event->httpStatus = status;
+    event->headers.clear();
+    for (quint32 i = 0; i < headerCount && stream.status() == QDataStream::Ok; ++i) {
+        QByteArray name, value;
+        stream >> name >> value;
+        event->headers.append({name, value});
+    }
+    quint64 exchangeId = 0;
+    stream >> event->sseEventId >> event->sseEventType >> exchangeId;
+    event->exchangeId = exchangeId;
+}
 
 TrafficLog::TrafficLog(QObject *parent)
     : QAbstractTableModel(parent)
@@ -196,14 +236,15 @@ QString TrafficLog::displayText(qint64 abs, int column) const
         if (r.method)
             return m_store.methods().at(int(r.method));
         // Not a JSON-RPC message: a short description stands in for the method.
-        const auto extra = m_extras.constFind(abs);
-        if (extra != m_extras.constEnd()) {
-            if (!extra->httpMethod.isEmpty())
-                return QString::fromLatin1(extra->httpMethod) + QLatin1Char(' ') + extra->url;
-            if (extra->httpStatus)
-                return QStringLiteral("HTTP %1").arg(extra->httpStatus);
-            if (!extra->sseEventType.isEmpty())
-                return QString::fromLatin1(extra->sseEventType);
+        if (r.extraSize) {
+            TrafficEvent extra;
+            readExtra(abs, &extra);
+            if (!extra.httpMethod.isEmpty())
+                return QString::fromLatin1(extra.httpMethod) + QLatin1Char(' ') + extra.url;
+            if (extra.httpStatus)
+                return QStringLiteral("HTTP %1").arg(extra.httpStatus);
+            if (!extra.sseEventType.isEmpty())
+                return QString::fromLatin1(extra.sseEventType);
         }
         if (r.noteSize)
             return QString::fromUtf8(m_store.noteUtf8(abs)).left(200);
@@ -415,19 +456,8 @@ void TrafficLog::ingest(const TrafficEvent &event)
 
     const QByteArray note = event.note.toUtf8();
     const qint64 abs = m_store.end();
-    m_store.append(r, event.raw, note);
+    m_store.append(r, event.raw, note, hasExtra ? encodeExtra(event) : QByteArray());
     m_paired.push_back(pairWith);
-    if (hasExtra) {
-        Extra extra;
-        extra.httpMethod = event.httpMethod;
-        extra.url = event.url;
-        extra.httpStatus = event.httpStatus;
-        extra.headers = event.headers;
-        extra.sseEventId = event.sseEventId;
-        extra.sseEventType = event.sseEventType;
-        extra.exchangeId = event.exchangeId;
-        m_extras.insert(abs, extra);
-    }
     if (!requestKey.isEmpty())
         m_pendingRequests.insert(requestKey, abs);
     if (pairWith >= 0) {
@@ -479,12 +509,6 @@ void TrafficLog::dropOldest(qint64 count)
     const qint64 removedVisible = qMax<qint64>(0, qMin(newBegin, visibleEnd) - begin);
     if (removedVisible > 0)
         beginRemoveRows(QModelIndex(), 0, int(removedVisible - 1));
-    if (!m_extras.isEmpty()) {
-        for (qint64 abs = begin; abs < newBegin; ++abs) {
-            if (m_store.record(abs).flags & TrafficRecord::HasExtra)
-                m_extras.remove(abs);
-        }
-    }
     m_paired.erase(m_paired.begin(), m_paired.begin() + count);
     m_store.dropBefore(newBegin);
     m_visible = qMax<qint64>(0, visibleEnd - newBegin);
@@ -542,7 +566,6 @@ void TrafficLog::clear()
     m_store.dropBefore(m_store.end());
     m_visible = 0;
     m_paired.clear();
-    m_extras.clear();
     m_pendingRequests.clear();
     m_connectionStartNs.clear();
     m_logStartNs = -1;
@@ -593,16 +616,7 @@ TrafficEvent TrafficLog::event(int row) const
     e.raw = m_store.raw(abs).toByteArray();
     e.note = QString::fromUtf8(m_store.noteUtf8(abs));
     e.connectionId = r.connectionId;
-    if (r.flags & TrafficRecord::HasExtra) {
-        const Extra extra = m_extras.value(abs);
-        e.httpMethod = extra.httpMethod;
-        e.url = extra.url;
-        e.httpStatus = extra.httpStatus;
-        e.headers = extra.headers;
-        e.sseEventId = extra.sseEventId;
-        e.sseEventType = extra.sseEventType;
-        e.exchangeId = extra.exchangeId;
-    }
+    readExtra(abs, &e);
     return e;
 }
 

@@ -141,17 +141,6 @@ protected:
     void timerEvent(QTimerEvent *event) override;
 
 private:
-    struct Extra
-    {
-        QByteArray httpMethod;
-        QString url;
-        int httpStatus = 0;
-        HttpHeaders headers;
-        QByteArray sseEventId;
-        QByteArray sseEventType;
-        quint64 exchangeId = 0;
-    };
-
     void scheduleFlush();
     void packSealedChunks();
     void ingest(const TrafficEvent &event);
@@ -161,11 +150,12 @@ private:
     qint64 absOf(int row) const { return m_store.begin() + row; }
     QString displayText(qint64 abs, int column) const;
     QString idText(qint64 abs) const;
+    // The HTTP metadata of a row (fills only those members of *event).
+    void readExtra(qint64 abs, TrafficEvent *event) const;
 
     TrafficStore m_store;
     qint64 m_visible = 0;              // rows shown: [begin, begin + m_visible)
     std::deque<qint64> m_paired;       // per stored row: paired absolute row or -1
-    QHash<qint64, Extra> m_extras;     // HTTP metadata by absolute row
     QHash<QByteArray, qint64> m_pendingRequests; // connection|direction|id token -> request row
     QHash<int, qint64> m_connectionStartNs;
     qint64 m_logStartNs = -1;

@@ -98,10 +98,11 @@ TrafficStore::TrafficStore()
     m_methods.append(QString()); // index 0: no method
 }
 
-TrafficRecord &TrafficStore::append(TrafficRecord record, QByteArrayView raw, QByteArrayView noteUtf8)
+TrafficRecord &TrafficStore::append(TrafficRecord record, QByteArrayView raw, QByteArrayView noteUtf8,
+                                    QByteArrayView extra)
 {
     const qint64 abs = m_end;
-    const quint64 bytes = quint64(raw.size()) + quint64(noteUtf8.size());
+    const quint64 bytes = quint64(raw.size()) + quint64(noteUtf8.size()) + quint64(extra.size());
     Q_ASSERT(bytes <= 0xffffffffu);
 
     // Small events share the current regular chunk; big ones get an exact-size chunk so
@@ -140,10 +141,14 @@ TrafficRecord &TrafficStore::append(TrafficRecord record, QByteArrayView raw, QB
     record.offset = target->used;
     record.rawSize = quint32(raw.size());
     record.noteSize = quint32(noteUtf8.size());
+    record.extraSize = quint32(extra.size());
+    char *out = target->data.get() + target->used;
     if (!raw.isEmpty())
-        std::memcpy(target->data.get() + target->used, raw.data(), size_t(raw.size()));
+        std::memcpy(out, raw.data(), size_t(raw.size()));
     if (!noteUtf8.isEmpty())
-        std::memcpy(target->data.get() + target->used + raw.size(), noteUtf8.data(), size_t(noteUtf8.size()));
+        std::memcpy(out + raw.size(), noteUtf8.data(), size_t(noteUtf8.size()));
+    if (!extra.isEmpty())
+        std::memcpy(out + raw.size() + noteUtf8.size(), extra.data(), size_t(extra.size()));
     target->used += quint32(bytes);
     target->lastAbs = abs;
 

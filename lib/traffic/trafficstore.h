@@ -35,8 +35,10 @@ enum class TrafficKind : quint8 {
     Count
 };
 
-// 56 bytes per event. Text (method names, ids) is not copied here: methods are interned
-// in a table, ids are a slice of the raw bytes (their exact JSON form).
+// 64 bytes per event. Text (method names, ids) is not copied here: methods are interned
+// in a table, ids are a slice of the raw bytes (their exact JSON form). The arena holds,
+// per event, the raw bytes, then the note (UTF-8), then the HTTP metadata (encoded), so
+// that HTTP-heavy logs pay for URLs and headers only in packed chunks.
 struct TrafficRecord
 {
     qint64 wallClockMs = 0;
@@ -45,6 +47,7 @@ struct TrafficRecord
     quint32 offset = 0;    // of the raw bytes in that chunk; the note (UTF-8) follows them
     quint32 rawSize = 0;
     quint32 noteSize = 0;
+    quint32 extraSize = 0; // encoded HTTP metadata after the note
     quint32 idOffset = 0;  // JSON token of the id inside the raw bytes
     qint32 connectionId = -1;
     qint32 errorCode = 0;  // error responses only
@@ -57,6 +60,7 @@ struct TrafficRecord
 
     enum Flag : quint8 { HasExtra = 1, HasErrorCode = 2 };
 };
+static_assert(sizeof(TrafficRecord) == 64, "keep the per-event record small");
 
 struct TrafficRecordBlock
 {
@@ -172,9 +176,10 @@ public:
     qint64 end() const { return m_end; }
     qint64 size() const { return m_end - m_begin; }
 
-    // Stores one event. noteUtf8 follows raw in the arena; record.idOffset/idSize locate
-    // the id token inside raw.
-    TrafficRecord &append(TrafficRecord record, QByteArrayView raw, QByteArrayView noteUtf8);
+    // Stores one event. noteUtf8 and extra follow raw in the arena; record.idOffset/idSize
+    // locate the id token inside raw.
+    TrafficRecord &append(TrafficRecord record, QByteArrayView raw, QByteArrayView noteUtf8,
+                          QByteArrayView extra = {});
 
     const TrafficRecord &record(qint64 abs) const
     {
@@ -197,6 +202,11 @@ public:
     {
         const TrafficRecord &r = record(abs);
         return QByteArrayView(chunkData(r.chunk) + r.offset + r.idOffset, r.idSize);
+    }
+    QByteArrayView extra(qint64 abs) const
+    {
+        const TrafficRecord &r = record(abs);
+        return QByteArrayView(chunkData(r.chunk) + r.offset + r.rawSize + r.noteSize, r.extraSize);
     }
 
     quint32 internMethod(QByteArrayView method);

@@ -2,7 +2,9 @@
 // how fast events go in, what a million of them cost in memory, and how long filters take.
 // Targets (issue 4): 1M events under 400 MB resident; a text filter over 1M rows under 300 ms.
 //
-//   bench_trafficlog [events=1000000] [threads=2]
+//   bench_trafficlog [events=1000000] [threads=2] [http]
+// With "http", every message carries the metadata Streamable HTTP adds (URL, status, exchange id,
+// response headers on answers), as the HTTP transports record it.
 
 #include <traffic/trafficfilter.h>
 #include <traffic/trafficlog.h>
@@ -38,8 +40,9 @@ qint64 residentKiB()
 class TrafficGenerator
 {
 public:
-    TrafficGenerator()
+    explicit TrafficGenerator(bool http)
         : m_rng(20240601)
+        , m_http(http)
     {
         const char *seed[] = {"the", "server", "returned", "a", "list", "of", "files", "in", "directory", "with",
                               "metadata", "JSON", "schema", "tool", "result", "content", "resource", "prompt",
@@ -116,6 +119,20 @@ public:
             e.raw = QByteArray("[2025-11-25T10:00:00Z] INFO handled request ") + QByteArray::number(m_nextId)
                 + " in " + QByteArray::number(m_rng.bounded(900)) + "ms: " + text(20 + int(m_rng.bounded(60)));
         }
+        if (m_http && e.kind == TrafficEvent::Kind::Message) {
+            e.url = QStringLiteral("https://mcp.example.com/mcp");
+            e.exchangeId = quint64(++m_exchange);
+            if (e.direction == TrafficEvent::Direction::Outgoing) {
+                e.httpMethod = "POST";
+                e.headers = {{"Content-Type", "application/json"}, {"Accept", "application/json, text/event-stream"},
+                             {"Mcp-Session-Id", "9f1c2d7e-4b5a-4c3d-8e9f-0a1b2c3d4e5f"},
+                             {"MCP-Protocol-Version", "2025-11-25"}};
+            } else {
+                e.httpStatus = 200;
+                if (slot < 6)
+                    e.headers = {{"Content-Type", "application/json"}, {"Date", "Tue, 25 Nov 2025 10:00:00 GMT"}};
+            }
+        }
         m_bytes += e.raw.size();
         return e;
     }
@@ -130,6 +147,8 @@ private:
     qint64 m_counter = 0;
     qint64 m_clockNs = 0;
     qint64 m_bytes = 0;
+    bool m_http = false;
+    qint64 m_exchange = 0;
 };
 
 double processCpuMs()
@@ -172,11 +191,12 @@ int main(int argc, char **argv)
     const QStringList args = app.arguments();
     const int events = args.size() > 1 ? args.at(1).toInt() : 1000000;
     const int threads = args.size() > 2 ? args.at(2).toInt() : 2;
+    const bool http = args.contains(QStringLiteral("http"));
 
     const qint64 rssStart = residentKiB();
     TrafficLog log;
     log.setRowCap(events);
-    TrafficGenerator generator;
+    TrafficGenerator generator(http);
     qint64 appendNs = 0;
     const int batchSize = 10000;
     for (int done = 0; done < events; done += batchSize) {
@@ -197,7 +217,8 @@ int main(int argc, char **argv)
         QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
     const double packWaitS = double(packTimer.nsecsElapsed()) / 1e9;
     const qint64 rssEnd = residentKiB();
-    std::printf("events:              %d (%.1f MB of raw bytes, %.0f bytes/event on average)\n", log.rowCount(),
+    std::printf("events:              %d%s (%.1f MB of raw bytes, %.0f bytes/event on average)\n", log.rowCount(),
+                http ? " with HTTP metadata" : "",
                 double(generator.bytes()) / 1e6, double(generator.bytes()) / events);
     std::printf("append rate:         %.0f events/s (%.2f s in appendBatch+flush)\n", events / (double(appendNs) / 1e9),
                 double(appendNs) / 1e9);
