@@ -264,6 +264,25 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(m_openCaptureAction);
     file->addSeparator();
+    // Without a keychain, secrets live in memory only unless the user explicitly chooses the file.
+    QAction *secretsInFile = file->addAction(tr("Keep Secrets in the Server List File"));
+    m_secretsInFileAction = secretsInFile;
+    secretsInFile->setCheckable(true);
+    secretsInFile->setChecked(m_catalog->secretsInFile());
+    connect(secretsInFile, &QAction::toggled, this, [this, secretsInFile](bool on) {
+        if (on && QMessageBox::warning(this, tr("Secrets in a Plain File"),
+                                       tr("Tokens and secret environment values will be written unencrypted to %1. "
+                                          "Anyone who can read that file can use them. Continue?")
+                                           .arg(m_catalog->userFilePath()),
+                                       QMessageBox::Yes | QMessageBox::No, QMessageBox::No) != QMessageBox::Yes) {
+            QSignalBlocker blocker(secretsInFile);
+            secretsInFile->setChecked(false);
+            return;
+        }
+        m_catalog->setSecretsInFile(on);
+        updateStatusBar();
+    });
+    file->addSeparator();
     file->addAction(m_quitAction);
 
     QMenu *server = menuBar()->addMenu(tr("&Server"));
@@ -375,6 +394,11 @@ void MainWindow::startUp()
             messages << problem.toString();
         QMessageBox::warning(this, tr("Server List"), messages.join(QStringLiteral("\n\n")));
     }
+    {
+        QSignalBlocker blocker(m_secretsInFileAction);
+        m_secretsInFileAction->setChecked(m_catalog->secretsInFile());
+    }
+    updateStatusBar();
     const QString demo = demoServerProgram();
     const bool firstStart = !demo.isEmpty() && m_catalog->ensureDemoServer(demo);
 
@@ -542,7 +566,8 @@ void MainWindow::updateStatusBar()
     }
     m_statusTransport->setVisible(!m_statusTransport->text().isEmpty());
     m_statusSession->setVisible(!m_statusSession->text().isEmpty());
-    const QString secrets = m_secretStore->isPersistent() ? QString() : m_secretStore->statusText();
+    const QString secrets = (m_secretStore->isPersistent() || m_catalog->secretsInFile()) ? QString()
+                                                                                         : m_secretStore->statusText();
     m_statusSecrets->setText(secrets.isEmpty() ? QString() : tr("⚠ %1").arg(secrets));
     m_statusSecrets->setToolTip(tr("Secret values (tokens, secret environment values) are not written to the server "
                                    "list file. Without a keychain they are kept only until MCP Scope quits."));

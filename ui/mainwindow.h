@@ -137,6 +137,7 @@ private:
     QAction *m_clearTrafficAction = nullptr;
     QAction *m_quitAction = nullptr;
     QAction *m_aboutAction = nullptr;
+    QAction *m_secretsInFileAction = nullptr;
 };
 
 } // namespace Mcp::Ui
