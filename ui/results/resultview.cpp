@@ -1,6 +1,7 @@
 #include "resultview.h"
 
 #include "forms/jsontext.h"
+#include "imagedecode.h"
 #include "schema/schemavalidator.h"
 
 #include <QApplication>
@@ -44,7 +45,6 @@ namespace {
 constexpr int MaxImageSide = 480;
 constexpr qsizetype JsonSniffLimit = 4 * 1024 * 1024;    // texts bigger than this are not parsed to show a tree
 constexpr qsizetype MarkdownLimit = 512 * 1024;          // bigger texts are shown as plain text
-constexpr qsizetype MaxImageBytes = 32 * 1024 * 1024;    // decoded image data beyond this is only offered for saving
 
 QString key(const char *name)
 {
@@ -123,54 +123,9 @@ QToolButton *toolButton(const QString &text, const QString &name, QWidget *paren
     return button;
 }
 
-// Removes every reference that is not local to the document or a data: URI, so that
-// rendering an SVG never reads a file or the network.
-QByteArray sanitizeSvg(const QByteArray &svg)
-{
-    static const QRegularExpression externalRef(
-        QStringLiteral("\\b((?:xlink:)?href)\\s*=\\s*(\"|')(?!#|data:)[^\"']*\\2"),
-        QRegularExpression::CaseInsensitiveOption);
-    QString text = QString::fromUtf8(svg);
-    text.replace(externalRef, QStringLiteral("\\1=\\2#\\2"));
-    static const QRegularExpression entities(QStringLiteral("<!ENTITY[^>]*>"), QRegularExpression::CaseInsensitiveOption);
-    text.remove(entities);
-    return text.toUtf8();
-}
-
 QImage decodeImage(const QByteArray &bytes, const QString &mimeType, QString *problem)
 {
-    if (bytes.size() > MaxImageBytes) {
-        *problem = ResultView::tr("%1 image: too big to show (%2); save it instead").arg(mimeType, sizeText(bytes.size()));
-        return {};
-    }
-    if (mimeType.startsWith(QLatin1String("image/svg"))) {
-        QSvgRenderer renderer(sanitizeSvg(bytes));
-        if (!renderer.isValid()) {
-            *problem = ResultView::tr("The SVG image could not be read");
-            return {};
-        }
-        QSize size = renderer.defaultSize();
-        if (size.isEmpty())
-            size = QSize(128, 128);
-        size.scale(qMin(size.width(), MaxImageSide), qMin(size.height(), MaxImageSide), Qt::KeepAspectRatio);
-        QImage image(size, QImage::Format_ARGB32_Premultiplied);
-        image.fill(Qt::transparent);
-        QPainter painter(&image);
-        renderer.render(&painter);
-        return image;
-    }
-    QBuffer buffer;
-    buffer.setData(bytes);
-    QImageReader reader(&buffer);
-    reader.setAllocationLimit(256); // MiB: a tiny file that claims to be 100000x100000 is refused
-    QImage image = reader.read();
-    if (image.isNull()) {
-        const QString format = mimeType.section(u'/', 1);
-        const bool supported = QImageReader::supportedMimeTypes().contains(mimeType.toLatin1());
-        *problem = supported ? ResultView::tr("The %1 image could not be decoded: %2").arg(mimeType, reader.errorString())
-                             : ResultView::tr("No image plugin for %1 is installed: save the image to view it").arg(format);
-    }
-    return image;
+    return ImageDecode::decode(bytes, mimeType, problem, 4096);
 }
 
 QString annotationText(const QJsonObject &annotations)

@@ -1,5 +1,9 @@
 #include "forms/jsontext.h"
 #include "forms/schemaform.h"
+#include "forms/debouncedcompleter.h"
+#include "forms/toolinputstore.h"
+#include "forms/uritemplateexpander.h"
+#include "results/imagedecode.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -92,6 +96,11 @@ private Q_SLOTS:
     void realServerSchemasBuild_data();
     void realServerSchemasBuild();
     void fiftyFieldsStayFast();
+    void uriTemplates_data();
+    void uriTemplates();
+    void debouncedCompletion();
+    void inputsRemembered();
+    void icons();
 };
 
 void tst_SchemaForm::emptyFormSendsNothingOptional()
@@ -478,6 +487,90 @@ void tst_SchemaForm::fiftyFieldsStayFast()
     QVERIFY(typing < 2000);
     QCOMPARE(form.value().toObject().value(QLatin1String("field45")).toString(),
              QStringLiteral("typing fifty characters into one field of the form"));
+}
+
+void tst_SchemaForm::uriTemplates_data()
+{
+    QTest::addColumn<QString>("pattern");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("simple") << QStringLiteral("demo://items/{id}") << QStringLiteral("demo://items/a%20b%2Fc");
+    QTest::newRow("two") << QStringLiteral("demo://files/{folder}/{name}") << QStringLiteral("demo://files/docs/guide.md");
+    QTest::newRow("reserved") << QStringLiteral("file:///{+path}") << QStringLiteral("file:///src/main.cpp");
+    QTest::newRow("fragment") << QStringLiteral("x{#frag}") << QStringLiteral("x#a/b");
+    QTest::newRow("query, undefined left out") << QStringLiteral("/search{?q,missing,lang}") << QStringLiteral("/search?q=hello%20world&lang=en");
+    QTest::newRow("continuation") << QStringLiteral("/s?x=1{&lang}") << QStringLiteral("/s?x=1&lang=en");
+    QTest::newRow("path segments") << QStringLiteral("{/folder,name}") << QStringLiteral("/docs/guide.md");
+    QTest::newRow("label") << QStringLiteral("file{.ext}") << QStringLiteral("file.md");
+    QTest::newRow("matrix, empty") << QStringLiteral("m{;empty,lang}") << QStringLiteral("m;empty;lang=en");
+    QTest::newRow("prefix") << QStringLiteral("{lang:1}/{folder:2}") << QStringLiteral("e/do");
+}
+
+void tst_SchemaForm::uriTemplates()
+{
+    QFETCH(QString, pattern);
+    QFETCH(QString, expected);
+    const QMap<QString, QString> values{{QStringLiteral("id"), QStringLiteral("a b/c")},
+                                        {QStringLiteral("folder"), QStringLiteral("docs")},
+                                        {QStringLiteral("name"), QStringLiteral("guide.md")},
+                                        {QStringLiteral("path"), QStringLiteral("src/main.cpp")},
+                                        {QStringLiteral("frag"), QStringLiteral("a/b")},
+                                        {QStringLiteral("q"), QStringLiteral("hello world")},
+                                        {QStringLiteral("lang"), QStringLiteral("en")},
+                                        {QStringLiteral("ext"), QStringLiteral("md")},
+                                        {QStringLiteral("empty"), QString()}};
+    QCOMPARE(UriTemplateExpander::expand(pattern, values), expected);
+    QVERIFY(!UriTemplateExpander::variableNames(pattern).isEmpty());
+    QCOMPARE(UriTemplateExpander::variableNames(QStringLiteral("demo://files/{folder}/{name}{?q,folder}")),
+             (QStringList{QStringLiteral("folder"), QStringLiteral("name"), QStringLiteral("q")}));
+}
+
+void tst_SchemaForm::debouncedCompletion()
+{
+    QLineEdit edit;
+    edit.show();
+    QStringList asked;
+    std::function<void(const QStringList &)> pendingReply;
+    DebouncedCompleter completer(&edit, [&](const QString &text, std::function<void(const QStringList &)> reply) {
+        asked.append(text);
+        pendingReply = reply;
+    }, 100);
+    type(&edit, QStringLiteral("app"));
+    QCOMPARE(asked.size(), 0); // nothing while typing
+    QTRY_COMPARE(asked.size(), 1);
+    QCOMPARE(asked.first(), QStringLiteral("app"));
+    auto staleReply = pendingReply;
+    type(&edit, QStringLiteral("l"));
+    QTRY_COMPARE(asked.size(), 2);
+    pendingReply({QStringLiteral("apple")});
+    staleReply({QStringLiteral("apricot")}); // an answer to older text is dropped
+    QCOMPARE(completer.values(), QStringList{QStringLiteral("apple")});
+}
+
+void tst_SchemaForm::inputsRemembered()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("mcpscope-test"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_schemaform"));
+    const QJsonObject value = json(R"({"name": "x/y", "n": 1})");
+    ToolInputStore::save(QStringLiteral("server/one"), QStringLiteral("tool"), QStringLiteral("a/b"), value);
+    QCOMPARE(ToolInputStore::load(QStringLiteral("server/one"), QStringLiteral("tool"), QStringLiteral("a/b")), QJsonValue(value));
+    QVERIFY(ToolInputStore::load(QStringLiteral("server/two"), QStringLiteral("tool"), QStringLiteral("a/b")).isUndefined());
+    ToolInputStore::remove(QStringLiteral("server/one"), QStringLiteral("tool"), QStringLiteral("a/b"));
+    QVERIFY(ToolInputStore::load(QStringLiteral("server/one"), QStringLiteral("tool"), QStringLiteral("a/b")).isUndefined());
+}
+
+void tst_SchemaForm::icons()
+{
+    const QByteArray svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"48\" height=\"48\"><rect width=\"48\" height=\"48\" fill=\"red\"/></svg>";
+    const QJsonArray dataIcon{QJsonObject{{QStringLiteral("src"), QString(QStringLiteral("data:image/svg+xml;base64,") + QString::fromLatin1(svg.toBase64()))}}};
+    QVERIFY(!ImageDecode::iconFromIcons(dataIcon).isNull());
+    QString note;
+    const QJsonArray webIcon{QJsonObject{{QStringLiteral("src"), QStringLiteral("https://example.com/icon.png")}}};
+    QVERIFY(ImageDecode::iconFromIcons(webIcon, &note).isNull());
+    QVERIFY(note.contains(QLatin1String("https")));
+    const QJsonArray fileIcon{QJsonObject{{QStringLiteral("src"), QStringLiteral("file:///etc/icon.png")}}};
+    QVERIFY(ImageDecode::iconFromIcons(fileIcon).isNull());
+    // Over the size cap: refused.
+    QVERIFY(ImageDecode::iconFromIcons(dataIcon, nullptr, 16).isNull());
 }
 
 QTEST_MAIN(tst_SchemaForm)

@@ -1,0 +1,50 @@
+#include "debouncedcompleter.h"
+
+#include <QCompleter>
+#include <QLineEdit>
+#include <QStringListModel>
+#include <QTimer>
+
+namespace Mcp::Ui {
+
+DebouncedCompleter::DebouncedCompleter(QLineEdit *edit, Fetch fetch, int delayMs)
+    : QObject(edit)
+    , m_edit(edit)
+    , m_fetch(std::move(fetch))
+    , m_timer(new QTimer(this))
+    , m_model(new QStringListModel(this))
+    , m_completer(new QCompleter(m_model, this))
+{
+    m_timer->setSingleShot(true);
+    m_timer->setInterval(delayMs);
+    m_completer->setCaseSensitivity(Qt::CaseInsensitive);
+    m_completer->setFilterMode(Qt::MatchContains);
+    m_completer->setCompletionMode(QCompleter::PopupCompletion);
+    edit->setCompleter(m_completer);
+    connect(edit, &QLineEdit::textEdited, m_timer, qOverload<>(&QTimer::start));
+    connect(m_timer, &QTimer::timeout, this, &DebouncedCompleter::ask);
+}
+
+QStringList DebouncedCompleter::values() const
+{
+    return m_model->stringList();
+}
+
+void DebouncedCompleter::ask()
+{
+    if (!m_edit || !m_fetch)
+        return;
+    const quint64 generation = ++m_generation;
+    ++m_requests;
+    QPointer<DebouncedCompleter> self(this);
+    m_fetch(m_edit->text(), [self, generation](const QStringList &values) {
+        if (!self || generation != self->m_generation)
+            return; // an answer to text the user has since changed
+        self->m_model->setStringList(values);
+        if (self->m_edit && self->m_edit->hasFocus() && !values.isEmpty())
+            self->m_completer->complete();
+        Q_EMIT self->completionsArrived(values);
+    });
+}
+
+} // namespace Mcp::Ui
