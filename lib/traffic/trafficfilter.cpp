@@ -318,7 +318,6 @@ void TrafficFilterProxy::setSourceModel(QAbstractItemModel *sourceModel)
         disconnect(c);
     m_sourceConnections.clear();
     ++m_shared->generation;
-    m_pendingGeneration = 0;
     m_log = log;
     QAbstractProxyModel::setSourceModel(log);
     m_rows.clear();
@@ -362,13 +361,13 @@ void TrafficFilterProxy::setFilter(const TrafficFilter &filter)
 
 void TrafficFilterProxy::refilter()
 {
-    const quint64 generation = ++m_shared->generation;
+    const quint64 generation = ++m_shared->generation; // any running pass is stale now
     m_matcher.reset();
+    const bool wasFiltering = m_pendingGeneration != 0;
+    m_pendingGeneration = 0;
     if (!m_log) {
-        if (m_pendingGeneration) {
-            m_pendingGeneration = 0;
+        if (wasFiltering)
             Q_EMIT filteringChanged(false);
-        }
         return;
     }
     const TrafficSnapshot snapshot = m_log->snapshot();
@@ -376,17 +375,13 @@ void TrafficFilterProxy::refilter()
     if (m_filter.isEmpty() || count < m_syncThreshold) {
         QElapsedTimer timer;
         timer.start();
-        std::vector<qint64> rows = runFilter(snapshot, m_filter, 1, {});
-        const bool wasPending = m_pendingGeneration != 0;
-        m_pendingGeneration = generation;
-        applyResult(generation, std::move(rows), snapshot.end(), timer.elapsed());
-        if (wasPending)
+        applyRows(runFilter(snapshot, m_filter, 1, {}), snapshot.end(), timer.elapsed());
+        if (wasFiltering)
             Q_EMIT filteringChanged(false);
         return;
     }
-    const bool wasPending = m_pendingGeneration != 0;
     m_pendingGeneration = generation;
-    if (!wasPending)
+    if (!wasFiltering)
         Q_EMIT filteringChanged(true);
     std::shared_ptr<Shared> shared = m_shared;
     const TrafficFilter filter = m_filter;
@@ -406,32 +401,34 @@ void TrafficFilterProxy::refilter()
         QMetaObject::invokeMethod(
             proxy,
             [proxy, generation, rows = std::move(rows), end, elapsed]() mutable {
-                proxy->applyResult(generation, std::move(rows), end, elapsed);
+                proxy->onWorkerResult(generation, std::move(rows), end, elapsed);
             },
             Qt::QueuedConnection);
     });
 }
 
-void TrafficFilterProxy::applyResult(quint64 generation, std::vector<qint64> rows, qint64 snapshotEnd,
-                                     qint64 elapsedMs)
+void TrafficFilterProxy::onWorkerResult(quint64 generation, std::vector<qint64> rows, qint64 snapshotEnd,
+                                        qint64 elapsedMs)
 {
     if (generation != m_pendingGeneration || generation != m_shared->generation.load())
         return;
+    m_pendingGeneration = 0;
+    applyRows(std::move(rows), snapshotEnd, elapsedMs);
+    Q_EMIT filteringChanged(false);
+}
+
+void TrafficFilterProxy::applyRows(std::vector<qint64> rows, qint64 snapshotEnd, qint64 elapsedMs)
+{
     // Rows dropped from the log meanwhile go; rows appended meanwhile are tested now.
     const qint64 begin = m_log->firstAbsoluteRow();
-    const auto firstKept = std::lower_bound(rows.begin(), rows.end(), begin);
-    rows.erase(rows.begin(), firstKept);
+    rows.erase(rows.begin(), std::lower_bound(rows.begin(), rows.end(), begin));
     m_matcher = std::make_unique<TrafficMatcher>(m_filter, m_log->snapshot().methods());
     appendMatching(qMax(snapshotEnd, begin), m_log->endAbsoluteRow(), &rows);
     beginResetModel();
     m_rows = std::move(rows);
     endResetModel();
-    const bool wasAsync = m_pendingGeneration != 0;
-    m_pendingGeneration = 0;
     qCDebug(lcTrafficFilter) << "filter applied:" << m_rows.size() << "rows in" << elapsedMs << "ms";
     Q_EMIT filterApplied(int(m_rows.size()), elapsedMs);
-    if (wasAsync)
-        Q_EMIT filteringChanged(false);
 }
 
 void TrafficFilterProxy::appendMatching(qint64 firstAbs, qint64 endAbs, std::vector<qint64> *rows)

@@ -107,7 +107,8 @@ private:
     struct Shared;
 
     void refilter();
-    void applyResult(quint64 generation, std::vector<qint64> rows, qint64 snapshotEnd, qint64 elapsedMs);
+    void onWorkerResult(quint64 generation, std::vector<qint64> rows, qint64 snapshotEnd, qint64 elapsedMs);
+    void applyRows(std::vector<qint64> rows, qint64 snapshotEnd, qint64 elapsedMs);
     void appendMatching(qint64 firstAbs, qint64 endAbs, std::vector<qint64> *rows);
     void onRowsInserted(const QModelIndex &parent, int first, int last);
     void onRowsAboutToBeRemoved(const QModelIndex &parent, int first, int last);
@@ -121,7 +122,7 @@ private:
     std::vector<qint64> m_rows;                // absolute source rows, ascending
     int m_pendingRemove = 0;
     int m_syncThreshold = 50000;
-    quint64 m_pendingGeneration = 0;
+    quint64 m_pendingGeneration = 0;          // of the worker pass in flight, or 0
     std::shared_ptr<Shared> m_shared;
     QList<QMetaObject::Connection> m_sourceConnections;
 };

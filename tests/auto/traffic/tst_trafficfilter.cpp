@@ -184,8 +184,11 @@ void tst_TrafficFilter::filters()
     TrafficFilterProxy proxy;
     QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
     proxy.setSourceModel(&log);
+    QSignalSpy filtering(&proxy, &TrafficFilterProxy::filteringChanged);
     proxy.setFilter(filter);
+    QCOMPARE(filtering.count(), 0); // small logs are filtered at once
     QCOMPARE(rowsOf(proxy), rows);
+    QVERIFY(!proxy.isFiltering());
     for (int i = 0; i < rows.size(); ++i)
         QCOMPARE(proxy.index(i, TrafficLog::MethodColumn).data(), log.index(rows.at(i), TrafficLog::MethodColumn).data());
     // The worker path gives the same answer.
@@ -263,10 +266,21 @@ void tst_TrafficFilter::asyncFilterMatchesSync()
         expected += (i % 7 == 0 && 1 + i % 3 == 2);
     QCOMPARE(proxy.rowCount(), expected + 1);
     QCOMPARE(proxy.sourceRows().constLast(), 30000);
+    // A running pass overtaken by an immediate one ends "filtering" exactly once.
+    TrafficFilter other;
+    other.text = QStringLiteral("hay");
+    proxy.setFilter(other);
+    QVERIFY(proxy.isFiltering());
+    QCOMPARE(filtering.count(), 3);
     proxy.setSynchronousThreshold(1000000);
     TrafficFilter same = filter;
     same.method = QStringLiteral("tools/call");
     proxy.setFilter(same);
+    QVERIFY(!proxy.isFiltering());
+    QCOMPARE(filtering.count(), 4);
+    QCOMPARE(filtering.last().at(0).toBool(), false);
+    QCOMPARE(proxy.rowCount(), expected);
+    QTest::qWait(100); // the overtaken pass must not land
     QCOMPARE(proxy.rowCount(), expected);
 }
 
