@@ -1,0 +1,423 @@
+#include "toolpanel.h"
+
+#include "forms/jsontext.h"
+#include "forms/schemaform.h"
+#include "forms/toolinputstore.h"
+#include "results/imagedecode.h"
+#include "results/resultview.h"
+
+#include <QBoxLayout>
+#include <QCheckBox>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QShortcut>
+#include <QSplitter>
+#include <QTimer>
+
+namespace Mcp::Ui {
+
+namespace {
+QString key(const char *name)
+{
+    return QString::fromLatin1(name);
+}
+constexpr int DefaultPollMs = 1000;
+}
+
+QStringList ToolPanel::badges(const QJsonObject &tool)
+{
+    const QJsonObject a = tool.value(key("annotations")).toObject();
+    QStringList out;
+    if (a.value(key("readOnlyHint")).toBool())
+        out.append(tr("read-only"));
+    // destructiveHint defaults to true for tools that are not read-only; only say it when declared.
+    if (a.value(key("destructiveHint")).toBool())
+        out.append(tr("destructive"));
+    if (a.value(key("idempotentHint")).toBool())
+        out.append(tr("idempotent"));
+    if (a.value(key("openWorldHint")).toBool())
+        out.append(tr("open-world"));
+    return out;
+}
+
+QString ToolPanel::taskSupport(const QJsonObject &tool)
+{
+    const QString support = tool.value(key("execution")).toObject().value(key("taskSupport")).toString();
+    return support.isEmpty() ? key("forbidden") : support;
+}
+
+ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
+    : QWidget(parent)
+    , m_connection(connection)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setChildrenCollapsible(false);
+
+    auto *top = new QWidget(splitter);
+    auto *topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    m_heading = new QLabel(tr("Select a tool"), top);
+    m_heading->setObjectName(key("toolHeading"));
+    m_heading->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont headingFont = m_heading->font();
+    headingFont.setBold(true);
+    headingFont.setPointSizeF(headingFont.pointSizeF() * 1.2);
+    m_heading->setFont(headingFont);
+    m_badges = new QLabel(top);
+    m_badges->setObjectName(key("toolBadges"));
+    m_badges->setTextFormat(Qt::RichText);
+    m_description = new QLabel(top);
+    m_description->setObjectName(key("toolDescription"));
+    m_description->setWordWrap(true);
+    m_description->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_form = new SchemaFormWidget(top);
+    topLayout->addWidget(m_heading);
+    topLayout->addWidget(m_badges);
+    topLayout->addWidget(m_description);
+    topLayout->addWidget(m_form, 1);
+
+    auto *buttons = new QHBoxLayout;
+    m_run = new QPushButton(tr("Run"), top);
+    m_run->setObjectName(key("run"));
+    m_run->setToolTip(tr("Call the tool (Ctrl+Enter)"));
+    m_run->setDefault(true);
+    m_cancel = new QPushButton(tr("Cancel"), top);
+    m_cancel->setObjectName(key("cancel"));
+    m_cancel->setToolTip(tr("Stop waiting and tell the server (notifications/cancelled, or tasks/cancel for a task)"));
+    m_cancel->setEnabled(false);
+    m_asTask = new QCheckBox(tr("Run as task"), top);
+    m_asTask->setObjectName(key("runAsTask"));
+    m_asTask->setToolTip(tr("Call with params.task: the server answers with a task that is polled until it ends"));
+    m_progress = new QProgressBar(top);
+    m_progress->setObjectName(key("progress"));
+    m_progress->setVisible(false);
+    m_elapsed = new QLabel(top);
+    m_elapsed->setObjectName(key("elapsed"));
+    buttons->addWidget(m_run);
+    buttons->addWidget(m_cancel);
+    buttons->addWidget(m_asTask);
+    buttons->addWidget(m_progress, 1);
+    buttons->addWidget(m_elapsed);
+    topLayout->addLayout(buttons);
+    m_status = new QLabel(top);
+    m_status->setObjectName(key("status"));
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    topLayout->addWidget(m_status);
+    splitter->addWidget(top);
+
+    m_result = new ResultView(splitter);
+    splitter->addWidget(m_result);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    layout->addWidget(splitter);
+
+    // Ctrl+Enter runs from anywhere in the panel, including inside the form's editors.
+    for (const QKeySequence &sequence : {QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)}) {
+        auto *shortcut = new QShortcut(sequence, this);
+        shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+        connect(shortcut, &QShortcut::activated, this, &ToolPanel::run);
+    }
+
+    m_elapsedTimer = new QTimer(this);
+    m_elapsedTimer->setInterval(100);
+    connect(m_elapsedTimer, &QTimer::timeout, this, &ToolPanel::updateElapsed);
+    m_pollTimer = new QTimer(this);
+    m_pollTimer->setSingleShot(true);
+    connect(m_pollTimer, &QTimer::timeout, this, &ToolPanel::pollTask);
+    m_saveTimer = new QTimer(this);
+    m_saveTimer->setSingleShot(true);
+    m_saveTimer->setInterval(400);
+    connect(m_saveTimer, &QTimer::timeout, this, &ToolPanel::saveInputs);
+
+    connect(m_run, &QPushButton::clicked, this, &ToolPanel::run);
+    connect(m_cancel, &QPushButton::clicked, this, &ToolPanel::cancel);
+    connect(m_form, &SchemaFormWidget::valueChanged, this, [this] {
+        m_forceNextRun = false;
+        if (!m_loading)
+            m_saveTimer->start();
+    });
+    connect(m_result, &ResultView::openResourceRequested, this, &ToolPanel::openResourceRequested);
+    if (connection) {
+        connect(connection, &Connection::taskStatus, this, [this](const QJsonObject &task) {
+            if (!m_taskId.isEmpty() && task.value(key("taskId")).toString() == m_taskId)
+                onTaskStatus(task);
+        });
+        connect(connection, &Connection::stateChanged, this, [this] { setRunning(isRunning()); });
+    }
+    setRunning(false);
+}
+
+void ToolPanel::setTool(const QJsonObject &tool)
+{
+    if (m_saveTimer->isActive()) {
+        m_saveTimer->stop();
+        saveInputs();
+    }
+    m_tool = tool;
+    const QString name = tool.value(key("name")).toString();
+    const QString title = tool.value(key("title")).toString(tool.value(key("annotations")).toObject().value(key("title")).toString());
+    m_heading->setText(tool.isEmpty() ? tr("Select a tool") : title.isEmpty() ? name : QStringLiteral("%1 — %2").arg(title, name));
+    QStringList words = badges(tool);
+    const QString support = taskSupport(tool);
+    if (support != QLatin1String("forbidden"))
+        words.append(tr("task: %1").arg(support));
+    QStringList html;
+    for (const QString &word : std::as_const(words)) {
+        const bool warn = word == tr("destructive");
+        html.append(QStringLiteral("<span style=\"background:%1;color:white;\">&nbsp;%2&nbsp;</span>")
+                        .arg(warn ? key("#c62828") : key("#546e7a"), word.toHtmlEscaped()));
+    }
+    QString iconNote;
+    ImageDecode::iconFromIcons(tool.value(key("icons")).toArray(), &iconNote);
+    if (!iconNote.isEmpty())
+        html.append(QStringLiteral("<i>%1</i>").arg(iconNote.toHtmlEscaped()));
+    m_badges->setText(html.join(QLatin1Char(' ')));
+    m_badges->setVisible(!html.isEmpty());
+    m_description->setText(tool.value(key("description")).toString());
+    m_loading = true;
+    m_form->setSchema(tool.value(key("inputSchema")).isObject() ? tool.value(key("inputSchema"))
+                                                               : QJsonValue(QJsonObject{{key("type"), key("object")}}));
+    const QJsonValue saved = m_connection && !name.isEmpty()
+        ? ToolInputStore::load(m_connection->name(), key("tool"), name)
+        : QJsonValue(QJsonValue::Undefined);
+    if (saved.isObject())
+        m_form->setValue(saved);
+    m_loading = false;
+    m_asTask->setVisible(support != QLatin1String("forbidden"));
+    m_asTask->setChecked(support == QLatin1String("required"));
+    m_asTask->setEnabled(support == QLatin1String("optional"));
+    m_forceNextRun = false;
+    if (!isRunning()) {
+        m_result->clear();
+        m_status->clear();
+        m_elapsed->clear();
+    }
+    setRunning(isRunning());
+}
+
+void ToolPanel::setRunAsTask(bool on)
+{
+    if (m_asTask->isEnabled())
+        m_asTask->setChecked(on);
+}
+
+void ToolPanel::saveInputs()
+{
+    if (!m_connection || m_tool.isEmpty())
+        return;
+    ToolInputStore::save(m_connection->name(), key("tool"), m_tool.value(key("name")).toString(), m_form->value());
+}
+
+QString ToolPanel::resultText() const
+{
+    return m_lastOutcome.isUndefined() ? QString() : JsonText::pretty(m_lastOutcome);
+}
+
+QString ToolPanel::statusText() const
+{
+    return m_status->text();
+}
+
+void ToolPanel::setRunning(bool running)
+{
+    const bool connected = m_connection && m_connection->isConnected();
+    m_run->setEnabled(!running && connected && !m_tool.isEmpty());
+    m_cancel->setEnabled(running);
+    m_progress->setVisible(running);
+    if (running) {
+        m_elapsedTimer->start();
+    } else {
+        m_elapsedTimer->stop();
+    }
+}
+
+void ToolPanel::updateElapsed()
+{
+    m_elapsed->setText(tr("%1 s").arg(m_clock.elapsed() / 1000.0, 0, 'f', 1));
+}
+
+void ToolPanel::run()
+{
+    if (m_tool.isEmpty() || isRunning() || !m_connection || !m_connection->isConnected())
+        return;
+    const ValidationResult check = m_form->validateAndShow();
+    if (!m_form->jsonError().isEmpty()) {
+        m_status->setText(tr("The JSON text does not parse: %1").arg(m_form->jsonError()));
+        return;
+    }
+    if (!check.valid && !m_forceNextRun) {
+        m_status->setText(tr("The arguments do not match the tool's schema (marked in the form). "
+                             "Run again to send them anyway.\n%1").arg(check.summary()));
+        m_forceNextRun = true;
+        return;
+    }
+    m_forceNextRun = false;
+    saveInputs();
+    const QJsonValue value = m_form->value();
+    const QJsonObject arguments = value.isObject() ? value.toObject() : QJsonObject();
+    m_lastOutcome = QJsonValue::Undefined;
+    m_result->clear();
+    m_clock.start();
+    m_progress->setRange(0, 0);
+    if (m_asTask->isVisible() && m_asTask->isChecked())
+        startTask(arguments);
+    else
+        startCall(arguments);
+    setRunning(true);
+    updateElapsed();
+}
+
+void ToolPanel::startCall(const QJsonObject &arguments)
+{
+    m_status->setText(tr("Running…"));
+    m_call = m_connection->call(key("tools/call"), {{key("name"), m_tool.value(key("name"))}, {key("arguments"), arguments}});
+    connect(m_call, &PendingCall::progress, this, [this](double progress, double total, const QString &message) {
+        if (total > 0) {
+            m_progress->setRange(0, 1000);
+            m_progress->setValue(int(1000 * qBound(0.0, progress / total, 1.0)));
+            m_progress->setFormat(QStringLiteral("%1 / %2").arg(progress).arg(total));
+        } else {
+            m_progress->setRange(0, 0);
+        }
+        m_status->setText(message.isEmpty() ? tr("Progress: %1").arg(progress) : message);
+    });
+    PendingCall *call = m_call;
+    connect(call, &PendingCall::finished, this, [this, call] {
+        m_call = nullptr;
+        finish(call->isError(), call->result(), call->error(), call->elapsedMs());
+    });
+}
+
+void ToolPanel::startTask(const QJsonObject &arguments)
+{
+    m_status->setText(tr("Creating the task…"));
+    m_taskResultRequested = false;
+    m_call = m_connection->call(key("tools/call"), {{key("name"), m_tool.value(key("name"))},
+                                                    {key("arguments"), arguments},
+                                                    {key("task"), QJsonObject{{key("ttl"), 600000}}}});
+    PendingCall *call = m_call;
+    connect(call, &PendingCall::finished, this, [this, call] {
+        m_call = nullptr;
+        const QJsonObject task = call->result().toObject().value(key("task")).toObject();
+        if (call->isError() || task.value(key("taskId")).toString().isEmpty()) {
+            // Not a task after all: a plain result, or an error.
+            finish(call->isError(), call->result(), call->error(), call->elapsedMs());
+            return;
+        }
+        m_taskId = task.value(key("taskId")).toString();
+        onTaskStatus(task);
+    });
+}
+
+void ToolPanel::onTaskStatus(const QJsonObject &task)
+{
+    if (m_taskId.isEmpty())
+        return;
+    const QString status = task.value(key("status")).toString();
+    const QString message = task.value(key("statusMessage")).toString();
+    m_status->setText(tr("Task %1: %2%3").arg(m_taskId, status, message.isEmpty() ? QString() : QLatin1String(" — ") + message));
+    m_progress->setFormat(status);
+    const bool terminal = status == QLatin1String("completed") || status == QLatin1String("failed") || status == QLatin1String("cancelled");
+    // tasks/result waits for the end, and lets the server ask for input (input_required) meanwhile.
+    if (terminal || status == QLatin1String("input_required"))
+        fetchTaskResult();
+    if (status == QLatin1String("cancelled")) {
+        m_pollTimer->stop();
+        return;
+    }
+    if (!terminal) {
+        const int interval = task.value(key("pollInterval")).toInt(DefaultPollMs);
+        m_pollTimer->start(qBound(100, interval, 60000));
+    }
+}
+
+void ToolPanel::pollTask()
+{
+    if (m_taskId.isEmpty() || !m_connection)
+        return;
+    PendingCall *call = m_connection->call(key("tasks/get"), {{key("taskId"), m_taskId}});
+    const QString taskId = m_taskId;
+    connect(call, &PendingCall::finished, this, [this, call, taskId] {
+        if (taskId != m_taskId)
+            return;
+        if (call->isError()) {
+            m_status->setText(tr("tasks/get failed: %1").arg(call->error().message));
+            m_pollTimer->start(DefaultPollMs * 2);
+            return;
+        }
+        onTaskStatus(call->result().toObject());
+    });
+}
+
+void ToolPanel::fetchTaskResult()
+{
+    if (m_taskResultRequested || m_taskId.isEmpty())
+        return;
+    m_taskResultRequested = true;
+    RequestOptions options = m_connection->options().request;
+    options.timeoutMs = 0; // it answers when the task ends, however long that is
+    PendingCall *call = m_connection->call(key("tasks/result"), {{key("taskId"), m_taskId}}, options);
+    const QString taskId = m_taskId;
+    connect(call, &PendingCall::finished, this, [this, call, taskId] {
+        if (taskId != m_taskId)
+            return;
+        m_pollTimer->stop();
+        m_taskId.clear();
+        finish(call->isError(), call->result(), call->error(), m_clock.elapsed());
+        if (!call->isError())
+            m_status->setText(m_status->text() + QLatin1Char(' ') + tr("(task %1)").arg(taskId));
+    });
+}
+
+void ToolPanel::cancel()
+{
+    if (m_call) {
+        m_call->cancel(tr("Cancelled by the user"));
+        return;
+    }
+    if (!m_taskId.isEmpty() && m_connection) {
+        m_status->setText(tr("Cancelling task %1…").arg(m_taskId));
+        PendingCall *call = m_connection->call(key("tasks/cancel"), {{key("taskId"), m_taskId}});
+        const QString taskId = m_taskId;
+        connect(call, &PendingCall::finished, this, [this, call, taskId] {
+            if (taskId != m_taskId)
+                return;
+            m_pollTimer->stop();
+            m_taskId.clear();
+            if (call->isError())
+                finish(true, {}, call->error(), m_clock.elapsed());
+            else
+                finish(true, {}, RpcError{SessionErrorCode::Cancelled, tr("Task %1 was cancelled").arg(taskId), QJsonValue::Undefined},
+                       m_clock.elapsed());
+        });
+    }
+}
+
+void ToolPanel::finish(bool isError, const QJsonValue &result, const RpcError &error, qint64 elapsedMs)
+{
+    setRunning(false);
+    m_elapsed->setText(tr("%1 ms").arg(elapsedMs));
+    if (isError) {
+        m_lastOutcome = error.toJson();
+        const QString text = error.code == SessionErrorCode::Cancelled
+            ? tr("Cancelled after %1 ms").arg(elapsedMs)
+            : tr("Error %1: %2 (after %3 ms)").arg(error.code).arg(error.message).arg(elapsedMs);
+        m_status->setText(text);
+        m_result->setError(text, error.toJson());
+        Q_EMIT callFinished(true);
+        return;
+    }
+    m_lastOutcome = result;
+    const QJsonObject object = result.toObject();
+    const bool toolError = object.value(key("isError")).toBool();
+    m_result->setToolResult(object, m_tool.value(key("outputSchema")));
+    m_status->setText(toolError ? tr("The tool reported an error (isError) after %1 ms").arg(elapsedMs)
+                                : tr("Done in %1 ms").arg(elapsedMs));
+    Q_EMIT callFinished(toolError);
+}
+
+} // namespace Mcp::Ui

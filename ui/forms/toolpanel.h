@@ -1,0 +1,95 @@
+#pragma once
+
+#include "connection/connection.h"
+
+#include <QElapsedTimer>
+#include <QJsonObject>
+#include <QPointer>
+#include <QWidget>
+
+QT_BEGIN_NAMESPACE
+class QCheckBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTimer;
+QT_END_NAMESPACE
+
+namespace Mcp::Ui {
+
+class ResultView;
+class SchemaFormWidget;
+
+// Everything about one selected tool: what it is (title, description, annotation badges,
+// task support), its arguments as a schema-driven form (with Edit as JSON), inputs remembered
+// per server and tool across restarts, Run (Ctrl+Enter) and Cancel (notifications/cancelled),
+// progress with the server's messages and the elapsed time, "Run as task" where the tool
+// allows it (tasks/get polling, status, tasks/cancel, tasks/result), and the result.
+class ToolPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ToolPanel(Connection *connection, QWidget *parent = nullptr);
+
+    void setTool(const QJsonObject &tool);
+    QJsonObject tool() const { return m_tool; }
+    SchemaFormWidget *form() const { return m_form; }
+    ResultView *resultView() const { return m_result; }
+    QPushButton *runButton() const { return m_run; }
+    bool isRunning() const { return m_call || !m_taskId.isEmpty(); }
+    // The last outcome as indented JSON (the result, or the error).
+    QString resultText() const;
+    QString statusText() const;
+    QString taskId() const { return m_taskId; }
+    void setRunAsTask(bool on);
+
+    // "Tool name" annotations as short badge words: read-only, destructive, idempotent, open-world.
+    static QStringList badges(const QJsonObject &tool);
+    static QString taskSupport(const QJsonObject &tool); // "forbidden" (default), "optional", "required"
+
+public Q_SLOTS:
+    void run();
+    void cancel();
+
+Q_SIGNALS:
+    void callFinished(bool isError);
+    void openResourceRequested(const QString &uri);
+
+private:
+    void saveInputs();
+    void startCall(const QJsonObject &arguments);
+    void startTask(const QJsonObject &arguments);
+    void pollTask();
+    void onTaskStatus(const QJsonObject &task);
+    void fetchTaskResult();
+    void finish(bool isError, const QJsonValue &result, const RpcError &error, qint64 elapsedMs);
+    void setRunning(bool running);
+    void updateElapsed();
+
+    QPointer<Connection> m_connection;
+    QJsonObject m_tool;
+    QLabel *m_heading;
+    QLabel *m_badges;
+    QLabel *m_description;
+    SchemaFormWidget *m_form;
+    QPushButton *m_run;
+    QPushButton *m_cancel;
+    QCheckBox *m_asTask;
+    QProgressBar *m_progress;
+    QLabel *m_status;
+    QLabel *m_elapsed;
+    ResultView *m_result;
+    QTimer *m_elapsedTimer;
+    QTimer *m_pollTimer;
+    QTimer *m_saveTimer;
+    QElapsedTimer m_clock;
+    QPointer<PendingCall> m_call;
+    QString m_taskId;
+    bool m_taskResultRequested = false;
+    bool m_forceNextRun = false;
+    bool m_loading = false;
+    QJsonValue m_lastOutcome = QJsonValue::Undefined;
+};
+
+} // namespace Mcp::Ui
