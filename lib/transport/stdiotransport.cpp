@@ -253,10 +253,13 @@ void StdioTransport::send(const Message &message)
         }
         return;
     }
-    const QByteArray bytes = message.serialize();
-    m_process->write(bytes);
-    m_process->write("\n", 1);
-    emitTraffic(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::Message, bytes);
+    // One write per message, newline included: a peer that reads the half without the newline
+    // first (Node's SDK does) pays for a second read and a buffer concatenation.
+    QByteArray line = message.serialize();
+    line.append('\n');
+    m_process->write(line);
+    line.chop(1);
+    emitTraffic(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::Message, line);
 }
 
 bool StdioTransport::sendRaw(const QByteArray &line)
@@ -265,8 +268,7 @@ bool StdioTransport::sendRaw(const QByteArray &line)
         qCWarning(lcStdio) << "sendRaw() refused: not open, or the line contains a newline";
         return false;
     }
-    m_process->write(line);
-    m_process->write("\n", 1);
+    m_process->write(line + '\n');
     emitTraffic(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::Message, line);
     return true;
 }
