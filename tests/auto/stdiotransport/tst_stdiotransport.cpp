@@ -411,12 +411,11 @@ void tst_StdioTransport::gracefulShutdownClosesStdin()
     StdioTransport transport(peerParameters());
     Recorder recorder(&transport);
     openAndWait(transport, recorder);
-    QElapsedTimer timer;
-    timer.start();
     transport.close();
     QCOMPARE(transport.state(), Transport::State::Closing);
     QTRY_COMPARE_WITH_TIMEOUT(recorder.closedReasons.size(), 1, 10000);
-    QVERIFY(timer.elapsed() < 2000); // it left on stdin EOF, before any signal
+    // It left on stdin EOF, before any signal: no SIGTERM/SIGKILL step (each is a Note) and a
+    // clean exit code. Checked by events, not by wall time, so a loaded machine cannot fail it.
     QVERIFY2(recorder.closedReasons.first().contains(QLatin1String("exited with code 0")), qPrintable(recorder.closedReasons.first()));
     QVERIFY(recorder.errors.isEmpty());
     QVERIFY(recorder.eventsOfKind(TrafficEvent::Kind::Note).isEmpty());
