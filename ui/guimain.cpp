@@ -11,7 +11,8 @@
 #include <QSettings>
 #include <QTranslator>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 QString demoServerProgram()
 {
@@ -92,4 +93,5 @@ int runGui(int &argc, char **argv)
     return app.exec();
 }
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

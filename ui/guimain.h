@@ -2,7 +2,8 @@
 
 #include <QString>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 // The GUI entry point, called by app/mcpscope's main() when --cli is not given: creates
 // the QApplication, loads translations and the palette, shows the main window (which
@@ -21,4 +22,5 @@ QString demoServerProgram();
 // to the running application: our own catalogue from :/i18n and Qt's own.
 void installTranslations(const QString &localeName = QString());
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -48,7 +48,8 @@
 #define MCPSCOPE_HAVE_KEYCHAIN_STORE 1
 #endif
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 namespace {
 const QString DemoServerName = QStringLiteral("MCP Scope demo server");
@@ -807,4 +808,5 @@ void MainWindow::showAbout()
                                 Client::supportedProtocolVersions().join(QStringLiteral(", "))));
 }
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

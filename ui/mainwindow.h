@@ -21,7 +21,8 @@ class TrafficLog;
 struct ServerConfig;
 }
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 class Connection;
 class ServerPage;
@@ -140,4 +141,5 @@ private:
     QAction *m_secretsInFileAction = nullptr;
 };
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -9,7 +9,8 @@ class QApplication;
 class QPalette;
 QT_END_NAMESPACE
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 // Colours and icons that follow the system's light or dark appearance.
 namespace Theme {
@@ -32,4 +33,5 @@ QColor color(Role role);
 QColor stateColor(int connectionState);
 
 } // namespace Theme
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

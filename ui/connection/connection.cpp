@@ -9,7 +9,8 @@
 #include <QThread>
 #include <QTimer>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 namespace {
 constexpr int StderrTailLines = 20;
@@ -439,4 +440,5 @@ void Connection::onServerRequestCancelled(quint64 token, const QString &reason)
     Q_EMIT request->cancelled(reason);
 }
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -25,7 +25,8 @@ class Transport;
 class TrafficLog;
 }
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 class ConnectionWorker;
 class Connection;
@@ -287,7 +288,8 @@ private:
     QTimer *m_restartTimer = nullptr;
 };
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp
 
 Q_DECLARE_METATYPE(Mcp::Ui::SessionInfo)
 Q_DECLARE_METATYPE(Mcp::Ui::ConsoleLine)

@@ -9,7 +9,8 @@
 
 Q_LOGGING_CATEGORY(lcConnection, "mcp.ui.connection")
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 // Forwards the Client's server-to-client requests to the worker.
 class ConnectionWorker::Handler : public ServerRequestHandler
@@ -366,4 +367,5 @@ void ConnectionWorker::shutdown()
     m_client = nullptr;
 }
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

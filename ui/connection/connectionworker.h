@@ -11,7 +11,8 @@ QT_BEGIN_NAMESPACE
 class QTimer;
 QT_END_NAMESPACE
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 // Lives on the connection's thread; owns the Client (and through it the transport).
 // Private to Connection: everything crosses the thread boundary as queued calls and
@@ -91,4 +92,5 @@ private:
     QHash<quint64, QPointer<Mcp::IncomingRequest>> m_incoming;
 };
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -6,7 +6,8 @@
 #include <QCoreApplication>
 #include <QUrl>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 namespace {
 QString tr(const char *text)
@@ -70,4 +71,5 @@ Connection::Options connectionOptionsFor(const ServerConfig &config, const Conne
     return options;
 }
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -3,7 +3,8 @@
 #include "config/serverconfig.h"
 #include "connection/connection.h"
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 // The transport for a server configuration whose ${...} references are already expanded
 // (ServerCatalog::resolve). Returns an empty factory and sets *error when the
@@ -13,4 +14,5 @@ Connection::TransportFactory transportFactoryFor(const ServerConfig &resolved, Q
 // Request defaults, connect timeout, ping interval and auto-restart from a configuration.
 Connection::Options connectionOptionsFor(const ServerConfig &config, const Connection::Options &base = {});
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -10,7 +10,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 CommandApprovalDialog::CommandApprovalDialog(const ServerConfig &config, QWidget *parent)
     : QDialog(parent), m_config(config)
@@ -60,4 +61,5 @@ QString CommandApprovalDialog::commandLineText() const
     return m_commandLine->toPlainText();
 }
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -9,7 +9,8 @@ class QCheckBox;
 class QPlainTextEdit;
 QT_END_NAMESPACE
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 // Shows the exact command line a server configuration will run (working directory,
 // environment additions, program, arguments) and asks once whether to run it.
@@ -28,4 +29,5 @@ private:
     QCheckBox *m_reveal;
 };
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -18,7 +18,8 @@
 #include <QSaveFile>
 #include <QVBoxLayout>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 ExportServersDialog::ExportServersDialog(const QList<ServerConfig> &servers, QWidget *parent)
     : QDialog(parent), m_servers(servers)
@@ -96,4 +97,5 @@ void ExportServersDialog::save()
     m_warning->setText(tr("Saved to %1").arg(path));
 }
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -11,7 +11,8 @@ class QLabel;
 class QPlainTextEdit;
 QT_END_NAMESPACE
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 // Exports one server entry or a whole mcp.json (Claude/Cursor "mcpServers" or VS Code
 // "servers"), to the clipboard or a file. Secrets are left out unless asked for.
@@ -37,4 +38,5 @@ private:
     QPlainTextEdit *m_preview;
 };
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

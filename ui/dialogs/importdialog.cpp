@@ -19,7 +19,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 namespace {
 enum Column { ActionColumn, NameColumn, EndpointColumn, ConflictColumn };
@@ -278,4 +279,5 @@ QString ImportDialog::errorText() const
     return m_plan.entries.isEmpty() ? m_summary->text() : QString();
 }
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

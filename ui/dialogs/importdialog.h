@@ -15,7 +15,8 @@ class QRadioButton;
 class QTableWidget;
 QT_END_NAMESPACE
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 // Imports servers from an mcp.json file or pasted text (any dialect McpJson reads).
 // Every server is listed with what will happen to it; a server whose name is taken is a
@@ -59,4 +60,5 @@ private:
     bool m_filling = false;
 };
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

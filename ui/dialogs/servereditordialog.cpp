@@ -26,7 +26,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 namespace {
 
@@ -411,4 +412,5 @@ void ServerEditorDialog::accept()
     QDialog::accept();
 }
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -20,7 +20,8 @@ namespace Mcp {
 class ServerCatalog;
 }
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 // Edits every setting of one server: name, transport (stdio, Streamable HTTP, SSE, auto),
 // command, arguments as a list, environment as a key/value table with secret flags,
@@ -80,4 +81,5 @@ private:
     QLabel *m_error;
 };
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

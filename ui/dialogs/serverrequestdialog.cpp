@@ -15,7 +15,8 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 QJsonObject ServerRequestDialog::suggestedAnswer(const QString &method, const QJsonObject &params)
 {
@@ -179,4 +180,5 @@ void ServerRequestDialog::closeEvent(QCloseEvent *event)
     QDialog::closeEvent(event);
 }
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -8,7 +8,8 @@ class QLabel;
 class QPlainTextEdit;
 QT_END_NAMESPACE
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 class JsonTextView;
 class ServerRequest;
@@ -46,4 +47,5 @@ private:
     QLabel *m_error;
 };
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -16,7 +16,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 namespace {
 constexpr int MaxConsoleLines = 50000;
@@ -154,4 +155,5 @@ void ConsolePage::findPrevious()
     }
 }
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -8,7 +8,8 @@ class QPlainTextEdit;
 class QLabel;
 QT_END_NAMESPACE
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 // The server's stderr, stdout lines that are not JSON-RPC, and process start/exit notes,
 // with time stamps; search, clear, save.
@@ -40,4 +41,5 @@ private:
     int m_lineCount = 0;
 };
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -20,7 +20,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 LogModel::LogModel(QObject *parent) : QAbstractTableModel(parent) {}
 
@@ -260,4 +261,5 @@ void LogsPage::save()
         QMessageBox::warning(this, tr("Save Logs"), tr("Could not write %1: %2").arg(path, file.errorString()));
 }
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -12,7 +12,8 @@ class QLabel;
 class QTableView;
 QT_END_NAMESPACE
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 class JsonTextView;
 
@@ -94,4 +95,5 @@ private:
     JsonTextView *m_detail;
 };
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -2,7 +2,8 @@
 
 #include <QTimer>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 Page::Page(Connection *connection, QWidget *parent) : QWidget(parent), m_connection(connection)
 {
@@ -15,4 +16,5 @@ Page::Page(Connection *connection, QWidget *parent) : QWidget(parent), m_connect
     });
 }
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

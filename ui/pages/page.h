@@ -6,7 +6,8 @@
 #include <QPointer>
 #include <QWidget>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 // Base of the pages of one server (Tools, Resources, Prompts, Tasks, Roots, Logs, Console,
 // Traffic). A page is given its Connection at construction and never reaches past it into
@@ -35,4 +36,5 @@ private:
     QPointer<Connection> m_connection;
 };
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

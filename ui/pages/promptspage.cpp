@@ -12,7 +12,8 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 PromptsPage::PromptsPage(Connection *connection, QWidget *parent) : Page(connection, parent)
 {
@@ -110,4 +111,5 @@ void PromptsPage::get()
     });
 }
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -8,7 +8,8 @@ class QPlainTextEdit;
 class QPushButton;
 QT_END_NAMESPACE
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 class ItemList;
 class JsonTextView;
@@ -45,4 +46,5 @@ private:
     JsonTextView *m_result;
 };
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

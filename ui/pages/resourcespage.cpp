@@ -12,7 +12,8 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 ResourcesPage::ResourcesPage(Connection *connection, QWidget *parent) : Page(connection, parent)
 {
@@ -108,4 +109,5 @@ void ResourcesPage::read()
     });
 }
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

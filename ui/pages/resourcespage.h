@@ -9,7 +9,8 @@ class QPushButton;
 class QTabWidget;
 QT_END_NAMESPACE
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 class ItemList;
 class JsonTextView;
@@ -46,4 +47,5 @@ private:
     JsonTextView *m_result;
 };
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -14,7 +14,8 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 RootsPage::RootsPage(Connection *connection, QWidget *parent) : Page(connection, parent)
 {
@@ -104,4 +105,5 @@ void RootsPage::apply()
                                                   : tr("Saved; the server gets them when it asks."));
 }
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -7,7 +7,8 @@ class QLabel;
 class QTableWidget;
 QT_END_NAMESPACE
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 // The roots this client offers (answered to roots/list). Apply sends
 // notifications/roots/list_changed.
@@ -35,4 +36,5 @@ private:
     QLabel *m_status;
 };
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -23,7 +23,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 QString describeCapabilities(const QJsonObject &capabilities)
 {
@@ -265,4 +266,5 @@ bool ServerPage::isBannerVisible() const
     return !m_banner->isHidden();
 }
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -14,7 +14,8 @@ class QToolButton;
 class QFrame;
 QT_END_NAMESPACE
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 class Page;
 class ToolsPage;
@@ -95,4 +96,5 @@ private:
 // "tools (listChanged), resources (subscribe, listChanged), logging" from a capabilities object.
 QString describeCapabilities(const QJsonObject &capabilities);
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -11,7 +11,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 TasksPage::TasksPage(Connection *connection, QWidget *parent) : Page(connection, parent)
 {
@@ -108,4 +109,5 @@ void TasksPage::cancelSelected()
     });
 }
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

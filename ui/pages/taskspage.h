@@ -8,7 +8,8 @@ class QPushButton;
 class QTreeWidget;
 QT_END_NAMESPACE
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 // Tasks (2025-11-25): the server's tasks from tasks/list and notifications/tasks/status,
 // with cancel.
@@ -36,4 +37,5 @@ private:
     QLabel *m_status;
 };
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

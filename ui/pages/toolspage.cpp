@@ -14,7 +14,8 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 ToolsPage::ToolsPage(Connection *connection, QWidget *parent) : Page(connection, parent)
 {
@@ -205,4 +206,5 @@ void ToolsPage::cancel()
         m_call->cancel(tr("Cancelled by the user"));
 }
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -12,7 +12,8 @@ class QProgressBar;
 class QPushButton;
 QT_END_NAMESPACE
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 class ItemList;
 class JsonTextView;
@@ -60,4 +61,5 @@ private:
     QPointer<PendingCall> m_call;
 };
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -5,7 +5,8 @@
 
 #include <QVBoxLayout>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 TrafficPage::TrafficPage(Connection *connection, QWidget *parent) : Page(connection, parent)
 {
@@ -21,4 +22,5 @@ TrafficPage::TrafficPage(Connection *connection, QWidget *parent) : Page(connect
 
 QIcon TrafficPage::icon() const { return Theme::icon(QStringLiteral("traffic")); }
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

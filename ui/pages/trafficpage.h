@@ -2,7 +2,8 @@
 
 #include "pages/page.h"
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 class TrafficView;
 
@@ -24,4 +25,5 @@ private:
     TrafficView *m_view;
 };
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -8,7 +8,8 @@
 #include <QApplication>
 #include <QPainter>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 ServerListDelegate::ServerListDelegate(ConnectionLookup lookup, QObject *parent)
     : QStyledItemDelegate(parent), m_lookup(std::move(lookup))
@@ -95,4 +96,5 @@ QSize ServerListDelegate::sizeHint(const QStyleOptionViewItem &option, const QMo
     return QSize(200, h * 2 + 12);
 }
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -5,7 +5,8 @@
 
 #include <functional>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 class Connection;
 
@@ -30,4 +31,5 @@ private:
     ConnectionLookup m_lookup;
 };
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -11,7 +11,8 @@
 
 #include "traffic/trafficcapture.h"
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 CaptureWindow::CaptureWindow(const QString &path, TrafficLog *log) : m_log(log)
 {
@@ -61,4 +62,5 @@ CaptureWindow *CaptureWindow::open(const QString &path, QString *error)
     return window;
 }
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

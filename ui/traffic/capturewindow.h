@@ -6,7 +6,8 @@ namespace Mcp {
 class TrafficLog;
 }
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 class TrafficView;
 
@@ -32,4 +33,5 @@ private:
     int m_importIssues = 0;
 };
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -8,7 +8,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 JsonTree::JsonTree(QWidget *parent) : QTreeWidget(parent)
 {
@@ -114,4 +115,5 @@ bool JsonTree::setJsonBytes(const QByteArray &bytes)
     return true;
 }
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -3,7 +3,8 @@
 #include <QJsonValue>
 #include <QTreeWidget>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 // A JSON value as an expandable tree (key, value, type). Big documents are cut at a node
 // budget with a "… more" row, so showing a huge message never stalls the window.
@@ -23,4 +24,5 @@ private:
     void addChildren(QTreeWidgetItem *parent, const QJsonValue &value, int depth, int &budget);
 };
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -36,7 +36,8 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 namespace {
 // Messages bigger than this are not parsed for the tree and pretty views on the GUI thread.
@@ -600,4 +601,5 @@ void TrafficView::exportDialog()
         m_status->setText(tr("Exported to %1").arg(path));
 }
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -24,7 +24,8 @@ class TrafficLog;
 class TrafficFilterProxy;
 }
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 class JsonTree;
 class JsonTextView;
@@ -124,4 +125,5 @@ private:
 // "00000000  7b 22 6a 73 ...  |{"js...|" lines, at most maxBytes of the input.
 QString hexDump(const QByteArray &bytes, int maxBytes = 64 * 1024);
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

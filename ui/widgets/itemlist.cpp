@@ -10,7 +10,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 namespace {
 constexpr int ItemRole = Qt::UserRole + 1;
@@ -120,4 +121,5 @@ void ItemList::applyFilter()
     }
 }
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -11,7 +11,8 @@ class QToolButton;
 class QTreeWidget;
 QT_END_NAMESPACE
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 // A searchable list of MCP items (tools, resources, prompts...) with name, title and
 // description columns and a refresh button. Items keep their whole JSON object.
@@ -43,4 +44,5 @@ private:
     QString m_nameKey = QStringLiteral("name");
 };
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -2,7 +2,8 @@
 
 #include "theme.h"
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 JsonHighlighter::JsonHighlighter(QTextDocument *document) : QSyntaxHighlighter(document) {}
 
@@ -58,4 +59,5 @@ void JsonHighlighter::highlightBlock(const QString &text)
     }
 }
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

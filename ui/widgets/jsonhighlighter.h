@@ -2,7 +2,8 @@
 
 #include <QSyntaxHighlighter>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 // Colours JSON text (keys, strings, numbers, true/false/null) with the theme's colours.
 // Works line by line with a simple tokenizer, so it stays fast on long documents.
@@ -17,4 +18,5 @@ protected:
     void highlightBlock(const QString &text) override;
 };
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

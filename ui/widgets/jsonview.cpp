@@ -7,7 +7,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 JsonTextView::JsonTextView(QWidget *parent)
     : QPlainTextEdit(parent), m_highlighter(new JsonHighlighter(document()))
@@ -46,4 +47,5 @@ void JsonTextView::setJsonBytes(const QByteArray &bytes)
         setPlainText(QString::fromUtf8(bytes));
 }
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -3,7 +3,8 @@
 #include <QJsonValue>
 #include <QPlainTextEdit>
 
-namespace Mcp::Ui {
+namespace Mcp {
+namespace Ui {
 
 class JsonHighlighter;
 
@@ -26,4 +27,5 @@ private:
     JsonHighlighter *m_highlighter;
 };
 
-} // namespace Mcp::Ui
+} // namespace Ui
+} // namespace Mcp

@@ -11,6 +11,7 @@
 #include <QLineEdit>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTranslator>
 #include <QtTest>
 
 using namespace Mcp;
@@ -30,6 +31,8 @@ private Q_SLOTS:
     void importFromFile();
     void approvalShowsExactCommandLine();
     void exportLeavesSecretsOutUnlessAsked();
+    void translationsAreCompiledIn_data();
+    void translationsAreCompiledIn();
 
 private:
     QTemporaryDir m_dir;
@@ -257,6 +260,29 @@ void tst_ServerDialogs::exportLeavesSecretsOutUnlessAsked()
     text = dialog.exportedText();
     QVERIFY(QJsonDocument::fromJson(text).object().contains(QStringLiteral("servers")));
     QVERIFY(!text.contains("topsecret"));
+}
+
+void tst_ServerDialogs::translationsAreCompiledIn_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("quit");
+    QTest::newRow("de") << QStringLiteral("de") << QStringLiteral("&Datei") << QStringLiteral("&Beenden");
+    QTest::newRow("zh_CN") << QStringLiteral("zh_CN") << QStringLiteral("文件(&F)") << QStringLiteral("退出(&Q)");
+}
+
+void tst_ServerDialogs::translationsAreCompiledIn()
+{
+    QFETCH(QString, language);
+    QFETCH(QString, file);
+    QFETCH(QString, quit);
+    QTranslator translator;
+    QVERIFY(translator.load(QLocale(language), QStringLiteral("mcpscope"), QStringLiteral("_"), QStringLiteral(":/i18n")));
+    QCOMPARE(translator.translate("Mcp::Ui::MainWindow", "&File"), file);
+    QCOMPARE(translator.translate("Mcp::Ui::MainWindow", "&Quit"), quit);
+    // Plural forms and library strings are there too.
+    QVERIFY(!translator.translate("Mcp::Ui::TrafficView", "%n message(s)", nullptr, 3).isEmpty());
+    QVERIFY(!translator.translate("Mcp::StdioTransport", "exited with code %1").isEmpty());
 }
 
 QTEST_MAIN(tst_ServerDialogs)

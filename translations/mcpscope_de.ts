@@ -1,0 +1,2930 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de">
+<context>
+    <name>Client</name>
+    <message numerus="yes">
+        <source>%n s</source>
+        <translation>
+            <numerusform>%n s</numerusform>
+            <numerusform>%n s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ms</source>
+        <translation>
+            <numerusform>%n ms</numerusform>
+            <numerusform>%n ms</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server did not complete initialize: %1</source>
+        <translation>Der Server hat initialize nicht abgeschlossen: %1</translation>
+    </message>
+    <message>
+        <source>The server&apos;s initialize result has no protocolVersion, so MCP Scope cannot tell which protocol it speaks. Disconnected.</source>
+        <translation>Das initialize-Ergebnis des Servers hat keine protocolVersion, daher kann MCP Scope nicht erkennen, welches Protokoll er spricht. Getrennt.</translation>
+    </message>
+    <message>
+        <source>The server answered with protocol version &quot;%1&quot;, which MCP Scope does not support (it supports %2). Disconnected.</source>
+        <translation>Der Server antwortete mit Protokollversion „%1“, die MCP Scope nicht unterstützt (unterstützt: %2). Getrennt.</translation>
+    </message>
+    <message>
+        <source>A new session was initialised after the server ended the previous one.</source>
+        <translation>Nachdem der Server die vorige Sitzung beendet hatte, wurde eine neue initialisiert.</translation>
+    </message>
+    <message>
+        <source>%1 could not be sent: %2</source>
+        <translation>%1 konnte nicht gesendet werden: %2</translation>
+    </message>
+    <message>
+        <source>The connection closed</source>
+        <translation>Die Verbindung wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>The connection was closed on request while %1 was pending.</source>
+        <translation>Die Verbindung wurde auf Wunsch geschlossen, während %1 ausstand.</translation>
+    </message>
+    <message>
+        <source>%1 while %2 was pending.</source>
+        <translation>%1, während %2 ausstand.</translation>
+    </message>
+    <message>
+        <source>Could not connect to the server: %1</source>
+        <translation>Keine Verbindung zum Server möglich: %1</translation>
+    </message>
+    <message>
+        <source>The transport could not deliver %1.</source>
+        <translation>Der Transport konnte %1 nicht zustellen.</translation>
+    </message>
+    <message>
+        <source>The server ended the session; initialising a new one.</source>
+        <translation>Der Server hat die Sitzung beendet; eine neue wird initialisiert.</translation>
+    </message>
+    <message>
+        <source>The server ended the session while %1 was pending; a new session is being started, send the request again.</source>
+        <translation>Der Server hat die Sitzung beendet, während %1 ausstand; eine neue Sitzung wird gestartet, senden Sie die Anfrage erneut.</translation>
+    </message>
+    <message>
+        <source>Request timed out after %1</source>
+        <translation>Zeitüberschreitung der Anfrage nach %1</translation>
+    </message>
+    <message>
+        <source>The server did not answer %1 within %2.</source>
+        <translation>Der Server hat %1 nicht innerhalb von %2 beantwortet.</translation>
+    </message>
+    <message>
+        <source>%1 did not finish within the maximum total time of %2; MCP Scope sent notifications/cancelled and stopped waiting.</source>
+        <translation>%1 wurde nicht innerhalb der maximalen Gesamtzeit von %2 fertig; MCP Scope hat notifications/cancelled gesendet und wartet nicht mehr.</translation>
+    </message>
+    <message>
+        <source>%1 got no answer within %2; MCP Scope sent notifications/cancelled and stopped waiting.</source>
+        <translation>%1 erhielt innerhalb von %2 keine Antwort; MCP Scope hat notifications/cancelled gesendet und wartet nicht mehr.</translation>
+    </message>
+    <message>
+        <source>%1 timed out after %2 before the session was ready, so it was never sent.</source>
+        <translation>%1 lief nach %2 ab, bevor die Sitzung bereit war, und wurde daher nie gesendet.</translation>
+    </message>
+    <message>
+        <source>Cancelled by the user</source>
+        <translation>Vom Benutzer abgebrochen</translation>
+    </message>
+    <message>
+        <source>%1 was cancelled.</source>
+        <translation>%1 wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>%1 was cancelled: %2</source>
+        <translation>%1 wurde abgebrochen: %2</translation>
+    </message>
+    <message>
+        <source>Late response to %1 (id %2) ignored: MCP Scope had already stopped waiting for it.</source>
+        <translation>Verspätete Antwort auf %1 (ID %2) ignoriert: MCP Scope hatte bereits aufgehört, darauf zu warten.</translation>
+    </message>
+    <message>
+        <source>Response with unknown id %1 ignored: no request with that id is pending.</source>
+        <translation>Antwort mit unbekannter ID %1 ignoriert: Keine Anfrage mit dieser ID steht aus.</translation>
+    </message>
+    <message>
+        <source>Request id %1 is already in use by an unanswered request.</source>
+        <translation>Die Anfrage-ID %1 wird bereits von einer unbeantworteten Anfrage verwendet.</translation>
+    </message>
+    <message>
+        <source>Method not found: MCP Scope does not handle %1.</source>
+        <translation>Methode nicht gefunden: MCP Scope verarbeitet %1 nicht.</translation>
+    </message>
+    <message>
+        <source>The session was closed while %1 was pending.</source>
+        <translation>Die Sitzung wurde geschlossen, während %1 ausstand.</translation>
+    </message>
+    <message>
+        <source>Disconnected</source>
+        <translation>Getrennt</translation>
+    </message>
+    <message>
+        <source>%1 was not sent: the connection failed (%2).</source>
+        <translation>%1 wurde nicht gesendet: Die Verbindung ist fehlgeschlagen (%2).</translation>
+    </message>
+    <message>
+        <source>%1 was not sent: not connected to a server.</source>
+        <translation>%1 wurde nicht gesendet: Nicht mit einem Server verbunden.</translation>
+    </message>
+    <message>
+        <source>The server returned the cursor &quot;%1&quot; twice while listing %2; stopped to avoid an endless loop.</source>
+        <translation>Der Server hat beim Auflisten von %2 den Cursor „%1“ zweimal geliefert; abgebrochen, um eine Endlosschleife zu vermeiden.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped listing %1 after %n page(s); the server still had more.</source>
+        <translation>
+            <numerusform>Auflisten von %1 nach %n Seite beendet; der Server hatte noch mehr.</numerusform>
+            <numerusform>Auflisten von %1 nach %n Seiten beendet; der Server hatte noch mehr.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp</name>
+    <message>
+        <source>The server has no command to start.</source>
+        <translation>Der Server hat keinen Befehl zum Starten.</translation>
+    </message>
+    <message>
+        <source>The server URL is not a valid http:// or https:// URL: %1</source>
+        <translation>Die Server-URL ist keine gültige http://- oder https://-URL: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::FormBuilder</name>
+    <message>
+        <source>Option %1</source>
+        <translation>Option %1</translation>
+    </message>
+    <message>
+        <source>Any JSON value.</source>
+        <translation>Ein beliebiger JSON-Wert.</translation>
+    </message>
+    <message>
+        <source>The schema allows no value here.</source>
+        <translation>Das Schema erlaubt hier keinen Wert.</translation>
+    </message>
+    <message>
+        <source>The schema here is not a JSON object; edit the value as JSON.</source>
+        <translation>Das Schema ist hier kein JSON-Objekt; bearbeiten Sie den Wert als JSON.</translation>
+    </message>
+    <message>
+        <source>Part of this field&apos;s schema (allOf) is recursive or unresolved and is only checked on sending.</source>
+        <translation>Ein Teil des Schemas dieses Felds (allOf) ist rekursiv oder nicht aufgelöst und wird erst beim Senden geprüft.</translation>
+    </message>
+    <message>
+        <source>Recursive part: it is built when you open it.</source>
+        <translation>Rekursiver Teil: Er wird aufgebaut, wenn Sie ihn öffnen.</translation>
+    </message>
+    <message>
+        <source>Deeply nested part: it is built when you open it.</source>
+        <translation>Tief verschachtelter Teil: Er wird aufgebaut, wenn Sie ihn öffnen.</translation>
+    </message>
+    <message>
+        <source>The anyOf part of this schema is only checked on sending.</source>
+        <translation>Der anyOf-Teil dieses Schemas wird erst beim Senden geprüft.</translation>
+    </message>
+    <message>
+        <source>Option</source>
+        <translation>Option</translation>
+    </message>
+    <message>
+        <source>This part of the schema has no form field; edit it as JSON.</source>
+        <translation>Dieser Teil des Schemas hat kein Formularfeld; bearbeiten Sie ihn als JSON.</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::FormState</name>
+    <message>
+        <source>is not valid JSON (%1)</source>
+        <translation>ist kein gültiges JSON (%1)</translation>
+    </message>
+    <message>
+        <source>is required</source>
+        <translation>ist erforderlich</translation>
+    </message>
+    <message>
+        <source>is empty: fill it in or remove it</source>
+        <translation>ist leer: ausfüllen oder entfernen</translation>
+    </message>
+    <message>
+        <source>expected one JSON value</source>
+        <translation>genau ein JSON-Wert erwartet</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::HttpAutoTransport</name>
+    <message>
+        <source>the server refused Streamable HTTP</source>
+        <translation>der Server hat Streamable HTTP abgelehnt</translation>
+    </message>
+    <message>
+        <source>the server answered the first request</source>
+        <translation>der Server hat die erste Anfrage beantwortet</translation>
+    </message>
+    <message>
+        <source>%1 speaks neither Streamable HTTP nor legacy HTTP+SSE: %2</source>
+        <translation>%1 spricht weder Streamable HTTP noch das alte HTTP+SSE: %2</translation>
+    </message>
+    <message>
+        <source>Auto-detection chose legacy HTTP+SSE (2024-11-05) for %1: %2</source>
+        <translation>Die automatische Erkennung hat für %1 das alte HTTP+SSE (2024-11-05) gewählt: %2</translation>
+    </message>
+    <message>
+        <source>Auto-detection chose Streamable HTTP for %1: %2</source>
+        <translation>Die automatische Erkennung hat für %1 Streamable HTTP gewählt: %2</translation>
+    </message>
+    <message>
+        <source>Streamable HTTP refused (HTTP %1); trying legacy HTTP+SSE</source>
+        <translation>Streamable HTTP abgelehnt (HTTP %1); versuche das alte HTTP+SSE</translation>
+    </message>
+    <message>
+        <source>Cannot send: the HTTP transport to %1 is not open.</source>
+        <translation>Senden nicht möglich: Der HTTP-Transport zu %1 ist nicht offen.</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>Geschlossen</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::HttpTransport</name>
+    <message>
+        <source>The TLS connection to %1 could not be trusted: %2</source>
+        <translation>Der TLS-Verbindung zu %1 konnte nicht vertraut werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2 %3</source>
+        <translation>%1 antwortete HTTP %2 %3</translation>
+    </message>
+    <message>
+        <source> (the server wants credentials%1)</source>
+        <translation> (der Server verlangt Zugangsdaten%1)</translation>
+    </message>
+    <message>
+        <source>Could not reach %1: %2</source>
+        <translation>%1 ist nicht erreichbar: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Json</name>
+    <message>
+        <source>empty input</source>
+        <translation>leere Eingabe</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8</source>
+        <translation>ungültiges UTF-8</translation>
+    </message>
+    <message>
+        <source>nested too deeply</source>
+        <translation>zu tief verschachtelt</translation>
+    </message>
+    <message>
+        <source>a string is not closed</source>
+        <translation>eine Zeichenkette ist nicht geschlossen</translation>
+    </message>
+    <message>
+        <source>invalid string (bad escape or control character)</source>
+        <translation>ungültige Zeichenkette (falsches Escape oder Steuerzeichen)</translation>
+    </message>
+    <message>
+        <source>a string contains an unescaped control character</source>
+        <translation>eine Zeichenkette enthält ein nicht maskiertes Steuerzeichen</translation>
+    </message>
+    <message>
+        <source>invalid number</source>
+        <translation>ungültige Zahl</translation>
+    </message>
+    <message>
+        <source>invalid literal (true, false or null expected)</source>
+        <translation>ungültiges Literal (true, false oder null erwartet)</translation>
+    </message>
+    <message>
+        <source>document too large</source>
+        <translation>Dokument zu groß</translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation>kein Speicher mehr</translation>
+    </message>
+    <message>
+        <source>invalid structure (a missing or extra comma, brace, bracket, colon or value)</source>
+        <translation>ungültige Struktur (ein fehlendes oder überzähliges Komma, Klammer, Doppelpunkt oder Wert)</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::KeychainSecretStore</name>
+    <message>
+        <source>Checking the keychain…</source>
+        <translation>Schlüsselbund wird geprüft…</translation>
+    </message>
+    <message>
+        <source>No keychain: secrets are kept in memory only.</source>
+        <translation>Kein Schlüsselbund: Geheimnisse werden nur im Speicher gehalten.</translation>
+    </message>
+    <message>
+        <source>No keychain: secrets are kept in memory only (%1).</source>
+        <translation>Kein Schlüsselbund: Geheimnisse werden nur im Speicher gehalten (%1).</translation>
+    </message>
+    <message>
+        <source>the keychain did not answer within %1 seconds</source>
+        <translation>der Schlüsselbund hat nicht innerhalb von %1 Sekunden geantwortet</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::LegacySseTransport</name>
+    <message>
+        <source>%1 sent no &quot;endpoint&quot; event within %2 ms; it does not look like a 2024-11-05 SSE server.</source>
+        <translation>%1 hat innerhalb von %2 ms kein „endpoint“-Ereignis gesendet; es sieht nicht nach einem SSE-Server von 2024-11-05 aus.</translation>
+    </message>
+    <message>
+        <source>Legacy HTTP+SSE: opening the event stream</source>
+        <translation>Altes HTTP+SSE: öffne den Ereignisstrom</translation>
+    </message>
+    <message>
+        <source>Event stream opened</source>
+        <translation>Ereignisstrom geöffnet</translation>
+    </message>
+    <message>
+        <source>POST endpoint: %1</source>
+        <translation>POST-Endpunkt: %1</translation>
+    </message>
+    <message>
+        <source>The server&apos;s endpoint %1 is not on the origin of %2; refusing to send messages there.</source>
+        <translation>Der Endpunkt %1 des Servers liegt nicht am Ursprung von %2; dorthin werden keine Nachrichten gesendet.</translation>
+    </message>
+    <message>
+        <source>The server closed the SSE stream; the legacy HTTP+SSE session is over.</source>
+        <translation>Der Server hat den SSE-Strom geschlossen; die alte HTTP+SSE-Sitzung ist vorbei.</translation>
+    </message>
+    <message>
+        <source>The SSE stream broke: %1</source>
+        <translation>Der SSE-Strom ist abgebrochen: %1</translation>
+    </message>
+    <message>
+        <source>%1 answered the GET with &quot;%2&quot;, not an event stream.</source>
+        <translation>%1 hat auf GET mit „%2“ geantwortet, nicht mit einem Ereignisstrom.</translation>
+    </message>
+    <message>
+        <source>Cannot send: the SSE transport to %1 is not open.</source>
+        <translation>Senden nicht möglich: Der SSE-Transport zu %1 ist nicht offen.</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>Geschlossen</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::McpJson</name>
+    <message>
+        <source>%1: &quot;%2&quot; is not an object; ignored.</source>
+        <translation>%1: „%2“ ist kein Objekt; ignoriert.</translation>
+    </message>
+    <message>
+        <source>%1: %2 &quot;%3&quot; is not a string; left empty.</source>
+        <translation>%1: %2 „%3“ ist keine Zeichenkette; leer gelassen.</translation>
+    </message>
+    <message>
+        <source>%1: unknown type &quot;%2&quot;; guessed from the other members.</source>
+        <translation>%1: unbekannter Typ „%2“; aus den anderen Einträgen erraten.</translation>
+    </message>
+    <message>
+        <source>%1: no &quot;command&quot;.</source>
+        <translation>%1: kein „command“.</translation>
+    </message>
+    <message>
+        <source>%1: no &quot;url&quot;.</source>
+        <translation>%1: keine „url“.</translation>
+    </message>
+    <message>
+        <source>%1: &quot;args&quot; is a string, not a list; kept as one argument.</source>
+        <translation>%1: „args“ ist eine Zeichenkette, keine Liste; als ein Argument übernommen.</translation>
+    </message>
+    <message>
+        <source>%1: &quot;args&quot; is not a list; ignored.</source>
+        <translation>%1: „args“ ist keine Liste; ignoriert.</translation>
+    </message>
+    <message>
+        <source>%1: &quot;envFile&quot; is kept but not read; add its variables to the environment.</source>
+        <translation>%1: „envFile“ wird beibehalten, aber nicht gelesen; fügen Sie seine Variablen zur Umgebung hinzu.</translation>
+    </message>
+    <message>
+        <source>%1: marked &quot;disabled&quot; in the source file.</source>
+        <translation>%1: in der Quelldatei als „disabled“ markiert.</translation>
+    </message>
+    <message>
+        <source>%1: not an object; skipped.</source>
+        <translation>%1: kein Objekt; übersprungen.</translation>
+    </message>
+    <message>
+        <source>An input without &quot;id&quot; was skipped.</source>
+        <translation>Eine Eingabe ohne „id“ wurde übersprungen.</translation>
+    </message>
+    <message>
+        <source>Input &quot;%1&quot; has type &quot;%2&quot;; it will be asked as text.</source>
+        <translation>Eingabe „%1“ hat den Typ „%2“; sie wird als Text abgefragt.</translation>
+    </message>
+    <message>
+        <source>The text is empty.</source>
+        <translation>Der Text ist leer.</translation>
+    </message>
+    <message>
+        <source>the top level is a list, not an object</source>
+        <translation>die oberste Ebene ist eine Liste, kein Objekt</translation>
+    </message>
+    <message>
+        <source>Not valid JSON: %1.</source>
+        <translation>Kein gültiges JSON: %1.</translation>
+    </message>
+    <message>
+        <source>No MCP servers found: expected &quot;mcpServers&quot;, &quot;servers&quot;, or a server with &quot;command&quot; or &quot;url&quot;.</source>
+        <translation>Keine MCP-Server gefunden: erwartet wurde „mcpServers“, „servers“ oder ein Server mit „command“ oder „url“.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s) listed under &quot;projects&quot; were not imported; open the project folder or import its .mcp.json instead.</source>
+        <translation>
+            <numerusform>%n unter „projects“ aufgeführter Server wurde nicht importiert; öffnen Sie den Projektordner oder importieren Sie stattdessen dessen .mcp.json.</numerusform>
+            <numerusform>%n unter „projects“ aufgeführte Server wurden nicht importiert; öffnen Sie den Projektordner oder importieren Sie stattdessen dessen .mcp.json.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The file lists no servers.</source>
+        <translation>Die Datei führt keine Server auf.</translation>
+    </message>
+    <message>
+        <source>Cannot read the file: %1.</source>
+        <translation>Die Datei ist nicht lesbar: %1.</translation>
+    </message>
+    <message>
+        <source>%1 for %2</source>
+        <translation>%1 für %2</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::MemorySecretStore</name>
+    <message>
+        <source>Secrets are kept in memory only and are lost when MCP Scope quits.</source>
+        <translation>Geheimnisse werden nur im Speicher gehalten und gehen beim Beenden von MCP Scope verloren.</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::SchemaResolver</name>
+    <message>
+        <source>The reference %1 points to another document, which is not fetched.</source>
+        <translation>Der Verweis %1 zeigt auf ein anderes Dokument, das nicht geladen wird.</translation>
+    </message>
+    <message>
+        <source>The reference %1 names an anchor that this schema does not define.</source>
+        <translation>Der Verweis %1 nennt einen Anker, den dieses Schema nicht definiert.</translation>
+    </message>
+    <message>
+        <source>The reference %1 points to nothing in this schema.</source>
+        <translation>Der Verweis %1 zeigt in diesem Schema ins Leere.</translation>
+    </message>
+    <message>
+        <source>The reference %1 leads back to itself.</source>
+        <translation>Der Verweis %1 führt zu sich selbst zurück.</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::SchemaValidator</name>
+    <message>
+        <source>a whole number</source>
+        <translation>eine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>eine Zahl</translation>
+    </message>
+    <message>
+        <source>text (a string)</source>
+        <translation>Text (eine Zeichenkette)</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>wahr oder falsch</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>ein Objekt</translation>
+    </message>
+    <message>
+        <source>a list (an array)</source>
+        <translation>eine Liste (ein Array)</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>must be an email address such as name@example.com</source>
+        <translation>muss eine E-Mail-Adresse sein, z. B. name@example.com</translation>
+    </message>
+    <message>
+        <source>must be an absolute URI such as https://example.com/path</source>
+        <translation>muss eine absolute URI sein, z. B. https://example.com/path</translation>
+    </message>
+    <message>
+        <source>must be a date such as 2024-01-31</source>
+        <translation>muss ein Datum sein, z. B. 2024-01-31</translation>
+    </message>
+    <message>
+        <source>must be a time such as 13:45:00Z</source>
+        <translation>muss eine Uhrzeit sein, z. B. 13:45:00Z</translation>
+    </message>
+    <message>
+        <source>must be a date and time such as 2024-01-31T13:45:00Z</source>
+        <translation>muss Datum und Uhrzeit sein, z. B. 2024-01-31T13:45:00Z</translation>
+    </message>
+    <message>
+        <source>must be a UUID such as 123e4567-e89b-12d3-a456-426614174000</source>
+        <translation>muss eine UUID sein, z. B. 123e4567-e89b-12d3-a456-426614174000</translation>
+    </message>
+    <message>
+        <source>must be an IPv4 address such as 192.0.2.1</source>
+        <translation>muss eine IPv4-Adresse sein, z. B. 192.0.2.1</translation>
+    </message>
+    <message>
+        <source>is not allowed here</source>
+        <translation>ist hier nicht erlaubt</translation>
+    </message>
+    <message>
+        <source>must be one of: %1</source>
+        <translation>muss eines davon sein: %1</translation>
+    </message>
+    <message>
+        <source>must be exactly %1</source>
+        <translation>muss genau %1 sein</translation>
+    </message>
+    <message>
+        <source>has a value that the schema forbids (it matches a &apos;not&apos; rule)</source>
+        <translation>hat einen Wert, den das Schema verbietet (er passt auf eine „not“-Regel)</translation>
+    </message>
+    <message>
+        <source>must be %1, not %2</source>
+        <translation>muss %1 sein, nicht %2</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> oder </translation>
+    </message>
+    <message>
+        <source>must not be empty</source>
+        <translation>darf nicht leer sein</translation>
+    </message>
+    <message>
+        <source>must be at least %1 characters long</source>
+        <translation>muss mindestens %1 Zeichen lang sein</translation>
+    </message>
+    <message>
+        <source>must be at most %1 characters long</source>
+        <translation>darf höchstens %1 Zeichen lang sein</translation>
+    </message>
+    <message>
+        <source>must match pattern %1</source>
+        <translation>muss dem Muster %1 entsprechen</translation>
+    </message>
+    <message>
+        <source>must be greater than %1</source>
+        <translation>muss größer als %1 sein</translation>
+    </message>
+    <message>
+        <source>must be at least %1</source>
+        <translation>muss mindestens %1 sein</translation>
+    </message>
+    <message>
+        <source>must be less than %1</source>
+        <translation>muss kleiner als %1 sein</translation>
+    </message>
+    <message>
+        <source>must be at most %1</source>
+        <translation>darf höchstens %1 sein</translation>
+    </message>
+    <message>
+        <source>must be a multiple of %1</source>
+        <translation>muss ein Vielfaches von %1 sein</translation>
+    </message>
+    <message>
+        <source>is one item too many: this list takes at most %1 items</source>
+        <translation>ist ein Eintrag zu viel: Diese Liste nimmt höchstens %1 Einträge</translation>
+    </message>
+    <message>
+        <source>must have at least %1 item</source>
+        <translation>muss mindestens %1 Eintrag haben</translation>
+    </message>
+    <message>
+        <source>must have at least %1 items</source>
+        <translation>muss mindestens %1 Einträge haben</translation>
+    </message>
+    <message>
+        <source>must have at most %1 item</source>
+        <translation>darf höchstens %1 Eintrag haben</translation>
+    </message>
+    <message>
+        <source>must have at most %1 items</source>
+        <translation>darf höchstens %1 Einträge haben</translation>
+    </message>
+    <message>
+        <source>must not repeat items: items %1 and %2 are the same</source>
+        <translation>darf keine Einträge wiederholen: Einträge %1 und %2 sind gleich</translation>
+    </message>
+    <message>
+        <source>must contain at least one item of the required kind</source>
+        <translation>muss mindestens einen Eintrag der geforderten Art enthalten</translation>
+    </message>
+    <message>
+        <source>is required</source>
+        <translation>ist erforderlich</translation>
+    </message>
+    <message>
+        <source>is not an allowed property here</source>
+        <translation>ist hier keine erlaubte Eigenschaft</translation>
+    </message>
+    <message>
+        <source>has a name that is not allowed: the name %1</source>
+        <translation>hat einen nicht erlaubten Namen: den Namen %1</translation>
+    </message>
+    <message>
+        <source>must have at least %1 property</source>
+        <translation>muss mindestens %1 Eigenschaft haben</translation>
+    </message>
+    <message>
+        <source>must have at least %1 properties</source>
+        <translation>muss mindestens %1 Eigenschaften haben</translation>
+    </message>
+    <message>
+        <source>must have at most %1 property</source>
+        <translation>darf höchstens %1 Eigenschaft haben</translation>
+    </message>
+    <message>
+        <source>must have at most %1 properties</source>
+        <translation>darf höchstens %1 Eigenschaften haben</translation>
+    </message>
+    <message>
+        <source>is required when %1 is given</source>
+        <translation>ist erforderlich, wenn %1 angegeben ist</translation>
+    </message>
+    <message>
+        <source>matches more than one of the allowed forms (%1 and %2); it must match exactly one</source>
+        <translation>passt auf mehr als eine der erlaubten Formen (%1 und %2); es muss genau eine sein</translation>
+    </message>
+    <message>
+        <source>does not match any of the allowed forms</source>
+        <translation>passt auf keine der erlaubten Formen</translation>
+    </message>
+    <message>
+        <source>must be one of the allowed forms: %1</source>
+        <translation>muss eine der erlaubten Formen sein: %1</translation>
+    </message>
+    <message>
+        <source>The value</source>
+        <translation>Der Wert</translation>
+    </message>
+    <message>
+        <source>The schema could not be compiled for validation (%1); field checks still apply.</source>
+        <translation>Das Schema konnte nicht für die Prüfung übersetzt werden (%1); Feldprüfungen gelten weiterhin.</translation>
+    </message>
+    <message>
+        <source>These schema keywords are not checked: %1.</source>
+        <translation>Diese Schema-Schlüsselwörter werden nicht geprüft: %1.</translation>
+    </message>
+    <message>
+        <source>Validation stopped early (%1); field checks still apply.</source>
+        <translation>Die Prüfung wurde vorzeitig beendet (%1); Feldprüfungen gelten weiterhin.</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::ServerCatalog</name>
+    <message>
+        <source>The file was kept unchanged as %1; MCP Scope continues with the servers it could read.</source>
+        <translation>Die Datei wurde unverändert als %1 aufbewahrt; MCP Scope fährt mit den Servern fort, die es lesen konnte.</translation>
+    </message>
+    <message>
+        <source>Cannot read the file: %1.</source>
+        <translation>Die Datei ist nicht lesbar: %1.</translation>
+    </message>
+    <message>
+        <source>Not valid JSON: %1.</source>
+        <translation>Kein gültiges JSON: %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s) recovered from the broken file; command approvals were not.</source>
+        <translation>
+            <numerusform>%n Server aus der beschädigten Datei gerettet; Befehlsfreigaben nicht.</numerusform>
+            <numerusform>%n Server aus der beschädigten Datei gerettet; Befehlsfreigaben nicht.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not an MCP Scope server list (expected an object with a &quot;servers&quot; list).</source>
+        <translation>Keine MCP-Scope-Serverliste (erwartet wurde ein Objekt mit einer „servers“-Liste).</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer MCP Scope; settings this version does not know are kept.</source>
+        <translation>%1 wurde von einem neueren MCP Scope geschrieben; Einstellungen, die diese Version nicht kennt, bleiben erhalten.</translation>
+    </message>
+    <message>
+        <source>Server %1 in %2 is not an object; skipped.</source>
+        <translation>Server %1 in %2 ist kein Objekt; übersprungen.</translation>
+    </message>
+    <message>
+        <source>duplicate id; given a new one</source>
+        <translation>doppelte ID; eine neue wurde vergeben</translation>
+    </message>
+    <message>
+        <source>%1, server &quot;%2&quot;: %3</source>
+        <translation>%1, Server „%2“: %3</translation>
+    </message>
+    <message>
+        <source>Some servers could not be read and were skipped.</source>
+        <translation>Einige Server konnten nicht gelesen werden und wurden übersprungen.</translation>
+    </message>
+    <message>
+        <source>%1 (copy)</source>
+        <translation>%1 (Kopie)</translation>
+    </message>
+    <message>
+        <source>MCP Scope demo server</source>
+        <translation>MCP-Scope-Demoserver</translation>
+    </message>
+    <message>
+        <source>Ships with MCP Scope. Shows every kind of content, progress, sampling, elicitation and more.</source>
+        <translation>Wird mit MCP Scope geliefert. Zeigt jede Art von Inhalt, Fortschritt, Sampling, Elicitation und mehr.</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1.</source>
+        <translation>Der Ordner %1 kann nicht angelegt werden.</translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2.</source>
+        <translation>%1 kann nicht gespeichert werden: %2.</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::ServerConfig</name>
+    <message>
+        <source>&quot;%1&quot; is not a list; ignored.</source>
+        <translation>„%1“ ist keine Liste; ignoriert.</translation>
+    </message>
+    <message>
+        <source>An entry of &quot;%1&quot; has no name; ignored.</source>
+        <translation>Ein Eintrag von „%1“ hat keinen Namen; ignoriert.</translation>
+    </message>
+    <message>
+        <source>Standard I/O (local process)</source>
+        <translation>Standard-E/A (lokaler Prozess)</translation>
+    </message>
+    <message>
+        <source>Streamable HTTP</source>
+        <translation>Streamable HTTP</translation>
+    </message>
+    <message>
+        <source>HTTP+SSE (legacy)</source>
+        <translation>HTTP+SSE (alt)</translation>
+    </message>
+    <message>
+        <source>HTTP (detect)</source>
+        <translation>HTTP (erkennen)</translation>
+    </message>
+    <message>
+        <source>Unknown transport &quot;%1&quot;; using stdio.</source>
+        <translation>Unbekannter Transport „%1“; stdio wird verwendet.</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::SseParser</name>
+    <message>
+        <source>An SSE event grew to %1 bytes, more than the limit of %2 bytes; the stream was abandoned.</source>
+        <translation>Ein SSE-Ereignis wuchs auf %1 Bytes, mehr als die Grenze von %2 Bytes; der Strom wurde aufgegeben.</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::StdioTransport</name>
+    <message>
+        <source>exited with code %1</source>
+        <translation>mit Code %1 beendet</translation>
+    </message>
+    <message>
+        <source>killed by signal %1 (%2)</source>
+        <translation>durch Signal %1 (%2) beendet</translation>
+    </message>
+    <message>
+        <source>killed by signal %1</source>
+        <translation>durch Signal %1 beendet</translation>
+    </message>
+    <message>
+        <source>could not start &apos;%1&apos;: %2</source>
+        <translation>„%1“ konnte nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <source>could not start &apos;%1&apos; in &apos;%2&apos;: %3</source>
+        <translation>„%1“ konnte in „%2“ nicht gestartet werden: %3</translation>
+    </message>
+    <message>
+        <source>was %1</source>
+        <translation>war %1</translation>
+    </message>
+    <message>
+        <source>Closed by the client; the server process %1.</source>
+        <translation>Vom Client geschlossen; der Serverprozess ist %1.</translation>
+    </message>
+    <message>
+        <source>The server process %1.</source>
+        <translation>Der Serverprozess ist %1.</translation>
+    </message>
+    <message>
+        <source>A message was sent while the server process was not running.</source>
+        <translation>Eine Nachricht wurde gesendet, während der Serverprozess nicht lief.</translation>
+    </message>
+    <message>
+        <source>The server did not exit within %1 ms of stdin being closed; sending SIGTERM.</source>
+        <translation>Der Server hat sich nicht innerhalb von %1 ms nach dem Schließen von stdin beendet; sende SIGTERM.</translation>
+    </message>
+    <message>
+        <source>The server did not exit within %1 ms of SIGTERM; sending SIGKILL.</source>
+        <translation>Der Server hat sich nicht innerhalb von %1 ms nach SIGTERM beendet; sende SIGKILL.</translation>
+    </message>
+    <message>
+        <source>A message from the server was dropped: it was longer than the maximum message size of %1 (at least %2 bytes arrived before it was cut off).</source>
+        <translation>Eine Nachricht des Servers wurde verworfen: Sie war länger als die maximale Nachrichtengröße von %1 (mindestens %2 Bytes kamen an, bevor sie abgeschnitten wurde).</translation>
+    </message>
+    <message>
+        <source>empty line on stdout</source>
+        <translation>leere Zeile auf stdout</translation>
+    </message>
+    <message>
+        <source>line longer than %1; the rest of it was not kept</source>
+        <translation>Zeile länger als %1; der Rest wurde nicht behalten</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::StreamableHttpServer</name>
+    <message>
+        <source>Origin not allowed</source>
+        <translation>Ursprung nicht erlaubt</translation>
+    </message>
+    <message>
+        <source>Not Acceptable: the client must accept application/json and text/event-stream</source>
+        <translation>Nicht annehmbar: Der Client muss application/json und text/event-stream akzeptieren</translation>
+    </message>
+    <message>
+        <source>Content-Type must be application/json</source>
+        <translation>Content-Type muss application/json sein</translation>
+    </message>
+    <message>
+        <source>Bad Request: Mcp-Session-Id header is required</source>
+        <translation>Ungültige Anfrage: Der Header Mcp-Session-Id ist erforderlich</translation>
+    </message>
+    <message>
+        <source>Session not found</source>
+        <translation>Sitzung nicht gefunden</translation>
+    </message>
+    <message>
+        <source>Unsupported MCP-Protocol-Version: %1</source>
+        <translation>Nicht unterstützte MCP-Protocol-Version: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::StreamableHttpTransport</name>
+    <message>
+        <source>Streamable HTTP transport to %1</source>
+        <translation>Streamable-HTTP-Transport zu %1</translation>
+    </message>
+    <message>
+        <source>Cannot send: the HTTP transport to %1 is not open.</source>
+        <translation>Senden nicht möglich: Der HTTP-Transport zu %1 ist nicht offen.</translation>
+    </message>
+    <message>
+        <source>Opening the GET stream for server-initiated messages</source>
+        <translation>Öffne den GET-Strom für vom Server ausgehende Nachrichten</translation>
+    </message>
+    <message>
+        <source>Resuming an event stream after event %1</source>
+        <translation>Setze einen Ereignisstrom nach Ereignis %1 fort</translation>
+    </message>
+    <message>
+        <source>Event stream opened</source>
+        <translation>Ereignisstrom geöffnet</translation>
+    </message>
+    <message>
+        <source>The answer from %1 is larger than the limit of %2 bytes.</source>
+        <translation>Die Antwort von %1 ist größer als die Grenze von %2 Bytes.</translation>
+    </message>
+    <message>
+        <source>retry: %1 ms</source>
+        <translation>retry: %1 ms</translation>
+    </message>
+    <message>
+        <source>The server offers no GET stream (HTTP %1): server-initiated messages can only arrive on answers to requests.</source>
+        <translation>Der Server bietet keinen GET-Strom (HTTP %1): Vom Server ausgehende Nachrichten kommen nur mit Antworten auf Anfragen.</translation>
+    </message>
+    <message>
+        <source>The GET stream was refused: %1</source>
+        <translation>Der GET-Strom wurde abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>The server answered a GET with &quot;%1&quot; instead of an event stream.</source>
+        <translation>Der Server hat auf ein GET mit „%1“ statt mit einem Ereignisstrom geantwortet.</translation>
+    </message>
+    <message>
+        <source>The server answered the request with HTTP %1 and no body.</source>
+        <translation>Der Server hat die Anfrage mit HTTP %1 ohne Inhalt beantwortet.</translation>
+    </message>
+    <message>
+        <source>The server answered the request with &quot;%1&quot;, which is neither JSON nor an event stream.</source>
+        <translation>Der Server hat die Anfrage mit „%1“ beantwortet, das weder JSON noch ein Ereignisstrom ist.</translation>
+    </message>
+    <message>
+        <source>The server closed the event stream before answering, without an event id to resume from.</source>
+        <translation>Der Server hat den Ereignisstrom vor der Antwort geschlossen, ohne Ereignis-ID zum Fortsetzen.</translation>
+    </message>
+    <message>
+        <source>The event stream broke before the answer (%1), without an event id to resume from.</source>
+        <translation>Der Ereignisstrom brach vor der Antwort ab (%1), ohne Ereignis-ID zum Fortsetzen.</translation>
+    </message>
+    <message>
+        <source>Gave up resuming the event stream from %1 after %2 attempts.</source>
+        <translation>Fortsetzen des Ereignisstroms ab %1 nach %2 Versuchen aufgegeben.</translation>
+    </message>
+    <message>
+        <source>The event stream closed; reconnecting in %1 ms%2</source>
+        <translation>Der Ereignisstrom wurde geschlossen; neuer Versuch in %1 ms%2</translation>
+    </message>
+    <message>
+        <source> with Last-Event-ID %1</source>
+        <translation> mit Last-Event-ID %1</translation>
+    </message>
+    <message>
+        <source>The server no longer knows session %1 (HTTP 404); a new session must be initialized.</source>
+        <translation>Der Server kennt die Sitzung %1 nicht mehr (HTTP 404); eine neue Sitzung muss initialisiert werden.</translation>
+    </message>
+    <message>
+        <source>(already replaced)</source>
+        <translation>(bereits ersetzt)</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>Geschlossen</translation>
+    </message>
+    <message>
+        <source>Ending session %1</source>
+        <translation>Beende Sitzung %1</translation>
+    </message>
+    <message>
+        <source>DELETE of the session failed: %1</source>
+        <translation>DELETE der Sitzung fehlgeschlagen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::TrafficCapture</name>
+    <message>
+        <source>&quot;t&quot; (wall clock time) is missing or not a number</source>
+        <translation>„t“ (Uhrzeit) fehlt oder ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>&quot;t&quot; is not an integer</source>
+        <translation>„t“ ist keine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>&quot;mono&quot; is not an integer</source>
+        <translation>„mono“ ist keine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>&quot;conn&quot; is not an integer</source>
+        <translation>„conn“ ist keine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>&quot;dir&quot; must be &quot;out&quot;, &quot;in&quot; or &quot;local&quot;</source>
+        <translation>„dir“ muss „out“, „in“ oder „local“ sein</translation>
+    </message>
+    <message>
+        <source>unknown &quot;kind&quot;: %1</source>
+        <translation>unbekannte „kind“: %1</translation>
+    </message>
+    <message>
+        <source>&quot;raw&quot; must be a string</source>
+        <translation>„raw“ muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>&quot;raw&quot; is not valid base64</source>
+        <translation>„raw“ ist kein gültiges Base64</translation>
+    </message>
+    <message>
+        <source>&quot;note&quot; must be a string</source>
+        <translation>„note“ muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>&quot;httpMethod&quot; is malformed</source>
+        <translation>„httpMethod“ ist fehlerhaft</translation>
+    </message>
+    <message>
+        <source>&quot;url&quot; must be a string</source>
+        <translation>„url“ muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>&quot;status&quot; is not an integer</source>
+        <translation>„status“ ist keine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>&quot;headers&quot; must be an array of [name, value] pairs</source>
+        <translation>„headers“ muss ein Array aus [Name, Wert]-Paaren sein</translation>
+    </message>
+    <message>
+        <source>&quot;sseId&quot; is malformed</source>
+        <translation>„sseId“ ist fehlerhaft</translation>
+    </message>
+    <message>
+        <source>&quot;sseType&quot; is malformed</source>
+        <translation>„sseType“ ist fehlerhaft</translation>
+    </message>
+    <message>
+        <source>&quot;exchange&quot; is not a number</source>
+        <translation>„exchange“ ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>could not write the capture: %1</source>
+        <translation>der Mitschnitt konnte nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>line %1: not an MCP Scope capture (the first line must be a header with &quot;format&quot;: &quot;mcpscope-capture&quot;)</source>
+        <translation>Zeile %1: kein MCP-Scope-Mitschnitt (die erste Zeile muss ein Kopf mit &quot;format&quot;: &quot;mcpscope-capture&quot; sein)</translation>
+    </message>
+    <message>
+        <source>line %1: capture format version %2 is not supported (this MCP Scope reads version %3)</source>
+        <translation>Zeile %1: Mitschnittformat Version %2 wird nicht unterstützt (dieses MCP Scope liest Version %3)</translation>
+    </message>
+    <message>
+        <source>not valid JSON at offset %1: %2</source>
+        <translation>kein gültiges JSON an Position %1: %2</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>die Datei ist leer</translation>
+    </message>
+    <message>
+        <source>could not write the HAR file: %1</source>
+        <translation>die HAR-Datei konnte nicht geschrieben werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::TrafficFilter</name>
+    <message>
+        <source>empty member name in &quot;%1&quot;</source>
+        <translation>leerer Elementname in „%1“</translation>
+    </message>
+    <message>
+        <source>no path before &quot;=&quot; (write /params/name=value or params.name=value)</source>
+        <translation>kein Pfad vor „=“ (schreiben Sie /params/name=Wert oder params.name=Wert)</translation>
+    </message>
+    <message>
+        <source>the value is not valid JSON: %1</source>
+        <translation>der Wert ist kein gültiges JSON: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::TrafficLog</name>
+    <message>
+        <source>request</source>
+        <translation>Anfrage</translation>
+    </message>
+    <message>
+        <source>response</source>
+        <translation>Antwort</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>notification</source>
+        <translation>Benachrichtigung</translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation>Stapel</translation>
+    </message>
+    <message>
+        <source>stderr</source>
+        <translation>stderr</translation>
+    </message>
+    <message>
+        <source>invalid message</source>
+        <translation>ungültige Nachricht</translation>
+    </message>
+    <message>
+        <source>HTTP request</source>
+        <translation>HTTP-Anfrage</translation>
+    </message>
+    <message>
+        <source>HTTP response</source>
+        <translation>HTTP-Antwort</translation>
+    </message>
+    <message>
+        <source>SSE event</source>
+        <translation>SSE-Ereignis</translation>
+    </message>
+    <message>
+        <source>process started</source>
+        <translation>Prozess gestartet</translation>
+    </message>
+    <message>
+        <source>process exited</source>
+        <translation>Prozess beendet</translation>
+    </message>
+    <message>
+        <source>transport error</source>
+        <translation>Transportfehler</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>Hinweis</translation>
+    </message>
+    <message>
+        <source>C → S</source>
+        <translation>C → S</translation>
+    </message>
+    <message>
+        <source>S → C</source>
+        <translation>S → C</translation>
+    </message>
+    <message>
+        <source>local</source>
+        <translation>lokal</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Relative (s)</source>
+        <translation>Relativ (s)</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>Verbindung</translation>
+    </message>
+    <message>
+        <source>Direction</source>
+        <translation>Richtung</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Methode</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>Latenz</translation>
+    </message>
+    <message>
+        <source>client to server</source>
+        <translation>Client zu Server</translation>
+    </message>
+    <message>
+        <source>server to client</source>
+        <translation>Server zu Client</translation>
+    </message>
+    <message>
+        <source>local event</source>
+        <translation>lokales Ereignis</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::CaptureWindow</name>
+    <message>
+        <source>%1 — Capture</source>
+        <translation>%1 — Mitschnitt</translation>
+    </message>
+    <message>
+        <source>Could not open %1: %2</source>
+        <translation>%1 konnte nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not an MCP Scope capture: %2</source>
+        <translation>%1 ist kein MCP-Scope-Mitschnitt: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s)</source>
+        <translation>
+            <numerusform>%n Ereignis</numerusform>
+            <numerusform>%n Ereignisse</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>recorded %1</source>
+        <translation>aufgezeichnet %1</translation>
+    </message>
+    <message>
+        <source>secrets redacted</source>
+        <translation>Geheimnisse geschwärzt</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) skipped (first: line %1, %2)</source>
+        <translation>
+            <numerusform>%n Zeile übersprungen (erste: Zeile %1, %2)</numerusform>
+            <numerusform>%n Zeilen übersprungen (erste: Zeile %1, %2)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::CommandApprovalDialog</name>
+    <message>
+        <source>Run This Command?</source>
+        <translation>Diesen Befehl ausführen?</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; will start this program on your computer, with your user&apos;s rights. Run it only if you trust where this configuration came from.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; startet dieses Programm auf Ihrem Rechner, mit den Rechten Ihres Benutzers. Führen Sie es nur aus, wenn Sie der Herkunft dieser Konfiguration vertrauen.</translation>
+    </message>
+    <message>
+        <source>Show secret values</source>
+        <translation>Geheime Werte anzeigen</translation>
+    </message>
+    <message>
+        <source>You are asked again whenever the command, its arguments, environment or working directory change.</source>
+        <translation>Sie werden erneut gefragt, sobald sich Befehl, Argumente, Umgebung oder Arbeitsverzeichnis ändern.</translation>
+    </message>
+    <message>
+        <source>Run Command</source>
+        <translation>Befehl ausführen</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::Connection</name>
+    <message>
+        <source>disconnected</source>
+        <translation>getrennt</translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation>verbindet</translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation>verbunden</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>exited</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>fehlgeschlagen: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Not restarting: the server failed %n times in a row shortly after starting.</source>
+        <translation>
+            <numerusform>Kein Neustart: Der Server ist %n-mal kurz nach dem Start gescheitert.</numerusform>
+            <numerusform>Kein Neustart: Der Server ist %n-mal hintereinander kurz nach dem Start gescheitert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Started: %1</source>
+        <translation>Gestartet: %1</translation>
+    </message>
+    <message>
+        <source>Process %1</source>
+        <translation>Prozess %1</translation>
+    </message>
+    <message>
+        <source>No one is there to answer this request.</source>
+        <translation>Niemand ist da, um diese Anfrage zu beantworten.</translation>
+    </message>
+    <message>
+        <source>The server settings are incomplete.</source>
+        <translation>Die Servereinstellungen sind unvollständig.</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Nicht verbunden.</translation>
+    </message>
+    <message>
+        <source>The server has no command to start.</source>
+        <translation>Der Server hat keinen Befehl zum Starten.</translation>
+    </message>
+    <message>
+        <source>The server URL is not valid: %1</source>
+        <translation>Die Server-URL ist ungültig: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ConsolePage</name>
+    <message>
+        <source>Search the console</source>
+        <translation>Konsole durchsuchen</translation>
+    </message>
+    <message>
+        <source>Previous match</source>
+        <translation>Vorheriger Treffer</translation>
+    </message>
+    <message>
+        <source>Next match</source>
+        <translation>Nächster Treffer</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Leeren</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>Speichern…</translation>
+    </message>
+    <message>
+        <source>The server&apos;s stderr and any stdout lines that are not JSON-RPC appear here.</source>
+        <translation>Hier erscheinen stderr des Servers und alle stdout-Zeilen, die kein JSON-RPC sind.</translation>
+    </message>
+    <message>
+        <source>[stdout, not JSON-RPC] </source>
+        <translation>[stdout, kein JSON-RPC] </translation>
+    </message>
+    <message>
+        <source>Save Console</source>
+        <translation>Konsole speichern</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation>Textdateien (*.txt);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Wrapped to the top</source>
+        <translation>Von vorn fortgesetzt</translation>
+    </message>
+    <message>
+        <source>Not found</source>
+        <translation>Nicht gefunden</translation>
+    </message>
+    <message>
+        <source>Wrapped to the bottom</source>
+        <translation>Von hinten fortgesetzt</translation>
+    </message>
+    <message>
+        <source>Console</source>
+        <translation>Konsole</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ExportServersDialog</name>
+    <message>
+        <source>Export Server Entry</source>
+        <translation>Servereintrag exportieren</translation>
+    </message>
+    <message>
+        <source>Export Servers</source>
+        <translation>Server exportieren</translation>
+    </message>
+    <message>
+        <source>mcpServers (Claude Desktop, Claude Code, Cursor)</source>
+        <translation>mcpServers (Claude Desktop, Claude Code, Cursor)</translation>
+    </message>
+    <message>
+        <source>servers (VS Code)</source>
+        <translation>servers (VS Code)</translation>
+    </message>
+    <message>
+        <source>Include secret values</source>
+        <translation>Geheime Werte einschließen</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>Format:</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>Speichern…</translation>
+    </message>
+    <message>
+        <source>Copied to the clipboard.</source>
+        <translation>In die Zwischenablage kopiert.</translation>
+    </message>
+    <message>
+        <source>Careful: the text contains secret values (tokens, keys) in plain text.</source>
+        <translation>Vorsicht: Der Text enthält geheime Werte (Token, Schlüssel) im Klartext.</translation>
+    </message>
+    <message>
+        <source>Secret values are left out and replaced by ${NAME} references.</source>
+        <translation>Geheime Werte werden weggelassen und durch ${NAME}-Verweise ersetzt.</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON-Dateien (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Saved to %1</source>
+        <translation>Gespeichert in %1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ImportDialog</name>
+    <message>
+        <source>Import Servers</source>
+        <translation>Server importieren</translation>
+    </message>
+    <message>
+        <source>Reads Claude Desktop, Claude Code (.mcp.json), Cursor, Cline, Windsurf and VS Code configurations, a bare map of servers or a single server object. Imported commands only run after you have seen and confirmed them.</source>
+        <translation>Liest Konfigurationen von Claude Desktop, Claude Code (.mcp.json), Cursor, Cline, Windsurf und VS Code, eine bloße Server-Zuordnung oder ein einzelnes Server-Objekt. Importierte Befehle laufen erst, nachdem Sie sie gesehen und bestätigt haben.</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>Datei:</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Pasted text:</source>
+        <translation>Eingefügter Text:</translation>
+    </message>
+    <message>
+        <source>My servers (user configuration)</source>
+        <translation>Meine Server (Benutzerkonfiguration)</translation>
+    </message>
+    <message>
+        <source>This project (%1)</source>
+        <translation>Dieses Projekt (%1)</translation>
+    </message>
+    <message>
+        <source>Add to:</source>
+        <translation>Hinzufügen zu:</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Command or URL</source>
+        <translation>Befehl oder URL</translation>
+    </message>
+    <message>
+        <source>Conflict</source>
+        <translation>Konflikt</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>Importieren</translation>
+    </message>
+    <message>
+        <source>Import mcp.json</source>
+        <translation>mcp.json importieren</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json *.jsonc);;All files (*)</source>
+        <translation>JSON-Dateien (*.json *.jsonc);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Choose a file.</source>
+        <translation>Wählen Sie eine Datei.</translation>
+    </message>
+    <message>
+        <source>Paste a configuration above.</source>
+        <translation>Fügen Sie oben eine Konfiguration ein.</translation>
+    </message>
+    <message>
+        <source>Cannot read this: %1</source>
+        <translation>Nicht lesbar: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n server(s)</source>
+        <translation>
+            <numerusform>%1: %n Server</numerusform>
+            <numerusform>%1: %n Server</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n name conflict(s): choose what to do in the Action column</source>
+        <translation>
+            <numerusform>%n Namenskonflikt: Wählen Sie in der Spalte Aktion, was geschehen soll</numerusform>
+            <numerusform>%n Namenskonflikte: Wählen Sie in der Spalte Aktion, was geschehen soll</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>mcpServers (Claude, Cursor, Cline)</source>
+        <translation>mcpServers (Claude, Cursor, Cline)</translation>
+    </message>
+    <message>
+        <source>VS Code servers</source>
+        <translation>VS-Code-Server</translation>
+    </message>
+    <message>
+        <source>Map of servers</source>
+        <translation>Server-Zuordnung</translation>
+    </message>
+    <message>
+        <source>Single server</source>
+        <translation>Einzelner Server</translation>
+    </message>
+    <message>
+        <source>Unknown format</source>
+        <translation>Unbekanntes Format</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add (rename)</source>
+        <translation>Hinzufügen (umbenennen)</translation>
+    </message>
+    <message>
+        <source>Replace existing</source>
+        <translation>Vorhandenen ersetzen</translation>
+    </message>
+    <message>
+        <source>Skip</source>
+        <translation>Überspringen</translation>
+    </message>
+    <message>
+        <source>For &quot;Add (rename)&quot;, the name the server gets; edit it if you like.</source>
+        <translation>Bei „Hinzufügen (umbenennen)“ der Name, den der Server erhält; Sie können ihn ändern.</translation>
+    </message>
+    <message>
+        <source>Same as the existing &quot;%1&quot;</source>
+        <translation>Gleich wie der vorhandene „%1“</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; already exists</source>
+        <translation>„%1“ existiert bereits</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ItemList</name>
+    <message>
+        <source>Filter</source>
+        <translation>Filter</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>Titel</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Nothing here.</source>
+        <translation>Hier ist nichts.</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::JsonTree</name>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>… more not shown</source>
+        <translation>… weitere nicht angezeigt</translation>
+    </message>
+    <message numerus="yes">
+        <source>{%n member(s)}</source>
+        <translation>
+            <numerusform>{%n Element}</numerusform>
+            <numerusform>{%n Elemente}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>[%n item(s)]</source>
+        <translation>
+            <numerusform>[%n Eintrag]</numerusform>
+            <numerusform>[%n Einträge]</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::LogModel</name>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>Stufe</translation>
+    </message>
+    <message>
+        <source>Logger</source>
+        <translation>Logger</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Nachricht</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::LogsPage</name>
+    <message>
+        <source>Set</source>
+        <translation>Setzen</translation>
+    </message>
+    <message>
+        <source>Ask the server to send messages of this level and above (logging/setLevel)</source>
+        <translation>Den Server bitten, Meldungen ab dieser Stufe zu senden (logging/setLevel)</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Leeren</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>Speichern…</translation>
+    </message>
+    <message>
+        <source>Show from:</source>
+        <translation>Anzeigen ab:</translation>
+    </message>
+    <message>
+        <source>Server log level:</source>
+        <translation>Protokollstufe des Servers:</translation>
+    </message>
+    <message>
+        <source>Select a message to see all of its data.</source>
+        <translation>Wählen Sie eine Meldung, um alle ihre Daten zu sehen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n old message(s) dropped</source>
+        <translation>
+            <numerusform>%n alte Meldung verworfen</numerusform>
+            <numerusform>%n alte Meldungen verworfen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Setting the level failed: %1</source>
+        <translation>Setzen der Stufe fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Server log level set to %1</source>
+        <translation>Protokollstufe des Servers auf %1 gesetzt</translation>
+    </message>
+    <message>
+        <source>Save Logs</source>
+        <translation>Protokoll speichern</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation>Textdateien (*.txt);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Logs</source>
+        <translation>Protokoll</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::MainWindow</name>
+    <message>
+        <source>MCP Scope</source>
+        <translation>MCP Scope</translation>
+    </message>
+    <message>
+        <source>Servers</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Add a server, or import one from an mcp.json file, to get started.</source>
+        <translation>Fügen Sie einen Server hinzu oder importieren Sie einen aus einer mcp.json-Datei, um zu beginnen.</translation>
+    </message>
+    <message>
+        <source>All Traffic</source>
+        <translation>Gesamter Verkehr</translation>
+    </message>
+    <message>
+        <source>Could not save the server list: %1</source>
+        <translation>Die Serverliste konnte nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Add Server…</source>
+        <translation>Server &amp;hinzufügen…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit Server…</source>
+        <translation>Server &amp;bearbeiten…</translation>
+    </message>
+    <message>
+        <source>D&amp;uplicate Server</source>
+        <translation>Server d&amp;uplizieren</translation>
+    </message>
+    <message>
+        <source>&amp;Remove Server</source>
+        <translation>Server &amp;entfernen</translation>
+    </message>
+    <message>
+        <source>Move &amp;Up</source>
+        <translation>Nach &amp;oben</translation>
+    </message>
+    <message>
+        <source>Move Do&amp;wn</source>
+        <translation>Nach &amp;unten</translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>&amp;Verbinden</translation>
+    </message>
+    <message>
+        <source>&amp;Disconnect</source>
+        <translation>&amp;Trennen</translation>
+    </message>
+    <message>
+        <source>Res&amp;tart</source>
+        <translation>Neu &amp;starten</translation>
+    </message>
+    <message>
+        <source>&amp;Ping</source>
+        <translation>&amp;Ping</translation>
+    </message>
+    <message>
+        <source>&amp;Import mcp.json…</source>
+        <translation>mcp.json &amp;importieren…</translation>
+    </message>
+    <message>
+        <source>Import from &amp;Clipboard…</source>
+        <translation>Aus der &amp;Zwischenablage importieren…</translation>
+    </message>
+    <message>
+        <source>Export &amp;Server Entry…</source>
+        <translation>&amp;Servereintrag exportieren…</translation>
+    </message>
+    <message>
+        <source>Export &amp;All Servers…</source>
+        <translation>&amp;Alle Server exportieren…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Project Folder…</source>
+        <translation>&amp;Projektordner öffnen…</translation>
+    </message>
+    <message>
+        <source>C&amp;lose Project</source>
+        <translation>Projekt sch&amp;ließen</translation>
+    </message>
+    <message>
+        <source>&amp;Open Capture…</source>
+        <translation>Mitschnitt ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>E&amp;xport Traffic…</source>
+        <translation>Verkehr e&amp;xportieren…</translation>
+    </message>
+    <message>
+        <source>&amp;Pause Traffic</source>
+        <translation>Verkehr &amp;anhalten</translation>
+    </message>
+    <message>
+        <source>C&amp;lear Traffic</source>
+        <translation>Verkehr &amp;leeren</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;About MCP Scope</source>
+        <translation>Ü&amp;ber MCP Scope</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>Keep Secrets in the Server List File</source>
+        <translation>Geheimnisse in der Serverliste speichern</translation>
+    </message>
+    <message>
+        <source>Secrets in a Plain File</source>
+        <translation>Geheimnisse in einer Klartextdatei</translation>
+    </message>
+    <message>
+        <source>Tokens and secret environment values will be written unencrypted to %1. Anyone who can read that file can use them. Continue?</source>
+        <translation>Token und geheime Umgebungswerte werden unverschlüsselt in %1 geschrieben. Wer diese Datei lesen kann, kann sie verwenden. Fortfahren?</translation>
+    </message>
+    <message>
+        <source>&amp;Server</source>
+        <translation>&amp;Server</translation>
+    </message>
+    <message>
+        <source>&amp;Traffic</source>
+        <translation>&amp;Verkehr</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;All Traffic</source>
+        <translation>&amp;Gesamter Verkehr</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <source>System Default</source>
+        <translation>Systemstandard</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>The new language is used from the next start.</source>
+        <translation>Die neue Sprache gilt ab dem nächsten Start.</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>Haupt</translation>
+    </message>
+    <message>
+        <source>Server List</source>
+        <translation>Serverliste</translation>
+    </message>
+    <message>
+        <source>%1 stopped; restarting in %2 s</source>
+        <translation>%1 angehalten; Neustart in %2 s</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Protocol %1</source>
+        <translation>Protokoll %1</translation>
+    </message>
+    <message>
+        <source>Session %1</source>
+        <translation>Sitzung %1</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>Nicht verbunden</translation>
+    </message>
+    <message>
+        <source>⚠ %1</source>
+        <translation>⚠ %1</translation>
+    </message>
+    <message>
+        <source>Secret values (tokens, secret environment values) are not written to the server list file. Without a keychain they are kept only until MCP Scope quits.</source>
+        <translation>Geheime Werte (Token, geheime Umgebungswerte) werden nicht in die Serverliste geschrieben. Ohne Schlüsselbund bleiben sie nur, bis MCP Scope beendet wird.</translation>
+    </message>
+    <message>
+        <source>Input for %1</source>
+        <translation>Eingabe für %1</translation>
+    </message>
+    <message>
+        <source>Value for %1:</source>
+        <translation>Wert für %1:</translation>
+    </message>
+    <message>
+        <source>Unresolved references left as written: %1</source>
+        <translation>Nicht auflösbare Verweise bleiben wie geschrieben: %1</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>Verbinden</translation>
+    </message>
+    <message>
+        <source>New server</source>
+        <translation>Neuer Server</translation>
+    </message>
+    <message>
+        <source>Add Server</source>
+        <translation>Server hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove Server</source>
+        <translation>Server entfernen</translation>
+    </message>
+    <message>
+        <source>Remove &quot;%1&quot; from the list?</source>
+        <translation>„%1“ aus der Liste entfernen?</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n server(s). Their commands run only after you confirm them.</source>
+        <translation>
+            <numerusform>%n Server importiert. Ihre Befehle laufen erst nach Ihrer Bestätigung.</numerusform>
+            <numerusform>%n Server importiert. Ihre Befehle laufen erst nach Ihrer Bestätigung.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open Project Folder</source>
+        <translation>Projektordner öffnen</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>Projekt</translation>
+    </message>
+    <message>
+        <source>Project: %1</source>
+        <translation>Projekt: %1</translation>
+    </message>
+    <message>
+        <source>Open Capture</source>
+        <translation>Mitschnitt öffnen</translation>
+    </message>
+    <message>
+        <source>JSON Lines captures (*.jsonl *.ndjson);;All files (*)</source>
+        <translation>JSON-Lines-Mitschnitte (*.jsonl *.ndjson);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>About MCP Scope</source>
+        <translation>Über MCP Scope</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;MCP Scope %1&lt;/h3&gt;&lt;p&gt;A native inspector for Model Context Protocol servers.&lt;/p&gt;&lt;p&gt;Built with Qt %2. Supported protocol versions: %3.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;MCP Scope %1&lt;/h3&gt;&lt;p&gt;Ein nativer Inspektor für Model-Context-Protocol-Server.&lt;/p&gt;&lt;p&gt;Erstellt mit Qt %2. Unterstützte Protokollversionen: %3.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::PromptsPage</name>
+    <message>
+        <source>Select a prompt</source>
+        <translation>Wählen Sie einen Prompt</translation>
+    </message>
+    <message>
+        <source>Arguments (JSON object of strings):</source>
+        <translation>Argumente (JSON-Objekt aus Zeichenketten):</translation>
+    </message>
+    <message>
+        <source>Get Prompt</source>
+        <translation>Prompt abrufen</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Wird geladen…</translation>
+    </message>
+    <message>
+        <source>Listing prompts failed: %1</source>
+        <translation>Auflisten der Prompts fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>The arguments must be a JSON object.</source>
+        <translation>Die Argumente müssen ein JSON-Objekt sein.</translation>
+    </message>
+    <message>
+        <source>Getting…</source>
+        <translation>Wird abgerufen…</translation>
+    </message>
+    <message>
+        <source>Error %1: %2</source>
+        <translation>Fehler %1: %2</translation>
+    </message>
+    <message>
+        <source>Done in %1 ms</source>
+        <translation>Fertig in %1 ms</translation>
+    </message>
+    <message>
+        <source>Prompts</source>
+        <translation>Prompts</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ResourcesPage</name>
+    <message>
+        <source>Resources</source>
+        <translation>Ressourcen</translation>
+    </message>
+    <message>
+        <source>Templates</source>
+        <translation>Vorlagen</translation>
+    </message>
+    <message>
+        <source>Resource URI</source>
+        <translation>Ressourcen-URI</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translation>Lesen</translation>
+    </message>
+    <message>
+        <source>URI:</source>
+        <translation>URI:</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Wird geladen…</translation>
+    </message>
+    <message>
+        <source>Listing resources failed: %1</source>
+        <translation>Auflisten der Ressourcen fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Listing templates failed: %1</source>
+        <translation>Auflisten der Vorlagen fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Error %1: %2</source>
+        <translation>Fehler %1: %2</translation>
+    </message>
+    <message>
+        <source>Read in %1 ms</source>
+        <translation>Gelesen in %1 ms</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::RootsPage</name>
+    <message>
+        <source>Roots tell the server which folders (file:// URIs) it may work in. The server asks for them with roots/list.</source>
+        <translation>Wurzeln sagen dem Server, in welchen Ordnern (file://-URIs) er arbeiten darf. Der Server fragt sie mit roots/list ab.</translation>
+    </message>
+    <message>
+        <source>URI</source>
+        <translation>URI</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Add Folder…</source>
+        <translation>Ordner hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Anwenden</translation>
+    </message>
+    <message>
+        <source>Add Root Folder</source>
+        <translation>Wurzelordner hinzufügen</translation>
+    </message>
+    <message>
+        <source>Sent roots/list_changed to the server.</source>
+        <translation>roots/list_changed an den Server gesendet.</translation>
+    </message>
+    <message>
+        <source>Saved; the server gets them when it asks.</source>
+        <translation>Gespeichert; der Server erhält sie, wenn er fragt.</translation>
+    </message>
+    <message>
+        <source>Roots</source>
+        <translation>Wurzeln</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ServerEditorDialog</name>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Edit Server</source>
+        <translation>Server bearbeiten</translation>
+    </message>
+    <message>
+        <source>My servers (user configuration)</source>
+        <translation>Meine Server (Benutzerkonfiguration)</translation>
+    </message>
+    <message>
+        <source>This project (.mcp.json)</source>
+        <translation>Dieses Projekt (.mcp.json)</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Transport:</source>
+        <translation>&amp;Transport:</translation>
+    </message>
+    <message>
+        <source>Saved in:</source>
+        <translation>Gespeichert in:</translation>
+    </message>
+    <message>
+        <source>Program, e.g. npx, uvx, node, python3, /path/to/server</source>
+        <translation>Programm, z. B. npx, uvx, node, python3, /pfad/zum/server</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Command:</source>
+        <translation>Befehl:</translation>
+    </message>
+    <message>
+        <source>Add argument</source>
+        <translation>Argument hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove argument</source>
+        <translation>Argument entfernen</translation>
+    </message>
+    <message>
+        <source>Move up</source>
+        <translation>Nach oben</translation>
+    </message>
+    <message>
+        <source>Move down</source>
+        <translation>Nach unten</translation>
+    </message>
+    <message>
+        <source>Arguments:</source>
+        <translation>Argumente:</translation>
+    </message>
+    <message>
+        <source>One argument per line, exactly as the program receives it (no shell quoting).</source>
+        <translation>Ein Argument pro Zeile, genau so, wie das Programm es erhält (ohne Shell-Quoting).</translation>
+    </message>
+    <message>
+        <source>&amp;Environment:</source>
+        <translation>&amp;Umgebung:</translation>
+    </message>
+    <message>
+        <source>Add variable</source>
+        <translation>Variable hinzufügen</translation>
+    </message>
+    <message>
+        <source>Start from MCP Scope&apos;s own environment</source>
+        <translation>Mit der eigenen Umgebung von MCP Scope beginnen</translation>
+    </message>
+    <message>
+        <source>Default: MCP Scope&apos;s working directory</source>
+        <translation>Standard: Arbeitsverzeichnis von MCP Scope</translation>
+    </message>
+    <message>
+        <source>Working directory:</source>
+        <translation>Arbeitsverzeichnis:</translation>
+    </message>
+    <message>
+        <source>&amp;URL:</source>
+        <translation>&amp;URL:</translation>
+    </message>
+    <message>
+        <source>&amp;Headers:</source>
+        <translation>&amp;Header:</translation>
+    </message>
+    <message>
+        <source>Add header</source>
+        <translation>Header hinzufügen</translation>
+    </message>
+    <message>
+        <source>Sent as Authorization: Bearer …</source>
+        <translation>Wird als Authorization: Bearer … gesendet</translation>
+    </message>
+    <message>
+        <source>&amp;Bearer token:</source>
+        <translation>&amp;Bearer-Token:</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>Allgemein</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Progress notifications restart the request timeout</source>
+        <translation>Fortschrittsmeldungen starten das Anfrage-Zeitlimit neu</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>keine Grenze</translation>
+    </message>
+    <message>
+        <source>app default</source>
+        <translation>App-Standard</translation>
+    </message>
+    <message>
+        <source>Restart the server when it exits unexpectedly</source>
+        <translation>Server neu starten, wenn er unerwartet endet</translation>
+    </message>
+    <message>
+        <source>never give up</source>
+        <translation>nie aufgeben</translation>
+    </message>
+    <message>
+        <source>Request timeout:</source>
+        <translation>Zeitlimit pro Anfrage:</translation>
+    </message>
+    <message>
+        <source>Maximum total time:</source>
+        <translation>Maximale Gesamtzeit:</translation>
+    </message>
+    <message>
+        <source>Connect timeout:</source>
+        <translation>Zeitlimit für Verbindung:</translation>
+    </message>
+    <message>
+        <source>Ping every:</source>
+        <translation>Ping alle:</translation>
+    </message>
+    <message>
+        <source>Give up after quick failures:</source>
+        <translation>Aufgeben nach schnellen Fehlschlägen:</translation>
+    </message>
+    <message>
+        <source>Timeouts</source>
+        <translation>Zeitlimits</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Notizen</translation>
+    </message>
+    <message>
+        <source>Choose Program</source>
+        <translation>Programm wählen</translation>
+    </message>
+    <message>
+        <source>Working Directory</source>
+        <translation>Arbeitsverzeichnis</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Secret</source>
+        <translation>Geheim</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Secret values are kept out of plain files and masked in logs.</source>
+        <translation>Geheime Werte bleiben aus Klartextdateien heraus und werden in Protokollen maskiert.</translation>
+    </message>
+    <message>
+        <source>Runs: %1</source>
+        <translation>Startet: %1</translation>
+    </message>
+    <message>
+        <source>Connects to: %1</source>
+        <translation>Verbindet mit: %1</translation>
+    </message>
+    <message>
+        <source>The server needs a name.</source>
+        <translation>Der Server braucht einen Namen.</translation>
+    </message>
+    <message>
+        <source>Another server is already called &quot;%1&quot;.</source>
+        <translation>Ein anderer Server heißt bereits „%1“.</translation>
+    </message>
+    <message>
+        <source>A stdio server needs a command.</source>
+        <translation>Ein stdio-Server braucht einen Befehl.</translation>
+    </message>
+    <message>
+        <source>An HTTP server needs a URL.</source>
+        <translation>Ein HTTP-Server braucht eine URL.</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ServerListDelegate</name>
+    <message>
+        <source>stdio</source>
+        <translation>stdio</translation>
+    </message>
+    <message>
+        <source>HTTP</source>
+        <translation>HTTP</translation>
+    </message>
+    <message>
+        <source>SSE</source>
+        <translation>SSE</translation>
+    </message>
+    <message>
+        <source>HTTP (auto)</source>
+        <translation>HTTP (automatisch)</translation>
+    </message>
+    <message>
+        <source>&lt; 1 ms</source>
+        <translation>&lt; 1 ms</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>project</source>
+        <translation>Projekt</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ServerPage</name>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>Verbinden</translation>
+    </message>
+    <message>
+        <source>Disconnect</source>
+        <translation>Trennen</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>Neu starten</translation>
+    </message>
+    <message>
+        <source>Instructions</source>
+        <translation>Anweisungen</translation>
+    </message>
+    <message>
+        <source>Server: %1, version %2</source>
+        <translation>Server: %1, Version %2</translation>
+    </message>
+    <message>
+        <source>Protocol %1</source>
+        <translation>Protokoll %1</translation>
+    </message>
+    <message>
+        <source>Transport: %1</source>
+        <translation>Transport: %1</translation>
+    </message>
+    <message>
+        <source>Session %1</source>
+        <translation>Sitzung %1</translation>
+    </message>
+    <message>
+        <source>PID %1</source>
+        <translation>PID %1</translation>
+    </message>
+    <message>
+        <source>Server offers: %1
+Client offers: %2</source>
+        <translation>Server bietet: %1
+Client bietet: %2</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Nicht verbunden.</translation>
+    </message>
+    <message>
+        <source>Ping &lt; 1 ms</source>
+        <translation>Ping &lt; 1 ms</translation>
+    </message>
+    <message>
+        <source>Ping %1 ms</source>
+        <translation>Ping %1 ms</translation>
+    </message>
+    <message>
+        <source>The server process %1.</source>
+        <translation>Der Serverprozess ist %1.</translation>
+    </message>
+    <message>
+        <source>Connection failed: %1</source>
+        <translation>Verbindung fehlgeschlagen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ServerRequestDialog</name>
+    <message>
+        <source>Sampling Request from %1</source>
+        <translation>Sampling-Anfrage von %1</translation>
+    </message>
+    <message>
+        <source>Question from %1</source>
+        <translation>Frage von %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; asks for an LLM completion (sampling/createMessage). Write the answer the server should get, or decline.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; bittet um eine LLM-Antwort (sampling/createMessage). Schreiben Sie die Antwort, die der Server erhalten soll, oder lehnen Sie ab.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; asks for input (elicitation/create): %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; bittet um eine Eingabe (elicitation/create): %2</translation>
+    </message>
+    <message>
+        <source>Request:</source>
+        <translation>Anfrage:</translation>
+    </message>
+    <message>
+        <source>Answer (JSON):</source>
+        <translation>Antwort (JSON):</translation>
+    </message>
+    <message>
+        <source>Send Answer</source>
+        <translation>Antwort senden</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>Annehmen</translation>
+    </message>
+    <message>
+        <source>Decline</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>The server withdrew this request.</source>
+        <translation>Der Server hat diese Anfrage zurückgezogen.</translation>
+    </message>
+    <message>
+        <source>The server withdrew this request: %1</source>
+        <translation>Der Server hat diese Anfrage zurückgezogen: %1</translation>
+    </message>
+    <message>
+        <source>The answer is not valid JSON: %1</source>
+        <translation>Die Antwort ist kein gültiges JSON: %1</translation>
+    </message>
+    <message>
+        <source>The answer must be a JSON object.</source>
+        <translation>Die Antwort muss ein JSON-Objekt sein.</translation>
+    </message>
+    <message>
+        <source>The user declined the request.</source>
+        <translation>Der Benutzer hat die Anfrage abgelehnt.</translation>
+    </message>
+    <message>
+        <source>The user closed the request.</source>
+        <translation>Der Benutzer hat die Anfrage geschlossen.</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::TasksPage</name>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Cancel Task</source>
+        <translation>Aufgabe abbrechen</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Aufgabe</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Nachricht</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Erstellt</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>Aktualisiert</translation>
+    </message>
+    <message>
+        <source>This server does not offer tasks.</source>
+        <translation>Dieser Server bietet keine Aufgaben an.</translation>
+    </message>
+    <message>
+        <source>Listing tasks failed: %1</source>
+        <translation>Auflisten der Aufgaben fehlgeschlagen: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n task(s)</source>
+        <translation>
+            <numerusform>%n Aufgabe</numerusform>
+            <numerusform>%n Aufgaben</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelling failed: %1</source>
+        <translation>Abbrechen fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Tasks</source>
+        <translation>Aufgaben</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ToolsPage</name>
+    <message>
+        <source>Select a tool</source>
+        <translation>Wählen Sie ein Werkzeug</translation>
+    </message>
+    <message>
+        <source>Arguments (JSON object):</source>
+        <translation>Argumente (JSON-Objekt):</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Ausführen</translation>
+    </message>
+    <message>
+        <source>Call the tool (Ctrl+Enter)</source>
+        <translation>Das Werkzeug aufrufen (Strg+Eingabe)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Result:</source>
+        <translation>Ergebnis:</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Wird geladen…</translation>
+    </message>
+    <message>
+        <source>Listing tools failed: %1</source>
+        <translation>Auflisten der Werkzeuge fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>The arguments are not valid JSON: %1 (at offset %2)</source>
+        <translation>Die Argumente sind kein gültiges JSON: %1 (bei Position %2)</translation>
+    </message>
+    <message>
+        <source>The arguments must be a JSON object.</source>
+        <translation>Die Argumente müssen ein JSON-Objekt sein.</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>Läuft…</translation>
+    </message>
+    <message>
+        <source>Progress: %1</source>
+        <translation>Fortschritt: %1</translation>
+    </message>
+    <message>
+        <source>Error %1: %2 (%3 ms)</source>
+        <translation>Fehler %1: %2 (%3 ms)</translation>
+    </message>
+    <message>
+        <source>The tool reported an error (isError) after %1 ms</source>
+        <translation>Das Werkzeug hat nach %1 ms einen Fehler gemeldet (isError)</translation>
+    </message>
+    <message>
+        <source>Done in %1 ms</source>
+        <translation>Fertig in %1 ms</translation>
+    </message>
+    <message>
+        <source>Cancelled by the user</source>
+        <translation>Vom Benutzer abgebrochen</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>Werkzeuge</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::TrafficPage</name>
+    <message>
+        <source>Traffic</source>
+        <translation>Verkehr</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::TrafficView</name>
+    <message>
+        <source>… %1 more bytes not shown</source>
+        <translation>… %1 weitere Bytes nicht angezeigt</translation>
+    </message>
+    <message>
+        <source>All servers</source>
+        <translation>Alle Server</translation>
+    </message>
+    <message>
+        <source>Both directions</source>
+        <translation>Beide Richtungen</translation>
+    </message>
+    <message>
+        <source>Client → server</source>
+        <translation>Client → Server</translation>
+    </message>
+    <message>
+        <source>Server → client</source>
+        <translation>Server → Client</translation>
+    </message>
+    <message>
+        <source>Local events</source>
+        <translation>Lokale Ereignisse</translation>
+    </message>
+    <message>
+        <source>All kinds</source>
+        <translation>Alle Arten</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Methode</translation>
+    </message>
+    <message>
+        <source>Search text</source>
+        <translation>Text suchen</translation>
+    </message>
+    <message>
+        <source>JSON: /params/name=echo</source>
+        <translation>JSON: /params/name=echo</translation>
+    </message>
+    <message>
+        <source>Match JSON content: a path (JSON pointer or dotted) with an optional =value, e.g. /params/name=echo, result.isError=true, params.arguments</source>
+        <translation>JSON-Inhalt abgleichen: ein Pfad (JSON-Pointer oder mit Punkten) mit optionalem =Wert, z. B. /params/name=echo, result.isError=true, params.arguments</translation>
+    </message>
+    <message>
+        <source>Follow</source>
+        <translation>Folgen</translation>
+    </message>
+    <message>
+        <source>Keep the newest message in view</source>
+        <translation>Die neueste Nachricht sichtbar halten</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Anhalten</translation>
+    </message>
+    <message>
+        <source>Stop updating the view; recording goes on</source>
+        <translation>Ansicht nicht mehr aktualisieren; die Aufzeichnung läuft weiter</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Leeren</translation>
+    </message>
+    <message>
+        <source>Go to Pair</source>
+        <translation>Zum Gegenstück</translation>
+    </message>
+    <message>
+        <source>Jump between a request and its response (Ctrl+J)</source>
+        <translation>Zwischen einer Anfrage und ihrer Antwort springen (Strg+J)</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the selected message</source>
+        <translation>Die gewählte Nachricht kopieren</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren…</translation>
+    </message>
+    <message>
+        <source>Select a message to see it here.</source>
+        <translation>Wählen Sie eine Nachricht, um sie hier zu sehen.</translation>
+    </message>
+    <message>
+        <source>Pretty</source>
+        <translation>Formatiert</translation>
+    </message>
+    <message>
+        <source>Tree</source>
+        <translation>Baum</translation>
+    </message>
+    <message>
+        <source>Raw</source>
+        <translation>Roh</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Copy as Pretty JSON</source>
+        <translation>Als formatiertes JSON kopieren</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n message(s)</source>
+        <translation>
+            <numerusform>%1 von %n Nachricht</numerusform>
+            <numerusform>%1 von %n Nachrichten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s)</source>
+        <translation>
+            <numerusform>%n Nachricht</numerusform>
+            <numerusform>%n Nachrichten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n oldest dropped (cap %1)</source>
+        <translation>
+            <numerusform>%n älteste verworfen (Obergrenze %1)</numerusform>
+            <numerusform>%n älteste verworfen (Obergrenze %1)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>paused, %n new</source>
+        <translation>
+            <numerusform>angehalten, %n neu</numerusform>
+            <numerusform>angehalten, %n neu</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>offline capture</source>
+        <translation>Offline-Mitschnitt</translation>
+    </message>
+    <message>
+        <source>This message has no paired request or response.</source>
+        <translation>Diese Nachricht hat keine zugehörige Anfrage oder Antwort.</translation>
+    </message>
+    <message>
+        <source>The paired message is hidden by the filter.</source>
+        <translation>Die zugehörige Nachricht ist durch den Filter ausgeblendet.</translation>
+    </message>
+    <message>
+        <source>This message is %1 bytes long: too big to format here. The Raw tab shows its beginning; Copy or Export gets all of it.</source>
+        <translation>Diese Nachricht ist %1 Bytes lang: zu groß zum Formatieren. Der Reiter Roh zeigt ihren Anfang; Kopieren oder Exportieren liefert alles.</translation>
+    </message>
+    <message>
+        <source>Text:</source>
+        <translation>Text:</translation>
+    </message>
+    <message>
+        <source>Time: %1</source>
+        <translation>Zeit: %1</translation>
+    </message>
+    <message>
+        <source>Direction: %1</source>
+        <translation>Richtung: %1</translation>
+    </message>
+    <message>
+        <source>Kind: %1</source>
+        <translation>Art: %1</translation>
+    </message>
+    <message>
+        <source>Size: %1 bytes</source>
+        <translation>Größe: %1 Bytes</translation>
+    </message>
+    <message>
+        <source>Latency: %1 ms</source>
+        <translation>Latenz: %1 ms</translation>
+    </message>
+    <message>
+        <source>Server: %1</source>
+        <translation>Server: %1</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>Hinweis: %1</translation>
+    </message>
+    <message>
+        <source>HTTP method: %1</source>
+        <translation>HTTP-Methode: %1</translation>
+    </message>
+    <message>
+        <source>URL: %1</source>
+        <translation>URL: %1</translation>
+    </message>
+    <message>
+        <source>HTTP status: %1</source>
+        <translation>HTTP-Status: %1</translation>
+    </message>
+    <message>
+        <source>SSE event: %1 id %2</source>
+        <translation>SSE-Ereignis: %1, ID %2</translation>
+    </message>
+    <message>
+        <source>Headers:</source>
+        <translation>Header:</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>%1 konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Export Traffic</source>
+        <translation>Verkehr exportieren</translation>
+    </message>
+    <message>
+        <source>JSON Lines (every event, re-openable in MCP Scope)</source>
+        <translation>JSON Lines (jedes Ereignis, in MCP Scope wieder zu öffnen)</translation>
+    </message>
+    <message>
+        <source>HAR 1.2 (HTTP exchanges, for browser tools)</source>
+        <translation>HAR 1.2 (HTTP-Austausche, für Browser-Werkzeuge)</translation>
+    </message>
+    <message>
+        <source>The whole log</source>
+        <translation>Das gesamte Protokoll</translation>
+    </message>
+    <message>
+        <source>Only the rows the filters show</source>
+        <translation>Nur die Zeilen, die die Filter zeigen</translation>
+    </message>
+    <message>
+        <source>Include secrets (tokens, Authorization headers, secret environment values)</source>
+        <translation>Geheimnisse einschließen (Token, Authorization-Header, geheime Umgebungswerte)</translation>
+    </message>
+    <message>
+        <source>Secrets are replaced by &quot;[REDACTED]&quot; unless you include them.</source>
+        <translation>Geheimnisse werden durch „[REDACTED]“ ersetzt, sofern Sie sie nicht einschließen.</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>Format:</translation>
+    </message>
+    <message>
+        <source>Rows:</source>
+        <translation>Zeilen:</translation>
+    </message>
+    <message>
+        <source>Careful: the file will contain credentials in plain text.</source>
+        <translation>Vorsicht: Die Datei wird Zugangsdaten im Klartext enthalten.</translation>
+    </message>
+    <message>
+        <source>HAR files (*.har)</source>
+        <translation>HAR-Dateien (*.har)</translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>Exportiert nach %1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::parseFrame</name>
+    <message>
+        <source>not a JSON object</source>
+        <translation>kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1</source>
+        <translation>kein gültiges JSON: %1</translation>
+    </message>
+    <message>
+        <source>batch element %1: %2</source>
+        <translation>Stapelelement %1: %2</translation>
+    </message>
+    <message>
+        <source>empty batch</source>
+        <translation>leerer Stapel</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,2911 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>Client</name>
+    <message numerus="yes">
+        <source>%n s</source>
+        <translation>
+            <numerusform>%n 秒</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ms</source>
+        <translation>
+            <numerusform>%n 毫秒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server did not complete initialize: %1</source>
+        <translation>服务器未完成 initialize：%1</translation>
+    </message>
+    <message>
+        <source>The server&apos;s initialize result has no protocolVersion, so MCP Scope cannot tell which protocol it speaks. Disconnected.</source>
+        <translation>服务器的 initialize 结果中没有 protocolVersion，MCP Scope 无法判断其使用的协议。已断开。</translation>
+    </message>
+    <message>
+        <source>The server answered with protocol version &quot;%1&quot;, which MCP Scope does not support (it supports %2). Disconnected.</source>
+        <translation>服务器回复的协议版本为“%1”，MCP Scope 不支持（支持 %2）。已断开。</translation>
+    </message>
+    <message>
+        <source>A new session was initialised after the server ended the previous one.</source>
+        <translation>服务器结束上一个会话后，已初始化新会话。</translation>
+    </message>
+    <message>
+        <source>%1 could not be sent: %2</source>
+        <translation>%1 无法发送：%2</translation>
+    </message>
+    <message>
+        <source>The connection closed</source>
+        <translation>连接已关闭</translation>
+    </message>
+    <message>
+        <source>The connection was closed on request while %1 was pending.</source>
+        <translation>在 %1 等待期间，连接已按请求关闭。</translation>
+    </message>
+    <message>
+        <source>%1 while %2 was pending.</source>
+        <translation>%1，当时 %2 仍在等待。</translation>
+    </message>
+    <message>
+        <source>Could not connect to the server: %1</source>
+        <translation>无法连接到服务器：%1</translation>
+    </message>
+    <message>
+        <source>The transport could not deliver %1.</source>
+        <translation>传输层无法投递 %1。</translation>
+    </message>
+    <message>
+        <source>The server ended the session; initialising a new one.</source>
+        <translation>服务器结束了会话；正在初始化新会话。</translation>
+    </message>
+    <message>
+        <source>The server ended the session while %1 was pending; a new session is being started, send the request again.</source>
+        <translation>在 %1 等待期间服务器结束了会话；正在启动新会话，请重新发送该请求。</translation>
+    </message>
+    <message>
+        <source>Request timed out after %1</source>
+        <translation>请求在 %1 后超时</translation>
+    </message>
+    <message>
+        <source>The server did not answer %1 within %2.</source>
+        <translation>服务器未在 %2 内回答 %1。</translation>
+    </message>
+    <message>
+        <source>%1 did not finish within the maximum total time of %2; MCP Scope sent notifications/cancelled and stopped waiting.</source>
+        <translation>%1 未在最长总时间 %2 内完成；MCP Scope 已发送 notifications/cancelled 并停止等待。</translation>
+    </message>
+    <message>
+        <source>%1 got no answer within %2; MCP Scope sent notifications/cancelled and stopped waiting.</source>
+        <translation>%1 在 %2 内没有得到回答；MCP Scope 已发送 notifications/cancelled 并停止等待。</translation>
+    </message>
+    <message>
+        <source>%1 timed out after %2 before the session was ready, so it was never sent.</source>
+        <translation>%1 在会话就绪之前于 %2 后超时，因此从未发送。</translation>
+    </message>
+    <message>
+        <source>Cancelled by the user</source>
+        <translation>已被用户取消</translation>
+    </message>
+    <message>
+        <source>%1 was cancelled.</source>
+        <translation>%1 已取消。</translation>
+    </message>
+    <message>
+        <source>%1 was cancelled: %2</source>
+        <translation>%1 已取消：%2</translation>
+    </message>
+    <message>
+        <source>Late response to %1 (id %2) ignored: MCP Scope had already stopped waiting for it.</source>
+        <translation>已忽略对 %1（ID %2）的迟到响应：MCP Scope 已停止等待。</translation>
+    </message>
+    <message>
+        <source>Response with unknown id %1 ignored: no request with that id is pending.</source>
+        <translation>已忽略未知 ID %1 的响应：没有等待中的请求使用该 ID。</translation>
+    </message>
+    <message>
+        <source>Request id %1 is already in use by an unanswered request.</source>
+        <translation>请求 ID %1 已被一个未回答的请求使用。</translation>
+    </message>
+    <message>
+        <source>Method not found: MCP Scope does not handle %1.</source>
+        <translation>未找到方法：MCP Scope 不处理 %1。</translation>
+    </message>
+    <message>
+        <source>The session was closed while %1 was pending.</source>
+        <translation>在 %1 等待期间会话已关闭。</translation>
+    </message>
+    <message>
+        <source>Disconnected</source>
+        <translation>已断开</translation>
+    </message>
+    <message>
+        <source>%1 was not sent: the connection failed (%2).</source>
+        <translation>%1 未发送：连接失败（%2）。</translation>
+    </message>
+    <message>
+        <source>%1 was not sent: not connected to a server.</source>
+        <translation>%1 未发送：未连接到服务器。</translation>
+    </message>
+    <message>
+        <source>The server returned the cursor &quot;%1&quot; twice while listing %2; stopped to avoid an endless loop.</source>
+        <translation>列出 %2 时服务器两次返回游标“%1”；为避免无限循环已停止。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped listing %1 after %n page(s); the server still had more.</source>
+        <translation>
+            <numerusform>列出 %1 在 %n 页后停止；服务器还有更多内容。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp</name>
+    <message>
+        <source>The server has no command to start.</source>
+        <translation>该服务器没有可启动的命令。</translation>
+    </message>
+    <message>
+        <source>The server URL is not a valid http:// or https:// URL: %1</source>
+        <translation>服务器 URL 不是有效的 http:// 或 https:// URL：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::FormBuilder</name>
+    <message>
+        <source>Option %1</source>
+        <translation>选项 %1</translation>
+    </message>
+    <message>
+        <source>Any JSON value.</source>
+        <translation>任意 JSON 值。</translation>
+    </message>
+    <message>
+        <source>The schema allows no value here.</source>
+        <translation>该模式不允许此处有值。</translation>
+    </message>
+    <message>
+        <source>The schema here is not a JSON object; edit the value as JSON.</source>
+        <translation>此处的模式不是 JSON 对象；请以 JSON 形式编辑该值。</translation>
+    </message>
+    <message>
+        <source>Part of this field&apos;s schema (allOf) is recursive or unresolved and is only checked on sending.</source>
+        <translation>此字段模式的一部分（allOf）是递归的或未解析，仅在发送时检查。</translation>
+    </message>
+    <message>
+        <source>Recursive part: it is built when you open it.</source>
+        <translation>递归部分：打开时才会构建。</translation>
+    </message>
+    <message>
+        <source>Deeply nested part: it is built when you open it.</source>
+        <translation>深度嵌套部分：打开时才会构建。</translation>
+    </message>
+    <message>
+        <source>The anyOf part of this schema is only checked on sending.</source>
+        <translation>此模式的 anyOf 部分仅在发送时检查。</translation>
+    </message>
+    <message>
+        <source>Option</source>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <source>This part of the schema has no form field; edit it as JSON.</source>
+        <translation>模式的这一部分没有表单字段；请以 JSON 形式编辑。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::FormState</name>
+    <message>
+        <source>is not valid JSON (%1)</source>
+        <translation>不是有效的 JSON（%1）</translation>
+    </message>
+    <message>
+        <source>is required</source>
+        <translation>为必填项</translation>
+    </message>
+    <message>
+        <source>is empty: fill it in or remove it</source>
+        <translation>为空：请填写或移除</translation>
+    </message>
+    <message>
+        <source>expected one JSON value</source>
+        <translation>应为单个 JSON 值</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::HttpAutoTransport</name>
+    <message>
+        <source>the server refused Streamable HTTP</source>
+        <translation>服务器拒绝了 Streamable HTTP</translation>
+    </message>
+    <message>
+        <source>the server answered the first request</source>
+        <translation>服务器回答了第一个请求</translation>
+    </message>
+    <message>
+        <source>%1 speaks neither Streamable HTTP nor legacy HTTP+SSE: %2</source>
+        <translation>%1 既不支持 Streamable HTTP，也不支持旧版 HTTP+SSE：%2</translation>
+    </message>
+    <message>
+        <source>Auto-detection chose legacy HTTP+SSE (2024-11-05) for %1: %2</source>
+        <translation>自动检测为 %1 选择了旧版 HTTP+SSE（2024-11-05）：%2</translation>
+    </message>
+    <message>
+        <source>Auto-detection chose Streamable HTTP for %1: %2</source>
+        <translation>自动检测为 %1 选择了 Streamable HTTP：%2</translation>
+    </message>
+    <message>
+        <source>Streamable HTTP refused (HTTP %1); trying legacy HTTP+SSE</source>
+        <translation>Streamable HTTP 被拒绝（HTTP %1）；正在尝试旧版 HTTP+SSE</translation>
+    </message>
+    <message>
+        <source>Cannot send: the HTTP transport to %1 is not open.</source>
+        <translation>无法发送：到 %1 的 HTTP 传输未打开。</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>已关闭</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::HttpTransport</name>
+    <message>
+        <source>The TLS connection to %1 could not be trusted: %2</source>
+        <translation>无法信任到 %1 的 TLS 连接：%2</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2 %3</source>
+        <translation>%1 返回了 HTTP %2 %3</translation>
+    </message>
+    <message>
+        <source> (the server wants credentials%1)</source>
+        <translation>（服务器要求凭据%1）</translation>
+    </message>
+    <message>
+        <source>Could not reach %1: %2</source>
+        <translation>无法访问 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Json</name>
+    <message>
+        <source>empty input</source>
+        <translation>输入为空</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8</source>
+        <translation>无效的 UTF-8</translation>
+    </message>
+    <message>
+        <source>nested too deeply</source>
+        <translation>嵌套过深</translation>
+    </message>
+    <message>
+        <source>a string is not closed</source>
+        <translation>有字符串未闭合</translation>
+    </message>
+    <message>
+        <source>invalid string (bad escape or control character)</source>
+        <translation>无效字符串（错误的转义或控制字符）</translation>
+    </message>
+    <message>
+        <source>a string contains an unescaped control character</source>
+        <translation>字符串包含未转义的控制字符</translation>
+    </message>
+    <message>
+        <source>invalid number</source>
+        <translation>无效的数字</translation>
+    </message>
+    <message>
+        <source>invalid literal (true, false or null expected)</source>
+        <translation>无效的字面量（应为 true、false 或 null）</translation>
+    </message>
+    <message>
+        <source>document too large</source>
+        <translation>文档过大</translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation>内存不足</translation>
+    </message>
+    <message>
+        <source>invalid structure (a missing or extra comma, brace, bracket, colon or value)</source>
+        <translation>结构无效（缺少或多余的逗号、括号、冒号或值）</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::KeychainSecretStore</name>
+    <message>
+        <source>Checking the keychain…</source>
+        <translation>正在检查密钥环…</translation>
+    </message>
+    <message>
+        <source>No keychain: secrets are kept in memory only.</source>
+        <translation>没有密钥环：机密仅保存在内存中。</translation>
+    </message>
+    <message>
+        <source>No keychain: secrets are kept in memory only (%1).</source>
+        <translation>没有密钥环：机密仅保存在内存中（%1）。</translation>
+    </message>
+    <message>
+        <source>the keychain did not answer within %1 seconds</source>
+        <translation>密钥环在 %1 秒内没有响应</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::LegacySseTransport</name>
+    <message>
+        <source>%1 sent no &quot;endpoint&quot; event within %2 ms; it does not look like a 2024-11-05 SSE server.</source>
+        <translation>%1 在 %2 毫秒内没有发送“endpoint”事件；它看起来不像 2024-11-05 的 SSE 服务器。</translation>
+    </message>
+    <message>
+        <source>Legacy HTTP+SSE: opening the event stream</source>
+        <translation>旧版 HTTP+SSE：正在打开事件流</translation>
+    </message>
+    <message>
+        <source>Event stream opened</source>
+        <translation>事件流已打开</translation>
+    </message>
+    <message>
+        <source>POST endpoint: %1</source>
+        <translation>POST 端点：%1</translation>
+    </message>
+    <message>
+        <source>The server&apos;s endpoint %1 is not on the origin of %2; refusing to send messages there.</source>
+        <translation>服务器的端点 %1 与 %2 不同源；拒绝向其发送消息。</translation>
+    </message>
+    <message>
+        <source>The server closed the SSE stream; the legacy HTTP+SSE session is over.</source>
+        <translation>服务器关闭了 SSE 流；旧版 HTTP+SSE 会话已结束。</translation>
+    </message>
+    <message>
+        <source>The SSE stream broke: %1</source>
+        <translation>SSE 流中断：%1</translation>
+    </message>
+    <message>
+        <source>%1 answered the GET with &quot;%2&quot;, not an event stream.</source>
+        <translation>%1 对 GET 的回应是“%2”，而不是事件流。</translation>
+    </message>
+    <message>
+        <source>Cannot send: the SSE transport to %1 is not open.</source>
+        <translation>无法发送：到 %1 的 SSE 传输未打开。</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>已关闭</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::McpJson</name>
+    <message>
+        <source>%1: &quot;%2&quot; is not an object; ignored.</source>
+        <translation>%1：“%2”不是对象；已忽略。</translation>
+    </message>
+    <message>
+        <source>%1: %2 &quot;%3&quot; is not a string; left empty.</source>
+        <translation>%1：%2“%3”不是字符串；保留为空。</translation>
+    </message>
+    <message>
+        <source>%1: unknown type &quot;%2&quot;; guessed from the other members.</source>
+        <translation>%1：未知类型“%2”；已根据其他成员推断。</translation>
+    </message>
+    <message>
+        <source>%1: no &quot;command&quot;.</source>
+        <translation>%1：没有“command”。</translation>
+    </message>
+    <message>
+        <source>%1: no &quot;url&quot;.</source>
+        <translation>%1：没有“url”。</translation>
+    </message>
+    <message>
+        <source>%1: &quot;args&quot; is a string, not a list; kept as one argument.</source>
+        <translation>%1：“args”是字符串而不是列表；已作为单个参数保留。</translation>
+    </message>
+    <message>
+        <source>%1: &quot;args&quot; is not a list; ignored.</source>
+        <translation>%1：“args”不是列表；已忽略。</translation>
+    </message>
+    <message>
+        <source>%1: &quot;envFile&quot; is kept but not read; add its variables to the environment.</source>
+        <translation>%1：“envFile”已保留但不会读取；请将其中的变量添加到环境中。</translation>
+    </message>
+    <message>
+        <source>%1: marked &quot;disabled&quot; in the source file.</source>
+        <translation>%1：在源文件中被标记为“disabled”。</translation>
+    </message>
+    <message>
+        <source>%1: not an object; skipped.</source>
+        <translation>%1：不是对象；已跳过。</translation>
+    </message>
+    <message>
+        <source>An input without &quot;id&quot; was skipped.</source>
+        <translation>跳过了一个没有“id”的输入。</translation>
+    </message>
+    <message>
+        <source>Input &quot;%1&quot; has type &quot;%2&quot;; it will be asked as text.</source>
+        <translation>输入“%1”的类型为“%2”；将以文本方式询问。</translation>
+    </message>
+    <message>
+        <source>The text is empty.</source>
+        <translation>文本为空。</translation>
+    </message>
+    <message>
+        <source>the top level is a list, not an object</source>
+        <translation>顶层是列表而不是对象</translation>
+    </message>
+    <message>
+        <source>Not valid JSON: %1.</source>
+        <translation>不是有效的 JSON：%1。</translation>
+    </message>
+    <message>
+        <source>No MCP servers found: expected &quot;mcpServers&quot;, &quot;servers&quot;, or a server with &quot;command&quot; or &quot;url&quot;.</source>
+        <translation>未找到 MCP 服务器：应为“mcpServers”、“servers”或带有“command”或“url”的服务器。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s) listed under &quot;projects&quot; were not imported; open the project folder or import its .mcp.json instead.</source>
+        <translation>
+            <numerusform>“projects”下列出的 %n 个服务器未导入；请改为打开项目文件夹或导入其 .mcp.json。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The file lists no servers.</source>
+        <translation>该文件未列出任何服务器。</translation>
+    </message>
+    <message>
+        <source>Cannot read the file: %1.</source>
+        <translation>无法读取文件：%1。</translation>
+    </message>
+    <message>
+        <source>%1 for %2</source>
+        <translation>%2 的 %1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::MemorySecretStore</name>
+    <message>
+        <source>Secrets are kept in memory only and are lost when MCP Scope quits.</source>
+        <translation>机密仅保存在内存中，MCP Scope 退出时将丢失。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::SchemaResolver</name>
+    <message>
+        <source>The reference %1 points to another document, which is not fetched.</source>
+        <translation>引用 %1 指向另一个文档，不会获取该文档。</translation>
+    </message>
+    <message>
+        <source>The reference %1 names an anchor that this schema does not define.</source>
+        <translation>引用 %1 指定的锚点在此模式中未定义。</translation>
+    </message>
+    <message>
+        <source>The reference %1 points to nothing in this schema.</source>
+        <translation>引用 %1 在此模式中没有指向任何内容。</translation>
+    </message>
+    <message>
+        <source>The reference %1 leads back to itself.</source>
+        <translation>引用 %1 指回自身。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::SchemaValidator</name>
+    <message>
+        <source>a whole number</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>text (a string)</source>
+        <translation>文本（字符串）</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>a list (an array)</source>
+        <translation>列表（数组）</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>must be an email address such as name@example.com</source>
+        <translation>必须是电子邮件地址，例如 name@example.com</translation>
+    </message>
+    <message>
+        <source>must be an absolute URI such as https://example.com/path</source>
+        <translation>必须是绝对 URI，例如 https://example.com/path</translation>
+    </message>
+    <message>
+        <source>must be a date such as 2024-01-31</source>
+        <translation>必须是日期，例如 2024-01-31</translation>
+    </message>
+    <message>
+        <source>must be a time such as 13:45:00Z</source>
+        <translation>必须是时间，例如 13:45:00Z</translation>
+    </message>
+    <message>
+        <source>must be a date and time such as 2024-01-31T13:45:00Z</source>
+        <translation>必须是日期和时间，例如 2024-01-31T13:45:00Z</translation>
+    </message>
+    <message>
+        <source>must be a UUID such as 123e4567-e89b-12d3-a456-426614174000</source>
+        <translation>必须是 UUID，例如 123e4567-e89b-12d3-a456-426614174000</translation>
+    </message>
+    <message>
+        <source>must be an IPv4 address such as 192.0.2.1</source>
+        <translation>必须是 IPv4 地址，例如 192.0.2.1</translation>
+    </message>
+    <message>
+        <source>is not allowed here</source>
+        <translation>此处不允许</translation>
+    </message>
+    <message>
+        <source>must be one of: %1</source>
+        <translation>必须是以下之一：%1</translation>
+    </message>
+    <message>
+        <source>must be exactly %1</source>
+        <translation>必须正好是 %1</translation>
+    </message>
+    <message>
+        <source>has a value that the schema forbids (it matches a &apos;not&apos; rule)</source>
+        <translation>其值被模式禁止（匹配了“not”规则）</translation>
+    </message>
+    <message>
+        <source>must be %1, not %2</source>
+        <translation>必须是%1，而不是%2</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <source>must not be empty</source>
+        <translation>不能为空</translation>
+    </message>
+    <message>
+        <source>must be at least %1 characters long</source>
+        <translation>长度至少为 %1 个字符</translation>
+    </message>
+    <message>
+        <source>must be at most %1 characters long</source>
+        <translation>长度最多为 %1 个字符</translation>
+    </message>
+    <message>
+        <source>must match pattern %1</source>
+        <translation>必须匹配模式 %1</translation>
+    </message>
+    <message>
+        <source>must be greater than %1</source>
+        <translation>必须大于 %1</translation>
+    </message>
+    <message>
+        <source>must be at least %1</source>
+        <translation>必须至少为 %1</translation>
+    </message>
+    <message>
+        <source>must be less than %1</source>
+        <translation>必须小于 %1</translation>
+    </message>
+    <message>
+        <source>must be at most %1</source>
+        <translation>最多为 %1</translation>
+    </message>
+    <message>
+        <source>must be a multiple of %1</source>
+        <translation>必须是 %1 的倍数</translation>
+    </message>
+    <message>
+        <source>is one item too many: this list takes at most %1 items</source>
+        <translation>多了一项：此列表最多包含 %1 项</translation>
+    </message>
+    <message>
+        <source>must have at least %1 item</source>
+        <translation>至少需要 %1 项</translation>
+    </message>
+    <message>
+        <source>must have at least %1 items</source>
+        <translation>至少需要 %1 项</translation>
+    </message>
+    <message>
+        <source>must have at most %1 item</source>
+        <translation>最多只能有 %1 项</translation>
+    </message>
+    <message>
+        <source>must have at most %1 items</source>
+        <translation>最多只能有 %1 项</translation>
+    </message>
+    <message>
+        <source>must not repeat items: items %1 and %2 are the same</source>
+        <translation>不能有重复项：第 %1 项和第 %2 项相同</translation>
+    </message>
+    <message>
+        <source>must contain at least one item of the required kind</source>
+        <translation>必须至少包含一个所需类型的项</translation>
+    </message>
+    <message>
+        <source>is required</source>
+        <translation>为必填项</translation>
+    </message>
+    <message>
+        <source>is not an allowed property here</source>
+        <translation>在此处不是允许的属性</translation>
+    </message>
+    <message>
+        <source>has a name that is not allowed: the name %1</source>
+        <translation>包含不允许的名称：%1</translation>
+    </message>
+    <message>
+        <source>must have at least %1 property</source>
+        <translation>至少需要 %1 个属性</translation>
+    </message>
+    <message>
+        <source>must have at least %1 properties</source>
+        <translation>至少需要 %1 个属性</translation>
+    </message>
+    <message>
+        <source>must have at most %1 property</source>
+        <translation>最多只能有 %1 个属性</translation>
+    </message>
+    <message>
+        <source>must have at most %1 properties</source>
+        <translation>最多只能有 %1 个属性</translation>
+    </message>
+    <message>
+        <source>is required when %1 is given</source>
+        <translation>当给出 %1 时为必填项</translation>
+    </message>
+    <message>
+        <source>matches more than one of the allowed forms (%1 and %2); it must match exactly one</source>
+        <translation>匹配了多个允许的形式（%1 和 %2）；必须恰好匹配一个</translation>
+    </message>
+    <message>
+        <source>does not match any of the allowed forms</source>
+        <translation>不匹配任何允许的形式</translation>
+    </message>
+    <message>
+        <source>must be one of the allowed forms: %1</source>
+        <translation>必须是允许的形式之一：%1</translation>
+    </message>
+    <message>
+        <source>The value</source>
+        <translation>该值</translation>
+    </message>
+    <message>
+        <source>The schema could not be compiled for validation (%1); field checks still apply.</source>
+        <translation>无法编译该模式以进行验证（%1）；字段检查仍然有效。</translation>
+    </message>
+    <message>
+        <source>These schema keywords are not checked: %1.</source>
+        <translation>以下模式关键字不会被检查：%1。</translation>
+    </message>
+    <message>
+        <source>Validation stopped early (%1); field checks still apply.</source>
+        <translation>验证提前停止（%1）；字段检查仍然有效。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::ServerCatalog</name>
+    <message>
+        <source>The file was kept unchanged as %1; MCP Scope continues with the servers it could read.</source>
+        <translation>该文件已原样保留为 %1；MCP Scope 将继续使用能读取的服务器。</translation>
+    </message>
+    <message>
+        <source>Cannot read the file: %1.</source>
+        <translation>无法读取文件：%1。</translation>
+    </message>
+    <message>
+        <source>Not valid JSON: %1.</source>
+        <translation>不是有效的 JSON：%1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n server(s) recovered from the broken file; command approvals were not.</source>
+        <translation>
+            <numerusform>已从损坏的文件中恢复 %n 个服务器；命令批准未恢复。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not an MCP Scope server list (expected an object with a &quot;servers&quot; list).</source>
+        <translation>不是 MCP Scope 服务器列表（应为包含“servers”列表的对象）。</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer MCP Scope; settings this version does not know are kept.</source>
+        <translation>%1 由较新版本的 MCP Scope 写入；此版本不认识的设置将被保留。</translation>
+    </message>
+    <message>
+        <source>Server %1 in %2 is not an object; skipped.</source>
+        <translation>%2 中的服务器 %1 不是对象；已跳过。</translation>
+    </message>
+    <message>
+        <source>duplicate id; given a new one</source>
+        <translation>ID 重复；已分配新 ID</translation>
+    </message>
+    <message>
+        <source>%1, server &quot;%2&quot;: %3</source>
+        <translation>%1，服务器“%2”：%3</translation>
+    </message>
+    <message>
+        <source>Some servers could not be read and were skipped.</source>
+        <translation>部分服务器无法读取，已跳过。</translation>
+    </message>
+    <message>
+        <source>%1 (copy)</source>
+        <translation>%1（副本）</translation>
+    </message>
+    <message>
+        <source>MCP Scope demo server</source>
+        <translation>MCP Scope 演示服务器</translation>
+    </message>
+    <message>
+        <source>Ships with MCP Scope. Shows every kind of content, progress, sampling, elicitation and more.</source>
+        <translation>随 MCP Scope 提供。展示各类内容、进度、采样、信息征询等功能。</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1.</source>
+        <translation>无法创建文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2.</source>
+        <translation>无法保存 %1：%2。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::ServerConfig</name>
+    <message>
+        <source>&quot;%1&quot; is not a list; ignored.</source>
+        <translation>“%1”不是列表；已忽略。</translation>
+    </message>
+    <message>
+        <source>An entry of &quot;%1&quot; has no name; ignored.</source>
+        <translation>“%1”中的某个条目没有名称；已忽略。</translation>
+    </message>
+    <message>
+        <source>Standard I/O (local process)</source>
+        <translation>标准输入/输出（本地进程）</translation>
+    </message>
+    <message>
+        <source>Streamable HTTP</source>
+        <translation>Streamable HTTP</translation>
+    </message>
+    <message>
+        <source>HTTP+SSE (legacy)</source>
+        <translation>HTTP+SSE（旧版）</translation>
+    </message>
+    <message>
+        <source>HTTP (detect)</source>
+        <translation>HTTP（自动检测）</translation>
+    </message>
+    <message>
+        <source>Unknown transport &quot;%1&quot;; using stdio.</source>
+        <translation>未知传输方式“%1”；使用 stdio。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::SseParser</name>
+    <message>
+        <source>An SSE event grew to %1 bytes, more than the limit of %2 bytes; the stream was abandoned.</source>
+        <translation>一个 SSE 事件增长到 %1 字节，超过 %2 字节的上限；已放弃该流。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::StdioTransport</name>
+    <message>
+        <source>exited with code %1</source>
+        <translation>以代码 %1 退出</translation>
+    </message>
+    <message>
+        <source>killed by signal %1 (%2)</source>
+        <translation>被信号 %1（%2）终止</translation>
+    </message>
+    <message>
+        <source>killed by signal %1</source>
+        <translation>被信号 %1 终止</translation>
+    </message>
+    <message>
+        <source>could not start &apos;%1&apos;: %2</source>
+        <translation>无法启动“%1”：%2</translation>
+    </message>
+    <message>
+        <source>could not start &apos;%1&apos; in &apos;%2&apos;: %3</source>
+        <translation>无法在“%2”中启动“%1”：%3</translation>
+    </message>
+    <message>
+        <source>was %1</source>
+        <translation>曾是 %1</translation>
+    </message>
+    <message>
+        <source>Closed by the client; the server process %1.</source>
+        <translation>已由客户端关闭；服务器进程%1。</translation>
+    </message>
+    <message>
+        <source>The server process %1.</source>
+        <translation>服务器进程%1。</translation>
+    </message>
+    <message>
+        <source>A message was sent while the server process was not running.</source>
+        <translation>在服务器进程未运行时发送了一条消息。</translation>
+    </message>
+    <message>
+        <source>The server did not exit within %1 ms of stdin being closed; sending SIGTERM.</source>
+        <translation>关闭 stdin 后 %1 毫秒内服务器未退出；正在发送 SIGTERM。</translation>
+    </message>
+    <message>
+        <source>The server did not exit within %1 ms of SIGTERM; sending SIGKILL.</source>
+        <translation>发送 SIGTERM 后 %1 毫秒内服务器未退出；正在发送 SIGKILL。</translation>
+    </message>
+    <message>
+        <source>A message from the server was dropped: it was longer than the maximum message size of %1 (at least %2 bytes arrived before it was cut off).</source>
+        <translation>丢弃了一条来自服务器的消息：它超过了 %1 的最大消息大小（截断前至少收到 %2 字节）。</translation>
+    </message>
+    <message>
+        <source>empty line on stdout</source>
+        <translation>stdout 上的空行</translation>
+    </message>
+    <message>
+        <source>line longer than %1; the rest of it was not kept</source>
+        <translation>行长度超过 %1；其余部分未保留</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::StreamableHttpServer</name>
+    <message>
+        <source>Origin not allowed</source>
+        <translation>不允许的来源</translation>
+    </message>
+    <message>
+        <source>Not Acceptable: the client must accept application/json and text/event-stream</source>
+        <translation>不可接受：客户端必须接受 application/json 和 text/event-stream</translation>
+    </message>
+    <message>
+        <source>Content-Type must be application/json</source>
+        <translation>Content-Type 必须是 application/json</translation>
+    </message>
+    <message>
+        <source>Bad Request: Mcp-Session-Id header is required</source>
+        <translation>错误请求：必须提供 Mcp-Session-Id 请求头</translation>
+    </message>
+    <message>
+        <source>Session not found</source>
+        <translation>未找到会话</translation>
+    </message>
+    <message>
+        <source>Unsupported MCP-Protocol-Version: %1</source>
+        <translation>不支持的 MCP-Protocol-Version：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::StreamableHttpTransport</name>
+    <message>
+        <source>Streamable HTTP transport to %1</source>
+        <translation>到 %1 的 Streamable HTTP 传输</translation>
+    </message>
+    <message>
+        <source>Cannot send: the HTTP transport to %1 is not open.</source>
+        <translation>无法发送：到 %1 的 HTTP 传输未打开。</translation>
+    </message>
+    <message>
+        <source>Opening the GET stream for server-initiated messages</source>
+        <translation>正在打开用于服务器发起消息的 GET 流</translation>
+    </message>
+    <message>
+        <source>Resuming an event stream after event %1</source>
+        <translation>从事件 %1 之后恢复事件流</translation>
+    </message>
+    <message>
+        <source>Event stream opened</source>
+        <translation>事件流已打开</translation>
+    </message>
+    <message>
+        <source>The answer from %1 is larger than the limit of %2 bytes.</source>
+        <translation>来自 %1 的回答超过 %2 字节的上限。</translation>
+    </message>
+    <message>
+        <source>retry: %1 ms</source>
+        <translation>retry：%1 毫秒</translation>
+    </message>
+    <message>
+        <source>The server offers no GET stream (HTTP %1): server-initiated messages can only arrive on answers to requests.</source>
+        <translation>服务器不提供 GET 流（HTTP %1）：服务器发起的消息只能随请求的回答到达。</translation>
+    </message>
+    <message>
+        <source>The GET stream was refused: %1</source>
+        <translation>GET 流被拒绝：%1</translation>
+    </message>
+    <message>
+        <source>The server answered a GET with &quot;%1&quot; instead of an event stream.</source>
+        <translation>服务器对 GET 的回应是“%1”，而不是事件流。</translation>
+    </message>
+    <message>
+        <source>The server answered the request with HTTP %1 and no body.</source>
+        <translation>服务器以 HTTP %1 回应了请求，且没有正文。</translation>
+    </message>
+    <message>
+        <source>The server answered the request with &quot;%1&quot;, which is neither JSON nor an event stream.</source>
+        <translation>服务器以“%1”回应了请求，既不是 JSON 也不是事件流。</translation>
+    </message>
+    <message>
+        <source>The server closed the event stream before answering, without an event id to resume from.</source>
+        <translation>服务器在回答前关闭了事件流，且没有可用于恢复的事件 ID。</translation>
+    </message>
+    <message>
+        <source>The event stream broke before the answer (%1), without an event id to resume from.</source>
+        <translation>事件流在回答前中断（%1），且没有可用于恢复的事件 ID。</translation>
+    </message>
+    <message>
+        <source>Gave up resuming the event stream from %1 after %2 attempts.</source>
+        <translation>在 %2 次尝试后放弃从 %1 恢复事件流。</translation>
+    </message>
+    <message>
+        <source>The event stream closed; reconnecting in %1 ms%2</source>
+        <translation>事件流已关闭；%1 毫秒后重新连接%2</translation>
+    </message>
+    <message>
+        <source> with Last-Event-ID %1</source>
+        <translation>，使用 Last-Event-ID %1</translation>
+    </message>
+    <message>
+        <source>The server no longer knows session %1 (HTTP 404); a new session must be initialized.</source>
+        <translation>服务器已不再识别会话 %1（HTTP 404）；必须初始化新会话。</translation>
+    </message>
+    <message>
+        <source>(already replaced)</source>
+        <translation>（已被替换）</translation>
+    </message>
+    <message>
+        <source>Closed</source>
+        <translation>已关闭</translation>
+    </message>
+    <message>
+        <source>Ending session %1</source>
+        <translation>正在结束会话 %1</translation>
+    </message>
+    <message>
+        <source>DELETE of the session failed: %1</source>
+        <translation>删除会话（DELETE）失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::TrafficCapture</name>
+    <message>
+        <source>&quot;t&quot; (wall clock time) is missing or not a number</source>
+        <translation>“t”（挂钟时间）缺失或不是数字</translation>
+    </message>
+    <message>
+        <source>&quot;t&quot; is not an integer</source>
+        <translation>“t”不是整数</translation>
+    </message>
+    <message>
+        <source>&quot;mono&quot; is not an integer</source>
+        <translation>“mono”不是整数</translation>
+    </message>
+    <message>
+        <source>&quot;conn&quot; is not an integer</source>
+        <translation>“conn”不是整数</translation>
+    </message>
+    <message>
+        <source>&quot;dir&quot; must be &quot;out&quot;, &quot;in&quot; or &quot;local&quot;</source>
+        <translation>“dir”必须是“out”、“in”或“local”</translation>
+    </message>
+    <message>
+        <source>unknown &quot;kind&quot;: %1</source>
+        <translation>未知的“kind”：%1</translation>
+    </message>
+    <message>
+        <source>&quot;raw&quot; must be a string</source>
+        <translation>“raw”必须是字符串</translation>
+    </message>
+    <message>
+        <source>&quot;raw&quot; is not valid base64</source>
+        <translation>“raw”不是有效的 Base64</translation>
+    </message>
+    <message>
+        <source>&quot;note&quot; must be a string</source>
+        <translation>“note”必须是字符串</translation>
+    </message>
+    <message>
+        <source>&quot;httpMethod&quot; is malformed</source>
+        <translation>“httpMethod”格式错误</translation>
+    </message>
+    <message>
+        <source>&quot;url&quot; must be a string</source>
+        <translation>“url”必须是字符串</translation>
+    </message>
+    <message>
+        <source>&quot;status&quot; is not an integer</source>
+        <translation>“status”不是整数</translation>
+    </message>
+    <message>
+        <source>&quot;headers&quot; must be an array of [name, value] pairs</source>
+        <translation>“headers”必须是由 [名称, 值] 对组成的数组</translation>
+    </message>
+    <message>
+        <source>&quot;sseId&quot; is malformed</source>
+        <translation>“sseId”格式错误</translation>
+    </message>
+    <message>
+        <source>&quot;sseType&quot; is malformed</source>
+        <translation>“sseType”格式错误</translation>
+    </message>
+    <message>
+        <source>&quot;exchange&quot; is not a number</source>
+        <translation>“exchange”不是数字</translation>
+    </message>
+    <message>
+        <source>could not write the capture: %1</source>
+        <translation>无法写入捕获：%1</translation>
+    </message>
+    <message>
+        <source>line %1: not an MCP Scope capture (the first line must be a header with &quot;format&quot;: &quot;mcpscope-capture&quot;)</source>
+        <translation>第 %1 行：不是 MCP Scope 捕获（第一行必须是带有 &quot;format&quot;: &quot;mcpscope-capture&quot; 的头部）</translation>
+    </message>
+    <message>
+        <source>line %1: capture format version %2 is not supported (this MCP Scope reads version %3)</source>
+        <translation>第 %1 行：不支持捕获格式版本 %2（此 MCP Scope 读取版本 %3）</translation>
+    </message>
+    <message>
+        <source>not valid JSON at offset %1: %2</source>
+        <translation>偏移 %1 处不是有效的 JSON：%2</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>文件为空</translation>
+    </message>
+    <message>
+        <source>could not write the HAR file: %1</source>
+        <translation>无法写入 HAR 文件：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::TrafficFilter</name>
+    <message>
+        <source>empty member name in &quot;%1&quot;</source>
+        <translation>“%1”中有空的成员名</translation>
+    </message>
+    <message>
+        <source>no path before &quot;=&quot; (write /params/name=value or params.name=value)</source>
+        <translation>“=”前没有路径（请写成 /params/name=值 或 params.name=值）</translation>
+    </message>
+    <message>
+        <source>the value is not valid JSON: %1</source>
+        <translation>该值不是有效的 JSON：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::TrafficLog</name>
+    <message>
+        <source>request</source>
+        <translation>请求</translation>
+    </message>
+    <message>
+        <source>response</source>
+        <translation>响应</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>notification</source>
+        <translation>通知</translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation>批量</translation>
+    </message>
+    <message>
+        <source>stderr</source>
+        <translation>stderr</translation>
+    </message>
+    <message>
+        <source>invalid message</source>
+        <translation>无效消息</translation>
+    </message>
+    <message>
+        <source>HTTP request</source>
+        <translation>HTTP 请求</translation>
+    </message>
+    <message>
+        <source>HTTP response</source>
+        <translation>HTTP 响应</translation>
+    </message>
+    <message>
+        <source>SSE event</source>
+        <translation>SSE 事件</translation>
+    </message>
+    <message>
+        <source>process started</source>
+        <translation>进程已启动</translation>
+    </message>
+    <message>
+        <source>process exited</source>
+        <translation>进程已退出</translation>
+    </message>
+    <message>
+        <source>transport error</source>
+        <translation>传输错误</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>C → S</source>
+        <translation>客 → 服</translation>
+    </message>
+    <message>
+        <source>S → C</source>
+        <translation>服 → 客</translation>
+    </message>
+    <message>
+        <source>local</source>
+        <translation>本地</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Relative (s)</source>
+        <translation>相对 (秒)</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>Direction</source>
+        <translation>方向</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>client to server</source>
+        <translation>客户端到服务器</translation>
+    </message>
+    <message>
+        <source>server to client</source>
+        <translation>服务器到客户端</translation>
+    </message>
+    <message>
+        <source>local event</source>
+        <translation>本地事件</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::CaptureWindow</name>
+    <message>
+        <source>%1 — Capture</source>
+        <translation>%1 — 捕获</translation>
+    </message>
+    <message>
+        <source>Could not open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not an MCP Scope capture: %2</source>
+        <translation>%1 不是 MCP Scope 捕获文件：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s)</source>
+        <translation>
+            <numerusform>%n 个事件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>recorded %1</source>
+        <translation>录制于 %1</translation>
+    </message>
+    <message>
+        <source>secrets redacted</source>
+        <translation>机密已隐去</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) skipped (first: line %1, %2)</source>
+        <translation>
+            <numerusform>跳过了 %n 行（首个：第 %1 行，%2）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::CommandApprovalDialog</name>
+    <message>
+        <source>Run This Command?</source>
+        <translation>运行此命令？</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; will start this program on your computer, with your user&apos;s rights. Run it only if you trust where this configuration came from.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 将以您的用户权限在本机启动此程序。仅当您信任此配置的来源时才运行它。</translation>
+    </message>
+    <message>
+        <source>Show secret values</source>
+        <translation>显示机密值</translation>
+    </message>
+    <message>
+        <source>You are asked again whenever the command, its arguments, environment or working directory change.</source>
+        <translation>命令、参数、环境或工作目录一旦改变，将再次询问您。</translation>
+    </message>
+    <message>
+        <source>Run Command</source>
+        <translation>运行命令</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::Connection</name>
+    <message>
+        <source>disconnected</source>
+        <translation>未连接</translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation>正在连接</translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation>已连接</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>exited</source>
+        <translation>已退出</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Not restarting: the server failed %n times in a row shortly after starting.</source>
+        <translation>
+            <numerusform>不再重启：服务器已连续 %n 次在启动后不久失败。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Started: %1</source>
+        <translation>已启动：%1</translation>
+    </message>
+    <message>
+        <source>Process %1</source>
+        <translation>进程%1</translation>
+    </message>
+    <message>
+        <source>No one is there to answer this request.</source>
+        <translation>没有人可以回答此请求。</translation>
+    </message>
+    <message>
+        <source>The server settings are incomplete.</source>
+        <translation>服务器设置不完整。</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
+    </message>
+    <message>
+        <source>The server has no command to start.</source>
+        <translation>该服务器没有可启动的命令。</translation>
+    </message>
+    <message>
+        <source>The server URL is not valid: %1</source>
+        <translation>服务器 URL 无效：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ConsolePage</name>
+    <message>
+        <source>Search the console</source>
+        <translation>搜索控制台</translation>
+    </message>
+    <message>
+        <source>Previous match</source>
+        <translation>上一个匹配</translation>
+    </message>
+    <message>
+        <source>Next match</source>
+        <translation>下一个匹配</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清空</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>The server&apos;s stderr and any stdout lines that are not JSON-RPC appear here.</source>
+        <translation>服务器的 stderr 以及所有不是 JSON-RPC 的 stdout 行会显示在这里。</translation>
+    </message>
+    <message>
+        <source>[stdout, not JSON-RPC] </source>
+        <translation>[stdout，非 JSON-RPC] </translation>
+    </message>
+    <message>
+        <source>Save Console</source>
+        <translation>保存控制台</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation>文本文件 (*.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Wrapped to the top</source>
+        <translation>已从顶部继续</translation>
+    </message>
+    <message>
+        <source>Not found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>Wrapped to the bottom</source>
+        <translation>已从底部继续</translation>
+    </message>
+    <message>
+        <source>Console</source>
+        <translation>控制台</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ExportServersDialog</name>
+    <message>
+        <source>Export Server Entry</source>
+        <translation>导出服务器条目</translation>
+    </message>
+    <message>
+        <source>Export Servers</source>
+        <translation>导出服务器</translation>
+    </message>
+    <message>
+        <source>mcpServers (Claude Desktop, Claude Code, Cursor)</source>
+        <translation>mcpServers（Claude Desktop、Claude Code、Cursor）</translation>
+    </message>
+    <message>
+        <source>servers (VS Code)</source>
+        <translation>servers（VS Code）</translation>
+    </message>
+    <message>
+        <source>Include secret values</source>
+        <translation>包含机密值</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Copied to the clipboard.</source>
+        <translation>已复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>Careful: the text contains secret values (tokens, keys) in plain text.</source>
+        <translation>注意：文本中包含明文机密值（令牌、密钥）。</translation>
+    </message>
+    <message>
+        <source>Secret values are left out and replaced by ${NAME} references.</source>
+        <translation>机密值已省略，并替换为 ${NAME} 引用。</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Saved to %1</source>
+        <translation>已保存到 %1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ImportDialog</name>
+    <message>
+        <source>Import Servers</source>
+        <translation>导入服务器</translation>
+    </message>
+    <message>
+        <source>Reads Claude Desktop, Claude Code (.mcp.json), Cursor, Cline, Windsurf and VS Code configurations, a bare map of servers or a single server object. Imported commands only run after you have seen and confirmed them.</source>
+        <translation>可读取 Claude Desktop、Claude Code（.mcp.json）、Cursor、Cline、Windsurf 和 VS Code 的配置、单纯的服务器映射或单个服务器对象。导入的命令只有在您查看并确认后才会运行。</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Pasted text:</source>
+        <translation>粘贴的文本：</translation>
+    </message>
+    <message>
+        <source>My servers (user configuration)</source>
+        <translation>我的服务器（用户配置）</translation>
+    </message>
+    <message>
+        <source>This project (%1)</source>
+        <translation>此项目（%1）</translation>
+    </message>
+    <message>
+        <source>Add to:</source>
+        <translation>添加到：</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Command or URL</source>
+        <translation>命令或 URL</translation>
+    </message>
+    <message>
+        <source>Conflict</source>
+        <translation>冲突</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>Import mcp.json</source>
+        <translation>导入 mcp.json</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json *.jsonc);;All files (*)</source>
+        <translation>JSON 文件 (*.json *.jsonc);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Choose a file.</source>
+        <translation>请选择一个文件。</translation>
+    </message>
+    <message>
+        <source>Paste a configuration above.</source>
+        <translation>请在上方粘贴配置。</translation>
+    </message>
+    <message>
+        <source>Cannot read this: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n server(s)</source>
+        <translation>
+            <numerusform>%1：%n 个服务器</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n name conflict(s): choose what to do in the Action column</source>
+        <translation>
+            <numerusform>%n 个名称冲突：请在“操作”列中选择处理方式</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>mcpServers (Claude, Cursor, Cline)</source>
+        <translation>mcpServers（Claude、Cursor、Cline）</translation>
+    </message>
+    <message>
+        <source>VS Code servers</source>
+        <translation>VS Code 服务器</translation>
+    </message>
+    <message>
+        <source>Map of servers</source>
+        <translation>服务器映射</translation>
+    </message>
+    <message>
+        <source>Single server</source>
+        <translation>单个服务器</translation>
+    </message>
+    <message>
+        <source>Unknown format</source>
+        <translation>未知格式</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Add (rename)</source>
+        <translation>添加（重命名）</translation>
+    </message>
+    <message>
+        <source>Replace existing</source>
+        <translation>替换现有的</translation>
+    </message>
+    <message>
+        <source>Skip</source>
+        <translation>跳过</translation>
+    </message>
+    <message>
+        <source>For &quot;Add (rename)&quot;, the name the server gets; edit it if you like.</source>
+        <translation>对于“添加（重命名）”，这是服务器将获得的名称；可按需修改。</translation>
+    </message>
+    <message>
+        <source>Same as the existing &quot;%1&quot;</source>
+        <translation>与现有的“%1”相同</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; already exists</source>
+        <translation>“%1”已存在</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ItemList</name>
+    <message>
+        <source>Filter</source>
+        <translation>筛选</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <source>Nothing here.</source>
+        <translation>这里什么都没有。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::JsonTree</name>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>… more not shown</source>
+        <translation>… 更多内容未显示</translation>
+    </message>
+    <message numerus="yes">
+        <source>{%n member(s)}</source>
+        <translation>
+            <numerusform>{%n 个成员}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>[%n item(s)]</source>
+        <translation>
+            <numerusform>[%n 项]</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::LogModel</name>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>级别</translation>
+    </message>
+    <message>
+        <source>Logger</source>
+        <translation>记录器</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::LogsPage</name>
+    <message>
+        <source>Set</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Ask the server to send messages of this level and above (logging/setLevel)</source>
+        <translation>请求服务器发送此级别及以上的消息（logging/setLevel）</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清空</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Show from:</source>
+        <translation>显示自：</translation>
+    </message>
+    <message>
+        <source>Server log level:</source>
+        <translation>服务器日志级别：</translation>
+    </message>
+    <message>
+        <source>Select a message to see all of its data.</source>
+        <translation>选择一条消息以查看其全部数据。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n old message(s) dropped</source>
+        <translation>
+            <numerusform>已丢弃 %n 条旧消息</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Setting the level failed: %1</source>
+        <translation>设置级别失败：%1</translation>
+    </message>
+    <message>
+        <source>Server log level set to %1</source>
+        <translation>服务器日志级别已设为 %1</translation>
+    </message>
+    <message>
+        <source>Save Logs</source>
+        <translation>保存日志</translation>
+    </message>
+    <message>
+        <source>Text files (*.txt);;All files (*)</source>
+        <translation>文本文件 (*.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Logs</source>
+        <translation>日志</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::MainWindow</name>
+    <message>
+        <source>MCP Scope</source>
+        <translation>MCP Scope</translation>
+    </message>
+    <message>
+        <source>Servers</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Add a server, or import one from an mcp.json file, to get started.</source>
+        <translation>添加一个服务器，或从 mcp.json 文件导入，即可开始。</translation>
+    </message>
+    <message>
+        <source>All Traffic</source>
+        <translation>全部流量</translation>
+    </message>
+    <message>
+        <source>Could not save the server list: %1</source>
+        <translation>无法保存服务器列表：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Add Server…</source>
+        <translation>添加服务器(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit Server…</source>
+        <translation>编辑服务器(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>D&amp;uplicate Server</source>
+        <translation>复制服务器(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove Server</source>
+        <translation>移除服务器(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Move &amp;Up</source>
+        <translation>上移(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Move Do&amp;wn</source>
+        <translation>下移(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>连接(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Disconnect</source>
+        <translation>断开(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Res&amp;tart</source>
+        <translation>重启(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Ping</source>
+        <translation>Ping(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Import mcp.json…</source>
+        <translation>导入 mcp.json(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Import from &amp;Clipboard…</source>
+        <translation>从剪贴板导入(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;Server Entry…</source>
+        <translation>导出服务器条目(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;All Servers…</source>
+        <translation>导出所有服务器(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Project Folder…</source>
+        <translation>打开项目文件夹(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>C&amp;lose Project</source>
+        <translation>关闭项目(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Open Capture…</source>
+        <translation>打开捕获(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>E&amp;xport Traffic…</source>
+        <translation>导出流量(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>&amp;Pause Traffic</source>
+        <translation>暂停流量(&amp;P)</translation>
+    </message>
+    <message>
+        <source>C&amp;lear Traffic</source>
+        <translation>清空流量(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;About MCP Scope</source>
+        <translation>关于 MCP Scope(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Keep Secrets in the Server List File</source>
+        <translation>将机密保存在服务器列表文件中</translation>
+    </message>
+    <message>
+        <source>Secrets in a Plain File</source>
+        <translation>明文文件中的机密</translation>
+    </message>
+    <message>
+        <source>Tokens and secret environment values will be written unencrypted to %1. Anyone who can read that file can use them. Continue?</source>
+        <translation>令牌和机密环境变量值将以未加密形式写入 %1。任何能读取该文件的人都能使用它们。是否继续？</translation>
+    </message>
+    <message>
+        <source>&amp;Server</source>
+        <translation>服务器(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Traffic</source>
+        <translation>流量(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;All Traffic</source>
+        <translation>全部流量(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System Default</source>
+        <translation>系统默认</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>The new language is used from the next start.</source>
+        <translation>新语言将在下次启动时生效。</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>Server List</source>
+        <translation>服务器列表</translation>
+    </message>
+    <message>
+        <source>%1 stopped; restarting in %2 s</source>
+        <translation>%1 已停止；%2 秒后重启</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Protocol %1</source>
+        <translation>协议 %1</translation>
+    </message>
+    <message>
+        <source>Session %1</source>
+        <translation>会话 %1</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>未连接</translation>
+    </message>
+    <message>
+        <source>⚠ %1</source>
+        <translation>⚠ %1</translation>
+    </message>
+    <message>
+        <source>Secret values (tokens, secret environment values) are not written to the server list file. Without a keychain they are kept only until MCP Scope quits.</source>
+        <translation>机密值（令牌、机密环境变量值）不会写入服务器列表文件。没有密钥环时，它们只保留到 MCP Scope 退出为止。</translation>
+    </message>
+    <message>
+        <source>Input for %1</source>
+        <translation>%1 的输入</translation>
+    </message>
+    <message>
+        <source>Value for %1:</source>
+        <translation>%1 的值：</translation>
+    </message>
+    <message>
+        <source>Unresolved references left as written: %1</source>
+        <translation>无法解析的引用保持原样：%1</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>New server</source>
+        <translation>新服务器</translation>
+    </message>
+    <message>
+        <source>Add Server</source>
+        <translation>添加服务器</translation>
+    </message>
+    <message>
+        <source>Remove Server</source>
+        <translation>移除服务器</translation>
+    </message>
+    <message>
+        <source>Remove &quot;%1&quot; from the list?</source>
+        <translation>从列表中移除“%1”？</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n server(s). Their commands run only after you confirm them.</source>
+        <translation>
+            <numerusform>已导入 %n 个服务器。其命令只有在您确认后才会运行。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open Project Folder</source>
+        <translation>打开项目文件夹</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Project: %1</source>
+        <translation>项目：%1</translation>
+    </message>
+    <message>
+        <source>Open Capture</source>
+        <translation>打开捕获</translation>
+    </message>
+    <message>
+        <source>JSON Lines captures (*.jsonl *.ndjson);;All files (*)</source>
+        <translation>JSON Lines 捕获 (*.jsonl *.ndjson);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>About MCP Scope</source>
+        <translation>关于 MCP Scope</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;MCP Scope %1&lt;/h3&gt;&lt;p&gt;A native inspector for Model Context Protocol servers.&lt;/p&gt;&lt;p&gt;Built with Qt %2. Supported protocol versions: %3.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;MCP Scope %1&lt;/h3&gt;&lt;p&gt;Model Context Protocol 服务器的原生检查工具。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。支持的协议版本：%3。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::PromptsPage</name>
+    <message>
+        <source>Select a prompt</source>
+        <translation>选择一个提示</translation>
+    </message>
+    <message>
+        <source>Arguments (JSON object of strings):</source>
+        <translation>参数（由字符串组成的 JSON 对象）：</translation>
+    </message>
+    <message>
+        <source>Get Prompt</source>
+        <translation>获取提示</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <source>Listing prompts failed: %1</source>
+        <translation>列出提示失败：%1</translation>
+    </message>
+    <message>
+        <source>The arguments must be a JSON object.</source>
+        <translation>参数必须是 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>Getting…</source>
+        <translation>正在获取…</translation>
+    </message>
+    <message>
+        <source>Error %1: %2</source>
+        <translation>错误 %1：%2</translation>
+    </message>
+    <message>
+        <source>Done in %1 ms</source>
+        <translation>用时 %1 毫秒完成</translation>
+    </message>
+    <message>
+        <source>Prompts</source>
+        <translation>提示</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ResourcesPage</name>
+    <message>
+        <source>Resources</source>
+        <translation>资源</translation>
+    </message>
+    <message>
+        <source>Templates</source>
+        <translation>模板</translation>
+    </message>
+    <message>
+        <source>Resource URI</source>
+        <translation>资源 URI</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translation>读取</translation>
+    </message>
+    <message>
+        <source>URI:</source>
+        <translation>URI：</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <source>Listing resources failed: %1</source>
+        <translation>列出资源失败：%1</translation>
+    </message>
+    <message>
+        <source>Listing templates failed: %1</source>
+        <translation>列出模板失败：%1</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>正在读取…</translation>
+    </message>
+    <message>
+        <source>Error %1: %2</source>
+        <translation>错误 %1：%2</translation>
+    </message>
+    <message>
+        <source>Read in %1 ms</source>
+        <translation>用时 %1 毫秒读取完成</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::RootsPage</name>
+    <message>
+        <source>Roots tell the server which folders (file:// URIs) it may work in. The server asks for them with roots/list.</source>
+        <translation>根目录告诉服务器它可以在哪些文件夹（file:// URI）中工作。服务器通过 roots/list 请求它们。</translation>
+    </message>
+    <message>
+        <source>URI</source>
+        <translation>URI</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Add Folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Add Root Folder</source>
+        <translation>添加根文件夹</translation>
+    </message>
+    <message>
+        <source>Sent roots/list_changed to the server.</source>
+        <translation>已向服务器发送 roots/list_changed。</translation>
+    </message>
+    <message>
+        <source>Saved; the server gets them when it asks.</source>
+        <translation>已保存；服务器请求时会得到它们。</translation>
+    </message>
+    <message>
+        <source>Roots</source>
+        <translation>根目录</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ServerEditorDialog</name>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Edit Server</source>
+        <translation>编辑服务器</translation>
+    </message>
+    <message>
+        <source>My servers (user configuration)</source>
+        <translation>我的服务器（用户配置）</translation>
+    </message>
+    <message>
+        <source>This project (.mcp.json)</source>
+        <translation>此项目（.mcp.json）</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>&amp;Transport:</source>
+        <translation>传输方式(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Saved in:</source>
+        <translation>保存位置：</translation>
+    </message>
+    <message>
+        <source>Program, e.g. npx, uvx, node, python3, /path/to/server</source>
+        <translation>程序，例如 npx、uvx、node、python3、/path/to/server</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Command:</source>
+        <translation>命令：</translation>
+    </message>
+    <message>
+        <source>Add argument</source>
+        <translation>添加参数</translation>
+    </message>
+    <message>
+        <source>Remove argument</source>
+        <translation>移除参数</translation>
+    </message>
+    <message>
+        <source>Move up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <source>Move down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <source>Arguments:</source>
+        <translation>参数：</translation>
+    </message>
+    <message>
+        <source>One argument per line, exactly as the program receives it (no shell quoting).</source>
+        <translation>每行一个参数，与程序收到的完全一致（不使用 shell 引号）。</translation>
+    </message>
+    <message>
+        <source>&amp;Environment:</source>
+        <translation>环境变量(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>Add variable</source>
+        <translation>添加变量</translation>
+    </message>
+    <message>
+        <source>Start from MCP Scope&apos;s own environment</source>
+        <translation>以 MCP Scope 自身的环境为基础</translation>
+    </message>
+    <message>
+        <source>Default: MCP Scope&apos;s working directory</source>
+        <translation>默认：MCP Scope 的工作目录</translation>
+    </message>
+    <message>
+        <source>Working directory:</source>
+        <translation>工作目录：</translation>
+    </message>
+    <message>
+        <source>&amp;URL:</source>
+        <translation>URL(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>&amp;Headers:</source>
+        <translation>请求头(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Add header</source>
+        <translation>添加请求头</translation>
+    </message>
+    <message>
+        <source>Sent as Authorization: Bearer …</source>
+        <translation>作为 Authorization: Bearer … 发送</translation>
+    </message>
+    <message>
+        <source>&amp;Bearer token:</source>
+        <translation>Bearer 令牌(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>常规</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Progress notifications restart the request timeout</source>
+        <translation>进度通知会重置请求超时</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>无限制</translation>
+    </message>
+    <message>
+        <source>app default</source>
+        <translation>应用默认值</translation>
+    </message>
+    <message>
+        <source>Restart the server when it exits unexpectedly</source>
+        <translation>服务器意外退出时重启</translation>
+    </message>
+    <message>
+        <source>never give up</source>
+        <translation>永不放弃</translation>
+    </message>
+    <message>
+        <source>Request timeout:</source>
+        <translation>请求超时：</translation>
+    </message>
+    <message>
+        <source>Maximum total time:</source>
+        <translation>最长总时间：</translation>
+    </message>
+    <message>
+        <source>Connect timeout:</source>
+        <translation>连接超时：</translation>
+    </message>
+    <message>
+        <source>Ping every:</source>
+        <translation>Ping 间隔：</translation>
+    </message>
+    <message>
+        <source>Give up after quick failures:</source>
+        <translation>快速失败多少次后放弃：</translation>
+    </message>
+    <message>
+        <source>Timeouts</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Choose Program</source>
+        <translation>选择程序</translation>
+    </message>
+    <message>
+        <source>Working Directory</source>
+        <translation>工作目录</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Secret</source>
+        <translation>机密</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Secret values are kept out of plain files and masked in logs.</source>
+        <translation>机密值不会写入明文文件，并在日志中被遮盖。</translation>
+    </message>
+    <message>
+        <source>Runs: %1</source>
+        <translation>运行：%1</translation>
+    </message>
+    <message>
+        <source>Connects to: %1</source>
+        <translation>连接到：%1</translation>
+    </message>
+    <message>
+        <source>The server needs a name.</source>
+        <translation>服务器需要一个名称。</translation>
+    </message>
+    <message>
+        <source>Another server is already called &quot;%1&quot;.</source>
+        <translation>已有另一个服务器名为“%1”。</translation>
+    </message>
+    <message>
+        <source>A stdio server needs a command.</source>
+        <translation>stdio 服务器需要一个命令。</translation>
+    </message>
+    <message>
+        <source>An HTTP server needs a URL.</source>
+        <translation>HTTP 服务器需要一个 URL。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ServerListDelegate</name>
+    <message>
+        <source>stdio</source>
+        <translation>stdio</translation>
+    </message>
+    <message>
+        <source>HTTP</source>
+        <translation>HTTP</translation>
+    </message>
+    <message>
+        <source>SSE</source>
+        <translation>SSE</translation>
+    </message>
+    <message>
+        <source>HTTP (auto)</source>
+        <translation>HTTP（自动）</translation>
+    </message>
+    <message>
+        <source>&lt; 1 ms</source>
+        <translation>&lt; 1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>project</source>
+        <translation>项目</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ServerPage</name>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>Disconnect</source>
+        <translation>断开</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>重启</translation>
+    </message>
+    <message>
+        <source>Instructions</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Server: %1, version %2</source>
+        <translation>服务器：%1，版本 %2</translation>
+    </message>
+    <message>
+        <source>Protocol %1</source>
+        <translation>协议 %1</translation>
+    </message>
+    <message>
+        <source>Transport: %1</source>
+        <translation>传输方式：%1</translation>
+    </message>
+    <message>
+        <source>Session %1</source>
+        <translation>会话 %1</translation>
+    </message>
+    <message>
+        <source>PID %1</source>
+        <translation>PID %1</translation>
+    </message>
+    <message>
+        <source>Server offers: %1
+Client offers: %2</source>
+        <translation>服务器提供：%1
+客户端提供：%2</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
+    </message>
+    <message>
+        <source>Ping &lt; 1 ms</source>
+        <translation>Ping &lt; 1 毫秒</translation>
+    </message>
+    <message>
+        <source>Ping %1 ms</source>
+        <translation>Ping %1 毫秒</translation>
+    </message>
+    <message>
+        <source>The server process %1.</source>
+        <translation>服务器进程%1。</translation>
+    </message>
+    <message>
+        <source>Connection failed: %1</source>
+        <translation>连接失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ServerRequestDialog</name>
+    <message>
+        <source>Sampling Request from %1</source>
+        <translation>来自 %1 的采样请求</translation>
+    </message>
+    <message>
+        <source>Question from %1</source>
+        <translation>来自 %1 的问题</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; asks for an LLM completion (sampling/createMessage). Write the answer the server should get, or decline.</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 请求一次 LLM 补全（sampling/createMessage）。请写下服务器应得到的回答，或拒绝。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; asks for input (elicitation/create): %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; 请求输入（elicitation/create）：%2</translation>
+    </message>
+    <message>
+        <source>Request:</source>
+        <translation>请求：</translation>
+    </message>
+    <message>
+        <source>Answer (JSON):</source>
+        <translation>回答（JSON）：</translation>
+    </message>
+    <message>
+        <source>Send Answer</source>
+        <translation>发送回答</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>接受</translation>
+    </message>
+    <message>
+        <source>Decline</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>The server withdrew this request.</source>
+        <translation>服务器已撤回此请求。</translation>
+    </message>
+    <message>
+        <source>The server withdrew this request: %1</source>
+        <translation>服务器已撤回此请求：%1</translation>
+    </message>
+    <message>
+        <source>The answer is not valid JSON: %1</source>
+        <translation>回答不是有效的 JSON：%1</translation>
+    </message>
+    <message>
+        <source>The answer must be a JSON object.</source>
+        <translation>回答必须是 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>The user declined the request.</source>
+        <translation>用户拒绝了该请求。</translation>
+    </message>
+    <message>
+        <source>The user closed the request.</source>
+        <translation>用户关闭了该请求。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::TasksPage</name>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Cancel Task</source>
+        <translation>取消任务</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>创建时间</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>更新时间</translation>
+    </message>
+    <message>
+        <source>This server does not offer tasks.</source>
+        <translation>此服务器不提供任务。</translation>
+    </message>
+    <message>
+        <source>Listing tasks failed: %1</source>
+        <translation>列出任务失败：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n task(s)</source>
+        <translation>
+            <numerusform>%n 个任务</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelling failed: %1</source>
+        <translation>取消失败：%1</translation>
+    </message>
+    <message>
+        <source>Tasks</source>
+        <translation>任务</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ToolsPage</name>
+    <message>
+        <source>Select a tool</source>
+        <translation>选择一个工具</translation>
+    </message>
+    <message>
+        <source>Arguments (JSON object):</source>
+        <translation>参数（JSON 对象）：</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Call the tool (Ctrl+Enter)</source>
+        <translation>调用该工具（Ctrl+Enter）</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Result:</source>
+        <translation>结果：</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <source>Listing tools failed: %1</source>
+        <translation>列出工具失败：%1</translation>
+    </message>
+    <message>
+        <source>The arguments are not valid JSON: %1 (at offset %2)</source>
+        <translation>参数不是有效的 JSON：%1（位于偏移 %2）</translation>
+    </message>
+    <message>
+        <source>The arguments must be a JSON object.</source>
+        <translation>参数必须是 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>正在运行…</translation>
+    </message>
+    <message>
+        <source>Progress: %1</source>
+        <translation>进度：%1</translation>
+    </message>
+    <message>
+        <source>Error %1: %2 (%3 ms)</source>
+        <translation>错误 %1：%2（%3 毫秒）</translation>
+    </message>
+    <message>
+        <source>The tool reported an error (isError) after %1 ms</source>
+        <translation>工具在 %1 毫秒后报告了错误（isError）</translation>
+    </message>
+    <message>
+        <source>Done in %1 ms</source>
+        <translation>用时 %1 毫秒完成</translation>
+    </message>
+    <message>
+        <source>Cancelled by the user</source>
+        <translation>已被用户取消</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>工具</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::TrafficPage</name>
+    <message>
+        <source>Traffic</source>
+        <translation>流量</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::TrafficView</name>
+    <message>
+        <source>… %1 more bytes not shown</source>
+        <translation>… 另有 %1 字节未显示</translation>
+    </message>
+    <message>
+        <source>All servers</source>
+        <translation>所有服务器</translation>
+    </message>
+    <message>
+        <source>Both directions</source>
+        <translation>双向</translation>
+    </message>
+    <message>
+        <source>Client → server</source>
+        <translation>客户端 → 服务器</translation>
+    </message>
+    <message>
+        <source>Server → client</source>
+        <translation>服务器 → 客户端</translation>
+    </message>
+    <message>
+        <source>Local events</source>
+        <translation>本地事件</translation>
+    </message>
+    <message>
+        <source>All kinds</source>
+        <translation>所有类型</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <source>Search text</source>
+        <translation>搜索文本</translation>
+    </message>
+    <message>
+        <source>JSON: /params/name=echo</source>
+        <translation>JSON：/params/name=echo</translation>
+    </message>
+    <message>
+        <source>Match JSON content: a path (JSON pointer or dotted) with an optional =value, e.g. /params/name=echo, result.isError=true, params.arguments</source>
+        <translation>匹配 JSON 内容：一个路径（JSON 指针或点分形式），可带 =值，例如 /params/name=echo、result.isError=true、params.arguments</translation>
+    </message>
+    <message>
+        <source>Follow</source>
+        <translation>跟随</translation>
+    </message>
+    <message>
+        <source>Keep the newest message in view</source>
+        <translation>保持最新消息可见</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Stop updating the view; recording goes on</source>
+        <translation>停止更新视图；录制继续进行</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清空</translation>
+    </message>
+    <message>
+        <source>Go to Pair</source>
+        <translation>跳到配对</translation>
+    </message>
+    <message>
+        <source>Jump between a request and its response (Ctrl+J)</source>
+        <translation>在请求与其响应之间跳转（Ctrl+J）</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy the selected message</source>
+        <translation>复制所选消息</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Select a message to see it here.</source>
+        <translation>选择一条消息以在此查看。</translation>
+    </message>
+    <message>
+        <source>Pretty</source>
+        <translation>格式化</translation>
+    </message>
+    <message>
+        <source>Tree</source>
+        <translation>树</translation>
+    </message>
+    <message>
+        <source>Raw</source>
+        <translation>原始</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Copy as Pretty JSON</source>
+        <translation>复制为格式化 JSON</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n message(s)</source>
+        <translation>
+            <numerusform>%n 条消息中的 %1 条</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s)</source>
+        <translation>
+            <numerusform>%n 条消息</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n oldest dropped (cap %1)</source>
+        <translation>
+            <numerusform>已丢弃最早的 %n 条（上限 %1）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>paused, %n new</source>
+        <translation>
+            <numerusform>已暂停，%n 条新消息</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>offline capture</source>
+        <translation>离线捕获</translation>
+    </message>
+    <message>
+        <source>This message has no paired request or response.</source>
+        <translation>此消息没有配对的请求或响应。</translation>
+    </message>
+    <message>
+        <source>The paired message is hidden by the filter.</source>
+        <translation>配对的消息被筛选条件隐藏了。</translation>
+    </message>
+    <message>
+        <source>This message is %1 bytes long: too big to format here. The Raw tab shows its beginning; Copy or Export gets all of it.</source>
+        <translation>此消息长 %1 字节，太大，无法在此格式化。“原始”页显示其开头；复制或导出可获得全部内容。</translation>
+    </message>
+    <message>
+        <source>Text:</source>
+        <translation>文本：</translation>
+    </message>
+    <message>
+        <source>Time: %1</source>
+        <translation>时间：%1</translation>
+    </message>
+    <message>
+        <source>Direction: %1</source>
+        <translation>方向：%1</translation>
+    </message>
+    <message>
+        <source>Kind: %1</source>
+        <translation>类型：%1</translation>
+    </message>
+    <message>
+        <source>Size: %1 bytes</source>
+        <translation>大小：%1 字节</translation>
+    </message>
+    <message>
+        <source>Latency: %1 ms</source>
+        <translation>延迟：%1 毫秒</translation>
+    </message>
+    <message>
+        <source>Server: %1</source>
+        <translation>服务器：%1</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>备注：%1</translation>
+    </message>
+    <message>
+        <source>HTTP method: %1</source>
+        <translation>HTTP 方法：%1</translation>
+    </message>
+    <message>
+        <source>URL: %1</source>
+        <translation>URL：%1</translation>
+    </message>
+    <message>
+        <source>HTTP status: %1</source>
+        <translation>HTTP 状态：%1</translation>
+    </message>
+    <message>
+        <source>SSE event: %1 id %2</source>
+        <translation>SSE 事件：%1，ID %2</translation>
+    </message>
+    <message>
+        <source>Headers:</source>
+        <translation>请求头：</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Export Traffic</source>
+        <translation>导出流量</translation>
+    </message>
+    <message>
+        <source>JSON Lines (every event, re-openable in MCP Scope)</source>
+        <translation>JSON Lines（所有事件，可在 MCP Scope 中重新打开）</translation>
+    </message>
+    <message>
+        <source>HAR 1.2 (HTTP exchanges, for browser tools)</source>
+        <translation>HAR 1.2（HTTP 交换，供浏览器工具使用）</translation>
+    </message>
+    <message>
+        <source>The whole log</source>
+        <translation>整个日志</translation>
+    </message>
+    <message>
+        <source>Only the rows the filters show</source>
+        <translation>仅筛选条件显示的行</translation>
+    </message>
+    <message>
+        <source>Include secrets (tokens, Authorization headers, secret environment values)</source>
+        <translation>包含机密（令牌、Authorization 请求头、机密环境变量值）</translation>
+    </message>
+    <message>
+        <source>Secrets are replaced by &quot;[REDACTED]&quot; unless you include them.</source>
+        <translation>除非选择包含，机密将被替换为“[REDACTED]”。</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <source>Rows:</source>
+        <translation>行：</translation>
+    </message>
+    <message>
+        <source>Careful: the file will contain credentials in plain text.</source>
+        <translation>注意：该文件将包含明文凭据。</translation>
+    </message>
+    <message>
+        <source>HAR files (*.har)</source>
+        <translation>HAR 文件 (*.har)</translation>
+    </message>
+    <message>
+        <source>JSON Lines (*.jsonl)</source>
+        <translation>JSON Lines (*.jsonl)</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>已导出到 %1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::parseFrame</name>
+    <message>
+        <source>not a JSON object</source>
+        <translation>不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1</source>
+        <translation>不是有效的 JSON：%1</translation>
+    </message>
+    <message>
+        <source>batch element %1: %2</source>
+        <translation>批量元素 %1：%2</translation>
+    </message>
+    <message>
+        <source>empty batch</source>
+        <translation>空批量</translation>
+    </message>
+</context>
+</TS>
