@@ -2,6 +2,9 @@
 #include "forms/jsontext.h"
 #include "forms/schemaform.h"
 #include "forms/toolpanel.h"
+#include "forms/resourcesview.h"
+#include "forms/promptsview.h"
+#include "forms/debouncedcompleter.h"
 #include "results/resultview.h"
 #include "transport/stdiotransport.h"
 
@@ -11,6 +14,8 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
+#include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
@@ -56,6 +61,7 @@ private Q_SLOTS:
         m_connection = std::make_unique<Connection>(1, QStringLiteral("demo"), [] {
             StdioServerParameters parameters;
             parameters.program = QStringLiteral(MCPSCOPE_DEMO_SERVER);
+            parameters.arguments = QStringList{QStringLiteral("--page-size"), QStringLiteral("3")};
             parameters.closeStdinGraceMs = 500;
             parameters.terminateGraceMs = 500;
             return new StdioTransport(parameters);
@@ -178,6 +184,94 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 10000);
         QVERIFY(!sent(QStringLiteral("tasks/cancel")).isEmpty());
         QVERIFY(panel.statusText().contains(QLatin1String("ancel")));
+    }
+
+    void resources()
+    {
+        ResourcesView view(m_connection.get());
+        view.resize(900, 700);
+        view.show();
+        view.refresh();
+        // Pages of three: Load more fetches the rest.
+        QTRY_COMPARE_WITH_TIMEOUT(view.resourceList()->count(), 3, 10000);
+        auto *more = view.findChild<QPushButton *>(QStringLiteral("loadMore"));
+        while (more->isEnabled()) {
+            const int before = view.resourceList()->count();
+            more->click();
+            QTRY_VERIFY_WITH_TIMEOUT(view.resourceList()->count() > before, 10000);
+        }
+        QVERIFY(view.resourceList()->count() >= 6);
+        QTRY_VERIFY_WITH_TIMEOUT(view.templateList()->count() >= 2, 10000);
+
+        // Read a text resource.
+        QSignalSpy read(&view, &ResourcesView::readFinished);
+        view.openUri(QStringLiteral("demo://docs/notes.txt"));
+        QTRY_COMPARE_WITH_TIMEOUT(read.size(), 1, 10000);
+        QCOMPARE(read.at(0).at(0).toBool(), false);
+        bool found = false;
+        for (QPlainTextEdit *text : view.resultView()->findChildren<QPlainTextEdit *>(QStringLiteral("textView")))
+            found = found || !text->toPlainText().isEmpty();
+        QVERIFY(found);
+
+        // A template with completion.
+        view.templateList()->setCurrentRow(0);
+        for (int i = 0; i < view.templateList()->count(); ++i)
+            if (view.templateList()->item(i)->text().contains(QLatin1String("demo://items/{id}")))
+                view.templateList()->setCurrentRow(i);
+        QLineEdit *id = view.variableEdit(QStringLiteral("id"));
+        QVERIFY(id);
+        id->setFocus();
+        QTest::keyClicks(id, QStringLiteral("ap"));
+        auto *completer = id->findChild<DebouncedCompleter *>();
+        QVERIFY(completer);
+        QTRY_VERIFY_WITH_TIMEOUT(completer->values().contains(QStringLiteral("apple")), 10000);
+        QVERIFY(completer->values().contains(QStringLiteral("apricot")));
+        QVERIFY(!completer->values().contains(QStringLiteral("banana")));
+        QTest::keyClicks(id, QStringLiteral("ple"));
+        QCOMPARE(view.expandedUri(), QStringLiteral("demo://items/apple"));
+        view.read();
+        QTRY_COMPARE_WITH_TIMEOUT(read.size(), 2, 10000);
+        QCOMPARE(read.at(1).at(0).toBool(), false);
+        QCOMPARE(view.currentUri(), QStringLiteral("demo://items/apple"));
+
+        // Subscribe to the clock and see it update live.
+        view.openUri(QStringLiteral("demo://clock"));
+        QTRY_COMPARE_WITH_TIMEOUT(read.size(), 3, 10000);
+        auto *subscribe = view.findChild<QPushButton *>(QStringLiteral("subscribe"));
+        QVERIFY(subscribe->isEnabled());
+        subscribe->click();
+        QTRY_VERIFY_WITH_TIMEOUT(view.isSubscribed(QStringLiteral("demo://clock")), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(view.updateCount() >= 1 && read.size() >= 4, 10000);
+        QCOMPARE(subscribe->text(), QStringLiteral("Unsubscribe"));
+        subscribe->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!view.isSubscribed(QStringLiteral("demo://clock")), 10000);
+        QTRY_VERIFY(!sent(QStringLiteral("resources/unsubscribe")).isEmpty());
+    }
+
+    void prompts()
+    {
+        PromptsView view(m_connection.get());
+        view.resize(900, 700);
+        view.show();
+        view.refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(view.selectByName(QStringLiteral("greeting")), 10000);
+        QLineEdit *name = view.argumentEdit(QStringLiteral("name"));
+        QLineEdit *style = view.argumentEdit(QStringLiteral("style"));
+        QVERIFY(name && style);
+        QTest::keyClicks(name, QStringLiteral("Ada"));
+        style->setFocus();
+        QTest::keyClicks(style, QStringLiteral("p"));
+        auto *completer = style->findChild<DebouncedCompleter *>();
+        QTRY_VERIFY_WITH_TIMEOUT(completer->values() == QStringList{QStringLiteral("pirate")}, 10000);
+        QTest::keyClicks(style, QStringLiteral("irate"));
+        QSignalSpy got(&view, &PromptsView::getFinished);
+        view.findChild<QPushButton *>(QStringLiteral("getPrompt"))->click();
+        QTRY_COMPARE_WITH_TIMEOUT(got.size(), 1, 10000);
+        QCOMPARE(got.at(0).at(0).toBool(), false);
+        QJsonObject params = sent(QStringLiteral("prompts/get")).last().value(QLatin1String("params")).toObject();
+        params.remove(QStringLiteral("_meta")); // the progress token
+        QCOMPARE(JsonText::compact(params), QStringLiteral(R"({"arguments":{"name":"Ada","style":"pirate"},"name":"greeting"})"));
+        QVERIFY(!view.resultView()->findChildren<QLabel *>(QStringLiteral("role")).isEmpty());
     }
 };
 

@@ -1,0 +1,252 @@
+#include "promptsview.h"
+
+#include "forms/debouncedcompleter.h"
+#include "forms/toolinputstore.h"
+#include "results/imagedecode.h"
+#include "results/resultview.h"
+
+#include <QBoxLayout>
+#include <QFormLayout>
+#include <QJsonArray>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QShortcut>
+#include <QSplitter>
+
+namespace Mcp::Ui {
+
+namespace {
+QString key(const char *name)
+{
+    return QString::fromLatin1(name);
+}
+constexpr int ItemRole = Qt::UserRole + 1;
+}
+
+PromptsView::PromptsView(Connection *connection, QWidget *parent)
+    : QWidget(parent)
+    , m_connection(connection)
+{
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    auto *left = new QWidget(splitter);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    auto *filter = new QLineEdit(left);
+    filter->setPlaceholderText(tr("Search"));
+    filter->setClearButtonEnabled(true);
+    m_list = new QListWidget(left);
+    m_list->setObjectName(key("promptList"));
+    auto *refreshButton = new QPushButton(tr("Refresh"), left);
+    m_listMessage = new QLabel(left);
+    m_listMessage->setWordWrap(true);
+    leftLayout->addWidget(filter);
+    leftLayout->addWidget(m_list, 1);
+    leftLayout->addWidget(refreshButton, 0, Qt::AlignLeft);
+    leftLayout->addWidget(m_listMessage);
+
+    auto *right = new QWidget(splitter);
+    auto *rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(6, 0, 0, 0);
+    m_heading = new QLabel(tr("Select a prompt"), right);
+    QFont font = m_heading->font();
+    font.setBold(true);
+    font.setPointSizeF(font.pointSizeF() * 1.2);
+    m_heading->setFont(font);
+    m_description = new QLabel(right);
+    m_description->setWordWrap(true);
+    m_description->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_argumentsBox = new QWidget(right);
+    m_form = new QFormLayout(m_argumentsBox);
+    m_form->setContentsMargins(0, 0, 0, 0);
+    auto *buttons = new QHBoxLayout;
+    m_get = new QPushButton(tr("Get prompt"), right);
+    m_get->setObjectName(key("getPrompt"));
+    m_get->setToolTip(tr("prompts/get (Ctrl+Enter)"));
+    buttons->addWidget(m_get);
+    buttons->addStretch(1);
+    m_status = new QLabel(right);
+    m_status->setObjectName(key("promptStatus"));
+    m_status->setWordWrap(true);
+    m_result = new ResultView(right);
+    rightLayout->addWidget(m_heading);
+    rightLayout->addWidget(m_description);
+    rightLayout->addWidget(m_argumentsBox);
+    rightLayout->addLayout(buttons);
+    rightLayout->addWidget(m_status);
+    rightLayout->addWidget(m_result, 1);
+    splitter->addWidget(left);
+    splitter->addWidget(right);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+    layout->addWidget(splitter);
+
+    auto *shortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return), this);
+    shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(shortcut, &QShortcut::activated, this, &PromptsView::get);
+    connect(filter, &QLineEdit::textChanged, this, [this](const QString &text) {
+        for (int i = 0; i < m_list->count(); ++i)
+            m_list->item(i)->setHidden(!text.isEmpty() && !m_list->item(i)->text().contains(text, Qt::CaseInsensitive)
+                                       && !m_list->item(i)->toolTip().contains(text, Qt::CaseInsensitive));
+    });
+    connect(m_list, &QListWidget::currentItemChanged, this, [this](QListWidgetItem *item) {
+        if (item)
+            showPrompt(item->data(ItemRole).toJsonObject());
+    });
+    connect(refreshButton, &QPushButton::clicked, this, &PromptsView::refresh);
+    connect(m_get, &QPushButton::clicked, this, &PromptsView::get);
+    connect(m_result, &ResultView::openResourceRequested, this, &PromptsView::openResourceRequested);
+    if (connection)
+        connect(connection, &Connection::promptsListChanged, this, &PromptsView::refresh);
+}
+
+void PromptsView::refresh()
+{
+    if (!m_connection || !m_connection->isConnected())
+        return;
+    m_listMessage->setText(tr("Loading…"));
+    const QString current = m_prompt.value(key("name")).toString();
+    m_connection->listAll(key("prompts/list"), key("prompts"), this,
+                          [this, current](const QJsonArray &items, const std::optional<RpcError> &error) {
+        m_list->clear();
+        for (const QJsonValue &value : items) {
+            const QJsonObject prompt = value.toObject();
+            const QString name = prompt.value(key("name")).toString();
+            const QString title = prompt.value(key("title")).toString();
+            auto *item = new QListWidgetItem(title.isEmpty() ? name : title + QLatin1Char('\n') + name, m_list);
+            item->setData(ItemRole, prompt);
+            item->setToolTip(prompt.value(key("description")).toString());
+            const QIcon icon = ImageDecode::iconFromIcons(prompt.value(key("icons")).toArray());
+            if (!icon.isNull())
+                item->setIcon(icon);
+        }
+        m_listMessage->setText(error ? tr("Listing prompts failed: %1").arg(error->message)
+                                     : tr("%n prompt(s)", nullptr, int(items.size())));
+        if (!current.isEmpty())
+            selectByName(current);
+    });
+}
+
+bool PromptsView::selectByName(const QString &name)
+{
+    for (int i = 0; i < m_list->count(); ++i) {
+        if (m_list->item(i)->data(ItemRole).toJsonObject().value(key("name")).toString() == name) {
+            m_list->setCurrentRow(i);
+            return true;
+        }
+    }
+    return false;
+}
+
+QLineEdit *PromptsView::argumentEdit(const QString &name) const
+{
+    for (const auto &argument : m_arguments)
+        if (argument.first == name)
+            return argument.second;
+    return nullptr;
+}
+
+QJsonObject PromptsView::arguments() const
+{
+    // Prompt arguments are strings; empty optional ones are left out.
+    QJsonObject out;
+    for (const auto &argument : m_arguments)
+        if (!argument.second->text().isEmpty())
+            out.insert(argument.first, argument.second->text());
+    return out;
+}
+
+void PromptsView::showPrompt(const QJsonObject &prompt)
+{
+    if (prompt.value(key("name")) == m_prompt.value(key("name")) && !m_arguments.isEmpty())
+        return;
+    m_prompt = prompt;
+    const QString name = prompt.value(key("name")).toString();
+    const QString title = prompt.value(key("title")).toString();
+    m_heading->setText(title.isEmpty() ? name : QStringLiteral("%1 — %2").arg(title, name));
+    m_description->setText(prompt.value(key("description")).toString());
+    while (m_form->rowCount() > 0)
+        m_form->removeRow(0);
+    m_arguments.clear();
+    const QJsonObject saved = m_connection ? ToolInputStore::load(m_connection->name(), key("prompt"), name).toObject() : QJsonObject();
+    const bool completions = m_connection && m_connection->sessionInfo().serverCapabilities.contains(key("completions"));
+    for (const QJsonValue &value : prompt.value(key("arguments")).toArray()) {
+        const QJsonObject argument = value.toObject();
+        const QString argName = argument.value(key("name")).toString();
+        auto *edit = new QLineEdit(saved.value(argName).toString(), m_argumentsBox);
+        edit->setObjectName(QLatin1String("argument:") + argName);
+        edit->setPlaceholderText(argument.value(key("description")).toString());
+        edit->setToolTip(argument.value(key("description")).toString());
+        QString label = argument.value(key("title")).toString(argName);
+        if (argument.value(key("required")).toBool())
+            label += QLatin1String(" *");
+        m_form->addRow(label + QLatin1Char(':'), edit);
+        m_arguments.append({argName, edit});
+        connect(edit, &QLineEdit::textChanged, this, [this, name] {
+            if (m_connection)
+                ToolInputStore::save(m_connection->name(), key("prompt"), name, arguments());
+        });
+        if (completions) {
+            QPointer<PromptsView> self(this);
+            new DebouncedCompleter(edit, [self, name, argName](const QString &text, std::function<void(const QStringList &)> reply) {
+                if (!self || !self->m_connection)
+                    return;
+                QJsonObject context = self->arguments();
+                context.remove(argName);
+                QJsonObject params{{key("ref"), QJsonObject{{key("type"), key("ref/prompt")}, {key("name"), name}}},
+                                   {key("argument"), QJsonObject{{key("name"), argName}, {key("value"), text}}}};
+                if (!context.isEmpty())
+                    params.insert(key("context"), QJsonObject{{key("arguments"), context}});
+                PendingCall *call = self->m_connection->call(key("completion/complete"), params);
+                connect(call, &PendingCall::finished, self, [call, reply] {
+                    QStringList values;
+                    for (const QJsonValue &v : call->result().toObject().value(key("completion")).toObject().value(key("values")).toArray())
+                        values.append(v.toString());
+                    reply(values);
+                });
+            });
+        }
+    }
+    m_argumentsBox->setVisible(!m_arguments.isEmpty());
+    m_status->clear();
+    m_result->clear();
+}
+
+void PromptsView::get()
+{
+    if (m_prompt.isEmpty() || !m_connection || !m_connection->isConnected())
+        return;
+    QStringList missing;
+    for (const QJsonValue &value : m_prompt.value(key("arguments")).toArray()) {
+        const QJsonObject argument = value.toObject();
+        if (argument.value(key("required")).toBool() && !arguments().contains(argument.value(key("name")).toString()))
+            missing.append(argument.value(key("name")).toString());
+    }
+    if (!missing.isEmpty())
+        m_status->setText(tr("Required argument(s) left empty: %1 (sent anyway, to see what the server says)").arg(missing.join(QLatin1String(", "))));
+    else
+        m_status->setText(tr("Getting…"));
+    QJsonObject params{{key("name"), m_prompt.value(key("name"))}};
+    const QJsonObject args = arguments();
+    if (!args.isEmpty())
+        params.insert(key("arguments"), args);
+    PendingCall *call = m_connection->call(key("prompts/get"), params);
+    connect(call, &PendingCall::finished, this, [this, call] {
+        if (call->isError()) {
+            const QString text = tr("prompts/get failed: %1 (%2)").arg(call->error().message).arg(call->error().code);
+            m_status->setText(text);
+            m_result->setError(text, call->error().toJson());
+            Q_EMIT getFinished(true);
+            return;
+        }
+        const QJsonObject result = call->result().toObject();
+        m_result->setMessages(result.value(key("messages")).toArray(), result.value(key("description")).toString());
+        m_status->setText(tr("%n message(s) in %1 ms", nullptr, int(result.value(key("messages")).toArray().size())).arg(call->elapsedMs()));
+        Q_EMIT getFinished(false);
+    });
+}
+
+} // namespace Mcp::Ui

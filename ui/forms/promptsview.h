@@ -1,0 +1,62 @@
+#pragma once
+
+#include "connection/connection.h"
+
+#include <QJsonObject>
+#include <QPointer>
+#include <QWidget>
+
+QT_BEGIN_NAMESPACE
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+QT_END_NAMESPACE
+
+namespace Mcp::Ui {
+
+class ResultView;
+
+// Prompts of one server: a searchable list, a field per argument (required ones marked,
+// completion/complete as you type, debounced; values remembered per server), Get
+// (prompts/get) and the messages rendered with every content type; list_changed refreshes.
+class PromptsView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit PromptsView(Connection *connection, QWidget *parent = nullptr);
+
+    QListWidget *list() const { return m_list; }
+    ResultView *resultView() const { return m_result; }
+    QLineEdit *argumentEdit(const QString &name) const;
+    bool selectByName(const QString &name);
+    QJsonObject arguments() const;
+
+public Q_SLOTS:
+    void refresh();
+    void get();
+
+Q_SIGNALS:
+    void getFinished(bool isError);
+    void openResourceRequested(const QString &uri);
+
+private:
+    void showPrompt(const QJsonObject &prompt);
+
+    QPointer<Connection> m_connection;
+    QListWidget *m_list;
+    QLabel *m_listMessage;
+    QLabel *m_heading;
+    QLabel *m_description;
+    QWidget *m_argumentsBox;
+    QFormLayout *m_form;
+    QPushButton *m_get;
+    QLabel *m_status;
+    ResultView *m_result;
+    QJsonObject m_prompt;
+    QList<QPair<QString, QLineEdit *>> m_arguments;
+};
+
+} // namespace Mcp::Ui

@@ -1,0 +1,369 @@
+#include "resourcesview.h"
+
+#include "forms/debouncedcompleter.h"
+#include "forms/uritemplateexpander.h"
+#include "results/imagedecode.h"
+#include "results/resultview.h"
+
+#include <QBoxLayout>
+#include <QDateTime>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTabWidget>
+
+namespace Mcp::Ui {
+
+namespace {
+QString key(const char *name)
+{
+    return QString::fromLatin1(name);
+}
+constexpr int ItemRole = Qt::UserRole + 1;
+
+QListWidgetItem *makeItem(const QJsonObject &object, const QString &uriKey)
+{
+    const QString title = object.value(key("title")).toString(object.value(key("name")).toString());
+    const QString uri = object.value(uriKey).toString();
+    auto *item = new QListWidgetItem(title.isEmpty() ? uri : title + QLatin1Char('\n') + uri);
+    item->setData(ItemRole, object);
+    QString tip = object.value(key("description")).toString();
+    if (object.contains(key("mimeType")))
+        tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) + object.value(key("mimeType")).toString();
+    item->setToolTip(tip);
+    const QIcon icon = ImageDecode::iconFromIcons(object.value(key("icons")).toArray());
+    if (!icon.isNull())
+        item->setIcon(icon);
+    return item;
+}
+}
+
+ResourcesView::ResourcesView(Connection *connection, QWidget *parent)
+    : QWidget(parent)
+    , m_connection(connection)
+{
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+
+    auto *left = new QWidget(splitter);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    auto *filter = new QLineEdit(left);
+    filter->setPlaceholderText(tr("Search"));
+    filter->setClearButtonEnabled(true);
+    leftLayout->addWidget(filter);
+    m_tabs = new QTabWidget(left);
+    m_resources = new QListWidget(m_tabs);
+    m_resources->setObjectName(key("resourceList"));
+    m_templates = new QListWidget(m_tabs);
+    m_templates->setObjectName(key("templateList"));
+    m_tabs->addTab(m_resources, tr("Resources"));
+    m_tabs->addTab(m_templates, tr("Templates"));
+    leftLayout->addWidget(m_tabs, 1);
+    auto *listButtons = new QHBoxLayout;
+    m_loadMore = new QPushButton(tr("Load more"), left);
+    m_loadMore->setObjectName(key("loadMore"));
+    m_loadMore->setToolTip(tr("Fetch the next page of resources/list"));
+    m_loadMore->setEnabled(false);
+    auto *refreshButton = new QPushButton(tr("Refresh"), left);
+    listButtons->addWidget(m_loadMore);
+    listButtons->addWidget(refreshButton);
+    leftLayout->addLayout(listButtons);
+    m_listMessage = new QLabel(left);
+    m_listMessage->setWordWrap(true);
+    leftLayout->addWidget(m_listMessage);
+
+    auto *right = new QWidget(splitter);
+    auto *rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(6, 0, 0, 0);
+    m_heading = new QLabel(tr("Select a resource or a template"), right);
+    QFont font = m_heading->font();
+    font.setBold(true);
+    font.setPointSizeF(font.pointSizeF() * 1.2);
+    m_heading->setFont(font);
+    m_heading->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_details = new QLabel(right);
+    m_details->setWordWrap(true);
+    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    rightLayout->addWidget(m_heading);
+    rightLayout->addWidget(m_details);
+
+    m_templateBox = new QWidget(right);
+    m_templateForm = new QFormLayout(m_templateBox);
+    m_templateForm->setContentsMargins(0, 0, 0, 0);
+    rightLayout->addWidget(m_templateBox);
+    m_templateBox->hide();
+
+    auto *uriRow = new QHBoxLayout;
+    m_uriEdit = new QLineEdit(right);
+    m_uriEdit->setObjectName(key("uri"));
+    m_uriEdit->setPlaceholderText(tr("Resource URI"));
+    m_read = new QPushButton(tr("Read"), right);
+    m_read->setObjectName(key("read"));
+    m_read->setToolTip(tr("resources/read"));
+    m_subscribe = new QPushButton(tr("Subscribe"), right);
+    m_subscribe->setObjectName(key("subscribe"));
+    uriRow->addWidget(m_uriEdit, 1);
+    uriRow->addWidget(m_read);
+    uriRow->addWidget(m_subscribe);
+    rightLayout->addLayout(uriRow);
+    m_status = new QLabel(right);
+    m_status->setObjectName(key("resourceStatus"));
+    m_status->setWordWrap(true);
+    rightLayout->addWidget(m_status);
+    m_result = new ResultView(right);
+    rightLayout->addWidget(m_result, 1);
+    splitter->addWidget(left);
+    splitter->addWidget(right);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+    layout->addWidget(splitter);
+
+    connect(filter, &QLineEdit::textChanged, this, [this](const QString &text) {
+        for (QListWidget *list : {m_resources, m_templates})
+            for (int i = 0; i < list->count(); ++i)
+                list->item(i)->setHidden(!text.isEmpty() && !list->item(i)->text().contains(text, Qt::CaseInsensitive)
+                                         && !list->item(i)->toolTip().contains(text, Qt::CaseInsensitive));
+    });
+    connect(m_resources, &QListWidget::currentItemChanged, this, [this](QListWidgetItem *item) {
+        if (item)
+            showResource(item->data(ItemRole).toJsonObject());
+    });
+    connect(m_templates, &QListWidget::currentItemChanged, this, [this](QListWidgetItem *item) {
+        if (item)
+            showTemplate(item->data(ItemRole).toJsonObject());
+    });
+    connect(m_resources, &QListWidget::itemActivated, this, [this] { read(); });
+    connect(m_loadMore, &QPushButton::clicked, this, &ResourcesView::loadMore);
+    connect(refreshButton, &QPushButton::clicked, this, &ResourcesView::refresh);
+    connect(m_read, &QPushButton::clicked, this, &ResourcesView::read);
+    connect(m_uriEdit, &QLineEdit::returnPressed, this, &ResourcesView::read);
+    connect(m_uriEdit, &QLineEdit::textChanged, this, [this] { updateSubscribeButton(); });
+    connect(m_subscribe, &QPushButton::clicked, this, &ResourcesView::toggleSubscription);
+    connect(m_result, &ResultView::openResourceRequested, this, &ResourcesView::openUri);
+    if (connection) {
+        connect(connection, &Connection::resourcesListChanged, this, &ResourcesView::refresh);
+        connect(connection, &Connection::resourceUpdated, this, &ResourcesView::onUpdated);
+        connect(connection, &Connection::stateChanged, this, [this](Connection::State state) {
+            if (state != Connection::State::Connected)
+                m_subscribed.clear(); // subscriptions end with the session
+            updateSubscribeButton();
+        });
+    }
+    updateSubscribeButton();
+}
+
+void ResourcesView::refresh()
+{
+    if (!m_connection || !m_connection->isConnected())
+        return;
+    m_resources->clear();
+    m_nextCursor.clear();
+    fetchPage(QString());
+    m_connection->listAll(key("resources/templates/list"), key("resourceTemplates"), this,
+                          [this](const QJsonArray &items, const std::optional<RpcError> &error) {
+        m_templates->clear();
+        for (const QJsonValue &item : items)
+            m_templates->addItem(makeItem(item.toObject(), key("uriTemplate")));
+        if (error && error->code != -32601)
+            m_listMessage->setText(tr("Listing templates failed: %1").arg(error->message));
+    });
+}
+
+void ResourcesView::fetchPage(const QString &cursor)
+{
+    QJsonObject params;
+    if (!cursor.isEmpty())
+        params.insert(key("cursor"), cursor);
+    m_listMessage->setText(tr("Loading…"));
+    m_loadMore->setEnabled(false);
+    PendingCall *call = m_connection->call(key("resources/list"), params);
+    connect(call, &PendingCall::finished, this, [this, call] {
+        if (call->isError()) {
+            m_listMessage->setText(tr("Listing resources failed: %1").arg(call->error().message));
+            return;
+        }
+        const QJsonObject result = call->result().toObject();
+        for (const QJsonValue &item : result.value(key("resources")).toArray())
+            m_resources->addItem(makeItem(item.toObject(), key("uri")));
+        m_nextCursor = result.value(key("nextCursor")).toString();
+        m_loadMore->setEnabled(!m_nextCursor.isEmpty());
+        m_listMessage->setText(m_nextCursor.isEmpty() ? tr("%n resource(s)", nullptr, m_resources->count())
+                                                      : tr("%n resource(s) so far; more with Load more", nullptr, m_resources->count()));
+    });
+}
+
+void ResourcesView::loadMore()
+{
+    if (!m_nextCursor.isEmpty() && m_connection && m_connection->isConnected())
+        fetchPage(m_nextCursor);
+}
+
+void ResourcesView::showResource(const QJsonObject &resource)
+{
+    m_template = {};
+    m_templateBox->hide();
+    const QString uri = resource.value(key("uri")).toString();
+    m_heading->setText(resource.value(key("title")).toString(resource.value(key("name")).toString(uri)));
+    QStringList details;
+    if (resource.contains(key("description")))
+        details.append(resource.value(key("description")).toString());
+    if (resource.contains(key("mimeType")))
+        details.append(tr("Type: %1").arg(resource.value(key("mimeType")).toString()));
+    if (resource.contains(key("size")))
+        details.append(tr("Size: %1 bytes").arg(resource.value(key("size")).toDouble()));
+    m_details->setText(details.join(u'\n'));
+    m_uriEdit->setReadOnly(false);
+    m_uriEdit->setText(uri);
+    updateSubscribeButton();
+}
+
+void ResourcesView::showTemplate(const QJsonObject &resourceTemplate)
+{
+    m_template = resourceTemplate;
+    const QString pattern = resourceTemplate.value(key("uriTemplate")).toString();
+    m_heading->setText(resourceTemplate.value(key("title")).toString(resourceTemplate.value(key("name")).toString(pattern)));
+    m_details->setText(resourceTemplate.value(key("description")).toString() + QStringLiteral("\n") + tr("Template: %1").arg(pattern));
+    while (m_templateForm->rowCount() > 0)
+        m_templateForm->removeRow(0);
+    m_variables.clear();
+    const bool completions = m_connection && m_connection->sessionInfo().serverCapabilities.contains(key("completions"));
+    for (const QString &name : UriTemplateExpander::variableNames(pattern)) {
+        auto *edit = new QLineEdit(m_templateBox);
+        edit->setObjectName(QLatin1String("variable:") + name);
+        edit->setPlaceholderText(completions ? tr("type for suggestions") : QString());
+        m_templateForm->addRow(name + QLatin1Char(':'), edit);
+        m_variables.insert(name, edit);
+        connect(edit, &QLineEdit::textChanged, this, [this] { m_uriEdit->setText(expandedUri()); });
+        if (completions) {
+            QPointer<ResourcesView> self(this);
+            new DebouncedCompleter(edit, [self, name, pattern](const QString &text, std::function<void(const QStringList &)> reply) {
+                if (!self || !self->m_connection)
+                    return;
+                QJsonObject context;
+                for (auto it = self->m_variables.cbegin(); it != self->m_variables.cend(); ++it)
+                    if (it.key() != name && !it.value()->text().isEmpty())
+                        context.insert(it.key(), it.value()->text());
+                QJsonObject params{{key("ref"), QJsonObject{{key("type"), key("ref/resource")}, {key("uri"), pattern}}},
+                                   {key("argument"), QJsonObject{{key("name"), name}, {key("value"), text}}}};
+                if (!context.isEmpty())
+                    params.insert(key("context"), QJsonObject{{key("arguments"), context}});
+                PendingCall *call = self->m_connection->call(key("completion/complete"), params);
+                connect(call, &PendingCall::finished, self, [call, reply] {
+                    QStringList values;
+                    for (const QJsonValue &v : call->result().toObject().value(key("completion")).toObject().value(key("values")).toArray())
+                        values.append(v.toString());
+                    reply(values);
+                });
+            });
+        }
+    }
+    m_templateBox->setVisible(!m_variables.isEmpty());
+    m_uriEdit->setText(expandedUri());
+    updateSubscribeButton();
+}
+
+QString ResourcesView::expandedUri() const
+{
+    QMap<QString, QString> values;
+    for (auto it = m_variables.cbegin(); it != m_variables.cend(); ++it)
+        if (!it.value()->text().isEmpty())
+            values.insert(it.key(), it.value()->text());
+    return UriTemplateExpander::expand(m_template.value(key("uriTemplate")).toString(), values);
+}
+
+QLineEdit *ResourcesView::variableEdit(const QString &name) const
+{
+    return m_variables.value(name);
+}
+
+void ResourcesView::openUri(const QString &uri)
+{
+    for (int i = 0; i < m_resources->count(); ++i) {
+        if (m_resources->item(i)->data(ItemRole).toJsonObject().value(key("uri")).toString() == uri) {
+            m_tabs->setCurrentWidget(m_resources);
+            m_resources->setCurrentRow(i);
+            read();
+            return;
+        }
+    }
+    showResource({{key("uri"), uri}});
+    read();
+}
+
+void ResourcesView::read()
+{
+    const QString uri = m_uriEdit->text().trimmed();
+    if (uri.isEmpty() || !m_connection || !m_connection->isConnected())
+        return;
+    m_uri = uri;
+    const quint64 generation = ++m_readGeneration;
+    m_status->setText(tr("Reading %1…").arg(uri));
+    PendingCall *call = m_connection->call(key("resources/read"), {{key("uri"), uri}});
+    connect(call, &PendingCall::finished, this, [this, call, uri, generation] {
+        if (generation != m_readGeneration)
+            return; // a newer read was started
+        if (call->isError()) {
+            m_status->setText(tr("Reading %1 failed: %2 (%3)").arg(uri, call->error().message).arg(call->error().code));
+            m_result->setError(m_status->text(), call->error().toJson());
+            Q_EMIT readFinished(true);
+            return;
+        }
+        m_result->setResourceContents(call->result().toObject());
+        const QString when = QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss"));
+        m_status->setText(m_subscribed.contains(uri) ? tr("Read at %1 · subscribed, %n update(s) so far", nullptr, m_updates).arg(when)
+                                                     : tr("Read at %1 in %2 ms").arg(when).arg(call->elapsedMs()));
+        Q_EMIT readFinished(false);
+    });
+}
+
+void ResourcesView::updateSubscribeButton()
+{
+    const bool offered = m_connection && m_connection->isConnected()
+        && m_connection->sessionInfo().serverCapabilities.value(key("resources")).toObject().value(key("subscribe")).toBool();
+    const QString uri = m_uriEdit->text().trimmed();
+    m_subscribe->setEnabled(offered && !uri.isEmpty());
+    m_subscribe->setText(m_subscribed.contains(uri) ? tr("Unsubscribe") : tr("Subscribe"));
+    m_subscribe->setToolTip(offered ? tr("resources/subscribe: the server sends notifications/resources/updated when it changes")
+                                    : tr("This server does not offer subscriptions"));
+    m_read->setEnabled(m_connection && m_connection->isConnected() && !uri.isEmpty());
+}
+
+void ResourcesView::toggleSubscription()
+{
+    const QString uri = m_uriEdit->text().trimmed();
+    if (uri.isEmpty() || !m_connection)
+        return;
+    const bool subscribe = !m_subscribed.contains(uri);
+    PendingCall *call = m_connection->call(subscribe ? key("resources/subscribe") : key("resources/unsubscribe"), {{key("uri"), uri}});
+    connect(call, &PendingCall::finished, this, [this, call, uri, subscribe] {
+        if (call->isError()) {
+            m_status->setText(tr("%1 failed: %2").arg(call->method(), call->error().message));
+            return;
+        }
+        if (subscribe) {
+            m_subscribed.insert(uri);
+            m_updates = 0;
+            m_status->setText(tr("Subscribed to %1: it is read again whenever the server says it changed.").arg(uri));
+        } else {
+            m_subscribed.remove(uri);
+            m_status->setText(tr("Unsubscribed from %1.").arg(uri));
+        }
+        updateSubscribeButton();
+    });
+}
+
+void ResourcesView::onUpdated(const QString &uri)
+{
+    if (!m_subscribed.contains(uri))
+        return;
+    ++m_updates;
+    if (uri == m_uri)
+        read(); // live: show the new contents
+}
+
+} // namespace Mcp::Ui

@@ -1,0 +1,89 @@
+#pragma once
+
+#include "connection/connection.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QPointer>
+#include <QSet>
+#include <QWidget>
+
+QT_BEGIN_NAMESPACE
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QListWidgetItem;
+class QPushButton;
+class QTabWidget;
+QT_END_NAMESPACE
+
+namespace Mcp::Ui {
+
+class ResultView;
+
+// Resources of one server: the list page by page ("Load more" follows nextCursor), resource
+// templates with a field per RFC 6570 variable (completion/complete as you type, debounced),
+// read text and blobs into a ResultView (images shown, any blob saved), subscribe and
+// unsubscribe where the server offers it, live re-reads on resources/updated, and a fresh
+// list on list_changed.
+class ResourcesView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ResourcesView(Connection *connection, QWidget *parent = nullptr);
+
+    QListWidget *resourceList() const { return m_resources; }
+    QListWidget *templateList() const { return m_templates; }
+    ResultView *resultView() const { return m_result; }
+    QString currentUri() const { return m_uri; }
+    bool isSubscribed(const QString &uri) const { return m_subscribed.contains(uri); }
+    int updateCount() const { return m_updates; }
+    // The URI the template form expands to now.
+    QString expandedUri() const;
+    QLineEdit *variableEdit(const QString &name) const;
+
+public Q_SLOTS:
+    void refresh();
+    void loadMore();
+    // Shows and reads a URI (a resource link from a tool result, or typed by hand).
+    void openUri(const QString &uri);
+    void read();
+    void toggleSubscription();
+
+Q_SIGNALS:
+    void readFinished(bool isError);
+
+private:
+    void showResource(const QJsonObject &resource);
+    void showTemplate(const QJsonObject &resourceTemplate);
+    void updateSubscribeButton();
+    void fetchPage(const QString &cursor);
+    void onUpdated(const QString &uri);
+
+    QPointer<Connection> m_connection;
+    QTabWidget *m_tabs;
+    QListWidget *m_resources;
+    QListWidget *m_templates;
+    QPushButton *m_loadMore;
+    QLabel *m_listMessage;
+    QLabel *m_heading;
+    QLabel *m_details;
+    QWidget *m_templateBox;
+    QFormLayout *m_templateForm;
+    QLineEdit *m_uriEdit;
+    QPushButton *m_read;
+    QPushButton *m_subscribe;
+    QLabel *m_status;
+    ResultView *m_result;
+    QJsonObject m_template;
+    QHash<QString, QLineEdit *> m_variables;
+    QString m_uri;
+    QString m_nextCursor;
+    QSet<QString> m_subscribed;
+    int m_updates = 0;
+    quint64 m_readGeneration = 0;
+};
+
+} // namespace Mcp::Ui
