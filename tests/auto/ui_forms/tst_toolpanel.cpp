@@ -4,6 +4,7 @@
 #include "forms/toolpanel.h"
 #include "forms/resourcesview.h"
 #include "forms/promptsview.h"
+#include "forms/toollist.h"
 #include "forms/debouncedcompleter.h"
 #include "results/resultview.h"
 #include "transport/stdiotransport.h"
@@ -119,6 +120,26 @@ private Q_SLOTS:
         QCOMPARE(JsonText::compact(params.value(QLatin1String("arguments"))), expected);
         QVERIFY(panel.resultText().contains(QLatin1String("Paris")));
         QVERIFY(panel.statusText().startsWith(QLatin1String("Done")));
+    }
+
+    void toolListBadgesAndSearch()
+    {
+        ToolList list;
+        list.setItems(m_tools);
+        QCOMPARE(list.count(), int(m_tools.size()));
+        QVERIFY(list.selectByName(QStringLiteral("get_weather")));
+        const QString weather = list.listWidget()->currentItem()->text();
+        QVERIFY2(weather.startsWith(QStringLiteral("Weather\nget_weather · read-only · open-world")), qPrintable(weather));
+        QVERIFY(!list.listWidget()->currentItem()->icon().isNull()); // a data: SVG icon
+        QVERIFY(list.selectByName(QStringLiteral("crash")));
+        QVERIFY(list.listWidget()->currentItem()->text().contains(QLatin1String("destructive")));
+        QVERIFY(list.selectByName(QStringLiteral("batch_job")));
+        QVERIFY(list.listWidget()->currentItem()->text().contains(QLatin1String("task required")));
+        list.findChild<QLineEdit *>(QStringLiteral("toolFilter"))->setText(QStringLiteral("weather"));
+        int visible = 0;
+        for (int i = 0; i < list.listWidget()->count(); ++i)
+            visible += list.listWidget()->item(i)->isHidden() ? 0 : 1;
+        QCOMPARE(visible, 1);
     }
 
     void inputsRememberedPerTool()

@@ -1,0 +1,129 @@
+#include "toollist.h"
+
+#include "forms/toolpanel.h"
+#include "results/imagedecode.h"
+
+#include <QBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QToolButton>
+
+namespace Mcp::Ui {
+
+namespace {
+QString key(const char *name)
+{
+    return QString::fromLatin1(name);
+}
+constexpr int ItemRole = Qt::UserRole + 1;
+}
+
+ToolList::ToolList(QWidget *parent)
+    : QWidget(parent)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *top = new QHBoxLayout;
+    m_filter = new QLineEdit(this);
+    m_filter->setObjectName(key("toolFilter"));
+    m_filter->setPlaceholderText(tr("Search tools"));
+    m_filter->setClearButtonEnabled(true);
+    auto *refresh = new QToolButton(this);
+    refresh->setText(tr("Refresh"));
+    refresh->setToolTip(tr("tools/list again"));
+    top->addWidget(m_filter, 1);
+    top->addWidget(refresh);
+    layout->addLayout(top);
+    m_list = new QListWidget(this);
+    m_list->setObjectName(key("toolList"));
+    m_list->setIconSize(QSize(24, 24));
+    m_list->setAlternatingRowColors(true);
+    m_list->setUniformItemSizes(true);
+    layout->addWidget(m_list, 1);
+    m_message = new QLabel(this);
+    m_message->setWordWrap(true);
+    m_message->hide();
+    layout->addWidget(m_message);
+    connect(m_filter, &QLineEdit::textChanged, this, &ToolList::applyFilter);
+    connect(refresh, &QToolButton::clicked, this, &ToolList::refreshRequested);
+    connect(m_list, &QListWidget::currentItemChanged, this, [this](QListWidgetItem *item) {
+        Q_EMIT currentItemChanged(item ? item->data(ItemRole).toJsonObject() : QJsonObject());
+    });
+}
+
+QString ToolList::itemText(const QJsonObject &tool)
+{
+    const QString name = tool.value(key("name")).toString();
+    const QString title = tool.value(key("title")).toString(tool.value(key("annotations")).toObject().value(key("title")).toString());
+    QStringList second{name};
+    for (const QString &badge : ToolPanel::badges(tool))
+        second.append(badge == tr("destructive") ? QStringLiteral("⚠ ") + badge : badge);
+    const QString support = ToolPanel::taskSupport(tool);
+    if (support != QLatin1String("forbidden"))
+        second.append(tr("task %1").arg(support));
+    return (title.isEmpty() ? name : title) + QLatin1Char('\n') + second.join(QStringLiteral(" · "));
+}
+
+void ToolList::setItems(const QJsonArray &tools)
+{
+    const QString current = currentItem().value(key("name")).toString();
+    m_list->clear();
+    for (const QJsonValue &value : tools) {
+        const QJsonObject tool = value.toObject();
+        auto *item = new QListWidgetItem(itemText(tool), m_list);
+        item->setData(ItemRole, tool);
+        QString note;
+        const QIcon icon = ImageDecode::iconFromIcons(tool.value(key("icons")).toArray(), &note);
+        if (!icon.isNull())
+            item->setIcon(icon);
+        QString tip = tool.value(key("description")).toString();
+        if (!note.isEmpty())
+            tip += QStringLiteral("\n\n") + note;
+        item->setToolTip(tip);
+    }
+    applyFilter();
+    if (!current.isEmpty())
+        selectByName(current);
+    setMessage(tools.isEmpty() ? tr("This server has no tools.") : QString());
+}
+
+void ToolList::setMessage(const QString &message)
+{
+    m_message->setText(message);
+    m_message->setVisible(!message.isEmpty());
+}
+
+QJsonObject ToolList::currentItem() const
+{
+    QListWidgetItem *item = m_list->currentItem();
+    return item ? item->data(ItemRole).toJsonObject() : QJsonObject();
+}
+
+int ToolList::count() const
+{
+    return m_list->count();
+}
+
+bool ToolList::selectByName(const QString &name)
+{
+    for (int i = 0; i < m_list->count(); ++i) {
+        if (m_list->item(i)->data(ItemRole).toJsonObject().value(key("name")).toString() == name) {
+            m_list->setCurrentRow(i);
+            return true;
+        }
+    }
+    return false;
+}
+
+void ToolList::applyFilter()
+{
+    const QString text = m_filter->text().trimmed();
+    for (int i = 0; i < m_list->count(); ++i) {
+        QListWidgetItem *item = m_list->item(i);
+        item->setHidden(!text.isEmpty() && !item->text().contains(text, Qt::CaseInsensitive)
+                        && !item->toolTip().contains(text, Qt::CaseInsensitive));
+    }
+}
+
+} // namespace Mcp::Ui
