@@ -25,6 +25,8 @@ void registerTypes()
         qRegisterMetaType<Mcp::Ui::ConsoleLine>();
         qRegisterMetaType<Mcp::Ui::LogEntry>();
         qRegisterMetaType<QList<Mcp::Ui::ConsoleLine>>();
+        qRegisterMetaType<QList<Mcp::Ui::LogEntry>>();
+        qRegisterMetaType<QList<Mcp::Message>>();
         qRegisterMetaType<Mcp::TrafficEvent>();
         qRegisterMetaType<QList<Mcp::TrafficEvent>>();
         qRegisterMetaType<Mcp::Message>();
@@ -121,8 +123,8 @@ Connection::Connection(int id, const QString &name, TransportFactory factory, co
     connect(m_worker, &ConnectionWorker::listFinished, this, &Connection::onListFinished);
     connect(m_worker, &ConnectionWorker::serverRequest, this, &Connection::onServerRequest);
     connect(m_worker, &ConnectionWorker::serverRequestCancelled, this, &Connection::onServerRequestCancelled);
-    connect(m_worker, &ConnectionWorker::logMessage, this, &Connection::logMessage);
-    connect(m_worker, &ConnectionWorker::notificationReceived, this, &Connection::notificationReceived);
+    connect(m_worker, &ConnectionWorker::logMessages, this, &Connection::logMessages);
+    connect(m_worker, &ConnectionWorker::notificationsReceived, this, &Connection::notificationsReceived);
     connect(m_worker, &ConnectionWorker::toolsListChanged, this, &Connection::toolsListChanged);
     connect(m_worker, &ConnectionWorker::resourcesListChanged, this, &Connection::resourcesListChanged);
     connect(m_worker, &ConnectionWorker::promptsListChanged, this, &Connection::promptsListChanged);

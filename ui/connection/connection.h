@@ -228,8 +228,10 @@ Q_SIGNALS:
     // Every traffic event, in batches, already stamped with id() and appended to trafficLog().
     void trafficBatch(const QList<Mcp::TrafficEvent> &events);
     void consoleLines(const QList<Mcp::Ui::ConsoleLine> &lines);
-    void logMessage(const Mcp::Ui::LogEntry &entry);
-    void notificationReceived(const Mcp::Message &message);
+    // notifications/message entries, in batches (a flooding server must not flood the GUI).
+    void logMessages(const QList<Mcp::Ui::LogEntry> &entries);
+    // Every notification, in batches, after the typed signals.
+    void notificationsReceived(const QList<Mcp::Message> &messages);
     void toolsListChanged();
     void resourcesListChanged();
     void promptsListChanged();

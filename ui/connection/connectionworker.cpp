@@ -120,7 +120,10 @@ void ConnectionWorker::createClient()
     });
     connect(m_client, &Client::errorOccurred, this, [this](const QString &message) { m_lastError = message; });
     connect(m_client, &Client::trafficEvent, this, &ConnectionWorker::onTraffic);
-    connect(m_client, &Client::notificationReceived, this, &ConnectionWorker::notificationReceived);
+    connect(m_client, &Client::notificationReceived, this, [this](const Message &message) {
+        m_pendingNotifications.append(message);
+        scheduleFlush();
+    });
     connect(m_client, &Client::toolsListChanged, this, &ConnectionWorker::toolsListChanged);
     connect(m_client, &Client::resourcesListChanged, this, &ConnectionWorker::resourcesListChanged);
     connect(m_client, &Client::promptsListChanged, this, &ConnectionWorker::promptsListChanged);
@@ -128,7 +131,8 @@ void ConnectionWorker::createClient()
     connect(m_client, &Client::taskStatus, this, &ConnectionWorker::taskStatus);
     connect(m_client, &Client::logMessage, this,
             [this](const QString &level, const QString &logger, const QJsonValue &data) {
-        Q_EMIT logMessage(LogEntry{QDateTime::currentMSecsSinceEpoch(), level, logger, data});
+        m_pendingLogs.append(LogEntry{QDateTime::currentMSecsSinceEpoch(), level, logger, data});
+        scheduleFlush();
     });
     connect(m_client, &Client::sessionReinitialized, this, [this] {
         if (m_client)
@@ -232,7 +236,12 @@ void ConnectionWorker::onTraffic(const TrafficEvent &event)
     if (stamped.kind == TrafficEvent::Kind::ProcessExited && !stamped.note.isEmpty())
         m_exitDescription = stamped.note;
     m_pendingTraffic.append(stamped);
-    if (!m_flushTimer->isActive())
+    scheduleFlush();
+}
+
+void ConnectionWorker::scheduleFlush()
+{
+    if (m_flushTimer && !m_flushTimer->isActive())
         m_flushTimer->start();
 }
 
@@ -240,11 +249,21 @@ void ConnectionWorker::flushTraffic()
 {
     if (m_flushTimer)
         m_flushTimer->stop();
-    if (m_pendingTraffic.isEmpty())
-        return;
-    QList<TrafficEvent> batch;
-    batch.swap(m_pendingTraffic);
-    Q_EMIT trafficBatch(batch);
+    if (!m_pendingTraffic.isEmpty()) {
+        QList<TrafficEvent> batch;
+        batch.swap(m_pendingTraffic);
+        Q_EMIT trafficBatch(batch);
+    }
+    if (!m_pendingNotifications.isEmpty()) {
+        QList<Message> batch;
+        batch.swap(m_pendingNotifications);
+        Q_EMIT notificationsReceived(batch);
+    }
+    if (!m_pendingLogs.isEmpty()) {
+        QList<LogEntry> batch;
+        batch.swap(m_pendingLogs);
+        Q_EMIT logMessages(batch);
+    }
 }
 
 void ConnectionWorker::ping()

@@ -53,8 +53,9 @@ Q_SIGNALS:
     void listFinished(quint64 token, const QJsonArray &items, bool hasError, const Mcp::RpcError &error);
     void serverRequest(quint64 token, const QString &method, const QJsonObject &params);
     void serverRequestCancelled(quint64 token, const QString &reason);
-    void logMessage(const Mcp::Ui::LogEntry &entry);
-    void notificationReceived(const Mcp::Message &message);
+    // Batched with the traffic: a flooding server costs a few queued signals per second.
+    void logMessages(const QList<Mcp::Ui::LogEntry> &entries);
+    void notificationsReceived(const QList<Mcp::Message> &messages);
     void toolsListChanged();
     void resourcesListChanged();
     void promptsListChanged();
@@ -67,6 +68,7 @@ private:
     void onClientState(Mcp::Client::State state);
     void onTraffic(const Mcp::TrafficEvent &event);
     void flushTraffic();
+    void scheduleFlush();
     void handleServerRequest(Mcp::IncomingRequest *request);
     void answerRoots(Mcp::IncomingRequest *request);
 
@@ -79,6 +81,8 @@ private:
     Handler *m_elicitationHandler = nullptr;
     QJsonArray m_roots;
     QList<Mcp::TrafficEvent> m_pendingTraffic;
+    QList<Mcp::Ui::LogEntry> m_pendingLogs;
+    QList<Mcp::Message> m_pendingNotifications;
     QTimer *m_flushTimer = nullptr;
     QTimer *m_pingTimer = nullptr;
     bool m_pingInFlight = false;

@@ -116,6 +116,28 @@ void LogModel::append(const LogEntry &entry)
     endInsertRows();
 }
 
+void LogModel::appendBatch(const QList<LogEntry> &entries)
+{
+    if (entries.isEmpty())
+        return;
+    // Only the newest m_cap entries of the batch can survive.
+    const qsizetype skip = qMax<qsizetype>(0, entries.size() - m_cap);
+    const qsizetype incoming = entries.size() - skip;
+    const qsizetype overflow = m_entries.size() + incoming - m_cap;
+    if (overflow > 0) {
+        const int drop = int(qMin<qsizetype>(m_entries.size(), qMax<qsizetype>(overflow, m_cap / 10)));
+        beginRemoveRows({}, 0, drop - 1);
+        m_entries.remove(0, drop);
+        endRemoveRows();
+        m_dropped += drop;
+    }
+    m_dropped += int(skip);
+    const int first = int(m_entries.size());
+    beginInsertRows({}, first, first + int(incoming) - 1);
+    m_entries.append(entries.mid(skip));
+    endInsertRows();
+}
+
 void LogModel::clear()
 {
     beginResetModel();
@@ -203,9 +225,9 @@ LogsPage::LogsPage(Connection *connection, QWidget *parent) : Page(connection, p
     connect(clearButton, &QToolButton::clicked, m_model, &LogModel::clear);
     connect(saveButton, &QToolButton::clicked, this, &LogsPage::save);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &LogsPage::showCurrent);
-    connect(connection, &Connection::logMessage, this, [this](const LogEntry &entry) {
+    connect(connection, &Connection::logMessages, this, [this](const QList<LogEntry> &entries) {
         const bool atBottom = m_view->verticalScrollBar()->value() == m_view->verticalScrollBar()->maximum();
-        m_model->append(entry);
+        m_model->appendBatch(entries);
         if (m_model->droppedCount() > 0)
             m_status->setText(tr("%n old message(s) dropped", nullptr, m_model->droppedCount()));
         if (atBottom)

@@ -34,6 +34,8 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
     void append(const LogEntry &entry);
+    // One insertion for the whole batch; drops the oldest beyond the cap in one removal.
+    void appendBatch(const QList<LogEntry> &entries);
     void clear();
     const LogEntry &entry(int row) const { return m_entries.at(row); }
     int droppedCount() const { return m_dropped; }
