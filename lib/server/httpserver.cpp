@@ -53,6 +53,8 @@ public:
         : QObject(server), m_server(server), m_socket(socket)
     {
         socket->setParent(this);
+        // Answers and events are small and latency-bound: send them without waiting for ACKs (Nagle).
+        socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
         connect(socket, &QTcpSocket::readyRead, this, &HttpServerConnection::parse);
         connect(socket, &QTcpSocket::disconnected, this, [this] {
             m_server->connectionGone(this);

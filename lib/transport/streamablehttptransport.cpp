@@ -254,6 +254,12 @@ bool StreamableHttpTransport::handleHeaders(QNetworkReply *reply, Exchange *exch
             Q_EMIT trafficEvent(event);
         }
     }
+    if (!exchange->sse) {
+        // One allocation for a big answer instead of a doubling series of copies.
+        const qint64 length = reply->header(QNetworkRequest::ContentLengthHeader).toLongLong();
+        if (length > 0 && length <= m_options.maxMessageSize)
+            exchange->body.reserve(length);
+    }
     return true;
 }
 
