@@ -3,7 +3,7 @@
 // `count` notifications/message as fast as it can; a 1 ms timer on the GUI thread records
 // the gaps between its ticks. Prints the longest gap, the 99th percentile, and throughput.
 //
-//   bench_guistall [count]     (default 500000; QT_QPA_PLATFORM=offscreen works)
+//   bench_guistall [count [tab]]  (default 500000 and the Traffic tab; QT_QPA_PLATFORM=offscreen works)
 #include "config/secretstore.h"
 #include "config/servercatalog.h"
 #include "connection/connection.h"
@@ -62,7 +62,9 @@ int main(int argc, char **argv)
     QObject::connect(connection, &Connection::stateChanged, &app, [&](Connection::State state) {
         if (state != Connection::State::Connected)
             return;
-        window.pageFor(id)->tabs()->setCurrentIndex(window.pageFor(id)->tabs()->count() - 1); // Traffic, live
+        // Traffic tab (live table) unless the second argument names another tab index.
+        const int tab = argc > 2 ? QString::fromLocal8Bit(argv[2]).toInt() : window.pageFor(id)->tabs()->count() - 1;
+        window.pageFor(id)->tabs()->setCurrentIndex(tab);
         clock.start();
         ticker.start();
         total.start();
