@@ -6,6 +6,7 @@
 #include "results/resultview.h"
 
 #include <QBoxLayout>
+#include <QElapsedTimer>
 #include <QFormLayout>
 #include <QJsonArray>
 #include <QLabel>
@@ -233,8 +234,10 @@ void PromptsView::get()
     const QJsonObject args = arguments();
     if (!args.isEmpty())
         params.insert(key("arguments"), args);
+    QElapsedTimer clock;
+    clock.start();
     PendingCall *call = m_connection->call(key("prompts/get"), params);
-    connect(call, &PendingCall::finished, this, [this, call] {
+    connect(call, &PendingCall::finished, this, [this, call, clock] {
         if (call->isError()) {
             const QString text = tr("prompts/get failed: %1 (%2)").arg(call->error().message).arg(call->error().code);
             m_status->setText(text);
@@ -244,7 +247,7 @@ void PromptsView::get()
         }
         const QJsonObject result = call->result().toObject();
         m_result->setMessages(result.value(key("messages")).toArray(), result.value(key("description")).toString());
-        m_status->setText(tr("%n message(s) in %1 ms", nullptr, int(result.value(key("messages")).toArray().size())).arg(call->elapsedMs()));
+        m_status->setText(tr("%n message(s) in %1 ms", nullptr, int(result.value(key("messages")).toArray().size())).arg(clock.elapsed()));
         Q_EMIT getFinished(false);
     });
 }

@@ -6,6 +6,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFrame>
+#include <QGridLayout>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QJsonDocument>
@@ -554,12 +555,13 @@ QWidget *SchemaFormWidget::buildScalarRow(const FormValue &node, FieldSlot *slot
     const FormField &field = *node.field();
     const QString path = node.path();
     auto *row = new QWidget;
-    auto *v = new QVBoxLayout(row);
-    v->setContentsMargins(0, 2, 0, 2);
-    v->setSpacing(2);
-    auto *h = new QHBoxLayout;
-    h->setSpacing(6);
+    // Label | editor | extras on the first line; help text and messages under the editor.
+    auto *grid = new QGridLayout(row);
+    grid->setContentsMargins(0, 2, 0, 2);
+    grid->setHorizontalSpacing(6);
+    grid->setVerticalSpacing(1);
     QLabel *label = nullptr;
+    int column = 0;
     if (slot->options.label != QLatin1String("\x01")) {
         label = new QLabel(labelText(field, slot->options.label), row);
         label->setFixedWidth(150);
@@ -568,12 +570,15 @@ QWidget *SchemaFormWidget::buildScalarRow(const FormValue &node, FieldSlot *slot
         if (!field.key.isEmpty() && field.key != field.displayName())
             tip = field.key + (tip.isEmpty() ? QString() : QLatin1String("\n\n") + tip);
         label->setToolTip(tip);
-        h->addWidget(label, 0, Qt::AlignTop);
+        grid->addWidget(label, 0, column++, Qt::AlignTop);
     }
+    const int editorColumn = column;
     QWidget *editor = buildEditor(node, slot, row);
     if (label)
         label->setBuddy(editor);
-    h->addWidget(editor, 1);
+    auto *line = new QHBoxLayout;
+    line->setSpacing(6);
+    line->addWidget(editor, 1);
 
     const bool nullToggle = field.nullable && !node.isOverridden() && field.kind != Kind::Enum
         && field.kind != Kind::Raw && field.kind != Kind::Null;
@@ -592,25 +597,19 @@ QWidget *SchemaFormWidget::buildScalarRow(const FormValue &node, FieldSlot *slot
             if (guard)
                 structureChanged(guard);
         });
-        h->addWidget(null, 0, Qt::AlignTop);
+        line->addWidget(null, 0, Qt::AlignTop);
     }
     if (slot->options.addButtons)
-        slot->options.addButtons(h);
-    v->addLayout(h);
+        slot->options.addButtons(line);
+    grid->addLayout(line, 0, editorColumn);
+    grid->setColumnStretch(editorColumn, 1);
 
-    const int indent = label ? 156 : 0;
-    auto addHelp = [&](const QString &text, bool italic) {
-        QLabel *help = helpLabel(text, row, italic);
-        help->setContentsMargins(indent, 0, 0, 0);
-        v->addWidget(help);
-    };
+    int gridRow = 1;
     if (!field.description.isEmpty())
-        addHelp(field.description, false);
+        grid->addWidget(helpLabel(field.description, row, false), gridRow++, editorColumn);
     if (!field.note.isEmpty() && (field.kind == Kind::Raw || node.isOverridden()))
-        addHelp(field.note, true);
-    QLabel *message = messageLabel(path, row);
-    message->setContentsMargins(indent, 0, 0, 0);
-    v->addWidget(message);
+        grid->addWidget(helpLabel(field.note, row, true), gridRow++, editorColumn);
+    grid->addWidget(messageLabel(path, row), gridRow, editorColumn);
     return row;
 }
 

@@ -101,6 +101,7 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     buttons->addWidget(m_asTask);
     buttons->addWidget(m_progress, 1);
     buttons->addWidget(m_elapsed);
+    buttons->addStretch(0);
     topLayout->addLayout(buttons);
     m_status = new QLabel(top);
     m_status->setObjectName(key("status"));
@@ -111,8 +112,9 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
 
     m_result = new ResultView(splitter);
     splitter->addWidget(m_result);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({450, 550});
     layout->addWidget(splitter);
 
     // Ctrl+Enter runs from anywhere in the panel, including inside the form's editors.
@@ -288,7 +290,7 @@ void ToolPanel::startCall(const QJsonObject &arguments)
     PendingCall *call = m_call;
     connect(call, &PendingCall::finished, this, [this, call] {
         m_call = nullptr;
-        finish(call->isError(), call->result(), call->error(), call->elapsedMs());
+        finish(call->isError(), call->result(), call->error(), call->elapsedMs() > 0 ? call->elapsedMs() : m_clock.elapsed());
     });
 }
 

@@ -294,6 +294,66 @@ private Q_SLOTS:
         QCOMPARE(JsonText::compact(params), QStringLiteral(R"({"arguments":{"name":"Ada","style":"pirate"},"name":"greeting"})"));
         QVERIFY(!view.resultView()->findChildren<QLabel *>(QStringLiteral("role")).isEmpty());
     }
+
+    // Pictures of the panels for docs/screenshots (MCPSCOPE_SCREENSHOT_DIR=<dir> to write them).
+    void screenshots()
+    {
+        const QString dir = qEnvironmentVariable("MCPSCOPE_SCREENSHOT_DIR");
+        if (dir.isEmpty())
+            QSKIP("MCPSCOPE_SCREENSHOT_DIR not set");
+        {
+            ToolPanel panel(m_connection.get());
+            panel.resize(900, 1000);
+            panel.show();
+            panel.setTool(tool(QStringLiteral("rich_form")));
+            panel.form()->clear();
+            QTest::keyClicks(panel.findChild<QLineEdit *>(QStringLiteral("field:/name")), QStringLiteral("Grace Hopper"));
+            panel.findChild<QCheckBox *>(QStringLiteral("include:/home"))->click();
+            QTest::keyClicks(panel.findChild<QLineEdit *>(QStringLiteral("field:/home/city")), QStringLiteral("Arlington"));
+            QTest::keyClicks(panel.findChild<QLineEdit *>(QStringLiteral("field:/age")), QStringLiteral("200"));
+            QSignalSpy finished(&panel, &ToolPanel::callFinished);
+            panel.runButton()->click(); // invalid: marks the fields
+            QTest::qWait(400);
+            QVERIFY(panel.grab().save(dir + QStringLiteral("/tools-form.png")));
+            panel.setTool(tool(QStringLiteral("content_gallery")));
+            panel.runButton()->click();
+            QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+            QTest::qWait(100);
+            QVERIFY(panel.grab().save(dir + QStringLiteral("/tools-result.png")));
+            panel.setTool(tool(QStringLiteral("get_weather")));
+            QTest::keyClicks(panel.findChild<QLineEdit *>(QStringLiteral("field:/city")), QStringLiteral("Lagos"));
+            panel.runButton()->click();
+            QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 10000);
+            QTest::qWait(100);
+            QVERIFY(panel.grab().save(dir + QStringLiteral("/tools-structured.png")));
+        }
+        {
+            ResourcesView view(m_connection.get());
+            view.resize(900, 600);
+            view.show();
+            view.refresh();
+            QTRY_VERIFY_WITH_TIMEOUT(view.resourceList()->count() > 0, 10000);
+            QSignalSpy read(&view, &ResourcesView::readFinished);
+            view.openUri(QStringLiteral("demo://images/logo.png"));
+            QTRY_COMPARE_WITH_TIMEOUT(read.size(), 1, 10000);
+            QTest::qWait(100);
+            QVERIFY(view.grab().save(dir + QStringLiteral("/resources.png")));
+        }
+        {
+            PromptsView view(m_connection.get());
+            view.resize(900, 600);
+            view.show();
+            view.refresh();
+            QTRY_VERIFY_WITH_TIMEOUT(view.selectByName(QStringLiteral("code_review")), 10000);
+            view.argumentEdit(QStringLiteral("code"))->setText(QStringLiteral("int main() { return 0; }"));
+            view.argumentEdit(QStringLiteral("language"))->setText(QStringLiteral("c++"));
+            QSignalSpy got(&view, &PromptsView::getFinished);
+            view.get();
+            QTRY_COMPARE_WITH_TIMEOUT(got.size(), 1, 10000);
+            QTest::qWait(100);
+            QVERIFY(view.grab().save(dir + QStringLiteral("/prompts.png")));
+        }
+    }
 };
 
 QTEST_MAIN(tst_ToolPanel)
