@@ -142,17 +142,6 @@
     </message>
 </context>
 <context>
-    <name>Mcp</name>
-    <message>
-        <source>The server has no command to start.</source>
-        <translation>Der Server hat keinen Befehl zum Starten.</translation>
-    </message>
-    <message>
-        <source>The server URL is not a valid http:// or https:// URL: %1</source>
-        <translation>Die Server-URL ist keine gültige http://- oder https://-URL: %1</translation>
-    </message>
-</context>
-<context>
     <name>Mcp::FormBuilder</name>
     <message>
         <source>Option %1</source>
@@ -1207,6 +1196,17 @@
     </message>
 </context>
 <context>
+    <name>Mcp::TransportFactory</name>
+    <message>
+        <source>The server has no command to start.</source>
+        <translation>Der Server hat keinen Befehl zum Starten.</translation>
+    </message>
+    <message>
+        <source>The server URL is not a valid http:// or https:// URL: %1</source>
+        <translation>Die Server-URL ist keine gültige http://- oder https://-URL: %1</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::Ui::CaptureWindow</name>
     <message>
         <source>%1 — Capture</source>
@@ -1318,14 +1318,6 @@
     <message>
         <source>Not connected.</source>
         <translation>Nicht verbunden.</translation>
-    </message>
-    <message>
-        <source>The server has no command to start.</source>
-        <translation>Der Server hat keinen Befehl zum Starten.</translation>
-    </message>
-    <message>
-        <source>The server URL is not valid: %1</source>
-        <translation>Die Server-URL ist ungültig: %1</translation>
     </message>
 </context>
 <context>

@@ -139,17 +139,6 @@
     </message>
 </context>
 <context>
-    <name>Mcp</name>
-    <message>
-        <source>The server has no command to start.</source>
-        <translation>该服务器没有可启动的命令。</translation>
-    </message>
-    <message>
-        <source>The server URL is not a valid http:// or https:// URL: %1</source>
-        <translation>服务器 URL 不是有效的 http:// 或 https:// URL：%1</translation>
-    </message>
-</context>
-<context>
     <name>Mcp::FormBuilder</name>
     <message>
         <source>Option %1</source>
@@ -1202,6 +1191,17 @@
     </message>
 </context>
 <context>
+    <name>Mcp::TransportFactory</name>
+    <message>
+        <source>The server has no command to start.</source>
+        <translation>该服务器没有可启动的命令。</translation>
+    </message>
+    <message>
+        <source>The server URL is not a valid http:// or https:// URL: %1</source>
+        <translation>服务器 URL 不是有效的 http:// 或 https:// URL：%1</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::Ui::CaptureWindow</name>
     <message>
         <source>%1 — Capture</source>
@@ -1310,14 +1310,6 @@
     <message>
         <source>Not connected.</source>
         <translation>未连接。</translation>
-    </message>
-    <message>
-        <source>The server has no command to start.</source>
-        <translation>该服务器没有可启动的命令。</translation>
-    </message>
-    <message>
-        <source>The server URL is not valid: %1</source>
-        <translation>服务器 URL 无效：%1</translation>
     </message>
 </context>
 <context>

@@ -8,17 +8,12 @@
 
 namespace Mcp {
 
-static QString tr(const char *text)
-{
-    return QCoreApplication::translate("Mcp::TransportFactory", text);
-}
-
 TransportFactory transportFactoryFor(const ServerConfig &resolved, QString *error)
 {
     if (resolved.usesCommand()) {
         if (resolved.command.trimmed().isEmpty()) {
             if (error)
-                *error = tr("The server has no command to start.");
+                *error = QCoreApplication::translate("Mcp::TransportFactory", "The server has no command to start.");
             return {};
         }
         StdioServerParameters parameters;
@@ -38,7 +33,8 @@ TransportFactory transportFactoryFor(const ServerConfig &resolved, QString *erro
     if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))
         || url.host().isEmpty()) {
         if (error)
-            *error = tr("The server URL is not a valid http:// or https:// URL: %1").arg(resolved.url);
+            *error = QCoreApplication::translate("Mcp::TransportFactory", "The server URL is not a valid http:// or https:// URL: %1")
+                         .arg(resolved.url);
         return {};
     }
     HttpTransportOptions options;

@@ -800,7 +800,7 @@ Client::~Client()
     if (d->transport)
         d->transport->disconnect(this);
     d->failAll(SessionErrorCode::ConnectionClosed, [](const QString &method) {
-        return tr("The session was closed while %1 was pending.").arg(method);
+        return Client::tr("The session was closed while %1 was pending.").arg(method);
     });
     for (const QPointer<IncomingRequest> &request : std::as_const(d->incoming))
         if (request)
@@ -869,7 +869,7 @@ void Client::disconnectFromServer()
     }
     d->setState(State::Closing);
     if (d->transport->state() == Transport::State::Closed) {
-        d->onTransportClosed(tr("Disconnected"));
+        d->onTransportClosed(Client::tr("Disconnected"));
         return;
     }
     if (d->transport->state() != Transport::State::Closing)
@@ -930,8 +930,8 @@ RequestHandle *Client::sendRequest(const QString &method, const QJsonObject &par
         RpcError error;
         error.code = SessionErrorCode::ConnectionClosed;
         error.message = d->state == State::Failed && !d->errorString.isEmpty()
-            ? tr("%1 was not sent: the connection failed (%2).").arg(method, withoutFinalStop(d->errorString))
-            : tr("%1 was not sent: not connected to a server.").arg(method);
+            ? Client::tr("%1 was not sent: the connection failed (%2).").arg(method, withoutFinalStop(d->errorString))
+            : Client::tr("%1 was not sent: not connected to a server.").arg(method);
         d->finishWithError(handle, error);
         break;
     }
