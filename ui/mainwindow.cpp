@@ -8,6 +8,9 @@
 #include "dialogs/commandapprovaldialog.h"
 #include "dialogs/exportserversdialog.h"
 #include "dialogs/importdialog.h"
+#include "clientfeatures/elicitationdialog.h"
+#include "clientfeatures/samplingdialog.h"
+#include "clientfeatures/scriptedresponders.h"
 #include "dialogs/serverrequestdialog.h"
 #include "dialogs/servereditordialog.h"
 #include "guimain.h"
@@ -792,8 +795,58 @@ void MainWindow::openCapture(const QString &path)
 
 void MainWindow::onServerRequest(ServerRequest *request)
 {
-    auto *dialog = new ServerRequestDialog(request, this);
+    const QString server = request->serverName();
+    const bool sampling = request->method() == QLatin1String("sampling/createMessage");
+    const bool elicitation = request->method() == QLatin1String("elicitation/create");
+    // Scripted answers (saved per server from the sampling dialog) answer at once.
+    const ScriptedAnswers scripted = ScriptedAnswers::load(server);
+    if (sampling && scripted.samplingEnabled) {
+        if (scripted.sampling.contains(QLatin1String("error")))
+            request->reject(RpcError::fromJson(scripted.sampling.value(QLatin1String("error")).toObject()));
+        else
+            request->respond(scripted.sampling);
+        return;
+    }
+    if (elicitation && scripted.elicitationEnabled) {
+        request->respond(ScriptedElicitationResponder::completeAnswer(scripted.elicitation, request->params()));
+        return;
+    }
+    if (!sampling && !elicitation) {
+        auto *dialog = new ServerRequestDialog(request, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+        dialog->raise();
+        return;
+    }
+    QPointer<ServerRequest> guard(request);
+    PendingRequestDialog::Responder responder;
+    responder.respond = [guard](const QJsonObject &result) {
+        if (guard)
+            guard->respond(result);
+    };
+    responder.reject = [guard](const RpcError &error) {
+        if (guard)
+            guard->reject(error);
+    };
+    PendingRequestDialog *dialog = nullptr;
+    if (sampling) {
+        auto *samplingDialog = new SamplingDialog(request->params(), server, responder, this);
+        connect(samplingDialog, &SamplingDialog::scriptedAnswerRequested, this, [server](const QJsonObject &result) {
+            ScriptedAnswers answers = ScriptedAnswers::load(server);
+            answers.samplingEnabled = true;
+            answers.sampling = result;
+            answers.save(server);
+        });
+        dialog = samplingDialog;
+    } else {
+        dialog = new ElicitationDialog(request->params(), server, responder, this);
+    }
+    connect(request, &ServerRequest::cancelled, dialog, &PendingRequestDialog::withdraw);
+    connect(request, &QObject::destroyed, dialog, [dialog] {
+        dialog->withdraw(tr("The connection ended before this request was answered."));
+    });
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setModal(false);
     dialog->show();
     dialog->raise();
 }

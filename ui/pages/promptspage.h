@@ -2,20 +2,11 @@
 
 #include "pages/page.h"
 
-QT_BEGIN_NAMESPACE
-class QLabel;
-class QPlainTextEdit;
-class QPushButton;
-QT_END_NAMESPACE
+namespace Mcp::Ui {
 
-namespace Mcp {
-namespace Ui {
+class PromptsView;
 
-class ItemList;
-class JsonTextView;
-
-// Prompts: the list, arguments as a JSON object of strings, prompts/get, the result as
-// pretty JSON. (Issue 5 adds argument forms with completion and rendered messages.)
+// Prompts: list, argument fields with completion, rendered messages (PromptsView).
 class PromptsPage : public Page
 {
     Q_OBJECT
@@ -25,26 +16,20 @@ public:
 
     QString title() const override { return tr("Prompts"); }
     QIcon icon() const override;
-
-    ItemList *list() const { return m_list; }
+    PromptsView *view() const { return m_view; }
 
 public Q_SLOTS:
     void refresh();
     void get();
 
+Q_SIGNALS:
+    void openResourceRequested(const QString &uri);
+
 protected:
     void connectionStateChanged(Connection::State state) override;
 
 private:
-    void showPrompt(const QJsonObject &prompt);
-
-    ItemList *m_list;
-    QLabel *m_description;
-    QPlainTextEdit *m_arguments;
-    QPushButton *m_get;
-    QLabel *m_status;
-    JsonTextView *m_result;
+    PromptsView *m_view;
 };
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

@@ -2,21 +2,12 @@
 
 #include "pages/page.h"
 
-QT_BEGIN_NAMESPACE
-class QLabel;
-class QLineEdit;
-class QPushButton;
-class QTabWidget;
-QT_END_NAMESPACE
+namespace Mcp::Ui {
 
-namespace Mcp {
-namespace Ui {
+class ResourcesView;
 
-class ItemList;
-class JsonTextView;
-
-// Resources and resource templates; read a URI and show the result as pretty JSON.
-// (Issue 5 adds template completion, blob saving and subscriptions.)
+// Resources: paged list, templates with completion, read (text and blobs), subscribe with
+// live updates, list_changed (ResourcesView).
 class ResourcesPage : public Page
 {
     Q_OBJECT
@@ -26,26 +17,18 @@ public:
 
     QString title() const override { return tr("Resources"); }
     QIcon icon() const override;
-
-    ItemList *resourceList() const { return m_resources; }
-    ItemList *templateList() const { return m_templates; }
+    ResourcesView *view() const { return m_view; }
 
 public Q_SLOTS:
     void refresh();
     void read();
+    void openUri(const QString &uri);
 
 protected:
     void connectionStateChanged(Connection::State state) override;
 
 private:
-    QTabWidget *m_tabs;
-    ItemList *m_resources;
-    ItemList *m_templates;
-    QLineEdit *m_uri;
-    QPushButton *m_read;
-    QLabel *m_status;
-    JsonTextView *m_result;
+    ResourcesView *m_view;
 };
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

@@ -2,16 +2,19 @@
 
 #include "pages/page.h"
 
+#include <QJsonArray>
+
 QT_BEGIN_NAMESPACE
 class QLabel;
-class QTableWidget;
 QT_END_NAMESPACE
 
 namespace Mcp {
 namespace Ui {
 
-// The roots this client offers (answered to roots/list). Apply sends
-// notifications/roots/list_changed.
+class RootsEditor;
+
+// The roots this client offers (answered to roots/list): a table of file:// roots, added with
+// a folder picker. Every change is applied at once and sends notifications/roots/list_changed.
 class RootsPage : public Page
 {
     Q_OBJECT
@@ -24,15 +27,15 @@ public:
     bool worksOffline() const override { return true; }
 
     QJsonArray roots() const;
+    RootsEditor *editor() const { return m_editor; }
 
 public Q_SLOTS:
     void addFolder();
-    void addRow(const QString &uri = QString(), const QString &name = QString());
     void removeSelected();
     void apply();
 
 private:
-    QTableWidget *m_table;
+    RootsEditor *m_editor;
     QLabel *m_status;
 };
 

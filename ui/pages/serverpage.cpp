@@ -141,6 +141,15 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     for (Page *page : std::initializer_list<Page *>{m_tools, m_resources, m_prompts, m_tasks, m_roots, m_logs,
                                                     m_console, m_traffic})
         addPage(page);
+    // Resource links in results open on the Resources page.
+    auto openResource = [this](const QString &uri) {
+        if (!m_resources)
+            return;
+        m_tabs->setCurrentWidget(m_resources);
+        m_resources->openUri(uri);
+    };
+    connect(m_tools, &ToolsPage::openResourceRequested, this, openResource);
+    connect(m_prompts, &PromptsPage::openResourceRequested, this, openResource);
 
     connect(m_connect, &QPushButton::clicked, this, &ServerPage::connectRequested);
     connect(m_disconnect, &QPushButton::clicked, this, &ServerPage::disconnectRequested);

@@ -1,26 +1,17 @@
 #pragma once
 
+#include "forms/toollist.h" // list() callers use it
 #include "pages/page.h"
 
 #include <QJsonObject>
-#include <QPointer>
 
-QT_BEGIN_NAMESPACE
-class QLabel;
-class QPlainTextEdit;
-class QProgressBar;
-class QPushButton;
-QT_END_NAMESPACE
+namespace Mcp::Ui {
 
-namespace Mcp {
-namespace Ui {
+class ToolPanel;
 
-class ItemList;
-class JsonTextView;
-
-// Tools: the list from tools/list; arguments as raw JSON; Run (tools/call) with progress
-// and Cancel; the result as pretty JSON. (Issue 5 replaces the argument editor with a
-// schema-driven form and renders results by content type.)
+// Tools: the searchable list (icons, title and name, annotation and task badges; refreshed on
+// list_changed) and, for the selected tool, the ToolPanel: schema form with Edit as JSON and
+// remembered inputs, Run (Ctrl+Enter), Cancel, progress, elapsed time, run as task, result.
 class ToolsPage : public Page
 {
     Q_OBJECT
@@ -31,8 +22,11 @@ public:
     QString title() const override { return tr("Tools"); }
     QIcon icon() const override;
 
-    ItemList *list() const { return m_list; }
+    ToolList *list() const { return m_list; }
+    ToolPanel *panel() const { return m_panel; }
+    // Replaces the form's value with this JSON text (what "Edit as JSON" would do).
     void setArgumentsText(const QString &json);
+    // The last result (or error) as indented JSON.
     QString resultText() const;
 
 public Q_SLOTS:
@@ -42,24 +36,14 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void callFinished(bool isError);
+    void openResourceRequested(const QString &uri);
 
 protected:
     void connectionStateChanged(Connection::State state) override;
 
 private:
-    void showTool(const QJsonObject &tool);
-
-    ItemList *m_list;
-    QLabel *m_heading;
-    QLabel *m_description;
-    QPlainTextEdit *m_arguments;
-    QPushButton *m_run;
-    QPushButton *m_cancel;
-    QProgressBar *m_progress;
-    QLabel *m_status;
-    JsonTextView *m_result;
-    QPointer<PendingCall> m_call;
+    ToolList *m_list;
+    ToolPanel *m_panel;
 };
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

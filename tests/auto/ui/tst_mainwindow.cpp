@@ -8,6 +8,8 @@
 #include "pages/serverpage.h"
 #include "pages/toolspage.h"
 #include "pages/trafficpage.h"
+#include "clientfeatures/elicitationdialog.h"
+#include "clientfeatures/samplingdialog.h"
 #include "dialogs/serverrequestdialog.h"
 #include "traffic/capturewindow.h"
 #include "traffic/trafficlog.h"
@@ -15,6 +17,7 @@
 #include "widgets/itemlist.h"
 
 #include <QHeaderView>
+#include <QLineEdit>
 #include <QListView>
 #include <QStandardPaths>
 #include <QTableView>
@@ -215,24 +218,25 @@ void tst_MainWindow::samplingAndElicitationDialogs()
     QSignalSpy called(tools, &ToolsPage::callFinished);
     tools->setArgumentsText(QStringLiteral("{\"prompt\": \"Say hi\"}"));
     tools->run();
-    ServerRequestDialog *dialog = nullptr;
-    QTRY_VERIFY_WITH_TIMEOUT((dialog = window.findChild<ServerRequestDialog *>()) != nullptr, 10000);
-    QVERIFY(!dialog->isModal());
-    QVERIFY(dialog->windowTitle().contains(QLatin1String("asks")));
-    dialog->setAnswerText(QStringLiteral(R"({"role": "assistant", "content": {"type": "text", "text": "hi there"},
-                                            "model": "test-model"})"));
-    dialog->acceptRequest();
+    SamplingDialog *sampling = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((sampling = window.findChild<SamplingDialog *>()) != nullptr, 10000);
+    QVERIFY(!sampling->isModal());
+    QVERIFY(sampling->windowTitle().contains(QLatin1String("asks")));
+    sampling->findChild<QLineEdit *>(QStringLiteral("model"))->setText(QStringLiteral("test-model"));
+    sampling->setAnswerText(QStringLiteral("hi there"));
+    sampling->sendAnswer();
     QTRY_COMPARE_WITH_TIMEOUT(called.size(), 1, 10000);
     QVERIFY2(tools->resultText().contains(QLatin1String("test-model answered: hi there")), qPrintable(tools->resultText()));
-    QTRY_VERIFY(window.findChild<ServerRequestDialog *>() == nullptr);
+    QTRY_VERIFY(window.findChild<SamplingDialog *>() == nullptr);
 
-    // Elicitation: the proposed answer takes the schema's defaults; decline is sent as such.
+    // Elicitation: the form starts with the schema's defaults; decline is sent as such.
     QVERIFY(tools->list()->selectByName(QStringLiteral("ask_user")));
     tools->setArgumentsText(QStringLiteral("{}"));
     tools->run();
-    QTRY_VERIFY_WITH_TIMEOUT((dialog = window.findChild<ServerRequestDialog *>()) != nullptr, 10000);
-    QVERIFY2(dialog->answerText().contains(QLatin1String("\"Ada\"")), qPrintable(dialog->answerText()));
-    dialog->declineRequest();
+    ElicitationDialog *elicitation = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((elicitation = window.findChild<ElicitationDialog *>()) != nullptr, 10000);
+    QCOMPARE(elicitation->content().value(QLatin1String("name")).toString(), QStringLiteral("Ada"));
+    elicitation->declineRequest();
     QTRY_COMPARE_WITH_TIMEOUT(called.size(), 2, 10000);
     QVERIFY2(tools->resultText().contains(QLatin1String("decline")), qPrintable(tools->resultText()));
 }

@@ -1,0 +1,172 @@
+// The Tools, Resources, Prompts and Roots pages inside a ServerPage, connected to the demo server.
+#include "clientfeatures/rootseditor.h"
+#include "connection/connection.h"
+#include "forms/jsontext.h"
+#include "forms/resourcesview.h"
+#include "forms/toollist.h"
+#include "forms/toolpanel.h"
+#include "pages/promptspage.h"
+#include "results/resultview.h"
+#include "pages/resourcespage.h"
+#include "pages/rootspage.h"
+#include "pages/serverpage.h"
+#include "pages/toolspage.h"
+#include "transport/stdiotransport.h"
+
+#include <QComboBox>
+#include <QJsonDocument>
+#include <QLineEdit>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+
+using namespace Mcp;
+using namespace Mcp::Ui;
+
+class tst_Pages : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<Connection> m_connection;
+    std::unique_ptr<ServerPage> m_page;
+    QList<QJsonObject> m_outgoing;
+
+    QList<QJsonObject> sent(const QString &method) const
+    {
+        QList<QJsonObject> out;
+        for (const QJsonObject &m : m_outgoing)
+            if (m.value(QLatin1String("method")).toString() == method)
+                out.append(m);
+        return out;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("mcpscope-test"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_pages"));
+        QSettings().clear();
+        Connection::Options options;
+        options.pingIntervalMs = 0;
+        m_connection = std::make_unique<Connection>(1, QStringLiteral("demo"), [] {
+            StdioServerParameters parameters;
+            parameters.program = QStringLiteral(MCPSCOPE_DEMO_SERVER);
+            parameters.closeStdinGraceMs = 500;
+            parameters.terminateGraceMs = 500;
+            return new StdioTransport(parameters);
+        }, options);
+        connect(m_connection.get(), &Connection::trafficBatch, this, [this](const QList<TrafficEvent> &events) {
+            for (const TrafficEvent &event : events)
+                if (event.direction == TrafficEvent::Direction::Outgoing && event.kind == TrafficEvent::Kind::Message)
+                    m_outgoing.append(QJsonDocument::fromJson(event.raw).object());
+        });
+        m_page = std::make_unique<ServerPage>(m_connection.get());
+        m_page->resize(1100, 800);
+        m_page->show();
+        m_connection->connectToServer();
+        QTRY_VERIFY_WITH_TIMEOUT(m_connection->isConnected(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(m_page->toolsPage()->list()->count() > 10, 10000);
+    }
+
+    void cleanupTestCase()
+    {
+        m_page.reset();
+        m_connection->disconnectFromServer();
+        QTRY_VERIFY_WITH_TIMEOUT(!m_connection->isConnected(), 10000);
+        m_connection.reset();
+    }
+
+    void toolsPageRunsFromTheForm()
+    {
+        ToolsPage *tools = m_page->toolsPage();
+        QVERIFY(tools->list()->selectByName(QStringLiteral("add")));
+        QTest::keyClicks(tools->findChild<QLineEdit *>(QStringLiteral("field:/a")), QStringLiteral("2.5"));
+        QTest::keyClicks(tools->findChild<QLineEdit *>(QStringLiteral("field:/b")), QStringLiteral("-1"));
+        QSignalSpy called(tools, &ToolsPage::callFinished);
+        tools->run();
+        QTRY_COMPARE_WITH_TIMEOUT(called.size(), 1, 10000);
+        QCOMPARE(JsonText::compact(sent(QStringLiteral("tools/call")).last().value(QLatin1String("params")).toObject().value(QLatin1String("arguments"))),
+                 QStringLiteral(R"({"a":2.5,"b":-1})"));
+        QCOMPARE(tools->panel()->resultView()->structuredVerdict(), QStringLiteral("valid"));
+        QVERIFY(tools->resultText().contains(QLatin1String("1.5")));
+    }
+
+    void listChangedRefreshesTools()
+    {
+        ToolsPage *tools = m_page->toolsPage();
+        const int before = tools->list()->count();
+        QVERIFY(tools->list()->selectByName(QStringLiteral("toggle_extra_tool")));
+        QSignalSpy called(tools, &ToolsPage::callFinished);
+        tools->run();
+        QTRY_COMPARE_WITH_TIMEOUT(called.size(), 1, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(tools->list()->count(), before + 1, 10000);
+        tools->run();
+        QTRY_COMPARE_WITH_TIMEOUT(called.size(), 2, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(tools->list()->count(), before, 10000);
+    }
+
+    void resourceLinkOpensOnResourcesPage()
+    {
+        ToolsPage *tools = m_page->toolsPage();
+        QVERIFY(tools->list()->selectByName(QStringLiteral("content_gallery")));
+        QSignalSpy called(tools, &ToolsPage::callFinished);
+        tools->run();
+        QTRY_COMPARE_WITH_TIMEOUT(called.size(), 1, 10000);
+        auto *open = tools->findChild<QToolButton *>(QStringLiteral("openResource"));
+        QVERIFY(open);
+        QSignalSpy read(m_page->resourcesPage()->view(), &ResourcesView::readFinished);
+        open->click();
+        QCOMPARE(m_page->tabs()->currentWidget(), m_page->resourcesPage());
+        QTRY_COMPARE_WITH_TIMEOUT(read.size(), 1, 10000);
+        QCOMPARE(read.at(0).at(0).toBool(), false);
+        QCOMPARE(m_page->resourcesPage()->view()->currentUri(), QStringLiteral("demo://docs/readme"));
+        m_page->tabs()->setCurrentWidget(tools);
+    }
+
+    void rootsPageSendsListChanged()
+    {
+        QTemporaryDir dir;
+        const int before = int(sent(QStringLiteral("notifications/roots/list_changed")).size());
+        QVERIFY(m_page->rootsPage()->editor()->addFolder(dir.path(), QStringLiteral("work")));
+        QTRY_COMPARE_WITH_TIMEOUT(int(sent(QStringLiteral("notifications/roots/list_changed")).size()), before + 1, 10000);
+        QCOMPARE(m_connection->roots().size(), 1);
+        // The server sees them when it asks.
+        ToolsPage *tools = m_page->toolsPage();
+        QVERIFY(tools->list()->selectByName(QStringLiteral("list_roots")));
+        QSignalSpy called(tools, &ToolsPage::callFinished);
+        tools->run();
+        QTRY_COMPARE_WITH_TIMEOUT(called.size(), 1, 10000);
+        QVERIFY2(tools->resultText().contains(QUrl::fromLocalFile(dir.path()).toString()), qPrintable(tools->resultText()));
+    }
+
+    void screenshots()
+    {
+        const QString dir = qEnvironmentVariable("MCPSCOPE_SCREENSHOT_DIR");
+        if (dir.isEmpty())
+            QSKIP("MCPSCOPE_SCREENSHOT_DIR not set");
+        ToolsPage *tools = m_page->toolsPage();
+        QVERIFY(tools->list()->selectByName(QStringLiteral("content_gallery")));
+        QSignalSpy called(tools, &ToolsPage::callFinished);
+        tools->run();
+        QTRY_COMPARE_WITH_TIMEOUT(called.size(), 1, 10000);
+        QTest::qWait(150);
+        QVERIFY(m_page->grab().save(dir + QStringLiteral("/page-tools.png")));
+        m_page->tabs()->setCurrentWidget(m_page->resourcesPage());
+        m_page->resourcesPage()->openUri(QStringLiteral("demo://docs/readme"));
+        QTest::qWait(400);
+        QVERIFY(m_page->grab().save(dir + QStringLiteral("/page-resources.png")));
+        m_page->tabs()->setCurrentWidget(m_page->promptsPage());
+        QTest::qWait(300);
+        QVERIFY(m_page->grab().save(dir + QStringLiteral("/page-prompts.png")));
+        m_page->tabs()->setCurrentWidget(m_page->rootsPage());
+        QTest::qWait(100);
+        QVERIFY(m_page->grab().save(dir + QStringLiteral("/page-roots.png")));
+        m_page->tabs()->setCurrentWidget(tools);
+    }
+};
+
+QTEST_MAIN(tst_Pages)
+#include "tst_pages.moc"
