@@ -1,5 +1,6 @@
 #include "pages/taskspage.h"
 
+#include "results/resultview.h"
 #include "theme.h"
 
 #include <QHBoxLayout>
@@ -7,6 +8,7 @@
 #include <QJsonArray>
 #include <QLabel>
 #include <QPushButton>
+#include <QSplitter>
 #include <QToolButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -24,20 +26,30 @@ TasksPage::TasksPage(Connection *connection, QWidget *parent) : Page(connection,
     refreshButton->setToolTip(tr("Refresh"));
     refreshButton->setAutoRaise(true);
     m_cancel = new QPushButton(tr("Cancel Task"), this);
+    m_resultButton = new QPushButton(tr("Result"), this);
+    m_resultButton->setObjectName(QStringLiteral("taskResult"));
+    m_resultButton->setToolTip(tr("tasks/result: the outcome of the selected task (waits until it ends)"));
     m_status = new QLabel(this);
     bar->addWidget(refreshButton);
     bar->addWidget(m_cancel);
+    bar->addWidget(m_resultButton);
     bar->addWidget(m_status, 1);
     layout->addLayout(bar);
-    m_tree = new QTreeWidget(this);
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    m_tree = new QTreeWidget(splitter);
     m_tree->setHeaderLabels({tr("Task"), tr("Status"), tr("Message"), tr("Created"), tr("Updated")});
     m_tree->setRootIsDecorated(false);
     m_tree->setUniformRowHeights(true);
     m_tree->setColumnWidth(0, 260);
-    layout->addWidget(m_tree, 1);
+    m_result = new ResultView(splitter);
+    splitter->addWidget(m_tree);
+    splitter->addWidget(m_result);
+    layout->addWidget(splitter, 1);
 
     connect(refreshButton, &QToolButton::clicked, this, &TasksPage::refresh);
     connect(m_cancel, &QPushButton::clicked, this, &TasksPage::cancelSelected);
+    connect(m_resultButton, &QPushButton::clicked, this, &TasksPage::showResult);
+    connect(m_tree, &QTreeWidget::itemActivated, this, &TasksPage::showResult);
     connect(connection, &Connection::taskStatus, this, &TasksPage::updateTask);
 }
 
@@ -47,6 +59,7 @@ void TasksPage::connectionStateChanged(Connection::State state)
 {
     const bool hasTasks = connection()->sessionInfo().serverCapabilities.contains(QStringLiteral("tasks"));
     m_cancel->setEnabled(state == Connection::State::Connected && hasTasks);
+    m_resultButton->setEnabled(state == Connection::State::Connected && hasTasks);
     if (state == Connection::State::Connected) {
         if (hasTasks)
             refresh();
@@ -106,6 +119,26 @@ void TasksPage::cancelSelected()
             m_status->setText(tr("Cancelling failed: %1").arg(call->error().message));
         else
             updateTask(call->result().toObject());
+    });
+}
+
+void TasksPage::showResult()
+{
+    QTreeWidgetItem *row = m_tree->currentItem();
+    if (!row || !connection()->isConnected())
+        return;
+    const QString taskId = row->text(0);
+    RequestOptions options = connection()->options().request;
+    options.timeoutMs = 0; // answered when the task ends
+    m_result->setStatusText(tr("Waiting for the result of %1…").arg(taskId));
+    PendingCall *call = connection()->call(QStringLiteral("tasks/result"), QJsonObject{{QStringLiteral("taskId"), taskId}}, options);
+    connect(call, &PendingCall::finished, this, [this, call, taskId] {
+        if (call->isError()) {
+            m_result->setError(tr("tasks/result for %1 failed: %2").arg(taskId, call->error().message), call->error().toJson());
+            return;
+        }
+        m_result->setToolResult(call->result().toObject());
+        m_result->setStatusText(tr("Result of %1").arg(taskId));
     });
 }
 

@@ -11,6 +11,8 @@ QT_END_NAMESPACE
 namespace Mcp {
 namespace Ui {
 
+class ResultView;
+
 // Tasks (2025-11-25): the server's tasks from tasks/list and notifications/tasks/status,
 // with cancel.
 class TasksPage : public Page
@@ -26,6 +28,8 @@ public:
 public Q_SLOTS:
     void refresh();
     void cancelSelected();
+    // tasks/result of the selected task (waits for it to end), shown by content type.
+    void showResult();
     void updateTask(const QJsonObject &task);
 
 protected:
@@ -33,6 +37,8 @@ protected:
 
 private:
     QTreeWidget *m_tree;
+    QPushButton *m_resultButton;
+    ResultView *m_result;
     QPushButton *m_cancel;
     QLabel *m_status;
 };

@@ -9,6 +9,7 @@
 #include "results/resultview.h"
 #include "pages/resourcespage.h"
 #include "pages/rootspage.h"
+#include "pages/taskspage.h"
 #include "pages/serverpage.h"
 #include "pages/toolspage.h"
 #include "transport/stdiotransport.h"
@@ -22,6 +23,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
+#include <QPushButton>
+#include <QTreeWidget>
+#include <QCheckBox>
 
 using namespace Mcp;
 using namespace Mcp::Ui;
@@ -140,6 +144,26 @@ private Q_SLOTS:
         tools->run();
         QTRY_COMPARE_WITH_TIMEOUT(called.size(), 1, 10000);
         QVERIFY2(tools->resultText().contains(QUrl::fromLocalFile(dir.path()).toString()), qPrintable(tools->resultText()));
+    }
+
+    void tasksPageShowsResults()
+    {
+        ToolsPage *tools = m_page->toolsPage();
+        QVERIFY(tools->list()->selectByName(QStringLiteral("batch_job")));
+        QTest::keyClicks(tools->findChild<QLineEdit *>(QStringLiteral("field:/items")), QStringLiteral("2"));
+        QTest::keyClicks(tools->findChild<QLineEdit *>(QStringLiteral("field:/delayMs")), QStringLiteral("50"));
+        QSignalSpy called(tools, &ToolsPage::callFinished);
+        tools->run();
+        QTRY_COMPARE_WITH_TIMEOUT(called.size(), 1, 10000);
+        TasksPage *tasks = m_page->tasksPage();
+        tasks->refresh();
+        auto *tree = tasks->findChild<QTreeWidget *>();
+        QTRY_VERIFY_WITH_TIMEOUT(tree->topLevelItemCount() > 0, 10000);
+        tree->setCurrentItem(tree->topLevelItem(tree->topLevelItemCount() - 1));
+        auto *view = tasks->findChild<ResultView *>();
+        tasks->findChild<QPushButton *>(QStringLiteral("taskResult"))->click();
+        QTRY_COMPARE_WITH_TIMEOUT(JsonText::compact(view->resultJson().toObject().value(QLatin1String("structuredContent")).toObject().value(QLatin1String("processed"))),
+                                  QStringLiteral("2"), 10000);
     }
 
     void screenshots()
