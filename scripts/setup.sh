@@ -21,6 +21,7 @@ packages=(
     libsimdjson-dev rapidjson-dev libvalijson-dev json-schema-test-suite liblz4-dev
     xvfb xauth clang libclang-rt-14-dev
     qt6-qpa-plugins fonts-dejavu-core
+    python3
 )
 
 missing=()
