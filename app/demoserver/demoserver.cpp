@@ -10,6 +10,7 @@
 
 #include <QCommandLineParser>
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -733,13 +734,43 @@ void DemoServer::addFaultTools()
             });
 
     addTool(json(R"json({"name": "notification_flood", "title": "Notification flood (fault)",
-        "description": "Sends `count` notifications/message as fast as it can, then answers.",
-        "inputSchema": {"type": "object", "properties": {"count": {"type": "integer", "minimum": 0, "maximum": 1000000, "default": 10000}}}})json"),
+        "description": "Sends `count` notifications/message as fast as it can, then answers; or, with `perSecond`, that many per second for `seconds` seconds.",
+        "inputSchema": {"type": "object", "properties": {
+            "count": {"type": "integer", "minimum": 0, "maximum": 1000000, "default": 10000},
+            "perSecond": {"type": "integer", "minimum": 0, "maximum": 1000000, "description": "Paced rate (0: as fast as possible)", "default": 0},
+            "seconds": {"type": "number", "minimum": 0, "maximum": 600, "description": "How long to send at perSecond", "default": 10}}}})json"),
             [](ToolCall *call) {
-                const int count = qBound(0, call->arguments().value(key("count")).toInt(10000), 1000000);
-                for (int i = 0; i < count; ++i)
-                    call->log(LogLevel::Info, key("flood"), QStringLiteral("flood message %1 of %2").arg(i + 1).arg(count));
-                call->respond(ToolResult::text(QStringLiteral("Sent %1 notifications.").arg(count)));
+                const int perSecond = qBound(0, call->arguments().value(key("perSecond")).toInt(0), 1000000);
+                if (perSecond == 0) {
+                    const int count = qBound(0, call->arguments().value(key("count")).toInt(10000), 1000000);
+                    for (int i = 0; i < count; ++i)
+                        call->log(LogLevel::Info, key("flood"), QStringLiteral("flood message %1 of %2").arg(i + 1).arg(count));
+                    call->respond(ToolResult::text(QStringLiteral("Sent %1 notifications.").arg(count)));
+                    return;
+                }
+                // Paced: every few milliseconds, send what the rate owes by now, so the rate holds
+                // however coarse the timer is.
+                const double seconds = qBound(0.0, call->arguments().value(key("seconds")).toDouble(10), 600.0);
+                const qint64 total = qint64(perSecond * seconds);
+                auto *timer = new QTimer(call);
+                timer->setTimerType(Qt::PreciseTimer);
+                timer->setInterval(5);
+                auto clock = std::make_shared<QElapsedTimer>();
+                auto sent = std::make_shared<qint64>(0);
+                auto send = [call, timer, clock, sent, total, perSecond] {
+                    const qint64 due = qMin(total, clock->nsecsElapsed() * perSecond / 1000000000);
+                    for (; *sent < due; ++*sent)
+                        call->log(LogLevel::Info, key("flood"), QStringLiteral("flood message %1 of %2").arg(*sent + 1).arg(total));
+                    if (*sent >= total) {
+                        timer->stop();
+                        call->respond(ToolResult::text(QStringLiteral("Sent %1 notifications in %2 ms.")
+                                                           .arg(total).arg(clock->elapsed())));
+                    }
+                };
+                QObject::connect(timer, &QTimer::timeout, call, send);
+                QObject::connect(call, &RequestContext::cancelled, timer, &QTimer::stop);
+                clock->start();
+                timer->start();
             });
 
     addTool(json(R"json({"name": "stderr_flood", "title": "Flood stderr (fault)",
