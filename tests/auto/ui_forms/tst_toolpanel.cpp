@@ -26,6 +26,24 @@
 using namespace Mcp;
 using namespace Mcp::Ui;
 
+namespace {
+// Fields shown as a JSON editor although their schema says what they are.
+void collectRaw(const FormFieldPtr &field, QStringList &out)
+{
+    if (!field)
+        return;
+    const bool any = field->schema.isBool() || field->schema.toObject().isEmpty();
+    if (field->kind == FormField::Kind::Raw && !any)
+        out.append(field->schemaPath);
+    for (const FormFieldPtr &child : field->children)
+        collectRaw(child, out);
+    for (const FormFieldPtr &variant : field->variants)
+        collectRaw(variant, out);
+    if (field->itemField)
+        collectRaw(field->itemField, out);
+}
+}
+
 class tst_ToolPanel : public QObject
 {
     Q_OBJECT
@@ -140,6 +158,25 @@ private Q_SLOTS:
         for (int i = 0; i < list.listWidget()->count(); ++i)
             visible += list.listWidget()->item(i)->isHidden() ? 0 : 1;
         QCOMPARE(visible, 1);
+    }
+
+    // Done means: every demo tool can be called from its form without touching JSON.
+    void everyDemoToolHasFormEditors()
+    {
+        ToolPanel panel(m_connection.get());
+        for (const QJsonValue &value : m_tools) {
+            panel.setTool(value.toObject());
+            QStringList raw;
+            collectRaw(panel.form()->formState().rootField(), raw);
+            QVERIFY2(raw.isEmpty(), qPrintable(value.toObject().value(QLatin1String("name")).toString() + QLatin1String(": ") + raw.join(u',')));
+            // With the defaults filled in, only required fields without a default are left to type.
+            FormState state = panel.form()->formState();
+            state.applyDefaults();
+            for (const ValidationIssue &issue : state.missing()) {
+                const FormValue *node = state.node(issue.path);
+                QVERIFY2(node && node->field()->required && !node->field()->hasDefault, qPrintable(issue.text()));
+            }
+        }
     }
 
     void inputsRememberedPerTool()
