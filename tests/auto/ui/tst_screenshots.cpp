@@ -112,6 +112,7 @@ void tst_Screenshots::mainWindow()
     tools->run();
     QTRY_COMPARE_WITH_TIMEOUT(called.size(), 1, 10000);
     QVERIFY(tools->list()->selectByName(QStringLiteral("get_weather")));
+    tools->setArgumentsText(QStringLiteral("{\"city\": \"Lagos\"}")); // city is required: Run checks the form first
     tools->run();
     QTRY_COMPARE_WITH_TIMEOUT(called.size(), 2, 10000);
     QTRY_VERIFY_WITH_TIMEOUT(connection->pingLatencyMs() >= 0, 5000);
