@@ -839,7 +839,14 @@ void MainWindow::onServerRequest(ServerRequest *request)
         });
         dialog = samplingDialog;
     } else {
-        dialog = new ElicitationDialog(request->params(), server, responder, this);
+        auto *elicitationDialog = new ElicitationDialog(request->params(), server, responder, this);
+        connect(elicitationDialog, &ElicitationDialog::scriptedAnswerRequested, this, [server](const QJsonObject &answer) {
+            ScriptedAnswers answers = ScriptedAnswers::load(server);
+            answers.elicitationEnabled = true;
+            answers.elicitation = answer;
+            answers.save(server);
+        });
+        dialog = elicitationDialog;
     }
     connect(request, &ServerRequest::cancelled, dialog, &PendingRequestDialog::withdraw);
     connect(request, &QObject::destroyed, dialog, [dialog] {

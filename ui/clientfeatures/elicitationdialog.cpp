@@ -118,6 +118,12 @@ void ElicitationDialog::setUp()
         accept->setObjectName(QStringLiteral("accept"));
         accept->setDefault(true);
         connect(accept, &QPushButton::clicked, this, &ElicitationDialog::acceptRequest);
+        auto *script = buttons->addButton(tr("Save as scripted answer"), QDialogButtonBox::ActionRole);
+        script->setObjectName(QStringLiteral("saveScripted"));
+        script->setToolTip(tr("Answer this server's later form requests with these values automatically"));
+        connect(script, &QPushButton::clicked, this, [this] {
+            Q_EMIT scriptedAnswerRequested({{QStringLiteral("action"), QStringLiteral("accept")}, {QStringLiteral("content"), content()}});
+        });
     }
     m_problem = new QLabel(this);
     m_problem->setObjectName(QStringLiteral("problem"));

@@ -41,6 +41,10 @@ public:
     // "https://<b>example.com</b>/path" with the rest escaped.
     static QString highlightedUrl(const QUrl &url);
 
+Q_SIGNALS:
+    // "Save as scripted answer": {action, content}, to be stored for this server.
+    void scriptedAnswerRequested(const QJsonObject &answer);
+
 public Q_SLOTS:
     void acceptRequest();
     void declineRequest();

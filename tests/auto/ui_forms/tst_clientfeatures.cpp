@@ -121,6 +121,11 @@ private Q_SLOTS:
         dialog->findChild<QLineEdit *>(QStringLiteral("field:/score"))->clear();
         QTest::keyClicks(dialog->findChild<QLineEdit *>(QStringLiteral("field:/email")), QStringLiteral("grace@example.com"));
         dialog->findChild<QCheckBox *>(QStringLiteral("field:/newsletter"))->click();
+        QSignalSpy scripted(dialog, &ElicitationDialog::scriptedAnswerRequested);
+        dialog->findChild<QPushButton *>(QStringLiteral("saveScripted"))->click();
+        QCOMPARE(scripted.size(), 1);
+        QCOMPARE(scripted.at(0).at(0).toJsonObject().value(QLatin1String("content")).toObject().value(QLatin1String("name")).toString(),
+                 QStringLiteral("Grace"));
         dialog->findChild<QPushButton *>(QStringLiteral("accept"))->click();
         QVERIFY(!dialog->isVisible());
 
