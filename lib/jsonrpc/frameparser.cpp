@@ -2,10 +2,13 @@
 
 #include "json_p.h"
 #include "message.h"
+#include "message_p.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonObject>
+
+#include <cmath>
 
 namespace Mcp {
 
@@ -18,40 +21,75 @@ struct Tr
 
 enum class Payload { Convert, TypeOnly };
 
-// The members of a message object that Message::fromJson() looks at, converted to Qt types.
-// With Payload::TypeOnly, params and result become empty stand-ins of the same JSON type so
-// that the checks still see what they need while the bulk of the frame is never converted.
-QJsonObject envelope(simdjson::dom::object object, Payload payload)
-{
-    QJsonObject result;
-    for (simdjson::dom::key_value_pair field : object) {
-        const std::string_view key = field.key;
-        if (key == "jsonrpc" || key == "id" || key == "method" || key == "error") {
-            result.insert(Json::Internal::toQString(key), Json::Internal::toQt(field.value));
-        } else if (key == "params" || key == "result") {
-            QJsonValue value;
-            if (payload == Payload::Convert) {
-                value = Json::Internal::toQt(field.value);
-            } else if (field.value.is_object()) {
-                value = QJsonObject();
-            } else if (field.value.is_array()) {
-                value = QJsonArray();
-            } else {
-                value = QJsonValue(QJsonValue::Null); // only its presence matters for result
-            }
-            result.insert(Json::Internal::toQString(key), value);
-        }
-    }
-    return result;
-}
-
+// Takes a message object apart straight from simdjson's DOM (no QJsonObject for the envelope),
+// then applies the checks of Message::fromJson(). With Payload::TypeOnly, params and result are
+// only checked for their JSON type, so the bulk of a frame is never converted.
 bool messageFrom(simdjson::dom::element element, Payload payload, Message *message, QString *diagnostic)
 {
     if (!element.is_object()) {
         *diagnostic = Tr::tr("not a JSON object");
         return false;
     }
-    return Message::fromJson(envelope(element.get_object().value_unsafe(), payload), message, diagnostic);
+    using Presence = Internal::MessageParts::Presence;
+    using Type = simdjson::dom::element_type;
+    Internal::MessageParts parts;
+    // Of duplicate keys the last one counts, as when the object is read into a QJsonObject.
+    // A named copy: a range-for straight over value_unsafe() would iterate a dead temporary.
+    const simdjson::dom::object object = element.get_object().value_unsafe();
+    for (simdjson::dom::key_value_pair field : object) {
+        const std::string_view key = field.key;
+        const simdjson::dom::element value = field.value;
+        if (key == "jsonrpc") {
+            parts.jsonrpc = value.is_string() && value.get_string().value_unsafe() == "2.0" ? Presence::Valid
+                                                                                             : Presence::Invalid;
+        } else if (key == "id") {
+            // The rules of MessageId::fromJson(): strings, null, and numbers that are integers
+            // of at most 53 bits (Qt reads every JSON number as a double).
+            parts.id = Presence::Valid;
+            parts.idValue = MessageId();
+            double number = 0;
+            switch (value.type()) {
+            case Type::STRING:
+                parts.idValue = MessageId(Json::Internal::toQString(value.get_string().value_unsafe()));
+                break;
+            case Type::NULL_VALUE:
+                break;
+            case Type::INT64:
+            case Type::UINT64:
+            case Type::DOUBLE:
+                number = value.type() == Type::INT64 ? double(value.get_int64().value_unsafe())
+                    : value.type() == Type::UINT64   ? double(value.get_uint64().value_unsafe())
+                                                     : value.get_double().value_unsafe();
+                if (std::isfinite(number) && std::floor(number) == number && std::fabs(number) < 9.007199254740992e15)
+                    parts.idValue = MessageId(static_cast<qint64>(number));
+                else
+                    parts.id = Presence::Invalid;
+                break;
+            default:
+                parts.id = Presence::Invalid;
+                break;
+            }
+        } else if (key == "method") {
+            parts.method = value.is_string() ? Presence::Valid : Presence::Invalid;
+            parts.methodValue = value.is_string() ? Json::Internal::toQString(value.get_string().value_unsafe())
+                                                  : QString();
+        } else if (key == "params") {
+            parts.params = value.is_object() || value.is_array() ? Presence::Valid : Presence::Invalid;
+            parts.paramsValue = payload == Payload::Convert ? Json::Internal::toQt(value)
+                : value.is_object()                         ? QJsonValue(QJsonObject())
+                : value.is_array()                          ? QJsonValue(QJsonArray())
+                                                            : QJsonValue(QJsonValue::Null);
+        } else if (key == "result") {
+            parts.hasResult = true;
+            parts.resultValue = payload == Payload::Convert ? Json::Internal::toQt(value)
+                : value.is_object()                         ? QJsonValue(QJsonObject())
+                                                            : QJsonValue(QJsonValue::Null);
+        } else if (key == "error") {
+            parts.hasError = true;
+            parts.errorValue = Json::Internal::toQt(value);
+        }
+    }
+    return Internal::messageFromParts(parts, message, diagnostic);
 }
 
 QString notJson(const QString &why)

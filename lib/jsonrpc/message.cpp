@@ -1,5 +1,6 @@
 #include "message.h"
 #include "json.h"
+#include "message_p.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -206,50 +207,78 @@ QByteArray Message::serialize() const
 
 bool Message::fromJson(const QJsonObject &object, Message *message, QString *diagnostic)
 {
+    using Presence = Internal::MessageParts::Presence;
+    Internal::MessageParts parts;
+    const QJsonValue version = object.value(QStringLiteral("jsonrpc"));
+    if (!version.isUndefined())
+        parts.jsonrpc = version == QJsonValue(QStringLiteral("2.0")) ? Presence::Valid : Presence::Invalid;
+    const QJsonValue idValue = object.value(QStringLiteral("id"));
+    if (!idValue.isUndefined()) {
+        bool idOk = true;
+        parts.idValue = MessageId::fromJson(idValue, &idOk);
+        parts.id = idOk ? Presence::Valid : Presence::Invalid;
+    }
+    const QJsonValue methodValue = object.value(QStringLiteral("method"));
+    if (!methodValue.isUndefined()) {
+        parts.method = methodValue.isString() ? Presence::Valid : Presence::Invalid;
+        parts.methodValue = methodValue.toString();
+    }
+    const QJsonValue params = object.value(QStringLiteral("params"));
+    if (!params.isUndefined()) {
+        parts.params = params.isObject() || params.isArray() ? Presence::Valid : Presence::Invalid;
+        parts.paramsValue = params;
+    }
+    parts.hasResult = object.contains(QStringLiteral("result"));
+    if (parts.hasResult)
+        parts.resultValue = object.value(QStringLiteral("result"));
+    parts.hasError = object.contains(QStringLiteral("error"));
+    if (parts.hasError)
+        parts.errorValue = object.value(QStringLiteral("error"));
+    return Internal::messageFromParts(parts, message, diagnostic);
+}
+
+bool Internal::messageFromParts(MessageParts &parts, Message *message, QString *diagnostic)
+{
+    using Presence = MessageParts::Presence;
     auto fail = [diagnostic](const QString &text) {
         if (diagnostic)
             *diagnostic = text;
         return false;
     };
-    const QJsonValue version = object.value(QStringLiteral("jsonrpc"));
-    if (version.isUndefined())
+    if (parts.jsonrpc == Presence::Missing)
         return fail(QStringLiteral("missing \"jsonrpc\" member"));
-    if (version != QJsonValue(QStringLiteral("2.0")))
+    if (parts.jsonrpc == Presence::Invalid)
         return fail(QStringLiteral("\"jsonrpc\" must be \"2.0\""));
 
-    const QJsonValue idValue = object.value(QStringLiteral("id"));
-    const bool hasId = !idValue.isUndefined();
-    bool idOk = true;
-    const MessageId id = hasId ? MessageId::fromJson(idValue, &idOk) : MessageId();
-    if (!idOk)
+    const bool hasId = parts.id != Presence::Missing;
+    if (parts.id == Presence::Invalid)
         return fail(QStringLiteral("\"id\" must be a string or an integer"));
-
-    const QJsonValue methodValue = object.value(QStringLiteral("method"));
-    const bool hasResult = object.contains(QStringLiteral("result"));
-    const bool hasError = object.contains(QStringLiteral("error"));
+    const MessageId &id = parts.idValue;
+    const bool hasResult = parts.hasResult;
+    const bool hasError = parts.hasError;
 
     Message m;
-    if (!methodValue.isUndefined()) {
-        if (!methodValue.isString())
+    if (parts.method != Presence::Missing) {
+        if (parts.method == Presence::Invalid)
             return fail(QStringLiteral("\"method\" must be a string"));
         if (hasResult || hasError)
             return fail(QStringLiteral("a message cannot have both \"method\" and \"result\"/\"error\""));
-        const QJsonValue params = object.value(QStringLiteral("params"));
-        if (!params.isUndefined() && !params.isObject() && !params.isArray())
+        if (parts.params == Presence::Invalid)
             return fail(QStringLiteral("\"params\" must be an object or an array"));
         if (hasId && id.isNull())
             return fail(QStringLiteral("a request id must not be null"));
-        m = hasId ? request(id, methodValue.toString(), params) : notification(methodValue.toString(), params);
+        m = hasId ? Message::request(id, parts.methodValue, parts.paramsValue)
+                  : Message::notification(parts.methodValue, parts.paramsValue);
     } else if (hasResult && hasError) {
         return fail(QStringLiteral("a response cannot have both \"result\" and \"error\""));
     } else if (hasResult) {
         if (!hasId || id.isNull())
             return fail(QStringLiteral("a response needs a non-null \"id\""));
-        m = response(id, object.value(QStringLiteral("result")));
+        m = Message::response(id, parts.resultValue);
     } else if (hasError) {
         if (!hasId)
             return fail(QStringLiteral("an error response needs an \"id\" (null is allowed)"));
-        const QJsonValue errorValue = object.value(QStringLiteral("error"));
+        const QJsonValue &errorValue = parts.errorValue;
         if (!errorValue.isObject())
             return fail(QStringLiteral("\"error\" must be an object"));
         const QJsonObject errorObject = errorValue.toObject();
@@ -258,7 +287,7 @@ bool Message::fromJson(const QJsonObject &object, Message *message, QString *dia
             return fail(QStringLiteral("\"error.code\" must be an integer"));
         if (!errorObject.value(QStringLiteral("message")).isString())
             return fail(QStringLiteral("\"error.message\" must be a string"));
-        m = errorResponse(id, RpcError::fromJson(errorObject));
+        m = Message::errorResponse(id, RpcError::fromJson(errorObject));
     } else {
         return fail(QStringLiteral("not a request, notification or response: no \"method\", \"result\" or \"error\""));
     }

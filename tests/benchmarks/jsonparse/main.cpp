@@ -130,6 +130,40 @@ int main(int argc, char **argv)
         return measure(c.frame.size(), runsFor(c), [&] { sink = c.message.serialize().size(); });
     });
 
+    // Small frames: what one sequential round trip costs to parse and write, in ns per frame.
+    {
+        const QByteArray response = R"({"id":2,"jsonrpc":"2.0","result":{"content":[{"text":"hello","type":"text"}]}})";
+        const QByteArray request = R"({"id":7,"jsonrpc":"2.0","method":"tools/call","params":{"arguments":{"message":"hello"},"name":"echo"}})";
+        constexpr int N = 200000;
+        auto perFrame = [](const std::function<void()> &work) {
+            QElapsedTimer timer;
+            qint64 best = std::numeric_limits<qint64>::max();
+            for (int run = 0; run < 3; ++run) {
+                timer.start();
+                for (int i = 0; i < N; ++i)
+                    work();
+                best = qMin(best, timer.nsecsElapsed());
+            }
+            return double(best) / N;
+        };
+        std::printf("\n%-34s %12s %12s\n", "ns per small frame", "response", "request");
+        auto small = [&](const char *name, const std::function<void(const QByteArray &)> &work) {
+            std::printf("%-34s %12.0f %12.0f\n", name, perFrame([&] { work(response); }), perFrame([&] { work(request); }));
+            std::fflush(stdout);
+        };
+        small("parse: Mcp::parseFrame", [](const QByteArray &f) { sink = Mcp::parseFrame(f).messages.size(); });
+        small("parse: QJsonDocument + fromJson", [](const QByteArray &f) {
+            Mcp::Message m;
+            sink = Mcp::Message::fromJson(QJsonDocument::fromJson(f).object(), &m, nullptr);
+        });
+        small("summary: Mcp::summarizeFrame", [](const QByteArray &f) { sink = Mcp::summarizeFrame(f).count; });
+        const Mcp::Message responseMessage = Mcp::parseFrame(response).messages.value(0);
+        const Mcp::Message requestMessage = Mcp::parseFrame(request).messages.value(0);
+        std::printf("%-34s %12.0f %12.0f\n", "write: Message::serialize",
+                    perFrame([&] { sink = responseMessage.serialize().size(); }),
+                    perFrame([&] { sink = requestMessage.serialize().size(); }));
+    }
+
     // The serialiser must agree with Qt byte for byte on these documents.
     for (const Case &c : cases) {
         if (Mcp::Json::serialize(QJsonValue(c.object)) != QJsonDocument(c.object).toJson(QJsonDocument::Compact)) {

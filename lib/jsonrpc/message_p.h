@@ -1,0 +1,31 @@
+#pragma once
+
+// Internal to lib/jsonrpc: the members of a message object that decide what it is, so that
+// Message::fromJson() and the simdjson frame parser share one set of checks and diagnostics
+// while the parser never builds a QJsonObject for the envelope.
+
+#include "message.h"
+
+namespace Mcp::Internal {
+
+struct MessageParts
+{
+    enum class Presence : quint8 { Missing, Valid, Invalid };
+
+    Presence jsonrpc = Presence::Missing; // Valid: exactly "2.0"
+    Presence id = Presence::Missing;      // Invalid: not a string, an integer or null
+    MessageId idValue;
+    Presence method = Presence::Missing;  // Invalid: not a string
+    QString methodValue;
+    Presence params = Presence::Missing;  // Invalid: neither an object nor an array
+    QJsonValue paramsValue = QJsonValue::Undefined;
+    bool hasResult = false;
+    QJsonValue resultValue = QJsonValue::Undefined;
+    bool hasError = false;
+    QJsonValue errorValue = QJsonValue::Undefined;
+};
+
+// The checks of Message::fromJson(), on parts already taken apart.
+bool messageFromParts(MessageParts &parts, Message *message, QString *diagnostic);
+
+} // namespace Mcp::Internal
