@@ -8,7 +8,9 @@
 #include <QThread>
 #include <QTimer>
 
+#include <cmath>
 #include <limits>
+#include <map>
 
 Q_LOGGING_CATEGORY(lcSession, "mcp.session")
 
@@ -80,7 +82,7 @@ Implementation Implementation::fromJson(const QJsonObject &object)
 class ClientPrivate
 {
 public:
-    explicit ClientPrivate(Client *client) : q(client) {}
+    explicit ClientPrivate(Client *client) : q(client) { deadlineClock.start(); }
 
     // Something to send once the session is ready, in the order it was asked for.
     struct Queued
@@ -120,6 +122,13 @@ public:
     QPointer<RequestHandle> initializeHandle;
     bool reinitializing = false;
 
+    // Timeouts: one timer for the whole session, set for the earliest deadline (a QTimer per
+    // request cost more than the rest of a small request's bookkeeping).
+    QElapsedTimer deadlineClock;
+    std::multimap<qint64, QPointer<RequestHandle>> deadlines; // deadline (ns on deadlineClock) -> handle
+    QTimer *deadlineTimer = nullptr;
+    qint64 scheduledDeadlineNs = -1; // what deadlineTimer is set for; -1 when it is not running
+
     void setState(Client::State newState);
     void emitNote(const QString &note, const QByteArray &raw = {});
 
@@ -138,6 +147,9 @@ public:
     void transmit(RequestHandle *handle);
     void flushQueue();
     void armTimer(RequestHandle *handle);
+    void clearDeadline(RequestHandle *handle);
+    void scheduleDeadlineTimer();
+    void onDeadlineTimer();
     void onTimeout(RequestHandle *handle);
     void cancel(RequestHandle *handle, const QString &reason);
     void sendCancelled(RequestHandle *handle, const QString &reason);
@@ -365,22 +377,27 @@ RequestHandle *ClientPrivate::createRequest(const QString &method, const QJsonOb
     handle->m_method = method;
     handle->m_options = options;
 
-    QJsonObject finalParams = params;
-    QJsonObject meta = params.value(kMeta).toObject();
-    for (auto it = options.meta.constBegin(); it != options.meta.constEnd(); ++it)
-        meta.insert(it.key(), it.value());
-    if (options.attachProgressToken && !meta.contains(kProgressToken))
-        meta.insert(kProgressToken, handle->m_id.toJson()); // the id is unique in the session, so is the token
-    if (!meta.isEmpty())
-        finalParams.insert(kMeta, meta);
-    handle->m_params = finalParams;
+    if (options.meta.isEmpty() && !options.attachProgressToken && !params.contains(kMeta)) {
+        // Nothing to merge and no token: the params go out as given (the common fast case).
+        handle->m_params = params;
+    } else {
+        QJsonObject finalParams = params;
+        QJsonObject meta = params.value(kMeta).toObject();
+        for (auto it = options.meta.constBegin(); it != options.meta.constEnd(); ++it)
+            meta.insert(it.key(), it.value());
+        if (options.attachProgressToken && !meta.contains(kProgressToken))
+            meta.insert(kProgressToken, handle->m_id.toJson()); // the id is unique in the session, so is the token
+        if (!meta.isEmpty())
+            finalParams.insert(kMeta, meta);
+        handle->m_params = finalParams;
 
-    const QJsonValue token = meta.value(kProgressToken);
-    bool tokenOk = false;
-    const MessageId tokenKey = MessageId::fromJson(token, &tokenOk);
-    if (tokenOk && !tokenKey.isNull()) {
-        handle->m_progressToken = token;
-        progressRoutes.insert(tokenKey, handle);
+        const QJsonValue token = meta.value(kProgressToken);
+        bool tokenOk = false;
+        const MessageId tokenKey = MessageId::fromJson(token, &tokenOk);
+        if (tokenOk && !tokenKey.isNull()) {
+            handle->m_progressToken = token;
+            progressRoutes.insert(tokenKey, handle);
+        }
     }
     handle->m_elapsed.start();
     armTimer(handle);
@@ -426,20 +443,71 @@ void ClientPrivate::armTimer(RequestHandle *handle)
             cap = true;
         }
     }
-    if (!remaining) {
-        if (handle->m_timer)
-            handle->m_timer->stop();
+    clearDeadline(handle);
+    if (!remaining)
+        return;
+    handle->m_timerIsTotalCap = cap;
+    handle->m_deadlineNs = deadlineClock.nsecsElapsed() + qMax<qint64>(0, *remaining) * 1000000;
+    deadlines.emplace(handle->m_deadlineNs, handle);
+    if (scheduledDeadlineNs < 0 || handle->m_deadlineNs < scheduledDeadlineNs)
+        scheduleDeadlineTimer();
+}
+
+void ClientPrivate::clearDeadline(RequestHandle *handle)
+{
+    if (handle->m_deadlineNs < 0)
+        return;
+    auto [it, end] = deadlines.equal_range(handle->m_deadlineNs);
+    for (; it != end; ++it) {
+        if (it->second == handle) {
+            deadlines.erase(it);
+            break;
+        }
+    }
+    handle->m_deadlineNs = -1;
+    // The timer stays set: if it fires for a deadline that is gone, it sets itself again.
+}
+
+void ClientPrivate::scheduleDeadlineTimer()
+{
+    if (deadlines.empty()) {
+        if (deadlineTimer)
+            deadlineTimer->stop();
+        scheduledDeadlineNs = -1;
         return;
     }
-    if (!handle->m_timer) {
-        handle->m_timer = new QTimer(handle);
-        handle->m_timer->setSingleShot(true);
-        // Coarse timers may fire up to 5 % early; a timeout must not come before its time.
-        handle->m_timer->setTimerType(Qt::PreciseTimer);
-        QObject::connect(handle->m_timer, &QTimer::timeout, q, [this, handle] { onTimeout(handle); });
+    if (!deadlineTimer) {
+        deadlineTimer = new QTimer(q);
+        deadlineTimer->setSingleShot(true);
+        // Coarse timers may fire up to 5 % early; onDeadlineTimer() also checks the clock.
+        deadlineTimer->setTimerType(Qt::PreciseTimer);
+        QObject::connect(deadlineTimer, &QTimer::timeout, q, [this] { onDeadlineTimer(); });
     }
-    handle->m_timerIsTotalCap = cap;
-    handle->m_timer->start(int(qBound<qint64>(0, *remaining, qint64(std::numeric_limits<int>::max()))));
+    scheduledDeadlineNs = deadlines.begin()->first;
+    const qint64 waitNs = scheduledDeadlineNs - deadlineClock.nsecsElapsed();
+    const qint64 waitMs = waitNs <= 0 ? 0 : (waitNs + 999999) / 1000000; // never before the deadline
+    deadlineTimer->start(int(qMin<qint64>(waitMs, std::numeric_limits<int>::max())));
+}
+
+void ClientPrivate::onDeadlineTimer()
+{
+    scheduledDeadlineNs = -1;
+    const qint64 now = deadlineClock.nsecsElapsed();
+    QList<QPointer<RequestHandle>> expired;
+    while (!deadlines.empty() && deadlines.begin()->first <= now) {
+        const QPointer<RequestHandle> handle = deadlines.begin()->second;
+        deadlines.erase(deadlines.begin());
+        if (handle) {
+            handle->m_deadlineNs = -1;
+            expired.append(handle);
+        }
+    }
+    // In deadline order; a timeout may finish other requests (a callback cancels them) first.
+    for (const QPointer<RequestHandle> &handle : std::as_const(expired))
+        if (handle)
+            onTimeout(handle);
+    if (scheduledDeadlineNs < 0)
+        scheduleDeadlineTimer();
 }
 
 void ClientPrivate::sendCancelled(RequestHandle *handle, const QString &reason)
@@ -525,8 +593,7 @@ void ClientPrivate::finishCommon(RequestHandle *handle)
 {
     handle->m_finished = true;
     handle->m_finalElapsedMs = handle->m_elapsed.elapsed();
-    if (handle->m_timer)
-        handle->m_timer->stop();
+    clearDeadline(handle);
     if (pending.value(handle->m_id) == handle)
         pending.remove(handle->m_id);
     if (!handle->m_progressToken.isUndefined()) {
@@ -1003,7 +1070,10 @@ RequestHandle *Client::listTools(const QString &cursor)
 RequestHandle *Client::callTool(const QString &name, const QJsonObject &arguments, const RequestOptions &options,
                                 const QJsonObject &task)
 {
-    QJsonObject params{{QStringLiteral("name"), name}, {QStringLiteral("arguments"), arguments}};
+    // Inserted one by one, in key order: the initializer-list constructor costs several times more.
+    QJsonObject params;
+    params.insert(QLatin1StringView("arguments"), arguments);
+    params.insert(QLatin1StringView("name"), name);
     if (!task.isEmpty())
         params.insert(QStringLiteral("task"), task);
     return sendRequest(QStringLiteral("tools/call"), params, options);

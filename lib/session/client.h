@@ -100,7 +100,7 @@ private:
     RequestOptions m_options;
     QElapsedTimer m_elapsed;
     qint64 m_finalElapsedMs = -1;
-    QTimer *m_timer = nullptr;
+    qint64 m_deadlineNs = -1; // on the client's deadline clock; -1: no timeout running
     QJsonValue m_result = QJsonValue::Undefined;
     RpcError m_error;
     bool m_finished = false;
@@ -108,7 +108,7 @@ private:
     bool m_sent = false;      // on the wire (false while queued before the initialize result)
     bool m_returned = false;  // handed to the caller: finished() may be emitted directly
     bool m_internal = false;  // initialize: never cancelled on the wire
-    bool m_timerIsTotalCap = false; // the running timer ends at maxTotalTimeoutMs, not at timeoutMs
+    bool m_timerIsTotalCap = false; // the running deadline is maxTotalTimeoutMs, not timeoutMs
 };
 
 // A server-to-client request. Exactly one reply is ever sent: respond() or reject(), or
