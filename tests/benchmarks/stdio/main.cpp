@@ -6,7 +6,8 @@
 // and tools/call results of 1 MiB and 16 MiB (MB/s, until the text is in hand). A C program
 // echoing lines over pipes gives the floor. Prints a table and the ratios the issue asks for.
 //
-// Usage: bench_stdio [--sequential N] [--pipelined N] [--node PATH]
+// Usage: bench_stdio [--sequential N] [--pipelined N] [--node PATH] [--only ROWS] [--no-large]
+// (--only ours-demo,ours-sdk,sdk-demo,sdk-sdk runs just those rows, for profiling one path.)
 
 #include "session/client.h"
 #include "transport/stdiotransport.h"
@@ -18,6 +19,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLoggingCategory>
 #include <QProcess>
 #include <QTimer>
 
@@ -70,7 +72,7 @@ QJsonValue callAndWait(Client &client, const QString &tool, const QJsonObject &a
     return result;
 }
 
-Figures measureOurs(const QString &program, const QStringList &arguments, int sequential, int pipelined)
+Figures measureOurs(const QString &program, const QStringList &arguments, int sequential, int pipelined, bool large)
 {
     Figures figures;
     StdioServerParameters parameters;
@@ -122,6 +124,8 @@ Figures measureOurs(const QString &program, const QStringList &arguments, int se
     }
 
     for (const qint64 size : {qint64(1) << 20, qint64(16) << 20}) {
+        if (!large)
+            break;
         double best = qInf();
         for (int run = 0; run < 3; ++run) {
             QElapsedTimer timer;
@@ -193,13 +197,20 @@ void printRow(const char *name, const Figures &f)
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
+    // Debug output of connects and disconnects would land between the rows of the table.
+    QLoggingCategory::setFilterRules(QStringLiteral("mcp.*.debug=false"));
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("MCP over stdio: our client against the TypeScript SDK client."));
     parser.addHelpOption();
     parser.addOption({QStringLiteral("sequential"), QStringLiteral("Sequential echo calls."), QStringLiteral("N"), QStringLiteral("2000")});
     parser.addOption({QStringLiteral("pipelined"), QStringLiteral("Echo calls with 64 in flight."), QStringLiteral("N"), QStringLiteral("20000")});
     parser.addOption({QStringLiteral("node"), QStringLiteral("Node.js binary."), QStringLiteral("PATH"), QStringLiteral("node")});
+    parser.addOption({QStringLiteral("only"), QStringLiteral("Rows to run: ours-demo, ours-sdk, sdk-demo, sdk-sdk (comma-separated)."),
+                      QStringLiteral("ROWS"), QStringLiteral("sdk-sdk,ours-sdk,sdk-demo,ours-demo")});
+    parser.addOption({QStringLiteral("no-large"), QStringLiteral("Skip the 1 MiB and 16 MiB results (our client only).")});
     parser.process(app);
+    const QStringList only = parser.value(QStringLiteral("only")).split(u',');
+    const bool large = !parser.isSet(QStringLiteral("no-large"));
     const int sequential = parser.value(QStringLiteral("sequential")).toInt();
     const int pipelined = parser.value(QStringLiteral("pipelined")).toInt();
     const QString node = parser.value(QStringLiteral("node"));
@@ -210,14 +221,23 @@ int main(int argc, char **argv)
     std::printf("%-28s %10s %12s %12s %12s\n", "", "median us", "calls/s (64)", "1 MiB MB/s", "16 MiB MB/s");
     const double floorUs = pipeFloorUs();
     std::printf("%-28s %10.1f\n", "pipe floor (C)", floorUs);
-    const Figures sdkOnSdk = measureSdk(node, node, sdkServer, sequential, pipelined);
-    printRow("SDK client -> SDK server", sdkOnSdk);
-    const Figures oursOnSdk = measureOurs(node, sdkServer, sequential, pipelined);
-    printRow("ours -> SDK server", oursOnSdk);
-    const Figures sdkOnDemo = measureSdk(node, demo, {}, sequential, pipelined);
-    printRow("SDK client -> demo server", sdkOnDemo);
-    const Figures oursOnDemo = measureOurs(demo, {}, sequential, pipelined);
-    printRow("ours -> demo server", oursOnDemo);
+    Figures sdkOnSdk, oursOnSdk, sdkOnDemo, oursOnDemo;
+    if (only.contains(QLatin1String("sdk-sdk"))) {
+        sdkOnSdk = measureSdk(node, node, sdkServer, sequential, pipelined);
+        printRow("SDK client -> SDK server", sdkOnSdk);
+    }
+    if (only.contains(QLatin1String("ours-sdk"))) {
+        oursOnSdk = measureOurs(node, sdkServer, sequential, pipelined, large);
+        printRow("ours -> SDK server", oursOnSdk);
+    }
+    if (only.contains(QLatin1String("sdk-demo"))) {
+        sdkOnDemo = measureSdk(node, demo, {}, sequential, pipelined);
+        printRow("SDK client -> demo server", sdkOnDemo);
+    }
+    if (only.contains(QLatin1String("ours-demo"))) {
+        oursOnDemo = measureOurs(demo, {}, sequential, pipelined, large);
+        printRow("ours -> demo server", oursOnDemo);
+    }
 
     std::printf("\nRatios (targets in brackets):\n");
     std::printf("  sequential rate, ours / SDK, SDK server:  %.2fx  [>= 1.5x]\n", sdkOnSdk.medianUs / oursOnSdk.medianUs);
