@@ -1,9 +1,13 @@
 #include "pages/rootspage.h"
 
 #include "clientfeatures/rootseditor.h"
+#include "clientfeatures/scriptedresponders.h"
+#include "forms/jsontext.h"
 #include "theme.h"
 
+#include <QCheckBox>
 #include <QFileDialog>
+#include <QGroupBox>
 #include <QLabel>
 #include <QPushButton>
 #include <QTableWidget>
@@ -23,6 +27,43 @@ RootsPage::RootsPage(Connection *connection, QWidget *parent) : Page(connection,
     m_status->setObjectName(QStringLiteral("rootsStatus"));
     layout->addWidget(m_status);
     connect(m_editor, &RootsEditor::changed, this, &RootsPage::apply);
+
+    auto *scripted = new QGroupBox(tr("Scripted answers for this server"), this);
+    auto *scriptedLayout = new QVBoxLayout(scripted);
+    m_scriptedSampling = new QCheckBox(scripted);
+    m_scriptedSampling->setObjectName(QStringLiteral("scriptedSampling"));
+    m_scriptedElicitation = new QCheckBox(scripted);
+    m_scriptedElicitation->setObjectName(QStringLiteral("scriptedElicitation"));
+    scriptedLayout->addWidget(m_scriptedSampling);
+    scriptedLayout->addWidget(m_scriptedElicitation);
+    layout->addWidget(scripted);
+    for (QCheckBox *box : {m_scriptedSampling, m_scriptedElicitation}) {
+        connect(box, &QCheckBox::toggled, this, [this] {
+            ScriptedAnswers answers = ScriptedAnswers::load(this->connection()->name());
+            answers.samplingEnabled = m_scriptedSampling->isChecked();
+            answers.elicitationEnabled = m_scriptedElicitation->isChecked();
+            answers.save(this->connection()->name());
+        });
+    }
+    showScriptedAnswers();
+}
+
+void RootsPage::showScriptedAnswers()
+{
+    // Saved from the sampling and elicitation dialogs ("Save as scripted answer").
+    const ScriptedAnswers answers = ScriptedAnswers::load(connection()->name());
+    const QSignalBlocker a(m_scriptedSampling);
+    const QSignalBlocker b(m_scriptedElicitation);
+    m_scriptedSampling->setEnabled(!answers.sampling.isEmpty());
+    m_scriptedSampling->setChecked(answers.samplingEnabled);
+    m_scriptedSampling->setText(answers.sampling.isEmpty()
+                                    ? tr("Sampling: none saved (use \"Save as scripted answer\" in the sampling dialog)")
+                                    : tr("Answer sampling with: %1").arg(JsonText::compact(answers.sampling).left(160)));
+    m_scriptedElicitation->setEnabled(!answers.elicitation.isEmpty());
+    m_scriptedElicitation->setChecked(answers.elicitationEnabled);
+    m_scriptedElicitation->setText(answers.elicitation.isEmpty()
+                                       ? tr("Elicitation: none saved (use \"Save as scripted answer\" in the form)")
+                                       : tr("Answer elicitation with: %1").arg(JsonText::compact(answers.elicitation).left(160)));
 }
 
 QIcon RootsPage::icon() const { return Theme::icon(QStringLiteral("roots")); }
@@ -44,6 +85,12 @@ void RootsPage::removeSelected()
     auto *table = m_editor->findChild<QTableWidget *>(QStringLiteral("rootsTable"));
     if (table && table->currentRow() >= 0)
         m_editor->removeRow(table->currentRow());
+}
+
+void RootsPage::showEvent(QShowEvent *event)
+{
+    showScriptedAnswers(); // they may have been saved from a dialog meanwhile
+    Page::showEvent(event);
 }
 
 void RootsPage::apply()

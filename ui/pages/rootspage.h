@@ -5,6 +5,7 @@
 #include <QJsonArray>
 
 QT_BEGIN_NAMESPACE
+class QCheckBox;
 class QLabel;
 QT_END_NAMESPACE
 
@@ -15,6 +16,8 @@ class RootsEditor;
 
 // The roots this client offers (answered to roots/list): a table of file:// roots, added with
 // a folder picker. Every change is applied at once and sends notifications/roots/list_changed.
+// Below it, the scripted answers to this server's sampling and elicitation requests (saved
+// from those dialogs) can be switched on and off.
 class RootsPage : public Page
 {
     Q_OBJECT
@@ -34,8 +37,15 @@ public Q_SLOTS:
     void removeSelected();
     void apply();
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
+    void showScriptedAnswers();
+
     RootsEditor *m_editor;
+    QCheckBox *m_scriptedSampling;
+    QCheckBox *m_scriptedElicitation;
     QLabel *m_status;
 };
 

@@ -1,5 +1,6 @@
 // The Tools, Resources, Prompts and Roots pages inside a ServerPage, connected to the demo server.
 #include "clientfeatures/rootseditor.h"
+#include "clientfeatures/scriptedresponders.h"
 #include "connection/connection.h"
 #include "forms/jsontext.h"
 #include "forms/resourcesview.h"
@@ -144,6 +145,23 @@ private Q_SLOTS:
         tools->run();
         QTRY_COMPARE_WITH_TIMEOUT(called.size(), 1, 10000);
         QVERIFY2(tools->resultText().contains(QUrl::fromLocalFile(dir.path()).toString()), qPrintable(tools->resultText()));
+    }
+
+    void scriptedAnswersSwitchedOnRootsPage()
+    {
+        ScriptedAnswers answers;
+        answers.elicitation = QJsonObject{{QStringLiteral("action"), QStringLiteral("decline")}};
+        answers.elicitationEnabled = false;
+        answers.save(m_connection->name());
+        m_page->tabs()->setCurrentWidget(m_page->rootsPage());
+        auto *box = m_page->rootsPage()->findChild<QCheckBox *>(QStringLiteral("scriptedElicitation"));
+        QVERIFY(box->isEnabled());
+        QVERIFY(!box->isChecked());
+        box->click();
+        QVERIFY(ScriptedAnswers::load(m_connection->name()).elicitationEnabled);
+        box->click();
+        QVERIFY(!ScriptedAnswers::load(m_connection->name()).elicitationEnabled);
+        m_page->tabs()->setCurrentWidget(m_page->toolsPage());
     }
 
     void tasksPageShowsResults()
