@@ -6,6 +6,8 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QJsonDocument>
+#include <QMetaMethod>
 #include <QThread>
 #include <QTimer>
 
@@ -107,7 +109,8 @@ Connection::Connection(int id, const QString &name, TransportFactory factory, co
 
     m_thread = new QThread(this);
     m_thread->setObjectName(QStringLiteral("mcp-connection-%1").arg(id));
-    m_worker = new ConnectionWorker(id, std::move(factory), options);
+    m_wantsNotifications = std::make_shared<std::atomic<bool>>(false);
+    m_worker = new ConnectionWorker(id, std::move(factory), options, m_wantsNotifications);
     m_worker->moveToThread(m_thread);
     connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
 
@@ -146,6 +149,27 @@ Connection::~Connection()
     m_thread->quit();
     // The worker only has to kill a child process; bounded so that quitting never hangs.
     m_thread->wait(5000);
+}
+
+void Connection::connectNotify(const QMetaMethod &signal)
+{
+    if (signal == QMetaMethod::fromSignal(&Connection::notificationsReceived))
+        m_wantsNotifications->store(true);
+}
+
+void Connection::disconnectNotify(const QMetaMethod &signal)
+{
+    // An invalid signal means "all": ask the connection itself.
+    if (!signal.isValid() || signal == QMetaMethod::fromSignal(&Connection::notificationsReceived))
+        m_wantsNotifications->store(isSignalConnected(QMetaMethod::fromSignal(&Connection::notificationsReceived)));
+}
+
+QJsonValue LogEntry::data() const
+{
+    if (dataJson.isEmpty())
+        return QJsonValue::Undefined;
+    const QJsonDocument document = QJsonDocument::fromJson('[' + dataJson + ']');
+    return document.isArray() && !document.array().isEmpty() ? document.array().at(0) : QJsonValue(QJsonValue::Undefined);
 }
 
 void Connection::setName(const QString &name)

@@ -12,6 +12,7 @@
 #include <QPointer>
 #include <QStringList>
 
+#include <atomic>
 #include <functional>
 #include <optional>
 
@@ -56,13 +57,18 @@ struct ConsoleLine
     QString text;
 };
 
-// One notifications/message from the server, for the Logs page.
+// One notifications/message from the server, for the Logs page. Built on the connection's
+// thread in the form the page keeps: a flood of them must cost the GUI thread little to
+// store and to free (one allocation per entry; level and logger strings are shared).
 struct LogEntry
 {
     qint64 wallClockMs = 0;
     QString level;   // debug, info, notice, warning, error, critical, alert, emergency
     QString logger;
-    QJsonValue data;
+    QByteArray dataJson; // the data member as compact JSON (any JSON value, also a bare string)
+
+    // The data member parsed back (Undefined when dataJson is empty or broken).
+    QJsonValue data() const;
 };
 
 // The GUI-thread side of one client-to-server request made through a Connection.
@@ -246,6 +252,8 @@ private:
     friend class PendingCall;
     friend class ServerRequest;
 
+    void connectNotify(const QMetaMethod &signal) override;
+    void disconnectNotify(const QMetaMethod &signal) override;
     void onWorkerState(int clientState, const QString &reason, bool processExited,
                        const QString &exitDescription);
     void onSessionReady(const Mcp::Ui::SessionInfo &info);
@@ -288,6 +296,9 @@ private:
     qint64 m_connectedSinceMs = 0;
     int m_quickFailures = 0;
     QTimer *m_restartTimer = nullptr;
+    // Read by the worker: whether anyone listens to notificationsReceived (a flood of
+    // notifications is not copied to the GUI thread for nobody).
+    std::shared_ptr<std::atomic<bool>> m_wantsNotifications;
 };
 
 } // namespace Ui

@@ -4,6 +4,8 @@
 #include "transport/transport.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QLoggingCategory>
 #include <QTimer>
 
@@ -24,16 +26,25 @@ private:
 };
 
 namespace {
+QByteArray compactJson(const QJsonValue &value)
+{
+    // QJsonDocument holds only objects and arrays: wrap the value and cut the brackets off.
+    const QByteArray array = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    return array.size() >= 2 ? array.sliced(1, array.size() - 2) : QByteArray();
+}
+
 // Short enough that a live log feels live, long enough that a flood of notifications
 // becomes a few dozen queued signals per second instead of thousands.
 constexpr int TrafficFlushIntervalMs = 30;
 }
 
 ConnectionWorker::ConnectionWorker(int connectionId, Connection::TransportFactory factory,
-                                   const Connection::Options &options)
+                                   const Connection::Options &options,
+                                   std::shared_ptr<std::atomic<bool>> wantsNotifications)
     : m_connectionId(connectionId)
     , m_factory(std::move(factory))
     , m_options(options)
+    , m_wantsNotifications(std::move(wantsNotifications))
     , m_rootsHandler(new Handler(this))
     , m_samplingHandler(new Handler(this))
     , m_elicitationHandler(new Handler(this))
@@ -121,6 +132,8 @@ void ConnectionWorker::createClient()
     connect(m_client, &Client::errorOccurred, this, [this](const QString &message) { m_lastError = message; });
     connect(m_client, &Client::trafficEvent, this, &ConnectionWorker::onTraffic);
     connect(m_client, &Client::notificationReceived, this, [this](const Message &message) {
+        if (!m_wantsNotifications->load(std::memory_order_relaxed))
+            return;
         m_pendingNotifications.append(message);
         scheduleFlush();
     });
@@ -131,7 +144,12 @@ void ConnectionWorker::createClient()
     connect(m_client, &Client::taskStatus, this, &ConnectionWorker::taskStatus);
     connect(m_client, &Client::logMessage, this,
             [this](const QString &level, const QString &logger, const QJsonValue &data) {
-        m_pendingLogs.append(LogEntry{QDateTime::currentMSecsSinceEpoch(), level, logger, data});
+        // Equal strings share one buffer, so a flood of entries frees few strings on the GUI thread.
+        if (level != m_lastLevel)
+            m_lastLevel = level;
+        if (logger != m_lastLogger)
+            m_lastLogger = logger;
+        m_pendingLogs.append(LogEntry{QDateTime::currentMSecsSinceEpoch(), m_lastLevel, m_lastLogger, compactJson(data)});
         scheduleFlush();
     });
     connect(m_client, &Client::sessionReinitialized, this, [this] {

@@ -23,7 +23,7 @@ class ConnectionWorker : public QObject
 
 public:
     ConnectionWorker(int connectionId, Connection::TransportFactory factory,
-                     const Connection::Options &options);
+                     const Connection::Options &options, std::shared_ptr<std::atomic<bool>> wantsNotifications);
     ~ConnectionWorker() override;
 
     // All of these run on the worker thread (invoked with Qt::QueuedConnection).
@@ -83,6 +83,9 @@ private:
     QList<Mcp::TrafficEvent> m_pendingTraffic;
     QList<Mcp::Ui::LogEntry> m_pendingLogs;
     QList<Mcp::Message> m_pendingNotifications;
+    std::shared_ptr<std::atomic<bool>> m_wantsNotifications;
+    QString m_lastLevel;   // shared by consecutive LogEntry values
+    QString m_lastLogger;
     QTimer *m_flushTimer = nullptr;
     QTimer *m_pingTimer = nullptr;
     bool m_pingInFlight = false;

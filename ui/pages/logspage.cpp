@@ -17,6 +17,7 @@
 #include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -49,15 +50,12 @@ int LogModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-static QString compactData(const QJsonValue &data)
+// A string as its text, anything else as its compact JSON (parsed only for rows on screen).
+static QString compactData(const LogEntry &entry)
 {
-    if (data.isString())
-        return data.toString();
-    if (data.isObject())
-        return QString::fromUtf8(QJsonDocument(data.toObject()).toJson(QJsonDocument::Compact));
-    if (data.isArray())
-        return QString::fromUtf8(QJsonDocument(data.toArray()).toJson(QJsonDocument::Compact));
-    return JsonTextView::prettyText(data);
+    if (entry.dataJson.startsWith('"'))
+        return entry.data().toString();
+    return QString::fromUtf8(entry.dataJson);
 }
 
 QVariant LogModel::data(const QModelIndex &index, int role) const
@@ -72,7 +70,7 @@ QVariant LogModel::data(const QModelIndex &index, int role) const
         case Time: return QDateTime::fromMSecsSinceEpoch(e.wallClockMs).toString(QStringLiteral("HH:mm:ss.zzz"));
         case Level: return e.level;
         case Logger: return e.logger;
-        case Message: return compactData(e.data).left(500);
+        case Message: return compactData(e).left(500);
         }
     }
     if (role == Qt::ForegroundRole && index.column() == Level) {
@@ -218,6 +216,12 @@ LogsPage::LogsPage(Connection *connection, QWidget *parent) : Page(connection, p
     splitter->setStretchFactor(1, 1);
     layout->addWidget(splitter, 1);
 
+    m_statusTimer = new QTimer(this);
+    m_statusTimer->setSingleShot(true);
+    m_statusTimer->setInterval(250);
+    connect(m_statusTimer, &QTimer::timeout, this, [this] {
+        m_status->setText(tr("%n old message(s) dropped", nullptr, m_model->droppedCount()));
+    });
     connect(m_filterLevel, &QComboBox::currentIndexChanged, this, [this](int index) {
         m_filter->setMinimumRank(index);
     });
@@ -228,8 +232,9 @@ LogsPage::LogsPage(Connection *connection, QWidget *parent) : Page(connection, p
     connect(connection, &Connection::logMessages, this, [this](const QList<LogEntry> &entries) {
         const bool atBottom = m_view->verticalScrollBar()->value() == m_view->verticalScrollBar()->maximum();
         m_model->appendBatch(entries);
-        if (m_model->droppedCount() > 0)
-            m_status->setText(tr("%n old message(s) dropped", nullptr, m_model->droppedCount()));
+        // The count changes with every batch of a flood: the label (and the layout) follows a few times a second.
+        if (m_model->droppedCount() > 0 && !m_statusTimer->isActive())
+            m_statusTimer->start();
         if (atBottom)
             m_view->scrollToBottom();
     });
@@ -262,7 +267,7 @@ void LogsPage::showCurrent()
         m_detail->clear();
         return;
     }
-    m_detail->setJson(m_model->entry(index.row()).data);
+    m_detail->setJson(m_model->entry(index.row()).data());
 }
 
 void LogsPage::save()
@@ -276,7 +281,7 @@ void LogsPage::save()
     for (int row = 0; row < m_model->rowCount(); ++row) {
         const LogEntry &e = m_model->entry(row);
         text += QDateTime::fromMSecsSinceEpoch(e.wallClockMs).toString(Qt::ISODateWithMs).toUtf8() + ' '
-            + e.level.toUtf8() + ' ' + e.logger.toUtf8() + ' ' + compactData(e.data).toUtf8() + '\n';
+            + e.level.toUtf8() + ' ' + e.logger.toUtf8() + ' ' + compactData(e).toUtf8() + '\n';
     }
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(text) < 0 || !file.commit())

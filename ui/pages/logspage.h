@@ -10,6 +10,7 @@ QT_BEGIN_NAMESPACE
 class QComboBox;
 class QLabel;
 class QTableView;
+class QTimer;
 QT_END_NAMESPACE
 
 namespace Mcp {
@@ -94,6 +95,7 @@ private:
     QComboBox *m_filterLevel;
     QComboBox *m_serverLevel;
     QLabel *m_status;
+    QTimer *m_statusTimer;
     JsonTextView *m_detail;
 };
 
