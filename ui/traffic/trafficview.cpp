@@ -213,6 +213,10 @@ void TrafficView::buildUi()
     m_splitter->setStretchFactor(1, 2);
     layout->addWidget(m_splitter, 1);
 
+    m_statusTimer = new QTimer(this);
+    m_statusTimer->setSingleShot(true);
+    m_statusTimer->setInterval(250);
+    connect(m_statusTimer, &QTimer::timeout, this, &TrafficView::updateStatus);
     connect(m_followAction, &QAction::toggled, this, &TrafficView::setFollowTail);
     connect(m_pauseAction, &QAction::toggled, this, &TrafficView::setPaused);
     connect(m_clearAction, &QAction::triggered, this, &TrafficView::clear);
@@ -373,7 +377,9 @@ void TrafficView::updateFilter()
 
 void TrafficView::onRowsInserted()
 {
-    updateStatus();
+    // A flood inserts rows many times a second: the count follows a few times a second.
+    if (!m_statusTimer->isActive())
+        m_statusTimer->start();
     if (!m_followAction->isChecked() || m_followScheduled)
         return;
     // Scroll once per event-loop turn however many batches arrived.
@@ -413,6 +419,7 @@ void TrafficView::clear()
 
 void TrafficView::updateStatus()
 {
+    m_statusTimer->stop();
     QStringList parts;
     const int shown = m_table->model()->rowCount();
     const int total = m_log->rowCount();

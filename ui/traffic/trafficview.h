@@ -16,6 +16,7 @@ class QPlainTextEdit;
 class QSplitter;
 class QTabWidget;
 class QTableView;
+class QTimer;
 class QToolBar;
 QT_END_NAMESPACE
 
@@ -109,6 +110,7 @@ private:
     QAction *m_copyAction = nullptr;
     QAction *m_exportAction = nullptr;
     QLabel *m_status = nullptr;
+    QTimer *m_statusTimer = nullptr;
     QSplitter *m_splitter = nullptr;
     QTableView *m_table = nullptr;
     QTabWidget *m_detailTabs = nullptr;
