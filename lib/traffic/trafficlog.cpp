@@ -370,7 +370,10 @@ void TrafficLog::timerEvent(QTimerEvent *event)
 {
     if (event->timerId() == m_flushTimer.timerId()) {
         m_flushTimer.stop();
-        flush();
+        // A backlog (a flood, or a GUI thread that was busy) is stored in slices, so one pass
+        // never holds the event loop for long; the rest follows on the next turn.
+        if (flushSome(MaxEventsPerPass))
+            m_flushTimer.start(0, this);
         return;
     }
     QAbstractTableModel::timerEvent(event);
@@ -378,11 +381,23 @@ void TrafficLog::timerEvent(QTimerEvent *event)
 
 void TrafficLog::flush()
 {
+    flushSome(-1);
+}
+
+bool TrafficLog::flushSome(qsizetype maxEvents)
+{
     QList<TrafficEvent> batch;
+    bool more = false;
     {
         QMutexLocker locker(&m_queueMutex);
-        batch.swap(m_queue);
-        m_flushScheduled = false;
+        if (maxEvents < 0 || m_queue.size() <= maxEvents) {
+            batch.swap(m_queue);
+            m_flushScheduled = false;
+        } else {
+            batch = m_queue.first(maxEvents);
+            m_queue.remove(0, maxEvents);
+            more = true; // m_flushScheduled stays set: the caller restarts the timer
+        }
     }
     for (const TrafficEvent &event : std::as_const(batch))
         ingest(event);
@@ -392,6 +407,7 @@ void TrafficLog::flush()
         if (m_latencyDirtyFirst >= 0)
             emitLatencyChanged(m_latencyDirtyFirst, m_latencyDirtyLast);
     }
+    return more;
 }
 
 void TrafficLog::ingest(const TrafficEvent &event)

@@ -67,6 +67,8 @@ public:
     // comfortable on a laptop. Past the cap the oldest rowCap() / 16 rows go at once.
     static constexpr int DefaultRowCap = 1000000;
     static constexpr int DefaultBatchIntervalMs = 25;
+    // At most this many queued events are stored per timer pass (flush() stores all).
+    static constexpr int MaxEventsPerPass = 4096;
 
     explicit TrafficLog(QObject *parent = nullptr);
     ~TrafficLog() override;
@@ -142,6 +144,8 @@ protected:
 
 private:
     void scheduleFlush();
+    // Stores at most maxEvents queued events (all when negative); true when more are queued.
+    bool flushSome(qsizetype maxEvents);
     void packSealedChunks();
     void ingest(const TrafficEvent &event);
     void dropOldest(qint64 count);
