@@ -24,7 +24,13 @@ enum class Payload { Convert, TypeOnly };
 // Takes a message object apart straight from simdjson's DOM (no QJsonObject for the envelope),
 // then applies the checks of Message::fromJson(). With Payload::TypeOnly, params and result are
 // only checked for their JSON type, so the bulk of a frame is never converted.
-bool messageFrom(simdjson::dom::element element, Payload payload, Message *message, QString *diagnostic)
+// Frames up to this size convert their result on first use (parsing such a frame again costs
+// little); bigger ones convert at once, so that a big result is never parsed twice.
+constexpr qsizetype LazyResultMaxFrame = 64 * 1024;
+
+// lazyFrame: the frame, when element is its only message and its result may be converted later.
+bool messageFrom(simdjson::dom::element element, Payload payload, Message *message, QString *diagnostic,
+                 QByteArrayView lazyFrame = {})
 {
     if (!element.is_object()) {
         *diagnostic = Tr::tr("not a JSON object");
@@ -81,6 +87,10 @@ bool messageFrom(simdjson::dom::element element, Payload payload, Message *messa
                                                             : QJsonValue(QJsonValue::Null);
         } else if (key == "result") {
             parts.hasResult = true;
+            if (payload == Payload::Convert && !lazyFrame.isNull()) {
+                parts.lazyResultFrame = lazyFrame.toByteArray();
+                continue;
+            }
             parts.resultValue = payload == Payload::Convert ? Json::Internal::toQt(value)
                 : value.is_object()                         ? QJsonValue(QJsonObject())
                                                             : QJsonValue(QJsonValue::Null);
@@ -108,7 +118,7 @@ ParsedFrame parseFrame(QByteArrayView frame)
 {
     ParsedFrame parsed;
     QString error;
-    const bool ok = Json::Internal::withDocument(frame, &error, [&parsed](simdjson::dom::element root) {
+    const bool ok = Json::Internal::withDocument(frame, &error, [&parsed, frame](simdjson::dom::element root) {
         if (root.is_array()) {
             parsed.batch = true;
             const simdjson::dom::array array = root.get_array().value_unsafe();
@@ -128,7 +138,8 @@ ParsedFrame parseFrame(QByteArrayView frame)
         }
         Message message;
         QString diagnostic;
-        if (messageFrom(root, Payload::Convert, &message, &diagnostic))
+        const QByteArrayView lazyFrame = frame.size() <= LazyResultMaxFrame ? frame : QByteArrayView();
+        if (messageFrom(root, Payload::Convert, &message, &diagnostic, lazyFrame))
             parsed.messages.append(message);
         else
             parsed.diagnostics.append(diagnostic);
@@ -136,6 +147,24 @@ ParsedFrame parseFrame(QByteArrayView frame)
     if (!ok)
         parsed.diagnostics.append(notJson(error));
     return parsed;
+}
+
+QJsonValue Json::Internal::resultOfFrame(QByteArrayView frame)
+{
+    // A parser of its own: this may run while the shared one holds another document (a slot
+    // that reads a result while frames are being parsed), and lazy frames are small.
+    thread_local simdjson::dom::parser lazyParser;
+    QJsonValue result = QJsonValue::Undefined;
+    simdjson::dom::element root;
+    if (frame.isEmpty() || lazyParser.parse(frame.data(), size_t(frame.size()), true).get(root) != simdjson::SUCCESS
+        || !root.is_object())
+        return result;
+    const simdjson::dom::object object = root.get_object().value_unsafe();
+    for (simdjson::dom::key_value_pair field : object) {
+        if (field.key == "result")
+            result = toQt(field.value); // of duplicate keys the last one counts
+    }
+    return result;
 }
 
 MessageSummary summarizeFrame(QByteArrayView frame)

@@ -16,6 +16,8 @@ namespace Mcp::Json::Internal {
 QJsonValue toQt(simdjson::dom::element element);
 QString toQString(std::string_view s);
 QString describe(simdjson::error_code code);
+// The "result" member of a frame that holds one message object, converted; Undefined if absent.
+QJsonValue resultOfFrame(QByteArrayView frame);
 // A parser suited to a document of this size; big ones are owned by owner.
 simdjson::dom::parser *parserFor(size_t size, std::unique_ptr<simdjson::dom::parser> &owner);
 

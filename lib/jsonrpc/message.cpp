@@ -1,6 +1,9 @@
 #include "message.h"
 #include "json.h"
 #include "message_p.h"
+#include "json_p.h"
+
+#include <QMutex>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -82,12 +85,39 @@ RpcError RpcError::fromJson(const QJsonObject &object)
 class MessageData : public QSharedData
 {
 public:
+    MessageData() = default;
+    MessageData(const MessageData &other)
+        : QSharedData(other), kind(other.kind), id(other.id), method(other.method), params(other.params),
+          result(other.resultValue()), error(other.error)
+    {
+    }
+
+    // The result, converted from the frame on first use (see Internal::lazyResponse()).
+    QJsonValue resultValue() const
+    {
+        if (!resultPending.loadAcquire())
+            return result;
+        QMutexLocker locker(&resultMutex);
+        if (resultPending.loadRelaxed()) {
+            result = Json::Internal::resultOfFrame(pendingFrame);
+            if (result.isUndefined())
+                result = QJsonObject();
+            pendingFrame = QByteArray();
+            resultPending.storeRelease(0);
+        }
+        return result;
+    }
+
     Message::Kind kind = Message::Kind::Notification;
     MessageId id;
     QString method;
     QJsonValue params = QJsonValue::Undefined;
-    QJsonValue result = QJsonValue::Undefined;
+    mutable QJsonValue result = QJsonValue::Undefined;
     RpcError error;
+    // A message is shared between threads (queued signals), so the one-time conversion is locked.
+    mutable QByteArray pendingFrame;
+    mutable QAtomicInt resultPending;
+    mutable QMutex resultMutex;
 };
 
 Message::Message() : d(new MessageData) {}
@@ -123,6 +153,16 @@ Message Message::response(const MessageId &id, const QJsonValue &result)
     return m;
 }
 
+Message Internal::lazyResponse(const MessageId &id, const QByteArray &frame)
+{
+    Message m;
+    m.d->kind = Message::Kind::Response;
+    m.d->id = id;
+    m.d->pendingFrame = frame;
+    m.d->resultPending.storeRelaxed(1);
+    return m;
+}
+
 Message Message::errorResponse(const MessageId &id, const RpcError &error)
 {
     Message m;
@@ -136,7 +176,7 @@ Message::Kind Message::kind() const { return d->kind; }
 MessageId Message::id() const { return d->id; }
 QString Message::method() const { return d->method; }
 QJsonValue Message::params() const { return d->params; }
-QJsonValue Message::result() const { return d->result; }
+QJsonValue Message::result() const { return d->resultValue(); }
 RpcError Message::error() const { return d->error; }
 
 QJsonObject Message::toJson() const
@@ -153,7 +193,7 @@ QJsonObject Message::toJson() const
         break;
     case Kind::Response:
         object.insert(QStringLiteral("id"), d->id.toJson());
-        object.insert(QStringLiteral("result"), d->result);
+        object.insert(QStringLiteral("result"), d->resultValue());
         break;
     case Kind::ErrorResponse:
         object.insert(QStringLiteral("id"), d->id.toJson());
@@ -191,7 +231,7 @@ QByteArray Message::serialize() const
     case Kind::Response:
         appendId();
         out.append(",\"jsonrpc\":\"2.0\",\"result\":");
-        Json::serializeTo(out, d->result);
+        Json::serializeTo(out, d->resultValue());
         break;
     case Kind::ErrorResponse:
         out.append("\"error\":");
@@ -274,7 +314,8 @@ bool Internal::messageFromParts(MessageParts &parts, Message *message, QString *
     } else if (hasResult) {
         if (!hasId || id.isNull())
             return fail(QStringLiteral("a response needs a non-null \"id\""));
-        m = Message::response(id, parts.resultValue);
+        m = parts.lazyResultFrame.isNull() ? Message::response(id, parts.resultValue)
+                                           : lazyResponse(id, parts.lazyResultFrame);
     } else if (hasError) {
         if (!hasId)
             return fail(QStringLiteral("an error response needs an \"id\" (null is allowed)"));
@@ -301,7 +342,7 @@ bool operator==(const Message &a, const Message &b)
     if (a.d == b.d)
         return true;
     return a.d->kind == b.d->kind && a.d->id == b.d->id && a.d->method == b.d->method
-        && a.d->params == b.d->params && a.d->result == b.d->result && a.d->error == b.d->error;
+        && a.d->params == b.d->params && a.d->resultValue() == b.d->resultValue() && a.d->error == b.d->error;
 }
 
 } // namespace Mcp

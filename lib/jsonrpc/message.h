@@ -81,6 +81,10 @@ struct RpcError
 };
 
 class MessageData;
+class Message;
+namespace Internal {
+Message lazyResponse(const MessageId &id, const QByteArray &frame);
+}
 
 // One JSON-RPC 2.0 message. Cheap to copy (implicitly shared).
 class Message
@@ -127,6 +131,7 @@ public:
     friend bool operator!=(const Message &a, const Message &b) { return !(a == b); }
 
 private:
+    friend Message Internal::lazyResponse(const MessageId &id, const QByteArray &frame);
     QSharedDataPointer<MessageData> d;
 };
 

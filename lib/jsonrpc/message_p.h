@@ -21,9 +21,17 @@ struct MessageParts
     QJsonValue paramsValue = QJsonValue::Undefined;
     bool hasResult = false;
     QJsonValue resultValue = QJsonValue::Undefined;
+    // Set instead of resultValue when the result is converted on first use: the whole frame,
+    // a single message object whose "result" member Json::Internal::resultOfFrame() extracts.
+    QByteArray lazyResultFrame;
     bool hasError = false;
     QJsonValue errorValue = QJsonValue::Undefined;
 };
+
+// A response whose result is converted from frame when it is first asked for. Small responses
+// often go unread (pipelined calls whose caller only counts them), and converting to Qt JSON
+// types costs far more than finding the envelope.
+Message lazyResponse(const MessageId &id, const QByteArray &frame);
 
 // The checks of Message::fromJson(), on parts already taken apart.
 bool messageFromParts(MessageParts &parts, Message *message, QString *diagnostic);

@@ -153,7 +153,7 @@ public:
     void onTimeout(RequestHandle *handle);
     void cancel(RequestHandle *handle, const QString &reason);
     void sendCancelled(RequestHandle *handle, const QString &reason);
-    void finish(RequestHandle *handle, const QJsonValue &result);
+    void finishWithReply(RequestHandle *handle, const Message &reply);
     void finishWithError(RequestHandle *handle, const RpcError &error);
     void finishCommon(RequestHandle *handle);
     void failAll(int code, const std::function<QString(const QString &method)> &message);
@@ -572,11 +572,12 @@ void ClientPrivate::rememberAbandoned(const MessageId &id, const QString &method
         abandoned.remove(abandonedOrder.takeFirst());
 }
 
-void ClientPrivate::finish(RequestHandle *handle, const QJsonValue &result)
+void ClientPrivate::finishWithReply(RequestHandle *handle, const Message &reply)
 {
     if (handle->m_finished)
         return;
-    handle->m_result = result;
+    handle->m_reply = reply;
+    handle->m_hasReply = true;
     finishCommon(handle);
 }
 
@@ -689,7 +690,7 @@ void ClientPrivate::onReply(const Message &message)
         return;
     }
     if (message.isResponse())
-        finish(handle, message.result());
+        finishWithReply(handle, message);
     else
         finishWithError(handle, message.error());
 }
@@ -781,6 +782,11 @@ void ClientPrivate::onNotification(const Message &message)
 RequestHandle::RequestHandle(Client *client) : QObject(client), m_client(client) {}
 
 RequestHandle::~RequestHandle() = default;
+
+QJsonValue RequestHandle::result() const
+{
+    return m_hasReply ? m_reply.result() : m_result;
+}
 
 qint64 RequestHandle::elapsedMs() const
 {
@@ -1031,6 +1037,8 @@ void Client::call(const QString &method, const QJsonObject &params, const QObjec
         copy->m_options = handle->m_options;
         copy->m_finalElapsedMs = handle->elapsedMs();
         copy->m_result = handle->m_result;
+        copy->m_reply = handle->m_reply;
+        copy->m_hasReply = handle->m_hasReply;
         copy->m_error = handle->m_error;
         copy->m_finished = true;
         copy->m_isError = handle->m_isError;

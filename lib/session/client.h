@@ -74,7 +74,7 @@ public:
 
     bool isFinished() const { return m_finished; }
     bool isError() const { return m_isError; }
-    QJsonValue result() const { return m_result; }
+    QJsonValue result() const;
     // error.message is a sentence a person can act on.
     RpcError error() const { return m_error; }
     // Time from sendRequest() to the answer (or until now while pending).
@@ -102,6 +102,8 @@ private:
     qint64 m_finalElapsedMs = -1;
     qint64 m_deadlineNs = -1; // on the client's deadline clock; -1: no timeout running
     QJsonValue m_result = QJsonValue::Undefined;
+    Message m_reply; // the response, whose result is converted only when result() is called
+    bool m_hasReply = false;
     RpcError m_error;
     bool m_finished = false;
     bool m_isError = false;
