@@ -201,8 +201,50 @@ constexpr auto makeGrowth()
 }
 constexpr std::array<quint8, 256> Growth = makeGrowth();
 
+// ASCII (the usual case for keys, methods and most text) is written straight from UTF-16,
+// without the UTF-8 copy; returns false, having written nothing, when string is not ASCII.
+bool appendAsciiString(QByteArray &out, QStringView string)
+{
+    const char16_t *in = string.utf16();
+    const qsizetype n = string.size();
+    qsizetype growth = 0;
+    char16_t bits = 0;
+    for (qsizetype i = 0; i < n; ++i) {
+        bits |= in[i];
+        growth += Growth[quint8(in[i])];
+    }
+    if (bits >= 0x80)
+        return false;
+    const qsizetype start = out.size();
+    out.resize(start + n + growth + 2);
+    char *o = out.data() + start;
+    *o++ = '"';
+    static const char hex[] = "0123456789abcdef";
+    for (qsizetype i = 0; i < n; ++i) {
+        const auto c = quint8(in[i]);
+        const char escape = Escapes[c];
+        if (Q_LIKELY(!escape)) {
+            *o++ = char(c);
+        } else if (escape == 'u') {
+            *o++ = '\\';
+            *o++ = 'u';
+            *o++ = '0';
+            *o++ = '0';
+            *o++ = hex[c >> 4];
+            *o++ = hex[c & 0xf];
+        } else {
+            *o++ = '\\';
+            *o++ = escape;
+        }
+    }
+    *o = '"';
+    return true;
+}
+
 void appendString(QByteArray &out, const QString &string)
 {
+    if (appendAsciiString(out, string))
+        return;
     const QByteArray utf8 = string.toUtf8();
     const auto *in = reinterpret_cast<const unsigned char *>(utf8.constData());
     const qsizetype n = utf8.size();
