@@ -100,6 +100,8 @@ Connection::Connection(int id, const QString &name, TransportFactory factory, co
     registerTypes();
     m_trafficLog = new TrafficLog(this);
     m_trafficLog->setConnectionName(id, name);
+    // Rows (and with them relayout and repaint of the Traffic page) at most 20 times a second.
+    m_trafficLog->setBatchInterval(50);
     m_restartTimer = new QTimer(this);
     m_restartTimer->setSingleShot(true);
     connect(m_restartTimer, &QTimer::timeout, this, [this] {

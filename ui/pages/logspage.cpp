@@ -229,15 +229,38 @@ LogsPage::LogsPage(Connection *connection, QWidget *parent) : Page(connection, p
     connect(clearButton, &QToolButton::clicked, m_model, &LogModel::clear);
     connect(saveButton, &QToolButton::clicked, this, &LogsPage::save);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &LogsPage::showCurrent);
+    // Entries reach the model (and the view relayouts and repaints) at most every 50 ms, or
+    // every 500 ms while the page is hidden: a flooding server costs a few updates a second.
+    m_appendTimer = new QTimer(this);
+    m_appendTimer->setSingleShot(true);
+    connect(m_appendTimer, &QTimer::timeout, this, &LogsPage::appendPending);
     connect(connection, &Connection::logMessages, this, [this](const QList<LogEntry> &entries) {
-        const bool atBottom = m_view->verticalScrollBar()->value() == m_view->verticalScrollBar()->maximum();
-        m_model->appendBatch(entries);
-        // The count changes with every batch of a flood: the label (and the layout) follows a few times a second.
-        if (m_model->droppedCount() > 0 && !m_statusTimer->isActive())
-            m_statusTimer->start();
-        if (atBottom)
-            m_view->scrollToBottom();
+        m_pending.append(entries);
+        if (!m_appendTimer->isActive())
+            m_appendTimer->start(isVisible() ? 50 : 500);
     });
+}
+
+void LogsPage::appendPending()
+{
+    m_appendTimer->stop();
+    if (m_pending.isEmpty())
+        return;
+    const bool atBottom = m_view->verticalScrollBar()->value() == m_view->verticalScrollBar()->maximum();
+    QList<LogEntry> entries;
+    entries.swap(m_pending);
+    m_model->appendBatch(entries);
+    // The count changes with every batch of a flood: the label (and the layout) follows a few times a second.
+    if (m_model->droppedCount() > 0 && !m_statusTimer->isActive())
+        m_statusTimer->start();
+    if (atBottom)
+        m_view->scrollToBottom();
+}
+
+void LogsPage::showEvent(QShowEvent *event)
+{
+    Page::showEvent(event);
+    appendPending();
 }
 
 QIcon LogsPage::icon() const { return Theme::icon(QStringLiteral("logs")); }

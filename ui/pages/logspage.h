@@ -81,8 +81,12 @@ public:
 
     LogModel *model() const { return m_model; }
 
+    // Moves entries that arrived since the last update into the model now.
+    void appendPending();
+
 protected:
     void connectionStateChanged(Connection::State state) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     void setServerLevel();
@@ -96,6 +100,8 @@ private:
     QComboBox *m_serverLevel;
     QLabel *m_status;
     QTimer *m_statusTimer;
+    QTimer *m_appendTimer;
+    QList<LogEntry> m_pending;
     JsonTextView *m_detail;
 };
 
