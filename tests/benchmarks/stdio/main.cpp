@@ -41,15 +41,19 @@ struct Figures
     QString note;
 };
 
-// A benchmark program may wait: run the event loop until done() says so.
+// A benchmark program may wait: run the event loop until done() says so. It must sleep in
+// poll() like the SDK client does: processEvents(flags, ms) drops WaitForMoreEvents and spun a
+// whole core here, which the server on the other end of the pipe then lacked.
 bool waitFor(const std::function<bool()> &done, int timeoutMs = 600000)
 {
     QElapsedTimer timer;
     timer.start();
+    QTimer wake; // so that the timeout is noticed even when nothing else happens
+    wake.start(50);
     while (!done()) {
         if (timer.elapsed() > timeoutMs)
             return false;
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
     }
     return true;
 }
