@@ -437,7 +437,14 @@ void DemoServer::addContentTools()
                 while (bytes.size() + pattern.size() <= size)
                     bytes.append(pattern);
                 bytes.append(pattern.left(size - bytes.size()));
-                call->respond(ToolResult::text(QString::fromLatin1(bytes)));
+                // What ToolResult::text() builds, but the ASCII text goes into Qt JSON as 8-bit
+                // text directly, not through a UTF-16 QString (twice the size) that Qt compresses back.
+                QJsonObject block;
+                block.insert(QLatin1StringView("text"), QJsonValue(QLatin1StringView(bytes)));
+                block.insert(QLatin1StringView("type"), QLatin1StringView("text"));
+                QJsonObject result;
+                result.insert(QLatin1StringView("content"), QJsonArray{block});
+                call->respond(result);
             });
 }
 
