@@ -1,6 +1,7 @@
 #include "lineframer.h"
 
 #include <cstring>
+#include <utility>
 
 namespace Mcp {
 
@@ -13,6 +14,7 @@ void LineFramer::setMaxLineSize(qsizetype maxLineSize)
 
 void LineFramer::reset()
 {
+    m_appendBase = -1;
     m_buffer.clear();
     m_scanned = 0;
     m_skipping = false;
@@ -72,7 +74,44 @@ QList<LineFramer::Frame> LineFramer::feed(QByteArray data)
     } else {
         m_buffer.append(data.constData() + from, data.size() - from);
     }
+    return scan(std::move(frames));
+}
 
+char *LineFramer::appendSpace(qsizetype n)
+{
+    if (m_appendBase < 0)
+        m_appendBase = m_buffer.size();
+    m_buffer.resize(m_appendBase + qMax<qsizetype>(n, 0));
+    return m_buffer.data() + m_appendBase;
+}
+
+QList<LineFramer::Frame> LineFramer::commitAppend(qsizetype written)
+{
+    QList<Frame> frames;
+    if (m_appendBase < 0)
+        return frames;
+    const qsizetype base = std::exchange(m_appendBase, -1);
+    written = qBound<qsizetype>(0, written, m_buffer.size() - base);
+    m_buffer.resize(base + written); // shrinking keeps the allocation
+    if (written == 0)
+        return frames;
+    if (m_skipping) {
+        const char *start = m_buffer.constData() + base;
+        const void *newline = std::memchr(start, '\n', size_t(written));
+        if (!newline) {
+            m_buffer.resize(base);
+            return frames;
+        }
+        m_skipping = false;
+        m_buffer.remove(base, static_cast<const char *>(newline) - start + 1);
+        if (m_buffer.size() == base)
+            return frames;
+    }
+    return scan(std::move(frames));
+}
+
+QList<LineFramer::Frame> LineFramer::scan(QList<Frame> frames)
+{
     qsizetype lineStart = 0;
     while (m_scanned < m_buffer.size()) {
         const char *base = m_buffer.constData();

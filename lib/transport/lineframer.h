@@ -40,6 +40,11 @@ public:
     // Adds bytes; returns the lines they complete and oversized-line reports, in stream order.
     QList<Frame> feed(QByteArray data);
     QList<Frame> feed(QByteArrayView data) { return feed(data.toByteArray()); }
+    // For readers that can write into the buffer themselves (one copy less than feed()):
+    // appendSpace(n) returns room for n bytes at the end of the buffer; commitAppend(written)
+    // then frames the first `written` of them, exactly as feed() would have.
+    char *appendSpace(qsizetype n);
+    QList<Frame> commitAppend(qsizetype written);
     // End of stream: returns the unterminated rest as a last line, if there is one.
     QList<Frame> finish();
 
@@ -52,11 +57,13 @@ public:
 private:
     Frame takeLine(qsizetype start, qsizetype end, bool wholeBuffer);
     Frame oversized(const char *data, qsizetype size) const;
+    QList<Frame> scan(QList<Frame> frames);
 
     QByteArray m_buffer;
     qsizetype m_scanned = 0; // m_buffer[0, m_scanned) holds no "\n"
     qsizetype m_maxLineSize;
     bool m_skipping = false;
+    qsizetype m_appendBase = -1; // where appendSpace() put the room; -1 when none is open
 };
 
 } // namespace Mcp
