@@ -47,8 +47,13 @@ void CliRunner::start()
         return;
     connect(m_client, &Client::ready, this, &CliRunner::runOperation);
     connect(m_client, &Client::stateChanged, this, [this](Client::State state) {
-        if (state == Client::State::Failed && !m_operationStarted)
-            fail(ExitConnectFailed, tr("could not connect to the server: %1").arg(m_client->errorString()));
+        if (state != Client::State::Failed || m_operationStarted)
+            return;
+        QString message = tr("could not connect to the server: %1").arg(m_client->errorString());
+        // A forced Streamable HTTP connection to a 2024-11-05 server fails on its first POST.
+        if (m_options.transport == TransportChoice::Http)
+            message += u'\n' + tr("(if this is a legacy HTTP+SSE server, try --transport sse or --transport auto)");
+        fail(ExitConnectFailed, message);
     });
     connect(m_client, &Client::disconnected, this, [this](const QString &reason) {
         if (m_finishing) {
@@ -396,7 +401,7 @@ int run(const QStringList &arguments)
     }
     // stdout carries only the result and stderr only what a person must read, unless asked.
     if (!parsed.options.verbose)
-        QLoggingCategory::setFilterRules(QStringLiteral("mcp.*.debug=false\nmcp.*.info=false"));
+        QLoggingCategory::setFilterRules(QStringLiteral("mcp.*.debug=false\nmcp.*.info=false\nmcp.*.warning=false"));
     CliRunner runner(parsed.options);
     int exitCode = ExitOk;
     QObject::connect(&runner, &CliRunner::finished, qApp, [&exitCode](int code) {

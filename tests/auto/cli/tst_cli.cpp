@@ -6,6 +6,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QProcessEnvironment>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -32,6 +34,8 @@ private Q_SLOTS:
     void configFileErrors();
     void captureWithSecretsRedacted();
     void httpDemoServer();
+    void everythingOverHttp_data();
+    void everythingOverHttp();
 
 private:
     struct Run
@@ -347,6 +351,47 @@ void tst_Cli::httpDemoServer()
     server.waitForFinished();
     const Run gone = cli({url, QStringLiteral("--method"), QStringLiteral("ping")}, 60000);
     QCOMPARE(gone.exitCode, 3);
+}
+
+void tst_Cli::everythingOverHttp_data()
+{
+    QTest::addColumn<QString>("mode");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("transport");
+    QTest::newRow("streamableHttp, auto") << QStringLiteral("streamableHttp") << QStringLiteral("/mcp") << QStringLiteral("auto");
+    QTest::newRow("streamableHttp, http") << QStringLiteral("streamableHttp") << QStringLiteral("/mcp") << QStringLiteral("http");
+    QTest::newRow("legacy sse, auto") << QStringLiteral("sse") << QStringLiteral("/sse") << QStringLiteral("auto");
+    QTest::newRow("legacy sse, sse") << QStringLiteral("sse") << QStringLiteral("/sse") << QStringLiteral("sse");
+}
+
+void tst_Cli::everythingOverHttp()
+{
+    QFETCH(QString, mode);
+    QFETCH(QString, path);
+    QFETCH(QString, transport);
+    // server-everything listens on every interface; the wrapper binds it to 127.0.0.1 on a free port.
+    QProcess server;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("PORT"), QStringLiteral("0"));
+    server.setProcessEnvironment(env);
+    server.start(m_node, {QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/httpinterop/loopback.mjs"), m_everything, mode});
+    QVERIFY(server.waitForStarted());
+    QByteArray banner;
+    const QRegularExpression listening(QStringLiteral("listening on 127\\.0\\.0\\.1:(\\d+)"));
+    QRegularExpressionMatch match;
+    QTRY_VERIFY_WITH_TIMEOUT((match = listening.match(QString::fromUtf8(banner += server.readAllStandardError()))).hasMatch(), 20000);
+    const QString url = QStringLiteral("http://127.0.0.1:%1%2").arg(match.captured(1), path);
+
+    const Run echo = cli({QStringLiteral("--transport"), transport, url, QStringLiteral("--method"), QStringLiteral("tools/call"),
+                          QStringLiteral("--tool-name"), QStringLiteral("echo"), QStringLiteral("--tool-arg"), QStringLiteral("message=hi")});
+    QVERIFY2(echo.exitCode == 0, echo.err.constData());
+    QCOMPARE(echo.json().value(QStringLiteral("content")).toArray().at(0).toObject().value(QStringLiteral("text")).toString(),
+             QStringLiteral("Echo: hi"));
+    const Run resources = cli({QStringLiteral("--transport"), transport, url, QStringLiteral("--method"), QStringLiteral("resources/list")});
+    QVERIFY2(resources.exitCode == 0, resources.err.constData());
+    QVERIFY(!resources.json().value(QStringLiteral("resources")).toArray().isEmpty());
+    server.kill();
+    server.waitForFinished();
 }
 
 QTEST_GUILESS_MAIN(tst_Cli)
