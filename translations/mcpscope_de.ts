@@ -1380,6 +1380,83 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Ui::ElicitationDialog</name>
+    <message>
+        <source>%1 asks for information</source>
+        <translation>%1 bittet um Angaben</translation>
+    </message>
+    <message>
+        <source>asks you to open a web page (elicitation, URL mode).</source>
+        <translation>bittet Sie, eine Webseite zu öffnen (Elicitation, URL-Modus).</translation>
+    </message>
+    <message>
+        <source>asks you for information (elicitation).</source>
+        <translation>bittet Sie um Angaben (Elicitation).</translation>
+    </message>
+    <message>
+        <source>Domain: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>Domain: &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>The URL is not valid.</source>
+        <translation>Die URL ist ungültig.</translation>
+    </message>
+    <message>
+        <source>The URL does not use https.</source>
+        <translation>Die URL verwendet kein https.</translation>
+    </message>
+    <message>
+        <source>The URL carries a user name or password before the domain: check the domain carefully.</source>
+        <translation>Die URL enthält vor der Domain einen Benutzernamen oder ein Passwort: Prüfen Sie die Domain genau.</translation>
+    </message>
+    <message>
+        <source>The domain contains international characters (%1): check it is the site you expect.</source>
+        <translation>Die Domain enthält internationale Zeichen (%1): Prüfen Sie, ob es die erwartete Website ist.</translation>
+    </message>
+    <message>
+        <source>Nothing is opened until you click &quot;Open in browser&quot;.</source>
+        <translation>Es wird nichts geöffnet, bevor Sie auf „Im Browser öffnen“ klicken.</translation>
+    </message>
+    <message>
+        <source>Open in browser</source>
+        <translation>Im Browser öffnen</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>Annehmen</translation>
+    </message>
+    <message>
+        <source>Save as scripted answer</source>
+        <translation>Als vorgegebene Antwort speichern</translation>
+    </message>
+    <message>
+        <source>Answer this server&apos;s later form requests with these values automatically</source>
+        <translation>Spätere Formularanfragen dieses Servers automatisch mit diesen Werten beantworten</translation>
+    </message>
+    <message>
+        <source>Decline</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>Say no: the server learns you declined</source>
+        <translation>Nein sagen: Der Server erfährt, dass Sie abgelehnt haben</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Dismiss without choosing</source>
+        <translation>Schließen, ohne zu wählen</translation>
+    </message>
+    <message>
+        <source>Please fix the marked fields first:
+%1</source>
+        <translation>Bitte korrigieren Sie zuerst die markierten Felder:
+%1</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::Ui::ExportServersDialog</name>
     <message>
         <source>Export Server Entry</source>
@@ -1436,6 +1513,29 @@
     <message>
         <source>Saved to %1</source>
         <translation>Gespeichert in %1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ImageDecode</name>
+    <message>
+        <source>%1 image: too big to show (%2 bytes); save it instead</source>
+        <translation>%1-Bild: zu groß zum Anzeigen (%2 Bytes); speichern Sie es stattdessen</translation>
+    </message>
+    <message>
+        <source>The SVG image could not be read</source>
+        <translation>Das SVG-Bild konnte nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>The %1 image could not be decoded: %2</source>
+        <translation>Das %1-Bild konnte nicht dekodiert werden: %2</translation>
+    </message>
+    <message>
+        <source>No image plugin for %1 is installed: save the image to view it</source>
+        <translation>Kein Bild-Plugin für %1 installiert: Speichern Sie das Bild, um es anzusehen</translation>
+    </message>
+    <message>
+        <source>This icon is on the web (https); MCP Scope does not fetch it without your permission.</source>
+        <translation>Dieses Symbol liegt im Web (https); MCP Scope lädt es nicht ohne Ihre Erlaubnis.</translation>
     </message>
 </context>
 <context>
@@ -1603,6 +1703,21 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Ui::JsonText</name>
+    <message>
+        <source>no value</source>
+        <translation>kein Wert</translation>
+    </message>
+    <message>
+        <source>more than one value (a comma too many?)</source>
+        <translation>mehr als ein Wert (ein Komma zu viel?)</translation>
+    </message>
+    <message>
+        <source>line %1, column %2: %3</source>
+        <translation>Zeile %1, Spalte %2: %3</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::Ui::JsonTree</name>
     <message>
         <source>Key</source>
@@ -1632,6 +1747,49 @@
         <translation>
             <numerusform>[%n Eintrag]</numerusform>
             <numerusform>[%n Einträge]</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::LazyJsonTree</name>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more (copy or save the JSON to see them)</source>
+        <translation>
+            <numerusform>%n weiterer Eintrag (kopieren oder speichern Sie das JSON, um ihn zu sehen)</numerusform>
+            <numerusform>%n weitere Einträge (kopieren oder speichern Sie das JSON, um sie zu sehen)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{%n member(s)}</source>
+        <translation>
+            <numerusform>{%n Element}</numerusform>
+            <numerusform>{%n Elemente}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>[%n item(s)]</source>
+        <translation>
+            <numerusform>[%n Eintrag]</numerusform>
+            <numerusform>[%n Einträge]</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more</source>
+        <translation>
+            <numerusform>%n weiterer</numerusform>
+            <numerusform>%n weitere</numerusform>
         </translation>
     </message>
 </context>
@@ -1981,20 +2139,62 @@
         <source>&lt;h3&gt;MCP Scope %1&lt;/h3&gt;&lt;p&gt;A native inspector for Model Context Protocol servers.&lt;/p&gt;&lt;p&gt;Built with Qt %2. Supported protocol versions: %3.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;MCP Scope %1&lt;/h3&gt;&lt;p&gt;Ein nativer Inspektor für Model-Context-Protocol-Server.&lt;/p&gt;&lt;p&gt;Erstellt mit Qt %2. Unterstützte Protokollversionen: %3.&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>The connection ended before this request was answered.</source>
+        <translation>Die Verbindung endete, bevor diese Anfrage beantwortet wurde.</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::PendingRequestDialog</name>
+    <message>
+        <source>The server cancelled this request.</source>
+        <translation>Der Server hat diese Anfrage abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The server cancelled this request: %1</source>
+        <translation>Der Server hat diese Anfrage abgebrochen: %1</translation>
+    </message>
+    <message>
+        <source>The connection ended before this request was answered.</source>
+        <translation>Die Verbindung endete, bevor diese Anfrage beantwortet wurde.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; %2</translation>
+    </message>
+    <message>
+        <source>withdrawn</source>
+        <translation>zurückgezogen</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::PromptsPage</name>
+    <message>
+        <source>Prompts</source>
+        <translation>Prompts</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::PromptsView</name>
+    <message>
+        <source>Search</source>
+        <translation>Suchen</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
     <message>
         <source>Select a prompt</source>
         <translation>Wählen Sie einen Prompt</translation>
     </message>
     <message>
-        <source>Arguments (JSON object of strings):</source>
-        <translation>Argumente (JSON-Objekt aus Zeichenketten):</translation>
+        <source>Get prompt</source>
+        <translation>Prompt abrufen</translation>
     </message>
     <message>
-        <source>Get Prompt</source>
-        <translation>Prompt abrufen</translation>
+        <source>prompts/get (Ctrl+Enter)</source>
+        <translation>prompts/get (Strg+Eingabe)</translation>
     </message>
     <message>
         <source>Loading…</source>
@@ -2004,25 +2204,31 @@
         <source>Listing prompts failed: %1</source>
         <translation>Auflisten der Prompts fehlgeschlagen: %1</translation>
     </message>
+    <message numerus="yes">
+        <source>%n prompt(s)</source>
+        <translation>
+            <numerusform>%n Prompt</numerusform>
+            <numerusform>%n Prompts</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>The arguments must be a JSON object.</source>
-        <translation>Die Argumente müssen ein JSON-Objekt sein.</translation>
+        <source>Required argument(s) left empty: %1 (sent anyway, to see what the server says)</source>
+        <translation>Pflichtargument(e) leer gelassen: %1 (trotzdem gesendet, um die Antwort des Servers zu sehen)</translation>
     </message>
     <message>
         <source>Getting…</source>
         <translation>Wird abgerufen…</translation>
     </message>
     <message>
-        <source>Error %1: %2</source>
-        <translation>Fehler %1: %2</translation>
+        <source>prompts/get failed: %1 (%2)</source>
+        <translation>prompts/get fehlgeschlagen: %1 (%2)</translation>
     </message>
-    <message>
-        <source>Done in %1 ms</source>
-        <translation>Fertig in %1 ms</translation>
-    </message>
-    <message>
-        <source>Prompts</source>
-        <translation>Prompts</translation>
+    <message numerus="yes">
+        <source>%n message(s) in %1 ms</source>
+        <translation>
+            <numerusform>%n Nachricht in %1 ms</numerusform>
+            <numerusform>%n Nachrichten in %1 ms</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2031,9 +2237,36 @@
         <source>Resources</source>
         <translation>Ressourcen</translation>
     </message>
+</context>
+<context>
+    <name>Mcp::Ui::ResourcesView</name>
+    <message>
+        <source>Search</source>
+        <translation>Suchen</translation>
+    </message>
+    <message>
+        <source>Resources</source>
+        <translation>Ressourcen</translation>
+    </message>
     <message>
         <source>Templates</source>
         <translation>Vorlagen</translation>
+    </message>
+    <message>
+        <source>Load more</source>
+        <translation>Mehr laden</translation>
+    </message>
+    <message>
+        <source>Fetch the next page of resources/list</source>
+        <translation>Die nächste Seite von resources/list abrufen</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Select a resource or a template</source>
+        <translation>Wählen Sie eine Ressource oder eine Vorlage</translation>
     </message>
     <message>
         <source>Resource URI</source>
@@ -2044,8 +2277,16 @@
         <translation>Lesen</translation>
     </message>
     <message>
-        <source>URI:</source>
-        <translation>URI:</translation>
+        <source>resources/read</source>
+        <translation>resources/read</translation>
+    </message>
+    <message>
+        <source>Subscribe</source>
+        <translation>Abonnieren</translation>
+    </message>
+    <message>
+        <source>Listing templates failed: %1</source>
+        <translation>Auflisten der Vorlagen fehlgeschlagen: %1</translation>
     </message>
     <message>
         <source>Loading…</source>
@@ -2055,68 +2296,711 @@
         <source>Listing resources failed: %1</source>
         <translation>Auflisten der Ressourcen fehlgeschlagen: %1</translation>
     </message>
-    <message>
-        <source>Listing templates failed: %1</source>
-        <translation>Auflisten der Vorlagen fehlgeschlagen: %1</translation>
+    <message numerus="yes">
+        <source>%n resource(s)</source>
+        <translation>
+            <numerusform>%n Ressource</numerusform>
+            <numerusform>%n Ressourcen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n resource(s) so far; more with Load more</source>
+        <translation>
+            <numerusform>Bisher %n Ressource; mehr mit „Mehr laden“</numerusform>
+            <numerusform>Bisher %n Ressourcen; mehr mit „Mehr laden“</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Reading…</source>
-        <translation>Wird gelesen…</translation>
+        <source>Type: %1</source>
+        <translation>Typ: %1</translation>
     </message>
     <message>
-        <source>Error %1: %2</source>
-        <translation>Fehler %1: %2</translation>
+        <source>Size: %1 bytes</source>
+        <translation>Größe: %1 Bytes</translation>
     </message>
     <message>
-        <source>Read in %1 ms</source>
-        <translation>Gelesen in %1 ms</translation>
+        <source>Template: %1</source>
+        <translation>Vorlage: %1</translation>
+    </message>
+    <message>
+        <source>type for suggestions</source>
+        <translation>tippen für Vorschläge</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 wird gelesen…</translation>
+    </message>
+    <message>
+        <source>Reading %1 failed: %2 (%3)</source>
+        <translation>Lesen von %1 fehlgeschlagen: %2 (%3)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Read at %1 · subscribed, %n update(s) so far</source>
+        <translation>
+            <numerusform>Gelesen um %1 · abonniert, bisher %n Aktualisierung</numerusform>
+            <numerusform>Gelesen um %1 · abonniert, bisher %n Aktualisierungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Read at %1 in %2 ms</source>
+        <translation>Gelesen um %1 in %2 ms</translation>
+    </message>
+    <message>
+        <source>Unsubscribe</source>
+        <translation>Abbestellen</translation>
+    </message>
+    <message>
+        <source>resources/subscribe: the server sends notifications/resources/updated when it changes</source>
+        <translation>resources/subscribe: Der Server sendet notifications/resources/updated, wenn sich die Ressource ändert</translation>
+    </message>
+    <message>
+        <source>This server does not offer subscriptions</source>
+        <translation>Dieser Server bietet keine Abonnements an</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>Subscribed to %1: it is read again whenever the server says it changed.</source>
+        <translation>%1 abonniert: Die Ressource wird erneut gelesen, sobald der Server eine Änderung meldet.</translation>
+    </message>
+    <message>
+        <source>Unsubscribed from %1.</source>
+        <translation>%1 abbestellt.</translation>
     </message>
 </context>
 <context>
-    <name>Mcp::Ui::RootsPage</name>
+    <name>Mcp::Ui::ResultView</name>
     <message>
-        <source>Roots tell the server which folders (file:// URIs) it may work in. The server asks for them with roots/list.</source>
-        <translation>Wurzeln sagen dem Server, in welchen Ordnern (file://-URIs) er arbeiten darf. Der Server fragt sie mit roots/list ab.</translation>
+        <source>Save</source>
+        <translation>Speichern</translation>
     </message>
     <message>
-        <source>URI</source>
-        <translation>URI</translation>
+        <source>Could not save %1: %2</source>
+        <translation>%1 konnte nicht gespeichert werden: %2</translation>
+    </message>
+    <message>
+        <source>audience: %1</source>
+        <translation>Zielgruppe: %1</translation>
+    </message>
+    <message>
+        <source>priority %1</source>
+        <translation>Priorität %1</translation>
+    </message>
+    <message>
+        <source>modified %1</source>
+        <translation>geändert %1</translation>
+    </message>
+    <message>
+        <source>Showing the first %1 of %2 (%3 characters).</source>
+        <translation>Die ersten %1 von %2 werden angezeigt (%3 Zeichen).</translation>
+    </message>
+    <message>
+        <source>Show all</source>
+        <translation>Alles anzeigen</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>Speichern…</translation>
+    </message>
+    <message>
+        <source>Showing all %1.</source>
+        <translation>Alle %1 werden angezeigt.</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelltext</translation>
+    </message>
+    <message>
+        <source>Show the text as it was sent</source>
+        <translation>Den Text so anzeigen, wie er gesendet wurde</translation>
+    </message>
+    <message>
+        <source>JSON text, shown as a tree</source>
+        <translation>JSON-Text, als Baum angezeigt</translation>
+    </message>
+    <message>
+        <source>Markdown, rendered</source>
+        <translation>Markdown, gerendert</translation>
+    </message>
+    <message>
+        <source>%1 × %2 pixels</source>
+        <translation>%1 × %2 Pixel</translation>
+    </message>
+    <message>
+        <source>%1 × %2 px, %3</source>
+        <translation>%1 × %2 px, %3</translation>
+    </message>
+    <message>
+        <source>Audio (%1, %2)</source>
+        <translation>Audio (%1, %2)</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Abspielen</translation>
+    </message>
+    <message>
+        <source>Cannot play</source>
+        <translation>Abspielen nicht möglich</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stopp</translation>
+    </message>
+    <message>
+        <source>(playback needs Qt Multimedia)</source>
+        <translation>(Wiedergabe erfordert Qt Multimedia)</translation>
+    </message>
+    <message>
+        <source>Binary data: %1, %2</source>
+        <translation>Binärdaten: %1, %2</translation>
+    </message>
+    <message>
+        <source>unknown type</source>
+        <translation>unbekannter Typ</translation>
+    </message>
+    <message>
+        <source>Copy JSON</source>
+        <translation>JSON kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the whole result as JSON</source>
+        <translation>Das ganze Ergebnis als JSON kopieren</translation>
+    </message>
+    <message>
+        <source>Save the whole result as a JSON file</source>
+        <translation>Das ganze Ergebnis als JSON-Datei speichern</translation>
+    </message>
+    <message>
+        <source>Save result</source>
+        <translation>Ergebnis speichern</translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;All files (*)</source>
+        <translation>JSON (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Could not save %1.</source>
+        <translation>%1 konnte nicht gespeichert werden.</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>Text</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Bild</translation>
+    </message>
+    <message>
+        <source>Audio</source>
+        <translation>Audio</translation>
+    </message>
+    <message>
+        <source>Resource link</source>
+        <translation>Ressourcen-Link</translation>
+    </message>
+    <message>
+        <source>Open %1 on the Resources page</source>
+        <translation>%1 auf der Seite „Ressourcen“ öffnen</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message>
+        <source>Embedded resource</source>
+        <translation>Eingebettete Ressource</translation>
+    </message>
+    <message>
+        <source>Content</source>
+        <translation>Inhalt</translation>
+    </message>
+    <message>
+        <source>not a known content type</source>
+        <translation>kein bekannter Inhaltstyp</translation>
+    </message>
+    <message>
+        <source>The tool reported an error (isError: true)</source>
+        <translation>Das Werkzeug hat einen Fehler gemeldet (isError: true)</translation>
+    </message>
+    <message>
+        <source>The result has no content.</source>
+        <translation>Das Ergebnis hat keinen Inhalt.</translation>
+    </message>
+    <message>
+        <source>Structured content</source>
+        <translation>Strukturierter Inhalt</translation>
+    </message>
+    <message>
+        <source>Not checked: the tool declares no outputSchema</source>
+        <translation>Nicht geprüft: Das Werkzeug deklariert kein outputSchema</translation>
+    </message>
+    <message>
+        <source>INVALID: the tool declares an outputSchema but the result has no structuredContent</source>
+        <translation>UNGÜLTIG: Das Werkzeug deklariert ein outputSchema, aber das Ergebnis hat kein structuredContent</translation>
+    </message>
+    <message>
+        <source>VALID against the tool&apos;s outputSchema</source>
+        <translation>GÜLTIG gemäß dem outputSchema des Werkzeugs</translation>
+    </message>
+    <message numerus="yes">
+        <source>INVALID against the tool&apos;s outputSchema: %n problem(s)</source>
+        <translation>
+            <numerusform>UNGÜLTIG gemäß dem outputSchema des Werkzeugs: %n Problem</numerusform>
+            <numerusform>UNGÜLTIG gemäß dem outputSchema des Werkzeugs: %n Probleme</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(whole value)</source>
+        <translation>(ganzer Wert)</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>Hinweis: %1</translation>
+    </message>
+    <message>
+        <source>(no role)</source>
+        <translation>(keine Rolle)</translation>
+    </message>
+    <message>
+        <source>No messages.</source>
+        <translation>Keine Nachrichten.</translation>
+    </message>
+    <message>
+        <source>The resource has no contents.</source>
+        <translation>Die Ressource hat keinen Inhalt.</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::RootsEditor</name>
+    <message>
+        <source>Roots tell the server which folders it may work in. They are sent when the server asks (roots/list); every change sends notifications/roots/list_changed.</source>
+        <translation>Wurzeln teilen dem Server mit, in welchen Ordnern er arbeiten darf. Sie werden gesendet, wenn der Server danach fragt (roots/list); jede Änderung sendet notifications/roots/list_changed.</translation>
     </message>
     <message>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <source>Add Folder…</source>
-        <translation>Ordner hinzufügen…</translation>
+        <source>URI</source>
+        <translation>URI</translation>
     </message>
     <message>
-        <source>Add</source>
-        <translation>Hinzufügen</translation>
+        <source>Add folder…</source>
+        <translation>Ordner hinzufügen…</translation>
     </message>
     <message>
         <source>Remove</source>
         <translation>Entfernen</translation>
     </message>
     <message>
-        <source>Apply</source>
-        <translation>Anwenden</translation>
+        <source>Add a root folder</source>
+        <translation>Einen Wurzelordner hinzufügen</translation>
     </message>
-    <message>
-        <source>Add Root Folder</source>
-        <translation>Wurzelordner hinzufügen</translation>
-    </message>
-    <message>
-        <source>Sent roots/list_changed to the server.</source>
-        <translation>roots/list_changed an den Server gesendet.</translation>
-    </message>
-    <message>
-        <source>Saved; the server gets them when it asks.</source>
-        <translation>Gespeichert; der Server erhält sie, wenn er fragt.</translation>
-    </message>
+</context>
+<context>
+    <name>Mcp::Ui::RootsPage</name>
     <message>
         <source>Roots</source>
         <translation>Wurzeln</translation>
+    </message>
+    <message>
+        <source>Scripted answers for this server</source>
+        <translation>Vorgegebene Antworten für diesen Server</translation>
+    </message>
+    <message>
+        <source>Sampling: none saved (use &quot;Save as scripted answer&quot; in the sampling dialog)</source>
+        <translation>Sampling: keine gespeichert (verwenden Sie „Als vorgegebene Antwort speichern“ im Sampling-Dialog)</translation>
+    </message>
+    <message>
+        <source>Answer sampling with: %1</source>
+        <translation>Sampling beantworten mit: %1</translation>
+    </message>
+    <message>
+        <source>Elicitation: none saved (use &quot;Save as scripted answer&quot; in the form)</source>
+        <translation>Elicitation: keine gespeichert (verwenden Sie „Als vorgegebene Antwort speichern“ im Formular)</translation>
+    </message>
+    <message>
+        <source>Answer elicitation with: %1</source>
+        <translation>Elicitation beantworten mit: %1</translation>
+    </message>
+    <message>
+        <source>Add a root folder</source>
+        <translation>Einen Wurzelordner hinzufügen</translation>
+    </message>
+    <message>
+        <source>Sent notifications/roots/list_changed to the server.</source>
+        <translation>notifications/roots/list_changed an den Server gesendet.</translation>
+    </message>
+    <message>
+        <source>Saved; the server gets them when it asks (roots/list).</source>
+        <translation>Gespeichert; der Server erhält sie, wenn er danach fragt (roots/list).</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::SamplingDialog</name>
+    <message>
+        <source>%1 asks for an LLM answer</source>
+        <translation>%1 bittet um eine LLM-Antwort</translation>
+    </message>
+    <message>
+        <source>asks your LLM for a message (sampling/createMessage). You are the model: write the answer, or reject the request.</source>
+        <translation>bittet Ihr LLM um eine Nachricht (sampling/createMessage). Sie sind das Modell: Schreiben Sie die Antwort oder lehnen Sie die Anfrage ab.</translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation>Anfrage</translation>
+    </message>
+    <message>
+        <source>System prompt:</source>
+        <translation>System-Prompt:</translation>
+    </message>
+    <message>
+        <source>hints: %1</source>
+        <translation>Hinweise: %1</translation>
+    </message>
+    <message>
+        <source>Model preferences:</source>
+        <translation>Modellpräferenzen:</translation>
+    </message>
+    <message>
+        <source>max tokens %1</source>
+        <translation>max. Tokens %1</translation>
+    </message>
+    <message>
+        <source>temperature %1</source>
+        <translation>Temperatur %1</translation>
+    </message>
+    <message>
+        <source>stop sequences %1</source>
+        <translation>Stoppsequenzen %1</translation>
+    </message>
+    <message>
+        <source>include context: %1</source>
+        <translation>Kontext einbeziehen: %1</translation>
+    </message>
+    <message>
+        <source>Limits:</source>
+        <translation>Grenzen:</translation>
+    </message>
+    <message>
+        <source>Tools offered:</source>
+        <translation>Angebotene Werkzeuge:</translation>
+    </message>
+    <message>
+        <source>Tool choice:</source>
+        <translation>Werkzeugwahl:</translation>
+    </message>
+    <message>
+        <source>Metadata:</source>
+        <translation>Metadaten:</translation>
+    </message>
+    <message>
+        <source>Your answer</source>
+        <translation>Ihre Antwort</translation>
+    </message>
+    <message>
+        <source>Write what the model answers…</source>
+        <translation>Schreiben Sie, was das Modell antwortet…</translation>
+    </message>
+    <message>
+        <source>Role:</source>
+        <translation>Rolle:</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>Modell:</translation>
+    </message>
+    <message>
+        <source>Stop reason:</source>
+        <translation>Stoppgrund:</translation>
+    </message>
+    <message>
+        <source>Text:</source>
+        <translation>Text:</translation>
+    </message>
+    <message>
+        <source>Send answer</source>
+        <translation>Antwort senden</translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>Answer with error -1 (the user rejected the request)</source>
+        <translation>Mit Fehler -1 antworten (der Benutzer hat die Anfrage abgelehnt)</translation>
+    </message>
+    <message>
+        <source>Save as scripted answer</source>
+        <translation>Als vorgegebene Antwort speichern</translation>
+    </message>
+    <message>
+        <source>Answer this server&apos;s later sampling requests with this answer automatically</source>
+        <translation>Spätere Sampling-Anfragen dieses Servers automatisch mit dieser Antwort beantworten</translation>
+    </message>
+    <message>
+        <source>The user rejected the sampling request</source>
+        <translation>Der Benutzer hat die Sampling-Anfrage abgelehnt</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::SchemaFormWidget</name>
+    <message>
+        <source>must be a date like 2025-01-31</source>
+        <translation>muss ein Datum wie 2025-01-31 sein</translation>
+    </message>
+    <message>
+        <source>must be a time like 13:45:00</source>
+        <translation>muss eine Uhrzeit wie 13:45:00 sein</translation>
+    </message>
+    <message>
+        <source>must be a date and time like 2025-01-31T13:45:00Z</source>
+        <translation>muss Datum und Uhrzeit wie 2025-01-31T13:45:00Z sein</translation>
+    </message>
+    <message>
+        <source>Edit as JSON</source>
+        <translation>Als JSON bearbeiten</translation>
+    </message>
+    <message>
+        <source>Switch between the form and the JSON text of the arguments; both stay in sync</source>
+        <translation>Zwischen dem Formular und dem JSON-Text der Argumente wechseln; beide bleiben synchron</translation>
+    </message>
+    <message>
+        <source>Fill defaults</source>
+        <translation>Standardwerte einsetzen</translation>
+    </message>
+    <message>
+        <source>Fill every empty field that has a default with it</source>
+        <translation>Jedes leere Feld, das einen Standardwert hat, damit füllen</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Leeren</translation>
+    </message>
+    <message>
+        <source>Not valid JSON: %1. The form keeps its last valid value.</source>
+        <translation>Kein gültiges JSON: %1. Das Formular behält seinen letzten gültigen Wert.</translation>
+    </message>
+    <message>
+        <source>the JSON text does not parse: %1</source>
+        <translation>der JSON-Text lässt sich nicht parsen: %1</translation>
+    </message>
+    <message>
+        <source>is not a whole number</source>
+        <translation>ist keine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>is not a number</source>
+        <translation>ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>(no value at %1)</source>
+        <translation>(kein Wert bei %1)</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>(deprecated)</source>
+        <translation>(veraltet)</translation>
+    </message>
+    <message>
+        <source>default: %1</source>
+        <translation>Standard: %1</translation>
+    </message>
+    <message>
+        <source>e.g. %1</source>
+        <translation>z. B. %1</translation>
+    </message>
+    <message>
+        <source>multiple of %1</source>
+        <translation>Vielfaches von %1</translation>
+    </message>
+    <message>
+        <source>%1–%2 characters</source>
+        <translation>%1–%2 Zeichen</translation>
+    </message>
+    <message>
+        <source>at most %1 characters</source>
+        <translation>höchstens %1 Zeichen</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>Send null for this field</source>
+        <translation>null für dieses Feld senden</translation>
+    </message>
+    <message>
+        <source>JSON, default: %1</source>
+        <translation>JSON, Standard: %1</translation>
+    </message>
+    <message>
+        <source>any JSON value</source>
+        <translation>beliebiger JSON-Wert</translation>
+    </message>
+    <message>
+        <source>This value does not fit the form, so it is kept and edited as JSON.</source>
+        <translation>Dieser Wert passt nicht in das Formular und wird daher als JSON beibehalten und bearbeitet.</translation>
+    </message>
+    <message>
+        <source>Use the form</source>
+        <translation>Formular verwenden</translation>
+    </message>
+    <message>
+        <source>Show the form for this field again (keeps the value when it fits, clears it otherwise)</source>
+        <translation>Das Formular für dieses Feld wieder anzeigen (behält den Wert, wenn er passt, sonst wird er geleert)</translation>
+    </message>
+    <message>
+        <source>is not valid JSON (%1)</source>
+        <translation>ist kein gültiges JSON (%1)</translation>
+    </message>
+    <message>
+        <source>Unset</source>
+        <translation>Weglassen</translation>
+    </message>
+    <message>
+        <source>Leave this field out</source>
+        <translation>Dieses Feld weglassen</translation>
+    </message>
+    <message>
+        <source>(unset)</source>
+        <translation>(nicht gesetzt)</translation>
+    </message>
+    <message>
+        <source>(unset, default: %1)</source>
+        <translation>(nicht gesetzt, Standard: %1)</translation>
+    </message>
+    <message>
+        <source>true</source>
+        <translation>true</translation>
+    </message>
+    <message>
+        <source>false</source>
+        <translation>false</translation>
+    </message>
+    <message>
+        <source>(choose…)</source>
+        <translation>(auswählen…)</translation>
+    </message>
+    <message>
+        <source>A fixed value: it is always sent</source>
+        <translation>Ein fester Wert: Er wird immer gesendet</translation>
+    </message>
+    <message>
+        <source>Only null is allowed here</source>
+        <translation>Hier ist nur null erlaubt</translation>
+    </message>
+    <message>
+        <source>Default: %1</source>
+        <translation>Standard: %1</translation>
+    </message>
+    <message>
+        <source>Read-only: the server sets this value</source>
+        <translation>Schreibgeschützt: Der Server setzt diesen Wert</translation>
+    </message>
+    <message>
+        <source>Include this optional part in the value</source>
+        <translation>Diesen optionalen Teil in den Wert aufnehmen</translation>
+    </message>
+    <message>
+        <source>Option %1 (%2)</source>
+        <translation>Option %1 (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n item(s)</source>
+        <translation>
+            <numerusform>%n Eintrag</numerusform>
+            <numerusform>%n Einträge</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(%1–%2)</source>
+        <translation>(%1–%2)</translation>
+    </message>
+    <message>
+        <source>(at most %1)</source>
+        <translation>(höchstens %1)</translation>
+    </message>
+    <message>
+        <source>(at least %1)</source>
+        <translation>(mindestens %1)</translation>
+    </message>
+    <message>
+        <source>Recursive part: it is built when you open it.</source>
+        <translation>Rekursiver Teil: Er wird aufgebaut, wenn Sie ihn öffnen.</translation>
+    </message>
+    <message>
+        <source>Expand</source>
+        <translation>Aufklappen</translation>
+    </message>
+    <message>
+        <source>Item %1</source>
+        <translation>Eintrag %1</translation>
+    </message>
+    <message>
+        <source>Move up</source>
+        <translation>Nach oben</translation>
+    </message>
+    <message>
+        <source>Move down</source>
+        <translation>Nach unten</translation>
+    </message>
+    <message>
+        <source>Remove this item</source>
+        <translation>Diesen Eintrag entfernen</translation>
+    </message>
+    <message>
+        <source>Add item</source>
+        <translation>Eintrag hinzufügen</translation>
+    </message>
+    <message>
+        <source>At most %1 items</source>
+        <translation>Höchstens %1 Einträge</translation>
+    </message>
+    <message>
+        <source>Other properties</source>
+        <translation>Weitere Eigenschaften</translation>
+    </message>
+    <message>
+        <source>Key (press Enter to rename)</source>
+        <translation>Schlüssel (Eingabetaste zum Umbenennen)</translation>
+    </message>
+    <message>
+        <source>Cannot rename &quot;%1&quot; to &quot;%2&quot;: the key is empty or already used</source>
+        <translation>„%1“ kann nicht in „%2“ umbenannt werden: Der Schlüssel ist leer oder schon vergeben</translation>
+    </message>
+    <message>
+        <source>Remove this entry</source>
+        <translation>Diesen Eintrag entfernen</translation>
+    </message>
+    <message>
+        <source>new key</source>
+        <translation>neuer Schlüssel</translation>
+    </message>
+    <message>
+        <source>key matching %1</source>
+        <translation>Schlüssel passend zu %1</translation>
+    </message>
+    <message>
+        <source>Add entry</source>
+        <translation>Eintrag hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add property</source>
+        <translation>Eigenschaft hinzufügen</translation>
+    </message>
+    <message>
+        <source>Type a key first</source>
+        <translation>Geben Sie zuerst einen Schlüssel ein</translation>
+    </message>
+    <message>
+        <source>The key &quot;%1&quot; is already used</source>
+        <translation>Der Schlüssel „%1“ ist schon vergeben</translation>
     </message>
 </context>
 <context>
@@ -2554,16 +3438,75 @@ Client bietet: %2</translation>
         <source>Tasks</source>
         <translation>Aufgaben</translation>
     </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>tasks/result: the outcome of the selected task (waits until it ends)</source>
+        <translation>tasks/result: das Ergebnis der gewählten Aufgabe (wartet, bis sie endet)</translation>
+    </message>
+    <message>
+        <source>Waiting for the result of %1…</source>
+        <translation>Warte auf das Ergebnis von %1…</translation>
+    </message>
+    <message>
+        <source>tasks/result for %1 failed: %2</source>
+        <translation>tasks/result für %1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>Result of %1</source>
+        <translation>Ergebnis von %1</translation>
+    </message>
 </context>
 <context>
-    <name>Mcp::Ui::ToolsPage</name>
+    <name>Mcp::Ui::ToolList</name>
+    <message>
+        <source>Search tools</source>
+        <translation>Werkzeuge durchsuchen</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>tools/list again</source>
+        <translation>tools/list erneut</translation>
+    </message>
+    <message>
+        <source>destructive</source>
+        <translation>destruktiv</translation>
+    </message>
+    <message>
+        <source>task %1</source>
+        <translation>Aufgabe %1</translation>
+    </message>
+    <message>
+        <source>This server has no tools.</source>
+        <translation>Dieser Server hat keine Werkzeuge.</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ToolPanel</name>
+    <message>
+        <source>read-only</source>
+        <translation>nur lesend</translation>
+    </message>
+    <message>
+        <source>destructive</source>
+        <translation>destruktiv</translation>
+    </message>
+    <message>
+        <source>idempotent</source>
+        <translation>idempotent</translation>
+    </message>
+    <message>
+        <source>open-world</source>
+        <translation>offene Welt</translation>
+    </message>
     <message>
         <source>Select a tool</source>
         <translation>Wählen Sie ein Werkzeug</translation>
-    </message>
-    <message>
-        <source>Arguments (JSON object):</source>
-        <translation>Argumente (JSON-Objekt):</translation>
     </message>
     <message>
         <source>Run</source>
@@ -2578,24 +3521,34 @@ Client bietet: %2</translation>
         <translation>Abbrechen</translation>
     </message>
     <message>
-        <source>Result:</source>
-        <translation>Ergebnis:</translation>
+        <source>Stop waiting and tell the server (notifications/cancelled, or tasks/cancel for a task)</source>
+        <translation>Nicht länger warten und den Server informieren (notifications/cancelled oder tasks/cancel bei einer Aufgabe)</translation>
     </message>
     <message>
-        <source>Loading…</source>
-        <translation>Wird geladen…</translation>
+        <source>Run as task</source>
+        <translation>Als Aufgabe ausführen</translation>
     </message>
     <message>
-        <source>Listing tools failed: %1</source>
-        <translation>Auflisten der Werkzeuge fehlgeschlagen: %1</translation>
+        <source>Call with params.task: the server answers with a task that is polled until it ends</source>
+        <translation>Mit params.task aufrufen: Der Server antwortet mit einer Aufgabe, die bis zu ihrem Ende abgefragt wird</translation>
     </message>
     <message>
-        <source>The arguments are not valid JSON: %1 (at offset %2)</source>
-        <translation>Die Argumente sind kein gültiges JSON: %1 (bei Position %2)</translation>
+        <source>task: %1</source>
+        <translation>Aufgabe: %1</translation>
     </message>
     <message>
-        <source>The arguments must be a JSON object.</source>
-        <translation>Die Argumente müssen ein JSON-Objekt sein.</translation>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>The JSON text does not parse: %1</source>
+        <translation>Der JSON-Text lässt sich nicht parsen: %1</translation>
+    </message>
+    <message>
+        <source>The arguments do not match the tool&apos;s schema (marked in the form). Run again to send them anyway.
+%1</source>
+        <translation>Die Argumente passen nicht zum Schema des Werkzeugs (im Formular markiert). Führen Sie erneut aus, um sie trotzdem zu senden.
+%1</translation>
     </message>
     <message>
         <source>Running…</source>
@@ -2606,8 +3559,44 @@ Client bietet: %2</translation>
         <translation>Fortschritt: %1</translation>
     </message>
     <message>
-        <source>Error %1: %2 (%3 ms)</source>
-        <translation>Fehler %1: %2 (%3 ms)</translation>
+        <source>Creating the task…</source>
+        <translation>Aufgabe wird erstellt…</translation>
+    </message>
+    <message>
+        <source>Task %1: %2%3</source>
+        <translation>Aufgabe %1: %2%3</translation>
+    </message>
+    <message>
+        <source>tasks/get failed: %1</source>
+        <translation>tasks/get fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>(task %1)</source>
+        <translation>(Aufgabe %1)</translation>
+    </message>
+    <message>
+        <source>Cancelled by the user</source>
+        <translation>Vom Benutzer abgebrochen</translation>
+    </message>
+    <message>
+        <source>Cancelling task %1…</source>
+        <translation>Aufgabe %1 wird abgebrochen…</translation>
+    </message>
+    <message>
+        <source>Task %1 was cancelled</source>
+        <translation>Aufgabe %1 wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 ms</source>
+        <translation>Nach %1 ms abgebrochen</translation>
+    </message>
+    <message>
+        <source>Error %1: %2 (after %3 ms)</source>
+        <translation>Fehler %1: %2 (nach %3 ms)</translation>
     </message>
     <message>
         <source>The tool reported an error (isError) after %1 ms</source>
@@ -2617,9 +3606,16 @@ Client bietet: %2</translation>
         <source>Done in %1 ms</source>
         <translation>Fertig in %1 ms</translation>
     </message>
+</context>
+<context>
+    <name>Mcp::Ui::ToolsPage</name>
     <message>
-        <source>Cancelled by the user</source>
-        <translation>Vom Benutzer abgebrochen</translation>
+        <source>Loading…</source>
+        <translation>Wird geladen…</translation>
+    </message>
+    <message>
+        <source>Listing tools failed: %1</source>
+        <translation>Auflisten der Werkzeuge fehlgeschlagen: %1</translation>
     </message>
     <message>
         <source>Tools</source>

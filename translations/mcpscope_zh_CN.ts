@@ -1372,6 +1372,83 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Ui::ElicitationDialog</name>
+    <message>
+        <source>%1 asks for information</source>
+        <translation>%1 请求提供信息</translation>
+    </message>
+    <message>
+        <source>asks you to open a web page (elicitation, URL mode).</source>
+        <translation>请求您打开一个网页（信息征询，URL 模式）。</translation>
+    </message>
+    <message>
+        <source>asks you for information (elicitation).</source>
+        <translation>请求您提供信息（信息征询）。</translation>
+    </message>
+    <message>
+        <source>Domain: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>域名：&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>The URL is not valid.</source>
+        <translation>该 URL 无效。</translation>
+    </message>
+    <message>
+        <source>The URL does not use https.</source>
+        <translation>该 URL 未使用 https。</translation>
+    </message>
+    <message>
+        <source>The URL carries a user name or password before the domain: check the domain carefully.</source>
+        <translation>该 URL 在域名前带有用户名或密码：请仔细检查域名。</translation>
+    </message>
+    <message>
+        <source>The domain contains international characters (%1): check it is the site you expect.</source>
+        <translation>域名包含国际化字符（%1）：请确认这是您预期的网站。</translation>
+    </message>
+    <message>
+        <source>Nothing is opened until you click &quot;Open in browser&quot;.</source>
+        <translation>在您点击“在浏览器中打开”之前不会打开任何内容。</translation>
+    </message>
+    <message>
+        <source>Open in browser</source>
+        <translation>在浏览器中打开</translation>
+    </message>
+    <message>
+        <source>Accept</source>
+        <translation>接受</translation>
+    </message>
+    <message>
+        <source>Save as scripted answer</source>
+        <translation>保存为预设回答</translation>
+    </message>
+    <message>
+        <source>Answer this server&apos;s later form requests with these values automatically</source>
+        <translation>自动用这些值回答此服务器之后的表单请求</translation>
+    </message>
+    <message>
+        <source>Decline</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>Say no: the server learns you declined</source>
+        <translation>拒绝：服务器会得知您已拒绝</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Dismiss without choosing</source>
+        <translation>不作选择直接关闭</translation>
+    </message>
+    <message>
+        <source>Please fix the marked fields first:
+%1</source>
+        <translation>请先修正标记的字段：
+%1</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::Ui::ExportServersDialog</name>
     <message>
         <source>Export Server Entry</source>
@@ -1428,6 +1505,29 @@
     <message>
         <source>Saved to %1</source>
         <translation>已保存到 %1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ImageDecode</name>
+    <message>
+        <source>%1 image: too big to show (%2 bytes); save it instead</source>
+        <translation>%1 图像：太大，无法显示（%2 字节）；请改为保存</translation>
+    </message>
+    <message>
+        <source>The SVG image could not be read</source>
+        <translation>无法读取该 SVG 图像</translation>
+    </message>
+    <message>
+        <source>The %1 image could not be decoded: %2</source>
+        <translation>无法解码该 %1 图像：%2</translation>
+    </message>
+    <message>
+        <source>No image plugin for %1 is installed: save the image to view it</source>
+        <translation>未安装 %1 的图像插件：请保存图像后查看</translation>
+    </message>
+    <message>
+        <source>This icon is on the web (https); MCP Scope does not fetch it without your permission.</source>
+        <translation>此图标位于网络上（https）；未经您允许，MCP Scope 不会获取它。</translation>
     </message>
 </context>
 <context>
@@ -1593,6 +1693,21 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Ui::JsonText</name>
+    <message>
+        <source>no value</source>
+        <translation>没有值</translation>
+    </message>
+    <message>
+        <source>more than one value (a comma too many?)</source>
+        <translation>多于一个值（多了一个逗号？）</translation>
+    </message>
+    <message>
+        <source>line %1, column %2: %3</source>
+        <translation>第 %1 行，第 %2 列：%3</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::Ui::JsonTree</name>
     <message>
         <source>Key</source>
@@ -1620,6 +1735,45 @@
         <source>[%n item(s)]</source>
         <translation>
             <numerusform>[%n 项]</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::LazyJsonTree</name>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more (copy or save the JSON to see them)</source>
+        <translation>
+            <numerusform>还有 %n 项（复制或保存 JSON 即可查看）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{%n member(s)}</source>
+        <translation>
+            <numerusform>{%n 个成员}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>[%n item(s)]</source>
+        <translation>
+            <numerusform>[%n 项]</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more</source>
+        <translation>
+            <numerusform>还有 %n 项</numerusform>
         </translation>
     </message>
 </context>
@@ -1967,20 +2121,62 @@
         <source>&lt;h3&gt;MCP Scope %1&lt;/h3&gt;&lt;p&gt;A native inspector for Model Context Protocol servers.&lt;/p&gt;&lt;p&gt;Built with Qt %2. Supported protocol versions: %3.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;MCP Scope %1&lt;/h3&gt;&lt;p&gt;Model Context Protocol 服务器的原生检查工具。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。支持的协议版本：%3。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>The connection ended before this request was answered.</source>
+        <translation>在此请求得到回答之前，连接已结束。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::PendingRequestDialog</name>
+    <message>
+        <source>The server cancelled this request.</source>
+        <translation>服务器取消了此请求。</translation>
+    </message>
+    <message>
+        <source>The server cancelled this request: %1</source>
+        <translation>服务器取消了此请求：%1</translation>
+    </message>
+    <message>
+        <source>The connection ended before this request was answered.</source>
+        <translation>在此请求得到回答之前，连接已结束。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; %2</translation>
+    </message>
+    <message>
+        <source>withdrawn</source>
+        <translation>已撤回</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::PromptsPage</name>
+    <message>
+        <source>Prompts</source>
+        <translation>提示</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::PromptsView</name>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
     <message>
         <source>Select a prompt</source>
         <translation>选择一个提示</translation>
     </message>
     <message>
-        <source>Arguments (JSON object of strings):</source>
-        <translation>参数（由字符串组成的 JSON 对象）：</translation>
+        <source>Get prompt</source>
+        <translation>获取提示</translation>
     </message>
     <message>
-        <source>Get Prompt</source>
-        <translation>获取提示</translation>
+        <source>prompts/get (Ctrl+Enter)</source>
+        <translation>prompts/get（Ctrl+Enter）</translation>
     </message>
     <message>
         <source>Loading…</source>
@@ -1990,25 +2186,29 @@
         <source>Listing prompts failed: %1</source>
         <translation>列出提示失败：%1</translation>
     </message>
+    <message numerus="yes">
+        <source>%n prompt(s)</source>
+        <translation>
+            <numerusform>%n 个提示</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>The arguments must be a JSON object.</source>
-        <translation>参数必须是 JSON 对象。</translation>
+        <source>Required argument(s) left empty: %1 (sent anyway, to see what the server says)</source>
+        <translation>必需参数留空：%1（仍然发送，以查看服务器的反应）</translation>
     </message>
     <message>
         <source>Getting…</source>
         <translation>正在获取…</translation>
     </message>
     <message>
-        <source>Error %1: %2</source>
-        <translation>错误 %1：%2</translation>
+        <source>prompts/get failed: %1 (%2)</source>
+        <translation>prompts/get 失败：%1（%2）</translation>
     </message>
-    <message>
-        <source>Done in %1 ms</source>
-        <translation>用时 %1 毫秒完成</translation>
-    </message>
-    <message>
-        <source>Prompts</source>
-        <translation>提示</translation>
+    <message numerus="yes">
+        <source>%n message(s) in %1 ms</source>
+        <translation>
+            <numerusform>%1 毫秒内收到 %n 条消息</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2017,9 +2217,36 @@
         <source>Resources</source>
         <translation>资源</translation>
     </message>
+</context>
+<context>
+    <name>Mcp::Ui::ResourcesView</name>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>Resources</source>
+        <translation>资源</translation>
+    </message>
     <message>
         <source>Templates</source>
         <translation>模板</translation>
+    </message>
+    <message>
+        <source>Load more</source>
+        <translation>加载更多</translation>
+    </message>
+    <message>
+        <source>Fetch the next page of resources/list</source>
+        <translation>获取 resources/list 的下一页</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Select a resource or a template</source>
+        <translation>选择一个资源或模板</translation>
     </message>
     <message>
         <source>Resource URI</source>
@@ -2030,8 +2257,16 @@
         <translation>读取</translation>
     </message>
     <message>
-        <source>URI:</source>
-        <translation>URI：</translation>
+        <source>resources/read</source>
+        <translation>resources/read</translation>
+    </message>
+    <message>
+        <source>Subscribe</source>
+        <translation>订阅</translation>
+    </message>
+    <message>
+        <source>Listing templates failed: %1</source>
+        <translation>列出模板失败：%1</translation>
     </message>
     <message>
         <source>Loading…</source>
@@ -2041,68 +2276,706 @@
         <source>Listing resources failed: %1</source>
         <translation>列出资源失败：%1</translation>
     </message>
-    <message>
-        <source>Listing templates failed: %1</source>
-        <translation>列出模板失败：%1</translation>
+    <message numerus="yes">
+        <source>%n resource(s)</source>
+        <translation>
+            <numerusform>%n 个资源</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n resource(s) so far; more with Load more</source>
+        <translation>
+            <numerusform>目前 %n 个资源；点击“加载更多”获取更多</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Reading…</source>
-        <translation>正在读取…</translation>
+        <source>Type: %1</source>
+        <translation>类型：%1</translation>
     </message>
     <message>
-        <source>Error %1: %2</source>
-        <translation>错误 %1：%2</translation>
+        <source>Size: %1 bytes</source>
+        <translation>大小：%1 字节</translation>
     </message>
     <message>
-        <source>Read in %1 ms</source>
-        <translation>用时 %1 毫秒读取完成</translation>
+        <source>Template: %1</source>
+        <translation>模板：%1</translation>
+    </message>
+    <message>
+        <source>type for suggestions</source>
+        <translation>输入以获取建议</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Reading %1 failed: %2 (%3)</source>
+        <translation>读取 %1 失败：%2（%3）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Read at %1 · subscribed, %n update(s) so far</source>
+        <translation>
+            <numerusform>读取于 %1 · 已订阅，目前已有 %n 次更新</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Read at %1 in %2 ms</source>
+        <translation>读取于 %1，用时 %2 毫秒</translation>
+    </message>
+    <message>
+        <source>Unsubscribe</source>
+        <translation>取消订阅</translation>
+    </message>
+    <message>
+        <source>resources/subscribe: the server sends notifications/resources/updated when it changes</source>
+        <translation>resources/subscribe：资源变化时，服务器会发送 notifications/resources/updated</translation>
+    </message>
+    <message>
+        <source>This server does not offer subscriptions</source>
+        <translation>此服务器不提供订阅</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 失败：%2</translation>
+    </message>
+    <message>
+        <source>Subscribed to %1: it is read again whenever the server says it changed.</source>
+        <translation>已订阅 %1：每当服务器告知其已更改时，都会重新读取。</translation>
+    </message>
+    <message>
+        <source>Unsubscribed from %1.</source>
+        <translation>已取消订阅 %1。</translation>
     </message>
 </context>
 <context>
-    <name>Mcp::Ui::RootsPage</name>
+    <name>Mcp::Ui::ResultView</name>
     <message>
-        <source>Roots tell the server which folders (file:// URIs) it may work in. The server asks for them with roots/list.</source>
-        <translation>根目录告诉服务器它可以在哪些文件夹（file:// URI）中工作。服务器通过 roots/list 请求它们。</translation>
+        <source>Save</source>
+        <translation>保存</translation>
     </message>
     <message>
-        <source>URI</source>
-        <translation>URI</translation>
+        <source>Could not save %1: %2</source>
+        <translation>无法保存 %1：%2</translation>
+    </message>
+    <message>
+        <source>audience: %1</source>
+        <translation>受众：%1</translation>
+    </message>
+    <message>
+        <source>priority %1</source>
+        <translation>优先级 %1</translation>
+    </message>
+    <message>
+        <source>modified %1</source>
+        <translation>修改于 %1</translation>
+    </message>
+    <message>
+        <source>Showing the first %1 of %2 (%3 characters).</source>
+        <translation>显示前 %1，共 %2（%3 个字符）。</translation>
+    </message>
+    <message>
+        <source>Show all</source>
+        <translation>全部显示</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Showing all %1.</source>
+        <translation>已显示全部 %1。</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>源文本</translation>
+    </message>
+    <message>
+        <source>Show the text as it was sent</source>
+        <translation>按发送时的原样显示文本</translation>
+    </message>
+    <message>
+        <source>JSON text, shown as a tree</source>
+        <translation>JSON 文本，以树形显示</translation>
+    </message>
+    <message>
+        <source>Markdown, rendered</source>
+        <translation>Markdown，已渲染</translation>
+    </message>
+    <message>
+        <source>%1 × %2 pixels</source>
+        <translation>%1 × %2 像素</translation>
+    </message>
+    <message>
+        <source>%1 × %2 px, %3</source>
+        <translation>%1 × %2 像素，%3</translation>
+    </message>
+    <message>
+        <source>Audio (%1, %2)</source>
+        <translation>音频（%1，%2）</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Cannot play</source>
+        <translation>无法播放</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>(playback needs Qt Multimedia)</source>
+        <translation>（播放需要 Qt Multimedia）</translation>
+    </message>
+    <message>
+        <source>Binary data: %1, %2</source>
+        <translation>二进制数据：%1，%2</translation>
+    </message>
+    <message>
+        <source>unknown type</source>
+        <translation>未知类型</translation>
+    </message>
+    <message>
+        <source>Copy JSON</source>
+        <translation>复制 JSON</translation>
+    </message>
+    <message>
+        <source>Copy the whole result as JSON</source>
+        <translation>将整个结果复制为 JSON</translation>
+    </message>
+    <message>
+        <source>Save the whole result as a JSON file</source>
+        <translation>将整个结果保存为 JSON 文件</translation>
+    </message>
+    <message>
+        <source>Save result</source>
+        <translation>保存结果</translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;All files (*)</source>
+        <translation>JSON (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Could not save %1.</source>
+        <translation>无法保存 %1。</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>图像</translation>
+    </message>
+    <message>
+        <source>Audio</source>
+        <translation>音频</translation>
+    </message>
+    <message>
+        <source>Resource link</source>
+        <translation>资源链接</translation>
+    </message>
+    <message>
+        <source>Open %1 on the Resources page</source>
+        <translation>在“资源”页面中打开 %1</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Embedded resource</source>
+        <translation>嵌入的资源</translation>
+    </message>
+    <message>
+        <source>Content</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>not a known content type</source>
+        <translation>不是已知的内容类型</translation>
+    </message>
+    <message>
+        <source>The tool reported an error (isError: true)</source>
+        <translation>工具报告了错误（isError: true）</translation>
+    </message>
+    <message>
+        <source>The result has no content.</source>
+        <translation>结果没有内容。</translation>
+    </message>
+    <message>
+        <source>Structured content</source>
+        <translation>结构化内容</translation>
+    </message>
+    <message>
+        <source>Not checked: the tool declares no outputSchema</source>
+        <translation>未检查：该工具未声明 outputSchema</translation>
+    </message>
+    <message>
+        <source>INVALID: the tool declares an outputSchema but the result has no structuredContent</source>
+        <translation>无效：该工具声明了 outputSchema，但结果中没有 structuredContent</translation>
+    </message>
+    <message>
+        <source>VALID against the tool&apos;s outputSchema</source>
+        <translation>有效：符合该工具的 outputSchema</translation>
+    </message>
+    <message numerus="yes">
+        <source>INVALID against the tool&apos;s outputSchema: %n problem(s)</source>
+        <translation>
+            <numerusform>无效：不符合该工具的 outputSchema，%n 个问题</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(whole value)</source>
+        <translation>（整个值）</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>备注：%1</translation>
+    </message>
+    <message>
+        <source>(no role)</source>
+        <translation>（无角色）</translation>
+    </message>
+    <message>
+        <source>No messages.</source>
+        <translation>没有消息。</translation>
+    </message>
+    <message>
+        <source>The resource has no contents.</source>
+        <translation>该资源没有内容。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::RootsEditor</name>
+    <message>
+        <source>Roots tell the server which folders it may work in. They are sent when the server asks (roots/list); every change sends notifications/roots/list_changed.</source>
+        <translation>根目录告诉服务器它可以在哪些文件夹中工作。服务器询问时（roots/list）会发送它们；每次更改都会发送 notifications/roots/list_changed。</translation>
     </message>
     <message>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <source>Add Folder…</source>
-        <translation>添加文件夹…</translation>
+        <source>URI</source>
+        <translation>URI</translation>
     </message>
     <message>
-        <source>Add</source>
-        <translation>添加</translation>
+        <source>Add folder…</source>
+        <translation>添加文件夹…</translation>
     </message>
     <message>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <source>Apply</source>
-        <translation>应用</translation>
-    </message>
-    <message>
-        <source>Add Root Folder</source>
+        <source>Add a root folder</source>
         <translation>添加根文件夹</translation>
     </message>
-    <message>
-        <source>Sent roots/list_changed to the server.</source>
-        <translation>已向服务器发送 roots/list_changed。</translation>
-    </message>
-    <message>
-        <source>Saved; the server gets them when it asks.</source>
-        <translation>已保存；服务器请求时会得到它们。</translation>
-    </message>
+</context>
+<context>
+    <name>Mcp::Ui::RootsPage</name>
     <message>
         <source>Roots</source>
         <translation>根目录</translation>
+    </message>
+    <message>
+        <source>Scripted answers for this server</source>
+        <translation>此服务器的预设回答</translation>
+    </message>
+    <message>
+        <source>Sampling: none saved (use &quot;Save as scripted answer&quot; in the sampling dialog)</source>
+        <translation>采样：未保存（请在采样对话框中使用“保存为预设回答”）</translation>
+    </message>
+    <message>
+        <source>Answer sampling with: %1</source>
+        <translation>采样回答：%1</translation>
+    </message>
+    <message>
+        <source>Elicitation: none saved (use &quot;Save as scripted answer&quot; in the form)</source>
+        <translation>信息征询：未保存（请在表单中使用“保存为预设回答”）</translation>
+    </message>
+    <message>
+        <source>Answer elicitation with: %1</source>
+        <translation>信息征询回答：%1</translation>
+    </message>
+    <message>
+        <source>Add a root folder</source>
+        <translation>添加根文件夹</translation>
+    </message>
+    <message>
+        <source>Sent notifications/roots/list_changed to the server.</source>
+        <translation>已向服务器发送 notifications/roots/list_changed。</translation>
+    </message>
+    <message>
+        <source>Saved; the server gets them when it asks (roots/list).</source>
+        <translation>已保存；服务器询问时（roots/list）会收到它们。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::SamplingDialog</name>
+    <message>
+        <source>%1 asks for an LLM answer</source>
+        <translation>%1 请求 LLM 回答</translation>
+    </message>
+    <message>
+        <source>asks your LLM for a message (sampling/createMessage). You are the model: write the answer, or reject the request.</source>
+        <translation>请求您的 LLM 生成一条消息（sampling/createMessage）。您就是模型：请撰写回答，或拒绝该请求。</translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation>请求</translation>
+    </message>
+    <message>
+        <source>System prompt:</source>
+        <translation>系统提示：</translation>
+    </message>
+    <message>
+        <source>hints: %1</source>
+        <translation>模型提示：%1</translation>
+    </message>
+    <message>
+        <source>Model preferences:</source>
+        <translation>模型偏好：</translation>
+    </message>
+    <message>
+        <source>max tokens %1</source>
+        <translation>最大 token 数 %1</translation>
+    </message>
+    <message>
+        <source>temperature %1</source>
+        <translation>温度 %1</translation>
+    </message>
+    <message>
+        <source>stop sequences %1</source>
+        <translation>停止序列 %1</translation>
+    </message>
+    <message>
+        <source>include context: %1</source>
+        <translation>包含上下文：%1</translation>
+    </message>
+    <message>
+        <source>Limits:</source>
+        <translation>限制：</translation>
+    </message>
+    <message>
+        <source>Tools offered:</source>
+        <translation>提供的工具：</translation>
+    </message>
+    <message>
+        <source>Tool choice:</source>
+        <translation>工具选择：</translation>
+    </message>
+    <message>
+        <source>Metadata:</source>
+        <translation>元数据：</translation>
+    </message>
+    <message>
+        <source>Your answer</source>
+        <translation>您的回答</translation>
+    </message>
+    <message>
+        <source>Write what the model answers…</source>
+        <translation>撰写模型的回答…</translation>
+    </message>
+    <message>
+        <source>Role:</source>
+        <translation>角色：</translation>
+    </message>
+    <message>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <source>Stop reason:</source>
+        <translation>停止原因：</translation>
+    </message>
+    <message>
+        <source>Text:</source>
+        <translation>文本：</translation>
+    </message>
+    <message>
+        <source>Send answer</source>
+        <translation>发送回答</translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>Answer with error -1 (the user rejected the request)</source>
+        <translation>以错误 -1 回答（用户拒绝了该请求）</translation>
+    </message>
+    <message>
+        <source>Save as scripted answer</source>
+        <translation>保存为预设回答</translation>
+    </message>
+    <message>
+        <source>Answer this server&apos;s later sampling requests with this answer automatically</source>
+        <translation>自动用此回答答复此服务器之后的采样请求</translation>
+    </message>
+    <message>
+        <source>The user rejected the sampling request</source>
+        <translation>用户拒绝了采样请求</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::SchemaFormWidget</name>
+    <message>
+        <source>must be a date like 2025-01-31</source>
+        <translation>必须是类似 2025-01-31 的日期</translation>
+    </message>
+    <message>
+        <source>must be a time like 13:45:00</source>
+        <translation>必须是类似 13:45:00 的时间</translation>
+    </message>
+    <message>
+        <source>must be a date and time like 2025-01-31T13:45:00Z</source>
+        <translation>必须是类似 2025-01-31T13:45:00Z 的日期和时间</translation>
+    </message>
+    <message>
+        <source>Edit as JSON</source>
+        <translation>以 JSON 编辑</translation>
+    </message>
+    <message>
+        <source>Switch between the form and the JSON text of the arguments; both stay in sync</source>
+        <translation>在表单与参数的 JSON 文本之间切换；两者保持同步</translation>
+    </message>
+    <message>
+        <source>Fill defaults</source>
+        <translation>填入默认值</translation>
+    </message>
+    <message>
+        <source>Fill every empty field that has a default with it</source>
+        <translation>用默认值填充每个具有默认值的空字段</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清空</translation>
+    </message>
+    <message>
+        <source>Not valid JSON: %1. The form keeps its last valid value.</source>
+        <translation>不是有效的 JSON：%1。表单保留其最后一个有效值。</translation>
+    </message>
+    <message>
+        <source>the JSON text does not parse: %1</source>
+        <translation>JSON 文本无法解析：%1</translation>
+    </message>
+    <message>
+        <source>is not a whole number</source>
+        <translation>不是整数</translation>
+    </message>
+    <message>
+        <source>is not a number</source>
+        <translation>不是数字</translation>
+    </message>
+    <message>
+        <source>(no value at %1)</source>
+        <translation>（%1 处没有值）</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>(deprecated)</source>
+        <translation>（已弃用）</translation>
+    </message>
+    <message>
+        <source>default: %1</source>
+        <translation>默认：%1</translation>
+    </message>
+    <message>
+        <source>e.g. %1</source>
+        <translation>例如 %1</translation>
+    </message>
+    <message>
+        <source>multiple of %1</source>
+        <translation>%1 的倍数</translation>
+    </message>
+    <message>
+        <source>%1–%2 characters</source>
+        <translation>%1–%2 个字符</translation>
+    </message>
+    <message>
+        <source>at most %1 characters</source>
+        <translation>最多 %1 个字符</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>Send null for this field</source>
+        <translation>为此字段发送 null</translation>
+    </message>
+    <message>
+        <source>JSON, default: %1</source>
+        <translation>JSON，默认：%1</translation>
+    </message>
+    <message>
+        <source>any JSON value</source>
+        <translation>任意 JSON 值</translation>
+    </message>
+    <message>
+        <source>This value does not fit the form, so it is kept and edited as JSON.</source>
+        <translation>此值不适合表单，因此以 JSON 形式保留和编辑。</translation>
+    </message>
+    <message>
+        <source>Use the form</source>
+        <translation>使用表单</translation>
+    </message>
+    <message>
+        <source>Show the form for this field again (keeps the value when it fits, clears it otherwise)</source>
+        <translation>重新显示此字段的表单（值适合时保留，否则清空）</translation>
+    </message>
+    <message>
+        <source>is not valid JSON (%1)</source>
+        <translation>不是有效的 JSON（%1）</translation>
+    </message>
+    <message>
+        <source>Unset</source>
+        <translation>取消设置</translation>
+    </message>
+    <message>
+        <source>Leave this field out</source>
+        <translation>省略此字段</translation>
+    </message>
+    <message>
+        <source>(unset)</source>
+        <translation>（未设置）</translation>
+    </message>
+    <message>
+        <source>(unset, default: %1)</source>
+        <translation>（未设置，默认：%1）</translation>
+    </message>
+    <message>
+        <source>true</source>
+        <translation>true</translation>
+    </message>
+    <message>
+        <source>false</source>
+        <translation>false</translation>
+    </message>
+    <message>
+        <source>(choose…)</source>
+        <translation>（请选择…）</translation>
+    </message>
+    <message>
+        <source>A fixed value: it is always sent</source>
+        <translation>固定值：始终发送</translation>
+    </message>
+    <message>
+        <source>Only null is allowed here</source>
+        <translation>此处只允许 null</translation>
+    </message>
+    <message>
+        <source>Default: %1</source>
+        <translation>默认：%1</translation>
+    </message>
+    <message>
+        <source>Read-only: the server sets this value</source>
+        <translation>只读：此值由服务器设置</translation>
+    </message>
+    <message>
+        <source>Include this optional part in the value</source>
+        <translation>在值中包含此可选部分</translation>
+    </message>
+    <message>
+        <source>Option %1 (%2)</source>
+        <translation>选项 %1（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n item(s)</source>
+        <translation>
+            <numerusform>%n 项</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(%1–%2)</source>
+        <translation>（%1–%2）</translation>
+    </message>
+    <message>
+        <source>(at most %1)</source>
+        <translation>（最多 %1）</translation>
+    </message>
+    <message>
+        <source>(at least %1)</source>
+        <translation>（至少 %1）</translation>
+    </message>
+    <message>
+        <source>Recursive part: it is built when you open it.</source>
+        <translation>递归部分：打开时才会构建。</translation>
+    </message>
+    <message>
+        <source>Expand</source>
+        <translation>展开</translation>
+    </message>
+    <message>
+        <source>Item %1</source>
+        <translation>第 %1 项</translation>
+    </message>
+    <message>
+        <source>Move up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <source>Move down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <source>Remove this item</source>
+        <translation>移除此项</translation>
+    </message>
+    <message>
+        <source>Add item</source>
+        <translation>添加项</translation>
+    </message>
+    <message>
+        <source>At most %1 items</source>
+        <translation>最多 %1 项</translation>
+    </message>
+    <message>
+        <source>Other properties</source>
+        <translation>其他属性</translation>
+    </message>
+    <message>
+        <source>Key (press Enter to rename)</source>
+        <translation>键（按 Enter 重命名）</translation>
+    </message>
+    <message>
+        <source>Cannot rename &quot;%1&quot; to &quot;%2&quot;: the key is empty or already used</source>
+        <translation>无法将“%1”重命名为“%2”：该键为空或已被使用</translation>
+    </message>
+    <message>
+        <source>Remove this entry</source>
+        <translation>移除此条目</translation>
+    </message>
+    <message>
+        <source>new key</source>
+        <translation>新键</translation>
+    </message>
+    <message>
+        <source>key matching %1</source>
+        <translation>匹配 %1 的键</translation>
+    </message>
+    <message>
+        <source>Add entry</source>
+        <translation>添加条目</translation>
+    </message>
+    <message>
+        <source>Add property</source>
+        <translation>添加属性</translation>
+    </message>
+    <message>
+        <source>Type a key first</source>
+        <translation>请先输入一个键</translation>
+    </message>
+    <message>
+        <source>The key &quot;%1&quot; is already used</source>
+        <translation>键“%1”已被使用</translation>
     </message>
 </context>
 <context>
@@ -2539,16 +3412,75 @@ Client offers: %2</source>
         <source>Tasks</source>
         <translation>任务</translation>
     </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>tasks/result: the outcome of the selected task (waits until it ends)</source>
+        <translation>tasks/result：所选任务的结果（等待其结束）</translation>
+    </message>
+    <message>
+        <source>Waiting for the result of %1…</source>
+        <translation>正在等待 %1 的结果…</translation>
+    </message>
+    <message>
+        <source>tasks/result for %1 failed: %2</source>
+        <translation>%1 的 tasks/result 失败：%2</translation>
+    </message>
+    <message>
+        <source>Result of %1</source>
+        <translation>%1 的结果</translation>
+    </message>
 </context>
 <context>
-    <name>Mcp::Ui::ToolsPage</name>
+    <name>Mcp::Ui::ToolList</name>
+    <message>
+        <source>Search tools</source>
+        <translation>搜索工具</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>tools/list again</source>
+        <translation>再次执行 tools/list</translation>
+    </message>
+    <message>
+        <source>destructive</source>
+        <translation>破坏性</translation>
+    </message>
+    <message>
+        <source>task %1</source>
+        <translation>任务 %1</translation>
+    </message>
+    <message>
+        <source>This server has no tools.</source>
+        <translation>此服务器没有工具。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ToolPanel</name>
+    <message>
+        <source>read-only</source>
+        <translation>只读</translation>
+    </message>
+    <message>
+        <source>destructive</source>
+        <translation>破坏性</translation>
+    </message>
+    <message>
+        <source>idempotent</source>
+        <translation>幂等</translation>
+    </message>
+    <message>
+        <source>open-world</source>
+        <translation>开放世界</translation>
+    </message>
     <message>
         <source>Select a tool</source>
         <translation>选择一个工具</translation>
-    </message>
-    <message>
-        <source>Arguments (JSON object):</source>
-        <translation>参数（JSON 对象）：</translation>
     </message>
     <message>
         <source>Run</source>
@@ -2563,24 +3495,34 @@ Client offers: %2</source>
         <translation>取消</translation>
     </message>
     <message>
-        <source>Result:</source>
-        <translation>结果：</translation>
+        <source>Stop waiting and tell the server (notifications/cancelled, or tasks/cancel for a task)</source>
+        <translation>停止等待并通知服务器（notifications/cancelled；若为任务则用 tasks/cancel）</translation>
     </message>
     <message>
-        <source>Loading…</source>
-        <translation>正在加载…</translation>
+        <source>Run as task</source>
+        <translation>作为任务运行</translation>
     </message>
     <message>
-        <source>Listing tools failed: %1</source>
-        <translation>列出工具失败：%1</translation>
+        <source>Call with params.task: the server answers with a task that is polled until it ends</source>
+        <translation>使用 params.task 调用：服务器返回一个任务，并轮询至其结束</translation>
     </message>
     <message>
-        <source>The arguments are not valid JSON: %1 (at offset %2)</source>
-        <translation>参数不是有效的 JSON：%1（位于偏移 %2）</translation>
+        <source>task: %1</source>
+        <translation>任务：%1</translation>
     </message>
     <message>
-        <source>The arguments must be a JSON object.</source>
-        <translation>参数必须是 JSON 对象。</translation>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>The JSON text does not parse: %1</source>
+        <translation>JSON 文本无法解析：%1</translation>
+    </message>
+    <message>
+        <source>The arguments do not match the tool&apos;s schema (marked in the form). Run again to send them anyway.
+%1</source>
+        <translation>参数与该工具的模式不匹配（已在表单中标出）。再次运行即可强制发送。
+%1</translation>
     </message>
     <message>
         <source>Running…</source>
@@ -2591,8 +3533,44 @@ Client offers: %2</source>
         <translation>进度：%1</translation>
     </message>
     <message>
-        <source>Error %1: %2 (%3 ms)</source>
-        <translation>错误 %1：%2（%3 毫秒）</translation>
+        <source>Creating the task…</source>
+        <translation>正在创建任务…</translation>
+    </message>
+    <message>
+        <source>Task %1: %2%3</source>
+        <translation>任务 %1：%2%3</translation>
+    </message>
+    <message>
+        <source>tasks/get failed: %1</source>
+        <translation>tasks/get 失败：%1</translation>
+    </message>
+    <message>
+        <source>(task %1)</source>
+        <translation>（任务 %1）</translation>
+    </message>
+    <message>
+        <source>Cancelled by the user</source>
+        <translation>已被用户取消</translation>
+    </message>
+    <message>
+        <source>Cancelling task %1…</source>
+        <translation>正在取消任务 %1…</translation>
+    </message>
+    <message>
+        <source>Task %1 was cancelled</source>
+        <translation>任务 %1 已取消</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>Cancelled after %1 ms</source>
+        <translation>%1 毫秒后已取消</translation>
+    </message>
+    <message>
+        <source>Error %1: %2 (after %3 ms)</source>
+        <translation>错误 %1：%2（%3 毫秒后）</translation>
     </message>
     <message>
         <source>The tool reported an error (isError) after %1 ms</source>
@@ -2602,9 +3580,16 @@ Client offers: %2</source>
         <source>Done in %1 ms</source>
         <translation>用时 %1 毫秒完成</translation>
     </message>
+</context>
+<context>
+    <name>Mcp::Ui::ToolsPage</name>
     <message>
-        <source>Cancelled by the user</source>
-        <translation>已被用户取消</translation>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <source>Listing tools failed: %1</source>
+        <translation>列出工具失败：%1</translation>
     </message>
     <message>
         <source>Tools</source>
