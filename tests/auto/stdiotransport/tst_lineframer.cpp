@@ -3,6 +3,8 @@
 #include <QElapsedTimer>
 #include <QTest>
 
+#include <cstring>
+
 using Mcp::LineFramer;
 
 namespace {
@@ -40,6 +42,10 @@ private Q_SLOTS:
     void splitAnywhere();
     void byteByByte_data() { splitAnywhere_data(); }
     void byteByByte();
+    void appendSpaceSplitAnywhere_data() { splitAnywhere_data(); }
+    void appendSpaceSplitAnywhere();
+    void appendSpaceByteByByte_data() { splitAnywhere_data(); }
+    void appendSpaceByteByByte();
     void maxLineSizeIsExclusiveOfTerminator();
     void resynchronisesAfterOversizedLineAcrossManyChunks();
     void bigLineInSmallChunksIsLinear();
@@ -107,6 +113,51 @@ void tst_LineFramer::byteByByte()
     QList<LineFramer::Frame> frames;
     for (char c : std::as_const(input))
         frames += framer.feed(QByteArray(1, c));
+    QCOMPARE(render(frames, input, max), expected);
+    QCOMPARE(render(framer.finish(), input, max), tail);
+}
+
+// appendSpace()/commitAppend() (the reader writes into the framer's buffer itself) must frame
+// exactly as feed() does, also when the reader asks for more room than it fills.
+static QList<LineFramer::Frame> appendThroughSpace(LineFramer &framer, const QByteArray &chunk)
+{
+    char *room = framer.appendSpace(chunk.size() + 7);
+    if (!chunk.isEmpty())
+        std::memcpy(room, chunk.constData(), size_t(chunk.size()));
+    return framer.commitAppend(chunk.size());
+}
+
+void tst_LineFramer::appendSpaceSplitAnywhere()
+{
+    QFETCH(QByteArray, input);
+    QFETCH(qsizetype, max);
+    QFETCH(QList<QByteArray>, expected);
+    QFETCH(QList<QByteArray>, tail);
+
+    for (qsizetype split = 0; split <= input.size(); ++split) {
+        LineFramer framer(max);
+        QList<LineFramer::Frame> frames = appendThroughSpace(framer, input.left(split));
+        frames += appendThroughSpace(framer, input.mid(split));
+        QCOMPARE(render(frames, input, max), expected);
+        QCOMPARE(render(framer.finish(), input, max), tail);
+        QCOMPARE(framer.bufferedSize(), 0);
+    }
+}
+
+void tst_LineFramer::appendSpaceByteByByte()
+{
+    QFETCH(QByteArray, input);
+    QFETCH(qsizetype, max);
+    QFETCH(QList<QByteArray>, expected);
+    QFETCH(QList<QByteArray>, tail);
+
+    // Mixed with feed(), as a reader might fall back to it.
+    LineFramer framer(max);
+    QList<LineFramer::Frame> frames;
+    for (qsizetype i = 0; i < input.size(); ++i) {
+        const QByteArray one(1, input.at(i));
+        frames += (i % 3 == 0) ? framer.feed(one) : appendThroughSpace(framer, one);
+    }
     QCOMPARE(render(frames, input, max), expected);
     QCOMPARE(render(framer.finish(), input, max), tail);
 }
