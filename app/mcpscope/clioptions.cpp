@@ -65,6 +65,7 @@ QString usageText()
         "Behaviour:\n"
         "  --timeout MS             request timeout, reset by progress (default 60000)\n"
         "  --max-total-timeout MS   cap on a request's total time, progress or not\n"
+        "  --connect-timeout MS     time to start or reach the server and initialize (default 30000)\n"
         "  --capture FILE          write the whole traffic capture, secrets redacted: JSON Lines,\n"
         "                           or HAR 1.2 when FILE ends in .har (HTTP servers)\n"
         "  --server-stderr          pass the server's stderr through to ours\n"
@@ -135,6 +136,7 @@ ParseOutcome parseArguments(const QStringList &arguments)
             QStringLiteral("--method"), QStringLiteral("--tool-name"), QStringLiteral("--tool-arg"),
             QStringLiteral("--uri"), QStringLiteral("--prompt-name"), QStringLiteral("--prompt-args"),
             QStringLiteral("--log-level"), QStringLiteral("--timeout"), QStringLiteral("--max-total-timeout"),
+            QStringLiteral("--connect-timeout"),
             QStringLiteral("--capture"), QStringLiteral("--elicitation"), QStringLiteral("--root"),
             QStringLiteral("--ref"), QStringLiteral("--argument")};
         static const QStringList flags = {QStringLiteral("--server-stderr"), QStringLiteral("--compact"),
@@ -216,12 +218,15 @@ ParseOutcome parseArguments(const QStringList &arguments)
             if (!levels.contains(value))
                 return fail(tr("--log-level must be one of %1").arg(levels.join(QStringLiteral(", "))));
             o.logLevel = value;
-        } else if (name == QLatin1String("--timeout") || name == QLatin1String("--max-total-timeout")) {
+        } else if (name == QLatin1String("--timeout") || name == QLatin1String("--max-total-timeout")
+                   || name == QLatin1String("--connect-timeout")) {
             bool ok = false;
             const int ms = value.toInt(&ok);
             if (!ok || ms < 0)
                 return fail(tr("%1 expects milliseconds, got \"%2\"").arg(name, value));
-            (name == QLatin1String("--timeout") ? o.timeoutMs : o.maxTotalTimeoutMs) = ms;
+            (name == QLatin1String("--timeout")           ? o.timeoutMs
+             : name == QLatin1String("--max-total-timeout") ? o.maxTotalTimeoutMs
+                                                             : o.connectTimeoutMs) = ms;
         } else if (name == QLatin1String("--capture")) {
             o.captureFile = value;
         } else if (name == QLatin1String("--elicitation")) {

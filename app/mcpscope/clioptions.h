@@ -48,6 +48,7 @@ struct CliOptions
 
     int timeoutMs = 60000;          // --timeout, reset by progress
     int maxTotalTimeoutMs = 0;      // --max-total-timeout
+    int connectTimeoutMs = 30000;   // --connect-timeout: starting or reaching the server and initialize
     QString captureFile;            // --capture FILE.jsonl
     bool passServerStderr = false;  // --server-stderr
     ElicitationAnswer elicitation = ElicitationAnswer::Decline;

@@ -147,7 +147,8 @@ bool CliRunner::createClient()
     m_client = new Client(transport, this);
     m_client->setClientInfo({QStringLiteral("mcpscope-cli"), QCoreApplication::applicationVersion(),
                              QStringLiteral("MCP Scope CLI"), {}});
-    m_client->setInitializeTimeout(o.timeoutMs > 0 ? o.timeoutMs : 60000);
+    // Connecting has its own bound: a short --timeout is meant for the operation, not for a slow start.
+    m_client->setInitializeTimeout(o.connectTimeoutMs > 0 ? o.connectTimeoutMs : 30000);
     // Sampling and elicitation are advertised so that a server asking gets a clear answer
     // (a decline by default) instead of a hang or a confusing "method not found".
     m_client->setSamplingHandler(this);

@@ -47,6 +47,7 @@ void tst_CliOptions::optionsBeforeAndAfterTarget()
                                            QStringLiteral("--compact")});
     QVERIFY2(p.error.isEmpty(), qPrintable(p.error));
     QCOMPARE(p.options.timeoutMs, 500);
+    QCOMPARE(p.options.connectTimeoutMs, 30000); // --timeout leaves connecting alone
     QCOMPARE(p.options.target, QStringLiteral("npx"));
     QCOMPARE(p.options.targetArguments, (QStringList{QStringLiteral("-y"), QStringLiteral("pkg")}));
     QCOMPARE(p.options.method, QStringLiteral("prompts/list"));
@@ -115,6 +116,8 @@ void tst_CliOptions::errors_data()
     QTest::newRow("bad header") << QStringList{QStringLiteral("http://x"), QStringLiteral("--header"), QStringLiteral("NoColon")}
                                 << QStringLiteral("Name: value");
     QTest::newRow("missing value") << QStringList{QStringLiteral("s"), QStringLiteral("--timeout")} << QStringLiteral("needs a value");
+    QTest::newRow("bad connect timeout") << QStringList{QStringLiteral("s"), QStringLiteral("--connect-timeout"), QStringLiteral("-1")}
+                                         << QStringLiteral("milliseconds");
     QTest::newRow("bad timeout") << QStringList{QStringLiteral("s"), QStringLiteral("--timeout"), QStringLiteral("soon")}
                                  << QStringLiteral("milliseconds");
     QTest::newRow("bad level") << QStringList{QStringLiteral("s"), QStringLiteral("--method"), QStringLiteral("logging/setLevel"),
