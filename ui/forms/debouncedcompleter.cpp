@@ -1,5 +1,9 @@
 #include "debouncedcompleter.h"
 
+#include "connection/connection.h"
+
+#include <QJsonArray>
+
 #include <QCompleter>
 #include <QLineEdit>
 #include <QStringListModel>
@@ -44,6 +48,26 @@ void DebouncedCompleter::ask()
         if (self->m_edit && self->m_edit->hasFocus() && !values.isEmpty())
             self->m_completer->complete();
         Q_EMIT self->completionsArrived(values);
+    });
+}
+
+void requestCompletion(Connection *connection, QObject *receiver, const QJsonObject &ref,
+                       const QString &argumentName, const QString &value, const QJsonObject &otherArguments,
+                       std::function<void(const QStringList &)> reply)
+{
+    QJsonObject params{{QStringLiteral("ref"), ref},
+                       {QStringLiteral("argument"), QJsonObject{{QStringLiteral("name"), argumentName},
+                                                                {QStringLiteral("value"), value}}}};
+    if (!otherArguments.isEmpty())
+        params.insert(QStringLiteral("context"), QJsonObject{{QStringLiteral("arguments"), otherArguments}});
+    PendingCall *call = connection->call(QStringLiteral("completion/complete"), params);
+    QObject::connect(call, &PendingCall::finished, receiver, [call, reply = std::move(reply)] {
+        QStringList values;
+        const QJsonArray array = call->result().toObject().value(QStringLiteral("completion")).toObject()
+                                     .value(QStringLiteral("values")).toArray();
+        for (const QJsonValue &v : array)
+            values.append(v.toString());
+        reply(values);
     });
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QJsonObject>
 #include <QObject>
 #include <QPointer>
 #include <QStringList>
@@ -14,6 +15,8 @@ class QTimer;
 QT_END_NAMESPACE
 
 namespace Mcp::Ui {
+
+class Connection;
 
 // Offers completions for a line edit from the server (completion/complete), asked for only
 // after the user paused typing; answers to older text are dropped.
@@ -43,5 +46,13 @@ private:
     quint64 m_generation = 0;
     int m_requests = 0;
 };
+
+// Asks the server for completion/complete of `argumentName` = `value` for `ref` (a ref/prompt
+// or ref/resource object), with the other filled arguments as context. reply(values) runs
+// in `receiver`'s thread and never after `receiver` is gone. Shared by the prompt and
+// resource-template forms.
+void requestCompletion(Connection *connection, QObject *receiver, const QJsonObject &ref,
+                       const QString &argumentName, const QString &value, const QJsonObject &otherArguments,
+                       std::function<void(const QStringList &)> reply);
 
 } // namespace Mcp::Ui

@@ -197,17 +197,8 @@ void PromptsView::showPrompt(const QJsonObject &prompt)
                     return;
                 QJsonObject context = self->arguments();
                 context.remove(argName);
-                QJsonObject params{{key("ref"), QJsonObject{{key("type"), key("ref/prompt")}, {key("name"), name}}},
-                                   {key("argument"), QJsonObject{{key("name"), argName}, {key("value"), text}}}};
-                if (!context.isEmpty())
-                    params.insert(key("context"), QJsonObject{{key("arguments"), context}});
-                PendingCall *call = self->m_connection->call(key("completion/complete"), params);
-                connect(call, &PendingCall::finished, self, [call, reply] {
-                    QStringList values;
-                    for (const QJsonValue &v : call->result().toObject().value(key("completion")).toObject().value(key("values")).toArray())
-                        values.append(v.toString());
-                    reply(values);
-                });
+                requestCompletion(self->m_connection, self, QJsonObject{{key("type"), key("ref/prompt")}, {key("name"), name}},
+                                  argName, text, context, std::move(reply));
             });
         }
     }

@@ -249,17 +249,8 @@ void ResourcesView::showTemplate(const QJsonObject &resourceTemplate)
                 for (auto it = self->m_variables.cbegin(); it != self->m_variables.cend(); ++it)
                     if (it.key() != name && !it.value()->text().isEmpty())
                         context.insert(it.key(), it.value()->text());
-                QJsonObject params{{key("ref"), QJsonObject{{key("type"), key("ref/resource")}, {key("uri"), pattern}}},
-                                   {key("argument"), QJsonObject{{key("name"), name}, {key("value"), text}}}};
-                if (!context.isEmpty())
-                    params.insert(key("context"), QJsonObject{{key("arguments"), context}});
-                PendingCall *call = self->m_connection->call(key("completion/complete"), params);
-                connect(call, &PendingCall::finished, self, [call, reply] {
-                    QStringList values;
-                    for (const QJsonValue &v : call->result().toObject().value(key("completion")).toObject().value(key("values")).toArray())
-                        values.append(v.toString());
-                    reply(values);
-                });
+                requestCompletion(self->m_connection, self, QJsonObject{{key("type"), key("ref/resource")}, {key("uri"), pattern}},
+                                  name, text, context, std::move(reply));
             });
         }
     }

@@ -2,6 +2,7 @@
 #include "clientfeatures/rootseditor.h"
 #include "clientfeatures/scriptedresponders.h"
 #include "connection/connection.h"
+#include "forms/debouncedcompleter.h"
 #include "forms/jsontext.h"
 #include "forms/resourcesview.h"
 #include "forms/toollist.h"
@@ -82,6 +83,25 @@ private Q_SLOTS:
         m_connection->disconnectFromServer();
         QTRY_VERIFY_WITH_TIMEOUT(!m_connection->isConnected(), 10000);
         m_connection.reset();
+    }
+
+    // The completion request the prompt and resource-template forms share (forms/debouncedcompleter.h).
+    void completionAsksWithContext()
+    {
+        QStringList values;
+        bool answered = false;
+        requestCompletion(m_connection.get(), this,
+                          QJsonObject{{QStringLiteral("type"), QStringLiteral("ref/prompt")}, {QStringLiteral("name"), QStringLiteral("greeting")}},
+                          QStringLiteral("style"), QStringLiteral("p"), QJsonObject{{QStringLiteral("name"), QStringLiteral("Ada")}},
+                          [&](const QStringList &v) { values = v; answered = true; });
+        QTRY_VERIFY_WITH_TIMEOUT(answered, 10000);
+        QCOMPARE(values, QStringList{QStringLiteral("pirate")});
+        const QList<QJsonObject> asked = sent(QStringLiteral("completion/complete"));
+        QVERIFY(!asked.isEmpty());
+        const QJsonObject params = asked.last().value(QLatin1String("params")).toObject();
+        QCOMPARE(params.value(QLatin1String("argument")).toObject().value(QLatin1String("value")).toString(), QStringLiteral("p"));
+        QCOMPARE(params.value(QLatin1String("context")).toObject().value(QLatin1String("arguments")).toObject()
+                     .value(QLatin1String("name")).toString(), QStringLiteral("Ada"));
     }
 
     void toolsPageRunsFromTheForm()
