@@ -242,10 +242,27 @@ void FormState::expand(FormValue &node) const
     node.m_set = set;
 }
 
+FormValue FormState::reset(FormValue &node) const
+{
+    const bool variant = node.kind() == Kind::Variant && !node.m_override;
+    const int chosen = variant && node.m_variant >= 0 && node.m_variant < int(node.m_field->variants.size()) ? node.m_variant : -1;
+    FormValue previous = std::move(node);
+    node = makeNode(previous.m_field, previous.m_path);
+    // Clearing a value inside a variant empties it; the variant the user chose stays chosen.
+    if (chosen > 0) {
+        node.m_variant = chosen;
+        node.m_items.clear();
+        node.m_items.push_back(makeNode(node.m_field->variants.at(chosen), node.m_path));
+    }
+    return previous;
+}
+
 void FormState::load(FormValue &node, const QJsonValue &value) const
 {
     expand(node);
-    node = makeNode(node.m_field, node.m_path);
+    // What the node held guides the load: where a variant was chosen below it, the same variant is
+    // tried first (see Kind::Variant), so loading JSON that still fits keeps the user's choices.
+    FormValue previous = reset(node);
     if (value.isUndefined())
         return;
     const FormField &f = *node.m_field;
@@ -298,6 +315,18 @@ void FormState::load(FormValue &node, const QJsonValue &value) const
             break;
         }
         const QJsonObject object = value.toObject();
+        // Properties keep what they held (loaded below, or emptied when absent) so that variant
+        // choices inside them survive, e.g. a trip through "Edit as JSON".
+        for (FormValue &child : node.m_items) {
+            for (FormValue &old : previous.m_items) {
+                if (old.m_field == child.m_field && old.m_path == child.m_path) {
+                    child = std::move(old);
+                    if (!object.contains(child.m_field->key))
+                        reset(child);
+                    break;
+                }
+            }
+        }
         for (auto it = object.begin(); it != object.end(); ++it) {
             FormValue *child = nullptr;
             for (FormValue &c : node.m_items)
@@ -308,6 +337,9 @@ void FormState::load(FormValue &node, const QJsonValue &value) const
                 continue;
             }
             FormValue::Entry entry{it.key(), makeNode(f.fieldForKey(it.key()), JsonPointer::append(node.m_path, it.key()))};
+            for (FormValue::Entry &old : previous.m_entries)
+                if (old.key == it.key() && old.value.m_field == entry.value.m_field)
+                    entry.value = std::move(old.value);
             load(entry.value, it.value());
             node.m_entries.push_back(std::move(entry));
         }
@@ -330,11 +362,27 @@ void FormState::load(FormValue &node, const QJsonValue &value) const
                 && !f.children.at(i)->nullable && f.children.at(i)->kind != Kind::Null
                 && f.children.at(i)->kind != Kind::Raw)
                 continue;
+            if (i < int(previous.m_items.size()) && previous.m_items.at(i).m_field == node.m_items.at(i).m_field)
+                node.m_items.at(i) = std::move(previous.m_items.at(i));
             load(node.m_items.at(i), array.at(i));
         }
         break;
     }
     case Kind::Variant: {
+        // The variant already chosen keeps the value when it fits: several variants of one type
+        // (strings of different formats, say) all fit, and typing must not switch the choice.
+        const int chosenVariant = previous.m_override ? -1 : previous.m_variant;
+        if (chosenVariant >= 0 && chosenVariant < int(f.variants.size())) {
+            const bool sameChild = !previous.m_items.empty() && previous.m_items.front().m_field == f.variants.at(chosenVariant);
+            FormValue trial = sameChild ? std::move(previous.m_items.front()) : makeNode(f.variants.at(chosenVariant), node.m_path);
+            load(trial, value);
+            if (misfit(trial) == 0) {
+                node.m_variant = chosenVariant;
+                node.m_items.clear();
+                node.m_items.push_back(std::move(trial));
+                break;
+            }
+        }
         int best = -1;
         int bestScore = 0;
         FormValue bestValue;
@@ -470,7 +518,7 @@ bool FormState::unset(const QString &path)
     FormValue *v = walk(path, false);
     if (!v)
         return false;
-    *v = makeNode(v->m_field, v->m_path);
+    reset(*v);
     return true;
 }
 

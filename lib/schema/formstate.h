@@ -103,6 +103,8 @@ private:
     FormValue makeNode(const FormFieldPtr &field, const QString &path) const;
     void expand(FormValue &node) const;
     void load(FormValue &node, const QJsonValue &value) const;
+    // Empties node and returns what it held; a Variant keeps the variant chosen.
+    FormValue reset(FormValue &node) const;
     FormValue *walk(const QString &path, bool expandDeferred, QList<FormValue *> *chain = nullptr);
     void markSet(const QList<FormValue *> &chain);
     void applyDefaults(FormValue &node, bool emitted) const;

@@ -109,6 +109,7 @@ private Q_SLOTS:
     void arrayEditing();
     void mapEditing();
     void variants();
+    void sameTypedVariantStaysChosen();
     void rawTextErrorsAreReported();
     void messages_data();
     void messages();
@@ -514,6 +515,34 @@ void tst_FormModel::variants()
     QCOMPARE(back.node(QStringLiteral("/shape"))->variantIndex(), 1);
     back.fromJson(json(R"({"shape":{"unit":"in","r":1}})"));
     QCOMPARE(back.node(QStringLiteral("/shape"))->variantIndex(), 0);
+}
+
+void tst_FormModel::sameTypedVariantStaysChosen()
+{
+    // Every alternative is a string: any text fits all of them, so what the user chose must stay
+    // chosen while they type, clear the field, or load JSON that still fits.
+    FormState form(json(R"({"type":"object","properties":{"contact":{"oneOf":[
+        {"title":"Email","type":"string","format":"email"},{"title":"Web page","type":"string","format":"uri"}]}}})"));
+    const QString path = QStringLiteral("/contact");
+    QCOMPARE(form.node(path)->kind(), Kind::Variant);
+    QVERIFY(form.selectVariant(path, 1));
+    for (const QString &typed : {QStringLiteral("h"), QStringLiteral("https://example.org/"), QStringLiteral("a@b.example")}) {
+        QVERIFY(form.setValue(path, typed));
+        QCOMPARE(form.node(path)->variantIndex(), 1);
+    }
+    QVERIFY(form.unset(path));
+    QCOMPARE(form.node(path)->variantIndex(), 1);
+    QCOMPARE(compact(form.toJson()), QStringLiteral("[{}]"));
+    form.fromJson(json(R"({"contact":"https://example.org/"})"));
+    QCOMPARE(form.node(path)->variantIndex(), 1);
+    // A value the chosen variant cannot hold still finds the one that can.
+    FormState typed(json(R"({"type":"object","properties":{"v":{"type":["string","integer"]}}})"));
+    QVERIFY(typed.selectVariant(QStringLiteral("/v"), 1));
+    QVERIFY(typed.setValue(QStringLiteral("/v"), 5));
+    QCOMPARE(typed.node(QStringLiteral("/v"))->variantIndex(), 1);
+    QVERIFY(typed.setValue(QStringLiteral("/v"), QStringLiteral("five")));
+    QCOMPARE(typed.node(QStringLiteral("/v"))->variantIndex(), 0);
+    QCOMPARE(compact(typed.toJson()), QStringLiteral(R"([{"v":"five"}])"));
 }
 
 void tst_FormModel::rawTextErrorsAreReported()

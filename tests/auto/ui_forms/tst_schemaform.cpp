@@ -110,6 +110,7 @@ private Q_SLOTS:
     void invalidJsonIsReported();
     void numbersAndValidationMessages();
     void variantsMapsTuplesRecursion();
+    void sameTypedVariantKeepsChoiceWhileTyping();
     void overriddenValueKeptAsJson();
     void realServerSchemasBuild_data();
     void realServerSchemasBuild();
@@ -406,6 +407,35 @@ void tst_SchemaForm::variantsMapsTuplesRecursion()
     QCOMPARE(compact(form.value()),
              QStringLiteral(R"({"anything":[1,{"a":true}],"labels":{"en":"Hello","fr":"Hallo"},"point":[1.5,-2],)"
                             R"("shape":{"side":4},"tree":{"children":[{"label":"leaf"}],"label":"root"}})"));
+}
+
+void tst_SchemaForm::sameTypedVariantKeepsChoiceWhileTyping()
+{
+    // Both alternatives are strings, so every text fits both: the one the user picked must stay.
+    SchemaFormWidget form;
+    form.resize(700, 400);
+    form.setSchema(QJsonDocument::fromJson(R"({"type":"object","properties":{"contact":{"oneOf":[{"title":"Email","type":"string","format":"email"},{"title":"Web page","type":"string","format":"uri"}]}}})").object());
+    form.show();
+    click(field<QCheckBox>(&form, QStringLiteral("include:/contact")));
+    QCoreApplication::processEvents();
+    auto *variant = field<QComboBox>(&form, QStringLiteral("variant:/contact"));
+    QVERIFY(variant);
+    choose(variant, QStringLiteral("Web page"));
+    Q_EMIT variant->activated(1);
+    QCoreApplication::processEvents();
+    auto *edit = field<QLineEdit>(&form, QStringLiteral("field:/contact"));
+    type(edit, QStringLiteral("https://example.org/a@b"));
+    QCoreApplication::processEvents();
+    QCOMPARE(field<QComboBox>(&form, QStringLiteral("variant:/contact"))->currentIndex(), 1);
+    QCOMPARE(field<QLineEdit>(&form, QStringLiteral("field:/contact")), edit); // not rebuilt under the user's hands
+    QCOMPARE(compact(form.value()), QStringLiteral("{\"contact\":\"https:/\/example.org/a@b\"}"));
+    edit->clear();
+    QCOMPARE(compact(form.value()), QStringLiteral("{}"));
+    QCOMPARE(form.formState().node(QStringLiteral("/contact"))->variantIndex(), 1);
+    // Through "Edit as JSON" and back, the choice survives too.
+    QVERIFY(form.setJsonMode(true));
+    QVERIFY(form.setJsonMode(false));
+    QCOMPARE(form.formState().node(QStringLiteral("/contact"))->variantIndex(), 1);
 }
 
 void tst_SchemaForm::overriddenValueKeptAsJson()
