@@ -1,5 +1,6 @@
 #include "resultview.h"
 
+#include "bigtextview.h"
 #include "forms/jsontext.h"
 #include "imagedecode.h"
 #include "schema/schemavalidator.h"
@@ -173,27 +174,50 @@ QWidget *textWidget(const QString &text, const QString &mimeType, QWidget *paren
     };
 
     if (text.size() > ResultView::EagerTextLimit) {
+        // Big texts: the first 256 KiB at once; all of it on request, prepared off the GUI thread
+        // by a view that paints only the visible rows (QPlainTextEdit stalls for seconds on
+        // megabytes, and for minutes on one giant line of minified JSON).
         auto *info = new QHBoxLayout;
-        auto *label = new QLabel(ResultView::tr("Showing the first %1 of %2 (%3 characters).")
-                                     .arg(sizeText(ResultView::EagerTextLimit), sizeText(text.size()))
-                                     .arg(text.size()),
-                                 box);
+        const QString truncatedText = ResultView::tr("Showing the first %1 of %2 (%3 characters).")
+                                          .arg(sizeText(ResultView::EagerTextLimit), sizeText(text.size()))
+                                          .arg(text.size());
+        auto *label = new QLabel(truncatedText, box);
         label->setObjectName(key("truncated"));
         auto *all = new QPushButton(ResultView::tr("Show all"), box);
         all->setObjectName(key("showAll"));
+        auto *cancel = new QPushButton(ResultView::tr("Cancel"), box);
+        cancel->setObjectName(key("cancelShowAll"));
+        cancel->hide();
         auto *save = new QPushButton(ResultView::tr("Save…"), box);
         info->addWidget(label, 1);
         info->addWidget(all);
+        info->addWidget(cancel);
         info->addWidget(save);
         layout->addLayout(info);
-        QPlainTextEdit *view = plainView(text.left(ResultView::EagerTextLimit), box);
-        view->setMaximumHeight(QWIDGETSIZE_MAX);
+        auto *view = new BigTextView(box);
+        view->setObjectName(key("bigTextView"));
+        view->setText(text.left(ResultView::EagerTextLimit));
         view->setMinimumHeight(300);
         layout->addWidget(view);
-        QObject::connect(all, &QPushButton::clicked, view, [view, all, label, text] {
-            view->setPlainText(text);
+        QObject::connect(all, &QPushButton::clicked, view, [view, all, cancel, text] {
             all->setEnabled(false);
-            label->setText(ResultView::tr("Showing all %1.").arg(sizeText(text.size())));
+            cancel->show();
+            view->setText(text);
+        });
+        QObject::connect(view, &BigTextView::progressChanged, label, [label, text](int percent) {
+            label->setText(ResultView::tr("Preparing all %1… (%2 %)").arg(sizeText(text.size())).arg(percent));
+        });
+        QObject::connect(view, &BigTextView::textShown, label, [view, label, cancel, text] {
+            if (view->text().size() != text.size())
+                return;
+            cancel->hide();
+            label->setText(ResultView::tr("Showing all %1 (%2 characters).").arg(sizeText(text.size())).arg(text.size()));
+        });
+        QObject::connect(cancel, &QPushButton::clicked, view, [view, all, cancel, label, truncatedText] {
+            view->cancel();
+            cancel->hide();
+            all->setEnabled(true);
+            label->setText(truncatedText);
         });
         QObject::connect(save, &QPushButton::clicked, box, [box, text, mimeType] {
             saveBytes(box, text.toUtf8(), QLatin1String("result.") + suffixFor(mimeType.isEmpty() ? key("text/plain") : mimeType));

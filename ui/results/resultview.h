@@ -32,8 +32,8 @@ private:
 
 // Renders MCP content: a tools/call result (content blocks, structuredContent checked against
 // the tool's outputSchema, isError), prompt or sampling messages, and resources/read contents.
-// Everything it shows is bounded: big texts show their first 256 KiB until asked for all,
-// JSON trees open lazily, images are scaled, SVG never loads anything external.
+// Everything it shows is bounded: big texts show their first 256 KiB until asked for all (then
+// a BigTextView prepares all of it off the GUI thread), JSON trees open lazily, images are scaled, SVG never loads anything external.
 class ResultView : public QWidget
 {
     Q_OBJECT

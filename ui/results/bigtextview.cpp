@@ -1,0 +1,639 @@
+#include "bigtextview.h"
+
+#include "forms/jsontext.h"
+
+#include <QApplication>
+#include <QBoxLayout>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QContextMenuEvent>
+#include <QElapsedTimer>
+#include <QFrame>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QPainter>
+#include <QPromise>
+#include <QScrollBar>
+#include <QShortcut>
+#include <QTextLayout>
+#include <QThreadPool>
+#include <QToolButton>
+
+#include <algorithm>
+#include <memory>
+
+namespace Mcp::Ui {
+
+namespace {
+
+constexpr qsizetype FindSlice = 512 * 1024; // characters searched per step
+constexpr int FindStepMs = 8;              // a find step yields to the event loop after this long
+constexpr int RowsPerProgress = 8192;
+
+QString key(const char *name)
+{
+    return QString::fromLatin1(name);
+}
+
+} // namespace
+
+TextRows TextRows::build(QStringView text, int column, const std::function<bool(int)> &progress)
+{
+    TextRows rows;
+    const qsizetype size = text.size();
+    rows.starts.append(0);
+    qsizetype pos = 0;
+    int sinceProgress = 0;
+    while (pos < size) {
+        // Only the next column + 1 characters matter, so a giant line costs no more than many short ones.
+        const qsizetype newline = text.mid(pos, qMin<qsizetype>(column + 1, size - pos)).indexOf(u'\n');
+        qsizetype length;
+        qsizetype next;
+        if (newline >= 0) {
+            length = newline;
+            next = pos + newline + 1;
+        } else if (size - pos <= column) {
+            length = size - pos;
+            next = size;
+        } else {
+            length = column;
+            if (text.at(pos + length - 1).isHighSurrogate()) // never cut a surrogate pair
+                --length;
+            next = pos + length;
+        }
+        rows.longestRow = qMax(rows.longestRow, length);
+        if (next < size || newline >= 0) // a text ending in a line break has an empty last row
+            rows.starts.append(next);
+        pos = next;
+        if (++sinceProgress == RowsPerProgress) {
+            sinceProgress = 0;
+            if (progress && !progress(int(pos * 100 / size)))
+                return {};
+        }
+    }
+    return rows;
+}
+
+// ---------------------------------------------------------------------------------
+
+BigTextView::BigTextView(QWidget *parent)
+    : QAbstractScrollArea(parent)
+{
+    setFont(JsonText::monospaceFont());
+    setFocusPolicy(Qt::StrongFocus);
+    viewport()->setCursor(Qt::IBeamCursor);
+    m_rows.starts.append(0);
+
+    connect(&m_watcher, &QFutureWatcherBase::progressValueChanged, this, [this](int value) {
+        if (!m_preparing || value == m_progress)
+            return;
+        m_progress = value;
+        Q_EMIT progressChanged(value);
+        viewport()->update();
+    });
+    connect(&m_watcher, &QFutureWatcherBase::finished, this, [this] {
+        // A late signal of a dropped preparation finds another future (or none) being watched.
+        const QFuture<TextRows> future = m_watcher.future();
+        if (!m_preparing || !future.isFinished() || future.isCanceled() || future.resultCount() < 1)
+            return;
+        apply(m_pendingText, future.result());
+    });
+
+    m_scrollTimer.setInterval(40);
+    connect(&m_scrollTimer, &QTimer::timeout, this, [this] {
+        const int y = m_dragPos.y();
+        if (y < 0)
+            verticalScrollBar()->triggerAction(QAbstractSlider::SliderSingleStepSub);
+        else if (y > viewport()->height())
+            verticalScrollBar()->triggerAction(QAbstractSlider::SliderSingleStepAdd);
+        moveCursorTo(offsetAt(m_dragPos), true);
+    });
+    m_findTimer.setInterval(0);
+    connect(&m_findTimer, &QTimer::timeout, this, &BigTextView::findStep);
+
+    // Find bar: floats over the top right corner of the text, like a browser's.
+    auto *bar = new QFrame(this);
+    bar->setObjectName(key("findBar"));
+    bar->setFrameShape(QFrame::StyledPanel);
+    bar->setAutoFillBackground(true);
+    auto *layout = new QHBoxLayout(bar);
+    layout->setContentsMargins(4, 2, 4, 2);
+    layout->setSpacing(2);
+    m_findEdit = new QLineEdit(bar);
+    m_findEdit->setObjectName(key("findText"));
+    m_findEdit->setPlaceholderText(tr("Find"));
+    m_findEdit->setClearButtonEnabled(true);
+    m_findEdit->setMinimumWidth(160);
+    auto *previous = new QToolButton(bar);
+    previous->setObjectName(key("findPrevious"));
+    previous->setText(tr("Previous"));
+    previous->setToolTip(tr("Find the previous match (Shift+F3)"));
+    auto *next = new QToolButton(bar);
+    next->setObjectName(key("findNext"));
+    next->setText(tr("Next"));
+    next->setToolTip(tr("Find the next match (F3)"));
+    m_findCaseBox = new QCheckBox(tr("Match case"), bar);
+    m_findCaseBox->setObjectName(key("findCase"));
+    m_findStatus = new QLabel(bar);
+    m_findStatus->setObjectName(key("findStatus"));
+    auto *close = new QToolButton(bar);
+    close->setText(tr("Close"));
+    close->setToolTip(tr("Close the find bar (Esc)"));
+    layout->addWidget(m_findEdit, 1);
+    layout->addWidget(previous);
+    layout->addWidget(next);
+    layout->addWidget(m_findCaseBox);
+    layout->addWidget(m_findStatus);
+    layout->addWidget(close);
+    bar->hide();
+    m_findBar = bar;
+    auto findFromBar = [this](FindDirection direction) {
+        find(m_findEdit->text(), direction, m_findCaseBox->isChecked() ? Qt::CaseSensitive : Qt::CaseInsensitive);
+    };
+    connect(m_findEdit, &QLineEdit::returnPressed, this, [findFromBar] {
+        findFromBar(QGuiApplication::keyboardModifiers().testFlag(Qt::ShiftModifier) ? FindBackward : FindForward);
+    });
+    connect(next, &QToolButton::clicked, this, [findFromBar] { findFromBar(FindForward); });
+    connect(previous, &QToolButton::clicked, this, [findFromBar] { findFromBar(FindBackward); });
+    auto closeBar = [this] {
+        stopFind();
+        m_findBar->hide();
+        setFocus();
+    };
+    connect(close, &QToolButton::clicked, this, closeBar);
+    auto *escape = new QShortcut(QKeySequence(Qt::Key_Escape), bar, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
+    connect(escape, &QShortcut::activated, this, closeBar);
+    auto *findNextKey = new QShortcut(QKeySequence::FindNext, bar, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
+    connect(findNextKey, &QShortcut::activated, this, [findFromBar] { findFromBar(FindForward); });
+    auto *findPreviousKey = new QShortcut(QKeySequence::FindPrevious, bar, nullptr, nullptr, Qt::WidgetWithChildrenShortcut);
+    connect(findPreviousKey, &QShortcut::activated, this, [findFromBar] { findFromBar(FindBackward); });
+}
+
+BigTextView::~BigTextView()
+{
+    // The worker holds its own reference to the text; it sees the cancel and stops soon.
+    m_watcher.future().cancel();
+}
+
+void BigTextView::setText(const QString &text)
+{
+    cancel();
+    if (text.size() <= SyncLimit) {
+        apply(text, TextRows::build(text, WrapColumn));
+        return;
+    }
+    m_pendingText = text;
+    auto promise = std::make_shared<QPromise<TextRows>>();
+    QFuture<TextRows> future = promise->future();
+    promise->start();
+    QThreadPool::globalInstance()->start([promise, text] {
+        promise->setProgressRange(0, 100);
+        TextRows rows = TextRows::build(text, WrapColumn, [&promise](int percent) {
+            promise->setProgressValue(percent);
+            return !promise->isCanceled();
+        });
+        if (!promise->isCanceled())
+            promise->addResult(std::move(rows));
+        promise->finish();
+    });
+    m_watcher.setFuture(future);
+    m_progress = 0;
+    setPreparing(true);
+    Q_EMIT progressChanged(0);
+}
+
+void BigTextView::cancel()
+{
+    if (!m_preparing)
+        return;
+    m_watcher.future().cancel();
+    m_watcher.setFuture(QFuture<TextRows>());
+    m_pendingText.clear();
+    setPreparing(false);
+}
+
+void BigTextView::setPreparing(bool preparing)
+{
+    if (m_preparing == preparing)
+        return;
+    m_preparing = preparing;
+    viewport()->update();
+    Q_EMIT preparingChanged(preparing);
+}
+
+void BigTextView::apply(const QString &text, const TextRows &rows)
+{
+    stopFind();
+    m_text = text;
+    m_rows = rows;
+    if (m_rows.starts.isEmpty())
+        m_rows.starts.append(0);
+    m_pendingText.clear();
+    // The full text usually replaces its own beginning: the scroll position and selection stay valid.
+    m_anchor = qMin(m_anchor, m_text.size());
+    m_position = qMin(m_position, m_text.size());
+    const QFontMetrics metrics(font());
+    m_contentWidth = leftMargin() + int(qMin<qsizetype>(m_rows.longestRow, WrapColumn) + 1) * metrics.horizontalAdvance(u'M');
+    m_progress = 100;
+    setPreparing(false);
+    updateScrollBars();
+    viewport()->update();
+    Q_EMIT textShown();
+}
+
+QString BigTextView::selectedText() const
+{
+    return m_text.mid(selectionStart(), selectionEnd() - selectionStart());
+}
+
+void BigTextView::setSelection(qsizetype anchor, qsizetype position)
+{
+    m_anchor = qBound<qsizetype>(0, anchor, m_text.size());
+    m_position = qBound<qsizetype>(0, position, m_text.size());
+    viewport()->update();
+}
+
+void BigTextView::selectAll()
+{
+    setSelection(0, m_text.size());
+}
+
+void BigTextView::copy() const
+{
+    if (selectionEnd() > selectionStart())
+        QGuiApplication::clipboard()->setText(selectedText());
+}
+
+void BigTextView::moveCursorTo(qsizetype position, bool extend)
+{
+    m_position = qBound<qsizetype>(0, position, m_text.size());
+    if (!extend)
+        m_anchor = m_position;
+    viewport()->update();
+}
+
+// ---------------------------------------------------------------------------------
+// Rows and geometry
+
+qsizetype BigTextView::rowOf(qsizetype offset) const
+{
+    const auto it = std::upper_bound(m_rows.starts.cbegin(), m_rows.starts.cend(), offset);
+    return qMax<qsizetype>(0, (it - m_rows.starts.cbegin()) - 1);
+}
+
+qsizetype BigTextView::rowDisplayEnd(qsizetype row) const
+{
+    const qsizetype start = rowStart(row);
+    qsizetype end = row + 1 < rowCount() ? rowStart(row + 1) : m_text.size();
+    if (end > start && m_text.at(end - 1) == u'\n') {
+        --end;
+        if (end > start && m_text.at(end - 1) == u'\r')
+            --end;
+    }
+    return end;
+}
+
+bool BigTextView::isContinuation(qsizetype row) const
+{
+    return row > 0 && m_text.at(rowStart(row) - 1) != u'\n';
+}
+
+void BigTextView::layoutRow(QTextLayout &layout, qsizetype row) const
+{
+    const qsizetype start = rowStart(row);
+    layout.setText(m_text.mid(start, rowDisplayEnd(row) - start));
+    layout.setFont(font());
+    QTextOption option;
+    option.setWrapMode(QTextOption::NoWrap);
+    option.setTabStopDistance(8 * QFontMetricsF(font()).horizontalAdvance(u' '));
+    layout.setTextOption(option);
+    layout.setCacheEnabled(true);
+    layout.beginLayout();
+    QTextLine line = layout.createLine();
+    if (line.isValid())
+        line.setPosition(QPointF(0, 0));
+    layout.endLayout();
+}
+
+int BigTextView::lineHeight() const
+{
+    return qMax(1, QFontMetrics(font()).lineSpacing());
+}
+
+int BigTextView::leftMargin() const
+{
+    return QFontMetrics(font()).horizontalAdvance(u'M') * 2;
+}
+
+int BigTextView::visibleRows() const
+{
+    return qMax(1, viewport()->height() / lineHeight());
+}
+
+void BigTextView::updateScrollBars()
+{
+    const int rows = int(qMin<qsizetype>(rowCount(), std::numeric_limits<int>::max()));
+    verticalScrollBar()->setRange(0, qMax(0, rows - visibleRows()));
+    verticalScrollBar()->setPageStep(visibleRows());
+    verticalScrollBar()->setSingleStep(1);
+    horizontalScrollBar()->setRange(0, qMax(0, m_contentWidth - viewport()->width()));
+    horizontalScrollBar()->setPageStep(viewport()->width());
+    horizontalScrollBar()->setSingleStep(QFontMetrics(font()).horizontalAdvance(u'M') * 4);
+}
+
+qsizetype BigTextView::offsetAt(const QPoint &viewportPos) const
+{
+    const int height = lineHeight();
+    const int y = viewportPos.y();
+    const qsizetype row = verticalScrollBar()->value() + (y >= 0 ? y / height : (y - height + 1) / height);
+    if (row < 0)
+        return 0;
+    if (row >= rowCount())
+        return m_text.size();
+    QTextLayout layout;
+    layoutRow(layout, row);
+    const qreal x = viewportPos.x() - leftMargin() + horizontalScrollBar()->value();
+    const int column = layout.lineCount() > 0 ? layout.lineAt(0).xToCursor(x, QTextLine::CursorBetweenCharacters) : 0;
+    return rowStart(row) + column;
+}
+
+void BigTextView::scrollToOffset(qsizetype offset)
+{
+    const qsizetype row = rowOf(offset);
+    QScrollBar *vertical = verticalScrollBar();
+    if (row < vertical->value() || row >= vertical->value() + visibleRows())
+        vertical->setValue(int(qMax<qsizetype>(0, row - visibleRows() / 2)));
+    QTextLayout layout;
+    layoutRow(layout, row);
+    if (layout.lineCount() == 0)
+        return;
+    const int x = int(layout.lineAt(0).cursorToX(int(offset - rowStart(row))));
+    QScrollBar *horizontal = horizontalScrollBar();
+    const int width = viewport()->width() - leftMargin();
+    if (x < horizontal->value() || x > horizontal->value() + width - 20)
+        horizontal->setValue(qMax(0, x - width / 2));
+}
+
+// ---------------------------------------------------------------------------------
+// Painting and input
+
+void BigTextView::paintEvent(QPaintEvent *)
+{
+    QPainter painter(viewport());
+    const QRect area = viewport()->rect();
+    painter.fillRect(area, palette().base());
+    painter.setPen(palette().text().color());
+    const int height = lineHeight();
+    const int margin = leftMargin();
+    const qreal x = margin - horizontalScrollBar()->value();
+    const qsizetype selectionFrom = selectionStart();
+    const qsizetype selectionTo = selectionEnd();
+    QTextCharFormat selected;
+    selected.setBackground(palette().highlight());
+    selected.setForeground(palette().highlightedText());
+    const QRect textArea(margin, 0, area.width() - margin, area.height());
+    int widest = 0;
+    int y = 0;
+    for (qsizetype row = verticalScrollBar()->value(); row < rowCount() && y < area.height(); ++row, y += height) {
+        if (isContinuation(row)) {
+            // A row cut from a longer line: marked in the margin, so a copy is not expected to break there.
+            painter.setPen(palette().color(QPalette::PlaceholderText));
+            painter.drawText(QRect(0, y, margin, height), Qt::AlignCenter, QStringLiteral("↪"));
+            painter.setPen(palette().text().color());
+        }
+        QTextLayout layout;
+        layoutRow(layout, row);
+        QList<QTextLayout::FormatRange> formats;
+        const qsizetype start = rowStart(row);
+        const qsizetype end = rowDisplayEnd(row);
+        if (selectionTo > selectionFrom && selectionTo > start && selectionFrom < end) {
+            const qsizetype from = qMax(selectionFrom, start) - start;
+            const qsizetype to = qMin(selectionTo, end) - start;
+            formats.append({int(from), int(to - from), selected});
+        }
+        painter.save();
+        painter.setClipRect(textArea);
+        layout.draw(&painter, QPointF(x, y), formats);
+        painter.restore();
+        if (layout.lineCount() > 0)
+            widest = qMax(widest, int(layout.lineAt(0).naturalTextWidth()) + margin + 8);
+    }
+    if (widest > m_contentWidth) { // wide characters: measured rows are wider than estimated
+        m_contentWidth = widest;
+        QTimer::singleShot(0, this, &BigTextView::updateScrollBars);
+    }
+    if (m_preparing) {
+        const QString note = tr("Preparing… (%1 %)").arg(m_progress);
+        const QFontMetrics metrics(font());
+        QRect box = metrics.boundingRect(note).adjusted(-8, -4, 8, 4);
+        box.moveBottomRight(area.bottomRight() - QPoint(8, 8));
+        painter.fillRect(box, palette().toolTipBase());
+        painter.setPen(palette().toolTipText().color());
+        painter.drawText(box, Qt::AlignCenter, note);
+    }
+}
+
+void BigTextView::resizeEvent(QResizeEvent *event)
+{
+    QAbstractScrollArea::resizeEvent(event);
+    updateScrollBars();
+    placeFindBar();
+}
+
+void BigTextView::scrollContentsBy(int, int)
+{
+    viewport()->update();
+}
+
+void BigTextView::keyPressEvent(QKeyEvent *event)
+{
+    if (event->matches(QKeySequence::Copy)) {
+        copy();
+    } else if (event->matches(QKeySequence::SelectAll)) {
+        selectAll();
+    } else if (event->matches(QKeySequence::Find)) {
+        showFindBar();
+    } else if (event->matches(QKeySequence::FindNext) || event->matches(QKeySequence::FindPrevious)) {
+        const FindDirection direction = event->matches(QKeySequence::FindNext) ? FindForward : FindBackward;
+        if (m_findEdit->text().isEmpty())
+            showFindBar();
+        else
+            find(m_findEdit->text(), direction, m_findCaseBox->isChecked() ? Qt::CaseSensitive : Qt::CaseInsensitive);
+    } else if (event->key() == Qt::Key_Escape && m_findBar->isVisible()) {
+        stopFind();
+        m_findBar->hide();
+    } else if (event->matches(QKeySequence::MoveToStartOfDocument) || event->key() == Qt::Key_Home) {
+        verticalScrollBar()->triggerAction(QAbstractSlider::SliderToMinimum);
+        horizontalScrollBar()->triggerAction(QAbstractSlider::SliderToMinimum);
+    } else if (event->matches(QKeySequence::MoveToEndOfDocument) || event->key() == Qt::Key_End) {
+        verticalScrollBar()->triggerAction(QAbstractSlider::SliderToMaximum);
+    } else {
+        QAbstractScrollArea::keyPressEvent(event);
+    }
+}
+
+void BigTextView::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton)
+        return QAbstractScrollArea::mousePressEvent(event);
+    setFocus(Qt::MouseFocusReason);
+    m_dragPos = event->position().toPoint();
+    moveCursorTo(offsetAt(m_dragPos), event->modifiers().testFlag(Qt::ShiftModifier));
+}
+
+void BigTextView::mouseMoveEvent(QMouseEvent *event)
+{
+    if (!(event->buttons() & Qt::LeftButton))
+        return;
+    m_dragPos = event->position().toPoint();
+    moveCursorTo(offsetAt(m_dragPos), true);
+    const bool outside = m_dragPos.y() < 0 || m_dragPos.y() > viewport()->height();
+    if (outside && !m_scrollTimer.isActive())
+        m_scrollTimer.start();
+    else if (!outside)
+        m_scrollTimer.stop();
+}
+
+void BigTextView::mouseReleaseEvent(QMouseEvent *event)
+{
+    m_scrollTimer.stop();
+    event->accept();
+}
+
+void BigTextView::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton)
+        return;
+    // Selects the word (letters, digits, '_') under the mouse, within its row.
+    const qsizetype at = offsetAt(event->position().toPoint());
+    const qsizetype row = rowOf(at);
+    const qsizetype rowFrom = rowStart(row);
+    const qsizetype rowTo = rowDisplayEnd(row);
+    auto isWord = [this](qsizetype i) { return m_text.at(i).isLetterOrNumber() || m_text.at(i) == u'_'; };
+    qsizetype from = at;
+    qsizetype to = at;
+    while (from > rowFrom && isWord(from - 1))
+        --from;
+    while (to < rowTo && isWord(to))
+        ++to;
+    setSelection(from, to);
+}
+
+void BigTextView::contextMenuEvent(QContextMenuEvent *event)
+{
+    auto *menu = new QMenu(this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    QAction *copyAction = menu->addAction(tr("Copy"), this, &BigTextView::copy);
+    copyAction->setShortcut(QKeySequence::Copy);
+    copyAction->setEnabled(selectionEnd() > selectionStart());
+    menu->addAction(tr("Select All"), this, &BigTextView::selectAll)->setShortcut(QKeySequence::SelectAll);
+    menu->addSeparator();
+    menu->addAction(tr("Find…"), this, &BigTextView::showFindBar)->setShortcut(QKeySequence::Find);
+    menu->popup(event->globalPos());
+}
+
+// ---------------------------------------------------------------------------------
+// Find
+
+void BigTextView::showFindBar()
+{
+    if (selectionEnd() > selectionStart() && selectionEnd() - selectionStart() <= 200 && !selectedText().contains(u'\n'))
+        m_findEdit->setText(selectedText());
+    m_findBar->show();
+    m_findBar->raise();
+    placeFindBar();
+    m_findEdit->setFocus(Qt::ShortcutFocusReason);
+    m_findEdit->selectAll();
+}
+
+void BigTextView::placeFindBar()
+{
+    if (!m_findBar || !m_findBar->isVisible())
+        return;
+    m_findBar->adjustSize();
+    const QRect area = viewport()->geometry();
+    const int width = qMin(m_findBar->sizeHint().width(), area.width());
+    m_findBar->resize(width, m_findBar->sizeHint().height());
+    m_findBar->move(qMax(area.left(), area.right() - width - 4), area.top() + 4);
+}
+
+void BigTextView::find(const QString &needle, FindDirection direction, Qt::CaseSensitivity cs)
+{
+    stopFind();
+    if (needle.isEmpty() || m_text.isEmpty()) {
+        m_findStatus->clear();
+        Q_EMIT findFinished(false);
+        return;
+    }
+    m_needle = needle;
+    m_findCase = cs;
+    m_findDirection = direction;
+    // After the selection (a repeated "next" does not find the same match again), or before it.
+    m_findPos = direction == FindForward ? selectionEnd() : selectionStart();
+    m_findRemaining = m_text.size();
+    findStep();
+}
+
+void BigTextView::stopFind()
+{
+    m_findTimer.stop();
+    m_findRemaining = 0;
+}
+
+void BigTextView::findStep()
+{
+    const qsizetype size = m_text.size();
+    const qsizetype length = m_needle.size();
+    const bool forward = m_findDirection == FindForward;
+    QElapsedTimer elapsed;
+    elapsed.start();
+    // Searches slices of start positions, wrapping around at either end, until all were tried.
+    while (m_findRemaining > 0) {
+        qsizetype from;
+        qsizetype to;
+        if (forward) {
+            if (m_findPos >= size)
+                m_findPos = 0;
+            const qsizetype chunk = std::min({FindSlice, size - m_findPos, m_findRemaining});
+            from = m_findPos;
+            to = from + chunk;
+            m_findPos = to;
+            m_findRemaining -= chunk;
+        } else {
+            if (m_findPos <= 0)
+                m_findPos = size;
+            const qsizetype chunk = std::min({FindSlice, m_findPos, m_findRemaining});
+            to = m_findPos;
+            from = to - chunk;
+            m_findPos = from;
+            m_findRemaining -= chunk;
+        }
+        const QStringView window = QStringView(m_text).mid(from, qMin(size, to + length - 1) - from);
+        const qsizetype at = forward ? window.indexOf(m_needle, 0, m_findCase) : window.lastIndexOf(m_needle, m_findCase);
+        if (at >= 0) {
+            stopFind();
+            const qsizetype start = from + at;
+            setSelection(start, start + length);
+            scrollToOffset(start + length);
+            scrollToOffset(start);
+            m_findStatus->clear();
+            Q_EMIT findFinished(true);
+            return;
+        }
+        if (m_findRemaining > 0 && elapsed.elapsed() >= FindStepMs) {
+            m_findStatus->setText(tr("Searching… %1 %").arg(int((size - m_findRemaining) * 100 / size)));
+            placeFindBar();
+            if (!m_findTimer.isActive())
+                m_findTimer.start();
+            return;
+        }
+    }
+    stopFind();
+    m_findStatus->setText(tr("Not found"));
+    placeFindBar();
+    Q_EMIT findFinished(false);
+}
+
+} // namespace Mcp::Ui

@@ -1,0 +1,137 @@
+#pragma once
+
+#include <QAbstractScrollArea>
+#include <QFutureWatcher>
+#include <QList>
+#include <QString>
+#include <QTimer>
+
+#include <functional>
+
+QT_BEGIN_NAMESPACE
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QTextLayout;
+QT_END_NAMESPACE
+
+namespace Mcp::Ui {
+
+// Where the rows of a text start: lines, with lines longer than a fixed column cut into rows
+// of that many characters (a 16 MiB minified JSON line becomes ~84,000 rows instead of one
+// line nobody can lay out). Pure and cancellable, so it runs off the GUI thread.
+struct TextRows
+{
+    QList<qsizetype> starts;  // offsets of the rows' first characters, ascending, never empty
+    qsizetype longestRow = 0; // in characters, without the line break
+
+    // `progress(percent)` is called now and then; it returns false to cancel (the result is then empty).
+    static TextRows build(QStringView text, int column, const std::function<bool(int)> &progress = {});
+};
+
+// A read-only view for texts of many megabytes that never blocks the GUI thread: it paints
+// only the visible rows, builds its row index in a worker (the previous text stays on screen
+// meanwhile), and finds in slices between events. Selection with mouse and keyboard, Ctrl+C
+// copies the exact characters, Ctrl+A, Ctrl+F finds (F3 / Shift+F3 next and previous).
+class BigTextView : public QAbstractScrollArea
+{
+    Q_OBJECT
+
+public:
+    explicit BigTextView(QWidget *parent = nullptr);
+    ~BigTextView() override;
+
+    static constexpr int WrapColumn = 200;          // longer lines are cut into rows of this many characters
+    static constexpr qsizetype SyncLimit = 512 * 1024; // smaller texts are indexed at once
+
+    // Shows `text`: at once when it is small, else after its rows are indexed in a worker
+    // (preparingChanged, progressChanged, then textShown). A new setText or cancel() drops
+    // any preparation still running; its result is never shown.
+    void setText(const QString &text);
+    void cancel();
+    bool isPreparing() const { return m_preparing; }
+    int progress() const { return m_progress; }
+
+    QString text() const { return m_text; } // the text shown, not one being prepared
+    qsizetype rowCount() const { return m_rows.starts.size(); }
+
+    // Selection as character offsets into text(), [start, end).
+    void setSelection(qsizetype anchor, qsizetype position);
+    qsizetype selectionStart() const { return qMin(m_anchor, m_position); }
+    qsizetype selectionEnd() const { return qMax(m_anchor, m_position); }
+    QString selectedText() const;
+    void selectAll();
+    void copy() const;
+
+    enum FindDirection { FindForward, FindBackward };
+    // Finds `needle` after (or before) the selection, wrapping around, in slices so the GUI stays
+    // responsive; the match becomes the selection and is scrolled into view (findFinished).
+    void find(const QString &needle, FindDirection direction, Qt::CaseSensitivity cs = Qt::CaseInsensitive);
+    bool isFinding() const { return m_findTimer.isActive(); }
+    void showFindBar();
+
+    qsizetype offsetAt(const QPoint &viewportPos) const;
+    void scrollToOffset(qsizetype offset);
+
+Q_SIGNALS:
+    void preparingChanged(bool preparing);
+    void progressChanged(int percent);
+    void textShown();
+    void findFinished(bool found);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void scrollContentsBy(int dx, int dy) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
+
+private:
+    void apply(const QString &text, const TextRows &rows);
+    void setPreparing(bool preparing);
+    void updateScrollBars();
+    void stopFind();
+    void findStep();
+    void placeFindBar();
+    void moveCursorTo(qsizetype position, bool extend);
+
+    qsizetype rowOf(qsizetype offset) const;
+    qsizetype rowStart(qsizetype row) const { return m_rows.starts.at(row); }
+    qsizetype rowDisplayEnd(qsizetype row) const; // end of the row's characters, before any line break
+    bool isContinuation(qsizetype row) const;
+    void layoutRow(QTextLayout &layout, qsizetype row) const;
+    int lineHeight() const;
+    int leftMargin() const;
+    int visibleRows() const;
+
+    QString m_text;
+    TextRows m_rows;
+    QString m_pendingText;
+    QFutureWatcher<TextRows> m_watcher;
+    bool m_preparing = false;
+    int m_progress = 0;
+    int m_contentWidth = 0;
+
+    qsizetype m_anchor = 0;
+    qsizetype m_position = 0;
+    QTimer m_scrollTimer; // scrolls while a drag selection is outside the view
+    QPoint m_dragPos;
+
+    QString m_needle;
+    Qt::CaseSensitivity m_findCase = Qt::CaseInsensitive;
+    FindDirection m_findDirection = FindForward;
+    qsizetype m_findPos = 0;
+    qsizetype m_findRemaining = 0;
+    QTimer m_findTimer;
+
+    QWidget *m_findBar = nullptr;
+    QLineEdit *m_findEdit = nullptr;
+    QCheckBox *m_findCaseBox = nullptr;
+    QLabel *m_findStatus = nullptr;
+};
+
+} // namespace Mcp::Ui
