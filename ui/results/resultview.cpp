@@ -57,6 +57,13 @@ QString sizeText(qint64 bytes)
     return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
 }
 
+// Bytes of `text` in UTF-8, without converting megabytes just to count them: ASCII, what most big
+// results are, is one byte a character (isAscii is Qt's own vectorised check, public in qstringalgorithms.h).
+qsizetype utf8Size(QStringView text)
+{
+    return QtPrivate::isAscii(text) ? text.size() : text.toUtf8().size();
+}
+
 QLabel *smallLabel(const QString &text, QWidget *parent)
 {
     auto *label = new QLabel(text, parent);
@@ -610,7 +617,7 @@ QWidget *ResultView::createContentWidget(const QJsonObject &block, ResultView *o
     QVBoxLayout *body = nullptr;
     if (type == QLatin1String("text")) {
         const QString text = block.value(key("text")).toString();
-        QFrame *frame = blockFrame(tr("Text"), sizeText(text.toUtf8().size()), annotations, parent, &body);
+        QFrame *frame = blockFrame(tr("Text"), sizeText(utf8Size(text)), annotations, parent, &body);
         body->addWidget(textWidget(text, QString(), frame));
         return frame;
     }
