@@ -15,6 +15,7 @@
 #include "dialogs/servereditordialog.h"
 #include "guimain.h"
 #include "pages/serverpage.h"
+#include "results/iconfetcher.h"
 #include "pages/trafficpage.h"
 #include "servers/serverlistdelegate.h"
 #include "theme.h"
@@ -305,6 +306,15 @@ void MainWindow::createMenus()
     toggleTraffic->setIcon(Theme::icon(QStringLiteral("traffic")));
     toggleTraffic->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T));
     view->addAction(toggleTraffic);
+    // Servers name https icons; fetching them tells the icon's host that MCP Scope is in use.
+    QAction *webIcons = view->addAction(tr("Fetch Icons from the &Web"));
+    webIcons->setCheckable(true);
+    webIcons->setChecked(IconFetcher::instance()->isEnabled());
+    webIcons->setStatusTip(tr("Download the https icons of tools, resources and prompts (no cookies, no credentials)"));
+    connect(webIcons, &QAction::toggled, this, [](bool on) {
+        QSettings().setValue(IconFetcher::fetchSettingKey(), on);
+        IconFetcher::instance()->setEnabled(on);
+    });
     QMenu *language = view->addMenu(tr("&Language"));
     const QList<QPair<QString, QString>> languages = {
         {QString(), tr("System Default")}, {QStringLiteral("en"), QStringLiteral("English")},

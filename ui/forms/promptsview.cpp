@@ -2,7 +2,7 @@
 
 #include "forms/debouncedcompleter.h"
 #include "forms/toolinputstore.h"
-#include "results/imagedecode.h"
+#include "results/iconfetcher.h"
 #include "results/resultview.h"
 
 #include <QBoxLayout>
@@ -41,6 +41,7 @@ PromptsView::PromptsView(Connection *connection, QWidget *parent)
     filter->setClearButtonEnabled(true);
     m_list = new QListWidget(left);
     m_list->setObjectName(key("promptList"));
+    IconFetcher::instance()->keepUpdated(m_list); // web icons arrive later; items update in place
     auto *refreshButton = new QPushButton(tr("Refresh"), left);
     m_listMessage = new QLabel(left);
     m_listMessage->setWordWrap(true);
@@ -119,10 +120,7 @@ void PromptsView::refresh()
             const QString title = prompt.value(key("title")).toString();
             auto *item = new QListWidgetItem(title.isEmpty() ? name : title + QLatin1Char('\n') + name, m_list);
             item->setData(ItemRole, prompt);
-            item->setToolTip(prompt.value(key("description")).toString());
-            const QIcon icon = ImageDecode::iconFromIcons(prompt.value(key("icons")).toArray());
-            if (!icon.isNull())
-                item->setIcon(icon);
+            IconFetcher::setItemIcon(item, prompt.value(key("icons")).toArray(), prompt.value(key("description")).toString());
         }
         m_listMessage->setText(error ? tr("Listing prompts failed: %1").arg(error->message)
                                      : tr("%n prompt(s)", nullptr, int(items.size())));

@@ -2,7 +2,7 @@
 
 #include "forms/debouncedcompleter.h"
 #include "forms/uritemplateexpander.h"
-#include "results/imagedecode.h"
+#include "results/iconfetcher.h"
 #include "results/resultview.h"
 
 #include <QBoxLayout>
@@ -34,10 +34,7 @@ QListWidgetItem *makeItem(const QJsonObject &object, const QString &uriKey)
     QString tip = object.value(key("description")).toString();
     if (object.contains(key("mimeType")))
         tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) + object.value(key("mimeType")).toString();
-    item->setToolTip(tip);
-    const QIcon icon = ImageDecode::iconFromIcons(object.value(key("icons")).toArray());
-    if (!icon.isNull())
-        item->setIcon(icon);
+    IconFetcher::setItemIcon(item, object.value(key("icons")).toArray(), tip);
     return item;
 }
 }
@@ -62,6 +59,8 @@ ResourcesView::ResourcesView(Connection *connection, QWidget *parent)
     m_resources->setObjectName(key("resourceList"));
     m_templates = new QListWidget(m_tabs);
     m_templates->setObjectName(key("templateList"));
+    IconFetcher::instance()->keepUpdated(m_resources);
+    IconFetcher::instance()->keepUpdated(m_templates);
     m_tabs->addTab(m_resources, tr("Resources"));
     m_tabs->addTab(m_templates, tr("Templates"));
     leftLayout->addWidget(m_tabs, 1);

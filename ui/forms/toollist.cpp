@@ -1,7 +1,7 @@
 #include "toollist.h"
 
 #include "forms/toolpanel.h"
-#include "results/imagedecode.h"
+#include "results/iconfetcher.h"
 
 #include <QBoxLayout>
 #include <QLabel>
@@ -41,6 +41,7 @@ ToolList::ToolList(QWidget *parent)
     m_list->setAlternatingRowColors(true);
     m_list->setUniformItemSizes(true);
     layout->addWidget(m_list, 1);
+    IconFetcher::instance()->keepUpdated(m_list); // web icons arrive later; items update in place
     m_message = new QLabel(this);
     m_message->setWordWrap(true);
     m_message->hide();
@@ -73,14 +74,7 @@ void ToolList::setItems(const QJsonArray &tools)
         const QJsonObject tool = value.toObject();
         auto *item = new QListWidgetItem(itemText(tool), m_list);
         item->setData(ItemRole, tool);
-        QString note;
-        const QIcon icon = ImageDecode::iconFromIcons(tool.value(key("icons")).toArray(), &note);
-        if (!icon.isNull())
-            item->setIcon(icon);
-        QString tip = tool.value(key("description")).toString();
-        if (!note.isEmpty())
-            tip += QStringLiteral("\n\n") + note;
-        item->setToolTip(tip);
+        IconFetcher::setItemIcon(item, tool.value(key("icons")).toArray(), tool.value(key("description")).toString());
     }
     applyFilter();
     if (!current.isEmpty())

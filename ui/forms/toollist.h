@@ -13,7 +13,7 @@ QT_END_NAMESPACE
 namespace Mcp::Ui {
 
 // The tools of a server: searchable (name, title, description), each with its icon (data:
-// URIs only; https icons are not fetched, and the tooltip says so), title and name, and
+// URIs, or https fetched by IconFetcher; the tooltip says why one is missing), title and name, and
 // badges for its annotations (read-only, destructive, idempotent, open-world) and task support.
 class ToolList : public QWidget
 {

@@ -3,7 +3,7 @@
 #include "forms/jsontext.h"
 #include "forms/schemaform.h"
 #include "forms/toolinputstore.h"
-#include "results/imagedecode.h"
+#include "results/iconfetcher.h"
 #include "results/resultview.h"
 
 #include <QBoxLayout>
@@ -23,6 +23,27 @@ QString key(const char *name)
     return QString::fromLatin1(name);
 }
 constexpr int DefaultPollMs = 1000;
+
+// The annotation badges, task support, and why the tool's icon is missing (the note changes
+// when a web icon finishes loading, so this runs again then).
+void updateBadges(QLabel *label, const QJsonObject &tool)
+{
+    QStringList words = ToolPanel::badges(tool);
+    const QString support = ToolPanel::taskSupport(tool);
+    if (support != QLatin1String("forbidden"))
+        words.append(ToolPanel::tr("task: %1").arg(support));
+    QStringList html;
+    for (const QString &word : std::as_const(words)) {
+        const bool warn = word == ToolPanel::tr("destructive");
+        html.append(QStringLiteral("<span style=\"background:%1;color:white;\">&nbsp;%2&nbsp;</span>")
+                        .arg(warn ? key("#c62828") : key("#546e7a"), word.toHtmlEscaped()));
+    }
+    const QString iconNote = IconFetcher::instance()->lookup(tool.value(key("icons")).toArray()).note;
+    if (!iconNote.isEmpty())
+        html.append(QStringLiteral("<i>%1</i>").arg(iconNote.toHtmlEscaped()));
+    label->setText(html.join(QLatin1Char(' ')));
+    label->setVisible(!html.isEmpty());
+}
 }
 
 QStringList ToolPanel::badges(const QJsonObject &tool)
@@ -150,6 +171,9 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
         });
         connect(connection, &Connection::stateChanged, this, [this] { setRunning(isRunning()); });
     }
+    const auto refreshIconNote = [this] { updateBadges(m_badges, m_tool); };
+    connect(IconFetcher::instance(), &IconFetcher::fetchFinished, this, refreshIconNote);
+    connect(IconFetcher::instance(), &IconFetcher::enabledChanged, this, refreshIconNote);
     setRunning(false);
 }
 
@@ -163,22 +187,8 @@ void ToolPanel::setTool(const QJsonObject &tool)
     const QString name = tool.value(key("name")).toString();
     const QString title = tool.value(key("title")).toString(tool.value(key("annotations")).toObject().value(key("title")).toString());
     m_heading->setText(tool.isEmpty() ? tr("Select a tool") : title.isEmpty() ? name : QStringLiteral("%1 — %2").arg(title, name));
-    QStringList words = badges(tool);
     const QString support = taskSupport(tool);
-    if (support != QLatin1String("forbidden"))
-        words.append(tr("task: %1").arg(support));
-    QStringList html;
-    for (const QString &word : std::as_const(words)) {
-        const bool warn = word == tr("destructive");
-        html.append(QStringLiteral("<span style=\"background:%1;color:white;\">&nbsp;%2&nbsp;</span>")
-                        .arg(warn ? key("#c62828") : key("#546e7a"), word.toHtmlEscaped()));
-    }
-    QString iconNote;
-    ImageDecode::iconFromIcons(tool.value(key("icons")).toArray(), &iconNote);
-    if (!iconNote.isEmpty())
-        html.append(QStringLiteral("<i>%1</i>").arg(iconNote.toHtmlEscaped()));
-    m_badges->setText(html.join(QLatin1Char(' ')));
-    m_badges->setVisible(!html.isEmpty());
+    updateBadges(m_badges, tool);
     m_description->setText(tool.value(key("description")).toString());
     m_loading = true;
     m_form->setSchema(tool.value(key("inputSchema")).isObject() ? tool.value(key("inputSchema"))

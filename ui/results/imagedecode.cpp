@@ -1,5 +1,7 @@
 #include "imagedecode.h"
 
+#include "results/iconfetcher.h"
+
 #include <QBuffer>
 #include <QCoreApplication>
 #include <QImageReader>
@@ -8,6 +10,9 @@
 #include <QPixmap>
 #include <QRegularExpression>
 #include <QSvgRenderer>
+
+#include <algorithm>
+#include <tuple>
 
 namespace Mcp::Ui::ImageDecode {
 
@@ -21,13 +26,19 @@ constexpr qsizetype MaxImageBytes = 32 * 1024 * 1024;
 
 QByteArray sanitizeSvg(const QByteArray &svg)
 {
+    // An <image>, <use> or <feImage> pointing outside is dropped whole (without its href
+    // QtSvg would complain); any other outside reference loses the attribute.
+    static const QRegularExpression externalElement(
+        QStringLiteral("<(image|use|feImage)\\b[^>]*\\b(?:xlink:)?href\\s*=\\s*(\"|')(?!#|data:)[^\"']*\\2[^>]*?(?:/>|>.*?</\\1\\s*>)"),
+        QRegularExpression::CaseInsensitiveOption | QRegularExpression::DotMatchesEverythingOption);
     static const QRegularExpression externalRef(
-        QStringLiteral("\\b((?:xlink:)?href)\\s*=\\s*(\"|')(?!#|data:)[^\"']*\\2"),
+        QStringLiteral("\\s(?:xlink:)?href\\s*=\\s*(\"|')(?!#|data:)[^\"']*\\1"),
         QRegularExpression::CaseInsensitiveOption);
     static const QRegularExpression entities(QStringLiteral("<!ENTITY[^>]*>"), QRegularExpression::CaseInsensitiveOption);
     QString text = QString::fromUtf8(svg);
-    text.replace(externalRef, QStringLiteral("\\1=\\2#\\2"));
     text.remove(entities);
+    text.remove(externalElement);
+    text.remove(externalRef);
     return text.toUtf8();
 }
 
@@ -72,37 +83,138 @@ QImage decode(const QByteArray &bytes, const QString &mimeType, QString *problem
     return image;
 }
 
-QIcon iconFromIcons(const QJsonArray &icons, QString *note, qsizetype maxBytes)
+QImage decodeIcon(const QByteArray &bytes, QString *problem, int maxSide)
 {
-    bool sawHttps = false;
+    QString ignored;
+    if (!problem)
+        problem = &ignored;
+    const QByteArray head = bytes.left(4096);
+    if (head.contains("<svg") || head.contains("<SVG"))
+        return decode(bytes, QStringLiteral("image/svg+xml"), problem, maxSide);
+    QBuffer buffer;
+    buffer.setData(bytes);
+    QImageReader reader(&buffer);
+    reader.setAllocationLimit(32); // MiB: plenty for an icon, little for a decompression bomb
+    const QSize size = reader.size();
+    if (size.isValid() && (size.width() > maxSide || size.height() > maxSide))
+        reader.setScaledSize(size.scaled(maxSide, maxSide, Qt::KeepAspectRatio));
+    QImage image = reader.read();
+    if (image.isNull()) {
+        *problem = reader.error() == QImageReader::UnsupportedFormatError
+            ? Tr::tr("not an image MCP Scope can read")
+            : Tr::tr("the image could not be decoded: %1").arg(reader.errorString());
+    } else if (image.width() > maxSide || image.height() > maxSide) {
+        image = image.scaled(maxSide, maxSide, Qt::KeepAspectRatio, Qt::SmoothTransformation);
+    }
+    return image;
+}
+
+QByteArray dataUriBytes(const QString &src, qsizetype maxBytes, QString *problem)
+{
+    QString ignored;
+    if (!problem)
+        problem = &ignored;
+    const int comma = src.indexOf(u',');
+    if (!src.startsWith(QLatin1String("data:"), Qt::CaseInsensitive) || comma < 0 || comma > 200) {
+        *problem = Tr::tr("malformed data: URI");
+        return {};
+    }
+    const bool base64 = src.mid(5, comma - 5).endsWith(QLatin1String(";base64"), Qt::CaseInsensitive);
+    // Checked before decoding so a huge URI costs nothing.
+    const qsizetype estimate = base64 ? (src.size() - comma - 1) * 3 / 4 : (src.size() - comma - 1);
+    if (estimate > maxBytes + 2) {
+        *problem = Tr::tr("larger than %1 KiB").arg(maxBytes / 1024.0, 0, 'g', 3);
+        return {};
+    }
+    const QByteArray payload = src.mid(comma + 1).toLatin1();
+    QByteArray bytes = base64 ? QByteArray::fromBase64(payload) : QByteArray::fromPercentEncoding(payload);
+    if (bytes.size() > maxBytes) {
+        *problem = Tr::tr("larger than %1 KiB").arg(maxBytes / 1024.0, 0, 'g', 3);
+        return {};
+    }
+    if (bytes.isEmpty())
+        *problem = Tr::tr("empty data: URI");
+    return bytes;
+}
+
+namespace {
+int schemeRank(const QString &src)
+{
+    if (src.startsWith(QLatin1String("data:"), Qt::CaseInsensitive))
+        return 0;
+    if (src.startsWith(QLatin1String("https://"), Qt::CaseInsensitive))
+        return 1;
+    return 2;
+}
+
+// How far an icon's declared sizes are from the wanted size in pixels; scaling down is
+// cheaper on the eye than scaling up, so a too-small icon counts four times its distance.
+int sizeDistance(const QJsonObject &icon, int wanted)
+{
+    const QJsonArray sizes = icon.value(QLatin1String("sizes")).toArray();
+    const bool svg = icon.value(QLatin1String("mimeType")).toString().startsWith(QLatin1String("image/svg"))
+        || icon.value(QLatin1String("src")).toString().startsWith(QLatin1String("data:image/svg"), Qt::CaseInsensitive);
+    if (sizes.isEmpty())
+        return svg ? 0 : 1000; // unknown: after every declared fit, before declared misfits far away
+    int best = 1 << 20;
+    for (const QJsonValue &value : sizes) {
+        const QString text = value.toString().trimmed().toLower();
+        if (text == QLatin1String("any")) {
+            best = 0;
+            continue;
+        }
+        const int x = text.indexOf(u'x');
+        bool okW = false;
+        bool okH = false;
+        const int w = text.left(x).toInt(&okW);
+        const int h = text.mid(x + 1).toInt(&okH);
+        if (x < 0 || !okW || !okH || w <= 0 || h <= 0)
+            continue;
+        const int side = std::max(w, h);
+        best = std::min(best, side >= wanted ? side - wanted : (wanted - side) * 4);
+    }
+    return best == (1 << 20) ? 1000 : best;
+}
+}
+
+QList<QJsonObject> rankIcons(const QJsonArray &icons, int iconSize, bool darkBackground)
+{
+    struct Candidate
+    {
+        QJsonObject icon;
+        int themeMismatch;
+        int scheme;
+        int distance;
+    };
+    const int wanted = std::max(1, iconSize);
+    const QString ourTheme = darkBackground ? QStringLiteral("dark") : QStringLiteral("light");
+    QList<Candidate> candidates;
     for (const QJsonValue &value : icons) {
         const QJsonObject icon = value.toObject();
         const QString src = icon.value(QLatin1String("src")).toString();
-        if (src.startsWith(QLatin1String("https://"), Qt::CaseInsensitive)) {
-            sawHttps = true;
+        if (src.isEmpty())
             continue;
-        }
-        if (!src.startsWith(QLatin1String("data:"), Qt::CaseInsensitive))
-            continue; // only https and data URIs are allowed at all
-        const int comma = src.indexOf(u',');
-        if (comma < 0 || comma > 200)
-            continue;
-        const QString header = src.mid(5, comma - 5);
-        const bool base64 = header.endsWith(QLatin1String(";base64"), Qt::CaseInsensitive);
-        QString mimeType = header.section(u';', 0, 0);
-        if (mimeType.isEmpty())
-            mimeType = icon.value(QLatin1String("mimeType")).toString();
-        if ((src.size() - comma) * 3 / 4 > maxBytes)
-            continue;
-        const QByteArray payload = src.mid(comma + 1).toLatin1();
-        const QByteArray bytes = base64 ? QByteArray::fromBase64(payload) : QByteArray::fromPercentEncoding(payload);
-        const QImage image = decode(bytes, mimeType, nullptr, 64);
-        if (!image.isNull())
-            return QIcon(QPixmap::fromImage(image));
+        const QString theme = icon.value(QLatin1String("theme")).toString();
+        candidates.append({icon, !theme.isEmpty() && theme != ourTheme ? 1 : 0, schemeRank(src), sizeDistance(icon, wanted)});
     }
-    if (note && sawHttps)
-        *note = Tr::tr("This icon is on the web (https); MCP Scope does not fetch it without your permission.");
-    return {};
+    std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate &a, const Candidate &b) {
+        if (a.scheme == 2 || b.scheme == 2) // unusable schemes last whatever their theme
+            return (a.scheme == 2) < (b.scheme == 2);
+        return std::tie(a.themeMismatch, a.scheme, a.distance) < std::tie(b.themeMismatch, b.scheme, b.distance);
+    });
+    QList<QJsonObject> out;
+    out.reserve(candidates.size());
+    for (const Candidate &candidate : std::as_const(candidates))
+        out.append(candidate.icon);
+    return out;
+}
+
+QIcon iconFromIcons(const QJsonArray &icons, QString *note, int iconSize)
+{
+    const IconFetcher::Lookup found = IconFetcher::instance()->lookup(icons, iconSize);
+    if (note)
+        *note = found.note;
+    return found.icon;
 }
 
 } // namespace Mcp::Ui::ImageDecode

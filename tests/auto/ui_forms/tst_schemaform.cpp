@@ -3,6 +3,7 @@
 #include "forms/debouncedcompleter.h"
 #include "forms/toolinputstore.h"
 #include "forms/uritemplateexpander.h"
+#include "results/iconfetcher.h"
 #include "results/imagedecode.h"
 
 #include <QCheckBox>
@@ -612,17 +613,27 @@ void tst_SchemaForm::inputsRemembered()
 
 void tst_SchemaForm::icons()
 {
+    // data: icons are drawn at once; https icons are IconFetcher's (tests/auto/ui_icons), so
+    // fetching is switched off here: no test reaches example.com.
+    IconFetcher *fetcher = IconFetcher::instance();
+    fetcher->setEnabled(false);
     const QByteArray svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"48\" height=\"48\"><rect width=\"48\" height=\"48\" fill=\"red\"/></svg>";
     const QJsonArray dataIcon{QJsonObject{{QStringLiteral("src"), QString(QStringLiteral("data:image/svg+xml;base64,") + QString::fromLatin1(svg.toBase64()))}}};
     QVERIFY(!ImageDecode::iconFromIcons(dataIcon).isNull());
     QString note;
     const QJsonArray webIcon{QJsonObject{{QStringLiteral("src"), QStringLiteral("https://example.com/icon.png")}}};
     QVERIFY(ImageDecode::iconFromIcons(webIcon, &note).isNull());
-    QVERIFY(note.contains(QLatin1String("https")));
+    QVERIFY2(note.contains(QLatin1String("https://example.com/icon.png")) && note.contains(QLatin1String("turned off")), qPrintable(note));
+    QCOMPARE(fetcher->state(QUrl(QStringLiteral("https://example.com/icon.png"))), IconFetcher::State::Unknown);
     const QJsonArray fileIcon{QJsonObject{{QStringLiteral("src"), QStringLiteral("file:///etc/icon.png")}}};
-    QVERIFY(ImageDecode::iconFromIcons(fileIcon).isNull());
-    // Over the size cap: refused.
-    QVERIFY(ImageDecode::iconFromIcons(dataIcon, nullptr, 16).isNull());
+    QVERIFY(ImageDecode::iconFromIcons(fileIcon, &note).isNull());
+    QVERIFY2(note.contains(QLatin1String("only https and data:")), qPrintable(note));
+    // Over the size cap: refused, and the note says so.
+    fetcher->setMaxBytes(16);
+    QVERIFY(ImageDecode::iconFromIcons(dataIcon, &note).isNull());
+    QVERIFY2(note.startsWith(QLatin1String("Icon not loaded: larger than")), qPrintable(note));
+    fetcher->setMaxBytes(IconFetcher::DefaultMaxBytes);
+    QVERIFY(!ImageDecode::iconFromIcons(dataIcon).isNull());
 }
 
 QTEST_MAIN(tst_SchemaForm)

@@ -1,0 +1,612 @@
+// IconFetcher against a real HTTPS server on 127.0.0.1 (QSslServer with the test-only
+// certificate tests/auto/httpclient/selfsigned.crt, trusted here through setSslConfiguration):
+// what is fetched, what is refused before any request, what is cut short, what is never sent,
+// and the Tools list picking up an icon that arrives late.
+
+#include "forms/toollist.h"
+#include "results/iconfetcher.h"
+#include "results/imagedecode.h"
+
+#include <QBuffer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QListWidget>
+#include <QSignalSpy>
+#include <QSslKey>
+#include <QSslServer>
+#include <QSslSocket>
+#include <QTest>
+#include <QTimer>
+
+#include <functional>
+
+using namespace Mcp::Ui;
+
+namespace {
+
+struct Request
+{
+    QByteArray path;
+    QHash<QByteArray, QByteArray> headers; // names in lower case
+};
+
+// HTTP/1.1 over TLS, keep-alive, one handler per path.
+class TlsServer : public QObject
+{
+public:
+    using Handler = std::function<void(QSslSocket *, const Request &)>;
+
+    TlsServer()
+    {
+        QFile certFile(QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/httpclient/selfsigned.crt"));
+        QFile keyFile(QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/httpclient/selfsigned.key"));
+        certFile.open(QIODevice::ReadOnly);
+        keyFile.open(QIODevice::ReadOnly);
+        certificate = QSslCertificate(certFile.readAll());
+        QSslConfiguration config = QSslConfiguration::defaultConfiguration();
+        config.setLocalCertificate(certificate);
+        config.setPrivateKey(QSslKey(keyFile.readAll(), QSsl::Rsa));
+        m_server.setSslConfiguration(config);
+        connect(&m_server, &QSslServer::startedEncryptionHandshake, this, [this] { ++connections; });
+        // QSslServer (6.4) hands out a socket once its handshake is done, announced by
+        // pendingConnectionAvailable; newConnection comes earlier, with nothing to take yet.
+        connect(&m_server, &QTcpServer::pendingConnectionAvailable, this, [this] {
+            while (auto *socket = qobject_cast<QSslSocket *>(m_server.nextPendingConnection())) {
+                connect(socket, &QSslSocket::readyRead, this, [this, socket] { onReadyRead(socket); });
+                connect(socket, &QSslSocket::disconnected, socket, &QObject::deleteLater);
+                if (socket->bytesAvailable() > 0) // the request may have come with the handshake
+                    onReadyRead(socket);
+            }
+        });
+        m_server.listen(QHostAddress::LocalHost, 0);
+    }
+
+    QUrl url(const QString &path, const QString &scheme = QStringLiteral("https")) const
+    {
+        QUrl u;
+        u.setScheme(scheme);
+        u.setHost(QStringLiteral("127.0.0.1"));
+        u.setPort(m_server.serverPort());
+        u.setPath(path);
+        return u;
+    }
+    void route(const QByteArray &path, Handler handler) { m_routes.insert(path, std::move(handler)); }
+    int count(const QByteArray &path) const
+    {
+        return int(std::count_if(requests.cbegin(), requests.cend(), [&](const Request &r) { return r.path == path; }));
+    }
+    // A trusted-CA configuration for the fetcher: verification stays on.
+    QSslConfiguration trusting() const
+    {
+        QSslConfiguration config = QSslConfiguration::defaultConfiguration();
+        config.addCaCertificate(certificate);
+        return config;
+    }
+
+    static void respond(QSslSocket *socket, const QByteArray &status, const QByteArray &body,
+                        const QList<QByteArray> &headers = {})
+    {
+        QByteArray out = "HTTP/1.1 " + status + "\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n";
+        for (const QByteArray &header : headers)
+            out += header + "\r\n";
+        socket->write(out + "\r\n" + body);
+    }
+
+    QSslCertificate certificate;
+    QList<Request> requests;
+    int connections = 0;
+
+private:
+    void onReadyRead(QSslSocket *socket)
+    {
+        QByteArray &buffer = m_buffers[socket];
+        buffer += socket->readAll();
+        for (qsizetype end = buffer.indexOf("\r\n\r\n"); end >= 0; end = buffer.indexOf("\r\n\r\n")) {
+            const QList<QByteArray> lines = buffer.left(end).split('\n');
+            buffer.remove(0, end + 4);
+            Request request;
+            request.path = lines.value(0).split(' ').value(1);
+            for (qsizetype i = 1; i < lines.size(); ++i) {
+                const qsizetype colon = lines.at(i).indexOf(':');
+                if (colon > 0)
+                    request.headers.insert(lines.at(i).left(colon).trimmed().toLower(), lines.at(i).mid(colon + 1).trimmed());
+            }
+            requests.append(request);
+            const Handler handler = m_routes.value(request.path);
+            if (handler)
+                handler(socket, request);
+            else
+                respond(socket, "404 Not Found", "no such icon");
+        }
+    }
+
+    QSslServer m_server;
+    QHash<QByteArray, Handler> m_routes;
+    QHash<QSslSocket *, QByteArray> m_buffers;
+};
+
+QByteArray png(const QColor &color, int side = 32)
+{
+    QImage image(side, side, QImage::Format_ARGB32);
+    image.fill(color);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    image.save(&buffer, "PNG");
+    return bytes;
+}
+
+QColor centre(const QIcon &icon)
+{
+    const QImage image = icon.pixmap(16, 16).toImage();
+    return image.pixelColor(image.width() / 2, image.height() / 2);
+}
+
+QJsonArray iconsOf(const QUrl &url)
+{
+    return QJsonArray{QJsonObject{{QStringLiteral("src"), url.toString()}}};
+}
+
+QString dataUri(const QByteArray &mimeType, const QByteArray &bytes)
+{
+    return QStringLiteral("data:") + QString::fromLatin1(mimeType) + QStringLiteral(";base64,") + QString::fromLatin1(bytes.toBase64());
+}
+
+} // namespace
+
+class tst_IconFetcher : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init()
+    {
+        if (!QSslSocket::supportsSsl())
+            QSKIP("No TLS backend");
+        m_server = std::make_unique<TlsServer>();
+        m_fetcher = std::make_unique<IconFetcher>();
+        m_fetcher->setSslConfiguration(m_server->trusting());
+        m_server->route("/red.png", [](QSslSocket *socket, const Request &) {
+            TlsServer::respond(socket, "200 OK", png(Qt::red), {"Content-Type: image/png"});
+        });
+    }
+    void cleanup()
+    {
+        m_fetcher.reset();
+        m_server.reset();
+    }
+
+    void sanitizeSvg_data();
+    void sanitizeSvg();
+    void rankIcons_data();
+    void rankIcons();
+    void pngFetchedAndDrawn();
+    void svgDrawnWithoutExternalReferences();
+    void contentLengthOverCapRefused();
+    void streamOverCapAbortedEarly();
+    void plainHttpRefusedWithoutRequest();
+    void redirects();
+    void untrustedCertificateFails();
+    void noCookiesNoCredentials();
+    void sameUrlFetchedOnceAndFailuresCached();
+    void atMostFourAtOnce();
+    void toolListUpdatesInPlace();
+    void fetchingOffMakesNoRequest();
+
+private:
+    bool waitFinished(const QUrl &url, int timeout = 10000)
+    {
+        return QTest::qWaitFor([&] {
+            return m_fetcher->state(url) == IconFetcher::State::Loaded || m_fetcher->state(url) == IconFetcher::State::Failed;
+        }, timeout);
+    }
+
+    std::unique_ptr<TlsServer> m_server;
+    std::unique_ptr<IconFetcher> m_fetcher;
+};
+
+void tst_IconFetcher::sanitizeSvg_data()
+{
+    QTest::addColumn<QByteArray>("svg");
+    QTest::addColumn<QByteArray>("expected");
+    QTest::newRow("external image dropped") << QByteArray(R"(<svg><image href="https://t/x.png" width="1"/><rect/></svg>)")
+                                            << QByteArray(R"(<svg><rect/></svg>)");
+    QTest::newRow("xlink image with body dropped") << QByteArray(R"(<svg><image xlink:href='file:///etc/passwd'></image ></svg>)")
+                                                   << QByteArray(R"(<svg></svg>)");
+    QTest::newRow("data image kept") << QByteArray(R"(<svg><image href="data:image/png;base64,AA"/></svg>)")
+                                     << QByteArray(R"(<svg><image href="data:image/png;base64,AA"/></svg>)");
+    QTest::newRow("fragment kept") << QByteArray(R"(<svg><use href="#a"/></svg>)") << QByteArray(R"(<svg><use href="#a"/></svg>)");
+    QTest::newRow("external use dropped") << QByteArray(R"(<svg><use xlink:href="https://t/s.svg#a" x="1"/><use href="#b"/></svg>)")
+                                          << QByteArray(R"(<svg><use href="#b"/></svg>)");
+    QTest::newRow("external link loses href") << QByteArray(R"(<svg><a href="https://t/"><rect/></a></svg>)")
+                                              << QByteArray(R"(<svg><a><rect/></a></svg>)");
+    QTest::newRow("entity removed") << QByteArray(R"(<!DOCTYPE svg [<!ENTITY e SYSTEM "file:///etc/passwd">]><svg/>)")
+                                    << QByteArray(R"(<!DOCTYPE svg []><svg/>)");
+}
+
+void tst_IconFetcher::sanitizeSvg()
+{
+    QFETCH(QByteArray, svg);
+    QFETCH(QByteArray, expected);
+    QCOMPARE(ImageDecode::sanitizeSvg(svg), expected);
+}
+
+void tst_IconFetcher::rankIcons_data()
+{
+    QTest::addColumn<QString>("icons");
+    QTest::addColumn<bool>("dark");
+    QTest::addColumn<QString>("first");
+
+    QTest::newRow("data before https") << R"([{"src":"https://a/x.png"},{"src":"data:image/png;base64,AA"}])" << false << "data:image/png;base64,AA";
+    QTest::newRow("http and file last") << R"([{"src":"http://a/x.png"},{"src":"file:///x.png"},{"src":"https://a/y.png"}])" << false << "https://a/y.png";
+    QTest::newRow("dark theme on dark palette") << R"([{"src":"https://a/l.png","theme":"light"},{"src":"https://a/d.png","theme":"dark"}])" << true << "https://a/d.png";
+    QTest::newRow("light theme on light palette") << R"([{"src":"https://a/d.png","theme":"dark"},{"src":"https://a/l.png","theme":"light"}])" << false << "https://a/l.png";
+    QTest::newRow("no theme beats the wrong theme") << R"([{"src":"data:image/png;base64,AA","theme":"dark"},{"src":"https://a/n.png"}])" << false << "https://a/n.png";
+    QTest::newRow("closest size, larger preferred") << R"([{"src":"https://a/16.png","sizes":["16x16"]},{"src":"https://a/256.png","sizes":["256x256"]},{"src":"https://a/32.png","sizes":["32x32"]}])" << false << "https://a/32.png";
+    QTest::newRow("any is exact") << R"([{"src":"https://a/48.png","sizes":["48x48"]},{"src":"https://a/s.svg","sizes":["any"]}])" << false << "https://a/s.svg";
+    QTest::newRow("several sizes in one icon") << R"([{"src":"https://a/big.png","sizes":["512x512"]},{"src":"https://a/multi.ico","sizes":["16x16","24x24"]}])" << false << "https://a/multi.ico";
+    QTest::newRow("garbage sizes tolerated") << R"([{"src":"https://a/g.png","sizes":["x","-3x4",7]},{"src":"https://a/ok.png"}])" << false << "https://a/g.png";
+}
+
+void tst_IconFetcher::rankIcons()
+{
+    QFETCH(QString, icons);
+    QFETCH(bool, dark);
+    QFETCH(QString, first);
+    const QJsonArray array = QJsonDocument::fromJson(icons.toUtf8()).array();
+    QVERIFY(!array.isEmpty());
+    const QList<QJsonObject> ranked = ImageDecode::rankIcons(array, 24, dark);
+    QCOMPARE(ranked.size(), array.size());
+    QCOMPARE(ranked.first().value(QStringLiteral("src")).toString(), first);
+}
+
+void tst_IconFetcher::pngFetchedAndDrawn()
+{
+    const QUrl url = m_server->url(QStringLiteral("/red.png"));
+    QSignalSpy finished(m_fetcher.get(), &IconFetcher::fetchFinished);
+    IconFetcher::Lookup first = m_fetcher->lookup(iconsOf(url));
+    QVERIFY(first.icon.isNull());
+    QCOMPARE(first.pending, url);
+    QVERIFY2(first.note.contains(QLatin1String("127.0.0.1")), qPrintable(first.note));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+    QCOMPARE(finished.first().first().toUrl(), url);
+    QCOMPARE(m_fetcher->state(url), IconFetcher::State::Loaded);
+    const IconFetcher::Lookup second = m_fetcher->lookup(iconsOf(url));
+    QVERIFY(!second.icon.isNull());
+    QVERIFY(second.note.isEmpty());
+    QCOMPARE(centre(second.icon), QColor(Qt::red));
+    QCOMPARE(m_server->requests.size(), 1);
+    // The request names what it accepts and carries nothing of the user's.
+    const Request &request = m_server->requests.first();
+    QVERIFY(request.headers.value("accept").contains("image/png"));
+    QVERIFY(!request.headers.contains("cookie"));
+    QVERIFY(!request.headers.contains("authorization"));
+}
+
+void tst_IconFetcher::svgDrawnWithoutExternalReferences()
+{
+    // Served with a lying Content-Type: the bytes decide.
+    m_server->route("/logo.svg", [this](QSslSocket *socket, const Request &) {
+        const QByteArray tracker = m_server->url(QStringLiteral("/tracker.png")).toEncoded();
+        TlsServer::respond(socket, "200 OK",
+                           "<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
+                           "xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"32\" height=\"32\">"
+                           "<rect width=\"32\" height=\"32\" fill=\"#00ff00\"/>"
+                           "<image href=\"" + tracker + "\" width=\"8\" height=\"8\"/>"
+                           "<image xlink:href=\"" + tracker + "\" width=\"8\" height=\"8\"/>"
+                           "<use href=\"" + tracker + "#x\"/></svg>",
+                           {"Content-Type: text/plain"});
+    });
+    const QUrl url = m_server->url(QStringLiteral("/logo.svg"));
+    m_fetcher->lookup(iconsOf(url));
+    QVERIFY(waitFinished(url));
+    QCOMPARE(m_fetcher->state(url), IconFetcher::State::Loaded);
+    QCOMPARE(centre(m_fetcher->icon(url)), QColor(0, 255, 0));
+    QTest::qWait(300); // anything the SVG asked for would have arrived by now
+    QCOMPARE(m_server->count("/tracker.png"), 0);
+    QCOMPARE(m_server->requests.size(), 1);
+}
+
+void tst_IconFetcher::contentLengthOverCapRefused()
+{
+    // Headers announce 300000 bytes, then the body trickles: the fetch must not wait for it.
+    m_server->route("/huge.png", [](QSslSocket *socket, const Request &) {
+        socket->write("HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nContent-Length: 300000\r\n\r\n");
+        socket->write(png(Qt::blue));
+    });
+    const QUrl url = m_server->url(QStringLiteral("/huge.png"));
+    QElapsedTimer timer;
+    timer.start();
+    m_fetcher->lookup(iconsOf(url));
+    QVERIFY(waitFinished(url));
+    QVERIFY(timer.elapsed() < 5000);
+    QCOMPARE(m_fetcher->state(url), IconFetcher::State::Failed);
+    QCOMPARE(m_fetcher->errorString(url), QStringLiteral("larger than 256 KiB"));
+    const IconFetcher::Lookup again = m_fetcher->lookup(iconsOf(url));
+    QVERIFY(again.icon.isNull());
+    QCOMPARE(again.note, QStringLiteral("Icon not loaded: larger than 256 KiB"));
+}
+
+void tst_IconFetcher::streamOverCapAbortedEarly()
+{
+    // Chunked, no Content-Length: 8 MiB in 16 KiB chunks every 5 ms. The fetcher must hang up
+    // once it has more than 256 KiB, long before the end.
+    static constexpr qint64 Total = 8 * 1024 * 1024;
+    qint64 sent = 0;
+    bool closedEarly = false;
+    m_server->route("/endless.png", [&](QSslSocket *socket, const Request &) {
+        socket->write("HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nTransfer-Encoding: chunked\r\n\r\n");
+        auto *timer = new QTimer(socket);
+        connect(socket, &QSslSocket::disconnected, this, [&] { closedEarly = sent < Total; });
+        connect(timer, &QTimer::timeout, socket, [socket, timer, &sent] {
+            const QByteArray chunk(16 * 1024, 'x');
+            socket->write(QByteArray::number(chunk.size(), 16) + "\r\n" + chunk + "\r\n");
+            sent += chunk.size();
+            if (sent >= Total) {
+                socket->write("0\r\n\r\n");
+                timer->stop();
+            }
+        });
+        timer->start(5);
+    });
+    const QUrl url = m_server->url(QStringLiteral("/endless.png"));
+    m_fetcher->lookup(iconsOf(url));
+    QVERIFY(waitFinished(url, 20000));
+    QCOMPARE(m_fetcher->state(url), IconFetcher::State::Failed);
+    QCOMPARE(m_fetcher->errorString(url), QStringLiteral("larger than 256 KiB"));
+    QTRY_VERIFY_WITH_TIMEOUT(closedEarly, 5000);
+    QVERIFY2(sent < 2 * 1024 * 1024, qPrintable(QString::number(sent)));
+}
+
+void tst_IconFetcher::plainHttpRefusedWithoutRequest()
+{
+    const QUrl url = m_server->url(QStringLiteral("/red.png"), QStringLiteral("http"));
+    QVERIFY(!m_fetcher->fetch(url));
+    QVERIFY(!m_fetcher->fetch(QUrl(QStringLiteral("file:///etc/passwd"))));
+    QVERIFY(!m_fetcher->fetch(QUrl(QStringLiteral("ftp://127.0.0.1/x.png"))));
+    const IconFetcher::Lookup found = m_fetcher->lookup(iconsOf(url));
+    QVERIFY(found.icon.isNull());
+    QVERIFY(found.pending.isEmpty());
+    QVERIFY2(found.note.contains(QLatin1String("https")), qPrintable(found.note));
+    QTest::qWait(300);
+    QCOMPARE(m_server->connections, 0);
+    QCOMPARE(m_server->requests.size(), 0);
+}
+
+void tst_IconFetcher::redirects()
+{
+    m_server->route("/hop.png", [](QSslSocket *socket, const Request &) {
+        TlsServer::respond(socket, "302 Found", {}, {"Location: /red.png"});
+    });
+    m_server->route("/downgrade.png", [this](QSslSocket *socket, const Request &) {
+        TlsServer::respond(socket, "302 Found", {},
+                           {"Location: " + m_server->url(QStringLiteral("/red.png"), QStringLiteral("http")).toEncoded()});
+    });
+    for (int i = 0; i < 10; ++i) {
+        m_server->route("/loop" + QByteArray::number(i) + ".png", [i](QSslSocket *socket, const Request &) {
+            TlsServer::respond(socket, "302 Found", {}, {"Location: /loop" + QByteArray::number(i + 1) + ".png"});
+        });
+    }
+
+    const QUrl hop = m_server->url(QStringLiteral("/hop.png"));
+    m_fetcher->fetch(hop);
+    QVERIFY(waitFinished(hop));
+    QCOMPARE(m_fetcher->state(hop), IconFetcher::State::Loaded);
+    QCOMPARE(m_server->count("/red.png"), 1);
+
+    const QUrl downgrade = m_server->url(QStringLiteral("/downgrade.png"));
+    const int connectionsBefore = m_server->connections;
+    m_fetcher->fetch(downgrade);
+    QVERIFY(waitFinished(downgrade));
+    QCOMPARE(m_fetcher->state(downgrade), IconFetcher::State::Failed);
+    QVERIFY2(m_fetcher->errorString(downgrade).contains(QLatin1String("not https")), qPrintable(m_fetcher->errorString(downgrade)));
+    QCOMPARE(m_server->count("/red.png"), 1); // the http address was never asked for
+    QVERIFY(m_server->connections <= connectionsBefore + 1);
+
+    const QUrl loop = m_server->url(QStringLiteral("/loop0.png"));
+    m_fetcher->fetch(loop);
+    QVERIFY(waitFinished(loop));
+    QCOMPARE(m_fetcher->state(loop), IconFetcher::State::Failed);
+    QVERIFY2(m_fetcher->errorString(loop).contains(QLatin1String("redirect")), qPrintable(m_fetcher->errorString(loop)));
+    QCOMPARE(m_server->count("/loop3.png"), 1);
+    QCOMPARE(m_server->count("/loop4.png"), 0);
+}
+
+void tst_IconFetcher::untrustedCertificateFails()
+{
+    IconFetcher stranger; // trusts only the system's CAs
+    const QUrl url = m_server->url(QStringLiteral("/red.png"));
+    QSignalSpy finished(&stranger, &IconFetcher::fetchFinished);
+    QVERIFY(stranger.fetch(url));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+    QCOMPARE(stranger.state(url), IconFetcher::State::Failed);
+    const QString error = stranger.errorString(url);
+    QVERIFY2(error.startsWith(QLatin1String("TLS error")), qPrintable(error));
+    QVERIFY2(error.contains(QLatin1String("self signed"), Qt::CaseInsensitive)
+                 || error.contains(QLatin1String("self-signed"), Qt::CaseInsensitive),
+             qPrintable(error));
+    QCOMPARE(m_server->requests.size(), 0);
+
+    // Asking to relax verification is not honoured.
+    QSslConfiguration lax = QSslConfiguration::defaultConfiguration();
+    lax.setPeerVerifyMode(QSslSocket::VerifyNone);
+    IconFetcher lenient;
+    lenient.setSslConfiguration(lax);
+    QSignalSpy lenientFinished(&lenient, &IconFetcher::fetchFinished);
+    QVERIFY(lenient.fetch(url));
+    QTRY_COMPARE_WITH_TIMEOUT(lenientFinished.size(), 1, 10000);
+    QCOMPARE(lenient.state(url), IconFetcher::State::Failed);
+    QCOMPARE(m_server->requests.size(), 0);
+}
+
+void tst_IconFetcher::noCookiesNoCredentials()
+{
+    m_server->route("/cookie.png", [](QSslSocket *socket, const Request &) {
+        TlsServer::respond(socket, "200 OK", png(Qt::red),
+                           {"Content-Type: image/png", "Set-Cookie: session=secret; Path=/; Secure"});
+    });
+    m_server->route("/locked.png", [](QSslSocket *socket, const Request &) {
+        TlsServer::respond(socket, "401 Unauthorized", "no", {"WWW-Authenticate: Basic realm=\"icons\""});
+    });
+    const QUrl cookie = m_server->url(QStringLiteral("/cookie.png"));
+    m_fetcher->fetch(cookie);
+    QVERIFY(waitFinished(cookie));
+    QCOMPARE(m_fetcher->state(cookie), IconFetcher::State::Loaded);
+
+    const QUrl after = m_server->url(QStringLiteral("/red.png"));
+    m_fetcher->fetch(after);
+    QVERIFY(waitFinished(after));
+
+    // Credentials written into the icon's address are not sent either, not even after a challenge.
+    QUrl locked = m_server->url(QStringLiteral("/locked.png"));
+    locked.setUserInfo(QStringLiteral("user:secret"));
+    m_fetcher->fetch(locked);
+    QVERIFY(waitFinished(locked));
+    QCOMPARE(m_fetcher->state(locked), IconFetcher::State::Failed);
+    QVERIFY2(m_fetcher->errorString(locked).contains(QLatin1String("credentials"))
+                 || m_fetcher->errorString(locked).contains(QLatin1String("401")),
+             qPrintable(m_fetcher->errorString(locked)));
+
+    QCOMPARE(m_server->count("/red.png"), 1);
+    QVERIFY(m_server->count("/locked.png") >= 1);
+    for (const Request &request : std::as_const(m_server->requests)) {
+        QVERIFY2(!request.headers.contains("cookie"), request.path.constData());
+        QVERIFY2(!request.headers.contains("authorization"), request.path.constData());
+    }
+}
+
+void tst_IconFetcher::sameUrlFetchedOnceAndFailuresCached()
+{
+    const QUrl url = m_server->url(QStringLiteral("/red.png"));
+    const QUrl missing = m_server->url(QStringLiteral("/missing.png"));
+    QSignalSpy finished(m_fetcher.get(), &IconFetcher::fetchFinished);
+    // Two lists asking at once, and again while it is under way.
+    m_fetcher->lookup(iconsOf(url));
+    m_fetcher->lookup(iconsOf(url));
+    QVERIFY(m_fetcher->fetch(url));
+    m_fetcher->lookup(iconsOf(missing));
+    m_fetcher->lookup(iconsOf(missing));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 10000);
+    QVERIFY(!m_fetcher->lookup(iconsOf(url)).icon.isNull());
+    const IconFetcher::Lookup failed = m_fetcher->lookup(iconsOf(missing));
+    QVERIFY(failed.icon.isNull());
+    QVERIFY2(failed.note.contains(QLatin1String("404")), qPrintable(failed.note));
+    QTest::qWait(200);
+    QCOMPARE(m_server->count("/red.png"), 1);
+    QCOMPARE(m_server->count("/missing.png"), 1);
+    QCOMPARE(finished.size(), 2);
+
+    // A failed https icon falls back to the next one in the array.
+    const QJsonArray twoIcons{QJsonObject{{QStringLiteral("src"), missing.toString()}, {QStringLiteral("sizes"), QJsonArray{QStringLiteral("24x24")}}},
+                              QJsonObject{{QStringLiteral("src"), url.toString()}, {QStringLiteral("sizes"), QJsonArray{QStringLiteral("512x512")}}}};
+    QVERIFY(!m_fetcher->lookup(twoIcons).icon.isNull());
+}
+
+void tst_IconFetcher::atMostFourAtOnce()
+{
+    // Each answer waits 150 ms; the server counts how many are open at the same time.
+    int open = 0;
+    int mostOpen = 0;
+    for (int i = 0; i < 10; ++i) {
+        m_server->route("/slow" + QByteArray::number(i) + ".png", [&](QSslSocket *socket, const Request &) {
+            mostOpen = std::max(mostOpen, ++open);
+            QTimer::singleShot(150, socket, [socket, &open] {
+                --open;
+                TlsServer::respond(socket, "200 OK", png(Qt::red));
+            });
+        });
+    }
+    QList<QUrl> urls;
+    for (int i = 0; i < 10; ++i) {
+        urls.append(m_server->url(QStringLiteral("/slow%1.png").arg(i)));
+        m_fetcher->fetch(urls.last());
+    }
+    for (const QUrl &url : std::as_const(urls))
+        QVERIFY(waitFinished(url, 20000));
+    for (const QUrl &url : std::as_const(urls))
+        QCOMPARE(m_fetcher->state(url), IconFetcher::State::Loaded);
+    QCOMPARE(mostOpen, IconFetcher::MaxConcurrentFetches);
+}
+
+void tst_IconFetcher::toolListUpdatesInPlace()
+{
+    IconFetcher *shared = IconFetcher::instance();
+    shared->setEnabled(true);
+    shared->setSslConfiguration(m_server->trusting());
+    shared->clearCache();
+    m_server->route("/big.png", [](QSslSocket *socket, const Request &) {
+        socket->write("HTTP/1.1 200 OK\r\nContent-Length: 999999\r\n\r\n");
+    });
+    const QUrl red = m_server->url(QStringLiteral("/red.png"));
+    const QUrl big = m_server->url(QStringLiteral("/big.png"));
+    const QString green = dataUri("image/png", png(Qt::green));
+    const QJsonArray tools{
+        QJsonObject{{QStringLiteral("name"), QStringLiteral("plain")}, {QStringLiteral("description"), QStringLiteral("no icon")}},
+        QJsonObject{{QStringLiteral("name"), QStringLiteral("web")}, {QStringLiteral("description"), QStringLiteral("red from the web")},
+                    {QStringLiteral("icons"), iconsOf(red)}},
+        QJsonObject{{QStringLiteral("name"), QStringLiteral("inline")}, {QStringLiteral("icons"), QJsonArray{QJsonObject{{QStringLiteral("src"), green}}}}},
+        QJsonObject{{QStringLiteral("name"), QStringLiteral("huge")}, {QStringLiteral("description"), QStringLiteral("too big")},
+                    {QStringLiteral("icons"), iconsOf(big)}},
+    };
+    ToolList list;
+    list.setItems(tools);
+    QVERIFY(list.selectByName(QStringLiteral("huge")));
+    QListWidget *widget = list.listWidget();
+    QListWidgetItem *web = widget->item(1);
+    QVERIFY(web->icon().isNull());
+    QVERIFY2(web->toolTip().startsWith(QLatin1String("red from the web\n\n")), qPrintable(web->toolTip()));
+    QCOMPARE(centre(widget->item(2)->icon()), QColor(Qt::green)); // data: at once
+
+    QTRY_VERIFY_WITH_TIMEOUT(!web->icon().isNull(), 10000);
+    QCOMPARE(widget->item(1), web); // the same item: nothing rebuilt
+    QCOMPARE(centre(web->icon()), QColor(Qt::red));
+    QCOMPARE(web->toolTip(), QStringLiteral("red from the web"));
+    QTRY_COMPARE_WITH_TIMEOUT(widget->item(3)->toolTip(), QStringLiteral("too big\n\nIcon not loaded: larger than 256 KiB"), 10000);
+    QCOMPARE(widget->currentRow(), 3);
+    QCOMPARE(list.currentItem().value(QStringLiteral("name")).toString(), QStringLiteral("huge"));
+    QVERIFY(widget->item(0)->icon().isNull());
+    QCOMPARE(widget->item(0)->toolTip(), QStringLiteral("no icon"));
+
+    // A refresh of the list uses the cache: no new request, icon there at once.
+    const int before = int(m_server->requests.size());
+    list.setItems(tools);
+    QVERIFY(!widget->item(1)->icon().isNull());
+    QCOMPARE(widget->currentRow(), 3);
+    QTest::qWait(200);
+    QCOMPARE(int(m_server->requests.size()), before);
+    shared->clearCache();
+}
+
+void tst_IconFetcher::fetchingOffMakesNoRequest()
+{
+    IconFetcher *shared = IconFetcher::instance();
+    shared->setSslConfiguration(m_server->trusting());
+    shared->clearCache();
+    shared->setEnabled(false);
+    const QUrl red = m_server->url(QStringLiteral("/red.png"));
+    ToolList list;
+    list.setItems({QJsonObject{{QStringLiteral("name"), QStringLiteral("web")}, {QStringLiteral("description"), QStringLiteral("d")},
+                               {QStringLiteral("icons"), iconsOf(red)}}});
+    QListWidgetItem *item = list.listWidget()->item(0);
+    QVERIFY(item->icon().isNull());
+    QVERIFY2(item->toolTip().contains(QLatin1String("turned off")), qPrintable(item->toolTip()));
+    QVERIFY(item->toolTip().contains(red.toDisplayString()));
+    QString note;
+    QVERIFY(ImageDecode::iconFromIcons(iconsOf(red), &note).isNull());
+    QVERIFY(note.contains(QLatin1String("turned off")));
+    QVERIFY(!shared->fetch(red));
+    QTest::qWait(300);
+    QCOMPARE(m_server->connections, 0);
+
+    // Switched on (the View menu does this): the list fetches and updates itself.
+    shared->setEnabled(true);
+    QTRY_VERIFY_WITH_TIMEOUT(!item->icon().isNull(), 10000);
+    QCOMPARE(item->toolTip(), QStringLiteral("d"));
+    QCOMPARE(m_server->count("/red.png"), 1);
+    shared->clearCache();
+}
+
+QTEST_MAIN(tst_IconFetcher)
+#include "tst_iconfetcher.moc"

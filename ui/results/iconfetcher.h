@@ -1,0 +1,135 @@
+#pragma once
+
+#include <QCache>
+#include <QDeadlineTimer>
+#include <QHash>
+#include <QIcon>
+#include <QJsonArray>
+#include <QObject>
+#include <QQueue>
+#include <QSslConfiguration>
+#include <QUrl>
+
+QT_BEGIN_NAMESPACE
+class QListWidget;
+class QListWidgetItem;
+class QNetworkAccessManager;
+class QNetworkReply;
+QT_END_NAMESPACE
+
+namespace Mcp::Ui {
+
+// Icons of tools, resources and prompts (MCP "icons" arrays), for the GUI thread. data: URIs
+// are decoded at once; https icons are fetched in the background and cached per URL, failures
+// included, so a list refresh never refetches.
+//
+// The fetch is deliberately anonymous: its own QNetworkAccessManager (never a connection's,
+// so no server headers, bearer tokens or cookies), no cookies stored or sent, no credentials
+// (a server that asks for them fails), no disk cache, https only (redirects too, at most 3),
+// a transfer timeout, a size cap checked against Content-Length and again as bytes arrive,
+// TLS errors are failures. The bytes are sniffed and decoded by ImageDecode::decodeIcon, which
+// renders SVG without anything external.
+class IconFetcher : public QObject
+{
+    Q_OBJECT
+
+public:
+    static constexpr qsizetype DefaultMaxBytes = 256 * 1024;
+    static constexpr int DefaultTransferTimeoutMs = 10000;
+    static constexpr int MaxConcurrentFetches = 4;
+    static constexpr int MaxRedirects = 3;
+    // QSettings key of the user's choice (bool, default true).
+    static QString fetchSettingKey();
+
+    enum class State { Unknown, Queued, Fetching, Loaded, Failed };
+
+    struct Lookup
+    {
+        QIcon icon;     // null when nothing can be drawn yet
+        QString note;   // why there is no icon (fetching off, loading, failed); empty when drawn
+        QUrl pending;   // a better icon on its way; fetchFinished(pending) will say when
+    };
+
+    explicit IconFetcher(QObject *parent = nullptr);
+    ~IconFetcher() override;
+
+    // The one the views use, created on first use (reads the QSettings choice) and owned by the application.
+    static IconFetcher *instance();
+
+    // The best icon of an "icons" array for icons of iconSize pixels (ImageDecode::rankIcons),
+    // starting the fetch of the best https one if needed. Cheap: cached after the first call.
+    Lookup lookup(const QJsonArray &icons, int iconSize = 24);
+
+    // Sets item's icon and its tooltip (toolTip, plus the note when there is no icon) and
+    // remembers both, so keepUpdated() can refresh the item when a web icon arrives.
+    static void setItemIcon(QListWidgetItem *item, const QJsonArray &icons, const QString &toolTip);
+    // Updates list's items set with setItemIcon in place (icon and tooltip only: no rebuild,
+    // selection kept) when their icon arrives or fetching is switched on or off.
+    void keepUpdated(QListWidget *list);
+
+    bool isEnabled() const { return m_enabled; }
+    // Runtime switch; the menu stores the user's choice under fetchSettingKey().
+    void setEnabled(bool on);
+    qsizetype maxBytes() const { return m_maxBytes; }
+    void setMaxBytes(qsizetype bytes);
+    void setTransferTimeout(int milliseconds) { m_timeoutMs = milliseconds; }
+    // Trust for the TLS handshake (tests add their own CA); peers are always verified.
+    void setSslConfiguration(const QSslConfiguration &configuration);
+
+    // Starts fetching url unless it is cached or under way. Anything but https is refused
+    // (returns false, no request). Fetching off also returns false.
+    bool fetch(const QUrl &url);
+    State state(const QUrl &url) const;
+    QIcon icon(const QUrl &url) const;
+    QString errorString(const QUrl &url) const;
+    // Forgets everything fetched (not what is under way).
+    void clearCache();
+
+Q_SIGNALS:
+    // A fetch ended, with the icon or with an error (state() and errorString() say which).
+    void fetchFinished(const QUrl &url);
+    void enabledChanged(bool enabled);
+
+private:
+    struct Entry
+    {
+        State state = State::Unknown;
+        QIcon icon;
+        QString error;
+        QDeadlineTimer retryAfter; // failures are retried after a while, not on every refresh
+    };
+    struct Job
+    {
+        QUrl url;
+        QByteArray bytes;
+        QString abortReason;
+        QStringList tlsErrors;
+    };
+
+    void startQueued();
+    void start(const QUrl &url);
+    void onMetaData(QNetworkReply *reply);
+    void onReadyRead(QNetworkReply *reply);
+    void onRedirected(QNetworkReply *reply, const QUrl &target);
+    void onFinished(QNetworkReply *reply);
+    void abortWith(QNetworkReply *reply, const QString &reason);
+    void complete(const QUrl &url, const QIcon &icon, const QString &error);
+    QIcon dataIcon(const QString &src, QString *problem);
+
+    QNetworkAccessManager *m_manager;
+    QSslConfiguration m_ssl;
+    QHash<QUrl, Entry> m_entries;
+    QQueue<QUrl> m_queue;
+    QHash<QNetworkReply *, Job> m_jobs;
+    struct DataIcon
+    {
+        QIcon icon;
+        QString error;
+    };
+    QCache<QString, DataIcon> m_dataIcons;
+    qsizetype m_maxBytes = DefaultMaxBytes;
+    int m_timeoutMs = DefaultTransferTimeoutMs;
+    bool m_enabled = true;
+};
+
+} // namespace Mcp::Ui
