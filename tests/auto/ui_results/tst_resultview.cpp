@@ -196,6 +196,36 @@ private Q_SLOTS:
               qlonglong(shown), qlonglong(clicked), qlonglong(all));
     }
 
+    void bigTextScreenshot()
+    {
+        const QString dir = qEnvironmentVariable("MCPSCOPE_SCREENSHOT_DIR");
+        if (dir.isEmpty())
+            QSKIP("MCPSCOPE_SCREENSHOT_DIR not set");
+        // What a big minified JSON result looks like in full: one 3 MiB line, cut into rows.
+        QString text;
+        text.reserve(3 * 1024 * 1024 + 64);
+        text += QStringLiteral("{\"items\":[");
+        for (int i = 0; text.size() < 3 * 1024 * 1024; ++i)
+            text += QStringLiteral("{\"id\":%1,\"name\":\"item-%1\",\"tags\":[\"alpha\",\"beta\"],\"score\":%2},").arg(i).arg(i % 97);
+        text += QStringLiteral("{\"id\":\"last\"}]}");
+        const QJsonObject result{{QStringLiteral("content"),
+                                  QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("text")}, {QStringLiteral("text"), text}}}}};
+        ResultView view;
+        view.resize(900, 520);
+        view.show();
+        view.setToolResult(result);
+        view.findChild<QPushButton *>(QStringLiteral("showAll"))->click();
+        auto *bigView = view.findChild<BigTextView *>(QStringLiteral("bigTextView"));
+        QTRY_VERIFY_WITH_TIMEOUT(!bigView->isPreparing(), 60000);
+        QSignalSpy found(bigView, &BigTextView::findFinished);
+        bigView->showFindBar();
+        bigView->find(QStringLiteral("item-40000"), BigTextView::FindForward);
+        QTRY_COMPARE_WITH_TIMEOUT(found.size(), 1, 60000);
+        QVERIFY(found.first().first().toBool());
+        QTest::qWait(100);
+        QVERIFY(view.grab().save(dir + QStringLiteral("/result-bigtext.png")));
+    }
+
     void bigTextCancelClearOrReplaceWhilePreparing()
     {
         QString text;
