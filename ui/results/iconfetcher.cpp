@@ -240,8 +240,10 @@ void IconFetcher::keepUpdated(QListWidget *list)
     const auto refresh = [list](const QUrl &url) {
         for (int i = 0; i < list->count(); ++i) {
             QListWidgetItem *item = list->item(i);
+            if (!url.isEmpty() && item->data(PendingRole).toUrl() != url)
+                continue;
             const QVariant icons = item->data(IconsRole);
-            if (icons.isNull() || (!url.isEmpty() && item->data(PendingRole).toUrl() != url))
+            if (icons.isNull())
                 continue;
             setItemIcon(item, icons.toJsonArray(), item->data(ToolTipRole).toString());
         }
