@@ -26,6 +26,7 @@ constexpr int ToolTipRole = Qt::UserRole + 61;
 constexpr int PendingRole = Qt::UserRole + 62;
 constexpr int DecodedSide = 64; // sharp enough for 32 px icons on a 2x screen
 constexpr qint64 RetryFailuresAfterMs = 10 * 60 * 1000;
+constexpr qsizetype MaxCachedUrls = 4096; // about 64 MiB of 64 px icons at worst
 
 // Icons are fetched anonymously: cookies are neither stored nor sent.
 class NoCookieJar : public QNetworkCookieJar
@@ -406,6 +407,10 @@ void IconFetcher::onFinished(QNetworkReply *reply)
 
 void IconFetcher::complete(const QUrl &url, const QIcon &icon, const QString &error)
 {
+    // A crude bound: items keep their own copy of an icon, so forgetting costs a refetch at
+    // most, and only for a server that names thousands of distinct icons.
+    if (m_entries.size() > MaxCachedUrls)
+        clearCache();
     Entry &entry = m_entries[url];
     entry.icon = icon;
     entry.error = error;

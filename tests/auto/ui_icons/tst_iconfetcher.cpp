@@ -191,6 +191,7 @@ private Q_SLOTS:
     void streamOverCapAbortedEarly();
     void plainHttpRefusedWithoutRequest();
     void redirects();
+    void silentServerTimesOut();
     void untrustedCertificateFails();
     void noCookiesNoCredentials();
     void sameUrlFetchedOnceAndFailuresCached();
@@ -418,6 +419,20 @@ void tst_IconFetcher::redirects()
     QVERIFY2(m_fetcher->errorString(loop).contains(QLatin1String("redirect")), qPrintable(m_fetcher->errorString(loop)));
     QCOMPARE(m_server->count("/loop3.png"), 1);
     QCOMPARE(m_server->count("/loop4.png"), 0);
+}
+
+void tst_IconFetcher::silentServerTimesOut()
+{
+    m_server->route("/silent.png", [](QSslSocket *, const Request &) {});
+    m_fetcher->setTransferTimeout(300);
+    const QUrl url = m_server->url(QStringLiteral("/silent.png"));
+    QElapsedTimer timer;
+    timer.start();
+    m_fetcher->fetch(url);
+    QVERIFY(waitFinished(url));
+    QVERIFY(timer.elapsed() < 5000);
+    QCOMPARE(m_fetcher->state(url), IconFetcher::State::Failed);
+    QCOMPARE(m_fetcher->errorString(url), QStringLiteral("no answer within 0.3 s"));
 }
 
 void tst_IconFetcher::untrustedCertificateFails()
