@@ -17,11 +17,13 @@
 #include <QPromise>
 #include <QScrollBar>
 #include <QShortcut>
+#include <QStyle>
 #include <QTextLayout>
 #include <QThreadPool>
 #include <QToolButton>
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 
 namespace Mcp::Ui {
@@ -31,20 +33,44 @@ namespace {
 constexpr qsizetype FindSlice = 512 * 1024; // characters searched per step
 constexpr int FindStepMs = 8;              // a find step yields to the event loop after this long
 constexpr int RowsPerProgress = 8192;
+constexpr int RightPadding = 4;          // pixels after the longest row
+constexpr int IncrementalFindMs = 200;   // typing in the find bar searches after this pause
 
 QString key(const char *name)
 {
     return QString::fromLatin1(name);
 }
 
+// Cuts `text` into rows in the thread pool; the worker holds its own reference to the text.
+QFuture<TextRows> buildInWorker(const QString &text, int column)
+{
+    auto promise = std::make_shared<QPromise<TextRows>>();
+    QFuture<TextRows> future = promise->future();
+    promise->start();
+    QThreadPool::globalInstance()->start([promise, text, column] {
+        promise->setProgressRange(0, 100);
+        TextRows rows = TextRows::build(text, column, [&promise](int percent) {
+            promise->setProgressValue(percent);
+            return !promise->isCanceled();
+        });
+        if (!promise->isCanceled())
+            promise->addResult(std::move(rows));
+        promise->finish();
+    });
+    return future;
+}
+
 } // namespace
 
 TextRows TextRows::build(QStringView text, int column, const std::function<bool(int)> &progress)
 {
+    column = qMax(1, column);
     TextRows rows;
+    rows.column = column;
     const qsizetype size = text.size();
     rows.starts.append(0);
     qsizetype pos = 0;
+    qsizetype lineLength = 0; // of the line so far, over the rows it was cut into
     int sinceProgress = 0;
     while (pos < size) {
         // Only the next column + 1 characters matter, so a giant line costs no more than many short ones.
@@ -59,11 +85,15 @@ TextRows TextRows::build(QStringView text, int column, const std::function<bool(
             next = size;
         } else {
             length = column;
-            if (text.at(pos + length - 1).isHighSurrogate()) // never cut a surrogate pair
+            if (length > 1 && text.at(pos + length - 1).isHighSurrogate()) // never cut a surrogate pair
                 --length;
             next = pos + length;
         }
         rows.longestRow = qMax(rows.longestRow, length);
+        lineLength += length;
+        rows.longestLine = qMax(rows.longestLine, lineLength);
+        if (newline >= 0)
+            lineLength = 0;
         if (next < size || newline >= 0) // a text ending in a line break has an empty last row
             rows.starts.append(next);
         pos = next;
@@ -81,10 +111,10 @@ TextRows TextRows::build(QStringView text, int column, const std::function<bool(
 BigTextView::BigTextView(QWidget *parent)
     : QAbstractScrollArea(parent)
 {
+    m_rows.starts.append(0); // before setFont: its FontChange lays the rows out
     setFont(JsonText::monospaceFont());
     setFocusPolicy(Qt::StrongFocus);
     viewport()->setCursor(Qt::IBeamCursor);
-    m_rows.starts.append(0);
 
     connect(&m_watcher, &QFutureWatcherBase::progressValueChanged, this, [this](int value) {
         if (!m_preparing || value == m_progress)
@@ -100,6 +130,20 @@ BigTextView::BigTextView(QWidget *parent)
             return;
         apply(m_pendingText, future.result());
     });
+    connect(&m_recutWatcher, &QFutureWatcherBase::finished, this, [this] {
+        const QFuture<TextRows> future = m_recutWatcher.future();
+        if (!future.isFinished() || future.isCanceled() || future.resultCount() < 1)
+            return;
+        setRows(future.result());
+        Q_EMIT rowsRecut();
+        scheduleRecut(); // the view may have been resized again meanwhile
+    });
+    m_recutTimer.setSingleShot(true);
+    m_recutTimer.setInterval(RecutDelayMs);
+    connect(&m_recutTimer, &QTimer::timeout, this, &BigTextView::recut);
+    m_incrementalTimer.setSingleShot(true);
+    m_incrementalTimer.setInterval(IncrementalFindMs);
+    connect(&m_incrementalTimer, &QTimer::timeout, this, &BigTextView::findIncrementally);
 
     m_scrollTimer.setInterval(40);
     connect(&m_scrollTimer, &QTimer::timeout, this, [this] {
@@ -150,14 +194,20 @@ BigTextView::BigTextView(QWidget *parent)
     bar->hide();
     m_findBar = bar;
     auto findFromBar = [this](FindDirection direction) {
-        find(m_findEdit->text(), direction, m_findCaseBox->isChecked() ? Qt::CaseSensitive : Qt::CaseInsensitive);
+        m_incrementalTimer.stop();
+        find(m_findEdit->text(), direction, barCase());
     };
-    connect(m_findEdit, &QLineEdit::returnPressed, this, [findFromBar] {
-        findFromBar(QGuiApplication::keyboardModifiers().testFlag(Qt::ShiftModifier) ? FindBackward : FindForward);
+    // Enter and Shift+Enter are taken in eventFilter: returnPressed does not tell Shift apart.
+    m_findEdit->installEventFilter(this);
+    connect(m_findEdit, &QLineEdit::textEdited, this, [this] { m_incrementalTimer.start(); });
+    connect(m_findCaseBox, &QCheckBox::toggled, this, [this] {
+        if (!m_findEdit->text().isEmpty())
+            m_incrementalTimer.start();
     });
     connect(next, &QToolButton::clicked, this, [findFromBar] { findFromBar(FindForward); });
     connect(previous, &QToolButton::clicked, this, [findFromBar] { findFromBar(FindBackward); });
     auto closeBar = [this] {
+        m_incrementalTimer.stop();
         stopFind();
         m_findBar->hide();
         setFocus();
@@ -181,24 +231,11 @@ void BigTextView::setText(const QString &text)
 {
     cancel();
     if (text.size() <= SyncLimit) {
-        apply(text, TextRows::build(text, WrapColumn));
+        apply(text, TextRows::build(text, columnForWidth()));
         return;
     }
     m_pendingText = text;
-    auto promise = std::make_shared<QPromise<TextRows>>();
-    QFuture<TextRows> future = promise->future();
-    promise->start();
-    QThreadPool::globalInstance()->start([promise, text] {
-        promise->setProgressRange(0, 100);
-        TextRows rows = TextRows::build(text, WrapColumn, [&promise](int percent) {
-            promise->setProgressValue(percent);
-            return !promise->isCanceled();
-        });
-        if (!promise->isCanceled())
-            promise->addResult(std::move(rows));
-        promise->finish();
-    });
-    m_watcher.setFuture(future);
+    m_watcher.setFuture(buildInWorker(text, columnForWidth()));
     m_progress = 0;
     setPreparing(true);
     Q_EMIT progressChanged(0);
@@ -226,21 +263,91 @@ void BigTextView::setPreparing(bool preparing)
 void BigTextView::apply(const QString &text, const TextRows &rows)
 {
     stopFind();
+    m_recutTimer.stop();
+    m_recutWatcher.future().cancel();
+    m_recutWatcher.setFuture(QFuture<TextRows>());
+    // The full text usually replaces its own beginning: the top character, selection and caret stay valid.
+    const qsizetype top = topOffset();
     m_text = text;
+    m_pendingText.clear();
+    m_anchor = qMin(m_anchor, m_text.size());
+    m_position = qMin(m_position, m_text.size());
+    m_rows = {};
+    setRows(rows, top);
+    m_progress = 100;
+    setPreparing(false);
+    Q_EMIT textShown();
+    scheduleRecut(); // the view may have been resized while the rows were built
+}
+
+void BigTextView::setRows(const TextRows &rows)
+{
+    setRows(rows, topOffset());
+}
+
+void BigTextView::setRows(const TextRows &rows, qsizetype top)
+{
     m_rows = rows;
     if (m_rows.starts.isEmpty())
         m_rows.starts.append(0);
-    m_pendingText.clear();
-    // The full text usually replaces its own beginning: the scroll position and selection stay valid.
-    m_anchor = qMin(m_anchor, m_text.size());
-    m_position = qMin(m_position, m_text.size());
-    const QFontMetrics metrics(font());
-    m_contentWidth = leftMargin() + int(qMin<qsizetype>(m_rows.longestRow, WrapColumn) + 1) * metrics.horizontalAdvance(u'M');
-    m_progress = 100;
-    setPreparing(false);
+    m_caretX = -1;
+    const qreal advance = QFontMetricsF(font()).horizontalAdvance(u'M');
+    m_contentWidth = leftMargin() + int(std::ceil(qMin<qsizetype>(m_rows.longestRow, m_rows.column) * advance)) + RightPadding;
     updateScrollBars();
+    verticalScrollBar()->setValue(int(qMin<qsizetype>(rowOf(top), std::numeric_limits<int>::max())));
     viewport()->update();
-    Q_EMIT textShown();
+}
+
+int BigTextView::columnForWidth() const
+{
+    const qreal advance = QFontMetricsF(font()).horizontalAdvance(u'M');
+    int width = viewport()->width() - leftMargin() - RightPadding;
+    // Room for the vertical scroll bar is always kept, so the rows need not be cut again
+    // (in a worker, for seconds) when the rows themselves make it appear.
+    if (!verticalScrollBar()->isVisibleTo(this))
+        width -= style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, verticalScrollBar());
+    return qMax(MinimumColumn, advance > 0 ? int(width / advance) : MinimumColumn);
+}
+
+qsizetype BigTextView::topOffset() const
+{
+    if (m_rows.starts.isEmpty())
+        return 0;
+    return rowStart(qBound<qsizetype>(0, qsizetype(verticalScrollBar()->value()), rowCount() - 1));
+}
+
+void BigTextView::scheduleRecut()
+{
+    if (m_preparing) // the new text's rows are checked when they arrive
+        return;
+    if (m_rows.sameRowsAt(columnForWidth())) {
+        // Back at the width the rows were cut for: nothing to do, and a re-cut under way is stale.
+        m_recutTimer.stop();
+        m_recutWatcher.future().cancel();
+        m_recutWatcher.setFuture(QFuture<TextRows>());
+        return;
+    }
+    if (m_text.size() <= SyncLimit)
+        recut(); // takes a millisecond or two: no flicker of too wide rows
+    else
+        m_recutTimer.start(); // restarted by every resize of a drag
+}
+
+void BigTextView::recut()
+{
+    m_recutTimer.stop();
+    const int column = columnForWidth();
+    if (m_preparing || m_rows.sameRowsAt(column))
+        return;
+    m_recutWatcher.future().cancel();
+    if (m_text.size() <= SyncLimit) {
+        m_recutWatcher.setFuture(QFuture<TextRows>());
+        setRows(TextRows::build(m_text, column));
+        Q_EMIT rowsRecut();
+        return;
+    }
+    // The old rows stay shown until the new ones arrive.
+    m_recutWatcher.setFuture(buildInWorker(m_text, column));
 }
 
 QString BigTextView::selectedText() const
@@ -271,7 +378,46 @@ void BigTextView::moveCursorTo(qsizetype position, bool extend)
     m_position = qBound<qsizetype>(0, position, m_text.size());
     if (!extend)
         m_anchor = m_position;
+    m_caretX = -1;
     viewport()->update();
+}
+
+int BigTextView::caretX() const
+{
+    const qsizetype row = rowOf(m_position);
+    QTextLayout layout;
+    layoutRow(layout, row);
+    return layout.lineCount() > 0 ? int(layout.lineAt(0).cursorToX(int(m_position - rowStart(row)))) : 0;
+}
+
+void BigTextView::moveCaretByRows(qsizetype rows)
+{
+    const int x = m_caretX >= 0 ? m_caretX : caretX();
+    const qsizetype target = rowOf(m_position) + rows;
+    qsizetype position;
+    if (target < 0) {
+        position = 0;
+    } else if (target >= rowCount()) {
+        position = m_text.size();
+    } else {
+        QTextLayout layout;
+        layoutRow(layout, target);
+        const int column = layout.lineCount() > 0 ? layout.lineAt(0).xToCursor(x, QTextLine::CursorBetweenCharacters) : 0;
+        position = qMin(rowStart(target) + column, rowDisplayEnd(target));
+    }
+    moveCursorTo(position, true);
+    m_caretX = x; // Up and Down keep to the column they started from
+    ensureVisible(position);
+}
+
+void BigTextView::ensureVisible(qsizetype offset)
+{
+    const qsizetype row = rowOf(offset);
+    QScrollBar *vertical = verticalScrollBar();
+    if (row < vertical->value())
+        vertical->setValue(int(row));
+    else if (row >= vertical->value() + visibleRows())
+        vertical->setValue(int(row - visibleRows() + 1));
 }
 
 // ---------------------------------------------------------------------------------
@@ -394,6 +540,9 @@ void BigTextView::paintEvent(QPaintEvent *)
     selected.setBackground(palette().highlight());
     selected.setForeground(palette().highlightedText());
     const QRect textArea(margin, 0, area.width() - margin, area.height());
+    // The caret shows where Shift+arrows extend the selection from.
+    const bool caretShown = hasFocus() && !m_text.isEmpty();
+    const qsizetype caretRow = caretShown ? rowOf(m_position) : -1;
     int widest = 0;
     int y = 0;
     for (qsizetype row = verticalScrollBar()->value(); row < rowCount() && y < area.height(); ++row, y += height) {
@@ -416,9 +565,11 @@ void BigTextView::paintEvent(QPaintEvent *)
         painter.save();
         painter.setClipRect(textArea);
         layout.draw(&painter, QPointF(x, y), formats);
+        if (row == caretRow)
+            layout.drawCursor(&painter, QPointF(x, y), int(m_position - start));
         painter.restore();
-        if (layout.lineCount() > 0)
-            widest = qMax(widest, int(layout.lineAt(0).naturalTextWidth()) + margin + 8);
+        if (layout.lineCount() > 0) // tabs and wide characters make a row wider than its characters
+            widest = qMax(widest, int(std::ceil(layout.lineAt(0).naturalTextWidth())) + margin + RightPadding);
     }
     if (widest > m_contentWidth) { // wide characters: measured rows are wider than estimated
         m_contentWidth = widest;
@@ -440,6 +591,47 @@ void BigTextView::resizeEvent(QResizeEvent *event)
     QAbstractScrollArea::resizeEvent(event);
     updateScrollBars();
     placeFindBar();
+    scheduleRecut();
+}
+
+void BigTextView::changeEvent(QEvent *event)
+{
+    QAbstractScrollArea::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        setRows(m_rows); // the content width follows the font
+        scheduleRecut();
+    }
+}
+
+void BigTextView::focusInEvent(QFocusEvent *event)
+{
+    QAbstractScrollArea::focusInEvent(event);
+    viewport()->update();
+}
+
+void BigTextView::focusOutEvent(QFocusEvent *event)
+{
+    QAbstractScrollArea::focusOutEvent(event);
+    viewport()->update();
+}
+
+bool BigTextView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_findEdit && event->type() == QEvent::KeyPress) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        if (key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) {
+            if (m_incrementalTimer.isActive()) {
+                // Typed and pressed Enter at once: the search for what was typed comes first.
+                m_incrementalTimer.stop();
+                findIncrementally();
+            } else {
+                find(m_findEdit->text(), key->modifiers().testFlag(Qt::ShiftModifier) ? FindBackward : FindForward,
+                     barCase());
+            }
+            return true;
+        }
+    }
+    return QAbstractScrollArea::eventFilter(watched, event);
 }
 
 void BigTextView::scrollContentsBy(int, int)
@@ -462,16 +654,55 @@ void BigTextView::keyPressEvent(QKeyEvent *event)
         else
             find(m_findEdit->text(), direction, m_findCaseBox->isChecked() ? Qt::CaseSensitive : Qt::CaseInsensitive);
     } else if (event->key() == Qt::Key_Escape && m_findBar->isVisible()) {
+        m_incrementalTimer.stop();
         stopFind();
         m_findBar->hide();
-    } else if (event->matches(QKeySequence::MoveToStartOfDocument) || event->key() == Qt::Key_Home) {
+    } else if (event->matches(QKeySequence::SelectNextLine) || event->matches(QKeySequence::SelectPreviousLine)
+               || event->matches(QKeySequence::SelectNextPage) || event->matches(QKeySequence::SelectPreviousPage)) {
+        placeCaretInView();
+        const qsizetype rows = event->matches(QKeySequence::SelectNextPage) || event->matches(QKeySequence::SelectPreviousPage)
+            ? visibleRows() : 1;
+        const bool down = event->matches(QKeySequence::SelectNextLine) || event->matches(QKeySequence::SelectNextPage);
+        moveCaretByRows(down ? rows : -rows);
+    } else if (event->matches(QKeySequence::SelectNextChar) || event->matches(QKeySequence::SelectPreviousChar)) {
+        placeCaretInView();
+        qsizetype position = m_position;
+        if (event->matches(QKeySequence::SelectNextChar) && position < m_text.size())
+            position += position + 1 < m_text.size() && m_text.at(position).isHighSurrogate() && m_text.at(position + 1).isLowSurrogate() ? 2 : 1;
+        else if (event->matches(QKeySequence::SelectPreviousChar) && position > 0)
+            position -= position > 1 && m_text.at(position - 1).isLowSurrogate() && m_text.at(position - 2).isHighSurrogate() ? 2 : 1;
+        moveCursorTo(position, true);
+        ensureVisible(position);
+    } else if (event->matches(QKeySequence::SelectStartOfLine) || event->matches(QKeySequence::SelectEndOfLine)) {
+        placeCaretInView();
+        const qsizetype row = rowOf(m_position);
+        const qsizetype position = event->matches(QKeySequence::SelectStartOfLine) ? rowStart(row) : rowDisplayEnd(row);
+        moveCursorTo(position, true);
+        ensureVisible(position);
+    } else if (event->matches(QKeySequence::SelectStartOfDocument) || event->matches(QKeySequence::SelectEndOfDocument)) {
+        placeCaretInView();
+        const qsizetype position = event->matches(QKeySequence::SelectStartOfDocument) ? 0 : m_text.size();
+        moveCursorTo(position, true);
+        ensureVisible(position);
+    } else if (event->matches(QKeySequence::MoveToStartOfDocument) || event->matches(QKeySequence::MoveToStartOfLine)) {
+        // Plain Home/End scroll like Ctrl+Home/End: rows are cut to fit, so there is no line start to go to.
         verticalScrollBar()->triggerAction(QAbstractSlider::SliderToMinimum);
         horizontalScrollBar()->triggerAction(QAbstractSlider::SliderToMinimum);
-    } else if (event->matches(QKeySequence::MoveToEndOfDocument) || event->key() == Qt::Key_End) {
+    } else if (event->matches(QKeySequence::MoveToEndOfDocument) || event->matches(QKeySequence::MoveToEndOfLine)) {
         verticalScrollBar()->triggerAction(QAbstractSlider::SliderToMaximum);
     } else {
         QAbstractScrollArea::keyPressEvent(event);
     }
+}
+
+void BigTextView::placeCaretInView()
+{
+    // Without a selection and with the caret scrolled away, the keyboard selects from the top of the view.
+    if (selectionEnd() > selectionStart())
+        return;
+    const qsizetype row = rowOf(m_position);
+    if (row < verticalScrollBar()->value() || row >= verticalScrollBar()->value() + visibleRows())
+        moveCursorTo(topOffset(), false);
 }
 
 void BigTextView::mousePressEvent(QMouseEvent *event)
@@ -561,17 +792,66 @@ void BigTextView::placeFindBar()
 
 void BigTextView::find(const QString &needle, FindDirection direction, Qt::CaseSensitivity cs)
 {
+    // The bar shows what is searched for, whoever asked (setText does not emit textEdited).
+    m_incrementalTimer.stop();
+    if (m_findEdit->text() != needle)
+        m_findEdit->setText(needle);
+    {
+        const QSignalBlocker blocker(m_findCaseBox);
+        m_findCaseBox->setChecked(cs == Qt::CaseSensitive);
+    }
+    // After the selection (a repeated "next" does not find the same match again), or before it.
+    findFrom(needle, direction, cs, direction == FindForward ? selectionEnd() : selectionStart());
+}
+
+void BigTextView::findIncrementally()
+{
+    // From the match being refined (or the caret) when it is in view, else from the top of the view.
+    qsizetype from = selectionStart();
+    const qsizetype row = rowOf(from);
+    if (row < verticalScrollBar()->value() || row >= verticalScrollBar()->value() + visibleRows())
+        from = topOffset();
+    findFrom(m_findEdit->text(), FindForward, barCase(), from);
+}
+
+Qt::CaseSensitivity BigTextView::barCase() const
+{
+    return m_findCaseBox->isChecked() ? Qt::CaseSensitive : Qt::CaseInsensitive;
+}
+
+void BigTextView::setFindStatus(const QString &text, bool noMatch)
+{
+    m_findStatus->setText(text);
+    if (m_findEdit->property("noMatch").toBool() != noMatch) {
+        m_findEdit->setProperty("noMatch", noMatch);
+        if (noMatch) {
+            // A red tint of the theme's own base colour, readable in light and dark themes.
+            QPalette palette = m_findEdit->palette();
+            const QColor base = palette.color(QPalette::Base);
+            const QColor red(220, 40, 40);
+            palette.setColor(QPalette::Base, QColor::fromRgbF(base.redF() * 0.7f + red.redF() * 0.3f,
+                                                              base.greenF() * 0.7f + red.greenF() * 0.3f,
+                                                              base.blueF() * 0.7f + red.blueF() * 0.3f));
+            m_findEdit->setPalette(palette);
+        } else {
+            m_findEdit->setPalette(QPalette());
+        }
+    }
+    placeFindBar();
+}
+
+void BigTextView::findFrom(const QString &needle, FindDirection direction, Qt::CaseSensitivity cs, qsizetype from)
+{
     stopFind();
     if (needle.isEmpty() || m_text.isEmpty()) {
-        m_findStatus->clear();
+        setFindStatus({}, false);
         Q_EMIT findFinished(false);
         return;
     }
     m_needle = needle;
     m_findCase = cs;
     m_findDirection = direction;
-    // After the selection (a repeated "next" does not find the same match again), or before it.
-    m_findPos = direction == FindForward ? selectionEnd() : selectionStart();
+    m_findPos = from;
     m_findRemaining = m_text.size();
     findStep();
 }
@@ -618,21 +898,19 @@ void BigTextView::findStep()
             setSelection(start, start + length);
             scrollToOffset(start + length);
             scrollToOffset(start);
-            m_findStatus->clear();
+            setFindStatus({}, false);
             Q_EMIT findFinished(true);
             return;
         }
         if (m_findRemaining > 0 && elapsed.elapsed() >= FindStepMs) {
-            m_findStatus->setText(tr("Searching… %1 %").arg(int((size - m_findRemaining) * 100 / size)));
-            placeFindBar();
+            setFindStatus(tr("Searching… %1 %").arg(int((size - m_findRemaining) * 100 / size)), false);
             if (!m_findTimer.isActive())
                 m_findTimer.start();
             return;
         }
     }
     stopFind();
-    m_findStatus->setText(tr("Not found"));
-    placeFindBar();
+    setFindStatus(tr("No match"), true);
     Q_EMIT findFinished(false);
 }
 

@@ -17,13 +17,21 @@ QT_END_NAMESPACE
 
 namespace Mcp::Ui {
 
-// Where the rows of a text start: lines, with lines longer than a fixed column cut into rows
-// of that many characters (a 16 MiB minified JSON line becomes ~84,000 rows instead of one
-// line nobody can lay out). Pure and cancellable, so it runs off the GUI thread.
+// Where the rows of a text start: lines, with lines longer than `column` cut into rows of that
+// many characters (a 16 MiB minified JSON line in a 900 px view becomes ~150,000 rows instead of
+// one line nobody can lay out). Pure and cancellable, so it runs off the GUI thread.
 struct TextRows
 {
-    QList<qsizetype> starts;  // offsets of the rows' first characters, ascending, never empty
-    qsizetype longestRow = 0; // in characters, without the line break
+    QList<qsizetype> starts;   // offsets of the rows' first characters, ascending, never empty; 8 bytes a row
+    qsizetype longestRow = 0;  // in characters, without the line break
+    qsizetype longestLine = 0; // before cutting: when it fits a column, no row of that column is cut
+    int column = 0;            // the column the rows were cut at
+
+    // True when cutting at `otherColumn` gives the same rows (no line is cut at either column).
+    bool sameRowsAt(int otherColumn) const
+    {
+        return otherColumn == column || (longestLine <= column && longestLine <= otherColumn);
+    }
 
     // `progress(percent)` is called now and then; it returns false to cancel (the result is then empty).
     static TextRows build(QStringView text, int column, const std::function<bool(int)> &progress = {});
@@ -31,8 +39,10 @@ struct TextRows
 
 // A read-only view for texts of many megabytes that never blocks the GUI thread: it paints
 // only the visible rows, builds its row index in a worker (the previous text stays on screen
-// meanwhile), and finds in slices between events. Selection with mouse and keyboard, Ctrl+C
-// copies the exact characters, Ctrl+A, Ctrl+F finds (F3 / Shift+F3 next and previous).
+// meanwhile), and finds in slices between events. Long lines are cut at the viewport's width
+// (re-cut in a worker after a resize), so there is no sideways scrolling. Selection with mouse
+// and keyboard (Shift+arrows, pages, Home/End from the caret), Ctrl+C copies the exact
+// characters, Ctrl+A, Ctrl+F finds incrementally (Enter / F3 next, Shift+Enter / Shift+F3 previous).
 class BigTextView : public QAbstractScrollArea
 {
     Q_OBJECT
@@ -41,8 +51,9 @@ public:
     explicit BigTextView(QWidget *parent = nullptr);
     ~BigTextView() override;
 
-    static constexpr int WrapColumn = 200;          // longer lines are cut into rows of this many characters
+    static constexpr int MinimumColumn = 40;          // rows are never cut narrower, however narrow the view
     static constexpr qsizetype SyncLimit = 512 * 1024; // smaller texts are indexed at once
+    static constexpr int RecutDelayMs = 100;          // a resize re-cuts big texts after this quiet time
 
     // Shows `text`: at once when it is small, else after its rows are indexed in a worker
     // (preparingChanged, progressChanged, then textShown). A new setText or cancel() drops
@@ -54,6 +65,11 @@ public:
 
     QString text() const { return m_text; } // the text shown, not one being prepared
     qsizetype rowCount() const { return m_rows.starts.size(); }
+    const TextRows &rows() const { return m_rows; }
+    int wrapColumn() const { return m_rows.column; } // the column the shown rows are cut at
+    int columnForWidth() const;                      // the column that fits the viewport now
+    bool isRecutting() const { return m_recutTimer.isActive() || m_recutWatcher.isRunning(); }
+    qsizetype topOffset() const; // the first character of the top visible row
 
     // Selection as character offsets into text(), [start, end).
     void setSelection(qsizetype anchor, qsizetype position);
@@ -78,6 +94,7 @@ Q_SIGNALS:
     void progressChanged(int percent);
     void textShown();
     void findFinished(bool found);
+    void rowsRecut(); // the shown text was cut into rows anew for another width
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -89,9 +106,25 @@ protected:
     void mouseReleaseEvent(QMouseEvent *event) override;
     void mouseDoubleClickEvent(QMouseEvent *event) override;
     void contextMenuEvent(QContextMenuEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
+    void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void apply(const QString &text, const TextRows &rows);
+    void setRows(const TextRows &rows); // keeps the top character at the top
+    void setRows(const TextRows &rows, qsizetype top);
+    void scheduleRecut();
+    void recut();
+    void findFrom(const QString &needle, FindDirection direction, Qt::CaseSensitivity cs, qsizetype from);
+    void findIncrementally();
+    void setFindStatus(const QString &text, bool noMatch);
+    Qt::CaseSensitivity barCase() const;
+    void ensureVisible(qsizetype offset);
+    void placeCaretInView();
+    void moveCaretByRows(qsizetype rows);
+    int caretX() const;
     void setPreparing(bool preparing);
     void updateScrollBars();
     void stopFind();
@@ -112,12 +145,15 @@ private:
     TextRows m_rows;
     QString m_pendingText;
     QFutureWatcher<TextRows> m_watcher;
+    QFutureWatcher<TextRows> m_recutWatcher;
+    QTimer m_recutTimer;
     bool m_preparing = false;
     int m_progress = 0;
     int m_contentWidth = 0;
 
     qsizetype m_anchor = 0;
-    qsizetype m_position = 0;
+    qsizetype m_position = 0; // the caret
+    int m_caretX = -1;        // where Shift+Up/Down keep the caret, in pixels; -1 = where it is
     QTimer m_scrollTimer; // scrolls while a drag selection is outside the view
     QPoint m_dragPos;
 
@@ -127,6 +163,7 @@ private:
     qsizetype m_findPos = 0;
     qsizetype m_findRemaining = 0;
     QTimer m_findTimer;
+    QTimer m_incrementalTimer; // typing in the find bar searches after a short pause
 
     QWidget *m_findBar = nullptr;
     QLineEdit *m_findEdit = nullptr;

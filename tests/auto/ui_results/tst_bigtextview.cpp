@@ -46,6 +46,36 @@ QString bigText(bool oneLine, const QString &needle, qsizetype size = 24 << 20)
     return text;
 }
 
+// The shown rows are cut at the view's width: every row fits the column, they are the rows a
+// cut at that column gives, and together they are the text.
+void verifyRowsFit(const BigTextView &view, const QString &text)
+{
+    const int column = view.wrapColumn();
+    QCOMPARE(column, view.columnForWidth());
+    const QList<qsizetype> starts = view.rows().starts;
+    QCOMPARE(starts, referenceRows(text, column));
+    QString joined;
+    for (qsizetype i = 0; i < starts.size(); ++i) {
+        const qsizetype end = i + 1 < starts.size() ? starts.at(i + 1) : text.size();
+        const QStringView row = QStringView(text).mid(starts.at(i), end - starts.at(i));
+        const qsizetype length = row.endsWith(u'\n') ? row.size() - 1 : row.size();
+        if (length > column)
+            QFAIL(qPrintable(QStringLiteral("row %1 has %2 characters, the column is %3").arg(i).arg(length).arg(column)));
+        joined += row;
+    }
+    QCOMPARE(joined, text);
+}
+
+QString jsonLine(qsizetype size)
+{
+    const QString pair = QString::fromUtf8("\xF0\x9F\x98\x80");
+    QString text;
+    text.reserve(size + 100);
+    for (int i = 0; text.size() < size; ++i)
+        text += QStringLiteral("{\"id\":%1,\"name\":\"item-%1\"%2},").arg(i).arg(i % 13 == 0 ? pair : QString());
+    return text;
+}
+
 } // namespace
 
 class tst_BigTextView : public QObject
@@ -96,13 +126,23 @@ private Q_SLOTS:
             longest = qMax(longest, row.size());
         }
         QCOMPARE(rows.longestRow, longest);
+        qsizetype longestLine = 0;
+        for (const QString &line : text.split(u'\n'))
+            longestLine = qMax(longestLine, line.size());
+        QCOMPARE(rows.longestLine, longestLine);
+        QCOMPARE(rows.column, column);
+        // A resize skips re-cutting only when the other column gives the same rows.
+        for (int other = 1; other < 8; ++other)
+            QVERIFY(!rows.sameRowsAt(other) || TextRows::build(text, other).starts == rows.starts);
+        QVERIFY(rows.sameRowsAt(column));
+        QCOMPARE(rows.sameRowsAt(column + 1), longestLine <= column);
     }
 
     void buildIsCancellable()
     {
         const QString text = bigText(false, QStringLiteral("x"), 4 << 20);
         int calls = 0;
-        const TextRows rows = TextRows::build(text, BigTextView::WrapColumn, [&calls](int) { return ++calls < 3; });
+        const TextRows rows = TextRows::build(text, 200, [&calls](int) { return ++calls < 3; });
         QCOMPARE(calls, 3);
         QVERIFY(rows.starts.isEmpty());
     }
@@ -142,8 +182,9 @@ private Q_SLOTS:
         QCOMPARE(preparing.count(), 2);
         QCOMPARE(view.text().size(), text.size());
         QVERIFY(view.text().endsWith(needle + QStringLiteral(" and the end")));
+        QCOMPARE(view.wrapColumn(), view.columnForWidth());
         if (oneLine)
-            QCOMPARE(view.rowCount(), (text.size() + BigTextView::WrapColumn - 1) / BigTextView::WrapColumn);
+            QCOMPARE(view.rowCount(), (text.size() + view.wrapColumn() - 1) / view.wrapColumn());
 
         // The last row is shown at the bottom: the character under the last visible row is the end.
         view.verticalScrollBar()->setValue(view.verticalScrollBar()->maximum());
@@ -182,7 +223,7 @@ private Q_SLOTS:
         view.find(needle.toLower(), BigTextView::FindBackward, Qt::CaseSensitive);
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 3, 60000);
         QVERIFY(!finished.at(2).at(0).toBool());
-        QCOMPARE(view.findChild<QLabel *>(QStringLiteral("findStatus"))->text(), BigTextView::tr("Not found"));
+        QCOMPARE(view.findChild<QLabel *>(QStringLiteral("findStatus"))->text(), BigTextView::tr("No match"));
 
         // Backward from the end finds the last of many matches, forward from the start the first.
         view.setSelection(text.size(), text.size());
@@ -198,15 +239,18 @@ private Q_SLOTS:
     void findAcrossRowCuts()
     {
         // A match that straddles the cut of a long line into rows, and one across a line break.
-        QString text(BigTextView::WrapColumn * 3, u'x');
-        text.replace(BigTextView::WrapColumn - 3, 6, QStringLiteral("SPLIT!"));
-        text += QStringLiteral("\nnext line");
         BigTextView view;
+        view.setText(QStringLiteral("x"));
+        const int column = view.wrapColumn();
+        QString text(column * 3, u'x');
+        text.replace(column - 3, 6, QStringLiteral("SPLIT!"));
+        text += QStringLiteral("\nnext line");
         view.setText(text);
+        QCOMPARE(view.rows().starts.at(1), column);
         QSignalSpy finished(&view, &BigTextView::findFinished);
         view.find(QStringLiteral("split!"), BigTextView::FindForward);
         QCOMPARE(finished.count(), 1); // small texts are searched at once
-        QCOMPARE(view.selectionStart(), BigTextView::WrapColumn - 3);
+        QCOMPARE(view.selectionStart(), column - 3);
         view.find(QStringLiteral("x\nnext"), BigTextView::FindForward);
         QCOMPARE(finished.count(), 2);
         QCOMPARE(view.selectedText(), QStringLiteral("x\nnext"));
@@ -251,6 +295,230 @@ private Q_SLOTS:
         QCOMPARE(view.selectionEnd(), end);
         QTest::keyClick(&view, Qt::Key_C, Qt::ControlModifier);
         QCOMPARE(QGuiApplication::clipboard()->text(), text.mid(start, end - start));
+    }
+
+    void cuttingFollowsTheWidth_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("inAWorker");
+        QTest::newRow("one giant line, re-cut in a worker") << jsonLine(3 << 20) << true;
+        QTest::newRow("small lines and a long one, re-cut at once") << (QStringLiteral("short\nlines\n") + jsonLine(20000) + QStringLiteral("\nend")) << false;
+    }
+
+    void cuttingFollowsTheWidth()
+    {
+        QFETCH(QString, text);
+        QFETCH(bool, inAWorker);
+        BigTextView view;
+        view.resize(900, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setText(text);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.isPreparing() && !view.isRecutting(), 60000);
+        verifyRowsFit(view, text);
+        QVERIFY(view.wrapColumn() > BigTextView::MinimumColumn);
+        QVERIFY(view.grab().width() > 0); // painted: rows measured
+        QCoreApplication::processEvents();
+        QCOMPARE(view.horizontalScrollBar()->maximum(), 0); // no sideways scrolling
+
+        QSignalSpy recut(&view, &BigTextView::rowsRecut);
+        for (const int width : {520, 1300, 700}) {
+            const int before = view.wrapColumn();
+            view.resize(width, 400);
+            QVERIFY(view.columnForWidth() != before);
+            if (inAWorker) { // the old rows stay shown until the new ones are ready
+                QCOMPARE(view.wrapColumn(), before);
+                QVERIFY(view.isRecutting());
+            }
+            QTRY_VERIFY_WITH_TIMEOUT(!view.isRecutting(), 60000);
+            verifyRowsFit(view, text);
+            view.grab();
+            QCoreApplication::processEvents();
+            QCOMPARE(view.horizontalScrollBar()->maximum(), 0);
+        }
+        QCOMPARE(recut.count(), 3);
+
+        // Narrower than the minimum: cut at the minimum, scrolled sideways.
+        view.resize(150, 400);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.isRecutting() && view.wrapColumn() == BigTextView::MinimumColumn, 60000);
+        verifyRowsFit(view, text);
+        QVERIFY(view.horizontalScrollBar()->maximum() > 0);
+    }
+
+    void shortLinesAreNotRecut()
+    {
+        const QString text = bigText(false, QStringLiteral("needle"), 2 << 20); // 60-character lines
+        BigTextView view;
+        view.resize(900, 400);
+        view.show();
+        view.setText(text);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.isPreparing(), 60000);
+        QCOMPARE(view.rows().starts.size(), text.count(u'\n') + 1);
+        QSignalSpy recut(&view, &BigTextView::rowsRecut);
+        view.resize(1200, 400);
+        QVERIFY(!view.isRecutting()); // the lines fit before and after: nothing to do
+        view.resize(300, 400);        // now they do not
+        QVERIFY(view.isRecutting());
+        QTRY_COMPARE_WITH_TIMEOUT(recut.count(), 1, 60000);
+        verifyRowsFit(view, text);
+    }
+
+    void topCharacterAndSelectionSurviveAResize()
+    {
+        const QString text = jsonLine(3 << 20);
+        BigTextView view;
+        view.resize(900, 400);
+        view.show();
+        view.setText(text);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.isPreparing() && !view.isRecutting(), 60000);
+        view.verticalScrollBar()->setValue(int(view.rowCount() * 2 / 3));
+        const qsizetype top = view.topOffset();
+        QVERIFY(top > text.size() / 2);
+        view.setSelection(top + 10, top + 3000);
+        const QString selected = view.selectedText();
+
+        for (const int width : {600, 1100}) {
+            view.resize(width, 400);
+            QTRY_VERIFY_WITH_TIMEOUT(!view.isRecutting() && view.wrapColumn() == view.columnForWidth(), 60000);
+            // The top row is the one holding the character that was at the top.
+            const QList<qsizetype> starts = view.rows().starts;
+            const qsizetype row = view.verticalScrollBar()->value();
+            QVERIFY(starts.at(row) <= top);
+            QVERIFY(top < starts.at(row + 1));
+            QCOMPARE(view.selectionStart(), top + 10);
+            QCOMPARE(view.selectedText(), selected);
+        }
+    }
+
+    void keyboardSelectionAndCopy()
+    {
+        QString text;
+        for (int i = 0; i < 200; ++i)
+            text += QStringLiteral("line %1: ").arg(i, 3) + QString(i % 3 == 0 ? 150 : 30, QLatin1Char('a' + i % 26)) + u'\n';
+        BigTextView view;
+        view.resize(700, 300);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setText(text);
+        const int lineHeight = view.fontMetrics().lineSpacing();
+        const int charWidth = view.fontMetrics().horizontalAdvance(u'M');
+        const QPoint click(charWidth * 2 + charWidth * 6 + 1, lineHeight + lineHeight / 2); // row 1, column 6
+        QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, click);
+        const qsizetype caret = view.offsetAt(click);
+        QCOMPARE(caret, view.rows().starts.at(1) + 6);
+        QCOMPARE(view.selectionStart(), view.selectionEnd()); // a caret, nothing selected
+
+        QTest::keyClick(&view, Qt::Key_Down, Qt::ShiftModifier);
+        QTest::keyClick(&view, Qt::Key_Down, Qt::ShiftModifier);
+        QTest::keyClick(&view, Qt::Key_Down, Qt::ShiftModifier);
+        const qsizetype end = view.rows().starts.at(4) + 6; // the same column three rows down
+        QCOMPARE(view.selectionStart(), caret);
+        QCOMPARE(view.selectionEnd(), end);
+        QGuiApplication::clipboard()->clear();
+        QTest::keyClick(&view, Qt::Key_C, Qt::ControlModifier);
+        QCOMPARE(QGuiApplication::clipboard()->text(), text.mid(caret, end - caret));
+
+        // Shift+Up takes a row back, Shift+Right a character more, Shift+End to the row's end.
+        QTest::keyClick(&view, Qt::Key_Up, Qt::ShiftModifier);
+        QCOMPARE(view.selectionEnd(), view.rows().starts.at(3) + 6);
+        QTest::keyClick(&view, Qt::Key_Right, Qt::ShiftModifier);
+        QCOMPARE(view.selectionEnd(), view.rows().starts.at(3) + 7);
+        QTest::keyClick(&view, Qt::Key_End, Qt::ShiftModifier);
+        const qsizetype rowEnd = view.rows().starts.at(4) - (text.at(view.rows().starts.at(4) - 1) == u'\n' ? 1 : 0);
+        QCOMPARE(view.selectedText(), text.mid(caret, rowEnd - caret));
+
+        // Shift+PageDown moves a page of rows and keeps the caret in view; Ctrl+Shift+End selects to the end.
+        const int top = view.verticalScrollBar()->value();
+        QTest::keyClick(&view, Qt::Key_PageDown, Qt::ShiftModifier);
+        QVERIFY(view.selectionEnd() > view.rows().starts.at(6));
+        QVERIFY(view.verticalScrollBar()->value() > top);
+        QTest::keyClick(&view, Qt::Key_End, Qt::ControlModifier | Qt::ShiftModifier);
+        QTest::keyClick(&view, Qt::Key_C, Qt::ControlModifier);
+        QCOMPARE(QGuiApplication::clipboard()->text(), text.mid(caret));
+        QCOMPARE(view.text(), text); // read-only: typing changes nothing
+        QTest::keyClicks(&view, QStringLiteral("xyz"));
+        QTest::keyClick(&view, Qt::Key_Delete);
+        QCOMPARE(view.text(), text);
+    }
+
+    void keysScroll()
+    {
+        const QString text = jsonLine(3 << 20);
+        BigTextView view;
+        view.resize(700, 300);
+        view.show();
+        view.setText(text);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.isPreparing() && !view.isRecutting(), 60000);
+        QScrollBar *bar = view.verticalScrollBar();
+        QTest::keyClick(&view, Qt::Key_Down);
+        QCOMPARE(bar->value(), 1);
+        QTest::keyClick(&view, Qt::Key_PageDown);
+        QCOMPARE(bar->value(), 1 + bar->pageStep());
+        QTest::keyClick(&view, Qt::Key_End, Qt::ControlModifier);
+        QCOMPARE(bar->value(), bar->maximum());
+        QVERIFY(bar->value() + bar->pageStep() >= view.rowCount()); // the last row is in view
+        QCOMPARE(view.offsetAt(QPoint(view.viewport()->width() - 1,
+                                      int(view.rowCount() - 1 - bar->value()) * view.fontMetrics().lineSpacing() + 2)),
+                 text.size());
+        QTest::keyClick(&view, Qt::Key_PageUp);
+        QCOMPARE(bar->value(), bar->maximum() - bar->pageStep());
+        QTest::keyClick(&view, Qt::Key_Home, Qt::ControlModifier);
+        QCOMPARE(bar->value(), 0);
+    }
+
+    void findBarShowsTheNeedleAndNoMatch()
+    {
+        const QString text = QStringLiteral("alpha beta alpha gamma\nALPHA delta alpine");
+        BigTextView view;
+        view.resize(700, 300);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setText(text);
+        view.showFindBar();
+        auto *edit = view.findChild<QLineEdit *>(QStringLiteral("findText"));
+        auto *status = view.findChild<QLabel *>(QStringLiteral("findStatus"));
+        QVERIFY(edit && edit->isVisible() && status);
+
+        // Called from code with the bar open: the bar shows what is searched for.
+        view.find(QStringLiteral("gamma"), BigTextView::FindForward);
+        QCOMPARE(edit->text(), QStringLiteral("gamma"));
+        QCOMPARE(view.selectionStart(), text.indexOf(QStringLiteral("gamma")));
+
+        // Typing searches by itself, from the current match on, after a short pause.
+        view.setSelection(0, 0);
+        edit->clear();
+        QSignalSpy finished(&view, &BigTextView::findFinished);
+        QTest::keyClicks(edit, QStringLiteral("alp"));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 10000);
+        QCOMPARE(view.selectionStart(), 0);
+        QTest::keyClicks(edit, QStringLiteral("ha"));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 10000);
+        QCOMPARE(view.selectionStart(), 0); // refined in place, not moved on
+        QCOMPARE(view.selectedText(), QStringLiteral("alpha"));
+
+        // Enter: next; Shift+Enter: previous.
+        QTest::keyClick(edit, Qt::Key_Return);
+        QCOMPARE(view.selectionStart(), 11);
+        QTest::keyClick(edit, Qt::Key_Return);
+        QCOMPARE(view.selectedText(), QStringLiteral("ALPHA"));
+        QTest::keyClick(edit, Qt::Key_Return, Qt::ShiftModifier);
+        QCOMPARE(view.selectionStart(), 11);
+        QVERIFY(status->text().isEmpty());
+        QVERIFY(!edit->property("noMatch").toBool());
+        const QColor normalBase = edit->palette().color(QPalette::Base);
+
+        // A string that is not there: "No match", the line edit tinted, the selection kept.
+        QTest::keyClicks(edit, QStringLiteral("-x"));
+        QTRY_COMPARE_WITH_TIMEOUT(status->text(), BigTextView::tr("No match"), 10000);
+        QVERIFY(!finished.last().at(0).toBool());
+        QVERIFY(edit->property("noMatch").toBool());
+        QVERIFY(edit->palette().color(QPalette::Base) != normalBase);
+        QCOMPARE(view.selectionStart(), 11);
+        QTest::keyClick(edit, Qt::Key_Backspace);
+        QTest::keyClick(edit, Qt::Key_Backspace);
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().isEmpty(), 10000);
+        QCOMPARE(edit->palette().color(QPalette::Base), normalBase);
+        QCOMPARE(view.selectionStart(), 11);
     }
 
     void newTextOrCancelWhilePreparing()
