@@ -355,7 +355,11 @@ QWidget *audioWidget(const QByteArray &bytes, const QString &mimeType, const QSt
                 play->setText(state == QMediaPlayer::PlayingState ? ResultView::tr("Stop") : ResultView::tr("Play"));
             });
             QObject::connect(player, &QMediaPlayer::errorOccurred, play, [play](QMediaPlayer::Error, const QString &message) {
-                play->setToolTip(message);
+                // GStreamer's own words ("Internal data stream error.") rarely say that a decoder is missing.
+                play->setToolTip(ResultView::tr("The audio could not be played: %1\nSave it to play it elsewhere. On Linux, "
+                                                "Qt plays audio through GStreamer, whose WAV, MP3 and FLAC decoders come "
+                                                "with its \"good\" plugins (gstreamer1.0-plugins-good).")
+                                     .arg(message.isEmpty() ? ResultView::tr("unknown error") : message));
                 play->setText(ResultView::tr("Cannot play"));
             });
         }
