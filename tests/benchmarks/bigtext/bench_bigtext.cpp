@@ -9,12 +9,15 @@
 //   offthread  the QTextDocument built in a worker thread, moved back and set with setDocument().
 //   view       ResultView now: the result is shown, "Show all" clicked, the end scrolled into view,
 //              a string near the end found and selected.
+//   resize     a BigTextView showing the text is resized a few times (widths below, each time
+//              until the rows are cut anew for the new width), then dragged narrower in 30 steps
+//              16 ms apart (one re-cut after the drag, not 30).
 // For plain, offthread and view a 1 ms timer on the GUI thread records the gaps between its
 // ticks from the action until everything is shown; the longest gap is the stall.
 //
 //   bench_bigtext [cases [modes]]
 //     cases: comma list of 16M-lines,16M-line,64M-lines,64M-line (default: all four)
-//     modes: comma list of phases,plain,offthread,view (default: all)
+//     modes: comma list of phases,plain,offthread,view,resize (default: all)
 //   QT_QPA_PLATFORM=offscreen works. Giant lines in QPlainTextEdit take minutes and gigabytes
 //   above 16 MiB, so phases/plain/offthread skip the 64M-line case unless MCPSCOPE_BENCH_ALL=1.
 #include "results/bigtextview.h"
@@ -285,6 +288,82 @@ void view(QApplication &app, const QString &name, const QString &text)
     std::fflush(stdout);
 }
 
+void resize(QApplication &app, const QString &name, const QString &text)
+{
+    BigTextView bigView;
+    bigView.resize(900, 700);
+    bigView.show();
+    bigView.setText(text);
+    QElapsedTimer clock;
+    clock.start();
+    while (bigView.isPreparing() || bigView.isRecutting())
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    const qint64 prepared = clock.elapsed();
+    const int startColumn = bigView.wrapColumn();
+    const qsizetype startRows = bigView.rowCount();
+    auto settled = [&] { return !bigView.isRecutting() && bigView.rows().sameRowsAt(bigView.columnForWidth()); };
+
+    // Resized and left alone until cut anew, a few times.
+    const std::vector<int> widths{600, 1100, 420, 900, 380, 900};
+    std::vector<qint64> recutMs;
+    QStringList columns;
+    size_t next = 0;
+    qint64 resizedAt = 0;
+    qint64 elapsed = 0;
+    const double stall = measureStall(app, [&] {
+        clock.restart();
+        resizedAt = 0;
+        bigView.resize(widths.at(next++), 700);
+    }, [&] {
+        if (!settled())
+            return false;
+        recutMs.push_back(clock.elapsed() - resizedAt);
+        columns += QString::number(bigView.wrapColumn());
+        if (next == widths.size())
+            return true;
+        resizedAt = clock.elapsed();
+        bigView.resize(widths.at(next++), 700);
+        return false;
+    }, &elapsed);
+    QStringList times;
+    for (size_t i = 0; i < recutMs.size(); ++i)
+        times += QString::number(recutMs.at(i));
+
+    // Dragged from 900 to 420 px in 30 steps, 16 ms apart, then left alone until cut anew.
+    int step = 0;
+    qint64 lastStepAt = 0;
+    qint64 settledAfter = 0;
+    int recuts = 0;
+    QObject counter;
+    QObject::connect(&bigView, &BigTextView::rowsRecut, &counter, [&recuts] { ++recuts; });
+    qint64 dragElapsed = 0;
+    const double dragStall = measureStall(app, [&] {
+        clock.restart();
+        bigView.resize(900, 700);
+        lastStepAt = 0;
+    }, [&] {
+        if (step < 30) {
+            if (clock.elapsed() - lastStepAt >= 16) {
+                lastStepAt = clock.elapsed();
+                bigView.resize(900 - (++step) * 16, 700);
+            }
+            return false;
+        }
+        if (!settled())
+            return false;
+        settledAfter = clock.elapsed() - lastStepAt;
+        return true;
+    }, &dragElapsed);
+    const bool complete = bigView.text().size() == text.size() && settled();
+    std::printf("[%-9s] resize:    prepared in %lld ms at %d columns (%lld rows, %lld KiB of row index); "
+                "6 resizes (600,1100,420,900,380,900 px): longest GUI stall %6.1f ms, settled after [%s] ms at [%s] columns; "
+                "30-step drag: longest GUI stall %6.1f ms, %d re-cut(s), settled %lld ms after the last step at %d columns%s\n",
+                qPrintable(name), qlonglong(prepared), startColumn, qlonglong(startRows), qlonglong(startRows * 8 / 1024),
+                stall, qPrintable(times.join(QLatin1Char(','))), qPrintable(columns.join(QLatin1Char(','))), dragStall, recuts, qlonglong(settledAfter),
+                bigView.wrapColumn(), complete ? "" : " (INCOMPLETE)");
+    std::fflush(stdout);
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -292,7 +371,7 @@ int main(int argc, char **argv)
     QApplication app(argc, argv);
     const QStringList cases = (argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral("16M-lines,16M-line,64M-lines,64M-line"))
                                   .split(QLatin1Char(','), Qt::SkipEmptyParts);
-    const QStringList modes = (argc > 2 ? QString::fromLocal8Bit(argv[2]) : QStringLiteral("phases,plain,offthread,view"))
+    const QStringList modes = (argc > 2 ? QString::fromLocal8Bit(argv[2]) : QStringLiteral("phases,plain,offthread,view,resize"))
                                   .split(QLatin1Char(','), Qt::SkipEmptyParts);
     const bool all = qEnvironmentVariableIntValue("MCPSCOPE_BENCH_ALL") == 1;
     std::printf("big text: GUI ticker every 1 ms, stall = longest gap between ticks; load %s\n", qPrintable(loadAverage()));
@@ -302,7 +381,7 @@ int main(int argc, char **argv)
         const QString text = makeText(size, oneLine);
         const bool tooBigForQTextDocument = oneLine && size > (16 << 20) && !all;
         for (const QString &mode : modes) {
-            if (mode != QLatin1String("view") && tooBigForQTextDocument) {
+            if (mode != QLatin1String("view") && mode != QLatin1String("resize") && tooBigForQTextDocument) {
                 std::printf("[%-9s] %s: skipped (set MCPSCOPE_BENCH_ALL=1)\n", qPrintable(name), qPrintable(mode));
                 continue;
             }
@@ -314,6 +393,8 @@ int main(int argc, char **argv)
                 offthread(app, name, text);
             else if (mode == QLatin1String("view"))
                 view(app, name, text);
+            else if (mode == QLatin1String("resize"))
+                resize(app, name, text);
             std::fflush(stdout);
         }
     }
