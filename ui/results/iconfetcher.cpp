@@ -4,6 +4,8 @@
 
 #include <QCoreApplication>
 #include <QGuiApplication>
+#include <QHostAddress>
+#include <QHostInfo>
 #include <QListWidget>
 #include <QLoggingCategory>
 #include <QNetworkAccessManager>
@@ -15,6 +17,9 @@
 #include <QPointer>
 #include <QSettings>
 #include <QSslError>
+#include <QTimer>
+
+#include <cstring>
 
 namespace Mcp::Ui {
 
@@ -42,6 +47,37 @@ bool isHttps(const QUrl &url)
     return url.isValid() && url.scheme() == QLatin1String("https") && !url.host().isEmpty();
 }
 
+QString originOf(const QUrl &url)
+{
+    return url.host() + u':' + QString::number(url.port(443));
+}
+
+bool isFollowedRedirect(int status)
+{
+    return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
+}
+
+bool isPublicIPv4(quint32 a)
+{
+    const auto in = [a](quint32 net, int bits) { return (a >> (32 - bits)) == (net >> (32 - bits)); };
+    return !(in(0x00000000, 8)      // 0.0.0.0/8 "this network", 0.0.0.0 itself
+             || in(0x0A000000, 8)   // 10/8 private
+             || in(0x64400000, 10)  // 100.64/10 carrier-grade NAT
+             || in(0x7F000000, 8)   // 127/8 loopback
+             || in(0xA9FE0000, 16)  // 169.254/16 link-local (cloud metadata services live here)
+             || in(0xAC100000, 12)  // 172.16/12 private
+             || in(0xC0000000, 24)  // 192.0.0/24 protocol assignments
+             || in(0xC0A80000, 16)  // 192.168/16 private
+             || in(0xC6120000, 15)  // 198.18/15 benchmarking, used inside networks
+             || in(0xE0000000, 4)   // 224/4 multicast
+             || in(0xF0000000, 4)); // 240/4 reserved, 255.255.255.255 broadcast
+}
+
+quint32 ipv4At(const Q_IPV6ADDR &v6, int offset)
+{
+    return quint32(v6[offset]) << 24 | quint32(v6[offset + 1]) << 16 | quint32(v6[offset + 2]) << 8 | quint32(v6[offset + 3]);
+}
+
 bool darkBackground()
 {
     return qGuiApp && QGuiApplication::palette().color(QPalette::Window).lightness() < 128;
@@ -53,6 +89,38 @@ QString IconFetcher::fetchSettingKey()
     return QStringLiteral("privacy/fetchWebIcons");
 }
 
+QString IconFetcher::localNetworkSettingKey()
+{
+    return QStringLiteral("privacy/fetchLocalNetworkIcons");
+}
+
+bool IconFetcher::isPublicAddress(const QHostAddress &address)
+{
+    if (address.protocol() == QAbstractSocket::IPv4Protocol)
+        return isPublicIPv4(address.toIPv4Address());
+    if (address.protocol() != QAbstractSocket::IPv6Protocol)
+        return false; // null, or not an IP address at all
+    const Q_IPV6ADDR v6 = address.toIPv6Address();
+    static const quint8 mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+    static const quint8 nat64[12] = {0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0};
+    // ::ffff:a.b.c.d is IPv4 a.b.c.d on a dual-stack socket; 64:ff9b::a.b.c.d is what DNS64
+    // networks give for IPv4-only sites: both are judged by their IPv4 address.
+    if (std::memcmp(v6.c, mapped, 12) == 0 || std::memcmp(v6.c, nat64, 12) == 0)
+        return isPublicIPv4(ipv4At(v6, 12));
+    // Global unicast is 2000::/3; the rest (::, ::1, IPv4-compatible ::a.b.c.d, fc00::/7
+    // unique local, fe80::/10 link-local, fec0::/10 site-local, ff00::/8 multicast) is not.
+    if ((v6[0] & 0xe0) != 0x20)
+        return false;
+    if (v6[0] == 0x20 && v6[1] == 0x02) // 6to4 2002:a.b.c.d::/48 carries an IPv4 address
+        return isPublicIPv4(ipv4At(v6, 2));
+    return true;
+}
+
+void IconFetcher::allowPrivateOrigin(const QUrl &url)
+{
+    m_allowedOrigins.insert(originOf(url));
+}
+
 IconFetcher::IconFetcher(QObject *parent)
     : QObject(parent)
     , m_manager(new QNetworkAccessManager(this))
@@ -60,7 +128,8 @@ IconFetcher::IconFetcher(QObject *parent)
     , m_dataIcons(16 * 1024 * 1024)
 {
     m_manager->setCookieJar(new NoCookieJar(m_manager));
-    m_manager->setRedirectPolicy(QNetworkRequest::NoLessSafeRedirectPolicy);
+    // Redirects are followed in onFinished, so that each target's address is checked first.
+    m_manager->setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
     // No authenticationRequired / proxyAuthenticationRequired handler: a server or proxy that
     // wants credentials makes the fetch fail, and none are ever offered.
 }
@@ -72,7 +141,9 @@ IconFetcher *IconFetcher::instance()
     static QPointer<IconFetcher> fetcher;
     if (!fetcher) {
         fetcher = new IconFetcher(QCoreApplication::instance());
-        fetcher->m_enabled = QSettings().value(fetchSettingKey(), true).toBool();
+        const QSettings settings;
+        fetcher->m_enabled = settings.value(fetchSettingKey(), true).toBool();
+        fetcher->m_allowPrivate = settings.value(localNetworkSettingKey(), false).toBool();
     }
     return fetcher;
 }
@@ -87,6 +158,12 @@ void IconFetcher::setEnabled(bool on)
         for (const QUrl &url : std::as_const(m_queue))
             m_entries.remove(url);
         m_queue.clear();
+        for (const Job &job : std::as_const(m_resolving)) {
+            if (job.lookupId >= 0)
+                QHostInfo::abortHostLookup(job.lookupId);
+            m_entries.remove(job.url);
+        }
+        m_resolving.clear();
         const QList<QNetworkReply *> replies = m_jobs.keys();
         for (QNetworkReply *reply : replies) {
             m_entries.remove(m_jobs.value(reply).url);
@@ -271,7 +348,7 @@ bool IconFetcher::fetch(const QUrl &url)
 
 void IconFetcher::startQueued()
 {
-    while (m_jobs.size() < MaxConcurrentFetches && !m_queue.isEmpty()) {
+    while (activeJobs() < MaxConcurrentFetches && !m_queue.isEmpty()) {
         const QUrl url = m_queue.dequeue();
         if (m_entries.value(url).state == State::Queued)
             start(url);
@@ -280,7 +357,95 @@ void IconFetcher::startQueued()
 
 void IconFetcher::start(const QUrl &url)
 {
-    QUrl target = url;
+    m_entries[url].state = State::Fetching;
+    Job job;
+    job.url = url;
+    job.current = url;
+    checkThenGet(std::move(job));
+}
+
+QString IconFetcher::refusal(const Job &job, const QHostAddress &address) const
+{
+    const QString host = job.current.host();
+    const QString where = address.toString() == host ? host : host + QStringLiteral(" = ") + address.toString();
+    const QString why = tr("its address is on your own machine or network (%1); MCP Scope only fetches icons from public addresses")
+                            .arg(where);
+    return job.redirects == 0 ? why : tr("redirected to %1, but %2").arg(job.current.toDisplayString().left(200), why);
+}
+
+void IconFetcher::failResolving(quint64 serial, const QString &error)
+{
+    auto it = m_resolving.find(serial);
+    if (it == m_resolving.end())
+        return;
+    if (it->lookupId >= 0)
+        QHostInfo::abortHostLookup(it->lookupId);
+    const QUrl url = it->url;
+    m_resolving.erase(it);
+    complete(url, {}, error);
+    startQueued();
+}
+
+void IconFetcher::checkThenGet(Job job)
+{
+    const QString host = job.current.host();
+    if (m_allowPrivate || m_allowedOrigins.contains(originOf(job.current))) {
+        get(std::move(job));
+        return;
+    }
+    const quint64 serial = ++m_nextSerial;
+    const QHostAddress literal(host);
+    if (!literal.isNull()) {
+        if (isPublicAddress(literal)) {
+            get(std::move(job));
+            return;
+        }
+        // Refused without a lookup, but reported from the event loop like every other end:
+        // lookup() must return before anyone hears fetchFinished.
+        const QString reason = refusal(job, literal);
+        m_resolving.insert(serial, std::move(job));
+        QTimer::singleShot(0, this, [this, serial, reason] { failResolving(serial, reason); });
+        return;
+    }
+    m_resolving.insert(serial, std::move(job));
+    const int id = QHostInfo::lookupHost(host, this, [this, serial](const QHostInfo &info) { onResolved(serial, info); });
+    auto it = m_resolving.find(serial);
+    if (it == m_resolving.end())
+        return; // answered already (from the cache)
+    it->lookupId = id;
+    // The system resolver may take long on a broken network; the transfer timeout bounds it too.
+    QTimer::singleShot(m_timeoutMs, this, [this, serial] {
+        failResolving(serial, tr("no answer within %1 s").arg(m_timeoutMs / 1000.0, 0, 'g', 3));
+    });
+}
+
+void IconFetcher::onResolved(quint64 serial, const QHostInfo &info)
+{
+    auto it = m_resolving.find(serial);
+    if (it == m_resolving.end())
+        return;
+    Job job = std::move(*it);
+    m_resolving.erase(it);
+    const QString host = job.current.host();
+    if (info.error() != QHostInfo::NoError || info.addresses().isEmpty()) {
+        complete(job.url, {}, tr("could not look up %1: %2").arg(host, info.errorString()));
+        startQueued();
+        return;
+    }
+    // Every address: Qt may connect to any of them.
+    for (const QHostAddress &address : info.addresses()) {
+        if (!isPublicAddress(address)) {
+            complete(job.url, {}, refusal(job, address));
+            startQueued();
+            return;
+        }
+    }
+    get(std::move(job));
+}
+
+void IconFetcher::get(Job job)
+{
+    QUrl target = job.current;
     target.setUserInfo(QString()); // credentials written into an icon's address are not sent either
     QNetworkRequest request(target);
     request.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
@@ -288,20 +453,20 @@ void IconFetcher::start(const QUrl &url)
     request.setAttribute(QNetworkRequest::CookieLoadControlAttribute, QNetworkRequest::Manual);
     request.setAttribute(QNetworkRequest::CookieSaveControlAttribute, QNetworkRequest::Manual);
     request.setAttribute(QNetworkRequest::AuthenticationReuseAttribute, QNetworkRequest::Manual);
-    // Qt refuses https -> http itself; onRedirected refuses any other scheme. (Not
-    // UserVerifiedRedirectPolicy: Qt 6.4 mishandles its second redirect.)
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::NoLessSafeRedirectPolicy);
-    request.setMaximumRedirectsAllowed(MaxRedirects);
+    // Not UserVerifiedRedirectPolicy (Qt 6.4 mishandles its second redirect), nor letting Qt
+    // follow them: the target's address must be checked before anything is sent there.
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
     request.setTransferTimeout(m_timeoutMs);
     request.setSslConfiguration(m_ssl);
     request.setHeader(QNetworkRequest::UserAgentHeader, QStringLiteral("MCP Scope icon fetcher"));
     request.setRawHeader("Accept", "image/svg+xml, image/png, image/webp, image/jpeg, image/gif, image/*;q=0.8");
     QNetworkReply *reply = m_manager->get(request);
-    m_jobs.insert(reply, Job{url, {}, {}, {}});
-    m_entries[url].state = State::Fetching;
+    job.bytes.clear();
+    job.abortReason.clear();
+    job.tlsErrors.clear();
+    m_jobs.insert(reply, std::move(job));
     connect(reply, &QNetworkReply::metaDataChanged, this, [this, reply] { onMetaData(reply); });
     connect(reply, &QNetworkReply::readyRead, this, [this, reply] { onReadyRead(reply); });
-    connect(reply, &QNetworkReply::redirected, this, [this, reply](const QUrl &target) { onRedirected(reply, target); });
     connect(reply, &QNetworkReply::sslErrors, this, [this, reply](const QList<QSslError> &errors) {
         // Recorded for the message, never ignored: the handshake fails.
         auto it = m_jobs.find(reply);
@@ -334,14 +499,6 @@ void IconFetcher::onReadyRead(QNetworkReply *reply)
         abortWith(reply, tr("larger than %1 KiB").arg(m_maxBytes / 1024.0, 0, 'g', 3));
 }
 
-void IconFetcher::onRedirected(QNetworkReply *reply, const QUrl &target)
-{
-    if (!isHttps(target)) {
-        abortWith(reply, tr("redirected to %1, which is not https").arg(target.toDisplayString().left(200)));
-        return;
-    }
-}
-
 void IconFetcher::abortWith(QNetworkReply *reply, const QString &reason)
 {
     auto it = m_jobs.find(reply);
@@ -361,6 +518,12 @@ void IconFetcher::onFinished(QNetworkReply *reply)
     Job job = std::move(*it);
     m_jobs.erase(it);
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const QUrl location = reply->attribute(QNetworkRequest::RedirectionTargetAttribute).toUrl();
+    if (job.abortReason.isEmpty() && reply->error() == QNetworkReply::NoError && isFollowedRedirect(status)
+        && location.isValid()) {
+        followRedirect(std::move(job), reply->url().resolved(location));
+        return;
+    }
     QString error = job.abortReason;
     if (error.isEmpty() && reply->error() != QNetworkReply::NoError) {
         switch (reply->error()) {
@@ -373,12 +536,6 @@ void IconFetcher::onFinished(QNetworkReply *reply)
         case QNetworkReply::AuthenticationRequiredError:
         case QNetworkReply::ProxyAuthenticationRequiredError:
             error = tr("the server asks for credentials, and MCP Scope never sends any for icons");
-            break;
-        case QNetworkReply::TooManyRedirectsError:
-            error = tr("more than %n redirect(s)", nullptr, MaxRedirects);
-            break;
-        case QNetworkReply::InsecureRedirectError:
-            error = tr("redirected to an address that is not https");
             break;
         default:
             error = status > 0 ? tr("the server answered HTTP %1 %2")
@@ -403,6 +560,22 @@ void IconFetcher::onFinished(QNetworkReply *reply)
     }
     complete(job.url, icon, icon.isNull() ? error : QString());
     startQueued();
+}
+
+void IconFetcher::followRedirect(Job job, const QUrl &target)
+{
+    QString error;
+    if (!isHttps(target))
+        error = tr("redirected to %1, which is not https").arg(target.toDisplayString().left(200));
+    else if (++job.redirects > MaxRedirects)
+        error = tr("more than %n redirect(s)", nullptr, MaxRedirects);
+    if (!error.isEmpty()) {
+        complete(job.url, {}, error);
+        startQueued();
+        return;
+    }
+    job.current = target;
+    checkThenGet(std::move(job));
 }
 
 void IconFetcher::complete(const QUrl &url, const QIcon &icon, const QString &error)

@@ -7,10 +7,13 @@
 #include <QJsonArray>
 #include <QObject>
 #include <QQueue>
+#include <QSet>
 #include <QSslConfiguration>
 #include <QUrl>
 
 QT_BEGIN_NAMESPACE
+class QHostAddress;
+class QHostInfo;
 class QListWidget;
 class QListWidgetItem;
 class QNetworkAccessManager;
@@ -29,6 +32,16 @@ namespace Mcp::Ui {
 // a transfer timeout, a size cap checked against Content-Length and again as bytes arrive,
 // TLS errors are failures. The bytes are sniffed and decoded by ImageDecode::decodeIcon, which
 // renders SVG without anything external.
+//
+// Like a browser's Private Network Access rule, an icon never reaches into the user's own
+// machine or network: before each request (the first and every redirect, which are followed
+// here, not by Qt) the host is resolved with QHostInfo and refused when any address is not
+// public (isPublicAddress: loopback, private, link-local, CGNAT, multicast, unspecified, and
+// their IPv4-mapped forms). A remote MCP server could otherwise make MCP Scope send GETs to
+// the router or a cloud metadata service. The QSettings key privacy/fetchLocalNetworkIcons
+// (bool, default false; localNetworkSettingKey()) lets them through. Qt resolves the name
+// again when it connects (its cache usually answers the same): a DNS rebind inside that
+// window is not caught.
 class IconFetcher : public QObject
 {
     Q_OBJECT
@@ -40,6 +53,8 @@ public:
     static constexpr int MaxRedirects = 3;
     // QSettings key of the user's choice (bool, default true).
     static QString fetchSettingKey();
+    // QSettings key (bool, default false): also fetch icons from private and local addresses.
+    static QString localNetworkSettingKey();
 
     enum class State { Unknown, Queued, Fetching, Loaded, Failed };
 
@@ -76,6 +91,17 @@ public:
     // Trust for the TLS handshake (tests add their own CA); peers are always verified.
     void setSslConfiguration(const QSslConfiguration &configuration);
 
+    // Off by default: icons whose host is (or resolves to) a non-public address are refused.
+    bool allowsPrivateAddresses() const { return m_allowPrivate; }
+    void setAllowPrivateAddresses(bool allow) { m_allowPrivate = allow; }
+    // Lets this one origin (host and port of url) through the address check while private
+    // addresses are otherwise refused; tests use it for their first hop.
+    void allowPrivateOrigin(const QUrl &url);
+    // True for an address a public icon server may have: not loopback, private (10/8,
+    // 172.16/12, 192.168/16, fc00::/7), link-local, CGNAT (100.64/10), multicast, broadcast,
+    // unspecified, reserved, nor an IPv4-mapped (or NAT64-embedded) form of one of those.
+    static bool isPublicAddress(const QHostAddress &address);
+
     // Starts fetching url unless it is cached or under way. Anything but https is refused
     // (returns false, no request). Fetching off also returns false.
     bool fetch(const QUrl &url);
@@ -100,17 +126,27 @@ private:
     };
     struct Job
     {
-        QUrl url;
+        QUrl url;       // the icon's address, the cache key
+        QUrl current;   // where this hop goes (url, or a redirect's target)
+        int redirects = 0;
+        int lookupId = -1;
         QByteArray bytes;
         QString abortReason;
         QStringList tlsErrors;
     };
 
+    int activeJobs() const { return int(m_jobs.size() + m_resolving.size()); }
     void startQueued();
     void start(const QUrl &url);
+    // Checks job.current's addresses (a lookup unless the host is an IP literal), then gets it.
+    void checkThenGet(Job job);
+    void onResolved(quint64 serial, const QHostInfo &info);
+    QString refusal(const Job &job, const QHostAddress &address) const;
+    void failResolving(quint64 serial, const QString &error);
+    void get(Job job);
     void onMetaData(QNetworkReply *reply);
     void onReadyRead(QNetworkReply *reply);
-    void onRedirected(QNetworkReply *reply, const QUrl &target);
+    void followRedirect(Job job, const QUrl &target);
     void onFinished(QNetworkReply *reply);
     void abortWith(QNetworkReply *reply, const QString &reason);
     void complete(const QUrl &url, const QIcon &icon, const QString &error);
@@ -121,6 +157,9 @@ private:
     QHash<QUrl, Entry> m_entries;
     QQueue<QUrl> m_queue;
     QHash<QNetworkReply *, Job> m_jobs;
+    QHash<quint64, Job> m_resolving; // by serial: host lookups under way
+    quint64 m_nextSerial = 0;
+    QSet<QString> m_allowedOrigins;  // "host:port"
     struct DataIcon
     {
         QIcon icon;
@@ -130,6 +169,7 @@ private:
     qsizetype m_maxBytes = DefaultMaxBytes;
     int m_timeoutMs = DefaultTransferTimeoutMs;
     bool m_enabled = true;
+    bool m_allowPrivate = false;
 };
 
 } // namespace Mcp::Ui

@@ -171,6 +171,7 @@ private Q_SLOTS:
         m_server = std::make_unique<TlsServer>();
         m_fetcher = std::make_unique<IconFetcher>();
         m_fetcher->setSslConfiguration(m_server->trusting());
+        m_fetcher->setAllowPrivateAddresses(true); // the server is on 127.0.0.1; the address tests turn this off
         m_server->route("/red.png", [](QSslSocket *socket, const Request &) {
             TlsServer::respond(socket, "200 OK", png(Qt::red), {"Content-Type: image/png"});
         });
@@ -199,6 +200,12 @@ private Q_SLOTS:
     void toolListUpdatesInPlace();
     void fetchingOffMakesNoRequest();
     void toolPanelSaysWhyTheIconIsMissing();
+    void isPublicAddress_data();
+    void isPublicAddress();
+    void privateAddressesRefusedByDefault();
+    void localAddressRefusedWithoutConnection_data();
+    void localAddressRefusedWithoutConnection();
+    void redirectToLocalAddressRefused();
 
 private:
     bool waitFinished(const QUrl &url, int timeout = 10000)
@@ -438,6 +445,7 @@ void tst_IconFetcher::silentServerTimesOut()
 void tst_IconFetcher::untrustedCertificateFails()
 {
     IconFetcher stranger; // trusts only the system's CAs
+    stranger.setAllowPrivateAddresses(true);
     const QUrl url = m_server->url(QStringLiteral("/red.png"));
     QSignalSpy finished(&stranger, &IconFetcher::fetchFinished);
     QVERIFY(stranger.fetch(url));
@@ -454,6 +462,7 @@ void tst_IconFetcher::untrustedCertificateFails()
     QSslConfiguration lax = QSslConfiguration::defaultConfiguration();
     lax.setPeerVerifyMode(QSslSocket::VerifyNone);
     IconFetcher lenient;
+    lenient.setAllowPrivateAddresses(true);
     lenient.setSslConfiguration(lax);
     QSignalSpy lenientFinished(&lenient, &IconFetcher::fetchFinished);
     QVERIFY(lenient.fetch(url));
@@ -556,6 +565,7 @@ void tst_IconFetcher::toolListUpdatesInPlace()
     IconFetcher *shared = IconFetcher::instance();
     shared->setEnabled(true);
     shared->setSslConfiguration(m_server->trusting());
+    shared->setAllowPrivateAddresses(true);
     shared->clearCache();
     m_server->route("/big.png", [](QSslSocket *socket, const Request &) {
         socket->write("HTTP/1.1 200 OK\r\nContent-Length: 999999\r\n\r\n");
@@ -604,6 +614,7 @@ void tst_IconFetcher::fetchingOffMakesNoRequest()
 {
     IconFetcher *shared = IconFetcher::instance();
     shared->setSslConfiguration(m_server->trusting());
+    shared->setAllowPrivateAddresses(true);
     shared->clearCache();
     shared->setEnabled(false);
     const QUrl red = m_server->url(QStringLiteral("/red.png"));
@@ -634,6 +645,7 @@ void tst_IconFetcher::toolPanelSaysWhyTheIconIsMissing()
     IconFetcher *shared = IconFetcher::instance();
     shared->setEnabled(true);
     shared->setSslConfiguration(m_server->trusting());
+    shared->setAllowPrivateAddresses(true);
     shared->clearCache();
     m_server->route("/big.png", [](QSslSocket *socket, const Request &) {
         socket->write("HTTP/1.1 200 OK\r\nContent-Length: 999999\r\n\r\n");
@@ -646,6 +658,160 @@ void tst_IconFetcher::toolPanelSaysWhyTheIconIsMissing()
     QVERIFY2(badges->text().contains(QLatin1String("Loading the icon")), qPrintable(badges->text()));
     QTRY_VERIFY_WITH_TIMEOUT(badges->text().contains(QLatin1String("Icon not loaded: larger than 256 KiB")), 10000);
     shared->clearCache();
+}
+
+void tst_IconFetcher::isPublicAddress_data()
+{
+    QTest::addColumn<QString>("address");
+    QTest::addColumn<bool>("isPublic");
+    const auto row = [](const char *address, bool isPublic) { QTest::newRow(address) << QString::fromLatin1(address) << isPublic; };
+    // Public
+    row("8.8.8.8", true);
+    row("93.184.216.34", true);
+    row("1.1.1.1", true);
+    row("100.63.255.255", true);    // just below CGNAT
+    row("100.128.0.0", true);       // just above CGNAT
+    row("172.15.255.255", true);    // just below 172.16/12
+    row("172.32.0.0", true);        // just above
+    row("169.253.255.255", true);
+    row("192.167.255.255", true);
+    row("223.255.255.255", true);   // last unicast before multicast
+    row("2606:4700:4700::1111", true);
+    row("2001:4860:4860::8888", true);
+    row("2a00:1450:4001:82b::200e", true);
+    row("::ffff:8.8.8.8", true);    // IPv4-mapped public
+    row("64:ff9b::808:808", true);  // NAT64 of 8.8.8.8
+    row("2002:808:808::1", true);   // 6to4 of 8.8.8.8
+    // Not public
+    row("127.0.0.1", false);
+    row("127.255.255.254", false);
+    row("10.0.0.1", false);
+    row("10.255.255.255", false);
+    row("172.16.0.1", false);
+    row("172.31.255.255", false);
+    row("192.168.1.1", false);
+    row("169.254.169.254", false);  // cloud metadata service
+    row("100.64.0.1", false);
+    row("100.127.255.255", false);
+    row("0.0.0.0", false);
+    row("0.1.2.3", false);
+    row("192.0.0.8", false);
+    row("198.18.0.1", false);
+    row("224.0.0.251", false);      // mDNS multicast
+    row("239.255.255.250", false);  // SSDP
+    row("240.0.0.1", false);
+    row("255.255.255.255", false);
+    row("::", false);
+    row("::1", false);
+    row("::127.0.0.1", false);      // IPv4-compatible (deprecated)
+    row("fc00::1", false);
+    row("fd12:3456:789a::1", false);
+    row("fe80::1", false);
+    row("febf::1", false);
+    row("fec0::1", false);          // site-local (deprecated)
+    row("ff02::1", false);
+    row("ff05::c", false);
+    row("::ffff:127.0.0.1", false);
+    row("::ffff:192.168.1.1", false);
+    row("::ffff:169.254.169.254", false);
+    row("::ffff:10.1.2.3", false);
+    row("64:ff9b::7f00:1", false);  // NAT64 of 127.0.0.1
+    row("64:ff9b::a9fe:a9fe", false);
+    row("2002:c0a8:101::1", false); // 6to4 of 192.168.1.1
+    row("2002:7f00:1::", false);
+    row("100::1", false);           // discard-only, not global unicast
+    row("not an address", false);
+}
+
+void tst_IconFetcher::isPublicAddress()
+{
+    QFETCH(QString, address);
+    QFETCH(bool, isPublic);
+    QCOMPARE(IconFetcher::isPublicAddress(QHostAddress(address)), isPublic);
+}
+
+void tst_IconFetcher::privateAddressesRefusedByDefault()
+{
+    QCOMPARE(IconFetcher::localNetworkSettingKey(), QStringLiteral("privacy/fetchLocalNetworkIcons"));
+    IconFetcher fresh;
+    QVERIFY(!fresh.allowsPrivateAddresses());
+}
+
+void tst_IconFetcher::localAddressRefusedWithoutConnection_data()
+{
+    QTest::addColumn<QString>("host");
+    QTest::addColumn<QString>("shown");
+    QTest::newRow("IPv4 loopback literal") << "127.0.0.1" << "(127.0.0.1)";
+    QTest::newRow("name resolving to loopback") << "localhost" << "(localhost = ";
+    QTest::newRow("IPv4-mapped loopback") << "::ffff:127.0.0.1" << "(::ffff:127.0.0.1)";
+    QTest::newRow("IPv6 loopback") << "::1" << "(::1)";
+}
+
+void tst_IconFetcher::localAddressRefusedWithoutConnection()
+{
+    QFETCH(QString, host);
+    QFETCH(QString, shown);
+    m_fetcher->setAllowPrivateAddresses(false);
+    QUrl url = m_server->url(QStringLiteral("/red.png"));
+    url.setHost(host);
+    QSignalSpy finished(m_fetcher.get(), &IconFetcher::fetchFinished);
+    const IconFetcher::Lookup first = m_fetcher->lookup(iconsOf(url));
+    QVERIFY(first.icon.isNull());
+    QCOMPARE(first.pending, url); // refused from the event loop, like any other end
+    QCOMPARE(finished.size(), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+    QCOMPARE(m_fetcher->state(url), IconFetcher::State::Failed);
+    const QString error = m_fetcher->errorString(url);
+    QVERIFY2(error.startsWith(QLatin1String("its address is on your own machine or network ") + shown), qPrintable(error));
+    QVERIFY2(error.endsWith(QLatin1String("; MCP Scope only fetches icons from public addresses")), qPrintable(error));
+    // The refusal is cached and is what the tooltip says.
+    const IconFetcher::Lookup again = m_fetcher->lookup(iconsOf(url));
+    QVERIFY(again.pending.isEmpty());
+    QCOMPARE(again.note, QStringLiteral("Icon not loaded: ") + error);
+    QVERIFY(!m_fetcher->fetch(url) || m_fetcher->state(url) == IconFetcher::State::Failed);
+    QTest::qWait(300);
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(m_server->connections, 0);
+    QCOMPARE(m_server->requests.size(), 0);
+}
+
+void tst_IconFetcher::redirectToLocalAddressRefused()
+{
+    m_fetcher->setAllowPrivateAddresses(false);
+    // Stands in for a public icon server: only this host and port pass the address check.
+    m_fetcher->allowPrivateOrigin(m_server->url(QString()));
+    const QByteArray port = QByteArray::number(m_server->url(QString()).port());
+    m_server->route("/hop.png", [](QSslSocket *socket, const Request &) {
+        TlsServer::respond(socket, "302 Found", {}, {"Location: /red.png"});
+    });
+    m_server->route("/to-localhost.png", [port](QSslSocket *socket, const Request &) {
+        TlsServer::respond(socket, "302 Found", {}, {"Location: https://localhost:" + port + "/red.png"});
+    });
+    m_server->route("/to-mapped.png", [port](QSslSocket *socket, const Request &) {
+        TlsServer::respond(socket, "307 Temporary Redirect", {}, {"Location: https://[::ffff:127.0.0.1]:" + port + "/red.png"});
+    });
+
+    // A redirect within the allowed origin is followed.
+    const QUrl hop = m_server->url(QStringLiteral("/hop.png"));
+    m_fetcher->fetch(hop);
+    QVERIFY(waitFinished(hop));
+    QCOMPARE(m_fetcher->state(hop), IconFetcher::State::Loaded);
+    QCOMPARE(m_server->count("/red.png"), 1);
+    const int connections = m_server->connections;
+
+    for (const QByteArray path : {QByteArray("/to-localhost.png"), QByteArray("/to-mapped.png")}) {
+        const QUrl url = m_server->url(QString::fromLatin1(path));
+        m_fetcher->fetch(url);
+        QVERIFY(waitFinished(url));
+        QCOMPARE(m_fetcher->state(url), IconFetcher::State::Failed);
+        const QString error = m_fetcher->errorString(url);
+        QVERIFY2(error.startsWith(QLatin1String("redirected to https://")), qPrintable(error));
+        QVERIFY2(error.contains(QLatin1String("its address is on your own machine or network (")), qPrintable(error));
+        QCOMPARE(m_server->count(path), 1);
+    }
+    QTest::qWait(300);
+    QCOMPARE(m_server->count("/red.png"), 1); // never asked for through the local names
+    QCOMPARE(m_server->connections, connections); // the redirects came over the kept-alive connection
 }
 
 QTEST_MAIN(tst_IconFetcher)
