@@ -92,6 +92,7 @@ public:
     void setSslConfiguration(const QSslConfiguration &configuration);
 
     // Off by default: icons whose host is (or resolves to) a non-public address are refused.
+    // Refusals already cached stay until clearCache() or their retry time.
     bool allowsPrivateAddresses() const { return m_allowPrivate; }
     void setAllowPrivateAddresses(bool allow) { m_allowPrivate = allow; }
     // Lets this one origin (host and port of url) through the address check while private

@@ -206,6 +206,7 @@ private Q_SLOTS:
     void localAddressRefusedWithoutConnection_data();
     void localAddressRefusedWithoutConnection();
     void redirectToLocalAddressRefused();
+    void unresolvableHostFails();
 
 private:
     bool waitFinished(const QUrl &url, int timeout = 10000)
@@ -812,6 +813,22 @@ void tst_IconFetcher::redirectToLocalAddressRefused()
     QTest::qWait(300);
     QCOMPARE(m_server->count("/red.png"), 1); // never asked for through the local names
     QCOMPARE(m_server->connections, connections); // the redirects came over the kept-alive connection
+}
+
+void tst_IconFetcher::unresolvableHostFails()
+{
+    // .invalid never resolves (RFC 2606). Without a working resolver the lookup may instead
+    // run into the transfer timeout, which bounds lookups too.
+    m_fetcher->setAllowPrivateAddresses(false);
+    m_fetcher->setTransferTimeout(3000);
+    const QUrl url(QStringLiteral("https://icon.mcpscope-test.invalid/x.png"));
+    QVERIFY(m_fetcher->fetch(url));
+    QVERIFY(waitFinished(url));
+    QCOMPARE(m_fetcher->state(url), IconFetcher::State::Failed);
+    const QString error = m_fetcher->errorString(url);
+    QVERIFY2(error.startsWith(QLatin1String("could not look up icon.mcpscope-test.invalid: "))
+                 || error == QLatin1String("no answer within 3 s"),
+             qPrintable(error));
 }
 
 QTEST_MAIN(tst_IconFetcher)
