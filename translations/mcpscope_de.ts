@@ -1207,6 +1207,65 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Ui::BigTextView</name>
+    <message>
+        <source>Find</source>
+        <translation>Suchen</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <source>Find the previous match (Shift+F3)</source>
+        <translation>Vorherigen Treffer suchen (Umschalt+F3)</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Weiter</translation>
+    </message>
+    <message>
+        <source>Find the next match (F3)</source>
+        <translation>Nächsten Treffer suchen (F3)</translation>
+    </message>
+    <message>
+        <source>Match case</source>
+        <translation>Groß-/Kleinschreibung</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Close the find bar (Esc)</source>
+        <translation>Suchleiste schließen (Esc)</translation>
+    </message>
+    <message>
+        <source>Preparing… (%1 %)</source>
+        <translation>Wird vorbereitet … (%1 %)</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Select All</source>
+        <translation>Alles auswählen</translation>
+    </message>
+    <message>
+        <source>Find…</source>
+        <translation>Suchen …</translation>
+    </message>
+    <message>
+        <source>Searching… %1 %</source>
+        <translation>Suche … %1 %</translation>
+    </message>
+    <message>
+        <source>No match</source>
+        <translation>Kein Treffer</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::Ui::CaptureWindow</name>
     <message>
         <source>%1 — Capture</source>
@@ -1516,6 +1575,76 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Ui::IconFetcher</name>
+    <message>
+        <source>Icon not loaded: %1</source>
+        <translation>Symbol nicht geladen: %1</translation>
+    </message>
+    <message>
+        <source>Icon not loaded: %1 is not a valid address</source>
+        <translation>Symbol nicht geladen: %1 ist keine gültige Adresse</translation>
+    </message>
+    <message>
+        <source>This icon is on the web (%1); fetching icons from the web is turned off (View menu).</source>
+        <translation>Dieses Symbol liegt im Web (%1); das Laden von Symbolen aus dem Web ist ausgeschaltet (Menü Ansicht).</translation>
+    </message>
+    <message>
+        <source>Loading the icon from %1…</source>
+        <translation>Symbol wird von %1 geladen …</translation>
+    </message>
+    <message>
+        <source>Icon not loaded: only https and data: icons are allowed, not %1</source>
+        <translation>Symbol nicht geladen: nur https- und data:-Symbole sind erlaubt, nicht %1</translation>
+    </message>
+    <message>
+        <source>its address is on your own machine or network (%1); MCP Scope only fetches icons from public addresses</source>
+        <translation>seine Adresse liegt auf Ihrem eigenen Rechner oder in Ihrem Netz (%1); MCP Scope lädt Symbole nur von öffentlichen Adressen</translation>
+    </message>
+    <message>
+        <source>redirected to %1, but %2</source>
+        <translation>weitergeleitet zu %1, aber %2</translation>
+    </message>
+    <message>
+        <source>no answer within %1 s</source>
+        <translation>keine Antwort innerhalb von %1 s</translation>
+    </message>
+    <message>
+        <source>could not look up %1: %2</source>
+        <translation>%1 konnte nicht aufgelöst werden: %2</translation>
+    </message>
+    <message>
+        <source>larger than %1 KiB</source>
+        <translation>größer als %1 KiB</translation>
+    </message>
+    <message>
+        <source>TLS error: %1</source>
+        <translation>TLS-Fehler: %1</translation>
+    </message>
+    <message>
+        <source>the server asks for credentials, and MCP Scope never sends any for icons</source>
+        <translation>der Server verlangt Anmeldedaten, und MCP Scope sendet für Symbole nie welche</translation>
+    </message>
+    <message>
+        <source>the server answered HTTP %1 %2</source>
+        <translation>der Server antwortete mit HTTP %1 %2</translation>
+    </message>
+    <message>
+        <source>the server answered HTTP %1</source>
+        <translation>der Server antwortete mit HTTP %1</translation>
+    </message>
+    <message>
+        <source>redirected to %1, which is not https</source>
+        <translation>weitergeleitet zu %1, das kein https ist</translation>
+    </message>
+    <message numerus="yes">
+        <source>more than %n redirect(s)</source>
+        <translation>
+            <numerusform>mehr als %n Weiterleitung</numerusform>
+            <numerusform>mehr als %n Weiterleitungen</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Mcp::Ui::ImageDecode</name>
     <message>
         <source>%1 image: too big to show (%2 bytes); save it instead</source>
@@ -1534,8 +1663,24 @@
         <translation>Kein Bild-Plugin für %1 installiert: Speichern Sie das Bild, um es anzusehen</translation>
     </message>
     <message>
-        <source>This icon is on the web (https); MCP Scope does not fetch it without your permission.</source>
-        <translation>Dieses Symbol liegt im Web (https); MCP Scope lädt es nicht ohne Ihre Erlaubnis.</translation>
+        <source>not an image MCP Scope can read</source>
+        <translation>kein Bild, das MCP Scope lesen kann</translation>
+    </message>
+    <message>
+        <source>the image could not be decoded: %1</source>
+        <translation>das Bild konnte nicht dekodiert werden: %1</translation>
+    </message>
+    <message>
+        <source>malformed data: URI</source>
+        <translation>fehlerhafte data:-URI</translation>
+    </message>
+    <message>
+        <source>larger than %1 KiB</source>
+        <translation>größer als %1 KiB</translation>
+    </message>
+    <message>
+        <source>empty data: URI</source>
+        <translation>leere data:-URI</translation>
     </message>
 </context>
 <context>
@@ -2143,6 +2288,14 @@
         <source>The connection ended before this request was answered.</source>
         <translation>Die Verbindung endete, bevor diese Anfrage beantwortet wurde.</translation>
     </message>
+    <message>
+        <source>Fetch Icons from the &amp;Web</source>
+        <translation>Symbole aus dem &amp;Web laden</translation>
+    </message>
+    <message>
+        <source>Download the https icons of tools, resources and prompts (no cookies, no credentials)</source>
+        <translation>Die https-Symbole von Werkzeugen, Ressourcen und Prompts herunterladen (ohne Cookies, ohne Anmeldedaten)</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::PendingRequestDialog</name>
@@ -2405,10 +2558,6 @@
         <translation>Speichern…</translation>
     </message>
     <message>
-        <source>Showing all %1.</source>
-        <translation>Alle %1 werden angezeigt.</translation>
-    </message>
-    <message>
         <source>Source</source>
         <translation>Quelltext</translation>
     </message>
@@ -2570,6 +2719,28 @@
     <message>
         <source>The resource has no contents.</source>
         <translation>Die Ressource hat keinen Inhalt.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Preparing all %1… (%2 %)</source>
+        <translation>Alle %1 werden vorbereitet … (%2 %)</translation>
+    </message>
+    <message>
+        <source>Showing all %1 (%2 characters).</source>
+        <translation>Alle %1 werden angezeigt (%2 Zeichen).</translation>
+    </message>
+    <message>
+        <source>The audio could not be played: %1
+Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose WAV, MP3 and FLAC decoders come with its &quot;good&quot; plugins (gstreamer1.0-plugins-good).</source>
+        <translation>Die Audiodaten konnten nicht abgespielt werden: %1
+Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio über GStreamer ab, dessen WAV-, MP3- und FLAC-Decoder in den „good“-Plugins enthalten sind (gstreamer1.0-plugins-good).</translation>
+    </message>
+    <message>
+        <source>unknown error</source>
+        <translation>unbekannter Fehler</translation>
     </message>
 </context>
 <context>

@@ -1202,6 +1202,65 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Ui::BigTextView</name>
+    <message>
+        <source>Find</source>
+        <translation>查找</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>上一个</translation>
+    </message>
+    <message>
+        <source>Find the previous match (Shift+F3)</source>
+        <translation>查找上一个匹配 (Shift+F3)</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一个</translation>
+    </message>
+    <message>
+        <source>Find the next match (F3)</source>
+        <translation>查找下一个匹配 (F3)</translation>
+    </message>
+    <message>
+        <source>Match case</source>
+        <translation>区分大小写</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Close the find bar (Esc)</source>
+        <translation>关闭查找栏 (Esc)</translation>
+    </message>
+    <message>
+        <source>Preparing… (%1 %)</source>
+        <translation>正在准备… (%1 %)</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Select All</source>
+        <translation>全选</translation>
+    </message>
+    <message>
+        <source>Find…</source>
+        <translation>查找…</translation>
+    </message>
+    <message>
+        <source>Searching… %1 %</source>
+        <translation>正在搜索… %1 %</translation>
+    </message>
+    <message>
+        <source>No match</source>
+        <translation>无匹配</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::Ui::CaptureWindow</name>
     <message>
         <source>%1 — Capture</source>
@@ -1508,6 +1567,75 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Ui::IconFetcher</name>
+    <message>
+        <source>Icon not loaded: %1</source>
+        <translation>图标未加载：%1</translation>
+    </message>
+    <message>
+        <source>Icon not loaded: %1 is not a valid address</source>
+        <translation>图标未加载：%1 不是有效地址</translation>
+    </message>
+    <message>
+        <source>This icon is on the web (%1); fetching icons from the web is turned off (View menu).</source>
+        <translation>此图标位于网络上 (%1)；从网络获取图标已关闭（“视图”菜单）。</translation>
+    </message>
+    <message>
+        <source>Loading the icon from %1…</source>
+        <translation>正在从 %1 加载图标…</translation>
+    </message>
+    <message>
+        <source>Icon not loaded: only https and data: icons are allowed, not %1</source>
+        <translation>图标未加载：只允许 https 和 data: 图标，不允许 %1</translation>
+    </message>
+    <message>
+        <source>its address is on your own machine or network (%1); MCP Scope only fetches icons from public addresses</source>
+        <translation>其地址位于您自己的计算机或网络中 (%1)；MCP Scope 只从公共地址获取图标</translation>
+    </message>
+    <message>
+        <source>redirected to %1, but %2</source>
+        <translation>被重定向到 %1，但 %2</translation>
+    </message>
+    <message>
+        <source>no answer within %1 s</source>
+        <translation>%1 秒内无应答</translation>
+    </message>
+    <message>
+        <source>could not look up %1: %2</source>
+        <translation>无法解析 %1：%2</translation>
+    </message>
+    <message>
+        <source>larger than %1 KiB</source>
+        <translation>大于 %1 KiB</translation>
+    </message>
+    <message>
+        <source>TLS error: %1</source>
+        <translation>TLS 错误：%1</translation>
+    </message>
+    <message>
+        <source>the server asks for credentials, and MCP Scope never sends any for icons</source>
+        <translation>服务器要求凭据，而 MCP Scope 从不为图标发送凭据</translation>
+    </message>
+    <message>
+        <source>the server answered HTTP %1 %2</source>
+        <translation>服务器返回 HTTP %1 %2</translation>
+    </message>
+    <message>
+        <source>the server answered HTTP %1</source>
+        <translation>服务器返回 HTTP %1</translation>
+    </message>
+    <message>
+        <source>redirected to %1, which is not https</source>
+        <translation>被重定向到 %1，它不是 https</translation>
+    </message>
+    <message numerus="yes">
+        <source>more than %n redirect(s)</source>
+        <translation>
+            <numerusform>超过 %n 次重定向</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Mcp::Ui::ImageDecode</name>
     <message>
         <source>%1 image: too big to show (%2 bytes); save it instead</source>
@@ -1526,8 +1654,24 @@
         <translation>未安装 %1 的图像插件：请保存图像后查看</translation>
     </message>
     <message>
-        <source>This icon is on the web (https); MCP Scope does not fetch it without your permission.</source>
-        <translation>此图标位于网络上（https）；未经您允许，MCP Scope 不会获取它。</translation>
+        <source>not an image MCP Scope can read</source>
+        <translation>不是 MCP Scope 能读取的图像</translation>
+    </message>
+    <message>
+        <source>the image could not be decoded: %1</source>
+        <translation>无法解码图像：%1</translation>
+    </message>
+    <message>
+        <source>malformed data: URI</source>
+        <translation>格式错误的 data: URI</translation>
+    </message>
+    <message>
+        <source>larger than %1 KiB</source>
+        <translation>大于 %1 KiB</translation>
+    </message>
+    <message>
+        <source>empty data: URI</source>
+        <translation>空的 data: URI</translation>
     </message>
 </context>
 <context>
@@ -2125,6 +2269,14 @@
         <source>The connection ended before this request was answered.</source>
         <translation>在此请求得到回答之前，连接已结束。</translation>
     </message>
+    <message>
+        <source>Fetch Icons from the &amp;Web</source>
+        <translation>从网络获取图标(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Download the https icons of tools, resources and prompts (no cookies, no credentials)</source>
+        <translation>下载工具、资源和提示的 https 图标（不带 Cookie，不带凭据）</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::PendingRequestDialog</name>
@@ -2382,10 +2534,6 @@
         <translation>保存…</translation>
     </message>
     <message>
-        <source>Showing all %1.</source>
-        <translation>已显示全部 %1。</translation>
-    </message>
-    <message>
         <source>Source</source>
         <translation>源文本</translation>
     </message>
@@ -2546,6 +2694,28 @@
     <message>
         <source>The resource has no contents.</source>
         <translation>该资源没有内容。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Preparing all %1… (%2 %)</source>
+        <translation>正在准备全部 %1… (%2 %)</translation>
+    </message>
+    <message>
+        <source>Showing all %1 (%2 characters).</source>
+        <translation>正在显示全部 %1（%2 个字符）。</translation>
+    </message>
+    <message>
+        <source>The audio could not be played: %1
+Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose WAV, MP3 and FLAC decoders come with its &quot;good&quot; plugins (gstreamer1.0-plugins-good).</source>
+        <translation>无法播放音频：%1
+请保存后在其他程序中播放。在 Linux 上，Qt 通过 GStreamer 播放音频，其 WAV、MP3 和 FLAC 解码器位于 “good” 插件中 (gstreamer1.0-plugins-good)。</translation>
+    </message>
+    <message>
+        <source>unknown error</source>
+        <translation>未知错误</translation>
     </message>
 </context>
 <context>
