@@ -70,31 +70,56 @@ TextRows TextRows::build(QStringView text, int column, const std::function<bool(
     const qsizetype size = text.size();
     rows.starts.append(0);
     qsizetype pos = 0;
-    qsizetype lineLength = 0; // of the line so far, over the rows it was cut into
+    qsizetype lineWidth = 0; // of the line so far, over the rows it was cut into
     int sinceProgress = 0;
     while (pos < size) {
         // Only the next column + 1 characters matter, so a giant line costs no more than many short ones.
-        const qsizetype newline = text.mid(pos, qMin<qsizetype>(column + 1, size - pos)).indexOf(u'\n');
-        qsizetype length;
+        const QStringView window = text.mid(pos, qMin<qsizetype>(column + 1, size - pos));
+        const qsizetype newline = window.indexOf(u'\n');
+        const qsizetype lineChars = newline >= 0 ? newline : window.size();
+        // How many characters fit in `column` cells; a tab reaches the next multiple of TabWidth.
+        qsizetype fit;
+        qsizetype width;
+        if (!window.left(lineChars).contains(u'\t')) {
+            fit = width = qMin<qsizetype>(lineChars, column);
+        } else {
+            // From tab to tab: the characters between take a cell each.
+            const QStringView line = window.left(lineChars);
+            fit = width = 0;
+            while (fit < lineChars) {
+                const qsizetype tab = line.indexOf(u'\t', fit);
+                const qsizetype plain = (tab < 0 ? lineChars : tab) - fit;
+                const qsizetype taken = qMin(plain, qMax<qsizetype>(0, column - width)); // a first tab may overfill
+                fit += taken;
+                width += taken;
+                if (taken < plain || fit == lineChars)
+                    break;
+                const qsizetype cells = TabWidth - width % TabWidth;
+                if (width + cells > column && fit > 0)
+                    break;
+                width += cells;
+                ++fit;
+            }
+        }
         qsizetype next;
-        if (newline >= 0) {
-            length = newline;
+        const bool lineEnds = newline >= 0 && fit == newline;
+        if (lineEnds) {
             next = pos + newline + 1;
-        } else if (size - pos <= column) {
-            length = size - pos;
+        } else if (newline < 0 && pos + fit == size) {
             next = size;
         } else {
-            length = column;
-            if (length > 1 && text.at(pos + length - 1).isHighSurrogate()) // never cut a surrogate pair
-                --length;
-            next = pos + length;
+            if (fit > 1 && window.at(fit - 1).isHighSurrogate()) { // never cut a surrogate pair
+                --fit;
+                --width; // not a tab
+            }
+            next = pos + fit;
         }
-        rows.longestRow = qMax(rows.longestRow, length);
-        lineLength += length;
-        rows.longestLine = qMax(rows.longestLine, lineLength);
-        if (newline >= 0)
-            lineLength = 0;
-        if (next < size || newline >= 0) // a text ending in a line break has an empty last row
+        rows.longestRow = qMax(rows.longestRow, width);
+        lineWidth += width;
+        rows.longestLine = qMax(rows.longestLine, lineWidth);
+        if (lineEnds)
+            lineWidth = 0;
+        if (next < size || lineEnds) // a text ending in a line break has an empty last row
             rows.starts.append(next);
         pos = next;
         if (++sinceProgress == RowsPerProgress) {
@@ -132,8 +157,9 @@ BigTextView::BigTextView(QWidget *parent)
     });
     connect(&m_recutWatcher, &QFutureWatcherBase::finished, this, [this] {
         const QFuture<TextRows> future = m_recutWatcher.future();
-        if (!future.isFinished() || future.isCanceled() || future.resultCount() < 1)
+        if (!m_recutRunning || !future.isFinished() || future.isCanceled() || future.resultCount() < 1)
             return;
+        m_recutRunning = false;
         setRows(future.result());
         Q_EMIT rowsRecut();
         scheduleRecut(); // the view may have been resized again meanwhile
@@ -225,6 +251,7 @@ BigTextView::~BigTextView()
 {
     // The worker holds its own reference to the text; it sees the cancel and stops soon.
     m_watcher.future().cancel();
+    m_recutWatcher.future().cancel();
 }
 
 void BigTextView::setText(const QString &text)
@@ -263,9 +290,7 @@ void BigTextView::setPreparing(bool preparing)
 void BigTextView::apply(const QString &text, const TextRows &rows)
 {
     stopFind();
-    m_recutTimer.stop();
-    m_recutWatcher.future().cancel();
-    m_recutWatcher.setFuture(QFuture<TextRows>());
+    stopRecut();
     // The full text usually replaces its own beginning: the top character, selection and caret stay valid.
     const qsizetype top = topOffset();
     m_text = text;
@@ -321,10 +346,7 @@ void BigTextView::scheduleRecut()
     if (m_preparing) // the new text's rows are checked when they arrive
         return;
     if (m_rows.sameRowsAt(columnForWidth())) {
-        // Back at the width the rows were cut for: nothing to do, and a re-cut under way is stale.
-        m_recutTimer.stop();
-        m_recutWatcher.future().cancel();
-        m_recutWatcher.setFuture(QFuture<TextRows>());
+        stopRecut(); // back at the width the rows were cut for: a re-cut under way is stale
         return;
     }
     if (m_text.size() <= SyncLimit)
@@ -339,15 +361,25 @@ void BigTextView::recut()
     const int column = columnForWidth();
     if (m_preparing || m_rows.sameRowsAt(column))
         return;
-    m_recutWatcher.future().cancel();
+    stopRecut();
     if (m_text.size() <= SyncLimit) {
-        m_recutWatcher.setFuture(QFuture<TextRows>());
         setRows(TextRows::build(m_text, column));
         Q_EMIT rowsRecut();
         return;
     }
     // The old rows stay shown until the new ones arrive.
     m_recutWatcher.setFuture(buildInWorker(m_text, column));
+    m_recutRunning = true;
+}
+
+void BigTextView::stopRecut()
+{
+    m_recutTimer.stop();
+    if (!m_recutRunning)
+        return;
+    m_recutRunning = false;
+    m_recutWatcher.future().cancel();
+    m_recutWatcher.setFuture(QFuture<TextRows>());
 }
 
 QString BigTextView::selectedText() const
@@ -453,7 +485,7 @@ void BigTextView::layoutRow(QTextLayout &layout, qsizetype row) const
     layout.setFont(font());
     QTextOption option;
     option.setWrapMode(QTextOption::NoWrap);
-    option.setTabStopDistance(8 * QFontMetricsF(font()).horizontalAdvance(u' '));
+    option.setTabStopDistance(TextRows::TabWidth * QFontMetricsF(font()).horizontalAdvance(u' '));
     layout.setTextOption(option);
     layout.setCacheEnabled(true);
     layout.beginLayout();
@@ -509,7 +541,9 @@ void BigTextView::scrollToOffset(qsizetype offset)
 {
     const qsizetype row = rowOf(offset);
     QScrollBar *vertical = verticalScrollBar();
-    if (row < vertical->value() || row >= vertical->value() + visibleRows())
+    // Rows under the find bar count as hidden: a match found there is scrolled to the middle.
+    const int covered = m_findBar->isVisible() ? qMax(0, m_findBar->geometry().bottom() - viewport()->y()) / lineHeight() + 1 : 0;
+    if (row < vertical->value() + covered || row >= vertical->value() + visibleRows())
         vertical->setValue(int(qMax<qsizetype>(0, row - visibleRows() / 2)));
     QTextLayout layout;
     layoutRow(layout, row);

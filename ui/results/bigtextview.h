@@ -17,15 +17,19 @@ QT_END_NAMESPACE
 
 namespace Mcp::Ui {
 
-// Where the rows of a text start: lines, with lines longer than `column` cut into rows of that
-// many characters (a 16 MiB minified JSON line in a 900 px view becomes ~150,000 rows instead of
+// Where the rows of a text start: lines, with lines wider than `column` cut into rows of that
+// many cells (a 16 MiB minified JSON line in a 900 px view becomes ~150,000 rows instead of
 // one line nobody can lay out). Pure and cancellable, so it runs off the GUI thread.
+// Widths are in cells of a monospace font: a character takes one, a tab reaches the next
+// multiple of TabWidth (counted from the row's start, as the row is laid out).
 struct TextRows
 {
+    static constexpr int TabWidth = 8;
+
     QList<qsizetype> starts;   // offsets of the rows' first characters, ascending, never empty; 8 bytes a row
-    qsizetype longestRow = 0;  // in characters, without the line break
-    qsizetype longestLine = 0; // before cutting: when it fits a column, no row of that column is cut
-    int column = 0;            // the column the rows were cut at
+    qsizetype longestRow = 0;  // in cells, without the line break
+    qsizetype longestLine = 0; // in cells; exact when no line was cut, else more than `column`
+    int column = 0;            // the cells the rows were cut at
 
     // True when cutting at `otherColumn` gives the same rows (no line is cut at either column).
     bool sameRowsAt(int otherColumn) const
@@ -68,7 +72,7 @@ public:
     const TextRows &rows() const { return m_rows; }
     int wrapColumn() const { return m_rows.column; } // the column the shown rows are cut at
     int columnForWidth() const;                      // the column that fits the viewport now
-    bool isRecutting() const { return m_recutTimer.isActive() || m_recutWatcher.isRunning(); }
+    bool isRecutting() const { return m_recutTimer.isActive() || m_recutRunning; }
     qsizetype topOffset() const; // the first character of the top visible row
 
     // Selection as character offsets into text(), [start, end).
@@ -117,6 +121,7 @@ private:
     void setRows(const TextRows &rows, qsizetype top);
     void scheduleRecut();
     void recut();
+    void stopRecut();
     void findFrom(const QString &needle, FindDirection direction, Qt::CaseSensitivity cs, qsizetype from);
     void findIncrementally();
     void setFindStatus(const QString &text, bool noMatch);
@@ -147,6 +152,7 @@ private:
     QFutureWatcher<TextRows> m_watcher;
     QFutureWatcher<TextRows> m_recutWatcher;
     QTimer m_recutTimer;
+    bool m_recutRunning = false; // until its result is shown: the future finishes before the watcher says so
     bool m_preparing = false;
     int m_progress = 0;
     int m_contentWidth = 0;

@@ -14,21 +14,37 @@ using namespace Mcp::Ui;
 
 namespace {
 
-// The rows as the view cuts them, computed the slow and obvious way.
+// The width of `row` in cells: a character takes one, a tab reaches the next multiple of 8.
+int cellsOf(QStringView row)
+{
+    int width = 0;
+    for (const QChar c : row)
+        width += c == u'\t' ? 8 - width % 8 : 1;
+    return width;
+}
+
+// The rows as the view cuts them, computed the slow and obvious way: a row is cut before the
+// character that would not fit in `column` cells, never inside a surrogate pair, never before a line break.
 QList<qsizetype> referenceRows(const QString &text, int column)
 {
     QList<qsizetype> starts{0};
     qsizetype rowStart = 0;
+    int width = 0;
     for (qsizetype i = 0; i < text.size(); ++i) {
         if (text.at(i) == u'\n') {
             rowStart = i + 1;
+            width = 0;
             starts.append(rowStart);
-        } else if (i - rowStart == column - 1 && i + 1 < text.size() && text.at(i + 1) != u'\n') {
-            // The row is full and the line goes on; a surrogate pair is never cut.
-            const qsizetype next = text.at(i).isHighSurrogate() ? i : i + 1;
-            rowStart = next;
-            starts.append(rowStart);
+            continue;
         }
+        const auto cellsAt = [&] { return text.at(i) == u'\t' ? 8 - width % 8 : 1; };
+        if (width + cellsAt() > column && i > rowStart) {
+            const qsizetype cut = text.at(i - 1).isHighSurrogate() && i - 1 > rowStart ? i - 1 : i;
+            rowStart = cut;
+            starts.append(rowStart);
+            width = cellsOf(QStringView(text).mid(cut, i - cut)); // the high surrogate moved along, if any
+        }
+        width += cellsAt();
     }
     return starts;
 }
@@ -58,9 +74,9 @@ void verifyRowsFit(const BigTextView &view, const QString &text)
     for (qsizetype i = 0; i < starts.size(); ++i) {
         const qsizetype end = i + 1 < starts.size() ? starts.at(i + 1) : text.size();
         const QStringView row = QStringView(text).mid(starts.at(i), end - starts.at(i));
-        const qsizetype length = row.endsWith(u'\n') ? row.size() - 1 : row.size();
-        if (length > column)
-            QFAIL(qPrintable(QStringLiteral("row %1 has %2 characters, the column is %3").arg(i).arg(length).arg(column)));
+        const int cells = cellsOf(row.endsWith(u'\n') ? row.chopped(1) : row);
+        if (cells > column)
+            QFAIL(qPrintable(QStringLiteral("row %1 takes %2 cells, the column is %3").arg(i).arg(cells).arg(column)));
         joined += row;
     }
     QCOMPARE(joined, text);
@@ -107,6 +123,18 @@ private Q_SLOTS:
                 text += pieces.at(rest % 4);
             QTest::newRow(qPrintable(QStringLiteral("mix %1").arg(n))) << text << 3;
         }
+        // Tabs take cells up to the next multiple of 8, counted from the row's start.
+        QTest::newRow("tab fits") << QStringLiteral("ab\tc") << 9;
+        QTest::newRow("tab does not fit") << QStringLiteral("abcd\tefgh") << 7;
+        QTest::newRow("tab at a row start") << QStringLiteral("abcdefg\t\tx") << 8;
+        QTest::newRow("tab wider than the column") << QStringLiteral("\t\ta\t") << 4;
+        const QStringList tabbed{QStringLiteral("a"), QStringLiteral("\n"), QStringLiteral("\t"), pair, QStringLiteral("bcd")};
+        for (int n = 0; n < 5 * 5 * 5 * 5; ++n) {
+            QString text;
+            for (int i = 0, rest = n; i < 4; ++i, rest /= 5)
+                text += tabbed.at(rest % 5);
+            QTest::newRow(qPrintable(QStringLiteral("tabs %1").arg(n))) << text << 9;
+        }
     }
 
     void rows()
@@ -122,17 +150,23 @@ private Q_SLOTS:
             if (row.endsWith(u'\n'))
                 row.chop(1);
             QVERIFY(row.size() <= column);
+            QVERIFY(cellsOf(row) <= column || row.size() == 1); // one character always fits
             QVERIFY(row.isEmpty() || !row.back().isHighSurrogate() || end == text.size());
-            longest = qMax(longest, row.size());
+            longest = qMax<qsizetype>(longest, cellsOf(row));
         }
         QCOMPARE(rows.longestRow, longest);
         qsizetype longestLine = 0;
         for (const QString &line : text.split(u'\n'))
-            longestLine = qMax(longestLine, line.size());
-        QCOMPARE(rows.longestLine, longestLine);
+            longestLine = qMax<qsizetype>(longestLine, cellsOf(line));
+        const bool cut = rows.starts.size() != text.count(u'\n') + 1;
+        QCOMPARE(cut, longestLine > column);
+        if (cut)
+            QVERIFY(rows.longestLine > column);
+        else
+            QCOMPARE(rows.longestLine, longestLine);
         QCOMPARE(rows.column, column);
         // A resize skips re-cutting only when the other column gives the same rows.
-        for (int other = 1; other < 8; ++other)
+        for (int other = 1; other < 12; ++other)
             QVERIFY(!rows.sameRowsAt(other) || TextRows::build(text, other).starts == rows.starts);
         QVERIFY(rows.sameRowsAt(column));
         QCOMPARE(rows.sameRowsAt(column + 1), longestLine <= column);
@@ -302,6 +336,10 @@ private Q_SLOTS:
         QTest::addColumn<QString>("text");
         QTest::addColumn<bool>("inAWorker");
         QTest::newRow("one giant line, re-cut in a worker") << jsonLine(3 << 20) << true;
+        QString tabbed;
+        for (int i = 0; i < 300; ++i)
+            tabbed += QStringLiteral("%1\tkey\tvalue with a few words\t").arg(i).repeated(1 + i % 9) + u'\n';
+        QTest::newRow("tabbed lines, re-cut at once") << tabbed << false;
         QTest::newRow("small lines and a long one, re-cut at once") << (QStringLiteral("short\nlines\n") + jsonLine(20000) + QStringLiteral("\nend")) << false;
     }
 
