@@ -771,17 +771,16 @@ void BigTextView::mouseDoubleClickEvent(QMouseEvent *event)
 {
     if (event->button() != Qt::LeftButton)
         return;
-    // Selects the word (letters, digits, '_') under the mouse, within its row.
+    // Selects the word (letters, digits, '_') under the mouse, across row cuts (a line break
+    // ends a word anyway), but not for ever in a giant run of word characters.
+    constexpr qsizetype MaxWord = 4096;
     const qsizetype at = offsetAt(event->position().toPoint());
-    const qsizetype row = rowOf(at);
-    const qsizetype rowFrom = rowStart(row);
-    const qsizetype rowTo = rowDisplayEnd(row);
     auto isWord = [this](qsizetype i) { return m_text.at(i).isLetterOrNumber() || m_text.at(i) == u'_'; };
     qsizetype from = at;
     qsizetype to = at;
-    while (from > rowFrom && isWord(from - 1))
+    while (from > 0 && at - from < MaxWord && isWord(from - 1))
         --from;
-    while (to < rowTo && isWord(to))
+    while (to < m_text.size() && to - at < MaxWord && isWord(to))
         ++to;
     setSelection(from, to);
 }

@@ -86,6 +86,7 @@ public:
     enum FindDirection { FindForward, FindBackward };
     // Finds `needle` after (or before) the selection, wrapping around, in slices so the GUI stays
     // responsive; the match becomes the selection and is scrolled into view (findFinished).
+    // The find bar shows `needle` and `cs`; it says "No match" when there is none.
     void find(const QString &needle, FindDirection direction, Qt::CaseSensitivity cs = Qt::CaseInsensitive);
     bool isFinding() const { return m_findTimer.isActive(); }
     void showFindBar();

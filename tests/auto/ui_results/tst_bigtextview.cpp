@@ -479,6 +479,21 @@ private Q_SLOTS:
         QCOMPARE(view.text(), text);
     }
 
+    void doubleClickSelectsAWordAcrossRowCuts()
+    {
+        BigTextView view;
+        view.resize(500, 300);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setText(QStringLiteral("x"));
+        const QString word(view.wrapColumn() * 2, u'w');
+        view.setText(QStringLiteral("one ") + word + QStringLiteral(" two"));
+        QCOMPARE(view.rowCount(), 3);
+        const int charWidth = view.fontMetrics().horizontalAdvance(u'M');
+        QTest::mouseDClick(view.viewport(), Qt::LeftButton, {}, QPoint(charWidth * 2 + charWidth * 10 + 1, view.fontMetrics().lineSpacing() / 2));
+        QCOMPARE(view.selectedText(), word);
+    }
+
     void keysScroll()
     {
         const QString text = jsonLine(3 << 20);
@@ -557,6 +572,30 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(status->text().isEmpty(), 10000);
         QCOMPARE(edit->palette().color(QPalette::Base), normalBase);
         QCOMPARE(view.selectionStart(), 11);
+    }
+
+    void findBarScreenshot()
+    {
+        const QString dir = qEnvironmentVariable("MCPSCOPE_SCREENSHOT_DIR");
+        if (dir.isEmpty())
+            QSKIP("MCPSCOPE_SCREENSHOT_DIR not set");
+        const QString text = jsonLine(600000);
+        BigTextView view;
+        view.resize(900, 360);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setText(text);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.isPreparing() && !view.isRecutting(), 60000);
+        view.setFocus();
+        view.setSelection(text.indexOf(QStringLiteral("item-20")), text.indexOf(QStringLiteral("item-20")));
+        view.scrollToOffset(view.selectionStart());
+        QTest::keyClick(&view, Qt::Key_Down, Qt::ShiftModifier);
+        QTest::keyClick(&view, Qt::Key_Down, Qt::ShiftModifier);
+        view.showFindBar();
+        auto *edit = view.findChild<QLineEdit *>(QStringLiteral("findText"));
+        QTest::keyClicks(edit, QStringLiteral("no such thing"));
+        QTRY_VERIFY_WITH_TIMEOUT(edit->property("noMatch").toBool(), 10000);
+        QVERIFY(view.grab().save(dir + QStringLiteral("/bigtext-nomatch.png")));
     }
 
     void newTextOrCancelWhilePreparing()
