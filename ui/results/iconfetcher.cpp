@@ -389,14 +389,12 @@ void IconFetcher::failResolving(quint64 serial, const QString &error)
 void IconFetcher::checkThenGet(Job job)
 {
     const QString host = job.current.host();
-    if (m_allowPrivate || m_allowedOrigins.contains(originOf(job.current))) {
-        get(std::move(job));
-        return;
-    }
+    job.pinned.clear();
+    const bool allowed = m_allowPrivate || m_allowedOrigins.contains(originOf(job.current));
     const quint64 serial = ++m_nextSerial;
     const QHostAddress literal(host);
     if (!literal.isNull()) {
-        if (isPublicAddress(literal)) {
+        if (allowed || isPublicAddress(literal)) {
             get(std::move(job));
             return;
         }
@@ -432,14 +430,20 @@ void IconFetcher::onResolved(quint64 serial, const QHostInfo &info)
         startQueued();
         return;
     }
-    // Every address: Qt may connect to any of them.
-    for (const QHostAddress &address : info.addresses()) {
-        if (!isPublicAddress(address)) {
-            complete(job.url, {}, refusal(job, address));
-            startQueued();
-            return;
+    // Every address, though only the first is used: a name that also points into the local
+    // network is refused outright.
+    if (!m_allowPrivate && !m_allowedOrigins.contains(originOf(job.current))) {
+        for (const QHostAddress &address : info.addresses()) {
+            if (!isPublicAddress(address)) {
+                complete(job.url, {}, refusal(job, address));
+                startQueued();
+                return;
+            }
         }
     }
+    job.pinned = info.addresses().constFirst();
+    if (!job.pinned.scopeId().isEmpty())
+        job.pinned.clear(); // a scoped link-local address (allowed by the user) has no URL form
     get(std::move(job));
 }
 
@@ -447,7 +451,20 @@ void IconFetcher::get(Job job)
 {
     QUrl target = job.current;
     target.setUserInfo(QString()); // credentials written into an icon's address are not sent either
+    const bool pinned = !job.pinned.isNull();
+    if (pinned) {
+        // Connect to the address that was checked, so that Qt does not resolve the name again
+        // (a DNS rebind could answer differently); the name still goes into SNI, the
+        // certificate check and the Host header.
+        target.setHost(job.pinned.toString());
+    }
     QNetworkRequest request(target);
+    if (pinned) {
+        request.setPeerVerifyName(job.current.host(QUrl::FullyEncoded));
+        request.setRawHeader("Host", job.current.authority(QUrl::FullyEncoded | QUrl::RemoveUserInfo).toLatin1());
+        // HTTP/2 would send :authority from the URL, i.e. the address, instead of the Host header.
+        request.setAttribute(QNetworkRequest::Http2AllowedAttribute, false);
+    }
     request.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
     request.setAttribute(QNetworkRequest::CacheSaveControlAttribute, false);
     request.setAttribute(QNetworkRequest::CookieLoadControlAttribute, QNetworkRequest::Manual);
@@ -521,7 +538,9 @@ void IconFetcher::onFinished(QNetworkReply *reply)
     const QUrl location = reply->attribute(QNetworkRequest::RedirectionTargetAttribute).toUrl();
     if (job.abortReason.isEmpty() && reply->error() == QNetworkReply::NoError && isFollowedRedirect(status)
         && location.isValid()) {
-        followRedirect(std::move(job), reply->url().resolved(location));
+        // Against the icon's own address: reply->url() has the pinned IP in place of the name.
+        const QUrl base = job.current;
+        followRedirect(std::move(job), base.resolved(location));
         return;
     }
     QString error = job.abortReason;

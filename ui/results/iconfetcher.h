@@ -3,6 +3,7 @@
 #include <QCache>
 #include <QDeadlineTimer>
 #include <QHash>
+#include <QHostAddress>
 #include <QIcon>
 #include <QJsonArray>
 #include <QObject>
@@ -12,7 +13,6 @@
 #include <QUrl>
 
 QT_BEGIN_NAMESPACE
-class QHostAddress;
 class QHostInfo;
 class QListWidget;
 class QListWidgetItem;
@@ -39,9 +39,12 @@ namespace Mcp::Ui {
 // public (isPublicAddress: loopback, private, link-local, CGNAT, multicast, unspecified, and
 // their IPv4-mapped forms). A remote MCP server could otherwise make MCP Scope send GETs to
 // the router or a cloud metadata service. The QSettings key privacy/fetchLocalNetworkIcons
-// (bool, default false; localNetworkSettingKey()) lets them through. Qt resolves the name
-// again when it connects (its cache usually answers the same): a DNS rebind inside that
-// window is not caught.
+// (bool, default false; localNetworkSettingKey()) lets them through. A host name is resolved
+// here only: the request goes to the first checked address as an IP literal, with the name
+// kept for SNI, the certificate check (QNetworkRequest::setPeerVerifyName) and the Host header,
+// so an answer that changes before Qt connects (DNS rebinding) is never used. Such requests
+// are HTTP/1.1 only (HTTP/2 would put the IP into :authority). Redirects are resolved against
+// the named URL and pinned the same way; errors and the cache speak of the named URL.
 class IconFetcher : public QObject
 {
     Q_OBJECT
@@ -131,6 +134,7 @@ private:
         QUrl current;   // where this hop goes (url, or a redirect's target)
         int redirects = 0;
         int lookupId = -1;
+        QHostAddress pinned; // where current's host name was resolved to: the one address connected to
         QByteArray bytes;
         QString abortReason;
         QStringList tlsErrors;

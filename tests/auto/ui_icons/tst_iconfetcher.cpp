@@ -25,6 +25,9 @@
 #include <functional>
 #include <memory>
 
+#include <poll.h>
+#include <sys/socket.h>
+
 using namespace Mcp::Ui;
 
 namespace {
@@ -35,16 +38,57 @@ struct Request
     QHash<QByteArray, QByteArray> headers; // names in lower case
 };
 
+// The server name (SNI) of a TLS ClientHello, empty when it has none or is not one.
+QByteArray serverNameOf(const QByteArray &hello)
+{
+    const auto at = [&hello](qsizetype i) { return i < hello.size() ? int(quint8(hello.at(i))) : -1; };
+    const auto u16 = [&at](qsizetype i) { return at(i) < 0 || at(i + 1) < 0 ? -1 : at(i) << 8 | at(i + 1); };
+    if (at(0) != 0x16 || at(5) != 0x01) // handshake record, ClientHello
+        return {};
+    qsizetype i = 5 + 4 + 2 + 32;       // record and handshake headers, version, random
+    i += 1 + at(i);                     // session id
+    i += 2 + u16(i);                    // cipher suites
+    i += 1 + at(i);                     // compression methods
+    const qsizetype end = i + 2 + u16(i);
+    for (i += 2; i + 4 <= end && u16(i) >= 0; i += 4 + u16(i + 2)) {
+        if (u16(i) == 0 && at(i + 4 + 2) == 0) // server_name: list length, then a host_name entry
+            return hello.mid(i + 4 + 2 + 1 + 2, u16(i + 4 + 2 + 1));
+    }
+    return {};
+}
+
+// Peeks at each connection's ClientHello (never consumed) to record the SNI it carries.
+class SniRecordingServer : public QSslServer
+{
+public:
+    QList<QByteArray> serverNames;
+
+protected:
+    void incomingConnection(qintptr handle) override
+    {
+        // The client's HTTP thread sends its ClientHello right after connecting; bounded wait.
+        pollfd fd{int(handle), POLLIN, 0};
+        QByteArray hello(4096, Qt::Uninitialized);
+        if (::poll(&fd, 1, 2000) == 1) {
+            const ssize_t n = ::recv(int(handle), hello.data(), size_t(hello.size()), MSG_PEEK);
+            hello.truncate(n > 0 ? qsizetype(n) : 0);
+            serverNames.append(serverNameOf(hello));
+        }
+        QSslServer::incomingConnection(handle);
+    }
+};
+
 // HTTP/1.1 over TLS, keep-alive, one handler per path.
 class TlsServer : public QObject
 {
 public:
     using Handler = std::function<void(QSslSocket *, const Request &)>;
 
-    TlsServer()
+    // certificate: base name of a .crt/.key pair under the source tree.
+    explicit TlsServer(const QString &certificateBase = QStringLiteral("tests/auto/httpclient/selfsigned"))
     {
-        QFile certFile(QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/httpclient/selfsigned.crt"));
-        QFile keyFile(QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/httpclient/selfsigned.key"));
+        QFile certFile(QStringLiteral(MCPSCOPE_SOURCE_DIR "/") + certificateBase + QStringLiteral(".crt"));
+        QFile keyFile(QStringLiteral(MCPSCOPE_SOURCE_DIR "/") + certificateBase + QStringLiteral(".key"));
         certFile.open(QIODevice::ReadOnly);
         keyFile.open(QIODevice::ReadOnly);
         certificate = QSslCertificate(certFile.readAll());
@@ -66,11 +110,12 @@ public:
         m_server.listen(QHostAddress::LocalHost, 0);
     }
 
-    QUrl url(const QString &path, const QString &scheme = QStringLiteral("https")) const
+    QUrl url(const QString &path, const QString &scheme = QStringLiteral("https"),
+             const QString &host = QStringLiteral("127.0.0.1")) const
     {
         QUrl u;
         u.setScheme(scheme);
-        u.setHost(QStringLiteral("127.0.0.1"));
+        u.setHost(host);
         u.setPort(m_server.serverPort());
         u.setPath(path);
         return u;
@@ -100,6 +145,7 @@ public:
     QSslCertificate certificate;
     QList<Request> requests;
     int connections = 0;
+    const QList<QByteArray> &serverNames() const { return m_server.serverNames; }
 
 private:
     void onReadyRead(QSslSocket *socket)
@@ -125,7 +171,7 @@ private:
         }
     }
 
-    QSslServer m_server;
+    SniRecordingServer m_server;
     QHash<QByteArray, Handler> m_routes;
     QHash<QSslSocket *, QByteArray> m_buffers;
 };
@@ -207,6 +253,8 @@ private Q_SLOTS:
     void localAddressRefusedWithoutConnection();
     void redirectToLocalAddressRefused();
     void unresolvableHostFails();
+    void resolvedAddressPinnedNameKept();
+    void certificateForAnotherNameFails();
 
 private:
     bool waitFinished(const QUrl &url, int timeout = 10000)
@@ -829,6 +877,58 @@ void tst_IconFetcher::unresolvableHostFails()
     QVERIFY2(error.startsWith(QLatin1String("could not look up icon.mcpscope-test.invalid: "))
                  || error == QLatin1String("no answer within 3 s"),
              qPrintable(error));
+}
+
+void tst_IconFetcher::resolvedAddressPinnedNameKept()
+{
+    // The certificate is valid for "localhost" only, not for 127.0.0.1: the handshake succeeds
+    // only if the name, not the address connected to, is what is verified.
+    TlsServer named(QStringLiteral("tests/auto/ui_icons/localhost"));
+    named.route("/red.png", [](QSslSocket *socket, const Request &) {
+        TlsServer::respond(socket, "200 OK", png(Qt::red), {"Content-Type: image/png"});
+    });
+    named.route("/hop.png", [](QSslSocket *socket, const Request &) {
+        TlsServer::respond(socket, "302 Found", {}, {"Location: /red.png"});
+    });
+    const QByteArray authority = "localhost:" + QByteArray::number(named.url(QString()).port());
+    for (const bool allowAll : {true, false}) {
+        IconFetcher fetcher;
+        fetcher.setSslConfiguration(named.trusting());
+        fetcher.setAllowPrivateAddresses(allowAll);
+        if (!allowAll) // the checked path: this origin stands in for a public server
+            fetcher.allowPrivateOrigin(named.url(QString(), QStringLiteral("https"), QStringLiteral("localhost")));
+        // A relative redirect is resolved against the named URL, so it stays on "localhost".
+        const QUrl url = named.url(allowAll ? QStringLiteral("/red.png") : QStringLiteral("/hop.png"),
+                                   QStringLiteral("https"), QStringLiteral("localhost"));
+        const int before = int(named.requests.size());
+        QVERIFY(fetcher.fetch(url));
+        QTRY_VERIFY_WITH_TIMEOUT(fetcher.state(url) == IconFetcher::State::Loaded
+                                     || fetcher.state(url) == IconFetcher::State::Failed, 10000);
+        QVERIFY2(fetcher.state(url) == IconFetcher::State::Loaded, qPrintable(fetcher.errorString(url)));
+        QCOMPARE(centre(fetcher.icon(url)), QColor(Qt::red));
+        QCOMPARE(int(named.requests.size()), before + (allowAll ? 1 : 2));
+        for (qsizetype i = before; i < named.requests.size(); ++i)
+            QCOMPARE(named.requests.at(i).headers.value("host"), authority);
+    }
+    QVERIFY(!named.serverNames().isEmpty());
+    for (const QByteArray &name : named.serverNames())
+        QCOMPARE(name, QByteArray("localhost"));
+}
+
+void tst_IconFetcher::certificateForAnotherNameFails()
+{
+    // m_server's certificate is for 127.0.0.1, the address "localhost" is pinned to: the TCP
+    // connection succeeds, the name check must not.
+    const QUrl url = m_server->url(QStringLiteral("/red.png"), QStringLiteral("https"), QStringLiteral("localhost"));
+    QVERIFY(m_fetcher->fetch(url));
+    QVERIFY(waitFinished(url));
+    QCOMPARE(m_fetcher->state(url), IconFetcher::State::Failed);
+    const QString error = m_fetcher->errorString(url);
+    QVERIFY2(error.startsWith(QLatin1String("TLS error: ")), qPrintable(error));
+    QVERIFY2(error.contains(QLatin1String("host name did not match")), qPrintable(error));
+    QVERIFY(m_server->connections >= 1);
+    QCOMPARE(m_server->requests.size(), 0);
+    QCOMPARE(m_server->serverNames().value(0), QByteArray("localhost"));
 }
 
 QTEST_MAIN(tst_IconFetcher)
