@@ -3173,6 +3173,10 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
         <source>The key &quot;%1&quot; is already used</source>
         <translation>Der Schlüssel „%1“ ist schon vergeben</translation>
     </message>
+    <message>
+        <source>No arguments: the value is an empty object.</source>
+        <translation>Keine Argumente: der Wert ist ein leeres Objekt.</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ServerEditorDialog</name>

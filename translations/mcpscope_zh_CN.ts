@@ -3147,6 +3147,10 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
         <source>The key &quot;%1&quot; is already used</source>
         <translation>键“%1”已被使用</translation>
     </message>
+    <message>
+        <source>No arguments: the value is an empty object.</source>
+        <translation>无参数：值为空对象。</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ServerEditorDialog</name>

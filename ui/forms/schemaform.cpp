@@ -1059,12 +1059,13 @@ QWidget *SchemaFormWidget::buildSection(const FormValue &node, FieldSlot *slot)
 
 void SchemaFormWidget::buildObjectBody(const FormValue &node, FieldSlot *slot, QBoxLayout *body)
 {
-    Q_UNUSED(slot);
     for (const FormValue &child : node.items())
         body->addWidget(makeSlot(child.path(), 0, {}));
     const FormField &field = *node.field();
     if (!node.entries().empty() || field.itemField || !field.patternFields.isEmpty())
         buildEntries(node, slot, body, false);
+    else if (node.items().empty() && slot == m_rootSlot)
+        body->addWidget(helpLabel(tr("No arguments: the value is an empty object."), slot, true));
 }
 
 void SchemaFormWidget::buildArrayBody(const FormValue &node, FieldSlot *slot, QBoxLayout *body)

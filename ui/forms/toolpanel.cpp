@@ -95,6 +95,7 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     m_description->setWordWrap(true);
     m_description->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_form = new SchemaFormWidget(top);
+    m_form->hide(); // until setTool()
     topLayout->addWidget(m_heading);
     topLayout->addWidget(m_badges);
     topLayout->addWidget(m_description);
@@ -191,6 +192,7 @@ void ToolPanel::setTool(const QJsonObject &tool)
     updateBadges(m_badges, tool);
     m_description->setText(tool.value(key("description")).toString());
     m_loading = true;
+    m_form->setVisible(!tool.isEmpty()); // no editors until there is a tool to fill them for
     m_form->setSchema(tool.value(key("inputSchema")).isObject() ? tool.value(key("inputSchema"))
                                                                : QJsonValue(QJsonObject{{key("type"), key("object")}}));
     const QJsonValue saved = m_connection && !name.isEmpty()

@@ -140,6 +140,26 @@ private Q_SLOTS:
         QVERIFY(panel.statusText().startsWith(QLatin1String("Done")));
     }
 
+    void noToolNoEditorsAndNoArgumentsSaidSo()
+    {
+        ToolPanel panel(m_connection.get());
+        panel.resize(800, 600);
+        panel.show();
+        auto *form = panel.findChild<SchemaFormWidget *>();
+        QVERIFY(form);
+        QVERIFY(form->isHidden()); // nothing to fill before a tool is chosen
+        panel.setTool(QJsonObject{{QStringLiteral("name"), QStringLiteral("no_args")},
+                                  {QStringLiteral("inputSchema"),
+                                   QJsonObject{{QStringLiteral("type"), QStringLiteral("object")}, {QStringLiteral("properties"), QJsonObject()}}}});
+        QVERIFY(form->isVisible());
+        bool said = false;
+        for (QLabel *label : form->findChildren<QLabel *>())
+            said = said || (label->isVisible() && label->text() == SchemaFormWidget::tr("No arguments: the value is an empty object."));
+        QVERIFY(said);
+        panel.setTool({});
+        QVERIFY(form->isHidden());
+    }
+
     void toolListBadgesAndSearch()
     {
         ToolList list;
