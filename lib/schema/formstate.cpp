@@ -316,16 +316,16 @@ void FormState::load(FormValue &node, const QJsonValue &value) const
         }
         const QJsonObject object = value.toObject();
         // Properties keep what they held (loaded below, or emptied when absent) so that variant
-        // choices inside them survive, e.g. a trip through "Edit as JSON".
-        for (FormValue &child : node.m_items) {
-            for (FormValue &old : previous.m_items) {
-                if (old.m_field == child.m_field && old.m_path == child.m_path) {
-                    child = std::move(old);
-                    if (!object.contains(child.m_field->key))
-                        reset(child);
-                    break;
-                }
-            }
+        // choices inside them survive, e.g. a trip through "Edit as JSON". Both lists were made
+        // from the same field, so they line up.
+        for (size_t i = 0; i < node.m_items.size() && i < previous.m_items.size(); ++i) {
+            FormValue &child = node.m_items.at(i);
+            FormValue &old = previous.m_items.at(i);
+            if (old.m_field != child.m_field || old.m_path != child.m_path)
+                continue;
+            child = std::move(old);
+            if (!object.contains(child.m_field->key))
+                reset(child);
         }
         for (auto it = object.begin(); it != object.end(); ++it) {
             FormValue *child = nullptr;
