@@ -174,8 +174,11 @@ void addConformanceFixtures(Server *server)
             "properties": {"name": {"type": "string"}, "address": {"$ref": "#/$defs/address"}},
             "additionalProperties": false}})json"),
                     [](ToolCall *call) { call->respond(ToolResult::text(compact(call->arguments()))); });
-    // The HTTP transport may close the SSE stream while this runs (server-sse-polling).
-    server->addTool(noArguments("test_reconnection", "Answers after a short delay"), [](ToolCall *call) {
+    // server-sse-polling (SEP-1699): the POST's event stream ends after its priming event;
+    // the answer comes later and reaches the client when it resumes with Last-Event-ID.
+    server->addTool(noArguments("test_reconnection", "Closes its response stream, then answers after a short delay"),
+                    [](ToolCall *call) {
+        call->closeResponseStream();
         QTimer::singleShot(200, call, [call] { call->respond(ToolResult::text(key("Reconnection test completed successfully"))); });
     });
 

@@ -1,6 +1,7 @@
 #include "httpserver.h"
 
 #include "server.h"
+#include "serversession.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>
@@ -29,9 +30,10 @@ QByteArray reasonPhrase(int status)
     case 405: return "Method Not Allowed";
     case 406: return "Not Acceptable";
     case 409: return "Conflict";
-    case 411: return "Length Required";
+    case 410: return "Gone";
     case 413: return "Payload Too Large";
     case 415: return "Unsupported Media Type";
+    case 501: return "Not Implemented";
     default: return "Error";
     }
 }
@@ -64,9 +66,11 @@ public:
 
     QByteArray method, path, body, sessionId;
     QHash<QByteArray, QByteArray> headers;
-    QSet<MessageId> waiting;
+    // The protocol version the client asks for in this exchange (initialize), for priming.
+    QString requestedVersion;
     bool sseStarted = false;
-    bool isGetStream = false;
+    bool onStream = false; // carries a Stream of the session (streamNumber)
+    quint64 streamNumber = 0;
 
     QByteArray header(const char *name) const { return headers.value(QByteArray(name)); }
 
@@ -101,11 +105,16 @@ public:
         m_server->requestLogged(QStringLiteral("%1 %2 -> 200 (event stream)").arg(QString::fromLatin1(method), QString::fromLatin1(path)));
     }
 
-    void writeEvent(const QByteArray &data)
+    void writeEvent(const QByteArray &id, const QByteArray &data)
     {
         // One chunk per event; data never contains a newline (compact JSON).
-        const QByteArray event = "event: message\ndata: " + data + "\n\n";
-        m_socket->write(QByteArray::number(event.size(), 16) + "\r\n" + event + "\r\n");
+        writeChunk("id: " + id + "\nevent: message\ndata: " + data + "\n\n");
+    }
+
+    // Empty data: nothing to parse, only a cursor for Last-Event-ID and the reconnection delay.
+    void writePriming(const QByteArray &id, int retryMs)
+    {
+        writeChunk("id: " + id + "\nretry: " + QByteArray::number(retryMs) + "\ndata: \n\n");
     }
 
     void endSse()
@@ -119,12 +128,19 @@ public:
     void parse();
 
 private:
+    enum class BodyState : quint8 { Complete, Incomplete, Malformed, TooLarge };
+
+    void writeChunk(const QByteArray &chunk)
+    {
+        m_socket->write(QByteArray::number(chunk.size(), 16) + "\r\n" + chunk + "\r\n");
+    }
+
     void finishExchange()
     {
         m_busy = false;
         sseStarted = false;
-        isGetStream = false;
-        waiting.clear();
+        onStream = false;
+        streamNumber = 0;
         if (!m_keepAlive) {
             m_socket->disconnectFromHost();
             return;
@@ -133,25 +149,40 @@ private:
             QTimer::singleShot(0, this, &HttpServerConnection::parse);
     }
 
+    bool parseHead();
+    BodyState decodeChunks();
+    void refuse(int status, const QByteArray &text)
+    {
+        m_keepAlive = false; // the rest of the stream cannot be trusted to start a request
+        m_headParsed = false;
+        m_busy = true;
+        respond(status, "text/plain", text);
+    }
+
     StreamableHttpServer *m_server;
     QTcpSocket *m_socket;
     QByteArray m_buffer;
     bool m_busy = false;
     bool m_keepAlive = true;
+    // The request head has been read; its body is still coming.
+    bool m_headParsed = false;
+    bool m_chunked = false;
+    qsizetype m_contentLength = 0;
+    // Chunked bodies are decoded as they arrive (m_buffer then holds only what is not decoded yet).
+    enum class ChunkState : quint8 { Size, Data, Trailer } m_chunkState = ChunkState::Size;
+    qsizetype m_chunkRemaining = 0;
+    qsizetype m_trailerBytes = 0;
+    QString m_chunkError;
 };
 
-void HttpServerConnection::parse()
+// Reads the request line and headers. False: incomplete, or refused (already answered).
+bool HttpServerConnection::parseHead()
 {
-    m_buffer += m_socket->readAll();
-    if (m_busy)
-        return; // one exchange at a time; the rest waits in the buffer
     const qsizetype headerEnd = m_buffer.indexOf("\r\n\r\n");
     if (headerEnd < 0) {
-        if (m_buffer.size() > 64 * 1024) {
-            m_keepAlive = false;
-            respond(400);
-        }
-        return;
+        if (m_buffer.size() > 64 * 1024)
+            refuse(400, "The request head is too long.\n");
+        return false;
     }
     const QList<QByteArray> lines = m_buffer.left(headerEnd).split('\n');
     const QList<QByteArray> requestLine = lines.value(0).trimmed().split(' ');
@@ -161,33 +192,163 @@ void HttpServerConnection::parse()
         if (colon > 0)
             parsedHeaders.insert(lines[i].left(colon).trimmed().toLower(), lines[i].mid(colon + 1).trimmed());
     }
+    m_buffer.remove(0, headerEnd + 4);
     method = requestLine.value(0);
     path = requestLine.value(1);
     headers = parsedHeaders;
     sessionId.clear();
-    m_busy = true;
+    requestedVersion.clear();
+    body.clear();
     const QByteArray version = requestLine.value(2);
     const QByteArray connectionHeader = header("connection").toLower();
     m_keepAlive = version == "HTTP/1.1" ? connectionHeader != "close" : connectionHeader == "keep-alive";
 
-    if (!header("transfer-encoding").isEmpty()) {
-        m_keepAlive = false;
-        respond(411, "text/plain", "Send the body with Content-Length.\n");
-        return;
+    const QByteArray transferEncoding = header("transfer-encoding").toLower();
+    m_chunked = false;
+    m_contentLength = 0;
+    if (!transferEncoding.isEmpty()) {
+        if (transferEncoding != "chunked") {
+            refuse(501, "Only the chunked transfer coding is supported for request bodies.\n");
+            return false;
+        }
+        if (!header("content-length").isEmpty()) {
+            // RFC 9112 6.1: both at once is how requests get smuggled past proxies.
+            refuse(400, "A request must not have both Transfer-Encoding and Content-Length.\n");
+            return false;
+        }
+        m_chunked = true;
+        m_chunkState = ChunkState::Size;
+        m_chunkRemaining = 0;
+        m_trailerBytes = 0;
+    } else {
+        bool ok = true;
+        const QByteArray lengthHeader = header("content-length");
+        m_contentLength = lengthHeader.isEmpty() ? 0 : lengthHeader.toLongLong(&ok);
+        if (!ok || m_contentLength < 0) {
+            refuse(400, "The Content-Length header is not a number.\n");
+            return false;
+        }
+        if (m_contentLength > m_server->m_maxBodySize) {
+            refuse(413, "The request body is too large.\n");
+            return false;
+        }
     }
-    bool ok = true;
-    const qsizetype length = header("content-length").isEmpty() ? 0 : header("content-length").toLongLong(&ok);
-    if (!ok || length < 0 || length > m_server->m_maxBodySize) {
-        m_keepAlive = false;
-        respond(413, "text/plain", "The request body is too large.\n");
-        return;
+    m_headParsed = true;
+    return true;
+}
+
+// RFC 9112 7.1: chunk-size [; ext] CRLF data CRLF ... 0 CRLF *(trailer CRLF) CRLF.
+HttpServerConnection::BodyState HttpServerConnection::decodeChunks()
+{
+    qsizetype pos = 0;
+    auto consume = [&] {
+        m_buffer.remove(0, pos);
+        pos = 0;
+    };
+    for (;;) {
+        switch (m_chunkState) {
+        case ChunkState::Size: {
+            const qsizetype lineEnd = m_buffer.indexOf("\r\n", pos);
+            if (lineEnd < 0) {
+                consume();
+                if (m_buffer.size() > 1024) {
+                    m_chunkError = QStringLiteral("a chunk-size line is longer than 1024 bytes");
+                    return BodyState::Malformed;
+                }
+                return BodyState::Incomplete;
+            }
+            QByteArray line = m_buffer.mid(pos, lineEnd - pos);
+            const qsizetype extension = line.indexOf(';');
+            if (extension >= 0)
+                line.truncate(extension);
+            line = line.trimmed();
+            const bool hexOnly = !line.isEmpty() && line.size() <= 15
+                && std::all_of(line.begin(), line.end(), [](char c) { return std::isxdigit(uchar(c)); });
+            if (!hexOnly) {
+                m_chunkError = QStringLiteral("'%1' is not a hexadecimal chunk size")
+                                   .arg(QString::fromLatin1(m_buffer.mid(pos, qMin<qsizetype>(lineEnd - pos, 40))));
+                return BodyState::Malformed;
+            }
+            const qsizetype size = line.toLongLong(nullptr, 16);
+            pos = lineEnd + 2;
+            if (size == 0) {
+                m_chunkState = ChunkState::Trailer;
+                break;
+            }
+            if (size > m_server->m_maxBodySize - body.size())
+                return BodyState::TooLarge;
+            m_chunkRemaining = size;
+            m_chunkState = ChunkState::Data;
+            break;
+        }
+        case ChunkState::Data: {
+            const qsizetype available = qMin(m_chunkRemaining, m_buffer.size() - pos);
+            body.append(m_buffer.constData() + pos, available);
+            pos += available;
+            m_chunkRemaining -= available;
+            if (m_chunkRemaining > 0 || m_buffer.size() - pos < 2) {
+                consume();
+                return BodyState::Incomplete;
+            }
+            if (m_buffer.at(pos) != '\r' || m_buffer.at(pos + 1) != '\n') {
+                m_chunkError = QStringLiteral("chunk data is not followed by CRLF (the chunk is longer than its size)");
+                return BodyState::Malformed;
+            }
+            pos += 2;
+            m_chunkState = ChunkState::Size;
+            break;
+        }
+        case ChunkState::Trailer: {
+            const qsizetype lineEnd = m_buffer.indexOf("\r\n", pos);
+            if (lineEnd < 0 || m_trailerBytes + (lineEnd - pos) > 8 * 1024) {
+                consume();
+                if (lineEnd >= 0 || m_trailerBytes + m_buffer.size() > 8 * 1024) {
+                    m_chunkError = QStringLiteral("the trailer section is longer than 8 KiB");
+                    return BodyState::Malformed;
+                }
+                return BodyState::Incomplete;
+            }
+            const bool last = lineEnd == pos;
+            m_trailerBytes += lineEnd - pos + 2;
+            pos = lineEnd + 2; // trailer fields are ignored
+            if (last) {
+                consume();
+                return BodyState::Complete;
+            }
+            break;
+        }
+        }
     }
-    if (m_buffer.size() < headerEnd + 4 + length) {
-        m_busy = false; // wait for the rest of the body
+}
+
+void HttpServerConnection::parse()
+{
+    m_buffer += m_socket->readAll();
+    if (m_busy)
+        return; // one exchange at a time; the rest waits in the buffer
+    if (!m_headParsed && !parseHead())
         return;
+    if (m_chunked) {
+        switch (decodeChunks()) {
+        case BodyState::Incomplete:
+            return;
+        case BodyState::Malformed:
+            refuse(400, "Malformed chunked request body: " + m_chunkError.toUtf8() + ".\n");
+            return;
+        case BodyState::TooLarge:
+            refuse(413, "The request body is too large.\n");
+            return;
+        case BodyState::Complete:
+            break;
+        }
+    } else {
+        if (m_buffer.size() < m_contentLength)
+            return; // wait for the rest of the body
+        body = m_buffer.left(m_contentLength);
+        m_buffer.remove(0, m_contentLength);
     }
-    body = m_buffer.mid(headerEnd + 4, length);
-    m_buffer.remove(0, headerEnd + 4 + length);
+    m_headParsed = false;
+    m_busy = true;
     m_server->handleRequest(this);
 }
 
@@ -332,19 +493,26 @@ void StreamableHttpServer::handlePost(HttpServerConnection *connection)
 
     QSet<MessageId> requests;
     for (const Message &message : parsed.messages) {
-        if (message.isRequest())
+        if (message.isRequest()) {
             requests.insert(message.id());
+            if (message.method() == QLatin1String("initialize"))
+                connection->requestedVersion = message.params().toObject().value(QLatin1String("protocolVersion")).toString();
+        }
     }
-    QPointer<HttpServerConnection> guard(connection);
     if (requests.isEmpty()) {
         connection->respond(202);
     } else {
-        connection->waiting = requests;
-        auto &channels = m_channels[sessionId];
+        SessionState &state = m_sessions[sessionId];
+        const quint64 number = state.nextStream++;
+        Stream &stream = state.streams[number];
+        stream.connection = connection;
+        stream.waiting = requests;
+        connection->onStream = true;
+        connection->streamNumber = number;
         for (const MessageId &id : std::as_const(requests))
-            channels.insert(id, connection);
+            state.requestStreams.insert(id, number);
         if (m_responseMode == ResponseMode::AlwaysSse || !acceptsJson || requests.size() > 1)
-            connection->startSse();
+            startEventStream(state, number, stream);
     }
     for (const Message &message : parsed.messages) {
         if (!transport)
@@ -369,17 +537,80 @@ void StreamableHttpServer::handleGet(HttpServerConnection *connection)
         connection->respond(404, "text/plain", "Session not found.\n");
         return;
     }
-    if (it->getStream) {
+    connection->sessionId = sessionId;
+    const QByteArray lastEventId = connection->header("last-event-id");
+    if (!lastEventId.isEmpty()) {
+        handleResume(connection, *it, lastEventId);
+        return;
+    }
+    SessionState &state = *it;
+    Stream &stream = state.streams[0];
+    stream.standalone = true;
+    stream.eventStream = true;
+    if (stream.connection) {
         connection->respond(409, "text/plain", "This session already has a GET stream.\n");
         return;
     }
-    connection->sessionId = sessionId;
-    connection->isGetStream = true;
+    stream.connection = connection;
+    connection->onStream = true;
+    connection->streamNumber = 0;
     connection->startSse();
-    it->getStream = connection;
-    const QList<Message> queued = std::exchange(it->queued, {});
-    for (const Message &message : queued)
-        connection->writeEvent(message.serialize());
+    if (primingAllowed(state))
+        connection->writePriming("0-" + QByteArray::number(state.nextSequence++), m_retryInterval);
+    // What was sent while no GET stream was open.
+    for (const BufferedEvent &event : state.replay) {
+        if (event.stream == 0 && event.sequence > state.standaloneWritten)
+            connection->writeEvent("0-" + QByteArray::number(event.sequence), event.data);
+    }
+    state.standaloneWritten = state.nextSequence - 1;
+}
+
+void StreamableHttpServer::handleResume(HttpServerConnection *connection, SessionState &state, const QByteArray &lastEventId)
+{
+    const QList<QByteArray> parts = lastEventId.split('-');
+    bool numberOk = false, sequenceOk = false;
+    const quint64 number = parts.value(0).toULongLong(&numberOk);
+    const quint64 after = parts.value(1).toULongLong(&sequenceOk);
+    if (parts.size() != 2 || !numberOk || !sequenceOk || number >= state.nextStream || after >= state.nextSequence) {
+        connection->respond(400, "text/plain", "Last-Event-ID " + lastEventId + " was not sent in this session.\n");
+        return;
+    }
+    auto streamIt = state.streams.find(number);
+    QList<const BufferedEvent *> missed;
+    for (const BufferedEvent &event : state.replay) {
+        if (event.stream == number && event.sequence > after)
+            missed.append(&event);
+    }
+    // A resumed stream must not silently skip anything: when events that followed
+    // Last-Event-ID have left the bounded replay buffer (or the whole finished stream has),
+    // the stream cannot be continued. 410 Gone says exactly that, without claiming the
+    // session is gone (404 would make the client start a new one).
+    const bool gap = streamIt == state.streams.end()
+        || (streamIt->lastSequence > after && (missed.isEmpty() || missed.first()->previousInStream > after));
+    if (gap) {
+        connection->respond(410, "text/plain",
+                            "The events after " + lastEventId + " are no longer in the replay buffer.\n");
+        return;
+    }
+    Stream &stream = *streamIt;
+    if (stream.connection && stream.connection != connection) {
+        // The client has given up on that connection (or it would not resume): this one takes over.
+        HttpServerConnection *stale = stream.connection;
+        stream.connection = nullptr;
+        stale->abandon();
+    }
+    connection->startSse();
+    for (const BufferedEvent *event : std::as_const(missed))
+        connection->writeEvent(QByteArray::number(number) + '-' + QByteArray::number(event->sequence), event->data);
+    if (stream.standalone)
+        state.standaloneWritten = qMax(state.standaloneWritten, stream.lastSequence);
+    if (stream.isFinished()) {
+        connection->endSse();
+        return;
+    }
+    stream.connection = connection;
+    connection->onStream = true;
+    connection->streamNumber = number;
 }
 
 void StreamableHttpServer::handleDelete(HttpServerConnection *connection)
@@ -396,28 +627,96 @@ void StreamableHttpServer::handleDelete(HttpServerConnection *connection)
         transport->close();
 }
 
+bool StreamableHttpServer::primingAllowed(const SessionState &state, const QString &requestedVersion) const
+{
+    // Older clients parse every event's data as JSON and fail on the empty priming event
+    // (the 2025-11-25 spec introduced it). The negotiated version decides; before it is
+    // negotiated, the version the initialize request asks for.
+    QString version = requestedVersion;
+    if (state.transport) {
+        if (const auto *session = qobject_cast<const ServerSession *>(state.transport->parent())) {
+            if (!session->protocolVersion().isEmpty())
+                version = session->protocolVersion();
+        }
+    }
+    return version >= QLatin1String("2025-11-25");
+}
+
+void StreamableHttpServer::startEventStream(SessionState &state, quint64 number, Stream &stream)
+{
+    if (stream.eventStream || !stream.connection)
+        return;
+    stream.eventStream = true;
+    stream.connection->startSse();
+    if (primingAllowed(state, stream.connection->requestedVersion))
+        stream.connection->writePriming(QByteArray::number(number) + '-' + QByteArray::number(state.nextSequence++),
+                                        m_retryInterval);
+}
+
+void StreamableHttpServer::putEvent(SessionState &state, quint64 number, const QByteArray &data)
+{
+    Stream &stream = state.streams[number];
+    const quint64 sequence = state.nextSequence++;
+    state.replay.push_back({sequence, number, stream.lastSequence, data});
+    state.replayBytes += data.size();
+    stream.lastSequence = sequence;
+    if (stream.connection) {
+        stream.connection->writeEvent(QByteArray::number(number) + '-' + QByteArray::number(sequence), data);
+        if (stream.standalone)
+            state.standaloneWritten = sequence;
+    }
+    trimReplay(state);
+}
+
+void StreamableHttpServer::trimReplay(SessionState &state)
+{
+    // Bounded by count and bytes, oldest first; the newest event always stays.
+    while (state.replay.size() > 1
+           && (state.replay.size() > size_t(m_replayMaxEvents) || state.replayBytes > m_replayMaxBytes)) {
+        const BufferedEvent &oldest = state.replay.front();
+        auto streamIt = state.streams.find(oldest.stream);
+        // A finished stream whose last event is gone cannot be resumed any more: forget it.
+        if (streamIt != state.streams.end() && streamIt->isFinished() && !streamIt->connection
+            && streamIt->lastSequence == oldest.sequence)
+            state.streams.erase(streamIt);
+        state.replayBytes -= oldest.data.size();
+        state.replay.pop_front();
+    }
+}
+
 void StreamableHttpServer::route(HttpServerTransport *transport, const Message &message, const MessageId &relatedRequest)
 {
-    const QByteArray sessionId = transport->sessionId();
+    auto sessionIt = m_sessions.find(transport->sessionId());
+    if (sessionIt == m_sessions.end())
+        return;
+    SessionState &state = *sessionIt;
     const MessageId key = !relatedRequest.isNull() ? relatedRequest : message.isReply() ? message.id() : MessageId();
-    auto channelsIt = m_channels.find(sessionId);
-    HttpServerConnection *connection = nullptr;
-    if (!key.isNull() && channelsIt != m_channels.end())
-        connection = channelsIt->value(key);
-    if (connection) {
-        const bool final = message.isReply() && connection->waiting.contains(message.id());
+    auto requestIt = key.isNull() ? state.requestStreams.end() : state.requestStreams.find(key);
+    if (requestIt != state.requestStreams.end()) {
+        const quint64 number = *requestIt;
+        Stream &stream = state.streams[number];
+        const bool final = message.isReply() && stream.waiting.contains(message.id());
         if (final) {
-            connection->waiting.remove(message.id());
-            channelsIt->remove(message.id());
+            stream.waiting.remove(message.id());
+            state.requestStreams.remove(message.id());
         }
-        if (final && !connection->sseStarted && connection->waiting.isEmpty()) {
-            connection->respond(200, "application/json", message.serialize());
-            return;
+        if (!stream.eventStream) {
+            HttpServerConnection *connection = stream.connection;
+            if (final && stream.waiting.isEmpty()) {
+                state.streams.remove(number);
+                if (connection)
+                    connection->respond(200, "application/json", message.serialize());
+                return;
+            }
+            startEventStream(state, number, stream);
         }
-        connection->startSse();
-        connection->writeEvent(message.serialize());
-        if (final && connection->waiting.isEmpty())
+        putEvent(state, number, message.serialize());
+        Stream &current = state.streams[number];
+        if (current.isFinished() && current.connection) {
+            HttpServerConnection *connection = current.connection;
+            current.connection = nullptr;
             connection->endSse();
+        }
         return;
     }
     if (message.isReply()) {
@@ -425,52 +724,67 @@ void StreamableHttpServer::route(HttpServerTransport *transport, const Message &
         qCDebug(lcHttpServer) << "dropping the answer to" << message.id().toDisplayString() << ": the client left";
         return;
     }
-    auto it = m_sessions.find(sessionId);
-    if (it == m_sessions.end())
-        return;
-    if (it->getStream) {
-        it->getStream->writeEvent(message.serialize());
-        return;
-    }
-    // Kept for a GET stream that may come; bounded so that a client without one cannot grow us.
-    if (it->queued.size() >= 1000)
-        it->queued.removeFirst();
-    it->queued.append(message);
+    // Kept in the replay buffer (bounded) for a GET stream that is open, or may come.
+    Stream &standalone = state.streams[0];
+    standalone.standalone = true;
+    standalone.eventStream = true;
+    putEvent(state, 0, message.serialize());
+}
+
+bool StreamableHttpServer::closeResponseStream(HttpServerTransport *transport, const MessageId &request)
+{
+    auto sessionIt = m_sessions.find(transport->sessionId());
+    if (sessionIt == m_sessions.end())
+        return false;
+    SessionState &state = *sessionIt;
+    auto requestIt = state.requestStreams.find(request);
+    if (requestIt == state.requestStreams.end())
+        return false;
+    const quint64 number = *requestIt;
+    Stream &stream = state.streams[number];
+    if (!stream.connection)
+        return false;
+    HttpServerConnection *connection = stream.connection;
+    // Without a priming event the client holds no event id to resume from.
+    if (!stream.eventStream && !primingAllowed(state, connection->requestedVersion))
+        return false;
+    startEventStream(state, number, stream);
+    stream.connection = nullptr;
+    connection->endSse();
+    return true;
 }
 
 void StreamableHttpServer::transportClosing(HttpServerTransport *transport)
 {
-    const QByteArray sessionId = transport->sessionId();
-    const auto channels = m_channels.take(sessionId);
-    QSet<HttpServerConnection *> ended;
-    for (const QPointer<HttpServerConnection> &connection : channels) {
-        if (connection && !ended.contains(connection)) {
-            ended.insert(connection);
-            connection->abandon();
-        }
+    const SessionState state = m_sessions.take(transport->sessionId());
+    for (const Stream &stream : state.streams) {
+        if (!stream.connection)
+            continue;
+        if (stream.standalone)
+            stream.connection->endSse();
+        else
+            stream.connection->abandon();
     }
-    const SessionState state = m_sessions.take(sessionId);
-    if (state.getStream)
-        state.getStream->endSse();
 }
 
 void StreamableHttpServer::connectionGone(HttpServerConnection *connection)
 {
-    if (connection->sessionId.isEmpty())
+    if (connection->sessionId.isEmpty() || !connection->onStream)
         return;
     auto it = m_sessions.find(connection->sessionId);
-    if (it != m_sessions.end() && it->getStream == connection)
-        it->getStream = nullptr;
-    auto channelsIt = m_channels.find(connection->sessionId);
-    if (channelsIt == m_channels.end())
+    if (it == m_sessions.end())
         return;
-    // A disconnect is not a cancellation: the requests go on, their answers have nowhere to go.
-    for (auto c = channelsIt->begin(); c != channelsIt->end();) {
-        if (c.value() == connection || !c.value())
-            c = channelsIt->erase(c);
-        else
-            ++c;
-    }
+    auto streamIt = it->streams.find(connection->streamNumber);
+    if (streamIt == it->streams.end() || streamIt->connection != connection)
+        return;
+    streamIt->connection = nullptr;
+    if (streamIt->eventStream)
+        return; // events go on into the replay buffer, for a GET with Last-Event-ID
+    // A JSON answer has no event id to resume from: its request goes on (a disconnect is
+    // not a cancellation), its answer has nowhere to go.
+    for (const MessageId &id : std::as_const(streamIt->waiting))
+        it->requestStreams.remove(id);
+    it->streams.erase(streamIt);
 }
 
 // ---- HttpServerTransport -------------------------------------------------------------------
@@ -511,6 +825,11 @@ void HttpServerTransport::send(const Message &message, const MessageId &relatedR
         Q_EMIT trafficEvent(TrafficEvent::make(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::Message,
                                                message.serialize()));
     m_server->route(this, message, relatedRequest);
+}
+
+bool HttpServerTransport::closeResponseStream(const MessageId &request)
+{
+    return !m_closed && m_server && m_server->closeResponseStream(this, request);
 }
 
 void HttpServerTransport::close()

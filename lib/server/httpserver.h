@@ -5,7 +5,7 @@
 // Why not Qt HttpServer: on Qt 6.4 QHttpServer can neither stream a response body that
 // stays open (an SSE stream written event by event) nor tell us reliably that the client
 // closed it, and lib/ must stay Qt Core + Network. The HTTP/1.1 needed here (one endpoint,
-// Content-Length request bodies, JSON or chunked SSE answers, keep-alive) is small.
+// Content-Length or chunked request bodies, JSON or chunked SSE answers, keep-alive) is small.
 
 #include "servertransport.h"
 
@@ -15,6 +15,8 @@
 #include <QObject>
 #include <QPointer>
 #include <QUrl>
+
+#include <deque>
 
 QT_BEGIN_NAMESPACE
 class QTcpServer;
@@ -31,6 +33,15 @@ class HttpServerConnection;
 // an initialize POST; answers as JSON when a request needs nothing else, as an SSE stream
 // when progress, logging or server requests come first (or always, if asked); an optional
 // GET stream for messages tied to no request; DELETE ends a session.
+//
+// Resumability (spec 2025-11-25, "Resumability and Redelivery", SEP-1699): every SSE event
+// carries an id "<stream>-<sequence>", unique within the session, whose first part names
+// the stream it belongs to (0 is the session's GET stream, then one number per POST answered
+// with events). Events are kept in a bounded per-session replay buffer, so that a GET with
+// Last-Event-ID replays what followed on that stream and then continues it, whether the
+// stream was a POST's or the GET stream. A new stream starts with a priming event (id, retry,
+// empty data) when the client speaks 2025-11-25 or later; RequestContext::closeResponseStream()
+// ends a POST's stream early so that the client polls for the rest.
 class StreamableHttpServer : public QObject
 {
     Q_OBJECT
@@ -59,6 +70,15 @@ public:
     ResponseMode responseMode() const { return m_responseMode; }
     // Requests with bigger bodies are refused with 413.
     void setMaxBodySize(qsizetype bytes) { m_maxBodySize = bytes; }
+    // The "retry" (ms) of priming events: how long a client waits before resuming a closed stream.
+    void setRetryInterval(int milliseconds) { m_retryInterval = milliseconds; }
+    int retryInterval() const { return m_retryInterval; }
+    // Bounds of each session's replay buffer; the oldest events are dropped first.
+    void setReplayLimits(int maxEvents, qsizetype maxBytes)
+    {
+        m_replayMaxEvents = qMax(1, maxEvents);
+        m_replayMaxBytes = maxBytes;
+    }
 
     int sessionCount() const { return int(m_sessions.size()); }
 
@@ -70,11 +90,34 @@ private:
     friend class HttpServerTransport;
     friend class HttpServerConnection;
 
+    struct BufferedEvent
+    {
+        quint64 sequence;
+        quint64 stream;
+        quint64 previousInStream; // the sequence of this stream's previous buffered event, 0 if none
+        QByteArray data;
+    };
+    // One SSE stream. It outlives the connection that carries it: when the client is cut
+    // off, its events go on into the replay buffer until a GET with Last-Event-ID takes it up.
+    struct Stream
+    {
+        QPointer<HttpServerConnection> connection;
+        QSet<MessageId> waiting; // POST streams: the requests whose answers end it
+        quint64 lastSequence = 0; // of the last event put on this stream (not counting priming)
+        bool eventStream = false; // answered as text/event-stream (a JSON answer has no ids)
+        bool standalone = false;  // the GET stream (number 0)
+        bool isFinished() const { return !standalone && waiting.isEmpty(); }
+    };
     struct SessionState
     {
         QPointer<HttpServerTransport> transport;
-        QPointer<HttpServerConnection> getStream;
-        QList<Message> queued; // for the GET stream, while none is open
+        QHash<quint64, Stream> streams;
+        QHash<MessageId, quint64> requestStreams; // which stream answers which request
+        std::deque<BufferedEvent> replay;
+        qsizetype replayBytes = 0;
+        quint64 nextSequence = 1;
+        quint64 nextStream = 1;
+        quint64 standaloneWritten = 0; // GET-stream events up to here reached a connection
     };
 
     void onNewConnection();
@@ -82,7 +125,14 @@ private:
     void handlePost(HttpServerConnection *connection);
     void handleGet(HttpServerConnection *connection);
     void handleDelete(HttpServerConnection *connection);
+    void handleResume(HttpServerConnection *connection, SessionState &state, const QByteArray &lastEventId);
     void route(HttpServerTransport *transport, const Message &message, const MessageId &relatedRequest);
+    bool closeResponseStream(HttpServerTransport *transport, const MessageId &request);
+    // Switches a POST's connection to an event stream and primes it.
+    void startEventStream(SessionState &state, quint64 number, Stream &stream);
+    void putEvent(SessionState &state, quint64 number, const QByteArray &data);
+    void trimReplay(SessionState &state);
+    bool primingAllowed(const SessionState &state, const QString &requestedVersion = {}) const;
     void transportClosing(HttpServerTransport *transport);
     void connectionGone(HttpServerConnection *connection);
     bool originAllowed(const QByteArray &origin) const;
@@ -92,9 +142,12 @@ private:
     QByteArray m_path = QByteArrayLiteral("/mcp");
     ResponseMode m_responseMode = ResponseMode::Auto;
     qsizetype m_maxBodySize = 256 * 1024 * 1024;
+    int m_retryInterval = 1000;
+    // Per session: enough for a client to come back after a short cut, small enough that
+    // a thousand idle sessions stay in a few GiB at worst. The oldest events go first.
+    int m_replayMaxEvents = 1000;
+    qsizetype m_replayMaxBytes = 4 * 1024 * 1024;
     QHash<QByteArray, SessionState> m_sessions;
-    // Which connection waits for the answer to a request, per session.
-    QHash<QByteArray, QHash<MessageId, QPointer<HttpServerConnection>>> m_channels;
 };
 
 // The ServerTransport of one HTTP session. Created by StreamableHttpServer.
@@ -109,6 +162,7 @@ public:
     void open() override;
     void send(const Message &message, const MessageId &relatedRequest = {}) override;
     void close() override;
+    bool closeResponseStream(const MessageId &request) override;
 
     QByteArray sessionId() const { return m_sessionId; }
 

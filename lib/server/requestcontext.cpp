@@ -1,6 +1,7 @@
 #include "requestcontext.h"
 
 #include "serversession.h"
+#include "servertransport.h"
 
 namespace Mcp {
 
@@ -58,6 +59,14 @@ void RequestContext::log(LogLevel level, const QString &logger, const QJsonValue
 {
     if (m_session && !m_finished && !m_cancelled)
         m_session->log(level, logger, data, m_id);
+}
+
+bool RequestContext::closeResponseStream()
+{
+    // A task's answer goes to tasks/result, not to this request's stream.
+    if (!m_session || m_finished || m_cancelled || !m_taskId.isEmpty() || !m_session->transport())
+        return false;
+    return m_session->transport()->closeResponseStream(m_id);
 }
 
 void RequestContext::sendRequest(const QString &method, const QJsonObject &params, const QObject *context,

@@ -53,6 +53,11 @@ public:
     void sendRequest(const QString &method, const QJsonObject &params, const QObject *context,
                      ReplyHandler handler);
 
+    // Ends the response stream of this request now (HTTP: the SSE stream of its POST, after
+    // a priming event), so that the client polls for the answer with GET + Last-Event-ID
+    // (SEP-1699). The request goes on. False when the transport cannot (stdio, an old client).
+    bool closeResponseStream();
+
 Q_SIGNALS:
     // The client cancelled the request, or the connection closed. No answer will be sent.
     void cancelled(const QString &reason);

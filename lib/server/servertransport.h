@@ -26,6 +26,15 @@ public:
     // Ends the connection after the queued output has been written; emits closed() once.
     virtual void close() = 0;
 
+    // Polling (SEP-1699): ends the stream that carries request's messages now, while the
+    // request goes on; the client comes back for the rest (HTTP: GET with Last-Event-ID).
+    // False when the transport has no such stream or could not resume it.
+    virtual bool closeResponseStream(const MessageId &request)
+    {
+        Q_UNUSED(request)
+        return false;
+    }
+
     // Writes bytes that are not a message, as one frame. Only test servers use it (fault
     // injection: garbage on stdout). Transports that cannot do it return false.
     virtual bool sendRawFrame(const QByteArray &frame)
