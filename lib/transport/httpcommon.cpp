@@ -32,6 +32,11 @@ void applyOptions(QNetworkRequest *request, const HttpTransportOptions &options)
     }
     if (!options.bearerToken.isEmpty())
         request->setRawHeader("Authorization", "Bearer " + options.bearerToken.toUtf8());
+    if (options.authorizer) {
+        const QByteArray authorization = options.authorizer->authorizationHeader();
+        if (!authorization.isEmpty())
+            request->setRawHeader("Authorization", authorization);
+    }
 }
 
 HttpHeaders requestHeaders(const QNetworkRequest &request)
@@ -80,6 +85,11 @@ void watchTlsErrors(QNetworkReply *reply)
 #else
     Q_UNUSED(reply)
 #endif
+}
+
+bool isAuthorizationChallenge(int status, const QByteArray &wwwAuthenticate)
+{
+    return status == 401 || (status == 403 && wwwAuthenticate.toLower().contains("insufficient_scope"));
 }
 
 TransportError errorFromReply(const QNetworkReply *reply, const QByteArray &body)

@@ -24,6 +24,8 @@ bool hasHttpStatus(const QNetworkReply *reply);
 
 // Remembers the TLS errors of a reply so that they can be reported when it finishes.
 void watchTlsErrors(QNetworkReply *reply);
+// 401, or 403 with error="insufficient_scope": an authorizer may fix it (step-up for the latter).
+bool isAuthorizationChallenge(int status, const QByteArray &wwwAuthenticate);
 // A transport error for a reply that failed: TLS, network or HTTP status (with body excerpt
 // and WWW-Authenticate).
 TransportError errorFromReply(const QNetworkReply *reply, const QByteArray &body);

@@ -1,8 +1,10 @@
 #pragma once
 
+#include "httpauthorizer.h"
 #include "traffic/trafficevent.h"
 
 #include <QByteArray>
+#include <QPointer>
 #include <QString>
 #include <QtGlobal>
 
@@ -30,6 +32,12 @@ struct HttpTransportOptions
     HttpHeaders headers;
     // Sent as "Authorization: Bearer <token>" on every request when not empty.
     QString bearerToken;
+    // Not owned. When set, its authorizationHeader() replaces bearerToken, and 401 (or 403
+    // insufficient_scope) answers start an authorization and a resend (Streamable HTTP).
+    QPointer<HttpAuthorizer> authorizer;
+    // How many authorizations one message may trigger before it fails (a server that keeps
+    // refusing must end with an error, not a loop).
+    int maxAuthorizationRounds = 3;
     // Abort a POST or DELETE after this many milliseconds without any byte transferred
     // (QNetworkRequest::setTransferTimeout); 0: never. SSE streams are never cut by it once they started.
     int transferTimeoutMs = 0;

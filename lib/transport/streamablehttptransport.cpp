@@ -43,6 +43,7 @@ struct StreamableHttpTransport::Exchange
     bool sse = false;
     bool failed = false;
     bool holdsOthers = false;     // later messages wait until this exchange has progressed (see startPost)
+    int authRounds = 0;           // authorizations this message already caused
     int eventsReceived = 0;
     QByteArray body;              // JSON answers and error bodies
     std::unique_ptr<SseParser> parser;
@@ -57,6 +58,25 @@ StreamableHttpTransport::StreamableHttpTransport(const QUrl &url, const HttpTran
     , m_streamNam(new QNetworkAccessManager(this))
     , m_controlNam(new QNetworkAccessManager(this))
 {
+    if (HttpAuthorizer *authorizer = m_options.authorizer) {
+        connect(authorizer, &HttpAuthorizer::authorized, this, &StreamableHttpTransport::onAuthorized);
+        connect(authorizer, &HttpAuthorizer::failed, this, &StreamableHttpTransport::onAuthorizationFailed);
+        // The OAuth exchanges belong in this connection's log while it waits for them; their
+        // exchange ids join this transport's sequence.
+        auto idMap = std::make_shared<QHash<quint64, quint64>>();
+        connect(authorizer, &HttpAuthorizer::trafficEvent, this, [this, idMap](const TrafficEvent &event) {
+            if (!m_authorizing)
+                return;
+            TrafficEvent copy = event;
+            if (event.exchangeId != 0) {
+                auto it = idMap->find(event.exchangeId);
+                if (it == idMap->end())
+                    it = idMap->insert(event.exchangeId, ++m_nextExchangeId);
+                copy.exchangeId = it.value();
+            }
+            Q_EMIT trafficEvent(copy);
+        });
+    }
 }
 
 StreamableHttpTransport::~StreamableHttpTransport()
@@ -133,8 +153,12 @@ void StreamableHttpTransport::send(const Message &message)
     startPost(message);
 }
 
-void StreamableHttpTransport::startPost(const Message &message)
+void StreamableHttpTransport::startPost(const Message &message, int authRounds)
 {
+    if (m_authorizing) {
+        m_authWaiting.append({message, authRounds});
+        return;
+    }
     // Concurrent POSTs travel on different connections and may arrive in any order. A
     // notification must reach the server before what the client sends after it
     // (notifications/initialized before the first request, cancelled before a retry), so
@@ -153,6 +177,7 @@ void StreamableHttpTransport::startPost(const Message &message)
     exchange->method = "POST";
     exchange->message = message;
     exchange->isRequest = message.isRequest();
+    exchange->authRounds = authRounds;
     exchange->hadSessionId = !m_sessionId.isEmpty();
     const QNetworkRequest request = makeRequest("POST");
     const QByteArray body = message.serialize();
@@ -399,6 +424,8 @@ void StreamableHttpTransport::onFinished(QNetworkReply *reply)
     }
     if (status >= 300 || reply->error() != QNetworkReply::NoError) {
         Q_EMIT trafficEvent(responseEvent(TrafficEvent::Kind::HttpResponse, exchange->id, reply, exchange->body));
+        if (awaitAuthorization(reply, exchange.get()))
+            return;
         if (exchange->method == "GET" && exchange->stream && exchange->stream->standalone) {
             m_getStream.reset();
             if (status == 405 || status == 404 || status == 400)
@@ -451,6 +478,89 @@ void StreamableHttpTransport::onFinished(QNetworkReply *reply)
     // the optional GET stream open (servers refuse it earlier).
     if (exchange->message.isNotification() && exchange->message.method() == QLatin1String("notifications/initialized"))
         maybeOpenGetStream();
+}
+
+bool StreamableHttpTransport::awaitAuthorization(QNetworkReply *reply, Exchange *exchange)
+{
+    HttpAuthorizer *authorizer = m_options.authorizer;
+    const int status = httpStatus(reply);
+    const QByteArray challenge = reply->rawHeader("WWW-Authenticate");
+    if (!authorizer || exchange->method != "POST" || !isAuthorizationChallenge(status, challenge))
+        return false;
+    if (exchange->authRounds >= m_options.maxAuthorizationRounds) {
+        TransportError error = errorFromReply(reply, exchange->body);
+        error.message = tr("The server still refused the request after %1 authorizations: %2")
+                            .arg(exchange->authRounds)
+                            .arg(error.message);
+        failExchange(exchange, error);
+        return true;
+    }
+    exchange->failed = true; // answered by the resend, not by this reply
+    m_authWaiting.append({exchange->message, exchange->authRounds + 1});
+    m_lastAuthStatus = status;
+    m_lastWwwAuthenticate = challenge;
+    if (m_authorizing)
+        return true;
+    m_authorizing = true;
+    note(status == 403 ? tr("The server wants more scopes (HTTP 403 insufficient_scope); authorizing again")
+                       : tr("The server wants credentials (HTTP 401); authorizing"),
+         exchange->id);
+    // Called from the event loop: the authorizer may answer at once, and this reply is still being handled.
+    const quint64 generation = m_generation;
+    const QUrl url = m_url;
+    QTimer::singleShot(0, this, [this, generation, url, status, challenge] {
+        if (generation != m_generation || !m_authorizing)
+            return;
+        if (HttpAuthorizer *authorizer = m_options.authorizer)
+            authorizer->unauthorized(url, status, challenge);
+        else
+            onAuthorizationFailed(tr("The authorizer is gone."));
+    });
+    return true;
+}
+
+void StreamableHttpTransport::onAuthorized()
+{
+    if (!m_authorizing)
+        return;
+    m_authorizing = false;
+    note(tr("Authorized; resending %n held message(s)", nullptr, int(m_authWaiting.size())));
+    const QList<AuthWaiting> waiting = std::exchange(m_authWaiting, {});
+    const quint64 generation = m_generation;
+    for (const AuthWaiting &entry : waiting) {
+        if (generation != m_generation || !isOpen())
+            return;
+        startPost(entry.message, entry.rounds);
+    }
+}
+
+void StreamableHttpTransport::onAuthorizationFailed(const QString &reason)
+{
+    if (!m_authorizing)
+        return;
+    m_authorizing = false;
+    TransportError error;
+    error.kind = TransportError::Kind::Http;
+    error.httpStatus = m_lastAuthStatus;
+    error.wwwAuthenticate = m_lastWwwAuthenticate;
+    error.message = tr("Authorization for %1 failed: %2").arg(endpointDescription(), reason);
+    TrafficEvent event = TrafficEvent::make(TrafficEvent::Direction::Local, TrafficEvent::Kind::TransportError, {},
+                                            error.message);
+    event.url = m_url.toString();
+    Q_EMIT trafficEvent(event);
+    const QList<AuthWaiting> waiting = std::exchange(m_authWaiting, {});
+    const quint64 generation = m_generation;
+    bool notificationLost = false;
+    for (const AuthWaiting &entry : waiting) {
+        if (entry.message.isRequest())
+            Q_EMIT requestFailed(entry.message.id(), error);
+        else
+            notificationLost = true;
+        if (generation != m_generation)
+            return;
+    }
+    if (notificationLost)
+        Q_EMIT errorOccurred(error);
 }
 
 void StreamableHttpTransport::streamEnded(Exchange *exchange, const QString &why)
@@ -606,6 +716,8 @@ void StreamableHttpTransport::abortAll()
     // Held messages die with the connection; the session fails what was pending on closed().
     m_holdCount = 0;
     m_held.clear();
+    m_authWaiting.clear();
+    m_authorizing = false;
 }
 
 void StreamableHttpTransport::close()

@@ -55,7 +55,10 @@ private:
     struct Exchange;
 
     QNetworkRequest makeRequest(const QByteArray &method) const;
-    void startPost(const Message &message);
+    void startPost(const Message &message, int authRounds = 0);
+    bool awaitAuthorization(QNetworkReply *reply, Exchange *exchange);
+    void onAuthorized();
+    void onAuthorizationFailed(const QString &reason);
     void startGet(const std::shared_ptr<Stream> &stream, bool holdOthers = false);
     void releaseHold(Exchange *exchange);
     void track(QNetworkReply *reply, std::unique_ptr<Exchange> exchange);
@@ -86,6 +89,16 @@ private:
     QNetworkAccessManager *m_controlNam = nullptr;
     QHash<QNetworkReply *, Exchange *> m_exchanges;
     QList<Message> m_held; // waiting for a notification's answer or the GET stream (see startPost)
+    // Refused for want of credentials, or sent while an authorization runs: resent once authorized.
+    struct AuthWaiting
+    {
+        Message message;
+        int rounds = 0; // authorizations this message already caused
+    };
+    QList<AuthWaiting> m_authWaiting;
+    bool m_authorizing = false;
+    int m_lastAuthStatus = 0;
+    QByteArray m_lastWwwAuthenticate;
     int m_holdCount = 0;
     std::shared_ptr<Stream> m_getStream;
     QString m_sessionId;

@@ -1,0 +1,749 @@
+#include "oauthclient.h"
+
+#include "authorizationuseragent.h"
+
+#include <QCryptographicHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLoggingCategory>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QRandomGenerator>
+#include <QRegularExpression>
+#include <QTimer>
+#include <QUrlQuery>
+
+namespace Mcp {
+
+Q_LOGGING_CATEGORY(lcOAuth, "mcp.auth")
+
+namespace {
+
+const QByteArray FormType = QByteArrayLiteral("application/x-www-form-urlencoded");
+const QByteArray JsonType = QByteArrayLiteral("application/json");
+
+QByteArray base64Url(const QByteArray &bytes)
+{
+    return bytes.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals);
+}
+
+QByteArray randomBytes(int count)
+{
+    QByteArray bytes(count, Qt::Uninitialized);
+    for (int i = 0; i < count; ++i)
+        bytes[i] = char(QRandomGenerator::system()->bounded(256));
+    return bytes;
+}
+
+QUrl originOf(const QUrl &url)
+{
+    QUrl origin;
+    origin.setScheme(url.scheme());
+    origin.setHost(url.host());
+    origin.setPort(url.port());
+    return origin;
+}
+
+QUrl withPath(const QUrl &origin, const QString &path)
+{
+    QUrl url = origin;
+    url.setPath(path);
+    return url;
+}
+
+// The path without its trailing slash; "" for the root.
+QString trimmedPath(const QUrl &url)
+{
+    QString path = url.path();
+    while (path.endsWith(QLatin1Char('/')))
+        path.chop(1);
+    return path;
+}
+
+QStringList stringList(const QJsonValue &value)
+{
+    QStringList list;
+    const QJsonArray array = value.toArray();
+    for (const QJsonValue &v : array)
+        list << v.toString();
+    return list;
+}
+
+QStringList scopeList(const QString &scope)
+{
+    return scope.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+}
+
+QByteArray formEncode(const QList<QPair<QString, QString>> &form)
+{
+    QByteArray body;
+    for (const auto &field : form) {
+        if (!body.isEmpty())
+            body += '&';
+        body += QUrl::toPercentEncoding(field.first) + '=' + QUrl::toPercentEncoding(field.second);
+    }
+    return body;
+}
+
+} // namespace
+
+BearerChallenge BearerChallenge::parse(const QByteArray &header)
+{
+    BearerChallenge challenge;
+    const QString text = QString::fromUtf8(header);
+    // auth-param: token "=" ( token / quoted-string ), after the "Bearer" scheme.
+    static const QRegularExpression param(
+        QStringLiteral(R"re(([A-Za-z0-9_\-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+)))re"));
+    const qsizetype bearer = text.indexOf(QLatin1String("bearer"), 0, Qt::CaseInsensitive);
+    if (bearer < 0)
+        return challenge;
+    auto it = param.globalMatch(text, bearer + 6);
+    while (it.hasNext()) {
+        const QRegularExpressionMatch match = it.next();
+        const QString name = match.captured(1).toLower();
+        QString value = match.captured(2).isNull() ? match.captured(3) : match.captured(2);
+        value.replace(QRegularExpression(QStringLiteral(R"(\\(.))")), QStringLiteral("\\1"));
+        if (name == QLatin1String("resource_metadata"))
+            challenge.resourceMetadata = QUrl(value);
+        else if (name == QLatin1String("scope"))
+            challenge.scope = value;
+        else if (name == QLatin1String("error"))
+            challenge.error = value;
+        else if (name == QLatin1String("error_description"))
+            challenge.errorDescription = value;
+    }
+    return challenge;
+}
+
+// One authorization round, from unauthorized() to authorized() or failed().
+struct OAuthClient::Flow
+{
+    int status = 0;
+    BearerChallenge challenge;
+    QByteArray verifier;
+    QByteArray state;
+    QUrl redirectUri;
+    QString scope;
+    bool waitingForAgent = false;
+};
+
+OAuthClient::OAuthClient(const QUrl &serverUrl, const Settings &settings, QObject *parent)
+    : HttpAuthorizer(parent)
+    , m_serverUrl(serverUrl.adjusted(QUrl::RemoveFragment))
+    , m_settings(settings)
+    , m_nam(new QNetworkAccessManager(this))
+    , m_ownStore(std::make_unique<MemoryTokenStore>())
+{
+    m_store = m_ownStore.get();
+}
+
+OAuthClient::~OAuthClient() = default;
+
+void OAuthClient::setUserAgent(AuthorizationUserAgent *agent)
+{
+    if (m_agent)
+        disconnect(m_agent, nullptr, this, nullptr);
+    m_agent = agent;
+    if (!agent)
+        return;
+    connect(agent, &AuthorizationUserAgent::redirected, this, &OAuthClient::onRedirected);
+    connect(agent, &AuthorizationUserAgent::failed, this, [this](const QString &reason) {
+        if (m_flow && m_flow->waitingForAgent)
+            fail(reason);
+    });
+    connect(agent, &AuthorizationUserAgent::trafficEvent, this, [this](const TrafficEvent &event) {
+        TrafficEvent copy = event;
+        copy.exchangeId = event.exchangeId ? (quint64(1) << 40) + event.exchangeId : 0; // apart from ours
+        Q_EMIT trafficEvent(copy);
+    });
+}
+
+void OAuthClient::setTokenStore(TokenStore *store)
+{
+    m_store = store ? store : m_ownStore.get();
+}
+
+QString OAuthClient::resource() const
+{
+    const QString fromMetadata = m_prm.value(QLatin1String("resource")).toString();
+    if (!fromMetadata.isEmpty())
+        return fromMetadata;
+    // Canonical form (RFC 8707): lower-case scheme and host, no fragment.
+    QUrl canonical = m_serverUrl.adjusted(QUrl::RemoveFragment | QUrl::RemoveQuery);
+    canonical.setScheme(canonical.scheme().toLower());
+    canonical.setHost(canonical.host().toLower());
+    return canonical.toString();
+}
+
+OAuthTokens OAuthClient::tokens() const
+{
+    return m_store->tokens(resource());
+}
+
+QByteArray OAuthClient::authorizationHeader() const
+{
+    const OAuthTokens current = tokens();
+    if (!current.isValid())
+        return {};
+    return "Bearer " + current.accessToken.toUtf8();
+}
+
+QByteArray OAuthClient::createCodeVerifier()
+{
+    return base64Url(randomBytes(32)); // 43 characters, the minimum of RFC 7636
+}
+
+QByteArray OAuthClient::codeChallenge(const QByteArray &verifier)
+{
+    return base64Url(QCryptographicHash::hash(verifier, QCryptographicHash::Sha256));
+}
+
+QList<QUrl> OAuthClient::authorizationServerMetadataUrls(const QUrl &issuer)
+{
+    const QUrl origin = originOf(issuer);
+    const QString path = trimmedPath(issuer);
+    if (path.isEmpty())
+        return {withPath(origin, QStringLiteral("/.well-known/oauth-authorization-server")),
+                withPath(origin, QStringLiteral("/.well-known/openid-configuration"))};
+    // RFC 8414 path insertion, OpenID Connect path insertion, then OpenID path appending.
+    return {withPath(origin, QStringLiteral("/.well-known/oauth-authorization-server") + path),
+            withPath(origin, QStringLiteral("/.well-known/openid-configuration") + path),
+            withPath(origin, path + QStringLiteral("/.well-known/openid-configuration"))};
+}
+
+QList<QUrl> OAuthClient::protectedResourceMetadataUrls(const QUrl &serverUrl)
+{
+    const QUrl origin = originOf(serverUrl);
+    const QString path = trimmedPath(serverUrl);
+    QList<QUrl> urls;
+    if (!path.isEmpty())
+        urls << withPath(origin, QStringLiteral("/.well-known/oauth-protected-resource") + path);
+    urls << withPath(origin, QStringLiteral("/.well-known/oauth-protected-resource"));
+    return urls;
+}
+
+bool OAuthClient::resourceMatches(const QUrl &serverUrl, const QString &resource)
+{
+    const QUrl named(resource);
+    if (!named.isValid() || named.scheme().compare(serverUrl.scheme(), Qt::CaseInsensitive) != 0
+        || named.host().compare(serverUrl.host(), Qt::CaseInsensitive) != 0
+        || named.port(-1) != serverUrl.port(-1))
+        return false;
+    const QString namedPath = trimmedPath(named);
+    const QString serverPath = trimmedPath(serverUrl);
+    return namedPath.isEmpty() || serverPath == namedPath || serverPath.startsWith(namedPath + QLatin1Char('/'));
+}
+
+QJsonObject OAuthClient::HttpResult::json() const
+{
+    return QJsonDocument::fromJson(body).object();
+}
+
+void OAuthClient::request(const QByteArray &method, const QUrl &url, const QByteArray &body,
+                          const QByteArray &contentType, const QByteArray &authorization, const QString &purpose,
+                          Done done)
+{
+    QNetworkRequest request(url);
+    // Credentials never follow a redirect to another origin.
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::SameOriginRedirectPolicy);
+    if (m_settings.transferTimeoutMs > 0)
+        request.setTransferTimeout(m_settings.transferTimeoutMs);
+    request.setRawHeader("Accept", "application/json");
+    if (!m_settings.userAgent.isEmpty())
+        request.setRawHeader("User-Agent", m_settings.userAgent);
+    if (!contentType.isEmpty())
+        request.setHeader(QNetworkRequest::ContentTypeHeader, contentType);
+    if (!authorization.isEmpty())
+        request.setRawHeader("Authorization", authorization);
+
+    const quint64 exchangeId = ++m_nextExchangeId;
+    TrafficEvent out = TrafficEvent::make(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::HttpRequest, body,
+                                          purpose);
+    out.httpMethod = method;
+    out.url = url.toString();
+    out.exchangeId = exchangeId;
+    for (const QByteArray &name : request.rawHeaderList())
+        out.headers.append({name, request.rawHeader(name)});
+    Q_EMIT trafficEvent(out);
+    qCDebug(lcOAuth) << method << url.toDisplayString() << purpose;
+
+    QNetworkReply *reply = method == "POST" ? m_nam->post(request, body) : m_nam->get(request);
+    const quint64 flowId = m_flowId;
+    connect(reply, &QNetworkReply::finished, this, [this, reply, url, exchangeId, flowId, done] {
+        reply->deleteLater();
+        HttpResult result;
+        result.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        result.body = reply->readAll();
+        if (result.status == 0)
+            result.errorString = reply->errorString();
+        TrafficEvent in = TrafficEvent::make(TrafficEvent::Direction::Incoming, TrafficEvent::Kind::HttpResponse,
+                                             result.body, result.errorString);
+        in.url = url.toString();
+        in.httpStatus = result.status;
+        in.headers = reply->rawHeaderPairs();
+        in.exchangeId = exchangeId;
+        Q_EMIT trafficEvent(in);
+        if (flowId != m_flowId || !m_flow)
+            return; // cancelled or superseded
+        done(result);
+    });
+}
+
+void OAuthClient::fetchFirstJson(const QList<QUrl> &urls, int index, const QString &purpose,
+                                 std::function<void(const QUrl &, const QJsonObject &)> found,
+                                 std::function<void()> none)
+{
+    if (index >= urls.size()) {
+        none();
+        return;
+    }
+    const QUrl url = urls.at(index);
+    request("GET", url, {}, {}, {}, purpose, [=](const HttpResult &result) {
+        const QJsonObject object = result.json();
+        if (result.ok() && !object.isEmpty()) {
+            found(url, object);
+            return;
+        }
+        fetchFirstJson(urls, index + 1, purpose, found, none);
+    });
+}
+
+void OAuthClient::unauthorized(const QUrl &resourceUrl, int status, const QByteArray &wwwAuthenticate)
+{
+    Q_UNUSED(resourceUrl) // one client per server: m_serverUrl
+    if (m_flow)
+        return; // the running round answers this caller too
+    m_flow = std::make_unique<Flow>();
+    const quint64 flowId = ++m_flowId;
+    m_flow->status = status;
+    m_flow->challenge = BearerChallenge::parse(wwwAuthenticate);
+    // A hint to different metadata means the server changed: discover again.
+    if (m_flow->challenge.resourceMetadata.isValid() && m_flow->challenge.resourceMetadata != m_prmUrl)
+        m_discovered = false;
+    // Always asynchronous: the caller expects a signal later, never during this call.
+    QTimer::singleShot(0, this, [this, flowId] {
+        if (flowId != m_flowId || !m_flow)
+            return;
+        discover([this] { proceed(); });
+    });
+}
+
+void OAuthClient::cancel()
+{
+    if (!m_flow)
+        return;
+    if (m_agent && m_flow->waitingForAgent)
+        m_agent->cancel();
+    fail(tr("The authorization was cancelled."));
+}
+
+void OAuthClient::discover(std::function<void()> then)
+{
+    if (m_discovered) {
+        then();
+        return;
+    }
+    QList<QUrl> urls;
+    if (m_flow->challenge.resourceMetadata.isValid())
+        urls << m_serverUrl.resolved(m_flow->challenge.resourceMetadata);
+    for (const QUrl &url : protectedResourceMetadataUrls(m_serverUrl)) {
+        if (!urls.contains(url))
+            urls << url;
+    }
+    fetchFirstJson(
+        urls, 0, tr("Protected resource metadata (RFC 9728)"),
+        [this, then](const QUrl &url, const QJsonObject &prm) {
+            const QString resource = prm.value(QLatin1String("resource")).toString();
+            if (!resource.isEmpty() && !resourceMatches(m_serverUrl, resource)) {
+                fail(tr("The protected resource metadata at %1 is for %2, not for %3; refusing to authorize.")
+                         .arg(url.toDisplayString(), resource, m_serverUrl.toDisplayString()));
+                return;
+            }
+            const QStringList servers = stringList(prm.value(QLatin1String("authorization_servers")));
+            if (servers.isEmpty() || !QUrl(servers.first()).isValid()) {
+                fail(tr("The protected resource metadata at %1 names no authorization server.").arg(url.toDisplayString()));
+                return;
+            }
+            m_prmUrl = url;
+            m_prm = prm;
+            m_issuer = QUrl(servers.first());
+            discoverAuthorizationServer(false, then);
+        },
+        [this, then] {
+            // 2025-03-26: no resource metadata; the authorization server is the MCP server's origin.
+            m_prmUrl.clear();
+            m_prm = {};
+            m_issuer = originOf(m_serverUrl);
+            discoverAuthorizationServer(true, then);
+        });
+}
+
+void OAuthClient::discoverAuthorizationServer(bool legacy, std::function<void()> then)
+{
+    fetchFirstJson(
+        authorizationServerMetadataUrls(m_issuer), 0, tr("Authorization server metadata (RFC 8414)"),
+        [this, then](const QUrl &, const QJsonObject &metadata) {
+            m_asMetadata = metadata;
+            m_authorizationEndpoint = QUrl(metadata.value(QLatin1String("authorization_endpoint")).toString());
+            m_tokenEndpoint = QUrl(metadata.value(QLatin1String("token_endpoint")).toString());
+            m_registrationEndpoint = QUrl(metadata.value(QLatin1String("registration_endpoint")).toString());
+            if (!m_tokenEndpoint.isValid() || m_tokenEndpoint.isEmpty()) {
+                fail(tr("The metadata of authorization server %1 names no token endpoint.").arg(m_issuer.toDisplayString()));
+                return;
+            }
+            m_discovered = true;
+            then();
+        },
+        [this, legacy, then] {
+            if (!legacy) {
+                fail(tr("Authorization server %1 publishes no metadata (RFC 8414 or OpenID discovery).")
+                         .arg(m_issuer.toDisplayString()));
+                return;
+            }
+            // 2025-03-26 fallback: the default endpoints at the server's root.
+            m_asMetadata = {};
+            m_authorizationEndpoint = withPath(m_issuer, QStringLiteral("/authorize"));
+            m_tokenEndpoint = withPath(m_issuer, QStringLiteral("/token"));
+            m_registrationEndpoint = withPath(m_issuer, QStringLiteral("/register"));
+            m_discovered = true;
+            then();
+        });
+}
+
+void OAuthClient::proceed()
+{
+    const OAuthTokens current = tokens();
+    // A refused or expired token with a refresh token: refresh once before asking the person again.
+    if (m_flow->status == 401 && !current.refreshToken.isEmpty() && !m_lastRoundRefreshed) {
+        refresh();
+        return;
+    }
+    if (!m_settings.idpIdToken.isEmpty()) {
+        crossAppAccess();
+        return;
+    }
+    const QStringList grants = stringList(m_asMetadata.value(QLatin1String("grant_types_supported")));
+    const bool preRegistered = !m_settings.clientId.isEmpty() && !m_settings.clientSecret.isEmpty();
+    if (m_settings.grant == Grant::ClientCredentials
+        || (m_settings.grant == Grant::Automatic && preRegistered && !grants.isEmpty()
+            && !grants.contains(QLatin1String("authorization_code"))
+            && grants.contains(QLatin1String("client_credentials")))) {
+        clientCredentials();
+        return;
+    }
+    authorizeWithCode();
+}
+
+QString OAuthClient::selectScope() const
+{
+    // The spec's order: the challenge's scope, else the resource's scopes_supported, else none.
+    QStringList scopes = scopeList(m_settings.scope);
+    if (scopes.isEmpty())
+        scopes = scopeList(m_flow->challenge.scope);
+    if (scopes.isEmpty())
+        scopes = stringList(m_prm.value(QLatin1String("scopes_supported")));
+    if (m_flow->status == 403) {
+        // Step-up keeps what was granted before.
+        for (const QString &scope : scopeList(m_requestedScope)) {
+            if (!scopes.contains(scope))
+                scopes.prepend(scope);
+        }
+    }
+    const QStringList asScopes = stringList(m_asMetadata.value(QLatin1String("scopes_supported")));
+    if (m_settings.requestOfflineAccess && !scopes.isEmpty() && asScopes.contains(QLatin1String("offline_access"))
+        && !scopes.contains(QLatin1String("offline_access")))
+        scopes << QStringLiteral("offline_access");
+    return scopes.join(QLatin1Char(' '));
+}
+
+QString OAuthClient::tokenEndpointAuthMethod() const
+{
+    if (!m_client.tokenEndpointAuthMethod.isEmpty())
+        return m_client.tokenEndpointAuthMethod;
+    if (m_client.clientSecret.isEmpty())
+        return QStringLiteral("none");
+    const QStringList supported = stringList(m_asMetadata.value(QLatin1String("token_endpoint_auth_methods_supported")));
+    if (supported.isEmpty() || supported.contains(QLatin1String("client_secret_basic")))
+        return QStringLiteral("client_secret_basic"); // RFC 8414's default
+    if (supported.contains(QLatin1String("client_secret_post")))
+        return QStringLiteral("client_secret_post");
+    if (supported.contains(QLatin1String("none")))
+        return QStringLiteral("none");
+    return QStringLiteral("client_secret_basic");
+}
+
+void OAuthClient::identify(std::function<void()> then)
+{
+    const QString issuerKey = m_issuer.toString();
+    if (!m_settings.clientId.isEmpty()) {
+        m_client = {m_settings.clientId, m_settings.clientSecret, {}};
+        then();
+        return;
+    }
+    const OAuthClientRegistration stored = m_store->registration(issuerKey);
+    if (stored.isValid()) {
+        m_client = stored;
+        then();
+        return;
+    }
+    if (m_asMetadata.value(QLatin1String("client_id_metadata_document_supported")).toBool()
+        && m_settings.clientMetadataUrl.isValid() && !m_settings.clientMetadataUrl.isEmpty()) {
+        m_client = {m_settings.clientMetadataUrl.toString(), {}, QStringLiteral("none")};
+        then();
+        return;
+    }
+    if (!m_registrationEndpoint.isValid() || m_registrationEndpoint.isEmpty()) {
+        fail(tr("Authorization server %1 offers no dynamic client registration; configure a client id for it.")
+                 .arg(m_issuer.toDisplayString()));
+        return;
+    }
+    const QStringList supported = stringList(m_asMetadata.value(QLatin1String("token_endpoint_auth_methods_supported")));
+    QString method;
+    for (const QString &candidate : {QStringLiteral("none"), QStringLiteral("client_secret_basic"),
+                                     QStringLiteral("client_secret_post")}) {
+        if (supported.contains(candidate)) {
+            method = candidate;
+            break;
+        }
+    }
+    QJsonObject metadata{
+        {QStringLiteral("client_name"), m_settings.clientName},
+        {QStringLiteral("redirect_uris"), QJsonArray{m_flow->redirectUri.toString()}},
+        {QStringLiteral("grant_types"), QJsonArray{QStringLiteral("authorization_code"), QStringLiteral("refresh_token")}},
+        {QStringLiteral("response_types"), QJsonArray{QStringLiteral("code")}},
+    };
+    if (!method.isEmpty())
+        metadata.insert(QStringLiteral("token_endpoint_auth_method"), method);
+    request("POST", m_registrationEndpoint, QJsonDocument(metadata).toJson(QJsonDocument::Compact), JsonType, {},
+            tr("Dynamic client registration (RFC 7591)"), [this, then, method, issuerKey](const HttpResult &result) {
+                const QJsonObject answer = result.json();
+                const QString clientId = answer.value(QLatin1String("client_id")).toString();
+                if (!result.ok() || clientId.isEmpty()) {
+                    fail(tr("Client registration at %1 failed: %2")
+                             .arg(m_registrationEndpoint.toDisplayString(),
+                                  result.status ? tr("HTTP %1 %2").arg(result.status).arg(QString::fromUtf8(result.body.left(200)))
+                                                : result.errorString));
+                    return;
+                }
+                m_client.clientId = clientId;
+                m_client.clientSecret = answer.value(QLatin1String("client_secret")).toString();
+                m_client.tokenEndpointAuthMethod = answer.value(QLatin1String("token_endpoint_auth_method")).toString();
+                if (m_client.tokenEndpointAuthMethod.isEmpty() && !method.isEmpty()
+                    && (method != QLatin1String("none") || m_client.clientSecret.isEmpty()))
+                    m_client.tokenEndpointAuthMethod = method;
+                m_store->setRegistration(issuerKey, m_client);
+                then();
+            });
+}
+
+void OAuthClient::authorizeWithCode()
+{
+    if (!m_asMetadata.isEmpty()) {
+        const QStringList methods = stringList(m_asMetadata.value(QLatin1String("code_challenge_methods_supported")));
+        if (!methods.contains(QLatin1String("S256"))) {
+            fail(tr("Authorization server %1 does not list PKCE S256 in code_challenge_methods_supported; "
+                    "refusing to authorize without it.")
+                     .arg(m_issuer.toDisplayString()));
+            return;
+        }
+    }
+    if (!m_authorizationEndpoint.isValid() || m_authorizationEndpoint.isEmpty()) {
+        fail(tr("The metadata of authorization server %1 names no authorization endpoint.").arg(m_issuer.toDisplayString()));
+        return;
+    }
+    if (!m_agent) {
+        fail(tr("Authorizing needs a browser, and none is available here."));
+        return;
+    }
+    m_flow->redirectUri = m_agent->redirectUri();
+    identify([this] {
+        m_flow->verifier = createCodeVerifier();
+        m_flow->state = base64Url(randomBytes(16));
+        m_flow->scope = selectScope();
+        QUrl url = m_authorizationEndpoint;
+        QUrlQuery query(url);
+        query.addQueryItem(QStringLiteral("response_type"), QStringLiteral("code"));
+        query.addQueryItem(QStringLiteral("client_id"), m_client.clientId);
+        query.addQueryItem(QStringLiteral("redirect_uri"), m_flow->redirectUri.toString());
+        query.addQueryItem(QStringLiteral("code_challenge"), QString::fromLatin1(codeChallenge(m_flow->verifier)));
+        query.addQueryItem(QStringLiteral("code_challenge_method"), QStringLiteral("S256"));
+        query.addQueryItem(QStringLiteral("state"), QString::fromLatin1(m_flow->state));
+        if (!m_flow->scope.isEmpty())
+            query.addQueryItem(QStringLiteral("scope"), m_flow->scope);
+        query.addQueryItem(QStringLiteral("resource"), resource());
+        // Query values must survive '+', '&', '=' and ':' in URLs and scopes.
+        QUrlQuery encoded;
+        for (const auto &item : query.queryItems(QUrl::FullyDecoded))
+            encoded.addQueryItem(QString::fromLatin1(QUrl::toPercentEncoding(item.first)),
+                                 QString::fromLatin1(QUrl::toPercentEncoding(item.second)));
+        url.setQuery(encoded.query(QUrl::FullyEncoded), QUrl::StrictMode);
+        m_requestedScope = m_flow->scope;
+        m_flow->waitingForAgent = true;
+        m_agent->start(url);
+    });
+}
+
+void OAuthClient::onRedirected(const QUrl &url)
+{
+    if (!m_flow || !m_flow->waitingForAgent)
+        return;
+    m_flow->waitingForAgent = false;
+    const QUrlQuery query(url);
+    const QString error = query.queryItemValue(QStringLiteral("error"), QUrl::FullyDecoded);
+    if (!error.isEmpty()) {
+        fail(tr("The authorization server refused: %1 %2")
+                 .arg(error, query.queryItemValue(QStringLiteral("error_description"), QUrl::FullyDecoded)).trimmed());
+        return;
+    }
+    if (query.queryItemValue(QStringLiteral("state"), QUrl::FullyDecoded) != QString::fromLatin1(m_flow->state)) {
+        fail(tr("The authorization answer carries a state that this client did not send; it was ignored."));
+        return;
+    }
+    const QString code = query.queryItemValue(QStringLiteral("code"), QUrl::FullyDecoded);
+    if (code.isEmpty()) {
+        fail(tr("The authorization answer carries no code."));
+        return;
+    }
+    tokenRequest({{QStringLiteral("grant_type"), QStringLiteral("authorization_code")},
+                  {QStringLiteral("code"), code},
+                  {QStringLiteral("redirect_uri"), m_flow->redirectUri.toString()},
+                  {QStringLiteral("code_verifier"), QString::fromLatin1(m_flow->verifier)},
+                  {QStringLiteral("resource"), resource()}},
+                 tr("Token request (authorization code)"));
+}
+
+void OAuthClient::refresh()
+{
+    identify([this] {
+        m_flow->scope = m_requestedScope;
+        tokenRequest({{QStringLiteral("grant_type"), QStringLiteral("refresh_token")},
+                      {QStringLiteral("refresh_token"), tokens().refreshToken},
+                      {QStringLiteral("resource"), resource()}},
+                     tr("Token refresh"));
+    });
+}
+
+void OAuthClient::clientCredentials()
+{
+    m_client = {m_settings.clientId, m_settings.clientSecret, {}};
+    if (m_client.clientId.isEmpty() || m_client.clientSecret.isEmpty()) {
+        fail(tr("The client credentials grant needs a client id and secret."));
+        return;
+    }
+    m_flow->scope = selectScope();
+    QList<QPair<QString, QString>> form{{QStringLiteral("grant_type"), QStringLiteral("client_credentials")}};
+    if (!m_flow->scope.isEmpty())
+        form.append({QStringLiteral("scope"), m_flow->scope});
+    form.append({QStringLiteral("resource"), resource()});
+    tokenRequest(form, tr("Token request (client credentials)"));
+}
+
+void OAuthClient::crossAppAccess()
+{
+    m_client = {m_settings.clientId, m_settings.clientSecret, {}};
+    m_flow->scope = selectScope();
+    const QString audience = m_asMetadata.value(QLatin1String("issuer")).toString(m_issuer.toString());
+    QList<QPair<QString, QString>> form{
+        {QStringLiteral("grant_type"), QStringLiteral("urn:ietf:params:oauth:grant-type:token-exchange")},
+        {QStringLiteral("requested_token_type"), QStringLiteral("urn:ietf:params:oauth:token-type:id-jag")},
+        {QStringLiteral("subject_token"), m_settings.idpIdToken},
+        {QStringLiteral("subject_token_type"), QStringLiteral("urn:ietf:params:oauth:token-type:id_token")},
+        {QStringLiteral("audience"), audience},
+        {QStringLiteral("resource"), resource()},
+    };
+    if (!m_settings.idpClientId.isEmpty())
+        form.append({QStringLiteral("client_id"), m_settings.idpClientId});
+    if (!m_flow->scope.isEmpty())
+        form.append({QStringLiteral("scope"), m_flow->scope});
+    request("POST", m_settings.idpTokenEndpoint, formEncode(form), FormType, {},
+            tr("Token exchange at the identity provider (RFC 8693)"), [this](const HttpResult &result) {
+                const QString grant = result.json().value(QLatin1String("access_token")).toString();
+                if (!result.ok() || grant.isEmpty()) {
+                    fail(tr("The identity provider refused the token exchange: %1")
+                             .arg(result.status ? QString::fromUtf8(result.body.left(200)) : result.errorString));
+                    return;
+                }
+                QList<QPair<QString, QString>> jwtForm{
+                    {QStringLiteral("grant_type"), QStringLiteral("urn:ietf:params:oauth:grant-type:jwt-bearer")},
+                    {QStringLiteral("assertion"), grant},
+                    {QStringLiteral("resource"), resource()},
+                };
+                if (!m_flow->scope.isEmpty())
+                    jwtForm.append({QStringLiteral("scope"), m_flow->scope});
+                tokenRequest(jwtForm, tr("Token request (JWT bearer grant, RFC 7523)"));
+            });
+}
+
+void OAuthClient::tokenRequest(QList<QPair<QString, QString>> form, const QString &purpose)
+{
+    const QString method = tokenEndpointAuthMethod();
+    QByteArray authorization;
+    if (method == QLatin1String("client_secret_basic")) {
+        // RFC 6749 2.3.1: both parts form-encoded before Base64.
+        authorization = "Basic "
+            + QByteArray(QUrl::toPercentEncoding(m_client.clientId) + ':' + QUrl::toPercentEncoding(m_client.clientSecret)).toBase64();
+    } else {
+        form.append({QStringLiteral("client_id"), m_client.clientId});
+        if (method == QLatin1String("client_secret_post"))
+            form.append({QStringLiteral("client_secret"), m_client.clientSecret});
+    }
+    request("POST", m_tokenEndpoint, formEncode(form), FormType, authorization, purpose, [this](const HttpResult &result) {
+        const QJsonObject answer = result.json();
+        const QString accessToken = answer.value(QLatin1String("access_token")).toString();
+        if (!result.ok() || accessToken.isEmpty()) {
+            const QString error = answer.value(QLatin1String("error")).toString();
+            const QString reason = !error.isEmpty()
+                ? QString(error + QLatin1Char(' ') + answer.value(QLatin1String("error_description")).toString()).trimmed()
+                : (result.status ? tr("HTTP %1").arg(result.status) : result.errorString);
+            if (m_lastRoundRefreshed == false && m_flow->status == 401 && !tokens().refreshToken.isEmpty()
+                && answer.isEmpty() == false && error == QLatin1String("invalid_grant")) {
+                // The refresh token is dead: forget it and authorize from the start.
+                OAuthTokens stale = tokens();
+                stale.refreshToken.clear();
+                m_store->setTokens(resource(), stale);
+                m_lastRoundRefreshed = true;
+                proceed();
+                return;
+            }
+            fail(tr("The token endpoint %1 refused: %2").arg(m_tokenEndpoint.toDisplayString(), reason));
+            return;
+        }
+        const QString type = answer.value(QLatin1String("token_type")).toString(QStringLiteral("Bearer"));
+        if (type.compare(QLatin1String("bearer"), Qt::CaseInsensitive) != 0) {
+            fail(tr("The token endpoint issued a %1 token; only Bearer tokens are supported.").arg(type));
+            return;
+        }
+        OAuthTokens granted;
+        granted.accessToken = accessToken;
+        granted.tokenType = QStringLiteral("Bearer");
+        // A refresh answer without a new refresh token keeps the old one (RFC 6749 6).
+        granted.refreshToken = answer.value(QLatin1String("refresh_token")).toString(tokens().refreshToken);
+        granted.scope = answer.value(QLatin1String("scope")).toString(m_flow->scope);
+        const qint64 expiresIn = answer.value(QLatin1String("expires_in")).toInteger(-1);
+        if (expiresIn >= 0)
+            granted.expiresAt = QDateTime::currentDateTimeUtc().addSecs(expiresIn);
+        succeed(granted);
+    });
+}
+
+void OAuthClient::succeed(const OAuthTokens &granted)
+{
+    m_lastRoundRefreshed = m_flow && m_flow->status == 401 && !tokens().refreshToken.isEmpty()
+        && granted.refreshToken == tokens().refreshToken && m_flow->verifier.isEmpty();
+    m_store->setTokens(resource(), granted);
+    m_flow.reset();
+    ++m_flowId;
+    Q_EMIT authorized();
+}
+
+void OAuthClient::fail(const QString &reason)
+{
+    qCDebug(lcOAuth) << "authorization failed:" << reason;
+    m_flow.reset();
+    ++m_flowId;
+    m_lastRoundRefreshed = false;
+    Q_EMIT failed(reason);
+}
+
+} // namespace Mcp

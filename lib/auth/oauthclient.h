@@ -1,0 +1,153 @@
+#pragma once
+
+#include "oauthtypes.h"
+#include "transport/httpauthorizer.h"
+
+#include <QJsonObject>
+#include <QPointer>
+#include <QUrl>
+
+#include <functional>
+#include <memory>
+
+QT_BEGIN_NAMESPACE
+class QNetworkAccessManager;
+QT_END_NAMESPACE
+
+namespace Mcp {
+
+class AuthorizationUserAgent;
+
+// The OAuth 2.1 client of the MCP authorization spec, for one HTTP MCP server. Given to the
+// transport as its HttpAuthorizer (HttpTransportOptions::authorizer): on a 401 it discovers the
+// Protected Resource Metadata (RFC 9728) and the authorization server's metadata (RFC 8414 /
+// OpenID discovery; 2025-03-26 servers: metadata at the server root or /authorize, /token,
+// /register there), identifies the client (pre-registered, Client ID Metadata Document, or
+// Dynamic Client Registration RFC 7591), runs the authorization code flow with PKCE S256,
+// state and resource indicators (RFC 8707) through an AuthorizationUserAgent, or the
+// client_credentials grant, and keeps the tokens in a TokenStore. A 401 with a refresh token
+// refreshes first; a 403 insufficient_scope re-authorizes with the wider scope (step-up).
+// Every HTTP exchange is emitted as a TrafficEvent.
+class OAuthClient : public HttpAuthorizer
+{
+    Q_OBJECT
+
+public:
+    enum class Grant : quint8 {
+        Automatic,         // authorization code; client credentials when the server offers only that
+        AuthorizationCode,
+        ClientCredentials, // needs a pre-registered client id and secret
+    };
+
+    struct Settings
+    {
+        Grant grant = Grant::Automatic;
+        // Pre-registered credentials; empty: Client ID Metadata Document or dynamic registration.
+        QString clientId;
+        QString clientSecret;
+        // The https URL of this client's metadata document, used as client_id when the
+        // authorization server says client_id_metadata_document_supported.
+        QUrl clientMetadataUrl;
+        QString clientName = QStringLiteral("MCP Scope");
+        // Scopes to ask for instead of the server's (space-separated); empty: the spec's selection.
+        QString scope;
+        // Ask for offline_access (a refresh token) when the authorization server lists it.
+        bool requestOfflineAccess = true;
+        QByteArray userAgent = QByteArrayLiteral("MCPScope");
+        int transferTimeoutMs = 20000;
+        // Cross-app access (SEP-990, Enterprise-Managed Authorization): an identity
+        // provider's ID token, exchanged there for an ID-JAG, which the authorization server
+        // takes in a JWT bearer grant. Used when idpIdToken is set.
+        QString idpIdToken;
+        QUrl idpTokenEndpoint;
+        QString idpClientId;
+    };
+
+    OAuthClient(const QUrl &serverUrl, const Settings &settings, QObject *parent = nullptr);
+    ~OAuthClient() override;
+
+    // Not owned. Without one, the authorization code flow fails with a clear message.
+    void setUserAgent(AuthorizationUserAgent *agent);
+    // Not owned; null: a private MemoryTokenStore.
+    void setTokenStore(TokenStore *store);
+
+    QByteArray authorizationHeader() const override;
+    void unauthorized(const QUrl &resource, int status, const QByteArray &wwwAuthenticate) override;
+
+    // Abandons a running authorization (failed() follows).
+    void cancel();
+    bool isAuthorizing() const { return m_flow != nullptr; }
+    OAuthTokens tokens() const;
+    // What discovery found (empty before the first authorization).
+    QJsonObject protectedResourceMetadata() const { return m_prm; }
+    QJsonObject authorizationServerMetadata() const { return m_asMetadata; }
+    QUrl issuer() const { return m_issuer; }
+    // The resource indicator sent to the authorization server.
+    QString resource() const;
+
+    // PKCE (RFC 7636): a fresh verifier, and the S256 challenge of one.
+    static QByteArray createCodeVerifier();
+    static QByteArray codeChallenge(const QByteArray &verifier);
+    // The URLs tried for an issuer's metadata, in the spec's order.
+    static QList<QUrl> authorizationServerMetadataUrls(const QUrl &issuer);
+    // The URLs tried for a server's Protected Resource Metadata without a resource_metadata hint.
+    static QList<QUrl> protectedResourceMetadataUrls(const QUrl &serverUrl);
+    // Whether metadata naming `resource` may be used for `serverUrl` (same origin, path prefix).
+    static bool resourceMatches(const QUrl &serverUrl, const QString &resource);
+
+private:
+    struct Flow;
+    struct HttpResult
+    {
+        int status = 0;
+        QByteArray body;
+        QString errorString;
+        bool ok() const { return status >= 200 && status < 300; }
+        QJsonObject json() const;
+    };
+    using Done = std::function<void(const HttpResult &)>;
+
+    void request(const QByteArray &method, const QUrl &url, const QByteArray &body, const QByteArray &contentType,
+                 const QByteArray &authorization, const QString &purpose, Done done);
+    void fetchFirstJson(const QList<QUrl> &urls, int index, const QString &purpose,
+                        std::function<void(const QUrl &, const QJsonObject &)> found, std::function<void()> none);
+    void discover(std::function<void()> then);
+    void discoverAuthorizationServer(bool legacy, std::function<void()> then);
+    void proceed();
+    void identify(std::function<void()> then);
+    void authorizeWithCode();
+    void onRedirected(const QUrl &url);
+    void refresh();
+    void clientCredentials();
+    void crossAppAccess();
+    void tokenRequest(QList<QPair<QString, QString>> form, const QString &purpose);
+    QString selectScope() const;
+    QString tokenEndpointAuthMethod() const;
+    void succeed(const OAuthTokens &tokens);
+    void fail(const QString &reason);
+
+    QUrl m_serverUrl;
+    Settings m_settings;
+    QNetworkAccessManager *m_nam = nullptr;
+    QPointer<AuthorizationUserAgent> m_agent;
+    TokenStore *m_store = nullptr;
+    std::unique_ptr<MemoryTokenStore> m_ownStore;
+    std::unique_ptr<Flow> m_flow;
+    quint64 m_flowId = 0;
+    quint64 m_nextExchangeId = 0;
+
+    // Discovery, kept across authorizations (step-up, refresh).
+    bool m_discovered = false;
+    QUrl m_prmUrl;
+    QJsonObject m_prm;
+    QUrl m_issuer;
+    QJsonObject m_asMetadata;
+    QUrl m_authorizationEndpoint;
+    QUrl m_tokenEndpoint;
+    QUrl m_registrationEndpoint;
+    OAuthClientRegistration m_client;
+    QString m_requestedScope;   // of the last authorization, widened by step-up
+    bool m_lastRoundRefreshed = false;
+};
+
+} // namespace Mcp

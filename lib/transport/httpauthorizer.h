@@ -1,0 +1,38 @@
+#pragma once
+
+#include "traffic/trafficevent.h"
+
+#include <QByteArray>
+#include <QObject>
+#include <QString>
+#include <QUrl>
+
+namespace Mcp {
+
+// The hook through which the HTTP transports obtain credentials, without knowing how
+// (the OAuth client in auth/ implements it). The transports add authorizationHeader() to every
+// request; when the server refuses one (401, or 403 with error="insufficient_scope") they hold
+// it and every later message, call unauthorized(), and resend them once authorized() comes,
+// or fail them with the reason of failed(). One round of unauthorized() always ends in
+// exactly one of the two signals; a call while a round is running joins that round.
+class HttpAuthorizer : public QObject
+{
+    Q_OBJECT
+
+public:
+    using QObject::QObject;
+
+    // The value of the Authorization header ("Bearer <token>"); empty: none. Never put in a URL.
+    virtual QByteArray authorizationHeader() const = 0;
+    // resource: the MCP endpoint that refused; status: 401 or 403; wwwAuthenticate: the header as sent.
+    virtual void unauthorized(const QUrl &resource, int status, const QByteArray &wwwAuthenticate) = 0;
+
+Q_SIGNALS:
+    void authorized();
+    void failed(const QString &reason);
+    // The authorizer's own HTTP exchanges (metadata, registration, token requests), for the
+    // connection's traffic log; the transport waiting on the authorizer re-emits them.
+    void trafficEvent(const Mcp::TrafficEvent &event);
+};
+
+} // namespace Mcp
