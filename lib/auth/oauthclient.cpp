@@ -424,9 +424,9 @@ void OAuthClient::proceed()
         return;
     }
     const QStringList grants = stringList(m_asMetadata.value(QLatin1String("grant_types_supported")));
-    const bool preRegistered = !m_settings.clientId.isEmpty() && !m_settings.clientSecret.isEmpty();
+    // A server that offers only client_credentials has no authorization page to send anyone to.
     if (m_settings.grant == Grant::ClientCredentials
-        || (m_settings.grant == Grant::Automatic && preRegistered && !grants.isEmpty()
+        || (m_settings.grant == Grant::Automatic && !grants.isEmpty()
             && !grants.contains(QLatin1String("authorization_code"))
             && grants.contains(QLatin1String("client_credentials")))) {
         clientCredentials();
@@ -628,7 +628,10 @@ void OAuthClient::clientCredentials()
 {
     m_client = {m_settings.clientId, m_settings.clientSecret, {}};
     if (m_client.clientId.isEmpty() || m_client.clientSecret.isEmpty()) {
-        fail(tr("The client credentials grant needs a client id and secret."));
+        // private_key_jwt would need an ES256/RS256 signature, which Qt cannot make without a crypto library.
+        fail(tr("Authorization server %1 offers only the client credentials grant, which needs a pre-registered "
+                "client id and secret (private_key_jwt is not supported).")
+                 .arg(m_issuer.toDisplayString()));
         return;
     }
     m_flow->scope = selectScope();

@@ -1,14 +1,19 @@
 // The client under test for @modelcontextprotocol/conformance ("conformance client"): built
 // on the library (Mcp::Client over the Streamable HTTP transport), it connects to the URL in
 // argv[1] and does what the scenario in MCP_CONFORMANCE_SCENARIO needs, then disconnects.
-// Exit code 0 when everything it did succeeded.
+// Exit code 0 when everything it did succeeded. Servers that want authorization get the
+// library's OAuthClient with a headless user agent (the suite's authorization servers approve
+// at once); MCP_CONFORMANCE_CONTEXT gives pre-registered credentials where a scenario has them.
 
+#include "auth/authorizationuseragent.h"
+#include "auth/oauthclient.h"
 #include "session/client.h"
 #include "transport/httptransportoptions.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QTimer>
 #include <QUrl>
 
@@ -50,7 +55,21 @@ class Runner : public QObject
 public:
     Runner(const QUrl &url, const QString &scenario) : m_scenario(scenario)
     {
-        Transport *transport = createHttpTransport(url, HttpTransportKind::StreamableHttp, HttpTransportOptions{});
+        const QJsonObject context = QJsonDocument::fromJson(qgetenv("MCP_CONFORMANCE_CONTEXT")).object();
+        OAuthClient::Settings settings;
+        settings.clientId = context.value(QLatin1String("client_id")).toString();
+        settings.clientSecret = context.value(QLatin1String("client_secret")).toString();
+        // The suite expects this Client ID Metadata Document URL (it never fetches it).
+        settings.clientMetadataUrl = QUrl(QStringLiteral("https://conformance-test.local/client-metadata.json"));
+        settings.clientName = QStringLiteral("mcpscope-conformance-client");
+        settings.idpIdToken = context.value(QLatin1String("idp_id_token")).toString();
+        settings.idpTokenEndpoint = QUrl(context.value(QLatin1String("idp_token_endpoint")).toString());
+        settings.idpClientId = context.value(QLatin1String("idp_client_id")).toString();
+        m_oauth = new OAuthClient(url, settings, this);
+        m_oauth->setUserAgent(new HeadlessUserAgent(QUrl(QStringLiteral("http://localhost:3000/callback")), this));
+        HttpTransportOptions options;
+        options.authorizer = m_oauth;
+        Transport *transport = createHttpTransport(url, HttpTransportKind::StreamableHttp, options);
         m_client = new Client(transport, this);
         m_client->setClientInfo({QStringLiteral("mcpscope-conformance-client"), QStringLiteral("0.1.0"), {}, {}});
         m_client->setElicitationHandler(&m_elicitation);
@@ -134,6 +153,7 @@ private:
     }
 
     QString m_scenario;
+    OAuthClient *m_oauth = nullptr;
     Client *m_client = nullptr;
     DefaultsElicitation m_elicitation;
     int m_exitCode = 0;

@@ -2,7 +2,7 @@
 """Runs every client scenario of @modelcontextprotocol/conformance against our client.
 
 A scenario passes when the tool exits 0 and no check is FAILURE or WARNING. Scenarios in the
-baseline file are expected to fail (OAuth is not in the client yet): they do not fail the run,
+baseline file are expected to fail (each with its reason there): they do not fail the run,
 and one that starts passing is reported so that the baseline can shrink. Any other failure
 fails the run. Everything happens on 127.0.0.1: the suite starts its own local servers.
 """
