@@ -1,5 +1,7 @@
 // Server-side Streamable HTTP (lib/server/httpserver) driven by the library's own client
-// (Mcp::Client over StreamableHttpTransport), in process and through the demo server binary.
+// (Mcp::Client over StreamableHttpTransport), in process and through the demo server binary,
+// and by raw HTTP/1.1 on 127.0.0.1 sockets where the bytes matter (event ids, resumption,
+// chunked request bodies).
 
 #include "server/httpserver.h"
 #include "server/requestcontext.h"
@@ -8,17 +10,24 @@
 #include "session/client.h"
 #include "transport/streamablehttptransport.h"
 
+#include <QJsonDocument>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTcpSocket>
 #include <QTimer>
+
+#include <optional>
 
 using namespace Mcp;
 
 namespace {
+
+// The tools/call "held" that a test answers (and logs through) by hand.
+QPointer<ToolCall> g_held;
 
 class AcceptAll : public ServerRequestHandler
 {
@@ -62,7 +71,197 @@ Server *makeServer(QObject *parent)
                                                       .value(QLatin1String("name")).toString()));
                                           });
                     });
+    server->addTool(QJsonObject{{QStringLiteral("name"), QStringLiteral("held")},
+                                {QStringLiteral("inputSchema"), QJsonObject{{QStringLiteral("type"), QStringLiteral("object")}}}},
+                    [](ToolCall *call) { g_held = call; });
+    // SEP-1699 polling: the POST's stream ends at once, the answer comes a little later.
+    server->addTool(QJsonObject{{QStringLiteral("name"), QStringLiteral("poll")},
+                                {QStringLiteral("inputSchema"), QJsonObject{{QStringLiteral("type"), QStringLiteral("object")}}}},
+                    [](ToolCall *call) {
+                        call->setProperty("closed", call->closeResponseStream());
+                        QTimer::singleShot(30, call, [call] {
+                            call->respond(ToolResult::text(call->property("closed").toBool() ? QStringLiteral("closed first")
+                                                                                              : QStringLiteral("not closed")));
+                        });
+                    });
     return server;
+}
+
+// One HTTP/1.1 connection written and read by hand.
+class RawHttp
+{
+public:
+    struct Event
+    {
+        QByteArray id, data;
+        int retry = -1;
+    };
+
+    explicit RawHttp(quint16 port) { m_socket.connectToHost(QHostAddress::LocalHost, port); }
+
+    bool waitConnected()
+    {
+        // No Nagle: a request written in two parts must not wait for a delayed ACK.
+        m_socket.setSocketOption(QAbstractSocket::LowDelayOption, 1);
+        return m_socket.waitForConnected(5000);
+    }
+    void write(const QByteArray &bytes)
+    {
+        m_socket.write(bytes);
+        m_socket.flush();
+    }
+    void cut() { m_socket.abort(); }
+
+    // Reads the status line and headers of the next response.
+    bool readHead(int timeout = 5000)
+    {
+        headers.clear();
+        status = 0;
+        ended = false;
+        m_chunked = false;
+        m_sse.clear();
+        qsizetype end = -1;
+        if (!fill([&] { return (end = m_raw.indexOf("\r\n\r\n")) >= 0; }, timeout))
+            return false;
+        const QList<QByteArray> lines = m_raw.left(end).split('\n');
+        status = lines.value(0).split(' ').value(1).toInt();
+        for (qsizetype i = 1; i < lines.size(); ++i) {
+            const qsizetype colon = lines[i].indexOf(':');
+            headers.insert(lines[i].left(colon).trimmed().toLower(), lines[i].mid(colon + 1).trimmed());
+        }
+        m_raw.remove(0, end + 4);
+        m_chunked = headers.value("transfer-encoding") == "chunked";
+        return true;
+    }
+    // The whole body of a Content-Length response.
+    QByteArray readBody(int timeout = 5000)
+    {
+        const qsizetype length = headers.value("content-length").toLongLong();
+        if (!fill([&] { return m_raw.size() >= length; }, timeout))
+            return {};
+        const QByteArray body = m_raw.left(length);
+        m_raw.remove(0, length);
+        return body;
+    }
+    // The next event of a chunked event stream; nothing on timeout or at its end.
+    std::optional<Event> nextEvent(int timeout = 5000)
+    {
+        qsizetype end = -1;
+        if (!fill([&] { decodeChunks(); return (end = m_sse.indexOf("\n\n")) >= 0 || ended; }, timeout) || end < 0)
+            return std::nullopt;
+        Event event;
+        for (const QByteArray &line : m_sse.left(end).split('\n')) {
+            if (line.startsWith("id: "))
+                event.id = line.mid(4);
+            else if (line.startsWith("data: "))
+                event.data = line.mid(6);
+            else if (line.startsWith("retry: "))
+                event.retry = line.mid(7).toInt();
+        }
+        m_sse.remove(0, end + 2);
+        return event;
+    }
+    // Whether the stream ends (its last chunk) within timeout.
+    bool waitEnd(int timeout = 5000)
+    {
+        return fill([&] { decodeChunks(); return ended; }, timeout);
+    }
+
+    int status = 0;
+    QHash<QByteArray, QByteArray> headers;
+    bool ended = false;
+
+private:
+    template<typename Done>
+    bool fill(Done done, int timeout)
+    {
+        QDeadlineTimer deadline(timeout);
+        while (!done()) {
+            if (deadline.hasExpired())
+                return false;
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+            m_raw += m_socket.readAll();
+        }
+        return true;
+    }
+    void decodeChunks()
+    {
+        while (m_chunked && !ended) {
+            const qsizetype lineEnd = m_raw.indexOf("\r\n");
+            if (lineEnd < 0)
+                return;
+            const qsizetype size = m_raw.left(lineEnd).toLongLong(nullptr, 16);
+            if (m_raw.size() < lineEnd + 2 + size + 2)
+                return;
+            m_sse += m_raw.mid(lineEnd + 2, size);
+            m_raw.remove(0, lineEnd + 2 + size + 2);
+            ended = size == 0;
+        }
+    }
+
+    QTcpSocket m_socket;
+    QByteArray m_raw, m_sse;
+    bool m_chunked = false;
+};
+
+QByteArray rawPost(const QByteArray &body, const QByteArray &sessionId = {})
+{
+    QByteArray head = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                      "Accept: application/json, text/event-stream\r\n";
+    if (!sessionId.isEmpty())
+        head += "Mcp-Session-Id: " + sessionId + "\r\nMCP-Protocol-Version: 2025-11-25\r\n";
+    return head + "Content-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body;
+}
+
+QByteArray rawGet(const QByteArray &sessionId, const QByteArray &lastEventId = {})
+{
+    QByteArray head = "GET /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\nMcp-Session-Id: " + sessionId
+        + "\r\nMCP-Protocol-Version: 2025-11-25\r\n";
+    if (!lastEventId.isEmpty())
+        head += "Last-Event-ID: " + lastEventId + "\r\n";
+    return head + "\r\n";
+}
+
+// initialize + notifications/initialized over raw HTTP; the session id, empty on failure.
+QByteArray rawSession(quint16 port, const QString &version = QStringLiteral("2025-11-25"))
+{
+    RawHttp http(port);
+    if (!http.waitConnected())
+        return {};
+    http.write(rawPost(R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":")" + version.toLatin1()
+                       + R"(","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}})"));
+    if (!http.readHead() || http.status != 200)
+        return {};
+    http.readBody();
+    const QByteArray sessionId = http.headers.value("mcp-session-id");
+    http.write(rawPost(R"({"jsonrpc":"2.0","method":"notifications/initialized"})", sessionId));
+    if (!http.readHead() || http.status != 202)
+        return {};
+    return sessionId;
+}
+
+QByteArray callHeld(int id)
+{
+    return R"({"jsonrpc":"2.0","id":)" + QByteArray::number(id) + R"(,"method":"tools/call","params":{"name":"held","arguments":{}}})";
+}
+
+// "<stream>-<sequence>" -> the two numbers.
+std::pair<quint64, quint64> splitId(const QByteArray &id)
+{
+    const QList<QByteArray> parts = id.split('-');
+    return {parts.value(0).toULongLong(), parts.value(1).toULongLong()};
+}
+
+QByteArray logData(const RawHttp::Event &event)
+{
+    return QJsonDocument::fromJson(event.data).object().value(QLatin1String("params")).toObject()
+        .value(QLatin1String("data")).toString().toUtf8();
+}
+
+void logHeld(const QString &text)
+{
+    if (g_held)
+        g_held->log(LogLevel::Info, QStringLiteral("t"), text);
 }
 
 struct Connected
@@ -125,6 +324,19 @@ private Q_SLOTS:
     void deleteEndsSession();
     void refusals();
     void demoServerBinary();
+    void eventIdsAndPriming();
+    void resumeCutPostStream();
+    void resumeGetStream();
+    void replayBound_data();
+    void replayBound();
+    void unknownLastEventId();
+    void noPrimingForOldClients();
+    void clientResumesAfterServerClose();
+    void chunkedBody_data();
+    void chunkedBody();
+    void chunkedSplitEverywhere();
+    void chunkedRefused_data();
+    void chunkedRefused();
 };
 
 void tst_HttpServer::initTestCase()
@@ -281,6 +493,410 @@ void tst_HttpServer::demoServerBinary()
     process.terminate();
     process.waitForFinished(5000);
 #endif
+}
+
+void tst_HttpServer::eventIdsAndPriming()
+{
+    QObject owner;
+    StreamableHttpServer http(makeServer(&owner));
+    http.setRetryInterval(750);
+    QVERIFY(http.listen());
+    const QByteArray sessionId = rawSession(http.port());
+    QVERIFY(!sessionId.isEmpty());
+    RawHttp post(http.port());
+    QVERIFY(post.waitConnected());
+    post.write(rawPost(callHeld(7), sessionId));
+    QTRY_VERIFY_WITH_TIMEOUT(g_held, 5000);
+    logHeld(QStringLiteral("one"));
+    logHeld(QStringLiteral("two"));
+    g_held->respond(ToolResult::text(QStringLiteral("answer")));
+    QVERIFY(post.readHead());
+    QCOMPARE(post.headers.value("content-type"), QByteArray("text/event-stream"));
+    const auto priming = post.nextEvent();
+    QVERIFY(priming);
+    QVERIFY(!priming->id.isEmpty());
+    QCOMPARE(priming->retry, 750);
+    QVERIFY(priming->data.isEmpty());
+    QSet<QByteArray> ids{priming->id};
+    QList<RawHttp::Event> events;
+    while (const auto event = post.nextEvent())
+        events.append(*event);
+    QCOMPARE(events.size(), 3);
+    QCOMPARE(logData(events[0]), QByteArray("one"));
+    QVERIFY(events[2].data.contains("answer"));
+    for (const RawHttp::Event &event : std::as_const(events)) {
+        QVERIFY(!event.id.isEmpty());
+        QVERIFY2(!ids.contains(event.id), event.id.constData());
+        ids.insert(event.id);
+        QCOMPARE(splitId(event.id).first, splitId(priming->id).first); // one stream
+    }
+    QVERIFY(post.ended);
+
+    // A second stream of the same session: a new stream number, ids still unique.
+    post.write(rawPost(callHeld(8), sessionId));
+    QTRY_VERIFY_WITH_TIMEOUT(g_held && g_held->id() == MessageId(8), 5000);
+    logHeld(QStringLiteral("three"));
+    QVERIFY(post.readHead());
+    const auto secondPriming = post.nextEvent();
+    QVERIFY(secondPriming);
+    QVERIFY(splitId(secondPriming->id).first != splitId(priming->id).first);
+    QVERIFY(!ids.contains(secondPriming->id));
+    const auto three = post.nextEvent();
+    QVERIFY(three && !ids.contains(three->id));
+    g_held->respond(ToolResult::text(QString()));
+    QVERIFY(post.waitEnd());
+}
+
+void tst_HttpServer::resumeCutPostStream()
+{
+    QObject owner;
+    StreamableHttpServer http(makeServer(&owner));
+    QVERIFY(http.listen());
+    const QByteArray sessionId = rawSession(http.port());
+    QVERIFY(!sessionId.isEmpty());
+    auto post = std::make_unique<RawHttp>(http.port());
+    QVERIFY(post->waitConnected());
+    post->write(rawPost(callHeld(1), sessionId));
+    QTRY_VERIFY_WITH_TIMEOUT(g_held && g_held->id() == MessageId(1), 5000);
+    for (int i = 1; i <= 3; ++i)
+        logHeld(QString::number(i));
+    QVERIFY(post->readHead());
+    QVERIFY(post->nextEvent()); // priming
+    const auto first = post->nextEvent();
+    QVERIFY(first);
+    QCOMPARE(logData(*first), QByteArray("1"));
+    // Cut after the first event: "2" and "3" may be in the dead socket, never read.
+    post->cut();
+    post.reset();
+    QTest::qWait(20);
+    logHeld(QStringLiteral("4"));
+    logHeld(QStringLiteral("5"));
+
+    RawHttp resume(http.port());
+    QVERIFY(resume.waitConnected());
+    resume.write(rawGet(sessionId, first->id));
+    QVERIFY(resume.readHead());
+    QCOMPARE(resume.status, 200);
+    QList<QByteArray> seen;
+    QSet<QByteArray> ids{first->id};
+    for (int i = 0; i < 4; ++i) {
+        const auto event = resume.nextEvent();
+        QVERIFY(event);
+        QVERIFY(!ids.contains(event->id));
+        ids.insert(event->id);
+        seen.append(logData(*event));
+    }
+    QCOMPARE(seen, (QList<QByteArray>{"2", "3", "4", "5"})); // exactly what was missed, in order
+    logHeld(QStringLiteral("6")); // live on the resumed stream
+    const auto six = resume.nextEvent();
+    QVERIFY(six);
+    QCOMPARE(logData(*six), QByteArray("6"));
+    g_held->respond(ToolResult::text(QStringLiteral("the end")));
+    const auto answer = resume.nextEvent();
+    QVERIFY(answer);
+    QVERIFY(answer->data.contains("the end"));
+    QVERIFY(resume.waitEnd()); // the POST's stream ends with its answer
+
+    // Resuming again from the middle replays the rest, answer included, and ends.
+    RawHttp again(http.port());
+    QVERIFY(again.waitConnected());
+    again.write(rawGet(sessionId, six->id));
+    QVERIFY(again.readHead());
+    const auto replayed = again.nextEvent();
+    QVERIFY(replayed);
+    QCOMPARE(replayed->id, answer->id);
+    QVERIFY(again.waitEnd());
+}
+
+void tst_HttpServer::resumeGetStream()
+{
+    QObject owner;
+    Server *server = makeServer(&owner);
+    StreamableHttpServer http(server);
+    QVERIFY(http.listen());
+    const QByteArray sessionId = rawSession(http.port());
+    QVERIFY(!sessionId.isEmpty());
+    auto addTool = [server](const QString &name) {
+        server->addTool(QJsonObject{{QStringLiteral("name"), name},
+                                    {QStringLiteral("inputSchema"), QJsonObject{{QStringLiteral("type"), QStringLiteral("object")}}}},
+                        [](ToolCall *call) { call->respond(ToolResult::text(QString())); });
+    };
+    auto get = std::make_unique<RawHttp>(http.port());
+    QVERIFY(get->waitConnected());
+    get->write(rawGet(sessionId));
+    QVERIFY(get->readHead());
+    const auto priming = get->nextEvent();
+    QVERIFY(priming && priming->data.isEmpty() && priming->retry > 0);
+    addTool(QStringLiteral("a"));
+    const auto changed = get->nextEvent();
+    QVERIFY(changed);
+    QVERIFY(changed->data.contains("notifications/tools/list_changed"));
+
+    // A second plain GET while one is open is refused.
+    RawHttp second(http.port());
+    QVERIFY(second.waitConnected());
+    second.write(rawGet(sessionId));
+    QVERIFY(second.readHead());
+    QCOMPARE(second.status, 409);
+
+    get->cut();
+    get.reset();
+    QTest::qWait(20);
+    addTool(QStringLiteral("b")); // while no GET stream is open
+
+    RawHttp resume(http.port());
+    QVERIFY(resume.waitConnected());
+    resume.write(rawGet(sessionId, changed->id));
+    QVERIFY(resume.readHead());
+    QCOMPARE(resume.status, 200);
+    const auto missed = resume.nextEvent();
+    QVERIFY(missed);
+    QVERIFY(missed->data.contains("notifications/tools/list_changed"));
+    QVERIFY(splitId(missed->id).second > splitId(changed->id).second);
+    addTool(QStringLiteral("c")); // the resumed stream is the GET stream again
+    const auto live = resume.nextEvent();
+    QVERIFY(live);
+    QVERIFY(live->data.contains("notifications/tools/list_changed"));
+    QVERIFY(!resume.ended);
+}
+
+void tst_HttpServer::replayBound_data()
+{
+    QTest::addColumn<int>("maxEvents");
+    QTest::addColumn<int>("maxBytes");
+    // Each log event is about 400 bytes; both rows keep the last three.
+    QTest::newRow("by count") << 3 << (1 << 20);
+    QTest::newRow("by bytes") << 1000 << 1300;
+}
+
+void tst_HttpServer::replayBound()
+{
+    QFETCH(int, maxEvents);
+    QFETCH(int, maxBytes);
+    QObject owner;
+    StreamableHttpServer http(makeServer(&owner));
+    http.setReplayLimits(maxEvents, maxBytes);
+    QVERIFY(http.listen());
+    const QByteArray sessionId = rawSession(http.port());
+    QVERIFY(!sessionId.isEmpty());
+    auto post = std::make_unique<RawHttp>(http.port());
+    QVERIFY(post->waitConnected());
+    post->write(rawPost(callHeld(1), sessionId));
+    QTRY_VERIFY_WITH_TIMEOUT(g_held && g_held->id() == MessageId(1), 5000);
+    const QString padding(300, QLatin1Char('x'));
+    logHeld(QStringLiteral("1") + padding);
+    QVERIFY(post->readHead());
+    QVERIFY(post->nextEvent()); // priming
+    const auto first = post->nextEvent();
+    QVERIFY(first);
+    post->cut();
+    post.reset();
+    QTest::qWait(20);
+    for (int i = 2; i <= 6; ++i)
+        logHeld(QString::number(i) + padding);
+
+    // Events 2 and 3 are gone: resuming after 1 would skip them, so it is refused.
+    RawHttp fromDropped(http.port());
+    QVERIFY(fromDropped.waitConnected());
+    fromDropped.write(rawGet(sessionId, first->id));
+    QVERIFY(fromDropped.readHead());
+    QCOMPARE(fromDropped.status, 410);
+    QVERIFY(fromDropped.readBody().contains("no longer"));
+
+    // After event 3 (itself dropped), everything that followed is still there.
+    const auto [stream, sequence] = splitId(first->id);
+    RawHttp fromKept(http.port());
+    QVERIFY(fromKept.waitConnected());
+    fromKept.write(rawGet(sessionId, QByteArray::number(stream) + '-' + QByteArray::number(sequence + 2)));
+    QVERIFY(fromKept.readHead());
+    QCOMPARE(fromKept.status, 200);
+    for (char expected : {'4', '5', '6'}) {
+        const auto event = fromKept.nextEvent();
+        QVERIFY(event);
+        QCOMPARE(logData(*event).at(0), expected);
+    }
+    g_held->respond(ToolResult::text(QString()));
+    QVERIFY(fromKept.nextEvent());
+    QVERIFY(fromKept.waitEnd());
+}
+
+void tst_HttpServer::unknownLastEventId()
+{
+    QObject owner;
+    StreamableHttpServer http(makeServer(&owner));
+    QVERIFY(http.listen());
+    const QByteArray sessionId = rawSession(http.port());
+    QVERIFY(!sessionId.isEmpty());
+    for (const QByteArray &id : {QByteArray("garbage"), QByteArray("99-1"), QByteArray("0-999999"), QByteArray("1-2-3")}) {
+        RawHttp get(http.port());
+        QVERIFY(get.waitConnected());
+        get.write(rawGet(sessionId, id));
+        QVERIFY(get.readHead());
+        QVERIFY2(get.status == 400, id.constData());
+    }
+}
+
+void tst_HttpServer::noPrimingForOldClients()
+{
+    QObject owner;
+    StreamableHttpServer http(makeServer(&owner));
+    QVERIFY(http.listen());
+    const QByteArray sessionId = rawSession(http.port(), QStringLiteral("2025-06-18"));
+    QVERIFY(!sessionId.isEmpty());
+    RawHttp post(http.port());
+    QVERIFY(post.waitConnected());
+    post.write(rawPost(callHeld(3), sessionId));
+    QTRY_VERIFY_WITH_TIMEOUT(g_held && g_held->id() == MessageId(3), 5000);
+    // An empty data field breaks clients older than 2025-11-25: no priming, and so no polling.
+    QVERIFY(!g_held->closeResponseStream());
+    logHeld(QStringLiteral("x"));
+    QVERIFY(post.readHead());
+    const auto event = post.nextEvent();
+    QVERIFY(event);
+    QVERIFY(!event->data.isEmpty());
+    QVERIFY(!event->id.isEmpty()); // ids are fine for every version since 2025-03-26
+    g_held->respond(ToolResult::text(QString()));
+    QVERIFY(post.nextEvent());
+    QVERIFY(post.waitEnd());
+}
+
+void tst_HttpServer::clientResumesAfterServerClose()
+{
+    // Our own client against our own server: the POST's stream ends after its priming event,
+    // the client waits `retry` and resumes with GET + Last-Event-ID, and gets the answer.
+    QObject owner;
+    StreamableHttpServer http(makeServer(&owner));
+    http.setRetryInterval(50);
+    QVERIFY(http.listen());
+    Connected c(http.url());
+    QTRY_VERIFY_WITH_TIMEOUT(c.client->isReady(), 5000);
+    const QJsonObject result = finishedResult(c.client->callTool(QStringLiteral("poll"), {}));
+    QCOMPARE(firstText(result), QStringLiteral("closed first"));
+    QVERIFY(std::any_of(c.traffic.begin(), c.traffic.end(), [](const TrafficEvent &e) {
+        return e.httpMethod == "GET" && e.note.contains(QLatin1String("Resuming"));
+    }));
+    QVERIFY(std::any_of(c.traffic.begin(), c.traffic.end(),
+                        [](const TrafficEvent &e) { return !e.sseEventId.isEmpty(); }));
+}
+
+namespace {
+
+QByteArray chunked(const QByteArray &body, const QList<int> &sizes, const QByteArray &extension = {},
+                   const QByteArray &trailer = {})
+{
+    QByteArray out;
+    qsizetype pos = 0;
+    for (int i = 0; pos < body.size(); ++i) {
+        const int size = qMin<qsizetype>(sizes.value(i, sizes.last()), body.size() - pos);
+        out += QByteArray::number(size, 16) + extension + "\r\n" + body.mid(pos, size) + "\r\n";
+        pos += size;
+    }
+    return out + "0\r\n" + trailer + "\r\n";
+}
+
+QByteArray chunkedPost(const QByteArray &sessionId, const QByteArray &encodedBody)
+{
+    return "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+           "Accept: application/json, text/event-stream\r\nMcp-Session-Id: " + sessionId
+        + "\r\nTransfer-Encoding: chunked\r\n\r\n" + encodedBody;
+}
+
+QByteArray ping(int id)
+{
+    return R"({"jsonrpc":"2.0","id":)" + QByteArray::number(id) + R"(,"method":"ping"})";
+}
+
+} // namespace
+
+void tst_HttpServer::chunkedBody_data()
+{
+    QTest::addColumn<QByteArray>("encoded");
+    QTest::newRow("one chunk") << chunked(ping(5), {1000});
+    QTest::newRow("byte by byte") << chunked(ping(5), {1});
+    QTest::newRow("odd sizes") << chunked(ping(5), {3, 7, 1, 11});
+    QTest::newRow("uppercase hex, extension") << chunked(ping(5), {26}, ";name=value").replace("1a", "1A");
+    QTest::newRow("trailer fields") << chunked(ping(5), {16}, {}, "X-Checksum: 1\r\nX-Other: 2\r\n");
+}
+
+void tst_HttpServer::chunkedBody()
+{
+    QFETCH(QByteArray, encoded);
+    QObject owner;
+    StreamableHttpServer http(makeServer(&owner));
+    QVERIFY(http.listen());
+    const QByteArray sessionId = rawSession(http.port());
+    QVERIFY(!sessionId.isEmpty());
+    RawHttp raw(http.port());
+    QVERIFY(raw.waitConnected());
+    // Two pipelined requests: the first body's end is found exactly, the second still parses.
+    raw.write(chunkedPost(sessionId, encoded) + rawPost(ping(6), sessionId));
+    QVERIFY(raw.readHead());
+    QCOMPARE(raw.status, 200);
+    QCOMPARE(QJsonDocument::fromJson(raw.readBody()).object().value(QLatin1String("id")).toInt(), 5);
+    QVERIFY(raw.readHead());
+    QCOMPARE(raw.status, 200);
+    QCOMPARE(QJsonDocument::fromJson(raw.readBody()).object().value(QLatin1String("id")).toInt(), 6);
+}
+
+void tst_HttpServer::chunkedSplitEverywhere()
+{
+    QObject owner;
+    StreamableHttpServer http(makeServer(&owner));
+    QVERIFY(http.listen());
+    const QByteArray sessionId = rawSession(http.port());
+    QVERIFY(!sessionId.isEmpty());
+    const QByteArray request = chunkedPost(sessionId, chunked(ping(9), {5, 2}, {}, "X-T: 1\r\n"));
+    RawHttp raw(http.port());
+    QVERIFY(raw.waitConnected());
+    // Keep-alive: every split of the same request on one connection.
+    for (qsizetype split = 1; split < request.size(); ++split) {
+        raw.write(request.left(split));
+        QTest::qWait(1); // the server reads the first part on its own
+        raw.write(request.mid(split));
+        QVERIFY2(raw.readHead(), qPrintable(QString::number(split)));
+        QCOMPARE(raw.status, 200);
+        QCOMPARE(QJsonDocument::fromJson(raw.readBody()).object().value(QLatin1String("id")).toInt(), 9);
+    }
+}
+
+void tst_HttpServer::chunkedRefused_data()
+{
+    QTest::addColumn<QByteArray>("request");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<QByteArray>("text");
+    const QByteArray head = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                            "Accept: application/json\r\n";
+    const QByteArray te = head + "Transfer-Encoding: chunked\r\n\r\n";
+    QTest::newRow("not hex") << te + "zz\r\nabc\r\n0\r\n\r\n" << 400 << QByteArray("Malformed chunked");
+    QTest::newRow("empty size") << te + "\r\nabc\r\n0\r\n\r\n" << 400 << QByteArray("Malformed chunked");
+    QTest::newRow("negative") << te + "-3\r\nabc\r\n0\r\n\r\n" << 400 << QByteArray("Malformed chunked");
+    QTest::newRow("data longer than size") << te + "3\r\nabcd\r\n0\r\n\r\n" << 400 << QByteArray("Malformed chunked");
+    QTest::newRow("size overflows") << te + "fffffffffffffffffff\r\n" << 400 << QByteArray("Malformed chunked");
+    QTest::newRow("endless size line") << te + QByteArray(2000, '1') << 400 << QByteArray("Malformed chunked");
+    QTest::newRow("over the cap") << te + "400\r\n" << 413 << QByteArray("too large");
+    QTest::newRow("with Content-Length")
+        << head + "Transfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n3\r\nabc\r\n0\r\n\r\n" << 400
+        << QByteArray("both");
+    QTest::newRow("gzip") << head + "Transfer-Encoding: gzip, chunked\r\n\r\n" << 501 << QByteArray("Only the chunked");
+}
+
+void tst_HttpServer::chunkedRefused()
+{
+    QFETCH(QByteArray, request);
+    QFETCH(int, status);
+    QFETCH(QByteArray, text);
+    QObject owner;
+    StreamableHttpServer http(makeServer(&owner));
+    http.setMaxBodySize(512);
+    QVERIFY(http.listen());
+    RawHttp raw(http.port());
+    QVERIFY(raw.waitConnected());
+    raw.write(request);
+    QVERIFY(raw.readHead());
+    QCOMPARE(raw.status, status);
+    QCOMPARE(raw.headers.value("connection"), QByteArray("close"));
+    const QByteArray body = raw.readBody();
+    QVERIFY2(body.contains(text), body.constData());
 }
 
 QTEST_GUILESS_MAIN(tst_HttpServer)
