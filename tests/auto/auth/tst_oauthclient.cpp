@@ -1,0 +1,560 @@
+// OAuthClient against a real local authorization server and protected MCP endpoint
+// (TestHttpServer on 127.0.0.1): discovery order and fallbacks, registration, PKCE, state,
+// resource indicators, the transport's 401 -> token -> resend, step-up on 403, the retry
+// limit, refresh, and the refusals (no S256, mismatching resource, wrong state).
+
+#include "../httpclient/testhttpserver.h"
+#include "auth/authorizationuseragent.h"
+#include "auth/oauthclient.h"
+#include "traffic/trafficcapture.h"
+#include "transport/streamablehttptransport.h"
+
+#include <QCryptographicHash>
+#include <QJsonArray>
+#include <QSignalSpy>
+#include <QTest>
+#include <QUrlQuery>
+
+using namespace Mcp;
+
+namespace {
+
+QUrlQuery formOf(const QByteArray &body)
+{
+    return QUrlQuery(QString::fromUtf8(body).replace(QLatin1Char('+'), QLatin1Char(' ')));
+}
+
+QString decoded(const QUrlQuery &query, const QString &key)
+{
+    return query.queryItemValue(key, QUrl::FullyDecoded);
+}
+
+// An authorization server and an MCP endpoint on one origin, each behaviour switchable.
+class FakeServers
+{
+public:
+    FakeServers()
+    {
+        server.setHandler([this](QTcpSocket *socket, const TestHttpRequest &request) { handle(socket, request); });
+        const QString base = server.url(QString()).toString();
+        prm = QJsonObject{{QStringLiteral("resource"), QString(base + QStringLiteral("/mcp"))},
+                          {QStringLiteral("authorization_servers"), QJsonArray{base}}};
+        asMetadata = QJsonObject{
+            {QStringLiteral("issuer"), base},
+            {QStringLiteral("authorization_endpoint"), QString(base + QStringLiteral("/authorize"))},
+            {QStringLiteral("token_endpoint"), QString(base + QStringLiteral("/token"))},
+            {QStringLiteral("registration_endpoint"), QString(base + QStringLiteral("/register"))},
+            {QStringLiteral("response_types_supported"), QJsonArray{QStringLiteral("code")}},
+            {QStringLiteral("code_challenge_methods_supported"), QJsonArray{QStringLiteral("S256")}},
+            {QStringLiteral("token_endpoint_auth_methods_supported"), QJsonArray{QStringLiteral("none")}},
+        };
+        documents.insert("/.well-known/oauth-protected-resource/mcp", prm);
+        documents.insert("/.well-known/oauth-authorization-server", asMetadata);
+    }
+
+    QUrl mcpUrl() const { return server.url(QStringLiteral("/mcp")); }
+    QList<TestHttpRequest> requestsTo(const QByteArray &pathPrefix) const
+    {
+        QList<TestHttpRequest> list;
+        for (const TestHttpRequest &r : server.requests) {
+            if (r.path.startsWith(pathPrefix))
+                list << r;
+        }
+        return list;
+    }
+    // The GET paths, in order: the discovery sequence.
+    QList<QByteArray> getPaths() const
+    {
+        QList<QByteArray> list;
+        for (const TestHttpRequest &r : server.requests) {
+            if (r.method == "GET" && !r.path.startsWith("/authorize"))
+                list << r.path;
+        }
+        return list;
+    }
+
+    TestHttpServer server;
+    QJsonObject prm;
+    QJsonObject asMetadata;
+    QHash<QByteArray, QJsonObject> documents; // GET path -> JSON
+    QByteArray challenge = "Bearer realm=\"mcp\"";
+    QString wrongState;                       // non-empty: /authorize answers with this state
+    QHash<QString, QString> requiredScope;    // JSON-RPC method -> scopes the token needs
+    bool alwaysForbid = false;                // 403 insufficient_scope to every token
+    int usesBeforeExpiry = -1;                // a token stops working after this many uses
+    QString lastAuthorizeScope;
+    QHash<QString, QString> tokenScopes;      // valid access tokens
+    QHash<QString, int> tokenUses;
+    QSet<QString> refreshTokens;
+    int issued = 0;
+
+private:
+    void handle(QTcpSocket *socket, const TestHttpRequest &request)
+    {
+        const QByteArray path = request.path.split('?').value(0);
+        if (request.method == "GET" && documents.contains(path)) {
+            TestHttpServer::respondJson(socket, documents.value(path));
+        } else if (request.method == "GET" && path == "/authorize") {
+            const QUrlQuery query(QUrl::fromEncoded("http://x" + request.path));
+            lastAuthorizeScope = decoded(query, QStringLiteral("scope"));
+            QUrl target(decoded(query, QStringLiteral("redirect_uri")));
+            QUrlQuery answer;
+            answer.addQueryItem(QStringLiteral("code"), QStringLiteral("code-1"));
+            answer.addQueryItem(QStringLiteral("state"),
+                                wrongState.isEmpty() ? decoded(query, QStringLiteral("state")) : wrongState);
+            target.setQuery(answer);
+            TestHttpServer::respond(socket, 302, {}, {}, {{"Location", target.toEncoded()}});
+        } else if (request.method == "POST" && path == "/register") {
+            TestHttpServer::respond(socket, 201, "application/json",
+                                    TestHttpServer::compact({{QStringLiteral("client_id"), QStringLiteral("dyn-client")}}));
+        } else if (request.method == "POST" && path == "/token") {
+            const QUrlQuery form = formOf(request.body);
+            const QString grant = decoded(form, QStringLiteral("grant_type"));
+            QString scope = lastAuthorizeScope;
+            if (grant == QLatin1String("refresh_token")) {
+                if (!refreshTokens.contains(decoded(form, QStringLiteral("refresh_token")))) {
+                    TestHttpServer::respond(socket, 400, "application/json", R"({"error":"invalid_grant"})");
+                    return;
+                }
+            } else if (grant != QLatin1String("authorization_code") || decoded(form, QStringLiteral("code")) != QLatin1String("code-1")) {
+                TestHttpServer::respond(socket, 400, "application/json", R"({"error":"invalid_grant"})");
+                return;
+            }
+            ++issued;
+            const QString token = QStringLiteral("tok-%1").arg(issued);
+            const QString refresh = QStringLiteral("ref-%1").arg(issued);
+            tokenScopes.insert(token, scope);
+            refreshTokens.insert(refresh);
+            TestHttpServer::respondJson(socket, {{QStringLiteral("access_token"), token},
+                                                 {QStringLiteral("token_type"), QStringLiteral("Bearer")},
+                                                 {QStringLiteral("expires_in"), 3600},
+                                                 {QStringLiteral("refresh_token"), refresh},
+                                                 {QStringLiteral("scope"), scope}});
+        } else if (request.method == "POST" && path == "/mcp") {
+            const QByteArray authorization = request.header("authorization");
+            const QString token = QString::fromUtf8(authorization.mid(7));
+            const bool known = authorization.startsWith("Bearer ") && tokenScopes.contains(token);
+            const int uses = tokenUses.value(token);
+            if (!known || (usesBeforeExpiry >= 0 && uses >= usesBeforeExpiry)) {
+                TestHttpServer::respond(socket, 401, "application/json", R"({"error":"invalid_token"})",
+                                        {{"WWW-Authenticate", challenge}});
+                return;
+            }
+            tokenUses[token] = uses + 1;
+            const QStringList have = tokenScopes.value(token).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+            const QString needed = requiredScope.value(request.rpcMethod());
+            bool enough = !alwaysForbid;
+            for (const QString &scope : needed.split(QLatin1Char(' '), Qt::SkipEmptyParts))
+                enough = enough && have.contains(scope);
+            if (!enough) {
+                TestHttpServer::respond(socket, 403, "application/json", R"({"error":"insufficient_scope"})",
+                                        {{"WWW-Authenticate", "Bearer error=\"insufficient_scope\", scope=\""
+                                                                  + (needed.isEmpty() ? QByteArray("admin") : needed.toUtf8()) + '"'}});
+                return;
+            }
+            TestHttpServer::respondJson(socket, TestHttpServer::result(request.rpcId(), {{QStringLiteral("ok"), true}}));
+        } else {
+            TestHttpServer::respond(socket, 404, "text/plain", "Not Found");
+        }
+    }
+};
+
+} // namespace
+
+class tst_OAuthClient : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void bearerChallenge_data();
+    void bearerChallenge();
+    void metadataUrls();
+    void resourceMatching_data();
+    void resourceMatching();
+    void pkceChallenge();
+    void discoveryOrder_data();
+    void discoveryOrder();
+    void registrationPkceStateResource();
+    void stateMismatchRefused();
+    void missingS256Refused();
+    void resourceMismatchRefused();
+    void transportRetriesWithBearer();
+    void stepUpOn403();
+    void retryLimit();
+    void refreshOnExpiry();
+};
+
+void tst_OAuthClient::bearerChallenge_data()
+{
+    QTest::addColumn<QByteArray>("header");
+    QTest::addColumn<QString>("metadata");
+    QTest::addColumn<QString>("scope");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("quoted") << QByteArray(R"(Bearer resource_metadata="http://a/prm", scope="read write")")
+                            << "http://a/prm" << "read write" << "";
+    QTest::newRow("tokens, error first") << QByteArray(R"(Bearer error=insufficient_scope, scope=admin)")
+                                         << "" << "admin" << "insufficient_scope";
+    QTest::newRow("escaped quote") << QByteArray(R"(Bearer scope="a\"b", error="invalid_token")") << ""
+                                   << "a\"b" << "invalid_token";
+    QTest::newRow("other scheme first") << QByteArray(R"(Basic realm="x", Bearer scope="s")") << "" << "s" << "";
+    QTest::newRow("no bearer") << QByteArray(R"(Basic realm="x")") << "" << "" << "";
+}
+
+void tst_OAuthClient::bearerChallenge()
+{
+    QFETCH(QByteArray, header);
+    QFETCH(QString, metadata);
+    QFETCH(QString, scope);
+    QFETCH(QString, error);
+    const BearerChallenge challenge = BearerChallenge::parse(header);
+    QCOMPARE(challenge.resourceMetadata.toString(), metadata);
+    QCOMPARE(challenge.scope, scope);
+    QCOMPARE(challenge.error, error);
+}
+
+void tst_OAuthClient::metadataUrls()
+{
+    const auto strings = [](const QList<QUrl> &urls) {
+        QStringList list;
+        for (const QUrl &url : urls)
+            list << url.toString();
+        return list;
+    };
+    QCOMPARE(strings(OAuthClient::authorizationServerMetadataUrls(QUrl(QStringLiteral("https://as.example")))),
+             QStringList({"https://as.example/.well-known/oauth-authorization-server",
+                          "https://as.example/.well-known/openid-configuration"}));
+    QCOMPARE(strings(OAuthClient::authorizationServerMetadataUrls(QUrl(QStringLiteral("https://as.example/tenant1/")))),
+             QStringList({"https://as.example/.well-known/oauth-authorization-server/tenant1",
+                          "https://as.example/.well-known/openid-configuration/tenant1",
+                          "https://as.example/tenant1/.well-known/openid-configuration"}));
+    QCOMPARE(strings(OAuthClient::protectedResourceMetadataUrls(QUrl(QStringLiteral("https://mcp.example:8443/api/mcp")))),
+             QStringList({"https://mcp.example:8443/.well-known/oauth-protected-resource/api/mcp",
+                          "https://mcp.example:8443/.well-known/oauth-protected-resource"}));
+}
+
+void tst_OAuthClient::resourceMatching_data()
+{
+    QTest::addColumn<QString>("server");
+    QTest::addColumn<QString>("resource");
+    QTest::addColumn<bool>("matches");
+    QTest::newRow("same") << "https://a.example/mcp" << "https://a.example/mcp" << true;
+    QTest::newRow("origin only") << "https://a.example/mcp" << "https://a.example" << true;
+    QTest::newRow("parent path") << "https://a.example/v1/mcp" << "https://a.example/v1/" << true;
+    QTest::newRow("host case") << "https://A.example/mcp" << "https://a.example/mcp" << true;
+    QTest::newRow("other host") << "http://localhost:1234/mcp" << "https://evil.example.com/mcp" << false;
+    QTest::newRow("other port") << "http://localhost:1234/mcp" << "http://localhost:1235/mcp" << false;
+    QTest::newRow("other scheme") << "http://a.example/mcp" << "https://a.example/mcp" << false;
+    QTest::newRow("sibling path") << "https://a.example/mcp" << "https://a.example/mcp2" << false;
+    QTest::newRow("deeper resource") << "https://a.example/mcp" << "https://a.example/mcp/x" << false;
+}
+
+void tst_OAuthClient::resourceMatching()
+{
+    QFETCH(QString, server);
+    QFETCH(QString, resource);
+    QFETCH(bool, matches);
+    QCOMPARE(OAuthClient::resourceMatches(QUrl(server), resource), matches);
+}
+
+void tst_OAuthClient::pkceChallenge()
+{
+    // RFC 7636 appendix B.
+    QCOMPARE(OAuthClient::codeChallenge("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"),
+             QByteArray("E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"));
+    const QByteArray a = OAuthClient::createCodeVerifier();
+    QCOMPARE(a.size(), 43);
+    QVERIFY(a != OAuthClient::createCodeVerifier());
+}
+
+void tst_OAuthClient::discoveryOrder_data()
+{
+    QTest::addColumn<QString>("variant");
+    QTest::addColumn<QList<QByteArray>>("expected");
+    QTest::newRow("hint in WWW-Authenticate")
+        << "hint" << QList<QByteArray>{"/custom/prm.json", "/.well-known/oauth-authorization-server"};
+    QTest::newRow("path-based PRM")
+        << "path" << QList<QByteArray>{"/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-authorization-server"};
+    QTest::newRow("root PRM")
+        << "root" << QList<QByteArray>{"/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-protected-resource",
+                                       "/.well-known/oauth-authorization-server"};
+    QTest::newRow("issuer with path, OpenID appended")
+        << "tenant" << QList<QByteArray>{"/.well-known/oauth-protected-resource/mcp",
+                                         "/.well-known/oauth-authorization-server/tenant1",
+                                         "/.well-known/openid-configuration/tenant1",
+                                         "/tenant1/.well-known/openid-configuration"};
+    QTest::newRow("2025-03-26: metadata at the root")
+        << "legacy-metadata" << QList<QByteArray>{"/.well-known/oauth-protected-resource/mcp",
+                                                  "/.well-known/oauth-protected-resource",
+                                                  "/.well-known/oauth-authorization-server"};
+    QTest::newRow("2025-03-26: default endpoints")
+        << "legacy-endpoints" << QList<QByteArray>{"/.well-known/oauth-protected-resource/mcp",
+                                                   "/.well-known/oauth-protected-resource",
+                                                   "/.well-known/oauth-authorization-server",
+                                                   "/.well-known/openid-configuration"};
+}
+
+void tst_OAuthClient::discoveryOrder()
+{
+    QFETCH(QString, variant);
+    QFETCH(QList<QByteArray>, expected);
+    FakeServers fake;
+    const QString base = fake.server.url(QString()).toString();
+    QByteArray challenge = "Bearer error=\"invalid_token\"";
+    if (variant == QLatin1String("hint")) {
+        fake.documents.remove("/.well-known/oauth-protected-resource/mcp");
+        fake.documents.insert("/custom/prm.json", fake.prm);
+        challenge = "Bearer resource_metadata=\"" + base.toUtf8() + "/custom/prm.json\"";
+    } else if (variant == QLatin1String("root")) {
+        fake.documents.remove("/.well-known/oauth-protected-resource/mcp");
+        QJsonObject prm = fake.prm;
+        prm.insert(QStringLiteral("resource"), base);
+        fake.documents.insert("/.well-known/oauth-protected-resource", prm);
+    } else if (variant == QLatin1String("tenant")) {
+        QJsonObject prm = fake.prm;
+        prm.insert(QStringLiteral("authorization_servers"), QJsonArray{QString(base + QStringLiteral("/tenant1"))});
+        fake.documents.insert("/.well-known/oauth-protected-resource/mcp", prm);
+        fake.documents.remove("/.well-known/oauth-authorization-server");
+        fake.documents.insert("/tenant1/.well-known/openid-configuration", fake.asMetadata);
+    } else if (variant.startsWith(QLatin1String("legacy"))) {
+        fake.documents.remove("/.well-known/oauth-protected-resource/mcp");
+        if (variant == QLatin1String("legacy-endpoints"))
+            fake.documents.remove("/.well-known/oauth-authorization-server");
+    }
+    OAuthClient client(fake.mcpUrl(), {});
+    HeadlessUserAgent agent;
+    client.setUserAgent(&agent);
+    QSignalSpy authorized(&client, &OAuthClient::authorized);
+    QSignalSpy failed(&client, &OAuthClient::failed);
+    client.unauthorized(fake.mcpUrl(), 401, challenge);
+    QVERIFY(authorized.isEmpty()); // never during the call
+    QTRY_VERIFY_WITH_TIMEOUT(!authorized.isEmpty() || !failed.isEmpty(), 10000);
+    QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().first().toString()));
+    QCOMPARE(fake.getPaths(), expected);
+    QCOMPARE(fake.requestsTo("/register").size(), 1);
+    QCOMPARE(fake.requestsTo("/authorize").size(), 1);
+    QCOMPARE(fake.requestsTo("/token").size(), 1);
+    QCOMPARE(client.authorizationHeader(), QByteArray("Bearer tok-1"));
+}
+
+void tst_OAuthClient::registrationPkceStateResource()
+{
+    FakeServers fake;
+    OAuthClient::Settings settings;
+    settings.clientName = QStringLiteral("Scope Test");
+    OAuthClient client(fake.mcpUrl(), settings);
+    HeadlessUserAgent agent(QUrl(QStringLiteral("http://127.0.0.1:9/cb")));
+    client.setUserAgent(&agent);
+    QSignalSpy authorized(&client, &OAuthClient::authorized);
+    client.unauthorized(fake.mcpUrl(), 401, "Bearer scope=\"mcp:read\"");
+    QTRY_COMPARE_WITH_TIMEOUT(authorized.size(), 1, 10000);
+
+    const QJsonObject registration = fake.requestsTo("/register").value(0).json();
+    QCOMPARE(registration.value(QLatin1String("client_name")).toString(), QStringLiteral("Scope Test"));
+    QCOMPARE(registration.value(QLatin1String("redirect_uris")).toArray(), QJsonArray{QStringLiteral("http://127.0.0.1:9/cb")});
+    QVERIFY(registration.value(QLatin1String("grant_types")).toArray().contains(QStringLiteral("authorization_code")));
+    QCOMPARE(registration.value(QLatin1String("token_endpoint_auth_method")).toString(), QStringLiteral("none"));
+
+    const QUrlQuery authorize(QUrl::fromEncoded("http://x" + fake.requestsTo("/authorize").value(0).path));
+    const QUrlQuery token = formOf(fake.requestsTo("/token").value(0).body);
+    QCOMPARE(decoded(authorize, QStringLiteral("response_type")), QStringLiteral("code"));
+    QCOMPARE(decoded(authorize, QStringLiteral("client_id")), QStringLiteral("dyn-client"));
+    QCOMPARE(decoded(authorize, QStringLiteral("code_challenge_method")), QStringLiteral("S256"));
+    QCOMPARE(decoded(authorize, QStringLiteral("scope")), QStringLiteral("mcp:read"));
+    QVERIFY(decoded(authorize, QStringLiteral("state")).size() >= 16);
+    const QString resource = fake.mcpUrl().toString();
+    QCOMPARE(decoded(authorize, QStringLiteral("resource")), resource);
+    QCOMPARE(decoded(token, QStringLiteral("resource")), resource);
+    const QByteArray verifier = decoded(token, QStringLiteral("code_verifier")).toLatin1();
+    QVERIFY(verifier.size() >= 43);
+    QCOMPARE(QString::fromLatin1(QCryptographicHash::hash(verifier, QCryptographicHash::Sha256)
+                                     .toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals)),
+             decoded(authorize, QStringLiteral("code_challenge")));
+    QCOMPARE(decoded(token, QStringLiteral("client_id")), QStringLiteral("dyn-client"));
+    QCOMPARE(decoded(token, QStringLiteral("redirect_uri")), QStringLiteral("http://127.0.0.1:9/cb"));
+    QVERIFY(fake.requestsTo("/token").value(0).header("authorization").isEmpty()); // public client
+    QCOMPARE(client.tokens().refreshToken, QStringLiteral("ref-1"));
+    QVERIFY(client.tokens().expiresAt > QDateTime::currentDateTimeUtc());
+}
+
+void tst_OAuthClient::stateMismatchRefused()
+{
+    FakeServers fake;
+    fake.wrongState = QStringLiteral("forged");
+    OAuthClient client(fake.mcpUrl(), {});
+    HeadlessUserAgent agent;
+    client.setUserAgent(&agent);
+    QSignalSpy failed(&client, &OAuthClient::failed);
+    client.unauthorized(fake.mcpUrl(), 401, {});
+    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000);
+    QVERIFY(failed.first().first().toString().contains(QLatin1String("state")));
+    QVERIFY(fake.requestsTo("/token").isEmpty());
+    QVERIFY(client.authorizationHeader().isEmpty());
+}
+
+void tst_OAuthClient::missingS256Refused()
+{
+    FakeServers fake;
+    QJsonObject metadata = fake.asMetadata;
+    metadata.insert(QStringLiteral("code_challenge_methods_supported"), QJsonArray{QStringLiteral("plain")});
+    fake.documents.insert("/.well-known/oauth-authorization-server", metadata);
+    OAuthClient client(fake.mcpUrl(), {});
+    HeadlessUserAgent agent;
+    client.setUserAgent(&agent);
+    QSignalSpy failed(&client, &OAuthClient::failed);
+    client.unauthorized(fake.mcpUrl(), 401, {});
+    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000);
+    QVERIFY(failed.first().first().toString().contains(QLatin1String("S256")));
+    QVERIFY(fake.requestsTo("/authorize").isEmpty());
+    QVERIFY(fake.requestsTo("/register").isEmpty());
+}
+
+void tst_OAuthClient::resourceMismatchRefused()
+{
+    FakeServers fake;
+    QJsonObject prm = fake.prm;
+    prm.insert(QStringLiteral("resource"), QStringLiteral("https://evil.example.com/mcp"));
+    fake.documents.insert("/.well-known/oauth-protected-resource/mcp", prm);
+    OAuthClient client(fake.mcpUrl(), {});
+    HeadlessUserAgent agent;
+    client.setUserAgent(&agent);
+    QSignalSpy failed(&client, &OAuthClient::failed);
+    client.unauthorized(fake.mcpUrl(), 401, {});
+    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000);
+    QVERIFY(failed.first().first().toString().contains(QLatin1String("evil.example.com")));
+    QVERIFY(fake.requestsTo("/authorize").isEmpty());
+}
+
+namespace {
+
+struct Connection
+{
+    explicit Connection(FakeServers &fake, const HttpTransportOptions &extra = {})
+        : client(fake.mcpUrl(), {})
+    {
+        client.setUserAgent(&agent);
+        HttpTransportOptions options = extra;
+        options.authorizer = &client;
+        options.openGetStream = false;
+        transport = std::make_unique<StreamableHttpTransport>(fake.mcpUrl(), options);
+        QObject::connect(transport.get(), &Transport::trafficEvent, transport.get(),
+                         [this](const TrafficEvent &event) { traffic << event; });
+        QObject::connect(transport.get(), &Transport::messageReceived, transport.get(),
+                         [this](const Message &message) { received << message; });
+        QObject::connect(transport.get(), &Transport::requestFailed, transport.get(),
+                         [this](const MessageId &, const TransportError &error) { failures << error; });
+        transport->open();
+    }
+
+    HeadlessUserAgent agent;
+    OAuthClient client;
+    std::unique_ptr<StreamableHttpTransport> transport;
+    QList<TrafficEvent> traffic;
+    QList<Message> received;
+    QList<TransportError> failures;
+};
+
+} // namespace
+
+void tst_OAuthClient::transportRetriesWithBearer()
+{
+    FakeServers fake;
+    Connection c(fake);
+    QTRY_VERIFY(c.transport->isOpen());
+    c.transport->send(Message::request(1, QStringLiteral("initialize")));
+    c.transport->send(Message::request(2, QStringLiteral("tools/list"))); // also refused: joins the same round
+    QTRY_VERIFY(!fake.requestsTo("/register").isEmpty());
+    c.transport->send(Message::request(3, QStringLiteral("ping")));      // during or after the authorization
+    QTRY_COMPARE_WITH_TIMEOUT(c.received.size(), 3, 10000);
+    QVERIFY(c.failures.isEmpty());
+    const QList<TestHttpRequest> posts = fake.requestsTo("/mcp");
+    QCOMPARE(posts.size(), 5); // two refused, then all three with the token
+    QVERIFY(posts.at(0).header("authorization").isEmpty());
+    QVERIFY(posts.at(1).header("authorization").isEmpty());
+    for (int i = 2; i < 5; ++i)
+        QCOMPARE(posts.at(i).header("authorization"), QByteArray("Bearer tok-1"));
+    QCOMPARE(fake.requestsTo("/authorize").size(), 1);
+    QCOMPARE(posts.at(2).rpcMethod(), QStringLiteral("initialize")); // order kept
+    QVERIFY(!posts.at(2).path.contains("tok-1"));                     // never in the URL
+
+    // The OAuth exchanges are in the connection's traffic, and export redaction hides the token.
+    const auto tokenAnswer = std::find_if(c.traffic.cbegin(), c.traffic.cend(), [](const TrafficEvent &e) {
+        return e.direction == TrafficEvent::Direction::Incoming && e.url.endsWith(QLatin1String("/token"));
+    });
+    QVERIFY(tokenAnswer != c.traffic.cend());
+    QVERIFY(tokenAnswer->raw.contains("tok-1"));
+    QVERIFY(tokenAnswer->exchangeId != 0);
+    const TrafficEvent redacted = TrafficCapture::redacted(*tokenAnswer, {});
+    QVERIFY(!redacted.raw.contains("tok-1"));
+    QVERIFY(!redacted.raw.contains("ref-1"));
+    QVERIFY(std::any_of(c.traffic.cbegin(), c.traffic.cend(), [](const TrafficEvent &e) {
+        return e.httpMethod == "POST" && e.url.endsWith(QLatin1String("/register"));
+    }));
+}
+
+void tst_OAuthClient::stepUpOn403()
+{
+    FakeServers fake;
+    fake.requiredScope.insert(QStringLiteral("initialize"), QStringLiteral("read"));
+    fake.requiredScope.insert(QStringLiteral("tools/call"), QStringLiteral("read write"));
+    fake.challenge = "Bearer scope=\"read\"";
+    Connection c(fake);
+    QTRY_VERIFY(c.transport->isOpen());
+    c.transport->send(Message::request(1, QStringLiteral("initialize")));
+    QTRY_COMPARE_WITH_TIMEOUT(c.received.size(), 1, 10000);
+    c.transport->send(Message::request(2, QStringLiteral("tools/call")));
+    QTRY_COMPARE_WITH_TIMEOUT(c.received.size(), 2, 10000);
+    QVERIFY(c.failures.isEmpty());
+    const QList<TestHttpRequest> authorizations = fake.requestsTo("/authorize");
+    QCOMPARE(authorizations.size(), 2);
+    const auto scopeOf = [](const TestHttpRequest &r) {
+        return decoded(QUrlQuery(QUrl::fromEncoded("http://x" + r.path)), QStringLiteral("scope"))
+            .split(QLatin1Char(' ')).toVector();
+    };
+    QCOMPARE(scopeOf(authorizations.at(0)), QList<QString>{QStringLiteral("read")});
+    QVERIFY(scopeOf(authorizations.at(1)).contains(QStringLiteral("read")));
+    QVERIFY(scopeOf(authorizations.at(1)).contains(QStringLiteral("write")));
+    QCOMPARE(fake.requestsTo("/mcp").last().header("authorization"), QByteArray("Bearer tok-2"));
+}
+
+void tst_OAuthClient::retryLimit()
+{
+    FakeServers fake;
+    fake.alwaysForbid = true;
+    Connection c(fake);
+    QTRY_VERIFY(c.transport->isOpen());
+    c.transport->send(Message::request(1, QStringLiteral("initialize")));
+    QTRY_COMPARE_WITH_TIMEOUT(c.failures.size(), 1, 15000);
+    QVERIFY(c.received.isEmpty());
+    QCOMPARE(c.failures.first().kind, TransportError::Kind::Http);
+    QCOMPARE(c.failures.first().httpStatus, 403);
+    QVERIFY2(c.failures.first().message.contains(QLatin1String("after 3 authorizations")),
+             qPrintable(c.failures.first().message));
+    QCOMPARE(fake.requestsTo("/authorize").size(), 3);
+    QTest::qWait(200);
+    QCOMPARE(fake.requestsTo("/mcp").size(), 4); // no loop after the failure
+}
+
+void tst_OAuthClient::refreshOnExpiry()
+{
+    FakeServers fake;
+    fake.usesBeforeExpiry = 1;
+    Connection c(fake);
+    QTRY_VERIFY(c.transport->isOpen());
+    c.transport->send(Message::request(1, QStringLiteral("initialize")));
+    QTRY_COMPARE_WITH_TIMEOUT(c.received.size(), 1, 10000);
+    c.transport->send(Message::request(2, QStringLiteral("tools/list"))); // tok-1 has expired
+    QTRY_COMPARE_WITH_TIMEOUT(c.received.size(), 2, 10000);
+    QVERIFY(c.failures.isEmpty());
+    QCOMPARE(fake.requestsTo("/authorize").size(), 1); // no second trip through the browser
+    const QList<TestHttpRequest> tokenRequests = fake.requestsTo("/token");
+    QCOMPARE(tokenRequests.size(), 2);
+    const QUrlQuery refresh = formOf(tokenRequests.at(1).body);
+    QCOMPARE(decoded(refresh, QStringLiteral("grant_type")), QStringLiteral("refresh_token"));
+    QCOMPARE(decoded(refresh, QStringLiteral("refresh_token")), QStringLiteral("ref-1"));
+    QCOMPARE(decoded(refresh, QStringLiteral("resource")), fake.mcpUrl().toString());
+    QCOMPARE(fake.requestsTo("/mcp").last().header("authorization"), QByteArray("Bearer tok-2"));
+    QCOMPARE(c.client.tokens().refreshToken, QStringLiteral("ref-2"));
+}
+
+QTEST_GUILESS_MAIN(tst_OAuthClient)
+#include "tst_oauthclient.moc"
