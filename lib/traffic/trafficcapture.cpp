@@ -111,6 +111,7 @@ bool mayHoldCredentials(const QByteArray &bytes)
     static const CaseInsensitiveSearcher words[] = {
         CaseInsensitiveSearcher("bearer"), CaseInsensitiveSearcher("token"), CaseInsensitiveSearcher("secret"),
         CaseInsensitiveSearcher("password"), CaseInsensitiveSearcher("api_key"), CaseInsensitiveSearcher("apikey"),
+        CaseInsensitiveSearcher("assertion"), CaseInsensitiveSearcher("code_verifier"),
     };
     for (const auto &w : words) {
         if (w.containedIn(bytes))
@@ -122,12 +123,13 @@ bool mayHoldCredentials(const QByteArray &bytes)
 QString redactCredentialText(QString text)
 {
     // Latin-1 view of arbitrary bytes: the patterns are ASCII, so UTF-8 and binary survive.
+    // OAuth request bodies count too: PKCE verifiers, token-exchange subject tokens, JWT assertions.
     static const QRegularExpression bearer(QStringLiteral(R"re((\bbearer\s+)[A-Za-z0-9\-._~+/]+=*)re"),
                                            QRegularExpression::CaseInsensitiveOption);
     static const QRegularExpression jsonField(
-        QStringLiteral(R"re(("(?:access_token|refresh_token|id_token|client_secret|api_key|apiKey|password)"\s*:\s*")(?:[^"\\]|\\.)*("))re"));
+        QStringLiteral(R"re(("(?:access_token|refresh_token|id_token|client_secret|api_key|apiKey|password|subject_token|assertion|client_assertion|code_verifier)"\s*:\s*")(?:[^"\\]|\\.)*("))re"));
     static const QRegularExpression formField(
-        QStringLiteral(R"re(((?:^|[?&\s])(?:access_token|refresh_token|id_token|client_secret|api_key|apikey|password)=)[^&\s"#]*)re"),
+        QStringLiteral(R"re(((?:^|[?&\s])(?:access_token|refresh_token|id_token|client_secret|api_key|apikey|password|subject_token|assertion|client_assertion|code_verifier)=)[^&\s"#]*)re"),
         QRegularExpression::CaseInsensitiveOption);
     text.replace(bearer, QStringLiteral("\\1[redacted]"));
     text.replace(jsonField, QStringLiteral("\\1[redacted]\\2"));

@@ -182,6 +182,8 @@ private Q_SLOTS:
     void stepUpOn403();
     void retryLimit();
     void refreshOnExpiry();
+    void oauthBodiesRedacted_data();
+    void oauthBodiesRedacted();
 };
 
 void tst_OAuthClient::bearerChallenge_data()
@@ -554,6 +556,36 @@ void tst_OAuthClient::refreshOnExpiry()
     QCOMPARE(decoded(refresh, QStringLiteral("resource")), fake.mcpUrl().toString());
     QCOMPARE(fake.requestsTo("/mcp").last().header("authorization"), QByteArray("Bearer tok-2"));
     QCOMPARE(c.client.tokens().refreshToken, QStringLiteral("ref-2"));
+}
+
+void tst_OAuthClient::oauthBodiesRedacted_data()
+{
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<QByteArray>("secret");
+    QTest::newRow("code verifier") << QByteArray("grant_type=authorization_code&code=c1&code_verifier=SECRETVERIFIER&resource=x")
+                                   << QByteArray("SECRETVERIFIER");
+    QTest::newRow("client secret post") << QByteArray("grant_type=refresh_token&client_id=a&client_secret=SECRETVALUE")
+                                        << QByteArray("SECRETVALUE");
+    QTest::newRow("refresh token") << QByteArray("grant_type=refresh_token&refresh_token=SECRETREFRESH")
+                                   << QByteArray("SECRETREFRESH");
+    QTest::newRow("token exchange") << QByteArray("grant_type=urn%3Aietf&subject_token=SECRETIDTOKEN&audience=x")
+                                    << QByteArray("SECRETIDTOKEN");
+    QTest::newRow("jwt bearer grant") << QByteArray("grant_type=jwt&assertion=SECRETJAG&resource=x") << QByteArray("SECRETJAG");
+    QTest::newRow("token answer") << QByteArray(R"({"access_token":"SECRETACCESS","token_type":"Bearer"})")
+                                  << QByteArray("SECRETACCESS");
+    QTest::newRow("registration answer") << QByteArray(R"({"client_id":"c","client_secret":"SECRETDCR"})")
+                                         << QByteArray("SECRETDCR");
+}
+
+void tst_OAuthClient::oauthBodiesRedacted()
+{
+    QFETCH(QByteArray, body);
+    QFETCH(QByteArray, secret);
+    TrafficEvent event = TrafficEvent::make(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::HttpRequest, body);
+    QVERIFY(!TrafficCapture::redacted(event, {}).raw.contains(secret));
+    TrafficCapture::ExportOptions keep;
+    keep.redaction = TrafficCapture::Redaction::KeepSecrets;
+    QVERIFY(TrafficCapture::redacted(event, keep).raw.contains(secret));
 }
 
 QTEST_GUILESS_MAIN(tst_OAuthClient)
