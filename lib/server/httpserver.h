@@ -14,6 +14,7 @@
 #include <QHostAddress>
 #include <QObject>
 #include <QPointer>
+#include <QSet>
 #include <QUrl>
 
 #include <deque>
@@ -41,7 +42,8 @@ class HttpServerConnection;
 // Last-Event-ID replays what followed on that stream and then continues it, whether the
 // stream was a POST's or the GET stream. A new stream starts with a priming event (id, retry,
 // empty data) when the client speaks 2025-11-25 or later; RequestContext::closeResponseStream()
-// ends a POST's stream early so that the client polls for the rest.
+// ends a POST's stream early so that the client polls for the rest. A resume that would skip
+// events already dropped from the buffer is refused (410 Gone) rather than silently lossy.
 class StreamableHttpServer : public QObject
 {
     Q_OBJECT
