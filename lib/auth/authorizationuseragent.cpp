@@ -3,6 +3,8 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+#include <QTcpServer>
+#include <QTcpSocket>
 
 namespace Mcp {
 
@@ -79,6 +81,86 @@ void HeadlessUserAgent::get(const QUrl &url, int redirectsLeft)
                           .arg(status)
                           .arg(m_redirectUri.toDisplayString()));
     });
+}
+
+LoopbackUserAgent::LoopbackUserAgent(QObject *parent)
+    : AuthorizationUserAgent(parent)
+    , m_server(new QTcpServer(this))
+{
+    m_server->listen(QHostAddress::LocalHost, 0);
+    connect(m_server, &QTcpServer::newConnection, this, [this] {
+        while (QTcpSocket *socket = m_server->nextPendingConnection()) {
+            connect(socket, &QTcpSocket::readyRead, this, [this, socket] { onReadyRead(socket); });
+            connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
+        }
+    });
+}
+
+LoopbackUserAgent::~LoopbackUserAgent() = default;
+
+bool LoopbackUserAgent::isListening() const
+{
+    return m_server->isListening();
+}
+
+QString LoopbackUserAgent::errorString() const
+{
+    return m_server->errorString();
+}
+
+QUrl LoopbackUserAgent::redirectUri() const
+{
+    QUrl url;
+    url.setScheme(QStringLiteral("http"));
+    url.setHost(QStringLiteral("127.0.0.1"));
+    url.setPort(m_server->serverPort());
+    url.setPath(QStringLiteral("/callback"));
+    return url;
+}
+
+void LoopbackUserAgent::start(const QUrl &authorizationUrl)
+{
+    if (!m_server->isListening()) {
+        Q_EMIT failed(tr("Cannot receive the authorization answer: listening on 127.0.0.1 failed (%1).")
+                          .arg(m_server->errorString()));
+        return;
+    }
+    m_waiting = true;
+    Q_EMIT openUrl(authorizationUrl);
+}
+
+void LoopbackUserAgent::cancel()
+{
+    m_waiting = false;
+}
+
+void LoopbackUserAgent::onReadyRead(QTcpSocket *socket)
+{
+    // Only the request line matters; a browser sends the whole head at once, but be patient.
+    QByteArray head = socket->property("_head").toByteArray() + socket->readAll();
+    if (head.size() > 16 * 1024) {
+        socket->abort();
+        return;
+    }
+    if (!head.contains("\r\n\r\n")) {
+        socket->setProperty("_head", head);
+        return;
+    }
+    const QList<QByteArray> requestLine = head.left(head.indexOf("\r\n")).split(' ');
+    const QUrl target = redirectUri().resolved(QUrl::fromEncoded(requestLine.value(1)));
+    const bool ours = requestLine.value(0) == "GET" && target.path() == QLatin1String("/callback") && m_waiting;
+    const QByteArray page = ours
+        ? tr("<!doctype html><meta charset=\"utf-8\"><title>MCP Scope</title><p>Authorization received. You can close "
+             "this window and return to MCP Scope.</p>").toUtf8()
+        : QByteArrayLiteral("Not Found");
+    socket->write((ours ? QByteArrayLiteral("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n")
+                        : QByteArrayLiteral("HTTP/1.1 404 Not Found\r\nContent-Type: text/plain\r\n"))
+                  + "Content-Length: " + QByteArray::number(page.size()) + "\r\nConnection: close\r\n\r\n" + page);
+    socket->disconnectFromHost();
+    if (!ours)
+        return;
+    m_waiting = false;
+    Q_EMIT redirected(target);
 }
 
 } // namespace Mcp

@@ -7,6 +7,8 @@
 
 QT_BEGIN_NAMESPACE
 class QNetworkAccessManager;
+class QTcpServer;
+class QTcpSocket;
 QT_END_NAMESPACE
 
 namespace Mcp {
@@ -16,7 +18,8 @@ namespace Mcp {
 // registers the client, calls start() with the full authorization URL, and waits for exactly
 // one of redirected() (the URL the authorization server redirected to, with code and state;
 // OAuthClient checks both) or failed(). cancel() abandons a start() without a signal.
-// The GUI implements it with the system browser and a loopback listener (RFC 8252).
+// An agent lives in OAuthClient's thread (OAuthClient calls start() directly); one that must
+// reach a GUI on another thread does so with queued signals, like LoopbackUserAgent::openUrl.
 class AuthorizationUserAgent : public QObject
 {
     Q_OBJECT
@@ -57,6 +60,37 @@ private:
     QNetworkAccessManager *m_nam = nullptr;
     quint64 m_generation = 0;
     quint64 m_nextExchangeId = 0;
+};
+
+// For native apps (RFC 8252 7.3): listens on 127.0.0.1 (an ephemeral port) for the browser's
+// redirect. start() emits openUrl() with the authorization URL; the application opens it in the
+// system browser (QDesktopServices::openUrl, connected queued from the GUI thread) or prints it
+// (CLI). The browser lands on redirectUri(), which answers with a short page and emits
+// redirected(). Requests to other paths, or while no authorization runs, get 404.
+class LoopbackUserAgent : public AuthorizationUserAgent
+{
+    Q_OBJECT
+
+public:
+    explicit LoopbackUserAgent(QObject *parent = nullptr);
+    ~LoopbackUserAgent() override;
+
+    // False (see errorString()) when 127.0.0.1 refused a listening socket.
+    bool isListening() const;
+    QString errorString() const;
+
+    QUrl redirectUri() const override;
+    void start(const QUrl &authorizationUrl) override;
+    void cancel() override;
+
+Q_SIGNALS:
+    void openUrl(const QUrl &authorizationUrl);
+
+private:
+    void onReadyRead(QTcpSocket *socket);
+
+    QTcpServer *m_server = nullptr;
+    bool m_waiting = false;
 };
 
 } // namespace Mcp

@@ -10,6 +10,8 @@
 #include "transport/streamablehttptransport.h"
 
 #include <QCryptographicHash>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
 #include <QJsonArray>
 #include <QSignalSpy>
 #include <QTest>
@@ -182,6 +184,7 @@ private Q_SLOTS:
     void stepUpOn403();
     void retryLimit();
     void refreshOnExpiry();
+    void loopbackUserAgent();
     void oauthBodiesRedacted_data();
     void oauthBodiesRedacted();
 };
@@ -556,6 +559,41 @@ void tst_OAuthClient::refreshOnExpiry()
     QCOMPARE(decoded(refresh, QStringLiteral("resource")), fake.mcpUrl().toString());
     QCOMPARE(fake.requestsTo("/mcp").last().header("authorization"), QByteArray("Bearer tok-2"));
     QCOMPARE(c.client.tokens().refreshToken, QStringLiteral("ref-2"));
+}
+
+void tst_OAuthClient::loopbackUserAgent()
+{
+    FakeServers fake;
+    OAuthClient client(fake.mcpUrl(), {});
+    LoopbackUserAgent agent;
+    QVERIFY(agent.isListening());
+    QCOMPARE(agent.redirectUri().host(), QStringLiteral("127.0.0.1"));
+    client.setUserAgent(&agent);
+    // The "browser": follows the authorization server's redirect to the loopback listener.
+    QNetworkAccessManager browser;
+    QByteArray page;
+    connect(&agent, &LoopbackUserAgent::openUrl, this, [&](const QUrl &url) {
+        QNetworkReply *reply = browser.get(QNetworkRequest(url));
+        connect(reply, &QNetworkReply::finished, this, [&page, reply] {
+            page = reply->readAll();
+            reply->deleteLater();
+        });
+    });
+    QSignalSpy authorized(&client, &OAuthClient::authorized);
+    QSignalSpy failed(&client, &OAuthClient::failed);
+    client.unauthorized(fake.mcpUrl(), 401, {});
+    QTRY_VERIFY_WITH_TIMEOUT(!authorized.isEmpty() || !failed.isEmpty(), 10000);
+    QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().first().toString()));
+    QCOMPARE(client.authorizationHeader(), QByteArray("Bearer tok-1"));
+    QTRY_VERIFY(page.contains("Authorization received"));
+    const QJsonObject registration = fake.requestsTo("/register").value(0).json();
+    QCOMPARE(registration.value(QLatin1String("redirect_uris")).toArray().first().toString(), agent.redirectUri().toString());
+
+    // Nothing is waiting any more: a late or forged redirect is not accepted.
+    QNetworkReply *late = browser.get(QNetworkRequest(QUrl(agent.redirectUri().toString() + QStringLiteral("?code=x&state=y"))));
+    QTRY_VERIFY(late->isFinished());
+    QCOMPARE(late->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 404);
+    delete late;
 }
 
 void tst_OAuthClient::oauthBodiesRedacted_data()
