@@ -126,6 +126,7 @@ struct OAuthClient::Flow
     QUrl redirectUri;
     QString scope;
     bool waitingForAgent = false;
+    bool refreshing = false;
 };
 
 OAuthClient::OAuthClient(const QUrl &serverUrl, const Settings &settings, QObject *parent)
@@ -169,7 +170,13 @@ QString OAuthClient::resource() const
     const QString fromMetadata = m_prm.value(QLatin1String("resource")).toString();
     if (!fromMetadata.isEmpty())
         return fromMetadata;
-    // Canonical form (RFC 8707): lower-case scheme and host, no fragment.
+    return storeKey(); // canonical form (RFC 8707): lower-case scheme and host, no fragment
+
+}
+
+QString OAuthClient::storeKey() const
+{
+    // The server's own URL, known before any discovery: a stored token is found on the first request.
     QUrl canonical = m_serverUrl.adjusted(QUrl::RemoveFragment | QUrl::RemoveQuery);
     canonical.setScheme(canonical.scheme().toLower());
     canonical.setHost(canonical.host().toLower());
@@ -178,7 +185,7 @@ QString OAuthClient::resource() const
 
 OAuthTokens OAuthClient::tokens() const
 {
-    return m_store->tokens(resource());
+    return m_store->tokens(storeKey());
 }
 
 QByteArray OAuthClient::authorizationHeader() const
@@ -482,7 +489,9 @@ void OAuthClient::identify(std::function<void()> then)
         return;
     }
     const OAuthClientRegistration stored = m_store->registration(issuerKey);
-    if (stored.isValid()) {
+    // A registration names its redirect URIs; a loopback listener on another port needs a new one.
+    if (stored.isValid()
+        && (stored.redirectUri.isEmpty() || m_flow->redirectUri.isEmpty() || stored.redirectUri == m_flow->redirectUri.toString())) {
         m_client = stored;
         then();
         return;
@@ -529,6 +538,7 @@ void OAuthClient::identify(std::function<void()> then)
                 m_client.clientId = clientId;
                 m_client.clientSecret = answer.value(QLatin1String("client_secret")).toString();
                 m_client.tokenEndpointAuthMethod = answer.value(QLatin1String("token_endpoint_auth_method")).toString();
+                m_client.redirectUri = m_flow->redirectUri.toString();
                 if (m_client.tokenEndpointAuthMethod.isEmpty() && !method.isEmpty()
                     && (method != QLatin1String("none") || m_client.clientSecret.isEmpty()))
                     m_client.tokenEndpointAuthMethod = method;
@@ -615,6 +625,7 @@ void OAuthClient::onRedirected(const QUrl &url)
 
 void OAuthClient::refresh()
 {
+    m_flow->refreshing = true;
     identify([this] {
         m_flow->scope = m_requestedScope;
         tokenRequest({{QStringLiteral("grant_type"), QStringLiteral("refresh_token")},
@@ -699,13 +710,12 @@ void OAuthClient::tokenRequest(QList<QPair<QString, QString>> form, const QStrin
             const QString reason = !error.isEmpty()
                 ? QString(error + QLatin1Char(' ') + answer.value(QLatin1String("error_description")).toString()).trimmed()
                 : (result.status ? tr("HTTP %1").arg(result.status) : result.errorString);
-            if (m_lastRoundRefreshed == false && m_flow->status == 401 && !tokens().refreshToken.isEmpty()
-                && answer.isEmpty() == false && error == QLatin1String("invalid_grant")) {
+            if (m_flow->refreshing) {
                 // The refresh token is dead: forget it and authorize from the start.
                 OAuthTokens stale = tokens();
                 stale.refreshToken.clear();
-                m_store->setTokens(resource(), stale);
-                m_lastRoundRefreshed = true;
+                m_store->setTokens(storeKey(), stale);
+                m_flow->refreshing = false;
                 proceed();
                 return;
             }
@@ -732,9 +742,9 @@ void OAuthClient::tokenRequest(QList<QPair<QString, QString>> form, const QStrin
 
 void OAuthClient::succeed(const OAuthTokens &granted)
 {
-    m_lastRoundRefreshed = m_flow && m_flow->status == 401 && !tokens().refreshToken.isEmpty()
-        && granted.refreshToken == tokens().refreshToken && m_flow->verifier.isEmpty();
-    m_store->setTokens(resource(), granted);
+    // A refreshed token that is refused again means the grant itself is no longer enough.
+    m_lastRoundRefreshed = m_flow->refreshing;
+    m_store->setTokens(storeKey(), granted);
     m_flow.reset();
     ++m_flowId;
     Q_EMIT authorized();

@@ -122,6 +122,7 @@ private:
     void crossAppAccess();
     void tokenRequest(QList<QPair<QString, QString>> form, const QString &purpose);
     QString selectScope() const;
+    QString storeKey() const;
     QString tokenEndpointAuthMethod() const;
     void succeed(const OAuthTokens &tokens);
     void fail(const QString &reason);

@@ -32,6 +32,7 @@ struct OAuthClientRegistration
     QString clientId;
     QString clientSecret;
     QString tokenEndpointAuthMethod; // none, client_secret_basic, client_secret_post; empty: choose
+    QString redirectUri;             // registered with it (dynamic registration); empty: any
 
     bool isValid() const { return !clientId.isEmpty(); }
 };
@@ -53,7 +54,7 @@ class TokenStore
 {
 public:
     virtual ~TokenStore() = default;
-    // resource: the protected resource's canonical URL; empty tokens mean "forget".
+    // resource: the MCP server's canonical URL; empty tokens mean "forget".
     virtual OAuthTokens tokens(const QString &resource) const = 0;
     virtual void setTokens(const QString &resource, const OAuthTokens &tokens) = 0;
     // issuer: the authorization server's URL.

@@ -7,6 +7,7 @@
 #include "auth/authorizationuseragent.h"
 #include "auth/oauthclient.h"
 #include "traffic/trafficcapture.h"
+#include "transport/httptransportoptions.h"
 #include "transport/streamablehttptransport.h"
 
 #include <QCryptographicHash>
@@ -184,6 +185,9 @@ private Q_SLOTS:
     void stepUpOn403();
     void retryLimit();
     void refreshOnExpiry();
+    void deadRefreshTokenReauthorizes();
+    void autoTransportAuthorizes();
+    void storedTokensAndRegistration();
     void loopbackUserAgent();
     void oauthBodiesRedacted_data();
     void oauthBodiesRedacted();
@@ -559,6 +563,82 @@ void tst_OAuthClient::refreshOnExpiry()
     QCOMPARE(decoded(refresh, QStringLiteral("resource")), fake.mcpUrl().toString());
     QCOMPARE(fake.requestsTo("/mcp").last().header("authorization"), QByteArray("Bearer tok-2"));
     QCOMPARE(c.client.tokens().refreshToken, QStringLiteral("ref-2"));
+}
+
+void tst_OAuthClient::deadRefreshTokenReauthorizes()
+{
+    FakeServers fake;
+    fake.usesBeforeExpiry = 1;
+    Connection c(fake);
+    QTRY_VERIFY(c.transport->isOpen());
+    c.transport->send(Message::request(1, QStringLiteral("initialize")));
+    QTRY_COMPARE_WITH_TIMEOUT(c.received.size(), 1, 10000);
+    fake.refreshTokens.clear(); // the authorization server revoked it
+    c.transport->send(Message::request(2, QStringLiteral("tools/list")));
+    QTRY_COMPARE_WITH_TIMEOUT(c.received.size(), 2, 10000);
+    QVERIFY(c.failures.isEmpty());
+    QCOMPARE(fake.requestsTo("/authorize").size(), 2);
+    const QList<TestHttpRequest> tokenRequests = fake.requestsTo("/token");
+    QCOMPARE(tokenRequests.size(), 3); // code, refused refresh, code
+    QCOMPARE(decoded(formOf(tokenRequests.at(1).body), QStringLiteral("grant_type")), QStringLiteral("refresh_token"));
+    QCOMPARE(decoded(formOf(tokenRequests.at(2).body), QStringLiteral("grant_type")), QStringLiteral("authorization_code"));
+    QCOMPARE(fake.requestsTo("/register").size(), 1); // the registration is kept
+}
+
+void tst_OAuthClient::autoTransportAuthorizes()
+{
+    FakeServers fake;
+    OAuthClient client(fake.mcpUrl(), {});
+    HeadlessUserAgent agent;
+    client.setUserAgent(&agent);
+    HttpTransportOptions options;
+    options.authorizer = &client;
+    options.openGetStream = false;
+    std::unique_ptr<Transport> transport(createHttpTransport(fake.mcpUrl(), HttpTransportKind::Auto, options));
+    QList<Message> received;
+    QList<TrafficEvent> traffic;
+    connect(transport.get(), &Transport::messageReceived, this, [&](const Message &m) { received << m; });
+    connect(transport.get(), &Transport::trafficEvent, this, [&](const TrafficEvent &e) { traffic << e; });
+    transport->open();
+    QTRY_VERIFY(transport->isOpen());
+    transport->send(Message::request(1, QStringLiteral("initialize")));
+    QTRY_COMPARE_WITH_TIMEOUT(received.size(), 1, 10000);
+    QCOMPARE(fake.requestsTo("/mcp").last().header("authorization"), QByteArray("Bearer tok-1"));
+    QVERIFY(std::any_of(traffic.cbegin(), traffic.cend(),
+                        [](const TrafficEvent &e) { return e.url.endsWith(QLatin1String("/token")); }));
+}
+
+void tst_OAuthClient::storedTokensAndRegistration()
+{
+    FakeServers fake;
+    MemoryTokenStore store;
+    {
+        OAuthClient first(fake.mcpUrl(), {});
+        first.setTokenStore(&store);
+        HeadlessUserAgent agent(QUrl(QStringLiteral("http://127.0.0.1:9/cb")));
+        first.setUserAgent(&agent);
+        QSignalSpy authorized(&first, &OAuthClient::authorized);
+        first.unauthorized(fake.mcpUrl(), 401, {});
+        QTRY_COMPARE_WITH_TIMEOUT(authorized.size(), 1, 10000);
+    }
+    // A later client with the same store sends the stored token from the first request on.
+    OAuthClient second(fake.mcpUrl(), {});
+    second.setTokenStore(&store);
+    QCOMPARE(second.authorizationHeader(), QByteArray("Bearer tok-1"));
+
+    // Authorizing again through the same redirect URI reuses the registration; another one registers anew.
+    HeadlessUserAgent sameAgent(QUrl(QStringLiteral("http://127.0.0.1:9/cb")));
+    second.setUserAgent(&sameAgent);
+    QSignalSpy authorized(&second, &OAuthClient::authorized);
+    second.unauthorized(fake.mcpUrl(), 403, "Bearer error=\"insufficient_scope\", scope=\"more\"");
+    QTRY_COMPARE_WITH_TIMEOUT(authorized.size(), 1, 10000);
+    QCOMPARE(fake.requestsTo("/register").size(), 1);
+    HeadlessUserAgent otherAgent(QUrl(QStringLiteral("http://127.0.0.1:10/cb")));
+    second.setUserAgent(&otherAgent);
+    second.unauthorized(fake.mcpUrl(), 403, "Bearer error=\"insufficient_scope\", scope=\"more\"");
+    QTRY_COMPARE_WITH_TIMEOUT(authorized.size(), 2, 10000);
+    QCOMPARE(fake.requestsTo("/register").size(), 2);
+    QCOMPARE(second.authorizationHeader(), QByteArray("Bearer tok-3"));
 }
 
 void tst_OAuthClient::loopbackUserAgent()
