@@ -190,6 +190,8 @@ void applyMcpScopeFields(ServerConfig *config, const QJsonObject &fields)
         config->notes = ours.notes;
     if (fields.contains(QLatin1String("inputs")))
         config->inputs = ours.inputs;
+    if (fields.contains(QLatin1String("auth")))
+        config->auth = ours.auth;
     if (fields.value(QLatin1String("transport")).toString() == QLatin1String("auto"))
         config->transport = ServerConfig::TransportType::Auto;
     const auto markSecret = [](QList<ConfigEntry> &entries, const QJsonValue &names, bool all) {
@@ -660,6 +662,14 @@ QJsonObject McpJson::exportEntry(const ServerConfig &config, const McpJsonExport
             ours.insert(QLatin1String("notes"), config.notes);
         if (!config.inputs.isEmpty())
             ours.insert(QLatin1String("inputs"), full.value(QLatin1String("inputs")));
+        if (config.usesUrl() && !config.auth.isDefault()) {
+            // The dialects have no OAuth settings; the client secret goes out only when asked.
+            QJsonObject auth = full.value(QLatin1String("auth")).toObject();
+            auth.insert(QLatin1String("clientSecret"), secretValue(QStringLiteral("clientSecret"),
+                                                                   QStringLiteral("MCP_OAUTH_CLIENT_SECRET"),
+                                                                   config.auth.clientSecret));
+            ours.insert(QLatin1String("auth"), auth);
+        }
         QJsonArray secretEnv, secretHeaders;
         for (const ConfigEntry &e : config.env)
             if (e.secret)

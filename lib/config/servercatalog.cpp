@@ -30,6 +30,7 @@ const QLatin1String kBundledDemo("mcpscopeBundledDemo");
 constexpr int kFormatVersion = 1;
 
 const QString kBearerKey = QStringLiteral("bearerToken");
+const QString kClientSecretKey = QStringLiteral("oauth/clientSecret");
 
 QString envKey(const QString &name) { return QStringLiteral("env/") + name; }
 QString headerKey(const QString &name) { return QStringLiteral("header/") + name; }
@@ -46,6 +47,8 @@ QList<QPair<QString, QString>> secretItems(const ServerConfig &config)
             items.append({headerKey(h.name), h.value});
     if (config.usesUrl() || !config.bearerToken.isEmpty())
         items.append({kBearerKey, config.bearerToken});
+    if (!config.auth.clientId.isEmpty() || !config.auth.clientSecret.isEmpty())
+        items.append({kClientSecretKey, config.auth.clientSecret});
     return items;
 }
 
@@ -56,6 +59,12 @@ bool setSecretValue(ServerConfig *config, const QString &key, const QString &val
         if (!config->bearerToken.isEmpty())
             return false;
         config->bearerToken = value;
+        return true;
+    }
+    if (key == kClientSecretKey) {
+        if (!config->auth.clientSecret.isEmpty())
+            return false;
+        config->auth.clientSecret = value;
         return true;
     }
     QList<ConfigEntry> *entries = key.startsWith(QLatin1String("env/")) ? &config->env : &config->headers;

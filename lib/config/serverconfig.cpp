@@ -22,6 +22,12 @@ const QLatin1String kCwd("cwd");
 const QLatin1String kUrl("url");
 const QLatin1String kHeaders("headers");
 const QLatin1String kBearer("bearerToken");
+const QLatin1String kAuth("auth");
+const QLatin1String kAuthMode("mode");
+const QLatin1String kGrant("grant");
+const QLatin1String kClientId("clientId");
+const QLatin1String kClientSecret("clientSecret");
+const QLatin1String kScopes("scopes");
 const QLatin1String kTimeouts("timeouts");
 const QLatin1String kPing("pingIntervalMs");
 const QLatin1String kAutoRestart("autoRestart");
@@ -203,6 +209,47 @@ QString ServerConfig::displayName(TransportType transport)
     return QString();
 }
 
+QString ServerAuth::modeToString(Mode mode)
+{
+    switch (mode) {
+    case Mode::Automatic: return QStringLiteral("auto");
+    case Mode::None: return QStringLiteral("none");
+    case Mode::Bearer: return QStringLiteral("bearer");
+    case Mode::OAuth: return QStringLiteral("oauth");
+    }
+    return QStringLiteral("auto");
+}
+
+ServerAuth::Mode ServerAuth::modeFromString(const QString &text)
+{
+    if (text == QLatin1String("none"))
+        return Mode::None;
+    if (text == QLatin1String("bearer"))
+        return Mode::Bearer;
+    if (text == QLatin1String("oauth"))
+        return Mode::OAuth;
+    return Mode::Automatic;
+}
+
+QString ServerAuth::grantToString(Grant grant)
+{
+    switch (grant) {
+    case Grant::Automatic: return QStringLiteral("auto");
+    case Grant::AuthorizationCode: return QStringLiteral("authorization_code");
+    case Grant::ClientCredentials: return QStringLiteral("client_credentials");
+    }
+    return QStringLiteral("auto");
+}
+
+ServerAuth::Grant ServerAuth::grantFromString(const QString &text)
+{
+    if (text == QLatin1String("authorization_code"))
+        return Grant::AuthorizationCode;
+    if (text == QLatin1String("client_credentials"))
+        return Grant::ClientCredentials;
+    return Grant::Automatic;
+}
+
 QJsonObject ServerConfig::toJson(SecretHandling secrets) const
 {
     QJsonObject object = extra;
@@ -217,6 +264,15 @@ QJsonObject ServerConfig::toJson(SecretHandling secrets) const
     object.insert(kUrl, url);
     object.insert(kHeaders, entriesToJson(headers, secrets));
     object.insert(kBearer, secrets == SecretHandling::Omit ? QString() : bearerToken);
+    if (!auth.isDefault() || extra.contains(kAuth)) {
+        QJsonObject a = extra.value(kAuth).toObject();
+        a.insert(kAuthMode, ServerAuth::modeToString(auth.mode));
+        a.insert(kGrant, ServerAuth::grantToString(auth.grant));
+        a.insert(kClientId, auth.clientId);
+        a.insert(kClientSecret, secrets == SecretHandling::Omit ? QString() : auth.clientSecret);
+        a.insert(kScopes, auth.scopes);
+        object.insert(kAuth, a);
+    }
 
     QJsonObject t = extra.value(kTimeouts).toObject();
     t.insert(kRequestMs, timeouts.requestMs);
@@ -267,6 +323,12 @@ ServerConfig ServerConfig::fromJson(const QJsonObject &object, QStringList *warn
     config.url = object.value(kUrl).toString();
     config.headers = entriesFromJson(object.value(kHeaders), kHeaders, warnings);
     config.bearerToken = object.value(kBearer).toString();
+    const QJsonObject a = object.value(kAuth).toObject();
+    config.auth.mode = ServerAuth::modeFromString(a.value(kAuthMode).toString());
+    config.auth.grant = ServerAuth::grantFromString(a.value(kGrant).toString());
+    config.auth.clientId = a.value(kClientId).toString();
+    config.auth.clientSecret = a.value(kClientSecret).toString();
+    config.auth.scopes = a.value(kScopes).toString();
 
     const QJsonObject t = object.value(kTimeouts).toObject();
     config.timeouts.requestMs = intMember(t, kRequestMs, config.timeouts.requestMs);
@@ -288,12 +350,15 @@ ServerConfig ServerConfig::fromJson(const QJsonObject &object, QStringList *warn
         config.inputs.append(InputPrompt::fromJson(input.toObject()));
 
     config.extra = unknownMembers(object, {kId, kName, kTransport, kCommand, kArgs, kEnv, kInherit,
-                                           kCwd, kUrl, kHeaders, kBearer, kTimeouts, kPing,
+                                           kCwd, kUrl, kHeaders, kBearer, kAuth, kTimeouts, kPing,
                                            kAutoRestart, kNotes, kScope, kInputs});
     // Unknown keys inside the nested objects live under the same key in `extra`.
     const QJsonObject tRest = unknownMembers(t, {kRequestMs, kResetOnProgress, kMaxTotalMs, kConnectMs});
     if (!tRest.isEmpty())
         config.extra.insert(kTimeouts, tRest);
+    const QJsonObject aRest = unknownMembers(a, {kAuthMode, kGrant, kClientId, kClientSecret, kScopes});
+    if (!aRest.isEmpty())
+        config.extra.insert(kAuth, aRest);
     const QJsonObject rRest = unknownMembers(r, {kEnabled, kInitialBackoff, kMaxBackoff, kMaxAttempts});
     if (!rRest.isEmpty())
         config.extra.insert(kAutoRestart, rRest);
@@ -402,6 +467,9 @@ ServerConfig ServerConfig::resolved(const QProcessEnvironment &environment,
     for (ConfigEntry &entry : copy.headers)
         entry.value = expand(entry.value);
     copy.bearerToken = expand(bearerToken);
+    copy.auth.clientId = expand(auth.clientId);
+    copy.auth.clientSecret = expand(auth.clientSecret);
+    copy.auth.scopes = expand(auth.scopes);
     return copy;
 }
 
@@ -463,7 +531,7 @@ bool operator==(const ServerConfig &a, const ServerConfig &b)
     return a.id == b.id && a.name == b.name && a.transport == b.transport && a.command == b.command
         && a.args == b.args && a.env == b.env && a.inheritEnvironment == b.inheritEnvironment
         && a.workingDirectory == b.workingDirectory && a.url == b.url && a.headers == b.headers
-        && a.bearerToken == b.bearerToken && a.timeouts == b.timeouts
+        && a.bearerToken == b.bearerToken && a.auth == b.auth && a.timeouts == b.timeouts
         && a.pingIntervalMs == b.pingIntervalMs && a.autoRestart == b.autoRestart
         && a.notes == b.notes && a.scope == b.scope && a.inputs == b.inputs && a.extra == b.extra;
 }

@@ -75,6 +75,42 @@ struct AutoRestart
     }
 };
 
+// How an HTTP server is authorized.
+struct ServerAuth
+{
+    enum class Mode : quint8 {
+        Automatic, // the bearer token when one is set, otherwise OAuth when the server asks (401)
+        None,      // no Authorization header; a 401 is an error
+        Bearer,    // the bearer token only
+        OAuth,     // OAuth 2.1 (MCP authorization spec) when the server asks
+    };
+    enum class Grant : quint8 { Automatic, AuthorizationCode, ClientCredentials };
+
+    Mode mode = Mode::Automatic;
+    Grant grant = Grant::Automatic;
+    QString clientId;     // pre-registered; empty: client metadata document or dynamic registration
+    QString clientSecret; // always a secret (store key "oauth/clientSecret")
+    QString scopes;       // space-separated; empty: what the server asks for
+
+    bool isDefault() const { return *this == ServerAuth(); }
+    // Whether OAuth may run for this server (with or without a bearer token set).
+    bool usesOAuth(const QString &bearerToken) const
+    {
+        return mode == Mode::OAuth || (mode == Mode::Automatic && bearerToken.isEmpty());
+    }
+    static QString modeToString(Mode mode);   // auto, none, bearer, oauth
+    static Mode modeFromString(const QString &text);
+    static QString grantToString(Grant grant); // auto, authorization_code, client_credentials
+    static Grant grantFromString(const QString &text);
+
+    friend bool operator==(const ServerAuth &a, const ServerAuth &b)
+    {
+        return a.mode == b.mode && a.grant == b.grant && a.clientId == b.clientId
+            && a.clientSecret == b.clientSecret && a.scopes == b.scopes;
+    }
+    friend bool operator!=(const ServerAuth &a, const ServerAuth &b) { return !(a == b); }
+};
+
 // How to reach one MCP server. A plain value type: public members, copied freely.
 // toJson()/fromJson() are the one place the catalog format is defined; keys this
 // version does not know are kept in `extra` and written back unchanged.
@@ -103,6 +139,7 @@ public:
     QString url;                 // text, not QUrl: it may hold ${VAR} references
     QList<ConfigEntry> headers;
     QString bearerToken;         // always a secret
+    ServerAuth auth;             // HTTP only; written as "auth" when not the default
     ServerTimeouts timeouts;
     int pingIntervalMs = 0;      // 0 = no keep-alive pings
     AutoRestart autoRestart;

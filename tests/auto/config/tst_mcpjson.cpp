@@ -416,6 +416,36 @@ private Q_SLOTS:
         QVERIFY(!entry(back.env, QStringLiteral("OPEN_KEY")).secret); // our flags replace the name-based guess
     }
 
+    void authInMcpScopeFields_data()
+    {
+        QTest::addColumn<bool>("includeSecrets");
+        QTest::newRow("secrets omitted") << false;
+        QTest::newRow("secrets included") << true;
+    }
+    void authInMcpScopeFields()
+    {
+        QFETCH(bool, includeSecrets);
+        ServerConfig c = ServerConfig::create(QStringLiteral("h"));
+        c.transport = ServerConfig::TransportType::StreamableHttp;
+        c.url = QStringLiteral("https://example.com/mcp");
+        c.auth.mode = ServerAuth::Mode::OAuth;
+        c.auth.grant = ServerAuth::Grant::ClientCredentials;
+        c.auth.clientId = QStringLiteral("cid");
+        c.auth.clientSecret = QStringLiteral("csecr3t");
+        c.auth.scopes = QStringLiteral("mcp:read");
+        McpJsonExportOptions options;
+        options.mcpScopeFields = true;
+        options.secrets = includeSecrets ? ServerConfig::SecretHandling::Include : ServerConfig::SecretHandling::Omit;
+        const QByteArray text = McpJson::exportText({c}, options);
+        QCOMPARE(text.contains("csecr3t"), includeSecrets);
+        const ServerConfig back = McpJson::parse(text).servers.at(0);
+        QCOMPARE(back.auth.mode, ServerAuth::Mode::OAuth);
+        QCOMPARE(back.auth.grant, ServerAuth::Grant::ClientCredentials);
+        QCOMPARE(back.auth.clientId, QStringLiteral("cid"));
+        QCOMPARE(back.auth.scopes, QStringLiteral("mcp:read"));
+        QCOMPARE(back.auth.clientSecret, includeSecrets ? QStringLiteral("csecr3t") : QString());
+    }
+
     void looksSecret_data()
     {
         QTest::addColumn<QString>("name");

@@ -103,6 +103,59 @@ private Q_SLOTS:
         QVERIFY(!fullConfig().hasMissingSecrets());
     }
 
+    void authRoundTrip_data()
+    {
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<int>("grant");
+        QTest::addColumn<QString>("modeText");
+        QTest::newRow("none") << int(ServerAuth::Mode::None) << int(ServerAuth::Grant::Automatic) << "none";
+        QTest::newRow("bearer") << int(ServerAuth::Mode::Bearer) << int(ServerAuth::Grant::Automatic) << "bearer";
+        QTest::newRow("oauth code") << int(ServerAuth::Mode::OAuth) << int(ServerAuth::Grant::AuthorizationCode) << "oauth";
+        QTest::newRow("oauth client credentials")
+            << int(ServerAuth::Mode::OAuth) << int(ServerAuth::Grant::ClientCredentials) << "oauth";
+        QTest::newRow("auto with client id") << int(ServerAuth::Mode::Automatic) << int(ServerAuth::Grant::Automatic) << "auto";
+    }
+    void authRoundTrip()
+    {
+        QFETCH(int, mode);
+        QFETCH(int, grant);
+        QFETCH(QString, modeText);
+        ServerConfig c = ServerConfig::create(QStringLiteral("a"));
+        c.transport = ServerConfig::TransportType::StreamableHttp;
+        c.url = QStringLiteral("http://127.0.0.1:1/mcp");
+        c.auth.mode = ServerAuth::Mode(mode);
+        c.auth.grant = ServerAuth::Grant(grant);
+        c.auth.clientId = QStringLiteral("client-7");
+        c.auth.clientSecret = QStringLiteral("cl1ent-s3cret");
+        c.auth.scopes = QStringLiteral("read write");
+        const QJsonObject json = c.toJson();
+        QCOMPARE(json.value(QLatin1String("auth")).toObject().value(QLatin1String("mode")).toString(), modeText);
+        const QByteArray bytes = QJsonDocument(json).toJson();
+        QCOMPARE(ServerConfig::fromJson(QJsonDocument::fromJson(bytes).object()), c);
+
+        // The secret stays out of plain files; everything else is kept.
+        const QByteArray omitted = QJsonDocument(c.toJson(ServerConfig::SecretHandling::Omit)).toJson();
+        QVERIFY(!omitted.contains("cl1ent-s3cret"));
+        const ServerConfig back = ServerConfig::fromJson(QJsonDocument::fromJson(omitted).object());
+        QVERIFY(back.auth.clientSecret.isEmpty());
+        QCOMPARE(back.auth.clientId, c.auth.clientId);
+        QCOMPARE(back.auth.scopes, c.auth.scopes);
+        QCOMPARE(back.auth.mode, c.auth.mode);
+        QCOMPARE(back.auth.grant, c.auth.grant);
+    }
+
+    void defaultAuthNotWritten()
+    {
+        ServerConfig c = ServerConfig::create(QStringLiteral("d"));
+        c.transport = ServerConfig::TransportType::StreamableHttp;
+        QVERIFY(!c.toJson().contains(QLatin1String("auth")));
+        QCOMPARE(ServerConfig::fromJson(c.toJson()).auth.mode, ServerAuth::Mode::Automatic);
+        QVERIFY(c.auth.usesOAuth(QString()));
+        QVERIFY(!c.auth.usesOAuth(QStringLiteral("tok")));
+        c.auth.mode = ServerAuth::Mode::Bearer;
+        QVERIFY(!c.auth.usesOAuth(QString()));
+    }
+
     void tolerantParsing()
     {
         QStringList warnings;
