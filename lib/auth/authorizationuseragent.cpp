@@ -150,8 +150,9 @@ void LoopbackUserAgent::onReadyRead(QTcpSocket *socket)
     const QUrl target = redirectUri().resolved(QUrl::fromEncoded(requestLine.value(1)));
     const bool ours = requestLine.value(0) == "GET" && target.path() == QLatin1String("/callback") && m_waiting;
     const QByteArray page = ours
-        ? tr("<!doctype html><meta charset=\"utf-8\"><title>MCP Scope</title><p>Authorization received. You can close "
-             "this window and return to MCP Scope.</p>").toUtf8()
+        ? QByteArrayLiteral("<!doctype html><meta charset=\"utf-8\"><title>MCP Scope</title><p>")
+            + tr("Authorization received. You can close this window and return to MCP Scope.").toHtmlEscaped().toUtf8()
+            + QByteArrayLiteral("</p>")
         : QByteArrayLiteral("Not Found");
     socket->write((ours ? QByteArrayLiteral("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n")
                         : QByteArrayLiteral("HTTP/1.1 404 Not Found\r\nContent-Type: text/plain\r\n"))

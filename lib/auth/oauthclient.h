@@ -27,7 +27,8 @@ class AuthorizationUserAgent;
 // state and resource indicators (RFC 8707) through an AuthorizationUserAgent, or the
 // client_credentials grant, and keeps the tokens in a TokenStore. A 401 with a refresh token
 // refreshes first; a 403 insufficient_scope re-authorizes with the wider scope (step-up).
-// Every HTTP exchange is emitted as a TrafficEvent.
+// Every HTTP exchange is emitted as a TrafficEvent. Lives in the thread of the transport that
+// uses it (its signals reach the transport directly); the user agent lives there too.
 class OAuthClient : public HttpAuthorizer
 {
     Q_OBJECT
