@@ -33,7 +33,8 @@ struct HttpTransportOptions
     // Sent as "Authorization: Bearer <token>" on every request when not empty.
     QString bearerToken;
     // Not owned. When set, its authorizationHeader() replaces bearerToken, and 401 (or 403
-    // insufficient_scope) answers start an authorization and a resend (Streamable HTTP).
+    // insufficient_scope) answers start an authorization and a resend (Streamable HTTP: any
+    // POST; legacy SSE: the GET that opens the session).
     QPointer<HttpAuthorizer> authorizer;
     // How many authorizations one message may trigger before it fails (a server that keeps
     // refusing must end with an error, not a loop).

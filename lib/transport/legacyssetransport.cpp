@@ -31,6 +31,39 @@ LegacySseTransport::LegacySseTransport(const QUrl &url, const HttpTransportOptio
                             .arg(m_options.endpointTimeoutMs);
         fail(error);
     });
+    if (HttpAuthorizer *authorizer = m_options.authorizer) {
+        connect(authorizer, &HttpAuthorizer::authorized, this, [this] {
+            if (!m_authorizing)
+                return;
+            m_authorizing = false;
+            if (state() == State::Opening)
+                startStream();
+        });
+        connect(authorizer, &HttpAuthorizer::failed, this, [this](const QString &reason) {
+            if (!m_authorizing)
+                return;
+            m_authorizing = false;
+            TransportError error;
+            error.kind = TransportError::Kind::Http;
+            error.httpStatus = m_lastAuthStatus;
+            error.message = tr("Authorization for %1 failed: %2").arg(endpointDescription(), reason);
+            fail(error);
+        });
+        // The OAuth exchanges belong in this connection's log while it waits for them.
+        auto idMap = std::make_shared<QHash<quint64, quint64>>();
+        connect(authorizer, &HttpAuthorizer::trafficEvent, this, [this, idMap](const TrafficEvent &event) {
+            if (!m_authorizing)
+                return;
+            TrafficEvent copy = event;
+            if (event.exchangeId != 0) {
+                auto it = idMap->find(event.exchangeId);
+                if (it == idMap->end())
+                    it = idMap->insert(event.exchangeId, ++m_nextExchangeId);
+                copy.exchangeId = it.value();
+            }
+            Q_EMIT trafficEvent(copy);
+        });
+    }
 }
 
 LegacySseTransport::~LegacySseTransport()
@@ -61,6 +94,13 @@ void LegacySseTransport::open()
         return;
     setState(State::Opening);
     m_postUrl.clear();
+    m_authorizing = false;
+    m_authRounds = 0;
+    startStream();
+}
+
+void LegacySseTransport::startStream()
+{
     m_streamHeadersSeen = false;
     m_parser = std::make_unique<SseParser>(m_options.maxMessageSize);
     QNetworkRequest request = makeRequest(m_url);
@@ -196,6 +236,8 @@ void LegacySseTransport::onStreamFinished()
         Q_EMIT trafficEvent(responseEvent(TrafficEvent::Kind::HttpResponse, m_streamExchangeId, reply, body));
     if (state() == State::Closing || state() == State::Closed)
         return;
+    if (awaitAuthorization(reply, body))
+        return;
     TransportError error = errorFromReply(reply, body);
     if (hasHttpStatus(reply) && status < 300) {
         error.kind = TransportError::Kind::Protocol;
@@ -203,6 +245,48 @@ void LegacySseTransport::onStreamFinished()
                             .arg(endpointDescription(), QString::fromUtf8(mimeType(reply)));
     }
     fail(error);
+}
+
+bool LegacySseTransport::awaitAuthorization(QNetworkReply *reply, const QByteArray &body)
+{
+    const int status = httpStatus(reply);
+    const QByteArray challenge = reply->rawHeader("WWW-Authenticate");
+    if (!m_options.authorizer || state() != State::Opening || !isAuthorizationChallenge(status, challenge))
+        return false;
+    if (m_authRounds >= m_options.maxAuthorizationRounds) {
+        TransportError error = errorFromReply(reply, body);
+        error.message = tr("The server still refused the event stream after %1 authorizations: %2")
+                            .arg(m_authRounds)
+                            .arg(error.message);
+        fail(error);
+        return true;
+    }
+    ++m_authRounds;
+    m_authorizing = true;
+    m_lastAuthStatus = status;
+    // A person may take a while in the browser: the endpoint wait starts again with the new stream.
+    m_endpointTimer->stop();
+    TrafficEvent event = TrafficEvent::make(TrafficEvent::Direction::Local, TrafficEvent::Kind::Note, {},
+                                            tr("The server wants credentials (HTTP %1); authorizing").arg(status));
+    event.exchangeId = m_streamExchangeId;
+    event.url = m_url.toString();
+    Q_EMIT trafficEvent(event);
+    const QUrl url = m_url;
+    QTimer::singleShot(0, this, [this, url, status, challenge] {
+        if (!m_authorizing || state() != State::Opening)
+            return;
+        if (HttpAuthorizer *authorizer = m_options.authorizer) {
+            authorizer->unauthorized(url, status, challenge);
+            return;
+        }
+        m_authorizing = false;
+        TransportError error;
+        error.kind = TransportError::Kind::Http;
+        error.httpStatus = status;
+        error.message = tr("Authorization for %1 failed: the authorizer is gone.").arg(endpointDescription());
+        fail(error);
+    });
+    return true;
 }
 
 void LegacySseTransport::send(const Message &message)
@@ -291,6 +375,7 @@ void LegacySseTransport::finishClose(const QString &reason)
     if (state() == State::Closed)
         return;
     m_endpointTimer->stop();
+    m_authorizing = false;
     if (m_stream) {
         QNetworkReply *stream = m_stream;
         m_stream = nullptr;

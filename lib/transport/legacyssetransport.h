@@ -47,6 +47,8 @@ public:
     void setExchangeIdBase(quint64 base) { m_nextExchangeId = base; }
 
 private:
+    void startStream();
+    bool awaitAuthorization(QNetworkReply *reply, const QByteArray &body);
     void onStreamData();
     void onStreamFinished();
     void handleEvent(const SseEvent &event);
@@ -67,6 +69,10 @@ private:
     quint64 m_nextExchangeId = 0;
     quint64 m_streamExchangeId = 0;
     bool m_streamHeadersSeen = false;
+    // The GET that opens the session was refused for want of credentials; reopened once authorized.
+    bool m_authorizing = false;
+    int m_authRounds = 0;
+    int m_lastAuthStatus = 0;
 };
 
 } // namespace Mcp

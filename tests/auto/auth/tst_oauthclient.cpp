@@ -85,6 +85,7 @@ public:
     QHash<QString, QString> requiredScope;    // JSON-RPC method -> scopes the token needs
     bool alwaysForbid = false;                // 403 insufficient_scope to every token
     int usesBeforeExpiry = -1;                // a token stops working after this many uses
+    bool sseRefusesAll = false;               // GET /sse answers 401 whatever the token
     QString lastAuthorizeScope;
     QHash<QString, QString> tokenScopes;      // valid access tokens
     QHash<QString, int> tokenUses;
@@ -156,6 +157,16 @@ private:
                 return;
             }
             TestHttpServer::respondJson(socket, TestHttpServer::result(request.rpcId(), {{QStringLiteral("ok"), true}}));
+        } else if (request.method == "GET" && path == "/sse") {
+            // A legacy HTTP+SSE server whose event stream needs a token.
+            const QString token = QString::fromUtf8(request.header("authorization").mid(7));
+            if (!tokenScopes.contains(token) || sseRefusesAll) {
+                TestHttpServer::respond(socket, 401, "application/json", R"({"error":"invalid_token"})",
+                                        {{"WWW-Authenticate", challenge}});
+                return;
+            }
+            TestHttpServer::startSse(socket);
+            socket->write("event: endpoint\ndata: /messages\n\n");
         } else {
             TestHttpServer::respond(socket, 404, "text/plain", "Not Found");
         }
@@ -188,6 +199,7 @@ private Q_SLOTS:
     void deadRefreshTokenReauthorizes();
     void autoTransportAuthorizes();
     void storedTokensAndRegistration();
+    void legacySseStreamAuthorizes();
     void loopbackUserAgent();
     void oauthBodiesRedacted_data();
     void oauthBodiesRedacted();
@@ -639,6 +651,46 @@ void tst_OAuthClient::storedTokensAndRegistration()
     QTRY_COMPARE_WITH_TIMEOUT(authorized.size(), 2, 10000);
     QCOMPARE(fake.requestsTo("/register").size(), 2);
     QCOMPARE(second.authorizationHeader(), QByteArray("Bearer tok-3"));
+}
+
+void tst_OAuthClient::legacySseStreamAuthorizes()
+{
+    FakeServers fake;
+    const QUrl sseUrl = fake.server.url(QStringLiteral("/sse"));
+    // The resource metadata names the SSE endpoint's origin, which covers /sse.
+    QJsonObject prm = fake.prm;
+    prm.insert(QStringLiteral("resource"), fake.server.url(QString()).toString());
+    fake.documents.insert("/.well-known/oauth-protected-resource/sse", prm);
+    OAuthClient client(sseUrl, {});
+    HeadlessUserAgent agent;
+    client.setUserAgent(&agent);
+    HttpTransportOptions options;
+    options.authorizer = &client;
+    std::unique_ptr<Transport> transport(createHttpTransport(sseUrl, HttpTransportKind::LegacySse, options));
+    QSignalSpy opened(transport.get(), &Transport::opened);
+    QSignalSpy closed(transport.get(), &Transport::closed);
+    transport->open();
+    QTRY_VERIFY_WITH_TIMEOUT(!opened.isEmpty() || !closed.isEmpty(), 10000);
+    QVERIFY2(closed.isEmpty(), closed.isEmpty() ? "" : qPrintable(closed.first().first().toString()));
+    const QList<TestHttpRequest> gets = fake.requestsTo("/sse");
+    QCOMPARE(gets.size(), 2);
+    QVERIFY(gets.at(0).header("authorization").isEmpty());
+    QCOMPARE(gets.at(1).header("authorization"), QByteArray("Bearer tok-1"));
+
+    // A server that refuses every token ends the opening with a clear error, not a loop.
+    transport->close();
+    fake.sseRefusesAll = true;
+    OAuthClient client2(sseUrl, {});
+    client2.setUserAgent(&agent);
+    HttpTransportOptions options2;
+    options2.authorizer = &client2;
+    std::unique_ptr<Transport> transport2(createHttpTransport(sseUrl, HttpTransportKind::LegacySse, options2));
+    QSignalSpy closed2(transport2.get(), &Transport::closed);
+    transport2->open();
+    QTRY_VERIFY_WITH_TIMEOUT(!closed2.isEmpty(), 10000);
+    QVERIFY2(closed2.first().first().toString().contains(QLatin1String("after 3 authorizations")),
+             qPrintable(closed2.first().first().toString()));
+    QCOMPARE(fake.requestsTo("/sse").size(), 2 + 4);
 }
 
 void tst_OAuthClient::loopbackUserAgent()
