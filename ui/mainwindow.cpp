@@ -7,6 +7,7 @@
 #include "config/secretstore.h"
 #include "config/servercatalog.h"
 #include "connection/connection.h"
+#include "connection/oauthcontroller.h"
 #include "connection/transportfactory.h"
 #include "dialogs/commandapprovaldialog.h"
 #include "dialogs/exportserversdialog.h"
@@ -469,6 +470,9 @@ Connection *MainWindow::connectionFor(const QUuid &id)
         return nullptr;
     auto *connection = new Connection(m_nextConnectionId++, config.name, {}, connectionOptionsFor(config), nullptr);
     m_connections.insert(id, connection);
+    auto *oauth = new OAuthController(id, m_secretStore, connection);
+    oauth->setServerName(config.name);
+    m_oauth.insert(id, oauth);
     m_allTraffic->setConnectionName(connection->id(), config.name);
     connect(connection, &Connection::trafficBatch, m_allTraffic, &TrafficLog::appendBatch);
     connect(connection, &Connection::stateChanged, this, [this, id] {
@@ -502,6 +506,8 @@ ServerPage *MainWindow::pageFor(const QUuid &id)
         return nullptr;
     auto *page = new ServerPage(connection, m_stack);
     m_pages.insert(id, page);
+    if (m_catalog->find(id).usesUrl())
+        page->setOAuthController(m_oauth.value(id));
     m_stack->addWidget(page);
     connect(page, &ServerPage::connectRequested, this, [this, id] { connectServer(id); });
     connect(page, &ServerPage::disconnectRequested, this, [this, id] { disconnectServer(id); });
@@ -643,7 +649,11 @@ void MainWindow::connectServer(const QUuid &id)
         return;
     }
     Connection *connection = connectionFor(id);
-    pageFor(id);
+    ServerPage *page = pageFor(id);
+    OAuthController *oauth = m_oauth.value(id);
+    oauth->setServerName(config.name);
+    if (resolved.usesUrl())
+        page->setOAuthController(oauth);
     connection->setName(config.name);
     m_allTraffic->setConnectionName(connection->id(), config.name);
     connection->setOptions(connectionOptionsFor(config, connection->options()));
@@ -654,9 +664,26 @@ void MainWindow::connectServer(const QUuid &id)
     }
     if (!resolved.bearerToken.isEmpty())
         secrets.append(resolved.bearerToken);
+    if (!resolved.auth.clientSecret.isEmpty())
+        secrets.append(resolved.auth.clientSecret);
     connection->setSecretValues(secrets);
-    connection->setTransportFactory(std::move(factory));
-    connection->connectToServer();
+    // Stored OAuth tokens are read before the first request, so a restart reuses them.
+    QPointer<Connection> guard(connection);
+    oauth->prepare(resolved, [guard, oauth, resolved] {
+        if (!guard)
+            return;
+        guard->setTransportFactory(transportFactoryFor(resolved, nullptr, oauth->authorizerFactory()));
+        guard->connectToServer();
+    });
+    Q_UNUSED(factory)
+}
+
+void MainWindow::forgetTokens(const QUuid &id)
+{
+    if (OAuthController *oauth = m_oauth.value(id))
+        oauth->forgetTokens();
+    else
+        m_secretStore->remove(id.toString(QUuid::WithoutBraces), OAuthController::tokensKey());
 }
 
 void MainWindow::disconnectServer(const QUuid &id)
@@ -695,6 +722,7 @@ void MainWindow::editServer(const QUuid &id)
     if (config.id.isNull())
         return;
     ServerEditorDialog dialog(config, m_catalog, this);
+    connect(&dialog, &ServerEditorDialog::forgetTokensRequested, this, &MainWindow::forgetTokens);
     if (dialog.exec() != QDialog::Accepted)
         return;
     m_catalog->update(dialog.config());
@@ -719,6 +747,8 @@ void MainWindow::removeServer(const QUuid &id)
         m_stack->removeWidget(page);
         delete page;
     }
+    forgetTokens(id); // a removed server leaves no OAuth tokens behind in the keychain
+    m_oauth.remove(id);
     if (Connection *connection = m_connections.take(id))
         delete connection;
     m_catalog->remove(id);

@@ -25,6 +25,7 @@ namespace Mcp {
 namespace Ui {
 
 class Connection;
+class OAuthController;
 class ServerPage;
 class ServerListDelegate;
 class ServerRequest;
@@ -57,6 +58,10 @@ public:
     Connection *connectionFor(const QUuid &id);
     Connection *existingConnection(const QUuid &id) const { return m_connections.value(id); }
     ServerPage *pageFor(const QUuid &id);
+    // The OAuth side of a server's connection (created with it).
+    OAuthController *oauthFor(const QUuid &id) const { return m_oauth.value(id); }
+    // Forgets a server's stored OAuth tokens (also when it has no connection yet).
+    void forgetTokens(const QUuid &id);
     ServerPage *currentPage() const;
 
     // When set, the command approval dialog is skipped and its answer is this (tests only).
@@ -108,6 +113,7 @@ private:
     TrafficView *m_allTrafficView = nullptr;
     QHash<QUuid, Connection *> m_connections;
     QHash<QUuid, ServerPage *> m_pages;
+    QHash<QUuid, OAuthController *> m_oauth;
     int m_nextConnectionId = 1;
     int m_testApprovalAnswer = -1;
 

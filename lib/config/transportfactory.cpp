@@ -10,6 +10,11 @@ namespace Mcp {
 
 TransportFactory transportFactoryFor(const ServerConfig &resolved, QString *error)
 {
+    return transportFactoryFor(resolved, error, {});
+}
+
+TransportFactory transportFactoryFor(const ServerConfig &resolved, QString *error, AuthorizerFactory authorizer)
+{
     if (resolved.usesCommand()) {
         if (resolved.command.trimmed().isEmpty()) {
             if (error)
@@ -40,12 +45,24 @@ TransportFactory transportFactoryFor(const ServerConfig &resolved, QString *erro
     HttpTransportOptions options;
     for (const ConfigEntry &header : resolved.headers)
         options.headers.append({header.name.toUtf8(), header.value.toUtf8()});
-    options.bearerToken = resolved.bearerToken;
+    if (resolved.auth.mode != ServerAuth::Mode::None && resolved.auth.mode != ServerAuth::Mode::OAuth)
+        options.bearerToken = resolved.bearerToken;
     HttpTransportKind kind = HttpTransportKind::Auto;
     if (resolved.transport == ServerConfig::TransportType::StreamableHttp)
         kind = HttpTransportKind::StreamableHttp;
     else if (resolved.transport == ServerConfig::TransportType::Sse)
         kind = HttpTransportKind::LegacySse;
+    if (authorizer && resolved.auth.usesOAuth(resolved.bearerToken)) {
+        return [url, kind, options, authorizer]() -> Transport * {
+            HttpTransportOptions withAuthorizer = options;
+            HttpAuthorizer *made = authorizer(url);
+            withAuthorizer.authorizer = made;
+            Transport *transport = createHttpTransport(url, kind, withAuthorizer);
+            if (made)
+                made->setParent(transport);
+            return transport;
+        };
+    }
     return [url, kind, options]() -> Transport * { return createHttpTransport(url, kind, options); };
 }
 

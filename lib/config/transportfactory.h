@@ -4,8 +4,13 @@
 
 #include <functional>
 
+QT_BEGIN_NAMESPACE
+class QUrl;
+QT_END_NAMESPACE
+
 namespace Mcp {
 
+class HttpAuthorizer;
 class Transport;
 
 // Makes a fresh, unopened transport each time it is called (a reconnect needs a new one).
@@ -15,5 +20,13 @@ using TransportFactory = std::function<Transport *()>;
 // (ServerConfig::resolved). Returns an empty factory and sets *error when the configuration
 // cannot be used: no command, no URL, an invalid URL. Shared by the GUI and the CLI.
 TransportFactory transportFactoryFor(const ServerConfig &resolved, QString *error);
+
+// Makes the authorizer (an OAuthClient) of one connection attempt. Called on the transport's
+// thread right before the transport is made; the transport becomes its parent.
+using AuthorizerFactory = std::function<HttpAuthorizer *(const QUrl &serverUrl)>;
+
+// As above; for an HTTP server whose auth settings allow OAuth (ServerAuth::usesOAuth), each
+// transport gets an authorizer from `authorizer`. Auth mode None sends no bearer token.
+TransportFactory transportFactoryFor(const ServerConfig &resolved, QString *error, AuthorizerFactory authorizer);
 
 } // namespace Mcp

@@ -181,6 +181,43 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     generalLayout->addWidget(m_transportPages, 1);
     tabs->addTab(general, tr("General"));
 
+    // Authorization (HTTP only)
+    m_authPage = new QWidget(tabs);
+    auto *authForm = new QFormLayout(m_authPage);
+    m_authMode = new QComboBox(m_authPage);
+    m_authMode->addItem(tr("Automatic: bearer token if set, otherwise OAuth when the server asks"),
+                        int(ServerAuth::Mode::Automatic));
+    m_authMode->addItem(tr("OAuth when the server asks"), int(ServerAuth::Mode::OAuth));
+    m_authMode->addItem(tr("Bearer token only"), int(ServerAuth::Mode::Bearer));
+    m_authMode->addItem(tr("None"), int(ServerAuth::Mode::None));
+    m_authMode->setCurrentIndex(qMax(0, m_authMode->findData(int(config.auth.mode))));
+    authForm->addRow(tr("&Mode:"), m_authMode);
+    m_grant = new QComboBox(m_authPage);
+    m_grant->addItem(tr("Automatic"), int(ServerAuth::Grant::Automatic));
+    m_grant->addItem(tr("Authorization code (browser sign-in)"), int(ServerAuth::Grant::AuthorizationCode));
+    m_grant->addItem(tr("Client credentials (no person)"), int(ServerAuth::Grant::ClientCredentials));
+    m_grant->setCurrentIndex(qMax(0, m_grant->findData(int(config.auth.grant))));
+    authForm->addRow(tr("&Grant:"), m_grant);
+    m_clientId = new QLineEdit(config.auth.clientId, m_authPage);
+    m_clientId->setPlaceholderText(tr("Empty: register dynamically"));
+    authForm->addRow(tr("&Client ID:"), m_clientId);
+    m_clientSecret = new QLineEdit(config.auth.clientSecret, m_authPage);
+    m_clientSecret->setEchoMode(QLineEdit::Password);
+    m_clientSecret->setPlaceholderText(tr("Kept in the keychain"));
+    authForm->addRow(tr("Client &secret:"), m_clientSecret);
+    m_scopes = new QLineEdit(config.auth.scopes, m_authPage);
+    m_scopes->setPlaceholderText(tr("Empty: the scopes the server asks for"));
+    authForm->addRow(tr("Sc&opes:"), m_scopes);
+    auto *forget = new QPushButton(tr("Forget stored tokens"), m_authPage);
+    forget->setObjectName(QStringLiteral("forgetTokens"));
+    connect(forget, &QPushButton::clicked, this, [this, forget] {
+        Q_EMIT forgetTokensRequested(m_original.id);
+        forget->setEnabled(false);
+        forget->setText(tr("Stored tokens forgotten"));
+    });
+    authForm->addRow(QString(), forget);
+    tabs->addTab(m_authPage, tr("Authorization"));
+
     // Timeouts and restart
     auto *timing = new QWidget(tabs);
     auto *timingForm = new QFormLayout(timing);
@@ -358,6 +395,11 @@ ServerConfig ServerEditorDialog::config() const
     c.url = m_url->text().trimmed();
     c.headers = entries(m_headers);
     c.bearerToken = m_bearer->text();
+    c.auth.mode = ServerAuth::Mode(m_authMode->currentData().toInt());
+    c.auth.grant = ServerAuth::Grant(m_grant->currentData().toInt());
+    c.auth.clientId = m_clientId->text().trimmed();
+    c.auth.clientSecret = m_clientSecret->text();
+    c.auth.scopes = m_scopes->text().simplified();
     c.timeouts.requestMs = m_requestTimeout->value() * 1000;
     c.timeouts.resetOnProgress = m_resetOnProgress->isChecked();
     c.timeouts.maxTotalMs = m_maxTotal->value() * 1000;
@@ -378,6 +420,7 @@ void ServerEditorDialog::updateTransportPage()
 {
     const bool stdio = ServerConfig::TransportType(m_transport->currentData().toInt()) == ServerConfig::TransportType::Stdio;
     m_transportPages->setCurrentIndex(stdio ? 0 : 1);
+    m_authPage->setEnabled(!stdio);
     updatePreview();
 }
 

@@ -25,7 +25,7 @@ namespace Ui {
 
 // Edits every setting of one server: name, transport (stdio, Streamable HTTP, SSE, auto),
 // command, arguments as a list, environment as a key/value table with secret flags,
-// working directory, URL, headers, bearer token, timeouts, ping interval, auto-restart
+// working directory, URL, headers, bearer token, authorization (OAuth), timeouts, ping interval, auto-restart
 // and notes. The exact command line is previewed as it will be shown for approval.
 class ServerEditorDialog : public QDialog
 {
@@ -48,6 +48,16 @@ public:
 
     void accept() override;
 
+    // For tests: the authorization editors.
+    QComboBox *authModeCombo() const { return m_authMode; }
+    QLineEdit *clientIdEdit() const { return m_clientId; }
+    QLineEdit *clientSecretEdit() const { return m_clientSecret; }
+    QLineEdit *scopesEdit() const { return m_scopes; }
+
+Q_SIGNALS:
+    // "Forget stored tokens": the OAuth tokens of this server are to be removed at once.
+    void forgetTokensRequested(const QUuid &serverId);
+
 private:
     void updateTransportPage();
     void updatePreview();
@@ -69,6 +79,12 @@ private:
     QLineEdit *m_url;
     QTableWidget *m_headers;
     QLineEdit *m_bearer;
+    QWidget *m_authPage;
+    QComboBox *m_authMode;
+    QComboBox *m_grant;
+    QLineEdit *m_clientId;
+    QLineEdit *m_clientSecret;
+    QLineEdit *m_scopes;
     QSpinBox *m_requestTimeout;
     QCheckBox *m_resetOnProgress;
     QSpinBox *m_maxTotal;

@@ -1,5 +1,6 @@
 #include "pages/serverpage.h"
 
+#include "pages/authorizationpage.h"
 #include "pages/consolepage.h"
 #include "pages/logspage.h"
 #include "pages/promptspage.h"
@@ -166,6 +167,14 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     connect(connection, &Connection::pingLatencyChanged, this, &ServerPage::updateLatency);
     updateHeader();
     updateBanner();
+}
+
+void ServerPage::setOAuthController(OAuthController *controller)
+{
+    if (m_authorization || !controller)
+        return;
+    m_authorization = new AuthorizationPage(m_connection, controller, m_tabs);
+    addPage(m_authorization);
 }
 
 void ServerPage::addPage(Page *page)

@@ -26,6 +26,8 @@ class RootsPage;
 class LogsPage;
 class ConsolePage;
 class TrafficPage;
+class AuthorizationPage;
+class OAuthController;
 
 // Everything about one server: a header (name, title, version, protocol version,
 // transport, session, capabilities both ways, instructions as Markdown, ping latency),
@@ -49,6 +51,10 @@ public:
     LogsPage *logsPage() const { return m_logs; }
     ConsolePage *consolePage() const { return m_console; }
     TrafficPage *trafficPage() const { return m_traffic; }
+    // The OAuth steps of an HTTP server; null until setOAuthController().
+    AuthorizationPage *authorizationPage() const { return m_authorization; }
+    // Adds the Authorization tab (once).
+    void setOAuthController(OAuthController *controller);
 
     // The text of the exit/failure banner (empty when hidden), for tests and screenshots.
     QString bannerText() const;
@@ -91,6 +97,7 @@ private:
     LogsPage *m_logs;
     ConsolePage *m_console;
     TrafficPage *m_traffic;
+    AuthorizationPage *m_authorization = nullptr;
 };
 
 // "tools (listChanged), resources (subscribe, listChanged), logging" from a capabilities object.

@@ -1,0 +1,351 @@
+// OAuth in the GUI, end to end with real parts: a Connection to a protected MCP endpoint on
+// 127.0.0.1 whose authorization server (same origin) needs discovery, dynamic registration and
+// the authorization code flow. Consent is answered through the controller's test hook; the
+// "browser" is a QNetworkAccessManager that GETs the authorization URL and follows the redirect
+// to the LoopbackUserAgent's listener. Tokens go into a MemorySecretStore and are reused by a
+// new connection (no second authorization); declining consent fails the connection, no browser.
+
+#include "../httpclient/testhttpserver.h"
+#include "config/secretstore.h"
+#include "config/serverconfig.h"
+#include "config/transportfactory.h"
+#include "connection/connection.h"
+#include "connection/oauthcontroller.h"
+#include "dialogs/oauthconsentdialog.h"
+#include "pages/authorizationpage.h"
+
+#include <QApplication>
+#include <QJsonArray>
+#include <QLabel>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QTest>
+#include <QTreeWidget>
+#include <QUrlQuery>
+
+using namespace Mcp;
+using namespace Mcp::Ui;
+
+namespace {
+
+QString decoded(const QUrlQuery &query, const QString &key)
+{
+    return query.queryItemValue(key, QUrl::FullyDecoded);
+}
+
+// An authorization server and a protected MCP endpoint (just enough MCP: initialize, tools/list).
+class ProtectedServer
+{
+public:
+    ProtectedServer()
+    {
+        server.setHandler([this](QTcpSocket *socket, const TestHttpRequest &request) { handle(socket, request); });
+        base = server.url(QString()).toString();
+    }
+
+    QUrl mcpUrl() const { return server.url(QStringLiteral("/mcp")); }
+    int count(const QByteArray &method, const QByteArray &pathPrefix) const
+    {
+        int n = 0;
+        for (const TestHttpRequest &r : server.requests)
+            n += r.method == method && r.path.startsWith(pathPrefix);
+        return n;
+    }
+
+    TestHttpServer server;
+    QString base;
+    QSet<QString> validTokens;
+    int issued = 0;
+
+private:
+    void handle(QTcpSocket *socket, const TestHttpRequest &request)
+    {
+        const QByteArray path = request.path.split('?').value(0);
+        if (request.method == "GET" && path == "/.well-known/oauth-protected-resource/mcp") {
+            TestHttpServer::respondJson(socket, {{QStringLiteral("resource"), QString(base + QStringLiteral("/mcp"))},
+                                                 {QStringLiteral("authorization_servers"), QJsonArray{base}},
+                                                 {QStringLiteral("scopes_supported"), QJsonArray{QStringLiteral("mcp:tools")}}});
+        } else if (request.method == "GET" && path == "/.well-known/oauth-authorization-server") {
+            TestHttpServer::respondJson(socket, {
+                {QStringLiteral("issuer"), base},
+                {QStringLiteral("authorization_endpoint"), QString(base + QStringLiteral("/authorize"))},
+                {QStringLiteral("token_endpoint"), QString(base + QStringLiteral("/token"))},
+                {QStringLiteral("registration_endpoint"), QString(base + QStringLiteral("/register"))},
+                {QStringLiteral("response_types_supported"), QJsonArray{QStringLiteral("code")}},
+                {QStringLiteral("code_challenge_methods_supported"), QJsonArray{QStringLiteral("S256")}},
+                {QStringLiteral("token_endpoint_auth_methods_supported"), QJsonArray{QStringLiteral("none")}}});
+        } else if (request.method == "GET" && path == "/authorize") {
+            // Approves at once, as a signed-in user would.
+            const QUrlQuery query(QUrl::fromEncoded("http://x" + request.path));
+            QUrl target(decoded(query, QStringLiteral("redirect_uri")));
+            QUrlQuery answer;
+            answer.addQueryItem(QStringLiteral("code"), QStringLiteral("code-1"));
+            answer.addQueryItem(QStringLiteral("state"), decoded(query, QStringLiteral("state")));
+            target.setQuery(answer);
+            TestHttpServer::respond(socket, 302, {}, {}, {{"Location", target.toEncoded()}});
+        } else if (request.method == "POST" && path == "/register") {
+            TestHttpServer::respond(socket, 201, "application/json",
+                                    TestHttpServer::compact({{QStringLiteral("client_id"), QStringLiteral("dyn-client")}}));
+        } else if (request.method == "POST" && path == "/token") {
+            ++issued;
+            const QString token = QStringLiteral("tok-%1").arg(issued);
+            validTokens.insert(token);
+            TestHttpServer::respondJson(socket, {{QStringLiteral("access_token"), token},
+                                                 {QStringLiteral("token_type"), QStringLiteral("Bearer")},
+                                                 {QStringLiteral("expires_in"), 3600},
+                                                 {QStringLiteral("refresh_token"), QStringLiteral("ref-%1").arg(issued)},
+                                                 {QStringLiteral("scope"), QStringLiteral("mcp:tools")}});
+        } else if (path == "/mcp") {
+            const QByteArray authorization = request.header("authorization");
+            if (!authorization.startsWith("Bearer ") || !validTokens.contains(QString::fromUtf8(authorization.mid(7)))) {
+                TestHttpServer::respond(socket, 401, "application/json", R"({"error":"invalid_token"})",
+                                        {{"WWW-Authenticate", "Bearer resource_metadata=\"" + base.toUtf8()
+                                                                  + "/.well-known/oauth-protected-resource/mcp\""}});
+                return;
+            }
+            if (request.method != "POST") {
+                TestHttpServer::respond(socket, request.method == "DELETE" ? 200 : 405);
+                return;
+            }
+            const QString method = request.rpcMethod();
+            if (method == QLatin1String("initialize")) {
+                TestHttpServer::respondJson(socket, TestHttpServer::result(request.rpcId(), {
+                    {QStringLiteral("protocolVersion"), QStringLiteral("2025-06-18")},
+                    {QStringLiteral("capabilities"), QJsonObject{{QStringLiteral("tools"), QJsonObject{}}}},
+                    {QStringLiteral("serverInfo"), QJsonObject{{QStringLiteral("name"), QStringLiteral("protected")},
+                                                               {QStringLiteral("version"), QStringLiteral("1")}}}}));
+            } else if (method == QLatin1String("tools/list")) {
+                TestHttpServer::respondJson(socket, TestHttpServer::result(request.rpcId(), {
+                    {QStringLiteral("tools"), QJsonArray{QJsonObject{
+                        {QStringLiteral("name"), QStringLiteral("secret-tool")},
+                        {QStringLiteral("inputSchema"), QJsonObject{{QStringLiteral("type"), QStringLiteral("object")}}}}}}}));
+            } else if (request.rpcId().isUndefined()) {
+                TestHttpServer::respond(socket, 202);
+            } else {
+                TestHttpServer::respondJson(socket, TestHttpServer::result(request.rpcId(), {}));
+            }
+        } else {
+            TestHttpServer::respond(socket, 404, "text/plain", "Not Found");
+        }
+    }
+};
+
+// The system browser, played by a network manager: follows the authorization server's redirect
+// to the loopback listener.
+class FakeBrowser
+{
+public:
+    void open(const QUrl &url)
+    {
+        opened.append(url);
+        QNetworkRequest request(url);
+        request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::NoLessSafeRedirectPolicy);
+        QNetworkReply *reply = nam.get(request);
+        QObject::connect(reply, &QNetworkReply::finished, reply, [this, reply] {
+            landedOn = reply->url();
+            landedStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+            reply->deleteLater();
+        });
+    }
+
+    QNetworkAccessManager nam;
+    QList<QUrl> opened;
+    QUrl landedOn;
+    int landedStatus = 0;
+};
+
+ServerConfig protectedConfig(const QUrl &url)
+{
+    ServerConfig config = ServerConfig::create(QStringLiteral("Protected"));
+    config.transport = ServerConfig::TransportType::StreamableHttp;
+    config.url = url.toString();
+    return config;
+}
+
+// A connection as MainWindow makes one: stored tokens read first, then the transport factory.
+struct Session
+{
+    Session(const ServerConfig &config, SecretStore *secrets)
+    {
+        Connection::Options options;
+        options.pingIntervalMs = 0;
+        options.connectTimeoutMs = 20000;
+        connection = std::make_unique<Connection>(1, config.name, Connection::TransportFactory(), options);
+        oauth = new OAuthController(config.id, secrets, connection.get());
+        oauth->setServerName(config.name);
+        Connection *c = connection.get();
+        OAuthController *o = oauth;
+        oauth->prepare(config, [c, o, config] {
+            QString error;
+            c->setTransportFactory(transportFactoryFor(config, &error, o->authorizerFactory()));
+            c->connectToServer();
+        });
+    }
+    QStringList stepTitles() const
+    {
+        QStringList titles;
+        for (const OAuthStep &step : oauth->steps())
+            titles << step.title;
+        return titles;
+    }
+
+    std::unique_ptr<Connection> connection;
+    OAuthController *oauth = nullptr;
+};
+
+} // namespace
+
+class tst_OAuthGui : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void cleanup()
+    {
+        OAuthController::setConsentAskerForTesting({});
+        OAuthController::setUrlOpenerForTesting({});
+    }
+
+    void authorizeListToolsAndReuseTokens()
+    {
+        ProtectedServer servers;
+        MemorySecretStore secrets;
+        FakeBrowser browser;
+        QList<QUrl> consentUrls;
+        QStringList consentServers;
+        OAuthController::setConsentAskerForTesting(
+            [&](OAuthController *controller, const QUrl &url, std::function<void(bool)> answer) {
+                consentUrls << url;
+                consentServers << controller->serverName();
+                answer(true);
+            });
+        OAuthController::setUrlOpenerForTesting([&](const QUrl &url) { browser.open(url); });
+
+        const ServerConfig config = protectedConfig(servers.mcpUrl());
+        {
+            Session session(config, &secrets);
+            QTRY_COMPARE_WITH_TIMEOUT(session.connection->state(), Connection::State::Connected, 20000);
+            QCOMPARE(consentUrls.size(), 1);
+            QCOMPARE(consentServers.value(0), QStringLiteral("Protected"));
+            QCOMPARE(consentUrls.at(0).path(), QStringLiteral("/authorize"));
+            QCOMPARE(browser.opened, consentUrls);
+            QCOMPARE(browser.landedOn.host(), QStringLiteral("127.0.0.1"));
+            QCOMPARE(browser.landedStatus, 200);
+            QCOMPARE(servers.count("GET", "/authorize"), 1);
+
+            bool listed = false;
+            QJsonArray tools;
+            session.connection->listAll(QStringLiteral("tools/list"), QStringLiteral("tools"), this,
+                                        [&](const QJsonArray &items, const std::optional<RpcError> &error) {
+                                            listed = !error;
+                                            tools = items;
+                                        });
+            QTRY_VERIFY_WITH_TIMEOUT(listed, 10000);
+            QCOMPARE(tools.at(0).toObject().value(QLatin1String("name")).toString(), QStringLiteral("secret-tool"));
+
+            // The steps, in the order they happened, all done.
+            const QStringList titles = session.stepTitles();
+            const QStringList expected{QStringLiteral("Protected resource metadata"), QStringLiteral("Authorization server metadata"),
+                                       QStringLiteral("Dynamic client registration"), QStringLiteral("Browser authorization"),
+                                       QStringLiteral("Authorization code received"), QStringLiteral("Token request (authorization code)"),
+                                       QStringLiteral("Authorized")};
+            int at = 0;
+            for (const QString &title : titles) {
+                if (at < expected.size() && title.startsWith(expected.at(at)))
+                    ++at;
+            }
+            QVERIFY2(at == expected.size(), qPrintable(titles.join(QStringLiteral(" | "))));
+            for (const OAuthStep &step : session.oauth->steps())
+                QVERIFY2(step.status == OAuthStep::Status::Done, qPrintable(step.title + QStringLiteral(": ") + step.statusText));
+
+            // Tokens are in the secret store, under the server's id.
+            bool found = false;
+            const QString stored = secrets.value(config.id.toString(QUuid::WithoutBraces), OAuthController::tokensKey(), &found);
+            QTRY_VERIFY(secrets.value(config.id.toString(QUuid::WithoutBraces), OAuthController::tokensKey(), &found).contains(QLatin1String("tok-1")));
+            Q_UNUSED(stored)
+            QVERIFY(found);
+
+            // The page lists the steps; credentials hidden until shown.
+            AuthorizationPage page(session.connection.get(), session.oauth);
+            QCOMPARE(page.stepList()->topLevelItemCount(), int(session.oauth->steps().size()));
+            QVERIFY(page.tokenText().contains(QLatin1String("mcp:tools")));
+            QVERIFY(!page.tokenText().contains(QLatin1String("tok-1")));
+            for (int i = 0; i < page.stepList()->topLevelItemCount(); ++i) {
+                if (page.stepList()->topLevelItem(i)->text(0).startsWith(QLatin1String("Token request")))
+                    page.stepList()->setCurrentItem(page.stepList()->topLevelItem(i));
+            }
+            QVERIFY(page.detailText().contains(QLatin1String("/token")));
+            QVERIFY2(!page.detailText().contains(QLatin1String("tok-1")), qPrintable(page.detailText()));
+            QVERIFY(!page.detailText().contains(QLatin1String("ref-1")));
+            page.setSecretsShown(true);
+            QVERIFY(page.detailText().contains(QLatin1String("tok-1")));
+            QVERIFY(page.tokenText().contains(QLatin1String("tok-1")));
+
+            session.connection->disconnectFromServer();
+            QTRY_COMPARE_WITH_TIMEOUT(session.connection->state(), Connection::State::Disconnected, 10000);
+        }
+
+        // A new connection (as after a restart) reads the stored tokens: no second authorization.
+        {
+            Session again(config, &secrets);
+            QTRY_COMPARE_WITH_TIMEOUT(again.connection->state(), Connection::State::Connected, 20000);
+            QCOMPARE(consentUrls.size(), 1);
+            QCOMPARE(servers.count("GET", "/authorize"), 1);
+            QCOMPARE(servers.count("POST", "/token"), 1);
+            QCOMPARE(servers.count("POST", "/register"), 1);
+            QVERIFY(again.stepTitles().isEmpty());
+
+            // Forgetting removes them from the store.
+            again.oauth->forgetTokens();
+            QVERIFY(!again.oauth->hasStoredTokens());
+            bool found = true;
+            QTRY_VERIFY((secrets.value(config.id.toString(QUuid::WithoutBraces), OAuthController::tokensKey(), &found), !found));
+            again.connection->disconnectFromServer();
+            QTRY_COMPARE_WITH_TIMEOUT(again.connection->state(), Connection::State::Disconnected, 10000);
+        }
+    }
+
+    void declinedConsentFailsWithoutBrowser()
+    {
+        ProtectedServer servers;
+        MemorySecretStore secrets;
+        FakeBrowser browser;
+        int asked = 0;
+        OAuthController::setConsentAskerForTesting(
+            [&](OAuthController *, const QUrl &, std::function<void(bool)> answer) {
+                ++asked;
+                answer(false);
+            });
+        OAuthController::setUrlOpenerForTesting([&](const QUrl &url) { browser.open(url); });
+
+        Session session(protectedConfig(servers.mcpUrl()), &secrets);
+        QTRY_COMPARE_WITH_TIMEOUT(session.connection->state(), Connection::State::Failed, 20000);
+        QCOMPARE(asked, 1);
+        QVERIFY(browser.opened.isEmpty());
+        QCOMPARE(servers.count("GET", "/authorize"), 0);
+        QVERIFY2(session.connection->errorString().contains(QLatin1String("cancelled")),
+                 qPrintable(session.connection->errorString()));
+        const QList<OAuthStep> steps = session.oauth->steps();
+        QVERIFY(!steps.isEmpty());
+        QCOMPARE(steps.last().status, OAuthStep::Status::Failed);
+        bool browserDeclined = false;
+        for (const OAuthStep &step : steps)
+            browserDeclined |= step.kind == OAuthStep::Kind::Browser && step.status == OAuthStep::Status::Failed;
+        QVERIFY(browserDeclined);
+        QVERIFY(!session.oauth->currentTokens().isValid());
+    }
+
+    void consentDialogHighlightsDomain()
+    {
+        const QUrl url(QStringLiteral("https://auth.example.com/authorize?client_id=x&state=y"));
+        OAuthConsentDialog dialog(QStringLiteral("My server"), url);
+        QVERIFY(dialog.windowTitle().contains(QLatin1String("My server")));
+        auto *full = dialog.findChild<QLabel *>(QStringLiteral("authorizationUrl"));
+        QVERIFY(full);
+        QVERIFY(full->text().contains(QLatin1String("<b>auth.example.com</b>")));
+        QVERIFY(full->text().contains(QLatin1String("client_id=x")));
+    }
+};
+
+QTEST_MAIN(tst_OAuthGui)
+#include "tst_oauthgui.moc"

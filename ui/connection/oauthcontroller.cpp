@@ -1,0 +1,394 @@
+#include "connection/oauthcontroller.h"
+
+#include "auth/authorizationuseragent.h"
+#include "config/secretstore.h"
+#include "dialogs/oauthconsentdialog.h"
+
+#include <QApplication>
+#include <QDesktopServices>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLoggingCategory>
+#include <QMutexLocker>
+#include <QTimer>
+
+Q_LOGGING_CATEGORY(lcOAuthUi, "mcp.ui.oauth")
+
+namespace Mcp {
+namespace Ui {
+
+namespace {
+
+OAuthController::ConsentAsker &consentAsker()
+{
+    static OAuthController::ConsentAsker asker;
+    return asker;
+}
+
+OAuthController::UrlOpener &urlOpener()
+{
+    static OAuthController::UrlOpener opener;
+    return opener;
+}
+
+QJsonObject tokensToJson(const OAuthTokens &t)
+{
+    QJsonObject o{{QStringLiteral("access_token"), t.accessToken},
+                  {QStringLiteral("token_type"), t.tokenType},
+                  {QStringLiteral("refresh_token"), t.refreshToken},
+                  {QStringLiteral("scope"), t.scope}};
+    if (t.expiresAt.isValid())
+        o.insert(QStringLiteral("expires_at"), t.expiresAt.toString(Qt::ISODateWithMs));
+    return o;
+}
+
+OAuthTokens tokensFromJson(const QJsonObject &o)
+{
+    OAuthTokens t;
+    t.accessToken = o.value(QLatin1String("access_token")).toString();
+    t.tokenType = o.value(QLatin1String("token_type")).toString();
+    t.refreshToken = o.value(QLatin1String("refresh_token")).toString();
+    t.scope = o.value(QLatin1String("scope")).toString();
+    t.expiresAt = QDateTime::fromString(o.value(QLatin1String("expires_at")).toString(), Qt::ISODateWithMs);
+    return t;
+}
+
+} // namespace
+
+// --- SharedTokenStore ---
+
+OAuthTokens SharedTokenStore::tokens(const QString &resource) const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_tokens.value(resource);
+}
+
+void SharedTokenStore::setTokens(const QString &resource, const OAuthTokens &tokens)
+{
+    {
+        QMutexLocker lock(&m_mutex);
+        if (tokens.isValid())
+            m_tokens.insert(resource, tokens);
+        else
+            m_tokens.remove(resource);
+    }
+    if (changed)
+        changed();
+}
+
+OAuthClientRegistration SharedTokenStore::registration(const QString &issuer) const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_registrations.value(issuer);
+}
+
+void SharedTokenStore::setRegistration(const QString &issuer, const OAuthClientRegistration &registration)
+{
+    {
+        QMutexLocker lock(&m_mutex);
+        m_registrations.insert(issuer, registration);
+    }
+    if (changed)
+        changed();
+}
+
+QByteArray SharedTokenStore::toJson() const
+{
+    QMutexLocker lock(&m_mutex);
+    QJsonObject tokens;
+    for (auto it = m_tokens.begin(); it != m_tokens.end(); ++it)
+        tokens.insert(it.key(), tokensToJson(it.value()));
+    QJsonObject registrations;
+    for (auto it = m_registrations.begin(); it != m_registrations.end(); ++it) {
+        registrations.insert(it.key(), QJsonObject{{QStringLiteral("client_id"), it->clientId},
+                                                   {QStringLiteral("client_secret"), it->clientSecret},
+                                                   {QStringLiteral("token_endpoint_auth_method"), it->tokenEndpointAuthMethod},
+                                                   {QStringLiteral("redirect_uri"), it->redirectUri}});
+    }
+    return QJsonDocument(QJsonObject{{QStringLiteral("tokens"), tokens}, {QStringLiteral("registrations"), registrations}})
+        .toJson(QJsonDocument::Compact);
+}
+
+void SharedTokenStore::loadJson(const QByteArray &json)
+{
+    const QJsonObject root = QJsonDocument::fromJson(json).object();
+    QMutexLocker lock(&m_mutex);
+    m_tokens.clear();
+    m_registrations.clear();
+    const QJsonObject tokens = root.value(QLatin1String("tokens")).toObject();
+    for (auto it = tokens.begin(); it != tokens.end(); ++it) {
+        const OAuthTokens t = tokensFromJson(it.value().toObject());
+        if (t.isValid())
+            m_tokens.insert(it.key(), t);
+    }
+    const QJsonObject registrations = root.value(QLatin1String("registrations")).toObject();
+    for (auto it = registrations.begin(); it != registrations.end(); ++it) {
+        const QJsonObject o = it.value().toObject();
+        OAuthClientRegistration r;
+        r.clientId = o.value(QLatin1String("client_id")).toString();
+        r.clientSecret = o.value(QLatin1String("client_secret")).toString();
+        r.tokenEndpointAuthMethod = o.value(QLatin1String("token_endpoint_auth_method")).toString();
+        r.redirectUri = o.value(QLatin1String("redirect_uri")).toString();
+        if (r.isValid())
+            m_registrations.insert(it.key(), r);
+    }
+}
+
+void SharedTokenStore::clear()
+{
+    QMutexLocker lock(&m_mutex);
+    m_tokens.clear();
+    m_registrations.clear();
+}
+
+bool SharedTokenStore::isEmpty() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_tokens.isEmpty() && m_registrations.isEmpty();
+}
+
+OAuthTokens SharedTokenStore::anyTokens() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_tokens.isEmpty() ? OAuthTokens() : m_tokens.begin().value();
+}
+
+// --- OAuthController ---
+
+OAuthController::OAuthController(const QUuid &serverId, SecretStore *secrets, QObject *parent)
+    : QObject(parent)
+    , m_serverId(serverId)
+    , m_secrets(secrets)
+    , m_store(std::make_shared<SharedTokenStore>())
+{
+    // Runs on whichever thread changed the store (the connection's); persisting happens here.
+    // The connection's thread ends before this object is destroyed (it is the Connection's child).
+    QPointer<OAuthController> self(this);
+    m_store->changed = [self] {
+        if (OAuthController *controller = self.data())
+            QMetaObject::invokeMethod(controller, &OAuthController::persist, Qt::QueuedConnection);
+    };
+}
+
+OAuthController::~OAuthController()
+{
+    m_store->changed = nullptr;
+}
+
+void OAuthController::setConsentAskerForTesting(ConsentAsker asker)
+{
+    consentAsker() = std::move(asker);
+}
+
+void OAuthController::setUrlOpenerForTesting(UrlOpener opener)
+{
+    urlOpener() = std::move(opener);
+}
+
+void OAuthController::prepare(const ServerConfig &resolved, std::function<void()> ready)
+{
+    const bool enabled = resolved.usesUrl() && resolved.auth.usesOAuth(resolved.bearerToken);
+    if (enabled != m_enabled) {
+        m_enabled = enabled;
+        Q_EMIT enabledChanged(enabled);
+    }
+    m_settings = OAuthClient::Settings();
+    m_settings.clientId = resolved.auth.clientId;
+    m_settings.clientSecret = resolved.auth.clientSecret;
+    m_settings.scope = resolved.auth.scopes;
+    m_settings.grant = resolved.auth.grant == ServerAuth::Grant::AuthorizationCode ? OAuthClient::Grant::AuthorizationCode
+        : resolved.auth.grant == ServerAuth::Grant::ClientCredentials             ? OAuthClient::Grant::ClientCredentials
+                                                                                  : OAuthClient::Grant::Automatic;
+    // Each connect shows its own flow (none when stored tokens are still good).
+    m_steps.clear();
+    Q_EMIT stepsChanged();
+
+    if (!m_enabled || m_loaded || !m_secrets) {
+        m_loaded = m_loaded || m_enabled;
+        QTimer::singleShot(0, this, std::move(ready));
+        return;
+    }
+    m_secrets->read(m_serverId.toString(QUuid::WithoutBraces), tokensKey(), this,
+                    [this, ready = std::move(ready)](const SecretResult &result) {
+        m_loaded = true;
+        if (result.ok())
+            m_store->loadJson(result.value.toUtf8());
+        else if (result.status != SecretResult::Status::NotFound)
+            qCWarning(lcOAuthUi) << "stored OAuth tokens unreadable:" << result.errorString;
+        Q_EMIT tokensChanged();
+        ready();
+    });
+}
+
+AuthorizerFactory OAuthController::authorizerFactory()
+{
+    QPointer<OAuthController> self(this);
+    const std::shared_ptr<SharedTokenStore> store = m_store;
+    const OAuthClient::Settings settings = m_settings;
+    return [self, store, settings](const QUrl &serverUrl) -> HttpAuthorizer * {
+        auto *client = new OAuthClient(serverUrl, settings);
+        client->setTokenStore(store.get());
+        auto *agent = new LoopbackUserAgent(client);
+        client->setUserAgent(agent);
+        // The client and agent live on the connection's thread; these reach the GUI queued.
+        if (OAuthController *controller = self.data()) {
+            connect(agent, &LoopbackUserAgent::openUrl, controller, &OAuthController::onOpenUrl);
+            connect(agent, &AuthorizationUserAgent::redirected, controller, &OAuthController::onRedirected);
+            connect(client, &HttpAuthorizer::trafficEvent, controller, &OAuthController::onTraffic);
+            connect(client, &HttpAuthorizer::authorized, controller, &OAuthController::onAuthorized);
+            connect(client, &HttpAuthorizer::failed, controller, &OAuthController::onFailed);
+            connect(controller, &OAuthController::consentDeclined, client, &OAuthClient::cancel);
+        }
+        return client;
+    };
+}
+
+void OAuthController::forgetTokens()
+{
+    m_store->clear();
+    if (m_secrets)
+        m_secrets->remove(m_serverId.toString(QUuid::WithoutBraces), tokensKey());
+    Q_EMIT tokensChanged();
+}
+
+void OAuthController::persist()
+{
+    Q_EMIT tokensChanged();
+    if (!m_secrets)
+        return;
+    const QString id = m_serverId.toString(QUuid::WithoutBraces);
+    if (m_store->isEmpty())
+        m_secrets->remove(id, tokensKey());
+    else
+        m_secrets->write(id, tokensKey(), QString::fromUtf8(m_store->toJson()));
+}
+
+void OAuthController::onOpenUrl(const QUrl &url)
+{
+    OAuthStep step;
+    step.kind = OAuthStep::Kind::Browser;
+    step.title = tr("Browser authorization");
+    step.url = url.toString(QUrl::FullyEncoded);
+    step.statusText = tr("Waiting for your consent");
+    step.wallClockMs = QDateTime::currentMSecsSinceEpoch();
+    m_steps.append(step);
+    Q_EMIT stepsChanged();
+
+    const int index = int(m_steps.size()) - 1;
+    QPointer<OAuthController> self(this);
+    auto answer = [self, index, url](bool open) {
+        if (!self || index >= self->m_steps.size() || self->m_steps.at(index).kind != OAuthStep::Kind::Browser)
+            return;
+        OAuthStep &step = self->m_steps[index];
+        if (!open) {
+            step.status = OAuthStep::Status::Failed;
+            step.statusText = tr("Declined: the browser was not opened");
+            Q_EMIT self->stepsChanged();
+            Q_EMIT self->consentDeclined();
+            return;
+        }
+        step.statusText = tr("Waiting for the browser to return");
+        Q_EMIT self->stepsChanged();
+        if (urlOpener())
+            urlOpener()(url);
+        else
+            QDesktopServices::openUrl(url);
+    };
+    if (consentAsker()) {
+        consentAsker()(this, url, answer);
+        return;
+    }
+    auto *dialog = new OAuthConsentDialog(m_serverName, url, QApplication::activeWindow());
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::finished, this, [answer](int result) { answer(result == QDialog::Accepted); });
+    dialog->open();
+}
+
+void OAuthController::onRedirected(const QUrl &url)
+{
+    // The code step goes right after its browser step: the token request it starts may
+    // have been queued to this thread before this notice.
+    qsizetype insertAt = m_steps.size();
+    for (qsizetype i = 0; i < m_steps.size(); ++i) {
+        OAuthStep &step = m_steps[i];
+        if (step.kind == OAuthStep::Kind::Browser && step.status == OAuthStep::Status::Running) {
+            step.status = OAuthStep::Status::Done;
+            step.statusText = tr("Returned to MCP Scope");
+            insertAt = i + 1;
+        }
+    }
+    OAuthStep code;
+    code.kind = OAuthStep::Kind::Code;
+    code.title = tr("Authorization code received");
+    code.url = url.toString(QUrl::FullyEncoded);
+    code.status = OAuthStep::Status::Done;
+    code.wallClockMs = QDateTime::currentMSecsSinceEpoch();
+    m_steps.insert(insertAt, code);
+    Q_EMIT stepsChanged();
+}
+
+void OAuthController::onTraffic(const TrafficEvent &event)
+{
+    if (event.direction == TrafficEvent::Direction::Outgoing) {
+        OAuthStep step;
+        step.title = event.note.isEmpty() ? QString::fromLatin1(event.httpMethod) : event.note;
+        step.url = event.url;
+        step.exchangeId = event.exchangeId;
+        step.request = event;
+        step.wallClockMs = event.wallClockMs;
+        m_steps.append(step);
+        Q_EMIT stepsChanged();
+        return;
+    }
+    for (qsizetype i = m_steps.size() - 1; i >= 0; --i) {
+        OAuthStep &step = m_steps[i];
+        if (step.kind != OAuthStep::Kind::Http || step.exchangeId != event.exchangeId || step.exchangeId == 0)
+            continue;
+        step.response = event;
+        const bool ok = event.httpStatus >= 200 && event.httpStatus < 300;
+        step.status = ok ? OAuthStep::Status::Done : OAuthStep::Status::Failed;
+        step.statusText = event.httpStatus ? tr("HTTP %1").arg(event.httpStatus) : event.note;
+        Q_EMIT stepsChanged();
+        return;
+    }
+}
+
+void OAuthController::finishRunning(OAuthStep::Status status, const QString &text)
+{
+    for (OAuthStep &step : m_steps) {
+        if (step.status == OAuthStep::Status::Running) {
+            step.status = status;
+            step.statusText = text;
+        }
+    }
+}
+
+void OAuthController::onAuthorized()
+{
+    const OAuthTokens tokens = m_store->anyTokens();
+    OAuthStep step;
+    step.kind = OAuthStep::Kind::Outcome;
+    step.title = tr("Authorized");
+    step.status = OAuthStep::Status::Done;
+    step.statusText = tokens.scope.isEmpty() ? tr("Token granted") : tr("Token granted for %1").arg(tokens.scope);
+    step.wallClockMs = QDateTime::currentMSecsSinceEpoch();
+    m_steps.append(step);
+    Q_EMIT stepsChanged();
+    Q_EMIT tokensChanged();
+}
+
+void OAuthController::onFailed(const QString &reason)
+{
+    finishRunning(OAuthStep::Status::Failed, reason);
+    OAuthStep step;
+    step.kind = OAuthStep::Kind::Outcome;
+    step.title = tr("Authorization failed");
+    step.status = OAuthStep::Status::Failed;
+    step.statusText = reason;
+    step.wallClockMs = QDateTime::currentMSecsSinceEpoch();
+    m_steps.append(step);
+    Q_EMIT stepsChanged();
+}
+
+} // namespace Ui
+} // namespace Mcp

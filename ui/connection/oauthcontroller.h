@@ -1,0 +1,139 @@
+#pragma once
+
+#include "auth/oauthclient.h"
+#include "auth/oauthtypes.h"
+#include "config/serverconfig.h"
+#include "config/transportfactory.h"
+#include "traffic/trafficevent.h"
+
+#include <QMutex>
+#include <QObject>
+#include <QPointer>
+#include <QUrl>
+#include <QUuid>
+
+#include <functional>
+#include <memory>
+
+namespace Mcp {
+class SecretStore;
+}
+
+namespace Mcp {
+namespace Ui {
+
+// One step of an OAuth flow as the Authorization page lists it.
+struct OAuthStep
+{
+    enum class Status : quint8 { Running, Done, Failed };
+    enum class Kind : quint8 { Http, Browser, Code, Outcome };
+
+    Kind kind = Kind::Http;
+    QString title;            // "Protected resource metadata (RFC 9728)", "Browser authorization", ...
+    QString url;
+    Status status = Status::Running;
+    QString statusText;       // "HTTP 404", the failure reason, ...
+    qint64 wallClockMs = 0;
+    quint64 exchangeId = 0;   // Http: the OAuthClient's exchange
+    TrafficEvent request;     // Http: as sent (unredacted; the page redacts)
+    TrafficEvent response;    // Http: as received
+};
+
+// A TokenStore that both threads may use: the OAuthClient on the connection's thread reads
+// and writes it, the GUI shows scope and expiry and persists changes. Guarded by a mutex;
+// every change is reported through `changed` (called on the writing thread).
+class SharedTokenStore final : public TokenStore
+{
+public:
+    OAuthTokens tokens(const QString &resource) const override;
+    void setTokens(const QString &resource, const OAuthTokens &tokens) override;
+    OAuthClientRegistration registration(const QString &issuer) const override;
+    void setRegistration(const QString &issuer, const OAuthClientRegistration &registration) override;
+
+    // The stored form (a JSON document for the secret store), and back.
+    QByteArray toJson() const;
+    void loadJson(const QByteArray &json);
+    void clear();
+    bool isEmpty() const;
+    // Any tokens held (the first resource's), for display.
+    OAuthTokens anyTokens() const;
+
+    std::function<void()> changed;
+
+private:
+    mutable QMutex m_mutex;
+    QHash<QString, OAuthTokens> m_tokens;
+    QHash<QString, OAuthClientRegistration> m_registrations;
+};
+
+// The GUI-thread side of OAuth for one server: loads and saves its tokens in the SecretStore
+// (key "oauth/tokens", read before the first request of a connect), makes one OAuthClient with
+// a LoopbackUserAgent per transport on the connection's thread (authorizerFactory()), asks the
+// user before the browser opens (the authorization server's domain highlighted), and records
+// the steps of every flow for the Authorization page.
+class OAuthController : public QObject
+{
+    Q_OBJECT
+
+public:
+    // Stored tokens live under this key of the server's id in the SecretStore.
+    static QString tokensKey() { return QStringLiteral("oauth/tokens"); }
+
+    OAuthController(const QUuid &serverId, SecretStore *secrets, QObject *parent = nullptr);
+    ~OAuthController() override;
+
+    QUuid serverId() const { return m_serverId; }
+    QString serverName() const { return m_serverName; }
+    void setServerName(const QString &name) { m_serverName = name; }
+
+    // Takes the auth settings of the (resolved) configuration, reads stored tokens the first
+    // time, then runs `ready` on the GUI thread (never inside this call).
+    void prepare(const ServerConfig &resolved, std::function<void()> ready);
+    // For transportFactoryFor(): called on the connection's thread.
+    AuthorizerFactory authorizerFactory();
+    bool isEnabled() const { return m_enabled; }
+
+    QList<OAuthStep> steps() const { return m_steps; }
+    // The current tokens (for scope and expiry; the page never shows the token unless asked).
+    OAuthTokens currentTokens() const { return m_store->anyTokens(); }
+    bool hasStoredTokens() const { return !m_store->isEmpty(); }
+    // Forgets tokens and client registrations, here and in the secret store.
+    void forgetTokens();
+
+    // How consent is asked and the browser opened; tests replace them. The asker answers
+    // through the callback (true: open), possibly later.
+    using ConsentAsker = std::function<void(OAuthController *controller, const QUrl &url, std::function<void(bool)> answer)>;
+    using UrlOpener = std::function<void(const QUrl &url)>;
+    static void setConsentAskerForTesting(ConsentAsker asker);
+    static void setUrlOpenerForTesting(UrlOpener opener);
+
+Q_SIGNALS:
+    void stepsChanged();
+    void tokensChanged();
+    // The user declined to open the browser: the running authorization is cancelled.
+    void consentDeclined();
+    // Whether OAuth applies to the current configuration changed.
+    void enabledChanged(bool enabled);
+
+private:
+    void onOpenUrl(const QUrl &url);
+    void onRedirected(const QUrl &url);
+    void onTraffic(const Mcp::TrafficEvent &event);
+    void onAuthorized();
+    void onFailed(const QString &reason);
+    void finishRunning(OAuthStep::Status status, const QString &text);
+    void persist();
+
+    QUuid m_serverId;
+    QString m_serverName;
+    QPointer<SecretStore> m_secrets;
+    std::shared_ptr<SharedTokenStore> m_store;
+    OAuthClient::Settings m_settings;
+    bool m_enabled = false;
+    bool m_loaded = false;
+    bool m_persistQueued = false;
+    QList<OAuthStep> m_steps;
+};
+
+} // namespace Ui
+} // namespace Mcp

@@ -1,0 +1,64 @@
+#include "dialogs/oauthconsentdialog.h"
+
+#include "clientfeatures/elicitationdialog.h"
+
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace Mcp {
+namespace Ui {
+
+OAuthConsentDialog::OAuthConsentDialog(const QString &serverName, const QUrl &authorizationUrl, QWidget *parent)
+    : QDialog(parent)
+    , m_url(authorizationUrl)
+{
+    setObjectName(QStringLiteral("oauthConsentDialog"));
+    setWindowTitle(tr("Authorize %1").arg(serverName));
+    auto *layout = new QVBoxLayout(this);
+
+    auto *intro = new QLabel(this);
+    intro->setWordWrap(true);
+    intro->setText(tr("The server <b>%1</b> asks you to sign in. MCP Scope will open this page of its "
+                      "authorization server in your browser:")
+                       .arg(serverName.toHtmlEscaped()));
+    layout->addWidget(intro);
+
+    auto *domain = new QLabel(this);
+    domain->setObjectName(QStringLiteral("authorizationDomain"));
+    domain->setTextFormat(Qt::RichText);
+    domain->setText(tr("Domain: <b>%1</b>").arg(m_url.host().toHtmlEscaped()));
+    QFont big = domain->font();
+    big.setPointSizeF(big.pointSizeF() * 1.3);
+    domain->setFont(big);
+    layout->addWidget(domain);
+
+    auto *full = new QLabel(this);
+    full->setObjectName(QStringLiteral("authorizationUrl"));
+    full->setTextFormat(Qt::RichText);
+    full->setWordWrap(true);
+    full->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    full->setText(ElicitationDialog::highlightedUrl(m_url));
+    layout->addWidget(full);
+
+    if (m_url.scheme() != QLatin1String("https")) {
+        auto *warning = new QLabel(tr("This page is not served over HTTPS."), this);
+        warning->setWordWrap(true);
+        layout->addWidget(warning);
+    }
+    auto *hint = new QLabel(tr("Sign in only if you recognise the domain. Cancel stops the connection."), this);
+    hint->setWordWrap(true);
+    layout->addWidget(hint);
+
+    auto *buttons = new QDialogButtonBox(this);
+    QPushButton *open = buttons->addButton(tr("Open in browser"), QDialogButtonBox::AcceptRole);
+    open->setObjectName(QStringLiteral("openInBrowser"));
+    buttons->addButton(QDialogButtonBox::Cancel);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+}
+
+} // namespace Ui
+} // namespace Mcp
