@@ -13,6 +13,7 @@
 #include "connection/oauthcontroller.h"
 #include "dialogs/oauthconsentdialog.h"
 #include "pages/authorizationpage.h"
+#include "traffic/trafficlog.h"
 
 #include <QApplication>
 #include <QJsonArray>
@@ -265,6 +266,14 @@ private Q_SLOTS:
             Q_UNUSED(stored)
             QVERIFY(found);
 
+            // The OAuth exchanges are in the connection's traffic log too.
+            bool tokenInLog = false;
+            QTRY_VERIFY([&] {
+                for (int row = 0; row < session.connection->trafficLog()->rowCount(); ++row)
+                    tokenInLog |= session.connection->trafficLog()->event(row).url.endsWith(QLatin1String("/token"));
+                return tokenInLog;
+            }());
+
             // The page lists the steps; credentials hidden until shown.
             AuthorizationPage page(session.connection.get(), session.oauth);
             QCOMPARE(page.stepList()->topLevelItemCount(), int(session.oauth->steps().size()));
@@ -305,20 +314,43 @@ private Q_SLOTS:
         }
     }
 
+    void declinedConsentFailsWithoutBrowser_data()
+    {
+        QTest::addColumn<bool>("realDialog");
+        QTest::newRow("test hook") << false;
+        QTest::newRow("consent dialog, Cancel") << true;
+    }
     void declinedConsentFailsWithoutBrowser()
     {
+        QFETCH(bool, realDialog);
         ProtectedServer servers;
         MemorySecretStore secrets;
         FakeBrowser browser;
         int asked = 0;
-        OAuthController::setConsentAskerForTesting(
-            [&](OAuthController *, const QUrl &, std::function<void(bool)> answer) {
-                ++asked;
-                answer(false);
-            });
+        if (!realDialog) {
+            OAuthController::setConsentAskerForTesting(
+                [&](OAuthController *, const QUrl &, std::function<void(bool)> answer) {
+                    ++asked;
+                    answer(false);
+                });
+        }
         OAuthController::setUrlOpenerForTesting([&](const QUrl &url) { browser.open(url); });
 
         Session session(protectedConfig(servers.mcpUrl()), &secrets);
+        if (realDialog) {
+            // The dialog names the server and shows the authorization URL; Cancel declines.
+            OAuthConsentDialog *dialog = nullptr;
+            QTRY_VERIFY_WITH_TIMEOUT((dialog = [] {
+                for (QWidget *widget : QApplication::topLevelWidgets())
+                    if (auto *d = qobject_cast<OAuthConsentDialog *>(widget); d && d->isVisible())
+                        return d;
+                return static_cast<OAuthConsentDialog *>(nullptr);
+            }()) != nullptr, 20000);
+            QVERIFY(dialog->windowTitle().contains(QLatin1String("Protected")));
+            QCOMPARE(dialog->url().path(), QStringLiteral("/authorize"));
+            ++asked;
+            dialog->reject();
+        }
         QTRY_COMPARE_WITH_TIMEOUT(session.connection->state(), Connection::State::Failed, 20000);
         QCOMPARE(asked, 1);
         QVERIFY(browser.opened.isEmpty());
