@@ -2,6 +2,7 @@
 
 #include "auth/authorizationuseragent.h"
 #include "config/secretstore.h"
+#include "connection/connection.h"
 #include "dialogs/oauthconsentdialog.h"
 
 #include <QApplication>
@@ -11,6 +12,7 @@
 #include <QLoggingCategory>
 #include <QMutexLocker>
 #include <QTimer>
+#include <QUrlQuery>
 
 Q_LOGGING_CATEGORY(lcOAuthUi, "mcp.ui.oauth")
 
@@ -168,6 +170,12 @@ OAuthController::OAuthController(const QUuid &serverId, SecretStore *secrets, QO
         if (OAuthController *controller = self.data())
             QMetaObject::invokeMethod(controller, &OAuthController::persist, Qt::QueuedConnection);
     };
+    if (auto *connection = qobject_cast<Connection *>(parent)) {
+        connect(connection, &Connection::stateChanged, this, [this](Connection::State state) {
+            if (state != Connection::State::Connecting && state != Connection::State::Connected)
+                abandonFlow();
+        });
+    }
 }
 
 OAuthController::~OAuthController()
@@ -225,14 +233,19 @@ AuthorizerFactory OAuthController::authorizerFactory()
     QPointer<OAuthController> self(this);
     const std::shared_ptr<SharedTokenStore> store = m_store;
     const OAuthClient::Settings settings = m_settings;
-    return [self, store, settings](const QUrl &serverUrl) -> HttpAuthorizer * {
+    const auto generations = m_generations;
+    return [self, store, settings, generations](const QUrl &serverUrl) -> HttpAuthorizer * {
         auto *client = new OAuthClient(serverUrl, settings);
         client->setTokenStore(store.get());
         auto *agent = new LoopbackUserAgent(client);
         client->setUserAgent(agent);
+        const quint64 generation = ++*generations;
         // The client and agent live on the connection's thread; these reach the GUI queued.
         if (OAuthController *controller = self.data()) {
-            connect(agent, &LoopbackUserAgent::openUrl, controller, &OAuthController::onOpenUrl);
+            connect(agent, &LoopbackUserAgent::openUrl, controller,
+                    [controller, generation](const QUrl &url) { controller->onOpenUrl(url, generation); });
+            connect(client, &QObject::destroyed, controller,
+                    [controller, generation] { controller->onClientGone(generation); });
             connect(agent, &AuthorizationUserAgent::redirected, controller, &OAuthController::onRedirected);
             connect(client, &HttpAuthorizer::trafficEvent, controller, &OAuthController::onTraffic);
             connect(client, &HttpAuthorizer::authorized, controller, &OAuthController::onAuthorized);
@@ -263,13 +276,18 @@ void OAuthController::persist()
         m_secrets->write(id, tokensKey(), QString::fromUtf8(m_store->toJson()));
 }
 
-void OAuthController::onOpenUrl(const QUrl &url)
+void OAuthController::onOpenUrl(const QUrl &url, quint64 generation)
 {
     OAuthStep step;
     step.kind = OAuthStep::Kind::Browser;
-    step.title = tr("Browser authorization");
+    // With a token that still works, a new authorization asks for more scope (403 insufficient_scope).
+    const OAuthTokens current = m_store->anyTokens();
+    const QString scope = QUrlQuery(url).queryItemValue(QStringLiteral("scope"), QUrl::FullyDecoded);
+    step.title = current.isValid() && !current.isExpired() ? tr("Browser authorization (step-up)")
+                                                           : tr("Browser authorization");
     step.url = url.toString(QUrl::FullyEncoded);
-    step.statusText = tr("Waiting for your consent");
+    step.statusText = scope.isEmpty() ? tr("Waiting for your consent")
+                                      : tr("Waiting for your consent (scope: %1)").arg(scope);
     step.wallClockMs = QDateTime::currentMSecsSinceEpoch();
     m_steps.append(step);
     Q_EMIT stepsChanged();
@@ -277,7 +295,9 @@ void OAuthController::onOpenUrl(const QUrl &url)
     const int index = int(m_steps.size()) - 1;
     QPointer<OAuthController> self(this);
     auto answer = [self, index, url](bool open) {
-        if (!self || index >= self->m_steps.size() || self->m_steps.at(index).kind != OAuthStep::Kind::Browser)
+        // A late answer for a flow that already ended (failed, disconnected) opens nothing.
+        if (!self || index >= self->m_steps.size() || self->m_steps.at(index).kind != OAuthStep::Kind::Browser
+            || self->m_steps.at(index).status != OAuthStep::Status::Running)
             return;
         OAuthStep &step = self->m_steps[index];
         if (!open) {
@@ -298,10 +318,39 @@ void OAuthController::onOpenUrl(const QUrl &url)
         consentAsker()(this, url, answer);
         return;
     }
+    if (m_dialog)
+        m_dialog->close();
     auto *dialog = new OAuthConsentDialog(m_serverName, url, QApplication::activeWindow());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::finished, this, [answer](int result) { answer(result == QDialog::Accepted); });
+    m_dialog = dialog;
+    m_dialogGeneration = generation;
     dialog->open();
+}
+
+void OAuthController::onClientGone(quint64 generation)
+{
+    if (generation == m_generations->load())
+        abandonFlow();
+    else if (m_dialog && m_dialogGeneration == generation) {
+        m_dialog->disconnect(this);
+        m_dialog->close();
+    }
+}
+
+void OAuthController::abandonFlow()
+{
+    bool running = false;
+    for (const OAuthStep &step : std::as_const(m_steps))
+        running |= step.status == OAuthStep::Status::Running;
+    if (running) {
+        finishRunning(OAuthStep::Status::Failed, tr("Abandoned: the connection closed"));
+        Q_EMIT stepsChanged();
+    }
+    if (m_dialog) {
+        m_dialog->disconnect(this);
+        m_dialog->close();
+    }
 }
 
 void OAuthController::onRedirected(const QUrl &url)

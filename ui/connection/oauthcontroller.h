@@ -12,8 +12,13 @@
 #include <QUrl>
 #include <QUuid>
 
+#include <atomic>
 #include <functional>
 #include <memory>
+
+QT_BEGIN_NAMESPACE
+class QDialog;
+QT_END_NAMESPACE
 
 namespace Mcp {
 class SecretStore;
@@ -79,6 +84,7 @@ public:
     // Stored tokens live under this key of the server's id in the SecretStore.
     static QString tokensKey() { return QStringLiteral("oauth/tokens"); }
 
+    // A Connection as parent: a flow still running when it disconnects or fails is abandoned.
     OAuthController(const QUuid &serverId, SecretStore *secrets, QObject *parent = nullptr);
     ~OAuthController() override;
 
@@ -116,7 +122,11 @@ Q_SIGNALS:
     void enabledChanged(bool enabled);
 
 private:
-    void onOpenUrl(const QUrl &url);
+    void onOpenUrl(const QUrl &url, quint64 generation);
+    // The OAuthClient of `generation` went away in the middle of a flow.
+    void onClientGone(quint64 generation);
+    // The connection ended: a running flow is over, its consent dialog closes.
+    void abandonFlow();
     void onRedirected(const QUrl &url);
     void onTraffic(const Mcp::TrafficEvent &event);
     void onAuthorized();
@@ -133,6 +143,9 @@ private:
     bool m_loaded = false;
     bool m_persistQueued = false;
     QList<OAuthStep> m_steps;
+    std::shared_ptr<std::atomic<quint64>> m_generations = std::make_shared<std::atomic<quint64>>(0);
+    quint64 m_dialogGeneration = 0;
+    QPointer<QDialog> m_dialog;
 };
 
 } // namespace Ui

@@ -55,7 +55,9 @@ public:
 
     TestHttpServer server;
     QString base;
-    QSet<QString> validTokens;
+    QHash<QString, QString> tokenScopes; // valid access token -> granted scope
+    QString toolsScope;                  // non-empty: tools/list needs this scope (403 otherwise)
+    QString lastAuthorizeScope;
     int issued = 0;
 
 private:
@@ -78,6 +80,7 @@ private:
         } else if (request.method == "GET" && path == "/authorize") {
             // Approves at once, as a signed-in user would.
             const QUrlQuery query(QUrl::fromEncoded("http://x" + request.path));
+            lastAuthorizeScope = decoded(query, QStringLiteral("scope"));
             QUrl target(decoded(query, QStringLiteral("redirect_uri")));
             QUrlQuery answer;
             answer.addQueryItem(QStringLiteral("code"), QStringLiteral("code-1"));
@@ -90,15 +93,17 @@ private:
         } else if (request.method == "POST" && path == "/token") {
             ++issued;
             const QString token = QStringLiteral("tok-%1").arg(issued);
-            validTokens.insert(token);
+            const QString scope = lastAuthorizeScope.isEmpty() ? QStringLiteral("mcp:tools") : lastAuthorizeScope;
+            tokenScopes.insert(token, scope);
             TestHttpServer::respondJson(socket, {{QStringLiteral("access_token"), token},
                                                  {QStringLiteral("token_type"), QStringLiteral("Bearer")},
                                                  {QStringLiteral("expires_in"), 3600},
                                                  {QStringLiteral("refresh_token"), QStringLiteral("ref-%1").arg(issued)},
-                                                 {QStringLiteral("scope"), QStringLiteral("mcp:tools")}});
+                                                 {QStringLiteral("scope"), scope}});
         } else if (path == "/mcp") {
             const QByteArray authorization = request.header("authorization");
-            if (!authorization.startsWith("Bearer ") || !validTokens.contains(QString::fromUtf8(authorization.mid(7)))) {
+            const QString token = QString::fromUtf8(authorization.mid(7));
+            if (!authorization.startsWith("Bearer ") || !tokenScopes.contains(token)) {
                 TestHttpServer::respond(socket, 401, "application/json", R"({"error":"invalid_token"})",
                                         {{"WWW-Authenticate", "Bearer resource_metadata=\"" + base.toUtf8()
                                                                   + "/.well-known/oauth-protected-resource/mcp\""}});
@@ -109,6 +114,13 @@ private:
                 return;
             }
             const QString method = request.rpcMethod();
+            if (method == QLatin1String("tools/list") && !toolsScope.isEmpty()
+                && !tokenScopes.value(token).split(QLatin1Char(' ')).contains(toolsScope)) {
+                TestHttpServer::respond(socket, 403, "application/json", R"({"error":"insufficient_scope"})",
+                                        {{"WWW-Authenticate", "Bearer error=\"insufficient_scope\", scope=\"mcp:tools "
+                                                                  + toolsScope.toUtf8() + '"'}});
+                return;
+            }
             if (method == QLatin1String("initialize")) {
                 TestHttpServer::respondJson(socket, TestHttpServer::result(request.rpcId(), {
                     {QStringLiteral("protocolVersion"), QStringLiteral("2025-06-18")},
@@ -365,6 +377,56 @@ private Q_SLOTS:
             browserDeclined |= step.kind == OAuthStep::Kind::Browser && step.status == OAuthStep::Status::Failed;
         QVERIFY(browserDeclined);
         QVERIFY(!session.oauth->currentTokens().isValid());
+    }
+
+    void stepUpShownAsSecondAuthorization()
+    {
+        ProtectedServer servers;
+        servers.toolsScope = QStringLiteral("mcp:admin");
+        MemorySecretStore secrets;
+        FakeBrowser browser;
+        int asked = 0;
+        OAuthController::setConsentAskerForTesting([&](OAuthController *, const QUrl &, std::function<void(bool)> answer) {
+            ++asked;
+            answer(true);
+        });
+        OAuthController::setUrlOpenerForTesting([&](const QUrl &url) { browser.open(url); });
+        Session session(protectedConfig(servers.mcpUrl()), &secrets);
+        QTRY_COMPARE_WITH_TIMEOUT(session.connection->state(), Connection::State::Connected, 20000);
+        bool listed = false;
+        session.connection->listAll(QStringLiteral("tools/list"), QStringLiteral("tools"), this,
+                                    [&](const QJsonArray &, const std::optional<RpcError> &error) { listed = !error; });
+        QTRY_VERIFY_WITH_TIMEOUT(listed, 20000);
+        QCOMPARE(asked, 2);
+        QCOMPARE(servers.count("GET", "/authorize"), 2);
+        QVERIFY(browser.opened.at(1).query(QUrl::FullyDecoded).contains(QLatin1String("mcp:admin")));
+        const QStringList titles = session.stepTitles();
+        QVERIFY2(titles.contains(QStringLiteral("Browser authorization (step-up)")), qPrintable(titles.join(QStringLiteral(" | "))));
+        QVERIFY(session.oauth->currentTokens().scope.contains(QLatin1String("mcp:admin")));
+        session.connection->disconnectFromServer();
+        QTRY_COMPARE_WITH_TIMEOUT(session.connection->state(), Connection::State::Disconnected, 10000);
+    }
+
+    void disconnectWhileAskingClosesDialog()
+    {
+        ProtectedServer servers;
+        MemorySecretStore secrets;
+        FakeBrowser browser;
+        OAuthController::setUrlOpenerForTesting([&](const QUrl &url) { browser.open(url); });
+        Session session(protectedConfig(servers.mcpUrl()), &secrets);
+        QPointer<OAuthConsentDialog> dialog;
+        QTRY_VERIFY_WITH_TIMEOUT((dialog = [] {
+            for (QWidget *widget : QApplication::topLevelWidgets())
+                if (auto *d = qobject_cast<OAuthConsentDialog *>(widget); d && d->isVisible())
+                    return d;
+            return static_cast<OAuthConsentDialog *>(nullptr);
+        }()) != nullptr, 20000);
+        session.connection->disconnectFromServer();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog || !dialog->isVisible(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!session.oauth->steps().isEmpty()
+                                     && session.oauth->steps().last().status == OAuthStep::Status::Failed, 10000);
+        QVERIFY(browser.opened.isEmpty());
+        QCOMPARE(servers.count("GET", "/authorize"), 0);
     }
 
     void consentDialogHighlightsDomain()
