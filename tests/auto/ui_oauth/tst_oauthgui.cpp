@@ -12,10 +12,15 @@
 #include "connection/connection.h"
 #include "connection/oauthcontroller.h"
 #include "dialogs/oauthconsentdialog.h"
+#include "dialogs/servereditordialog.h"
 #include "pages/authorizationpage.h"
 #include "traffic/trafficlog.h"
 
 #include <QApplication>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
 #include <QJsonArray>
 #include <QLabel>
 #include <QNetworkAccessManager>
@@ -427,6 +432,63 @@ private Q_SLOTS:
                                      && session.oauth->steps().last().status == OAuthStep::Status::Failed, 10000);
         QVERIFY(browser.opened.isEmpty());
         QCOMPARE(servers.count("GET", "/authorize"), 0);
+    }
+
+    void refreshShownWithoutConsent()
+    {
+        ProtectedServer servers;
+        MemorySecretStore secrets;
+        FakeBrowser browser;
+        int asked = 0;
+        OAuthController::setConsentAskerForTesting([&](OAuthController *, const QUrl &, std::function<void(bool)> answer) {
+            ++asked;
+            answer(true);
+        });
+        OAuthController::setUrlOpenerForTesting([&](const QUrl &url) { browser.open(url); });
+        Session session(protectedConfig(servers.mcpUrl()), &secrets);
+        QTRY_COMPARE_WITH_TIMEOUT(session.connection->state(), Connection::State::Connected, 20000);
+        servers.tokenScopes.clear(); // the server stops accepting the access token
+        bool listed = false;
+        session.connection->listAll(QStringLiteral("tools/list"), QStringLiteral("tools"), this,
+                                    [&](const QJsonArray &, const std::optional<RpcError> &error) { listed = !error; });
+        QTRY_VERIFY_WITH_TIMEOUT(listed, 20000);
+        QCOMPARE(asked, 1);
+        QCOMPARE(servers.count("POST", "/token"), 2);
+        QVERIFY(session.stepTitles().contains(QStringLiteral("Token refresh")));
+        QTRY_VERIFY(secrets.value(session.oauth->serverId().toString(QUuid::WithoutBraces), OAuthController::tokensKey())
+                        .contains(QLatin1String("tok-2")));
+        session.connection->disconnectFromServer();
+        QTRY_COMPARE_WITH_TIMEOUT(session.connection->state(), Connection::State::Disconnected, 10000);
+    }
+
+    void editorAuthorizationSection()
+    {
+        ServerConfig config = protectedConfig(QUrl(QStringLiteral("https://example.com/mcp")));
+        config.auth.clientId = QStringLiteral("before");
+        ServerEditorDialog editor(config, nullptr);
+        QCOMPARE(editor.clientIdEdit()->text(), QStringLiteral("before"));
+        QVERIFY(editor.authModeCombo()->parentWidget()->isEnabled());
+        editor.authModeCombo()->setCurrentIndex(editor.authModeCombo()->findData(int(ServerAuth::Mode::OAuth)));
+        editor.clientIdEdit()->setText(QStringLiteral("  my-client "));
+        editor.clientSecretEdit()->setText(QStringLiteral("shh"));
+        editor.scopesEdit()->setText(QStringLiteral("a  b"));
+        QCOMPARE(editor.clientSecretEdit()->echoMode(), QLineEdit::Password);
+        const ServerConfig edited = editor.config();
+        QCOMPARE(edited.auth.mode, ServerAuth::Mode::OAuth);
+        QCOMPARE(edited.auth.clientId, QStringLiteral("my-client"));
+        QCOMPARE(edited.auth.clientSecret, QStringLiteral("shh"));
+        QCOMPARE(edited.auth.scopes, QStringLiteral("a b"));
+
+        QSignalSpy forget(&editor, &ServerEditorDialog::forgetTokensRequested);
+        auto *button = editor.findChild<QPushButton *>(QStringLiteral("forgetTokens"));
+        QVERIFY(button);
+        button->click();
+        QCOMPARE(forget.size(), 1);
+        QCOMPARE(forget.at(0).at(0).toUuid(), config.id);
+
+        // Not for stdio servers.
+        editor.transportCombo()->setCurrentIndex(editor.transportCombo()->findData(int(ServerConfig::TransportType::Stdio)));
+        QVERIFY(!editor.authModeCombo()->parentWidget()->isEnabled());
     }
 
     void consentDialogHighlightsDomain()
