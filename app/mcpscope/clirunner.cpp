@@ -1,5 +1,7 @@
 #include "clirunner.h"
 
+#include "auth/authorizationuseragent.h"
+#include "auth/oauthclient.h"
 #include "config/mcpjson.h"
 #include "config/serverconfig.h"
 #include "config/transportfactory.h"
@@ -136,9 +138,31 @@ bool CliRunner::createClient()
     }
     if (!resolved.bearerToken.isEmpty())
         m_secretValues << resolved.bearerToken;
+    if (!resolved.auth.clientSecret.isEmpty())
+        m_secretValues << resolved.auth.clientSecret;
     m_serverLabel = o.configFile.isEmpty() ? (resolved.usesUrl() ? resolved.url : resolved.command) : resolved.name;
 
-    const TransportFactory factory = transportFactoryFor(resolved, &error);
+    // OAuth when an HTTP server asks (401): a browser sign-in goes through a 127.0.0.1 redirect
+    // listener, and the CLI prints the address to open (it cannot open a browser itself).
+    // Tokens last for this run only.
+    AuthorizerFactory authorizer;
+    if (resolved.usesUrl() && resolved.auth.usesOAuth(resolved.bearerToken)) {
+        const OAuthClient::Settings settings = OAuthClient::settingsFor(resolved.auth);
+        const int waitSeconds = (o.connectTimeoutMs > 0 ? o.connectTimeoutMs : 30000) / 1000;
+        authorizer = [this, settings, waitSeconds](const QUrl &serverUrl) -> HttpAuthorizer * {
+            auto *client = new OAuthClient(serverUrl, settings);
+            auto *agent = new LoopbackUserAgent(client);
+            client->setUserAgent(agent);
+            connect(agent, &LoopbackUserAgent::openUrl, this, [waitSeconds](const QUrl &url) {
+                writeErr(tr("mcpscope: the server asks you to sign in. Open this address in a browser "
+                            "(waiting %1 s; --connect-timeout sets how long):\n%2")
+                             .arg(waitSeconds)
+                             .arg(url.toString(QUrl::FullyEncoded)));
+            });
+            return client;
+        };
+    }
+    const TransportFactory factory = transportFactoryFor(resolved, &error, authorizer);
     if (!factory) {
         fail(ExitUsage, error);
         return false;

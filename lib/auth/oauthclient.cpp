@@ -1,6 +1,7 @@
 #include "oauthclient.h"
 
 #include "authorizationuseragent.h"
+#include "config/serverconfig.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>
@@ -128,6 +129,20 @@ struct OAuthClient::Flow
     bool waitingForAgent = false;
     bool refreshing = false;
 };
+
+OAuthClient::Settings OAuthClient::settingsFor(const ServerAuth &auth)
+{
+    Settings settings;
+    settings.clientId = auth.clientId;
+    settings.clientSecret = auth.clientSecret;
+    settings.scope = auth.scopes;
+    switch (auth.grant) {
+    case ServerAuth::Grant::Automatic: settings.grant = Grant::Automatic; break;
+    case ServerAuth::Grant::AuthorizationCode: settings.grant = Grant::AuthorizationCode; break;
+    case ServerAuth::Grant::ClientCredentials: settings.grant = Grant::ClientCredentials; break;
+    }
+    return settings;
+}
 
 OAuthClient::OAuthClient(const QUrl &serverUrl, const Settings &settings, QObject *parent)
     : HttpAuthorizer(parent)

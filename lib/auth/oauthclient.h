@@ -17,6 +17,7 @@ QT_END_NAMESPACE
 namespace Mcp {
 
 class AuthorizationUserAgent;
+struct ServerAuth;
 
 // The OAuth 2.1 client of the MCP authorization spec, for one HTTP MCP server. Given to the
 // transport as its HttpAuthorizer (HttpTransportOptions::authorizer): on a 401 it discovers the
@@ -95,6 +96,8 @@ public:
     static QList<QUrl> protectedResourceMetadataUrls(const QUrl &serverUrl);
     // Whether metadata naming `resource` may be used for `serverUrl` (same origin, path prefix).
     static bool resourceMatches(const QUrl &serverUrl, const QString &resource);
+    // The settings a server's configuration asks for (pre-registered client, scopes, grant).
+    static Settings settingsFor(const ServerAuth &auth);
 
 private:
     struct Flow;
