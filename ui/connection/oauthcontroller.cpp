@@ -200,13 +200,7 @@ void OAuthController::prepare(const ServerConfig &resolved, std::function<void()
         m_enabled = enabled;
         Q_EMIT enabledChanged(enabled);
     }
-    m_settings = OAuthClient::Settings();
-    m_settings.clientId = resolved.auth.clientId;
-    m_settings.clientSecret = resolved.auth.clientSecret;
-    m_settings.scope = resolved.auth.scopes;
-    m_settings.grant = resolved.auth.grant == ServerAuth::Grant::AuthorizationCode ? OAuthClient::Grant::AuthorizationCode
-        : resolved.auth.grant == ServerAuth::Grant::ClientCredentials             ? OAuthClient::Grant::ClientCredentials
-                                                                                  : OAuthClient::Grant::Automatic;
+    m_settings = OAuthClient::settingsFor(resolved.auth);
     // Each connect shows its own flow (none when stored tokens are still good).
     m_steps.clear();
     Q_EMIT stepsChanged();
