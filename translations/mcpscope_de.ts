@@ -204,6 +204,21 @@
     </message>
 </context>
 <context>
+    <name>Mcp::HeadlessUserAgent</name>
+    <message>
+        <source>Authorization request (headless user agent)</source>
+        <translation>Autorisierungsanfrage (ohne Browser)</translation>
+    </message>
+    <message>
+        <source>The authorization page %1 could not be loaded: %2</source>
+        <translation>Die Autorisierungsseite %1 konnte nicht geladen werden: %2</translation>
+    </message>
+    <message>
+        <source>The authorization page answered HTTP %1 instead of redirecting to %2; it needs a person (use a browser).</source>
+        <translation>Die Autorisierungsseite antwortete mit HTTP %1, statt zu %2 weiterzuleiten; sie braucht einen Menschen (Browser verwenden).</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::HttpAutoTransport</name>
     <message>
         <source>the server refused Streamable HTTP</source>
@@ -365,6 +380,33 @@
         <source>Closed</source>
         <translation>Geschlossen</translation>
     </message>
+    <message>
+        <source>Authorization for %1 failed: %2</source>
+        <translation>Autorisierung für %1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>The server still refused the event stream after %1 authorizations: %2</source>
+        <translation>Der Server verweigerte den Ereignisstrom auch nach %1 Autorisierungen: %2</translation>
+    </message>
+    <message>
+        <source>The server wants credentials (HTTP %1); authorizing</source>
+        <translation>Der Server verlangt Anmeldedaten (HTTP %1); Autorisierung läuft</translation>
+    </message>
+    <message>
+        <source>Authorization for %1 failed: the authorizer is gone.</source>
+        <translation>Autorisierung für %1 fehlgeschlagen: der Autorisierer existiert nicht mehr.</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::LoopbackUserAgent</name>
+    <message>
+        <source>Cannot receive the authorization answer: listening on 127.0.0.1 failed (%1).</source>
+        <translation>Die Antwort der Autorisierung kann nicht empfangen werden: Lauschen auf 127.0.0.1 fehlgeschlagen (%1).</translation>
+    </message>
+    <message>
+        <source>Authorization received. You can close this window and return to MCP Scope.</source>
+        <translation>Autorisierung erhalten. Sie können dieses Fenster schließen und zu MCP Scope zurückkehren.</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::McpJson</name>
@@ -457,6 +499,117 @@
     <message>
         <source>Secrets are kept in memory only and are lost when MCP Scope quits.</source>
         <translation>Geheimnisse werden nur im Speicher gehalten und gehen beim Beenden von MCP Scope verloren.</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::OAuthClient</name>
+    <message>
+        <source>The authorization was cancelled.</source>
+        <translation>Die Autorisierung wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Protected resource metadata (RFC 9728)</source>
+        <translation>Metadaten der geschützten Ressource (RFC 9728)</translation>
+    </message>
+    <message>
+        <source>The protected resource metadata at %1 is for %2, not for %3; refusing to authorize.</source>
+        <translation>Die Metadaten der geschützten Ressource unter %1 gelten für %2, nicht für %3; Autorisierung verweigert.</translation>
+    </message>
+    <message>
+        <source>The protected resource metadata at %1 names no authorization server.</source>
+        <translation>Die Metadaten der geschützten Ressource unter %1 nennen keinen Autorisierungsserver.</translation>
+    </message>
+    <message>
+        <source>Authorization server metadata (RFC 8414)</source>
+        <translation>Metadaten des Autorisierungsservers (RFC 8414)</translation>
+    </message>
+    <message>
+        <source>The metadata of authorization server %1 names no token endpoint.</source>
+        <translation>Die Metadaten des Autorisierungsservers %1 nennen keinen Token-Endpunkt.</translation>
+    </message>
+    <message>
+        <source>Authorization server %1 publishes no metadata (RFC 8414 or OpenID discovery).</source>
+        <translation>Der Autorisierungsserver %1 veröffentlicht keine Metadaten (RFC 8414 oder OpenID Discovery).</translation>
+    </message>
+    <message>
+        <source>Authorization server %1 offers no dynamic client registration; configure a client id for it.</source>
+        <translation>Der Autorisierungsserver %1 bietet keine dynamische Client-Registrierung an; konfigurieren Sie eine Client-ID dafür.</translation>
+    </message>
+    <message>
+        <source>Dynamic client registration (RFC 7591)</source>
+        <translation>Dynamische Client-Registrierung (RFC 7591)</translation>
+    </message>
+    <message>
+        <source>Client registration at %1 failed: %2</source>
+        <translation>Client-Registrierung bei %1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>HTTP %1 %2</source>
+        <translation>HTTP %1 %2</translation>
+    </message>
+    <message>
+        <source>Authorization server %1 does not list PKCE S256 in code_challenge_methods_supported; refusing to authorize without it.</source>
+        <translation>Der Autorisierungsserver %1 führt PKCE S256 nicht in code_challenge_methods_supported; ohne S256 wird nicht autorisiert.</translation>
+    </message>
+    <message>
+        <source>The metadata of authorization server %1 names no authorization endpoint.</source>
+        <translation>Die Metadaten des Autorisierungsservers %1 nennen keinen Autorisierungs-Endpunkt.</translation>
+    </message>
+    <message>
+        <source>Authorizing needs a browser, and none is available here.</source>
+        <translation>Die Autorisierung braucht einen Browser, und hier ist keiner verfügbar.</translation>
+    </message>
+    <message>
+        <source>The authorization server refused: %1 %2</source>
+        <translation>Der Autorisierungsserver lehnte ab: %1 %2</translation>
+    </message>
+    <message>
+        <source>The authorization answer carries a state that this client did not send; it was ignored.</source>
+        <translation>Die Autorisierungsantwort trägt einen state, den dieser Client nicht gesendet hat; sie wurde ignoriert.</translation>
+    </message>
+    <message>
+        <source>The authorization answer carries no code.</source>
+        <translation>Die Autorisierungsantwort enthält keinen Code.</translation>
+    </message>
+    <message>
+        <source>Token request (authorization code)</source>
+        <translation>Token-Anfrage (Autorisierungscode)</translation>
+    </message>
+    <message>
+        <source>Token refresh</source>
+        <translation>Token-Erneuerung</translation>
+    </message>
+    <message>
+        <source>Authorization server %1 offers only the client credentials grant, which needs a pre-registered client id and secret (private_key_jwt is not supported).</source>
+        <translation>Der Autorisierungsserver %1 bietet nur den Client-Credentials-Grant an, der eine vorab registrierte Client-ID mit Geheimnis braucht (private_key_jwt wird nicht unterstützt).</translation>
+    </message>
+    <message>
+        <source>Token request (client credentials)</source>
+        <translation>Token-Anfrage (Client Credentials)</translation>
+    </message>
+    <message>
+        <source>Token exchange at the identity provider (RFC 8693)</source>
+        <translation>Token-Austausch beim Identitätsanbieter (RFC 8693)</translation>
+    </message>
+    <message>
+        <source>The identity provider refused the token exchange: %1</source>
+        <translation>Der Identitätsanbieter lehnte den Token-Austausch ab: %1</translation>
+    </message>
+    <message>
+        <source>Token request (JWT bearer grant, RFC 7523)</source>
+        <translation>Token-Anfrage (JWT-Bearer-Grant, RFC 7523)</translation>
+    </message>
+    <message>
+        <source>HTTP %1</source>
+        <translation>HTTP %1</translation>
+    </message>
+    <message>
+        <source>The token endpoint %1 refused: %2</source>
+        <translation>Der Token-Endpunkt %1 lehnte ab: %2</translation>
+    </message>
+    <message>
+        <source>The token endpoint issued a %1 token; only Bearer tokens are supported.</source>
+        <translation>Der Token-Endpunkt stellte ein %1-Token aus; nur Bearer-Tokens werden unterstützt.</translation>
     </message>
 </context>
 <context>
@@ -965,6 +1118,33 @@
         <source>DELETE of the session failed: %1</source>
         <translation>DELETE der Sitzung fehlgeschlagen: %1</translation>
     </message>
+    <message>
+        <source>The server still refused the request after %1 authorizations: %2</source>
+        <translation>Der Server verweigerte die Anfrage auch nach %1 Autorisierungen: %2</translation>
+    </message>
+    <message>
+        <source>The server wants more scopes (HTTP 403 insufficient_scope); authorizing again</source>
+        <translation>Der Server verlangt mehr Scopes (HTTP 403 insufficient_scope); erneute Autorisierung</translation>
+    </message>
+    <message>
+        <source>The server wants credentials (HTTP 401); authorizing</source>
+        <translation>Der Server verlangt Anmeldedaten (HTTP 401); Autorisierung läuft</translation>
+    </message>
+    <message>
+        <source>The authorizer is gone.</source>
+        <translation>Der Autorisierer existiert nicht mehr.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Authorized; resending %n held message(s)</source>
+        <translation>
+            <numerusform>Autorisiert; %n zurückgehaltene Nachricht wird erneut gesendet</numerusform>
+            <numerusform>Autorisiert; %n zurückgehaltene Nachrichten werden erneut gesendet</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Authorization for %1 failed: %2</source>
+        <translation>Autorisierung für %1 fehlgeschlagen: %2</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::TrafficCapture</name>
@@ -1204,6 +1384,85 @@
     <message>
         <source>The server URL is not a valid http:// or https:// URL: %1</source>
         <translation>Die Server-URL ist keine gültige http://- oder https://-URL: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::AuthorizationPage</name>
+    <message>
+        <source>Show secrets</source>
+        <translation>Geheimnisse zeigen</translation>
+    </message>
+    <message>
+        <source>Show tokens, codes and client secrets in the steps and the token summary.</source>
+        <translation>Tokens, Codes und Client-Geheimnisse in den Schritten und der Token-Übersicht zeigen.</translation>
+    </message>
+    <message>
+        <source>Forget stored tokens</source>
+        <translation>Gespeicherte Tokens vergessen</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>The steps of the OAuth flow appear here when the server asks for authorization.</source>
+        <translation>Die Schritte des OAuth-Ablaufs erscheinen hier, sobald der Server eine Autorisierung verlangt.</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>erledigt</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>No token yet: MCP Scope authorizes when the server asks.</source>
+        <translation>Noch kein Token: MCP Scope autorisiert, sobald der Server danach fragt.</translation>
+    </message>
+    <message>
+        <source>OAuth is not used for this server.</source>
+        <translation>Für diesen Server wird OAuth nicht verwendet.</translation>
+    </message>
+    <message>
+        <source>Token (no scope stated)</source>
+        <translation>Token (kein Scope angegeben)</translation>
+    </message>
+    <message>
+        <source>Token for scope: %1</source>
+        <translation>Token für Scope: %1</translation>
+    </message>
+    <message>
+        <source>expired %1</source>
+        <translation>abgelaufen %1</translation>
+    </message>
+    <message>
+        <source>expires %1</source>
+        <translation>läuft ab %1</translation>
+    </message>
+    <message>
+        <source>refreshable</source>
+        <translation>erneuerbar</translation>
+    </message>
+    <message>
+        <source>Access token: %1</source>
+        <translation>Zugriffstoken: %1</translation>
+    </message>
+    <message>
+        <source>Authorization</source>
+        <translation>Autorisierung</translation>
     </message>
 </context>
 <context>
@@ -2295,6 +2554,92 @@
     <message>
         <source>Download the https icons of tools, resources and prompts (no cookies, no credentials)</source>
         <translation>Die https-Symbole von Werkzeugen, Ressourcen und Prompts herunterladen (ohne Cookies, ohne Anmeldedaten)</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::OAuthConsentDialog</name>
+    <message>
+        <source>Authorize %1</source>
+        <translation>%1 autorisieren</translation>
+    </message>
+    <message>
+        <source>The server &lt;b&gt;%1&lt;/b&gt; asks you to sign in. MCP Scope will open this page of its authorization server in your browser:</source>
+        <translation>Der Server &lt;b&gt;%1&lt;/b&gt; bittet Sie, sich anzumelden. MCP Scope öffnet diese Seite seines Autorisierungsservers in Ihrem Browser:</translation>
+    </message>
+    <message>
+        <source>Domain: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>Domain: &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>This page is not served over HTTPS.</source>
+        <translation>Diese Seite wird nicht über HTTPS ausgeliefert.</translation>
+    </message>
+    <message>
+        <source>Sign in only if you recognise the domain. Cancel stops the connection.</source>
+        <translation>Melden Sie sich nur an, wenn Sie die Domain kennen. Abbrechen beendet die Verbindung.</translation>
+    </message>
+    <message>
+        <source>Open in browser</source>
+        <translation>Im Browser öffnen</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::OAuthController</name>
+    <message>
+        <source>Browser authorization (step-up)</source>
+        <translation>Autorisierung im Browser (Step-up)</translation>
+    </message>
+    <message>
+        <source>Browser authorization</source>
+        <translation>Autorisierung im Browser</translation>
+    </message>
+    <message>
+        <source>Waiting for your consent</source>
+        <translation>Warten auf Ihre Zustimmung</translation>
+    </message>
+    <message>
+        <source>Waiting for your consent (scope: %1)</source>
+        <translation>Warten auf Ihre Zustimmung (Scope: %1)</translation>
+    </message>
+    <message>
+        <source>Declined: the browser was not opened</source>
+        <translation>Abgelehnt: der Browser wurde nicht geöffnet</translation>
+    </message>
+    <message>
+        <source>Waiting for the browser to return</source>
+        <translation>Warten auf die Rückkehr aus dem Browser</translation>
+    </message>
+    <message>
+        <source>Abandoned: the connection closed</source>
+        <translation>Aufgegeben: die Verbindung wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>Returned to MCP Scope</source>
+        <translation>Zu MCP Scope zurückgekehrt</translation>
+    </message>
+    <message>
+        <source>Authorization code received</source>
+        <translation>Autorisierungscode erhalten</translation>
+    </message>
+    <message>
+        <source>HTTP %1</source>
+        <translation>HTTP %1</translation>
+    </message>
+    <message>
+        <source>Authorized</source>
+        <translation>Autorisiert</translation>
+    </message>
+    <message>
+        <source>Token granted</source>
+        <translation>Token erteilt</translation>
+    </message>
+    <message>
+        <source>Token granted for %1</source>
+        <translation>Token erteilt für %1</translation>
+    </message>
+    <message>
+        <source>Authorization failed</source>
+        <translation>Autorisierung fehlgeschlagen</translation>
     </message>
 </context>
 <context>
@@ -3391,6 +3736,78 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
     <message>
         <source>An HTTP server needs a URL.</source>
         <translation>Ein HTTP-Server braucht eine URL.</translation>
+    </message>
+    <message>
+        <source>Automatic: bearer token if set, otherwise OAuth when the server asks</source>
+        <translation>Automatisch: Bearer-Token, falls gesetzt, sonst OAuth, wenn der Server fragt</translation>
+    </message>
+    <message>
+        <source>OAuth when the server asks</source>
+        <translation>OAuth, wenn der Server fragt</translation>
+    </message>
+    <message>
+        <source>Bearer token only</source>
+        <translation>Nur Bearer-Token</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Keine</translation>
+    </message>
+    <message>
+        <source>&amp;Mode:</source>
+        <translation>&amp;Modus:</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>Automatisch</translation>
+    </message>
+    <message>
+        <source>Authorization code (browser sign-in)</source>
+        <translation>Autorisierungscode (Anmeldung im Browser)</translation>
+    </message>
+    <message>
+        <source>Client credentials (no person)</source>
+        <translation>Client Credentials (ohne Menschen)</translation>
+    </message>
+    <message>
+        <source>&amp;Grant:</source>
+        <translation>&amp;Grant:</translation>
+    </message>
+    <message>
+        <source>Empty: register dynamically</source>
+        <translation>Leer: dynamisch registrieren</translation>
+    </message>
+    <message>
+        <source>&amp;Client ID:</source>
+        <translation>&amp;Client-ID:</translation>
+    </message>
+    <message>
+        <source>Kept in the keychain</source>
+        <translation>Im Schlüsselbund aufbewahrt</translation>
+    </message>
+    <message>
+        <source>Client &amp;secret:</source>
+        <translation>Client-&amp;Geheimnis:</translation>
+    </message>
+    <message>
+        <source>Empty: the scopes the server asks for</source>
+        <translation>Leer: die Scopes, die der Server verlangt</translation>
+    </message>
+    <message>
+        <source>Sc&amp;opes:</source>
+        <translation>Sc&amp;opes:</translation>
+    </message>
+    <message>
+        <source>Forget stored tokens</source>
+        <translation>Gespeicherte Tokens vergessen</translation>
+    </message>
+    <message>
+        <source>Stored tokens forgotten</source>
+        <translation>Gespeicherte Tokens vergessen</translation>
+    </message>
+    <message>
+        <source>Authorization</source>
+        <translation>Autorisierung</translation>
     </message>
 </context>
 <context>

@@ -201,6 +201,21 @@
     </message>
 </context>
 <context>
+    <name>Mcp::HeadlessUserAgent</name>
+    <message>
+        <source>Authorization request (headless user agent)</source>
+        <translation>授权请求（无浏览器）</translation>
+    </message>
+    <message>
+        <source>The authorization page %1 could not be loaded: %2</source>
+        <translation>无法加载授权页面 %1：%2</translation>
+    </message>
+    <message>
+        <source>The authorization page answered HTTP %1 instead of redirecting to %2; it needs a person (use a browser).</source>
+        <translation>授权页面返回 HTTP %1，而没有重定向到 %2；需要人工操作（请使用浏览器）。</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::HttpAutoTransport</name>
     <message>
         <source>the server refused Streamable HTTP</source>
@@ -362,6 +377,33 @@
         <source>Closed</source>
         <translation>已关闭</translation>
     </message>
+    <message>
+        <source>Authorization for %1 failed: %2</source>
+        <translation>%1 的授权失败：%2</translation>
+    </message>
+    <message>
+        <source>The server still refused the event stream after %1 authorizations: %2</source>
+        <translation>经过 %1 次授权后，服务器仍拒绝事件流：%2</translation>
+    </message>
+    <message>
+        <source>The server wants credentials (HTTP %1); authorizing</source>
+        <translation>服务器需要凭据 (HTTP %1)；正在授权</translation>
+    </message>
+    <message>
+        <source>Authorization for %1 failed: the authorizer is gone.</source>
+        <translation>%1 的授权失败：授权器已不存在。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::LoopbackUserAgent</name>
+    <message>
+        <source>Cannot receive the authorization answer: listening on 127.0.0.1 failed (%1).</source>
+        <translation>无法接收授权应答：在 127.0.0.1 上监听失败 (%1)。</translation>
+    </message>
+    <message>
+        <source>Authorization received. You can close this window and return to MCP Scope.</source>
+        <translation>已收到授权。您可以关闭此窗口并返回 MCP Scope。</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::McpJson</name>
@@ -453,6 +495,117 @@
     <message>
         <source>Secrets are kept in memory only and are lost when MCP Scope quits.</source>
         <translation>机密仅保存在内存中，MCP Scope 退出时将丢失。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::OAuthClient</name>
+    <message>
+        <source>The authorization was cancelled.</source>
+        <translation>授权已取消。</translation>
+    </message>
+    <message>
+        <source>Protected resource metadata (RFC 9728)</source>
+        <translation>受保护资源元数据 (RFC 9728)</translation>
+    </message>
+    <message>
+        <source>The protected resource metadata at %1 is for %2, not for %3; refusing to authorize.</source>
+        <translation>%1 处的受保护资源元数据属于 %2，而不是 %3；拒绝授权。</translation>
+    </message>
+    <message>
+        <source>The protected resource metadata at %1 names no authorization server.</source>
+        <translation>%1 处的受保护资源元数据未指定授权服务器。</translation>
+    </message>
+    <message>
+        <source>Authorization server metadata (RFC 8414)</source>
+        <translation>授权服务器元数据 (RFC 8414)</translation>
+    </message>
+    <message>
+        <source>The metadata of authorization server %1 names no token endpoint.</source>
+        <translation>授权服务器 %1 的元数据未指定令牌端点。</translation>
+    </message>
+    <message>
+        <source>Authorization server %1 publishes no metadata (RFC 8414 or OpenID discovery).</source>
+        <translation>授权服务器 %1 未发布元数据（RFC 8414 或 OpenID 发现）。</translation>
+    </message>
+    <message>
+        <source>Authorization server %1 offers no dynamic client registration; configure a client id for it.</source>
+        <translation>授权服务器 %1 不提供动态客户端注册；请为其配置客户端 ID。</translation>
+    </message>
+    <message>
+        <source>Dynamic client registration (RFC 7591)</source>
+        <translation>动态客户端注册 (RFC 7591)</translation>
+    </message>
+    <message>
+        <source>Client registration at %1 failed: %2</source>
+        <translation>在 %1 注册客户端失败：%2</translation>
+    </message>
+    <message>
+        <source>HTTP %1 %2</source>
+        <translation>HTTP %1 %2</translation>
+    </message>
+    <message>
+        <source>Authorization server %1 does not list PKCE S256 in code_challenge_methods_supported; refusing to authorize without it.</source>
+        <translation>授权服务器 %1 未在 code_challenge_methods_supported 中列出 PKCE S256；没有它则拒绝授权。</translation>
+    </message>
+    <message>
+        <source>The metadata of authorization server %1 names no authorization endpoint.</source>
+        <translation>授权服务器 %1 的元数据未指定授权端点。</translation>
+    </message>
+    <message>
+        <source>Authorizing needs a browser, and none is available here.</source>
+        <translation>授权需要浏览器，而此处没有可用的浏览器。</translation>
+    </message>
+    <message>
+        <source>The authorization server refused: %1 %2</source>
+        <translation>授权服务器拒绝：%1 %2</translation>
+    </message>
+    <message>
+        <source>The authorization answer carries a state that this client did not send; it was ignored.</source>
+        <translation>授权应答携带的 state 不是本客户端发送的；已忽略。</translation>
+    </message>
+    <message>
+        <source>The authorization answer carries no code.</source>
+        <translation>授权应答不含授权码。</translation>
+    </message>
+    <message>
+        <source>Token request (authorization code)</source>
+        <translation>令牌请求（授权码）</translation>
+    </message>
+    <message>
+        <source>Token refresh</source>
+        <translation>令牌刷新</translation>
+    </message>
+    <message>
+        <source>Authorization server %1 offers only the client credentials grant, which needs a pre-registered client id and secret (private_key_jwt is not supported).</source>
+        <translation>授权服务器 %1 只提供客户端凭据授权，这需要预先注册的客户端 ID 和密钥（不支持 private_key_jwt）。</translation>
+    </message>
+    <message>
+        <source>Token request (client credentials)</source>
+        <translation>令牌请求（客户端凭据）</translation>
+    </message>
+    <message>
+        <source>Token exchange at the identity provider (RFC 8693)</source>
+        <translation>在身份提供方处交换令牌 (RFC 8693)</translation>
+    </message>
+    <message>
+        <source>The identity provider refused the token exchange: %1</source>
+        <translation>身份提供方拒绝了令牌交换：%1</translation>
+    </message>
+    <message>
+        <source>Token request (JWT bearer grant, RFC 7523)</source>
+        <translation>令牌请求（JWT Bearer 授权，RFC 7523）</translation>
+    </message>
+    <message>
+        <source>HTTP %1</source>
+        <translation>HTTP %1</translation>
+    </message>
+    <message>
+        <source>The token endpoint %1 refused: %2</source>
+        <translation>令牌端点 %1 拒绝：%2</translation>
+    </message>
+    <message>
+        <source>The token endpoint issued a %1 token; only Bearer tokens are supported.</source>
+        <translation>令牌端点签发了 %1 令牌；仅支持 Bearer 令牌。</translation>
     </message>
 </context>
 <context>
@@ -960,6 +1113,32 @@
         <source>DELETE of the session failed: %1</source>
         <translation>删除会话（DELETE）失败：%1</translation>
     </message>
+    <message>
+        <source>The server still refused the request after %1 authorizations: %2</source>
+        <translation>经过 %1 次授权后，服务器仍拒绝该请求：%2</translation>
+    </message>
+    <message>
+        <source>The server wants more scopes (HTTP 403 insufficient_scope); authorizing again</source>
+        <translation>服务器需要更多权限范围 (HTTP 403 insufficient_scope)；正在重新授权</translation>
+    </message>
+    <message>
+        <source>The server wants credentials (HTTP 401); authorizing</source>
+        <translation>服务器需要凭据 (HTTP 401)；正在授权</translation>
+    </message>
+    <message>
+        <source>The authorizer is gone.</source>
+        <translation>授权器已不存在。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Authorized; resending %n held message(s)</source>
+        <translation>
+            <numerusform>已授权；正在重新发送 %n 条暂存消息</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Authorization for %1 failed: %2</source>
+        <translation>%1 的授权失败：%2</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::TrafficCapture</name>
@@ -1199,6 +1378,85 @@
     <message>
         <source>The server URL is not a valid http:// or https:// URL: %1</source>
         <translation>服务器 URL 不是有效的 http:// 或 https:// URL：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::AuthorizationPage</name>
+    <message>
+        <source>Show secrets</source>
+        <translation>显示机密</translation>
+    </message>
+    <message>
+        <source>Show tokens, codes and client secrets in the steps and the token summary.</source>
+        <translation>在步骤和令牌摘要中显示令牌、授权码和客户端密钥。</translation>
+    </message>
+    <message>
+        <source>Forget stored tokens</source>
+        <translation>清除已存储的令牌</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>The steps of the OAuth flow appear here when the server asks for authorization.</source>
+        <translation>服务器要求授权时，OAuth 流程的各个步骤会显示在这里。</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>进行中</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>No token yet: MCP Scope authorizes when the server asks.</source>
+        <translation>尚无令牌：服务器要求时 MCP Scope 才会授权。</translation>
+    </message>
+    <message>
+        <source>OAuth is not used for this server.</source>
+        <translation>此服务器不使用 OAuth。</translation>
+    </message>
+    <message>
+        <source>Token (no scope stated)</source>
+        <translation>令牌（未说明权限范围）</translation>
+    </message>
+    <message>
+        <source>Token for scope: %1</source>
+        <translation>权限范围的令牌：%1</translation>
+    </message>
+    <message>
+        <source>expired %1</source>
+        <translation>已于 %1 过期</translation>
+    </message>
+    <message>
+        <source>expires %1</source>
+        <translation>%1 过期</translation>
+    </message>
+    <message>
+        <source>refreshable</source>
+        <translation>可刷新</translation>
+    </message>
+    <message>
+        <source>Access token: %1</source>
+        <translation>访问令牌：%1</translation>
+    </message>
+    <message>
+        <source>Authorization</source>
+        <translation>授权</translation>
     </message>
 </context>
 <context>
@@ -2276,6 +2534,92 @@
     <message>
         <source>Download the https icons of tools, resources and prompts (no cookies, no credentials)</source>
         <translation>下载工具、资源和提示的 https 图标（不带 Cookie，不带凭据）</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::OAuthConsentDialog</name>
+    <message>
+        <source>Authorize %1</source>
+        <translation>授权 %1</translation>
+    </message>
+    <message>
+        <source>The server &lt;b&gt;%1&lt;/b&gt; asks you to sign in. MCP Scope will open this page of its authorization server in your browser:</source>
+        <translation>服务器 &lt;b&gt;%1&lt;/b&gt; 请您登录。MCP Scope 将在浏览器中打开其授权服务器的此页面：</translation>
+    </message>
+    <message>
+        <source>Domain: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>域名：&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>This page is not served over HTTPS.</source>
+        <translation>此页面不是通过 HTTPS 提供的。</translation>
+    </message>
+    <message>
+        <source>Sign in only if you recognise the domain. Cancel stops the connection.</source>
+        <translation>仅在您认识该域名时登录。取消将停止连接。</translation>
+    </message>
+    <message>
+        <source>Open in browser</source>
+        <translation>在浏览器中打开</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::OAuthController</name>
+    <message>
+        <source>Browser authorization (step-up)</source>
+        <translation>浏览器授权（提升权限）</translation>
+    </message>
+    <message>
+        <source>Browser authorization</source>
+        <translation>浏览器授权</translation>
+    </message>
+    <message>
+        <source>Waiting for your consent</source>
+        <translation>等待您的同意</translation>
+    </message>
+    <message>
+        <source>Waiting for your consent (scope: %1)</source>
+        <translation>等待您的同意（权限范围：%1）</translation>
+    </message>
+    <message>
+        <source>Declined: the browser was not opened</source>
+        <translation>已拒绝：未打开浏览器</translation>
+    </message>
+    <message>
+        <source>Waiting for the browser to return</source>
+        <translation>等待浏览器返回</translation>
+    </message>
+    <message>
+        <source>Abandoned: the connection closed</source>
+        <translation>已放弃：连接已关闭</translation>
+    </message>
+    <message>
+        <source>Returned to MCP Scope</source>
+        <translation>已返回 MCP Scope</translation>
+    </message>
+    <message>
+        <source>Authorization code received</source>
+        <translation>已收到授权码</translation>
+    </message>
+    <message>
+        <source>HTTP %1</source>
+        <translation>HTTP %1</translation>
+    </message>
+    <message>
+        <source>Authorized</source>
+        <translation>已授权</translation>
+    </message>
+    <message>
+        <source>Token granted</source>
+        <translation>已授予令牌</translation>
+    </message>
+    <message>
+        <source>Token granted for %1</source>
+        <translation>已为 %1 授予令牌</translation>
+    </message>
+    <message>
+        <source>Authorization failed</source>
+        <translation>授权失败</translation>
     </message>
 </context>
 <context>
@@ -3365,6 +3709,78 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
     <message>
         <source>An HTTP server needs a URL.</source>
         <translation>HTTP 服务器需要一个 URL。</translation>
+    </message>
+    <message>
+        <source>Automatic: bearer token if set, otherwise OAuth when the server asks</source>
+        <translation>自动：如设置了 Bearer 令牌则使用它，否则在服务器要求时使用 OAuth</translation>
+    </message>
+    <message>
+        <source>OAuth when the server asks</source>
+        <translation>服务器要求时使用 OAuth</translation>
+    </message>
+    <message>
+        <source>Bearer token only</source>
+        <translation>仅 Bearer 令牌</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>&amp;Mode:</source>
+        <translation>模式(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>Authorization code (browser sign-in)</source>
+        <translation>授权码（浏览器登录）</translation>
+    </message>
+    <message>
+        <source>Client credentials (no person)</source>
+        <translation>客户端凭据（无需人工）</translation>
+    </message>
+    <message>
+        <source>&amp;Grant:</source>
+        <translation>授权方式(&amp;G)：</translation>
+    </message>
+    <message>
+        <source>Empty: register dynamically</source>
+        <translation>留空：动态注册</translation>
+    </message>
+    <message>
+        <source>&amp;Client ID:</source>
+        <translation>客户端 ID(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Kept in the keychain</source>
+        <translation>保存在钥匙串中</translation>
+    </message>
+    <message>
+        <source>Client &amp;secret:</source>
+        <translation>客户端密钥(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Empty: the scopes the server asks for</source>
+        <translation>留空：使用服务器要求的权限范围</translation>
+    </message>
+    <message>
+        <source>Sc&amp;opes:</source>
+        <translation>权限范围(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Forget stored tokens</source>
+        <translation>清除已存储的令牌</translation>
+    </message>
+    <message>
+        <source>Stored tokens forgotten</source>
+        <translation>已清除存储的令牌</translation>
+    </message>
+    <message>
+        <source>Authorization</source>
+        <translation>授权</translation>
     </message>
 </context>
 <context>
