@@ -112,6 +112,7 @@ bool mayHoldCredentials(const QByteArray &bytes)
         CaseInsensitiveSearcher("bearer"), CaseInsensitiveSearcher("token"), CaseInsensitiveSearcher("secret"),
         CaseInsensitiveSearcher("password"), CaseInsensitiveSearcher("api_key"), CaseInsensitiveSearcher("apikey"),
         CaseInsensitiveSearcher("assertion"), CaseInsensitiveSearcher("code_verifier"),
+        CaseInsensitiveSearcher("code="),
     };
     for (const auto &w : words) {
         if (w.containedIn(bytes))
@@ -123,13 +124,14 @@ bool mayHoldCredentials(const QByteArray &bytes)
 QString redactCredentialText(QString text)
 {
     // Latin-1 view of arbitrary bytes: the patterns are ASCII, so UTF-8 and binary survive.
-    // OAuth request bodies count too: PKCE verifiers, token-exchange subject tokens, JWT assertions.
+    // OAuth request bodies count too: PKCE verifiers, authorization codes (form and query only:
+    // JSON-RPC errors have a "code" too), token-exchange subject tokens, JWT assertions.
     static const QRegularExpression bearer(QStringLiteral(R"re((\bbearer\s+)[A-Za-z0-9\-._~+/]+=*)re"),
                                            QRegularExpression::CaseInsensitiveOption);
     static const QRegularExpression jsonField(
         QStringLiteral(R"re(("(?:access_token|refresh_token|id_token|client_secret|api_key|apiKey|password|subject_token|assertion|client_assertion|code_verifier)"\s*:\s*")(?:[^"\\]|\\.)*("))re"));
     static const QRegularExpression formField(
-        QStringLiteral(R"re(((?:^|[?&\s])(?:access_token|refresh_token|id_token|client_secret|api_key|apikey|password|subject_token|assertion|client_assertion|code_verifier)=)[^&\s"#]*)re"),
+        QStringLiteral(R"re(((?:^|[?&\s])(?:access_token|refresh_token|id_token|client_secret|api_key|apikey|password|subject_token|assertion|client_assertion|code_verifier|code)=)[^&\s"#]*)re"),
         QRegularExpression::CaseInsensitiveOption);
     text.replace(bearer, QStringLiteral("\\1[redacted]"));
     text.replace(jsonField, QStringLiteral("\\1[redacted]\\2"));

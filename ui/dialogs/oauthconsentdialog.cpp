@@ -16,6 +16,7 @@ OAuthConsentDialog::OAuthConsentDialog(const QString &serverName, const QUrl &au
 {
     setObjectName(QStringLiteral("oauthConsentDialog"));
     setWindowTitle(tr("Authorize %1").arg(serverName));
+    setMinimumWidth(520); // long authorization URLs wrap instead of making a narrow, tall dialog
     auto *layout = new QVBoxLayout(this);
 
     auto *intro = new QLabel(this);

@@ -734,6 +734,9 @@ void tst_OAuthClient::oauthBodiesRedacted_data()
     QTest::addColumn<QByteArray>("secret");
     QTest::newRow("code verifier") << QByteArray("grant_type=authorization_code&code=c1&code_verifier=SECRETVERIFIER&resource=x")
                                    << QByteArray("SECRETVERIFIER");
+    QTest::newRow("authorization code") << QByteArray("grant_type=authorization_code&code=SECRETCODE&redirect_uri=x")
+                                        << QByteArray("SECRETCODE");
+    QTest::newRow("redirect with code") << QByteArray("GET /callback?code=SECRETCODE&state=s HTTP/1.1") << QByteArray("SECRETCODE");
     QTest::newRow("client secret post") << QByteArray("grant_type=refresh_token&client_id=a&client_secret=SECRETVALUE")
                                         << QByteArray("SECRETVALUE");
     QTest::newRow("refresh token") << QByteArray("grant_type=refresh_token&refresh_token=SECRETREFRESH")

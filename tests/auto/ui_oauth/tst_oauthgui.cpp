@@ -303,6 +303,13 @@ private Q_SLOTS:
             QVERIFY(page.detailText().contains(QLatin1String("/token")));
             QVERIFY2(!page.detailText().contains(QLatin1String("tok-1")), qPrintable(page.detailText()));
             QVERIFY(!page.detailText().contains(QLatin1String("ref-1")));
+            const QString shots = qEnvironmentVariable("MCPSCOPE_SCREENSHOT_DIR");
+            if (!shots.isEmpty()) {
+                page.resize(1000, 620);
+                page.show();
+                QTest::qWait(100);
+                QVERIFY(page.grab().save(shots + QStringLiteral("/oauth-steps.png")));
+            }
             page.setSecretsShown(true);
             QVERIFY(page.detailText().contains(QLatin1String("tok-1")));
             QVERIFY(page.tokenText().contains(QLatin1String("tok-1")));
@@ -496,6 +503,11 @@ private Q_SLOTS:
         const QUrl url(QStringLiteral("https://auth.example.com/authorize?client_id=x&state=y"));
         OAuthConsentDialog dialog(QStringLiteral("My server"), url);
         QVERIFY(dialog.windowTitle().contains(QLatin1String("My server")));
+        if (const QString shots = qEnvironmentVariable("MCPSCOPE_SCREENSHOT_DIR"); !shots.isEmpty()) {
+            dialog.show();
+            QTest::qWait(100);
+            QVERIFY(dialog.grab().save(shots + QStringLiteral("/oauth-consent.png")));
+        }
         auto *full = dialog.findChild<QLabel *>(QStringLiteral("authorizationUrl"));
         QVERIFY(full);
         QVERIFY(full->text().contains(QLatin1String("<b>auth.example.com</b>")));
