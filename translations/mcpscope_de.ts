@@ -2567,10 +2567,6 @@
         <translation>Der Server &lt;b&gt;%1&lt;/b&gt; bittet Sie, sich anzumelden. MCP Scope öffnet diese Seite seines Autorisierungsservers in Ihrem Browser:</translation>
     </message>
     <message>
-        <source>Domain: &lt;b&gt;%1&lt;/b&gt;</source>
-        <translation>Domain: &lt;b&gt;%1&lt;/b&gt;</translation>
-    </message>
-    <message>
         <source>This page is not served over HTTPS.</source>
         <translation>Diese Seite wird nicht über HTTPS ausgeliefert.</translation>
     </message>

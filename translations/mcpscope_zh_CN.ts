@@ -2547,10 +2547,6 @@
         <translation>服务器 &lt;b&gt;%1&lt;/b&gt; 请您登录。MCP Scope 将在浏览器中打开其授权服务器的此页面：</translation>
     </message>
     <message>
-        <source>Domain: &lt;b&gt;%1&lt;/b&gt;</source>
-        <translation>域名：&lt;b&gt;%1&lt;/b&gt;</translation>
-    </message>
-    <message>
         <source>This page is not served over HTTPS.</source>
         <translation>此页面不是通过 HTTPS 提供的。</translation>
     </message>

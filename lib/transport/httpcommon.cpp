@@ -1,8 +1,11 @@
 #include "httpcommon_p.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QUrl>
 #include <QVariant>
+
+#include <memory>
 #if QT_CONFIG(ssl)
 #include <QSslError>
 #endif
@@ -90,6 +93,21 @@ void watchTlsErrors(QNetworkReply *reply)
 bool isAuthorizationChallenge(int status, const QByteArray &wwwAuthenticate)
 {
     return status == 401 || (status == 403 && wwwAuthenticate.toLower().contains("insufficient_scope"));
+}
+
+std::function<TrafficEvent(const TrafficEvent &)> exchangeRenumberer(quint64 *nextExchangeId)
+{
+    auto idMap = std::make_shared<QHash<quint64, quint64>>();
+    return [idMap, nextExchangeId](const TrafficEvent &event) {
+        TrafficEvent copy = event;
+        if (event.exchangeId != 0) {
+            auto it = idMap->find(event.exchangeId);
+            if (it == idMap->end())
+                it = idMap->insert(event.exchangeId, ++*nextExchangeId);
+            copy.exchangeId = it.value();
+        }
+        return copy;
+    };
 }
 
 TransportError errorFromReply(const QNetworkReply *reply, const QByteArray &body)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <functional>
+
 // Internal helpers shared by the HTTP transports. Not part of the library's API.
 
 #include "httptransportoptions.h"
@@ -26,6 +28,9 @@ bool hasHttpStatus(const QNetworkReply *reply);
 void watchTlsErrors(QNetworkReply *reply);
 // 401, or 403 with error="insufficient_scope": an authorizer may fix it (step-up for the latter).
 bool isAuthorizationChallenge(int status, const QByteArray &wwwAuthenticate);
+// Renumbers an authorizer's exchanges into a transport's exchange-id sequence (*nextExchangeId,
+// which must outlive the returned function), so OAuth requests join the connection's log.
+std::function<TrafficEvent(const TrafficEvent &)> exchangeRenumberer(quint64 *nextExchangeId);
 // A transport error for a reply that failed: TLS, network or HTTP status (with body excerpt
 // and WWW-Authenticate).
 TransportError errorFromReply(const QNetworkReply *reply, const QByteArray &body);

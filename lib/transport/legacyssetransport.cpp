@@ -50,19 +50,11 @@ LegacySseTransport::LegacySseTransport(const QUrl &url, const HttpTransportOptio
             fail(error);
         });
         // The OAuth exchanges belong in this connection's log while it waits for them.
-        auto idMap = std::make_shared<QHash<quint64, quint64>>();
-        connect(authorizer, &HttpAuthorizer::trafficEvent, this, [this, idMap](const TrafficEvent &event) {
-            if (!m_authorizing)
-                return;
-            TrafficEvent copy = event;
-            if (event.exchangeId != 0) {
-                auto it = idMap->find(event.exchangeId);
-                if (it == idMap->end())
-                    it = idMap->insert(event.exchangeId, ++m_nextExchangeId);
-                copy.exchangeId = it.value();
-            }
-            Q_EMIT trafficEvent(copy);
-        });
+        connect(authorizer, &HttpAuthorizer::trafficEvent, this,
+                [this, renumber = HttpDetail::exchangeRenumberer(&m_nextExchangeId)](const TrafficEvent &event) {
+                    if (m_authorizing)
+                        Q_EMIT trafficEvent(renumber(event));
+                });
     }
 }
 

@@ -34,6 +34,26 @@ QString ElicitationDialog::highlightedUrl(const QUrl &url)
         + full.mid(at + host.size()).toHtmlEscaped();
 }
 
+void ElicitationDialog::addUrlPreview(QBoxLayout *layout, QWidget *parent, const QUrl &url, const QString &domainObjectName,
+                                      const QString &urlObjectName)
+{
+    auto *domain = new QLabel(parent);
+    domain->setObjectName(domainObjectName);
+    domain->setTextFormat(Qt::RichText);
+    domain->setText(tr("Domain: <b>%1</b>").arg(url.host().toHtmlEscaped()));
+    QFont big = domain->font();
+    big.setPointSizeF(big.pointSizeF() * 1.3);
+    domain->setFont(big);
+    layout->addWidget(domain);
+    auto *full = new QLabel(parent);
+    full->setObjectName(urlObjectName);
+    full->setTextFormat(Qt::RichText);
+    full->setWordWrap(true);
+    full->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    full->setText(highlightedUrl(url));
+    layout->addWidget(full);
+}
+
 ElicitationDialog::ElicitationDialog(IncomingRequest *request, const QString &serverName, QWidget *parent)
     : PendingRequestDialog(request, serverName, parent)
 {
@@ -70,21 +90,7 @@ void ElicitationDialog::setUp()
     auto *buttons = new QDialogButtonBox(this);
     if (m_urlMode) {
         m_url = QUrl(p.value(QLatin1String("url")).toString(), QUrl::TolerantMode);
-        auto *domain = new QLabel(this);
-        domain->setObjectName(QStringLiteral("urlDomain"));
-        domain->setTextFormat(Qt::RichText);
-        domain->setText(tr("Domain: <b>%1</b>").arg(m_url.host().toHtmlEscaped()));
-        QFont big = domain->font();
-        big.setPointSizeF(big.pointSizeF() * 1.3);
-        domain->setFont(big);
-        layout->addWidget(domain);
-        auto *full = new QLabel(this);
-        full->setObjectName(QStringLiteral("urlText"));
-        full->setTextFormat(Qt::RichText);
-        full->setWordWrap(true);
-        full->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        full->setText(highlightedUrl(m_url));
-        layout->addWidget(full);
+        addUrlPreview(layout, this, m_url, QStringLiteral("urlDomain"), QStringLiteral("urlText"));
         QStringList warnings;
         if (!m_url.isValid())
             warnings.append(tr("The URL is not valid."));

@@ -7,6 +7,7 @@
 #include <functional>
 
 QT_BEGIN_NAMESPACE
+class QBoxLayout;
 class QLabel;
 class QPushButton;
 QT_END_NAMESPACE
@@ -40,6 +41,10 @@ public:
     static void setUrlOpener(std::function<bool(const QUrl &)> opener);
     // "https://<b>example.com</b>/path" with the rest escaped.
     static QString highlightedUrl(const QUrl &url);
+    // The domain of url in large type, then the full URL with the domain in bold (selectable),
+    // added to layout: how every dialog that is about to open a URL shows where it leads.
+    static void addUrlPreview(QBoxLayout *layout, QWidget *parent, const QUrl &url, const QString &domainObjectName,
+                              const QString &urlObjectName);
 
 Q_SIGNALS:
     // "Save as scripted answer": {action, content}, to be stored for this server.

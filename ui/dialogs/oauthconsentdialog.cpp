@@ -26,22 +26,8 @@ OAuthConsentDialog::OAuthConsentDialog(const QString &serverName, const QUrl &au
                        .arg(serverName.toHtmlEscaped()));
     layout->addWidget(intro);
 
-    auto *domain = new QLabel(this);
-    domain->setObjectName(QStringLiteral("authorizationDomain"));
-    domain->setTextFormat(Qt::RichText);
-    domain->setText(tr("Domain: <b>%1</b>").arg(m_url.host().toHtmlEscaped()));
-    QFont big = domain->font();
-    big.setPointSizeF(big.pointSizeF() * 1.3);
-    domain->setFont(big);
-    layout->addWidget(domain);
-
-    auto *full = new QLabel(this);
-    full->setObjectName(QStringLiteral("authorizationUrl"));
-    full->setTextFormat(Qt::RichText);
-    full->setWordWrap(true);
-    full->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    full->setText(ElicitationDialog::highlightedUrl(m_url));
-    layout->addWidget(full);
+    ElicitationDialog::addUrlPreview(layout, this, m_url, QStringLiteral("authorizationDomain"),
+                                     QStringLiteral("authorizationUrl"));
 
     if (m_url.scheme() != QLatin1String("https")) {
         auto *warning = new QLabel(tr("This page is not served over HTTPS."), this);
