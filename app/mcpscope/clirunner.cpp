@@ -21,6 +21,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <memory>
 
 namespace Mcp::Cli {
 
@@ -153,11 +154,18 @@ bool CliRunner::createClient()
             auto *client = new OAuthClient(serverUrl, settings);
             auto *agent = new LoopbackUserAgent(client);
             client->setUserAgent(agent);
-            connect(agent, &LoopbackUserAgent::openUrl, this, [waitSeconds](const QUrl &url) {
+            // The session does not time out while a person signs in, so the CLI bounds the wait itself.
+            auto attempt = std::make_shared<int>(0);
+            connect(agent, &LoopbackUserAgent::openUrl, client, [client, waitSeconds, attempt](const QUrl &url) {
                 writeErr(tr("mcpscope: the server asks you to sign in. Open this address in a browser "
                             "(waiting %1 s; --connect-timeout sets how long):\n%2")
                              .arg(waitSeconds)
                              .arg(url.toString(QUrl::FullyEncoded)));
+                const int mine = ++*attempt;
+                QTimer::singleShot(waitSeconds * 1000, client, [client, attempt, mine] {
+                    if (*attempt == mine && client->isAuthorizing())
+                        client->cancel();
+                });
             });
             return client;
         };

@@ -128,6 +128,7 @@ public:
     std::multimap<qint64, QPointer<RequestHandle>> deadlines; // deadline (ns on deadlineClock) -> handle
     QTimer *deadlineTimer = nullptr;
     qint64 scheduledDeadlineNs = -1; // what deadlineTimer is set for; -1 when it is not running
+    bool authorizationPending = false; // the transport waits for an authorization: no deadlines run
 
     void setState(Client::State newState);
     void emitNote(const QString &note, const QByteArray &raw = {});
@@ -147,6 +148,7 @@ public:
     void transmit(RequestHandle *handle);
     void flushQueue();
     void armTimer(RequestHandle *handle);
+    void onAuthorizationPending(bool waiting);
     void clearDeadline(RequestHandle *handle);
     void scheduleDeadlineTimer();
     void onDeadlineTimer();
@@ -428,8 +430,27 @@ void ClientPrivate::flushQueue()
     }
 }
 
+void ClientPrivate::onAuthorizationPending(bool waiting)
+{
+    // A person may be signing in: time spent there is not the server's. Timeouts start afresh after.
+    authorizationPending = waiting;
+    const QList<QPointer<RequestHandle>> handles = pending.values();
+    for (const QPointer<RequestHandle> &handle : handles) {
+        if (!handle)
+            continue;
+        if (waiting)
+            clearDeadline(handle);
+        else
+            armTimer(handle);
+    }
+}
+
 void ClientPrivate::armTimer(RequestHandle *handle)
 {
+    if (authorizationPending) {
+        clearDeadline(handle);
+        return;
+    }
     const RequestOptions &options = handle->m_options;
     std::optional<qint64> remaining;
     bool cap = false;
@@ -865,6 +886,7 @@ Client::Client(Transport *transport, QObject *parent) : QObject(parent), d(new C
             [this](const MessageId &id, const TransportError &error) { d->onRequestFailed(id, error); });
     connect(transport, &Transport::sessionExpired, this, [this] { d->onSessionExpired(); });
     connect(transport, &Transport::trafficEvent, this, &Client::trafficEvent);
+    connect(transport, &Transport::authorizationPendingChanged, this, [this](bool pending) { d->onAuthorizationPending(pending); });
 }
 
 Client::~Client()

@@ -63,6 +63,7 @@ void HttpAutoTransport::adopt(Transport *inner)
     connect(inner, &Transport::trafficEvent, this, &Transport::trafficEvent);
     connect(inner, &Transport::sessionExpired, this, &Transport::sessionExpired);
     connect(inner, &Transport::errorOccurred, this, &Transport::errorOccurred);
+    connect(inner, &Transport::authorizationPendingChanged, this, [this](bool pending) { setAuthorizationPending(pending); });
     connect(inner, &Transport::opened, this, [this, inner] {
         if (inner != m_inner)
             return;

@@ -33,16 +33,16 @@ LegacySseTransport::LegacySseTransport(const QUrl &url, const HttpTransportOptio
     });
     if (HttpAuthorizer *authorizer = m_options.authorizer) {
         connect(authorizer, &HttpAuthorizer::authorized, this, [this] {
-            if (!m_authorizing)
+            if (!isAuthorizationPending())
                 return;
-            m_authorizing = false;
+            setAuthorizationPending(false);
             if (state() == State::Opening)
                 startStream();
         });
         connect(authorizer, &HttpAuthorizer::failed, this, [this](const QString &reason) {
-            if (!m_authorizing)
+            if (!isAuthorizationPending())
                 return;
-            m_authorizing = false;
+            setAuthorizationPending(false);
             TransportError error;
             error.kind = TransportError::Kind::Http;
             error.httpStatus = m_lastAuthStatus;
@@ -52,7 +52,7 @@ LegacySseTransport::LegacySseTransport(const QUrl &url, const HttpTransportOptio
         // The OAuth exchanges belong in this connection's log while it waits for them.
         connect(authorizer, &HttpAuthorizer::trafficEvent, this,
                 [this, renumber = HttpDetail::exchangeRenumberer(&m_nextExchangeId)](const TrafficEvent &event) {
-                    if (m_authorizing)
+                    if (isAuthorizationPending())
                         Q_EMIT trafficEvent(renumber(event));
                 });
     }
@@ -86,7 +86,7 @@ void LegacySseTransport::open()
         return;
     setState(State::Opening);
     m_postUrl.clear();
-    m_authorizing = false;
+    setAuthorizationPending(false);
     m_authRounds = 0;
     startStream();
 }
@@ -254,7 +254,7 @@ bool LegacySseTransport::awaitAuthorization(QNetworkReply *reply, const QByteArr
         return true;
     }
     ++m_authRounds;
-    m_authorizing = true;
+    setAuthorizationPending(true);
     m_lastAuthStatus = status;
     // A person may take a while in the browser: the endpoint wait starts again with the new stream.
     m_endpointTimer->stop();
@@ -265,13 +265,13 @@ bool LegacySseTransport::awaitAuthorization(QNetworkReply *reply, const QByteArr
     Q_EMIT trafficEvent(event);
     const QUrl url = m_url;
     QTimer::singleShot(0, this, [this, url, status, challenge] {
-        if (!m_authorizing || state() != State::Opening)
+        if (!isAuthorizationPending() || state() != State::Opening)
             return;
         if (HttpAuthorizer *authorizer = m_options.authorizer) {
             authorizer->unauthorized(url, status, challenge);
             return;
         }
-        m_authorizing = false;
+        setAuthorizationPending(false);
         TransportError error;
         error.kind = TransportError::Kind::Http;
         error.httpStatus = status;
@@ -367,7 +367,7 @@ void LegacySseTransport::finishClose(const QString &reason)
     if (state() == State::Closed)
         return;
     m_endpointTimer->stop();
-    m_authorizing = false;
+    setAuthorizationPending(false);
     if (m_stream) {
         QNetworkReply *stream = m_stream;
         m_stream = nullptr;

@@ -70,7 +70,6 @@ private:
     quint64 m_streamExchangeId = 0;
     bool m_streamHeadersSeen = false;
     // The GET that opens the session was refused for want of credentials; reopened once authorized.
-    bool m_authorizing = false;
     int m_authRounds = 0;
     int m_lastAuthStatus = 0;
 };

@@ -65,7 +65,7 @@ StreamableHttpTransport::StreamableHttpTransport(const QUrl &url, const HttpTran
         // exchange ids join this transport's sequence.
         connect(authorizer, &HttpAuthorizer::trafficEvent, this,
                 [this, renumber = HttpDetail::exchangeRenumberer(&m_nextExchangeId)](const TrafficEvent &event) {
-                    if (m_authorizing)
+                    if (isAuthorizationPending())
                         Q_EMIT trafficEvent(renumber(event));
                 });
     }
@@ -147,7 +147,7 @@ void StreamableHttpTransport::send(const Message &message)
 
 void StreamableHttpTransport::startPost(const Message &message, int authRounds)
 {
-    if (m_authorizing) {
+    if (isAuthorizationPending()) {
         m_authWaiting.append({message, authRounds});
         return;
     }
@@ -491,9 +491,9 @@ bool StreamableHttpTransport::awaitAuthorization(QNetworkReply *reply, Exchange 
     m_authWaiting.append({exchange->message, exchange->authRounds + 1});
     m_lastAuthStatus = status;
     m_lastWwwAuthenticate = challenge;
-    if (m_authorizing)
+    if (isAuthorizationPending())
         return true;
-    m_authorizing = true;
+    setAuthorizationPending(true);
     note(status == 403 ? tr("The server wants more scopes (HTTP 403 insufficient_scope); authorizing again")
                        : tr("The server wants credentials (HTTP 401); authorizing"),
          exchange->id);
@@ -501,7 +501,7 @@ bool StreamableHttpTransport::awaitAuthorization(QNetworkReply *reply, Exchange 
     const quint64 generation = m_generation;
     const QUrl url = m_url;
     QTimer::singleShot(0, this, [this, generation, url, status, challenge] {
-        if (generation != m_generation || !m_authorizing)
+        if (generation != m_generation || !isAuthorizationPending())
             return;
         if (HttpAuthorizer *authorizer = m_options.authorizer)
             authorizer->unauthorized(url, status, challenge);
@@ -513,9 +513,9 @@ bool StreamableHttpTransport::awaitAuthorization(QNetworkReply *reply, Exchange 
 
 void StreamableHttpTransport::onAuthorized()
 {
-    if (!m_authorizing)
+    if (!isAuthorizationPending())
         return;
-    m_authorizing = false;
+    setAuthorizationPending(false);
     note(tr("Authorized; resending %n held message(s)", nullptr, int(m_authWaiting.size())));
     const QList<AuthWaiting> waiting = std::exchange(m_authWaiting, {});
     const quint64 generation = m_generation;
@@ -528,9 +528,9 @@ void StreamableHttpTransport::onAuthorized()
 
 void StreamableHttpTransport::onAuthorizationFailed(const QString &reason)
 {
-    if (!m_authorizing)
+    if (!isAuthorizationPending())
         return;
-    m_authorizing = false;
+    setAuthorizationPending(false);
     TransportError error;
     error.kind = TransportError::Kind::Http;
     error.httpStatus = m_lastAuthStatus;
@@ -709,7 +709,7 @@ void StreamableHttpTransport::abortAll()
     m_holdCount = 0;
     m_held.clear();
     m_authWaiting.clear();
-    m_authorizing = false;
+    setAuthorizationPending(false);
 }
 
 void StreamableHttpTransport::close()

@@ -96,7 +96,6 @@ private:
         int rounds = 0; // authorizations this message already caused
     };
     QList<AuthWaiting> m_authWaiting;
-    bool m_authorizing = false;
     int m_lastAuthStatus = 0;
     QByteArray m_lastWwwAuthenticate;
     int m_holdCount = 0;

@@ -10,4 +10,12 @@ void Transport::setState(State state)
     Q_EMIT stateChanged(state);
 }
 
+void Transport::setAuthorizationPending(bool pending)
+{
+    if (m_authorizationPending == pending)
+        return;
+    m_authorizationPending = pending;
+    Q_EMIT authorizationPendingChanged(pending);
+}
+
 } // namespace Mcp

@@ -61,6 +61,9 @@ public:
     virtual void setProtocolVersion(const QString &version) { Q_UNUSED(version) }
     // The HTTP session id, if the transport has one.
     virtual QString sessionId() const { return {}; }
+    // True while messages wait for an authorization that may need a person (see
+    // authorizationPendingChanged).
+    bool isAuthorizationPending() const { return m_authorizationPending; }
 
 Q_SIGNALS:
     void stateChanged(Mcp::Transport::State state);
@@ -76,12 +79,17 @@ Q_SIGNALS:
     void closed(const QString &reason);
     // Every frame in and out, raw, before parsing; also lifecycle events.
     void trafficEvent(const Mcp::TrafficEvent &event);
+    // Messages wait for an authorization (HTTP: OAuth), which may mean a person signing in in a
+    // browser: the session does not count that time against their timeouts.
+    void authorizationPendingChanged(bool pending);
 
 protected:
     void setState(State state);
+    void setAuthorizationPending(bool pending);
 
 private:
     State m_state = State::Closed;
+    bool m_authorizationPending = false;
 };
 
 } // namespace Mcp

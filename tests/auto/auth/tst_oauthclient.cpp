@@ -6,6 +6,7 @@
 #include "../httpclient/testhttpserver.h"
 #include "auth/authorizationuseragent.h"
 #include "auth/oauthclient.h"
+#include "session/client.h"
 #include "traffic/trafficcapture.h"
 #include "transport/httptransportoptions.h"
 #include "transport/streamablehttptransport.h"
@@ -16,6 +17,7 @@
 #include <QJsonArray>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTimer>
 #include <QUrlQuery>
 
 using namespace Mcp;
@@ -156,6 +158,14 @@ private:
                                                                   + (needed.isEmpty() ? QByteArray("admin") : needed.toUtf8()) + '"'}});
                 return;
             }
+            if (request.rpcMethod() == QLatin1String("initialize")) {
+                TestHttpServer::respondJson(socket, TestHttpServer::result(request.rpcId(), {
+                    {QStringLiteral("protocolVersion"), QStringLiteral("2025-11-25")},
+                    {QStringLiteral("capabilities"), QJsonObject()},
+                    {QStringLiteral("serverInfo"), QJsonObject{{QStringLiteral("name"), QStringLiteral("fake")},
+                                                              {QStringLiteral("version"), QStringLiteral("1")}}}}));
+                return;
+            }
             TestHttpServer::respondJson(socket, TestHttpServer::result(request.rpcId(), {{QStringLiteral("ok"), true}}));
         } else if (request.method == "GET" && path == "/sse") {
             // A legacy HTTP+SSE server whose event stream needs a token.
@@ -196,6 +206,7 @@ private Q_SLOTS:
     void stepUpOn403();
     void retryLimit();
     void refreshOnExpiry();
+    void signInTimeIsNotCountedAgainstTimeouts();
     void deadRefreshTokenReauthorizes();
     void autoTransportAuthorizes();
     void storedTokensAndRegistration();
@@ -553,6 +564,54 @@ void tst_OAuthClient::retryLimit()
     QCOMPARE(fake.requestsTo("/authorize").size(), 3);
     QTest::qWait(200);
     QCOMPARE(fake.requestsTo("/mcp").size(), 4); // no loop after the failure
+}
+
+namespace {
+// A person who takes their time in the browser: the headless agent, started late.
+class SlowUserAgent : public AuthorizationUserAgent
+{
+public:
+    explicit SlowUserAgent(int delayMs) : m_delayMs(delayMs)
+    {
+        connect(&m_inner, &AuthorizationUserAgent::redirected, this, &AuthorizationUserAgent::redirected);
+        connect(&m_inner, &AuthorizationUserAgent::failed, this, &AuthorizationUserAgent::failed);
+    }
+    QUrl redirectUri() const override { return m_inner.redirectUri(); }
+    void start(const QUrl &authorizationUrl) override
+    {
+        ++started;
+        QTimer::singleShot(m_delayMs, this, [this, authorizationUrl] { m_inner.start(authorizationUrl); });
+    }
+    int started = 0;
+
+private:
+    HeadlessUserAgent m_inner;
+    int m_delayMs;
+};
+} // namespace
+
+void tst_OAuthClient::signInTimeIsNotCountedAgainstTimeouts()
+{
+    // Signing in takes a person far longer than the initialize timeout; that time is not the server's.
+    FakeServers fake;
+    OAuthClient oauth(fake.mcpUrl(), {});
+    SlowUserAgent agent(1500);
+    oauth.setUserAgent(&agent);
+    HttpTransportOptions options;
+    options.authorizer = &oauth;
+    options.openGetStream = false;
+    auto *transport = new StreamableHttpTransport(fake.mcpUrl(), options);
+    QSignalSpy pendingChanges(transport, &Transport::authorizationPendingChanged);
+    Client client(transport);
+    client.setInitializeTimeout(400);
+    QSignalSpy ready(&client, &Client::ready);
+    client.connectToServer();
+    QTRY_COMPARE_WITH_TIMEOUT(ready.size(), 1, 15000);
+    QCOMPARE(agent.started, 1);
+    QCOMPARE(pendingChanges.size(), 2);
+    QCOMPARE(pendingChanges.at(0).at(0).toBool(), true);
+    QCOMPARE(pendingChanges.at(1).at(0).toBool(), false);
+    QCOMPARE(client.state(), Client::State::Ready);
 }
 
 void tst_OAuthClient::refreshOnExpiry()
