@@ -583,6 +583,10 @@ void ResultView::begin(const QJsonValue &json)
     if (old)
         old->deleteLater();
     m_status->clear();
+    // Nothing to copy or save until there is a result.
+    for (const char *name : {"copyJson", "saveJson"})
+        if (auto *button = findChild<QToolButton *>(key(name), Qt::FindDirectChildrenOnly))
+            button->setEnabled(!json.isUndefined());
 }
 
 void ResultView::setStatusText(const QString &text)

@@ -79,7 +79,11 @@ private Q_SLOTS:
         ResultView view;
         view.resize(800, 1000);
         view.show();
+        auto *copy = view.findChild<QToolButton *>(QStringLiteral("copyJson"));
+        QVERIFY(copy && !copy->isEnabled()); // nothing to copy yet
         view.setToolResult(result);
+        QVERIFY(copy->isEnabled());
+        QVERIFY(view.findChild<QToolButton *>(QStringLiteral("saveJson"))->isEnabled());
         // Plain text, Markdown rendered, an image, audio, a link, embedded text and blob.
         QVERIFY(view.findChild<QTextBrowser *>(QStringLiteral("markdownView")));
         QVERIFY(view.findChild<QTextBrowser *>(QStringLiteral("markdownView"))->toPlainText().contains(QLatin1String("This block is Markdown")));
