@@ -12,6 +12,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QShortcut>
+#include <QSettings>
 #include <QSplitter>
 #include <QTimer>
 
@@ -137,6 +138,12 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 1);
     splitter->setSizes({450, 550});
+    // Where the user puts the line between form and result stays there, for every tool panel and
+    // across restarts.
+    splitter->setObjectName(key("toolSplitter"));
+    splitter->restoreState(QSettings().value(key("tools/splitter")).toByteArray());
+    connect(splitter, &QSplitter::splitterMoved, splitter,
+            [splitter] { QSettings().setValue(key("tools/splitter"), splitter->saveState()); });
     layout->addWidget(splitter);
 
     // Ctrl+Enter runs from anywhere in the panel, including inside the form's editors.

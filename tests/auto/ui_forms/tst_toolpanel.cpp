@@ -20,6 +20,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
+#include <QSplitter>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -158,6 +159,28 @@ private Q_SLOTS:
         QVERIFY(said);
         panel.setTool({});
         QVERIFY(form->isHidden());
+    }
+
+    void splitterPositionRemembered()
+    {
+        int formHeight = 0;
+        {
+            ToolPanel panel(m_connection.get());
+            panel.resize(800, 1000);
+            panel.show();
+            auto *splitter = panel.findChild<QSplitter *>(QStringLiteral("toolSplitter"));
+            QVERIFY(splitter);
+            splitter->setSizes({800, 200});
+            Q_EMIT splitter->splitterMoved(800, 1); // as a drag does
+            formHeight = splitter->sizes().at(0);
+            QVERIFY(formHeight > splitter->sizes().at(1));
+        }
+        ToolPanel again(m_connection.get());
+        again.resize(800, 1000);
+        again.show();
+        QCoreApplication::processEvents();
+        QCOMPARE(again.findChild<QSplitter *>(QStringLiteral("toolSplitter"))->sizes().at(0), formHeight);
+        QSettings().remove(QStringLiteral("tools/splitter")); // the other cases start from the default
     }
 
     void toolListBadgesAndSearch()
