@@ -1,7 +1,5 @@
 #include "imagedecode.h"
 
-#include "results/iconfetcher.h"
-
 #include <QBuffer>
 #include <QCoreApplication>
 #include <QImageReader>
@@ -207,14 +205,6 @@ QList<QJsonObject> rankIcons(const QJsonArray &icons, int iconSize, bool darkBac
     for (const Candidate &candidate : std::as_const(candidates))
         out.append(candidate.icon);
     return out;
-}
-
-QIcon iconFromIcons(const QJsonArray &icons, QString *note, int iconSize)
-{
-    const IconFetcher::Lookup found = IconFetcher::instance()->lookup(icons, iconSize);
-    if (note)
-        *note = found.note;
-    return found.icon;
 }
 
 } // namespace Mcp::Ui::ImageDecode

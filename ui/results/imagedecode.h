@@ -1,7 +1,6 @@
 #pragma once
 
 #include <QByteArray>
-#include <QIcon>
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -33,11 +32,5 @@ QByteArray dataUriBytes(const QString &src, qsizetype maxBytes, QString *problem
 // are kept at the end so a caller can say why nothing was drawn.
 QList<QJsonObject> rankIcons(const QJsonArray &icons, int iconSize, bool darkBackground);
 
-// The icon of a tool, resource or prompt from its "icons" array: data: URIs are drawn at
-// once, https icons come from IconFetcher::instance() (fetched in the background unless the
-// user turned that off). A null icon when nothing fits yet; *note then says why (off, loading,
-// failed). Prefer IconFetcher::setItemIcon for list items: it also updates them when the
-// icon arrives.
-QIcon iconFromIcons(const QJsonArray &icons, QString *note = nullptr, int iconSize = 24);
 
 } // namespace Mcp::Ui::ImageDecode

@@ -619,21 +619,28 @@ void tst_SchemaForm::icons()
     fetcher->setEnabled(false);
     const QByteArray svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"48\" height=\"48\"><rect width=\"48\" height=\"48\" fill=\"red\"/></svg>";
     const QJsonArray dataIcon{QJsonObject{{QStringLiteral("src"), QString(QStringLiteral("data:image/svg+xml;base64,") + QString::fromLatin1(svg.toBase64()))}}};
-    QVERIFY(!ImageDecode::iconFromIcons(dataIcon).isNull());
+    QVERIFY(!fetcher->lookup(dataIcon).icon.isNull());
+    IconFetcher::Lookup found;
     QString note;
     const QJsonArray webIcon{QJsonObject{{QStringLiteral("src"), QStringLiteral("https://example.com/icon.png")}}};
-    QVERIFY(ImageDecode::iconFromIcons(webIcon, &note).isNull());
+    found = fetcher->lookup(webIcon);
+    note = found.note;
+    QVERIFY(found.icon.isNull());
     QVERIFY2(note.contains(QLatin1String("https://example.com/icon.png")) && note.contains(QLatin1String("turned off")), qPrintable(note));
     QCOMPARE(fetcher->state(QUrl(QStringLiteral("https://example.com/icon.png"))), IconFetcher::State::Unknown);
     const QJsonArray fileIcon{QJsonObject{{QStringLiteral("src"), QStringLiteral("file:///etc/icon.png")}}};
-    QVERIFY(ImageDecode::iconFromIcons(fileIcon, &note).isNull());
+    found = fetcher->lookup(fileIcon);
+    note = found.note;
+    QVERIFY(found.icon.isNull());
     QVERIFY2(note.contains(QLatin1String("only https and data:")), qPrintable(note));
     // Over the size cap: refused, and the note says so.
     fetcher->setMaxBytes(16);
-    QVERIFY(ImageDecode::iconFromIcons(dataIcon, &note).isNull());
+    found = fetcher->lookup(dataIcon);
+    note = found.note;
+    QVERIFY(found.icon.isNull());
     QVERIFY2(note.startsWith(QLatin1String("Icon not loaded: larger than")), qPrintable(note));
     fetcher->setMaxBytes(IconFetcher::DefaultMaxBytes);
-    QVERIFY(!ImageDecode::iconFromIcons(dataIcon).isNull());
+    QVERIFY(!fetcher->lookup(dataIcon).icon.isNull());
 }
 
 QTEST_MAIN(tst_SchemaForm)

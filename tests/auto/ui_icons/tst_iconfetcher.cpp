@@ -674,9 +674,9 @@ void tst_IconFetcher::fetchingOffMakesNoRequest()
     QVERIFY(item->icon().isNull());
     QVERIFY2(item->toolTip().contains(QLatin1String("turned off")), qPrintable(item->toolTip()));
     QVERIFY(item->toolTip().contains(red.toDisplayString()));
-    QString note;
-    QVERIFY(ImageDecode::iconFromIcons(iconsOf(red), &note).isNull());
-    QVERIFY(note.contains(QLatin1String("turned off")));
+    const IconFetcher::Lookup found = shared->lookup(iconsOf(red));
+    QVERIFY(found.icon.isNull());
+    QVERIFY(found.note.contains(QLatin1String("turned off")));
     QVERIFY(!shared->fetch(red));
     QTest::qWait(300);
     QCOMPARE(m_server->connections, 0);
