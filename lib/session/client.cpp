@@ -1,5 +1,9 @@
 #include "client.h"
 
+#include "protocol/keys.h"
+#include "protocol/methods.h"
+#include "protocol/requests.h"
+
 #include <QCoreApplication>
 #include <QHash>
 #include <QJsonDocument>
@@ -18,8 +22,6 @@ namespace Mcp {
 
 namespace {
 
-const QString kInitialize = QStringLiteral("initialize");
-const QString kPing = QStringLiteral("ping");
 const QString kMeta = QStringLiteral("_meta");
 const QString kProgressToken = QStringLiteral("progressToken");
 
@@ -42,40 +44,7 @@ QString withoutFinalStop(QString text)
     return text;
 }
 
-QJsonObject withCursor(const QString &cursor)
-{
-    QJsonObject params;
-    if (!cursor.isEmpty())
-        params.insert(QStringLiteral("cursor"), cursor);
-    return params;
-}
-
 } // namespace
-
-// ---- Implementation ------------------------------------------------------------------
-
-QJsonObject Implementation::toJson() const
-{
-    QJsonObject object = extra;
-    object.insert(QStringLiteral("name"), name);
-    object.insert(QStringLiteral("version"), version);
-    if (!title.isEmpty())
-        object.insert(QStringLiteral("title"), title);
-    return object;
-}
-
-Implementation Implementation::fromJson(const QJsonObject &object)
-{
-    Implementation info;
-    info.name = object.value(QStringLiteral("name")).toString();
-    info.version = object.value(QStringLiteral("version")).toString();
-    info.title = object.value(QStringLiteral("title")).toString();
-    info.extra = object;
-    info.extra.remove(QStringLiteral("name"));
-    info.extra.remove(QStringLiteral("version"));
-    info.extra.remove(QStringLiteral("title"));
-    return info;
-}
 
 // ---- ClientPrivate -------------------------------------------------------------------
 
@@ -208,7 +177,7 @@ void ClientPrivate::startInitialize()
     RequestOptions options;
     options.timeoutMs = initializeTimeoutMs;
     options.attachProgressToken = false;
-    RequestHandle *handle = createRequest(kInitialize, params, options);
+    RequestHandle *handle = createRequest(Method::Initialize, params, options);
     handle->m_internal = true;
     handle->m_returned = true;
     initializeHandle = handle;
@@ -247,7 +216,7 @@ void ClientPrivate::onInitializeFinished(RequestHandle *handle)
     qCDebug(lcSession) << "initialized" << serverInfo.name << serverInfo.version << protocolVersion;
     if (transport)
         transport->setProtocolVersion(protocolVersion);
-    sendMessage(Message::notification(QStringLiteral("notifications/initialized")));
+    sendMessage(Message::notification(Method::InitializedNotification));
     setState(Client::State::Ready);
     flushQueue();
     if (state != Client::State::Ready)
@@ -538,7 +507,7 @@ void ClientPrivate::sendCancelled(RequestHandle *handle, const QString &reason)
     QJsonObject params{{QStringLiteral("requestId"), handle->m_id.toJson()}};
     if (!reason.isEmpty())
         params.insert(QStringLiteral("reason"), reason);
-    sendMessage(Message::notification(QStringLiteral("notifications/cancelled"), params));
+    sendMessage(Message::notification(Method::CancelledNotification, params));
     rememberAbandoned(handle->m_id, handle->m_method);
 }
 
@@ -730,15 +699,15 @@ void ClientPrivate::onRequest(const Message &message)
 
     const QString method = message.method();
     ServerRequestHandler *handler = nullptr;
-    if (method == kPing) {
+    if (method == Method::Ping) {
         request->respond(QJsonObject());
         return;
     }
-    if (method == QLatin1String("roots/list"))
+    if (method == Method::RootsList)
         handler = rootsHandler;
-    else if (method == QLatin1String("sampling/createMessage"))
+    else if (method == Method::SamplingCreateMessage)
         handler = samplingHandler;
-    else if (method == QLatin1String("elicitation/create"))
+    else if (method == Method::ElicitationCreate)
         handler = elicitationHandler;
 
     if (!handler) {
@@ -770,9 +739,9 @@ void ClientPrivate::onNotification(const Message &message)
 {
     const QString method = message.method();
     const QJsonObject params = message.paramsObject();
-    if (method == QLatin1String("notifications/progress")) {
+    if (method == Method::ProgressNotification) {
         onProgress(params);
-    } else if (method == QLatin1String("notifications/cancelled")) {
+    } else if (method == Method::CancelledNotification) {
         bool ok = false;
         const MessageId id = MessageId::fromJson(params.value(QStringLiteral("requestId")), &ok);
         const QPointer<IncomingRequest> request = ok ? incoming.take(id) : QPointer<IncomingRequest>();
@@ -781,18 +750,18 @@ void ClientPrivate::onNotification(const Message &message)
             Q_EMIT request->cancelled(params.value(QStringLiteral("reason")).toString());
             request->deleteLater();
         }
-    } else if (method == QLatin1String("notifications/message")) {
+    } else if (method == Method::MessageNotification) {
         Q_EMIT q->logMessage(params.value(QStringLiteral("level")).toString(),
                              params.value(QStringLiteral("logger")).toString(), params.value(QStringLiteral("data")));
-    } else if (method == QLatin1String("notifications/tools/list_changed")) {
+    } else if (method == Method::ToolsListChangedNotification) {
         Q_EMIT q->toolsListChanged();
-    } else if (method == QLatin1String("notifications/resources/list_changed")) {
+    } else if (method == Method::ResourcesListChangedNotification) {
         Q_EMIT q->resourcesListChanged();
-    } else if (method == QLatin1String("notifications/prompts/list_changed")) {
+    } else if (method == Method::PromptsListChangedNotification) {
         Q_EMIT q->promptsListChanged();
-    } else if (method == QLatin1String("notifications/resources/updated")) {
+    } else if (method == Method::ResourceUpdatedNotification) {
         Q_EMIT q->resourceUpdated(params.value(QStringLiteral("uri")).toString());
-    } else if (method == QLatin1String("notifications/tasks/status")) {
+    } else if (method == Method::TaskStatusNotification) {
         Q_EMIT q->taskStatus(params);
     }
     Q_EMIT q->notificationReceived(message);
@@ -1010,7 +979,7 @@ RequestHandle *Client::sendRequest(const QString &method, const QJsonObject &par
         d->transmit(handle);
         break;
     case State::Initializing:
-        if (method == kPing) { // the only request allowed before the initialize result
+        if (method == Method::Ping) { // the only request allowed before the initialize result
             d->transmit(handle);
             break;
         }
@@ -1090,99 +1059,56 @@ void Client::sendNotification(const QString &method, const QJsonObject &params)
     }
 }
 
-RequestHandle *Client::ping() { return sendRequest(kPing); }
-
-RequestHandle *Client::listTools(const QString &cursor)
+RequestHandle *Client::send(const Request &request, const RequestOptions &options)
 {
-    return sendRequest(QStringLiteral("tools/list"), withCursor(cursor));
+    return sendRequest(request.method, request.params, options);
 }
+
+RequestHandle *Client::ping() { return send(Requests::ping()); }
+
+RequestHandle *Client::listTools(const QString &cursor) { return send(Requests::listTools(cursor)); }
 
 RequestHandle *Client::callTool(const QString &name, const QJsonObject &arguments, const RequestOptions &options,
                                 const QJsonObject &task)
 {
-    // Inserted one by one, in key order: the initializer-list constructor costs several times more.
-    QJsonObject params;
-    params.insert(QLatin1StringView("arguments"), arguments);
-    params.insert(QLatin1StringView("name"), name);
-    if (!task.isEmpty())
-        params.insert(QStringLiteral("task"), task);
-    return sendRequest(QStringLiteral("tools/call"), params, options);
+    return send(Requests::callTool(name, arguments, task), options);
 }
 
-RequestHandle *Client::listResources(const QString &cursor)
-{
-    return sendRequest(QStringLiteral("resources/list"), withCursor(cursor));
-}
+RequestHandle *Client::listResources(const QString &cursor) { return send(Requests::listResources(cursor)); }
 
 RequestHandle *Client::listResourceTemplates(const QString &cursor)
 {
-    return sendRequest(QStringLiteral("resources/templates/list"), withCursor(cursor));
+    return send(Requests::listResourceTemplates(cursor));
 }
 
-RequestHandle *Client::readResource(const QString &uri)
-{
-    return sendRequest(QStringLiteral("resources/read"), {{QStringLiteral("uri"), uri}});
-}
+RequestHandle *Client::readResource(const QString &uri) { return send(Requests::readResource(uri)); }
 
-RequestHandle *Client::subscribeResource(const QString &uri)
-{
-    return sendRequest(QStringLiteral("resources/subscribe"), {{QStringLiteral("uri"), uri}});
-}
+RequestHandle *Client::subscribeResource(const QString &uri) { return send(Requests::subscribeResource(uri)); }
 
-RequestHandle *Client::unsubscribeResource(const QString &uri)
-{
-    return sendRequest(QStringLiteral("resources/unsubscribe"), {{QStringLiteral("uri"), uri}});
-}
+RequestHandle *Client::unsubscribeResource(const QString &uri) { return send(Requests::unsubscribeResource(uri)); }
 
-RequestHandle *Client::listPrompts(const QString &cursor)
-{
-    return sendRequest(QStringLiteral("prompts/list"), withCursor(cursor));
-}
+RequestHandle *Client::listPrompts(const QString &cursor) { return send(Requests::listPrompts(cursor)); }
 
 RequestHandle *Client::getPrompt(const QString &name, const QJsonObject &arguments)
 {
-    QJsonObject params{{QStringLiteral("name"), name}};
-    if (!arguments.isEmpty())
-        params.insert(QStringLiteral("arguments"), arguments);
-    return sendRequest(QStringLiteral("prompts/get"), params);
+    return send(Requests::getPrompt(name, arguments));
 }
 
 RequestHandle *Client::complete(const QJsonObject &ref, const QString &argumentName, const QString &value,
                                 const QJsonObject &contextArguments)
 {
-    QJsonObject params{
-        {QStringLiteral("ref"), ref},
-        {QStringLiteral("argument"), QJsonObject{{QStringLiteral("name"), argumentName}, {QStringLiteral("value"), value}}},
-    };
-    if (!contextArguments.isEmpty())
-        params.insert(QStringLiteral("context"), QJsonObject{{QStringLiteral("arguments"), contextArguments}});
-    return sendRequest(QStringLiteral("completion/complete"), params);
+    return send(Requests::complete(ref, argumentName, value, contextArguments));
 }
 
-RequestHandle *Client::setLogLevel(const QString &level)
-{
-    return sendRequest(QStringLiteral("logging/setLevel"), {{QStringLiteral("level"), level}});
-}
+RequestHandle *Client::setLogLevel(const QString &level) { return send(Requests::setLogLevel(level)); }
 
-RequestHandle *Client::getTask(const QString &taskId)
-{
-    return sendRequest(QStringLiteral("tasks/get"), {{QStringLiteral("taskId"), taskId}});
-}
+RequestHandle *Client::getTask(const QString &taskId) { return send(Requests::getTask(taskId)); }
 
-RequestHandle *Client::getTaskResult(const QString &taskId)
-{
-    return sendRequest(QStringLiteral("tasks/result"), {{QStringLiteral("taskId"), taskId}});
-}
+RequestHandle *Client::getTaskResult(const QString &taskId) { return send(Requests::getTaskResult(taskId)); }
 
-RequestHandle *Client::listTasks(const QString &cursor)
-{
-    return sendRequest(QStringLiteral("tasks/list"), withCursor(cursor));
-}
+RequestHandle *Client::listTasks(const QString &cursor) { return send(Requests::listTasks(cursor)); }
 
-RequestHandle *Client::cancelTask(const QString &taskId)
-{
-    return sendRequest(QStringLiteral("tasks/cancel"), {{QStringLiteral("taskId"), taskId}});
-}
+RequestHandle *Client::cancelTask(const QString &taskId) { return send(Requests::cancelTask(taskId)); }
 
 namespace {
 
@@ -1214,7 +1140,7 @@ void deliverPages(const std::shared_ptr<Pager> &pager, const std::optional<RpcEr
 
 void fetchPage(Client *client, const std::shared_ptr<Pager> &pager, const QString &cursor)
 {
-    RequestHandle *handle = client->sendRequest(pager->method, withCursor(cursor));
+    RequestHandle *handle = client->send(Requests::listPage(pager->method, cursor));
     ++pager->pages;
     QObject::connect(handle, &RequestHandle::finished, client, [client, handle, pager] {
         if (!pager->context)
@@ -1227,7 +1153,7 @@ void fetchPage(Client *client, const std::shared_ptr<Pager> &pager, const QStrin
         const QJsonArray page = result.value(pager->itemsKey).toArray();
         for (const QJsonValue &item : page)
             pager->items.append(item);
-        const QString next = result.value(QStringLiteral("nextCursor")).toString();
+        const QString next = result.value(Key::NextCursor).toString();
         if (next.isEmpty()) {
             deliverPages(pager, std::nullopt);
         } else if (pager->cursorsSeen.contains(next)) {
@@ -1261,7 +1187,7 @@ void Client::listAll(const QString &method, const QString &itemsKey, const QObje
     fetchPage(this, pager, QString());
 }
 
-void Client::notifyRootsListChanged() { sendNotification(QStringLiteral("notifications/roots/list_changed")); }
+void Client::notifyRootsListChanged() { sendNotification(Method::RootsListChangedNotification); }
 
 int Client::pendingRequestCount() const
 {
