@@ -100,6 +100,8 @@ inline constexpr QLatin1StringView PollInterval("pollInterval");
 inline constexpr QLatin1StringView Level("level");
 inline constexpr QLatin1StringView Logger("logger");
 inline constexpr QLatin1StringView Progress("progress");
+inline constexpr QLatin1StringView RequestId("requestId"); // notifications/cancelled
+inline constexpr QLatin1StringView Reason("reason");
 inline constexpr QLatin1StringView Message("message");
 
 // Sampling and elicitation
@@ -117,6 +119,8 @@ inline constexpr QLatin1StringView ToolChoice("toolChoice");
 inline constexpr QLatin1StringView RequestedSchema("requestedSchema");
 inline constexpr QLatin1StringView Mode("mode");
 inline constexpr QLatin1StringView Action("action");
+inline constexpr QLatin1StringView Url("url");
+inline constexpr QLatin1StringView Form("form"); // elicitation capability: form mode
 
 // Lists
 inline constexpr QLatin1StringView ResourceTemplates("resourceTemplates");

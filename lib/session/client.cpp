@@ -22,9 +22,6 @@ namespace Mcp {
 
 namespace {
 
-const QString kMeta = QStringLiteral("_meta");
-const QString kProgressToken = QStringLiteral("progressToken");
-
 // How many abandoned (timed out or cancelled) ids are remembered to recognise late responses.
 constexpr int kAbandonedMemory = 4096;
 
@@ -170,9 +167,9 @@ void ClientPrivate::startInitialize()
     setState(Client::State::Initializing);
     sentCapabilities = q->clientCapabilities();
     const QJsonObject params{
-        {QStringLiteral("protocolVersion"), Client::supportedProtocolVersions().constFirst()},
-        {QStringLiteral("capabilities"), sentCapabilities},
-        {QStringLiteral("clientInfo"), clientInfo.toJson()},
+        {Key::ProtocolVersion, Client::supportedProtocolVersions().constFirst()},
+        {Key::Capabilities, sentCapabilities},
+        {Key::ClientInfo, clientInfo.toJson()},
     };
     RequestOptions options;
     options.timeoutMs = initializeTimeoutMs;
@@ -197,7 +194,7 @@ void ClientPrivate::onInitializeFinished(RequestHandle *handle)
         return;
     }
     const QJsonObject result = handle->result().toObject();
-    const QJsonValue version = result.value(QStringLiteral("protocolVersion"));
+    const QJsonValue version = result.value(Key::ProtocolVersion);
     if (!version.isString()) {
         fail(Client::tr("The server's initialize result has no protocolVersion, so MCP Scope cannot tell "
                         "which protocol it speaks. Disconnected."));
@@ -210,9 +207,9 @@ void ClientPrivate::onInitializeFinished(RequestHandle *handle)
         return;
     }
     protocolVersion = version.toString();
-    serverCapabilities = result.value(QStringLiteral("capabilities")).toObject();
-    serverInfo = Implementation::fromJson(result.value(QStringLiteral("serverInfo")).toObject());
-    instructions = result.value(QStringLiteral("instructions")).toString();
+    serverCapabilities = result.value(Key::Capabilities).toObject();
+    serverInfo = Implementation::fromJson(result.value(Key::ServerInfo).toObject());
+    instructions = result.value(Key::Instructions).toString();
     qCDebug(lcSession) << "initialized" << serverInfo.name << serverInfo.version << protocolVersion;
     if (transport)
         transport->setProtocolVersion(protocolVersion);
@@ -348,21 +345,21 @@ RequestHandle *ClientPrivate::createRequest(const QString &method, const QJsonOb
     handle->m_method = method;
     handle->m_options = options;
 
-    if (options.meta.isEmpty() && !options.attachProgressToken && !params.contains(kMeta)) {
+    if (options.meta.isEmpty() && !options.attachProgressToken && !params.contains(Key::Meta)) {
         // Nothing to merge and no token: the params go out as given (the common fast case).
         handle->m_params = params;
     } else {
         QJsonObject finalParams = params;
-        QJsonObject meta = params.value(kMeta).toObject();
+        QJsonObject meta = params.value(Key::Meta).toObject();
         for (auto it = options.meta.constBegin(); it != options.meta.constEnd(); ++it)
             meta.insert(it.key(), it.value());
-        if (options.attachProgressToken && !meta.contains(kProgressToken))
-            meta.insert(kProgressToken, handle->m_id.toJson()); // the id is unique in the session, so is the token
+        if (options.attachProgressToken && !meta.contains(Key::ProgressToken))
+            meta.insert(Key::ProgressToken, handle->m_id.toJson()); // the id is unique in the session, so is the token
         if (!meta.isEmpty())
-            finalParams.insert(kMeta, meta);
+            finalParams.insert(Key::Meta, meta);
         handle->m_params = finalParams;
 
-        const QJsonValue token = meta.value(kProgressToken);
+        const QJsonValue token = meta.value(Key::ProgressToken);
         bool tokenOk = false;
         const MessageId tokenKey = MessageId::fromJson(token, &tokenOk);
         if (tokenOk && !tokenKey.isNull()) {
@@ -504,9 +501,9 @@ void ClientPrivate::sendCancelled(RequestHandle *handle, const QString &reason)
 {
     if (!handle->m_sent || handle->m_internal)
         return; // never sent, or initialize (which MUST NOT be cancelled)
-    QJsonObject params{{QStringLiteral("requestId"), handle->m_id.toJson()}};
+    QJsonObject params{{Key::RequestId, handle->m_id.toJson()}};
     if (!reason.isEmpty())
-        params.insert(QStringLiteral("reason"), reason);
+        params.insert(Key::Reason, reason);
     sendMessage(Message::notification(Method::CancelledNotification, params));
     rememberAbandoned(handle->m_id, handle->m_method);
 }
@@ -721,18 +718,18 @@ void ClientPrivate::onRequest(const Message &message)
 void ClientPrivate::onProgress(const QJsonObject &params)
 {
     bool ok = false;
-    const MessageId token = MessageId::fromJson(params.value(kProgressToken), &ok);
+    const MessageId token = MessageId::fromJson(params.value(Key::ProgressToken), &ok);
     const QPointer<RequestHandle> handle = ok ? progressRoutes.value(token) : QPointer<RequestHandle>();
     if (!handle || handle->m_finished) {
-        qCDebug(lcSession) << "progress for unknown token" << params.value(kProgressToken);
+        qCDebug(lcSession) << "progress for unknown token" << params.value(Key::ProgressToken);
         return;
     }
-    const QJsonValue total = params.value(QStringLiteral("total"));
+    const QJsonValue total = params.value(Key::Total);
     if (handle->m_options.resetTimeoutOnProgress)
         armTimer(handle);
-    Q_EMIT handle->progress(params.value(QStringLiteral("progress")).toDouble(),
+    Q_EMIT handle->progress(params.value(Key::Progress).toDouble(),
                             total.isDouble() ? total.toDouble() : -1.0,
-                            params.value(QStringLiteral("message")).toString());
+                            params.value(Key::Message).toString());
 }
 
 void ClientPrivate::onNotification(const Message &message)
@@ -743,16 +740,16 @@ void ClientPrivate::onNotification(const Message &message)
         onProgress(params);
     } else if (method == Method::CancelledNotification) {
         bool ok = false;
-        const MessageId id = MessageId::fromJson(params.value(QStringLiteral("requestId")), &ok);
+        const MessageId id = MessageId::fromJson(params.value(Key::RequestId), &ok);
         const QPointer<IncomingRequest> request = ok ? incoming.take(id) : QPointer<IncomingRequest>();
         if (request && !request->m_answered) {
             request->m_answered = true; // a cancelled request SHOULD NOT be answered
-            Q_EMIT request->cancelled(params.value(QStringLiteral("reason")).toString());
+            Q_EMIT request->cancelled(params.value(Key::Reason).toString());
             request->deleteLater();
         }
     } else if (method == Method::MessageNotification) {
-        Q_EMIT q->logMessage(params.value(QStringLiteral("level")).toString(),
-                             params.value(QStringLiteral("logger")).toString(), params.value(QStringLiteral("data")));
+        Q_EMIT q->logMessage(params.value(Key::Level).toString(),
+                             params.value(Key::Logger).toString(), params.value(Key::Data));
     } else if (method == Method::ToolsListChangedNotification) {
         Q_EMIT q->toolsListChanged();
     } else if (method == Method::ResourcesListChangedNotification) {
@@ -760,7 +757,7 @@ void ClientPrivate::onNotification(const Message &message)
     } else if (method == Method::PromptsListChangedNotification) {
         Q_EMIT q->promptsListChanged();
     } else if (method == Method::ResourceUpdatedNotification) {
-        Q_EMIT q->resourceUpdated(params.value(QStringLiteral("uri")).toString());
+        Q_EMIT q->resourceUpdated(params.value(Key::Uri).toString());
     } else if (method == Method::TaskStatusNotification) {
         Q_EMIT q->taskStatus(params);
     }
@@ -951,16 +948,16 @@ QJsonObject Client::clientCapabilities() const
 {
     QJsonObject capabilities = d->extraCapabilities;
     if (d->rootsHandler)
-        capabilities.insert(QStringLiteral("roots"), QJsonObject{{QStringLiteral("listChanged"), true}});
+        capabilities.insert(Key::Roots, QJsonObject{{Key::ListChanged, true}});
     if (d->samplingHandler)
-        capabilities.insert(QStringLiteral("sampling"), QJsonObject());
+        capabilities.insert(Key::Sampling, QJsonObject());
     if (d->elicitationHandler && (d->elicitForm || d->elicitUrl)) {
         QJsonObject elicitation;
         if (d->elicitForm)
-            elicitation.insert(QStringLiteral("form"), QJsonObject());
+            elicitation.insert(Key::Form, QJsonObject());
         if (d->elicitUrl)
-            elicitation.insert(QStringLiteral("url"), QJsonObject());
-        capabilities.insert(QStringLiteral("elicitation"), elicitation);
+            elicitation.insert(Key::Url, QJsonObject());
+        capabilities.insert(Key::Elicitation, elicitation);
     }
     return capabilities;
 }

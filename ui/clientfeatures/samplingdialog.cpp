@@ -73,8 +73,8 @@ void SamplingDialog::setUp()
         hints.append(hint.toObject().value(Key::Name).toString());
     QStringList priorities;
     for (const char *name : {"intelligencePriority", "speedPriority", "costPriority"})
-        if (preferences.contains(key(name)))
-            priorities.append(QStringLiteral("%1 %2").arg(key(name).chopped(8)).arg(preferences.value(key(name)).toDouble()));
+        if (preferences.contains(QLatin1StringView(name)))
+            priorities.append(QStringLiteral("%1 %2").arg(QString::fromLatin1(name).chopped(8)).arg(preferences.value(QLatin1StringView(name)).toDouble()));
     if (!hints.isEmpty() || !priorities.isEmpty()) {
         auto *prefs = wrapped((hints.isEmpty() ? QString() : tr("hints: %1").arg(hints.join(QLatin1String(", "))))
                                   + (hints.isEmpty() || priorities.isEmpty() ? QString() : QStringLiteral("; "))
