@@ -162,7 +162,29 @@ QString displayNameOf(const QString &title, const QString &annotationsTitle, con
     return annotationsTitle.isEmpty() ? name : annotationsTitle;
 }
 
+// The ListedItem members, read and written the same way for every kind of item.
+void readListedItem(const Reader &read, const QJsonObject &object, ListedItem &item)
+{
+    item.name = read.string(Key::Name, true);
+    item.title = read.string(Key::Title);
+    item.description = read.string(Key::Description);
+    item.icons = read.list<Icon>(Key::Icons);
+    item.json = object;
+}
+
+QJsonObject listedItemJson(const ListedItem &item)
+{
+    QJsonObject object = item.json;
+    putString(object, Key::Name, item.name);
+    putString(object, Key::Title, item.title);
+    putString(object, Key::Description, item.description);
+    putList(object, Key::Icons, item.icons);
+    return object;
+}
+
 } // namespace
+
+QString ListedItem::displayName() const { return displayNameOf(title, {}, name); }
 
 QString displayName(const QJsonObject &item)
 {
@@ -252,10 +274,7 @@ QString Tool::displayName() const { return displayNameOf(title, annotations.titl
 
 QJsonObject Tool::toJson() const
 {
-    QJsonObject object = json;
-    putString(object, Key::Name, name);
-    putString(object, Key::Title, title);
-    putString(object, Key::Description, description);
+    QJsonObject object = listedItemJson(*this);
     object.insert(Key::InputSchema, inputSchema);
     if (outputSchema)
         object.insert(Key::OutputSchema, *outputSchema);
@@ -267,7 +286,6 @@ QJsonObject Tool::toJson() const
         execution.insert(Key::TaskSupport, taskSupport);
         object.insert(Key::Execution, execution);
     }
-    putList(object, Key::Icons, icons);
     return object;
 }
 
@@ -275,9 +293,7 @@ Tool Tool::fromJson(const QJsonObject &object, QStringList *problems)
 {
     const Reader read(object, problems);
     Tool tool;
-    tool.name = read.string(Key::Name, true);
-    tool.title = read.string(Key::Title);
-    tool.description = read.string(Key::Description);
+    readListedItem(read, object, tool);
     tool.inputSchema = read.object(Key::InputSchema, true);
     if (object.value(Key::OutputSchema).isObject())
         tool.outputSchema = object.value(Key::OutputSchema).toObject();
@@ -287,28 +303,20 @@ Tool Tool::fromJson(const QJsonObject &object, QStringList *problems)
     tool.taskSupport = read.child(Key::Execution).string(Key::TaskSupport);
     if (tool.taskSupport.isEmpty())
         tool.taskSupport = QStringLiteral("forbidden");
-    tool.icons = read.list<Icon>(Key::Icons);
-    tool.json = object;
     return tool;
 }
 
 // ---- Resources ------------------------------------------------------------------------
 
-QString Resource::displayName() const { return displayNameOf(title, {}, name); }
-
 QJsonObject Resource::toJson() const
 {
-    QJsonObject object = json;
+    QJsonObject object = listedItemJson(*this);
     putString(object, Key::Uri, uri);
-    putString(object, Key::Name, name);
-    putString(object, Key::Title, title);
-    putString(object, Key::Description, description);
     putString(object, Key::MimeType, mimeType);
     if (size)
         object.insert(Key::Size, double(*size));
     if (!annotations.isEmpty())
         object.insert(Key::Annotations, annotations);
-    putList(object, Key::Icons, icons);
     return object;
 }
 
@@ -317,29 +325,19 @@ Resource Resource::fromJson(const QJsonObject &object, QStringList *problems)
     const Reader read(object, problems);
     Resource resource;
     resource.uri = read.string(Key::Uri, true);
-    resource.name = read.string(Key::Name, true);
-    resource.title = read.string(Key::Title);
-    resource.description = read.string(Key::Description);
+    readListedItem(read, object, resource);
     resource.mimeType = read.string(Key::MimeType);
     if (const auto size = read.number(Key::Size))
         resource.size = qint64(*size);
     resource.annotations = read.object(Key::Annotations);
-    resource.icons = read.list<Icon>(Key::Icons);
-    resource.json = object;
     return resource;
 }
 
-QString ResourceTemplate::displayName() const { return displayNameOf(title, {}, name); }
-
 QJsonObject ResourceTemplate::toJson() const
 {
-    QJsonObject object = json;
+    QJsonObject object = listedItemJson(*this);
     putString(object, Key::UriTemplate, uriTemplate);
-    putString(object, Key::Name, name);
-    putString(object, Key::Title, title);
-    putString(object, Key::Description, description);
     putString(object, Key::MimeType, mimeType);
-    putList(object, Key::Icons, icons);
     return object;
 }
 
@@ -348,12 +346,8 @@ ResourceTemplate ResourceTemplate::fromJson(const QJsonObject &object, QStringLi
     const Reader read(object, problems);
     ResourceTemplate resourceTemplate;
     resourceTemplate.uriTemplate = read.string(Key::UriTemplate, true);
-    resourceTemplate.name = read.string(Key::Name, true);
-    resourceTemplate.title = read.string(Key::Title);
-    resourceTemplate.description = read.string(Key::Description);
+    readListedItem(read, object, resourceTemplate);
     resourceTemplate.mimeType = read.string(Key::MimeType);
-    resourceTemplate.icons = read.list<Icon>(Key::Icons);
-    resourceTemplate.json = object;
     return resourceTemplate;
 }
 
@@ -412,16 +406,10 @@ PromptArgument PromptArgument::fromJson(const QJsonObject &object, QStringList *
     return argument;
 }
 
-QString Prompt::displayName() const { return displayNameOf(title, {}, name); }
-
 QJsonObject Prompt::toJson() const
 {
-    QJsonObject object = json;
-    putString(object, Key::Name, name);
-    putString(object, Key::Title, title);
-    putString(object, Key::Description, description);
+    QJsonObject object = listedItemJson(*this);
     putList(object, Key::Arguments, arguments);
-    putList(object, Key::Icons, icons);
     return object;
 }
 
@@ -429,12 +417,8 @@ Prompt Prompt::fromJson(const QJsonObject &object, QStringList *problems)
 {
     const Reader read(object, problems);
     Prompt prompt;
-    prompt.name = read.string(Key::Name, true);
-    prompt.title = read.string(Key::Title);
-    prompt.description = read.string(Key::Description);
+    readListedItem(read, object, prompt);
     prompt.arguments = read.list<PromptArgument>(Key::Arguments);
-    prompt.icons = read.list<Icon>(Key::Icons);
-    prompt.json = object;
     return prompt;
 }
 

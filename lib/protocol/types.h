@@ -56,51 +56,47 @@ struct ToolAnnotations
     static ToolAnnotations fromJson(const QJsonObject &object, QStringList *problems = nullptr);
 };
 
-struct Tool
+// What tools, resources, templates and prompts share: BaseMetadata (name, title), a
+// description and icons, and the object as sent.
+struct ListedItem
 {
     QString name;
     QString title;
     QString description;
+    QList<Icon> icons;
+    QJsonObject json;
+
+    QString displayName() const; // title, then name
+};
+
+struct Tool : ListedItem
+{
     QJsonObject inputSchema;
     std::optional<QJsonObject> outputSchema;
     ToolAnnotations annotations;
     QString taskSupport; // execution.taskSupport: "forbidden" (also when absent), "optional", "required"
-    QList<Icon> icons;
-    QJsonObject json;
 
-    QString displayName() const;
+    QString displayName() const; // title, then annotations.title, then name
     QJsonObject toJson() const;
     static Tool fromJson(const QJsonObject &object, QStringList *problems = nullptr);
 };
 
-struct Resource
+struct Resource : ListedItem
 {
     QString uri;
-    QString name;
-    QString title;
-    QString description;
     QString mimeType;
     std::optional<qint64> size;
     QJsonObject annotations; // audience, priority, lastModified
-    QList<Icon> icons;
-    QJsonObject json;
 
-    QString displayName() const;
     QJsonObject toJson() const;
     static Resource fromJson(const QJsonObject &object, QStringList *problems = nullptr);
 };
 
-struct ResourceTemplate
+struct ResourceTemplate : ListedItem
 {
     QString uriTemplate;
-    QString name;
-    QString title;
-    QString description;
     QString mimeType;
-    QList<Icon> icons;
-    QJsonObject json;
 
-    QString displayName() const;
     QJsonObject toJson() const;
     static ResourceTemplate fromJson(const QJsonObject &object, QStringList *problems = nullptr);
 };
@@ -118,16 +114,10 @@ struct PromptArgument
     static PromptArgument fromJson(const QJsonObject &object, QStringList *problems = nullptr);
 };
 
-struct Prompt
+struct Prompt : ListedItem
 {
-    QString name;
-    QString title;
-    QString description;
     QList<PromptArgument> arguments;
-    QList<Icon> icons;
-    QJsonObject json;
 
-    QString displayName() const;
     QJsonObject toJson() const;
     static Prompt fromJson(const QJsonObject &object, QStringList *problems = nullptr);
 };
