@@ -5,6 +5,9 @@
 #include "config/mcpjson.h"
 #include "config/serverconfig.h"
 #include "config/transportfactory.h"
+#include "protocol/keys.h"
+#include "protocol/methods.h"
+#include "protocol/requests.h"
 #include "traffic/trafficcapture.h"
 #include "transport/transport.h"
 
@@ -201,28 +204,28 @@ bool CliRunner::createClient()
 void CliRunner::handleRequest(IncomingRequest *request)
 {
     const QString method = request->method();
-    if (method == QLatin1String("roots/list")) {
+    if (method == Method::RootsList) {
         QJsonArray roots;
         for (const QString &dir : std::as_const(m_options.roots)) {
             const QString absolute = QFileInfo(dir).absoluteFilePath();
-            roots.append(QJsonObject{{QStringLiteral("uri"), QUrl::fromLocalFile(absolute).toString()},
-                                     {QStringLiteral("name"), QFileInfo(absolute).fileName()}});
+            roots.append(QJsonObject{{Key::Uri, QUrl::fromLocalFile(absolute).toString()},
+                                     {Key::Name, QFileInfo(absolute).fileName()}});
         }
-        request->respond(QJsonObject{{QStringLiteral("roots"), roots}});
+        request->respond(QJsonObject{{Key::Roots, roots}});
         return;
     }
-    if (method == QLatin1String("sampling/createMessage")) {
+    if (method == Method::SamplingCreateMessage) {
         writeErr(tr("mcpscope: declined the server's sampling request (the CLI does not answer sampling)"));
         request->reject({ErrorCode::UserRejected, tr("The user declined the sampling request (mcpscope --cli)"), QJsonValue::Undefined});
         return;
     }
-    if (method == QLatin1String("elicitation/create")) {
+    if (method == Method::ElicitationCreate) {
         const QJsonObject params = request->params();
         if (m_options.elicitation == ElicitationAnswer::AcceptDefaults
-            && params.value(QStringLiteral("mode")).toString(QStringLiteral("form")) == QLatin1String("form")) {
+            && params.value(Key::Mode).toString(QStringLiteral("form")) == QLatin1String("form")) {
             // Every property with a default comes back with it: the conformance suite expects omitted fields filled.
             QJsonObject content;
-            const QJsonObject properties = params.value(QStringLiteral("requestedSchema")).toObject()
+            const QJsonObject properties = params.value(Key::RequestedSchema).toObject()
                                                .value(QStringLiteral("properties")).toObject();
             for (auto it = properties.begin(); it != properties.end(); ++it) {
                 const QJsonObject property = it.value().toObject();
@@ -230,14 +233,13 @@ void CliRunner::handleRequest(IncomingRequest *request)
                     content.insert(it.key(), property.value(QStringLiteral("default")));
             }
             writeErr(tr("mcpscope: accepted the server's elicitation with the schema's defaults"));
-            request->respond(QJsonObject{{QStringLiteral("action"), QStringLiteral("accept")},
-                                         {QStringLiteral("content"), content}});
+            request->respond(QJsonObject{{Key::Action, QStringLiteral("accept")}, {Key::Content, content}});
             return;
         }
         const bool cancel = m_options.elicitation == ElicitationAnswer::Cancel;
         writeErr(cancel ? tr("mcpscope: cancelled the server's elicitation request")
                         : tr("mcpscope: declined the server's elicitation request"));
-        request->respond(QJsonObject{{QStringLiteral("action"), cancel ? QStringLiteral("cancel") : QStringLiteral("decline")}});
+        request->respond(QJsonObject{{Key::Action, cancel ? QStringLiteral("cancel") : QStringLiteral("decline")}});
         return;
     }
     request->reject({ErrorCode::MethodNotFound, tr("Method not found: %1").arg(method), QJsonValue::Undefined});
@@ -260,33 +262,28 @@ void CliRunner::runOperation()
     };
     RequestHandle *handle = nullptr;
     const QString &m = o.method;
-    if (m == QLatin1String("tools/list")) {
-        listAll(m, QStringLiteral("tools"));
-    } else if (m == QLatin1String("resources/list")) {
-        listAll(m, QStringLiteral("resources"));
-    } else if (m == QLatin1String("resources/templates/list")) {
-        listAll(m, QStringLiteral("resourceTemplates"));
-    } else if (m == QLatin1String("prompts/list")) {
-        listAll(m, QStringLiteral("prompts"));
-    } else if (m == QLatin1String("tools/call")) {
-        handle = m_client->callTool(o.toolName, o.toolArguments, requestOptions);
-    } else if (m == QLatin1String("resources/read")) {
-        handle = m_client->sendRequest(m, {{QStringLiteral("uri"), o.uri}}, requestOptions);
-    } else if (m == QLatin1String("prompts/get")) {
-        QJsonObject params{{QStringLiteral("name"), o.promptName}};
-        if (!o.promptArguments.isEmpty())
-            params.insert(QStringLiteral("arguments"), o.promptArguments);
-        handle = m_client->sendRequest(m, params, requestOptions);
-    } else if (m == QLatin1String("logging/setLevel")) {
-        handle = m_client->sendRequest(m, {{QStringLiteral("level"), o.logLevel}}, requestOptions);
-    } else if (m == QLatin1String("ping")) {
-        handle = m_client->sendRequest(m, {}, requestOptions);
-    } else if (m == QLatin1String("completion/complete")) {
+    if (m == Method::ToolsList) {
+        listAll(m, Key::Tools);
+    } else if (m == Method::ResourcesList) {
+        listAll(m, Key::Resources);
+    } else if (m == Method::ResourcesTemplatesList) {
+        listAll(m, Key::ResourceTemplates);
+    } else if (m == Method::PromptsList) {
+        listAll(m, Key::Prompts);
+    } else if (m == Method::ToolsCall) {
+        handle = m_client->send(Requests::callTool(o.toolName, o.toolArguments), requestOptions);
+    } else if (m == Method::ResourcesRead) {
+        handle = m_client->send(Requests::readResource(o.uri), requestOptions);
+    } else if (m == Method::PromptsGet) {
+        handle = m_client->send(Requests::getPrompt(o.promptName, o.promptArguments), requestOptions);
+    } else if (m == Method::LoggingSetLevel) {
+        handle = m_client->send(Requests::setLogLevel(o.logLevel), requestOptions);
+    } else if (m == Method::Ping) {
+        handle = m_client->send(Requests::ping(), requestOptions);
+    } else if (m == Method::CompletionComplete) {
         const bool isPrompt = o.completionRef.startsWith(QLatin1String("prompt:"));
         const QString refValue = o.completionRef.section(u':', 1);
-        const QJsonObject ref = isPrompt
-            ? QJsonObject{{QStringLiteral("type"), QStringLiteral("ref/prompt")}, {QStringLiteral("name"), refValue}}
-            : QJsonObject{{QStringLiteral("type"), QStringLiteral("ref/resource")}, {QStringLiteral("uri"), refValue}};
+        const QJsonObject ref = isPrompt ? Requests::promptReference(refValue) : Requests::resourceReference(refValue);
         const QString argName = o.completionArgument.section(u'=', 0, 0);
         const QString argValue = o.completionArgument.section(u'=', 1);
         handle = m_client->complete(ref, argName, argValue);
@@ -323,8 +320,8 @@ void CliRunner::onRequestDone(RequestHandle *handle)
         return;
     }
     printResult(handle->result());
-    const bool toolError = handle->method() == QLatin1String("tools/call")
-        && handle->result().toObject().value(QStringLiteral("isError")).toBool();
+    const bool toolError = handle->method() == Method::ToolsCall
+        && handle->result().toObject().value(Key::IsError).toBool();
     if (toolError)
         writeErr(tr("mcpscope: the tool reported an error (isError: true)"));
     finish(toolError ? ExitToolError : ExitOk);

@@ -1,5 +1,9 @@
 #include "client.h"
 
+#include "protocol/keys.h"
+#include "protocol/methods.h"
+#include "protocol/requests.h"
+
 #include <QCoreApplication>
 #include <QHash>
 #include <QJsonDocument>
@@ -17,11 +21,6 @@ Q_LOGGING_CATEGORY(lcSession, "mcp.session")
 namespace Mcp {
 
 namespace {
-
-const QString kInitialize = QStringLiteral("initialize");
-const QString kPing = QStringLiteral("ping");
-const QString kMeta = QStringLiteral("_meta");
-const QString kProgressToken = QStringLiteral("progressToken");
 
 // How many abandoned (timed out or cancelled) ids are remembered to recognise late responses.
 constexpr int kAbandonedMemory = 4096;
@@ -42,40 +41,7 @@ QString withoutFinalStop(QString text)
     return text;
 }
 
-QJsonObject withCursor(const QString &cursor)
-{
-    QJsonObject params;
-    if (!cursor.isEmpty())
-        params.insert(QStringLiteral("cursor"), cursor);
-    return params;
-}
-
 } // namespace
-
-// ---- Implementation ------------------------------------------------------------------
-
-QJsonObject Implementation::toJson() const
-{
-    QJsonObject object = extra;
-    object.insert(QStringLiteral("name"), name);
-    object.insert(QStringLiteral("version"), version);
-    if (!title.isEmpty())
-        object.insert(QStringLiteral("title"), title);
-    return object;
-}
-
-Implementation Implementation::fromJson(const QJsonObject &object)
-{
-    Implementation info;
-    info.name = object.value(QStringLiteral("name")).toString();
-    info.version = object.value(QStringLiteral("version")).toString();
-    info.title = object.value(QStringLiteral("title")).toString();
-    info.extra = object;
-    info.extra.remove(QStringLiteral("name"));
-    info.extra.remove(QStringLiteral("version"));
-    info.extra.remove(QStringLiteral("title"));
-    return info;
-}
 
 // ---- ClientPrivate -------------------------------------------------------------------
 
@@ -201,14 +167,14 @@ void ClientPrivate::startInitialize()
     setState(Client::State::Initializing);
     sentCapabilities = q->clientCapabilities();
     const QJsonObject params{
-        {QStringLiteral("protocolVersion"), Client::supportedProtocolVersions().constFirst()},
-        {QStringLiteral("capabilities"), sentCapabilities},
-        {QStringLiteral("clientInfo"), clientInfo.toJson()},
+        {Key::ProtocolVersion, Client::supportedProtocolVersions().constFirst()},
+        {Key::Capabilities, sentCapabilities},
+        {Key::ClientInfo, clientInfo.toJson()},
     };
     RequestOptions options;
     options.timeoutMs = initializeTimeoutMs;
     options.attachProgressToken = false;
-    RequestHandle *handle = createRequest(kInitialize, params, options);
+    RequestHandle *handle = createRequest(Method::Initialize, params, options);
     handle->m_internal = true;
     handle->m_returned = true;
     initializeHandle = handle;
@@ -228,7 +194,7 @@ void ClientPrivate::onInitializeFinished(RequestHandle *handle)
         return;
     }
     const QJsonObject result = handle->result().toObject();
-    const QJsonValue version = result.value(QStringLiteral("protocolVersion"));
+    const QJsonValue version = result.value(Key::ProtocolVersion);
     if (!version.isString()) {
         fail(Client::tr("The server's initialize result has no protocolVersion, so MCP Scope cannot tell "
                         "which protocol it speaks. Disconnected."));
@@ -241,13 +207,13 @@ void ClientPrivate::onInitializeFinished(RequestHandle *handle)
         return;
     }
     protocolVersion = version.toString();
-    serverCapabilities = result.value(QStringLiteral("capabilities")).toObject();
-    serverInfo = Implementation::fromJson(result.value(QStringLiteral("serverInfo")).toObject());
-    instructions = result.value(QStringLiteral("instructions")).toString();
+    serverCapabilities = result.value(Key::Capabilities).toObject();
+    serverInfo = Implementation::fromJson(result.value(Key::ServerInfo).toObject());
+    instructions = result.value(Key::Instructions).toString();
     qCDebug(lcSession) << "initialized" << serverInfo.name << serverInfo.version << protocolVersion;
     if (transport)
         transport->setProtocolVersion(protocolVersion);
-    sendMessage(Message::notification(QStringLiteral("notifications/initialized")));
+    sendMessage(Message::notification(Method::InitializedNotification));
     setState(Client::State::Ready);
     flushQueue();
     if (state != Client::State::Ready)
@@ -379,21 +345,21 @@ RequestHandle *ClientPrivate::createRequest(const QString &method, const QJsonOb
     handle->m_method = method;
     handle->m_options = options;
 
-    if (options.meta.isEmpty() && !options.attachProgressToken && !params.contains(kMeta)) {
+    if (options.meta.isEmpty() && !options.attachProgressToken && !params.contains(Key::Meta)) {
         // Nothing to merge and no token: the params go out as given (the common fast case).
         handle->m_params = params;
     } else {
         QJsonObject finalParams = params;
-        QJsonObject meta = params.value(kMeta).toObject();
+        QJsonObject meta = params.value(Key::Meta).toObject();
         for (auto it = options.meta.constBegin(); it != options.meta.constEnd(); ++it)
             meta.insert(it.key(), it.value());
-        if (options.attachProgressToken && !meta.contains(kProgressToken))
-            meta.insert(kProgressToken, handle->m_id.toJson()); // the id is unique in the session, so is the token
+        if (options.attachProgressToken && !meta.contains(Key::ProgressToken))
+            meta.insert(Key::ProgressToken, handle->m_id.toJson()); // the id is unique in the session, so is the token
         if (!meta.isEmpty())
-            finalParams.insert(kMeta, meta);
+            finalParams.insert(Key::Meta, meta);
         handle->m_params = finalParams;
 
-        const QJsonValue token = meta.value(kProgressToken);
+        const QJsonValue token = meta.value(Key::ProgressToken);
         bool tokenOk = false;
         const MessageId tokenKey = MessageId::fromJson(token, &tokenOk);
         if (tokenOk && !tokenKey.isNull()) {
@@ -535,10 +501,10 @@ void ClientPrivate::sendCancelled(RequestHandle *handle, const QString &reason)
 {
     if (!handle->m_sent || handle->m_internal)
         return; // never sent, or initialize (which MUST NOT be cancelled)
-    QJsonObject params{{QStringLiteral("requestId"), handle->m_id.toJson()}};
+    QJsonObject params{{Key::RequestId, handle->m_id.toJson()}};
     if (!reason.isEmpty())
-        params.insert(QStringLiteral("reason"), reason);
-    sendMessage(Message::notification(QStringLiteral("notifications/cancelled"), params));
+        params.insert(Key::Reason, reason);
+    sendMessage(Message::notification(Method::CancelledNotification, params));
     rememberAbandoned(handle->m_id, handle->m_method);
 }
 
@@ -730,15 +696,15 @@ void ClientPrivate::onRequest(const Message &message)
 
     const QString method = message.method();
     ServerRequestHandler *handler = nullptr;
-    if (method == kPing) {
+    if (method == Method::Ping) {
         request->respond(QJsonObject());
         return;
     }
-    if (method == QLatin1String("roots/list"))
+    if (method == Method::RootsList)
         handler = rootsHandler;
-    else if (method == QLatin1String("sampling/createMessage"))
+    else if (method == Method::SamplingCreateMessage)
         handler = samplingHandler;
-    else if (method == QLatin1String("elicitation/create"))
+    else if (method == Method::ElicitationCreate)
         handler = elicitationHandler;
 
     if (!handler) {
@@ -752,47 +718,47 @@ void ClientPrivate::onRequest(const Message &message)
 void ClientPrivate::onProgress(const QJsonObject &params)
 {
     bool ok = false;
-    const MessageId token = MessageId::fromJson(params.value(kProgressToken), &ok);
+    const MessageId token = MessageId::fromJson(params.value(Key::ProgressToken), &ok);
     const QPointer<RequestHandle> handle = ok ? progressRoutes.value(token) : QPointer<RequestHandle>();
     if (!handle || handle->m_finished) {
-        qCDebug(lcSession) << "progress for unknown token" << params.value(kProgressToken);
+        qCDebug(lcSession) << "progress for unknown token" << params.value(Key::ProgressToken);
         return;
     }
-    const QJsonValue total = params.value(QStringLiteral("total"));
+    const QJsonValue total = params.value(Key::Total);
     if (handle->m_options.resetTimeoutOnProgress)
         armTimer(handle);
-    Q_EMIT handle->progress(params.value(QStringLiteral("progress")).toDouble(),
+    Q_EMIT handle->progress(params.value(Key::Progress).toDouble(),
                             total.isDouble() ? total.toDouble() : -1.0,
-                            params.value(QStringLiteral("message")).toString());
+                            params.value(Key::Message).toString());
 }
 
 void ClientPrivate::onNotification(const Message &message)
 {
     const QString method = message.method();
     const QJsonObject params = message.paramsObject();
-    if (method == QLatin1String("notifications/progress")) {
+    if (method == Method::ProgressNotification) {
         onProgress(params);
-    } else if (method == QLatin1String("notifications/cancelled")) {
+    } else if (method == Method::CancelledNotification) {
         bool ok = false;
-        const MessageId id = MessageId::fromJson(params.value(QStringLiteral("requestId")), &ok);
+        const MessageId id = MessageId::fromJson(params.value(Key::RequestId), &ok);
         const QPointer<IncomingRequest> request = ok ? incoming.take(id) : QPointer<IncomingRequest>();
         if (request && !request->m_answered) {
             request->m_answered = true; // a cancelled request SHOULD NOT be answered
-            Q_EMIT request->cancelled(params.value(QStringLiteral("reason")).toString());
+            Q_EMIT request->cancelled(params.value(Key::Reason).toString());
             request->deleteLater();
         }
-    } else if (method == QLatin1String("notifications/message")) {
-        Q_EMIT q->logMessage(params.value(QStringLiteral("level")).toString(),
-                             params.value(QStringLiteral("logger")).toString(), params.value(QStringLiteral("data")));
-    } else if (method == QLatin1String("notifications/tools/list_changed")) {
+    } else if (method == Method::MessageNotification) {
+        Q_EMIT q->logMessage(params.value(Key::Level).toString(),
+                             params.value(Key::Logger).toString(), params.value(Key::Data));
+    } else if (method == Method::ToolsListChangedNotification) {
         Q_EMIT q->toolsListChanged();
-    } else if (method == QLatin1String("notifications/resources/list_changed")) {
+    } else if (method == Method::ResourcesListChangedNotification) {
         Q_EMIT q->resourcesListChanged();
-    } else if (method == QLatin1String("notifications/prompts/list_changed")) {
+    } else if (method == Method::PromptsListChangedNotification) {
         Q_EMIT q->promptsListChanged();
-    } else if (method == QLatin1String("notifications/resources/updated")) {
-        Q_EMIT q->resourceUpdated(params.value(QStringLiteral("uri")).toString());
-    } else if (method == QLatin1String("notifications/tasks/status")) {
+    } else if (method == Method::ResourceUpdatedNotification) {
+        Q_EMIT q->resourceUpdated(params.value(Key::Uri).toString());
+    } else if (method == Method::TaskStatusNotification) {
         Q_EMIT q->taskStatus(params);
     }
     Q_EMIT q->notificationReceived(message);
@@ -982,16 +948,16 @@ QJsonObject Client::clientCapabilities() const
 {
     QJsonObject capabilities = d->extraCapabilities;
     if (d->rootsHandler)
-        capabilities.insert(QStringLiteral("roots"), QJsonObject{{QStringLiteral("listChanged"), true}});
+        capabilities.insert(Key::Roots, QJsonObject{{Key::ListChanged, true}});
     if (d->samplingHandler)
-        capabilities.insert(QStringLiteral("sampling"), QJsonObject());
+        capabilities.insert(Key::Sampling, QJsonObject());
     if (d->elicitationHandler && (d->elicitForm || d->elicitUrl)) {
         QJsonObject elicitation;
         if (d->elicitForm)
-            elicitation.insert(QStringLiteral("form"), QJsonObject());
+            elicitation.insert(Key::Form, QJsonObject());
         if (d->elicitUrl)
-            elicitation.insert(QStringLiteral("url"), QJsonObject());
-        capabilities.insert(QStringLiteral("elicitation"), elicitation);
+            elicitation.insert(Key::Url, QJsonObject());
+        capabilities.insert(Key::Elicitation, elicitation);
     }
     return capabilities;
 }
@@ -1010,7 +976,7 @@ RequestHandle *Client::sendRequest(const QString &method, const QJsonObject &par
         d->transmit(handle);
         break;
     case State::Initializing:
-        if (method == kPing) { // the only request allowed before the initialize result
+        if (method == Method::Ping) { // the only request allowed before the initialize result
             d->transmit(handle);
             break;
         }
@@ -1090,99 +1056,56 @@ void Client::sendNotification(const QString &method, const QJsonObject &params)
     }
 }
 
-RequestHandle *Client::ping() { return sendRequest(kPing); }
-
-RequestHandle *Client::listTools(const QString &cursor)
+RequestHandle *Client::send(const Request &request, const RequestOptions &options)
 {
-    return sendRequest(QStringLiteral("tools/list"), withCursor(cursor));
+    return sendRequest(request.method, request.params, options);
 }
+
+RequestHandle *Client::ping() { return send(Requests::ping()); }
+
+RequestHandle *Client::listTools(const QString &cursor) { return send(Requests::listTools(cursor)); }
 
 RequestHandle *Client::callTool(const QString &name, const QJsonObject &arguments, const RequestOptions &options,
                                 const QJsonObject &task)
 {
-    // Inserted one by one, in key order: the initializer-list constructor costs several times more.
-    QJsonObject params;
-    params.insert(QLatin1StringView("arguments"), arguments);
-    params.insert(QLatin1StringView("name"), name);
-    if (!task.isEmpty())
-        params.insert(QStringLiteral("task"), task);
-    return sendRequest(QStringLiteral("tools/call"), params, options);
+    return send(Requests::callTool(name, arguments, task), options);
 }
 
-RequestHandle *Client::listResources(const QString &cursor)
-{
-    return sendRequest(QStringLiteral("resources/list"), withCursor(cursor));
-}
+RequestHandle *Client::listResources(const QString &cursor) { return send(Requests::listResources(cursor)); }
 
 RequestHandle *Client::listResourceTemplates(const QString &cursor)
 {
-    return sendRequest(QStringLiteral("resources/templates/list"), withCursor(cursor));
+    return send(Requests::listResourceTemplates(cursor));
 }
 
-RequestHandle *Client::readResource(const QString &uri)
-{
-    return sendRequest(QStringLiteral("resources/read"), {{QStringLiteral("uri"), uri}});
-}
+RequestHandle *Client::readResource(const QString &uri) { return send(Requests::readResource(uri)); }
 
-RequestHandle *Client::subscribeResource(const QString &uri)
-{
-    return sendRequest(QStringLiteral("resources/subscribe"), {{QStringLiteral("uri"), uri}});
-}
+RequestHandle *Client::subscribeResource(const QString &uri) { return send(Requests::subscribeResource(uri)); }
 
-RequestHandle *Client::unsubscribeResource(const QString &uri)
-{
-    return sendRequest(QStringLiteral("resources/unsubscribe"), {{QStringLiteral("uri"), uri}});
-}
+RequestHandle *Client::unsubscribeResource(const QString &uri) { return send(Requests::unsubscribeResource(uri)); }
 
-RequestHandle *Client::listPrompts(const QString &cursor)
-{
-    return sendRequest(QStringLiteral("prompts/list"), withCursor(cursor));
-}
+RequestHandle *Client::listPrompts(const QString &cursor) { return send(Requests::listPrompts(cursor)); }
 
 RequestHandle *Client::getPrompt(const QString &name, const QJsonObject &arguments)
 {
-    QJsonObject params{{QStringLiteral("name"), name}};
-    if (!arguments.isEmpty())
-        params.insert(QStringLiteral("arguments"), arguments);
-    return sendRequest(QStringLiteral("prompts/get"), params);
+    return send(Requests::getPrompt(name, arguments));
 }
 
 RequestHandle *Client::complete(const QJsonObject &ref, const QString &argumentName, const QString &value,
                                 const QJsonObject &contextArguments)
 {
-    QJsonObject params{
-        {QStringLiteral("ref"), ref},
-        {QStringLiteral("argument"), QJsonObject{{QStringLiteral("name"), argumentName}, {QStringLiteral("value"), value}}},
-    };
-    if (!contextArguments.isEmpty())
-        params.insert(QStringLiteral("context"), QJsonObject{{QStringLiteral("arguments"), contextArguments}});
-    return sendRequest(QStringLiteral("completion/complete"), params);
+    return send(Requests::complete(ref, argumentName, value, contextArguments));
 }
 
-RequestHandle *Client::setLogLevel(const QString &level)
-{
-    return sendRequest(QStringLiteral("logging/setLevel"), {{QStringLiteral("level"), level}});
-}
+RequestHandle *Client::setLogLevel(const QString &level) { return send(Requests::setLogLevel(level)); }
 
-RequestHandle *Client::getTask(const QString &taskId)
-{
-    return sendRequest(QStringLiteral("tasks/get"), {{QStringLiteral("taskId"), taskId}});
-}
+RequestHandle *Client::getTask(const QString &taskId) { return send(Requests::getTask(taskId)); }
 
-RequestHandle *Client::getTaskResult(const QString &taskId)
-{
-    return sendRequest(QStringLiteral("tasks/result"), {{QStringLiteral("taskId"), taskId}});
-}
+RequestHandle *Client::getTaskResult(const QString &taskId) { return send(Requests::getTaskResult(taskId)); }
 
-RequestHandle *Client::listTasks(const QString &cursor)
-{
-    return sendRequest(QStringLiteral("tasks/list"), withCursor(cursor));
-}
+RequestHandle *Client::listTasks(const QString &cursor) { return send(Requests::listTasks(cursor)); }
 
-RequestHandle *Client::cancelTask(const QString &taskId)
-{
-    return sendRequest(QStringLiteral("tasks/cancel"), {{QStringLiteral("taskId"), taskId}});
-}
+RequestHandle *Client::cancelTask(const QString &taskId) { return send(Requests::cancelTask(taskId)); }
 
 namespace {
 
@@ -1214,7 +1137,7 @@ void deliverPages(const std::shared_ptr<Pager> &pager, const std::optional<RpcEr
 
 void fetchPage(Client *client, const std::shared_ptr<Pager> &pager, const QString &cursor)
 {
-    RequestHandle *handle = client->sendRequest(pager->method, withCursor(cursor));
+    RequestHandle *handle = client->send(Requests::listPage(pager->method, cursor));
     ++pager->pages;
     QObject::connect(handle, &RequestHandle::finished, client, [client, handle, pager] {
         if (!pager->context)
@@ -1227,7 +1150,7 @@ void fetchPage(Client *client, const std::shared_ptr<Pager> &pager, const QStrin
         const QJsonArray page = result.value(pager->itemsKey).toArray();
         for (const QJsonValue &item : page)
             pager->items.append(item);
-        const QString next = result.value(QStringLiteral("nextCursor")).toString();
+        const QString next = result.value(Key::NextCursor).toString();
         if (next.isEmpty()) {
             deliverPages(pager, std::nullopt);
         } else if (pager->cursorsSeen.contains(next)) {
@@ -1261,7 +1184,7 @@ void Client::listAll(const QString &method, const QString &itemsKey, const QObje
     fetchPage(this, pager, QString());
 }
 
-void Client::notifyRootsListChanged() { sendNotification(QStringLiteral("notifications/roots/list_changed")); }
+void Client::notifyRootsListChanged() { sendNotification(Method::RootsListChangedNotification); }
 
 int Client::pendingRequestCount() const
 {

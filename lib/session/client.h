@@ -1,6 +1,8 @@
 #pragma once
 
 #include "jsonrpc/message.h"
+#include "protocol/requests.h"
+#include "protocol/types.h"
 #include "traffic/trafficevent.h"
 #include "transport/transport.h"
 
@@ -25,18 +27,6 @@ namespace Mcp {
 
 class Client;
 class ClientPrivate;
-
-// clientInfo / serverInfo of initialize.
-struct Implementation
-{
-    QString name;
-    QString version;
-    QString title;           // optional (2025-06-18 and later)
-    QJsonObject extra;       // any other members (websiteUrl, icons, ...), carried through untouched
-
-    QJsonObject toJson() const;
-    static Implementation fromJson(const QJsonObject &object);
-};
 
 struct RequestOptions
 {
@@ -213,6 +203,8 @@ public:
               std::function<void(RequestHandle *)> callback, const RequestOptions &options = {});
     void sendNotification(const QString &method, const QJsonObject &params = {});
 
+    // A request made by Requests:: (the typed calls below are shorthands for them).
+    RequestHandle *send(const Request &request, const RequestOptions &options = {});
     // Typed calls
     RequestHandle *ping();
     RequestHandle *listTools(const QString &cursor = {});

@@ -2,6 +2,8 @@
 
 #include "forms/schemaform.h"
 
+#include "protocol/keys.h"
+
 #include <QBoxLayout>
 #include <QDesktopServices>
 #include <QDialogButtonBox>
@@ -71,13 +73,13 @@ void ElicitationDialog::setUp()
 {
     const QString serverName = this->serverName();
     const QJsonObject p = params();
-    m_urlMode = p.value(QLatin1String("mode")).toString() == QLatin1String("url");
+    m_urlMode = p.value(Key::Mode).toString() == QLatin1String("url");
     setWindowTitle(tr("%1 asks for information").arg(serverName));
     resize(560, m_urlMode ? 300 : 640);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(makeServerBanner(m_urlMode ? tr("asks you to open a web page (elicitation, URL mode).")
                                                  : tr("asks you for information (elicitation).")));
-    auto *message = new QLabel(p.value(QLatin1String("message")).toString(), this);
+    auto *message = new QLabel(p.value(Key::Message).toString(), this);
     message->setObjectName(QStringLiteral("elicitationMessage"));
     message->setWordWrap(true);
     message->setTextFormat(Qt::PlainText);
@@ -89,7 +91,7 @@ void ElicitationDialog::setUp()
 
     auto *buttons = new QDialogButtonBox(this);
     if (m_urlMode) {
-        m_url = QUrl(p.value(QLatin1String("url")).toString(), QUrl::TolerantMode);
+        m_url = QUrl(p.value(Key::Url).toString(), QUrl::TolerantMode);
         addUrlPreview(layout, this, m_url, QStringLiteral("urlDomain"), QStringLiteral("urlText"));
         QStringList warnings;
         if (!m_url.isValid())
@@ -117,7 +119,7 @@ void ElicitationDialog::setUp()
     } else {
         m_form = new SchemaFormWidget(this);
         m_form->setObjectName(QStringLiteral("elicitationForm"));
-        m_form->setSchema(p.value(QLatin1String("requestedSchema")));
+        m_form->setSchema(p.value(Key::RequestedSchema));
         m_form->applyDefaults(); // the user sees (and may change) what omitted fields would become
         layout->addWidget(m_form, 1);
         auto *accept = buttons->addButton(tr("Accept"), QDialogButtonBox::AcceptRole);
@@ -128,7 +130,7 @@ void ElicitationDialog::setUp()
         script->setObjectName(QStringLiteral("saveScripted"));
         script->setToolTip(tr("Answer this server's later form requests with these values automatically"));
         connect(script, &QPushButton::clicked, this, [this] {
-            Q_EMIT scriptedAnswerRequested({{QStringLiteral("action"), QStringLiteral("accept")}, {QStringLiteral("content"), content()}});
+            Q_EMIT scriptedAnswerRequested({{Key::Action, QStringLiteral("accept")}, {Key::Content, content()}});
         });
     }
     m_problem = new QLabel(this);
@@ -170,7 +172,7 @@ void ElicitationDialog::acceptRequest()
         m_problem->show();
         return;
     }
-    respond({{QStringLiteral("action"), QStringLiteral("accept")}, {QStringLiteral("content"), content()}});
+    respond({{Key::Action, QStringLiteral("accept")}, {Key::Content, content()}});
     done(QDialog::Accepted);
 }
 
@@ -180,26 +182,26 @@ void ElicitationDialog::openUrl()
         return;
     urlOpener()(m_url);
     // Opening the page is the user's consent: the interaction continues in the browser.
-    respond({{QStringLiteral("action"), QStringLiteral("accept")}});
+    respond({{Key::Action, QStringLiteral("accept")}});
     done(QDialog::Accepted);
 }
 
 void ElicitationDialog::declineRequest()
 {
-    respond({{QStringLiteral("action"), QStringLiteral("decline")}});
+    respond({{Key::Action, QStringLiteral("decline")}});
     done(QDialog::Rejected);
 }
 
 void ElicitationDialog::cancelRequest()
 {
-    respond({{QStringLiteral("action"), QStringLiteral("cancel")}});
+    respond({{Key::Action, QStringLiteral("cancel")}});
     done(QDialog::Rejected);
 }
 
 void ElicitationDialog::reject()
 {
     if (!isAnswered())
-        respond({{QStringLiteral("action"), QStringLiteral("cancel")}});
+        respond({{Key::Action, QStringLiteral("cancel")}});
     QDialog::reject();
 }
 

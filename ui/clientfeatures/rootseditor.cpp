@@ -1,5 +1,7 @@
 #include "rootseditor.h"
 
+#include "protocol/keys.h"
+
 #include <QBoxLayout>
 #include <QDir>
 #include <QFileDialog>
@@ -72,10 +74,10 @@ QJsonArray RootsEditor::roots() const
 {
     QJsonArray result;
     for (int row = 0; row < m_table->rowCount(); ++row) {
-        QJsonObject root{{QStringLiteral("uri"), m_table->item(row, 1)->text()}};
+        QJsonObject root{{Key::Uri, m_table->item(row, 1)->text()}};
         const QString name = m_table->item(row, 0)->text();
         if (!name.isEmpty())
-            root.insert(QStringLiteral("name"), name);
+            root.insert(Key::Name, name);
         result.append(root);
     }
     return result;
@@ -86,7 +88,7 @@ void RootsEditor::setRoots(const QJsonArray &roots)
     m_loading = true;
     m_table->setRowCount(0);
     for (const QJsonValue &root : roots)
-        addRow(root.toObject().value(QLatin1String("uri")).toString(), root.toObject().value(QLatin1String("name")).toString());
+        addRow(root.toObject().value(Key::Uri).toString(), root.toObject().value(Key::Name).toString());
     m_loading = false;
     updateButtons();
 }

@@ -3,6 +3,7 @@
 #include "forms/jsontext.h"
 #include "results/resultview.h"
 
+#include "protocol/keys.h"
 #include <QBoxLayout>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -18,10 +19,6 @@
 namespace Mcp::Ui {
 
 namespace {
-QString key(const char *name)
-{
-    return QString::fromLatin1(name);
-}
 
 QLabel *wrapped(const QString &text, QWidget *parent)
 {
@@ -64,62 +61,62 @@ void SamplingDialog::setUp()
     // What was asked.
     auto *request_ = new QGroupBox(tr("Request"), top);
     auto *form = new QFormLayout(request_);
-    const QString systemPrompt = p.value(key("systemPrompt")).toString();
+    const QString systemPrompt = p.value(Key::SystemPrompt).toString();
     if (!systemPrompt.isEmpty()) {
         auto *system = wrapped(systemPrompt, request_);
-        system->setObjectName(key("systemPrompt"));
+        system->setObjectName(QStringLiteral("systemPrompt"));
         form->addRow(tr("System prompt:"), system);
     }
-    const QJsonObject preferences = p.value(key("modelPreferences")).toObject();
+    const QJsonObject preferences = p.value(Key::ModelPreferences).toObject();
     QStringList hints;
-    for (const QJsonValue &hint : preferences.value(key("hints")).toArray())
-        hints.append(hint.toObject().value(key("name")).toString());
+    for (const QJsonValue &hint : preferences.value(Key::Hints).toArray())
+        hints.append(hint.toObject().value(Key::Name).toString());
     QStringList priorities;
     for (const char *name : {"intelligencePriority", "speedPriority", "costPriority"})
-        if (preferences.contains(key(name)))
-            priorities.append(QStringLiteral("%1 %2").arg(key(name).chopped(8)).arg(preferences.value(key(name)).toDouble()));
+        if (preferences.contains(QLatin1StringView(name)))
+            priorities.append(QStringLiteral("%1 %2").arg(QString::fromLatin1(name).chopped(8)).arg(preferences.value(QLatin1StringView(name)).toDouble()));
     if (!hints.isEmpty() || !priorities.isEmpty()) {
         auto *prefs = wrapped((hints.isEmpty() ? QString() : tr("hints: %1").arg(hints.join(QLatin1String(", "))))
                                   + (hints.isEmpty() || priorities.isEmpty() ? QString() : QStringLiteral("; "))
                                   + priorities.join(QLatin1String(", ")),
                               request_);
-        prefs->setObjectName(key("preferences"));
+        prefs->setObjectName(QStringLiteral("preferences"));
         form->addRow(tr("Model preferences:"), prefs);
     }
     QStringList limits;
-    if (p.contains(key("maxTokens")))
-        limits.append(tr("max tokens %1").arg(p.value(key("maxTokens")).toInt()));
-    if (p.contains(key("temperature")))
-        limits.append(tr("temperature %1").arg(p.value(key("temperature")).toDouble()));
-    if (p.contains(key("stopSequences")))
-        limits.append(tr("stop sequences %1").arg(JsonText::compact(p.value(key("stopSequences")))));
-    if (p.contains(key("includeContext")))
-        limits.append(tr("include context: %1").arg(p.value(key("includeContext")).toString()));
+    if (p.contains(Key::MaxTokens))
+        limits.append(tr("max tokens %1").arg(p.value(Key::MaxTokens).toInt()));
+    if (p.contains(Key::Temperature))
+        limits.append(tr("temperature %1").arg(p.value(Key::Temperature).toDouble()));
+    if (p.contains(Key::StopSequences))
+        limits.append(tr("stop sequences %1").arg(JsonText::compact(p.value(Key::StopSequences))));
+    if (p.contains(Key::IncludeContext))
+        limits.append(tr("include context: %1").arg(p.value(Key::IncludeContext).toString()));
     if (!limits.isEmpty()) {
         auto *limitLabel = wrapped(limits.join(QStringLiteral(" · ")), request_);
-        limitLabel->setObjectName(key("limits"));
+        limitLabel->setObjectName(QStringLiteral("limits"));
         form->addRow(tr("Limits:"), limitLabel);
     }
-    const QJsonArray tools = p.value(key("tools")).toArray();
+    const QJsonArray tools = p.value(Key::Tools).toArray();
     if (!tools.isEmpty()) {
         QStringList names;
         for (const QJsonValue &tool : tools) {
             const QJsonObject t = tool.toObject();
-            names.append(t.value(key("name")).toString()
-                         + (t.contains(key("description")) ? QLatin1String(": ") + t.value(key("description")).toString() : QString()));
+            names.append(t.value(Key::Name).toString()
+                         + (t.contains(Key::Description) ? QLatin1String(": ") + t.value(Key::Description).toString() : QString()));
         }
         auto *toolLabel = wrapped(names.join(u'\n'), request_);
-        toolLabel->setObjectName(key("tools"));
+        toolLabel->setObjectName(QStringLiteral("tools"));
         form->addRow(tr("Tools offered:"), toolLabel);
-        if (p.contains(key("toolChoice")))
-            form->addRow(tr("Tool choice:"), wrapped(JsonText::compact(p.value(key("toolChoice"))), request_));
+        if (p.contains(Key::ToolChoice))
+            form->addRow(tr("Tool choice:"), wrapped(JsonText::compact(p.value(Key::ToolChoice)), request_));
     }
-    if (p.contains(key("metadata")))
-        form->addRow(tr("Metadata:"), wrapped(JsonText::compact(p.value(key("metadata"))), request_));
+    if (p.contains(Key::Metadata))
+        form->addRow(tr("Metadata:"), wrapped(JsonText::compact(p.value(Key::Metadata)), request_));
     topLayout->addWidget(request_);
     m_messages = new ResultView(top);
-    m_messages->setObjectName(key("samplingMessages"));
-    m_messages->setMessages(p.value(key("messages")).toArray());
+    m_messages->setObjectName(QStringLiteral("samplingMessages"));
+    m_messages->setMessages(p.value(Key::Messages).toArray());
     topLayout->addWidget(m_messages, 1);
     splitter->addWidget(top);
 
@@ -127,16 +124,16 @@ void SamplingDialog::setUp()
     auto *answerBox = new QGroupBox(tr("Your answer"), splitter);
     auto *answerLayout = new QFormLayout(answerBox);
     m_role = new QComboBox(answerBox);
-    m_role->setObjectName(key("role"));
-    m_role->addItems({key("assistant"), key("user")});
-    m_model = new QLineEdit(hints.isEmpty() ? key("mcpscope-human") : hints.first(), answerBox);
-    m_model->setObjectName(key("model"));
+    m_role->setObjectName(QStringLiteral("role"));
+    m_role->addItems({QStringLiteral("assistant"), QStringLiteral("user")});
+    m_model = new QLineEdit(hints.isEmpty() ? QStringLiteral("mcpscope-human") : hints.first(), answerBox);
+    m_model->setObjectName(QStringLiteral("model"));
     m_stopReason = new QComboBox(answerBox);
-    m_stopReason->setObjectName(key("stopReason"));
+    m_stopReason->setObjectName(QStringLiteral("stopReason"));
     m_stopReason->setEditable(true);
-    m_stopReason->addItems({key("endTurn"), key("stopSequence"), key("maxTokens"), key("toolUse")});
+    m_stopReason->addItems({QStringLiteral("endTurn"), QStringLiteral("stopSequence"), QStringLiteral("maxTokens"), QStringLiteral("toolUse")});
     m_text = new QPlainTextEdit(answerBox);
-    m_text->setObjectName(key("answerText"));
+    m_text->setObjectName(QStringLiteral("answerText"));
     m_text->setPlaceholderText(tr("Write what the model answers…"));
     answerLayout->addRow(tr("Role:"), m_role);
     answerLayout->addRow(tr("Model:"), m_model);
@@ -149,12 +146,12 @@ void SamplingDialog::setUp()
 
     auto *buttons = new QDialogButtonBox(this);
     auto *send = buttons->addButton(tr("Send answer"), QDialogButtonBox::AcceptRole);
-    send->setObjectName(key("send"));
+    send->setObjectName(QStringLiteral("send"));
     auto *rejectButton = buttons->addButton(tr("Reject"), QDialogButtonBox::RejectRole);
-    rejectButton->setObjectName(key("reject"));
+    rejectButton->setObjectName(QStringLiteral("reject"));
     rejectButton->setToolTip(tr("Answer with error -1 (the user rejected the request)"));
     auto *script = buttons->addButton(tr("Save as scripted answer"), QDialogButtonBox::ActionRole);
-    script->setObjectName(key("saveScripted"));
+    script->setObjectName(QStringLiteral("saveScripted"));
     script->setToolTip(tr("Answer this server's later sampling requests with this answer automatically"));
     connect(send, &QPushButton::clicked, this, &SamplingDialog::sendAnswer);
     connect(rejectButton, &QPushButton::clicked, this, &SamplingDialog::rejectRequest);
@@ -165,10 +162,10 @@ void SamplingDialog::setUp()
 
 QJsonObject SamplingDialog::answer() const
 {
-    return {{key("role"), m_role->currentText()},
-            {key("content"), QJsonObject{{key("type"), key("text")}, {key("text"), m_text->toPlainText()}}},
-            {key("model"), m_model->text()},
-            {key("stopReason"), m_stopReason->currentText()}};
+    return {{Key::Role, m_role->currentText()},
+            {Key::Content, QJsonObject{{Key::Type, QStringLiteral("text")}, {Key::Text, m_text->toPlainText()}}},
+            {Key::Model, m_model->text()},
+            {Key::StopReason, m_stopReason->currentText()}};
 }
 
 void SamplingDialog::setAnswerText(const QString &text)

@@ -2,16 +2,13 @@
 
 #include "schema/formstate.h"
 
+#include "protocol/keys.h"
 #include <QJsonDocument>
 #include <QSettings>
 
 namespace Mcp::Ui {
 
 namespace {
-QString key(const char *name)
-{
-    return QString::fromLatin1(name);
-}
 QString settingsKey(const QString &serverKey)
 {
     return QStringLiteral("scriptedAnswers/") + QString::fromLatin1(serverKey.toUtf8().toBase64(QByteArray::Base64UrlEncoding));
@@ -21,19 +18,19 @@ QString settingsKey(const QString &serverKey)
 QJsonObject ScriptedAnswers::toJson() const
 {
     QJsonObject s = sampling;
-    s.insert(key("enabled"), samplingEnabled);
+    s.insert(QStringLiteral("enabled"), samplingEnabled);
     QJsonObject e = elicitation;
-    e.insert(key("enabled"), elicitationEnabled);
-    return {{key("sampling"), s}, {key("elicitation"), e}};
+    e.insert(QStringLiteral("enabled"), elicitationEnabled);
+    return {{Key::Sampling, s}, {Key::Elicitation, e}};
 }
 
 ScriptedAnswers ScriptedAnswers::fromJson(const QJsonObject &object)
 {
     ScriptedAnswers answers;
-    answers.sampling = object.value(key("sampling")).toObject();
-    answers.samplingEnabled = answers.sampling.take(key("enabled")).toBool();
-    answers.elicitation = object.value(key("elicitation")).toObject();
-    answers.elicitationEnabled = answers.elicitation.take(key("enabled")).toBool();
+    answers.sampling = object.value(Key::Sampling).toObject();
+    answers.samplingEnabled = answers.sampling.take(QStringLiteral("enabled")).toBool();
+    answers.elicitation = object.value(Key::Elicitation).toObject();
+    answers.elicitationEnabled = answers.elicitation.take(QStringLiteral("enabled")).toBool();
     return answers;
 }
 
@@ -51,35 +48,35 @@ void ScriptedAnswers::save(const QString &serverKey) const
 ScriptedSamplingResponder::ScriptedSamplingResponder(const QJsonObject &answer)
     : m_answer(answer)
 {
-    m_answer.remove(key("enabled"));
+    m_answer.remove(QStringLiteral("enabled"));
 }
 
 void ScriptedSamplingResponder::handleRequest(IncomingRequest *request)
 {
     ++m_count;
-    if (m_answer.contains(key("error"))) {
-        request->reject(RpcError::fromJson(m_answer.value(key("error")).toObject()));
+    if (m_answer.contains(QStringLiteral("error"))) {
+        request->reject(RpcError::fromJson(m_answer.value(QStringLiteral("error")).toObject()));
         return;
     }
-    request->respond(m_answer.value(key("result")).isObject() ? m_answer.value(key("result")).toObject() : m_answer);
+    request->respond(m_answer.value(QStringLiteral("result")).isObject() ? m_answer.value(QStringLiteral("result")).toObject() : m_answer);
 }
 
 ScriptedElicitationResponder::ScriptedElicitationResponder(const QJsonObject &answer)
     : m_answer(answer)
 {
-    m_answer.remove(key("enabled"));
+    m_answer.remove(QStringLiteral("enabled"));
 }
 
 QJsonObject ScriptedElicitationResponder::completeAnswer(const QJsonObject &answer, const QJsonObject &params)
 {
-    QJsonObject result{{key("action"), answer.value(key("action")).toString(key("accept"))}};
-    if (result.value(key("action")).toString() != QLatin1String("accept")
-        || params.value(key("mode")).toString() == QLatin1String("url"))
+    QJsonObject result{{Key::Action, answer.value(Key::Action).toString(QStringLiteral("accept"))}};
+    if (result.value(Key::Action).toString() != QLatin1String("accept")
+        || params.value(Key::Mode).toString() == QLatin1String("url"))
         return result;
-    FormState state(params.value(key("requestedSchema")));
-    state.fromJson(answer.value(key("content")).toObject());
+    FormState state(params.value(Key::RequestedSchema));
+    state.fromJson(answer.value(Key::Content).toObject());
     state.applyDefaults();
-    result.insert(key("content"), state.toJson().toObject());
+    result.insert(Key::Content, state.toJson().toObject());
     return result;
 }
 

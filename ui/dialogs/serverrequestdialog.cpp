@@ -4,6 +4,8 @@
 #include "theme.h"
 #include "widgets/jsonview.h"
 
+#include "protocol/keys.h"
+
 #include <QCloseEvent>
 #include <QDialogButtonBox>
 #include <QFontDatabase>
@@ -22,18 +24,17 @@ QJsonObject ServerRequestDialog::suggestedAnswer(const QString &method, const QJ
 {
     if (method == QLatin1String("sampling/createMessage")) {
         return QJsonObject{
-            {QStringLiteral("role"), QStringLiteral("assistant")},
-            {QStringLiteral("content"), QJsonObject{{QStringLiteral("type"), QStringLiteral("text")},
-                                                    {QStringLiteral("text"), QString()}}},
-            {QStringLiteral("model"), QStringLiteral("human-in-mcpscope")},
-            {QStringLiteral("stopReason"), QStringLiteral("endTurn")},
+            {Key::Role, QStringLiteral("assistant")},
+            {Key::Content, QJsonObject{{Key::Type, QStringLiteral("text")}, {Key::Text, QString()}}},
+            {Key::Model, QStringLiteral("human-in-mcpscope")},
+            {Key::StopReason, QStringLiteral("endTurn")},
         };
     }
     if (method == QLatin1String("elicitation/create")) {
-        if (params.value(QStringLiteral("mode")).toString() == QLatin1String("url"))
-            return QJsonObject{{QStringLiteral("action"), QStringLiteral("accept")}};
+        if (params.value(Key::Mode).toString() == QLatin1String("url"))
+            return QJsonObject{{Key::Action, QStringLiteral("accept")}};
         QJsonObject content;
-        const QJsonObject properties = params.value(QStringLiteral("requestedSchema")).toObject()
+        const QJsonObject properties = params.value(Key::RequestedSchema).toObject()
                                            .value(QStringLiteral("properties")).toObject();
         for (auto it = properties.begin(); it != properties.end(); ++it) {
             const QJsonObject property = it.value().toObject();
@@ -53,7 +54,7 @@ QJsonObject ServerRequestDialog::suggestedAnswer(const QString &method, const QJ
             else
                 content.insert(it.key(), QString());
         }
-        return QJsonObject{{QStringLiteral("action"), QStringLiteral("accept")}, {QStringLiteral("content"), content}};
+        return QJsonObject{{Key::Action, QStringLiteral("accept")}, {Key::Content, content}};
     }
     return {};
 }
@@ -72,7 +73,7 @@ ServerRequestDialog::ServerRequestDialog(ServerRequest *request, QWidget *parent
         intro = tr("<b>%1</b> asks for an LLM completion (sampling/createMessage). Write the answer the server "
                    "should get, or decline.").arg(request->serverName().toHtmlEscaped());
     } else {
-        const QString message = request->params().value(QStringLiteral("message")).toString();
+        const QString message = request->params().value(Key::Message).toString();
         intro = tr("<b>%1</b> asks for input (elicitation/create): %2")
                     .arg(request->serverName().toHtmlEscaped(), message.toHtmlEscaped());
     }
@@ -150,7 +151,7 @@ void ServerRequestDialog::declineRequest()
 {
     if (m_request) {
         if (m_method == QLatin1String("elicitation/create"))
-            m_request->respond(QJsonObject{{QStringLiteral("action"), QStringLiteral("decline")}});
+            m_request->respond(QJsonObject{{Key::Action, QStringLiteral("decline")}});
         else
             m_request->reject(RpcError{ErrorCode::UserRejected, tr("The user declined the request."), QJsonValue::Undefined});
         m_request->deleteLater();
@@ -161,7 +162,7 @@ void ServerRequestDialog::declineRequest()
 void ServerRequestDialog::cancelRequest()
 {
     if (m_request) {
-        m_request->respond(QJsonObject{{QStringLiteral("action"), QStringLiteral("cancel")}});
+        m_request->respond(QJsonObject{{Key::Action, QStringLiteral("cancel")}});
         m_request->deleteLater();
     }
     close();
@@ -172,7 +173,7 @@ void ServerRequestDialog::closeEvent(QCloseEvent *event)
     // Closing the window without an answer declines, so the server is never left waiting.
     if (m_request && !m_request->isAnswered() && !m_request->isCancelled()) {
         if (m_method == QLatin1String("elicitation/create"))
-            m_request->respond(QJsonObject{{QStringLiteral("action"), QStringLiteral("cancel")}});
+            m_request->respond(QJsonObject{{Key::Action, QStringLiteral("cancel")}});
         else
             m_request->reject(RpcError{ErrorCode::UserRejected, tr("The user closed the request."), QJsonValue::Undefined});
         m_request->deleteLater();

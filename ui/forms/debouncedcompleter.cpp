@@ -2,7 +2,9 @@
 
 #include "connection/connection.h"
 
-#include <QJsonArray>
+#include "protocol/requests.h"
+#include "protocol/types.h"
+
 
 #include <QCompleter>
 #include <QLineEdit>
@@ -55,19 +57,10 @@ void requestCompletion(Connection *connection, QObject *receiver, const QJsonObj
                        const QString &argumentName, const QString &value, const QJsonObject &otherArguments,
                        std::function<void(const QStringList &)> reply)
 {
-    QJsonObject params{{QStringLiteral("ref"), ref},
-                       {QStringLiteral("argument"), QJsonObject{{QStringLiteral("name"), argumentName},
-                                                                {QStringLiteral("value"), value}}}};
-    if (!otherArguments.isEmpty())
-        params.insert(QStringLiteral("context"), QJsonObject{{QStringLiteral("arguments"), otherArguments}});
-    PendingCall *call = connection->call(QStringLiteral("completion/complete"), params);
+    const Request request = Requests::complete(ref, argumentName, value, otherArguments);
+    PendingCall *call = connection->call(request.method, request.params);
     QObject::connect(call, &PendingCall::finished, receiver, [call, reply = std::move(reply)] {
-        QStringList values;
-        const QJsonArray array = call->result().toObject().value(QStringLiteral("completion")).toObject()
-                                     .value(QStringLiteral("values")).toArray();
-        for (const QJsonValue &v : array)
-            values.append(v.toString());
-        reply(values);
+        reply(CompleteResult::fromJson(call->result().toObject()).values);
     });
 }
 

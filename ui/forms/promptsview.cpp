@@ -5,6 +5,11 @@
 #include "results/iconfetcher.h"
 #include "results/resultview.h"
 
+#include "protocol/keys.h"
+#include "protocol/methods.h"
+#include "protocol/requests.h"
+#include "protocol/types.h"
+
 #include <QBoxLayout>
 #include <QElapsedTimer>
 #include <QFormLayout>
@@ -19,10 +24,6 @@
 namespace Mcp::Ui {
 
 namespace {
-QString key(const char *name)
-{
-    return QString::fromLatin1(name);
-}
 constexpr int ItemRole = Qt::UserRole + 1;
 }
 
@@ -40,7 +41,7 @@ PromptsView::PromptsView(Connection *connection, QWidget *parent)
     filter->setPlaceholderText(tr("Search"));
     filter->setClearButtonEnabled(true);
     m_list = new QListWidget(left);
-    m_list->setObjectName(key("promptList"));
+    m_list->setObjectName(QStringLiteral("promptList"));
     IconFetcher::instance()->keepUpdated(m_list); // web icons arrive later; items update in place
     auto *refreshButton = new QPushButton(tr("Refresh"), left);
     m_listMessage = new QLabel(left);
@@ -66,12 +67,12 @@ PromptsView::PromptsView(Connection *connection, QWidget *parent)
     m_form->setContentsMargins(0, 0, 0, 0);
     auto *buttons = new QHBoxLayout;
     m_get = new QPushButton(tr("Get prompt"), right);
-    m_get->setObjectName(key("getPrompt"));
+    m_get->setObjectName(QStringLiteral("getPrompt"));
     m_get->setToolTip(tr("prompts/get (Ctrl+Enter)"));
     buttons->addWidget(m_get);
     buttons->addStretch(1);
     m_status = new QLabel(right);
-    m_status->setObjectName(key("promptStatus"));
+    m_status->setObjectName(QStringLiteral("promptStatus"));
     m_status->setWordWrap(true);
     m_result = new ResultView(right);
     rightLayout->addWidget(m_heading);
@@ -110,17 +111,17 @@ void PromptsView::refresh()
     if (!m_connection || !m_connection->isConnected())
         return;
     m_listMessage->setText(tr("Loading…"));
-    const QString current = m_prompt.value(key("name")).toString();
-    m_connection->listAll(key("prompts/list"), key("prompts"), this,
+    const QString current = m_prompt.value(Key::Name).toString();
+    m_connection->listAll(Method::PromptsList, Key::Prompts, this,
                           [this, current](const QJsonArray &items, const std::optional<RpcError> &error) {
         m_list->clear();
         for (const QJsonValue &value : items) {
             const QJsonObject prompt = value.toObject();
-            const QString name = prompt.value(key("name")).toString();
-            const QString title = prompt.value(key("title")).toString();
-            auto *item = new QListWidgetItem(title.isEmpty() ? name : title + QLatin1Char('\n') + name, m_list);
+            const QString name = prompt.value(Key::Name).toString();
+            const QString title = displayName(prompt);
+            auto *item = new QListWidgetItem(title == name ? name : title + QLatin1Char('\n') + name, m_list);
             item->setData(ItemRole, prompt);
-            IconFetcher::setItemIcon(item, prompt.value(key("icons")).toArray(), prompt.value(key("description")).toString());
+            IconFetcher::setItemIcon(item, prompt.value(Key::Icons).toArray(), prompt.value(Key::Description).toString());
         }
         m_listMessage->setText(error ? tr("Listing prompts failed: %1").arg(error->message)
                                      : tr("%n prompt(s)", nullptr, int(items.size())));
@@ -132,7 +133,7 @@ void PromptsView::refresh()
 bool PromptsView::selectByName(const QString &name)
 {
     for (int i = 0; i < m_list->count(); ++i) {
-        if (m_list->item(i)->data(ItemRole).toJsonObject().value(key("name")).toString() == name) {
+        if (m_list->item(i)->data(ItemRole).toJsonObject().value(Key::Name).toString() == name) {
             m_list->setCurrentRow(i);
             return true;
         }
@@ -158,35 +159,35 @@ QJsonObject PromptsView::arguments() const
     return out;
 }
 
-void PromptsView::showPrompt(const QJsonObject &prompt)
+void PromptsView::showPrompt(const QJsonObject &json)
 {
-    if (prompt.value(key("name")) == m_prompt.value(key("name")) && !m_arguments.isEmpty())
+    if (json.value(Key::Name) == m_prompt.value(Key::Name) && !m_arguments.isEmpty())
         return;
-    m_prompt = prompt;
-    const QString name = prompt.value(key("name")).toString();
-    const QString title = prompt.value(key("title")).toString();
-    m_heading->setText(title.isEmpty() ? name : QStringLiteral("%1 — %2").arg(title, name));
-    m_description->setText(prompt.value(key("description")).toString());
+    m_prompt = json;
+    const Prompt prompt = Prompt::fromJson(json);
+    const QString name = prompt.name;
+    const QString title = prompt.displayName();
+    m_heading->setText(title == name ? name : QStringLiteral("%1 — %2").arg(title, name));
+    m_description->setText(prompt.description);
     while (m_form->rowCount() > 0)
         m_form->removeRow(0);
     m_arguments.clear();
-    const QJsonObject saved = m_connection ? ToolInputStore::load(m_connection->name(), key("prompt"), name).toObject() : QJsonObject();
-    const bool completions = m_connection && m_connection->sessionInfo().serverCapabilities.contains(key("completions"));
-    for (const QJsonValue &value : prompt.value(key("arguments")).toArray()) {
-        const QJsonObject argument = value.toObject();
-        const QString argName = argument.value(key("name")).toString();
+    const QJsonObject saved = m_connection ? ToolInputStore::load(m_connection->name(), QStringLiteral("prompt"), name).toObject() : QJsonObject();
+    const bool completions = m_connection && m_connection->sessionInfo().serverCapabilities.contains(Key::Completions);
+    for (const PromptArgument &argument : prompt.arguments) {
+        const QString argName = argument.name;
         auto *edit = new QLineEdit(saved.value(argName).toString(), m_argumentsBox);
         edit->setObjectName(QLatin1String("argument:") + argName);
-        edit->setPlaceholderText(argument.value(key("description")).toString());
-        edit->setToolTip(argument.value(key("description")).toString());
-        QString label = argument.value(key("title")).toString(argName);
-        if (argument.value(key("required")).toBool())
+        edit->setPlaceholderText(argument.description);
+        edit->setToolTip(argument.description);
+        QString label = argument.displayName();
+        if (argument.required)
             label += QLatin1String(" *");
         m_form->addRow(label + QLatin1Char(':'), edit);
         m_arguments.append({argName, edit});
         connect(edit, &QLineEdit::textChanged, this, [this, name] {
             if (m_connection)
-                ToolInputStore::save(m_connection->name(), key("prompt"), name, arguments());
+                ToolInputStore::save(m_connection->name(), QStringLiteral("prompt"), name, arguments());
         });
         if (completions) {
             QPointer<PromptsView> self(this);
@@ -195,7 +196,7 @@ void PromptsView::showPrompt(const QJsonObject &prompt)
                     return;
                 QJsonObject context = self->arguments();
                 context.remove(argName);
-                requestCompletion(self->m_connection, self, QJsonObject{{key("type"), key("ref/prompt")}, {key("name"), name}},
+                requestCompletion(self->m_connection, self, Requests::promptReference(name),
                                   argName, text, context, std::move(reply));
             });
         }
@@ -210,22 +211,18 @@ void PromptsView::get()
     if (m_prompt.isEmpty() || !m_connection || !m_connection->isConnected())
         return;
     QStringList missing;
-    for (const QJsonValue &value : m_prompt.value(key("arguments")).toArray()) {
-        const QJsonObject argument = value.toObject();
-        if (argument.value(key("required")).toBool() && !arguments().contains(argument.value(key("name")).toString()))
-            missing.append(argument.value(key("name")).toString());
+    for (const PromptArgument &argument : Prompt::fromJson(m_prompt).arguments) {
+        if (argument.required && !arguments().contains(argument.name))
+            missing.append(argument.name);
     }
     if (!missing.isEmpty())
         m_status->setText(tr("Required argument(s) left empty: %1 (sent anyway, to see what the server says)").arg(missing.join(QLatin1String(", "))));
     else
         m_status->setText(tr("Getting…"));
-    QJsonObject params{{key("name"), m_prompt.value(key("name"))}};
-    const QJsonObject args = arguments();
-    if (!args.isEmpty())
-        params.insert(key("arguments"), args);
+    const Request request = Requests::getPrompt(m_prompt.value(Key::Name).toString(), arguments());
     QElapsedTimer clock;
     clock.start();
-    PendingCall *call = m_connection->call(key("prompts/get"), params);
+    PendingCall *call = m_connection->call(request.method, request.params);
     connect(call, &PendingCall::finished, this, [this, call, clock] {
         if (call->isError()) {
             const QString text = tr("prompts/get failed: %1 (%2)").arg(call->error().message).arg(call->error().code);
@@ -235,8 +232,9 @@ void PromptsView::get()
             return;
         }
         const QJsonObject result = call->result().toObject();
-        m_result->setMessages(result.value(key("messages")).toArray(), result.value(key("description")).toString());
-        m_status->setText(tr("%n message(s) in %1 ms", nullptr, int(result.value(key("messages")).toArray().size())).arg(clock.elapsed()));
+        const QJsonArray messages = result.value(Key::Messages).toArray();
+        m_result->setMessages(messages, result.value(Key::Description).toString());
+        m_status->setText(tr("%n message(s) in %1 ms", nullptr, int(messages.size())).arg(clock.elapsed()));
         Q_EMIT getFinished(false);
     });
 }

@@ -5,6 +5,11 @@
 #include "results/iconfetcher.h"
 #include "results/resultview.h"
 
+#include "protocol/keys.h"
+#include "protocol/methods.h"
+#include "protocol/requests.h"
+#include "protocol/types.h"
+
 #include <QBoxLayout>
 #include <QElapsedTimer>
 #include <QDateTime>
@@ -19,22 +24,18 @@
 namespace Mcp::Ui {
 
 namespace {
-QString key(const char *name)
-{
-    return QString::fromLatin1(name);
-}
 constexpr int ItemRole = Qt::UserRole + 1;
 
-QListWidgetItem *makeItem(const QJsonObject &object, const QString &uriKey)
+QListWidgetItem *makeItem(const QJsonObject &object, QLatin1StringView uriKey)
 {
-    const QString title = object.value(key("title")).toString(object.value(key("name")).toString());
+    const QString title = displayName(object);
     const QString uri = object.value(uriKey).toString();
     auto *item = new QListWidgetItem(title.isEmpty() ? uri : title + QLatin1Char('\n') + uri);
     item->setData(ItemRole, object);
-    QString tip = object.value(key("description")).toString();
-    if (object.contains(key("mimeType")))
-        tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) + object.value(key("mimeType")).toString();
-    IconFetcher::setItemIcon(item, object.value(key("icons")).toArray(), tip);
+    QString tip = object.value(Key::Description).toString();
+    if (object.contains(Key::MimeType))
+        tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) + object.value(Key::MimeType).toString();
+    IconFetcher::setItemIcon(item, object.value(Key::Icons).toArray(), tip);
     return item;
 }
 }
@@ -56,9 +57,9 @@ ResourcesView::ResourcesView(Connection *connection, QWidget *parent)
     leftLayout->addWidget(filter);
     m_tabs = new QTabWidget(left);
     m_resources = new QListWidget(m_tabs);
-    m_resources->setObjectName(key("resourceList"));
+    m_resources->setObjectName(QStringLiteral("resourceList"));
     m_templates = new QListWidget(m_tabs);
-    m_templates->setObjectName(key("templateList"));
+    m_templates->setObjectName(QStringLiteral("templateList"));
     IconFetcher::instance()->keepUpdated(m_resources);
     IconFetcher::instance()->keepUpdated(m_templates);
     m_tabs->addTab(m_resources, tr("Resources"));
@@ -66,7 +67,7 @@ ResourcesView::ResourcesView(Connection *connection, QWidget *parent)
     leftLayout->addWidget(m_tabs, 1);
     auto *listButtons = new QHBoxLayout;
     m_loadMore = new QPushButton(tr("Load more"), left);
-    m_loadMore->setObjectName(key("loadMore"));
+    m_loadMore->setObjectName(QStringLiteral("loadMore"));
     m_loadMore->setToolTip(tr("Fetch the next page of resources/list"));
     m_loadMore->setEnabled(false);
     auto *refreshButton = new QPushButton(tr("Refresh"), left);
@@ -100,19 +101,19 @@ ResourcesView::ResourcesView(Connection *connection, QWidget *parent)
 
     auto *uriRow = new QHBoxLayout;
     m_uriEdit = new QLineEdit(right);
-    m_uriEdit->setObjectName(key("uri"));
+    m_uriEdit->setObjectName(QStringLiteral("uri"));
     m_uriEdit->setPlaceholderText(tr("Resource URI"));
     m_read = new QPushButton(tr("Read"), right);
-    m_read->setObjectName(key("read"));
+    m_read->setObjectName(QStringLiteral("read"));
     m_read->setToolTip(tr("resources/read"));
     m_subscribe = new QPushButton(tr("Subscribe"), right);
-    m_subscribe->setObjectName(key("subscribe"));
+    m_subscribe->setObjectName(QStringLiteral("subscribe"));
     uriRow->addWidget(m_uriEdit, 1);
     uriRow->addWidget(m_read);
     uriRow->addWidget(m_subscribe);
     rightLayout->addLayout(uriRow);
     m_status = new QLabel(right);
-    m_status->setObjectName(key("resourceStatus"));
+    m_status->setObjectName(QStringLiteral("resourceStatus"));
     m_status->setWordWrap(true);
     rightLayout->addWidget(m_status);
     m_result = new ResultView(right);
@@ -164,11 +165,11 @@ void ResourcesView::refresh()
     m_resources->clear();
     m_nextCursor.clear();
     fetchPage(QString());
-    m_connection->listAll(key("resources/templates/list"), key("resourceTemplates"), this,
+    m_connection->listAll(Method::ResourcesTemplatesList, Key::ResourceTemplates, this,
                           [this](const QJsonArray &items, const std::optional<RpcError> &error) {
         m_templates->clear();
         for (const QJsonValue &item : items)
-            m_templates->addItem(makeItem(item.toObject(), key("uriTemplate")));
+            m_templates->addItem(makeItem(item.toObject(), Key::UriTemplate));
         if (error && error->code != -32601)
             m_listMessage->setText(tr("Listing templates failed: %1").arg(error->message));
     });
@@ -176,21 +177,19 @@ void ResourcesView::refresh()
 
 void ResourcesView::fetchPage(const QString &cursor)
 {
-    QJsonObject params;
-    if (!cursor.isEmpty())
-        params.insert(key("cursor"), cursor);
+    const Request request = Requests::listResources(cursor);
     m_listMessage->setText(tr("Loading…"));
     m_loadMore->setEnabled(false);
-    PendingCall *call = m_connection->call(key("resources/list"), params);
+    PendingCall *call = m_connection->call(request.method, request.params);
     connect(call, &PendingCall::finished, this, [this, call] {
         if (call->isError()) {
             m_listMessage->setText(tr("Listing resources failed: %1").arg(call->error().message));
             return;
         }
         const QJsonObject result = call->result().toObject();
-        for (const QJsonValue &item : result.value(key("resources")).toArray())
-            m_resources->addItem(makeItem(item.toObject(), key("uri")));
-        m_nextCursor = result.value(key("nextCursor")).toString();
+        for (const QJsonValue &item : result.value(Key::Resources).toArray())
+            m_resources->addItem(makeItem(item.toObject(), Key::Uri));
+        m_nextCursor = result.value(Key::NextCursor).toString();
         m_loadMore->setEnabled(!m_nextCursor.isEmpty());
         m_listMessage->setText(m_nextCursor.isEmpty() ? tr("%n resource(s)", nullptr, m_resources->count())
                                                       : tr("%n resource(s) so far; more with Load more", nullptr, m_resources->count()));
@@ -207,15 +206,16 @@ void ResourcesView::showResource(const QJsonObject &resource)
 {
     m_template = {};
     m_templateBox->hide();
-    const QString uri = resource.value(key("uri")).toString();
-    m_heading->setText(resource.value(key("title")).toString(resource.value(key("name")).toString(uri)));
+    const QString uri = resource.value(Key::Uri).toString();
+    const QString title = displayName(resource);
+    m_heading->setText(title.isEmpty() ? uri : title);
     QStringList details;
-    if (resource.contains(key("description")))
-        details.append(resource.value(key("description")).toString());
-    if (resource.contains(key("mimeType")))
-        details.append(tr("Type: %1").arg(resource.value(key("mimeType")).toString()));
-    if (resource.contains(key("size")))
-        details.append(tr("Size: %1 bytes").arg(resource.value(key("size")).toDouble()));
+    if (resource.contains(Key::Description))
+        details.append(resource.value(Key::Description).toString());
+    if (resource.contains(Key::MimeType))
+        details.append(tr("Type: %1").arg(resource.value(Key::MimeType).toString()));
+    if (resource.contains(Key::Size))
+        details.append(tr("Size: %1 bytes").arg(resource.value(Key::Size).toDouble()));
     m_details->setText(details.join(u'\n'));
     m_uriEdit->setReadOnly(false);
     m_uriEdit->setText(uri);
@@ -225,13 +225,14 @@ void ResourcesView::showResource(const QJsonObject &resource)
 void ResourcesView::showTemplate(const QJsonObject &resourceTemplate)
 {
     m_template = resourceTemplate;
-    const QString pattern = resourceTemplate.value(key("uriTemplate")).toString();
-    m_heading->setText(resourceTemplate.value(key("title")).toString(resourceTemplate.value(key("name")).toString(pattern)));
-    m_details->setText(resourceTemplate.value(key("description")).toString() + QStringLiteral("\n") + tr("Template: %1").arg(pattern));
+    const QString pattern = resourceTemplate.value(Key::UriTemplate).toString();
+    const QString title = displayName(resourceTemplate);
+    m_heading->setText(title.isEmpty() ? pattern : title);
+    m_details->setText(resourceTemplate.value(Key::Description).toString() + QStringLiteral("\n") + tr("Template: %1").arg(pattern));
     while (m_templateForm->rowCount() > 0)
         m_templateForm->removeRow(0);
     m_variables.clear();
-    const bool completions = m_connection && m_connection->sessionInfo().serverCapabilities.contains(key("completions"));
+    const bool completions = m_connection && m_connection->sessionInfo().serverCapabilities.contains(Key::Completions);
     for (const QString &name : UriTemplateExpander::variableNames(pattern)) {
         auto *edit = new QLineEdit(m_templateBox);
         edit->setObjectName(QLatin1String("variable:") + name);
@@ -248,7 +249,7 @@ void ResourcesView::showTemplate(const QJsonObject &resourceTemplate)
                 for (auto it = self->m_variables.cbegin(); it != self->m_variables.cend(); ++it)
                     if (it.key() != name && !it.value()->text().isEmpty())
                         context.insert(it.key(), it.value()->text());
-                requestCompletion(self->m_connection, self, QJsonObject{{key("type"), key("ref/resource")}, {key("uri"), pattern}},
+                requestCompletion(self->m_connection, self, Requests::resourceReference(pattern),
                                   name, text, context, std::move(reply));
             });
         }
@@ -264,7 +265,7 @@ QString ResourcesView::expandedUri() const
     for (auto it = m_variables.cbegin(); it != m_variables.cend(); ++it)
         if (!it.value()->text().isEmpty())
             values.insert(it.key(), it.value()->text());
-    return UriTemplateExpander::expand(m_template.value(key("uriTemplate")).toString(), values);
+    return UriTemplateExpander::expand(m_template.value(Key::UriTemplate).toString(), values);
 }
 
 QLineEdit *ResourcesView::variableEdit(const QString &name) const
@@ -275,14 +276,14 @@ QLineEdit *ResourcesView::variableEdit(const QString &name) const
 void ResourcesView::openUri(const QString &uri)
 {
     for (int i = 0; i < m_resources->count(); ++i) {
-        if (m_resources->item(i)->data(ItemRole).toJsonObject().value(key("uri")).toString() == uri) {
+        if (m_resources->item(i)->data(ItemRole).toJsonObject().value(Key::Uri).toString() == uri) {
             m_tabs->setCurrentWidget(m_resources);
             m_resources->setCurrentRow(i);
             read();
             return;
         }
     }
-    showResource({{key("uri"), uri}});
+    showResource({{Key::Uri, uri}});
     read();
 }
 
@@ -296,7 +297,8 @@ void ResourcesView::read()
     m_status->setText(tr("Reading %1…").arg(uri));
     QElapsedTimer clock;
     clock.start();
-    PendingCall *call = m_connection->call(key("resources/read"), {{key("uri"), uri}});
+    const Request request = Requests::readResource(uri);
+    PendingCall *call = m_connection->call(request.method, request.params);
     connect(call, &PendingCall::finished, this, [this, call, uri, generation, clock] {
         if (generation != m_readGeneration)
             return; // a newer read was started
@@ -317,7 +319,7 @@ void ResourcesView::read()
 void ResourcesView::updateSubscribeButton()
 {
     const bool offered = m_connection && m_connection->isConnected()
-        && m_connection->sessionInfo().serverCapabilities.value(key("resources")).toObject().value(key("subscribe")).toBool();
+        && Capabilities{m_connection->sessionInfo().serverCapabilities}.resourcesSubscribe();
     const QString uri = m_uriEdit->text().trimmed();
     m_subscribe->setEnabled(offered && !uri.isEmpty());
     m_subscribe->setText(m_subscribed.contains(uri) ? tr("Unsubscribe") : tr("Subscribe"));
@@ -332,7 +334,8 @@ void ResourcesView::toggleSubscription()
     if (uri.isEmpty() || !m_connection)
         return;
     const bool subscribe = !m_subscribed.contains(uri);
-    PendingCall *call = m_connection->call(subscribe ? key("resources/subscribe") : key("resources/unsubscribe"), {{key("uri"), uri}});
+    const Request request = subscribe ? Requests::subscribeResource(uri) : Requests::unsubscribeResource(uri);
+    PendingCall *call = m_connection->call(request.method, request.params);
     connect(call, &PendingCall::finished, this, [this, call, uri, subscribe] {
         if (call->isError()) {
             m_status->setText(tr("%1 failed: %2").arg(call->method(), call->error().message));

@@ -3,6 +3,8 @@
 #include "forms/toolpanel.h"
 #include "results/iconfetcher.h"
 
+#include "protocol/keys.h"
+#include "protocol/types.h"
 #include <QBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -12,10 +14,6 @@
 namespace Mcp::Ui {
 
 namespace {
-QString key(const char *name)
-{
-    return QString::fromLatin1(name);
-}
 constexpr int ItemRole = Qt::UserRole + 1;
 }
 
@@ -26,7 +24,7 @@ ToolList::ToolList(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     auto *top = new QHBoxLayout;
     m_filter = new QLineEdit(this);
-    m_filter->setObjectName(key("toolFilter"));
+    m_filter->setObjectName(QStringLiteral("toolFilter"));
     m_filter->setPlaceholderText(tr("Search tools"));
     m_filter->setClearButtonEnabled(true);
     auto *refresh = new QToolButton(this);
@@ -36,7 +34,7 @@ ToolList::ToolList(QWidget *parent)
     top->addWidget(refresh);
     layout->addLayout(top);
     m_list = new QListWidget(this);
-    m_list->setObjectName(key("toolList"));
+    m_list->setObjectName(QStringLiteral("toolList"));
     m_list->setIconSize(QSize(24, 24));
     m_list->setAlternatingRowColors(true);
     m_list->setUniformItemSizes(true);
@@ -55,26 +53,26 @@ ToolList::ToolList(QWidget *parent)
 
 QString ToolList::itemText(const QJsonObject &tool)
 {
-    const QString name = tool.value(key("name")).toString();
-    const QString title = tool.value(key("title")).toString(tool.value(key("annotations")).toObject().value(key("title")).toString());
+    const QString name = tool.value(Key::Name).toString();
+    const QString title = displayName(tool);
     QStringList second{name};
     for (const QString &badge : ToolPanel::badges(tool))
         second.append(badge == tr("destructive") ? QStringLiteral("⚠ ") + badge : badge);
     const QString support = ToolPanel::taskSupport(tool);
     if (support != QLatin1String("forbidden"))
         second.append(tr("task %1").arg(support));
-    return (title.isEmpty() ? name : title) + QLatin1Char('\n') + second.join(QStringLiteral(" · "));
+    return title + QLatin1Char('\n') + second.join(QStringLiteral(" · "));
 }
 
 void ToolList::setItems(const QJsonArray &tools)
 {
-    const QString current = currentItem().value(key("name")).toString();
+    const QString current = currentItem().value(Key::Name).toString();
     m_list->clear();
     for (const QJsonValue &value : tools) {
         const QJsonObject tool = value.toObject();
         auto *item = new QListWidgetItem(itemText(tool), m_list);
         item->setData(ItemRole, tool);
-        IconFetcher::setItemIcon(item, tool.value(key("icons")).toArray(), tool.value(key("description")).toString());
+        IconFetcher::setItemIcon(item, tool.value(Key::Icons).toArray(), tool.value(Key::Description).toString());
     }
     applyFilter();
     if (!current.isEmpty())
@@ -102,7 +100,7 @@ int ToolList::count() const
 bool ToolList::selectByName(const QString &name)
 {
     for (int i = 0; i < m_list->count(); ++i) {
-        if (m_list->item(i)->data(ItemRole).toJsonObject().value(key("name")).toString() == name) {
+        if (m_list->item(i)->data(ItemRole).toJsonObject().value(Key::Name).toString() == name) {
             m_list->setCurrentRow(i);
             return true;
         }

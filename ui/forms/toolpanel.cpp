@@ -6,6 +6,10 @@
 #include "results/iconfetcher.h"
 #include "results/resultview.h"
 
+#include "protocol/keys.h"
+#include "protocol/requests.h"
+#include "protocol/types.h"
+
 #include <QBoxLayout>
 #include <QCheckBox>
 #include <QLabel>
@@ -19,11 +23,8 @@
 namespace Mcp::Ui {
 
 namespace {
-QString key(const char *name)
-{
-    return QString::fromLatin1(name);
-}
 constexpr int DefaultPollMs = 1000;
+constexpr qint64 TaskTtlMs = 600000; // asked for when running a tool as a task
 
 // The annotation badges, task support, and why the tool's icon is missing (the note changes
 // when a web icon finishes loading, so this runs again then).
@@ -37,9 +38,9 @@ void updateBadges(QLabel *label, const QJsonObject &tool)
     for (const QString &word : std::as_const(words)) {
         const bool warn = word == ToolPanel::tr("destructive");
         html.append(QStringLiteral("<span style=\"background:%1;color:white;\">&nbsp;%2&nbsp;</span>")
-                        .arg(warn ? key("#c62828") : key("#546e7a"), word.toHtmlEscaped()));
+                        .arg(warn ? QStringLiteral("#c62828") : QStringLiteral("#546e7a"), word.toHtmlEscaped()));
     }
-    const QString iconNote = IconFetcher::instance()->lookup(tool.value(key("icons")).toArray()).note;
+    const QString iconNote = IconFetcher::instance()->lookup(tool.value(Key::Icons).toArray()).note;
     if (!iconNote.isEmpty())
         html.append(QStringLiteral("<i>%1</i>").arg(iconNote.toHtmlEscaped()));
     label->setText(html.join(QLatin1Char(' ')));
@@ -49,24 +50,23 @@ void updateBadges(QLabel *label, const QJsonObject &tool)
 
 QStringList ToolPanel::badges(const QJsonObject &tool)
 {
-    const QJsonObject a = tool.value(key("annotations")).toObject();
+    const ToolAnnotations a = Tool::fromJson(tool).annotations;
     QStringList out;
-    if (a.value(key("readOnlyHint")).toBool())
+    if (a.readOnlyHint.value_or(false))
         out.append(tr("read-only"));
     // destructiveHint defaults to true for tools that are not read-only; only say it when declared.
-    if (a.value(key("destructiveHint")).toBool())
+    if (a.destructiveHint.value_or(false))
         out.append(tr("destructive"));
-    if (a.value(key("idempotentHint")).toBool())
+    if (a.idempotentHint.value_or(false))
         out.append(tr("idempotent"));
-    if (a.value(key("openWorldHint")).toBool())
+    if (a.openWorldHint.value_or(false))
         out.append(tr("open-world"));
     return out;
 }
 
 QString ToolPanel::taskSupport(const QJsonObject &tool)
 {
-    const QString support = tool.value(key("execution")).toObject().value(key("taskSupport")).toString();
-    return support.isEmpty() ? key("forbidden") : support;
+    return Tool::fromJson(tool).taskSupport;
 }
 
 ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
@@ -82,17 +82,17 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     auto *topLayout = new QVBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);
     m_heading = new QLabel(tr("Select a tool"), top);
-    m_heading->setObjectName(key("toolHeading"));
+    m_heading->setObjectName(QStringLiteral("toolHeading"));
     m_heading->setTextInteractionFlags(Qt::TextSelectableByMouse);
     QFont headingFont = m_heading->font();
     headingFont.setBold(true);
     headingFont.setPointSizeF(headingFont.pointSizeF() * 1.2);
     m_heading->setFont(headingFont);
     m_badges = new QLabel(top);
-    m_badges->setObjectName(key("toolBadges"));
+    m_badges->setObjectName(QStringLiteral("toolBadges"));
     m_badges->setTextFormat(Qt::RichText);
     m_description = new QLabel(top);
-    m_description->setObjectName(key("toolDescription"));
+    m_description->setObjectName(QStringLiteral("toolDescription"));
     m_description->setWordWrap(true);
     m_description->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_form = new SchemaFormWidget(top);
@@ -104,21 +104,21 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
 
     auto *buttons = new QHBoxLayout;
     m_run = new QPushButton(tr("Run"), top);
-    m_run->setObjectName(key("run"));
+    m_run->setObjectName(QStringLiteral("run"));
     m_run->setToolTip(tr("Call the tool (Ctrl+Enter)"));
     m_run->setDefault(true);
     m_cancel = new QPushButton(tr("Cancel"), top);
-    m_cancel->setObjectName(key("cancel"));
+    m_cancel->setObjectName(QStringLiteral("cancel"));
     m_cancel->setToolTip(tr("Stop waiting and tell the server (notifications/cancelled, or tasks/cancel for a task)"));
     m_cancel->setEnabled(false);
     m_asTask = new QCheckBox(tr("Run as task"), top);
-    m_asTask->setObjectName(key("runAsTask"));
+    m_asTask->setObjectName(QStringLiteral("runAsTask"));
     m_asTask->setToolTip(tr("Call with params.task: the server answers with a task that is polled until it ends"));
     m_progress = new QProgressBar(top);
-    m_progress->setObjectName(key("progress"));
+    m_progress->setObjectName(QStringLiteral("progress"));
     m_progress->setVisible(false);
     m_elapsed = new QLabel(top);
-    m_elapsed->setObjectName(key("elapsed"));
+    m_elapsed->setObjectName(QStringLiteral("elapsed"));
     buttons->addWidget(m_run);
     buttons->addWidget(m_cancel);
     buttons->addWidget(m_asTask);
@@ -127,7 +127,7 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     buttons->addStretch(0);
     topLayout->addLayout(buttons);
     m_status = new QLabel(top);
-    m_status->setObjectName(key("status"));
+    m_status->setObjectName(QStringLiteral("status"));
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     topLayout->addWidget(m_status);
@@ -140,10 +140,10 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     splitter->setSizes({450, 550});
     // Where the user puts the line between form and result stays there, for every tool panel and
     // across restarts.
-    splitter->setObjectName(key("toolSplitter"));
-    splitter->restoreState(QSettings().value(key("tools/splitter")).toByteArray());
+    splitter->setObjectName(QStringLiteral("toolSplitter"));
+    splitter->restoreState(QSettings().value(QStringLiteral("tools/splitter")).toByteArray());
     connect(splitter, &QSplitter::splitterMoved, splitter,
-            [splitter] { QSettings().setValue(key("tools/splitter"), splitter->saveState()); });
+            [splitter] { QSettings().setValue(QStringLiteral("tools/splitter"), splitter->saveState()); });
     layout->addWidget(splitter);
 
     // Ctrl+Enter runs from anywhere in the panel, including inside the form's editors.
@@ -174,7 +174,7 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     connect(m_result, &ResultView::openResourceRequested, this, &ToolPanel::openResourceRequested);
     if (connection) {
         connect(connection, &Connection::taskStatus, this, [this](const QJsonObject &task) {
-            if (!m_taskId.isEmpty() && task.value(key("taskId")).toString() == m_taskId)
+            if (!m_taskId.isEmpty() && task.value(Key::TaskId).toString() == m_taskId)
                 onTaskStatus(task);
         });
         connect(connection, &Connection::stateChanged, this, [this] { setRunning(isRunning()); });
@@ -192,18 +192,18 @@ void ToolPanel::setTool(const QJsonObject &tool)
         saveInputs();
     }
     m_tool = tool;
-    const QString name = tool.value(key("name")).toString();
-    const QString title = tool.value(key("title")).toString(tool.value(key("annotations")).toObject().value(key("title")).toString());
-    m_heading->setText(tool.isEmpty() ? tr("Select a tool") : title.isEmpty() ? name : QStringLiteral("%1 — %2").arg(title, name));
+    const QString name = tool.value(Key::Name).toString();
+    const QString title = displayName(tool);
+    m_heading->setText(tool.isEmpty() ? tr("Select a tool") : title == name ? name : QStringLiteral("%1 — %2").arg(title, name));
     const QString support = taskSupport(tool);
     updateBadges(m_badges, tool);
-    m_description->setText(tool.value(key("description")).toString());
+    m_description->setText(tool.value(Key::Description).toString());
     m_loading = true;
     m_form->setVisible(!tool.isEmpty()); // no editors until there is a tool to fill them for
-    m_form->setSchema(tool.value(key("inputSchema")).isObject() ? tool.value(key("inputSchema"))
-                                                               : QJsonValue(QJsonObject{{key("type"), key("object")}}));
+    m_form->setSchema(tool.value(Key::InputSchema).isObject() ? tool.value(Key::InputSchema)
+                                                               : QJsonValue(QJsonObject{{Key::Type, QStringLiteral("object")}}));
     const QJsonValue saved = m_connection && !name.isEmpty()
-        ? ToolInputStore::load(m_connection->name(), key("tool"), name)
+        ? ToolInputStore::load(m_connection->name(), QStringLiteral("tool"), name)
         : QJsonValue(QJsonValue::Undefined);
     if (saved.isObject())
         m_form->setValue(saved);
@@ -230,7 +230,7 @@ void ToolPanel::saveInputs()
 {
     if (!m_connection || m_tool.isEmpty())
         return;
-    ToolInputStore::save(m_connection->name(), key("tool"), m_tool.value(key("name")).toString(), m_form->value());
+    ToolInputStore::save(m_connection->name(), QStringLiteral("tool"), m_tool.value(Key::Name).toString(), m_form->value());
 }
 
 QString ToolPanel::resultText() const
@@ -295,7 +295,8 @@ void ToolPanel::run()
 void ToolPanel::startCall(const QJsonObject &arguments)
 {
     m_status->setText(tr("Running…"));
-    m_call = m_connection->call(key("tools/call"), {{key("name"), m_tool.value(key("name"))}, {key("arguments"), arguments}});
+    const Request request = Requests::callTool(m_tool.value(Key::Name).toString(), arguments);
+    m_call = m_connection->call(request.method, request.params);
     connect(m_call, &PendingCall::progress, this, [this](double progress, double total, const QString &message) {
         if (total > 0) {
             m_progress->setRange(0, 1000);
@@ -317,19 +318,18 @@ void ToolPanel::startTask(const QJsonObject &arguments)
 {
     m_status->setText(tr("Creating the task…"));
     m_taskResultRequested = false;
-    m_call = m_connection->call(key("tools/call"), {{key("name"), m_tool.value(key("name"))},
-                                                    {key("arguments"), arguments},
-                                                    {key("task"), QJsonObject{{key("ttl"), 600000}}}});
+    const Request request = Requests::callTool(m_tool.value(Key::Name).toString(), arguments, Requests::taskMetadata(TaskTtlMs));
+    m_call = m_connection->call(request.method, request.params);
     PendingCall *call = m_call;
     connect(call, &PendingCall::finished, this, [this, call] {
         m_call = nullptr;
-        const QJsonObject task = call->result().toObject().value(key("task")).toObject();
-        if (call->isError() || task.value(key("taskId")).toString().isEmpty()) {
+        const QJsonObject task = call->result().toObject().value(Key::Task).toObject();
+        if (call->isError() || task.value(Key::TaskId).toString().isEmpty()) {
             // Not a task after all: a plain result, or an error.
             finish(call->isError(), call->result(), call->error(), call->elapsedMs());
             return;
         }
-        m_taskId = task.value(key("taskId")).toString();
+        m_taskId = task.value(Key::TaskId).toString();
         onTaskStatus(task);
     });
 }
@@ -338,11 +338,12 @@ void ToolPanel::onTaskStatus(const QJsonObject &task)
 {
     if (m_taskId.isEmpty())
         return;
-    const QString status = task.value(key("status")).toString();
-    const QString message = task.value(key("statusMessage")).toString();
+    const Task state = Task::fromJson(task);
+    const QString &status = state.status;
+    const QString &message = state.statusMessage;
     m_status->setText(tr("Task %1: %2%3").arg(m_taskId, status, message.isEmpty() ? QString() : QLatin1String(" — ") + message));
     m_progress->setFormat(status);
-    const bool terminal = status == QLatin1String("completed") || status == QLatin1String("failed") || status == QLatin1String("cancelled");
+    const bool terminal = state.isTerminal();
     // tasks/result waits for the end, and lets the server ask for input (input_required) meanwhile.
     if (terminal || status == QLatin1String("input_required"))
         fetchTaskResult();
@@ -351,7 +352,7 @@ void ToolPanel::onTaskStatus(const QJsonObject &task)
         return;
     }
     if (!terminal) {
-        const int interval = task.value(key("pollInterval")).toInt(DefaultPollMs);
+        const int interval = state.pollInterval.value_or(DefaultPollMs);
         m_pollTimer->start(qBound(100, interval, 60000));
     }
 }
@@ -360,7 +361,8 @@ void ToolPanel::pollTask()
 {
     if (m_taskId.isEmpty() || !m_connection)
         return;
-    PendingCall *call = m_connection->call(key("tasks/get"), {{key("taskId"), m_taskId}});
+    const Request request = Requests::getTask(m_taskId);
+    PendingCall *call = m_connection->call(request.method, request.params);
     const QString taskId = m_taskId;
     connect(call, &PendingCall::finished, this, [this, call, taskId] {
         if (taskId != m_taskId)
@@ -381,7 +383,8 @@ void ToolPanel::fetchTaskResult()
     m_taskResultRequested = true;
     RequestOptions options = m_connection->options().request;
     options.timeoutMs = 0; // it answers when the task ends, however long that is
-    PendingCall *call = m_connection->call(key("tasks/result"), {{key("taskId"), m_taskId}}, options);
+    const Request request = Requests::getTaskResult(m_taskId);
+    PendingCall *call = m_connection->call(request.method, request.params, options);
     const QString taskId = m_taskId;
     connect(call, &PendingCall::finished, this, [this, call, taskId] {
         if (taskId != m_taskId)
@@ -402,7 +405,8 @@ void ToolPanel::cancel()
     }
     if (!m_taskId.isEmpty() && m_connection) {
         m_status->setText(tr("Cancelling task %1…").arg(m_taskId));
-        PendingCall *call = m_connection->call(key("tasks/cancel"), {{key("taskId"), m_taskId}});
+        const Request request = Requests::cancelTask(m_taskId);
+        PendingCall *call = m_connection->call(request.method, request.params);
         const QString taskId = m_taskId;
         connect(call, &PendingCall::finished, this, [this, call, taskId] {
             if (taskId != m_taskId)
@@ -434,8 +438,8 @@ void ToolPanel::finish(bool isError, const QJsonValue &result, const RpcError &e
     }
     m_lastOutcome = result;
     const QJsonObject object = result.toObject();
-    const bool toolError = object.value(key("isError")).toBool();
-    m_result->setToolResult(object, m_tool.value(key("outputSchema")));
+    const bool toolError = object.value(Key::IsError).toBool();
+    m_result->setToolResult(object, m_tool.value(Key::OutputSchema));
     m_status->setText(toolError ? tr("The tool reported an error (isError) after %1 ms").arg(elapsedMs)
                                 : tr("Done in %1 ms").arg(elapsedMs));
     Q_EMIT callFinished(toolError);

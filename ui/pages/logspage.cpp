@@ -1,6 +1,10 @@
 #include "pages/logspage.h"
 
 #include "theme.h"
+
+#include "protocol/keys.h"
+#include "protocol/requests.h"
+#include "protocol/types.h"
 #include "widgets/jsonview.h"
 
 #include <QComboBox>
@@ -28,9 +32,7 @@ LogModel::LogModel(QObject *parent) : QAbstractTableModel(parent) {}
 
 const QStringList &LogModel::levels()
 {
-    static const QStringList list = {QStringLiteral("debug"), QStringLiteral("info"), QStringLiteral("notice"),
-                                     QStringLiteral("warning"), QStringLiteral("error"), QStringLiteral("critical"),
-                                     QStringLiteral("alert"), QStringLiteral("emergency")};
+    static const QStringList list = loggingLevelNames();
     return list;
 }
 
@@ -268,15 +270,15 @@ QIcon LogsPage::icon() const { return Theme::icon(QStringLiteral("logs")); }
 void LogsPage::connectionStateChanged(Connection::State state)
 {
     const bool canSetLevel = state == Connection::State::Connected
-        && connection()->sessionInfo().serverCapabilities.contains(QStringLiteral("logging"));
+        && connection()->sessionInfo().serverCapabilities.contains(Key::Logging);
     m_serverLevel->setEnabled(canSetLevel);
 }
 
 void LogsPage::setServerLevel()
 {
     const QString level = m_serverLevel->currentText();
-    PendingCall *call = connection()->call(QStringLiteral("logging/setLevel"),
-                                           QJsonObject{{QStringLiteral("level"), level}});
+    const Request request = Requests::setLogLevel(level);
+    PendingCall *call = connection()->call(request.method, request.params);
     connect(call, &PendingCall::finished, this, [this, call, level] {
         m_status->setText(call->isError() ? tr("Setting the level failed: %1").arg(call->error().message)
                                           : tr("Server log level set to %1").arg(level));

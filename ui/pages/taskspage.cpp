@@ -3,6 +3,11 @@
 #include "results/resultview.h"
 #include "theme.h"
 
+#include "protocol/keys.h"
+#include "protocol/methods.h"
+#include "protocol/requests.h"
+#include "protocol/types.h"
+
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonArray>
@@ -57,7 +62,7 @@ QIcon TasksPage::icon() const { return Theme::icon(QStringLiteral("tasks")); }
 
 void TasksPage::connectionStateChanged(Connection::State state)
 {
-    const bool hasTasks = connection()->sessionInfo().serverCapabilities.contains(QStringLiteral("tasks"));
+    const bool hasTasks = connection()->sessionInfo().serverCapabilities.contains(Key::Tasks);
     m_cancel->setEnabled(state == Connection::State::Connected && hasTasks);
     m_resultButton->setEnabled(state == Connection::State::Connected && hasTasks);
     if (state == Connection::State::Connected) {
@@ -72,7 +77,7 @@ void TasksPage::refresh()
 {
     if (!connection()->isConnected())
         return;
-    connection()->listAll(QStringLiteral("tasks/list"), QStringLiteral("tasks"), this,
+    connection()->listAll(Method::TasksList, Key::Tasks, this,
                           [this](const QJsonArray &items, const std::optional<RpcError> &error) {
         for (const QJsonValue &task : items)
             updateTask(task.toObject());
@@ -81,9 +86,10 @@ void TasksPage::refresh()
     });
 }
 
-void TasksPage::updateTask(const QJsonObject &task)
+void TasksPage::updateTask(const QJsonObject &json)
 {
-    const QString id = task.value(QStringLiteral("taskId")).toString();
+    const Task task = Task::fromJson(json);
+    const QString &id = task.taskId;
     if (id.isEmpty())
         return;
     QTreeWidgetItem *row = nullptr;
@@ -93,12 +99,12 @@ void TasksPage::updateTask(const QJsonObject &task)
     }
     if (!row)
         row = new QTreeWidgetItem(m_tree);
-    const QString status = task.value(QStringLiteral("status")).toString();
+    const QString &status = task.status;
     row->setText(0, id);
     row->setText(1, status);
-    row->setText(2, task.value(QStringLiteral("statusMessage")).toString());
-    row->setText(3, task.value(QStringLiteral("createdAt")).toString());
-    row->setText(4, task.value(QStringLiteral("lastUpdatedAt")).toString());
+    row->setText(2, task.statusMessage);
+    row->setText(3, task.createdAt);
+    row->setText(4, task.lastUpdatedAt);
     if (status == QLatin1String("failed"))
         row->setForeground(1, Theme::color(Theme::Role::Error));
     else if (status == QLatin1String("completed"))
@@ -112,8 +118,8 @@ void TasksPage::cancelSelected()
     QTreeWidgetItem *row = m_tree->currentItem();
     if (!row)
         return;
-    PendingCall *call = connection()->call(QStringLiteral("tasks/cancel"),
-                                           QJsonObject{{QStringLiteral("taskId"), row->text(0)}});
+    const Request request = Requests::cancelTask(row->text(0));
+    PendingCall *call = connection()->call(request.method, request.params);
     connect(call, &PendingCall::finished, this, [this, call] {
         if (call->isError())
             m_status->setText(tr("Cancelling failed: %1").arg(call->error().message));
@@ -131,7 +137,8 @@ void TasksPage::showResult()
     RequestOptions options = connection()->options().request;
     options.timeoutMs = 0; // answered when the task ends
     m_result->setStatusText(tr("Waiting for the result of %1…").arg(taskId));
-    PendingCall *call = connection()->call(QStringLiteral("tasks/result"), QJsonObject{{QStringLiteral("taskId"), taskId}}, options);
+    const Request request = Requests::getTaskResult(taskId);
+    PendingCall *call = connection()->call(request.method, request.params, options);
     connect(call, &PendingCall::finished, this, [this, call, taskId] {
         if (call->isError()) {
             m_result->setError(tr("tasks/result for %1 failed: %2").arg(taskId, call->error().message), call->error().toJson());

@@ -36,10 +36,6 @@ constexpr int RowsPerProgress = 8192;
 constexpr int RightPadding = 4;          // pixels after the longest row
 constexpr int IncrementalFindMs = 200;   // typing in the find bar searches after this pause
 
-QString key(const char *name)
-{
-    return QString::fromLatin1(name);
-}
 
 // Cuts `text` into rows in the thread pool; the worker holds its own reference to the text.
 QFuture<TextRows> buildInWorker(const QString &text, int column)
@@ -185,29 +181,29 @@ BigTextView::BigTextView(QWidget *parent)
 
     // Find bar: floats over the top right corner of the text, like a browser's.
     auto *bar = new QFrame(this);
-    bar->setObjectName(key("findBar"));
+    bar->setObjectName(QStringLiteral("findBar"));
     bar->setFrameShape(QFrame::StyledPanel);
     bar->setAutoFillBackground(true);
     auto *layout = new QHBoxLayout(bar);
     layout->setContentsMargins(4, 2, 4, 2);
     layout->setSpacing(2);
     m_findEdit = new QLineEdit(bar);
-    m_findEdit->setObjectName(key("findText"));
+    m_findEdit->setObjectName(QStringLiteral("findText"));
     m_findEdit->setPlaceholderText(tr("Find"));
     m_findEdit->setClearButtonEnabled(true);
     m_findEdit->setMinimumWidth(160);
     auto *previous = new QToolButton(bar);
-    previous->setObjectName(key("findPrevious"));
+    previous->setObjectName(QStringLiteral("findPrevious"));
     previous->setText(tr("Previous"));
     previous->setToolTip(tr("Find the previous match (Shift+F3)"));
     auto *next = new QToolButton(bar);
-    next->setObjectName(key("findNext"));
+    next->setObjectName(QStringLiteral("findNext"));
     next->setText(tr("Next"));
     next->setToolTip(tr("Find the next match (F3)"));
     m_findCaseBox = new QCheckBox(tr("Match case"), bar);
-    m_findCaseBox->setObjectName(key("findCase"));
+    m_findCaseBox->setObjectName(QStringLiteral("findCase"));
     m_findStatus = new QLabel(bar);
-    m_findStatus->setObjectName(key("findStatus"));
+    m_findStatus->setObjectName(QStringLiteral("findStatus"));
     auto *close = new QToolButton(bar);
     close->setText(tr("Close"));
     close->setToolTip(tr("Close the find bar (Esc)"));

@@ -2,6 +2,8 @@
 
 #include "results/imagedecode.h"
 
+#include "protocol/keys.h"
+
 #include <QCoreApplication>
 #include <QGuiApplication>
 #include <QHostAddress>
@@ -224,7 +226,7 @@ IconFetcher::Lookup IconFetcher::lookup(const QJsonArray &icons, int iconSize)
     bool mayStart = true; // at most one new fetch per array: the best https icon still possible
     const QList<QJsonObject> ranked = ImageDecode::rankIcons(icons, qRound(iconSize * ratio), darkBackground());
     for (const QJsonObject &candidate : ranked) {
-        const QString src = candidate.value(QLatin1String("src")).toString();
+        const QString src = candidate.value(Key::Src).toString();
         QString why;
         if (src.startsWith(QLatin1String("data:"), Qt::CaseInsensitive)) {
             const QIcon icon = dataIcon(src, &why);

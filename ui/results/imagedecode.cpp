@@ -1,5 +1,8 @@
 #include "imagedecode.h"
 
+#include "protocol/keys.h"
+#include "protocol/types.h"
+
 #include <QBuffer>
 #include <QCoreApplication>
 #include <QImageReader>
@@ -147,16 +150,15 @@ int schemeRank(const QString &src)
 
 // How far an icon's declared sizes are from the wanted size in pixels; scaling down is
 // cheaper on the eye than scaling up, so a too-small icon counts four times its distance.
-int sizeDistance(const QJsonObject &icon, int wanted)
+int sizeDistance(const Icon &icon, int wanted)
 {
-    const QJsonArray sizes = icon.value(QLatin1String("sizes")).toArray();
-    const bool svg = icon.value(QLatin1String("mimeType")).toString().startsWith(QLatin1String("image/svg"))
-        || icon.value(QLatin1String("src")).toString().startsWith(QLatin1String("data:image/svg"), Qt::CaseInsensitive);
-    if (sizes.isEmpty())
+    const bool svg = icon.mimeType.startsWith(QLatin1String("image/svg"))
+        || icon.src.startsWith(QLatin1String("data:image/svg"), Qt::CaseInsensitive);
+    if (icon.json.value(Key::Sizes).toArray().isEmpty())
         return svg ? 0 : 1000; // unknown: after every declared fit, before declared misfits far away
     int best = 1 << 20;
-    for (const QJsonValue &value : sizes) {
-        const QString text = value.toString().trimmed().toLower();
+    for (const QString &size : icon.sizes) {
+        const QString text = size.trimmed().toLower();
         if (text == QLatin1String("any")) {
             best = 0;
             continue;
@@ -188,12 +190,11 @@ QList<QJsonObject> rankIcons(const QJsonArray &icons, int iconSize, bool darkBac
     const QString ourTheme = darkBackground ? QStringLiteral("dark") : QStringLiteral("light");
     QList<Candidate> candidates;
     for (const QJsonValue &value : icons) {
-        const QJsonObject icon = value.toObject();
-        const QString src = icon.value(QLatin1String("src")).toString();
-        if (src.isEmpty())
+        const Icon icon = Icon::fromJson(value.toObject());
+        if (icon.src.isEmpty())
             continue;
-        const QString theme = icon.value(QLatin1String("theme")).toString();
-        candidates.append({icon, !theme.isEmpty() && theme != ourTheme ? 1 : 0, schemeRank(src), sizeDistance(icon, wanted)});
+        candidates.append({icon.json, !icon.theme.isEmpty() && icon.theme != ourTheme ? 1 : 0, schemeRank(icon.src),
+                           sizeDistance(icon, wanted)});
     }
     std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate &a, const Candidate &b) {
         if (a.scheme == 2 || b.scheme == 2) // unusable schemes last whatever their theme

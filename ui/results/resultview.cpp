@@ -5,6 +5,8 @@
 #include "imagedecode.h"
 #include "schema/schemavalidator.h"
 
+#include "protocol/keys.h"
+#include "protocol/types.h"
 #include <QApplication>
 #include <QBoxLayout>
 #include <QBuffer>
@@ -47,10 +49,6 @@ constexpr int MaxImageSide = 480;
 constexpr qsizetype JsonSniffLimit = 4 * 1024 * 1024;    // texts bigger than this are not parsed to show a tree
 constexpr qsizetype MarkdownLimit = 512 * 1024;          // bigger texts are shown as plain text
 
-QString key(const char *name)
-{
-    return QString::fromLatin1(name);
-}
 
 QString sizeText(qint64 bytes)
 {
@@ -106,13 +104,13 @@ void saveBytes(QWidget *parent, const QByteArray &bytes, const QString &suggeste
 QString suffixFor(const QString &mimeType)
 {
     static const QHash<QString, QString> suffixes = {
-        {key("image/png"), key("png")},   {key("image/jpeg"), key("jpg")},  {key("image/gif"), key("gif")},
-        {key("image/webp"), key("webp")}, {key("image/svg+xml"), key("svg")}, {key("audio/wav"), key("wav")},
-        {key("audio/x-wav"), key("wav")}, {key("audio/mpeg"), key("mp3")},  {key("audio/ogg"), key("ogg")},
-        {key("audio/webm"), key("webm")}, {key("audio/mp4"), key("m4a")},  {key("application/json"), key("json")},
-        {key("text/plain"), key("txt")},  {key("text/markdown"), key("md")}, {key("application/pdf"), key("pdf")},
+        {QStringLiteral("image/png"), QStringLiteral("png")},   {QStringLiteral("image/jpeg"), QStringLiteral("jpg")},  {QStringLiteral("image/gif"), QStringLiteral("gif")},
+        {QStringLiteral("image/webp"), QStringLiteral("webp")}, {QStringLiteral("image/svg+xml"), QStringLiteral("svg")}, {QStringLiteral("audio/wav"), QStringLiteral("wav")},
+        {QStringLiteral("audio/x-wav"), QStringLiteral("wav")}, {QStringLiteral("audio/mpeg"), QStringLiteral("mp3")},  {QStringLiteral("audio/ogg"), QStringLiteral("ogg")},
+        {QStringLiteral("audio/webm"), QStringLiteral("webm")}, {QStringLiteral("audio/mp4"), QStringLiteral("m4a")},  {QStringLiteral("application/json"), QStringLiteral("json")},
+        {QStringLiteral("text/plain"), QStringLiteral("txt")},  {QStringLiteral("text/markdown"), QStringLiteral("md")}, {QStringLiteral("application/pdf"), QStringLiteral("pdf")},
     };
-    return suffixes.value(mimeType.section(u';', 0, 0).trimmed().toLower(), key("bin"));
+    return suffixes.value(mimeType.section(u';', 0, 0).trimmed().toLower(), QStringLiteral("bin"));
 }
 
 QString suggestedName(const QString &uri, const QString &mimeType, const char *fallback)
@@ -139,17 +137,17 @@ QImage decodeImage(const QByteArray &bytes, const QString &mimeType, QString *pr
 QString annotationText(const QJsonObject &annotations)
 {
     QStringList parts;
-    const QJsonArray audience = annotations.value(key("audience")).toArray();
+    const QJsonArray audience = annotations.value(Key::Audience).toArray();
     if (!audience.isEmpty()) {
         QStringList who;
         for (const QJsonValue &a : audience)
             who.append(a.toString());
         parts.append(ResultView::tr("audience: %1").arg(who.join(QLatin1String(", "))));
     }
-    if (annotations.contains(key("priority")))
-        parts.append(ResultView::tr("priority %1").arg(annotations.value(key("priority")).toDouble()));
-    if (annotations.contains(key("lastModified")))
-        parts.append(ResultView::tr("modified %1").arg(annotations.value(key("lastModified")).toString()));
+    if (annotations.contains(Key::Priority))
+        parts.append(ResultView::tr("priority %1").arg(annotations.value(Key::Priority).toDouble()));
+    if (annotations.contains(Key::LastModified))
+        parts.append(ResultView::tr("modified %1").arg(annotations.value(Key::LastModified).toString()));
     return parts.join(QStringLiteral(" · "));
 }
 
@@ -163,7 +161,7 @@ QWidget *textWidget(const QString &text, const QString &mimeType, QWidget *paren
 
     auto plainView = [](const QString &shown, QWidget *owner) {
         auto *view = new QPlainTextEdit(owner);
-        view->setObjectName(key("textView"));
+        view->setObjectName(QStringLiteral("textView"));
         view->setReadOnly(true);
         view->setFont(JsonText::monospaceFont());
         const bool wrap = shown.size() <= 64 * 1024; // wrapping megabytes of text is what makes views slow
@@ -189,11 +187,11 @@ QWidget *textWidget(const QString &text, const QString &mimeType, QWidget *paren
                                           .arg(sizeText(ResultView::EagerTextLimit), sizeText(text.size()))
                                           .arg(text.size());
         auto *label = new QLabel(truncatedText, box);
-        label->setObjectName(key("truncated"));
+        label->setObjectName(QStringLiteral("truncated"));
         auto *all = new QPushButton(ResultView::tr("Show all"), box);
-        all->setObjectName(key("showAll"));
+        all->setObjectName(QStringLiteral("showAll"));
         auto *cancel = new QPushButton(ResultView::tr("Cancel"), box);
-        cancel->setObjectName(key("cancelShowAll"));
+        cancel->setObjectName(QStringLiteral("cancelShowAll"));
         cancel->hide();
         auto *save = new QPushButton(ResultView::tr("Save…"), box);
         info->addWidget(label, 1);
@@ -202,7 +200,7 @@ QWidget *textWidget(const QString &text, const QString &mimeType, QWidget *paren
         info->addWidget(save);
         layout->addLayout(info);
         auto *view = new BigTextView(box);
-        view->setObjectName(key("bigTextView"));
+        view->setObjectName(QStringLiteral("bigTextView"));
         view->setText(text.left(ResultView::EagerTextLimit));
         view->setMinimumHeight(300);
         layout->addWidget(view);
@@ -227,7 +225,7 @@ QWidget *textWidget(const QString &text, const QString &mimeType, QWidget *paren
             label->setText(truncatedText);
         });
         QObject::connect(save, &QPushButton::clicked, box, [box, text, mimeType] {
-            saveBytes(box, text.toUtf8(), QLatin1String("result.") + suffixFor(mimeType.isEmpty() ? key("text/plain") : mimeType));
+            saveBytes(box, text.toUtf8(), QLatin1String("result.") + suffixFor(mimeType.isEmpty() ? QStringLiteral("text/plain") : mimeType));
         });
         return box;
     }
@@ -249,7 +247,7 @@ QWidget *textWidget(const QString &text, const QString &mimeType, QWidget *paren
 
     // Rendered view and its source, with a switch (hidden widgets take no room, unlike stack pages).
     auto *toggle = new QToolButton(box);
-    toggle->setObjectName(key("sourceToggle"));
+    toggle->setObjectName(QStringLiteral("sourceToggle"));
     toggle->setCheckable(true);
     toggle->setText(ResultView::tr("Source"));
     toggle->setToolTip(ResultView::tr("Show the text as it was sent"));
@@ -265,7 +263,7 @@ QWidget *textWidget(const QString &text, const QString &mimeType, QWidget *paren
         rendered = tree;
     } else {
         auto *browser = new SafeTextBrowser(box);
-        browser->setObjectName(key("markdownView"));
+        browser->setObjectName(QStringLiteral("markdownView"));
         browser->setOpenLinks(false);
         browser->setMarkdown(text);
         browser->document()->setTextWidth(700);
@@ -300,12 +298,12 @@ QWidget *imageWidget(const QByteArray &bytes, const QString &mimeType, const QSt
     auto *row = new QHBoxLayout;
     if (image.isNull()) {
         auto *label = new QLabel(problem, box);
-        label->setObjectName(key("imageProblem"));
+        label->setObjectName(QStringLiteral("imageProblem"));
         label->setWordWrap(true);
         row->addWidget(label, 1);
     } else {
         auto *label = new QLabel(box);
-        label->setObjectName(key("image"));
+        label->setObjectName(QStringLiteral("image"));
         QPixmap pixmap = QPixmap::fromImage(image);
         if (pixmap.width() > MaxImageSide || pixmap.height() > MaxImageSide)
             pixmap = pixmap.scaled(MaxImageSide, MaxImageSide, Qt::KeepAspectRatio, Qt::SmoothTransformation);
@@ -314,7 +312,7 @@ QWidget *imageWidget(const QByteArray &bytes, const QString &mimeType, const QSt
         row->addWidget(label);
         row->addWidget(smallLabel(ResultView::tr("%1 × %2 px, %3").arg(image.width()).arg(image.height()).arg(sizeText(bytes.size())), box), 1, Qt::AlignBottom);
     }
-    auto *save = toolButton(ResultView::tr("Save…"), key("save"), box);
+    auto *save = toolButton(ResultView::tr("Save…"), QStringLiteral("save"), box);
     QObject::connect(save, &QToolButton::clicked, box, [box, bytes, uri, mimeType] {
         saveBytes(box, bytes, suggestedName(uri, mimeType, "image"));
     });
@@ -329,10 +327,10 @@ QWidget *audioWidget(const QByteArray &bytes, const QString &mimeType, const QSt
     auto *row = new QHBoxLayout(box);
     row->setContentsMargins(0, 0, 0, 0);
     auto *label = new QLabel(ResultView::tr("Audio (%1, %2)").arg(mimeType, sizeText(bytes.size())), box);
-    label->setObjectName(key("audio"));
+    label->setObjectName(QStringLiteral("audio"));
     row->addWidget(label, 1);
 #ifdef MCPSCOPE_HAVE_MULTIMEDIA
-    auto *play = toolButton(ResultView::tr("Play"), key("play"), box);
+    auto *play = toolButton(ResultView::tr("Play"), QStringLiteral("play"), box);
     play->setCheckable(true);
     // The player and its temporary file are made on the first Play, not for every result.
     QObject::connect(play, &QToolButton::toggled, box, [box, play, bytes, mimeType](bool on) {
@@ -372,7 +370,7 @@ QWidget *audioWidget(const QByteArray &bytes, const QString &mimeType, const QSt
 #else
     row->addWidget(smallLabel(ResultView::tr("(playback needs Qt Multimedia)"), box));
 #endif
-    auto *save = toolButton(ResultView::tr("Save…"), key("save"), box);
+    auto *save = toolButton(ResultView::tr("Save…"), QStringLiteral("save"), box);
     QObject::connect(save, &QToolButton::clicked, box, [box, bytes, uri, mimeType] {
         saveBytes(box, bytes, suggestedName(uri, mimeType, "audio"));
     });
@@ -392,9 +390,9 @@ QWidget *blobWidget(const QByteArray &bytes, const QString &mimeType, const QStr
     auto *label = new QLabel(ResultView::tr("Binary data: %1, %2").arg(mimeType.isEmpty() ? ResultView::tr("unknown type") : mimeType,
                                                                        sizeText(bytes.size())),
                              box);
-    label->setObjectName(key("blob"));
+    label->setObjectName(QStringLiteral("blob"));
     row->addWidget(label, 1);
-    auto *save = toolButton(ResultView::tr("Save…"), key("save"), box);
+    auto *save = toolButton(ResultView::tr("Save…"), QStringLiteral("save"), box);
     QObject::connect(save, &QToolButton::clicked, box, [box, bytes, uri, mimeType] {
         saveBytes(box, bytes, suggestedName(uri, mimeType, "data"));
     });
@@ -425,7 +423,7 @@ QFrame *blockFrame(const QString &title, const QString &detail, const QJsonObjec
     const QString annotationLine = annotationText(annotations);
     if (!annotationLine.isEmpty()) {
         QLabel *label = smallLabel(annotationLine, frame);
-        label->setObjectName(key("annotations"));
+        label->setObjectName(QStringLiteral("annotations"));
         label->setWordWrap(false);
         header->addWidget(label);
     }
@@ -441,7 +439,7 @@ QFrame *blockFrame(const QString &title, const QString &detail, const QJsonObjec
 LazyJsonTree::LazyJsonTree(QWidget *parent)
     : QTreeWidget(parent)
 {
-    setObjectName(key("jsonTree"));
+    setObjectName(QStringLiteral("jsonTree"));
     setColumnCount(2);
     setHeaderLabels({tr("Key"), tr("Value")});
     setUniformRowHeights(true);
@@ -535,11 +533,11 @@ ResultView::ResultView(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     auto *bar = new QHBoxLayout;
     m_status = new QLabel(this);
-    m_status->setObjectName(key("resultStatus"));
+    m_status->setObjectName(QStringLiteral("resultStatus"));
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto *copy = toolButton(tr("Copy JSON"), key("copyJson"), this);
+    auto *copy = toolButton(tr("Copy JSON"), QStringLiteral("copyJson"), this);
     copy->setToolTip(tr("Copy the whole result as JSON"));
-    auto *save = toolButton(tr("Save…"), key("saveJson"), this);
+    auto *save = toolButton(tr("Save…"), QStringLiteral("saveJson"), this);
     save->setToolTip(tr("Save the whole result as a JSON file"));
     bar->addWidget(m_status, 1);
     bar->addWidget(copy);
@@ -602,7 +600,7 @@ void ResultView::addWidget(QWidget *widget)
 void ResultView::addBanner(const QString &text, const QString &colour)
 {
     auto *banner = new QLabel(text, m_page);
-    banner->setObjectName(key("banner"));
+    banner->setObjectName(QStringLiteral("banner"));
     banner->setWordWrap(true);
     banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
     banner->setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; padding: 6px; border-radius: 3px; font-weight: bold; }").arg(colour));
@@ -620,36 +618,36 @@ bool ResultView::saveJson(const QString &fileName) const
 
 QWidget *ResultView::createContentWidget(const QJsonObject &block, ResultView *owner, QWidget *parent)
 {
-    const QString type = block.value(key("type")).toString();
-    const QJsonObject annotations = block.value(key("annotations")).toObject();
+    const QString type = block.value(Key::Type).toString();
+    const QJsonObject annotations = block.value(Key::Annotations).toObject();
     QVBoxLayout *body = nullptr;
     if (type == QLatin1String("text")) {
-        const QString text = block.value(key("text")).toString();
+        const QString text = block.value(Key::Text).toString();
         QFrame *frame = blockFrame(tr("Text"), sizeText(utf8Size(text)), annotations, parent, &body);
         body->addWidget(textWidget(text, QString(), frame));
         return frame;
     }
     if (type == QLatin1String("image") || type == QLatin1String("audio")) {
-        const QString mimeType = block.value(key("mimeType")).toString();
-        const QByteArray bytes = QByteArray::fromBase64(block.value(key("data")).toString().toLatin1());
+        const QString mimeType = block.value(Key::MimeType).toString();
+        const QByteArray bytes = QByteArray::fromBase64(block.value(Key::Data).toString().toLatin1());
         QFrame *frame = blockFrame(type == QLatin1String("image") ? tr("Image") : tr("Audio"), mimeType, annotations, parent, &body);
         body->addWidget(type == QLatin1String("image") ? imageWidget(bytes, mimeType, QString(), frame)
                                                        : audioWidget(bytes, mimeType, QString(), frame));
         return frame;
     }
     if (type == QLatin1String("resource_link")) {
-        const QString uri = block.value(key("uri")).toString();
-        const QString title = block.value(key("title")).toString(block.value(key("name")).toString());
-        QFrame *frame = blockFrame(tr("Resource link"), block.value(key("mimeType")).toString(), annotations, parent, &body);
+        const QString uri = block.value(Key::Uri).toString();
+        const QString title = displayName(block);
+        QFrame *frame = blockFrame(tr("Resource link"), block.value(Key::MimeType).toString(), annotations, parent, &body);
         auto *row = new QHBoxLayout;
         auto *link = new QLabel(frame);
-        link->setObjectName(key("resourceLink"));
+        link->setObjectName(QStringLiteral("resourceLink"));
         link->setTextFormat(Qt::RichText);
         link->setText(QStringLiteral("<a href=\"%1\">%2</a> <span>%3</span>")
                           .arg(uri.toHtmlEscaped(), (title.isEmpty() ? uri : title).toHtmlEscaped(),
                                title.isEmpty() ? QString() : uri.toHtmlEscaped()));
         link->setToolTip(tr("Open %1 on the Resources page").arg(uri));
-        auto *open = toolButton(tr("Open"), key("openResource"), frame);
+        auto *open = toolButton(tr("Open"), QStringLiteral("openResource"), frame);
         QPointer<ResultView> view(owner);
         auto request = [view, uri] {
             if (view)
@@ -660,21 +658,21 @@ QWidget *ResultView::createContentWidget(const QJsonObject &block, ResultView *o
         row->addWidget(link, 1);
         row->addWidget(open);
         body->addLayout(row);
-        const QString description = block.value(key("description")).toString();
+        const QString description = block.value(Key::Description).toString();
         if (!description.isEmpty())
             body->addWidget(smallLabel(description, frame));
         return frame;
     }
     if (type == QLatin1String("resource")) {
-        const QJsonObject resource = block.value(key("resource")).toObject();
-        const QString uri = resource.value(key("uri")).toString();
-        const QString mimeType = resource.value(key("mimeType")).toString();
+        const QJsonObject resource = block.value(Key::Resource).toObject();
+        const QString uri = resource.value(Key::Uri).toString();
+        const QString mimeType = resource.value(Key::MimeType).toString();
         QFrame *frame = blockFrame(tr("Embedded resource"), uri + (mimeType.isEmpty() ? QString() : QStringLiteral(" · ") + mimeType),
                                    annotations, parent, &body);
-        if (resource.contains(key("text")))
-            body->addWidget(textWidget(resource.value(key("text")).toString(), mimeType, frame));
+        if (resource.contains(Key::Text))
+            body->addWidget(textWidget(resource.value(Key::Text).toString(), mimeType, frame));
         else
-            body->addWidget(blobWidget(QByteArray::fromBase64(resource.value(key("blob")).toString().toLatin1()), mimeType, uri, frame));
+            body->addWidget(blobWidget(QByteArray::fromBase64(resource.value(Key::Blob).toString().toLatin1()), mimeType, uri, frame));
         return frame;
     }
     // Unknown or future content types: shown as JSON, never dropped.
@@ -689,15 +687,15 @@ QWidget *ResultView::createContentWidget(const QJsonObject &block, ResultView *o
 void ResultView::setToolResult(const QJsonObject &result, const QJsonValue &outputSchema)
 {
     begin(result);
-    const bool isError = result.value(key("isError")).toBool();
+    const bool isError = result.value(Key::IsError).toBool();
     if (isError)
         addBanner(tr("The tool reported an error (isError: true)"), QStringLiteral("#c62828"));
-    const QJsonArray content = result.value(key("content")).toArray();
+    const QJsonArray content = result.value(Key::Content).toArray();
     for (const QJsonValue &block : content)
         addWidget(createContentWidget(block.toObject(), this, m_page));
-    if (content.isEmpty() && !result.contains(key("structuredContent")))
+    if (content.isEmpty() && !result.contains(Key::StructuredContent))
         addWidget(smallLabel(tr("The result has no content."), m_page));
-    addStructured(result.value(key("structuredContent")), outputSchema, isError);
+    addStructured(result.value(Key::StructuredContent), outputSchema, isError);
 }
 
 void ResultView::addStructured(const QJsonValue &structured, const QJsonValue &outputSchema, bool isError)
@@ -716,21 +714,21 @@ void ResultView::addStructured(const QJsonValue &structured, const QJsonValue &o
     layout->addWidget(title);
 
     auto *verdict = new QLabel(frame);
-    verdict->setObjectName(key("verdict"));
+    verdict->setObjectName(QStringLiteral("verdict"));
     verdict->setWordWrap(true);
     verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
     const QString good = QStringLiteral("QLabel { background: #2e7d32; color: white; padding: 4px; border-radius: 3px; font-weight: bold; }");
     const QString bad = QStringLiteral("QLabel { background: #c62828; color: white; padding: 4px; border-radius: 3px; font-weight: bold; }");
     if (!hasSchema) {
-        m_verdict = key("unchecked");
+        m_verdict = QStringLiteral("unchecked");
         verdict->setText(tr("Not checked: the tool declares no outputSchema"));
     } else if (structured.isUndefined()) {
-        m_verdict = key("invalid");
+        m_verdict = QStringLiteral("invalid");
         verdict->setText(tr("INVALID: the tool declares an outputSchema but the result has no structuredContent"));
         verdict->setStyleSheet(bad);
     } else {
         const ValidationResult result = SchemaValidator(outputSchema).validate(structured);
-        m_verdict = result.valid ? key("valid") : key("invalid");
+        m_verdict = result.valid ? QStringLiteral("valid") : QStringLiteral("invalid");
         verdict->setText(result.valid ? tr("VALID against the tool's outputSchema")
                                       : tr("INVALID against the tool's outputSchema: %n problem(s)", nullptr, int(result.issues.size())));
         verdict->setStyleSheet(result.valid ? good : bad);
@@ -740,7 +738,7 @@ void ResultView::addStructured(const QJsonValue &structured, const QJsonValue &o
                 lines.append(QStringLiteral("• ") + (issue.path.isEmpty() ? tr("(whole value)") : issue.path)
                              + QLatin1String(": ") + issue.message);
             auto *issues = new QLabel(lines.join(u'\n'), frame);
-            issues->setObjectName(key("verdictIssues"));
+            issues->setObjectName(QStringLiteral("verdictIssues"));
             issues->setWordWrap(true);
             issues->setTextFormat(Qt::PlainText);
             issues->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -755,7 +753,7 @@ void ResultView::addStructured(const QJsonValue &structured, const QJsonValue &o
         layout->addWidget(verdict);
     if (!structured.isUndefined()) {
         auto *tree = new LazyJsonTree(frame);
-        tree->setObjectName(key("structuredTree"));
+        tree->setObjectName(QStringLiteral("structuredTree"));
         tree->setJson(structured);
         tree->setMinimumHeight(140);
         layout->addWidget(tree);
@@ -770,15 +768,15 @@ void ResultView::setMessages(const QJsonArray &messages, const QString &descript
         addWidget(smallLabel(description, m_page));
     for (const QJsonValue &messageValue : messages) {
         const QJsonObject message = messageValue.toObject();
-        const QString role = message.value(key("role")).toString();
+        const QString role = message.value(Key::Role).toString();
         auto *roleLabel = new QLabel(role.isEmpty() ? tr("(no role)") : role, m_page);
-        roleLabel->setObjectName(key("role"));
+        roleLabel->setObjectName(QStringLiteral("role"));
         QFont font = roleLabel->font();
         font.setBold(true);
         font.setCapitalization(QFont::Capitalize);
         roleLabel->setFont(font);
         addWidget(roleLabel);
-        const QJsonValue content = message.value(key("content"));
+        const QJsonValue content = message.value(Key::Content);
         const QJsonArray blocks = content.isArray() ? content.toArray() : QJsonArray{content};
         for (const QJsonValue &block : blocks)
             addWidget(createContentWidget(block.toObject(), this, m_page));
@@ -790,12 +788,12 @@ void ResultView::setMessages(const QJsonArray &messages, const QString &descript
 void ResultView::setResourceContents(const QJsonObject &result)
 {
     begin(result);
-    const QJsonArray contents = result.value(key("contents")).toArray();
+    const QJsonArray contents = result.value(Key::Contents).toArray();
     for (const QJsonValue &value : contents) {
         const QJsonObject content = value.toObject();
-        QJsonObject block{{key("type"), key("resource")}, {key("resource"), content}};
-        if (content.contains(key("annotations")))
-            block.insert(key("annotations"), content.value(key("annotations")));
+        QJsonObject block{{Key::Type, QStringLiteral("resource")}, {Key::Resource, content}};
+        if (content.contains(Key::Annotations))
+            block.insert(Key::Annotations, content.value(Key::Annotations));
         addWidget(createContentWidget(block, this, m_page));
     }
     if (contents.isEmpty())
@@ -804,7 +802,7 @@ void ResultView::setResourceContents(const QJsonObject &result)
 
 void ResultView::setError(const QString &message, const QJsonValue &details)
 {
-    begin(details.isUndefined() ? QJsonValue(QJsonObject{{key("error"), message}}) : details);
+    begin(details.isUndefined() ? QJsonValue(QJsonObject{{QStringLiteral("error"), message}}) : details);
     addBanner(message, QStringLiteral("#6d4c41"));
     if (!details.isUndefined()) {
         auto *tree = new LazyJsonTree(m_page);
