@@ -18,6 +18,7 @@
 #include "pages/serverpage.h"
 #include "pages/trafficpage.h"
 #include "results/iconfetcher.h"
+#include "secrets/keychainsecretstore.h"
 #include "servers/serverlistdelegate.h"
 #include "theme.h"
 #include "traffic/capturewindow.h"
@@ -48,10 +49,6 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#if __has_include("secrets/keychainsecretstore.h")
-#include "secrets/keychainsecretstore.h"
-#define MCPSCOPE_HAVE_KEYCHAIN_STORE 1
-#endif
 
 namespace Mcp {
 namespace Ui {
@@ -67,11 +64,7 @@ MainWindow::MainWindow(const QString &catalogPath, QWidget *parent) : QMainWindo
     setWindowIcon(Theme::appIcon());
 
     m_catalog = catalogPath.isEmpty() ? new ServerCatalog(this) : new ServerCatalog(catalogPath, this);
-#ifdef MCPSCOPE_HAVE_KEYCHAIN_STORE
     m_secretStore = new KeychainSecretStore(this);
-#else
-    m_secretStore = new MemorySecretStore(this);
-#endif
     m_catalog->setSecretStore(m_secretStore);
 
     m_allTraffic = new TrafficLog(this);
