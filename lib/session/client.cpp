@@ -245,9 +245,12 @@ void ClientPrivate::onInitializeFinished(RequestHandle *handle)
     serverInfo = Implementation::fromJson(result.value(QStringLiteral("serverInfo")).toObject());
     instructions = result.value(QStringLiteral("instructions")).toString();
     qCDebug(lcSession) << "initialized" << serverInfo.name << serverInfo.version << protocolVersion;
-    if (transport)
+    const QString initialized = QStringLiteral("notifications/initialized");
+    if (transport) {
         transport->setProtocolVersion(protocolVersion);
-    sendMessage(Message::notification(QStringLiteral("notifications/initialized")));
+        transport->setHandshakeNotification(initialized);
+    }
+    sendMessage(Message::notification(initialized));
     setState(Client::State::Ready);
     flushQueue();
     if (state != Client::State::Ready)

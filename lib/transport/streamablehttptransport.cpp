@@ -466,9 +466,10 @@ void StreamableHttpTransport::onFinished(QNetworkReply *reply)
             return;
         }
     }
-    // The session is fully initialized once notifications/initialized is accepted; only then may
-    // the optional GET stream open (servers refuse it earlier).
-    if (exchange->message.isNotification() && exchange->message.method() == QLatin1String("notifications/initialized"))
+    // The session is fully initialized once its handshake notification is accepted; only then
+    // may the optional GET stream open (servers refuse it earlier).
+    if (exchange->message.isNotification() && !m_handshakeNotification.isEmpty()
+        && exchange->message.method() == m_handshakeNotification)
         maybeOpenGetStream();
 }
 

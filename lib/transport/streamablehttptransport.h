@@ -41,6 +41,7 @@ public:
     QString endpointDescription() const override;
     void setProtocolVersion(const QString &version) override;
     QString protocolVersion() const { return m_protocolVersion; }
+    void setHandshakeNotification(const QString &method) override { m_handshakeNotification = method; }
     QString sessionId() const override { return m_sessionId; }
 
     QUrl url() const { return m_url; }
@@ -102,6 +103,7 @@ private:
     std::shared_ptr<Stream> m_getStream;
     QString m_sessionId;
     QString m_protocolVersion;
+    QString m_handshakeNotification; // once accepted, the GET stream may open
     quint64 m_nextExchangeId = 0;
     quint64 m_generation = 0; // bumped on close: timers of an earlier connection do nothing
     bool m_getStreamTried = false;
