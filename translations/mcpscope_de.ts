@@ -187,6 +187,18 @@
 <context>
     <name>Mcp::FormState</name>
     <message>
+        <source>must be a date like 2025-01-31</source>
+        <translation>muss ein Datum wie 2025-01-31 sein</translation>
+    </message>
+    <message>
+        <source>must be a time like 13:45:00</source>
+        <translation>muss eine Uhrzeit wie 13:45:00 sein</translation>
+    </message>
+    <message>
+        <source>must be a date and time like 2025-01-31T13:45:00Z</source>
+        <translation>muss Datum und Uhrzeit wie 2025-01-31T13:45:00Z sein</translation>
+    </message>
+    <message>
         <source>is not valid JSON (%1)</source>
         <translation>ist kein gültiges JSON (%1)</translation>
     </message>
@@ -3259,18 +3271,6 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
 </context>
 <context>
     <name>Mcp::Ui::SchemaFormWidget</name>
-    <message>
-        <source>must be a date like 2025-01-31</source>
-        <translation>muss ein Datum wie 2025-01-31 sein</translation>
-    </message>
-    <message>
-        <source>must be a time like 13:45:00</source>
-        <translation>muss eine Uhrzeit wie 13:45:00 sein</translation>
-    </message>
-    <message>
-        <source>must be a date and time like 2025-01-31T13:45:00Z</source>
-        <translation>muss Datum und Uhrzeit wie 2025-01-31T13:45:00Z sein</translation>
-    </message>
     <message>
         <source>Edit as JSON</source>
         <translation>Als JSON bearbeiten</translation>

@@ -184,6 +184,18 @@
 <context>
     <name>Mcp::FormState</name>
     <message>
+        <source>must be a date like 2025-01-31</source>
+        <translation>必须是类似 2025-01-31 的日期</translation>
+    </message>
+    <message>
+        <source>must be a time like 13:45:00</source>
+        <translation>必须是类似 13:45:00 的时间</translation>
+    </message>
+    <message>
+        <source>must be a date and time like 2025-01-31T13:45:00Z</source>
+        <translation>必须是类似 2025-01-31T13:45:00Z 的日期和时间</translation>
+    </message>
+    <message>
         <source>is not valid JSON (%1)</source>
         <translation>不是有效的 JSON（%1）</translation>
     </message>
@@ -3233,18 +3245,6 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
 </context>
 <context>
     <name>Mcp::Ui::SchemaFormWidget</name>
-    <message>
-        <source>must be a date like 2025-01-31</source>
-        <translation>必须是类似 2025-01-31 的日期</translation>
-    </message>
-    <message>
-        <source>must be a time like 13:45:00</source>
-        <translation>必须是类似 13:45:00 的时间</translation>
-    </message>
-    <message>
-        <source>must be a date and time like 2025-01-31T13:45:00Z</source>
-        <translation>必须是类似 2025-01-31T13:45:00Z 的日期和时间</translation>
-    </message>
     <message>
         <source>Edit as JSON</source>
         <translation>以 JSON 编辑</translation>

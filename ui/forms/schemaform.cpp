@@ -16,7 +16,6 @@
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStackedWidget>
@@ -124,38 +123,6 @@ QString formatHint(const QString &format)
     if (format == QLatin1String("ipv4"))
         return QStringLiteral("192.0.2.1");
     return QString();
-}
-
-// Formats the validator leaves alone but people type by hand.
-QString checkFormat(const QString &format, const QString &text)
-{
-    static const QRegularExpression date(QStringLiteral("^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"));
-    static const QRegularExpression time(
-        QStringLiteral("^([01]\\d|2[0-3]):[0-5]\\d:([0-5]\\d|60)(\\.\\d+)?([Zz]|[+-]([01]\\d|2[0-3]):[0-5]\\d)?$"));
-    static const QRegularExpression dateTime(
-        QStringLiteral("^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])[Tt ]([01]\\d|2[0-3]):[0-5]\\d:([0-5]\\d|60)"
-                       "(\\.\\d+)?([Zz]|[+-]([01]\\d|2[0-3]):[0-5]\\d)$"));
-    if (format == QLatin1String("date") && !date.match(text).hasMatch())
-        return SchemaFormWidget::tr("must be a date like 2025-01-31");
-    if (format == QLatin1String("time") && !time.match(text).hasMatch())
-        return SchemaFormWidget::tr("must be a time like 13:45:00");
-    if (format == QLatin1String("date-time") && !dateTime.match(text).hasMatch())
-        return SchemaFormWidget::tr("must be a date and time like 2025-01-31T13:45:00Z");
-    return QString();
-}
-
-void collectFormatIssues(const FormValue &node, QList<ValidationIssue> &out)
-{
-    if (node.kind() == Kind::String && node.isSet() && !node.isNull() && !node.isOverridden()
-        && !node.field()->format.isEmpty()) {
-        const QString problem = checkFormat(node.field()->format, node.value().toString());
-        if (!problem.isEmpty())
-            out.append({node.path(), problem, QStringLiteral("format")});
-    }
-    for (const FormValue &item : node.items())
-        collectFormatIssues(item, out);
-    for (const FormValue::Entry &entry : node.entries())
-        collectFormatIssues(entry.value, out);
 }
 
 QString parentPointer(const QString &path)
@@ -353,10 +320,7 @@ ValidationResult SchemaFormWidget::validateAndShow()
         applyJsonText(true);
     m_showMissing = true;
     ValidationResult result = m_state.validate();
-    QList<ValidationIssue> formats;
-    collectFormatIssues(m_state.root(), formats);
-    for (const ValidationIssue &issue : std::as_const(formats))
-        result.issues.append(issue);
+    result.issues.append(m_state.formatIssues());
     // Format problems are only warnings to the validator; a person filling a form wants them fixed.
     for (const ValidationIssue &issue : std::as_const(result.issues))
         if (issue.keyword == QLatin1String("format"))
@@ -380,7 +344,7 @@ void SchemaFormWidget::runLiveValidation()
     if (m_jsonMode)
         return;
     ValidationResult result = m_state.validate();
-    collectFormatIssues(m_state.root(), result.issues);
+    result.issues.append(m_state.formatIssues());
     showIssues(result.issues, m_showMissing);
 }
 
