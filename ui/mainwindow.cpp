@@ -650,16 +650,7 @@ void MainWindow::connectServer(const QUuid &id)
     connection->setName(config.name);
     m_allTraffic->setConnectionName(connection->id(), config.name);
     connection->setOptions(connectionOptionsFor(config, connection->options()));
-    QStringList secrets;
-    for (const ConfigEntry &entry : resolved.env + resolved.headers) {
-        if (entry.secret && !entry.value.isEmpty())
-            secrets.append(entry.value);
-    }
-    if (!resolved.bearerToken.isEmpty())
-        secrets.append(resolved.bearerToken);
-    if (!resolved.auth.clientSecret.isEmpty())
-        secrets.append(resolved.auth.clientSecret);
-    connection->setSecretValues(secrets);
+    connection->setSecretValues(resolved.secretValues());
     // Stored OAuth tokens are read before the first request, so a restart reuses them.
     QPointer<Connection> guard(connection);
     oauth->prepare(resolved, [guard, oauth, resolved] {
