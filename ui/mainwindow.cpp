@@ -6,9 +6,9 @@
 #include "config/mcpjson.h"
 #include "config/secretstore.h"
 #include "config/servercatalog.h"
+#include "config/transportfactory.h"
 #include "connection/connection.h"
 #include "connection/oauthcontroller.h"
-#include "connection/transportfactory.h"
 #include "dialogs/commandapprovaldialog.h"
 #include "dialogs/exportserversdialog.h"
 #include "dialogs/importdialog.h"
@@ -55,7 +55,24 @@ namespace Ui {
 
 namespace {
 const QString DemoServerName = QStringLiteral("MCP Scope demo server");
+
+// Request defaults, connect timeout, ping interval and auto-restart from a configuration.
+Connection::Options connectionOptionsFor(const ServerConfig &config, const Connection::Options &base = {})
+{
+    Connection::Options options = base;
+    options.request.timeoutMs = config.timeouts.requestMs;
+    options.request.resetTimeoutOnProgress = config.timeouts.resetOnProgress;
+    options.request.maxTotalTimeoutMs = config.timeouts.maxTotalMs;
+    options.connectTimeoutMs = config.timeouts.connectMs > 0 ? config.timeouts.connectMs : 30000;
+    if (config.pingIntervalMs > 0)
+        options.pingIntervalMs = config.pingIntervalMs;
+    options.autoRestart = config.autoRestart.enabled;
+    options.restartInitialBackoffMs = config.autoRestart.initialBackoffMs;
+    options.restartMaxBackoffMs = config.autoRestart.maxBackoffMs;
+    options.restartMaxAttempts = config.autoRestart.maxAttempts;
+    return options;
 }
+} // namespace
 
 MainWindow::MainWindow(const QString &catalogPath, QWidget *parent) : QMainWindow(parent)
 {
