@@ -2092,33 +2092,6 @@
     </message>
 </context>
 <context>
-    <name>Mcp::Ui::ItemList</name>
-    <message>
-        <source>Filter</source>
-        <translation>Filter</translation>
-    </message>
-    <message>
-        <source>Refresh</source>
-        <translation>Aktualisieren</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>Name</translation>
-    </message>
-    <message>
-        <source>Title</source>
-        <translation>Titel</translation>
-    </message>
-    <message>
-        <source>Description</source>
-        <translation>Beschreibung</translation>
-    </message>
-    <message>
-        <source>Nothing here.</source>
-        <translation>Hier ist nichts.</translation>
-    </message>
-</context>
-<context>
     <name>Mcp::Ui::JsonText</name>
     <message>
         <source>no value</source>

@@ -2080,33 +2080,6 @@
     </message>
 </context>
 <context>
-    <name>Mcp::Ui::ItemList</name>
-    <message>
-        <source>Filter</source>
-        <translation>筛选</translation>
-    </message>
-    <message>
-        <source>Refresh</source>
-        <translation>刷新</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>Title</source>
-        <translation>标题</translation>
-    </message>
-    <message>
-        <source>Description</source>
-        <translation>描述</translation>
-    </message>
-    <message>
-        <source>Nothing here.</source>
-        <translation>这里什么都没有。</translation>
-    </message>
-</context>
-<context>
     <name>Mcp::Ui::JsonText</name>
     <message>
         <source>no value</source>
