@@ -631,166 +631,17 @@ QWidget *SchemaFormWidget::buildRawEditor(const FormValue &node, FieldSlot *slot
 QWidget *SchemaFormWidget::buildEditor(const FormValue &node, FieldSlot *slot, QWidget *parent)
 {
     const FormField &field = *node.field();
-    const QString path = node.path();
-    const QString name = QLatin1String("field:") + path;
     if (node.isOverridden() || field.kind == Kind::Raw)
         return buildRawEditor(node, slot, parent);
 
     QWidget *editor = nullptr;
     switch (field.kind) {
-    case Kind::String: {
-        const QString text = node.isSet() && node.value().isString() ? node.value().toString() : QString();
-        if (wantsMultiLine(field)) {
-            auto *edit = new QPlainTextEdit(parent);
-            edit->setPlainText(text);
-            edit->setPlaceholderText(placeholderFor(field));
-            edit->setTabChangesFocus(true);
-            edit->setFixedHeight(edit->fontMetrics().lineSpacing() * 4 + 14);
-            connect(edit, &QPlainTextEdit::textChanged, this, [this, edit, path] {
-                const QString t = edit->toPlainText();
-                if (t.isEmpty())
-                    m_state.unset(path);
-                else
-                    m_state.setValue(path, t);
-                edited();
-            });
-            editor = edit;
-        } else {
-            auto *edit = new QLineEdit(text, parent);
-            edit->setPlaceholderText(placeholderFor(field));
-            edit->setClearButtonEnabled(true);
-            if (field.constraints.maxLength && *field.constraints.maxLength > 0)
-                edit->setMaxLength(*field.constraints.maxLength);
-            // textChanged, not textEdited: the clear button and programmatic edits count too.
-            connect(edit, &QLineEdit::textChanged, this, [this, path](const QString &t) {
-                if (t.isEmpty())
-                    m_state.unset(path);
-                else
-                    m_state.setValue(path, t);
-                edited();
-            });
-            editor = edit;
-        }
-        break;
-    }
+    case Kind::String: editor = buildStringEditor(node, parent); break;
     case Kind::Number:
-    case Kind::Integer: {
-        // A line edit, not a spin box: an empty editor means unset, never 0.
-        QString text;
-        if (node.isSet() && node.value().isDouble())
-            text = JsonText::compact(node.value());
-        else if (!node.rawText().isEmpty())
-            text = node.rawText();
-        auto *edit = new QLineEdit(text, parent);
-        edit->setPlaceholderText(placeholderFor(field));
-        edit->setClearButtonEnabled(true);
-        const bool integer = field.kind == Kind::Integer;
-        connect(edit, &QLineEdit::textChanged, this, [this, path, integer](const QString &raw) {
-            const QString t = raw.trimmed();
-            m_state.unset(path);
-            if (!t.isEmpty()) {
-                bool ok = false;
-                const double number = QLocale::c().toDouble(t, &ok);
-                if (ok && std::isfinite(number)) {
-                    m_state.setValue(path, number);
-                } else {
-                    m_state.setRawText(path, t); // kept as an error: never silently dropped
-                    if (QLabel *message = m_messages.value(path)) {
-                        message->setText(integer ? tr("is not a whole number") : tr("is not a number"));
-                        message->show();
-                    }
-                }
-            }
-            edited();
-        });
-        editor = edit;
-        break;
-    }
-    case Kind::Boolean: {
-        // Optional: unset until clicked, then true/false; the small button unsets it again.
-        const bool optional = !field.required || field.nullable;
-        if (!optional && !node.isSet())
-            m_state.setValue(path, false); // a required box that shows unticked sends false
-        const FormValue *current = m_state.node(path);
-        const bool set = current && current->isSet() && current->value().isBool();
-        const QString defaultText = field.hasDefault ? JsonText::compact(field.defaultValue) : QString();
-        auto *container = new QWidget(parent);
-        auto *h = new QHBoxLayout(container);
-        h->setContentsMargins(0, 0, 0, 0);
-        auto *box = new TwoStateCheckBox(container);
-        box->setObjectName(name);
-        box->setTristate(optional);
-        auto *unsetButton = new QToolButton(container);
-        unsetButton->setObjectName(QLatin1String("unset:") + path);
-        unsetButton->setText(tr("Unset"));
-        unsetButton->setAutoRaise(true);
-        unsetButton->setToolTip(tr("Leave this field out"));
-        auto show = [box, unsetButton, defaultText, optional](Qt::CheckState state) {
-            box->setText(state == Qt::PartiallyChecked
-                             ? (defaultText.isEmpty() ? tr("(unset)") : tr("(unset, default: %1)").arg(defaultText))
-                             : (state == Qt::Checked ? tr("true") : tr("false")));
-            unsetButton->setVisible(optional && state != Qt::PartiallyChecked);
-        };
-        const Qt::CheckState initial = !set ? (optional ? Qt::PartiallyChecked : Qt::Unchecked)
-                                            : (current->value().toBool() ? Qt::Checked : Qt::Unchecked);
-        box->setCheckState(initial);
-        show(initial);
-        connect(box, &QCheckBox::stateChanged, this, [this, path, show](int state) {
-            if (state == Qt::PartiallyChecked)
-                m_state.unset(path);
-            else
-                m_state.setValue(path, state == Qt::Checked);
-            show(Qt::CheckState(state));
-            edited();
-        });
-        connect(unsetButton, &QToolButton::clicked, box, [box] { box->setCheckState(Qt::PartiallyChecked); });
-        h->addWidget(box);
-        h->addWidget(unsetButton);
-        h->addStretch(1);
-        if (!field.description.isEmpty())
-            box->setToolTip(field.description);
-        if (field.readOnly)
-            container->setEnabled(false);
-        return container;
-    }
-    case Kind::Enum: {
-        auto *combo = new QComboBox(parent);
-        enum Role { KindRole = Qt::UserRole + 1, ValueRole };
-        enum Choice { Unset, Null, Option };
-        combo->addItem(field.required ? tr("(choose…)") : (field.hasDefault ? tr("(unset, default: %1)").arg(
-                                                              field.defaultValue.isString() ? field.defaultValue.toString()
-                                                                                            : JsonText::compact(field.defaultValue))
-                                                                            : tr("(unset)")));
-        combo->setItemData(0, Unset, KindRole);
-        if (field.nullable) {
-            combo->addItem(QStringLiteral("null"));
-            combo->setItemData(combo->count() - 1, Null, KindRole);
-        }
-        int current = 0;
-        for (const EnumOption &option : field.options) {
-            combo->addItem(optionText(option));
-            const int index = combo->count() - 1;
-            combo->setItemData(index, Option, KindRole);
-            combo->setItemData(index, QVariant::fromValue(option.value), ValueRole);
-            if (!option.title.isEmpty())
-                combo->setItemData(index, JsonText::compact(option.value), Qt::ToolTipRole);
-            if (node.isSet() && !node.isNull() && node.value() == option.value)
-                current = index;
-        }
-        if (node.isNull())
-            current = 1;
-        combo->setCurrentIndex(current);
-        connect(combo, &QComboBox::currentIndexChanged, this, [this, combo, path](int index) {
-            switch (combo->itemData(index, KindRole).toInt()) {
-            case Unset: m_state.unset(path); break;
-            case Null: m_state.setNull(path); break;
-            default: m_state.setValue(path, combo->itemData(index, ValueRole).toJsonValue()); break;
-            }
-            edited();
-        });
-        editor = combo;
-        break;
-    }
+    case Kind::Integer: editor = buildNumberEditor(node, parent); break;
+    case Kind::Boolean: return buildBooleanEditor(node, parent); // a row of its own, finished there
+    case Kind::Enum: editor = buildEnumEditor(node, parent); break;
+    case Kind::MultiSelect: editor = buildMultiSelectEditor(node, parent); break;
     case Kind::Const: {
         auto *label = new QLabel(JsonText::compact(field.constValue), parent);
         label->setToolTip(tr("A fixed value: it is always sent"));
@@ -804,40 +655,10 @@ QWidget *SchemaFormWidget::buildEditor(const FormValue &node, FieldSlot *slot, Q
         editor = label;
         break;
     }
-    case Kind::MultiSelect: {
-        auto *list = new QListWidget(parent);
-        if (field.required && !node.isSet())
-            m_state.setValue(path, QJsonArray());
-        const QJsonArray chosen = node.value().toArray();
-        for (const EnumOption &option : field.options) {
-            auto *item = new QListWidgetItem(optionText(option), list);
-            item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
-            item->setData(Qt::UserRole, QVariant::fromValue(option.value));
-            item->setCheckState(chosen.contains(option.value) ? Qt::Checked : Qt::Unchecked);
-        }
-        const int rows = qBound(1, int(field.options.size()), 8);
-        list->setFixedHeight(list->sizeHintForRow(0) * rows + 2 * list->frameWidth() + 4);
-        if (field.hasDefault)
-            list->setToolTip(tr("Default: %1").arg(JsonText::compact(field.defaultValue)));
-        const bool required = field.required;
-        connect(list, &QListWidget::itemChanged, this, [this, list, path, required] {
-            QJsonArray values;
-            for (int i = 0; i < list->count(); ++i)
-                if (list->item(i)->checkState() == Qt::Checked)
-                    values.append(list->item(i)->data(Qt::UserRole).toJsonValue());
-            if (values.isEmpty() && !required)
-                m_state.unset(path);
-            else
-                m_state.setValue(path, values);
-            edited();
-        });
-        editor = list;
-        break;
-    }
     default:
         return buildRawEditor(node, slot, parent);
     }
-    editor->setObjectName(name);
+    editor->setObjectName(QLatin1String("field:") + node.path());
     if (!field.description.isEmpty())
         editor->setToolTip(field.description);
     if (field.readOnly) {
@@ -845,6 +666,203 @@ QWidget *SchemaFormWidget::buildEditor(const FormValue &node, FieldSlot *slot, Q
         editor->setToolTip(tr("Read-only: the server sets this value"));
     }
     return editor;
+}
+
+QWidget *SchemaFormWidget::buildStringEditor(const FormValue &node, QWidget *parent)
+{
+    const FormField &field = *node.field();
+    const QString path = node.path();
+    const QString text = node.isSet() && node.value().isString() ? node.value().toString() : QString();
+    if (wantsMultiLine(field)) {
+        auto *edit = new QPlainTextEdit(parent);
+        edit->setPlainText(text);
+        edit->setPlaceholderText(placeholderFor(field));
+        edit->setTabChangesFocus(true);
+        edit->setFixedHeight(edit->fontMetrics().lineSpacing() * 4 + 14);
+        connect(edit, &QPlainTextEdit::textChanged, this, [this, edit, path] {
+            const QString t = edit->toPlainText();
+            if (t.isEmpty())
+                m_state.unset(path);
+            else
+                m_state.setValue(path, t);
+            edited();
+        });
+        return edit;
+    }
+    auto *edit = new QLineEdit(text, parent);
+    edit->setPlaceholderText(placeholderFor(field));
+    edit->setClearButtonEnabled(true);
+    if (field.constraints.maxLength && *field.constraints.maxLength > 0)
+        edit->setMaxLength(*field.constraints.maxLength);
+    // textChanged, not textEdited: the clear button and programmatic edits count too.
+    connect(edit, &QLineEdit::textChanged, this, [this, path](const QString &t) {
+        if (t.isEmpty())
+            m_state.unset(path);
+        else
+            m_state.setValue(path, t);
+        edited();
+    });
+    return edit;
+}
+
+QWidget *SchemaFormWidget::buildNumberEditor(const FormValue &node, QWidget *parent)
+{
+    const FormField &field = *node.field();
+    const QString path = node.path();
+    // A line edit, not a spin box: an empty editor means unset, never 0.
+    QString text;
+    if (node.isSet() && node.value().isDouble())
+        text = JsonText::compact(node.value());
+    else if (!node.rawText().isEmpty())
+        text = node.rawText();
+    auto *edit = new QLineEdit(text, parent);
+    edit->setPlaceholderText(placeholderFor(field));
+    edit->setClearButtonEnabled(true);
+    const bool integer = field.kind == Kind::Integer;
+    connect(edit, &QLineEdit::textChanged, this, [this, path, integer](const QString &raw) {
+        const QString t = raw.trimmed();
+        m_state.unset(path);
+        if (!t.isEmpty()) {
+            bool ok = false;
+            const double number = QLocale::c().toDouble(t, &ok);
+            if (ok && std::isfinite(number)) {
+                m_state.setValue(path, number);
+            } else {
+                m_state.setRawText(path, t); // kept as an error: never silently dropped
+                if (QLabel *message = m_messages.value(path)) {
+                    message->setText(integer ? tr("is not a whole number") : tr("is not a number"));
+                    message->show();
+                }
+            }
+        }
+        edited();
+    });
+    return edit;
+}
+
+QWidget *SchemaFormWidget::buildBooleanEditor(const FormValue &node, QWidget *parent)
+{
+    const FormField &field = *node.field();
+    const QString path = node.path();
+    // Optional: unset until clicked, then true/false; the small button unsets it again.
+    const bool optional = !field.required || field.nullable;
+    if (!optional && !node.isSet())
+        m_state.setValue(path, false); // a required box that shows unticked sends false
+    const FormValue *current = m_state.node(path);
+    const bool set = current && current->isSet() && current->value().isBool();
+    const QString defaultText = field.hasDefault ? JsonText::compact(field.defaultValue) : QString();
+    auto *container = new QWidget(parent);
+    auto *h = new QHBoxLayout(container);
+    h->setContentsMargins(0, 0, 0, 0);
+    auto *box = new TwoStateCheckBox(container);
+    box->setObjectName(QLatin1String("field:") + path);
+    box->setTristate(optional);
+    auto *unsetButton = new QToolButton(container);
+    unsetButton->setObjectName(QLatin1String("unset:") + path);
+    unsetButton->setText(tr("Unset"));
+    unsetButton->setAutoRaise(true);
+    unsetButton->setToolTip(tr("Leave this field out"));
+    auto show = [box, unsetButton, defaultText, optional](Qt::CheckState state) {
+        box->setText(state == Qt::PartiallyChecked
+                         ? (defaultText.isEmpty() ? tr("(unset)") : tr("(unset, default: %1)").arg(defaultText))
+                         : (state == Qt::Checked ? tr("true") : tr("false")));
+        unsetButton->setVisible(optional && state != Qt::PartiallyChecked);
+    };
+    const Qt::CheckState initial = !set ? (optional ? Qt::PartiallyChecked : Qt::Unchecked)
+                                        : (current->value().toBool() ? Qt::Checked : Qt::Unchecked);
+    box->setCheckState(initial);
+    show(initial);
+    connect(box, &QCheckBox::stateChanged, this, [this, path, show](int state) {
+        if (state == Qt::PartiallyChecked)
+            m_state.unset(path);
+        else
+            m_state.setValue(path, state == Qt::Checked);
+        show(Qt::CheckState(state));
+        edited();
+    });
+    connect(unsetButton, &QToolButton::clicked, box, [box] { box->setCheckState(Qt::PartiallyChecked); });
+    h->addWidget(box);
+    h->addWidget(unsetButton);
+    h->addStretch(1);
+    if (!field.description.isEmpty())
+        box->setToolTip(field.description);
+    if (field.readOnly)
+        container->setEnabled(false);
+    return container;
+}
+
+QWidget *SchemaFormWidget::buildEnumEditor(const FormValue &node, QWidget *parent)
+{
+    const FormField &field = *node.field();
+    const QString path = node.path();
+    auto *combo = new QComboBox(parent);
+    enum Role { KindRole = Qt::UserRole + 1, ValueRole };
+    enum Choice { Unset, Null, Option };
+    combo->addItem(field.required ? tr("(choose…)") : (field.hasDefault ? tr("(unset, default: %1)").arg(
+                                                          field.defaultValue.isString() ? field.defaultValue.toString()
+                                                                                        : JsonText::compact(field.defaultValue))
+                                                                        : tr("(unset)")));
+    combo->setItemData(0, Unset, KindRole);
+    if (field.nullable) {
+        combo->addItem(QStringLiteral("null"));
+        combo->setItemData(combo->count() - 1, Null, KindRole);
+    }
+    int current = 0;
+    for (const EnumOption &option : field.options) {
+        combo->addItem(optionText(option));
+        const int index = combo->count() - 1;
+        combo->setItemData(index, Option, KindRole);
+        combo->setItemData(index, QVariant::fromValue(option.value), ValueRole);
+        if (!option.title.isEmpty())
+            combo->setItemData(index, JsonText::compact(option.value), Qt::ToolTipRole);
+        if (node.isSet() && !node.isNull() && node.value() == option.value)
+            current = index;
+    }
+    if (node.isNull())
+        current = 1;
+    combo->setCurrentIndex(current);
+    connect(combo, &QComboBox::currentIndexChanged, this, [this, combo, path](int index) {
+        switch (combo->itemData(index, KindRole).toInt()) {
+        case Unset: m_state.unset(path); break;
+        case Null: m_state.setNull(path); break;
+        default: m_state.setValue(path, combo->itemData(index, ValueRole).toJsonValue()); break;
+        }
+        edited();
+    });
+    return combo;
+}
+
+QWidget *SchemaFormWidget::buildMultiSelectEditor(const FormValue &node, QWidget *parent)
+{
+    const FormField &field = *node.field();
+    const QString path = node.path();
+    auto *list = new QListWidget(parent);
+    if (field.required && !node.isSet())
+        m_state.setValue(path, QJsonArray());
+    const QJsonArray chosen = node.value().toArray();
+    for (const EnumOption &option : field.options) {
+        auto *item = new QListWidgetItem(optionText(option), list);
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+        item->setData(Qt::UserRole, QVariant::fromValue(option.value));
+        item->setCheckState(chosen.contains(option.value) ? Qt::Checked : Qt::Unchecked);
+    }
+    const int rows = qBound(1, int(field.options.size()), 8);
+    list->setFixedHeight(list->sizeHintForRow(0) * rows + 2 * list->frameWidth() + 4);
+    if (field.hasDefault)
+        list->setToolTip(tr("Default: %1").arg(JsonText::compact(field.defaultValue)));
+    const bool required = field.required;
+    connect(list, &QListWidget::itemChanged, this, [this, list, path, required] {
+        QJsonArray values;
+        for (int i = 0; i < list->count(); ++i)
+            if (list->item(i)->checkState() == Qt::Checked)
+                values.append(list->item(i)->data(Qt::UserRole).toJsonValue());
+        if (values.isEmpty() && !required)
+            m_state.unset(path);
+        else
+            m_state.setValue(path, values);
+        edited();
+    });
+    return list;
 }
 
 QWidget *SchemaFormWidget::buildSection(const FormValue &node, FieldSlot *slot)

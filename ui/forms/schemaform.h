@@ -85,6 +85,12 @@ private:
 
     QWidget *buildScalarRow(const FormValue &node, FieldSlot *slot);
     QWidget *buildEditor(const FormValue &node, FieldSlot *slot, QWidget *parent);
+    // One editor per field kind (buildEditor picks one and finishes it).
+    QWidget *buildStringEditor(const FormValue &node, QWidget *parent);
+    QWidget *buildNumberEditor(const FormValue &node, QWidget *parent);
+    QWidget *buildBooleanEditor(const FormValue &node, QWidget *parent);
+    QWidget *buildEnumEditor(const FormValue &node, QWidget *parent);
+    QWidget *buildMultiSelectEditor(const FormValue &node, QWidget *parent);
     QWidget *buildSection(const FormValue &node, FieldSlot *slot);
     void buildObjectBody(const FormValue &node, FieldSlot *slot, QBoxLayout *body);
     void buildArrayBody(const FormValue &node, FieldSlot *slot, QBoxLayout *body);
