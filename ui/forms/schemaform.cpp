@@ -912,69 +912,11 @@ QWidget *SchemaFormWidget::buildSection(const FormValue &node, FieldSlot *slot)
         header->addWidget(arrow);
         const QString title = slot->options.label == QLatin1String("\x01") ? field.displayName()
                                                                            : labelText(field, slot->options.label);
-        if (optional) {
-            auto *include = new QCheckBox(title, box);
-            include->setObjectName(QLatin1String("include:") + path);
-            include->setChecked(n.isSet());
-            include->setToolTip(tr("Include this optional part in the value"));
-            connect(include, &QCheckBox::toggled, this, [this, guard, path](bool on) {
-                if (!guard)
-                    return;
-                if (on) {
-                    if (!guard->snapshot.isUndefined())
-                        m_state.setValue(path, guard->snapshot);
-                    else
-                        m_state.setPresent(path);
-                } else {
-                    // Keep what was typed, so ticking it again brings it back.
-                    guard->snapshot = JsonPointer::evaluate(m_state.toJson(), path).value_or(QJsonValue::Undefined);
-                    m_state.unset(path);
-                }
-                structureChanged(guard);
-            });
-            header->addWidget(include);
-        } else {
-            auto *label = new QLabel(title, box);
-            QFont font = label->font();
-            font.setBold(true);
-            label->setFont(font);
-            header->addWidget(label);
-        }
-        if (field.kind == Kind::Variant && !field.deferred) {
-            auto *combo = new QComboBox(box);
-            combo->setObjectName(QLatin1String("variant:") + path);
-            for (int i = 0; i < field.variants.size(); ++i) {
-                const FormField &variant = *field.variants.at(i);
-                QString text = variant.displayName();
-                if (text.isEmpty())
-                    text = tr("Option %1 (%2)").arg(i + 1).arg(FormField::kindName(variant.kind).toLower());
-                combo->addItem(text);
-                if (!variant.description.isEmpty())
-                    combo->setItemData(i, variant.description, Qt::ToolTipRole);
-            }
-            combo->setCurrentIndex(qMax(0, n.variantIndex()));
-            combo->setEnabled(present && !n.isNull());
-            connect(combo, &QComboBox::activated, this, [this, guard, path](int index) {
-                m_state.selectVariant(path, index);
-                if (guard)
-                    structureChanged(guard);
-            });
-            header->addWidget(combo);
-        }
-        if (field.nullable) {
-            auto *null = new QCheckBox(tr("null"), box);
-            null->setObjectName(QLatin1String("null:") + path);
-            null->setChecked(n.isNull());
-            connect(null, &QCheckBox::toggled, this, [this, guard, path](bool on) {
-                if (on)
-                    m_state.setNull(path);
-                else
-                    m_state.unset(path);
-                if (guard)
-                    structureChanged(guard);
-            });
-            header->addWidget(null);
-        }
+        header->addWidget(buildSectionTitle(n, slot, title, optional, box));
+        if (field.kind == Kind::Variant && !field.deferred)
+            header->addWidget(buildVariantChooser(n, slot, present, box));
+        if (field.nullable)
+            header->addWidget(buildNullToggle(n, slot, box));
         if (field.kind == Kind::Array && !field.deferred) {
             QString count = tr("%n item(s)", nullptr, int(n.items().size()));
             if (field.constraints.minItems && field.constraints.maxItems)
@@ -1008,6 +950,99 @@ QWidget *SchemaFormWidget::buildSection(const FormValue &node, FieldSlot *slot)
     outer->addWidget(messageLabel(path, box));
     outer->addWidget(bodyWidget);
 
+    buildSectionBody(n, slot, present, bodyWidget, body);
+    updateBody();
+    return box;
+}
+
+// The section's title: a box that includes the optional part, or a bold label.
+QWidget *SchemaFormWidget::buildSectionTitle(const FormValue &n, FieldSlot *slot, const QString &title, bool optional,
+                                             QWidget *box)
+{
+    const QString path = n.path();
+    QPointer<FieldSlot> guard(slot);
+    if (optional) {
+        auto *include = new QCheckBox(title, box);
+        include->setObjectName(QLatin1String("include:") + path);
+        include->setChecked(n.isSet());
+        include->setToolTip(tr("Include this optional part in the value"));
+        connect(include, &QCheckBox::toggled, this, [this, guard, path](bool on) {
+            if (!guard)
+                return;
+            if (on) {
+                if (!guard->snapshot.isUndefined())
+                    m_state.setValue(path, guard->snapshot);
+                else
+                    m_state.setPresent(path);
+            } else {
+                // Keep what was typed, so ticking it again brings it back.
+                guard->snapshot = JsonPointer::evaluate(m_state.toJson(), path).value_or(QJsonValue::Undefined);
+                m_state.unset(path);
+            }
+            structureChanged(guard);
+        });
+        return include;
+    }
+    auto *label = new QLabel(title, box);
+    QFont font = label->font();
+    font.setBold(true);
+    label->setFont(font);
+    return label;
+}
+
+// Chooses among the alternatives of a variant.
+QComboBox *SchemaFormWidget::buildVariantChooser(const FormValue &n, FieldSlot *slot, bool present, QWidget *box)
+{
+    const FormField &field = *n.field();
+    const QString path = n.path();
+    QPointer<FieldSlot> guard(slot);
+    auto *combo = new QComboBox(box);
+    combo->setObjectName(QLatin1String("variant:") + path);
+    for (int i = 0; i < field.variants.size(); ++i) {
+        const FormField &variant = *field.variants.at(i);
+        QString text = variant.displayName();
+        if (text.isEmpty())
+            text = tr("Option %1 (%2)").arg(i + 1).arg(FormField::kindName(variant.kind).toLower());
+        combo->addItem(text);
+        if (!variant.description.isEmpty())
+            combo->setItemData(i, variant.description, Qt::ToolTipRole);
+    }
+    combo->setCurrentIndex(qMax(0, n.variantIndex()));
+    combo->setEnabled(present && !n.isNull());
+    connect(combo, &QComboBox::activated, this, [this, guard, path](int index) {
+        m_state.selectVariant(path, index);
+        if (guard)
+            structureChanged(guard);
+    });
+    return combo;
+}
+
+QCheckBox *SchemaFormWidget::buildNullToggle(const FormValue &n, FieldSlot *slot, QWidget *box)
+{
+    const QString path = n.path();
+    QPointer<FieldSlot> guard(slot);
+    auto *null = new QCheckBox(tr("null"), box);
+    null->setObjectName(QLatin1String("null:") + path);
+    null->setChecked(n.isNull());
+    connect(null, &QCheckBox::toggled, this, [this, guard, path](bool on) {
+        if (on)
+            m_state.setNull(path);
+        else
+            m_state.unset(path);
+        if (guard)
+            structureChanged(guard);
+    });
+    return null;
+}
+
+// A section's content: an Expand button for a deferred recursive part, else the fields, items,
+// entries or chosen alternative.
+void SchemaFormWidget::buildSectionBody(const FormValue &n, FieldSlot *slot, bool present, QWidget *bodyWidget,
+                                        QBoxLayout *body)
+{
+    const FormField &field = *n.field();
+    const QString path = n.path();
+    QPointer<FieldSlot> guard(slot);
     if (field.deferred) {
         body->addWidget(helpLabel(field.note.isEmpty() ? tr("Recursive part: it is built when you open it.") : field.note,
                                   bodyWidget, true));
@@ -1035,8 +1070,6 @@ QWidget *SchemaFormWidget::buildSection(const FormValue &node, FieldSlot *slot)
         default: break;
         }
     }
-    updateBody();
-    return box;
 }
 
 void SchemaFormWidget::buildObjectBody(const FormValue &node, FieldSlot *slot, QBoxLayout *body)

@@ -11,6 +11,8 @@
 
 QT_BEGIN_NAMESPACE
 class QBoxLayout;
+class QCheckBox;
+class QComboBox;
 class QLabel;
 class QPlainTextEdit;
 class QScrollArea;
@@ -92,6 +94,10 @@ private:
     QWidget *buildEnumEditor(const FormValue &node, QWidget *parent);
     QWidget *buildMultiSelectEditor(const FormValue &node, QWidget *parent);
     QWidget *buildSection(const FormValue &node, FieldSlot *slot);
+    QWidget *buildSectionTitle(const FormValue &n, FieldSlot *slot, const QString &title, bool optional, QWidget *box);
+    QComboBox *buildVariantChooser(const FormValue &n, FieldSlot *slot, bool present, QWidget *box);
+    QCheckBox *buildNullToggle(const FormValue &n, FieldSlot *slot, QWidget *box);
+    void buildSectionBody(const FormValue &n, FieldSlot *slot, bool present, QWidget *bodyWidget, QBoxLayout *body);
     void buildObjectBody(const FormValue &node, FieldSlot *slot, QBoxLayout *body);
     void buildArrayBody(const FormValue &node, FieldSlot *slot, QBoxLayout *body);
     void buildEntries(const FormValue &node, FieldSlot *slot, QBoxLayout *body, bool isMap);
