@@ -65,6 +65,8 @@ private:
     void track(QNetworkReply *reply, std::unique_ptr<Exchange> exchange);
     void onReadyRead(QNetworkReply *reply);
     void onFinished(QNetworkReply *reply);
+    void finishRefused(QNetworkReply *reply, Exchange *exchange);
+    void finishPlainAnswer(QNetworkReply *reply, Exchange *exchange, quint64 generation);
     bool handleHeaders(QNetworkReply *reply, Exchange *exchange);
     void feedSse(QNetworkReply *reply, Exchange *exchange, QByteArrayView bytes);
     void dispatchFrame(QNetworkReply *reply, const QByteArray &frame, Exchange *exchange, const QByteArray &sseId,
