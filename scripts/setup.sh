@@ -16,10 +16,10 @@ done
 packages=(
     build-essential cmake ninja-build ccache pkg-config git
     qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-    qt6-svg-dev qt6-networkauth-dev qt6-httpserver-dev qt6-multimedia-dev qt6-websockets-dev
+    qt6-svg-dev qt6-multimedia-dev
     gstreamer1.0-plugins-good  # Qt Multimedia 6.4 plays through GStreamer: WAV, MP3 and FLAC decoders live here
     qtkeychain-qt6-dev libgl-dev
-    libsimdjson-dev rapidjson-dev libvalijson-dev json-schema-test-suite liblz4-dev
+    libsimdjson-dev libvalijson-dev json-schema-test-suite liblz4-dev
     xvfb xauth clang libclang-rt-14-dev
     qt6-qpa-plugins fonts-dejavu-core
     python3

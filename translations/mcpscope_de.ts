@@ -187,6 +187,18 @@
 <context>
     <name>Mcp::FormState</name>
     <message>
+        <source>must be a date like 2025-01-31</source>
+        <translation>muss ein Datum wie 2025-01-31 sein</translation>
+    </message>
+    <message>
+        <source>must be a time like 13:45:00</source>
+        <translation>muss eine Uhrzeit wie 13:45:00 sein</translation>
+    </message>
+    <message>
+        <source>must be a date and time like 2025-01-31T13:45:00Z</source>
+        <translation>muss Datum und Uhrzeit wie 2025-01-31T13:45:00Z sein</translation>
+    </message>
+    <message>
         <source>is not valid JSON (%1)</source>
         <translation>ist kein gültiges JSON (%1)</translation>
     </message>
@@ -2080,33 +2092,6 @@
     </message>
 </context>
 <context>
-    <name>Mcp::Ui::ItemList</name>
-    <message>
-        <source>Filter</source>
-        <translation>Filter</translation>
-    </message>
-    <message>
-        <source>Refresh</source>
-        <translation>Aktualisieren</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>Name</translation>
-    </message>
-    <message>
-        <source>Title</source>
-        <translation>Titel</translation>
-    </message>
-    <message>
-        <source>Description</source>
-        <translation>Beschreibung</translation>
-    </message>
-    <message>
-        <source>Nothing here.</source>
-        <translation>Hier ist nichts.</translation>
-    </message>
-</context>
-<context>
     <name>Mcp::Ui::JsonText</name>
     <message>
         <source>no value</source>
@@ -3259,18 +3244,6 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
 </context>
 <context>
     <name>Mcp::Ui::SchemaFormWidget</name>
-    <message>
-        <source>must be a date like 2025-01-31</source>
-        <translation>muss ein Datum wie 2025-01-31 sein</translation>
-    </message>
-    <message>
-        <source>must be a time like 13:45:00</source>
-        <translation>muss eine Uhrzeit wie 13:45:00 sein</translation>
-    </message>
-    <message>
-        <source>must be a date and time like 2025-01-31T13:45:00Z</source>
-        <translation>muss Datum und Uhrzeit wie 2025-01-31T13:45:00Z sein</translation>
-    </message>
     <message>
         <source>Edit as JSON</source>
         <translation>Als JSON bearbeiten</translation>

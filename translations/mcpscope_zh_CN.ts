@@ -184,6 +184,18 @@
 <context>
     <name>Mcp::FormState</name>
     <message>
+        <source>must be a date like 2025-01-31</source>
+        <translation>必须是类似 2025-01-31 的日期</translation>
+    </message>
+    <message>
+        <source>must be a time like 13:45:00</source>
+        <translation>必须是类似 13:45:00 的时间</translation>
+    </message>
+    <message>
+        <source>must be a date and time like 2025-01-31T13:45:00Z</source>
+        <translation>必须是类似 2025-01-31T13:45:00Z 的日期和时间</translation>
+    </message>
+    <message>
         <source>is not valid JSON (%1)</source>
         <translation>不是有效的 JSON（%1）</translation>
     </message>
@@ -2068,33 +2080,6 @@
     </message>
 </context>
 <context>
-    <name>Mcp::Ui::ItemList</name>
-    <message>
-        <source>Filter</source>
-        <translation>筛选</translation>
-    </message>
-    <message>
-        <source>Refresh</source>
-        <translation>刷新</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>Title</source>
-        <translation>标题</translation>
-    </message>
-    <message>
-        <source>Description</source>
-        <translation>描述</translation>
-    </message>
-    <message>
-        <source>Nothing here.</source>
-        <translation>这里什么都没有。</translation>
-    </message>
-</context>
-<context>
     <name>Mcp::Ui::JsonText</name>
     <message>
         <source>no value</source>
@@ -3233,18 +3218,6 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
 </context>
 <context>
     <name>Mcp::Ui::SchemaFormWidget</name>
-    <message>
-        <source>must be a date like 2025-01-31</source>
-        <translation>必须是类似 2025-01-31 的日期</translation>
-    </message>
-    <message>
-        <source>must be a time like 13:45:00</source>
-        <translation>必须是类似 13:45:00 的时间</translation>
-    </message>
-    <message>
-        <source>must be a date and time like 2025-01-31T13:45:00Z</source>
-        <translation>必须是类似 2025-01-31T13:45:00Z 的日期和时间</translation>
-    </message>
     <message>
         <source>Edit as JSON</source>
         <translation>以 JSON 编辑</translation>

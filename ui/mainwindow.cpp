@@ -6,9 +6,9 @@
 #include "config/mcpjson.h"
 #include "config/secretstore.h"
 #include "config/servercatalog.h"
+#include "config/transportfactory.h"
 #include "connection/connection.h"
 #include "connection/oauthcontroller.h"
-#include "connection/transportfactory.h"
 #include "dialogs/commandapprovaldialog.h"
 #include "dialogs/exportserversdialog.h"
 #include "dialogs/importdialog.h"
@@ -18,6 +18,7 @@
 #include "pages/serverpage.h"
 #include "pages/trafficpage.h"
 #include "results/iconfetcher.h"
+#include "secrets/keychainsecretstore.h"
 #include "servers/serverlistdelegate.h"
 #include "theme.h"
 #include "traffic/capturewindow.h"
@@ -48,17 +49,30 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#if __has_include("secrets/keychainsecretstore.h")
-#include "secrets/keychainsecretstore.h"
-#define MCPSCOPE_HAVE_KEYCHAIN_STORE 1
-#endif
 
 namespace Mcp {
 namespace Ui {
 
 namespace {
 const QString DemoServerName = QStringLiteral("MCP Scope demo server");
+
+// Request defaults, connect timeout, ping interval and auto-restart from a configuration.
+Connection::Options connectionOptionsFor(const ServerConfig &config, const Connection::Options &base = {})
+{
+    Connection::Options options = base;
+    options.request.timeoutMs = config.timeouts.requestMs;
+    options.request.resetTimeoutOnProgress = config.timeouts.resetOnProgress;
+    options.request.maxTotalTimeoutMs = config.timeouts.maxTotalMs;
+    options.connectTimeoutMs = config.timeouts.connectMs > 0 ? config.timeouts.connectMs : 30000;
+    if (config.pingIntervalMs > 0)
+        options.pingIntervalMs = config.pingIntervalMs;
+    options.autoRestart = config.autoRestart.enabled;
+    options.restartInitialBackoffMs = config.autoRestart.initialBackoffMs;
+    options.restartMaxBackoffMs = config.autoRestart.maxBackoffMs;
+    options.restartMaxAttempts = config.autoRestart.maxAttempts;
+    return options;
 }
+} // namespace
 
 MainWindow::MainWindow(const QString &catalogPath, QWidget *parent) : QMainWindow(parent)
 {
@@ -67,11 +81,7 @@ MainWindow::MainWindow(const QString &catalogPath, QWidget *parent) : QMainWindo
     setWindowIcon(Theme::appIcon());
 
     m_catalog = catalogPath.isEmpty() ? new ServerCatalog(this) : new ServerCatalog(catalogPath, this);
-#ifdef MCPSCOPE_HAVE_KEYCHAIN_STORE
     m_secretStore = new KeychainSecretStore(this);
-#else
-    m_secretStore = new MemorySecretStore(this);
-#endif
     m_catalog->setSecretStore(m_secretStore);
 
     m_allTraffic = new TrafficLog(this);
@@ -657,16 +667,7 @@ void MainWindow::connectServer(const QUuid &id)
     connection->setName(config.name);
     m_allTraffic->setConnectionName(connection->id(), config.name);
     connection->setOptions(connectionOptionsFor(config, connection->options()));
-    QStringList secrets;
-    for (const ConfigEntry &entry : resolved.env + resolved.headers) {
-        if (entry.secret && !entry.value.isEmpty())
-            secrets.append(entry.value);
-    }
-    if (!resolved.bearerToken.isEmpty())
-        secrets.append(resolved.bearerToken);
-    if (!resolved.auth.clientSecret.isEmpty())
-        secrets.append(resolved.auth.clientSecret);
-    connection->setSecretValues(secrets);
+    connection->setSecretValues(resolved.secretValues());
     // Stored OAuth tokens are read before the first request, so a restart reuses them.
     QPointer<Connection> guard(connection);
     oauth->prepare(resolved, [guard, oauth, resolved] {

@@ -136,14 +136,7 @@ bool CliRunner::createClient()
         return false;
     }
     // Secret values are redacted from the capture wherever they occur.
-    for (const ConfigEntry &entry : resolved.env + resolved.headers) {
-        if (entry.secret && !entry.value.isEmpty())
-            m_secretValues << entry.value;
-    }
-    if (!resolved.bearerToken.isEmpty())
-        m_secretValues << resolved.bearerToken;
-    if (!resolved.auth.clientSecret.isEmpty())
-        m_secretValues << resolved.auth.clientSecret;
+    m_secretValues << resolved.secretValues();
     m_serverLabel = o.configFile.isEmpty() ? (resolved.usesUrl() ? resolved.url : resolved.command) : resolved.name;
 
     // OAuth when an HTTP server asks (401): a browser sign-in goes through a 127.0.0.1 redirect

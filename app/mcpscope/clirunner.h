@@ -3,7 +3,7 @@
 #include "clioptions.h"
 
 #include "session/client.h"
-#include "traffic/trafficevent.h"
+#include "transport/trafficevent.h"
 
 #include <QObject>
 #include <QPointer>

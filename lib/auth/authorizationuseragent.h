@@ -1,6 +1,6 @@
 #pragma once
 
-#include "traffic/trafficevent.h"
+#include "transport/trafficevent.h"
 
 #include <QObject>
 #include <QUrl>

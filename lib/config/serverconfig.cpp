@@ -473,6 +473,20 @@ ServerConfig ServerConfig::resolved(const QProcessEnvironment &environment,
     return copy;
 }
 
+QStringList ServerConfig::secretValues() const
+{
+    QStringList values;
+    for (const ConfigEntry &entry : env + headers) {
+        if (entry.secret && !entry.value.isEmpty())
+            values.append(entry.value);
+    }
+    if (!bearerToken.isEmpty())
+        values.append(bearerToken);
+    if (!auth.clientSecret.isEmpty())
+        values.append(auth.clientSecret);
+    return values;
+}
+
 QByteArray ServerConfig::commandFingerprint() const
 {
     QJsonArray envArray;

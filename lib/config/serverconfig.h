@@ -175,6 +175,11 @@ public:
                           const QHash<QString, QString> &inputs,
                           QStringList *unresolved) const;
 
+    // The values to redact wherever they occur (traffic views, captures): secret env and header
+    // values, the bearer token and the OAuth client secret, the empty ones left out. Ask a
+    // resolved() copy, whose values are the ones sent.
+    QStringList secretValues() const;
+
     // SHA-256 (hex) of what decides which process is started: transport, command, args,
     // env names and values, inheritEnvironment and working directory. Secret values are
     // not part of it (they are loaded later from the keychain); their names are.

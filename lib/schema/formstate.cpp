@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 
 #include <cmath>
 #include <optional>
@@ -182,6 +183,23 @@ void collectMissing(const FormValue &v, bool emitted, QList<ValidationIssue> &ou
 }
 
 } // namespace
+
+QString dateTimeFormatProblem(const QString &format, const QString &text)
+{
+    static const QRegularExpression date(QStringLiteral("^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"));
+    static const QRegularExpression time(
+        QStringLiteral("^([01]\\d|2[0-3]):[0-5]\\d:([0-5]\\d|60)(\\.\\d+)?([Zz]|[+-]([01]\\d|2[0-3]):[0-5]\\d)?$"));
+    static const QRegularExpression dateTime(
+        QStringLiteral("^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])[Tt ]([01]\\d|2[0-3]):[0-5]\\d:([0-5]\\d|60)"
+                       "(\\.\\d+)?([Zz]|[+-]([01]\\d|2[0-3]):[0-5]\\d)$"));
+    if (format == QLatin1String("date") && !date.match(text).hasMatch())
+        return Tr::tr("must be a date like 2025-01-31");
+    if (format == QLatin1String("time") && !time.match(text).hasMatch())
+        return Tr::tr("must be a time like 13:45:00");
+    if (format == QLatin1String("date-time") && !dateTime.match(text).hasMatch())
+        return Tr::tr("must be a date and time like 2025-01-31T13:45:00Z");
+    return QString();
+}
 
 const FormValue *FormValue::child(const QString &key) const
 {
@@ -699,6 +717,31 @@ QList<ValidationIssue> FormState::missing() const
 {
     QList<ValidationIssue> out;
     collectMissing(m_root, true, out);
+    return out;
+}
+
+namespace {
+
+void collectFormatIssues(const FormValue &node, QList<ValidationIssue> &out)
+{
+    if (node.kind() == Kind::String && node.isSet() && !node.isNull() && !node.isOverridden()
+        && !node.field()->format.isEmpty()) {
+        const QString problem = dateTimeFormatProblem(node.field()->format, node.value().toString());
+        if (!problem.isEmpty())
+            out.append({node.path(), problem, QStringLiteral("format")});
+    }
+    for (const FormValue &item : node.items())
+        collectFormatIssues(item, out);
+    for (const FormValue::Entry &entry : node.entries())
+        collectFormatIssues(entry.value, out);
+}
+
+} // namespace
+
+QList<ValidationIssue> FormState::formatIssues() const
+{
+    QList<ValidationIssue> out;
+    collectFormatIssues(m_root, out);
     return out;
 }
 

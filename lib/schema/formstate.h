@@ -56,6 +56,10 @@ struct FormValue::Entry
     FormValue value;
 };
 
+// Why text is not a value of a JSON Schema "date", "time" or "date-time" format (RFC 3339);
+// empty when it is one, or when the format is another.
+QString dateTimeFormatProblem(const QString &format, const QString &text);
+
 // A form built from a JSON Schema together with the user's entries, addressed by JSON pointer
 // paths into the value ("/address/zip", "/tags/0"). A Variant shares its path with the chosen
 // alternative, so "/shape/radius" reaches through the Variant at "/shape".
@@ -98,6 +102,9 @@ public:
     QList<ValidationIssue> missing() const;
     // missing() plus a full schema validation of toJson().
     ValidationResult validate() const;
+    // Dates and times typed by hand that are not RFC 3339 (the validator checks no formats): one
+    // issue with keyword "format" for each, saying what was expected.
+    QList<ValidationIssue> formatIssues() const;
 
 private:
     FormValue makeNode(const FormFieldPtr &field, const QString &path) const;

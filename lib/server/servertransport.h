@@ -1,7 +1,7 @@
 #pragma once
 
 #include "jsonrpc/message.h"
-#include "traffic/trafficevent.h"
+#include "transport/trafficevent.h"
 
 #include <QObject>
 

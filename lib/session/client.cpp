@@ -211,8 +211,10 @@ void ClientPrivate::onInitializeFinished(RequestHandle *handle)
     serverInfo = Implementation::fromJson(result.value(Key::ServerInfo).toObject());
     instructions = result.value(Key::Instructions).toString();
     qCDebug(lcSession) << "initialized" << serverInfo.name << serverInfo.version << protocolVersion;
-    if (transport)
+    if (transport) {
         transport->setProtocolVersion(protocolVersion);
+        transport->setHandshakeNotification(Method::InitializedNotification);
+    }
     sendMessage(Message::notification(Method::InitializedNotification));
     setState(Client::State::Ready);
     flushQueue();

@@ -3,7 +3,7 @@
 #include "jsonrpc/message.h"
 #include "protocol/requests.h"
 #include "protocol/types.h"
-#include "traffic/trafficevent.h"
+#include "transport/trafficevent.h"
 #include "transport/transport.h"
 
 #include <QElapsedTimer>

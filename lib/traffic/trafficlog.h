@@ -1,6 +1,6 @@
 #pragma once
 
-#include "trafficevent.h"
+#include "transport/trafficevent.h"
 #include "trafficstore.h"
 
 #include <QAbstractTableModel>

@@ -51,6 +51,13 @@ void HttpAutoTransport::setProtocolVersion(const QString &version)
         m_inner->setProtocolVersion(version);
 }
 
+void HttpAutoTransport::setHandshakeNotification(const QString &method)
+{
+    m_handshakeNotification = method;
+    if (m_inner)
+        m_inner->setHandshakeNotification(method);
+}
+
 QString HttpAutoTransport::sessionId() const
 {
     return m_inner ? m_inner->sessionId() : QString();
@@ -60,6 +67,7 @@ void HttpAutoTransport::adopt(Transport *inner)
 {
     m_inner = inner;
     inner->setProtocolVersion(m_protocolVersion);
+    inner->setHandshakeNotification(m_handshakeNotification);
     connect(inner, &Transport::trafficEvent, this, &Transport::trafficEvent);
     connect(inner, &Transport::sessionExpired, this, &Transport::sessionExpired);
     connect(inner, &Transport::errorOccurred, this, &Transport::errorOccurred);

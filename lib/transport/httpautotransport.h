@@ -28,6 +28,7 @@ public:
     QString transportName() const override;
     QString endpointDescription() const override;
     void setProtocolVersion(const QString &version) override;
+    void setHandshakeNotification(const QString &method) override;
     QString sessionId() const override;
 
     // "http" (Streamable HTTP), "sse" (legacy) or empty while undecided.
@@ -49,6 +50,7 @@ private:
     QPointer<Transport> m_inner;
     QString m_chosen;
     QString m_protocolVersion;
+    QString m_handshakeNotification;
     Message m_probe;          // the first request, sent again after a fallback
     bool m_probing = false;
     bool m_fallingBack = false;

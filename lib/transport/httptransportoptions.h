@@ -1,7 +1,7 @@
 #pragma once
 
 #include "httpauthorizer.h"
-#include "traffic/trafficevent.h"
+#include "transport/trafficevent.h"
 
 #include <QByteArray>
 #include <QPointer>

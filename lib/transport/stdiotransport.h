@@ -67,8 +67,7 @@ public:
     // (secret values as ******), as shown in the ProcessStarted event.
     QString commandLineDescription() const;
 
-    // The child's process id while it runs; 0 otherwise.
-    qint64 processId() const;
+    qint64 processId() const override;
 
     // "exited with code 3", "killed by signal 9 (SIGKILL)".
     static QString describeExit(int exitCode, QProcess::ExitStatus status);

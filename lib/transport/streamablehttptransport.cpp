@@ -414,25 +414,38 @@ void StreamableHttpTransport::onFinished(QNetworkReply *reply)
         expireSession(exchange.get());
         return;
     }
-    if (status >= 300 || reply->error() != QNetworkReply::NoError) {
-        Q_EMIT trafficEvent(responseEvent(TrafficEvent::Kind::HttpResponse, exchange->id, reply, exchange->body));
-        if (awaitAuthorization(reply, exchange.get()))
-            return;
-        if (exchange->method == "GET" && exchange->stream && exchange->stream->standalone) {
-            m_getStream.reset();
-            if (status == 405 || status == 404 || status == 400)
-                note(tr("The server offers no GET stream (HTTP %1): server-initiated messages can only arrive on "
-                        "answers to requests.").arg(status), exchange->id);
-            else
-                note(tr("The GET stream was refused: %1").arg(errorFromReply(reply, exchange->body).message),
-                     exchange->id);
-            return;
-        }
-        failExchange(exchange.get(), errorFromReply(reply, exchange->body));
+    if (status >= 300 || reply->error() != QNetworkReply::NoError)
+        finishRefused(reply, exchange.get());
+    else
+        finishPlainAnswer(reply, exchange.get(), generation);
+}
+
+// A non-2xx answer (or a network error after the status): an authorization to wait for, a GET
+// stream the server does not offer, or a failed exchange.
+void StreamableHttpTransport::finishRefused(QNetworkReply *reply, Exchange *exchange)
+{
+    const int status = httpStatus(reply);
+    Q_EMIT trafficEvent(responseEvent(TrafficEvent::Kind::HttpResponse, exchange->id, reply, exchange->body));
+    if (awaitAuthorization(reply, exchange))
+        return;
+    if (exchange->method == "GET" && exchange->stream && exchange->stream->standalone) {
+        m_getStream.reset();
+        if (status == 405 || status == 404 || status == 400)
+            note(tr("The server offers no GET stream (HTTP %1): server-initiated messages can only arrive on "
+                    "answers to requests.").arg(status), exchange->id);
+        else
+            note(tr("The GET stream was refused: %1").arg(errorFromReply(reply, exchange->body).message),
+                 exchange->id);
         return;
     }
+    failExchange(exchange, errorFromReply(reply, exchange->body));
+}
 
-    // 2xx without an event stream.
+// A 2xx answer without an event stream: a JSON response, or an acknowledgement (202) of a
+// notification or response.
+void StreamableHttpTransport::finishPlainAnswer(QNetworkReply *reply, Exchange *exchange, quint64 generation)
+{
+    const int status = httpStatus(reply);
     const QByteArray type = mimeType(reply);
     if (exchange->method == "GET") {
         Q_EMIT trafficEvent(responseEvent(TrafficEvent::Kind::HttpResponse, exchange->id, reply, exchange->body));
@@ -443,12 +456,12 @@ void StreamableHttpTransport::onFinished(QNetworkReply *reply)
             m_getStream.reset();
             note(error.message, exchange->id);
         } else {
-            failExchange(exchange.get(), error);
+            failExchange(exchange, error);
         }
         return;
     }
     if (type == "application/json" && !exchange->body.isEmpty()) {
-        dispatchFrame(reply, exchange->body, exchange.get(), {}, {});
+        dispatchFrame(reply, exchange->body, exchange, {}, {});
         if (generation != m_generation)
             return;
     } else {
@@ -462,13 +475,14 @@ void StreamableHttpTransport::onFinished(QNetworkReply *reply)
                                 ? tr("The server answered the request with HTTP %1 and no body.").arg(status)
                                 : tr("The server answered the request with \"%1\", which is neither JSON nor an "
                                      "event stream.").arg(QString::fromUtf8(type));
-            failExchange(exchange.get(), error);
+            failExchange(exchange, error);
             return;
         }
     }
-    // The session is fully initialized once notifications/initialized is accepted; only then may
-    // the optional GET stream open (servers refuse it earlier).
-    if (exchange->message.isNotification() && exchange->message.method() == QLatin1String("notifications/initialized"))
+    // The session is fully initialized once its handshake notification is accepted; only then
+    // may the optional GET stream open (servers refuse it earlier).
+    if (exchange->message.isNotification() && !m_handshakeNotification.isEmpty()
+        && exchange->message.method() == m_handshakeNotification)
         maybeOpenGetStream();
 }
 

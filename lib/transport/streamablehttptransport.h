@@ -41,6 +41,7 @@ public:
     QString endpointDescription() const override;
     void setProtocolVersion(const QString &version) override;
     QString protocolVersion() const { return m_protocolVersion; }
+    void setHandshakeNotification(const QString &method) override { m_handshakeNotification = method; }
     QString sessionId() const override { return m_sessionId; }
 
     QUrl url() const { return m_url; }
@@ -64,6 +65,8 @@ private:
     void track(QNetworkReply *reply, std::unique_ptr<Exchange> exchange);
     void onReadyRead(QNetworkReply *reply);
     void onFinished(QNetworkReply *reply);
+    void finishRefused(QNetworkReply *reply, Exchange *exchange);
+    void finishPlainAnswer(QNetworkReply *reply, Exchange *exchange, quint64 generation);
     bool handleHeaders(QNetworkReply *reply, Exchange *exchange);
     void feedSse(QNetworkReply *reply, Exchange *exchange, QByteArrayView bytes);
     void dispatchFrame(QNetworkReply *reply, const QByteArray &frame, Exchange *exchange, const QByteArray &sseId,
@@ -102,6 +105,7 @@ private:
     std::shared_ptr<Stream> m_getStream;
     QString m_sessionId;
     QString m_protocolVersion;
+    QString m_handshakeNotification; // once accepted, the GET stream may open
     quint64 m_nextExchangeId = 0;
     quint64 m_generation = 0; // bumped on close: timers of an earlier connection do nothing
     bool m_getStreamTried = false;

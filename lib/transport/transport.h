@@ -1,7 +1,7 @@
 #pragma once
 
 #include "jsonrpc/message.h"
-#include "traffic/trafficevent.h"
+#include "transport/trafficevent.h"
 
 #include <QObject>
 #include <QString>
@@ -59,8 +59,14 @@ public:
 
     // The session tells the transport the negotiated version (HTTP sends it as a header).
     virtual void setProtocolVersion(const QString &version) { Q_UNUSED(version) }
+    // The session names the notification that completes its handshake (MCP:
+    // notifications/initialized). A transport may open what the peer refuses before it once the
+    // peer has accepted it (HTTP: the optional GET stream).
+    virtual void setHandshakeNotification(const QString &method) { Q_UNUSED(method) }
     // The HTTP session id, if the transport has one.
     virtual QString sessionId() const { return {}; }
+    // The server's process id while the transport runs it; 0 otherwise.
+    virtual qint64 processId() const { return 0; }
     // True while messages wait for an authorization that may need a person (see
     // authorizationPendingChanged).
     bool isAuthorizationPending() const { return m_authorizationPending; }

@@ -2,7 +2,7 @@
 
 #include "jsonrpc/message.h"
 #include "session/client.h"
-#include "traffic/trafficevent.h"
+#include "transport/trafficevent.h"
 
 #include <QDateTime>
 #include <QHash>

@@ -1,6 +1,5 @@
 #include "connection/connectionworker.h"
 
-#include "transport/stdiotransport.h"
 #include "transport/transport.h"
 
 #include <QCoreApplication>
@@ -207,8 +206,7 @@ void ConnectionWorker::onClientState(Client::State state)
             info.transportName = t->transportName();
             info.endpoint = t->endpointDescription();
             info.sessionId = t->sessionId();
-            if (auto *stdio = qobject_cast<StdioTransport *>(t))
-                info.processId = stdio->processId();
+            info.processId = t->processId();
         }
         Q_EMIT sessionReady(info);
         Q_EMIT stateChanged(int(state), {}, false, {});

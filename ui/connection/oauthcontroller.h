@@ -4,7 +4,7 @@
 #include "auth/oauthtypes.h"
 #include "config/serverconfig.h"
 #include "config/transportfactory.h"
-#include "traffic/trafficevent.h"
+#include "transport/trafficevent.h"
 
 #include <QMutex>
 #include <QObject>

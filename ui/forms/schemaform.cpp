@@ -16,7 +16,6 @@
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStackedWidget>
@@ -124,38 +123,6 @@ QString formatHint(const QString &format)
     if (format == QLatin1String("ipv4"))
         return QStringLiteral("192.0.2.1");
     return QString();
-}
-
-// Formats the validator leaves alone but people type by hand.
-QString checkFormat(const QString &format, const QString &text)
-{
-    static const QRegularExpression date(QStringLiteral("^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$"));
-    static const QRegularExpression time(
-        QStringLiteral("^([01]\\d|2[0-3]):[0-5]\\d:([0-5]\\d|60)(\\.\\d+)?([Zz]|[+-]([01]\\d|2[0-3]):[0-5]\\d)?$"));
-    static const QRegularExpression dateTime(
-        QStringLiteral("^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])[Tt ]([01]\\d|2[0-3]):[0-5]\\d:([0-5]\\d|60)"
-                       "(\\.\\d+)?([Zz]|[+-]([01]\\d|2[0-3]):[0-5]\\d)$"));
-    if (format == QLatin1String("date") && !date.match(text).hasMatch())
-        return SchemaFormWidget::tr("must be a date like 2025-01-31");
-    if (format == QLatin1String("time") && !time.match(text).hasMatch())
-        return SchemaFormWidget::tr("must be a time like 13:45:00");
-    if (format == QLatin1String("date-time") && !dateTime.match(text).hasMatch())
-        return SchemaFormWidget::tr("must be a date and time like 2025-01-31T13:45:00Z");
-    return QString();
-}
-
-void collectFormatIssues(const FormValue &node, QList<ValidationIssue> &out)
-{
-    if (node.kind() == Kind::String && node.isSet() && !node.isNull() && !node.isOverridden()
-        && !node.field()->format.isEmpty()) {
-        const QString problem = checkFormat(node.field()->format, node.value().toString());
-        if (!problem.isEmpty())
-            out.append({node.path(), problem, QStringLiteral("format")});
-    }
-    for (const FormValue &item : node.items())
-        collectFormatIssues(item, out);
-    for (const FormValue::Entry &entry : node.entries())
-        collectFormatIssues(entry.value, out);
 }
 
 QString parentPointer(const QString &path)
@@ -353,10 +320,7 @@ ValidationResult SchemaFormWidget::validateAndShow()
         applyJsonText(true);
     m_showMissing = true;
     ValidationResult result = m_state.validate();
-    QList<ValidationIssue> formats;
-    collectFormatIssues(m_state.root(), formats);
-    for (const ValidationIssue &issue : std::as_const(formats))
-        result.issues.append(issue);
+    result.issues.append(m_state.formatIssues());
     // Format problems are only warnings to the validator; a person filling a form wants them fixed.
     for (const ValidationIssue &issue : std::as_const(result.issues))
         if (issue.keyword == QLatin1String("format"))
@@ -380,7 +344,7 @@ void SchemaFormWidget::runLiveValidation()
     if (m_jsonMode)
         return;
     ValidationResult result = m_state.validate();
-    collectFormatIssues(m_state.root(), result.issues);
+    result.issues.append(m_state.formatIssues());
     showIssues(result.issues, m_showMissing);
 }
 
@@ -667,166 +631,17 @@ QWidget *SchemaFormWidget::buildRawEditor(const FormValue &node, FieldSlot *slot
 QWidget *SchemaFormWidget::buildEditor(const FormValue &node, FieldSlot *slot, QWidget *parent)
 {
     const FormField &field = *node.field();
-    const QString path = node.path();
-    const QString name = QLatin1String("field:") + path;
     if (node.isOverridden() || field.kind == Kind::Raw)
         return buildRawEditor(node, slot, parent);
 
     QWidget *editor = nullptr;
     switch (field.kind) {
-    case Kind::String: {
-        const QString text = node.isSet() && node.value().isString() ? node.value().toString() : QString();
-        if (wantsMultiLine(field)) {
-            auto *edit = new QPlainTextEdit(parent);
-            edit->setPlainText(text);
-            edit->setPlaceholderText(placeholderFor(field));
-            edit->setTabChangesFocus(true);
-            edit->setFixedHeight(edit->fontMetrics().lineSpacing() * 4 + 14);
-            connect(edit, &QPlainTextEdit::textChanged, this, [this, edit, path] {
-                const QString t = edit->toPlainText();
-                if (t.isEmpty())
-                    m_state.unset(path);
-                else
-                    m_state.setValue(path, t);
-                edited();
-            });
-            editor = edit;
-        } else {
-            auto *edit = new QLineEdit(text, parent);
-            edit->setPlaceholderText(placeholderFor(field));
-            edit->setClearButtonEnabled(true);
-            if (field.constraints.maxLength && *field.constraints.maxLength > 0)
-                edit->setMaxLength(*field.constraints.maxLength);
-            // textChanged, not textEdited: the clear button and programmatic edits count too.
-            connect(edit, &QLineEdit::textChanged, this, [this, path](const QString &t) {
-                if (t.isEmpty())
-                    m_state.unset(path);
-                else
-                    m_state.setValue(path, t);
-                edited();
-            });
-            editor = edit;
-        }
-        break;
-    }
+    case Kind::String: editor = buildStringEditor(node, parent); break;
     case Kind::Number:
-    case Kind::Integer: {
-        // A line edit, not a spin box: an empty editor means unset, never 0.
-        QString text;
-        if (node.isSet() && node.value().isDouble())
-            text = JsonText::compact(node.value());
-        else if (!node.rawText().isEmpty())
-            text = node.rawText();
-        auto *edit = new QLineEdit(text, parent);
-        edit->setPlaceholderText(placeholderFor(field));
-        edit->setClearButtonEnabled(true);
-        const bool integer = field.kind == Kind::Integer;
-        connect(edit, &QLineEdit::textChanged, this, [this, path, integer](const QString &raw) {
-            const QString t = raw.trimmed();
-            m_state.unset(path);
-            if (!t.isEmpty()) {
-                bool ok = false;
-                const double number = QLocale::c().toDouble(t, &ok);
-                if (ok && std::isfinite(number)) {
-                    m_state.setValue(path, number);
-                } else {
-                    m_state.setRawText(path, t); // kept as an error: never silently dropped
-                    if (QLabel *message = m_messages.value(path)) {
-                        message->setText(integer ? tr("is not a whole number") : tr("is not a number"));
-                        message->show();
-                    }
-                }
-            }
-            edited();
-        });
-        editor = edit;
-        break;
-    }
-    case Kind::Boolean: {
-        // Optional: unset until clicked, then true/false; the small button unsets it again.
-        const bool optional = !field.required || field.nullable;
-        if (!optional && !node.isSet())
-            m_state.setValue(path, false); // a required box that shows unticked sends false
-        const FormValue *current = m_state.node(path);
-        const bool set = current && current->isSet() && current->value().isBool();
-        const QString defaultText = field.hasDefault ? JsonText::compact(field.defaultValue) : QString();
-        auto *container = new QWidget(parent);
-        auto *h = new QHBoxLayout(container);
-        h->setContentsMargins(0, 0, 0, 0);
-        auto *box = new TwoStateCheckBox(container);
-        box->setObjectName(name);
-        box->setTristate(optional);
-        auto *unsetButton = new QToolButton(container);
-        unsetButton->setObjectName(QLatin1String("unset:") + path);
-        unsetButton->setText(tr("Unset"));
-        unsetButton->setAutoRaise(true);
-        unsetButton->setToolTip(tr("Leave this field out"));
-        auto show = [box, unsetButton, defaultText, optional](Qt::CheckState state) {
-            box->setText(state == Qt::PartiallyChecked
-                             ? (defaultText.isEmpty() ? tr("(unset)") : tr("(unset, default: %1)").arg(defaultText))
-                             : (state == Qt::Checked ? tr("true") : tr("false")));
-            unsetButton->setVisible(optional && state != Qt::PartiallyChecked);
-        };
-        const Qt::CheckState initial = !set ? (optional ? Qt::PartiallyChecked : Qt::Unchecked)
-                                            : (current->value().toBool() ? Qt::Checked : Qt::Unchecked);
-        box->setCheckState(initial);
-        show(initial);
-        connect(box, &QCheckBox::stateChanged, this, [this, path, show](int state) {
-            if (state == Qt::PartiallyChecked)
-                m_state.unset(path);
-            else
-                m_state.setValue(path, state == Qt::Checked);
-            show(Qt::CheckState(state));
-            edited();
-        });
-        connect(unsetButton, &QToolButton::clicked, box, [box] { box->setCheckState(Qt::PartiallyChecked); });
-        h->addWidget(box);
-        h->addWidget(unsetButton);
-        h->addStretch(1);
-        if (!field.description.isEmpty())
-            box->setToolTip(field.description);
-        if (field.readOnly)
-            container->setEnabled(false);
-        return container;
-    }
-    case Kind::Enum: {
-        auto *combo = new QComboBox(parent);
-        enum Role { KindRole = Qt::UserRole + 1, ValueRole };
-        enum Choice { Unset, Null, Option };
-        combo->addItem(field.required ? tr("(choose…)") : (field.hasDefault ? tr("(unset, default: %1)").arg(
-                                                              field.defaultValue.isString() ? field.defaultValue.toString()
-                                                                                            : JsonText::compact(field.defaultValue))
-                                                                            : tr("(unset)")));
-        combo->setItemData(0, Unset, KindRole);
-        if (field.nullable) {
-            combo->addItem(QStringLiteral("null"));
-            combo->setItemData(combo->count() - 1, Null, KindRole);
-        }
-        int current = 0;
-        for (const EnumOption &option : field.options) {
-            combo->addItem(optionText(option));
-            const int index = combo->count() - 1;
-            combo->setItemData(index, Option, KindRole);
-            combo->setItemData(index, QVariant::fromValue(option.value), ValueRole);
-            if (!option.title.isEmpty())
-                combo->setItemData(index, JsonText::compact(option.value), Qt::ToolTipRole);
-            if (node.isSet() && !node.isNull() && node.value() == option.value)
-                current = index;
-        }
-        if (node.isNull())
-            current = 1;
-        combo->setCurrentIndex(current);
-        connect(combo, &QComboBox::currentIndexChanged, this, [this, combo, path](int index) {
-            switch (combo->itemData(index, KindRole).toInt()) {
-            case Unset: m_state.unset(path); break;
-            case Null: m_state.setNull(path); break;
-            default: m_state.setValue(path, combo->itemData(index, ValueRole).toJsonValue()); break;
-            }
-            edited();
-        });
-        editor = combo;
-        break;
-    }
+    case Kind::Integer: editor = buildNumberEditor(node, parent); break;
+    case Kind::Boolean: return buildBooleanEditor(node, parent); // a row of its own, finished there
+    case Kind::Enum: editor = buildEnumEditor(node, parent); break;
+    case Kind::MultiSelect: editor = buildMultiSelectEditor(node, parent); break;
     case Kind::Const: {
         auto *label = new QLabel(JsonText::compact(field.constValue), parent);
         label->setToolTip(tr("A fixed value: it is always sent"));
@@ -840,40 +655,10 @@ QWidget *SchemaFormWidget::buildEditor(const FormValue &node, FieldSlot *slot, Q
         editor = label;
         break;
     }
-    case Kind::MultiSelect: {
-        auto *list = new QListWidget(parent);
-        if (field.required && !node.isSet())
-            m_state.setValue(path, QJsonArray());
-        const QJsonArray chosen = node.value().toArray();
-        for (const EnumOption &option : field.options) {
-            auto *item = new QListWidgetItem(optionText(option), list);
-            item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
-            item->setData(Qt::UserRole, QVariant::fromValue(option.value));
-            item->setCheckState(chosen.contains(option.value) ? Qt::Checked : Qt::Unchecked);
-        }
-        const int rows = qBound(1, int(field.options.size()), 8);
-        list->setFixedHeight(list->sizeHintForRow(0) * rows + 2 * list->frameWidth() + 4);
-        if (field.hasDefault)
-            list->setToolTip(tr("Default: %1").arg(JsonText::compact(field.defaultValue)));
-        const bool required = field.required;
-        connect(list, &QListWidget::itemChanged, this, [this, list, path, required] {
-            QJsonArray values;
-            for (int i = 0; i < list->count(); ++i)
-                if (list->item(i)->checkState() == Qt::Checked)
-                    values.append(list->item(i)->data(Qt::UserRole).toJsonValue());
-            if (values.isEmpty() && !required)
-                m_state.unset(path);
-            else
-                m_state.setValue(path, values);
-            edited();
-        });
-        editor = list;
-        break;
-    }
     default:
         return buildRawEditor(node, slot, parent);
     }
-    editor->setObjectName(name);
+    editor->setObjectName(QLatin1String("field:") + node.path());
     if (!field.description.isEmpty())
         editor->setToolTip(field.description);
     if (field.readOnly) {
@@ -881,6 +666,203 @@ QWidget *SchemaFormWidget::buildEditor(const FormValue &node, FieldSlot *slot, Q
         editor->setToolTip(tr("Read-only: the server sets this value"));
     }
     return editor;
+}
+
+QWidget *SchemaFormWidget::buildStringEditor(const FormValue &node, QWidget *parent)
+{
+    const FormField &field = *node.field();
+    const QString path = node.path();
+    const QString text = node.isSet() && node.value().isString() ? node.value().toString() : QString();
+    if (wantsMultiLine(field)) {
+        auto *edit = new QPlainTextEdit(parent);
+        edit->setPlainText(text);
+        edit->setPlaceholderText(placeholderFor(field));
+        edit->setTabChangesFocus(true);
+        edit->setFixedHeight(edit->fontMetrics().lineSpacing() * 4 + 14);
+        connect(edit, &QPlainTextEdit::textChanged, this, [this, edit, path] {
+            const QString t = edit->toPlainText();
+            if (t.isEmpty())
+                m_state.unset(path);
+            else
+                m_state.setValue(path, t);
+            edited();
+        });
+        return edit;
+    }
+    auto *edit = new QLineEdit(text, parent);
+    edit->setPlaceholderText(placeholderFor(field));
+    edit->setClearButtonEnabled(true);
+    if (field.constraints.maxLength && *field.constraints.maxLength > 0)
+        edit->setMaxLength(*field.constraints.maxLength);
+    // textChanged, not textEdited: the clear button and programmatic edits count too.
+    connect(edit, &QLineEdit::textChanged, this, [this, path](const QString &t) {
+        if (t.isEmpty())
+            m_state.unset(path);
+        else
+            m_state.setValue(path, t);
+        edited();
+    });
+    return edit;
+}
+
+QWidget *SchemaFormWidget::buildNumberEditor(const FormValue &node, QWidget *parent)
+{
+    const FormField &field = *node.field();
+    const QString path = node.path();
+    // A line edit, not a spin box: an empty editor means unset, never 0.
+    QString text;
+    if (node.isSet() && node.value().isDouble())
+        text = JsonText::compact(node.value());
+    else if (!node.rawText().isEmpty())
+        text = node.rawText();
+    auto *edit = new QLineEdit(text, parent);
+    edit->setPlaceholderText(placeholderFor(field));
+    edit->setClearButtonEnabled(true);
+    const bool integer = field.kind == Kind::Integer;
+    connect(edit, &QLineEdit::textChanged, this, [this, path, integer](const QString &raw) {
+        const QString t = raw.trimmed();
+        m_state.unset(path);
+        if (!t.isEmpty()) {
+            bool ok = false;
+            const double number = QLocale::c().toDouble(t, &ok);
+            if (ok && std::isfinite(number)) {
+                m_state.setValue(path, number);
+            } else {
+                m_state.setRawText(path, t); // kept as an error: never silently dropped
+                if (QLabel *message = m_messages.value(path)) {
+                    message->setText(integer ? tr("is not a whole number") : tr("is not a number"));
+                    message->show();
+                }
+            }
+        }
+        edited();
+    });
+    return edit;
+}
+
+QWidget *SchemaFormWidget::buildBooleanEditor(const FormValue &node, QWidget *parent)
+{
+    const FormField &field = *node.field();
+    const QString path = node.path();
+    // Optional: unset until clicked, then true/false; the small button unsets it again.
+    const bool optional = !field.required || field.nullable;
+    if (!optional && !node.isSet())
+        m_state.setValue(path, false); // a required box that shows unticked sends false
+    const FormValue *current = m_state.node(path);
+    const bool set = current && current->isSet() && current->value().isBool();
+    const QString defaultText = field.hasDefault ? JsonText::compact(field.defaultValue) : QString();
+    auto *container = new QWidget(parent);
+    auto *h = new QHBoxLayout(container);
+    h->setContentsMargins(0, 0, 0, 0);
+    auto *box = new TwoStateCheckBox(container);
+    box->setObjectName(QLatin1String("field:") + path);
+    box->setTristate(optional);
+    auto *unsetButton = new QToolButton(container);
+    unsetButton->setObjectName(QLatin1String("unset:") + path);
+    unsetButton->setText(tr("Unset"));
+    unsetButton->setAutoRaise(true);
+    unsetButton->setToolTip(tr("Leave this field out"));
+    auto show = [box, unsetButton, defaultText, optional](Qt::CheckState state) {
+        box->setText(state == Qt::PartiallyChecked
+                         ? (defaultText.isEmpty() ? tr("(unset)") : tr("(unset, default: %1)").arg(defaultText))
+                         : (state == Qt::Checked ? tr("true") : tr("false")));
+        unsetButton->setVisible(optional && state != Qt::PartiallyChecked);
+    };
+    const Qt::CheckState initial = !set ? (optional ? Qt::PartiallyChecked : Qt::Unchecked)
+                                        : (current->value().toBool() ? Qt::Checked : Qt::Unchecked);
+    box->setCheckState(initial);
+    show(initial);
+    connect(box, &QCheckBox::stateChanged, this, [this, path, show](int state) {
+        if (state == Qt::PartiallyChecked)
+            m_state.unset(path);
+        else
+            m_state.setValue(path, state == Qt::Checked);
+        show(Qt::CheckState(state));
+        edited();
+    });
+    connect(unsetButton, &QToolButton::clicked, box, [box] { box->setCheckState(Qt::PartiallyChecked); });
+    h->addWidget(box);
+    h->addWidget(unsetButton);
+    h->addStretch(1);
+    if (!field.description.isEmpty())
+        box->setToolTip(field.description);
+    if (field.readOnly)
+        container->setEnabled(false);
+    return container;
+}
+
+QWidget *SchemaFormWidget::buildEnumEditor(const FormValue &node, QWidget *parent)
+{
+    const FormField &field = *node.field();
+    const QString path = node.path();
+    auto *combo = new QComboBox(parent);
+    enum Role { KindRole = Qt::UserRole + 1, ValueRole };
+    enum Choice { Unset, Null, Option };
+    combo->addItem(field.required ? tr("(choose…)") : (field.hasDefault ? tr("(unset, default: %1)").arg(
+                                                          field.defaultValue.isString() ? field.defaultValue.toString()
+                                                                                        : JsonText::compact(field.defaultValue))
+                                                                        : tr("(unset)")));
+    combo->setItemData(0, Unset, KindRole);
+    if (field.nullable) {
+        combo->addItem(QStringLiteral("null"));
+        combo->setItemData(combo->count() - 1, Null, KindRole);
+    }
+    int current = 0;
+    for (const EnumOption &option : field.options) {
+        combo->addItem(optionText(option));
+        const int index = combo->count() - 1;
+        combo->setItemData(index, Option, KindRole);
+        combo->setItemData(index, QVariant::fromValue(option.value), ValueRole);
+        if (!option.title.isEmpty())
+            combo->setItemData(index, JsonText::compact(option.value), Qt::ToolTipRole);
+        if (node.isSet() && !node.isNull() && node.value() == option.value)
+            current = index;
+    }
+    if (node.isNull())
+        current = 1;
+    combo->setCurrentIndex(current);
+    connect(combo, &QComboBox::currentIndexChanged, this, [this, combo, path](int index) {
+        switch (combo->itemData(index, KindRole).toInt()) {
+        case Unset: m_state.unset(path); break;
+        case Null: m_state.setNull(path); break;
+        default: m_state.setValue(path, combo->itemData(index, ValueRole).toJsonValue()); break;
+        }
+        edited();
+    });
+    return combo;
+}
+
+QWidget *SchemaFormWidget::buildMultiSelectEditor(const FormValue &node, QWidget *parent)
+{
+    const FormField &field = *node.field();
+    const QString path = node.path();
+    auto *list = new QListWidget(parent);
+    if (field.required && !node.isSet())
+        m_state.setValue(path, QJsonArray());
+    const QJsonArray chosen = node.value().toArray();
+    for (const EnumOption &option : field.options) {
+        auto *item = new QListWidgetItem(optionText(option), list);
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+        item->setData(Qt::UserRole, QVariant::fromValue(option.value));
+        item->setCheckState(chosen.contains(option.value) ? Qt::Checked : Qt::Unchecked);
+    }
+    const int rows = qBound(1, int(field.options.size()), 8);
+    list->setFixedHeight(list->sizeHintForRow(0) * rows + 2 * list->frameWidth() + 4);
+    if (field.hasDefault)
+        list->setToolTip(tr("Default: %1").arg(JsonText::compact(field.defaultValue)));
+    const bool required = field.required;
+    connect(list, &QListWidget::itemChanged, this, [this, list, path, required] {
+        QJsonArray values;
+        for (int i = 0; i < list->count(); ++i)
+            if (list->item(i)->checkState() == Qt::Checked)
+                values.append(list->item(i)->data(Qt::UserRole).toJsonValue());
+        if (values.isEmpty() && !required)
+            m_state.unset(path);
+        else
+            m_state.setValue(path, values);
+        edited();
+    });
+    return list;
 }
 
 QWidget *SchemaFormWidget::buildSection(const FormValue &node, FieldSlot *slot)
@@ -930,69 +912,11 @@ QWidget *SchemaFormWidget::buildSection(const FormValue &node, FieldSlot *slot)
         header->addWidget(arrow);
         const QString title = slot->options.label == QLatin1String("\x01") ? field.displayName()
                                                                            : labelText(field, slot->options.label);
-        if (optional) {
-            auto *include = new QCheckBox(title, box);
-            include->setObjectName(QLatin1String("include:") + path);
-            include->setChecked(n.isSet());
-            include->setToolTip(tr("Include this optional part in the value"));
-            connect(include, &QCheckBox::toggled, this, [this, guard, path](bool on) {
-                if (!guard)
-                    return;
-                if (on) {
-                    if (!guard->snapshot.isUndefined())
-                        m_state.setValue(path, guard->snapshot);
-                    else
-                        m_state.setPresent(path);
-                } else {
-                    // Keep what was typed, so ticking it again brings it back.
-                    guard->snapshot = JsonPointer::evaluate(m_state.toJson(), path).value_or(QJsonValue::Undefined);
-                    m_state.unset(path);
-                }
-                structureChanged(guard);
-            });
-            header->addWidget(include);
-        } else {
-            auto *label = new QLabel(title, box);
-            QFont font = label->font();
-            font.setBold(true);
-            label->setFont(font);
-            header->addWidget(label);
-        }
-        if (field.kind == Kind::Variant && !field.deferred) {
-            auto *combo = new QComboBox(box);
-            combo->setObjectName(QLatin1String("variant:") + path);
-            for (int i = 0; i < field.variants.size(); ++i) {
-                const FormField &variant = *field.variants.at(i);
-                QString text = variant.displayName();
-                if (text.isEmpty())
-                    text = tr("Option %1 (%2)").arg(i + 1).arg(FormField::kindName(variant.kind).toLower());
-                combo->addItem(text);
-                if (!variant.description.isEmpty())
-                    combo->setItemData(i, variant.description, Qt::ToolTipRole);
-            }
-            combo->setCurrentIndex(qMax(0, n.variantIndex()));
-            combo->setEnabled(present && !n.isNull());
-            connect(combo, &QComboBox::activated, this, [this, guard, path](int index) {
-                m_state.selectVariant(path, index);
-                if (guard)
-                    structureChanged(guard);
-            });
-            header->addWidget(combo);
-        }
-        if (field.nullable) {
-            auto *null = new QCheckBox(tr("null"), box);
-            null->setObjectName(QLatin1String("null:") + path);
-            null->setChecked(n.isNull());
-            connect(null, &QCheckBox::toggled, this, [this, guard, path](bool on) {
-                if (on)
-                    m_state.setNull(path);
-                else
-                    m_state.unset(path);
-                if (guard)
-                    structureChanged(guard);
-            });
-            header->addWidget(null);
-        }
+        header->addWidget(buildSectionTitle(n, slot, title, optional, box));
+        if (field.kind == Kind::Variant && !field.deferred)
+            header->addWidget(buildVariantChooser(n, slot, present, box));
+        if (field.nullable)
+            header->addWidget(buildNullToggle(n, slot, box));
         if (field.kind == Kind::Array && !field.deferred) {
             QString count = tr("%n item(s)", nullptr, int(n.items().size()));
             if (field.constraints.minItems && field.constraints.maxItems)
@@ -1026,6 +950,99 @@ QWidget *SchemaFormWidget::buildSection(const FormValue &node, FieldSlot *slot)
     outer->addWidget(messageLabel(path, box));
     outer->addWidget(bodyWidget);
 
+    buildSectionBody(n, slot, present, bodyWidget, body);
+    updateBody();
+    return box;
+}
+
+// The section's title: a box that includes the optional part, or a bold label.
+QWidget *SchemaFormWidget::buildSectionTitle(const FormValue &n, FieldSlot *slot, const QString &title, bool optional,
+                                             QWidget *box)
+{
+    const QString path = n.path();
+    QPointer<FieldSlot> guard(slot);
+    if (optional) {
+        auto *include = new QCheckBox(title, box);
+        include->setObjectName(QLatin1String("include:") + path);
+        include->setChecked(n.isSet());
+        include->setToolTip(tr("Include this optional part in the value"));
+        connect(include, &QCheckBox::toggled, this, [this, guard, path](bool on) {
+            if (!guard)
+                return;
+            if (on) {
+                if (!guard->snapshot.isUndefined())
+                    m_state.setValue(path, guard->snapshot);
+                else
+                    m_state.setPresent(path);
+            } else {
+                // Keep what was typed, so ticking it again brings it back.
+                guard->snapshot = JsonPointer::evaluate(m_state.toJson(), path).value_or(QJsonValue::Undefined);
+                m_state.unset(path);
+            }
+            structureChanged(guard);
+        });
+        return include;
+    }
+    auto *label = new QLabel(title, box);
+    QFont font = label->font();
+    font.setBold(true);
+    label->setFont(font);
+    return label;
+}
+
+// Chooses among the alternatives of a variant.
+QComboBox *SchemaFormWidget::buildVariantChooser(const FormValue &n, FieldSlot *slot, bool present, QWidget *box)
+{
+    const FormField &field = *n.field();
+    const QString path = n.path();
+    QPointer<FieldSlot> guard(slot);
+    auto *combo = new QComboBox(box);
+    combo->setObjectName(QLatin1String("variant:") + path);
+    for (int i = 0; i < field.variants.size(); ++i) {
+        const FormField &variant = *field.variants.at(i);
+        QString text = variant.displayName();
+        if (text.isEmpty())
+            text = tr("Option %1 (%2)").arg(i + 1).arg(FormField::kindName(variant.kind).toLower());
+        combo->addItem(text);
+        if (!variant.description.isEmpty())
+            combo->setItemData(i, variant.description, Qt::ToolTipRole);
+    }
+    combo->setCurrentIndex(qMax(0, n.variantIndex()));
+    combo->setEnabled(present && !n.isNull());
+    connect(combo, &QComboBox::activated, this, [this, guard, path](int index) {
+        m_state.selectVariant(path, index);
+        if (guard)
+            structureChanged(guard);
+    });
+    return combo;
+}
+
+QCheckBox *SchemaFormWidget::buildNullToggle(const FormValue &n, FieldSlot *slot, QWidget *box)
+{
+    const QString path = n.path();
+    QPointer<FieldSlot> guard(slot);
+    auto *null = new QCheckBox(tr("null"), box);
+    null->setObjectName(QLatin1String("null:") + path);
+    null->setChecked(n.isNull());
+    connect(null, &QCheckBox::toggled, this, [this, guard, path](bool on) {
+        if (on)
+            m_state.setNull(path);
+        else
+            m_state.unset(path);
+        if (guard)
+            structureChanged(guard);
+    });
+    return null;
+}
+
+// A section's content: an Expand button for a deferred recursive part, else the fields, items,
+// entries or chosen alternative.
+void SchemaFormWidget::buildSectionBody(const FormValue &n, FieldSlot *slot, bool present, QWidget *bodyWidget,
+                                        QBoxLayout *body)
+{
+    const FormField &field = *n.field();
+    const QString path = n.path();
+    QPointer<FieldSlot> guard(slot);
     if (field.deferred) {
         body->addWidget(helpLabel(field.note.isEmpty() ? tr("Recursive part: it is built when you open it.") : field.note,
                                   bodyWidget, true));
@@ -1053,8 +1070,6 @@ QWidget *SchemaFormWidget::buildSection(const FormValue &node, FieldSlot *slot)
         default: break;
         }
     }
-    updateBody();
-    return box;
 }
 
 void SchemaFormWidget::buildObjectBody(const FormValue &node, FieldSlot *slot, QBoxLayout *body)

@@ -11,6 +11,8 @@
 
 QT_BEGIN_NAMESPACE
 class QBoxLayout;
+class QCheckBox;
+class QComboBox;
 class QLabel;
 class QPlainTextEdit;
 class QScrollArea;
@@ -85,7 +87,17 @@ private:
 
     QWidget *buildScalarRow(const FormValue &node, FieldSlot *slot);
     QWidget *buildEditor(const FormValue &node, FieldSlot *slot, QWidget *parent);
+    // One editor per field kind (buildEditor picks one and finishes it).
+    QWidget *buildStringEditor(const FormValue &node, QWidget *parent);
+    QWidget *buildNumberEditor(const FormValue &node, QWidget *parent);
+    QWidget *buildBooleanEditor(const FormValue &node, QWidget *parent);
+    QWidget *buildEnumEditor(const FormValue &node, QWidget *parent);
+    QWidget *buildMultiSelectEditor(const FormValue &node, QWidget *parent);
     QWidget *buildSection(const FormValue &node, FieldSlot *slot);
+    QWidget *buildSectionTitle(const FormValue &n, FieldSlot *slot, const QString &title, bool optional, QWidget *box);
+    QComboBox *buildVariantChooser(const FormValue &n, FieldSlot *slot, bool present, QWidget *box);
+    QCheckBox *buildNullToggle(const FormValue &n, FieldSlot *slot, QWidget *box);
+    void buildSectionBody(const FormValue &n, FieldSlot *slot, bool present, QWidget *bodyWidget, QBoxLayout *body);
     void buildObjectBody(const FormValue &node, FieldSlot *slot, QBoxLayout *body);
     void buildArrayBody(const FormValue &node, FieldSlot *slot, QBoxLayout *body);
     void buildEntries(const FormValue &node, FieldSlot *slot, QBoxLayout *body, bool isMap);

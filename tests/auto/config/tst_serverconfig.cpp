@@ -239,6 +239,21 @@ private Q_SLOTS:
         QCOMPARE(c.command, QStringLiteral("${X}/cmd"));
     }
 
+    void secretValuesAreTheSecretsThatHaveValues()
+    {
+        ServerConfig c = ServerConfig::create(QStringLiteral("s"));
+        c.env = {{QStringLiteral("API_KEY"), QStringLiteral("env-secret"), true},
+                 {QStringLiteral("PLAIN"), QStringLiteral("not-secret"), false},
+                 {QStringLiteral("EMPTY_KEY"), QString(), true}};
+        c.headers = {{QStringLiteral("X-Token"), QStringLiteral("header-secret"), true},
+                     {QStringLiteral("Accept"), QStringLiteral("text/plain"), false}};
+        QCOMPARE(c.secretValues(), QStringList({QStringLiteral("env-secret"), QStringLiteral("header-secret")}));
+        c.bearerToken = QStringLiteral("bearer");
+        c.auth.clientSecret = QStringLiteral("client-secret");
+        QCOMPARE(c.secretValues(), QStringList({QStringLiteral("env-secret"), QStringLiteral("header-secret"),
+                                                QStringLiteral("bearer"), QStringLiteral("client-secret")}));
+    }
+
     void shellQuoting_data()
     {
         QTest::addColumn<QString>("word");

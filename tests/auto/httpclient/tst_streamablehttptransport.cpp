@@ -53,6 +53,7 @@ struct Fixture
     void open()
     {
         transport = std::make_unique<StreamableHttpTransport>(server.url(), options);
+        transport->setHandshakeNotification(QStringLiteral("notifications/initialized")); // as the session does
         messages = std::make_unique<QSignalSpy>(transport.get(), &Transport::messageReceived);
         failures = std::make_unique<QSignalSpy>(transport.get(), &Transport::requestFailed);
         errors = std::make_unique<QSignalSpy>(transport.get(), &Transport::errorOccurred);

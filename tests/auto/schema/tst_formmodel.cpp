@@ -111,6 +111,9 @@ private Q_SLOTS:
     void variants();
     void sameTypedVariantStaysChosen();
     void rawTextErrorsAreReported();
+    void dateTimeFormats_data();
+    void dateTimeFormats();
+    void formatIssuesNameTheField();
     void messages_data();
     void messages();
     void serverSchemas_data();
@@ -556,6 +559,56 @@ void tst_FormModel::rawTextErrorsAreReported()
     const ValidationResult result = form.validate();
     QVERIFY(!result.valid);
     QVERIFY2(result.summary().startsWith(QLatin1String("/any: is not valid JSON")), qPrintable(result.summary()));
+}
+
+void tst_FormModel::dateTimeFormats_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("problem");
+    const QString date = QStringLiteral("must be a date like 2025-01-31");
+    const QString time = QStringLiteral("must be a time like 13:45:00");
+    const QString dateTime = QStringLiteral("must be a date and time like 2025-01-31T13:45:00Z");
+    QTest::newRow("date") << "date" << "2025-01-31" << QString();
+    QTest::newRow("date, month 13") << "date" << "2025-13-01" << date;
+    QTest::newRow("date, day 32") << "date" << "2025-01-32" << date;
+    QTest::newRow("date, slashes") << "date" << "2025/01/31" << date;
+    QTest::newRow("time") << "time" << "13:45:00" << QString();
+    QTest::newRow("time, fraction and offset") << "time" << "23:59:60.5+02:00" << QString();
+    QTest::newRow("time, hour 24") << "time" << "24:00:00" << time;
+    QTest::newRow("time, no seconds") << "time" << "13:45" << time;
+    QTest::newRow("date-time") << "date-time" << "2025-01-31T13:45:00Z" << QString();
+    QTest::newRow("date-time, space and offset") << "date-time" << "2025-01-31 13:45:00.25-05:30" << QString();
+    QTest::newRow("date-time, no zone") << "date-time" << "2025-01-31T13:45:00" << dateTime;
+    QTest::newRow("date-time, date only") << "date-time" << "2025-01-31" << dateTime;
+    QTest::newRow("other format") << "email" << "not checked here" << QString();
+}
+
+void tst_FormModel::dateTimeFormats()
+{
+    QFETCH(QString, format);
+    QFETCH(QString, text);
+    QFETCH(QString, problem);
+    QCOMPARE(dateTimeFormatProblem(format, text), problem);
+}
+
+void tst_FormModel::formatIssuesNameTheField()
+{
+    FormState form(json(R"({"properties":{"when":{"type":"string","format":"date"},
+                          "list":{"type":"array","items":{"type":"string","format":"time"}}}})"));
+    QVERIFY(form.formatIssues().isEmpty()); // unset values are not checked
+    form.setValue(QStringLiteral("/when"), QStringLiteral("31.01.2025"));
+    QCOMPARE(form.addItem(QStringLiteral("/list")), 0);
+    form.setValue(QStringLiteral("/list/0"), QStringLiteral("noon"));
+    const QList<ValidationIssue> issues = form.formatIssues();
+    QCOMPARE(issues.size(), 2);
+    QCOMPARE(issues.at(0).path, QStringLiteral("/when"));
+    QCOMPARE(issues.at(0).keyword, QStringLiteral("format"));
+    QCOMPARE(issues.at(1).path, QStringLiteral("/list/0"));
+    QCOMPARE(issues.at(1).message, QStringLiteral("must be a time like 13:45:00"));
+    form.setValue(QStringLiteral("/when"), QStringLiteral("2025-01-31"));
+    form.setValue(QStringLiteral("/list/0"), QStringLiteral("12:00:00"));
+    QVERIFY(form.formatIssues().isEmpty());
 }
 
 void tst_FormModel::messages_data()
