@@ -4,7 +4,7 @@ expected-failures file.
 
 An expected-failures file names one scenario a line; '#' lines above an entry say why it fails.
 A scenario fails on any FAILURE or WARNING check or when it produced no checks (a scenario that
-cannot fail proves nothing); the client runner adds the suite's exit code.
+cannot fail proves nothing); the client runner's --scenario runs add the suite's exit code.
 """
 import glob
 import json
@@ -13,6 +13,7 @@ import re
 import subprocess
 import sys
 
+NO_RESULTS = "no checks.json (the scenario did not finish)"
 LIST_ENTRY = re.compile(r"^\s+- (\S+)(?: \[([^\]]*)\])?")
 
 
@@ -76,6 +77,11 @@ def results(outdir):
     for path in sorted(glob.glob(os.path.join(outdir, "**", "checks.json"), recursive=True), key=os.path.getmtime):
         found[scenario_of(os.path.dirname(path), outdir)] = bad_checks(path)
     return found
+
+
+def unfinished(log_lines):
+    """The detail lines for a scenario without results: why, and the end of the suite's output."""
+    return [NO_RESULTS] + ["| " + line for line in log_lines[-20:]]
 
 
 def verdict(runs):

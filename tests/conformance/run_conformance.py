@@ -28,12 +28,12 @@ def run_requirements(requirements, client, outdir, env):
     expected = conformance_results.scenarios("client", requirements, env)
     try:
         proc = subprocess.run(["conformance", "client", "--command", client, "--requirements", requirements,
-                               "-o", outdir], env=env, capture_output=True, text=True, timeout=600)
+                               "-o", outdir], env=env, capture_output=True, text=True, timeout=240)
         log = (proc.stdout + proc.stderr).splitlines()
     except subprocess.TimeoutExpired:
         log = ["the suite timed out"]
     found = conformance_results.results(outdir)
-    missing = ["no checks.json (the scenario did not finish)"] + ["| " + line for line in log[-20:]]
+    missing = conformance_results.unfinished(log)
     return {scenario: conformance_results.verdict([found.get(scenario, missing)]) for scenario in expected}
 
 
@@ -46,7 +46,7 @@ def run_one(scenario, client, outdir, env):
                               env=env, capture_output=True, text=True, timeout=180)
     except subprocess.TimeoutExpired:
         return False, ["timed out"]
-    bad = conformance_results.results(target).get(scenario, ["no checks.json (the scenario did not finish)"])
+    bad = conformance_results.results(target).get(scenario, [conformance_results.NO_RESULTS])
     if proc.returncode != 0 and not bad:
         output = (proc.stdout + proc.stderr).splitlines()
         bad = ["the suite exited %d" % proc.returncode] + ["| " + line for line in output[-30:]]
