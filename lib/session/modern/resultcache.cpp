@@ -5,6 +5,10 @@
 
 #include "jsonrpc/json.h"
 
+#include <QElapsedTimer>
+
+#include <memory>
+
 namespace Mcp::Modern {
 
 namespace {
@@ -40,8 +44,9 @@ CacheHints cacheHintsOf(const QJsonObject &result)
 ResultCache::ResultCache(std::function<qint64()> clock) : m_clock(std::move(clock))
 {
     if (!m_clock) {
-        m_monotonic.start();
-        m_clock = [this] { return m_monotonic.elapsed(); };
+        auto monotonic = std::make_shared<QElapsedTimer>();
+        monotonic->start();
+        m_clock = [monotonic] { return monotonic->elapsed(); };
     }
 }
 

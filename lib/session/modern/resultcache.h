@@ -1,6 +1,5 @@
 #pragma once
 
-#include <QElapsedTimer>
 #include <QHash>
 #include <QJsonObject>
 #include <QString>
@@ -55,7 +54,6 @@ private:
     void removeIf(const std::function<bool(const Entry &)> &stale);
 
     std::function<qint64()> m_clock;
-    QElapsedTimer m_monotonic;
     QHash<QString, Entry> m_entries;
 };
 
