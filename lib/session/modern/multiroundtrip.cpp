@@ -226,8 +226,21 @@ QString MultiRoundTripRequest::undeclaredCapability(const InputRequest &request)
     else
         return tr("The server asked for input of an unknown kind (\"%1\" under \"%2\").")
             .arg(request.method, request.key);
+    const QString undeclared = tr("The server asked for %1, a capability this request did not declare.");
     if (!m_capabilities.contains(capability))
-        return tr("The server asked for %1, a capability this request did not declare.").arg(request.method);
+        return undeclared.arg(request.method);
+    // Sub-capabilities: elicitation modes (an empty elicitation object means form only) and
+    // sampling with tools (client/elicitation.mdx, client/sampling.mdx).
+    const QJsonObject declared = m_capabilities.value(capability).toObject();
+    if (request.method == Method::ElicitationCreate) {
+        const QString mode = request.params.value(Field::Mode).toString(Field::Form);
+        const bool formImplied = mode == Field::Form && declared.isEmpty();
+        if (!formImplied && !declared.contains(mode))
+            return undeclared.arg(request.method + QLatin1Char(' ') + mode);
+    } else if (request.method == Method::SamplingCreateMessage && request.params.contains(Field::Tools)
+               && !declared.contains(Field::Tools)) {
+        return undeclared.arg(request.method + QLatin1Char(' ') + Field::Tools);
+    }
     return {};
 }
 

@@ -74,6 +74,9 @@ inline constexpr QLatin1StringView Name("name");
 inline constexpr QLatin1StringView Elicitation("elicitation");
 inline constexpr QLatin1StringView Sampling("sampling");
 inline constexpr QLatin1StringView Roots("roots");
+inline constexpr QLatin1StringView Mode("mode");
+inline constexpr QLatin1StringView Form("form");
+inline constexpr QLatin1StringView Tools("tools");
 }
 
 // The codes the revision reserves (-32020 to -32099) and defines.

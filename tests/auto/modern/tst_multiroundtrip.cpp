@@ -94,6 +94,8 @@ private Q_SLOTS:
     void cancelStopsBetweenRounds();
     void stateOnlyResultIsRetriedAfterAPause();
     void undeclaredCapabilityFails();
+    void undeclaredSubCapabilityFails_data();
+    void undeclaredSubCapabilityFails();
     void unknownInputKindFails();
     void inputRequiredOnAMethodThatMayNotGetItFails();
     void emptyInputRequiredFails();
@@ -353,6 +355,45 @@ void tst_MultiRoundTrip::undeclaredCapabilityFails()
     QVERIFY2(failed.first().first().toString().contains(QStringLiteral("sampling/createMessage")),
              qPrintable(failed.first().first().toString()));
     QVERIFY(handler.asked.isEmpty()); // nobody is asked for part of a request that cannot go on
+}
+
+void tst_MultiRoundTrip::undeclaredSubCapabilityFails_data()
+{
+    QTest::addColumn<QByteArray>("capabilities");
+    QTest::addColumn<QByteArray>("inputRequest");
+    QTest::addColumn<bool>("allowed");
+    const QByteArray form = R"({"method":"elicitation/create","params":{"mode":"form","message":"m","requestedSchema":{"type":"object","properties":{}}}})";
+    const QByteArray noMode = R"({"method":"elicitation/create","params":{"message":"m","requestedSchema":{"type":"object","properties":{}}}})";
+    const QByteArray url = R"({"method":"elicitation/create","params":{"mode":"url","message":"m","url":"https://example.com/x"}})";
+    const QByteArray sampling = R"({"method":"sampling/createMessage","params":{"messages":[],"maxTokens":10}})";
+    const QByteArray samplingTools = R"({"method":"sampling/createMessage","params":{"messages":[],"maxTokens":10,"tools":[{"name":"t","inputSchema":{"type":"object"}}]}})";
+    QTest::newRow("empty elicitation: form") << QByteArray(R"({"elicitation":{}})") << form << true;
+    QTest::newRow("empty elicitation: no mode is form") << QByteArray(R"({"elicitation":{}})") << noMode << true;
+    QTest::newRow("empty elicitation: url") << QByteArray(R"({"elicitation":{}})") << url << false;
+    QTest::newRow("form only: url") << QByteArray(R"({"elicitation":{"form":{}}})") << url << false;
+    QTest::newRow("url only: form") << QByteArray(R"({"elicitation":{"url":{}}})") << form << false;
+    QTest::newRow("url only: url") << QByteArray(R"({"elicitation":{"url":{}}})") << url << true;
+    QTest::newRow("both: url") << QByteArray(R"({"elicitation":{"form":{},"url":{}}})") << url << true;
+    QTest::newRow("sampling: plain") << QByteArray(R"({"sampling":{}})") << sampling << true;
+    QTest::newRow("sampling: tools undeclared") << QByteArray(R"({"sampling":{}})") << samplingTools << false;
+    QTest::newRow("sampling: tools declared") << QByteArray(R"({"sampling":{"tools":{}}})") << samplingTools << true;
+}
+
+void tst_MultiRoundTrip::undeclaredSubCapabilityFails()
+{
+    QFETCH(QByteArray, capabilities);
+    QFETCH(QByteArray, inputRequest);
+    QFETCH(bool, allowed);
+    ScriptedHandler handler;
+    handler.delayMs = -1;
+    MultiRoundTripRequest request(QStringLiteral("tools/call"), {}, &handler, Json::parse(capabilities).toObject());
+    QSignalSpy failed(&request, &MultiRoundTripRequest::failed);
+    request.sent(MessageId(1));
+    QJsonObject result{{QStringLiteral("resultType"), QStringLiteral("input_required")}};
+    result.insert(QStringLiteral("inputRequests"), QJsonObject{{QStringLiteral("k"), Json::parse(inputRequest)}});
+    request.resultReceived(result);
+    QCOMPARE(failed.isEmpty(), allowed);
+    QCOMPARE(handler.asked.size(), allowed ? 1 : 0);
 }
 
 void tst_MultiRoundTrip::unknownInputKindFails()
