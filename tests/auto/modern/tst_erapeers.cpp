@@ -76,6 +76,7 @@ private:
         QByteArray body;
     };
     HttpAnswer post(const QUrl &url, const Message &message, const ModernHeaders::HeaderList &headers);
+    HttpAnswer sendProbe(const QUrl &url, EraDetector &detector);
     int startHttpEverything(QProcess &process, const QString &mode);
 
     QNetworkAccessManager m_network;
@@ -140,11 +141,9 @@ void tst_EraPeers::streamableHttpLegacyServer()
     const QUrl url(QStringLiteral("http://127.0.0.1:%1/mcp").arg(port));
 
     EraDetector detector(EraDetector::Transport::Http, {}, ModernVersions, LegacyVersions);
-    EraStep step = detector.start();
-    const QJsonObject params = probeParams(step.version);
-    const HttpAnswer probe = post(url, Message::request(MessageId(1), QStringLiteral("server/discover"), params),
-                                  ModernHeaders::standardHeaders(step.version, QStringLiteral("server/discover"), params));
+    const HttpAnswer probe = sendProbe(url, detector);
     QVERIFY2(probe.status > 0, "no HTTP answer");
+    EraStep step;
     if (probe.status / 100 == 2) {
         const Message reply = replyIn(probe.body);
         step = reply.isErrorResponse() ? detector.error(reply.error()) : detector.result(reply.result().toObject());
@@ -169,10 +168,8 @@ void tst_EraPeers::legacySseServer()
     const QUrl url(QStringLiteral("http://127.0.0.1:%1/sse").arg(port));
 
     EraDetector detector(EraDetector::Transport::Http, {}, ModernVersions, LegacyVersions);
-    EraStep step = detector.start();
-    const QJsonObject params = probeParams(step.version);
-    const HttpAnswer probe = post(url, Message::request(MessageId(1), QStringLiteral("server/discover"), params),
-                                  ModernHeaders::standardHeaders(step.version, QStringLiteral("server/discover"), params));
+    const HttpAnswer probe = sendProbe(url, detector);
+    EraStep step;
     QVERIFY2(probe.status / 100 == 4, qPrintable(QString::number(probe.status)));
     step = detector.httpStatus(probe.status, probe.body);
     QCOMPARE(step.action, Action::Initialize);
@@ -208,6 +205,15 @@ tst_EraPeers::HttpAnswer tst_EraPeers::post(const QUrl &url, const Message &mess
     reply->abort();
     reply->deleteLater();
     return answer;
+}
+
+// The modern probe the detector starts with, as the modern client sends it.
+tst_EraPeers::HttpAnswer tst_EraPeers::sendProbe(const QUrl &url, EraDetector &detector)
+{
+    const EraStep step = detector.start();
+    const QJsonObject params = probeParams(step.version);
+    return post(url, Message::request(MessageId(1), QStringLiteral("server/discover"), params),
+                ModernHeaders::standardHeaders(step.version, QStringLiteral("server/discover"), params));
 }
 
 int tst_EraPeers::startHttpEverything(QProcess &process, const QString &mode)
