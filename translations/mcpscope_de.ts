@@ -514,6 +514,144 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Modern::EraDetector</name>
+    <message>
+        <source>its answer to server/discover is not a DiscoverResult</source>
+        <translation>seine Antwort auf server/discover ist kein DiscoverResult</translation>
+    </message>
+    <message>
+        <source>it answered server/discover with error %1 (%2)</source>
+        <translation>es hat server/discover mit Fehler %1 (%2) beantwortet</translation>
+    </message>
+    <message>
+        <source>The server answered the protocol probe with HTTP %1.</source>
+        <translation>Der Server hat die Protokollprobe mit HTTP %1 beantwortet.</translation>
+    </message>
+    <message>
+        <source>it answered with HTTP %1 and no modern error</source>
+        <translation>es hat mit HTTP %1 ohne modernen Fehler geantwortet</translation>
+    </message>
+    <message>
+        <source>it did not answer server/discover</source>
+        <translation>es hat server/discover nicht beantwortet</translation>
+    </message>
+    <message>
+        <source>The server did not answer the protocol probe in time.</source>
+        <translation>Der Server hat die Protokollprobe nicht rechtzeitig beantwortet.</translation>
+    </message>
+    <message>
+        <source>The server refused initialize with HTTP %1.</source>
+        <translation>Der Server hat initialize mit HTTP %1 abgelehnt.</translation>
+    </message>
+    <message>
+        <source>The server no longer answers as a server of the era it was detected as.</source>
+        <translation>Der Server antwortet nicht mehr wie ein Server der Ära, als die er erkannt wurde.</translation>
+    </message>
+    <message>
+        <source>The server does not speak the modern protocol: %1.</source>
+        <translation>Der Server spricht das moderne Protokoll nicht: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Modern::ListenStream</name>
+    <message>
+        <source>The server sent %1 on the subscription before acknowledging it.</source>
+        <translation>Der Server hat %1 auf dem Abonnement gesendet, bevor er es bestätigt hat.</translation>
+    </message>
+    <message>
+        <source>The server sent an update of %1, a resource this subscription did not ask for.</source>
+        <translation>Der Server hat eine Aktualisierung von %1 gesendet, einer Ressource, die dieses Abonnement nicht angefordert hat.</translation>
+    </message>
+    <message>
+        <source>The server sent %1 on the subscription, which did not ask for it.</source>
+        <translation>Der Server hat %1 auf dem Abonnement gesendet, das dies nicht angefordert hat.</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Modern::ModernErrors</name>
+    <message>
+        <source>The server and MCP Scope have no protocol version in common: the server supports %1, MCP Scope supports %2.</source>
+        <translation>Server und MCP Scope haben keine gemeinsame Protokollversion: Der Server unterstützt %1, MCP Scope unterstützt %2.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>The server found that the request&apos;s HTTP headers do not match its body (HeaderMismatch, -32020): %1</source>
+        <translation>Laut Server passen die HTTP-Header der Anfrage nicht zu ihrem Inhalt (HeaderMismatch, -32020): %1</translation>
+    </message>
+    <message>
+        <source>The server needs client capabilities that this request did not declare (MissingRequiredClientCapability, -32021): %1</source>
+        <translation>Der Server benötigt Client-Fähigkeiten, die diese Anfrage nicht angegeben hat (MissingRequiredClientCapability, -32021): %1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Modern::MultiRoundTripRequest</name>
+    <message>
+        <source>Round %1 of %2 reused the request id %3; every round needs a new id.</source>
+        <translation>Runde %1 von %2 hat die Anfrage-ID %3 wiederverwendet; jede Runde braucht eine neue ID.</translation>
+    </message>
+    <message>
+        <source>The server answered %1 with a result of unknown type &quot;%2&quot;.</source>
+        <translation>Der Server hat %1 mit einem Ergebnis unbekannten Typs „%2“ beantwortet.</translation>
+    </message>
+    <message>
+        <source>The server answered %1 with input_required, which only tools/call, prompts/get and resources/read may receive.</source>
+        <translation>Der Server hat %1 mit input_required beantwortet; das dürfen nur tools/call, prompts/get und resources/read erhalten.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The server still asked for input after %n round(s) of %1; MCP Scope stopped there.</source>
+        <translation>
+            <numerusform>Der Server hat nach %n Runde von %1 noch immer Eingaben verlangt; MCP Scope hat dort aufgehört.</numerusform>
+            <numerusform>Der Server hat nach %n Runden von %1 noch immer Eingaben verlangt; MCP Scope hat dort aufgehört.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server answered %1 with input_required but neither input requests nor request state.</source>
+        <translation>Der Server hat %1 mit input_required beantwortet, aber weder Eingabeanfragen noch Anfragezustand geliefert.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s inputRequests is not an object.</source>
+        <translation>Das inputRequests des Servers ist kein Objekt.</translation>
+    </message>
+    <message>
+        <source>The server asked for input of an unknown kind (&quot;%1&quot; under &quot;%2&quot;).</source>
+        <translation>Der Server hat eine Eingabe unbekannter Art verlangt („%1“ unter „%2“).</translation>
+    </message>
+    <message>
+        <source>The server asked for %1, a capability this request did not declare.</source>
+        <translation>Der Server hat %1 verlangt, eine Fähigkeit, die diese Anfrage nicht angegeben hat.</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::ModernHeaders::ToolHeaderRules</name>
+    <message>
+        <source>%1: x-mcp-header may only annotate a property reached from the schema&apos;s root through &quot;properties&quot; alone (not items, composition, conditionals, definitions or $ref).</source>
+        <translation>%1: x-mcp-header darf nur eine Eigenschaft markieren, die von der Wurzel des Schemas allein über „properties“ erreicht wird (nicht über items, Komposition, Bedingungen, Definitionen oder $ref).</translation>
+    </message>
+    <message>
+        <source>%1: x-mcp-header must be a non-empty string.</source>
+        <translation>%1: x-mcp-header muss eine nicht leere Zeichenkette sein.</translation>
+    </message>
+    <message>
+        <source>%1: x-mcp-header &quot;%2&quot; is not an HTTP header name token (no spaces, control characters or delimiters).</source>
+        <translation>%1: x-mcp-header „%2“ ist kein gültiges Token für einen HTTP-Headernamen (keine Leerzeichen, Steuerzeichen oder Trennzeichen).</translation>
+    </message>
+    <message>
+        <source>%1: x-mcp-header &quot;%2&quot; is on a property of type %3; only string, integer and boolean are allowed.</source>
+        <translation>%1: x-mcp-header „%2“ steht an einer Eigenschaft vom Typ %3; erlaubt sind nur string, integer und boolean.</translation>
+    </message>
+    <message>
+        <source>x-mcp-header &quot;%1&quot; is declared twice (also as &quot;%2&quot;; names are compared without case).</source>
+        <translation>x-mcp-header „%1“ ist doppelt angegeben (auch als „%2“; Namen werden ohne Groß-/Kleinschreibung verglichen).</translation>
+    </message>
+    <message>
+        <source>The argument %1 cannot be sent in the Mcp-Param-%2 header: it must be a string, a boolean or an integer between -(2^53-1) and 2^53-1.</source>
+        <translation>Das Argument %1 kann nicht im Header Mcp-Param-%2 gesendet werden: Es muss eine Zeichenkette, ein Wahrheitswert oder eine ganze Zahl zwischen -(2^53-1) und 2^53-1 sein.</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::OAuthClient</name>
     <message>
         <source>The authorization was cancelled.</source>

@@ -510,6 +510,143 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Modern::EraDetector</name>
+    <message>
+        <source>its answer to server/discover is not a DiscoverResult</source>
+        <translation>它对 server/discover 的回答不是 DiscoverResult</translation>
+    </message>
+    <message>
+        <source>it answered server/discover with error %1 (%2)</source>
+        <translation>它以错误 %1（%2）回答了 server/discover</translation>
+    </message>
+    <message>
+        <source>The server answered the protocol probe with HTTP %1.</source>
+        <translation>服务器以 HTTP %1 回答了协议探测。</translation>
+    </message>
+    <message>
+        <source>it answered with HTTP %1 and no modern error</source>
+        <translation>它以 HTTP %1 回答，且没有现代错误</translation>
+    </message>
+    <message>
+        <source>it did not answer server/discover</source>
+        <translation>它没有回答 server/discover</translation>
+    </message>
+    <message>
+        <source>The server did not answer the protocol probe in time.</source>
+        <translation>服务器没有及时回答协议探测。</translation>
+    </message>
+    <message>
+        <source>The server refused initialize with HTTP %1.</source>
+        <translation>服务器以 HTTP %1 拒绝了 initialize。</translation>
+    </message>
+    <message>
+        <source>The server no longer answers as a server of the era it was detected as.</source>
+        <translation>服务器的回答不再符合检测到的协议时代。</translation>
+    </message>
+    <message>
+        <source>The server does not speak the modern protocol: %1.</source>
+        <translation>服务器不支持现代协议：%1。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Modern::ListenStream</name>
+    <message>
+        <source>The server sent %1 on the subscription before acknowledging it.</source>
+        <translation>服务器在确认订阅之前就在该订阅上发送了 %1。</translation>
+    </message>
+    <message>
+        <source>The server sent an update of %1, a resource this subscription did not ask for.</source>
+        <translation>服务器发送了 %1 的更新，但此订阅并未请求该资源。</translation>
+    </message>
+    <message>
+        <source>The server sent %1 on the subscription, which did not ask for it.</source>
+        <translation>服务器在订阅上发送了 %1，但该订阅并未请求它。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Modern::ModernErrors</name>
+    <message>
+        <source>The server and MCP Scope have no protocol version in common: the server supports %1, MCP Scope supports %2.</source>
+        <translation>服务器与 MCP Scope 没有共同的协议版本：服务器支持 %1，MCP Scope 支持 %2。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>The server found that the request&apos;s HTTP headers do not match its body (HeaderMismatch, -32020): %1</source>
+        <translation>服务器发现请求的 HTTP 头与其正文不一致（HeaderMismatch，-32020）：%1</translation>
+    </message>
+    <message>
+        <source>The server needs client capabilities that this request did not declare (MissingRequiredClientCapability, -32021): %1</source>
+        <translation>服务器需要此请求未声明的客户端能力（MissingRequiredClientCapability，-32021）：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Modern::MultiRoundTripRequest</name>
+    <message>
+        <source>Round %1 of %2 reused the request id %3; every round needs a new id.</source>
+        <translation>%2 的第 %1 轮重复使用了请求 ID %3；每一轮都需要新的 ID。</translation>
+    </message>
+    <message>
+        <source>The server answered %1 with a result of unknown type &quot;%2&quot;.</source>
+        <translation>服务器以未知类型“%2”的结果回答了 %1。</translation>
+    </message>
+    <message>
+        <source>The server answered %1 with input_required, which only tools/call, prompts/get and resources/read may receive.</source>
+        <translation>服务器以 input_required 回答了 %1，而只有 tools/call、prompts/get 和 resources/read 才能收到它。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The server still asked for input after %n round(s) of %1; MCP Scope stopped there.</source>
+        <translation>
+            <numerusform>经过 %1 的 %n 轮后服务器仍在请求输入；MCP Scope 已在此停止。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The server answered %1 with input_required but neither input requests nor request state.</source>
+        <translation>服务器以 input_required 回答了 %1，但既没有输入请求也没有请求状态。</translation>
+    </message>
+    <message>
+        <source>The server&apos;s inputRequests is not an object.</source>
+        <translation>服务器的 inputRequests 不是对象。</translation>
+    </message>
+    <message>
+        <source>The server asked for input of an unknown kind (&quot;%1&quot; under &quot;%2&quot;).</source>
+        <translation>服务器请求了未知类型的输入（“%2”下的“%1”）。</translation>
+    </message>
+    <message>
+        <source>The server asked for %1, a capability this request did not declare.</source>
+        <translation>服务器请求了 %1，而此请求并未声明该能力。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::ModernHeaders::ToolHeaderRules</name>
+    <message>
+        <source>%1: x-mcp-header may only annotate a property reached from the schema&apos;s root through &quot;properties&quot; alone (not items, composition, conditionals, definitions or $ref).</source>
+        <translation>%1：x-mcp-header 只能标注从模式根部仅经由“properties”到达的属性（不能经由 items、组合、条件、定义或 $ref）。</translation>
+    </message>
+    <message>
+        <source>%1: x-mcp-header must be a non-empty string.</source>
+        <translation>%1：x-mcp-header 必须是非空字符串。</translation>
+    </message>
+    <message>
+        <source>%1: x-mcp-header &quot;%2&quot; is not an HTTP header name token (no spaces, control characters or delimiters).</source>
+        <translation>%1：x-mcp-header“%2”不是有效的 HTTP 头名称记号（不能含空格、控制字符或分隔符）。</translation>
+    </message>
+    <message>
+        <source>%1: x-mcp-header &quot;%2&quot; is on a property of type %3; only string, integer and boolean are allowed.</source>
+        <translation>%1：x-mcp-header“%2”位于类型为 %3 的属性上；只允许 string、integer 和 boolean。</translation>
+    </message>
+    <message>
+        <source>x-mcp-header &quot;%1&quot; is declared twice (also as &quot;%2&quot;; names are compared without case).</source>
+        <translation>x-mcp-header“%1”被声明了两次（也作为“%2”；名称比较不区分大小写）。</translation>
+    </message>
+    <message>
+        <source>The argument %1 cannot be sent in the Mcp-Param-%2 header: it must be a string, a boolean or an integer between -(2^53-1) and 2^53-1.</source>
+        <translation>参数 %1 无法在 Mcp-Param-%2 头中发送：它必须是字符串、布尔值或介于 -(2^53-1) 与 2^53-1 之间的整数。</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::OAuthClient</name>
     <message>
         <source>The authorization was cancelled.</source>

@@ -1,0 +1,247 @@
+#include "multiroundtrip.h"
+
+#include "requestmeta.h"
+#include "vocabulary.h"
+
+#include <QJsonValue>
+#include <QTimer>
+
+namespace Mcp::Modern {
+
+void InputReply::answer(const QJsonObject &result)
+{
+    finish(true, result);
+}
+
+void InputReply::decline()
+{
+    finish(false, {});
+}
+
+void InputReply::finish(bool answered, const QJsonObject &result)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    m_answered = answered;
+    m_result = result;
+    Q_EMIT done();
+}
+
+MultiRoundTripRequest::MultiRoundTripRequest(const QString &method, const QJsonObject &params,
+                                             InputRequestHandler *handler, const QJsonObject &clientCapabilities,
+                                             QObject *parent)
+    : QObject(parent), m_method(method), m_originalParams(params), m_params(params), m_handler(handler),
+      m_capabilities(clientCapabilities)
+{
+    m_clock.start();
+}
+
+void MultiRoundTripRequest::sent(const MessageId &id)
+{
+    if (m_state != State::ReadyToSend)
+        return;
+    for (const RoundRecord &round : std::as_const(m_rounds)) {
+        if (round.requestId == id) {
+            fail(tr("Round %1 of %2 reused the request id %3; every round needs a new id.")
+                     .arg(m_rounds.size() + 1).arg(m_method, id.toDisplayString()));
+            return;
+        }
+    }
+    RoundRecord round;
+    round.requestId = id;
+    round.sentAtMs = m_clock.elapsed();
+    round.carriedRequestState = m_params.contains(Field::RequestState);
+    m_rounds.append(round);
+    m_state = State::AwaitingResult;
+    Q_EMIT roundsChanged();
+}
+
+void MultiRoundTripRequest::resultReceived(const QJsonObject &result)
+{
+    if (m_state != State::AwaitingResult)
+        return;
+    m_rounds.last().answeredAtMs = m_clock.elapsed();
+    switch (resultTypeOf(result)) {
+    case ResultType::Complete:
+        m_state = State::Completed;
+        Q_EMIT roundsChanged();
+        Q_EMIT completed(result);
+        return;
+    case ResultType::Unrecognized:
+        fail(tr("The server answered %1 with a result of unknown type \"%2\".")
+                 .arg(m_method, result.value(Field::ResultType).toVariant().toString()));
+        return;
+    case ResultType::InputRequired:
+        m_rounds.last().inputRequired = true;
+        collectInput(result);
+        return;
+    }
+}
+
+void MultiRoundTripRequest::errorReceived(const QString &message)
+{
+    if (m_state != State::AwaitingResult)
+        return;
+    m_rounds.last().answeredAtMs = m_clock.elapsed();
+    fail(message);
+}
+
+void MultiRoundTripRequest::cancel()
+{
+    if (m_state == State::Completed || m_state == State::Failed || m_state == State::Cancelled)
+        return;
+    m_state = State::Cancelled;
+    for (const QPointer<InputReply> &reply : std::as_const(m_replies)) {
+        if (reply)
+            reply->deleteLater();
+    }
+    m_replies.clear();
+    Q_EMIT cancelled();
+}
+
+void MultiRoundTripRequest::collectInput(const QJsonObject &result)
+{
+    static const QStringList mrtrMethods = {Method::ToolsCall, Method::PromptsGet, Method::ResourcesRead};
+    if (!mrtrMethods.contains(m_method)) {
+        fail(tr("The server answered %1 with input_required, which only tools/call, prompts/get and "
+                "resources/read may receive.").arg(m_method));
+        return;
+    }
+    const int inputRounds = int(std::count_if(m_rounds.cbegin(), m_rounds.cend(),
+                                              [](const RoundRecord &round) { return round.inputRequired; }));
+    if (inputRounds > m_maxRounds) {
+        fail(tr("The server still asked for input after %n round(s) of %1; MCP Scope stopped there.", nullptr,
+                m_maxRounds).arg(m_method));
+        return;
+    }
+    const QJsonValue requests = result.value(Field::InputRequests);
+    m_requestState = result.value(Field::RequestState);
+    if (requests.isUndefined() && m_requestState.isUndefined()) {
+        fail(tr("The server answered %1 with input_required but neither input requests nor request state.")
+                 .arg(m_method));
+        return;
+    }
+    if (!requests.isUndefined() && !requests.isObject()) {
+        fail(tr("The server's inputRequests is not an object."));
+        return;
+    }
+
+    QList<InputRequest> inputs;
+    const QJsonObject requestMap = requests.toObject();
+    for (auto it = requestMap.constBegin(); it != requestMap.constEnd(); ++it) {
+        const QJsonObject entry = it.value().toObject();
+        const InputRequest input{it.key(), entry.value(Field::Method).toString(),
+                                 entry.value(Field::Params).toObject()};
+        const QString capability = undeclaredCapability(input);
+        if (!capability.isEmpty()) {
+            fail(capability);
+            return;
+        }
+        inputs.append(input);
+    }
+
+    RoundRecord &round = m_rounds.last();
+    for (const InputRequest &input : std::as_const(inputs))
+        round.inputs.append({input.key, input.method, input.params, false, {}, -1});
+    m_state = State::CollectingInput;
+    Q_EMIT roundsChanged();
+
+    if (inputs.isEmpty()) {
+        // Only requestState (the server sheds load): retry after a pause.
+        QTimer::singleShot(m_stateOnlyRetryDelayMs, this, [this] {
+            if (m_state == State::CollectingInput)
+                retry();
+        });
+        return;
+    }
+    // Every reply exists before the handler is asked, so that synchronous answers cannot
+    // finish the round early.
+    for (int i = 0; i < inputs.size(); ++i) {
+        auto *reply = new InputReply(this);
+        connect(reply, &InputReply::done, this, [this, i, reply] { inputDone(i, reply); });
+        m_replies.append(reply);
+    }
+    const QList<QPointer<InputReply>> replies = m_replies;
+    for (int i = 0; i < inputs.size() && m_state == State::CollectingInput; ++i) {
+        if (replies.at(i))
+            m_handler->handleInputRequest(inputs.at(i), replies.at(i));
+    }
+}
+
+void MultiRoundTripRequest::inputDone(int index, InputReply *reply)
+{
+    if (m_state != State::CollectingInput)
+        return;
+    RoundRecord &round = m_rounds.last();
+    InputExchange &input = round.inputs[index];
+    input.answered = reply->m_answered;
+    input.response = reply->m_result;
+    input.latencyMs = m_clock.elapsed() - round.answeredAtMs;
+    Q_EMIT roundsChanged();
+    const bool allDone = std::all_of(m_replies.cbegin(), m_replies.cend(),
+                                     [](const QPointer<InputReply> &r) { return r && r->isDone(); });
+    if (allDone)
+        retry();
+}
+
+void MultiRoundTripRequest::retry()
+{
+    QJsonObject responses;
+    for (const InputExchange &input : std::as_const(m_rounds.last().inputs)) {
+        if (input.answered)
+            responses.insert(input.key, input.response);
+    }
+    m_params = m_originalParams;
+    if (!responses.isEmpty())
+        m_params.insert(Field::InputResponses, responses);
+    if (!m_requestState.isUndefined())
+        m_params.insert(Field::RequestState, m_requestState);
+    for (const QPointer<InputReply> &reply : std::as_const(m_replies)) {
+        if (reply)
+            reply->deleteLater();
+    }
+    m_replies.clear();
+    m_state = State::ReadyToSend;
+    Q_EMIT retryReady();
+}
+
+void MultiRoundTripRequest::fail(const QString &message)
+{
+    m_state = State::Failed;
+    m_error = message;
+    Q_EMIT roundsChanged();
+    Q_EMIT failed(message);
+}
+
+QString MultiRoundTripRequest::undeclaredCapability(const InputRequest &request) const
+{
+    QString capability;
+    if (request.method == Method::ElicitationCreate)
+        capability = Field::Elicitation;
+    else if (request.method == Method::SamplingCreateMessage)
+        capability = Field::Sampling;
+    else if (request.method == Method::RootsList)
+        capability = Field::Roots;
+    else
+        return tr("The server asked for input of an unknown kind (\"%1\" under \"%2\").")
+            .arg(request.method, request.key);
+    const QString undeclared = tr("The server asked for %1, a capability this request did not declare.");
+    if (!m_capabilities.contains(capability))
+        return undeclared.arg(request.method);
+    // Sub-capabilities: elicitation modes (an empty elicitation object means form only) and
+    // sampling with tools (client/elicitation.mdx, client/sampling.mdx).
+    const QJsonObject declared = m_capabilities.value(capability).toObject();
+    if (request.method == Method::ElicitationCreate) {
+        const QString mode = request.params.value(Field::Mode).toString(Field::Form);
+        const bool formImplied = mode == Field::Form && declared.isEmpty();
+        if (!formImplied && !declared.contains(mode))
+            return undeclared.arg(request.method + QLatin1Char(' ') + mode);
+    } else if (request.method == Method::SamplingCreateMessage && request.params.contains(Field::Tools)
+               && !declared.contains(Field::Tools)) {
+        return undeclared.arg(request.method + QLatin1Char(' ') + Field::Tools);
+    }
+    return {};
+}
+
+} // namespace Mcp::Modern

@@ -1,0 +1,144 @@
+#pragma once
+
+#include "jsonrpc/message.h"
+
+#include <QElapsedTimer>
+#include <QJsonObject>
+#include <QList>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+namespace Mcp::Modern {
+
+// One entry of a result's `inputRequests`: elicitation/create, sampling/createMessage or
+// roots/list, under the key the server chose.
+struct InputRequest
+{
+    QString key;
+    QString method;
+    QJsonObject params;
+};
+
+// The answer to one input request, given by the handler now or later, exactly once.
+class InputReply : public QObject
+{
+    Q_OBJECT
+public:
+    // The result for the request's key in `inputResponses` (an ElicitResult, a
+    // CreateMessageResult or a ListRootsResult).
+    void answer(const QJsonObject &result);
+    // No answer: the key is left out of `inputResponses` and the server decides (it may ask again).
+    void decline();
+    bool isDone() const { return m_done; }
+
+Q_SIGNALS:
+    void done();
+
+private:
+    friend class MultiRoundTripRequest;
+    explicit InputReply(QObject *parent) : QObject(parent) {}
+    void finish(bool answered, const QJsonObject &result);
+    bool m_done = false;
+    bool m_answered = false;
+    QJsonObject m_result;
+};
+
+// Answers input requests, for instance with the existing roots, sampling and elicitation UI.
+class InputRequestHandler
+{
+public:
+    virtual ~InputRequestHandler() = default;
+    // Keep `reply` in a QPointer: it is gone when the request is cancelled or finished.
+    virtual void handleInputRequest(const InputRequest &request, InputReply *reply) = 0;
+};
+
+// One input request of a round, what was answered and how long it took.
+struct InputExchange
+{
+    QString key;
+    QString method;
+    QJsonObject params;
+    bool answered = false;
+    QJsonObject response;
+    qint64 latencyMs = -1; // -1 while the handler has not answered
+};
+
+// One round trip: the request sent with its own id, and the input the server asked for.
+struct RoundRecord
+{
+    MessageId requestId;
+    qint64 sentAtMs = -1;     // since the logical request started
+    qint64 answeredAtMs = -1; // when its result (or error) came back
+    bool inputRequired = false;
+    bool carriedRequestState = false;
+    QList<InputExchange> inputs;
+};
+
+// A multi round-trip request (basic/patterns/mrtr.mdx) as one logical request. It does not
+// send anything: the caller sends params() with a new id, reports sent(id) and the answer,
+// and sends again on retryReady(). An input_required result is answered by asking the
+// handler for every input request; the retry carries the original params, `inputResponses`
+// and the `requestState` value exactly as the server sent it. Rounds are bounded.
+class MultiRoundTripRequest : public QObject
+{
+    Q_OBJECT
+public:
+    static constexpr int DefaultMaxRounds = 10;
+    static constexpr int DefaultStateOnlyRetryDelayMs = 250;
+    enum class State { ReadyToSend, AwaitingResult, CollectingInput, Completed, Failed, Cancelled };
+
+    // clientCapabilities: what the requests declare; the server may only ask for those.
+    MultiRoundTripRequest(const QString &method, const QJsonObject &params, InputRequestHandler *handler,
+                          const QJsonObject &clientCapabilities, QObject *parent = nullptr);
+
+    void setMaxRounds(int rounds) { m_maxRounds = rounds; }
+    // A result with requestState and no input requests is retried after this pause.
+    void setStateOnlyRetryDelay(int ms) { m_stateOnlyRetryDelayMs = ms; }
+
+    QString method() const { return m_method; }
+    State state() const { return m_state; }
+    // The params of the round to send now.
+    QJsonObject params() const { return m_params; }
+    QList<RoundRecord> rounds() const { return m_rounds; }
+    QString errorMessage() const { return m_error; }
+
+    // The round went out with this id, which no earlier round of this request used.
+    void sent(const MessageId &id);
+    void resultReceived(const QJsonObject &result);
+    void errorReceived(const QString &message);
+    // Stops between rounds: pending input replies are dropped and no retry follows. The
+    // caller cancels a request in flight on its transport.
+    void cancel();
+
+Q_SIGNALS:
+    void retryReady();
+    void completed(const QJsonObject &result);
+    void failed(const QString &message);
+    void cancelled();
+    // A round was sent, answered, or one of its inputs answered (for the timeline).
+    void roundsChanged();
+
+private:
+    void collectInput(const QJsonObject &result);
+    void inputDone(int index, InputReply *reply);
+    void retry();
+    void fail(const QString &message);
+    QString undeclaredCapability(const InputRequest &request) const;
+
+    QString m_method;
+    QJsonObject m_originalParams;
+    QJsonObject m_params;
+    InputRequestHandler *m_handler;
+    QJsonObject m_capabilities;
+    int m_maxRounds = DefaultMaxRounds;
+    int m_stateOnlyRetryDelayMs = DefaultStateOnlyRetryDelayMs;
+    State m_state = State::ReadyToSend;
+    QElapsedTimer m_clock;
+    QList<RoundRecord> m_rounds;
+    QList<QPointer<InputReply>> m_replies;
+    QJsonValue m_requestState = QJsonValue::Undefined;
+    QString m_error;
+};
+
+} // namespace Mcp::Modern

@@ -1,0 +1,55 @@
+#include "requestmeta.h"
+
+#include "vocabulary.h"
+
+#include <QJsonValue>
+
+namespace Mcp::Modern {
+
+QJsonObject RequestMeta::capabilitiesWithExtensions() const
+{
+    QJsonObject capabilities = clientCapabilities;
+    if (!extensions.isEmpty())
+        capabilities.insert(Field::Extensions, extensions);
+    return capabilities;
+}
+
+QJsonObject RequestMeta::applyTo(QJsonObject params) const
+{
+    QJsonObject meta = params.value(MetaKey::Meta).toObject();
+    meta.insert(MetaKey::ProtocolVersion, protocolVersion);
+    meta.insert(MetaKey::ClientCapabilities, capabilitiesWithExtensions());
+    if (!clientInfo.isEmpty())
+        meta.insert(MetaKey::ClientInfo, clientInfo);
+    if (isLoggingLevel(logLevel))
+        meta.insert(MetaKey::LogLevel, logLevel);
+    params.insert(MetaKey::Meta, meta);
+    return params;
+}
+
+bool isLoggingLevel(const QString &level)
+{
+    static const QStringList levels = {
+        QStringLiteral("debug"), QStringLiteral("info"), QStringLiteral("notice"),
+        QStringLiteral("warning"), QStringLiteral("error"), QStringLiteral("critical"),
+        QStringLiteral("alert"), QStringLiteral("emergency"),
+    };
+    return levels.contains(level);
+}
+
+ResultType resultTypeOf(const QJsonObject &result)
+{
+    const QJsonValue type = result.value(Field::ResultType);
+    if (type.isUndefined() || type.toString() == Field::Complete)
+        return ResultType::Complete;
+    if (type.toString() == Field::InputRequired)
+        return ResultType::InputRequired;
+    return ResultType::Unrecognized;
+}
+
+QJsonObject serverInfoOf(const QJsonObject &result)
+{
+    return result.value(MetaKey::Meta).toObject().value(MetaKey::ServerInfo).toObject();
+}
+
+} // namespace Mcp::Modern
