@@ -601,11 +601,12 @@ void tst_FormModel::formatIssuesNameTheField()
     QCOMPARE(form.addItem(QStringLiteral("/list")), 0);
     form.setValue(QStringLiteral("/list/0"), QStringLiteral("noon"));
     const QList<ValidationIssue> issues = form.formatIssues();
-    QCOMPARE(issues.size(), 2);
-    QCOMPARE(issues.at(0).path, QStringLiteral("/when"));
-    QCOMPARE(issues.at(0).keyword, QStringLiteral("format"));
-    QCOMPARE(issues.at(1).path, QStringLiteral("/list/0"));
-    QCOMPARE(issues.at(1).message, QStringLiteral("must be a time like 13:45:00"));
+    QCOMPARE(issues.size(), 2); // in the form's order: properties sorted by name
+    QCOMPARE(issues.at(0).path, QStringLiteral("/list/0"));
+    QCOMPARE(issues.at(0).message, QStringLiteral("must be a time like 13:45:00"));
+    QCOMPARE(issues.at(1).path, QStringLiteral("/when"));
+    QCOMPARE(issues.at(1).keyword, QStringLiteral("format"));
+    QCOMPARE(issues.at(1).message, QStringLiteral("must be a date like 2025-01-31"));
     form.setValue(QStringLiteral("/when"), QStringLiteral("2025-01-31"));
     form.setValue(QStringLiteral("/list/0"), QStringLiteral("12:00:00"));
     QVERIFY(form.formatIssues().isEmpty());
