@@ -14,7 +14,6 @@
 #include "traffic/capturewindow.h"
 #include "traffic/trafficlog.h"
 #include "traffic/trafficview.h"
-#include "widgets/itemlist.h"
 
 #include <QHeaderView>
 #include <QLineEdit>

@@ -13,7 +13,6 @@
 #include "theme.h"
 #include "traffic/trafficlog.h"
 #include "traffic/trafficview.h"
-#include "widgets/itemlist.h"
 
 #include <QApplication>
 #include <QDir>
