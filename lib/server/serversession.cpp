@@ -97,6 +97,14 @@ void ServerSession::handleRequest(const Message &request)
     }
     if (m_server->m_interceptor && m_server->m_interceptor(this, request))
         return;
+    if (isModernRequest(request)) {
+        handleModernRequest(request);
+        return;
+    }
+    if (!m_server->speaksLegacy()) {
+        refuseLegacyRequest(request);
+        return;
+    }
     if (method == QLatin1String("initialize"))
         initialize(request);
     else if (method == QLatin1String("ping"))
@@ -150,6 +158,10 @@ void ServerSession::handleNotification(const Message &notification)
         // Unknown or already answered requests are ignored, as the spec asks.
         if (context)
             context->cancel(notification.paramsObject().value(key("reason")).toString());
+        if (ok && m_listens.contains(id))
+            endListen(id); // stdio ends a subscription this way (subscriptions.mdx)
+        if (ok)
+            m_modernRequests.remove(id);
     } else if (method == QLatin1String("notifications/roots/list_changed")) {
         Q_EMIT rootsListChanged();
     }
@@ -172,7 +184,11 @@ void ServerSession::handleReply(const Message &reply)
 
 void ServerSession::reply(const Message &message)
 {
-    if (!m_closed)
+    if (m_closed)
+        return;
+    if (m_modernRequests.contains(message.id()))
+        m_transport->send(decorateModernReply(message), message.id());
+    else
         m_transport->send(message, message.id());
 }
 
@@ -192,8 +208,12 @@ void ServerSession::sendNotification(const QString &method, const QJsonObject &p
 
 void ServerSession::log(LogLevel level, const QString &logger, const QJsonValue &data, const MessageId &relatedRequest)
 {
-    if (!wouldLog(level))
-        return;
+    if (wouldLog(level))
+        sendLog(level, logger, data, relatedRequest);
+}
+
+void ServerSession::sendLog(LogLevel level, const QString &logger, const QJsonValue &data, const MessageId &relatedRequest)
+{
     QJsonObject params{{key("level"), logLevelName(level)}, {key("data"), data}};
     if (!logger.isEmpty())
         params.insert(key("logger"), logger);
@@ -210,16 +230,214 @@ void ServerSession::sendRequest(const QString &method, const QJsonObject &params
     m_transport->send(Message::request(id, method, params), relatedRequest);
 }
 
+QSet<QString> ServerSession::subscriptions() const
+{
+    QSet<QString> uris = m_subscriptions;
+    for (const QJsonObject &filter : m_listens) {
+        for (const QJsonValue &uri : filter.value(key("resourceSubscriptions")).toArray())
+            uris.insert(uri.toString());
+    }
+    return uris;
+}
+
 void ServerSession::notifyListChanged(const QString &method)
 {
     if (isInitializeAnswered())
         sendNotification(method, {});
+    // notifications/tools/list_changed -> toolsListChanged
+    const QString kind = method.section(u'/', 1, 1);
+    const QString filterKey = kind + QStringLiteral("ListChanged");
+    for (auto it = m_listens.begin(); it != m_listens.end(); ++it) {
+        if (it->value(filterKey).toBool())
+            sendNotification(method, {{key("_meta"), QJsonObject{{key(MetaKey::subscriptionId), it.key().toJson()}}}}, it.key());
+    }
 }
 
 void ServerSession::notifyResourceUpdated(const QString &uri)
 {
     if (m_subscriptions.contains(uri))
         sendNotification(QStringLiteral("notifications/resources/updated"), {{key("uri"), uri}});
+    for (auto it = m_listens.begin(); it != m_listens.end(); ++it) {
+        if (it->value(key("resourceSubscriptions")).toArray().contains(uri))
+            sendNotification(QStringLiteral("notifications/resources/updated"),
+                             {{key("uri"), uri}, {key("_meta"), QJsonObject{{key(MetaKey::subscriptionId), it.key().toJson()}}}},
+                             it.key());
+    }
+}
+
+// ---- The modern era (2026-07-28) ---------------------------------------------------
+
+bool ServerSession::isModernRequest(const Message &request) const
+{
+    if (!m_server->speaksModern())
+        return false;
+    if (!m_server->speaksLegacy())
+        return request.method() != QLatin1String("initialize") || request.paramsObject().contains(key("_meta"));
+    const QJsonObject meta = request.paramsObject().value(key("_meta")).toObject();
+    return meta.contains(key(MetaKey::protocolVersion)) || meta.contains(key(MetaKey::clientCapabilities))
+        || request.method() == QLatin1String("server/discover") || request.method() == QLatin1String("subscriptions/listen");
+}
+
+void ServerSession::refuseLegacyRequest(const Message &request)
+{
+    // versioning.mdx: a modern-only server names its versions in the error to initialize,
+    // the only diagnostic a legacy client can show.
+    const QStringList supported = Server::modernProtocolVersions();
+    reply(Message::errorResponse(
+        request.id(), {ModernErrorCode::UnsupportedProtocolVersion,
+                       QStringLiteral("Unsupported protocol version: this server speaks only MCP %1, without the initialize "
+                                      "handshake").arg(supported.join(QStringLiteral(", "))),
+                       QJsonObject{{key("supported"), QJsonArray::fromStringList(supported)},
+                                   {key("requested"), request.paramsObject().value(key("protocolVersion"))}}}));
+}
+
+void ServerSession::handleModernRequest(const Message &request)
+{
+    const QString method = request.method();
+    const QJsonObject params = request.paramsObject();
+    const QJsonObject meta = params.value(key("_meta")).toObject();
+    const QJsonValue version = meta.value(key(MetaKey::protocolVersion));
+    const QJsonValue capabilities = meta.value(key(MetaKey::clientCapabilities));
+    if (!version.isString()) {
+        reply(invalidParams(request, QStringLiteral("_meta needs io.modelcontextprotocol/protocolVersion")));
+        return;
+    }
+    if (!capabilities.isObject()) {
+        reply(invalidParams(request, QStringLiteral("_meta needs io.modelcontextprotocol/clientCapabilities")));
+        return;
+    }
+    if (!Server::modernProtocolVersions().contains(version.toString())) {
+        reply(Message::errorResponse(request.id(), {ModernErrorCode::UnsupportedProtocolVersion, QStringLiteral("Unsupported protocol version"),
+                                                    QJsonObject{{key("supported"), QJsonArray::fromStringList(Server::modernProtocolVersions())},
+                                                                {key("requested"), version}}}));
+        return;
+    }
+    ModernRequest modern{method, capabilities.toObject(), std::nullopt, {}, false};
+    if (meta.contains(key(MetaKey::logLevel))) {
+        modern.logLevel = logLevelFromName(meta.value(key(MetaKey::logLevel)).toString());
+        if (!modern.logLevel) {
+            reply(invalidParams(request, QStringLiteral("Unknown log level in _meta")));
+            return;
+        }
+    }
+    const QJsonValue inputResponses = params.value(key("inputResponses"));
+    if (!inputResponses.isUndefined() && !inputResponses.isObject()) {
+        reply(invalidParams(request, QStringLiteral("inputResponses must be an object")));
+        return;
+    }
+    if (params.contains(key("requestState"))) {
+        // Attacker-controlled input (mrtr.mdx): only a state we signed for this very request counts.
+        const QJsonObject state = m_server->verifyRequestState(params.value(key("requestState")).toString());
+        const QString name = params.value(method == QLatin1String("resources/read") ? key("uri") : key("name")).toString();
+        if (state.isEmpty() || state.value(key("method")).toString() != method || state.value(key("name")).toString() != name) {
+            reply(invalidParams(request, QStringLiteral("requestState failed verification")));
+            return;
+        }
+        modern.previousAnswers = state.value(key("answers")).toObject();
+        modern.stateVerified = true;
+    }
+    m_modernRequests.insert(request.id(), modern);
+
+    if (method == QLatin1String("server/discover"))
+        discover(request);
+    else if (method == QLatin1String("tools/list"))
+        listTools(request);
+    else if (method == QLatin1String("tools/call"))
+        callTool(request);
+    else if (method == QLatin1String("resources/list"))
+        listResources(request);
+    else if (method == QLatin1String("resources/templates/list"))
+        listResourceTemplates(request);
+    else if (method == QLatin1String("resources/read"))
+        readResource(request);
+    else if (method == QLatin1String("prompts/list"))
+        listPrompts(request);
+    else if (method == QLatin1String("prompts/get"))
+        getPrompt(request);
+    else if (method == QLatin1String("completion/complete"))
+        complete(request);
+    else if (method == QLatin1String("subscriptions/listen"))
+        listen(request);
+    else // initialize, ping, logging/setLevel, resources/(un)subscribe are gone in this era
+        reply(Message::errorResponse(request.id(), {ErrorCode::MethodNotFound, QStringLiteral("Method not found: ") + method}));
+}
+
+Message ServerSession::decorateModernReply(const Message &reply)
+{
+    const ModernRequest modern = m_modernRequests.take(reply.id());
+    if (!reply.isResponse())
+        return reply;
+    QJsonObject result = reply.result().toObject();
+    if (!result.contains(key("resultType")))
+        result.insert(key("resultType"), key("complete"));
+    QJsonObject meta = result.value(key("_meta")).toObject();
+    meta.insert(key(MetaKey::serverInfo), m_server->serverInfo());
+    result.insert(key("_meta"), meta);
+    static const QStringList lists{key("server/discover"), key("tools/list"), key("prompts/list"), key("resources/list"),
+                                   key("resources/templates/list")};
+    const bool list = lists.contains(modern.method);
+    if ((list || modern.method == QLatin1String("resources/read")) && result.value(key("resultType")) == QLatin1String("complete")) {
+        result.insert(key("ttlMs"), list ? m_server->listTtlMs() : m_server->readTtlMs());
+        result.insert(key("cacheScope"), key("public"));
+    }
+    return Message::response(reply.id(), result);
+}
+
+QJsonObject ServerSession::modernCapabilities() const
+{
+    QJsonObject capabilities = m_server->capabilities();
+    capabilities.remove(key("tasks")); // the 2025-11-25 form; tasks are an extension now
+    return capabilities;
+}
+
+void ServerSession::discover(const Message &request)
+{
+    QJsonObject result{{key("supportedVersions"), QJsonArray::fromStringList(Server::modernProtocolVersions())},
+                       {key("capabilities"), modernCapabilities()}};
+    if (!m_server->instructions().isEmpty())
+        result.insert(key("instructions"), m_server->instructions());
+    reply(Message::response(request.id(), result));
+}
+
+void ServerSession::listen(const Message &request)
+{
+    const QJsonObject requested = request.paramsObject().value(key("notifications")).toObject();
+    // The acknowledgement names what the server honours: everything it can send of what was asked.
+    QJsonObject accepted;
+    for (const char *flag : {"toolsListChanged", "promptsListChanged", "resourcesListChanged"}) {
+        if (requested.value(key(flag)).toBool())
+            accepted.insert(key(flag), true);
+    }
+    QJsonArray uris;
+    for (const QJsonValue &uri : requested.value(key("resourceSubscriptions")).toArray()) {
+        if (uri.isString())
+            uris.append(uri);
+    }
+    if (requested.contains(key("resourceSubscriptions")))
+        accepted.insert(key("resourceSubscriptions"), uris);
+    m_listens.insert(request.id(), accepted);
+    sendNotification(QStringLiteral("notifications/subscriptions/acknowledged"),
+                     {{key("_meta"), QJsonObject{{key(MetaKey::subscriptionId), request.id().toJson()}}},
+                      {key("notifications"), accepted}},
+                     request.id());
+    for (const QJsonValue &uri : std::as_const(uris))
+        Q_EMIT m_server->subscriptionsChanged(uri.toString());
+}
+
+void ServerSession::endListen(const MessageId &id)
+{
+    const QJsonObject filter = m_listens.take(id);
+    for (const QJsonValue &uri : filter.value(key("resourceSubscriptions")).toArray())
+        Q_EMIT m_server->subscriptionsChanged(uri.toString());
+}
+
+RequestContext *ServerSession::startRequest(const Message &request)
+{
+    auto *context = new RequestContext(this, request);
+    const auto modern = m_modernRequests.constFind(request.id());
+    if (modern != m_modernRequests.constEnd())
+        context->setModern(modern->clientCapabilities, modern->logLevel, modern->previousAnswers, modern->stateVerified);
+    return context;
 }
 
 // ---- Methods ---------------------------------------------------------------------
@@ -281,8 +499,9 @@ void ServerSession::callTool(const Message &request)
         return;
     }
     // Tasks: only when the server offers them; otherwise params.task is ignored, as the spec asks.
-    const bool asTask = m_server->tasksEnabled() && params.value(key("task")).isObject();
-    if (m_server->tasksEnabled()) {
+    const bool legacyTasks = m_server->tasksEnabled() && !m_modernRequests.contains(request.id());
+    const bool asTask = legacyTasks && params.value(key("task")).isObject();
+    if (legacyTasks) {
         const QString support = tool->definition.value(key("execution")).toObject().value(key("taskSupport")).toString();
         const bool taskAllowed = support == QLatin1String("optional") || support == QLatin1String("required");
         if (asTask && !taskAllowed) {
@@ -305,7 +524,7 @@ void ServerSession::callTool(const Message &request)
             break;
         }
     }
-    auto *context = new RequestContext(this, request);
+    RequestContext *context = startRequest(request);
     if (asTask)
         startTask(request, context);
     else
@@ -487,7 +706,9 @@ void ServerSession::readResource(const Message &request)
     }
     const QJsonArray contents = m_server->readResource(uri.toString());
     if (contents.isEmpty()) {
-        reply(Message::errorResponse(request.id(), {ErrorCode::ResourceNotFound, QStringLiteral("Resource not found"),
+        // 2026-07-28 moved "not found" to Invalid params (-32602).
+        const int code = m_modernRequests.contains(request.id()) ? int(ErrorCode::InvalidParams) : int(ErrorCode::ResourceNotFound);
+        reply(Message::errorResponse(request.id(), {code, QStringLiteral("Resource not found"),
                                                     QJsonObject{{key("uri"), uri}}}));
         return;
     }
@@ -535,12 +756,10 @@ void ServerSession::getPrompt(const Message &request)
             return;
         }
     }
-    RpcError error;
-    const QJsonObject result = prompt->handler(arguments, &error);
-    if (error.code != 0)
-        reply(Message::errorResponse(request.id(), error));
-    else
-        reply(Message::response(request.id(), result));
+    RequestContext *context = startRequest(request);
+    m_inFlight.insert(request.id(), context);
+    const InteractivePromptHandler handler = prompt->handler;
+    handler(context);
 }
 
 void ServerSession::complete(const Message &request)
