@@ -30,7 +30,12 @@ class Server;
 class HttpServerTransport;
 class HttpServerConnection;
 
-// Serves one Server over Streamable HTTP: one ServerSession per Mcp-Session-Id, created by
+// Serves one Server over Streamable HTTP. The modern era (2026-07-28, when the Server speaks it):
+// a POST without Mcp-Session-Id that is not a legacy initialize is one stateless request, served
+// by a ServerSession of its own after its MCP-Protocol-Version, Mcp-Method, Mcp-Name and
+// Mcp-Param-* headers are checked against the body (-32020); errors get 400 (404 for -32601),
+// and closing the response stream cancels the request. The legacy era, below:
+// one ServerSession per Mcp-Session-Id, created by
 // an initialize POST; answers as JSON when a request needs nothing else, as an SSE stream
 // when progress, logging or server requests come first (or always, if asked); an optional
 // GET stream for messages tied to no request; DELETE ends a session.
@@ -82,7 +87,8 @@ public:
         m_replayMaxBytes = maxBytes;
     }
 
-    int sessionCount() const { return int(m_sessions.size()); }
+    // Legacy sessions (modern requests are served without one).
+    int sessionCount() const;
 
 Q_SIGNALS:
     // One line per HTTP exchange, for a server's stderr log.
@@ -113,6 +119,9 @@ private:
     struct SessionState
     {
         QPointer<HttpServerTransport> transport;
+        // One modern request (2026-07-28): no session id on the wire, no event ids, no
+        // resumption; it ends with its answer, and its stream closing cancels it.
+        bool modern = false;
         QHash<quint64, Stream> streams;
         QHash<MessageId, quint64> requestStreams; // which stream answers which request
         std::deque<BufferedEvent> replay;
@@ -125,6 +134,9 @@ private:
     void onNewConnection();
     void handleRequest(HttpServerConnection *connection);
     void handlePost(HttpServerConnection *connection);
+    void handleModernPost(HttpServerConnection *connection, const Message &message);
+    // Server Validation (streamable-http.mdx): why the mirrored headers disagree with the body, or empty.
+    QString headerMismatch(const HttpServerConnection *connection, const Message &request) const;
     void handleGet(HttpServerConnection *connection);
     void handleDelete(HttpServerConnection *connection);
     void handleResume(HttpServerConnection *connection, SessionState &state, const QByteArray &lastEventId);
@@ -150,6 +162,7 @@ private:
     int m_replayMaxEvents = 1000;
     qsizetype m_replayMaxBytes = 4 * 1024 * 1024;
     QHash<QByteArray, SessionState> m_sessions;
+    quint64 m_nextModernRequest = 1;
 };
 
 // The ServerTransport of one HTTP session. Created by StreamableHttpServer.

@@ -161,12 +161,22 @@ void RequestContext::askClient(const QString &key, const QString &method, const 
         sendRequest(method, params, this, std::move(handler));
         return;
     }
-    const QJsonValue answer = inputResponse(key);
-    if (answer.isObject()) {
-        handler(Message::response(m_id, answer));
-        return;
+    if (gatherInput({{key, QJsonObject{{QStringLiteral("method"), method}, {QStringLiteral("params"), params}}}}))
+        handler(Message::response(m_id, inputResponse(key)));
+}
+
+bool RequestContext::gatherInput(const QJsonObject &inputRequests)
+{
+    QJsonObject missing;
+    for (auto it = inputRequests.begin(); it != inputRequests.end(); ++it) {
+        // A malformed answer is asked for again rather than failed (mrtr.mdx, error handling).
+        if (!inputResponse(it.key()).isObject())
+            missing.insert(it.key(), it.value());
     }
-    requireInput({{key, QJsonObject{{QStringLiteral("method"), method}, {QStringLiteral("params"), params}}}});
+    if (missing.isEmpty())
+        return true;
+    requireInput(missing);
+    return false;
 }
 
 bool RequestContext::closeResponseStream()

@@ -58,6 +58,9 @@ public:
     // {method, params}) and a signed requestState holding the answers used so far. Fails with
     // -32021 instead when one of them needs a capability the client did not declare.
     void requireInput(const QJsonObject &inputRequests);
+    // True when every input request (key -> {method, params}) has its answer (an object);
+    // otherwise ends the round asking again for those still missing, and returns false.
+    bool gatherInput(const QJsonObject &inputRequests);
     // The request carried a requestState this server signed for it.
     bool hasVerifiedRequestState() const { return m_stateVerified; }
     // Asks the client either way: legacy sessions get a server-to-client request (handler gets
