@@ -71,6 +71,7 @@ public:
     // http://127.0.0.1:PORT/mcp
     QUrl url() const;
 
+    Server *server() const { return m_server; }
     void setPath(const QString &path) { m_path = path.toUtf8(); }
     QString path() const { return QString::fromUtf8(m_path); }
     void setResponseMode(ResponseMode mode) { m_responseMode = mode; }
