@@ -413,6 +413,24 @@ ServerSession *Server::createSession(ServerTransport *transport)
     return session;
 }
 
+namespace {
+// The transport of the task host: its tasks answer through tasks/get, never on a connection.
+class DetachedTransport : public ServerTransport
+{
+public:
+    void open() override { }
+    void send(const Message &, const MessageId &) override { }
+    void close() override { }
+};
+}
+
+ServerSession *Server::taskHost()
+{
+    if (!m_taskHost)
+        m_taskHost = new ServerSession(this, new DetachedTransport, this);
+    return m_taskHost;
+}
+
 void Server::forgetSession(ServerSession *session)
 {
     if (!m_sessions.removeOne(session))

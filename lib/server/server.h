@@ -144,6 +144,10 @@ public:
     // Suggested client polling interval for tasks, in milliseconds.
     void setTaskPollInterval(int milliseconds) { m_taskPollInterval = milliseconds; }
     int taskPollInterval() const { return m_taskPollInterval; }
+    // The same switch offers modern requests the io.modelcontextprotocol/tasks extension
+    // (SEP-2663): a client that declares it gets a task (resultType "task") for such tools,
+    // polls tasks/get (the result inline once done), answers input requests with tasks/update.
+    static QString tasksExtension() { return QStringLiteral("io.modelcontextprotocol/tasks"); }
 
     void setRequestInterceptor(RequestInterceptor interceptor) { m_interceptor = std::move(interceptor); }
 
@@ -237,6 +241,8 @@ private:
     QStringList complete(const QJsonObject &ref, const QString &argument, const QString &value,
                          const QJsonObject &contextArguments, bool *known) const;
     void forgetSession(ServerSession *session);
+    // Runs the tasks of modern requests: they outlive the request (and, over HTTP, its session).
+    ServerSession *taskHost();
 
     QJsonObject m_serverInfo;
     QString m_instructions;
@@ -257,6 +263,7 @@ private:
     QHash<QString, CompletionProvider> m_promptCompletions;   // "prompt\nargument"
     QHash<QString, CompletionProvider> m_templateCompletions; // "uriTemplate\nvariable"
     QList<ServerSession *> m_sessions;
+    ServerSession *m_taskHost = nullptr;
 };
 
 } // namespace Mcp

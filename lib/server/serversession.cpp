@@ -5,6 +5,7 @@
 
 #include <QJsonArray>
 #include <QTimer>
+#include <QUuid>
 #include <QLoggingCategory>
 
 Q_DECLARE_LOGGING_CATEGORY(lcServer)
@@ -20,6 +21,14 @@ QString key(const char *name)
 Message invalidParams(const Message &request, const QString &message)
 {
     return Message::errorResponse(request.id(), {ErrorCode::InvalidParams, message});
+}
+
+// MissingRequiredClientCapability for the tasks extension (SEP-2663).
+Message tasksExtensionMissing(const Message &request, const QString &message)
+{
+    const QJsonObject required{{QStringLiteral("extensions"), QJsonObject{{Server::tasksExtension(), QJsonObject()}}}};
+    return Message::errorResponse(request.id(), {ModernErrorCode::MissingRequiredClientCapability, message,
+                                                 QJsonObject{{QStringLiteral("requiredCapabilities"), required}}});
 }
 }
 
@@ -358,6 +367,15 @@ void ServerSession::handleModernRequest(const Message &request)
         complete(request);
     else if (method == QLatin1String("subscriptions/listen"))
         listen(request);
+    else if (m_server->tasksEnabled() && method.startsWith(QLatin1String("tasks/"))
+             && !modern.clientCapabilities.value(key("extensions")).toObject().contains(Server::tasksExtension()))
+        reply(tasksExtensionMissing(request, QStringLiteral("%1 needs the %2 extension").arg(method, Server::tasksExtension())));
+    else if (m_server->tasksEnabled() && method == QLatin1String("tasks/get"))
+        getModernTask(request);
+    else if (m_server->tasksEnabled() && method == QLatin1String("tasks/update"))
+        updateModernTask(request);
+    else if (m_server->tasksEnabled() && method == QLatin1String("tasks/cancel"))
+        cancelModernTask(request);
     else // initialize, ping, logging/setLevel, resources/(un)subscribe are gone in this era
         reply(Message::errorResponse(request.id(), {ErrorCode::MethodNotFound, QStringLiteral("Method not found: ") + method}));
 }
@@ -387,6 +405,11 @@ QJsonObject ServerSession::modernCapabilities() const
 {
     QJsonObject capabilities = m_server->capabilities();
     capabilities.remove(key("tasks")); // the 2025-11-25 form; tasks are an extension now
+    if (m_server->tasksEnabled()) {
+        QJsonObject extensions = capabilities.value(key("extensions")).toObject();
+        extensions.insert(Server::tasksExtension(), QJsonObject());
+        capabilities.insert(key("extensions"), extensions);
+    }
     return capabilities;
 }
 
@@ -499,7 +522,21 @@ void ServerSession::callTool(const Message &request)
         return;
     }
     // Tasks: only when the server offers them; otherwise params.task is ignored, as the spec asks.
-    const bool legacyTasks = m_server->tasksEnabled() && !m_modernRequests.contains(request.id());
+    const auto modern = m_modernRequests.constFind(request.id());
+    if (m_server->tasksEnabled() && modern != m_modernRequests.constEnd()) {
+        const QString support = tool->definition.value(key("execution")).toObject().value(key("taskSupport")).toString();
+        const bool declared = modern->clientCapabilities.value(key("extensions")).toObject().contains(Server::tasksExtension());
+        if (support == QLatin1String("required") && !declared) {
+            reply(tasksExtensionMissing(request, QStringLiteral("Tool %1 runs only as a task: declare %2").arg(name, Server::tasksExtension())));
+            return;
+        }
+        // The server decides (SEP-2663): tools that can run as tasks do, for clients that take them.
+        if (declared && (support == QLatin1String("optional") || support == QLatin1String("required"))) {
+            reply(Message::response(request.id(), m_server->taskHost()->startModernTask(request, modern->clientCapabilities)));
+            return;
+        }
+    }
+    const bool legacyTasks = m_server->tasksEnabled() && modern == m_modernRequests.constEnd();
     const bool asTask = legacyTasks && params.value(key("task")).isObject();
     if (legacyTasks) {
         const QString support = tool->definition.value(key("execution")).toObject().value(key("taskSupport")).toString();
@@ -603,10 +640,17 @@ void ServerSession::finishTask(RequestContext *context, const QJsonObject &resul
     const auto it = m_tasks.find(context->taskId());
     if (it == m_tasks.end() || it->isTerminal())
         return;
+    it->context = nullptr;
+    if (it->modern && !error && result.value(key("resultType")) == QLatin1String("input_required")) {
+        // The round asked for input: the client answers it with tasks/update.
+        it->inputRequests = result.value(key("inputRequests")).toObject();
+        setTaskStatus(it->id, QStringLiteral("input_required"));
+        return;
+    }
     it->result = result;
     it->error = error;
-    it->context = nullptr;
-    const bool failed = error || result.value(key("isError")).toBool();
+    // A modern task fails only with a JSON-RPC error; a tool error is a completed result.
+    const bool failed = error || (!it->modern && result.value(key("isError")).toBool());
     setTaskStatus(it->id, failed ? QStringLiteral("failed") : QStringLiteral("completed"),
                   error ? error->message : QString());
     const QList<MessageId> waiting = std::exchange(it->waiting, {});
@@ -685,6 +729,127 @@ void ServerSession::listTasks(const Message &request)
     for (const QString &id : std::as_const(m_taskOrder))
         all.append(taskJson(m_tasks.value(id)));
     replyWithPage(request, all, key("tasks"));
+}
+
+QJsonObject ServerSession::startModernTask(const Message &request, const QJsonObject &clientCapabilities)
+{
+    Task task;
+    task.id = QUuid::createUuid().toString(QUuid::WithoutBraces); // tasks are shared by every client
+    task.status = QStringLiteral("working");
+    task.createdAt = task.lastUpdatedAt = QDateTime::currentDateTimeUtc();
+    task.ttl = 300000.0;
+    task.modern = true;
+    task.request = request;
+    task.clientCapabilities = clientCapabilities;
+    m_tasks.insert(task.id, task);
+    m_taskOrder.append(task.id);
+    runModernTaskRound(task.id);
+    QJsonObject created = modernTaskJson(m_tasks.value(task.id), false);
+    created.insert(key("resultType"), key("task"));
+    return created;
+}
+
+void ServerSession::runModernTaskRound(const QString &taskId)
+{
+    Task &task = m_tasks[taskId];
+    const Server::Tool *tool = m_server->tool(task.request.paramsObject().value(key("name")).toString());
+    auto *context = new RequestContext(this, task.request);
+    context->setModern(task.clientCapabilities, std::nullopt, task.answers, false);
+    context->m_taskId = taskId;
+    task.context = context;
+    task.inputRequests = {};
+    setTaskStatus(taskId, QStringLiteral("working"));
+    if (!tool) {
+        context->fail(ErrorCode::InvalidParams, QStringLiteral("The tool of this task is gone"));
+        return;
+    }
+    const ToolHandler handler = tool->handler;
+    handler(context);
+}
+
+QJsonObject ServerSession::modernTaskJson(const Task &task, bool detailed) const
+{
+    QJsonObject object{
+        {key("taskId"), task.id},
+        {key("status"), task.status},
+        {key("createdAt"), task.createdAt.toString(Qt::ISODateWithMs)},
+        {key("lastUpdatedAt"), task.lastUpdatedAt.toString(Qt::ISODateWithMs)},
+        {key("ttlMs"), task.ttl},
+        {key("pollIntervalMs"), m_server->taskPollInterval()},
+    };
+    if (!task.statusMessage.isEmpty())
+        object.insert(key("statusMessage"), task.statusMessage);
+    if (!detailed)
+        return object;
+    if (task.status == QLatin1String("completed"))
+        object.insert(key("result"), task.result);
+    else if (task.status == QLatin1String("failed") && task.error)
+        object.insert(key("error"), task.error->toJson());
+    else if (task.status == QLatin1String("input_required"))
+        object.insert(key("inputRequests"), task.inputRequests);
+    return object;
+}
+
+void ServerSession::getModernTask(const Message &request)
+{
+    ServerSession *host = m_server->taskHost();
+    const auto it = host->m_tasks.constFind(request.paramsObject().value(key("taskId")).toString());
+    if (it == host->m_tasks.constEnd() || !it->modern) {
+        reply(invalidParams(request, QStringLiteral("Unknown task")));
+        return;
+    }
+    reply(Message::response(request.id(), host->modernTaskJson(*it, true)));
+}
+
+void ServerSession::updateModernTask(const Message &request)
+{
+    ServerSession *host = m_server->taskHost();
+    const QString taskId = request.paramsObject().value(key("taskId")).toString();
+    const auto it = host->m_tasks.find(taskId);
+    const QJsonValue responses = request.paramsObject().value(key("inputResponses"));
+    if (it == host->m_tasks.end() || !it->modern) {
+        reply(invalidParams(request, QStringLiteral("Unknown task")));
+        return;
+    }
+    if (!responses.isObject()) {
+        reply(invalidParams(request, QStringLiteral("tasks/update needs inputResponses")));
+        return;
+    }
+    // Answers to keys that are not outstanding are ignored (SEP-2663).
+    bool answered = false;
+    const QJsonObject answers = responses.toObject();
+    for (auto answer = answers.begin(); answer != answers.end(); ++answer) {
+        if (it->inputRequests.contains(answer.key())) {
+            it->answers.insert(answer.key(), answer.value());
+            answered = true;
+        }
+    }
+    reply(Message::response(request.id(), QJsonObject()));
+    if (answered && it->status == QLatin1String("input_required"))
+        host->runModernTaskRound(taskId);
+}
+
+void ServerSession::cancelModernTask(const Message &request)
+{
+    ServerSession *host = m_server->taskHost();
+    const QString taskId = request.paramsObject().value(key("taskId")).toString();
+    const auto it = host->m_tasks.find(taskId);
+    if (it == host->m_tasks.end() || !it->modern) {
+        reply(invalidParams(request, QStringLiteral("Unknown task")));
+        return;
+    }
+    reply(Message::response(request.id(), QJsonObject()));
+    if (it->isTerminal())
+        return; // cooperative: nothing left to stop
+    RequestContext *context = it->context.data();
+    host->setTaskStatus(taskId, QStringLiteral("cancelled"), QStringLiteral("Cancelled by the client"));
+    host->m_tasks[taskId].context = nullptr;
+    if (context)
+        context->cancel(QStringLiteral("task cancelled"));
+    QTimer::singleShot(int(host->m_tasks.value(taskId).ttl.toDouble()), host, [host, taskId] {
+        host->m_tasks.remove(taskId);
+        host->m_taskOrder.removeOne(taskId);
+    });
 }
 
 void ServerSession::listResources(const Message &request)

@@ -119,6 +119,13 @@ private:
         QJsonObject result;
         std::optional<RpcError> error;
         QList<MessageId> waiting; // tasks/result requests to answer when the task ends
+        // The tasks extension (modern requests): the request that runs again for every round
+        // of input, the answers collected so far, and what the last round asked for.
+        bool modern = false;
+        Message request;
+        QJsonObject clientCapabilities;
+        QJsonObject answers;
+        QJsonObject inputRequests;
         bool isTerminal() const;
     };
     void startTask(const Message &request, RequestContext *context);
@@ -126,6 +133,13 @@ private:
     void getTaskResult(const Message &request);
     void cancelTask(const Message &request);
     void listTasks(const Message &request);
+    // Modern tasks: the host session (Server::taskHost()) keeps them; any session serves these.
+    QJsonObject startModernTask(const Message &request, const QJsonObject &clientCapabilities);
+    void runModernTaskRound(const QString &taskId);
+    QJsonObject modernTaskJson(const Task &task, bool detailed) const;
+    void getModernTask(const Message &request);
+    void updateModernTask(const Message &request);
+    void cancelModernTask(const Message &request);
     Task *findTask(const Message &request);
     // The context's tool answered: the task ends with result or error.
     void finishTask(RequestContext *context, const QJsonObject &result, const std::optional<RpcError> &error);

@@ -249,6 +249,7 @@ private Q_SLOTS:
     void modernLogLevel();
     void modernSubscriptions();
     void eras();
+    void modernTasks();
 };
 
 void tst_DemoServer::initialize_data()
@@ -1372,6 +1373,64 @@ void tst_DemoServer::eras()
     DemoServer wrong({"--era", "future"});
     QVERIFY(wrong.process.waitForFinished(5000));
     QCOMPARE(wrong.process.exitCode(), 2);
+}
+
+void tst_DemoServer::modernTasks()
+{
+    DemoServer server;
+    const QJsonObject tasks{{"extensions", QJsonObject{{"io.modelcontextprotocol/tasks", QJsonObject()}}}};
+    const QJsonObject discovered = server.call(0, "server/discover", modern()).value("result").toObject();
+    QVERIFY(discovered.value("capabilities").toObject().value("extensions").toObject().contains("io.modelcontextprotocol/tasks"));
+
+    // Without the extension a task-only tool, and the tasks methods, name what is missing.
+    const QJsonObject refused = server.call(1, "tools/call", modern(callParams("batch_job"))).value("error").toObject();
+    QCOMPARE(refused.value("code").toInt(), -32021);
+    QVERIFY(refused.value("data").toObject().value("requiredCapabilities").toObject().value("extensions").toObject()
+                .contains("io.modelcontextprotocol/tasks"));
+    QCOMPARE(server.call(2, "tasks/get", modern({{"taskId", "x"}})).value("error").toObject().value("code").toInt(), -32021);
+
+    const QJsonObject created = server.call(3, "tools/call", modern(callParams("batch_job", {{"items", 2}, {"delayMs", 20}}), tasks))
+                                    .value("result").toObject();
+    QCOMPARE(created.value("resultType").toString(), QStringLiteral("task"));
+    QCOMPARE(created.value("status").toString(), QStringLiteral("working"));
+    QVERIFY(created.value("ttlMs").isDouble() && created.value("pollIntervalMs").isDouble());
+    const QString taskId = created.value("taskId").toString();
+    QJsonObject polled;
+    QVERIFY(DemoServer::waitUntil([&] {
+        polled = server.call(QString("poll-%1").arg(server.messages.size()), "tasks/get", modern({{"taskId", taskId}}, tasks))
+                     .value("result").toObject();
+        return polled.value("status").toString() == QLatin1String("completed");
+    }));
+    QCOMPARE(polled.value("resultType").toString(), QStringLiteral("complete"));
+    QCOMPARE(polled.value("result").toObject().value("structuredContent").toObject().value("processed").toInt(), 2);
+    QCOMPARE(server.call(4, "tasks/list", modern({}, tasks)).value("error").toObject().value("code").toInt(), -32601);
+    QCOMPARE(server.call(5, "tasks/result", modern({{"taskId", taskId}}, tasks)).value("error").toObject().value("code").toInt(), -32601);
+
+    // Input during a task: tasks/get shows the input requests, tasks/update answers them.
+    QJsonObject capabilities = tasks;
+    capabilities.insert("elicitation", QJsonObject());
+    const QString asking = server.call(6, "tools/call", modern(callParams("ask_user"), capabilities))
+                               .value("result").toObject().value("taskId").toString();
+    QVERIFY(!asking.isEmpty());
+    const QJsonObject waiting = server.call(7, "tasks/get", modern({{"taskId", asking}}, capabilities)).value("result").toObject();
+    QCOMPARE(waiting.value("status").toString(), QStringLiteral("input_required"));
+    QVERIFY(waiting.value("inputRequests").toObject().contains("profile"));
+    const QJsonObject ack = server.call(8, "tasks/update",
+                                        modern({{"taskId", asking},
+                                                {"inputResponses", QJsonObject{{"profile", QJsonObject{{"action", "decline"}}}}}},
+                                               capabilities)).value("result").toObject();
+    QCOMPARE(ack.value("resultType").toString(), QStringLiteral("complete"));
+    const QJsonObject done = server.call(9, "tasks/get", modern({{"taskId", asking}}, capabilities)).value("result").toObject();
+    QCOMPARE(done.value("status").toString(), QStringLiteral("completed"));
+    QCOMPARE(done.value("result").toObject().value("structuredContent").toObject().value("action").toString(), QStringLiteral("decline"));
+
+    // Cancelling is acknowledged with an empty result and stops the work.
+    const QString slow = server.call(10, "tools/call", modern(callParams("long_task", {{"steps", 50}, {"delayMs", 100}}), tasks))
+                             .value("result").toObject().value("taskId").toString();
+    QVERIFY(server.call(11, "tasks/cancel", modern({{"taskId", slow}}, tasks)).contains("result"));
+    QCOMPARE(server.call(12, "tasks/get", modern({{"taskId", slow}}, tasks)).value("result").toObject().value("status").toString(),
+             QStringLiteral("cancelled"));
+    QVERIFY(DemoServer::waitUntil([&] { return server.stderrBytes.contains("long_task cancelled"); }));
 }
 
 QTEST_GUILESS_MAIN(tst_DemoServer)
