@@ -542,7 +542,7 @@ void StreamableHttpServer::handlePost(HttpServerConnection *connection)
     if (modern) {
         if (parsed.messages.size() != 1) {
             connection->respond(400, "application/json",
-                                rpcErrorBody(ErrorCode::InvalidRequest, tr("Send one JSON-RPC message per POST")));
+                                rpcErrorBody(ErrorCode::InvalidRequest, QStringLiteral("Send one JSON-RPC message per POST")));
             return;
         }
         handleModernPost(connection, parsed.messages.constFirst());
