@@ -202,11 +202,53 @@ void addModernFixtures(Server *server)
     });
 }
 
+QJsonObject taskTool(const char *name, const char *description, const char *taskSupport, const QJsonObject &properties = {})
+{
+    QJsonObject tool = noArguments(name, description);
+    tool.insert(key("inputSchema"), QJsonObject{{key("type"), key("object")}, {key("properties"), properties}});
+    tool.insert(key("execution"), QJsonObject{{key("taskSupport"), key(taskSupport)}});
+    return tool;
+}
+
+// The fixtures of the tasks extension scenarios (tasks-*, SEP-2663).
+void addTaskFixtures(Server *server)
+{
+    server->addTool(json(R"json({"name": "greet", "description": "Greets, at once",
+        "inputSchema": {"type": "object", "properties": {"name": {"type": "string"}}}})json"), [](ToolCall *call) {
+        call->respond(ToolResult::text(QStringLiteral("Hello, %1!").arg(call->arguments().value(key("name")).toString(key("world")))));
+    });
+    server->addTool(taskTool("slow_compute", "Sleeps `seconds` seconds, then answers", "optional",
+                             {{key("seconds"), QJsonObject{{key("type"), key("number")}}}}),
+                    [](ToolCall *call) {
+        const double seconds = call->arguments().value(key("seconds")).toDouble(1);
+        QTimer::singleShot(int(seconds * 1000), call, [call, seconds] {
+            call->respond(ToolResult::text(QStringLiteral("Computed after %1 s").arg(seconds)));
+        });
+    });
+    server->addTool(taskTool("failing_job", "Reports a tool error after a second", "required"), [](ToolCall *call) {
+        QTimer::singleShot(1000, call, [call] { call->respond(ToolResult::error(key("The job failed"))); });
+    });
+    server->addTool(taskTool("protocol_error_job", "Fails with a JSON-RPC error", "optional"), [](ToolCall *call) {
+        QTimer::singleShot(200, call, [call] { call->fail(ErrorCode::InternalError, key("The job broke down")); });
+    });
+    server->addTool(taskTool("confirm_delete", "Asks for confirmation, then deletes (nothing)", "optional"), [](ToolCall *call) {
+        if (call->gatherInput({{key("confirm"), askText(key("Delete everything?"), "confirm")}}))
+            call->respond(ToolResult::text(key("Deleted (not really).")));
+    });
+    server->addTool(taskTool("multi_input", "Asks two questions at once", "optional"), [](ToolCall *call) {
+        if (call->gatherInput({{key("first"), askText(key("First question?"), "answer")},
+                               {key("second"), askText(key("Second question?"), "answer")}}))
+            call->respond(ToolResult::text(QStringLiteral("%1 and %2").arg(elicited(call, "first", "answer"),
+                                                                           elicited(call, "second", "answer"))));
+    });
+}
+
 } // namespace
 
 void addConformanceFixtures(Server *server)
 {
     addModernFixtures(server);
+    addTaskFixtures(server);
     server->addTool(noArguments("test_simple_text", "Returns simple text"), [](ToolCall *call) {
         call->respond(ToolResult::text(key("This is a simple text response for testing.")));
     });

@@ -667,6 +667,12 @@ QString StreamableHttpServer::headerMismatch(const HttpServerConnection *connect
     if (QString::fromLatin1(method) != request.method())
         return QStringLiteral("Mcp-Method %1 differs from the method %2").arg(QString::fromLatin1(method), request.method());
     static const QStringList named{QStringLiteral("tools/call"), QStringLiteral("prompts/get"), QStringLiteral("resources/read")};
+    if (request.method().startsWith(QLatin1String("tasks/")) && !connection->header("mcp-name").isEmpty()) {
+        // The tasks extension mirrors the taskId into Mcp-Name; when it is there, it must agree.
+        QString taskId;
+        if (!decodeHeaderValue(connection->header("mcp-name"), &taskId) || taskId != params.value(QLatin1String("taskId")).toString())
+            return QStringLiteral("Mcp-Name differs from the taskId in the body");
+    }
     if (!named.contains(request.method()))
         return {};
     const QJsonValue bodyName = params.value(request.method() == QLatin1String("resources/read") ? QLatin1String("uri")
