@@ -280,9 +280,10 @@ bool ServerSession::isModernRequest(const Message &request) const
 {
     if (!m_server->speaksModern())
         return false;
-    if (!m_server->speaksLegacy())
-        return request.method() != QLatin1String("initialize") || request.paramsObject().contains(key("_meta"));
     const QJsonObject meta = request.paramsObject().value(key("_meta")).toObject();
+    // Modern-only: everything but a legacy client's initialize, which is refused by name.
+    if (!m_server->speaksLegacy())
+        return request.method() != QLatin1String("initialize") || meta.contains(key(MetaKey::protocolVersion));
     return meta.contains(key(MetaKey::protocolVersion)) || meta.contains(key(MetaKey::clientCapabilities))
         || request.method() == QLatin1String("server/discover") || request.method() == QLatin1String("subscriptions/listen");
 }
