@@ -645,8 +645,7 @@ void StreamableHttpServer::handleModernPost(HttpServerConnection *connection, co
     connection->streamNumber = number;
     state.requestStreams.insert(message.id(), number);
     const QByteArray accept = connection->header("accept").toLower();
-    if (m_responseMode == ResponseMode::AlwaysSse || !(accept.contains("application/json") || accept.contains("*/*")))
-        startEventStream(state, number, stream);
+    stream.preferSse = m_responseMode == ResponseMode::AlwaysSse || !(accept.contains("application/json") || accept.contains("*/*"));
     transport->deliver(message);
 }
 
@@ -908,7 +907,7 @@ void StreamableHttpServer::route(HttpServerTransport *transport, const Message &
         const bool modern = state.modern;
         if (!stream.eventStream) {
             HttpServerConnection *connection = stream.connection;
-            if (final && stream.waiting.isEmpty()) {
+            if (final && stream.waiting.isEmpty() && !(stream.preferSse && message.isResponse())) {
                 state.streams.remove(number);
                 const int status = modern && message.isErrorResponse() ? modernErrorStatus(message.error().code) : 200;
                 if (connection)

@@ -115,6 +115,9 @@ private:
         quint64 lastSequence = 0; // of the last event put on this stream (not counting priming)
         bool eventStream = false; // answered as text/event-stream (a JSON answer has no ids)
         bool standalone = false;  // the GET stream (number 0)
+        // Modern requests in AlwaysSse mode (or for a client that accepts only SSE): the stream
+        // starts with the first message, so that an error can still get its HTTP status.
+        bool preferSse = false;
         bool isFinished() const { return !standalone && waiting.isEmpty(); }
     };
     struct SessionState

@@ -361,6 +361,7 @@ private Q_SLOTS:
     void modernClosingStreamCancels();
     void modernListen();
     void modernOnlyEra();
+    void modernAlwaysSse();
     void legacyEraRefusesModern();
     void jsonAnswers();
     void progressAndLoggingStream();
@@ -1161,6 +1162,29 @@ void tst_HttpServer::legacyEraRefusesModern()
     const QJsonObject error = jsonBody(raw.readBody()).value(QLatin1String("error")).toObject();
     QCOMPARE(error.value(QLatin1String("code")).toInt(), -32600);
     QVERIFY(!rawSession(http.port()).isEmpty());
+}
+
+void tst_HttpServer::modernAlwaysSse()
+{
+    QObject owner;
+    StreamableHttpServer http(makeServer(&owner));
+    http.setResponseMode(StreamableHttpServer::ResponseMode::AlwaysSse);
+    QVERIFY(http.listen());
+    RawHttp raw(http.port());
+    QVERIFY(raw.waitConnected());
+    // An error keeps its status: the stream starts only with a message that is not one.
+    raw.write(modernPost("ping", {}));
+    QVERIFY(raw.readHead());
+    QCOMPARE(raw.status, 404);
+    QCOMPARE(jsonBody(raw.readBody()).value(QLatin1String("error")).toObject().value(QLatin1String("code")).toInt(), -32601);
+    raw.write(modernPost("tools/list", {}));
+    QVERIFY(raw.readHead());
+    QCOMPARE(raw.status, 200);
+    QCOMPARE(raw.headers.value("content-type"), QByteArray("text/event-stream"));
+    const std::optional<RawHttp::Event> answer = raw.nextEvent();
+    QVERIFY(answer);
+    QVERIFY(jsonBody(answer->data).value(QLatin1String("result")).toObject().contains(QLatin1String("tools")));
+    QVERIFY(raw.waitEnd());
 }
 
 QTEST_GUILESS_MAIN(tst_HttpServer)
