@@ -247,16 +247,15 @@ QByteArray rawSession(quint16 port, const QString &version = QStringLiteral("202
     return sessionId;
 }
 
-const QByteArray modernMeta = R"("_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}})";
-
 // A 2026-07-28 POST: the standard headers mirror the body unless headers says otherwise
 // ("Name: value" lines; an empty value drops the header); extraMeta: more "key":value members of _meta.
 QByteArray modernPost(const QByteArray &method, const QByteArray &params, const QByteArray &name = {},
-                      const QList<QByteArray> &headers = {}, const QByteArray &extraMeta = {})
+                      const QList<QByteArray> &headers = {}, const QByteArray &extraMeta = {},
+                      const QByteArray &capabilities = "{}")
 {
-    QByteArray meta = modernMeta;
-    if (!extraMeta.isEmpty())
-        meta.insert(meta.indexOf('{') + 1, extraMeta + ',');
+    const QByteArray meta = R"("_meta":{)" + (extraMeta.isEmpty() ? QByteArray() : extraMeta + ',')
+        + R"("io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":)"
+        + capabilities + '}';
     const QByteArray body = R"({"jsonrpc":"2.0","id":5,"method":")" + method + R"(","params":{)" + params
         + (params.isEmpty() ? "" : ",") + meta + "}}";
     QMap<QByteArray, QByteArray> all{{"MCP-Protocol-Version", "2026-07-28"}, {"Mcp-Method", method}};
@@ -362,6 +361,7 @@ private Q_SLOTS:
     void modernListen();
     void modernOnlyEra();
     void modernAlwaysSse();
+    void modernDemoServerBinary();
     void legacyEraRefusesModern();
     void jsonAnswers();
     void progressAndLoggingStream();
@@ -1185,6 +1185,53 @@ void tst_HttpServer::modernAlwaysSse()
     QVERIFY(answer);
     QVERIFY(jsonBody(answer->data).value(QLatin1String("result")).toObject().contains(QLatin1String("tools")));
     QVERIFY(raw.waitEnd());
+}
+
+void tst_HttpServer::modernDemoServerBinary()
+{
+#ifndef MCPSCOPE_DEMO_SERVER
+    QSKIP("The demo server is not built.");
+#else
+    QProcess process;
+    process.start(QStringLiteral(MCPSCOPE_DEMO_SERVER),
+                  {QStringLiteral("--http"), QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--era"), QStringLiteral("modern")});
+    QVERIFY(process.waitForStarted(5000));
+    QRegularExpressionMatch match;
+    QByteArray err;
+    QTRY_VERIFY_WITH_TIMEOUT((err += process.readAllStandardError(),
+                              match = QRegularExpression(QStringLiteral("listening on http://127\\.0\\.0\\.1:(\\d+)/mcp"))
+                                          .match(QString::fromUtf8(err)))
+                                 .hasMatch(),
+                             10000);
+    const quint16 port = quint16(match.captured(1).toUInt());
+    RawHttp raw(port);
+    QVERIFY(raw.waitConnected());
+    // A multi round-trip request over HTTP: input_required, then the retry with the answer.
+    const QByteArray capabilities = R"({"elicitation":{}})";
+    raw.write(modernPost("tools/call", R"("name":"ask_user","arguments":{})", "ask_user", {}, {}, capabilities));
+    QVERIFY(raw.readHead());
+    QCOMPARE(raw.status, 200);
+    const QJsonObject first = jsonBody(raw.readBody()).value(QLatin1String("result")).toObject();
+    QCOMPARE(first.value(QLatin1String("resultType")).toString(), QStringLiteral("input_required"));
+    const QByteArray state = first.value(QLatin1String("requestState")).toString().toLatin1();
+    QVERIFY(!state.isEmpty());
+    const QByteArray retry = modernPost("tools/call",
+                                        R"("name":"ask_user","arguments":{},"inputResponses":{"profile":{"action":"accept","content":{"name":"Lin"}}},"requestState":")"
+                                            + state + '"',
+                                        "ask_user", {}, {}, capabilities);
+    raw.write(retry);
+    QVERIFY(raw.readHead());
+    QCOMPARE(raw.status, 200);
+    const QJsonObject done = jsonBody(raw.readBody()).value(QLatin1String("result")).toObject();
+    QCOMPARE(done.value(QLatin1String("structuredContent")).toObject().value(QLatin1String("content")).toObject()
+                 .value(QLatin1String("name")).toString(), QStringLiteral("Lin"));
+    // No GET stream in this era.
+    raw.write("GET /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n");
+    QVERIFY(raw.readHead());
+    QCOMPARE(raw.status, 405);
+    process.terminate();
+    process.waitForFinished(5000);
+#endif
 }
 
 QTEST_GUILESS_MAIN(tst_HttpServer)
