@@ -231,15 +231,27 @@ void addTaskFixtures(Server *server)
     server->addTool(taskTool("protocol_error_job", "Fails with a JSON-RPC error", "optional"), [](ToolCall *call) {
         QTimer::singleShot(200, call, [call] { call->fail(ErrorCode::InternalError, key("The job broke down")); });
     });
+    // These ask once they are under way, so the question reaches the client through the task.
     server->addTool(taskTool("confirm_delete", "Asks for confirmation, then deletes (nothing)", "optional"), [](ToolCall *call) {
-        if (call->gatherInput({{key("confirm"), askText(key("Delete everything?"), "confirm")}}))
-            call->respond(ToolResult::text(key("Deleted (not really).")));
+        QTimer::singleShot(20, call, [call] {
+            if (call->gatherInput({{key("confirm"), askText(key("Delete everything?"), "confirm")}}))
+                call->respond(ToolResult::text(key("Deleted (not really).")));
+        });
     });
     server->addTool(taskTool("multi_input", "Asks two questions at once", "optional"), [](ToolCall *call) {
-        if (call->gatherInput({{key("first"), askText(key("First question?"), "answer")},
-                               {key("second"), askText(key("Second question?"), "answer")}}))
-            call->respond(ToolResult::text(QStringLiteral("%1 and %2").arg(elicited(call, "first", "answer"),
-                                                                           elicited(call, "second", "answer"))));
+        QTimer::singleShot(20, call, [call] {
+            if (call->gatherInput({{key("first"), askText(key("First question?"), "answer")},
+                                   {key("second"), askText(key("Second question?"), "answer")}}))
+                call->respond(ToolResult::text(QStringLiteral("%1 and %2").arg(elicited(call, "first", "answer"),
+                                                                               elicited(call, "second", "answer"))));
+        });
+    });
+    // tasks-mrtr-composition: input by multi round-trip request first, then the work as a task.
+    server->addTool(taskTool("test_tool_with_task", "Asks for a name, then greets as a task", "required"), [](ToolCall *call) {
+        if (!call->gatherInput({{key("user_name"), askText(key("What is your name?"), "name")}}))
+            return;
+        const QString name = elicited(call, "user_name", "name");
+        QTimer::singleShot(100, call, [call, name] { call->respond(ToolResult::text(QStringLiteral("Hello, %1!").arg(name))); });
     });
 }
 

@@ -145,8 +145,10 @@ public:
     void setTaskPollInterval(int milliseconds) { m_taskPollInterval = milliseconds; }
     int taskPollInterval() const { return m_taskPollInterval; }
     // The same switch offers modern requests the io.modelcontextprotocol/tasks extension
-    // (SEP-2663): a client that declares it gets a task (resultType "task") for such tools,
-    // polls tasks/get (the result inline once done), answers input requests with tasks/update.
+    // (SEP-2663): for a client that declares it, a call to such a tool that is still running
+    // when its handler returns becomes a task (resultType "task"; an immediate answer or
+    // input_required stays as it is); the client polls tasks/get (the result inline once done)
+    // and answers input requests with tasks/update.
     static QString tasksExtension() { return QStringLiteral("io.modelcontextprotocol/tasks"); }
 
     void setRequestInterceptor(RequestInterceptor interceptor) { m_interceptor = std::move(interceptor); }

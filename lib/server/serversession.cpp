@@ -524,6 +524,7 @@ void ServerSession::callTool(const Message &request)
     }
     // Tasks: only when the server offers them; otherwise params.task is ignored, as the spec asks.
     const auto modern = m_modernRequests.constFind(request.id());
+    bool mayBecomeTask = false;
     if (m_server->tasksEnabled() && modern != m_modernRequests.constEnd()) {
         const QString support = tool->definition.value(key("execution")).toObject().value(key("taskSupport")).toString();
         const bool declared = modern->clientCapabilities.value(key("extensions")).toObject().contains(Server::tasksExtension());
@@ -531,11 +532,9 @@ void ServerSession::callTool(const Message &request)
             reply(tasksExtensionMissing(request, QStringLiteral("Tool %1 runs only as a task: declare %2").arg(name, Server::tasksExtension())));
             return;
         }
-        // The server decides (SEP-2663): tools that can run as tasks do, for clients that take them.
-        if (declared && (support == QLatin1String("optional") || support == QLatin1String("required"))) {
-            reply(Message::response(request.id(), m_server->taskHost()->startModernTask(request, modern->clientCapabilities)));
-            return;
-        }
+        // The server decides (SEP-2663): a call to such a tool that does not answer at once
+        // (nor asks for input at once) becomes a task, for clients that take them.
+        mayBecomeTask = declared && (support == QLatin1String("optional") || support == QLatin1String("required"));
     }
     const bool legacyTasks = m_server->tasksEnabled() && modern == m_modernRequests.constEnd();
     const bool asTask = legacyTasks && params.value(key("task")).isObject();
@@ -572,7 +571,12 @@ void ServerSession::callTool(const Message &request)
         return;
     }
     const ToolHandler handler = tool->handler; // the tool may remove itself while running
+    const QPointer<RequestContext> running(context);
     handler(context);
+    if (mayBecomeTask && running && !running->isFinished() && !running->isCancelled()) {
+        m_inFlight.remove(request.id());
+        reply(Message::response(request.id(), m_server->taskHost()->adoptModernTask(running)));
+    }
 }
 
 // ---- Tasks -----------------------------------------------------------------------
@@ -732,7 +736,7 @@ void ServerSession::listTasks(const Message &request)
     replyWithPage(request, all, key("tasks"));
 }
 
-QJsonObject ServerSession::startModernTask(const Message &request, const QJsonObject &clientCapabilities)
+QJsonObject ServerSession::adoptModernTask(RequestContext *context)
 {
     Task task;
     task.id = QUuid::createUuid().toString(QUuid::WithoutBraces); // tasks are shared by every client
@@ -740,12 +744,20 @@ QJsonObject ServerSession::startModernTask(const Message &request, const QJsonOb
     task.createdAt = task.lastUpdatedAt = QDateTime::currentDateTimeUtc();
     task.ttl = 300000.0;
     task.modern = true;
-    task.request = request;
-    task.clientCapabilities = clientCapabilities;
+    task.request = Message::request(context->id(), context->method(), context->params());
+    task.clientCapabilities = context->m_clientCapabilities;
+    // The input gathered by multi round-trip requests before the task began (SEP-2663: MRTR first).
+    task.answers = context->m_previousAnswers;
+    for (auto it = context->m_usedAnswers.begin(); it != context->m_usedAnswers.end(); ++it)
+        task.answers.insert(it.key(), it.value());
+    // The work goes on here, where it outlives the request (and, over HTTP, its session).
+    context->setParent(this);
+    context->m_session = this;
+    context->m_taskId = task.id;
+    task.context = context;
     m_tasks.insert(task.id, task);
     m_taskOrder.append(task.id);
-    runModernTaskRound(task.id);
-    QJsonObject created = modernTaskJson(m_tasks.value(task.id), false);
+    QJsonObject created = modernTaskJson(task, false);
     created.insert(key("resultType"), key("task"));
     return created;
 }
@@ -816,17 +828,18 @@ void ServerSession::updateModernTask(const Message &request)
         reply(invalidParams(request, QStringLiteral("tasks/update needs inputResponses")));
         return;
     }
-    // Answers to keys that are not outstanding are ignored (SEP-2663).
+    // Answers to keys that are not outstanding are ignored; the task goes on once none is (SEP-2663).
     bool answered = false;
     const QJsonObject answers = responses.toObject();
     for (auto answer = answers.begin(); answer != answers.end(); ++answer) {
         if (it->inputRequests.contains(answer.key())) {
             it->answers.insert(answer.key(), answer.value());
+            it->inputRequests.remove(answer.key());
             answered = true;
         }
     }
     reply(Message::response(request.id(), QJsonObject()));
-    if (answered && it->status == QLatin1String("input_required"))
+    if (answered && it->inputRequests.isEmpty() && it->status == QLatin1String("input_required"))
         host->runModernTaskRound(taskId);
 }
 

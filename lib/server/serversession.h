@@ -134,7 +134,8 @@ private:
     void cancelTask(const Message &request);
     void listTasks(const Message &request);
     // Modern tasks: the host session (Server::taskHost()) keeps them; any session serves these.
-    QJsonObject startModernTask(const Message &request, const QJsonObject &clientCapabilities);
+    // Takes over a modern tools/call still running: it becomes a task (its CreateTaskResult returned).
+    QJsonObject adoptModernTask(RequestContext *context);
     void runModernTaskRound(const QString &taskId);
     QJsonObject modernTaskJson(const Task &task, bool detailed) const;
     void getModernTask(const Message &request);

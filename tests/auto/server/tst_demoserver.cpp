@@ -1406,23 +1406,40 @@ void tst_DemoServer::modernTasks()
     QCOMPARE(server.call(4, "tasks/list", modern({}, tasks)).value("error").toObject().value("code").toInt(), -32601);
     QCOMPARE(server.call(5, "tasks/result", modern({{"taskId", taskId}}, tasks)).value("error").toObject().value("code").toInt(), -32601);
 
-    // Input during a task: tasks/get shows the input requests, tasks/update answers them.
+    // A call that asks for input at once is a multi round-trip request, not a task.
     QJsonObject capabilities = tasks;
     capabilities.insert("elicitation", QJsonObject());
-    const QString asking = server.call(6, "tools/call", modern(callParams("ask_user"), capabilities))
+    QCOMPARE(server.call(6, "tools/call", modern(callParams("ask_user"), capabilities)).value("result").toObject()
+                 .value("resultType").toString(), QStringLiteral("input_required"));
+
+    // Input during a task: tasks/get shows what is still asked, tasks/update answers, and the
+    // task goes on once nothing is outstanding.
+    DemoServer fixtures({"--conformance"});
+    const QString asking = fixtures.call(1, "tools/call", modern(callParams("multi_input"), capabilities))
                                .value("result").toObject().value("taskId").toString();
     QVERIFY(!asking.isEmpty());
-    const QJsonObject waiting = server.call(7, "tasks/get", modern({{"taskId", asking}}, capabilities)).value("result").toObject();
-    QCOMPARE(waiting.value("status").toString(), QStringLiteral("input_required"));
-    QVERIFY(waiting.value("inputRequests").toObject().contains("profile"));
-    const QJsonObject ack = server.call(8, "tasks/update",
-                                        modern({{"taskId", asking},
-                                                {"inputResponses", QJsonObject{{"profile", QJsonObject{{"action", "decline"}}}}}},
-                                               capabilities)).value("result").toObject();
+    QJsonObject waiting;
+    QVERIFY(DemoServer::waitUntil([&] {
+        waiting = fixtures.call(QString("get-%1").arg(fixtures.messages.size()), "tasks/get", modern({{"taskId", asking}}, capabilities))
+                      .value("result").toObject();
+        return waiting.value("status").toString() == QLatin1String("input_required");
+    }));
+    QCOMPARE(waiting.value("inputRequests").toObject().keys(), (QStringList{"first", "second"}));
+    const QJsonObject answer{{"action", "accept"}, {"content", QJsonObject{{"answer", "yes"}}}};
+    const QJsonObject ack = fixtures.call(2, "tasks/update", modern({{"taskId", asking}, {"inputResponses", QJsonObject{{"first", answer}}}},
+                                                                    capabilities)).value("result").toObject();
     QCOMPARE(ack.value("resultType").toString(), QStringLiteral("complete"));
-    const QJsonObject done = server.call(9, "tasks/get", modern({{"taskId", asking}}, capabilities)).value("result").toObject();
-    QCOMPARE(done.value("status").toString(), QStringLiteral("completed"));
-    QCOMPARE(done.value("result").toObject().value("structuredContent").toObject().value("action").toString(), QStringLiteral("decline"));
+    const QJsonObject partly = fixtures.call(3, "tasks/get", modern({{"taskId", asking}}, capabilities)).value("result").toObject();
+    QCOMPARE(partly.value("status").toString(), QStringLiteral("input_required"));
+    QCOMPARE(partly.value("inputRequests").toObject().keys(), QStringList{"second"});
+    fixtures.call(4, "tasks/update", modern({{"taskId", asking}, {"inputResponses", QJsonObject{{"second", answer}}}}, capabilities));
+    QJsonObject done;
+    QVERIFY(DemoServer::waitUntil([&] {
+        done = fixtures.call(QString("done-%1").arg(fixtures.messages.size()), "tasks/get", modern({{"taskId", asking}}, capabilities))
+                   .value("result").toObject();
+        return done.value("status").toString() == QLatin1String("completed");
+    }));
+    QCOMPARE(firstText(done.value("result").toObject()), QStringLiteral("yes and yes"));
 
     // Cancelling is acknowledged with an empty result and stops the work.
     const QString slow = server.call(10, "tools/call", modern(callParams("long_task", {{"steps", 50}, {"delayMs", 100}}), tasks))
