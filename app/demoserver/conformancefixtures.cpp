@@ -45,11 +45,9 @@ QString compact(const QJsonObject &object)
 // Sends an elicitation and answers with `prefix` plus the action and content.
 void elicit(ToolCall *call, const QString &message, const QJsonObject &schema, const QString &prefix)
 {
-    if (!call->session()->clientSupports(key("elicitation"))) {
-        call->respond(ToolResult::error(key("The client does not support elicitation.")));
+    if (!call->requireClientCapability(key("elicitation")))
         return;
-    }
-    call->sendRequest(key("elicitation/create"), {{key("message"), message}, {key("requestedSchema"), schema}}, call,
+    call->askClient(key("elicitation"), key("elicitation/create"), {{key("message"), message}, {key("requestedSchema"), schema}},
                       [call, prefix](const Message &reply) {
                           if (reply.isErrorResponse()) {
                               call->respond(ToolResult::error(QStringLiteral("Elicitation failed: ") + reply.error().message));
@@ -62,10 +60,207 @@ void elicit(ToolCall *call, const QString &message, const QJsonObject &schema, c
                       });
 }
 
+// An input request of a multi round-trip request: {method, params}.
+QJsonObject inputRequest(const char *method, const QJsonObject &params)
+{
+    return {{key("method"), key(method)}, {key("params"), params}};
+}
+
+QJsonObject askText(const QString &message, const char *property)
+{
+    return inputRequest("elicitation/create",
+                        {{key("message"), message},
+                         {key("requestedSchema"), QJsonObject{{key("type"), key("object")},
+                                                              {key("properties"), QJsonObject{{key(property), QJsonObject{{key("type"), key("string")}}}}},
+                                                              {key("required"), QJsonArray{key(property)}}}}});
+}
+
+QJsonObject askSampling(const char *text, int maxTokens)
+{
+    return inputRequest("sampling/createMessage",
+                        {{key("messages"), QJsonArray{QJsonObject{{key("role"), key("user")}, {key("content"), textBlock(key(text))}}}},
+                         {key("maxTokens"), maxTokens}});
+}
+
+// The text an elicitation answer gave for property, or empty when it gave none.
+QString elicited(ToolCall *call, const char *inputKey, const char *property)
+{
+    return call->inputResponse(key(inputKey)).toObject().value(key("content")).toObject().value(key(property)).toString();
+}
+
+QString sampledText(ToolCall *call, const char *inputKey)
+{
+    return call->inputResponse(key(inputKey)).toObject().value(key("content")).toObject().value(key("text")).toString();
+}
+
+QString rootUris(ToolCall *call, const char *inputKey)
+{
+    QStringList uris;
+    for (const QJsonValue &root : call->inputResponse(key(inputKey)).toObject().value(key("roots")).toArray())
+        uris.append(root.toObject().value(key("uri")).toString());
+    return uris.join(QStringLiteral(", "));
+}
+
+// The fixtures of the 2026-07-28 scenarios: multi round-trip requests (input-required-result-*)
+// and the probes of server-stateless.
+void addModernFixtures(Server *server)
+{
+    server->addTool(noArguments("test_input_required_result_elicitation", "Asks for a name (MRTR)"), [](ToolCall *call) {
+        const QJsonObject ask{{key("user_name"), askText(key("What is your name?"), "name")}};
+        if (!call->gatherInput(ask))
+            return;
+        const QString name = elicited(call, "user_name", "name");
+        if (name.isEmpty()) // an answer without a name is no answer: ask again
+            call->requireInput(ask);
+        else
+            call->respond(ToolResult::text(QStringLiteral("Hello, %1!").arg(name)));
+    });
+    server->addTool(noArguments("test_input_required_result_sampling", "Asks the client's LLM (MRTR)"), [](ToolCall *call) {
+        if (call->gatherInput({{key("capital_question"), askSampling("What is the capital of France?", 100)}}))
+            call->respond(ToolResult::text(QStringLiteral("The model said: ") + sampledText(call, "capital_question")));
+    });
+    server->addTool(noArguments("test_input_required_result_list_roots", "Asks for the client's roots (MRTR)"), [](ToolCall *call) {
+        if (call->gatherInput({{key("client_roots"), inputRequest("roots/list", {})}}))
+            call->respond(ToolResult::text(QStringLiteral("Roots: ") + rootUris(call, "client_roots")));
+    });
+    server->addTool(noArguments("test_input_required_result_request_state", "Checks its requestState (MRTR)"), [](ToolCall *call) {
+        const QJsonObject ask{{key("confirm"), inputRequest("elicitation/create",
+                                                            json(R"json({"message": "Please confirm", "requestedSchema": {"type": "object",
+                                                                "properties": {"ok": {"type": "boolean"}}, "required": ["ok"]}})json"))}};
+        if (!call->gatherInput(ask))
+            return;
+        call->respond(ToolResult::text(call->hasVerifiedRequestState() ? key("Confirmed: state-ok") : key("Confirmed without state")));
+    });
+    server->addTool(noArguments("test_input_required_result_multiple_inputs", "Asks for three inputs at once (MRTR)"),
+                    [](ToolCall *call) {
+        const QJsonObject ask{{key("user_name"), askText(key("What is your name?"), "name")},
+                              {key("greeting"), askSampling("Generate a greeting", 50)},
+                              {key("client_roots"), inputRequest("roots/list", {})}};
+        if (call->gatherInput(ask))
+            call->respond(ToolResult::text(QStringLiteral("%1, %2 (roots: %3)")
+                                               .arg(sampledText(call, "greeting"), elicited(call, "user_name", "name"),
+                                                    rootUris(call, "client_roots"))));
+    });
+    server->addTool(noArguments("test_input_required_result_multi_round", "Asks twice, one round after the other (MRTR)"),
+                    [](ToolCall *call) {
+        if (!call->gatherInput({{key("step1"), askText(key("Step 1: What is your name?"), "name")}}))
+            return;
+        if (call->gatherInput({{key("step2"), askText(key("Step 2: What is your favorite color?"), "color")}}))
+            call->respond(ToolResult::text(QStringLiteral("%1 likes %2.").arg(elicited(call, "step1", "name"), elicited(call, "step2", "color"))));
+    });
+    server->addTool(noArguments("test_input_required_result_tampered_state", "Signs its requestState (MRTR)"), [](ToolCall *call) {
+        if (call->gatherInput({{key("confirm"), askText(key("Please confirm"), "ok")}}))
+            call->respond(ToolResult::text(key("The requestState was intact.")));
+    });
+    server->addTool(noArguments("test_input_required_result_capabilities", "Asks only for what the client declared (MRTR)"),
+                    [](ToolCall *call) {
+        QJsonObject ask;
+        if (call->clientSupports(key("elicitation")))
+            ask.insert(key("user_name"), askText(key("What is your name?"), "name"));
+        if (call->clientSupports(key("sampling")))
+            ask.insert(key("greeting"), askSampling("Generate a greeting", 50));
+        if (call->clientSupports(key("roots")))
+            ask.insert(key("client_roots"), inputRequest("roots/list", {}));
+        if (call->gatherInput(ask))
+            call->respond(ToolResult::text(QStringLiteral("Gathered %1 input(s).").arg(ask.size())));
+    });
+    server->addPrompt(json(R"json({"name": "test_input_required_result_prompt", "description": "A prompt that asks for context (MRTR)"})json"),
+                      [](RequestContext *request) {
+        if (!request->gatherInput({{key("user_context"), askText(key("What context should the prompt use?"), "context")}}))
+            return;
+        const QString context = request->inputResponse(key("user_context")).toObject().value(key("content")).toObject()
+                                    .value(key("context")).toString();
+        request->respond({{key("messages"), QJsonArray{QJsonObject{{key("role"), key("user")},
+                                                                   {key("content"), textBlock(QStringLiteral("Context: ") + context)}}}}});
+    });
+    // server-stateless: a tool that cannot work without sampling (-32021 when undeclared).
+    server->addTool(noArguments("test_missing_capability", "Needs the sampling capability"), [](ToolCall *call) {
+        if (!call->requireClientCapability(key("sampling")))
+            return;
+        if (call->gatherInput({{key("sample"), askSampling("Say hello", 20)}}))
+            call->respond(ToolResult::text(sampledText(call, "sample")));
+    });
+    server->addTool(noArguments("test_streaming_elicitation", "Reports progress, then asks for a name"), [](ToolCall *call) {
+        call->reportProgress(1, 2);
+        if (call->gatherInput({{key("user_name"), askText(key("What is your name?"), "name")}}))
+            call->respond(ToolResult::text(QStringLiteral("Hello, %1!").arg(elicited(call, "user_name", "name"))));
+    });
+    server->addTool(noArguments("test_trigger_tool_change", "Adds or removes test_dynamic_tool"), [server](ToolCall *call) {
+        if (!server->removeTool(key("test_dynamic_tool")))
+            server->addTool(noArguments("test_dynamic_tool", "Comes and goes"),
+                            [](ToolCall *dynamic) { dynamic->respond(ToolResult::text(key("still here"))); });
+        call->respond(ToolResult::text(key("The tool list changed.")));
+    });
+    server->addTool(noArguments("test_trigger_prompt_change", "Adds or removes test_dynamic_prompt"), [server](ToolCall *call) {
+        if (!server->removePrompt(key("test_dynamic_prompt")))
+            server->addPrompt(json(R"json({"name": "test_dynamic_prompt", "description": "Comes and goes"})json"),
+                              [](const QJsonObject &, RpcError *) {
+                                  return QJsonObject{{key("messages"), QJsonArray{QJsonObject{{key("role"), key("user")},
+                                                                                              {key("content"), textBlock(key("still here"))}}}}};
+                              });
+        call->respond(ToolResult::text(key("The prompt list changed.")));
+    });
+}
+
+QJsonObject taskTool(const char *name, const char *description, const char *taskSupport, const QJsonObject &properties = {})
+{
+    QJsonObject tool = noArguments(name, description);
+    tool.insert(key("inputSchema"), QJsonObject{{key("type"), key("object")}, {key("properties"), properties}});
+    tool.insert(key("execution"), QJsonObject{{key("taskSupport"), key(taskSupport)}});
+    return tool;
+}
+
+// The fixtures of the tasks extension scenarios (tasks-*, SEP-2663).
+void addTaskFixtures(Server *server)
+{
+    server->addTool(json(R"json({"name": "greet", "description": "Greets, at once",
+        "inputSchema": {"type": "object", "properties": {"name": {"type": "string"}}}})json"), [](ToolCall *call) {
+        call->respond(ToolResult::text(QStringLiteral("Hello, %1!").arg(call->arguments().value(key("name")).toString(key("world")))));
+    });
+    server->addTool(taskTool("slow_compute", "Sleeps `seconds` seconds, then answers", "optional",
+                             {{key("seconds"), QJsonObject{{key("type"), key("number")}}}}),
+                    [](ToolCall *call) {
+        const double seconds = call->arguments().value(key("seconds")).toDouble(1);
+        QTimer::singleShot(int(seconds * 1000), call, [call, seconds] {
+            call->respond(ToolResult::text(QStringLiteral("Computed after %1 s").arg(seconds)));
+        });
+    });
+    server->addTool(taskTool("failing_job", "Reports a tool error after a second", "required"), [](ToolCall *call) {
+        QTimer::singleShot(1000, call, [call] { call->respond(ToolResult::error(key("The job failed"))); });
+    });
+    server->addTool(taskTool("protocol_error_job", "Fails with a JSON-RPC error", "optional"), [](ToolCall *call) {
+        QTimer::singleShot(200, call, [call] { call->fail(ErrorCode::InternalError, key("The job broke down")); });
+    });
+    // These ask once they are under way, so the question reaches the client through the task.
+    server->addTool(taskTool("confirm_delete", "Asks for confirmation, then deletes (nothing)", "optional"), [](ToolCall *call) {
+        QTimer::singleShot(20, call, [call] {
+            if (call->gatherInput({{key("confirm"), askText(key("Delete everything?"), "confirm")}}))
+                call->respond(ToolResult::text(key("Deleted (not really).")));
+        });
+    });
+    server->addTool(taskTool("multi_input", "Asks two questions at once", "optional"), [](ToolCall *call) {
+        QTimer::singleShot(20, call, [call] {
+            if (call->gatherInput({{key("first"), askText(key("First question?"), "answer")},
+                                   {key("second"), askText(key("Second question?"), "answer")}}))
+                call->respond(ToolResult::text(QStringLiteral("%1 and %2").arg(elicited(call, "first", "answer"),
+                                                                               elicited(call, "second", "answer"))));
+        });
+    });
+    // tasks-mrtr-composition: input by multi round-trip request first, then the work as a task.
+    server->addTool(taskTool("test_tool_with_task", "Asks for a name, then greets as a task", "required"), [](ToolCall *call) {
+        if (!call->gatherInput({{key("user_name"), askText(key("What is your name?"), "name")}}))
+            return;
+        const QString name = elicited(call, "user_name", "name");
+        QTimer::singleShot(100, call, [call, name] { call->respond(ToolResult::text(QStringLiteral("Hello, %1!").arg(name))); });
+    });
+}
+
 } // namespace
 
 void addConformanceFixtures(Server *server)
 {
+    addModernFixtures(server);
+    addTaskFixtures(server);
     server->addTool(noArguments("test_simple_text", "Returns simple text"), [](ToolCall *call) {
         call->respond(ToolResult::text(key("This is a simple text response for testing.")));
     });
@@ -91,7 +286,7 @@ void addConformanceFixtures(Server *server)
                                                                                         key("application/json"),
                                                                                         key("{\"test\":\"data\",\"value\":123}"))}}}}});
     });
-    server->addTool(noArguments("test_tool_with_logging", "Logs three messages while it runs"), [](ToolCall *call) {
+    const ToolHandler logThrice = [](ToolCall *call) {
         call->log(LogLevel::Info, key("conformance"), key("Tool execution started"));
         QTimer::singleShot(50, call, [call] {
             call->log(LogLevel::Info, key("conformance"), key("Tool processing data"));
@@ -100,7 +295,9 @@ void addConformanceFixtures(Server *server)
                 call->respond(ToolResult::text(key("Tool with logging executed successfully")));
             });
         });
-    });
+    };
+    server->addTool(noArguments("test_tool_with_logging", "Logs three messages while it runs"), logThrice);
+    server->addTool(noArguments("test_logging_tool", "Logs three messages while it runs (server-stateless)"), logThrice);
     server->addTool(noArguments("test_error_handling", "Always returns a tool error"), [](ToolCall *call) {
         call->respond(ToolResult::error(key("This tool intentionally returns an error for testing")));
     });
@@ -117,15 +314,13 @@ void addConformanceFixtures(Server *server)
     server->addTool(json(R"json({"name": "test_sampling", "description": "Asks the client's LLM",
         "inputSchema": {"type": "object", "properties": {"prompt": {"type": "string"}}, "required": ["prompt"]}})json"),
                     [](ToolCall *call) {
-                        if (!call->session()->clientSupports(key("sampling"))) {
-                            call->respond(ToolResult::error(key("The client does not support sampling.")));
+                        if (!call->requireClientCapability(key("sampling")))
                             return;
-                        }
                         const QJsonObject params{
                             {key("messages"), QJsonArray{QJsonObject{{key("role"), key("user")},
                                                                      {key("content"), textBlock(call->arguments().value(key("prompt")).toString())}}}},
                             {key("maxTokens"), 100}};
-                        call->sendRequest(key("sampling/createMessage"), params, call, [call](const Message &reply) {
+                        call->askClient(key("sampling"), key("sampling/createMessage"), params, [call](const Message &reply) {
                             if (reply.isErrorResponse()) {
                                 call->respond(ToolResult::error(QStringLiteral("Sampling failed: ") + reply.error().message));
                                 return;
@@ -170,8 +365,14 @@ void addConformanceFixtures(Server *server)
     });
     server->addTool(json(R"json({"name": "json_schema_2020_12_tool", "description": "Tool with JSON Schema 2020-12 features",
         "inputSchema": {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
-            "$defs": {"address": {"type": "object", "properties": {"street": {"type": "string"}, "city": {"type": "string"}}}},
-            "properties": {"name": {"type": "string"}, "address": {"$ref": "#/$defs/address"}},
+            "$defs": {"address": {"$anchor": "address", "type": "object",
+                                  "properties": {"street": {"type": "string"}, "city": {"type": "string"}}}},
+            "properties": {"name": {"type": "string"}, "address": {"$ref": "#/$defs/address"},
+                           "contact": {"type": "string"}, "kind": {"type": "string"}},
+            "allOf": [{"anyOf": [{"required": ["name"]}, {"required": ["contact"]}]}],
+            "if": {"properties": {"kind": {"const": "business"}}},
+            "then": {"required": ["address"]},
+            "else": {"required": []},
             "additionalProperties": false}})json"),
                     [](ToolCall *call) { call->respond(ToolResult::text(compact(call->arguments()))); });
     // server-sse-polling (SEP-1699): the POST's event stream ends after its priming event;

@@ -131,6 +131,7 @@ DemoServer::DemoServer(const DemoOptions &options, QObject *parent)
                         "`rich_form` for schema-driven forms, `long_task` for progress and cancellation, and "
                         "subscribe to demo://clock for live updates."));
     setPageSize(options.pageSize);
+    setEra(options.era);
     setTasksEnabled(true);
     if (!options.protocolVersion.isEmpty())
         setForcedProtocolVersion(options.protocolVersion);
@@ -235,6 +236,25 @@ void DemoServer::addBasicTools()
                 }
                 const double sum = arguments.value(key("a")).toDouble() + arguments.value(key("b")).toDouble();
                 call->respond(ToolResult::structured({{key("sum"), sum}}));
+            });
+
+    // Streamable HTTP 2026-07-28 mirrors these arguments into Mcp-Param-* headers (x-mcp-header),
+    // so that gateways can route on them; the server checks that the headers match the body.
+    addTool(json(R"json({"name": "route_query", "title": "Route a query (x-mcp-header)",
+        "description": "Pretends to run a query in a region. Over HTTP, region, tenant.id, priority and dryRun travel as Mcp-Param-Region, Mcp-Param-Tenant, Mcp-Param-Priority and Mcp-Param-Dry-Run headers.",
+        "inputSchema": {"type": "object", "properties": {
+            "region": {"type": "string", "description": "Where to run it", "x-mcp-header": "Region", "default": "eu-west1"},
+            "tenant": {"type": "object", "properties": {"id": {"type": "string", "x-mcp-header": "Tenant"}}},
+            "priority": {"type": "integer", "minimum": 0, "maximum": 9, "x-mcp-header": "Priority"},
+            "dryRun": {"type": "boolean", "x-mcp-header": "Dry-Run"},
+            "query": {"type": "string", "description": "The query"}},
+            "required": ["region", "query"]},
+        "annotations": {"readOnlyHint": true}})json"),
+            [](ToolCall *call) {
+                const QJsonObject arguments = call->arguments();
+                call->respond(ToolResult::structured({{key("region"), arguments.value(key("region"))},
+                                                      {key("query"), arguments.value(key("query"))},
+                                                      {key("dryRun"), arguments.value(key("dryRun")).toBool()}}));
             });
 
     QJsonObject weather = json(R"json({"name": "get_weather", "title": "Weather",
@@ -521,10 +541,8 @@ void DemoServer::addInteractiveTools()
             "required": ["prompt"]},
         "execution": {"taskSupport": "optional"}})json"),
             [](ToolCall *call) {
-                if (!call->session()->clientSupports(key("sampling"))) {
-                    call->respond(ToolResult::error(key("The client did not declare the sampling capability.")));
+                if (!call->requireClientCapability(key("sampling")))
                     return;
-                }
                 const QJsonObject arguments = call->arguments();
                 QJsonObject params{
                     {key("messages"), QJsonArray{QJsonObject{{key("role"), key("user")},
@@ -537,7 +555,7 @@ void DemoServer::addInteractiveTools()
                 };
                 if (arguments.contains(key("systemPrompt")))
                     params.insert(key("systemPrompt"), arguments.value(key("systemPrompt")));
-                call->sendRequest(key("sampling/createMessage"), params, call, [call](const Message &reply) {
+                call->askClient(key("answer"), key("sampling/createMessage"), params, [call](const Message &reply) {
                     if (reply.isErrorResponse()) {
                         call->respond(ToolResult::error(QStringLiteral("Sampling failed (%1): %2")
                                                             .arg(reply.error().code)
@@ -564,10 +582,8 @@ void DemoServer::addInteractiveTools()
             "message": {"type": "string", "default": "Please tell us a little about yourself."}}},
         "execution": {"taskSupport": "optional"}})json"),
             [](ToolCall *call) {
-                if (!call->session()->clientSupports(key("elicitation"))) {
-                    call->respond(ToolResult::error(key("The client did not declare the elicitation capability.")));
+                if (!call->requireClientCapability(key("elicitation")))
                     return;
-                }
                 QJsonObject params{
                     {key("message"), call->arguments().value(key("message")).toString(key("Please tell us a little about yourself."))},
                     {key("requestedSchema"), json(R"json({"type": "object", "properties": {
@@ -584,9 +600,9 @@ void DemoServer::addInteractiveTools()
                         "newsletter": {"type": "boolean", "title": "Newsletter", "default": false}},
                         "required": ["name"]})json")},
                 };
-                if (call->session()->protocolVersion() >= QLatin1String("2025-11-25"))
+                if (call->isModern() || call->session()->protocolVersion() >= QLatin1String("2025-11-25"))
                     params.insert(key("mode"), key("form"));
-                call->sendRequest(key("elicitation/create"), params, call, [call](const Message &reply) {
+                call->askClient(key("profile"), key("elicitation/create"), params, [call](const Message &reply) {
                     if (reply.isErrorResponse()) {
                         call->respond(ToolResult::error(QStringLiteral("Elicitation failed (%1): %2")
                                                             .arg(reply.error().code)
@@ -606,17 +622,19 @@ void DemoServer::addInteractiveTools()
         "inputSchema": {"type": "object", "properties": {
             "url": {"type": "string", "format": "uri", "default": "https://example.com/connect?client=mcpscope-demo"}}}})json"),
             [](ToolCall *call) {
-                if (!call->session()->clientCapabilities().value(key("elicitation")).toObject().contains(key("url"))) {
+                if (!call->clientCapabilities().value(key("elicitation")).toObject().contains(key("url"))) {
                     call->respond(ToolResult::error(key("The client did not declare URL mode elicitation (capabilities.elicitation.url).")));
                     return;
                 }
                 const QString elicitationId = QStringLiteral("demo-url-") + call->id().toString();
-                const QJsonObject params{
+                QJsonObject params{
                     {key("mode"), key("url")},
                     {key("message"), key("Please open this page to connect your (imaginary) account.")},
-                    {key("url"), call->arguments().value(key("url")).toString(key("https://example.com/connect?client=mcpscope-demo"))},
-                    {key("elicitationId"), elicitationId}};
-                call->sendRequest(key("elicitation/create"), params, call, [call, elicitationId](const Message &reply) {
+                    {key("url"), call->arguments().value(key("url")).toString(key("https://example.com/connect?client=mcpscope-demo"))}};
+                // 2026-07-28 dropped elicitationId and the completion notification: the retry is the signal.
+                if (!call->isModern())
+                    params.insert(key("elicitationId"), elicitationId);
+                call->askClient(key("connect"), key("elicitation/create"), params, [call, elicitationId](const Message &reply) {
                     if (reply.isErrorResponse()) {
                         call->respond(ToolResult::error(QStringLiteral("Elicitation failed (%1): %2")
                                                             .arg(reply.error().code)
@@ -626,6 +644,10 @@ void DemoServer::addInteractiveTools()
                     const QString action = reply.result().toObject().value(key("action")).toString();
                     if (action != QLatin1String("accept")) {
                         call->respond(ToolResult::text(QStringLiteral("The user chose %1.").arg(action)));
+                        return;
+                    }
+                    if (call->isModern()) {
+                        call->respond(ToolResult::text(key("The user accepted and came back.")));
                         return;
                     }
                     // Pretend the out-of-band flow takes a moment, then say it is done.
@@ -653,11 +675,9 @@ void DemoServer::addInteractiveTools()
         "description": "Sends roots/list to the client and returns the roots.",
         "inputSchema": {"type": "object", "properties": {}}})json"),
             [](ToolCall *call) {
-                if (!call->session()->clientSupports(key("roots"))) {
-                    call->respond(ToolResult::error(key("The client did not declare the roots capability.")));
+                if (!call->requireClientCapability(key("roots")))
                     return;
-                }
-                call->sendRequest(key("roots/list"), {}, call, [call](const Message &reply) {
+                call->askClient(key("roots"), key("roots/list"), {}, [call](const Message &reply) {
                     if (reply.isErrorResponse()) {
                         call->respond(ToolResult::error(QStringLiteral("roots/list failed (%1): %2")
                                                             .arg(reply.error().code)
@@ -672,6 +692,10 @@ void DemoServer::addInteractiveTools()
         "description": "Sends ping to the client and reports the round trip time.",
         "inputSchema": {"type": "object", "properties": {}}})json"),
             [](ToolCall *call) {
+                if (call->isModern()) {
+                    call->respond(ToolResult::error(key("ping left the protocol in 2026-07-28: a stateless server cannot ping its client.")));
+                    return;
+                }
                 const qint64 started = QDateTime::currentMSecsSinceEpoch();
                 call->sendRequest(key("ping"), {}, call, [call, started](const Message &reply) {
                     if (reply.isErrorResponse())
@@ -690,7 +714,7 @@ void DemoServer::addInteractiveTools()
                 int sent = 0;
                 for (int i = int(LogLevel::Debug); i <= int(LogLevel::Emergency); ++i) {
                     const LogLevel level = LogLevel(i);
-                    sent += call->session()->wouldLog(level) ? 1 : 0;
+                    sent += call->wouldLog(level) ? 1 : 0;
                     const QString text = QStringLiteral("A %1 message from the demo server").arg(logLevelName(level));
                     // Log data may be any JSON value: alternate strings and objects.
                     call->log(level, logger, i % 2 ? QJsonValue(QJsonObject{{key("message"), text}, {key("level"), i}})
@@ -941,6 +965,10 @@ void addDemoOptions(QCommandLineParser &parser)
                       key("fault")});
     parser.addOption({key("stderr-noise"), key("Write noise to stderr all the time.")});
     parser.addOption({key("conformance"), key("Add the fixtures that `conformance server` expects (test_simple_text, ...).")});
+    parser.addOption({key("era"),
+                      key("Protocol eras to speak: dual (2026-07-28 per-request _meta and the legacy initialize handshake), "
+                          "modern (2026-07-28 only) or legacy (up to 2025-11-25)."),
+                      key("era"), key("dual")});
 }
 
 bool demoOptionsFromParser(const QCommandLineParser &parser, DemoOptions *options, QString *error)
@@ -954,6 +982,17 @@ bool demoOptionsFromParser(const QCommandLineParser &parser, DemoOptions *option
     options->protocolVersion = parser.value(key("protocol-version"));
     options->stderrNoise = parser.isSet(key("stderr-noise"));
     options->conformanceFixtures = parser.isSet(key("conformance"));
+    const QString era = parser.value(key("era"));
+    if (era == QLatin1String("dual")) {
+        options->era = Era::Dual;
+    } else if (era == QLatin1String("modern")) {
+        options->era = Era::Modern;
+    } else if (era == QLatin1String("legacy")) {
+        options->era = Era::Legacy;
+    } else {
+        *error = QStringLiteral("unknown era: %1 (known: dual, modern, legacy)").arg(era);
+        return false;
+    }
     for (const QString &fault : parser.values(key("fault"))) {
         if (fault == QLatin1String("garbage-at-start")) {
             options->garbageAtStart = true;

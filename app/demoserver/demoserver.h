@@ -1,13 +1,11 @@
 #pragma once
 
+#include "server/server.h"
+
 #include <QString>
 
 class QCommandLineParser;
 class QObject;
-
-namespace Mcp {
-class Server;
-}
 
 // What the command line asks of the demo server (everything but the transport).
 struct DemoOptions
@@ -20,6 +18,7 @@ struct DemoOptions
     bool errorOnInitialize = false; // --fault error-on-initialize: answer initialize with -32603
     bool stderrNoise = false;    // --stderr-noise: chatter on stderr, all the time
     bool conformanceFixtures = false; // --conformance: add the fixtures of `conformance server`
+    Mcp::Era era = Mcp::Era::Dual;    // --era dual|modern|legacy
 };
 
 // Registers the demo server's options on parser (main adds the transport options).

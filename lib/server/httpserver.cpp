@@ -43,6 +43,74 @@ QByteArray rpcErrorBody(int code, const QString &message)
     return Message::errorResponse(MessageId(), RpcError{code, message, QJsonValue::Undefined}).serialize();
 }
 
+// The HTTP status of a modern request's error (streamable-http.mdx: 404 for an unknown method,
+// 400 for the errors about the request itself).
+int modernErrorStatus(int code)
+{
+    switch (code) {
+    case ErrorCode::MethodNotFound:
+        return 404;
+    case ErrorCode::InvalidRequest:
+    case ErrorCode::InvalidParams:
+    case ModernErrorCode::HeaderMismatch:
+    case ModernErrorCode::MissingRequiredClientCapability:
+    case ModernErrorCode::UnsupportedProtocolVersion:
+        return 400;
+    default:
+        return 200;
+    }
+}
+
+// A header value as the client meant it: the Base64 sentinel form "=?base64?...?=" decoded.
+// False for characters RFC 9110 does not allow in a field value, or broken Base64.
+bool decodeHeaderValue(const QByteArray &raw, QString *value)
+{
+    if (std::any_of(raw.begin(), raw.end(), [](char c) { return (uchar(c) < 0x20 && c != '\t') || uchar(c) >= 0x7f; }))
+        return false;
+    if (!raw.startsWith("=?base64?") || !raw.endsWith("?=") || raw.size() < 11) {
+        *value = QString::fromLatin1(raw);
+        return true;
+    }
+    const QByteArray encoded = raw.mid(9, raw.size() - 11);
+    const auto decoded = QByteArray::fromBase64Encoding(encoded, QByteArray::AbortOnBase64DecodingErrors);
+    if (!decoded || encoded.size() % 4 != 0)
+        return false;
+    *value = QString::fromUtf8(*decoded);
+    return true;
+}
+
+// The x-mcp-header annotations of a tool's inputSchema: header name -> the chain of
+// `properties` keys that leads to the annotated argument.
+void collectParamHeaders(const QJsonObject &schema, const QStringList &path, QHash<QString, QStringList> *headers)
+{
+    const QJsonObject properties = schema.value(QLatin1String("properties")).toObject();
+    for (auto it = properties.begin(); it != properties.end(); ++it) {
+        const QJsonObject property = it->toObject();
+        const QStringList chain = path + QStringList{it.key()};
+        if (property.value(QLatin1String("x-mcp-header")).isString())
+            headers->insert(property.value(QLatin1String("x-mcp-header")).toString().toLower(), chain);
+        collectParamHeaders(property, chain, headers);
+    }
+}
+
+QJsonValue valueAt(const QJsonObject &arguments, const QStringList &path)
+{
+    QJsonValue value = arguments;
+    for (const QString &step : path)
+        value = value.toObject().value(step);
+    return value;
+}
+
+// The header form of an argument (streamable-http.mdx, Value Encoding: type conversion).
+QString headerForm(const QJsonValue &value)
+{
+    if (value.isBool())
+        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    if (value.isDouble())
+        return QString::number(value.toDouble(), 'g', 17);
+    return value.toString();
+}
+
 } // namespace
 
 // One TCP connection: parses HTTP/1.1 requests one after the other (keep-alive) and
@@ -65,6 +133,7 @@ public:
     }
 
     QByteArray method, path, body, sessionId;
+    bool modern = false; // sessionId is internal: never sent
     QHash<QByteArray, QByteArray> headers;
     // The protocol version the client asks for in this exchange (initialize), for priming.
     QString requestedVersion;
@@ -80,7 +149,7 @@ public:
         QByteArray head = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reasonPhrase(status) + "\r\n";
         if (!contentType.isEmpty())
             head += "Content-Type: " + contentType + "\r\n";
-        if (!sessionId.isEmpty())
+        if (!sessionId.isEmpty() && !modern)
             head += "Mcp-Session-Id: " + sessionId + "\r\n";
         head += extraHeaders;
         head += "Content-Length: " + QByteArray::number(body.size()) + "\r\n";
@@ -98,8 +167,8 @@ public:
             return;
         sseStarted = true;
         QByteArray head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
-                          "Transfer-Encoding: chunked\r\n";
-        if (!sessionId.isEmpty())
+                          "Transfer-Encoding: chunked\r\nX-Accel-Buffering: no\r\n";
+        if (!sessionId.isEmpty() && !modern)
             head += "Mcp-Session-Id: " + sessionId + "\r\n";
         m_socket->write(head + "\r\n");
         m_server->requestLogged(QStringLiteral("%1 %2 -> 200 (event stream)").arg(QString::fromLatin1(method), QString::fromLatin1(path)));
@@ -107,8 +176,8 @@ public:
 
     void writeEvent(const QByteArray &id, const QByteArray &data)
     {
-        // One chunk per event; data never contains a newline (compact JSON).
-        writeChunk("id: " + id + "\nevent: message\ndata: " + data + "\n\n");
+        // One chunk per event; data never contains a newline (compact JSON). Modern streams have no ids.
+        writeChunk((id.isEmpty() ? QByteArray() : "id: " + id + '\n') + "event: message\ndata: " + data + "\n\n");
     }
 
     // Empty data: nothing to parse, only a cursor for Last-Event-ID and the reconnection delay.
@@ -197,6 +266,7 @@ bool HttpServerConnection::parseHead()
     path = requestLine.value(1);
     headers = parsedHeaders;
     sessionId.clear();
+    modern = false;
     requestedVersion.clear();
     body.clear();
     const QByteArray version = requestLine.value(2);
@@ -370,6 +440,11 @@ StreamableHttpServer::~StreamableHttpServer()
     }
 }
 
+int StreamableHttpServer::sessionCount() const
+{
+    return int(std::count_if(m_sessions.begin(), m_sessions.end(), [](const SessionState &state) { return !state.modern; }));
+}
+
 bool StreamableHttpServer::listen(const QHostAddress &address, quint16 port)
 {
     return m_tcpServer->listen(address, port);
@@ -456,9 +531,23 @@ void StreamableHttpServer::handlePost(HttpServerConnection *connection)
         return;
     }
     const bool initializing = std::any_of(parsed.messages.begin(), parsed.messages.end(), [](const Message &m) {
-        return m.isRequest() && m.method() == QLatin1String("initialize");
+        return m.isRequest() && m.method() == QLatin1String("initialize")
+            && !m.paramsObject().value(QLatin1String("_meta")).toObject().contains(QLatin1String(MetaKey::protocolVersion));
     });
     QByteArray sessionId = connection->header("mcp-session-id");
+    // versioning.mdx: a request with no session that does not open one with initialize is
+    // modern; a modern-only server ignores session ids and refuses initialize itself.
+    const bool modern = m_server->speaksModern()
+        && (!m_server->speaksLegacy() || (sessionId.isEmpty() && !initializing));
+    if (modern) {
+        if (parsed.messages.size() != 1) {
+            connection->respond(400, "application/json",
+                                rpcErrorBody(ErrorCode::InvalidRequest, QStringLiteral("Send one JSON-RPC message per POST")));
+            return;
+        }
+        handleModernPost(connection, parsed.messages.constFirst());
+        return;
+    }
     if (sessionId.isEmpty()) {
         if (!initializing) {
             connection->respond(400, "application/json",
@@ -469,7 +558,7 @@ void StreamableHttpServer::handlePost(HttpServerConnection *connection)
         auto *transport = new HttpServerTransport(this, sessionId);
         m_sessions[sessionId].transport = transport;
         m_server->createSession(transport);
-    } else if (!m_sessions.contains(sessionId)) {
+    } else if (!m_sessions.contains(sessionId) || m_sessions.value(sessionId).modern) {
         connection->respond(404, "application/json", rpcErrorBody(ErrorCode::InvalidRequest, tr("Session not found")));
         return;
     } else {
@@ -521,8 +610,119 @@ void StreamableHttpServer::handlePost(HttpServerConnection *connection)
     }
 }
 
+void StreamableHttpServer::handleModernPost(HttpServerConnection *connection, const Message &message)
+{
+    if (!message.isRequest()) {
+        connection->respond(202); // this era defines no client notification over HTTP; nothing to answer
+        return;
+    }
+    const bool legacyInitialize = message.method() == QLatin1String("initialize")
+        && !message.paramsObject().value(QLatin1String("_meta")).toObject().contains(QLatin1String(MetaKey::protocolVersion));
+    // A legacy client sends initialize without the new headers: let the session name our versions.
+    if (!legacyInitialize) {
+        const QString mismatch = headerMismatch(connection, message);
+        if (!mismatch.isEmpty()) {
+            connection->respond(400, "application/json",
+                                Message::errorResponse(message.id(), {ModernErrorCode::HeaderMismatch,
+                                                                      QStringLiteral("Header mismatch: ") + mismatch})
+                                    .serialize());
+            return;
+        }
+    }
+    const QByteArray key = "modern:" + QByteArray::number(m_nextModernRequest++);
+    auto *transport = new HttpServerTransport(this, key);
+    SessionState &state = m_sessions[key];
+    state.transport = transport;
+    state.modern = true;
+    m_server->createSession(transport);
+    connection->sessionId = key;
+    connection->modern = true;
+    const quint64 number = state.nextStream++;
+    Stream &stream = state.streams[number];
+    stream.connection = connection;
+    stream.waiting = {message.id()};
+    connection->onStream = true;
+    connection->streamNumber = number;
+    state.requestStreams.insert(message.id(), number);
+    const QByteArray accept = connection->header("accept").toLower();
+    stream.preferSse = m_responseMode == ResponseMode::AlwaysSse || !(accept.contains("application/json") || accept.contains("*/*"));
+    transport->deliver(message);
+}
+
+QString StreamableHttpServer::headerMismatch(const HttpServerConnection *connection, const Message &request) const
+{
+    const QJsonObject params = request.paramsObject();
+    const QByteArray version = connection->header("mcp-protocol-version");
+    const QJsonValue metaVersion = params.value(QLatin1String("_meta")).toObject().value(QLatin1String(MetaKey::protocolVersion));
+    if (version.isEmpty())
+        return QStringLiteral("the MCP-Protocol-Version header is missing");
+    // A body without a version is malformed (-32602, the session says so); only a disagreement is a mismatch.
+    if (metaVersion.isString() && metaVersion.toString() != QString::fromLatin1(version))
+        return QStringLiteral("MCP-Protocol-Version %1 differs from the _meta protocol version %2")
+            .arg(QString::fromLatin1(version), metaVersion.toString());
+    const QByteArray method = connection->header("mcp-method");
+    if (method.isEmpty())
+        return QStringLiteral("the Mcp-Method header is missing");
+    if (QString::fromLatin1(method) != request.method())
+        return QStringLiteral("Mcp-Method %1 differs from the method %2").arg(QString::fromLatin1(method), request.method());
+    static const QStringList named{QStringLiteral("tools/call"), QStringLiteral("prompts/get"), QStringLiteral("resources/read")};
+    if (request.method().startsWith(QLatin1String("tasks/")) && !connection->header("mcp-name").isEmpty()) {
+        // The tasks extension mirrors the taskId into Mcp-Name; when it is there, it must agree.
+        QString taskId;
+        if (!decodeHeaderValue(connection->header("mcp-name"), &taskId) || taskId != params.value(QLatin1String("taskId")).toString())
+            return QStringLiteral("Mcp-Name differs from the taskId in the body");
+    }
+    if (!named.contains(request.method()))
+        return {};
+    const QJsonValue bodyName = params.value(request.method() == QLatin1String("resources/read") ? QLatin1String("uri")
+                                                                                                   : QLatin1String("name"));
+    QString name;
+    if (connection->header("mcp-name").isEmpty())
+        return QStringLiteral("the Mcp-Name header is missing");
+    if (!decodeHeaderValue(connection->header("mcp-name"), &name))
+        return QStringLiteral("the Mcp-Name header is not a valid header value");
+    if (name != bodyName.toString())
+        return QStringLiteral("Mcp-Name '%1' differs from '%2' in the body").arg(name, bodyName.toString());
+    if (request.method() != QLatin1String("tools/call"))
+        return {};
+    QJsonObject schema;
+    const QJsonArray tools = m_server->toolDefinitions();
+    for (const QJsonValue &tool : tools) {
+        if (tool.toObject().value(QLatin1String("name")).toString() == name)
+            schema = tool.toObject().value(QLatin1String("inputSchema")).toObject();
+    }
+    QHash<QString, QStringList> paramHeaders;
+    collectParamHeaders(schema, {}, &paramHeaders);
+    const QJsonObject arguments = params.value(QLatin1String("arguments")).toObject();
+    for (auto it = paramHeaders.begin(); it != paramHeaders.end(); ++it) {
+        const QByteArray raw = connection->headers.value("mcp-param-" + it.key().toLatin1());
+        const QJsonValue value = valueAt(arguments, it.value());
+        const bool present = !value.isUndefined() && !value.isNull();
+        if (raw.isEmpty() && !present)
+            continue;
+        if (raw.isEmpty())
+            return QStringLiteral("the Mcp-Param-%1 header is missing").arg(it.key());
+        QString headerValue;
+        if (!decodeHeaderValue(raw, &headerValue))
+            return QStringLiteral("the Mcp-Param-%1 header is not a valid header value").arg(it.key());
+        if (!present)
+            return QStringLiteral("Mcp-Param-%1 is set but the argument is not").arg(it.key());
+        // Integers compare as numbers (42.0 equals 42).
+        bool numeric = false;
+        const double number = headerValue.toDouble(&numeric);
+        const bool same = value.isDouble() ? numeric && number == value.toDouble() : headerValue == headerForm(value);
+        if (!same)
+            return QStringLiteral("Mcp-Param-%1 '%2' differs from the argument").arg(it.key(), headerValue);
+    }
+    return {};
+}
+
 void StreamableHttpServer::handleGet(HttpServerConnection *connection)
 {
+    if (!m_server->speaksLegacy()) {
+        connection->respond(405, "text/plain", "This server speaks only MCP 2026-07-28: POST only.\n", "Allow: POST\r\n");
+        return;
+    }
     const QByteArray sessionId = connection->header("mcp-session-id");
     if (!connection->header("accept").toLower().contains("text/event-stream")) {
         connection->respond(406, "text/plain", "Accept text/event-stream for the GET stream.\n");
@@ -533,7 +733,7 @@ void StreamableHttpServer::handleGet(HttpServerConnection *connection)
         return;
     }
     auto it = m_sessions.find(sessionId);
-    if (it == m_sessions.end()) {
+    if (it == m_sessions.end() || it->modern) {
         connection->respond(404, "text/plain", "Session not found.\n");
         return;
     }
@@ -615,9 +815,13 @@ void StreamableHttpServer::handleResume(HttpServerConnection *connection, Sessio
 
 void StreamableHttpServer::handleDelete(HttpServerConnection *connection)
 {
+    if (!m_server->speaksLegacy()) {
+        connection->respond(405, "text/plain", "This server speaks only MCP 2026-07-28: no sessions to end.\n", "Allow: POST\r\n");
+        return;
+    }
     const QByteArray sessionId = connection->header("mcp-session-id");
     auto it = m_sessions.find(sessionId);
-    if (sessionId.isEmpty() || it == m_sessions.end()) {
+    if (sessionId.isEmpty() || it == m_sessions.end() || it->modern) {
         connection->respond(404, "text/plain", "Session not found.\n");
         return;
     }
@@ -661,7 +865,7 @@ void StreamableHttpServer::putEvent(SessionState &state, quint64 number, const Q
     state.replayBytes += data.size();
     stream.lastSequence = sequence;
     if (stream.connection) {
-        stream.connection->writeEvent(QByteArray::number(number) + '-' + QByteArray::number(sequence), data);
+        stream.connection->writeEvent(state.modern ? QByteArray() : QByteArray::number(number) + '-' + QByteArray::number(sequence), data);
         if (stream.standalone)
             state.standaloneWritten = sequence;
     }
@@ -700,12 +904,16 @@ void StreamableHttpServer::route(HttpServerTransport *transport, const Message &
             stream.waiting.remove(message.id());
             state.requestStreams.remove(message.id());
         }
+        const bool modern = state.modern;
         if (!stream.eventStream) {
             HttpServerConnection *connection = stream.connection;
-            if (final && stream.waiting.isEmpty()) {
+            if (final && stream.waiting.isEmpty() && !(stream.preferSse && message.isResponse())) {
                 state.streams.remove(number);
+                const int status = modern && message.isErrorResponse() ? modernErrorStatus(message.error().code) : 200;
                 if (connection)
-                    connection->respond(200, "application/json", message.serialize());
+                    connection->respond(status, "application/json", message.serialize());
+                if (modern)
+                    transport->close(); // the request is over, and with it its session
                 return;
             }
             startEventStream(state, number, stream);
@@ -717,6 +925,8 @@ void StreamableHttpServer::route(HttpServerTransport *transport, const Message &
             current.connection = nullptr;
             connection->endSse();
         }
+        if (modern && final)
+            transport->close();
         return;
     }
     if (message.isReply()) {
@@ -778,6 +988,12 @@ void StreamableHttpServer::connectionGone(HttpServerConnection *connection)
     if (streamIt == it->streams.end() || streamIt->connection != connection)
         return;
     streamIt->connection = nullptr;
+    if (it->modern) {
+        // streamable-http.mdx, Cancellation: closing the response stream cancels the request.
+        if (HttpServerTransport *transport = it->transport)
+            transport->close();
+        return;
+    }
     if (streamIt->eventStream)
         return; // events go on into the replay buffer, for a GET with Last-Event-ID
     // A JSON answer has no event id to resume from: its request goes on (a disconnect is

@@ -30,7 +30,12 @@ class Server;
 class HttpServerTransport;
 class HttpServerConnection;
 
-// Serves one Server over Streamable HTTP: one ServerSession per Mcp-Session-Id, created by
+// Serves one Server over Streamable HTTP. The modern era (2026-07-28, when the Server speaks it):
+// a POST without Mcp-Session-Id that is not a legacy initialize is one stateless request, served
+// by a ServerSession of its own after its MCP-Protocol-Version, Mcp-Method, Mcp-Name and
+// Mcp-Param-* headers are checked against the body (-32020); errors get 400 (404 for -32601),
+// and closing the response stream cancels the request. The legacy era, below:
+// one ServerSession per Mcp-Session-Id, created by
 // an initialize POST; answers as JSON when a request needs nothing else, as an SSE stream
 // when progress, logging or server requests come first (or always, if asked); an optional
 // GET stream for messages tied to no request; DELETE ends a session.
@@ -66,6 +71,7 @@ public:
     // http://127.0.0.1:PORT/mcp
     QUrl url() const;
 
+    Server *server() const { return m_server; }
     void setPath(const QString &path) { m_path = path.toUtf8(); }
     QString path() const { return QString::fromUtf8(m_path); }
     void setResponseMode(ResponseMode mode) { m_responseMode = mode; }
@@ -82,7 +88,8 @@ public:
         m_replayMaxBytes = maxBytes;
     }
 
-    int sessionCount() const { return int(m_sessions.size()); }
+    // Legacy sessions (modern requests are served without one).
+    int sessionCount() const;
 
 Q_SIGNALS:
     // One line per HTTP exchange, for a server's stderr log.
@@ -108,11 +115,17 @@ private:
         quint64 lastSequence = 0; // of the last event put on this stream (not counting priming)
         bool eventStream = false; // answered as text/event-stream (a JSON answer has no ids)
         bool standalone = false;  // the GET stream (number 0)
+        // Modern requests in AlwaysSse mode (or for a client that accepts only SSE): the stream
+        // starts with the first message, so that an error can still get its HTTP status.
+        bool preferSse = false;
         bool isFinished() const { return !standalone && waiting.isEmpty(); }
     };
     struct SessionState
     {
         QPointer<HttpServerTransport> transport;
+        // One modern request (2026-07-28): no session id on the wire, no event ids, no
+        // resumption; it ends with its answer, and its stream closing cancels it.
+        bool modern = false;
         QHash<quint64, Stream> streams;
         QHash<MessageId, quint64> requestStreams; // which stream answers which request
         std::deque<BufferedEvent> replay;
@@ -125,6 +138,9 @@ private:
     void onNewConnection();
     void handleRequest(HttpServerConnection *connection);
     void handlePost(HttpServerConnection *connection);
+    void handleModernPost(HttpServerConnection *connection, const Message &message);
+    // Server Validation (streamable-http.mdx): why the mirrored headers disagree with the body, or empty.
+    QString headerMismatch(const HttpServerConnection *connection, const Message &request) const;
     void handleGet(HttpServerConnection *connection);
     void handleDelete(HttpServerConnection *connection);
     void handleResume(HttpServerConnection *connection, SessionState &state, const QByteArray &lastEventId);
@@ -150,6 +166,7 @@ private:
     int m_replayMaxEvents = 1000;
     qsizetype m_replayMaxBytes = 4 * 1024 * 1024;
     QHash<QByteArray, SessionState> m_sessions;
+    quint64 m_nextModernRequest = 1;
 };
 
 // The ServerTransport of one HTTP session. Created by StreamableHttpServer.

@@ -3,7 +3,26 @@
 #include "serversession.h"
 #include "servertransport.h"
 
+#include <QDateTime>
+
 namespace Mcp {
+
+namespace {
+// How long a requestState stays valid: enough for a person to answer an elicitation.
+constexpr qint64 requestStateLifetimeMs = 30 * 60 * 1000;
+
+// The client capability each kind of input request needs.
+QString capabilityFor(const QString &method)
+{
+    if (method == QLatin1String("elicitation/create"))
+        return QStringLiteral("elicitation");
+    if (method == QLatin1String("sampling/createMessage"))
+        return QStringLiteral("sampling");
+    if (method == QLatin1String("roots/list"))
+        return QStringLiteral("roots");
+    return {};
+}
+}
 
 RequestContext::RequestContext(ServerSession *session, const Message &request)
     : QObject(session), m_session(session), m_id(request.id()), m_method(request.method()),
@@ -57,8 +76,107 @@ void RequestContext::reportProgress(double progress, double total, const QString
 
 void RequestContext::log(LogLevel level, const QString &logger, const QJsonValue &data)
 {
-    if (m_session && !m_finished && !m_cancelled)
-        m_session->log(level, logger, data, m_id);
+    if (m_session && !m_finished && !m_cancelled && wouldLog(level))
+        m_session->sendLog(level, logger, data, m_id);
+}
+
+void RequestContext::setModern(const QJsonObject &clientCapabilities, std::optional<LogLevel> logLevel,
+                               const QJsonObject &previousAnswers, bool stateVerified)
+{
+    m_modern = true;
+    m_clientCapabilities = clientCapabilities;
+    m_logLevel = logLevel;
+    m_previousAnswers = previousAnswers;
+    m_stateVerified = stateVerified;
+}
+
+QJsonObject RequestContext::clientCapabilities() const
+{
+    if (m_modern || !m_session)
+        return m_clientCapabilities;
+    return m_session->clientCapabilities();
+}
+
+bool RequestContext::requireClientCapability(const QString &capability)
+{
+    if (clientSupports(capability))
+        return true;
+    if (m_modern) {
+        fail(ModernErrorCode::MissingRequiredClientCapability,
+             QStringLiteral("Missing required client capability: ") + capability,
+             QJsonObject{{QStringLiteral("requiredCapabilities"), QJsonObject{{capability, QJsonObject()}}}});
+    } else {
+        respond(ToolResult::error(QStringLiteral("The client did not declare the %1 capability.").arg(capability)));
+    }
+    return false;
+}
+
+bool RequestContext::wouldLog(LogLevel level) const
+{
+    if (m_modern)
+        return m_logLevel && level >= *m_logLevel;
+    return m_session && m_session->wouldLog(level);
+}
+
+QJsonValue RequestContext::inputResponse(const QString &key) const
+{
+    QJsonValue answer = m_params.value(QStringLiteral("inputResponses")).toObject().value(key);
+    if (answer.isUndefined())
+        answer = m_previousAnswers.value(key);
+    if (!answer.isUndefined())
+        m_usedAnswers.insert(key, answer);
+    return answer;
+}
+
+void RequestContext::requireInput(const QJsonObject &inputRequests)
+{
+    if (!m_modern) {
+        fail(ErrorCode::InternalError, QStringLiteral("requireInput() needs a modern request"));
+        return;
+    }
+    // mrtr.mdx: never ask for what the client did not declare.
+    for (auto it = inputRequests.begin(); it != inputRequests.end(); ++it) {
+        const QString capability = capabilityFor(it->toObject().value(QStringLiteral("method")).toString());
+        if (!capability.isEmpty() && !requireClientCapability(capability))
+            return;
+    }
+    QJsonObject answers = m_previousAnswers;
+    for (auto it = m_usedAnswers.begin(); it != m_usedAnswers.end(); ++it)
+        answers.insert(it.key(), it.value());
+    const QJsonObject state{
+        {QStringLiteral("method"), m_method},
+        {QStringLiteral("name"), m_params.value(m_method == QLatin1String("resources/read") ? QStringLiteral("uri")
+                                                                                             : QStringLiteral("name"))},
+        {QStringLiteral("answers"), answers},
+        {QStringLiteral("expires"), double(QDateTime::currentMSecsSinceEpoch() + requestStateLifetimeMs)},
+    };
+    respond({{QStringLiteral("resultType"), QStringLiteral("input_required")},
+             {QStringLiteral("inputRequests"), inputRequests},
+             {QStringLiteral("requestState"), m_session ? m_session->server()->signRequestState(state) : QString()}});
+}
+
+void RequestContext::askClient(const QString &key, const QString &method, const QJsonObject &params, ReplyHandler handler)
+{
+    if (!m_modern) {
+        sendRequest(method, params, this, std::move(handler));
+        return;
+    }
+    if (gatherInput({{key, QJsonObject{{QStringLiteral("method"), method}, {QStringLiteral("params"), params}}}}))
+        handler(Message::response(m_id, inputResponse(key)));
+}
+
+bool RequestContext::gatherInput(const QJsonObject &inputRequests)
+{
+    QJsonObject missing;
+    for (auto it = inputRequests.begin(); it != inputRequests.end(); ++it) {
+        // A malformed answer is asked for again rather than failed (mrtr.mdx, error handling).
+        if (!inputResponse(it.key()).isObject())
+            missing.insert(it.key(), it.value());
+    }
+    if (missing.isEmpty())
+        return true;
+    requireInput(missing);
+    return false;
 }
 
 bool RequestContext::closeResponseStream()

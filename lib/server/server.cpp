@@ -1,10 +1,14 @@
 #include "server.h"
 
+#include "requestcontext.h"
 #include "serversession.h"
 #include "servertransport.h"
 
+#include <QDateTime>
 #include <QJsonDocument>
 #include <QLoggingCategory>
+#include <QMessageAuthenticationCode>
+#include <QRandomGenerator>
 
 Q_LOGGING_CATEGORY(lcServer, "mcp.server")
 
@@ -78,6 +82,8 @@ QJsonObject blob(const QString &uri, const QString &mimeType, const QByteArray &
 
 Server::Server(QObject *parent) : QObject(parent)
 {
+    m_stateKey.resize(32);
+    QRandomGenerator::system()->fillRange(reinterpret_cast<quint32 *>(m_stateKey.data()), 8);
     setServerInfo(QStringLiteral("mcpscope-server"), QStringLiteral("0.1.0"));
 }
 
@@ -87,6 +93,36 @@ QStringList Server::supportedProtocolVersions()
 {
     return {QStringLiteral("2025-11-25"), QStringLiteral("2025-06-18"), QStringLiteral("2025-03-26"),
             QStringLiteral("2024-11-05")};
+}
+
+QStringList Server::modernProtocolVersions()
+{
+    return {QStringLiteral("2026-07-28")};
+}
+
+QString Server::signRequestState(const QJsonObject &state) const
+{
+    const QByteArray payload = QJsonDocument(state).toJson(QJsonDocument::Compact).toBase64(QByteArray::Base64UrlEncoding);
+    const QByteArray mac = QMessageAuthenticationCode::hash(payload, m_stateKey, QCryptographicHash::Sha256);
+    return QString::fromLatin1(payload + '.' + mac.toBase64(QByteArray::Base64UrlEncoding));
+}
+
+QJsonObject Server::verifyRequestState(const QString &requestState) const
+{
+    const QByteArray bytes = requestState.toLatin1();
+    const qsizetype dot = bytes.indexOf('.');
+    if (dot < 0)
+        return {};
+    const QByteArray payload = bytes.left(dot);
+    const QByteArray expected = QMessageAuthenticationCode::hash(payload, m_stateKey, QCryptographicHash::Sha256)
+                                    .toBase64(QByteArray::Base64UrlEncoding);
+    if (expected != bytes.mid(dot + 1))
+        return {};
+    const QJsonObject state = QJsonDocument::fromJson(QByteArray::fromBase64(payload, QByteArray::Base64UrlEncoding)).object();
+    // A short lifetime bounds replays of a state the client saw (mrtr.mdx, server requirements).
+    if (state.value(QStringLiteral("expires")).toDouble() < double(QDateTime::currentMSecsSinceEpoch()))
+        return {};
+    return state;
 }
 
 QString Server::negotiateProtocolVersion(const QString &requested) const
@@ -263,6 +299,18 @@ int Server::subscriberCount(const QString &uri) const
 
 void Server::addPrompt(const QJsonObject &definition, PromptHandler handler)
 {
+    addPrompt(definition, [handler = std::move(handler)](RequestContext *request) {
+        RpcError error;
+        const QJsonObject result = handler(request->params().value(QStringLiteral("arguments")).toObject(), &error);
+        if (error.code != 0)
+            request->fail(error);
+        else
+            request->respond(result);
+    });
+}
+
+void Server::addPrompt(const QJsonObject &definition, InteractivePromptHandler handler)
+{
     const QString name = definition.value(nameKey).toString();
     m_prompts.removeIf([&name](const Prompt &each) { return each.definition.value(nameKey).toString() == name; });
     m_prompts.append({definition, std::move(handler)});
@@ -363,6 +411,24 @@ ServerSession *Server::createSession(ServerTransport *transport)
     Q_EMIT sessionCreated(session);
     transport->open();
     return session;
+}
+
+namespace {
+// The transport of the task host: its tasks answer through tasks/get, never on a connection.
+class DetachedTransport : public ServerTransport
+{
+public:
+    void open() override { }
+    void send(const Message &, const MessageId &) override { }
+    void close() override { }
+};
+}
+
+ServerSession *Server::taskHost()
+{
+    if (!m_taskHost)
+        m_taskHost = new ServerSession(this, new DetachedTransport, this);
+    return m_taskHost;
 }
 
 void Server::forgetSession(ServerSession *session)

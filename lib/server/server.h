@@ -33,6 +33,10 @@ using PromptHandler = std::function<QJsonObject(const QJsonObject &arguments, Rp
 // contextArguments: the other arguments already filled in). Truncated to 100 by the server.
 using CompletionProvider = std::function<QStringList(const QString &value, const QJsonObject &contextArguments)>;
 
+// Prompt handler that may ask the client for input (multi round-trip requests): answers
+// through RequestContext::respond() with a GetPromptResult, or asks with askClient()/requireInput().
+using InteractivePromptHandler = std::function<void(RequestContext *request)>;
+
 // Sees every client request before the server does; returns true when it has dealt with it
 // (answered through ServerSession::sendReply(), or deliberately not at all). For test servers
 // that must misbehave (never answer initialize, answer with an error, ...).
@@ -42,6 +46,29 @@ using RequestInterceptor = std::function<bool(ServerSession *session, const Mess
 enum class LogLevel : quint8 { Debug, Info, Notice, Warning, Error, Critical, Alert, Emergency };
 QString logLevelName(LogLevel level);
 std::optional<LogLevel> logLevelFromName(const QString &name);
+
+// Error codes of the 2026-07-28 revision (basic/index: the range MCP reserves).
+namespace ModernErrorCode {
+enum : int {
+    HeaderMismatch = -32020,
+    MissingRequiredClientCapability = -32021,
+    UnsupportedProtocolVersion = -32022,
+};
+}
+
+// The reserved _meta keys of the 2026-07-28 revision.
+namespace MetaKey {
+inline constexpr char protocolVersion[] = "io.modelcontextprotocol/protocolVersion";
+inline constexpr char clientCapabilities[] = "io.modelcontextprotocol/clientCapabilities";
+inline constexpr char clientInfo[] = "io.modelcontextprotocol/clientInfo";
+inline constexpr char logLevel[] = "io.modelcontextprotocol/logLevel";
+inline constexpr char serverInfo[] = "io.modelcontextprotocol/serverInfo";
+inline constexpr char subscriptionId[] = "io.modelcontextprotocol/subscriptionId";
+}
+
+// Which protocol eras a server speaks (basic/versioning): the legacy one with its initialize
+// handshake (2024-11-05 to 2025-11-25), the stateless modern one (2026-07-28), or both.
+enum class Era : quint8 { Dual, Modern, Legacy };
 
 // Builders for common tools/call results.
 namespace ToolResult {
@@ -69,8 +96,33 @@ public:
     explicit Server(QObject *parent = nullptr);
     ~Server() override;
 
-    // Newest first: 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05.
+    // Legacy (initialize) versions, newest first: 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05.
     static QStringList supportedProtocolVersions();
+    // Modern (per-request _meta) versions: 2026-07-28.
+    static QStringList modernProtocolVersions();
+
+    // Dual (the default) serves a request carrying modern _meta statelessly and an initialize
+    // with a legacy session; Modern refuses the handshake; Legacy answers as 2025-11-25 servers do.
+    void setEra(Era era) { m_era = era; }
+    Era era() const { return m_era; }
+    bool speaksModern() const { return m_era != Era::Legacy; }
+    bool speaksLegacy() const { return m_era != Era::Modern; }
+
+    // Cache hints (ttlMs, cacheScope "public") on modern list and server/discover results;
+    // resources/read gets readTtlMs, since resources change more often than lists.
+    void setCacheTtl(int listTtlMs, int readTtlMs)
+    {
+        m_listTtlMs = qMax(0, listTtlMs);
+        m_readTtlMs = qMax(0, readTtlMs);
+    }
+    int listTtlMs() const { return m_listTtlMs; }
+    int readTtlMs() const { return m_readTtlMs; }
+
+    // Signs and checks the opaque requestState of multi round-trip requests (HMAC-SHA256 with a
+    // key of this process), so that a client cannot forge the answers a request has collected.
+    QString signRequestState(const QJsonObject &state) const;
+    // The state, or an empty object when the signature, format or expiry is wrong.
+    QJsonObject verifyRequestState(const QString &requestState) const;
     // The client's version when supported, else the newest (or the forced version when set).
     QString negotiateProtocolVersion(const QString &requested) const;
     // Answer this version whatever the client asks (to test clients that must refuse it).
@@ -92,6 +144,12 @@ public:
     // Suggested client polling interval for tasks, in milliseconds.
     void setTaskPollInterval(int milliseconds) { m_taskPollInterval = milliseconds; }
     int taskPollInterval() const { return m_taskPollInterval; }
+    // The same switch offers modern requests the io.modelcontextprotocol/tasks extension
+    // (SEP-2663): for a client that declares it, a call to such a tool that is still running
+    // when its handler returns becomes a task (resultType "task"; an immediate answer or
+    // input_required stays as it is); the client polls tasks/get (the result inline once done)
+    // and answers input requests with tasks/update.
+    static QString tasksExtension() { return QStringLiteral("io.modelcontextprotocol/tasks"); }
 
     void setRequestInterceptor(RequestInterceptor interceptor) { m_interceptor = std::move(interceptor); }
 
@@ -122,6 +180,7 @@ public:
 
     // Prompts (definition: name, title, description, arguments[{name, title, description, required}]).
     void addPrompt(const QJsonObject &definition, PromptHandler handler);
+    void addPrompt(const QJsonObject &definition, InteractivePromptHandler handler);
     bool removePrompt(const QString &name);
 
     // completion/complete providers.
@@ -168,7 +227,7 @@ private:
     struct Prompt
     {
         QJsonObject definition;
-        PromptHandler handler;
+        InteractivePromptHandler handler;
     };
 
     // The page of items starting at cursor; sets *nextCursor (empty at the end).
@@ -184,9 +243,15 @@ private:
     QStringList complete(const QJsonObject &ref, const QString &argument, const QString &value,
                          const QJsonObject &contextArguments, bool *known) const;
     void forgetSession(ServerSession *session);
+    // Runs the tasks of modern requests: they outlive the request (and, over HTTP, its session).
+    ServerSession *taskHost();
 
     QJsonObject m_serverInfo;
     QString m_instructions;
+    Era m_era = Era::Dual;
+    int m_listTtlMs = 60000;
+    int m_readTtlMs = 0;
+    QByteArray m_stateKey;
     QString m_forcedVersion;
     QJsonObject m_extraCapabilities;
     int m_pageSize = 0;
@@ -200,6 +265,7 @@ private:
     QHash<QString, CompletionProvider> m_promptCompletions;   // "prompt\nargument"
     QHash<QString, CompletionProvider> m_templateCompletions; // "uriTemplate\nvariable"
     QList<ServerSession *> m_sessions;
+    ServerSession *m_taskHost = nullptr;
 };
 
 } // namespace Mcp

@@ -5,6 +5,7 @@
 
 #include <QJsonArray>
 #include <QTimer>
+#include <QUuid>
 #include <QLoggingCategory>
 
 Q_DECLARE_LOGGING_CATEGORY(lcServer)
@@ -20,6 +21,14 @@ QString key(const char *name)
 Message invalidParams(const Message &request, const QString &message)
 {
     return Message::errorResponse(request.id(), {ErrorCode::InvalidParams, message});
+}
+
+// MissingRequiredClientCapability for the tasks extension (SEP-2663).
+Message tasksExtensionMissing(const Message &request, const QString &message)
+{
+    const QJsonObject required{{QStringLiteral("extensions"), QJsonObject{{Server::tasksExtension(), QJsonObject()}}}};
+    return Message::errorResponse(request.id(), {ModernErrorCode::MissingRequiredClientCapability, message,
+                                                 QJsonObject{{QStringLiteral("requiredCapabilities"), required}}});
 }
 }
 
@@ -97,6 +106,14 @@ void ServerSession::handleRequest(const Message &request)
     }
     if (m_server->m_interceptor && m_server->m_interceptor(this, request))
         return;
+    if (isModernRequest(request)) {
+        handleModernRequest(request);
+        return;
+    }
+    if (!m_server->speaksLegacy()) {
+        refuseLegacyRequest(request);
+        return;
+    }
     if (method == QLatin1String("initialize"))
         initialize(request);
     else if (method == QLatin1String("ping"))
@@ -150,6 +167,10 @@ void ServerSession::handleNotification(const Message &notification)
         // Unknown or already answered requests are ignored, as the spec asks.
         if (context)
             context->cancel(notification.paramsObject().value(key("reason")).toString());
+        if (ok && m_listens.contains(id))
+            endListen(id); // stdio ends a subscription this way (subscriptions.mdx)
+        if (ok)
+            m_modernRequests.remove(id);
     } else if (method == QLatin1String("notifications/roots/list_changed")) {
         Q_EMIT rootsListChanged();
     }
@@ -172,7 +193,11 @@ void ServerSession::handleReply(const Message &reply)
 
 void ServerSession::reply(const Message &message)
 {
-    if (!m_closed)
+    if (m_closed)
+        return;
+    if (m_modernRequests.contains(message.id()))
+        m_transport->send(decorateModernReply(message), message.id());
+    else
         m_transport->send(message, message.id());
 }
 
@@ -192,8 +217,12 @@ void ServerSession::sendNotification(const QString &method, const QJsonObject &p
 
 void ServerSession::log(LogLevel level, const QString &logger, const QJsonValue &data, const MessageId &relatedRequest)
 {
-    if (!wouldLog(level))
-        return;
+    if (wouldLog(level))
+        sendLog(level, logger, data, relatedRequest);
+}
+
+void ServerSession::sendLog(LogLevel level, const QString &logger, const QJsonValue &data, const MessageId &relatedRequest)
+{
     QJsonObject params{{key("level"), logLevelName(level)}, {key("data"), data}};
     if (!logger.isEmpty())
         params.insert(key("logger"), logger);
@@ -210,16 +239,229 @@ void ServerSession::sendRequest(const QString &method, const QJsonObject &params
     m_transport->send(Message::request(id, method, params), relatedRequest);
 }
 
+QSet<QString> ServerSession::subscriptions() const
+{
+    QSet<QString> uris = m_subscriptions;
+    for (const QJsonObject &filter : m_listens) {
+        for (const QJsonValue &uri : filter.value(key("resourceSubscriptions")).toArray())
+            uris.insert(uri.toString());
+    }
+    return uris;
+}
+
 void ServerSession::notifyListChanged(const QString &method)
 {
     if (isInitializeAnswered())
         sendNotification(method, {});
+    // notifications/tools/list_changed -> toolsListChanged
+    const QString kind = method.section(u'/', 1, 1);
+    const QString filterKey = kind + QStringLiteral("ListChanged");
+    for (auto it = m_listens.begin(); it != m_listens.end(); ++it) {
+        if (it->value(filterKey).toBool())
+            sendNotification(method, {{key("_meta"), QJsonObject{{key(MetaKey::subscriptionId), it.key().toJson()}}}}, it.key());
+    }
 }
 
 void ServerSession::notifyResourceUpdated(const QString &uri)
 {
     if (m_subscriptions.contains(uri))
         sendNotification(QStringLiteral("notifications/resources/updated"), {{key("uri"), uri}});
+    for (auto it = m_listens.begin(); it != m_listens.end(); ++it) {
+        if (it->value(key("resourceSubscriptions")).toArray().contains(uri))
+            sendNotification(QStringLiteral("notifications/resources/updated"),
+                             {{key("uri"), uri}, {key("_meta"), QJsonObject{{key(MetaKey::subscriptionId), it.key().toJson()}}}},
+                             it.key());
+    }
+}
+
+// ---- The modern era (2026-07-28) ---------------------------------------------------
+
+bool ServerSession::isModernRequest(const Message &request) const
+{
+    if (!m_server->speaksModern())
+        return false;
+    const QJsonObject meta = request.paramsObject().value(key("_meta")).toObject();
+    // Modern-only: everything but a legacy client's initialize, which is refused by name.
+    if (!m_server->speaksLegacy())
+        return request.method() != QLatin1String("initialize") || meta.contains(key(MetaKey::protocolVersion));
+    return meta.contains(key(MetaKey::protocolVersion)) || meta.contains(key(MetaKey::clientCapabilities))
+        || request.method() == QLatin1String("server/discover") || request.method() == QLatin1String("subscriptions/listen");
+}
+
+void ServerSession::refuseLegacyRequest(const Message &request)
+{
+    // versioning.mdx: a modern-only server names its versions in the error to initialize,
+    // the only diagnostic a legacy client can show.
+    const QStringList supported = Server::modernProtocolVersions();
+    reply(Message::errorResponse(
+        request.id(), {ModernErrorCode::UnsupportedProtocolVersion,
+                       QStringLiteral("Unsupported protocol version: this server speaks only MCP %1, without the initialize "
+                                      "handshake").arg(supported.join(QStringLiteral(", "))),
+                       QJsonObject{{key("supported"), QJsonArray::fromStringList(supported)},
+                                   {key("requested"), request.paramsObject().value(key("protocolVersion"))}}}));
+}
+
+void ServerSession::handleModernRequest(const Message &request)
+{
+    const QString method = request.method();
+    const QJsonObject params = request.paramsObject();
+    const QJsonObject meta = params.value(key("_meta")).toObject();
+    const QJsonValue version = meta.value(key(MetaKey::protocolVersion));
+    const QJsonValue capabilities = meta.value(key(MetaKey::clientCapabilities));
+    if (!version.isString()) {
+        reply(invalidParams(request, QStringLiteral("_meta needs io.modelcontextprotocol/protocolVersion")));
+        return;
+    }
+    if (!capabilities.isObject()) {
+        reply(invalidParams(request, QStringLiteral("_meta needs io.modelcontextprotocol/clientCapabilities")));
+        return;
+    }
+    if (!Server::modernProtocolVersions().contains(version.toString())) {
+        reply(Message::errorResponse(request.id(), {ModernErrorCode::UnsupportedProtocolVersion, QStringLiteral("Unsupported protocol version"),
+                                                    QJsonObject{{key("supported"), QJsonArray::fromStringList(Server::modernProtocolVersions())},
+                                                                {key("requested"), version}}}));
+        return;
+    }
+    ModernRequest modern{method, capabilities.toObject(), std::nullopt, {}, false};
+    if (meta.contains(key(MetaKey::logLevel))) {
+        modern.logLevel = logLevelFromName(meta.value(key(MetaKey::logLevel)).toString());
+        if (!modern.logLevel) {
+            reply(invalidParams(request, QStringLiteral("Unknown log level in _meta")));
+            return;
+        }
+    }
+    const QJsonValue inputResponses = params.value(key("inputResponses"));
+    if (!inputResponses.isUndefined() && !inputResponses.isObject()) {
+        reply(invalidParams(request, QStringLiteral("inputResponses must be an object")));
+        return;
+    }
+    if (params.contains(key("requestState"))) {
+        // Attacker-controlled input (mrtr.mdx): only a state we signed for this very request counts.
+        const QJsonObject state = m_server->verifyRequestState(params.value(key("requestState")).toString());
+        const QString name = params.value(method == QLatin1String("resources/read") ? key("uri") : key("name")).toString();
+        if (state.isEmpty() || state.value(key("method")).toString() != method || state.value(key("name")).toString() != name) {
+            reply(invalidParams(request, QStringLiteral("requestState failed verification")));
+            return;
+        }
+        modern.previousAnswers = state.value(key("answers")).toObject();
+        modern.stateVerified = true;
+    }
+    m_modernRequests.insert(request.id(), modern);
+
+    if (method == QLatin1String("server/discover"))
+        discover(request);
+    else if (method == QLatin1String("tools/list"))
+        listTools(request);
+    else if (method == QLatin1String("tools/call"))
+        callTool(request);
+    else if (method == QLatin1String("resources/list"))
+        listResources(request);
+    else if (method == QLatin1String("resources/templates/list"))
+        listResourceTemplates(request);
+    else if (method == QLatin1String("resources/read"))
+        readResource(request);
+    else if (method == QLatin1String("prompts/list"))
+        listPrompts(request);
+    else if (method == QLatin1String("prompts/get"))
+        getPrompt(request);
+    else if (method == QLatin1String("completion/complete"))
+        complete(request);
+    else if (method == QLatin1String("subscriptions/listen"))
+        listen(request);
+    else if (m_server->tasksEnabled() && method.startsWith(QLatin1String("tasks/"))
+             && !modern.clientCapabilities.value(key("extensions")).toObject().contains(Server::tasksExtension()))
+        reply(tasksExtensionMissing(request, QStringLiteral("%1 needs the %2 extension").arg(method, Server::tasksExtension())));
+    else if (m_server->tasksEnabled() && method == QLatin1String("tasks/get"))
+        getModernTask(request);
+    else if (m_server->tasksEnabled() && method == QLatin1String("tasks/update"))
+        updateModernTask(request);
+    else if (m_server->tasksEnabled() && method == QLatin1String("tasks/cancel"))
+        cancelModernTask(request);
+    else // initialize, ping, logging/setLevel, resources/(un)subscribe are gone in this era
+        reply(Message::errorResponse(request.id(), {ErrorCode::MethodNotFound, QStringLiteral("Method not found: ") + method}));
+}
+
+Message ServerSession::decorateModernReply(const Message &reply)
+{
+    const ModernRequest modern = m_modernRequests.take(reply.id());
+    if (!reply.isResponse())
+        return reply;
+    QJsonObject result = reply.result().toObject();
+    if (!result.contains(key("resultType")))
+        result.insert(key("resultType"), key("complete"));
+    QJsonObject meta = result.value(key("_meta")).toObject();
+    meta.insert(key(MetaKey::serverInfo), m_server->serverInfo());
+    result.insert(key("_meta"), meta);
+    static const QStringList lists{key("server/discover"), key("tools/list"), key("prompts/list"), key("resources/list"),
+                                   key("resources/templates/list")};
+    const bool list = lists.contains(modern.method);
+    if ((list || modern.method == QLatin1String("resources/read")) && result.value(key("resultType")) == QLatin1String("complete")) {
+        result.insert(key("ttlMs"), list ? m_server->listTtlMs() : m_server->readTtlMs());
+        result.insert(key("cacheScope"), key("public"));
+    }
+    return Message::response(reply.id(), result);
+}
+
+QJsonObject ServerSession::modernCapabilities() const
+{
+    QJsonObject capabilities = m_server->capabilities();
+    capabilities.remove(key("tasks")); // the 2025-11-25 form; tasks are an extension now
+    if (m_server->tasksEnabled()) {
+        QJsonObject extensions = capabilities.value(key("extensions")).toObject();
+        extensions.insert(Server::tasksExtension(), QJsonObject());
+        capabilities.insert(key("extensions"), extensions);
+    }
+    return capabilities;
+}
+
+void ServerSession::discover(const Message &request)
+{
+    QJsonObject result{{key("supportedVersions"), QJsonArray::fromStringList(Server::modernProtocolVersions())},
+                       {key("capabilities"), modernCapabilities()}};
+    if (!m_server->instructions().isEmpty())
+        result.insert(key("instructions"), m_server->instructions());
+    reply(Message::response(request.id(), result));
+}
+
+void ServerSession::listen(const Message &request)
+{
+    const QJsonObject requested = request.paramsObject().value(key("notifications")).toObject();
+    // The acknowledgement names what the server honours: everything it can send of what was asked.
+    QJsonObject accepted;
+    for (const char *flag : {"toolsListChanged", "promptsListChanged", "resourcesListChanged"}) {
+        if (requested.value(key(flag)).toBool())
+            accepted.insert(key(flag), true);
+    }
+    QJsonArray uris;
+    for (const QJsonValue &uri : requested.value(key("resourceSubscriptions")).toArray()) {
+        if (uri.isString())
+            uris.append(uri);
+    }
+    if (requested.contains(key("resourceSubscriptions")))
+        accepted.insert(key("resourceSubscriptions"), uris);
+    m_listens.insert(request.id(), accepted);
+    sendNotification(QStringLiteral("notifications/subscriptions/acknowledged"),
+                     {{key("_meta"), QJsonObject{{key(MetaKey::subscriptionId), request.id().toJson()}}},
+                      {key("notifications"), accepted}},
+                     request.id());
+    for (const QJsonValue &uri : std::as_const(uris))
+        Q_EMIT m_server->subscriptionsChanged(uri.toString());
+}
+
+void ServerSession::endListen(const MessageId &id)
+{
+    const QJsonObject filter = m_listens.take(id);
+    for (const QJsonValue &uri : filter.value(key("resourceSubscriptions")).toArray())
+        Q_EMIT m_server->subscriptionsChanged(uri.toString());
+}
+
+RequestContext *ServerSession::startRequest(const Message &request)
+{
+    auto *context = new RequestContext(this, request);
+    const auto modern = m_modernRequests.constFind(request.id());
+    if (modern != m_modernRequests.constEnd())
+        context->setModern(modern->clientCapabilities, modern->logLevel, modern->previousAnswers, modern->stateVerified);
+    return context;
 }
 
 // ---- Methods ---------------------------------------------------------------------
@@ -281,8 +523,22 @@ void ServerSession::callTool(const Message &request)
         return;
     }
     // Tasks: only when the server offers them; otherwise params.task is ignored, as the spec asks.
-    const bool asTask = m_server->tasksEnabled() && params.value(key("task")).isObject();
-    if (m_server->tasksEnabled()) {
+    const auto modern = m_modernRequests.constFind(request.id());
+    bool mayBecomeTask = false;
+    if (m_server->tasksEnabled() && modern != m_modernRequests.constEnd()) {
+        const QString support = tool->definition.value(key("execution")).toObject().value(key("taskSupport")).toString();
+        const bool declared = modern->clientCapabilities.value(key("extensions")).toObject().contains(Server::tasksExtension());
+        if (support == QLatin1String("required") && !declared) {
+            reply(tasksExtensionMissing(request, QStringLiteral("Tool %1 runs only as a task: declare %2").arg(name, Server::tasksExtension())));
+            return;
+        }
+        // The server decides (SEP-2663): a call to such a tool that does not answer at once
+        // (nor asks for input at once) becomes a task, for clients that take them.
+        mayBecomeTask = declared && (support == QLatin1String("optional") || support == QLatin1String("required"));
+    }
+    const bool legacyTasks = m_server->tasksEnabled() && modern == m_modernRequests.constEnd();
+    const bool asTask = legacyTasks && params.value(key("task")).isObject();
+    if (legacyTasks) {
         const QString support = tool->definition.value(key("execution")).toObject().value(key("taskSupport")).toString();
         const bool taskAllowed = support == QLatin1String("optional") || support == QLatin1String("required");
         if (asTask && !taskAllowed) {
@@ -305,7 +561,7 @@ void ServerSession::callTool(const Message &request)
             break;
         }
     }
-    auto *context = new RequestContext(this, request);
+    RequestContext *context = startRequest(request);
     if (asTask)
         startTask(request, context);
     else
@@ -315,7 +571,12 @@ void ServerSession::callTool(const Message &request)
         return;
     }
     const ToolHandler handler = tool->handler; // the tool may remove itself while running
+    const QPointer<RequestContext> running(context);
     handler(context);
+    if (mayBecomeTask && running && !running->isFinished() && !running->isCancelled()) {
+        m_inFlight.remove(request.id());
+        reply(Message::response(request.id(), m_server->taskHost()->adoptModernTask(running)));
+    }
 }
 
 // ---- Tasks -----------------------------------------------------------------------
@@ -384,10 +645,17 @@ void ServerSession::finishTask(RequestContext *context, const QJsonObject &resul
     const auto it = m_tasks.find(context->taskId());
     if (it == m_tasks.end() || it->isTerminal())
         return;
+    it->context = nullptr;
+    if (it->modern && !error && result.value(key("resultType")) == QLatin1String("input_required")) {
+        // The round asked for input: the client answers it with tasks/update.
+        it->inputRequests = result.value(key("inputRequests")).toObject();
+        setTaskStatus(it->id, QStringLiteral("input_required"));
+        return;
+    }
     it->result = result;
     it->error = error;
-    it->context = nullptr;
-    const bool failed = error || result.value(key("isError")).toBool();
+    // A modern task fails only with a JSON-RPC error; a tool error is a completed result.
+    const bool failed = error || (!it->modern && result.value(key("isError")).toBool());
     setTaskStatus(it->id, failed ? QStringLiteral("failed") : QStringLiteral("completed"),
                   error ? error->message : QString());
     const QList<MessageId> waiting = std::exchange(it->waiting, {});
@@ -468,6 +736,136 @@ void ServerSession::listTasks(const Message &request)
     replyWithPage(request, all, key("tasks"));
 }
 
+QJsonObject ServerSession::adoptModernTask(RequestContext *context)
+{
+    Task task;
+    task.id = QUuid::createUuid().toString(QUuid::WithoutBraces); // tasks are shared by every client
+    task.status = QStringLiteral("working");
+    task.createdAt = task.lastUpdatedAt = QDateTime::currentDateTimeUtc();
+    task.ttl = 300000.0;
+    task.modern = true;
+    task.request = Message::request(context->id(), context->method(), context->params());
+    task.clientCapabilities = context->m_clientCapabilities;
+    // The input gathered by multi round-trip requests before the task began (SEP-2663: MRTR first).
+    task.answers = context->m_previousAnswers;
+    for (auto it = context->m_usedAnswers.begin(); it != context->m_usedAnswers.end(); ++it)
+        task.answers.insert(it.key(), it.value());
+    // The work goes on here, where it outlives the request (and, over HTTP, its session).
+    context->setParent(this);
+    context->m_session = this;
+    context->m_taskId = task.id;
+    task.context = context;
+    m_tasks.insert(task.id, task);
+    m_taskOrder.append(task.id);
+    QJsonObject created = modernTaskJson(task, false);
+    created.insert(key("resultType"), key("task"));
+    return created;
+}
+
+void ServerSession::runModernTaskRound(const QString &taskId)
+{
+    Task &task = m_tasks[taskId];
+    const Server::Tool *tool = m_server->tool(task.request.paramsObject().value(key("name")).toString());
+    auto *context = new RequestContext(this, task.request);
+    context->setModern(task.clientCapabilities, std::nullopt, task.answers, false);
+    context->m_taskId = taskId;
+    task.context = context;
+    task.inputRequests = {};
+    setTaskStatus(taskId, QStringLiteral("working"));
+    if (!tool) {
+        context->fail(ErrorCode::InvalidParams, QStringLiteral("The tool of this task is gone"));
+        return;
+    }
+    const ToolHandler handler = tool->handler;
+    handler(context);
+}
+
+QJsonObject ServerSession::modernTaskJson(const Task &task, bool detailed) const
+{
+    QJsonObject object{
+        {key("taskId"), task.id},
+        {key("status"), task.status},
+        {key("createdAt"), task.createdAt.toString(Qt::ISODateWithMs)},
+        {key("lastUpdatedAt"), task.lastUpdatedAt.toString(Qt::ISODateWithMs)},
+        {key("ttlMs"), task.ttl},
+        {key("pollIntervalMs"), m_server->taskPollInterval()},
+    };
+    if (!task.statusMessage.isEmpty())
+        object.insert(key("statusMessage"), task.statusMessage);
+    if (!detailed)
+        return object;
+    if (task.status == QLatin1String("completed"))
+        object.insert(key("result"), task.result);
+    else if (task.status == QLatin1String("failed") && task.error)
+        object.insert(key("error"), task.error->toJson());
+    else if (task.status == QLatin1String("input_required"))
+        object.insert(key("inputRequests"), task.inputRequests);
+    return object;
+}
+
+void ServerSession::getModernTask(const Message &request)
+{
+    ServerSession *host = m_server->taskHost();
+    const auto it = host->m_tasks.constFind(request.paramsObject().value(key("taskId")).toString());
+    if (it == host->m_tasks.constEnd() || !it->modern) {
+        reply(invalidParams(request, QStringLiteral("Unknown task")));
+        return;
+    }
+    reply(Message::response(request.id(), host->modernTaskJson(*it, true)));
+}
+
+void ServerSession::updateModernTask(const Message &request)
+{
+    ServerSession *host = m_server->taskHost();
+    const QString taskId = request.paramsObject().value(key("taskId")).toString();
+    const auto it = host->m_tasks.find(taskId);
+    const QJsonValue responses = request.paramsObject().value(key("inputResponses"));
+    if (it == host->m_tasks.end() || !it->modern) {
+        reply(invalidParams(request, QStringLiteral("Unknown task")));
+        return;
+    }
+    if (!responses.isObject()) {
+        reply(invalidParams(request, QStringLiteral("tasks/update needs inputResponses")));
+        return;
+    }
+    // Answers to keys that are not outstanding are ignored; the task goes on once none is (SEP-2663).
+    bool answered = false;
+    const QJsonObject answers = responses.toObject();
+    for (auto answer = answers.begin(); answer != answers.end(); ++answer) {
+        if (it->inputRequests.contains(answer.key())) {
+            it->answers.insert(answer.key(), answer.value());
+            it->inputRequests.remove(answer.key());
+            answered = true;
+        }
+    }
+    reply(Message::response(request.id(), QJsonObject()));
+    if (answered && it->inputRequests.isEmpty() && it->status == QLatin1String("input_required"))
+        host->runModernTaskRound(taskId);
+}
+
+void ServerSession::cancelModernTask(const Message &request)
+{
+    ServerSession *host = m_server->taskHost();
+    const QString taskId = request.paramsObject().value(key("taskId")).toString();
+    const auto it = host->m_tasks.find(taskId);
+    if (it == host->m_tasks.end() || !it->modern) {
+        reply(invalidParams(request, QStringLiteral("Unknown task")));
+        return;
+    }
+    reply(Message::response(request.id(), QJsonObject()));
+    if (it->isTerminal())
+        return; // cooperative: nothing left to stop
+    RequestContext *context = it->context.data();
+    host->setTaskStatus(taskId, QStringLiteral("cancelled"), QStringLiteral("Cancelled by the client"));
+    host->m_tasks[taskId].context = nullptr;
+    if (context)
+        context->cancel(QStringLiteral("task cancelled"));
+    QTimer::singleShot(int(host->m_tasks.value(taskId).ttl.toDouble()), host, [host, taskId] {
+        host->m_tasks.remove(taskId);
+        host->m_taskOrder.removeOne(taskId);
+    });
+}
+
 void ServerSession::listResources(const Message &request)
 {
     replyWithPage(request, m_server->resourceDefinitions(), key("resources"));
@@ -487,7 +885,9 @@ void ServerSession::readResource(const Message &request)
     }
     const QJsonArray contents = m_server->readResource(uri.toString());
     if (contents.isEmpty()) {
-        reply(Message::errorResponse(request.id(), {ErrorCode::ResourceNotFound, QStringLiteral("Resource not found"),
+        // 2026-07-28 moved "not found" to Invalid params (-32602).
+        const int code = m_modernRequests.contains(request.id()) ? int(ErrorCode::InvalidParams) : int(ErrorCode::ResourceNotFound);
+        reply(Message::errorResponse(request.id(), {code, QStringLiteral("Resource not found"),
                                                     QJsonObject{{key("uri"), uri}}}));
         return;
     }
@@ -535,12 +935,10 @@ void ServerSession::getPrompt(const Message &request)
             return;
         }
     }
-    RpcError error;
-    const QJsonObject result = prompt->handler(arguments, &error);
-    if (error.code != 0)
-        reply(Message::errorResponse(request.id(), error));
-    else
-        reply(Message::response(request.id(), result));
+    RequestContext *context = startRequest(request);
+    m_inFlight.insert(request.id(), context);
+    const InteractivePromptHandler handler = prompt->handler;
+    handler(context);
 }
 
 void ServerSession::complete(const Message &request)

@@ -47,7 +47,8 @@ public:
     // Empty until the client calls logging/setLevel: then everything at or above it is sent.
     std::optional<LogLevel> logLevel() const { return m_logLevel; }
     bool wouldLog(LogLevel level) const { return !m_logLevel || level >= *m_logLevel; }
-    QSet<QString> subscriptions() const { return m_subscriptions; }
+    // Resource URIs watched: resources/subscribe (legacy) and open subscriptions/listen streams.
+    QSet<QString> subscriptions() const;
 
     // Sends a reply as is. Tool handlers answer through RequestContext; this is for interceptors.
     void sendReply(const Message &reply) { this->reply(reply); }
@@ -73,6 +74,18 @@ private:
 
     void handleMessage(const Message &message);
     void handleRequest(const Message &request);
+    // Requests of the modern era (2026-07-28): _meta checked, then served statelessly.
+    bool isModernRequest(const Message &request) const;
+    void handleModernRequest(const Message &request);
+    void refuseLegacyRequest(const Message &request);
+    // resultType, serverInfo and cache hints on the result of a modern request.
+    Message decorateModernReply(const Message &reply);
+    QJsonObject modernCapabilities() const;
+    void discover(const Message &request);
+    void listen(const Message &request);
+    void endListen(const MessageId &id);
+    // A RequestContext for request, in flight, with its modern _meta applied.
+    RequestContext *startRequest(const Message &request);
     void handleNotification(const Message &notification);
     void handleReply(const Message &reply);
     void reply(const Message &message);
@@ -90,6 +103,7 @@ private:
     void getPrompt(const Message &request);
     void complete(const Message &request);
     void setLogLevel(const Message &request);
+    void sendLog(LogLevel level, const QString &logger, const QJsonValue &data, const MessageId &relatedRequest);
     void replyWithPage(const Message &request, const QJsonArray &all, const QString &key);
 
     // Tasks (2025-11-25, experimental).
@@ -105,6 +119,13 @@ private:
         QJsonObject result;
         std::optional<RpcError> error;
         QList<MessageId> waiting; // tasks/result requests to answer when the task ends
+        // The tasks extension (modern requests): the request that runs again for every round
+        // of input, the answers collected so far, and what the last round asked for.
+        bool modern = false;
+        Message request;
+        QJsonObject clientCapabilities;
+        QJsonObject answers;
+        QJsonObject inputRequests;
         bool isTerminal() const;
     };
     void startTask(const Message &request, RequestContext *context);
@@ -112,6 +133,14 @@ private:
     void getTaskResult(const Message &request);
     void cancelTask(const Message &request);
     void listTasks(const Message &request);
+    // Modern tasks: the host session (Server::taskHost()) keeps them; any session serves these.
+    // Takes over a modern tools/call still running: it becomes a task (its CreateTaskResult returned).
+    QJsonObject adoptModernTask(RequestContext *context);
+    void runModernTaskRound(const QString &taskId);
+    QJsonObject modernTaskJson(const Task &task, bool detailed) const;
+    void getModernTask(const Message &request);
+    void updateModernTask(const Message &request);
+    void cancelModernTask(const Message &request);
     Task *findTask(const Message &request);
     // The context's tool answered: the task ends with result or error.
     void finishTask(RequestContext *context, const QJsonObject &result, const std::optional<RpcError> &error);
@@ -136,6 +165,18 @@ private:
     std::optional<LogLevel> m_logLevel;
     QSet<QString> m_subscriptions;
     QHash<MessageId, RequestContext *> m_inFlight;
+    // Modern requests not answered yet: what their _meta and requestState said.
+    struct ModernRequest
+    {
+        QString method;
+        QJsonObject clientCapabilities;
+        std::optional<LogLevel> logLevel;
+        QJsonObject previousAnswers;
+        bool stateVerified = false;
+    };
+    QHash<MessageId, ModernRequest> m_modernRequests;
+    // Open subscriptions/listen streams: the acknowledged filter, by the request's id.
+    QHash<MessageId, QJsonObject> m_listens;
     QHash<MessageId, PendingRequest> m_pending;
     qint64 m_nextId = 1;
     QHash<QString, Task> m_tasks;

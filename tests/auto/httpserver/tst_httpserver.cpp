@@ -84,6 +84,13 @@ Server *makeServer(QObject *parent)
                                                                                               : QStringLiteral("not closed")));
                         });
                     });
+    // x-mcp-header parameters (2026-07-28): mirrored into Mcp-Param-* headers by clients.
+    server->addTool(QJsonDocument::fromJson(R"({"name": "route", "inputSchema": {"type": "object", "properties": {
+                        "region": {"type": "string", "x-mcp-header": "Region"},
+                        "count": {"type": "integer", "x-mcp-header": "Count"},
+                        "tenant": {"type": "object", "properties": {"id": {"type": "string", "x-mcp-header": "Tenant"}}}}}})")
+                        .object(),
+                    [](ToolCall *call) { call->respond(ToolResult::text(QStringLiteral("routed"))); });
     return server;
 }
 
@@ -240,6 +247,36 @@ QByteArray rawSession(quint16 port, const QString &version = QStringLiteral("202
     return sessionId;
 }
 
+// A 2026-07-28 POST: the standard headers mirror the body unless headers says otherwise
+// ("Name: value" lines; an empty value drops the header); extraMeta: more "key":value members of _meta.
+QByteArray modernPost(const QByteArray &method, const QByteArray &params, const QByteArray &name = {},
+                      const QList<QByteArray> &headers = {}, const QByteArray &extraMeta = {},
+                      const QByteArray &capabilities = "{}")
+{
+    const QByteArray meta = R"("_meta":{)" + (extraMeta.isEmpty() ? QByteArray() : extraMeta + ',')
+        + R"("io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":)"
+        + capabilities + '}';
+    const QByteArray body = R"({"jsonrpc":"2.0","id":5,"method":")" + method + R"(","params":{)" + params
+        + (params.isEmpty() ? "" : ",") + meta + "}}";
+    QMap<QByteArray, QByteArray> all{{"MCP-Protocol-Version", "2026-07-28"}, {"Mcp-Method", method}};
+    if (!name.isEmpty())
+        all.insert("Mcp-Name", name);
+    for (const QByteArray &header : headers)
+        all.insert(header.left(header.indexOf(':')), header.mid(header.indexOf(':') + 1).trimmed());
+    QByteArray head = "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                      "Accept: application/json, text/event-stream\r\n";
+    for (auto it = all.begin(); it != all.end(); ++it) {
+        if (!it.value().isEmpty())
+            head += it.key() + ": " + it.value() + "\r\n";
+    }
+    return head + "Content-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body;
+}
+
+QJsonObject jsonBody(const QByteArray &body)
+{
+    return QJsonDocument::fromJson(body).object();
+}
+
 QByteArray callHeld(int id)
 {
     return R"({"jsonrpc":"2.0","id":)" + QByteArray::number(id) + R"(,"method":"tools/call","params":{"name":"held","arguments":{}}})";
@@ -316,6 +353,16 @@ class tst_HttpServer : public QObject
 
 private Q_SLOTS:
     void initTestCase();
+    void modernJsonAnswer();
+    void modernHeaderValidation_data();
+    void modernHeaderValidation();
+    void modernStreamCarriesProgressAndLog();
+    void modernClosingStreamCancels();
+    void modernListen();
+    void modernOnlyEra();
+    void modernAlwaysSse();
+    void modernDemoServerBinary();
+    void legacyEraRefusesModern();
     void jsonAnswers();
     void progressAndLoggingStream();
     void serverRequestOnStream();
@@ -897,6 +944,294 @@ void tst_HttpServer::chunkedRefused()
     QCOMPARE(raw.headers.value("connection"), QByteArray("close"));
     const QByteArray body = raw.readBody();
     QVERIFY2(body.contains(text), body.constData());
+}
+
+void tst_HttpServer::modernJsonAnswer()
+{
+    QObject owner;
+    StreamableHttpServer http(makeServer(&owner));
+    QVERIFY(http.listen());
+    RawHttp raw(http.port());
+    QVERIFY(raw.waitConnected());
+    raw.write(modernPost("tools/list", {}));
+    QVERIFY(raw.readHead());
+    QCOMPARE(raw.status, 200);
+    QVERIFY(!raw.headers.contains("mcp-session-id")); // no sessions in this era
+    const QJsonObject result = jsonBody(raw.readBody()).value(QLatin1String("result")).toObject();
+    QCOMPARE(result.value(QLatin1String("resultType")).toString(), QStringLiteral("complete"));
+    QVERIFY(result.value(QLatin1String("ttlMs")).isDouble());
+    QCOMPARE(result.value(QLatin1String("_meta")).toObject().value(QLatin1String("io.modelcontextprotocol/serverInfo")).toObject()
+                 .value(QLatin1String("name")).toString(), QStringLiteral("http-test"));
+    // The same connection serves the next request (keep-alive), and nothing outlives an answer.
+    raw.write(modernPost("server/discover", {}));
+    QVERIFY(raw.readHead());
+    QCOMPARE(raw.status, 200);
+    QVERIFY(jsonBody(raw.readBody()).value(QLatin1String("result")).toObject().contains(QLatin1String("supportedVersions")));
+    QTRY_COMPARE(http.server()->sessions().size(), 0);
+    QCOMPARE(http.sessionCount(), 0);
+}
+
+void tst_HttpServer::modernHeaderValidation_data()
+{
+    QTest::addColumn<QByteArray>("request");
+    QTest::addColumn<int>("status");
+    QTest::addColumn<int>("code"); // 0: a result
+
+    const QByteArray route = R"("name":"route","arguments":{"region":"us-west1","count":42,"tenant":{"id":"acme"}})";
+    const QList<QByteArray> params{"Mcp-Param-Region: us-west1", "Mcp-Param-Count: 42", "Mcp-Param-Tenant: acme"};
+    auto with = [&](const QList<QByteArray> &changes) { return params + changes; };
+    QTest::newRow("all headers match") << modernPost("tools/call", route, "route", params) << 200 << 0;
+    QTest::newRow("header names are case-insensitive")
+        << modernPost("tools/call", route, "route", {"mcp-param-region: us-west1", "MCP-PARAM-COUNT: 42", "Mcp-Param-Tenant: acme"})
+        << 200 << 0;
+    QTest::newRow("Base64 sentinel decoded") << modernPost("tools/call", route, "=?base64?cm91dGU=?=",
+                                                           with({"Mcp-Param-Region: =?base64?dXMtd2VzdDE=?="})) << 200 << 0;
+    QTest::newRow("integer compared as a number") << modernPost("tools/call", route, "route", with({"Mcp-Param-Count: 42.0"}))
+                                                  << 200 << 0;
+    QTest::newRow("version header missing") << modernPost("tools/list", {}, {}, {"MCP-Protocol-Version: "}) << 400 << -32020;
+    QTest::newRow("version header differs") << modernPost("tools/list", {}, {}, {"MCP-Protocol-Version: 2025-11-25"})
+                                            << 400 << -32020;
+    QTest::newRow("Mcp-Method missing") << modernPost("tools/list", {}, {}, {"Mcp-Method: "}) << 400 << -32020;
+    QTest::newRow("Mcp-Method differs") << modernPost("tools/list", {}, {}, {"Mcp-Method: prompts/list"}) << 400 << -32020;
+    QTest::newRow("Mcp-Method is case-sensitive") << modernPost("tools/list", {}, {}, {"Mcp-Method: TOOLS/LIST"}) << 400 << -32020;
+    QTest::newRow("Mcp-Name missing") << modernPost("tools/call", route, {}, params) << 400 << -32020;
+    QTest::newRow("Mcp-Name differs") << modernPost("tools/call", route, "echo", params) << 400 << -32020;
+    QTest::newRow("param header missing") << modernPost("tools/call", route, "route", with({"Mcp-Param-Tenant: "})) << 400 << -32020;
+    QTest::newRow("param header differs") << modernPost("tools/call", route, "route", with({"Mcp-Param-Region: eu"})) << 400 << -32020;
+    QTest::newRow("broken Base64") << modernPost("tools/call", route, "route", with({"Mcp-Param-Region: =?base64?dXMtd2!?="}))
+                                   << 400 << -32020;
+    QTest::newRow("param header without argument")
+        << modernPost("tools/call", R"("name":"route","arguments":{})", "route", {"Mcp-Param-Region: us-west1"}) << 400 << -32020;
+    // Header and _meta agree on a version the server does not speak (same length: Content-Length holds).
+    QTest::newRow("unsupported version") << modernPost("tools/list", {}).replace("2026-07-28", "2099-01-01") << 400 << -32022;
+    QTest::newRow("unknown method") << modernPost("nothing/here", {}) << 404 << -32601;
+    QTest::newRow("removed method") << modernPost("ping", {}) << 404 << -32601;
+}
+
+void tst_HttpServer::modernHeaderValidation()
+{
+    QFETCH(QByteArray, request);
+    QFETCH(int, status);
+    QFETCH(int, code);
+    QObject owner;
+    StreamableHttpServer http(makeServer(&owner));
+    QVERIFY(http.listen());
+    RawHttp raw(http.port());
+    QVERIFY(raw.waitConnected());
+    raw.write(request);
+    QVERIFY(raw.readHead());
+    const QJsonObject body = jsonBody(raw.readBody());
+    QCOMPARE(raw.status, status);
+    QCOMPARE(body.value(QLatin1String("id")).toInt(), 5);
+    if (code == 0)
+        QCOMPARE(firstText(body.value(QLatin1String("result")).toObject()), QStringLiteral("routed"));
+    else
+        QCOMPARE(body.value(QLatin1String("error")).toObject().value(QLatin1String("code")).toInt(), code);
+}
+
+void tst_HttpServer::modernStreamCarriesProgressAndLog()
+{
+    QObject owner;
+    StreamableHttpServer http(makeServer(&owner));
+    QVERIFY(http.listen());
+    RawHttp raw(http.port());
+    QVERIFY(raw.waitConnected());
+    raw.write(modernPost("tools/call", R"("name":"steps","arguments":{})", "steps", {},
+                         R"("progressToken":"p1","io.modelcontextprotocol/logLevel":"info")"));
+    QVERIFY(raw.readHead());
+    QCOMPARE(raw.headers.value("content-type"), QByteArray("text/event-stream"));
+    QVERIFY(!raw.headers.contains("mcp-session-id"));
+    QStringList methods;
+    for (;;) {
+        const std::optional<RawHttp::Event> event = raw.nextEvent();
+        QVERIFY(event);
+        QVERIFY2(event->id.isEmpty(), event->id.constData()); // no resumption in this era: no event ids
+        QVERIFY(event->retry < 0);
+        const QJsonObject message = jsonBody(event->data);
+        if (message.contains(QLatin1String("result"))) {
+            QCOMPARE(message.value(QLatin1String("result")).toObject().value(QLatin1String("resultType")).toString(),
+                     QStringLiteral("complete"));
+            break;
+        }
+        methods.append(message.value(QLatin1String("method")).toString());
+    }
+    QCOMPARE(methods, (QStringList{QStringLiteral("notifications/progress"), QStringLiteral("notifications/message"),
+                                   QStringLiteral("notifications/progress")}));
+    QVERIFY(raw.waitEnd());
+}
+
+void tst_HttpServer::modernClosingStreamCancels()
+{
+    QObject owner;
+    StreamableHttpServer http(makeServer(&owner));
+    QVERIFY(http.listen());
+    RawHttp raw(http.port());
+    QVERIFY(raw.waitConnected());
+    raw.write(modernPost("tools/call", R"("name":"held","arguments":{})", "held"));
+    QTRY_VERIFY(g_held);
+    QVERIFY(g_held->isModern());
+    QSignalSpy cancelled(g_held.data(), &RequestContext::cancelled);
+    raw.cut();
+    QTRY_COMPARE(cancelled.size(), 1);
+    QTRY_COMPARE(http.server()->sessions().size(), 0);
+}
+
+void tst_HttpServer::modernListen()
+{
+    QObject owner;
+    Server *server = makeServer(&owner);
+    StreamableHttpServer http(server);
+    QVERIFY(http.listen());
+    RawHttp raw(http.port());
+    QVERIFY(raw.waitConnected());
+    raw.write(modernPost("subscriptions/listen", R"("notifications":{"toolsListChanged":true})"));
+    QVERIFY(raw.readHead());
+    QCOMPARE(raw.status, 200);
+    QCOMPARE(raw.headers.value("content-type"), QByteArray("text/event-stream"));
+    const std::optional<RawHttp::Event> ack = raw.nextEvent();
+    QVERIFY(ack);
+    const QJsonObject ackMessage = jsonBody(ack->data);
+    QCOMPARE(ackMessage.value(QLatin1String("method")).toString(), QStringLiteral("notifications/subscriptions/acknowledged"));
+    QCOMPARE(ackMessage.value(QLatin1String("params")).toObject().value(QLatin1String("_meta")).toObject()
+                 .value(QLatin1String("io.modelcontextprotocol/subscriptionId")).toInt(), 5);
+    // A change of the prompts is not what this stream asked for; a change of the tools is.
+    server->removePrompt(QStringLiteral("none"));
+    server->addPrompt(QJsonObject{{QStringLiteral("name"), QStringLiteral("p")}},
+                      [](const QJsonObject &, RpcError *) { return QJsonObject(); });
+    server->addTool(QJsonObject{{QStringLiteral("name"), QStringLiteral("late")}}, [](ToolCall *call) { call->respond({}); });
+    const std::optional<RawHttp::Event> changed = raw.nextEvent();
+    QVERIFY(changed);
+    const QJsonObject changedMessage = jsonBody(changed->data);
+    QCOMPARE(changedMessage.value(QLatin1String("method")).toString(), QStringLiteral("notifications/tools/list_changed"));
+    QCOMPARE(changedMessage.value(QLatin1String("params")).toObject().value(QLatin1String("_meta")).toObject()
+                 .value(QLatin1String("io.modelcontextprotocol/subscriptionId")).toInt(), 5);
+    QVERIFY(!raw.waitEnd(300)); // the stream stays open
+    QCOMPARE(server->sessions().size(), 1);
+    raw.cut(); // and ends when the client closes it
+    QTRY_COMPARE(server->sessions().size(), 0);
+}
+
+void tst_HttpServer::modernOnlyEra()
+{
+    QObject owner;
+    Server *server = makeServer(&owner);
+    server->setEra(Era::Modern);
+    StreamableHttpServer http(server);
+    QVERIFY(http.listen());
+    {
+        RawHttp raw(http.port());
+        QVERIFY(raw.waitConnected());
+        raw.write(rawPost(R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}})"));
+        QVERIFY(raw.readHead());
+        QCOMPARE(raw.status, 400);
+        const QJsonObject error = jsonBody(raw.readBody()).value(QLatin1String("error")).toObject();
+        QCOMPARE(error.value(QLatin1String("code")).toInt(), -32022);
+        QCOMPARE(error.value(QLatin1String("data")).toObject().value(QLatin1String("supported")).toArray(),
+                 QJsonArray{QStringLiteral("2026-07-28")});
+        QVERIFY(!raw.headers.contains("mcp-session-id"));
+    }
+    for (const QByteArray &request : {QByteArray("GET /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"),
+                                      QByteArray("DELETE /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nMcp-Session-Id: x\r\n\r\n")}) {
+        RawHttp raw(http.port());
+        QVERIFY(raw.waitConnected());
+        raw.write(request);
+        QVERIFY(raw.readHead());
+        QCOMPARE(raw.status, 405);
+    }
+    // A session id from an older client is ignored, not echoed.
+    RawHttp raw(http.port());
+    QVERIFY(raw.waitConnected());
+    raw.write(modernPost("tools/list", {}, {}, {"Mcp-Session-Id: stale"}));
+    QVERIFY(raw.readHead());
+    QCOMPARE(raw.status, 200);
+    QVERIFY(!raw.headers.contains("mcp-session-id"));
+}
+
+void tst_HttpServer::legacyEraRefusesModern()
+{
+    QObject owner;
+    Server *server = makeServer(&owner);
+    server->setEra(Era::Legacy);
+    StreamableHttpServer http(server);
+    QVERIFY(http.listen());
+    RawHttp raw(http.port());
+    QVERIFY(raw.waitConnected());
+    raw.write(modernPost("server/discover", {}));
+    QVERIFY(raw.readHead());
+    QCOMPARE(raw.status, 400); // what a 2025-11-25 server answers: no session
+    const QJsonObject error = jsonBody(raw.readBody()).value(QLatin1String("error")).toObject();
+    QCOMPARE(error.value(QLatin1String("code")).toInt(), -32600);
+    QVERIFY(!rawSession(http.port()).isEmpty());
+}
+
+void tst_HttpServer::modernAlwaysSse()
+{
+    QObject owner;
+    StreamableHttpServer http(makeServer(&owner));
+    http.setResponseMode(StreamableHttpServer::ResponseMode::AlwaysSse);
+    QVERIFY(http.listen());
+    RawHttp raw(http.port());
+    QVERIFY(raw.waitConnected());
+    // An error keeps its status: the stream starts only with a message that is not one.
+    raw.write(modernPost("ping", {}));
+    QVERIFY(raw.readHead());
+    QCOMPARE(raw.status, 404);
+    QCOMPARE(jsonBody(raw.readBody()).value(QLatin1String("error")).toObject().value(QLatin1String("code")).toInt(), -32601);
+    raw.write(modernPost("tools/list", {}));
+    QVERIFY(raw.readHead());
+    QCOMPARE(raw.status, 200);
+    QCOMPARE(raw.headers.value("content-type"), QByteArray("text/event-stream"));
+    const std::optional<RawHttp::Event> answer = raw.nextEvent();
+    QVERIFY(answer);
+    QVERIFY(jsonBody(answer->data).value(QLatin1String("result")).toObject().contains(QLatin1String("tools")));
+    QVERIFY(raw.waitEnd());
+}
+
+void tst_HttpServer::modernDemoServerBinary()
+{
+#ifndef MCPSCOPE_DEMO_SERVER
+    QSKIP("The demo server is not built.");
+#else
+    QProcess process;
+    process.start(QStringLiteral(MCPSCOPE_DEMO_SERVER),
+                  {QStringLiteral("--http"), QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--era"), QStringLiteral("modern")});
+    QVERIFY(process.waitForStarted(5000));
+    QRegularExpressionMatch match;
+    QByteArray err;
+    QTRY_VERIFY_WITH_TIMEOUT((err += process.readAllStandardError(),
+                              match = QRegularExpression(QStringLiteral("listening on http://127\\.0\\.0\\.1:(\\d+)/mcp"))
+                                          .match(QString::fromUtf8(err)))
+                                 .hasMatch(),
+                             10000);
+    const quint16 port = quint16(match.captured(1).toUInt());
+    RawHttp raw(port);
+    QVERIFY(raw.waitConnected());
+    // A multi round-trip request over HTTP: input_required, then the retry with the answer.
+    const QByteArray capabilities = R"({"elicitation":{}})";
+    raw.write(modernPost("tools/call", R"("name":"ask_user","arguments":{})", "ask_user", {}, {}, capabilities));
+    QVERIFY(raw.readHead());
+    QCOMPARE(raw.status, 200);
+    const QJsonObject first = jsonBody(raw.readBody()).value(QLatin1String("result")).toObject();
+    QCOMPARE(first.value(QLatin1String("resultType")).toString(), QStringLiteral("input_required"));
+    const QByteArray state = first.value(QLatin1String("requestState")).toString().toLatin1();
+    QVERIFY(!state.isEmpty());
+    const QByteArray retry = modernPost("tools/call",
+                                        R"("name":"ask_user","arguments":{},"inputResponses":{"profile":{"action":"accept","content":{"name":"Lin"}}},"requestState":")"
+                                            + state + '"',
+                                        "ask_user", {}, {}, capabilities);
+    raw.write(retry);
+    QVERIFY(raw.readHead());
+    QCOMPARE(raw.status, 200);
+    const QJsonObject done = jsonBody(raw.readBody()).value(QLatin1String("result")).toObject();
+    QCOMPARE(done.value(QLatin1String("structuredContent")).toObject().value(QLatin1String("content")).toObject()
+                 .value(QLatin1String("name")).toString(), QStringLiteral("Lin"));
+    // No GET stream in this era.
+    raw.write("GET /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n");
+    QVERIFY(raw.readHead());
+    QCOMPARE(raw.status, 405);
+    process.terminate();
+    process.waitForFinished(5000);
+#endif
 }
 
 QTEST_GUILESS_MAIN(tst_HttpServer)

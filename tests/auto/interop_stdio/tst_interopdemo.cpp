@@ -147,6 +147,9 @@ private Q_SLOTS:
                          return QJsonDocument(r).toJson().contains("file:///tmp/demo-root") ? QString() : QStringLiteral("root missing");
                      }});
         calls.insert(QStringLiteral("ping_client"), {QJsonObject(), textContains(QStringLiteral("answered ping"))});
+        calls.insert(QStringLiteral("route_query"), {QJsonObject{{QStringLiteral("region"), QStringLiteral("eu-west1")},
+                                                                 {QStringLiteral("query"), QStringLiteral("select 1")}},
+                                                     structured(QStringLiteral("region"))});
         calls.insert(QStringLiteral("log_all_levels"), {QJsonObject(), textContains(QStringLiteral("log messages"))});
         calls.insert(QStringLiteral("garbage"), {QJsonObject(), textContains(QStringLiteral("garbage line"))});
         calls.insert(QStringLiteral("huge_result"), {QJsonObject{{QStringLiteral("mib"), 2}}, [](const QJsonObject &r) {

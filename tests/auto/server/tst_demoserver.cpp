@@ -173,6 +173,20 @@ QString firstText(const QJsonObject &result)
     return result.value("content").toArray().at(0).toObject().value("text").toString();
 }
 
+const char *const modernVersion = "2026-07-28";
+
+// params with the per-request _meta of the 2026-07-28 revision.
+QJsonObject modern(QJsonObject params = {}, const QJsonObject &capabilities = {}, const QJsonObject &extraMeta = {})
+{
+    QJsonObject meta{{"io.modelcontextprotocol/protocolVersion", modernVersion},
+                     {"io.modelcontextprotocol/clientCapabilities", capabilities},
+                     {"io.modelcontextprotocol/clientInfo", QJsonObject{{"name", "tst_demoserver"}, {"version", "1"}}}};
+    for (auto it = extraMeta.begin(); it != extraMeta.end(); ++it)
+        meta.insert(it.key(), it.value());
+    params.insert("_meta", meta);
+    return params;
+}
+
 } // namespace
 
 class tst_DemoServer : public QObject
@@ -226,6 +240,16 @@ private Q_SLOTS:
     void rootsChangedIsNoticed();
     void taskCancelAndFailure();
     void taskInputRequired();
+    void modernDiscover();
+    void modernMetaValidation_data();
+    void modernMetaValidation();
+    void modernResults();
+    void modernMultiRoundTrip();
+    void modernMultiRoundTripRefusals();
+    void modernLogLevel();
+    void modernSubscriptions();
+    void eras();
+    void modernTasks();
 };
 
 void tst_DemoServer::initialize_data()
@@ -1126,6 +1150,304 @@ void tst_DemoServer::urlElicitation()
     QCOMPARE(error.value("code").toInt(), -32042);
     QCOMPARE(error.value("data").toObject().value("elicitations").toArray().at(0).toObject().value("mode").toString(),
              QStringLiteral("url"));
+}
+
+void tst_DemoServer::modernDiscover()
+{
+    DemoServer server;
+    const QJsonObject result = server.call(1, "server/discover", modern()).value("result").toObject();
+    QCOMPARE(result.value("supportedVersions").toArray(), QJsonArray{modernVersion});
+    QVERIFY(result.value("capabilities").toObject().contains("tools"));
+    QVERIFY(!result.value("capabilities").toObject().contains("tasks")); // the 2025-11-25 form
+    QCOMPARE(result.value("resultType").toString(), QStringLiteral("complete"));
+    QCOMPARE(result.value("_meta").toObject().value("io.modelcontextprotocol/serverInfo").toObject().value("name").toString(),
+             QStringLiteral("mcpscope-demo-server"));
+    QVERIFY(!result.value("instructions").toString().isEmpty());
+    // No handshake happened: the same process still serves a legacy client afterwards (dual era).
+    QCOMPARE(server.initialize().value("protocolVersion").toString(), QString::fromLatin1(latestVersion));
+}
+
+void tst_DemoServer::modernMetaValidation_data()
+{
+    QTest::addColumn<QString>("method");
+    QTest::addColumn<QJsonObject>("params");
+    QTest::addColumn<int>("code");
+
+    QJsonObject noCapabilities = modern();
+    QJsonObject meta = noCapabilities.value("_meta").toObject();
+    meta.remove("io.modelcontextprotocol/clientCapabilities");
+    noCapabilities.insert("_meta", meta);
+    QTest::newRow("discover without _meta") << "server/discover" << QJsonObject{} << -32602;
+    QTest::newRow("without clientCapabilities") << "tools/list" << noCapabilities << -32602;
+    QTest::newRow("bad log level") << "tools/list" << modern({}, {}, {{"io.modelcontextprotocol/logLevel", "loud"}}) << -32602;
+    QTest::newRow("ping is gone") << "ping" << modern() << -32601;
+    QTest::newRow("logging/setLevel is gone") << "logging/setLevel" << modern({{"level", "info"}}) << -32601;
+    QTest::newRow("resources/subscribe is gone") << "resources/subscribe" << modern({{"uri", "demo://clock"}}) << -32601;
+    QTest::newRow("initialize with modern _meta") << "initialize" << modern() << -32601;
+    QTest::newRow("resource not found") << "resources/read" << modern({{"uri", "demo://nothing"}}) << -32602;
+    QTest::newRow("undeclared capability") << "tools/call" << modern(callParams("ask_llm", {{"prompt", "hi"}})) << -32021;
+}
+
+void tst_DemoServer::modernMetaValidation()
+{
+    QFETCH(QString, method);
+    QFETCH(QJsonObject, params);
+    QFETCH(int, code);
+    DemoServer server;
+    const QJsonObject reply = server.call(7, method, params);
+    QCOMPARE(reply.value("id").toInt(), 7);
+    QCOMPARE(reply.value("error").toObject().value("code").toInt(), code);
+}
+
+void tst_DemoServer::modernResults()
+{
+    DemoServer server;
+    QJsonObject params = modern();
+    QJsonObject meta = params.value("_meta").toObject();
+    meta.insert("io.modelcontextprotocol/protocolVersion", "1900-01-01");
+    params.insert("_meta", meta);
+    const QJsonObject unsupported = server.call(1, "tools/list", params).value("error").toObject();
+    QCOMPARE(unsupported.value("code").toInt(), -32022);
+    QCOMPARE(unsupported.value("data").toObject().value("supported").toArray(), QJsonArray{modernVersion});
+    QCOMPARE(unsupported.value("data").toObject().value("requested").toString(), QStringLiteral("1900-01-01"));
+
+    for (const char *method : {"tools/list", "prompts/list", "resources/list", "resources/templates/list"}) {
+        const QJsonObject result = server.call(method, method, modern()).value("result").toObject();
+        QCOMPARE(result.value("resultType").toString(), QStringLiteral("complete"));
+        QVERIFY2(result.value("ttlMs").isDouble() && result.value("ttlMs").toInt() >= 0, method);
+        QCOMPARE(result.value("cacheScope").toString(), QStringLiteral("public"));
+        QVERIFY(result.value("_meta").toObject().contains("io.modelcontextprotocol/serverInfo"));
+    }
+    const QJsonObject read = server.call(2, "resources/read", modern({{"uri", "demo://docs/readme"}})).value("result").toObject();
+    QVERIFY(!read.value("contents").toArray().isEmpty());
+    QCOMPARE(read.value("ttlMs").toInt(-1), 0);
+    const QJsonObject call = server.call(3, "tools/call", modern(callParams("echo", {{"message", "hi"}}))).value("result").toObject();
+    QCOMPARE(firstText(call), QStringLiteral("hi"));
+    QCOMPARE(call.value("resultType").toString(), QStringLiteral("complete"));
+    QVERIFY(!call.contains("ttlMs")); // tool results are not cacheable
+    // Legacy results keep their old shape.
+    server.initialize();
+    const QJsonObject legacy = server.call(4, "tools/list").value("result").toObject();
+    QVERIFY(!legacy.contains("resultType"));
+    QVERIFY(!legacy.contains("ttlMs"));
+}
+
+void tst_DemoServer::modernMultiRoundTrip()
+{
+    DemoServer server;
+    const QJsonObject capabilities{{"elicitation", QJsonObject()}, {"roots", QJsonObject()}};
+    const QJsonObject first = server.call(1, "tools/call", modern(callParams("ask_user"), capabilities)).value("result").toObject();
+    QCOMPARE(first.value("resultType").toString(), QStringLiteral("input_required"));
+    const QJsonObject ask = first.value("inputRequests").toObject().value("profile").toObject();
+    QCOMPARE(ask.value("method").toString(), QStringLiteral("elicitation/create"));
+    QCOMPARE(ask.value("params").toObject().value("mode").toString(), QStringLiteral("form"));
+    const QString state = first.value("requestState").toString();
+    QVERIFY(!state.isEmpty());
+    QVERIFY(server.serverRequests("elicitation/create").isEmpty()); // no server-to-client request in this era
+
+    QJsonObject retry = modern(callParams("ask_user"), capabilities);
+    retry.insert("inputResponses", QJsonObject{{"profile", QJsonObject{{"action", "accept"}, {"content", QJsonObject{{"name", "Grace"}}}}}});
+    retry.insert("requestState", state);
+    const QJsonObject done = server.call(2, "tools/call", retry).value("result").toObject();
+    QCOMPARE(done.value("resultType").toString(), QStringLiteral("complete"));
+    QCOMPARE(done.value("structuredContent").toObject().value("content").toObject().value("name").toString(), QStringLiteral("Grace"));
+
+    // An answer that is not an object is asked for again, not failed.
+    retry.insert("inputResponses", QJsonObject{{"profile", "yes"}});
+    retry.remove("requestState");
+    const QJsonObject again = server.call(3, "tools/call", retry).value("result").toObject();
+    QCOMPARE(again.value("resultType").toString(), QStringLiteral("input_required"));
+
+    const QJsonObject roots = server.call(4, "tools/call", modern(callParams("list_roots"), capabilities)).value("result").toObject();
+    QCOMPARE(roots.value("inputRequests").toObject().value("roots").toObject().value("method").toString(), QStringLiteral("roots/list"));
+    QJsonObject rootsRetry = modern(callParams("list_roots"), capabilities);
+    rootsRetry.insert("inputResponses", QJsonObject{{"roots", QJsonObject{{"roots", QJsonArray{QJsonObject{{"uri", "file:///w"}}}}}}});
+    rootsRetry.insert("requestState", roots.value("requestState"));
+    const QJsonObject listed = server.call(5, "tools/call", rootsRetry).value("result").toObject();
+    QCOMPARE(listed.value("structuredContent").toObject().value("roots").toArray().at(0).toObject().value("uri").toString(),
+             QStringLiteral("file:///w"));
+}
+
+void tst_DemoServer::modernMultiRoundTripRefusals()
+{
+    DemoServer server;
+    const QJsonObject capabilities{{"sampling", QJsonObject()}};
+    const QJsonObject first = server.call(1, "tools/call", modern(callParams("ask_llm", {{"prompt", "hi"}}), capabilities))
+                                  .value("result").toObject();
+    QCOMPARE(first.value("inputRequests").toObject().value("answer").toObject().value("method").toString(),
+             QStringLiteral("sampling/createMessage"));
+    QString state = first.value("requestState").toString();
+    QVERIFY(state.size() > 10);
+
+    // A requestState changed by the client fails verification.
+    QString tampered = state;
+    tampered[3] = tampered.at(3) == u'A' ? u'B' : u'A';
+    QJsonObject retry = modern(callParams("ask_llm", {{"prompt", "hi"}}), capabilities);
+    retry.insert("inputResponses", QJsonObject{{"answer", QJsonObject{{"role", "assistant"}, {"model", "m"},
+                                                                      {"content", QJsonObject{{"type", "text"}, {"text", "Hello"}}}}}});
+    retry.insert("requestState", tampered);
+    QCOMPARE(server.call(2, "tools/call", retry).value("error").toObject().value("code").toInt(), -32602);
+    // So does a state minted for another request.
+    retry.insert("requestState", state);
+    retry.insert("name", "ask_user");
+    QCOMPARE(server.call(3, "tools/call", retry).value("error").toObject().value("code").toInt(), -32602);
+    retry.insert("name", "ask_llm");
+    QCOMPARE(firstText(server.call(4, "tools/call", retry).value("result").toObject()), QStringLiteral("m answered: Hello"));
+
+    // Without the capability the tool fails with MissingRequiredClientCapability naming it.
+    const QJsonObject error = server.call(5, "tools/call", modern(callParams("list_roots"))).value("error").toObject();
+    QCOMPARE(error.value("code").toInt(), -32021);
+    QVERIFY(error.value("data").toObject().value("requiredCapabilities").toObject().value("roots").isObject());
+}
+
+void tst_DemoServer::modernLogLevel()
+{
+    DemoServer server;
+    QCOMPARE(firstText(toolResult(server, 0, "echo", {{"message", "warm up"}})), QStringLiteral("warm up")); // legacy, unlogged
+    const QJsonObject quiet = server.call(1, "tools/call", modern(callParams("log_all_levels"))).value("result").toObject();
+    QCOMPARE(firstText(quiet), QStringLiteral("Sent 0 of 8 log messages."));
+    QVERIFY(server.notifications("notifications/message").isEmpty()); // no logLevel, no log at all
+    const QJsonObject loud = server.call(2, "tools/call",
+                                         modern(callParams("log_all_levels"), {}, {{"io.modelcontextprotocol/logLevel", "error"}}))
+                                 .value("result").toObject();
+    QCOMPARE(firstText(loud), QStringLiteral("Sent 4 of 8 log messages."));
+    QCOMPARE(server.notifications("notifications/message").size(), 4);
+    QCOMPARE(server.notifications("notifications/message").constFirst().value("params").toObject().value("level").toString(),
+             QStringLiteral("error"));
+}
+
+void tst_DemoServer::modernSubscriptions()
+{
+    DemoServer server;
+    server.send(request("sub-1", "subscriptions/listen",
+                        modern({{"notifications", QJsonObject{{"toolsListChanged", true},
+                                                              {"resourceSubscriptions", QJsonArray{"demo://clock"}}}}})));
+    QVERIFY(DemoServer::waitUntil([&] { return !server.notifications("notifications/subscriptions/acknowledged").isEmpty(); }));
+    const QJsonObject ack = server.notifications("notifications/subscriptions/acknowledged").constFirst().value("params").toObject();
+    QCOMPARE(ack.value("_meta").toObject().value("io.modelcontextprotocol/subscriptionId").toString(), QStringLiteral("sub-1"));
+    QCOMPARE(ack.value("notifications").toObject().value("toolsListChanged").toBool(), true);
+    QVERIFY(!ack.value("notifications").toObject().contains("promptsListChanged"));
+
+    QVERIFY(!server.call(1, "tools/call", modern(callParams("toggle_extra_tool"))).contains("error"));
+    QVERIFY(DemoServer::waitUntil([&] { return !server.notifications("notifications/tools/list_changed").isEmpty(); }));
+    const QJsonObject changed = server.notifications("notifications/tools/list_changed").constFirst();
+    QCOMPARE(changed.value("params").toObject().value("_meta").toObject().value("io.modelcontextprotocol/subscriptionId").toString(),
+             QStringLiteral("sub-1"));
+    // The clock ticks while the subscription is open, tagged with it.
+    QVERIFY(DemoServer::waitUntil([&] { return !server.notifications("notifications/resources/updated").isEmpty(); }, 4000));
+    const QJsonObject tick = server.notifications("notifications/resources/updated").constFirst().value("params").toObject();
+    QCOMPARE(tick.value("uri").toString(), QStringLiteral("demo://clock"));
+    QCOMPARE(tick.value("_meta").toObject().value("io.modelcontextprotocol/subscriptionId").toString(), QStringLiteral("sub-1"));
+
+    // Cancelling the listen request ends it: no response, no more ticks.
+    server.send(notification("notifications/cancelled", {{"requestId", "sub-1"}}));
+    QTest::qWait(200);
+    const qsizetype ticks = server.notifications("notifications/resources/updated").size();
+    QTest::qWait(2300);
+    QCOMPARE(server.notifications("notifications/resources/updated").size(), ticks);
+    QVERIFY(server.reply("sub-1", 10).isEmpty());
+    QVERIFY(server.notifications("notifications/prompts/list_changed").isEmpty());
+}
+
+void tst_DemoServer::eras()
+{
+    {
+        DemoServer modernOnly({"--era", "modern"});
+        const QJsonObject refused = modernOnly.call(0, "initialize",
+                                                    {{"protocolVersion", latestVersion}, {"capabilities", QJsonObject()},
+                                                     {"clientInfo", QJsonObject{{"name", "legacy"}, {"version", "1"}}}})
+                                        .value("error").toObject();
+        QCOMPARE(refused.value("code").toInt(), -32022);
+        QCOMPARE(refused.value("data").toObject().value("supported").toArray(), QJsonArray{modernVersion});
+        QVERIFY(refused.value("message").toString().contains(modernVersion));
+        QCOMPARE(modernOnly.call(1, "tools/list").value("error").toObject().value("code").toInt(), -32602);
+        QVERIFY(modernOnly.call(2, "server/discover", modern()).contains("result"));
+    }
+    {
+        DemoServer legacyOnly({"--era", "legacy"});
+        QCOMPARE(legacyOnly.call(1, "server/discover", modern()).value("error").toObject().value("code").toInt(), -32601);
+        QCOMPARE(legacyOnly.initialize().value("protocolVersion").toString(), QString::fromLatin1(latestVersion));
+        const QJsonObject result = legacyOnly.call(2, "tools/list", modern()).value("result").toObject();
+        QVERIFY(!result.contains("resultType")); // served as the legacy request it is to this server
+    }
+    DemoServer wrong({"--era", "future"});
+    QVERIFY(wrong.process.waitForFinished(5000));
+    QCOMPARE(wrong.process.exitCode(), 2);
+}
+
+void tst_DemoServer::modernTasks()
+{
+    DemoServer server;
+    const QJsonObject tasks{{"extensions", QJsonObject{{"io.modelcontextprotocol/tasks", QJsonObject()}}}};
+    const QJsonObject discovered = server.call(0, "server/discover", modern()).value("result").toObject();
+    QVERIFY(discovered.value("capabilities").toObject().value("extensions").toObject().contains("io.modelcontextprotocol/tasks"));
+
+    // Without the extension a task-only tool, and the tasks methods, name what is missing.
+    const QJsonObject refused = server.call(1, "tools/call", modern(callParams("batch_job"))).value("error").toObject();
+    QCOMPARE(refused.value("code").toInt(), -32021);
+    QVERIFY(refused.value("data").toObject().value("requiredCapabilities").toObject().value("extensions").toObject()
+                .contains("io.modelcontextprotocol/tasks"));
+    QCOMPARE(server.call(2, "tasks/get", modern({{"taskId", "x"}})).value("error").toObject().value("code").toInt(), -32021);
+
+    const QJsonObject created = server.call(3, "tools/call", modern(callParams("batch_job", {{"items", 2}, {"delayMs", 20}}), tasks))
+                                    .value("result").toObject();
+    QCOMPARE(created.value("resultType").toString(), QStringLiteral("task"));
+    QCOMPARE(created.value("status").toString(), QStringLiteral("working"));
+    QVERIFY(created.value("ttlMs").isDouble() && created.value("pollIntervalMs").isDouble());
+    const QString taskId = created.value("taskId").toString();
+    QJsonObject polled;
+    QVERIFY(DemoServer::waitUntil([&] {
+        polled = server.call(QString("poll-%1").arg(server.messages.size()), "tasks/get", modern({{"taskId", taskId}}, tasks))
+                     .value("result").toObject();
+        return polled.value("status").toString() == QLatin1String("completed");
+    }));
+    QCOMPARE(polled.value("resultType").toString(), QStringLiteral("complete"));
+    QCOMPARE(polled.value("result").toObject().value("structuredContent").toObject().value("processed").toInt(), 2);
+    QCOMPARE(server.call(4, "tasks/list", modern({}, tasks)).value("error").toObject().value("code").toInt(), -32601);
+    QCOMPARE(server.call(5, "tasks/result", modern({{"taskId", taskId}}, tasks)).value("error").toObject().value("code").toInt(), -32601);
+
+    // A call that asks for input at once is a multi round-trip request, not a task.
+    QJsonObject capabilities = tasks;
+    capabilities.insert("elicitation", QJsonObject());
+    QCOMPARE(server.call(6, "tools/call", modern(callParams("ask_user"), capabilities)).value("result").toObject()
+                 .value("resultType").toString(), QStringLiteral("input_required"));
+
+    // Input during a task: tasks/get shows what is still asked, tasks/update answers, and the
+    // task goes on once nothing is outstanding.
+    DemoServer fixtures({"--conformance"});
+    const QString asking = fixtures.call(1, "tools/call", modern(callParams("multi_input"), capabilities))
+                               .value("result").toObject().value("taskId").toString();
+    QVERIFY(!asking.isEmpty());
+    QJsonObject waiting;
+    QVERIFY(DemoServer::waitUntil([&] {
+        waiting = fixtures.call(QString("get-%1").arg(fixtures.messages.size()), "tasks/get", modern({{"taskId", asking}}, capabilities))
+                      .value("result").toObject();
+        return waiting.value("status").toString() == QLatin1String("input_required");
+    }));
+    QCOMPARE(waiting.value("inputRequests").toObject().keys(), (QStringList{"first", "second"}));
+    const QJsonObject answer{{"action", "accept"}, {"content", QJsonObject{{"answer", "yes"}}}};
+    const QJsonObject ack = fixtures.call(2, "tasks/update", modern({{"taskId", asking}, {"inputResponses", QJsonObject{{"first", answer}}}},
+                                                                    capabilities)).value("result").toObject();
+    QCOMPARE(ack.value("resultType").toString(), QStringLiteral("complete"));
+    const QJsonObject partly = fixtures.call(3, "tasks/get", modern({{"taskId", asking}}, capabilities)).value("result").toObject();
+    QCOMPARE(partly.value("status").toString(), QStringLiteral("input_required"));
+    QCOMPARE(partly.value("inputRequests").toObject().keys(), QStringList{"second"});
+    fixtures.call(4, "tasks/update", modern({{"taskId", asking}, {"inputResponses", QJsonObject{{"second", answer}}}}, capabilities));
+    QJsonObject done;
+    QVERIFY(DemoServer::waitUntil([&] {
+        done = fixtures.call(QString("done-%1").arg(fixtures.messages.size()), "tasks/get", modern({{"taskId", asking}}, capabilities))
+                   .value("result").toObject();
+        return done.value("status").toString() == QLatin1String("completed");
+    }));
+    QCOMPARE(firstText(done.value("result").toObject()), QStringLiteral("yes and yes"));
+
+    // Cancelling is acknowledged with an empty result and stops the work.
+    const QString slow = server.call(10, "tools/call", modern(callParams("long_task", {{"steps", 50}, {"delayMs", 100}}), tasks))
+                             .value("result").toObject().value("taskId").toString();
+    QVERIFY(server.call(11, "tasks/cancel", modern({{"taskId", slow}}, tasks)).contains("result"));
+    QCOMPARE(server.call(12, "tasks/get", modern({{"taskId", slow}}, tasks)).value("result").toObject().value("status").toString(),
+             QStringLiteral("cancelled"));
+    QVERIFY(DemoServer::waitUntil([&] { return server.stderrBytes.contains("long_task cancelled"); }));
 }
 
 QTEST_GUILESS_MAIN(tst_DemoServer)
