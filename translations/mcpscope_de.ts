@@ -1585,7 +1585,7 @@
     </message>
 </context>
 <context>
-    <name>Mcp::Ui::Connection</name>
+    <name>Mcp::Session</name>
     <message>
         <source>disconnected</source>
         <translation>getrennt</translation>
@@ -1618,14 +1618,6 @@
         </translation>
     </message>
     <message>
-        <source>Started: %1</source>
-        <translation>Gestartet: %1</translation>
-    </message>
-    <message>
-        <source>Process %1</source>
-        <translation>Prozess %1</translation>
-    </message>
-    <message>
         <source>No one is there to answer this request.</source>
         <translation>Niemand ist da, um diese Anfrage zu beantworten.</translation>
     </message>
@@ -1636,6 +1628,17 @@
     <message>
         <source>Not connected.</source>
         <translation>Nicht verbunden.</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::Connection</name>
+    <message>
+        <source>Started: %1</source>
+        <translation>Gestartet: %1</translation>
+    </message>
+    <message>
+        <source>Process %1</source>
+        <translation>Prozess %1</translation>
     </message>
 </context>
 <context>

@@ -1577,7 +1577,7 @@
     </message>
 </context>
 <context>
-    <name>Mcp::Ui::Connection</name>
+    <name>Mcp::Session</name>
     <message>
         <source>disconnected</source>
         <translation>未连接</translation>
@@ -1609,14 +1609,6 @@
         </translation>
     </message>
     <message>
-        <source>Started: %1</source>
-        <translation>已启动：%1</translation>
-    </message>
-    <message>
-        <source>Process %1</source>
-        <translation>进程%1</translation>
-    </message>
-    <message>
         <source>No one is there to answer this request.</source>
         <translation>没有人可以回答此请求。</translation>
     </message>
@@ -1627,6 +1619,17 @@
     <message>
         <source>Not connected.</source>
         <translation>未连接。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::Connection</name>
+    <message>
+        <source>Started: %1</source>
+        <translation>已启动：%1</translation>
+    </message>
+    <message>
+        <source>Process %1</source>
+        <translation>进程%1</translation>
     </message>
 </context>
 <context>

@@ -87,7 +87,7 @@ public:
     // Something to send once the session is ready, in the order it was asked for.
     struct Queued
     {
-        QPointer<RequestHandle> handle; // a request, or...
+        QPointer<OutgoingRequest> handle; // a request, or...
         Message notification;           // ...a notification when handle is null
     };
 
@@ -113,19 +113,19 @@ public:
     QString instructions;
 
     qint64 nextId = 1; // per session object, never reused
-    QHash<MessageId, QPointer<RequestHandle>> pending;        // sent, waiting for the answer
-    QHash<MessageId, QPointer<RequestHandle>> progressRoutes; // progress token -> handle
+    QHash<MessageId, QPointer<OutgoingRequest>> pending;        // sent, waiting for the answer
+    QHash<MessageId, QPointer<OutgoingRequest>> progressRoutes; // progress token -> handle
     QList<Queued> queue;                                      // waiting for the initialize result
     QHash<MessageId, QString> abandoned;                      // id -> method, for late responses
     QList<MessageId> abandonedOrder;
     QHash<MessageId, QPointer<IncomingRequest>> incoming;     // server requests not yet answered
-    QPointer<RequestHandle> initializeHandle;
+    QPointer<OutgoingRequest> initializeHandle;
     bool reinitializing = false;
 
     // Timeouts: one timer for the whole session, set for the earliest deadline (a QTimer per
     // request cost more than the rest of a small request's bookkeeping).
     QElapsedTimer deadlineClock;
-    std::multimap<qint64, QPointer<RequestHandle>> deadlines; // deadline (ns on deadlineClock) -> handle
+    std::multimap<qint64, QPointer<OutgoingRequest>> deadlines; // deadline (ns on deadlineClock) -> handle
     QTimer *deadlineTimer = nullptr;
     qint64 scheduledDeadlineNs = -1; // what deadlineTimer is set for; -1 when it is not running
     bool authorizationPending = false; // the transport waits for an authorization: no deadlines run
@@ -135,7 +135,7 @@ public:
 
     // Lifecycle
     void startInitialize();
-    void onInitializeFinished(RequestHandle *handle);
+    void onInitializeFinished(OutgoingRequest *handle);
     void fail(const QString &message);
     void onTransportOpened();
     void onTransportClosed(const QString &reason);
@@ -144,20 +144,20 @@ public:
     void onSessionExpired();
 
     // Requests
-    RequestHandle *createRequest(const QString &method, const QJsonObject &params, const RequestOptions &options);
-    void transmit(RequestHandle *handle);
+    OutgoingRequest *createRequest(const QString &method, const QJsonObject &params, const RequestOptions &options);
+    void transmit(OutgoingRequest *handle);
     void flushQueue();
-    void armTimer(RequestHandle *handle);
+    void armTimer(OutgoingRequest *handle);
     void onAuthorizationPending(bool waiting);
-    void clearDeadline(RequestHandle *handle);
+    void clearDeadline(OutgoingRequest *handle);
     void scheduleDeadlineTimer();
     void onDeadlineTimer();
-    void onTimeout(RequestHandle *handle);
-    void cancel(RequestHandle *handle, const QString &reason);
-    void sendCancelled(RequestHandle *handle, const QString &reason);
-    void finishWithReply(RequestHandle *handle, const Message &reply);
-    void finishWithError(RequestHandle *handle, const RpcError &error);
-    void finishCommon(RequestHandle *handle);
+    void onTimeout(OutgoingRequest *handle);
+    void cancel(OutgoingRequest *handle, const QString &reason);
+    void sendCancelled(OutgoingRequest *handle, const QString &reason);
+    void finishWithReply(OutgoingRequest *handle, const Message &reply);
+    void finishWithError(OutgoingRequest *handle, const RpcError &error);
+    void finishCommon(OutgoingRequest *handle);
     void failAll(int code, const std::function<QString(const QString &method)> &message);
     void dropIncoming(const QString &reason);
     void rememberAbandoned(const MessageId &id, const QString &method);
@@ -208,15 +208,15 @@ void ClientPrivate::startInitialize()
     RequestOptions options;
     options.timeoutMs = initializeTimeoutMs;
     options.attachProgressToken = false;
-    RequestHandle *handle = createRequest(kInitialize, params, options);
+    OutgoingRequest *handle = createRequest(kInitialize, params, options);
     handle->m_internal = true;
     handle->m_returned = true;
     initializeHandle = handle;
-    QObject::connect(handle, &RequestHandle::finished, q, [this, handle] { onInitializeFinished(handle); });
+    QObject::connect(handle, &OutgoingRequest::finished, q, [this, handle] { onInitializeFinished(handle); });
     transmit(handle);
 }
 
-void ClientPrivate::onInitializeFinished(RequestHandle *handle)
+void ClientPrivate::onInitializeFinished(OutgoingRequest *handle)
 {
     if (initializeHandle != handle)
         return;
@@ -335,7 +335,7 @@ void ClientPrivate::onTransportError(const TransportError &error)
 
 void ClientPrivate::onRequestFailed(const MessageId &id, const TransportError &error)
 {
-    const QPointer<RequestHandle> handle = pending.take(id);
+    const QPointer<OutgoingRequest> handle = pending.take(id);
     if (!handle) {
         qCDebug(lcSession) << "requestFailed for unknown id" << id.toDisplayString();
         return;
@@ -371,10 +371,11 @@ void ClientPrivate::onSessionExpired()
 
 // -- requests --
 
-RequestHandle *ClientPrivate::createRequest(const QString &method, const QJsonObject &params,
+OutgoingRequest *ClientPrivate::createRequest(const QString &method, const QJsonObject &params,
                                             const RequestOptions &options)
 {
-    auto *handle = new RequestHandle(q);
+    auto *handle = new OutgoingRequest(q, nullptr);
+    handle->m_canceller = [this, handle](const QString &reason) { cancel(handle, reason); };
     handle->m_id = MessageId(nextId++);
     handle->m_method = method;
     handle->m_options = options;
@@ -401,12 +402,11 @@ RequestHandle *ClientPrivate::createRequest(const QString &method, const QJsonOb
             progressRoutes.insert(tokenKey, handle);
         }
     }
-    handle->m_elapsed.start();
     armTimer(handle);
     return handle;
 }
 
-void ClientPrivate::transmit(RequestHandle *handle)
+void ClientPrivate::transmit(OutgoingRequest *handle)
 {
     handle->m_sent = true;
     pending.insert(handle->m_id, handle);
@@ -434,8 +434,8 @@ void ClientPrivate::onAuthorizationPending(bool waiting)
 {
     // A person may be signing in: time spent there is not the server's. Timeouts start afresh after.
     authorizationPending = waiting;
-    const QList<QPointer<RequestHandle>> handles = pending.values();
-    for (const QPointer<RequestHandle> &handle : handles) {
+    const QList<QPointer<OutgoingRequest>> handles = pending.values();
+    for (const QPointer<OutgoingRequest> &handle : handles) {
         if (!handle)
             continue;
         if (waiting)
@@ -445,7 +445,7 @@ void ClientPrivate::onAuthorizationPending(bool waiting)
     }
 }
 
-void ClientPrivate::armTimer(RequestHandle *handle)
+void ClientPrivate::armTimer(OutgoingRequest *handle)
 {
     if (authorizationPending) {
         clearDeadline(handle);
@@ -474,7 +474,7 @@ void ClientPrivate::armTimer(RequestHandle *handle)
         scheduleDeadlineTimer();
 }
 
-void ClientPrivate::clearDeadline(RequestHandle *handle)
+void ClientPrivate::clearDeadline(OutgoingRequest *handle)
 {
     if (handle->m_deadlineNs < 0)
         return;
@@ -514,9 +514,9 @@ void ClientPrivate::onDeadlineTimer()
 {
     scheduledDeadlineNs = -1;
     const qint64 now = deadlineClock.nsecsElapsed();
-    QList<QPointer<RequestHandle>> expired;
+    QList<QPointer<OutgoingRequest>> expired;
     while (!deadlines.empty() && deadlines.begin()->first <= now) {
-        const QPointer<RequestHandle> handle = deadlines.begin()->second;
+        const QPointer<OutgoingRequest> handle = deadlines.begin()->second;
         deadlines.erase(deadlines.begin());
         if (handle) {
             handle->m_deadlineNs = -1;
@@ -524,14 +524,14 @@ void ClientPrivate::onDeadlineTimer()
         }
     }
     // In deadline order; a timeout may finish other requests (a callback cancels them) first.
-    for (const QPointer<RequestHandle> &handle : std::as_const(expired))
+    for (const QPointer<OutgoingRequest> &handle : std::as_const(expired))
         if (handle)
             onTimeout(handle);
     if (scheduledDeadlineNs < 0)
         scheduleDeadlineTimer();
 }
 
-void ClientPrivate::sendCancelled(RequestHandle *handle, const QString &reason)
+void ClientPrivate::sendCancelled(OutgoingRequest *handle, const QString &reason)
 {
     if (!handle->m_sent || handle->m_internal)
         return; // never sent, or initialize (which MUST NOT be cancelled)
@@ -542,7 +542,7 @@ void ClientPrivate::sendCancelled(RequestHandle *handle, const QString &reason)
     rememberAbandoned(handle->m_id, handle->m_method);
 }
 
-void ClientPrivate::onTimeout(RequestHandle *handle)
+void ClientPrivate::onTimeout(OutgoingRequest *handle)
 {
     if (handle->m_finished)
         return;
@@ -573,7 +573,7 @@ void ClientPrivate::onTimeout(RequestHandle *handle)
     finishWithError(handle, error);
 }
 
-void ClientPrivate::cancel(RequestHandle *handle, const QString &reason)
+void ClientPrivate::cancel(OutgoingRequest *handle, const QString &reason)
 {
     if (handle->m_finished)
         return;
@@ -593,7 +593,7 @@ void ClientPrivate::rememberAbandoned(const MessageId &id, const QString &method
         abandoned.remove(abandonedOrder.takeFirst());
 }
 
-void ClientPrivate::finishWithReply(RequestHandle *handle, const Message &reply)
+void ClientPrivate::finishWithReply(OutgoingRequest *handle, const Message &reply)
 {
     if (handle->m_finished)
         return;
@@ -602,16 +602,15 @@ void ClientPrivate::finishWithReply(RequestHandle *handle, const Message &reply)
     finishCommon(handle);
 }
 
-void ClientPrivate::finishWithError(RequestHandle *handle, const RpcError &error)
+void ClientPrivate::finishWithError(OutgoingRequest *handle, const RpcError &error)
 {
     if (handle->m_finished)
         return;
-    handle->m_isError = true;
     handle->m_error = error;
     finishCommon(handle);
 }
 
-void ClientPrivate::finishCommon(RequestHandle *handle)
+void ClientPrivate::finishCommon(OutgoingRequest *handle)
 {
     handle->m_finished = true;
     handle->m_finalElapsedMs = handle->m_elapsed.elapsed();
@@ -642,17 +641,17 @@ void ClientPrivate::finishCommon(RequestHandle *handle)
 
 void ClientPrivate::failAll(int code, const std::function<QString(const QString &)> &message)
 {
-    QList<QPointer<RequestHandle>> handles = pending.values();
+    QList<QPointer<OutgoingRequest>> handles = pending.values();
     pending.clear();
     for (const Queued &item : std::as_const(queue))
         if (item.handle)
             handles.append(item.handle);
     queue.clear();
     // Oldest first, so callbacks run in the order the requests were made.
-    std::sort(handles.begin(), handles.end(), [](const QPointer<RequestHandle> &a, const QPointer<RequestHandle> &b) {
+    std::sort(handles.begin(), handles.end(), [](const QPointer<OutgoingRequest> &a, const QPointer<OutgoingRequest> &b) {
         return (a ? a->m_id.toInteger() : 0) < (b ? b->m_id.toInteger() : 0);
     });
-    for (const QPointer<RequestHandle> &handle : std::as_const(handles)) {
+    for (const QPointer<OutgoingRequest> &handle : std::as_const(handles)) {
         if (!handle || handle->m_finished)
             continue;
         RpcError error;
@@ -667,11 +666,8 @@ void ClientPrivate::dropIncoming(const QString &reason)
     const QList<QPointer<IncomingRequest>> requests = incoming.values();
     incoming.clear();
     for (const QPointer<IncomingRequest> &request : requests) {
-        if (!request || request->m_answered)
-            continue;
-        request->m_answered = true; // no way left to answer it
-        Q_EMIT request->cancelled(reason);
-        request->deleteLater();
+        if (request)
+            request->withdraw(reason, true); // no way left to answer it
     }
 }
 
@@ -696,7 +692,7 @@ void ClientPrivate::onMessage(const Message &message)
 void ClientPrivate::onReply(const Message &message)
 {
     // Taken out of the hash before anything runs, so a re-entrant call cannot find it again.
-    const QPointer<RequestHandle> handle = pending.take(message.id());
+    const QPointer<OutgoingRequest> handle = pending.take(message.id());
     if (!handle || handle->m_finished) {
         const auto abandonedIt = abandoned.constFind(message.id());
         if (abandonedIt != abandoned.constEnd()) {
@@ -725,7 +721,12 @@ void ClientPrivate::onRequest(const Message &message)
         sendMessage(Message::errorResponse(id, error));
         return;
     }
-    auto *request = new IncomingRequest(q, message);
+    auto *request = new IncomingRequest(q, id, message.method(), message.paramsObject(), nullptr);
+    request->m_reply = [this, id, request](const Response &answer) {
+        if (incoming.value(id) == request)
+            incoming.remove(id);
+        sendMessage(answer.error ? Message::errorResponse(id, *answer.error) : Message::response(id, answer.result));
+    };
     incoming.insert(id, request);
 
     const QString method = message.method();
@@ -753,7 +754,7 @@ void ClientPrivate::onProgress(const QJsonObject &params)
 {
     bool ok = false;
     const MessageId token = MessageId::fromJson(params.value(kProgressToken), &ok);
-    const QPointer<RequestHandle> handle = ok ? progressRoutes.value(token) : QPointer<RequestHandle>();
+    const QPointer<OutgoingRequest> handle = ok ? progressRoutes.value(token) : QPointer<OutgoingRequest>();
     if (!handle || handle->m_finished) {
         qCDebug(lcSession) << "progress for unknown token" << params.value(kProgressToken);
         return;
@@ -776,11 +777,8 @@ void ClientPrivate::onNotification(const Message &message)
         bool ok = false;
         const MessageId id = MessageId::fromJson(params.value(QStringLiteral("requestId")), &ok);
         const QPointer<IncomingRequest> request = ok ? incoming.take(id) : QPointer<IncomingRequest>();
-        if (request && !request->m_answered) {
-            request->m_answered = true; // a cancelled request SHOULD NOT be answered
-            Q_EMIT request->cancelled(params.value(QStringLiteral("reason")).toString());
-            request->deleteLater();
-        }
+        if (request) // a cancelled request SHOULD NOT be answered
+            request->withdraw(params.value(QStringLiteral("reason")).toString(), true);
     } else if (method == QLatin1String("notifications/message")) {
         Q_EMIT q->logMessage(params.value(QStringLiteral("level")).toString(),
                              params.value(QStringLiteral("logger")).toString(), params.value(QStringLiteral("data")));
@@ -796,73 +794,6 @@ void ClientPrivate::onNotification(const Message &message)
         Q_EMIT q->taskStatus(params);
     }
     Q_EMIT q->notificationReceived(message);
-}
-
-// ---- RequestHandle -------------------------------------------------------------------
-
-RequestHandle::RequestHandle(Client *client) : QObject(client), m_client(client) {}
-
-RequestHandle::~RequestHandle() = default;
-
-QJsonValue RequestHandle::result() const
-{
-    return m_hasReply ? m_reply.result() : m_result;
-}
-
-qint64 RequestHandle::elapsedMs() const
-{
-    if (m_finalElapsedMs >= 0)
-        return m_finalElapsedMs;
-    return m_elapsed.isValid() ? m_elapsed.elapsed() : 0;
-}
-
-void RequestHandle::cancel(const QString &reason)
-{
-    if (m_finished || !m_client)
-        return;
-    m_client->d->cancel(this, reason);
-}
-
-// ---- IncomingRequest -----------------------------------------------------------------
-
-IncomingRequest::IncomingRequest(Client *client, const Message &message)
-    : QObject(client), m_client(client), m_id(message.id()), m_method(message.method()),
-      m_params(message.paramsObject())
-{
-}
-
-IncomingRequest::~IncomingRequest()
-{
-    if (!m_answered)
-        sendReply(Message::errorResponse(m_id, RpcError{ErrorCode::InternalError, QStringLiteral("request dropped")}));
-}
-
-void IncomingRequest::respond(const QJsonValue &result)
-{
-    sendReply(Message::response(m_id, result.isUndefined() || result.isNull() ? QJsonValue(QJsonObject()) : result));
-}
-
-void IncomingRequest::reject(const RpcError &error)
-{
-    sendReply(Message::errorResponse(m_id, error));
-}
-
-void IncomingRequest::sendReply(const Message &reply)
-{
-    if (m_answered) {
-        qCDebug(lcSession) << "second reply to" << m_method << m_id.toDisplayString() << "not sent";
-        return;
-    }
-    m_answered = true;
-    if (m_client) {
-        ClientPrivate *d = m_client->d.get();
-        if (d) {
-            if (d->incoming.value(m_id) == this)
-                d->incoming.remove(m_id);
-            d->sendMessage(reply);
-        }
-    }
-    deleteLater();
 }
 
 // ---- Client --------------------------------------------------------------------------
@@ -899,7 +830,7 @@ Client::~Client()
     });
     for (const QPointer<IncomingRequest> &request : std::as_const(d->incoming))
         if (request)
-            request->m_answered = true;
+            request->withdraw({}, false);
     d->incoming.clear();
     delete d->transport;
     d->transport = nullptr;
@@ -1002,9 +933,9 @@ QStringList Client::supportedProtocolVersions()
             QStringLiteral("2024-11-05")};
 }
 
-RequestHandle *Client::sendRequest(const QString &method, const QJsonObject &params, const RequestOptions &options)
+OutgoingRequest *Client::sendRequest(const QString &method, const QJsonObject &params, const RequestOptions &options)
 {
-    RequestHandle *handle = d->createRequest(method, params, options);
+    OutgoingRequest *handle = d->createRequest(method, params, options);
     switch (d->state) {
     case State::Ready:
         d->transmit(handle);
@@ -1035,43 +966,6 @@ RequestHandle *Client::sendRequest(const QString &method, const QJsonObject &par
     return handle;
 }
 
-void Client::call(const QString &method, const QJsonObject &params, const QObject *context,
-                  std::function<void(RequestHandle *)> callback, const RequestOptions &options)
-{
-    RequestHandle *handle = sendRequest(method, params, options);
-    if (!context || !callback)
-        return;
-    if (context->thread() == thread()) {
-        connect(handle, &RequestHandle::finished, context, [handle, callback] { callback(handle); });
-        return;
-    }
-    // Another thread: the handle is gone (deleteLater) by the time a queued call runs there,
-    // so the callback gets a finished copy that lives on the context's thread.
-    const QPointer<const QObject> guard(context);
-    connect(handle, &RequestHandle::finished, this, [handle, callback, guard] {
-        if (!guard)
-            return;
-        auto *copy = new RequestHandle(nullptr);
-        copy->m_id = handle->m_id;
-        copy->m_method = handle->m_method;
-        copy->m_params = handle->m_params;
-        copy->m_progressToken = handle->m_progressToken;
-        copy->m_options = handle->m_options;
-        copy->m_finalElapsedMs = handle->elapsedMs();
-        copy->m_result = handle->m_result;
-        copy->m_reply = handle->m_reply;
-        copy->m_hasReply = handle->m_hasReply;
-        copy->m_error = handle->m_error;
-        copy->m_finished = true;
-        copy->m_isError = handle->m_isError;
-        copy->m_returned = true;
-        copy->moveToThread(guard->thread());
-        const std::shared_ptr<RequestHandle> owner(copy);
-        QMetaObject::invokeMethod(const_cast<QObject *>(guard.data()), [owner, callback] { callback(owner.get()); },
-                                  Qt::QueuedConnection);
-    });
-}
-
 void Client::sendNotification(const QString &method, const QJsonObject &params)
 {
     const Message message = Message::notification(method, params.isEmpty() ? QJsonValue(QJsonValue::Undefined)
@@ -1090,14 +984,14 @@ void Client::sendNotification(const QString &method, const QJsonObject &params)
     }
 }
 
-RequestHandle *Client::ping() { return sendRequest(kPing); }
+OutgoingRequest *Client::ping() { return sendRequest(kPing); }
 
-RequestHandle *Client::listTools(const QString &cursor)
+OutgoingRequest *Client::listTools(const QString &cursor)
 {
     return sendRequest(QStringLiteral("tools/list"), withCursor(cursor));
 }
 
-RequestHandle *Client::callTool(const QString &name, const QJsonObject &arguments, const RequestOptions &options,
+OutgoingRequest *Client::callTool(const QString &name, const QJsonObject &arguments, const RequestOptions &options,
                                 const QJsonObject &task)
 {
     // Inserted one by one, in key order: the initializer-list constructor costs several times more.
@@ -1109,37 +1003,37 @@ RequestHandle *Client::callTool(const QString &name, const QJsonObject &argument
     return sendRequest(QStringLiteral("tools/call"), params, options);
 }
 
-RequestHandle *Client::listResources(const QString &cursor)
+OutgoingRequest *Client::listResources(const QString &cursor)
 {
     return sendRequest(QStringLiteral("resources/list"), withCursor(cursor));
 }
 
-RequestHandle *Client::listResourceTemplates(const QString &cursor)
+OutgoingRequest *Client::listResourceTemplates(const QString &cursor)
 {
     return sendRequest(QStringLiteral("resources/templates/list"), withCursor(cursor));
 }
 
-RequestHandle *Client::readResource(const QString &uri)
+OutgoingRequest *Client::readResource(const QString &uri)
 {
     return sendRequest(QStringLiteral("resources/read"), {{QStringLiteral("uri"), uri}});
 }
 
-RequestHandle *Client::subscribeResource(const QString &uri)
+OutgoingRequest *Client::subscribeResource(const QString &uri)
 {
     return sendRequest(QStringLiteral("resources/subscribe"), {{QStringLiteral("uri"), uri}});
 }
 
-RequestHandle *Client::unsubscribeResource(const QString &uri)
+OutgoingRequest *Client::unsubscribeResource(const QString &uri)
 {
     return sendRequest(QStringLiteral("resources/unsubscribe"), {{QStringLiteral("uri"), uri}});
 }
 
-RequestHandle *Client::listPrompts(const QString &cursor)
+OutgoingRequest *Client::listPrompts(const QString &cursor)
 {
     return sendRequest(QStringLiteral("prompts/list"), withCursor(cursor));
 }
 
-RequestHandle *Client::getPrompt(const QString &name, const QJsonObject &arguments)
+OutgoingRequest *Client::getPrompt(const QString &name, const QJsonObject &arguments)
 {
     QJsonObject params{{QStringLiteral("name"), name}};
     if (!arguments.isEmpty())
@@ -1147,7 +1041,7 @@ RequestHandle *Client::getPrompt(const QString &name, const QJsonObject &argumen
     return sendRequest(QStringLiteral("prompts/get"), params);
 }
 
-RequestHandle *Client::complete(const QJsonObject &ref, const QString &argumentName, const QString &value,
+OutgoingRequest *Client::complete(const QJsonObject &ref, const QString &argumentName, const QString &value,
                                 const QJsonObject &contextArguments)
 {
     QJsonObject params{
@@ -1159,27 +1053,27 @@ RequestHandle *Client::complete(const QJsonObject &ref, const QString &argumentN
     return sendRequest(QStringLiteral("completion/complete"), params);
 }
 
-RequestHandle *Client::setLogLevel(const QString &level)
+OutgoingRequest *Client::setLogLevel(const QString &level)
 {
     return sendRequest(QStringLiteral("logging/setLevel"), {{QStringLiteral("level"), level}});
 }
 
-RequestHandle *Client::getTask(const QString &taskId)
+OutgoingRequest *Client::getTask(const QString &taskId)
 {
     return sendRequest(QStringLiteral("tasks/get"), {{QStringLiteral("taskId"), taskId}});
 }
 
-RequestHandle *Client::getTaskResult(const QString &taskId)
+OutgoingRequest *Client::getTaskResult(const QString &taskId)
 {
     return sendRequest(QStringLiteral("tasks/result"), {{QStringLiteral("taskId"), taskId}});
 }
 
-RequestHandle *Client::listTasks(const QString &cursor)
+OutgoingRequest *Client::listTasks(const QString &cursor)
 {
     return sendRequest(QStringLiteral("tasks/list"), withCursor(cursor));
 }
 
-RequestHandle *Client::cancelTask(const QString &taskId)
+OutgoingRequest *Client::cancelTask(const QString &taskId)
 {
     return sendRequest(QStringLiteral("tasks/cancel"), {{QStringLiteral("taskId"), taskId}});
 }
@@ -1214,9 +1108,9 @@ void deliverPages(const std::shared_ptr<Pager> &pager, const std::optional<RpcEr
 
 void fetchPage(Client *client, const std::shared_ptr<Pager> &pager, const QString &cursor)
 {
-    RequestHandle *handle = client->sendRequest(pager->method, withCursor(cursor));
+    OutgoingRequest *handle = client->sendRequest(pager->method, withCursor(cursor));
     ++pager->pages;
-    QObject::connect(handle, &RequestHandle::finished, client, [client, handle, pager] {
+    QObject::connect(handle, &OutgoingRequest::finished, client, [client, handle, pager] {
         if (!pager->context)
             return; // nobody is waiting any more
         if (handle->isError()) {
@@ -1266,7 +1160,7 @@ void Client::notifyRootsListChanged() { sendNotification(QStringLiteral("notific
 int Client::pendingRequestCount() const
 {
     int count = 0;
-    for (const QPointer<RequestHandle> &handle : std::as_const(d->pending))
+    for (const QPointer<OutgoingRequest> &handle : std::as_const(d->pending))
         if (handle && !handle->m_internal)
             ++count;
     for (const ClientPrivate::Queued &item : std::as_const(d->queue))

@@ -60,8 +60,8 @@ void requestCompletion(Connection *connection, QObject *receiver, const QJsonObj
                                                                 {QStringLiteral("value"), value}}}};
     if (!otherArguments.isEmpty())
         params.insert(QStringLiteral("context"), QJsonObject{{QStringLiteral("arguments"), otherArguments}});
-    PendingCall *call = connection->call(QStringLiteral("completion/complete"), params);
-    QObject::connect(call, &PendingCall::finished, receiver, [call, reply = std::move(reply)] {
+    OutgoingRequest *call = connection->call(QStringLiteral("completion/complete"), params);
+    QObject::connect(call, &OutgoingRequest::finished, receiver, [call, reply = std::move(reply)] {
         QStringList values;
         const QJsonArray array = call->result().toObject().value(QStringLiteral("completion")).toObject()
                                      .value(QStringLiteral("values")).toArray();

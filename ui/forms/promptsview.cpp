@@ -225,8 +225,8 @@ void PromptsView::get()
         params.insert(key("arguments"), args);
     QElapsedTimer clock;
     clock.start();
-    PendingCall *call = m_connection->call(key("prompts/get"), params);
-    connect(call, &PendingCall::finished, this, [this, call, clock] {
+    OutgoingRequest *call = m_connection->call(key("prompts/get"), params);
+    connect(call, &OutgoingRequest::finished, this, [this, call, clock] {
         if (call->isError()) {
             const QString text = tr("prompts/get failed: %1 (%2)").arg(call->error().message).arg(call->error().code);
             m_status->setText(text);

@@ -181,8 +181,8 @@ void ResourcesView::fetchPage(const QString &cursor)
         params.insert(key("cursor"), cursor);
     m_listMessage->setText(tr("Loading…"));
     m_loadMore->setEnabled(false);
-    PendingCall *call = m_connection->call(key("resources/list"), params);
-    connect(call, &PendingCall::finished, this, [this, call] {
+    OutgoingRequest *call = m_connection->call(key("resources/list"), params);
+    connect(call, &OutgoingRequest::finished, this, [this, call] {
         if (call->isError()) {
             m_listMessage->setText(tr("Listing resources failed: %1").arg(call->error().message));
             return;
@@ -296,8 +296,8 @@ void ResourcesView::read()
     m_status->setText(tr("Reading %1…").arg(uri));
     QElapsedTimer clock;
     clock.start();
-    PendingCall *call = m_connection->call(key("resources/read"), {{key("uri"), uri}});
-    connect(call, &PendingCall::finished, this, [this, call, uri, generation, clock] {
+    OutgoingRequest *call = m_connection->call(key("resources/read"), {{key("uri"), uri}});
+    connect(call, &OutgoingRequest::finished, this, [this, call, uri, generation, clock] {
         if (generation != m_readGeneration)
             return; // a newer read was started
         if (call->isError()) {
@@ -332,8 +332,8 @@ void ResourcesView::toggleSubscription()
     if (uri.isEmpty() || !m_connection)
         return;
     const bool subscribe = !m_subscribed.contains(uri);
-    PendingCall *call = m_connection->call(subscribe ? key("resources/subscribe") : key("resources/unsubscribe"), {{key("uri"), uri}});
-    connect(call, &PendingCall::finished, this, [this, call, uri, subscribe] {
+    OutgoingRequest *call = m_connection->call(subscribe ? key("resources/subscribe") : key("resources/unsubscribe"), {{key("uri"), uri}});
+    connect(call, &OutgoingRequest::finished, this, [this, call, uri, subscribe] {
         if (call->isError()) {
             m_status->setText(tr("%1 failed: %2").arg(call->method(), call->error().message));
             return;

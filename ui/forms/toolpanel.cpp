@@ -296,7 +296,7 @@ void ToolPanel::startCall(const QJsonObject &arguments)
 {
     m_status->setText(tr("Running…"));
     m_call = m_connection->call(key("tools/call"), {{key("name"), m_tool.value(key("name"))}, {key("arguments"), arguments}});
-    connect(m_call, &PendingCall::progress, this, [this](double progress, double total, const QString &message) {
+    connect(m_call, &OutgoingRequest::progress, this, [this](double progress, double total, const QString &message) {
         if (total > 0) {
             m_progress->setRange(0, 1000);
             m_progress->setValue(int(1000 * qBound(0.0, progress / total, 1.0)));
@@ -306,8 +306,8 @@ void ToolPanel::startCall(const QJsonObject &arguments)
         }
         m_status->setText(message.isEmpty() ? tr("Progress: %1").arg(progress) : message);
     });
-    PendingCall *call = m_call;
-    connect(call, &PendingCall::finished, this, [this, call] {
+    OutgoingRequest *call = m_call;
+    connect(call, &OutgoingRequest::finished, this, [this, call] {
         m_call = nullptr;
         finish(call->isError(), call->result(), call->error(), call->elapsedMs() > 0 ? call->elapsedMs() : m_clock.elapsed());
     });
@@ -320,8 +320,8 @@ void ToolPanel::startTask(const QJsonObject &arguments)
     m_call = m_connection->call(key("tools/call"), {{key("name"), m_tool.value(key("name"))},
                                                     {key("arguments"), arguments},
                                                     {key("task"), QJsonObject{{key("ttl"), 600000}}}});
-    PendingCall *call = m_call;
-    connect(call, &PendingCall::finished, this, [this, call] {
+    OutgoingRequest *call = m_call;
+    connect(call, &OutgoingRequest::finished, this, [this, call] {
         m_call = nullptr;
         const QJsonObject task = call->result().toObject().value(key("task")).toObject();
         if (call->isError() || task.value(key("taskId")).toString().isEmpty()) {
@@ -360,9 +360,9 @@ void ToolPanel::pollTask()
 {
     if (m_taskId.isEmpty() || !m_connection)
         return;
-    PendingCall *call = m_connection->call(key("tasks/get"), {{key("taskId"), m_taskId}});
+    OutgoingRequest *call = m_connection->call(key("tasks/get"), {{key("taskId"), m_taskId}});
     const QString taskId = m_taskId;
-    connect(call, &PendingCall::finished, this, [this, call, taskId] {
+    connect(call, &OutgoingRequest::finished, this, [this, call, taskId] {
         if (taskId != m_taskId)
             return;
         if (call->isError()) {
@@ -381,9 +381,9 @@ void ToolPanel::fetchTaskResult()
     m_taskResultRequested = true;
     RequestOptions options = m_connection->options().request;
     options.timeoutMs = 0; // it answers when the task ends, however long that is
-    PendingCall *call = m_connection->call(key("tasks/result"), {{key("taskId"), m_taskId}}, options);
+    OutgoingRequest *call = m_connection->call(key("tasks/result"), {{key("taskId"), m_taskId}}, options);
     const QString taskId = m_taskId;
-    connect(call, &PendingCall::finished, this, [this, call, taskId] {
+    connect(call, &OutgoingRequest::finished, this, [this, call, taskId] {
         if (taskId != m_taskId)
             return;
         m_pollTimer->stop();
@@ -402,9 +402,9 @@ void ToolPanel::cancel()
     }
     if (!m_taskId.isEmpty() && m_connection) {
         m_status->setText(tr("Cancelling task %1…").arg(m_taskId));
-        PendingCall *call = m_connection->call(key("tasks/cancel"), {{key("taskId"), m_taskId}});
+        OutgoingRequest *call = m_connection->call(key("tasks/cancel"), {{key("taskId"), m_taskId}});
         const QString taskId = m_taskId;
-        connect(call, &PendingCall::finished, this, [this, call, taskId] {
+        connect(call, &OutgoingRequest::finished, this, [this, call, taskId] {
             if (taskId != m_taskId)
                 return;
             m_pollTimer->stop();

@@ -275,9 +275,9 @@ void LogsPage::connectionStateChanged(Connection::State state)
 void LogsPage::setServerLevel()
 {
     const QString level = m_serverLevel->currentText();
-    PendingCall *call = connection()->call(QStringLiteral("logging/setLevel"),
+    OutgoingRequest *call = connection()->call(QStringLiteral("logging/setLevel"),
                                            QJsonObject{{QStringLiteral("level"), level}});
-    connect(call, &PendingCall::finished, this, [this, call, level] {
+    connect(call, &OutgoingRequest::finished, this, [this, call, level] {
         m_status->setText(call->isError() ? tr("Setting the level failed: %1").arg(call->error().message)
                                           : tr("Server log level set to %1").arg(level));
     });

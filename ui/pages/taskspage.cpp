@@ -112,9 +112,9 @@ void TasksPage::cancelSelected()
     QTreeWidgetItem *row = m_tree->currentItem();
     if (!row)
         return;
-    PendingCall *call = connection()->call(QStringLiteral("tasks/cancel"),
+    OutgoingRequest *call = connection()->call(QStringLiteral("tasks/cancel"),
                                            QJsonObject{{QStringLiteral("taskId"), row->text(0)}});
-    connect(call, &PendingCall::finished, this, [this, call] {
+    connect(call, &OutgoingRequest::finished, this, [this, call] {
         if (call->isError())
             m_status->setText(tr("Cancelling failed: %1").arg(call->error().message));
         else
@@ -131,8 +131,8 @@ void TasksPage::showResult()
     RequestOptions options = connection()->options().request;
     options.timeoutMs = 0; // answered when the task ends
     m_result->setStatusText(tr("Waiting for the result of %1…").arg(taskId));
-    PendingCall *call = connection()->call(QStringLiteral("tasks/result"), QJsonObject{{QStringLiteral("taskId"), taskId}}, options);
-    connect(call, &PendingCall::finished, this, [this, call, taskId] {
+    OutgoingRequest *call = connection()->call(QStringLiteral("tasks/result"), QJsonObject{{QStringLiteral("taskId"), taskId}}, options);
+    connect(call, &OutgoingRequest::finished, this, [this, call, taskId] {
         if (call->isError()) {
             m_result->setError(tr("tasks/result for %1 failed: %2").arg(taskId, call->error().message), call->error().toJson());
             return;
