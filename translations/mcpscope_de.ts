@@ -2,7 +2,7 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de">
 <context>
-    <name>Client</name>
+    <name>Mcp::Client</name>
     <message numerus="yes">
         <source>%n s</source>
         <translation>

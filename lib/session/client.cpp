@@ -1,4 +1,5 @@
 #include "client.h"
+#include "client_p.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -18,7 +19,6 @@ namespace Mcp {
 
 namespace {
 
-const QString kInitialize = QStringLiteral("initialize");
 const QString kPing = QStringLiteral("ping");
 const QString kMeta = QStringLiteral("_meta");
 const QString kProgressToken = QStringLiteral("progressToken");
@@ -79,98 +79,6 @@ Implementation Implementation::fromJson(const QJsonObject &object)
 
 // ---- ClientPrivate -------------------------------------------------------------------
 
-class ClientPrivate
-{
-public:
-    explicit ClientPrivate(Client *client) : q(client) { deadlineClock.start(); }
-
-    // Something to send once the session is ready, in the order it was asked for.
-    struct Queued
-    {
-        QPointer<OutgoingRequest> handle; // a request, or...
-        Message notification;           // ...a notification when handle is null
-    };
-
-    Client *q;
-    Transport *transport = nullptr;
-    Client::State state = Client::State::Disconnected;
-    QString errorString;
-    QString lastTransportError;
-
-    Implementation clientInfo;
-    ServerRequestHandler *rootsHandler = nullptr;
-    ServerRequestHandler *samplingHandler = nullptr;
-    ServerRequestHandler *elicitationHandler = nullptr;
-    bool elicitForm = true;
-    bool elicitUrl = true;
-    QJsonObject extraCapabilities;
-    int initializeTimeoutMs = 60000;
-
-    QString protocolVersion;
-    Implementation serverInfo;
-    QJsonObject serverCapabilities;
-    QJsonObject sentCapabilities;
-    QString instructions;
-
-    qint64 nextId = 1; // per session object, never reused
-    QHash<MessageId, QPointer<OutgoingRequest>> pending;        // sent, waiting for the answer
-    QHash<MessageId, QPointer<OutgoingRequest>> progressRoutes; // progress token -> handle
-    QList<Queued> queue;                                      // waiting for the initialize result
-    QHash<MessageId, QString> abandoned;                      // id -> method, for late responses
-    QList<MessageId> abandonedOrder;
-    QHash<MessageId, QPointer<IncomingRequest>> incoming;     // server requests not yet answered
-    QPointer<OutgoingRequest> initializeHandle;
-    bool reinitializing = false;
-
-    // Timeouts: one timer for the whole session, set for the earliest deadline (a QTimer per
-    // request cost more than the rest of a small request's bookkeeping).
-    QElapsedTimer deadlineClock;
-    std::multimap<qint64, QPointer<OutgoingRequest>> deadlines; // deadline (ns on deadlineClock) -> handle
-    QTimer *deadlineTimer = nullptr;
-    qint64 scheduledDeadlineNs = -1; // what deadlineTimer is set for; -1 when it is not running
-    bool authorizationPending = false; // the transport waits for an authorization: no deadlines run
-
-    void setState(Client::State newState);
-    void emitNote(const QString &note, const QByteArray &raw = {});
-
-    // Lifecycle
-    void startInitialize();
-    void onInitializeFinished(OutgoingRequest *handle);
-    void fail(const QString &message);
-    void onTransportOpened();
-    void onTransportClosed(const QString &reason);
-    void onTransportError(const TransportError &error);
-    void onRequestFailed(const MessageId &id, const TransportError &error);
-    void onSessionExpired();
-
-    // Requests
-    OutgoingRequest *createRequest(const QString &method, const QJsonObject &params, const RequestOptions &options);
-    void transmit(OutgoingRequest *handle);
-    void flushQueue();
-    void armTimer(OutgoingRequest *handle);
-    void onAuthorizationPending(bool waiting);
-    void clearDeadline(OutgoingRequest *handle);
-    void scheduleDeadlineTimer();
-    void onDeadlineTimer();
-    void onTimeout(OutgoingRequest *handle);
-    void cancel(OutgoingRequest *handle, const QString &reason);
-    void sendCancelled(OutgoingRequest *handle, const QString &reason);
-    void finishWithReply(OutgoingRequest *handle, const Message &reply);
-    void finishWithError(OutgoingRequest *handle, const RpcError &error);
-    void finishCommon(OutgoingRequest *handle);
-    void failAll(int code, const std::function<QString(const QString &method)> &message);
-    void dropIncoming(const QString &reason);
-    void rememberAbandoned(const MessageId &id, const QString &method);
-    void sendMessage(const Message &message);
-
-    // Incoming
-    void onMessage(const Message &message);
-    void onReply(const Message &message);
-    void onRequest(const Message &message);
-    void onNotification(const Message &message);
-    void onProgress(const QJsonObject &params);
-};
-
 void ClientPrivate::setState(Client::State newState)
 {
     if (state == newState)
@@ -196,75 +104,11 @@ void ClientPrivate::sendMessage(const Message &message)
 
 // -- lifecycle --
 
-void ClientPrivate::startInitialize()
-{
-    setState(Client::State::Initializing);
-    sentCapabilities = q->clientCapabilities();
-    const QJsonObject params{
-        {QStringLiteral("protocolVersion"), Client::supportedProtocolVersions().constFirst()},
-        {QStringLiteral("capabilities"), sentCapabilities},
-        {QStringLiteral("clientInfo"), clientInfo.toJson()},
-    };
-    RequestOptions options;
-    options.timeoutMs = initializeTimeoutMs;
-    options.attachProgressToken = false;
-    OutgoingRequest *handle = createRequest(kInitialize, params, options);
-    handle->m_internal = true;
-    handle->m_returned = true;
-    initializeHandle = handle;
-    QObject::connect(handle, &OutgoingRequest::finished, q, [this, handle] { onInitializeFinished(handle); });
-    transmit(handle);
-}
-
-void ClientPrivate::onInitializeFinished(OutgoingRequest *handle)
-{
-    if (initializeHandle != handle)
-        return;
-    initializeHandle = nullptr;
-    if (state != Client::State::Initializing)
-        return; // the connection already ended; onTransportClosed said why
-    if (handle->isError()) {
-        fail(Client::tr("The server did not complete initialize: %1").arg(handle->error().message));
-        return;
-    }
-    const QJsonObject result = handle->result().toObject();
-    const QJsonValue version = result.value(QStringLiteral("protocolVersion"));
-    if (!version.isString()) {
-        fail(Client::tr("The server's initialize result has no protocolVersion, so MCP Scope cannot tell "
-                        "which protocol it speaks. Disconnected."));
-        return;
-    }
-    if (!Client::supportedProtocolVersions().contains(version.toString())) {
-        fail(Client::tr("The server answered with protocol version \"%1\", which MCP Scope does not support "
-                        "(it supports %2). Disconnected.")
-                 .arg(version.toString(), Client::supportedProtocolVersions().join(QStringLiteral(", "))));
-        return;
-    }
-    protocolVersion = version.toString();
-    serverCapabilities = result.value(QStringLiteral("capabilities")).toObject();
-    serverInfo = Implementation::fromJson(result.value(QStringLiteral("serverInfo")).toObject());
-    instructions = result.value(QStringLiteral("instructions")).toString();
-    qCDebug(lcSession) << "initialized" << serverInfo.name << serverInfo.version << protocolVersion;
-    if (transport)
-        transport->setProtocolVersion(protocolVersion);
-    sendMessage(Message::notification(QStringLiteral("notifications/initialized")));
-    setState(Client::State::Ready);
-    flushQueue();
-    if (state != Client::State::Ready)
-        return;
-    const bool wasReinitializing = std::exchange(reinitializing, false);
-    if (wasReinitializing)
-        emitNote(Client::tr("A new session was initialised after the server ended the previous one."));
-    Q_EMIT q->ready();
-    if (wasReinitializing)
-        Q_EMIT q->sessionReinitialized();
-}
-
 void ClientPrivate::fail(const QString &message)
 {
     qCWarning(lcSession).noquote() << message;
     errorString = message;
-    reinitializing = false;
+    lifecycle.stop();
     setState(Client::State::Failed);
     Q_EMIT q->errorOccurred(message);
     failAll(SessionErrorCode::ConnectionClosed, [message](const QString &method) {
@@ -280,7 +124,7 @@ void ClientPrivate::onTransportOpened()
         qCDebug(lcSession) << "transport opened in state" << state;
         return;
     }
-    startInitialize();
+    lifecycle.start();
 }
 
 void ClientPrivate::onTransportClosed(const QString &transportReason)
@@ -300,7 +144,7 @@ void ClientPrivate::onTransportClosed(const QString &transportReason)
         return Client::tr("%1 while %2 was pending.").arg(sentence, method);
     });
     dropIncoming(reason);
-    reinitializing = false;
+    lifecycle.stop();
 
     switch (before) {
     case Client::State::Closing:
@@ -349,26 +193,6 @@ void ClientPrivate::onRequestFailed(const MessageId &id, const TransportError &e
     finishWithError(handle, rpcError);
 }
 
-void ClientPrivate::onSessionExpired()
-{
-    if (state != Client::State::Ready) {
-        // While initializing, the initialize in flight succeeds or fails on its own; several
-        // requests that all met the expired session must not start several new ones.
-        qCDebug(lcSession) << "session expiry ignored in state" << state;
-        return;
-    }
-    qCInfo(lcSession) << "session expired, initializing again";
-    emitNote(Client::tr("The server ended the session; initialising a new one."));
-    // The old session's requests can never be answered on the new one.
-    failAll(SessionErrorCode::ConnectionClosed, [](const QString &method) {
-        return Client::tr("The server ended the session while %1 was pending; a new session is being "
-                          "started, send the request again.")
-            .arg(method);
-    });
-    reinitializing = true;
-    startInitialize();
-}
-
 // -- requests --
 
 OutgoingRequest *ClientPrivate::createRequest(const QString &method, const QJsonObject &params,
@@ -411,23 +235,6 @@ void ClientPrivate::transmit(OutgoingRequest *handle)
     handle->m_sent = true;
     pending.insert(handle->m_id, handle);
     sendMessage(Message::request(handle->m_id, handle->m_method, handle->m_params));
-}
-
-void ClientPrivate::flushQueue()
-{
-    const QList<Queued> items = std::exchange(queue, {});
-    for (const Queued &item : items) {
-        if (state != Client::State::Ready) {
-            queue.append(item); // the connection ended while flushing
-            continue;
-        }
-        if (item.handle) {
-            if (!item.handle->m_finished)
-                transmit(item.handle);
-        } else {
-            sendMessage(item.notification);
-        }
-    }
 }
 
 void ClientPrivate::onAuthorizationPending(bool waiting)
@@ -622,7 +429,7 @@ void ClientPrivate::finishCommon(OutgoingRequest *handle)
         if (progressRoutes.value(tokenKey) == handle)
             progressRoutes.remove(tokenKey);
     }
-    queue.removeIf([handle](const Queued &item) { return item.handle == handle; });
+    lifecycle.forget(handle);
 
     if (handle->m_returned) {
         Q_EMIT handle->finished();
@@ -643,10 +450,7 @@ void ClientPrivate::failAll(int code, const std::function<QString(const QString 
 {
     QList<QPointer<OutgoingRequest>> handles = pending.values();
     pending.clear();
-    for (const Queued &item : std::as_const(queue))
-        if (item.handle)
-            handles.append(item.handle);
-    queue.clear();
+    handles.append(lifecycle.takeQueuedRequests());
     // Oldest first, so callbacks run in the order the requests were made.
     std::sort(handles.begin(), handles.end(), [](const QPointer<OutgoingRequest> &a, const QPointer<OutgoingRequest> &b) {
         return (a ? a->m_id.toInteger() : 0) < (b ? b->m_id.toInteger() : 0);
@@ -815,7 +619,7 @@ Client::Client(Transport *transport, QObject *parent) : QObject(parent), d(new C
     connect(transport, &Transport::messageReceived, this, [this](const Message &message) { d->onMessage(message); });
     connect(transport, &Transport::requestFailed, this,
             [this](const MessageId &id, const TransportError &error) { d->onRequestFailed(id, error); });
-    connect(transport, &Transport::sessionExpired, this, [this] { d->onSessionExpired(); });
+    connect(transport, &Transport::sessionExpired, this, [this] { d->lifecycle.onSessionExpired(); });
     connect(transport, &Transport::trafficEvent, this, &Client::trafficEvent);
     connect(transport, &Transport::authorizationPendingChanged, this, [this](bool pending) { d->onAuthorizationPending(pending); });
 }
@@ -851,7 +655,7 @@ void Client::setElicitationModes(bool form, bool url)
 }
 
 void Client::setExtraClientCapabilities(const QJsonObject &capabilities) { d->extraCapabilities = capabilities; }
-void Client::setInitializeTimeout(int timeoutMs) { d->initializeTimeoutMs = timeoutMs; }
+void Client::setInitializeTimeout(int timeoutMs) { d->lifecycle.setInitializeTimeout(timeoutMs); }
 
 void Client::connectToServer()
 {
@@ -868,14 +672,10 @@ void Client::connectToServer()
     }
     d->errorString.clear();
     d->lastTransportError.clear();
-    d->reinitializing = false;
-    d->protocolVersion.clear();
-    d->serverInfo = {};
-    d->serverCapabilities = {};
-    d->instructions.clear();
+    d->lifecycle.reset();
     d->setState(State::Connecting);
     if (d->transport->isOpen())
-        d->startInitialize();
+        d->lifecycle.start();
     else
         d->transport->open();
 }
@@ -904,10 +704,10 @@ void Client::disconnectFromServer()
 
 Client::State Client::state() const { return d->state; }
 QString Client::errorString() const { return d->errorString; }
-QString Client::protocolVersion() const { return d->protocolVersion; }
-Implementation Client::serverInfo() const { return d->serverInfo; }
-QJsonObject Client::serverCapabilities() const { return d->serverCapabilities; }
-QString Client::instructions() const { return d->instructions; }
+QString Client::protocolVersion() const { return d->lifecycle.protocolVersion(); }
+Implementation Client::serverInfo() const { return d->lifecycle.serverInfo(); }
+QJsonObject Client::serverCapabilities() const { return d->lifecycle.serverCapabilities(); }
+QString Client::instructions() const { return d->lifecycle.instructions(); }
 
 QJsonObject Client::clientCapabilities() const
 {
@@ -929,38 +729,19 @@ QJsonObject Client::clientCapabilities() const
 
 QStringList Client::supportedProtocolVersions()
 {
-    return {QStringLiteral("2025-11-25"), QStringLiteral("2025-06-18"), QStringLiteral("2025-03-26"),
-            QStringLiteral("2024-11-05")};
+    return LegacyLifecycle::supportedProtocolVersions();
 }
 
 OutgoingRequest *Client::sendRequest(const QString &method, const QJsonObject &params, const RequestOptions &options)
 {
     OutgoingRequest *handle = d->createRequest(method, params, options);
-    switch (d->state) {
-    case State::Ready:
-        d->transmit(handle);
-        break;
-    case State::Initializing:
-        if (method == kPing) { // the only request allowed before the initialize result
-            d->transmit(handle);
-            break;
-        }
-        Q_FALLTHROUGH();
-    case State::Connecting:
-        qCDebug(lcSession) << "queued until initialized:" << method;
-        d->queue.append({handle, Message()});
-        break;
-    case State::Disconnected:
-    case State::Failed:
-    case State::Closing: {
+    if (!d->lifecycle.send(handle)) {
         RpcError error;
         error.code = SessionErrorCode::ConnectionClosed;
         error.message = d->state == State::Failed && !d->errorString.isEmpty()
             ? Client::tr("%1 was not sent: the connection failed (%2).").arg(method, withoutFinalStop(d->errorString))
             : Client::tr("%1 was not sent: not connected to a server.").arg(method);
         d->finishWithError(handle, error);
-        break;
-    }
     }
     handle->m_returned = true;
     return handle;
@@ -970,18 +751,8 @@ void Client::sendNotification(const QString &method, const QJsonObject &params)
 {
     const Message message = Message::notification(method, params.isEmpty() ? QJsonValue(QJsonValue::Undefined)
                                                                            : QJsonValue(params));
-    switch (d->state) {
-    case State::Ready:
-        d->sendMessage(message);
-        break;
-    case State::Connecting:
-    case State::Initializing:
-        d->queue.append({nullptr, message});
-        break;
-    default:
+    if (!d->lifecycle.send(message))
         qCWarning(lcSession) << "notification" << method << "not sent: not connected";
-        break;
-    }
 }
 
 OutgoingRequest *Client::ping() { return sendRequest(kPing); }
@@ -1163,10 +934,7 @@ int Client::pendingRequestCount() const
     for (const QPointer<OutgoingRequest> &handle : std::as_const(d->pending))
         if (handle && !handle->m_internal)
             ++count;
-    for (const ClientPrivate::Queued &item : std::as_const(d->queue))
-        if (item.handle)
-            ++count;
-    return count;
+    return count + d->lifecycle.queuedRequestCount();
 }
 
 } // namespace Mcp

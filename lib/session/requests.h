@@ -84,6 +84,7 @@ Q_SIGNALS:
 private:
     friend class ClientPrivate;
     friend class Client;
+    friend class LegacyLifecycle;
     friend class Session;
     // canceller asks whoever runs the request to cancel it.
     OutgoingRequest(QObject *parent, std::function<void(const QString &reason)> canceller);
