@@ -64,13 +64,13 @@ private:
     int m_port = 0;
 };
 
-struct Session
+struct HttpClientSession
 {
     std::unique_ptr<Client> client;
     Transport *transport = nullptr;
     QList<TrafficEvent> traffic;
 
-    Session(const QUrl &url, HttpTransportKind kind, const HttpTransportOptions &options = {})
+    HttpClientSession(const QUrl &url, HttpTransportKind kind, const HttpTransportOptions &options = {})
     {
         transport = createHttpTransport(url, kind, options);
         client = std::make_unique<Client>(transport);
@@ -133,7 +133,7 @@ void tst_HttpInterop::everything()
     if (!server.isRunning())
         QSKIP("server-everything is not installed (scripts/setup.sh --test-peers)");
 
-    Session s(server.url(path), HttpTransportKind(kind));
+    HttpClientSession s(server.url(path), HttpTransportKind(kind));
     QTRY_VERIFY_WITH_TIMEOUT(s.client->isReady(), 20000);
     QCOMPARE(s.transport->transportName(), expectedTransport);
     if (HttpTransportKind(kind) == HttpTransportKind::StreamableHttp)
@@ -233,7 +233,7 @@ void tst_HttpInterop::sessionExpiresAndReinitializes()
     });
     HttpTransportOptions options;
     options.openGetStream = false;
-    Session s(http.url(), HttpTransportKind::StreamableHttp, options);
+    HttpClientSession s(http.url(), HttpTransportKind::StreamableHttp, options);
     QSignalSpy reinitialized(s.client.get(), &Client::sessionReinitialized);
     QTRY_VERIFY_WITH_TIMEOUT(reinitialized.size() == 1 || s.client->isReady(), 10000);
     // notifications/initialized already hit the 404: the session re-initializes.
@@ -266,7 +266,7 @@ void tst_HttpInterop::silentServerTimesOutAndCancels()
         }
         // tools/call: silence.
     });
-    Session s(http.url(), HttpTransportKind::StreamableHttp);
+    HttpClientSession s(http.url(), HttpTransportKind::StreamableHttp);
     QTRY_VERIFY_WITH_TIMEOUT(s.client->isReady(), 10000);
     RequestOptions options;
     options.timeoutMs = 400;
