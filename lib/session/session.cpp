@@ -2,7 +2,6 @@
 
 #include "session/sessionworker.h"
 
-#include <QCoreApplication>
 #include <QDateTime>
 #include <QJsonDocument>
 #include <QMetaMethod>

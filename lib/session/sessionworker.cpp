@@ -4,9 +4,9 @@
 #include "transport/transport.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QLoggingCategory>
 #include <QTimer>
 
 namespace Mcp {
