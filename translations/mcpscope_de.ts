@@ -2,7 +2,7 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de">
 <context>
-    <name>Client</name>
+    <name>Mcp::Client</name>
     <message numerus="yes">
         <source>%n s</source>
         <translation>
@@ -1735,7 +1735,7 @@
     </message>
 </context>
 <context>
-    <name>Mcp::Ui::Connection</name>
+    <name>Mcp::Session</name>
     <message>
         <source>disconnected</source>
         <translation>getrennt</translation>
@@ -1768,14 +1768,6 @@
         </translation>
     </message>
     <message>
-        <source>Started: %1</source>
-        <translation>Gestartet: %1</translation>
-    </message>
-    <message>
-        <source>Process %1</source>
-        <translation>Prozess %1</translation>
-    </message>
-    <message>
         <source>No one is there to answer this request.</source>
         <translation>Niemand ist da, um diese Anfrage zu beantworten.</translation>
     </message>
@@ -1786,6 +1778,17 @@
     <message>
         <source>Not connected.</source>
         <translation>Nicht verbunden.</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::Connection</name>
+    <message>
+        <source>Started: %1</source>
+        <translation>Gestartet: %1</translation>
+    </message>
+    <message>
+        <source>Process %1</source>
+        <translation>Prozess %1</translation>
     </message>
 </context>
 <context>

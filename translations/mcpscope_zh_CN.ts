@@ -2,7 +2,7 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name>Client</name>
+    <name>Mcp::Client</name>
     <message numerus="yes">
         <source>%n s</source>
         <translation>
@@ -1726,7 +1726,7 @@
     </message>
 </context>
 <context>
-    <name>Mcp::Ui::Connection</name>
+    <name>Mcp::Session</name>
     <message>
         <source>disconnected</source>
         <translation>未连接</translation>
@@ -1758,14 +1758,6 @@
         </translation>
     </message>
     <message>
-        <source>Started: %1</source>
-        <translation>已启动：%1</translation>
-    </message>
-    <message>
-        <source>Process %1</source>
-        <translation>进程%1</translation>
-    </message>
-    <message>
         <source>No one is there to answer this request.</source>
         <translation>没有人可以回答此请求。</translation>
     </message>
@@ -1776,6 +1768,17 @@
     <message>
         <source>Not connected.</source>
         <translation>未连接。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::Connection</name>
+    <message>
+        <source>Started: %1</source>
+        <translation>已启动：%1</translation>
+    </message>
+    <message>
+        <source>Process %1</source>
+        <translation>进程%1</translation>
     </message>
 </context>
 <context>

@@ -497,7 +497,9 @@ Connection *MainWindow::connectionFor(const QUuid &id)
             updateStatusBar();
     });
     connect(connection, &Connection::pingLatencyChanged, this, [this, id] { refreshServerRow(id); });
-    connect(connection, &Connection::serverRequestReceived, this, &MainWindow::onServerRequest);
+    connect(connection, &Connection::serverRequestReceived, this, [this, connection](IncomingRequest *request) {
+        onServerRequest(request, connection->name());
+    });
     connect(connection, &Connection::autoRestartScheduled, this, [this, connection](int ms) {
         statusBar()->showMessage(tr("%1 stopped; restarting in %2 s").arg(connection->name()).arg(ms / 1000.0), ms);
     });
@@ -834,9 +836,8 @@ void MainWindow::openCapture(const QString &path)
     window->show();
 }
 
-void MainWindow::onServerRequest(ServerRequest *request)
+void MainWindow::onServerRequest(IncomingRequest *request, const QString &server)
 {
-    const QString server = request->serverName();
     const bool sampling = request->method() == QLatin1String("sampling/createMessage");
     const bool elicitation = request->method() == QLatin1String("elicitation/create");
     // Scripted answers (saved per server from the sampling dialog) answer at once.
@@ -853,13 +854,13 @@ void MainWindow::onServerRequest(ServerRequest *request)
         return;
     }
     if (!sampling && !elicitation) {
-        auto *dialog = new ServerRequestDialog(request, this);
+        auto *dialog = new ServerRequestDialog(request, server, this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->show();
         dialog->raise();
         return;
     }
-    QPointer<ServerRequest> guard(request);
+    QPointer<IncomingRequest> guard(request);
     PendingRequestDialog::Responder responder;
     responder.respond = [guard](const QJsonObject &result) {
         if (guard)
@@ -889,7 +890,7 @@ void MainWindow::onServerRequest(ServerRequest *request)
         });
         dialog = elicitationDialog;
     }
-    connect(request, &ServerRequest::cancelled, dialog, &PendingRequestDialog::withdraw);
+    connect(request, &IncomingRequest::cancelled, dialog, &PendingRequestDialog::withdraw);
     connect(request, &QObject::destroyed, dialog, [dialog] {
         dialog->withdraw(tr("The connection ended before this request was answered."));
     });

@@ -15,6 +15,7 @@ class QStackedWidget;
 QT_END_NAMESPACE
 
 namespace Mcp {
+class IncomingRequest;
 class SecretStore;
 class ServerCatalog;
 class TrafficLog;
@@ -28,7 +29,6 @@ class Connection;
 class OAuthController;
 class ServerPage;
 class ServerListDelegate;
-class ServerRequest;
 class TrafficView;
 
 // The inspector window: saved servers on the left, the selected server's page on the
@@ -95,7 +95,7 @@ private:
     void updateActions();
     void updateStatusBar();
     void refreshServerRow(const QUuid &id);
-    void onServerRequest(ServerRequest *request);
+    void onServerRequest(Mcp::IncomingRequest *request, const QString &server);
     bool confirmCommand(const ServerConfig &config);
     void restoreLayout();
     void saveLayout();

@@ -253,7 +253,7 @@ void CliRunner::runOperation()
             onListDone(key, items, error);
         });
     };
-    RequestHandle *handle = nullptr;
+    OutgoingRequest *handle = nullptr;
     const QString &m = o.method;
     if (m == Method::ToolsList) {
         listAll(m, Key::Tools);
@@ -282,7 +282,7 @@ void CliRunner::runOperation()
         handle = m_client->complete(ref, argName, argValue);
     }
     if (handle)
-        connect(handle, &RequestHandle::finished, this, [this, handle] { onRequestDone(handle); });
+        connect(handle, &OutgoingRequest::finished, this, [this, handle] { onRequestDone(handle); });
 }
 
 static int exitCodeFor(const RpcError &error)
@@ -306,7 +306,7 @@ static QString describe(const RpcError &error)
     return text;
 }
 
-void CliRunner::onRequestDone(RequestHandle *handle)
+void CliRunner::onRequestDone(OutgoingRequest *handle)
 {
     if (handle->isError()) {
         fail(exitCodeFor(handle->error()), tr("%1 failed: %2").arg(handle->method(), describe(handle->error())));

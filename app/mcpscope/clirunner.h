@@ -30,7 +30,7 @@ private:
     void handleRequest(IncomingRequest *request) override;
     bool createClient();
     void runOperation();
-    void onRequestDone(RequestHandle *handle);
+    void onRequestDone(OutgoingRequest *handle);
     void onListDone(const QString &itemsKey, const QJsonArray &items, const std::optional<RpcError> &error);
     void printResult(const QJsonValue &result);
     void fail(int exitCode, const QString &message);

@@ -1,4 +1,5 @@
 #include "client.h"
+#include "client_p.h"
 
 #include "protocol/keys.h"
 #include "protocol/methods.h"
@@ -45,98 +46,6 @@ QString withoutFinalStop(QString text)
 
 // ---- ClientPrivate -------------------------------------------------------------------
 
-class ClientPrivate
-{
-public:
-    explicit ClientPrivate(Client *client) : q(client) { deadlineClock.start(); }
-
-    // Something to send once the session is ready, in the order it was asked for.
-    struct Queued
-    {
-        QPointer<RequestHandle> handle; // a request, or...
-        Message notification;           // ...a notification when handle is null
-    };
-
-    Client *q;
-    Transport *transport = nullptr;
-    Client::State state = Client::State::Disconnected;
-    QString errorString;
-    QString lastTransportError;
-
-    Implementation clientInfo;
-    ServerRequestHandler *rootsHandler = nullptr;
-    ServerRequestHandler *samplingHandler = nullptr;
-    ServerRequestHandler *elicitationHandler = nullptr;
-    bool elicitForm = true;
-    bool elicitUrl = true;
-    QJsonObject extraCapabilities;
-    int initializeTimeoutMs = 60000;
-
-    QString protocolVersion;
-    Implementation serverInfo;
-    QJsonObject serverCapabilities;
-    QJsonObject sentCapabilities;
-    QString instructions;
-
-    qint64 nextId = 1; // per session object, never reused
-    QHash<MessageId, QPointer<RequestHandle>> pending;        // sent, waiting for the answer
-    QHash<MessageId, QPointer<RequestHandle>> progressRoutes; // progress token -> handle
-    QList<Queued> queue;                                      // waiting for the initialize result
-    QHash<MessageId, QString> abandoned;                      // id -> method, for late responses
-    QList<MessageId> abandonedOrder;
-    QHash<MessageId, QPointer<IncomingRequest>> incoming;     // server requests not yet answered
-    QPointer<RequestHandle> initializeHandle;
-    bool reinitializing = false;
-
-    // Timeouts: one timer for the whole session, set for the earliest deadline (a QTimer per
-    // request cost more than the rest of a small request's bookkeeping).
-    QElapsedTimer deadlineClock;
-    std::multimap<qint64, QPointer<RequestHandle>> deadlines; // deadline (ns on deadlineClock) -> handle
-    QTimer *deadlineTimer = nullptr;
-    qint64 scheduledDeadlineNs = -1; // what deadlineTimer is set for; -1 when it is not running
-    bool authorizationPending = false; // the transport waits for an authorization: no deadlines run
-
-    void setState(Client::State newState);
-    void emitNote(const QString &note, const QByteArray &raw = {});
-
-    // Lifecycle
-    void startInitialize();
-    void onInitializeFinished(RequestHandle *handle);
-    void fail(const QString &message);
-    void onTransportOpened();
-    void onTransportClosed(const QString &reason);
-    void onTransportError(const TransportError &error);
-    void onRequestFailed(const MessageId &id, const TransportError &error);
-    void onSessionExpired();
-
-    // Requests
-    RequestHandle *createRequest(const QString &method, const QJsonObject &params, const RequestOptions &options);
-    void transmit(RequestHandle *handle);
-    void flushQueue();
-    void armTimer(RequestHandle *handle);
-    void onAuthorizationPending(bool waiting);
-    void clearDeadline(RequestHandle *handle);
-    void scheduleDeadlineTimer();
-    void onDeadlineTimer();
-    void onTimeout(RequestHandle *handle);
-    void cancel(RequestHandle *handle, const QString &reason);
-    void sendCancelled(RequestHandle *handle, const QString &reason);
-    void finishWithReply(RequestHandle *handle, const Message &reply);
-    void finishWithError(RequestHandle *handle, const RpcError &error);
-    void finishCommon(RequestHandle *handle);
-    void failAll(int code, const std::function<QString(const QString &method)> &message);
-    void dropIncoming(const QString &reason);
-    void rememberAbandoned(const MessageId &id, const QString &method);
-    void sendMessage(const Message &message);
-
-    // Incoming
-    void onMessage(const Message &message);
-    void onReply(const Message &message);
-    void onRequest(const Message &message);
-    void onNotification(const Message &message);
-    void onProgress(const QJsonObject &params);
-};
-
 void ClientPrivate::setState(Client::State newState)
 {
     if (state == newState)
@@ -162,77 +71,11 @@ void ClientPrivate::sendMessage(const Message &message)
 
 // -- lifecycle --
 
-void ClientPrivate::startInitialize()
-{
-    setState(Client::State::Initializing);
-    sentCapabilities = q->clientCapabilities();
-    const QJsonObject params{
-        {Key::ProtocolVersion, Client::supportedProtocolVersions().constFirst()},
-        {Key::Capabilities, sentCapabilities},
-        {Key::ClientInfo, clientInfo.toJson()},
-    };
-    RequestOptions options;
-    options.timeoutMs = initializeTimeoutMs;
-    options.attachProgressToken = false;
-    RequestHandle *handle = createRequest(Method::Initialize, params, options);
-    handle->m_internal = true;
-    handle->m_returned = true;
-    initializeHandle = handle;
-    QObject::connect(handle, &RequestHandle::finished, q, [this, handle] { onInitializeFinished(handle); });
-    transmit(handle);
-}
-
-void ClientPrivate::onInitializeFinished(RequestHandle *handle)
-{
-    if (initializeHandle != handle)
-        return;
-    initializeHandle = nullptr;
-    if (state != Client::State::Initializing)
-        return; // the connection already ended; onTransportClosed said why
-    if (handle->isError()) {
-        fail(Client::tr("The server did not complete initialize: %1").arg(handle->error().message));
-        return;
-    }
-    const QJsonObject result = handle->result().toObject();
-    const QJsonValue version = result.value(Key::ProtocolVersion);
-    if (!version.isString()) {
-        fail(Client::tr("The server's initialize result has no protocolVersion, so MCP Scope cannot tell "
-                        "which protocol it speaks. Disconnected."));
-        return;
-    }
-    if (!Client::supportedProtocolVersions().contains(version.toString())) {
-        fail(Client::tr("The server answered with protocol version \"%1\", which MCP Scope does not support "
-                        "(it supports %2). Disconnected.")
-                 .arg(version.toString(), Client::supportedProtocolVersions().join(QStringLiteral(", "))));
-        return;
-    }
-    protocolVersion = version.toString();
-    serverCapabilities = result.value(Key::Capabilities).toObject();
-    serverInfo = Implementation::fromJson(result.value(Key::ServerInfo).toObject());
-    instructions = result.value(Key::Instructions).toString();
-    qCDebug(lcSession) << "initialized" << serverInfo.name << serverInfo.version << protocolVersion;
-    if (transport) {
-        transport->setProtocolVersion(protocolVersion);
-        transport->setHandshakeNotification(Method::InitializedNotification);
-    }
-    sendMessage(Message::notification(Method::InitializedNotification));
-    setState(Client::State::Ready);
-    flushQueue();
-    if (state != Client::State::Ready)
-        return;
-    const bool wasReinitializing = std::exchange(reinitializing, false);
-    if (wasReinitializing)
-        emitNote(Client::tr("A new session was initialised after the server ended the previous one."));
-    Q_EMIT q->ready();
-    if (wasReinitializing)
-        Q_EMIT q->sessionReinitialized();
-}
-
 void ClientPrivate::fail(const QString &message)
 {
     qCWarning(lcSession).noquote() << message;
     errorString = message;
-    reinitializing = false;
+    lifecycle.stop();
     setState(Client::State::Failed);
     Q_EMIT q->errorOccurred(message);
     failAll(SessionErrorCode::ConnectionClosed, [message](const QString &method) {
@@ -248,7 +91,7 @@ void ClientPrivate::onTransportOpened()
         qCDebug(lcSession) << "transport opened in state" << state;
         return;
     }
-    startInitialize();
+    lifecycle.start();
 }
 
 void ClientPrivate::onTransportClosed(const QString &transportReason)
@@ -268,7 +111,7 @@ void ClientPrivate::onTransportClosed(const QString &transportReason)
         return Client::tr("%1 while %2 was pending.").arg(sentence, method);
     });
     dropIncoming(reason);
-    reinitializing = false;
+    lifecycle.stop();
 
     switch (before) {
     case Client::State::Closing:
@@ -303,7 +146,7 @@ void ClientPrivate::onTransportError(const TransportError &error)
 
 void ClientPrivate::onRequestFailed(const MessageId &id, const TransportError &error)
 {
-    const QPointer<RequestHandle> handle = pending.take(id);
+    const QPointer<OutgoingRequest> handle = pending.take(id);
     if (!handle) {
         qCDebug(lcSession) << "requestFailed for unknown id" << id.toDisplayString();
         return;
@@ -317,32 +160,13 @@ void ClientPrivate::onRequestFailed(const MessageId &id, const TransportError &e
     finishWithError(handle, rpcError);
 }
 
-void ClientPrivate::onSessionExpired()
-{
-    if (state != Client::State::Ready) {
-        // While initializing, the initialize in flight succeeds or fails on its own; several
-        // requests that all met the expired session must not start several new ones.
-        qCDebug(lcSession) << "session expiry ignored in state" << state;
-        return;
-    }
-    qCInfo(lcSession) << "session expired, initializing again";
-    emitNote(Client::tr("The server ended the session; initialising a new one."));
-    // The old session's requests can never be answered on the new one.
-    failAll(SessionErrorCode::ConnectionClosed, [](const QString &method) {
-        return Client::tr("The server ended the session while %1 was pending; a new session is being "
-                          "started, send the request again.")
-            .arg(method);
-    });
-    reinitializing = true;
-    startInitialize();
-}
-
 // -- requests --
 
-RequestHandle *ClientPrivate::createRequest(const QString &method, const QJsonObject &params,
+OutgoingRequest *ClientPrivate::createRequest(const QString &method, const QJsonObject &params,
                                             const RequestOptions &options)
 {
-    auto *handle = new RequestHandle(q);
+    auto *handle = new OutgoingRequest(q, nullptr);
+    handle->m_canceller = [this, handle](const QString &reason) { cancel(handle, reason); };
     handle->m_id = MessageId(nextId++);
     handle->m_method = method;
     handle->m_options = options;
@@ -369,41 +193,23 @@ RequestHandle *ClientPrivate::createRequest(const QString &method, const QJsonOb
             progressRoutes.insert(tokenKey, handle);
         }
     }
-    handle->m_elapsed.start();
     armTimer(handle);
     return handle;
 }
 
-void ClientPrivate::transmit(RequestHandle *handle)
+void ClientPrivate::transmit(OutgoingRequest *handle)
 {
     handle->m_sent = true;
     pending.insert(handle->m_id, handle);
     sendMessage(Message::request(handle->m_id, handle->m_method, handle->m_params));
 }
 
-void ClientPrivate::flushQueue()
-{
-    const QList<Queued> items = std::exchange(queue, {});
-    for (const Queued &item : items) {
-        if (state != Client::State::Ready) {
-            queue.append(item); // the connection ended while flushing
-            continue;
-        }
-        if (item.handle) {
-            if (!item.handle->m_finished)
-                transmit(item.handle);
-        } else {
-            sendMessage(item.notification);
-        }
-    }
-}
-
 void ClientPrivate::onAuthorizationPending(bool waiting)
 {
     // A person may be signing in: time spent there is not the server's. Timeouts start afresh after.
     authorizationPending = waiting;
-    const QList<QPointer<RequestHandle>> handles = pending.values();
-    for (const QPointer<RequestHandle> &handle : handles) {
+    const QList<QPointer<OutgoingRequest>> handles = pending.values();
+    for (const QPointer<OutgoingRequest> &handle : handles) {
         if (!handle)
             continue;
         if (waiting)
@@ -413,7 +219,7 @@ void ClientPrivate::onAuthorizationPending(bool waiting)
     }
 }
 
-void ClientPrivate::armTimer(RequestHandle *handle)
+void ClientPrivate::armTimer(OutgoingRequest *handle)
 {
     if (authorizationPending) {
         clearDeadline(handle);
@@ -442,7 +248,7 @@ void ClientPrivate::armTimer(RequestHandle *handle)
         scheduleDeadlineTimer();
 }
 
-void ClientPrivate::clearDeadline(RequestHandle *handle)
+void ClientPrivate::clearDeadline(OutgoingRequest *handle)
 {
     if (handle->m_deadlineNs < 0)
         return;
@@ -482,9 +288,9 @@ void ClientPrivate::onDeadlineTimer()
 {
     scheduledDeadlineNs = -1;
     const qint64 now = deadlineClock.nsecsElapsed();
-    QList<QPointer<RequestHandle>> expired;
+    QList<QPointer<OutgoingRequest>> expired;
     while (!deadlines.empty() && deadlines.begin()->first <= now) {
-        const QPointer<RequestHandle> handle = deadlines.begin()->second;
+        const QPointer<OutgoingRequest> handle = deadlines.begin()->second;
         deadlines.erase(deadlines.begin());
         if (handle) {
             handle->m_deadlineNs = -1;
@@ -492,14 +298,14 @@ void ClientPrivate::onDeadlineTimer()
         }
     }
     // In deadline order; a timeout may finish other requests (a callback cancels them) first.
-    for (const QPointer<RequestHandle> &handle : std::as_const(expired))
+    for (const QPointer<OutgoingRequest> &handle : std::as_const(expired))
         if (handle)
             onTimeout(handle);
     if (scheduledDeadlineNs < 0)
         scheduleDeadlineTimer();
 }
 
-void ClientPrivate::sendCancelled(RequestHandle *handle, const QString &reason)
+void ClientPrivate::sendCancelled(OutgoingRequest *handle, const QString &reason)
 {
     if (!handle->m_sent || handle->m_internal)
         return; // never sent, or initialize (which MUST NOT be cancelled)
@@ -510,7 +316,7 @@ void ClientPrivate::sendCancelled(RequestHandle *handle, const QString &reason)
     rememberAbandoned(handle->m_id, handle->m_method);
 }
 
-void ClientPrivate::onTimeout(RequestHandle *handle)
+void ClientPrivate::onTimeout(OutgoingRequest *handle)
 {
     if (handle->m_finished)
         return;
@@ -541,7 +347,7 @@ void ClientPrivate::onTimeout(RequestHandle *handle)
     finishWithError(handle, error);
 }
 
-void ClientPrivate::cancel(RequestHandle *handle, const QString &reason)
+void ClientPrivate::cancel(OutgoingRequest *handle, const QString &reason)
 {
     if (handle->m_finished)
         return;
@@ -561,7 +367,7 @@ void ClientPrivate::rememberAbandoned(const MessageId &id, const QString &method
         abandoned.remove(abandonedOrder.takeFirst());
 }
 
-void ClientPrivate::finishWithReply(RequestHandle *handle, const Message &reply)
+void ClientPrivate::finishWithReply(OutgoingRequest *handle, const Message &reply)
 {
     if (handle->m_finished)
         return;
@@ -570,16 +376,15 @@ void ClientPrivate::finishWithReply(RequestHandle *handle, const Message &reply)
     finishCommon(handle);
 }
 
-void ClientPrivate::finishWithError(RequestHandle *handle, const RpcError &error)
+void ClientPrivate::finishWithError(OutgoingRequest *handle, const RpcError &error)
 {
     if (handle->m_finished)
         return;
-    handle->m_isError = true;
     handle->m_error = error;
     finishCommon(handle);
 }
 
-void ClientPrivate::finishCommon(RequestHandle *handle)
+void ClientPrivate::finishCommon(OutgoingRequest *handle)
 {
     handle->m_finished = true;
     handle->m_finalElapsedMs = handle->m_elapsed.elapsed();
@@ -591,7 +396,7 @@ void ClientPrivate::finishCommon(RequestHandle *handle)
         if (progressRoutes.value(tokenKey) == handle)
             progressRoutes.remove(tokenKey);
     }
-    queue.removeIf([handle](const Queued &item) { return item.handle == handle; });
+    lifecycle.forget(handle);
 
     if (handle->m_returned) {
         Q_EMIT handle->finished();
@@ -610,17 +415,14 @@ void ClientPrivate::finishCommon(RequestHandle *handle)
 
 void ClientPrivate::failAll(int code, const std::function<QString(const QString &)> &message)
 {
-    QList<QPointer<RequestHandle>> handles = pending.values();
+    QList<QPointer<OutgoingRequest>> handles = pending.values();
     pending.clear();
-    for (const Queued &item : std::as_const(queue))
-        if (item.handle)
-            handles.append(item.handle);
-    queue.clear();
+    handles.append(lifecycle.takeQueuedRequests());
     // Oldest first, so callbacks run in the order the requests were made.
-    std::sort(handles.begin(), handles.end(), [](const QPointer<RequestHandle> &a, const QPointer<RequestHandle> &b) {
+    std::sort(handles.begin(), handles.end(), [](const QPointer<OutgoingRequest> &a, const QPointer<OutgoingRequest> &b) {
         return (a ? a->m_id.toInteger() : 0) < (b ? b->m_id.toInteger() : 0);
     });
-    for (const QPointer<RequestHandle> &handle : std::as_const(handles)) {
+    for (const QPointer<OutgoingRequest> &handle : std::as_const(handles)) {
         if (!handle || handle->m_finished)
             continue;
         RpcError error;
@@ -635,11 +437,8 @@ void ClientPrivate::dropIncoming(const QString &reason)
     const QList<QPointer<IncomingRequest>> requests = incoming.values();
     incoming.clear();
     for (const QPointer<IncomingRequest> &request : requests) {
-        if (!request || request->m_answered)
-            continue;
-        request->m_answered = true; // no way left to answer it
-        Q_EMIT request->cancelled(reason);
-        request->deleteLater();
+        if (request)
+            request->withdraw(reason, true); // no way left to answer it
     }
 }
 
@@ -664,7 +463,7 @@ void ClientPrivate::onMessage(const Message &message)
 void ClientPrivate::onReply(const Message &message)
 {
     // Taken out of the hash before anything runs, so a re-entrant call cannot find it again.
-    const QPointer<RequestHandle> handle = pending.take(message.id());
+    const QPointer<OutgoingRequest> handle = pending.take(message.id());
     if (!handle || handle->m_finished) {
         const auto abandonedIt = abandoned.constFind(message.id());
         if (abandonedIt != abandoned.constEnd()) {
@@ -693,11 +492,16 @@ void ClientPrivate::onRequest(const Message &message)
         sendMessage(Message::errorResponse(id, error));
         return;
     }
-    auto *request = new IncomingRequest(q, message);
+    auto *request = new IncomingRequest(q, id, message.method(), message.paramsObject(), nullptr);
+    request->m_reply = [this, id, request](const Response &answer) {
+        if (incoming.value(id) == request)
+            incoming.remove(id);
+        sendMessage(answer.error ? Message::errorResponse(id, *answer.error) : Message::response(id, answer.result));
+    };
     incoming.insert(id, request);
 
     const QString method = message.method();
-    ServerRequestHandler *handler = nullptr;
+    ServerOutgoingRequestr *handler = nullptr;
     if (method == Method::Ping) {
         request->respond(QJsonObject());
         return;
@@ -721,7 +525,7 @@ void ClientPrivate::onProgress(const QJsonObject &params)
 {
     bool ok = false;
     const MessageId token = MessageId::fromJson(params.value(Key::ProgressToken), &ok);
-    const QPointer<RequestHandle> handle = ok ? progressRoutes.value(token) : QPointer<RequestHandle>();
+    const QPointer<OutgoingRequest> handle = ok ? progressRoutes.value(token) : QPointer<OutgoingRequest>();
     if (!handle || handle->m_finished) {
         qCDebug(lcSession) << "progress for unknown token" << params.value(Key::ProgressToken);
         return;
@@ -744,11 +548,8 @@ void ClientPrivate::onNotification(const Message &message)
         bool ok = false;
         const MessageId id = MessageId::fromJson(params.value(Key::RequestId), &ok);
         const QPointer<IncomingRequest> request = ok ? incoming.take(id) : QPointer<IncomingRequest>();
-        if (request && !request->m_answered) {
-            request->m_answered = true; // a cancelled request SHOULD NOT be answered
-            Q_EMIT request->cancelled(params.value(Key::Reason).toString());
-            request->deleteLater();
-        }
+        if (request) // a cancelled request SHOULD NOT be answered
+            request->withdraw(params.value(Key::Reason).toString(), true);
     } else if (method == Method::MessageNotification) {
         Q_EMIT q->logMessage(params.value(Key::Level).toString(),
                              params.value(Key::Logger).toString(), params.value(Key::Data));
@@ -764,73 +565,6 @@ void ClientPrivate::onNotification(const Message &message)
         Q_EMIT q->taskStatus(params);
     }
     Q_EMIT q->notificationReceived(message);
-}
-
-// ---- RequestHandle -------------------------------------------------------------------
-
-RequestHandle::RequestHandle(Client *client) : QObject(client), m_client(client) {}
-
-RequestHandle::~RequestHandle() = default;
-
-QJsonValue RequestHandle::result() const
-{
-    return m_hasReply ? m_reply.result() : m_result;
-}
-
-qint64 RequestHandle::elapsedMs() const
-{
-    if (m_finalElapsedMs >= 0)
-        return m_finalElapsedMs;
-    return m_elapsed.isValid() ? m_elapsed.elapsed() : 0;
-}
-
-void RequestHandle::cancel(const QString &reason)
-{
-    if (m_finished || !m_client)
-        return;
-    m_client->d->cancel(this, reason);
-}
-
-// ---- IncomingRequest -----------------------------------------------------------------
-
-IncomingRequest::IncomingRequest(Client *client, const Message &message)
-    : QObject(client), m_client(client), m_id(message.id()), m_method(message.method()),
-      m_params(message.paramsObject())
-{
-}
-
-IncomingRequest::~IncomingRequest()
-{
-    if (!m_answered)
-        sendReply(Message::errorResponse(m_id, RpcError{ErrorCode::InternalError, QStringLiteral("request dropped")}));
-}
-
-void IncomingRequest::respond(const QJsonValue &result)
-{
-    sendReply(Message::response(m_id, result.isUndefined() || result.isNull() ? QJsonValue(QJsonObject()) : result));
-}
-
-void IncomingRequest::reject(const RpcError &error)
-{
-    sendReply(Message::errorResponse(m_id, error));
-}
-
-void IncomingRequest::sendReply(const Message &reply)
-{
-    if (m_answered) {
-        qCDebug(lcSession) << "second reply to" << m_method << m_id.toDisplayString() << "not sent";
-        return;
-    }
-    m_answered = true;
-    if (m_client) {
-        ClientPrivate *d = m_client->d.get();
-        if (d) {
-            if (d->incoming.value(m_id) == this)
-                d->incoming.remove(m_id);
-            d->sendMessage(reply);
-        }
-    }
-    deleteLater();
 }
 
 // ---- Client --------------------------------------------------------------------------
@@ -852,7 +586,7 @@ Client::Client(Transport *transport, QObject *parent) : QObject(parent), d(new C
     connect(transport, &Transport::messageReceived, this, [this](const Message &message) { d->onMessage(message); });
     connect(transport, &Transport::requestFailed, this,
             [this](const MessageId &id, const TransportError &error) { d->onRequestFailed(id, error); });
-    connect(transport, &Transport::sessionExpired, this, [this] { d->onSessionExpired(); });
+    connect(transport, &Transport::sessionExpired, this, [this] { d->lifecycle.onSessionExpired(); });
     connect(transport, &Transport::trafficEvent, this, &Client::trafficEvent);
     connect(transport, &Transport::authorizationPendingChanged, this, [this](bool pending) { d->onAuthorizationPending(pending); });
 }
@@ -867,7 +601,7 @@ Client::~Client()
     });
     for (const QPointer<IncomingRequest> &request : std::as_const(d->incoming))
         if (request)
-            request->m_answered = true;
+            request->withdraw({}, false);
     d->incoming.clear();
     delete d->transport;
     d->transport = nullptr;
@@ -877,9 +611,9 @@ Transport *Client::transport() const { return d->transport; }
 
 void Client::setClientInfo(const Implementation &info) { d->clientInfo = info; }
 Implementation Client::clientInfo() const { return d->clientInfo; }
-void Client::setRootsHandler(ServerRequestHandler *handler) { d->rootsHandler = handler; }
-void Client::setSamplingHandler(ServerRequestHandler *handler) { d->samplingHandler = handler; }
-void Client::setElicitationHandler(ServerRequestHandler *handler) { d->elicitationHandler = handler; }
+void Client::setRootsHandler(ServerOutgoingRequestr *handler) { d->rootsHandler = handler; }
+void Client::setSamplingHandler(ServerOutgoingRequestr *handler) { d->samplingHandler = handler; }
+void Client::setElicitationHandler(ServerOutgoingRequestr *handler) { d->elicitationHandler = handler; }
 
 void Client::setElicitationModes(bool form, bool url)
 {
@@ -888,7 +622,7 @@ void Client::setElicitationModes(bool form, bool url)
 }
 
 void Client::setExtraClientCapabilities(const QJsonObject &capabilities) { d->extraCapabilities = capabilities; }
-void Client::setInitializeTimeout(int timeoutMs) { d->initializeTimeoutMs = timeoutMs; }
+void Client::setInitializeTimeout(int timeoutMs) { d->lifecycle.setInitializeTimeout(timeoutMs); }
 
 void Client::connectToServer()
 {
@@ -905,14 +639,10 @@ void Client::connectToServer()
     }
     d->errorString.clear();
     d->lastTransportError.clear();
-    d->reinitializing = false;
-    d->protocolVersion.clear();
-    d->serverInfo = {};
-    d->serverCapabilities = {};
-    d->instructions.clear();
+    d->lifecycle.reset();
     d->setState(State::Connecting);
     if (d->transport->isOpen())
-        d->startInitialize();
+        d->lifecycle.start();
     else
         d->transport->open();
 }
@@ -941,10 +671,10 @@ void Client::disconnectFromServer()
 
 Client::State Client::state() const { return d->state; }
 QString Client::errorString() const { return d->errorString; }
-QString Client::protocolVersion() const { return d->protocolVersion; }
-Implementation Client::serverInfo() const { return d->serverInfo; }
-QJsonObject Client::serverCapabilities() const { return d->serverCapabilities; }
-QString Client::instructions() const { return d->instructions; }
+QString Client::protocolVersion() const { return d->lifecycle.protocolVersion(); }
+Implementation Client::serverInfo() const { return d->lifecycle.serverInfo(); }
+QJsonObject Client::serverCapabilities() const { return d->lifecycle.serverCapabilities(); }
+QString Client::instructions() const { return d->lifecycle.instructions(); }
 
 QJsonObject Client::clientCapabilities() const
 {
@@ -966,148 +696,82 @@ QJsonObject Client::clientCapabilities() const
 
 QStringList Client::supportedProtocolVersions()
 {
-    return {QStringLiteral("2025-11-25"), QStringLiteral("2025-06-18"), QStringLiteral("2025-03-26"),
-            QStringLiteral("2024-11-05")};
+    return LegacyLifecycle::supportedProtocolVersions();
 }
 
-RequestHandle *Client::sendRequest(const QString &method, const QJsonObject &params, const RequestOptions &options)
+OutgoingRequest *Client::sendRequest(const QString &method, const QJsonObject &params, const RequestOptions &options)
 {
-    RequestHandle *handle = d->createRequest(method, params, options);
-    switch (d->state) {
-    case State::Ready:
-        d->transmit(handle);
-        break;
-    case State::Initializing:
-        if (method == Method::Ping) { // the only request allowed before the initialize result
-            d->transmit(handle);
-            break;
-        }
-        Q_FALLTHROUGH();
-    case State::Connecting:
-        qCDebug(lcSession) << "queued until initialized:" << method;
-        d->queue.append({handle, Message()});
-        break;
-    case State::Disconnected:
-    case State::Failed:
-    case State::Closing: {
+    OutgoingRequest *handle = d->createRequest(method, params, options);
+    if (!d->lifecycle.send(handle)) {
         RpcError error;
         error.code = SessionErrorCode::ConnectionClosed;
         error.message = d->state == State::Failed && !d->errorString.isEmpty()
             ? Client::tr("%1 was not sent: the connection failed (%2).").arg(method, withoutFinalStop(d->errorString))
             : Client::tr("%1 was not sent: not connected to a server.").arg(method);
         d->finishWithError(handle, error);
-        break;
-    }
     }
     handle->m_returned = true;
     return handle;
-}
-
-void Client::call(const QString &method, const QJsonObject &params, const QObject *context,
-                  std::function<void(RequestHandle *)> callback, const RequestOptions &options)
-{
-    RequestHandle *handle = sendRequest(method, params, options);
-    if (!context || !callback)
-        return;
-    if (context->thread() == thread()) {
-        connect(handle, &RequestHandle::finished, context, [handle, callback] { callback(handle); });
-        return;
-    }
-    // Another thread: the handle is gone (deleteLater) by the time a queued call runs there,
-    // so the callback gets a finished copy that lives on the context's thread.
-    const QPointer<const QObject> guard(context);
-    connect(handle, &RequestHandle::finished, this, [handle, callback, guard] {
-        if (!guard)
-            return;
-        auto *copy = new RequestHandle(nullptr);
-        copy->m_id = handle->m_id;
-        copy->m_method = handle->m_method;
-        copy->m_params = handle->m_params;
-        copy->m_progressToken = handle->m_progressToken;
-        copy->m_options = handle->m_options;
-        copy->m_finalElapsedMs = handle->elapsedMs();
-        copy->m_result = handle->m_result;
-        copy->m_reply = handle->m_reply;
-        copy->m_hasReply = handle->m_hasReply;
-        copy->m_error = handle->m_error;
-        copy->m_finished = true;
-        copy->m_isError = handle->m_isError;
-        copy->m_returned = true;
-        copy->moveToThread(guard->thread());
-        const std::shared_ptr<RequestHandle> owner(copy);
-        QMetaObject::invokeMethod(const_cast<QObject *>(guard.data()), [owner, callback] { callback(owner.get()); },
-                                  Qt::QueuedConnection);
-    });
 }
 
 void Client::sendNotification(const QString &method, const QJsonObject &params)
 {
     const Message message = Message::notification(method, params.isEmpty() ? QJsonValue(QJsonValue::Undefined)
                                                                            : QJsonValue(params));
-    switch (d->state) {
-    case State::Ready:
-        d->sendMessage(message);
-        break;
-    case State::Connecting:
-    case State::Initializing:
-        d->queue.append({nullptr, message});
-        break;
-    default:
+    if (!d->lifecycle.send(message))
         qCWarning(lcSession) << "notification" << method << "not sent: not connected";
-        break;
-    }
 }
 
-RequestHandle *Client::send(const Request &request, const RequestOptions &options)
+OutgoingRequest *Client::send(const Request &request, const RequestOptions &options)
 {
     return sendRequest(request.method, request.params, options);
 }
 
-RequestHandle *Client::ping() { return send(Requests::ping()); }
+OutgoingRequest *Client::ping() { return send(Requests::ping()); }
 
-RequestHandle *Client::listTools(const QString &cursor) { return send(Requests::listTools(cursor)); }
+OutgoingRequest *Client::listTools(const QString &cursor) { return send(Requests::listTools(cursor)); }
 
-RequestHandle *Client::callTool(const QString &name, const QJsonObject &arguments, const RequestOptions &options,
+OutgoingRequest *Client::callTool(const QString &name, const QJsonObject &arguments, const RequestOptions &options,
                                 const QJsonObject &task)
 {
     return send(Requests::callTool(name, arguments, task), options);
 }
 
-RequestHandle *Client::listResources(const QString &cursor) { return send(Requests::listResources(cursor)); }
+OutgoingRequest *Client::listResources(const QString &cursor) { return send(Requests::listResources(cursor)); }
 
-RequestHandle *Client::listResourceTemplates(const QString &cursor)
+OutgoingRequest *Client::listResourceTemplates(const QString &cursor)
 {
     return send(Requests::listResourceTemplates(cursor));
 }
 
-RequestHandle *Client::readResource(const QString &uri) { return send(Requests::readResource(uri)); }
+OutgoingRequest *Client::readResource(const QString &uri) { return send(Requests::readResource(uri)); }
 
-RequestHandle *Client::subscribeResource(const QString &uri) { return send(Requests::subscribeResource(uri)); }
+OutgoingRequest *Client::subscribeResource(const QString &uri) { return send(Requests::subscribeResource(uri)); }
 
-RequestHandle *Client::unsubscribeResource(const QString &uri) { return send(Requests::unsubscribeResource(uri)); }
+OutgoingRequest *Client::unsubscribeResource(const QString &uri) { return send(Requests::unsubscribeResource(uri)); }
 
-RequestHandle *Client::listPrompts(const QString &cursor) { return send(Requests::listPrompts(cursor)); }
+OutgoingRequest *Client::listPrompts(const QString &cursor) { return send(Requests::listPrompts(cursor)); }
 
-RequestHandle *Client::getPrompt(const QString &name, const QJsonObject &arguments)
+OutgoingRequest *Client::getPrompt(const QString &name, const QJsonObject &arguments)
 {
     return send(Requests::getPrompt(name, arguments));
 }
 
-RequestHandle *Client::complete(const QJsonObject &ref, const QString &argumentName, const QString &value,
+OutgoingRequest *Client::complete(const QJsonObject &ref, const QString &argumentName, const QString &value,
                                 const QJsonObject &contextArguments)
 {
     return send(Requests::complete(ref, argumentName, value, contextArguments));
 }
 
-RequestHandle *Client::setLogLevel(const QString &level) { return send(Requests::setLogLevel(level)); }
+OutgoingRequest *Client::setLogLevel(const QString &level) { return send(Requests::setLogLevel(level)); }
 
-RequestHandle *Client::getTask(const QString &taskId) { return send(Requests::getTask(taskId)); }
+OutgoingRequest *Client::getTask(const QString &taskId) { return send(Requests::getTask(taskId)); }
 
-RequestHandle *Client::getTaskResult(const QString &taskId) { return send(Requests::getTaskResult(taskId)); }
+OutgoingRequest *Client::getTaskResult(const QString &taskId) { return send(Requests::getTaskResult(taskId)); }
 
-RequestHandle *Client::listTasks(const QString &cursor) { return send(Requests::listTasks(cursor)); }
+OutgoingRequest *Client::listTasks(const QString &cursor) { return send(Requests::listTasks(cursor)); }
 
-RequestHandle *Client::cancelTask(const QString &taskId) { return send(Requests::cancelTask(taskId)); }
+OutgoingRequest *Client::cancelTask(const QString &taskId) { return send(Requests::cancelTask(taskId)); }
 
 namespace {
 
@@ -1139,9 +803,9 @@ void deliverPages(const std::shared_ptr<Pager> &pager, const std::optional<RpcEr
 
 void fetchPage(Client *client, const std::shared_ptr<Pager> &pager, const QString &cursor)
 {
-    RequestHandle *handle = client->send(Requests::listPage(pager->method, cursor));
+    OutgoingRequest *handle = client->send(Requests::listPage(pager->method, cursor));
     ++pager->pages;
-    QObject::connect(handle, &RequestHandle::finished, client, [client, handle, pager] {
+    QObject::connect(handle, &OutgoingRequest::finished, client, [client, handle, pager] {
         if (!pager->context)
             return; // nobody is waiting any more
         if (handle->isError()) {
@@ -1191,13 +855,10 @@ void Client::notifyRootsListChanged() { sendNotification(Method::RootsListChange
 int Client::pendingRequestCount() const
 {
     int count = 0;
-    for (const QPointer<RequestHandle> &handle : std::as_const(d->pending))
+    for (const QPointer<OutgoingRequest> &handle : std::as_const(d->pending))
         if (handle && !handle->m_internal)
             ++count;
-    for (const ClientPrivate::Queued &item : std::as_const(d->queue))
-        if (item.handle)
-            ++count;
-    return count;
+    return count + d->lifecycle.queuedRequestCount();
 }
 
 } // namespace Mcp

@@ -99,8 +99,8 @@ private:
     void onReady()
     {
         say(QStringLiteral("initialized (protocol %1), scenario %2").arg(m_client->protocolVersion(), m_scenario));
-        RequestHandle *tools = m_client->listTools();
-        connect(tools, &RequestHandle::finished, this, [this, tools] {
+        OutgoingRequest *tools = m_client->listTools();
+        connect(tools, &OutgoingRequest::finished, this, [this, tools] {
             if (tools->isError()) {
                 end(1, QStringLiteral("tools/list failed: ") + tools->error().message);
                 return;
@@ -130,8 +130,8 @@ private:
                 end(0, QStringLiteral("done"));
                 return;
             }
-            RequestHandle *call = m_client->callTool(tool, arguments);
-            connect(call, &RequestHandle::finished, this, [this, call, tool] {
+            OutgoingRequest *call = m_client->callTool(tool, arguments);
+            connect(call, &OutgoingRequest::finished, this, [this, call, tool] {
                 if (call->isError()) {
                     end(1, QStringLiteral("%1 failed: %2").arg(tool, call->error().message));
                     return;

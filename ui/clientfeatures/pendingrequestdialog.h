@@ -17,8 +17,8 @@ namespace Mcp::Ui {
 // A dialog that shows one server-to-client request and answers it exactly once.
 // It does not care where the request lives: it is given the params and two functions that
 // answer. For an Mcp::IncomingRequest (possibly on another thread) the answer is handed to
-// the request's thread; GUI wrappers (Connection's ServerRequest) pass their own functions
-// and call withdraw() when the server cancels. A withdrawn dialog says so and closes
+// the request's thread; other callers pass their own functions and call withdraw() when the
+// server cancels. A withdrawn dialog says so and closes
 // without answering.
 class PendingRequestDialog : public QDialog
 {

@@ -59,23 +59,23 @@ QJsonObject ServerRequestDialog::suggestedAnswer(const QString &method, const QJ
     return {};
 }
 
-ServerRequestDialog::ServerRequestDialog(ServerRequest *request, QWidget *parent)
+ServerRequestDialog::ServerRequestDialog(IncomingRequest *request, const QString &serverName, QWidget *parent)
     : QDialog(parent), m_request(request), m_method(request->method())
 {
     setModal(false);
     const bool sampling = m_method == QLatin1String("sampling/createMessage");
-    setWindowTitle(sampling ? tr("Sampling Request from %1").arg(request->serverName())
-                            : tr("Question from %1").arg(request->serverName()));
+    setWindowTitle(sampling ? tr("Sampling Request from %1").arg(serverName)
+                            : tr("Question from %1").arg(serverName));
     resize(640, 560);
     auto *layout = new QVBoxLayout(this);
     QString intro;
     if (sampling) {
         intro = tr("<b>%1</b> asks for an LLM completion (sampling/createMessage). Write the answer the server "
-                   "should get, or decline.").arg(request->serverName().toHtmlEscaped());
+                   "should get, or decline.").arg(serverName.toHtmlEscaped());
     } else {
         const QString message = request->params().value(Key::Message).toString();
         intro = tr("<b>%1</b> asks for input (elicitation/create): %2")
-                    .arg(request->serverName().toHtmlEscaped(), message.toHtmlEscaped());
+                    .arg(serverName.toHtmlEscaped(), message.toHtmlEscaped());
     }
     auto *introLabel = new QLabel(intro, this);
     introLabel->setWordWrap(true);
@@ -117,7 +117,7 @@ ServerRequestDialog::ServerRequestDialog(ServerRequest *request, QWidget *parent
     }
     layout->addWidget(buttons);
 
-    connect(request, &ServerRequest::cancelled, this, [this](const QString &reason) {
+    connect(request, &IncomingRequest::cancelled, this, [this](const QString &reason) {
         m_error->setText(reason.isEmpty() ? tr("The server withdrew this request.")
                                           : tr("The server withdrew this request: %1").arg(reason));
         m_answer->setReadOnly(true);
@@ -171,7 +171,7 @@ void ServerRequestDialog::cancelRequest()
 void ServerRequestDialog::closeEvent(QCloseEvent *event)
 {
     // Closing the window without an answer declines, so the server is never left waiting.
-    if (m_request && !m_request->isAnswered() && !m_request->isCancelled()) {
+    if (m_request && !m_request->isAnswered()) {
         if (m_method == QLatin1String("elicitation/create"))
             m_request->respond(QJsonObject{{Key::Action, QStringLiteral("cancel")}});
         else

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "session/requests.h"
+
 #include <QDialog>
 #include <QPointer>
 
@@ -12,7 +14,6 @@ namespace Mcp {
 namespace Ui {
 
 class JsonTextView;
-class ServerRequest;
 
 // A modeless dialog for a server-to-client request (sampling/createMessage,
 // elicitation/create): which server asks and what, an editable JSON answer, and
@@ -23,7 +24,7 @@ class ServerRequestDialog : public QDialog
     Q_OBJECT
 
 public:
-    explicit ServerRequestDialog(ServerRequest *request, QWidget *parent = nullptr);
+    ServerRequestDialog(IncomingRequest *request, const QString &serverName, QWidget *parent = nullptr);
 
     // The proposed answer for a request (a sampling result or an elicitation "accept").
     static QJsonObject suggestedAnswer(const QString &method, const QJsonObject &params);
@@ -40,7 +41,7 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
-    QPointer<ServerRequest> m_request;
+    QPointer<IncomingRequest> m_request;
     QString m_method;
     JsonTextView *m_params;
     QPlainTextEdit *m_answer;

@@ -58,8 +58,8 @@ void requestCompletion(Connection *connection, QObject *receiver, const QJsonObj
                        std::function<void(const QStringList &)> reply)
 {
     const Request request = Requests::complete(ref, argumentName, value, otherArguments);
-    PendingCall *call = connection->call(request.method, request.params);
-    QObject::connect(call, &PendingCall::finished, receiver, [call, reply = std::move(reply)] {
+    OutgoingRequest *call = connection->call(request.method, request.params);
+    QObject::connect(call, &OutgoingRequest::finished, receiver, [call, reply = std::move(reply)] {
         reply(CompleteResult::fromJson(call->result().toObject()).values);
     });
 }

@@ -222,8 +222,8 @@ void PromptsView::get()
     const Request request = Requests::getPrompt(m_prompt.value(Key::Name).toString(), arguments());
     QElapsedTimer clock;
     clock.start();
-    PendingCall *call = m_connection->call(request.method, request.params);
-    connect(call, &PendingCall::finished, this, [this, call, clock] {
+    OutgoingRequest *call = m_connection->call(request.method, request.params);
+    connect(call, &OutgoingRequest::finished, this, [this, call, clock] {
         if (call->isError()) {
             const QString text = tr("prompts/get failed: %1 (%2)").arg(call->error().message).arg(call->error().code);
             m_status->setText(text);

@@ -180,8 +180,8 @@ void ResourcesView::fetchPage(const QString &cursor)
     const Request request = Requests::listResources(cursor);
     m_listMessage->setText(tr("Loading…"));
     m_loadMore->setEnabled(false);
-    PendingCall *call = m_connection->call(request.method, request.params);
-    connect(call, &PendingCall::finished, this, [this, call] {
+    OutgoingRequest *call = m_connection->call(request.method, request.params);
+    connect(call, &OutgoingRequest::finished, this, [this, call] {
         if (call->isError()) {
             m_listMessage->setText(tr("Listing resources failed: %1").arg(call->error().message));
             return;
@@ -298,8 +298,8 @@ void ResourcesView::read()
     QElapsedTimer clock;
     clock.start();
     const Request request = Requests::readResource(uri);
-    PendingCall *call = m_connection->call(request.method, request.params);
-    connect(call, &PendingCall::finished, this, [this, call, uri, generation, clock] {
+    OutgoingRequest *call = m_connection->call(request.method, request.params);
+    connect(call, &OutgoingRequest::finished, this, [this, call, uri, generation, clock] {
         if (generation != m_readGeneration)
             return; // a newer read was started
         if (call->isError()) {
@@ -335,8 +335,8 @@ void ResourcesView::toggleSubscription()
         return;
     const bool subscribe = !m_subscribed.contains(uri);
     const Request request = subscribe ? Requests::subscribeResource(uri) : Requests::unsubscribeResource(uri);
-    PendingCall *call = m_connection->call(request.method, request.params);
-    connect(call, &PendingCall::finished, this, [this, call, uri, subscribe] {
+    OutgoingRequest *call = m_connection->call(request.method, request.params);
+    connect(call, &OutgoingRequest::finished, this, [this, call, uri, subscribe] {
         if (call->isError()) {
             m_status->setText(tr("%1 failed: %2").arg(call->method(), call->error().message));
             return;

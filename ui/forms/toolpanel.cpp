@@ -297,7 +297,7 @@ void ToolPanel::startCall(const QJsonObject &arguments)
     m_status->setText(tr("Running…"));
     const Request request = Requests::callTool(m_tool.value(Key::Name).toString(), arguments);
     m_call = m_connection->call(request.method, request.params);
-    connect(m_call, &PendingCall::progress, this, [this](double progress, double total, const QString &message) {
+    connect(m_call, &OutgoingRequest::progress, this, [this](double progress, double total, const QString &message) {
         if (total > 0) {
             m_progress->setRange(0, 1000);
             m_progress->setValue(int(1000 * qBound(0.0, progress / total, 1.0)));
@@ -307,8 +307,8 @@ void ToolPanel::startCall(const QJsonObject &arguments)
         }
         m_status->setText(message.isEmpty() ? tr("Progress: %1").arg(progress) : message);
     });
-    PendingCall *call = m_call;
-    connect(call, &PendingCall::finished, this, [this, call] {
+    OutgoingRequest *call = m_call;
+    connect(call, &OutgoingRequest::finished, this, [this, call] {
         m_call = nullptr;
         finish(call->isError(), call->result(), call->error(), call->elapsedMs() > 0 ? call->elapsedMs() : m_clock.elapsed());
     });
@@ -320,8 +320,8 @@ void ToolPanel::startTask(const QJsonObject &arguments)
     m_taskResultRequested = false;
     const Request request = Requests::callTool(m_tool.value(Key::Name).toString(), arguments, Requests::taskMetadata(TaskTtlMs));
     m_call = m_connection->call(request.method, request.params);
-    PendingCall *call = m_call;
-    connect(call, &PendingCall::finished, this, [this, call] {
+    OutgoingRequest *call = m_call;
+    connect(call, &OutgoingRequest::finished, this, [this, call] {
         m_call = nullptr;
         const QJsonObject task = call->result().toObject().value(Key::Task).toObject();
         if (call->isError() || task.value(Key::TaskId).toString().isEmpty()) {
@@ -362,9 +362,9 @@ void ToolPanel::pollTask()
     if (m_taskId.isEmpty() || !m_connection)
         return;
     const Request request = Requests::getTask(m_taskId);
-    PendingCall *call = m_connection->call(request.method, request.params);
+    OutgoingRequest *call = m_connection->call(request.method, request.params);
     const QString taskId = m_taskId;
-    connect(call, &PendingCall::finished, this, [this, call, taskId] {
+    connect(call, &OutgoingRequest::finished, this, [this, call, taskId] {
         if (taskId != m_taskId)
             return;
         if (call->isError()) {
@@ -384,9 +384,9 @@ void ToolPanel::fetchTaskResult()
     RequestOptions options = m_connection->options().request;
     options.timeoutMs = 0; // it answers when the task ends, however long that is
     const Request request = Requests::getTaskResult(m_taskId);
-    PendingCall *call = m_connection->call(request.method, request.params, options);
+    OutgoingRequest *call = m_connection->call(request.method, request.params, options);
     const QString taskId = m_taskId;
-    connect(call, &PendingCall::finished, this, [this, call, taskId] {
+    connect(call, &OutgoingRequest::finished, this, [this, call, taskId] {
         if (taskId != m_taskId)
             return;
         m_pollTimer->stop();
@@ -406,9 +406,9 @@ void ToolPanel::cancel()
     if (!m_taskId.isEmpty() && m_connection) {
         m_status->setText(tr("Cancelling task %1…").arg(m_taskId));
         const Request request = Requests::cancelTask(m_taskId);
-        PendingCall *call = m_connection->call(request.method, request.params);
+        OutgoingRequest *call = m_connection->call(request.method, request.params);
         const QString taskId = m_taskId;
-        connect(call, &PendingCall::finished, this, [this, call, taskId] {
+        connect(call, &OutgoingRequest::finished, this, [this, call, taskId] {
             if (taskId != m_taskId)
                 return;
             m_pollTimer->stop();

@@ -84,7 +84,7 @@ private:
     QTimer *m_pollTimer;
     QTimer *m_saveTimer;
     QElapsedTimer m_clock;
-    QPointer<PendingCall> m_call;
+    QPointer<OutgoingRequest> m_call;
     QString m_taskId;
     bool m_taskResultRequested = false;
     bool m_forceNextRun = false;

@@ -278,8 +278,8 @@ void LogsPage::setServerLevel()
 {
     const QString level = m_serverLevel->currentText();
     const Request request = Requests::setLogLevel(level);
-    PendingCall *call = connection()->call(request.method, request.params);
-    connect(call, &PendingCall::finished, this, [this, call, level] {
+    OutgoingRequest *call = connection()->call(request.method, request.params);
+    connect(call, &OutgoingRequest::finished, this, [this, call, level] {
         m_status->setText(call->isError() ? tr("Setting the level failed: %1").arg(call->error().message)
                                           : tr("Server log level set to %1").arg(level));
     });

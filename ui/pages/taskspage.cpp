@@ -119,8 +119,8 @@ void TasksPage::cancelSelected()
     if (!row)
         return;
     const Request request = Requests::cancelTask(row->text(0));
-    PendingCall *call = connection()->call(request.method, request.params);
-    connect(call, &PendingCall::finished, this, [this, call] {
+    OutgoingRequest *call = connection()->call(request.method, request.params);
+    connect(call, &OutgoingRequest::finished, this, [this, call] {
         if (call->isError())
             m_status->setText(tr("Cancelling failed: %1").arg(call->error().message));
         else
@@ -138,8 +138,8 @@ void TasksPage::showResult()
     options.timeoutMs = 0; // answered when the task ends
     m_result->setStatusText(tr("Waiting for the result of %1…").arg(taskId));
     const Request request = Requests::getTaskResult(taskId);
-    PendingCall *call = connection()->call(request.method, request.params, options);
-    connect(call, &PendingCall::finished, this, [this, call, taskId] {
+    OutgoingRequest *call = connection()->call(request.method, request.params, options);
+    connect(call, &OutgoingRequest::finished, this, [this, call, taskId] {
         if (call->isError()) {
             m_result->setError(tr("tasks/result for %1 failed: %2").arg(taskId, call->error().message), call->error().toJson());
             return;

@@ -64,13 +64,13 @@ private:
     int m_port = 0;
 };
 
-struct Session
+struct HttpClientSession
 {
     std::unique_ptr<Client> client;
     Transport *transport = nullptr;
     QList<TrafficEvent> traffic;
 
-    Session(const QUrl &url, HttpTransportKind kind, const HttpTransportOptions &options = {})
+    HttpClientSession(const QUrl &url, HttpTransportKind kind, const HttpTransportOptions &options = {})
     {
         transport = createHttpTransport(url, kind, options);
         client = std::make_unique<Client>(transport);
@@ -79,10 +79,10 @@ struct Session
     }
 };
 
-RequestHandle *wait(RequestHandle *handle, int ms = 15000)
+OutgoingRequest *wait(OutgoingRequest *handle, int ms = 15000)
 {
     if (!handle->isFinished()) {
-        QSignalSpy finished(handle, &RequestHandle::finished);
+        QSignalSpy finished(handle, &OutgoingRequest::finished);
         finished.wait(ms);
     }
     return handle;
@@ -133,43 +133,43 @@ void tst_HttpInterop::everything()
     if (!server.isRunning())
         QSKIP("server-everything is not installed (scripts/setup.sh --test-peers)");
 
-    Session s(server.url(path), HttpTransportKind(kind));
+    HttpClientSession s(server.url(path), HttpTransportKind(kind));
     QTRY_VERIFY_WITH_TIMEOUT(s.client->isReady(), 20000);
     QCOMPARE(s.transport->transportName(), expectedTransport);
     if (HttpTransportKind(kind) == HttpTransportKind::StreamableHttp)
         QVERIFY(!s.transport->sessionId().isEmpty());
 
     // Tools: list and call.
-    RequestHandle *tools = wait(s.client->listTools());
+    OutgoingRequest *tools = wait(s.client->listTools());
     QVERIFY2(!tools->isError(), qPrintable(tools->error().message));
     const QJsonArray list = tools->result().toObject().value(QLatin1String("tools")).toArray();
     QVERIFY(std::any_of(list.begin(), list.end(), [](const QJsonValue &t) {
         return t.toObject().value(QLatin1String("name")).toString() == QLatin1String("echo");
     }));
-    RequestHandle *echo = wait(s.client->callTool(QStringLiteral("echo"), {{QStringLiteral("message"), QStringLiteral("héllo")}}));
+    OutgoingRequest *echo = wait(s.client->callTool(QStringLiteral("echo"), {{QStringLiteral("message"), QStringLiteral("héllo")}}));
     QVERIFY2(!echo->isError(), qPrintable(echo->error().message));
     QVERIFY(QJsonDocument(echo->result().toObject()).toJson().contains("h\xC3\xA9llo"));
 
     // Resources: list and read the first.
-    RequestHandle *resources = wait(s.client->listResources());
+    OutgoingRequest *resources = wait(s.client->listResources());
     QVERIFY2(!resources->isError(), qPrintable(resources->error().message));
     const QString uri = resources->result().toObject().value(QLatin1String("resources")).toArray().first()
                             .toObject().value(QLatin1String("uri")).toString();
     QVERIFY(!uri.isEmpty());
-    RequestHandle *read = wait(s.client->readResource(uri));
+    OutgoingRequest *read = wait(s.client->readResource(uri));
     QVERIFY2(!read->isError(), qPrintable(read->error().message));
     QCOMPARE(read->result().toObject().value(QLatin1String("contents")).toArray().first().toObject()
                  .value(QLatin1String("uri")).toString(), uri);
 
     // Prompts.
-    RequestHandle *prompt = wait(s.client->getPrompt(QStringLiteral("simple-prompt")));
+    OutgoingRequest *prompt = wait(s.client->getPrompt(QStringLiteral("simple-prompt")));
     QVERIFY2(!prompt->isError(), qPrintable(prompt->error().message));
     QVERIFY(!prompt->result().toObject().value(QLatin1String("messages")).toArray().isEmpty());
 
     // Progress notifications on the request's stream.
-    RequestHandle *longOp = s.client->callTool(QStringLiteral("trigger-long-running-operation"),
+    OutgoingRequest *longOp = s.client->callTool(QStringLiteral("trigger-long-running-operation"),
                                                {{QStringLiteral("duration"), 0.3}, {QStringLiteral("steps"), 3}});
-    QSignalSpy progress(longOp, &RequestHandle::progress);
+    QSignalSpy progress(longOp, &OutgoingRequest::progress);
     wait(longOp);
     QVERIFY2(!longOp->isError(), qPrintable(longOp->error().message));
     QCOMPARE(progress.size(), 3);
@@ -177,7 +177,7 @@ void tst_HttpInterop::everything()
     // Logging notifications (sent at once when simulated logging starts; not tied to a request).
     QSignalSpy logs(s.client.get(), &Client::logMessage);
     wait(s.client->setLogLevel(QStringLiteral("debug")));
-    RequestHandle *toggle = wait(s.client->callTool(QStringLiteral("toggle-simulated-logging"), {}));
+    OutgoingRequest *toggle = wait(s.client->callTool(QStringLiteral("toggle-simulated-logging"), {}));
     QVERIFY2(!toggle->isError(), qPrintable(toggle->error().message));
     QTRY_VERIFY_WITH_TIMEOUT(!logs.isEmpty(), 10000);
     wait(s.client->callTool(QStringLiteral("toggle-simulated-logging"), {}));
@@ -233,14 +233,14 @@ void tst_HttpInterop::sessionExpiresAndReinitializes()
     });
     HttpTransportOptions options;
     options.openGetStream = false;
-    Session s(http.url(), HttpTransportKind::StreamableHttp, options);
+    HttpClientSession s(http.url(), HttpTransportKind::StreamableHttp, options);
     QSignalSpy reinitialized(s.client.get(), &Client::sessionReinitialized);
     QTRY_VERIFY_WITH_TIMEOUT(reinitialized.size() == 1 || s.client->isReady(), 10000);
     // notifications/initialized already hit the 404: the session re-initializes.
     QTRY_COMPARE_WITH_TIMEOUT(reinitialized.size(), 1, 10000);
     QTRY_VERIFY_WITH_TIMEOUT(s.client->isReady(), 10000);
     QCOMPARE(s.transport->sessionId(), QStringLiteral("s2"));
-    RequestHandle *tools = wait(s.client->listTools());
+    OutgoingRequest *tools = wait(s.client->listTools());
     QVERIFY2(!tools->isError(), qPrintable(tools->error().message));
     QCOMPARE(http.requests.last().header("mcp-session-id"), QByteArray("s2"));
     QVERIFY(std::any_of(s.traffic.begin(), s.traffic.end(), [](const TrafficEvent &e) {
@@ -266,11 +266,11 @@ void tst_HttpInterop::silentServerTimesOutAndCancels()
         }
         // tools/call: silence.
     });
-    Session s(http.url(), HttpTransportKind::StreamableHttp);
+    HttpClientSession s(http.url(), HttpTransportKind::StreamableHttp);
     QTRY_VERIFY_WITH_TIMEOUT(s.client->isReady(), 10000);
     RequestOptions options;
     options.timeoutMs = 400;
-    RequestHandle *call = wait(s.client->callTool(QStringLiteral("slow"), {}, options), 5000);
+    OutgoingRequest *call = wait(s.client->callTool(QStringLiteral("slow"), {}, options), 5000);
     QVERIFY(call->isFinished());
     QVERIFY(call->isError());
     QCOMPARE(call->error().code, int(SessionErrorCode::Timeout));

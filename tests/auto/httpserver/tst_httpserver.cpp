@@ -332,9 +332,9 @@ struct Connected
     }
 };
 
-QJsonObject finishedResult(RequestHandle *handle)
+QJsonObject finishedResult(OutgoingRequest *handle)
 {
-    QSignalSpy finished(handle, &RequestHandle::finished);
+    QSignalSpy finished(handle, &OutgoingRequest::finished);
     if (!handle->isFinished() && !finished.wait(10000))
         return {};
     return handle->result().toObject();
@@ -414,8 +414,8 @@ void tst_HttpServer::progressAndLoggingStream()
     Connected c(http.url());
     QTRY_VERIFY_WITH_TIMEOUT(c.client->isReady(), 5000);
     QSignalSpy logs(c.client.get(), &Client::logMessage);
-    RequestHandle *handle = c.client->callTool(QStringLiteral("steps"), {});
-    QSignalSpy progress(handle, &RequestHandle::progress);
+    OutgoingRequest *handle = c.client->callTool(QStringLiteral("steps"), {});
+    QSignalSpy progress(handle, &OutgoingRequest::progress);
     QCOMPARE(firstText(finishedResult(handle)), QStringLiteral("done"));
     QCOMPARE(progress.size(), 2);
     QCOMPARE(logs.size(), 1);
@@ -529,9 +529,9 @@ void tst_HttpServer::demoServerBinary()
         const QJsonObject result = finishedResult(
             c.client->callTool(QStringLiteral("echo"), {{QStringLiteral("message"), QStringLiteral("over http")}}));
         QVERIFY2(firstText(result).contains(QLatin1String("over http")), qPrintable(firstText(result)));
-        RequestHandle *task = c.client->callTool(QStringLiteral("long_task"),
+        OutgoingRequest *task = c.client->callTool(QStringLiteral("long_task"),
                                                  {{QStringLiteral("steps"), 3}, {QStringLiteral("delayMs"), 10}});
-        QSignalSpy progress(task, &RequestHandle::progress);
+        QSignalSpy progress(task, &OutgoingRequest::progress);
         finishedResult(task);
         QVERIFY(progress.size() >= 3);
         c.client->disconnectFromServer();

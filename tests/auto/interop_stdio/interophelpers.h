@@ -49,17 +49,17 @@ struct Outcome
     QList<double> totals;
 };
 
-inline std::shared_ptr<Outcome> watch(RequestHandle *handle)
+inline std::shared_ptr<Outcome> watch(OutgoingRequest *handle)
 {
     auto outcome = std::make_shared<Outcome>();
-    QObject::connect(handle, &RequestHandle::finished, handle, [handle, outcome] {
+    QObject::connect(handle, &OutgoingRequest::finished, handle, [handle, outcome] {
         outcome->finished = true;
         outcome->isError = handle->isError();
         outcome->result = handle->result();
         outcome->error = handle->error();
         outcome->elapsedMs = handle->elapsedMs();
     });
-    QObject::connect(handle, &RequestHandle::progress, handle, [outcome](double progress, double total, const QString &) {
+    QObject::connect(handle, &OutgoingRequest::progress, handle, [outcome](double progress, double total, const QString &) {
         outcome->progress.append(progress);
         outcome->totals.append(total);
     });
@@ -67,7 +67,7 @@ inline std::shared_ptr<Outcome> watch(RequestHandle *handle)
 }
 
 // Waits for the request and returns its result object; fails the test (empty object) on an error.
-inline QJsonObject resultOf(RequestHandle *handle, int timeout = kWait)
+inline QJsonObject resultOf(OutgoingRequest *handle, int timeout = kWait)
 {
     const QString method = handle->method();
     auto outcome = watch(handle);

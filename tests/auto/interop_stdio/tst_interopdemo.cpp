@@ -306,7 +306,7 @@ private Q_SLOTS:
         QCOMPARE(outcome->progress, (QList<double>{0, 1, 2, 3, 4, 5, 6}));
         QCOMPARE(outcome->totals.last(), 6.0);
 
-        RequestHandle *handle = client->callTool(QStringLiteral("long_task"), {{QStringLiteral("steps"), 100}, {QStringLiteral("delayMs"), 100}});
+        OutgoingRequest *handle = client->callTool(QStringLiteral("long_task"), {{QStringLiteral("steps"), 100}, {QStringLiteral("delayMs"), 100}});
         auto cancelled = watch(handle);
         QTRY_VERIFY_WITH_TIMEOUT(cancelled->progress.size() >= 2, kWait);
         handle->cancel(QStringLiteral("enough"));

@@ -333,7 +333,7 @@ private Q_SLOTS:
     void everything_cancellation()
     {
         Client *client = m_everything.get();
-        RequestHandle *handle = client->callTool(QStringLiteral("trigger-long-running-operation"),
+        OutgoingRequest *handle = client->callTool(QStringLiteral("trigger-long-running-operation"),
                                                  {{QStringLiteral("duration"), 10}, {QStringLiteral("steps"), 20}});
         auto outcome = watch(handle);
         QTRY_VERIFY_WITH_TIMEOUT(!outcome->progress.isEmpty(), kWait);

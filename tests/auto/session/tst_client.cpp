@@ -2,6 +2,7 @@
 // (peers/scripted_server.py) that answers, hangs, crashes, batches and asks on demand.
 
 #include "session/client.h"
+#include "session/session.h"
 #include "transport/stdiotransport.h"
 
 #include <QJsonArray>
@@ -105,12 +106,12 @@ struct Outcome
     QStringList progressMessages;
 };
 
-std::shared_ptr<Outcome> watch(RequestHandle *handle)
+std::shared_ptr<Outcome> watch(OutgoingRequest *handle)
 {
     auto outcome = std::make_shared<Outcome>();
     outcome->id = handle->id();
     outcome->progressToken = handle->progressToken();
-    QObject::connect(handle, &RequestHandle::finished, handle, [handle, outcome] {
+    QObject::connect(handle, &OutgoingRequest::finished, handle, [handle, outcome] {
         outcome->finished = true;
         ++outcome->finishedCount;
         outcome->isError = handle->isError();
@@ -118,7 +119,7 @@ std::shared_ptr<Outcome> watch(RequestHandle *handle)
         outcome->error = handle->error();
         outcome->elapsedMs = handle->elapsedMs();
     });
-    QObject::connect(handle, &RequestHandle::progress, handle,
+    QObject::connect(handle, &OutgoingRequest::progress, handle,
                      [outcome](double progress, double total, const QString &message) {
                          outcome->progress.append(progress);
                          outcome->totals.append(total);
@@ -431,7 +432,7 @@ private Q_SLOTS:
     {
         auto client = connected();
         QSignalSpy logSpy(client.get(), &Client::logMessage);
-        RequestHandle *handle = client->sendRequest(QStringLiteral("test/hang"));
+        OutgoingRequest *handle = client->sendRequest(QStringLiteral("test/hang"));
         auto hang = watch(handle);
         QTest::qWait(50);
         handle->cancel(QStringLiteral("stop it"));
@@ -820,15 +821,29 @@ private Q_SLOTS:
             QVERIFY2(error->message.contains(errorContains), qPrintable(error->message));
     }
 
-    void callRespectsContext()
+    // Session: the same requests from a thread other than the Client's.
+    std::unique_ptr<Session> connectedSession(std::atomic<QThread *> *transportThread = nullptr)
     {
-        auto client = connected();
+        auto session = std::make_unique<Session>(1, QStringLiteral("peer"), [this, transportThread]() -> Transport * {
+            if (transportThread)
+                *transportThread = QThread::currentThread();
+            return new StdioTransport(peerParameters({}));
+        }, Session::Options{});
+        session->connectToServer();
+        [&] { QTRY_COMPARE_WITH_TIMEOUT(session->state(), Session::State::Connected, kWait); }();
+        return session;
+    }
+
+    void sessionCallRespectsContext()
+    {
+        auto session = connectedSession();
         int calls = 0;
         QJsonValue result;
         QObject context;
-        client->call(QStringLiteral("test/echo"), {{QStringLiteral("v"), 1}}, &context, [&](RequestHandle *handle) {
+        OutgoingRequest *echo = session->call(QStringLiteral("test/echo"), {{QStringLiteral("v"), 1}});
+        connect(echo, &OutgoingRequest::finished, &context, [&, echo] {
             ++calls;
-            result = handle->result();
+            result = echo->result();
         });
         QTRY_COMPARE_WITH_TIMEOUT(calls, 1, kWait);
         QCOMPARE(result.toObject().value(QStringLiteral("params")).toObject().value(QStringLiteral("v")).toInt(), 1);
@@ -836,33 +851,35 @@ private Q_SLOTS:
         // A context destroyed before the answer: the callback never runs.
         bool ranAfterDestruction = false;
         auto shortLived = std::make_unique<QObject>();
-        client->call(QStringLiteral("test/late"), {{QStringLiteral("delayMs"), 200}}, shortLived.get(),
-                     [&](RequestHandle *) { ranAfterDestruction = true; });
+        session->listAll(QStringLiteral("test/late"), QStringLiteral("things"), shortLived.get(),
+                         [&](const QJsonArray &, const std::optional<RpcError> &) { ranAfterDestruction = true; });
         shortLived.reset();
-        auto marker = watch(client->sendRequest(QStringLiteral("test/late"), {{QStringLiteral("delayMs"), 400}}));
-        QTRY_VERIFY_WITH_TIMEOUT(marker->finished, kWait);
+        bool markerFinished = false;
+        // after the listing's answer (test/late answers in 500 ms by default)
+        OutgoingRequest *marker = session->call(QStringLiteral("test/late"), {{QStringLiteral("delayMs"), 700}});
+        connect(marker, &OutgoingRequest::finished, this, [&] { markerFinished = true; });
+        QTRY_VERIFY_WITH_TIMEOUT(markerFinished, kWait);
         QVERIFY(!ranAfterDestruction);
     }
 
-    void callOnAnotherThread()
+    void sessionCallOnAnotherThread()
     {
-        auto client = connected();
-        QThread worker;
-        worker.start();
-        QObject context;
-        context.moveToThread(&worker);
-        std::atomic<QThread *> ranOn{nullptr};
-        std::atomic<bool> ok{false};
-        client->call(QStringLiteral("test/echo"), {{QStringLiteral("w"), 2}}, &context, [&](RequestHandle *handle) {
-            ok = !handle->isError() && handle->isFinished()
-                && handle->result().toObject().value(QStringLiteral("params")).toObject().value(QStringLiteral("w")).toInt() == 2;
+        std::atomic<QThread *> clientThread{nullptr};
+        auto session = connectedSession(&clientThread);
+        QVERIFY(clientThread.load() != nullptr);
+        QVERIFY(clientThread.load() != QThread::currentThread());
+        QThread *ranOn = nullptr;
+        bool ok = false;
+        OutgoingRequest *request = session->call(QStringLiteral("test/echo"), {{QStringLiteral("w"), 2}});
+        connect(request, &OutgoingRequest::finished, this, [&, request] {
+            ok = !request->isError() && request->isFinished()
+                && request->result().toObject().value(QStringLiteral("params")).toObject().value(QStringLiteral("w")).toInt() == 2
+                && !request->response().error;
             ranOn = QThread::currentThread();
         });
-        QTRY_VERIFY_WITH_TIMEOUT(ranOn.load() != nullptr, kWait);
-        QCOMPARE(ranOn.load(), &worker);
+        QTRY_VERIFY_WITH_TIMEOUT(ranOn != nullptr, kWait);
+        QCOMPARE(ranOn, QThread::currentThread());
         QVERIFY(ok);
-        worker.quit();
-        worker.wait();
     }
 
     void gracefulDisconnectFailsPending()

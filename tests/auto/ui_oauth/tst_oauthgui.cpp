@@ -181,9 +181,9 @@ ServerConfig protectedConfig(const QUrl &url)
 }
 
 // A connection as MainWindow makes one: stored tokens read first, then the transport factory.
-struct Session
+struct WindowSession
 {
-    Session(const ServerConfig &config, SecretStore *secrets)
+    WindowSession(const ServerConfig &config, SecretStore *secrets)
     {
         Connection::Options options;
         options.pingIntervalMs = 0;
@@ -241,7 +241,7 @@ private Q_SLOTS:
 
         const ServerConfig config = protectedConfig(servers.mcpUrl());
         {
-            Session session(config, &secrets);
+            WindowSession session(config, &secrets);
             QTRY_COMPARE_WITH_TIMEOUT(session.connection->state(), Connection::State::Connected, 20000);
             QCOMPARE(consentUrls.size(), 1);
             QCOMPARE(consentServers.value(0), QStringLiteral("Protected"));
@@ -320,7 +320,7 @@ private Q_SLOTS:
 
         // A new connection (as after a restart) reads the stored tokens: no second authorization.
         {
-            Session again(config, &secrets);
+            WindowSession again(config, &secrets);
             QTRY_COMPARE_WITH_TIMEOUT(again.connection->state(), Connection::State::Connected, 20000);
             QCOMPARE(consentUrls.size(), 1);
             QCOMPARE(servers.count("GET", "/authorize"), 1);
@@ -360,7 +360,7 @@ private Q_SLOTS:
         }
         OAuthController::setUrlOpenerForTesting([&](const QUrl &url) { browser.open(url); });
 
-        Session session(protectedConfig(servers.mcpUrl()), &secrets);
+        WindowSession session(protectedConfig(servers.mcpUrl()), &secrets);
         if (realDialog) {
             // The dialog names the server and shows the authorization URL; Cancel declines.
             OAuthConsentDialog *dialog = nullptr;
@@ -403,7 +403,7 @@ private Q_SLOTS:
             answer(true);
         });
         OAuthController::setUrlOpenerForTesting([&](const QUrl &url) { browser.open(url); });
-        Session session(protectedConfig(servers.mcpUrl()), &secrets);
+        WindowSession session(protectedConfig(servers.mcpUrl()), &secrets);
         QTRY_COMPARE_WITH_TIMEOUT(session.connection->state(), Connection::State::Connected, 20000);
         bool listed = false;
         session.connection->listAll(QStringLiteral("tools/list"), QStringLiteral("tools"), this,
@@ -425,7 +425,7 @@ private Q_SLOTS:
         MemorySecretStore secrets;
         FakeBrowser browser;
         OAuthController::setUrlOpenerForTesting([&](const QUrl &url) { browser.open(url); });
-        Session session(protectedConfig(servers.mcpUrl()), &secrets);
+        WindowSession session(protectedConfig(servers.mcpUrl()), &secrets);
         QPointer<OAuthConsentDialog> dialog;
         QTRY_VERIFY_WITH_TIMEOUT((dialog = [] {
             for (QWidget *widget : QApplication::topLevelWidgets())
@@ -452,7 +452,7 @@ private Q_SLOTS:
             answer(true);
         });
         OAuthController::setUrlOpenerForTesting([&](const QUrl &url) { browser.open(url); });
-        Session session(protectedConfig(servers.mcpUrl()), &secrets);
+        WindowSession session(protectedConfig(servers.mcpUrl()), &secrets);
         QTRY_COMPARE_WITH_TIMEOUT(session.connection->state(), Connection::State::Connected, 20000);
         servers.tokenScopes.clear(); // the server stops accepting the access token
         bool listed = false;

@@ -154,10 +154,10 @@ Result runOnce(QApplication &app, const QString &tab, int perSecond, double seco
             arguments.insert(QStringLiteral("perSecond"), perSecond);
             arguments.insert(QStringLiteral("seconds"), seconds);
         }
-        PendingCall *call = connection->call(QStringLiteral("tools/call"),
+        OutgoingRequest *call = connection->call(QStringLiteral("tools/call"),
                                              QJsonObject{{QStringLiteral("name"), QStringLiteral("notification_flood")},
                                                          {QStringLiteral("arguments"), arguments}});
-        QObject::connect(call, &PendingCall::finished, &app, [&, call] {
+        QObject::connect(call, &OutgoingRequest::finished, &app, [&, call] {
             result.callMs = total.elapsed();
             result.ok = !call->isError();
             if (call->isError())

@@ -69,12 +69,12 @@ private:
     QUrl m_url;
 };
 
-bool waitFor(RequestHandle *handle)
+bool waitFor(OutgoingRequest *handle)
 {
     if (handle->isFinished())
         return !handle->isError();
     QEventLoop loop; // a benchmark program, not library code: waiting here is fine
-    QObject::connect(handle, &RequestHandle::finished, &loop, &QEventLoop::quit);
+    QObject::connect(handle, &OutgoingRequest::finished, &loop, &QEventLoop::quit);
     loop.exec();
     return !handle->isError();
 }
@@ -108,7 +108,7 @@ Figures measure(const QUrl &url, int sequential, int pipelined, int bigCount)
     QElapsedTimer timer;
     timer.start();
     for (int i = 0; i < sequential; ++i) {
-        RequestHandle *handle = client.callTool(QStringLiteral("echo"), echoArguments, noProgress);
+        OutgoingRequest *handle = client.callTool(QStringLiteral("echo"), echoArguments, noProgress);
         if (!waitFor(handle)) {
             figures.error = QStringLiteral("echo failed: ") + handle->error().message;
             return figures;
@@ -122,8 +122,8 @@ Figures measure(const QUrl &url, int sequential, int pipelined, int bigCount)
         int finished = 0;
         std::function<void()> startOne = [&] {
             ++started;
-            RequestHandle *handle = client.callTool(QStringLiteral("echo"), echoArguments, noProgress);
-            QObject::connect(handle, &RequestHandle::finished, &loop, [&, handle] {
+            OutgoingRequest *handle = client.callTool(QStringLiteral("echo"), echoArguments, noProgress);
+            QObject::connect(handle, &OutgoingRequest::finished, &loop, [&, handle] {
                 if (handle->isError() && figures.error.isEmpty())
                     figures.error = QStringLiteral("pipelined echo failed: ") + handle->error().message;
                 if (++finished == pipelined)
@@ -144,7 +144,7 @@ Figures measure(const QUrl &url, int sequential, int pipelined, int bigCount)
     timer.restart();
     qint64 bytes = 0;
     for (int i = 0; i < bigCount; ++i) {
-        RequestHandle *handle = client.callTool(QStringLiteral("blob"), {{QStringLiteral("size"), double(BigSize)}}, big);
+        OutgoingRequest *handle = client.callTool(QStringLiteral("blob"), {{QStringLiteral("size"), double(BigSize)}}, big);
         if (!waitFor(handle)) {
             figures.error = QStringLiteral("blob failed: ") + handle->error().message;
             return figures;

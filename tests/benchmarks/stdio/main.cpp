@@ -64,10 +64,10 @@ QJsonValue callAndWait(Client &client, const QString &tool, const QJsonObject &a
     RequestOptions options;
     options.timeoutMs = 600000;
     options.attachProgressToken = false;
-    RequestHandle *handle = client.callTool(tool, arguments, options);
+    OutgoingRequest *handle = client.callTool(tool, arguments, options);
     bool finished = false;
     QJsonValue result;
-    QObject::connect(handle, &RequestHandle::finished, handle, [&finished, &result, handle] {
+    QObject::connect(handle, &OutgoingRequest::finished, handle, [&finished, &result, handle] {
         finished = true;
         if (!handle->isError())
             result = handle->result();
@@ -112,8 +112,8 @@ Figures measureOurs(const QString &program, const QStringList &arguments, int se
         options.attachProgressToken = false;
         std::function<void()> startOne = [&] {
             ++started;
-            RequestHandle *handle = client.callTool(QStringLiteral("echo"), hello, options);
-            QObject::connect(handle, &RequestHandle::finished, &client, [&] {
+            OutgoingRequest *handle = client.callTool(QStringLiteral("echo"), hello, options);
+            QObject::connect(handle, &OutgoingRequest::finished, &client, [&] {
                 ++done;
                 if (started < pipelined)
                     startOne();

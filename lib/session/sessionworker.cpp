@@ -1,27 +1,24 @@
-#include "connection/connectionworker.h"
+#include "session/sessionworker.h"
 
 #include "transport/transport.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QLoggingCategory>
 #include <QTimer>
 
-Q_LOGGING_CATEGORY(lcConnection, "mcp.ui.connection")
-
 namespace Mcp {
-namespace Ui {
 
 // Forwards the Client's server-to-client requests to the worker.
-class ConnectionWorker::Handler : public ServerRequestHandler
+class SessionWorker::Handler : public ServerRequestHandler
 {
 public:
-    explicit Handler(ConnectionWorker *worker) : m_worker(worker) {}
+    explicit Handler(SessionWorker *worker) : m_worker(worker) {}
     void handleRequest(IncomingRequest *request) override { m_worker->handleServerRequest(request); }
 
 private:
-    ConnectionWorker *m_worker;
+    SessionWorker *m_worker;
 };
 
 namespace {
@@ -37,10 +34,9 @@ QByteArray compactJson(const QJsonValue &value)
 constexpr int TrafficFlushIntervalMs = 30;
 }
 
-ConnectionWorker::ConnectionWorker(int connectionId, Connection::TransportFactory factory,
-                                   const Connection::Options &options,
-                                   std::shared_ptr<std::atomic<bool>> wantsNotifications)
-    : m_connectionId(connectionId)
+SessionWorker::SessionWorker(Session *session, Session::TransportFactory factory, const Session::Options &options,
+                             std::shared_ptr<std::atomic<bool>> wantsNotifications)
+    : m_session(session)
     , m_factory(std::move(factory))
     , m_options(options)
     , m_wantsNotifications(std::move(wantsNotifications))
@@ -50,7 +46,7 @@ ConnectionWorker::ConnectionWorker(int connectionId, Connection::TransportFactor
 {
 }
 
-ConnectionWorker::~ConnectionWorker()
+SessionWorker::~SessionWorker()
 {
     shutdown();
     delete m_rootsHandler;
@@ -58,12 +54,12 @@ ConnectionWorker::~ConnectionWorker()
     delete m_elicitationHandler;
 }
 
-void ConnectionWorker::setTransportFactory(Connection::TransportFactory factory)
+void SessionWorker::setTransportFactory(Session::TransportFactory factory)
 {
     m_factory = std::move(factory);
 }
 
-void ConnectionWorker::setOptions(const Connection::Options &options)
+void SessionWorker::setOptions(const Session::Options &options)
 {
     m_options = options;
     if (m_pingTimer) {
@@ -77,7 +73,7 @@ void ConnectionWorker::setOptions(const Connection::Options &options)
     }
 }
 
-void ConnectionWorker::createClient()
+void SessionWorker::createClient()
 {
     if (m_client) {
         m_client->disconnect(this);
@@ -88,9 +84,9 @@ void ConnectionWorker::createClient()
         m_flushTimer = new QTimer(this);
         m_flushTimer->setSingleShot(true);
         m_flushTimer->setInterval(TrafficFlushIntervalMs);
-        connect(m_flushTimer, &QTimer::timeout, this, &ConnectionWorker::flushTraffic);
+        connect(m_flushTimer, &QTimer::timeout, this, &SessionWorker::flushTraffic);
         m_pingTimer = new QTimer(this);
-        connect(m_pingTimer, &QTimer::timeout, this, &ConnectionWorker::ping);
+        connect(m_pingTimer, &QTimer::timeout, this, &SessionWorker::ping);
     }
     m_processExited = false;
     m_exitDescription.clear();
@@ -98,9 +94,7 @@ void ConnectionWorker::createClient()
 
     Transport *transport = m_factory ? m_factory() : nullptr;
     if (!transport) {
-        Q_EMIT stateChanged(int(Client::State::Failed),
-                            QCoreApplication::translate("Mcp::Ui::Connection", "The server settings are incomplete."),
-                            false, {});
+        Q_EMIT stateChanged(Client::State::Failed, Session::tr("The server settings are incomplete."), false, {});
         return;
     }
     m_client = new Client(transport, this);
@@ -123,24 +117,24 @@ void ConnectionWorker::createClient()
         }
         m_lastError = error.message;
     });
-    connect(m_client, &Client::stateChanged, this, &ConnectionWorker::onClientState);
+    connect(m_client, &Client::stateChanged, this, &SessionWorker::onClientState);
     connect(m_client, &Client::disconnected, this, [this](const QString &reason) {
         if (!reason.isEmpty())
             m_lastError = reason;
     });
     connect(m_client, &Client::errorOccurred, this, [this](const QString &message) { m_lastError = message; });
-    connect(m_client, &Client::trafficEvent, this, &ConnectionWorker::onTraffic);
+    connect(m_client, &Client::trafficEvent, this, &SessionWorker::onTraffic);
     connect(m_client, &Client::notificationReceived, this, [this](const Message &message) {
         if (!m_wantsNotifications->load(std::memory_order_relaxed))
             return;
         m_pendingNotifications.append(message);
         scheduleFlush();
     });
-    connect(m_client, &Client::toolsListChanged, this, &ConnectionWorker::toolsListChanged);
-    connect(m_client, &Client::resourcesListChanged, this, &ConnectionWorker::resourcesListChanged);
-    connect(m_client, &Client::promptsListChanged, this, &ConnectionWorker::promptsListChanged);
-    connect(m_client, &Client::resourceUpdated, this, &ConnectionWorker::resourceUpdated);
-    connect(m_client, &Client::taskStatus, this, &ConnectionWorker::taskStatus);
+    connect(m_client, &Client::toolsListChanged, m_session, &Session::toolsListChanged);
+    connect(m_client, &Client::resourcesListChanged, m_session, &Session::resourcesListChanged);
+    connect(m_client, &Client::promptsListChanged, m_session, &Session::promptsListChanged);
+    connect(m_client, &Client::resourceUpdated, m_session, &Session::resourceUpdated);
+    connect(m_client, &Client::taskStatus, m_session, &Session::taskStatus);
     connect(m_client, &Client::logMessage, this,
             [this](const QString &level, const QString &logger, const QJsonValue &data) {
         // Equal strings share one buffer, so a flood of entries frees few strings on the GUI thread.
@@ -157,7 +151,7 @@ void ConnectionWorker::createClient()
     });
 }
 
-void ConnectionWorker::connectToServer()
+void SessionWorker::connectToServer()
 {
     m_userDisconnect = false;
     m_restartPending = false;
@@ -170,7 +164,7 @@ void ConnectionWorker::connectToServer()
         m_client->connectToServer();
 }
 
-void ConnectionWorker::disconnectFromServer()
+void SessionWorker::disconnectFromServer()
 {
     m_userDisconnect = true;
     m_restartPending = false;
@@ -180,7 +174,7 @@ void ConnectionWorker::disconnectFromServer()
         m_client->disconnectFromServer();
 }
 
-void ConnectionWorker::restart()
+void SessionWorker::restart()
 {
     if (!m_client || m_client->state() == Client::State::Disconnected
         || m_client->state() == Client::State::Failed) {
@@ -192,7 +186,7 @@ void ConnectionWorker::restart()
     m_client->disconnectFromServer();
 }
 
-void ConnectionWorker::onClientState(Client::State state)
+void SessionWorker::onClientState(Client::State state)
 {
     switch (state) {
     case Client::State::Ready: {
@@ -209,7 +203,7 @@ void ConnectionWorker::onClientState(Client::State state)
             info.processId = t->processId();
         }
         Q_EMIT sessionReady(info);
-        Q_EMIT stateChanged(int(state), {}, false, {});
+        Q_EMIT stateChanged(state, {}, false, {});
         if (m_options.pingIntervalMs > 0) {
             m_pingTimer->setInterval(m_options.pingIntervalMs);
             m_pingTimer->start();
@@ -236,124 +230,119 @@ void ConnectionWorker::onClientState(Client::State state)
             reason = m_lastError;
         if (m_userDisconnect && state == Client::State::Disconnected)
             reason.clear();
-        Q_EMIT stateChanged(int(state), reason, m_processExited && !m_userDisconnect, m_exitDescription);
+        Q_EMIT stateChanged(state, reason, m_processExited && !m_userDisconnect, m_exitDescription);
         return;
     }
     default:
-        Q_EMIT stateChanged(int(state), {}, false, {});
+        Q_EMIT stateChanged(state, {}, false, {});
         return;
     }
 }
 
-void ConnectionWorker::onTraffic(const TrafficEvent &event)
+void SessionWorker::onTraffic(const TrafficEvent &event)
 {
     TrafficEvent stamped = event;
-    stamped.connectionId = m_connectionId;
+    stamped.connectionId = m_session->id();
     if (stamped.kind == TrafficEvent::Kind::ProcessExited && !stamped.note.isEmpty())
         m_exitDescription = stamped.note;
     m_pendingTraffic.append(stamped);
     scheduleFlush();
 }
 
-void ConnectionWorker::scheduleFlush()
+void SessionWorker::scheduleFlush()
 {
     if (m_flushTimer && !m_flushTimer->isActive())
         m_flushTimer->start();
 }
 
-void ConnectionWorker::flushTraffic()
+void SessionWorker::flushTraffic()
 {
     if (m_flushTimer)
         m_flushTimer->stop();
     if (!m_pendingTraffic.isEmpty()) {
         QList<TrafficEvent> batch;
         batch.swap(m_pendingTraffic);
-        Q_EMIT trafficBatch(batch);
+        Q_EMIT m_session->trafficBatch(batch);
     }
     if (!m_pendingNotifications.isEmpty()) {
         QList<Message> batch;
         batch.swap(m_pendingNotifications);
-        Q_EMIT notificationsReceived(batch);
+        Q_EMIT m_session->notificationsReceived(batch);
     }
     if (!m_pendingLogs.isEmpty()) {
         QList<LogEntry> batch;
         batch.swap(m_pendingLogs);
-        Q_EMIT logMessages(batch);
+        Q_EMIT m_session->logMessages(batch);
     }
 }
 
-void ConnectionWorker::ping()
+void SessionWorker::ping()
 {
     if (!m_client || !m_client->isReady() || m_pingInFlight)
         return;
     m_pingInFlight = true;
-    RequestHandle *handle = m_client->ping();
-    connect(handle, &RequestHandle::finished, this, [this, handle] {
+    OutgoingRequest *handle = m_client->ping();
+    connect(handle, &OutgoingRequest::finished, this, [this, handle] {
         m_pingInFlight = false;
         if (!handle->isError())
             Q_EMIT pingMeasured(handle->elapsedMs());
     });
 }
 
-void ConnectionWorker::startCall(quint64 token, const QString &method, const QJsonObject &params,
+void SessionWorker::startCall(quint64 token, const QString &method, const QJsonObject &params,
                                  const RequestOptions &options)
 {
     if (!m_client) {
-        Q_EMIT callFinished(token, true, QJsonValue::Undefined,
-                            RpcError{SessionErrorCode::ConnectionClosed,
-                                     QCoreApplication::translate("Mcp::Ui::Connection", "Not connected."), QJsonValue::Undefined},
-                            0);
+        Q_EMIT callFinished(token, notConnected());
         return;
     }
-    RequestHandle *handle = m_client->sendRequest(method, params, options);
+    OutgoingRequest *handle = m_client->sendRequest(method, params, options);
     m_calls.insert(token, handle);
-    connect(handle, &RequestHandle::progress, this,
+    connect(handle, &OutgoingRequest::progress, this,
             [this, token](double progress, double total, const QString &message) {
         Q_EMIT callProgress(token, progress, total, message);
     });
-    connect(handle, &RequestHandle::finished, this, [this, token, handle] {
+    connect(handle, &OutgoingRequest::finished, this, [this, token, handle] {
         m_calls.remove(token);
         // The answer's traffic reaches the GUI before the answer itself, so whoever shows
         // the result can also find its messages in the log.
         flushTraffic();
-        Q_EMIT callFinished(token, handle->isError(), handle->result(), handle->error(), handle->elapsedMs());
+        Q_EMIT callFinished(token, handle->response());
     });
 }
 
-void ConnectionWorker::cancelCall(quint64 token, const QString &reason)
+void SessionWorker::cancelCall(quint64 token, const QString &reason)
 {
-    if (RequestHandle *handle = m_calls.value(token))
+    if (OutgoingRequest *handle = m_calls.value(token))
         handle->cancel(reason);
 }
 
-void ConnectionWorker::startListAll(quint64 token, const QString &method, const QString &itemsKey)
+void SessionWorker::startListAll(quint64 token, const QString &method, const QString &itemsKey)
 {
     if (!m_client) {
-        Q_EMIT listFinished(token, {}, true,
-                            RpcError{SessionErrorCode::ConnectionClosed,
-                                     QCoreApplication::translate("Mcp::Ui::Connection", "Not connected."), QJsonValue::Undefined});
+        Q_EMIT listFinished(token, notConnected());
         return;
     }
     m_client->listAll(method, itemsKey, this,
                       [this, token](const QJsonArray &items, const std::optional<RpcError> &error) {
-        Q_EMIT listFinished(token, items, error.has_value(), error.value_or(RpcError{}));
+        Q_EMIT listFinished(token, Response{items, error});
     });
 }
 
-void ConnectionWorker::notify(const QString &method, const QJsonObject &params)
+void SessionWorker::notify(const QString &method, const QJsonObject &params)
 {
     if (m_client && m_client->isReady())
         m_client->sendNotification(method, params);
 }
 
-void ConnectionWorker::setRoots(const QJsonArray &roots)
+void SessionWorker::setRoots(const QJsonArray &roots)
 {
     m_roots = roots;
     if (m_client && m_client->isReady() && m_options.advertiseRoots)
         m_client->notifyRootsListChanged();
 }
 
-void ConnectionWorker::handleServerRequest(IncomingRequest *request)
+void SessionWorker::handleServerRequest(IncomingRequest *request)
 {
     if (request->method() == QLatin1String("roots/list")) {
         answerRoots(request);
@@ -372,26 +361,30 @@ void ConnectionWorker::handleServerRequest(IncomingRequest *request)
     Q_EMIT serverRequest(token, request->method(), request->params());
 }
 
-void ConnectionWorker::answerRoots(IncomingRequest *request)
+void SessionWorker::answerRoots(IncomingRequest *request)
 {
     QJsonObject result;
     result.insert(QStringLiteral("roots"), m_roots);
     request->respond(result);
 }
 
-void ConnectionWorker::answerServerRequest(quint64 token, bool isError, const QJsonValue &result,
-                                           const RpcError &error)
+void SessionWorker::answerServerRequest(quint64 token, const Response &answer)
 {
     IncomingRequest *request = m_incoming.take(token);
     if (!request || request->isAnswered())
         return;
-    if (isError)
-        request->reject(error);
+    if (answer.error)
+        request->reject(*answer.error);
     else
-        request->respond(result);
+        request->respond(answer.result);
 }
 
-void ConnectionWorker::shutdown()
+Response SessionWorker::notConnected() const
+{
+    return Response{QJsonValue::Undefined, RpcError{SessionErrorCode::ConnectionClosed, Session::tr("Not connected.")}};
+}
+
+void SessionWorker::shutdown()
 {
     if (m_pingTimer)
         m_pingTimer->stop();
@@ -402,5 +395,4 @@ void ConnectionWorker::shutdown()
     m_client = nullptr;
 }
 
-} // namespace Ui
 } // namespace Mcp

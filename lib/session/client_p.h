@@ -1,0 +1,95 @@
+#pragma once
+
+// Private to the session layer: the state of one Client, shared by client.cpp and the
+// lifecycle classes.
+
+#include "session/client.h"
+#include "session/legacylifecycle.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QList>
+#include <QPointer>
+
+#include <functional>
+#include <map>
+
+QT_BEGIN_NAMESPACE
+class QTimer;
+QT_END_NAMESPACE
+
+namespace Mcp {
+
+class ClientPrivate
+{
+public:
+    explicit ClientPrivate(Client *client) : q(client) { deadlineClock.start(); }
+
+    Client *q;
+    Transport *transport = nullptr;
+    Client::State state = Client::State::Disconnected;
+    QString errorString;
+    QString lastTransportError;
+
+    Implementation clientInfo;
+    ServerRequestHandler *rootsHandler = nullptr;
+    ServerRequestHandler *samplingHandler = nullptr;
+    ServerRequestHandler *elicitationHandler = nullptr;
+    bool elicitForm = true;
+    bool elicitUrl = true;
+    QJsonObject extraCapabilities;
+    LegacyLifecycle lifecycle{this};
+
+    qint64 nextId = 1; // per session object, never reused
+    QHash<MessageId, QPointer<OutgoingRequest>> pending;        // sent, waiting for the answer
+    QHash<MessageId, QPointer<OutgoingRequest>> progressRoutes; // progress token -> handle
+    QHash<MessageId, QString> abandoned;                      // id -> method, for late responses
+    QList<MessageId> abandonedOrder;
+    QHash<MessageId, QPointer<IncomingRequest>> incoming;     // server requests not yet answered
+
+    // Timeouts: one timer for the whole session, set for the earliest deadline (a QTimer per
+    // request cost more than the rest of a small request's bookkeeping).
+    QElapsedTimer deadlineClock;
+    std::multimap<qint64, QPointer<OutgoingRequest>> deadlines; // deadline (ns on deadlineClock) -> handle
+    QTimer *deadlineTimer = nullptr;
+    qint64 scheduledDeadlineNs = -1; // what deadlineTimer is set for; -1 when it is not running
+    bool authorizationPending = false; // the transport waits for an authorization: no deadlines run
+
+    void setState(Client::State newState);
+    void emitNote(const QString &note, const QByteArray &raw = {});
+
+    // The connection
+    void fail(const QString &message);
+    void onTransportOpened();
+    void onTransportClosed(const QString &reason);
+    void onTransportError(const TransportError &error);
+    void onRequestFailed(const MessageId &id, const TransportError &error);
+
+    // Requests
+    OutgoingRequest *createRequest(const QString &method, const QJsonObject &params, const RequestOptions &options);
+    void transmit(OutgoingRequest *handle);
+    void armTimer(OutgoingRequest *handle);
+    void onAuthorizationPending(bool waiting);
+    void clearDeadline(OutgoingRequest *handle);
+    void scheduleDeadlineTimer();
+    void onDeadlineTimer();
+    void onTimeout(OutgoingRequest *handle);
+    void cancel(OutgoingRequest *handle, const QString &reason);
+    void sendCancelled(OutgoingRequest *handle, const QString &reason);
+    void finishWithReply(OutgoingRequest *handle, const Message &reply);
+    void finishWithError(OutgoingRequest *handle, const RpcError &error);
+    void finishCommon(OutgoingRequest *handle);
+    void failAll(int code, const std::function<QString(const QString &method)> &message);
+    void dropIncoming(const QString &reason);
+    void rememberAbandoned(const MessageId &id, const QString &method);
+    void sendMessage(const Message &message);
+
+    // Incoming
+    void onMessage(const Message &message);
+    void onReply(const Message &message);
+    void onRequest(const Message &message);
+    void onNotification(const Message &message);
+    void onProgress(const QJsonObject &params);
+};
+
+} // namespace Mcp

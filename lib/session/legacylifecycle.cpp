@@ -1,0 +1,194 @@
+#include "session/legacylifecycle.h"
+
+#include "session/client_p.h"
+
+#include "protocol/keys.h"
+#include "protocol/methods.h"
+
+#include <QLoggingCategory>
+
+Q_DECLARE_LOGGING_CATEGORY(lcSession)
+
+namespace Mcp {
+
+namespace {
+}
+
+QStringList LegacyLifecycle::supportedProtocolVersions()
+{
+    return {QStringLiteral("2025-11-25"), QStringLiteral("2025-06-18"), QStringLiteral("2025-03-26"),
+            QStringLiteral("2024-11-05")};
+}
+
+void LegacyLifecycle::reset()
+{
+    m_reinitializing = false;
+    m_protocolVersion.clear();
+    m_serverInfo = {};
+    m_serverCapabilities = {};
+    m_instructions.clear();
+}
+
+void LegacyLifecycle::start()
+{
+    d->setState(Client::State::Initializing);
+    const QJsonObject params{
+        {Key::ProtocolVersion, supportedProtocolVersions().constFirst()},
+        {Key::Capabilities, d->q->clientCapabilities()},
+        {Key::ClientInfo, d->clientInfo.toJson()},
+    };
+    RequestOptions options;
+    options.timeoutMs = m_initializeTimeoutMs;
+    options.attachProgressToken = false;
+    OutgoingRequest *handle = d->createRequest(Method::Initialize, params, options);
+    handle->m_internal = true;
+    handle->m_returned = true;
+    m_initializeHandle = handle;
+    QObject::connect(handle, &OutgoingRequest::finished, d->q, [this, handle] { onInitializeFinished(handle); });
+    d->transmit(handle);
+}
+
+void LegacyLifecycle::onInitializeFinished(OutgoingRequest *handle)
+{
+    if (m_initializeHandle != handle)
+        return;
+    m_initializeHandle = nullptr;
+    if (d->state != Client::State::Initializing)
+        return; // the connection already ended; onTransportClosed said why
+    if (handle->isError()) {
+        d->fail(Client::tr("The server did not complete initialize: %1").arg(handle->error().message));
+        return;
+    }
+    const QJsonObject result = handle->result().toObject();
+    const QJsonValue version = result.value(Key::ProtocolVersion);
+    if (!version.isString()) {
+        d->fail(Client::tr("The server's initialize result has no protocolVersion, so MCP Scope cannot tell "
+                        "which protocol it speaks. Disconnected."));
+        return;
+    }
+    if (!supportedProtocolVersions().contains(version.toString())) {
+        d->fail(Client::tr("The server answered with protocol version \"%1\", which MCP Scope does not support "
+                        "(it supports %2). Disconnected.")
+                 .arg(version.toString(), supportedProtocolVersions().join(QStringLiteral(", "))));
+        return;
+    }
+    m_protocolVersion = version.toString();
+    m_serverCapabilities = result.value(Key::Capabilities).toObject();
+    m_serverInfo = Implementation::fromJson(result.value(Key::ServerInfo).toObject());
+    m_instructions = result.value(Key::Instructions).toString();
+    qCDebug(lcSession) << "initialized" << m_serverInfo.name << m_serverInfo.version << m_protocolVersion;
+    if (d->transport) {
+        d->transport->setProtocolVersion(m_protocolVersion);
+        d->transport->setHandshakeNotification(Method::InitializedNotification);
+    }
+    d->sendMessage(Message::notification(Method::InitializedNotification));
+    d->setState(Client::State::Ready);
+    flushQueue();
+    if (d->state != Client::State::Ready)
+        return;
+    const bool wasReinitializing = std::exchange(m_reinitializing, false);
+    if (wasReinitializing)
+        d->emitNote(Client::tr("A new session was initialised after the server ended the previous one."));
+    Q_EMIT d->q->ready();
+    if (wasReinitializing)
+        Q_EMIT d->q->sessionReinitialized();
+}
+
+void LegacyLifecycle::onSessionExpired()
+{
+    if (d->state != Client::State::Ready) {
+        // While initializing, the initialize in flight succeeds or fails on its own; several
+        // requests that all met the expired session must not start several new ones.
+        qCDebug(lcSession) << "session expiry ignored in state" << d->state;
+        return;
+    }
+    qCInfo(lcSession) << "session expired, initializing again";
+    d->emitNote(Client::tr("The server ended the session; initialising a new one."));
+    // The old session's requests can never be answered on the new one.
+    d->failAll(SessionErrorCode::ConnectionClosed, [](const QString &method) {
+        return Client::tr("The server ended the session while %1 was pending; a new session is being "
+                          "started, send the request again.")
+            .arg(method);
+    });
+    m_reinitializing = true;
+    start();
+}
+
+void LegacyLifecycle::flushQueue()
+{
+    const QList<Queued> items = std::exchange(m_queue, {});
+    for (const Queued &item : items) {
+        if (d->state != Client::State::Ready) {
+            m_queue.append(item); // the connection ended while flushing
+            continue;
+        }
+        if (item.handle) {
+            if (!item.handle->m_finished)
+                d->transmit(item.handle);
+        } else {
+            d->sendMessage(item.notification);
+        }
+    }
+}
+
+
+bool LegacyLifecycle::send(OutgoingRequest *handle)
+{
+    switch (d->state) {
+    case Client::State::Ready:
+        d->transmit(handle);
+        return true;
+    case Client::State::Initializing:
+        if (handle->method() == QLatin1String("ping")) { // the only request allowed before the initialize result
+            d->transmit(handle);
+            return true;
+        }
+        Q_FALLTHROUGH();
+    case Client::State::Connecting:
+        qCDebug(lcSession) << "queued until initialized:" << handle->method();
+        m_queue.append({handle, Message()});
+        return true;
+    case Client::State::Disconnected:
+    case Client::State::Failed:
+    case Client::State::Closing:
+        break;
+    }
+    return false;
+}
+
+bool LegacyLifecycle::send(const Message &notification)
+{
+    switch (d->state) {
+    case Client::State::Ready:
+        d->sendMessage(notification);
+        return true;
+    case Client::State::Connecting:
+    case Client::State::Initializing:
+        m_queue.append({nullptr, notification});
+        return true;
+    default:
+        return false;
+    }
+}
+
+void LegacyLifecycle::forget(OutgoingRequest *handle)
+{
+    m_queue.removeIf([handle](const Queued &item) { return item.handle == handle; });
+}
+
+QList<QPointer<OutgoingRequest>> LegacyLifecycle::takeQueuedRequests()
+{
+    QList<QPointer<OutgoingRequest>> handles;
+    for (const Queued &item : std::as_const(m_queue))
+        if (item.handle)
+            handles.append(item.handle);
+    m_queue.clear();
+    return handles;
+}
+
+int LegacyLifecycle::queuedRequestCount() const
+{
+    return int(std::count_if(m_queue.cbegin(), m_queue.cend(), [](const Queued &item) { return bool(item.handle); }));
+}
+
+} // namespace Mcp

@@ -1,0 +1,75 @@
+#pragma once
+
+#include "jsonrpc/message.h"
+#include "session/client.h"
+
+#include <QList>
+#include <QPointer>
+#include <QStringList>
+
+namespace Mcp {
+
+class ClientPrivate;
+class OutgoingRequest;
+
+// The legacy lifecycle (protocol versions 2024-11-05 to 2025-11-25) behind the Client API:
+// initialize and notifications/initialized, version negotiation, a new initialize after the
+// server ends the session, and what the caller sends before the session is ready, queued.
+// Request correlation, timeouts and progress stay in the Client; a lifecycle without a
+// handshake (2026-07-28) goes beside this class.
+class LegacyLifecycle
+{
+public:
+    explicit LegacyLifecycle(ClientPrivate *d) : d(d) {}
+
+    // Newest first.
+    static QStringList supportedProtocolVersions();
+    void setInitializeTimeout(int timeoutMs) { m_initializeTimeoutMs = timeoutMs; }
+
+    // A new connection: forget what the last session negotiated.
+    void reset();
+    // The transport is open: initialize.
+    void start();
+    // The connection ended or failed: no new session is being started any more.
+    void stop() { m_reinitializing = false; }
+    void onSessionExpired();
+
+    // Sends what the caller asked for now, or queues it until the session is ready. False
+    // when there is no session to send it on.
+    bool send(OutgoingRequest *handle);
+    bool send(const Message &notification);
+    // A request that finished while queued.
+    void forget(OutgoingRequest *handle);
+    // The queued requests, taken out of the queue (queued notifications are dropped).
+    QList<QPointer<OutgoingRequest>> takeQueuedRequests();
+    int queuedRequestCount() const;
+
+    // What initialize negotiated.
+    QString protocolVersion() const { return m_protocolVersion; }
+    Implementation serverInfo() const { return m_serverInfo; }
+    QJsonObject serverCapabilities() const { return m_serverCapabilities; }
+    QString instructions() const { return m_instructions; }
+
+private:
+    void onInitializeFinished(OutgoingRequest *handle);
+    void flushQueue();
+
+    // Something to send once the session is ready, in the order it was asked for.
+    struct Queued
+    {
+        QPointer<OutgoingRequest> handle; // a request, or...
+        Message notification;             // ...a notification when handle is null
+    };
+
+    ClientPrivate *d;
+    int m_initializeTimeoutMs = 60000;
+    QString m_protocolVersion;
+    Implementation m_serverInfo;
+    QJsonObject m_serverCapabilities;
+    QString m_instructions;
+    QList<Queued> m_queue; // waiting for the initialize result
+    QPointer<OutgoingRequest> m_initializeHandle;
+    bool m_reinitializing = false;
+};
+
+} // namespace Mcp

@@ -1,0 +1,166 @@
+#pragma once
+
+#include "jsonrpc/message.h"
+
+#include <QElapsedTimer>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QMetaType>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+
+#include <functional>
+#include <optional>
+
+namespace Mcp {
+
+class Client;
+class ClientPrivate;
+class Session;
+
+// The answer to one JSON-RPC request, as a value that can cross threads: the result, or the
+// error when there is one.
+struct Response
+{
+    QJsonValue result = QJsonValue::Undefined;
+    std::optional<RpcError> error;
+    qint64 elapsedMs = 0; // from sending the request to the answer (0 for answers we give)
+
+    bool isError() const { return error.has_value(); }
+};
+
+struct RequestOptions
+{
+    int timeoutMs = 60000;               // per-request timeout; 0 = none
+    bool resetTimeoutOnProgress = true;  // progress notifications restart the timeout...
+    int maxTotalTimeoutMs = 0;           // ...but never beyond this total (0 = no cap)
+    bool attachProgressToken = true;     // adds _meta.progressToken
+    QJsonObject meta;                    // extra _meta members
+};
+
+// Codes of errors the session makes up itself (the request never got a JSON-RPC answer).
+namespace SessionErrorCode {
+enum : int {
+    Timeout = -32001,          // the MCP SDKs' RequestTimeout
+    Cancelled = -32800,        // cancelled by the user (LSP's RequestCancelled)
+    ConnectionClosed = -32000, // the connection ended (or was never made) while the request was pending
+    TransportFailure = -32003, // the transport could not deliver this one request (HTTP error on its POST)
+};
+}
+
+// A request the caller made to the server, on the caller's thread (Client::sendRequest on the
+// session's own thread, Session::call from any other). Deletes itself (deleteLater) after
+// finished(), so read response() in a slot connected to finished().
+class OutgoingRequest : public QObject
+{
+    Q_OBJECT
+
+public:
+    ~OutgoingRequest() override;
+
+    MessageId id() const { return m_id; } // on the wire; null for a Session::call
+    QString method() const { return m_method; }
+    QJsonObject params() const { return m_params; }
+    // The progress token attached to the request, or Undefined.
+    QJsonValue progressToken() const { return m_progressToken; }
+
+    bool isFinished() const { return m_finished; }
+    bool isError() const { return m_error.has_value(); }
+    QJsonValue result() const;
+    // error.message is a sentence a person can act on (empty error when there is none).
+    RpcError error() const { return m_error.value_or(RpcError{}); }
+    // Time from the request to the answer (or until now while pending).
+    qint64 elapsedMs() const;
+    Response response() const { return Response{result(), m_error, elapsedMs()}; }
+
+    // Sends notifications/cancelled (never for initialize) and finishes with SessionErrorCode::Cancelled.
+    void cancel(const QString &reason = {});
+
+Q_SIGNALS:
+    void progress(double progress, double total /* -1 when unknown */, const QString &message);
+    void finished(); // exactly once
+
+private:
+    friend class ClientPrivate;
+    friend class Client;
+    friend class LegacyLifecycle;
+    friend class Session;
+    // canceller asks whoever runs the request to cancel it.
+    OutgoingRequest(QObject *parent, std::function<void(const QString &reason)> canceller);
+    // Finishes a request whose answer came from another thread.
+    void finish(const Response &response);
+
+    std::function<void(const QString &)> m_canceller;
+    MessageId m_id;
+    QString m_method;
+    QJsonObject m_params;
+    QJsonValue m_progressToken = QJsonValue::Undefined;
+    RequestOptions m_options;
+    QElapsedTimer m_elapsed;
+    qint64 m_finalElapsedMs = -1;
+    qint64 m_deadlineNs = -1; // on the client's deadline clock; -1: no timeout running
+    QJsonValue m_result = QJsonValue::Undefined;
+    Message m_reply; // the response, whose result is converted only when result() is called
+    bool m_hasReply = false;
+    std::optional<RpcError> m_error;
+    bool m_finished = false;
+    bool m_sent = false;      // on the wire (false while queued before the initialize result)
+    bool m_returned = false;  // handed to the caller: finished() may be emitted directly
+    bool m_internal = false;  // initialize: never cancelled on the wire
+    bool m_timerIsTotalCap = false; // the running deadline is maxTotalTimeoutMs, not timeoutMs
+};
+
+// A request the server made to us (roots/list, sampling/createMessage, elicitation/create), on
+// the thread that answers it (the Client's, or the GUI's through a Session). Exactly one reply
+// is ever sent: respond() or reject(), or -32603 "request dropped" when it is destroyed
+// unanswered. Deletes itself (deleteLater) once answered; keep it in a QPointer. After the
+// server cancels it (cancelled()) or the connection ends, no reply is sent (the spec says a
+// cancelled request SHOULD NOT be answered) and isAnswered() is true.
+class IncomingRequest : public QObject
+{
+    Q_OBJECT
+
+public:
+    ~IncomingRequest() override;
+
+    MessageId id() const { return m_id; }
+    QString method() const { return m_method; }
+    QJsonObject params() const { return m_params; }
+
+    bool isAnswered() const { return m_answered; }
+    void respond(const QJsonValue &result);
+    void reject(const RpcError &error);
+
+Q_SIGNALS:
+    void cancelled(const QString &reason); // the server sent notifications/cancelled for it (or the connection ended)
+
+private:
+    friend class ClientPrivate;
+    friend class Client;
+    friend class Session;
+    // reply sends the answer to the server; it runs at most once.
+    IncomingRequest(QObject *parent, const MessageId &id, const QString &method, const QJsonObject &params,
+                    std::function<void(const Response &answer)> reply);
+    void sendReply(const Response &answer);
+    // No reply will ever be sent (cancelled, or the connection is gone).
+    void withdraw(const QString &reason, bool notify);
+
+    std::function<void(const Response &)> m_reply;
+    MessageId m_id;
+    QString m_method;
+    QJsonObject m_params;
+    bool m_answered = false;
+};
+
+class ServerRequestHandler
+{
+public:
+    virtual ~ServerRequestHandler() = default;
+    // Answer now or later through request->respond()/reject().
+    virtual void handleRequest(IncomingRequest *request) = 0;
+};
+
+} // namespace Mcp
+
+Q_DECLARE_METATYPE(Mcp::Response)

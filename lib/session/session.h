@@ -1,0 +1,210 @@
+#pragma once
+
+#include "jsonrpc/message.h"
+#include "session/client.h"
+#include "session/requests.h"
+#include "transport/trafficevent.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QObject>
+#include <QPointer>
+#include <QStringList>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+
+QT_BEGIN_NAMESPACE
+class QThread;
+class QTimer;
+QT_END_NAMESPACE
+
+namespace Mcp {
+
+class SessionWorker;
+class Transport;
+
+// What the server said about itself at initialize, plus transport facts. A value type, so
+// it can cross from the session's thread to the caller's.
+struct SessionInfo
+{
+    QString protocolVersion;
+    Implementation serverInfo;
+    QJsonObject serverCapabilities;
+    QJsonObject clientCapabilities;
+    QString instructions;
+    QString transportName;   // "stdio", "http", "sse"
+    QString endpoint;        // command line or URL
+    QString sessionId;       // HTTP session id, if any
+    qint64 processId = 0;    // stdio child's pid while it runs
+};
+
+// One notifications/message from the server. Built on the session's thread in the form a
+// log view keeps: a flood of them must cost the receiving thread little to store and to
+// free (one allocation per entry; level and logger strings are shared).
+struct LogEntry
+{
+    qint64 wallClockMs = 0;
+    QString level;   // debug, info, notice, warning, error, critical, alert, emergency
+    QString logger;
+    QByteArray dataJson; // the data member as compact JSON (any JSON value, also a bare string)
+
+    // The data member parsed back (Undefined when dataJson is empty or broken).
+    QJsonValue data() const;
+};
+
+// One connection to one MCP server for a caller on another thread (the window, tests). The
+// transport and the Client live on a QThread owned by this object; everything here runs on
+// the thread that created it and talks to the Client only through queued calls and signals
+// with value types. Traffic events arrive in batches (every ~30 ms), never one queued signal
+// per frame. Adds what a long-lived connection needs: a periodic ping, restarts with backoff,
+// and the roots it answers.
+class Session : public QObject
+{
+    Q_OBJECT
+
+public:
+    // The connection as a person sees it (Client::State is the protocol's lifecycle inside it).
+    enum class State { Disconnected, Connecting, Connected, Failed, Exited };
+    Q_ENUM(State)
+
+    struct Options
+    {
+        RequestOptions request;          // defaults for call()
+        int connectTimeoutMs = 30000;    // the initialize request
+        int pingIntervalMs = 15000;      // 0: no periodic ping
+        // Restart after the server exits or fails unexpectedly, with exponential backoff;
+        // give up after restartMaxAttempts restarts in a row that died quickly (0: never).
+        bool autoRestart = false;
+        int restartInitialBackoffMs = 1000;
+        int restartMaxBackoffMs = 30000;
+        int restartMaxAttempts = 5;
+        bool advertiseSampling = true;
+        bool advertiseElicitation = true;
+        bool advertiseRoots = true;
+    };
+
+    // Creates the transport. Runs on the session's thread, once per connect.
+    using TransportFactory = std::function<Transport *()>;
+
+    Session(int id, const QString &name, TransportFactory factory, const Options &options,
+            QObject *parent = nullptr);
+    ~Session() override;
+
+    // Stamped on every traffic event of this session (TrafficEvent::connectionId).
+    int id() const { return m_id; }
+    QString name() const { return m_name; }
+    virtual void setName(const QString &name);
+    Options options() const { return m_options; }
+    // Takes effect at the next connect (ping interval and auto-restart at once).
+    void setOptions(const Options &options);
+    void setTransportFactory(TransportFactory factory);
+
+    State state() const { return m_state; }
+    static QString stateName(State state);
+    // "connected", "exited with code 3", "failed: ..." for lists and status lines.
+    QString stateText() const;
+    // Why the last connection ended or failed (empty while connected).
+    QString errorString() const { return m_errorString; }
+    // "exited with code 3" / "killed by signal 9 (SIGKILL)" after a stdio server ended.
+    QString exitDescription() const { return m_exitDescription; }
+    SessionInfo sessionInfo() const { return m_sessionInfo; }
+    bool isConnected() const { return m_state == State::Connected; }
+    // The latest ping round trip; -1 before the first answer.
+    qint64 pingLatencyMs() const { return m_pingLatencyMs; }
+    // Roots answered to roots/list.
+    QJsonArray roots() const { return m_roots; }
+
+    // Client-to-server requests. Without a connection they finish at once with an error.
+    OutgoingRequest *call(const QString &method, const QJsonObject &params = {},
+                          const std::optional<RequestOptions> &options = std::nullopt);
+    // Follows nextCursor to the end (Client::listAll); done runs on this object's thread,
+    // never after context is destroyed.
+    void listAll(const QString &method, const QString &itemsKey, const QObject *context,
+                 std::function<void(const QJsonArray &items, const std::optional<RpcError> &error)> done);
+    void notify(const QString &method, const QJsonObject &params = {});
+
+public Q_SLOTS:
+    void connectToServer();
+    void disconnectFromServer();
+    // Disconnect (for stdio: end the process) and connect again.
+    void restart();
+    void ping();
+    void setRoots(const QJsonArray &roots);
+
+Q_SIGNALS:
+    void stateChanged(Mcp::Session::State state);
+    void sessionInfoChanged();
+    void pingLatencyChanged(qint64 ms);
+    // Every traffic event, in batches, already stamped with id().
+    void trafficBatch(const QList<Mcp::TrafficEvent> &events);
+    // notifications/message entries, in batches (a flooding server must not flood the receiver).
+    void logMessages(const QList<Mcp::LogEntry> &entries);
+    // Every notification, in batches, after the typed signals below.
+    void notificationsReceived(const QList<Mcp::Message> &messages);
+    // Sampling and elicitation. The receiver answers it; nobody listening: it is declined.
+    void serverRequestReceived(Mcp::IncomingRequest *request);
+    void autoRestartScheduled(int delayMs);
+    void autoRestartGaveUp(const QString &reason);
+    // The server's change notifications (Client declares each one once; these carry them
+    // over from whichever Client the session runs at the moment).
+    void toolsListChanged();
+    void resourcesListChanged();
+    void promptsListChanged();
+    void resourceUpdated(const QString &uri);
+    void taskStatus(const QJsonObject &task);
+
+private:
+    friend class SessionWorker;
+
+    void connectNotify(const QMetaMethod &signal) override;
+    void disconnectNotify(const QMetaMethod &signal) override;
+    void onWorkerState(Mcp::Client::State clientState, const QString &reason, bool processExited,
+                       const QString &exitDescription);
+    void onSessionReady(const Mcp::SessionInfo &info);
+    void onCallProgress(quint64 token, double progress, double total, const QString &message);
+    void onCallFinished(quint64 token, const Mcp::Response &response);
+    void onListFinished(quint64 token, const Mcp::Response &response);
+    void onServerRequest(quint64 token, const QString &method, const QJsonObject &params);
+    void onServerRequestCancelled(quint64 token, const QString &reason);
+    void setState(State state);
+    void scheduleAutoRestart();
+    // Runs work on the session's thread with the worker.
+    void toWorker(std::function<void(SessionWorker *)> work);
+
+    int m_id;
+    QString m_name;
+    Options m_options;
+    QThread *m_thread = nullptr;
+    SessionWorker *m_worker = nullptr;
+    State m_state = State::Disconnected;
+    QString m_errorString;
+    QString m_exitDescription;
+    SessionInfo m_sessionInfo;
+    qint64 m_pingLatencyMs = -1;
+    QJsonArray m_roots;
+    quint64 m_nextToken = 1;
+    QHash<quint64, QPointer<OutgoingRequest>> m_calls;
+    struct ListWaiter
+    {
+        QPointer<const QObject> context;
+        std::function<void(const QJsonArray &, const std::optional<RpcError> &)> done;
+    };
+    QHash<quint64, ListWaiter> m_lists;
+    QHash<quint64, QPointer<IncomingRequest>> m_serverRequests;
+    bool m_userDisconnect = false;
+    qint64 m_connectedSinceMs = 0;
+    int m_quickFailures = 0;
+    QTimer *m_restartTimer = nullptr;
+    // Read by the worker: whether anyone listens to notificationsReceived (a flood of
+    // notifications is not copied to this thread for nobody).
+    std::shared_ptr<std::atomic<bool>> m_wantsNotifications;
+};
+
+} // namespace Mcp
+
+Q_DECLARE_METATYPE(Mcp::SessionInfo)
+Q_DECLARE_METATYPE(Mcp::LogEntry)
