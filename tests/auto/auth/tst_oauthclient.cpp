@@ -346,7 +346,9 @@ void tst_OAuthClient::discoveryOrder()
         prm.insert(QStringLiteral("authorization_servers"), QJsonArray{QString(base + QStringLiteral("/tenant1"))});
         fake.documents.insert("/.well-known/oauth-protected-resource/mcp", prm);
         fake.documents.remove("/.well-known/oauth-authorization-server");
-        fake.documents.insert("/tenant1/.well-known/openid-configuration", fake.asMetadata);
+        QJsonObject metadata = fake.asMetadata; // metadata names the issuer its URL was built from
+        metadata.insert(QStringLiteral("issuer"), QString(base + QStringLiteral("/tenant1")));
+        fake.documents.insert("/tenant1/.well-known/openid-configuration", metadata);
     } else if (variant.startsWith(QLatin1String("legacy"))) {
         fake.documents.remove("/.well-known/oauth-protected-resource/mcp");
         if (variant == QLatin1String("legacy-endpoints"))
