@@ -23,7 +23,7 @@ packages=(
     libssl-dev  # OpenSSL's libcrypto: ES256 signatures in lib/auth (private_key_jwt, DPoP)
     xvfb xauth clang libclang-rt-14-dev
     qt6-qpa-plugins fonts-dejavu-core
-    python3
+    python3 python3-cryptography  # python3-cryptography: tst_oauthclient checks ES256 signatures independently
 )
 
 missing=()

@@ -592,10 +592,6 @@
         <translation>Token-Erneuerung</translation>
     </message>
     <message>
-        <source>Authorization server %1 offers only the client credentials grant, which needs a pre-registered client id and secret (private_key_jwt is not supported).</source>
-        <translation>Der Autorisierungsserver %1 bietet nur den Client-Credentials-Grant an, der eine vorab registrierte Client-ID mit Geheimnis braucht (private_key_jwt wird nicht unterstützt).</translation>
-    </message>
-    <message>
         <source>Token request (client credentials)</source>
         <translation>Token-Anfrage (Client Credentials)</translation>
     </message>
@@ -622,6 +618,26 @@
     <message>
         <source>The token endpoint issued a %1 token; only Bearer tokens are supported.</source>
         <translation>Der Token-Endpunkt stellte ein %1-Token aus; nur Bearer-Tokens werden unterstützt.</translation>
+    </message>
+    <message>
+        <source>Authorization server %1 says it names itself in its answers (iss), but this answer carries no iss; it was refused (RFC 9207).</source>
+        <translation>Der Autorisierungsserver %1 gibt an, sich in seinen Antworten zu nennen (iss), doch diese Antwort enthält kein iss; sie wurde abgelehnt (RFC 9207).</translation>
+    </message>
+    <message>
+        <source>The authorization answer comes from issuer &quot;%1&quot;, not from &quot;%2&quot;, the server it was sent to; it was refused (RFC 9207).</source>
+        <translation>Die Autorisierungsantwort stammt vom Aussteller „%1“, nicht von „%2“, an den die Anfrage ging; sie wurde abgelehnt (RFC 9207).</translation>
+    </message>
+    <message>
+        <source>The authorization server metadata at %1 names the issuer &quot;%2&quot;, not &quot;%3&quot;; it was not used (RFC 8414 3.3).</source>
+        <translation>Die Metadaten des Autorisierungsservers unter %1 nennen den Aussteller „%2“, nicht „%3“; sie wurden nicht verwendet (RFC 8414 3.3).</translation>
+    </message>
+    <message>
+        <source>Authorization server %1 offers only the client credentials grant, which needs a pre-registered client id with a secret or a private key (private_key_jwt).</source>
+        <translation>Der Autorisierungsserver %1 bietet nur den Client-Credentials-Grant an, der eine vorab registrierte Client-ID mit Geheimnis oder privatem Schlüssel (private_key_jwt) braucht.</translation>
+    </message>
+    <message>
+        <source>The client&apos;s private key is not an ES256 (P-256) private key in PEM form.</source>
+        <translation>Der private Schlüssel des Clients ist kein privater ES256-Schlüssel (P-256) im PEM-Format.</translation>
     </message>
 </context>
 <context>

@@ -588,10 +588,6 @@
         <translation>令牌刷新</translation>
     </message>
     <message>
-        <source>Authorization server %1 offers only the client credentials grant, which needs a pre-registered client id and secret (private_key_jwt is not supported).</source>
-        <translation>授权服务器 %1 只提供客户端凭据授权，这需要预先注册的客户端 ID 和密钥（不支持 private_key_jwt）。</translation>
-    </message>
-    <message>
         <source>Token request (client credentials)</source>
         <translation>令牌请求（客户端凭据）</translation>
     </message>
@@ -618,6 +614,26 @@
     <message>
         <source>The token endpoint issued a %1 token; only Bearer tokens are supported.</source>
         <translation>令牌端点签发了 %1 令牌；仅支持 Bearer 令牌。</translation>
+    </message>
+    <message>
+        <source>Authorization server %1 says it names itself in its answers (iss), but this answer carries no iss; it was refused (RFC 9207).</source>
+        <translation>授权服务器 %1 声明会在应答中标明自身（iss），但此应答不含 iss；已拒绝（RFC 9207）。</translation>
+    </message>
+    <message>
+        <source>The authorization answer comes from issuer &quot;%1&quot;, not from &quot;%2&quot;, the server it was sent to; it was refused (RFC 9207).</source>
+        <translation>授权应答来自颁发者“%1”，而不是请求所发往的“%2”；已拒绝（RFC 9207）。</translation>
+    </message>
+    <message>
+        <source>The authorization server metadata at %1 names the issuer &quot;%2&quot;, not &quot;%3&quot;; it was not used (RFC 8414 3.3).</source>
+        <translation>位于 %1 的授权服务器元数据给出的颁发者是“%2”，而不是“%3”；未予使用（RFC 8414 3.3）。</translation>
+    </message>
+    <message>
+        <source>Authorization server %1 offers only the client credentials grant, which needs a pre-registered client id with a secret or a private key (private_key_jwt).</source>
+        <translation>授权服务器 %1 只提供客户端凭据授权，这需要预先注册的客户端 ID 以及密钥或私钥（private_key_jwt）。</translation>
+    </message>
+    <message>
+        <source>The client&apos;s private key is not an ES256 (P-256) private key in PEM form.</source>
+        <translation>客户端私钥不是 PEM 格式的 ES256（P-256）私钥。</translation>
     </message>
 </context>
 <context>
