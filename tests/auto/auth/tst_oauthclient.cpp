@@ -42,6 +42,12 @@ QString decoded(const QUrlQuery &query, const QString &key)
     return query.queryItemValue(key, QUrl::FullyDecoded);
 }
 
+// The claims of a JWT, unverified (jws_verify.py checks signatures).
+QJsonObject jwtPayload(const QByteArray &jwt)
+{
+    return QJsonDocument::fromJson(QByteArray::fromBase64(jwt.split('.').value(1), QByteArray::Base64UrlEncoding)).object();
+}
+
 // An authorization server and an MCP endpoint on one origin, each behaviour switchable.
 class FakeServers
 {
@@ -93,6 +99,7 @@ public:
     QByteArray challenge = "Bearer realm=\"mcp\"";
     QString wrongState;                       // non-empty: /authorize answers with this state
     QString iss;                              // non-empty: /authorize answers with this iss (RFC 9207)
+    QByteArray dpopNonce;                     // non-empty: /token wants DPoP proofs with this nonce, binds tokens
     QHash<QString, QString> requiredScope;    // JSON-RPC method -> scopes the token needs
     bool alwaysForbid = false;                // 403 insufficient_scope to every token
     int usesBeforeExpiry = -1;                // a token stops working after this many uses
@@ -131,6 +138,12 @@ private:
                                     TestHttpServer::compact({{QStringLiteral("client_id"), clientId}}));
         } else if (request.method == "POST" && path == "/token") {
             const QUrlQuery form = formOf(request.body);
+            const QJsonObject proof = jwtPayload(request.header("dpop"));
+            if (!dpopNonce.isEmpty() && proof.value(QLatin1String("nonce")).toString().toLatin1() != dpopNonce) {
+                TestHttpServer::respond(socket, 400, "application/json", R"({"error":"use_dpop_nonce"})",
+                                        {{"DPoP-Nonce", dpopNonce}});
+                return;
+            }
             const QString grant = decoded(form, QStringLiteral("grant_type"));
             QString scope = lastAuthorizeScope;
             if (grant == QLatin1String("refresh_token")) {
@@ -148,7 +161,8 @@ private:
             tokenScopes.insert(token, scope);
             refreshTokens.insert(refresh);
             TestHttpServer::respondJson(socket, {{QStringLiteral("access_token"), token},
-                                                 {QStringLiteral("token_type"), QStringLiteral("Bearer")},
+                                                 {QStringLiteral("token_type"),
+                                                  dpopNonce.isEmpty() ? QStringLiteral("Bearer") : QStringLiteral("DPoP")},
                                                  {QStringLiteral("expires_in"), 3600},
                                                  {QStringLiteral("refresh_token"), refresh},
                                                  {QStringLiteral("scope"), scope}});
@@ -239,6 +253,7 @@ private Q_SLOTS:
     void es256Key();
     void signaturesVerifyIndependently();
     void dpopProofClaims();
+    void dpopBoundTokens();
 };
 
 namespace {
@@ -1098,4 +1113,65 @@ void tst_OAuthClient::oauthBodiesRedacted()
 }
 
 QTEST_GUILESS_MAIN(tst_OAuthClient)
+void tst_OAuthClient::dpopBoundTokens()
+{
+    FakeServers fake;
+    fake.dpopNonce = "as-nonce-1";
+    fake.asMetadata.insert(QStringLiteral("dpop_signing_alg_values_supported"), QJsonArray{QStringLiteral("ES256")});
+    fake.documents.insert("/.well-known/oauth-authorization-server", fake.asMetadata);
+    MemoryTokenStore store;
+    OAuthClient client(fake.mcpUrl(), {});
+    client.setTokenStore(&store);
+    HeadlessUserAgent agent;
+    client.setUserAgent(&agent);
+    QSignalSpy authorized(&client, &OAuthClient::authorized);
+    client.unauthorized(fake.mcpUrl(), 401, {});
+    QTRY_COMPARE_WITH_TIMEOUT(authorized.size(), 1, 10000);
+
+    // The token request carried a proof, was refused for the nonce and repeated once with it.
+    const QList<TestHttpRequest> tokenRequests = fake.requestsTo("/token");
+    QCOMPARE(tokenRequests.size(), 2);
+    const QJsonObject retried = verifiedJws(tokenRequests.last().header("dpop")).value(QLatin1String("payload")).toObject();
+    QCOMPARE(retried.value(QLatin1String("nonce")).toString(), QStringLiteral("as-nonce-1"));
+    QCOMPARE(retried.value(QLatin1String("htu")).toString(), fake.server.url(QStringLiteral("/token")).toString());
+    QVERIFY(!retried.contains(QLatin1String("ath")));
+    QVERIFY(jwtPayload(tokenRequests.first().header("dpop")).value(QLatin1String("jti"))
+            != retried.value(QLatin1String("jti")));
+
+    // The token goes with the DPoP scheme and a proof of the same key per request, with ath.
+    QCOMPARE(client.tokens().tokenType, QStringLiteral("DPoP"));
+    QCOMPARE(client.authorizationHeader(), QByteArray("DPoP tok-1"));
+    const QString resource = fake.mcpUrl().toString();
+    const Es256Key kept = Es256Key::fromPem(store.dpopKey(resource));
+    QVERIFY(kept.isValid());
+    QCOMPARE(client.dpopThumbprint(), kept.thumbprint());
+    HttpHeaders headers = client.requestHeaders("POST", fake.mcpUrl());
+    QCOMPARE(headers.size(), 2);
+    QCOMPARE(headers.at(0), (QPair<QByteArray, QByteArray>("Authorization", "DPoP tok-1")));
+    QCOMPARE(headers.at(1).first, QByteArray("DPoP"));
+    const QJsonObject proof = verifiedJws(headers.at(1).second);
+    QCOMPARE(proof.value(QLatin1String("header")).toObject().value(QLatin1String("jwk")).toObject(), kept.publicJwk());
+    QVERIFY(proof.value(QLatin1String("payload")).toObject().contains(QLatin1String("ath")));
+
+    // A resource server nonce (RFC 9449 9): the next proof carries it, and its challenge is answered
+    // at once, without a new authorization.
+    client.responseReceived({{"DPoP-Nonce", "rs-nonce-1"}});
+    client.unauthorized(fake.mcpUrl(), 401, R"(DPoP error="use_dpop_nonce", error_description="nonce")");
+    QTRY_COMPARE_WITH_TIMEOUT(authorized.size(), 2, 10000);
+    QCOMPARE(fake.requestsTo("/token").size(), 2);
+    headers = client.requestHeaders("POST", fake.mcpUrl());
+    QCOMPARE(jwtPayload(headers.at(1).second).value(QLatin1String("nonce")).toString(), QStringLiteral("rs-nonce-1"));
+
+    // Another client with the same store proves with the same key; forgetting the key ends that.
+    OAuthClient later(fake.mcpUrl(), {});
+    later.setTokenStore(&store);
+    const QJsonObject laterProof = verifiedJws(later.requestHeaders("GET", fake.mcpUrl()).value(1).second);
+    QCOMPARE(laterProof.value(QLatin1String("header")).toObject().value(QLatin1String("jwk")).toObject(), kept.publicJwk());
+    QCOMPARE(laterProof.value(QLatin1String("payload")).toObject().value(QLatin1String("htm")).toString(), QStringLiteral("GET"));
+    store.setDpopKey(resource, {});
+    OAuthClient forgotten(fake.mcpUrl(), {});
+    forgotten.setTokenStore(&store);
+    QCOMPARE(forgotten.requestHeaders("POST", fake.mcpUrl()).size(), 1); // no proof without the key
+}
+
 #include "tst_oauthclient.moc"
