@@ -583,7 +583,7 @@ void ResultView::begin(const QJsonValue &json)
     m_status->clear();
     // Nothing to copy or save until there is a result.
     for (const char *name : {"copyJson", "saveJson"})
-        if (auto *button = findChild<QToolButton *>(key(name), Qt::FindDirectChildrenOnly))
+        if (auto *button = findChild<QToolButton *>(QString::fromLatin1(name), Qt::FindDirectChildrenOnly))
             button->setEnabled(!json.isUndefined());
 }
 
