@@ -639,6 +639,10 @@
         <source>The client&apos;s private key is not an ES256 (P-256) private key in PEM form.</source>
         <translation>Der private Schlüssel des Clients ist kein privater ES256-Schlüssel (P-256) im PEM-Format.</translation>
     </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::SchemaResolver</name>

@@ -635,6 +635,10 @@
         <source>The client&apos;s private key is not an ES256 (P-256) private key in PEM form.</source>
         <translation>客户端私钥不是 PEM 格式的 ES256（P-256）私钥。</translation>
     </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::SchemaResolver</name>

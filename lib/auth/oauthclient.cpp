@@ -5,6 +5,7 @@
 
 #include <QCryptographicHash>
 #include <QDateTime>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLoggingCategory>
@@ -136,12 +137,28 @@ struct OAuthClient::Flow
     bool refreshing = false;
 };
 
-OAuthClient::Settings OAuthClient::settingsFor(const ServerAuth &auth)
+OAuthClient::Settings OAuthClient::settingsFor(const ServerAuth &auth, QString *error)
 {
     Settings settings;
     settings.clientId = auth.clientId;
     settings.clientSecret = auth.clientSecret;
+    settings.clientIssuer = auth.clientIssuer;
+    settings.clientMetadataUrl = QUrl(auth.clientMetadataUrl);
+    settings.useDpop = auth.dpop;
     settings.scope = auth.scopes;
+    const auto readFile = [error](const QString &path, QByteArray *contents) {
+        if (path.isEmpty())
+            return;
+        QFile file(path);
+        if (file.open(QIODevice::ReadOnly)) {
+            *contents = file.readAll();
+        } else if (error) {
+            *error = tr("Cannot read %1: %2").arg(path, file.errorString());
+        }
+    };
+    readFile(auth.clientKeyFile, &settings.clientPrivateKeyPem);
+    readFile(auth.workloadTokenFile, &settings.workloadIdentityToken);
+    settings.workloadIdentityToken = settings.workloadIdentityToken.trimmed(); // files end in a newline
     switch (auth.grant) {
     case ServerAuth::Grant::Automatic: settings.grant = Grant::Automatic; break;
     case ServerAuth::Grant::AuthorizationCode: settings.grant = Grant::AuthorizationCode; break;

@@ -127,8 +127,10 @@ public:
     static QString applicationType(const QUrl &redirectUri);
     // Whether metadata naming `resource` may be used for `serverUrl` (same origin, path prefix).
     static bool resourceMatches(const QUrl &serverUrl, const QString &resource);
-    // The settings a server's configuration asks for (pre-registered client, scopes, grant).
-    static Settings settingsFor(const ServerAuth &auth);
+    // The settings a server's configuration asks for (pre-registered client, scopes, grant, keys).
+    // The client key and the workload token are read from their files now; a file that cannot
+    // be read leaves its setting empty and says why in *error.
+    static Settings settingsFor(const ServerAuth &auth, QString *error = nullptr);
 
 private:
     struct Flow;
