@@ -639,6 +639,38 @@
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
+    <message>
+        <source>The server wants a DPoP nonce; the request is repeated with it (RFC 9449 9).</source>
+        <translation>服务器要求 DPoP nonce；请求将带上它重发（RFC 9449 9）。</translation>
+    </message>
+    <message>
+        <source>The server now names authorization server %1 instead of %2; nothing of the previous one is used there.</source>
+        <translation>服务器现在指定授权服务器 %1 而不是 %2；之前那个的任何凭据都不会在那里使用。</translation>
+    </message>
+    <message>
+        <source>Checked: the metadata names issuer %1, the one its address was built from (RFC 8414 3.3).</source>
+        <translation>已检查：元数据给出的颁发者是 %1，正是构造其地址所用的那个（RFC 8414 3.3）。</translation>
+    </message>
+    <message>
+        <source>Registered as client %1 at issuer %2.</source>
+        <translation>已在颁发者 %2 处注册为客户端 %1。</translation>
+    </message>
+    <message>
+        <source>Checked: the authorization answer names issuer %1 (RFC 9207).</source>
+        <translation>已检查：授权应答给出的颁发者是 %1（RFC 9207）。</translation>
+    </message>
+    <message>
+        <source>Checked: the authorization answer has no iss, and the server does not promise one (RFC 9207).</source>
+        <translation>已检查：授权应答不含 iss，且服务器并未承诺提供（RFC 9207）。</translation>
+    </message>
+    <message>
+        <source>The authorization server wants a DPoP nonce; the token request is repeated with it (RFC 9449 8).</source>
+        <translation>授权服务器要求 DPoP nonce；令牌请求将带上它重发（RFC 9449 8）。</translation>
+    </message>
+    <message>
+        <source>The token is bound to DPoP key %1 (RFC 7638 thumbprint).</source>
+        <translation>令牌已绑定到 DPoP 密钥 %1（RFC 7638 指纹）。</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::SchemaResolver</name>
@@ -3770,6 +3802,42 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
     <message>
         <source>Authorization</source>
         <translation>授权</translation>
+    </message>
+    <message>
+        <source>Empty: any; at another authorization server the client registers anew</source>
+        <translation>留空：任意；在其他授权服务器上客户端会重新注册</translation>
+    </message>
+    <message>
+        <source>Client &amp;issuer:</source>
+        <translation>客户端颁发者(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>PEM file with the client&apos;s ES256 key (private_key_jwt), read, never copied</source>
+        <translation>包含客户端 ES256 密钥的 PEM 文件（private_key_jwt），只读取，从不复制</translation>
+    </message>
+    <message>
+        <source>Client &amp;key file:</source>
+        <translation>客户端私钥文件(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>https URL of this client&apos;s metadata document, used where offered</source>
+        <translation>此客户端元数据文档的 https URL，在服务器支持时使用</translation>
+    </message>
+    <message>
+        <source>Client &amp;metadata URL:</source>
+        <translation>客户端元数据 URL(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>File with a workload identity JWT (jwt-bearer grant)</source>
+        <translation>包含工作负载身份 JWT 的文件（jwt-bearer 授权）</translation>
+    </message>
+    <message>
+        <source>&amp;Workload token file:</source>
+        <translation>工作负载令牌文件(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>Bind tokens to a key of this app (DPoP) where the server offers it</source>
+        <translation>在服务器支持时将令牌绑定到本应用的密钥（DPoP）</translation>
     </message>
 </context>
 <context>

@@ -478,6 +478,7 @@ void OAuthClient::unauthorized(const QUrl &resourceUrl, int status, const QByteA
     // RFC 9449 9: the resource wants a proof with its (new) nonce; the token itself is fine.
     if (std::exchange(m_rsNonceChanged, false)
         && BearerChallenge::parse(wwwAuthenticate).error == QLatin1String("use_dpop_nonce")) {
+        noteStep(tr("The server wants a DPoP nonce; the request is repeated with it (RFC 9449 9)."));
         QTimer::singleShot(0, this, [this] { Q_EMIT authorized(); });
         return;
     }
@@ -546,6 +547,9 @@ void OAuthClient::useAuthorizationServer(const QString &issuer, bool legacy, std
         return;
     }
     // Another authorization server: nothing of the previous one applies there.
+    if (m_discovered)
+        noteStep(tr("The server now names authorization server %1 instead of %2; nothing of the previous one is used there.")
+                     .arg(issuer, m_issuer));
     m_discovered = false;
     m_issuer = issuer;
     m_asMetadata = {};
@@ -566,6 +570,8 @@ void OAuthClient::discoverAuthorizationServer(bool legacy, std::function<void()>
                          .arg(url.toDisplayString(), named, m_issuer));
                 return;
             }
+            noteStep(tr("Checked: the metadata names issuer %1, the one its address was built from (RFC 8414 3.3).")
+                         .arg(m_issuer));
             m_asMetadata = metadata;
             m_authorizationEndpoint = QUrl(metadata.value(QLatin1String("authorization_endpoint")).toString());
             m_tokenEndpoint = QUrl(metadata.value(QLatin1String("token_endpoint")).toString());
@@ -727,6 +733,7 @@ void OAuthClient::identify(std::function<void()> then)
                     && (method != QLatin1String("none") || m_client.clientSecret.isEmpty()))
                     m_client.tokenEndpointAuthMethod = method;
                 m_store->setRegistration(issuerKey, m_client);
+                noteStep(tr("Registered as client %1 at issuer %2.").arg(clientId, issuerKey));
                 then();
             });
 }
@@ -791,6 +798,9 @@ void OAuthClient::onRedirected(const QUrl &url)
         return;
     }
     const QUrlQuery query(url);
+    noteStep(query.hasQueryItem(QStringLiteral("iss"))
+                 ? tr("Checked: the authorization answer names issuer %1 (RFC 9207).").arg(m_issuer)
+                 : tr("Checked: the authorization answer has no iss, and the server does not promise one (RFC 9207)."));
     const QString error = query.queryItemValue(QStringLiteral("error"), QUrl::FullyDecoded);
     if (!error.isEmpty()) {
         fail(tr("The authorization server refused: %1 %2")
@@ -939,6 +949,7 @@ void OAuthClient::tokenRequest(QList<QPair<QString, QString>> form, const QStrin
             const QString error = answer.value(QLatin1String("error")).toString();
             // RFC 9449 8: the authorization server wants its nonce in the proof; once.
             if (dpop && error == QLatin1String("use_dpop_nonce") && !nonce.isEmpty() && !nonceRetried) {
+                noteStep(tr("The authorization server wants a DPoP nonce; the token request is repeated with it (RFC 9449 8)."));
                 tokenRequest(unauthenticated, purpose, true);
                 return;
             }
@@ -966,6 +977,8 @@ void OAuthClient::tokenRequest(QList<QPair<QString, QString>> form, const QStrin
         OAuthTokens granted;
         granted.accessToken = accessToken;
         granted.tokenType = bound ? DpopType : QStringLiteral("Bearer");
+        if (bound)
+            noteStep(tr("The token is bound to DPoP key %1 (RFC 7638 thumbprint).").arg(QString::fromLatin1(m_dpopKey.thumbprint())));
         granted.issuer = m_issuer;
         // A refresh answer without a new refresh token keeps the old one (RFC 6749 6).
         granted.refreshToken = answer.value(QLatin1String("refresh_token")).toString(tokens().refreshToken);
@@ -975,6 +988,13 @@ void OAuthClient::tokenRequest(QList<QPair<QString, QString>> form, const QStrin
             granted.expiresAt = QDateTime::currentDateTimeUtc().addSecs(expiresIn);
         succeed(granted);
     });
+}
+
+void OAuthClient::noteStep(const QString &text)
+{
+    TrafficEvent event = TrafficEvent::make(TrafficEvent::Direction::Local, TrafficEvent::Kind::Note, {}, text);
+    event.url = m_issuer;
+    Q_EMIT trafficEvent(event);
 }
 
 void OAuthClient::succeed(const OAuthTokens &granted)

@@ -167,6 +167,8 @@ private:
     QString selectScope() const;
     QString storeKey() const;
     QString tokenEndpointAuthMethod() const;
+    // A check passed or a decision taken, for the traffic log and the Authorization page.
+    void noteStep(const QString &text);
     void succeed(const OAuthTokens &tokens);
     void fail(const QString &reason);
 

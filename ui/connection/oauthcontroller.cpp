@@ -403,6 +403,17 @@ void OAuthController::onRedirected(const QUrl &url)
 
 void OAuthController::onTraffic(const TrafficEvent &event)
 {
+    if (event.direction == TrafficEvent::Direction::Local) {
+        OAuthStep step;
+        step.kind = OAuthStep::Kind::Check;
+        step.title = event.note;
+        step.url = event.url;
+        step.status = OAuthStep::Status::Done;
+        step.wallClockMs = event.wallClockMs;
+        m_steps.append(step);
+        Q_EMIT stepsChanged();
+        return;
+    }
     if (event.direction == TrafficEvent::Direction::Outgoing) {
         OAuthStep step;
         step.title = event.note.isEmpty() ? QString::fromLatin1(event.httpMethod) : event.note;

@@ -31,7 +31,7 @@ namespace Ui {
 struct OAuthStep
 {
     enum class Status : quint8 { Running, Done, Failed };
-    enum class Kind : quint8 { Http, Browser, Code, Outcome };
+    enum class Kind : quint8 { Http, Browser, Code, Outcome, Check }; // Check: a verdict or decision of the client
 
     Kind kind = Kind::Http;
     QString title;            // "Protected resource metadata (RFC 9728)", "Browser authorization", ...
