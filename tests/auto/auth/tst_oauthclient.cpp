@@ -1099,6 +1099,10 @@ void tst_OAuthClient::oauthBodiesRedacted_data()
                                   << QByteArray("SECRETACCESS");
     QTest::newRow("registration answer") << QByteArray(R"({"client_id":"c","client_secret":"SECRETDCR"})")
                                          << QByteArray("SECRETDCR");
+    QTest::newRow("private_key_jwt assertion")
+        << QByteArray("grant_type=client_credentials&client_assertion_type=urn&client_assertion=SECRETASSERTION")
+        << QByteArray("SECRETASSERTION");
+    QTest::newRow("DPoP scheme in text") << QByteArray("Authorization: DPoP SECRETDPOPTOKEN") << QByteArray("SECRETDPOPTOKEN");
 }
 
 void tst_OAuthClient::oauthBodiesRedacted()
@@ -1110,9 +1114,15 @@ void tst_OAuthClient::oauthBodiesRedacted()
     TrafficCapture::ExportOptions keep;
     keep.redaction = TrafficCapture::Redaction::KeepSecrets;
     QVERIFY(TrafficCapture::redacted(event, keep).raw.contains(secret));
+
+    // DPoP proofs and DPoP-scheme tokens in headers are credentials too.
+    TrafficEvent request = TrafficEvent::make(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::HttpRequest, {});
+    request.headers = {{"Authorization", "DPoP SECRETDPOPTOKEN"}, {"DPoP", "SECRETPROOF"}};
+    const TrafficEvent redacted = TrafficCapture::redacted(request, {});
+    for (const auto &header : redacted.headers)
+        QVERIFY2(!header.second.contains("SECRET"), header.first.constData());
 }
 
-QTEST_GUILESS_MAIN(tst_OAuthClient)
 void tst_OAuthClient::dpopBoundTokens()
 {
     FakeServers fake;
@@ -1174,4 +1184,5 @@ void tst_OAuthClient::dpopBoundTokens()
     QCOMPARE(forgotten.requestHeaders("POST", fake.mcpUrl()).size(), 1); // no proof without the key
 }
 
+QTEST_GUILESS_MAIN(tst_OAuthClient)
 #include "tst_oauthclient.moc"
