@@ -675,6 +675,10 @@
         <source>The token is bound to DPoP key %1 (RFC 7638 thumbprint).</source>
         <translation>Das Token ist an den DPoP-Schlüssel %1 gebunden (RFC-7638-Fingerabdruck).</translation>
     </message>
+    <message>
+        <source>The configured client belongs to authorization server %1, not to %2, which the server now names; it is not sent there.</source>
+        <translation>Der eingerichtete Client gehört zum Autorisierungsserver %1, nicht zu %2, den der Server jetzt nennt; er wird dort nicht verwendet.</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::SchemaResolver</name>

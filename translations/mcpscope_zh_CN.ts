@@ -671,6 +671,10 @@
         <source>The token is bound to DPoP key %1 (RFC 7638 thumbprint).</source>
         <translation>令牌已绑定到 DPoP 密钥 %1（RFC 7638 指纹）。</translation>
     </message>
+    <message>
+        <source>The configured client belongs to authorization server %1, not to %2, which the server now names; it is not sent there.</source>
+        <translation>已配置的客户端属于授权服务器 %1，而不是服务器现在指定的 %2；不会将其发送到那里。</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::SchemaResolver</name>

@@ -667,11 +667,18 @@ QString OAuthClient::tokenEndpointAuthMethod() const
     return QStringLiteral("client_secret_basic");
 }
 
-void OAuthClient::identify(std::function<void()> then)
+OAuthClientRegistration OAuthClient::preRegisteredClient() const
 {
     // Credentials belong to the authorization server that issued them (keyed by its issuer).
-    if (!m_settings.clientId.isEmpty() && (m_settings.clientIssuer.isEmpty() || m_settings.clientIssuer == m_issuer)) {
-        m_client = {m_settings.clientId, m_settings.clientSecret, {}};
+    if (!m_settings.clientIssuer.isEmpty() && m_settings.clientIssuer != m_issuer)
+        return {};
+    return {m_settings.clientId, m_settings.clientSecret, {}};
+}
+
+void OAuthClient::identify(std::function<void()> then)
+{
+    m_client = preRegisteredClient();
+    if (m_client.isValid()) {
         then();
         return;
     }
@@ -838,7 +845,13 @@ void OAuthClient::refresh()
 
 void OAuthClient::clientCredentials()
 {
-    m_client = {m_settings.clientId, m_settings.clientSecret, {}};
+    m_client = preRegisteredClient();
+    if (!m_settings.clientId.isEmpty() && !m_client.isValid()) {
+        fail(tr("The configured client belongs to authorization server %1, not to %2, which the server now names; "
+                "it is not sent there.")
+                 .arg(m_settings.clientIssuer, m_issuer));
+        return;
+    }
     if (m_client.clientId.isEmpty() || (m_client.clientSecret.isEmpty() && m_settings.clientPrivateKeyPem.isEmpty())) {
         fail(tr("Authorization server %1 offers only the client credentials grant, which needs a pre-registered "
                 "client id with a secret or a private key (private_key_jwt).")
@@ -855,7 +868,7 @@ void OAuthClient::clientCredentials()
 
 void OAuthClient::crossAppAccess()
 {
-    m_client = {m_settings.clientId, m_settings.clientSecret, {}};
+    m_client = preRegisteredClient();
     m_flow->scope = selectScope();
     const QString audience = m_issuer;
     QList<QPair<QString, QString>> form{
@@ -893,7 +906,7 @@ void OAuthClient::workloadIdentity()
 {
     // The workload's own JWT is the grant (RFC 7523 2.1); a refusal is reported, never retried
     // with it or answered with another grant.
-    m_client = {m_settings.clientId, m_settings.clientSecret, {}};
+    m_client = preRegisteredClient();
     m_flow->scope = selectScope();
     QList<QPair<QString, QString>> form{
         {QStringLiteral("grant_type"), QStringLiteral("urn:ietf:params:oauth:grant-type:jwt-bearer")},

@@ -155,6 +155,8 @@ private:
     void discoverAuthorizationServer(bool legacy, std::function<void()> then);
     void proceed();
     void identify(std::function<void()> then);
+    // The configured client when it belongs to the authorization server in use; else empty.
+    OAuthClientRegistration preRegisteredClient() const;
     void authorizeWithCode();
     void onRedirected(const QUrl &url);
     void refresh();

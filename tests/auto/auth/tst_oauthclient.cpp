@@ -422,6 +422,28 @@ void tst_OAuthClient::authorizationServerMigration()
     QCOMPARE(client.tokens().issuer, secondIssuer);
     QCOMPARE(store.registration(base).clientId, QStringLiteral("dyn-client"));
     QCOMPARE(store.registration(secondIssuer).clientId, QStringLiteral("dyn-client-as2"));
+
+    // A pre-registered client bound to the first server is not sent to the second: it registers there.
+    OAuthClient::Settings settings;
+    settings.clientId = QStringLiteral("configured-client");
+    settings.clientIssuer = base;
+    OAuthClient configured(fake.mcpUrl(), settings);
+    configured.setUserAgent(&agent);
+    QSignalSpy configuredAuthorized(&configured, &OAuthClient::authorized);
+    configured.unauthorized(fake.mcpUrl(), 401, {});
+    QTRY_COMPARE_WITH_TIMEOUT(configuredAuthorized.size(), 1, 10000);
+    QCOMPARE(fake.requestsTo("/as2/register").size(), 2);
+    for (const TestHttpRequest &request : fake.server.requests)
+        QVERIFY(!request.path.contains("configured-client") && !request.body.contains("configured-client"));
+    // With client credentials there is nothing to fall back to: it fails without sending the client.
+    settings.grant = OAuthClient::Grant::ClientCredentials;
+    settings.clientSecret = QStringLiteral("s");
+    OAuthClient machine(fake.mcpUrl(), settings);
+    QSignalSpy machineFailed(&machine, &OAuthClient::failed);
+    machine.unauthorized(fake.mcpUrl(), 401, {});
+    QTRY_COMPARE_WITH_TIMEOUT(machineFailed.size(), 1, 10000);
+    QVERIFY(machineFailed.first().first().toString().contains(base));
+    QCOMPARE(fake.requestsTo("/as2/token").size(), 2);
 }
 
 void tst_OAuthClient::es256Key()
