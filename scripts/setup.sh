@@ -20,9 +20,10 @@ packages=(
     gstreamer1.0-plugins-good  # Qt Multimedia 6.4 plays through GStreamer: WAV, MP3 and FLAC decoders live here
     qtkeychain-qt6-dev libgl-dev
     libsimdjson-dev libvalijson-dev json-schema-test-suite liblz4-dev
+    libssl-dev  # OpenSSL's libcrypto: ES256 signatures in lib/auth (private_key_jwt, DPoP)
     xvfb xauth clang libclang-rt-14-dev
     qt6-qpa-plugins fonts-dejavu-core
-    python3
+    python3 python3-cryptography  # python3-cryptography: tst_oauthclient checks ES256 signatures independently
 )
 
 missing=()

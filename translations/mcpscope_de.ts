@@ -730,10 +730,6 @@
         <translation>Token-Erneuerung</translation>
     </message>
     <message>
-        <source>Authorization server %1 offers only the client credentials grant, which needs a pre-registered client id and secret (private_key_jwt is not supported).</source>
-        <translation>Der Autorisierungsserver %1 bietet nur den Client-Credentials-Grant an, der eine vorab registrierte Client-ID mit Geheimnis braucht (private_key_jwt wird nicht unterstützt).</translation>
-    </message>
-    <message>
         <source>Token request (client credentials)</source>
         <translation>Token-Anfrage (Client Credentials)</translation>
     </message>
@@ -760,6 +756,66 @@
     <message>
         <source>The token endpoint issued a %1 token; only Bearer tokens are supported.</source>
         <translation>Der Token-Endpunkt stellte ein %1-Token aus; nur Bearer-Tokens werden unterstützt.</translation>
+    </message>
+    <message>
+        <source>Authorization server %1 says it names itself in its answers (iss), but this answer carries no iss; it was refused (RFC 9207).</source>
+        <translation>Der Autorisierungsserver %1 gibt an, sich in seinen Antworten zu nennen (iss), doch diese Antwort enthält kein iss; sie wurde abgelehnt (RFC 9207).</translation>
+    </message>
+    <message>
+        <source>The authorization answer comes from issuer &quot;%1&quot;, not from &quot;%2&quot;, the server it was sent to; it was refused (RFC 9207).</source>
+        <translation>Die Autorisierungsantwort stammt vom Aussteller „%1“, nicht von „%2“, an den die Anfrage ging; sie wurde abgelehnt (RFC 9207).</translation>
+    </message>
+    <message>
+        <source>The authorization server metadata at %1 names the issuer &quot;%2&quot;, not &quot;%3&quot;; it was not used (RFC 8414 3.3).</source>
+        <translation>Die Metadaten des Autorisierungsservers unter %1 nennen den Aussteller „%2“, nicht „%3“; sie wurden nicht verwendet (RFC 8414 3.3).</translation>
+    </message>
+    <message>
+        <source>Authorization server %1 offers only the client credentials grant, which needs a pre-registered client id with a secret or a private key (private_key_jwt).</source>
+        <translation>Der Autorisierungsserver %1 bietet nur den Client-Credentials-Grant an, der eine vorab registrierte Client-ID mit Geheimnis oder privatem Schlüssel (private_key_jwt) braucht.</translation>
+    </message>
+    <message>
+        <source>The client&apos;s private key is not an ES256 (P-256) private key in PEM form.</source>
+        <translation>Der private Schlüssel des Clients ist kein privater ES256-Schlüssel (P-256) im PEM-Format.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>The server wants a DPoP nonce; the request is repeated with it (RFC 9449 9).</source>
+        <translation>Der Server verlangt eine DPoP-Nonce; die Anfrage wird mit ihr wiederholt (RFC 9449 9).</translation>
+    </message>
+    <message>
+        <source>The server now names authorization server %1 instead of %2; nothing of the previous one is used there.</source>
+        <translation>Der Server nennt jetzt den Autorisierungsserver %1 statt %2; nichts vom bisherigen wird dort verwendet.</translation>
+    </message>
+    <message>
+        <source>Checked: the metadata names issuer %1, the one its address was built from (RFC 8414 3.3).</source>
+        <translation>Geprüft: Die Metadaten nennen den Aussteller %1, aus dem ihre Adresse gebildet wurde (RFC 8414 3.3).</translation>
+    </message>
+    <message>
+        <source>Registered as client %1 at issuer %2.</source>
+        <translation>Als Client %1 beim Aussteller %2 registriert.</translation>
+    </message>
+    <message>
+        <source>Checked: the authorization answer names issuer %1 (RFC 9207).</source>
+        <translation>Geprüft: Die Autorisierungsantwort nennt den Aussteller %1 (RFC 9207).</translation>
+    </message>
+    <message>
+        <source>Checked: the authorization answer has no iss, and the server does not promise one (RFC 9207).</source>
+        <translation>Geprüft: Die Autorisierungsantwort enthält kein iss, und der Server sagt keines zu (RFC 9207).</translation>
+    </message>
+    <message>
+        <source>The authorization server wants a DPoP nonce; the token request is repeated with it (RFC 9449 8).</source>
+        <translation>Der Autorisierungsserver verlangt eine DPoP-Nonce; die Token-Anfrage wird mit ihr wiederholt (RFC 9449 8).</translation>
+    </message>
+    <message>
+        <source>The token is bound to DPoP key %1 (RFC 7638 thumbprint).</source>
+        <translation>Das Token ist an den DPoP-Schlüssel %1 gebunden (RFC-7638-Fingerabdruck).</translation>
+    </message>
+    <message>
+        <source>The configured client belongs to authorization server %1, not to %2, which the server now names; it is not sent there.</source>
+        <translation>Der eingerichtete Client gehört zum Autorisierungsserver %1, nicht zu %2, den der Server jetzt nennt; er wird dort nicht verwendet.</translation>
     </message>
 </context>
 <context>
@@ -3918,6 +3974,42 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
     <message>
         <source>Authorization</source>
         <translation>Autorisierung</translation>
+    </message>
+    <message>
+        <source>Empty: any; at another authorization server the client registers anew</source>
+        <translation>Leer: beliebig; bei einem anderen Autorisierungsserver registriert sich der Client neu</translation>
+    </message>
+    <message>
+        <source>Client &amp;issuer:</source>
+        <translation>Client-&amp;Aussteller:</translation>
+    </message>
+    <message>
+        <source>PEM file with the client&apos;s ES256 key (private_key_jwt), read, never copied</source>
+        <translation>PEM-Datei mit dem ES256-Schlüssel des Clients (private_key_jwt), gelesen, nie kopiert</translation>
+    </message>
+    <message>
+        <source>Client &amp;key file:</source>
+        <translation>Client-&amp;Schlüsseldatei:</translation>
+    </message>
+    <message>
+        <source>https URL of this client&apos;s metadata document, used where offered</source>
+        <translation>https-URL des Metadatendokuments dieses Clients, verwendet, wo angeboten</translation>
+    </message>
+    <message>
+        <source>Client &amp;metadata URL:</source>
+        <translation>Client-Me&amp;tadaten-URL:</translation>
+    </message>
+    <message>
+        <source>File with a workload identity JWT (jwt-bearer grant)</source>
+        <translation>Datei mit einem Workload-Identity-JWT (jwt-bearer-Grant)</translation>
+    </message>
+    <message>
+        <source>&amp;Workload token file:</source>
+        <translation>&amp;Workload-Token-Datei:</translation>
+    </message>
+    <message>
+        <source>Bind tokens to a key of this app (DPoP) where the server offers it</source>
+        <translation>Tokens an einen Schlüssel dieser App binden (DPoP), wo der Server es anbietet</translation>
     </message>
 </context>
 <context>

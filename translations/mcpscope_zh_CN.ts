@@ -725,10 +725,6 @@
         <translation>令牌刷新</translation>
     </message>
     <message>
-        <source>Authorization server %1 offers only the client credentials grant, which needs a pre-registered client id and secret (private_key_jwt is not supported).</source>
-        <translation>授权服务器 %1 只提供客户端凭据授权，这需要预先注册的客户端 ID 和密钥（不支持 private_key_jwt）。</translation>
-    </message>
-    <message>
         <source>Token request (client credentials)</source>
         <translation>令牌请求（客户端凭据）</translation>
     </message>
@@ -755,6 +751,66 @@
     <message>
         <source>The token endpoint issued a %1 token; only Bearer tokens are supported.</source>
         <translation>令牌端点签发了 %1 令牌；仅支持 Bearer 令牌。</translation>
+    </message>
+    <message>
+        <source>Authorization server %1 says it names itself in its answers (iss), but this answer carries no iss; it was refused (RFC 9207).</source>
+        <translation>授权服务器 %1 声明会在应答中标明自身（iss），但此应答不含 iss；已拒绝（RFC 9207）。</translation>
+    </message>
+    <message>
+        <source>The authorization answer comes from issuer &quot;%1&quot;, not from &quot;%2&quot;, the server it was sent to; it was refused (RFC 9207).</source>
+        <translation>授权应答来自颁发者“%1”，而不是请求所发往的“%2”；已拒绝（RFC 9207）。</translation>
+    </message>
+    <message>
+        <source>The authorization server metadata at %1 names the issuer &quot;%2&quot;, not &quot;%3&quot;; it was not used (RFC 8414 3.3).</source>
+        <translation>位于 %1 的授权服务器元数据给出的颁发者是“%2”，而不是“%3”；未予使用（RFC 8414 3.3）。</translation>
+    </message>
+    <message>
+        <source>Authorization server %1 offers only the client credentials grant, which needs a pre-registered client id with a secret or a private key (private_key_jwt).</source>
+        <translation>授权服务器 %1 只提供客户端凭据授权，这需要预先注册的客户端 ID 以及密钥或私钥（private_key_jwt）。</translation>
+    </message>
+    <message>
+        <source>The client&apos;s private key is not an ES256 (P-256) private key in PEM form.</source>
+        <translation>客户端私钥不是 PEM 格式的 ES256（P-256）私钥。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>The server wants a DPoP nonce; the request is repeated with it (RFC 9449 9).</source>
+        <translation>服务器要求 DPoP nonce；请求将带上它重发（RFC 9449 9）。</translation>
+    </message>
+    <message>
+        <source>The server now names authorization server %1 instead of %2; nothing of the previous one is used there.</source>
+        <translation>服务器现在指定授权服务器 %1 而不是 %2；之前那个的任何凭据都不会在那里使用。</translation>
+    </message>
+    <message>
+        <source>Checked: the metadata names issuer %1, the one its address was built from (RFC 8414 3.3).</source>
+        <translation>已检查：元数据给出的颁发者是 %1，正是构造其地址所用的那个（RFC 8414 3.3）。</translation>
+    </message>
+    <message>
+        <source>Registered as client %1 at issuer %2.</source>
+        <translation>已在颁发者 %2 处注册为客户端 %1。</translation>
+    </message>
+    <message>
+        <source>Checked: the authorization answer names issuer %1 (RFC 9207).</source>
+        <translation>已检查：授权应答给出的颁发者是 %1（RFC 9207）。</translation>
+    </message>
+    <message>
+        <source>Checked: the authorization answer has no iss, and the server does not promise one (RFC 9207).</source>
+        <translation>已检查：授权应答不含 iss，且服务器并未承诺提供（RFC 9207）。</translation>
+    </message>
+    <message>
+        <source>The authorization server wants a DPoP nonce; the token request is repeated with it (RFC 9449 8).</source>
+        <translation>授权服务器要求 DPoP nonce；令牌请求将带上它重发（RFC 9449 8）。</translation>
+    </message>
+    <message>
+        <source>The token is bound to DPoP key %1 (RFC 7638 thumbprint).</source>
+        <translation>令牌已绑定到 DPoP 密钥 %1（RFC 7638 指纹）。</translation>
+    </message>
+    <message>
+        <source>The configured client belongs to authorization server %1, not to %2, which the server now names; it is not sent there.</source>
+        <translation>已配置的客户端属于授权服务器 %1，而不是服务器现在指定的 %2；不会将其发送到那里。</translation>
     </message>
 </context>
 <context>
@@ -3890,6 +3946,42 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
     <message>
         <source>Authorization</source>
         <translation>授权</translation>
+    </message>
+    <message>
+        <source>Empty: any; at another authorization server the client registers anew</source>
+        <translation>留空：任意；在其他授权服务器上客户端会重新注册</translation>
+    </message>
+    <message>
+        <source>Client &amp;issuer:</source>
+        <translation>客户端颁发者(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>PEM file with the client&apos;s ES256 key (private_key_jwt), read, never copied</source>
+        <translation>包含客户端 ES256 密钥的 PEM 文件（private_key_jwt），只读取，从不复制</translation>
+    </message>
+    <message>
+        <source>Client &amp;key file:</source>
+        <translation>客户端私钥文件(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>https URL of this client&apos;s metadata document, used where offered</source>
+        <translation>此客户端元数据文档的 https URL，在服务器支持时使用</translation>
+    </message>
+    <message>
+        <source>Client &amp;metadata URL:</source>
+        <translation>客户端元数据 URL(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>File with a workload identity JWT (jwt-bearer grant)</source>
+        <translation>包含工作负载身份 JWT 的文件（jwt-bearer 授权）</translation>
+    </message>
+    <message>
+        <source>&amp;Workload token file:</source>
+        <translation>工作负载令牌文件(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>Bind tokens to a key of this app (DPoP) where the server offers it</source>
+        <translation>在服务器支持时将令牌绑定到本应用的密钥（DPoP）</translation>
     </message>
 </context>
 <context>

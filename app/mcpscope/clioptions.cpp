@@ -1,5 +1,7 @@
 #include "clioptions.h"
 
+#include "config/serverconfig.h"
+
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -29,6 +31,57 @@ QJsonValue parseArgumentValue(const QString &text)
 static QString tr(const char *text)
 {
     return QCoreApplication::translate("Mcp::Cli", text);
+}
+
+// The authorization flags, apart from the rest of the usage so that each can change alone.
+static QString oauthUsageText()
+{
+    return tr(
+        "\n"
+        "Authorization (OAuth, when an HTTP server asks; each replaces the --config file's \"auth\"):\n"
+        "  --oauth-client-id ID     a pre-registered client\n"
+        "  --oauth-client-secret S  its secret\n"
+        "  --oauth-client-key FILE  its ES256 private key (PEM) for private_key_jwt\n"
+        "  --oauth-client-issuer URL  the authorization server that issued it; elsewhere the CLI\n"
+        "                           registers anew\n"
+        "  --oauth-client-metadata-url URL  this client's metadata document (CIMD), used where offered\n"
+        "  --oauth-workload-token FILE  a workload identity JWT, exchanged in the jwt-bearer grant\n"
+        "  --oauth-scopes \"A B\"     scopes to ask for instead of the server's\n"
+        "  --oauth-grant G          auto (default), authorization_code or client_credentials\n"
+        "  --oauth-dpop auto|off    DPoP-bound tokens where the server offers them (default auto)\n");
+}
+
+// Applies one --oauth-* flag; false (with *error) for a value it cannot take.
+static bool parseOAuthOption(const QString &name, const QString &value, CliOAuthOptions *oauth, QString *error)
+{
+    if (name == QLatin1String("--oauth-client-id")) {
+        oauth->clientId = value;
+    } else if (name == QLatin1String("--oauth-client-secret")) {
+        oauth->clientSecret = value;
+    } else if (name == QLatin1String("--oauth-client-issuer")) {
+        oauth->clientIssuer = value;
+    } else if (name == QLatin1String("--oauth-client-key")) {
+        oauth->clientKeyFile = value;
+    } else if (name == QLatin1String("--oauth-client-metadata-url")) {
+        oauth->clientMetadataUrl = value;
+    } else if (name == QLatin1String("--oauth-workload-token")) {
+        oauth->workloadTokenFile = value;
+    } else if (name == QLatin1String("--oauth-scopes")) {
+        oauth->scopes = value;
+    } else if (name == QLatin1String("--oauth-grant")) {
+        if (ServerAuth::grantToString(ServerAuth::grantFromString(value)) != value) {
+            *error = tr("--oauth-grant must be auto, authorization_code or client_credentials");
+            return false;
+        }
+        oauth->grant = value;
+    } else if (name == QLatin1String("--oauth-dpop")) {
+        if (value != QLatin1String("auto") && value != QLatin1String("off")) {
+            *error = tr("--oauth-dpop must be auto or off");
+            return false;
+        }
+        oauth->dpop = value;
+    }
+    return true;
 }
 
 QString usageText()
@@ -75,7 +128,8 @@ QString usageText()
         "  --verbose                print the library's debug log (mcp.*) on stderr\n"
         "\n"
         "Exit codes: 0 ok, 1 the server answered with an error, 2 usage, 3 could not connect or\n"
-        "initialize, 4 timeout, 5 the tool reported isError, 6 connection lost mid-request.\n");
+        "initialize, 4 timeout, 5 the tool reported isError, 6 connection lost mid-request.\n")
+        + oauthUsageText();
 }
 
 static bool splitPair(const QString &text, QChar separator, QString *key, QString *value)
@@ -138,7 +192,11 @@ ParseOutcome parseArguments(const QStringList &arguments)
             QStringLiteral("--log-level"), QStringLiteral("--timeout"), QStringLiteral("--max-total-timeout"),
             QStringLiteral("--connect-timeout"),
             QStringLiteral("--capture"), QStringLiteral("--elicitation"), QStringLiteral("--root"),
-            QStringLiteral("--ref"), QStringLiteral("--argument")};
+            QStringLiteral("--ref"), QStringLiteral("--argument"), QStringLiteral("--oauth-client-id"),
+            QStringLiteral("--oauth-client-secret"), QStringLiteral("--oauth-client-issuer"),
+            QStringLiteral("--oauth-client-key"), QStringLiteral("--oauth-client-metadata-url"),
+            QStringLiteral("--oauth-workload-token"), QStringLiteral("--oauth-scopes"), QStringLiteral("--oauth-grant"),
+            QStringLiteral("--oauth-dpop")};
         static const QStringList flags = {QStringLiteral("--server-stderr"), QStringLiteral("--compact"),
                                           QStringLiteral("--verbose"), QStringLiteral("--help"), QStringLiteral("-h"), QStringLiteral("--cli")};
         if (flags.contains(name) && !hasInlineValue) {
@@ -248,6 +306,8 @@ ParseOutcome parseArguments(const QStringList &arguments)
             if (!value.contains(u'='))
                 return fail(tr("--argument expects NAME=VALUE"));
             o.completionArgument = value;
+        } else if (QString error; !parseOAuthOption(name, value, &o.oauth, &error)) {
+            return fail(error);
         }
     }
 

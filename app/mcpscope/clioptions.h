@@ -6,6 +6,8 @@
 #include <QStringList>
 #include <QJsonObject>
 
+#include <optional>
+
 namespace Mcp::Cli {
 
 // Distinct exit codes so scripts can tell failures apart (documented in README.md).
@@ -22,6 +24,21 @@ enum ExitCode : int {
 enum class TransportChoice { Default, Stdio, Http, Sse, Auto };
 enum class ElicitationAnswer { Decline, Cancel, AcceptDefaults };
 
+// The --oauth-* flags. Each one given replaces that setting of the configuration file's "auth"
+// (ServerAuth), an empty value included.
+struct CliOAuthOptions
+{
+    std::optional<QString> clientId;           // --oauth-client-id
+    std::optional<QString> clientSecret;       // --oauth-client-secret
+    std::optional<QString> clientIssuer;       // --oauth-client-issuer
+    std::optional<QString> clientKeyFile;      // --oauth-client-key FILE (private_key_jwt)
+    std::optional<QString> clientMetadataUrl;  // --oauth-client-metadata-url URL (CIMD)
+    std::optional<QString> workloadTokenFile;  // --oauth-workload-token FILE (jwt-bearer grant)
+    std::optional<QString> scopes;             // --oauth-scopes "a b"
+    std::optional<QString> grant;              // --oauth-grant auto|authorization_code|client_credentials
+    std::optional<QString> dpop;               // --oauth-dpop auto|off
+};
+
 // Everything `mcpscope --cli` accepts. The flags follow the official MCP Inspector CLI
 // (--method, --tool-name, --tool-arg, --uri, --prompt-name, --prompt-args, --log-level,
 // -e, --header, --transport, --config/--server) so scripts written for it keep working.
@@ -35,6 +52,7 @@ struct CliOptions
     QString serverName;             // --server
     TransportChoice transport = TransportChoice::Default;
     QList<QPair<QString, QString>> headers;      // --header "Name: value"
+    CliOAuthOptions oauth;
 
     QString method;                 // --method; empty means tools/list
     QString toolName;

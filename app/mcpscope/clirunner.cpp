@@ -74,6 +74,24 @@ void CliRunner::start()
 
 // The server to talk to, as a configuration: from --config, or made from the command line.
 // Command-line -e, --header and --cwd apply on top of a --config entry.
+// The --oauth-* flags over the configuration's auth settings.
+static void applyOAuthOptions(const CliOAuthOptions &flags, ServerAuth *auth)
+{
+    const QList<QPair<const std::optional<QString> *, QString *>> texts{
+        {&flags.clientId, &auth->clientId},           {&flags.clientSecret, &auth->clientSecret},
+        {&flags.clientIssuer, &auth->clientIssuer},   {&flags.clientKeyFile, &auth->clientKeyFile},
+        {&flags.clientMetadataUrl, &auth->clientMetadataUrl}, {&flags.workloadTokenFile, &auth->workloadTokenFile},
+        {&flags.scopes, &auth->scopes}};
+    for (const auto &[flag, setting] : texts) {
+        if (flag->has_value())
+            *setting = **flag;
+    }
+    if (flags.grant)
+        auth->grant = ServerAuth::grantFromString(*flags.grant);
+    if (flags.dpop)
+        auth->dpop = *flags.dpop != QLatin1String("off");
+}
+
 static bool configurationFor(const CliOptions &o, ServerConfig *config, QString *error)
 {
     if (!o.configFile.isEmpty()) {
@@ -115,6 +133,7 @@ static bool configurationFor(const CliOptions &o, ServerConfig *config, QString 
         config->headers.append({name, value, McpJson::looksSecret(name)});
     if (!o.workingDirectory.isEmpty())
         config->workingDirectory = o.workingDirectory;
+    applyOAuthOptions(o.oauth, &config->auth);
     return true;
 }
 
@@ -144,7 +163,15 @@ bool CliRunner::createClient()
     // Tokens last for this run only.
     AuthorizerFactory authorizer;
     if (resolved.usesUrl() && resolved.auth.usesOAuth(resolved.bearerToken)) {
-        const OAuthClient::Settings settings = OAuthClient::settingsFor(resolved.auth);
+        QString settingsError;
+        const OAuthClient::Settings settings = OAuthClient::settingsFor(resolved.auth, &settingsError);
+        if (!settingsError.isEmpty()) {
+            fail(ExitUsage, settingsError);
+            return false;
+        }
+        // A workload token is a credential: redacted from the capture like the client secret.
+        if (!settings.workloadIdentityToken.isEmpty())
+            m_secretValues << QString::fromUtf8(settings.workloadIdentityToken);
         const int waitSeconds = (o.connectTimeoutMs > 0 ? o.connectTimeoutMs : 30000) / 1000;
         authorizer = [this, settings, waitSeconds](const QUrl &serverUrl) -> HttpAuthorizer * {
             auto *client = new OAuthClient(serverUrl, settings);

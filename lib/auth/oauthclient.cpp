@@ -4,6 +4,8 @@
 #include "config/serverconfig.h"
 
 #include <QCryptographicHash>
+#include <QDateTime>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLoggingCategory>
@@ -23,6 +25,8 @@ namespace {
 
 const QByteArray FormType = QByteArrayLiteral("application/x-www-form-urlencoded");
 const QByteArray JsonType = QByteArrayLiteral("application/json");
+const QString PrivateKeyJwt = QStringLiteral("private_key_jwt");
+const QString DpopType = QStringLiteral("DPoP");
 
 QByteArray base64Url(const QByteArray &bytes)
 {
@@ -96,10 +100,13 @@ BearerChallenge BearerChallenge::parse(const QByteArray &header)
     // auth-param: token "=" ( token / quoted-string ), after the "Bearer" scheme.
     static const QRegularExpression param(
         QStringLiteral(R"re(([A-Za-z0-9_\-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+)))re"));
-    const qsizetype bearer = text.indexOf(QLatin1String("bearer"), 0, Qt::CaseInsensitive);
-    if (bearer < 0)
+    // A DPoP challenge (RFC 9449 7.1) has the same parameters.
+    static const QRegularExpression scheme(QStringLiteral(R"re(\b(?:bearer|dpop)\b)re"),
+                                           QRegularExpression::CaseInsensitiveOption);
+    const QRegularExpressionMatch schemeMatch = scheme.match(text);
+    if (!schemeMatch.hasMatch())
         return challenge;
-    auto it = param.globalMatch(text, bearer + 6);
+    auto it = param.globalMatch(text, schemeMatch.capturedEnd());
     while (it.hasNext()) {
         const QRegularExpressionMatch match = it.next();
         const QString name = match.captured(1).toLower();
@@ -130,12 +137,28 @@ struct OAuthClient::Flow
     bool refreshing = false;
 };
 
-OAuthClient::Settings OAuthClient::settingsFor(const ServerAuth &auth)
+OAuthClient::Settings OAuthClient::settingsFor(const ServerAuth &auth, QString *error)
 {
     Settings settings;
     settings.clientId = auth.clientId;
     settings.clientSecret = auth.clientSecret;
+    settings.clientIssuer = auth.clientIssuer;
+    settings.clientMetadataUrl = QUrl(auth.clientMetadataUrl);
+    settings.useDpop = auth.dpop;
     settings.scope = auth.scopes;
+    const auto readFile = [error](const QString &path, QByteArray *contents) {
+        if (path.isEmpty())
+            return;
+        QFile file(path);
+        if (file.open(QIODevice::ReadOnly)) {
+            *contents = file.readAll();
+        } else if (error) {
+            *error = tr("Cannot read %1: %2").arg(path, file.errorString());
+        }
+    };
+    readFile(auth.clientKeyFile, &settings.clientPrivateKeyPem);
+    readFile(auth.workloadTokenFile, &settings.workloadIdentityToken);
+    settings.workloadIdentityToken = settings.workloadIdentityToken.trimmed(); // files end in a newline
     switch (auth.grant) {
     case ServerAuth::Grant::Automatic: settings.grant = Grant::Automatic; break;
     case ServerAuth::Grant::AuthorizationCode: settings.grant = Grant::AuthorizationCode; break;
@@ -208,7 +231,81 @@ QByteArray OAuthClient::authorizationHeader() const
     const OAuthTokens current = tokens();
     if (!current.isValid())
         return {};
-    return "Bearer " + current.accessToken.toUtf8();
+    // RFC 9449 7.1: a DPoP-bound token goes with the DPoP scheme.
+    const QByteArray scheme = current.tokenType == DpopType ? QByteArrayLiteral("DPoP") : QByteArrayLiteral("Bearer");
+    return scheme + ' ' + current.accessToken.toUtf8();
+}
+
+HttpHeaders OAuthClient::requestHeaders(const QByteArray &method, const QUrl &url) const
+{
+    HttpHeaders headers = HttpAuthorizer::requestHeaders(method, url);
+    const OAuthTokens current = tokens();
+    if (!current.isValid() || current.tokenType != DpopType)
+        return headers;
+    // Without its key (a store that lost it) no proof: the refusal leads to a new authorization.
+    const Es256Key key = m_dpopKey.isValid() ? m_dpopKey : Es256Key::fromPem(m_store->dpopKey(storeKey()));
+    if (key.isValid())
+        headers.append({QByteArrayLiteral("DPoP"), dpopProof(key, method, url, current.accessToken, m_rsNonce)});
+    return headers;
+}
+
+void OAuthClient::responseReceived(const HttpHeaders &headers)
+{
+    for (const auto &header : headers) {
+        if (header.first.compare("DPoP-Nonce", Qt::CaseInsensitive) == 0 && header.second != m_rsNonce) {
+            m_rsNonce = header.second;
+            m_rsNonceChanged = true;
+        }
+    }
+}
+
+QByteArray OAuthClient::dpopProof(const Es256Key &key, const QByteArray &method, const QUrl &url,
+                                  const QString &accessToken, const QByteArray &nonce)
+{
+    const QJsonObject header{{QStringLiteral("typ"), QStringLiteral("dpop+jwt")}, {QStringLiteral("jwk"), key.publicJwk()}};
+    QJsonObject claims{
+        {QStringLiteral("jti"), QString::fromLatin1(base64Url(randomBytes(18)))},
+        {QStringLiteral("htm"), QString::fromLatin1(method)},
+        {QStringLiteral("htu"), url.adjusted(QUrl::RemoveQuery | QUrl::RemoveFragment).toString(QUrl::FullyEncoded)},
+        {QStringLiteral("iat"), QDateTime::currentSecsSinceEpoch()},
+    };
+    if (!accessToken.isEmpty())
+        claims.insert(QStringLiteral("ath"), QString::fromLatin1(base64Url(QCryptographicHash::hash(
+                                                 accessToken.toUtf8(), QCryptographicHash::Sha256))));
+    if (!nonce.isEmpty())
+        claims.insert(QStringLiteral("nonce"), QString::fromLatin1(nonce));
+    return key.signJwt(header, claims);
+}
+
+QByteArray OAuthClient::clientAssertion(const Es256Key &key, const QString &clientId, const QString &audience)
+{
+    const qint64 now = QDateTime::currentSecsSinceEpoch();
+    const QJsonObject claims{
+        {QStringLiteral("iss"), clientId},
+        {QStringLiteral("sub"), clientId},
+        {QStringLiteral("aud"), audience},
+        {QStringLiteral("jti"), QString::fromLatin1(base64Url(randomBytes(18)))},
+        {QStringLiteral("iat"), now},
+        {QStringLiteral("exp"), now + 300},
+    };
+    return key.signJwt({{QStringLiteral("typ"), QStringLiteral("JWT")}}, claims);
+}
+
+bool OAuthClient::usesDpop() const
+{
+    return m_settings.useDpop
+        && stringList(m_asMetadata.value(QLatin1String("dpop_signing_alg_values_supported"))).contains(QLatin1String("ES256"));
+}
+
+void OAuthClient::loadDpopKey()
+{
+    if (m_dpopKey.isValid())
+        return;
+    m_dpopKey = Es256Key::fromPem(m_store->dpopKey(storeKey()));
+    if (m_dpopKey.isValid())
+        return;
+    m_dpopKey = Es256Key::generate();
+    m_store->setDpopKey(storeKey(), m_dpopKey.privateKeyPem());
 }
 
 QByteArray OAuthClient::createCodeVerifier()
@@ -245,6 +342,38 @@ QList<QUrl> OAuthClient::protectedResourceMetadataUrls(const QUrl &serverUrl)
     return urls;
 }
 
+QString OAuthClient::issuerProblem(const QUrl &redirect, const QString &issuer, bool issAdvertised)
+{
+    const QUrlQuery query(redirect);
+    if (!query.hasQueryItem(QStringLiteral("iss"))) {
+        return issAdvertised ? tr("Authorization server %1 says it names itself in its answers (iss), but this answer "
+                                  "carries no iss; it was refused (RFC 9207).")
+                                   .arg(issuer)
+                             : QString();
+    }
+    // Form-decoded ('+' is a space), then compared as plain strings: no case folding, no
+    // default port or trailing slash removed.
+    QByteArray encoded = query.queryItemValue(QStringLiteral("iss"), QUrl::FullyEncoded).toLatin1();
+    encoded.replace('+', "%20");
+    const QString iss = QUrl::fromPercentEncoding(encoded);
+    if (iss == issuer)
+        return {};
+    return tr("The authorization answer comes from issuer \"%1\", not from \"%2\", the server it was sent to; it was "
+              "refused (RFC 9207).")
+        .arg(iss, issuer);
+}
+
+QString OAuthClient::applicationType(const QUrl &redirectUri)
+{
+    const QString scheme = redirectUri.scheme().toLower();
+    if (scheme != QLatin1String("http") && scheme != QLatin1String("https"))
+        return QStringLiteral("native"); // a private-use scheme
+    const QString host = redirectUri.host().toLower();
+    const bool loopback = host == QLatin1String("localhost") || host == QLatin1String("::1")
+        || host.startsWith(QLatin1String("127."));
+    return loopback ? QStringLiteral("native") : QStringLiteral("web");
+}
+
 bool OAuthClient::resourceMatches(const QUrl &serverUrl, const QString &resource)
 {
     const QUrl named(resource);
@@ -262,8 +391,17 @@ QJsonObject OAuthClient::HttpResult::json() const
     return QJsonDocument::fromJson(body).object();
 }
 
+QByteArray OAuthClient::HttpResult::header(const QByteArray &name) const
+{
+    for (const auto &entry : headers) {
+        if (entry.first.compare(name, Qt::CaseInsensitive) == 0)
+            return entry.second;
+    }
+    return {};
+}
+
 void OAuthClient::request(const QByteArray &method, const QUrl &url, const QByteArray &body,
-                          const QByteArray &contentType, const QByteArray &authorization, const QString &purpose,
+                          const QByteArray &contentType, const HttpHeaders &headers, const QString &purpose,
                           Done done)
 {
     QNetworkRequest request(url);
@@ -276,8 +414,8 @@ void OAuthClient::request(const QByteArray &method, const QUrl &url, const QByte
         request.setRawHeader("User-Agent", m_settings.userAgent);
     if (!contentType.isEmpty())
         request.setHeader(QNetworkRequest::ContentTypeHeader, contentType);
-    if (!authorization.isEmpty())
-        request.setRawHeader("Authorization", authorization);
+    for (const auto &header : headers)
+        request.setRawHeader(header.first, header.second);
 
     const quint64 exchangeId = ++m_nextExchangeId;
     TrafficEvent out = TrafficEvent::make(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::HttpRequest, body,
@@ -297,13 +435,14 @@ void OAuthClient::request(const QByteArray &method, const QUrl &url, const QByte
         HttpResult result;
         result.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         result.body = reply->readAll();
+        result.headers = reply->rawHeaderPairs();
         if (result.status == 0)
             result.errorString = reply->errorString();
         TrafficEvent in = TrafficEvent::make(TrafficEvent::Direction::Incoming, TrafficEvent::Kind::HttpResponse,
                                              result.body, result.errorString);
         in.url = url.toString();
         in.httpStatus = result.status;
-        in.headers = reply->rawHeaderPairs();
+        in.headers = result.headers;
         in.exchangeId = exchangeId;
         Q_EMIT trafficEvent(in);
         if (flowId != m_flowId || !m_flow)
@@ -336,13 +475,17 @@ void OAuthClient::unauthorized(const QUrl &resourceUrl, int status, const QByteA
     Q_UNUSED(resourceUrl) // one client per server: m_serverUrl
     if (m_flow)
         return; // the running round answers this caller too
+    // RFC 9449 9: the resource wants a proof with its (new) nonce; the token itself is fine.
+    if (std::exchange(m_rsNonceChanged, false)
+        && BearerChallenge::parse(wwwAuthenticate).error == QLatin1String("use_dpop_nonce")) {
+        noteStep(tr("The server wants a DPoP nonce; the request is repeated with it (RFC 9449 9)."));
+        QTimer::singleShot(0, this, [this] { Q_EMIT authorized(); });
+        return;
+    }
     m_flow = std::make_unique<Flow>();
     const quint64 flowId = ++m_flowId;
     m_flow->status = status;
     m_flow->challenge = BearerChallenge::parse(wwwAuthenticate);
-    // A hint to different metadata means the server changed: discover again.
-    if (m_flow->challenge.resourceMetadata.isValid() && m_flow->challenge.resourceMetadata != m_prmUrl)
-        m_discovered = false;
     // Always asynchronous: the caller expects a signal later, never during this call.
     QTimer::singleShot(0, this, [this, flowId] {
         if (flowId != m_flowId || !m_flow)
@@ -362,10 +505,8 @@ void OAuthClient::cancel()
 
 void OAuthClient::discover(std::function<void()> then)
 {
-    if (m_discovered) {
-        then();
-        return;
-    }
+    // The resource metadata is read again in every round: it is where a move to another
+    // authorization server shows (SEP-2352), even under the same resource_metadata URL.
     QList<QUrl> urls;
     if (m_flow->challenge.resourceMetadata.isValid())
         urls << m_serverUrl.resolved(m_flow->challenge.resourceMetadata);
@@ -389,29 +530,54 @@ void OAuthClient::discover(std::function<void()> then)
             }
             m_prmUrl = url;
             m_prm = prm;
-            m_issuer = QUrl(servers.first());
-            discoverAuthorizationServer(false, then);
+            useAuthorizationServer(servers.first(), false, then);
         },
         [this, then] {
             // 2025-03-26: no resource metadata; the authorization server is the MCP server's origin.
             m_prmUrl.clear();
             m_prm = {};
-            m_issuer = originOf(m_serverUrl);
-            discoverAuthorizationServer(true, then);
+            useAuthorizationServer(originOf(m_serverUrl).toString(), true, then);
         });
+}
+
+void OAuthClient::useAuthorizationServer(const QString &issuer, bool legacy, std::function<void()> then)
+{
+    if (m_discovered && issuer == m_issuer) {
+        then();
+        return;
+    }
+    // Another authorization server: nothing of the previous one applies there.
+    if (m_discovered)
+        noteStep(tr("The server now names authorization server %1 instead of %2; nothing of the previous one is used there.")
+                     .arg(issuer, m_issuer));
+    m_discovered = false;
+    m_issuer = issuer;
+    m_asMetadata = {};
+    m_client = {};
+    discoverAuthorizationServer(legacy, then);
 }
 
 void OAuthClient::discoverAuthorizationServer(bool legacy, std::function<void()> then)
 {
     fetchFirstJson(
-        authorizationServerMetadataUrls(m_issuer), 0, tr("Authorization server metadata (RFC 8414)"),
-        [this, then](const QUrl &, const QJsonObject &metadata) {
+        authorizationServerMetadataUrls(QUrl(m_issuer)), 0, tr("Authorization server metadata (RFC 8414)"),
+        [this, then](const QUrl &url, const QJsonObject &metadata) {
+            // RFC 8414 3.3: metadata for another issuer than the one its URL was built from is not used.
+            const QString named = metadata.value(QLatin1String("issuer")).toString();
+            if (named != m_issuer) {
+                fail(tr("The authorization server metadata at %1 names the issuer \"%2\", not \"%3\"; it was not used "
+                        "(RFC 8414 3.3).")
+                         .arg(url.toDisplayString(), named, m_issuer));
+                return;
+            }
+            noteStep(tr("Checked: the metadata names issuer %1, the one its address was built from (RFC 8414 3.3).")
+                         .arg(m_issuer));
             m_asMetadata = metadata;
             m_authorizationEndpoint = QUrl(metadata.value(QLatin1String("authorization_endpoint")).toString());
             m_tokenEndpoint = QUrl(metadata.value(QLatin1String("token_endpoint")).toString());
             m_registrationEndpoint = QUrl(metadata.value(QLatin1String("registration_endpoint")).toString());
             if (!m_tokenEndpoint.isValid() || m_tokenEndpoint.isEmpty()) {
-                fail(tr("The metadata of authorization server %1 names no token endpoint.").arg(m_issuer.toDisplayString()));
+                fail(tr("The metadata of authorization server %1 names no token endpoint.").arg(m_issuer));
                 return;
             }
             m_discovered = true;
@@ -419,15 +585,15 @@ void OAuthClient::discoverAuthorizationServer(bool legacy, std::function<void()>
         },
         [this, legacy, then] {
             if (!legacy) {
-                fail(tr("Authorization server %1 publishes no metadata (RFC 8414 or OpenID discovery).")
-                         .arg(m_issuer.toDisplayString()));
+                fail(tr("Authorization server %1 publishes no metadata (RFC 8414 or OpenID discovery).").arg(m_issuer));
                 return;
             }
             // 2025-03-26 fallback: the default endpoints at the server's root.
             m_asMetadata = {};
-            m_authorizationEndpoint = withPath(m_issuer, QStringLiteral("/authorize"));
-            m_tokenEndpoint = withPath(m_issuer, QStringLiteral("/token"));
-            m_registrationEndpoint = withPath(m_issuer, QStringLiteral("/register"));
+            const QUrl origin(m_issuer);
+            m_authorizationEndpoint = withPath(origin, QStringLiteral("/authorize"));
+            m_tokenEndpoint = withPath(origin, QStringLiteral("/token"));
+            m_registrationEndpoint = withPath(origin, QStringLiteral("/register"));
             m_discovered = true;
             then();
         });
@@ -437,12 +603,16 @@ void OAuthClient::proceed()
 {
     const OAuthTokens current = tokens();
     // A refused or expired token with a refresh token: refresh once before asking the person again.
-    if (m_flow->status == 401 && !current.refreshToken.isEmpty() && !m_lastRoundRefreshed) {
+    if (m_flow->status == 401 && !current.refreshToken.isEmpty() && current.issuer == m_issuer && !m_lastRoundRefreshed) {
         refresh();
         return;
     }
     if (!m_settings.idpIdToken.isEmpty()) {
         crossAppAccess();
+        return;
+    }
+    if (!m_settings.workloadIdentityToken.isEmpty()) {
+        workloadIdentity();
         return;
     }
     const QStringList grants = stringList(m_asMetadata.value(QLatin1String("grant_types_supported")));
@@ -483,6 +653,8 @@ QString OAuthClient::tokenEndpointAuthMethod() const
 {
     if (!m_client.tokenEndpointAuthMethod.isEmpty())
         return m_client.tokenEndpointAuthMethod;
+    if (!m_settings.clientPrivateKeyPem.isEmpty() && m_client.clientId == m_settings.clientId)
+        return PrivateKeyJwt;
     if (m_client.clientSecret.isEmpty())
         return QStringLiteral("none");
     const QStringList supported = stringList(m_asMetadata.value(QLatin1String("token_endpoint_auth_methods_supported")));
@@ -495,14 +667,29 @@ QString OAuthClient::tokenEndpointAuthMethod() const
     return QStringLiteral("client_secret_basic");
 }
 
+OAuthClientRegistration OAuthClient::preRegisteredClient() const
+{
+    // Credentials belong to the authorization server that issued them (keyed by its issuer).
+    if (!m_settings.clientIssuer.isEmpty() && m_settings.clientIssuer != m_issuer)
+        return {};
+    return {m_settings.clientId, m_settings.clientSecret, {}};
+}
+
 void OAuthClient::identify(std::function<void()> then)
 {
-    const QString issuerKey = m_issuer.toString();
-    if (!m_settings.clientId.isEmpty()) {
-        m_client = {m_settings.clientId, m_settings.clientSecret, {}};
+    m_client = preRegisteredClient();
+    if (m_client.isValid()) {
         then();
         return;
     }
+    // A Client ID Metadata Document where the server takes one: the spec's preferred way.
+    if (m_asMetadata.value(QLatin1String("client_id_metadata_document_supported")).toBool()
+        && m_settings.clientMetadataUrl.isValid() && !m_settings.clientMetadataUrl.isEmpty()) {
+        m_client = {m_settings.clientMetadataUrl.toString(), {}, QStringLiteral("none")};
+        then();
+        return;
+    }
+    const QString issuerKey = m_issuer;
     const OAuthClientRegistration stored = m_store->registration(issuerKey);
     // A registration names its redirect URIs; a loopback listener on another port needs a new one.
     if (stored.isValid()
@@ -511,15 +698,9 @@ void OAuthClient::identify(std::function<void()> then)
         then();
         return;
     }
-    if (m_asMetadata.value(QLatin1String("client_id_metadata_document_supported")).toBool()
-        && m_settings.clientMetadataUrl.isValid() && !m_settings.clientMetadataUrl.isEmpty()) {
-        m_client = {m_settings.clientMetadataUrl.toString(), {}, QStringLiteral("none")};
-        then();
-        return;
-    }
     if (!m_registrationEndpoint.isValid() || m_registrationEndpoint.isEmpty()) {
         fail(tr("Authorization server %1 offers no dynamic client registration; configure a client id for it.")
-                 .arg(m_issuer.toDisplayString()));
+                 .arg(m_issuer));
         return;
     }
     const QStringList supported = stringList(m_asMetadata.value(QLatin1String("token_endpoint_auth_methods_supported")));
@@ -536,6 +717,7 @@ void OAuthClient::identify(std::function<void()> then)
         {QStringLiteral("redirect_uris"), QJsonArray{m_flow->redirectUri.toString()}},
         {QStringLiteral("grant_types"), QJsonArray{QStringLiteral("authorization_code"), QStringLiteral("refresh_token")}},
         {QStringLiteral("response_types"), QJsonArray{QStringLiteral("code")}},
+        {QStringLiteral("application_type"), applicationType(m_flow->redirectUri)},
     };
     if (!method.isEmpty())
         metadata.insert(QStringLiteral("token_endpoint_auth_method"), method);
@@ -558,6 +740,7 @@ void OAuthClient::identify(std::function<void()> then)
                     && (method != QLatin1String("none") || m_client.clientSecret.isEmpty()))
                     m_client.tokenEndpointAuthMethod = method;
                 m_store->setRegistration(issuerKey, m_client);
+                noteStep(tr("Registered as client %1 at issuer %2.").arg(clientId, issuerKey));
                 then();
             });
 }
@@ -569,12 +752,12 @@ void OAuthClient::authorizeWithCode()
         if (!methods.contains(QLatin1String("S256"))) {
             fail(tr("Authorization server %1 does not list PKCE S256 in code_challenge_methods_supported; "
                     "refusing to authorize without it.")
-                     .arg(m_issuer.toDisplayString()));
+                     .arg(m_issuer));
             return;
         }
     }
     if (!m_authorizationEndpoint.isValid() || m_authorizationEndpoint.isEmpty()) {
-        fail(tr("The metadata of authorization server %1 names no authorization endpoint.").arg(m_issuer.toDisplayString()));
+        fail(tr("The metadata of authorization server %1 names no authorization endpoint.").arg(m_issuer));
         return;
     }
     if (!m_agent) {
@@ -614,7 +797,17 @@ void OAuthClient::onRedirected(const QUrl &url)
     if (!m_flow || !m_flow->waitingForAgent)
         return;
     m_flow->waitingForAgent = false;
+    // Before anything in the answer is used, its error included (a mix-up attack's answer is not shown).
+    const QString issProblem = issuerProblem(
+        url, m_issuer, m_asMetadata.value(QLatin1String("authorization_response_iss_parameter_supported")).toBool());
+    if (!issProblem.isEmpty()) {
+        fail(issProblem);
+        return;
+    }
     const QUrlQuery query(url);
+    noteStep(query.hasQueryItem(QStringLiteral("iss"))
+                 ? tr("Checked: the authorization answer names issuer %1 (RFC 9207).").arg(m_issuer)
+                 : tr("Checked: the authorization answer has no iss, and the server does not promise one (RFC 9207)."));
     const QString error = query.queryItemValue(QStringLiteral("error"), QUrl::FullyDecoded);
     if (!error.isEmpty()) {
         fail(tr("The authorization server refused: %1 %2")
@@ -652,12 +845,17 @@ void OAuthClient::refresh()
 
 void OAuthClient::clientCredentials()
 {
-    m_client = {m_settings.clientId, m_settings.clientSecret, {}};
-    if (m_client.clientId.isEmpty() || m_client.clientSecret.isEmpty()) {
-        // private_key_jwt would need an ES256/RS256 signature, which Qt cannot make without a crypto library.
+    m_client = preRegisteredClient();
+    if (!m_settings.clientId.isEmpty() && !m_client.isValid()) {
+        fail(tr("The configured client belongs to authorization server %1, not to %2, which the server now names; "
+                "it is not sent there.")
+                 .arg(m_settings.clientIssuer, m_issuer));
+        return;
+    }
+    if (m_client.clientId.isEmpty() || (m_client.clientSecret.isEmpty() && m_settings.clientPrivateKeyPem.isEmpty())) {
         fail(tr("Authorization server %1 offers only the client credentials grant, which needs a pre-registered "
-                "client id and secret (private_key_jwt is not supported).")
-                 .arg(m_issuer.toDisplayString()));
+                "client id with a secret or a private key (private_key_jwt).")
+                 .arg(m_issuer));
         return;
     }
     m_flow->scope = selectScope();
@@ -670,9 +868,9 @@ void OAuthClient::clientCredentials()
 
 void OAuthClient::crossAppAccess()
 {
-    m_client = {m_settings.clientId, m_settings.clientSecret, {}};
+    m_client = preRegisteredClient();
     m_flow->scope = selectScope();
-    const QString audience = m_asMetadata.value(QLatin1String("issuer")).toString(m_issuer.toString());
+    const QString audience = m_issuer;
     QList<QPair<QString, QString>> form{
         {QStringLiteral("grant_type"), QStringLiteral("urn:ietf:params:oauth:grant-type:token-exchange")},
         {QStringLiteral("requested_token_type"), QStringLiteral("urn:ietf:params:oauth:token-type:id-jag")},
@@ -704,24 +902,70 @@ void OAuthClient::crossAppAccess()
             });
 }
 
-void OAuthClient::tokenRequest(QList<QPair<QString, QString>> form, const QString &purpose)
+void OAuthClient::workloadIdentity()
 {
+    // The workload's own JWT is the grant (RFC 7523 2.1); a refusal is reported, never retried
+    // with it or answered with another grant.
+    m_client = preRegisteredClient();
+    m_flow->scope = selectScope();
+    QList<QPair<QString, QString>> form{
+        {QStringLiteral("grant_type"), QStringLiteral("urn:ietf:params:oauth:grant-type:jwt-bearer")},
+        {QStringLiteral("assertion"), QString::fromLatin1(m_settings.workloadIdentityToken)},
+        {QStringLiteral("resource"), resource()},
+    };
+    if (!m_flow->scope.isEmpty())
+        form.append({QStringLiteral("scope"), m_flow->scope});
+    tokenRequest(form, tr("Token request (JWT bearer grant, RFC 7523)"));
+}
+
+void OAuthClient::tokenRequest(QList<QPair<QString, QString>> form, const QString &purpose, bool nonceRetried)
+{
+    const QList<QPair<QString, QString>> unauthenticated = form; // a nonce retry signs afresh
     const QString method = tokenEndpointAuthMethod();
-    QByteArray authorization;
+    HttpHeaders headers;
     if (method == QLatin1String("client_secret_basic")) {
         // RFC 6749 2.3.1: both parts form-encoded before Base64.
-        authorization = "Basic "
-            + QByteArray(QUrl::toPercentEncoding(m_client.clientId) + ':' + QUrl::toPercentEncoding(m_client.clientSecret)).toBase64();
+        headers.append({QByteArrayLiteral("Authorization"),
+                        "Basic "
+                            + QByteArray(QUrl::toPercentEncoding(m_client.clientId) + ':'
+                                         + QUrl::toPercentEncoding(m_client.clientSecret))
+                                  .toBase64()});
     } else {
-        form.append({QStringLiteral("client_id"), m_client.clientId});
+        if (!m_client.clientId.isEmpty())
+            form.append({QStringLiteral("client_id"), m_client.clientId});
         if (method == QLatin1String("client_secret_post"))
             form.append({QStringLiteral("client_secret"), m_client.clientSecret});
     }
-    request("POST", m_tokenEndpoint, formEncode(form), FormType, authorization, purpose, [this](const HttpResult &result) {
+    if (method == PrivateKeyJwt) {
+        const Es256Key key = Es256Key::fromPem(m_settings.clientPrivateKeyPem);
+        if (!key.isValid()) {
+            fail(tr("The client's private key is not an ES256 (P-256) private key in PEM form."));
+            return;
+        }
+        form.append({QStringLiteral("client_assertion_type"),
+                     QStringLiteral("urn:ietf:params:oauth:client-assertion-type:jwt-bearer")});
+        form.append({QStringLiteral("client_assertion"), QString::fromLatin1(clientAssertion(key, m_client.clientId, m_issuer))});
+    }
+    const bool dpop = usesDpop();
+    if (dpop) {
+        loadDpopKey();
+        headers.append({QByteArrayLiteral("DPoP"), dpopProof(m_dpopKey, "POST", m_tokenEndpoint, {}, m_asNonce)});
+    }
+    request("POST", m_tokenEndpoint, formEncode(form), FormType, headers, purpose,
+            [this, unauthenticated, purpose, nonceRetried, dpop](const HttpResult &result) {
+        const QByteArray nonce = result.header("DPoP-Nonce");
+        if (!nonce.isEmpty())
+            m_asNonce = nonce;
         const QJsonObject answer = result.json();
         const QString accessToken = answer.value(QLatin1String("access_token")).toString();
         if (!result.ok() || accessToken.isEmpty()) {
             const QString error = answer.value(QLatin1String("error")).toString();
+            // RFC 9449 8: the authorization server wants its nonce in the proof; once.
+            if (dpop && error == QLatin1String("use_dpop_nonce") && !nonce.isEmpty() && !nonceRetried) {
+                noteStep(tr("The authorization server wants a DPoP nonce; the token request is repeated with it (RFC 9449 8)."));
+                tokenRequest(unauthenticated, purpose, true);
+                return;
+            }
             const QString reason = !error.isEmpty()
                 ? QString(error + QLatin1Char(' ') + answer.value(QLatin1String("error_description")).toString()).trimmed()
                 : (result.status ? tr("HTTP %1").arg(result.status) : result.errorString);
@@ -738,13 +982,17 @@ void OAuthClient::tokenRequest(QList<QPair<QString, QString>> form, const QStrin
             return;
         }
         const QString type = answer.value(QLatin1String("token_type")).toString(QStringLiteral("Bearer"));
-        if (type.compare(QLatin1String("bearer"), Qt::CaseInsensitive) != 0) {
+        const bool bound = dpop && type.compare(DpopType, Qt::CaseInsensitive) == 0;
+        if (!bound && type.compare(QLatin1String("bearer"), Qt::CaseInsensitive) != 0) {
             fail(tr("The token endpoint issued a %1 token; only Bearer tokens are supported.").arg(type));
             return;
         }
         OAuthTokens granted;
         granted.accessToken = accessToken;
-        granted.tokenType = QStringLiteral("Bearer");
+        granted.tokenType = bound ? DpopType : QStringLiteral("Bearer");
+        if (bound)
+            noteStep(tr("The token is bound to DPoP key %1 (RFC 7638 thumbprint).").arg(QString::fromLatin1(m_dpopKey.thumbprint())));
+        granted.issuer = m_issuer;
         // A refresh answer without a new refresh token keeps the old one (RFC 6749 6).
         granted.refreshToken = answer.value(QLatin1String("refresh_token")).toString(tokens().refreshToken);
         granted.scope = answer.value(QLatin1String("scope")).toString(m_flow->scope);
@@ -753,6 +1001,13 @@ void OAuthClient::tokenRequest(QList<QPair<QString, QString>> form, const QStrin
             granted.expiresAt = QDateTime::currentDateTimeUtc().addSecs(expiresIn);
         succeed(granted);
     });
+}
+
+void OAuthClient::noteStep(const QString &text)
+{
+    TrafficEvent event = TrafficEvent::make(TrafficEvent::Direction::Local, TrafficEvent::Kind::Note, {}, text);
+    event.url = m_issuer;
+    Q_EMIT trafficEvent(event);
 }
 
 void OAuthClient::succeed(const OAuthTokens &granted)

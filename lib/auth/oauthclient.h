@@ -1,5 +1,6 @@
 #pragma once
 
+#include "es256key.h"
 #include "oauthtypes.h"
 #include "transport/httpauthorizer.h"
 
@@ -47,6 +48,18 @@ public:
         // Pre-registered credentials; empty: Client ID Metadata Document or dynamic registration.
         QString clientId;
         QString clientSecret;
+        // The issuer of the authorization server that issued clientId; empty: whichever the server
+        // names. At another authorization server the client registers anew instead.
+        QString clientIssuer;
+        // private_key_jwt (RFC 7523 2.2, SEP-1046): the pre-registered client's ES256 private key
+        // (PEM). When set, token requests carry a signed client assertion instead of a secret.
+        QByteArray clientPrivateKeyPem;
+        // Workload identity federation (SEP-1933): a JWT from the workload's identity provider,
+        // exchanged in the RFC 7523 jwt-bearer grant. When set, that is the only grant tried.
+        QByteArray workloadIdentityToken;
+        // DPoP (RFC 9449): bind the tokens to this client's key pair when the authorization
+        // server takes ES256 proofs (dpop_signing_alg_values_supported).
+        bool useDpop = true;
         // The https URL of this client's metadata document, used as client_id when the
         // authorization server says client_id_metadata_document_supported.
         QUrl clientMetadataUrl;
@@ -74,6 +87,8 @@ public:
     void setTokenStore(TokenStore *store);
 
     QByteArray authorizationHeader() const override;
+    HttpHeaders requestHeaders(const QByteArray &method, const QUrl &url) const override;
+    void responseReceived(const HttpHeaders &headers) override;
     void unauthorized(const QUrl &resource, int status, const QByteArray &wwwAuthenticate) override;
 
     // Abandons a running authorization (failed() follows).
@@ -83,9 +98,19 @@ public:
     // What discovery found (empty before the first authorization).
     QJsonObject protectedResourceMetadata() const { return m_prm; }
     QJsonObject authorizationServerMetadata() const { return m_asMetadata; }
-    QUrl issuer() const { return m_issuer; }
+    // The issuer identifier of the authorization server in use, as the resource metadata names it.
+    QString issuer() const { return m_issuer; }
     // The resource indicator sent to the authorization server.
     QString resource() const;
+    // The RFC 7638 thumbprint of this server's DPoP key (base64url); empty: no key yet.
+    QByteArray dpopThumbprint() const { return m_dpopKey.thumbprint(); }
+
+    // A DPoP proof (RFC 9449 4.2) for one request: a fresh jti, htu without query and fragment,
+    // ath when an access token goes with it, the server's nonce when it gave one.
+    static QByteArray dpopProof(const Es256Key &key, const QByteArray &method, const QUrl &url,
+                                const QString &accessToken = {}, const QByteArray &nonce = {});
+    // A client assertion for private_key_jwt (RFC 7523 2.2): iss and sub the client id, aud the issuer.
+    static QByteArray clientAssertion(const Es256Key &key, const QString &clientId, const QString &audience);
 
     // PKCE (RFC 7636): a fresh verifier, and the S256 challenge of one.
     static QByteArray createCodeVerifier();
@@ -94,10 +119,18 @@ public:
     static QList<QUrl> authorizationServerMetadataUrls(const QUrl &issuer);
     // The URLs tried for a server's Protected Resource Metadata without a resource_metadata hint.
     static QList<QUrl> protectedResourceMetadataUrls(const QUrl &serverUrl);
+    // Whether an authorization answer may be redeemed (RFC 9207 as the 2026-07-28 revision applies
+    // it): a present iss must equal the issuer exactly; an absent one is refused only when the
+    // server advertises authorization_response_iss_parameter_supported. Empty: fine, else why not.
+    static QString issuerProblem(const QUrl &redirect, const QString &issuer, bool issAdvertised);
+    // DCR's application_type (SEP-837): "native" for a loopback or private-scheme redirect, else "web".
+    static QString applicationType(const QUrl &redirectUri);
     // Whether metadata naming `resource` may be used for `serverUrl` (same origin, path prefix).
     static bool resourceMatches(const QUrl &serverUrl, const QString &resource);
-    // The settings a server's configuration asks for (pre-registered client, scopes, grant).
-    static Settings settingsFor(const ServerAuth &auth);
+    // The settings a server's configuration asks for (pre-registered client, scopes, grant, keys).
+    // The client key and the workload token are read from their files now; a file that cannot
+    // be read leaves its setting empty and says why in *error.
+    static Settings settingsFor(const ServerAuth &auth, QString *error = nullptr);
 
 private:
     struct Flow;
@@ -105,29 +138,39 @@ private:
     {
         int status = 0;
         QByteArray body;
+        HttpHeaders headers;
         QString errorString;
         bool ok() const { return status >= 200 && status < 300; }
         QJsonObject json() const;
+        QByteArray header(const QByteArray &name) const; // case-insensitive; empty: absent
     };
     using Done = std::function<void(const HttpResult &)>;
 
     void request(const QByteArray &method, const QUrl &url, const QByteArray &body, const QByteArray &contentType,
-                 const QByteArray &authorization, const QString &purpose, Done done);
+                 const HttpHeaders &headers, const QString &purpose, Done done);
     void fetchFirstJson(const QList<QUrl> &urls, int index, const QString &purpose,
                         std::function<void(const QUrl &, const QJsonObject &)> found, std::function<void()> none);
     void discover(std::function<void()> then);
+    void useAuthorizationServer(const QString &issuer, bool legacy, std::function<void()> then);
     void discoverAuthorizationServer(bool legacy, std::function<void()> then);
     void proceed();
     void identify(std::function<void()> then);
+    // The configured client when it belongs to the authorization server in use; else empty.
+    OAuthClientRegistration preRegisteredClient() const;
     void authorizeWithCode();
     void onRedirected(const QUrl &url);
     void refresh();
     void clientCredentials();
     void crossAppAccess();
-    void tokenRequest(QList<QPair<QString, QString>> form, const QString &purpose);
+    void workloadIdentity();
+    bool usesDpop() const;
+    void loadDpopKey();
+    void tokenRequest(QList<QPair<QString, QString>> form, const QString &purpose, bool nonceRetried = false);
     QString selectScope() const;
     QString storeKey() const;
     QString tokenEndpointAuthMethod() const;
+    // A check passed or a decision taken, for the traffic log and the Authorization page.
+    void noteStep(const QString &text);
     void succeed(const OAuthTokens &tokens);
     void fail(const QString &reason);
 
@@ -145,7 +188,7 @@ private:
     bool m_discovered = false;
     QUrl m_prmUrl;
     QJsonObject m_prm;
-    QUrl m_issuer;
+    QString m_issuer;           // exactly as named; compared as a string, never normalized
     QJsonObject m_asMetadata;
     QUrl m_authorizationEndpoint;
     QUrl m_tokenEndpoint;
@@ -153,6 +196,11 @@ private:
     OAuthClientRegistration m_client;
     QString m_requestedScope;   // of the last authorization, widened by step-up
     bool m_lastRoundRefreshed = false;
+    // DPoP: the key (from the token store, or made on first use) and the latest nonces.
+    Es256Key m_dpopKey;
+    QByteArray m_asNonce;
+    QByteArray m_rsNonce;
+    bool m_rsNonceChanged = false;
 };
 
 } // namespace Mcp

@@ -13,10 +13,13 @@ namespace Mcp {
 struct OAuthTokens
 {
     QString accessToken;
-    QString tokenType;      // "Bearer"
+    QString tokenType;      // "Bearer", or "DPoP" for a token bound to this client's DPoP key
     QString refreshToken;
     QString scope;          // as granted (space-separated); empty when the server did not say
     QDateTime expiresAt;    // invalid: unknown
+    // The authorization server that issued them (its issuer identifier): a refresh token is
+    // only ever sent back there. Empty: unknown (stored by an older version), never refreshed.
+    QString issuer;
 
     bool isValid() const { return !accessToken.isEmpty(); }
     bool isExpired(const QDateTime &now = QDateTime::currentDateTimeUtc()) const
@@ -57,9 +60,22 @@ public:
     // resource: the MCP server's canonical URL; empty tokens mean "forget".
     virtual OAuthTokens tokens(const QString &resource) const = 0;
     virtual void setTokens(const QString &resource, const OAuthTokens &tokens) = 0;
-    // issuer: the authorization server's URL.
+    // issuer: the authorization server's issuer identifier, exactly as its metadata gives it; a
+    // registration is only ever used at the server that issued it.
     virtual OAuthClientRegistration registration(const QString &issuer) const = 0;
     virtual void setRegistration(const QString &issuer, const OAuthClientRegistration &registration) = 0;
+    // The DPoP key pair for one resource (a PEM private key; empty: none, or forget it). A store
+    // that keeps nothing here makes every OAuthClient start with a fresh key.
+    virtual QByteArray dpopKey(const QString &resource) const
+    {
+        Q_UNUSED(resource)
+        return {};
+    }
+    virtual void setDpopKey(const QString &resource, const QByteArray &pem)
+    {
+        Q_UNUSED(resource)
+        Q_UNUSED(pem)
+    }
 };
 
 class MemoryTokenStore final : public TokenStore
@@ -78,10 +94,19 @@ public:
     {
         m_registrations.insert(issuer, registration);
     }
+    QByteArray dpopKey(const QString &resource) const override { return m_dpopKeys.value(resource); }
+    void setDpopKey(const QString &resource, const QByteArray &pem) override
+    {
+        if (pem.isEmpty())
+            m_dpopKeys.remove(resource);
+        else
+            m_dpopKeys.insert(resource, pem);
+    }
 
 private:
     QHash<QString, OAuthTokens> m_tokens;
     QHash<QString, OAuthClientRegistration> m_registrations;
+    QHash<QString, QByteArray> m_dpopKeys;
 };
 
 } // namespace Mcp

@@ -28,6 +28,11 @@ const QLatin1String kGrant("grant");
 const QLatin1String kClientId("clientId");
 const QLatin1String kClientSecret("clientSecret");
 const QLatin1String kScopes("scopes");
+const QLatin1String kClientIssuer("clientIssuer");
+const QLatin1String kClientKeyFile("clientKeyFile");
+const QLatin1String kClientMetadataUrl("clientMetadataUrl");
+const QLatin1String kWorkloadTokenFile("workloadTokenFile");
+const QLatin1String kDpop("dpop");
 const QLatin1String kTimeouts("timeouts");
 const QLatin1String kPing("pingIntervalMs");
 const QLatin1String kAutoRestart("autoRestart");
@@ -271,6 +276,17 @@ QJsonObject ServerConfig::toJson(SecretHandling secrets) const
         a.insert(kClientId, auth.clientId);
         a.insert(kClientSecret, secrets == SecretHandling::Omit ? QString() : auth.clientSecret);
         a.insert(kScopes, auth.scopes);
+        // The later settings only when set: files written before them stay as they were.
+        const QList<QPair<QLatin1String, QString>> optional{{kClientIssuer, auth.clientIssuer},
+                                                            {kClientKeyFile, auth.clientKeyFile},
+                                                            {kClientMetadataUrl, auth.clientMetadataUrl},
+                                                            {kWorkloadTokenFile, auth.workloadTokenFile}};
+        for (const auto &[key, value] : optional) {
+            if (!value.isEmpty())
+                a.insert(key, value);
+        }
+        if (!auth.dpop)
+            a.insert(kDpop, false);
         object.insert(kAuth, a);
     }
 
@@ -329,6 +345,11 @@ ServerConfig ServerConfig::fromJson(const QJsonObject &object, QStringList *warn
     config.auth.clientId = a.value(kClientId).toString();
     config.auth.clientSecret = a.value(kClientSecret).toString();
     config.auth.scopes = a.value(kScopes).toString();
+    config.auth.clientIssuer = a.value(kClientIssuer).toString();
+    config.auth.clientKeyFile = a.value(kClientKeyFile).toString();
+    config.auth.clientMetadataUrl = a.value(kClientMetadataUrl).toString();
+    config.auth.workloadTokenFile = a.value(kWorkloadTokenFile).toString();
+    config.auth.dpop = boolMember(a, kDpop, true);
 
     const QJsonObject t = object.value(kTimeouts).toObject();
     config.timeouts.requestMs = intMember(t, kRequestMs, config.timeouts.requestMs);
@@ -356,7 +377,8 @@ ServerConfig ServerConfig::fromJson(const QJsonObject &object, QStringList *warn
     const QJsonObject tRest = unknownMembers(t, {kRequestMs, kResetOnProgress, kMaxTotalMs, kConnectMs});
     if (!tRest.isEmpty())
         config.extra.insert(kTimeouts, tRest);
-    const QJsonObject aRest = unknownMembers(a, {kAuthMode, kGrant, kClientId, kClientSecret, kScopes});
+    const QJsonObject aRest = unknownMembers(a, {kAuthMode, kGrant, kClientId, kClientSecret, kScopes, kClientIssuer,
+                                                 kClientKeyFile, kClientMetadataUrl, kWorkloadTokenFile, kDpop});
     if (!aRest.isEmpty())
         config.extra.insert(kAuth, aRest);
     const QJsonObject rRest = unknownMembers(r, {kEnabled, kInitialBackoff, kMaxBackoff, kMaxAttempts});
@@ -470,6 +492,10 @@ ServerConfig ServerConfig::resolved(const QProcessEnvironment &environment,
     copy.auth.clientId = expand(auth.clientId);
     copy.auth.clientSecret = expand(auth.clientSecret);
     copy.auth.scopes = expand(auth.scopes);
+    copy.auth.clientIssuer = expand(auth.clientIssuer);
+    copy.auth.clientKeyFile = expand(auth.clientKeyFile);
+    copy.auth.clientMetadataUrl = expand(auth.clientMetadataUrl);
+    copy.auth.workloadTokenFile = expand(auth.workloadTokenFile);
     return copy;
 }
 

@@ -91,6 +91,13 @@ struct ServerAuth
     QString clientId;     // pre-registered; empty: client metadata document or dynamic registration
     QString clientSecret; // always a secret (store key "oauth/clientSecret")
     QString scopes;       // space-separated; empty: what the server asks for
+    // The issuer of the authorization server that issued clientId; empty: whichever the server
+    // names. Elsewhere the client registers anew (credentials are bound to their issuer).
+    QString clientIssuer;
+    QString clientKeyFile;     // private_key_jwt: a PEM file with the client's ES256 key, read when needed, never copied
+    QString clientMetadataUrl; // https URL of this client's metadata document (CIMD), used where the server takes one
+    QString workloadTokenFile; // workload identity: a file with the JWT for the jwt-bearer grant, read at each sign-in
+    bool dpop = true;          // DPoP-bound tokens (RFC 9449) where the authorization server offers them
 
     bool isDefault() const { return *this == ServerAuth(); }
     // Whether OAuth may run for this server (with or without a bearer token set).
@@ -106,7 +113,9 @@ struct ServerAuth
     friend bool operator==(const ServerAuth &a, const ServerAuth &b)
     {
         return a.mode == b.mode && a.grant == b.grant && a.clientId == b.clientId
-            && a.clientSecret == b.clientSecret && a.scopes == b.scopes;
+            && a.clientSecret == b.clientSecret && a.scopes == b.scopes && a.clientIssuer == b.clientIssuer
+            && a.clientKeyFile == b.clientKeyFile && a.clientMetadataUrl == b.clientMetadataUrl
+            && a.workloadTokenFile == b.workloadTokenFile && a.dpop == b.dpop;
     }
     friend bool operator!=(const ServerAuth &a, const ServerAuth &b) { return !(a == b); }
 };

@@ -109,7 +109,7 @@ QString kindName(TrafficEvent::Kind kind)
 bool mayHoldCredentials(const QByteArray &bytes)
 {
     static const CaseInsensitiveSearcher words[] = {
-        CaseInsensitiveSearcher("bearer"), CaseInsensitiveSearcher("token"), CaseInsensitiveSearcher("secret"),
+        CaseInsensitiveSearcher("bearer"), CaseInsensitiveSearcher("dpop"), CaseInsensitiveSearcher("token"), CaseInsensitiveSearcher("secret"),
         CaseInsensitiveSearcher("password"), CaseInsensitiveSearcher("api_key"), CaseInsensitiveSearcher("apikey"),
         CaseInsensitiveSearcher("assertion"), CaseInsensitiveSearcher("code_verifier"),
         CaseInsensitiveSearcher("code="),
@@ -126,7 +126,7 @@ QString redactCredentialText(QString text)
     // Latin-1 view of arbitrary bytes: the patterns are ASCII, so UTF-8 and binary survive.
     // OAuth request bodies count too: PKCE verifiers, authorization codes (form and query only:
     // JSON-RPC errors have a "code" too), token-exchange subject tokens, JWT assertions.
-    static const QRegularExpression bearer(QStringLiteral(R"re((\bbearer\s+)[A-Za-z0-9\-._~+/]+=*)re"),
+    static const QRegularExpression bearer(QStringLiteral(R"re((\b(?:bearer|dpop)\s+)[A-Za-z0-9\-._~+/]+=*)re"),
                                            QRegularExpression::CaseInsensitiveOption);
     static const QRegularExpression jsonField(
         QStringLiteral(R"re(("(?:access_token|refresh_token|id_token|client_secret|api_key|apiKey|password|subject_token|assertion|client_assertion|code_verifier)"\s*:\s*")(?:[^"\\]|\\.)*("))re"));
@@ -159,8 +159,9 @@ QString redactCredentialString(const QString &text)
 bool TrafficCapture::isSecretHeader(QByteArrayView name)
 {
     const QByteArray lower = name.toByteArray().toLower();
+    // DPoP: a proof stands in for its key within its lifetime.
     static const QByteArrayList exact = {"authorization", "proxy-authorization", "cookie", "set-cookie",
-                                         "x-api-key", "api-key"};
+                                         "x-api-key", "api-key", "dpop"};
     return exact.contains(lower) || lower.contains("token") || lower.contains("secret") || lower.contains("key");
 }
 

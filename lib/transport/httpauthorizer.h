@@ -24,6 +24,19 @@ public:
 
     // The value of the Authorization header ("Bearer <token>"); empty: none. Never put in a URL.
     virtual QByteArray authorizationHeader() const = 0;
+    // Every credential header of one request (method and URL): Authorization, and what a
+    // sender-constrained token needs per request (a DPoP proof, RFC 9449 7). By default the
+    // Authorization header alone.
+    virtual HttpHeaders requestHeaders(const QByteArray &method, const QUrl &url) const
+    {
+        Q_UNUSED(method)
+        Q_UNUSED(url)
+        const QByteArray authorization = authorizationHeader();
+        return authorization.isEmpty() ? HttpHeaders() : HttpHeaders{{QByteArrayLiteral("Authorization"), authorization}};
+    }
+    // The headers of a response from the resource, for what the scheme learns from them (a
+    // DPoP-Nonce, RFC 9449 9); called before unauthorized() for a refusal.
+    virtual void responseReceived(const HttpHeaders &headers) { Q_UNUSED(headers) }
     // resource: the MCP endpoint that refused; status: 401 or 403; wwwAuthenticate: the header as sent.
     virtual void unauthorized(const QUrl &resource, int status, const QByteArray &wwwAuthenticate) = 0;
 

@@ -20,7 +20,7 @@ struct Tr
 const char TlsErrorsProperty[] = "_mcp_tlsErrors";
 } // namespace
 
-void applyOptions(QNetworkRequest *request, const HttpTransportOptions &options)
+void applyOptions(QNetworkRequest *request, const HttpTransportOptions &options, const QByteArray &method)
 {
     // Redirects only within the origin: a credentialed POST must never follow a server elsewhere.
     request->setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::SameOriginRedirectPolicy);
@@ -36,9 +36,8 @@ void applyOptions(QNetworkRequest *request, const HttpTransportOptions &options)
     if (!options.bearerToken.isEmpty())
         request->setRawHeader("Authorization", "Bearer " + options.bearerToken.toUtf8());
     if (options.authorizer) {
-        const QByteArray authorization = options.authorizer->authorizationHeader();
-        if (!authorization.isEmpty())
-            request->setRawHeader("Authorization", authorization);
+        for (const auto &header : options.authorizer->requestHeaders(method, request->url()))
+            request->setRawHeader(header.first, header.second);
     }
 }
 

@@ -15,8 +15,9 @@ namespace Mcp::HttpDetail {
 
 inline constexpr int BodyExcerptSize = 2048;
 
-// Options' headers, bearer token, user agent and the same-origin redirect policy.
-void applyOptions(QNetworkRequest *request, const HttpTransportOptions &options);
+// Options' headers, bearer token or the authorizer's headers for `method`, user agent and the
+// same-origin redirect policy.
+void applyOptions(QNetworkRequest *request, const HttpTransportOptions &options, const QByteArray &method = "POST");
 // Every header this request will carry, as set on it (for the traffic log).
 HttpHeaders requestHeaders(const QNetworkRequest &request);
 HttpHeaders responseHeaders(const QNetworkReply *reply);

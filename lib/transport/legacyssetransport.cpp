@@ -71,10 +71,10 @@ QString LegacySseTransport::endpointDescription() const
     return m_url.toDisplayString(QUrl::RemoveUserInfo);
 }
 
-QNetworkRequest LegacySseTransport::makeRequest(const QUrl &url) const
+QNetworkRequest LegacySseTransport::makeRequest(const QByteArray &method, const QUrl &url) const
 {
     QNetworkRequest request(url);
-    applyOptions(&request, m_options);
+    applyOptions(&request, m_options, method);
     if (!m_protocolVersion.isEmpty())
         request.setRawHeader("MCP-Protocol-Version", m_protocolVersion.toUtf8());
     return request;
@@ -95,7 +95,7 @@ void LegacySseTransport::startStream()
 {
     m_streamHeadersSeen = false;
     m_parser = std::make_unique<SseParser>(m_options.maxMessageSize);
-    QNetworkRequest request = makeRequest(m_url);
+    QNetworkRequest request = makeRequest("GET", m_url);
     request.setRawHeader("Accept", "text/event-stream");
     m_streamExchangeId = ++m_nextExchangeId;
     TrafficEvent event = httpEvent(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::HttpRequest, m_streamExchangeId,
@@ -256,6 +256,7 @@ bool LegacySseTransport::awaitAuthorization(QNetworkReply *reply, const QByteArr
     ++m_authRounds;
     setAuthorizationPending(true);
     m_lastAuthStatus = status;
+    m_options.authorizer->responseReceived(responseHeaders(reply));
     // A person may take a while in the browser: the endpoint wait starts again with the new stream.
     m_endpointTimer->stop();
     TrafficEvent event = TrafficEvent::make(TrafficEvent::Direction::Local, TrafficEvent::Kind::Note, {},
@@ -293,7 +294,7 @@ void LegacySseTransport::send(const Message &message)
             Q_EMIT errorOccurred(error);
         return;
     }
-    QNetworkRequest request = makeRequest(m_postUrl);
+    QNetworkRequest request = makeRequest("POST", m_postUrl);
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     request.setRawHeader("Accept", "application/json, text/event-stream");
     if (m_options.transferTimeoutMs > 0)

@@ -54,7 +54,7 @@ private:
     void handleEvent(const SseEvent &event);
     void fail(const TransportError &error);
     void finishClose(const QString &reason);
-    QNetworkRequest makeRequest(const QUrl &url) const;
+    QNetworkRequest makeRequest(const QByteArray &method, const QUrl &url) const;
 
     QUrl m_url;
     QUrl m_postUrl;

@@ -3,7 +3,8 @@
 // argv[1] and does what the scenario in MCP_CONFORMANCE_SCENARIO needs, then disconnects.
 // Exit code 0 when everything it did succeeded. Servers that want authorization get the
 // library's OAuthClient with a headless user agent (the suite's authorization servers approve
-// at once); MCP_CONFORMANCE_CONTEXT gives pre-registered credentials where a scenario has them.
+// at once); MCP_CONFORMANCE_CONTEXT gives pre-registered credentials where a scenario has them
+// (client secret or private key, a workload identity JWT, cross-app access tokens).
 
 #include "auth/authorizationuseragent.h"
 #include "auth/oauthclient.h"
@@ -65,6 +66,12 @@ public:
         settings.idpIdToken = context.value(QLatin1String("idp_id_token")).toString();
         settings.idpTokenEndpoint = QUrl(context.value(QLatin1String("idp_token_endpoint")).toString());
         settings.idpClientId = context.value(QLatin1String("idp_client_id")).toString();
+        // private_key_jwt (client-credentials-jwt): the suite's ES256 key; the signing_algorithm it
+        // names is ES256, the only one Es256Key makes.
+        settings.clientPrivateKeyPem = context.value(QLatin1String("private_key_pem")).toString().toUtf8();
+        // Workload identity (wif-jwt-bearer): the valid JWT; the wrong-audience and expired ones
+        // are for clients that test their own refusals.
+        settings.workloadIdentityToken = context.value(QLatin1String("valid_jwt")).toString().toUtf8();
         m_oauth = new OAuthClient(url, settings, this);
         m_oauth->setUserAgent(new HeadlessUserAgent(QUrl(QStringLiteral("http://localhost:3000/callback")), this));
         HttpTransportOptions options;

@@ -38,7 +38,8 @@ QJsonObject tokensToJson(const OAuthTokens &t)
     QJsonObject o{{QStringLiteral("access_token"), t.accessToken},
                   {QStringLiteral("token_type"), t.tokenType},
                   {QStringLiteral("refresh_token"), t.refreshToken},
-                  {QStringLiteral("scope"), t.scope}};
+                  {QStringLiteral("scope"), t.scope},
+                  {QStringLiteral("issuer"), t.issuer}};
     if (t.expiresAt.isValid())
         o.insert(QStringLiteral("expires_at"), t.expiresAt.toString(Qt::ISODateWithMs));
     return o;
@@ -51,6 +52,7 @@ OAuthTokens tokensFromJson(const QJsonObject &o)
     t.tokenType = o.value(QLatin1String("token_type")).toString();
     t.refreshToken = o.value(QLatin1String("refresh_token")).toString();
     t.scope = o.value(QLatin1String("scope")).toString();
+    t.issuer = o.value(QLatin1String("issuer")).toString();
     t.expiresAt = QDateTime::fromString(o.value(QLatin1String("expires_at")).toString(), Qt::ISODateWithMs);
     return t;
 }
@@ -94,6 +96,25 @@ void SharedTokenStore::setRegistration(const QString &issuer, const OAuthClientR
         changed();
 }
 
+QByteArray SharedTokenStore::dpopKey(const QString &resource) const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_dpopKeys.value(resource);
+}
+
+void SharedTokenStore::setDpopKey(const QString &resource, const QByteArray &pem)
+{
+    {
+        QMutexLocker lock(&m_mutex);
+        if (pem.isEmpty())
+            m_dpopKeys.remove(resource);
+        else
+            m_dpopKeys.insert(resource, pem);
+    }
+    if (changed)
+        changed();
+}
+
 QByteArray SharedTokenStore::toJson() const
 {
     QMutexLocker lock(&m_mutex);
@@ -107,7 +128,12 @@ QByteArray SharedTokenStore::toJson() const
                                                    {QStringLiteral("token_endpoint_auth_method"), it->tokenEndpointAuthMethod},
                                                    {QStringLiteral("redirect_uri"), it->redirectUri}});
     }
-    return QJsonDocument(QJsonObject{{QStringLiteral("tokens"), tokens}, {QStringLiteral("registrations"), registrations}})
+    QJsonObject dpopKeys;
+    for (auto it = m_dpopKeys.begin(); it != m_dpopKeys.end(); ++it)
+        dpopKeys.insert(it.key(), QString::fromLatin1(it.value()));
+    return QJsonDocument(QJsonObject{{QStringLiteral("tokens"), tokens},
+                                     {QStringLiteral("registrations"), registrations},
+                                     {QStringLiteral("dpop_keys"), dpopKeys}})
         .toJson(QJsonDocument::Compact);
 }
 
@@ -117,6 +143,10 @@ void SharedTokenStore::loadJson(const QByteArray &json)
     QMutexLocker lock(&m_mutex);
     m_tokens.clear();
     m_registrations.clear();
+    m_dpopKeys.clear();
+    const QJsonObject dpopKeys = root.value(QLatin1String("dpop_keys")).toObject();
+    for (auto it = dpopKeys.begin(); it != dpopKeys.end(); ++it)
+        m_dpopKeys.insert(it.key(), it.value().toString().toLatin1());
     const QJsonObject tokens = root.value(QLatin1String("tokens")).toObject();
     for (auto it = tokens.begin(); it != tokens.end(); ++it) {
         const OAuthTokens t = tokensFromJson(it.value().toObject());
@@ -141,12 +171,13 @@ void SharedTokenStore::clear()
     QMutexLocker lock(&m_mutex);
     m_tokens.clear();
     m_registrations.clear();
+    m_dpopKeys.clear();
 }
 
 bool SharedTokenStore::isEmpty() const
 {
     QMutexLocker lock(&m_mutex);
-    return m_tokens.isEmpty() && m_registrations.isEmpty();
+    return m_tokens.isEmpty() && m_registrations.isEmpty() && m_dpopKeys.isEmpty();
 }
 
 OAuthTokens SharedTokenStore::anyTokens() const
@@ -372,6 +403,17 @@ void OAuthController::onRedirected(const QUrl &url)
 
 void OAuthController::onTraffic(const TrafficEvent &event)
 {
+    if (event.direction == TrafficEvent::Direction::Local) {
+        OAuthStep step;
+        step.kind = OAuthStep::Kind::Check;
+        step.title = event.note;
+        step.url = event.url;
+        step.status = OAuthStep::Status::Done;
+        step.wallClockMs = event.wallClockMs;
+        m_steps.append(step);
+        Q_EMIT stepsChanged();
+        return;
+    }
     if (event.direction == TrafficEvent::Direction::Outgoing) {
         OAuthStep step;
         step.title = event.note.isEmpty() ? QString::fromLatin1(event.httpMethod) : event.note;

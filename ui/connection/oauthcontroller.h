@@ -31,7 +31,7 @@ namespace Ui {
 struct OAuthStep
 {
     enum class Status : quint8 { Running, Done, Failed };
-    enum class Kind : quint8 { Http, Browser, Code, Outcome };
+    enum class Kind : quint8 { Http, Browser, Code, Outcome, Check }; // Check: a verdict or decision of the client
 
     Kind kind = Kind::Http;
     QString title;            // "Protected resource metadata (RFC 9728)", "Browser authorization", ...
@@ -54,6 +54,9 @@ public:
     void setTokens(const QString &resource, const OAuthTokens &tokens) override;
     OAuthClientRegistration registration(const QString &issuer) const override;
     void setRegistration(const QString &issuer, const OAuthClientRegistration &registration) override;
+    // DPoP keys stay with the tokens they are bound to, in the secret store (never a plain file).
+    QByteArray dpopKey(const QString &resource) const override;
+    void setDpopKey(const QString &resource, const QByteArray &pem) override;
 
     // The stored form (a JSON document for the secret store), and back.
     QByteArray toJson() const;
@@ -69,6 +72,7 @@ private:
     mutable QMutex m_mutex;
     QHash<QString, OAuthTokens> m_tokens;
     QHash<QString, OAuthClientRegistration> m_registrations;
+    QHash<QString, QByteArray> m_dpopKeys;
 };
 
 // The GUI-thread side of OAuth for one server: loads and saves its tokens in the SecretStore

@@ -208,6 +208,21 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     m_scopes = new QLineEdit(config.auth.scopes, m_authPage);
     m_scopes->setPlaceholderText(tr("Empty: the scopes the server asks for"));
     authForm->addRow(tr("Sc&opes:"), m_scopes);
+    m_clientIssuer = new QLineEdit(config.auth.clientIssuer, m_authPage);
+    m_clientIssuer->setPlaceholderText(tr("Empty: any; at another authorization server the client registers anew"));
+    authForm->addRow(tr("Client &issuer:"), m_clientIssuer);
+    m_clientKeyFile = new QLineEdit(config.auth.clientKeyFile, m_authPage);
+    m_clientKeyFile->setPlaceholderText(tr("PEM file with the client's ES256 key (private_key_jwt), read, never copied"));
+    authForm->addRow(tr("Client &key file:"), m_clientKeyFile);
+    m_clientMetadataUrl = new QLineEdit(config.auth.clientMetadataUrl, m_authPage);
+    m_clientMetadataUrl->setPlaceholderText(tr("https URL of this client's metadata document, used where offered"));
+    authForm->addRow(tr("Client &metadata URL:"), m_clientMetadataUrl);
+    m_workloadTokenFile = new QLineEdit(config.auth.workloadTokenFile, m_authPage);
+    m_workloadTokenFile->setPlaceholderText(tr("File with a workload identity JWT (jwt-bearer grant)"));
+    authForm->addRow(tr("&Workload token file:"), m_workloadTokenFile);
+    m_dpop = new QCheckBox(tr("Bind tokens to a key of this app (DPoP) where the server offers it"), m_authPage);
+    m_dpop->setChecked(config.auth.dpop);
+    authForm->addRow(QString(), m_dpop);
     auto *forget = new QPushButton(tr("Forget stored tokens"), m_authPage);
     forget->setObjectName(QStringLiteral("forgetTokens"));
     connect(forget, &QPushButton::clicked, this, [this, forget] {
@@ -400,6 +415,11 @@ ServerConfig ServerEditorDialog::config() const
     c.auth.clientId = m_clientId->text().trimmed();
     c.auth.clientSecret = m_clientSecret->text();
     c.auth.scopes = m_scopes->text().simplified();
+    c.auth.clientIssuer = m_clientIssuer->text().trimmed();
+    c.auth.clientKeyFile = m_clientKeyFile->text().trimmed();
+    c.auth.clientMetadataUrl = m_clientMetadataUrl->text().trimmed();
+    c.auth.workloadTokenFile = m_workloadTokenFile->text().trimmed();
+    c.auth.dpop = m_dpop->isChecked();
     c.timeouts.requestMs = m_requestTimeout->value() * 1000;
     c.timeouts.resetOnProgress = m_resetOnProgress->isChecked();
     c.timeouts.maxTotalMs = m_maxTotal->value() * 1000;

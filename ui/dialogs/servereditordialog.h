@@ -53,6 +53,11 @@ public:
     QLineEdit *clientIdEdit() const { return m_clientId; }
     QLineEdit *clientSecretEdit() const { return m_clientSecret; }
     QLineEdit *scopesEdit() const { return m_scopes; }
+    QLineEdit *clientIssuerEdit() const { return m_clientIssuer; }
+    QLineEdit *clientKeyFileEdit() const { return m_clientKeyFile; }
+    QLineEdit *clientMetadataUrlEdit() const { return m_clientMetadataUrl; }
+    QLineEdit *workloadTokenFileEdit() const { return m_workloadTokenFile; }
+    QCheckBox *dpopCheck() const { return m_dpop; }
 
 Q_SIGNALS:
     // "Forget stored tokens": the OAuth tokens of this server are to be removed at once.
@@ -85,6 +90,11 @@ private:
     QLineEdit *m_clientId;
     QLineEdit *m_clientSecret;
     QLineEdit *m_scopes;
+    QLineEdit *m_clientIssuer;
+    QLineEdit *m_clientKeyFile;
+    QLineEdit *m_clientMetadataUrl;
+    QLineEdit *m_workloadTokenFile;
+    QCheckBox *m_dpop;
     QSpinBox *m_requestTimeout;
     QCheckBox *m_resetOnProgress;
     QSpinBox *m_maxTotal;

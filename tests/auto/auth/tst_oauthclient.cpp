@@ -1,7 +1,10 @@
 // OAuthClient against a real local authorization server and protected MCP endpoint
 // (TestHttpServer on 127.0.0.1): discovery order and fallbacks, registration, PKCE, state,
 // resource indicators, the transport's 401 -> token -> resend, step-up on 403, the retry
-// limit, refresh, and the refusals (no S256, mismatching resource, wrong state).
+// limit, refresh, and the refusals (no S256, mismatching resource, wrong state). The 2026-07-28
+// rules: RFC 9207 iss, the metadata's issuer, application_type, a move to another authorization
+// server. ES256 keys, client assertions and DPoP proofs are checked by an independent verifier
+// (jws_verify.py, python3-cryptography).
 
 #include "../httpclient/testhttpserver.h"
 #include "auth/authorizationuseragent.h"
@@ -11,7 +14,12 @@
 #include "transport/httptransportoptions.h"
 #include "transport/streamablehttptransport.h"
 
+#include "auth/es256key.h"
+
 #include <QCryptographicHash>
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QProcess>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QJsonArray>
@@ -32,6 +40,12 @@ QUrlQuery formOf(const QByteArray &body)
 QString decoded(const QUrlQuery &query, const QString &key)
 {
     return query.queryItemValue(key, QUrl::FullyDecoded);
+}
+
+// The claims of a JWT, unverified (jws_verify.py checks signatures).
+QJsonObject jwtPayload(const QByteArray &jwt)
+{
+    return QJsonDocument::fromJson(QByteArray::fromBase64(jwt.split('.').value(1), QByteArray::Base64UrlEncoding)).object();
 }
 
 // An authorization server and an MCP endpoint on one origin, each behaviour switchable.
@@ -84,6 +98,8 @@ public:
     QHash<QByteArray, QJsonObject> documents; // GET path -> JSON
     QByteArray challenge = "Bearer realm=\"mcp\"";
     QString wrongState;                       // non-empty: /authorize answers with this state
+    QString iss;                              // non-empty: /authorize answers with this iss (RFC 9207)
+    QByteArray dpopNonce;                     // non-empty: /token wants DPoP proofs with this nonce, binds tokens
     QHash<QString, QString> requiredScope;    // JSON-RPC method -> scopes the token needs
     bool alwaysForbid = false;                // 403 insufficient_scope to every token
     int usesBeforeExpiry = -1;                // a token stops working after this many uses
@@ -97,7 +113,11 @@ public:
 private:
     void handle(QTcpSocket *socket, const TestHttpRequest &request)
     {
-        const QByteArray path = request.path.split('?').value(0);
+        QByteArray path = request.path.split('?').value(0);
+        // A second authorization server at <origin>/as2 shares the endpoints but registers its own client.
+        const bool secondServer = path.startsWith("/as2/");
+        if (secondServer)
+            path = path.mid(4);
         if (request.method == "GET" && documents.contains(path)) {
             TestHttpServer::respondJson(socket, documents.value(path));
         } else if (request.method == "GET" && path == "/authorize") {
@@ -108,13 +128,22 @@ private:
             answer.addQueryItem(QStringLiteral("code"), QStringLiteral("code-1"));
             answer.addQueryItem(QStringLiteral("state"),
                                 wrongState.isEmpty() ? decoded(query, QStringLiteral("state")) : wrongState);
+            if (!iss.isEmpty())
+                answer.addQueryItem(QStringLiteral("iss"), QString::fromLatin1(QUrl::toPercentEncoding(iss)));
             target.setQuery(answer);
             TestHttpServer::respond(socket, 302, {}, {}, {{"Location", target.toEncoded()}});
         } else if (request.method == "POST" && path == "/register") {
+            const QString clientId = secondServer ? QStringLiteral("dyn-client-as2") : QStringLiteral("dyn-client");
             TestHttpServer::respond(socket, 201, "application/json",
-                                    TestHttpServer::compact({{QStringLiteral("client_id"), QStringLiteral("dyn-client")}}));
+                                    TestHttpServer::compact({{QStringLiteral("client_id"), clientId}}));
         } else if (request.method == "POST" && path == "/token") {
             const QUrlQuery form = formOf(request.body);
+            const QJsonObject proof = jwtPayload(request.header("dpop"));
+            if (!dpopNonce.isEmpty() && proof.value(QLatin1String("nonce")).toString().toLatin1() != dpopNonce) {
+                TestHttpServer::respond(socket, 400, "application/json", R"({"error":"use_dpop_nonce"})",
+                                        {{"DPoP-Nonce", dpopNonce}});
+                return;
+            }
             const QString grant = decoded(form, QStringLiteral("grant_type"));
             QString scope = lastAuthorizeScope;
             if (grant == QLatin1String("refresh_token")) {
@@ -132,7 +161,8 @@ private:
             tokenScopes.insert(token, scope);
             refreshTokens.insert(refresh);
             TestHttpServer::respondJson(socket, {{QStringLiteral("access_token"), token},
-                                                 {QStringLiteral("token_type"), QStringLiteral("Bearer")},
+                                                 {QStringLiteral("token_type"),
+                                                  dpopNonce.isEmpty() ? QStringLiteral("Bearer") : QStringLiteral("DPoP")},
                                                  {QStringLiteral("expires_in"), 3600},
                                                  {QStringLiteral("refresh_token"), refresh},
                                                  {QStringLiteral("scope"), scope}});
@@ -214,7 +244,289 @@ private Q_SLOTS:
     void loopbackUserAgent();
     void oauthBodiesRedacted_data();
     void oauthBodiesRedacted();
+    void issuerCheck_data();
+    void issuerCheck();
+    void issAdvertisedButMissingRefused();
+    void metadataIssuerMismatchRefused();
+    void applicationType();
+    void authorizationServerMigration();
+    void es256Key();
+    void signaturesVerifyIndependently();
+    void dpopProofClaims();
+    void dpopBoundTokens();
 };
+
+namespace {
+
+// What the independent verifier (jws_verify.py, python3-cryptography) makes of an ES256 JWS:
+// its header and payload when the signature verifies, an empty object otherwise.
+QJsonObject verifiedJws(const QByteArray &jws, const QJsonObject &jwk = {})
+{
+    QProcess verifier;
+    QStringList arguments{QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/auth/jws_verify.py"), QString::fromLatin1(jws)};
+    if (!jwk.isEmpty())
+        arguments << QString::fromUtf8(QJsonDocument(jwk).toJson(QJsonDocument::Compact));
+    verifier.start(QStringLiteral("python3"), arguments);
+    if (!verifier.waitForFinished(20000) || verifier.exitStatus() != QProcess::NormalExit || verifier.exitCode() != 0) {
+        qWarning() << "jws_verify.py:" << verifier.readAllStandardError();
+        return {};
+    }
+    return QJsonDocument::fromJson(verifier.readAllStandardOutput()).object();
+}
+
+// A P-256 key and its public JWK and RFC 7638 thumbprint, as Node's crypto module computed them.
+const QByteArray KnownKeyPkcs8 = "-----BEGIN PRIVATE KEY-----\n"
+                                 "MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgne856Z489tK/6tNT\n"
+                                 "qdwtb/2ncnWxzj+0vF2SA0Lh62OhRANCAAQWpSmvYwNdPhcPIwKpPmfJ27PfCEXh\n"
+                                 "LzWsa/K+u8A+Tg1zeipE2ayQhDCIjbF4z7/AHyCFS3u3aAJo/uzszOXo\n"
+                                 "-----END PRIVATE KEY-----\n";
+const QByteArray KnownKeySec1 = "-----BEGIN EC PRIVATE KEY-----\n"
+                                "MHcCAQEEIJ3vOemePPbSv+rTU6ncLW/9p3J1sc4/tLxdkgNC4etjoAoGCCqGSM49\n"
+                                "AwEHoUQDQgAEFqUpr2MDXT4XDyMCqT5nyduz3whF4S81rGvyvrvAPk4Nc3oqRNms\n"
+                                "kIQwiI2xeM+/wB8ghUt7t2gCaP7s7Mzl6A==\n"
+                                "-----END EC PRIVATE KEY-----\n";
+const char KnownX[] = "FqUpr2MDXT4XDyMCqT5nyduz3whF4S81rGvyvrvAPk4";
+const char KnownY[] = "DXN6KkTZrJCEMIiNsXjPv8AfIIVLe7doAmj-7OzM5eg";
+const char KnownThumbprint[] = "byfhDvxoXlu-TrX_IxUe0XUjOqYcDEU8JG9XvmUkX_Q";
+
+} // namespace
+
+void tst_OAuthClient::issuerCheck_data()
+{
+    QTest::addColumn<QString>("redirect");
+    QTest::addColumn<bool>("advertised");
+    QTest::addColumn<bool>("accepted");
+    const QString cb = QStringLiteral("http://127.0.0.1:9/cb?code=c&state=s");
+    QTest::newRow("advertised, equal") << cb + "&iss=https%3A%2F%2Fas.example%2Ft1" << true << true;
+    QTest::newRow("advertised, absent") << cb << true << false;
+    QTest::newRow("not advertised, absent") << cb << false << true;
+    QTest::newRow("not advertised, equal") << cb + "&iss=https%3A%2F%2Fas.example%2Ft1" << false << true;
+    QTest::newRow("not advertised, other") << cb + "&iss=https%3A%2F%2Fevil.example" << false << false;
+    QTest::newRow("trailing slash") << cb + "&iss=https%3A%2F%2Fas.example%2Ft1%2F" << true << false;
+    QTest::newRow("host case") << cb + "&iss=https%3A%2F%2FAS.example%2Ft1" << true << false;
+    QTest::newRow("default port") << cb + "&iss=https%3A%2F%2Fas.example%3A443%2Ft1" << true << false;
+    QTest::newRow("percent-encoded path") << cb + "&iss=https%3A%2F%2Fas.example%2F%2574%31" << true << false;
+    QTest::newRow("empty") << cb + "&iss=" << true << false;
+    QTest::newRow("error answer, other issuer") << QStringLiteral("http://127.0.0.1:9/cb?error=access_denied&iss=x")
+                                                << true << false;
+}
+
+void tst_OAuthClient::issuerCheck()
+{
+    QFETCH(QString, redirect);
+    QFETCH(bool, advertised);
+    QFETCH(bool, accepted);
+    const QString problem = OAuthClient::issuerProblem(QUrl(redirect), QStringLiteral("https://as.example/t1"), advertised);
+    QCOMPARE(problem.isEmpty(), accepted);
+}
+
+void tst_OAuthClient::issAdvertisedButMissingRefused()
+{
+    FakeServers fake;
+    fake.asMetadata.insert(QStringLiteral("authorization_response_iss_parameter_supported"), true);
+    fake.documents.insert("/.well-known/oauth-authorization-server", fake.asMetadata);
+    OAuthClient client(fake.mcpUrl(), {});
+    HeadlessUserAgent agent;
+    client.setUserAgent(&agent);
+    QSignalSpy authorized(&client, &OAuthClient::authorized);
+    QSignalSpy failed(&client, &OAuthClient::failed);
+    client.unauthorized(fake.mcpUrl(), 401, {});
+    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000);
+    QVERIFY(failed.first().first().toString().contains(QLatin1String("RFC 9207")));
+    QCOMPARE(fake.requestsTo("/authorize").size(), 1);
+    QCOMPARE(fake.requestsTo("/token").size(), 0); // the code never reaches the token endpoint
+
+    // The same server naming itself exactly is accepted.
+    fake.iss = fake.server.url(QString()).toString();
+    client.unauthorized(fake.mcpUrl(), 401, {});
+    QTRY_COMPARE_WITH_TIMEOUT(authorized.size(), 1, 10000);
+    QCOMPARE(fake.requestsTo("/token").size(), 1);
+}
+
+void tst_OAuthClient::metadataIssuerMismatchRefused()
+{
+    FakeServers fake;
+    fake.asMetadata.insert(QStringLiteral("issuer"), QStringLiteral("https://honest.example"));
+    fake.documents.insert("/.well-known/oauth-authorization-server", fake.asMetadata);
+    OAuthClient client(fake.mcpUrl(), {});
+    HeadlessUserAgent agent;
+    client.setUserAgent(&agent);
+    QSignalSpy failed(&client, &OAuthClient::failed);
+    client.unauthorized(fake.mcpUrl(), 401, {});
+    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000);
+    QVERIFY(failed.first().first().toString().contains(QLatin1String("https://honest.example")));
+    QCOMPARE(fake.requestsTo("/register").size(), 0);
+    QCOMPARE(fake.requestsTo("/authorize").size(), 0);
+}
+
+void tst_OAuthClient::applicationType()
+{
+    QCOMPARE(OAuthClient::applicationType(QUrl(QStringLiteral("http://127.0.0.1:5000/cb"))), QStringLiteral("native"));
+    QCOMPARE(OAuthClient::applicationType(QUrl(QStringLiteral("http://localhost:3000/callback"))), QStringLiteral("native"));
+    QCOMPARE(OAuthClient::applicationType(QUrl(QStringLiteral("http://[::1]:3000/cb"))), QStringLiteral("native"));
+    QCOMPARE(OAuthClient::applicationType(QUrl(QStringLiteral("com.example.app:/cb"))), QStringLiteral("native"));
+    QCOMPARE(OAuthClient::applicationType(QUrl(QStringLiteral("https://app.example/cb"))), QStringLiteral("web"));
+
+    // Dynamic registration sends it.
+    FakeServers fake;
+    OAuthClient client(fake.mcpUrl(), {});
+    HeadlessUserAgent agent(QUrl(QStringLiteral("http://127.0.0.1:9/cb")));
+    client.setUserAgent(&agent);
+    QSignalSpy authorized(&client, &OAuthClient::authorized);
+    client.unauthorized(fake.mcpUrl(), 401, {});
+    QTRY_COMPARE_WITH_TIMEOUT(authorized.size(), 1, 10000);
+    const QJsonObject registration = QJsonDocument::fromJson(fake.requestsTo("/register").value(0).body).object();
+    QCOMPARE(registration.value(QLatin1String("application_type")).toString(), QStringLiteral("native"));
+}
+
+void tst_OAuthClient::authorizationServerMigration()
+{
+    FakeServers fake;
+    const QString base = fake.server.url(QString()).toString();
+    const QString secondIssuer = base + QStringLiteral("/as2");
+    QJsonObject secondMetadata = fake.asMetadata;
+    secondMetadata.insert(QStringLiteral("issuer"), secondIssuer);
+    for (const char *endpoint : {"authorization_endpoint", "token_endpoint", "registration_endpoint"}) {
+        const QString key = QString::fromLatin1(endpoint);
+        secondMetadata.insert(key, secondMetadata.value(key).toString().replace(base, secondIssuer));
+    }
+    fake.documents.insert("/.well-known/oauth-authorization-server/as2", secondMetadata);
+
+    MemoryTokenStore store;
+    OAuthClient client(fake.mcpUrl(), {});
+    client.setTokenStore(&store);
+    HeadlessUserAgent agent(QUrl(QStringLiteral("http://127.0.0.1:9/cb")));
+    client.setUserAgent(&agent);
+    QSignalSpy authorized(&client, &OAuthClient::authorized);
+    client.unauthorized(fake.mcpUrl(), 401, {});
+    QTRY_COMPARE_WITH_TIMEOUT(authorized.size(), 1, 10000);
+    QCOMPARE(client.tokens().issuer, base);
+    QVERIFY(!client.tokens().refreshToken.isEmpty());
+
+    // The resource moves to another authorization server under the same metadata URL.
+    QJsonObject prm = fake.prm;
+    prm.insert(QStringLiteral("authorization_servers"), QJsonArray{secondIssuer});
+    fake.documents.insert("/.well-known/oauth-protected-resource/mcp", prm);
+    client.unauthorized(fake.mcpUrl(), 401, {});
+    QTRY_COMPARE_WITH_TIMEOUT(authorized.size(), 2, 10000);
+    QCOMPARE(client.issuer(), secondIssuer);
+    QCOMPARE(fake.requestsTo("/as2/register").size(), 1); // registered anew there
+    const QList<TestHttpRequest> authorizes = fake.requestsTo("/as2/authorize");
+    QCOMPARE(authorizes.size(), 1);
+    QCOMPARE(decoded(QUrlQuery(QUrl::fromEncoded("http://x" + authorizes.first().path)), QStringLiteral("client_id")),
+             QStringLiteral("dyn-client-as2"));
+    const QList<TestHttpRequest> tokens = fake.requestsTo("/as2/token");
+    QCOMPARE(tokens.size(), 1); // the first server's refresh token never goes there
+    QCOMPARE(decoded(formOf(tokens.first().body), QStringLiteral("grant_type")), QStringLiteral("authorization_code"));
+    QCOMPARE(decoded(formOf(tokens.first().body), QStringLiteral("client_id")), QStringLiteral("dyn-client-as2"));
+    QCOMPARE(client.tokens().issuer, secondIssuer);
+    QCOMPARE(store.registration(base).clientId, QStringLiteral("dyn-client"));
+    QCOMPARE(store.registration(secondIssuer).clientId, QStringLiteral("dyn-client-as2"));
+
+    // A pre-registered client bound to the first server is not sent to the second: it registers there.
+    OAuthClient::Settings settings;
+    settings.clientId = QStringLiteral("configured-client");
+    settings.clientIssuer = base;
+    OAuthClient configured(fake.mcpUrl(), settings);
+    configured.setUserAgent(&agent);
+    QSignalSpy configuredAuthorized(&configured, &OAuthClient::authorized);
+    configured.unauthorized(fake.mcpUrl(), 401, {});
+    QTRY_COMPARE_WITH_TIMEOUT(configuredAuthorized.size(), 1, 10000);
+    QCOMPARE(fake.requestsTo("/as2/register").size(), 2);
+    for (const TestHttpRequest &request : fake.server.requests)
+        QVERIFY(!request.path.contains("configured-client") && !request.body.contains("configured-client"));
+    // With client credentials there is nothing to fall back to: it fails without sending the client.
+    settings.grant = OAuthClient::Grant::ClientCredentials;
+    settings.clientSecret = QStringLiteral("s");
+    OAuthClient machine(fake.mcpUrl(), settings);
+    QSignalSpy machineFailed(&machine, &OAuthClient::failed);
+    machine.unauthorized(fake.mcpUrl(), 401, {});
+    QTRY_COMPARE_WITH_TIMEOUT(machineFailed.size(), 1, 10000);
+    QVERIFY(machineFailed.first().first().toString().contains(base));
+    QCOMPARE(fake.requestsTo("/as2/token").size(), 2);
+}
+
+void tst_OAuthClient::es256Key()
+{
+    for (const QByteArray &pem : {KnownKeyPkcs8, KnownKeySec1}) {
+        const Es256Key key = Es256Key::fromPem(pem);
+        QVERIFY(key.isValid());
+        QCOMPARE(key.publicJwk().value(QLatin1String("kty")).toString(), QStringLiteral("EC"));
+        QCOMPARE(key.publicJwk().value(QLatin1String("crv")).toString(), QStringLiteral("P-256"));
+        QCOMPARE(key.publicJwk().value(QLatin1String("x")).toString(), QString::fromLatin1(KnownX));
+        QCOMPARE(key.publicJwk().value(QLatin1String("y")).toString(), QString::fromLatin1(KnownY));
+        QCOMPARE(key.thumbprint(), QByteArray(KnownThumbprint));
+        QVERIFY(!key.publicJwk().contains(QLatin1String("d"))); // the private half never leaves
+        // Kept as PKCS#8 and read back: the same key.
+        QVERIFY(key.privateKeyPem().startsWith("-----BEGIN PRIVATE KEY-----"));
+        QCOMPARE(Es256Key::fromPem(key.privateKeyPem()).thumbprint(), QByteArray(KnownThumbprint));
+    }
+    const Es256Key fresh = Es256Key::generate();
+    QVERIFY(fresh.isValid());
+    QVERIFY(fresh.thumbprint() != Es256Key::generate().thumbprint());
+    QCOMPARE(fresh.sign("input").size(), 64);
+    QVERIFY(fresh.sign("input") != fresh.sign("input")); // ECDSA: a fresh nonce per signature
+
+    QVERIFY(!Es256Key::fromPem("not a key").isValid());
+    QVERIFY(!Es256Key().isValid());
+    QVERIFY(Es256Key().signJwt({}, {}).isEmpty());
+    // A P-384 key is no ES256 key.
+    const QByteArray p384 = "-----BEGIN PRIVATE KEY-----\n"
+                            "MIG2AgEAMBAGByqGSM49AgEGBSuBBAAiBIGeMIGbAgEBBDBS02BVUFk5y4BhDQi0\n"
+                            "bpH91W1ojpozFga0k4EH1eq4wCxhlCu7ReuHCfQNgwRNv1GhZANiAAQyxzqBgNlm\n"
+                            "XMYwUEIxzv3/oHuhMjwAS40+IwgIWHEvocmXpqFdtTbBAcqimkfbhEMeXlEgJhlZ\n"
+                            "rU6ioR/WBanfWAjQ6Kl4vLnMBoy3nlAh031bUz7wFDR6MfRZ4jjavnU=\n"
+                            "-----END PRIVATE KEY-----\n";
+    QVERIFY(!Es256Key::fromPem(p384).isValid());
+}
+
+void tst_OAuthClient::signaturesVerifyIndependently()
+{
+    const Es256Key key = Es256Key::fromPem(KnownKeyPkcs8);
+    const QByteArray assertion = OAuthClient::clientAssertion(key, QStringLiteral("client-1"), QStringLiteral("https://as.example"));
+    const QJsonObject verified = verifiedJws(assertion, key.publicJwk());
+    QVERIFY(!verified.isEmpty());
+    const QJsonObject claims = verified.value(QLatin1String("payload")).toObject();
+    QCOMPARE(claims.value(QLatin1String("iss")).toString(), QStringLiteral("client-1"));
+    QCOMPARE(claims.value(QLatin1String("sub")).toString(), QStringLiteral("client-1"));
+    QCOMPARE(claims.value(QLatin1String("aud")).toString(), QStringLiteral("https://as.example"));
+    QVERIFY(claims.value(QLatin1String("exp")).toInteger() > claims.value(QLatin1String("iat")).toInteger());
+    QVERIFY(!claims.value(QLatin1String("jti")).toString().isEmpty());
+
+    // A signature for another key or over other bytes does not verify.
+    QVERIFY(verifiedJws(assertion, Es256Key::generate().publicJwk()).isEmpty());
+    QByteArray tampered = assertion;
+    tampered[tampered.indexOf('.') + 2] = tampered[tampered.indexOf('.') + 2] == 'A' ? 'B' : 'A';
+    QVERIFY(verifiedJws(tampered, key.publicJwk()).isEmpty());
+}
+
+void tst_OAuthClient::dpopProofClaims()
+{
+    const Es256Key key = Es256Key::generate();
+    const QUrl url(QStringLiteral("https://mcp.example/mcp?session=1#frag"));
+    const QByteArray first = OAuthClient::dpopProof(key, "POST", url, QStringLiteral("token-1"), "nonce-1");
+    const QJsonObject verified = verifiedJws(first); // with the key the proof carries
+    QVERIFY(!verified.isEmpty());
+    const QJsonObject header = verified.value(QLatin1String("header")).toObject();
+    QCOMPARE(header.value(QLatin1String("typ")).toString(), QStringLiteral("dpop+jwt"));
+    QCOMPARE(header.value(QLatin1String("jwk")).toObject(), key.publicJwk());
+    const QJsonObject claims = verified.value(QLatin1String("payload")).toObject();
+    QCOMPARE(claims.value(QLatin1String("htm")).toString(), QStringLiteral("POST"));
+    QCOMPARE(claims.value(QLatin1String("htu")).toString(), QStringLiteral("https://mcp.example/mcp"));
+    QCOMPARE(claims.value(QLatin1String("nonce")).toString(), QStringLiteral("nonce-1"));
+    // RFC 9449 4.2: ath is the base64url SHA-256 of the access token.
+    QCOMPARE(claims.value(QLatin1String("ath")).toString(),
+             QString::fromLatin1(QCryptographicHash::hash("token-1", QCryptographicHash::Sha256)
+                                     .toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals)));
+    QVERIFY(qAbs(claims.value(QLatin1String("iat")).toInteger() - QDateTime::currentSecsSinceEpoch()) < 60);
+
+    // A token request's proof has neither ath nor nonce; every proof has its own jti.
+    const QJsonObject second = verifiedJws(OAuthClient::dpopProof(key, "GET", url)).value(QLatin1String("payload")).toObject();
+    QCOMPARE(second.value(QLatin1String("htm")).toString(), QStringLiteral("GET"));
+    QVERIFY(!second.contains(QLatin1String("ath")));
+    QVERIFY(!second.contains(QLatin1String("nonce")));
+    QVERIFY(second.value(QLatin1String("jti")).toString() != claims.value(QLatin1String("jti")).toString());
+}
 
 void tst_OAuthClient::bearerChallenge_data()
 {
@@ -346,7 +658,9 @@ void tst_OAuthClient::discoveryOrder()
         prm.insert(QStringLiteral("authorization_servers"), QJsonArray{QString(base + QStringLiteral("/tenant1"))});
         fake.documents.insert("/.well-known/oauth-protected-resource/mcp", prm);
         fake.documents.remove("/.well-known/oauth-authorization-server");
-        fake.documents.insert("/tenant1/.well-known/openid-configuration", fake.asMetadata);
+        QJsonObject metadata = fake.asMetadata; // metadata names the issuer its URL was built from
+        metadata.insert(QStringLiteral("issuer"), QString(base + QStringLiteral("/tenant1")));
+        fake.documents.insert("/tenant1/.well-known/openid-configuration", metadata);
     } else if (variant.startsWith(QLatin1String("legacy"))) {
         fake.documents.remove("/.well-known/oauth-protected-resource/mcp");
         if (variant == QLatin1String("legacy-endpoints"))
@@ -807,6 +1121,10 @@ void tst_OAuthClient::oauthBodiesRedacted_data()
                                   << QByteArray("SECRETACCESS");
     QTest::newRow("registration answer") << QByteArray(R"({"client_id":"c","client_secret":"SECRETDCR"})")
                                          << QByteArray("SECRETDCR");
+    QTest::newRow("private_key_jwt assertion")
+        << QByteArray("grant_type=client_credentials&client_assertion_type=urn&client_assertion=SECRETASSERTION")
+        << QByteArray("SECRETASSERTION");
+    QTest::newRow("DPoP scheme in text") << QByteArray("Authorization: DPoP SECRETDPOPTOKEN") << QByteArray("SECRETDPOPTOKEN");
 }
 
 void tst_OAuthClient::oauthBodiesRedacted()
@@ -818,6 +1136,74 @@ void tst_OAuthClient::oauthBodiesRedacted()
     TrafficCapture::ExportOptions keep;
     keep.redaction = TrafficCapture::Redaction::KeepSecrets;
     QVERIFY(TrafficCapture::redacted(event, keep).raw.contains(secret));
+
+    // DPoP proofs and DPoP-scheme tokens in headers are credentials too.
+    TrafficEvent request = TrafficEvent::make(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::HttpRequest, {});
+    request.headers = {{"Authorization", "DPoP SECRETDPOPTOKEN"}, {"DPoP", "SECRETPROOF"}};
+    const TrafficEvent redacted = TrafficCapture::redacted(request, {});
+    for (const auto &header : redacted.headers)
+        QVERIFY2(!header.second.contains("SECRET"), header.first.constData());
+}
+
+void tst_OAuthClient::dpopBoundTokens()
+{
+    FakeServers fake;
+    fake.dpopNonce = "as-nonce-1";
+    fake.asMetadata.insert(QStringLiteral("dpop_signing_alg_values_supported"), QJsonArray{QStringLiteral("ES256")});
+    fake.documents.insert("/.well-known/oauth-authorization-server", fake.asMetadata);
+    MemoryTokenStore store;
+    OAuthClient client(fake.mcpUrl(), {});
+    client.setTokenStore(&store);
+    HeadlessUserAgent agent;
+    client.setUserAgent(&agent);
+    QSignalSpy authorized(&client, &OAuthClient::authorized);
+    client.unauthorized(fake.mcpUrl(), 401, {});
+    QTRY_COMPARE_WITH_TIMEOUT(authorized.size(), 1, 10000);
+
+    // The token request carried a proof, was refused for the nonce and repeated once with it.
+    const QList<TestHttpRequest> tokenRequests = fake.requestsTo("/token");
+    QCOMPARE(tokenRequests.size(), 2);
+    const QJsonObject retried = verifiedJws(tokenRequests.last().header("dpop")).value(QLatin1String("payload")).toObject();
+    QCOMPARE(retried.value(QLatin1String("nonce")).toString(), QStringLiteral("as-nonce-1"));
+    QCOMPARE(retried.value(QLatin1String("htu")).toString(), fake.server.url(QStringLiteral("/token")).toString());
+    QVERIFY(!retried.contains(QLatin1String("ath")));
+    QVERIFY(jwtPayload(tokenRequests.first().header("dpop")).value(QLatin1String("jti"))
+            != retried.value(QLatin1String("jti")));
+
+    // The token goes with the DPoP scheme and a proof of the same key per request, with ath.
+    QCOMPARE(client.tokens().tokenType, QStringLiteral("DPoP"));
+    QCOMPARE(client.authorizationHeader(), QByteArray("DPoP tok-1"));
+    const QString resource = fake.mcpUrl().toString();
+    const Es256Key kept = Es256Key::fromPem(store.dpopKey(resource));
+    QVERIFY(kept.isValid());
+    QCOMPARE(client.dpopThumbprint(), kept.thumbprint());
+    HttpHeaders headers = client.requestHeaders("POST", fake.mcpUrl());
+    QCOMPARE(headers.size(), 2);
+    QCOMPARE(headers.at(0), (QPair<QByteArray, QByteArray>("Authorization", "DPoP tok-1")));
+    QCOMPARE(headers.at(1).first, QByteArray("DPoP"));
+    const QJsonObject proof = verifiedJws(headers.at(1).second);
+    QCOMPARE(proof.value(QLatin1String("header")).toObject().value(QLatin1String("jwk")).toObject(), kept.publicJwk());
+    QVERIFY(proof.value(QLatin1String("payload")).toObject().contains(QLatin1String("ath")));
+
+    // A resource server nonce (RFC 9449 9): the next proof carries it, and its challenge is answered
+    // at once, without a new authorization.
+    client.responseReceived({{"DPoP-Nonce", "rs-nonce-1"}});
+    client.unauthorized(fake.mcpUrl(), 401, R"(DPoP error="use_dpop_nonce", error_description="nonce")");
+    QTRY_COMPARE_WITH_TIMEOUT(authorized.size(), 2, 10000);
+    QCOMPARE(fake.requestsTo("/token").size(), 2);
+    headers = client.requestHeaders("POST", fake.mcpUrl());
+    QCOMPARE(jwtPayload(headers.at(1).second).value(QLatin1String("nonce")).toString(), QStringLiteral("rs-nonce-1"));
+
+    // Another client with the same store proves with the same key; forgetting the key ends that.
+    OAuthClient later(fake.mcpUrl(), {});
+    later.setTokenStore(&store);
+    const QJsonObject laterProof = verifiedJws(later.requestHeaders("GET", fake.mcpUrl()).value(1).second);
+    QCOMPARE(laterProof.value(QLatin1String("header")).toObject().value(QLatin1String("jwk")).toObject(), kept.publicJwk());
+    QCOMPARE(laterProof.value(QLatin1String("payload")).toObject().value(QLatin1String("htm")).toString(), QStringLiteral("GET"));
+    store.setDpopKey(resource, {});
+    OAuthClient forgotten(fake.mcpUrl(), {});
+    forgotten.setTokenStore(&store);
+    QCOMPARE(forgotten.requestHeaders("POST", fake.mcpUrl()).size(), 1); // no proof without the key
 }
 
 QTEST_GUILESS_MAIN(tst_OAuthClient)

@@ -21,6 +21,7 @@ private Q_SLOTS:
     void errors();
     void environmentAndHeaders();
     void defaultsToToolsList();
+    void oauthFlags();
 };
 
 void tst_CliOptions::officialInspectorForm()
@@ -130,6 +131,10 @@ void tst_CliOptions::errors_data()
                                        << QStringLiteral("URL");
     QTest::newRow("bad elicitation") << QStringList{QStringLiteral("s"), QStringLiteral("--elicitation"), QStringLiteral("maybe")}
                                      << QStringLiteral("accept-defaults");
+    QTest::newRow("bad oauth grant") << QStringList{QStringLiteral("http://x"), QStringLiteral("--oauth-grant"), QStringLiteral("password")}
+                                     << QStringLiteral("client_credentials");
+    QTest::newRow("bad oauth dpop") << QStringList{QStringLiteral("http://x"), QStringLiteral("--oauth-dpop"), QStringLiteral("on")}
+                                    << QStringLiteral("auto or off");
 }
 
 void tst_CliOptions::errors()
@@ -158,6 +163,33 @@ void tst_CliOptions::defaultsToToolsList()
     QVERIFY2(p.error.isEmpty(), qPrintable(p.error));
     QCOMPARE(p.options.method, QStringLiteral("tools/list"));
     QCOMPARE(p.options.elicitation, ElicitationAnswer::Decline);
+}
+
+void tst_CliOptions::oauthFlags()
+{
+    const ParseOutcome none = parseArguments({QStringLiteral("https://example.test/mcp")});
+    QVERIFY(!none.options.oauth.clientId); // not given: the configuration file's value stays
+    QVERIFY(!none.options.oauth.dpop);
+
+    const ParseOutcome p = parseArguments(
+        {QStringLiteral("--oauth-client-id"), QStringLiteral("c1"), QStringLiteral("--oauth-client-secret"), QStringLiteral(""),
+         QStringLiteral("--oauth-client-issuer=https://as.example"), QStringLiteral("--oauth-client-key"), QStringLiteral("k.pem"),
+         QStringLiteral("--oauth-client-metadata-url"), QStringLiteral("https://app.example/client.json"),
+         QStringLiteral("--oauth-workload-token"), QStringLiteral("/var/run/token"), QStringLiteral("--oauth-scopes"),
+         QStringLiteral("a b"), QStringLiteral("--oauth-grant"), QStringLiteral("client_credentials"),
+         QStringLiteral("--oauth-dpop"), QStringLiteral("off"), QStringLiteral("https://example.test/mcp")});
+    QVERIFY2(p.error.isEmpty(), qPrintable(p.error));
+    const CliOAuthOptions &o = p.options.oauth;
+    QCOMPARE(o.clientId.value_or(QString()), QStringLiteral("c1"));
+    QVERIFY(o.clientSecret.has_value() && o.clientSecret->isEmpty()); // given empty: clears the file's secret
+    QCOMPARE(o.clientIssuer.value_or(QString()), QStringLiteral("https://as.example"));
+    QCOMPARE(o.clientKeyFile.value_or(QString()), QStringLiteral("k.pem"));
+    QCOMPARE(o.clientMetadataUrl.value_or(QString()), QStringLiteral("https://app.example/client.json"));
+    QCOMPARE(o.workloadTokenFile.value_or(QString()), QStringLiteral("/var/run/token"));
+    QCOMPARE(o.scopes.value_or(QString()), QStringLiteral("a b"));
+    QCOMPARE(o.grant.value_or(QString()), QStringLiteral("client_credentials"));
+    QCOMPARE(o.dpop.value_or(QString()), QStringLiteral("off"));
+    QCOMPARE(p.options.target, QStringLiteral("https://example.test/mcp"));
 }
 
 QTEST_GUILESS_MAIN(tst_CliOptions)

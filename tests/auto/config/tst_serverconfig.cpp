@@ -144,6 +144,37 @@ private Q_SLOTS:
         QCOMPARE(back.auth.grant, c.auth.grant);
     }
 
+    void authExtensionSettingsRoundTrip()
+    {
+        ServerConfig c = ServerConfig::create(QStringLiteral("x"));
+        c.transport = ServerConfig::TransportType::StreamableHttp;
+        c.url = QStringLiteral("http://127.0.0.1:1/mcp");
+        c.auth.clientId = QStringLiteral("client-7");
+        c.auth.clientIssuer = QStringLiteral("https://as.example/tenant");
+        c.auth.clientKeyFile = QStringLiteral("/keys/client.pem");
+        c.auth.clientMetadataUrl = QStringLiteral("https://app.example/client.json");
+        c.auth.workloadTokenFile = QStringLiteral("${env:TOKEN_FILE}");
+        c.auth.dpop = false;
+        const QJsonObject auth = c.toJson().value(QLatin1String("auth")).toObject();
+        QCOMPARE(auth.value(QLatin1String("clientIssuer")).toString(), c.auth.clientIssuer);
+        QCOMPARE(auth.value(QLatin1String("dpop")).toBool(true), false);
+        const ServerConfig back = ServerConfig::fromJson(QJsonDocument::fromJson(QJsonDocument(c.toJson()).toJson()).object());
+        QCOMPARE(back, c);
+        QVERIFY(back.extra.value(QLatin1String("auth")).toObject().isEmpty()); // all known, none kept as unknown
+        // The file paths take ${env:...} like every other value.
+        QProcessEnvironment environment;
+        environment.insert(QStringLiteral("TOKEN_FILE"), QStringLiteral("/run/token"));
+        QCOMPARE(c.resolved(environment, {}, nullptr).auth.workloadTokenFile, QStringLiteral("/run/token"));
+
+        // Unset, they are not written: older files stay as they were.
+        c.auth = ServerAuth();
+        c.auth.clientId = QStringLiteral("client-7");
+        const QJsonObject plain = c.toJson().value(QLatin1String("auth")).toObject();
+        for (const char *key : {"clientIssuer", "clientKeyFile", "clientMetadataUrl", "workloadTokenFile", "dpop"})
+            QVERIFY2(!plain.contains(QLatin1String(key)), key);
+        QVERIFY(ServerConfig::fromJson(c.toJson()).auth.dpop);
+    }
+
     void defaultAuthNotWritten()
     {
         ServerConfig c = ServerConfig::create(QStringLiteral("d"));

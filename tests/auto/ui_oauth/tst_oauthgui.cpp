@@ -17,6 +17,7 @@
 #include "traffic/trafficlog.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QLineEdit>
 #include <QPushButton>
@@ -273,6 +274,14 @@ private Q_SLOTS:
                     ++at;
             }
             QVERIFY2(at == expected.size(), qPrintable(titles.join(QStringLiteral(" | "))));
+            // The client's checks and decisions are steps too: the metadata's issuer, the registration, iss.
+            for (const char *check : {"Checked: the metadata names issuer", "Registered as client dyn-client at issuer",
+                                      "Checked: the authorization answer has no iss"}) {
+                bool shown = false;
+                for (const OAuthStep &step : session.oauth->steps())
+                    shown |= step.kind == OAuthStep::Kind::Check && step.title.startsWith(QLatin1String(check));
+                QVERIFY2(shown, check);
+            }
             for (const OAuthStep &step : session.oauth->steps())
                 QVERIFY2(step.status == OAuthStep::Status::Done, qPrintable(step.title + QStringLiteral(": ") + step.statusText));
 
@@ -485,6 +494,18 @@ private Q_SLOTS:
         QCOMPARE(edited.auth.clientId, QStringLiteral("my-client"));
         QCOMPARE(edited.auth.clientSecret, QStringLiteral("shh"));
         QCOMPARE(edited.auth.scopes, QStringLiteral("a b"));
+        QVERIFY(editor.dpopCheck()->isChecked()); // DPoP where offered, by default
+        editor.clientIssuerEdit()->setText(QStringLiteral(" https://as.example "));
+        editor.clientKeyFileEdit()->setText(QStringLiteral("/keys/c.pem"));
+        editor.clientMetadataUrlEdit()->setText(QStringLiteral("https://app.example/client.json"));
+        editor.workloadTokenFileEdit()->setText(QStringLiteral("/run/token"));
+        editor.dpopCheck()->setChecked(false);
+        const ServerAuth extended = editor.config().auth;
+        QCOMPARE(extended.clientIssuer, QStringLiteral("https://as.example"));
+        QCOMPARE(extended.clientKeyFile, QStringLiteral("/keys/c.pem"));
+        QCOMPARE(extended.clientMetadataUrl, QStringLiteral("https://app.example/client.json"));
+        QCOMPARE(extended.workloadTokenFile, QStringLiteral("/run/token"));
+        QVERIFY(!extended.dpop);
 
         QSignalSpy forget(&editor, &ServerEditorDialog::forgetTokensRequested);
         auto *button = editor.findChild<QPushButton *>(QStringLiteral("forgetTokens"));
