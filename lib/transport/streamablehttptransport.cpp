@@ -114,7 +114,7 @@ void StreamableHttpTransport::open()
 QNetworkRequest StreamableHttpTransport::makeRequest(const QByteArray &method) const
 {
     QNetworkRequest request(m_url);
-    applyOptions(&request, m_options);
+    applyOptions(&request, m_options, method);
     if (method == "POST") {
         request.setRawHeader("Accept", "application/json, text/event-stream");
         request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
@@ -489,6 +489,8 @@ void StreamableHttpTransport::finishPlainAnswer(QNetworkReply *reply, Exchange *
 bool StreamableHttpTransport::awaitAuthorization(QNetworkReply *reply, Exchange *exchange)
 {
     HttpAuthorizer *authorizer = m_options.authorizer;
+    if (authorizer) // a DPoP-Nonce (or anything else the authorizer learns from a refusal) comes first
+        authorizer->responseReceived(responseHeaders(reply));
     const int status = httpStatus(reply);
     const QByteArray challenge = reply->rawHeader("WWW-Authenticate");
     if (!authorizer || exchange->method != "POST" || !isAuthorizationChallenge(status, challenge))
