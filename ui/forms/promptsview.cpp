@@ -81,6 +81,7 @@ PromptsView::PromptsView(Connection *connection, QWidget *parent)
     rightLayout->addLayout(buttons);
     rightLayout->addWidget(m_status);
     rightLayout->addWidget(m_result, 1);
+    rightLayout->addStretch(0); // keeps the form at the top while there is no result
     splitter->addWidget(left);
     splitter->addWidget(right);
     splitter->setStretchFactor(0, 2);

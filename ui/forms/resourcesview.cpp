@@ -118,6 +118,7 @@ ResourcesView::ResourcesView(Connection *connection, QWidget *parent)
     rightLayout->addWidget(m_status);
     m_result = new ResultView(right);
     rightLayout->addWidget(m_result, 1);
+    rightLayout->addStretch(0); // keeps the form at the top while there is no result
     splitter->addWidget(left);
     splitter->addWidget(right);
     splitter->setStretchFactor(0, 2);

@@ -581,6 +581,8 @@ void ResultView::begin(const QJsonValue &json)
     if (old)
         old->deleteLater();
     m_status->clear();
+    // An empty result area takes no room: until there is a result, the form above or beside it has it.
+    setVisible(!json.isUndefined());
     // Nothing to copy or save until there is a result.
     for (const char *name : {"copyJson", "saveJson"})
         if (auto *button = findChild<QToolButton *>(QString::fromLatin1(name), Qt::FindDirectChildrenOnly))
@@ -590,6 +592,8 @@ void ResultView::begin(const QJsonValue &json)
 void ResultView::setStatusText(const QString &text)
 {
     m_status->setText(text);
+    if (!text.isEmpty())
+        show();
 }
 
 void ResultView::addWidget(QWidget *widget)
