@@ -168,7 +168,7 @@ void ElicitationDialog::acceptRequest()
     }
     const ValidationResult result = m_form->validateAndShow();
     if (!result.valid) {
-        m_problem->setText(tr("Please fix the marked fields first:\n%1").arg(result.summary()));
+        m_problem->setText(tr("Please fix the marked fields first:\n%1").arg(m_form->describe(result)));
         m_problem->show();
         return;
     }
