@@ -117,6 +117,10 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     m_progress = new QProgressBar(top);
     m_progress->setObjectName(QStringLiteral("progress"));
     m_progress->setVisible(false);
+    // Its place is kept while hidden, so the Run row keeps its height when a call starts.
+    QSizePolicy progressPolicy = m_progress->sizePolicy();
+    progressPolicy.setRetainSizeWhenHidden(true);
+    m_progress->setSizePolicy(progressPolicy);
     m_elapsed = new QLabel(top);
     m_elapsed->setObjectName(QStringLiteral("elapsed"));
     buttons->addWidget(m_run);
@@ -125,12 +129,14 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     buttons->addWidget(m_progress, 1);
     buttons->addWidget(m_elapsed);
     buttons->addStretch(0);
-    topLayout->addLayout(buttons);
+    // The status goes above the Run row: when it changes, the form gives or takes the room, and
+    // the Run row stays where the pointer is.
     m_status = new QLabel(top);
     m_status->setObjectName(QStringLiteral("status"));
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     topLayout->addWidget(m_status);
+    topLayout->addLayout(buttons);
     splitter->addWidget(top);
 
     m_result = new ResultView(splitter);
@@ -272,7 +278,7 @@ void ToolPanel::run()
     }
     if (!check.valid && !m_forceNextRun) {
         m_status->setText(tr("The arguments do not match the tool's schema (marked in the form). "
-                             "Run again to send them anyway.\n%1").arg(check.summary()));
+                             "Run again to send them anyway.\n%1").arg(m_form->describe(check)));
         m_forceNextRun = true;
         return;
     }
@@ -281,7 +287,12 @@ void ToolPanel::run()
     const QJsonValue value = m_form->value();
     const QJsonObject arguments = value.isObject() ? value.toObject() : QJsonObject();
     m_lastOutcome = QJsonValue::Undefined;
+    // The first result makes room for itself; later ones take the place of the one before, so
+    // nothing moves while the call runs.
+    const bool resultPlaced = !m_result->isHidden();
     m_result->clear();
+    if (resultPlaced)
+        m_result->setStatusText(tr("Running…"));
     m_clock.start();
     m_progress->setRange(0, 0);
     if (m_asTask->isVisible() && m_asTask->isChecked())
