@@ -612,6 +612,23 @@ bool MainWindow::confirmCommand(const ServerConfig &config)
     return dialog.exec() == QDialog::Accepted;
 }
 
+void MainWindow::openServer(const ServerConfig &config)
+{
+    QUuid id;
+    for (const ServerConfig &saved : m_catalog->servers()) {
+        if (saved.transport == config.transport && saved.command == config.command && saved.args == config.args
+            && saved.url == config.url) {
+            id = saved.id;
+            break;
+        }
+    }
+    if (id.isNull())
+        id = m_catalog->add(config);
+    m_catalog->approve(m_catalog->find(id));
+    selectServer(id);
+    connectServer(id);
+}
+
 void MainWindow::connectServer(const QUuid &id)
 {
     ServerConfig config = m_catalog->find(id);

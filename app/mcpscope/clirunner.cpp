@@ -72,9 +72,7 @@ void CliRunner::start()
     m_client->connectToServer();
 }
 
-// The server to talk to, as a configuration: from --config, or made from the command line.
-// Command-line -e, --header and --cwd apply on top of a --config entry.
-static bool configurationFor(const CliOptions &o, ServerConfig *config, QString *error)
+bool serverConfiguration(const CliOptions &o, ServerConfig *config, QString *error)
 {
     if (!o.configFile.isEmpty()) {
         const McpJsonImport imported = McpJson::readFile(o.configFile);
@@ -96,8 +94,10 @@ static bool configurationFor(const CliOptions &o, ServerConfig *config, QString 
             return false;
         }
     } else {
-        *config = ServerConfig::create(QStringLiteral("cli"));
         const bool isUrl = o.target.startsWith(QLatin1String("http://")) || o.target.startsWith(QLatin1String("https://"));
+        // Named as a person would say it: the host, or the program with its arguments.
+        *config = ServerConfig::create(isUrl ? QUrl(o.target).host()
+                                             : (QStringList{QFileInfo(o.target).fileName()} + o.targetArguments).join(u' '));
         if (isUrl) {
             config->url = o.target;
             config->transport = o.transport == TransportChoice::Http ? ServerConfig::TransportType::StreamableHttp
@@ -123,7 +123,7 @@ bool CliRunner::createClient()
     const CliOptions &o = m_options;
     ServerConfig config;
     QString error;
-    if (!configurationFor(o, &config, &error)) {
+    if (!serverConfiguration(o, &config, &error)) {
         fail(ExitUsage, error);
         return false;
     }
