@@ -40,6 +40,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProcessEnvironment>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -355,10 +356,7 @@ void MainWindow::createToolBar()
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     bar->addAction(m_addAction);
     bar->addAction(m_importAction);
-    bar->addSeparator();
-    bar->addAction(m_connectAction);
-    bar->addAction(m_disconnectAction);
-    bar->addAction(m_restartAction);
+    // Connect, Disconnect and Restart are on the server's page, next to its state: once is enough.
     bar->addSeparator();
     bar->addAction(m_trafficDock->toggleViewAction());
     bar->addAction(m_openCaptureAction);
@@ -383,6 +381,14 @@ void MainWindow::restoreLayout()
     settings.beginGroup(QStringLiteral("mainWindow"));
     if (!restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray()))
         resize(1280, 820);
+    // The first size, and one saved on a bigger screen, stay within the screen's free area
+    // (a little less, for the window's frame).
+    const QRect available = screen()->availableGeometry();
+    const QSize room = available.size() - QSize(16, 48);
+    if (width() > room.width() || height() > room.height()) {
+        resize(size().boundedTo(room));
+        move(available.topLeft() + QPoint(8, 8));
+    }
     restoreState(settings.value(QStringLiteral("state")).toByteArray());
     m_splitter->restoreState(settings.value(QStringLiteral("splitter")).toByteArray());
     settings.endGroup();
@@ -573,7 +579,8 @@ void MainWindow::updateActions()
     m_downAction->setEnabled(has && row < m_catalog->count() - 1);
     m_connectAction->setEnabled(has && !live);
     m_disconnectAction->setEnabled(live);
-    m_restartAction->setEnabled(live);
+    // Restarting is most wanted after the server crashed or failed to start.
+    m_restartAction->setEnabled(has && state != Connection::State::Disconnected);
     m_pingAction->setEnabled(state == Connection::State::Connected);
     m_exportEntryAction->setEnabled(has);
     m_exportFileAction->setEnabled(m_catalog->count() > 0);

@@ -212,7 +212,7 @@ void ServerPage::updateHeader()
     const bool busy = state == Connection::State::Connecting;
     m_connect->setVisible(!connected && !busy);
     m_disconnect->setVisible(connected || busy);
-    m_restart->setEnabled(connected || busy);
+    m_restart->setEnabled(state != Connection::State::Disconnected); // most wanted after a crash
 
     if (!info.protocolVersion.isEmpty()) {
         QString title = info.serverInfo.title.isEmpty() ? info.serverInfo.name
