@@ -24,6 +24,7 @@
 #include "traffic/capturewindow.h"
 #include "traffic/trafficlog.h"
 #include "traffic/trafficview.h"
+#include "widgets/fittinglabel.h"
 
 #include <QAction>
 #include <QApplication>
@@ -364,10 +365,10 @@ void MainWindow::createToolBar()
 
 void MainWindow::createStatusBar()
 {
-    m_statusProtocol = new QLabel(this);
+    m_statusProtocol = new FittingLabel(this);
     m_statusTransport = new QLabel(this);
     m_statusSession = new QLabel(this);
-    m_statusSecrets = new QLabel(this);
+    m_statusSecrets = new FittingLabel(this);
     m_statusSecrets->setStyleSheet(QStringLiteral("color: %1").arg(Theme::color(Theme::Role::Warning).name()));
     statusBar()->addPermanentWidget(m_statusSecrets);
     statusBar()->addPermanentWidget(m_statusProtocol);

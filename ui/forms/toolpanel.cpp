@@ -9,6 +9,7 @@
 #include "protocol/keys.h"
 #include "protocol/requests.h"
 #include "protocol/types.h"
+#include "widgets/fittinglabel.h"
 
 #include <QBoxLayout>
 #include <QCheckBox>
@@ -131,7 +132,7 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     buttons->addStretch(0);
     // The status goes above the Run row: when it changes, the form gives or takes the room, and
     // the Run row stays where the pointer is.
-    m_status = new QLabel(top);
+    m_status = new FittingLabel(top);
     m_status->setObjectName(QStringLiteral("status"));
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);

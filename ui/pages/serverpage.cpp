@@ -10,6 +10,7 @@
 #include "pages/toolspage.h"
 #include "pages/trafficpage.h"
 #include "theme.h"
+#include "widgets/fittinglabel.h"
 
 #include <QCoreApplication>
 #include <QFontDatabase>
@@ -64,10 +65,10 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     nameFont.setBold(true);
     nameFont.setPointSizeF(nameFont.pointSizeF() * 1.35);
     m_name->setFont(nameFont);
-    m_state = new QLabel(header);
-    m_serverTitle = new QLabel(header);
+    m_state = new FittingLabel(header);
+    m_serverTitle = new FittingLabel(header);
     m_serverTitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_facts = new QLabel(header);
+    m_facts = new FittingLabel(header);
     m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_facts->setWordWrap(true);
     m_capabilities = new QLabel(header);
@@ -111,7 +112,7 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     m_banner->setFrameShape(QFrame::StyledPanel);
     auto *bannerLayout = new QVBoxLayout(m_banner);
     bannerLayout->setContentsMargins(10, 6, 10, 6);
-    m_bannerTitle = new QLabel(m_banner);
+    m_bannerTitle = new FittingLabel(m_banner);
     m_bannerTitle->setWordWrap(true);
     m_bannerTitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
     QPalette bannerPalette = m_bannerTitle->palette();

@@ -7,6 +7,7 @@
 
 #include "protocol/keys.h"
 #include "protocol/types.h"
+#include "widgets/fittinglabel.h"
 #include <QApplication>
 #include <QBoxLayout>
 #include <QBuffer>
@@ -532,7 +533,7 @@ ResultView::ResultView(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     auto *bar = new QHBoxLayout;
-    m_status = new QLabel(this);
+    m_status = new FittingLabel(this);
     m_status->setObjectName(QStringLiteral("resultStatus"));
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *copy = toolButton(tr("Copy JSON"), QStringLiteral("copyJson"), this);

@@ -7,6 +7,7 @@
 #include "traffic/trafficcapture.h"
 #include "traffic/trafficfilter.h"
 #include "traffic/trafficlog.h"
+#include "widgets/fittinglabel.h"
 
 #include <QAction>
 #include <QApplication>
@@ -149,7 +150,7 @@ void TrafficView::buildUi()
     m_copyAction->setShortcut(QKeySequence::Copy);
     m_copyAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     m_exportAction = m_toolBar->addAction(Theme::icon(QStringLiteral("export")), tr("Export…"));
-    m_status = new QLabel(this);
+    m_status = new FittingLabel(this);
     m_status->setContentsMargins(8, 0, 8, 0);
     auto *spacer = new QWidget(this);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
