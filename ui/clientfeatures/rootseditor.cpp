@@ -1,7 +1,6 @@
 #include "rootseditor.h"
 
 #include "protocol/keys.h"
-#include "widgets/itemeditors.h"
 
 #include <QBoxLayout>
 #include <QDir>
@@ -34,7 +33,6 @@ RootsEditor::RootsEditor(QWidget *parent)
     m_table->horizontalHeader()->resizeSection(0, 180);
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    keepEnterInItemEditors(m_table);
     layout->addWidget(m_table, 1);
     auto *buttons = new QHBoxLayout;
     auto *add = new QPushButton(tr("Add folder…"), this);

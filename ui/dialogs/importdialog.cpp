@@ -2,7 +2,6 @@
 
 #include "config/mcpjson.h"
 #include "theme.h"
-#include "widgets/itemeditors.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -71,7 +70,6 @@ ImportDialog::ImportDialog(ServerCatalog *catalog, QWidget *parent) : QDialog(pa
     m_table->setHorizontalHeaderLabels({tr("Action"), tr("Name"), tr("Command or URL"), tr("Conflict")});
     m_table->verticalHeader()->hide();
     m_table->setWordWrap(false);
-    keepEnterInItemEditors(m_table);
     m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setColumnWidth(ActionColumn, 150);

@@ -3,7 +3,6 @@
 #include "config/secretstore.h"
 #include "config/servercatalog.h"
 #include "theme.h"
-#include "widgets/itemeditors.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -129,7 +128,6 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     stdioForm->addRow(tr("Command:"), commandRow);
     m_args = new QListWidget(stdioPage);
     m_args->setMaximumHeight(130);
-    keepEnterInItemEditors(m_args);
     for (const QString &arg : config.args) {
         auto *item = new QListWidgetItem(arg, m_args);
         item->setFlags(item->flags() | Qt::ItemIsEditable);
@@ -312,7 +310,6 @@ QWidget *ServerEditorDialog::entryTableWithButtons(QTableWidget *table, const QS
     table->setColumnWidth(EntryName, 180);
     table->setColumnWidth(EntrySecret, 60);
     table->setMaximumHeight(150);
-    keepEnterInItemEditors(table);
     auto *box = new QWidget(this);
     auto *row = new QHBoxLayout(box);
     row->setContentsMargins(0, 0, 0, 0);
