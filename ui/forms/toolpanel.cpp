@@ -76,7 +76,7 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    auto *splitter = new QSplitter(Qt::Vertical, this);
+    auto *splitter = m_splitter = new QSplitter(Qt::Vertical, this);
     splitter->setChildrenCollapsible(false);
 
     auto *top = new QWidget(splitter);
@@ -434,9 +434,20 @@ void ToolPanel::cancel()
     }
 }
 
+void ToolPanel::makeRoomForResult()
+{
+    // Until the user has placed the line between form and result, the first result of a panel
+    // gets a third of it, and the form keeps the rest.
+    if (!m_result->isHidden() || QSettings().contains(QStringLiteral("tools/splitter")))
+        return;
+    const int height = m_splitter->height();
+    m_splitter->setSizes({height * 65 / 100, height * 35 / 100});
+}
+
 void ToolPanel::finish(bool isError, const QJsonValue &result, const RpcError &error, qint64 elapsedMs)
 {
     setRunning(false);
+    makeRoomForResult();
     m_elapsed->setText(tr("%1 ms").arg(elapsedMs));
     if (isError) {
         m_lastOutcome = error.toJson();

@@ -177,6 +177,8 @@ void tst_Usability::formHasTheRoomUntilAResult()
     QCoreApplication::processEvents();
     QVERIFY(panel->resultView()->isVisible());
     QVERIFY(panel->resultView()->height() > 100);
+    // The form keeps a fair share too.
+    QVERIFY2(panel->form()->height() >= 100, qPrintable(QString::number(panel->form()->height())));
     shoot(m_window, QStringLiteral("usability-tools-result"));
     // The next tool starts over: its form has the room again.
     QVERIFY(page->toolsPage()->list()->selectByName(QStringLiteral("echo")));
@@ -289,7 +291,8 @@ void tst_Usability::longErrorsFitOnEveryPage()
                                          tabs->tabText(tab))
                                     .arg(minimum.width()).arg(minimum.height())));
             if (id != brokenId)
-                shoot(m_window, QStringLiteral("usability-page-%1").arg(tab));
+                shoot(m_window, QStringLiteral("usability-page-%1").arg(QString::fromLatin1(tabs->widget(tab)->metaObject()->className())
+                                    .section(QStringLiteral("::"), -1).toLower()));
         }
         if (id == brokenId)
             shoot(m_window, QStringLiteral("usability-failed-server"));
