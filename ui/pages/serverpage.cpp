@@ -10,6 +10,7 @@
 #include "pages/toolspage.h"
 #include "pages/trafficpage.h"
 #include "theme.h"
+#include "traffic/trafficview.h"
 #include "widgets/fittinglabel.h"
 
 #include <QCoreApplication>
@@ -20,6 +21,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QShortcut>
 #include <QTabWidget>
 #include <QTextBrowser>
 #include <QToolButton>
@@ -153,6 +155,23 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     connect(m_tools, &ToolsPage::openResourceRequested, this, openResource);
     connect(m_prompts, &PromptsPage::openResourceRequested, this, openResource);
 
+    // Alt+1…9 open the tabs in order (their tooltips say which); Ctrl+F, from anywhere on the
+    // server's page, the traffic filter.
+    for (int index = 0; index < 9; ++index) {
+        auto *shortcut = new QShortcut(tabShortcut(index), this);
+        shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+        connect(shortcut, &QShortcut::activated, this, [this, index] {
+            if (index < m_tabs->count())
+                m_tabs->setCurrentIndex(index);
+        });
+    }
+    auto *find = new QShortcut(QKeySequence::Find, this);
+    find->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(find, &QShortcut::activated, this, [this] {
+        m_tabs->setCurrentWidget(m_traffic);
+        m_traffic->view()->focusTextFilter();
+    });
+
     connect(m_connect, &QPushButton::clicked, this, &ServerPage::connectRequested);
     connect(m_disconnect, &QPushButton::clicked, this, &ServerPage::disconnectRequested);
     connect(m_restart, &QPushButton::clicked, this, &ServerPage::restartRequested);
@@ -178,9 +197,16 @@ void ServerPage::setOAuthController(OAuthController *controller)
     addPage(m_authorization);
 }
 
+QKeySequence ServerPage::tabShortcut(int index)
+{
+    return QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + index));
+}
+
 void ServerPage::addPage(Page *page)
 {
-    m_tabs->addTab(page, page->icon(), page->title());
+    const int index = m_tabs->addTab(page, page->icon(), page->title());
+    if (index < 9)
+        m_tabs->setTabToolTip(index, tabShortcut(index).toString(QKeySequence::NativeText));
 }
 
 void ServerPage::replacePage(Page *oldPage, Page *newPage)

@@ -111,6 +111,7 @@ void TrafficView::buildUi()
     m_method->setClearButtonEnabled(true);
     m_method->setMaximumWidth(200);
     m_text = new QLineEdit(this);
+    m_text->setObjectName(QStringLiteral("trafficTextFilter"));
     m_text->setPlaceholderText(tr("Search text"));
     m_text->setClearButtonEnabled(true);
     m_json = new QLineEdit(this);
@@ -330,6 +331,12 @@ int TrafficView::viewRow(int logRow) const
         return -1;
     const QModelIndex index = m_proxy->mapFromSource(m_log->index(logRow, 0));
     return index.isValid() ? index.row() : -1;
+}
+
+void TrafficView::focusTextFilter()
+{
+    m_text->setFocus(Qt::ShortcutFocusReason);
+    m_text->selectAll();
 }
 
 void TrafficView::setTextFilter(const QString &text)

@@ -59,6 +59,8 @@ public:
 
     // Filters (also driven by the filter bar).
     void setTextFilter(const QString &text);
+    // Puts the keyboard in the text filter, its text selected (Ctrl+F).
+    void focusTextFilter();
     void setMethodFilter(const QString &text);
     // "<path>=<value>" or "<path>" over the JSON content ("/params/name=echo", "result.isError=true").
     void setJsonFilter(const QString &expression);

@@ -14,6 +14,7 @@
 #include "mainwindow.h"
 #include "pages/serverpage.h"
 #include "pages/toolspage.h"
+#include "pages/trafficpage.h"
 #include "results/resultview.h"
 
 #include <QCheckBox>
@@ -51,6 +52,7 @@ private Q_SLOTS:
     void formHasTheRoomUntilAResult();
     void runRowStaysPutAcrossACall();
     void ctrlEnterRunsFromResultAndList();
+    void tabsAndTrafficFilterByKeyboard();
     void validationNamesTheFieldByLabel();
     void longErrorsFitOnEveryPage();
     void restartAfterAFailedStart();
@@ -240,6 +242,29 @@ void tst_Usability::ctrlEnterRunsFromResultAndList()
     QTRY_VERIFY(target->hasFocus());
     QTest::keyClick(target, Qt::Key_Return, Qt::ControlModifier);
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 3, 10000);
+}
+
+void tst_Usability::tabsAndTrafficFilterByKeyboard()
+{
+    ServerPage *page = connectDemo();
+    QVERIFY(page);
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window));
+    QWidget *list = page->toolsPage()->list()->findChild<QAbstractItemView *>();
+    QVERIFY(list);
+    list->setFocus();
+    QTRY_VERIFY(list->hasFocus());
+    // Alt+2 opens the second tab, Alt+1 the first again.
+    QTest::keyClick(m_window->windowHandle(), Qt::Key_2, Qt::AltModifier);
+    QCOMPARE(page->tabs()->currentIndex(), 1);
+    QTest::keyClick(m_window->windowHandle(), Qt::Key_1, Qt::AltModifier);
+    QCOMPARE(page->tabs()->currentIndex(), 0);
+    // Ctrl+F from the Tools page: the Traffic tab, its filter focused.
+    list->setFocus();
+    QTRY_VERIFY(list->hasFocus());
+    QTest::keyClick(m_window->windowHandle(), Qt::Key_F, Qt::ControlModifier);
+    QCOMPARE(page->tabs()->currentWidget(), static_cast<QWidget *>(page->trafficPage()));
+    QTRY_VERIFY(page->trafficPage()->findChild<QLineEdit *>(QStringLiteral("trafficTextFilter"))->hasFocus());
 }
 
 void tst_Usability::validationNamesTheFieldByLabel()
