@@ -369,6 +369,7 @@ void MainWindow::createStatusBar()
     m_statusTransport = new QLabel(this);
     m_statusSession = new QLabel(this);
     m_statusSecrets = new FittingLabel(this);
+    m_statusSecrets->setObjectName(QStringLiteral("secretsStatus"));
     m_statusSecrets->setStyleSheet(QStringLiteral("color: %1").arg(Theme::color(Theme::Role::Warning).name()));
     statusBar()->addPermanentWidget(m_statusSecrets);
     statusBar()->addPermanentWidget(m_statusProtocol);
@@ -606,10 +607,19 @@ void MainWindow::updateStatusBar()
     m_statusSession->setVisible(!m_statusSession->text().isEmpty());
     const QString secrets = (m_secretStore->isPersistent() || m_catalog->secretsInFile()) ? QString()
                                                                                          : m_secretStore->statusText();
-    m_statusSecrets->setText(secrets.isEmpty() ? QString() : tr("⚠ %1").arg(secrets));
-    m_statusSecrets->setToolTip(tr("Secret values (tokens, secret environment values) are not written to the server "
-                                   "list file. Without a keychain they are kept only until MCP Scope quits."));
-    m_statusSecrets->setVisible(!secrets.isEmpty());
+    const QString meaning = tr("Secret values (tokens, secret environment values) are not written to the server "
+                               "list file. Without a keychain they are kept only until MCP Scope quits.");
+    const bool checking = static_cast<KeychainSecretStore *>(m_secretStore)->availability()
+        == KeychainSecretStore::Availability::Unknown;
+    // "No keychain" is said once, with what it means, and then let go; only the check in
+    // progress stays in the status bar.
+    if (!secrets.isEmpty() && !checking && !m_secretsNoticeGiven) {
+        m_secretsNoticeGiven = true;
+        statusBar()->showMessage(tr("⚠ %1").arg(secrets + QLatin1Char(' ') + meaning), 20000);
+    }
+    m_statusSecrets->setText(secrets);
+    m_statusSecrets->setToolTip(meaning);
+    m_statusSecrets->setVisible(!secrets.isEmpty() && checking);
 }
 
 bool MainWindow::confirmCommand(const ServerConfig &config)

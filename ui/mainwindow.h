@@ -124,6 +124,7 @@ private:
     QLabel *m_statusTransport = nullptr;
     QLabel *m_statusSession = nullptr;
     QLabel *m_statusSecrets = nullptr;
+    bool m_secretsNoticeGiven = false;
 
     QAction *m_addAction = nullptr;
     QAction *m_editAction = nullptr;

@@ -5,6 +5,7 @@
 // server given on the command line opens connected. With MCPSCOPE_SCREENSHOT_DIR set, every page
 // and dialog is saved there at this size (docs/screenshots/ is made this way).
 #include "clientfeatures/elicitationdialog.h"
+#include "config/secretstore.h"
 #include "config/servercatalog.h"
 #include "connection/connection.h"
 #include "dialogs/importdialog.h"
@@ -27,6 +28,7 @@
 #include <QPushButton>
 #include <QScreen>
 #include <QSettings>
+#include <QStatusBar>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -56,6 +58,7 @@ private Q_SLOTS:
     void validationNamesTheFieldByLabel();
     void longErrorsFitOnEveryPage();
     void restartAfterAFailedStart();
+    void noKeychainIsSaidOnce();
     void enterInItemEditorKeepsDialogAndText();
     void pastedCommandLineIsSplit();
     void dialogsFitTheScreen();
@@ -338,6 +341,21 @@ void tst_Usability::restartAfterAFailedStart()
             restart = button;
     QVERIFY(restart);
     QVERIFY(restart->isEnabled());
+}
+
+void tst_Usability::noKeychainIsSaidOnce()
+{
+    SecretStore *store = m_window->secretStore();
+    QTRY_VERIFY_WITH_TIMEOUT(!store->statusText().endsWith(QChar(0x2026)), 10000); // the check has ended
+    if (store->isPersistent())
+        QSKIP("this machine has a keychain");
+    // Said in the status bar's message, with what it means, not in a label that stays forever.
+    QVERIFY2(m_window->statusBar()->currentMessage().contains(store->statusText()),
+             qPrintable(m_window->statusBar()->currentMessage()));
+    QVERIFY(m_window->statusBar()->currentMessage().size() > store->statusText().size() + 20);
+    auto *label = m_window->findChild<QLabel *>(QStringLiteral("secretsStatus"));
+    QVERIFY(label);
+    QVERIFY(label->isHidden());
 }
 
 void tst_Usability::enterInItemEditorKeepsDialogAndText()
