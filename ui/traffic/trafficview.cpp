@@ -570,6 +570,15 @@ bool TrafficView::exportTo(const QString &path, bool har, bool filteredOnly, boo
     return true;
 }
 
+bool TrafficView::exportsAsHar(const QString &path, bool harChosen)
+{
+    if (path.endsWith(QLatin1String(".har"), Qt::CaseInsensitive))
+        return true;
+    if (path.endsWith(QLatin1String(".jsonl"), Qt::CaseInsensitive))
+        return false;
+    return harChosen;
+}
+
 void TrafficView::exportDialog()
 {
     QDialog dialog(this);
@@ -605,12 +614,15 @@ void TrafficView::exportDialog()
         return;
     const bool asHar = har->isChecked();
     const QString suffix = asHar ? QStringLiteral(".har") : QStringLiteral(".jsonl");
+    const QString harFilter = tr("HAR files (*.har)");
+    const QString jsonlFilter = tr("JSON Lines (*.jsonl)");
+    QString chosenFilter = asHar ? harFilter : jsonlFilter;
     const QString path = QFileDialog::getSaveFileName(this, tr("Export Traffic"), m_exportName + suffix,
-                                                      asHar ? tr("HAR files (*.har)") : tr("JSON Lines (*.jsonl)"));
+                                                      jsonlFilter + QStringLiteral(";;") + harFilter, &chosenFilter);
     if (path.isEmpty())
         return;
     QString error;
-    if (!exportTo(path, asHar, filtered->isChecked(), secrets->isChecked(), &error))
+    if (!exportTo(path, exportsAsHar(path, chosenFilter == harFilter), filtered->isChecked(), secrets->isChecked(), &error))
         QMessageBox::warning(this, tr("Export Traffic"), error);
     else
         m_status->setText(tr("Exported to %1").arg(path));

@@ -17,6 +17,7 @@
 #include "pages/toolspage.h"
 #include "pages/trafficpage.h"
 #include "results/resultview.h"
+#include "traffic/trafficview.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -61,6 +62,7 @@ private Q_SLOTS:
     void noKeychainIsSaidOnce();
     void enterInItemEditorKeepsDialogAndText();
     void pastedCommandLineIsSplit();
+    void exportFormatFollowsTheFileName();
     void dialogsFitTheScreen();
     void oneWidgetForBooleans();
     void commandLineOpensTheServer();
@@ -410,6 +412,14 @@ void tst_Usability::pastedCommandLineIsSplit()
     QCOMPARE(dialog.config().command, QStringLiteral("npx"));
     QCOMPARE(dialog.config().args, (QStringList{QStringLiteral("-y"), QStringLiteral("@scope/server name"),
                                                 QStringLiteral("--flag"), QStringLiteral("x")}));
+}
+
+void tst_Usability::exportFormatFollowsTheFileName()
+{
+    QVERIFY(TrafficView::exportsAsHar(QStringLiteral("/tmp/run.HAR"), false));
+    QVERIFY(!TrafficView::exportsAsHar(QStringLiteral("/tmp/run.jsonl"), true));
+    QVERIFY(TrafficView::exportsAsHar(QStringLiteral("/tmp/run"), true));
+    QVERIFY(!TrafficView::exportsAsHar(QStringLiteral("/tmp/run"), false));
 }
 
 void tst_Usability::dialogsFitTheScreen()
