@@ -63,6 +63,7 @@ private Q_SLOTS:
     void enterInItemEditorKeepsDialogAndText();
     void pastedCommandLineIsSplit();
     void exportFormatFollowsTheFileName();
+    void importReadsATypedPath();
     void dialogsFitTheScreen();
     void oneWidgetForBooleans();
     void commandLineOpensTheServer();
@@ -420,6 +421,25 @@ void tst_Usability::exportFormatFollowsTheFileName()
     QVERIFY(!TrafficView::exportsAsHar(QStringLiteral("/tmp/run.jsonl"), true));
     QVERIFY(TrafficView::exportsAsHar(QStringLiteral("/tmp/run"), true));
     QVERIFY(!TrafficView::exportsAsHar(QStringLiteral("/tmp/run"), false));
+}
+
+void tst_Usability::importReadsATypedPath()
+{
+    const QString path = m_dir.filePath(QStringLiteral("typed-mcp.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"mcpServers": {"typed": {"command": "node", "args": ["server.js"]}}})");
+    file.close();
+    ImportDialog dialog(m_window->catalog(), m_window);
+    dialog.show();
+    QLineEdit *field = nullptr;
+    for (QLineEdit *edit : dialog.findChildren<QLineEdit *>())
+        if (edit->isVisible() && !field)
+            field = edit;
+    QVERIFY(field);
+    field->setFocus();
+    QTest::keyClicks(field, path); // typed, focus still in the field
+    QTRY_COMPARE(dialog.entryCount(), 1);
 }
 
 void tst_Usability::dialogsFitTheScreen()
