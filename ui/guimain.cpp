@@ -72,7 +72,7 @@ void installTranslations(const QString &localeName)
     }
 }
 
-int runGui(int &argc, char **argv)
+int runGui(int &argc, char **argv, const std::optional<ServerConfig> &server)
 {
     QApplication::setApplicationName(QStringLiteral("mcpscope"));
     QApplication::setOrganizationName(QStringLiteral("MCPScope"));
@@ -90,6 +90,8 @@ int runGui(int &argc, char **argv)
     MainWindow window;
     window.show();
     window.startUp();
+    if (server)
+        window.openServer(*server);
     return app.exec();
 }
 

@@ -24,6 +24,7 @@
 #include "traffic/capturewindow.h"
 #include "traffic/trafficlog.h"
 #include "traffic/trafficview.h"
+#include "widgets/fittinglabel.h"
 
 #include <QAction>
 #include <QApplication>
@@ -40,6 +41,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProcessEnvironment>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -355,10 +357,7 @@ void MainWindow::createToolBar()
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     bar->addAction(m_addAction);
     bar->addAction(m_importAction);
-    bar->addSeparator();
-    bar->addAction(m_connectAction);
-    bar->addAction(m_disconnectAction);
-    bar->addAction(m_restartAction);
+    // Connect, Disconnect and Restart are on the server's page, next to its state: once is enough.
     bar->addSeparator();
     bar->addAction(m_trafficDock->toggleViewAction());
     bar->addAction(m_openCaptureAction);
@@ -366,10 +365,11 @@ void MainWindow::createToolBar()
 
 void MainWindow::createStatusBar()
 {
-    m_statusProtocol = new QLabel(this);
+    m_statusProtocol = new FittingLabel(this);
     m_statusTransport = new QLabel(this);
     m_statusSession = new QLabel(this);
-    m_statusSecrets = new QLabel(this);
+    m_statusSecrets = new FittingLabel(this);
+    m_statusSecrets->setObjectName(QStringLiteral("secretsStatus"));
     m_statusSecrets->setStyleSheet(QStringLiteral("color: %1").arg(Theme::color(Theme::Role::Warning).name()));
     statusBar()->addPermanentWidget(m_statusSecrets);
     statusBar()->addPermanentWidget(m_statusProtocol);
@@ -383,6 +383,14 @@ void MainWindow::restoreLayout()
     settings.beginGroup(QStringLiteral("mainWindow"));
     if (!restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray()))
         resize(1280, 820);
+    // The first size, and one saved on a bigger screen, stay within the screen's free area
+    // (a little less, for the window's frame).
+    const QRect available = screen()->availableGeometry();
+    const QSize room = available.size() - QSize(16, 48);
+    if (width() > room.width() || height() > room.height()) {
+        resize(size().boundedTo(room));
+        move(available.topLeft() + QPoint(8, 8));
+    }
     restoreState(settings.value(QStringLiteral("state")).toByteArray());
     m_splitter->restoreState(settings.value(QStringLiteral("splitter")).toByteArray());
     settings.endGroup();
@@ -575,7 +583,8 @@ void MainWindow::updateActions()
     m_downAction->setEnabled(has && row < m_catalog->count() - 1);
     m_connectAction->setEnabled(has && !live);
     m_disconnectAction->setEnabled(live);
-    m_restartAction->setEnabled(live);
+    // Restarting is most wanted after the server crashed or failed to start.
+    m_restartAction->setEnabled(has && state != Connection::State::Disconnected);
     m_pingAction->setEnabled(state == Connection::State::Connected);
     m_exportEntryAction->setEnabled(has);
     m_exportFileAction->setEnabled(m_catalog->count() > 0);
@@ -600,10 +609,19 @@ void MainWindow::updateStatusBar()
     m_statusSession->setVisible(!m_statusSession->text().isEmpty());
     const QString secrets = (m_secretStore->isPersistent() || m_catalog->secretsInFile()) ? QString()
                                                                                          : m_secretStore->statusText();
-    m_statusSecrets->setText(secrets.isEmpty() ? QString() : tr("⚠ %1").arg(secrets));
-    m_statusSecrets->setToolTip(tr("Secret values (tokens, secret environment values) are not written to the server "
-                                   "list file. Without a keychain they are kept only until MCP Scope quits."));
-    m_statusSecrets->setVisible(!secrets.isEmpty());
+    const QString meaning = tr("Secret values (tokens, secret environment values) are not written to the server "
+                               "list file. Without a keychain they are kept only until MCP Scope quits.");
+    const bool checking = static_cast<KeychainSecretStore *>(m_secretStore)->availability()
+        == KeychainSecretStore::Availability::Unknown;
+    // "No keychain" is said once, with what it means, and then let go; only the check in
+    // progress stays in the status bar.
+    if (!secrets.isEmpty() && !checking && !m_secretsNoticeGiven) {
+        m_secretsNoticeGiven = true;
+        statusBar()->showMessage(tr("⚠ %1").arg(secrets + QLatin1Char(' ') + meaning), 20000);
+    }
+    m_statusSecrets->setText(secrets);
+    m_statusSecrets->setToolTip(meaning);
+    m_statusSecrets->setVisible(!secrets.isEmpty() && checking);
 }
 
 bool MainWindow::confirmCommand(const ServerConfig &config)
@@ -612,6 +630,23 @@ bool MainWindow::confirmCommand(const ServerConfig &config)
         return m_testApprovalAnswer > 0;
     CommandApprovalDialog dialog(config, this);
     return dialog.exec() == QDialog::Accepted;
+}
+
+void MainWindow::openServer(const ServerConfig &config)
+{
+    QUuid id;
+    for (const ServerConfig &saved : m_catalog->servers()) {
+        if (saved.transport == config.transport && saved.command == config.command && saved.args == config.args
+            && saved.url == config.url) {
+            id = saved.id;
+            break;
+        }
+    }
+    if (id.isNull())
+        id = m_catalog->add(config);
+    m_catalog->approve(m_catalog->find(id));
+    selectServer(id);
+    connectServer(id);
 }
 
 void MainWindow::connectServer(const QUuid &id)

@@ -45,6 +45,9 @@ public:
     // Loads the catalog, adds the demo server on first start and connects it, restores
     // the servers that were connected when the app last quit.
     void startUp();
+    // A server named on the command line: the saved one with the same command or URL, else saved
+    // now; approved (the user typed it), selected and connected.
+    void openServer(const ServerConfig &config);
 
     ServerCatalog *catalog() const { return m_catalog; }
     QListView *serverList() const { return m_serverList; }
@@ -121,6 +124,7 @@ private:
     QLabel *m_statusTransport = nullptr;
     QLabel *m_statusSession = nullptr;
     QLabel *m_statusSecrets = nullptr;
+    bool m_secretsNoticeGiven = false;
 
     QAction *m_addAction = nullptr;
     QAction *m_editAction = nullptr;

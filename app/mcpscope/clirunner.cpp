@@ -72,8 +72,6 @@ void CliRunner::start()
     m_client->connectToServer();
 }
 
-// The server to talk to, as a configuration: from --config, or made from the command line.
-// Command-line -e, --header and --cwd apply on top of a --config entry.
 // The --oauth-* flags over the configuration's auth settings.
 static void applyOAuthOptions(const CliOAuthOptions &flags, ServerAuth *auth)
 {
@@ -92,7 +90,9 @@ static void applyOAuthOptions(const CliOAuthOptions &flags, ServerAuth *auth)
         auth->dpop = *flags.dpop != QLatin1String("off");
 }
 
-static bool configurationFor(const CliOptions &o, ServerConfig *config, QString *error)
+// The server to talk to, as a configuration: from --config, or made from the command line.
+// Command-line -e, --header and --cwd apply on top of a --config entry.
+bool serverConfiguration(const CliOptions &o, ServerConfig *config, QString *error)
 {
     if (!o.configFile.isEmpty()) {
         const McpJsonImport imported = McpJson::readFile(o.configFile);
@@ -114,8 +114,10 @@ static bool configurationFor(const CliOptions &o, ServerConfig *config, QString 
             return false;
         }
     } else {
-        *config = ServerConfig::create(QStringLiteral("cli"));
         const bool isUrl = o.target.startsWith(QLatin1String("http://")) || o.target.startsWith(QLatin1String("https://"));
+        // Named as a person would say it: the host, or the program with its arguments.
+        *config = ServerConfig::create(isUrl ? QUrl(o.target).host()
+                                             : (QStringList{QFileInfo(o.target).fileName()} + o.targetArguments).join(u' '));
         if (isUrl) {
             config->url = o.target;
             config->transport = o.transport == TransportChoice::Http ? ServerConfig::TransportType::StreamableHttp
@@ -142,7 +144,7 @@ bool CliRunner::createClient()
     const CliOptions &o = m_options;
     ServerConfig config;
     QString error;
-    if (!configurationFor(o, &config, &error)) {
+    if (!serverConfiguration(o, &config, &error)) {
         fail(ExitUsage, error);
         return false;
     }

@@ -2,6 +2,7 @@
 
 #include "clioptions.h"
 
+#include "config/serverconfig.h"
 #include "session/client.h"
 #include "transport/trafficevent.h"
 
@@ -47,6 +48,10 @@ private:
     bool m_done = false;      // finished() emitted
     int m_exitCode = ExitOk;
 };
+
+// The server the options name, as a configuration: from --config, or made from the command and
+// its arguments or the URL. -e, --header and --cwd apply on top of a --config entry.
+bool serverConfiguration(const CliOptions &options, ServerConfig *config, QString *error);
 
 // Entry point for `mcpscope --cli ARGS` (ARGS without --cli). Needs a QCoreApplication.
 int run(const QStringList &arguments);

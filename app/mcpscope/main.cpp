@@ -1,6 +1,8 @@
-// mcpscope: the GUI by default, or one headless operation with --cli.
+// mcpscope: the GUI by default, optionally opened on one server; or one headless operation with --cli.
+#include "clioptions.h"
 #include "clirunner.h"
 
+#include "config/serverconfig.h"
 #include "guimain.h"
 
 #include <QCoreApplication>
@@ -8,6 +10,31 @@
 
 #include <cstdio>
 #include <cstring>
+#include <optional>
+
+namespace {
+
+const char GuiUsage[] =
+    "Usage: mcpscope [options] [--] COMMAND [ARGS...]   open the window on a stdio server\n"
+    "       mcpscope [options] URL                       open the window on an HTTP server\n"
+    "       mcpscope --config FILE --server NAME         open the window on a server of an mcp.json\n"
+    "       mcpscope                                     open the window on the saved servers\n"
+    "       mcpscope --cli ...                           one operation, headless (mcpscope --cli --help)\n"
+    "\n"
+    "The server is saved in the server list (once) and connected; a command given here\n"
+    "needs no further approval.\n"
+    "\n"
+    "Options:\n"
+    "  -e KEY=VALUE             environment variable for a stdio server (repeatable)\n"
+    "  --cwd DIR                working directory for a stdio server\n"
+    "  --config FILE            an mcp.json file (Claude, Cursor or VS Code dialect)\n"
+    "  --server NAME            the server of --config to open\n"
+    "  --transport T            stdio, http (Streamable HTTP), sse (legacy) or auto (default for URLs)\n"
+    "  --header \"Name: value\"   HTTP header (repeatable)\n"
+    "  --version                print the version\n"
+    "  -h, --help               this text\n";
+
+} // namespace
 
 int main(int argc, char **argv)
 {
@@ -32,5 +59,27 @@ int main(int argc, char **argv)
         std::printf("mcpscope %s\n", MCPSCOPE_VERSION);
         return 0;
     }
-    return Mcp::Ui::runGui(argc, argv);
+    // The GUI's own arguments are read before the QApplication exists: --help and a mistyped
+    // command line need no display.
+    QStringList arguments;
+    for (int i = 1; i < argc; ++i)
+        arguments.append(QString::fromLocal8Bit(argv[i]));
+    std::optional<Mcp::ServerConfig> server;
+    if (!arguments.isEmpty()) {
+        const Mcp::Cli::ParseOutcome parsed = Mcp::Cli::parseArguments(arguments);
+        if (parsed.helpRequested) {
+            std::fputs(GuiUsage, stdout);
+            return Mcp::Cli::ExitOk;
+        }
+        Mcp::ServerConfig config;
+        QString error = parsed.error;
+        if (error.isEmpty() && !Mcp::Cli::serverConfiguration(parsed.options, &config, &error))
+            config = {};
+        if (!error.isEmpty()) {
+            std::fprintf(stderr, "mcpscope: %s\nTry 'mcpscope --help'.\n", qPrintable(error));
+            return Mcp::Cli::ExitUsage;
+        }
+        server = config;
+    }
+    return Mcp::Ui::runGui(argc, argv, server);
 }

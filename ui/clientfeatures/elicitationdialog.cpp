@@ -3,6 +3,7 @@
 #include "forms/schemaform.h"
 
 #include "protocol/keys.h"
+#include "widgets/fittinglabel.h"
 
 #include <QBoxLayout>
 #include <QDesktopServices>
@@ -133,7 +134,7 @@ void ElicitationDialog::setUp()
             Q_EMIT scriptedAnswerRequested({{Key::Action, QStringLiteral("accept")}, {Key::Content, content()}});
         });
     }
-    m_problem = new QLabel(this);
+    m_problem = new FittingLabel(this);
     m_problem->setObjectName(QStringLiteral("problem"));
     m_problem->setWordWrap(true);
     m_problem->setStyleSheet(QStringLiteral("color: #c62828;"));
@@ -168,7 +169,7 @@ void ElicitationDialog::acceptRequest()
     }
     const ValidationResult result = m_form->validateAndShow();
     if (!result.valid) {
-        m_problem->setText(tr("Please fix the marked fields first:\n%1").arg(result.summary()));
+        m_problem->setText(tr("Please fix the marked fields first:\n%1").arg(m_form->describe(result)));
         m_problem->show();
         return;
     }

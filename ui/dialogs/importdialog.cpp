@@ -71,10 +71,11 @@ ImportDialog::ImportDialog(ServerCatalog *catalog, QWidget *parent) : QDialog(pa
     m_table->verticalHeader()->hide();
     m_table->setWordWrap(false);
     m_table->setTextElideMode(Qt::ElideMiddle);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    // The command line gets the room; the conflict note only what it needs.
+    m_table->horizontalHeader()->setSectionResizeMode(EndpointColumn, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(ConflictColumn, QHeaderView::ResizeToContents);
     m_table->setColumnWidth(ActionColumn, 150);
     m_table->setColumnWidth(NameColumn, 170);
-    m_table->setColumnWidth(EndpointColumn, 280);
     layout->addWidget(m_table, 1);
     m_warnings = new QLabel(this);
     m_warnings->setWordWrap(true);
@@ -92,6 +93,11 @@ ImportDialog::ImportDialog(ServerCatalog *catalog, QWidget *parent) : QDialog(pa
     connect(debounce, &QTimer::timeout, this, &ImportDialog::reparse);
     connect(m_text, &QPlainTextEdit::textChanged, this, [this, debounce] {
         m_fromText->setChecked(true);
+        debounce->start();
+    });
+    // A typed path is read as it is typed, like pasted text, not only when the field loses focus.
+    connect(m_path, &QLineEdit::textEdited, this, [this, debounce] {
+        m_fromFile->setChecked(true);
         debounce->start();
     });
     connect(m_path, &QLineEdit::editingFinished, this, [this] {

@@ -8,6 +8,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -17,6 +18,7 @@
 #include <QListWidget>
 #include <QPainter>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStackedWidget>
@@ -306,6 +308,7 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     };
     connect(upArg, &QToolButton::clicked, this, [moveArg] { moveArg(-1); });
     connect(downArg, &QToolButton::clicked, this, [moveArg] { moveArg(+1); });
+    connect(m_command, &QLineEdit::editingFinished, this, &ServerEditorDialog::splitPastedCommandLine);
     for (QLineEdit *edit : {m_name, m_command, m_workingDir, m_url})
         connect(edit, &QLineEdit::textChanged, this, &ServerEditorDialog::updatePreview);
     connect(m_args, &QListWidget::itemChanged, this, &ServerEditorDialog::updatePreview);
@@ -381,6 +384,22 @@ void ServerEditorDialog::setArguments(const QStringList &arguments)
         item->setFlags(item->flags() | Qt::ItemIsEditable);
     }
     updatePreview();
+}
+
+void ServerEditorDialog::splitPastedCommandLine()
+{
+    // A whole command line ("npx -y server --flag x") is not a program name; an existing path with
+    // spaces in it is.
+    const QString text = m_command->text().trimmed();
+    if (!text.contains(QLatin1Char(' ')) || QFileInfo::exists(text))
+        return;
+    QStringList words = QProcess::splitCommand(text);
+    if (words.size() < 2)
+        return;
+    m_command->setText(words.takeFirst());
+    for (int i = 0; i < m_args->count(); ++i)
+        words.append(m_args->item(i)->text());
+    setArguments(words);
 }
 
 void ServerEditorDialog::addEnvironment(const QString &name, const QString &value, bool secret)

@@ -66,6 +66,7 @@ Q_SIGNALS:
 private:
     void updateTransportPage();
     void updatePreview();
+    void splitPastedCommandLine();
     static void addEntryRow(QTableWidget *table, const ConfigEntry &entry);
     static QList<ConfigEntry> entries(const QTableWidget *table);
     QWidget *entryTableWithButtons(QTableWidget *table, const QString &addText);

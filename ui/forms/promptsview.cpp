@@ -9,6 +9,7 @@
 #include "protocol/methods.h"
 #include "protocol/requests.h"
 #include "protocol/types.h"
+#include "widgets/fittinglabel.h"
 
 #include <QBoxLayout>
 #include <QElapsedTimer>
@@ -44,7 +45,7 @@ PromptsView::PromptsView(Connection *connection, QWidget *parent)
     m_list->setObjectName(QStringLiteral("promptList"));
     IconFetcher::instance()->keepUpdated(m_list); // web icons arrive later; items update in place
     auto *refreshButton = new QPushButton(tr("Refresh"), left);
-    m_listMessage = new QLabel(left);
+    m_listMessage = new FittingLabel(left);
     m_listMessage->setWordWrap(true);
     leftLayout->addWidget(filter);
     leftLayout->addWidget(m_list, 1);
@@ -71,7 +72,7 @@ PromptsView::PromptsView(Connection *connection, QWidget *parent)
     m_get->setToolTip(tr("prompts/get (Ctrl+Enter)"));
     buttons->addWidget(m_get);
     buttons->addStretch(1);
-    m_status = new QLabel(right);
+    m_status = new FittingLabel(right);
     m_status->setObjectName(QStringLiteral("promptStatus"));
     m_status->setWordWrap(true);
     m_result = new ResultView(right);
@@ -81,6 +82,7 @@ PromptsView::PromptsView(Connection *connection, QWidget *parent)
     rightLayout->addLayout(buttons);
     rightLayout->addWidget(m_status);
     rightLayout->addWidget(m_result, 1);
+    rightLayout->addStretch(0); // keeps the form at the top while there is no result
     splitter->addWidget(left);
     splitter->addWidget(right);
     splitter->setStretchFactor(0, 2);

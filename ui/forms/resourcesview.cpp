@@ -9,6 +9,7 @@
 #include "protocol/methods.h"
 #include "protocol/requests.h"
 #include "protocol/types.h"
+#include "widgets/fittinglabel.h"
 
 #include <QBoxLayout>
 #include <QElapsedTimer>
@@ -74,7 +75,7 @@ ResourcesView::ResourcesView(Connection *connection, QWidget *parent)
     listButtons->addWidget(m_loadMore);
     listButtons->addWidget(refreshButton);
     leftLayout->addLayout(listButtons);
-    m_listMessage = new QLabel(left);
+    m_listMessage = new FittingLabel(left);
     m_listMessage->setWordWrap(true);
     leftLayout->addWidget(m_listMessage);
 
@@ -112,12 +113,13 @@ ResourcesView::ResourcesView(Connection *connection, QWidget *parent)
     uriRow->addWidget(m_read);
     uriRow->addWidget(m_subscribe);
     rightLayout->addLayout(uriRow);
-    m_status = new QLabel(right);
+    m_status = new FittingLabel(right);
     m_status->setObjectName(QStringLiteral("resourceStatus"));
     m_status->setWordWrap(true);
     rightLayout->addWidget(m_status);
     m_result = new ResultView(right);
     rightLayout->addWidget(m_result, 1);
+    rightLayout->addStretch(0); // keeps the form at the top while there is no result
     splitter->addWidget(left);
     splitter->addWidget(right);
     splitter->setStretchFactor(0, 2);

@@ -333,6 +333,26 @@ ValidationResult SchemaFormWidget::validateAndShow()
     return result;
 }
 
+QString SchemaFormWidget::fieldName(const QString &path) const
+{
+    QStringList names;
+    for (QString at = path; !at.isEmpty(); at = parentPointer(at)) {
+        const FormValue *node = m_state.node(at);
+        const QString name = node && node->field() ? node->field()->displayName() : QString();
+        // List items have no name of their own: their place in the list is theirs.
+        names.prepend(name.isEmpty() ? at.mid(at.lastIndexOf(u'/') + 1) : name);
+    }
+    return names.join(QStringLiteral(" › "));
+}
+
+QString SchemaFormWidget::describe(const ValidationResult &result) const
+{
+    QStringList lines;
+    for (const ValidationIssue &issue : result.issues)
+        lines.append(issue.path.isEmpty() ? issue.message : fieldName(issue.path) + QLatin1String(": ") + issue.message);
+    return lines.join(u'\n');
+}
+
 void SchemaFormWidget::edited()
 {
     Q_EMIT valueChanged();
@@ -378,7 +398,7 @@ void SchemaFormWidget::showIssues(const QList<ValidationIssue> &issues, bool inc
         else if (label)
             texts[label].append(issue.path.mid(path.size() + 1) + QLatin1String(": ") + message);
         else
-            summary.append(issue.path.isEmpty() ? message : issue.path + QLatin1String(": ") + message);
+            summary.append(issue.path.isEmpty() ? message : fieldName(issue.path) + QLatin1String(": ") + message);
     }
     for (auto it = m_messages.begin(); it != m_messages.end(); ++it) {
         QLabel *label = it.value();

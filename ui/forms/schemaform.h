@@ -64,6 +64,10 @@ public:
     // Validates, shows every message next to its field (including required fields left
     // empty) and returns the result. A JSON text that does not parse makes it invalid.
     ValidationResult validateAndShow();
+    // The issues one per line, each field named as its row is labelled ("Address › Postcode:
+    // must match …"), not by its JSON pointer.
+    QString describe(const ValidationResult &result) const;
+    QString fieldName(const QString &path) const;
     // Shows or hides the row of buttons above the form (Edit as JSON, Defaults, Clear).
     void setToolbarVisible(bool visible);
 

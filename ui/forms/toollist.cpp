@@ -5,6 +5,7 @@
 
 #include "protocol/keys.h"
 #include "protocol/types.h"
+#include "widgets/fittinglabel.h"
 #include <QBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -40,7 +41,7 @@ ToolList::ToolList(QWidget *parent)
     m_list->setUniformItemSizes(true);
     layout->addWidget(m_list, 1);
     IconFetcher::instance()->keepUpdated(m_list); // web icons arrive later; items update in place
-    m_message = new QLabel(this);
+    m_message = new FittingLabel(this);
     m_message->setWordWrap(true);
     m_message->hide();
     layout->addWidget(m_message);

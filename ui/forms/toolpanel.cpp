@@ -9,6 +9,7 @@
 #include "protocol/keys.h"
 #include "protocol/requests.h"
 #include "protocol/types.h"
+#include "widgets/fittinglabel.h"
 
 #include <QBoxLayout>
 #include <QCheckBox>
@@ -75,7 +76,7 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    auto *splitter = new QSplitter(Qt::Vertical, this);
+    auto *splitter = m_splitter = new QSplitter(Qt::Vertical, this);
     splitter->setChildrenCollapsible(false);
 
     auto *top = new QWidget(splitter);
@@ -117,6 +118,10 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     m_progress = new QProgressBar(top);
     m_progress->setObjectName(QStringLiteral("progress"));
     m_progress->setVisible(false);
+    // Its place is kept while hidden, so the Run row keeps its height when a call starts.
+    QSizePolicy progressPolicy = m_progress->sizePolicy();
+    progressPolicy.setRetainSizeWhenHidden(true);
+    m_progress->setSizePolicy(progressPolicy);
     m_elapsed = new QLabel(top);
     m_elapsed->setObjectName(QStringLiteral("elapsed"));
     buttons->addWidget(m_run);
@@ -125,12 +130,14 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     buttons->addWidget(m_progress, 1);
     buttons->addWidget(m_elapsed);
     buttons->addStretch(0);
-    topLayout->addLayout(buttons);
-    m_status = new QLabel(top);
+    // The status goes above the Run row: when it changes, the form gives or takes the room, and
+    // the Run row stays where the pointer is.
+    m_status = new FittingLabel(top);
     m_status->setObjectName(QStringLiteral("status"));
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     topLayout->addWidget(m_status);
+    topLayout->addLayout(buttons);
     splitter->addWidget(top);
 
     m_result = new ResultView(splitter);
@@ -272,7 +279,7 @@ void ToolPanel::run()
     }
     if (!check.valid && !m_forceNextRun) {
         m_status->setText(tr("The arguments do not match the tool's schema (marked in the form). "
-                             "Run again to send them anyway.\n%1").arg(check.summary()));
+                             "Run again to send them anyway.\n%1").arg(m_form->describe(check)));
         m_forceNextRun = true;
         return;
     }
@@ -281,7 +288,12 @@ void ToolPanel::run()
     const QJsonValue value = m_form->value();
     const QJsonObject arguments = value.isObject() ? value.toObject() : QJsonObject();
     m_lastOutcome = QJsonValue::Undefined;
+    // The first result makes room for itself; later ones take the place of the one before, so
+    // nothing moves while the call runs.
+    const bool resultPlaced = !m_result->isHidden();
     m_result->clear();
+    if (resultPlaced)
+        m_result->setStatusText(tr("Running…"));
     m_clock.start();
     m_progress->setRange(0, 0);
     if (m_asTask->isVisible() && m_asTask->isChecked())
@@ -422,9 +434,20 @@ void ToolPanel::cancel()
     }
 }
 
+void ToolPanel::makeRoomForResult()
+{
+    // Until the user has placed the line between form and result, the first result of a panel
+    // gets a third of it, and the form keeps the rest.
+    if (!m_result->isHidden() || QSettings().contains(QStringLiteral("tools/splitter")))
+        return;
+    const int height = m_splitter->height();
+    m_splitter->setSizes({height * 65 / 100, height * 35 / 100});
+}
+
 void ToolPanel::finish(bool isError, const QJsonValue &result, const RpcError &error, qint64 elapsedMs)
 {
     setRunning(false);
+    makeRoomForResult();
     m_elapsed->setText(tr("%1 ms").arg(elapsedMs));
     if (isError) {
         m_lastOutcome = error.toJson();

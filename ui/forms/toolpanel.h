@@ -8,6 +8,7 @@
 #include <QWidget>
 
 QT_BEGIN_NAMESPACE
+class QSplitter;
 class QCheckBox;
 class QLabel;
 class QProgressBar;
@@ -64,6 +65,7 @@ private:
     void onTaskStatus(const QJsonObject &task);
     void fetchTaskResult();
     void finish(bool isError, const QJsonValue &result, const RpcError &error, qint64 elapsedMs);
+    void makeRoomForResult();
     void setRunning(bool running);
     void updateElapsed();
 
@@ -80,6 +82,7 @@ private:
     QLabel *m_status;
     QLabel *m_elapsed;
     ResultView *m_result;
+    QSplitter *m_splitter = nullptr;
     QTimer *m_elapsedTimer;
     QTimer *m_pollTimer;
     QTimer *m_saveTimer;

@@ -1,6 +1,7 @@
 #include "pages/consolepage.h"
 
 #include "theme.h"
+#include "widgets/fittinglabel.h"
 
 #include <QDateTime>
 #include <QFileDialog>
@@ -45,7 +46,7 @@ ConsolePage::ConsolePage(Connection *connection, QWidget *parent) : Page(connect
     auto *next = toolButton(QStringLiteral("down"), tr("Next match"), this);
     auto *clearButton = toolButton(QStringLiteral("clear"), tr("Clear"), this);
     auto *saveButton = toolButton(QStringLiteral("save"), tr("Save…"), this);
-    m_status = new QLabel(this);
+    m_status = new FittingLabel(this);
     bar->addWidget(m_search, 1);
     bar->addWidget(prev);
     bar->addWidget(next);

@@ -6,6 +6,7 @@
 #include "protocol/requests.h"
 #include "protocol/types.h"
 #include "widgets/jsonview.h"
+#include "widgets/fittinglabel.h"
 
 #include <QComboBox>
 #include <QDateTime>
@@ -184,7 +185,7 @@ LogsPage::LogsPage(Connection *connection, QWidget *parent) : Page(connection, p
     saveButton->setIcon(Theme::icon(QStringLiteral("save")));
     saveButton->setToolTip(tr("Save…"));
     saveButton->setAutoRaise(true);
-    m_status = new QLabel(this);
+    m_status = new FittingLabel(this);
     bar->addWidget(new QLabel(tr("Show from:"), this));
     bar->addWidget(m_filterLevel);
     bar->addSpacing(16);

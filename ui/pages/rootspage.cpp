@@ -4,6 +4,7 @@
 #include "clientfeatures/scriptedresponders.h"
 #include "forms/jsontext.h"
 #include "theme.h"
+#include "widgets/fittinglabel.h"
 
 #include <QCheckBox>
 #include <QFileDialog>
@@ -23,7 +24,7 @@ RootsPage::RootsPage(Connection *connection, QWidget *parent) : Page(connection,
     m_editor = new RootsEditor(this);
     m_editor->setRoots(connection->roots());
     layout->addWidget(m_editor, 1);
-    m_status = new QLabel(this);
+    m_status = new FittingLabel(this);
     m_status->setObjectName(QStringLiteral("rootsStatus"));
     layout->addWidget(m_status);
     connect(m_editor, &RootsEditor::changed, this, &RootsPage::apply);

@@ -10,6 +10,8 @@
 #include "pages/toolspage.h"
 #include "pages/trafficpage.h"
 #include "theme.h"
+#include "traffic/trafficview.h"
+#include "widgets/fittinglabel.h"
 
 #include <QCoreApplication>
 #include <QFontDatabase>
@@ -19,6 +21,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QShortcut>
 #include <QTabWidget>
 #include <QTextBrowser>
 #include <QToolButton>
@@ -64,10 +67,10 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     nameFont.setBold(true);
     nameFont.setPointSizeF(nameFont.pointSizeF() * 1.35);
     m_name->setFont(nameFont);
-    m_state = new QLabel(header);
-    m_serverTitle = new QLabel(header);
+    m_state = new FittingLabel(header);
+    m_serverTitle = new FittingLabel(header);
     m_serverTitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_facts = new QLabel(header);
+    m_facts = new FittingLabel(header);
     m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_facts->setWordWrap(true);
     m_capabilities = new QLabel(header);
@@ -111,7 +114,7 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     m_banner->setFrameShape(QFrame::StyledPanel);
     auto *bannerLayout = new QVBoxLayout(m_banner);
     bannerLayout->setContentsMargins(10, 6, 10, 6);
-    m_bannerTitle = new QLabel(m_banner);
+    m_bannerTitle = new FittingLabel(m_banner);
     m_bannerTitle->setWordWrap(true);
     m_bannerTitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
     QPalette bannerPalette = m_bannerTitle->palette();
@@ -152,6 +155,23 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     connect(m_tools, &ToolsPage::openResourceRequested, this, openResource);
     connect(m_prompts, &PromptsPage::openResourceRequested, this, openResource);
 
+    // Alt+1…9 open the tabs in order (their tooltips say which); Ctrl+F, from anywhere on the
+    // server's page, the traffic filter.
+    for (int index = 0; index < 9; ++index) {
+        auto *shortcut = new QShortcut(tabShortcut(index), this);
+        shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+        connect(shortcut, &QShortcut::activated, this, [this, index] {
+            if (index < m_tabs->count())
+                m_tabs->setCurrentIndex(index);
+        });
+    }
+    auto *find = new QShortcut(QKeySequence::Find, this);
+    find->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(find, &QShortcut::activated, this, [this] {
+        m_tabs->setCurrentWidget(m_traffic);
+        m_traffic->view()->focusTextFilter();
+    });
+
     connect(m_connect, &QPushButton::clicked, this, &ServerPage::connectRequested);
     connect(m_disconnect, &QPushButton::clicked, this, &ServerPage::disconnectRequested);
     connect(m_restart, &QPushButton::clicked, this, &ServerPage::restartRequested);
@@ -177,9 +197,16 @@ void ServerPage::setOAuthController(OAuthController *controller)
     addPage(m_authorization);
 }
 
+QKeySequence ServerPage::tabShortcut(int index)
+{
+    return QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + index));
+}
+
 void ServerPage::addPage(Page *page)
 {
-    m_tabs->addTab(page, page->icon(), page->title());
+    const int index = m_tabs->addTab(page, page->icon(), page->title());
+    if (index < 9)
+        m_tabs->setTabToolTip(index, tabShortcut(index).toString(QKeySequence::NativeText));
 }
 
 void ServerPage::replacePage(Page *oldPage, Page *newPage)
@@ -212,7 +239,7 @@ void ServerPage::updateHeader()
     const bool busy = state == Connection::State::Connecting;
     m_connect->setVisible(!connected && !busy);
     m_disconnect->setVisible(connected || busy);
-    m_restart->setEnabled(connected || busy);
+    m_restart->setEnabled(state != Connection::State::Disconnected); // most wanted after a crash
 
     if (!info.protocolVersion.isEmpty()) {
         QString title = info.serverInfo.title.isEmpty() ? info.serverInfo.name

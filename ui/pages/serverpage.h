@@ -2,6 +2,7 @@
 
 #include "connection/connection.h"
 
+#include <QKeySequence>
 #include <QWidget>
 
 QT_BEGIN_NAMESPACE
@@ -68,6 +69,7 @@ Q_SIGNALS:
     void restartRequested();
 
 private:
+    static QKeySequence tabShortcut(int index); // Alt+1…9
     void addPage(Page *page);
     void updateHeader();
     void updateBanner();

@@ -7,6 +7,7 @@
 #include "protocol/methods.h"
 #include "protocol/requests.h"
 #include "protocol/types.h"
+#include "widgets/fittinglabel.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -34,7 +35,7 @@ TasksPage::TasksPage(Connection *connection, QWidget *parent) : Page(connection,
     m_resultButton = new QPushButton(tr("Result"), this);
     m_resultButton->setObjectName(QStringLiteral("taskResult"));
     m_resultButton->setToolTip(tr("tasks/result: the outcome of the selected task (waits until it ends)"));
-    m_status = new QLabel(this);
+    m_status = new FittingLabel(this);
     bar->addWidget(refreshButton);
     bar->addWidget(m_cancel);
     bar->addWidget(m_resultButton);

@@ -7,6 +7,7 @@
 #include "theme.h"
 
 #include <QHBoxLayout>
+#include <QShortcut>
 #include <QSplitter>
 
 namespace Mcp::Ui {
@@ -24,6 +25,13 @@ ToolsPage::ToolsPage(Connection *connection, QWidget *parent) : Page(connection,
     splitter->setStretchFactor(1, 3);
     splitter->setSizes({260, 740});
     layout->addWidget(splitter);
+    // Ctrl+Enter runs the selected tool from the list too (the panel has its own for its editors
+    // and the result).
+    for (const QKeySequence &sequence : {QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)}) {
+        auto *shortcut = new QShortcut(sequence, m_list);
+        shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+        connect(shortcut, &QShortcut::activated, m_panel, &ToolPanel::run);
+    }
 
     connect(m_list, &ToolList::refreshRequested, this, &ToolsPage::refresh);
     connect(m_list, &ToolList::currentItemChanged, m_panel, &ToolPanel::setTool);

@@ -7,6 +7,7 @@
 
 #include "protocol/keys.h"
 #include "protocol/types.h"
+#include "widgets/fittinglabel.h"
 #include <QApplication>
 #include <QBoxLayout>
 #include <QBuffer>
@@ -532,7 +533,7 @@ ResultView::ResultView(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     auto *bar = new QHBoxLayout;
-    m_status = new QLabel(this);
+    m_status = new FittingLabel(this);
     m_status->setObjectName(QStringLiteral("resultStatus"));
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *copy = toolButton(tr("Copy JSON"), QStringLiteral("copyJson"), this);
@@ -581,6 +582,8 @@ void ResultView::begin(const QJsonValue &json)
     if (old)
         old->deleteLater();
     m_status->clear();
+    // An empty result area takes no room: until there is a result, the form above or beside it has it.
+    setVisible(!json.isUndefined());
     // Nothing to copy or save until there is a result.
     for (const char *name : {"copyJson", "saveJson"})
         if (auto *button = findChild<QToolButton *>(QString::fromLatin1(name), Qt::FindDirectChildrenOnly))
@@ -590,6 +593,8 @@ void ResultView::begin(const QJsonValue &json)
 void ResultView::setStatusText(const QString &text)
 {
     m_status->setText(text);
+    if (!text.isEmpty())
+        show();
 }
 
 void ResultView::addWidget(QWidget *widget)

@@ -34,6 +34,7 @@ private:
 // the tool's outputSchema, isError), prompt or sampling messages, and resources/read contents.
 // Everything it shows is bounded: big texts show their first 256 KiB until asked for all (then
 // a BigTextView prepares all of it off the GUI thread), JSON trees open lazily, images are scaled, SVG never loads anything external.
+// It hides itself while it has nothing to show (no result and no status), so the form gets the room.
 class ResultView : public QWidget
 {
     Q_OBJECT

@@ -7,6 +7,7 @@
 #include "traffic/trafficcapture.h"
 #include "traffic/trafficfilter.h"
 #include "traffic/trafficlog.h"
+#include "widgets/fittinglabel.h"
 
 #include <QAction>
 #include <QApplication>
@@ -110,6 +111,7 @@ void TrafficView::buildUi()
     m_method->setClearButtonEnabled(true);
     m_method->setMaximumWidth(200);
     m_text = new QLineEdit(this);
+    m_text->setObjectName(QStringLiteral("trafficTextFilter"));
     m_text->setPlaceholderText(tr("Search text"));
     m_text->setClearButtonEnabled(true);
     m_json = new QLineEdit(this);
@@ -149,7 +151,7 @@ void TrafficView::buildUi()
     m_copyAction->setShortcut(QKeySequence::Copy);
     m_copyAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     m_exportAction = m_toolBar->addAction(Theme::icon(QStringLiteral("export")), tr("Export…"));
-    m_status = new QLabel(this);
+    m_status = new FittingLabel(this);
     m_status->setContentsMargins(8, 0, 8, 0);
     auto *spacer = new QWidget(this);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
@@ -329,6 +331,12 @@ int TrafficView::viewRow(int logRow) const
         return -1;
     const QModelIndex index = m_proxy->mapFromSource(m_log->index(logRow, 0));
     return index.isValid() ? index.row() : -1;
+}
+
+void TrafficView::focusTextFilter()
+{
+    m_text->setFocus(Qt::ShortcutFocusReason);
+    m_text->selectAll();
 }
 
 void TrafficView::setTextFilter(const QString &text)
@@ -562,6 +570,15 @@ bool TrafficView::exportTo(const QString &path, bool har, bool filteredOnly, boo
     return true;
 }
 
+bool TrafficView::exportsAsHar(const QString &path, bool harChosen)
+{
+    if (path.endsWith(QLatin1String(".har"), Qt::CaseInsensitive))
+        return true;
+    if (path.endsWith(QLatin1String(".jsonl"), Qt::CaseInsensitive))
+        return false;
+    return harChosen;
+}
+
 void TrafficView::exportDialog()
 {
     QDialog dialog(this);
@@ -597,12 +614,15 @@ void TrafficView::exportDialog()
         return;
     const bool asHar = har->isChecked();
     const QString suffix = asHar ? QStringLiteral(".har") : QStringLiteral(".jsonl");
+    const QString harFilter = tr("HAR files (*.har)");
+    const QString jsonlFilter = tr("JSON Lines (*.jsonl)");
+    QString chosenFilter = asHar ? harFilter : jsonlFilter;
     const QString path = QFileDialog::getSaveFileName(this, tr("Export Traffic"), m_exportName + suffix,
-                                                      asHar ? tr("HAR files (*.har)") : tr("JSON Lines (*.jsonl)"));
+                                                      jsonlFilter + QStringLiteral(";;") + harFilter, &chosenFilter);
     if (path.isEmpty())
         return;
     QString error;
-    if (!exportTo(path, asHar, filtered->isChecked(), secrets->isChecked(), &error))
+    if (!exportTo(path, exportsAsHar(path, chosenFilter == harFilter), filtered->isChecked(), secrets->isChecked(), &error))
         QMessageBox::warning(this, tr("Export Traffic"), error);
     else
         m_status->setText(tr("Exported to %1").arg(path));

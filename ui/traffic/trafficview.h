@@ -59,6 +59,8 @@ public:
 
     // Filters (also driven by the filter bar).
     void setTextFilter(const QString &text);
+    // Puts the keyboard in the text filter, its text selected (Ctrl+F).
+    void focusTextFilter();
     void setMethodFilter(const QString &text);
     // "<path>=<value>" or "<path>" over the JSON content ("/params/name=echo", "result.isError=true").
     void setJsonFilter(const QString &expression);
@@ -73,6 +75,8 @@ public:
     // Exports rows to a file; filteredOnly takes only the rows the filters let through.
     // Secrets are redacted unless includeSecrets. Returns false and sets *error on failure.
     bool exportTo(const QString &path, bool har, bool filteredOnly, bool includeSecrets, QString *error);
+    // The format follows the file name's extension (.har or .jsonl); another name keeps the chosen one.
+    static bool exportsAsHar(const QString &path, bool harChosen);
 
 public Q_SLOTS:
     void setFollowTail(bool follow);

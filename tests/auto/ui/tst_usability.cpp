@@ -1,0 +1,544 @@
+// The window at work on a 1024×700 screen (the offscreen platform sized by screen-1024x700.json),
+// against the real demo server: the form gets the room before a result, the Run row stays put,
+// Ctrl+Enter runs from anywhere on the Tools page, no state or dialog needs more than the screen,
+// Enter in an item editor keeps the dialog and the text, validation names fields by label, and a
+// server given on the command line opens connected. With MCPSCOPE_SCREENSHOT_DIR set, every page
+// and dialog is saved there at this size (docs/screenshots/ is made this way).
+#include "clientfeatures/elicitationdialog.h"
+#include "config/secretstore.h"
+#include "config/servercatalog.h"
+#include "connection/connection.h"
+#include "dialogs/importdialog.h"
+#include "dialogs/servereditordialog.h"
+#include "forms/schemaform.h"
+#include "forms/toolpanel.h"
+#include "mainwindow.h"
+#include "pages/serverpage.h"
+#include "pages/toolspage.h"
+#include "pages/trafficpage.h"
+#include "results/resultview.h"
+#include "traffic/trafficview.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QProcess>
+#include <QPushButton>
+#include <QScreen>
+#include <QSettings>
+#include <QStatusBar>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace Mcp;
+using namespace Mcp::Ui;
+
+namespace {
+const QSize Screen(1024, 700);
+}
+
+class tst_Usability : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void firstSizeFitsTheScreen();
+    void formHasTheRoomUntilAResult();
+    void runRowStaysPutAcrossACall();
+    void ctrlEnterRunsFromResultAndList();
+    void tabsAndTrafficFilterByKeyboard();
+    void validationNamesTheFieldByLabel();
+    void longErrorsFitOnEveryPage();
+    void restartAfterAFailedStart();
+    void noKeychainIsSaidOnce();
+    void enterInItemEditorKeepsDialogAndText();
+    void pastedCommandLineIsSplit();
+    void exportFormatFollowsTheFileName();
+    void importReadsATypedPath();
+    void dialogsFitTheScreen();
+    void oneWidgetForBooleans();
+    void commandLineOpensTheServer();
+    void helpNeedsNoDisplay();
+
+private:
+    ServerConfig demoConfig(const QString &name) const;
+    ServerPage *connectDemo();
+    void shoot(QWidget *widget, const QString &name);
+    static QPoint runRowPosition(ToolPanel *panel);
+
+    QTemporaryDir m_dir;
+    QString m_demo;
+    QString m_shots;
+    MainWindow *m_window = nullptr;
+};
+
+void tst_Usability::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("MCPScopeUsabilityTest"));
+    QVERIFY(m_dir.isValid());
+#ifdef MCPSCOPE_DEMO_SERVER
+    m_demo = QStringLiteral(MCPSCOPE_DEMO_SERVER);
+#endif
+    if (m_demo.isEmpty() || !QFileInfo::exists(m_demo))
+        QSKIP("mcpscope-demo-server is not built");
+    m_shots = qEnvironmentVariable("MCPSCOPE_SCREENSHOT_DIR");
+    if (!m_shots.isEmpty())
+        QDir().mkpath(m_shots);
+    // Everything below is about this screen.
+    QCOMPARE(QGuiApplication::primaryScreen()->geometry().size(), Screen);
+}
+
+void tst_Usability::init()
+{
+    QSettings().clear(); // a first start: no saved geometry or splits
+    m_window = new MainWindow(m_dir.filePath(QStringLiteral("servers-%1.json").arg(QTest::currentTestFunction())));
+    m_window->setApprovalAnswerForTesting(1);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window));
+}
+
+void tst_Usability::cleanup()
+{
+    delete m_window;
+    m_window = nullptr;
+}
+
+ServerConfig tst_Usability::demoConfig(const QString &name) const
+{
+    ServerConfig config = ServerConfig::create(name);
+    config.transport = ServerConfig::TransportType::Stdio;
+    config.command = m_demo;
+    return config;
+}
+
+ServerPage *tst_Usability::connectDemo()
+{
+    const QUuid id = m_window->catalog()->add(demoConfig(QStringLiteral("demo")));
+    m_window->selectServer(id);
+    m_window->connectServer(id);
+    Connection *connection = m_window->existingConnection(id);
+    if (!connection)
+        return nullptr;
+    if (!QTest::qWaitFor([connection] { return connection->state() == Connection::State::Connected; }, 20000))
+        return nullptr;
+    ServerPage *page = m_window->pageFor(id);
+    if (!QTest::qWaitFor([page] { return page->toolsPage()->list()->count() > 0; }, 10000))
+        return nullptr;
+    return page;
+}
+
+void tst_Usability::shoot(QWidget *widget, const QString &name)
+{
+    if (m_shots.isEmpty())
+        return;
+    QCoreApplication::processEvents();
+    QVERIFY(widget->grab().save(QDir(m_shots).filePath(name + QStringLiteral(".png"))));
+}
+
+QPoint tst_Usability::runRowPosition(ToolPanel *panel)
+{
+    auto *run = panel->findChild<QPushButton *>(QStringLiteral("run"));
+    return run->mapTo(panel->window(), QPoint(0, 0));
+}
+
+void tst_Usability::firstSizeFitsTheScreen()
+{
+    const QRect available = m_window->screen()->availableGeometry();
+    QVERIFY2(available.contains(m_window->geometry()),
+             qPrintable(QStringLiteral("%1x%2 on %3x%4").arg(m_window->width()).arg(m_window->height())
+                            .arg(available.width()).arg(available.height())));
+    // And a size saved on a bigger screen comes back within this one.
+    m_window->resize(1280, 820);
+    m_window->close();
+    MainWindow again(m_dir.filePath(QStringLiteral("servers-again.json")));
+    again.show();
+    QVERIFY(available.contains(again.geometry()));
+}
+
+void tst_Usability::formHasTheRoomUntilAResult()
+{
+    ServerPage *page = connectDemo();
+    QVERIFY(page);
+    QVERIFY(page->toolsPage()->list()->selectByName(QStringLiteral("rich_form")));
+    ToolPanel *panel = page->toolsPage()->panel();
+    QCoreApplication::processEvents();
+    // No result yet: the empty result area takes nothing, the form most of the panel.
+    QVERIFY(panel->resultView()->isHidden());
+    QVERIFY2(panel->form()->height() >= panel->height() * 6 / 10,
+             qPrintable(QStringLiteral("form %1 of %2 px").arg(panel->form()->height()).arg(panel->height())));
+    shoot(m_window, QStringLiteral("usability-tools-form"));
+
+    page->toolsPage()->setArgumentsText(QStringLiteral("{\"name\": \"Ada\", \"colour\": \"green\"}"));
+    QSignalSpy finished(panel, &ToolPanel::callFinished);
+    panel->run();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+    QCoreApplication::processEvents();
+    QVERIFY(panel->resultView()->isVisible());
+    QVERIFY(panel->resultView()->height() > 100);
+    // The form keeps a fair share too.
+    QVERIFY2(panel->form()->height() >= 100, qPrintable(QString::number(panel->form()->height())));
+    shoot(m_window, QStringLiteral("usability-tools-result"));
+    // The next tool starts over: its form has the room again.
+    QVERIFY(page->toolsPage()->list()->selectByName(QStringLiteral("echo")));
+    QVERIFY(panel->resultView()->isHidden());
+}
+
+void tst_Usability::runRowStaysPutAcrossACall()
+{
+    ServerPage *page = connectDemo();
+    QVERIFY(page);
+    QVERIFY(page->toolsPage()->list()->selectByName(QStringLiteral("long_task")));
+    ToolPanel *panel = page->toolsPage()->panel();
+    page->toolsPage()->setArgumentsText(QStringLiteral("{\"steps\": 4, \"delayMs\": 150}"));
+    QSignalSpy finished(panel, &ToolPanel::callFinished);
+    for (int call = 0; call < 2; ++call) {
+        QCoreApplication::processEvents();
+        const QPoint before = runRowPosition(panel);
+        panel->run();
+        QVERIFY(panel->isRunning());
+        QTest::qWait(100); // layouts settle, progress arrives
+        QCOMPARE(runRowPosition(panel), before);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), call + 1, 10000);
+    }
+}
+
+void tst_Usability::ctrlEnterRunsFromResultAndList()
+{
+    ServerPage *page = connectDemo();
+    QVERIFY(page);
+    QVERIFY(page->toolsPage()->list()->selectByName(QStringLiteral("echo")));
+    page->toolsPage()->setArgumentsText(QStringLiteral("{\"message\": \"keys\"}"));
+    ToolPanel *panel = page->toolsPage()->panel();
+    QSignalSpy finished(panel, &ToolPanel::callFinished);
+    panel->run();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window));
+
+    // From the result area.
+    QWidget *inResult = panel->resultView()->findChild<QWidget *>(QStringLiteral("resultStatus"));
+    QVERIFY(inResult);
+    inResult->setFocusPolicy(Qt::StrongFocus);
+    inResult->setFocus();
+    QTRY_VERIFY(inResult->hasFocus());
+    QTest::keyClick(inResult, Qt::Key_Return, Qt::ControlModifier);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 10000);
+
+    // From the tool list.
+    QWidget *list = page->toolsPage()->list();
+    QWidget *target = list->focusProxy() ? list->focusProxy() : list;
+    const QList<QWidget *> focusable = list->findChildren<QWidget *>();
+    for (QWidget *child : focusable) {
+        if (child->focusPolicy() != Qt::NoFocus && child->isVisible()) {
+            target = child;
+            break;
+        }
+    }
+    target->setFocus();
+    QTRY_VERIFY(target->hasFocus());
+    QTest::keyClick(target, Qt::Key_Return, Qt::ControlModifier);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 3, 10000);
+}
+
+void tst_Usability::tabsAndTrafficFilterByKeyboard()
+{
+    ServerPage *page = connectDemo();
+    QVERIFY(page);
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window));
+    QWidget *list = page->toolsPage()->list()->findChild<QAbstractItemView *>();
+    QVERIFY(list);
+    list->setFocus();
+    QTRY_VERIFY(list->hasFocus());
+    // Alt+2 opens the second tab, Alt+1 the first again.
+    QTest::keyClick(m_window->windowHandle(), Qt::Key_2, Qt::AltModifier);
+    QCOMPARE(page->tabs()->currentIndex(), 1);
+    QTest::keyClick(m_window->windowHandle(), Qt::Key_1, Qt::AltModifier);
+    QCOMPARE(page->tabs()->currentIndex(), 0);
+    // Ctrl+F from the Tools page: the Traffic tab, its filter focused.
+    list->setFocus();
+    QTRY_VERIFY(list->hasFocus());
+    QTest::keyClick(m_window->windowHandle(), Qt::Key_F, Qt::ControlModifier);
+    QCOMPARE(page->tabs()->currentWidget(), static_cast<QWidget *>(page->trafficPage()));
+    QTRY_VERIFY(page->trafficPage()->findChild<QLineEdit *>(QStringLiteral("trafficTextFilter"))->hasFocus());
+}
+
+void tst_Usability::validationNamesTheFieldByLabel()
+{
+    ServerPage *page = connectDemo();
+    QVERIFY(page);
+    QVERIFY(page->toolsPage()->list()->selectByName(QStringLiteral("rich_form")));
+    page->toolsPage()->setArgumentsText(QStringLiteral("{\"name\": \"\", \"colour\": \"green\"}"));
+    ToolPanel *panel = page->toolsPage()->panel();
+    panel->run();
+    const QString status = panel->statusText();
+    QVERIFY2(status.contains(QStringLiteral("Name: ")), qPrintable(status));
+    QVERIFY2(!status.contains(QStringLiteral("/name")), qPrintable(status));
+}
+
+void tst_Usability::longErrorsFitOnEveryPage()
+{
+    // A server whose start fails with a very long message, and a tool error as long.
+    ServerConfig broken = demoConfig(QStringLiteral("broken"));
+    broken.command = QStringLiteral("/nonexistent/") + QString(400, u'x');
+    const QUuid brokenId = m_window->catalog()->add(broken);
+    m_window->selectServer(brokenId);
+    m_window->connectServer(brokenId);
+    Connection *connection = m_window->existingConnection(brokenId);
+    QVERIFY(connection);
+    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Failed, 20000);
+    ServerPage *brokenPage = m_window->pageFor(brokenId);
+    QVERIFY(brokenPage->isBannerVisible());
+
+    ServerPage *page = connectDemo();
+    QVERIFY(page);
+    const QUuid demoId = m_window->currentServerId();
+    QVERIFY(page->toolsPage()->list()->selectByName(QStringLiteral("fail")));
+    page->toolsPage()->setArgumentsText(QStringLiteral("{\"message\": \"%1\"}").arg(QString(60, u'w').repeated(8)));
+    QSignalSpy finished(page->toolsPage()->panel(), &ToolPanel::callFinished);
+    page->toolsPage()->run();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+
+    for (const QUuid &id : {brokenId, demoId}) {
+        m_window->selectServer(id);
+        QTabWidget *tabs = m_window->currentPage()->tabs();
+        for (int tab = 0; tab < tabs->count(); ++tab) {
+            tabs->setCurrentIndex(tab);
+            QCoreApplication::processEvents();
+            const QSize minimum = m_window->minimumSizeHint().expandedTo(m_window->minimumSize());
+            QVERIFY2(minimum.width() <= Screen.width() && minimum.height() <= Screen.height(),
+                     qPrintable(QStringLiteral("%1, page %2: minimum %3x%4")
+                                    .arg(id == brokenId ? QStringLiteral("failed server") : QStringLiteral("tool error"),
+                                         tabs->tabText(tab))
+                                    .arg(minimum.width()).arg(minimum.height())));
+            if (id != brokenId)
+                shoot(m_window, QStringLiteral("usability-page-%1").arg(QString::fromLatin1(tabs->widget(tab)->metaObject()->className())
+                                    .section(QStringLiteral("::"), -1).toLower()));
+        }
+        if (id == brokenId)
+            shoot(m_window, QStringLiteral("usability-failed-server"));
+    }
+}
+
+void tst_Usability::restartAfterAFailedStart()
+{
+    ServerConfig broken = demoConfig(QStringLiteral("broken"));
+    broken.command = QStringLiteral("/nonexistent/server");
+    const QUuid id = m_window->catalog()->add(broken);
+    m_window->selectServer(id);
+    m_window->connectServer(id);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->existingConnection(id)->state(), Connection::State::Failed, 20000);
+    QPushButton *restart = nullptr;
+    for (QPushButton *button : m_window->pageFor(id)->findChildren<QPushButton *>())
+        if (button->text() == ServerPage::tr("Restart"))
+            restart = button;
+    QVERIFY(restart);
+    QVERIFY(restart->isEnabled());
+}
+
+void tst_Usability::noKeychainIsSaidOnce()
+{
+    SecretStore *store = m_window->secretStore();
+    QTRY_VERIFY_WITH_TIMEOUT(!store->statusText().endsWith(QChar(0x2026)), 10000); // the check has ended
+    if (store->isPersistent())
+        QSKIP("this machine has a keychain");
+    // Said in the status bar's message, with what it means, not in a label that stays forever.
+    QVERIFY2(m_window->statusBar()->currentMessage().contains(store->statusText()),
+             qPrintable(m_window->statusBar()->currentMessage()));
+    QVERIFY(m_window->statusBar()->currentMessage().size() > store->statusText().size() + 20);
+    auto *label = m_window->findChild<QLabel *>(QStringLiteral("secretsStatus"));
+    QVERIFY(label);
+    QVERIFY(label->isHidden());
+}
+
+void tst_Usability::enterInItemEditorKeepsDialogAndText()
+{
+    ServerEditorDialog dialog(demoConfig(QStringLiteral("edit me")), m_window->catalog(), m_window);
+    dialog.setArguments({QStringLiteral("first")});
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    dialog.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&dialog));
+
+    auto typeInto = [&dialog](QAbstractItemView *view, const QModelIndex &index, const QString &text) {
+        view->setCurrentIndex(index);
+        view->edit(index);
+        QLineEdit *editor = nullptr;
+        (void)QTest::qWaitFor([&] {
+            editor = view->viewport()->findChild<QLineEdit *>();
+            return editor && editor->isVisible();
+        }, 2000);
+        if (!editor)
+            return false;
+        editor->setFocus();
+        editor->selectAll();
+        QTest::keyClicks(editor, text);
+        // Through the window, as a keyboard delivers it (to the focus widget, then up its parents).
+        QTest::keyClick(dialog.windowHandle(), Qt::Key_Return);
+        QCoreApplication::processEvents();
+        return dialog.isVisible() && dialog.result() == 0;
+    };
+
+    auto *arguments = dialog.findChild<QListWidget *>();
+    QVERIFY(arguments);
+    QVERIFY2(typeInto(arguments, arguments->model()->index(0, 0), QStringLiteral("typed")), "Enter closed the dialog");
+    QTRY_COMPARE(dialog.config().args, QStringList{QStringLiteral("typed")});
+
+    dialog.addEnvironment(QStringLiteral("NAME"), QStringLiteral("value"), false);
+    QTableWidget *environment = nullptr;
+    for (QTableWidget *table : dialog.findChildren<QTableWidget *>())
+        if (table->isVisibleTo(&dialog) && table->rowCount() == 1)
+            environment = table;
+    QVERIFY(environment);
+    QVERIFY2(typeInto(environment, environment->model()->index(0, 1), QStringLiteral("changed")), "Enter closed the dialog");
+    QTRY_COMPARE(dialog.config().env.value(0).value, QStringLiteral("changed"));
+    shoot(&dialog, QStringLiteral("usability-dialog-server-stdio"));
+}
+
+void tst_Usability::pastedCommandLineIsSplit()
+{
+    ServerEditorDialog dialog(ServerConfig::create(QStringLiteral("pasted")), m_window->catalog(), m_window);
+    dialog.commandEdit()->setText(QStringLiteral("npx -y \"@scope/server name\" --flag x"));
+    Q_EMIT dialog.commandEdit()->editingFinished();
+    QCOMPARE(dialog.config().command, QStringLiteral("npx"));
+    QCOMPARE(dialog.config().args, (QStringList{QStringLiteral("-y"), QStringLiteral("@scope/server name"),
+                                                QStringLiteral("--flag"), QStringLiteral("x")}));
+}
+
+void tst_Usability::exportFormatFollowsTheFileName()
+{
+    QVERIFY(TrafficView::exportsAsHar(QStringLiteral("/tmp/run.HAR"), false));
+    QVERIFY(!TrafficView::exportsAsHar(QStringLiteral("/tmp/run.jsonl"), true));
+    QVERIFY(TrafficView::exportsAsHar(QStringLiteral("/tmp/run"), true));
+    QVERIFY(!TrafficView::exportsAsHar(QStringLiteral("/tmp/run"), false));
+}
+
+void tst_Usability::importReadsATypedPath()
+{
+    const QString path = m_dir.filePath(QStringLiteral("typed-mcp.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"mcpServers": {"typed": {"command": "node", "args": ["server.js"]}}})");
+    file.close();
+    ImportDialog dialog(m_window->catalog(), m_window);
+    dialog.show();
+    QLineEdit *field = nullptr;
+    for (QLineEdit *edit : dialog.findChildren<QLineEdit *>())
+        if (edit->isVisible() && !field)
+            field = edit;
+    QVERIFY(field);
+    field->setFocus();
+    QTest::keyClicks(field, path); // typed, focus still in the field
+    QTRY_COMPARE(dialog.entryCount(), 1);
+}
+
+void tst_Usability::dialogsFitTheScreen()
+{
+    auto fits = [](QWidget *dialog) {
+        const QSize minimum = dialog->minimumSizeHint().expandedTo(dialog->minimumSize());
+        const QSize size = dialog->size();
+        return minimum.width() <= Screen.width() && minimum.height() <= Screen.height() - 40
+            && size.width() <= Screen.width() && size.height() <= Screen.height() - 40;
+    };
+    ServerEditorDialog editor(demoConfig(QStringLiteral("stdio")), m_window->catalog(), m_window);
+    editor.show();
+    QVERIFY(fits(&editor));
+    editor.transportCombo()->setCurrentIndex(editor.transportCombo()->findData(int(ServerConfig::TransportType::StreamableHttp)));
+    QCoreApplication::processEvents();
+    QVERIFY2(fits(&editor), qPrintable(QStringLiteral("HTTP editor minimum %1x%2").arg(editor.minimumSizeHint().width())
+                                          .arg(editor.minimumSizeHint().height())));
+    shoot(&editor, QStringLiteral("usability-dialog-server-http"));
+
+    ImportDialog import(m_window->catalog(), m_window);
+    import.show();
+    QVERIFY(fits(&import));
+    shoot(&import, QStringLiteral("usability-dialog-import"));
+
+    const QJsonObject params = QJsonDocument::fromJson(R"({"message": "Tell us about you", "requestedSchema": {
+        "type": "object", "properties": {"name": {"type": "string", "title": "Name"},
+        "newsletter": {"type": "boolean", "title": "Newsletter", "default": false}}, "required": ["name"]}})").object();
+    ElicitationDialog elicitation(params, QStringLiteral("demo"), {}, m_window);
+    elicitation.show();
+    QVERIFY(fits(&elicitation));
+    shoot(&elicitation, QStringLiteral("usability-dialog-elicitation"));
+}
+
+void tst_Usability::oneWidgetForBooleans()
+{
+    // Tool forms and elicitation draw a boolean with one and the same widget.
+    SchemaFormWidget toolForm;
+    toolForm.setSchema(QJsonDocument::fromJson(R"({"type": "object", "properties": {
+        "optional": {"type": "boolean"}, "required": {"type": "boolean"}}, "required": ["required"]})").object());
+    const QJsonObject params = QJsonDocument::fromJson(R"({"message": "?", "requestedSchema": {
+        "type": "object", "properties": {"newsletter": {"type": "boolean"}}}})").object();
+    ElicitationDialog elicitation(params, QStringLiteral("demo"));
+    QSet<QByteArray> kinds;
+    for (QWidget *field : {toolForm.findChild<QWidget *>(QStringLiteral("field:/optional")),
+                           toolForm.findChild<QWidget *>(QStringLiteral("field:/required")),
+                           elicitation.form()->findChild<QWidget *>(QStringLiteral("field:/newsletter"))}) {
+        QVERIFY(field);
+        QVERIFY(qobject_cast<QCheckBox *>(field));
+        kinds.insert(field->metaObject()->className());
+    }
+    QCOMPARE(kinds.size(), 1);
+}
+
+void tst_Usability::commandLineOpensTheServer()
+{
+    m_window->startUp();
+    const int before = m_window->catalog()->count();
+    ServerConfig fromCommandLine = demoConfig(QStringLiteral("mcpscope-demo-server"));
+    fromCommandLine.args = {QStringLiteral("--page-size"), QStringLiteral("0")};
+    m_window->openServer(fromCommandLine);
+    const QUuid id = m_window->currentServerId();
+    QVERIFY(!id.isNull());
+    QCOMPARE(m_window->catalog()->find(id).args, fromCommandLine.args);
+    QVERIFY(m_window->catalog()->isApproved(m_window->catalog()->find(id)));
+    Connection *connection = m_window->existingConnection(id);
+    QVERIFY(connection);
+    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Connected, 20000);
+    // Named again: the same entry, not a second one.
+    const int after = m_window->catalog()->count();
+    QVERIFY(after >= before + 1);
+    m_window->openServer(fromCommandLine);
+    QCOMPARE(m_window->catalog()->count(), after);
+    QCOMPARE(m_window->currentServerId(), id);
+}
+
+void tst_Usability::helpNeedsNoDisplay()
+{
+#ifndef MCPSCOPE_APP
+    QSKIP("the mcpscope executable is not known");
+#else
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.remove(QStringLiteral("DISPLAY"));
+    environment.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("xcb")); // would abort if reached
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(MCPSCOPE_APP), {QStringLiteral("--help")});
+    QVERIFY(process.waitForFinished(10000));
+    QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(process.exitCode(), 0);
+    const QString help = QString::fromUtf8(process.readAllStandardOutput());
+    QVERIFY2(help.contains(QStringLiteral("--config FILE --server NAME")) && help.contains(QStringLiteral("URL")), qPrintable(help));
+    // A mistake is reported the same way, with the usage exit code.
+    process.start(QStringLiteral(MCPSCOPE_APP), {QStringLiteral("--no-such-option")});
+    QVERIFY(process.waitForFinished(10000));
+    QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(process.exitCode(), 2);
+#endif
+}
+
+QTEST_MAIN(tst_Usability)
+#include "tst_usability.moc"
