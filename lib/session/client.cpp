@@ -501,7 +501,7 @@ void ClientPrivate::onRequest(const Message &message)
     incoming.insert(id, request);
 
     const QString method = message.method();
-    ServerOutgoingRequestr *handler = nullptr;
+    ServerRequestHandler *handler = nullptr;
     if (method == Method::Ping) {
         request->respond(QJsonObject());
         return;
@@ -611,9 +611,9 @@ Transport *Client::transport() const { return d->transport; }
 
 void Client::setClientInfo(const Implementation &info) { d->clientInfo = info; }
 Implementation Client::clientInfo() const { return d->clientInfo; }
-void Client::setRootsHandler(ServerOutgoingRequestr *handler) { d->rootsHandler = handler; }
-void Client::setSamplingHandler(ServerOutgoingRequestr *handler) { d->samplingHandler = handler; }
-void Client::setElicitationHandler(ServerOutgoingRequestr *handler) { d->elicitationHandler = handler; }
+void Client::setRootsHandler(ServerRequestHandler *handler) { d->rootsHandler = handler; }
+void Client::setSamplingHandler(ServerRequestHandler *handler) { d->samplingHandler = handler; }
+void Client::setElicitationHandler(ServerRequestHandler *handler) { d->elicitationHandler = handler; }
 
 void Client::setElicitationModes(bool form, bool url)
 {
