@@ -1,5 +1,6 @@
 #include "pages/serverpage.h"
 
+#include "connection/restartpanel.h"
 #include "pages/authorizationpage.h"
 #include "pages/consolepage.h"
 #include "pages/logspage.h"
@@ -12,11 +13,13 @@
 #include "theme.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QFontDatabase>
 #include <QFrame>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTabWidget>
@@ -104,6 +107,8 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     headerLayout->addWidget(m_capabilities, 3, 0, 1, 2);
     headerLayout->addWidget(m_instructionsToggle, 4, 0, 1, 2, Qt::AlignLeft);
     headerLayout->addWidget(m_instructions, 5, 0, 1, 2);
+    m_restartPanel = new RestartPanel(connection, header);
+    headerLayout->addWidget(m_restartPanel, 6, 0, 1, 2);
     layout->addWidget(header);
 
     // Banner for an exited or failed server
@@ -165,6 +170,8 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     });
     connect(connection, &Connection::sessionInfoChanged, this, &ServerPage::updateHeader);
     connect(connection, &Connection::pingLatencyChanged, this, &ServerPage::updateLatency);
+    connect(connection, &Connection::healthChanged, this, &ServerPage::updateHeader);
+    connect(connection, &Connection::restartScheduleChanged, this, &ServerPage::updateHeader);
     updateHeader();
     updateBanner();
 }
@@ -205,19 +212,26 @@ void ServerPage::updateHeader()
     const SessionInfo info = m_connection->sessionInfo();
     const Connection::State state = m_connection->state();
     m_name->setText(m_connection->name());
-    const QColor stateColor = Theme::stateColor(int(state));
+    const QColor stateColor = Theme::stateColor(m_connection);
     m_state->setText(QStringLiteral("<span style=\"color:%1\">●</span> %2")
                          .arg(stateColor.name(), m_connection->stateText().toHtmlEscaped()));
     const bool connected = state == Connection::State::Connected;
     const bool busy = state == Connection::State::Connecting;
     m_connect->setVisible(!connected && !busy);
     m_disconnect->setVisible(connected || busy);
-    m_restart->setEnabled(connected || busy);
+    // After a crash Restart is what is wanted; Connect is for a server not yet (or no longer) wanted.
+    m_restart->setEnabled(state != Connection::State::Disconnected);
 
     if (!info.protocolVersion.isEmpty()) {
         QString title = info.serverInfo.title.isEmpty() ? info.serverInfo.name
                                                         : QStringLiteral("%1 (%2)").arg(info.serverInfo.title, info.serverInfo.name);
         m_serverTitle->setText(tr("Server: %1, version %2").arg(title, info.serverInfo.version));
+        // The facts below are those of a session that has ended: say so, and since when.
+        if (!connected && m_connection->lastSeenMs() > 0) {
+            const QString seen = QLocale().toString(QDateTime::fromMSecsSinceEpoch(m_connection->lastSeenMs()).time(),
+                                                    QLocale::ShortFormat);
+            m_serverTitle->setText(tr("Last seen at %1: %2").arg(seen, m_serverTitle->text()));
+        }
         QStringList facts;
         facts << tr("Protocol %1").arg(info.protocolVersion);
         facts << tr("Transport: %1").arg(info.transportName);
