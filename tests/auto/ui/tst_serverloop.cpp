@@ -9,7 +9,11 @@
 #include "connection/connection.h"
 #include "connection/restartpanel.h"
 #include "mainwindow.h"
+#include "forms/schemaform.h"
+#include "forms/toollist.h"
+#include "forms/toolpanel.h"
 #include "pages/serverpage.h"
+#include "pages/toolspage.h"
 
 #include <QDialog>
 #include <QFile>
@@ -99,6 +103,10 @@ void tst_ServerLoop::watchedFileReloadsAndShowsTheDifference()
     QSignalSpy started(connection, &Connection::reloadStarted);
     QSignalSpy reloaded(connection, &Connection::reloaded);
     QTest::qWait(300); // the first listing is the baseline
+    ToolsPage *tools = window.pageFor(id)->toolsPage();
+    QTRY_VERIFY_WITH_TIMEOUT(tools->list()->selectByName(QStringLiteral("add")), kWait);
+    tools->setArgumentsText(QStringLiteral("{\"a\": 2}"));
+    QTest::qWait(600); // typed arguments are saved after a pause
 
     // An editor that saves twice in a row: one restart.
     writeTools(m_dir.path(), R"([{"name":"add","inputSchema":{"type":"object","properties":{"a":{"type":"integer"}}}}])");
@@ -121,6 +129,10 @@ void tst_ServerLoop::watchedFileReloadsAndShowsTheDifference()
     QCOMPARE(connection->state(), Connection::State::Connected);
     QTest::qWait(600);
     QCOMPARE(started.size(), 1);
+    // The page, the selected tool and the typed arguments are still there (its schema changed).
+    QCOMPARE(window.pageFor(id)->tabs()->currentWidget(), static_cast<QWidget *>(tools));
+    QCOMPARE(tools->list()->currentItem().value(QStringLiteral("name")).toString(), QStringLiteral("add"));
+    QTRY_COMPARE_WITH_TIMEOUT(tools->panel()->form()->value().toObject().value(QStringLiteral("a")).toInt(), 2, kWait);
     shoot(&window, QStringLiteral("loop-reloaded"));
 
     // A disconnected server is not started by a save.
