@@ -1142,6 +1142,88 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Session</name>
+    <message>
+        <source>disconnected</source>
+        <translation>getrennt</translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation>verbindet</translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation>verbunden</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>exited</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>fehlgeschlagen: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Not restarting: the server failed %n times in a row shortly after starting.</source>
+        <translation>
+            <numerusform>Kein Neustart: Der Server ist %n-mal kurz nach dem Start gescheitert.</numerusform>
+            <numerusform>Kein Neustart: Der Server ist %n-mal hintereinander kurz nach dem Start gescheitert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No one is there to answer this request.</source>
+        <translation>Niemand ist da, um diese Anfrage zu beantworten.</translation>
+    </message>
+    <message>
+        <source>The server settings are incomplete.</source>
+        <translation>Die Servereinstellungen sind unvollständig.</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Nicht verbunden.</translation>
+    </message>
+    <message>
+        <source>degraded: %1</source>
+        <translation>beeinträchtigt: %1</translation>
+    </message>
+    <message>
+        <source>unreachable: %1</source>
+        <translation>nicht erreichbar: %1</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1; %2</translation>
+    </message>
+    <message>
+        <source>restarting in %1 s (attempt %2 of %3)</source>
+        <translation>Neustart in %1 s (Versuch %2 von %3)</translation>
+    </message>
+    <message>
+        <source>restarting in %1 s</source>
+        <translation>Neustart in %1 s</translation>
+    </message>
+    <message>
+        <source>gave up: %1</source>
+        <translation>aufgegeben: %1</translation>
+    </message>
+    <message>
+        <source>Connection ended: %1</source>
+        <translation>Verbindung beendet: %1</translation>
+    </message>
+    <message>
+        <source>Unanswered: %1</source>
+        <translation>Unbeantwortet: %1</translation>
+    </message>
+    <message>
+        <source>Last stderr lines:</source>
+        <translation>Letzte stderr-Zeilen:</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::SseParser</name>
     <message>
         <source>An SSE event grew to %1 bytes, more than the limit of %2 bytes; the stream was abandoned.</source>
@@ -1788,52 +1870,6 @@
     <message>
         <source>Run Command</source>
         <translation>Befehl ausführen</translation>
-    </message>
-</context>
-<context>
-    <name>Mcp::Session</name>
-    <message>
-        <source>disconnected</source>
-        <translation>getrennt</translation>
-    </message>
-    <message>
-        <source>connecting</source>
-        <translation>verbindet</translation>
-    </message>
-    <message>
-        <source>connected</source>
-        <translation>verbunden</translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>fehlgeschlagen</translation>
-    </message>
-    <message>
-        <source>exited</source>
-        <translation>beendet</translation>
-    </message>
-    <message>
-        <source>failed: %1</source>
-        <translation>fehlgeschlagen: %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>Not restarting: the server failed %n times in a row shortly after starting.</source>
-        <translation>
-            <numerusform>Kein Neustart: Der Server ist %n-mal kurz nach dem Start gescheitert.</numerusform>
-            <numerusform>Kein Neustart: Der Server ist %n-mal hintereinander kurz nach dem Start gescheitert.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>No one is there to answer this request.</source>
-        <translation>Niemand ist da, um diese Anfrage zu beantworten.</translation>
-    </message>
-    <message>
-        <source>The server settings are incomplete.</source>
-        <translation>Die Servereinstellungen sind unvollständig.</translation>
-    </message>
-    <message>
-        <source>Not connected.</source>
-        <translation>Nicht verbunden.</translation>
     </message>
 </context>
 <context>
@@ -2737,6 +2773,14 @@
         <source>Download the https icons of tools, resources and prompts (no cookies, no credentials)</source>
         <translation>Die https-Symbole von Werkzeugen, Ressourcen und Prompts herunterladen (ohne Cookies, ohne Anmeldedaten)</translation>
     </message>
+    <message>
+        <source>Settings Changed</source>
+        <translation>Einstellungen geändert</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; keeps its current connection until it reconnects; the new command, address or credentials take effect then. Reconnect now?</source>
+        <translation>„%1“ behält seine Verbindung, bis es neu verbindet; der neue Befehl, die Adresse oder die Zugangsdaten gelten ab dann. Jetzt neu verbinden?</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::OAuthConsentDialog</name>
@@ -3044,6 +3088,61 @@
     <message>
         <source>Unsubscribed from %1.</source>
         <translation>%1 abbestellt.</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::RestartPanel</name>
+    <message>
+        <source>Restart Now</source>
+        <translation>Jetzt neu starten</translation>
+    </message>
+    <message>
+        <source>Stop Retrying</source>
+        <translation>Nicht mehr versuchen</translation>
+    </message>
+    <message>
+        <source>Exit History…</source>
+        <translation>Beendigungsverlauf…</translation>
+    </message>
+    <message>
+        <source>Reloading after a change to %1…</source>
+        <translation>Neu laden nach Änderung an %1…</translation>
+    </message>
+    <message>
+        <source>added %1</source>
+        <translation>%1 hinzugefügt</translation>
+    </message>
+    <message>
+        <source>removed %1</source>
+        <translation>%1 entfernt</translation>
+    </message>
+    <message>
+        <source>changed %1 (%2)</source>
+        <translation>%1 geändert (%2)</translation>
+    </message>
+    <message>
+        <source>no change to tools, prompts or resources</source>
+        <translation>keine Änderung an Tools, Prompts oder Ressourcen</translation>
+    </message>
+    <message>
+        <source>Reconnected: %1</source>
+        <translation>Neu verbunden: %1</translation>
+    </message>
+    <message>
+        <source>Reloaded after a change to %1: %2</source>
+        <translation>Neu geladen nach Änderung an %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unexpected end(s) of this server so far</source>
+        <translation><numerusform>%n unerwartetes Ende dieses Servers bisher</numerusform><numerusform>%n unerwartete Enden dieses Servers bisher</numerusform></translation>
+    </message>
+    <message>
+        <source>Unanswered: %1</source>
+        <translation>Unbeantwortet: %1</translation>
+    </message>
+    <message>
+        <source>Exit History of %1</source>
+        <translation>Beendigungsverlauf von %1</translation>
     </message>
 </context>
 <context>
@@ -4110,6 +4209,10 @@ Client bietet: %2</translation>
     <message>
         <source>Connection failed: %1</source>
         <translation>Verbindung fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Last seen at %1: %2</source>
+        <translation>Zuletzt gesehen um %1: %2</translation>
     </message>
 </context>
 <context>

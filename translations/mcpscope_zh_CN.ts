@@ -1136,6 +1136,87 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Session</name>
+    <message>
+        <source>disconnected</source>
+        <translation>未连接</translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation>正在连接</translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation>已连接</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>exited</source>
+        <translation>已退出</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Not restarting: the server failed %n times in a row shortly after starting.</source>
+        <translation>
+            <numerusform>不再重启：服务器已连续 %n 次在启动后不久失败。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No one is there to answer this request.</source>
+        <translation>没有人可以回答此请求。</translation>
+    </message>
+    <message>
+        <source>The server settings are incomplete.</source>
+        <translation>服务器设置不完整。</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
+    </message>
+    <message>
+        <source>degraded: %1</source>
+        <translation>降级：%1</translation>
+    </message>
+    <message>
+        <source>unreachable: %1</source>
+        <translation>无法访问：%1</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message>
+        <source>restarting in %1 s (attempt %2 of %3)</source>
+        <translation>%1 秒后重启（第 %2 次，共 %3 次）</translation>
+    </message>
+    <message>
+        <source>restarting in %1 s</source>
+        <translation>%1 秒后重启</translation>
+    </message>
+    <message>
+        <source>gave up: %1</source>
+        <translation>已放弃：%1</translation>
+    </message>
+    <message>
+        <source>Connection ended: %1</source>
+        <translation>连接已结束：%1</translation>
+    </message>
+    <message>
+        <source>Unanswered: %1</source>
+        <translation>未答复：%1</translation>
+    </message>
+    <message>
+        <source>Last stderr lines:</source>
+        <translation>最后的 stderr 行：</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::SseParser</name>
     <message>
         <source>An SSE event grew to %1 bytes, more than the limit of %2 bytes; the stream was abandoned.</source>
@@ -1779,51 +1860,6 @@
     <message>
         <source>Run Command</source>
         <translation>运行命令</translation>
-    </message>
-</context>
-<context>
-    <name>Mcp::Session</name>
-    <message>
-        <source>disconnected</source>
-        <translation>未连接</translation>
-    </message>
-    <message>
-        <source>connecting</source>
-        <translation>正在连接</translation>
-    </message>
-    <message>
-        <source>connected</source>
-        <translation>已连接</translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>失败</translation>
-    </message>
-    <message>
-        <source>exited</source>
-        <translation>已退出</translation>
-    </message>
-    <message>
-        <source>failed: %1</source>
-        <translation>失败：%1</translation>
-    </message>
-    <message numerus="yes">
-        <source>Not restarting: the server failed %n times in a row shortly after starting.</source>
-        <translation>
-            <numerusform>不再重启：服务器已连续 %n 次在启动后不久失败。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>No one is there to answer this request.</source>
-        <translation>没有人可以回答此请求。</translation>
-    </message>
-    <message>
-        <source>The server settings are incomplete.</source>
-        <translation>服务器设置不完整。</translation>
-    </message>
-    <message>
-        <source>Not connected.</source>
-        <translation>未连接。</translation>
     </message>
 </context>
 <context>
@@ -2716,6 +2752,14 @@
         <source>Download the https icons of tools, resources and prompts (no cookies, no credentials)</source>
         <translation>下载工具、资源和提示的 https 图标（不带 Cookie，不带凭据）</translation>
     </message>
+    <message>
+        <source>Settings Changed</source>
+        <translation>设置已更改</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; keeps its current connection until it reconnects; the new command, address or credentials take effect then. Reconnect now?</source>
+        <translation>“%1”在重新连接之前保持当前连接；新的命令、地址或凭据将在重新连接后生效。现在重新连接？</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::OAuthConsentDialog</name>
@@ -3018,6 +3062,61 @@
     <message>
         <source>Unsubscribed from %1.</source>
         <translation>已取消订阅 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::RestartPanel</name>
+    <message>
+        <source>Restart Now</source>
+        <translation>立即重启</translation>
+    </message>
+    <message>
+        <source>Stop Retrying</source>
+        <translation>停止重试</translation>
+    </message>
+    <message>
+        <source>Exit History…</source>
+        <translation>退出历史…</translation>
+    </message>
+    <message>
+        <source>Reloading after a change to %1…</source>
+        <translation>%1 已更改，正在重新加载…</translation>
+    </message>
+    <message>
+        <source>added %1</source>
+        <translation>新增 %1</translation>
+    </message>
+    <message>
+        <source>removed %1</source>
+        <translation>移除 %1</translation>
+    </message>
+    <message>
+        <source>changed %1 (%2)</source>
+        <translation>更改 %1（%2）</translation>
+    </message>
+    <message>
+        <source>no change to tools, prompts or resources</source>
+        <translation>工具、提示和资源均无变化</translation>
+    </message>
+    <message>
+        <source>Reconnected: %1</source>
+        <translation>已重新连接：%1</translation>
+    </message>
+    <message>
+        <source>Reloaded after a change to %1: %2</source>
+        <translation>%1 更改后已重新加载：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unexpected end(s) of this server so far</source>
+        <translation><numerusform>此服务器迄今意外结束 %n 次</numerusform></translation>
+    </message>
+    <message>
+        <source>Unanswered: %1</source>
+        <translation>未答复：%1</translation>
+    </message>
+    <message>
+        <source>Exit History of %1</source>
+        <translation>%1 的退出历史</translation>
     </message>
 </context>
 <context>
@@ -4082,6 +4181,10 @@ Client offers: %2</source>
     <message>
         <source>Connection failed: %1</source>
         <translation>连接失败：%1</translation>
+    </message>
+    <message>
+        <source>Last seen at %1: %2</source>
+        <translation>最后见于 %1：%2</translation>
     </message>
 </context>
 <context>

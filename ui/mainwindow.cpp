@@ -51,6 +51,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <memory>
+
 
 namespace Mcp {
 namespace Ui {
@@ -493,13 +495,16 @@ Connection *MainWindow::connectionFor(const QUuid &id)
     m_oauth.insert(id, oauth);
     m_allTraffic->setConnectionName(connection->id(), config.name);
     connect(connection, &Connection::trafficBatch, m_allTraffic, &TrafficLog::appendBatch);
-    connect(connection, &Connection::stateChanged, this, [this, id] {
+    const auto refresh = [this, id] {
         refreshServerRow(id);
         if (id == currentServerId()) {
             updateActions();
             updateStatusBar();
         }
-    });
+    };
+    connect(connection, &Connection::stateChanged, this, refresh);
+    connect(connection, &Connection::healthChanged, this, refresh);
+    connect(connection, &Connection::restartScheduleChanged, this, refresh);
     connect(connection, &Connection::sessionInfoChanged, this, [this, id] {
         if (id == currentServerId())
             updateStatusBar();
@@ -594,7 +599,7 @@ void MainWindow::updateActions()
 void MainWindow::updateStatusBar()
 {
     Connection *connection = existingConnection(currentServerId());
-    if (connection && connection->isConnected()) {
+    if (connection && connection->health() == Connection::Health::Reachable) {
         const SessionInfo info = connection->sessionInfo();
         m_statusProtocol->setText(tr("Protocol %1").arg(info.protocolVersion));
         m_statusTransport->setText(info.transportName);
@@ -705,6 +710,7 @@ void MainWindow::connectServer(const QUuid &id)
     m_allTraffic->setConnectionName(connection->id(), config.name);
     connection->setOptions(connectionOptionsFor(config, connection->options()));
     connection->setSecretValues(resolved.secretValues());
+    connection->setWatch(resolved);
     // Stored OAuth tokens are read before the first request, so a restart reuses them.
     QPointer<Connection> guard(connection);
     oauth->prepare(resolved, [guard, oauth, resolved] {
@@ -763,7 +769,37 @@ void MainWindow::editServer(const QUuid &id)
     connect(&dialog, &ServerEditorDialog::forgetTokensRequested, this, &MainWindow::forgetTokens);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    m_catalog->update(dialog.config());
+    const ServerConfig edited = dialog.config();
+    m_catalog->update(edited);
+    applyToRunningConnection(config, edited);
+}
+
+void MainWindow::applyToRunningConnection(const ServerConfig &before, const ServerConfig &after)
+{
+    Connection *connection = existingConnection(after.id);
+    if (!connection)
+        return;
+    connection->setOptions(connectionOptionsFor(after, connection->options()));
+    const Connection::State state = connection->state();
+    if ((state != Connection::State::Connected && state != Connection::State::Connecting)
+        || !Connection::needsReconnect(before, after))
+        return;
+    if (QMessageBox::question(this, tr("Settings Changed"),
+                              tr("\"%1\" keeps its current connection until it reconnects; the new command, "
+                                 "address or credentials take effect then. Reconnect now?").arg(after.name))
+        != QMessageBox::Yes)
+        return;
+    // Connect again through connectServer(), which resolves the new settings, once the old
+    // connection has ended.
+    const QUuid id = after.id;
+    auto ended = std::make_shared<QMetaObject::Connection>();
+    *ended = connect(connection, &Connection::stateChanged, this, [this, id, ended](Connection::State now) {
+        if (now == Connection::State::Connecting || now == Connection::State::Connected)
+            return;
+        QObject::disconnect(*ended);
+        connectServer(id);
+    });
+    connection->disconnectFromServer();
 }
 
 void MainWindow::duplicateServer(const QUuid &id)

@@ -100,6 +100,8 @@ private:
     void refreshServerRow(const QUuid &id);
     void onServerRequest(Mcp::IncomingRequest *request, const QString &server);
     bool confirmCommand(const ServerConfig &config);
+    // Options at once; for what needs a new connection, the offer to reconnect.
+    void applyToRunningConnection(const ServerConfig &before, const ServerConfig &after);
     void restoreLayout();
     void saveLayout();
     TrafficView *currentTrafficView() const;

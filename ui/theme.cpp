@@ -164,12 +164,20 @@ QColor color(Role role)
     return {};
 }
 
-QColor stateColor(int connectionState)
+QColor stateColor(const Connection *connection)
 {
-    switch (Connection::State(connectionState)) {
+    if (!connection)
+        return color(Role::Muted);
+    switch (connection->state()) {
     case Connection::State::Disconnected: return color(Role::Muted);
     case Connection::State::Connecting: return color(Role::Warning);
-    case Connection::State::Connected: return color(Role::Ok);
+    case Connection::State::Connected:
+        switch (connection->health()) {
+        case Connection::Health::Reachable: return color(Role::Ok);
+        case Connection::Health::Degraded: return color(Role::Warning);
+        case Connection::Health::Unreachable: return color(Role::Error);
+        }
+        return color(Role::Ok);
     case Connection::State::Failed: return color(Role::Error);
     case Connection::State::Exited: return color(Role::Error);
     }

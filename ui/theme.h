@@ -12,6 +12,8 @@ QT_END_NAMESPACE
 namespace Mcp {
 namespace Ui {
 
+class Connection;
+
 // Colours and icons that follow the system's light or dark appearance.
 namespace Theme {
 
@@ -29,8 +31,9 @@ QIcon appIcon();
 enum class Role { Ok, Warning, Error, Muted, Info, Incoming, Outgoing,
                   JsonKey, JsonString, JsonNumber, JsonKeyword, JsonPunctuation };
 QColor color(Role role);
-// The colour of a server-connection state dot.
-QColor stateColor(int connectionState);
+// The colour of a server-connection state dot: its state, and while connected its health
+// (nullptr: not connected).
+QColor stateColor(const Connection *connection);
 
 } // namespace Theme
 } // namespace Ui

@@ -14,6 +14,8 @@ namespace {
 // A server that dies within this time of connecting counts as a quick failure; after
 // Options::restartMaxAttempts of them in a row, auto-restart stops (a crash loop helps nobody).
 constexpr qint64 QuickFailureMs = 10000;
+// Stderr lines kept for the exit history (and the crash banner).
+constexpr int StderrTailLines = 20;
 
 void registerTypes()
 {
@@ -30,6 +32,8 @@ void registerTypes()
         qRegisterMetaType<Mcp::RpcError>();
         qRegisterMetaType<Mcp::RequestOptions>();
         qRegisterMetaType<Mcp::Session::State>();
+        qRegisterMetaType<Mcp::Session::Health>();
+        qRegisterMetaType<Mcp::ExitRecord>();
         return true;
     }();
     Q_UNUSED(done)
@@ -45,8 +49,9 @@ Session::Session(int id, const QString &name, TransportFactory factory, const Op
     m_restartTimer = new QTimer(this);
     m_restartTimer->setSingleShot(true);
     connect(m_restartTimer, &QTimer::timeout, this, [this] {
-        connectToServer();
+        startConnecting();
         m_userDisconnect = false;
+        Q_EMIT restartScheduleChanged();
     });
 
     m_thread = new QThread(this);
@@ -62,6 +67,8 @@ Session::Session(int id, const QString &name, TransportFactory factory, const Op
         m_pingLatencyMs = ms;
         Q_EMIT pingLatencyChanged(ms);
     });
+    connect(m_worker, &SessionWorker::healthReport, this, &Session::onHealthReport);
+    connect(this, &Session::trafficBatch, this, &Session::onOwnTraffic);
     connect(m_worker, &SessionWorker::callProgress, this, &Session::onCallProgress);
     connect(m_worker, &SessionWorker::callFinished, this, &Session::onCallFinished);
     connect(m_worker, &SessionWorker::listFinished, this, &Session::onListFinished);
@@ -121,8 +128,10 @@ void Session::setOptions(const Options &options)
 {
     m_options = options;
     toWorker([options](SessionWorker *worker) { worker->setOptions(options); });
-    if (!options.autoRestart)
+    if (!options.autoRestart && m_restartTimer->isActive()) {
         m_restartTimer->stop();
+        Q_EMIT restartScheduleChanged();
+    }
 }
 
 void Session::setTransportFactory(TransportFactory factory)
@@ -144,19 +153,151 @@ QString Session::stateName(State state)
 
 QString Session::stateText() const
 {
+    QString text;
     switch (m_state) {
     case State::Exited:
-        return m_exitDescription.isEmpty() ? tr("exited") : m_exitDescription;
+        text = m_exitDescription.isEmpty() ? tr("exited") : m_exitDescription;
+        break;
     case State::Failed:
-        return m_errorString.isEmpty() ? tr("failed") : tr("failed: %1").arg(m_errorString);
+        text = m_errorString.isEmpty() ? tr("failed") : tr("failed: %1").arg(m_errorString);
+        break;
+    case State::Connected:
+        if (m_health == Health::Degraded)
+            return tr("degraded: %1").arg(m_healthError);
+        if (m_health == Health::Unreachable)
+            return tr("unreachable: %1").arg(m_healthError);
+        return stateName(m_state);
     default:
         return stateName(m_state);
     }
+    const QString restart = restartText();
+    return restart.isEmpty() ? text : tr("%1; %2").arg(text, restart);
+}
+
+Session::Health Session::health() const
+{
+    return m_state == State::Connected ? m_health : Health::Unreachable;
+}
+
+int Session::restartAttempt() const
+{
+    return m_restartTimer->isActive() ? m_quickFailures : 0;
+}
+
+qint64 Session::restartDueMs() const
+{
+    return m_restartTimer->isActive() ? QDateTime::currentMSecsSinceEpoch() + m_restartTimer->remainingTime() : 0;
+}
+
+QString Session::restartText() const
+{
+    if (m_restartTimer->isActive()) {
+        const int seconds = (m_restartTimer->remainingTime() + 999) / 1000;
+        if (m_options.restartMaxAttempts > 0) {
+            return tr("restarting in %1 s (attempt %2 of %3)")
+                .arg(seconds).arg(qMax(1, m_quickFailures)).arg(m_options.restartMaxAttempts);
+        }
+        return tr("restarting in %1 s").arg(seconds);
+    }
+    if (!m_restartGaveUpReason.isEmpty() && (m_state == State::Exited || m_state == State::Failed))
+        return tr("gave up: %1").arg(m_restartGaveUpReason);
+    return {};
+}
+
+void Session::restartNow()
+{
+    if (!m_restartTimer->isActive())
+        return;
+    m_restartTimer->stop();
+    startConnecting();
+    Q_EMIT restartScheduleChanged();
+}
+
+void Session::stopRetrying()
+{
+    if (!m_restartTimer->isActive())
+        return;
+    m_restartTimer->stop();
+    m_quickFailures = 0;
+    Q_EMIT restartScheduleChanged();
+}
+
+void Session::onHealthReport(bool answered, const QString &error)
+{
+    if (m_state != State::Connected)
+        return;
+    const Health before = m_health;
+    if (answered) {
+        m_failuresInARow = 0;
+        m_health = Health::Reachable;
+        m_healthError.clear();
+        m_unhealthySinceMs = 0;
+    } else {
+        ++m_failuresInARow;
+        m_healthError = error;
+        if (m_unhealthySinceMs == 0)
+            m_unhealthySinceMs = QDateTime::currentMSecsSinceEpoch();
+        m_health = m_failuresInARow >= 2 ? Health::Unreachable : Health::Degraded;
+        // The last round trip no longer says anything about a server that does not answer.
+        if (m_pingLatencyMs >= 0) {
+            m_pingLatencyMs = -1;
+            Q_EMIT pingLatencyChanged(-1);
+        }
+    }
+    if (m_health != before)
+        Q_EMIT healthChanged(m_health);
+}
+
+void Session::onOwnTraffic(const QList<TrafficEvent> &events)
+{
+    for (const TrafficEvent &event : events) {
+        if (event.kind == TrafficEvent::Kind::ProcessStarted)
+            m_stderrTail.clear();
+        if (event.kind != TrafficEvent::Kind::StderrLine)
+            continue;
+        m_stderrTail.append(QString::fromUtf8(event.raw));
+        if (m_stderrTail.size() > StderrTailLines)
+            m_stderrTail.removeFirst();
+    }
+}
+
+void Session::recordExit(const QString &description)
+{
+    ExitRecord record;
+    record.wallClockMs = QDateTime::currentMSecsSinceEpoch();
+    record.description = description;
+    record.stderrTail = m_stderrTail;
+    record.pendingRequests = m_lostRequests;
+    for (const auto &call : std::as_const(m_calls)) {
+        if (call)
+            record.pendingRequests.append(call->method());
+    }
+    m_lostRequests.clear();
+    m_exitHistory.append(record);
+
+    // Into the traffic too, so that a capture exported later carries the evidence.
+    QString note = tr("Connection ended: %1").arg(description);
+    if (!record.pendingRequests.isEmpty())
+        note += u'\n' + tr("Unanswered: %1").arg(record.pendingRequests.join(QStringLiteral(", ")));
+    if (!record.stderrTail.isEmpty())
+        note += u'\n' + tr("Last stderr lines:") + u'\n' + record.stderrTail.join(u'\n');
+    TrafficEvent event = TrafficEvent::make(TrafficEvent::Direction::Local, TrafficEvent::Kind::Note, {}, note);
+    event.connectionId = m_id;
+    Q_EMIT trafficBatch({event});
+    Q_EMIT exitRecorded(record);
 }
 
 void Session::connectToServer()
 {
+    // Asked for by a person: a new series of attempts.
+    m_quickFailures = 0;
+    startConnecting();
+}
+
+void Session::startConnecting()
+{
     m_restartTimer->stop();
+    m_restartGaveUpReason.clear();
     m_userDisconnect = false;
     if (m_state == State::Connected || m_state == State::Connecting)
         return;
@@ -168,7 +309,10 @@ void Session::connectToServer()
 
 void Session::disconnectFromServer()
 {
-    m_restartTimer->stop();
+    if (m_restartTimer->isActive()) {
+        m_restartTimer->stop();
+        Q_EMIT restartScheduleChanged();
+    }
     m_userDisconnect = true;
     m_quickFailures = 0;
     toWorker([](SessionWorker *worker) { worker->disconnectFromServer(); });
@@ -176,7 +320,9 @@ void Session::disconnectFromServer()
 
 void Session::restart()
 {
+    m_quickFailures = 0;
     m_restartTimer->stop();
+    m_restartGaveUpReason.clear();
     m_userDisconnect = false;
     m_errorString.clear();
     m_exitDescription.clear();
@@ -230,6 +376,11 @@ void Session::setState(State state)
     if (m_state == state)
         return;
     m_state = state;
+    // Each connection starts out answering (Health is Unreachable while not connected).
+    m_health = Health::Reachable;
+    m_failuresInARow = 0;
+    m_healthError.clear();
+    m_unhealthySinceMs = 0;
     Q_EMIT stateChanged(state);
 }
 
@@ -244,6 +395,7 @@ void Session::onWorkerState(Client::State clientState, const QString &reason, bo
     case Client::State::Closing:
         return;
     case Client::State::Ready:
+        m_lostRequests.clear();
         m_errorString.clear();
         m_exitDescription.clear();
         m_connectedSinceMs = QDateTime::currentMSecsSinceEpoch();
@@ -257,6 +409,8 @@ void Session::onWorkerState(Client::State clientState, const QString &reason, bo
     const bool wasUp = m_connectedSinceMs > 0;
     const qint64 upFor = wasUp ? QDateTime::currentMSecsSinceEpoch() - m_connectedSinceMs : 0;
     m_connectedSinceMs = 0;
+    if (wasUp)
+        m_lastSeenMs = QDateTime::currentMSecsSinceEpoch();
     m_errorString = reason;
     m_exitDescription = exitDescription;
     m_sessionInfo.sessionId.clear();
@@ -270,6 +424,8 @@ void Session::onWorkerState(Client::State clientState, const QString &reason, bo
         next = State::Failed;
     setState(next);
     Q_EMIT sessionInfoChanged();
+    if (next != State::Disconnected)
+        recordExit(next == State::Exited && !exitDescription.isEmpty() ? exitDescription : stateText());
 
     if (m_userDisconnect || !m_options.autoRestart || next == State::Disconnected)
         return;
@@ -283,14 +439,17 @@ void Session::onWorkerState(Client::State clientState, const QString &reason, bo
 void Session::scheduleAutoRestart()
 {
     if (m_options.restartMaxAttempts > 0 && m_quickFailures > m_options.restartMaxAttempts) {
-        Q_EMIT autoRestartGaveUp(tr("Not restarting: the server failed %n times in a row shortly after starting.",
-                                    nullptr, m_quickFailures));
+        m_restartGaveUpReason = tr("Not restarting: the server failed %n times in a row shortly after starting.",
+                                   nullptr, m_quickFailures);
+        Q_EMIT autoRestartGaveUp(m_restartGaveUpReason);
+        Q_EMIT restartScheduleChanged();
         return;
     }
     const qint64 backoff = qint64(qMax(100, m_options.restartInitialBackoffMs)) << qMin(qMax(m_quickFailures - 1, 0), 16);
     const int delayMs = int(qMin<qint64>(qMax(m_options.restartMaxBackoffMs, 100), backoff));
     m_restartTimer->start(delayMs);
     Q_EMIT autoRestartScheduled(delayMs);
+    Q_EMIT restartScheduleChanged();
 }
 
 void Session::onSessionReady(const SessionInfo &info)
@@ -307,7 +466,10 @@ void Session::onCallProgress(quint64 token, double progress, double total, const
 
 void Session::onCallFinished(quint64 token, const Response &response)
 {
-    if (OutgoingRequest *request = m_calls.take(token))
+    OutgoingRequest *request = m_calls.take(token);
+    if (request && response.error && response.error->code == SessionErrorCode::ConnectionClosed)
+        m_lostRequests.append(request->method());
+    if (request)
         request->finish(response);
 }
 

@@ -56,6 +56,16 @@ struct LogEntry
     QJsonValue data() const;
 };
 
+// One unexpected end of a connection: a server process that exited or a connection that failed,
+// with the evidence a person needs after an automatic restart has replaced it.
+struct ExitRecord
+{
+    qint64 wallClockMs = 0;
+    QString description;          // "exited with code 3", "killed by signal 9 (SIGKILL)", the failure
+    QStringList stderrTail;       // the server's last stderr lines before it ended
+    QStringList pendingRequests;  // methods of the requests it left unanswered
+};
+
 // One connection to one MCP server for a caller on another thread (the window, tests). The
 // transport and the Client live on a QThread owned by this object; everything here runs on
 // the thread that created it and talks to the Client only through queued calls and signals
@@ -70,6 +80,11 @@ public:
     // The connection as a person sees it (Client::State is the protocol's lifecycle inside it).
     enum class State { Disconnected, Connecting, Connected, Failed, Exited };
     Q_ENUM(State)
+    // Whether a connected server answers: failed pings and requests and dropped streams make it
+    // Degraded, a second failure in a row Unreachable; any answer makes it Reachable again.
+    // Unreachable whenever the state is not Connected.
+    enum class Health { Reachable, Degraded, Unreachable };
+    Q_ENUM(Health)
 
     struct Options
     {
@@ -105,13 +120,33 @@ public:
 
     State state() const { return m_state; }
     static QString stateName(State state);
-    // "connected", "exited with code 3", "failed: ..." for lists and status lines.
+    // "connected", "unreachable: ...", "exited with code 3", "failed: ...", with the restart
+    // schedule, for lists and status lines: the one text every view shows.
     QString stateText() const;
+    Health health() const;
+    // The failure behind Degraded or Unreachable, and since when (ms since the epoch).
+    QString healthError() const { return m_healthError; }
+    qint64 unhealthySinceMs() const { return m_unhealthySinceMs; }
+    // The automatic restart: the attempt waiting (0: none) of how many, when it is due, and why
+    // the restarts stopped (empty unless they gave up).
+    int restartAttempt() const;
+    int restartMaxAttempts() const { return m_options.restartMaxAttempts; }
+    qint64 restartDueMs() const;
+    QString restartGaveUpReason() const { return m_restartGaveUpReason; }
+    // "restarting in 4 s (attempt 3 of 5)" or "gave up: ...", empty otherwise.
+    QString restartText() const;
+    // Every unexpected end so far, oldest first; kept across restarts.
+    QList<ExitRecord> exitHistory() const { return m_exitHistory; }
+    // The last stderr lines seen (most recent last), kept across a crash.
+    QStringList lastStderrLines() const { return m_stderrTail; }
     // Why the last connection ended or failed (empty while connected).
     QString errorString() const { return m_errorString; }
     // "exited with code 3" / "killed by signal 9 (SIGKILL)" after a stdio server ended.
     QString exitDescription() const { return m_exitDescription; }
+    // What the server said at its last initialize; kept after the connection ends ("last seen").
     SessionInfo sessionInfo() const { return m_sessionInfo; }
+    // When a connection that had been up ended (0: never); sessionInfo() is as of then.
+    qint64 lastSeenMs() const { return m_lastSeenMs; }
     bool isConnected() const { return m_state == State::Connected; }
     // The latest ping round trip; -1 before the first answer.
     qint64 pingLatencyMs() const { return m_pingLatencyMs; }
@@ -132,6 +167,9 @@ public Q_SLOTS:
     void disconnectFromServer();
     // Disconnect (for stdio: end the process) and connect again.
     void restart();
+    // The scheduled automatic restart, at once / not at all (until the next unexpected end).
+    void restartNow();
+    void stopRetrying();
     void ping();
     void setRoots(const QJsonArray &roots);
 
@@ -149,6 +187,10 @@ Q_SIGNALS:
     void serverRequestReceived(Mcp::IncomingRequest *request);
     void autoRestartScheduled(int delayMs);
     void autoRestartGaveUp(const QString &reason);
+    // Scheduled, started, stopped or given up: restartText() changed.
+    void restartScheduleChanged();
+    void healthChanged(Mcp::Session::Health health);
+    void exitRecorded(const Mcp::ExitRecord &record);
     // The server's change notifications (Client declares each one once; these carry them
     // over from whichever Client the session runs at the moment).
     void toolsListChanged();
@@ -171,6 +213,11 @@ private:
     void onServerRequest(quint64 token, const QString &method, const QJsonObject &params);
     void onServerRequestCancelled(quint64 token, const QString &reason);
     void setState(State state);
+    // connectToServer() without starting a new series of restart attempts.
+    void startConnecting();
+    void onHealthReport(bool answered, const QString &error);
+    void recordExit(const QString &description);
+    void onOwnTraffic(const QList<Mcp::TrafficEvent> &events);
     void scheduleAutoRestart();
     // Runs work on the session's thread with the worker.
     void toWorker(std::function<void(SessionWorker *)> work);
@@ -197,8 +244,17 @@ private:
     QHash<quint64, QPointer<IncomingRequest>> m_serverRequests;
     bool m_userDisconnect = false;
     qint64 m_connectedSinceMs = 0;
+    qint64 m_lastSeenMs = 0;
     int m_quickFailures = 0;
     QTimer *m_restartTimer = nullptr;
+    QString m_restartGaveUpReason;
+    Health m_health = Health::Reachable;
+    int m_failuresInARow = 0;
+    QString m_healthError;
+    qint64 m_unhealthySinceMs = 0;
+    QList<ExitRecord> m_exitHistory;
+    QStringList m_stderrTail;
+    QStringList m_lostRequests; // calls that ended with the connection, for the next ExitRecord
     // Read by the worker: whether anyone listens to notificationsReceived (a flood of
     // notifications is not copied to this thread for nobody).
     std::shared_ptr<std::atomic<bool>> m_wantsNotifications;
@@ -208,3 +264,4 @@ private:
 
 Q_DECLARE_METATYPE(Mcp::SessionInfo)
 Q_DECLARE_METATYPE(Mcp::LogEntry)
+Q_DECLARE_METATYPE(Mcp::ExitRecord)

@@ -116,6 +116,9 @@ void SessionWorker::createClient()
                 m_exitDescription = error.message;
         }
         m_lastError = error.message;
+        // A stream that dropped while the session goes on (an HTTP server gone away).
+        if (error.kind != TransportError::Kind::ProcessExited && m_client && m_client->isReady())
+            Q_EMIT healthReport(false, error.message);
     });
     connect(m_client, &Client::stateChanged, this, &SessionWorker::onClientState);
     connect(m_client, &Client::disconnected, this, [this](const QString &reason) {
@@ -286,6 +289,7 @@ void SessionWorker::ping()
         m_pingInFlight = false;
         if (!handle->isError())
             Q_EMIT pingMeasured(handle->elapsedMs());
+        reportHealth(handle->response());
     });
 }
 
@@ -307,6 +311,7 @@ void SessionWorker::startCall(quint64 token, const QString &method, const QJsonO
         // The answer's traffic reaches the GUI before the answer itself, so whoever shows
         // the result can also find its messages in the log.
         flushTraffic();
+        reportHealth(handle->response());
         Q_EMIT callFinished(token, handle->response());
     });
 }
@@ -377,6 +382,17 @@ void SessionWorker::answerServerRequest(quint64 token, const Response &answer)
         request->reject(*answer.error);
     else
         request->respond(answer.result);
+}
+
+void SessionWorker::reportHealth(const Response &response)
+{
+    // An error the server sent is an answer; these three mean no answer came.
+    const int code = response.error ? response.error->code : 0;
+    const bool unanswered = code == SessionErrorCode::Timeout || code == SessionErrorCode::TransportFailure
+        || code == SessionErrorCode::ConnectionClosed;
+    if (code == SessionErrorCode::Cancelled)
+        return;
+    Q_EMIT healthReport(!unanswered, unanswered ? response.error->message : QString());
 }
 
 Response SessionWorker::notConnected() const

@@ -45,6 +45,9 @@ Q_SIGNALS:
                       const QString &exitDescription);
     void sessionReady(const Mcp::SessionInfo &info);
     void pingMeasured(qint64 ms);
+    // A request was answered (answered), or got no answer from the server: timeout, transport
+    // failure, a dropped stream (Session::Health).
+    void healthReport(bool answered, const QString &error);
     void callProgress(quint64 token, double progress, double total, const QString &message);
     void callFinished(quint64 token, const Mcp::Response &response);
     // The result of a listAll is the array of all items.
@@ -62,6 +65,7 @@ private:
     void handleServerRequest(Mcp::IncomingRequest *request);
     void answerRoots(Mcp::IncomingRequest *request);
     Mcp::Response notConnected() const;
+    void reportHealth(const Mcp::Response &response);
 
     Session *m_session; // on the caller's thread: only signals are sent to it
     Session::TransportFactory m_factory;

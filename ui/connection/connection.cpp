@@ -1,13 +1,15 @@
 #include "connection/connection.h"
 
+#include "protocol/keys.h"
+#include "protocol/methods.h"
 #include "traffic/trafficlog.h"
+
+#include <QDir>
+
+#include <memory>
 
 namespace Mcp {
 namespace Ui {
-
-namespace {
-constexpr int StderrTailLines = 20;
-}
 
 Connection::Connection(int id, const QString &name, TransportFactory factory, const Options &options,
                        QObject *parent)
@@ -25,6 +27,10 @@ Connection::Connection(int id, const QString &name, TransportFactory factory, co
     m_trafficLog->setBatchInterval(50);
     // Connected first, so whoever else listens to trafficBatch finds the events in the log.
     connect(this, &Session::trafficBatch, this, &Connection::onTrafficBatch);
+    connect(this, &Session::stateChanged, this, [this](State state) {
+        if (state == State::Connected)
+            takeListings();
+    });
 }
 
 Connection::~Connection() = default;
@@ -35,25 +41,99 @@ void Connection::setName(const QString &name)
     m_trafficLog->setConnectionName(id(), name);
 }
 
+bool Connection::needsReconnect(const ServerConfig &before, const ServerConfig &after)
+{
+    // Compared with what applies at once made equal.
+    ServerConfig a = before;
+    ServerConfig b = after;
+    b.name = a.name;
+    b.notes = a.notes;
+    b.scope = a.scope;
+    b.pingIntervalMs = a.pingIntervalMs;
+    b.autoRestart = a.autoRestart;
+    b.timeouts.requestMs = a.timeouts.requestMs;
+    b.timeouts.resetOnProgress = a.timeouts.resetOnProgress;
+    b.timeouts.maxTotalMs = a.timeouts.maxTotalMs;
+    return a.toJson() != b.toJson();
+}
+
+void Connection::setWatch(const ServerConfig &config)
+{
+    delete m_watcher;
+    m_watcher = nullptr;
+    const WatchSettings settings = WatchSettings::of(config);
+    // An HTTP server's files are wherever it runs: only watched when named.
+    if (!settings.enabled || (config.usesUrl() && settings.globs.isEmpty()))
+        return;
+    m_watcher = new FileChangeWatcher(this);
+    connect(m_watcher, &FileChangeWatcher::filesChanged, this, [this](const QStringList &paths) {
+        if (state() == State::Disconnected)
+            return; // not wanted running: a save does not start it
+        m_pendingChangedFiles = paths;
+        Q_EMIT reloadStarted(paths);
+        restart();
+    });
+    // Relative globs are relative to where the server runs.
+    m_watcher->watch(config.workingDirectory.isEmpty() ? QDir::currentPath() : config.workingDirectory,
+                     settings.globs.isEmpty() ? WatchSettings::defaultGlobs(config) : settings.globs,
+                     settings.debounceMs);
+}
+
+void Connection::takeListings()
+{
+    const quint64 generation = ++m_listingGeneration;
+    const QJsonObject capabilities = sessionInfo().serverCapabilities;
+    auto listings = std::make_shared<Listings>();
+    auto remaining = std::make_shared<int>(0);
+    const auto finish = [this, generation, listings] {
+        if (generation != m_listingGeneration)
+            return; // a newer connection started over
+        if (m_listings) {
+            ReloadDiff diff;
+            diff.changedFiles = m_pendingChangedFiles;
+            diff.tools = diffTools(m_listings->tools, listings->tools);
+            diff.prompts = diffPrompts(m_listings->prompts, listings->prompts);
+            diff.resources = diffResources(m_listings->resources, listings->resources);
+            diff.resourceTemplates = diffResourceTemplates(m_listings->resourceTemplates, listings->resourceTemplates);
+            m_lastReload = diff;
+            Q_EMIT reloaded(diff);
+        }
+        m_pendingChangedFiles.clear();
+        m_listings = *listings;
+    };
+    const auto list = [this, remaining, finish](const QString &method, const QString &key, QJsonArray *into) {
+        ++*remaining;
+        listAll(method, key, this, [remaining, finish, into](const QJsonArray &items, const std::optional<RpcError> &) {
+            *into = items;
+            if (--*remaining == 0)
+                finish();
+        });
+    };
+    if (capabilities.contains(Key::Tools))
+        list(Method::ToolsList, Key::Tools, &listings->tools);
+    if (capabilities.contains(Key::Prompts))
+        list(Method::PromptsList, Key::Prompts, &listings->prompts);
+    if (capabilities.contains(Key::Resources)) {
+        list(Method::ResourcesList, Key::Resources, &listings->resources);
+        list(Method::ResourcesTemplatesList, Key::ResourceTemplates, &listings->resourceTemplates);
+    }
+    if (*remaining == 0)
+        finish();
+}
+
 void Connection::onTrafficBatch(const QList<TrafficEvent> &events)
 {
     QList<ConsoleLine> lines;
     for (const TrafficEvent &event : events) {
         switch (event.kind) {
-        case TrafficEvent::Kind::StderrLine: {
-            const QString text = QString::fromUtf8(event.raw);
-            lines.append(ConsoleLine{event.wallClockMs, ConsoleLine::Stream::Stderr, text});
-            m_stderrTail.append(text);
-            if (m_stderrTail.size() > StderrTailLines)
-                m_stderrTail.removeFirst();
+        case TrafficEvent::Kind::StderrLine:
+            lines.append(ConsoleLine{event.wallClockMs, ConsoleLine::Stream::Stderr, QString::fromUtf8(event.raw)});
             break;
-        }
         case TrafficEvent::Kind::InvalidMessage:
             if (event.direction == TrafficEvent::Direction::Incoming)
                 lines.append(ConsoleLine{event.wallClockMs, ConsoleLine::Stream::Stdout, QString::fromUtf8(event.raw)});
             break;
         case TrafficEvent::Kind::ProcessStarted:
-            m_stderrTail.clear();
             lines.append(ConsoleLine{event.wallClockMs, ConsoleLine::Stream::Note,
                                      tr("Started: %1").arg(event.note)});
             break;

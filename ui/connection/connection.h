@@ -1,5 +1,8 @@
 #pragma once
 
+#include "config/serverconfig.h"
+#include "config/watch.h"
+#include "protocol/listdiff.h"
 #include "session/session.h"
 #include "transport/trafficevent.h"
 
@@ -23,8 +26,23 @@ struct ConsoleLine
     QString text;
 };
 
-// A Session as the window keeps it: its traffic in a TrafficLog, the Console page's lines,
-// the last stderr lines, and the secrets to redact from exports.
+// What a reload changed: the server's listings before and after, compared.
+struct ReloadDiff
+{
+    QStringList changedFiles; // what the watch saw (empty for a restart by hand)
+    ListDiff tools;
+    ListDiff prompts;
+    ListDiff resources;
+    ListDiff resourceTemplates;
+
+    bool isEmpty() const
+    {
+        return tools.isEmpty() && prompts.isEmpty() && resources.isEmpty() && resourceTemplates.isEmpty();
+    }
+};
+
+// A Session as the window keeps it: its traffic in a TrafficLog, the Console page's lines, and
+// the secrets to redact from exports.
 class Connection : public Session
 {
     Q_OBJECT
@@ -35,23 +53,46 @@ public:
     ~Connection() override;
 
     void setName(const QString &name) override;
-    // The last stderr lines seen (most recent last), kept across a crash.
-    QStringList lastStderrLines() const { return m_stderrTail; }
     // This connection's own traffic, from the first byte (owned).
     TrafficLog *trafficLog() const { return m_trafficLog; }
     // Secret values of the current configuration (secret env values and headers, bearer
     // token), redacted from traffic exports.
     QStringList secretValues() const { return m_secretValues; }
     void setSecretValues(const QStringList &values) { m_secretValues = values; }
+    // Whether an edit changed what only a new connection can pick up (command, environment, URL,
+    // headers, authorization, connect timeout); the rest applies at once through setOptions().
+    static bool needsReconnect(const ServerConfig &before, const ServerConfig &after);
+    // Watch mode (WatchSettings in the configuration): restart a stdio server (reconnect to an
+    // HTTP one) when its files change. A configuration without it stops watching.
+    void setWatch(const ServerConfig &config);
+    bool isWatching() const { return m_watcher != nullptr; }
+    // The last reload's differences (empty before the second connection).
+    ReloadDiff lastReload() const { return m_lastReload; }
 
 Q_SIGNALS:
     void consoleLines(const QList<Mcp::Ui::ConsoleLine> &lines);
+    // Files changed and the server is being restarted.
+    void reloadStarted(const QStringList &changedFiles);
+    // Connected again after an earlier connection: what its listings changed.
+    void reloaded(const Mcp::Ui::ReloadDiff &diff);
 
 private:
     void onTrafficBatch(const QList<Mcp::TrafficEvent> &events);
+    // Lists tools, prompts, resources and templates of the new connection and compares them
+    // with the previous one's.
+    void takeListings();
+
+    struct Listings
+    {
+        QJsonArray tools, prompts, resources, resourceTemplates;
+    };
+    FileChangeWatcher *m_watcher = nullptr;
+    QStringList m_pendingChangedFiles;
+    std::optional<Listings> m_listings; // of the previous connection
+    ReloadDiff m_lastReload;
+    quint64 m_listingGeneration = 0;
 
     TrafficLog *m_trafficLog = nullptr;
-    QStringList m_stderrTail;
     QStringList m_secretValues;
 };
 

@@ -1,5 +1,6 @@
 #include "pages/serverpage.h"
 
+#include "connection/restartpanel.h"
 #include "pages/authorizationpage.h"
 #include "pages/consolepage.h"
 #include "pages/logspage.h"
@@ -14,11 +15,13 @@
 #include "widgets/fittinglabel.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QFontDatabase>
 #include <QFrame>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QShortcut>
@@ -107,6 +110,8 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     headerLayout->addWidget(m_capabilities, 3, 0, 1, 2);
     headerLayout->addWidget(m_instructionsToggle, 4, 0, 1, 2, Qt::AlignLeft);
     headerLayout->addWidget(m_instructions, 5, 0, 1, 2);
+    m_restartPanel = new RestartPanel(connection, header);
+    headerLayout->addWidget(m_restartPanel, 6, 0, 1, 2);
     layout->addWidget(header);
 
     // Banner for an exited or failed server
@@ -185,6 +190,8 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     });
     connect(connection, &Connection::sessionInfoChanged, this, &ServerPage::updateHeader);
     connect(connection, &Connection::pingLatencyChanged, this, &ServerPage::updateLatency);
+    connect(connection, &Connection::healthChanged, this, &ServerPage::updateHeader);
+    connect(connection, &Connection::restartScheduleChanged, this, &ServerPage::updateHeader);
     updateHeader();
     updateBanner();
 }
@@ -232,7 +239,7 @@ void ServerPage::updateHeader()
     const SessionInfo info = m_connection->sessionInfo();
     const Connection::State state = m_connection->state();
     m_name->setText(m_connection->name());
-    const QColor stateColor = Theme::stateColor(int(state));
+    const QColor stateColor = Theme::stateColor(m_connection);
     m_state->setText(QStringLiteral("<span style=\"color:%1\">●</span> %2")
                          .arg(stateColor.name(), m_connection->stateText().toHtmlEscaped()));
     const bool connected = state == Connection::State::Connected;
@@ -245,6 +252,12 @@ void ServerPage::updateHeader()
         QString title = info.serverInfo.title.isEmpty() ? info.serverInfo.name
                                                         : QStringLiteral("%1 (%2)").arg(info.serverInfo.title, info.serverInfo.name);
         m_serverTitle->setText(tr("Server: %1, version %2").arg(title, info.serverInfo.version));
+        // The facts below are those of a session that has ended: say so, and since when.
+        if (!connected && m_connection->lastSeenMs() > 0) {
+            const QString seen = QLocale().toString(QDateTime::fromMSecsSinceEpoch(m_connection->lastSeenMs()).time(),
+                                                    QLocale::ShortFormat);
+            m_serverTitle->setText(tr("Last seen at %1: %2").arg(seen, m_serverTitle->text()));
+        }
         QStringList facts;
         facts << tr("Protocol %1").arg(info.protocolVersion);
         facts << tr("Transport: %1").arg(info.transportName);

@@ -29,6 +29,7 @@ class ConsolePage;
 class TrafficPage;
 class AuthorizationPage;
 class OAuthController;
+class RestartPanel;
 
 // Everything about one server: a header (name, title, version, protocol version,
 // transport, session, capabilities both ways, instructions as Markdown, ping latency),
@@ -59,6 +60,7 @@ public:
 
     // The text of the exit/failure banner (empty when hidden), for tests and screenshots.
     QString bannerText() const;
+    RestartPanel *restartPanel() const { return m_restartPanel; }
     bool isBannerVisible() const;
     // Replaces a page (issue 5 swaps in richer Tools/Resources/Prompts pages): same tab, new widget.
     void replacePage(Page *oldPage, Page *newPage);
@@ -87,6 +89,7 @@ private:
     QPushButton *m_connect;
     QPushButton *m_disconnect;
     QPushButton *m_restart;
+    RestartPanel *m_restartPanel;
     QFrame *m_banner;
     QLabel *m_bannerTitle;
     QPlainTextEdit *m_bannerStderr;

@@ -52,7 +52,6 @@ void ServerListDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
 
     const ServerConfig config = index.data(ServerCatalog::ConfigRole).value<ServerConfig>();
     Connection *connection = m_lookup ? m_lookup(config.id) : nullptr;
-    const int state = connection ? int(connection->state()) : int(Connection::State::Disconnected);
 
     painter->save();
     painter->setRenderHint(QPainter::Antialiasing);
@@ -60,7 +59,7 @@ void ServerListDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
     const int lineHeight = opt.fontMetrics.height();
     const int dot = qMax(8, lineHeight / 2);
     painter->setPen(Qt::NoPen);
-    painter->setBrush(Theme::stateColor(state));
+    painter->setBrush(Theme::stateColor(connection));
     painter->drawEllipse(QRect(r.left(), r.top() + (lineHeight - dot) / 2, dot, dot));
 
     const bool selected = opt.state & QStyle::State_Selected;
@@ -78,7 +77,9 @@ void ServerListDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
     detailFont.setPointSizeF(detailFont.pointSizeF() * 0.9);
     painter->setFont(detailFont);
     QColor detailColor = text;
-    if (!selected && (state == int(Connection::State::Failed) || state == int(Connection::State::Exited)))
+    // A server that is gone or does not answer reads as an error, whatever the state says.
+    if (!selected && connection && connection->state() != Connection::State::Disconnected
+        && connection->health() == Connection::Health::Unreachable)
         detailColor = Theme::color(Theme::Role::Error);
     else if (!selected)
         detailColor.setAlphaF(0.7);
