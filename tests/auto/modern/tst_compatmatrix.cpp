@@ -9,6 +9,8 @@
 #include "transport/stdiotransport.h"
 
 #include <QJsonArray>
+#include <QPointer>
+#include <QSet>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -25,6 +27,40 @@ const QString DemoServer = QStringLiteral(MCPSCOPE_DEMO_SERVER);
 
 enum class Expect { Modern, Legacy, Fail };
 
+// Answers form elicitations as the window's dialog or the CLI would: a name, then a yes.
+class ScriptedElicitation : public ServerRequestHandler
+{
+public:
+    void handleRequest(IncomingRequest *request) override
+    {
+        asked.append(request->params().value(QLatin1String("message")).toString());
+        if (holdAnswers) {
+            held = request;
+            return;
+        }
+        const QJsonObject properties =
+            request->params().value(QLatin1String("requestedSchema")).toObject().value(QLatin1String("properties")).toObject();
+        QJsonObject content;
+        if (properties.contains(QLatin1String("name")))
+            content.insert(QStringLiteral("name"), QStringLiteral("Ada"));
+        if (properties.contains(QLatin1String("confirm")))
+            content.insert(QStringLiteral("confirm"), true);
+        request->respond(QJsonObject{{QStringLiteral("action"), QStringLiteral("accept")}, {QStringLiteral("content"), content}});
+    }
+    QStringList asked;
+    bool holdAnswers = false;
+    QPointer<IncomingRequest> held;
+};
+
+StdioServerParameters sdk2Modern()
+{
+    StdioServerParameters parameters;
+    parameters.program = Node;
+    parameters.arguments = {Sdk2Server, QStringLiteral("--era"), QStringLiteral("modern"), QStringLiteral("--transport"),
+                            QStringLiteral("stdio")};
+    return parameters;
+}
+
 } // namespace
 
 class tst_CompatMatrix : public QObject
@@ -34,6 +70,10 @@ class tst_CompatMatrix : public QObject
 private Q_SLOTS:
     void matrix_data();
     void matrix();
+    // A modern multi round-trip request through the Client's elicitation handler, as one
+    // OutgoingRequest with a new id per round; and cancelled while a person would answer.
+    void multiRoundTripThroughTheHandler();
+    void cancelBetweenRounds();
 
 private:
     // The server's command line for this peer, era and transport.
@@ -173,6 +213,59 @@ void tst_CompatMatrix::matrix()
         httpServer.kill();
         httpServer.waitForFinished(3000);
     }
+}
+
+void tst_CompatMatrix::multiRoundTripThroughTheHandler()
+{
+    if (!QFile::exists(Node))
+        QSKIP("tests/peers is not installed (scripts/setup.sh --test-peers)");
+    ScriptedElicitation elicitation;
+    Client client(new StdioTransport(sdk2Modern()));
+    client.setElicitationHandler(&elicitation);
+    QSignalSpy ready(&client, &Client::ready);
+    client.connectToServer();
+    QVERIFY(ready.wait(20000));
+    QVERIFY(client.isModern());
+
+    OutgoingRequest *call = client.callTool(QStringLiteral("greet_confirmed"), {});
+    QSignalSpy finished(call, &OutgoingRequest::finished);
+    QVERIFY(finished.wait(20000));
+    QVERIFY2(!call->isError(), qPrintable(call->error().message));
+    QCOMPARE(call->result().toObject().value(QLatin1String("content")).toArray().first().toObject()
+                 .value(QLatin1String("text")).toString(), QStringLiteral("Hello, Ada!"));
+    QCOMPARE(elicitation.asked, (QStringList{QStringLiteral("Who is it?"), QStringLiteral("Greet Ada?")}));
+    const QList<MessageId> ids = call->roundIds();
+    QCOMPARE(ids.size(), 3);
+    QCOMPARE(QSet<MessageId>(ids.cbegin(), ids.cend()).size(), 3); // a new id every round
+    QCOMPARE(call->id(), ids.last());
+    const QList<Modern::RoundRecord> rounds = call->rounds();
+    QCOMPARE(rounds.size(), 3);
+    QVERIFY(rounds.at(0).inputRequired && rounds.at(1).inputRequired && !rounds.at(2).inputRequired);
+    QVERIFY(!rounds.at(1).carriedRequestState && rounds.at(2).carriedRequestState);
+    QCOMPARE(call->response().rounds.size(), 3);
+}
+
+void tst_CompatMatrix::cancelBetweenRounds()
+{
+    if (!QFile::exists(Node))
+        QSKIP("tests/peers is not installed (scripts/setup.sh --test-peers)");
+    ScriptedElicitation elicitation;
+    elicitation.holdAnswers = true;
+    Client client(new StdioTransport(sdk2Modern()));
+    client.setElicitationHandler(&elicitation);
+    QSignalSpy ready(&client, &Client::ready);
+    client.connectToServer();
+    QVERIFY(ready.wait(20000));
+
+    OutgoingRequest *call = client.callTool(QStringLiteral("greet_confirmed"), {});
+    QSignalSpy finished(call, &OutgoingRequest::finished);
+    QTRY_VERIFY_WITH_TIMEOUT(elicitation.held, 20000);
+    QSignalSpy withdrawn(elicitation.held.data(), &IncomingRequest::cancelled);
+    call->cancel();
+    QCOMPARE(finished.size(), 1);
+    QCOMPARE(call->error().code, int(SessionErrorCode::Cancelled));
+    QCOMPARE(call->roundIds().size(), 1); // no retry after the cancel
+    QTRY_COMPARE(withdrawn.size(), 1);   // the question the handler held is taken back
 }
 
 QTEST_GUILESS_MAIN(tst_CompatMatrix)
