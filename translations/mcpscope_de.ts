@@ -140,6 +140,50 @@
             <numerusform>Auflisten von %1 nach %n Seiten beendet; der Server hatte noch mehr.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Protocol era: legacy (%1).</source>
+        <translation>Protokoll-Ära: alt (%1).</translation>
+    </message>
+    <message>
+        <source>detected by probing</source>
+        <translation>durch Sondieren erkannt</translation>
+    </message>
+    <message>
+        <source>chosen in the configuration</source>
+        <translation>in der Konfiguration gewählt</translation>
+    </message>
+    <message>
+        <source>remembered from an earlier connection</source>
+        <translation>aus einer früheren Verbindung übernommen</translation>
+    </message>
+    <message>
+        <source>Protocol era: modern, version %1 (%2).</source>
+        <translation>Protokoll-Ära: modern, Version %1 (%2).</translation>
+    </message>
+    <message>
+        <source>The tool %1 was not called: its x-mcp-header annotations are invalid (%2).</source>
+        <translation>Das Werkzeug %1 wurde nicht aufgerufen: seine x-mcp-header-Annotationen sind ungültig (%2).</translation>
+    </message>
+    <message>
+        <source>The tool %1 was not called: %2</source>
+        <translation>Das Werkzeug %1 wurde nicht aufgerufen: %2</translation>
+    </message>
+    <message>
+        <source>The server does not accept protocol version %1; retrying with %2.</source>
+        <translation>Der Server akzeptiert die Protokollversion %1 nicht; neuer Versuch mit %2.</translation>
+    </message>
+    <message>
+        <source>The tool %1 is invalid and will not be called: %2</source>
+        <translation>Das Werkzeug %1 ist ungültig und wird nicht aufgerufen: %2</translation>
+    </message>
+    <message>
+        <source>This modern server relies on %1, which the 2026-07-28 revision deprecates.</source>
+        <translation>Dieser moderne Server nutzt %1, das die Revision 2026-07-28 als veraltet einstuft.</translation>
+    </message>
+    <message>
+        <source>The request was cancelled or finished.</source>
+        <translation>Die Anfrage wurde abgebrochen oder ist beendet.</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::FormBuilder</name>
@@ -1432,6 +1476,10 @@
     <message>
         <source>Authorization for %1 failed: %2</source>
         <translation>Autorisierung für %1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>Closed the response stream of request %1: closing it cancels a modern request.</source>
+        <translation>Antwortstrom der Anfrage %1 geschlossen: das Schließen bricht eine moderne Anfrage ab.</translation>
     </message>
 </context>
 <context>

@@ -137,6 +137,50 @@
             <numerusform>列出 %1 在 %n 页后停止；服务器还有更多内容。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Protocol era: legacy (%1).</source>
+        <translation>协议时代：旧版（%1）。</translation>
+    </message>
+    <message>
+        <source>detected by probing</source>
+        <translation>通过探测确定</translation>
+    </message>
+    <message>
+        <source>chosen in the configuration</source>
+        <translation>在配置中选定</translation>
+    </message>
+    <message>
+        <source>remembered from an earlier connection</source>
+        <translation>沿用先前连接的结果</translation>
+    </message>
+    <message>
+        <source>Protocol era: modern, version %1 (%2).</source>
+        <translation>协议时代：新版，版本 %1（%2）。</translation>
+    </message>
+    <message>
+        <source>The tool %1 was not called: its x-mcp-header annotations are invalid (%2).</source>
+        <translation>未调用工具 %1：其 x-mcp-header 注解无效（%2）。</translation>
+    </message>
+    <message>
+        <source>The tool %1 was not called: %2</source>
+        <translation>未调用工具 %1：%2</translation>
+    </message>
+    <message>
+        <source>The server does not accept protocol version %1; retrying with %2.</source>
+        <translation>服务器不接受协议版本 %1；改用 %2 重试。</translation>
+    </message>
+    <message>
+        <source>The tool %1 is invalid and will not be called: %2</source>
+        <translation>工具 %1 无效，不会被调用：%2</translation>
+    </message>
+    <message>
+        <source>This modern server relies on %1, which the 2026-07-28 revision deprecates.</source>
+        <translation>此新版服务器依赖 %1，而 2026-07-28 修订版已将其弃用。</translation>
+    </message>
+    <message>
+        <source>The request was cancelled or finished.</source>
+        <translation>请求已取消或已结束。</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::FormBuilder</name>
@@ -1424,6 +1468,10 @@
     <message>
         <source>Authorization for %1 failed: %2</source>
         <translation>%1 的授权失败：%2</translation>
+    </message>
+    <message>
+        <source>Closed the response stream of request %1: closing it cancels a modern request.</source>
+        <translation>已关闭请求 %1 的响应流：关闭即取消新版请求。</translation>
     </message>
 </context>
 <context>
