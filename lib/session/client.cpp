@@ -91,7 +91,7 @@ void ClientPrivate::onTransportOpened()
         qCDebug(lcSession) << "transport opened in state" << state;
         return;
     }
-    lifecycle.start();
+    modern.start();
 }
 
 void ClientPrivate::onTransportClosed(const QString &transportReason)
@@ -157,6 +157,9 @@ void ClientPrivate::onRequestFailed(const MessageId &id, const TransportError &e
     rpcError.message = error.message.isEmpty()
         ? Client::tr("The transport could not deliver %1.").arg(handle->method())
         : error.message;
+    if (error.httpStatus > 0) // what era detection reads from a refused probe
+        rpcError.data = QJsonObject{{QStringLiteral("httpStatus"), error.httpStatus},
+                                    {QStringLiteral("body"), QString::fromUtf8(error.bodyExcerpt)}};
     finishWithError(handle, rpcError);
 }
 
@@ -309,6 +312,10 @@ void ClientPrivate::sendCancelled(OutgoingRequest *handle, const QString &reason
 {
     if (!handle->m_sent || handle->m_internal)
         return; // never sent, or initialize (which MUST NOT be cancelled)
+    if (transport && transport->abandonRequest(handle->m_id)) {
+        rememberAbandoned(handle->m_id, handle->m_method); // closing its stream cancelled it
+        return;
+    }
     QJsonObject params{{Key::RequestId, handle->m_id.toJson()}};
     if (!reason.isEmpty())
         params.insert(Key::Reason, reason);
@@ -477,6 +484,8 @@ void ClientPrivate::onReply(const Message &message)
         }
         return;
     }
+    if (modern.onReply(handle, message))
+        return;
     if (message.isResponse())
         finishWithReply(handle, message);
     else
@@ -640,9 +649,10 @@ void Client::connectToServer()
     d->errorString.clear();
     d->lastTransportError.clear();
     d->lifecycle.reset();
+    d->modern.reset();
     d->setState(State::Connecting);
     if (d->transport->isOpen())
-        d->lifecycle.start();
+        d->modern.start();
     else
         d->transport->open();
 }
@@ -671,10 +681,36 @@ void Client::disconnectFromServer()
 
 Client::State Client::state() const { return d->state; }
 QString Client::errorString() const { return d->errorString; }
-QString Client::protocolVersion() const { return d->lifecycle.protocolVersion(); }
-Implementation Client::serverInfo() const { return d->lifecycle.serverInfo(); }
-QJsonObject Client::serverCapabilities() const { return d->lifecycle.serverCapabilities(); }
-QString Client::instructions() const { return d->lifecycle.instructions(); }
+QString Client::protocolVersion() const
+{
+    return d->modern.isActive() ? d->modern.protocolVersion() : d->lifecycle.protocolVersion();
+}
+
+Implementation Client::serverInfo() const
+{
+    return d->modern.isActive() ? d->modern.serverInfo() : d->lifecycle.serverInfo();
+}
+
+QJsonObject Client::serverCapabilities() const
+{
+    return d->modern.isActive() ? d->modern.serverCapabilities() : d->lifecycle.serverCapabilities();
+}
+
+QString Client::instructions() const
+{
+    return d->modern.isActive() ? d->modern.instructions() : d->lifecycle.instructions();
+}
+
+void Client::setEraChoice(const Modern::EraChoice &choice) { d->modern.setEraChoice(choice); }
+Modern::EraChoice Client::eraChoice() const { return d->modern.eraChoice(); }
+void Client::setCachedEra(const Modern::EraRecord &record) { d->modern.setCachedEra(record); }
+Modern::EraRecord Client::eraRecord() const { return d->modern.eraRecord(); }
+bool Client::isModern() const { return d->modern.isActive(); }
+void Client::setProbeTimeout(int timeoutMs) { d->modern.setProbeTimeout(timeoutMs); }
+QJsonObject Client::discoverResult() const { return d->modern.discoverResult(); }
+QStringList Client::deprecatedFeatures() const { return d->modern.deprecatedFeatures(); }
+QHash<QString, QString> Client::invalidTools() const { return d->modern.invalidTools(); }
+QStringList Client::supportedModernVersions() { return ModernLifecycle::supportedProtocolVersions(); }
 
 QJsonObject Client::clientCapabilities() const
 {
@@ -702,7 +738,9 @@ QStringList Client::supportedProtocolVersions()
 OutgoingRequest *Client::sendRequest(const QString &method, const QJsonObject &params, const RequestOptions &options)
 {
     OutgoingRequest *handle = d->createRequest(method, params, options);
-    if (!d->lifecycle.send(handle)) {
+    if (d->modern.isActive() && d->state == State::Ready) {
+        d->modern.send(handle);
+    } else if (d->modern.isActive() || !d->lifecycle.send(handle)) {
         RpcError error;
         error.code = SessionErrorCode::ConnectionClosed;
         error.message = d->state == State::Failed && !d->errorString.isEmpty()
@@ -718,7 +756,9 @@ void Client::sendNotification(const QString &method, const QJsonObject &params)
 {
     const Message message = Message::notification(method, params.isEmpty() ? QJsonValue(QJsonValue::Undefined)
                                                                            : QJsonValue(params));
-    if (!d->lifecycle.send(message))
+    if (d->modern.isActive() && d->state == State::Ready)
+        d->sendMessage(message);
+    else if (!d->lifecycle.send(message))
         qCWarning(lcSession) << "notification" << method << "not sent: not connected";
 }
 
@@ -763,7 +803,22 @@ OutgoingRequest *Client::complete(const QJsonObject &ref, const QString &argumen
     return send(Requests::complete(ref, argumentName, value, contextArguments));
 }
 
-OutgoingRequest *Client::setLogLevel(const QString &level) { return send(Requests::setLogLevel(level)); }
+OutgoingRequest *Client::setLogLevel(const QString &level)
+{
+    if (!d->modern.isActive())
+        return send(Requests::setLogLevel(level));
+    // Modern: no logging/setLevel; the level rides in every request's _meta from now on.
+    d->modern.setLogLevel(level);
+    OutgoingRequest *handle = d->createRequest(Method::LoggingSetLevel, Requests::setLogLevel(level).params, {});
+    d->finishWithReply(handle, Message::response(handle->m_id, QJsonObject()));
+    handle->m_returned = true;
+    return handle;
+}
+
+OutgoingRequest *Client::discover()
+{
+    return sendRequest(Method::ServerDiscover);
+}
 
 OutgoingRequest *Client::getTask(const QString &taskId) { return send(Requests::getTask(taskId)); }
 
@@ -850,7 +905,11 @@ void Client::listAll(const QString &method, const QString &itemsKey, const QObje
     fetchPage(this, pager, QString());
 }
 
-void Client::notifyRootsListChanged() { sendNotification(Method::RootsListChangedNotification); }
+void Client::notifyRootsListChanged()
+{
+    if (!d->modern.isActive()) // modern servers ask for roots with each request instead
+        sendNotification(Method::RootsListChangedNotification);
+}
 
 int Client::pendingRequestCount() const
 {

@@ -3,11 +3,13 @@
 #include "jsonrpc/message.h"
 #include "protocol/requests.h"
 #include "protocol/types.h"
+#include "session/modern/eradetector.h"
 #include "session/requests.h"
 #include "transport/trafficevent.h"
 #include "transport/transport.h"
 
 #include <QElapsedTimer>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QJsonValue>
@@ -59,7 +61,21 @@ public:
     // Timeout of the initialize request itself (default 60 s).
     void setInitializeTimeout(int timeoutMs);
 
-    void connectToServer();      // open transport, initialize, notifications/initialized; Ready or Failed
+    // The protocol era (2026-07-28 "modern" or the legacy one): Auto (default) detects it at
+    // connect; Modern or Legacy, optionally pinned to a version, skip what does not apply.
+    void setEraChoice(const Modern::EraChoice &choice);
+    Modern::EraChoice eraChoice() const;
+    // What an earlier connection to this server decided (persisted with its configuration):
+    // used without probing, and probed again when it no longer holds.
+    void setCachedEra(const Modern::EraRecord &record);
+    // What this connection decided, and how (probed, pinned, cached); unknown until ready.
+    Modern::EraRecord eraRecord() const;
+    bool isModern() const; // the connection speaks the modern era
+    // How long a stdio server may stay silent on the server/discover probe (default 10 s)
+    // before it is taken for a legacy one.
+    void setProbeTimeout(int timeoutMs);
+
+    void connectToServer();      // open transport, decide the era, initialize if legacy; Ready or Failed
     void disconnectFromServer(); // graceful
 
     State state() const;
@@ -71,9 +87,19 @@ public:
     QJsonObject serverCapabilities() const;
     QJsonObject clientCapabilities() const;
     QString instructions() const;
+    // Modern era: the server/discover result kept for the connection (versions, capabilities
+    // with extensions, serverInfo, instructions); what the accessors above answer from.
+    QJsonObject discoverResult() const;
+    // Deprecated features (roots, sampling, logging) the modern server relies on.
+    QStringList deprecatedFeatures() const;
+    // Modern era: tools from tools/list whose x-mcp-header annotations break the rules,
+    // name -> reason. They are never called (callTool fails at once with the reason).
+    QHash<QString, QString> invalidTools() const;
 
     // Newest first: "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05".
     static QStringList supportedProtocolVersions();
+    // The modern era's versions, newest first: "2026-07-28".
+    static QStringList supportedModernVersions();
 
     // Requests made before the initialize result are queued until the session is ready
     // (except ping, which goes out at once); without a connection they fail at once.
@@ -85,6 +111,7 @@ public:
     OutgoingRequest *send(const Request &request, const RequestOptions &options = {});
     // Typed calls
     OutgoingRequest *ping();
+    OutgoingRequest *discover(); // server/discover
     OutgoingRequest *listTools(const QString &cursor = {});
     OutgoingRequest *callTool(const QString &name, const QJsonObject &arguments,
                             const RequestOptions &options = {}, const QJsonObject &task = {});
@@ -97,6 +124,8 @@ public:
     OutgoingRequest *getPrompt(const QString &name, const QJsonObject &arguments = {});
     OutgoingRequest *complete(const QJsonObject &ref, const QString &argumentName, const QString &value,
                             const QJsonObject &contextArguments = {});
+    // Legacy: logging/setLevel. Modern: the level is sent in every request's _meta from now
+    // on (the returned request finishes at once).
     OutgoingRequest *setLogLevel(const QString &level);
     OutgoingRequest *getTask(const QString &taskId);
     OutgoingRequest *getTaskResult(const QString &taskId);
@@ -129,6 +158,7 @@ Q_SIGNALS:
     // The transport's events, plus session-level ones (Note: unknown response id, late response, re-initialised).
     void trafficEvent(const Mcp::TrafficEvent &event);
     void sessionReinitialized(); // after an HTTP session expired and a new initialize succeeded
+    void deprecatedFeatureUsed(const QString &feature); // see deprecatedFeatures()
 
 private:
     friend class ClientPrivate;

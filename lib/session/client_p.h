@@ -5,6 +5,7 @@
 
 #include "session/client.h"
 #include "session/legacylifecycle.h"
+#include "session/modernlifecycle.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -39,6 +40,7 @@ public:
     bool elicitUrl = true;
     QJsonObject extraCapabilities;
     LegacyLifecycle lifecycle{this};
+    ModernLifecycle modern{this}; // decides the era at connect; speaks the modern one
 
     qint64 nextId = 1; // per session object, never reused
     QHash<MessageId, QPointer<OutgoingRequest>> pending;        // sent, waiting for the answer

@@ -11,9 +11,6 @@ Q_DECLARE_LOGGING_CATEGORY(lcSession)
 
 namespace Mcp {
 
-namespace {
-}
-
 QStringList LegacyLifecycle::supportedProtocolVersions()
 {
     return {QStringLiteral("2025-11-25"), QStringLiteral("2025-06-18"), QStringLiteral("2025-03-26"),
@@ -33,7 +30,7 @@ void LegacyLifecycle::start()
 {
     d->setState(Client::State::Initializing);
     const QJsonObject params{
-        {Key::ProtocolVersion, supportedProtocolVersions().constFirst()},
+        {Key::ProtocolVersion, m_offeredVersion.isEmpty() ? supportedProtocolVersions().constFirst() : m_offeredVersion},
         {Key::Capabilities, d->q->clientCapabilities()},
         {Key::ClientInfo, d->clientInfo.toJson()},
     };
@@ -56,6 +53,8 @@ void LegacyLifecycle::onInitializeFinished(OutgoingRequest *handle)
     if (d->state != Client::State::Initializing)
         return; // the connection already ended; onTransportClosed said why
     if (handle->isError()) {
+        if (d->modern.legacyInitializeFailed())
+            return; // the era was remembered wrongly: detected again
         d->fail(Client::tr("The server did not complete initialize: %1").arg(handle->error().message));
         return;
     }

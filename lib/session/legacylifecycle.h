@@ -16,7 +16,8 @@ class OutgoingRequest;
 // initialize and notifications/initialized, version negotiation, a new initialize after the
 // server ends the session, and what the caller sends before the session is ready, queued.
 // Request correlation, timeouts and progress stay in the Client; a lifecycle without a
-// handshake (2026-07-28) goes beside this class.
+// handshake (2026-07-28), ModernLifecycle, goes beside this class and starts this one when the
+// server turns out to be a legacy one.
 class LegacyLifecycle
 {
 public:
@@ -25,6 +26,8 @@ public:
     // Newest first.
     static QStringList supportedProtocolVersions();
     void setInitializeTimeout(int timeoutMs) { m_initializeTimeoutMs = timeoutMs; }
+    // The version initialize offers (a pinned legacy version); empty: the newest.
+    void setOfferedVersion(const QString &version) { m_offeredVersion = version; }
 
     // A new connection: forget what the last session negotiated.
     void reset();
@@ -63,6 +66,7 @@ private:
 
     ClientPrivate *d;
     int m_initializeTimeoutMs = 60000;
+    QString m_offeredVersion;
     QString m_protocolVersion;
     Implementation m_serverInfo;
     QJsonObject m_serverCapabilities;

@@ -28,6 +28,11 @@ qint64 OutgoingRequest::elapsedMs() const
     return m_elapsed.isValid() ? m_elapsed.elapsed() : 0;
 }
 
+QList<Modern::RoundRecord> OutgoingRequest::rounds() const
+{
+    return m_multiRound ? m_multiRound->rounds() : m_finishedRounds;
+}
+
 void OutgoingRequest::cancel(const QString &reason)
 {
     if (!m_finished && m_canceller)
@@ -42,6 +47,7 @@ void OutgoingRequest::finish(const Response &response)
     m_result = response.result;
     m_error = response.error;
     m_finalElapsedMs = response.elapsedMs;
+    m_finishedRounds = response.rounds;
     Q_EMIT finished();
     deleteLater();
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "jsonrpc/message.h"
+#include "session/modern/multiroundtrip.h"
 
 #include <QElapsedTimer>
 #include <QJsonObject>
@@ -26,6 +27,8 @@ struct Response
     QJsonValue result = QJsonValue::Undefined;
     std::optional<RpcError> error;
     qint64 elapsedMs = 0; // from sending the request to the answer (0 for answers we give)
+    // The rounds of a modern multi round-trip request (one per JSON-RPC id it was sent with).
+    QList<Modern::RoundRecord> rounds;
 
     bool isError() const { return error.has_value(); }
 };
@@ -59,7 +62,12 @@ class OutgoingRequest : public QObject
 public:
     ~OutgoingRequest() override;
 
-    MessageId id() const { return m_id; } // on the wire; null for a Session::call
+    MessageId id() const { return m_id; } // on the wire (the latest round's); null for a Session::call
+    // A modern request may go out several times (multi round-trip, a version retry), each
+    // time with a new id: every id it used, oldest first, to link its traffic to it.
+    QList<MessageId> roundIds() const { return m_roundIds; }
+    // The multi round-trip rounds: what the server asked for and what was answered.
+    QList<Modern::RoundRecord> rounds() const;
     QString method() const { return m_method; }
     QJsonObject params() const { return m_params; }
     // The progress token attached to the request, or Undefined.
@@ -72,7 +80,7 @@ public:
     RpcError error() const { return m_error.value_or(RpcError{}); }
     // Time from the request to the answer (or until now while pending).
     qint64 elapsedMs() const;
-    Response response() const { return Response{result(), m_error, elapsedMs()}; }
+    Response response() const { return Response{result(), m_error, elapsedMs(), rounds()}; }
 
     // Sends notifications/cancelled (never for initialize) and finishes with SessionErrorCode::Cancelled.
     void cancel(const QString &reason = {});
@@ -85,6 +93,7 @@ private:
     friend class ClientPrivate;
     friend class Client;
     friend class LegacyLifecycle;
+    friend class ModernLifecycle;
     friend class Session;
     // canceller asks whoever runs the request to cancel it.
     OutgoingRequest(QObject *parent, std::function<void(const QString &reason)> canceller);
@@ -109,6 +118,11 @@ private:
     bool m_returned = false;  // handed to the caller: finished() may be emitted directly
     bool m_internal = false;  // initialize: never cancelled on the wire
     bool m_timerIsTotalCap = false; // the running deadline is maxTotalTimeoutMs, not timeoutMs
+    // Modern requests
+    QList<MessageId> m_roundIds;
+    QPointer<Modern::MultiRoundTripRequest> m_multiRound;
+    QList<Modern::RoundRecord> m_finishedRounds; // from a Session's worker thread
+    bool m_versionRetried = false; // -32022 is retried once
 };
 
 // A request the server made to us (roots/list, sampling/createMessage, elicitation/create), on
@@ -139,6 +153,7 @@ private:
     friend class ClientPrivate;
     friend class Client;
     friend class Session;
+    friend class ModernLifecycle;
     // reply sends the answer to the server; it runs at most once.
     IncomingRequest(QObject *parent, const MessageId &id, const QString &method, const QJsonObject &params,
                     std::function<void(const Response &answer)> reply);

@@ -1,6 +1,7 @@
 #include "httpautotransport.h"
 
 #include "legacyssetransport.h"
+#include "modernheaders.h"
 #include "streamablehttptransport.h"
 
 #include <QTimer>
@@ -63,9 +64,22 @@ QString HttpAutoTransport::sessionId() const
     return m_inner ? m_inner->sessionId() : QString();
 }
 
+void HttpAutoTransport::setRequestHeaders(RequestHeaders provider)
+{
+    m_requestHeaders = provider;
+    if (m_inner)
+        m_inner->setRequestHeaders(std::move(provider));
+}
+
+bool HttpAutoTransport::abandonRequest(const MessageId &id)
+{
+    return m_inner && m_inner->abandonRequest(id);
+}
+
 void HttpAutoTransport::adopt(Transport *inner)
 {
     m_inner = inner;
+    inner->setRequestHeaders(m_requestHeaders);
     inner->setProtocolVersion(m_protocolVersion);
     inner->setHandshakeNotification(m_handshakeNotification);
     connect(inner, &Transport::trafficEvent, this, &Transport::trafficEvent);
@@ -215,7 +229,8 @@ void HttpAutoTransport::send(const Message &message)
             Q_EMIT errorOccurred(error);
         return;
     }
-    if (m_chosen.isEmpty() && !m_probing && message.isRequest()) {
+    if (m_chosen.isEmpty() && !m_probing && message.isRequest()
+        && ModernHeaders::metaProtocolVersion(message.paramsObject()).isEmpty()) {
         m_probing = true;
         m_probe = message;
     }

@@ -8,9 +8,10 @@
 
 namespace Mcp {
 
-// Auto-detection for an HTTP URL (spec, backwards compatibility): POST the first request
+// Auto-detection for an HTTP URL (spec, backwards compatibility): POST the first legacy request
 // (initialize) as Streamable HTTP; if that answers 400, 404 or 405, GET the URL as a legacy
-// 2024-11-05 SSE endpoint and send the request again there. The choice is announced as a
+// 2024-11-05 SSE endpoint and send the request again there. Modern (2026-07-28) requests, such
+// as the session's era probe, go to Streamable HTTP and decide nothing here. The choice is announced as a
 // Note traffic event and kept in chosenTransport.
 class HttpAutoTransport : public Transport
 {
@@ -30,6 +31,8 @@ public:
     void setProtocolVersion(const QString &version) override;
     void setHandshakeNotification(const QString &method) override;
     QString sessionId() const override;
+    void setRequestHeaders(RequestHeaders provider) override;
+    bool abandonRequest(const MessageId &id) override;
 
     // "http" (Streamable HTTP), "sse" (legacy) or empty while undecided.
     QString chosenTransport() const { return m_chosen; }
@@ -51,6 +54,7 @@ private:
     QString m_chosen;
     QString m_protocolVersion;
     QString m_handshakeNotification;
+    RequestHeaders m_requestHeaders;
     Message m_probe;          // the first request, sent again after a fallback
     bool m_probing = false;
     bool m_fallingBack = false;

@@ -144,6 +144,12 @@ QByteArray encodeValue(const QString &value)
     return SentinelPrefix.latin1() + value.toUtf8().toBase64() + SentinelSuffix.latin1();
 }
 
+QString metaProtocolVersion(const QJsonObject &params)
+{
+    return params.value(QStringLiteral("_meta")).toObject()
+        .value(QStringLiteral("io.modelcontextprotocol/protocolVersion")).toString();
+}
+
 HeaderList standardHeaders(const QString &protocolVersion, const QString &method, const QJsonObject &params)
 {
     HeaderList headers = {

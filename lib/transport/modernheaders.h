@@ -24,6 +24,9 @@ inline constexpr char ParamPrefix[] = "Mcp-Param-";
 // itself, or is empty) `=?base64?{Base64 of UTF-8}?=`.
 QByteArray encodeValue(const QString &value);
 
+// The `_meta` protocol version of a modern request's params; empty for a legacy message.
+QString metaProtocolVersion(const QJsonObject &params);
+
 // MCP-Protocol-Version (equal to the `_meta` version), Mcp-Method, and Mcp-Name for
 // tools/call and prompts/get (params.name) and resources/read (params.uri).
 HeaderList standardHeaders(const QString &protocolVersion, const QString &method, const QJsonObject &params);

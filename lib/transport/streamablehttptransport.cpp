@@ -1,6 +1,7 @@
 #include "streamablehttptransport.h"
 
 #include "httpcommon_p.h"
+#include "modernheaders.h"
 #include "sseparser.h"
 
 #include <QLoggingCategory>
@@ -16,6 +17,18 @@ namespace Mcp {
 Q_LOGGING_CATEGORY(lcStreamableHttp, "mcp.transport.http")
 
 using namespace HttpDetail;
+
+namespace {
+
+// The body is a JSON-RPC answer to the request with this id.
+bool isAnswerTo(const QByteArray &body, const MessageId &id)
+{
+    const ParsedFrame parsed = parseFrame(body);
+    return parsed.messages.size() == 1 && parsed.messages.constFirst().isReply()
+        && parsed.messages.constFirst().id() == id;
+}
+
+} // namespace
 
 // The longest a notification's POST (or the GET stream's start) holds back later messages.
 constexpr int HoldTimeoutMs = 3000;
@@ -38,6 +51,7 @@ struct StreamableHttpTransport::Exchange
     QByteArray method;
     Message message;              // POST only
     bool isRequest = false;
+    bool modern = false;          // a 2026-07-28 request (see the class comment)
     bool hadSessionId = false;
     bool headersHandled = false;
     bool sse = false;
@@ -111,7 +125,7 @@ void StreamableHttpTransport::open()
     });
 }
 
-QNetworkRequest StreamableHttpTransport::makeRequest(const QByteArray &method) const
+QNetworkRequest StreamableHttpTransport::makeRequest(const QByteArray &method, bool modern) const
 {
     QNetworkRequest request(m_url);
     applyOptions(&request, m_options, method);
@@ -121,9 +135,9 @@ QNetworkRequest StreamableHttpTransport::makeRequest(const QByteArray &method) c
     } else if (method == "GET") {
         request.setRawHeader("Accept", "text/event-stream");
     }
-    if (!m_sessionId.isEmpty())
+    if (!m_sessionId.isEmpty() && !modern)
         request.setRawHeader("Mcp-Session-Id", m_sessionId.toUtf8());
-    if (!m_protocolVersion.isEmpty())
+    if (!m_protocolVersion.isEmpty() && !modern)
         request.setRawHeader("MCP-Protocol-Version", m_protocolVersion.toUtf8());
     if (m_options.transferTimeoutMs > 0 && method != "GET")
         request.setTransferTimeout(m_options.transferTimeoutMs);
@@ -170,8 +184,19 @@ void StreamableHttpTransport::startPost(const Message &message, int authRounds)
     exchange->message = message;
     exchange->isRequest = message.isRequest();
     exchange->authRounds = authRounds;
-    exchange->hadSessionId = !m_sessionId.isEmpty();
-    const QNetworkRequest request = makeRequest("POST");
+    const QString modernVersion = message.isRequest() ? ModernHeaders::metaProtocolVersion(message.paramsObject())
+                                                      : QString();
+    exchange->modern = !modernVersion.isEmpty();
+    exchange->hadSessionId = !m_sessionId.isEmpty() && !exchange->modern;
+    QNetworkRequest request = makeRequest("POST", exchange->modern);
+    if (exchange->modern) {
+        ModernHeaders::HeaderList headers =
+            ModernHeaders::standardHeaders(modernVersion, message.method(), message.paramsObject());
+        if (m_requestHeaders)
+            headers.append(m_requestHeaders(message));
+        for (const auto &[name, value] : std::as_const(headers))
+            request.setRawHeader(name, value);
+    }
     const QByteArray body = message.serialize();
 
     TrafficEvent event = httpEvent(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::Message, exchange->id,
@@ -438,6 +463,12 @@ void StreamableHttpTransport::finishRefused(QNetworkReply *reply, Exchange *exch
                  exchange->id);
         return;
     }
+    if (exchange->modern && isAnswerTo(exchange->body, exchange->message.id())) {
+        // A modern server refuses a request with a 4xx whose body is the JSON-RPC error
+        // (-32020, -32021, -32022...): that is the request's answer.
+        dispatchFrame(reply, exchange->body, exchange, {}, {});
+        return;
+    }
     failExchange(exchange, errorFromReply(reply, exchange->body));
 }
 
@@ -586,7 +617,7 @@ void StreamableHttpTransport::streamEnded(Exchange *exchange, const QString &why
     }
     if (stream->awaiting.isEmpty())
         return; // answered: the stream's job is done
-    if (stream->lastEventId.isEmpty()) {
+    if (stream->lastEventId.isEmpty() || exchange->modern) {
         TransportError error;
         error.kind = TransportError::Kind::Protocol;
         error.message = why.isEmpty()
@@ -664,6 +695,21 @@ void StreamableHttpTransport::failExchange(Exchange *exchange, const TransportEr
     }
     for (const MessageId &id : std::as_const(ids))
         Q_EMIT requestFailed(id, error);
+}
+
+bool StreamableHttpTransport::abandonRequest(const MessageId &id)
+{
+    for (auto it = m_exchanges.cbegin(); it != m_exchanges.cend(); ++it) {
+        Exchange *exchange = it.value();
+        if (!exchange->modern || exchange->message.id() != id || exchange->failed)
+            continue;
+        exchange->failed = true; // nothing more is read or reported for it
+        note(tr("Closed the response stream of request %1: closing it cancels a modern request.")
+                 .arg(id.toDisplayString()), exchange->id);
+        it.key()->abort();
+        return true;
+    }
+    return false;
 }
 
 void StreamableHttpTransport::expireSession(Exchange *exchange)

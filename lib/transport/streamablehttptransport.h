@@ -21,7 +21,10 @@ class SseParser;
 // MCP Streamable HTTP (2025-03-26 and later): every message is a POST to one endpoint,
 // answered with JSON, an SSE stream or 202; an optional GET stream carries
 // server-initiated messages; Mcp-Session-Id and MCP-Protocol-Version headers; resumption
-// with Last-Event-ID honouring the server's retry; DELETE on close.
+// with Last-Event-ID honouring the server's retry; DELETE on close. A request whose `_meta`
+// names a protocol version is a modern (2026-07-28) one: no session id, the headers of
+// ModernHeaders::standardHeaders plus the session's (Mcp-Param-*), no resumption, a JSON-RPC
+// error in a 4xx body delivered as the answer, and abandonRequest() closes its stream.
 class StreamableHttpTransport : public Transport
 {
     Q_OBJECT
@@ -43,6 +46,8 @@ public:
     QString protocolVersion() const { return m_protocolVersion; }
     void setHandshakeNotification(const QString &method) override { m_handshakeNotification = method; }
     QString sessionId() const override { return m_sessionId; }
+    void setRequestHeaders(RequestHeaders provider) override { m_requestHeaders = std::move(provider); }
+    bool abandonRequest(const MessageId &id) override;
 
     QUrl url() const { return m_url; }
     HttpTransportOptions options() const { return m_options; }
@@ -55,7 +60,8 @@ private:
     struct Stream;
     struct Exchange;
 
-    QNetworkRequest makeRequest(const QByteArray &method) const;
+    // modern: a 2026-07-28 request, which belongs to no session (no Mcp-Session-Id).
+    QNetworkRequest makeRequest(const QByteArray &method, bool modern = false) const;
     void startPost(const Message &message, int authRounds = 0);
     bool awaitAuthorization(QNetworkReply *reply, Exchange *exchange);
     void onAuthorized();
@@ -105,6 +111,7 @@ private:
     std::shared_ptr<Stream> m_getStream;
     QString m_sessionId;
     QString m_protocolVersion;
+    RequestHeaders m_requestHeaders;
     QString m_handshakeNotification; // once accepted, the GET stream may open
     quint64 m_nextExchangeId = 0;
     quint64 m_generation = 0; // bumped on close: timers of an earlier connection do nothing

@@ -3,8 +3,13 @@
 #include "jsonrpc/message.h"
 #include "transport/trafficevent.h"
 
+#include <QByteArray>
+#include <QList>
 #include <QObject>
+#include <QPair>
 #include <QString>
+
+#include <functional>
 
 namespace Mcp {
 
@@ -63,6 +68,15 @@ public:
     // notifications/initialized). A transport may open what the peer refuses before it once the
     // peer has accepted it (HTTP: the optional GET stream).
     virtual void setHandshakeNotification(const QString &method) { Q_UNUSED(method) }
+    // Extra HTTP headers for one outgoing request, asked for just before it is sent (the modern
+    // era's Mcp-Param-* headers, which only the session can derive from the tool list).
+    using HeaderList = QList<QPair<QByteArray, QByteArray>>;
+    using RequestHeaders = std::function<HeaderList(const Message &request)>;
+    virtual void setRequestHeaders(RequestHeaders provider) { Q_UNUSED(provider) }
+    // Stops waiting for the answer to a request by closing what carries it, where closing is
+    // how a request is cancelled (modern Streamable HTTP). False when the transport has no such
+    // channel: then the session sends notifications/cancelled.
+    virtual bool abandonRequest(const MessageId &id) { Q_UNUSED(id) return false; }
     // The HTTP session id, if the transport has one.
     virtual QString sessionId() const { return {}; }
     // The server's process id while the transport runs it; 0 otherwise.

@@ -5,6 +5,10 @@
 // library's OAuthClient with a headless user agent (the suite's authorization servers approve
 // at once); MCP_CONFORMANCE_CONTEXT gives pre-registered credentials where a scenario has them
 // (client secret or private key, a workload identity JWT, cross-app access tokens).
+// MCP_CONFORMANCE_PROTOCOL_VERSION names the wire version the scenario runs at: the client
+// pins that era and version (without it, it detects the era). In the modern era it exercises
+// the server whole: every tool called at once (arguments made from each schema, so that
+// x-mcp-header parameters are mirrored), the first resource read, the first prompt got.
 
 #include "auth/authorizationuseragent.h"
 #include "auth/oauthclient.h"
@@ -12,6 +16,7 @@
 #include "transport/httptransportoptions.h"
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -51,6 +56,43 @@ public:
     }
 };
 
+// Arguments for a tool from its inputSchema: every property (only the required ones for a tool
+// whose name ends with _null, which tests that absent values send no header), with values that
+// need the header encoding where the property's name asks for one.
+QJsonObject argumentsFor(const QJsonObject &tool)
+{
+    static const QHash<QString, QString> strings = {
+        {QStringLiteral("non_ascii_val"), QStringLiteral("Gr\u00fc\u00dfe aus K\u00f6ln")},
+        {QStringLiteral("whitespace_val"), QStringLiteral("  padded  ")},
+        {QStringLiteral("leading_space_val"), QStringLiteral(" leading")},
+        {QStringLiteral("trailing_space_val"), QStringLiteral("trailing ")},
+        {QStringLiteral("internal_space_val"), QStringLiteral("us west 1")},
+        {QStringLiteral("control_char_val"), QStringLiteral("bell\ahere")},
+        {QStringLiteral("crlf_val"), QStringLiteral("line1\r\nline2")},
+        {QStringLiteral("tab_val"), QStringLiteral("\tindented")},
+        {QStringLiteral("empty_val"), QString()},
+    };
+    const QJsonObject schema = tool.value(QLatin1String("inputSchema")).toObject();
+    const QJsonObject properties = schema.value(QLatin1String("properties")).toObject();
+    const QJsonArray required = schema.value(QLatin1String("required")).toArray();
+    const bool onlyRequired = tool.value(QLatin1String("name")).toString().endsWith(QLatin1String("_null"));
+    QJsonObject arguments;
+    for (auto it = properties.begin(); it != properties.end(); ++it) {
+        if (onlyRequired && !required.contains(it.key()))
+            continue;
+        const QString type = it.value().toObject().value(QLatin1String("type")).toString();
+        if (type == QLatin1String("integer"))
+            arguments.insert(it.key(), 5);
+        else if (type == QLatin1String("number"))
+            arguments.insert(it.key(), 3);
+        else if (type == QLatin1String("boolean"))
+            arguments.insert(it.key(), true);
+        else if (type == QLatin1String("string"))
+            arguments.insert(it.key(), strings.value(it.key(), QStringLiteral("us-west-1")));
+    }
+    return arguments;
+}
+
 class Runner : public QObject
 {
 public:
@@ -80,6 +122,10 @@ public:
         m_client = new Client(transport, this);
         m_client->setClientInfo({QStringLiteral("mcpscope-conformance-client"), QStringLiteral("0.1.0"), {}, {}});
         m_client->setElicitationHandler(&m_elicitation);
+        const QString version = qEnvironmentVariable("MCP_CONFORMANCE_PROTOCOL_VERSION");
+        if (const auto choice = Modern::EraChoice::fromString(version, Client::supportedModernVersions(),
+                                                              Client::supportedProtocolVersions()))
+            m_client->setEraChoice(*choice);
         connect(m_client, &Client::ready, this, [this] { onReady(); });
         // Every HTTP exchange on stderr: the conformance tool saves it with the results.
         connect(transport, &Transport::trafficEvent, this, [](const TrafficEvent &e) {
@@ -105,7 +151,13 @@ public:
 private:
     void onReady()
     {
-        say(QStringLiteral("initialized (protocol %1), scenario %2").arg(m_client->protocolVersion(), m_scenario));
+        say(QStringLiteral("ready (protocol %1, %2 era), scenario %3")
+                .arg(m_client->protocolVersion(), m_client->isModern() ? QStringLiteral("modern") : QStringLiteral("legacy"),
+                     m_scenario));
+        if (m_client->isModern()) {
+            exerciseModern();
+            return;
+        }
         OutgoingRequest *tools = m_client->listTools();
         connect(tools, &OutgoingRequest::finished, this, [this, tools] {
             if (tools->isError()) {
@@ -149,6 +201,71 @@ private:
         });
     }
 
+    // Modern era: everything at once; the run ends when the last answer is in.
+    void exerciseModern()
+    {
+        const QJsonObject capabilities = m_client->serverCapabilities();
+        track(m_client->listTools(), [this](const QJsonObject &result) {
+            const QHash<QString, QString> invalid = m_client->invalidTools();
+            for (const QJsonValue &listed : result.value(QLatin1String("tools")).toArray()) {
+                const QJsonObject tool = listed.toObject();
+                const QString name = tool.value(QLatin1String("name")).toString();
+                if (invalid.contains(name)) {
+                    say(QStringLiteral("not calling %1: %2").arg(name, invalid.value(name)));
+                    continue;
+                }
+                QJsonObject arguments = argumentsFor(tool);
+                if (name == QLatin1String("json_schema_echo")) {
+                    // The focal tool's inputSchema goes back as the library kept it.
+                    for (const QJsonValue &other : result.value(QLatin1String("tools")).toArray()) {
+                        if (other.toObject().value(QLatin1String("name")) == QLatin1String("json_schema_2020_12_tool"))
+                            arguments = {{QStringLiteral("schema"), other.toObject().value(QLatin1String("inputSchema"))}};
+                    }
+                }
+                track(m_client->callTool(name, arguments), {});
+            }
+        });
+        if (capabilities.contains(QLatin1String("resources"))) {
+            track(m_client->listResources(), [this](const QJsonObject &result) {
+                const QJsonArray resources = result.value(QLatin1String("resources")).toArray();
+                if (!resources.isEmpty())
+                    track(m_client->readResource(resources.first().toObject().value(QLatin1String("uri")).toString()), {});
+            });
+        }
+        if (capabilities.contains(QLatin1String("prompts"))) {
+            track(m_client->listPrompts(), [this](const QJsonObject &result) {
+                const QJsonArray prompts = result.value(QLatin1String("prompts")).toArray();
+                if (!prompts.isEmpty()) {
+                    const QJsonObject prompt = prompts.first().toObject();
+                    QJsonObject arguments;
+                    for (const QJsonValue &argument : prompt.value(QLatin1String("arguments")).toArray())
+                        arguments.insert(argument.toObject().value(QLatin1String("name")).toString(), QStringLiteral("test"));
+                    track(m_client->getPrompt(prompt.value(QLatin1String("name")).toString(), arguments), {});
+                }
+            });
+        }
+    }
+
+    // Counts a request until it finishes; a failure makes the exit code 1.
+    void track(OutgoingRequest *request, std::function<void(const QJsonObject &result)> then)
+    {
+        ++m_outstanding;
+        connect(request, &OutgoingRequest::finished, this, [this, request, then] {
+            if (request->isError()) {
+                m_exitCode = 1;
+                say(QStringLiteral("%1 failed: %2").arg(request->method(), request->error().message));
+            } else {
+                say(QStringLiteral("%1 -> %2").arg(request->method(),
+                                                   QString::fromUtf8(QJsonDocument(request->result().toObject())
+                                                                         .toJson(QJsonDocument::Compact).left(300))));
+                if (then)
+                    then(request->result().toObject());
+            }
+            if (--m_outstanding == 0)
+                end(m_exitCode, QStringLiteral("done"));
+        });
+    }
+
     // Disconnects gracefully (DELETE of the session), then exits.
     void end(int code, const QString &why)
     {
@@ -172,6 +289,7 @@ private:
     Client *m_client = nullptr;
     DefaultsElicitation m_elicitation;
     int m_exitCode = 0;
+    int m_outstanding = 0;
     bool m_done = false;
 };
 

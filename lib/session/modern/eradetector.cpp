@@ -119,7 +119,9 @@ EraStep EraDetector::error(const RpcError &error)
 {
     if (const auto unsupported = unsupportedVersionOf(error)) {
         const QString mutual = mutualModernVersion(unsupported->supported);
-        if (!mutual.isEmpty() && !m_retried && mutual != m_probedVersion) {
+        // Once, even when the mutual version is the one just sent: the server says it supports
+        // it, so the refusal may have been passing (the conformance suite simulates that).
+        if (!mutual.isEmpty() && !m_retried) {
             m_retried = true;
             return probe(mutual);
         }

@@ -142,6 +142,16 @@ void tst_EraDetector::unsupportedVersionTwiceFailsNamingBothLists()
     QVERIFY2(step.message.contains(QStringLiteral("supports 2026-07-28")), qPrintable(step.message));
     QVERIFY2(step.message.contains(QStringLiteral("2027-03-01, 2026-07-28")), qPrintable(step.message));
 
+    // Refused although the server lists the version sent: retried once with it all the same.
+    EraDetector same = detector(Transport::Http);
+    same.start();
+    const RpcError sameRefusal = rpcError(
+        R"({"code":-32022,"message":"m","data":{"supported":["2026-07-28"],"requested":"2026-07-28"}})");
+    const EraStep retry = same.error(sameRefusal);
+    QCOMPARE(retry.action, Action::SendModern);
+    QCOMPARE(retry.version, QStringLiteral("2026-07-28"));
+    QCOMPARE(same.error(sameRefusal).action, Action::Fail);
+
     // No mutual version at all: no retry, a failure naming both lists.
     EraDetector none = detector(Transport::Stdio);
     none.start();

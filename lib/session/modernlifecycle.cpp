@@ -1,0 +1,371 @@
+#include "session/modernlifecycle.h"
+
+#include "session/client_p.h"
+#include "session/modern/modernerrors.h"
+#include "session/modern/vocabulary.h"
+
+#include "protocol/keys.h"
+#include "protocol/methods.h"
+
+#include <QJsonArray>
+#include <QLoggingCategory>
+
+Q_DECLARE_LOGGING_CATEGORY(lcSession)
+
+namespace Mcp {
+
+QStringList ModernLifecycle::supportedProtocolVersions()
+{
+    return {Modern::Version::Current};
+}
+
+void ModernLifecycle::reset()
+{
+    m_active = false;
+    m_detector.reset();
+    m_record = {};
+    m_version.clear();
+    m_discover = {};
+    m_serverInfo = {};
+    m_deprecated.clear();
+    m_toolHeaders.clear();
+}
+
+void ModernLifecycle::start()
+{
+    d->setState(Client::State::Initializing);
+    const bool http = d->transport->transportName() != QLatin1String("stdio");
+    m_detector.emplace(http ? Modern::EraDetector::Transport::Http : Modern::EraDetector::Transport::Stdio, m_choice,
+                       supportedProtocolVersions(), LegacyLifecycle::supportedProtocolVersions(), m_cached);
+    step(m_detector->start());
+}
+
+void ModernLifecycle::step(const Modern::EraStep &next)
+{
+    using Action = Modern::EraStep::Action;
+    m_record = m_detector->record();
+    switch (next.action) {
+    case Action::SendModern:
+        sendProbe(next.version);
+        return;
+    case Action::UseModern:
+        if (m_record.source == Modern::EraRecord::Source::Cached && m_discover.isEmpty()) {
+            // Cached, so not probed: server/discover still fetches what the connection keeps,
+            // and checks that the record still holds.
+            sendProbe(next.version);
+            return;
+        }
+        becomeModern(next.version);
+        return;
+    case Action::Initialize:
+        d->emitNote(Client::tr("Protocol era: legacy (%1).").arg(eraSourceText(m_record)));
+        d->lifecycle.setOfferedVersion(next.version);
+        d->lifecycle.start();
+        return;
+    case Action::LegacySse: // the HTTP auto transport falls back on its own when initialize is refused
+    case Action::Fail:
+        d->fail(next.message);
+        return;
+    }
+}
+
+QString ModernLifecycle::eraSourceText(const Modern::EraRecord &record)
+{
+    switch (record.source) {
+    case Modern::EraRecord::Source::Probed: return Client::tr("detected by probing");
+    case Modern::EraRecord::Source::Pinned: return Client::tr("chosen in the configuration");
+    case Modern::EraRecord::Source::Cached: return Client::tr("remembered from an earlier connection");
+    }
+    return {};
+}
+
+void ModernLifecycle::sendProbe(const QString &version)
+{
+    m_version = version;
+    RequestOptions options;
+    options.timeoutMs = m_probeTimeoutMs;
+    options.attachProgressToken = false;
+    OutgoingRequest *handle = d->createRequest(Method::ServerDiscover, meta().applyTo({}), options);
+    handle->m_internal = true;
+    handle->m_returned = true;
+    m_probe = handle;
+    QObject::connect(handle, &OutgoingRequest::finished, d->q, [this, handle] { onProbeFinished(handle); });
+    d->transmit(handle);
+}
+
+void ModernLifecycle::onProbeFinished(OutgoingRequest *handle)
+{
+    if (m_probe != handle)
+        return;
+    m_probe = nullptr;
+    if (d->state != Client::State::Initializing)
+        return; // the connection already ended
+    const bool cached = m_record.source == Modern::EraRecord::Source::Cached;
+    if (!handle->isError()) {
+        const QJsonObject result = handle->result().toObject();
+        const Modern::EraStep next = m_detector->result(result);
+        if (next.action == Modern::EraStep::Action::UseModern)
+            useDiscoverResult(result);
+        step(cached && next.action != Modern::EraStep::Action::UseModern ? m_detector->cachedAssumptionFailed()
+                                                                          : next);
+        return;
+    }
+    const RpcError error = handle->error();
+    Modern::EraStep next;
+    const QJsonObject data = error.data.toObject();
+    if (cached) {
+        next = m_detector->cachedAssumptionFailed();
+    } else if (error.code == SessionErrorCode::Timeout) {
+        next = m_detector->timeout();
+    } else if (error.code == SessionErrorCode::TransportFailure && data.contains(QLatin1String("httpStatus"))) {
+        next = m_detector->httpStatus(data.value(QLatin1String("httpStatus")).toInt(),
+                                      data.value(QLatin1String("body")).toString().toUtf8());
+    } else {
+        next = m_detector->error(error);
+    }
+    step(next);
+}
+
+bool ModernLifecycle::legacyInitializeFailed()
+{
+    if (!m_detector || m_record.source != Modern::EraRecord::Source::Cached)
+        return false;
+    step(m_detector->cachedAssumptionFailed());
+    return true;
+}
+
+void ModernLifecycle::useDiscoverResult(const QJsonObject &result)
+{
+    m_discover = result;
+    m_serverInfo = Implementation::fromJson(result.value(Key::ServerInfo).toObject());
+    if (const QJsonObject info = Modern::serverInfoOf(result); !info.isEmpty())
+        m_serverInfo = Implementation::fromJson(info);
+    if (result.value(Key::Capabilities).toObject().contains(Key::Logging))
+        noteDeprecated(QStringLiteral("logging"));
+}
+
+void ModernLifecycle::becomeModern(const QString &version)
+{
+    m_version = version;
+    m_active = true;
+    m_record = m_detector->record();
+    if (d->transport)
+        d->transport->setRequestHeaders([this](const Message &request) { return paramHeaders(request); });
+    d->emitNote(Client::tr("Protocol era: modern, version %1 (%2).").arg(version, eraSourceText(m_record)));
+    qCDebug(lcSession) << "modern" << m_serverInfo.name << m_serverInfo.version << version;
+    d->setState(Client::State::Ready);
+    // What the caller asked for while the era was being decided.
+    for (const QPointer<OutgoingRequest> &handle : d->lifecycle.takeQueuedRequests()) {
+        if (handle && !handle->m_finished && d->state == Client::State::Ready)
+            send(handle);
+    }
+    if (d->state == Client::State::Ready)
+        Q_EMIT d->q->ready();
+}
+
+Modern::RequestMeta ModernLifecycle::meta() const
+{
+    Modern::RequestMeta meta;
+    meta.protocolVersion = m_version;
+    QJsonObject capabilities = d->q->clientCapabilities();
+    meta.extensions = capabilities.take(Modern::Field::Extensions).toObject();
+    meta.clientCapabilities = capabilities;
+    meta.clientInfo = d->clientInfo.toJson();
+    meta.logLevel = m_logLevel;
+    return meta;
+}
+
+void ModernLifecycle::send(OutgoingRequest *handle)
+{
+    if (handle->m_method == Method::ToolsCall) {
+        const QString tool = handle->m_params.value(Key::Name).toString();
+        const ModernHeaders::ToolHeaders headers = m_toolHeaders.value(tool);
+        if (!headers.valid) {
+            d->finishWithError(handle, RpcError{ErrorCode::InvalidParams,
+                                                Client::tr("The tool %1 was not called: its x-mcp-header annotations "
+                                                           "are invalid (%2).").arg(tool, headers.reason)});
+            return;
+        }
+        QString error;
+        ModernHeaders::ToolHeaderRules::paramHeaders(headers, handle->m_params.value(Key::Arguments).toObject(), &error);
+        if (!error.isEmpty()) {
+            d->finishWithError(handle, RpcError{ErrorCode::InvalidParams,
+                                                Client::tr("The tool %1 was not called: %2").arg(tool, error)});
+            return;
+        }
+    }
+    attachMultiRound(handle, meta().applyTo(handle->m_params));
+    startRound(handle);
+}
+
+void ModernLifecycle::attachMultiRound(OutgoingRequest *handle, const QJsonObject &params)
+{
+    if (handle->m_multiRound)
+        handle->m_multiRound->deleteLater();
+    auto *rounds = new Modern::MultiRoundTripRequest(handle->m_method, params, this,
+                                                     meta().capabilitiesWithExtensions(), handle);
+    handle->m_multiRound = rounds;
+    QObject::connect(rounds, &Modern::MultiRoundTripRequest::retryReady, handle, [this, handle] {
+        handle->m_id = MessageId(d->nextId++);
+        startRound(handle);
+    });
+    QObject::connect(rounds, &Modern::MultiRoundTripRequest::failed, handle, [this, handle](const QString &message) {
+        d->finishWithError(handle, RpcError{ErrorCode::InternalError, message});
+    });
+}
+
+void ModernLifecycle::startRound(OutgoingRequest *handle)
+{
+    Modern::MultiRoundTripRequest *rounds = handle->m_multiRound;
+    handle->m_params = rounds->params();
+    rounds->sent(handle->m_id);
+    if (rounds->state() != Modern::MultiRoundTripRequest::State::AwaitingResult)
+        return; // failed (a reused id), which finished the handle
+    handle->m_roundIds.append(handle->m_id);
+    d->armTimer(handle);
+    d->transmit(handle);
+}
+
+bool ModernLifecycle::onReply(OutgoingRequest *handle, const Message &reply)
+{
+    Modern::MultiRoundTripRequest *rounds = handle->m_multiRound;
+    if (!rounds)
+        return false;
+    handle->m_sent = false; // between rounds nothing is in flight to cancel
+    if (!reply.isResponse()) {
+        RpcError error = reply.error();
+        if (const auto unsupported = Modern::unsupportedVersionOf(error)) {
+            const QStringList ours = supportedProtocolVersions();
+            const auto mutual = std::find_if(ours.cbegin(), ours.cend(), [&](const QString &version) {
+                return unsupported->supported.contains(version);
+            });
+            if (mutual != ours.cend() && !handle->m_versionRetried) {
+                handle->m_versionRetried = true;
+                m_version = *mutual;
+                d->emitNote(Client::tr("The server does not accept protocol version %1; retrying with %2.")
+                                .arg(unsupported->requested, *mutual));
+                QJsonObject params = handle->m_multiRound->params();
+                params.remove(Modern::MetaKey::Meta);
+                attachMultiRound(handle, meta().applyTo(params));
+                handle->m_id = MessageId(d->nextId++);
+                startRound(handle);
+                return true;
+            }
+        }
+        const QString described = Modern::ModernErrors::describe(error, supportedProtocolVersions());
+        if (!described.isEmpty())
+            error.message = described;
+        // The server's own error finishes the request, with its code and data.
+        QObject::disconnect(rounds, &Modern::MultiRoundTripRequest::failed, handle, nullptr);
+        rounds->errorReceived(error.message);
+        d->finishWithError(handle, error);
+        return true;
+    }
+    const QJsonObject result = reply.result().toObject();
+    if (const QJsonObject info = Modern::serverInfoOf(result); !info.isEmpty())
+        m_serverInfo = Implementation::fromJson(info);
+    rounds->resultReceived(result);
+    switch (rounds->state()) {
+    case Modern::MultiRoundTripRequest::State::Completed:
+        if (handle->m_method == Method::ToolsList)
+            rememberTools(result);
+        d->finishWithReply(handle, reply);
+        break;
+    case Modern::MultiRoundTripRequest::State::CollectingInput:
+        d->clearDeadline(handle); // a person may be answering: not the server's time
+        break;
+    default:
+        break; // failed: already finished
+    }
+    return true;
+}
+
+void ModernLifecycle::rememberTools(const QJsonObject &result)
+{
+    const QJsonArray tools = result.value(Key::Tools).toArray();
+    for (const QJsonValue &tool : tools) {
+        const QJsonObject object = tool.toObject();
+        const QString name = object.value(Key::Name).toString();
+        const ModernHeaders::ToolHeaders headers =
+            ModernHeaders::ToolHeaderRules::inspect(object.value(Key::InputSchema).toObject());
+        m_toolHeaders.insert(name, headers);
+        if (!headers.valid)
+            d->emitNote(Client::tr("The tool %1 is invalid and will not be called: %2").arg(name, headers.reason));
+    }
+}
+
+QHash<QString, QString> ModernLifecycle::invalidTools() const
+{
+    QHash<QString, QString> invalid;
+    for (auto it = m_toolHeaders.cbegin(); it != m_toolHeaders.cend(); ++it)
+        if (!it->valid)
+            invalid.insert(it.key(), it->reason);
+    return invalid;
+}
+
+Transport::HeaderList ModernLifecycle::paramHeaders(const Message &request) const
+{
+    if (request.method() != Method::ToolsCall)
+        return {};
+    const QJsonObject params = request.paramsObject();
+    QString error;
+    return ModernHeaders::ToolHeaderRules::paramHeaders(m_toolHeaders.value(params.value(Key::Name).toString()),
+                                                        params.value(Key::Arguments).toObject(), &error);
+}
+
+QJsonObject ModernLifecycle::serverCapabilities() const
+{
+    return m_discover.value(Key::Capabilities).toObject();
+}
+
+QString ModernLifecycle::instructions() const
+{
+    return m_discover.value(Key::Instructions).toString();
+}
+
+void ModernLifecycle::noteDeprecated(const QString &feature)
+{
+    if (m_deprecated.contains(feature))
+        return;
+    m_deprecated.append(feature);
+    d->emitNote(Client::tr("This modern server relies on %1, which the 2026-07-28 revision deprecates.").arg(feature));
+    Q_EMIT d->q->deprecatedFeatureUsed(feature);
+}
+
+void ModernLifecycle::handleInputRequest(const Modern::InputRequest &input, Modern::InputReply *reply)
+{
+    ServerRequestHandler *handler = nullptr;
+    if (input.method == Method::RootsList) {
+        handler = d->rootsHandler;
+        noteDeprecated(QStringLiteral("roots"));
+    } else if (input.method == Method::SamplingCreateMessage) {
+        handler = d->samplingHandler;
+        noteDeprecated(QStringLiteral("sampling"));
+    } else if (input.method == Method::ElicitationCreate) {
+        handler = d->elicitationHandler;
+    }
+    if (!handler) {
+        reply->decline();
+        return;
+    }
+    // The handlers know server requests: the input request becomes one, answered into the
+    // next round instead of onto the wire.
+    const QPointer<Modern::InputReply> target = reply;
+    auto *request = new IncomingRequest(d->q, MessageId(input.key), input.method, input.params,
+                                        [target](const Response &answer) {
+                                            if (!target)
+                                                return;
+                                            if (answer.error || !answer.result.isObject())
+                                                target->decline();
+                                            else
+                                                target->answer(answer.result.toObject());
+                                        });
+    const QPointer<IncomingRequest> guard = request;
+    QObject::connect(reply, &QObject::destroyed, d->q, [guard] {
+        if (guard)
+            guard->withdraw(Client::tr("The request was cancelled or finished."), true);
+    });
+    handler->handleRequest(request);
+}
+
+} // namespace Mcp

@@ -1,0 +1,107 @@
+#pragma once
+
+#include "jsonrpc/message.h"
+#include "protocol/types.h"
+#include "session/modern/eradetector.h"
+#include "session/modern/multiroundtrip.h"
+#include "session/modern/requestmeta.h"
+#include "transport/modernheaders.h"
+#include "transport/transport.h"
+
+#include <QHash>
+#include <QJsonObject>
+#include <QPointer>
+#include <QStringList>
+
+#include <optional>
+
+namespace Mcp {
+
+class ClientPrivate;
+class OutgoingRequest;
+
+// The modern lifecycle (2026-07-28 and later) behind the Client API, beside LegacyLifecycle:
+// no handshake. At connect it decides the era with an EraDetector (probing with
+// server/discover unless the choice or a cached record says otherwise) and hands a legacy
+// server to LegacyLifecycle. On a modern connection every request carries the per-request
+// `_meta`, runs as a multi round-trip request (input asked through the Client's
+// ServerRequestHandlers, then retried with a new id), -32022 is retried once with a mutual
+// version, serverInfo is read from results, and tools/list results are checked for
+// `x-mcp-header` rules so that invalid tools are never called.
+class ModernLifecycle : public Modern::InputRequestHandler
+{
+public:
+    explicit ModernLifecycle(ClientPrivate *d) : d(d) {}
+
+    // Newest first.
+    static QStringList supportedProtocolVersions();
+
+    void setEraChoice(const Modern::EraChoice &choice) { m_choice = choice; }
+    Modern::EraChoice eraChoice() const { return m_choice; }
+    // What an earlier connection decided (persisted with the configuration): used without
+    // probing while it holds, probed again when it fails.
+    void setCachedEra(const Modern::EraRecord &record) { m_cached = record; }
+    Modern::EraRecord eraRecord() const { return m_record; }
+    void setProbeTimeout(int timeoutMs) { m_probeTimeoutMs = timeoutMs; }
+    void setLogLevel(const QString &level) { m_logLevel = level; }
+    QString logLevel() const { return m_logLevel; }
+
+    // A new connection: forget what the last one decided.
+    void reset();
+    // The transport is open: decide the era.
+    void start();
+    // The connection speaks the modern era (decided, not probing).
+    bool isActive() const { return m_active; }
+
+    // Sends a request of a modern connection.
+    void send(OutgoingRequest *handle);
+    // The answer to a request this lifecycle sent; false when it is not one of them.
+    bool onReply(OutgoingRequest *handle, const Message &reply);
+    // The legacy initialize failed: when the era came from the cache, probe again (true).
+    bool legacyInitializeFailed();
+
+    // What server/discover said (the probe's answer, kept for the connection).
+    QJsonObject discoverResult() const { return m_discover; }
+    QString protocolVersion() const { return m_version; }
+    Implementation serverInfo() const { return m_serverInfo; }
+    QJsonObject serverCapabilities() const;
+    QString instructions() const;
+    // Deprecated features (roots, sampling, logging) this modern server relies on.
+    QStringList deprecatedFeatures() const { return m_deprecated; }
+    // Tools whose `x-mcp-header` annotations break the rules: name -> reason.
+    QHash<QString, QString> invalidTools() const;
+
+    // Mcp-Param-* headers of a tools/call (Transport::setRequestHeaders).
+    Transport::HeaderList paramHeaders(const Message &request) const;
+
+private:
+    static QString eraSourceText(const Modern::EraRecord &record);
+    void step(const Modern::EraStep &next);
+    void sendProbe(const QString &version);
+    void onProbeFinished(OutgoingRequest *handle);
+    void becomeModern(const QString &version);
+    void useDiscoverResult(const QJsonObject &result);
+    Modern::RequestMeta meta() const;
+    void startRound(OutgoingRequest *handle);
+    void attachMultiRound(OutgoingRequest *handle, const QJsonObject &params);
+    void noteDeprecated(const QString &feature);
+    void rememberTools(const QJsonObject &result);
+    void handleInputRequest(const Modern::InputRequest &request, Modern::InputReply *reply) override;
+
+    ClientPrivate *d;
+    Modern::EraChoice m_choice;
+    Modern::EraRecord m_cached;
+    Modern::EraRecord m_record;
+    std::optional<Modern::EraDetector> m_detector;
+    QPointer<OutgoingRequest> m_probe;
+    int m_probeTimeoutMs = 10000;
+    bool m_active = false;
+    QString m_version;
+    QString m_logLevel;
+    QJsonObject m_discover;
+    Implementation m_serverInfo;
+    QStringList m_deprecated;
+    QHash<QString, ModernHeaders::ToolHeaders> m_toolHeaders;
+};
+
+} // namespace Mcp
