@@ -1,6 +1,8 @@
 #include "clioptions.h"
 
 #include "config/serverconfig.h"
+#include "session/client.h"
+#include "session/modern/vocabulary.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -15,7 +17,18 @@ QStringList supportedMethods()
             QStringLiteral("resources/list"),      QStringLiteral("resources/read"),
             QStringLiteral("resources/templates/list"), QStringLiteral("prompts/list"),
             QStringLiteral("prompts/get"),         QStringLiteral("logging/setLevel"),
-            QStringLiteral("ping"),                QStringLiteral("completion/complete")};
+            QStringLiteral("ping"),                QStringLiteral("completion/complete"),
+            QStringLiteral("server/discover"),     QStringLiteral("subscriptions/listen")};
+}
+
+QStringList modernProtocolVersions()
+{
+    return {Modern::Version::Current};
+}
+
+QStringList legacyProtocolVersions()
+{
+    return Client::supportedProtocolVersions();
 }
 
 QJsonValue parseArgumentValue(const QString &text)
@@ -100,11 +113,15 @@ QString usageText()
         "  --server NAME            the server of --config to use\n"
         "  --transport T            stdio, http (Streamable HTTP), sse (legacy) or auto (default for URLs)\n"
         "  --header \"Name: value\"   HTTP header (repeatable)\n"
+        "  --protocol P             auto (default: detect the server's era), modern (2026-07-28\n"
+        "                           and later, no initialize), legacy (initialize), or a version,\n"
+        "                           which pins it and its era (2026-07-28, 2025-06-18...)\n"
         "\n"
         "Operation:\n"
         "  --method M               tools/list (default), tools/call, resources/list, resources/read,\n"
         "                           resources/templates/list, prompts/list, prompts/get,\n"
-        "                           logging/setLevel, ping, completion/complete\n"
+        "                           logging/setLevel, ping, completion/complete, server/discover,\n"
+        "                           subscriptions/listen\n"
         "  --tool-name NAME         tool for tools/call\n"
         "  --tool-arg KEY=VALUE     tool argument; VALUE is parsed as JSON when it is valid JSON,\n"
         "                           else sent as a string (repeatable)\n"
@@ -114,6 +131,11 @@ QString usageText()
         "  --log-level LEVEL        level for logging/setLevel\n"
         "  --ref prompt:NAME|resource:URI   reference for completion/complete\n"
         "  --argument NAME=VALUE    argument being completed\n"
+        "  --listen-for SECONDS     subscriptions/listen: print each notification as one JSON line\n"
+        "                           as it arrives, then end after SECONDS\n"
+        "  --listen-filter LIST     what to listen for, comma-separated: tools, prompts, resources\n"
+        "                           (list changes), resource:URI (updates of one resource);\n"
+        "                           default tools,prompts,resources\n"
         "\n"
         "Behaviour:\n"
         "  --timeout MS             request timeout, reset by progress (default 60000)\n"
@@ -125,11 +147,33 @@ QString usageText()
         "  --elicitation A          decline (default), cancel or accept-defaults\n"
         "  --root DIR               offer DIR as a root (repeatable)\n"
         "  --compact                print the result on one line\n"
-        "  --verbose                print the library's debug log (mcp.*) on stderr\n"
+        "  --verbose                say which era and version are in use and how they were decided\n"
+        "                           (probed, pinned or cached), and print the library's debug log\n"
+        "                           (mcp.*) on stderr\n"
         "\n"
         "Exit codes: 0 ok, 1 the server answered with an error, 2 usage, 3 could not connect or\n"
         "initialize, 4 timeout, 5 the tool reported isError, 6 connection lost mid-request.\n")
         + oauthUsageText();
+}
+
+// "tools,prompts,resources,resource:URI" into *filter; false for an empty or unknown entry.
+static bool parseListenFilter(const QString &text, Modern::SubscriptionFilter *filter)
+{
+    static const QLatin1StringView resourcePrefix("resource:");
+    for (const QString &entry : text.split(u',')) {
+        const QString item = entry.trimmed();
+        if (item == QLatin1String("tools"))
+            filter->toolsListChanged = true;
+        else if (item == QLatin1String("prompts"))
+            filter->promptsListChanged = true;
+        else if (item == QLatin1String("resources"))
+            filter->resourcesListChanged = true;
+        else if (item.startsWith(resourcePrefix) && item.size() > resourcePrefix.size())
+            filter->resourceSubscriptions.append(item.mid(resourcePrefix.size()));
+        else
+            return false;
+    }
+    return true;
 }
 
 static bool splitPair(const QString &text, QChar separator, QString *key, QString *value)
@@ -196,7 +240,8 @@ ParseOutcome parseArguments(const QStringList &arguments)
             QStringLiteral("--oauth-client-secret"), QStringLiteral("--oauth-client-issuer"),
             QStringLiteral("--oauth-client-key"), QStringLiteral("--oauth-client-metadata-url"),
             QStringLiteral("--oauth-workload-token"), QStringLiteral("--oauth-scopes"), QStringLiteral("--oauth-grant"),
-            QStringLiteral("--oauth-dpop")};
+            QStringLiteral("--oauth-dpop"), QStringLiteral("--protocol"), QStringLiteral("--listen-for"),
+            QStringLiteral("--listen-filter")};
         static const QStringList flags = {QStringLiteral("--server-stderr"), QStringLiteral("--compact"),
                                           QStringLiteral("--verbose"), QStringLiteral("--help"), QStringLiteral("-h"), QStringLiteral("--cli")};
         if (flags.contains(name) && !hasInlineValue) {
@@ -306,6 +351,19 @@ ParseOutcome parseArguments(const QStringList &arguments)
             if (!value.contains(u'='))
                 return fail(tr("--argument expects NAME=VALUE"));
             o.completionArgument = value;
+        } else if (name == QLatin1String("--protocol")) {
+            o.protocol = Modern::EraChoice::fromString(value, modernProtocolVersions(), legacyProtocolVersions());
+            if (!o.protocol)
+                return fail(tr("--protocol must be auto, modern, legacy or one of the versions %1, not \"%2\"")
+                                .arg((modernProtocolVersions() + legacyProtocolVersions()).join(QStringLiteral(", ")), value));
+        } else if (name == QLatin1String("--listen-for")) {
+            bool ok = false;
+            o.listenForSeconds = value.toInt(&ok);
+            if (!ok || o.listenForSeconds <= 0)
+                return fail(tr("--listen-for expects a number of seconds, got \"%1\"").arg(value));
+        } else if (name == QLatin1String("--listen-filter")) {
+            if (!parseListenFilter(value, &o.listenFilter))
+                return fail(tr("--listen-filter expects tools, prompts, resources or resource:URI, comma-separated, got \"%1\"").arg(value));
         } else if (QString error; !parseOAuthOption(name, value, &o.oauth, &error)) {
             return fail(error);
         }
@@ -329,6 +387,13 @@ ParseOutcome parseArguments(const QStringList &arguments)
         return fail(tr("prompts/get needs --prompt-name"));
     if (o.method == QLatin1String("logging/setLevel") && o.logLevel.isEmpty())
         return fail(tr("logging/setLevel needs --log-level"));
+    const bool listens = o.method == Modern::Method::SubscriptionsListen;
+    if (listens && o.listenForSeconds == 0)
+        return fail(tr("subscriptions/listen needs --listen-for SECONDS"));
+    if (!listens && (o.listenForSeconds > 0 || !o.listenFilter.isEmpty()))
+        return fail(tr("--listen-for and --listen-filter go with --method subscriptions/listen"));
+    if (listens && o.listenFilter.isEmpty())
+        o.listenFilter = {true, true, true, {}};
     if (o.method == QLatin1String("completion/complete") && (o.completionRef.isEmpty() || o.completionArgument.isEmpty()))
         return fail(tr("completion/complete needs --ref and --argument"));
     const bool isUrl = o.target.startsWith(QLatin1String("http://")) || o.target.startsWith(QLatin1String("https://"));

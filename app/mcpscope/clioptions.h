@@ -6,6 +6,9 @@
 #include <QStringList>
 #include <QJsonObject>
 
+#include "session/modern/eradetector.h"
+#include "session/modern/subscriptions.h"
+
 #include <optional>
 
 namespace Mcp::Cli {
@@ -53,6 +56,7 @@ struct CliOptions
     TransportChoice transport = TransportChoice::Default;
     QList<QPair<QString, QString>> headers;      // --header "Name: value"
     CliOAuthOptions oauth;
+    std::optional<Modern::EraChoice> protocol;  // --protocol; unset: the --config entry's choice, else auto
 
     QString method;                 // --method; empty means tools/list
     QString toolName;
@@ -63,6 +67,8 @@ struct CliOptions
     QString logLevel;
     QString completionRef;          // --ref prompt:NAME or resource:URI-TEMPLATE (completion/complete)
     QString completionArgument;     // --argument name=value (completion/complete)
+    int listenForSeconds = 0;       // --listen-for (subscriptions/listen)
+    Modern::SubscriptionFilter listenFilter; // --listen-filter; default: every list change
 
     int timeoutMs = 60000;          // --timeout, reset by progress
     int maxTotalTimeoutMs = 0;      // --max-total-timeout
@@ -93,5 +99,9 @@ QJsonValue parseArgumentValue(const QString &text);
 QString usageText();
 
 QStringList supportedMethods();
+
+// The versions --protocol VERSION may pin, newest first.
+QStringList modernProtocolVersions();
+QStringList legacyProtocolVersions();
 
 } // namespace Mcp::Cli

@@ -8,6 +8,7 @@
 #include "protocol/keys.h"
 #include "protocol/methods.h"
 #include "protocol/requests.h"
+#include "session/modern/vocabulary.h"
 #include "traffic/trafficcapture.h"
 #include "transport/transport.h"
 
@@ -66,8 +67,10 @@ void CliRunner::start()
             finish(m_exitCode);
         } else if (!m_operationStarted) {
             fail(ExitConnectFailed, tr("could not connect to the server: %1").arg(reason));
+        } else if (m_options.method == Modern::Method::SubscriptionsListen) {
+            fail(ExitConnectionLost, tr("the connection was lost while listening: %1").arg(reason));
         }
-        // While an operation is pending, its handle reports the lost connection.
+        // While a request is pending, its handle reports the lost connection.
     });
     m_client->connectToServer();
 }
@@ -267,11 +270,111 @@ void CliRunner::handleRequest(IncomingRequest *request)
     request->reject({ErrorCode::MethodNotFound, tr("Method not found: %1").arg(method), QJsonValue::Undefined});
 }
 
+static int exitCodeFor(const RpcError &error)
+{
+    switch (error.code) {
+    case SessionErrorCode::Timeout: return ExitTimeout;
+    case SessionErrorCode::ConnectionClosed: return ExitConnectionLost;
+    default: return ExitRequestFailed;
+    }
+}
+
+static QString describe(const RpcError &error)
+{
+    QString text = QStringLiteral("%1 (code %2)").arg(error.message).arg(error.code);
+    if (!error.data.isUndefined() && !error.data.isNull()) {
+        const QJsonDocument doc = error.data.isObject() ? QJsonDocument(error.data.toObject())
+                                  : error.data.isArray() ? QJsonDocument(error.data.toArray())
+                                                         : QJsonDocument(QJsonArray{error.data});
+        text += QStringLiteral("; data: ") + QString::fromUtf8(doc.toJson(QJsonDocument::Compact));
+    }
+    return text;
+}
+
+// The era and version this connection speaks and how they were decided. The library speaks
+// only the legacy era until the modern lifecycle is merged; then this reads the Client's record.
+static Modern::EraRecord eraInUse(const Client *client, const std::optional<Modern::EraChoice> &choice)
+{
+    const bool pinned = choice && !choice->pinnedVersion.isEmpty();
+    return {Modern::Era::Legacy, client->protocolVersion(),
+            pinned ? Modern::EraRecord::Source::Pinned : Modern::EraRecord::Source::Probed};
+}
+
+static QString eraName(Modern::Era era)
+{
+    return era == Modern::Era::Modern ? QStringLiteral("modern") : QStringLiteral("legacy");
+}
+
+static QString sourceName(Modern::EraRecord::Source source)
+{
+    switch (source) {
+    case Modern::EraRecord::Source::Pinned: return QStringLiteral("pinned");
+    case Modern::EraRecord::Source::Cached: return QStringLiteral("cached");
+    case Modern::EraRecord::Source::Probed: break;
+    }
+    return QStringLiteral("probed");
+}
+
+// --verbose names the era in use; a connection that does not speak what --protocol asked
+// for ends here (exit 3) rather than running the operation in another era.
+bool CliRunner::checkEra()
+{
+    const Modern::EraRecord record = eraInUse(m_client, m_options.protocol);
+    if (m_options.verbose)
+        writeErr(tr("mcpscope: %1 era, protocol version %2 (%3)")
+                     .arg(eraName(record.era), record.version, sourceName(record.source)));
+    const std::optional<Modern::EraChoice> &choice = m_options.protocol;
+    if (!choice || choice->mode == Modern::EraChoice::Mode::Auto)
+        return true;
+    const Modern::Era wanted = choice->mode == Modern::EraChoice::Mode::Modern ? Modern::Era::Modern : Modern::Era::Legacy;
+    if (record.era == wanted && (choice->pinnedVersion.isEmpty() || choice->pinnedVersion == record.version))
+        return true;
+    fail(ExitConnectFailed, tr("--protocol %1 asked for %2, but the connection speaks the %3 era at version %4")
+                                .arg(choice->toString(),
+                                     choice->pinnedVersion.isEmpty() ? eraName(wanted) : choice->pinnedVersion,
+                                     eraName(record.era), record.version));
+    return false;
+}
+
+// subscriptions/listen: each notification the filter asks for, as one JSON line, until
+// --listen-for ends the run. Until the library's listen stream is merged, the notifications
+// come from the connection itself and resource:URI entries subscribe to those resources.
+void CliRunner::listen()
+{
+    const Modern::SubscriptionFilter &filter = m_options.listenFilter;
+    connect(m_client, &Client::notificationReceived, this, [this, filter](const Message &notification) {
+        const QString method = notification.method();
+        const bool wanted = (method == Method::ToolsListChangedNotification && filter.toolsListChanged)
+            || (method == Method::PromptsListChangedNotification && filter.promptsListChanged)
+            || (method == Method::ResourcesListChangedNotification && filter.resourcesListChanged)
+            || (method == Method::ResourceUpdatedNotification
+                && filter.resourceSubscriptions.contains(notification.paramsObject().value(Key::Uri).toString()));
+        if (wanted)
+            printNotification(notification);
+    });
+    for (const QString &uri : filter.resourceSubscriptions) {
+        OutgoingRequest *handle = m_client->subscribeResource(uri);
+        connect(handle, &OutgoingRequest::finished, this, [this, handle] {
+            if (handle->isError())
+                fail(exitCodeFor(handle->error()), tr("%1 failed: %2").arg(handle->method(), describe(handle->error())));
+        });
+    }
+    // Precise: a coarse timer may end the listen up to 5 % early.
+    QTimer::singleShot(m_options.listenForSeconds * 1000, Qt::PreciseTimer, this, [this] { finish(ExitOk); });
+}
+
+void CliRunner::printNotification(const Message &notification)
+{
+    printJson(QJsonDocument(notification.toJson()), true);
+}
+
 void CliRunner::runOperation()
 {
     if (m_operationStarted)
         return;
     m_operationStarted = true;
+    if (!checkEra())
+        return;
     const CliOptions &o = m_options;
     RequestOptions requestOptions;
     requestOptions.timeoutMs = o.timeoutMs;
@@ -302,6 +405,10 @@ void CliRunner::runOperation()
         handle = m_client->send(Requests::setLogLevel(o.logLevel), requestOptions);
     } else if (m == Method::Ping) {
         handle = m_client->send(Requests::ping(), requestOptions);
+    } else if (m == Modern::Method::Discover) {
+        handle = m_client->sendRequest(m, {}, requestOptions);
+    } else if (m == Modern::Method::SubscriptionsListen) {
+        listen();
     } else if (m == Method::CompletionComplete) {
         const bool isPrompt = o.completionRef.startsWith(QLatin1String("prompt:"));
         const QString refValue = o.completionRef.section(u':', 1);
@@ -312,27 +419,6 @@ void CliRunner::runOperation()
     }
     if (handle)
         connect(handle, &OutgoingRequest::finished, this, [this, handle] { onRequestDone(handle); });
-}
-
-static int exitCodeFor(const RpcError &error)
-{
-    switch (error.code) {
-    case SessionErrorCode::Timeout: return ExitTimeout;
-    case SessionErrorCode::ConnectionClosed: return ExitConnectionLost;
-    default: return ExitRequestFailed;
-    }
-}
-
-static QString describe(const RpcError &error)
-{
-    QString text = QStringLiteral("%1 (code %2)").arg(error.message).arg(error.code);
-    if (!error.data.isUndefined() && !error.data.isNull()) {
-        const QJsonDocument doc = error.data.isObject() ? QJsonDocument(error.data.toObject())
-                                  : error.data.isArray() ? QJsonDocument(error.data.toArray())
-                                                         : QJsonDocument(QJsonArray{error.data});
-        text += QStringLiteral("; data: ") + QString::fromUtf8(doc.toJson(QJsonDocument::Compact));
-    }
-    return text;
 }
 
 void CliRunner::onRequestDone(OutgoingRequest *handle)
@@ -361,8 +447,12 @@ void CliRunner::onListDone(const QString &itemsKey, const QJsonArray &items, con
 
 void CliRunner::printResult(const QJsonValue &result)
 {
-    const QJsonDocument doc = result.isArray() ? QJsonDocument(result.toArray()) : QJsonDocument(result.toObject());
-    const QByteArray bytes = doc.toJson(m_options.compact ? QJsonDocument::Compact : QJsonDocument::Indented);
+    printJson(result.isArray() ? QJsonDocument(result.toArray()) : QJsonDocument(result.toObject()), m_options.compact);
+}
+
+void CliRunner::printJson(const QJsonDocument &document, bool compact)
+{
+    const QByteArray bytes = document.toJson(compact ? QJsonDocument::Compact : QJsonDocument::Indented);
     std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
     if (!bytes.endsWith('\n'))
         std::fputc('\n', stdout);

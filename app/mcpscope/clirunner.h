@@ -31,9 +31,13 @@ private:
     void handleRequest(IncomingRequest *request) override;
     bool createClient();
     void runOperation();
+    bool checkEra();
+    void listen();
+    void printNotification(const Message &notification);
     void onRequestDone(OutgoingRequest *handle);
     void onListDone(const QString &itemsKey, const QJsonArray &items, const std::optional<RpcError> &error);
     void printResult(const QJsonValue &result);
+    void printJson(const QJsonDocument &document, bool compact);
     void fail(int exitCode, const QString &message);
     void finish(int exitCode);
     bool writeCapture(QString *error) const;

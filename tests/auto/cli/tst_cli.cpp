@@ -1,5 +1,7 @@
 // The real mcpscope binary in --cli mode against real servers: server-everything (npm)
 // and the bundled demo server, including its fault tools.
+#include <QDeadlineTimer>
+#include <QElapsedTimer>
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -8,6 +10,7 @@
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -36,6 +39,10 @@ private Q_SLOTS:
     void httpDemoServer();
     void everythingOverHttp_data();
     void everythingOverHttp();
+    void protocolChoice_data();
+    void protocolChoice();
+    void verboseNamesTheEra();
+    void listenPrintsNotifications();
 
 private:
     struct Run
@@ -47,9 +54,15 @@ private:
     };
     Run cli(const QStringList &arguments, int timeoutMs = 60000);
     QStringList everything() const;
+    // Starts a server that serves HTTP and returns its URL (empty on failure).
+    static QString startHttpServer(QProcess *server, const QString &program, const QStringList &arguments);
+    // A server command for stdio, or a running HTTP server's URL, of the demo server or the SDK v2 peer.
+    QStringList serverTarget(QProcess *httpServer, const QString &peer, const QString &era, bool http);
 
     QString m_node;
     QString m_everything;
+    QString m_sdkNode;     // the Node 22 the SDK v2 needs
+    QString m_sdk2Server;  // tests/peers/sdk2-server.mjs
 };
 
 tst_Cli::Run tst_Cli::cli(const QStringList &arguments, int timeoutMs)
@@ -69,6 +82,38 @@ tst_Cli::Run tst_Cli::cli(const QStringList &arguments, int timeoutMs)
     return run;
 }
 
+QString tst_Cli::startHttpServer(QProcess *server, const QString &program, const QStringList &arguments)
+{
+    // The demo server names its URL on stderr, the SDK v2 peer on stdout's first line.
+    server->setProcessChannelMode(QProcess::MergedChannels);
+    server->start(program, arguments);
+    if (!server->waitForStarted())
+        return {};
+    QByteArray banner;
+    QDeadlineTimer deadline(15000);
+    while (!banner.contains("http://") || !banner.mid(banner.indexOf("http://")).contains('\n')) {
+        if (deadline.hasExpired() || !server->waitForReadyRead(int(deadline.remainingTime())))
+            return {};
+        banner += server->readAll();
+    }
+    const qsizetype at = banner.indexOf("http://");
+    return QString::fromUtf8(banner.mid(at, banner.indexOf('\n', at) - at).trimmed());
+}
+
+QStringList tst_Cli::serverTarget(QProcess *httpServer, const QString &peer, const QString &era, bool http)
+{
+    const bool demo = peer == QLatin1String("demo");
+    const QString program = demo ? QStringLiteral(MCPSCOPE_DEMO_SERVER) : m_sdkNode;
+    QStringList arguments = demo ? QStringList{QStringLiteral("--era"), era, QStringLiteral("--conformance")}
+                                 : QStringList{m_sdk2Server, QStringLiteral("--era"), era};
+    if (!http)
+        return QStringList{program} + arguments;
+    arguments += demo ? QStringList{QStringLiteral("--http"), QStringLiteral("--port"), QStringLiteral("0")}
+                      : QStringList{QStringLiteral("--transport"), QStringLiteral("http")};
+    const QString url = startHttpServer(httpServer, program, arguments);
+    return url.isEmpty() ? QStringList{} : QStringList{url};
+}
+
 QStringList tst_Cli::everything() const
 {
     return {m_node, m_everything, QStringLiteral("stdio")};
@@ -80,6 +125,9 @@ void tst_Cli::initTestCase()
     QVERIFY2(!m_node.isEmpty(), "node is not on PATH (scripts/setup.sh installs it)");
     m_everything = QStringLiteral(MCPSCOPE_PEERS_DIR "/@modelcontextprotocol/server-everything/dist/index.js");
     QVERIFY2(QFile::exists(m_everything), "server-everything is missing: run scripts/setup.sh --test-peers");
+    m_sdkNode = QStringLiteral(MCPSCOPE_PEERS_DIR "/.bin/node");
+    QVERIFY2(QFile::exists(m_sdkNode), "Node 22 of tests/peers is missing: run scripts/setup.sh --test-peers");
+    m_sdk2Server = QStringLiteral(MCPSCOPE_PEERS_DIR "/../sdk2-server.mjs");
 }
 
 void tst_Cli::everythingEcho()
@@ -317,12 +365,9 @@ void tst_Cli::captureWithSecretsRedacted()
 void tst_Cli::httpDemoServer()
 {
     QProcess server;
-    server.start(QStringLiteral(MCPSCOPE_DEMO_SERVER), {QStringLiteral("--http"), QStringLiteral("--port"), QStringLiteral("0")});
-    QVERIFY(server.waitForStarted());
-    QByteArray banner;
-    QTRY_VERIFY_WITH_TIMEOUT((banner += server.readAllStandardError()).contains("http://"), 10000);
-    const qsizetype at = banner.indexOf("http://");
-    const QString url = QString::fromUtf8(banner.mid(at, banner.indexOf('\n', at) - at).trimmed());
+    const QString url = startHttpServer(&server, QStringLiteral(MCPSCOPE_DEMO_SERVER),
+                                        {QStringLiteral("--http"), QStringLiteral("--port"), QStringLiteral("0")});
+    QVERIFY(!url.isEmpty());
 
     QTemporaryDir dir;
     const QString har = dir.filePath(QStringLiteral("run.har"));
@@ -392,6 +437,125 @@ void tst_Cli::everythingOverHttp()
     QVERIFY(!resources.json().value(QStringLiteral("resources")).toArray().isEmpty());
     server.kill();
     server.waitForFinished();
+}
+
+// --protocol against servers of each era, over stdio and HTTP: the cells of the spec's
+// compatibility matrix. Where the client's choice and the server's eras have nothing in
+// common (a legacy client against a modern-only server, a modern one against a legacy server),
+// the run ends at connect with exit 3.
+void tst_Cli::protocolChoice_data()
+{
+    QTest::addColumn<QString>("peer");
+    QTest::addColumn<QString>("era");
+    QTest::addColumn<bool>("http");
+    QTest::addColumn<QString>("protocol");
+    QTest::addColumn<int>("exitCode");
+    struct Cell
+    {
+        const char *era;
+        const char *protocol;
+        int exitCode;
+    };
+    static const Cell cells[] = {
+        {"dual", "auto", 0},         {"dual", "legacy", 0},          {"dual", "2025-11-25", 0},
+        {"legacy", "auto", 0},       {"legacy", "legacy", 0},        {"legacy", "2025-11-25", 0},
+        {"legacy", "modern", 3},     {"legacy", "2026-07-28", 3},
+        {"modern", "legacy", 3},     {"modern", "2025-11-25", 3},
+    };
+    for (const char *peer : {"demo", "sdk2"}) {
+        for (const bool http : {false, true}) {
+            for (const Cell &cell : cells) {
+                QTest::addRow("%s %s %s, --protocol %s", peer, cell.era, http ? "http" : "stdio", cell.protocol)
+                    << QString::fromLatin1(peer) << QString::fromLatin1(cell.era) << http
+                    << QString::fromLatin1(cell.protocol) << cell.exitCode;
+            }
+        }
+    }
+}
+
+void tst_Cli::protocolChoice()
+{
+    QFETCH(QString, peer);
+    QFETCH(QString, era);
+    QFETCH(bool, http);
+    QFETCH(QString, protocol);
+    QFETCH(int, exitCode);
+    QProcess httpServer;
+    const auto stopServer = qScopeGuard([&httpServer] { httpServer.kill(); httpServer.waitForFinished(); });
+    const QStringList target = serverTarget(&httpServer, peer, era, http);
+    QVERIFY2(!target.isEmpty(), "the HTTP server did not say its URL");
+    const QStringList chosen{QStringLiteral("--protocol"), protocol, QStringLiteral("--")};
+
+    const Run list = cli(chosen + target);
+    QVERIFY2(list.exitCode == exitCode, list.err.constData());
+    if (exitCode != 0) {
+        // Refused before any operation: nothing on stdout, a sentence on stderr.
+        QVERIFY(list.out.isEmpty());
+        QVERIFY2(list.err.startsWith("mcpscope: ") && list.err.count('\n') == 1, list.err.constData());
+        return;
+    }
+    QStringList names;
+    for (const QJsonValue &tool : list.json().value(QStringLiteral("tools")).toArray())
+        names << tool.toObject().value(QStringLiteral("name")).toString();
+    QVERIFY2(names.contains(QStringLiteral("echo")), qPrintable(names.join(u',')));
+
+    const Run call = cli(QStringList{QStringLiteral("--method"), QStringLiteral("tools/call"), QStringLiteral("--tool-name"),
+                                     QStringLiteral("echo"), QStringLiteral("--tool-arg"), QStringLiteral("message=matrix")}
+                         + chosen + target);
+    QVERIFY2(call.exitCode == 0, call.err.constData());
+    QVERIFY2(call.out.contains("matrix"), call.out.constData());
+}
+
+void tst_Cli::verboseNamesTheEra()
+{
+    const QStringList legacyDemo = demo({QStringLiteral("--era"), QStringLiteral("legacy")});
+    const Run probed = cli(QStringList{QStringLiteral("--verbose"), QStringLiteral("--method"), QStringLiteral("ping"),
+                                       QStringLiteral("--")} + legacyDemo);
+    QVERIFY2(probed.exitCode == 0, probed.err.constData());
+    QVERIFY2(probed.err.contains("mcpscope: legacy era, protocol version 2025-11-25 (probed)"), probed.err.constData());
+
+    const Run pinned = cli(QStringList{QStringLiteral("--verbose"), QStringLiteral("--protocol"), QStringLiteral("2025-11-25"),
+                                       QStringLiteral("--method"), QStringLiteral("ping"), QStringLiteral("--")} + legacyDemo);
+    QVERIFY2(pinned.exitCode == 0, pinned.err.constData());
+    QVERIFY2(pinned.err.contains("mcpscope: legacy era, protocol version 2025-11-25 (pinned)"), pinned.err.constData());
+
+    // Without --verbose the era is not mentioned.
+    const Run quiet = cli(QStringList{QStringLiteral("--method"), QStringLiteral("ping"), QStringLiteral("--")} + legacyDemo);
+    QCOMPARE(quiet.exitCode, 0);
+    QVERIFY2(!quiet.err.contains("era"), quiet.err.constData());
+}
+
+// subscriptions/listen prints what the filter asks for, one JSON line each, and ends after
+// --listen-for. Another CLI run on the same HTTP server changes its tool and prompt lists.
+void tst_Cli::listenPrintsNotifications()
+{
+    QProcess server;
+    const QString url = startHttpServer(&server, QStringLiteral(MCPSCOPE_DEMO_SERVER),
+                                        {QStringLiteral("--http"), QStringLiteral("--port"), QStringLiteral("0"),
+                                         QStringLiteral("--conformance")});
+    const auto stopServer = qScopeGuard([&server] { server.kill(); server.waitForFinished(); });
+    QVERIFY(!url.isEmpty());
+    QProcess listener;
+    QElapsedTimer elapsed;
+    elapsed.start();
+    listener.start(QStringLiteral(MCPSCOPE_CLI), {QStringLiteral("--cli"), url, QStringLiteral("--method"),
+                                                  QStringLiteral("subscriptions/listen"), QStringLiteral("--listen-for"),
+                                                  QStringLiteral("4"), QStringLiteral("--listen-filter"), QStringLiteral("tools")});
+    QVERIFY(listener.waitForStarted());
+    QTest::qWait(1500); // connected and listening
+    for (const char *tool : {"test_trigger_tool_change", "test_trigger_prompt_change"}) {
+        const Run trigger = cli({url, QStringLiteral("--method"), QStringLiteral("tools/call"), QStringLiteral("--tool-name"),
+                                 QString::fromLatin1(tool)});
+        QVERIFY2(trigger.exitCode == 0, trigger.err.constData());
+    }
+    QVERIFY(listener.waitForFinished(20000));
+    const QByteArray err = listener.readAllStandardError();
+    QVERIFY2(listener.exitCode() == 0, err.constData());
+    QVERIFY2(elapsed.elapsed() >= 4000, "the listen ended before --listen-for");
+    const QList<QByteArray> lines = listener.readAllStandardOutput().trimmed().split('\n');
+    QCOMPARE(lines.size(), 1); // the prompt change was not asked for
+    const QJsonObject notification = QJsonDocument::fromJson(lines.first()).object();
+    QCOMPARE(notification.value(QStringLiteral("method")).toString(), QStringLiteral("notifications/tools/list_changed"));
 }
 
 QTEST_GUILESS_MAIN(tst_Cli)

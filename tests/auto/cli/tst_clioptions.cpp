@@ -22,6 +22,9 @@ private Q_SLOTS:
     void environmentAndHeaders();
     void defaultsToToolsList();
     void oauthFlags();
+    void protocolChoice_data();
+    void protocolChoice();
+    void listenOptions();
 };
 
 void tst_CliOptions::officialInspectorForm()
@@ -116,6 +119,23 @@ void tst_CliOptions::errors_data()
                                   << QStringLiteral("KEY=VALUE");
     QTest::newRow("bad header") << QStringList{QStringLiteral("http://x"), QStringLiteral("--header"), QStringLiteral("NoColon")}
                                 << QStringLiteral("Name: value");
+    QTest::newRow("unknown protocol") << QStringList{QStringLiteral("s"), QStringLiteral("--protocol"), QStringLiteral("2019-01-01")}
+                                      << QStringLiteral("--protocol must be");
+    QTest::newRow("listen without duration")
+        << QStringList{QStringLiteral("s"), QStringLiteral("--method"), QStringLiteral("subscriptions/listen")}
+        << QStringLiteral("--listen-for SECONDS");
+    QTest::newRow("zero listen duration")
+        << QStringList{QStringLiteral("s"), QStringLiteral("--method"), QStringLiteral("subscriptions/listen"),
+                       QStringLiteral("--listen-for"), QStringLiteral("0")}
+        << QStringLiteral("number of seconds");
+    QTest::newRow("unknown listen filter")
+        << QStringList{QStringLiteral("s"), QStringLiteral("--method"), QStringLiteral("subscriptions/listen"),
+                       QStringLiteral("--listen-for"), QStringLiteral("1"), QStringLiteral("--listen-filter"),
+                       QStringLiteral("tools,logs")}
+        << QStringLiteral("--listen-filter expects");
+    QTest::newRow("listen options without listen")
+        << QStringList{QStringLiteral("s"), QStringLiteral("--listen-for"), QStringLiteral("5")}
+        << QStringLiteral("go with --method subscriptions/listen");
     QTest::newRow("missing value") << QStringList{QStringLiteral("s"), QStringLiteral("--timeout")} << QStringLiteral("needs a value");
     QTest::newRow("bad connect timeout") << QStringList{QStringLiteral("s"), QStringLiteral("--connect-timeout"), QStringLiteral("-1")}
                                          << QStringLiteral("milliseconds");
@@ -190,6 +210,52 @@ void tst_CliOptions::oauthFlags()
     QCOMPARE(o.grant.value_or(QString()), QStringLiteral("client_credentials"));
     QCOMPARE(o.dpop.value_or(QString()), QStringLiteral("off"));
     QCOMPARE(p.options.target, QStringLiteral("https://example.test/mcp"));
+}
+
+void tst_CliOptions::protocolChoice_data()
+{
+    using Mode = Mcp::Modern::EraChoice::Mode;
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("mode");
+    QTest::addColumn<QString>("pinned");
+    QTest::newRow("auto") << QStringLiteral("auto") << int(Mode::Auto) << QString();
+    QTest::newRow("modern") << QStringLiteral("modern") << int(Mode::Modern) << QString();
+    QTest::newRow("legacy") << QStringLiteral("legacy") << int(Mode::Legacy) << QString();
+    QTest::newRow("modern version pins modern") << QStringLiteral("2026-07-28") << int(Mode::Modern) << QStringLiteral("2026-07-28");
+    QTest::newRow("legacy version pins legacy") << QStringLiteral("2025-06-18") << int(Mode::Legacy) << QStringLiteral("2025-06-18");
+}
+
+void tst_CliOptions::protocolChoice()
+{
+    QFETCH(QString, text);
+    QFETCH(int, mode);
+    QFETCH(QString, pinned);
+    const ParseOutcome p = parseArguments({QStringLiteral("server"), QStringLiteral("--protocol"), text});
+    QVERIFY2(p.error.isEmpty(), qPrintable(p.error));
+    QVERIFY(p.options.protocol.has_value());
+    QCOMPARE(int(p.options.protocol->mode), mode);
+    QCOMPARE(p.options.protocol->pinnedVersion, pinned);
+    // Without the flag the choice is left to the configuration.
+    QVERIFY(!parseArguments({QStringLiteral("server")}).options.protocol.has_value());
+}
+
+void tst_CliOptions::listenOptions()
+{
+    const ParseOutcome p = parseArguments({QStringLiteral("server"), QStringLiteral("--method"),
+                                           QStringLiteral("subscriptions/listen"), QStringLiteral("--listen-for"),
+                                           QStringLiteral("3"), QStringLiteral("--listen-filter"),
+                                           QStringLiteral("prompts, resource:demo://a,resource:demo://b")});
+    QVERIFY2(p.error.isEmpty(), qPrintable(p.error));
+    QCOMPARE(p.options.listenForSeconds, 3);
+    const Mcp::Modern::SubscriptionFilter expected{false, true, false,
+                                                   {QStringLiteral("demo://a"), QStringLiteral("demo://b")}};
+    QVERIFY(p.options.listenFilter == expected);
+
+    // No filter: every list change.
+    const ParseOutcome all = parseArguments({QStringLiteral("server"), QStringLiteral("--method=subscriptions/listen"),
+                                             QStringLiteral("--listen-for=1")});
+    QVERIFY2(all.error.isEmpty(), qPrintable(all.error));
+    QVERIFY(all.options.listenFilter == (Mcp::Modern::SubscriptionFilter{true, true, true, {}}));
 }
 
 QTEST_GUILESS_MAIN(tst_CliOptions)
