@@ -89,7 +89,9 @@ private:
     void handleInputRequest(const Modern::InputRequest &request, Modern::InputReply *reply) override;
 
     ClientPrivate *d;
-    Modern::EraChoice m_choice;
+    // Legacy until subscriptions/listen is wired in: a modern connection would not bring the
+    // window its list-changed and resource-updated notifications yet. Callers opt in to Auto.
+    Modern::EraChoice m_choice{Modern::EraChoice::Mode::Legacy, {}};
     Modern::EraRecord m_cached;
     Modern::EraRecord m_record;
     std::optional<Modern::EraDetector> m_detector;

@@ -222,6 +222,7 @@ void tst_CompatMatrix::multiRoundTripThroughTheHandler()
     ScriptedElicitation elicitation;
     Client client(new StdioTransport(sdk2Modern()));
     client.setElicitationHandler(&elicitation);
+    client.setEraChoice({Modern::EraChoice::Mode::Auto, {}});
     QSignalSpy ready(&client, &Client::ready);
     client.connectToServer();
     QVERIFY(ready.wait(20000));
@@ -253,6 +254,7 @@ void tst_CompatMatrix::cancelBetweenRounds()
     elicitation.holdAnswers = true;
     Client client(new StdioTransport(sdk2Modern()));
     client.setElicitationHandler(&elicitation);
+    client.setEraChoice({Modern::EraChoice::Mode::Auto, {}});
     QSignalSpy ready(&client, &Client::ready);
     client.connectToServer();
     QVERIFY(ready.wait(20000));
