@@ -23,7 +23,7 @@ QStringList supportedMethods()
 
 QStringList modernProtocolVersions()
 {
-    return {Modern::Version::Current};
+    return Client::supportedModernVersions();
 }
 
 QStringList legacyProtocolVersions()

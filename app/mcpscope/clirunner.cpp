@@ -209,6 +209,8 @@ bool CliRunner::createClient()
                              QStringLiteral("MCP Scope CLI"), {}});
     // Connecting has its own bound: a short --timeout is meant for the operation, not for a slow start.
     m_client->setInitializeTimeout(o.connectTimeoutMs > 0 ? o.connectTimeoutMs : 30000);
+    if (o.protocol)
+        m_client->setEraChoice(*o.protocol);
     // Sampling and elicitation are advertised so that a server asking gets a clear answer
     // (a decline by default) instead of a hang or a confusing "method not found".
     m_client->setSamplingHandler(this);
@@ -291,15 +293,6 @@ static QString describe(const RpcError &error)
     return text;
 }
 
-// The era and version this connection speaks and how they were decided. The library speaks
-// only the legacy era until the modern lifecycle is merged; then this reads the Client's record.
-static Modern::EraRecord eraInUse(const Client *client, const std::optional<Modern::EraChoice> &choice)
-{
-    const bool pinned = choice && !choice->pinnedVersion.isEmpty();
-    return {Modern::Era::Legacy, client->protocolVersion(),
-            pinned ? Modern::EraRecord::Source::Pinned : Modern::EraRecord::Source::Probed};
-}
-
 static QString eraName(Modern::Era era)
 {
     return era == Modern::Era::Modern ? QStringLiteral("modern") : QStringLiteral("legacy");
@@ -315,25 +308,12 @@ static QString sourceName(Modern::EraRecord::Source source)
     return QStringLiteral("probed");
 }
 
-// --verbose names the era in use; a connection that does not speak what --protocol asked
-// for ends here (exit 3) rather than running the operation in another era.
-bool CliRunner::checkEra()
+// --verbose names the era in use, its version and how it was decided.
+void CliRunner::reportEra()
 {
-    const Modern::EraRecord record = eraInUse(m_client, m_options.protocol);
-    if (m_options.verbose)
-        writeErr(tr("mcpscope: %1 era, protocol version %2 (%3)")
-                     .arg(eraName(record.era), record.version, sourceName(record.source)));
-    const std::optional<Modern::EraChoice> &choice = m_options.protocol;
-    if (!choice || choice->mode == Modern::EraChoice::Mode::Auto)
-        return true;
-    const Modern::Era wanted = choice->mode == Modern::EraChoice::Mode::Modern ? Modern::Era::Modern : Modern::Era::Legacy;
-    if (record.era == wanted && (choice->pinnedVersion.isEmpty() || choice->pinnedVersion == record.version))
-        return true;
-    fail(ExitConnectFailed, tr("--protocol %1 asked for %2, but the connection speaks the %3 era at version %4")
-                                .arg(choice->toString(),
-                                     choice->pinnedVersion.isEmpty() ? eraName(wanted) : choice->pinnedVersion,
-                                     eraName(record.era), record.version));
-    return false;
+    const Modern::EraRecord record = m_client->eraRecord();
+    writeErr(tr("mcpscope: %1 era, protocol version %2 (%3)")
+                 .arg(eraName(record.era), m_client->protocolVersion(), sourceName(record.source)));
 }
 
 // subscriptions/listen: each notification the filter asks for, as one JSON line, until
@@ -373,8 +353,8 @@ void CliRunner::runOperation()
     if (m_operationStarted)
         return;
     m_operationStarted = true;
-    if (!checkEra())
-        return;
+    if (m_options.verbose)
+        reportEra();
     const CliOptions &o = m_options;
     RequestOptions requestOptions;
     requestOptions.timeoutMs = o.timeoutMs;
@@ -406,7 +386,7 @@ void CliRunner::runOperation()
     } else if (m == Method::Ping) {
         handle = m_client->send(Requests::ping(), requestOptions);
     } else if (m == Modern::Method::Discover) {
-        handle = m_client->sendRequest(m, {}, requestOptions);
+        handle = m_client->discover();
     } else if (m == Modern::Method::SubscriptionsListen) {
         listen();
     } else if (m == Method::CompletionComplete) {

@@ -31,7 +31,7 @@ private:
     void handleRequest(IncomingRequest *request) override;
     bool createClient();
     void runOperation();
-    bool checkEra();
+    void reportEra();
     void listen();
     void printNotification(const Message &notification);
     void onRequestDone(OutgoingRequest *handle);

@@ -14,6 +14,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 
 class tst_Cli : public QObject
 {
@@ -43,6 +44,7 @@ private Q_SLOTS:
     void protocolChoice();
     void verboseNamesTheEra();
     void listenPrintsNotifications();
+    void discoverAndMultiRoundTrip();
 
 private:
     struct Run
@@ -371,7 +373,8 @@ void tst_Cli::httpDemoServer()
 
     QTemporaryDir dir;
     const QString har = dir.filePath(QStringLiteral("run.har"));
-    const Run echo = cli({url, QStringLiteral("--header"), QStringLiteral("Authorization: Bearer t0ken-for-cli-test"),
+    // Legacy: the entries counted below are the initialize handshake's.
+    const Run echo = cli({url, QStringLiteral("--protocol"), QStringLiteral("legacy"), QStringLiteral("--header"), QStringLiteral("Authorization: Bearer t0ken-for-cli-test"),
                           QStringLiteral("--capture"), har, QStringLiteral("--method"), QStringLiteral("tools/call"),
                           QStringLiteral("--tool-name"), QStringLiteral("echo"), QStringLiteral("--tool-arg"),
                           QStringLiteral("message=over http")});
@@ -458,6 +461,8 @@ void tst_Cli::protocolChoice_data()
     };
     static const Cell cells[] = {
         {"dual", "auto", 0},         {"dual", "legacy", 0},          {"dual", "2025-11-25", 0},
+        {"dual", "modern", 0},       {"dual", "2026-07-28", 0},
+        {"modern", "auto", 0},       {"modern", "modern", 0},        {"modern", "2026-07-28", 0},
         {"legacy", "auto", 0},       {"legacy", "legacy", 0},        {"legacy", "2025-11-25", 0},
         {"legacy", "modern", 3},     {"legacy", "2026-07-28", 3},
         {"modern", "legacy", 3},     {"modern", "2025-11-25", 3},
@@ -527,6 +532,7 @@ void tst_Cli::verboseNamesTheEra()
 
 // subscriptions/listen prints what the filter asks for, one JSON line each, and ends after
 // --listen-for. Another CLI run on the same HTTP server changes its tool and prompt lists.
+// Legacy era: the Client has no modern subscriptions/listen stream yet.
 void tst_Cli::listenPrintsNotifications()
 {
     QProcess server;
@@ -540,7 +546,8 @@ void tst_Cli::listenPrintsNotifications()
     elapsed.start();
     listener.start(QStringLiteral(MCPSCOPE_CLI), {QStringLiteral("--cli"), url, QStringLiteral("--method"),
                                                   QStringLiteral("subscriptions/listen"), QStringLiteral("--listen-for"),
-                                                  QStringLiteral("4"), QStringLiteral("--listen-filter"), QStringLiteral("tools")});
+                                                  QStringLiteral("4"), QStringLiteral("--listen-filter"), QStringLiteral("tools"),
+                                                  QStringLiteral("--protocol"), QStringLiteral("legacy")});
     QVERIFY(listener.waitForStarted());
     QTest::qWait(1500); // connected and listening
     for (const char *tool : {"test_trigger_tool_change", "test_trigger_prompt_change"}) {
@@ -556,6 +563,26 @@ void tst_Cli::listenPrintsNotifications()
     QCOMPARE(lines.size(), 1); // the prompt change was not asked for
     const QJsonObject notification = QJsonDocument::fromJson(lines.first()).object();
     QCOMPARE(notification.value(QStringLiteral("method")).toString(), QStringLiteral("notifications/tools/list_changed"));
+}
+
+// server/discover prints the server's discover result; a modern server's roots tool is a multi
+// round-trip request that --root answers.
+void tst_Cli::discoverAndMultiRoundTrip()
+{
+    const QStringList modernDemo = demo({QStringLiteral("--era"), QStringLiteral("modern"), QStringLiteral("--conformance")});
+    const Run discover = cli(QStringList{QStringLiteral("--verbose"), QStringLiteral("--method"), QStringLiteral("server/discover"),
+                                         QStringLiteral("--")} + modernDemo);
+    QVERIFY2(discover.exitCode == 0, discover.err.constData());
+    QVERIFY2(discover.err.contains("mcpscope: modern era, protocol version 2026-07-28 (probed)"), discover.err.constData());
+    QVERIFY2(discover.json().value(QStringLiteral("supportedVersions")).toArray().contains(QStringLiteral("2026-07-28")),
+             discover.out.constData());
+
+    QTemporaryDir root;
+    const Run roots = cli(QStringList{QStringLiteral("--root"), root.path(), QStringLiteral("--method"), QStringLiteral("tools/call"),
+                                      QStringLiteral("--tool-name"), QStringLiteral("test_input_required_result_list_roots"),
+                                      QStringLiteral("--")} + modernDemo);
+    QVERIFY2(roots.exitCode == 0, roots.err.constData());
+    QVERIFY2(roots.out.contains(QUrl::fromLocalFile(root.path()).toString().toUtf8()), roots.out.constData());
 }
 
 QTEST_GUILESS_MAIN(tst_Cli)
