@@ -599,7 +599,8 @@ void MainWindow::updateStatusBar()
         m_statusSession->setText(info.sessionId.isEmpty() ? QString() : tr("Session %1").arg(info.sessionId.left(12)));
         m_statusSession->setToolTip(info.sessionId);
     } else {
-        m_statusProtocol->setText(connection ? connection->stateText() : tr("Not connected"));
+        // The state only; the server page's banner says why.
+        m_statusProtocol->setText(connection ? Connection::stateName(connection->state()) : tr("Not connected"));
         m_statusTransport->clear();
         m_statusSession->clear();
     }
@@ -761,7 +762,11 @@ void MainWindow::editServer(const QUuid &id)
     connect(&dialog, &ServerEditorDialog::forgetTokensRequested, this, &MainWindow::forgetTokens);
     if (dialog.exec() != QDialog::Accepted)
         return;
+    const bool changed = !(dialog.config() == config);
     m_catalog->update(dialog.config());
+    // The last failure was about the old settings.
+    if (ServerPage *page = m_pages.value(id); page && changed)
+        page->dismissBanner();
 }
 
 void MainWindow::duplicateServer(const QUuid &id)

@@ -233,8 +233,9 @@ void ServerPage::updateHeader()
     const Connection::State state = m_connection->state();
     m_name->setText(m_connection->name());
     const QColor stateColor = Theme::stateColor(int(state));
+    // The state only: the error or exit, when there is one, is said once, in the banner.
     m_state->setText(QStringLiteral("<span style=\"color:%1\">●</span> %2")
-                         .arg(stateColor.name(), m_connection->stateText().toHtmlEscaped()));
+                         .arg(stateColor.name(), Connection::stateName(state).toHtmlEscaped()));
     const bool connected = state == Connection::State::Connected;
     const bool busy = state == Connection::State::Connecting;
     m_connect->setVisible(!connected && !busy);
@@ -304,6 +305,11 @@ QString ServerPage::bannerText() const
     if (m_banner->isHidden())
         return {};
     return m_bannerTitle->text() + QLatin1Char('\n') + m_bannerStderr->toPlainText();
+}
+
+void ServerPage::dismissBanner()
+{
+    m_banner->hide();
 }
 
 bool ServerPage::isBannerVisible() const

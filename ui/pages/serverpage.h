@@ -60,6 +60,9 @@ public:
     // The text of the exit/failure banner (empty when hidden), for tests and screenshots.
     QString bannerText() const;
     bool isBannerVisible() const;
+    // Hides the failure banner until the next state change (its error was about a configuration
+    // the user has since changed).
+    void dismissBanner();
     // Replaces a page (issue 5 swaps in richer Tools/Resources/Prompts pages): same tab, new widget.
     void replacePage(Page *oldPage, Page *newPage);
 

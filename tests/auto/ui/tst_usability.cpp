@@ -17,6 +17,7 @@
 #include "pages/toolspage.h"
 #include "pages/trafficpage.h"
 #include "results/resultview.h"
+#include "servers/serverlistdelegate.h"
 #include "traffic/trafficview.h"
 
 #include <QCheckBox>
@@ -59,6 +60,7 @@ private Q_SLOTS:
     void validationNamesTheFieldByLabel();
     void longErrorsFitOnEveryPage();
     void restartAfterAFailedStart();
+    void connectionErrorSaidOnceUntilEdited();
     void noKeychainIsSaidOnce();
     void enterInItemEditorKeepsDialogAndText();
     void pastedCommandLineIsSplit();
@@ -344,6 +346,51 @@ void tst_Usability::restartAfterAFailedStart()
             restart = button;
     QVERIFY(restart);
     QVERIFY(restart->isEnabled());
+}
+
+void tst_Usability::connectionErrorSaidOnceUntilEdited()
+{
+    ServerConfig broken = demoConfig(QStringLiteral("broken"));
+    broken.command = QStringLiteral("/nonexistent/stale-server");
+    const QUuid id = m_window->catalog()->add(broken);
+    m_window->selectServer(id);
+    m_window->connectServer(id);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->existingConnection(id)->state(), Connection::State::Failed, 20000);
+    QCoreApplication::processEvents();
+
+    auto *delegate = qobject_cast<ServerListDelegate *>(m_window->serverList()->itemDelegate());
+    QVERIFY(delegate);
+    // Every place in the window that says why the server failed.
+    auto placesSaying = [this, delegate, id](const QString &error) {
+        QStringList places;
+        for (QLabel *label : m_window->findChildren<QLabel *>())
+            if (label->isVisible() && label->text().contains(error))
+                places << label->text();
+        if (m_window->statusBar()->currentMessage().contains(error))
+            places << m_window->statusBar()->currentMessage();
+        const QString row = delegate->detailText(m_window->catalog()->index(m_window->catalog()->indexOf(id)));
+        if (row.contains(error))
+            places << row;
+        return places;
+    };
+    const QString error = QStringLiteral("stale-server");
+    const QStringList before = placesSaying(error);
+    QVERIFY2(before.size() == 1, qPrintable(before.join(QStringLiteral("\n"))));
+    QVERIFY(m_window->pageFor(id)->bannerText().contains(error));
+
+    // Editing the server's command makes the error stale: it goes.
+    QTimer::singleShot(0, this, [this] {
+        auto *dialog = qobject_cast<ServerEditorDialog *>(QApplication::activeModalWidget());
+        QVERIFY(dialog);
+        dialog->commandEdit()->setText(m_demo);
+        Q_EMIT dialog->commandEdit()->editingFinished();
+        dialog->accept();
+    });
+    m_window->editServer(id);
+    QCOMPARE(m_window->catalog()->find(id).command, m_demo);
+    QCoreApplication::processEvents();
+    QVERIFY2(placesSaying(error).isEmpty(), qPrintable(placesSaying(error).join(QStringLiteral("\n"))));
+    QVERIFY(!m_window->pageFor(id)->isBannerVisible());
 }
 
 void tst_Usability::noKeychainIsSaidOnce()
