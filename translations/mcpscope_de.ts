@@ -2678,6 +2678,22 @@
         <source>Download the https icons of tools, resources and prompts (no cookies, no credentials)</source>
         <translation>Die https-Symbole von Werkzeugen, Ressourcen und Prompts herunterladen (ohne Cookies, ohne Anmeldedaten)</translation>
     </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>Tastenkürzel</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::OAuthConsentDialog</name>
@@ -2846,6 +2862,10 @@
             <numerusform>%n Nachricht in %1 ms</numerusform>
             <numerusform>%n Nachrichten in %1 ms</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Get the prompt</source>
+        <translation>Prompt abrufen</translation>
     </message>
 </context>
 <context>
@@ -4016,6 +4036,14 @@ Client bietet: %2</translation>
         <source>Connection failed: %1</source>
         <translation>Verbindung fehlgeschlagen: %1</translation>
     </message>
+    <message>
+        <source>Tab %1 of the server page</source>
+        <translation>Reiter %1 der Serverseite</translation>
+    </message>
+    <message>
+        <source>Filter the traffic</source>
+        <translation>Verkehr filtern</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ServerRequestDialog</name>
@@ -4304,6 +4332,10 @@ Client bietet: %2</translation>
     <message>
         <source>Done in %1 ms</source>
         <translation>Fertig in %1 ms</translation>
+    </message>
+    <message>
+        <source>Run the selected tool</source>
+        <translation>Ausgewähltes Tool ausführen</translation>
     </message>
 </context>
 <context>

@@ -2657,6 +2657,22 @@
         <source>Download the https icons of tools, resources and prompts (no cookies, no credentials)</source>
         <translation>下载工具、资源和提示的 https 图标（不带 Cookie，不带凭据）</translation>
     </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>快捷键</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::OAuthConsentDialog</name>
@@ -2823,6 +2839,10 @@
         <translation>
             <numerusform>%1 毫秒内收到 %n 条消息</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Get the prompt</source>
+        <translation>获取提示</translation>
     </message>
 </context>
 <context>
@@ -3988,6 +4008,14 @@ Client offers: %2</source>
         <source>Connection failed: %1</source>
         <translation>连接失败：%1</translation>
     </message>
+    <message>
+        <source>Tab %1 of the server page</source>
+        <translation>服务器页面的第 %1 个标签页</translation>
+    </message>
+    <message>
+        <source>Filter the traffic</source>
+        <translation>筛选流量</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ServerRequestDialog</name>
@@ -4275,6 +4303,10 @@ Client offers: %2</source>
     <message>
         <source>Done in %1 ms</source>
         <translation>用时 %1 毫秒完成</translation>
+    </message>
+    <message>
+        <source>Run the selected tool</source>
+        <translation>运行所选工具</translation>
     </message>
 </context>
 <context>

@@ -160,6 +160,7 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     for (int index = 0; index < 9; ++index) {
         auto *shortcut = new QShortcut(tabShortcut(index), this);
         shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+        shortcut->setWhatsThis(tr("Tab %1 of the server page").arg(index + 1));
         connect(shortcut, &QShortcut::activated, this, [this, index] {
             if (index < m_tabs->count())
                 m_tabs->setCurrentIndex(index);
@@ -167,6 +168,7 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     }
     auto *find = new QShortcut(QKeySequence::Find, this);
     find->setContext(Qt::WidgetWithChildrenShortcut);
+    find->setWhatsThis(tr("Filter the traffic"));
     connect(find, &QShortcut::activated, this, [this] {
         m_tabs->setCurrentWidget(m_traffic);
         m_traffic->view()->focusTextFilter();

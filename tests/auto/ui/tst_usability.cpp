@@ -63,6 +63,8 @@ private Q_SLOTS:
     void connectionErrorSaidOnceUntilEdited();
     void noKeychainIsSaidOnce();
     void enterInItemEditorKeepsDialogAndText();
+    void enterAnswersTheElicitation();
+    void shortcutsAreListed();
     void pastedCommandLineIsSplit();
     void exportFormatFollowsTheFileName();
     void importReadsATypedPath();
@@ -450,6 +452,62 @@ void tst_Usability::enterInItemEditorKeepsDialogAndText()
     QVERIFY2(typeInto(environment, environment->model()->index(0, 1), QStringLiteral("changed")), "Enter closed the dialog");
     QTRY_COMPARE(dialog.config().env.value(0).value, QStringLiteral("changed"));
     shoot(&dialog, QStringLiteral("usability-dialog-server-stdio"));
+}
+
+void tst_Usability::enterAnswersTheElicitation()
+{
+    const QJsonObject params = QJsonDocument::fromJson(R"({"message": "Who?", "requestedSchema": {
+        "type": "object", "properties": {"name": {"type": "string", "title": "Name"}}, "required": ["name"]}})").object();
+    QJsonObject answer;
+    PendingRequestDialog::Responder responder;
+    responder.respond = [&answer](const QJsonObject &result) { answer = result; };
+    ElicitationDialog dialog(params, QStringLiteral("demo"), responder, m_window);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    dialog.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&dialog));
+    auto *name = dialog.form()->findChild<QLineEdit *>();
+    QVERIFY(name);
+    // Typing into the dialog as it opens, then Enter: the focus starts in the form.
+    QVERIFY(dialog.focusWidget());
+    QTest::keyClicks(dialog.focusWidget(), QStringLiteral("Ada"));
+    QTest::keyClick(dialog.windowHandle(), Qt::Key_Return);
+    QTRY_COMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(answer.value(QStringLiteral("action")).toString(), QStringLiteral("accept"));
+    QCOMPARE(answer.value(QStringLiteral("content")).toObject().value(QStringLiteral("name")).toString(), QStringLiteral("Ada"));
+}
+
+void tst_Usability::shortcutsAreListed()
+{
+    QVERIFY(connectDemo());
+    const QList<QPair<QString, QKeySequence>> shortcuts = m_window->keyboardShortcuts();
+    auto listed = [&shortcuts](const QKeySequence &key) {
+        for (const auto &entry : shortcuts)
+            if (entry.second == key && !entry.first.isEmpty())
+                return true;
+        return false;
+    };
+    QVERIFY(listed(QKeySequence(Qt::CTRL | Qt::Key_N)));          // a menu action
+    QVERIFY(listed(QKeySequence(Qt::CTRL | Qt::Key_Return)));     // run the tool
+    QVERIFY(listed(QKeySequence(Qt::ALT | Qt::Key_1)));           // a tab
+    QVERIFY(listed(QKeySequence::Find));                          // the traffic filter
+
+    QAction *help = nullptr;
+    for (QAction *action : m_window->findChildren<QAction *>())
+        if (action->text().remove(u'&').startsWith(MainWindow::tr("Keyboard Shortcuts")))
+            help = action;
+    QVERIFY(help);
+    int rows = -1;
+    QTimer::singleShot(0, this, [&rows] {
+        QWidget *dialog = QApplication::activeModalWidget();
+        if (!dialog)
+            return;
+        if (auto *table = dialog->findChild<QTableWidget *>())
+            rows = table->rowCount();
+        dialog->close();
+    });
+    help->trigger();
+    QCOMPARE(rows, int(shortcuts.size()));
 }
 
 void tst_Usability::pastedCommandLineIsSplit()
