@@ -175,7 +175,9 @@ void TrafficView::buildUi()
     vertical->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     vertical->hide();
     QHeaderView *horizontal = m_table->horizontalHeader();
-    horizontal->setStretchLastSection(false);
+    // Columns sized to their content's samples; the room left goes to the last one, so Method
+    // is never stretched far past its names.
+    horizontal->setStretchLastSection(true);
     horizontal->setSectionResizeMode(QHeaderView::Interactive);
     horizontal->setHighlightSections(false);
     const QFontMetrics fm = m_table->fontMetrics();
@@ -188,9 +190,8 @@ void TrafficView::buildUi()
     m_table->setColumnWidth(TrafficLog::MethodColumn, width("notifications/resources/updated"));
     m_table->setColumnWidth(TrafficLog::IdColumn, width("\"abc-123\""));
     m_table->setColumnWidth(TrafficLog::SizeColumn, width("1.2 MiB"));
-    m_table->setColumnWidth(TrafficLog::LatencyColumn, width("1000.0 ms"));
+    m_table->setColumnWidth(TrafficLog::LatencyColumn, width("10000.000 ms")); // as TrafficLog writes it
     m_table->setColumnHidden(TrafficLog::ConnectionColumn, true);
-    horizontal->setSectionResizeMode(TrafficLog::MethodColumn, QHeaderView::Stretch);
     m_table->setContextMenuPolicy(Qt::CustomContextMenu);
 
     m_detailTabs = new QTabWidget(m_splitter);

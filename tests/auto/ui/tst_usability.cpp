@@ -18,6 +18,7 @@
 #include "pages/trafficpage.h"
 #include "results/resultview.h"
 #include "servers/serverlistdelegate.h"
+#include "traffic/trafficlog.h"
 #include "traffic/trafficview.h"
 
 #include <QCheckBox>
@@ -33,6 +34,7 @@
 #include <QStatusBar>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -65,6 +67,7 @@ private Q_SLOTS:
     void enterInItemEditorKeepsDialogAndText();
     void enterAnswersTheElicitation();
     void shortcutsAreListed();
+    void trafficColumnsFitTheirContent();
     void pastedCommandLineIsSplit();
     void exportFormatFollowsTheFileName();
     void importReadsATypedPath();
@@ -508,6 +511,34 @@ void tst_Usability::shortcutsAreListed()
     });
     help->trigger();
     QCOMPARE(rows, int(shortcuts.size()));
+}
+
+void tst_Usability::trafficColumnsFitTheirContent()
+{
+    ServerPage *page = connectDemo();
+    QVERIFY(page);
+    page->tabs()->setCurrentWidget(page->trafficPage());
+    QTableView *table = page->trafficPage()->view()->table();
+    QAbstractItemModel *model = table->model();
+    QTRY_VERIFY(model->rowCount() > 2);
+    QCoreApplication::processEvents();
+    auto widest = [table, model](int column) {
+        int widest = 0;
+        for (int row = 0; row < model->rowCount(); ++row)
+            widest = qMax(widest, table->fontMetrics().horizontalAdvance(model->index(row, column).data().toString()));
+        return widest;
+    };
+    // A ten-second latency, "10003.125 ms", is not cut (the cell has margins of 3 px a side or more);
+    // Method is not far wider than its longest name, even in a wide table.
+    const int latency = table->fontMetrics().horizontalAdvance(QStringLiteral("10003.125 ms")) + 6;
+    QVERIFY2(table->columnWidth(TrafficLog::LatencyColumn) > latency,
+             qPrintable(QString::number(table->columnWidth(TrafficLog::LatencyColumn))));
+    QVERIFY(table->columnWidth(TrafficLog::LatencyColumn) > widest(TrafficLog::LatencyColumn));
+    table->resize(1800, table->height());
+    QCoreApplication::processEvents();
+    const int method = qMax(widest(TrafficLog::MethodColumn), table->fontMetrics().horizontalAdvance(QStringLiteral("notifications/resources/updated")));
+    QVERIFY2(table->columnWidth(TrafficLog::MethodColumn) < method + 60,
+             qPrintable(QStringLiteral("%1 for %2").arg(table->columnWidth(TrafficLog::MethodColumn)).arg(method)));
 }
 
 void tst_Usability::pastedCommandLineIsSplit()
