@@ -4626,6 +4626,10 @@ Client bietet: %2</translation>
         <source>Exported to %1</source>
         <translation>Exportiert nach %1</translation>
     </message>
+    <message>
+        <source>Hide pings</source>
+        <translation>Pings ausblenden</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::parseFrame</name>

@@ -4593,6 +4593,10 @@ Client offers: %2</source>
         <source>Exported to %1</source>
         <translation>已导出到 %1</translation>
     </message>
+    <message>
+        <source>Hide pings</source>
+        <translation>隐藏 ping</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::parseFrame</name>

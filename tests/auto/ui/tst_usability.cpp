@@ -68,6 +68,7 @@ private Q_SLOTS:
     void enterAnswersTheElicitation();
     void shortcutsAreListed();
     void trafficColumnsFitTheirContent();
+    void pingsCanBeHidden();
     void pastedCommandLineIsSplit();
     void exportFormatFollowsTheFileName();
     void importReadsATypedPath();
@@ -539,6 +540,29 @@ void tst_Usability::trafficColumnsFitTheirContent()
     const int method = qMax(widest(TrafficLog::MethodColumn), table->fontMetrics().horizontalAdvance(QStringLiteral("notifications/resources/updated")));
     QVERIFY2(table->columnWidth(TrafficLog::MethodColumn) < method + 60,
              qPrintable(QStringLiteral("%1 for %2").arg(table->columnWidth(TrafficLog::MethodColumn)).arg(method)));
+}
+
+void tst_Usability::pingsCanBeHidden()
+{
+    ServerPage *page = connectDemo();
+    QVERIFY(page);
+    page->tabs()->setCurrentWidget(page->trafficPage());
+    QAbstractItemModel *model = page->trafficPage()->view()->table()->model();
+    auto pingRows = [model] {
+        int rows = 0;
+        for (int row = 0; row < model->rowCount(); ++row)
+            rows += model->index(row, TrafficLog::MethodColumn).data().toString() == QLatin1String("ping");
+        return rows;
+    };
+    page->connection()->ping();
+    QTRY_VERIFY(pingRows() >= 2); // the request and its response (and the window's own pings)
+    auto *hide = page->trafficPage()->view()->findChild<QCheckBox *>(QStringLiteral("hidePings"));
+    QVERIFY(hide);
+    hide->setChecked(true);
+    QTRY_COMPARE(pingRows(), 0);
+    QVERIFY(model->rowCount() > 0); // the rest stays
+    hide->setChecked(false);
+    QTRY_VERIFY(pingRows() >= 2);
 }
 
 void tst_Usability::pastedCommandLineIsSplit()
