@@ -2829,6 +2829,22 @@
         <source>&quot;%1&quot; keeps its current connection until it reconnects; the new command, address or credentials take effect then. Reconnect now?</source>
         <translation>„%1“ behält seine Verbindung, bis es neu verbindet; der neue Befehl, die Adresse oder die Zugangsdaten gelten ab dann. Jetzt neu verbinden?</translation>
     </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>Tastenkürzel</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::OAuthConsentDialog</name>
@@ -2997,6 +3013,10 @@
             <numerusform>%n Nachricht in %1 ms</numerusform>
             <numerusform>%n Nachrichten in %1 ms</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Get the prompt</source>
+        <translation>Prompt abrufen</translation>
     </message>
 </context>
 <context>
@@ -4262,6 +4282,14 @@ Client bietet: %2</translation>
         <source>Last seen at %1: %2</source>
         <translation>Zuletzt gesehen um %1: %2</translation>
     </message>
+    <message>
+        <source>Tab %1 of the server page</source>
+        <translation>Reiter %1 der Serverseite</translation>
+    </message>
+    <message>
+        <source>Filter the traffic</source>
+        <translation>Verkehr filtern</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ServerRequestDialog</name>
@@ -4551,6 +4579,10 @@ Client bietet: %2</translation>
         <source>Done in %1 ms</source>
         <translation>Fertig in %1 ms</translation>
     </message>
+    <message>
+        <source>Run the selected tool</source>
+        <translation>Ausgewähltes Tool ausführen</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ToolsPage</name>
@@ -4839,6 +4871,10 @@ Client bietet: %2</translation>
     <message>
         <source>Exported to %1</source>
         <translation>Exportiert nach %1</translation>
+    </message>
+    <message>
+        <source>Hide pings</source>
+        <translation>Pings ausblenden</translation>
     </message>
 </context>
 <context>

@@ -2808,6 +2808,22 @@
         <source>&quot;%1&quot; keeps its current connection until it reconnects; the new command, address or credentials take effect then. Reconnect now?</source>
         <translation>“%1”在重新连接之前保持当前连接；新的命令、地址或凭据将在重新连接后生效。现在重新连接？</translation>
     </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>快捷键</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::OAuthConsentDialog</name>
@@ -2974,6 +2990,10 @@
         <translation>
             <numerusform>%1 毫秒内收到 %n 条消息</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Get the prompt</source>
+        <translation>获取提示</translation>
     </message>
 </context>
 <context>
@@ -4234,6 +4254,14 @@ Client offers: %2</source>
         <source>Last seen at %1: %2</source>
         <translation>最后见于 %1：%2</translation>
     </message>
+    <message>
+        <source>Tab %1 of the server page</source>
+        <translation>服务器页面的第 %1 个标签页</translation>
+    </message>
+    <message>
+        <source>Filter the traffic</source>
+        <translation>筛选流量</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ServerRequestDialog</name>
@@ -4522,6 +4550,10 @@ Client offers: %2</source>
         <source>Done in %1 ms</source>
         <translation>用时 %1 毫秒完成</translation>
     </message>
+    <message>
+        <source>Run the selected tool</source>
+        <translation>运行所选工具</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ToolsPage</name>
@@ -4806,6 +4838,10 @@ Client offers: %2</source>
     <message>
         <source>Exported to %1</source>
         <translation>已导出到 %1</translation>
+    </message>
+    <message>
+        <source>Hide pings</source>
+        <translation>隐藏 ping</translation>
     </message>
 </context>
 <context>

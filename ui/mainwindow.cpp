@@ -49,6 +49,11 @@
 #include <QTabWidget>
 #include <QToolBar>
 #include <QToolButton>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QHeaderView>
+#include <QShortcut>
+#include <QTableWidget>
 #include <QVBoxLayout>
 
 #include <memory>
@@ -232,6 +237,8 @@ void MainWindow::createActions()
     m_clearTrafficAction = make(QStringLiteral("clear"), tr("C&lear Traffic"), QKeySequence(Qt::CTRL | Qt::Key_L));
     m_quitAction = make(QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit);
     m_aboutAction = make(QStringLiteral("about"), tr("&About MCP Scope"));
+    m_shortcutsAction = make(QString(), tr("&Keyboard Shortcuts"));
+    connect(m_shortcutsAction, &QAction::triggered, this, &MainWindow::showKeyboardShortcuts);
 
     connect(m_addAction, &QAction::triggered, this, &MainWindow::addServer);
     connect(m_editAction, &QAction::triggered, this, [this] { editServer(currentServerId()); });
@@ -348,7 +355,50 @@ void MainWindow::createMenus()
     }
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_shortcutsAction);
     help->addAction(m_aboutAction);
+}
+
+QList<QPair<QString, QKeySequence>> MainWindow::keyboardShortcuts() const
+{
+    QList<QPair<QString, QKeySequence>> shortcuts;
+    auto add = [&shortcuts](QString text, const QKeySequence &key) {
+        text.remove(u'&');
+        if (text.endsWith(u'…'))
+            text.chop(1);
+        const QPair<QString, QKeySequence> entry(text, key);
+        if (!text.isEmpty() && !key.isEmpty() && !shortcuts.contains(entry))
+            shortcuts.append(entry);
+    };
+    for (QAction *action : findChildren<QAction *>())
+        add(action->text(), action->shortcut());
+    // Shortcuts without an action say what they do in their What's This text.
+    for (QShortcut *shortcut : findChildren<QShortcut *>())
+        add(shortcut->whatsThis(), shortcut->key());
+    return shortcuts;
+}
+
+void MainWindow::showKeyboardShortcuts()
+{
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Keyboard Shortcuts"));
+    auto *layout = new QVBoxLayout(&dialog);
+    const QList<QPair<QString, QKeySequence>> shortcuts = keyboardShortcuts();
+    auto *table = new QTableWidget(int(shortcuts.size()), 2, &dialog);
+    table->setHorizontalHeaderLabels({tr("Action"), tr("Shortcut")});
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->verticalHeader()->hide();
+    for (int row = 0; row < shortcuts.size(); ++row) {
+        table->setItem(row, 0, new QTableWidgetItem(shortcuts.at(row).first));
+        table->setItem(row, 1, new QTableWidgetItem(shortcuts.at(row).second.toString(QKeySequence::NativeText)));
+    }
+    table->resizeColumnsToContents();
+    table->horizontalHeader()->setStretchLastSection(true);
+    layout->addWidget(table);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    layout->addWidget(buttons);
+    dialog.exec();
 }
 
 void MainWindow::createToolBar()
@@ -606,7 +656,8 @@ void MainWindow::updateStatusBar()
         m_statusSession->setText(info.sessionId.isEmpty() ? QString() : tr("Session %1").arg(info.sessionId.left(12)));
         m_statusSession->setToolTip(info.sessionId);
     } else {
-        m_statusProtocol->setText(connection ? connection->stateText() : tr("Not connected"));
+        // The state only; the server page's banner says why.
+        m_statusProtocol->setText(connection ? Connection::stateName(connection->state()) : tr("Not connected"));
         m_statusTransport->clear();
         m_statusSession->clear();
     }
@@ -770,7 +821,11 @@ void MainWindow::editServer(const QUuid &id)
     if (dialog.exec() != QDialog::Accepted)
         return;
     const ServerConfig edited = dialog.config();
+    const bool changed = !(edited == config);
     m_catalog->update(edited);
+    // The last failure was about the old settings.
+    if (ServerPage *page = m_pages.value(id); page && changed)
+        page->dismissBanner();
     applyToRunningConnection(config, edited);
 }
 

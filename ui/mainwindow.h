@@ -70,7 +70,12 @@ public:
     // When set, the command approval dialog is skipped and its answer is this (tests only).
     void setApprovalAnswerForTesting(int answer) { m_testApprovalAnswer = answer; }
 
+    // Every keyboard shortcut in the window with what it does, read from the actions and
+    // shortcuts themselves so the list never goes stale.
+    QList<QPair<QString, QKeySequence>> keyboardShortcuts() const;
+
 public Q_SLOTS:
+    void showKeyboardShortcuts();
     void connectServer(const QUuid &id);
     void disconnectServer(const QUuid &id);
     void restartServer(const QUuid &id);
@@ -149,6 +154,7 @@ private:
     QAction *m_pauseTrafficAction = nullptr;
     QAction *m_clearTrafficAction = nullptr;
     QAction *m_quitAction = nullptr;
+    QAction *m_shortcutsAction = nullptr;
     QAction *m_aboutAction = nullptr;
     QAction *m_secretsInFileAction = nullptr;
 };

@@ -56,7 +56,8 @@ void CliRunner::start()
     connect(m_client, &Client::stateChanged, this, [this](Client::State state) {
         if (state != Client::State::Failed || m_operationStarted)
             return;
-        QString message = tr("could not connect to the server: %1").arg(m_client->errorString());
+        // The client's error already says it could not connect, and why.
+        QString message = m_client->errorString();
         // A forced Streamable HTTP connection to a 2024-11-05 server fails on its first POST.
         if (m_options.transport == TransportChoice::Http)
             message += u'\n' + tr("(if this is a legacy HTTP+SSE server, try --transport sse or --transport auto)");

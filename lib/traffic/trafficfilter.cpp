@@ -165,17 +165,19 @@ public:
 
     void updateMethods(const QStringList &methods)
     {
-        if (m_filter.method.isEmpty())
+        if (!methodsFiltered())
             return;
         for (qsizetype i = qsizetype(m_methodOk.size()); i < methods.size(); ++i) {
             const QString &m = methods.at(i);
-            const bool ok = i != 0
-                && (m_filter.methodMatch == TrafficFilter::MethodMatch::Exact
-                        ? m == m_filter.method
-                        : m.contains(m_filter.method, Qt::CaseInsensitive));
-            m_methodOk.push_back(ok);
+            const bool named = m_filter.method.isEmpty()
+                || (i != 0
+                    && (m_filter.methodMatch == TrafficFilter::MethodMatch::Exact
+                            ? m == m_filter.method
+                            : m.contains(m_filter.method, Qt::CaseInsensitive)));
+            m_methodOk.push_back(named && !(m_filter.hidePings && i != 0 && m == QLatin1String("ping")));
         }
     }
+    bool methodsFiltered() const { return !m_filter.method.isEmpty() || m_filter.hidePings; }
     size_t methodCount() const { return m_methodOk.size(); }
 
     bool matches(const TrafficSnapshot &s, qint64 abs, TrafficChunkCache &cache) const
@@ -188,7 +190,7 @@ public:
             return false;
         if (m_kindMask && !(m_kindMask & (1u << unsigned(r.kind))))
             return false;
-        if (!m_filter.method.isEmpty() && (r.method >= m_methodOk.size() || !m_methodOk[r.method]))
+        if (methodsFiltered() && (r.method >= m_methodOk.size() || !m_methodOk[r.method]))
             return false;
         if (!m_searcher.isEmpty() && !m_searcher.containedIn(s.raw(abs, cache))
             && !m_searcher.containedIn(s.noteUtf8(abs, cache)))

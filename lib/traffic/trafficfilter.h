@@ -35,11 +35,13 @@ struct TrafficFilter
     // looks like a number), a number numerically ("=7"), true/false/null literally, and an
     // object or array by JSON equality ("={\"a\":1}").
     QString json;
+    // Leaves out ping requests and their responses (keep-alive noise).
+    bool hidePings = false;
 
     bool isEmpty() const
     {
         return connections.isEmpty() && directions.isEmpty() && kinds.isEmpty() && method.isEmpty()
-            && text.isEmpty() && json.isEmpty();
+            && text.isEmpty() && json.isEmpty() && !hidePings;
     }
     // Empty when the json expression is usable, else why not (for the filter bar).
     static QString jsonExpressionError(const QString &expression);
@@ -47,7 +49,8 @@ struct TrafficFilter
     friend bool operator==(const TrafficFilter &a, const TrafficFilter &b)
     {
         return a.connections == b.connections && a.directions == b.directions && a.kinds == b.kinds
-            && a.method == b.method && a.methodMatch == b.methodMatch && a.text == b.text && a.json == b.json;
+            && a.method == b.method && a.methodMatch == b.methodMatch && a.text == b.text && a.json == b.json
+            && a.hidePings == b.hidePings;
     }
     friend bool operator!=(const TrafficFilter &a, const TrafficFilter &b) { return !(a == b); }
 };

@@ -7,9 +7,11 @@
 
 #include <QBoxLayout>
 #include <QDesktopServices>
+#include <QAbstractScrollArea>
 #include <QDialogButtonBox>
 #include <QLabel>
 #include <QPushButton>
+#include <QToolButton>
 
 namespace Mcp::Ui {
 
@@ -149,6 +151,18 @@ void ElicitationDialog::setUp()
     connect(decline, &QPushButton::clicked, this, &ElicitationDialog::declineRequest);
     connect(cancel, &QPushButton::clicked, this, &ElicitationDialog::cancelRequest);
     layout->addWidget(buttons);
+    // The first field (not the form's tool buttons) starts with the focus, so the user types, then answers with Enter (Accept is
+    // the default button); otherwise the focus lands on a button and Enter presses that one.
+    if (m_form) {
+        for (QWidget *field = m_form->nextInFocusChain(); field && m_form->isAncestorOf(field);
+             field = field->nextInFocusChain()) {
+            if ((field->focusPolicy() & Qt::TabFocus) && field->isVisibleTo(m_form)
+                && !qobject_cast<QAbstractScrollArea *>(field) && !qobject_cast<QToolButton *>(field)) {
+                field->setFocus();
+                break;
+            }
+        }
+    }
 }
 
 QJsonObject ElicitationDialog::content() const

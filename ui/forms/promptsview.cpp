@@ -91,6 +91,7 @@ PromptsView::PromptsView(Connection *connection, QWidget *parent)
 
     auto *shortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return), this);
     shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+    shortcut->setWhatsThis(tr("Get the prompt"));
     connect(shortcut, &QShortcut::activated, this, &PromptsView::get);
     connect(filter, &QLineEdit::textChanged, this, [this](const QString &text) {
         for (int i = 0; i < m_list->count(); ++i)

@@ -157,6 +157,7 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     for (const QKeySequence &sequence : {QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)}) {
         auto *shortcut = new QShortcut(sequence, this);
         shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+        shortcut->setWhatsThis(tr("Run the selected tool"));
         connect(shortcut, &QShortcut::activated, this, &ToolPanel::run);
     }
 

@@ -165,6 +165,7 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     for (int index = 0; index < 9; ++index) {
         auto *shortcut = new QShortcut(tabShortcut(index), this);
         shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+        shortcut->setWhatsThis(tr("Tab %1 of the server page").arg(index + 1));
         connect(shortcut, &QShortcut::activated, this, [this, index] {
             if (index < m_tabs->count())
                 m_tabs->setCurrentIndex(index);
@@ -172,6 +173,7 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     }
     auto *find = new QShortcut(QKeySequence::Find, this);
     find->setContext(Qt::WidgetWithChildrenShortcut);
+    find->setWhatsThis(tr("Filter the traffic"));
     connect(find, &QShortcut::activated, this, [this] {
         m_tabs->setCurrentWidget(m_traffic);
         m_traffic->view()->focusTextFilter();
@@ -240,8 +242,9 @@ void ServerPage::updateHeader()
     const Connection::State state = m_connection->state();
     m_name->setText(m_connection->name());
     const QColor stateColor = Theme::stateColor(m_connection);
+    // The state only: the error or exit, when there is one, is said once, in the banner.
     m_state->setText(QStringLiteral("<span style=\"color:%1\">●</span> %2")
-                         .arg(stateColor.name(), m_connection->stateText().toHtmlEscaped()));
+                         .arg(stateColor.name(), Connection::stateName(state).toHtmlEscaped()));
     const bool connected = state == Connection::State::Connected;
     const bool busy = state == Connection::State::Connecting;
     m_connect->setVisible(!connected && !busy);
@@ -317,6 +320,11 @@ QString ServerPage::bannerText() const
     if (m_banner->isHidden())
         return {};
     return m_bannerTitle->text() + QLatin1Char('\n') + m_bannerStderr->toPlainText();
+}
+
+void ServerPage::dismissBanner()
+{
+    m_banner->hide();
 }
 
 bool ServerPage::isBannerVisible() const

@@ -62,6 +62,9 @@ public:
     QString bannerText() const;
     RestartPanel *restartPanel() const { return m_restartPanel; }
     bool isBannerVisible() const;
+    // Hides the failure banner until the next state change (its error was about a configuration
+    // the user has since changed).
+    void dismissBanner();
     // Replaces a page (issue 5 swaps in richer Tools/Resources/Prompts pages): same tab, new widget.
     void replacePage(Page *oldPage, Page *newPage);
 

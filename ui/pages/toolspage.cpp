@@ -30,6 +30,7 @@ ToolsPage::ToolsPage(Connection *connection, QWidget *parent) : Page(connection,
     for (const QKeySequence &sequence : {QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)}) {
         auto *shortcut = new QShortcut(sequence, m_list);
         shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+        shortcut->setWhatsThis(ToolPanel::tr("Run the selected tool"));
         connect(shortcut, &QShortcut::activated, m_panel, &ToolPanel::run);
     }
 

@@ -28,7 +28,7 @@ QString ServerListDelegate::detailText(const QModelIndex &index) const
     }
     Connection *connection = m_lookup ? m_lookup(config.id) : nullptr;
     if (connection) {
-        parts << connection->stateText();
+        parts << Connection::stateName(connection->state()); // the page's banner says why
         if (connection->isConnected() && connection->pingLatencyMs() >= 0)
             parts << (connection->pingLatencyMs() == 0 ? tr("< 1 ms") : tr("%1 ms").arg(connection->pingLatencyMs()));
     } else {

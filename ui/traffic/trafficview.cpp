@@ -119,6 +119,8 @@ void TrafficView::buildUi()
     m_json->setToolTip(tr("Match JSON content: a path (JSON pointer or dotted) with an optional =value, "
                           "e.g. /params/name=echo, result.isError=true, params.arguments"));
     m_json->setClearButtonEnabled(true);
+    m_hidePings = new QCheckBox(tr("Hide pings"), this);
+    m_hidePings->setObjectName(QStringLiteral("hidePings"));
     m_filterError = new QLabel(this);
     m_filterError->hide();
     filters->addWidget(m_server);
@@ -127,6 +129,7 @@ void TrafficView::buildUi()
     filters->addWidget(m_method);
     filters->addWidget(m_text, 2);
     filters->addWidget(m_json, 2);
+    filters->addWidget(m_hidePings);
     filters->addWidget(m_filterError);
     layout->addLayout(filters);
 
@@ -175,7 +178,9 @@ void TrafficView::buildUi()
     vertical->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     vertical->hide();
     QHeaderView *horizontal = m_table->horizontalHeader();
-    horizontal->setStretchLastSection(false);
+    // Columns sized to their content's samples; the room left goes to the last one, so Method
+    // is never stretched far past its names.
+    horizontal->setStretchLastSection(true);
     horizontal->setSectionResizeMode(QHeaderView::Interactive);
     horizontal->setHighlightSections(false);
     const QFontMetrics fm = m_table->fontMetrics();
@@ -188,9 +193,8 @@ void TrafficView::buildUi()
     m_table->setColumnWidth(TrafficLog::MethodColumn, width("notifications/resources/updated"));
     m_table->setColumnWidth(TrafficLog::IdColumn, width("\"abc-123\""));
     m_table->setColumnWidth(TrafficLog::SizeColumn, width("1.2 MiB"));
-    m_table->setColumnWidth(TrafficLog::LatencyColumn, width("1000.0 ms"));
+    m_table->setColumnWidth(TrafficLog::LatencyColumn, width("10000.000 ms")); // as TrafficLog writes it
     m_table->setColumnHidden(TrafficLog::ConnectionColumn, true);
-    horizontal->setSectionResizeMode(TrafficLog::MethodColumn, QHeaderView::Stretch);
     m_table->setContextMenuPolicy(Qt::CustomContextMenu);
 
     m_detailTabs = new QTabWidget(m_splitter);
@@ -228,6 +232,7 @@ void TrafficView::buildUi()
     connect(m_server, &QComboBox::currentIndexChanged, this, &TrafficView::updateFilter);
     connect(m_direction, &QComboBox::currentIndexChanged, this, &TrafficView::updateFilter);
     connect(m_kind, &QComboBox::currentIndexChanged, this, &TrafficView::updateFilter);
+    connect(m_hidePings, &QCheckBox::toggled, this, &TrafficView::updateFilter);
     // Typing should not refilter a big log on every key stroke.
     auto *debounce = new QTimer(this);
     debounce->setSingleShot(true);
@@ -371,6 +376,7 @@ void TrafficView::updateFilter()
         filter.kinds = {TrafficKind(m_kind->currentData().toInt())};
     filter.method = m_method->text().trimmed();
     filter.text = m_text->text();
+    filter.hidePings = m_hidePings->isChecked();
     const QString json = m_json->text().trimmed();
     const QString jsonError = json.isEmpty() ? QString() : TrafficFilter::jsonExpressionError(json);
     m_filterError->setVisible(!jsonError.isEmpty());

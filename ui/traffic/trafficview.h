@@ -15,6 +15,7 @@ class QModelIndex;
 class QPlainTextEdit;
 class QSplitter;
 class QTabWidget;
+class QCheckBox;
 class QTableView;
 class QTimer;
 class QToolBar;
@@ -103,6 +104,7 @@ private:
     QComboBox *m_server = nullptr;
     QComboBox *m_direction = nullptr;
     QComboBox *m_kind = nullptr;
+    QCheckBox *m_hidePings = nullptr;
     QLineEdit *m_method = nullptr;
     QLineEdit *m_text = nullptr;
     QLineEdit *m_json = nullptr;

@@ -204,6 +204,8 @@ void tst_Cli::programThatDoesNotExist()
     const Run run = cli({QStringLiteral("/nonexistent/mcp-server")});
     QCOMPARE(run.exitCode, 3);
     QVERIFY2(run.err.contains("/nonexistent/mcp-server"), run.err.constData());
+    // Said once, with the reason; not "could not connect …: Could not connect …".
+    QVERIFY2(run.err.toLower().count("could not connect") == 1, run.err.constData());
     QVERIFY(run.out.isEmpty());
 }
 

@@ -17,6 +17,8 @@
 #include "pages/toolspage.h"
 #include "pages/trafficpage.h"
 #include "results/resultview.h"
+#include "servers/serverlistdelegate.h"
+#include "traffic/trafficlog.h"
 #include "traffic/trafficview.h"
 
 #include <QCheckBox>
@@ -32,6 +34,7 @@
 #include <QStatusBar>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -59,8 +62,13 @@ private Q_SLOTS:
     void validationNamesTheFieldByLabel();
     void longErrorsFitOnEveryPage();
     void restartAfterAFailedStart();
+    void connectionErrorSaidOnceUntilEdited();
     void noKeychainIsSaidOnce();
     void enterInItemEditorKeepsDialogAndText();
+    void enterAnswersTheElicitation();
+    void shortcutsAreListed();
+    void trafficColumnsFitTheirContent();
+    void pingsCanBeHidden();
     void pastedCommandLineIsSplit();
     void exportFormatFollowsTheFileName();
     void importReadsATypedPath();
@@ -346,6 +354,51 @@ void tst_Usability::restartAfterAFailedStart()
     QVERIFY(restart->isEnabled());
 }
 
+void tst_Usability::connectionErrorSaidOnceUntilEdited()
+{
+    ServerConfig broken = demoConfig(QStringLiteral("broken"));
+    broken.command = QStringLiteral("/nonexistent/stale-server");
+    const QUuid id = m_window->catalog()->add(broken);
+    m_window->selectServer(id);
+    m_window->connectServer(id);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->existingConnection(id)->state(), Connection::State::Failed, 20000);
+    QCoreApplication::processEvents();
+
+    auto *delegate = qobject_cast<ServerListDelegate *>(m_window->serverList()->itemDelegate());
+    QVERIFY(delegate);
+    // Every place in the window that says why the server failed.
+    auto placesSaying = [this, delegate, id](const QString &error) {
+        QStringList places;
+        for (QLabel *label : m_window->findChildren<QLabel *>())
+            if (label->isVisible() && label->text().contains(error))
+                places << label->text();
+        if (m_window->statusBar()->currentMessage().contains(error))
+            places << m_window->statusBar()->currentMessage();
+        const QString row = delegate->detailText(m_window->catalog()->index(m_window->catalog()->indexOf(id)));
+        if (row.contains(error))
+            places << row;
+        return places;
+    };
+    const QString error = QStringLiteral("stale-server");
+    const QStringList before = placesSaying(error);
+    QVERIFY2(before.size() == 1, qPrintable(before.join(QStringLiteral("\n"))));
+    QVERIFY(m_window->pageFor(id)->bannerText().contains(error));
+
+    // Editing the server's command makes the error stale: it goes.
+    QTimer::singleShot(0, this, [this] {
+        auto *dialog = qobject_cast<ServerEditorDialog *>(QApplication::activeModalWidget());
+        QVERIFY(dialog);
+        dialog->commandEdit()->setText(m_demo);
+        Q_EMIT dialog->commandEdit()->editingFinished();
+        dialog->accept();
+    });
+    m_window->editServer(id);
+    QCOMPARE(m_window->catalog()->find(id).command, m_demo);
+    QCoreApplication::processEvents();
+    QVERIFY2(placesSaying(error).isEmpty(), qPrintable(placesSaying(error).join(QStringLiteral("\n"))));
+    QVERIFY(!m_window->pageFor(id)->isBannerVisible());
+}
+
 void tst_Usability::noKeychainIsSaidOnce()
 {
     SecretStore *store = m_window->secretStore();
@@ -403,6 +456,113 @@ void tst_Usability::enterInItemEditorKeepsDialogAndText()
     QVERIFY2(typeInto(environment, environment->model()->index(0, 1), QStringLiteral("changed")), "Enter closed the dialog");
     QTRY_COMPARE(dialog.config().env.value(0).value, QStringLiteral("changed"));
     shoot(&dialog, QStringLiteral("usability-dialog-server-stdio"));
+}
+
+void tst_Usability::enterAnswersTheElicitation()
+{
+    const QJsonObject params = QJsonDocument::fromJson(R"({"message": "Who?", "requestedSchema": {
+        "type": "object", "properties": {"name": {"type": "string", "title": "Name"}}, "required": ["name"]}})").object();
+    QJsonObject answer;
+    PendingRequestDialog::Responder responder;
+    responder.respond = [&answer](const QJsonObject &result) { answer = result; };
+    ElicitationDialog dialog(params, QStringLiteral("demo"), responder, m_window);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    dialog.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&dialog));
+    auto *name = dialog.form()->findChild<QLineEdit *>();
+    QVERIFY(name);
+    // Typing into the dialog as it opens, then Enter: the focus starts in the form.
+    QVERIFY(dialog.focusWidget());
+    QTest::keyClicks(dialog.focusWidget(), QStringLiteral("Ada"));
+    QTest::keyClick(dialog.windowHandle(), Qt::Key_Return);
+    QTRY_COMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(answer.value(QStringLiteral("action")).toString(), QStringLiteral("accept"));
+    QCOMPARE(answer.value(QStringLiteral("content")).toObject().value(QStringLiteral("name")).toString(), QStringLiteral("Ada"));
+}
+
+void tst_Usability::shortcutsAreListed()
+{
+    QVERIFY(connectDemo());
+    const QList<QPair<QString, QKeySequence>> shortcuts = m_window->keyboardShortcuts();
+    auto listed = [&shortcuts](const QKeySequence &key) {
+        for (const auto &entry : shortcuts)
+            if (entry.second == key && !entry.first.isEmpty())
+                return true;
+        return false;
+    };
+    QVERIFY(listed(QKeySequence(Qt::CTRL | Qt::Key_N)));          // a menu action
+    QVERIFY(listed(QKeySequence(Qt::CTRL | Qt::Key_Return)));     // run the tool
+    QVERIFY(listed(QKeySequence(Qt::ALT | Qt::Key_1)));           // a tab
+    QVERIFY(listed(QKeySequence::Find));                          // the traffic filter
+
+    QAction *help = nullptr;
+    for (QAction *action : m_window->findChildren<QAction *>())
+        if (action->text().remove(u'&').startsWith(MainWindow::tr("Keyboard Shortcuts")))
+            help = action;
+    QVERIFY(help);
+    int rows = -1;
+    QTimer::singleShot(0, this, [&rows] {
+        QWidget *dialog = QApplication::activeModalWidget();
+        if (!dialog)
+            return;
+        if (auto *table = dialog->findChild<QTableWidget *>())
+            rows = table->rowCount();
+        dialog->close();
+    });
+    help->trigger();
+    QCOMPARE(rows, int(shortcuts.size()));
+}
+
+void tst_Usability::trafficColumnsFitTheirContent()
+{
+    ServerPage *page = connectDemo();
+    QVERIFY(page);
+    page->tabs()->setCurrentWidget(page->trafficPage());
+    QTableView *table = page->trafficPage()->view()->table();
+    QAbstractItemModel *model = table->model();
+    QTRY_VERIFY(model->rowCount() > 2);
+    QCoreApplication::processEvents();
+    auto widest = [table, model](int column) {
+        int widest = 0;
+        for (int row = 0; row < model->rowCount(); ++row)
+            widest = qMax(widest, table->fontMetrics().horizontalAdvance(model->index(row, column).data().toString()));
+        return widest;
+    };
+    // A ten-second latency, "10003.125 ms", is not cut (the cell has margins of 3 px a side or more);
+    // Method is not far wider than its longest name, even in a wide table.
+    const int latency = table->fontMetrics().horizontalAdvance(QStringLiteral("10003.125 ms")) + 6;
+    QVERIFY2(table->columnWidth(TrafficLog::LatencyColumn) > latency,
+             qPrintable(QString::number(table->columnWidth(TrafficLog::LatencyColumn))));
+    QVERIFY(table->columnWidth(TrafficLog::LatencyColumn) > widest(TrafficLog::LatencyColumn));
+    table->resize(1800, table->height());
+    QCoreApplication::processEvents();
+    const int method = qMax(widest(TrafficLog::MethodColumn), table->fontMetrics().horizontalAdvance(QStringLiteral("notifications/resources/updated")));
+    QVERIFY2(table->columnWidth(TrafficLog::MethodColumn) < method + 60,
+             qPrintable(QStringLiteral("%1 for %2").arg(table->columnWidth(TrafficLog::MethodColumn)).arg(method)));
+}
+
+void tst_Usability::pingsCanBeHidden()
+{
+    ServerPage *page = connectDemo();
+    QVERIFY(page);
+    page->tabs()->setCurrentWidget(page->trafficPage());
+    QAbstractItemModel *model = page->trafficPage()->view()->table()->model();
+    auto pingRows = [model] {
+        int rows = 0;
+        for (int row = 0; row < model->rowCount(); ++row)
+            rows += model->index(row, TrafficLog::MethodColumn).data().toString() == QLatin1String("ping");
+        return rows;
+    };
+    page->connection()->ping();
+    QTRY_VERIFY(pingRows() >= 2); // the request and its response (and the window's own pings)
+    auto *hide = page->trafficPage()->view()->findChild<QCheckBox *>(QStringLiteral("hidePings"));
+    QVERIFY(hide);
+    hide->setChecked(true);
+    QTRY_COMPARE(pingRows(), 0);
+    QVERIFY(model->rowCount() > 0); // the rest stays
+    hide->setChecked(false);
+    QTRY_VERIFY(pingRows() >= 2);
 }
 
 void tst_Usability::pastedCommandLineIsSplit()
