@@ -210,8 +210,9 @@ bool CliRunner::createClient()
                              QStringLiteral("MCP Scope CLI"), {}});
     // Connecting has its own bound: a short --timeout is meant for the operation, not for a slow start.
     m_client->setInitializeTimeout(o.connectTimeoutMs > 0 ? o.connectTimeoutMs : 30000);
-    if (o.protocol)
-        m_client->setEraChoice(*o.protocol);
+    // Auto unless --protocol says otherwise (the library's default stays Legacy for the window
+    // until subscriptions/listen is wired in; a one-shot CLI run loses nothing by detecting).
+    m_client->setEraChoice(o.protocol.value_or(Modern::EraChoice{}));
     // Sampling and elicitation are advertised so that a server asking gets a clear answer
     // (a decline by default) instead of a hang or a confusing "method not found".
     m_client->setSamplingHandler(this);
