@@ -151,6 +151,14 @@ QString usageText()
         "                           (probed, pinned or cached), and print the library's debug log\n"
         "                           (mcp.*) on stderr\n"
         "\n"
+        "Watch (the edit, rebuild, call again loop):\n"
+        "  --watch GLOB             run the operation, then again on a fresh connection (a restarted\n"
+        "                           server) each time a file matching GLOB changes; relative to --cwd;\n"
+        "                           repeatable; \"auto\" watches the script or binary the command runs\n"
+        "  --watch-debounce MS      quiet time before a change counts (default 300)\n"
+        "  --watch-runs N           stop after N runs (default: until interrupted); with --capture,\n"
+        "                           run K writes FILE with -runK before its extension\n"
+        "\n"
         "Exit codes: 0 ok, 1 the server answered with an error, 2 usage, 3 could not connect or\n"
         "initialize, 4 timeout, 5 the tool reported isError, 6 connection lost mid-request.\n")
         + oauthUsageText();
@@ -241,7 +249,8 @@ ParseOutcome parseArguments(const QStringList &arguments)
             QStringLiteral("--oauth-client-key"), QStringLiteral("--oauth-client-metadata-url"),
             QStringLiteral("--oauth-workload-token"), QStringLiteral("--oauth-scopes"), QStringLiteral("--oauth-grant"),
             QStringLiteral("--oauth-dpop"), QStringLiteral("--protocol"), QStringLiteral("--listen-for"),
-            QStringLiteral("--listen-filter")};
+            QStringLiteral("--listen-filter"), QStringLiteral("--watch"), QStringLiteral("--watch-debounce"),
+            QStringLiteral("--watch-runs")};
         static const QStringList flags = {QStringLiteral("--server-stderr"), QStringLiteral("--compact"),
                                           QStringLiteral("--verbose"), QStringLiteral("--help"), QStringLiteral("-h"), QStringLiteral("--cli")};
         if (flags.contains(name) && !hasInlineValue) {
@@ -361,6 +370,16 @@ ParseOutcome parseArguments(const QStringList &arguments)
             o.listenForSeconds = value.toInt(&ok);
             if (!ok || o.listenForSeconds <= 0)
                 return fail(tr("--listen-for expects a number of seconds, got \"%1\"").arg(value));
+        } else if (name == QLatin1String("--watch")) {
+            if (value.trimmed().isEmpty())
+                return fail(tr("--watch expects a glob such as \"build/**\", or auto"));
+            o.watchGlobs.append(value.trimmed());
+        } else if (name == QLatin1String("--watch-debounce") || name == QLatin1String("--watch-runs")) {
+            bool ok = false;
+            const int number = value.toInt(&ok);
+            if (!ok || number < 0)
+                return fail(tr("%1 expects a number, got \"%2\"").arg(name, value));
+            (name == QLatin1String("--watch-runs") ? o.watchRuns : o.watchDebounceMs) = number;
         } else if (name == QLatin1String("--listen-filter")) {
             if (!parseListenFilter(value, &o.listenFilter))
                 return fail(tr("--listen-filter expects tools, prompts, resources or resource:URI, comma-separated, got \"%1\"").arg(value));
@@ -388,6 +407,8 @@ ParseOutcome parseArguments(const QStringList &arguments)
     if (o.method == QLatin1String("logging/setLevel") && o.logLevel.isEmpty())
         return fail(tr("logging/setLevel needs --log-level"));
     const bool listens = o.method == Modern::Method::SubscriptionsListen;
+    if (o.watchGlobs.isEmpty() && (o.watchRuns > 0 || o.watchDebounceMs != CliOptions().watchDebounceMs))
+        return fail(tr("--watch-runs and --watch-debounce go with --watch GLOB"));
     if (listens && o.listenForSeconds == 0)
         return fail(tr("subscriptions/listen needs --listen-for SECONDS"));
     if (!listens && (o.listenForSeconds > 0 || !o.listenFilter.isEmpty()))

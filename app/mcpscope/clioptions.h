@@ -79,6 +79,12 @@ struct CliOptions
     QStringList roots;              // --root DIR (answers roots/list)
     bool compact = false;           // --compact: one-line JSON output
     bool verbose = false;           // --verbose: the library's debug log on stderr
+
+    // --watch GLOB (repeatable; "auto": the script or binary the command runs): run the operation,
+    // then again on a fresh connection each time a matching file changes (a server author's loop).
+    QStringList watchGlobs;
+    int watchDebounceMs = 300;      // --watch-debounce
+    int watchRuns = 0;              // --watch-runs N: stop after N runs (0: until interrupted)
 };
 
 struct ParseOutcome

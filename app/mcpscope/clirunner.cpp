@@ -11,6 +11,7 @@
 #include "session/modern/vocabulary.h"
 #include "traffic/trafficcapture.h"
 #include "transport/transport.h"
+#include "watchloop.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -526,12 +527,24 @@ int run(const QStringList &arguments)
     // stdout carries only the result and stderr only what a person must read, unless asked.
     if (!parsed.options.verbose)
         QLoggingCategory::setFilterRules(QStringLiteral("mcp.*.debug=false\nmcp.*.info=false\nmcp.*.warning=false"));
-    CliRunner runner(parsed.options);
     int exitCode = ExitOk;
-    QObject::connect(&runner, &CliRunner::finished, qApp, [&exitCode](int code) {
+    auto finishWith = [&exitCode](int code) {
         exitCode = code;
         QCoreApplication::exit(code);
-    });
+    };
+    if (!parsed.options.watchGlobs.isEmpty()) {
+        WatchLoop loop(parsed.options);
+        QObject::connect(&loop, &WatchLoop::finished, qApp, finishWith);
+        QString error;
+        if (!loop.start(&error)) {
+            writeErr(QStringLiteral("mcpscope: ") + error);
+            return ExitUsage;
+        }
+        QCoreApplication::exec();
+        return exitCode;
+    }
+    CliRunner runner(parsed.options);
+    QObject::connect(&runner, &CliRunner::finished, qApp, finishWith);
     QTimer::singleShot(0, &runner, &CliRunner::start);
     QCoreApplication::exec();
     return exitCode;

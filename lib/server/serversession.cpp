@@ -3,6 +3,8 @@
 #include "requestcontext.h"
 #include "servertransport.h"
 
+#include "protocol/methods.h"
+
 #include <QJsonArray>
 #include <QTimer>
 #include <QUuid>
@@ -99,7 +101,6 @@ void ServerSession::handleMessage(const Message &message)
 
 void ServerSession::handleRequest(const Message &request)
 {
-    const QString method = request.method();
     if (!request.params().isUndefined() && !request.params().isObject()) {
         reply(invalidParams(request, QStringLiteral("params must be an object")));
         return;
@@ -114,42 +115,58 @@ void ServerSession::handleRequest(const Message &request)
         refuseLegacyRequest(request);
         return;
     }
-    if (method == QLatin1String("initialize"))
-        initialize(request);
-    else if (method == QLatin1String("ping"))
-        reply(Message::response(request.id(), QJsonObject()));
-    else if (method == QLatin1String("tools/list"))
-        listTools(request);
-    else if (method == QLatin1String("tools/call"))
-        callTool(request);
-    else if (method == QLatin1String("resources/list"))
-        listResources(request);
-    else if (method == QLatin1String("resources/templates/list"))
-        listResourceTemplates(request);
-    else if (method == QLatin1String("resources/read"))
-        readResource(request);
-    else if (method == QLatin1String("resources/subscribe"))
-        subscribe(request, true);
-    else if (method == QLatin1String("resources/unsubscribe"))
-        subscribe(request, false);
-    else if (method == QLatin1String("prompts/list"))
-        listPrompts(request);
-    else if (method == QLatin1String("prompts/get"))
-        getPrompt(request);
-    else if (method == QLatin1String("completion/complete"))
-        complete(request);
-    else if (method == QLatin1String("logging/setLevel"))
-        setLogLevel(request);
-    else if (m_server->tasksEnabled() && method == QLatin1String("tasks/get"))
-        getTask(request);
-    else if (m_server->tasksEnabled() && method == QLatin1String("tasks/result"))
-        getTaskResult(request);
-    else if (m_server->tasksEnabled() && method == QLatin1String("tasks/cancel"))
-        cancelTask(request);
-    else if (m_server->tasksEnabled() && method == QLatin1String("tasks/list"))
-        listTasks(request);
-    else
-        reply(Message::errorResponse(request.id(), {ErrorCode::MethodNotFound, QStringLiteral("Method not found: ") + method}));
+    dispatch(request, Era::Legacy);
+}
+
+void ServerSession::dispatch(const Message &request, Era era)
+{
+    // Which handler answers a method in each era, side by side: a method both eras share is
+    // served by the same code, and what one era lacks is visible at a glance.
+    using S = ServerSession;
+    struct Route
+    {
+        QLatin1StringView method;
+        bool legacy;
+        bool modern;
+        bool needsTasks;
+        void (*handle)(S *session, const Message &request);
+    };
+    static const Route routes[] = {
+        {Method::Initialize, true, false, false, [](S *s, const Message &r) { s->initialize(r); }},
+        {Method::Ping, true, false, false, [](S *s, const Message &r) { s->reply(Message::response(r.id(), QJsonObject())); }},
+        {Method::ServerDiscover, false, true, false, [](S *s, const Message &r) { s->discover(r); }},
+        {Method::ToolsList, true, true, false, [](S *s, const Message &r) { s->listTools(r); }},
+        {Method::ToolsCall, true, true, false, [](S *s, const Message &r) { s->callTool(r); }},
+        {Method::ResourcesList, true, true, false, [](S *s, const Message &r) { s->listResources(r); }},
+        {Method::ResourcesTemplatesList, true, true, false, [](S *s, const Message &r) { s->listResourceTemplates(r); }},
+        {Method::ResourcesRead, true, true, false, [](S *s, const Message &r) { s->readResource(r); }},
+        // The modern era subscribes through subscriptions/listen.
+        {Method::ResourcesSubscribe, true, false, false, [](S *s, const Message &r) { s->subscribe(r, true); }},
+        {Method::ResourcesUnsubscribe, true, false, false, [](S *s, const Message &r) { s->subscribe(r, false); }},
+        {Method::SubscriptionsListen, false, true, false, [](S *s, const Message &r) { s->listen(r); }},
+        {Method::PromptsList, true, true, false, [](S *s, const Message &r) { s->listPrompts(r); }},
+        {Method::PromptsGet, true, true, false, [](S *s, const Message &r) { s->getPrompt(r); }},
+        {Method::CompletionComplete, true, true, false, [](S *s, const Message &r) { s->complete(r); }},
+        // The modern era sends the level in each request's _meta.
+        {Method::LoggingSetLevel, true, false, false, [](S *s, const Message &r) { s->setLogLevel(r); }},
+        // Tasks: the 2025-11-25 API, and the tasks extension of the modern era.
+        {Method::TasksGet, true, false, true, [](S *s, const Message &r) { s->getTask(r); }},
+        {Method::TasksResult, true, false, true, [](S *s, const Message &r) { s->getTaskResult(r); }},
+        {Method::TasksCancel, true, false, true, [](S *s, const Message &r) { s->cancelTask(r); }},
+        {Method::TasksList, true, false, true, [](S *s, const Message &r) { s->listTasks(r); }},
+        {Method::TasksGet, false, true, true, [](S *s, const Message &r) { s->getModernTask(r); }},
+        {Method::TasksUpdate, false, true, true, [](S *s, const Message &r) { s->updateModernTask(r); }},
+        {Method::TasksCancel, false, true, true, [](S *s, const Message &r) { s->cancelModernTask(r); }},
+    };
+    const QString method = request.method();
+    for (const Route &route : routes) {
+        if (route.method == method && (era == Era::Legacy ? route.legacy : route.modern)
+            && (!route.needsTasks || m_server->tasksEnabled())) {
+            route.handle(this, request);
+            return;
+        }
+    }
+    reply(Message::errorResponse(request.id(), {ErrorCode::MethodNotFound, QStringLiteral("Method not found: ") + method}));
 }
 
 void ServerSession::handleNotification(const Message &notification)
@@ -348,37 +365,12 @@ void ServerSession::handleModernRequest(const Message &request)
     }
     m_modernRequests.insert(request.id(), modern);
 
-    if (method == QLatin1String("server/discover"))
-        discover(request);
-    else if (method == QLatin1String("tools/list"))
-        listTools(request);
-    else if (method == QLatin1String("tools/call"))
-        callTool(request);
-    else if (method == QLatin1String("resources/list"))
-        listResources(request);
-    else if (method == QLatin1String("resources/templates/list"))
-        listResourceTemplates(request);
-    else if (method == QLatin1String("resources/read"))
-        readResource(request);
-    else if (method == QLatin1String("prompts/list"))
-        listPrompts(request);
-    else if (method == QLatin1String("prompts/get"))
-        getPrompt(request);
-    else if (method == QLatin1String("completion/complete"))
-        complete(request);
-    else if (method == QLatin1String("subscriptions/listen"))
-        listen(request);
-    else if (m_server->tasksEnabled() && method.startsWith(QLatin1String("tasks/"))
-             && !modern.clientCapabilities.value(key("extensions")).toObject().contains(Server::tasksExtension()))
+    if (m_server->tasksEnabled() && method.startsWith(QLatin1String("tasks/"))
+        && !modern.clientCapabilities.value(key("extensions")).toObject().contains(Server::tasksExtension())) {
         reply(tasksExtensionMissing(request, QStringLiteral("%1 needs the %2 extension").arg(method, Server::tasksExtension())));
-    else if (m_server->tasksEnabled() && method == QLatin1String("tasks/get"))
-        getModernTask(request);
-    else if (m_server->tasksEnabled() && method == QLatin1String("tasks/update"))
-        updateModernTask(request);
-    else if (m_server->tasksEnabled() && method == QLatin1String("tasks/cancel"))
-        cancelModernTask(request);
-    else // initialize, ping, logging/setLevel, resources/(un)subscribe are gone in this era
-        reply(Message::errorResponse(request.id(), {ErrorCode::MethodNotFound, QStringLiteral("Method not found: ") + method}));
+        return;
+    }
+    dispatch(request, Era::Modern);
 }
 
 Message ServerSession::decorateModernReply(const Message &reply)

@@ -74,6 +74,9 @@ private:
 
     void handleMessage(const Message &message);
     void handleRequest(const Message &request);
+    enum class Era { Legacy, Modern };
+    // Runs the handler of the request's method in that era; Method not found otherwise.
+    void dispatch(const Message &request, Era era);
     // Requests of the modern era (2026-07-28): _meta checked, then served statelessly.
     bool isModernRequest(const Message &request) const;
     void handleModernRequest(const Message &request);

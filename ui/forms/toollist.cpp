@@ -56,7 +56,18 @@ QString ToolList::itemText(const QJsonObject &tool)
 {
     const QString name = tool.value(Key::Name).toString();
     const QString title = displayName(tool);
-    QStringList second{name};
+    QStringList second;
+    if (title != name) {
+        second.append(name);
+    } else {
+        // No title: the name is already the first line; the description's first sentence says
+        // more than repeating it would.
+        const QString description = tool.value(Key::Description).toString().simplified();
+        const qsizetype end = description.indexOf(QLatin1String(". "));
+        second.append((end > 0 ? description.left(end + 1) : description).left(160));
+        if (second.constFirst().isEmpty())
+            second.clear();
+    }
     for (const QString &badge : ToolPanel::badges(tool))
         second.append(badge == tr("destructive") ? QStringLiteral("⚠ ") + badge : badge);
     const QString support = ToolPanel::taskSupport(tool);

@@ -45,6 +45,8 @@ private Q_SLOTS:
     void verboseNamesTheEra();
     void listenPrintsNotifications();
     void discoverAndMultiRoundTrip();
+    void watchRerunsOnChange();
+    void watchAutoNeedsACommand();
 
 private:
     struct Run
@@ -585,6 +587,82 @@ void tst_Cli::discoverAndMultiRoundTrip()
                                       QStringLiteral("--")} + modernDemo);
     QVERIFY2(roots.exitCode == 0, roots.err.constData());
     QVERIFY2(roots.out.contains(QUrl::fromLocalFile(root.path()).toString().toUtf8()), roots.out.constData());
+}
+
+
+// A stdio server whose one tool is named by tool.txt as it was when the server started: each
+// run of the watch loop must start it anew and show the renamed tool.
+static const char watchedServer[] = R"(
+const fs = require('fs');
+const readline = require('readline');
+const tool = fs.readFileSync('tool.txt', 'utf8').trim();
+const send = (m) => process.stdout.write(JSON.stringify(m) + '\n');
+readline.createInterface({ input: process.stdin }).on('line', (line) => {
+  const m = JSON.parse(line);
+  if (m.id === undefined) return;
+  if (m.method === 'initialize')
+    send({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: m.params.protocolVersion, capabilities: { tools: {} },
+                                               serverInfo: { name: 'watched', version: '1' } } });
+  else if (m.method === 'tools/list')
+    send({ jsonrpc: '2.0', id: m.id, result: { tools: [{ name: tool, inputSchema: { type: 'object' } }] } });
+  else
+    send({ jsonrpc: '2.0', id: m.id, error: { code: -32601, message: 'Method not found' } });
+});
+)";
+
+void tst_Cli::watchRerunsOnChange()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    auto write = [&dir](const QString &name, const QByteArray &content) {
+        QFile file(dir.filePath(name));
+        return file.open(QIODevice::WriteOnly) && file.write(content) == content.size();
+    };
+    QVERIFY(write(QStringLiteral("server.cjs"), watchedServer));
+    QVERIFY(write(QStringLiteral("tool.txt"), "first_tool\n"));
+
+    QProcess process;
+    process.start(QStringLiteral(MCPSCOPE_CLI),
+                  {QStringLiteral("--cli"), QStringLiteral("--watch"), QStringLiteral("tool.txt"), QStringLiteral("--watch-runs"),
+                   QStringLiteral("2"), QStringLiteral("--watch-debounce"), QStringLiteral("100"), QStringLiteral("--compact"),
+                   QStringLiteral("--protocol"), QStringLiteral("legacy"), QStringLiteral("--capture"), dir.filePath(QStringLiteral("c.jsonl")),
+                   QStringLiteral("--cwd"), dir.path(), QStringLiteral("--"), m_node, QStringLiteral("server.cjs")});
+    QVERIFY(process.waitForStarted());
+    auto cleanup = qScopeGuard([&process] {
+        process.kill();
+        process.waitForFinished();
+    });
+    QByteArray err;
+    QDeadlineTimer deadline(30000);
+    while (!err.contains("run 1 ended")) {
+        QVERIFY2(!deadline.hasExpired() && process.state() == QProcess::Running, err.constData());
+        process.waitForReadyRead(200);
+        err += process.readAllStandardError();
+    }
+    QVERIFY(write(QStringLiteral("tool.txt"), "second_tool\n"));
+    QVERIFY2(process.waitForFinished(30000), err.constData());
+    err += process.readAllStandardError();
+    QCOMPARE(process.exitCode(), 0);
+
+    const QList<QByteArray> results = process.readAllStandardOutput().trimmed().split('\n');
+    QCOMPARE(results.size(), 2);
+    QVERIFY2(results.at(0).contains("first_tool") && !results.at(0).contains("second_tool"), results.at(0).constData());
+    QVERIFY2(results.at(1).contains("second_tool"), results.at(1).constData());
+    QVERIFY2(err.contains("changed: tool.txt; running again"), err.constData());
+    QVERIFY2(err.contains("run 2 ended with exit code 0"), err.constData());
+    // Each run keeps its own capture, the first one's not overwritten by the second.
+    for (const char *name : {"c-run1.jsonl", "c-run2.jsonl"}) {
+        QFile capture(dir.filePath(QLatin1String(name)));
+        QVERIFY2(capture.open(QIODevice::ReadOnly), name);
+        QVERIFY2(capture.readAll().contains("tools/list"), name);
+    }
+}
+
+void tst_Cli::watchAutoNeedsACommand()
+{
+    const Run run = cli({QStringLiteral("--watch"), QStringLiteral("auto"), QStringLiteral("http://127.0.0.1:9/mcp")});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains("--watch auto finds no script"), run.err.constData());
 }
 
 QTEST_GUILESS_MAIN(tst_Cli)

@@ -108,6 +108,11 @@ void tst_CliOptions::errors_data()
 {
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("expectedFragment");
+    QTest::newRow("watch runs without watch") << QStringList{QStringLiteral("s"), QStringLiteral("--watch-runs"), QStringLiteral("2")}
+                                               << QStringLiteral("go with --watch");
+    QTest::newRow("bad watch debounce") << QStringList{QStringLiteral("s"), QStringLiteral("--watch"), QStringLiteral("b/**"),
+                                                       QStringLiteral("--watch-debounce"), QStringLiteral("soon")}
+                                        << QStringLiteral("expects a number");
     QTest::newRow("no server") << QStringList{QStringLiteral("--method"), QStringLiteral("ping")} << QStringLiteral("no server");
     QTest::newRow("unknown method") << QStringList{QStringLiteral("s"), QStringLiteral("--method"), QStringLiteral("tools/run")}
                                     << QStringLiteral("unsupported --method");
