@@ -10,6 +10,7 @@
 #include "protocol/requests.h"
 #include "protocol/types.h"
 #include "widgets/fittinglabel.h"
+#include "widgets/twolinedelegate.h"
 
 #include <QBoxLayout>
 #include <QElapsedTimer>
@@ -43,6 +44,7 @@ PromptsView::PromptsView(Connection *connection, QWidget *parent)
     filter->setClearButtonEnabled(true);
     m_list = new QListWidget(left);
     m_list->setObjectName(QStringLiteral("promptList"));
+    m_list->setItemDelegate(new TwoLineDelegate(m_list));
     IconFetcher::instance()->keepUpdated(m_list); // web icons arrive later; items update in place
     auto *refreshButton = new QPushButton(tr("Refresh"), left);
     m_listMessage = new FittingLabel(left);
@@ -122,7 +124,8 @@ void PromptsView::refresh()
             const QJsonObject prompt = value.toObject();
             const QString name = prompt.value(Key::Name).toString();
             const QString title = displayName(prompt);
-            auto *item = new QListWidgetItem(title == name ? name : title + QLatin1Char('\n') + name, m_list);
+            auto *item = new QListWidgetItem(
+                TwoLineDelegate::itemText(title, name, prompt.value(Key::Description).toString()), m_list);
             item->setData(ItemRole, prompt);
             IconFetcher::setItemIcon(item, prompt.value(Key::Icons).toArray(), prompt.value(Key::Description).toString());
         }

@@ -10,6 +10,7 @@
 #include "protocol/requests.h"
 #include "protocol/types.h"
 #include "widgets/fittinglabel.h"
+#include "widgets/twolinedelegate.h"
 
 #include <QBoxLayout>
 #include <QElapsedTimer>
@@ -31,7 +32,7 @@ QListWidgetItem *makeItem(const QJsonObject &object, QLatin1StringView uriKey)
 {
     const QString title = displayName(object);
     const QString uri = object.value(uriKey).toString();
-    auto *item = new QListWidgetItem(title.isEmpty() ? uri : title + QLatin1Char('\n') + uri);
+    auto *item = new QListWidgetItem(title.isEmpty() ? uri : TwoLineDelegate::itemText(title, uri, {}));
     item->setData(ItemRole, object);
     QString tip = object.value(Key::Description).toString();
     if (object.contains(Key::MimeType))
@@ -61,6 +62,8 @@ ResourcesView::ResourcesView(Connection *connection, QWidget *parent)
     m_resources->setObjectName(QStringLiteral("resourceList"));
     m_templates = new QListWidget(m_tabs);
     m_templates->setObjectName(QStringLiteral("templateList"));
+    for (QListWidget *list : {m_resources, m_templates})
+        list->setItemDelegate(new TwoLineDelegate(list));
     IconFetcher::instance()->keepUpdated(m_resources);
     IconFetcher::instance()->keepUpdated(m_templates);
     m_tabs->addTab(m_resources, tr("Resources"));

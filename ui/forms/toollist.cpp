@@ -6,6 +6,7 @@
 #include "protocol/keys.h"
 #include "protocol/types.h"
 #include "widgets/fittinglabel.h"
+#include "widgets/twolinedelegate.h"
 #include <QBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -39,6 +40,7 @@ ToolList::ToolList(QWidget *parent)
     m_list->setIconSize(QSize(24, 24));
     m_list->setAlternatingRowColors(true);
     m_list->setUniformItemSizes(true);
+    m_list->setItemDelegate(new TwoLineDelegate(m_list));
     layout->addWidget(m_list, 1);
     IconFetcher::instance()->keepUpdated(m_list); // web icons arrive later; items update in place
     m_message = new FittingLabel(this);
@@ -57,23 +59,12 @@ QString ToolList::itemText(const QJsonObject &tool)
     const QString name = tool.value(Key::Name).toString();
     const QString title = displayName(tool);
     QStringList second;
-    if (title != name) {
-        second.append(name);
-    } else {
-        // No title: the name is already the first line; the description's first sentence says
-        // more than repeating it would.
-        const QString description = tool.value(Key::Description).toString().simplified();
-        const qsizetype end = description.indexOf(QLatin1String(". "));
-        second.append((end > 0 ? description.left(end + 1) : description).left(160));
-        if (second.constFirst().isEmpty())
-            second.clear();
-    }
     for (const QString &badge : ToolPanel::badges(tool))
         second.append(badge == tr("destructive") ? QStringLiteral("⚠ ") + badge : badge);
     const QString support = ToolPanel::taskSupport(tool);
     if (support != QLatin1String("forbidden"))
         second.append(tr("task %1").arg(support));
-    return title + QLatin1Char('\n') + second.join(QStringLiteral(" · "));
+    return TwoLineDelegate::itemText(title, name, tool.value(Key::Description).toString(), second);
 }
 
 void ToolList::setItems(const QJsonArray &tools)

@@ -71,6 +71,7 @@ class tst_ToolPanel : public QObject
     }
 
 private Q_SLOTS:
+    void listRowText();
     void initTestCase()
     {
         QCoreApplication::setOrganizationName(QStringLiteral("mcpscope-test"));
@@ -435,6 +436,19 @@ private Q_SLOTS:
         }
     }
 };
+
+void tst_ToolPanel::listRowText()
+{
+    // A title: the name on the second line. No title: the description's first sentence rather
+    // than the name twice. Badges follow either.
+    QCOMPARE(ToolList::itemText(QJsonObject{{"name", "echo"}, {"title", "Echo"}, {"description", "Echoes. Really."}}),
+             QStringLiteral("Echo\necho"));
+    QCOMPARE(ToolList::itemText(QJsonObject{{"name", "echo"}, {"description", "Echoes the text. Twice."}}),
+             QStringLiteral("echo\nEchoes the text."));
+    QCOMPARE(ToolList::itemText(QJsonObject{{"name", "echo"}}), QStringLiteral("echo"));
+    QCOMPARE(ToolList::itemText(QJsonObject{{"name", "wipe"}, {"annotations", QJsonObject{{"destructiveHint", true}}}}),
+             QStringLiteral("wipe\n⚠ destructive"));
+}
 
 QTEST_MAIN(tst_ToolPanel)
 #include "tst_toolpanel.moc"
