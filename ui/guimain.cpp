@@ -44,6 +44,14 @@ void installTranslations(const QString &localeName)
 {
     static QTranslator *ours = nullptr;
     static QTranslator *qt = nullptr;
+    static QTranslator *plurals = nullptr;
+    if (!plurals) {
+        // English plural forms ("1 item", "2 items") beneath whatever language is chosen: the
+        // sources say "%n item(s)".
+        plurals = new QTranslator(qApp);
+        if (plurals->load(QStringLiteral(":/i18n/mcpscope_en.qm")))
+            QCoreApplication::installTranslator(plurals);
+    }
     if (ours) {
         QCoreApplication::removeTranslator(ours);
         delete ours;
@@ -56,7 +64,8 @@ void installTranslations(const QString &localeName)
     }
     const QLocale locale = localeName.isEmpty() ? QLocale() : QLocale(localeName);
     auto *translator = new QTranslator(qApp);
-    if (translator->load(locale, QStringLiteral("mcpscope"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
+    if (locale.language() != QLocale::English
+        && translator->load(locale, QStringLiteral("mcpscope"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
         QCoreApplication::installTranslator(translator);
         ours = translator;
     } else {

@@ -5,6 +5,7 @@
 #include "dialogs/exportserversdialog.h"
 #include "dialogs/importdialog.h"
 #include "dialogs/servereditordialog.h"
+#include "guimain.h"
 
 #include <QComboBox>
 #include <QJsonDocument>
@@ -33,6 +34,7 @@ private Q_SLOTS:
     void exportLeavesSecretsOutUnlessAsked();
     void translationsAreCompiledIn_data();
     void translationsAreCompiledIn();
+    void englishPluralForms();
 
 private:
     QTemporaryDir m_dir;
@@ -283,6 +285,22 @@ void tst_ServerDialogs::translationsAreCompiledIn()
     // Plural forms and library strings are there too.
     QVERIFY(!translator.translate("Mcp::Ui::TrafficView", "%n message(s)", nullptr, 3).isEmpty());
     QVERIFY(!translator.translate("Mcp::StdioTransport", "exited with code %1").isEmpty());
+}
+
+void tst_ServerDialogs::englishPluralForms()
+{
+    // The sources say "%n message(s)"; English readers see "1 message" and "3 messages".
+    QTranslator translator;
+    QVERIFY(translator.load(QStringLiteral(":/i18n/mcpscope_en.qm")));
+    QCOMPARE(translator.translate("Mcp::Ui::TrafficView", "%n message(s)", nullptr, 1), QStringLiteral("%n message"));
+    QCOMPARE(translator.translate("Mcp::Ui::TrafficView", "%n message(s)", nullptr, 3), QStringLiteral("%n messages"));
+    // And through the application's own loading, beneath the chosen language.
+    installTranslations(QStringLiteral("en_GB"));
+    QCOMPARE(QCoreApplication::translate("Mcp::Ui::LazyJsonTree", "[%n item(s)]", nullptr, 1), QStringLiteral("[1 item]"));
+    QCOMPARE(QCoreApplication::translate("Mcp::Ui::LazyJsonTree", "[%n item(s)]", nullptr, 2), QStringLiteral("[2 items]"));
+    installTranslations(QStringLiteral("de"));
+    QVERIFY(QCoreApplication::translate("Mcp::Ui::MainWindow", "&File") != QLatin1String("&File"));
+    installTranslations(QStringLiteral("en_GB"));
 }
 
 QTEST_MAIN(tst_ServerDialogs)

@@ -1,0 +1,302 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>Mcp::Client</name>
+    <message numerus="yes">
+        <source>%n s</source>
+        <translation>
+            <numerusform>%n s</numerusform>
+            <numerusform>%n s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ms</source>
+        <translation>
+            <numerusform>%n ms</numerusform>
+            <numerusform>%n ms</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped listing %1 after %n page(s); the server still had more.</source>
+        <translation>
+            <numerusform>Stopped listing %1 after %n page; the server still had more.</numerusform>
+            <numerusform>Stopped listing %1 after %n pages; the server still had more.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::McpJson</name>
+    <message numerus="yes">
+        <source>%n server(s) listed under &quot;projects&quot; were not imported; open the project folder or import its .mcp.json instead.</source>
+        <translation>
+            <numerusform>%n server listed under "projects" were not imported; open the project folder or import its .mcp.json instead.</numerusform>
+            <numerusform>%n servers listed under "projects" were not imported; open the project folder or import its .mcp.json instead.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Modern::MultiRoundTripRequest</name>
+    <message numerus="yes">
+        <source>The server still asked for input after %n round(s) of %1; MCP Scope stopped there.</source>
+        <translation>
+            <numerusform>The server still asked for input after %n round of %1; MCP Scope stopped there.</numerusform>
+            <numerusform>The server still asked for input after %n rounds of %1; MCP Scope stopped there.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::ServerCatalog</name>
+    <message numerus="yes">
+        <source>%n server(s) recovered from the broken file; command approvals were not.</source>
+        <translation>
+            <numerusform>%n server recovered from the broken file; command approvals were not.</numerusform>
+            <numerusform>%n servers recovered from the broken file; command approvals were not.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Session</name>
+    <message numerus="yes">
+        <source>Not restarting: the server failed %n times in a row shortly after starting.</source>
+        <translation>
+            <numerusform>Not restarting: the server failed %n time in a row shortly after starting.</numerusform>
+            <numerusform>Not restarting: the server failed %n times in a row shortly after starting.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::StreamableHttpTransport</name>
+    <message numerus="yes">
+        <source>Authorized; resending %n held message(s)</source>
+        <translation>
+            <numerusform>Authorized; resending %n held message</numerusform>
+            <numerusform>Authorized; resending %n held messages</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::CaptureWindow</name>
+    <message numerus="yes">
+        <source>%n event(s)</source>
+        <translation>
+            <numerusform>%n event</numerusform>
+            <numerusform>%n events</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) skipped (first: line %1, %2)</source>
+        <translation>
+            <numerusform>%n line skipped (first: line %1, %2)</numerusform>
+            <numerusform>%n lines skipped (first: line %1, %2)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::IconFetcher</name>
+    <message numerus="yes">
+        <source>more than %n redirect(s)</source>
+        <translation>
+            <numerusform>more than %n redirect</numerusform>
+            <numerusform>more than %n redirects</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ImportDialog</name>
+    <message numerus="yes">
+        <source>%1: %n server(s)</source>
+        <translation>
+            <numerusform>%1: %n server</numerusform>
+            <numerusform>%1: %n servers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n name conflict(s): choose what to do in the Action column</source>
+        <translation>
+            <numerusform>%n name conflict: choose what to do in the Action column</numerusform>
+            <numerusform>%n name conflicts: choose what to do in the Action column</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::JsonTree</name>
+    <message numerus="yes">
+        <source>{%n member(s)}</source>
+        <translation>
+            <numerusform>{%n member}</numerusform>
+            <numerusform>{%n members}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>[%n item(s)]</source>
+        <translation>
+            <numerusform>[%n item]</numerusform>
+            <numerusform>[%n items]</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::LazyJsonTree</name>
+    <message numerus="yes">
+        <source>%n more (copy or save the JSON to see them)</source>
+        <translation>
+            <numerusform>%n more (copy or save the JSON to see them)</numerusform>
+            <numerusform>%n more (copy or save the JSON to see them)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{%n member(s)}</source>
+        <translation>
+            <numerusform>{%n member}</numerusform>
+            <numerusform>{%n members}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>[%n item(s)]</source>
+        <translation>
+            <numerusform>[%n item]</numerusform>
+            <numerusform>[%n items]</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more</source>
+        <translation>
+            <numerusform>%n more</numerusform>
+            <numerusform>%n more</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::LogsPage</name>
+    <message numerus="yes">
+        <source>%n old message(s) dropped</source>
+        <translation>
+            <numerusform>%n old message dropped</numerusform>
+            <numerusform>%n old messages dropped</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::MainWindow</name>
+    <message numerus="yes">
+        <source>Imported %n server(s). Their commands run only after you confirm them.</source>
+        <translation>
+            <numerusform>Imported %n server. Their commands run only after you confirm them.</numerusform>
+            <numerusform>Imported %n servers. Their commands run only after you confirm them.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::PromptsView</name>
+    <message numerus="yes">
+        <source>%n prompt(s)</source>
+        <translation>
+            <numerusform>%n prompt</numerusform>
+            <numerusform>%n prompts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) in %1 ms</source>
+        <translation>
+            <numerusform>%n message in %1 ms</numerusform>
+            <numerusform>%n messages in %1 ms</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ResourcesView</name>
+    <message numerus="yes">
+        <source>%n resource(s)</source>
+        <translation>
+            <numerusform>%n resource</numerusform>
+            <numerusform>%n resources</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n resource(s) so far; more with Load more</source>
+        <translation>
+            <numerusform>%n resource so far; more with Load more</numerusform>
+            <numerusform>%n resources so far; more with Load more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Read at %1 · subscribed, %n update(s) so far</source>
+        <translation>
+            <numerusform>Read at %1 · subscribed, %n update so far</numerusform>
+            <numerusform>Read at %1 · subscribed, %n updates so far</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::RestartPanel</name>
+    <message numerus="yes">
+        <source>%n unexpected end(s) of this server so far</source>
+        <translation>
+            <numerusform>%n unexpected end of this server so far</numerusform>
+            <numerusform>%n unexpected ends of this server so far</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ResultView</name>
+    <message numerus="yes">
+        <source>INVALID against the tool&apos;s outputSchema: %n problem(s)</source>
+        <translation>
+            <numerusform>INVALID against the tool's outputSchema: %n problem</numerusform>
+            <numerusform>INVALID against the tool's outputSchema: %n problems</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::SchemaFormWidget</name>
+    <message numerus="yes">
+        <source>%n item(s)</source>
+        <translation>
+            <numerusform>%n item</numerusform>
+            <numerusform>%n items</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::TasksPage</name>
+    <message numerus="yes">
+        <source>%n task(s)</source>
+        <translation>
+            <numerusform>%n task</numerusform>
+            <numerusform>%n tasks</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::TrafficView</name>
+    <message numerus="yes">
+        <source>%1 of %n message(s)</source>
+        <translation>
+            <numerusform>%1 of %n message</numerusform>
+            <numerusform>%1 of %n messages</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s)</source>
+        <translation>
+            <numerusform>%n message</numerusform>
+            <numerusform>%n messages</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n oldest dropped (cap %1)</source>
+        <translation>
+            <numerusform>%n oldest dropped (cap %1)</numerusform>
+            <numerusform>%n oldest dropped (cap %1)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>paused, %n new</source>
+        <translation>
+            <numerusform>paused, %n new</numerusform>
+            <numerusform>paused, %n new</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
