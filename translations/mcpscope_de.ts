@@ -2845,6 +2845,22 @@
         <source>Shortcut</source>
         <translation>Tastenkürzel</translation>
     </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Farbschema</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::OAuthConsentDialog</name>
@@ -3202,7 +3218,10 @@
     </message>
     <message numerus="yes">
         <source>%n unexpected end(s) of this server so far</source>
-        <translation><numerusform>%n unerwartetes Ende dieses Servers bisher</numerusform><numerusform>%n unerwartete Enden dieses Servers bisher</numerusform></translation>
+        <translation>
+            <numerusform>%n unerwartetes Ende dieses Servers bisher</numerusform>
+            <numerusform>%n unerwartete Enden dieses Servers bisher</numerusform>
+        </translation>
     </message>
     <message>
         <source>Unanswered: %1</source>

@@ -2824,6 +2824,22 @@
         <source>Shortcut</source>
         <translation>快捷键</translation>
     </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::OAuthConsentDialog</name>
@@ -3176,7 +3192,9 @@
     </message>
     <message numerus="yes">
         <source>%n unexpected end(s) of this server so far</source>
-        <translation><numerusform>此服务器迄今意外结束 %n 次</numerusform></translation>
+        <translation>
+            <numerusform>此服务器迄今意外结束 %n 次</numerusform>
+        </translation>
     </message>
     <message>
         <source>Unanswered: %1</source>

@@ -337,6 +337,21 @@ void MainWindow::createMenus()
         QSettings().setValue(IconFetcher::fetchSettingKey(), on);
         IconFetcher::instance()->setEnabled(on);
     });
+    QMenu *theme = view->addMenu(tr("&Theme"));
+    auto *themes = new QActionGroup(theme);
+    const QList<QPair<Theme::Choice, QString>> themeChoices = {
+        {Theme::Choice::System, tr("System")}, {Theme::Choice::Light, tr("Light")}, {Theme::Choice::Dark, tr("Dark")}};
+    for (const auto &entry : themeChoices) {
+        QAction *action = theme->addAction(entry.second);
+        action->setObjectName(QStringLiteral("theme") + QString::number(int(entry.first)));
+        action->setCheckable(true);
+        action->setChecked(entry.first == Theme::savedChoice());
+        themes->addAction(action);
+        connect(action, &QAction::triggered, this, [choice = entry.first] {
+            Theme::saveChoice(choice);
+            Theme::apply(qApp, choice); // at once: no restart
+        });
+    }
     QMenu *language = view->addMenu(tr("&Language"));
     const QList<QPair<QString, QString>> languages = {
         {QString(), tr("System Default")}, {QStringLiteral("en"), QStringLiteral("English")},

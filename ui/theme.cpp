@@ -9,6 +9,7 @@
 #include <QPainter>
 #include <QPalette>
 #include <QPixmap>
+#include <QSettings>
 #include <QStyle>
 #include <QStyleFactory>
 #include <QStyleHints>
@@ -100,6 +101,13 @@ QPalette darkPalette()
     return p;
 }
 
+// The platform theme's palette, kept from before we set ours.
+const QPalette &platformPalette()
+{
+    static const QPalette palette = QApplication::palette();
+    return palette;
+}
+
 bool systemPrefersDark()
 {
     const QByteArray forced = qgetenv("MCPSCOPE_THEME");
@@ -110,15 +118,32 @@ bool systemPrefersDark()
     // Before we set a palette, the application palette is the platform theme's (GTK, KDE,
     // Windows, macOS): a dark window colour there means the desktop is in dark mode.
     // (QStyleHints::colorScheme() only exists from Qt 6.5.)
-    return QApplication::palette().color(QPalette::Window).lightness() < 128;
+    return platformPalette().color(QPalette::Window).lightness() < 128;
 }
+
+constexpr QLatin1StringView ThemeSetting("ui/theme");
 
 } // namespace
 
-void apply(QApplication *app)
+Choice savedChoice()
 {
-    g_dark = systemPrefersDark();
-    app->setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    const QString saved = QSettings().value(ThemeSetting).toString();
+    return saved == QLatin1String("dark") ? Choice::Dark : saved == QLatin1String("light") ? Choice::Light : Choice::System;
+}
+
+void saveChoice(Choice choice)
+{
+    QSettings().setValue(ThemeSetting, choice == Choice::Dark    ? QStringLiteral("dark")
+                                       : choice == Choice::Light ? QStringLiteral("light")
+                                                                 : QStringLiteral("system"));
+}
+
+void apply(QApplication *app, Choice choice)
+{
+    platformPalette(); // kept before the first palette of ours replaces it
+    g_dark = choice == Choice::System ? systemPrefersDark() : choice == Choice::Dark;
+    if (app->style()->name().compare(QLatin1String("fusion"), Qt::CaseInsensitive) != 0)
+        app->setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
     app->setPalette(g_dark ? darkPalette() : app->style()->standardPalette());
 }
 

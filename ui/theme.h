@@ -17,9 +17,15 @@ class Connection;
 // Colours and icons that follow the system's light or dark appearance.
 namespace Theme {
 
-// Applies the Fusion style with a light or dark palette chosen from the system
-// (the platform theme's palette, or the colour scheme hint where the platform has one).
-void apply(QApplication *app);
+// The user's choice (View › Theme, QSettings "ui/theme": "system", "light" or "dark").
+enum class Choice { System, Light, Dark };
+Choice savedChoice();
+void saveChoice(Choice choice);
+
+// Applies the Fusion style with a light or dark palette: the choice, or for System the
+// platform theme's (MCPSCOPE_THEME=light|dark overrides System). Can be called again while
+// running: icons follow at once, as do colours read through color().
+void apply(QApplication *app, Choice choice = savedChoice());
 bool isDark();
 // An SVG icon from resources/icons (":/icons/<name>.svg") drawn in the palette's text
 // colour, sharp at every size and device pixel ratio.

@@ -17,6 +17,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QDockWidget>
+#include <QAction>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
@@ -35,6 +36,7 @@ private Q_SLOTS:
     void mainWindow_data();
     void mainWindow();
     void dialogs();
+    void themeChoiceAppliesAtOnce();
 
 private:
     bool save(QWidget *widget, const QString &name);
@@ -177,6 +179,29 @@ void tst_Screenshots::dialogs()
     import.show();
     QTest::qWait(50);
     QVERIFY(save(&import, QStringLiteral("import-dialog")));
+}
+
+void tst_Screenshots::themeChoiceAppliesAtOnce()
+{
+    // View › Theme: Dark, then Light, each at once and remembered, whatever the system says.
+    qputenv("MCPSCOPE_THEME", "light");
+    MainWindow window(m_temp.filePath(QStringLiteral("servers-theme.json")));
+    auto pick = [&window](Theme::Choice choice) {
+        auto *action = window.findChild<QAction *>(QStringLiteral("theme") + QString::number(int(choice)));
+        QVERIFY(action);
+        action->trigger();
+    };
+    pick(Theme::Choice::Dark);
+    QVERIFY(Theme::isDark());
+    QVERIFY(qApp->palette().color(QPalette::Window).lightness() < 128);
+    QCOMPARE(Theme::savedChoice(), Theme::Choice::Dark);
+    pick(Theme::Choice::Light);
+    QVERIFY(!Theme::isDark());
+    QVERIFY(qApp->palette().color(QPalette::Window).lightness() >= 128);
+    QCOMPARE(Theme::savedChoice(), Theme::Choice::Light);
+    pick(Theme::Choice::System); // the platform's (forced light above)
+    QVERIFY(!Theme::isDark());
+    QCOMPARE(Theme::savedChoice(), Theme::Choice::System);
 }
 
 QTEST_MAIN(tst_Screenshots)
