@@ -10,6 +10,7 @@
 #include "protocol/requests.h"
 #include "protocol/types.h"
 #include "widgets/fittinglabel.h"
+#include "widgets/markdown.h"
 #include "widgets/twolinedelegate.h"
 
 #include <QBoxLayout>
@@ -174,7 +175,7 @@ void PromptsView::showPrompt(const QJsonObject &json)
     const QString name = prompt.name;
     const QString title = prompt.displayName();
     m_heading->setText(title == name ? name : QStringLiteral("%1 — %2").arg(title, name));
-    m_description->setText(prompt.description);
+    setMarkdownText(m_description, prompt.description);
     while (m_form->rowCount() > 0)
         m_form->removeRow(0);
     m_arguments.clear();

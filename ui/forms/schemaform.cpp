@@ -1,6 +1,7 @@
 #include "schemaform.h"
 
 #include "jsontext.h"
+#include "widgets/markdown.h"
 
 #include <QBoxLayout>
 #include <QCheckBox>
@@ -78,9 +79,9 @@ QString optionText(const EnumOption &option)
 
 QLabel *helpLabel(const QString &text, QWidget *parent, bool italic = false)
 {
-    auto *label = new QLabel(text, parent);
+    auto *label = new QLabel(parent);
     label->setWordWrap(true);
-    label->setTextFormat(Qt::PlainText);
+    setMarkdownText(label, text);
     label->setForegroundRole(QPalette::PlaceholderText);
     QFont font = label->font();
     font.setPointSizeF(font.pointSizeF() * 0.9);

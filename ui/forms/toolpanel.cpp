@@ -10,6 +10,7 @@
 #include "protocol/requests.h"
 #include "protocol/types.h"
 #include "widgets/fittinglabel.h"
+#include "widgets/markdown.h"
 
 #include <QBoxLayout>
 #include <QCheckBox>
@@ -205,7 +206,7 @@ void ToolPanel::setTool(const QJsonObject &tool)
     m_heading->setText(tool.isEmpty() ? tr("Select a tool") : title == name ? name : QStringLiteral("%1 — %2").arg(title, name));
     const QString support = taskSupport(tool);
     updateBadges(m_badges, tool);
-    m_description->setText(tool.value(Key::Description).toString());
+    setMarkdownText(m_description, tool.value(Key::Description).toString());
     m_loading = true;
     m_form->setVisible(!tool.isEmpty()); // no editors until there is a tool to fill them for
     m_form->setSchema(tool.value(Key::InputSchema).isObject() ? tool.value(Key::InputSchema)

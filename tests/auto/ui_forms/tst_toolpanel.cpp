@@ -7,6 +7,7 @@
 #include "forms/toollist.h"
 #include "forms/debouncedcompleter.h"
 #include "results/resultview.h"
+#include "widgets/markdown.h"
 #include "transport/stdiotransport.h"
 
 #include <QCheckBox>
@@ -23,6 +24,7 @@
 #include <QSplitter>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTextDocument>
 
 using namespace Mcp;
 using namespace Mcp::Ui;
@@ -72,6 +74,7 @@ class tst_ToolPanel : public QObject
 
 private Q_SLOTS:
     void listRowText();
+    void descriptionMarkdown();
     void initTestCase()
     {
         QCoreApplication::setOrganizationName(QStringLiteral("mcpscope-test"));
@@ -448,6 +451,20 @@ void tst_ToolPanel::listRowText()
     QCOMPARE(ToolList::itemText(QJsonObject{{"name", "echo"}}), QStringLiteral("echo"));
     QCOMPARE(ToolList::itemText(QJsonObject{{"name", "wipe"}, {"annotations", QJsonObject{{"destructiveHint", true}}}}),
              QStringLiteral("wipe\n⚠ destructive"));
+}
+
+void tst_ToolPanel::descriptionMarkdown()
+{
+    // Markdown is rendered; raw HTML is shown as text, except inside code spans where it is text anyway.
+    QCOMPARE(markdownWithoutHtml(QStringLiteral("Use `a<b` and <img src=x> **now**")),
+             QStringLiteral("Use `a<b` and &lt;img src=x> **now**"));
+    QCOMPARE(markdownWithoutHtml(QStringLiteral("``x ` <y>`` <z>")), QStringLiteral("``x ` <y>`` &lt;z>"));
+    QLabel label;
+    setMarkdownText(&label, QStringLiteral("Reads `path` <b>bold</b>"));
+    QCOMPARE(label.textFormat(), Qt::MarkdownText);
+    QTextDocument document;
+    document.setMarkdown(label.text());
+    QCOMPARE(document.toPlainText(), QStringLiteral("Reads path <b>bold</b>"));
 }
 
 QTEST_MAIN(tst_ToolPanel)
