@@ -672,10 +672,10 @@ void FormState::fromJson(const QJsonValue &value)
     load(m_root, value);
 }
 
-void FormState::applyDefaults(FormValue &v, bool emitted) const
+void FormState::applyDefaults(FormValue &v, bool emitted, Defaults which) const
 {
     const FormField &f = *v.m_field;
-    if (!v.m_set && f.hasDefault && !f.readOnly) {
+    if (!v.m_set && f.hasDefault && !f.readOnly && (which == Defaults::All || f.required)) {
         load(v, f.defaultValue);
         return;
     }
@@ -685,15 +685,15 @@ void FormState::applyDefaults(FormValue &v, bool emitted) const
         const bool forced = v.kind() == Kind::Variant
             || (v.kind() == Kind::Object && child.m_field->required && emittedWhenRequired(child))
             || (v.kind() == Kind::Array && emittedWhenRequired(child));
-        applyDefaults(child, forced);
+        applyDefaults(child, forced, which);
     }
     for (FormValue::Entry &entry : v.m_entries)
-        applyDefaults(entry.value, emittedWhenRequired(entry.value));
+        applyDefaults(entry.value, emittedWhenRequired(entry.value), which);
 }
 
-void FormState::applyDefaults()
+void FormState::applyDefaults(Defaults which)
 {
-    applyDefaults(m_root, true);
+    applyDefaults(m_root, true, which);
 }
 
 void FormState::repath(FormValue &v, const QString &path)

@@ -96,8 +96,12 @@ public:
     QJsonValue toJson() const;
     // Fill the form from a value; anything the form cannot express is kept in that part as JSON.
     void fromJson(const QJsonValue &value);
-    // Fill every unset field that has a default with it (elicitation: omitted means default).
-    void applyDefaults();
+    // Fill every unset field that has a default with it (elicitation: omitted means default);
+    // RequiredOnly fills only required fields, which must be sent anyway: a new form starts
+    // with those, while an optional field's default stays a placeholder (omitted, the server
+    // applies it).
+    enum class Defaults { All, RequiredOnly };
+    void applyDefaults(Defaults which = Defaults::All);
     // Required fields left empty, empty list items, JSON text that does not parse.
     QList<ValidationIssue> missing() const;
     // missing() plus a full schema validation of toJson().
@@ -114,7 +118,7 @@ private:
     FormValue reset(FormValue &node) const;
     FormValue *walk(const QString &path, bool expandDeferred, QList<FormValue *> *chain = nullptr);
     void markSet(const QList<FormValue *> &chain);
-    void applyDefaults(FormValue &node, bool emitted) const;
+    void applyDefaults(FormValue &node, bool emitted, Defaults which) const;
     static void repath(FormValue &node, const QString &path);
 
     FormBuilder m_builder;

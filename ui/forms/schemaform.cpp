@@ -6,6 +6,7 @@
 #include <QBoxLayout>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFocusEvent>
 #include <QFrame>
 #include <QGridLayout>
 #include <QJsonArray>
@@ -76,6 +77,41 @@ QString optionText(const EnumOption &option)
         return option.title;
     return option.value.isString() ? option.value.toString() : JsonText::compact(option.value);
 }
+
+// A field that still shows its schema default (a required field starts with it) selects it
+// all when focus arrives, by keyboard or by a click, so what the user types replaces the
+// default instead of being appended to it.
+class SelectDefaultOnFocus : public QObject
+{
+public:
+    SelectDefaultOnFocus(QLineEdit *edit, const QString &defaultText)
+        : QObject(edit)
+        , m_edit(edit)
+        , m_default(defaultText)
+    {
+        edit->installEventFilter(this);
+    }
+
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched != m_edit || m_edit->text() != m_default)
+            return false;
+        if (event->type() == QEvent::FocusIn) {
+            m_edit->selectAll();
+            m_clickFocused = static_cast<QFocusEvent *>(event)->reason() == Qt::MouseFocusReason;
+        } else if (event->type() == QEvent::MouseButtonRelease && m_clickFocused) {
+            m_clickFocused = false;
+            if (!m_edit->hasSelectedText())
+                QMetaObject::invokeMethod(m_edit, &QLineEdit::selectAll, Qt::QueuedConnection);
+        }
+        return false;
+    }
+
+private:
+    QLineEdit *m_edit;
+    QString m_default;
+    bool m_clickFocused = false;
+};
 
 QLabel *helpLabel(const QString &text, QWidget *parent, bool italic = false)
 {
@@ -222,7 +258,9 @@ SchemaFormWidget::~SchemaFormWidget() = default;
 
 void SchemaFormWidget::setSchema(const QJsonValue &schema)
 {
-    setFormState(FormState(schema));
+    FormState state(schema);
+    state.applyDefaults(FormState::Defaults::RequiredOnly); // required fields start at their default
+    setFormState(state);
 }
 
 void SchemaFormWidget::setFormState(const FormState &state)
@@ -250,6 +288,7 @@ void SchemaFormWidget::applyDefaults()
 void SchemaFormWidget::clear()
 {
     m_state = FormState(m_state.schema());
+    m_state.applyDefaults(FormState::Defaults::RequiredOnly);
     m_showMissing = false;
     rebuildAll();
     edited();
@@ -713,6 +752,8 @@ QWidget *SchemaFormWidget::buildStringEditor(const FormValue &node, QWidget *par
     auto *edit = new QLineEdit(text, parent);
     edit->setPlaceholderText(placeholderFor(field));
     edit->setClearButtonEnabled(true);
+    if (field.hasDefault && field.defaultValue.isString())
+        new SelectDefaultOnFocus(edit, field.defaultValue.toString());
     if (field.constraints.maxLength && *field.constraints.maxLength > 0)
         edit->setMaxLength(*field.constraints.maxLength);
     // textChanged, not textEdited: the clear button and programmatic edits count too.
@@ -739,6 +780,8 @@ QWidget *SchemaFormWidget::buildNumberEditor(const FormValue &node, QWidget *par
     auto *edit = new QLineEdit(text, parent);
     edit->setPlaceholderText(placeholderFor(field));
     edit->setClearButtonEnabled(true);
+    if (field.hasDefault && field.defaultValue.isDouble())
+        new SelectDefaultOnFocus(edit, JsonText::compact(field.defaultValue));
     const bool integer = field.kind == Kind::Integer;
     connect(edit, &QLineEdit::textChanged, this, [this, path, integer](const QString &raw) {
         const QString t = raw.trimmed();

@@ -6,6 +6,7 @@
 #include "results/iconfetcher.h"
 #include "results/imagedecode.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QElapsedTimer>
@@ -72,6 +73,9 @@ void type(QWidget *editor, const QString &text)
 {
     QVERIFY(editor);
     editor->setFocus();
+    // Replaces what the field holds (a required field starts at its default), as a person would.
+    if (auto *line = qobject_cast<QLineEdit *>(editor))
+        line->selectAll();
     QTest::keyClicks(editor, text);
 }
 
@@ -128,24 +132,41 @@ void tst_SchemaForm::emptyFormSendsNothingOptional()
     SchemaFormWidget form;
     form.setSchema(schemaFile("richform.schema.json"));
     form.show();
-    // Nothing typed: no optional field appears, no 0, "" or false invented.
-    QCOMPARE(compact(form.value()), QStringLiteral("{}"));
+    // Nothing typed: no optional field appears, no 0, "" or false invented; the required fields
+    // start at their schema defaults (they must be sent anyway).
+    QCOMPARE(compact(form.value()), QStringLiteral(R"({"colour":"green","name":"Ada Lovelace"})"));
+    auto *name = field<QLineEdit>(&form, QStringLiteral("field:/name"));
+    QCOMPARE(name->text(), QStringLiteral("Ada Lovelace"));
+    // Focus on a field that shows its default selects it, so typing replaces it.
+    QApplication::setActiveWindow(&form);
+    QVERIFY(QTest::qWaitForWindowActive(&form));
+    name->setFocus(Qt::MouseFocusReason);
+    QVERIFY(name->hasSelectedText());
+    QTest::keyClicks(name, QStringLiteral("Grace"));
+    QCOMPARE(name->text(), QStringLiteral("Grace"));
+    name->setText(QStringLiteral("Ada Lovelace"));
+    // An optional field's default is a placeholder, not a value.
+    auto *age = field<QLineEdit>(&form, QStringLiteral("field:/age"));
+    QVERIFY(age->text().isEmpty());
+    QVERIFY2(age->placeholderText().contains(QLatin1String("36")), qPrintable(age->placeholderText()));
+    // A required field emptied by the user is reported, by its label.
+    name->selectAll();
+    QTest::keyClick(name, Qt::Key_Backspace);
     const ValidationResult result = form.validateAndShow();
     QVERIFY(!result.valid);
     auto *nameMessage = field<QLabel>(&form, QStringLiteral("message:/name"));
     QVERIFY(nameMessage);
     QVERIFY(nameMessage->isVisible());
     QVERIFY2(nameMessage->text().contains(QLatin1String("required")), qPrintable(nameMessage->text()));
-    // Defaults are placeholders, not values.
-    auto *name = field<QLineEdit>(&form, QStringLiteral("field:/name"));
-    QVERIFY(name->text().isEmpty());
-    QVERIFY(name->placeholderText().contains(QLatin1String("Ada Lovelace")));
-    // Fill defaults fills them.
+    // Fill defaults fills every field that has one.
     click(field<QToolButton>(&form, QStringLiteral("fillDefaults")));
     const QJsonObject value = form.value().toObject();
     QCOMPARE(value.value(QLatin1String("name")).toString(), QStringLiteral("Ada Lovelace"));
     QCOMPARE(value.value(QLatin1String("age")).toInt(), 36);
     QCOMPARE(field<QLineEdit>(&form, QStringLiteral("field:/name"))->text(), QStringLiteral("Ada Lovelace"));
+    // Clear goes back to the start: required defaults in, the rest empty.
+    click(field<QToolButton>(&form, QStringLiteral("clearForm")));
+    QCOMPARE(compact(form.value()), QStringLiteral(R"({"colour":"green","name":"Ada Lovelace"})"));
 }
 
 void tst_SchemaForm::fillNestedFormByWidgets()
@@ -288,7 +309,7 @@ void tst_SchemaForm::invalidJsonIsReported()
     // Back to the form refuses, and the form keeps its last valid value.
     QVERIFY(!form.setJsonMode(false));
     QVERIFY(form.isJsonMode());
-    QCOMPARE(compact(form.value()), QStringLiteral(R"({"name":"Kept"})"));
+    QCOMPARE(compact(form.value()), QStringLiteral(R"({"colour":"green","name":"Kept"})"));
     QVERIFY(!form.validateAndShow().valid);
     // Fixing the text is taken at once.
     editor->setPlainText(QStringLiteral(R"({"name": "Fixed", "colour": "red"})"));

@@ -121,6 +121,7 @@ private Q_SLOTS:
         panel.show();
         panel.setTool(tool(QStringLiteral("rich_form")));
         QVERIFY(panel.findChild<QLabel *>(QStringLiteral("toolBadges"))->text().contains(QLatin1String("read-only")));
+        panel.findChild<QLineEdit *>(QStringLiteral("field:/name"))->selectAll(); // replaces the default it starts with
         QTest::keyClicks(panel.findChild<QLineEdit *>(QStringLiteral("field:/name")), QStringLiteral("Grace"));
         auto *colour = panel.findChild<QComboBox *>(QStringLiteral("field:/colour"));
         colour->setCurrentIndex(colour->findText(QStringLiteral("red")));
