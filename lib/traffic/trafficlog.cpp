@@ -222,7 +222,8 @@ QString TrafficLog::displayText(qint64 abs, int column) const
         qint64 start = m_logStartNs;
         if (m_relativeBase == RelativeTimeBase::Connection)
             start = m_connectionStartNs.value(r.connectionId, m_logStartNs);
-        return QString::number(double(r.monotonicNs - start) / 1e9, 'f', 6);
+        // Milliseconds are what a person compares here; the exact nanoseconds stay in the capture.
+        return QString::number(double(r.monotonicNs - start) / 1e9, 'f', 3);
     }
     case ConnectionColumn:
         return connectionName(r.connectionId);

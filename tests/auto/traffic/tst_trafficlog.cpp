@@ -381,8 +381,8 @@ void tst_TrafficLog::rolesAndFullEvent()
     QVERIFY(log.data(log.index(0, 0), TrafficLog::PrettyJsonRole).toString().contains(QStringLiteral("\n    \"method\": \"tools/list\"")));
     QCOMPARE(log.data(log.index(0, TrafficLog::SizeColumn)).toString(), QString::number(e.raw.size()));
     QCOMPARE(log.data(log.index(0, TrafficLog::MethodColumn)).toString(), QStringLiteral("tools/list"));
-    QCOMPARE(log.data(log.index(0, TrafficLog::RelativeTimeColumn)).toString(), QStringLiteral("0.000000"));
-    QCOMPARE(log.data(log.index(1, TrafficLog::RelativeTimeColumn)).toString(), QStringLiteral("0.000000"));
+    QCOMPARE(log.data(log.index(0, TrafficLog::RelativeTimeColumn)).toString(), QStringLiteral("0.000"));
+    QCOMPARE(log.data(log.index(1, TrafficLog::RelativeTimeColumn)).toString(), QStringLiteral("0.000"));
     QVERIFY(!log.headerData(TrafficLog::LatencyColumn, Qt::Horizontal).toString().isEmpty());
 }
 
