@@ -7,6 +7,7 @@
 
 
 #include <QCompleter>
+#include <QEvent>
 #include <QLineEdit>
 #include <QStringListModel>
 #include <QTimer>
@@ -29,6 +30,16 @@ DebouncedCompleter::DebouncedCompleter(QLineEdit *edit, Fetch fetch, int delayMs
     edit->setCompleter(m_completer);
     connect(edit, &QLineEdit::textEdited, m_timer, qOverload<>(&QTimer::start));
     connect(m_timer, &QTimer::timeout, this, &DebouncedCompleter::ask);
+    edit->installEventFilter(this);
+}
+
+bool DebouncedCompleter::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_edit && event->type() == QEvent::FocusIn && m_edit->text().isEmpty()) {
+        m_timer->stop();
+        QTimer::singleShot(0, this, &DebouncedCompleter::ask); // after the focus change has settled
+    }
+    return QObject::eventFilter(watched, event);
 }
 
 QStringList DebouncedCompleter::values() const

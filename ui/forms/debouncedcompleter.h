@@ -32,6 +32,10 @@ public:
     QStringList values() const;
     int requestCount() const { return m_requests; }
 
+protected:
+    // Focus on an empty field asks at once: the suggestions are there before the first key.
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 Q_SIGNALS:
     void completionsArrived(const QStringList &values);
 

@@ -123,6 +123,7 @@ private Q_SLOTS:
     void uriTemplates_data();
     void uriTemplates();
     void debouncedCompletion();
+    void completionOnFocus();
     void inputsRemembered();
     void icons();
 };
@@ -618,6 +619,33 @@ void tst_SchemaForm::debouncedCompletion()
     pendingReply({QStringLiteral("apple")});
     staleReply({QStringLiteral("apricot")}); // an answer to older text is dropped
     QCOMPARE(completer.values(), QStringList{QStringLiteral("apple")});
+}
+
+void tst_SchemaForm::completionOnFocus()
+{
+    // An empty argument offers the server's suggestions as soon as it has focus, before any key.
+    QWidget window;
+    auto *other = new QLineEdit(&window);
+    auto *edit = new QLineEdit(&window);
+    edit->move(0, 40);
+    window.show();
+    QApplication::setActiveWindow(&window);
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    other->setFocus();
+    QStringList asked;
+    DebouncedCompleter completer(edit, [&](const QString &text, std::function<void(const QStringList &)> reply) {
+        asked.append(text);
+        reply({QStringLiteral("alpha"), QStringLiteral("beta")});
+    }, 5000); // far longer than the test waits: only the focus can have asked
+    edit->setFocus(Qt::TabFocusReason);
+    QTRY_COMPARE(asked, QStringList{QString()});
+    QCOMPARE(completer.values(), (QStringList{QStringLiteral("alpha"), QStringLiteral("beta")}));
+    // A field that already holds text is not asked again on focus.
+    edit->setText(QStringLiteral("al"));
+    other->setFocus();
+    edit->setFocus(Qt::TabFocusReason);
+    QTest::qWait(50);
+    QCOMPARE(asked.size(), 1);
 }
 
 void tst_SchemaForm::inputsRemembered()
