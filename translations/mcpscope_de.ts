@@ -2236,6 +2236,41 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Ui::ImageViewer</name>
+    <message>
+        <source>Fit</source>
+        <translation>Einpassen</translation>
+    </message>
+    <message>
+        <source>100 %</source>
+        <translation>100 %</translation>
+    </message>
+    <message>
+        <source>−</source>
+        <translation>−</translation>
+    </message>
+    <message>
+        <source>Zoom out (Ctrl+-)</source>
+        <translation>Verkleinern (Strg+-)</translation>
+    </message>
+    <message>
+        <source>+</source>
+        <translation>+</translation>
+    </message>
+    <message>
+        <source>Zoom in (Ctrl++)</source>
+        <translation>Vergrößern (Strg++)</translation>
+    </message>
+    <message>
+        <source>%1 × %2 px</source>
+        <translation>%1 × %2 px</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::Ui::ImportDialog</name>
     <message>
         <source>Import Servers</source>
@@ -3450,6 +3485,22 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
     <message>
         <source>unknown error</source>
         <translation>unbekannter Fehler</translation>
+    </message>
+    <message>
+        <source>Full Size…</source>
+        <translation>Volle Größe…</translation>
+    </message>
+    <message>
+        <source>Open the image at full size, to zoom in</source>
+        <translation>Das Bild in voller Größe öffnen, um es zu vergrößern</translation>
+    </message>
+    <message>
+        <source>no audio output device: plays silently; save it to hear it elsewhere</source>
+        <translation>kein Audioausgabegerät: spielt stumm ab; speichern, um es anderswo zu hören</translation>
+    </message>
+    <message>
+        <source>This computer has no audio output device</source>
+        <translation>Dieser Computer hat kein Audioausgabegerät</translation>
     </message>
 </context>
 <context>

@@ -30,8 +30,8 @@
     <message numerus="yes">
         <source>%n server(s) listed under &quot;projects&quot; were not imported; open the project folder or import its .mcp.json instead.</source>
         <translation>
-            <numerusform>%n server listed under "projects" were not imported; open the project folder or import its .mcp.json instead.</numerusform>
-            <numerusform>%n servers listed under "projects" were not imported; open the project folder or import its .mcp.json instead.</numerusform>
+            <numerusform>%n server listed under &quot;projects&quot; were not imported; open the project folder or import its .mcp.json instead.</numerusform>
+            <numerusform>%n servers listed under &quot;projects&quot; were not imported; open the project folder or import its .mcp.json instead.</numerusform>
         </translation>
     </message>
 </context>
@@ -243,8 +243,8 @@
     <message numerus="yes">
         <source>INVALID against the tool&apos;s outputSchema: %n problem(s)</source>
         <translation>
-            <numerusform>INVALID against the tool's outputSchema: %n problem</numerusform>
-            <numerusform>INVALID against the tool's outputSchema: %n problems</numerusform>
+            <numerusform>INVALID against the tool&apos;s outputSchema: %n problem</numerusform>
+            <numerusform>INVALID against the tool&apos;s outputSchema: %n problems</numerusform>
         </translation>
     </message>
 </context>

@@ -2225,6 +2225,41 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Ui::ImageViewer</name>
+    <message>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <source>100 %</source>
+        <translation>100 %</translation>
+    </message>
+    <message>
+        <source>−</source>
+        <translation>−</translation>
+    </message>
+    <message>
+        <source>Zoom out (Ctrl+-)</source>
+        <translation>缩小 (Ctrl+-)</translation>
+    </message>
+    <message>
+        <source>+</source>
+        <translation>+</translation>
+    </message>
+    <message>
+        <source>Zoom in (Ctrl++)</source>
+        <translation>放大 (Ctrl++)</translation>
+    </message>
+    <message>
+        <source>%1 × %2 px</source>
+        <translation>%1 × %2 像素</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::Ui::ImportDialog</name>
     <message>
         <source>Import Servers</source>
@@ -3422,6 +3457,22 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
     <message>
         <source>unknown error</source>
         <translation>未知错误</translation>
+    </message>
+    <message>
+        <source>Full Size…</source>
+        <translation>原始大小…</translation>
+    </message>
+    <message>
+        <source>Open the image at full size, to zoom in</source>
+        <translation>以原始大小打开图像以便放大</translation>
+    </message>
+    <message>
+        <source>no audio output device: plays silently; save it to hear it elsewhere</source>
+        <translation>没有音频输出设备：将静音播放；请保存后在别处收听</translation>
+    </message>
+    <message>
+        <source>This computer has no audio output device</source>
+        <translation>此计算机没有音频输出设备</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "bigtextview.h"
 #include "forms/jsontext.h"
 #include "imagedecode.h"
+#include "imageviewer.h"
 #include "schema/schemavalidator.h"
 
 #include "protocol/keys.h"
@@ -39,6 +40,8 @@
 
 #ifdef MCPSCOPE_HAVE_MULTIMEDIA
 #include <QAudioOutput>
+#include <QAudioDevice>
+#include <QMediaDevices>
 #include <QMediaPlayer>
 #endif
 
@@ -312,6 +315,13 @@ QWidget *imageWidget(const QByteArray &bytes, const QString &mimeType, const QSt
         label->setToolTip(ResultView::tr("%1 × %2 pixels").arg(image.width()).arg(image.height()));
         row->addWidget(label);
         row->addWidget(smallLabel(ResultView::tr("%1 × %2 px, %3").arg(image.width()).arg(image.height()).arg(sizeText(bytes.size())), box), 1, Qt::AlignBottom);
+        auto *view = toolButton(ResultView::tr("Full Size…"), QStringLiteral("viewImage"), box);
+        view->setToolTip(ResultView::tr("Open the image at full size, to zoom in"));
+        QObject::connect(view, &QToolButton::clicked, box, [box, image, uri] {
+            auto *viewer = new ImageViewer(image, uri.isEmpty() ? ResultView::tr("Image") : uri, box->window());
+            viewer->show();
+        });
+        row->addWidget(view, 0, Qt::AlignBottom);
     }
     auto *save = toolButton(ResultView::tr("Save…"), QStringLiteral("save"), box);
     QObject::connect(save, &QToolButton::clicked, box, [box, bytes, uri, mimeType] {
@@ -333,6 +343,14 @@ QWidget *audioWidget(const QByteArray &bytes, const QString &mimeType, const QSt
 #ifdef MCPSCOPE_HAVE_MULTIMEDIA
     auto *play = toolButton(ResultView::tr("Play"), QStringLiteral("play"), box);
     play->setCheckable(true);
+    if (QMediaDevices::audioOutputs().isEmpty()) {
+        // Said before a click, not found out by a Play that makes no sound. Play still decodes
+        // it (its length and any decoding error show), into no device.
+        auto *note = smallLabel(ResultView::tr("no audio output device: plays silently; save it to hear it elsewhere"), box);
+        note->setObjectName(QStringLiteral("noAudioOutput"));
+        row->addWidget(note);
+        play->setToolTip(ResultView::tr("This computer has no audio output device"));
+    }
     // The player and its temporary file are made on the first Play, not for every result.
     QObject::connect(play, &QToolButton::toggled, box, [box, play, bytes, mimeType](bool on) {
         auto *player = box->findChild<QMediaPlayer *>();

@@ -3,6 +3,9 @@
 #include "results/resultview.h"
 
 #include <QFile>
+#include <QAudioDevice>
+#include <QLabel>
+#include <QMediaDevices>
 #include <QMediaPlayer>
 #include <QSignalSpy>
 #include <QTest>
@@ -94,6 +97,18 @@ private Q_SLOTS:
         QCOMPARE(play->text(), ResultView::tr("Cannot play"));
         QVERIFY2(play->toolTip().contains(player->errorString()) && play->toolTip().contains(QLatin1String("Save")), qPrintable(play->toolTip()));
         QVERIFY(widget->findChild<QToolButton *>(QStringLiteral("save"))); // the bytes can still be saved
+    }
+
+    void noOutputDeviceIsSaid()
+    {
+        // Without an audio output device, the row says so before anyone presses Play.
+        const QJsonObject block{{QStringLiteral("type"), QStringLiteral("audio")},
+                                {QStringLiteral("mimeType"), QStringLiteral("audio/wav")},
+                                {QStringLiteral("data"), QString::fromLatin1(wavTone(100).toBase64())}};
+        ResultView owner;
+        std::unique_ptr<QWidget> widget(ResultView::createContentWidget(block, &owner, nullptr));
+        const bool noDevice = QMediaDevices::audioOutputs().isEmpty();
+        QCOMPARE(widget->findChild<QLabel *>(QStringLiteral("noAudioOutput")) != nullptr, noDevice);
     }
 };
 

@@ -1,9 +1,11 @@
 #include "forms/jsontext.h"
 #include "results/bigtextview.h"
+#include "results/imageviewer.h"
 #include "results/resultview.h"
 
 #include "interophelpers.h"
 
+#include <QBuffer>
 #include <QElapsedTimer>
 #include <QImage>
 #include <QLabel>
@@ -312,6 +314,43 @@ private Q_SLOTS:
         view.setToolResult(unknown);
         QVERIFY(view.findChild<QLabel *>(QStringLiteral("imageProblem")));
         QVERIFY(view.findChild<QToolButton *>(QStringLiteral("save")));
+    }
+
+    void imageOpensFullSize()
+    {
+        // A 1200x900 image is shown scaled down; Full Size opens every pixel, zoomable.
+        QImage big(1200, 900, QImage::Format_RGB32);
+        big.fill(Qt::blue);
+        big.setPixel(1199, 899, qRgb(255, 0, 0));
+        QByteArray png;
+        QBuffer buffer(&png);
+        QVERIFY(buffer.open(QIODevice::WriteOnly) && big.save(&buffer, "PNG"));
+        const QJsonObject result{{QStringLiteral("content"),
+                                  QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("image")},
+                                                         {QStringLiteral("mimeType"), QStringLiteral("image/png")},
+                                                         {QStringLiteral("data"), QString::fromLatin1(png.toBase64())}}}}};
+        ResultView view;
+        view.setToolResult(result);
+        view.show();
+        auto *thumbnail = view.findChild<QLabel *>(QStringLiteral("image"));
+        QVERIFY(thumbnail);
+        QVERIFY(thumbnail->pixmap().width() < 1200);
+        auto *open = view.findChild<QToolButton *>(QStringLiteral("viewImage"));
+        QVERIFY(open);
+        open->click();
+        ImageViewer *viewer = nullptr;
+        QTRY_VERIFY((viewer = view.findChild<ImageViewer *>()) != nullptr);
+        auto *picture = viewer->findChild<QLabel *>(QStringLiteral("fullImage"));
+        viewer->findChild<QPushButton *>(QStringLiteral("zoomActual"))->click();
+        QCOMPARE(viewer->zoom(), 1.0);
+        QCOMPARE(picture->pixmap().size(), QSize(1200, 900));
+        QCOMPARE(QColor(picture->pixmap().toImage().pixel(1199, 899)), QColor(255, 0, 0));
+        viewer->setZoom(2.0);
+        QCOMPARE(picture->pixmap().size(), QSize(2400, 1800));
+        viewer->findChild<QPushButton *>(QStringLiteral("zoomFit"))->click();
+        QVERIFY(viewer->zoom() < 1.0);
+        QVERIFY(picture->width() <= viewer->width());
+        viewer->close();
     }
 
     void promptMessagesAndResources()
