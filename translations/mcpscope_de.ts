@@ -4248,6 +4248,34 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
         <source>Bind tokens to a key of this app (DPoP) where the server offers it</source>
         <translation>Tokens an einen Schlüssel dieser App binden (DPoP), wo der Server es anbietet</translation>
     </message>
+    <message>
+        <source>Restart when files change (stdio; an HTTP server is reconnected)</source>
+        <translation>Neu starten, wenn sich Dateien ändern (stdio; ein HTTP-Server wird neu verbunden)</translation>
+    </message>
+    <message>
+        <source>Globs relative to the working directory, comma-separated: ** any path, * and ? within one folder. Empty: the script or binary the command runs.</source>
+        <translation>Globs relativ zum Arbeitsverzeichnis, durch Kommas getrennt: ** beliebiger Pfad, * und ? innerhalb eines Ordners. Leer: das Skript oder Programm, das der Befehl ausführt.</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>Files to watch:</source>
+        <translation>Zu beobachtende Dateien:</translation>
+    </message>
+    <message>
+        <source>Quiet time before a restart:</source>
+        <translation>Ruhezeit vor einem Neustart:</translation>
+    </message>
+    <message>
+        <source>name the files to watch, e.g. build/**</source>
+        <translation>die zu beobachtenden Dateien angeben, z. B. build/**</translation>
+    </message>
+    <message>
+        <source>default: %1</source>
+        <translation type="unfinished">Standard: %1</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ServerListDelegate</name>

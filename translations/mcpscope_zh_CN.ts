@@ -4219,6 +4219,34 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
         <source>Bind tokens to a key of this app (DPoP) where the server offers it</source>
         <translation>在服务器支持时将令牌绑定到本应用的密钥（DPoP）</translation>
     </message>
+    <message>
+        <source>Restart when files change (stdio; an HTTP server is reconnected)</source>
+        <translation>文件变化时重启（stdio；HTTP 服务器则重新连接）</translation>
+    </message>
+    <message>
+        <source>Globs relative to the working directory, comma-separated: ** any path, * and ? within one folder. Empty: the script or binary the command runs.</source>
+        <translation>相对于工作目录的通配符，以逗号分隔：** 匹配任意路径，* 和 ? 匹配单个文件夹内。留空：监视命令所运行的脚本或程序。</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <source>Files to watch:</source>
+        <translation>监视的文件：</translation>
+    </message>
+    <message>
+        <source>Quiet time before a restart:</source>
+        <translation>重启前的静默时间：</translation>
+    </message>
+    <message>
+        <source>name the files to watch, e.g. build/**</source>
+        <translation>请指定要监视的文件，例如 build/**</translation>
+    </message>
+    <message>
+        <source>default: %1</source>
+        <translation type="unfinished">默认：%1</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ServerListDelegate</name>

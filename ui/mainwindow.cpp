@@ -20,6 +20,7 @@
 #include "results/iconfetcher.h"
 #include "secrets/keychainsecretstore.h"
 #include "servers/serverlistdelegate.h"
+#include "config/watch.h"
 #include "theme.h"
 #include "traffic/capturewindow.h"
 #include "traffic/trafficlog.h"
@@ -850,6 +851,9 @@ void MainWindow::applyToRunningConnection(const ServerConfig &before, const Serv
     if (!connection)
         return;
     connection->setOptions(connectionOptionsFor(after, connection->options()));
+    // Watch mode follows the editor at once, on the running connection.
+    if (!(WatchSettings::of(before) == WatchSettings::of(after)))
+        connection->setWatch(after);
     const Connection::State state = connection->state();
     if ((state != Connection::State::Connected && state != Connection::State::Connecting)
         || !Connection::needsReconnect(before, after))

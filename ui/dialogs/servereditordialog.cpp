@@ -2,6 +2,7 @@
 
 #include "config/secretstore.h"
 #include "config/servercatalog.h"
+#include "config/watch.h"
 #include "theme.h"
 
 #include <QCheckBox>
@@ -257,6 +258,30 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     timingForm->addRow(tr("Ping every:"), m_pingInterval);
     timingForm->addRow(QString(), m_autoRestart);
     timingForm->addRow(tr("Give up after quick failures:"), m_restartAttempts);
+    // Watch mode: VS Code's dev.watch, kept in the entry so that import and export carry it.
+    const WatchSettings watch = WatchSettings::of(config);
+    m_watch = new QCheckBox(tr("Restart when files change (stdio; an HTTP server is reconnected)"), timing);
+    m_watch->setObjectName(QStringLiteral("watchEnabled"));
+    m_watch->setChecked(watch.enabled);
+    m_watchGlobs = new QLineEdit(watch.globs.join(QStringLiteral(", ")), timing);
+    m_watchGlobs->setObjectName(QStringLiteral("watchGlobs"));
+    m_watchGlobs->setToolTip(tr("Globs relative to the working directory, comma-separated: ** any path, * and ? "
+                                "within one folder. Empty: the script or binary the command runs."));
+    m_watchDebounce = new QSpinBox(timing);
+    m_watchDebounce->setObjectName(QStringLiteral("watchDebounce"));
+    m_watchDebounce->setRange(0, 60000);
+    m_watchDebounce->setSingleStep(100);
+    m_watchDebounce->setSuffix(tr(" ms"));
+    m_watchDebounce->setValue(watch.debounceMs);
+    auto followWatch = [this](bool on) {
+        m_watchGlobs->setEnabled(on);
+        m_watchDebounce->setEnabled(on);
+    };
+    connect(m_watch, &QCheckBox::toggled, this, followWatch);
+    followWatch(watch.enabled);
+    timingForm->addRow(QString(), m_watch);
+    timingForm->addRow(tr("Files to watch:"), m_watchGlobs);
+    timingForm->addRow(tr("Quiet time before a restart:"), m_watchDebounce);
     tabs->addTab(timing, tr("Timeouts"));
 
     // Notes
@@ -446,6 +471,14 @@ ServerConfig ServerEditorDialog::config() const
     c.pingIntervalMs = m_pingInterval->value() * 1000;
     c.autoRestart.enabled = m_autoRestart->isChecked();
     c.autoRestart.maxAttempts = m_restartAttempts->value();
+    WatchSettings watch;
+    watch.enabled = m_watch->isChecked();
+    for (const QString &glob : m_watchGlobs->text().split(u',', Qt::SkipEmptyParts)) {
+        if (!glob.trimmed().isEmpty())
+            watch.globs.append(glob.trimmed());
+    }
+    watch.debounceMs = m_watchDebounce->value();
+    watch.applyTo(c);
     c.notes = m_notes->toPlainText();
     return c;
 }
@@ -467,6 +500,9 @@ void ServerEditorDialog::updatePreview()
 {
     const ServerConfig c = config();
     m_preview->setText(c.usesCommand() ? tr("Runs: %1").arg(c.commandLineForDisplay()) : tr("Connects to: %1").arg(c.url));
+    const QStringList defaults = WatchSettings::defaultGlobs(c);
+    m_watchGlobs->setPlaceholderText(defaults.isEmpty() ? tr("name the files to watch, e.g. build/**")
+                                                        : tr("default: %1").arg(defaults.join(QStringLiteral(", "))));
 }
 
 void ServerEditorDialog::accept()

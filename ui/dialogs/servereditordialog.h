@@ -103,6 +103,9 @@ private:
     QSpinBox *m_pingInterval;
     QCheckBox *m_autoRestart;
     QSpinBox *m_restartAttempts;
+    QCheckBox *m_watch;
+    QLineEdit *m_watchGlobs;
+    QSpinBox *m_watchDebounce;
     QPlainTextEdit *m_notes;
     QLabel *m_preview;
     QLabel *m_error;

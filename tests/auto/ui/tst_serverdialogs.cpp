@@ -1,6 +1,7 @@
 // Adding, editing and importing servers through the dialogs, against a real catalog file.
 #include "config/secretstore.h"
 #include "config/servercatalog.h"
+#include "config/watch.h"
 #include "dialogs/commandapprovaldialog.h"
 #include "dialogs/exportserversdialog.h"
 #include "dialogs/importdialog.h"
@@ -8,6 +9,8 @@
 #include "guimain.h"
 
 #include <QComboBox>
+#include <QSpinBox>
+#include <QCheckBox>
 #include <QJsonDocument>
 #include <QLineEdit>
 #include <QStandardPaths>
@@ -35,6 +38,7 @@ private Q_SLOTS:
     void translationsAreCompiledIn_data();
     void translationsAreCompiledIn();
     void englishPluralForms();
+    void watchSettingsEdited();
 
 private:
     QTemporaryDir m_dir;
@@ -301,6 +305,40 @@ void tst_ServerDialogs::englishPluralForms()
     installTranslations(QStringLiteral("de"));
     QVERIFY(QCoreApplication::translate("Mcp::Ui::MainWindow", "&File") != QLatin1String("&File"));
     installTranslations(QStringLiteral("en_GB"));
+}
+
+void tst_ServerDialogs::watchSettingsEdited()
+{
+    // Watch mode is set in the editor: the default globs are named, what is typed is kept as
+    // the entry's dev.watch, and the catalog keeps it.
+    const QString path = nextCatalogPath();
+    ServerCatalog catalog(path);
+    catalog.setSecretStore(new MemorySecretStore(&catalog));
+    catalog.load();
+    ServerEditorDialog dialog(ServerConfig::create(QStringLiteral("mine")), &catalog);
+    dialog.nameEdit()->setText(QStringLiteral("mine"));
+    dialog.commandEdit()->setText(QStringLiteral("node"));
+    dialog.setArguments({QStringLiteral("build/index.js")});
+    auto *enabled = dialog.findChild<QCheckBox *>(QStringLiteral("watchEnabled"));
+    auto *globs = dialog.findChild<QLineEdit *>(QStringLiteral("watchGlobs"));
+    auto *debounce = dialog.findChild<QSpinBox *>(QStringLiteral("watchDebounce"));
+    QVERIFY(enabled && globs && debounce);
+    QVERIFY(!globs->isEnabled());
+    QVERIFY2(globs->placeholderText().contains(QLatin1String("build/**")), qPrintable(globs->placeholderText()));
+    enabled->setChecked(true);
+    QVERIFY(globs->isEnabled());
+    globs->setText(QStringLiteral("dist/**, schema.json"));
+    debounce->setValue(500);
+    dialog.accept();
+    const WatchSettings watch = WatchSettings::of(dialog.config());
+    QVERIFY(watch.enabled);
+    QCOMPARE(watch.globs, (QStringList{QStringLiteral("dist/**"), QStringLiteral("schema.json")}));
+    QCOMPARE(watch.debounceMs, 500);
+    const QUuid id = catalog.add(dialog.config());
+    ServerCatalog reread(path);
+    reread.setSecretStore(new MemorySecretStore(&reread));
+    reread.load();
+    QVERIFY(WatchSettings::of(reread.find(id)) == watch);
 }
 
 QTEST_MAIN(tst_ServerDialogs)
