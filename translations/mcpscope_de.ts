@@ -4274,7 +4274,7 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
     </message>
     <message>
         <source>default: %1</source>
-        <translation type="unfinished">Standard: %1</translation>
+        <translation>Standard: %1</translation>
     </message>
 </context>
 <context>

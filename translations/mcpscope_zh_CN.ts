@@ -4245,7 +4245,7 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
     </message>
     <message>
         <source>default: %1</source>
-        <translation type="unfinished">默认：%1</translation>
+        <translation>默认：%1</translation>
     </message>
 </context>
 <context>
