@@ -4681,6 +4681,30 @@ Client bietet: %2</translation>
         <source>Run the selected tool</source>
         <translation>Ausgewähltes Tool ausführen</translation>
     </message>
+    <message>
+        <source>Run again after reload</source>
+        <translation>Nach dem Neuladen erneut ausführen</translation>
+    </message>
+    <message>
+        <source>When the server reloads (watch mode or Restart), send this call again and show its result beside the one from before</source>
+        <translation>Wenn der Server neu lädt (Beobachtungsmodus oder Neustart), diesen Aufruf erneut senden und sein Ergebnis neben dem vorherigen zeigen</translation>
+    </message>
+    <message>
+        <source>Hide</source>
+        <translation>Ausblenden</translation>
+    </message>
+    <message>
+        <source>Not run again: the reload removed the tool %1</source>
+        <translation>Nicht erneut ausgeführt: das Neuladen hat das Werkzeug %1 entfernt</translation>
+    </message>
+    <message>
+        <source>After it (%1)</source>
+        <translation>Danach (%1)</translation>
+    </message>
+    <message>
+        <source>Before the reload (%1)</source>
+        <translation>Vor dem Neuladen (%1)</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ToolsPage</name>

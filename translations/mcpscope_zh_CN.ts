@@ -4651,6 +4651,30 @@ Client offers: %2</source>
         <source>Run the selected tool</source>
         <translation>运行所选工具</translation>
     </message>
+    <message>
+        <source>Run again after reload</source>
+        <translation>重新加载后再次运行</translation>
+    </message>
+    <message>
+        <source>When the server reloads (watch mode or Restart), send this call again and show its result beside the one from before</source>
+        <translation>服务器重新加载（监视模式或重启）后，再次发送此调用，并将结果与之前的结果并排显示</translation>
+    </message>
+    <message>
+        <source>Hide</source>
+        <translation>隐藏</translation>
+    </message>
+    <message>
+        <source>Not run again: the reload removed the tool %1</source>
+        <translation>未再次运行：重新加载移除了工具 %1</translation>
+    </message>
+    <message>
+        <source>After it (%1)</source>
+        <translation>之后（%1）</translation>
+    </message>
+    <message>
+        <source>Before the reload (%1)</source>
+        <translation>重新加载之前（%1）</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ToolsPage</name>

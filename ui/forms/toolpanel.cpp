@@ -21,6 +21,8 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QTimer>
+#include <QToolButton>
+#include <QLocale>
 
 namespace Mcp::Ui {
 
@@ -128,6 +130,13 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     buttons->addWidget(m_run);
     buttons->addWidget(m_cancel);
     buttons->addWidget(m_asTask);
+    m_rerunAfterReload = new QCheckBox(tr("Run again after reload"), this);
+    m_rerunAfterReload->setObjectName(QStringLiteral("rerunAfterReload"));
+    m_rerunAfterReload->setToolTip(tr("When the server reloads (watch mode or Restart), send this call again and show "
+                                      "its result beside the one from before"));
+    m_rerunAfterReload->setChecked(QSettings().value(QStringLiteral("tools/rerunAfterReload"), false).toBool());
+    connect(m_rerunAfterReload, &QCheckBox::toggled, this,
+            [](bool on) { QSettings().setValue(QStringLiteral("tools/rerunAfterReload"), on); });
     buttons->addWidget(m_progress, 1);
     buttons->addWidget(m_elapsed);
     buttons->addStretch(0);
@@ -141,8 +150,41 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     topLayout->addLayout(buttons);
     splitter->addWidget(top);
 
-    m_result = new ResultView(splitter);
-    splitter->addWidget(m_result);
+    // The result, and beside it after a re-run on reload, the one from before; the choice to
+    // re-run sits with them, since it is about them (and the Run row stays short).
+    auto *resultArea = new QWidget(splitter);
+    auto *resultAreaLayout = new QVBoxLayout(resultArea);
+    resultAreaLayout->setContentsMargins(0, 0, 0, 0);
+    resultAreaLayout->setSpacing(2);
+    resultAreaLayout->addWidget(m_rerunAfterReload, 0, Qt::AlignRight);
+    auto *results = new QSplitter(Qt::Horizontal, resultArea);
+    resultAreaLayout->addWidget(results, 1);
+    results->setObjectName(QStringLiteral("resultComparison"));
+    results->setChildrenCollapsible(false);
+    m_previousBox = new QWidget(results);
+    auto *previousLayout = new QVBoxLayout(m_previousBox);
+    previousLayout->setContentsMargins(0, 0, 0, 0);
+    auto *previousTop = new QHBoxLayout;
+    m_previousHeading = new FittingLabel(m_previousBox);
+    m_previousHeading->setObjectName(QStringLiteral("previousHeading"));
+    auto *hidePrevious = new QToolButton(m_previousBox);
+    hidePrevious->setText(tr("Hide"));
+    hidePrevious->setAutoRaise(true);
+    connect(hidePrevious, &QToolButton::clicked, m_previousBox, &QWidget::hide);
+    previousTop->addWidget(m_previousHeading, 1);
+    previousTop->addWidget(hidePrevious);
+    previousLayout->addLayout(previousTop);
+    m_previous = new ResultView(m_previousBox);
+    m_previous->setObjectName(QStringLiteral("previousResult"));
+    previousLayout->addWidget(m_previous, 1);
+    m_previousBox->hide();
+    m_result = new ResultView(results);
+    results->addWidget(m_previousBox);
+    results->addWidget(m_result);
+    splitter->addWidget(resultArea);
+    // The result hides itself while it has nothing to show; so does its area, leaving the form the room.
+    m_result->installEventFilter(this);
+    resultArea->setVisible(!m_result->isHidden());
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 1);
     splitter->setSizes({450, 550});
@@ -173,7 +215,12 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     m_saveTimer->setInterval(400);
     connect(m_saveTimer, &QTimer::timeout, this, &ToolPanel::saveInputs);
 
-    connect(m_run, &QPushButton::clicked, this, &ToolPanel::run);
+    connect(m_run, &QPushButton::clicked, this, [this] {
+        m_previousBox->hide(); // a run by hand is not a comparison
+        run();
+    });
+    if (connection)
+        connect(connection, &Connection::reloaded, this, &ToolPanel::onReloaded);
     connect(m_cancel, &QPushButton::clicked, this, &ToolPanel::cancel);
     connect(m_form, &SchemaFormWidget::valueChanged, this, [this] {
         m_forceNextRun = false;
@@ -446,6 +493,53 @@ void ToolPanel::makeRoomForResult()
     m_splitter->setSizes({height * 65 / 100, height * 35 / 100});
 }
 
+bool ToolPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_result && (event->type() == QEvent::ShowToParent || event->type() == QEvent::HideToParent))
+        m_result->parentWidget()->parentWidget()->setVisible(event->type() == QEvent::ShowToParent);
+    return QWidget::eventFilter(watched, event);
+}
+
+void ToolPanel::setRunAgainAfterReload(bool on)
+{
+    m_rerunAfterReload->setChecked(on);
+}
+
+bool ToolPanel::runsAgainAfterReload() const
+{
+    return m_rerunAfterReload->isChecked();
+}
+
+void ToolPanel::onReloaded(const ReloadDiff &diff)
+{
+    if (!m_rerunAfterReload->isChecked() || !m_shown.valid || isRunning() || m_tool.isEmpty())
+        return;
+    const QString name = m_tool.value(Key::Name).toString();
+    if (const ItemChange *change = diff.tools.find(name); change && change->kind == ItemChange::Kind::Removed) {
+        m_status->setText(tr("Not run again: the reload removed the tool %1").arg(name));
+        return;
+    }
+    showPreviousOutcome();
+    run();
+}
+
+void ToolPanel::labelComparison()
+{
+    // Beside the result from before the reload, this one says which it is.
+    if (!m_previousBox->isHidden())
+        m_result->setStatusText(tr("After it (%1)").arg(QLocale().toString(m_shown.at.time(), QStringLiteral("HH:mm:ss"))));
+}
+
+void ToolPanel::showPreviousOutcome()
+{
+    if (m_shown.isError)
+        m_previous->setError(m_shown.errorText, m_shown.json);
+    else
+        m_previous->setToolResult(m_shown.json.toObject(), m_tool.value(Key::OutputSchema));
+    m_previousHeading->setText(tr("Before the reload (%1)").arg(QLocale().toString(m_shown.at.time(), QStringLiteral("HH:mm:ss"))));
+    m_previousBox->show();
+}
+
 void ToolPanel::finish(bool isError, const QJsonValue &result, const RpcError &error, qint64 elapsedMs)
 {
     setRunning(false);
@@ -458,6 +552,8 @@ void ToolPanel::finish(bool isError, const QJsonValue &result, const RpcError &e
             : tr("Error %1: %2 (after %3 ms)").arg(error.code).arg(error.message).arg(elapsedMs);
         m_status->setText(text);
         m_result->setError(text, error.toJson());
+        m_shown = {true, true, text, error.toJson(), QDateTime::currentDateTime()};
+        labelComparison();
         Q_EMIT callFinished(true);
         return;
     }
@@ -465,6 +561,8 @@ void ToolPanel::finish(bool isError, const QJsonValue &result, const RpcError &e
     const QJsonObject object = result.toObject();
     const bool toolError = object.value(Key::IsError).toBool();
     m_result->setToolResult(object, m_tool.value(Key::OutputSchema));
+    m_shown = {true, false, QString(), object, QDateTime::currentDateTime()};
+    labelComparison();
     m_status->setText(toolError ? tr("The tool reported an error (isError) after %1 ms").arg(elapsedMs)
                                 : tr("Done in %1 ms").arg(elapsedMs));
     Q_EMIT callFinished(toolError);

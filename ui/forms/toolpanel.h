@@ -2,6 +2,7 @@
 
 #include "connection/connection.h"
 
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QJsonObject>
 #include <QPointer>
@@ -44,6 +45,12 @@ public:
     QString statusText() const;
     QString taskId() const { return m_taskId; }
     void setRunAsTask(bool on);
+    // The result before the last reload, shown beside the new one (nullptr-free; hidden when unused).
+    ResultView *previousResultView() const { return m_previous; }
+    // "Run again after reload": after the server reloaded, the last call is sent again with the
+    // form's arguments and its result shown beside the one from before.
+    void setRunAgainAfterReload(bool on);
+    bool runsAgainAfterReload() const;
 
     // "Tool name" annotations as short badge words: read-only, destructive, idempotent, open-world.
     static QStringList badges(const QJsonObject &tool);
@@ -57,6 +64,9 @@ Q_SIGNALS:
     void callFinished(bool isError);
     void openResourceRequested(const QString &uri);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void saveInputs();
     void startCall(const QJsonObject &arguments);
@@ -66,6 +76,9 @@ private:
     void fetchTaskResult();
     void finish(bool isError, const QJsonValue &result, const RpcError &error, qint64 elapsedMs);
     void makeRoomForResult();
+    void onReloaded(const ReloadDiff &diff);
+    void showPreviousOutcome();
+    void labelComparison();
     void setRunning(bool running);
     void updateElapsed();
 
@@ -78,10 +91,14 @@ private:
     QPushButton *m_run;
     QPushButton *m_cancel;
     QCheckBox *m_asTask;
+    QCheckBox *m_rerunAfterReload;
     QProgressBar *m_progress;
     QLabel *m_status;
     QLabel *m_elapsed;
     ResultView *m_result;
+    QWidget *m_previousBox;
+    QLabel *m_previousHeading;
+    ResultView *m_previous;
     QSplitter *m_splitter = nullptr;
     QTimer *m_elapsedTimer;
     QTimer *m_pollTimer;
@@ -93,6 +110,16 @@ private:
     bool m_forceNextRun = false;
     bool m_loading = false;
     QJsonValue m_lastOutcome = QJsonValue::Undefined;
+    // How the last outcome was shown, to show it again beside the next one after a reload.
+    struct ShownOutcome
+    {
+        bool valid = false;
+        bool isError = false;
+        QString errorText;
+        QJsonValue json;
+        QDateTime at;
+    };
+    ShownOutcome m_shown;
 };
 
 } // namespace Mcp::Ui

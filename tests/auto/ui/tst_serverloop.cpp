@@ -12,7 +12,10 @@
 #include "forms/schemaform.h"
 #include "forms/toollist.h"
 #include "forms/toolpanel.h"
+#include "results/resultview.h"
 #include "pages/serverpage.h"
+
+#include <QJsonDocument>
 #include "pages/toolspage.h"
 
 #include <QDialog>
@@ -51,6 +54,7 @@ class tst_ServerLoop : public QObject
 private Q_SLOTS:
     void initTestCase();
     void watchedFileReloadsAndShowsTheDifference();
+    void rerunAfterReloadShowsBothResults();
     void crashesAreKeptAndRestartStaysEnabled();
     void httpServerGoneAndBack();
 
@@ -142,6 +146,61 @@ void tst_ServerLoop::watchedFileReloadsAndShowsTheDifference()
     QTest::qWait(800);
     QCOMPARE(connection->state(), Connection::State::Disconnected);
     QCOMPARE(started.size(), 1);
+}
+
+void tst_ServerLoop::rerunAfterReloadShowsBothResults()
+{
+    // "Run again after reload": a save reloads the server, the last call goes out again with the
+    // form's arguments, and its result stands beside the one from before.
+    writeTools(m_dir.path(), R"([{"name":"add","inputSchema":{"type":"object","properties":{"a":{"type":"number"}}}}])");
+    MainWindow window(m_dir.filePath(QStringLiteral("servers-rerun.json")));
+    window.setApprovalAnswerForTesting(1);
+    window.resize(1024, 700);
+    window.show();
+    ServerConfig config = ServerConfig::create(QStringLiteral("reloading"));
+    config.command = QStandardPaths::findExecutable(QStringLiteral("python3"));
+    config.args = {QStringLiteral("-u"), QStringLiteral("server.py")};
+    config.workingDirectory = m_dir.path();
+    WatchSettings watch;
+    watch.enabled = true;
+    watch.globs = {QStringLiteral("tools.json")};
+    watch.debounceMs = 200;
+    watch.applyTo(config);
+    const QUuid id = window.catalog()->add(config);
+    window.selectServer(id);
+    window.connectServer(id);
+    Connection *connection = window.existingConnection(id);
+    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Connected, kWait);
+    ToolsPage *tools = window.pageFor(id)->toolsPage();
+    QTRY_VERIFY_WITH_TIMEOUT(tools->list()->selectByName(QStringLiteral("add")), kWait);
+    ToolPanel *panel = tools->panel();
+    panel->setRunAgainAfterReload(true);
+    tools->setArgumentsText(QStringLiteral("{\"a\": 2}"));
+    QSignalSpy finished(panel, &ToolPanel::callFinished);
+    panel->run();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kWait);
+    QVERIFY2(panel->resultText().contains(QLatin1String("with 1 tools")), qPrintable(panel->resultText()));
+    QVERIFY(panel->previousResultView()->parentWidget()->isHidden());
+
+    QSignalSpy reloaded(connection, &Connection::reloaded);
+    writeTools(m_dir.path(), R"([{"name":"add","inputSchema":{"type":"object","properties":{"a":{"type":"number"}}}},
+                                 {"name":"sub","inputSchema":{"type":"object"}}])");
+    QTRY_COMPARE_WITH_TIMEOUT(reloaded.size(), 1, kWait);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, kWait);
+    QVERIFY2(panel->resultText().contains(QLatin1String("with 2 tools")), qPrintable(panel->resultText()));
+    QVERIFY(!panel->previousResultView()->parentWidget()->isHidden());
+    const QString previous = QString::fromUtf8(QJsonDocument(panel->previousResultView()->resultJson().toObject()).toJson());
+    QVERIFY2(previous.contains(QLatin1String("with 1 tools")), qPrintable(previous));
+    shoot(&window, QStringLiteral("loop-rerun"));
+
+    // A tool the reload removed is not called.
+    writeTools(m_dir.path(), R"([{"name":"sub","inputSchema":{"type":"object"}}])");
+    QTRY_COMPARE_WITH_TIMEOUT(reloaded.size(), 2, kWait);
+    QTest::qWait(300);
+    QCOMPARE(finished.size(), 2);
+    QVERIFY(!tools->list()->selectByName(QStringLiteral("add")));
+    window.disconnectServer(id);
+    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Disconnected, kWait);
 }
 
 void tst_ServerLoop::crashesAreKeptAndRestartStaysEnabled()

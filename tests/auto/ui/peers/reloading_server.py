@@ -35,7 +35,7 @@ for line in sys.stdin:
             sys.stderr.flush()
             os._exit(int(args.get("code", 3)))
         send({"jsonrpc": "2.0", "id": rid, "result": {
-            "content": [{"type": "text", "text": "%s %s" % (params.get("name"), json.dumps(args))}]}})
+            "content": [{"type": "text", "text": "%s %s with %d tools" % (params.get("name"), json.dumps(args), len(TOOLS))}]}})
     elif method == "ping":
         send({"jsonrpc": "2.0", "id": rid, "result": {}})
     else:
