@@ -2499,6 +2499,40 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Ui::ListDiffView</name>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>Vorher</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>Nachher</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n change(s)</source>
+        <translation>
+            <numerusform>%1: %n Änderung</numerusform>
+            <numerusform>%1: %n Änderungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>added %1</source>
+        <translation>%1 hinzugefügt</translation>
+    </message>
+    <message>
+        <source>removed %1</source>
+        <translation>%1 entfernt</translation>
+    </message>
+    <message>
+        <source>changed %1</source>
+        <translation>%1 geändert</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::Ui::LogModel</name>
     <message>
         <source>Time</source>
@@ -3265,6 +3299,34 @@
     <message>
         <source>Exit History of %1</source>
         <translation>Beendigungsverlauf von %1</translation>
+    </message>
+    <message>
+        <source>Changes…</source>
+        <translation>Änderungen…</translation>
+    </message>
+    <message>
+        <source>What the last reload changed, field by field, before and after</source>
+        <translation>Was das letzte Neuladen geändert hat, Feld für Feld, vorher und nachher</translation>
+    </message>
+    <message>
+        <source>What the Reload Changed</source>
+        <translation>Was das Neuladen geändert hat</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>Werkzeuge</translation>
+    </message>
+    <message>
+        <source>Prompts</source>
+        <translation>Prompts</translation>
+    </message>
+    <message>
+        <source>Resources</source>
+        <translation>Ressourcen</translation>
+    </message>
+    <message>
+        <source>Resource templates</source>
+        <translation>Ressourcenvorlagen</translation>
     </message>
 </context>
 <context>

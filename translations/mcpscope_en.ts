@@ -168,6 +168,16 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Ui::ListDiffView</name>
+    <message numerus="yes">
+        <source>%1: %n change(s)</source>
+        <translation>
+            <numerusform>%1: %n change</numerusform>
+            <numerusform>%1: %n changes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Mcp::Ui::LogsPage</name>
     <message numerus="yes">
         <source>%n old message(s) dropped</source>

@@ -2480,6 +2480,39 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Ui::ListDiffView</name>
+    <message>
+        <source>Change</source>
+        <translation>变更</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>之前</translation>
+    </message>
+    <message>
+        <source>After</source>
+        <translation>之后</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n change(s)</source>
+        <translation>
+            <numerusform>%1：%n 处变更</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>added %1</source>
+        <translation>新增 %1</translation>
+    </message>
+    <message>
+        <source>removed %1</source>
+        <translation>移除 %1</translation>
+    </message>
+    <message>
+        <source>changed %1</source>
+        <translation>更改 %1</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::Ui::LogModel</name>
     <message>
         <source>Time</source>
@@ -3238,6 +3271,34 @@
     <message>
         <source>Exit History of %1</source>
         <translation>%1 的退出历史</translation>
+    </message>
+    <message>
+        <source>Changes…</source>
+        <translation>变更…</translation>
+    </message>
+    <message>
+        <source>What the last reload changed, field by field, before and after</source>
+        <translation>上次重新加载逐字段的变更（之前与之后）</translation>
+    </message>
+    <message>
+        <source>What the Reload Changed</source>
+        <translation>重新加载的变更</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>Prompts</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>Resources</source>
+        <translation>资源</translation>
+    </message>
+    <message>
+        <source>Resource templates</source>
+        <translation>资源模板</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "connection/restartpanel.h"
 
 #include "connection/connection.h"
+#include "widgets/listdiffview.h"
 
 #include <QDateTime>
 #include <QDialog>
@@ -27,7 +28,14 @@ RestartPanel::RestartPanel(Connection *connection, QWidget *parent) : QWidget(pa
     m_reload->setWordWrap(true);
     m_reload->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_reload->hide();
-    rows->addWidget(m_reload);
+    m_changes = new QPushButton(tr("Changes…"), this);
+    m_changes->setObjectName(QStringLiteral("reloadChanges"));
+    m_changes->setToolTip(tr("What the last reload changed, field by field, before and after"));
+    m_changes->hide();
+    auto *reloadRow = new QHBoxLayout;
+    reloadRow->addWidget(m_reload, 1);
+    reloadRow->addWidget(m_changes, 0, Qt::AlignTop);
+    rows->addLayout(reloadRow);
     m_text = new QLabel(this);
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_restartNow = new QPushButton(tr("Restart Now"), this);
@@ -46,6 +54,7 @@ RestartPanel::RestartPanel(Connection *connection, QWidget *parent) : QWidget(pa
     connect(m_restartNow, &QPushButton::clicked, connection, &Session::restartNow);
     connect(m_stopRetrying, &QPushButton::clicked, connection, &Session::stopRetrying);
     connect(m_history, &QPushButton::clicked, this, &RestartPanel::showHistory);
+    connect(m_changes, &QPushButton::clicked, this, &RestartPanel::showChanges);
     connect(connection, &Session::restartScheduleChanged, this, &RestartPanel::update);
     connect(connection, &Session::stateChanged, this, &RestartPanel::update);
     connect(connection, &Session::exitRecorded, this, &RestartPanel::update);
@@ -60,6 +69,7 @@ RestartPanel::RestartPanel(Connection *connection, QWidget *parent) : QWidget(pa
             return;
         m_reload->setText(describe(diff));
         m_reload->show();
+        m_changes->setVisible(!diff.isEmpty());
         update();
     });
     update();
@@ -113,6 +123,29 @@ void RestartPanel::update()
     else if (!pending)
         m_countdown->stop();
     setVisible(pending || exits > 0 || !m_text->text().isEmpty() || !m_reload->isHidden());
+}
+
+void RestartPanel::showChanges()
+{
+    const ReloadDiff diff = m_connection->lastReload();
+    auto *dialog = new QDialog(this);
+    dialog->setObjectName(QStringLiteral("reloadChangesDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("What the Reload Changed"));
+    auto *layout = new QVBoxLayout(dialog);
+    auto *summary = new QLabel(describe(diff), dialog);
+    summary->setWordWrap(true);
+    summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(summary);
+    auto *view = new ListDiffView(dialog);
+    view->setSections({{tr("Tools"), diff.tools}, {tr("Prompts"), diff.prompts},
+                       {tr("Resources"), diff.resources}, {tr("Resource templates"), diff.resourceTemplates}});
+    layout->addWidget(view, 1);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
+    layout->addWidget(buttons);
+    dialog->resize(720, 420);
+    dialog->show();
 }
 
 void RestartPanel::showHistory()

@@ -26,6 +26,7 @@ public:
     QPushButton *restartNowButton() const { return m_restartNow; }
     QPushButton *stopRetryingButton() const { return m_stopRetrying; }
     QPushButton *historyButton() const { return m_history; }
+    QPushButton *changesButton() const { return m_changes; }
     QString text() const;
     // What the last reload changed, one line ("Reloaded after a change to ...: added ...").
     QString reloadText() const;
@@ -35,6 +36,8 @@ public:
 public Q_SLOTS:
     // A window (not modal) listing every exit, newest first.
     void showHistory();
+    // A window (not modal) with the last reload's differences, field by field.
+    void showChanges();
 
 private:
     void update();
@@ -45,6 +48,7 @@ private:
     QPushButton *m_restartNow;
     QPushButton *m_stopRetrying;
     QPushButton *m_history;
+    QPushButton *m_changes;
     QTimer *m_countdown;
 };
 

@@ -8,6 +8,7 @@
 #include "config/watch.h"
 #include "connection/connection.h"
 #include "connection/restartpanel.h"
+#include "widgets/listdiffview.h"
 #include "mainwindow.h"
 #include "forms/schemaform.h"
 #include "forms/toollist.h"
@@ -138,6 +139,21 @@ void tst_ServerLoop::watchedFileReloadsAndShowsTheDifference()
     QCOMPARE(tools->list()->currentItem().value(QStringLiteral("name")).toString(), QStringLiteral("add"));
     QTRY_COMPARE_WITH_TIMEOUT(tools->panel()->form()->value().toObject().value(QStringLiteral("a")).toInt(), 2, kWait);
     shoot(&window, QStringLiteral("loop-reloaded"));
+    // Changes… shows the same differences field by field, with the values before and after.
+    RestartPanel *restart = window.pageFor(id)->restartPanel();
+    QVERIFY(!restart->changesButton()->isHidden());
+    restart->changesButton()->click();
+    auto *dialog = restart->findChild<QDialog *>(QStringLiteral("reloadChangesDialog"));
+    QVERIFY(dialog);
+    auto *view = dialog->findChild<ListDiffView *>();
+    QVERIFY(view);
+    QCOMPARE(view->changeCount(), 3);
+    const QList<QTreeWidgetItem *> typeRows = view->findItems(QStringLiteral("inputSchema.properties.a.type"), Qt::MatchRecursive);
+    QCOMPARE(typeRows.size(), 1);
+    QCOMPARE(typeRows.first()->text(1), QStringLiteral("\"number\""));
+    QCOMPARE(typeRows.first()->text(2), QStringLiteral("\"integer\""));
+    shoot(dialog, QStringLiteral("loop-changes"));
+    dialog->close();
 
     // A disconnected server is not started by a save.
     window.disconnectServer(id);
