@@ -46,6 +46,21 @@ void writeTools(const QString &dir, const QByteArray &json)
     file.write(json);
 }
 
+// The reloading peer, watched: tools.json changes restart it.
+ServerConfig watchedPeer(const QString &dir, int debounceMs)
+{
+    ServerConfig config = ServerConfig::create(QStringLiteral("reloading"));
+    config.command = QStandardPaths::findExecutable(QStringLiteral("python3"));
+    config.args = {QStringLiteral("-u"), QStringLiteral("server.py")};
+    config.workingDirectory = dir;
+    WatchSettings watch;
+    watch.enabled = true;
+    watch.globs = {QStringLiteral("tools.json")};
+    watch.debounceMs = debounceMs;
+    watch.applyTo(config);
+    return config;
+}
+
 } // namespace
 
 class tst_ServerLoop : public QObject
@@ -90,16 +105,7 @@ void tst_ServerLoop::watchedFileReloadsAndShowsTheDifference()
     window.setApprovalAnswerForTesting(1);
     window.resize(1024, 700);
     window.show();
-    ServerConfig config = ServerConfig::create(QStringLiteral("reloading"));
-    config.command = QStandardPaths::findExecutable(QStringLiteral("python3"));
-    config.args = {QStringLiteral("-u"), QStringLiteral("server.py")};
-    config.workingDirectory = m_dir.path();
-    WatchSettings watch;
-    watch.enabled = true;
-    watch.globs = {QStringLiteral("tools.json")};
-    watch.debounceMs = 300;
-    watch.applyTo(config);
-    const QUuid id = window.catalog()->add(config);
+    const QUuid id = window.catalog()->add(watchedPeer(m_dir.path(), 300));
     window.selectServer(id);
     window.connectServer(id);
     Connection *connection = window.existingConnection(id);
@@ -173,16 +179,7 @@ void tst_ServerLoop::rerunAfterReloadShowsBothResults()
     window.setApprovalAnswerForTesting(1);
     window.resize(1024, 700);
     window.show();
-    ServerConfig config = ServerConfig::create(QStringLiteral("reloading"));
-    config.command = QStandardPaths::findExecutable(QStringLiteral("python3"));
-    config.args = {QStringLiteral("-u"), QStringLiteral("server.py")};
-    config.workingDirectory = m_dir.path();
-    WatchSettings watch;
-    watch.enabled = true;
-    watch.globs = {QStringLiteral("tools.json")};
-    watch.debounceMs = 200;
-    watch.applyTo(config);
-    const QUuid id = window.catalog()->add(config);
+    const QUuid id = window.catalog()->add(watchedPeer(m_dir.path(), 200));
     window.selectServer(id);
     window.connectServer(id);
     Connection *connection = window.existingConnection(id);
