@@ -3103,6 +3103,10 @@
         <source>Get the prompt</source>
         <translation>Prompt abrufen</translation>
     </message>
+    <message>
+        <source>Pick a prompt on the left: its arguments appear here, and Get prompt (Ctrl+Enter) shows the messages it makes.</source>
+        <translation>Links einen Prompt wählen: seine Argumente erscheinen hier, und „Prompt abrufen“ (Strg+Eingabe) zeigt die Nachrichten, die er erzeugt.</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ResourcesPage</name>
@@ -3241,6 +3245,10 @@
     <message>
         <source>Unsubscribed from %1.</source>
         <translation>%1 abbestellt.</translation>
+    </message>
+    <message>
+        <source>Pick a resource on the left, then Read (or double-click it); or a template, to fill in its variables.</source>
+        <translation>Links eine Ressource wählen, dann „Lesen“ (oder doppelklicken); oder eine Vorlage, um ihre Variablen auszufüllen.</translation>
     </message>
 </context>
 <context>
@@ -4766,6 +4774,10 @@ Client bietet: %2</translation>
     <message>
         <source>Before the reload (%1)</source>
         <translation>Vor dem Neuladen (%1)</translation>
+    </message>
+    <message>
+        <source>Pick a tool on the left: its arguments appear here, and Run (Ctrl+Enter) calls it.</source>
+        <translation>Links ein Werkzeug wählen: seine Argumente erscheinen hier, und „Ausführen“ (Strg+Eingabe) ruft es auf.</translation>
     </message>
 </context>
 <context>

@@ -3079,6 +3079,10 @@
         <source>Get the prompt</source>
         <translation>获取提示</translation>
     </message>
+    <message>
+        <source>Pick a prompt on the left: its arguments appear here, and Get prompt (Ctrl+Enter) shows the messages it makes.</source>
+        <translation>在左侧选择一个提示：其参数会显示在这里，“获取提示”(Ctrl+Enter) 会显示它生成的消息。</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ResourcesPage</name>
@@ -3214,6 +3218,10 @@
     <message>
         <source>Unsubscribed from %1.</source>
         <translation>已取消订阅 %1。</translation>
+    </message>
+    <message>
+        <source>Pick a resource on the left, then Read (or double-click it); or a template, to fill in its variables.</source>
+        <translation>在左侧选择一个资源，然后点击“读取”（或双击它）；或选择一个模板来填写其变量。</translation>
     </message>
 </context>
 <context>
@@ -4735,6 +4743,10 @@ Client offers: %2</source>
     <message>
         <source>Before the reload (%1)</source>
         <translation>重新加载之前（%1）</translation>
+    </message>
+    <message>
+        <source>Pick a tool on the left: its arguments appear here, and Run (Ctrl+Enter) calls it.</source>
+        <translation>在左侧选择一个工具：其参数会显示在这里，“运行”(Ctrl+Enter) 会调用它。</translation>
     </message>
 </context>
 <context>

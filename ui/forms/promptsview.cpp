@@ -63,7 +63,8 @@ PromptsView::PromptsView(Connection *connection, QWidget *parent)
     font.setBold(true);
     font.setPointSizeF(font.pointSizeF() * 1.2);
     m_heading->setFont(font);
-    m_description = new QLabel(right);
+    m_description = new QLabel(tr("Pick a prompt on the left: its arguments appear here, and Get prompt "
+                                  "(Ctrl+Enter) shows the messages it makes."), right);
     m_description->setWordWrap(true);
     m_description->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_argumentsBox = new QWidget(right);

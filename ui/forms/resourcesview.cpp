@@ -91,7 +91,8 @@ ResourcesView::ResourcesView(Connection *connection, QWidget *parent)
     font.setPointSizeF(font.pointSizeF() * 1.2);
     m_heading->setFont(font);
     m_heading->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_details = new QLabel(right);
+    m_details = new QLabel(tr("Pick a resource on the left, then Read (or double-click it); or a template, to "
+                              "fill in its variables."), right);
     m_details->setWordWrap(true);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     rightLayout->addWidget(m_heading);

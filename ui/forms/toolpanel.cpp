@@ -97,6 +97,7 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     m_badges->setTextFormat(Qt::RichText);
     m_description = new QLabel(top);
     m_description->setObjectName(QStringLiteral("toolDescription"));
+    m_description->setText(tr("Pick a tool on the left: its arguments appear here, and Run (Ctrl+Enter) calls it."));
     m_description->setWordWrap(true);
     m_description->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_form = new SchemaFormWidget(top);
@@ -253,7 +254,8 @@ void ToolPanel::setTool(const QJsonObject &tool)
     m_heading->setText(tool.isEmpty() ? tr("Select a tool") : title == name ? name : QStringLiteral("%1 — %2").arg(title, name));
     const QString support = taskSupport(tool);
     updateBadges(m_badges, tool);
-    setMarkdownText(m_description, tool.value(Key::Description).toString());
+    setMarkdownText(m_description, tool.isEmpty() ? tr("Pick a tool on the left: its arguments appear here, and Run (Ctrl+Enter) calls it.")
+                                                  : tool.value(Key::Description).toString());
     m_loading = true;
     m_form->setVisible(!tool.isEmpty()); // no editors until there is a tool to fill them for
     m_form->setSchema(tool.value(Key::InputSchema).isObject() ? tool.value(Key::InputSchema)
