@@ -2,6 +2,7 @@
 
 #include "config/mcpjson.h"
 #include "theme.h"
+#include "widgets/quietdestruction.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -122,6 +123,11 @@ ImportDialog::ImportDialog(ServerCatalog *catalog, QWidget *parent) : QDialog(pa
             entry.config.name = item->text();
     });
     reparse();
+}
+
+ImportDialog::~ImportDialog()
+{
+    quietEditorsForDestruction(this);
 }
 
 void ImportDialog::setPastedText(const QString &text)

@@ -27,6 +27,7 @@ class ImportDialog : public QDialog
 
 public:
     explicit ImportDialog(ServerCatalog *catalog, QWidget *parent = nullptr);
+    ~ImportDialog() override;
 
     void setPastedText(const QString &text);
     void setFile(const QString &path);

@@ -4,6 +4,7 @@
 #include "config/servercatalog.h"
 #include "config/watch.h"
 #include "theme.h"
+#include "widgets/quietdestruction.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -371,6 +372,11 @@ QWidget *ServerEditorDialog::entryTableWithButtons(QTableWidget *table, const QS
             table->removeRow(table->currentRow());
     });
     return box;
+}
+
+ServerEditorDialog::~ServerEditorDialog()
+{
+    quietEditorsForDestruction(this);
 }
 
 void ServerEditorDialog::addEntryRow(QTableWidget *table, const ConfigEntry &entry)

@@ -33,6 +33,7 @@ class ServerEditorDialog : public QDialog
 
 public:
     ServerEditorDialog(const ServerConfig &config, ServerCatalog *catalog, QWidget *parent = nullptr);
+    ~ServerEditorDialog() override;
 
     ServerConfig config() const;
 

@@ -35,7 +35,8 @@ DebouncedCompleter::DebouncedCompleter(QLineEdit *edit, Fetch fetch, int delayMs
 
 bool DebouncedCompleter::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_edit && event->type() == QEvent::FocusIn && m_edit->text().isEmpty()) {
+    // The event type first: a focus-out arrives while the edit is being destroyed.
+    if (event->type() == QEvent::FocusIn && watched == m_edit.data() && m_edit->text().isEmpty()) {
         m_timer->stop();
         QTimer::singleShot(0, this, &DebouncedCompleter::ask); // after the focus change has settled
     }

@@ -2,6 +2,7 @@
 
 #include "jsontext.h"
 #include "widgets/markdown.h"
+#include "widgets/quietdestruction.h"
 
 #include <QBoxLayout>
 #include <QCheckBox>
@@ -94,9 +95,11 @@ public:
 
     bool eventFilter(QObject *watched, QEvent *event) override
     {
-        if (watched != m_edit || m_edit->text() != m_default)
+        // The event type first: a focus-out arrives while the edit is being destroyed.
+        const QEvent::Type type = event->type();
+        if ((type != QEvent::FocusIn && type != QEvent::MouseButtonRelease) || watched != m_edit || m_edit->text() != m_default)
             return false;
-        if (event->type() == QEvent::FocusIn) {
+        if (type == QEvent::FocusIn) {
             m_edit->selectAll();
             m_clickFocused = static_cast<QFocusEvent *>(event)->reason() == Qt::MouseFocusReason;
         } else if (event->type() == QEvent::MouseButtonRelease && m_clickFocused) {
@@ -254,7 +257,10 @@ SchemaFormWidget::SchemaFormWidget(QWidget *parent)
     rebuildAll();
 }
 
-SchemaFormWidget::~SchemaFormWidget() = default;
+SchemaFormWidget::~SchemaFormWidget()
+{
+    quietEditorsForDestruction(this);
+}
 
 void SchemaFormWidget::setSchema(const QJsonValue &schema)
 {

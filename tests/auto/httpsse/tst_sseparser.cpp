@@ -68,7 +68,10 @@ void tst_SseParser::parse_data()
                                  << QStringLiteral("type= data=a id=1! retry=-1\ntype= data=b id=1 retry=-1");
     QTest::newRow("empty id resets") << QByteArray("id: 1\ndata: a\n\nid\ndata: b\n\n")
                                      << QStringLiteral("type= data=a id=1! retry=-1\ntype= data=b id=! retry=-1");
-    QTest::newRow("id with NUL ignored") << QByteArray("id: 1\n\nid: a\0b\ndata: x\n\n", 27)
+    QTest::newRow("id with NUL ignored") << [] {
+        static const char data[] = "id: 1\n\nid: a\0b\ndata: x\n\n"; // the NUL is part of the stream
+        return QByteArray(data, sizeof(data) - 1);
+    }()
                                          << QStringLiteral("type= data= id=1! nodata retry=-1\ntype= data=x id=1 retry=-1");
     QTest::newRow("priming event") << QByteArray("id: prime-1\ndata:\n\n")
                                    << QStringLiteral("type= data= id=prime-1! retry=-1");
