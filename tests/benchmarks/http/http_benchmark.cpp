@@ -5,6 +5,7 @@
 // the bare C client (zerofloor) against the zero peer. Ends with one `target NAME: ...` line each.
 // Usage: http_benchmark [sequential=1000] [pipelined=4000] [bigCount=5]
 
+#include "jsonrpc/json.h"
 #include "session/client.h"
 #include "transport/streamablehttptransport.h"
 
@@ -236,6 +237,7 @@ void print(const QString &server, const QString &client, const Figures &f)
 
 int main(int argc, char *argv[])
 {
+    Mcp::Json::keepBigBuffers(); // as the application does
     QCoreApplication app(argc, argv);
     QLoggingCategory::setFilterRules(QStringLiteral("mcp.*.debug=false")); // keeps the table readable
     const QStringList args = app.arguments();

@@ -12,6 +12,7 @@
 // the zero-cost peer (tests/benchmarks/zeropeer) and the demo server; ours and v1 against a
 // TypeScript SDK server as information. Ends with one `target NAME: ... met|NOT met` line each.
 
+#include "jsonrpc/json.h"
 #include "session/client.h"
 #include "transport/stdiotransport.h"
 
@@ -248,6 +249,7 @@ void ratioTarget(const QString &name, double ours, double theirs, bool lowerIsBe
 
 int main(int argc, char **argv)
 {
+    Mcp::Json::keepBigBuffers(); // as the application does
     QCoreApplication app(argc, argv);
     // Debug output of connects and disconnects would land between the rows of the table.
     QLoggingCategory::setFilterRules(QStringLiteral("mcp.*.debug=false"));
