@@ -1,5 +1,6 @@
 // mcpscope-demo-server: an MCP server that shows off everything MCP Scope renders.
 // stdout carries MCP messages only; diagnostics go to stderr.
+#include "jsonrpc/json.h"
 #include "demoserver.h"
 
 #include "server/server.h"
@@ -14,6 +15,7 @@
 
 int main(int argc, char *argv[])
 {
+    Mcp::Json::keepBigBuffers();
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("mcpscope-demo-server"));
     QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));

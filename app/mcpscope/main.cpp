@@ -1,4 +1,5 @@
 // mcpscope: the GUI by default, optionally opened on one server; or one headless operation with --cli.
+#include "jsonrpc/json.h"
 #include "clioptions.h"
 #include "clirunner.h"
 
@@ -38,6 +39,7 @@ const char GuiUsage[] =
 
 int main(int argc, char **argv)
 {
+    Mcp::Json::keepBigBuffers(); // big results without thousands of page faults each
     // --cli anywhere before a "--" selects the headless mode; it needs no display.
     bool cli = false;
     for (int i = 1; i < argc && std::strcmp(argv[i], "--") != 0; ++i) {

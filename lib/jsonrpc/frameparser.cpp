@@ -6,9 +6,11 @@
 
 #include <QCoreApplication>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 
 #include <cmath>
+#include <cstring>
 
 namespace Mcp {
 
@@ -27,6 +29,8 @@ enum class Payload { Convert, TypeOnly };
 // Frames up to this size convert their result on first use (parsing such a frame again costs
 // little); bigger ones convert at once, so that a big result is never parsed twice.
 constexpr qsizetype LazyResultMaxFrame = 64 * 1024;
+// From this size on, a frame without escapes goes through Qt's parser (see parseFrame()).
+constexpr qsizetype QtParserMinFrame = 256 * 1024;
 
 // lazyFrame: the frame, when element is its only message and its result may be converted later.
 bool messageFrom(simdjson::dom::element element, Payload payload, Message *message, QString *diagnostic,
@@ -117,6 +121,25 @@ QString batchElement(size_t index, const QString &diagnostic)
 ParsedFrame parseFrame(QByteArrayView frame)
 {
     ParsedFrame parsed;
+    // Big frames without one backslash (base64 images, plain text): Qt's own parser builds the
+    // Qt JSON containers directly, ASCII text staying 8-bit. Converting simdjson's DOM instead
+    // takes every string through UTF-16 and back once more when it is inserted into its
+    // QJsonObject (Qt 6.4's QCborValue::fromJsonValue() goes via QString): at 16 MiB that was
+    // three quarters of the time. Escapes send Qt's parser down a slow path of its own, so
+    // those frames stay with simdjson, and so does any frame Qt's parser refuses or that is
+    // not a valid message, for the diagnostics of the one path below.
+    if (frame.size() >= QtParserMinFrame && !std::memchr(frame.data(), '\\', size_t(frame.size()))) {
+        QJsonParseError qtError;
+        const QJsonDocument document
+            = QJsonDocument::fromJson(QByteArray::fromRawData(frame.data(), frame.size()), &qtError);
+        Message message;
+        QString diagnostic;
+        if (qtError.error == QJsonParseError::NoError && document.isObject()
+            && Message::fromJson(document.object(), &message, &diagnostic)) {
+            parsed.messages.append(message);
+            return parsed;
+        }
+    }
     QString error;
     const bool ok = Json::Internal::withDocument(frame, &error, [&parsed, frame](simdjson::dom::element root) {
         if (root.is_array()) {

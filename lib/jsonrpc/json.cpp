@@ -14,6 +14,10 @@
 #include <cstring>
 #include <utility>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 namespace Mcp::Json {
 
 namespace {
@@ -357,6 +361,14 @@ QByteArray serialize(const QJsonValue &value)
     QByteArray out;
     serializeTo(out, value);
     return out;
+}
+
+void keepBigBuffers()
+{
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, 256 * 1024 * 1024);
+    mallopt(M_TRIM_THRESHOLD, 512 * 1024 * 1024);
+#endif
 }
 
 } // namespace Mcp::Json

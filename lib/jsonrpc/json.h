@@ -21,4 +21,12 @@ QByteArray serialize(const QJsonValue &value);
 // Appends the compact form of value to out.
 void serializeTo(QByteArray &out, const QJsonValue &value);
 
+// For programs, once at the start of main() (a library does not change the allocator behind
+// its host's back). A big message passes through a few buffers of its own size (the read
+// buffer, the parsed document, the QString of its text); glibc gives each block above 128 KiB
+// fresh pages from mmap and returns them on free, so every 16 MiB result paid for thousands of
+// page faults, more than the parse itself. This keeps blocks up to 256 MiB on the heap and
+// freed memory up to 512 MiB for reuse. Does nothing on other C libraries.
+void keepBigBuffers();
+
 } // namespace Mcp::Json

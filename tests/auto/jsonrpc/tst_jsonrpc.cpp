@@ -32,6 +32,8 @@ private Q_SLOTS:
     void parserMatchesQt_data();
     void parserMatchesQt();
     void bigObjectKeepsEveryKey();
+    void bigFrames_data();
+    void bigFrames();
     void summary_data();
     void summary();
 };
@@ -347,6 +349,64 @@ void tst_JsonRpc::bigObjectKeepsEveryKey()
     const QJsonValue value = Json::parse(text);
     QCOMPARE(value, QJsonValue(QJsonDocument::fromJson(text).object()));
     QVERIFY(value.toObject().size() > 2000);
+}
+
+void tst_JsonRpc::bigFrames_data()
+{
+    // Frames of 256 KiB and more without a backslash go through Qt's parser, the others through
+    // simdjson (frameparser.cpp); both must give the same messages and the same diagnostics.
+    QTest::addColumn<QByteArray>("frame");
+    QTest::addColumn<bool>("valid");
+    QTest::addColumn<QString>("diagnostic"); // a substring of the one diagnostic when not valid
+    const QByteArray ascii(300 * 1024, 'a');
+    QByteArray utf8;
+    while (utf8.size() < 300 * 1024)
+        utf8 += "caf\xc3\xa9 \xe6\x97\xa5\xe6\x9c\xac ";
+    QByteArray escaped;
+    while (escaped.size() < 300 * 1024)
+        escaped += "line \\\"quoted\\\"\\n";
+    auto response = [](const QByteArray &id, const QByteArray &text) -> QByteArray {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"" + text
+            + "\"}],\"n\":[1,2.5,-3e2,true,null]}}";
+    };
+    QTest::newRow("ASCII") << response("7", ascii) << true << QString();
+    QTest::newRow("UTF-8") << response("\"s-1\"", utf8) << true << QString();
+    QTest::newRow("escapes") << response("8", escaped) << true << QString();
+    QTest::newRow("request") << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"a\":\"" + ascii
+                                            + "\"}}")
+                             << true << QString();
+    QTest::newRow("id above 2^53") << response("9007199254740993", ascii) << false << QString();
+    QTest::newRow("no jsonrpc") << QByteArray("{\"id\":1,\"result\":\"" + ascii + "\"}") << false << QString();
+    QTest::newRow("invalid UTF-8") << response("1", ascii + "\xff\xfe") << false << QStringLiteral("UTF-8");
+    QTest::newRow("truncated") << response("1", ascii).chopped(2) << false << QStringLiteral("not valid JSON");
+}
+
+void tst_JsonRpc::bigFrames()
+{
+    QFETCH(QByteArray, frame);
+    QFETCH(bool, valid);
+    QFETCH(QString, diagnostic);
+    QVERIFY(frame.size() >= 256 * 1024);
+    const ParsedFrame parsed = parseFrame(frame);
+    QCOMPARE(parsed.isValid(), valid);
+    if (!valid) {
+        QVERIFY(parsed.messages.isEmpty());
+        QCOMPARE(parsed.diagnostics.size(), 1);
+        QVERIFY2(parsed.diagnostics.first().contains(diagnostic), qPrintable(parsed.diagnostics.first()));
+        // The same diagnostic as the simdjson path gives the same frame made small.
+        const QByteArray small = QByteArray(frame).replace(QByteArray(300 * 1024, 'a'), "a");
+        QVERIFY(small.size() < 1024);
+        QCOMPARE(parsed.diagnostics, parseFrame(small).diagnostics);
+        return;
+    }
+    QCOMPARE(parsed.messages.size(), 1);
+    const Message &message = parsed.messages.first();
+    const QJsonObject expected = QJsonDocument::fromJson(frame).object();
+    QCOMPARE(message.id(), MessageId::fromJson(expected.value(QLatin1String("id"))));
+    if (message.kind() == Message::Kind::Response)
+        QCOMPARE(message.result(), expected.value(QLatin1String("result")));
+    else
+        QCOMPARE(QJsonValue(message.paramsObject()), expected.value(QLatin1String("params")));
 }
 
 void tst_JsonRpc::summary_data()

@@ -1,8 +1,11 @@
 // Prints figures: sequential and 64-in-flight tools/call "echo", and 16 MiB "blob" results,
-// over Streamable HTTP with Mcp::Client, against the demo server and a minimal TypeScript SDK
-// server, each answering with JSON and with SSE; then the SDK client on the same servers.
+// over Streamable HTTP with Mcp::Client, against the zero-cost peer (tests/benchmarks/zeropeer),
+// the demo server and a minimal TypeScript SDK server, each answering with JSON and with SSE;
+// then the SDK clients v2 (@modelcontextprotocol/client 2.4.0) and v1 on the same servers, and
+// the bare C client (zerofloor) against the zero peer. Ends with one `target NAME: ...` line each.
 // Usage: http_benchmark [sequential=1000] [pipelined=4000] [bigCount=5]
 
+#include "jsonrpc/json.h"
 #include "session/client.h"
 #include "transport/streamablehttptransport.h"
 
@@ -10,6 +13,8 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFileInfo>
+#include <QHash>
+#include <QLoggingCategory>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
@@ -157,12 +162,12 @@ Figures measure(const QUrl &url, int sequential, int pipelined, int bigCount)
     return figures;
 }
 
-Figures measureSdkClient(const QUrl &url, int sequential, int pipelined, int bigCount)
+Figures measureSdkClient(const QUrl &url, int sequential, int pipelined, int bigCount, const QString &sdk)
 {
     Figures figures;
     QProcess process;
     process.start(node, {QStringLiteral(MCPSCOPE_BENCH_DIR "/sdkclient.mjs"), peers, url.toString(), QString::number(sequential),
-                         QString::number(pipelined), QString::number(bigCount), QString::number(BigSize)});
+                         QString::number(pipelined), QString::number(bigCount), QString::number(BigSize), sdk});
     if (!process.waitForFinished(600000)) {
         figures.error = QStringLiteral("the SDK client did not finish");
         return figures;
@@ -176,6 +181,45 @@ Figures measureSdkClient(const QUrl &url, int sequential, int pipelined, int big
     figures.pipelinedPerSecond = result.value(QLatin1String("pipeRate")).toDouble();
     figures.megabytesPerSecond = result.value(QLatin1String("mbps")).toDouble();
     return figures;
+}
+
+// The C floor: zerofloor on one keep-alive connection to the zero peer (sequential and 16 MiB;
+// it does not measure calls in flight).
+Figures measureFloor(const QUrl &url, int sequential)
+{
+    Figures figures;
+    QProcess process;
+    process.start(QStringLiteral(MCPSCOPE_ZERO_FLOOR), {QStringLiteral("http"), QString::number(url.port()), QString::number(sequential)});
+    if (!process.waitForFinished(120000) || process.exitCode() != 0) {
+        figures.error = QStringLiteral("the C floor failed");
+        return figures;
+    }
+    const QJsonObject out = QJsonDocument::fromJson(process.readAllStandardOutput().trimmed()).object();
+    figures.sequentialUs = out.value(QLatin1String("meanUs")).toDouble(qQNaN()); // a mean, like the rows above
+    figures.pipelinedPerSecond = qQNaN();
+    figures.megabytesPerSecond = out.value(QLatin1String("mbps16MiB")).toDouble(qQNaN());
+    return figures;
+}
+
+// `target NAME: MEASURED vs GOAL: met` (or NOT met).
+void target(const QString &name, double measured, const char *unit, double goal, bool atLeast, const QString &why = {})
+{
+    const bool met = atLeast ? measured >= goal : measured < goal;
+    std::printf("target %s: %.2f%s%s vs %s %.2f%s: %s\n", qPrintable(name), measured, unit,
+                why.isEmpty() ? "" : qPrintable(QStringLiteral(" (") + why + u')'), atLeast ? ">=" : "<", goal, unit,
+                met ? "met" : "NOT met");
+}
+
+void ratioTarget(const QString &name, const Figures &ours, const Figures &theirs, int which, double goal)
+{
+    const double o = which == 0 ? ours.sequentialUs : which == 1 ? ours.pipelinedPerSecond : ours.megabytesPerSecond;
+    const double t = which == 0 ? theirs.sequentialUs : which == 1 ? theirs.pipelinedPerSecond : theirs.megabytesPerSecond;
+    if (!ours.error.isEmpty())
+        target(name, qQNaN(), "x", goal, true, QStringLiteral("ours failed"));
+    else if (!theirs.error.isEmpty())
+        target(name, qInf(), "x", goal, true, QStringLiteral("the SDK client failed: ") + theirs.error.left(80));
+    else
+        target(name, which == 0 ? t / o : o / t, "x", goal, true);
 }
 
 void print(const QString &server, const QString &client, const Figures &f)
@@ -193,7 +237,9 @@ void print(const QString &server, const QString &client, const Figures &f)
 
 int main(int argc, char *argv[])
 {
+    Mcp::Json::keepBigBuffers(); // as the application does
     QCoreApplication app(argc, argv);
+    QLoggingCategory::setFilterRules(QStringLiteral("mcp.*.debug=false")); // keeps the table readable
     const QStringList args = app.arguments();
     const int sequential = args.value(1, QStringLiteral("1000")).toInt();
     const int pipelined = args.value(2, QStringLiteral("4000")).toInt();
@@ -206,32 +252,82 @@ int main(int argc, char *argv[])
     struct Target
     {
         QString name;
+        QString key; // zero-json, zero-sse, demo-json, demo-sse, sdk-json, sdk-sse
         QString program;
         QStringList arguments;
     };
+    const QString zero = QStringLiteral(MCPSCOPE_ZERO_PEER);
     QList<Target> targets;
-#ifdef MCPSCOPE_DEMO_SERVER
-    targets.append({QStringLiteral("demo server, JSON"), QStringLiteral(MCPSCOPE_DEMO_SERVER),
+    targets.append({QStringLiteral("zero-cost peer, JSON"), QStringLiteral("zero-json"), zero, {QStringLiteral("--http")}});
+    targets.append({QStringLiteral("zero-cost peer, SSE"), QStringLiteral("zero-sse"), zero,
+                    {QStringLiteral("--http"), QStringLiteral("--sse")}});
+    targets.append({QStringLiteral("demo server, JSON"), QStringLiteral("demo-json"), QStringLiteral(MCPSCOPE_DEMO_SERVER),
                     {QStringLiteral("--http"), QStringLiteral("--port"), QStringLiteral("0")}});
-    targets.append({QStringLiteral("demo server, SSE"), QStringLiteral(MCPSCOPE_DEMO_SERVER),
+    targets.append({QStringLiteral("demo server, SSE"), QStringLiteral("demo-sse"), QStringLiteral(MCPSCOPE_DEMO_SERVER),
                     {QStringLiteral("--http"), QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--http-responses"),
                      QStringLiteral("sse")}});
-#endif
     if (haveNode) {
-        targets.append({QStringLiteral("TypeScript SDK server, JSON"), node,
+        targets.append({QStringLiteral("TypeScript SDK server, JSON"), QStringLiteral("sdk-json"), node,
                         {QStringLiteral(MCPSCOPE_BENCH_DIR "/sdkserver.mjs"), peers, QStringLiteral("json")}});
-        targets.append({QStringLiteral("TypeScript SDK server, SSE"), node,
+        targets.append({QStringLiteral("TypeScript SDK server, SSE"), QStringLiteral("sdk-sse"), node,
                         {QStringLiteral(MCPSCOPE_BENCH_DIR "/sdkserver.mjs"), peers, QStringLiteral("sse")}});
     }
+    // MCPSCOPE_HTTP_BENCH_ONLY=zero-json,demo-json runs just those servers (for profiling).
+    const QStringList only = qEnvironmentVariable("MCPSCOPE_HTTP_BENCH_ONLY").split(u',', Qt::SkipEmptyParts);
+    QHash<QString, Figures> rows; // "<server key>/<client>": ours, v2, v1, floor
     for (const Target &target : std::as_const(targets)) {
+        if (!only.isEmpty() && !only.contains(target.key))
+            continue;
         ServerProcess server(target.program, target.arguments);
         if (server.url().isEmpty()) {
             print(target.name, QStringLiteral("-"), Figures{0, 0, 0, QStringLiteral("server did not start")});
             continue;
         }
-        print(target.name, QStringLiteral("MCP Scope"), measure(server.url(), sequential, pipelined, bigCount));
-        if (haveNode)
-            print(target.name, QStringLiteral("TS SDK client"), measureSdkClient(server.url(), sequential, pipelined, bigCount));
+        auto row = [&](const QString &client, const QString &label, const Figures &figures) {
+            rows.insert(target.key + u'/' + client, figures);
+            print(target.name, label, figures);
+        };
+        if (target.key.startsWith(QLatin1String("zero")))
+            row(QStringLiteral("floor"), QStringLiteral("C floor"), measureFloor(server.url(), sequential));
+        row(QStringLiteral("ours"), QStringLiteral("MCP Scope"), measure(server.url(), sequential, pipelined, bigCount));
+        if (haveNode) {
+            row(QStringLiteral("v2"), QStringLiteral("TS SDK v2"), measureSdkClient(server.url(), sequential, pipelined, bigCount, QStringLiteral("v2")));
+            row(QStringLiteral("v1"), QStringLiteral("TS SDK v1"), measureSdkClient(server.url(), sequential, pipelined, bigCount, QStringLiteral("v1")));
+        }
+    }
+
+    std::printf("\n(The TypeScript SDK server rows are information: that server is the bottleneck there.)\n");
+    for (const char *mode : {"json", "sse"}) {
+        const QString key = QStringLiteral("zero-") + QLatin1String(mode);
+        if (!rows.contains(key + QLatin1String("/ours")))
+            continue;
+        const Figures ours = rows.value(key + QLatin1String("/ours"));
+        const Figures floor = rows.value(key + QLatin1String("/floor"));
+        target(QStringLiteral("HTTP sequential / C floor (zero peer, %1)").arg(QString::fromLatin1(mode).toUpper()),
+               ours.sequentialUs / floor.sequentialUs, "x", 4, false);
+        target(QStringLiteral("HTTP 16 MiB (zero peer, %1)").arg(QString::fromLatin1(mode).toUpper()), ours.megabytesPerSecond,
+               " MB/s", 500, true);
+    }
+    for (const char *server : {"zero", "demo"}) {
+        for (const char *mode : {"json", "sse"}) {
+            const QString key = QLatin1String(server) + u'-' + QLatin1String(mode);
+            if (!rows.contains(key + QLatin1String("/ours")))
+                continue;
+            const Figures ours = rows.value(key + QLatin1String("/ours"));
+            for (const char *sdk : {"v2", "v1"}) {
+                if (!rows.contains(key + u'/' + QLatin1String(sdk)))
+                    continue;
+                const Figures theirs = rows.value(key + u'/' + QLatin1String(sdk));
+                const QString where = QStringLiteral("SDK %1, %2 %3")
+                                          .arg(QLatin1String(sdk),
+                                               QLatin1String(server) == QLatin1String("zero") ? QStringLiteral("zero peer")
+                                                                                              : QStringLiteral("demo server"),
+                                               QString::fromLatin1(mode).toUpper());
+                ratioTarget(QStringLiteral("HTTP sequential ours/") + where, ours, theirs, 0, 3);
+                ratioTarget(QStringLiteral("HTTP 64 in flight ours/") + where, ours, theirs, 1, 3);
+                ratioTarget(QStringLiteral("HTTP 16 MiB ours/") + where, ours, theirs, 2, 5);
+            }
+        }
     }
     return 0;
 }

@@ -7,8 +7,12 @@
 // echoing lines over pipes gives the floor. Prints a table and the ratios the issue asks for.
 //
 // Usage: bench_stdio [--sequential N] [--pipelined N] [--node PATH] [--only ROWS] [--no-large]
-// (--only ours-demo,ours-sdk,sdk-demo,sdk-sdk runs just those rows, for profiling one path.)
+// (--only ours-zero runs just that row, for profiling one path.) Rows: the C floor, ours, and the
+// SDK clients v2 (@modelcontextprotocol/client 2.4.0) and v1 (@modelcontextprotocol/sdk) against
+// the zero-cost peer (tests/benchmarks/zeropeer) and the demo server; ours and v1 against a
+// TypeScript SDK server as information. Ends with one `target NAME: ... met|NOT met` line each.
 
+#include "jsonrpc/json.h"
 #include "session/client.h"
 #include "transport/stdiotransport.h"
 
@@ -20,6 +24,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLoggingCategory>
+#include <QHash>
 #include <QProcess>
 #include <QTimer>
 
@@ -153,13 +158,14 @@ Figures measureOurs(const QString &program, const QStringList &arguments, int se
     return figures;
 }
 
-Figures measureSdk(const QString &node, const QString &program, const QStringList &arguments, int sequential, int pipelined)
+Figures measureSdk(const QString &node, const char *sdk, const QString &program, const QStringList &arguments,
+                   int sequential, int pipelined)
 {
     Figures figures;
     QProcess process;
     process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    process.start(node, QStringList{QStringLiteral(MCPSCOPE_BENCH_DIR "/sdk-client.mjs"), QString::number(sequential),
-                                    QString::number(pipelined), program} + arguments);
+    process.start(node, QStringList{QStringLiteral(MCPSCOPE_BENCH_DIR "/sdk-client.mjs"), QLatin1String(sdk),
+                                    QString::number(sequential), QString::number(pipelined), program} + arguments);
     if (!process.waitForFinished(900000) || process.exitCode() != 0) {
         figures.note = QStringLiteral("the SDK client failed: ") + process.errorString();
         return figures;
@@ -175,6 +181,25 @@ Figures measureSdk(const QString &node, const QString &program, const QStringLis
     figures.mbps16MiB = number("mbps16MiB");
     if (out.contains(QLatin1String("mbps16MiBError")))
         figures.note = QStringLiteral("16 MiB: ") + out.value(QLatin1String("mbps16MiBError")).toString();
+    return figures;
+}
+
+// The C floor: zerofloor talking to zeropeer over pipes, the same calls as the rows above.
+Figures measureFloor(int sequential, int pipelined)
+{
+    Figures figures;
+    QProcess process;
+    process.start(QStringLiteral(MCPSCOPE_ZERO_FLOOR), {QStringLiteral("stdio"), QStringLiteral(MCPSCOPE_ZERO_PEER),
+                                                        QString::number(sequential), QString::number(pipelined)});
+    if (!process.waitForFinished(300000) || process.exitCode() != 0) {
+        figures.note = QStringLiteral("the C floor failed");
+        return figures;
+    }
+    const QJsonObject out = QJsonDocument::fromJson(process.readAllStandardOutput().trimmed()).object();
+    figures.medianUs = out.value(QLatin1String("medianUs")).toDouble(qQNaN());
+    figures.perSecond = out.value(QLatin1String("pipelinedPerSec")).toDouble(qQNaN());
+    figures.mbps1MiB = out.value(QLatin1String("mbps1MiB")).toDouble(qQNaN());
+    figures.mbps16MiB = out.value(QLatin1String("mbps16MiB")).toDouble(qQNaN());
     return figures;
 }
 
@@ -196,21 +221,48 @@ void printRow(const char *name, const Figures &f)
     std::fflush(stdout);
 }
 
+// `target NAME: MEASURED vs GOAL: met` (or NOT met), one line per target.
+void target(const QString &name, double measured, const char *unit, double goal, bool atLeast, const QString &why = {})
+{
+    const bool met = atLeast ? measured >= goal : measured < goal;
+    std::printf("target %s: %.2f%s%s vs %s %.2f%s: %s\n", qPrintable(name), measured, unit,
+                why.isEmpty() ? "" : qPrintable(QStringLiteral(" (") + why + u')'), atLeast ? ">=" : "<", goal, unit,
+                met ? "met" : "NOT met");
+}
+
+// Ours over an SDK client: higher is better for rates, lower for microseconds. An SDK client
+// that failed (NaN) while ours succeeded counts as an infinite ratio.
+void ratioTarget(const QString &name, double ours, double theirs, bool lowerIsBetter, double goal, const QString &note)
+{
+    if (std::isnan(ours)) {
+        target(name, qQNaN(), "x", goal, true, QStringLiteral("ours failed"));
+        return;
+    }
+    if (std::isnan(theirs)) {
+        target(name, qInf(), "x", goal, true, QStringLiteral("the SDK client failed") + (note.isEmpty() ? QString() : u": " + note));
+        return;
+    }
+    target(name, lowerIsBetter ? theirs / ours : ours / theirs, "x", goal, true);
+}
+
 } // namespace
 
 int main(int argc, char **argv)
 {
+    Mcp::Json::keepBigBuffers(); // as the application does
     QCoreApplication app(argc, argv);
     // Debug output of connects and disconnects would land between the rows of the table.
     QLoggingCategory::setFilterRules(QStringLiteral("mcp.*.debug=false"));
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("MCP over stdio: our client against the TypeScript SDK client."));
+    parser.setApplicationDescription(QStringLiteral("MCP over stdio: our client against the TypeScript SDK clients and a C floor."));
     parser.addHelpOption();
     parser.addOption({QStringLiteral("sequential"), QStringLiteral("Sequential echo calls."), QStringLiteral("N"), QStringLiteral("2000")});
     parser.addOption({QStringLiteral("pipelined"), QStringLiteral("Echo calls with 64 in flight."), QStringLiteral("N"), QStringLiteral("20000")});
-    parser.addOption({QStringLiteral("node"), QStringLiteral("Node.js binary."), QStringLiteral("PATH"), QStringLiteral("node")});
-    parser.addOption({QStringLiteral("only"), QStringLiteral("Rows to run: ours-demo, ours-sdk, sdk-demo, sdk-sdk (comma-separated)."),
-                      QStringLiteral("ROWS"), QStringLiteral("sdk-sdk,ours-sdk,sdk-demo,ours-demo")});
+    parser.addOption({QStringLiteral("node"), QStringLiteral("Node.js binary."), QStringLiteral("PATH"),
+                      QStringLiteral(MCPSCOPE_PEERS_DIR "/.bin/node")});
+    const QString allRows = QStringLiteral("floor,ours-zero,v2-zero,v1-zero,ours-demo,v2-demo,v1-demo,ours-sdk,v1-sdk");
+    parser.addOption({QStringLiteral("only"), QStringLiteral("Rows to run (comma-separated): ") + allRows + u'.',
+                      QStringLiteral("ROWS"), allRows});
     parser.addOption({QStringLiteral("no-large"), QStringLiteral("Skip the 1 MiB and 16 MiB results (our client only).")});
     parser.process(app);
     const QStringList only = parser.value(QStringLiteral("only")).split(u',');
@@ -220,34 +272,52 @@ int main(int argc, char **argv)
     const QString node = parser.value(QStringLiteral("node"));
 
     const QString demo = QStringLiteral(MCPSCOPE_DEMO_SERVER);
+    const QString zero = QStringLiteral(MCPSCOPE_ZERO_PEER);
     const QStringList sdkServer{QStringLiteral(MCPSCOPE_BENCH_DIR "/sdk-server.mjs")};
 
     std::printf("%-28s %10s %12s %12s %12s\n", "", "median us", "calls/s (64)", "1 MiB MB/s", "16 MiB MB/s");
-    const double floorUs = pipeFloorUs();
-    std::printf("%-28s %10.1f\n", "pipe floor (C)", floorUs);
-    Figures sdkOnSdk, oursOnSdk, sdkOnDemo, oursOnDemo;
-    if (only.contains(QLatin1String("sdk-sdk"))) {
-        sdkOnSdk = measureSdk(node, node, sdkServer, sequential, pipelined);
-        printRow("SDK client -> SDK server", sdkOnSdk);
-    }
-    if (only.contains(QLatin1String("ours-sdk"))) {
-        oursOnSdk = measureOurs(node, sdkServer, sequential, pipelined, large);
-        printRow("ours -> SDK server", oursOnSdk);
-    }
-    if (only.contains(QLatin1String("sdk-demo"))) {
-        sdkOnDemo = measureSdk(node, demo, {}, sequential, pipelined);
-        printRow("SDK client -> demo server", sdkOnDemo);
-    }
-    if (only.contains(QLatin1String("ours-demo"))) {
-        oursOnDemo = measureOurs(demo, {}, sequential, pipelined, large);
-        printRow("ours -> demo server", oursOnDemo);
-    }
+    std::printf("%-28s %10.1f  (a line echoed by a C child, for reference)\n", "pipe echo (C)", pipeFloorUs());
+    QHash<QString, Figures> rows;
+    auto run = [&](const char *key, const char *label, const std::function<Figures()> &measure) {
+        if (!only.contains(QLatin1String(key)))
+            return;
+        rows.insert(QLatin1String(key), measure());
+        printRow(label, rows.value(QLatin1String(key)));
+    };
+    run("floor", "C floor -> zero peer", [&] { return measureFloor(sequential, pipelined); });
+    run("ours-zero", "ours -> zero peer", [&] { return measureOurs(zero, {}, sequential, pipelined, large); });
+    run("v2-zero", "SDK v2 -> zero peer", [&] { return measureSdk(node, "v2", zero, {}, sequential, pipelined); });
+    run("v1-zero", "SDK v1 -> zero peer", [&] { return measureSdk(node, "v1", zero, {}, sequential, pipelined); });
+    run("ours-demo", "ours -> demo server", [&] { return measureOurs(demo, {}, sequential, pipelined, large); });
+    run("v2-demo", "SDK v2 -> demo server", [&] { return measureSdk(node, "v2", demo, {}, sequential, pipelined); });
+    run("v1-demo", "SDK v1 -> demo server", [&] { return measureSdk(node, "v1", demo, {}, sequential, pipelined); });
+    run("ours-sdk", "ours -> SDK server", [&] { return measureOurs(node, sdkServer, sequential, pipelined, large); });
+    run("v1-sdk", "SDK v1 -> SDK server", [&] { return measureSdk(node, "v1", node, sdkServer, sequential, pipelined); });
 
-    std::printf("\nRatios (targets in brackets):\n");
-    std::printf("  sequential rate, ours / SDK, SDK server:  %.2fx  [>= 1.5x]\n", sdkOnSdk.medianUs / oursOnSdk.medianUs);
-    std::printf("  pipelined rate, ours / SDK, SDK server:   %.2fx  [>= 2x]\n", oursOnSdk.perSecond / sdkOnSdk.perSecond);
-    std::printf("  16 MiB MB/s, ours / SDK, SDK server:      %.2fx  [>= 10x]%s\n", oursOnSdk.mbps16MiB / sdkOnSdk.mbps16MiB,
-                std::isnan(sdkOnSdk.mbps16MiB) ? "  (the SDK client failed on 16 MiB)" : "");
-    std::printf("  demo server median / pipe floor:          %.2fx  [< 2x]\n", oursOnDemo.medianUs / floorUs);
+    std::printf("\nInformation: against the SDK server, ours / SDK v1: sequential %.2fx, 64 in flight %.2fx, 16 MiB %.2fx\n",
+                rows.value(QStringLiteral("v1-sdk")).medianUs / rows.value(QStringLiteral("ours-sdk")).medianUs,
+                rows.value(QStringLiteral("ours-sdk")).perSecond / rows.value(QStringLiteral("v1-sdk")).perSecond,
+                rows.value(QStringLiteral("ours-sdk")).mbps16MiB / rows.value(QStringLiteral("v1-sdk")).mbps16MiB);
+    std::printf("\n");
+    auto has = [&rows](const QString &key) { return rows.contains(key); };
+    const Figures floor = rows.value(QStringLiteral("floor"));
+    const Figures oursZero = rows.value(QStringLiteral("ours-zero"));
+    target(QStringLiteral("stdio sequential / C floor (zero peer)"), oursZero.medianUs / floor.medianUs, "x", 2, false);
+    target(QStringLiteral("stdio 16 MiB (zero peer)"), oursZero.mbps16MiB, " MB/s", 500, true);
+    for (const char *server : {"zero", "demo"}) {
+        const Figures ours = rows.value(QStringLiteral("ours-") + QLatin1String(server));
+        for (const char *sdk : {"v2", "v1"}) {
+            const QString theirsKey = QLatin1String(sdk) + u'-' + QLatin1String(server);
+            if (!has(theirsKey) || !has(QStringLiteral("ours-") + QLatin1String(server)))
+                continue; // a row left out with --only
+            const Figures theirs = rows.value(theirsKey);
+            const QString where = QStringLiteral("SDK %1, %2").arg(QLatin1String(sdk), QLatin1String(server) == QLatin1String("zero")
+                                                                                            ? QStringLiteral("zero peer")
+                                                                                            : QStringLiteral("demo server"));
+            ratioTarget(QStringLiteral("stdio sequential ours/") + where, ours.medianUs, theirs.medianUs, true, 2, {});
+            ratioTarget(QStringLiteral("stdio 64 in flight ours/") + where, ours.perSecond, theirs.perSecond, false, 2, {});
+            ratioTarget(QStringLiteral("stdio 16 MiB ours/") + where, ours.mbps16MiB, theirs.mbps16MiB, false, 10, theirs.note);
+        }
+    }
     return 0;
 }
