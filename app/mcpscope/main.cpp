@@ -1,6 +1,7 @@
 // mcpscope: the GUI by default, optionally opened on one server; or one headless operation with --cli.
 #include "clioptions.h"
 #include "clirunner.h"
+#include "recordcommand.h"
 
 #include "config/serverconfig.h"
 #include "guimain.h"
@@ -20,6 +21,7 @@ const char GuiUsage[] =
     "       mcpscope --config FILE --server NAME         open the window on a server of an mcp.json\n"
     "       mcpscope                                     open the window on the saved servers\n"
     "       mcpscope --cli ...                           one operation, headless (mcpscope --cli --help)\n"
+    "       mcpscope record ...                          record a host and a server (mcpscope record --help)\n"
     "\n"
     "The server is saved in the server list (once) and connected; a command given here\n"
     "needs no further approval.\n"
@@ -38,6 +40,9 @@ const char GuiUsage[] =
 
 int main(int argc, char **argv)
 {
+    // mcpscope record ...: the recording proxy a host runs in place of a server; no display.
+    if (argc > 1 && std::strcmp(argv[1], "record") == 0)
+        return Mcp::Cli::runRecord(argc, argv);
     // --cli anywhere before a "--" selects the headless mode; it needs no display.
     bool cli = false;
     for (int i = 1; i < argc && std::strcmp(argv[i], "--") != 0; ++i) {
