@@ -156,6 +156,9 @@ int runRecord(int argc, char **argv)
     writerOptions.path = options.capture;
     writerOptions.connectionName = options.name;
     writerOptions.redact = !options.keepSecrets;
+    // For tests of a slow capture: a small queue, and a pause before every write.
+    if (const int bytes = qEnvironmentVariableIntValue("MCPSCOPE_RECORD_QUEUE_BYTES"); bytes > 0)
+        writerOptions.maxQueuedBytes = bytes;
     auto writerPtr = std::make_unique<Record::CaptureWriter>(writerOptions);
     QString error;
     // A capture that cannot be created does not stop the server from working: record nothing.
@@ -168,6 +171,7 @@ int runRecord(int argc, char **argv)
         writerPtr->open(nullptr);
     }
     Record::CaptureWriter &writer = *writerPtr;
+    writer.setWriteDelayForTesting(qEnvironmentVariableIntValue("MCPSCOPE_RECORD_WRITE_DELAY_MS"));
 
     if (options.http) {
         const int code = runHttpRecord(options, &writer);
