@@ -48,6 +48,8 @@ struct RecordOptions
     QStringList command;
 };
 
+constexpr int FinishTimeoutMs = 2000;
+
 void complain(const QString &text)
 {
     std::fprintf(stderr, "mcpscope record: %s\n", qPrintable(text));
@@ -175,7 +177,7 @@ int runRecord(int argc, char **argv)
 
     if (options.http) {
         const int code = runHttpRecord(options, &writer);
-        writer.finish();
+        writer.finish(FinishTimeoutMs);
         reportLosses(writer.stats(), options.capture);
         return code;
     }
@@ -185,7 +187,8 @@ int runRecord(int argc, char **argv)
     recorderOptions.arguments = options.command.mid(1);
     Record::StdioRecorder recorder(recorderOptions, &writer);
     const Record::StdioRecorder::ExitStatus status = recorder.run();
-    writer.finish();
+    // Hosts wait a few seconds for a server to exit before they kill it.
+    writer.finish(FinishTimeoutMs);
     reportLosses(writer.stats(), options.capture);
     if (!status.started)
         complain(QStringLiteral("%1 %2").arg(recorderOptions.program, Record::StdioRecorder::describe(status)));

@@ -12,10 +12,15 @@
 #include <QJsonObject>
 #include <QLocale>
 
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <mutex>
 #include <thread>
+
+#include <pthread.h>
+#include <sched.h>
 
 #ifndef MCPSCOPE_VERSION
 #define MCPSCOPE_VERSION "0.1.0"
@@ -59,7 +64,10 @@ struct CaptureWriter::Private
     // Per stream: bytes dropped since the last chunk that was queued (guarded by mutex).
     qint64 pendingLoss[3] = {0, 0, 0};
     Stats counters;
+    std::atomic<qint64> eventsWritten{0};
     int writeDelayMs = 0;
+    std::chrono::steady_clock::time_point finishDeadline = std::chrono::steady_clock::time_point::max();
+    static constexpr auto WakeInterval = std::chrono::milliseconds(20);
 
     // Writer thread only.
     LineFramer framers[3];
@@ -92,17 +100,28 @@ struct CaptureWriter::Private
         }
         queuedBytes += c;
         queue.push_back(std::move(item));
-        wake.notify_one();
+        // The writer wakes by itself every WakeInterval: waking it for every chunk would cost
+        // the traffic a system call and a core. Only a filling queue hurries it.
+        if (queuedBytes > options.maxQueuedBytes / 4)
+            wake.notify_one();
         return true;
     }
 
     void run()
     {
+#ifdef __linux__
+        // The capture never competes with the traffic for a core: this thread runs only when
+        // nothing else wants the CPU (the bounded queue takes the slack, or drops).
+        sched_param idle{};
+        ::pthread_setschedparam(::pthread_self(), SCHED_IDLE, &idle);
+#endif
         for (;;) {
             std::deque<Item> batch;
             {
                 std::unique_lock lock(mutex);
-                wake.wait(lock, [this] { return stopping || !queue.empty(); });
+                wake.wait_for(lock, WakeInterval, [this] {
+                    return stopping || queuedBytes > options.maxQueuedBytes / 4;
+                });
                 if (queue.empty() && stopping)
                     break;
                 batch.swap(queue);
@@ -110,6 +129,13 @@ struct CaptureWriter::Private
             qsizetype batchCost = 0;
             for (Item &item : batch) {
                 batchCost += cost(item);
+                if (stopping && std::chrono::steady_clock::now() > finishDeadline) {
+                    // The process is ending and the disk is too slow: what is left is lost.
+                    std::lock_guard lock(mutex);
+                    ++counters.eventsLost;
+                    counters.bytesLost += item.type == Item::Type::Event ? item.event.raw.size() : item.bytes.size();
+                    continue;
+                }
                 handle(item);
             }
             flushOut();
@@ -138,7 +164,9 @@ struct CaptureWriter::Private
     Stats snapshot() const
     {
         std::lock_guard lock(mutex);
-        return counters;
+        Stats s = counters;
+        s.eventsWritten = eventsWritten.load();
+        return s;
     }
 
     void handle(Item &item)
@@ -233,17 +261,12 @@ struct CaptureWriter::Private
         const TrafficEvent shown = TrafficCapture::redacted(event, exportOptions);
         if (options.tap)
             options.tap(shown);
-        if (!fileOk) {
-            std::lock_guard lock(mutex);
-            ++counters.eventsWritten; // delivered to the tap
-            return;
-        }
+        // Counted without the lock: the producers must never wait for this thread.
+        eventsWritten.fetch_add(1, std::memory_order_relaxed);
+        if (!fileOk)
+            return; // delivered to the tap
         out += QJsonDocument(TrafficCapture::eventToJson(shown)).toJson(QJsonDocument::Compact);
         out += '\n';
-        {
-            std::lock_guard lock(mutex);
-            ++counters.eventsWritten;
-        }
         if (out.size() > 1024 * 1024)
             flushOut();
     }
@@ -355,7 +378,7 @@ void CaptureWriter::postEvent(TrafficEvent event)
     d->enqueue(std::move(item));
 }
 
-void CaptureWriter::finish()
+void CaptureWriter::finish(int timeoutMs)
 {
     {
         std::lock_guard lock(d->mutex);
@@ -363,6 +386,8 @@ void CaptureWriter::finish()
             return;
         d->finished = true;
         d->stopping = true;
+        if (timeoutMs >= 0)
+            d->finishDeadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
         d->wake.notify_one();
     }
     if (d->thread.joinable())

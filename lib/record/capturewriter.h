@@ -62,7 +62,9 @@ public:
     void postEvent(TrafficEvent event);
 
     // Drains the queue, writes a closing note about anything lost, closes the file. Idempotent.
-    void finish();
+    // With a timeout (ms), what is still queued after it is counted as lost instead of written:
+    // a host that waits for the recorder to exit should not wait for a slow disk.
+    void finish(int timeoutMs = -1);
     Stats stats() const;
 
     // Simulates a slow disk (tests): the writer sleeps this long before each write.

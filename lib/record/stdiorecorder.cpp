@@ -63,14 +63,27 @@ void closeFd(int &fd)
     fd = -1;
 }
 
+// The host's end of a stream ends: it reads EOF now, not when this process exits, and the
+// descriptor number stays taken (by /dev/null) so that no later file lands on stdout.
+void endHostStream(int fd)
+{
+    const int null = ::open("/dev/null", O_RDWR | O_CLOEXEC);
+    if (null < 0) {
+        ::close(fd);
+        return;
+    }
+    ::dup2(null, fd);
+    ::close(null);
+}
+
 // Copies one direction: read from `from`, write to `to`, then hand the copy to the capture.
 // Ends at end of input, when `to` refuses (the reader is gone: `from` is closed so that the
 // writer on the other side sees that too), or when `stopFd` becomes readable (then whatever
 // is already waiting in `from` is still passed on).
 void pump(int from, int to, int stopFd, CaptureWriter *writer, CaptureWriter::Stream stream,
-          bool closeFromOnEnd, bool closeToOnEnd)
+          bool closeFromOnEnd, bool closeToOnEnd, bool endToOnEnd)
 {
-    std::vector<char> buffer(ChunkSize);
+    QByteArray buffer(ChunkSize, Qt::Uninitialized);
     bool stopping = false;
     for (;;) {
         pollfd fds[2] = {{from, POLLIN, 0}, {stopFd, POLLIN, 0}};
@@ -89,12 +102,12 @@ void pump(int from, int to, int stopFd, CaptureWriter *writer, CaptureWriter::St
             break; // nothing more waiting
         if (!(fds[0].revents & (POLLIN | POLLHUP | POLLERR)))
             continue;
-        const ssize_t n = ::read(from, buffer.data(), buffer.size());
+        const ssize_t n = ::read(from, buffer.data(), size_t(buffer.size()));
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
             break;
-        if (!writeAll(to, buffer.data(), size_t(n))) {
+        if (!writeAll(to, buffer.constData(), size_t(n))) {
             // The reader is gone; what the sender wrote last was not delivered, so it is not
             // recorded as traffic either.
             if (closeFromOnEnd)
@@ -104,13 +117,23 @@ void pump(int from, int to, int stopFd, CaptureWriter *writer, CaptureWriter::St
             writer->postEnd(stream);
             return;
         }
-        writer->postChunk(stream, QByteArray(buffer.data(), n));
+        // A big read hands its buffer over (no copy); a small one is copied, so that a queued
+        // 100-byte message does not hold a 64 KiB block.
+        if (n >= ssize_t(ChunkSize / 4)) {
+            buffer.truncate(n);
+            writer->postChunk(stream, buffer);
+            buffer = QByteArray(ChunkSize, Qt::Uninitialized);
+        } else {
+            writer->postChunk(stream, QByteArray(buffer.constData(), n));
+        }
     }
     writer->postEnd(stream);
     if (closeFromOnEnd)
         closeFd(from);
     if (closeToOnEnd)
         closeFd(to);
+    if (endToOnEnd)
+        endHostStream(to);
 }
 
 const char *signalName(int signal)
@@ -283,13 +306,13 @@ StdioRecorder::ExitStatus StdioRecorder::run()
     std::condition_variable outputsEnded;
     int outputsLeft = 2;
     auto outputPump = [&](int from, int to, CaptureWriter::Stream stream) {
-        pump(from, to, stop[0], m_writer, stream, true, false);
+        pump(from, to, stop[0], m_writer, stream, true, false, true);
         std::lock_guard lock(mutex);
         --outputsLeft;
         outputsEnded.notify_all();
     };
     std::thread inputThread(pump, m_options.stdinFd, in[1], stop[0], m_writer,
-                            CaptureWriter::Stream::ClientToServer, false, true);
+                            CaptureWriter::Stream::ClientToServer, false, true, false);
     in[1] = -1; // the input pump closes it
     std::thread stdoutThread(outputPump, out[0], m_options.stdoutFd, CaptureWriter::Stream::ServerToClient);
     std::thread stderrThread(outputPump, err[0], m_options.stderrFd, CaptureWriter::Stream::ServerStderr);
