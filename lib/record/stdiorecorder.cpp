@@ -305,8 +305,9 @@ StdioRecorder::ExitStatus StdioRecorder::run()
     std::mutex mutex;
     std::condition_variable outputsEnded;
     int outputsLeft = 2;
+    // The host's stdout ends with the server's; its stderr stays ours, for what we have to say.
     auto outputPump = [&](int from, int to, CaptureWriter::Stream stream) {
-        pump(from, to, stop[0], m_writer, stream, true, false, true);
+        pump(from, to, stop[0], m_writer, stream, true, false, stream == CaptureWriter::Stream::ServerToClient);
         std::lock_guard lock(mutex);
         --outputsLeft;
         outputsEnded.notify_all();
