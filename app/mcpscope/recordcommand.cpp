@@ -2,6 +2,7 @@
 #include "recordcommand.h"
 
 #include "record/capturewriter.h"
+#include "record/httprecorder.h"
 #include "record/stdiorecorder.h"
 
 #include <QCoreApplication>
@@ -9,7 +10,13 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QStandardPaths>
+#include <QSocketNotifier>
 #include <QStringList>
+#include <QUrl>
+
+#include <csignal>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <memory>
@@ -195,10 +202,69 @@ int runRecord(int argc, char **argv)
     Record::StdioRecorder::reproduceExit(status);
 }
 
-int runHttpRecord(const RecordOptions &, Record::CaptureWriter *)
+namespace {
+
+int g_quitPipe[2] = {-1, -1};
+
+void quitOnSignal(int)
 {
-    complain(QStringLiteral("--http is not available yet"));
-    return 2;
+    const char byte = 'q';
+    (void)!::write(g_quitPipe[1], &byte, 1);
+}
+
+} // namespace
+
+int runHttpRecord(const RecordOptions &options, Record::CaptureWriter *writer)
+{
+    const QUrl target(options.target, QUrl::StrictMode);
+    if (!target.isValid() || target.host().isEmpty()) {
+        complain(QStringLiteral("--target needs an http:// or https:// URL"));
+        return 2;
+    }
+    QHostAddress address(QHostAddress::LocalHost);
+    quint16 port = 0;
+    if (!options.listen.isEmpty()) {
+        // 127.0.0.1:PORT, [::1]:PORT, or a bare PORT.
+        const QString listen = options.listen;
+        const qsizetype colon = listen.lastIndexOf(QLatin1Char(':'));
+        QString host = colon >= 0 ? listen.left(colon) : QString();
+        const QString portText = colon >= 0 ? listen.mid(colon + 1) : listen;
+        if (host.startsWith(QLatin1Char('[')) && host.endsWith(QLatin1Char(']')))
+            host = host.mid(1, host.size() - 2);
+        if (host == QLatin1String("localhost"))
+            host = QStringLiteral("127.0.0.1");
+        bool ok = false;
+        const uint number = portText.toUInt(&ok);
+        if (!ok || number > 65535 || (!host.isEmpty() && !address.setAddress(host))) {
+            complain(QStringLiteral("--listen needs 127.0.0.1:PORT or [::1]:PORT"));
+            return 2;
+        }
+        port = quint16(number);
+    }
+    Record::HttpRecorder recorder(target, writer);
+    QString error;
+    if (!recorder.listen(address, port, &error)) {
+        complain(error);
+        return 2;
+    }
+    // The address for the host's configuration: on stdout, one line, for scripts.
+    std::printf("%s\n", recorder.url().toString().toUtf8().constData());
+    std::fflush(stdout);
+    complain(QCoreApplication::translate("Mcp::Cli::Record", "recording %1 at %2 into %3 (Ctrl+C ends)")
+                 .arg(target.toString(QUrl::RemoveUserInfo), recorder.url().toString(), options.capture));
+
+    if (::pipe2(g_quitPipe, O_CLOEXEC) == 0) {
+        struct sigaction action = {};
+        action.sa_handler = quitOnSignal;
+        sigemptyset(&action.sa_mask);
+        for (int s : {SIGINT, SIGTERM, SIGHUP})
+            ::sigaction(s, &action, nullptr);
+        auto *notifier = new QSocketNotifier(g_quitPipe[0], QSocketNotifier::Read, qApp);
+        QObject::connect(notifier, &QSocketNotifier::activated, qApp, &QCoreApplication::quit);
+    }
+    ::signal(SIGPIPE, SIG_IGN);
+    QCoreApplication::exec();
+    return 0;
 }
 
 } // namespace Mcp::Cli
