@@ -22,6 +22,7 @@
 #include "servers/serverlistdelegate.h"
 #include "theme.h"
 #include "traffic/capturewindow.h"
+#include "traffic/liverecordings.h"
 #include "traffic/trafficlog.h"
 #include "traffic/trafficview.h"
 #include "widgets/fittinglabel.h"
@@ -944,6 +945,13 @@ void MainWindow::closeProject()
 {
     m_catalog->setProjectFolder(QString());
     updateActions();
+}
+
+bool MainWindow::listenForRecordings(QString *error)
+{
+    if (!m_liveRecordings)
+        m_liveRecordings = new LiveRecordings(this);
+    return m_liveRecordings->listen(error);
 }
 
 void MainWindow::openCapture(const QString &path)

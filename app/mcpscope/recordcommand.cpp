@@ -3,6 +3,7 @@
 
 #include "record/capturewriter.h"
 #include "record/httprecorder.h"
+#include "record/live.h"
 #include "record/stdiorecorder.h"
 
 #include <QCoreApplication>
@@ -39,6 +40,7 @@ const char RecordUsage[] =
     "  --capture FILE     where to write the capture (default: a new file in the recordings folder)\n"
     "  --name NAME        the connection's name in the capture and the window\n"
     "  --keep-secrets     do not redact credentials in the capture\n"
+    "  --no-live          do not show the recording in an open MCP Scope window\n"
     "  --http             record an HTTP server (with --target)\n"
     "  --target URL       the server's URL\n"
     "  --listen ADDR      127.0.0.1:PORT or [::1]:PORT to listen on (default 127.0.0.1, any free port)\n"
@@ -49,6 +51,7 @@ struct RecordOptions
     QString capture;
     QString name;
     bool keepSecrets = false;
+    bool noLive = false;
     bool http = false;
     QString target;
     QString listen;
@@ -132,6 +135,8 @@ int runRecord(int argc, char **argv)
                 return 2;
         } else if (a == QLatin1String("--http")) {
             options.http = true;
+        } else if (a == QLatin1String("--no-live")) {
+            options.noLive = true;
         } else if (a == QLatin1String("--keep-secrets")) {
             options.keepSecrets = true;
         } else if (a.startsWith(QLatin1Char('-'))) {
@@ -165,6 +170,14 @@ int runRecord(int argc, char **argv)
     writerOptions.path = options.capture;
     writerOptions.connectionName = options.name;
     writerOptions.redact = !options.keepSecrets;
+    // A window of the user's that is open shows the recording live (through a user-only local
+    // socket); without one, only the capture is written.
+    std::shared_ptr<Record::LiveFeed> live;
+    if (!options.noLive) {
+        live = std::make_shared<Record::LiveFeed>(options.name, options.capture);
+        writerOptions.tap = [live](const TrafficEvent &event) { live->send(event); };
+        writerOptions.tapEnd = [live] { live->close(); };
+    }
     // For tests of a slow capture: a small queue, and a pause before every write.
     if (const int bytes = qEnvironmentVariableIntValue("MCPSCOPE_RECORD_QUEUE_BYTES"); bytes > 0)
         writerOptions.maxQueuedBytes = bytes;

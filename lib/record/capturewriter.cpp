@@ -159,6 +159,8 @@ struct CaptureWriter::Private
         flushOut();
         if (fileOk)
             file.close();
+        if (options.tapEnd)
+            options.tapEnd();
     }
 
     Stats snapshot() const

@@ -36,6 +36,8 @@ public:
         bool redact = true;
         // Called on the writer thread with every event as written (redacted), for a live view.
         std::function<void(const TrafficEvent &)> tap;
+        // Called on the writer thread after the last event (to close what the tap opened).
+        std::function<void()> tapEnd;
     };
 
     struct Stats
