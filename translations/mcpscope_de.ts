@@ -863,6 +863,59 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Record::CaptureWriter</name>
+    <message numerus="yes">
+        <source>The recorder could not record %n message(s) or chunk(s) (%1 of traffic); all traffic was passed on.</source>
+        <translation><numerusform>Der Rekorder konnte %n Nachricht oder Block (%1 Verkehr) nicht aufzeichnen; der gesamte Verkehr wurde weitergeleitet.</numerusform><numerusform>Der Rekorder konnte %n Nachrichten oder Blöcke (%1 Verkehr) nicht aufzeichnen; der gesamte Verkehr wurde weitergeleitet.</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 of %2 traffic were passed on but not recorded (the capture could not keep up).</source>
+        <translation>%1 %2-Verkehr wurden weitergeleitet, aber nicht aufgezeichnet (die Aufzeichnung kam nicht hinterher).</translation>
+    </message>
+    <message>
+        <source>line longer than %1: passed on whole, only its start is recorded</source>
+        <translation>Zeile länger als %1: vollständig weitergeleitet, nur ihr Anfang ist aufgezeichnet</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Record::HttpRecorder</name>
+    <message>
+        <source>the target %1: %2</source>
+        <translation>das Ziel %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a loopback address; the recorder listens on 127.0.0.1 or ::1 only</source>
+        <translation>%1 ist keine Loopback-Adresse; der Rekorder lauscht nur auf 127.0.0.1 oder ::1</translation>
+    </message>
+    <message>
+        <source>the target must be an http or https URL</source>
+        <translation>das Ziel muss eine http- oder https-URL sein</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Record::StdioRecorder</name>
+    <message>
+        <source>could not be started: %1</source>
+        <translation>konnte nicht gestartet werden: %1</translation>
+    </message>
+    <message>
+        <source>was killed by signal %1 (%2)</source>
+        <translation>wurde durch Signal %1 (%2) beendet</translation>
+    </message>
+    <message>
+        <source>was killed by signal %1</source>
+        <translation>wurde durch Signal %1 beendet</translation>
+    </message>
+    <message>
+        <source>exited with code %1</source>
+        <translation>mit Code %1 beendet</translation>
+    </message>
+    <message>
+        <source>could not start &apos;%1&apos;: %2</source>
+        <translation>„%1“ konnte nicht gestartet werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::SchemaResolver</name>
     <message>
         <source>The reference %1 points to another document, which is not fetched.</source>
@@ -1895,6 +1948,30 @@
             <numerusform>%n Zeile übersprungen (erste: Zeile %1, %2)</numerusform>
             <numerusform>%n Zeilen übersprungen (erste: Zeile %1, %2)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 — Recording</source>
+        <translation>%1 — Aufzeichnung</translation>
+    </message>
+    <message>
+        <source>Recording live (process %1); no capture file</source>
+        <translation>Live-Aufzeichnung (Prozess %1); keine Aufzeichnungsdatei</translation>
+    </message>
+    <message>
+        <source>Recording live (process %1) into %2</source>
+        <translation>Live-Aufzeichnung (Prozess %1) in %2</translation>
+    </message>
+    <message>
+        <source>%1 — Recording ended</source>
+        <translation>%1 — Aufzeichnung beendet</translation>
+    </message>
+    <message numerus="yes">
+        <source>The recording has ended; %n event(s)</source>
+        <translation><numerusform>Die Aufzeichnung ist beendet; %n Ereignis</numerusform><numerusform>Die Aufzeichnung ist beendet; %n Ereignisse</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>The recording has ended; %n event(s), saved in %1</source>
+        <translation><numerusform>Die Aufzeichnung ist beendet; %n Ereignis, gespeichert in %1</numerusform><numerusform>Die Aufzeichnung ist beendet; %n Ereignisse, gespeichert in %1</numerusform></translation>
     </message>
 </context>
 <context>
@@ -3202,7 +3279,10 @@
     </message>
     <message numerus="yes">
         <source>%n unexpected end(s) of this server so far</source>
-        <translation><numerusform>%n unerwartetes Ende dieses Servers bisher</numerusform><numerusform>%n unerwartete Enden dieses Servers bisher</numerusform></translation>
+        <translation>
+            <numerusform>%n unerwartetes Ende dieses Servers bisher</numerusform>
+            <numerusform>%n unerwartete Enden dieses Servers bisher</numerusform>
+        </translation>
     </message>
     <message>
         <source>Unanswered: %1</source>

@@ -858,6 +858,59 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Record::CaptureWriter</name>
+    <message numerus="yes">
+        <source>The recorder could not record %n message(s) or chunk(s) (%1 of traffic); all traffic was passed on.</source>
+        <translation><numerusform>录制器有 %n 条消息或数据块（%1 流量）未能录制；所有流量均已转发。</numerusform></translation>
+    </message>
+    <message>
+        <source>%1 of %2 traffic were passed on but not recorded (the capture could not keep up).</source>
+        <translation>%1 的%2流量已转发但未录制（录制跟不上）。</translation>
+    </message>
+    <message>
+        <source>line longer than %1: passed on whole, only its start is recorded</source>
+        <translation>行长度超过 %1：已完整转发，仅录制其开头</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Record::HttpRecorder</name>
+    <message>
+        <source>the target %1: %2</source>
+        <translation>目标 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a loopback address; the recorder listens on 127.0.0.1 or ::1 only</source>
+        <translation>%1 不是环回地址；录制器只在 127.0.0.1 或 ::1 上监听</translation>
+    </message>
+    <message>
+        <source>the target must be an http or https URL</source>
+        <translation>目标必须是 http 或 https URL</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Record::StdioRecorder</name>
+    <message>
+        <source>could not be started: %1</source>
+        <translation>无法启动：%1</translation>
+    </message>
+    <message>
+        <source>was killed by signal %1 (%2)</source>
+        <translation>被信号 %1（%2）终止</translation>
+    </message>
+    <message>
+        <source>was killed by signal %1</source>
+        <translation>被信号 %1 终止</translation>
+    </message>
+    <message>
+        <source>exited with code %1</source>
+        <translation>以代码 %1 退出</translation>
+    </message>
+    <message>
+        <source>could not start &apos;%1&apos;: %2</source>
+        <translation>无法启动“%1”：%2</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::SchemaResolver</name>
     <message>
         <source>The reference %1 points to another document, which is not fetched.</source>
@@ -1885,6 +1938,30 @@
         <translation>
             <numerusform>跳过了 %n 行（首个：第 %1 行，%2）</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 — Recording</source>
+        <translation>%1 — 录制</translation>
+    </message>
+    <message>
+        <source>Recording live (process %1); no capture file</source>
+        <translation>正在实时录制（进程 %1）；无捕获文件</translation>
+    </message>
+    <message>
+        <source>Recording live (process %1) into %2</source>
+        <translation>正在实时录制（进程 %1）到 %2</translation>
+    </message>
+    <message>
+        <source>%1 — Recording ended</source>
+        <translation>%1 — 录制已结束</translation>
+    </message>
+    <message numerus="yes">
+        <source>The recording has ended; %n event(s)</source>
+        <translation><numerusform>录制已结束；%n 个事件</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <source>The recording has ended; %n event(s), saved in %1</source>
+        <translation><numerusform>录制已结束；%n 个事件，已保存到 %1</numerusform></translation>
     </message>
 </context>
 <context>
@@ -3176,7 +3253,9 @@
     </message>
     <message numerus="yes">
         <source>%n unexpected end(s) of this server so far</source>
-        <translation><numerusform>此服务器迄今意外结束 %n 次</numerusform></translation>
+        <translation>
+            <numerusform>此服务器迄今意外结束 %n 次</numerusform>
+        </translation>
     </message>
     <message>
         <source>Unanswered: %1</source>
