@@ -866,7 +866,10 @@
     <name>Mcp::Record::CaptureWriter</name>
     <message numerus="yes">
         <source>The recorder could not record %n message(s) or chunk(s) (%1 of traffic); all traffic was passed on.</source>
-        <translation><numerusform>Der Rekorder konnte %n Nachricht oder Block (%1 Verkehr) nicht aufzeichnen; der gesamte Verkehr wurde weitergeleitet.</numerusform><numerusform>Der Rekorder konnte %n Nachrichten oder Blöcke (%1 Verkehr) nicht aufzeichnen; der gesamte Verkehr wurde weitergeleitet.</numerusform></translation>
+        <translation>
+            <numerusform>Der Rekorder konnte %n Nachricht oder Block (%1 Verkehr) nicht aufzeichnen; der gesamte Verkehr wurde weitergeleitet.</numerusform>
+            <numerusform>Der Rekorder konnte %n Nachrichten oder Blöcke (%1 Verkehr) nicht aufzeichnen; der gesamte Verkehr wurde weitergeleitet.</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 of %2 traffic were passed on but not recorded (the capture could not keep up).</source>
@@ -913,6 +916,65 @@
     <message>
         <source>could not start &apos;%1&apos;: %2</source>
         <translation>„%1“ konnte nicht gestartet werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::RecordRewrite</name>
+    <message>
+        <source>the file cannot be rewritten in place</source>
+        <translation>die Datei kann nicht an Ort und Stelle umgeschrieben werden</translation>
+    </message>
+    <message>
+        <source>the file is not a JSON object</source>
+        <translation>die Datei ist kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>no &quot;mcpServers&quot; or &quot;servers&quot; in the file</source>
+        <translation>kein „mcpServers“ oder „servers“ in der Datei</translation>
+    </message>
+    <message>
+        <source>there is no server &quot;%1&quot; in the file</source>
+        <translation>die Datei enthält keinen Server „%1“</translation>
+    </message>
+    <message>
+        <source>the entry &quot;%1&quot; is not an object</source>
+        <translation>der Eintrag „%1“ ist kein Objekt</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a stdio server (no &quot;command&quot;); record an HTTP server with mcpscope record --http</source>
+        <translation>„%1“ ist kein stdio-Server (kein „command“); einen HTTP-Server zeichnen Sie mit mcpscope record --http auf</translation>
+    </message>
+    <message>
+        <source>the command of &quot;%1&quot; is not a string</source>
+        <translation>der Befehl von „%1“ ist keine Zeichenkette</translation>
+    </message>
+    <message>
+        <source>the args of &quot;%1&quot; are not a list</source>
+        <translation>die Argumente von „%1“ sind keine Liste</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is already recorded</source>
+        <translation>„%1“ wird bereits aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot write the backup %1: %2</source>
+        <translation>die Sicherung %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 has changed since the recorder was put in; its backup is %2</source>
+        <translation>%1 wurde geändert, seit der Rekorder eingesetzt wurde; die Sicherung ist %2</translation>
+    </message>
+    <message>
+        <source>cannot read the backup %1: %2</source>
+        <translation>die Sicherung %1 kann nicht gelesen werden: %2</translation>
     </message>
 </context>
 <context>
@@ -1967,11 +2029,17 @@
     </message>
     <message numerus="yes">
         <source>The recording has ended; %n event(s)</source>
-        <translation><numerusform>Die Aufzeichnung ist beendet; %n Ereignis</numerusform><numerusform>Die Aufzeichnung ist beendet; %n Ereignisse</numerusform></translation>
+        <translation>
+            <numerusform>Die Aufzeichnung ist beendet; %n Ereignis</numerusform>
+            <numerusform>Die Aufzeichnung ist beendet; %n Ereignisse</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>The recording has ended; %n event(s), saved in %1</source>
-        <translation><numerusform>Die Aufzeichnung ist beendet; %n Ereignis, gespeichert in %1</numerusform><numerusform>Die Aufzeichnung ist beendet; %n Ereignisse, gespeichert in %1</numerusform></translation>
+        <translation>
+            <numerusform>Die Aufzeichnung ist beendet; %n Ereignis, gespeichert in %1</numerusform>
+            <numerusform>Die Aufzeichnung ist beendet; %n Ereignisse, gespeichert in %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -861,7 +861,9 @@
     <name>Mcp::Record::CaptureWriter</name>
     <message numerus="yes">
         <source>The recorder could not record %n message(s) or chunk(s) (%1 of traffic); all traffic was passed on.</source>
-        <translation><numerusform>录制器有 %n 条消息或数据块（%1 流量）未能录制；所有流量均已转发。</numerusform></translation>
+        <translation>
+            <numerusform>录制器有 %n 条消息或数据块（%1 流量）未能录制；所有流量均已转发。</numerusform>
+        </translation>
     </message>
     <message>
         <source>%1 of %2 traffic were passed on but not recorded (the capture could not keep up).</source>
@@ -908,6 +910,65 @@
     <message>
         <source>could not start &apos;%1&apos;: %2</source>
         <translation>无法启动“%1”：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::RecordRewrite</name>
+    <message>
+        <source>the file cannot be rewritten in place</source>
+        <translation>无法就地改写该文件</translation>
+    </message>
+    <message>
+        <source>the file is not a JSON object</source>
+        <translation>该文件不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>no &quot;mcpServers&quot; or &quot;servers&quot; in the file</source>
+        <translation>文件中没有“mcpServers”或“servers”</translation>
+    </message>
+    <message>
+        <source>there is no server &quot;%1&quot; in the file</source>
+        <translation>文件中没有服务器“%1”</translation>
+    </message>
+    <message>
+        <source>the entry &quot;%1&quot; is not an object</source>
+        <translation>条目“%1”不是对象</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a stdio server (no &quot;command&quot;); record an HTTP server with mcpscope record --http</source>
+        <translation>“%1”不是 stdio 服务器（没有“command”）；请用 mcpscope record --http 录制 HTTP 服务器</translation>
+    </message>
+    <message>
+        <source>the command of &quot;%1&quot; is not a string</source>
+        <translation>“%1”的命令不是字符串</translation>
+    </message>
+    <message>
+        <source>the args of &quot;%1&quot; are not a list</source>
+        <translation>“%1”的参数不是列表</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is already recorded</source>
+        <translation>“%1”已在录制中</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot write the backup %1: %2</source>
+        <translation>无法写入备份 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 has changed since the recorder was put in; its backup is %2</source>
+        <translation>自放入录制器以来 %1 已被修改；其备份为 %2</translation>
+    </message>
+    <message>
+        <source>cannot read the backup %1: %2</source>
+        <translation>无法读取备份 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -1957,11 +2018,15 @@
     </message>
     <message numerus="yes">
         <source>The recording has ended; %n event(s)</source>
-        <translation><numerusform>录制已结束；%n 个事件</numerusform></translation>
+        <translation>
+            <numerusform>录制已结束；%n 个事件</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>The recording has ended; %n event(s), saved in %1</source>
-        <translation><numerusform>录制已结束；%n 个事件，已保存到 %1</numerusform></translation>
+        <translation>
+            <numerusform>录制已结束；%n 个事件，已保存到 %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
