@@ -896,6 +896,13 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Record::LiveListener</name>
+    <message>
+        <source>%1 is not a private folder of this user</source>
+        <translation>%1 ist kein privater Ordner dieses Benutzers</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::Record::StdioRecorder</name>
     <message>
         <source>could not be started: %1</source>

@@ -890,6 +890,13 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Record::LiveListener</name>
+    <message>
+        <source>%1 is not a private folder of this user</source>
+        <translation>%1 不是该用户的私有文件夹</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::Record::StdioRecorder</name>
     <message>
         <source>could not be started: %1</source>

@@ -10,7 +10,10 @@
 #include <QJsonObject>
 #include <QLocalServer>
 #include <QLocalSocket>
-#include <QStandardPaths>
+#include <QFileInfo>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace Mcp::Record {
 
@@ -25,10 +28,13 @@ QString liveSocketPath()
     const QString overridden = qEnvironmentVariable("MCPSCOPE_LIVE_SOCKET");
     if (!overridden.isEmpty())
         return overridden;
-    QString dir = QStandardPaths::writableLocation(QStandardPaths::RuntimeLocation);
-    if (dir.isEmpty())
-        dir = QDir::tempPath();
-    return dir + QStringLiteral("/mcpscope-live");
+    // $XDG_RUNTIME_DIR (0700, the user's own); without it a private folder in the temporary
+    // directory, checked by the listener. (QStandardPaths::RuntimeLocation would print a
+    // warning on stderr, which is the host's log here.)
+    const QString runtime = qEnvironmentVariable("XDG_RUNTIME_DIR");
+    if (!runtime.isEmpty())
+        return runtime + QStringLiteral("/mcpscope-live");
+    return QDir::tempPath() + QStringLiteral("/mcpscope-%1/live").arg(::getuid());
 }
 
 // ---- LiveFeed -------------------------------------------------------------------------------
@@ -103,6 +109,19 @@ LiveListener::~LiveListener() = default;
 bool LiveListener::listen(QString *error)
 {
     const QString path = liveSocketPath();
+    // A folder of our own that nobody else can enter (it may have been made by someone else).
+    const QString dir = QFileInfo(path).absolutePath();
+    if (qEnvironmentVariable("XDG_RUNTIME_DIR").isEmpty() && qEnvironmentVariable("MCPSCOPE_LIVE_SOCKET").isEmpty()) {
+        ::mkdir(QFile::encodeName(dir).constData(), 0700);
+        struct stat info = {};
+        if (::lstat(QFile::encodeName(dir).constData(), &info) != 0 || !S_ISDIR(info.st_mode)
+            || info.st_uid != ::getuid() || (info.st_mode & 077) != 0) {
+            if (error)
+                *error = QCoreApplication::translate("Mcp::Record::LiveListener",
+                                                     "%1 is not a private folder of this user").arg(dir);
+            return false;
+        }
+    }
     if (!m_server->listen(path)) {
         // A socket left behind by a window that crashed: nobody answers on it.
         QLocalSocket probe;
