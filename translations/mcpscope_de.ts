@@ -2997,6 +2997,10 @@
         <source>Shortcut</source>
         <translation>Tastenkürzel</translation>
     </message>
+    <message>
+        <source>&amp;Record a Server in a Host…</source>
+        <translation>Server in einem Host &amp;aufzeichnen…</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::OAuthConsentDialog</name>
@@ -3169,6 +3173,69 @@
     <message>
         <source>Get the prompt</source>
         <translation>Prompt abrufen</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::RecordInHostDialog</name>
+    <message>
+        <source>Record a Server in a Host</source>
+        <translation>Server in einem Host aufzeichnen</translation>
+    </message>
+    <message>
+        <source>Other File…</source>
+        <translation>Andere Datei…</translation>
+    </message>
+    <message>
+        <source>Host configuration:</source>
+        <translation>Host-Konfiguration:</translation>
+    </message>
+    <message>
+        <source>Server:</source>
+        <translation>Server:</translation>
+    </message>
+    <message>
+        <source>Record Through MCP Scope</source>
+        <translation>Über MCP Scope aufzeichnen</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Rückgängig</translation>
+    </message>
+    <message>
+        <source>The host will start the server through mcpscope record, which passes everything on and records it; an open MCP Scope window shows it live. Only this server&apos;s command changes, and a backup of the file is kept.</source>
+        <translation>Der Host startet den Server über mcpscope record, das alles weiterleitet und aufzeichnet; ein offenes MCP-Scope-Fenster zeigt es live. Nur der Befehl dieses Servers ändert sich, und eine Sicherung der Datei wird angelegt.</translation>
+    </message>
+    <message>
+        <source>Host Configuration</source>
+        <translation>Host-Konfiguration</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON-Dateien (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>No host configuration found; choose one with Other File…</source>
+        <translation>Keine Host-Konfiguration gefunden; wählen Sie eine mit „Andere Datei…“</translation>
+    </message>
+    <message>
+        <source>This file has no stdio servers.</source>
+        <translation>Diese Datei enthält keine stdio-Server.</translation>
+    </message>
+    <message>
+        <source>Not changed: %1</source>
+        <translation>Nicht geändert: %1</translation>
+    </message>
+    <message>
+        <source>“%1” now runs through the recorder; restart the host to start recording. The file as it was is in %2.</source>
+        <translation>„%1“ läuft jetzt über den Rekorder; starten Sie den Host neu, um die Aufzeichnung zu beginnen. Die Datei, wie sie war, liegt in %2.</translation>
+    </message>
+    <message>
+        <source>Not undone: %1</source>
+        <translation>Nicht rückgängig gemacht: %1</translation>
+    </message>
+    <message>
+        <source>Undone: the file is as it was.</source>
+        <translation>Rückgängig gemacht: Die Datei ist wie zuvor.</translation>
     </message>
 </context>
 <context>

@@ -2973,6 +2973,10 @@
         <source>Shortcut</source>
         <translation>快捷键</translation>
     </message>
+    <message>
+        <source>&amp;Record a Server in a Host…</source>
+        <translation>在宿主中录制服务器(&amp;R)…</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::OAuthConsentDialog</name>
@@ -3143,6 +3147,69 @@
     <message>
         <source>Get the prompt</source>
         <translation>获取提示</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::RecordInHostDialog</name>
+    <message>
+        <source>Record a Server in a Host</source>
+        <translation>在宿主中录制服务器</translation>
+    </message>
+    <message>
+        <source>Other File…</source>
+        <translation>其他文件…</translation>
+    </message>
+    <message>
+        <source>Host configuration:</source>
+        <translation>宿主配置：</translation>
+    </message>
+    <message>
+        <source>Server:</source>
+        <translation>服务器：</translation>
+    </message>
+    <message>
+        <source>Record Through MCP Scope</source>
+        <translation>通过 MCP Scope 录制</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>The host will start the server through mcpscope record, which passes everything on and records it; an open MCP Scope window shows it live. Only this server&apos;s command changes, and a backup of the file is kept.</source>
+        <translation>宿主将通过 mcpscope record 启动该服务器，它会转发并录制所有内容；打开的 MCP Scope 窗口会实时显示。只有此服务器的命令会改变，并会保留文件的备份。</translation>
+    </message>
+    <message>
+        <source>Host Configuration</source>
+        <translation>宿主配置</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>No host configuration found; choose one with Other File…</source>
+        <translation>未找到宿主配置；请通过“其他文件…”选择一个</translation>
+    </message>
+    <message>
+        <source>This file has no stdio servers.</source>
+        <translation>此文件没有 stdio 服务器。</translation>
+    </message>
+    <message>
+        <source>Not changed: %1</source>
+        <translation>未更改：%1</translation>
+    </message>
+    <message>
+        <source>“%1” now runs through the recorder; restart the host to start recording. The file as it was is in %2.</source>
+        <translation>“%1”现在通过录制器运行；重启宿主即可开始录制。文件原样保存在 %2。</translation>
+    </message>
+    <message>
+        <source>Not undone: %1</source>
+        <translation>未撤销：%1</translation>
+    </message>
+    <message>
+        <source>Undone: the file is as it was.</source>
+        <translation>已撤销：文件已恢复原样。</translation>
     </message>
 </context>
 <context>

@@ -118,6 +118,7 @@ private:
     ServerCatalog *m_catalog = nullptr;
     SecretStore *m_secretStore = nullptr;
     LiveRecordings *m_liveRecordings = nullptr;
+    QAction *m_recordInHostAction = nullptr;
     TrafficLog *m_allTraffic = nullptr;
     QSplitter *m_splitter = nullptr;
     QListView *m_serverList = nullptr;
