@@ -72,6 +72,7 @@ private slots:
     void signalsForwarded_data();
     void signalsForwarded();
     void hostClosesStdinEarly();
+    void grandchildKeepsOutputOpen();
     void slowCapture();
     void fullDisk();
     void usage();
@@ -295,6 +296,26 @@ void tst_Record::hostClosesStdinEarly()
     QVERIFY(requestRow >= 0);
     QVERIFY(log.pairedRow(requestRow) > requestRow);
     QVERIFY(log.latencyNs(requestRow) >= 0);
+}
+
+void tst_Record::grandchildKeepsOutputOpen()
+{
+    // The server leaves a child behind that holds its stdout (npx and shell wrappers do): the
+    // recorder ends a moment after the server, not when the grandchild does.
+    const QString capture = m_dir.filePath(QStringLiteral("grandchild.jsonl"));
+    QProcess recorder;
+    QElapsedTimer timer;
+    timer.start();
+    startRecorder(&recorder, {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("sleep 20 & echo hi; exit 4")},
+                  capture);
+    QVERIFY(recorder.waitForFinished(10000));
+    QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
+    QCOMPARE(recorder.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(recorder.exitCode(), 4);
+    QCOMPARE(recorder.readAllStandardOutput(), QByteArray("hi\n"));
+    const QList<TrafficEvent> events = readCapture(capture);
+    QVERIFY(!events.isEmpty());
+    QCOMPARE(events.last().note, QStringLiteral("exited with code 4"));
 }
 
 void tst_Record::slowCapture()
