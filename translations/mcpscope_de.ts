@@ -863,6 +863,128 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Record::CaptureWriter</name>
+    <message numerus="yes">
+        <source>The recorder could not record %n message(s) or chunk(s) (%1 of traffic); all traffic was passed on.</source>
+        <translation>
+            <numerusform>Der Rekorder konnte %n Nachricht oder Block (%1 Verkehr) nicht aufzeichnen; der gesamte Verkehr wurde weitergeleitet.</numerusform>
+            <numerusform>Der Rekorder konnte %n Nachrichten oder Blöcke (%1 Verkehr) nicht aufzeichnen; der gesamte Verkehr wurde weitergeleitet.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 traffic were passed on but not recorded (the capture could not keep up).</source>
+        <translation>%1 %2-Verkehr wurden weitergeleitet, aber nicht aufgezeichnet (die Aufzeichnung kam nicht hinterher).</translation>
+    </message>
+    <message>
+        <source>line longer than %1: passed on whole, only its start is recorded</source>
+        <translation>Zeile länger als %1: vollständig weitergeleitet, nur ihr Anfang ist aufgezeichnet</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Record::HttpRecorder</name>
+    <message>
+        <source>the target %1: %2</source>
+        <translation>das Ziel %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a loopback address; the recorder listens on 127.0.0.1 or ::1 only</source>
+        <translation>%1 ist keine Loopback-Adresse; der Rekorder lauscht nur auf 127.0.0.1 oder ::1</translation>
+    </message>
+    <message>
+        <source>the target must be an http or https URL</source>
+        <translation>das Ziel muss eine http- oder https-URL sein</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Record::LiveListener</name>
+    <message>
+        <source>%1 is not a private folder of this user</source>
+        <translation>%1 ist kein privater Ordner dieses Benutzers</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Record::StdioRecorder</name>
+    <message>
+        <source>could not be started: %1</source>
+        <translation>konnte nicht gestartet werden: %1</translation>
+    </message>
+    <message>
+        <source>was killed by signal %1 (%2)</source>
+        <translation>wurde durch Signal %1 (%2) beendet</translation>
+    </message>
+    <message>
+        <source>was killed by signal %1</source>
+        <translation>wurde durch Signal %1 beendet</translation>
+    </message>
+    <message>
+        <source>exited with code %1</source>
+        <translation>mit Code %1 beendet</translation>
+    </message>
+    <message>
+        <source>could not start &apos;%1&apos;: %2</source>
+        <translation>„%1“ konnte nicht gestartet werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::RecordRewrite</name>
+    <message>
+        <source>the file cannot be rewritten in place</source>
+        <translation>die Datei kann nicht an Ort und Stelle umgeschrieben werden</translation>
+    </message>
+    <message>
+        <source>the file is not a JSON object</source>
+        <translation>die Datei ist kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>no &quot;mcpServers&quot; or &quot;servers&quot; in the file</source>
+        <translation>kein „mcpServers“ oder „servers“ in der Datei</translation>
+    </message>
+    <message>
+        <source>there is no server &quot;%1&quot; in the file</source>
+        <translation>die Datei enthält keinen Server „%1“</translation>
+    </message>
+    <message>
+        <source>the entry &quot;%1&quot; is not an object</source>
+        <translation>der Eintrag „%1“ ist kein Objekt</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a stdio server (no &quot;command&quot;); record an HTTP server with mcpscope record --http</source>
+        <translation>„%1“ ist kein stdio-Server (kein „command“); einen HTTP-Server zeichnen Sie mit mcpscope record --http auf</translation>
+    </message>
+    <message>
+        <source>the command of &quot;%1&quot; is not a string</source>
+        <translation>der Befehl von „%1“ ist keine Zeichenkette</translation>
+    </message>
+    <message>
+        <source>the args of &quot;%1&quot; are not a list</source>
+        <translation>die Argumente von „%1“ sind keine Liste</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is already recorded</source>
+        <translation>„%1“ wird bereits aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot write the backup %1: %2</source>
+        <translation>die Sicherung %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 has changed since the recorder was put in; its backup is %2</source>
+        <translation>%1 wurde geändert, seit der Rekorder eingesetzt wurde; die Sicherung ist %2</translation>
+    </message>
+    <message>
+        <source>cannot read the backup %1: %2</source>
+        <translation>die Sicherung %1 kann nicht gelesen werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::SchemaResolver</name>
     <message>
         <source>The reference %1 points to another document, which is not fetched.</source>
@@ -1894,6 +2016,36 @@
         <translation>
             <numerusform>%n Zeile übersprungen (erste: Zeile %1, %2)</numerusform>
             <numerusform>%n Zeilen übersprungen (erste: Zeile %1, %2)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — Recording</source>
+        <translation>%1 — Aufzeichnung</translation>
+    </message>
+    <message>
+        <source>Recording live (process %1); no capture file</source>
+        <translation>Live-Aufzeichnung (Prozess %1); keine Aufzeichnungsdatei</translation>
+    </message>
+    <message>
+        <source>Recording live (process %1) into %2</source>
+        <translation>Live-Aufzeichnung (Prozess %1) in %2</translation>
+    </message>
+    <message>
+        <source>%1 — Recording ended</source>
+        <translation>%1 — Aufzeichnung beendet</translation>
+    </message>
+    <message numerus="yes">
+        <source>The recording has ended; %n event(s)</source>
+        <translation>
+            <numerusform>Die Aufzeichnung ist beendet; %n Ereignis</numerusform>
+            <numerusform>Die Aufzeichnung ist beendet; %n Ereignisse</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The recording has ended; %n event(s), saved in %1</source>
+        <translation>
+            <numerusform>Die Aufzeichnung ist beendet; %n Ereignis, gespeichert in %1</numerusform>
+            <numerusform>Die Aufzeichnung ist beendet; %n Ereignisse, gespeichert in %1</numerusform>
         </translation>
     </message>
 </context>
@@ -2930,6 +3082,10 @@
         <source>Dark</source>
         <translation>Dunkel</translation>
     </message>
+    <message>
+        <source>&amp;Record a Server in a Host…</source>
+        <translation>Server in einem Host &amp;aufzeichnen…</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::OAuthConsentDialog</name>
@@ -3106,6 +3262,69 @@
     <message>
         <source>Pick a prompt on the left: its arguments appear here, and Get prompt (Ctrl+Enter) shows the messages it makes.</source>
         <translation>Links einen Prompt wählen: seine Argumente erscheinen hier, und „Prompt abrufen“ (Strg+Eingabe) zeigt die Nachrichten, die er erzeugt.</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::RecordInHostDialog</name>
+    <message>
+        <source>Record a Server in a Host</source>
+        <translation>Server in einem Host aufzeichnen</translation>
+    </message>
+    <message>
+        <source>Other File…</source>
+        <translation>Andere Datei…</translation>
+    </message>
+    <message>
+        <source>Host configuration:</source>
+        <translation>Host-Konfiguration:</translation>
+    </message>
+    <message>
+        <source>Server:</source>
+        <translation>Server:</translation>
+    </message>
+    <message>
+        <source>Record Through MCP Scope</source>
+        <translation>Über MCP Scope aufzeichnen</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Rückgängig</translation>
+    </message>
+    <message>
+        <source>The host will start the server through mcpscope record, which passes everything on and records it; an open MCP Scope window shows it live. Only this server&apos;s command changes, and a backup of the file is kept.</source>
+        <translation>Der Host startet den Server über mcpscope record, das alles weiterleitet und aufzeichnet; ein offenes MCP-Scope-Fenster zeigt es live. Nur der Befehl dieses Servers ändert sich, und eine Sicherung der Datei wird angelegt.</translation>
+    </message>
+    <message>
+        <source>Host Configuration</source>
+        <translation>Host-Konfiguration</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON-Dateien (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>No host configuration found; choose one with Other File…</source>
+        <translation>Keine Host-Konfiguration gefunden; wählen Sie eine mit „Andere Datei…“</translation>
+    </message>
+    <message>
+        <source>This file has no stdio servers.</source>
+        <translation>Diese Datei enthält keine stdio-Server.</translation>
+    </message>
+    <message>
+        <source>Not changed: %1</source>
+        <translation>Nicht geändert: %1</translation>
+    </message>
+    <message>
+        <source>“%1” now runs through the recorder; restart the host to start recording. The file as it was is in %2.</source>
+        <translation>„%1“ läuft jetzt über den Rekorder; starten Sie den Host neu, um die Aufzeichnung zu beginnen. Die Datei, wie sie war, liegt in %2.</translation>
+    </message>
+    <message>
+        <source>Not undone: %1</source>
+        <translation>Nicht rückgängig gemacht: %1</translation>
+    </message>
+    <message>
+        <source>Undone: the file is as it was.</source>
+        <translation>Rückgängig gemacht: Die Datei ist wie zuvor.</translation>
     </message>
 </context>
 <context>

@@ -858,6 +858,127 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Record::CaptureWriter</name>
+    <message numerus="yes">
+        <source>The recorder could not record %n message(s) or chunk(s) (%1 of traffic); all traffic was passed on.</source>
+        <translation>
+            <numerusform>录制器有 %n 条消息或数据块（%1 流量）未能录制；所有流量均已转发。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 traffic were passed on but not recorded (the capture could not keep up).</source>
+        <translation>%1 的%2流量已转发但未录制（录制跟不上）。</translation>
+    </message>
+    <message>
+        <source>line longer than %1: passed on whole, only its start is recorded</source>
+        <translation>行长度超过 %1：已完整转发，仅录制其开头</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Record::HttpRecorder</name>
+    <message>
+        <source>the target %1: %2</source>
+        <translation>目标 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a loopback address; the recorder listens on 127.0.0.1 or ::1 only</source>
+        <translation>%1 不是环回地址；录制器只在 127.0.0.1 或 ::1 上监听</translation>
+    </message>
+    <message>
+        <source>the target must be an http or https URL</source>
+        <translation>目标必须是 http 或 https URL</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Record::LiveListener</name>
+    <message>
+        <source>%1 is not a private folder of this user</source>
+        <translation>%1 不是该用户的私有文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Record::StdioRecorder</name>
+    <message>
+        <source>could not be started: %1</source>
+        <translation>无法启动：%1</translation>
+    </message>
+    <message>
+        <source>was killed by signal %1 (%2)</source>
+        <translation>被信号 %1（%2）终止</translation>
+    </message>
+    <message>
+        <source>was killed by signal %1</source>
+        <translation>被信号 %1 终止</translation>
+    </message>
+    <message>
+        <source>exited with code %1</source>
+        <translation>以代码 %1 退出</translation>
+    </message>
+    <message>
+        <source>could not start &apos;%1&apos;: %2</source>
+        <translation>无法启动“%1”：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::RecordRewrite</name>
+    <message>
+        <source>the file cannot be rewritten in place</source>
+        <translation>无法就地改写该文件</translation>
+    </message>
+    <message>
+        <source>the file is not a JSON object</source>
+        <translation>该文件不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>no &quot;mcpServers&quot; or &quot;servers&quot; in the file</source>
+        <translation>文件中没有“mcpServers”或“servers”</translation>
+    </message>
+    <message>
+        <source>there is no server &quot;%1&quot; in the file</source>
+        <translation>文件中没有服务器“%1”</translation>
+    </message>
+    <message>
+        <source>the entry &quot;%1&quot; is not an object</source>
+        <translation>条目“%1”不是对象</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a stdio server (no &quot;command&quot;); record an HTTP server with mcpscope record --http</source>
+        <translation>“%1”不是 stdio 服务器（没有“command”）；请用 mcpscope record --http 录制 HTTP 服务器</translation>
+    </message>
+    <message>
+        <source>the command of &quot;%1&quot; is not a string</source>
+        <translation>“%1”的命令不是字符串</translation>
+    </message>
+    <message>
+        <source>the args of &quot;%1&quot; are not a list</source>
+        <translation>“%1”的参数不是列表</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is already recorded</source>
+        <translation>“%1”已在录制中</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot write the backup %1: %2</source>
+        <translation>无法写入备份 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 has changed since the recorder was put in; its backup is %2</source>
+        <translation>自放入录制器以来 %1 已被修改；其备份为 %2</translation>
+    </message>
+    <message>
+        <source>cannot read the backup %1: %2</source>
+        <translation>无法读取备份 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::SchemaResolver</name>
     <message>
         <source>The reference %1 points to another document, which is not fetched.</source>
@@ -1886,6 +2007,34 @@
             <numerusform>跳过了 %n 行（首个：第 %1 行，%2）</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 — Recording</source>
+        <translation>%1 — 录制</translation>
+    </message>
+    <message>
+        <source>Recording live (process %1); no capture file</source>
+        <translation>正在实时录制（进程 %1）；无捕获文件</translation>
+    </message>
+    <message>
+        <source>Recording live (process %1) into %2</source>
+        <translation>正在实时录制（进程 %1）到 %2</translation>
+    </message>
+    <message>
+        <source>%1 — Recording ended</source>
+        <translation>%1 — 录制已结束</translation>
+    </message>
+    <message numerus="yes">
+        <source>The recording has ended; %n event(s)</source>
+        <translation>
+            <numerusform>录制已结束；%n 个事件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The recording has ended; %n event(s), saved in %1</source>
+        <translation>
+            <numerusform>录制已结束；%n 个事件，已保存到 %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::CommandApprovalDialog</name>
@@ -2908,6 +3057,10 @@
         <source>Dark</source>
         <translation>深色</translation>
     </message>
+    <message>
+        <source>&amp;Record a Server in a Host…</source>
+        <translation>在宿主中录制服务器(&amp;R)…</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::OAuthConsentDialog</name>
@@ -3082,6 +3235,69 @@
     <message>
         <source>Pick a prompt on the left: its arguments appear here, and Get prompt (Ctrl+Enter) shows the messages it makes.</source>
         <translation>在左侧选择一个提示：其参数会显示在这里，“获取提示”(Ctrl+Enter) 会显示它生成的消息。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::RecordInHostDialog</name>
+    <message>
+        <source>Record a Server in a Host</source>
+        <translation>在宿主中录制服务器</translation>
+    </message>
+    <message>
+        <source>Other File…</source>
+        <translation>其他文件…</translation>
+    </message>
+    <message>
+        <source>Host configuration:</source>
+        <translation>宿主配置：</translation>
+    </message>
+    <message>
+        <source>Server:</source>
+        <translation>服务器：</translation>
+    </message>
+    <message>
+        <source>Record Through MCP Scope</source>
+        <translation>通过 MCP Scope 录制</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>The host will start the server through mcpscope record, which passes everything on and records it; an open MCP Scope window shows it live. Only this server&apos;s command changes, and a backup of the file is kept.</source>
+        <translation>宿主将通过 mcpscope record 启动该服务器，它会转发并录制所有内容；打开的 MCP Scope 窗口会实时显示。只有此服务器的命令会改变，并会保留文件的备份。</translation>
+    </message>
+    <message>
+        <source>Host Configuration</source>
+        <translation>宿主配置</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>No host configuration found; choose one with Other File…</source>
+        <translation>未找到宿主配置；请通过“其他文件…”选择一个</translation>
+    </message>
+    <message>
+        <source>This file has no stdio servers.</source>
+        <translation>此文件没有 stdio 服务器。</translation>
+    </message>
+    <message>
+        <source>Not changed: %1</source>
+        <translation>未更改：%1</translation>
+    </message>
+    <message>
+        <source>“%1” now runs through the recorder; restart the host to start recording. The file as it was is in %2.</source>
+        <translation>“%1”现在通过录制器运行；重启宿主即可开始录制。文件原样保存在 %2。</translation>
+    </message>
+    <message>
+        <source>Not undone: %1</source>
+        <translation>未撤销：%1</translation>
+    </message>
+    <message>
+        <source>Undone: the file is as it was.</source>
+        <translation>已撤销：文件已恢复原样。</translation>
     </message>
 </context>
 <context>

@@ -99,6 +99,8 @@ int runGui(int &argc, char **argv, const std::optional<ServerConfig> &server)
     MainWindow window;
     window.show();
     window.startUp();
+    // Another window of the user's may already show the recordings; this one then does not.
+    window.listenForRecordings();
     if (server)
         window.openServer(*server);
     return app.exec();

@@ -23,6 +23,8 @@
 #include "config/watch.h"
 #include "theme.h"
 #include "traffic/capturewindow.h"
+#include "traffic/liverecordings.h"
+#include "dialogs/recordinhostdialog.h"
 #include "traffic/trafficlog.h"
 #include "traffic/trafficview.h"
 #include "widgets/fittinglabel.h"
@@ -263,6 +265,12 @@ void MainWindow::createActions()
     connect(m_openProjectAction, &QAction::triggered, this, &MainWindow::openProjectFolder);
     connect(m_closeProjectAction, &QAction::triggered, this, &MainWindow::closeProject);
     connect(m_openCaptureAction, &QAction::triggered, this, [this] { openCapture(); });
+    m_recordInHostAction = new QAction(tr("&Record a Server in a Host…"), this);
+    connect(m_recordInHostAction, &QAction::triggered, this, [this] {
+        auto *dialog = new RecordInHostDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
     connect(m_exportTrafficAction, &QAction::triggered, this, [this] {
         if (TrafficView *view = currentTrafficView())
             view->exportDialog();
@@ -291,6 +299,7 @@ void MainWindow::createMenus()
     file->addAction(m_closeProjectAction);
     file->addSeparator();
     file->addAction(m_openCaptureAction);
+    file->addAction(m_recordInHostAction);
     file->addSeparator();
     // Without a keychain, secrets live in memory only unless the user explicitly chooses the file.
     QAction *secretsInFile = file->addAction(tr("Keep Secrets in the Server List File"));
@@ -963,6 +972,13 @@ void MainWindow::closeProject()
 {
     m_catalog->setProjectFolder(QString());
     updateActions();
+}
+
+bool MainWindow::listenForRecordings(QString *error)
+{
+    if (!m_liveRecordings)
+        m_liveRecordings = new LiveRecordings(this);
+    return m_liveRecordings->listen(error);
 }
 
 void MainWindow::openCapture(const QString &path)

@@ -26,6 +26,7 @@ namespace Mcp {
 namespace Ui {
 
 class Connection;
+class LiveRecordings;
 class OAuthController;
 class ServerPage;
 class ServerListDelegate;
@@ -89,6 +90,9 @@ public Q_SLOTS:
     void openProjectFolder();
     void closeProject();
     void openCapture(const QString &path = QString());
+    // Shows recordings of `mcpscope record` live (one window per recording); the app calls it
+    // once for its main window.
+    bool listenForRecordings(QString *error = nullptr);
     void showAbout();
 
 protected:
@@ -113,6 +117,8 @@ private:
 
     ServerCatalog *m_catalog = nullptr;
     SecretStore *m_secretStore = nullptr;
+    LiveRecordings *m_liveRecordings = nullptr;
+    QAction *m_recordInHostAction = nullptr;
     TrafficLog *m_allTraffic = nullptr;
     QSplitter *m_splitter = nullptr;
     QListView *m_serverList = nullptr;

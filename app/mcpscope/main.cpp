@@ -2,6 +2,7 @@
 #include "jsonrpc/json.h"
 #include "clioptions.h"
 #include "clirunner.h"
+#include "recordcommand.h"
 
 #include "config/serverconfig.h"
 #include "guimain.h"
@@ -21,6 +22,7 @@ const char GuiUsage[] =
     "       mcpscope --config FILE --server NAME         open the window on a server of an mcp.json\n"
     "       mcpscope                                     open the window on the saved servers\n"
     "       mcpscope --cli ...                           one operation, headless (mcpscope --cli --help)\n"
+    "       mcpscope record ...                          record a host and a server (mcpscope record --help)\n"
     "\n"
     "The server is saved in the server list (once) and connected; a command given here\n"
     "needs no further approval.\n"
@@ -39,6 +41,9 @@ const char GuiUsage[] =
 
 int main(int argc, char **argv)
 {
+    // mcpscope record ...: the recording proxy a host runs in place of a server; no display.
+    if (argc > 1 && std::strcmp(argv[1], "record") == 0)
+        return Mcp::Cli::runRecord(argc, argv);
     Mcp::Json::keepBigBuffers(); // big results without thousands of page faults each
     // --cli anywhere before a "--" selects the headless mode; it needs no display.
     bool cli = false;

@@ -28,6 +28,45 @@ CaptureWindow::CaptureWindow(const QString &path, TrafficLog *log) : m_log(log)
     resize(1100, 700);
 }
 
+CaptureWindow::CaptureWindow(TrafficLog *log) : m_log(log)
+{
+    setAttribute(Qt::WA_DeleteOnClose);
+    log->setParent(this);
+    setWindowIcon(Theme::appIcon());
+    m_view = new TrafficView(log, this);
+    m_view->setShowsServers(true);
+    setCentralWidget(m_view);
+    resize(1100, 700);
+}
+
+CaptureWindow *CaptureWindow::openLive(const QString &name, const QString &capturePath, qint64 pid)
+{
+    auto *log = new TrafficLog;
+    // The recorder's events carry its one connection id.
+    log->setConnectionName(1, name);
+    auto *window = new CaptureWindow(log);
+    window->m_live = true;
+    window->m_liveName = name;
+    window->m_capturePath = capturePath;
+    window->setWindowTitle(tr("%1 — Recording").arg(name));
+    window->m_view->setDefaultExportName(name);
+    window->statusBar()->showMessage(capturePath.isEmpty()
+                                         ? tr("Recording live (process %1); no capture file").arg(pid)
+                                         : tr("Recording live (process %1) into %2").arg(pid).arg(capturePath));
+    return window;
+}
+
+void CaptureWindow::setRecordingEnded()
+{
+    m_live = false;
+    m_log->flush();
+    setWindowTitle(tr("%1 — Recording ended").arg(m_liveName));
+    statusBar()->showMessage(m_capturePath.isEmpty()
+                                 ? tr("The recording has ended; %n event(s)", nullptr, m_log->rowCount())
+                                 : tr("The recording has ended; %n event(s), saved in %1", nullptr, m_log->rowCount())
+                                       .arg(m_capturePath));
+}
+
 CaptureWindow *CaptureWindow::open(const QString &path, QString *error)
 {
     QFile file(path);

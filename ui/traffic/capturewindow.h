@@ -20,6 +20,11 @@ class CaptureWindow : public QMainWindow
 public:
     // Reads the file; returns nullptr and sets *error when it cannot be read.
     static CaptureWindow *open(const QString &path, QString *error);
+    // A recording in progress (`mcpscope record`), filled as it arrives (LiveRecordings).
+    static CaptureWindow *openLive(const QString &name, const QString &capturePath, qint64 pid);
+    // The recorder has ended: the window stays, with what it received.
+    void setRecordingEnded();
+    bool isLive() const { return m_live; }
 
     TrafficLog *log() const { return m_log; }
     TrafficView *view() const { return m_view; }
@@ -27,10 +32,14 @@ public:
 
 private:
     CaptureWindow(const QString &path, TrafficLog *log);
+    CaptureWindow(TrafficLog *log);
 
     TrafficLog *m_log;
     TrafficView *m_view;
     int m_importIssues = 0;
+    bool m_live = false;
+    QString m_liveName;
+    QString m_capturePath;
 };
 
 } // namespace Ui

@@ -1,0 +1,409 @@
+#include "capturewriter.h"
+
+#include "jsonrpc/message.h"
+#include "traffic/trafficcapture.h"
+#include "transport/lineframer.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLocale>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
+
+#include <pthread.h>
+#include <sched.h>
+
+#ifndef MCPSCOPE_VERSION
+#define MCPSCOPE_VERSION "0.1.0"
+#endif
+
+namespace Mcp::Record {
+
+namespace {
+
+struct Item
+{
+    enum class Type : quint8 { Chunk, End, Event } type = Type::Event;
+    CaptureWriter::Stream stream = CaptureWriter::Stream::ClientToServer;
+    QByteArray bytes;
+    qint64 wallClockMs = 0;
+    qint64 monotonicNs = 0;
+    TrafficEvent event;
+    qint64 lostBefore = 0; // bytes of this stream dropped just before this item
+};
+
+QString formatBytes(qint64 bytes)
+{
+    return QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
+}
+
+} // namespace
+
+struct CaptureWriter::Private
+{
+    Options options;
+    QFile file;
+    bool fileOk = false;
+
+    mutable std::mutex mutex;
+    std::condition_variable wake;
+    std::deque<Item> queue;
+    qsizetype queuedBytes = 0;
+    bool stopping = false;
+    bool finished = false;
+    std::thread thread;
+    // Per stream: bytes dropped since the last chunk that was queued (guarded by mutex).
+    qint64 pendingLoss[3] = {0, 0, 0};
+    Stats counters;
+    std::atomic<qint64> eventsWritten{0};
+    int writeDelayMs = 0;
+    std::chrono::steady_clock::time_point finishDeadline = std::chrono::steady_clock::time_point::max();
+    static constexpr auto WakeInterval = std::chrono::milliseconds(20);
+
+    // Writer thread only.
+    LineFramer framers[3];
+    bool resync[3] = {false, false, false};
+    QByteArray out;
+
+    static qsizetype cost(const Item &item)
+    {
+        return item.bytes.size() + item.event.raw.size() + 256;
+    }
+
+    bool enqueue(Item item)
+    {
+        std::lock_guard lock(mutex);
+        if (stopping)
+            return false;
+        const qsizetype c = cost(item);
+        const int s = int(item.stream);
+        if (queuedBytes + c > options.maxQueuedBytes) {
+            ++counters.eventsLost;
+            const qint64 lost = item.type == Item::Type::Event ? item.event.raw.size() : item.bytes.size();
+            counters.bytesLost += lost;
+            if (item.type != Item::Type::Event)
+                pendingLoss[s] += lost;
+            return false;
+        }
+        if (item.type != Item::Type::Event) {
+            item.lostBefore = pendingLoss[s];
+            pendingLoss[s] = 0;
+        }
+        queuedBytes += c;
+        queue.push_back(std::move(item));
+        // The writer wakes by itself every WakeInterval: waking it for every chunk would cost
+        // the traffic a system call and a core. Only a filling queue hurries it.
+        if (queuedBytes > options.maxQueuedBytes / 4)
+            wake.notify_one();
+        return true;
+    }
+
+    void run()
+    {
+#ifdef __linux__
+        // The capture never competes with the traffic for a core: this thread runs only when
+        // nothing else wants the CPU (the bounded queue takes the slack, or drops).
+        sched_param idle{};
+        ::pthread_setschedparam(::pthread_self(), SCHED_IDLE, &idle);
+#endif
+        for (;;) {
+            std::deque<Item> batch;
+            {
+                std::unique_lock lock(mutex);
+                wake.wait_for(lock, WakeInterval, [this] {
+                    return stopping || queuedBytes > options.maxQueuedBytes / 4;
+                });
+                if (queue.empty() && stopping)
+                    break;
+                batch.swap(queue);
+            }
+            qsizetype batchCost = 0;
+            for (Item &item : batch) {
+                batchCost += cost(item);
+                if (stopping && std::chrono::steady_clock::now() > finishDeadline) {
+                    // The process is ending and the disk is too slow: what is left is lost.
+                    std::lock_guard lock(mutex);
+                    ++counters.eventsLost;
+                    counters.bytesLost += item.type == Item::Type::Event ? item.event.raw.size() : item.bytes.size();
+                    continue;
+                }
+                handle(item);
+            }
+            flushOut();
+            {
+                std::lock_guard lock(mutex);
+                queuedBytes -= batchCost;
+            }
+        }
+        for (int s = 0; s < 3; ++s)
+            endStream(Stream(s), QDateTime::currentMSecsSinceEpoch(), TrafficEvent::clockNs());
+        Stats last = snapshot();
+        if (last.eventsLost > 0 || !last.writeError.isEmpty()) {
+            TrafficEvent note = TrafficEvent::make(TrafficEvent::Direction::Local, TrafficEvent::Kind::Note);
+            note.note = QCoreApplication::translate("Mcp::Record::CaptureWriter",
+                                                    "The recorder could not record %n message(s) or chunk(s) "
+                                                    "(%1 of traffic); all traffic was passed on.",
+                                                    nullptr, int(last.eventsLost))
+                            .arg(formatBytes(last.bytesLost));
+            write(note);
+        }
+        flushOut();
+        if (fileOk)
+            file.close();
+        if (options.tapEnd)
+            options.tapEnd();
+    }
+
+    Stats snapshot() const
+    {
+        std::lock_guard lock(mutex);
+        Stats s = counters;
+        s.eventsWritten = eventsWritten.load();
+        return s;
+    }
+
+    void handle(Item &item)
+    {
+        const int s = int(item.stream);
+        if (item.type == Item::Type::Event) {
+            write(item.event);
+            return;
+        }
+        if (item.lostBefore > 0) {
+            // The framer's partial line is unusable now: drop it and the rest of the broken line.
+            framers[s].reset();
+            resync[s] = true;
+            TrafficEvent gap = TrafficEvent::make(TrafficEvent::Direction::Local, TrafficEvent::Kind::Note);
+            gap.wallClockMs = item.wallClockMs;
+            gap.monotonicNs = item.monotonicNs;
+            gap.note = QCoreApplication::translate("Mcp::Record::CaptureWriter",
+                                                   "%1 of %2 traffic were passed on but not recorded (the "
+                                                   "capture could not keep up).")
+                           .arg(formatBytes(item.lostBefore), streamName(item.stream));
+            write(gap);
+        }
+        if (item.type == Item::Type::End) {
+            endStream(item.stream, item.wallClockMs, item.monotonicNs);
+            return;
+        }
+        QByteArray bytes = std::move(item.bytes);
+        if (resync[s]) {
+            const qsizetype newline = bytes.indexOf('\n');
+            if (newline < 0)
+                return;
+            bytes.remove(0, newline + 1);
+            resync[s] = false;
+        }
+        frames(item.stream, framers[s].feed(std::move(bytes)), item.wallClockMs, item.monotonicNs);
+    }
+
+    void endStream(Stream stream, qint64 wallClockMs, qint64 monotonicNs)
+    {
+        const int s = int(stream);
+        if (resync[s]) {
+            framers[s].reset();
+            resync[s] = false;
+            return;
+        }
+        frames(stream, framers[s].finish(), wallClockMs, monotonicNs);
+    }
+
+    static QString streamName(Stream stream)
+    {
+        switch (stream) {
+        case Stream::ClientToServer: return QStringLiteral("client-to-server");
+        case Stream::ServerToClient: return QStringLiteral("server-to-client");
+        case Stream::ServerStderr: return QStringLiteral("stderr");
+        }
+        return {};
+    }
+
+    void frames(Stream stream, const QList<LineFramer::Frame> &list, qint64 wallClockMs, qint64 monotonicNs)
+    {
+        for (const LineFramer::Frame &frame : list) {
+            TrafficEvent e;
+            e.wallClockMs = wallClockMs;
+            e.monotonicNs = monotonicNs;
+            e.raw = frame.line;
+            e.direction = stream == Stream::ClientToServer ? TrafficEvent::Direction::Outgoing
+                                                           : TrafficEvent::Direction::Incoming;
+            if (stream == Stream::ServerStderr) {
+                e.kind = TrafficEvent::Kind::StderrLine;
+            } else if (frame.oversized) {
+                e.kind = TrafficEvent::Kind::InvalidMessage;
+                e.note = QCoreApplication::translate("Mcp::Record::CaptureWriter",
+                                                     "line longer than %1: passed on whole, only its start "
+                                                     "is recorded")
+                             .arg(formatBytes(framers[int(stream)].maxLineSize()));
+            } else {
+                const MessageSummary summary = summarizeFrame(frame.line);
+                e.kind = summary.valid ? TrafficEvent::Kind::Message : TrafficEvent::Kind::InvalidMessage;
+                if (!summary.valid)
+                    e.note = frame.line.isEmpty() ? QStringLiteral("empty line") : summary.diagnostic;
+            }
+            write(e);
+        }
+    }
+
+    void write(TrafficEvent event)
+    {
+        event.connectionId = ConnectionId;
+        TrafficCapture::ExportOptions exportOptions;
+        exportOptions.redaction = options.redact ? TrafficCapture::Redaction::Redact
+                                                 : TrafficCapture::Redaction::KeepSecrets;
+        const TrafficEvent shown = TrafficCapture::redacted(event, exportOptions);
+        if (options.tap)
+            options.tap(shown);
+        // Counted without the lock: the producers must never wait for this thread.
+        eventsWritten.fetch_add(1, std::memory_order_relaxed);
+        if (!fileOk)
+            return; // delivered to the tap
+        out += QJsonDocument(TrafficCapture::eventToJson(shown)).toJson(QJsonDocument::Compact);
+        out += '\n';
+        if (out.size() > 1024 * 1024)
+            flushOut();
+    }
+
+    void flushOut()
+    {
+        if (out.isEmpty() || !fileOk) {
+            out.clear();
+            return;
+        }
+        if (writeDelayMs > 0)
+            std::this_thread::sleep_for(std::chrono::milliseconds(writeDelayMs));
+        const qint64 written = file.write(out);
+        if (written != out.size()) {
+            std::lock_guard lock(mutex);
+            ++counters.eventsLost;
+            counters.bytesLost += out.size() - qMax<qint64>(0, written);
+            if (counters.writeError.isEmpty())
+                counters.writeError = file.errorString();
+        }
+        out.clear();
+    }
+};
+
+CaptureWriter::CaptureWriter(Options options) : d(std::make_unique<Private>())
+{
+    d->options = std::move(options);
+}
+
+CaptureWriter::~CaptureWriter()
+{
+    finish();
+}
+
+bool CaptureWriter::open(QString *error)
+{
+    if (!d->options.path.isEmpty()) {
+        d->file.setFileName(d->options.path);
+        // Unbuffered: a full disk shows at the write that hit it, not at a later flush.
+        if (!d->file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Unbuffered)) {
+            if (error)
+                *error = d->file.errorString();
+            return false;
+        }
+        d->fileOk = true;
+        const QString appVersion = QCoreApplication::applicationVersion().isEmpty()
+            ? QStringLiteral(MCPSCOPE_VERSION)
+            : QCoreApplication::applicationVersion();
+        const QJsonObject rest{
+            {QStringLiteral("app"), QStringLiteral("MCP Scope")},
+            {QStringLiteral("appVersion"), appVersion},
+            {QStringLiteral("created"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)},
+            {QStringLiteral("redacted"), d->options.redact},
+            {QStringLiteral("recorder"), true},
+            {QStringLiteral("connections"),
+             QJsonArray{QJsonObject{{QStringLiteral("id"), ConnectionId},
+                                    {QStringLiteral("name"), d->options.connectionName}}}},
+        };
+        // "format" and "version" first, as TrafficCapture writes them, for file sniffers. The
+        // event count is unknown while recording, so the header leaves "events" out.
+        const QByteArray header = QByteArray(R"({"format":"mcpscope-capture","version":)")
+            + QByteArray::number(TrafficCapture::FormatVersion) + ','
+            + QJsonDocument(rest).toJson(QJsonDocument::Compact).mid(1) + '\n';
+        if (d->file.write(header) != header.size()) {
+            if (error)
+                *error = d->file.errorString();
+            d->file.close();
+            d->fileOk = false;
+            return false;
+        }
+    }
+    d->thread = std::thread([this] { d->run(); });
+    return true;
+}
+
+void CaptureWriter::postChunk(Stream stream, const QByteArray &bytes)
+{
+    Item item;
+    item.type = Item::Type::Chunk;
+    item.stream = stream;
+    item.bytes = bytes;
+    item.wallClockMs = QDateTime::currentMSecsSinceEpoch();
+    item.monotonicNs = TrafficEvent::clockNs();
+    d->enqueue(std::move(item));
+}
+
+void CaptureWriter::postEnd(Stream stream)
+{
+    Item item;
+    item.type = Item::Type::End;
+    item.stream = stream;
+    item.wallClockMs = QDateTime::currentMSecsSinceEpoch();
+    item.monotonicNs = TrafficEvent::clockNs();
+    // An end marker must not be lost: it costs nothing, so it bypasses the bound.
+    std::lock_guard lock(d->mutex);
+    if (d->stopping)
+        return;
+    item.lostBefore = d->pendingLoss[int(stream)];
+    d->pendingLoss[int(stream)] = 0;
+    d->queue.push_back(std::move(item));
+    d->wake.notify_one();
+}
+
+void CaptureWriter::postEvent(TrafficEvent event)
+{
+    Item item;
+    item.type = Item::Type::Event;
+    item.event = std::move(event);
+    d->enqueue(std::move(item));
+}
+
+void CaptureWriter::finish(int timeoutMs)
+{
+    {
+        std::lock_guard lock(d->mutex);
+        if (d->finished)
+            return;
+        d->finished = true;
+        d->stopping = true;
+        if (timeoutMs >= 0)
+            d->finishDeadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
+        d->wake.notify_one();
+    }
+    if (d->thread.joinable())
+        d->thread.join();
+}
+
+CaptureWriter::Stats CaptureWriter::stats() const
+{
+    return d->snapshot();
+}
+
+void CaptureWriter::setWriteDelayForTesting(int milliseconds)
+{
+    d->writeDelayMs = milliseconds;
+}
+
+} // namespace Mcp::Record

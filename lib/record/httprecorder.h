@@ -1,0 +1,88 @@
+#pragma once
+
+#include "capturewriter.h"
+
+#include <QHostAddress>
+#include <QObject>
+#include <QUrl>
+
+class QTcpServer;
+
+namespace Mcp::Record {
+
+// Cuts one direction of an HTTP/1.1 connection into messages: the head (request or status
+// line and headers), then the body as it arrives (Content-Length, chunked, or up to the close),
+// de-chunked. A pure class: bytes in, callbacks out. It only watches: the proxy forwards the
+// bytes themselves unchanged.
+class HttpStreamParser
+{
+public:
+    enum class Side : quint8 { Request, Response };
+
+    struct Head
+    {
+        QByteArray method;  // requests
+        QByteArray target;  // requests: the request target as sent
+        int status = 0;     // responses
+        HttpHeaders headers;
+    };
+
+    struct Callbacks
+    {
+        std::function<void(const Head &)> head;
+        std::function<void(const QByteArray &)> body;
+        std::function<void()> end;
+        std::function<void(const QString &)> error; // the stream is not HTTP/1.1 as we know it
+    };
+
+    HttpStreamParser(Side side, Callbacks callbacks);
+    void feed(QByteArrayView bytes);
+    // The connection closed: a body that runs to the close ends here.
+    void finish();
+    // Responses: the next response answers a HEAD request (no body whatever its headers say).
+    void expectHeadResponse() { m_headResponses.append(true); }
+    void expectResponse() { m_headResponses.append(false); }
+
+private:
+    enum class State : quint8 { Head, Length, ChunkSize, ChunkData, ChunkDataEnd, Trailers, UntilClose, Failed };
+    void parseHead(QByteArrayView head);
+    void startBody(const Head &head);
+
+    Side m_side;
+    Callbacks m_callbacks;
+    State m_state = State::Head;
+    QByteArray m_buffer;
+    qint64 m_remaining = 0;
+    QList<bool> m_headResponses;
+};
+
+// `mcpscope record --http`: a reverse proxy on the loopback address in front of a Streamable
+// HTTP (or legacy HTTP+SSE) server. Each accepted connection gets its own connection to the
+// target; bytes go both ways unchanged and at once (streamed SSE answers included), and two
+// HttpStreamParsers record every exchange: the request (a Message when its body is JSON-RPC),
+// the response head (HttpResponse, with status and headers), and its JSON body or each SSE
+// event, all with one exchange id. Credentials are redacted by the CaptureWriter.
+class HttpRecorder : public QObject
+{
+    Q_OBJECT
+
+public:
+    HttpRecorder(const QUrl &target, CaptureWriter *writer, QObject *parent = nullptr);
+    ~HttpRecorder() override;
+
+    // Listens on a loopback address only; anything else is refused with a reason.
+    bool listen(const QHostAddress &address, quint16 port, QString *error);
+    // Where the host should connect: the listening address with the target's path and query.
+    QUrl url() const;
+    QUrl target() const { return m_target; }
+
+private:
+    void acceptConnections();
+
+    QUrl m_target;
+    CaptureWriter *m_writer;
+    QTcpServer *m_server = nullptr;
+    quint64 m_nextExchange = 0;
+};
+
+} // namespace Mcp::Record

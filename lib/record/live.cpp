@@ -1,0 +1,184 @@
+#include "live.h"
+
+#include "traffic/trafficcapture.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLocalServer>
+#include <QLocalSocket>
+#include <QFileInfo>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace Mcp::Record {
+
+namespace {
+const QLatin1String LiveFormat("mcpscope-live");
+constexpr int RetryMs = 2000;
+constexpr int WriteTimeoutMs = 1000;
+}
+
+QString liveSocketPath()
+{
+    const QString overridden = qEnvironmentVariable("MCPSCOPE_LIVE_SOCKET");
+    if (!overridden.isEmpty())
+        return overridden;
+    // $XDG_RUNTIME_DIR (0700, the user's own); without it a private folder in the temporary
+    // directory, checked by the listener. (QStandardPaths::RuntimeLocation would print a
+    // warning on stderr, which is the host's log here.)
+    const QString runtime = qEnvironmentVariable("XDG_RUNTIME_DIR");
+    if (!runtime.isEmpty())
+        return runtime + QStringLiteral("/mcpscope-live");
+    return QDir::tempPath() + QStringLiteral("/mcpscope-%1/live").arg(::getuid());
+}
+
+// ---- LiveFeed -------------------------------------------------------------------------------
+
+struct LiveFeed::Private
+{
+    QByteArray hello;
+    std::unique_ptr<QLocalSocket> socket;
+    QElapsedTimer sinceAttempt;
+};
+
+LiveFeed::LiveFeed(const QString &name, const QString &capturePath) : d(std::make_unique<Private>())
+{
+    d->hello = QJsonDocument(QJsonObject{{QStringLiteral("format"), LiveFormat},
+                                         {QStringLiteral("version"), 1},
+                                         {QStringLiteral("name"), name},
+                                         {QStringLiteral("pid"), double(QCoreApplication::applicationPid())},
+                                         {QStringLiteral("capture"), capturePath}})
+                   .toJson(QJsonDocument::Compact)
+        + '\n';
+}
+
+LiveFeed::~LiveFeed() = default;
+
+void LiveFeed::close()
+{
+    if (d->socket && d->socket->state() == QLocalSocket::ConnectedState) {
+        d->socket->waitForBytesWritten(WriteTimeoutMs);
+        d->socket->disconnectFromServer();
+    }
+    d->socket.reset();
+}
+
+void LiveFeed::send(const TrafficEvent &event)
+{
+    if (!d->socket || d->socket->state() != QLocalSocket::ConnectedState) {
+        if (d->sinceAttempt.isValid() && d->sinceAttempt.elapsed() < RetryMs)
+            return;
+        d->sinceAttempt.start();
+        // Created here: this is the thread that uses it (no event loop; blocking calls only).
+        d->socket = std::make_unique<QLocalSocket>();
+        d->socket->connectToServer(liveSocketPath());
+        if (!d->socket->waitForConnected(100)) {
+            d->socket.reset();
+            return;
+        }
+        d->socket->write(d->hello);
+    }
+    QByteArray line = QJsonDocument(TrafficCapture::eventToJson(event)).toJson(QJsonDocument::Compact);
+    line += '\n';
+    d->socket->write(line);
+    // Push it out now; a window that reads nothing for a second is given up.
+    while (d->socket->bytesToWrite() > 0) {
+        if (!d->socket->waitForBytesWritten(WriteTimeoutMs)) {
+            d->socket->abort();
+            d->socket.reset();
+            return;
+        }
+    }
+}
+
+// ---- LiveListener ---------------------------------------------------------------------------
+
+LiveListener::LiveListener(QObject *parent) : QObject(parent), m_server(new QLocalServer(this))
+{
+    m_server->setSocketOptions(QLocalServer::UserAccessOption);
+    connect(m_server, &QLocalServer::newConnection, this, &LiveListener::accept);
+}
+
+LiveListener::~LiveListener() = default;
+
+bool LiveListener::listen(QString *error)
+{
+    const QString path = liveSocketPath();
+    // A folder of our own that nobody else can enter (it may have been made by someone else).
+    const QString dir = QFileInfo(path).absolutePath();
+    if (qEnvironmentVariable("XDG_RUNTIME_DIR").isEmpty() && qEnvironmentVariable("MCPSCOPE_LIVE_SOCKET").isEmpty()) {
+        ::mkdir(QFile::encodeName(dir).constData(), 0700);
+        struct stat info = {};
+        if (::lstat(QFile::encodeName(dir).constData(), &info) != 0 || !S_ISDIR(info.st_mode)
+            || info.st_uid != ::getuid() || (info.st_mode & 077) != 0) {
+            if (error)
+                *error = QCoreApplication::translate("Mcp::Record::LiveListener",
+                                                     "%1 is not a private folder of this user").arg(dir);
+            return false;
+        }
+    }
+    if (!m_server->listen(path)) {
+        // A socket left behind by a window that crashed: nobody answers on it.
+        QLocalSocket probe;
+        probe.connectToServer(path);
+        if (!probe.waitForConnected(200)) {
+            QLocalServer::removeServer(path);
+            if (m_server->listen(path))
+                return true;
+        }
+        if (error)
+            *error = m_server->errorString();
+        return false;
+    }
+    return true;
+}
+
+QString LiveListener::path() const
+{
+    return m_server->fullServerName();
+}
+
+void LiveListener::accept()
+{
+    while (QLocalSocket *socket = m_server->nextPendingConnection()) {
+        const int recording = ++m_nextRecording;
+        auto started = std::make_shared<bool>(false);
+        auto drain = [this, socket, recording, started] {
+            QList<TrafficEvent> events;
+            while (socket->canReadLine()) {
+                const QByteArray line = socket->readLine();
+                const QJsonObject object = QJsonDocument::fromJson(line).object();
+                if (!*started) {
+                    if (object.value(QLatin1String("format")).toString() != LiveFormat) {
+                        socket->abort();
+                        return;
+                    }
+                    *started = true;
+                    Q_EMIT recordingStarted(recording, object.value(QLatin1String("name")).toString(),
+                                            object.value(QLatin1String("capture")).toString(),
+                                            qint64(object.value(QLatin1String("pid")).toDouble()));
+                    continue;
+                }
+                TrafficEvent event;
+                if (TrafficCapture::eventFromJson(object, &event, nullptr))
+                    events.append(event);
+            }
+            if (!events.isEmpty())
+                Q_EMIT eventsReceived(recording, events);
+        };
+        connect(socket, &QLocalSocket::readyRead, this, drain);
+        connect(socket, &QLocalSocket::disconnected, this, [this, socket, recording, started, drain] {
+            drain();
+            if (*started)
+                Q_EMIT recordingEnded(recording);
+            socket->deleteLater();
+        });
+    }
+}
+
+} // namespace Mcp::Record

@@ -1,0 +1,68 @@
+#pragma once
+
+#include "transport/trafficevent.h"
+
+#include <QList>
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+class QLocalServer;
+class QLocalSocket;
+
+namespace Mcp::Record {
+
+// The local socket through which running recorders show their traffic in the user's window
+// (issue 14, live view). The window listens; recorders connect. The socket lives in the user's
+// runtime directory (QStandardPaths::RuntimeLocation, 0700) and is itself user-only (0600):
+// no TCP port, nothing another user can open. $MCPSCOPE_LIVE_SOCKET overrides the path (tests).
+//
+// Protocol, JSON Lines: the recorder's first line is
+//   {"format":"mcpscope-live","version":1,"name":"...","pid":123,"capture":"/path"}
+// then one TrafficCapture event object per line, already redacted.
+QString liveSocketPath();
+
+// Recorder side. send() is called on the capture writer's thread (CaptureWriter::Options::tap):
+// it connects when a window is there (trying again at most every two seconds), and blocks only
+// that thread, never the traffic. A window that stops reading is dropped.
+class LiveFeed
+{
+public:
+    LiveFeed(const QString &name, const QString &capturePath);
+    ~LiveFeed();
+    void send(const TrafficEvent &event);
+    // Ends the connection; call it on the thread that called send().
+    void close();
+
+private:
+    struct Private;
+    std::unique_ptr<Private> d;
+};
+
+// Window side: one QLocalServer, any number of recorders.
+class LiveListener : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit LiveListener(QObject *parent = nullptr);
+    ~LiveListener() override;
+
+    // Starts listening (replacing a stale socket); false with a reason if it cannot.
+    bool listen(QString *error = nullptr);
+    QString path() const;
+
+Q_SIGNALS:
+    void recordingStarted(int recording, const QString &name, const QString &capturePath, qint64 pid);
+    void eventsReceived(int recording, const QList<Mcp::TrafficEvent> &events);
+    void recordingEnded(int recording);
+
+private:
+    void accept();
+
+    QLocalServer *m_server;
+    int m_nextRecording = 0;
+};
+
+} // namespace Mcp::Record

@@ -1,0 +1,358 @@
+#include "stdiorecorder.h"
+
+#include <QCoreApplication>
+#include <QFile>
+
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <condition_variable>
+#include <csignal>
+#include <cstring>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+namespace Mcp::Record {
+
+namespace {
+
+constexpr int ForwardedSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2};
+constexpr size_t ChunkSize = 64 * 1024;
+// After the server has ended, how long its stdout and stderr may stay open (a grandchild that
+// kept them) before the recorder stops waiting for their end.
+constexpr auto DrainGrace = std::chrono::milliseconds(1000);
+
+std::atomic<pid_t> g_serverPid{0};
+
+void forwardSignal(int signal)
+{
+    const pid_t pid = g_serverPid.load();
+    if (pid > 0)
+        ::kill(pid, signal);
+}
+
+bool writeAll(int fd, const char *data, size_t size)
+{
+    while (size > 0) {
+        const ssize_t n = ::write(fd, data, size);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return false;
+        }
+        data += n;
+        size -= size_t(n);
+    }
+    return true;
+}
+
+void closeFd(int &fd)
+{
+    if (fd >= 0)
+        ::close(fd);
+    fd = -1;
+}
+
+// The host's end of a stream ends: it reads EOF now, not when this process exits, and the
+// descriptor number stays taken (by /dev/null) so that no later file lands on stdout.
+void endHostStream(int fd)
+{
+    const int null = ::open("/dev/null", O_RDWR | O_CLOEXEC);
+    if (null < 0) {
+        ::close(fd);
+        return;
+    }
+    ::dup2(null, fd);
+    ::close(null);
+}
+
+// Copies one direction: read from `from`, write to `to`, then hand the copy to the capture.
+// Ends at end of input, when `to` refuses (the reader is gone: `from` is closed so that the
+// writer on the other side sees that too), or when `stopFd` becomes readable (then whatever
+// is already waiting in `from` is still passed on).
+void pump(int from, int to, int stopFd, CaptureWriter *writer, CaptureWriter::Stream stream,
+          bool closeFromOnEnd, bool closeToOnEnd, bool endToOnEnd)
+{
+    QByteArray buffer(ChunkSize, Qt::Uninitialized);
+    bool stopping = false;
+    for (;;) {
+        pollfd fds[2] = {{from, POLLIN, 0}, {stopFd, POLLIN, 0}};
+        const int ready = ::poll(fds, stopping ? 1 : 2, stopping ? 0 : -1);
+        if (ready < 0) {
+            if (errno == EINTR)
+                continue;
+            break;
+        }
+        if (!stopping && (fds[1].revents & POLLIN)) {
+            stopping = true;
+            if (!(fds[0].revents & (POLLIN | POLLHUP)))
+                continue; // one last look without waiting
+        }
+        if (ready == 0 && stopping)
+            break; // nothing more waiting
+        if (!(fds[0].revents & (POLLIN | POLLHUP | POLLERR)))
+            continue;
+        const ssize_t n = ::read(from, buffer.data(), size_t(buffer.size()));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        if (!writeAll(to, buffer.constData(), size_t(n))) {
+            // The reader is gone; what the sender wrote last was not delivered, so it is not
+            // recorded as traffic either.
+            if (closeFromOnEnd)
+                closeFd(from);
+            if (closeToOnEnd)
+                closeFd(to);
+            writer->postEnd(stream);
+            return;
+        }
+        // A big read hands its buffer over (no copy); a small one is copied, so that a queued
+        // 100-byte message does not hold a 64 KiB block.
+        if (n >= ssize_t(ChunkSize / 4)) {
+            buffer.truncate(n);
+            writer->postChunk(stream, buffer);
+            buffer = QByteArray(ChunkSize, Qt::Uninitialized);
+        } else {
+            writer->postChunk(stream, QByteArray(buffer.constData(), n));
+        }
+    }
+    writer->postEnd(stream);
+    if (closeFromOnEnd)
+        closeFd(from);
+    if (closeToOnEnd)
+        closeFd(to);
+    if (endToOnEnd)
+        endHostStream(to);
+}
+
+const char *signalName(int signal)
+{
+    switch (signal) {
+    case SIGHUP: return "SIGHUP";
+    case SIGINT: return "SIGINT";
+    case SIGQUIT: return "SIGQUIT";
+    case SIGILL: return "SIGILL";
+    case SIGABRT: return "SIGABRT";
+    case SIGFPE: return "SIGFPE";
+    case SIGKILL: return "SIGKILL";
+    case SIGSEGV: return "SIGSEGV";
+    case SIGPIPE: return "SIGPIPE";
+    case SIGALRM: return "SIGALRM";
+    case SIGTERM: return "SIGTERM";
+    case SIGUSR1: return "SIGUSR1";
+    case SIGUSR2: return "SIGUSR2";
+    case SIGBUS: return "SIGBUS";
+    }
+    return nullptr;
+}
+
+} // namespace
+
+StdioRecorder::StdioRecorder(Options options, CaptureWriter *writer)
+    : m_options(std::move(options)), m_writer(writer)
+{
+}
+
+StdioRecorder::~StdioRecorder() = default;
+
+QString StdioRecorder::describe(const ExitStatus &status)
+{
+    if (!status.started)
+        return QCoreApplication::translate("Mcp::Record::StdioRecorder", "could not be started: %1")
+            .arg(status.startError);
+    if (status.signal) {
+        const char *name = signalName(status.signal);
+        return name ? QCoreApplication::translate("Mcp::Record::StdioRecorder", "was killed by signal %1 (%2)")
+                          .arg(status.signal)
+                          .arg(QLatin1String(name))
+                    : QCoreApplication::translate("Mcp::Record::StdioRecorder", "was killed by signal %1")
+                          .arg(status.signal);
+    }
+    return QCoreApplication::translate("Mcp::Record::StdioRecorder", "exited with code %1").arg(status.exitCode);
+}
+
+void StdioRecorder::reproduceExit(const ExitStatus &status)
+{
+    std::fflush(stdout);
+    std::fflush(stderr);
+    if (!status.started)
+        ::_exit(127);
+    if (status.signal) {
+        // Die the same way, without a core file of our own.
+        rlimit none{0, 0};
+        ::setrlimit(RLIMIT_CORE, &none);
+        struct sigaction action = {};
+        action.sa_handler = SIG_DFL;
+        sigemptyset(&action.sa_mask);
+        ::sigaction(status.signal, &action, nullptr);
+        sigset_t set;
+        sigemptyset(&set);
+        sigaddset(&set, status.signal);
+        ::pthread_sigmask(SIG_UNBLOCK, &set, nullptr);
+        ::raise(status.signal);
+        ::_exit(128 + status.signal); // a signal that does not end a process by default
+    }
+    ::_exit(status.exitCode);
+}
+
+StdioRecorder::ExitStatus StdioRecorder::run()
+{
+    ExitStatus status;
+    int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, stop[2] = {-1, -1};
+    if (::pipe2(in, O_CLOEXEC) != 0 || ::pipe2(out, O_CLOEXEC) != 0 || ::pipe2(err, O_CLOEXEC) != 0
+        || ::pipe2(stop, O_CLOEXEC) != 0) {
+        status.startError = QString::fromLocal8Bit(std::strerror(errno));
+        for (int *p : {in, out, err, stop}) {
+            closeFd(p[0]);
+            closeFd(p[1]);
+        }
+        return status;
+    }
+
+    // The server gets default dispositions (we ignore SIGPIPE; ignored signals survive exec)
+    // and a process group of its own (a terminal's Ctrl+C reaches it once, through us).
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, in[0], 0);
+    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+    posix_spawn_file_actions_adddup2(&actions, err[1], 2);
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    sigset_t defaults;
+    sigemptyset(&defaults);
+    for (int s : ForwardedSignals)
+        sigaddset(&defaults, s);
+    sigaddset(&defaults, SIGPIPE);
+    sigset_t noMask;
+    sigemptyset(&noMask);
+    posix_spawnattr_setsigdefault(&attributes, &defaults);
+    posix_spawnattr_setsigmask(&attributes, &noMask);
+    posix_spawnattr_setpgroup(&attributes, 0);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP);
+
+    const QByteArray program = QFile::encodeName(m_options.program);
+    QList<QByteArray> argumentBytes{program};
+    for (const QString &argument : std::as_const(m_options.arguments))
+        argumentBytes.append(argument.toLocal8Bit());
+    std::vector<char *> argv;
+    for (QByteArray &a : argumentBytes)
+        argv.push_back(a.data());
+    argv.push_back(nullptr);
+
+    // Signals that arrive before the server exists are held, then forwarded.
+    sigset_t forwarded, previousMask;
+    sigemptyset(&forwarded);
+    for (int s : ForwardedSignals)
+        sigaddset(&forwarded, s);
+    ::pthread_sigmask(SIG_BLOCK, &forwarded, &previousMask);
+
+    pid_t pid = 0;
+    const int spawnError = ::posix_spawnp(&pid, program.constData(), &actions, &attributes, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    closeFd(in[0]);
+    closeFd(out[1]);
+    closeFd(err[1]);
+    if (spawnError != 0) {
+        ::pthread_sigmask(SIG_SETMASK, &previousMask, nullptr);
+        status.startError = QString::fromLocal8Bit(std::strerror(spawnError));
+        for (int *p : {in, out, err, stop}) {
+            closeFd(p[0]);
+            closeFd(p[1]);
+        }
+        TrafficEvent failure = TrafficEvent::make(TrafficEvent::Direction::Local, TrafficEvent::Kind::TransportError);
+        failure.note = QCoreApplication::translate("Mcp::Record::StdioRecorder", "could not start '%1': %2")
+                           .arg(m_options.program, status.startError);
+        m_writer->postEvent(failure);
+        return status;
+    }
+    status.started = true;
+    {
+        QStringList words{m_options.program};
+        words += m_options.arguments;
+        TrafficEvent started = TrafficEvent::make(TrafficEvent::Direction::Local, TrafficEvent::Kind::ProcessStarted);
+        started.note = words.join(QLatin1Char(' '));
+        m_writer->postEvent(started);
+    }
+
+    struct sigaction ignore = {}, previousPipe = {};
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    ::sigaction(SIGPIPE, &ignore, &previousPipe);
+    struct sigaction previous[std::size(ForwardedSignals)] = {};
+    g_serverPid = pid;
+    if (m_options.forwardSignals) {
+        struct sigaction forward = {};
+        forward.sa_handler = forwardSignal;
+        forward.sa_flags = SA_RESTART;
+        sigemptyset(&forward.sa_mask);
+        for (size_t i = 0; i < std::size(ForwardedSignals); ++i)
+            ::sigaction(ForwardedSignals[i], &forward, &previous[i]);
+    }
+
+    // The pump threads must not take the forwarded signals: only this thread does.
+    std::mutex mutex;
+    std::condition_variable outputsEnded;
+    int outputsLeft = 2;
+    // The host's stdout ends with the server's; its stderr stays ours, for what we have to say.
+    auto outputPump = [&](int from, int to, CaptureWriter::Stream stream) {
+        pump(from, to, stop[0], m_writer, stream, true, false, stream == CaptureWriter::Stream::ServerToClient);
+        std::lock_guard lock(mutex);
+        --outputsLeft;
+        outputsEnded.notify_all();
+    };
+    std::thread inputThread(pump, m_options.stdinFd, in[1], stop[0], m_writer,
+                            CaptureWriter::Stream::ClientToServer, false, true, false);
+    in[1] = -1; // the input pump closes it
+    std::thread stdoutThread(outputPump, out[0], m_options.stdoutFd, CaptureWriter::Stream::ServerToClient);
+    std::thread stderrThread(outputPump, err[0], m_options.stderrFd, CaptureWriter::Stream::ServerStderr);
+    out[0] = err[0] = -1;
+    ::pthread_sigmask(SIG_SETMASK, &previousMask, nullptr);
+
+    int waitStatus = 0;
+    while (::waitpid(pid, &waitStatus, 0) < 0 && errno == EINTR) {
+    }
+    g_serverPid = 0;
+    if (WIFSIGNALED(waitStatus))
+        status.signal = WTERMSIG(waitStatus);
+    else
+        status.exitCode = WEXITSTATUS(waitStatus);
+
+    // Everything the server wrote is in the pipes by now; wait for their ends a little (a
+    // grandchild may hold them), then stop every pump.
+    {
+        std::unique_lock lock(mutex);
+        outputsEnded.wait_for(lock, DrainGrace, [&] { return outputsLeft == 0; });
+    }
+    const char byte = 's';
+    (void)!::write(stop[1], &byte, 1);
+    stdoutThread.join();
+    stderrThread.join();
+    inputThread.join();
+    closeFd(stop[0]);
+    closeFd(stop[1]);
+
+    if (m_options.forwardSignals) {
+        for (size_t i = 0; i < std::size(ForwardedSignals); ++i)
+            ::sigaction(ForwardedSignals[i], &previous[i], nullptr);
+    }
+    ::sigaction(SIGPIPE, &previousPipe, nullptr);
+
+    TrafficEvent exited = TrafficEvent::make(TrafficEvent::Direction::Local, TrafficEvent::Kind::ProcessExited);
+    exited.note = describe(status);
+    m_writer->postEvent(exited);
+    return status;
+}
+
+} // namespace Mcp::Record

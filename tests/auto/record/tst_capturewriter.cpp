@@ -1,0 +1,309 @@
+// CaptureWriter (lib/record): framing of recorded streams split anywhere, a slow or full disk
+// that never holds traffic up, redaction, and captures that traffic/ reads back.
+#include "jsonrpc/message.h"
+#include "record/capturewriter.h"
+#include "traffic/trafficcapture.h"
+#include "traffic/trafficlog.h"
+#include "transport/lineframer.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+#include <QFileInfo>
+
+#include <csignal>
+#include <sys/resource.h>
+
+#include <mutex>
+
+using namespace Mcp;
+using Mcp::Record::CaptureWriter;
+
+namespace {
+
+struct Read
+{
+    TrafficCapture::ImportResult result;
+    QList<TrafficEvent> events;
+};
+
+Read readCapture(const QString &path)
+{
+    Read read;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return read;
+    TrafficLog log;
+    read.result = TrafficCapture::readJsonLines(&file, &log);
+    for (int row = 0; row < log.rowCount(); ++row)
+        read.events.append(log.event(row));
+    return read;
+}
+
+QList<TrafficEvent> ofKinds(const QList<TrafficEvent> &events, std::initializer_list<TrafficEvent::Kind> kinds)
+{
+    QList<TrafficEvent> out;
+    for (const TrafficEvent &e : events) {
+        if (std::find(kinds.begin(), kinds.end(), e.kind) != kinds.end())
+            out.append(e);
+    }
+    return out;
+}
+
+QByteArrayList framedLines(const QByteArray &data)
+{
+    LineFramer framer;
+    QByteArrayList lines;
+    for (const auto &frame : framer.feed(data))
+        lines.append(frame.line);
+    for (const auto &frame : framer.finish())
+        lines.append(frame.line);
+    return lines;
+}
+
+} // namespace
+
+class tst_CaptureWriter : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void splitAtEveryOffset();
+    void hugeLineSplit();
+    void directionsAndStderr();
+    void slowSinkNeverBlocks();
+    void fullDisk();
+    void redactsCredentials();
+    void tapSeesEveryEvent();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void tst_CaptureWriter::splitAtEveryOffset()
+{
+    const QByteArray data = R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{}})" "\n"
+                            "\xff\xfe garbage \x01\x02\n"
+                            R"({"jsonrpc":"2.0","method":"notifications/initialized"})" "\r\n"
+                            "\n"
+                            R"({"jsonrpc":"2.0","id":"a","result":{"x":"é"}})" "\n"
+                            "unterminated tail";
+    const QByteArrayList expected = framedLines(data);
+    QCOMPARE(expected.size(), 6);
+    const QString path = m_dir.filePath(QStringLiteral("split.jsonl"));
+    for (qsizetype offset = 0; offset <= data.size(); ++offset) {
+        {
+            CaptureWriter writer({path, QStringLiteral("split")});
+            QVERIFY(writer.open(nullptr));
+            writer.postChunk(CaptureWriter::Stream::ClientToServer, data.left(offset));
+            writer.postChunk(CaptureWriter::Stream::ClientToServer, data.mid(offset));
+            writer.postEnd(CaptureWriter::Stream::ClientToServer);
+        }
+        const Read read = readCapture(path);
+        QVERIFY2(read.result.ok, qPrintable(read.result.error));
+        QVERIFY(read.result.issues.isEmpty());
+        QCOMPARE(read.result.connectionNames.value(CaptureWriter::ConnectionId), QStringLiteral("split"));
+        QByteArrayList lines;
+        for (const TrafficEvent &e : read.events) {
+            QCOMPARE(e.direction, TrafficEvent::Direction::Outgoing);
+            lines.append(e.raw);
+        }
+        QCOMPARE(lines, expected);
+        QCOMPARE(read.events.at(0).kind, TrafficEvent::Kind::Message);
+        QCOMPARE(read.events.at(1).kind, TrafficEvent::Kind::InvalidMessage);
+        QCOMPARE(read.events.at(2).kind, TrafficEvent::Kind::Message);
+        QCOMPARE(read.events.at(3).kind, TrafficEvent::Kind::InvalidMessage); // the empty line
+        QCOMPARE(read.events.at(4).kind, TrafficEvent::Kind::Message);
+    }
+}
+
+void tst_CaptureWriter::hugeLineSplit()
+{
+    QByteArray huge = R"({"jsonrpc":"2.0","id":7,"result":{"text":")";
+    huge += QByteArray(3 * 1024 * 1024, 'x');
+    huge += "\"}}";
+    const QByteArray data = huge + '\n' + R"({"jsonrpc":"2.0","method":"n"})" + '\n';
+    const QString path = m_dir.filePath(QStringLiteral("huge.jsonl"));
+    for (qsizetype offset : {qsizetype(0), qsizetype(1), qsizetype(40), huge.size() / 2, huge.size() - 1,
+                             huge.size(), huge.size() + 1, data.size() - 1}) {
+        {
+            CaptureWriter writer({path, QStringLiteral("huge")});
+            QVERIFY(writer.open(nullptr));
+            // The second part in 64 KiB chunks, as the pumps read it.
+            writer.postChunk(CaptureWriter::Stream::ServerToClient, data.left(offset));
+            for (qsizetype at = offset; at < data.size(); at += 65536)
+                writer.postChunk(CaptureWriter::Stream::ServerToClient, data.mid(at, 65536));
+            writer.postEnd(CaptureWriter::Stream::ServerToClient);
+            QCOMPARE(writer.stats().eventsLost, 0);
+        }
+        const Read read = readCapture(path);
+        QCOMPARE(read.events.size(), 2);
+        QCOMPARE(read.events.at(0).raw, huge);
+        QCOMPARE(read.events.at(0).kind, TrafficEvent::Kind::Message);
+        QCOMPARE(read.events.at(0).direction, TrafficEvent::Direction::Incoming);
+    }
+}
+
+void tst_CaptureWriter::directionsAndStderr()
+{
+    const QString path = m_dir.filePath(QStringLiteral("dirs.jsonl"));
+    {
+        CaptureWriter writer({path, QStringLiteral("dirs")});
+        QVERIFY(writer.open(nullptr));
+        // Requests go both ways: the direction comes from the stream, not from the method.
+        writer.postChunk(CaptureWriter::Stream::ClientToServer, R"({"jsonrpc":"2.0","id":1,"method":"ping"})" "\n");
+        writer.postChunk(CaptureWriter::Stream::ServerToClient, R"({"jsonrpc":"2.0","id":1,"method":"ping"})" "\n");
+        writer.postChunk(CaptureWriter::Stream::ServerStderr, "log line one\nlog ");
+        writer.postChunk(CaptureWriter::Stream::ServerToClient, R"({"jsonrpc":"2.0","id":1,"result":{}})" "\n");
+        writer.postChunk(CaptureWriter::Stream::ServerStderr, "line two\n");
+    }
+    const Read read = readCapture(path);
+    QCOMPARE(read.events.size(), 5);
+    QCOMPARE(read.events.at(0).direction, TrafficEvent::Direction::Outgoing);
+    QCOMPARE(read.events.at(1).direction, TrafficEvent::Direction::Incoming);
+    QCOMPARE(read.events.at(1).kind, TrafficEvent::Kind::Message);
+    QCOMPARE(read.events.at(2).kind, TrafficEvent::Kind::StderrLine);
+    QCOMPARE(read.events.at(2).raw, QByteArray("log line one"));
+    QCOMPARE(read.events.at(4).raw, QByteArray("log line two"));
+}
+
+void tst_CaptureWriter::slowSinkNeverBlocks()
+{
+    const QString path = m_dir.filePath(QStringLiteral("slow.jsonl"));
+    QByteArray line = R"({"jsonrpc":"2.0","method":"notifications/message","params":{"data":")";
+    line += QByteArray(4000, 'y') + "\"}}\n";
+    CaptureWriter::Options options{path, QStringLiteral("slow")};
+    options.maxQueuedBytes = 256 * 1024;
+    CaptureWriter writer(options);
+    writer.setWriteDelayForTesting(50);
+    QVERIFY(writer.open(nullptr));
+    QElapsedTimer timer;
+    timer.start();
+    const int count = 3000;
+    // Chunks that cut lines in two, so that a lost chunk leaves half lines behind.
+    QByteArray all;
+    for (int i = 0; i < count; ++i)
+        all += line;
+    for (qsizetype at = 0; at < all.size(); at += 6000)
+        writer.postChunk(CaptureWriter::Stream::ServerToClient, all.mid(at, 6000));
+    const qint64 postingMs = timer.elapsed();
+    writer.postEnd(CaptureWriter::Stream::ServerToClient);
+    writer.finish();
+    // 12 MB through a 50 ms-per-write disk would take seconds if posting waited for it.
+    QVERIFY2(postingMs < 500, qPrintable(QString::number(postingMs)));
+    const CaptureWriter::Stats stats = writer.stats();
+    QVERIFY(stats.eventsLost > 0);
+    QVERIFY(stats.bytesLost > 0);
+    const Read read = readCapture(path);
+    QVERIFY(read.result.issues.isEmpty());
+    int messages = 0;
+    int gaps = 0;
+    for (const TrafficEvent &e : read.events) {
+        if (e.kind == TrafficEvent::Kind::Note && e.note.contains(QLatin1String("not recorded")))
+            ++gaps;
+        if (e.direction != TrafficEvent::Direction::Incoming)
+            continue;
+        // No half line is ever recorded as traffic: every recorded line is the whole line.
+        QCOMPARE(e.kind, TrafficEvent::Kind::Message);
+        QCOMPARE(e.raw.size(), line.size() - 1);
+        ++messages;
+    }
+    QVERIFY(gaps > 0);
+    QVERIFY(messages > 0);
+    QVERIFY(messages < count);
+    // The last event says how much was lost.
+    QCOMPARE(read.events.last().kind, TrafficEvent::Kind::Note);
+}
+
+void tst_CaptureWriter::fullDisk()
+{
+    // A disk that fills up during the recording: the file may grow to 8 KiB, then every write
+    // fails (EFBIG, as ENOSPC would).
+    const QString path = m_dir.filePath(QStringLiteral("full.jsonl"));
+    struct sigaction ignore = {}, previousAction = {};
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    ::sigaction(SIGXFSZ, &ignore, &previousAction);
+    rlimit previous{};
+    ::getrlimit(RLIMIT_FSIZE, &previous);
+    rlimit small = previous;
+    small.rlim_cur = 8192;
+    ::setrlimit(RLIMIT_FSIZE, &small);
+    QElapsedTimer timer;
+    CaptureWriter::Stats stats;
+    {
+        CaptureWriter writer({path, QStringLiteral("full")});
+        const bool opened = writer.open(nullptr);
+        timer.start();
+        for (int i = 0; i < 2000; ++i) {
+            writer.postChunk(CaptureWriter::Stream::ClientToServer,
+                             R"({"jsonrpc":"2.0","method":"notifications/progress","params":{}})" "\n");
+            if (i % 100 == 0)
+                QThread::msleep(2); // several writes, not one
+        }
+        writer.finish();
+        stats = writer.stats();
+        ::setrlimit(RLIMIT_FSIZE, &previous);
+        ::sigaction(SIGXFSZ, &previousAction, nullptr);
+        QVERIFY(opened);
+    }
+    QVERIFY(timer.elapsed() < 5000);
+    QVERIFY2(!stats.writeError.isEmpty(), "the write error is reported");
+    QVERIFY(stats.eventsLost > 0);
+    QVERIFY(stats.bytesLost > 0);
+    // What fit is a readable capture.
+    const Read read = readCapture(path);
+    QVERIFY(read.result.ok);
+    QVERIFY(!read.events.isEmpty());
+    QVERIFY(QFileInfo(path).size() <= 8192);
+}
+
+void tst_CaptureWriter::redactsCredentials()
+{
+    const QString path = m_dir.filePath(QStringLiteral("secret.jsonl"));
+    {
+        CaptureWriter writer({path, QStringLiteral("secret")});
+        QVERIFY(writer.open(nullptr));
+        TrafficEvent request = TrafficEvent::make(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::Message,
+                                                  R"({"jsonrpc":"2.0","id":1,"method":"ping"})");
+        request.httpMethod = "POST";
+        request.url = QStringLiteral("http://127.0.0.1:1/mcp");
+        request.headers = {{"Authorization", "Bearer s3cr3t-token"}, {"Accept", "application/json"}};
+        request.exchangeId = 1;
+        writer.postEvent(request);
+        writer.postChunk(CaptureWriter::Stream::ServerToClient,
+                         R"({"jsonrpc":"2.0","id":1,"result":{"access_token":"s3cr3t-token"}})" "\n");
+    }
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray text = file.readAll();
+    QVERIFY(!text.contains("s3cr3t"));
+    QVERIFY(text.contains("[redacted]"));
+    QVERIFY(text.contains("application/json"));
+    QVERIFY(text.startsWith(R"({"format":"mcpscope-capture","version":1,)"));
+}
+
+void tst_CaptureWriter::tapSeesEveryEvent()
+{
+    QList<TrafficEvent> tapped;
+    std::mutex mutex;
+    CaptureWriter::Options options{QString(), QStringLiteral("tap")};
+    options.tap = [&](const TrafficEvent &e) {
+        std::lock_guard lock(mutex);
+        tapped.append(e);
+    };
+    {
+        CaptureWriter writer(options);
+        QVERIFY(writer.open(nullptr));
+        writer.postChunk(CaptureWriter::Stream::ClientToServer, "a\nb\n");
+    }
+    QCOMPARE(tapped.size(), 2);
+    QCOMPARE(tapped.at(1).raw, QByteArray("b"));
+    QCOMPARE(tapped.at(1).connectionId, CaptureWriter::ConnectionId);
+}
+
+QTEST_GUILESS_MAIN(tst_CaptureWriter)
+#include "tst_capturewriter.moc"

@@ -1,0 +1,223 @@
+// bench_record: the recorder's overhead, as a host sees it. Plain pipes and blocking reads
+// (no event loop in the way), so the figures are the recorder's and the server's only.
+//
+//   latency:    sequential ping round trips to the demo server, median, direct vs recorded
+//   throughput: 256 MiB of JSON lines through cat, direct vs recorded
+// Ends with "target NAME: MEASURED vs GOAL: met|NOT met" lines.
+#include <QByteArray>
+#include <QElapsedTimer>
+#include <QList>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+
+#include <algorithm>
+#include <cstdio>
+#include <thread>
+#include <vector>
+
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+extern char **environ;
+
+namespace {
+
+struct Child
+{
+    pid_t pid = -1;
+    int in = -1;  // we write
+    int out = -1; // we read
+};
+
+Child spawn(const std::vector<QByteArray> &argv)
+{
+    int in[2], out[2];
+    if (pipe(in) != 0 || pipe(out) != 0)
+        std::abort();
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, in[0], 0);
+    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    // Only 0, 1 and 2 may stay: a leaked write end of the output pipe would hold its EOF back.
+    for (int fd : {in[0], in[1], out[0], out[1]})
+        posix_spawn_file_actions_addclose(&actions, fd);
+    std::vector<char *> args;
+    for (const QByteArray &a : argv)
+        args.push_back(const_cast<char *>(a.constData()));
+    args.push_back(nullptr);
+    Child child;
+    if (posix_spawnp(&child.pid, args[0], &actions, nullptr, args.data(), environ) != 0)
+        std::abort();
+    posix_spawn_file_actions_destroy(&actions);
+    close(in[0]);
+    close(out[1]);
+    child.in = in[1];
+    child.out = out[0];
+    return child;
+}
+
+void writeAll(int fd, const char *data, size_t size)
+{
+    while (size > 0) {
+        const ssize_t n = write(fd, data, size);
+        if (n <= 0)
+            std::abort();
+        data += n;
+        size -= size_t(n);
+    }
+}
+
+// Reads until a full line has arrived; returns it (without the newline), keeping the rest.
+QByteArray readLine(int fd, QByteArray *pending)
+{
+    char buffer[65536];
+    for (;;) {
+        const qsizetype newline = pending->indexOf('\n');
+        if (newline >= 0) {
+            const QByteArray line = pending->left(newline);
+            pending->remove(0, newline + 1);
+            return line;
+        }
+        const ssize_t n = read(fd, buffer, sizeof buffer);
+        if (n <= 0)
+            return {};
+        pending->append(buffer, n);
+    }
+}
+
+int finish(Child &child)
+{
+    close(child.in);
+    char buffer[65536];
+    while (read(child.out, buffer, sizeof buffer) > 0) {
+    }
+    close(child.out);
+    int status = 0;
+    waitpid(child.pid, &status, 0);
+    return status;
+}
+
+std::vector<QByteArray> recorded(const std::vector<QByteArray> &command, const QString &capture)
+{
+    std::vector<QByteArray> argv{MCPSCOPE_CLI, "record", "--capture", capture.toLocal8Bit(), "--"};
+    argv.insert(argv.end(), command.begin(), command.end());
+    return argv;
+}
+
+// Median round trip in microseconds: ping (the cheapest answer there is), or a tools/call of
+// the demo server's echo tool (a small but real call).
+double pingLatencyUs(const std::vector<QByteArray> &argv, int pings, bool toolCall = false)
+{
+    Child child = spawn(argv);
+    QByteArray pending;
+    const QByteArray init = R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}})" "\n"
+                            R"({"jsonrpc":"2.0","method":"notifications/initialized"})" "\n";
+    writeAll(child.in, init.constData(), size_t(init.size()));
+    readLine(child.out, &pending);
+    std::vector<double> samples;
+    samples.reserve(size_t(pings));
+    QElapsedTimer timer;
+    for (int i = 1; i <= pings; ++i) {
+        const QByteArray ping = QByteArray(R"({"jsonrpc":"2.0","id":)") + QByteArray::number(i)
+            + (toolCall ? QByteArray(R"(,"method":"tools/call","params":{"name":"echo","arguments":{"message":"hello"}}})")
+                        : QByteArray(R"(,"method":"ping"})"))
+            + '\n';
+        timer.start();
+        writeAll(child.in, ping.constData(), size_t(ping.size()));
+        const QByteArray answer = readLine(child.out, &pending);
+        samples.push_back(double(timer.nsecsElapsed()) / 1000.0);
+        if (answer.isEmpty())
+            std::abort();
+    }
+    finish(child);
+    std::sort(samples.begin(), samples.end());
+    return samples[samples.size() / 2];
+}
+
+// MiB/s of lines written to cat and read back.
+double throughputMiBs(const std::vector<QByteArray> &argv, qint64 totalBytes)
+{
+    Child child = spawn(argv);
+    QByteArray line = R"({"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":")";
+    line += QByteArray(1000, 'x') + "\"}}\n";
+    QByteArray block;
+    while (block.size() < 1024 * 1024)
+        block += line;
+    const qint64 blocks = totalBytes / block.size();
+    // Started and passing bytes before the clock starts: process start-up is not throughput.
+    QByteArray pending;
+    writeAll(child.in, line.constData(), size_t(line.size()));
+    if (readLine(child.out, &pending).size() != line.size() - 1 || !pending.isEmpty())
+        std::abort();
+    QElapsedTimer timer;
+    timer.start();
+    std::thread writer([&] {
+        for (qint64 i = 0; i < blocks; ++i)
+            writeAll(child.in, block.constData(), size_t(block.size()));
+        close(child.in);
+        child.in = -1;
+    });
+    qint64 received = 0;
+    std::vector<char> buffer(1 << 20);
+    for (;;) {
+        const ssize_t n = read(child.out, buffer.data(), buffer.size());
+        if (n <= 0)
+            break;
+        received += n;
+    }
+    const double seconds = double(timer.nsecsElapsed()) / 1e9;
+    writer.join();
+    close(child.out);
+    int status = 0;
+    waitpid(child.pid, &status, 0);
+    if (received != blocks * block.size())
+        std::abort();
+    return double(received) / (1024.0 * 1024.0) / seconds;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    signal(SIGPIPE, SIG_IGN);
+    const bool quick = argc > 1 && QByteArray(argv[1]) == "--quick";
+    const int pings = quick ? 300 : 3000;
+    const qint64 bytes = qint64(quick ? 64 : 256) * 1024 * 1024;
+    QTemporaryDir dir;
+    const QString capture = dir.filePath(QStringLiteral("bench.jsonl"));
+    const std::vector<QByteArray> demo{MCPSCOPE_DEMO_SERVER};
+    const std::vector<QByteArray> cat{"cat"};
+
+    // Alternate direct and recorded runs, best of three each, so that a busy machine hurts both.
+    double directLatency = 1e18, recordedLatency = 1e18, directRate = 0, recordedRate = 0;
+    double directCall = 1e18, recordedCall = 1e18;
+    for (int round = 0; round < 3; ++round) {
+        directLatency = std::min(directLatency, pingLatencyUs(demo, pings));
+        recordedLatency = std::min(recordedLatency, pingLatencyUs(recorded(demo, capture), pings));
+        directCall = std::min(directCall, pingLatencyUs(demo, pings, true));
+        recordedCall = std::min(recordedCall, pingLatencyUs(recorded(demo, capture), pings, true));
+        directRate = std::max(directRate, throughputMiBs(cat, bytes));
+        const double r = throughputMiBs(recorded(cat, capture), bytes);
+        if (qEnvironmentVariableIsSet("BENCH_VERBOSE"))
+            std::printf("round %d: recorded %.0f MiB/s\n", round, r);
+        recordedRate = std::max(recordedRate, r);
+    }
+    const double latencyRatio = recordedLatency / directLatency;
+    const double callRatio = recordedCall / directCall;
+    const double throughputRatio = recordedRate / directRate;
+    std::printf("ping round trip (median of %d, best of 3): direct %.1f us, recorded %.1f us\n", pings,
+                directLatency, recordedLatency);
+    std::printf("tools/call echo round trip (median of %d, best of 3): direct %.1f us, recorded %.1f us\n", pings,
+                directCall, recordedCall);
+    std::printf("throughput (%lld MiB through cat, best of 3): direct %.0f MiB/s, recorded %.0f MiB/s\n",
+                static_cast<long long>(bytes >> 20), directRate, recordedRate);
+    std::printf("target latency (ping): %.2fx vs GOAL <1.2x: %s\n", latencyRatio, latencyRatio < 1.2 ? "met" : "NOT met");
+    std::printf("target latency (tools/call): %.2fx vs GOAL <1.2x: %s\n", callRatio, callRatio < 1.2 ? "met" : "NOT met");
+    std::printf("target throughput: %.2fx vs GOAL >0.8x: %s\n", throughputRatio,
+                throughputRatio > 0.8 ? "met" : "NOT met");
+    return 0;
+}
