@@ -46,6 +46,16 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Record::CaptureWriter</name>
+    <message numerus="yes">
+        <source>The recorder could not record %n message(s) or chunk(s) (%1 of traffic); all traffic was passed on.</source>
+        <translation>
+            <numerusform>The recorder could not record %n message or chunk (%1 of traffic); all traffic was passed on.</numerusform>
+            <numerusform>The recorder could not record %n messages or chunks (%1 of traffic); all traffic was passed on.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Mcp::ServerCatalog</name>
     <message numerus="yes">
         <source>%n server(s) recovered from the broken file; command approvals were not.</source>
@@ -89,6 +99,20 @@
         <translation>
             <numerusform>%n line skipped (first: line %1, %2)</numerusform>
             <numerusform>%n lines skipped (first: line %1, %2)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The recording has ended; %n event(s)</source>
+        <translation>
+            <numerusform>The recording has ended; %n event</numerusform>
+            <numerusform>The recording has ended; %n events</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The recording has ended; %n event(s), saved in %1</source>
+        <translation>
+            <numerusform>The recording has ended; %n event, saved in %1</numerusform>
+            <numerusform>The recording has ended; %n events, saved in %1</numerusform>
         </translation>
     </message>
 </context>
