@@ -131,7 +131,11 @@ public:
     TrafficSnapshot snapshot() const { return m_store.snapshot(endAbsoluteRow()); }
     // Paired absolute row (or -1) of an absolute row; GUI thread.
     qint64 pairedAbsoluteRow(qint64 abs) const;
-    qint64 allocatedBytes() const { return m_store.allocatedBytes(); }
+    qint64 allocatedBytes() const
+    {
+        // The store, plus the per-row pairing index (kept as long as the rows).
+        return m_store.allocatedBytes() + qint64(m_paired.size() * sizeof(qint64));
+    }
     // Sealed arena chunks still being packed on the background thread.
     int pendingPackCount() const { return m_pendingPacks.load(); }
 
