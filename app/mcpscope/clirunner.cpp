@@ -319,8 +319,9 @@ void CliRunner::reportEra()
 }
 
 // subscriptions/listen: each notification the filter asks for, as one JSON line, until
-// --listen-for ends the run. Until the library's listen stream is merged, the notifications
-// come from the connection itself and resource:URI entries subscribe to those resources.
+// --listen-for ends the run. Modern connections open the library's listen stream with the
+// filter; legacy ones get the notifications from the connection itself, and resource:URI
+// entries subscribe to those resources.
 void CliRunner::listen()
 {
     const Modern::SubscriptionFilter &filter = m_options.listenFilter;
@@ -334,12 +335,20 @@ void CliRunner::listen()
         if (wanted)
             printNotification(notification);
     });
-    for (const QString &uri : filter.resourceSubscriptions) {
-        OutgoingRequest *handle = m_client->subscribeResource(uri);
-        connect(handle, &OutgoingRequest::finished, this, [this, handle] {
-            if (handle->isError())
-                fail(exitCodeFor(handle->error()), tr("%1 failed: %2").arg(handle->method(), describe(handle->error())));
+    if (m_client->isModern()) {
+        connect(m_client, &Client::listenStateChanged, this, [this](Client::ListenState state) {
+            if (state == Client::ListenState::Refused)
+                fail(ExitRequestFailed, m_client->listenError());
         });
+        m_client->setListenFilter(filter);
+    } else {
+        for (const QString &uri : filter.resourceSubscriptions) {
+            OutgoingRequest *handle = m_client->subscribeResource(uri);
+            connect(handle, &OutgoingRequest::finished, this, [this, handle] {
+                if (handle->isError())
+                    fail(exitCodeFor(handle->error()), tr("%1 failed: %2").arg(handle->method(), describe(handle->error())));
+            });
+        }
     }
     // Precise: a coarse timer may end the listen up to 5 % early.
     QTimer::singleShot(m_options.listenForSeconds * 1000, Qt::PreciseTimer, this, [this] { finish(ExitOk); });
