@@ -210,9 +210,11 @@ bool CliRunner::createClient()
                              QStringLiteral("MCP Scope CLI"), {}});
     // Connecting has its own bound: a short --timeout is meant for the operation, not for a slow start.
     m_client->setInitializeTimeout(o.connectTimeoutMs > 0 ? o.connectTimeoutMs : 30000);
-    // Auto unless --protocol says otherwise (the library's default stays Legacy for the window
-    // until subscriptions/listen is wired in; a one-shot CLI run loses nothing by detecting).
+    // Auto unless --protocol says otherwise.
     m_client->setEraChoice(o.protocol.value_or(Modern::EraChoice{}));
+    // A modern connection's listen stream asks for what --listen-filter says from the start.
+    if (o.method == Modern::Method::SubscriptionsListen)
+        m_client->setListenFilter(o.listenFilter);
     // Sampling and elicitation are advertised so that a server asking gets a clear answer
     // (a decline by default) instead of a hang or a confusing "method not found".
     m_client->setSamplingHandler(this);
@@ -340,7 +342,8 @@ void CliRunner::listen()
             if (state == Client::ListenState::Refused)
                 fail(ExitRequestFailed, m_client->listenError());
         });
-        m_client->setListenFilter(filter);
+        if (!(m_client->listenFilter() == filter))
+            m_client->setListenFilter(filter);
     } else {
         for (const QString &uri : filter.resourceSubscriptions) {
             OutgoingRequest *handle = m_client->subscribeResource(uri);

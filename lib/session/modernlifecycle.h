@@ -106,9 +106,9 @@ private:
     void setListenState(Client::ListenState state);
 
     ClientPrivate *d;
-    // Legacy until subscriptions/listen is wired in: a modern connection would not bring the
-    // window its list-changed and resource-updated notifications yet. Callers opt in to Auto.
-    Modern::EraChoice m_choice{Modern::EraChoice::Mode::Legacy, {}};
+    // Auto: the era is detected at connect (the listen stream brings a modern connection its
+    // list-changed and resource-updated notifications).
+    Modern::EraChoice m_choice{Modern::EraChoice::Mode::Auto, {}};
     Modern::EraRecord m_cached;
     Modern::EraRecord m_record;
     std::optional<Modern::EraDetector> m_detector;
