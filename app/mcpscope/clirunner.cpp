@@ -212,6 +212,10 @@ bool CliRunner::createClient()
     m_client->setInitializeTimeout(o.connectTimeoutMs > 0 ? o.connectTimeoutMs : 30000);
     // Auto unless --protocol says otherwise.
     m_client->setEraChoice(o.protocol.value_or(Modern::EraChoice{}));
+    // What an earlier connection decided, kept in the --config entry: used without probing
+    // while it holds (the Client probes again when it does not).
+    if (!o.protocol && !resolved.era.isEmpty())
+        m_client->setCachedEra(Modern::EraRecord::fromJson(resolved.era));
     // A modern connection's listen stream asks for what --listen-filter says from the start.
     if (o.method == Modern::Method::SubscriptionsListen)
         m_client->setListenFilter(o.listenFilter);

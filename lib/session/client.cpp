@@ -709,7 +709,14 @@ QString Client::instructions() const
 void Client::setEraChoice(const Modern::EraChoice &choice) { d->modern.setEraChoice(choice); }
 Modern::EraChoice Client::eraChoice() const { return d->modern.eraChoice(); }
 void Client::setCachedEra(const Modern::EraRecord &record) { d->modern.setCachedEra(record); }
-Modern::EraRecord Client::eraRecord() const { return d->modern.eraRecord(); }
+Modern::EraRecord Client::eraRecord() const
+{
+    Modern::EraRecord record = d->modern.eraRecord();
+    // Legacy: the version is the one initialize negotiated.
+    if (record.era == Modern::Era::Legacy && !d->lifecycle.protocolVersion().isEmpty())
+        record.version = d->lifecycle.protocolVersion();
+    return record;
+}
 bool Client::isModern() const { return d->modern.isActive(); }
 void Client::setProbeTimeout(int timeoutMs) { d->modern.setProbeTimeout(timeoutMs); }
 QJsonObject Client::discoverResult() const { return d->modern.discoverResult(); }

@@ -123,6 +123,10 @@ void tst_ClientListen::legacyConnectionHasNoStream()
     QTRY_COMPARE_WITH_TIMEOUT(client.state(), Client::State::Ready, 15000);
     QVERIFY(!client.isModern());
     QCOMPARE(client.listenState(), Client::ListenState::Off);
+    // The era record carries the version initialize negotiated (what a configuration persists).
+    QCOMPARE(client.eraRecord().era, Modern::Era::Legacy);
+    QVERIFY(!client.protocolVersion().isEmpty());
+    QCOMPARE(client.eraRecord().version, client.protocolVersion());
     QVERIFY(callTool(client, QStringLiteral("test_trigger_tool_change")));
     QTRY_COMPARE_WITH_TIMEOUT(tools.size(), 1, 5000); // the legacy notification, same signal
 }
