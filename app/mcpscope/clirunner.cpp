@@ -211,9 +211,15 @@ bool CliRunner::createClient()
                              QStringLiteral("MCP Scope CLI"), {}});
     // Connecting has its own bound: a short --timeout is meant for the operation, not for a slow start.
     m_client->setInitializeTimeout(o.connectTimeoutMs > 0 ? o.connectTimeoutMs : 30000);
-    // Auto unless --protocol says otherwise (the library's default stays Legacy for the window
-    // until subscriptions/listen is wired in; a one-shot CLI run loses nothing by detecting).
+    // Auto unless --protocol says otherwise.
     m_client->setEraChoice(o.protocol.value_or(Modern::EraChoice{}));
+    // What an earlier connection decided, kept in the --config entry: used without probing
+    // while it holds (the Client probes again when it does not).
+    if (!o.protocol && !resolved.era.isEmpty())
+        m_client->setCachedEra(Modern::EraRecord::fromJson(resolved.era));
+    // A modern connection's listen stream asks for what --listen-filter says from the start.
+    if (o.method == Modern::Method::SubscriptionsListen)
+        m_client->setListenFilter(o.listenFilter);
     // Sampling and elicitation are advertised so that a server asking gets a clear answer
     // (a decline by default) instead of a hang or a confusing "method not found".
     m_client->setSamplingHandler(this);
@@ -320,8 +326,9 @@ void CliRunner::reportEra()
 }
 
 // subscriptions/listen: each notification the filter asks for, as one JSON line, until
-// --listen-for ends the run. Until the library's listen stream is merged, the notifications
-// come from the connection itself and resource:URI entries subscribe to those resources.
+// --listen-for ends the run. Modern connections open the library's listen stream with the
+// filter; legacy ones get the notifications from the connection itself, and resource:URI
+// entries subscribe to those resources.
 void CliRunner::listen()
 {
     const Modern::SubscriptionFilter &filter = m_options.listenFilter;
@@ -335,12 +342,21 @@ void CliRunner::listen()
         if (wanted)
             printNotification(notification);
     });
-    for (const QString &uri : filter.resourceSubscriptions) {
-        OutgoingRequest *handle = m_client->subscribeResource(uri);
-        connect(handle, &OutgoingRequest::finished, this, [this, handle] {
-            if (handle->isError())
-                fail(exitCodeFor(handle->error()), tr("%1 failed: %2").arg(handle->method(), describe(handle->error())));
+    if (m_client->isModern()) {
+        connect(m_client, &Client::listenStateChanged, this, [this](Client::ListenState state) {
+            if (state == Client::ListenState::Refused)
+                fail(ExitRequestFailed, m_client->listenError());
         });
+        if (!(m_client->listenFilter() == filter))
+            m_client->setListenFilter(filter);
+    } else {
+        for (const QString &uri : filter.resourceSubscriptions) {
+            OutgoingRequest *handle = m_client->subscribeResource(uri);
+            connect(handle, &OutgoingRequest::finished, this, [this, handle] {
+                if (handle->isError())
+                    fail(exitCodeFor(handle->error()), tr("%1 failed: %2").arg(handle->method(), describe(handle->error())));
+            });
+        }
     }
     // Precise: a coarse timer may end the listen up to 5 % early.
     QTimer::singleShot(m_options.listenForSeconds * 1000, Qt::PreciseTimer, this, [this] { finish(ExitOk); });

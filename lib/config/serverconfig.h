@@ -153,6 +153,9 @@ public:
     int pingIntervalMs = 0;      // 0 = no keep-alive pings
     AutoRestart autoRestart;
     QString notes;
+    // The protocol era an earlier connection decided (session/modern's EraRecord::toJson:
+    // era, version, source), written as "era" when known; Client::setCachedEra reads it.
+    QJsonObject era;
     Scope scope = Scope::User;
     QList<InputPrompt> inputs;   // prompts for ${input:id} references
     QJsonObject extra;           // unknown keys, preserved on round trip

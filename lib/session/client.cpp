@@ -551,6 +551,11 @@ void ClientPrivate::onNotification(const Message &message)
 {
     const QString method = message.method();
     const QJsonObject params = message.paramsObject();
+    if (modern.isActive() && !modern.acceptNotification(message)) {
+        // Tagged for the listen stream but breaking its rules: noted, no typed signal.
+        Q_EMIT q->notificationReceived(message);
+        return;
+    }
     if (method == Method::ProgressNotification) {
         onProgress(params);
     } else if (method == Method::CancelledNotification) {
@@ -704,7 +709,14 @@ QString Client::instructions() const
 void Client::setEraChoice(const Modern::EraChoice &choice) { d->modern.setEraChoice(choice); }
 Modern::EraChoice Client::eraChoice() const { return d->modern.eraChoice(); }
 void Client::setCachedEra(const Modern::EraRecord &record) { d->modern.setCachedEra(record); }
-Modern::EraRecord Client::eraRecord() const { return d->modern.eraRecord(); }
+Modern::EraRecord Client::eraRecord() const
+{
+    Modern::EraRecord record = d->modern.eraRecord();
+    // Legacy: the version is the one initialize negotiated.
+    if (record.era == Modern::Era::Legacy && !d->lifecycle.protocolVersion().isEmpty())
+        record.version = d->lifecycle.protocolVersion();
+    return record;
+}
 bool Client::isModern() const { return d->modern.isActive(); }
 void Client::setProbeTimeout(int timeoutMs) { d->modern.setProbeTimeout(timeoutMs); }
 QJsonObject Client::discoverResult() const { return d->modern.discoverResult(); }
@@ -786,9 +798,47 @@ OutgoingRequest *Client::listResourceTemplates(const QString &cursor)
 
 OutgoingRequest *Client::readResource(const QString &uri) { return send(Requests::readResource(uri)); }
 
-OutgoingRequest *Client::subscribeResource(const QString &uri) { return send(Requests::subscribeResource(uri)); }
+// Modern era: resources/subscribe becomes a change of the listen stream's filter.
+OutgoingRequest *ClientPrivate::subscribeModern(const Request &request, const QString &uri, bool subscribed)
+{
+    ClientPrivate *d = this;
+    OutgoingRequest *handle = d->createRequest(request.method, request.params, {});
+    if (d->state != Client::State::Ready) {
+        d->finishWithError(handle, RpcError{SessionErrorCode::ConnectionClosed,
+                                            Client::tr("%1 was not sent: not connected to a server.").arg(request.method)});
+    } else if (!d->modern.serverCapabilities().value(Key::Resources).toObject().value(Key::Subscribe).toBool()) {
+        d->finishWithError(handle, RpcError{ErrorCode::MethodNotFound,
+                                            Client::tr("The server does not offer resource subscriptions.")});
+    } else {
+        d->modern.setResourceSubscribed(uri, subscribed);
+        d->emitNote(subscribed ? Client::tr("Subscribed to %1 through the subscriptions/listen stream.").arg(uri)
+                               : Client::tr("Unsubscribed from %1 through the subscriptions/listen stream.").arg(uri));
+        d->finishWithReply(handle, Message::response(handle->m_id, QJsonObject()));
+    }
+    handle->m_returned = true;
+    return handle;
+}
 
-OutgoingRequest *Client::unsubscribeResource(const QString &uri) { return send(Requests::unsubscribeResource(uri)); }
+OutgoingRequest *Client::subscribeResource(const QString &uri)
+{
+    if (d->modern.isActive())
+        return d->subscribeModern(Requests::subscribeResource(uri), uri, true);
+    return send(Requests::subscribeResource(uri));
+}
+
+OutgoingRequest *Client::unsubscribeResource(const QString &uri)
+{
+    if (d->modern.isActive())
+        return d->subscribeModern(Requests::unsubscribeResource(uri), uri, false);
+    return send(Requests::unsubscribeResource(uri));
+}
+
+Client::ListenState Client::listenState() const { return d->modern.listenState(); }
+Modern::SubscriptionFilter Client::listenFilter() const { return d->modern.listenFilter(); }
+Modern::SubscriptionFilter Client::acknowledgedListenFilter() const { return d->modern.acknowledgedListenFilter(); }
+void Client::setListenFilter(const Modern::SubscriptionFilter &filter) { d->modern.setListenFilter(filter); }
+void Client::resetListenFilter() { d->modern.setListenFilter(std::nullopt); }
+QString Client::listenError() const { return d->modern.listenError(); }
 
 OutgoingRequest *Client::listPrompts(const QString &cursor) { return send(Requests::listPrompts(cursor)); }
 

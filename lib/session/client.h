@@ -4,6 +4,7 @@
 #include "protocol/requests.h"
 #include "protocol/types.h"
 #include "session/modern/eradetector.h"
+#include "session/modern/subscriptions.h"
 #include "session/requests.h"
 #include "transport/trafficevent.h"
 #include "transport/transport.h"
@@ -42,6 +43,11 @@ class Client : public QObject
 public:
     enum class State { Disconnected, Connecting, Initializing, Ready, Closing, Failed };
     Q_ENUM(State)
+    // The modern era's subscriptions/listen stream: Off (legacy, not connected, or nothing to
+    // listen for), Opening (sent, not acknowledged), Open (acknowledged), Reconnecting (dropped,
+    // reopened after a backoff), Closed (the server ended it), Refused (an error answered it).
+    enum class ListenState { Off, Opening, Open, Reconnecting, Closed, Refused };
+    Q_ENUM(ListenState)
 
     explicit Client(Transport *transport, QObject *parent = nullptr); // takes ownership of the transport
     ~Client() override;
@@ -64,7 +70,7 @@ public:
     // The protocol era (2026-07-28 "modern" or the legacy one): Auto detects it at connect;
     // Modern or Legacy, optionally pinned to a version, skip what does not apply. Legacy by
     // default for now (see ModernLifecycle::m_choice); the conformance client, the
-    // compatibility matrix and the CLI's --protocol choose explicitly.
+    // compatibility matrix and the CLI (Auto unless --protocol) choose explicitly.
     void setEraChoice(const Modern::EraChoice &choice);
     Modern::EraChoice eraChoice() const;
     // What an earlier connection to this server decided (persisted with its configuration):
@@ -142,6 +148,19 @@ public:
 
     void notifyRootsListChanged();
 
+    // Modern era: the listen stream. Client opens one on a modern connection whose server
+    // advertises listChanged or subscribe; by default its filter asks for every list change
+    // the server offers plus the resources subscribed with subscribeResource() (which in the
+    // modern era reopens the stream instead of sending resources/subscribe). The notifications
+    // arrive as the same signals as in the legacy era.
+    ListenState listenState() const;
+    Modern::SubscriptionFilter listenFilter() const;             // what is (or would be) requested
+    Modern::SubscriptionFilter acknowledgedListenFilter() const; // what the server agreed to send
+    // Replaces the default filter (reopens the stream when connected); an empty filter closes it.
+    void setListenFilter(const Modern::SubscriptionFilter &filter);
+    void resetListenFilter(); // back to the default filter
+    QString listenError() const; // why the stream was refused or dropped, empty otherwise
+
     // Number of requests waiting for an answer (sent or queued).
     int pendingRequestCount() const;
 
@@ -161,6 +180,7 @@ Q_SIGNALS:
     void trafficEvent(const Mcp::TrafficEvent &event);
     void sessionReinitialized(); // after an HTTP session expired and a new initialize succeeded
     void deprecatedFeatureUsed(const QString &feature); // see deprecatedFeatures()
+    void listenStateChanged(Mcp::Client::ListenState state);
 
 private:
     friend class ClientPrivate;

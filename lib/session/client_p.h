@@ -92,6 +92,7 @@ public:
     void onRequest(const Message &message);
     void onNotification(const Message &message);
     void onProgress(const QJsonObject &params);
+    OutgoingRequest *subscribeModern(const Request &request, const QString &uri, bool subscribed);
 };
 
 } // namespace Mcp

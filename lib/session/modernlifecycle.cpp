@@ -8,7 +8,9 @@
 #include "protocol/methods.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QLoggingCategory>
+#include <QTimer>
 
 Q_DECLARE_LOGGING_CATEGORY(lcSession)
 
@@ -29,6 +31,11 @@ void ModernLifecycle::reset()
     m_serverInfo = {};
     m_deprecated.clear();
     m_toolHeaders.clear();
+    closeListen();
+    m_subscribedUris.clear(); // a new connection starts without subscriptions, as in the legacy era
+    m_listenError.clear();
+    m_backoff.reset();
+    setListenState(Client::ListenState::Off);
 }
 
 void ModernLifecycle::start()
@@ -161,6 +168,8 @@ void ModernLifecycle::becomeModern(const QString &version)
     }
     if (d->state == Client::State::Ready)
         Q_EMIT d->q->ready();
+    if (d->state == Client::State::Ready && m_active)
+        openListen();
 }
 
 Modern::RequestMeta ModernLifecycle::meta() const
@@ -366,6 +375,162 @@ void ModernLifecycle::handleInputRequest(const Modern::InputRequest &input, Mode
             guard->withdraw(Client::tr("The request was cancelled or finished."), true);
     });
     handler->handleRequest(request);
+}
+
+// ---- subscriptions/listen -----------------------------------------------------------
+
+Modern::SubscriptionFilter ModernLifecycle::listenFilter() const
+{
+    if (m_listenExplicit)
+        return *m_listenExplicit;
+    Modern::SubscriptionFilter filter;
+    const QJsonObject capabilities = serverCapabilities();
+    const auto offers = [&](const QString &capability, const QString &flag) {
+        return capabilities.value(capability).toObject().value(flag).toBool();
+    };
+    filter.toolsListChanged = offers(Key::Tools, Key::ListChanged);
+    filter.promptsListChanged = offers(Key::Prompts, Key::ListChanged);
+    filter.resourcesListChanged = offers(Key::Resources, Key::ListChanged);
+    if (offers(Key::Resources, Key::Subscribe))
+        filter.resourceSubscriptions = m_subscribedUris;
+    return filter;
+}
+
+Modern::SubscriptionFilter ModernLifecycle::acknowledgedListenFilter() const
+{
+    return m_listenStream ? m_listenStream->acknowledged() : Modern::SubscriptionFilter();
+}
+
+void ModernLifecycle::setListenFilter(const std::optional<Modern::SubscriptionFilter> &filter)
+{
+    m_listenExplicit = filter;
+    if (m_active && d->state == Client::State::Ready)
+        openListen();
+}
+
+void ModernLifecycle::setResourceSubscribed(const QString &uri, bool subscribed)
+{
+    if (subscribed == m_subscribedUris.contains(uri))
+        return;
+    if (subscribed)
+        m_subscribedUris.append(uri);
+    else
+        m_subscribedUris.removeAll(uri);
+    if (m_listenExplicit) {
+        // An explicit filter follows the subscriptions too.
+        m_listenExplicit->resourceSubscriptions.removeAll(uri);
+        if (subscribed)
+            m_listenExplicit->resourceSubscriptions.append(uri);
+    }
+    if (m_active && d->state == Client::State::Ready)
+        openListen();
+}
+
+void ModernLifecycle::setListenState(Client::ListenState state)
+{
+    if (m_listenState == state)
+        return;
+    m_listenState = state;
+    Q_EMIT d->q->listenStateChanged(state);
+}
+
+void ModernLifecycle::closeListen()
+{
+    ++m_listenGeneration;
+    const QPointer<OutgoingRequest> handle = m_listen;
+    m_listen = nullptr;
+    m_listenStream.reset();
+    if (handle && !handle->isFinished()) {
+        QObject::disconnect(handle, &OutgoingRequest::finished, d->q, nullptr);
+        handle->cancel(Client::tr("The subscription's filter changed."));
+    }
+}
+
+void ModernLifecycle::openListen()
+{
+    closeListen();
+    const Modern::SubscriptionFilter filter = listenFilter();
+    if (!m_active || d->state != Client::State::Ready || filter.isEmpty()) {
+        setListenState(Client::ListenState::Off);
+        return;
+    }
+    RequestOptions options;
+    options.timeoutMs = 0; // open until the server closes it or the connection drops
+    options.attachProgressToken = false;
+    OutgoingRequest *handle = d->q->sendRequest(Method::SubscriptionsListen, Modern::listenParams(filter), options);
+    if (handle->isFinished())
+        return; // not sent; its finished() reports why
+    m_listen = handle;
+    m_listenStream.emplace(handle->id(), filter);
+    setListenState(Client::ListenState::Opening);
+    QObject::connect(handle, &OutgoingRequest::finished, d->q, [this, handle] { onListenFinished(handle); });
+}
+
+void ModernLifecycle::onListenFinished(OutgoingRequest *handle)
+{
+    if (m_listen != handle)
+        return;
+    m_listen = nullptr;
+    using End = Modern::ReconnectBackoff::StreamEnd;
+    End end = End::ClosedByServer;
+    if (handle->isError()) {
+        const RpcError error = handle->error();
+        const bool dropped = error.code == SessionErrorCode::ConnectionClosed
+            || error.code == SessionErrorCode::TransportFailure || error.code == SessionErrorCode::Timeout;
+        end = dropped ? End::Dropped : End::Refused;
+        m_listenError = dropped ? Client::tr("The subscription stream dropped: %1").arg(error.message)
+                                : Client::tr("The server refused the subscription (%1): %2")
+                                      .arg(QString::number(error.code), error.message);
+        d->emitNote(m_listenError);
+    } else {
+        m_listenError.clear();
+        d->emitNote(Client::tr("The server ended the subscription."));
+    }
+    if (!Modern::ReconnectBackoff::shouldReopen(end)) {
+        setListenState(end == End::Refused ? Client::ListenState::Refused : Client::ListenState::Closed);
+        return;
+    }
+    if (!m_active || d->state != Client::State::Ready) {
+        setListenState(Client::ListenState::Off);
+        return;
+    }
+    setListenState(Client::ListenState::Reconnecting);
+    const int delay = m_backoff.nextDelayMs();
+    const quint64 generation = ++m_listenGeneration;
+    d->emitNote(Client::tr("Reopening the subscription stream in %1 ms.").arg(delay));
+    QTimer::singleShot(delay, d->q, [this, generation] {
+        if (generation != m_listenGeneration)
+            return;
+        if (!m_active || d->state != Client::State::Ready) {
+            setListenState(Client::ListenState::Off);
+            return;
+        }
+        openListen();
+    });
+}
+
+bool ModernLifecycle::acceptNotification(const Message &message)
+{
+    if (!m_listenStream)
+        return true;
+    const Modern::ListenEvent event = m_listenStream->accept(message);
+    switch (event.kind) {
+    case Modern::ListenEvent::Kind::Acknowledged: {
+        m_backoff.reset();
+        m_listenError.clear();
+        const Modern::SubscriptionFilter missing = listenFilter().notHonouredBy(event.filter);
+        if (!missing.isEmpty())
+            d->emitNote(Client::tr("The server will not send everything the subscription asked for: %1")
+                            .arg(QString::fromUtf8(QJsonDocument(missing.toJson()).toJson(QJsonDocument::Compact))));
+        setListenState(Client::ListenState::Open);
+        return true;
+    }
+    case Modern::ListenEvent::Kind::Violation:
+        d->emitNote(event.message, message.serialize());
+        return false;
+    default:
+        return true;
+    }
 }
 
 } // namespace Mcp

@@ -5,6 +5,8 @@
 #include "session/modern/eradetector.h"
 #include "session/modern/multiroundtrip.h"
 #include "session/modern/requestmeta.h"
+#include "session/modern/subscriptions.h"
+#include "session/client.h"
 #include "transport/modernheaders.h"
 #include "transport/transport.h"
 
@@ -71,6 +73,17 @@ public:
     // Tools whose `x-mcp-header` annotations break the rules: name -> reason.
     QHash<QString, QString> invalidTools() const;
 
+    // subscriptions/listen (basic/patterns/subscriptions.mdx)
+    Client::ListenState listenState() const { return m_listenState; }
+    Modern::SubscriptionFilter listenFilter() const;
+    Modern::SubscriptionFilter acknowledgedListenFilter() const;
+    QString listenError() const { return m_listenError; }
+    void setListenFilter(const std::optional<Modern::SubscriptionFilter> &filter);
+    // resources/subscribe and unsubscribe of the modern era: change the filter, reopen.
+    void setResourceSubscribed(const QString &uri, bool subscribed);
+    // A notification: false when it broke the listen stream's rules (no typed signal then).
+    bool acceptNotification(const Message &message);
+
     // Mcp-Param-* headers of a tools/call (Transport::setRequestHeaders).
     Transport::HeaderList paramHeaders(const Message &request) const;
 
@@ -87,10 +100,16 @@ private:
     void noteDeprecated(const QString &feature);
     void rememberTools(const QJsonObject &result);
     void handleInputRequest(const Modern::InputRequest &request, Modern::InputReply *reply) override;
+    void openListen();
+    void closeListen();
+    void onListenFinished(OutgoingRequest *handle);
+    void setListenState(Client::ListenState state);
 
     ClientPrivate *d;
-    // Legacy until subscriptions/listen is wired in: a modern connection would not bring the
-    // window its list-changed and resource-updated notifications yet. Callers opt in to Auto.
+    // Legacy until the window's tests follow the modern era: with Auto the library itself
+    // passes (the listen stream brings a modern connection its notifications), but
+    // tst_mainwindow and tst_clientfeatures assert the legacy wire (an initialize row, replies
+    // to server requests). Flip to Auto together with them. Callers opt in to Auto.
     Modern::EraChoice m_choice{Modern::EraChoice::Mode::Legacy, {}};
     Modern::EraRecord m_cached;
     Modern::EraRecord m_record;
@@ -104,6 +123,15 @@ private:
     Implementation m_serverInfo;
     QStringList m_deprecated;
     QHash<QString, ModernHeaders::ToolHeaders> m_toolHeaders;
+
+    std::optional<Modern::SubscriptionFilter> m_listenExplicit; // setListenFilter()
+    QStringList m_subscribedUris;                               // subscribeResource()
+    QPointer<OutgoingRequest> m_listen;
+    std::optional<Modern::ListenStream> m_listenStream;
+    Client::ListenState m_listenState = Client::ListenState::Off;
+    QString m_listenError;
+    Modern::ReconnectBackoff m_backoff;
+    quint64 m_listenGeneration = 0; // a reconnect timer of an older stream does nothing
 };
 
 } // namespace Mcp

@@ -155,10 +155,13 @@ EraStep EraDetector::httpStatus(int status, const QByteArray &body)
 
 EraStep EraDetector::timeout()
 {
-    // Only a stdio server may stay silent before initialize; an HTTP server always answers.
+    // A stdio server may stay silent before initialize. An HTTP server should answer, but one
+    // that ignores or hangs the modern request has not given a recognized modern error, which
+    // versioning.mdx takes as a legacy server ("anything else identifies a legacy server"):
+    // initialize then says whether it is there at all.
     if (m_transport == Transport::Stdio)
         return legacyEvidence(tr("it did not answer server/discover"));
-    return fail(tr("The server did not answer the protocol probe in time."));
+    return legacyEvidence(tr("it did not answer the modern request in time"));
 }
 
 EraStep EraDetector::initializeRefused(int status)

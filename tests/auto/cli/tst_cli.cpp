@@ -43,6 +43,7 @@ private Q_SLOTS:
     void protocolChoice_data();
     void protocolChoice();
     void verboseNamesTheEra();
+    void listenPrintsNotifications_data();
     void listenPrintsNotifications();
     void discoverAndMultiRoundTrip();
     void watchRerunsOnChange();
@@ -536,13 +537,23 @@ void tst_Cli::verboseNamesTheEra()
 
 // subscriptions/listen prints what the filter asks for, one JSON line each, and ends after
 // --listen-for. Another CLI run on the same HTTP server changes its tool and prompt lists.
-// Legacy era: the Client has no modern subscriptions/listen stream yet.
+// Legacy era: the connection's own notifications; modern era: the library's listen stream
+// (the notification carries the stream's subscriptionId).
+void tst_Cli::listenPrintsNotifications_data()
+{
+    QTest::addColumn<QString>("era");
+    QTest::newRow("legacy") << QStringLiteral("legacy");
+    QTest::newRow("modern") << QStringLiteral("modern");
+}
+
 void tst_Cli::listenPrintsNotifications()
 {
+    QFETCH(QString, era);
     QProcess server;
     const QString url = startHttpServer(&server, QStringLiteral(MCPSCOPE_DEMO_SERVER),
                                         {QStringLiteral("--http"), QStringLiteral("--port"), QStringLiteral("0"),
-                                         QStringLiteral("--conformance")});
+                                         QStringLiteral("--conformance"), QStringLiteral("--era"),
+                                         era == QLatin1String("legacy") ? QStringLiteral("dual") : era});
     const auto stopServer = qScopeGuard([&server] { server.kill(); server.waitForFinished(); });
     QVERIFY(!url.isEmpty());
     QProcess listener;
@@ -551,7 +562,7 @@ void tst_Cli::listenPrintsNotifications()
     listener.start(QStringLiteral(MCPSCOPE_CLI), {QStringLiteral("--cli"), url, QStringLiteral("--method"),
                                                   QStringLiteral("subscriptions/listen"), QStringLiteral("--listen-for"),
                                                   QStringLiteral("4"), QStringLiteral("--listen-filter"), QStringLiteral("tools"),
-                                                  QStringLiteral("--protocol"), QStringLiteral("legacy")});
+                                                  QStringLiteral("--protocol"), era});
     QVERIFY(listener.waitForStarted());
     QTest::qWait(1500); // connected and listening
     for (const char *tool : {"test_trigger_tool_change", "test_trigger_prompt_change"}) {
@@ -567,6 +578,9 @@ void tst_Cli::listenPrintsNotifications()
     QCOMPARE(lines.size(), 1); // the prompt change was not asked for
     const QJsonObject notification = QJsonDocument::fromJson(lines.first()).object();
     QCOMPARE(notification.value(QStringLiteral("method")).toString(), QStringLiteral("notifications/tools/list_changed"));
+    const bool tagged = notification.value(QStringLiteral("params")).toObject().value(QStringLiteral("_meta")).toObject()
+                            .contains(QStringLiteral("io.modelcontextprotocol/subscriptionId"));
+    QCOMPARE(tagged, era == QLatin1String("modern"));
 }
 
 // server/discover prints the server's discover result; a modern server's roots tool is a multi

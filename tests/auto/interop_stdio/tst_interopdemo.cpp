@@ -50,6 +50,9 @@ private:
     std::unique_ptr<Client> connectTo(const QStringList &arguments, bool withHandlers = true)
     {
         auto client = std::make_unique<Client>(new StdioTransport(demoServer(arguments)));
+        // The legacy protocol (initialize, ping, logging/setLevel, resources/subscribe) against
+        // the dual-era demo; tst_clientlisten and tst_compatmatrix cover its modern side.
+        client->setEraChoice({Modern::EraChoice::Mode::Legacy, {}});
         if (withHandlers) {
             client->setRootsHandler(&m_roots);
             client->setSamplingHandler(&m_sampling);

@@ -211,6 +211,7 @@ private Q_SLOTS:
         QFETCH(QString, answered);
         auto *transport = new ForwardingTransport(peerParameters({QStringLiteral("--version"), answered}));
         Client client(transport);
+        client.setEraChoice({Modern::EraChoice::Mode::Legacy, {}}); // the legacy handshake on the wire, no probe
         TestHandler roots(TestHandler::Mode::Respond), sampling(TestHandler::Mode::Respond),
             elicitation(TestHandler::Mode::Respond);
         client.setRootsHandler(&roots);
@@ -319,6 +320,7 @@ private Q_SLOTS:
     {
         auto *transport = new ForwardingTransport(peerParameters({QStringLiteral("--init-delay"), QStringLiteral("400")}));
         Client client(transport);
+        client.setEraChoice({Modern::EraChoice::Mode::Legacy, {}}); // the legacy handshake on the wire, no probe
         client.connectToServer();
         QTRY_COMPARE_WITH_TIMEOUT(client.state(), Client::State::Initializing, kWait);
         auto echo = watch(client.sendRequest(QStringLiteral("test/echo"), {{QStringLiteral("n"), 1}}));

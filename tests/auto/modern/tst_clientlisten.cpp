@@ -1,0 +1,191 @@
+// The Client's subscriptions/listen stream on modern connections, against the demo server (a
+// real child process, over stdio and over HTTP): the same signals as the legacy era, resource
+// subscriptions through the stream's filter, and a reopen after the server drops the stream.
+#include "session/client.h"
+#include "transport/httpautotransport.h"
+#include "transport/stdiotransport.h"
+
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace Mcp;
+
+namespace {
+
+const QString DemoServer = QStringLiteral(MCPSCOPE_DEMO_SERVER);
+
+StdioServerParameters demo(const QString &era)
+{
+    StdioServerParameters parameters;
+    parameters.program = DemoServer;
+    parameters.arguments = {QStringLiteral("--era"), era, QStringLiteral("--conformance")};
+    return parameters;
+}
+
+QUrl startHttp(QProcess &process, int port = 0)
+{
+    process.start(DemoServer, {QStringLiteral("--http"), QStringLiteral("--port"), QString::number(port),
+                               QStringLiteral("--era"), QStringLiteral("modern"), QStringLiteral("--conformance")});
+    if (!process.waitForStarted(5000))
+        return {};
+    QByteArray output;
+    const QRegularExpression address(QStringLiteral("(http://127\\.0\\.0\\.1:\\d+/mcp)"));
+    QElapsedTimer timer;
+    timer.start();
+    while (timer.elapsed() < 10000) {
+        process.waitForReadyRead(200);
+        output += process.readAllStandardOutput() + process.readAllStandardError();
+        const QRegularExpressionMatch match = address.match(QString::fromUtf8(output));
+        if (match.hasMatch())
+            return QUrl(match.captured(1));
+    }
+    return {};
+}
+
+bool callTool(Client &client, const QString &name)
+{
+    OutgoingRequest *call = client.callTool(name, {});
+    QSignalSpy finished(call, &OutgoingRequest::finished);
+    return finished.wait(10000) && !call->isError();
+}
+
+} // namespace
+
+class tst_ClientListen : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void stdioListChangeAndResourceUpdate();
+    void legacyConnectionHasNoStream();
+    void explicitFilter();
+    void httpSurvivesServerDrop();
+};
+
+void tst_ClientListen::stdioListChangeAndResourceUpdate()
+{
+    Client client(new StdioTransport(demo(QStringLiteral("modern"))));
+    client.setEraChoice({Modern::EraChoice::Mode::Auto, {}});
+    QSignalSpy states(&client, &Client::listenStateChanged);
+    QSignalSpy tools(&client, &Client::toolsListChanged);
+    QSignalSpy prompts(&client, &Client::promptsListChanged);
+    QSignalSpy updated(&client, &Client::resourceUpdated);
+    client.connectToServer();
+    QTRY_COMPARE_WITH_TIMEOUT(client.state(), Client::State::Ready, 15000);
+    QVERIFY(client.isModern());
+    QTRY_COMPARE_WITH_TIMEOUT(client.listenState(), Client::ListenState::Open, 10000);
+    QCOMPARE(states.first().first().value<Client::ListenState>(), Client::ListenState::Opening);
+    // The default filter: every list change the server offers.
+    const QJsonObject capabilities = client.serverCapabilities();
+    QCOMPARE(client.listenFilter().toolsListChanged,
+             capabilities.value(QLatin1String("tools")).toObject().value(QLatin1String("listChanged")).toBool());
+    QVERIFY(client.listenFilter().toolsListChanged);
+    QCOMPARE(client.acknowledgedListenFilter(), client.listenFilter());
+
+    QVERIFY(callTool(client, QStringLiteral("test_trigger_tool_change")));
+    QTRY_COMPARE_WITH_TIMEOUT(tools.size(), 1, 5000);
+    QVERIFY(callTool(client, QStringLiteral("test_trigger_prompt_change")));
+    QTRY_COMPARE_WITH_TIMEOUT(prompts.size(), 1, 5000);
+
+    // resources/subscribe becomes part of the stream's filter (the stream reopens).
+    OutgoingRequest *subscribe = client.subscribeResource(QStringLiteral("demo://clock"));
+    QSignalSpy subscribed(subscribe, &OutgoingRequest::finished);
+    QVERIFY(subscribed.wait(5000));
+    QVERIFY2(!subscribe->isError(), qPrintable(subscribe->error().message));
+    QCOMPARE(client.listenFilter().resourceSubscriptions, QStringList{QStringLiteral("demo://clock")});
+    QTRY_VERIFY_WITH_TIMEOUT(updated.size() >= 1, 5000); // the clock ticks every second
+    QCOMPARE(updated.first().first().toString(), QStringLiteral("demo://clock"));
+    QCOMPARE(client.listenState(), Client::ListenState::Open);
+    QCOMPARE(client.acknowledgedListenFilter().resourceSubscriptions, QStringList{QStringLiteral("demo://clock")});
+    QCOMPARE(tools.size(), 1); // the old stream's cancel did not bring anything twice
+
+    OutgoingRequest *unsubscribe = client.unsubscribeResource(QStringLiteral("demo://clock"));
+    QSignalSpy unsubscribed(unsubscribe, &OutgoingRequest::finished);
+    QVERIFY(unsubscribed.wait(5000));
+    QTRY_COMPARE_WITH_TIMEOUT(client.listenState(), Client::ListenState::Open, 5000);
+    QVERIFY(client.acknowledgedListenFilter().resourceSubscriptions.isEmpty());
+    QTest::qWait(300); // an update already on its way may still arrive
+    const qsizetype after = updated.size();
+    QTest::qWait(2500);
+    QCOMPARE(updated.size(), after); // no more ticks once unsubscribed
+
+    client.disconnectFromServer();
+    QTRY_COMPARE_WITH_TIMEOUT(client.listenState(), Client::ListenState::Off, 5000);
+}
+
+void tst_ClientListen::legacyConnectionHasNoStream()
+{
+    Client client(new StdioTransport(demo(QStringLiteral("legacy"))));
+    client.setEraChoice({Modern::EraChoice::Mode::Auto, {}});
+    QSignalSpy tools(&client, &Client::toolsListChanged);
+    client.connectToServer();
+    QTRY_COMPARE_WITH_TIMEOUT(client.state(), Client::State::Ready, 15000);
+    QVERIFY(!client.isModern());
+    QCOMPARE(client.listenState(), Client::ListenState::Off);
+    // The era record carries the version initialize negotiated (what a configuration persists).
+    QCOMPARE(client.eraRecord().era, Modern::Era::Legacy);
+    QVERIFY(!client.protocolVersion().isEmpty());
+    QCOMPARE(client.eraRecord().version, client.protocolVersion());
+    QVERIFY(callTool(client, QStringLiteral("test_trigger_tool_change")));
+    QTRY_COMPARE_WITH_TIMEOUT(tools.size(), 1, 5000); // the legacy notification, same signal
+}
+
+void tst_ClientListen::explicitFilter()
+{
+    Client client(new StdioTransport(demo(QStringLiteral("modern"))));
+    client.setEraChoice({Modern::EraChoice::Mode::Auto, {}});
+    Modern::SubscriptionFilter filter;
+    filter.promptsListChanged = true;
+    client.setListenFilter(filter); // before connecting: the first stream uses it
+    QSignalSpy tools(&client, &Client::toolsListChanged);
+    QSignalSpy prompts(&client, &Client::promptsListChanged);
+    client.connectToServer();
+    QTRY_COMPARE_WITH_TIMEOUT(client.listenState(), Client::ListenState::Open, 15000);
+    QCOMPARE(client.acknowledgedListenFilter(), filter);
+    QVERIFY(callTool(client, QStringLiteral("test_trigger_tool_change")));
+    QVERIFY(callTool(client, QStringLiteral("test_trigger_prompt_change")));
+    QTRY_COMPARE_WITH_TIMEOUT(prompts.size(), 1, 5000);
+    QCOMPARE(tools.size(), 0); // not asked for
+
+    client.setListenFilter({}); // nothing to listen for: the stream closes
+    QCOMPARE(client.listenState(), Client::ListenState::Off);
+}
+
+void tst_ClientListen::httpSurvivesServerDrop()
+{
+    QProcess server;
+    const QUrl url = startHttp(server);
+    QVERIFY2(url.isValid(), "the demo server did not start");
+    Client client(createHttpTransport(url, HttpTransportKind::Auto, {}));
+    client.setEraChoice({Modern::EraChoice::Mode::Auto, {}});
+    QSignalSpy states(&client, &Client::listenStateChanged);
+    QSignalSpy tools(&client, &Client::toolsListChanged);
+    client.connectToServer();
+    QTRY_COMPARE_WITH_TIMEOUT(client.state(), Client::State::Ready, 15000);
+    QVERIFY(client.isModern());
+    QTRY_COMPARE_WITH_TIMEOUT(client.listenState(), Client::ListenState::Open, 10000);
+    QVERIFY(callTool(client, QStringLiteral("test_trigger_tool_change")));
+    QTRY_COMPARE_WITH_TIMEOUT(tools.size(), 1, 5000);
+
+    // The server goes away: its listen response stream drops without a result.
+    server.kill();
+    server.waitForFinished(5000);
+    QTRY_COMPARE_WITH_TIMEOUT(client.listenState(), Client::ListenState::Reconnecting, 10000);
+    QVERIFY2(!client.listenError().isEmpty(), "a dropped stream says why");
+    // It comes back on the same port (modern HTTP keeps no session): the stream reopens.
+    QProcess again;
+    QVERIFY(startHttp(again, url.port()).isValid());
+    QTRY_COMPARE_WITH_TIMEOUT(client.listenState(), Client::ListenState::Open, 40000);
+    QCOMPARE(client.state(), Client::State::Ready);
+    QVERIFY(callTool(client, QStringLiteral("test_trigger_tool_change")));
+    QTRY_COMPARE_WITH_TIMEOUT(tools.size(), 2, 5000);
+
+    client.disconnectFromServer();
+    QTRY_VERIFY_WITH_TIMEOUT(client.state() == Client::State::Disconnected || client.state() == Client::State::Failed, 10000);
+    again.kill();
+    again.waitForFinished(3000);
+}
+
+QTEST_GUILESS_MAIN(tst_ClientListen)
+#include "tst_clientlisten.moc"
