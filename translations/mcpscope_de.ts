@@ -184,6 +184,46 @@
         <source>The request was cancelled or finished.</source>
         <translation>Die Anfrage wurde abgebrochen oder ist beendet.</translation>
     </message>
+    <message>
+        <source>The server does not offer resource subscriptions.</source>
+        <translation>Der Server bietet keine Ressourcen-Abonnements an.</translation>
+    </message>
+    <message>
+        <source>Subscribed to %1 through the subscriptions/listen stream.</source>
+        <translation>%1 über den subscriptions/listen-Stream abonniert.</translation>
+    </message>
+    <message>
+        <source>Unsubscribed from %1 through the subscriptions/listen stream.</source>
+        <translation>Abonnement von %1 über den subscriptions/listen-Stream beendet.</translation>
+    </message>
+    <message>
+        <source>This server is reached over the HTTP+SSE transport (2024-11-05), which is deprecated.</source>
+        <translation>Dieser Server wird über den veralteten HTTP+SSE-Transport (2024-11-05) erreicht.</translation>
+    </message>
+    <message>
+        <source>The subscription&apos;s filter changed.</source>
+        <translation>Der Filter des Abonnements hat sich geändert.</translation>
+    </message>
+    <message>
+        <source>The subscription stream dropped: %1</source>
+        <translation>Der Abonnement-Stream ist abgebrochen: %1</translation>
+    </message>
+    <message>
+        <source>The server refused the subscription (%1): %2</source>
+        <translation>Der Server hat das Abonnement abgelehnt (%1): %2</translation>
+    </message>
+    <message>
+        <source>The server ended the subscription.</source>
+        <translation>Der Server hat das Abonnement beendet.</translation>
+    </message>
+    <message>
+        <source>Reopening the subscription stream in %1 ms.</source>
+        <translation>Der Abonnement-Stream wird in %1 ms neu geöffnet.</translation>
+    </message>
+    <message>
+        <source>The server will not send everything the subscription asked for: %1</source>
+        <translation>Der Server sendet nicht alles, was das Abonnement angefordert hat: %1</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::FormBuilder</name>
@@ -580,10 +620,6 @@
         <translation>es hat server/discover nicht beantwortet</translation>
     </message>
     <message>
-        <source>The server did not answer the protocol probe in time.</source>
-        <translation>Der Server hat die Protokollprobe nicht rechtzeitig beantwortet.</translation>
-    </message>
-    <message>
         <source>The server refused initialize with HTTP %1.</source>
         <translation>Der Server hat initialize mit HTTP %1 abgelehnt.</translation>
     </message>
@@ -594,6 +630,10 @@
     <message>
         <source>The server does not speak the modern protocol: %1.</source>
         <translation>Der Server spricht das moderne Protokoll nicht: %1.</translation>
+    </message>
+    <message>
+        <source>it did not answer the modern request in time</source>
+        <translation>er hat die moderne Anfrage nicht rechtzeitig beantwortet</translation>
     </message>
 </context>
 <context>

@@ -181,6 +181,46 @@
         <source>The request was cancelled or finished.</source>
         <translation>请求已取消或已结束。</translation>
     </message>
+    <message>
+        <source>The server does not offer resource subscriptions.</source>
+        <translation>服务器不提供资源订阅。</translation>
+    </message>
+    <message>
+        <source>Subscribed to %1 through the subscriptions/listen stream.</source>
+        <translation>已通过 subscriptions/listen 流订阅 %1。</translation>
+    </message>
+    <message>
+        <source>Unsubscribed from %1 through the subscriptions/listen stream.</source>
+        <translation>已通过 subscriptions/listen 流取消订阅 %1。</translation>
+    </message>
+    <message>
+        <source>This server is reached over the HTTP+SSE transport (2024-11-05), which is deprecated.</source>
+        <translation>此服务器通过已弃用的 HTTP+SSE 传输（2024-11-05）连接。</translation>
+    </message>
+    <message>
+        <source>The subscription&apos;s filter changed.</source>
+        <translation>订阅的过滤条件已更改。</translation>
+    </message>
+    <message>
+        <source>The subscription stream dropped: %1</source>
+        <translation>订阅流已中断：%1</translation>
+    </message>
+    <message>
+        <source>The server refused the subscription (%1): %2</source>
+        <translation>服务器拒绝了订阅（%1）：%2</translation>
+    </message>
+    <message>
+        <source>The server ended the subscription.</source>
+        <translation>服务器已结束订阅。</translation>
+    </message>
+    <message>
+        <source>Reopening the subscription stream in %1 ms.</source>
+        <translation>将在 %1 毫秒后重新打开订阅流。</translation>
+    </message>
+    <message>
+        <source>The server will not send everything the subscription asked for: %1</source>
+        <translation>服务器不会发送订阅请求的全部内容：%1</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::FormBuilder</name>
@@ -576,10 +616,6 @@
         <translation>它没有回答 server/discover</translation>
     </message>
     <message>
-        <source>The server did not answer the protocol probe in time.</source>
-        <translation>服务器没有及时回答协议探测。</translation>
-    </message>
-    <message>
         <source>The server refused initialize with HTTP %1.</source>
         <translation>服务器以 HTTP %1 拒绝了 initialize。</translation>
     </message>
@@ -590,6 +626,10 @@
     <message>
         <source>The server does not speak the modern protocol: %1.</source>
         <translation>服务器不支持现代协议：%1。</translation>
+    </message>
+    <message>
+        <source>it did not answer the modern request in time</source>
+        <translation>它没有及时响应现代协议请求</translation>
     </message>
 </context>
 <context>

@@ -749,6 +749,10 @@ QStringList Client::supportedProtocolVersions()
 
 OutgoingRequest *Client::sendRequest(const QString &method, const QJsonObject &params, const RequestOptions &options)
 {
+    // Modern era: no resources/(un)subscribe on the wire, whoever asks (Session::call too).
+    if (d->modern.isActive() && (method == Method::ResourcesSubscribe || method == Method::ResourcesUnsubscribe))
+        return d->subscribeModern(Request{method, params}, params.value(Key::Uri).toString(),
+                                  method == Method::ResourcesSubscribe);
     OutgoingRequest *handle = d->createRequest(method, params, options);
     if (d->modern.isActive() && d->state == State::Ready) {
         d->modern.send(handle);

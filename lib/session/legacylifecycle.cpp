@@ -88,6 +88,8 @@ void LegacyLifecycle::onInitializeFinished(OutgoingRequest *handle)
     const bool wasReinitializing = std::exchange(m_reinitializing, false);
     if (wasReinitializing)
         d->emitNote(Client::tr("A new session was initialised after the server ended the previous one."));
+    if (d->transport->transportName() == QLatin1String("sse")) // the HTTP auto transport fell back, or chosen
+        d->modern.noteDeprecated(QStringLiteral("HTTP+SSE"));
     Q_EMIT d->q->ready();
     if (wasReinitializing)
         Q_EMIT d->q->sessionReinitialized();

@@ -337,7 +337,9 @@ void ModernLifecycle::noteDeprecated(const QString &feature)
     if (m_deprecated.contains(feature))
         return;
     m_deprecated.append(feature);
-    d->emitNote(Client::tr("This modern server relies on %1, which the 2026-07-28 revision deprecates.").arg(feature));
+    d->emitNote(feature == QLatin1String("HTTP+SSE")
+                    ? Client::tr("This server is reached over the HTTP+SSE transport (2024-11-05), which is deprecated.")
+                    : Client::tr("This modern server relies on %1, which the 2026-07-28 revision deprecates.").arg(feature));
     Q_EMIT d->q->deprecatedFeatureUsed(feature);
 }
 

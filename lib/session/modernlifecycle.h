@@ -84,6 +84,9 @@ public:
     // A notification: false when it broke the listen stream's rules (no typed signal then).
     bool acceptNotification(const Message &message);
 
+    // A deprecated feature in use (a Note and Client::deprecatedFeatureUsed, once each).
+    void noteDeprecated(const QString &feature);
+
     // Mcp-Param-* headers of a tools/call (Transport::setRequestHeaders).
     Transport::HeaderList paramHeaders(const Message &request) const;
 
@@ -97,7 +100,6 @@ private:
     Modern::RequestMeta meta() const;
     void startRound(OutgoingRequest *handle);
     void attachMultiRound(OutgoingRequest *handle, const QJsonObject &params);
-    void noteDeprecated(const QString &feature);
     void rememberTools(const QJsonObject &result);
     void handleInputRequest(const Modern::InputRequest &request, Modern::InputReply *reply) override;
     void openListen();

@@ -100,7 +100,9 @@ void tst_ClientListen::stdioListChangeAndResourceUpdate()
     QCOMPARE(client.acknowledgedListenFilter().resourceSubscriptions, QStringList{QStringLiteral("demo://clock")});
     QCOMPARE(tools.size(), 1); // the old stream's cancel did not bring anything twice
 
-    OutgoingRequest *unsubscribe = client.unsubscribeResource(QStringLiteral("demo://clock"));
+    // Asked for by method name (as Session::call does), it takes the same path.
+    OutgoingRequest *unsubscribe = client.sendRequest(QStringLiteral("resources/unsubscribe"),
+                                                      {{QStringLiteral("uri"), QStringLiteral("demo://clock")}});
     QSignalSpy unsubscribed(unsubscribe, &OutgoingRequest::finished);
     QVERIFY(unsubscribed.wait(5000));
     QTRY_COMPARE_WITH_TIMEOUT(client.listenState(), Client::ListenState::Open, 5000);

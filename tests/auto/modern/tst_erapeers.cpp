@@ -2,7 +2,9 @@
 // SDK v1) over stdio, Streamable HTTP and HTTP+SSE. The modern probe goes out as the modern
 // client will send it (RequestMeta, the modern HTTP headers); EraDetector reads what really
 // comes back, and its next step (initialize, then HTTP+SSE) must work on that server.
+#include "session/client.h"
 #include "session/modern/eradetector.h"
+#include "transport/httpautotransport.h"
 #include "session/modern/requestmeta.h"
 #include "transport/modernheaders.h"
 #include "transport/sseparser.h"
@@ -68,6 +70,7 @@ private Q_SLOTS:
     void stdioLegacyServer();
     void streamableHttpLegacyServer();
     void legacySseServer();
+    void clientReportsSseAsDeprecated();
 
 private:
     struct HttpAnswer
@@ -177,6 +180,29 @@ void tst_EraPeers::legacySseServer()
     const HttpAnswer initialize = post(url, Message::request(MessageId(2), QStringLiteral("initialize"), initializeParams()), {});
     step = detector.initializeRefused(initialize.status);
     QVERIFY2(step.action == Action::LegacySse, qPrintable(QString::number(initialize.status)));
+    server.kill();
+    server.waitForFinished(3000);
+}
+
+// A Client in Auto against the HTTP+SSE server: the probe and initialize fall back to
+// HTTP+SSE, and the connection reports that transport as deprecated.
+void tst_EraPeers::clientReportsSseAsDeprecated()
+{
+    QProcess server;
+    const int port = startHttpEverything(server, QStringLiteral("sse"));
+    QVERIFY(port > 0);
+    Client client(createHttpTransport(QUrl(QStringLiteral("http://127.0.0.1:%1/sse").arg(port)), HttpTransportKind::Auto, {}));
+    client.setEraChoice({EraChoice::Mode::Auto, {}});
+    QSignalSpy deprecated(&client, &Client::deprecatedFeatureUsed);
+    client.connectToServer();
+    QTRY_VERIFY_WITH_TIMEOUT(client.state() == Client::State::Ready || client.state() == Client::State::Failed, 30000);
+    QVERIFY2(client.state() == Client::State::Ready, qPrintable(client.errorString()));
+    QVERIFY(!client.isModern());
+    QCOMPARE(client.transport()->transportName(), QStringLiteral("sse"));
+    QCOMPARE(deprecated.size(), 1);
+    QCOMPARE(deprecated.first().first().toString(), QStringLiteral("HTTP+SSE"));
+    QVERIFY(client.deprecatedFeatures().contains(QStringLiteral("HTTP+SSE")));
+    client.disconnectFromServer();
     server.kill();
     server.waitForFinished(3000);
 }
