@@ -37,6 +37,7 @@ const QLatin1String kTimeouts("timeouts");
 const QLatin1String kPing("pingIntervalMs");
 const QLatin1String kAutoRestart("autoRestart");
 const QLatin1String kNotes("notes");
+const QLatin1String kEra("era");
 const QLatin1String kScope("scope");
 const QLatin1String kInputs("inputs");
 
@@ -307,6 +308,8 @@ QJsonObject ServerConfig::toJson(SecretHandling secrets) const
     object.insert(kAutoRestart, r);
 
     object.insert(kNotes, notes);
+    if (!era.isEmpty())
+        object.insert(kEra, era);
     object.insert(kScope, scopeToString(scope));
     QJsonArray inputArray;
     for (const InputPrompt &prompt : inputs)
@@ -366,13 +369,14 @@ ServerConfig ServerConfig::fromJson(const QJsonObject &object, QStringList *warn
     config.autoRestart.maxAttempts = intMember(r, kMaxAttempts, config.autoRestart.maxAttempts);
 
     config.notes = object.value(kNotes).toString();
+    config.era = object.value(kEra).toString();
     config.scope = object.value(kScope).toString() == QLatin1String("project") ? Scope::Project : Scope::User;
     for (const QJsonValue &input : object.value(kInputs).toArray())
         config.inputs.append(InputPrompt::fromJson(input.toObject()));
 
     config.extra = unknownMembers(object, {kId, kName, kTransport, kCommand, kArgs, kEnv, kInherit,
                                            kCwd, kUrl, kHeaders, kBearer, kAuth, kTimeouts, kPing,
-                                           kAutoRestart, kNotes, kScope, kInputs});
+                                           kAutoRestart, kNotes, kEra, kScope, kInputs});
     // Unknown keys inside the nested objects live under the same key in `extra`.
     const QJsonObject tRest = unknownMembers(t, {kRequestMs, kResetOnProgress, kMaxTotalMs, kConnectMs});
     if (!tRest.isEmpty())
@@ -573,7 +577,7 @@ bool operator==(const ServerConfig &a, const ServerConfig &b)
         && a.workingDirectory == b.workingDirectory && a.url == b.url && a.headers == b.headers
         && a.bearerToken == b.bearerToken && a.auth == b.auth && a.timeouts == b.timeouts
         && a.pingIntervalMs == b.pingIntervalMs && a.autoRestart == b.autoRestart
-        && a.notes == b.notes && a.scope == b.scope && a.inputs == b.inputs && a.extra == b.extra;
+        && a.notes == b.notes && a.era == b.era && a.scope == b.scope && a.inputs == b.inputs && a.extra == b.extra;
 }
 
 } // namespace Mcp

@@ -153,6 +153,9 @@ public:
     int pingIntervalMs = 0;      // 0 = no keep-alive pings
     AutoRestart autoRestart;
     QString notes;
+    // The protocol era choice as Modern::EraChoice::toString() writes it ("auto", "modern",
+    // "modern:2026-07-28", "legacy", "legacy:2025-06-18"); empty: auto. Written as "era" when set.
+    QString era;
     Scope scope = Scope::User;
     QList<InputPrompt> inputs;   // prompts for ${input:id} references
     QJsonObject extra;           // unknown keys, preserved on round trip

@@ -104,6 +104,8 @@ private:
     QCheckBox *m_autoRestart;
     QSpinBox *m_restartAttempts;
     QPlainTextEdit *m_notes;
+    QComboBox *m_era;        // Auto, Modern, Legacy (EraChoice::Mode order)
+    QComboBox *m_eraVersion; // any, or the pinned version
     QLabel *m_preview;
     QLabel *m_error;
 };
