@@ -343,7 +343,9 @@ void ServerPage::updateHeader()
             m_extensions->setText(m_extensions->text() + (m_extensions->text().isEmpty() ? QString() : QStringLiteral("\n"))
                                   + tr("Relies on features deprecated in this revision: %1")
                                         .arg(deprecated.join(QStringLiteral(", "))));
-        m_discovery->setPlainText(QString::fromUtf8(QJsonDocument(info.discoverResult).toJson(QJsonDocument::Indented)));
+        m_discovery->setPlainText(info.discoverResult.isEmpty()
+                                      ? QString()
+                                      : QString::fromUtf8(QJsonDocument(info.discoverResult).toJson(QJsonDocument::Indented)));
         m_discoveryToggle->setVisible(!info.discoverResult.isEmpty());
         if (info.discoverResult.isEmpty())
             m_discovery->hide();
@@ -356,6 +358,7 @@ void ServerPage::updateHeader()
         m_extensions->clear();
         m_discoveryToggle->hide();
         m_discovery->hide();
+        m_discovery->clear();
     }
     m_era->setText(info.protocolVersion.isEmpty() ? QString() : describeEra(info.era));
     m_era->setVisible(!m_era->text().isEmpty());
