@@ -3202,7 +3202,10 @@
     </message>
     <message numerus="yes">
         <source>%n unexpected end(s) of this server so far</source>
-        <translation><numerusform>%n unerwartetes Ende dieses Servers bisher</numerusform><numerusform>%n unerwartete Enden dieses Servers bisher</numerusform></translation>
+        <translation>
+            <numerusform>%n unerwartetes Ende dieses Servers bisher</numerusform>
+            <numerusform>%n unerwartete Enden dieses Servers bisher</numerusform>
+        </translation>
     </message>
     <message>
         <source>Unanswered: %1</source>
@@ -4178,6 +4181,38 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
         <source>Bind tokens to a key of this app (DPoP) where the server offers it</source>
         <translation>Tokens an einen Schlüssel dieser App binden (DPoP), wo der Server es anbietet</translation>
     </message>
+    <message>
+        <source>Auto (detect at connect)</source>
+        <translation>Automatisch (beim Verbinden erkennen)</translation>
+    </message>
+    <message>
+        <source>Modern (2026-07-28 and later)</source>
+        <translation>Modern (2026-07-28 und später)</translation>
+    </message>
+    <message>
+        <source>Legacy (initialize handshake)</source>
+        <translation>Alt (initialize-Handshake)</translation>
+    </message>
+    <message>
+        <source>Auto sends server/discover first and falls back to initialize when the server does not know it. Modern or Legacy skip the detection; a pinned version is the only one offered.</source>
+        <translation>Automatisch sendet zuerst server/discover und weicht auf initialize aus, wenn der Server es nicht kennt. Modern oder Alt überspringen die Erkennung; eine festgelegte Version ist die einzige angebotene.</translation>
+    </message>
+    <message>
+        <source>Protocol era:</source>
+        <translation>Protokoll-Ära:</translation>
+    </message>
+    <message>
+        <source>Version:</source>
+        <translation>Version:</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>beliebig</translation>
+    </message>
+    <message>
+        <source>Protocol</source>
+        <translation>Protokoll</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ServerListDelegate</name>
@@ -4289,6 +4324,58 @@ Client bietet: %2</translation>
     <message>
         <source>Filter the traffic</source>
         <translation>Verkehr filtern</translation>
+    </message>
+    <message>
+        <source>The protocol era this connection speaks, its version and how it was decided: probed (server/discover), pinned in the server&apos;s settings, or remembered from an earlier connection.</source>
+        <translation>Die Protokoll-Ära dieser Verbindung, ihre Version und wie sie bestimmt wurde: ermittelt (server/discover), in den Servereinstellungen festgelegt oder von einer früheren Verbindung gemerkt.</translation>
+    </message>
+    <message>
+        <source>Re-probe</source>
+        <translation>Neu ermitteln</translation>
+    </message>
+    <message>
+        <source>Connect again and detect the protocol era anew</source>
+        <translation>Neu verbinden und die Protokoll-Ära erneut erkennen</translation>
+    </message>
+    <message>
+        <source>Discovery</source>
+        <translation>Discovery</translation>
+    </message>
+    <message>
+        <source>The full server/discover result: versions, capabilities, extensions, identity and instructions</source>
+        <translation>Das vollständige server/discover-Ergebnis: Versionen, Fähigkeiten, Erweiterungen, Identität und Anweisungen</translation>
+    </message>
+    <message>
+        <source>Extensions: server %1 · client %2</source>
+        <translation>Erweiterungen: Server %1 · Client %2</translation>
+    </message>
+    <message>
+        <source>Relies on features deprecated in this revision: %1</source>
+        <translation>Nutzt in dieser Revision veraltete Funktionen: %1</translation>
+    </message>
+    <message>
+        <source>Modern</source>
+        <translation>Modern</translation>
+    </message>
+    <message>
+        <source>Legacy</source>
+        <translation>Alt</translation>
+    </message>
+    <message>
+        <source>probed</source>
+        <translation>ermittelt</translation>
+    </message>
+    <message>
+        <source>pinned</source>
+        <translation>festgelegt</translation>
+    </message>
+    <message>
+        <source>cached</source>
+        <translation>gemerkt</translation>
+    </message>
+    <message>
+        <source>%1 %2 · %3</source>
+        <translation>%1 %2 · %3</translation>
     </message>
 </context>
 <context>

@@ -3176,7 +3176,9 @@
     </message>
     <message numerus="yes">
         <source>%n unexpected end(s) of this server so far</source>
-        <translation><numerusform>此服务器迄今意外结束 %n 次</numerusform></translation>
+        <translation>
+            <numerusform>此服务器迄今意外结束 %n 次</numerusform>
+        </translation>
     </message>
     <message>
         <source>Unanswered: %1</source>
@@ -4150,6 +4152,38 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
         <source>Bind tokens to a key of this app (DPoP) where the server offers it</source>
         <translation>在服务器支持时将令牌绑定到本应用的密钥（DPoP）</translation>
     </message>
+    <message>
+        <source>Auto (detect at connect)</source>
+        <translation>自动（连接时检测）</translation>
+    </message>
+    <message>
+        <source>Modern (2026-07-28 and later)</source>
+        <translation>新版（2026-07-28 及以后）</translation>
+    </message>
+    <message>
+        <source>Legacy (initialize handshake)</source>
+        <translation>旧版（initialize 握手）</translation>
+    </message>
+    <message>
+        <source>Auto sends server/discover first and falls back to initialize when the server does not know it. Modern or Legacy skip the detection; a pinned version is the only one offered.</source>
+        <translation>自动模式先发送 server/discover，服务器不认识时退回 initialize。新版或旧版跳过检测；固定的版本是唯一提供的版本。</translation>
+    </message>
+    <message>
+        <source>Protocol era:</source>
+        <translation>协议时代：</translation>
+    </message>
+    <message>
+        <source>Version:</source>
+        <translation>版本：</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>任意</translation>
+    </message>
+    <message>
+        <source>Protocol</source>
+        <translation>协议</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ServerListDelegate</name>
@@ -4261,6 +4295,58 @@ Client offers: %2</source>
     <message>
         <source>Filter the traffic</source>
         <translation>筛选流量</translation>
+    </message>
+    <message>
+        <source>The protocol era this connection speaks, its version and how it was decided: probed (server/discover), pinned in the server&apos;s settings, or remembered from an earlier connection.</source>
+        <translation>此连接使用的协议时代、其版本以及如何确定：探测（server/discover）、在服务器设置中固定，或从之前的连接记住。</translation>
+    </message>
+    <message>
+        <source>Re-probe</source>
+        <translation>重新探测</translation>
+    </message>
+    <message>
+        <source>Connect again and detect the protocol era anew</source>
+        <translation>重新连接并再次检测协议时代</translation>
+    </message>
+    <message>
+        <source>Discovery</source>
+        <translation>发现结果</translation>
+    </message>
+    <message>
+        <source>The full server/discover result: versions, capabilities, extensions, identity and instructions</source>
+        <translation>完整的 server/discover 结果：版本、能力、扩展、身份和说明</translation>
+    </message>
+    <message>
+        <source>Extensions: server %1 · client %2</source>
+        <translation>扩展：服务器 %1 · 客户端 %2</translation>
+    </message>
+    <message>
+        <source>Relies on features deprecated in this revision: %1</source>
+        <translation>依赖本修订版中已弃用的功能：%1</translation>
+    </message>
+    <message>
+        <source>Modern</source>
+        <translation>新版</translation>
+    </message>
+    <message>
+        <source>Legacy</source>
+        <translation>旧版</translation>
+    </message>
+    <message>
+        <source>probed</source>
+        <translation>已探测</translation>
+    </message>
+    <message>
+        <source>pinned</source>
+        <translation>已固定</translation>
+    </message>
+    <message>
+        <source>cached</source>
+        <translation>已缓存</translation>
+    </message>
+    <message>
+        <source>%1 %2 · %3</source>
+        <translation>%1 %2 · %3</translation>
     </message>
 </context>
 <context>
