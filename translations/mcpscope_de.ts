@@ -2543,6 +2543,14 @@
         <source>Logs</source>
         <translation>Protokoll</translation>
     </message>
+    <message>
+        <source>Send this level in every request&apos;s _meta (logLevel) from now on</source>
+        <translation>Diese Stufe ab jetzt in _meta (logLevel) jeder Anfrage senden</translation>
+    </message>
+    <message>
+        <source>Logging is deprecated in protocol revision %1; this server still uses it.</source>
+        <translation>Logging ist in der Protokollrevision %1 veraltet; dieser Server nutzt es noch.</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::MainWindow</name>

@@ -2523,6 +2523,14 @@
         <source>Logs</source>
         <translation>日志</translation>
     </message>
+    <message>
+        <source>Send this level in every request&apos;s _meta (logLevel) from now on</source>
+        <translation>从现在起在每个请求的 _meta（logLevel）中发送此级别</translation>
+    </message>
+    <message>
+        <source>Logging is deprecated in protocol revision %1; this server still uses it.</source>
+        <translation>日志功能在协议修订版 %1 中已弃用；此服务器仍在使用。</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::MainWindow</name>

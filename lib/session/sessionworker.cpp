@@ -307,7 +307,10 @@ void SessionWorker::startCall(quint64 token, const QString &method, const QJsonO
         Q_EMIT callFinished(token, notConnected());
         return;
     }
-    OutgoingRequest *handle = m_client->sendRequest(method, params, options);
+    // Modern era: there is no logging/setLevel; the level goes into every request's _meta.
+    OutgoingRequest *handle = method == QLatin1String("logging/setLevel") && m_client->isModern()
+        ? m_client->setLogLevel(params.value(QLatin1String("level")).toString())
+        : m_client->sendRequest(method, params, options);
     m_calls.insert(token, handle);
     connect(handle, &OutgoingRequest::progress, this,
             [this, token](double progress, double total, const QString &message) {

@@ -5,6 +5,7 @@
 #include "connection/connection.h"
 #include "mainwindow.h"
 #include "pages/consolepage.h"
+#include "pages/logspage.h"
 #include "pages/serverpage.h"
 #include "pages/toolspage.h"
 #include "pages/trafficpage.h"
@@ -373,6 +374,13 @@ void tst_MainWindow::eraBadgeAndReprobe()
     QVERIFY2(legacyPage->eraLabel()->text().startsWith(QLatin1String("Legacy ")), qPrintable(legacyPage->eraLabel()->text()));
     QVERIFY2(legacyPage->eraLabel()->text().endsWith(QStringLiteral("· probed")), qPrintable(legacyPage->eraLabel()->text()));
     QVERIFY(legacyPage->discoveryView()->toPlainText().isEmpty());
+
+    // Logging is deprecated in the modern revision: the Logs page says so for the modern
+    // server that offers it, not for the legacy one.
+    QVERIFY(m->sessionInfo().serverCapabilities.contains(QLatin1String("logging")));
+    QTRY_VERIFY(page->logsPage()->deprecationLabel()->isVisibleTo(page->logsPage()));
+    QVERIFY(page->logsPage()->deprecationLabel()->text().contains(QLatin1String("2026-07-28")));
+    QVERIFY(!legacyPage->logsPage()->deprecationLabel()->isVisibleTo(legacyPage->logsPage()));
 
     // Re-probe connects anew: a new process, asked server/discover again.
     const qint64 pid = m->sessionInfo().processId;
