@@ -291,7 +291,9 @@ void SessionWorker::ping()
     if (!m_client || !m_client->isReady() || m_pingInFlight)
         return;
     m_pingInFlight = true;
-    OutgoingRequest *handle = m_client->ping();
+    // The modern era has no ping: server/discover, which any modern server answers, measures
+    // the round trip instead.
+    OutgoingRequest *handle = m_client->isModern() ? m_client->discover() : m_client->ping();
     connect(handle, &OutgoingRequest::finished, this, [this, handle] {
         m_pingInFlight = false;
         if (!handle->isError())
