@@ -293,6 +293,14 @@ void LogsPage::connectionStateChanged(Connection::State state)
         showDeprecation();
     else
         m_deprecation->hide();
+    // A modern server sends log messages only to requests whose _meta asks for them: ask with
+    // the level this page shows, once per connection, so the page is not silently empty.
+    if (state != Connection::State::Connected)
+        m_levelSentForConnection = false;
+    else if (canSetLevel && modern && !m_levelSentForConnection) {
+        m_levelSentForConnection = true;
+        setServerLevel();
+    }
 }
 
 void LogsPage::showDeprecation()

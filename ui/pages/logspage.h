@@ -105,6 +105,7 @@ private:
     QLabel *m_status;
     QLabel *m_deprecation; // a modern server uses logging, which that revision deprecates
     QPushButton *m_setLevel = nullptr;
+    bool m_levelSentForConnection = false; // modern: the shown level went into _meta for this connection
     QTimer *m_statusTimer;
     QTimer *m_appendTimer;
     QList<LogEntry> m_pending;

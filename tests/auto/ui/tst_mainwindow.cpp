@@ -381,6 +381,10 @@ void tst_MainWindow::eraBadgeAndReprobe()
     QTRY_VERIFY(page->logsPage()->deprecationLabel()->isVisibleTo(page->logsPage()));
     QVERIFY(page->logsPage()->deprecationLabel()->text().contains(QLatin1String("2026-07-28")));
     QVERIFY(!legacyPage->logsPage()->deprecationLabel()->isVisibleTo(legacyPage->logsPage()));
+    // The page's level went into _meta at connect, so the modern server's log messages arrive.
+    QTRY_VERIFY_WITH_TIMEOUT(page->toolsPage()->list()->selectByName(QStringLiteral("log_all_levels")), 10000);
+    page->toolsPage()->run();
+    QTRY_VERIFY_WITH_TIMEOUT(page->logsPage()->model()->rowCount() >= 7, 10000); // info and above of eight
 
     // Re-probe connects anew: a new process, asked server/discover again.
     const qint64 pid = m->sessionInfo().processId;
