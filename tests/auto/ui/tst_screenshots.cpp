@@ -168,6 +168,20 @@ void tst_Screenshots::dialogs()
     QTest::qWait(50);
     QVERIFY(save(&editor, QStringLiteral("server-editor")));
 
+    // The Protocol tab: a pinned modern version.
+    config.era = QStringLiteral("modern:2026-07-28");
+    ServerEditorDialog protocolEditor(config, &catalog);
+    auto *editorTabs = protocolEditor.findChild<QTabWidget *>();
+    QVERIFY(editorTabs);
+    for (int i = 0; i < editorTabs->count(); ++i)
+        if (editorTabs->tabText(i) == ServerEditorDialog::tr("Protocol"))
+            editorTabs->setCurrentIndex(i);
+    QCOMPARE(editorTabs->tabText(editorTabs->currentIndex()), ServerEditorDialog::tr("Protocol"));
+    protocolEditor.show();
+    QTest::qWait(50);
+    QVERIFY(save(&protocolEditor, QStringLiteral("server-editor-protocol")));
+    QCOMPARE(protocolEditor.config().era, QStringLiteral("modern:2026-07-28"));
+
     ImportDialog import(&catalog);
     import.setPastedText(QStringLiteral(
         "{\"mcpServers\": {\n"
