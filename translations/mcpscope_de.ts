@@ -4971,6 +4971,10 @@ Client bietet: %2</translation>
         <source>Hide pings</source>
         <translation>Pings ausblenden</translation>
     </message>
+    <message>
+        <source>Leave out the keep-alive traffic: ping, and server/discover (the modern era has no ping)</source>
+        <translation>Keep-alive-Verkehr ausblenden: ping und server/discover (die moderne Ära hat kein ping)</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::parseFrame</name>

@@ -4937,6 +4937,10 @@ Client offers: %2</source>
         <source>Hide pings</source>
         <translation>隐藏 ping</translation>
     </message>
+    <message>
+        <source>Leave out the keep-alive traffic: ping, and server/discover (the modern era has no ping)</source>
+        <translation>隐藏保活流量：ping 以及 server/discover（新版协议时代没有 ping）</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::parseFrame</name>

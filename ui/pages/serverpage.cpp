@@ -310,7 +310,8 @@ void ServerPage::updateHeader()
             m_serverTitle->setText(tr("Last seen at %1: %2").arg(seen, m_serverTitle->text()));
         }
         QStringList facts;
-        facts << tr("Protocol %1").arg(info.protocolVersion);
+        if (!info.era.isKnown()) // otherwise the era badge says it
+            facts << tr("Protocol %1").arg(info.protocolVersion);
         facts << tr("Transport: %1").arg(info.transportName);
         if (!info.sessionId.isEmpty())
             facts << tr("Session %1").arg(info.sessionId);
@@ -340,7 +341,7 @@ void ServerPage::updateHeader()
             if (!deprecated.contains(feature))
                 deprecated << feature;
         if (!deprecated.isEmpty())
-            m_extensions->setText(m_extensions->text() + (m_extensions->text().isEmpty() ? QString() : QStringLiteral("\n"))
+            m_extensions->setText(m_extensions->text() + (m_extensions->text().isEmpty() ? QString() : QStringLiteral("  ·  "))
                                   + tr("Relies on features deprecated in this revision: %1")
                                         .arg(deprecated.join(QStringLiteral(", "))));
         m_discovery->setPlainText(info.discoverResult.isEmpty()
