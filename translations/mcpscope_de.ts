@@ -3866,6 +3866,10 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
         <source>No arguments: the value is an empty object.</source>
         <translation>Keine Argumente: der Wert ist ein leeres Objekt.</translation>
     </message>
+    <message>
+        <source>Also sent as the HTTP header Mcp-Param-%1 (x-mcp-header)</source>
+        <translation>Wird auch als HTTP-Header Mcp-Param-%1 gesendet (x-mcp-header)</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ServerEditorDialog</name>

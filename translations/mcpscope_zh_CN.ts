@@ -3837,6 +3837,10 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
         <source>No arguments: the value is an empty object.</source>
         <translation>无参数：值为空对象。</translation>
     </message>
+    <message>
+        <source>Also sent as the HTTP header Mcp-Param-%1 (x-mcp-header)</source>
+        <translation>也作为 HTTP 头 Mcp-Param-%1 发送（x-mcp-header）</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ServerEditorDialog</name>

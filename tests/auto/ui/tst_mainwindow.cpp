@@ -386,6 +386,16 @@ void tst_MainWindow::eraBadgeAndReprobe()
     page->toolsPage()->run();
     QTRY_VERIFY_WITH_TIMEOUT(page->logsPage()->model()->rowCount() >= 7, 10000); // info and above of eight
 
+    // Arguments that become headers (x-mcp-header) are marked in the tool form.
+    QVERIFY(page->toolsPage()->list()->selectByName(QStringLiteral("route_query")));
+    QTRY_VERIFY(!page->findChildren<QLabel *>().isEmpty());
+    QStringList headerNotes;
+    for (QLabel *label : page->findChildren<QLabel *>())
+        if (label->objectName().startsWith(QLatin1String("header:")))
+            headerNotes << label->text();
+    QVERIFY2(headerNotes.join(QLatin1Char('|')).contains(QLatin1String("Mcp-Param-Region")), qPrintable(headerNotes.join(QLatin1Char('|'))));
+    QVERIFY(headerNotes.join(QLatin1Char('|')).contains(QLatin1String("Mcp-Param-Priority")));
+
     // Re-probe connects anew: a new process, asked server/discover again.
     const qint64 pid = m->sessionInfo().processId;
     QSignalSpy states(m, &Connection::stateChanged);
