@@ -117,6 +117,11 @@ void tst_Screenshots::mainWindow()
     QTRY_VERIFY_WITH_TIMEOUT(connection->pingLatencyMs() >= 0, 5000);
     QTest::qWait(200);
     QVERIFY(save(&window, QStringLiteral("mainwindow-tools") + suffix));
+    // A tool whose arguments also travel as Mcp-Param-* headers (x-mcp-header).
+    QVERIFY(tools->list()->selectByName(QStringLiteral("route_query")));
+    QTest::qWait(100);
+    QVERIFY(save(&window, QStringLiteral("mainwindow-tools-headers") + suffix));
+    QVERIFY(tools->list()->selectByName(QStringLiteral("get_weather")));
 
     page->tabs()->setCurrentWidget(page->trafficPage());
     TrafficView *view = page->trafficPage()->view();
