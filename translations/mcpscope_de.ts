@@ -2804,6 +2804,14 @@
         <source>Logs</source>
         <translation>Protokoll</translation>
     </message>
+    <message>
+        <source>Send this level in every request&apos;s _meta (logLevel) from now on</source>
+        <translation>Diese Stufe ab jetzt in _meta (logLevel) jeder Anfrage senden</translation>
+    </message>
+    <message>
+        <source>Logging is deprecated in protocol revision %1; this server still uses it.</source>
+        <translation>Logging ist in der Protokollrevision %1 veraltet; dieser Server nutzt es noch.</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::MainWindow</name>
@@ -4254,6 +4262,10 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
         <source>No arguments: the value is an empty object.</source>
         <translation>Keine Argumente: der Wert ist ein leeres Objekt.</translation>
     </message>
+    <message>
+        <source>Also sent as the HTTP header Mcp-Param-%1 (x-mcp-header)</source>
+        <translation>Wird auch als HTTP-Header Mcp-Param-%1 gesendet (x-mcp-header)</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ServerEditorDialog</name>
@@ -4605,6 +4617,38 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
         <source>default: %1</source>
         <translation>Standard: %1</translation>
     </message>
+    <message>
+        <source>Auto (detect at connect)</source>
+        <translation>Automatisch (beim Verbinden erkennen)</translation>
+    </message>
+    <message>
+        <source>Modern (2026-07-28 and later)</source>
+        <translation>Modern (2026-07-28 und später)</translation>
+    </message>
+    <message>
+        <source>Legacy (initialize handshake)</source>
+        <translation>Alt (initialize-Handshake)</translation>
+    </message>
+    <message>
+        <source>Auto sends server/discover first and falls back to initialize when the server does not know it. Modern or Legacy skip the detection; a pinned version is the only one offered.</source>
+        <translation>Automatisch sendet zuerst server/discover und weicht auf initialize aus, wenn der Server es nicht kennt. Modern oder Alt überspringen die Erkennung; eine festgelegte Version ist die einzige angebotene.</translation>
+    </message>
+    <message>
+        <source>Protocol era:</source>
+        <translation>Protokoll-Ära:</translation>
+    </message>
+    <message>
+        <source>Version:</source>
+        <translation>Version:</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>beliebig</translation>
+    </message>
+    <message>
+        <source>Protocol</source>
+        <translation>Protokoll</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ServerListDelegate</name>
@@ -4716,6 +4760,58 @@ Client bietet: %2</translation>
     <message>
         <source>Filter the traffic</source>
         <translation>Verkehr filtern</translation>
+    </message>
+    <message>
+        <source>The protocol era this connection speaks, its version and how it was decided: probed (server/discover), pinned in the server&apos;s settings, or remembered from an earlier connection.</source>
+        <translation>Die Protokoll-Ära dieser Verbindung, ihre Version und wie sie bestimmt wurde: ermittelt (server/discover), in den Servereinstellungen festgelegt oder von einer früheren Verbindung gemerkt.</translation>
+    </message>
+    <message>
+        <source>Re-probe</source>
+        <translation>Neu ermitteln</translation>
+    </message>
+    <message>
+        <source>Connect again and detect the protocol era anew</source>
+        <translation>Neu verbinden und die Protokoll-Ära erneut erkennen</translation>
+    </message>
+    <message>
+        <source>Discovery</source>
+        <translation>Discovery</translation>
+    </message>
+    <message>
+        <source>The full server/discover result: versions, capabilities, extensions, identity and instructions</source>
+        <translation>Das vollständige server/discover-Ergebnis: Versionen, Fähigkeiten, Erweiterungen, Identität und Anweisungen</translation>
+    </message>
+    <message>
+        <source>Extensions: server %1 · client %2</source>
+        <translation>Erweiterungen: Server %1 · Client %2</translation>
+    </message>
+    <message>
+        <source>Relies on features deprecated in this revision: %1</source>
+        <translation>Nutzt in dieser Revision veraltete Funktionen: %1</translation>
+    </message>
+    <message>
+        <source>Modern</source>
+        <translation>Modern</translation>
+    </message>
+    <message>
+        <source>Legacy</source>
+        <translation>Alt</translation>
+    </message>
+    <message>
+        <source>probed</source>
+        <translation>ermittelt</translation>
+    </message>
+    <message>
+        <source>pinned</source>
+        <translation>festgelegt</translation>
+    </message>
+    <message>
+        <source>cached</source>
+        <translation>gemerkt</translation>
+    </message>
+    <message>
+        <source>%1 %2 · %3</source>
+        <translation>%1 %2 · %3</translation>
     </message>
 </context>
 <context>
@@ -5330,6 +5426,10 @@ Client bietet: %2</translation>
     <message>
         <source>Hide pings</source>
         <translation>Pings ausblenden</translation>
+    </message>
+    <message>
+        <source>Leave out the keep-alive traffic: ping, and server/discover (the modern era has no ping)</source>
+        <translation>Keep-alive-Verkehr ausblenden: ping und server/discover (die moderne Ära hat kein ping)</translation>
     </message>
 </context>
 <context>

@@ -2780,6 +2780,14 @@
         <source>Logs</source>
         <translation>日志</translation>
     </message>
+    <message>
+        <source>Send this level in every request&apos;s _meta (logLevel) from now on</source>
+        <translation>从现在起在每个请求的 _meta（logLevel）中发送此级别</translation>
+    </message>
+    <message>
+        <source>Logging is deprecated in protocol revision %1; this server still uses it.</source>
+        <translation>日志功能在协议修订版 %1 中已弃用；此服务器仍在使用。</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::MainWindow</name>
@@ -4221,6 +4229,10 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
         <source>No arguments: the value is an empty object.</source>
         <translation>无参数：值为空对象。</translation>
     </message>
+    <message>
+        <source>Also sent as the HTTP header Mcp-Param-%1 (x-mcp-header)</source>
+        <translation>也作为 HTTP 头 Mcp-Param-%1 发送（x-mcp-header）</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ServerEditorDialog</name>
@@ -4572,6 +4584,38 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
         <source>default: %1</source>
         <translation>默认：%1</translation>
     </message>
+    <message>
+        <source>Auto (detect at connect)</source>
+        <translation>自动（连接时检测）</translation>
+    </message>
+    <message>
+        <source>Modern (2026-07-28 and later)</source>
+        <translation>新版（2026-07-28 及以后）</translation>
+    </message>
+    <message>
+        <source>Legacy (initialize handshake)</source>
+        <translation>旧版（initialize 握手）</translation>
+    </message>
+    <message>
+        <source>Auto sends server/discover first and falls back to initialize when the server does not know it. Modern or Legacy skip the detection; a pinned version is the only one offered.</source>
+        <translation>自动模式先发送 server/discover，服务器不认识时退回 initialize。新版或旧版跳过检测；固定的版本是唯一提供的版本。</translation>
+    </message>
+    <message>
+        <source>Protocol era:</source>
+        <translation>协议时代：</translation>
+    </message>
+    <message>
+        <source>Version:</source>
+        <translation>版本：</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>任意</translation>
+    </message>
+    <message>
+        <source>Protocol</source>
+        <translation>协议</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ServerListDelegate</name>
@@ -4683,6 +4727,58 @@ Client offers: %2</source>
     <message>
         <source>Filter the traffic</source>
         <translation>筛选流量</translation>
+    </message>
+    <message>
+        <source>The protocol era this connection speaks, its version and how it was decided: probed (server/discover), pinned in the server&apos;s settings, or remembered from an earlier connection.</source>
+        <translation>此连接使用的协议时代、其版本以及如何确定：探测（server/discover）、在服务器设置中固定，或从之前的连接记住。</translation>
+    </message>
+    <message>
+        <source>Re-probe</source>
+        <translation>重新探测</translation>
+    </message>
+    <message>
+        <source>Connect again and detect the protocol era anew</source>
+        <translation>重新连接并再次检测协议时代</translation>
+    </message>
+    <message>
+        <source>Discovery</source>
+        <translation>发现结果</translation>
+    </message>
+    <message>
+        <source>The full server/discover result: versions, capabilities, extensions, identity and instructions</source>
+        <translation>完整的 server/discover 结果：版本、能力、扩展、身份和说明</translation>
+    </message>
+    <message>
+        <source>Extensions: server %1 · client %2</source>
+        <translation>扩展：服务器 %1 · 客户端 %2</translation>
+    </message>
+    <message>
+        <source>Relies on features deprecated in this revision: %1</source>
+        <translation>依赖本修订版中已弃用的功能：%1</translation>
+    </message>
+    <message>
+        <source>Modern</source>
+        <translation>新版</translation>
+    </message>
+    <message>
+        <source>Legacy</source>
+        <translation>旧版</translation>
+    </message>
+    <message>
+        <source>probed</source>
+        <translation>已探测</translation>
+    </message>
+    <message>
+        <source>pinned</source>
+        <translation>已固定</translation>
+    </message>
+    <message>
+        <source>cached</source>
+        <translation>已缓存</translation>
+    </message>
+    <message>
+        <source>%1 %2 · %3</source>
+        <translation>%1 %2 · %3</translation>
     </message>
 </context>
 <context>
@@ -5292,6 +5388,10 @@ Client offers: %2</source>
     <message>
         <source>Hide pings</source>
         <translation>隐藏 ping</translation>
+    </message>
+    <message>
+        <source>Leave out the keep-alive traffic: ping, and server/discover (the modern era has no ping)</source>
+        <translation>隐藏保活流量：ping 以及 server/discover（新版协议时代没有 ping）</translation>
     </message>
 </context>
 <context>

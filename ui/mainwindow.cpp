@@ -82,6 +82,10 @@ Connection::Options connectionOptionsFor(const ServerConfig &config, const Conne
     options.restartInitialBackoffMs = config.autoRestart.initialBackoffMs;
     options.restartMaxBackoffMs = config.autoRestart.maxBackoffMs;
     options.restartMaxAttempts = config.autoRestart.maxAttempts;
+    // The era the configuration chose; Auto (detect) when it says nothing or what it says is unknown.
+    options.eraChoice = Modern::EraChoice::fromString(config.era, Client::supportedModernVersions(),
+                                                      Client::supportedProtocolVersions())
+                            .value_or(Modern::EraChoice{});
     return options;
 }
 } // namespace
@@ -612,6 +616,8 @@ ServerPage *MainWindow::pageFor(const QUuid &id)
     connect(page, &ServerPage::connectRequested, this, [this, id] { connectServer(id); });
     connect(page, &ServerPage::disconnectRequested, this, [this, id] { disconnectServer(id); });
     connect(page, &ServerPage::restartRequested, this, [this, id] { restartServer(id); });
+    // A new connection probes again (nothing is remembered across connections yet).
+    connect(page, &ServerPage::reprobeRequested, this, [this, id] { restartServer(id); });
     return page;
 }
 

@@ -211,12 +211,18 @@ bool CliRunner::createClient()
                              QStringLiteral("MCP Scope CLI"), {}});
     // Connecting has its own bound: a short --timeout is meant for the operation, not for a slow start.
     m_client->setInitializeTimeout(o.connectTimeoutMs > 0 ? o.connectTimeoutMs : 30000);
-    // Auto unless --protocol says otherwise.
-    m_client->setEraChoice(o.protocol.value_or(Modern::EraChoice{}));
-    // What an earlier connection decided, kept in the --config entry: used without probing
-    // while it holds (the Client probes again when it does not).
-    if (!o.protocol && !resolved.era.isEmpty())
-        m_client->setCachedEra(Modern::EraRecord::fromJson(resolved.era));
+    // --protocol, else the --config entry's choice ("era"), else Auto.
+    Modern::EraChoice choice;
+    if (o.protocol)
+        choice = *o.protocol;
+    else if (!resolved.era.isEmpty())
+        choice = Modern::EraChoice::fromString(resolved.era, modernProtocolVersions(), legacyProtocolVersions())
+                     .value_or(Modern::EraChoice{});
+    m_client->setEraChoice(choice);
+    // What an earlier connection decided, kept in the --config entry ("eraRecord"): used without
+    // probing while it holds (the Client probes again when it does not).
+    if (!o.protocol && !resolved.eraRecord.isEmpty())
+        m_client->setCachedEra(Modern::EraRecord::fromJson(resolved.eraRecord));
     // A modern connection's listen stream asks for what --listen-filter says from the start.
     if (o.method == Modern::Method::SubscriptionsListen)
         m_client->setListenFilter(o.listenFilter);

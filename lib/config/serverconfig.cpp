@@ -38,6 +38,7 @@ const QLatin1String kPing("pingIntervalMs");
 const QLatin1String kAutoRestart("autoRestart");
 const QLatin1String kNotes("notes");
 const QLatin1String kEra("era");
+const QLatin1String kEraRecord("eraRecord");
 const QLatin1String kScope("scope");
 const QLatin1String kInputs("inputs");
 
@@ -310,6 +311,8 @@ QJsonObject ServerConfig::toJson(SecretHandling secrets) const
     object.insert(kNotes, notes);
     if (!era.isEmpty())
         object.insert(kEra, era);
+    if (!eraRecord.isEmpty())
+        object.insert(kEraRecord, eraRecord);
     object.insert(kScope, scopeToString(scope));
     QJsonArray inputArray;
     for (const InputPrompt &prompt : inputs)
@@ -369,14 +372,15 @@ ServerConfig ServerConfig::fromJson(const QJsonObject &object, QStringList *warn
     config.autoRestart.maxAttempts = intMember(r, kMaxAttempts, config.autoRestart.maxAttempts);
 
     config.notes = object.value(kNotes).toString();
-    config.era = object.value(kEra).toObject();
+    config.era = object.value(kEra).toString();
+    config.eraRecord = object.value(kEraRecord).toObject();
     config.scope = object.value(kScope).toString() == QLatin1String("project") ? Scope::Project : Scope::User;
     for (const QJsonValue &input : object.value(kInputs).toArray())
         config.inputs.append(InputPrompt::fromJson(input.toObject()));
 
     config.extra = unknownMembers(object, {kId, kName, kTransport, kCommand, kArgs, kEnv, kInherit,
                                            kCwd, kUrl, kHeaders, kBearer, kAuth, kTimeouts, kPing,
-                                           kAutoRestart, kNotes, kEra, kScope, kInputs});
+                                           kAutoRestart, kNotes, kEra, kEraRecord, kScope, kInputs});
     // Unknown keys inside the nested objects live under the same key in `extra`.
     const QJsonObject tRest = unknownMembers(t, {kRequestMs, kResetOnProgress, kMaxTotalMs, kConnectMs});
     if (!tRest.isEmpty())
@@ -577,7 +581,7 @@ bool operator==(const ServerConfig &a, const ServerConfig &b)
         && a.workingDirectory == b.workingDirectory && a.url == b.url && a.headers == b.headers
         && a.bearerToken == b.bearerToken && a.auth == b.auth && a.timeouts == b.timeouts
         && a.pingIntervalMs == b.pingIntervalMs && a.autoRestart == b.autoRestart
-        && a.notes == b.notes && a.era == b.era && a.scope == b.scope && a.inputs == b.inputs && a.extra == b.extra;
+        && a.notes == b.notes && a.era == b.era && a.eraRecord == b.eraRecord && a.scope == b.scope && a.inputs == b.inputs && a.extra == b.extra;
 }
 
 } // namespace Mcp

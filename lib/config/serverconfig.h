@@ -153,9 +153,12 @@ public:
     int pingIntervalMs = 0;      // 0 = no keep-alive pings
     AutoRestart autoRestart;
     QString notes;
-    // The protocol era an earlier connection decided (session/modern's EraRecord::toJson:
-    // era, version, source), written as "era" when known; Client::setCachedEra reads it.
-    QJsonObject era;
+    // The protocol era choice as Modern::EraChoice::toString() writes it ("auto", "modern",
+    // "modern:2026-07-28", "legacy", "legacy:2025-06-18"); empty: auto. Written as "era" when set.
+    QString era;
+    // The protocol era an earlier connection decided (session/modern's EraRecord::toJson: era,
+    // version, source), written as "eraRecord" when known; Client::setCachedEra reads it.
+    QJsonObject eraRecord;
     Scope scope = Scope::User;
     QList<InputPrompt> inputs;   // prompts for ${input:id} references
     QJsonObject extra;           // unknown keys, preserved on round trip

@@ -40,6 +40,11 @@ struct SessionInfo
     QString endpoint;        // command line or URL
     QString sessionId;       // HTTP session id, if any
     qint64 processId = 0;    // stdio child's pid while it runs
+    // The protocol era: what was decided and how (probed, pinned, cached).
+    Modern::EraRecord era;
+    QJsonObject discoverResult;        // modern: the server/discover result
+    QStringList deprecatedFeatures;    // modern: roots, sampling, logging the server relies on
+    QHash<QString, QString> invalidTools; // modern: tool name -> why it cannot be called
 };
 
 // One notifications/message from the server. Built on the session's thread in the form a
@@ -100,6 +105,8 @@ public:
         bool advertiseSampling = true;
         bool advertiseElicitation = true;
         bool advertiseRoots = true;
+        // The era to speak (Client::setEraChoice); nullopt: the library's default.
+        std::optional<Modern::EraChoice> eraChoice;
     };
 
     // Creates the transport. Runs on the session's thread, once per connect.
@@ -198,6 +205,8 @@ Q_SIGNALS:
     void promptsListChanged();
     void resourceUpdated(const QString &uri);
     void taskStatus(const QJsonObject &task);
+    // A modern server relied on a deprecated feature (roots, sampling, logging).
+    void deprecatedFeatureUsed(const QString &feature);
 
 private:
     friend class SessionWorker;

@@ -108,6 +108,8 @@ void SessionWorker::createClient()
     m_client->setRootsHandler(m_options.advertiseRoots ? m_rootsHandler : nullptr);
     m_client->setSamplingHandler(m_options.advertiseSampling ? m_samplingHandler : nullptr);
     m_client->setElicitationHandler(m_options.advertiseElicitation ? m_elicitationHandler : nullptr);
+    if (m_options.eraChoice)
+        m_client->setEraChoice(*m_options.eraChoice);
 
     connect(transport, &Transport::errorOccurred, this, [this](const TransportError &error) {
         if (error.kind == TransportError::Kind::ProcessExited) {
@@ -138,6 +140,7 @@ void SessionWorker::createClient()
     connect(m_client, &Client::promptsListChanged, m_session, &Session::promptsListChanged);
     connect(m_client, &Client::resourceUpdated, m_session, &Session::resourceUpdated);
     connect(m_client, &Client::taskStatus, m_session, &Session::taskStatus);
+    connect(m_client, &Client::deprecatedFeatureUsed, m_session, &Session::deprecatedFeatureUsed);
     connect(m_client, &Client::logMessage, this,
             [this](const QString &level, const QString &logger, const QJsonValue &data) {
         // Equal strings share one buffer, so a flood of entries frees few strings on the GUI thread.
@@ -199,6 +202,10 @@ void SessionWorker::onClientState(Client::State state)
         info.serverCapabilities = m_client->serverCapabilities();
         info.clientCapabilities = m_client->clientCapabilities();
         info.instructions = m_client->instructions();
+        info.era = m_client->eraRecord();
+        info.discoverResult = m_client->discoverResult();
+        info.deprecatedFeatures = m_client->deprecatedFeatures();
+        info.invalidTools = m_client->invalidTools();
         if (Transport *t = m_client->transport()) {
             info.transportName = t->transportName();
             info.endpoint = t->endpointDescription();
@@ -301,7 +308,10 @@ void SessionWorker::startCall(quint64 token, const QString &method, const QJsonO
         Q_EMIT callFinished(token, notConnected());
         return;
     }
-    OutgoingRequest *handle = m_client->sendRequest(method, params, options);
+    // Modern era: there is no logging/setLevel; the level goes into every request's _meta.
+    OutgoingRequest *handle = method == QLatin1String("logging/setLevel") && m_client->isModern()
+        ? m_client->setLogLevel(params.value(QLatin1String("level")).toString())
+        : m_client->sendRequest(method, params, options);
     m_calls.insert(token, handle);
     connect(handle, &OutgoingRequest::progress, this,
             [this, token](double progress, double total, const QString &message) {

@@ -174,7 +174,8 @@ public:
                     && (m_filter.methodMatch == TrafficFilter::MethodMatch::Exact
                             ? m == m_filter.method
                             : m.contains(m_filter.method, Qt::CaseInsensitive)));
-            m_methodOk.push_back(named && !(m_filter.hidePings && i != 0 && m == QLatin1String("ping")));
+            const bool keepAlive = m == QLatin1String("ping") || m == QLatin1String("server/discover");
+            m_methodOk.push_back(named && !(m_filter.hidePings && i != 0 && keepAlive));
         }
     }
     bool methodsFiltered() const { return !m_filter.method.isEmpty() || m_filter.hidePings; }

@@ -35,7 +35,8 @@ struct TrafficFilter
     // looks like a number), a number numerically ("=7"), true/false/null literally, and an
     // object or array by JSON equality ("={\"a\":1}").
     QString json;
-    // Leaves out ping requests and their responses (keep-alive noise).
+    // Leaves out ping requests and their responses (keep-alive noise), and server/discover,
+    // the modern era's keep-alive (which has no ping).
     bool hidePings = false;
 
     bool isEmpty() const

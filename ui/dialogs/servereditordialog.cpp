@@ -3,6 +3,7 @@
 #include "config/secretstore.h"
 #include "config/servercatalog.h"
 #include "config/watch.h"
+#include "session/client.h"
 #include "theme.h"
 #include "widgets/quietdestruction.h"
 
@@ -285,6 +286,45 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     timingForm->addRow(tr("Quiet time before a restart:"), m_watchDebounce);
     tabs->addTab(timing, tr("Timeouts"));
 
+    // Protocol era: Auto (detect), Modern or Legacy, optionally pinned to one version
+    auto *protocol = new QWidget(tabs);
+    auto *protocolForm = new QFormLayout(protocol);
+    m_era = new QComboBox(protocol);
+    m_era->setObjectName(QStringLiteral("eraCombo"));
+    m_era->addItem(tr("Auto (detect at connect)"), QStringLiteral("auto"));
+    m_era->addItem(tr("Modern (2026-07-28 and later)"), QStringLiteral("modern"));
+    m_era->addItem(tr("Legacy (initialize handshake)"), QStringLiteral("legacy"));
+    m_eraVersion = new QComboBox(protocol);
+    m_eraVersion->setObjectName(QStringLiteral("eraVersionCombo"));
+    auto *eraHint = new QLabel(tr("Auto sends server/discover first and falls back to initialize when the "
+                                  "server does not know it. Modern or Legacy skip the detection; a pinned "
+                                  "version is the only one offered."),
+                               protocol);
+    eraHint->setWordWrap(true);
+    protocolForm->addRow(tr("Protocol era:"), m_era);
+    protocolForm->addRow(tr("Version:"), m_eraVersion);
+    protocolForm->addRow(QString(), eraHint);
+    const Modern::EraChoice choice = Modern::EraChoice::fromString(config.era, Client::supportedModernVersions(),
+                                                                   Client::supportedProtocolVersions())
+                                         .value_or(Modern::EraChoice{});
+    m_era->setCurrentIndex(static_cast<int>(choice.mode));
+    const auto fillVersions = [this] {
+        const QString mode = m_era->currentData().toString();
+        m_eraVersion->clear();
+        m_eraVersion->addItem(tr("any"), QString());
+        if (mode == QLatin1String("modern"))
+            for (const QString &v : Client::supportedModernVersions())
+                m_eraVersion->addItem(v, v);
+        else if (mode == QLatin1String("legacy"))
+            for (const QString &v : Client::supportedProtocolVersions())
+                m_eraVersion->addItem(v, v);
+        m_eraVersion->setEnabled(mode != QLatin1String("auto"));
+    };
+    fillVersions();
+    m_eraVersion->setCurrentIndex(qMax(0, m_eraVersion->findData(choice.pinnedVersion)));
+    connect(m_era, &QComboBox::currentIndexChanged, this, fillVersions);
+    tabs->addTab(protocol, tr("Protocol"));
+
     // Notes
     m_notes = new QPlainTextEdit(config.notes, tabs);
     tabs->addTab(m_notes, tr("Notes"));
@@ -486,6 +526,11 @@ ServerConfig ServerEditorDialog::config() const
     watch.debounceMs = m_watchDebounce->value();
     watch.applyTo(c);
     c.notes = m_notes->toPlainText();
+    Modern::EraChoice era;
+    era.mode = static_cast<Modern::EraChoice::Mode>(qMax(0, m_era->currentIndex()));
+    era.pinnedVersion = m_eraVersion->currentData().toString();
+    // Auto is the default and is not written.
+    c.era = era == Modern::EraChoice{} ? QString() : era.toString();
     return c;
 }
 

@@ -108,6 +108,8 @@ private:
     QLineEdit *m_watchGlobs;
     QSpinBox *m_watchDebounce;
     QPlainTextEdit *m_notes;
+    QComboBox *m_era;        // Auto, Modern, Legacy (EraChoice::Mode order)
+    QComboBox *m_eraVersion; // any, or the pinned version
     QLabel *m_preview;
     QLabel *m_error;
 };

@@ -639,6 +639,13 @@ QWidget *SchemaFormWidget::buildScalarRow(const FormValue &node, FieldSlot *slot
         grid->addWidget(helpLabel(field.description, row, false), gridRow++, editorColumn);
     if (!field.note.isEmpty() && (field.kind == Kind::Raw || node.isOverridden()))
         grid->addWidget(helpLabel(field.note, row, true), gridRow++, editorColumn);
+    // Modern Streamable HTTP mirrors this argument into a request header (x-mcp-header).
+    const QString header = field.schema.toObject().value(QLatin1String("x-mcp-header")).toString();
+    if (!header.isEmpty()) {
+        QLabel *headerNote = helpLabel(tr("Also sent as the HTTP header Mcp-Param-%1 (x-mcp-header)").arg(header), row, true);
+        headerNote->setObjectName(QLatin1String("header:") + path);
+        grid->addWidget(headerNote, gridRow++, editorColumn);
+    }
     grid->addWidget(messageLabel(path, row), gridRow, editorColumn);
     return row;
 }

@@ -186,6 +186,10 @@ LogsPage::LogsPage(Connection *connection, QWidget *parent) : Page(connection, p
     saveButton->setToolTip(tr("Save…"));
     saveButton->setAutoRaise(true);
     m_status = new FittingLabel(this);
+    m_deprecation = new QLabel(this);
+    m_deprecation->setObjectName(QStringLiteral("loggingDeprecation"));
+    m_deprecation->setWordWrap(true);
+    m_deprecation->hide();
     bar->addWidget(new QLabel(tr("Show from:"), this));
     bar->addWidget(m_filterLevel);
     bar->addSpacing(16);
@@ -197,6 +201,7 @@ LogsPage::LogsPage(Connection *connection, QWidget *parent) : Page(connection, p
     bar->addWidget(clearButton);
     bar->addWidget(saveButton);
     layout->addLayout(bar);
+    layout->addWidget(m_deprecation);
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
     m_view = new QTableView(splitter);
@@ -229,6 +234,12 @@ LogsPage::LogsPage(Connection *connection, QWidget *parent) : Page(connection, p
         m_filter->setMinimumRank(index);
     });
     connect(setLevel, &QPushButton::clicked, this, &LogsPage::setServerLevel);
+    m_setLevel = setLevel;
+    connect(connection, &Connection::sessionInfoChanged, this, [this] { connectionStateChanged(this->connection()->state()); });
+    connect(connection, &Connection::deprecatedFeatureUsed, this, [this](const QString &feature) {
+        if (feature == QLatin1String("logging"))
+            showDeprecation();
+    });
     connect(clearButton, &QToolButton::clicked, m_model, &LogModel::clear);
     connect(saveButton, &QToolButton::clicked, this, &LogsPage::save);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &LogsPage::showCurrent);
@@ -273,6 +284,30 @@ void LogsPage::connectionStateChanged(Connection::State state)
     const bool canSetLevel = state == Connection::State::Connected
         && connection()->sessionInfo().serverCapabilities.contains(Key::Logging);
     m_serverLevel->setEnabled(canSetLevel);
+    const SessionInfo info = connection()->sessionInfo();
+    const bool modern = info.era.era == Modern::Era::Modern;
+    m_setLevel->setToolTip(modern ? tr("Send this level in every request's _meta (logLevel) from now on")
+                                  : tr("Ask the server to send messages of this level and above (logging/setLevel)"));
+    if (modern && (info.deprecatedFeatures.contains(QLatin1String("logging"))
+                   || info.serverCapabilities.contains(Key::Logging)))
+        showDeprecation();
+    else
+        m_deprecation->hide();
+    // A modern server sends log messages only to requests whose _meta asks for them: ask with
+    // the level this page shows, once per connection, so the page is not silently empty.
+    if (state != Connection::State::Connected)
+        m_levelSentForConnection = false;
+    else if (canSetLevel && modern && !m_levelSentForConnection) {
+        m_levelSentForConnection = true;
+        setServerLevel();
+    }
+}
+
+void LogsPage::showDeprecation()
+{
+    m_deprecation->setText(tr("Logging is deprecated in protocol revision %1; this server still uses it.")
+                               .arg(connection()->sessionInfo().protocolVersion));
+    m_deprecation->show();
 }
 
 void LogsPage::setServerLevel()

@@ -9,6 +9,7 @@
 QT_BEGIN_NAMESPACE
 class QComboBox;
 class QLabel;
+class QPushButton;
 class QTableView;
 class QTimer;
 QT_END_NAMESPACE
@@ -80,6 +81,8 @@ public:
     bool worksOffline() const override { return true; }
 
     LogModel *model() const { return m_model; }
+    // Shown when a modern server uses logging, which its revision deprecates.
+    QLabel *deprecationLabel() const { return m_deprecation; }
 
     // Moves entries that arrived since the last update into the model now.
     void appendPending();
@@ -90,6 +93,7 @@ protected:
 
 private:
     void setServerLevel();
+    void showDeprecation();
     void save();
     void showCurrent();
 
@@ -99,6 +103,9 @@ private:
     QComboBox *m_filterLevel;
     QComboBox *m_serverLevel;
     QLabel *m_status;
+    QLabel *m_deprecation; // a modern server uses logging, which that revision deprecates
+    QPushButton *m_setLevel = nullptr;
+    bool m_levelSentForConnection = false; // modern: the shown level went into _meta for this connection
     QTimer *m_statusTimer;
     QTimer *m_appendTimer;
     QList<LogEntry> m_pending;

@@ -19,6 +19,7 @@
 #include <QFontDatabase>
 #include <QFrame>
 #include <QGridLayout>
+#include <QJsonDocument>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
@@ -80,6 +81,32 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     m_capabilities->setWordWrap(true);
     m_capabilities->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_latency = new QLabel(header);
+    m_era = new QLabel(header);
+    m_era->setObjectName(QStringLiteral("eraBadge"));
+    m_era->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_era->setToolTip(tr("The protocol era this connection speaks, its version and how it was decided: "
+                         "probed (server/discover), pinned in the server's settings, or remembered "
+                         "from an earlier connection."));
+    m_extensions = new QLabel(header);
+    m_extensions->setWordWrap(true);
+    m_extensions->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_reprobe = new QPushButton(tr("Re-probe"), header);
+    m_reprobe->setObjectName(QStringLiteral("reprobeButton"));
+    m_reprobe->setToolTip(tr("Connect again and detect the protocol era anew"));
+    m_discoveryToggle = new QToolButton(header);
+    m_discoveryToggle->setText(tr("Discovery"));
+    m_discoveryToggle->setToolTip(tr("The full server/discover result: versions, capabilities, extensions, "
+                                     "identity and instructions"));
+    m_discoveryToggle->setCheckable(true);
+    m_discoveryToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_discoveryToggle->setArrowType(Qt::RightArrow);
+    m_discoveryToggle->setAutoRaise(true);
+    m_discovery = new QPlainTextEdit(header);
+    m_discovery->setObjectName(QStringLiteral("discoveryView"));
+    m_discovery->setReadOnly(true);
+    m_discovery->setMaximumHeight(180);
+    m_discovery->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_discovery->hide();
     m_connect = new QPushButton(Theme::icon(QStringLiteral("connect")), tr("Connect"), header);
     m_disconnect = new QPushButton(Theme::icon(QStringLiteral("disconnect")), tr("Disconnect"), header);
     m_restart = new QPushButton(Theme::icon(QStringLiteral("restart")), tr("Restart"), header);
@@ -98,20 +125,29 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     titleRow->addWidget(m_name);
     titleRow->addSpacing(10);
     titleRow->addWidget(m_state);
+    titleRow->addSpacing(10);
+    titleRow->addWidget(m_era);
     titleRow->addStretch();
     titleRow->addWidget(m_latency);
     titleRow->addSpacing(8);
     titleRow->addWidget(m_connect);
     titleRow->addWidget(m_disconnect);
     titleRow->addWidget(m_restart);
+    titleRow->addWidget(m_reprobe);
     headerLayout->addLayout(titleRow, 0, 0, 1, 2);
     headerLayout->addWidget(m_serverTitle, 1, 0, 1, 2);
     headerLayout->addWidget(m_facts, 2, 0, 1, 2);
     headerLayout->addWidget(m_capabilities, 3, 0, 1, 2);
-    headerLayout->addWidget(m_instructionsToggle, 4, 0, 1, 2, Qt::AlignLeft);
-    headerLayout->addWidget(m_instructions, 5, 0, 1, 2);
+    headerLayout->addWidget(m_extensions, 4, 0, 1, 2);
+    auto *toggleRow = new QHBoxLayout;
+    toggleRow->addWidget(m_instructionsToggle);
+    toggleRow->addWidget(m_discoveryToggle);
+    toggleRow->addStretch();
+    headerLayout->addLayout(toggleRow, 5, 0, 1, 2);
+    headerLayout->addWidget(m_instructions, 6, 0, 1, 2);
+    headerLayout->addWidget(m_discovery, 7, 0, 1, 2);
     m_restartPanel = new RestartPanel(connection, header);
-    headerLayout->addWidget(m_restartPanel, 6, 0, 1, 2);
+    headerLayout->addWidget(m_restartPanel, 8, 0, 1, 2);
     layout->addWidget(header);
 
     // Banner for an exited or failed server
@@ -182,6 +218,11 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     connect(m_connect, &QPushButton::clicked, this, &ServerPage::connectRequested);
     connect(m_disconnect, &QPushButton::clicked, this, &ServerPage::disconnectRequested);
     connect(m_restart, &QPushButton::clicked, this, &ServerPage::restartRequested);
+    connect(m_reprobe, &QPushButton::clicked, this, &ServerPage::reprobeRequested);
+    connect(m_discoveryToggle, &QToolButton::toggled, this, [this](bool on) {
+        m_discovery->setVisible(on);
+        m_discoveryToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
+    });
     connect(m_instructionsToggle, &QToolButton::toggled, this, [this](bool on) {
         m_instructions->setVisible(on);
         m_instructionsToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
@@ -191,6 +232,12 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
         updateBanner();
     });
     connect(connection, &Connection::sessionInfoChanged, this, &ServerPage::updateHeader);
+    connect(connection, &Connection::deprecatedFeatureUsed, this, [this](const QString &feature) {
+        if (!m_deprecatedUsed.contains(feature)) {
+            m_deprecatedUsed << feature;
+            updateHeader();
+        }
+    });
     connect(connection, &Connection::pingLatencyChanged, this, &ServerPage::updateLatency);
     connect(connection, &Connection::healthChanged, this, &ServerPage::updateHeader);
     connect(connection, &Connection::restartScheduleChanged, this, &ServerPage::updateHeader);
@@ -250,6 +297,7 @@ void ServerPage::updateHeader()
     m_connect->setVisible(!connected && !busy);
     m_disconnect->setVisible(connected || busy);
     m_restart->setEnabled(state != Connection::State::Disconnected); // most wanted after a crash
+    m_reprobe->setEnabled(!busy);
 
     if (!info.protocolVersion.isEmpty()) {
         QString title = info.serverInfo.title.isEmpty() ? info.serverInfo.name
@@ -262,7 +310,8 @@ void ServerPage::updateHeader()
             m_serverTitle->setText(tr("Last seen at %1: %2").arg(seen, m_serverTitle->text()));
         }
         QStringList facts;
-        facts << tr("Protocol %1").arg(info.protocolVersion);
+        if (!info.era.isKnown()) // otherwise the era badge says it
+            facts << tr("Protocol %1").arg(info.protocolVersion);
         facts << tr("Transport: %1").arg(info.transportName);
         if (!info.sessionId.isEmpty())
             facts << tr("Session %1").arg(info.sessionId);
@@ -277,13 +326,44 @@ void ServerPage::updateHeader()
         m_instructionsToggle->setVisible(!info.instructions.isEmpty());
         if (info.instructions.isEmpty())
             m_instructions->hide();
+        const auto extensionNames = [](const QJsonObject &capabilities) {
+            const QStringList names = capabilities.value(QLatin1String("extensions")).toObject().keys();
+            return names.isEmpty() ? tr("none") : names.join(QStringLiteral(", "));
+        };
+        const bool anyExtensions = info.serverCapabilities.contains(QLatin1String("extensions"))
+            || info.clientCapabilities.contains(QLatin1String("extensions"));
+        m_extensions->setText(anyExtensions ? tr("Extensions: server %1 · client %2")
+                                                  .arg(extensionNames(info.serverCapabilities),
+                                                       extensionNames(info.clientCapabilities))
+                                            : QString());
+        QStringList deprecated = info.deprecatedFeatures;
+        for (const QString &feature : std::as_const(m_deprecatedUsed))
+            if (!deprecated.contains(feature))
+                deprecated << feature;
+        if (!deprecated.isEmpty())
+            m_extensions->setText(m_extensions->text() + (m_extensions->text().isEmpty() ? QString() : QStringLiteral("  ·  "))
+                                  + tr("Relies on features deprecated in this revision: %1")
+                                        .arg(deprecated.join(QStringLiteral(", "))));
+        m_discovery->setPlainText(info.discoverResult.isEmpty()
+                                      ? QString()
+                                      : QString::fromUtf8(QJsonDocument(info.discoverResult).toJson(QJsonDocument::Indented)));
+        m_discoveryToggle->setVisible(!info.discoverResult.isEmpty());
+        if (info.discoverResult.isEmpty())
+            m_discovery->hide();
     } else {
         m_serverTitle->setText(connected ? QString() : tr("Not connected."));
         m_facts->clear();
         m_capabilities->clear();
         m_instructionsToggle->hide();
         m_instructions->hide();
+        m_extensions->clear();
+        m_discoveryToggle->hide();
+        m_discovery->hide();
+        m_discovery->clear();
     }
+    m_era->setText(info.protocolVersion.isEmpty() ? QString() : describeEra(info.era));
+    m_era->setVisible(!m_era->text().isEmpty());
+    m_extensions->setVisible(!m_extensions->text().isEmpty());
     m_serverTitle->setVisible(!m_serverTitle->text().isEmpty());
     m_facts->setVisible(!m_facts->text().isEmpty());
     m_capabilities->setVisible(!m_capabilities->text().isEmpty());
@@ -330,6 +410,26 @@ void ServerPage::dismissBanner()
 bool ServerPage::isBannerVisible() const
 {
     return !m_banner->isHidden();
+}
+
+} // namespace Ui
+} // namespace Mcp
+
+namespace Mcp {
+namespace Ui {
+
+QString describeEra(const Modern::EraRecord &record)
+{
+    if (!record.isKnown())
+        return {};
+    const QString era = record.era == Modern::Era::Modern ? ServerPage::tr("Modern") : ServerPage::tr("Legacy");
+    QString how;
+    switch (record.source) {
+    case Modern::EraRecord::Source::Probed: how = ServerPage::tr("probed"); break;
+    case Modern::EraRecord::Source::Pinned: how = ServerPage::tr("pinned"); break;
+    case Modern::EraRecord::Source::Cached: how = ServerPage::tr("cached"); break;
+    }
+    return ServerPage::tr("%1 %2 · %3").arg(era, record.version, how);
 }
 
 } // namespace Ui

@@ -3,6 +3,7 @@
 #include "connection/connection.h"
 
 #include <QKeySequence>
+#include <QStringList>
 #include <QWidget>
 
 QT_BEGIN_NAMESPACE
@@ -45,6 +46,11 @@ public:
     Connection *connection() const { return m_connection; }
     QTabWidget *tabs() const { return m_tabs; }
 
+    // The era badge ("Modern 2026-07-28 · probed") and the Re-probe button.
+    QLabel *eraLabel() const { return m_era; }
+    QPushButton *reprobeButton() const { return m_reprobe; }
+    QPlainTextEdit *discoveryView() const { return m_discovery; }
+
     ToolsPage *toolsPage() const { return m_tools; }
     ResourcesPage *resourcesPage() const { return m_resources; }
     PromptsPage *promptsPage() const { return m_prompts; }
@@ -72,6 +78,8 @@ Q_SIGNALS:
     void connectRequested();
     void disconnectRequested();
     void restartRequested();
+    // Decide the era again: connect anew, probing instead of trusting what is remembered.
+    void reprobeRequested();
 
 private:
     static QKeySequence tabShortcut(int index); // Alt+1…9
@@ -87,6 +95,12 @@ private:
     QLabel *m_capabilities;
     QLabel *m_latency;
     QLabel *m_state;
+    QLabel *m_era;        // "Modern 2026-07-28 · probed"
+    QLabel *m_extensions; // the extensions each side advertised
+    QToolButton *m_discoveryToggle;
+    QPlainTextEdit *m_discovery; // the full server/discover result
+    QPushButton *m_reprobe;
+    QStringList m_deprecatedUsed; // deprecated features the server used during the connection
     QToolButton *m_instructionsToggle;
     QTextBrowser *m_instructions;
     QPushButton *m_connect;
@@ -110,6 +124,8 @@ private:
 
 // "tools (listChanged), resources (subscribe, listChanged), logging" from a capabilities object.
 QString describeCapabilities(const QJsonObject &capabilities);
+// "Modern 2026-07-28 · probed" for an era record; empty for an unknown one.
+QString describeEra(const Modern::EraRecord &record);
 
 } // namespace Ui
 } // namespace Mcp

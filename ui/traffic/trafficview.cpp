@@ -121,6 +121,7 @@ void TrafficView::buildUi()
     m_json->setClearButtonEnabled(true);
     m_hidePings = new QCheckBox(tr("Hide pings"), this);
     m_hidePings->setObjectName(QStringLiteral("hidePings"));
+    m_hidePings->setToolTip(tr("Leave out the keep-alive traffic: ping, and server/discover (the modern era has no ping)"));
     m_filterError = new QLabel(this);
     m_filterError->hide();
     filters->addWidget(m_server);

@@ -30,12 +30,29 @@ private:
         c.pingIntervalMs = 15000;
         c.autoRestart = {true, 250, 8000, 3};
         c.notes = QStringLiteral("Line one\nline two");
+        c.era = QStringLiteral("modern:2026-07-28");
         c.scope = ServerConfig::Scope::Project;
         c.inputs = {{QStringLiteral("key"), QStringLiteral("The key"), QStringLiteral("dflt"), true}};
         return c;
     }
 
 private Q_SLOTS:
+    // The era choice is written as "era" when set, left out when it is the default (Auto).
+    void eraRoundTrip()
+    {
+        ServerConfig c = ServerConfig::create(QStringLiteral("e"));
+        QVERIFY(!c.toJson().contains(QLatin1String("era")));
+        QVERIFY(ServerConfig::fromJson(c.toJson()).era.isEmpty());
+        c.era = QStringLiteral("legacy:2025-06-18");
+        QCOMPARE(c.toJson().value(QLatin1String("era")).toString(), QStringLiteral("legacy:2025-06-18"));
+        const ServerConfig back = ServerConfig::fromJson(c.toJson());
+        QCOMPARE(back.era, c.era);
+        QVERIFY(!back.extra.contains(QLatin1String("era")));
+        QCOMPARE(back, c);
+        ServerConfig other = c;
+        other.era = QStringLiteral("modern");
+        QVERIFY(other != c);
+    }
     void roundTripEveryField()
     {
         const ServerConfig original = fullConfig();

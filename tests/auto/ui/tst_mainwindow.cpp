@@ -5,6 +5,7 @@
 #include "connection/connection.h"
 #include "mainwindow.h"
 #include "pages/consolepage.h"
+#include "pages/logspage.h"
 #include "pages/serverpage.h"
 #include "pages/toolspage.h"
 #include "pages/trafficpage.h"
@@ -16,7 +17,10 @@
 #include "traffic/trafficview.h"
 
 #include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
 #include <QListView>
 #include <QStandardPaths>
 #include <QTableView>
@@ -38,6 +42,8 @@ private Q_SLOTS:
     void samplingAndElicitationDialogs();
     void exportAndReopenCapture();
     void autoRestartGivesUpOnCrashLoop();
+    void eraBadgeAndReprobe();
+    void pinnedEraShowsPinned();
 
 private:
     ServerConfig demoConfig(const QString &name, const QStringList &extraArgs = {}) const;
@@ -62,6 +68,9 @@ ServerConfig tst_MainWindow::demoConfig(const QString &name, const QStringList &
     config.transport = ServerConfig::TransportType::Stdio;
     config.command = m_demo;
     config.args = extraArgs;
+    // The tests before the era ones look at the legacy era's traffic (initialize and its pairing);
+    // the era tests clear this to let the window detect the era (Auto).
+    config.era = QStringLiteral("legacy");
     return config;
 }
 
@@ -331,6 +340,86 @@ void tst_MainWindow::autoRestartGivesUpOnCrashLoop()
     QVERIFY(connection->state() == Connection::State::Exited || connection->state() == Connection::State::Failed);
     QVERIFY2(connection->lastStderrLines().join(QLatin1Char('\n')).contains(QLatin1String("crash")),
              qPrintable(connection->lastStderrLines().join(QLatin1Char('\n'))));
+}
+
+void tst_MainWindow::eraBadgeAndReprobe()
+{
+    MainWindow window(m_dir.filePath(QStringLiteral("servers-era.json")));
+    window.setApprovalAnswerForTesting(1);
+    window.show();
+    // No era in the configuration: Auto, which probes with server/discover.
+    ServerConfig modernConfig = demoConfig(QStringLiteral("modern"), {QStringLiteral("--era"), QStringLiteral("modern")});
+    ServerConfig legacyConfig = demoConfig(QStringLiteral("legacy"), {QStringLiteral("--era"), QStringLiteral("legacy")});
+    modernConfig.era.clear();
+    legacyConfig.era.clear();
+    const QUuid modern = window.catalog()->add(modernConfig);
+    const QUuid legacy = window.catalog()->add(legacyConfig);
+    window.connectServer(modern);
+    window.connectServer(legacy);
+    Connection *m = window.existingConnection(modern);
+    Connection *l = window.existingConnection(legacy);
+    QTRY_COMPARE_WITH_TIMEOUT(m->state(), Connection::State::Connected, 20000);
+    QTRY_COMPARE_WITH_TIMEOUT(l->state(), Connection::State::Connected, 30000);
+
+    ServerPage *page = window.pageFor(modern);
+    QCOMPARE(m->sessionInfo().era.era, Modern::Era::Modern);
+    QCOMPARE(page->eraLabel()->text(), ServerPage::tr("%1 %2 · %3").arg(QStringLiteral("Modern"), QStringLiteral("2026-07-28"), QStringLiteral("probed")));
+    QVERIFY(page->eraLabel()->isVisibleTo(page));
+    // The whole server/discover result is there to read.
+    QVERIFY(page->discoveryView()->toPlainText().contains(QLatin1String("2026-07-28")));
+    QVERIFY(page->discoveryView()->toPlainText().contains(QLatin1String("serverInfo")));
+
+    ServerPage *legacyPage = window.pageFor(legacy);
+    QCOMPARE(l->sessionInfo().era.era, Modern::Era::Legacy);
+    QVERIFY2(legacyPage->eraLabel()->text().startsWith(QLatin1String("Legacy ")), qPrintable(legacyPage->eraLabel()->text()));
+    QVERIFY2(legacyPage->eraLabel()->text().endsWith(QStringLiteral("· probed")), qPrintable(legacyPage->eraLabel()->text()));
+    QVERIFY(legacyPage->discoveryView()->toPlainText().isEmpty());
+
+    // Logging is deprecated in the modern revision: the Logs page says so for the modern
+    // server that offers it, not for the legacy one.
+    QVERIFY(m->sessionInfo().serverCapabilities.contains(QLatin1String("logging")));
+    QTRY_VERIFY(page->logsPage()->deprecationLabel()->isVisibleTo(page->logsPage()));
+    QVERIFY(page->logsPage()->deprecationLabel()->text().contains(QLatin1String("2026-07-28")));
+    QVERIFY(!legacyPage->logsPage()->deprecationLabel()->isVisibleTo(legacyPage->logsPage()));
+    // The page's level went into _meta at connect, so the modern server's log messages arrive.
+    QTRY_VERIFY_WITH_TIMEOUT(page->toolsPage()->list()->selectByName(QStringLiteral("log_all_levels")), 10000);
+    page->toolsPage()->run();
+    QTRY_VERIFY_WITH_TIMEOUT(page->logsPage()->model()->rowCount() >= 7, 10000); // info and above of eight
+
+    // Arguments that become headers (x-mcp-header) are marked in the tool form.
+    QVERIFY(page->toolsPage()->list()->selectByName(QStringLiteral("route_query")));
+    QTRY_VERIFY(!page->findChildren<QLabel *>().isEmpty());
+    QStringList headerNotes;
+    for (QLabel *label : page->findChildren<QLabel *>())
+        if (label->objectName().startsWith(QLatin1String("header:")))
+            headerNotes << label->text();
+    QVERIFY2(headerNotes.join(QLatin1Char('|')).contains(QLatin1String("Mcp-Param-Region")), qPrintable(headerNotes.join(QLatin1Char('|'))));
+    QVERIFY(headerNotes.join(QLatin1Char('|')).contains(QLatin1String("Mcp-Param-Priority")));
+
+    // Re-probe connects anew: a new process, asked server/discover again.
+    const qint64 pid = m->sessionInfo().processId;
+    QSignalSpy states(m, &Connection::stateChanged);
+    page->reprobeButton()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(states.count() >= 2 && m->state() == Connection::State::Connected, 20000);
+    QVERIFY(m->sessionInfo().processId != pid);
+    QCOMPARE(m->sessionInfo().era.era, Modern::Era::Modern);
+    QVERIFY(page->eraLabel()->text().startsWith(QLatin1String("Modern 2026-07-28")));
+}
+
+void tst_MainWindow::pinnedEraShowsPinned()
+{
+    MainWindow window(m_dir.filePath(QStringLiteral("servers-pinned.json")));
+    window.setApprovalAnswerForTesting(1);
+    window.show();
+    ServerConfig config = demoConfig(QStringLiteral("dual"), {QStringLiteral("--era"), QStringLiteral("dual")});
+    config.era = QStringLiteral("legacy:2025-06-18");
+    const QUuid id = window.catalog()->add(config);
+    QCOMPARE(window.catalog()->find(id).era, QStringLiteral("legacy:2025-06-18"));
+    window.connectServer(id);
+    Connection *connection = window.existingConnection(id);
+    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Connected, 20000);
+    QCOMPARE(connection->sessionInfo().protocolVersion, QStringLiteral("2025-06-18"));
+    QCOMPARE(window.pageFor(id)->eraLabel()->text(), QStringLiteral("Legacy 2025-06-18 · pinned"));
 }
 
 QTEST_MAIN(tst_MainWindow)

@@ -119,6 +119,11 @@ void tst_Screenshots::mainWindow()
     QTRY_VERIFY_WITH_TIMEOUT(connection->pingLatencyMs() >= 0, 5000);
     QTest::qWait(200);
     QVERIFY(save(&window, QStringLiteral("mainwindow-tools") + suffix));
+    // A tool whose arguments also travel as Mcp-Param-* headers (x-mcp-header).
+    QVERIFY(tools->list()->selectByName(QStringLiteral("route_query")));
+    QTest::qWait(100);
+    QVERIFY(save(&window, QStringLiteral("mainwindow-tools-headers") + suffix));
+    QVERIFY(tools->list()->selectByName(QStringLiteral("get_weather")));
 
     page->tabs()->setCurrentWidget(page->trafficPage());
     TrafficView *view = page->trafficPage()->view();
@@ -169,6 +174,20 @@ void tst_Screenshots::dialogs()
     editor.show();
     QTest::qWait(50);
     QVERIFY(save(&editor, QStringLiteral("server-editor")));
+
+    // The Protocol tab: a pinned modern version.
+    config.era = QStringLiteral("modern:2026-07-28");
+    ServerEditorDialog protocolEditor(config, &catalog);
+    auto *editorTabs = protocolEditor.findChild<QTabWidget *>();
+    QVERIFY(editorTabs);
+    for (int i = 0; i < editorTabs->count(); ++i)
+        if (editorTabs->tabText(i) == ServerEditorDialog::tr("Protocol"))
+            editorTabs->setCurrentIndex(i);
+    QCOMPARE(editorTabs->tabText(editorTabs->currentIndex()), ServerEditorDialog::tr("Protocol"));
+    protocolEditor.show();
+    QTest::qWait(50);
+    QVERIFY(save(&protocolEditor, QStringLiteral("server-editor-protocol")));
+    QCOMPARE(protocolEditor.config().era, QStringLiteral("modern:2026-07-28"));
 
     ImportDialog import(&catalog);
     import.setPastedText(QStringLiteral(
