@@ -382,15 +382,37 @@ void StreamableHttpTransport::dispatchFrame(QNetworkReply *reply, const QByteArr
         event.headers.clear(); // the response event already has them
     event.sseEventId = sseId;
     event.sseEventType = sseType;
-    event.note = parsed.diagnostics.join(QStringLiteral("; "));
+    event.note = frameNote(parsed);
     Q_EMIT trafficEvent(event);
     const quint64 generation = m_generation;
+    bool answered = false;
     for (const Message &message : parsed.messages) {
         if (message.isReply() && exchange->stream)
             exchange->stream->awaiting.removeAll(message.id());
+        answered = answered || (message.isReply() && message.id() == exchange->message.id());
         Q_EMIT messageReceived(message);
         if (generation != m_generation)
             return;
+    }
+    for (const MessageId &id : parsed.unreadableReplies) {
+        if (exchange->stream)
+            exchange->stream->awaiting.removeAll(id);
+    }
+    failUnreadableReplies(parsed);
+    if (generation != m_generation)
+        return;
+    // A JSON body answers the POST's request and nothing else: when it is not that answer (not
+    // JSON, a cut-off frame, a wrong id), the request fails now instead of at its timeout.
+    if (!exchange->sse && exchange->isRequest && !answered
+        && !parsed.unreadableReplies.contains(exchange->message.id())) {
+        TransportError error;
+        error.kind = TransportError::Kind::Protocol;
+        error.bodyExcerpt = frame.left(BodyExcerptSize);
+        error.message = parsed.diagnostics.isEmpty()
+            ? tr("The server's JSON answer to request %1 is not its response.").arg(exchange->message.id().toDisplayString())
+            : tr("The server's answer to request %1 could not be read: %2")
+                  .arg(exchange->message.id().toDisplayString(), parsed.diagnostics.join(QLatin1String("; ")));
+        Q_EMIT requestFailed(exchange->message.id(), error);
     }
 }
 

@@ -1,6 +1,8 @@
 #include "testhttpserver.h"
 #include "transport/streamablehttptransport.h"
 
+#include <QElapsedTimer>
+#include <QJsonArray>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -114,6 +116,8 @@ private Q_SLOTS:
     void resumeWithBackoff();
     void streamClosedWithoutId();
     void sessionExpired();
+    void brokenAnswers_data();
+    void brokenAnswers();
     void httpErrors_data();
     void httpErrors();
     void connectionRefused();
@@ -237,6 +241,66 @@ void tst_StreamableHttpTransport::sseResponse()
                                QStringLiteral("e1:%1").arg(int(TrafficEvent::Kind::Message)),
                                QStringLiteral("e2:%1").arg(int(TrafficEvent::Kind::Message)),
                                QStringLiteral("e3:%1").arg(int(TrafficEvent::Kind::Message))}));
+}
+
+void tst_StreamableHttpTransport::brokenAnswers_data()
+{
+    // body: the answer to request 7 ("%1" stands for its id); delivered: whether it arrives as a
+    // message (invalid UTF-8 read as U+FFFD) or must fail request 7 at once.
+    QTest::addColumn<bool>("sse");
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<bool>("delivered");
+    QTest::addColumn<QString>("expected");
+    const QByteArray badText = R"({"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"caf)" "\xe9\xff" R"("}]}})";
+    const QByteArray cut = R"({"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"te)";
+    QTest::newRow("JSON, invalid UTF-8") << false << badText << true << QStringLiteral("caf\uFFFD\uFFFD");
+    QTest::newRow("SSE, invalid UTF-8") << true << badText << true << QStringLiteral("caf\uFFFD\uFFFD");
+    QTest::newRow("JSON, cut off") << false << cut << false << QStringLiteral("not valid JSON");
+    QTest::newRow("SSE, cut off") << true << cut << false << QStringLiteral("not valid JSON");
+    QTest::newRow("JSON, no id to read") << false << QByteArray("<html>oops") << false << QStringLiteral("not valid JSON");
+    QTest::newRow("JSON, another id") << false << QByteArray(R"({"jsonrpc":"2.0","id":8,"result":{}})") << false
+                                      << QStringLiteral("not its response");
+}
+
+void tst_StreamableHttpTransport::brokenAnswers()
+{
+    QFETCH(bool, sse);
+    QFETCH(QByteArray, body);
+    QFETCH(bool, delivered);
+    QFETCH(QString, expected);
+    Fixture f;
+    basicHandler(&f.server, [sse, body](QTcpSocket *socket, const TestHttpRequest &) {
+        if (!sse) {
+            TestHttpServer::respond(socket, 200, "application/json", body);
+            return;
+        }
+        TestHttpServer::startSse(socket);
+        socket->write("id: a1\ndata: " + body + "\n\n");
+        // The stream stays open: the request must not depend on its end.
+    });
+    f.open();
+    QElapsedTimer timer;
+    timer.start();
+    f.transport->send(Message::request(7, QStringLiteral("tools/call")));
+    if (delivered) {
+        QTRY_COMPARE_WITH_TIMEOUT(f.messages->size(), 1, 5000);
+        QCOMPARE(f.message(0).id(), MessageId(7));
+        const QString text = f.message(0).result().toObject().value(QLatin1String("content")).toArray().first()
+                                 .toObject().value(QLatin1String("text")).toString();
+        QCOMPARE(text, expected);
+        QTest::qWait(50);
+        QVERIFY(f.failures->isEmpty());
+        const QList<TrafficEvent> events = f.events();
+        QVERIFY(std::any_of(events.begin(), events.end(), [&](const TrafficEvent &e) {
+            return e.kind == TrafficEvent::Kind::Message && e.raw == body && e.note.contains(QLatin1String("UTF-8"));
+        }));
+    } else {
+        QTRY_COMPARE_WITH_TIMEOUT(f.failures->size(), 1, 5000);
+        QVERIFY(timer.elapsed() < 4000);
+        QCOMPARE(f.failures->at(0).at(0).value<MessageId>(), MessageId(7));
+        QVERIFY2(f.failure(0).message.contains(expected), qPrintable(f.failure(0).message));
+        QVERIFY(f.messages->isEmpty() || !f.message(0).isReply() || f.message(0).id() != MessageId(7));
+    }
 }
 
 void tst_StreamableHttpTransport::getStreamNotOffered_data()
