@@ -53,6 +53,7 @@ struct StreamableHttpTransport::Exchange
     bool isRequest = false;
     bool modern = false;          // a 2026-07-28 request (see the class comment)
     bool hadSessionId = false;
+    QString sessionId;            // the session it was sent on (a late 404 may name an old one)
     bool headersHandled = false;
     bool sse = false;
     bool failed = false;
@@ -188,6 +189,7 @@ void StreamableHttpTransport::startPost(const Message &message, int authRounds)
                                                       : QString();
     exchange->modern = !modernVersion.isEmpty();
     exchange->hadSessionId = !m_sessionId.isEmpty() && !exchange->modern;
+    exchange->sessionId = m_sessionId;
     QNetworkRequest request = makeRequest("POST", exchange->modern);
     if (exchange->modern) {
         ModernHeaders::HeaderList headers =
@@ -219,6 +221,7 @@ void StreamableHttpTransport::startGet(const std::shared_ptr<Stream> &stream, bo
     exchange->id = ++m_nextExchangeId;
     exchange->method = "GET";
     exchange->hadSessionId = !m_sessionId.isEmpty();
+    exchange->sessionId = m_sessionId;
     exchange->stream = stream;
     QNetworkRequest request = makeRequest("GET");
     if (!stream->lastEventId.isEmpty())
@@ -737,13 +740,15 @@ bool StreamableHttpTransport::abandonRequest(const MessageId &id)
 void StreamableHttpTransport::expireSession(Exchange *exchange)
 {
     exchange->failed = true;
-    const bool first = !m_sessionId.isEmpty();
+    // Only a 404 on the current session ends it: a late one for a session already replaced
+    // must not end its successor.
+    const bool first = !m_sessionId.isEmpty() && exchange->sessionId == m_sessionId;
     TransportError error;
     error.kind = TransportError::Kind::SessionExpired;
     error.httpStatus = 404;
     error.bodyExcerpt = exchange->body.left(BodyExcerptSize);
     error.message = tr("The server no longer knows session %1 (HTTP 404); a new session must be initialized.")
-                        .arg(m_sessionId.isEmpty() ? tr("(already replaced)") : m_sessionId);
+                        .arg(exchange->sessionId.isEmpty() ? tr("(already replaced)") : exchange->sessionId);
     if (first) {
         note(error.message, exchange->id);
         m_sessionId.clear();
@@ -762,10 +767,26 @@ void StreamableHttpTransport::expireSession(Exchange *exchange)
         }
         m_getStreamTried = false;
     }
-    if (exchange->isRequest)
-        Q_EMIT requestFailed(exchange->message.id(), error);
+    // The session hears of the expiry first (it starts a new initialize), then of the request,
+    // which the server never processed: the session sends it again on the new session.
+    // Messages held back for the old session would go out without one: its requests come back to
+    // the session like the refused one; its notifications meant nothing on the new session.
+    QList<Message> stale;
+    if (first)
+        stale = std::exchange(m_held, {});
+    const quint64 generation = m_generation;
     if (first)
         Q_EMIT sessionExpired();
+    if (exchange->isRequest && generation == m_generation)
+        Q_EMIT requestFailed(exchange->message.id(), error);
+    for (const Message &message : std::as_const(stale)) {
+        if (generation != m_generation)
+            return;
+        if (message.isRequest())
+            Q_EMIT requestFailed(message.id(), error);
+        else
+            note(tr("%1 was not sent: the session it belonged to ended.").arg(message.method()), exchange->id);
+    }
 }
 
 void StreamableHttpTransport::maybeOpenGetStream()

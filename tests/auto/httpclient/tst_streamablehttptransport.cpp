@@ -1,4 +1,6 @@
 #include "testhttpserver.h"
+#include "session/client.h"
+#include "session/requests.h"
 #include "transport/streamablehttptransport.h"
 
 #include <QElapsedTimer>
@@ -116,6 +118,7 @@ private Q_SLOTS:
     void resumeWithBackoff();
     void streamClosedWithoutId();
     void sessionExpired();
+    void clientRenewsExpiredSession();
     void brokenAnswers_data();
     void brokenAnswers();
     void httpErrors_data();
@@ -241,6 +244,87 @@ void tst_StreamableHttpTransport::sseResponse()
                                QStringLiteral("e1:%1").arg(int(TrafficEvent::Kind::Message)),
                                QStringLiteral("e2:%1").arg(int(TrafficEvent::Kind::Message)),
                                QStringLiteral("e3:%1").arg(int(TrafficEvent::Kind::Message))}));
+}
+
+// Legacy session expiry, end to end through the Client (the CLI's and the window's): the server
+// forgets its session; both requests in flight get 404, one new initialize follows, both are sent
+// again on the new session and succeed; the traffic shows the renewal.
+void tst_StreamableHttpTransport::clientRenewsExpiredSession()
+{
+    TestHttpServer server;
+    int sessions = 0;
+    QByteArray current;
+    int initializes = 0;
+    QList<QByteArray> callSessions;
+    server.setHandler([&](QTcpSocket *socket, const TestHttpRequest &request) {
+        if (request.method == "GET") {
+            TestHttpServer::respond(socket, request.header("mcp-session-id") == current ? 405 : 404);
+            return;
+        }
+        if (request.method == "DELETE") {
+            TestHttpServer::respond(socket, 200);
+            return;
+        }
+        if (request.rpcMethod() == QLatin1String("initialize")) {
+            ++initializes;
+            current = "sess-" + QByteArray::number(++sessions);
+            TestHttpServer::respondJson(socket, TestHttpServer::result(request.rpcId(), initializeResult()),
+                                        {{"Mcp-Session-Id", current}});
+            return;
+        }
+        if (request.header("mcp-session-id") != current) {
+            TestHttpServer::respond(socket, 404, "application/json",
+                                    R"({"jsonrpc":"2.0","id":null,"error":{"code":-32001,"message":"Session not found"}})");
+            return;
+        }
+        if (request.rpcId().isUndefined()) {
+            TestHttpServer::respond(socket, 202);
+            return;
+        }
+        if (request.rpcMethod() == QLatin1String("tools/list"))
+            callSessions.append(current);
+        TestHttpServer::respondJson(socket, TestHttpServer::result(request.rpcId(),
+                                                                  {{QStringLiteral("tools"), QJsonArray()},
+                                                                   {QStringLiteral("session"), QString::fromUtf8(current)}}));
+    });
+    auto *transport = new StreamableHttpTransport(server.url(), HttpTransportOptions());
+    Client client(transport);
+    QList<TrafficEvent> events;
+    connect(&client, &Client::trafficEvent, this, [&events](const TrafficEvent &e) { events.append(e); });
+    QSignalSpy renewed(&client, &Client::sessionReinitialized);
+    client.connectToServer();
+    QTRY_COMPARE_WITH_TIMEOUT(client.state(), Client::State::Ready, 5000);
+    current = "forgotten"; // the server restarts and forgets sess-1
+    struct Outcome
+    {
+        bool finished = false;
+        QString error;
+        QString session;
+    };
+    Outcome outcomes[2];
+    for (Outcome &outcome : outcomes) {
+        OutgoingRequest *request = client.sendRequest(QStringLiteral("tools/list"));
+        connect(request, &OutgoingRequest::finished, this, [request, &outcome] {
+            outcome.finished = true;
+            outcome.error = request->isError() ? request->error().message : QString();
+            outcome.session = request->result().toObject().value(QLatin1String("session")).toString();
+        });
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(outcomes[0].finished && outcomes[1].finished, 5000);
+    for (const Outcome &outcome : outcomes) {
+        QVERIFY2(outcome.error.isEmpty(), qPrintable(outcome.error));
+        QCOMPARE(outcome.session, QStringLiteral("sess-2"));
+    }
+    QCOMPARE(initializes, 2);
+    QCOMPARE(renewed.count(), 1);
+    QCOMPARE(client.state(), Client::State::Ready);
+    QCOMPARE(callSessions, (QList<QByteArray>{"sess-2", "sess-2"}));
+    QStringList notes;
+    for (const TrafficEvent &e : std::as_const(events))
+        if (e.kind == TrafficEvent::Kind::Note)
+            notes << e.note;
+    QVERIFY2(!notes.filter(QStringLiteral("sess-1")).isEmpty(), qPrintable(notes.join(u'|')));
+    QVERIFY2(!notes.filter(QStringLiteral("sent again")).isEmpty(), qPrintable(notes.join(u'|')));
 }
 
 void tst_StreamableHttpTransport::brokenAnswers_data()
