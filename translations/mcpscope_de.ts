@@ -62,10 +62,6 @@
         <translation>Der Server hat die Sitzung beendet; eine neue wird initialisiert.</translation>
     </message>
     <message>
-        <source>The server ended the session while %1 was pending; a new session is being started, send the request again.</source>
-        <translation>Der Server hat die Sitzung beendet, während %1 ausstand; eine neue Sitzung wird gestartet, senden Sie die Anfrage erneut.</translation>
-    </message>
-    <message>
         <source>Request timed out after %1</source>
         <translation>Zeitüberschreitung der Anfrage nach %1</translation>
     </message>
@@ -183,6 +179,14 @@
     <message>
         <source>The request was cancelled or finished.</source>
         <translation>Die Anfrage wurde abgebrochen oder ist beendet.</translation>
+    </message>
+    <message>
+        <source>Sent %1 again on the new session.</source>
+        <translation>%1 wurde in der neuen Sitzung erneut gesendet.</translation>
+    </message>
+    <message>
+        <source>%1 met the ended session; it is sent again once the new session is ready.</source>
+        <translation>%1 traf auf die beendete Sitzung; die Anfrage wird erneut gesendet, sobald die neue Sitzung bereit ist.</translation>
     </message>
 </context>
 <context>
@@ -1481,6 +1485,18 @@
         <source>Closed the response stream of request %1: closing it cancels a modern request.</source>
         <translation>Antwortstrom der Anfrage %1 geschlossen: das Schließen bricht eine moderne Anfrage ab.</translation>
     </message>
+    <message>
+        <source>The server&apos;s JSON answer to request %1 is not its response.</source>
+        <translation>Die JSON-Antwort des Servers auf Anfrage %1 ist nicht deren Antwort.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer to request %1 could not be read: %2</source>
+        <translation>Die Antwort des Servers auf Anfrage %1 konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 was not sent: the session it belonged to ended.</source>
+        <translation>%1 wurde nicht gesendet: die Sitzung, zu der es gehörte, wurde beendet.</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::TrafficCapture</name>
@@ -1709,6 +1725,13 @@
     <message>
         <source>local event</source>
         <translation>lokales Ereignis</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Transport</name>
+    <message>
+        <source>The server&apos;s answer to request %1 arrived but could not be read: %2</source>
+        <translation>Die Antwort des Servers auf Anfrage %1 ist angekommen, konnte aber nicht gelesen werden: %2</translation>
     </message>
 </context>
 <context>
@@ -3202,7 +3225,10 @@
     </message>
     <message numerus="yes">
         <source>%n unexpected end(s) of this server so far</source>
-        <translation><numerusform>%n unerwartetes Ende dieses Servers bisher</numerusform><numerusform>%n unerwartete Enden dieses Servers bisher</numerusform></translation>
+        <translation>
+            <numerusform>%n unerwartetes Ende dieses Servers bisher</numerusform>
+            <numerusform>%n unerwartete Enden dieses Servers bisher</numerusform>
+        </translation>
     </message>
     <message>
         <source>Unanswered: %1</source>
@@ -4894,6 +4920,10 @@ Client bietet: %2</translation>
     <message>
         <source>empty batch</source>
         <translation>leerer Stapel</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8 read as U+FFFD (the raw bytes are kept)</source>
+        <translation>ungültiges UTF-8 als U+FFFD gelesen (die Rohbytes bleiben erhalten)</translation>
     </message>
 </context>
 </TS>

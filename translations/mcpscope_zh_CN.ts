@@ -60,10 +60,6 @@
         <translation>服务器结束了会话；正在初始化新会话。</translation>
     </message>
     <message>
-        <source>The server ended the session while %1 was pending; a new session is being started, send the request again.</source>
-        <translation>在 %1 等待期间服务器结束了会话；正在启动新会话，请重新发送该请求。</translation>
-    </message>
-    <message>
         <source>Request timed out after %1</source>
         <translation>请求在 %1 后超时</translation>
     </message>
@@ -180,6 +176,14 @@
     <message>
         <source>The request was cancelled or finished.</source>
         <translation>请求已取消或已结束。</translation>
+    </message>
+    <message>
+        <source>Sent %1 again on the new session.</source>
+        <translation>已在新会话中重新发送 %1。</translation>
+    </message>
+    <message>
+        <source>%1 met the ended session; it is sent again once the new session is ready.</source>
+        <translation>%1 遇到了已结束的会话；新会话就绪后将重新发送。</translation>
     </message>
 </context>
 <context>
@@ -1473,6 +1477,18 @@
         <source>Closed the response stream of request %1: closing it cancels a modern request.</source>
         <translation>已关闭请求 %1 的响应流：关闭即取消新版请求。</translation>
     </message>
+    <message>
+        <source>The server&apos;s JSON answer to request %1 is not its response.</source>
+        <translation>服务器对请求 %1 的 JSON 应答不是该请求的响应。</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer to request %1 could not be read: %2</source>
+        <translation>无法读取服务器对请求 %1 的应答：%2</translation>
+    </message>
+    <message>
+        <source>%1 was not sent: the session it belonged to ended.</source>
+        <translation>%1 未发送：它所属的会话已结束。</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::TrafficCapture</name>
@@ -1701,6 +1717,13 @@
     <message>
         <source>local event</source>
         <translation>本地事件</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Transport</name>
+    <message>
+        <source>The server&apos;s answer to request %1 arrived but could not be read: %2</source>
+        <translation>服务器对请求 %1 的应答已到达，但无法读取：%2</translation>
     </message>
 </context>
 <context>
@@ -3176,7 +3199,9 @@
     </message>
     <message numerus="yes">
         <source>%n unexpected end(s) of this server so far</source>
-        <translation><numerusform>此服务器迄今意外结束 %n 次</numerusform></translation>
+        <translation>
+            <numerusform>此服务器迄今意外结束 %n 次</numerusform>
+        </translation>
     </message>
     <message>
         <source>Unanswered: %1</source>
@@ -4861,6 +4886,10 @@ Client offers: %2</source>
     <message>
         <source>empty batch</source>
         <translation>空批量</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8 read as U+FFFD (the raw bytes are kept)</source>
+        <translation>无效的 UTF-8 已按 U+FFFD 读取（原始字节已保留）</translation>
     </message>
 </context>
 </TS>
