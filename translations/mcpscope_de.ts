@@ -865,6 +865,30 @@
         <source>The configured client belongs to authorization server %1, not to %2, which the server now names; it is not sent there.</source>
         <translation>Der eingerichtete Client gehört zum Autorisierungsserver %1, nicht zu %2, den der Server jetzt nennt; er wird dort nicht verwendet.</translation>
     </message>
+    <message>
+        <source>%1 at %2: HTTP %3</source>
+        <translation>%1 unter %2: HTTP %3</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3</source>
+        <translation>%1 unter %2: %3</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2 with no WWW-Authenticate header.</source>
+        <translation>%1 antwortete mit HTTP %2 ohne WWW-Authenticate-Header.</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2 with WWW-Authenticate: %3</source>
+        <translation>%1 antwortete mit HTTP %2 und WWW-Authenticate: %3</translation>
+    </message>
+    <message>
+        <source>%1 Authorization failed: %2</source>
+        <translation>%1 Autorisierung fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>%1 Tried: %2. Authorization failed: %3</source>
+        <translation>%1 Versucht: %2. Autorisierung fehlgeschlagen: %3</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::SchemaResolver</name>

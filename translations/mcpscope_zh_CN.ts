@@ -860,6 +860,30 @@
         <source>The configured client belongs to authorization server %1, not to %2, which the server now names; it is not sent there.</source>
         <translation>已配置的客户端属于授权服务器 %1，而不是服务器现在指定的 %2；不会将其发送到那里。</translation>
     </message>
+    <message>
+        <source>%1 at %2: HTTP %3</source>
+        <translation>%1（%2）：HTTP %3</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3</source>
+        <translation>%1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2 with no WWW-Authenticate header.</source>
+        <translation>%1 返回 HTTP %2，没有 WWW-Authenticate 标头。</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2 with WWW-Authenticate: %3</source>
+        <translation>%1 返回 HTTP %2，WWW-Authenticate：%3</translation>
+    </message>
+    <message>
+        <source>%1 Authorization failed: %2</source>
+        <translation>%1 授权失败：%2</translation>
+    </message>
+    <message>
+        <source>%1 Tried: %2. Authorization failed: %3</source>
+        <translation>%1 已尝试：%2。授权失败：%3</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::SchemaResolver</name>
