@@ -62,10 +62,6 @@
         <translation>Der Server hat die Sitzung beendet; eine neue wird initialisiert.</translation>
     </message>
     <message>
-        <source>The server ended the session while %1 was pending; a new session is being started, send the request again.</source>
-        <translation>Der Server hat die Sitzung beendet, während %1 ausstand; eine neue Sitzung wird gestartet, senden Sie die Anfrage erneut.</translation>
-    </message>
-    <message>
         <source>Request timed out after %1</source>
         <translation>Zeitüberschreitung der Anfrage nach %1</translation>
     </message>
@@ -223,6 +219,14 @@
     <message>
         <source>The server will not send everything the subscription asked for: %1</source>
         <translation>Der Server sendet nicht alles, was das Abonnement angefordert hat: %1</translation>
+    </message>
+    <message>
+        <source>Sent %1 again on the new session.</source>
+        <translation>%1 wurde in der neuen Sitzung erneut gesendet.</translation>
+    </message>
+    <message>
+        <source>%1 met the ended session; it is sent again once the new session is ready.</source>
+        <translation>%1 traf auf die beendete Sitzung; die Anfrage wird erneut gesendet, sobald die neue Sitzung bereit ist.</translation>
     </message>
 </context>
 <context>
@@ -900,6 +904,30 @@
     <message>
         <source>The configured client belongs to authorization server %1, not to %2, which the server now names; it is not sent there.</source>
         <translation>Der eingerichtete Client gehört zum Autorisierungsserver %1, nicht zu %2, den der Server jetzt nennt; er wird dort nicht verwendet.</translation>
+    </message>
+    <message>
+        <source>%1 at %2: HTTP %3</source>
+        <translation>%1 unter %2: HTTP %3</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3</source>
+        <translation>%1 unter %2: %3</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2 with no WWW-Authenticate header.</source>
+        <translation>%1 antwortete mit HTTP %2 ohne WWW-Authenticate-Header.</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2 with WWW-Authenticate: %3</source>
+        <translation>%1 antwortete mit HTTP %2 und WWW-Authenticate: %3</translation>
+    </message>
+    <message>
+        <source>%1 Authorization failed: %2</source>
+        <translation>%1 Autorisierung fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>%1 Tried: %2. Authorization failed: %3</source>
+        <translation>%1 Versucht: %2. Autorisierung fehlgeschlagen: %3</translation>
     </message>
 </context>
 <context>
@@ -1643,6 +1671,18 @@
         <source>Closed the response stream of request %1: closing it cancels a modern request.</source>
         <translation>Antwortstrom der Anfrage %1 geschlossen: das Schließen bricht eine moderne Anfrage ab.</translation>
     </message>
+    <message>
+        <source>The server&apos;s JSON answer to request %1 is not its response.</source>
+        <translation>Die JSON-Antwort des Servers auf Anfrage %1 ist nicht deren Antwort.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer to request %1 could not be read: %2</source>
+        <translation>Die Antwort des Servers auf Anfrage %1 konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 was not sent: the session it belonged to ended.</source>
+        <translation>%1 wurde nicht gesendet: die Sitzung, zu der es gehörte, wurde beendet.</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::TrafficCapture</name>
@@ -1871,6 +1911,13 @@
     <message>
         <source>local event</source>
         <translation>lokales Ereignis</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Transport</name>
+    <message>
+        <source>The server&apos;s answer to request %1 arrived but could not be read: %2</source>
+        <translation>Die Antwort des Servers auf Anfrage %1 ist angekommen, konnte aber nicht gelesen werden: %2</translation>
     </message>
 </context>
 <context>
@@ -5449,6 +5496,10 @@ Client bietet: %2</translation>
     <message>
         <source>empty batch</source>
         <translation>leerer Stapel</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8 read as U+FFFD (the raw bytes are kept)</source>
+        <translation>ungültiges UTF-8 als U+FFFD gelesen (die Rohbytes bleiben erhalten)</translation>
     </message>
 </context>
 </TS>

@@ -60,10 +60,6 @@
         <translation>服务器结束了会话；正在初始化新会话。</translation>
     </message>
     <message>
-        <source>The server ended the session while %1 was pending; a new session is being started, send the request again.</source>
-        <translation>在 %1 等待期间服务器结束了会话；正在启动新会话，请重新发送该请求。</translation>
-    </message>
-    <message>
         <source>Request timed out after %1</source>
         <translation>请求在 %1 后超时</translation>
     </message>
@@ -220,6 +216,14 @@
     <message>
         <source>The server will not send everything the subscription asked for: %1</source>
         <translation>服务器不会发送订阅请求的全部内容：%1</translation>
+    </message>
+    <message>
+        <source>Sent %1 again on the new session.</source>
+        <translation>已在新会话中重新发送 %1。</translation>
+    </message>
+    <message>
+        <source>%1 met the ended session; it is sent again once the new session is ready.</source>
+        <translation>%1 遇到了已结束的会话；新会话就绪后将重新发送。</translation>
     </message>
 </context>
 <context>
@@ -895,6 +899,30 @@
     <message>
         <source>The configured client belongs to authorization server %1, not to %2, which the server now names; it is not sent there.</source>
         <translation>已配置的客户端属于授权服务器 %1，而不是服务器现在指定的 %2；不会将其发送到那里。</translation>
+    </message>
+    <message>
+        <source>%1 at %2: HTTP %3</source>
+        <translation>%1（%2）：HTTP %3</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3</source>
+        <translation>%1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2 with no WWW-Authenticate header.</source>
+        <translation>%1 返回 HTTP %2，没有 WWW-Authenticate 标头。</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2 with WWW-Authenticate: %3</source>
+        <translation>%1 返回 HTTP %2，WWW-Authenticate：%3</translation>
+    </message>
+    <message>
+        <source>%1 Authorization failed: %2</source>
+        <translation>%1 授权失败：%2</translation>
+    </message>
+    <message>
+        <source>%1 Tried: %2. Authorization failed: %3</source>
+        <translation>%1 已尝试：%2。授权失败：%3</translation>
     </message>
 </context>
 <context>
@@ -1634,6 +1662,18 @@
         <source>Closed the response stream of request %1: closing it cancels a modern request.</source>
         <translation>已关闭请求 %1 的响应流：关闭即取消新版请求。</translation>
     </message>
+    <message>
+        <source>The server&apos;s JSON answer to request %1 is not its response.</source>
+        <translation>服务器对请求 %1 的 JSON 应答不是该请求的响应。</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer to request %1 could not be read: %2</source>
+        <translation>无法读取服务器对请求 %1 的应答：%2</translation>
+    </message>
+    <message>
+        <source>%1 was not sent: the session it belonged to ended.</source>
+        <translation>%1 未发送：它所属的会话已结束。</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::TrafficCapture</name>
@@ -1862,6 +1902,13 @@
     <message>
         <source>local event</source>
         <translation>本地事件</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Transport</name>
+    <message>
+        <source>The server&apos;s answer to request %1 arrived but could not be read: %2</source>
+        <translation>服务器对请求 %1 的应答已到达，但无法读取：%2</translation>
     </message>
 </context>
 <context>
@@ -5411,6 +5458,10 @@ Client offers: %2</source>
     <message>
         <source>empty batch</source>
         <translation>空批量</translation>
+    </message>
+    <message>
+        <source>invalid UTF-8 read as U+FFFD (the raw bytes are kept)</source>
+        <translation>无效的 UTF-8 已按 U+FFFD 读取（原始字节已保留）</translation>
     </message>
 </context>
 </TS>

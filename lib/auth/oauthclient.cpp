@@ -128,6 +128,8 @@ BearerChallenge BearerChallenge::parse(const QByteArray &header)
 struct OAuthClient::Flow
 {
     int status = 0;
+    QByteArray wwwAuthenticate; // as the server sent it, for the failure message
+    QStringList tried;          // each request of the round and how it ended
     BearerChallenge challenge;
     QByteArray verifier;
     QByteArray state;
@@ -430,7 +432,7 @@ void OAuthClient::request(const QByteArray &method, const QUrl &url, const QByte
 
     QNetworkReply *reply = method == "POST" ? m_nam->post(request, body) : m_nam->get(request);
     const quint64 flowId = m_flowId;
-    connect(reply, &QNetworkReply::finished, this, [this, reply, url, exchangeId, flowId, done] {
+    connect(reply, &QNetworkReply::finished, this, [this, reply, url, exchangeId, flowId, purpose, done] {
         reply->deleteLater();
         HttpResult result;
         result.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
@@ -447,6 +449,8 @@ void OAuthClient::request(const QByteArray &method, const QUrl &url, const QByte
         Q_EMIT trafficEvent(in);
         if (flowId != m_flowId || !m_flow)
             return; // cancelled or superseded
+        m_flow->tried.append(result.status > 0 ? tr("%1 at %2: HTTP %3").arg(purpose, url.toDisplayString()).arg(result.status)
+                                               : tr("%1 at %2: %3").arg(purpose, url.toDisplayString(), result.errorString));
         done(result);
     });
 }
@@ -485,6 +489,7 @@ void OAuthClient::unauthorized(const QUrl &resourceUrl, int status, const QByteA
     m_flow = std::make_unique<Flow>();
     const quint64 flowId = ++m_flowId;
     m_flow->status = status;
+    m_flow->wwwAuthenticate = wwwAuthenticate;
     m_flow->challenge = BearerChallenge::parse(wwwAuthenticate);
     // Always asynchronous: the caller expects a signal later, never during this call.
     QTimer::singleShot(0, this, [this, flowId] {
@@ -1020,8 +1025,19 @@ void OAuthClient::succeed(const OAuthTokens &granted)
     Q_EMIT authorized();
 }
 
-void OAuthClient::fail(const QString &reason)
+void OAuthClient::fail(const QString &why)
 {
+    // What the server said leads, then each step tried, then where it stopped.
+    QString reason = why;
+    if (m_flow && m_flow->status > 0) {
+        const QString said = m_flow->wwwAuthenticate.isEmpty()
+            ? tr("%1 answered HTTP %2 with no WWW-Authenticate header.").arg(m_serverUrl.toDisplayString()).arg(m_flow->status)
+            : tr("%1 answered HTTP %2 with WWW-Authenticate: %3").arg(m_serverUrl.toDisplayString()).arg(m_flow->status)
+                  .arg(QString::fromLatin1(m_flow->wwwAuthenticate));
+        reason = m_flow->tried.isEmpty() ? tr("%1 Authorization failed: %2").arg(said, why)
+                                         : tr("%1 Tried: %2. Authorization failed: %3")
+                                               .arg(said, m_flow->tried.join(QLatin1String("; ")), why);
+    }
     qCDebug(lcOAuth) << "authorization failed:" << reason;
     m_flow.reset();
     ++m_flowId;

@@ -106,6 +106,111 @@ bool messageFrom(simdjson::dom::element element, Payload payload, Message *messa
     return Internal::messageFromParts(parts, message, diagnostic);
 }
 
+// The id of a response that could not be read: an object with an "id" (string or integer) and
+// no "method". Null ids (a server's own parse error) name no request.
+bool replyIdOf(simdjson::dom::element element, MessageId *id)
+{
+    if (!element.is_object())
+        return false;
+    bool found = false;
+    const simdjson::dom::object object = element.get_object().value_unsafe();
+    for (simdjson::dom::key_value_pair field : object) {
+        if (field.key == "method")
+            return false;
+        if (field.key != "id")
+            continue;
+        const simdjson::dom::element value = field.value;
+        found = false;
+        if (value.is_string()) {
+            *id = MessageId(Json::Internal::toQString(value.get_string().value_unsafe()));
+            found = true;
+        } else if (value.is_int64()) {
+            const qint64 number = value.get_int64().value_unsafe();
+            found = number > -9007199254740992LL && number < 9007199254740992LL;
+            if (found)
+                *id = MessageId(number);
+        }
+    }
+    return found;
+}
+
+bool isJsonSpace(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+// The same for a frame that is not JSON at all (cut off, a stray byte): the top-level members
+// are read lexically, skipping strings and nested values, and "id" is taken when it is an
+// integer or a string without escapes. Bounded by one pass over the frame.
+bool scanReplyId(QByteArrayView frame, MessageId *id)
+{
+    const qsizetype n = frame.size();
+    qsizetype i = 0;
+    while (i < n && isJsonSpace(frame[i]))
+        ++i;
+    if (i >= n || frame[i] != '{')
+        return false;
+    int depth = 0;
+    bool found = false;
+    while (i < n) {
+        const char c = frame[i];
+        if (c == '{' || c == '[') {
+            ++depth;
+        } else if (c == '}' || c == ']') {
+            if (--depth <= 0)
+                break;
+        } else if (c == '"') {
+            const qsizetype start = ++i;
+            while (i < n && frame[i] != '"')
+                i += frame[i] == '\\' ? 2 : 1;
+            if (i >= n)
+                break;
+            const QByteArrayView text = frame.sliced(start, i - start);
+            qsizetype j = i + 1;
+            while (j < n && isJsonSpace(frame[j]))
+                ++j;
+            if (depth == 1 && j < n && frame[j] == ':') {
+                if (text == "method")
+                    return false;
+                ++j;
+                while (j < n && isJsonSpace(frame[j]))
+                    ++j;
+                if (text == "id" && !found && j < n) {
+                    if (frame[j] == '"') {
+                        qsizetype end = j + 1;
+                        while (end < n && frame[end] != '"' && frame[end] != '\\')
+                            ++end;
+                        if (end < n && frame[end] == '"') {
+                            *id = MessageId(QString::fromUtf8(frame.sliced(j + 1, end - j - 1)));
+                            found = true;
+                        }
+                    } else {
+                        qsizetype end = j + (frame[j] == '-' ? 1 : 0);
+                        const qsizetype digits = end;
+                        while (end < n && frame[end] >= '0' && frame[end] <= '9')
+                            ++end;
+                        const bool integer = end > digits && end - digits <= 15
+                            && (end >= n || frame[end] == ',' || frame[end] == '}' || isJsonSpace(frame[end]));
+                        if (integer) {
+                            *id = MessageId(QByteArrayView(frame.sliced(j, end - j)).toLongLong());
+                            found = true;
+                        }
+                    }
+                }
+                i = j;
+                continue;
+            }
+        }
+        ++i;
+    }
+    return found;
+}
+
+QString invalidUtf8Warning()
+{
+    return Tr::tr("invalid UTF-8 read as U+FFFD (the raw bytes are kept)");
+}
+
 QString notJson(const QString &why)
 {
     return Tr::tr("not valid JSON: %1").arg(why);
@@ -118,16 +223,17 @@ QString batchElement(size_t index, const QString &diagnostic)
 
 } // namespace
 
-ParsedFrame parseFrame(QByteArrayView frame)
+namespace {
+
+bool parseInto(QByteArrayView frame, ParsedFrame &parsed, QString *error)
 {
-    ParsedFrame parsed;
     // Big frames without one backslash (base64 images, plain text): Qt's own parser builds the
     // Qt JSON containers directly, ASCII text staying 8-bit. Converting simdjson's DOM instead
     // takes every string through UTF-16 and back once more when it is inserted into its
     // QJsonObject (Qt 6.4's QCborValue::fromJsonValue() goes via QString): at 16 MiB that was
     // three quarters of the time. Escapes send Qt's parser down a slow path of its own, so
-    // those frames stay with simdjson, and so does any frame Qt's parser refuses or that is
-    // not a valid message, for the diagnostics of the one path below.
+    // those frames stay with simdjson, and so does any frame Qt's parser refuses (invalid UTF-8
+    // included) or that is not a valid message, for the diagnostics of the one path below.
     if (frame.size() >= QtParserMinFrame && !std::memchr(frame.data(), '\\', size_t(frame.size()))) {
         QJsonParseError qtError;
         const QJsonDocument document
@@ -137,11 +243,10 @@ ParsedFrame parseFrame(QByteArrayView frame)
         if (qtError.error == QJsonParseError::NoError && document.isObject()
             && Message::fromJson(document.object(), &message, &diagnostic)) {
             parsed.messages.append(message);
-            return parsed;
+            return true;
         }
     }
-    QString error;
-    const bool ok = Json::Internal::withDocument(frame, &error, [&parsed, frame](simdjson::dom::element root) {
+    return Json::Internal::withDocument(frame, error, [&parsed, frame](simdjson::dom::element root) {
         if (root.is_array()) {
             parsed.batch = true;
             const simdjson::dom::array array = root.get_array().value_unsafe();
@@ -151,24 +256,64 @@ ParsedFrame parseFrame(QByteArrayView frame)
             for (simdjson::dom::element item : array) {
                 Message message;
                 QString diagnostic;
-                if (messageFrom(item, Payload::Convert, &message, &diagnostic))
+                MessageId id;
+                if (messageFrom(item, Payload::Convert, &message, &diagnostic)) {
                     parsed.messages.append(message);
-                else
+                } else {
                     parsed.diagnostics.append(batchElement(index, diagnostic));
+                    if (replyIdOf(item, &id))
+                        parsed.unreadableReplies.append(id);
+                }
                 ++index;
             }
             return;
         }
         Message message;
         QString diagnostic;
+        MessageId id;
         const QByteArrayView lazyFrame = frame.size() <= LazyResultMaxFrame ? frame : QByteArrayView();
-        if (messageFrom(root, Payload::Convert, &message, &diagnostic, lazyFrame))
+        if (messageFrom(root, Payload::Convert, &message, &diagnostic, lazyFrame)) {
             parsed.messages.append(message);
-        else
+        } else {
             parsed.diagnostics.append(diagnostic);
+            if (replyIdOf(root, &id))
+                parsed.unreadableReplies.append(id);
+        }
     });
-    if (!ok)
-        parsed.diagnostics.append(notJson(error));
+}
+
+bool isValidUtf8(QByteArrayView frame)
+{
+    return simdjson::validate_utf8(frame.data(), size_t(frame.size()));
+}
+
+// Invalid UTF-8 replaced by U+FFFD, as the WHATWG decoder of browsers and Node does.
+QByteArray repairedUtf8(QByteArrayView frame)
+{
+    return QString::fromUtf8(frame).toUtf8();
+}
+
+} // namespace
+
+ParsedFrame parseFrame(QByteArrayView frame)
+{
+    ParsedFrame parsed;
+    QString error;
+    if (parseInto(frame, parsed, &error))
+        return parsed;
+    if (!frame.isEmpty() && !isValidUtf8(frame)) {
+        const QByteArray repaired = repairedUtf8(frame);
+        ParsedFrame again;
+        QString ignored;
+        if (parseInto(repaired, again, &ignored)) {
+            again.warnings.prepend(invalidUtf8Warning());
+            return again;
+        }
+    }
+    parsed.diagnostics.append(notJson(error));
+    MessageId id;
+    if (scanReplyId(frame, &id))
+        parsed.unreadableReplies.append(id);
     return parsed;
 }
 
@@ -190,11 +335,11 @@ QJsonValue Json::Internal::resultOfFrame(QByteArrayView frame)
     return result;
 }
 
-MessageSummary summarizeFrame(QByteArrayView frame)
+namespace {
+
+bool summarizeInto(QByteArrayView frame, MessageSummary &summary, QString *error)
 {
-    MessageSummary summary;
-    QString error;
-    const bool ok = Json::Internal::withDocument(frame, &error, [&summary](simdjson::dom::element root) {
+    return Json::Internal::withDocument(frame, error, [&summary](simdjson::dom::element root) {
         simdjson::dom::element first = root;
         if (root.is_array()) {
             summary.batch = true;
@@ -223,9 +368,27 @@ MessageSummary summarizeFrame(QByteArrayView frame)
             summary.errorMessage = message.error().message;
         }
     });
-    if (!ok)
-        summary.diagnostic = notJson(error);
+}
+
+} // namespace
+
+MessageSummary summarizeFrame(QByteArrayView frame)
+{
+    MessageSummary summary;
+    QString error;
+    if (summarizeInto(frame, summary, &error))
+        return summary;
+    if (!frame.isEmpty() && !isValidUtf8(frame)) {
+        MessageSummary again;
+        QString ignored;
+        if (summarizeInto(repairedUtf8(frame), again, &ignored)) {
+            again.warning = invalidUtf8Warning();
+            return again;
+        }
+    }
+    summary.diagnostic = notJson(error);
     return summary;
 }
+
 
 } // namespace Mcp

@@ -141,6 +141,13 @@ struct ParsedFrame
 {
     QList<Message> messages;   // the valid messages, in order
     QStringList diagnostics;   // one entry for every part that was not a valid message
+    // Things that were repaired rather than refused: invalid UTF-8 read as U+FFFD (as browsers
+    // and Node do), so the message is delivered; the raw bytes are what the traffic log keeps.
+    QStringList warnings;
+    // The ids of responses that could not be read (a part that is not a valid message, or not
+    // JSON at all, but names an id and no method): the requests they answer must fail at once
+    // instead of waiting out their timeouts.
+    QList<MessageId> unreadableReplies;
     bool batch = false;
 
     bool isValid() const { return diagnostics.isEmpty() && !messages.isEmpty(); }
@@ -163,6 +170,7 @@ struct MessageSummary
     int errorCode = 0;       // error responses only
     QString errorMessage;    // error responses only
     QString diagnostic;      // why the frame (or the first batch element) is not a valid message
+    QString warning;         // what was repaired (invalid UTF-8 read as U+FFFD)
 };
 
 // Classifies one frame several times faster than parseFrame() on big payloads.

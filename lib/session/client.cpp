@@ -151,6 +151,8 @@ void ClientPrivate::onRequestFailed(const MessageId &id, const TransportError &e
         qCDebug(lcSession) << "requestFailed for unknown id" << id.toDisplayString();
         return;
     }
+    if (error.kind == TransportError::Kind::SessionExpired && lifecycle.resendOnNewSession(handle))
+        return;
     rememberAbandoned(id, handle->method()); // an answer may still come some other way: show it as late
     RpcError rpcError;
     rpcError.code = SessionErrorCode::TransportFailure;

@@ -105,14 +105,32 @@ void LegacyLifecycle::onSessionExpired()
     }
     qCInfo(lcSession) << "session expired, initializing again";
     d->emitNote(Client::tr("The server ended the session; initialising a new one."));
-    // The old session's requests can never be answered on the new one.
-    d->failAll(SessionErrorCode::ConnectionClosed, [](const QString &method) {
-        return Client::tr("The server ended the session while %1 was pending; a new session is being "
-                          "started, send the request again.")
-            .arg(method);
-    });
+    // Requests in flight stay pending: each one the server refuses with 404 (it never processed
+    // it) comes back through resendOnNewSession(); one whose answer is already on its way (an
+    // event stream of the old session) may still arrive; the others end at their timeouts.
     m_reinitializing = true;
     start();
+}
+
+bool LegacyLifecycle::resendOnNewSession(OutgoingRequest *handle)
+{
+    if (!handle || handle->m_internal || handle->m_finished)
+        return false;
+    switch (d->state) {
+    case Client::State::Ready:
+        // A late 404 from the old session, after the new one is ready.
+        d->emitNote(Client::tr("Sent %1 again on the new session.").arg(handle->method()));
+        d->transmit(handle);
+        return true;
+    case Client::State::Connecting:
+    case Client::State::Initializing:
+        d->emitNote(Client::tr("%1 met the ended session; it is sent again once the new session is ready.")
+                        .arg(handle->method()));
+        m_queue.append({handle, Message()});
+        return true;
+    default:
+        return false;
+    }
 }
 
 void LegacyLifecycle::flushQueue()

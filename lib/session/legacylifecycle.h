@@ -36,6 +36,9 @@ public:
     // The connection ended or failed: no new session is being started any more.
     void stop() { m_reinitializing = false; }
     void onSessionExpired();
+    // A request that met the expired session (HTTP 404): the server never processed it, so it
+    // is sent again on the new session. False when it cannot be (internal, or disconnected).
+    bool resendOnNewSession(OutgoingRequest *handle);
 
     // Sends what the caller asked for now, or queues it until the session is ready. False
     // when there is no session to send it on.

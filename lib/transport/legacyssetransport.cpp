@@ -185,13 +185,14 @@ void LegacySseTransport::handleEvent(const SseEvent &sse)
     event.headers.clear();
     event.sseEventId = sse.hasId ? sse.lastEventId : QByteArray();
     event.sseEventType = sse.type;
-    event.note = parsed.diagnostics.join(QStringLiteral("; "));
+    event.note = frameNote(parsed);
     Q_EMIT trafficEvent(event);
     for (const Message &message : parsed.messages) {
         Q_EMIT messageReceived(message);
         if (state() == State::Closed)
             return;
     }
+    failUnreadableReplies(parsed);
 }
 
 void LegacySseTransport::onStreamFinished()
@@ -323,6 +324,7 @@ void LegacySseTransport::send(const Message &message)
                     const ParsedFrame parsed = parseFrame(answer);
                     for (const Message &m : parsed.messages)
                         Q_EMIT messageReceived(m);
+                    failUnreadableReplies(parsed);
                 }
                 return;
             }

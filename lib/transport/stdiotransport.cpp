@@ -377,15 +377,19 @@ void StdioTransport::handleStdoutFrames(const QList<LineFramer::Frame> &frames)
             continue;
         }
         const ParsedFrame parsed = parseFrame(frame.line);
-        const QString note = parsed.diagnostics.join(QLatin1String("; "));
+        const QString note = frameNote(parsed);
+        if (!parsed.warnings.isEmpty())
+            qCWarning(lcStdio).noquote() << "stdout line repaired:" << note;
         if (parsed.messages.isEmpty()) {
             qCDebug(lcStdio).noquote() << "invalid stdout line:" << note;
             emitTraffic(TrafficEvent::Direction::Incoming, TrafficEvent::Kind::InvalidMessage, frame.line, note);
+            failUnreadableReplies(parsed);
             continue;
         }
         emitTraffic(TrafficEvent::Direction::Incoming, TrafficEvent::Kind::Message, frame.line, note);
         for (const Message &message : parsed.messages)
             Q_EMIT messageReceived(message);
+        failUnreadableReplies(parsed);
     }
 }
 

@@ -53,6 +53,7 @@ struct StreamableHttpTransport::Exchange
     bool isRequest = false;
     bool modern = false;          // a 2026-07-28 request (see the class comment)
     bool hadSessionId = false;
+    QString sessionId;            // the session it was sent on (a late 404 may name an old one)
     bool headersHandled = false;
     bool sse = false;
     bool failed = false;
@@ -188,6 +189,7 @@ void StreamableHttpTransport::startPost(const Message &message, int authRounds)
                                                       : QString();
     exchange->modern = !modernVersion.isEmpty();
     exchange->hadSessionId = !m_sessionId.isEmpty() && !exchange->modern;
+    exchange->sessionId = m_sessionId;
     QNetworkRequest request = makeRequest("POST", exchange->modern);
     if (exchange->modern) {
         ModernHeaders::HeaderList headers =
@@ -219,6 +221,7 @@ void StreamableHttpTransport::startGet(const std::shared_ptr<Stream> &stream, bo
     exchange->id = ++m_nextExchangeId;
     exchange->method = "GET";
     exchange->hadSessionId = !m_sessionId.isEmpty();
+    exchange->sessionId = m_sessionId;
     exchange->stream = stream;
     QNetworkRequest request = makeRequest("GET");
     if (!stream->lastEventId.isEmpty())
@@ -382,15 +385,37 @@ void StreamableHttpTransport::dispatchFrame(QNetworkReply *reply, const QByteArr
         event.headers.clear(); // the response event already has them
     event.sseEventId = sseId;
     event.sseEventType = sseType;
-    event.note = parsed.diagnostics.join(QStringLiteral("; "));
+    event.note = frameNote(parsed);
     Q_EMIT trafficEvent(event);
     const quint64 generation = m_generation;
+    bool answered = false;
     for (const Message &message : parsed.messages) {
         if (message.isReply() && exchange->stream)
             exchange->stream->awaiting.removeAll(message.id());
+        answered = answered || (message.isReply() && message.id() == exchange->message.id());
         Q_EMIT messageReceived(message);
         if (generation != m_generation)
             return;
+    }
+    for (const MessageId &id : parsed.unreadableReplies) {
+        if (exchange->stream)
+            exchange->stream->awaiting.removeAll(id);
+    }
+    failUnreadableReplies(parsed);
+    if (generation != m_generation)
+        return;
+    // A JSON body answers the POST's request and nothing else: when it is not that answer (not
+    // JSON, a cut-off frame, a wrong id), the request fails now instead of at its timeout.
+    if (!exchange->sse && exchange->isRequest && !answered
+        && !parsed.unreadableReplies.contains(exchange->message.id())) {
+        TransportError error;
+        error.kind = TransportError::Kind::Protocol;
+        error.bodyExcerpt = frame.left(BodyExcerptSize);
+        error.message = parsed.diagnostics.isEmpty()
+            ? tr("The server's JSON answer to request %1 is not its response.").arg(exchange->message.id().toDisplayString())
+            : tr("The server's answer to request %1 could not be read: %2")
+                  .arg(exchange->message.id().toDisplayString(), parsed.diagnostics.join(QLatin1String("; ")));
+        Q_EMIT requestFailed(exchange->message.id(), error);
     }
 }
 
@@ -715,13 +740,15 @@ bool StreamableHttpTransport::abandonRequest(const MessageId &id)
 void StreamableHttpTransport::expireSession(Exchange *exchange)
 {
     exchange->failed = true;
-    const bool first = !m_sessionId.isEmpty();
+    // Only a 404 on the current session ends it: a late one for a session already replaced
+    // must not end its successor.
+    const bool first = !m_sessionId.isEmpty() && exchange->sessionId == m_sessionId;
     TransportError error;
     error.kind = TransportError::Kind::SessionExpired;
     error.httpStatus = 404;
     error.bodyExcerpt = exchange->body.left(BodyExcerptSize);
     error.message = tr("The server no longer knows session %1 (HTTP 404); a new session must be initialized.")
-                        .arg(m_sessionId.isEmpty() ? tr("(already replaced)") : m_sessionId);
+                        .arg(exchange->sessionId.isEmpty() ? tr("(already replaced)") : exchange->sessionId);
     if (first) {
         note(error.message, exchange->id);
         m_sessionId.clear();
@@ -740,10 +767,26 @@ void StreamableHttpTransport::expireSession(Exchange *exchange)
         }
         m_getStreamTried = false;
     }
-    if (exchange->isRequest)
-        Q_EMIT requestFailed(exchange->message.id(), error);
+    // The session hears of the expiry first (it starts a new initialize), then of the request,
+    // which the server never processed: the session sends it again on the new session.
+    // Messages held back for the old session would go out without one: its requests come back to
+    // the session like the refused one; its notifications meant nothing on the new session.
+    QList<Message> stale;
+    if (first)
+        stale = std::exchange(m_held, {});
+    const quint64 generation = m_generation;
     if (first)
         Q_EMIT sessionExpired();
+    if (exchange->isRequest && generation == m_generation)
+        Q_EMIT requestFailed(exchange->message.id(), error);
+    for (const Message &message : std::as_const(stale)) {
+        if (generation != m_generation)
+            return;
+        if (message.isRequest())
+            Q_EMIT requestFailed(message.id(), error);
+        else
+            note(tr("%1 was not sent: the session it belonged to ended.").arg(message.method()), exchange->id);
+    }
 }
 
 void StreamableHttpTransport::maybeOpenGetStream()

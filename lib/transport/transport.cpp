@@ -18,4 +18,20 @@ void Transport::setAuthorizationPending(bool pending)
     Q_EMIT authorizationPendingChanged(pending);
 }
 
+void Transport::failUnreadableReplies(const ParsedFrame &parsed)
+{
+    for (const MessageId &id : parsed.unreadableReplies) {
+        TransportError error;
+        error.kind = TransportError::Kind::Protocol;
+        error.message = tr("The server's answer to request %1 arrived but could not be read: %2")
+                            .arg(id.toDisplayString(), parsed.diagnostics.join(QLatin1String("; ")));
+        Q_EMIT requestFailed(id, error);
+    }
+}
+
+QString Transport::frameNote(const ParsedFrame &parsed)
+{
+    return (parsed.warnings + parsed.diagnostics).join(QLatin1String("; "));
+}
+
 } // namespace Mcp

@@ -106,6 +106,11 @@ Q_SIGNALS:
 protected:
     void setState(State state);
     void setAuthorizationPending(bool pending);
+    // Fails at once every request whose answer arrived but could not be read (see
+    // ParsedFrame::unreadableReplies), so that none of them waits out its timeout.
+    void failUnreadableReplies(const ParsedFrame &parsed);
+    // What a traffic event says about a frame: its diagnostics and warnings.
+    static QString frameNote(const ParsedFrame &parsed);
 
 private:
     State m_state = State::Closed;

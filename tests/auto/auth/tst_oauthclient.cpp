@@ -104,6 +104,7 @@ public:
     bool alwaysForbid = false;                // 403 insufficient_scope to every token
     int usesBeforeExpiry = -1;                // a token stops working after this many uses
     bool sseRefusesAll = false;               // GET /sse answers 401 whatever the token
+    int registerStatus = 0;                   // non-zero: POST /register answers with this status
     QString lastAuthorizeScope;
     QHash<QString, QString> tokenScopes;      // valid access tokens
     QHash<QString, int> tokenUses;
@@ -132,6 +133,8 @@ private:
                 answer.addQueryItem(QStringLiteral("iss"), QString::fromLatin1(QUrl::toPercentEncoding(iss)));
             target.setQuery(answer);
             TestHttpServer::respond(socket, 302, {}, {}, {{"Location", target.toEncoded()}});
+        } else if (request.method == "POST" && path == "/register" && registerStatus) {
+            TestHttpServer::respond(socket, registerStatus, "text/plain", "no");
         } else if (request.method == "POST" && path == "/register") {
             const QString clientId = secondServer ? QStringLiteral("dyn-client-as2") : QStringLiteral("dyn-client");
             TestHttpServer::respond(socket, 201, "application/json",
@@ -229,6 +232,7 @@ private Q_SLOTS:
     void discoveryOrder_data();
     void discoveryOrder();
     void registrationPkceStateResource();
+    void failureLeadsWithWhatTheServerSaid();
     void stateMismatchRefused();
     void missingS256Refused();
     void resourceMismatchRefused();
@@ -680,6 +684,40 @@ void tst_OAuthClient::discoveryOrder()
     QCOMPARE(fake.requestsTo("/authorize").size(), 1);
     QCOMPARE(fake.requestsTo("/token").size(), 1);
     QCOMPARE(client.authorizationHeader(), QByteArray("Bearer tok-1"));
+}
+
+// A 401 with no OAuth metadata anywhere: the message leads with the server's answer (HTTP 401
+// and its WWW-Authenticate), then every step tried, then where it stopped.
+void tst_OAuthClient::failureLeadsWithWhatTheServerSaid()
+{
+    FakeServers fake;
+    fake.documents.clear();
+    fake.registerStatus = 406;
+    OAuthClient client(fake.mcpUrl(), OAuthClient::Settings());
+    HeadlessUserAgent agent(QUrl(QStringLiteral("http://127.0.0.1:9/cb")));
+    client.setUserAgent(&agent);
+    QSignalSpy failed(&client, &OAuthClient::failed);
+    client.unauthorized(fake.mcpUrl(), 401, "Bearer realm=\"x\"");
+    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000);
+    const QString message = failed.at(0).at(0).toString();
+    QVERIFY2(message.startsWith(fake.mcpUrl().toDisplayString() + QStringLiteral(" answered HTTP 401 with WWW-Authenticate: Bearer realm=\"x\"")),
+             qPrintable(message));
+    const qsizetype tried = message.indexOf(QLatin1String("Tried: "));
+    QVERIFY2(tried > 0, qPrintable(message));
+    QVERIFY2(message.indexOf(QLatin1String("oauth-protected-resource"), tried) > tried, qPrintable(message));
+    QVERIFY2(message.indexOf(QLatin1String("HTTP 404"), tried) > tried, qPrintable(message));
+    QVERIFY2(message.indexOf(QLatin1String("/register: HTTP 406"), tried) > tried, qPrintable(message));
+    QVERIFY2(message.lastIndexOf(QLatin1String("Authorization failed: ")) > message.indexOf(QLatin1String("/register")),
+             qPrintable(message));
+
+    // Without the header, the message says so.
+    OAuthClient bare(fake.mcpUrl(), OAuthClient::Settings());
+    bare.setUserAgent(&agent);
+    QSignalSpy bareFailed(&bare, &OAuthClient::failed);
+    bare.unauthorized(fake.mcpUrl(), 401, QByteArray());
+    QTRY_COMPARE_WITH_TIMEOUT(bareFailed.size(), 1, 10000);
+    QVERIFY2(bareFailed.at(0).at(0).toString().contains(QLatin1String("answered HTTP 401 with no WWW-Authenticate header.")),
+             qPrintable(bareFailed.at(0).at(0).toString()));
 }
 
 void tst_OAuthClient::registrationPkceStateResource()

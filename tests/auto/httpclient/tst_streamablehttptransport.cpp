@@ -1,6 +1,10 @@
 #include "testhttpserver.h"
+#include "session/client.h"
+#include "session/requests.h"
 #include "transport/streamablehttptransport.h"
 
+#include <QElapsedTimer>
+#include <QJsonArray>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -114,6 +118,9 @@ private Q_SLOTS:
     void resumeWithBackoff();
     void streamClosedWithoutId();
     void sessionExpired();
+    void clientRenewsExpiredSession();
+    void brokenAnswers_data();
+    void brokenAnswers();
     void httpErrors_data();
     void httpErrors();
     void connectionRefused();
@@ -237,6 +244,147 @@ void tst_StreamableHttpTransport::sseResponse()
                                QStringLiteral("e1:%1").arg(int(TrafficEvent::Kind::Message)),
                                QStringLiteral("e2:%1").arg(int(TrafficEvent::Kind::Message)),
                                QStringLiteral("e3:%1").arg(int(TrafficEvent::Kind::Message))}));
+}
+
+// Legacy session expiry, end to end through the Client (the CLI's and the window's): the server
+// forgets its session; both requests in flight get 404, one new initialize follows, both are sent
+// again on the new session and succeed; the traffic shows the renewal.
+void tst_StreamableHttpTransport::clientRenewsExpiredSession()
+{
+    TestHttpServer server;
+    int sessions = 0;
+    QByteArray current;
+    int initializes = 0;
+    QList<QByteArray> callSessions;
+    server.setHandler([&](QTcpSocket *socket, const TestHttpRequest &request) {
+        if (request.method == "GET") {
+            TestHttpServer::respond(socket, request.header("mcp-session-id") == current ? 405 : 404);
+            return;
+        }
+        if (request.method == "DELETE") {
+            TestHttpServer::respond(socket, 200);
+            return;
+        }
+        if (request.rpcMethod() == QLatin1String("initialize")) {
+            ++initializes;
+            current = "sess-" + QByteArray::number(++sessions);
+            TestHttpServer::respondJson(socket, TestHttpServer::result(request.rpcId(), initializeResult()),
+                                        {{"Mcp-Session-Id", current}});
+            return;
+        }
+        if (request.header("mcp-session-id") != current) {
+            TestHttpServer::respond(socket, 404, "application/json",
+                                    R"({"jsonrpc":"2.0","id":null,"error":{"code":-32001,"message":"Session not found"}})");
+            return;
+        }
+        if (request.rpcId().isUndefined()) {
+            TestHttpServer::respond(socket, 202);
+            return;
+        }
+        if (request.rpcMethod() == QLatin1String("tools/list"))
+            callSessions.append(current);
+        TestHttpServer::respondJson(socket, TestHttpServer::result(request.rpcId(),
+                                                                  {{QStringLiteral("tools"), QJsonArray()},
+                                                                   {QStringLiteral("session"), QString::fromUtf8(current)}}));
+    });
+    auto *transport = new StreamableHttpTransport(server.url(), HttpTransportOptions());
+    Client client(transport);
+    QList<TrafficEvent> events;
+    connect(&client, &Client::trafficEvent, this, [&events](const TrafficEvent &e) { events.append(e); });
+    QSignalSpy renewed(&client, &Client::sessionReinitialized);
+    client.connectToServer();
+    QTRY_COMPARE_WITH_TIMEOUT(client.state(), Client::State::Ready, 5000);
+    current = "forgotten"; // the server restarts and forgets sess-1
+    struct Outcome
+    {
+        bool finished = false;
+        QString error;
+        QString session;
+    };
+    Outcome outcomes[2];
+    for (Outcome &outcome : outcomes) {
+        OutgoingRequest *request = client.sendRequest(QStringLiteral("tools/list"));
+        connect(request, &OutgoingRequest::finished, this, [request, &outcome] {
+            outcome.finished = true;
+            outcome.error = request->isError() ? request->error().message : QString();
+            outcome.session = request->result().toObject().value(QLatin1String("session")).toString();
+        });
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(outcomes[0].finished && outcomes[1].finished, 5000);
+    for (const Outcome &outcome : outcomes) {
+        QVERIFY2(outcome.error.isEmpty(), qPrintable(outcome.error));
+        QCOMPARE(outcome.session, QStringLiteral("sess-2"));
+    }
+    QCOMPARE(initializes, 2);
+    QCOMPARE(renewed.count(), 1);
+    QCOMPARE(client.state(), Client::State::Ready);
+    QCOMPARE(callSessions, (QList<QByteArray>{"sess-2", "sess-2"}));
+    QStringList notes;
+    for (const TrafficEvent &e : std::as_const(events))
+        if (e.kind == TrafficEvent::Kind::Note)
+            notes << e.note;
+    QVERIFY2(!notes.filter(QStringLiteral("sess-1")).isEmpty(), qPrintable(notes.join(u'|')));
+    QVERIFY2(!notes.filter(QStringLiteral("sent again")).isEmpty(), qPrintable(notes.join(u'|')));
+}
+
+void tst_StreamableHttpTransport::brokenAnswers_data()
+{
+    // body: the answer to request 7 ("%1" stands for its id); delivered: whether it arrives as a
+    // message (invalid UTF-8 read as U+FFFD) or must fail request 7 at once.
+    QTest::addColumn<bool>("sse");
+    QTest::addColumn<QByteArray>("body");
+    QTest::addColumn<bool>("delivered");
+    QTest::addColumn<QString>("expected");
+    const QByteArray badText = R"({"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"caf)" "\xe9\xff" R"("}]}})";
+    const QByteArray cut = R"({"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"te)";
+    QTest::newRow("JSON, invalid UTF-8") << false << badText << true << QStringLiteral("caf\uFFFD\uFFFD");
+    QTest::newRow("SSE, invalid UTF-8") << true << badText << true << QStringLiteral("caf\uFFFD\uFFFD");
+    QTest::newRow("JSON, cut off") << false << cut << false << QStringLiteral("not valid JSON");
+    QTest::newRow("SSE, cut off") << true << cut << false << QStringLiteral("not valid JSON");
+    QTest::newRow("JSON, no id to read") << false << QByteArray("<html>oops") << false << QStringLiteral("not valid JSON");
+    QTest::newRow("JSON, another id") << false << QByteArray(R"({"jsonrpc":"2.0","id":8,"result":{}})") << false
+                                      << QStringLiteral("not its response");
+}
+
+void tst_StreamableHttpTransport::brokenAnswers()
+{
+    QFETCH(bool, sse);
+    QFETCH(QByteArray, body);
+    QFETCH(bool, delivered);
+    QFETCH(QString, expected);
+    Fixture f;
+    basicHandler(&f.server, [sse, body](QTcpSocket *socket, const TestHttpRequest &) {
+        if (!sse) {
+            TestHttpServer::respond(socket, 200, "application/json", body);
+            return;
+        }
+        TestHttpServer::startSse(socket);
+        socket->write("id: a1\ndata: " + body + "\n\n");
+        // The stream stays open: the request must not depend on its end.
+    });
+    f.open();
+    QElapsedTimer timer;
+    timer.start();
+    f.transport->send(Message::request(7, QStringLiteral("tools/call")));
+    if (delivered) {
+        QTRY_COMPARE_WITH_TIMEOUT(f.messages->size(), 1, 5000);
+        QCOMPARE(f.message(0).id(), MessageId(7));
+        const QString text = f.message(0).result().toObject().value(QLatin1String("content")).toArray().first()
+                                 .toObject().value(QLatin1String("text")).toString();
+        QCOMPARE(text, expected);
+        QTest::qWait(50);
+        QVERIFY(f.failures->isEmpty());
+        const QList<TrafficEvent> events = f.events();
+        QVERIFY(std::any_of(events.begin(), events.end(), [&](const TrafficEvent &e) {
+            return e.kind == TrafficEvent::Kind::Message && e.raw == body && e.note.contains(QLatin1String("UTF-8"));
+        }));
+    } else {
+        QTRY_COMPARE_WITH_TIMEOUT(f.failures->size(), 1, 5000);
+        QVERIFY(timer.elapsed() < 4000);
+        QCOMPARE(f.failures->at(0).at(0).value<MessageId>(), MessageId(7));
+        QVERIFY2(f.failure(0).message.contains(expected), qPrintable(f.failure(0).message));
+        QVERIFY(f.messages->isEmpty() || !f.message(0).isReply() || f.message(0).id() != MessageId(7));
+    }
 }
 
 void tst_StreamableHttpTransport::getStreamNotOffered_data()

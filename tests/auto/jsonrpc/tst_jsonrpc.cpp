@@ -23,6 +23,8 @@ private Q_SLOTS:
     void largeIntegers();
     void unicode();
     void invalidUtf8();
+    void unreadableRepliesNameTheirIds_data();
+    void unreadableRepliesNameTheirIds();
     void everyPrefixOfAFrameIsHandled();
     void roundTrip_data();
     void roundTrip();
@@ -199,16 +201,62 @@ void tst_JsonRpc::unicode()
 
 void tst_JsonRpc::invalidUtf8()
 {
-    const QByteArray frame("{\"jsonrpc\":\"2.0\",\"method\":\"m\",\"params\":{\"s\":\"\xff\xfe\xc3\"}}");
+    // Read as U+FFFD (as browsers and Node do), delivered, and flagged with a warning.
+    const QByteArray frame("{\"jsonrpc\":\"2.0\",\"method\":\"m\",\"params\":{\"s\":\"a\xff\xfe\xc3\"}}");
     const ParsedFrame parsed = parseFrame(frame);
-    QVERIFY(parsed.messages.isEmpty());
-    QCOMPARE(parsed.diagnostics.size(), 1);
-    QVERIFY2(parsed.diagnostics.first().contains(QLatin1String("UTF-8")), qPrintable(parsed.diagnostics.first()));
+    QVERIFY(parsed.isValid());
+    QCOMPARE(parsed.messages.size(), 1);
+    QCOMPARE(parsed.messages.first().params().toObject().value(QLatin1String("s")).toString(), QStringLiteral("a\uFFFD\uFFFD\uFFFD"));
+    QCOMPARE(parsed.warnings.size(), 1);
+    QVERIFY2(parsed.warnings.first().contains(QLatin1String("UTF-8")), qPrintable(parsed.warnings.first()));
+    const MessageSummary summary = summarizeFrame(frame);
+    QVERIFY(summary.valid);
+    QCOMPARE(summary.method, QStringLiteral("m"));
+    QVERIFY(!summary.warning.isEmpty());
+    // A response's result (converted lazily) survives the repair too.
+    const ParsedFrame reply = parseFrame("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"t\":\"\xe9\"}}");
+    QVERIFY(reply.isValid());
+    QCOMPARE(reply.messages.first().result().toObject().value(QLatin1String("t")).toString(), QStringLiteral("\uFFFD"));
+    // Invalid UTF-8 in the structure is still not JSON.
+    QVERIFY(!parseFrame("{\"jsonrpc\":\"2.0\",\xff\"method\":\"m\"}").isValid());
+    // Json::parse, for documents other than frames, stays strict.
     QString error;
     bool ok = true;
     QVERIFY(Json::parse(frame, &error, &ok).isUndefined());
     QVERIFY(!ok);
     QVERIFY(!error.isEmpty());
+}
+
+void tst_JsonRpc::unreadableRepliesNameTheirIds_data()
+{
+    QTest::addColumn<QByteArray>("frame");
+    QTest::addColumn<QVariantList>("ids"); // qint64 or QString
+    auto row = [](const char *name, const QByteArray &frame, const QVariantList &ids) {
+        QTest::newRow(name) << frame << ids;
+    };
+    row("cut off", "{\"jsonrpc\":\"2.0\",\"id\":12,\"result\":{\"a\":", {qint64(12)});
+    row("string id, cut off", "{\"jsonrpc\":\"2.0\", \"id\" : \"abc\",\"result\":[", {QStringLiteral("abc")});
+    row("nested id ignored", "{\"jsonrpc\":\"2.0\",\"result\":{\"id\":5},\"id\":6,", {qint64(6)});
+    row("id in a string ignored", "{\"result\":\"\\\"id\\\":5\",\"x", {});
+    row("request, not a reply", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"a\",", {});
+    row("no jsonrpc", "{\"id\":7,\"result\":{}}", {qint64(7)});
+    row("both result and error", "{\"jsonrpc\":\"2.0\",\"id\":8,\"result\":{},\"error\":{}}", {qint64(8)});
+    row("null id", "{\"jsonrpc\":\"2.0\",\"id\":null,\"result\":{}}", {});
+    row("fractional id", "{\"jsonrpc\":\"2.0\",\"id\":1.5,\"result\":", {});
+    row("batch element", "[{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}},{\"id\":2,\"result\":{}}]", {qint64(2)});
+    row("garbage", "hello", {});
+}
+
+void tst_JsonRpc::unreadableRepliesNameTheirIds()
+{
+    QFETCH(QByteArray, frame);
+    QFETCH(QVariantList, ids);
+    const ParsedFrame parsed = parseFrame(frame);
+    QList<MessageId> expected;
+    for (const QVariant &id : ids)
+        expected.append(id.typeId() == QMetaType::QString ? MessageId(id.toString()) : MessageId(id.toLongLong()));
+    QCOMPARE(parsed.unreadableReplies, expected);
+    QVERIFY(!parsed.diagnostics.isEmpty());
 }
 
 void tst_JsonRpc::everyPrefixOfAFrameIsHandled()

@@ -930,9 +930,9 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(client.state(), Client::State::Ready, kWait);
         auto hang = watch(client.sendRequest(QStringLiteral("test/hang")));
         transport->expireSession();
-        QVERIFY(hang->finished);
-        QCOMPARE(hang->error.code, int(SessionErrorCode::ConnectionClosed));
-        QVERIFY2(hang->error.message.contains(QStringLiteral("session")), qPrintable(hang->error.message));
+        // Still pending: an answer on its way (an event stream of the old session) may still come;
+        // had the server refused it with 404, the transport would hand it back to be sent again.
+        QVERIFY(!hang->finished);
         QCOMPARE(client.state(), Client::State::Initializing);
         auto queued = watch(client.sendRequest(QStringLiteral("test/echo")));
         QTRY_COMPARE_WITH_TIMEOUT(reinitSpy.count(), 1, kWait);

@@ -2,6 +2,8 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -38,6 +40,8 @@ public:
         connect(transport, &Transport::messageReceived, this, [this](const Message &m) { messages.append(m); });
         connect(transport, &Transport::trafficEvent, this, [this](const TrafficEvent &e) { events.append(e); });
         connect(transport, &Transport::errorOccurred, this, [this](const TransportError &e) { errors.append(e); });
+        connect(transport, &Transport::requestFailed, this,
+                [this](const MessageId &id, const TransportError &e) { failed.append({id, e}); });
         connect(transport, &Transport::closed, this, [this](const QString &reason) { closedReasons.append(reason); });
         connect(transport, &Transport::opened, this, [this] { ++openedCount; });
     }
@@ -71,6 +75,7 @@ public:
     QList<Message> messages;
     QList<TrafficEvent> events;
     QList<TransportError> errors;
+    QList<QPair<MessageId, TransportError>> failed;
     QStringList closedReasons;
     int openedCount = 0;
 };
@@ -95,6 +100,9 @@ private Q_SLOTS:
     void sixtyFourMiBLine();
     void lineOverMaximumIsReportedAndTransportContinues();
     void invalidUtf8IsKeptRaw();
+    void invalidUtf8ReplyIsDelivered();
+    void unreadableReplyFailsItsRequestAtOnce_data();
+    void unreadableReplyFailsItsRequestAtOnce();
     void batchDeliversEveryMessage();
     void unterminatedLastLineIsDelivered();
     void exitCodeIsReported();
@@ -250,11 +258,57 @@ void tst_StdioTransport::invalidUtf8IsKeptRaw()
     for (const TrafficEvent &event : std::as_const(recorder.events)) {
         if (event.direction == TrafficEvent::Direction::Incoming && event.raw == expected) {
             found = true;
-            QCOMPARE(event.kind, TrafficEvent::Kind::InvalidMessage);
-            QVERIFY2(event.note.contains(QLatin1String("UTF"), Qt::CaseInsensitive), qPrintable(event.note));
+            // Read as U+FFFD and delivered, as browsers and Node do; the raw bytes stay as they came.
+            QCOMPARE(event.kind, TrafficEvent::Kind::Message);
+            QVERIFY2(event.note.contains(QLatin1String("UTF-8"), Qt::CaseInsensitive), qPrintable(event.note));
         }
     }
     QVERIFY(found);
+    QCOMPARE(recorder.messages.first().method(), QStringLiteral("note"));
+    QCOMPARE(recorder.messages.first().params().toObject().value(QLatin1String("s")).toString(), QStringLiteral("\uFFFD\uFFFD"));
+}
+
+void tst_StdioTransport::invalidUtf8ReplyIsDelivered()
+{
+    StdioTransport transport(peerParameters());
+    Recorder recorder(&transport);
+    openAndWait(transport, recorder);
+    transport.send(call(4, QStringLiteral("invalidUtf8Reply")));
+    QTRY_VERIFY_WITH_TIMEOUT(recorder.hasReplyTo(4), 10000);
+    const QJsonObject result = recorder.replyTo(4).result().toObject();
+    QCOMPARE(result.value(QLatin1String("content")).toArray().first().toObject().value(QLatin1String("text")).toString(),
+             QStringLiteral("caf\uFFFD \uFFFD!"));
+    QVERIFY(recorder.failed.isEmpty());
+    const QList<TrafficEvent> incoming = recorder.eventsOfKind(TrafficEvent::Kind::Message);
+    QVERIFY(std::any_of(incoming.cbegin(), incoming.cend(), [](const TrafficEvent &e) {
+        return e.raw.contains("caf\xe9 \xff!") && e.note.contains(QLatin1String("U+FFFD"));
+    }));
+}
+
+void tst_StdioTransport::unreadableReplyFailsItsRequestAtOnce_data()
+{
+    QTest::addColumn<QString>("method");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("not JSON") << QStringLiteral("unreadableReply") << QStringLiteral("not valid JSON");
+    QTest::newRow("not a message") << QStringLiteral("replyWithoutJsonrpc") << QStringLiteral("jsonrpc");
+}
+
+void tst_StdioTransport::unreadableReplyFailsItsRequestAtOnce()
+{
+    QFETCH(QString, method);
+    QFETCH(QString, expected);
+    StdioTransport transport(peerParameters());
+    Recorder recorder(&transport);
+    openAndWait(transport, recorder);
+    QElapsedTimer timer;
+    timer.start();
+    transport.send(call(9, method));
+    QTRY_COMPARE_WITH_TIMEOUT(recorder.failed.size(), 1, 10000);
+    QVERIFY(timer.elapsed() < 5000);
+    QCOMPARE(recorder.failed.first().first, MessageId(9));
+    const QString message = recorder.failed.first().second.message;
+    QVERIFY2(message.contains(QLatin1String("request 9")) && message.contains(expected), qPrintable(message));
+    QVERIFY(!recorder.hasReplyTo(9));
 }
 
 void tst_StdioTransport::batchDeliversEveryMessage()

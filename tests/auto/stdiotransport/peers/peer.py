@@ -60,6 +60,14 @@ for raw in iter(sys.stdin.buffer.readline, b""):
     elif method == "invalidUtf8":
         write_line(b'{"jsonrpc":"2.0","method":"note","params":{"s":"\xff\xfe"}}')
         reply(msg_id, params)
+    elif method == "invalidUtf8Reply":
+        # The answer itself holds invalid UTF-8 in a string: it must still be delivered.
+        write_line(b'{"jsonrpc":"2.0","id":%d,"result":{"content":[{"type":"text","text":"caf\xe9 \xff!"}]}}' % msg_id)
+    elif method == "unreadableReply":
+        # An answer that is not JSON (cut off) but names its id: the request must fail at once.
+        write_line(b'{"jsonrpc":"2.0","id":%d,"result":{"text":"cut' % msg_id)
+    elif method == "replyWithoutJsonrpc":
+        write_line(b'{"id":%d,"result":{}}' % msg_id)
     elif method == "batch":
         batch = [{"jsonrpc": "2.0", "id": msg_id, "result": {"n": 1}},
                  {"jsonrpc": "2.0", "method": "notifications/message", "params": {"n": 2}}]
