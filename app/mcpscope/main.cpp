@@ -1,6 +1,7 @@
 // mcpscope: the GUI by default, optionally opened on one server; or one headless operation with --cli.
 #include "clioptions.h"
 #include "clirunner.h"
+#include "compat.h"
 
 #include "config/serverconfig.h"
 #include "guimain.h"
@@ -53,7 +54,7 @@ int main(int argc, char **argv)
         QCoreApplication::setApplicationVersion(QStringLiteral(MCPSCOPE_VERSION));
         QStringList arguments = app.arguments().mid(1);
         arguments.removeOne(QStringLiteral("--cli"));
-        return Mcp::Cli::run(arguments);
+        return Mcp::Cli::runWithCompat(arguments);
     }
     if (argc > 1 && (std::strcmp(argv[1], "--version") == 0)) {
         std::printf("mcpscope %s\n", MCPSCOPE_VERSION);
@@ -80,6 +81,13 @@ int main(int argc, char **argv)
             return Mcp::Cli::ExitUsage;
         }
         server = config;
+    }
+    // Without a display the window cannot start: say so in one line instead of Qt's abort.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")
+        && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
+        std::fputs("mcpscope: no display for the window (DISPLAY is not set); set DISPLAY, run it under "
+                   "xvfb-run, or use --cli for a headless run\n", stderr);
+        return Mcp::Cli::ExitUsage;
     }
     return Mcp::Ui::runGui(argc, argv, server);
 }
