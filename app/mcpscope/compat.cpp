@@ -83,6 +83,9 @@ CompatSelection selectCompat(const QStringList &arguments)
             s.generation = *v == QLatin1String("v2") ? Generation::V2 : Generation::V1;
             s.explicitChoice = true;
         } else if (name == QLatin1String("--format")) {
+            v2Spelling = true;
+            if (!s.explicitChoice)
+                s.generation = Generation::V2; // so that its own usage error is reported the v2 way
             const auto v = takeValue();
             if (!v)
                 return s;
@@ -93,6 +96,9 @@ CompatSelection selectCompat(const QStringList &arguments)
             s.formatJson = *v == QLatin1String("json");
             v2Spelling = true;
         } else if (name == QLatin1String("--tool-args-json")) {
+            v2Spelling = true;
+            if (!s.explicitChoice)
+                s.generation = Generation::V2;
             const auto v = takeValue();
             if (!v)
                 return s;
