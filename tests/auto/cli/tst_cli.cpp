@@ -54,6 +54,7 @@ private Q_SLOTS:
     void v2TargetFirstAndFormats();
     void v2InitializeAndServers();
     void v2ConnectTimeoutDefault();
+    void v2AuthRequired();
     void noDisplayNeeded();
 
 private:
@@ -858,6 +859,37 @@ void tst_Cli::noDisplayNeeded()
     QCOMPARE(run.err.trimmed().count('\n'), 0);
     QVERIFY2(run.err.contains("DISPLAY") && run.err.contains("--cli"), run.err.constData());
     QVERIFY(!run.err.contains("platform plugin"));
+}
+
+// An HTTP server on 127.0.0.1 that answers every request 401 with a Bearer challenge: v2 exit 3,
+// "auth_required"; our own code for it stays 3 (could not connect).
+void tst_Cli::v2AuthRequired()
+{
+    const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
+    QVERIFY2(!python.isEmpty(), "python3 is not on PATH");
+    const QString script = QStringLiteral(
+        "import http.server\n"
+        "class H(http.server.BaseHTTPRequestHandler):\n"
+        "    def answer(self):\n"
+        "        self.send_response(401)\n"
+        "        self.send_header('WWW-Authenticate', 'Bearer realm=\"mcp\"')\n"
+        "        self.send_header('Content-Length', '0')\n"
+        "        self.end_headers()\n"
+        "    do_GET = do_POST = answer\n"
+        "    def log_message(self, *args): pass\n"
+        "s = http.server.HTTPServer(('127.0.0.1', 0), H)\n"
+        "print('http://127.0.0.1:%d/mcp' % s.server_address[1], flush=True)\n"
+        "s.serve_forever()\n");
+    QProcess server;
+    const QString url = startHttpServer(&server, python, {QStringLiteral("-c"), script});
+    auto stop = qScopeGuard([&server] { server.kill(); server.waitForFinished(); });
+    QVERIFY(!url.isEmpty());
+    Run run = cli({QStringLiteral("--compat"), QStringLiteral("v2"), url, QStringLiteral("--transport"), QStringLiteral("http")});
+    QCOMPARE(run.exitCode, 3);
+    QCOMPARE(envelope(run.err).value(QStringLiteral("code")).toString(), QStringLiteral("auth_required"));
+    run = cli({url, QStringLiteral("--transport"), QStringLiteral("http")});
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY(!run.err.contains("{\"error\""));
 }
 
 QTEST_GUILESS_MAIN(tst_Cli)
