@@ -2,6 +2,7 @@
 #include "clioptions.h"
 #include "clirunner.h"
 #include "compat.h"
+#include "diffcommand.h"
 
 #include "config/serverconfig.h"
 #include "guimain.h"
@@ -46,6 +47,13 @@ int main(int argc, char **argv)
             cli = true;
             break;
         }
+    }
+    // Subcommands: headless, no display.
+    if (argc > 1 && std::strcmp(argv[1], "diff") == 0) {
+        QCoreApplication app(argc, argv);
+        QCoreApplication::setApplicationName(QStringLiteral("mcpscope"));
+        QCoreApplication::setApplicationVersion(QStringLiteral(MCPSCOPE_VERSION));
+        return Mcp::Cli::runDiff(app.arguments().mid(2));
     }
     if (cli) {
         QCoreApplication app(argc, argv);
