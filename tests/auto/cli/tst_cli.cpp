@@ -55,6 +55,11 @@ private Q_SLOTS:
     void v2InitializeAndServers();
     void v2ConnectTimeoutDefault();
     void v2AuthRequired();
+    // mcpscope diff.
+    void diffDemoServers();
+    void diffSchemaChanges_data();
+    void diffSchemaChanges();
+    void diffSnapshotAgainstServerAndEverything();
     void noDisplayNeeded();
 
 private:
@@ -890,6 +895,122 @@ void tst_Cli::v2AuthRequired()
     run = cli({url, QStringLiteral("--transport"), QStringLiteral("http")});
     QCOMPARE(run.exitCode, 3);
     QVERIFY(!run.err.contains("{\"error\""));
+}
+
+// The demo server with and without its conformance fixtures: removing them breaks, adding does not.
+void tst_Cli::diffDemoServers()
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    const QString plain = QStringLiteral(MCPSCOPE_DEMO_SERVER);
+    const QString fixtures = plain + QStringLiteral(" --conformance");
+    Run run = runBinary({QStringLiteral("diff"), QStringLiteral("--format"), QStringLiteral("json"), fixtures, plain}, env);
+    QVERIFY2(run.exitCode == 1, run.err.constData());
+    QJsonObject diff = run.json();
+    QVERIFY(diff.value(QStringLiteral("breaking")).toInt() > 0);
+    bool removedTool = false;
+    for (const QJsonValue &item : diff.value(QStringLiteral("tools")).toArray()) {
+        const QJsonObject change = item.toObject();
+        if (change.value(QStringLiteral("key")).toString() == QLatin1String("test_simple_text")) {
+            removedTool = change.value(QStringLiteral("change")).toString() == QLatin1String("removed")
+                && change.value(QStringLiteral("breaking")).toBool();
+        }
+        // The demo's own tools are in both.
+        QVERIFY(change.value(QStringLiteral("key")).toString() != QLatin1String("echo"));
+    }
+    QVERIFY(removedTool);
+    run = runBinary({QStringLiteral("diff"), plain, fixtures}, env);
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY(run.out.contains("+ tools test_simple_text"));
+    QVERIFY(run.out.contains("breaking changes: 0"));
+    run = runBinary({QStringLiteral("diff"), plain}, env);
+    QCOMPARE(run.exitCode, 2);
+    run = runBinary({QStringLiteral("diff"), plain, QStringLiteral("/nonexistent/server")}, env);
+    QCOMPARE(run.exitCode, 3);
+}
+
+void tst_Cli::diffSchemaChanges_data()
+{
+    QTest::addColumn<QByteArray>("after");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QByteArray>("expected");
+    // Before: t(x: string required, y: string|number, mode: a|b); prompt p(q optional).
+    QTest::newRow("same") << QByteArray() << 0 << QByteArray("no differences");
+    QTest::newRow("enum reordered") << QByteArray(R"({"enum":["b","a"]})") << 0 << QByteArray("no differences");
+    QTest::newRow("description") << QByteArray(R"({"description":"new words"})") << 0 << QByteArray("~ tools t");
+    QTest::newRow("new required") << QByteArray(R"({"required":["x","y"]})") << 1 << QByteArray("new required argument");
+    QTest::newRow("type narrowed") << QByteArray(R"({"ytype":"string"})") << 1 << QByteArray("type narrowed");
+    QTest::newRow("type widened") << QByteArray(R"({"ytype":["string","number","boolean"]})") << 0 << QByteArray("~ tools t");
+    QTest::newRow("enum narrowed") << QByteArray(R"({"enum":["a"]})") << 1 << QByteArray("allowed values narrowed");
+    QTest::newRow("enum widened") << QByteArray(R"({"enum":["b","a","c"]})") << 0 << QByteArray("~ tools t");
+    QTest::newRow("property removed") << QByteArray(R"({"dropY":true})") << 1 << QByteArray("input property y removed");
+    QTest::newRow("prompt argument required") << QByteArray(R"({"qRequired":true})") << 1 << QByteArray("argument q is now required");
+}
+
+// Snapshot files built from one template, changed as the row says.
+static QByteArray snapshot(const QJsonObject &change)
+{
+    QJsonObject y{{QStringLiteral("type"), change.contains(QStringLiteral("ytype")) ? change.value(QStringLiteral("ytype"))
+                                                                                    : QJsonArray{QStringLiteral("string"), QStringLiteral("number")}}};
+    QJsonObject properties{{QStringLiteral("x"), QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}}},
+                           {QStringLiteral("mode"), QJsonObject{{QStringLiteral("type"), QStringLiteral("string")},
+                                                                {QStringLiteral("enum"), change.contains(QStringLiteral("enum"))
+                                                                     ? change.value(QStringLiteral("enum"))
+                                                                     : QJsonArray{QStringLiteral("a"), QStringLiteral("b")}}}}};
+    if (!change.value(QStringLiteral("dropY")).toBool())
+        properties.insert(QStringLiteral("y"), y);
+    const QJsonObject schema{{QStringLiteral("type"), QStringLiteral("object")}, {QStringLiteral("properties"), properties},
+                             {QStringLiteral("required"), change.value(QStringLiteral("required")).toArray(QJsonArray{QStringLiteral("x")})}};
+    const QJsonObject tool{{QStringLiteral("name"), QStringLiteral("t")},
+                           {QStringLiteral("description"), change.value(QStringLiteral("description")).toString(QStringLiteral("a tool"))},
+                           {QStringLiteral("inputSchema"), schema}};
+    const QJsonObject prompt{{QStringLiteral("name"), QStringLiteral("p")},
+                             {QStringLiteral("arguments"), QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("q")},
+                                                                                  {QStringLiteral("required"), change.value(QStringLiteral("qRequired")).toBool()}}}}};
+    return QJsonDocument(QJsonObject{{QStringLiteral("tools"), QJsonArray{tool}}, {QStringLiteral("prompts"), QJsonArray{prompt}}}).toJson();
+}
+
+void tst_Cli::diffSchemaChanges()
+{
+    QFETCH(QByteArray, after);
+    QFETCH(int, exitCode);
+    QFETCH(QByteArray, expected);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString a = dir.filePath(QStringLiteral("a.json"));
+    const QString b = dir.filePath(QStringLiteral("b.json"));
+    QFile fa(a), fb(b);
+    QVERIFY(fa.open(QIODevice::WriteOnly) && fb.open(QIODevice::WriteOnly));
+    fa.write(snapshot({}));
+    fb.write(snapshot(QJsonDocument::fromJson(after.isEmpty() ? QByteArray("{}") : after).object()));
+    fa.close();
+    fb.close();
+    const Run run = runBinary({QStringLiteral("diff"), a, b}, QProcessEnvironment::systemEnvironment());
+    QVERIFY2(run.exitCode == exitCode, run.out.constData());
+    QVERIFY2(run.out.contains(expected), run.out.constData());
+}
+
+// A snapshot printed by --cli against the live server it came from; server-everything against the demo.
+void tst_Cli::diffSnapshotAgainstServerAndEverything()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    Run run = cli(demo({QStringLiteral("--method"), QStringLiteral("tools/list")}));
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QString snap = dir.filePath(QStringLiteral("tools.json"));
+    QFile file(snap);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(run.out);
+    file.close();
+    const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    run = runBinary({QStringLiteral("diff"), QStringLiteral("--format"), QStringLiteral("json"), snap,
+                     QStringLiteral(MCPSCOPE_DEMO_SERVER)}, env);
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY(run.json().value(QStringLiteral("tools")).toArray().isEmpty());
+    QVERIFY(!run.json().value(QStringLiteral("prompts")).toArray().isEmpty()); // not in the snapshot: added
+    const QString everything = m_node + u' ' + m_everything;
+    run = runBinary({QStringLiteral("diff"), everything, QStringLiteral(MCPSCOPE_DEMO_SERVER)}, env, 90000);
+    QVERIFY2(run.exitCode == 1, run.err.constData());
+    QVERIFY2(run.out.contains("- tools ") && run.out.contains("BREAKING: removed"), run.out.constData());
 }
 
 QTEST_GUILESS_MAIN(tst_Cli)
