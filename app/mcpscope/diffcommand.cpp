@@ -6,6 +6,7 @@
 #include "config/serverconfig.h"
 #include "config/transportfactory.h"
 #include "session/client.h"
+#include "traffic/trafficcapture.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -195,6 +196,62 @@ QString diffToText(const SnapshotDiff &diff)
     return lines.join(u'\n');
 }
 
+// The lists a capture (JSON Lines, TrafficCapture's format) holds: the answers to the client's
+// tools/list, prompts/list, resources/list and resources/templates/list requests, pages joined;
+// a listing asked for again from its first page replaces the earlier one (the last one wins).
+static QJsonObject snapshotFromCapture(const QString &path, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = tr("cannot read %1: %2").arg(path, file.errorString());
+        return {};
+    }
+    static const QHash<QString, QString> keyOf{{QStringLiteral("tools/list"), QStringLiteral("tools")},
+                                               {QStringLiteral("prompts/list"), QStringLiteral("prompts")},
+                                               {QStringLiteral("resources/list"), QStringLiteral("resources")},
+                                               {QStringLiteral("resources/templates/list"), QStringLiteral("resourceTemplates")}};
+    QHash<QString, QString> pending; // "connection/id" -> items key
+    QHash<QString, QJsonArray> lists;
+    while (!file.atEnd()) {
+        const QByteArray line = file.readLine().trimmed();
+        if (line.isEmpty())
+            continue;
+        const QJsonObject object = QJsonDocument::fromJson(line).object();
+        TrafficEvent event;
+        QString reason;
+        if (!TrafficCapture::eventFromJson(object, &event, &reason))
+            continue; // the header line, or one that is not an event
+        if (event.kind != TrafficEvent::Kind::Message)
+            continue;
+        const QJsonDocument frame = QJsonDocument::fromJson(event.raw);
+        QJsonArray messages = frame.isArray() ? frame.array() : QJsonArray{frame.object()};
+        for (const QJsonValue &value : std::as_const(messages)) {
+            const QJsonObject message = value.toObject();
+            const QString id = QString::number(event.connectionId) + u'/'
+                + QString::fromUtf8(QJsonDocument(QJsonArray{message.value(QStringLiteral("id"))}).toJson(QJsonDocument::Compact));
+            if (event.direction == TrafficEvent::Direction::Outgoing && keyOf.contains(message.value(QStringLiteral("method")).toString())) {
+                const QString key = keyOf.value(message.value(QStringLiteral("method")).toString());
+                pending.insert(id, key);
+                if (!message.value(QStringLiteral("params")).toObject().contains(QStringLiteral("cursor")))
+                    lists[key] = QJsonArray(); // a fresh listing
+            } else if (event.direction == TrafficEvent::Direction::Incoming && pending.contains(id)
+                       && message.contains(QStringLiteral("result"))) {
+                const QString key = pending.take(id);
+                for (const QJsonValue &item : message.value(QStringLiteral("result")).toObject().value(key).toArray())
+                    lists[key].append(item);
+            }
+        }
+    }
+    if (lists.isEmpty()) {
+        *error = tr("%1 holds no answered tools/list, prompts/list, resources/list or resources/templates/list").arg(path);
+        return {};
+    }
+    QJsonObject snapshot;
+    for (auto it = lists.cbegin(); it != lists.cend(); ++it)
+        snapshot.insert(it.key(), it.value());
+    return snapshot;
+}
+
 // One side: a snapshot file, or a live server whose four lists are fetched.
 class SideLoader : public QObject
 {
@@ -214,6 +271,11 @@ public:
             if (!document.isObject())
                 return end({}, tr("%1 is not a JSON object: %2").arg(m_spec, error.errorString()));
             return end(document.object(), {});
+        }
+        if (QFileInfo(m_spec).isFile() && m_spec.endsWith(QLatin1String(".jsonl"), Qt::CaseInsensitive)) {
+            QString error;
+            const QJsonObject snapshot = snapshotFromCapture(m_spec, &error);
+            return end(snapshot, error);
         }
         CliOptions options;
         const QStringList words = QProcess::splitCommand(m_spec);
@@ -292,9 +354,10 @@ static const char DiffUsage[] =
     "\n"
     "Compares the tools, prompts, resources and resource templates of A and B (schemas by\n"
     "meaning: property by property, required and enum as sets). A and B are each a server,\n"
-    "a command line in one argument (\"node server.js\") or an http(s) URL, or a snapshot file\n"
+    "a command line in one argument (\"node server.js\") or an http(s) URL, a snapshot file\n"
     "(*.json with \"tools\", \"prompts\", \"resources\", \"resourceTemplates\" arrays; what\n"
-    "`mcpscope --cli SERVER --method tools/list` prints is one).\n"
+    "`mcpscope --cli SERVER --method tools/list` prints is one), or a capture (*.jsonl, from\n"
+    "--capture or the window): the listings it answered.\n"
     "\n"
     "Breaking: an item removed; a tool input property removed, its type or enum narrowed, or a\n"
     "new required argument; a prompt argument removed or newly required.\n"

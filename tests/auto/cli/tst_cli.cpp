@@ -60,6 +60,7 @@ private Q_SLOTS:
     void diffSchemaChanges_data();
     void diffSchemaChanges();
     void diffSnapshotAgainstServerAndEverything();
+    void diffCaptures();
     void noDisplayNeeded();
 
 private:
@@ -1011,6 +1012,36 @@ void tst_Cli::diffSnapshotAgainstServerAndEverything()
     run = runBinary({QStringLiteral("diff"), everything, QStringLiteral(MCPSCOPE_DEMO_SERVER)}, env, 90000);
     QVERIFY2(run.exitCode == 1, run.err.constData());
     QVERIFY2(run.out.contains("- tools ") && run.out.contains("BREAKING: removed"), run.out.constData());
+}
+
+// Two captures written by --capture: the demo server's tools without and with its fixtures.
+void tst_Cli::diffCaptures()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString before = dir.filePath(QStringLiteral("before.jsonl"));
+    const QString after = dir.filePath(QStringLiteral("after.jsonl"));
+    Run run = cli(demo({QStringLiteral("--capture"), before}));
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    run = cli(demo({QStringLiteral("--conformance"), QStringLiteral("--capture"), after}));
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    run = runBinary({QStringLiteral("diff"), before, after}, env);
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY2(run.out.contains("+ tools test_simple_text"), run.out.constData());
+    QVERIFY(!run.out.contains("- tools"));
+    run = runBinary({QStringLiteral("diff"), after, before}, env);
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY(run.out.contains("- tools test_simple_text  BREAKING: removed"));
+    // A capture without a listing says so.
+    const QString empty = dir.filePath(QStringLiteral("ping.jsonl"));
+    QFile file(empty);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("{}\n");
+    file.close();
+    run = runBinary({QStringLiteral("diff"), empty, before}, env);
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY(run.err.contains("holds no answered"));
 }
 
 QTEST_GUILESS_MAIN(tst_Cli)
