@@ -860,6 +860,11 @@ void tst_Cli::noDisplayNeeded()
     QCOMPARE(run.exitCode, 0);
     run = runBinary({QStringLiteral("--cli"), QStringLiteral(MCPSCOPE_DEMO_SERVER), QStringLiteral("--method"), QStringLiteral("tools/list")}, env);
     QVERIFY2(run.exitCode == 0, run.err.constData());
+    run = runBinary({QStringLiteral("diff"), QStringLiteral("--help")}, env);
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.contains("Usage: mcpscope diff"));
+    run = runBinary({QStringLiteral("diff"), QStringLiteral(MCPSCOPE_DEMO_SERVER), QStringLiteral(MCPSCOPE_DEMO_SERVER)}, env);
+    QVERIFY2(run.exitCode == 0, run.err.constData());
     run = runBinary({}, env);
     QCOMPARE(run.exitCode, 2);
     QCOMPARE(run.err.trimmed().count('\n'), 0);
