@@ -160,7 +160,19 @@ QString usageText()
         "                           run K writes FILE with -runK before its extension\n"
         "\n"
         "Exit codes: 0 ok, 1 the server answered with an error, 2 usage, 3 could not connect or\n"
-        "initialize, 4 timeout, 5 the tool reported isError, 6 connection lost mid-request.\n")
+        "initialize, 4 timeout, 5 the tool reported isError, 6 connection lost mid-request.\n"
+        "\n"
+        "MCP Inspector v2 compatibility (chosen by --compat v2, or by a v2-only spelling below):\n"
+        "  --compat v1|v2           v1 (default): the exit codes above; v2: 0 ok, 1 usage or other\n"
+        "                           error, 3 authorization required, 4 unreachable or timed out,\n"
+        "                           5 tool error (isError: true or the tool refused), and one JSON\n"
+        "                           line {\"error\":{\"code\",\"message\"}} last on stderr\n"
+        "  --format text|json       json: one {\"result\": ...} line on stdout\n"
+        "  --tool-args-json JSON    tools/call arguments as one JSON object, verbatim\n"
+        "  --method initialize      what the connection learned (version, capabilities, serverInfo)\n"
+        "  --method servers/list|servers/show   the --config file's servers, without connecting\n"
+        "  TARGET... -- OPTIONS     v2 order: the server (with its flags) before \"--\", ours after\n"
+        "  In v2 --connect-timeout defaults to 15000.\n")
         + oauthUsageText();
 }
 

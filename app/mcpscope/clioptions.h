@@ -78,6 +78,7 @@ struct CliOptions
     ElicitationAnswer elicitation = ElicitationAnswer::Decline;
     QStringList roots;              // --root DIR (answers roots/list)
     bool compact = false;           // --compact: one-line JSON output
+    bool resultEnvelope = false;    // --format json (Inspector v2): {"result": ...} on one line
     bool verbose = false;           // --verbose: the library's debug log on stderr
 
     // --watch GLOB (repeatable; "auto": the script or binary the command runs): run the operation,

@@ -400,6 +400,12 @@ void CliRunner::runOperation()
         listAll(m, Key::ResourceTemplates);
     } else if (m == Method::PromptsList) {
         listAll(m, Key::Prompts);
+    } else if (m == QLatin1String("initialize")) { // Inspector v2: what the connection learned
+        printResult(QJsonObject{{QStringLiteral("protocolVersion"), m_client->protocolVersion()},
+                                {QStringLiteral("capabilities"), m_client->serverCapabilities()},
+                                {QStringLiteral("serverInfo"), m_client->serverInfo().toJson()},
+                                {QStringLiteral("instructions"), m_client->instructions()}});
+        finish(ExitOk);
     } else if (m == Method::ToolsCall) {
         handle = m_client->send(Requests::callTool(o.toolName, o.toolArguments), requestOptions);
     } else if (m == Method::ResourcesRead) {
@@ -435,8 +441,10 @@ void CliRunner::onRequestDone(OutgoingRequest *handle)
     printResult(handle->result());
     const bool toolError = handle->method() == Method::ToolsCall
         && handle->result().toObject().value(Key::IsError).toBool();
-    if (toolError)
-        writeErr(tr("mcpscope: the tool reported an error (isError: true)"));
+    if (toolError) {
+        m_errorMessage = tr("the tool reported an error (isError: true)");
+        writeErr(QStringLiteral("mcpscope: ") + m_errorMessage);
+    }
     finish(toolError ? ExitToolError : ExitOk);
 }
 
@@ -452,6 +460,10 @@ void CliRunner::onListDone(const QString &itemsKey, const QJsonArray &items, con
 
 void CliRunner::printResult(const QJsonValue &result)
 {
+    if (m_options.resultEnvelope) { // --format json (Inspector v2): one {"result": ...} line
+        printJson(QJsonDocument(QJsonObject{{QStringLiteral("result"), result}}), true);
+        return;
+    }
     printJson(result.isArray() ? QJsonDocument(result.toArray()) : QJsonDocument(result.toObject()), m_options.compact);
 }
 
@@ -468,6 +480,7 @@ void CliRunner::fail(int exitCode, const QString &message)
 {
     if (m_finishing)
         return;
+    m_errorMessage = message;
     writeErr(QStringLiteral("mcpscope: ") + message);
     finish(exitCode);
 }

@@ -23,6 +23,8 @@ public:
     ~CliRunner() override;
 
     void start();
+    // The last error said on stderr (empty on success), for the v2 error envelope.
+    QString errorMessage() const { return m_errorMessage; }
 
 Q_SIGNALS:
     void finished(int exitCode);
@@ -47,6 +49,7 @@ private:
     QList<TrafficEvent> m_capture;
     QStringList m_secretValues;
     QString m_serverLabel; // names the connection in the capture
+    QString m_errorMessage;
     bool m_operationStarted = false;
     bool m_finishing = false; // shutting down: the exit code is decided
     bool m_done = false;      // finished() emitted

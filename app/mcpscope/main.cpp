@@ -2,6 +2,8 @@
 #include "jsonrpc/json.h"
 #include "clioptions.h"
 #include "clirunner.h"
+#include "compat.h"
+#include "diffcommand.h"
 #include "recordcommand.h"
 
 #include "config/serverconfig.h"
@@ -23,6 +25,7 @@ const char GuiUsage[] =
     "       mcpscope                                     open the window on the saved servers\n"
     "       mcpscope --cli ...                           one operation, headless (mcpscope --cli --help)\n"
     "       mcpscope record ...                          record a host and a server (mcpscope record --help)\n"
+    "       mcpscope diff A B                            compare two servers' tools, prompts and resources\n"
     "\n"
     "The server is saved in the server list (once) and connected; a command given here\n"
     "needs no further approval.\n"
@@ -53,6 +56,13 @@ int main(int argc, char **argv)
             break;
         }
     }
+    // Subcommands: headless, no display.
+    if (argc > 1 && std::strcmp(argv[1], "diff") == 0) {
+        QCoreApplication app(argc, argv);
+        QCoreApplication::setApplicationName(QStringLiteral("mcpscope"));
+        QCoreApplication::setApplicationVersion(QStringLiteral(MCPSCOPE_VERSION));
+        return Mcp::Cli::runDiff(app.arguments().mid(2));
+    }
     if (cli) {
         QCoreApplication app(argc, argv);
         QCoreApplication::setApplicationName(QStringLiteral("mcpscope"));
@@ -60,7 +70,7 @@ int main(int argc, char **argv)
         QCoreApplication::setApplicationVersion(QStringLiteral(MCPSCOPE_VERSION));
         QStringList arguments = app.arguments().mid(1);
         arguments.removeOne(QStringLiteral("--cli"));
-        return Mcp::Cli::run(arguments);
+        return Mcp::Cli::runWithCompat(arguments);
     }
     if (argc > 1 && (std::strcmp(argv[1], "--version") == 0)) {
         std::printf("mcpscope %s\n", MCPSCOPE_VERSION);
@@ -87,6 +97,13 @@ int main(int argc, char **argv)
             return Mcp::Cli::ExitUsage;
         }
         server = config;
+    }
+    // Without a display the window cannot start: say so in one line instead of Qt's abort.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")
+        && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
+        std::fputs("mcpscope: no display for the window (DISPLAY is not set); set DISPLAY, run it under "
+                   "xvfb-run, or use --cli for a headless run\n", stderr);
+        return Mcp::Cli::ExitUsage;
     }
     return Mcp::Ui::runGui(argc, argv, server);
 }

@@ -48,6 +48,21 @@ private Q_SLOTS:
     void discoverAndMultiRoundTrip();
     void watchRerunsOnChange();
     void watchAutoNeedsACommand();
+    // Inspector v2 compatibility (issue 17).
+    void v2ExitCodes_data();
+    void v2ExitCodes();
+    void v1ExitCodesStayTheDefault();
+    void v2TargetFirstAndFormats();
+    void v2InitializeAndServers();
+    void v2ConnectTimeoutDefault();
+    void v2AuthRequired();
+    // mcpscope diff.
+    void diffDemoServers();
+    void diffSchemaChanges_data();
+    void diffSchemaChanges();
+    void diffSnapshotAgainstServerAndEverything();
+    void diffCaptures();
+    void noDisplayNeeded();
 
 private:
     struct Run
@@ -58,6 +73,8 @@ private:
         QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
     };
     Run cli(const QStringList &arguments, int timeoutMs = 60000);
+    // The binary as given (no --cli added), with an environment.
+    Run runBinary(const QStringList &arguments, const QProcessEnvironment &env, int timeoutMs = 60000);
     QStringList everything() const;
     // Starts a server that serves HTTP and returns its URL (empty on failure).
     static QString startHttpServer(QProcess *server, const QString &program, const QStringList &arguments);
@@ -85,6 +102,30 @@ tst_Cli::Run tst_Cli::cli(const QStringList &arguments, int timeoutMs)
     run.out = process.readAllStandardOutput();
     run.err = process.readAllStandardError();
     return run;
+}
+
+tst_Cli::Run tst_Cli::runBinary(const QStringList &arguments, const QProcessEnvironment &env, int timeoutMs)
+{
+    QProcess process;
+    process.setProcessEnvironment(env);
+    process.start(QStringLiteral(MCPSCOPE_CLI), arguments);
+    Run run;
+    if (!process.waitForStarted(10000) || !process.waitForFinished(timeoutMs)) {
+        process.kill();
+        process.waitForFinished();
+        return run;
+    }
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    run.out = process.readAllStandardOutput();
+    run.err = process.readAllStandardError();
+    return run;
+}
+
+// The v2 error envelope: the last line of stderr, one JSON object {"error": {"code", "message"}}.
+static QJsonObject envelope(const QByteArray &err)
+{
+    const QList<QByteArray> lines = err.trimmed().split('\n');
+    return QJsonDocument::fromJson(lines.last()).object().value(QStringLiteral("error")).toObject();
 }
 
 QString tst_Cli::startHttpServer(QProcess *server, const QString &program, const QStringList &arguments)
@@ -677,6 +718,349 @@ void tst_Cli::watchAutoNeedsACommand()
     const Run run = cli({QStringLiteral("--watch"), QStringLiteral("auto"), QStringLiteral("http://127.0.0.1:9/mcp")});
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.err.contains("--watch auto finds no script"), run.err.constData());
+}
+
+
+// Each failure kind under --compat v2: the v2 exit code and the class in the JSON error line.
+void tst_Cli::v2ExitCodes_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("errorClass");
+    const QString demoServer = QStringLiteral(MCPSCOPE_DEMO_SERVER);
+    const QStringList call{QStringLiteral("--method"), QStringLiteral("tools/call"), QStringLiteral("--tool-name")};
+    QTest::newRow("isError") << QStringList{demoServer} + call + QStringList{QStringLiteral("fail")} << 5 << "tool_error";
+    QTest::newRow("unknown tool") << QStringList{demoServer} + call + QStringList{QStringLiteral("no_such_tool")} << 5 << "tool_error";
+    QTest::newRow("usage") << QStringList{QStringLiteral("--method"), QStringLiteral("tools/call")} << 1 << "usage";
+    QTest::newRow("bad --format") << QStringList{demoServer, QStringLiteral("--format"), QStringLiteral("yaml")} << 1 << "usage";
+    QTest::newRow("unreachable command") << QStringList{QStringLiteral("/nonexistent/mcp-server")} << 4 << "unreachable";
+    QTest::newRow("unreachable URL") << QStringList{QStringLiteral("http://127.0.0.1:9/mcp"), QStringLiteral("--transport"), QStringLiteral("http")}
+                                     << 4 << "unreachable";
+    QTest::newRow("timeout") << QStringList{demoServer} + call + QStringList{QStringLiteral("hang"), QStringLiteral("--timeout"), QStringLiteral("500")}
+                             << 4 << "timeout";
+    QTest::newRow("connection lost") << QStringList{demoServer} + call + QStringList{QStringLiteral("crash")} << 4 << "connection_lost";
+    QTest::newRow("success") << QStringList{demoServer} << 0 << QString();
+}
+
+void tst_Cli::v2ExitCodes()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(int, exitCode);
+    QFETCH(QString, errorClass);
+    const Run run = cli(QStringList{QStringLiteral("--compat"), QStringLiteral("v2")} + arguments);
+    QVERIFY2(run.exitCode == exitCode, qPrintable(QStringLiteral("exit %1: %2").arg(run.exitCode).arg(QString::fromUtf8(run.err))));
+    if (errorClass.isEmpty()) {
+        QVERIFY2(!run.err.contains("{\"error\""), run.err.constData());
+        return;
+    }
+    const QJsonObject error = envelope(run.err);
+    QCOMPARE(error.value(QStringLiteral("code")).toString(), errorClass);
+    QVERIFY(!error.value(QStringLiteral("message")).toString().isEmpty());
+    // The sentence for a person stays, before the envelope.
+    QVERIFY2(run.err.startsWith("mcpscope: "), run.err.constData());
+}
+
+// Without v2 spellings the codes are ours (0-6) and stderr has sentences only.
+void tst_Cli::v1ExitCodesStayTheDefault()
+{
+    for (const QStringList &prefix : {QStringList(), QStringList{QStringLiteral("--compat"), QStringLiteral("v1")}}) {
+        Run run = cli(prefix + QStringList{QStringLiteral("/nonexistent/mcp-server")});
+        QCOMPARE(run.exitCode, 3);
+        QVERIFY2(!run.err.contains("{\"error\""), run.err.constData());
+        run = cli(prefix + QStringList{QStringLiteral("--method"), QStringLiteral("tools/call")});
+        QCOMPARE(run.exitCode, 2);
+        run = cli(prefix + demo({QStringLiteral("--method"), QStringLiteral("tools/call"), QStringLiteral("--tool-name"),
+                                 QStringLiteral("crash")}));
+        QCOMPARE(run.exitCode, 6);
+    }
+    // v1: after "--" everything is the server's, even an option of ours (the demo rejects it).
+    const Run run = cli({QStringLiteral("--compat"), QStringLiteral("v1"), QStringLiteral(MCPSCOPE_DEMO_SERVER),
+                         QStringLiteral("--"), QStringLiteral("--method"), QStringLiteral("tools/list")});
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY(run.out.isEmpty());
+}
+
+// The v2 order "TARGET -- OPTIONS", --tool-args-json passed verbatim, --format json and text.
+void tst_Cli::v2TargetFirstAndFormats()
+{
+    Run run = cli({QStringLiteral(MCPSCOPE_DEMO_SERVER), QStringLiteral("--"), QStringLiteral("--method"),
+                   QStringLiteral("tools/call"), QStringLiteral("--tool-name"), QStringLiteral("echo"),
+                   QStringLiteral("--tool-args-json"), QStringLiteral("{\"message\": \"012\"}"),
+                   QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    // One line, one object: {"result": ...}, with "012" still a string.
+    QCOMPARE(run.out.trimmed().count('\n'), 0);
+    const QJsonObject result = run.json().value(QStringLiteral("result")).toObject();
+    QCOMPARE(result.value(QStringLiteral("content")).toArray().first().toObject().value(QStringLiteral("text")).toString(),
+             QStringLiteral("012"));
+    // --format text: the result itself, pretty-printed, ending in a newline.
+    run = cli(demo({QStringLiteral("--method"), QStringLiteral("tools/list"), QStringLiteral("--format"), QStringLiteral("text")}));
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY(run.json().value(QStringLiteral("tools")).isArray());
+    QVERIFY(run.out.endsWith("}\n"));
+    QVERIFY(run.out.count('\n') > 3);
+    // --tool-args-json that is not an object is a v2 usage error (detected from the spelling).
+    run = cli(demo({QStringLiteral("--method"), QStringLiteral("tools/call"), QStringLiteral("--tool-name"),
+                    QStringLiteral("echo"), QStringLiteral("--tool-args-json"), QStringLiteral("[1]")}));
+    QCOMPARE(run.exitCode, 1);
+    QCOMPARE(envelope(run.err).value(QStringLiteral("code")).toString(), QStringLiteral("usage"));
+}
+
+void tst_Cli::v2InitializeAndServers()
+{
+    Run run = cli(demo({QStringLiteral("--method"), QStringLiteral("initialize"), QStringLiteral("--format"), QStringLiteral("json")}));
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QJsonObject result = run.json().value(QStringLiteral("result")).toObject();
+    QCOMPARE(result.value(QStringLiteral("serverInfo")).toObject().value(QStringLiteral("name")).toString(),
+             QStringLiteral("mcpscope-demo-server"));
+    QVERIFY(result.value(QStringLiteral("capabilities")).toObject().contains(QStringLiteral("tools")));
+    QVERIFY(!result.value(QStringLiteral("protocolVersion")).toString().isEmpty());
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile file(dir.filePath(QStringLiteral("mcp.json")));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("{\"mcpServers\": {\"demo\": {\"command\": \"" + QByteArray(MCPSCOPE_DEMO_SERVER)
+               + "\", \"env\": {\"API_KEY\": \"s3cret\"}}, \"web\": {\"type\": \"http\", \"url\": \"http://127.0.0.1:1/mcp\"}}}");
+    file.close();
+    run = cli({QStringLiteral("--config"), file.fileName(), QStringLiteral("--method"), QStringLiteral("servers/list")});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QJsonArray servers = run.json().value(QStringLiteral("servers")).toArray();
+    QCOMPARE(servers.size(), 2);
+    QVERIFY(!run.out.contains("s3cret"));
+    run = cli({QStringLiteral("--config"), file.fileName(), QStringLiteral("--server"), QStringLiteral("web"),
+               QStringLiteral("--method"), QStringLiteral("servers/show")});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QCOMPARE(run.json().value(QStringLiteral("url")).toString(), QStringLiteral("http://127.0.0.1:1/mcp"));
+    run = cli({QStringLiteral("--config"), file.fileName(), QStringLiteral("--server"), QStringLiteral("nope"),
+               QStringLiteral("--method"), QStringLiteral("servers/show")});
+    QCOMPARE(run.exitCode, 1);
+    QCOMPARE(envelope(run.err).value(QStringLiteral("code")).toString(), QStringLiteral("usage"));
+}
+
+// v2 gives up connecting after 15 s unless --connect-timeout says otherwise; v1 keeps 30 s.
+void tst_Cli::v2ConnectTimeoutDefault()
+{
+    // Pinned to the legacy era: the fault hangs initialize, which a modern connection never sends.
+    const QStringList hang = demo({QStringLiteral("--fault"), QStringLiteral("hang-on-initialize")})
+        + QStringList{QStringLiteral("--protocol"), QStringLiteral("legacy")};
+    QElapsedTimer timer;
+    timer.start();
+    Run run = cli(QStringList{QStringLiteral("--compat"), QStringLiteral("v2")} + hang, 40000);
+    const qint64 elapsed = timer.elapsed();
+    QCOMPARE(run.exitCode, 4);
+    QCOMPARE(envelope(run.err).value(QStringLiteral("code")).toString(), QStringLiteral("unreachable"));
+    QVERIFY2(elapsed >= 14000 && elapsed < 25000, qPrintable(QString::number(elapsed)));
+    timer.restart();
+    run = cli(QStringList{QStringLiteral("--compat"), QStringLiteral("v2"), QStringLiteral("--connect-timeout"),
+                          QStringLiteral("1000")} + hang);
+    QCOMPARE(run.exitCode, 4);
+    QVERIFY2(timer.elapsed() < 8000, qPrintable(QString::number(timer.elapsed())));
+}
+
+// --help, --version and --cli without a display; the window without one says so and exits 2.
+void tst_Cli::noDisplayNeeded()
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        env.remove(QString::fromLatin1(name));
+    Run run = runBinary({QStringLiteral("--help")}, env);
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.contains("Usage: mcpscope"));
+    run = runBinary({QStringLiteral("--version")}, env);
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.startsWith("mcpscope "));
+    run = runBinary({QStringLiteral("--cli"), QStringLiteral("--help")}, env);
+    QCOMPARE(run.exitCode, 0);
+    run = runBinary({QStringLiteral("--cli"), QStringLiteral(MCPSCOPE_DEMO_SERVER), QStringLiteral("--method"), QStringLiteral("tools/list")}, env);
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    run = runBinary({QStringLiteral("diff"), QStringLiteral("--help")}, env);
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.contains("Usage: mcpscope diff"));
+    run = runBinary({QStringLiteral("diff"), QStringLiteral(MCPSCOPE_DEMO_SERVER), QStringLiteral(MCPSCOPE_DEMO_SERVER)}, env);
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    run = runBinary({}, env);
+    QCOMPARE(run.exitCode, 2);
+    QCOMPARE(run.err.trimmed().count('\n'), 0);
+    QVERIFY2(run.err.contains("DISPLAY") && run.err.contains("--cli"), run.err.constData());
+    QVERIFY(!run.err.contains("platform plugin"));
+}
+
+// An HTTP server on 127.0.0.1 that answers every request 401 with a Bearer challenge: v2 exit 3,
+// "auth_required"; our own code for it stays 3 (could not connect).
+void tst_Cli::v2AuthRequired()
+{
+    const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
+    QVERIFY2(!python.isEmpty(), "python3 is not on PATH");
+    const QString script = QStringLiteral(
+        "import http.server\n"
+        "class H(http.server.BaseHTTPRequestHandler):\n"
+        "    def answer(self):\n"
+        "        self.send_response(401)\n"
+        "        self.send_header('WWW-Authenticate', 'Bearer realm=\"mcp\"')\n"
+        "        self.send_header('Content-Length', '0')\n"
+        "        self.end_headers()\n"
+        "    do_GET = do_POST = answer\n"
+        "    def log_message(self, *args): pass\n"
+        "s = http.server.HTTPServer(('127.0.0.1', 0), H)\n"
+        "print('http://127.0.0.1:%d/mcp' % s.server_address[1], flush=True)\n"
+        "s.serve_forever()\n");
+    QProcess server;
+    const QString url = startHttpServer(&server, python, {QStringLiteral("-c"), script});
+    auto stop = qScopeGuard([&server] { server.kill(); server.waitForFinished(); });
+    QVERIFY(!url.isEmpty());
+    Run run = cli({QStringLiteral("--compat"), QStringLiteral("v2"), url, QStringLiteral("--transport"), QStringLiteral("http")});
+    QCOMPARE(run.exitCode, 3);
+    QCOMPARE(envelope(run.err).value(QStringLiteral("code")).toString(), QStringLiteral("auth_required"));
+    run = cli({url, QStringLiteral("--transport"), QStringLiteral("http")});
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY(!run.err.contains("{\"error\""));
+}
+
+// The demo server with and without its conformance fixtures: removing them breaks, adding does not.
+void tst_Cli::diffDemoServers()
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    const QString plain = QStringLiteral(MCPSCOPE_DEMO_SERVER);
+    const QString fixtures = plain + QStringLiteral(" --conformance");
+    Run run = runBinary({QStringLiteral("diff"), QStringLiteral("--format"), QStringLiteral("json"), fixtures, plain}, env);
+    QVERIFY2(run.exitCode == 1, run.err.constData());
+    QJsonObject diff = run.json();
+    QVERIFY(diff.value(QStringLiteral("breaking")).toInt() > 0);
+    bool removedTool = false;
+    for (const QJsonValue &item : diff.value(QStringLiteral("tools")).toArray()) {
+        const QJsonObject change = item.toObject();
+        if (change.value(QStringLiteral("key")).toString() == QLatin1String("test_simple_text")) {
+            removedTool = change.value(QStringLiteral("change")).toString() == QLatin1String("removed")
+                && change.value(QStringLiteral("breaking")).toBool();
+        }
+        // The demo's own tools are in both.
+        QVERIFY(change.value(QStringLiteral("key")).toString() != QLatin1String("echo"));
+    }
+    QVERIFY(removedTool);
+    run = runBinary({QStringLiteral("diff"), plain, fixtures}, env);
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY(run.out.contains("+ tools test_simple_text"));
+    QVERIFY(run.out.contains("breaking changes: 0"));
+    run = runBinary({QStringLiteral("diff"), plain}, env);
+    QCOMPARE(run.exitCode, 2);
+    run = runBinary({QStringLiteral("diff"), plain, QStringLiteral("/nonexistent/server")}, env);
+    QCOMPARE(run.exitCode, 3);
+}
+
+void tst_Cli::diffSchemaChanges_data()
+{
+    QTest::addColumn<QByteArray>("after");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QByteArray>("expected");
+    // Before: t(x: string required, y: string|number, mode: a|b); prompt p(q optional).
+    QTest::newRow("same") << QByteArray() << 0 << QByteArray("no differences");
+    QTest::newRow("enum reordered") << QByteArray(R"({"enum":["b","a"]})") << 0 << QByteArray("no differences");
+    QTest::newRow("description") << QByteArray(R"({"description":"new words"})") << 0 << QByteArray("~ tools t");
+    QTest::newRow("new required") << QByteArray(R"({"required":["x","y"]})") << 1 << QByteArray("new required argument");
+    QTest::newRow("type narrowed") << QByteArray(R"({"ytype":"string"})") << 1 << QByteArray("type narrowed");
+    QTest::newRow("type widened") << QByteArray(R"({"ytype":["string","number","boolean"]})") << 0 << QByteArray("~ tools t");
+    QTest::newRow("enum narrowed") << QByteArray(R"({"enum":["a"]})") << 1 << QByteArray("allowed values narrowed");
+    QTest::newRow("enum widened") << QByteArray(R"({"enum":["b","a","c"]})") << 0 << QByteArray("~ tools t");
+    QTest::newRow("property removed") << QByteArray(R"({"dropY":true})") << 1 << QByteArray("input property y removed");
+    QTest::newRow("prompt argument required") << QByteArray(R"({"qRequired":true})") << 1 << QByteArray("argument q is now required");
+}
+
+// Snapshot files built from one template, changed as the row says.
+static QByteArray snapshot(const QJsonObject &change)
+{
+    QJsonObject y{{QStringLiteral("type"), change.contains(QStringLiteral("ytype")) ? change.value(QStringLiteral("ytype"))
+                                                                                    : QJsonArray{QStringLiteral("string"), QStringLiteral("number")}}};
+    QJsonObject properties{{QStringLiteral("x"), QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}}},
+                           {QStringLiteral("mode"), QJsonObject{{QStringLiteral("type"), QStringLiteral("string")},
+                                                                {QStringLiteral("enum"), change.contains(QStringLiteral("enum"))
+                                                                     ? change.value(QStringLiteral("enum"))
+                                                                     : QJsonArray{QStringLiteral("a"), QStringLiteral("b")}}}}};
+    if (!change.value(QStringLiteral("dropY")).toBool())
+        properties.insert(QStringLiteral("y"), y);
+    const QJsonObject schema{{QStringLiteral("type"), QStringLiteral("object")}, {QStringLiteral("properties"), properties},
+                             {QStringLiteral("required"), change.value(QStringLiteral("required")).toArray(QJsonArray{QStringLiteral("x")})}};
+    const QJsonObject tool{{QStringLiteral("name"), QStringLiteral("t")},
+                           {QStringLiteral("description"), change.value(QStringLiteral("description")).toString(QStringLiteral("a tool"))},
+                           {QStringLiteral("inputSchema"), schema}};
+    const QJsonObject prompt{{QStringLiteral("name"), QStringLiteral("p")},
+                             {QStringLiteral("arguments"), QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("q")},
+                                                                                  {QStringLiteral("required"), change.value(QStringLiteral("qRequired")).toBool()}}}}};
+    return QJsonDocument(QJsonObject{{QStringLiteral("tools"), QJsonArray{tool}}, {QStringLiteral("prompts"), QJsonArray{prompt}}}).toJson();
+}
+
+void tst_Cli::diffSchemaChanges()
+{
+    QFETCH(QByteArray, after);
+    QFETCH(int, exitCode);
+    QFETCH(QByteArray, expected);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString a = dir.filePath(QStringLiteral("a.json"));
+    const QString b = dir.filePath(QStringLiteral("b.json"));
+    QFile fa(a), fb(b);
+    QVERIFY(fa.open(QIODevice::WriteOnly) && fb.open(QIODevice::WriteOnly));
+    fa.write(snapshot({}));
+    fb.write(snapshot(QJsonDocument::fromJson(after.isEmpty() ? QByteArray("{}") : after).object()));
+    fa.close();
+    fb.close();
+    const Run run = runBinary({QStringLiteral("diff"), a, b}, QProcessEnvironment::systemEnvironment());
+    QVERIFY2(run.exitCode == exitCode, run.out.constData());
+    QVERIFY2(run.out.contains(expected), run.out.constData());
+}
+
+// A snapshot printed by --cli against the live server it came from; server-everything against the demo.
+void tst_Cli::diffSnapshotAgainstServerAndEverything()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    Run run = cli(demo({QStringLiteral("--method"), QStringLiteral("tools/list")}));
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QString snap = dir.filePath(QStringLiteral("tools.json"));
+    QFile file(snap);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(run.out);
+    file.close();
+    const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    run = runBinary({QStringLiteral("diff"), QStringLiteral("--format"), QStringLiteral("json"), snap,
+                     QStringLiteral(MCPSCOPE_DEMO_SERVER)}, env);
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY(run.json().value(QStringLiteral("tools")).toArray().isEmpty());
+    QVERIFY(!run.json().value(QStringLiteral("prompts")).toArray().isEmpty()); // not in the snapshot: added
+    const QString everything = m_node + u' ' + m_everything;
+    run = runBinary({QStringLiteral("diff"), everything, QStringLiteral(MCPSCOPE_DEMO_SERVER)}, env, 90000);
+    QVERIFY2(run.exitCode == 1, run.err.constData());
+    QVERIFY2(run.out.contains("- tools ") && run.out.contains("BREAKING: removed"), run.out.constData());
+}
+
+// Two captures written by --capture: the demo server's tools without and with its fixtures.
+void tst_Cli::diffCaptures()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString before = dir.filePath(QStringLiteral("before.jsonl"));
+    const QString after = dir.filePath(QStringLiteral("after.jsonl"));
+    Run run = cli(demo({QStringLiteral("--capture"), before}));
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    run = cli(demo({QStringLiteral("--conformance"), QStringLiteral("--capture"), after}));
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    run = runBinary({QStringLiteral("diff"), before, after}, env);
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY2(run.out.contains("+ tools test_simple_text"), run.out.constData());
+    QVERIFY(!run.out.contains("- tools"));
+    run = runBinary({QStringLiteral("diff"), after, before}, env);
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY(run.out.contains("- tools test_simple_text  BREAKING: removed"));
+    // A capture without a listing says so.
+    const QString empty = dir.filePath(QStringLiteral("ping.jsonl"));
+    QFile file(empty);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("{}\n");
+    file.close();
+    run = runBinary({QStringLiteral("diff"), empty, before}, env);
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY(run.err.contains("holds no answered"));
 }
 
 QTEST_GUILESS_MAIN(tst_Cli)
