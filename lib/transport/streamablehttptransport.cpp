@@ -313,8 +313,16 @@ void StreamableHttpTransport::onReadyRead(QNetworkReply *reply)
     Exchange *exchange = m_exchanges.value(reply);
     if (!exchange || exchange->failed)
         return;
-    if (!exchange->headersHandled)
+    if (!exchange->headersHandled) {
+        // The body of a redirect QNetworkAccessManager is following is not the answer; taking its
+        // headers for the answer's would miss the event stream and session id behind it.
+        const int status = hasHttpStatus(reply) ? httpStatus(reply) : 0;
+        if (status >= 300 && status < 400 && reply->attribute(QNetworkRequest::RedirectionTargetAttribute).isValid()) {
+            reply->readAll();
+            return;
+        }
         handleHeaders(reply, exchange);
+    }
     if (exchange->sse) {
         feedSse(reply, exchange, reply->readAll());
         return;
