@@ -11,8 +11,7 @@
 #include <QSettings>
 #include <QTranslator>
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 QString demoServerProgram()
 {
@@ -106,5 +105,4 @@ int runGui(int &argc, char **argv, const std::optional<ServerConfig> &server)
     return app.exec();
 }
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

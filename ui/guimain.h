@@ -6,8 +6,7 @@
 
 #include <optional>
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 // The GUI entry point, called by app/mcpscope's main() when --cli is not given: creates
 // the QApplication, loads translations and the palette, shows the main window (which
@@ -27,5 +26,4 @@ QString demoServerProgram();
 // to the running application: our own catalogue from :/i18n and Qt's own.
 void installTranslations(const QString &localeName = QString());
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

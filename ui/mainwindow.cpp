@@ -62,8 +62,7 @@
 #include <memory>
 
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 namespace {
 const QString DemoServerName = QStringLiteral("MCP Scope demo server");
@@ -1077,5 +1076,4 @@ void MainWindow::showAbout()
                                 Client::supportedProtocolVersions().join(QStringLiteral(", "))));
 }
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

@@ -22,8 +22,7 @@ class TrafficLog;
 struct ServerConfig;
 }
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 class Connection;
 class LiveRecordings;
@@ -165,5 +164,4 @@ private:
     QAction *m_secretsInFileAction = nullptr;
 };
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

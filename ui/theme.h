@@ -9,8 +9,7 @@ class QApplication;
 class QPalette;
 QT_END_NAMESPACE
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 class Connection;
 
@@ -42,5 +41,4 @@ QColor color(Role role);
 QColor stateColor(const Connection *connection);
 
 } // namespace Theme
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

@@ -3,8 +3,7 @@
 #include <QJsonValue>
 #include <QString>
 
-namespace Mcp {
-namespace ConfigDetail {
+namespace Mcp::ConfigDetail {
 
 // A JSON scalar as the text a person wrote: hand-written configs put numbers and
 // booleans where strings belong ("args": ["--port", 8080]).
@@ -23,5 +22,4 @@ inline QString scalarToString(const QJsonValue &value, bool *ok = nullptr)
     }
 }
 
-} // namespace ConfigDetail
-} // namespace Mcp
+} // namespace Mcp::ConfigDetail

@@ -8,8 +8,7 @@
 
 #include <memory>
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 Connection::Connection(int id, const QString &name, TransportFactory factory, const Options &options,
                        QObject *parent)
@@ -153,5 +152,4 @@ void Connection::onTrafficBatch(const QList<TrafficEvent> &events)
         Q_EMIT consoleLines(lines);
 }
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

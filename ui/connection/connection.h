@@ -13,8 +13,7 @@ namespace Mcp {
 class TrafficLog;
 }
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 // One line for the Console page: the server's stderr, stdout lines that are not JSON-RPC,
 // and process lifecycle notes.
@@ -96,7 +95,6 @@ private:
     QStringList m_secretValues;
 };
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui
 
 Q_DECLARE_METATYPE(Mcp::Ui::ConsoleLine)

@@ -16,8 +16,7 @@
 
 Q_LOGGING_CATEGORY(lcOAuthUi, "mcp.ui.oauth")
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 namespace {
 
@@ -475,5 +474,4 @@ void OAuthController::onFailed(const QString &reason)
     Q_EMIT stepsChanged();
 }
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

@@ -24,8 +24,7 @@ namespace Mcp {
 class SecretStore;
 }
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 // One step of an OAuth flow as the Authorization page lists it.
 struct OAuthStep
@@ -152,5 +151,4 @@ private:
     QPointer<QDialog> m_dialog;
 };
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

@@ -10,8 +10,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 CommandApprovalDialog::CommandApprovalDialog(const ServerConfig &config, QWidget *parent)
     : QDialog(parent), m_config(config)
@@ -61,5 +60,4 @@ QString CommandApprovalDialog::commandLineText() const
     return m_commandLine->toPlainText();
 }
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

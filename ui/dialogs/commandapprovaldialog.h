@@ -9,8 +9,7 @@ class QCheckBox;
 class QPlainTextEdit;
 QT_END_NAMESPACE
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 // Shows the exact command line a server configuration will run (working directory,
 // environment additions, program, arguments) and asks once whether to run it.
@@ -29,5 +28,4 @@ private:
     QCheckBox *m_reveal;
 };
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

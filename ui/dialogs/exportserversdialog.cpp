@@ -18,8 +18,7 @@
 #include <QSaveFile>
 #include <QVBoxLayout>
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 ExportServersDialog::ExportServersDialog(const QList<ServerConfig> &servers, QWidget *parent)
     : QDialog(parent), m_servers(servers)
@@ -97,5 +96,4 @@ void ExportServersDialog::save()
     m_warning->setText(tr("Saved to %1").arg(path));
 }
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

@@ -11,8 +11,7 @@ class QLabel;
 class QPlainTextEdit;
 QT_END_NAMESPACE
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 // Exports one server entry or a whole mcp.json (Claude/Cursor "mcpServers" or VS Code
 // "servers"), to the clipboard or a file. Secrets are left out unless asked for.
@@ -38,5 +37,4 @@ private:
     QPlainTextEdit *m_preview;
 };
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

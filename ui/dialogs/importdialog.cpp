@@ -20,8 +20,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 namespace {
 enum Column { ActionColumn, NameColumn, EndpointColumn, ConflictColumn };
@@ -291,5 +290,4 @@ QString ImportDialog::errorText() const
     return m_plan.entries.isEmpty() ? m_summary->text() : QString();
 }
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

@@ -15,8 +15,7 @@ class QRadioButton;
 class QTableWidget;
 QT_END_NAMESPACE
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 // Imports servers from an mcp.json file or pasted text (any dialect McpJson reads).
 // Every server is listed with what will happen to it; a server whose name is taken is a
@@ -61,5 +60,4 @@ private:
     bool m_filling = false;
 };
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

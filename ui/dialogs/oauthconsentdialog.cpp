@@ -7,8 +7,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 OAuthConsentDialog::OAuthConsentDialog(const QString &serverName, const QUrl &authorizationUrl, QWidget *parent)
     : QDialog(parent)
@@ -47,5 +46,4 @@ OAuthConsentDialog::OAuthConsentDialog(const QString &serverName, const QUrl &au
     layout->addWidget(buttons);
 }
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

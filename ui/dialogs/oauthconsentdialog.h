@@ -3,8 +3,7 @@
 #include <QDialog>
 #include <QUrl>
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 // Asks before MCP Scope opens a server's authorization page in the browser: names the
 // server, shows the full URL with the authorization server's domain highlighted (as the
@@ -22,5 +21,4 @@ private:
     QUrl m_url;
 };
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

@@ -31,8 +31,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 namespace {
 
@@ -581,5 +580,4 @@ void ServerEditorDialog::accept()
     QDialog::accept();
 }
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

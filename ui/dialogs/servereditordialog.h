@@ -20,8 +20,7 @@ namespace Mcp {
 class ServerCatalog;
 }
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 // Edits every setting of one server: name, transport (stdio, Streamable HTTP, SSE, auto),
 // command, arguments as a list, environment as a key/value table with secret flags,
@@ -114,5 +113,4 @@ private:
     QLabel *m_error;
 };
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

@@ -17,8 +17,7 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 QJsonObject ServerRequestDialog::suggestedAnswer(const QString &method, const QJsonObject &params)
 {
@@ -181,5 +180,4 @@ void ServerRequestDialog::closeEvent(QCloseEvent *event)
     QDialog::closeEvent(event);
 }
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

@@ -10,8 +10,7 @@ class QLabel;
 class QPlainTextEdit;
 QT_END_NAMESPACE
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 class JsonTextView;
 
@@ -48,5 +47,4 @@ private:
     QLabel *m_error;
 };
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

@@ -16,8 +16,7 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 AuthorizationPage::AuthorizationPage(Connection *connection, OAuthController *controller, QWidget *parent)
     : Page(connection, parent)
@@ -187,5 +186,4 @@ void AuthorizationPage::updateToken()
     m_token->setText(text);
 }
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

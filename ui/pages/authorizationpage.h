@@ -10,8 +10,7 @@ class QPushButton;
 class QTreeWidget;
 QT_END_NAMESPACE
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 class OAuthController;
 struct OAuthStep;
@@ -50,5 +49,4 @@ private:
     QPlainTextEdit *m_detail;
 };
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

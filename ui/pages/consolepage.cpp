@@ -17,8 +17,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 namespace {
 constexpr int MaxConsoleLines = 50000;
@@ -156,5 +155,4 @@ void ConsolePage::findPrevious()
     }
 }
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

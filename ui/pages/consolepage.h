@@ -8,8 +8,7 @@ class QPlainTextEdit;
 class QLabel;
 QT_END_NAMESPACE
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 // The server's stderr, stdout lines that are not JSON-RPC, and process start/exit notes,
 // with time stamps; search, clear, save.
@@ -41,5 +40,4 @@ private:
     int m_lineCount = 0;
 };
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

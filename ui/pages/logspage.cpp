@@ -26,8 +26,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 LogModel::LogModel(QObject *parent) : QAbstractTableModel(parent) {}
 
@@ -349,5 +348,4 @@ void LogsPage::save()
         QMessageBox::warning(this, tr("Save Logs"), tr("Could not write %1: %2").arg(path, file.errorString()));
 }
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

@@ -14,8 +14,7 @@ class QTableView;
 class QTimer;
 QT_END_NAMESPACE
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 class JsonTextView;
 
@@ -112,5 +111,4 @@ private:
     JsonTextView *m_detail;
 };
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

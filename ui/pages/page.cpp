@@ -2,8 +2,7 @@
 
 #include <QTimer>
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 Page::Page(Connection *connection, QWidget *parent) : QWidget(parent), m_connection(connection)
 {
@@ -16,5 +15,4 @@ Page::Page(Connection *connection, QWidget *parent) : QWidget(parent), m_connect
     });
 }
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

@@ -6,8 +6,7 @@
 #include <QPointer>
 #include <QWidget>
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 // Base of the pages of one server (Tools, Resources, Prompts, Tasks, Roots, Logs, Console,
 // Traffic). A page is given its Connection at construction and never reaches past it into
@@ -36,5 +35,4 @@ private:
     QPointer<Connection> m_connection;
 };
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

@@ -14,8 +14,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 RootsPage::RootsPage(Connection *connection, QWidget *parent) : Page(connection, parent)
 {
@@ -101,5 +100,4 @@ void RootsPage::apply()
                                                   : tr("Saved; the server gets them when it asks (roots/list)."));
 }
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

@@ -9,8 +9,7 @@ class QCheckBox;
 class QLabel;
 QT_END_NAMESPACE
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 class RootsEditor;
 
@@ -49,5 +48,4 @@ private:
     QLabel *m_status;
 };
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

@@ -31,8 +31,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 QString describeCapabilities(const QJsonObject &capabilities)
 {
@@ -412,11 +411,9 @@ bool ServerPage::isBannerVisible() const
     return !m_banner->isHidden();
 }
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 QString describeEra(const Modern::EraRecord &record)
 {
@@ -432,5 +429,4 @@ QString describeEra(const Modern::EraRecord &record)
     return ServerPage::tr("%1 %2 · %3").arg(era, record.version, how);
 }
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

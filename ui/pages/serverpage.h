@@ -16,8 +16,7 @@ class QToolButton;
 class QFrame;
 QT_END_NAMESPACE
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 class Page;
 class ToolsPage;
@@ -127,5 +126,4 @@ QString describeCapabilities(const QJsonObject &capabilities);
 // "Modern 2026-07-28 · probed" for an era record; empty for an unknown one.
 QString describeEra(const Modern::EraRecord &record);
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

@@ -19,8 +19,7 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 TasksPage::TasksPage(Connection *connection, QWidget *parent) : Page(connection, parent)
 {
@@ -150,5 +149,4 @@ void TasksPage::showResult()
     });
 }
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

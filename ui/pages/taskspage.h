@@ -8,8 +8,7 @@ class QPushButton;
 class QTreeWidget;
 QT_END_NAMESPACE
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 class ResultView;
 
@@ -43,5 +42,4 @@ private:
     QLabel *m_status;
 };
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

@@ -5,8 +5,7 @@
 
 #include <QVBoxLayout>
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 TrafficPage::TrafficPage(Connection *connection, QWidget *parent) : Page(connection, parent)
 {
@@ -22,5 +21,4 @@ TrafficPage::TrafficPage(Connection *connection, QWidget *parent) : Page(connect
 
 QIcon TrafficPage::icon() const { return Theme::icon(QStringLiteral("traffic")); }
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

@@ -2,8 +2,7 @@
 
 #include "pages/page.h"
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 class TrafficView;
 
@@ -25,5 +24,4 @@ private:
     TrafficView *m_view;
 };
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

@@ -8,8 +8,7 @@
 #include <QApplication>
 #include <QPainter>
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 ServerListDelegate::ServerListDelegate(ConnectionLookup lookup, QObject *parent)
     : QStyledItemDelegate(parent), m_lookup(std::move(lookup))
@@ -97,5 +96,4 @@ QSize ServerListDelegate::sizeHint(const QStyleOptionViewItem &option, const QMo
     return QSize(200, h * 2 + 12);
 }
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

@@ -5,8 +5,7 @@
 
 #include <functional>
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 class Connection;
 
@@ -31,5 +30,4 @@ private:
     ConnectionLookup m_lookup;
 };
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

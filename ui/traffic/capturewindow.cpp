@@ -11,8 +11,7 @@
 
 #include "traffic/trafficcapture.h"
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 CaptureWindow::CaptureWindow(const QString &path, TrafficLog *log) : m_log(log)
 {
@@ -101,5 +100,4 @@ CaptureWindow *CaptureWindow::open(const QString &path, QString *error)
     return window;
 }
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

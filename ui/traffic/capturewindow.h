@@ -6,8 +6,7 @@ namespace Mcp {
 class TrafficLog;
 }
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 class TrafficView;
 
@@ -42,5 +41,4 @@ private:
     QString m_capturePath;
 };
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

@@ -8,8 +8,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 JsonTree::JsonTree(QWidget *parent) : QTreeWidget(parent)
 {
@@ -115,5 +114,4 @@ bool JsonTree::setJsonBytes(const QByteArray &bytes)
     return true;
 }
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

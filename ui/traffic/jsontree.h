@@ -3,8 +3,7 @@
 #include <QJsonValue>
 #include <QTreeWidget>
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 // A JSON value as an expandable tree (key, value, type). Big documents are cut at a node
 // budget with a "… more" row, so showing a huge message never stalls the window.
@@ -24,5 +23,4 @@ private:
     void addChildren(QTreeWidgetItem *parent, const QJsonValue &value, int depth, int &budget);
 };
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

@@ -37,8 +37,7 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 namespace {
 // Messages bigger than this are not parsed for the tree and pretty views on the GUI thread.
@@ -635,5 +634,4 @@ void TrafficView::exportDialog()
         m_status->setText(tr("Exported to %1").arg(path));
 }
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

@@ -26,8 +26,7 @@ class TrafficLog;
 class TrafficFilterProxy;
 }
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 class JsonTree;
 class JsonTextView;
@@ -133,5 +132,4 @@ private:
 // "00000000  7b 22 6a 73 ...  |{"js...|" lines, at most maxBytes of the input.
 QString hexDump(const QByteArray &bytes, int maxBytes = 64 * 1024);
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

@@ -2,8 +2,7 @@
 
 #include "theme.h"
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 JsonHighlighter::JsonHighlighter(QTextDocument *document) : QSyntaxHighlighter(document) {}
 
@@ -59,5 +58,4 @@ void JsonHighlighter::highlightBlock(const QString &text)
     }
 }
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

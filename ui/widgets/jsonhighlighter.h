@@ -2,8 +2,7 @@
 
 #include <QSyntaxHighlighter>
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 // Colours JSON text (keys, strings, numbers, true/false/null) with the theme's colours.
 // Works line by line with a simple tokenizer, so it stays fast on long documents.
@@ -18,5 +17,4 @@ protected:
     void highlightBlock(const QString &text) override;
 };
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

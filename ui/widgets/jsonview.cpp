@@ -7,8 +7,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 JsonTextView::JsonTextView(QWidget *parent)
     : QPlainTextEdit(parent), m_highlighter(new JsonHighlighter(document()))
@@ -47,5 +46,4 @@ void JsonTextView::setJsonBytes(const QByteArray &bytes)
         setPlainText(QString::fromUtf8(bytes));
 }
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui

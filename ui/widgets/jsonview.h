@@ -3,8 +3,7 @@
 #include <QJsonValue>
 #include <QPlainTextEdit>
 
-namespace Mcp {
-namespace Ui {
+namespace Mcp::Ui {
 
 class JsonHighlighter;
 
@@ -27,5 +26,4 @@ private:
     JsonHighlighter *m_highlighter;
 };
 
-} // namespace Ui
-} // namespace Mcp
+} // namespace Mcp::Ui
