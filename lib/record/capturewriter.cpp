@@ -21,6 +21,9 @@
 
 #include <pthread.h>
 #include <sched.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #ifndef MCPSCOPE_VERSION
 #define MCPSCOPE_VERSION "0.1.0"
@@ -110,10 +113,11 @@ struct CaptureWriter::Private
     void run()
     {
 #ifdef __linux__
-        // The capture never competes with the traffic for a core: this thread runs only when
-        // nothing else wants the CPU (the bounded queue takes the slack, or drops).
-        sched_param idle{};
-        ::pthread_setschedparam(::pthread_self(), SCHED_IDLE, &idle);
+        // The capture yields to the traffic: this thread runs at a low priority (nice 10), so the
+        // pass-through threads come first and the bounded queue takes the slack. Not SCHED_IDLE:
+        // on a machine that is busy anyway (a build running beside the host) an idle-class
+        // thread gets no CPU at all and the capture would lose what it could have written.
+        ::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), 10);
 #endif
         for (;;) {
             std::deque<Item> batch;

@@ -1,5 +1,7 @@
 #include "stdiorecorder.h"
 
+#include "transport/stdiotransport.h"
+
 #include <QCoreApplication>
 #include <QFile>
 
@@ -136,26 +138,6 @@ void pump(int from, int to, int stopFd, CaptureWriter *writer, CaptureWriter::St
         endHostStream(to);
 }
 
-const char *signalName(int signal)
-{
-    switch (signal) {
-    case SIGHUP: return "SIGHUP";
-    case SIGINT: return "SIGINT";
-    case SIGQUIT: return "SIGQUIT";
-    case SIGILL: return "SIGILL";
-    case SIGABRT: return "SIGABRT";
-    case SIGFPE: return "SIGFPE";
-    case SIGKILL: return "SIGKILL";
-    case SIGSEGV: return "SIGSEGV";
-    case SIGPIPE: return "SIGPIPE";
-    case SIGALRM: return "SIGALRM";
-    case SIGTERM: return "SIGTERM";
-    case SIGUSR1: return "SIGUSR1";
-    case SIGUSR2: return "SIGUSR2";
-    case SIGBUS: return "SIGBUS";
-    }
-    return nullptr;
-}
 
 } // namespace
 
@@ -172,7 +154,7 @@ QString StdioRecorder::describe(const ExitStatus &status)
         return QCoreApplication::translate("Mcp::Record::StdioRecorder", "could not be started: %1")
             .arg(status.startError);
     if (status.signal) {
-        const char *name = signalName(status.signal);
+        const char *name = StdioTransport::signalName(status.signal);
         return name ? QCoreApplication::translate("Mcp::Record::StdioRecorder", "was killed by signal %1 (%2)")
                           .arg(status.signal)
                           .arg(QLatin1String(name))

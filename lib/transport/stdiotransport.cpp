@@ -20,7 +20,17 @@ constexpr qsizetype MaxStderrLineSize = qsizetype(1) * 1024 * 1024;
 // The pipe size asked for on the child's stdin and stdout (see open()).
 constexpr int PipeSize = 1024 * 1024;
 
-const char *signalName(int signal)
+QString formatSize(qint64 bytes)
+{
+    constexpr qint64 MiB = 1024 * 1024;
+    if (bytes >= MiB && bytes % MiB == 0)
+        return QStringLiteral("%1 MiB").arg(bytes / MiB);
+    return QStringLiteral("%1 bytes").arg(bytes);
+}
+
+} // namespace
+
+const char *StdioTransport::signalName(int signal)
 {
     switch (signal) {
     case SIGHUP: return "SIGHUP";
@@ -41,16 +51,6 @@ const char *signalName(int signal)
     default: return nullptr;
     }
 }
-
-QString formatSize(qint64 bytes)
-{
-    constexpr qint64 MiB = 1024 * 1024;
-    if (bytes >= MiB && bytes % MiB == 0)
-        return QStringLiteral("%1 MiB").arg(bytes / MiB);
-    return QStringLiteral("%1 bytes").arg(bytes);
-}
-
-} // namespace
 
 StdioTransport::StdioTransport(const StdioServerParameters &parameters, QObject *parent)
     : Transport(parent), m_parameters(parameters), m_shutdownTimer(new QTimer(this)),

@@ -46,6 +46,9 @@ class StdioTransport : public Transport
 
 public:
     explicit StdioTransport(const StdioServerParameters &parameters, QObject *parent = nullptr);
+
+    // "SIGTERM" for 15, and so on for the signals that end servers; nullptr for others.
+    static const char *signalName(int signal);
     ~StdioTransport() override;
 
     StdioServerParameters parameters() const { return m_parameters; }

@@ -126,6 +126,13 @@ void tst_Record::binaryGarbageAndHugeLines()
     const QByteArray err = recorder.readAllStandardError();
     QCOMPARE(out.size(), data.size());
     QVERIFY(out == data);
+    if (err != data) {
+        qsizetype at = 0;
+        while (at < qMin(err.size(), data.size()) && err.at(at) == data.at(at))
+            ++at;
+        qWarning("stderr differs at %lld of %lld/%lld: %s", qlonglong(at), qlonglong(err.size()), qlonglong(data.size()),
+                 err.mid(at, 200).toHex().constData());
+    }
     QVERIFY(err == data);
 
     bool ok = false;
