@@ -33,6 +33,16 @@ HttpStreamParser::HttpStreamParser(Side side, Callbacks callbacks) : m_side(side
 {
 }
 
+bool HttpStreamParser::takeBody()
+{
+    const qsizetype take = qsizetype(qMin<qint64>(m_remaining, m_buffer.size()));
+    if (m_callbacks.body)
+        m_callbacks.body(m_buffer.left(take));
+    m_buffer.remove(0, take);
+    m_remaining -= take;
+    return m_remaining == 0;
+}
+
 void HttpStreamParser::feed(QByteArrayView bytes)
 {
     m_buffer.append(bytes);
@@ -59,12 +69,7 @@ void HttpStreamParser::feed(QByteArrayView bytes)
         case State::Length: {
             if (m_buffer.isEmpty())
                 return;
-            const qsizetype take = qsizetype(qMin<qint64>(m_remaining, m_buffer.size()));
-            if (m_callbacks.body)
-                m_callbacks.body(m_buffer.left(take));
-            m_buffer.remove(0, take);
-            m_remaining -= take;
-            if (m_remaining == 0) {
+            if (takeBody()) {
                 m_state = State::Head;
                 if (m_callbacks.end)
                     m_callbacks.end();
@@ -94,12 +99,7 @@ void HttpStreamParser::feed(QByteArrayView bytes)
         case State::ChunkData: {
             if (m_buffer.isEmpty())
                 return;
-            const qsizetype take = qsizetype(qMin<qint64>(m_remaining, m_buffer.size()));
-            if (m_callbacks.body)
-                m_callbacks.body(m_buffer.left(take));
-            m_buffer.remove(0, take);
-            m_remaining -= take;
-            if (m_remaining == 0)
+            if (takeBody())
                 m_state = State::ChunkDataEnd;
             break;
         }

@@ -46,6 +46,8 @@ public:
 private:
     enum class State : quint8 { Head, Length, ChunkSize, ChunkData, ChunkDataEnd, Trailers, UntilClose, Failed };
     void parseHead(QByteArrayView head);
+    // Hands on what the buffer holds of the m_remaining body bytes; true when none remain.
+    bool takeBody();
     void startBody(const Head &head);
 
     Side m_side;

@@ -167,6 +167,20 @@ void ClientPrivate::onRequestFailed(const MessageId &id, const TransportError &e
 
 // -- requests --
 
+OutgoingRequest *ClientPrivate::createLifecycleRequest(const QString &method, const QJsonObject &params, int timeoutMs,
+                                                      std::function<void(OutgoingRequest *)> onFinished)
+{
+    RequestOptions options;
+    options.timeoutMs = timeoutMs;
+    options.attachProgressToken = false;
+    OutgoingRequest *handle = createRequest(method, params, options);
+    handle->m_internal = true;
+    handle->m_returned = true;
+    QObject::connect(handle, &OutgoingRequest::finished, q,
+                     [handle, onFinished = std::move(onFinished)] { onFinished(handle); });
+    return handle;
+}
+
 OutgoingRequest *ClientPrivate::createRequest(const QString &method, const QJsonObject &params,
                                             const RequestOptions &options)
 {

@@ -70,6 +70,11 @@ public:
     // Requests
     OutgoingRequest *createRequest(const QString &method, const QJsonObject &params, const RequestOptions &options);
     void transmit(OutgoingRequest *handle);
+    // A request of the lifecycle itself (initialize, the server/discover probe): never cancelled
+    // on the wire, no progress token; onFinished runs when it ends. Not sent yet: the caller keeps
+    // the handle first (a send that fails at once finishes it), then transmit()s it.
+    OutgoingRequest *createLifecycleRequest(const QString &method, const QJsonObject &params, int timeoutMs,
+                                          std::function<void(OutgoingRequest *)> onFinished);
     void armTimer(OutgoingRequest *handle);
     void onAuthorizationPending(bool waiting);
     void clearDeadline(OutgoingRequest *handle);

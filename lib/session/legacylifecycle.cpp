@@ -34,14 +34,9 @@ void LegacyLifecycle::start()
         {Key::Capabilities, d->q->clientCapabilities()},
         {Key::ClientInfo, d->clientInfo.toJson()},
     };
-    RequestOptions options;
-    options.timeoutMs = m_initializeTimeoutMs;
-    options.attachProgressToken = false;
-    OutgoingRequest *handle = d->createRequest(Method::Initialize, params, options);
-    handle->m_internal = true;
-    handle->m_returned = true;
+    OutgoingRequest *handle = d->createLifecycleRequest(Method::Initialize, params, m_initializeTimeoutMs,
+                                                        [this](OutgoingRequest *initialize) { onInitializeFinished(initialize); });
     m_initializeHandle = handle;
-    QObject::connect(handle, &OutgoingRequest::finished, d->q, [this, handle] { onInitializeFinished(handle); });
     d->transmit(handle);
 }
 

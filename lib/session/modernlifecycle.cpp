@@ -89,14 +89,9 @@ QString ModernLifecycle::eraSourceText(const Modern::EraRecord &record)
 void ModernLifecycle::sendProbe(const QString &version)
 {
     m_version = version;
-    RequestOptions options;
-    options.timeoutMs = m_probeTimeoutMs;
-    options.attachProgressToken = false;
-    OutgoingRequest *handle = d->createRequest(Method::ServerDiscover, meta().applyTo({}), options);
-    handle->m_internal = true;
-    handle->m_returned = true;
+    OutgoingRequest *handle = d->createLifecycleRequest(Method::ServerDiscover, meta().applyTo({}), m_probeTimeoutMs,
+                                                        [this](OutgoingRequest *probe) { onProbeFinished(probe); });
     m_probe = handle;
-    QObject::connect(handle, &OutgoingRequest::finished, d->q, [this, handle] { onProbeFinished(handle); });
     d->transmit(handle);
 }
 
