@@ -2,7 +2,10 @@
 
 #include "config/serverconfig.h"
 #include "session/client.h"
-#include "session/modern/vocabulary.h"
+#include "protocol/keys.h"
+#include "protocol/methods.h"
+#include "protocol/versions.h"
+#include "protocol/errorcodes.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -418,7 +421,7 @@ ParseOutcome parseArguments(const QStringList &arguments)
         return fail(tr("prompts/get needs --prompt-name"));
     if (o.method == QLatin1String("logging/setLevel") && o.logLevel.isEmpty())
         return fail(tr("logging/setLevel needs --log-level"));
-    const bool listens = o.method == Modern::Method::SubscriptionsListen;
+    const bool listens = o.method == Method::SubscriptionsListen;
     if (o.watchGlobs.isEmpty() && (o.watchRuns > 0 || o.watchDebounceMs != CliOptions().watchDebounceMs))
         return fail(tr("--watch-runs and --watch-debounce go with --watch GLOB"));
     if (listens && o.listenForSeconds == 0)

@@ -8,7 +8,10 @@
 #include "protocol/keys.h"
 #include "protocol/methods.h"
 #include "protocol/requests.h"
-#include "session/modern/vocabulary.h"
+#include "protocol/keys.h"
+#include "protocol/methods.h"
+#include "protocol/versions.h"
+#include "protocol/errorcodes.h"
 #include "traffic/trafficcapture.h"
 #include "transport/transport.h"
 #include "watchloop.h"
@@ -69,7 +72,7 @@ void CliRunner::start()
             finish(m_exitCode);
         } else if (!m_operationStarted) {
             fail(ExitConnectFailed, tr("could not connect to the server: %1").arg(reason));
-        } else if (m_options.method == Modern::Method::SubscriptionsListen) {
+        } else if (m_options.method == Method::SubscriptionsListen) {
             fail(ExitConnectionLost, tr("the connection was lost while listening: %1").arg(reason));
         }
         // While a request is pending, its handle reports the lost connection.
@@ -224,7 +227,7 @@ bool CliRunner::createClient()
     if (!o.protocol && !resolved.eraRecord.isEmpty())
         m_client->setCachedEra(Modern::EraRecord::fromJson(resolved.eraRecord));
     // A modern connection's listen stream asks for what --listen-filter says from the start.
-    if (o.method == Modern::Method::SubscriptionsListen)
+    if (o.method == Method::SubscriptionsListen)
         m_client->setListenFilter(o.listenFilter);
     // Sampling and elicitation are advertised so that a server asking gets a clear answer
     // (a decline by default) instead of a hang or a confusing "method not found".
@@ -416,9 +419,9 @@ void CliRunner::runOperation()
         handle = m_client->send(Requests::setLogLevel(o.logLevel), requestOptions);
     } else if (m == Method::Ping) {
         handle = m_client->send(Requests::ping(), requestOptions);
-    } else if (m == Modern::Method::Discover) {
+    } else if (m == Method::ServerDiscover) {
         handle = m_client->discover();
-    } else if (m == Modern::Method::SubscriptionsListen) {
+    } else if (m == Method::SubscriptionsListen) {
         listen();
     } else if (m == Method::CompletionComplete) {
         const bool isPrompt = o.completionRef.startsWith(QLatin1String("prompt:"));

@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <utility>
 
 namespace Mcp {
 
@@ -293,22 +294,40 @@ QByteArray repairedUtf8(QByteArrayView frame)
     return QString::fromUtf8(frame).toUtf8();
 }
 
+enum class FrameRead { Read, ReadRepaired, Failed };
+
+// Reads a frame with readInto(frame, result, error); a frame that fails and is not valid UTF-8
+// is read once more with its bad bytes as U+FFFD (browsers and Node deliver such messages).
+// On failure, result and error are the first attempt's.
+template<typename Result, typename ReadInto>
+FrameRead readRepairingUtf8(QByteArrayView frame, Result &result, QString *error, ReadInto readInto)
+{
+    if (readInto(frame, result, error))
+        return FrameRead::Read;
+    if (frame.isEmpty() || isValidUtf8(frame))
+        return FrameRead::Failed;
+    Result again;
+    QString ignored;
+    if (!readInto(repairedUtf8(frame), again, &ignored))
+        return FrameRead::Failed;
+    result = std::move(again);
+    return FrameRead::ReadRepaired;
+}
+
 } // namespace
 
 ParsedFrame parseFrame(QByteArrayView frame)
 {
     ParsedFrame parsed;
     QString error;
-    if (parseInto(frame, parsed, &error))
+    switch (readRepairingUtf8(frame, parsed, &error, parseInto)) {
+    case FrameRead::Read:
         return parsed;
-    if (!frame.isEmpty() && !isValidUtf8(frame)) {
-        const QByteArray repaired = repairedUtf8(frame);
-        ParsedFrame again;
-        QString ignored;
-        if (parseInto(repaired, again, &ignored)) {
-            again.warnings.prepend(invalidUtf8Warning());
-            return again;
-        }
+    case FrameRead::ReadRepaired:
+        parsed.warnings.prepend(invalidUtf8Warning());
+        return parsed;
+    case FrameRead::Failed:
+        break;
     }
     parsed.diagnostics.append(notJson(error));
     MessageId id;
@@ -376,15 +395,14 @@ MessageSummary summarizeFrame(QByteArrayView frame)
 {
     MessageSummary summary;
     QString error;
-    if (summarizeInto(frame, summary, &error))
+    switch (readRepairingUtf8(frame, summary, &error, summarizeInto)) {
+    case FrameRead::Read:
         return summary;
-    if (!frame.isEmpty() && !isValidUtf8(frame)) {
-        MessageSummary again;
-        QString ignored;
-        if (summarizeInto(repairedUtf8(frame), again, &ignored)) {
-            again.warning = invalidUtf8Warning();
-            return again;
-        }
+    case FrameRead::ReadRepaired:
+        summary.warning = invalidUtf8Warning();
+        return summary;
+    case FrameRead::Failed:
+        break;
     }
     summary.diagnostic = notJson(error);
     return summary;

@@ -125,4 +125,53 @@ inline constexpr QLatin1StringView Form("form"); // elicitation capability: form
 // Lists
 inline constexpr QLatin1StringView ResourceTemplates("resourceTemplates");
 
+// JSON-RPC envelope members, where an MCP object carries a request (inputRequests, listen filters)
+inline constexpr QLatin1StringView Method("method");
+inline constexpr QLatin1StringView Params("params");
+
+// 2026-07-28: results and multi round-trip requests
+inline constexpr QLatin1StringView ResultType("resultType");
+inline constexpr QLatin1StringView InputRequests("inputRequests");
+inline constexpr QLatin1StringView InputResponses("inputResponses");
+inline constexpr QLatin1StringView RequestState("requestState");
+
+// 2026-07-28: server/discover, extensions and errors
+inline constexpr QLatin1StringView Extensions("extensions");
+inline constexpr QLatin1StringView SupportedVersions("supportedVersions");
+inline constexpr QLatin1StringView Supported("supported");
+inline constexpr QLatin1StringView Requested("requested");
+inline constexpr QLatin1StringView RequiredCapabilities("requiredCapabilities");
+
+// 2026-07-28: cacheable results
+inline constexpr QLatin1StringView TtlMs("ttlMs");
+inline constexpr QLatin1StringView CacheScope("cacheScope");
+
+// 2026-07-28: subscriptions/listen filters
+inline constexpr QLatin1StringView Notifications("notifications");
+inline constexpr QLatin1StringView ToolsListChanged("toolsListChanged");
+inline constexpr QLatin1StringView PromptsListChanged("promptsListChanged");
+inline constexpr QLatin1StringView ResourcesListChanged("resourcesListChanged");
+inline constexpr QLatin1StringView ResourceSubscriptions("resourceSubscriptions");
+
 } // namespace Mcp::Key
+
+// Values of 2026-07-28 members that are words.
+namespace Mcp::ResultTypeValue {
+inline constexpr QLatin1StringView Complete("complete"); // also what an absent resultType means
+inline constexpr QLatin1StringView InputRequired("input_required");
+}
+
+namespace Mcp::CacheScopeValue {
+inline constexpr QLatin1StringView Public("public");
+inline constexpr QLatin1StringView Private("private");
+}
+
+// The _meta keys the 2026-07-28 revision reserves.
+namespace Mcp::MetaKey {
+inline constexpr QLatin1StringView ProtocolVersion("io.modelcontextprotocol/protocolVersion");
+inline constexpr QLatin1StringView ClientCapabilities("io.modelcontextprotocol/clientCapabilities");
+inline constexpr QLatin1StringView ClientInfo("io.modelcontextprotocol/clientInfo");
+inline constexpr QLatin1StringView LogLevel("io.modelcontextprotocol/logLevel");
+inline constexpr QLatin1StringView ServerInfo("io.modelcontextprotocol/serverInfo");
+inline constexpr QLatin1StringView SubscriptionId("io.modelcontextprotocol/subscriptionId");
+}

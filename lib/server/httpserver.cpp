@@ -532,7 +532,7 @@ void StreamableHttpServer::handlePost(HttpServerConnection *connection)
     }
     const bool initializing = std::any_of(parsed.messages.begin(), parsed.messages.end(), [](const Message &m) {
         return m.isRequest() && m.method() == QLatin1String("initialize")
-            && !m.paramsObject().value(QLatin1String("_meta")).toObject().contains(QLatin1String(MetaKey::protocolVersion));
+            && !m.paramsObject().value(QLatin1String("_meta")).toObject().contains(MetaKey::ProtocolVersion);
     });
     QByteArray sessionId = connection->header("mcp-session-id");
     // versioning.mdx: a request with no session that does not open one with initialize is
@@ -617,7 +617,7 @@ void StreamableHttpServer::handleModernPost(HttpServerConnection *connection, co
         return;
     }
     const bool legacyInitialize = message.method() == QLatin1String("initialize")
-        && !message.paramsObject().value(QLatin1String("_meta")).toObject().contains(QLatin1String(MetaKey::protocolVersion));
+        && !message.paramsObject().value(QLatin1String("_meta")).toObject().contains(MetaKey::ProtocolVersion);
     // A legacy client sends initialize without the new headers: let the session name our versions.
     if (!legacyInitialize) {
         const QString mismatch = headerMismatch(connection, message);
@@ -653,7 +653,7 @@ QString StreamableHttpServer::headerMismatch(const HttpServerConnection *connect
 {
     const QJsonObject params = request.paramsObject();
     const QByteArray version = connection->header("mcp-protocol-version");
-    const QJsonValue metaVersion = params.value(QLatin1String("_meta")).toObject().value(QLatin1String(MetaKey::protocolVersion));
+    const QJsonValue metaVersion = params.value(QLatin1String("_meta")).toObject().value(MetaKey::ProtocolVersion);
     if (version.isEmpty())
         return QStringLiteral("the MCP-Protocol-Version header is missing");
     // A body without a version is malformed (-32602, the session says so); only a disagreement is a mismatch.

@@ -4,6 +4,8 @@
 #include "serversession.h"
 #include "servertransport.h"
 
+#include "protocol/versions.h"
+
 #include <QDateTime>
 #include <QJsonDocument>
 #include <QLoggingCategory>
@@ -91,13 +93,12 @@ Server::~Server() = default;
 
 QStringList Server::supportedProtocolVersions()
 {
-    return {QStringLiteral("2025-11-25"), QStringLiteral("2025-06-18"), QStringLiteral("2025-03-26"),
-            QStringLiteral("2024-11-05")};
+    return ProtocolVersion::legacy();
 }
 
 QStringList Server::modernProtocolVersions()
 {
-    return {QStringLiteral("2026-07-28")};
+    return ProtocolVersion::modern();
 }
 
 QString Server::signRequestState(const QJsonObject &state) const

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "jsonrpc/message.h"
+#include "protocol/errorcodes.h"
+#include "protocol/keys.h"
 #include "uritemplate.h"
 
 #include <QHash>
@@ -46,25 +48,6 @@ using RequestInterceptor = std::function<bool(ServerSession *session, const Mess
 enum class LogLevel : quint8 { Debug, Info, Notice, Warning, Error, Critical, Alert, Emergency };
 QString logLevelName(LogLevel level);
 std::optional<LogLevel> logLevelFromName(const QString &name);
-
-// Error codes of the 2026-07-28 revision (basic/index: the range MCP reserves).
-namespace ModernErrorCode {
-enum : int {
-    HeaderMismatch = -32020,
-    MissingRequiredClientCapability = -32021,
-    UnsupportedProtocolVersion = -32022,
-};
-}
-
-// The reserved _meta keys of the 2026-07-28 revision.
-namespace MetaKey {
-inline constexpr char protocolVersion[] = "io.modelcontextprotocol/protocolVersion";
-inline constexpr char clientCapabilities[] = "io.modelcontextprotocol/clientCapabilities";
-inline constexpr char clientInfo[] = "io.modelcontextprotocol/clientInfo";
-inline constexpr char logLevel[] = "io.modelcontextprotocol/logLevel";
-inline constexpr char serverInfo[] = "io.modelcontextprotocol/serverInfo";
-inline constexpr char subscriptionId[] = "io.modelcontextprotocol/subscriptionId";
-}
 
 // Which protocol eras a server speaks (basic/versioning): the legacy one with its initialize
 // handshake (2024-11-05 to 2025-11-25), the stateless modern one (2026-07-28), or both.

@@ -275,7 +275,7 @@ void ServerSession::notifyListChanged(const QString &method)
     const QString filterKey = kind + QStringLiteral("ListChanged");
     for (auto it = m_listens.begin(); it != m_listens.end(); ++it) {
         if (it->value(filterKey).toBool())
-            sendNotification(method, {{key("_meta"), QJsonObject{{key(MetaKey::subscriptionId), it.key().toJson()}}}}, it.key());
+            sendNotification(method, {{key("_meta"), QJsonObject{{QString(MetaKey::SubscriptionId), it.key().toJson()}}}}, it.key());
     }
 }
 
@@ -286,7 +286,7 @@ void ServerSession::notifyResourceUpdated(const QString &uri)
     for (auto it = m_listens.begin(); it != m_listens.end(); ++it) {
         if (it->value(key("resourceSubscriptions")).toArray().contains(uri))
             sendNotification(QStringLiteral("notifications/resources/updated"),
-                             {{key("uri"), uri}, {key("_meta"), QJsonObject{{key(MetaKey::subscriptionId), it.key().toJson()}}}},
+                             {{key("uri"), uri}, {key("_meta"), QJsonObject{{QString(MetaKey::SubscriptionId), it.key().toJson()}}}},
                              it.key());
     }
 }
@@ -300,8 +300,8 @@ bool ServerSession::isModernRequest(const Message &request) const
     const QJsonObject meta = request.paramsObject().value(key("_meta")).toObject();
     // Modern-only: everything but a legacy client's initialize, which is refused by name.
     if (!m_server->speaksLegacy())
-        return request.method() != QLatin1String("initialize") || meta.contains(key(MetaKey::protocolVersion));
-    return meta.contains(key(MetaKey::protocolVersion)) || meta.contains(key(MetaKey::clientCapabilities))
+        return request.method() != QLatin1String("initialize") || meta.contains(QString(MetaKey::ProtocolVersion));
+    return meta.contains(QString(MetaKey::ProtocolVersion)) || meta.contains(QString(MetaKey::ClientCapabilities))
         || request.method() == QLatin1String("server/discover") || request.method() == QLatin1String("subscriptions/listen");
 }
 
@@ -323,8 +323,8 @@ void ServerSession::handleModernRequest(const Message &request)
     const QString method = request.method();
     const QJsonObject params = request.paramsObject();
     const QJsonObject meta = params.value(key("_meta")).toObject();
-    const QJsonValue version = meta.value(key(MetaKey::protocolVersion));
-    const QJsonValue capabilities = meta.value(key(MetaKey::clientCapabilities));
+    const QJsonValue version = meta.value(QString(MetaKey::ProtocolVersion));
+    const QJsonValue capabilities = meta.value(QString(MetaKey::ClientCapabilities));
     if (!version.isString()) {
         reply(invalidParams(request, QStringLiteral("_meta needs io.modelcontextprotocol/protocolVersion")));
         return;
@@ -340,8 +340,8 @@ void ServerSession::handleModernRequest(const Message &request)
         return;
     }
     ModernRequest modern{method, capabilities.toObject(), std::nullopt, {}, false};
-    if (meta.contains(key(MetaKey::logLevel))) {
-        modern.logLevel = logLevelFromName(meta.value(key(MetaKey::logLevel)).toString());
+    if (meta.contains(QString(MetaKey::LogLevel))) {
+        modern.logLevel = logLevelFromName(meta.value(QString(MetaKey::LogLevel)).toString());
         if (!modern.logLevel) {
             reply(invalidParams(request, QStringLiteral("Unknown log level in _meta")));
             return;
@@ -382,7 +382,7 @@ Message ServerSession::decorateModernReply(const Message &reply)
     if (!result.contains(key("resultType")))
         result.insert(key("resultType"), key("complete"));
     QJsonObject meta = result.value(key("_meta")).toObject();
-    meta.insert(key(MetaKey::serverInfo), m_server->serverInfo());
+    meta.insert(QString(MetaKey::ServerInfo), m_server->serverInfo());
     result.insert(key("_meta"), meta);
     static const QStringList lists{key("server/discover"), key("tools/list"), key("prompts/list"), key("resources/list"),
                                    key("resources/templates/list")};
@@ -433,7 +433,7 @@ void ServerSession::listen(const Message &request)
         accepted.insert(key("resourceSubscriptions"), uris);
     m_listens.insert(request.id(), accepted);
     sendNotification(QStringLiteral("notifications/subscriptions/acknowledged"),
-                     {{key("_meta"), QJsonObject{{key(MetaKey::subscriptionId), request.id().toJson()}}},
+                     {{key("_meta"), QJsonObject{{QString(MetaKey::SubscriptionId), request.id().toJson()}}},
                       {key("notifications"), accepted}},
                      request.id());
     for (const QJsonValue &uri : std::as_const(uris))

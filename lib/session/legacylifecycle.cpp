@@ -5,6 +5,8 @@
 #include "protocol/keys.h"
 #include "protocol/methods.h"
 
+#include "protocol/versions.h"
+
 #include <QLoggingCategory>
 
 Q_DECLARE_LOGGING_CATEGORY(lcSession)
@@ -13,8 +15,7 @@ namespace Mcp {
 
 QStringList LegacyLifecycle::supportedProtocolVersions()
 {
-    return {QStringLiteral("2025-11-25"), QStringLiteral("2025-06-18"), QStringLiteral("2025-03-26"),
-            QStringLiteral("2024-11-05")};
+    return ProtocolVersion::legacy();
 }
 
 void LegacyLifecycle::reset()

@@ -2,7 +2,10 @@
 
 #include "session/client_p.h"
 #include "session/modern/modernerrors.h"
-#include "session/modern/vocabulary.h"
+#include "protocol/keys.h"
+#include "protocol/methods.h"
+#include "protocol/versions.h"
+#include "protocol/errorcodes.h"
 
 #include "protocol/keys.h"
 #include "protocol/methods.h"
@@ -18,7 +21,7 @@ namespace Mcp {
 
 QStringList ModernLifecycle::supportedProtocolVersions()
 {
-    return {Modern::Version::Current};
+    return ProtocolVersion::modern();
 }
 
 void ModernLifecycle::reset()
@@ -172,7 +175,7 @@ Modern::RequestMeta ModernLifecycle::meta() const
     Modern::RequestMeta meta;
     meta.protocolVersion = m_version;
     QJsonObject capabilities = d->q->clientCapabilities();
-    meta.extensions = capabilities.take(Modern::Field::Extensions).toObject();
+    meta.extensions = capabilities.take(Key::Extensions).toObject();
     meta.clientCapabilities = capabilities;
     meta.clientInfo = d->clientInfo.toJson();
     meta.logLevel = m_logLevel;
@@ -249,7 +252,7 @@ bool ModernLifecycle::onReply(OutgoingRequest *handle, const Message &reply)
                 d->emitNote(Client::tr("The server does not accept protocol version %1; retrying with %2.")
                                 .arg(unsupported->requested, *mutual));
                 QJsonObject params = handle->m_multiRound->params();
-                params.remove(Modern::MetaKey::Meta);
+                params.remove(Key::Meta);
                 attachMultiRound(handle, meta().applyTo(params));
                 handle->m_id = MessageId(d->nextId++);
                 startRound(handle);

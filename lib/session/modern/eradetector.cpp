@@ -1,7 +1,10 @@
 #include "eradetector.h"
 
 #include "modernerrors.h"
-#include "vocabulary.h"
+#include "protocol/keys.h"
+#include "protocol/methods.h"
+#include "protocol/versions.h"
+#include "protocol/errorcodes.h"
 
 #include "jsonrpc/json.h"
 #include "jsonrpc/message.h"
@@ -21,12 +24,6 @@ const QString VersionKey = QStringLiteral("version");
 const QString SourceKey = QStringLiteral("decidedBy");
 
 const QStringList SourceWords = {QStringLiteral("probed"), QStringLiteral("pinned"), QStringLiteral("cached")};
-
-// The modern era starts with 2026-07-28; versions are dates, so they compare as strings.
-bool isModernVersion(const QString &version)
-{
-    return version >= Version::Current;
-}
 
 } // namespace
 
@@ -101,7 +98,7 @@ EraStep EraDetector::start()
 
 EraStep EraDetector::result(const QJsonObject &result)
 {
-    const QJsonValue versions = result.value(Field::SupportedVersions);
+    const QJsonValue versions = result.value(Key::SupportedVersions);
     if (!versions.isArray())
         return legacyEvidence(tr("its answer to server/discover is not a DiscoverResult"));
     QStringList supported;
@@ -126,7 +123,7 @@ EraStep EraDetector::error(const RpcError &error)
             return probe(mutual);
         }
         const bool offersModern = std::any_of(unsupported->supported.cbegin(), unsupported->supported.cend(),
-                                              isModernVersion);
+                                              ProtocolVersion::isModern);
         if (m_choice.mode == EraChoice::Mode::Auto && !offersModern)
             return useLegacy();
         return fail(ModernErrors::noCommonVersion(unsupported->supported, m_modernVersions));

@@ -1,6 +1,9 @@
 #include "modernerrors.h"
 
-#include "vocabulary.h"
+#include "protocol/keys.h"
+#include "protocol/methods.h"
+#include "protocol/versions.h"
+#include "protocol/errorcodes.h"
 
 #include "jsonrpc/message.h"
 
@@ -14,7 +17,7 @@ std::optional<UnsupportedVersion> unsupportedVersionOf(const RpcError &error)
     if (error.code != ModernErrorCode::UnsupportedProtocolVersion)
         return std::nullopt;
     const QJsonObject data = error.data.toObject();
-    const QJsonValue supported = data.value(Field::Supported);
+    const QJsonValue supported = data.value(Key::Supported);
     if (!supported.isArray())
         return std::nullopt;
     UnsupportedVersion result;
@@ -23,7 +26,7 @@ std::optional<UnsupportedVersion> unsupportedVersionOf(const RpcError &error)
             return std::nullopt;
         result.supported.append(version.toString());
     }
-    result.requested = data.value(Field::Requested).toString();
+    result.requested = data.value(Key::Requested).toString();
     return result;
 }
 
@@ -51,7 +54,7 @@ QString ModernErrors::describe(const RpcError &error, const QStringList &clientV
         return tr("The server found that the request's HTTP headers do not match its body "
                   "(HeaderMismatch, -32020): %1").arg(error.message);
     if (error.code == ModernErrorCode::MissingRequiredClientCapability) {
-        const QStringList missing = error.data.toObject().value(Field::RequiredCapabilities).toObject().keys();
+        const QStringList missing = error.data.toObject().value(Key::RequiredCapabilities).toObject().keys();
         return tr("The server needs client capabilities that this request did not declare "
                   "(MissingRequiredClientCapability, -32021): %1")
             .arg(missing.isEmpty() ? error.message : missing.join(QStringLiteral(", ")));

@@ -1,7 +1,10 @@
 #include "multiroundtrip.h"
 
 #include "requestmeta.h"
-#include "vocabulary.h"
+#include "protocol/keys.h"
+#include "protocol/methods.h"
+#include "protocol/versions.h"
+#include "protocol/errorcodes.h"
 
 #include <QJsonValue>
 #include <QTimer>
@@ -51,7 +54,7 @@ void MultiRoundTripRequest::sent(const MessageId &id)
     RoundRecord round;
     round.requestId = id;
     round.sentAtMs = m_clock.elapsed();
-    round.carriedRequestState = m_params.contains(Field::RequestState);
+    round.carriedRequestState = m_params.contains(Key::RequestState);
     m_rounds.append(round);
     m_state = State::AwaitingResult;
     Q_EMIT roundsChanged();
@@ -70,7 +73,7 @@ void MultiRoundTripRequest::resultReceived(const QJsonObject &result)
         return;
     case ResultType::Unrecognized:
         fail(tr("The server answered %1 with a result of unknown type \"%2\".")
-                 .arg(m_method, result.value(Field::ResultType).toVariant().toString()));
+                 .arg(m_method, result.value(Key::ResultType).toVariant().toString()));
         return;
     case ResultType::InputRequired:
         m_rounds.last().inputRequired = true;
@@ -115,8 +118,8 @@ void MultiRoundTripRequest::collectInput(const QJsonObject &result)
                 m_maxRounds).arg(m_method));
         return;
     }
-    const QJsonValue requests = result.value(Field::InputRequests);
-    m_requestState = result.value(Field::RequestState);
+    const QJsonValue requests = result.value(Key::InputRequests);
+    m_requestState = result.value(Key::RequestState);
     if (requests.isUndefined() && m_requestState.isUndefined()) {
         fail(tr("The server answered %1 with input_required but neither input requests nor request state.")
                  .arg(m_method));
@@ -131,8 +134,8 @@ void MultiRoundTripRequest::collectInput(const QJsonObject &result)
     const QJsonObject requestMap = requests.toObject();
     for (auto it = requestMap.constBegin(); it != requestMap.constEnd(); ++it) {
         const QJsonObject entry = it.value().toObject();
-        const InputRequest input{it.key(), entry.value(Field::Method).toString(),
-                                 entry.value(Field::Params).toObject()};
+        const InputRequest input{it.key(), entry.value(Key::Method).toString(),
+                                 entry.value(Key::Params).toObject()};
         const QString capability = undeclaredCapability(input);
         if (!capability.isEmpty()) {
             fail(capability);
@@ -194,9 +197,9 @@ void MultiRoundTripRequest::retry()
     }
     m_params = m_originalParams;
     if (!responses.isEmpty())
-        m_params.insert(Field::InputResponses, responses);
+        m_params.insert(Key::InputResponses, responses);
     if (!m_requestState.isUndefined())
-        m_params.insert(Field::RequestState, m_requestState);
+        m_params.insert(Key::RequestState, m_requestState);
     for (const QPointer<InputReply> &reply : std::as_const(m_replies)) {
         if (reply)
             reply->deleteLater();
@@ -218,11 +221,11 @@ QString MultiRoundTripRequest::undeclaredCapability(const InputRequest &request)
 {
     QString capability;
     if (request.method == Method::ElicitationCreate)
-        capability = Field::Elicitation;
+        capability = Key::Elicitation;
     else if (request.method == Method::SamplingCreateMessage)
-        capability = Field::Sampling;
+        capability = Key::Sampling;
     else if (request.method == Method::RootsList)
-        capability = Field::Roots;
+        capability = Key::Roots;
     else
         return tr("The server asked for input of an unknown kind (\"%1\" under \"%2\").")
             .arg(request.method, request.key);
@@ -233,13 +236,13 @@ QString MultiRoundTripRequest::undeclaredCapability(const InputRequest &request)
     // sampling with tools (client/elicitation.mdx, client/sampling.mdx).
     const QJsonObject declared = m_capabilities.value(capability).toObject();
     if (request.method == Method::ElicitationCreate) {
-        const QString mode = request.params.value(Field::Mode).toString(Field::Form);
-        const bool formImplied = mode == Field::Form && declared.isEmpty();
+        const QString mode = request.params.value(Key::Mode).toString(Key::Form);
+        const bool formImplied = mode == Key::Form && declared.isEmpty();
         if (!formImplied && !declared.contains(mode))
             return undeclared.arg(request.method + QLatin1Char(' ') + mode);
-    } else if (request.method == Method::SamplingCreateMessage && request.params.contains(Field::Tools)
-               && !declared.contains(Field::Tools)) {
-        return undeclared.arg(request.method + QLatin1Char(' ') + Field::Tools);
+    } else if (request.method == Method::SamplingCreateMessage && request.params.contains(Key::Tools)
+               && !declared.contains(Key::Tools)) {
+        return undeclared.arg(request.method + QLatin1Char(' ') + Key::Tools);
     }
     return {};
 }

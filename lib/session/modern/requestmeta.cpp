@@ -1,6 +1,9 @@
 #include "requestmeta.h"
 
-#include "vocabulary.h"
+#include "protocol/keys.h"
+#include "protocol/methods.h"
+#include "protocol/versions.h"
+#include "protocol/errorcodes.h"
 
 #include <QJsonValue>
 
@@ -10,20 +13,20 @@ QJsonObject RequestMeta::capabilitiesWithExtensions() const
 {
     QJsonObject capabilities = clientCapabilities;
     if (!extensions.isEmpty())
-        capabilities.insert(Field::Extensions, extensions);
+        capabilities.insert(Key::Extensions, extensions);
     return capabilities;
 }
 
 QJsonObject RequestMeta::applyTo(QJsonObject params) const
 {
-    QJsonObject meta = params.value(MetaKey::Meta).toObject();
+    QJsonObject meta = params.value(Key::Meta).toObject();
     meta.insert(MetaKey::ProtocolVersion, protocolVersion);
     meta.insert(MetaKey::ClientCapabilities, capabilitiesWithExtensions());
     if (!clientInfo.isEmpty())
         meta.insert(MetaKey::ClientInfo, clientInfo);
     if (isLoggingLevel(logLevel))
         meta.insert(MetaKey::LogLevel, logLevel);
-    params.insert(MetaKey::Meta, meta);
+    params.insert(Key::Meta, meta);
     return params;
 }
 
@@ -39,17 +42,17 @@ bool isLoggingLevel(const QString &level)
 
 ResultType resultTypeOf(const QJsonObject &result)
 {
-    const QJsonValue type = result.value(Field::ResultType);
-    if (type.isUndefined() || type.toString() == Field::Complete)
+    const QJsonValue type = result.value(Key::ResultType);
+    if (type.isUndefined() || type.toString() == ResultTypeValue::Complete)
         return ResultType::Complete;
-    if (type.toString() == Field::InputRequired)
+    if (type.toString() == ResultTypeValue::InputRequired)
         return ResultType::InputRequired;
     return ResultType::Unrecognized;
 }
 
 QJsonObject serverInfoOf(const QJsonObject &result)
 {
-    return result.value(MetaKey::Meta).toObject().value(MetaKey::ServerInfo).toObject();
+    return result.value(Key::Meta).toObject().value(MetaKey::ServerInfo).toObject();
 }
 
 } // namespace Mcp::Modern

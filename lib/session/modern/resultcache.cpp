@@ -1,7 +1,10 @@
 #include "resultcache.h"
 
 #include "requestmeta.h"
-#include "vocabulary.h"
+#include "protocol/keys.h"
+#include "protocol/methods.h"
+#include "protocol/versions.h"
+#include "protocol/errorcodes.h"
 
 #include "jsonrpc/json.h"
 
@@ -16,7 +19,7 @@ namespace {
 // Request params without `_meta` in one canonical form (QJsonObject keeps keys sorted).
 QString requestKey(const QString &method, QJsonObject params)
 {
-    params.remove(MetaKey::Meta);
+    params.remove(Key::Meta);
     return method + QLatin1Char('\n') + QString::fromUtf8(Json::serialize(params));
 }
 
@@ -32,11 +35,11 @@ QString entryKey(const QString &requestKey, CacheHints::Scope scope, const QStri
 CacheHints cacheHintsOf(const QJsonObject &result)
 {
     CacheHints hints;
-    hints.ttlMs = std::max<qint64>(0, qint64(result.value(Field::TtlMs).toDouble(0)));
-    const QString scope = result.value(Field::CacheScope).toString();
-    if (scope == Field::Public)
+    hints.ttlMs = std::max<qint64>(0, qint64(result.value(Key::TtlMs).toDouble(0)));
+    const QString scope = result.value(Key::CacheScope).toString();
+    if (scope == CacheScopeValue::Public)
         hints.scope = CacheHints::Scope::Public;
-    else if (scope == Field::Private)
+    else if (scope == CacheScopeValue::Private)
         hints.scope = CacheHints::Scope::Private;
     return hints;
 }
@@ -52,8 +55,8 @@ ResultCache::ResultCache(std::function<qint64()> clock) : m_clock(std::move(cloc
 
 bool ResultCache::isCacheable(const QString &method)
 {
-    static const QStringList methods = {Method::Discover, Method::ToolsList, Method::PromptsList,
-                                        Method::ResourcesList, Method::ResourceTemplatesList,
+    static const QStringList methods = {Method::ServerDiscover, Method::ToolsList, Method::PromptsList,
+                                        Method::ResourcesList, Method::ResourcesTemplatesList,
                                         Method::ResourcesRead};
     return methods.contains(method);
 }
@@ -62,7 +65,7 @@ void ResultCache::store(const QString &method, const QJsonObject &params, const 
                         const QString &authorizationContext)
 {
     if (!isCacheable(method) || resultTypeOf(result) != ResultType::Complete
-        || params.contains(Field::InputResponses) || params.contains(Field::RequestState))
+        || params.contains(Key::InputResponses) || params.contains(Key::RequestState))
         return;
     const CacheHints hints = cacheHintsOf(result);
     if (hints.ttlMs <= 0)
@@ -72,7 +75,7 @@ void ResultCache::store(const QString &method, const QJsonObject &params, const 
     m_entries.remove(entryKey(key, CacheHints::Scope::Public, {}));
     m_entries.remove(entryKey(key, CacheHints::Scope::Private, authorizationContext));
     m_entries.insert(entryKey(key, hints.scope, authorizationContext),
-                     {method, params.value(Field::Uri).toString(), result, m_clock() + hints.ttlMs});
+                     {method, params.value(Key::Uri).toString(), result, m_clock() + hints.ttlMs});
 }
 
 std::optional<QJsonObject> ResultCache::lookup(const QString &method, const QJsonObject &params,
@@ -93,16 +96,16 @@ std::optional<QJsonObject> ResultCache::lookup(const QString &method, const QJso
 
 void ResultCache::invalidateFor(const QString &notificationMethod, const QJsonObject &notificationParams)
 {
-    if (notificationMethod == Notification::ToolsListChanged) {
+    if (notificationMethod == Method::ToolsListChangedNotification) {
         removeIf([](const Entry &e) { return e.method == Method::ToolsList; });
-    } else if (notificationMethod == Notification::PromptsListChanged) {
+    } else if (notificationMethod == Method::PromptsListChangedNotification) {
         removeIf([](const Entry &e) { return e.method == Method::PromptsList; });
-    } else if (notificationMethod == Notification::ResourcesListChanged) {
+    } else if (notificationMethod == Method::ResourcesListChangedNotification) {
         removeIf([](const Entry &e) {
-            return e.method == Method::ResourcesList || e.method == Method::ResourceTemplatesList;
+            return e.method == Method::ResourcesList || e.method == Method::ResourcesTemplatesList;
         });
-    } else if (notificationMethod == Notification::ResourceUpdated) {
-        const QString uri = notificationParams.value(Field::Uri).toString();
+    } else if (notificationMethod == Method::ResourceUpdatedNotification) {
+        const QString uri = notificationParams.value(Key::Uri).toString();
         removeIf([&uri](const Entry &e) { return e.method == Method::ResourcesRead && e.uri == uri; });
     }
 }

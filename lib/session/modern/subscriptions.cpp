@@ -1,6 +1,9 @@
 #include "subscriptions.h"
 
-#include "vocabulary.h"
+#include "protocol/keys.h"
+#include "protocol/methods.h"
+#include "protocol/versions.h"
+#include "protocol/errorcodes.h"
 
 #include <QJsonArray>
 
@@ -17,23 +20,23 @@ QJsonObject SubscriptionFilter::toJson() const
 {
     QJsonObject object;
     if (toolsListChanged)
-        object.insert(Field::ToolsListChanged, true);
+        object.insert(Key::ToolsListChanged, true);
     if (promptsListChanged)
-        object.insert(Field::PromptsListChanged, true);
+        object.insert(Key::PromptsListChanged, true);
     if (resourcesListChanged)
-        object.insert(Field::ResourcesListChanged, true);
+        object.insert(Key::ResourcesListChanged, true);
     if (!resourceSubscriptions.isEmpty())
-        object.insert(Field::ResourceSubscriptions, QJsonArray::fromStringList(resourceSubscriptions));
+        object.insert(Key::ResourceSubscriptions, QJsonArray::fromStringList(resourceSubscriptions));
     return object;
 }
 
 SubscriptionFilter SubscriptionFilter::fromJson(const QJsonObject &object)
 {
     SubscriptionFilter filter;
-    filter.toolsListChanged = object.value(Field::ToolsListChanged).toBool();
-    filter.promptsListChanged = object.value(Field::PromptsListChanged).toBool();
-    filter.resourcesListChanged = object.value(Field::ResourcesListChanged).toBool();
-    for (const QJsonValue &uri : object.value(Field::ResourceSubscriptions).toArray()) {
+    filter.toolsListChanged = object.value(Key::ToolsListChanged).toBool();
+    filter.promptsListChanged = object.value(Key::PromptsListChanged).toBool();
+    filter.resourcesListChanged = object.value(Key::ResourcesListChanged).toBool();
+    for (const QJsonValue &uri : object.value(Key::ResourceSubscriptions).toArray()) {
         if (uri.isString())
             filter.resourceSubscriptions.append(uri.toString());
     }
@@ -55,7 +58,7 @@ SubscriptionFilter SubscriptionFilter::notHonouredBy(const SubscriptionFilter &a
 
 QJsonObject listenParams(const SubscriptionFilter &filter)
 {
-    return {{Field::Notifications, filter.toJson()}};
+    return {{Key::Notifications, filter.toJson()}};
 }
 
 ListenStream::ListenStream(const MessageId &requestId, const SubscriptionFilter &requested)
@@ -75,28 +78,28 @@ ListenEvent ListenStream::accept(const Message &message)
     if (!message.isNotification())
         return {};
     const QJsonObject params = message.paramsObject();
-    const QJsonValue tag = params.value(MetaKey::Meta).toObject().value(MetaKey::SubscriptionId);
+    const QJsonValue tag = params.value(Key::Meta).toObject().value(MetaKey::SubscriptionId);
     bool validTag = false;
     if (tag.isUndefined() || MessageId::fromJson(tag, &validTag) != m_requestId || !validTag)
         return {};
 
     const QString method = message.method();
-    if (method == Notification::SubscriptionsAcknowledged) {
+    if (method == Method::SubscriptionsAcknowledgedNotification) {
         m_acknowledged = true;
-        m_acknowledgedFilter = SubscriptionFilter::fromJson(params.value(Field::Notifications).toObject());
+        m_acknowledgedFilter = SubscriptionFilter::fromJson(params.value(Key::Notifications).toObject());
         return {ListenEvent::Kind::Acknowledged, m_acknowledgedFilter, {}, {}};
     }
     if (!m_acknowledged)
         return violation(tr("The server sent %1 on the subscription before acknowledging it.").arg(method));
 
-    if (method == Notification::ToolsListChanged && m_requested.toolsListChanged)
+    if (method == Method::ToolsListChangedNotification && m_requested.toolsListChanged)
         return {ListenEvent::Kind::ToolsListChanged, {}, {}, {}};
-    if (method == Notification::PromptsListChanged && m_requested.promptsListChanged)
+    if (method == Method::PromptsListChangedNotification && m_requested.promptsListChanged)
         return {ListenEvent::Kind::PromptsListChanged, {}, {}, {}};
-    if (method == Notification::ResourcesListChanged && m_requested.resourcesListChanged)
+    if (method == Method::ResourcesListChangedNotification && m_requested.resourcesListChanged)
         return {ListenEvent::Kind::ResourcesListChanged, {}, {}, {}};
-    if (method == Notification::ResourceUpdated) {
-        const QString uri = params.value(Field::Uri).toString();
+    if (method == Method::ResourceUpdatedNotification) {
+        const QString uri = params.value(Key::Uri).toString();
         if (m_requested.resourceSubscriptions.contains(uri))
             return {ListenEvent::Kind::ResourceUpdated, {}, uri, {}};
         return violation(tr("The server sent an update of %1, a resource this subscription did not ask for.")

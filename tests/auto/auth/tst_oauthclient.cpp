@@ -18,6 +18,7 @@
 
 #include <QCryptographicHash>
 #include <QDateTime>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QProcess>
 #include <QNetworkAccessManager>
@@ -270,7 +271,10 @@ QJsonObject verifiedJws(const QByteArray &jws, const QJsonObject &jwk = {})
     QStringList arguments{QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/auth/jws_verify.py"), QString::fromLatin1(jws)};
     if (!jwk.isEmpty())
         arguments << QString::fromUtf8(QJsonDocument(jwk).toJson(QJsonDocument::Compact));
-    verifier.start(QStringLiteral("python3"), arguments);
+    // Debian's interpreter: scripts/setup.sh installs python3-cryptography for it, and a python3
+    // earlier on PATH (pyenv, a virtualenv) may not have the module.
+    const QString debianPython = QStringLiteral("/usr/bin/python3");
+    verifier.start(QFileInfo::exists(debianPython) ? debianPython : QStringLiteral("python3"), arguments);
     if (!verifier.waitForFinished(20000) || verifier.exitStatus() != QProcess::NormalExit || verifier.exitCode() != 0) {
         qWarning() << "jws_verify.py:" << verifier.readAllStandardError();
         return {};
