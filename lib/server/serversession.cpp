@@ -179,11 +179,11 @@ void ServerSession::handleNotification(const Message &notification)
         }
     } else if (method == QLatin1String("notifications/cancelled")) {
         bool ok = false;
-        const MessageId id = MessageId::fromJson(notification.paramsObject().value(key("requestId")), &ok);
+        const MessageId id = MessageId::fromJson(notification.paramsObject().value(Key::RequestId), &ok);
         RequestContext *context = ok ? m_inFlight.take(id) : nullptr;
         // Unknown or already answered requests are ignored, as the spec asks.
         if (context)
-            context->cancel(notification.paramsObject().value(key("reason")).toString());
+            context->cancel(notification.paramsObject().value(Key::Reason).toString());
         if (ok && m_listens.contains(id))
             endListen(id); // stdio ends a subscription this way (subscriptions.mdx)
         if (ok)
@@ -240,9 +240,9 @@ void ServerSession::log(LogLevel level, const QString &logger, const QJsonValue 
 
 void ServerSession::sendLog(LogLevel level, const QString &logger, const QJsonValue &data, const MessageId &relatedRequest)
 {
-    QJsonObject params{{key("level"), logLevelName(level)}, {key("data"), data}};
+    QJsonObject params{{Key::Level, logLevelName(level)}, {Key::Data, data}};
     if (!logger.isEmpty())
-        params.insert(key("logger"), logger);
+        params.insert(Key::Logger, logger);
     sendNotification(QStringLiteral("notifications/message"), params, relatedRequest);
 }
 
@@ -260,7 +260,7 @@ QSet<QString> ServerSession::subscriptions() const
 {
     QSet<QString> uris = m_subscriptions;
     for (const QJsonObject &filter : m_listens) {
-        for (const QJsonValue &uri : filter.value(key("resourceSubscriptions")).toArray())
+        for (const QJsonValue &uri : filter.value(Key::ResourceSubscriptions).toArray())
             uris.insert(uri.toString());
     }
     return uris;
@@ -275,18 +275,18 @@ void ServerSession::notifyListChanged(const QString &method)
     const QString filterKey = kind + QStringLiteral("ListChanged");
     for (auto it = m_listens.begin(); it != m_listens.end(); ++it) {
         if (it->value(filterKey).toBool())
-            sendNotification(method, {{key("_meta"), QJsonObject{{QString(MetaKey::SubscriptionId), it.key().toJson()}}}}, it.key());
+            sendNotification(method, {{Key::Meta, QJsonObject{{QString(MetaKey::SubscriptionId), it.key().toJson()}}}}, it.key());
     }
 }
 
 void ServerSession::notifyResourceUpdated(const QString &uri)
 {
     if (m_subscriptions.contains(uri))
-        sendNotification(QStringLiteral("notifications/resources/updated"), {{key("uri"), uri}});
+        sendNotification(QStringLiteral("notifications/resources/updated"), {{Key::Uri, uri}});
     for (auto it = m_listens.begin(); it != m_listens.end(); ++it) {
-        if (it->value(key("resourceSubscriptions")).toArray().contains(uri))
+        if (it->value(Key::ResourceSubscriptions).toArray().contains(uri))
             sendNotification(QStringLiteral("notifications/resources/updated"),
-                             {{key("uri"), uri}, {key("_meta"), QJsonObject{{QString(MetaKey::SubscriptionId), it.key().toJson()}}}},
+                             {{Key::Uri, uri}, {Key::Meta, QJsonObject{{QString(MetaKey::SubscriptionId), it.key().toJson()}}}},
                              it.key());
     }
 }
@@ -297,7 +297,7 @@ bool ServerSession::isModernRequest(const Message &request) const
 {
     if (!m_server->speaksModern())
         return false;
-    const QJsonObject meta = request.paramsObject().value(key("_meta")).toObject();
+    const QJsonObject meta = request.paramsObject().value(Key::Meta).toObject();
     // Modern-only: everything but a legacy client's initialize, which is refused by name.
     if (!m_server->speaksLegacy())
         return request.method() != QLatin1String("initialize") || meta.contains(QString(MetaKey::ProtocolVersion));
@@ -314,15 +314,15 @@ void ServerSession::refuseLegacyRequest(const Message &request)
         request.id(), {ModernErrorCode::UnsupportedProtocolVersion,
                        QStringLiteral("Unsupported protocol version: this server speaks only MCP %1, without the initialize "
                                       "handshake").arg(supported.join(QStringLiteral(", "))),
-                       QJsonObject{{key("supported"), QJsonArray::fromStringList(supported)},
-                                   {key("requested"), request.paramsObject().value(key("protocolVersion"))}}}));
+                       QJsonObject{{Key::Supported, QJsonArray::fromStringList(supported)},
+                                   {Key::Requested, request.paramsObject().value(Key::ProtocolVersion)}}}));
 }
 
 void ServerSession::handleModernRequest(const Message &request)
 {
     const QString method = request.method();
     const QJsonObject params = request.paramsObject();
-    const QJsonObject meta = params.value(key("_meta")).toObject();
+    const QJsonObject meta = params.value(Key::Meta).toObject();
     const QJsonValue version = meta.value(QString(MetaKey::ProtocolVersion));
     const QJsonValue capabilities = meta.value(QString(MetaKey::ClientCapabilities));
     if (!version.isString()) {
@@ -335,8 +335,8 @@ void ServerSession::handleModernRequest(const Message &request)
     }
     if (!Server::modernProtocolVersions().contains(version.toString())) {
         reply(Message::errorResponse(request.id(), {ModernErrorCode::UnsupportedProtocolVersion, QStringLiteral("Unsupported protocol version"),
-                                                    QJsonObject{{key("supported"), QJsonArray::fromStringList(Server::modernProtocolVersions())},
-                                                                {key("requested"), version}}}));
+                                                    QJsonObject{{Key::Supported, QJsonArray::fromStringList(Server::modernProtocolVersions())},
+                                                                {Key::Requested, version}}}));
         return;
     }
     ModernRequest modern{method, capabilities.toObject(), std::nullopt, {}, false};
@@ -347,16 +347,16 @@ void ServerSession::handleModernRequest(const Message &request)
             return;
         }
     }
-    const QJsonValue inputResponses = params.value(key("inputResponses"));
+    const QJsonValue inputResponses = params.value(Key::InputResponses);
     if (!inputResponses.isUndefined() && !inputResponses.isObject()) {
         reply(invalidParams(request, QStringLiteral("inputResponses must be an object")));
         return;
     }
-    if (params.contains(key("requestState"))) {
+    if (params.contains(Key::RequestState)) {
         // Attacker-controlled input (mrtr.mdx): only a state we signed for this very request counts.
-        const QJsonObject state = m_server->verifyRequestState(params.value(key("requestState")).toString());
-        const QString name = params.value(method == QLatin1String("resources/read") ? key("uri") : key("name")).toString();
-        if (state.isEmpty() || state.value(key("method")).toString() != method || state.value(key("name")).toString() != name) {
+        const QJsonObject state = m_server->verifyRequestState(params.value(Key::RequestState).toString());
+        const QString name = params.value(method == QLatin1String("resources/read") ? Key::Uri : Key::Name).toString();
+        if (state.isEmpty() || state.value(Key::Method).toString() != method || state.value(Key::Name).toString() != name) {
             reply(invalidParams(request, QStringLiteral("requestState failed verification")));
             return;
         }
@@ -366,7 +366,7 @@ void ServerSession::handleModernRequest(const Message &request)
     m_modernRequests.insert(request.id(), modern);
 
     if (m_server->tasksEnabled() && method.startsWith(QLatin1String("tasks/"))
-        && !modern.clientCapabilities.value(key("extensions")).toObject().contains(Server::tasksExtension())) {
+        && !modern.clientCapabilities.value(Key::Extensions).toObject().contains(Server::tasksExtension())) {
         reply(tasksExtensionMissing(request, QStringLiteral("%1 needs the %2 extension").arg(method, Server::tasksExtension())));
         return;
     }
@@ -379,17 +379,17 @@ Message ServerSession::decorateModernReply(const Message &reply)
     if (!reply.isResponse())
         return reply;
     QJsonObject result = reply.result().toObject();
-    if (!result.contains(key("resultType")))
-        result.insert(key("resultType"), key("complete"));
-    QJsonObject meta = result.value(key("_meta")).toObject();
+    if (!result.contains(Key::ResultType))
+        result.insert(Key::ResultType, ResultTypeValue::Complete);
+    QJsonObject meta = result.value(Key::Meta).toObject();
     meta.insert(QString(MetaKey::ServerInfo), m_server->serverInfo());
-    result.insert(key("_meta"), meta);
-    static const QStringList lists{key("server/discover"), key("tools/list"), key("prompts/list"), key("resources/list"),
-                                   key("resources/templates/list")};
+    result.insert(Key::Meta, meta);
+    static const QStringList lists{Method::ServerDiscover, Method::ToolsList, Method::PromptsList, Method::ResourcesList,
+                                   Method::ResourcesTemplatesList};
     const bool list = lists.contains(modern.method);
-    if ((list || modern.method == QLatin1String("resources/read")) && result.value(key("resultType")) == QLatin1String("complete")) {
-        result.insert(key("ttlMs"), list ? m_server->listTtlMs() : m_server->readTtlMs());
-        result.insert(key("cacheScope"), key("public"));
+    if ((list || modern.method == QLatin1String("resources/read")) && result.value(Key::ResultType) == QLatin1String("complete")) {
+        result.insert(Key::TtlMs, list ? m_server->listTtlMs() : m_server->readTtlMs());
+        result.insert(Key::CacheScope, CacheScopeValue::Public);
     }
     return Message::response(reply.id(), result);
 }
@@ -397,27 +397,27 @@ Message ServerSession::decorateModernReply(const Message &reply)
 QJsonObject ServerSession::modernCapabilities() const
 {
     QJsonObject capabilities = m_server->capabilities();
-    capabilities.remove(key("tasks")); // the 2025-11-25 form; tasks are an extension now
+    capabilities.remove(Key::Tasks); // the 2025-11-25 form; tasks are an extension now
     if (m_server->tasksEnabled()) {
-        QJsonObject extensions = capabilities.value(key("extensions")).toObject();
+        QJsonObject extensions = capabilities.value(Key::Extensions).toObject();
         extensions.insert(Server::tasksExtension(), QJsonObject());
-        capabilities.insert(key("extensions"), extensions);
+        capabilities.insert(Key::Extensions, extensions);
     }
     return capabilities;
 }
 
 void ServerSession::discover(const Message &request)
 {
-    QJsonObject result{{key("supportedVersions"), QJsonArray::fromStringList(Server::modernProtocolVersions())},
-                       {key("capabilities"), modernCapabilities()}};
+    QJsonObject result{{Key::SupportedVersions, QJsonArray::fromStringList(Server::modernProtocolVersions())},
+                       {Key::Capabilities, modernCapabilities()}};
     if (!m_server->instructions().isEmpty())
-        result.insert(key("instructions"), m_server->instructions());
+        result.insert(Key::Instructions, m_server->instructions());
     reply(Message::response(request.id(), result));
 }
 
 void ServerSession::listen(const Message &request)
 {
-    const QJsonObject requested = request.paramsObject().value(key("notifications")).toObject();
+    const QJsonObject requested = request.paramsObject().value(Key::Notifications).toObject();
     // The acknowledgement names what the server honours: everything it can send of what was asked.
     QJsonObject accepted;
     for (const char *flag : {"toolsListChanged", "promptsListChanged", "resourcesListChanged"}) {
@@ -425,16 +425,16 @@ void ServerSession::listen(const Message &request)
             accepted.insert(key(flag), true);
     }
     QJsonArray uris;
-    for (const QJsonValue &uri : requested.value(key("resourceSubscriptions")).toArray()) {
+    for (const QJsonValue &uri : requested.value(Key::ResourceSubscriptions).toArray()) {
         if (uri.isString())
             uris.append(uri);
     }
-    if (requested.contains(key("resourceSubscriptions")))
-        accepted.insert(key("resourceSubscriptions"), uris);
+    if (requested.contains(Key::ResourceSubscriptions))
+        accepted.insert(Key::ResourceSubscriptions, uris);
     m_listens.insert(request.id(), accepted);
     sendNotification(QStringLiteral("notifications/subscriptions/acknowledged"),
-                     {{key("_meta"), QJsonObject{{QString(MetaKey::SubscriptionId), request.id().toJson()}}},
-                      {key("notifications"), accepted}},
+                     {{Key::Meta, QJsonObject{{QString(MetaKey::SubscriptionId), request.id().toJson()}}},
+                      {Key::Notifications, accepted}},
                      request.id());
     for (const QJsonValue &uri : std::as_const(uris))
         Q_EMIT m_server->subscriptionsChanged(uri.toString());
@@ -443,7 +443,7 @@ void ServerSession::listen(const Message &request)
 void ServerSession::endListen(const MessageId &id)
 {
     const QJsonObject filter = m_listens.take(id);
-    for (const QJsonValue &uri : filter.value(key("resourceSubscriptions")).toArray())
+    for (const QJsonValue &uri : filter.value(Key::ResourceSubscriptions).toArray())
         Q_EMIT m_server->subscriptionsChanged(uri.toString());
 }
 
@@ -461,27 +461,27 @@ RequestContext *ServerSession::startRequest(const Message &request)
 void ServerSession::initialize(const Message &request)
 {
     const QJsonObject params = request.paramsObject();
-    const QJsonValue requested = params.value(key("protocolVersion"));
+    const QJsonValue requested = params.value(Key::ProtocolVersion);
     if (!requested.isString()) {
         reply(invalidParams(request, QStringLiteral("initialize needs a protocolVersion string")));
         return;
     }
     m_protocolVersion = m_server->negotiateProtocolVersion(requested.toString());
-    m_clientInfo = params.value(key("clientInfo")).toObject();
-    m_clientCapabilities = params.value(key("capabilities")).toObject();
+    m_clientInfo = params.value(Key::ClientInfo).toObject();
+    m_clientCapabilities = params.value(Key::Capabilities).toObject();
     QJsonObject result{
-        {key("protocolVersion"), m_protocolVersion},
-        {key("capabilities"), m_server->capabilities()},
-        {key("serverInfo"), m_server->serverInfo()},
+        {Key::ProtocolVersion, m_protocolVersion},
+        {Key::Capabilities, m_server->capabilities()},
+        {Key::ServerInfo, m_server->serverInfo()},
     };
     if (!m_server->instructions().isEmpty())
-        result.insert(key("instructions"), m_server->instructions());
+        result.insert(Key::Instructions, m_server->instructions());
     reply(Message::response(request.id(), result));
 }
 
 void ServerSession::replyWithPage(const Message &request, const QJsonArray &all, const QString &listKey)
 {
-    const QJsonValue cursor = request.paramsObject().value(key("cursor"));
+    const QJsonValue cursor = request.paramsObject().value(Key::Cursor);
     QJsonArray items;
     QString nextCursor;
     if ((!cursor.isUndefined() && !cursor.isString())
@@ -491,25 +491,25 @@ void ServerSession::replyWithPage(const Message &request, const QJsonArray &all,
     }
     QJsonObject result{{listKey, items}};
     if (!nextCursor.isEmpty())
-        result.insert(key("nextCursor"), nextCursor);
+        result.insert(Key::NextCursor, nextCursor);
     reply(Message::response(request.id(), result));
 }
 
 void ServerSession::listTools(const Message &request)
 {
-    replyWithPage(request, m_server->toolDefinitions(), key("tools"));
+    replyWithPage(request, m_server->toolDefinitions(), Key::Tools);
 }
 
 void ServerSession::callTool(const Message &request)
 {
     const QJsonObject params = request.paramsObject();
-    const QString name = params.value(key("name")).toString();
+    const QString name = params.value(Key::Name).toString();
     const Server::Tool *tool = m_server->tool(name);
     if (!tool) {
         reply(invalidParams(request, QStringLiteral("Unknown tool: ") + name));
         return;
     }
-    const QJsonValue arguments = params.value(key("arguments"));
+    const QJsonValue arguments = params.value(Key::Arguments);
     if (!arguments.isUndefined() && !arguments.isObject()) {
         reply(invalidParams(request, QStringLiteral("arguments must be an object")));
         return;
@@ -518,8 +518,8 @@ void ServerSession::callTool(const Message &request)
     const auto modern = m_modernRequests.constFind(request.id());
     bool mayBecomeTask = false;
     if (m_server->tasksEnabled() && modern != m_modernRequests.constEnd()) {
-        const QString support = tool->definition.value(key("execution")).toObject().value(key("taskSupport")).toString();
-        const bool declared = modern->clientCapabilities.value(key("extensions")).toObject().contains(Server::tasksExtension());
+        const QString support = tool->definition.value(Key::Execution).toObject().value(Key::TaskSupport).toString();
+        const bool declared = modern->clientCapabilities.value(Key::Extensions).toObject().contains(Server::tasksExtension());
         if (support == QLatin1String("required") && !declared) {
             reply(tasksExtensionMissing(request, QStringLiteral("Tool %1 runs only as a task: declare %2").arg(name, Server::tasksExtension())));
             return;
@@ -529,9 +529,9 @@ void ServerSession::callTool(const Message &request)
         mayBecomeTask = declared && (support == QLatin1String("optional") || support == QLatin1String("required"));
     }
     const bool legacyTasks = m_server->tasksEnabled() && modern == m_modernRequests.constEnd();
-    const bool asTask = legacyTasks && params.value(key("task")).isObject();
+    const bool asTask = legacyTasks && params.value(Key::Task).isObject();
     if (legacyTasks) {
-        const QString support = tool->definition.value(key("execution")).toObject().value(key("taskSupport")).toString();
+        const QString support = tool->definition.value(Key::Execution).toObject().value(Key::TaskSupport).toString();
         const bool taskAllowed = support == QLatin1String("optional") || support == QLatin1String("required");
         if (asTask && !taskAllowed) {
             reply(Message::errorResponse(request.id(), {ErrorCode::MethodNotFound,
@@ -546,7 +546,7 @@ void ServerSession::callTool(const Message &request)
     }
     // Input validation failures are tool errors (2025-11-25), so the model can correct itself.
     QString missing;
-    const QJsonArray required = tool->definition.value(key("inputSchema")).toObject().value(key("required")).toArray();
+    const QJsonArray required = tool->definition.value(Key::InputSchema).toObject().value(Key::Required).toArray();
     for (const QJsonValue &each : required) {
         if (!arguments.toObject().contains(each.toString())) {
             missing = each.toString();
@@ -581,15 +581,15 @@ bool ServerSession::Task::isTerminal() const
 QJsonObject ServerSession::taskJson(const Task &task) const
 {
     QJsonObject object{
-        {key("taskId"), task.id},
-        {key("status"), task.status},
-        {key("createdAt"), task.createdAt.toString(Qt::ISODateWithMs)},
-        {key("lastUpdatedAt"), task.lastUpdatedAt.toString(Qt::ISODateWithMs)},
-        {key("ttl"), task.ttl},
-        {key("pollInterval"), m_server->taskPollInterval()},
+        {Key::TaskId, task.id},
+        {Key::Status, task.status},
+        {Key::CreatedAt, task.createdAt.toString(Qt::ISODateWithMs)},
+        {Key::LastUpdatedAt, task.lastUpdatedAt.toString(Qt::ISODateWithMs)},
+        {Key::Ttl, task.ttl},
+        {Key::PollInterval, m_server->taskPollInterval()},
     };
     if (!task.statusMessage.isEmpty())
-        object.insert(key("statusMessage"), task.statusMessage);
+        object.insert(Key::StatusMessage, task.statusMessage);
     return object;
 }
 
@@ -599,19 +599,19 @@ void ServerSession::startTask(const Message &request, RequestContext *context)
     task.id = QStringLiteral("task-%1").arg(m_nextTaskNumber++);
     task.status = QStringLiteral("working");
     task.createdAt = task.lastUpdatedAt = QDateTime::currentDateTimeUtc();
-    const QJsonValue ttl = request.paramsObject().value(key("task")).toObject().value(key("ttl"));
+    const QJsonValue ttl = request.paramsObject().value(Key::Task).toObject().value(Key::Ttl);
     // Results are kept for the requested time, at most an hour (null would mean forever).
     task.ttl = ttl.isDouble() ? qBound(0.0, ttl.toDouble(), 3600000.0) : 300000.0;
     task.context = context;
     context->m_taskId = task.id;
     m_tasks.insert(task.id, task);
     m_taskOrder.append(task.id);
-    reply(Message::response(request.id(), QJsonObject{{key("task"), taskJson(task)}}));
+    reply(Message::response(request.id(), QJsonObject{{Key::Task, taskJson(task)}}));
 }
 
 ServerSession::Task *ServerSession::findTask(const Message &request)
 {
-    const QString id = request.paramsObject().value(key("taskId")).toString();
+    const QString id = request.paramsObject().value(Key::TaskId).toString();
     const auto it = m_tasks.find(id);
     if (it == m_tasks.end()) {
         reply(invalidParams(request, QStringLiteral("Unknown task: ") + id));
@@ -638,16 +638,16 @@ void ServerSession::finishTask(RequestContext *context, const QJsonObject &resul
     if (it == m_tasks.end() || it->isTerminal())
         return;
     it->context = nullptr;
-    if (it->modern && !error && result.value(key("resultType")) == QLatin1String("input_required")) {
+    if (it->modern && !error && result.value(Key::ResultType) == QLatin1String("input_required")) {
         // The round asked for input: the client answers it with tasks/update.
-        it->inputRequests = result.value(key("inputRequests")).toObject();
+        it->inputRequests = result.value(Key::InputRequests).toObject();
         setTaskStatus(it->id, QStringLiteral("input_required"));
         return;
     }
     it->result = result;
     it->error = error;
     // A modern task fails only with a JSON-RPC error; a tool error is a completed result.
-    const bool failed = error || (!it->modern && result.value(key("isError")).toBool());
+    const bool failed = error || (!it->modern && result.value(Key::IsError).toBool());
     setTaskStatus(it->id, failed ? QStringLiteral("failed") : QStringLiteral("completed"),
                   error ? error->message : QString());
     const QList<MessageId> waiting = std::exchange(it->waiting, {});
@@ -672,9 +672,9 @@ void ServerSession::answerTaskResult(const Task &task, const MessageId &request)
         return;
     }
     QJsonObject result = task.result;
-    QJsonObject meta = result.value(key("_meta")).toObject();
-    meta.insert(key("io.modelcontextprotocol/related-task"), QJsonObject{{key("taskId"), task.id}});
-    result.insert(key("_meta"), meta);
+    QJsonObject meta = result.value(Key::Meta).toObject();
+    meta.insert(key("io.modelcontextprotocol/related-task"), QJsonObject{{Key::TaskId, task.id}});
+    result.insert(Key::Meta, meta);
     reply(Message::response(request, result));
 }
 
@@ -725,7 +725,7 @@ void ServerSession::listTasks(const Message &request)
     QJsonArray all;
     for (const QString &id : std::as_const(m_taskOrder))
         all.append(taskJson(m_tasks.value(id)));
-    replyWithPage(request, all, key("tasks"));
+    replyWithPage(request, all, Key::Tasks);
 }
 
 QJsonObject ServerSession::adoptModernTask(RequestContext *context)
@@ -750,14 +750,14 @@ QJsonObject ServerSession::adoptModernTask(RequestContext *context)
     m_tasks.insert(task.id, task);
     m_taskOrder.append(task.id);
     QJsonObject created = modernTaskJson(task, false);
-    created.insert(key("resultType"), key("task"));
+    created.insert(Key::ResultType, Key::Task);
     return created;
 }
 
 void ServerSession::runModernTaskRound(const QString &taskId)
 {
     Task &task = m_tasks[taskId];
-    const Server::Tool *tool = m_server->tool(task.request.paramsObject().value(key("name")).toString());
+    const Server::Tool *tool = m_server->tool(task.request.paramsObject().value(Key::Name).toString());
     auto *context = new RequestContext(this, task.request);
     context->setModern(task.clientCapabilities, std::nullopt, task.answers, false);
     context->m_taskId = taskId;
@@ -775,15 +775,15 @@ void ServerSession::runModernTaskRound(const QString &taskId)
 QJsonObject ServerSession::modernTaskJson(const Task &task, bool detailed) const
 {
     QJsonObject object{
-        {key("taskId"), task.id},
-        {key("status"), task.status},
-        {key("createdAt"), task.createdAt.toString(Qt::ISODateWithMs)},
-        {key("lastUpdatedAt"), task.lastUpdatedAt.toString(Qt::ISODateWithMs)},
-        {key("ttlMs"), task.ttl},
+        {Key::TaskId, task.id},
+        {Key::Status, task.status},
+        {Key::CreatedAt, task.createdAt.toString(Qt::ISODateWithMs)},
+        {Key::LastUpdatedAt, task.lastUpdatedAt.toString(Qt::ISODateWithMs)},
+        {Key::TtlMs, task.ttl},
         {key("pollIntervalMs"), m_server->taskPollInterval()},
     };
     if (!task.statusMessage.isEmpty())
-        object.insert(key("statusMessage"), task.statusMessage);
+        object.insert(Key::StatusMessage, task.statusMessage);
     if (!detailed)
         return object;
     if (task.status == QLatin1String("completed"))
@@ -791,14 +791,14 @@ QJsonObject ServerSession::modernTaskJson(const Task &task, bool detailed) const
     else if (task.status == QLatin1String("failed") && task.error)
         object.insert(key("error"), task.error->toJson());
     else if (task.status == QLatin1String("input_required"))
-        object.insert(key("inputRequests"), task.inputRequests);
+        object.insert(Key::InputRequests, task.inputRequests);
     return object;
 }
 
 void ServerSession::getModernTask(const Message &request)
 {
     ServerSession *host = m_server->taskHost();
-    const auto it = host->m_tasks.constFind(request.paramsObject().value(key("taskId")).toString());
+    const auto it = host->m_tasks.constFind(request.paramsObject().value(Key::TaskId).toString());
     if (it == host->m_tasks.constEnd() || !it->modern) {
         reply(invalidParams(request, QStringLiteral("Unknown task")));
         return;
@@ -809,9 +809,9 @@ void ServerSession::getModernTask(const Message &request)
 void ServerSession::updateModernTask(const Message &request)
 {
     ServerSession *host = m_server->taskHost();
-    const QString taskId = request.paramsObject().value(key("taskId")).toString();
+    const QString taskId = request.paramsObject().value(Key::TaskId).toString();
     const auto it = host->m_tasks.find(taskId);
-    const QJsonValue responses = request.paramsObject().value(key("inputResponses"));
+    const QJsonValue responses = request.paramsObject().value(Key::InputResponses);
     if (it == host->m_tasks.end() || !it->modern) {
         reply(invalidParams(request, QStringLiteral("Unknown task")));
         return;
@@ -838,7 +838,7 @@ void ServerSession::updateModernTask(const Message &request)
 void ServerSession::cancelModernTask(const Message &request)
 {
     ServerSession *host = m_server->taskHost();
-    const QString taskId = request.paramsObject().value(key("taskId")).toString();
+    const QString taskId = request.paramsObject().value(Key::TaskId).toString();
     const auto it = host->m_tasks.find(taskId);
     if (it == host->m_tasks.end() || !it->modern) {
         reply(invalidParams(request, QStringLiteral("Unknown task")));
@@ -860,17 +860,17 @@ void ServerSession::cancelModernTask(const Message &request)
 
 void ServerSession::listResources(const Message &request)
 {
-    replyWithPage(request, m_server->resourceDefinitions(), key("resources"));
+    replyWithPage(request, m_server->resourceDefinitions(), Key::Resources);
 }
 
 void ServerSession::listResourceTemplates(const Message &request)
 {
-    replyWithPage(request, m_server->resourceTemplateDefinitions(), key("resourceTemplates"));
+    replyWithPage(request, m_server->resourceTemplateDefinitions(), Key::ResourceTemplates);
 }
 
 void ServerSession::readResource(const Message &request)
 {
-    const QJsonValue uri = request.paramsObject().value(key("uri"));
+    const QJsonValue uri = request.paramsObject().value(Key::Uri);
     if (!uri.isString()) {
         reply(invalidParams(request, QStringLiteral("resources/read needs a uri")));
         return;
@@ -880,15 +880,15 @@ void ServerSession::readResource(const Message &request)
         // 2026-07-28 moved "not found" to Invalid params (-32602).
         const int code = m_modernRequests.contains(request.id()) ? int(ErrorCode::InvalidParams) : int(ErrorCode::ResourceNotFound);
         reply(Message::errorResponse(request.id(), {code, QStringLiteral("Resource not found"),
-                                                    QJsonObject{{key("uri"), uri}}}));
+                                                    QJsonObject{{Key::Uri, uri}}}));
         return;
     }
-    reply(Message::response(request.id(), QJsonObject{{key("contents"), contents}}));
+    reply(Message::response(request.id(), QJsonObject{{Key::Contents, contents}}));
 }
 
 void ServerSession::subscribe(const Message &request, bool on)
 {
-    const QJsonValue uri = request.paramsObject().value(key("uri"));
+    const QJsonValue uri = request.paramsObject().value(Key::Uri);
     if (!uri.isString()) {
         reply(invalidParams(request, QStringLiteral("a uri is needed")));
         return;
@@ -905,25 +905,25 @@ void ServerSession::subscribe(const Message &request, bool on)
 
 void ServerSession::listPrompts(const Message &request)
 {
-    replyWithPage(request, m_server->promptDefinitions(), key("prompts"));
+    replyWithPage(request, m_server->promptDefinitions(), Key::Prompts);
 }
 
 void ServerSession::getPrompt(const Message &request)
 {
     const QJsonObject params = request.paramsObject();
-    const QString name = params.value(key("name")).toString();
+    const QString name = params.value(Key::Name).toString();
     const Server::Prompt *prompt = m_server->prompt(name);
     if (!prompt) {
         reply(invalidParams(request, QStringLiteral("Unknown prompt: ") + name));
         return;
     }
-    const QJsonObject arguments = params.value(key("arguments")).toObject();
-    const QJsonArray declared = prompt->definition.value(key("arguments")).toArray();
+    const QJsonObject arguments = params.value(Key::Arguments).toObject();
+    const QJsonArray declared = prompt->definition.value(Key::Arguments).toArray();
     for (const QJsonValue &each : declared) {
         const QJsonObject argument = each.toObject();
-        if (argument.value(key("required")).toBool() && !arguments.contains(argument.value(key("name")).toString())) {
+        if (argument.value(Key::Required).toBool() && !arguments.contains(argument.value(Key::Name).toString())) {
             reply(invalidParams(request, QStringLiteral("Missing required argument: ")
-                                             + argument.value(key("name")).toString()));
+                                             + argument.value(Key::Name).toString()));
             return;
         }
     }
@@ -936,12 +936,12 @@ void ServerSession::getPrompt(const Message &request)
 void ServerSession::complete(const Message &request)
 {
     const QJsonObject params = request.paramsObject();
-    const QJsonObject ref = params.value(key("ref")).toObject();
-    const QJsonObject argument = params.value(key("argument")).toObject();
-    const QJsonObject contextArguments = params.value(key("context")).toObject().value(key("arguments")).toObject();
+    const QJsonObject ref = params.value(Key::Ref).toObject();
+    const QJsonObject argument = params.value(Key::Argument).toObject();
+    const QJsonObject contextArguments = params.value(Key::Context).toObject().value(Key::Arguments).toObject();
     bool known = false;
-    QStringList values = m_server->complete(ref, argument.value(key("name")).toString(),
-                                            argument.value(key("value")).toString(), contextArguments, &known);
+    QStringList values = m_server->complete(ref, argument.value(Key::Name).toString(),
+                                            argument.value(Key::Value).toString(), contextArguments, &known);
     if (!known) {
         reply(invalidParams(request, QStringLiteral("Unknown completion reference")));
         return;
@@ -949,15 +949,15 @@ void ServerSession::complete(const Message &request)
     const qsizetype total = values.size();
     if (values.size() > 100)
         values = values.first(100);
-    QJsonObject completion{{key("values"), QJsonArray::fromStringList(values)},
-                           {key("total"), total},
-                           {key("hasMore"), total > values.size()}};
-    reply(Message::response(request.id(), QJsonObject{{key("completion"), completion}}));
+    QJsonObject completion{{Key::Values, QJsonArray::fromStringList(values)},
+                           {Key::Total, total},
+                           {Key::HasMore, total > values.size()}};
+    reply(Message::response(request.id(), QJsonObject{{Key::Completion, completion}}));
 }
 
 void ServerSession::setLogLevel(const Message &request)
 {
-    const std::optional<LogLevel> level = logLevelFromName(request.paramsObject().value(key("level")).toString());
+    const std::optional<LogLevel> level = logLevelFromName(request.paramsObject().value(Key::Level).toString());
     if (!level) {
         reply(invalidParams(request, QStringLiteral("Unknown log level")));
         return;
