@@ -59,6 +59,7 @@ struct CollectionCall
     QString target;        // the tool or prompt name, or the resource URI
     QJsonObject arguments; // tool or prompt arguments
     QJsonObject params;    // other methods: the params as sent
+    bool paramsAsRecorded = false; // send params as they are even when empty (a replay)
     int timeoutMs = 0;     // 0: the collection's default
     ScriptedAnswers answers;
     QList<Assertion> assertions;

@@ -377,15 +377,38 @@ void CollectionRunner::send()
     RequestOptions options;
     options.timeoutMs = call.timeoutMs > 0 ? call.timeoutMs : m_collection.defaultTimeoutMs;
     options.maxTotalTimeoutMs = options.timeoutMs * 4;
-    Request request{call.method, call.params};
-    if (call.method == Method::ToolsCall)
-        request = Requests::callTool(call.target, call.arguments);
-    else if (call.method == Method::PromptsGet)
-        request = Requests::getPrompt(call.target, call.arguments);
-    else if (call.method == Method::ResourcesRead)
-        request = Requests::readResource(call.target);
-    OutgoingRequest *handle = connection.client->send(request, options);
     m_current.ran = true;
+    // Given params are sent as they are (a replay sends what was recorded); otherwise the
+    // request is built from what the call names, and a list follows every page.
+    Request request{call.method, call.params};
+    if (call.params.isEmpty() && !call.paramsAsRecorded) {
+        if (call.method == Method::ToolsCall)
+            request = Requests::callTool(call.target, call.arguments);
+        else if (call.method == Method::PromptsGet)
+            request = Requests::getPrompt(call.target, call.arguments);
+        else if (call.method == Method::ResourcesRead)
+            request = Requests::readResource(call.target);
+        static const QHash<QString, QString> listKeys{{QString(Method::ToolsList), QString(Key::Tools)},
+                                                      {QString(Method::PromptsList), QStringLiteral("prompts")},
+                                                      {QString(Method::ResourcesList), QStringLiteral("resources")},
+                                                      {QString(Method::ResourcesTemplatesList), QStringLiteral("resourceTemplates")}};
+        if (listKeys.contains(call.method)) {
+            const QString key = listKeys.value(call.method);
+            auto clock = std::make_shared<QElapsedTimer>();
+            clock->start();
+            connection.client->listAll(call.method, key, this,
+                                       [this, key, clock](const QJsonArray &items, const std::optional<RpcError> &error) {
+                                           m_current.response.elapsedMs = clock->elapsed();
+                                           if (error)
+                                               m_current.response.error = error;
+                                           else
+                                               m_current.response.result = QJsonObject{{key, items}};
+                                           complete(m_current);
+                                       });
+            return;
+        }
+    }
+    OutgoingRequest *handle = connection.client->send(request, options);
     connect(handle, &OutgoingRequest::finished, this, [this, handle] {
         m_current.response = handle->response();
         complete(m_current);

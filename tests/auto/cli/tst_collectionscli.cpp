@@ -28,6 +28,12 @@ private Q_SLOTS:
     void authorizationRequired();
     void httpServerBothEras_data();
     void httpServerBothEras();
+    // mcpscope replay
+    void replaySameServer_data();
+    void replaySameServer();
+    void replayToggledTool();
+    void replayHar();
+    void replayUsage();
 
 private:
     struct Run
@@ -40,6 +46,8 @@ private:
     QString writeCollection(const QString &name, const QJsonObject &servers, const QByteArray &calls);
     static QJsonObject demo(const QStringList &args = {}, const QString &era = {});
     static QString startHttpServer(QProcess *server, const QString &program, const QStringList &arguments);
+    // Records a capture of a collection's run against the stdio demo server in an era.
+    QString recordCapture(const QString &era);
 
     QTemporaryDir m_dir;
 };
@@ -307,6 +315,108 @@ void tst_CollectionsCli::httpServerBothEras()
     const QJsonObject elicit = report.value(QStringLiteral("calls")).toArray().at(1).toObject();
     // A modern elicitation takes a second round (input_required, then the answer).
     QCOMPARE(elicit.value(QStringLiteral("rounds")).toInt() > 1, era == QLatin1String("modern"));
+}
+
+QString tst_CollectionsCli::recordCapture(const QString &era)
+{
+    const QString file = writeCollection(QStringLiteral("record-") + era, {{QStringLiteral("demo"), demo({}, era)}}, R"([
+        {"method": "tools/list"},
+        {"tool": "echo", "arguments": {"message": "replay me"}},
+        {"tool": "add", "arguments": {"a": 20, "b": 22}},
+        {"tool": "ask_user", "answers": {"elicitation": {"action": "accept", "content": {"name": "Replay"}}}},
+        {"prompt": "greeting", "arguments": {"name": "Ada"}},
+        {"uri": "demo://docs/readme"},
+        {"uri": "demo://clock"},
+        {"method": "no/such_method", "expect": [{"status": "error"}]}])");
+    const QString capture = m_dir.filePath(QStringLiteral("record-%1.jsonl").arg(era));
+    const Run run = mcpscope({QStringLiteral("test"), file, QStringLiteral("--capture"), capture});
+    if (run.exitCode != 0)
+        qWarning("recording failed: %s %s", run.out.constData(), run.err.constData());
+    return capture;
+}
+
+void tst_CollectionsCli::replaySameServer_data()
+{
+    QTest::addColumn<QString>("recordEra");
+    QTest::addColumn<QString>("replayEra");
+    QTest::newRow("legacy") << QStringLiteral("legacy") << QStringLiteral("legacy");
+    QTest::newRow("modern") << QStringLiteral("modern") << QStringLiteral("modern");
+    QTest::newRow("legacy capture, modern replay") << QStringLiteral("legacy") << QStringLiteral("modern");
+}
+
+// A capture replayed against the server it was recorded from: every answer the same, the
+// elicitation answered again as it was, and the clock's changing text taken for a timestamp.
+void tst_CollectionsCli::replaySameServer()
+{
+    QFETCH(QString, recordEra);
+    QFETCH(QString, replayEra);
+    const QString capture = recordCapture(recordEra);
+    QVERIFY(QFile::exists(capture));
+    const Run run = mcpscope({QStringLiteral("replay"), capture, QStringLiteral("--protocol"), replayEra,
+                              QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--"),
+                              QStringLiteral(MCPSCOPE_DEMO_SERVER)});
+    QVERIFY2(run.exitCode == 0, run.out + run.err);
+    const QJsonObject report = QJsonDocument::fromJson(run.out).object();
+    QCOMPARE(report.value(QStringLiteral("replayed")).toInt(), 8);
+    QCOMPARE(report.value(QStringLiteral("different")).toInt(), 0);
+    const QJsonArray steps = report.value(QStringLiteral("steps")).toArray();
+    QCOMPARE(steps.at(3).toObject().value(QStringLiteral("method")).toString(), QStringLiteral("tools/call"));
+    QCOMPARE(steps.at(3).toObject().value(QStringLiteral("params")).toObject().value(QStringLiteral("name")).toString(),
+             QStringLiteral("ask_user"));
+}
+
+// The same capture against the demo server with extra_tool toggled on: tools/list differs, shown.
+void tst_CollectionsCli::replayToggledTool()
+{
+    const QString capture = recordCapture(QStringLiteral("legacy"));
+    const Run run = mcpscope({QStringLiteral("replay"), capture, QStringLiteral("--"), QStringLiteral(MCPSCOPE_DEMO_SERVER),
+                              QStringLiteral("--extra-tool")});
+    QVERIFY2(run.exitCode == 1, run.out + run.err);
+    QVERIFY2(run.out.contains("DIFFERS  #1 tools/list"), run.out);
+    QVERIFY2(run.out.contains("extra_tool"), run.out);
+    QVERIFY2(run.out.contains("same     #2 tools/call echo"), run.out);
+    QVERIFY2(run.out.contains("replayed 8 requests: 7 same, 1 different"), run.out);
+}
+
+// A HAR file saved over Streamable HTTP, replayed against the stdio demo server.
+void tst_CollectionsCli::replayHar()
+{
+    QProcess server;
+    const QString url = startHttpServer(&server, QStringLiteral(MCPSCOPE_DEMO_SERVER), {QStringLiteral("--http")});
+    auto stop = qScopeGuard([&server] { server.kill(); server.waitForFinished(); });
+    QVERIFY(!url.isEmpty());
+    const QString har = m_dir.filePath(QStringLiteral("add.har"));
+    Run run = mcpscope({QStringLiteral("--cli"), url, QStringLiteral("--protocol"), QStringLiteral("legacy"),
+                        QStringLiteral("--method"), QStringLiteral("tools/call"), QStringLiteral("--tool-name"), QStringLiteral("add"),
+                        QStringLiteral("--tool-arg"), QStringLiteral("a=1"), QStringLiteral("--tool-arg"), QStringLiteral("b=2"),
+                        QStringLiteral("--capture"), har});
+    QVERIFY2(run.exitCode == 0, run.err);
+    run = mcpscope({QStringLiteral("replay"), har, QStringLiteral("--"), QStringLiteral(MCPSCOPE_DEMO_SERVER)});
+    QVERIFY2(run.exitCode == 0, run.out + run.err);
+    QVERIFY2(run.out.contains("same     #1 tools/call add"), run.out);
+    QVERIFY2(run.out.contains("replayed 1 requests"), run.out);
+    // Against the HTTP server itself, too.
+    run = mcpscope({QStringLiteral("replay"), har, QStringLiteral("--url"), url});
+    QVERIFY2(run.exitCode == 0, run.out + run.err);
+}
+
+void tst_CollectionsCli::replayUsage()
+{
+    Run run = mcpscope({QStringLiteral("replay"), QStringLiteral("--help")});
+    QCOMPARE(run.exitCode, 0);
+    run = mcpscope({QStringLiteral("replay"), m_dir.filePath(QStringLiteral("x.jsonl"))});
+    QCOMPARE(run.exitCode, 2);
+    const QString notACapture = m_dir.filePath(QStringLiteral("not-a-capture.jsonl"));
+    QFile file(notACapture);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("{\"hello\": 1}\n");
+    file.close();
+    run = mcpscope({QStringLiteral("replay"), notACapture, QStringLiteral("--"), QStringLiteral(MCPSCOPE_DEMO_SERVER)});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains("not an MCP Scope capture"), run.err);
+    run = mcpscope({QStringLiteral("replay"), recordCapture(QStringLiteral("legacy")), QStringLiteral("--"),
+                    QStringLiteral("/nonexistent/server")});
+    QCOMPARE(run.exitCode, 4);
 }
 
 QTEST_GUILESS_MAIN(tst_CollectionsCli)
