@@ -33,7 +33,7 @@ static void writeOut(FILE *stream, const QByteArray &bytes)
 
 static void writeErr(const QString &line)
 {
-    writeOut(stderr, (QStringLiteral("mcpscope test: ") + line).toUtf8());
+    writeOut(stderr, QString(QStringLiteral("mcpscope test: ") + line).toUtf8());
 }
 
 static const char TestUsage[] =

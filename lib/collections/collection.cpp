@@ -12,6 +12,8 @@
 #include <QJsonDocument>
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace Mcp {
 
 static const QLatin1String FormatName("mcpscope-collection");
@@ -25,7 +27,7 @@ QString Assertion::describe() const
     case Kind::Status:
         return code.isUndefined() ? QStringLiteral("status is %1").arg(expected.toString())
                                   : QStringLiteral("status is error %1").arg(code.toInteger());
-    case Kind::IsError: return QStringLiteral("isError is %1").arg(expected.toBool() ? u"true" : u"false");
+    case Kind::IsError: return QStringLiteral("isError is %1").arg(expected.toBool() ? QStringLiteral("true") : QStringLiteral("false"));
     case Kind::PathEquals: return QStringLiteral("%1 equals %2").arg(path, compact(expected));
     case Kind::PathContains: return QStringLiteral("%1 contains %2").arg(path, compact(expected));
     case Kind::PathMatches: return QStringLiteral("%1 matches /%2/").arg(path, expected.toString());
@@ -99,7 +101,13 @@ public:
     void issue(const QString &pointer, const QString &message)
     {
         CollectionIssue issue{m_path, 0, 0, pointer, message};
-        const qsizetype offset = jsonPointerOffset(m_text, pointer);
+        // A missing member has no place of its own: its object's place will do.
+        QString at = pointer;
+        qsizetype offset = jsonPointerOffset(m_text, at);
+        while (offset < 0 && !at.isEmpty()) {
+            at.truncate(at.lastIndexOf(u'/'));
+            offset = jsonPointerOffset(m_text, at);
+        }
         if (offset >= 0) {
             const ConfigParseError located = McpJson::locate(m_text, offset + 1, message);
             issue.line = located.line;
@@ -296,6 +304,40 @@ Collection::LoadResult Collection::parse(const QByteArray &text, const QString &
                                                      .arg(FormatVersion));
         return result;
     }
+    // The schema's verdict on a oneOf or anyOf names the first branch's needs; the two places
+    // where that misleads are said plainly first, and the schema's words about them dropped.
+    QStringList explained;
+    const QJsonObject servers = root.value(QLatin1String("servers")).toObject();
+    for (auto it = servers.begin(); it != servers.end(); ++it) {
+        const QJsonObject entry = it.value().toObject();
+        if (it.value().isObject() && !entry.contains(QLatin1String("command")) && !entry.contains(QLatin1String("url"))) {
+            explained.append(QStringLiteral("/servers/") + it.key());
+            reader.issue(explained.last(), tr("a server needs \"command\" (stdio) or \"url\" (HTTP)"));
+        }
+    }
+    static const QStringList assertionKinds{QStringLiteral("status"), QStringLiteral("isError"), QStringLiteral("path"),
+                                            QStringLiteral("structuredContentValid"), QStringLiteral("maxLatencyMs"),
+                                            QStringLiteral("asked")};
+    const QJsonArray calls = root.value(QLatin1String("calls")).toArray();
+    for (qsizetype i = 0; i < calls.size(); ++i) {
+        const QJsonArray expect = calls.at(i).toObject().value(QLatin1String("expect")).toArray();
+        for (qsizetype j = 0; j < expect.size(); ++j) {
+            const QJsonObject assertion = expect.at(j).toObject();
+            if (!expect.at(j).isObject())
+                continue;
+            const bool known = std::any_of(assertionKinds.begin(), assertionKinds.end(),
+                                           [&assertion](const QString &kind) { return assertion.contains(kind); });
+            const bool pathWithoutTest = assertion.contains(QLatin1String("path"))
+                && !assertion.contains(QLatin1String("equals")) && !assertion.contains(QLatin1String("contains"))
+                && !assertion.contains(QLatin1String("matches")) && !assertion.contains(QLatin1String("exists"));
+            if (!known || pathWithoutTest) {
+                explained.append(QStringLiteral("/calls/%1/expect/%2").arg(i).arg(j));
+                reader.issue(explained.last(),
+                             !known ? tr("an assertion has one of: %1 (docs/collections.md)").arg(assertionKinds.join(QStringLiteral(", ")))
+                                    : tr("a path goes with one of: equals, contains, matches, exists"));
+            }
+        }
+    }
     static const SchemaValidator validator(QJsonDocument::fromJson(schemaText()).object());
     const ValidationResult validation = validator.validate(root);
     if (!validation.schemaProblem.isEmpty()) {
@@ -303,9 +345,14 @@ Collection::LoadResult Collection::parse(const QByteArray &text, const QString &
         return result;
     }
     if (!validation.valid) {
-        for (const ValidationIssue &issue : validation.issues)
-            reader.issue(issue.path, issue.message);
-        if (validation.issues.isEmpty())
+        for (const ValidationIssue &issue : validation.issues) {
+            const bool said = std::any_of(explained.begin(), explained.end(), [&issue](const QString &pointer) {
+                return issue.path == pointer || issue.path.startsWith(pointer + u'/');
+            });
+            if (!said)
+                reader.issue(issue.path, issue.message);
+        }
+        if (result.issues.isEmpty())
             reader.issue(QString(), tr("does not match the collection schema"));
         return result;
     }

@@ -84,7 +84,7 @@ QByteArray junit(const RunReport &report)
             errors += call.status == CallReport::Status::Error;
         }
         w.writeStartElement(QStringLiteral("testsuite"));
-        w.writeAttribute(QStringLiteral("name"), suiteName + u'.' + server);
+        w.writeAttribute(QStringLiteral("name"), QString(suiteName + u'.' + server));
         w.writeAttribute(QStringLiteral("tests"), QString::number(calls.size()));
         w.writeAttribute(QStringLiteral("failures"), QString::number(failures));
         w.writeAttribute(QStringLiteral("errors"), QString::number(errors));
@@ -94,7 +94,7 @@ QByteArray junit(const RunReport &report)
         for (const CallReport *call : std::as_const(calls)) {
             w.writeStartElement(QStringLiteral("testcase"));
             w.writeAttribute(QStringLiteral("name"), call->call.name);
-            w.writeAttribute(QStringLiteral("classname"), suiteName + u'.' + server);
+            w.writeAttribute(QStringLiteral("classname"), QString(suiteName + u'.' + server));
             w.writeAttribute(QStringLiteral("time"), QString::number(call->outcome.response.elapsedMs / 1000.0, 'f', 3));
             if (call->status == CallReport::Status::Error) {
                 w.writeStartElement(QStringLiteral("error"));

@@ -14,6 +14,9 @@
 #include <QRegularExpression>
 #include <QTimer>
 
+#include <algorithm>
+#include <memory>
+
 namespace Mcp {
 
 namespace {
@@ -114,7 +117,7 @@ AssertionResult evaluateAssertion(const Assertion &a, const CallOutcome &outcome
                 if (block.toObject().value(Key::Type).toString() == QLatin1String("text"))
                     text = block.toObject().value(Key::Text).toString().left(200);
             }
-            r.message = QStringLiteral("isError is %1").arg(isError ? u"true" : u"false");
+            r.message = QStringLiteral("isError is %1").arg(isError ? QStringLiteral("true") : QStringLiteral("false"));
             if (!text.isEmpty())
                 r.message += QStringLiteral(" (\"%1\")").arg(text);
         }

@@ -8,14 +8,18 @@
 #include "transport/trafficevent.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QHash>
 #include <QJsonValue>
 #include <QList>
 #include <QObject>
+#include <QPair>
 #include <QPointer>
+#include <QProcessEnvironment>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 
 namespace Mcp {

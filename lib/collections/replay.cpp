@@ -205,7 +205,7 @@ static void differences(const QJsonValue &a, const QJsonValue &b, const QString 
         }
         static const QRegularExpression plainName(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
         for (const QString &key : std::as_const(keys)) {
-            const QString child = plainName.match(key).hasMatch() ? path + u'.' + key : path + QStringLiteral("['%1']").arg(key);
+            const QString child = plainName.match(key).hasMatch() ? QString(path + u'.' + key) : QString(path + QStringLiteral("['%1']").arg(key));
             differences(x.value(key), y.value(key), child, out, limit);
         }
         return;

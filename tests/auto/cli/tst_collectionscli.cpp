@@ -142,9 +142,9 @@ void tst_CollectionsCli::allPass()
          "expect": [{"path": "$.structuredContent.sum", "equals": 5}, {"structuredContentValid": true}]},
         {"name": "lists", "method": "tools/list", "expect": [{"path": "$.tools[*].name", "contains": "echo"}]}])");
     const Run run = mcpscope({QStringLiteral("test"), file});
-    QVERIFY2(run.exitCode == 0, run.out + run.err);
-    QVERIFY2(run.out.contains("PASS  adds [demo]"), run.out);
-    QVERIFY2(run.out.contains("2 passed, 0 failed, 0 errors"), run.out);
+    QVERIFY2(run.exitCode == 0, QByteArray(run.out + run.err).constData());
+    QVERIFY2(run.out.contains("PASS  adds [demo]"), run.out.constData());
+    QVERIFY2(run.out.contains("2 passed, 0 failed, 0 errors"), run.out.constData());
 }
 
 // Exit 1, and a JUnit file that two JUnit-reading parsers agree on.
@@ -157,8 +157,8 @@ void tst_CollectionsCli::failingAssertionsWithJUnit()
     const QString report = m_dir.filePath(QStringLiteral("report.xml"));
     const Run run = mcpscope({QStringLiteral("test"), file, QStringLiteral("--reporter"), QStringLiteral("junit"),
                               QStringLiteral("--output"), report});
-    QVERIFY2(run.exitCode == 1, run.out + run.err);
-    QVERIFY2(run.out.contains("FAIL  adds wrongly"), run.out); // the text summary still on stdout
+    QVERIFY2(run.exitCode == 1, QByteArray(run.out + run.err).constData());
+    QVERIFY2(run.out.contains("FAIL  adds wrongly"), run.out.constData()); // the text summary still on stdout
     QFile xmlFile(report);
     QVERIFY(xmlFile.open(QIODevice::ReadOnly));
     QXmlStreamReader xml(&xmlFile);
@@ -198,7 +198,7 @@ void tst_CollectionsCli::jsonReporter()
         {"name": "echo", "tool": "echo", "arguments": {"message": "hi"}, "expect": [{"maxLatencyMs": 10000}]},
         {"name": "slow", "tool": "long_task", "arguments": {"steps": 2, "delayMs": 250}, "expect": [{"maxLatencyMs": 100}]}])");
     const Run run = mcpscope({QStringLiteral("test"), file, QStringLiteral("--reporter=json")});
-    QVERIFY2(run.exitCode == 1, run.err);
+    QVERIFY2(run.exitCode == 1, run.err.constData());
     const QJsonObject report = QJsonDocument::fromJson(run.out).object();
     QCOMPARE(report.value(QStringLiteral("passed")).toInt(), 1);
     QCOMPARE(report.value(QStringLiteral("failed")).toInt(), 1);
@@ -218,20 +218,20 @@ void tst_CollectionsCli::malformedCollection()
     file.close();
     Run run = mcpscope({QStringLiteral("test"), broken});
     QCOMPARE(run.exitCode, 2);
-    QVERIFY2(run.err.contains((broken + QStringLiteral(":3:")).toUtf8()), run.err);
-    QVERIFY2(run.err.contains("/calls/0/expect/0"), run.err);
+    QVERIFY2(run.err.contains((broken + QStringLiteral(":3:")).toUtf8()), run.err.constData());
+    QVERIFY2(run.err.contains("/calls/0/expect/0"), run.err.constData());
 
     QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
     file.write("{\"format\": \"mcpscope-collection\",\n  \"version\": 1 \"servers\": {}}");
     file.close();
     run = mcpscope({QStringLiteral("test"), broken});
     QCOMPARE(run.exitCode, 2);
-    QVERIFY2(run.err.contains((broken + QStringLiteral(":2:")).toUtf8()), run.err);
-    QVERIFY2(run.err.contains("not valid JSON"), run.err);
+    QVERIFY2(run.err.contains((broken + QStringLiteral(":2:")).toUtf8()), run.err.constData());
+    QVERIFY2(run.err.contains("not valid JSON"), run.err.constData());
 
     run = mcpscope({QStringLiteral("test"), m_dir.filePath(QStringLiteral("missing.json"))});
     QCOMPARE(run.exitCode, 2);
-    QVERIFY2(run.err.contains("cannot read"), run.err);
+    QVERIFY2(run.err.contains("cannot read"), run.err.constData());
 }
 
 void tst_CollectionsCli::unreachableServer()
@@ -245,8 +245,8 @@ void tst_CollectionsCli::unreachableServer()
     const Run run = mcpscope({QStringLiteral("test"), file, QStringLiteral("--reporter"), QStringLiteral("junit"),
                               QStringLiteral("--output"), report});
     // An unreachable server wins over a failed assertion: the run is incomplete.
-    QVERIFY2(run.exitCode == 4, run.out + run.err);
-    QVERIFY2(run.out.contains("ERROR  tools/call echo [gone]"), run.out);
+    QVERIFY2(run.exitCode == 4, QByteArray(run.out + run.err).constData());
+    QVERIFY2(run.out.contains("ERROR  tools/call echo [gone]"), run.out.constData());
     QFile xmlFile(report);
     QVERIFY(xmlFile.open(QIODevice::ReadOnly));
     QXmlStreamReader xml(&xmlFile);
@@ -283,7 +283,7 @@ void tst_CollectionsCli::authorizationRequired()
                             {QStringLiteral("x-mcpscope"), QJsonObject{{QStringLiteral("auth"), QJsonObject{{QStringLiteral("mode"), QStringLiteral("none")}}}}}};
     const QString file = writeCollection(QStringLiteral("auth"), {{QStringLiteral("locked"), entry}}, R"([{"method": "tools/list"}])");
     const Run run = mcpscope({QStringLiteral("test"), file});
-    QVERIFY2(run.exitCode == 3, run.out + run.err);
+    QVERIFY2(run.exitCode == 3, QByteArray(run.out + run.err).constData());
 }
 
 // The same collection over Streamable HTTP, in each era.
@@ -308,7 +308,7 @@ void tst_CollectionsCli::httpServerBothEras()
          "expect": [{"asked": "elicitation/create"}, {"path": "$.structuredContent.content.name", "equals": "Lin"}]},
         {"name": "wrong", "tool": "echo", "arguments": {"message": "a"}, "expect": [{"path": "$.content[0].text", "equals": "b"}]}])");
     const Run run = mcpscope({QStringLiteral("test"), file, QStringLiteral("--reporter"), QStringLiteral("json")});
-    QVERIFY2(run.exitCode == 1, run.out + run.err);
+    QVERIFY2(run.exitCode == 1, QByteArray(run.out + run.err).constData());
     const QJsonObject report = QJsonDocument::fromJson(run.out).object();
     QCOMPARE(report.value(QStringLiteral("passed")).toInt(), 2);
     QCOMPARE(report.value(QStringLiteral("failed")).toInt(), 1);
@@ -355,7 +355,7 @@ void tst_CollectionsCli::replaySameServer()
     const Run run = mcpscope({QStringLiteral("replay"), capture, QStringLiteral("--protocol"), replayEra,
                               QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--"),
                               QStringLiteral(MCPSCOPE_DEMO_SERVER)});
-    QVERIFY2(run.exitCode == 0, run.out + run.err);
+    QVERIFY2(run.exitCode == 0, QByteArray(run.out + run.err).constData());
     const QJsonObject report = QJsonDocument::fromJson(run.out).object();
     QCOMPARE(report.value(QStringLiteral("replayed")).toInt(), 8);
     QCOMPARE(report.value(QStringLiteral("different")).toInt(), 0);
@@ -371,11 +371,11 @@ void tst_CollectionsCli::replayToggledTool()
     const QString capture = recordCapture(QStringLiteral("legacy"));
     const Run run = mcpscope({QStringLiteral("replay"), capture, QStringLiteral("--"), QStringLiteral(MCPSCOPE_DEMO_SERVER),
                               QStringLiteral("--extra-tool")});
-    QVERIFY2(run.exitCode == 1, run.out + run.err);
-    QVERIFY2(run.out.contains("DIFFERS  #1 tools/list"), run.out);
-    QVERIFY2(run.out.contains("extra_tool"), run.out);
-    QVERIFY2(run.out.contains("same     #2 tools/call echo"), run.out);
-    QVERIFY2(run.out.contains("replayed 8 requests: 7 same, 1 different"), run.out);
+    QVERIFY2(run.exitCode == 1, QByteArray(run.out + run.err).constData());
+    QVERIFY2(run.out.contains("DIFFERS  #1 tools/list"), run.out.constData());
+    QVERIFY2(run.out.contains("extra_tool"), run.out.constData());
+    QVERIFY2(run.out.contains("same     #2 tools/call echo"), run.out.constData());
+    QVERIFY2(run.out.contains("replayed 8 requests: 7 same, 1 different"), run.out.constData());
 }
 
 // A HAR file saved over Streamable HTTP, replayed against the stdio demo server.
@@ -390,14 +390,14 @@ void tst_CollectionsCli::replayHar()
                         QStringLiteral("--method"), QStringLiteral("tools/call"), QStringLiteral("--tool-name"), QStringLiteral("add"),
                         QStringLiteral("--tool-arg"), QStringLiteral("a=1"), QStringLiteral("--tool-arg"), QStringLiteral("b=2"),
                         QStringLiteral("--capture"), har});
-    QVERIFY2(run.exitCode == 0, run.err);
+    QVERIFY2(run.exitCode == 0, run.err.constData());
     run = mcpscope({QStringLiteral("replay"), har, QStringLiteral("--"), QStringLiteral(MCPSCOPE_DEMO_SERVER)});
-    QVERIFY2(run.exitCode == 0, run.out + run.err);
-    QVERIFY2(run.out.contains("same     #1 tools/call add"), run.out);
-    QVERIFY2(run.out.contains("replayed 1 requests"), run.out);
+    QVERIFY2(run.exitCode == 0, QByteArray(run.out + run.err).constData());
+    QVERIFY2(run.out.contains("same     #1 tools/call add"), run.out.constData());
+    QVERIFY2(run.out.contains("replayed 1 requests"), run.out.constData());
     // Against the HTTP server itself, too.
     run = mcpscope({QStringLiteral("replay"), har, QStringLiteral("--url"), url});
-    QVERIFY2(run.exitCode == 0, run.out + run.err);
+    QVERIFY2(run.exitCode == 0, QByteArray(run.out + run.err).constData());
 }
 
 void tst_CollectionsCli::replayUsage()
@@ -413,7 +413,7 @@ void tst_CollectionsCli::replayUsage()
     file.close();
     run = mcpscope({QStringLiteral("replay"), notACapture, QStringLiteral("--"), QStringLiteral(MCPSCOPE_DEMO_SERVER)});
     QCOMPARE(run.exitCode, 2);
-    QVERIFY2(run.err.contains("not an MCP Scope capture"), run.err);
+    QVERIFY2(run.err.contains("not an MCP Scope capture"), run.err.constData());
     run = mcpscope({QStringLiteral("replay"), recordCapture(QStringLiteral("legacy")), QStringLiteral("--"),
                     QStringLiteral("/nonexistent/server")});
     QCOMPARE(run.exitCode, 4);

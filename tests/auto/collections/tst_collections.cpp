@@ -4,6 +4,7 @@
 #include "collections/collectionreport.h"
 #include "collections/collectionrunner.h"
 #include "collections/jsonpath.h"
+#include "collections/replay.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -32,6 +33,8 @@ private Q_SLOTS:
     void assertionsAgainstDemo();
     void unreachableServer();
     void reports();
+    void replayNormalizationAndDifferences();
+    void replayPlanFoldsRounds();
 
 private:
     static QByteArray collectionText(const QJsonObject &server, const QJsonArray &calls);
@@ -72,16 +75,16 @@ void tst_Collections::jsonPath_data()
     QTest::addColumn<QByteArray>("document");
     QTest::addColumn<QByteArray>("expected"); // a JSON array of the selected values
     const QByteArray doc = R"({"a": {"b": [1, 2, {"c": "x"}], "d e": true}, "n": null})";
-    QTest::newRow("root") << "$" << doc << QByteArray("[" + doc + "]");
-    QTest::newRow("member") << "$.a.b" << doc << QByteArray(R"([[1, 2, {"c": "x"}]])");
-    QTest::newRow("quoted") << "$.a['d e']" << doc << QByteArray("[true]");
-    QTest::newRow("index") << "$.a.b[1]" << doc << QByteArray("[2]");
-    QTest::newRow("negative index") << "$.a.b[-1].c" << doc << QByteArray(R"(["x"])");
-    QTest::newRow("wildcard") << "$.a.b[*]" << doc << QByteArray(R"([1, 2, {"c": "x"}])");
-    QTest::newRow("out of range") << "$.a.b[3]" << doc << QByteArray("[]");
-    QTest::newRow("null is a value") << "$.n" << doc << QByteArray("[null]");
-    QTest::newRow("pointer") << "/a/b/2/c" << doc << QByteArray(R"(["x"])");
-    QTest::newRow("pointer escapes") << "/a/d e" << doc << QByteArray("[true]");
+    QTest::newRow("root") << QStringLiteral("$") << doc << QByteArray("[" + doc + "]");
+    QTest::newRow("member") << QStringLiteral("$.a.b") << doc << QByteArray(R"([[1, 2, {"c": "x"}]])");
+    QTest::newRow("quoted") << QStringLiteral("$.a['d e']") << doc << QByteArray("[true]");
+    QTest::newRow("index") << QStringLiteral("$.a.b[1]") << doc << QByteArray("[2]");
+    QTest::newRow("negative index") << QStringLiteral("$.a.b[-1].c") << doc << QByteArray(R"(["x"])");
+    QTest::newRow("wildcard") << QStringLiteral("$.a.b[*]") << doc << QByteArray(R"([1, 2, {"c": "x"}])");
+    QTest::newRow("out of range") << QStringLiteral("$.a.b[3]") << doc << QByteArray("[]");
+    QTest::newRow("null is a value") << QStringLiteral("$.n") << doc << QByteArray("[null]");
+    QTest::newRow("pointer") << QStringLiteral("/a/b/2/c") << doc << QByteArray(R"(["x"])");
+    QTest::newRow("pointer escapes") << QStringLiteral("/a/d e") << doc << QByteArray("[true]");
 }
 
 void tst_Collections::jsonPath()
@@ -137,32 +140,34 @@ void tst_Collections::malformed_data()
 
     const QByteArray head = "{\"format\": \"mcpscope-collection\", \"version\": 1,\n"
                             " \"servers\": {\"demo\": {\"command\": \"demo\"}},\n";
-    QTest::newRow("syntax") << QByteArray(head + " \"calls\": [\n   {\"tool\": \"echo\",, }]}") << 4 << 19 << QString()
-                            << "not valid JSON";
-    QTest::newRow("not a collection") << QByteArray("{\"mcpServers\": {}}") << 0 << 0 << "/format"
-                                      << "not an MCP Scope collection";
+    QTest::newRow("syntax") << QByteArray(head + " \"calls\": [\n   {\"tool\": \"echo\",, }]}") << 4 << 20 << QString()
+                            << QStringLiteral("not valid JSON");
+    QTest::newRow("not a collection") << QByteArray("{\"mcpServers\": {}}") << 0 << 0 << QStringLiteral("/format")
+                                      << QStringLiteral("not an MCP Scope collection");
     QTest::newRow("future version") << QByteArray("{\"format\": \"mcpscope-collection\",\n \"version\": 2}") << 2 << 13
-                                    << "/version" << "version 2 is not supported";
+                                    << QStringLiteral("/version") << QStringLiteral("version 2 is not supported");
     QTest::newRow("wrong type") << QByteArray(head + " \"calls\": [{\"tool\": \"echo\", \"timeoutMs\": \"soon\"}]}") << 3 << 0
-                                << "/calls/0/timeoutMs" << "integer";
+                                << QStringLiteral("/calls/0/timeoutMs") << QStringLiteral("whole number");
     QTest::newRow("unknown member") << QByteArray(head + " \"calls\": [{\"tool\": \"echo\", \"expct\": []}]}") << 3 << 0
-                                    << "/calls/0" << "expct";
+                                    << QStringLiteral("/calls/0/expct") << QStringLiteral("not an allowed property");
     QTest::newRow("unknown assertion") << QByteArray(head + " \"calls\": [{\"tool\": \"echo\",\n  \"expect\": [{\"bogus\": 1}]}]}")
-                                       << 4 << 14 << "/calls/0/expect/0" << "";
+                                       << 4 << 14 << QStringLiteral("/calls/0/expect/0") << QStringLiteral("an assertion has one of: status");
+    QTest::newRow("path without a test") << QByteArray(head + " \"calls\": [{\"tool\": \"echo\", \"expect\": [{\"path\": \"$.a\"}]}]}")
+                                         << 3 << 0 << QStringLiteral("/calls/0/expect/0") << QStringLiteral("a path goes with one of");
     QTest::newRow("bad regex") << QByteArray(head + " \"calls\": [{\"tool\": \"echo\",\n  \"expect\": [{\"path\": \"$.a\", \"matches\": \"(\"}]}]}")
-                               << 4 << 0 << "/calls/0/expect/0/matches" << "not a regular expression";
+                               << 4 << 0 << QStringLiteral("/calls/0/expect/0/matches") << QStringLiteral("not a regular expression");
     QTest::newRow("bad path") << QByteArray(head + " \"calls\": [{\"tool\": \"echo\", \"expect\": [{\"path\": \"$.a[\", \"exists\": true}]}]}")
-                              << 3 << 0 << "/calls/0/expect/0/path" << "index";
+                              << 3 << 0 << QStringLiteral("/calls/0/expect/0/path") << QStringLiteral("index");
     QTest::newRow("unknown server") << QByteArray(head + " \"calls\": [{\"server\": \"other\", \"tool\": \"echo\"}]}") << 3 << 0
-                                    << "/calls/0/server" << "no server named \"other\"";
+                                    << QStringLiteral("/calls/0/server") << QStringLiteral("no server named \"other\"");
     QTest::newRow("bad era") << QByteArray("{\"format\": \"mcpscope-collection\", \"version\": 1,\n"
                                            " \"servers\": {\"demo\": {\"command\": \"demo\", \"era\": \"modern:1999-01-01\"}}, \"calls\": []}")
-                             << 2 << 0 << "/servers/demo/era" << "not an era";
+                             << 2 << 0 << QStringLiteral("/servers/demo/era") << QStringLiteral("not an era");
     QTest::newRow("schema keyword on a non-tool") << QByteArray(head + " \"calls\": [{\"uri\": \"demo://x\", \"expect\": [{\"structuredContentValid\": true}]}]}")
-                                                  << 3 << 0 << "/calls/0/expect/0" << "tools/call only";
+                                                  << 3 << 0 << QStringLiteral("/calls/0/expect/0") << QStringLiteral("tools/call only");
     QTest::newRow("server without command or url") << QByteArray("{\"format\": \"mcpscope-collection\", \"version\": 1,\n"
                                                                  " \"servers\": {\"demo\": {\"args\": []}}, \"calls\": []}")
-                                                   << 2 << 0 << "/servers/demo" << "";
+                                                   << 2 << 22 << QStringLiteral("/servers/demo") << QStringLiteral("needs \"command\" (stdio) or \"url\"");
 }
 
 void tst_Collections::malformed()
@@ -374,6 +379,60 @@ void tst_Collections::reports()
     QCOMPARE(wrong.value(QStringLiteral("status")).toString(), QStringLiteral("fail"));
     QCOMPARE(wrong.value(QStringLiteral("response")).toObject().value(QStringLiteral("result")).toObject()
                  .value(QStringLiteral("structuredContent")).toObject().value(QStringLiteral("sum")).toDouble(), 3.0);
+}
+
+// What naturally varies is not a difference; what changed is, by path.
+void tst_Collections::replayNormalizationAndDifferences()
+{
+    const QJsonObject recorded = QJsonDocument::fromJson(R"json({"result": {"content": [{"type": "text",
+        "text": "2026-11-25T10:00:00.123Z (tick 0)"}], "_meta": {"x": 1}, "resultType": "complete", "ttlMs": 5,
+        "tools": [{"name": "a"}, {"name": "b"}]}})json").object();
+    const QJsonObject replayed = QJsonDocument::fromJson(R"json({"result": {"content": [{"type": "text",
+        "text": "2026-11-25T11:30:59.999Z (tick 0)", "_meta": {"y": 2}}], "tools": [{"name": "a"}, {"name": "c"}, {"name": "d"}]}})json").object();
+    const QList<ReplayDifference> diffs = jsonDifferences(normalizedAnswer(recorded), normalizedAnswer(replayed));
+    QCOMPARE(diffs.size(), 2);
+    QCOMPARE(diffs.at(0).path, QStringLiteral("$.result.tools[1].name"));
+    QCOMPARE(diffs.at(0).recorded, QJsonValue(QStringLiteral("b")));
+    QCOMPARE(diffs.at(0).replayed, QJsonValue(QStringLiteral("c")));
+    QCOMPARE(diffs.at(1).path, QStringLiteral("$.result.tools[2]"));
+    QVERIFY(diffs.at(1).recorded.isUndefined());
+    // An error's data varies (stack traces, ids); its code and message do not.
+    QVERIFY(jsonDifferences(normalizedAnswer(QJsonObject{{QStringLiteral("error"), QJsonObject{{QStringLiteral("code"), 1}, {QStringLiteral("data"), 1}}}}),
+                            normalizedAnswer(QJsonObject{{QStringLiteral("error"), QJsonObject{{QStringLiteral("code"), 1}, {QStringLiteral("data"), 2}}}}))
+                .isEmpty());
+}
+
+// A modern multi round-trip request is one step whose answer is the last round's, with the
+// client's input responses as scripted answers; legacy server requests are answered the same way.
+void tst_Collections::replayPlanFoldsRounds()
+{
+    CapturedMessages capture = CapturedMessages::fromJsonLines(QByteArray(
+        R"({"format":"mcpscope-capture","version":1,"connections":[{"id":1,"name":"demo"}]})" "\n"
+        R"({"t":1,"mono":1,"conn":1,"dir":"out","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\"}"})" "\n"
+        R"({"t":1,"mono":2,"conn":1,"dir":"out","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"ask_user\",\"_meta\":{\"progressToken\":2}}}"})" "\n"
+        R"({"t":1,"mono":3,"conn":1,"dir":"in","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"resultType\":\"input_required\",\"inputRequests\":{\"profile\":{\"method\":\"elicitation/create\",\"params\":{}}},\"requestState\":\"s\"}}"})" "\n"
+        R"({"t":1,"mono":4,"conn":1,"dir":"out","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"ask_user\",\"inputResponses\":{\"profile\":{\"action\":\"accept\",\"content\":{\"name\":\"Z\"}}},\"requestState\":\"s\"}}"})" "\n"
+        R"({"t":1,"mono":5,"conn":1,"dir":"in","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"content\":[],\"structuredContent\":{\"action\":\"accept\"}}}"})" "\n"
+        R"({"t":1,"mono":6,"conn":1,"dir":"out","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"list_roots\"}}"})" "\n"
+        R"({"t":1,"mono":7,"conn":1,"dir":"in","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"roots/list\"}"})" "\n"
+        R"({"t":1,"mono":8,"conn":1,"dir":"out","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":0,\"result\":{\"roots\":[{\"uri\":\"file:///r\"}]}}"})" "\n"
+        R"({"t":1,"mono":9,"conn":1,"dir":"in","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":4,\"result\":{\"content\":[]}}"})" "\n"));
+    QVERIFY2(capture.error.isEmpty(), qPrintable(capture.error));
+    const ReplayPlan plan = ReplayPlan::fromCapture(capture);
+    QCOMPARE(plan.skipped, 1);
+    QCOMPARE(plan.steps.size(), 2);
+    const ReplayStep &ask = plan.steps.at(0);
+    const QJsonObject askParams{{QStringLiteral("name"), QStringLiteral("ask_user")}};
+    QCOMPARE(ask.params, askParams);
+    QVERIFY(ask.recorded.has_value());
+    QCOMPARE(ask.recorded->value(QStringLiteral("result")).toObject().value(QStringLiteral("structuredContent")).toObject()
+                 .value(QStringLiteral("action")).toString(), QStringLiteral("accept"));
+    QCOMPARE(ask.answers.elicitation.size(), 1);
+    QCOMPARE(ask.answers.elicitation.first().value(QStringLiteral("content")).toObject().value(QStringLiteral("name")).toString(),
+             QStringLiteral("Z"));
+    const ReplayStep &roots = plan.steps.at(1);
+    QVERIFY(roots.answers.roots.has_value());
+    QCOMPARE(roots.answers.roots->at(0).toObject().value(QStringLiteral("uri")).toString(), QStringLiteral("file:///r"));
 }
 
 QTEST_GUILESS_MAIN(tst_Collections)
