@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
+#include <QSet>
 
 namespace Mcp {
 
@@ -191,6 +192,31 @@ QJsonValue normalizedAnswer(const QJsonObject &answer)
     return normalized(copy);
 }
 
+// "name" or "uri" when every item of both arrays is an object with a distinct string value
+// of it; empty otherwise.
+static QString identityKey(const QJsonArray &x, const QJsonArray &y)
+{
+    for (const QString &key : {QStringLiteral("name"), QStringLiteral("uri"), QStringLiteral("uriTemplate")}) {
+        QSet<QString> seen[2];
+        bool usable = !(x.isEmpty() && y.isEmpty());
+        int side = 0;
+        for (const QJsonArray *array : {&x, &y}) {
+            for (const QJsonValue &item : *array) {
+                const QJsonValue id = item.toObject().value(key);
+                if (!id.isString() || seen[side].contains(id.toString())) {
+                    usable = false;
+                    break;
+                }
+                seen[side].insert(id.toString());
+            }
+            ++side;
+        }
+        if (usable)
+            return key;
+    }
+    return {};
+}
+
 static void differences(const QJsonValue &a, const QJsonValue &b, const QString &path, QList<ReplayDifference> *out, int limit)
 {
     if (out->size() >= limit || a == b)
@@ -213,6 +239,27 @@ static void differences(const QJsonValue &a, const QJsonValue &b, const QString 
     if (a.isArray() && b.isArray()) {
         const QJsonArray x = a.toArray();
         const QJsonArray y = b.toArray();
+        // Listings (tools, prompts, resources) are matched by name or URI, so that one item
+        // added or removed is one difference, not a shift of every item after it.
+        const QString key = identityKey(x, y);
+        if (!key.isEmpty()) {
+            QStringList ids;
+            QHash<QString, QJsonValue> before, after;
+            for (const QJsonValue &item : x) {
+                ids.append(item.toObject().value(key).toString());
+                before.insert(ids.last(), item);
+            }
+            for (const QJsonValue &item : y) {
+                const QString id = item.toObject().value(key).toString();
+                if (!before.contains(id))
+                    ids.append(id);
+                after.insert(id, item);
+            }
+            for (const QString &id : std::as_const(ids))
+                differences(before.value(id, QJsonValue::Undefined), after.value(id, QJsonValue::Undefined),
+                            path + QStringLiteral("[?(@.%1==\"%2\")]").arg(key, id), out, limit);
+            return;
+        }
         for (qsizetype i = 0; i < qMax(x.size(), y.size()); ++i)
             differences(i < x.size() ? x.at(i) : QJsonValue(QJsonValue::Undefined),
                         i < y.size() ? y.at(i) : QJsonValue(QJsonValue::Undefined), path + QStringLiteral("[%1]").arg(i), out, limit);

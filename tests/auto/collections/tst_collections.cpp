@@ -390,12 +390,18 @@ void tst_Collections::replayNormalizationAndDifferences()
     const QJsonObject replayed = QJsonDocument::fromJson(R"json({"result": {"content": [{"type": "text",
         "text": "2026-11-25T11:30:59.999Z (tick 0)", "_meta": {"y": 2}}], "tools": [{"name": "a"}, {"name": "c"}, {"name": "d"}]}})json").object();
     const QList<ReplayDifference> diffs = jsonDifferences(normalizedAnswer(recorded), normalizedAnswer(replayed));
-    QCOMPARE(diffs.size(), 2);
-    QCOMPARE(diffs.at(0).path, QStringLiteral("$.result.tools[1].name"));
-    QCOMPARE(diffs.at(0).recorded, QJsonValue(QStringLiteral("b")));
-    QCOMPARE(diffs.at(0).replayed, QJsonValue(QStringLiteral("c")));
-    QCOMPARE(diffs.at(1).path, QStringLiteral("$.result.tools[2]"));
+    // Listings are matched by name: b went, c and d came.
+    QCOMPARE(diffs.size(), 3);
+    QCOMPARE(diffs.at(0).path, QStringLiteral("$.result.tools[?(@.name==\"b\")]"));
+    QCOMPARE(diffs.at(0).recorded, QJsonValue(QJsonObject{{QStringLiteral("name"), QStringLiteral("b")}}));
+    QVERIFY(diffs.at(0).replayed.isUndefined());
+    QCOMPARE(diffs.at(1).path, QStringLiteral("$.result.tools[?(@.name==\"c\")]"));
     QVERIFY(diffs.at(1).recorded.isUndefined());
+    // Other arrays by index.
+    const QList<ReplayDifference> byIndex = jsonDifferences(QJsonArray{1, 2}, QJsonArray{1, 3, 4});
+    QCOMPARE(byIndex.size(), 2);
+    QCOMPARE(byIndex.at(0).path, QStringLiteral("$[1]"));
+    QCOMPARE(byIndex.at(1).path, QStringLiteral("$[2]"));
     // An error's data varies (stack traces, ids); its code and message do not.
     QVERIFY(jsonDifferences(normalizedAnswer(QJsonObject{{QStringLiteral("error"), QJsonObject{{QStringLiteral("code"), 1}, {QStringLiteral("data"), 1}}}}),
                             normalizedAnswer(QJsonObject{{QStringLiteral("error"), QJsonObject{{QStringLiteral("code"), 1}, {QStringLiteral("data"), 2}}}}))
