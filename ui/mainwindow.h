@@ -107,6 +107,9 @@ private:
     void updateStatusBar();
     void refreshServerRow(const QUuid &id);
     void onServerRequest(Mcp::IncomingRequest *request, const QString &server);
+    // The Tools page's Save to Collection…: asks for a collection file and adds the call (and
+    // the server's mcp.json entry, secrets left out) to it.
+    void saveCallToCollection(const QUuid &id, const QJsonObject &call);
     bool confirmCommand(const ServerConfig &config);
     // Options at once; for what needs a new connection, the offer to reconnect.
     void applyToRunningConnection(const ServerConfig &before, const ServerConfig &after);

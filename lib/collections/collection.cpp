@@ -76,6 +76,59 @@ QByteArray Collection::schemaText()
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
+QByteArray Collection::appendCall(const QByteArray &existing, const QString &serverName, const QJsonObject &serverEntry,
+                                  QJsonObject call, QString *error)
+{
+    QJsonObject root;
+    if (existing.trimmed().isEmpty()) {
+        root = QJsonObject{{QStringLiteral("format"), FormatName}, {QStringLiteral("version"), FormatVersion},
+                           {QStringLiteral("servers"), QJsonObject()}, {QStringLiteral("calls"), QJsonArray()}};
+    } else {
+        const LoadResult loaded = parse(existing);
+        if (!loaded.isValid()) {
+            *error = tr("the file is not a collection this version can add to: %1").arg(loaded.errorText());
+            return {};
+        }
+        root = QJsonDocument::fromJson(existing).object();
+    }
+    QJsonObject servers = root.value(QLatin1String("servers")).toObject();
+    QString name = serverName.isEmpty() ? QStringLiteral("server") : serverName;
+    for (int n = 2; servers.contains(name) && servers.value(name).toObject() != serverEntry; ++n)
+        name = QStringLiteral("%1 (%2)").arg(serverName).arg(n);
+    servers.insert(name, serverEntry);
+    root.insert(QStringLiteral("servers"), servers);
+    call.insert(QStringLiteral("server"), name);
+    QJsonArray calls = root.value(QLatin1String("calls")).toArray();
+    calls.append(call);
+    root.insert(QStringLiteral("calls"), calls);
+    const QByteArray text = QJsonDocument(root).toJson(QJsonDocument::Indented);
+    const LoadResult check = parse(text);
+    if (!check.isValid()) {
+        *error = check.errorText();
+        return {};
+    }
+    return text;
+}
+
+QJsonObject Collection::toolCall(const QString &tool, const QJsonObject &arguments, const QJsonValue &result,
+                                 const std::optional<RpcError> &error, const QJsonValue &outputSchema)
+{
+    QJsonArray expect;
+    if (error) {
+        expect.append(QJsonObject{{QStringLiteral("status"), QStringLiteral("error")}, {QStringLiteral("code"), error->code}});
+    } else {
+        const QJsonObject object = result.toObject();
+        expect.append(QJsonObject{{QStringLiteral("status"), QStringLiteral("ok")}});
+        expect.append(QJsonObject{{QStringLiteral("isError"), object.value(QLatin1String("isError")).toBool()}});
+        if (outputSchema.isObject() && object.contains(QLatin1String("structuredContent"))) {
+            const bool valid = SchemaValidator(outputSchema).validate(object.value(QLatin1String("structuredContent"))).valid;
+            expect.append(QJsonObject{{QStringLiteral("structuredContentValid"), valid}});
+        }
+    }
+    return QJsonObject{{QStringLiteral("name"), tool}, {QStringLiteral("tool"), tool},
+                       {QStringLiteral("arguments"), arguments}, {QStringLiteral("expect"), expect}};
+}
+
 Collection::LoadResult Collection::load(const QString &path)
 {
     QFile file(path);

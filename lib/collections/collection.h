@@ -1,6 +1,7 @@
 #pragma once
 
 #include "config/serverconfig.h"
+#include "jsonrpc/message.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -112,6 +113,19 @@ public:
     static LoadResult load(const QString &path);
     // The JSON Schema text every load validates against.
     static QByteArray schemaText();
+
+    // Saving a call from the window. A collection's text with `call` added (its "server" set)
+    // and the server entry (an mcp.json entry, McpJson::exportEntry) added under serverName
+    // unless the file has it already (an entry of that name that differs gets "name (2)").
+    // existing empty: a new collection. Empty with *error set when existing is not a collection
+    // or the result would not load.
+    static QByteArray appendCall(const QByteArray &existing, const QString &serverName,
+                                 const QJsonObject &serverEntry, QJsonObject call, QString *error);
+    // A tools/call as it was just made, with assertions its outcome satisfies: status (and the
+    // error code), isError, and structuredContentValid (true or false, as it is) when the tool
+    // has an outputSchema (Undefined: none) and the result structuredContent.
+    static QJsonObject toolCall(const QString &tool, const QJsonObject &arguments, const QJsonValue &result,
+                                const std::optional<RpcError> &error, const QJsonValue &outputSchema);
 };
 
 struct Collection::LoadResult

@@ -35,6 +35,7 @@ private Q_SLOTS:
     void reports();
     void replayNormalizationAndDifferences();
     void replayPlanFoldsRounds();
+    void appendCallFromTheWindow();
 
 private:
     static QByteArray collectionText(const QJsonObject &server, const QJsonArray &calls);
@@ -439,6 +440,47 @@ void tst_Collections::replayPlanFoldsRounds()
     const ReplayStep &roots = plan.steps.at(1);
     QVERIFY(roots.answers.roots.has_value());
     QCOMPARE(roots.answers.roots->at(0).toObject().value(QStringLiteral("uri")).toString(), QStringLiteral("file:///r"));
+}
+
+// What the window's Save to Collection… writes: a new file, the same server reused, a differing
+// one renamed, a file that is no collection refused; the saved calls load and pass when run.
+void tst_Collections::appendCallFromTheWindow()
+{
+    const QJsonObject entry{{QStringLiteral("command"), QStringLiteral(MCPSCOPE_DEMO_SERVER)}, {QStringLiteral("args"), QJsonArray()}};
+    const QJsonObject outputSchema = QJsonDocument::fromJson(R"({"type": "object", "properties": {"sum": {"type": "number"}},
+        "required": ["sum"]})").object();
+    QString error;
+    QByteArray text = Collection::appendCall({}, QStringLiteral("demo"), entry,
+        Collection::toolCall(QStringLiteral("add"), {{QStringLiteral("a"), 1}, {QStringLiteral("b"), 2}},
+                             QJsonObject{{QStringLiteral("content"), QJsonArray()}, {QStringLiteral("structuredContent"), QJsonObject{{QStringLiteral("sum"), 3}}}},
+                             std::nullopt, outputSchema), &error);
+    QVERIFY2(!text.isEmpty(), qPrintable(error));
+    text = Collection::appendCall(text, QStringLiteral("demo"), entry,
+        Collection::toolCall(QStringLiteral("no_such_tool"), {}, QJsonValue::Undefined, RpcError{-32602, QStringLiteral("Unknown tool"), QJsonValue::Undefined},
+                             QJsonValue::Undefined), &error);
+    QVERIFY2(!text.isEmpty(), qPrintable(error));
+    QJsonObject other = entry;
+    other.insert(QStringLiteral("args"), QJsonArray{QStringLiteral("--extra-tool")});
+    text = Collection::appendCall(text, QStringLiteral("demo"), other,
+        Collection::toolCall(QStringLiteral("extra_tool"), {}, QJsonObject{{QStringLiteral("content"), QJsonArray()}}, std::nullopt,
+                             QJsonValue::Undefined), &error);
+    QVERIFY2(!text.isEmpty(), qPrintable(error));
+
+    const Collection::LoadResult loaded = Collection::parse(text);
+    QVERIFY2(loaded.isValid(), qPrintable(loaded.errorText()));
+    QCOMPARE(loaded.collection.servers.size(), 2);
+    QCOMPARE(loaded.collection.calls.size(), 3);
+    QCOMPARE(loaded.collection.calls.at(0).server, QStringLiteral("demo"));
+    QCOMPARE(loaded.collection.calls.at(1).server, QStringLiteral("demo"));
+    QCOMPARE(loaded.collection.calls.at(2).server, QStringLiteral("demo (2)"));
+    QCOMPARE(loaded.collection.calls.at(0).assertions.size(), 3); // status, isError, structuredContentValid
+    const RunReport report = run(loaded.collection);
+    QCOMPARE(report.calls.size(), 3);
+    for (const CallReport &call : report.calls)
+        QVERIFY2(call.status == CallReport::Status::Passed, qPrintable(CollectionReport::text(report)));
+
+    QVERIFY(Collection::appendCall("{\"mcpServers\": {}}", QStringLiteral("demo"), entry, {}, &error).isEmpty());
+    QVERIFY2(error.contains(QStringLiteral("not a collection")), qPrintable(error));
 }
 
 QTEST_GUILESS_MAIN(tst_Collections)
