@@ -631,7 +631,7 @@ void MainWindow::saveCallToCollection(const QUuid &id, const QJsonObject &call)
 {
     const ServerConfig config = m_catalog->find(id);
     QSettings settings;
-    const QString path = QFileDialog::getSaveFileName(
+    const QString path = !m_testCollectionFile.isEmpty() ? m_testCollectionFile : QFileDialog::getSaveFileName(
         this, tr("Save Call to Collection"), settings.value(QStringLiteral("collections/lastFile")).toString(),
         tr("MCP Scope collections (*.json);;All files (*)"), nullptr, QFileDialog::DontConfirmOverwrite);
     if (path.isEmpty())

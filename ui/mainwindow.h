@@ -69,6 +69,8 @@ public:
 
     // When set, the command approval dialog is skipped and its answer is this (tests only).
     void setApprovalAnswerForTesting(int answer) { m_testApprovalAnswer = answer; }
+    // When set, Save to Collection… writes to this file without asking (tests only).
+    void setCollectionFileForTesting(const QString &path) { m_testCollectionFile = path; }
 
     // Every keyboard shortcut in the window with what it does, read from the actions and
     // shortcuts themselves so the list never goes stale.
@@ -134,6 +136,7 @@ private:
     QHash<QUuid, OAuthController *> m_oauth;
     int m_nextConnectionId = 1;
     int m_testApprovalAnswer = -1;
+    QString m_testCollectionFile;
 
     QLabel *m_statusProtocol = nullptr;
     QLabel *m_statusTransport = nullptr;

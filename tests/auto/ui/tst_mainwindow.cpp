@@ -4,10 +4,13 @@
 #include "config/servercatalog.h"
 #include "connection/connection.h"
 #include "mainwindow.h"
+#include "collections/collection.h"
+#include "collections/collectionrunner.h"
 #include "pages/consolepage.h"
 #include "pages/logspage.h"
 #include "pages/serverpage.h"
 #include "pages/toolspage.h"
+#include "forms/toolpanel.h"
 #include "pages/trafficpage.h"
 #include "clientfeatures/elicitationdialog.h"
 #include "clientfeatures/samplingdialog.h"
@@ -44,6 +47,7 @@ private Q_SLOTS:
     void autoRestartGivesUpOnCrashLoop();
     void eraBadgeAndReprobe();
     void pinnedEraShowsPinned();
+    void saveCallToCollection();
 
 private:
     ServerConfig demoConfig(const QString &name, const QStringList &extraArgs = {}) const;
@@ -420,6 +424,56 @@ void tst_MainWindow::pinnedEraShowsPinned()
     QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Connected, 20000);
     QCOMPARE(connection->sessionInfo().protocolVersion, QStringLiteral("2025-06-18"));
     QCOMPARE(window.pageFor(id)->eraLabel()->text(), QStringLiteral("Legacy 2025-06-18 · pinned"));
+}
+
+// Tools › Save to Collection…: the call just made, with assertions its result satisfies, goes
+// into a collection file with the server's entry; a second call joins the same server; the
+// file loads, and its calls pass when run against the demo server.
+void tst_MainWindow::saveCallToCollection()
+{
+    MainWindow window(m_dir.filePath(QStringLiteral("servers-collection.json")));
+    window.setApprovalAnswerForTesting(1);
+    const QString file = m_dir.filePath(QStringLiteral("saved-collection.json"));
+    window.setCollectionFileForTesting(file);
+    window.show();
+    const QUuid id = window.catalog()->add(demoConfig(QStringLiteral("demo")));
+    window.selectServer(id);
+    window.connectServer(id);
+    Connection *connection = window.existingConnection(id);
+    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Connected, 20000);
+    ToolsPage *tools = window.pageFor(id)->toolsPage();
+    QTRY_VERIFY_WITH_TIMEOUT(tools->list()->selectByName(QStringLiteral("get_weather")), 10000);
+    tools->setArgumentsText(QStringLiteral("{\"city\": \"Oslo\"}"));
+    QSignalSpy called(tools, &ToolsPage::callFinished);
+    tools->run();
+    QTRY_COMPARE_WITH_TIMEOUT(called.size(), 1, 10000);
+    auto *save = tools->panel()->findChild<QPushButton *>(QStringLiteral("saveToCollection"));
+    QVERIFY(save);
+    QVERIFY(save->isEnabled());
+    save->click();
+    QVERIFY(tools->list()->selectByName(QStringLiteral("fail")));
+    tools->setArgumentsText(QStringLiteral("{}"));
+    tools->run();
+    QTRY_COMPARE_WITH_TIMEOUT(called.size(), 2, 10000);
+    save->click();
+
+    const Collection::LoadResult loaded = Collection::load(file);
+    QVERIFY2(loaded.isValid(), qPrintable(loaded.errorText()));
+    QCOMPARE(loaded.collection.servers.size(), 1);
+    QCOMPARE(loaded.collection.calls.size(), 2);
+    const CollectionCall &weather = loaded.collection.calls.at(0);
+    QCOMPARE(weather.target, QStringLiteral("get_weather"));
+    QCOMPARE(weather.arguments.value(QStringLiteral("city")).toString(), QStringLiteral("Oslo"));
+    QCOMPARE(weather.assertions.size(), 3); // status ok, isError false, structuredContentValid
+    QCOMPARE(loaded.collection.calls.at(1).assertions.at(1).expected, QJsonValue(true)); // fail: isError true
+    window.disconnectServer(id);
+    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Disconnected, 10000);
+
+    CollectionRunner runner(loaded.collection);
+    QSignalSpy finished(&runner, &CollectionRunner::finished);
+    runner.start();
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(runner.report().count(CallReport::Status::Passed), 2);
 }
 
 QTEST_MAIN(tst_MainWindow)
