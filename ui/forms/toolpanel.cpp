@@ -132,13 +132,12 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     buttons->addWidget(m_run);
     buttons->addWidget(m_cancel);
     buttons->addWidget(m_asTask);
-    m_saveToCollection = new QPushButton(tr("Save to Collection…"), top);
+    m_saveToCollection = new QPushButton(tr("Save to Collection…"), this);
     m_saveToCollection->setObjectName(QStringLiteral("saveToCollection"));
     m_saveToCollection->setToolTip(tr("Add this call, with assertions its last result satisfies, to a collection file "
                                       "that `mcpscope test` runs"));
     m_saveToCollection->setEnabled(false);
     connect(m_saveToCollection, &QPushButton::clicked, this, &ToolPanel::requestSaveToCollection);
-    buttons->addWidget(m_saveToCollection);
     m_rerunAfterReload = new QCheckBox(tr("Run again after reload"), this);
     m_rerunAfterReload->setObjectName(QStringLiteral("rerunAfterReload"));
     m_rerunAfterReload->setToolTip(tr("When the server reloads (watch mode or Restart), send this call again and show "
@@ -165,7 +164,12 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     auto *resultAreaLayout = new QVBoxLayout(resultArea);
     resultAreaLayout->setContentsMargins(0, 0, 0, 0);
     resultAreaLayout->setSpacing(2);
-    resultAreaLayout->addWidget(m_rerunAfterReload, 0, Qt::AlignRight);
+    // Beside the choice to re-run, since both are about the result (the Run row keeps its width).
+    auto *resultActions = new QHBoxLayout;
+    resultActions->addStretch(1);
+    resultActions->addWidget(m_saveToCollection);
+    resultActions->addWidget(m_rerunAfterReload);
+    resultAreaLayout->addLayout(resultActions);
     auto *results = new QSplitter(Qt::Horizontal, resultArea);
     resultAreaLayout->addWidget(results, 1);
     results->setObjectName(QStringLiteral("resultComparison"));
