@@ -124,6 +124,16 @@ int runTest(const QStringList &arguments)
         writeOut(stderr, loaded.errorText().toUtf8());
         return ExitUsage;
     }
+    // A value the collection needs from the environment and does not get is a usage error.
+    for (const CollectionServer &server : loaded.collection.servers) {
+        QStringList unresolved;
+        server.config.resolved(options.environment, {}, &unresolved);
+        if (!unresolved.isEmpty()) {
+            writeErr(tr("%1: server \"%2\" refers to values that are not set: %3 (set them in the environment)")
+                         .arg(file, server.name, unresolved.join(QStringLiteral(", "))));
+            return ExitUsage;
+        }
+    }
     // stdout carries the report; the library's diagnostics stay quiet.
     QLoggingCategory::setFilterRules(QStringLiteral("mcp.*.debug=false\nmcp.*.info=false\nmcp.*.warning=false"));
     options.keepTraffic = !capture.isEmpty();

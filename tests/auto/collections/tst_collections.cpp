@@ -32,6 +32,8 @@ private Q_SLOTS:
     void assertionsAgainstDemo_data();
     void assertionsAgainstDemo();
     void unreachableServer();
+    void serverCrashesMidRun();
+    void timeoutIsAFailure();
     void reports();
     void replayNormalizationAndDifferences();
     void replayPlanFoldsRounds();
@@ -330,6 +332,40 @@ void tst_Collections::unreachableServer()
     QCOMPARE(report.unreachable.size(), 1);
     QVERIFY2(report.calls.first().outcome.connectionError.contains(QStringLiteral("demo")),
              qPrintable(report.calls.first().outcome.connectionError));
+}
+
+// A server that dies during a call: that call fails (the connection closed), and the calls
+// after it that need the server are errors, without a hang.
+void tst_Collections::serverCrashesMidRun()
+{
+    const Collection::LoadResult loaded = Collection::parse(collectionText(demoServer(QStringLiteral("legacy")), QJsonDocument::fromJson(R"([
+        {"name": "before", "tool": "echo", "arguments": {"message": "x"}},
+        {"name": "crash", "tool": "crash", "arguments": {"code": 7}},
+        {"name": "after", "tool": "echo", "arguments": {"message": "y"}}])").array()));
+    QVERIFY2(loaded.isValid(), qPrintable(loaded.errorText()));
+    const RunReport report = run(loaded.collection, 60000);
+    QCOMPARE(report.calls.size(), 3);
+    QCOMPARE(report.calls.at(0).status, CallReport::Status::Passed);
+    QCOMPARE(report.calls.at(1).status, CallReport::Status::Failed);
+    QVERIFY(report.calls.at(1).outcome.response.isError());
+    QCOMPARE(report.calls.at(2).status, CallReport::Status::Error);
+    QVERIFY2(report.calls.at(2).outcome.connectionError.contains(QStringLiteral("lost")),
+             qPrintable(report.calls.at(2).outcome.connectionError));
+}
+
+// A call that outlives its timeout is a failed status, and the next call still runs.
+void tst_Collections::timeoutIsAFailure()
+{
+    const Collection::LoadResult loaded = Collection::parse(collectionText(demoServer({}), QJsonDocument::fromJson(R"([
+        {"name": "slow", "tool": "long_task", "arguments": {"steps": 1, "delayMs": 3000}, "timeoutMs": 300,
+         "expect": [{"status": "error", "code": -32001}]},
+        {"name": "next", "tool": "echo", "arguments": {"message": "still here"},
+         "expect": [{"path": "$.content[0].text", "equals": "still here"}]}])").array()));
+    QVERIFY2(loaded.isValid(), qPrintable(loaded.errorText()));
+    const RunReport report = run(loaded.collection, 60000);
+    QCOMPARE(report.calls.size(), 2);
+    QVERIFY2(report.allPassed(), qPrintable(CollectionReport::text(report)));
+    QVERIFY(report.calls.at(0).outcome.response.elapsedMs < 2500);
 }
 
 void tst_Collections::reports()
