@@ -125,9 +125,10 @@ int runTest(const QStringList &arguments)
         return ExitUsage;
     }
     // A value the collection needs from the environment and does not get is a usage error.
+    QStringList secretValues; // redacted from --capture wherever they occur
     for (const CollectionServer &server : loaded.collection.servers) {
         QStringList unresolved;
-        server.config.resolved(options.environment, {}, &unresolved);
+        secretValues << server.config.resolved(options.environment, {}, &unresolved).secretValues();
         if (!unresolved.isEmpty()) {
             writeErr(tr("%1: server \"%2\" refers to values that are not set: %3 (set them in the environment)")
                          .arg(file, server.name, unresolved.join(QStringLiteral(", "))));
@@ -166,8 +167,10 @@ int runTest(const QStringList &arguments)
         QSaveFile out(capture);
         QString error;
         const QList<TrafficEvent> traffic = runner.traffic();
+        TrafficCapture::ExportOptions exportOptions;
+        exportOptions.secretValues = secretValues;
         if (!out.open(QIODevice::WriteOnly)
-            || !TrafficCapture::writeJsonLines(&out, traffic, runner.connectionNames(), {}, &error) || !out.commit()) {
+            || !TrafficCapture::writeJsonLines(&out, traffic, runner.connectionNames(), exportOptions, &error) || !out.commit()) {
             writeErr(tr("cannot write the capture %1: %2").arg(capture, error.isEmpty() ? out.errorString() : error));
             exitCode = ExitUsage;
         }

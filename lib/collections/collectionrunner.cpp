@@ -317,7 +317,10 @@ void CollectionRunner::connectServer(const QString &name)
         });
     }
     connect(client, &Client::ready, this, [this, name] {
-        m_connections[name].wasReady = true;
+        Connection &c = m_connections[name];
+        if (c.wasReady)
+            return; // a new session after an expired one: the Client resends what was pending
+        c.wasReady = true;
         // The call that asked for this server is still the current one.
         proceed();
     });
