@@ -26,6 +26,7 @@
 #include "theme.h"
 #include "traffic/capturewindow.h"
 #include "traffic/liverecordings.h"
+#include "dialogs/collectionrundialog.h"
 #include "dialogs/recordinhostdialog.h"
 #include "traffic/trafficlog.h"
 #include "traffic/trafficview.h"
@@ -273,6 +274,17 @@ void MainWindow::createActions()
     connect(m_openProjectAction, &QAction::triggered, this, &MainWindow::openProjectFolder);
     connect(m_closeProjectAction, &QAction::triggered, this, &MainWindow::closeProject);
     connect(m_openCaptureAction, &QAction::triggered, this, [this] { openCapture(); });
+    m_runCollectionAction = new QAction(tr("Run &Collection…"), this);
+    connect(m_runCollectionAction, &QAction::triggered, this, [this] {
+        QSettings settings;
+        const QString path = QFileDialog::getOpenFileName(this, tr("Run Collection"),
+                                                          settings.value(QStringLiteral("collections/lastFile")).toString(),
+                                                          tr("MCP Scope collections (*.json);;All files (*)"));
+        if (path.isEmpty())
+            return;
+        settings.setValue(QStringLiteral("collections/lastFile"), path);
+        runCollection(path);
+    });
     m_recordInHostAction = new QAction(tr("&Record a Server in a Host…"), this);
     connect(m_recordInHostAction, &QAction::triggered, this, [this] {
         auto *dialog = new RecordInHostDialog(this);
@@ -308,6 +320,7 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(m_openCaptureAction);
     file->addAction(m_recordInHostAction);
+    file->addAction(m_runCollectionAction);
     file->addSeparator();
     // Without a keychain, secrets live in memory only unless the user explicitly chooses the file.
     QAction *secretsInFile = file->addAction(tr("Keep Secrets in the Server List File"));
@@ -625,6 +638,14 @@ ServerPage *MainWindow::pageFor(const QUuid &id)
     connect(page->toolsPage(), &ToolsPage::saveToCollectionRequested, this,
             [this, id](const QJsonObject &call) { saveCallToCollection(id, call); });
     return page;
+}
+
+CollectionRunDialog *MainWindow::runCollection(const QString &path)
+{
+    auto *dialog = new CollectionRunDialog(path, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
 }
 
 void MainWindow::saveCallToCollection(const QUuid &id, const QJsonObject &call)

@@ -24,6 +24,7 @@ struct ServerConfig;
 
 namespace Mcp::Ui {
 
+class CollectionRunDialog;
 class Connection;
 class LiveRecordings;
 class OAuthController;
@@ -112,6 +113,10 @@ private:
     // The Tools page's Save to Collection…: asks for a collection file and adds the call (and
     // the server's mcp.json entry, secrets left out) to it.
     void saveCallToCollection(const QUuid &id, const QJsonObject &call);
+public:
+    // File › Run Collection…: a CollectionRunDialog for the file (it deletes itself on close).
+    CollectionRunDialog *runCollection(const QString &path);
+private:
     bool confirmCommand(const ServerConfig &config);
     // Options at once; for what needs a new connection, the offer to reconnect.
     void applyToRunningConnection(const ServerConfig &before, const ServerConfig &after);
@@ -123,6 +128,7 @@ private:
     SecretStore *m_secretStore = nullptr;
     LiveRecordings *m_liveRecordings = nullptr;
     QAction *m_recordInHostAction = nullptr;
+    QAction *m_runCollectionAction = nullptr;
     TrafficLog *m_allTraffic = nullptr;
     QSplitter *m_splitter = nullptr;
     QListView *m_serverList = nullptr;
