@@ -16,14 +16,17 @@
 #include "dialogs/serverrequestdialog.h"
 #include "guimain.h"
 #include "pages/serverpage.h"
+#include "pages/toolspage.h"
 #include "pages/trafficpage.h"
 #include "results/iconfetcher.h"
 #include "secrets/keychainsecretstore.h"
 #include "servers/serverlistdelegate.h"
+#include "collections/collection.h"
 #include "config/watch.h"
 #include "theme.h"
 #include "traffic/capturewindow.h"
 #include "traffic/liverecordings.h"
+#include "dialogs/collectionrundialog.h"
 #include "dialogs/recordinhostdialog.h"
 #include "traffic/trafficlog.h"
 #include "traffic/trafficview.h"
@@ -36,6 +39,9 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QFile>
+#include <QDir>
+#include <QSaveFile>
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QLabel>
@@ -268,6 +274,17 @@ void MainWindow::createActions()
     connect(m_openProjectAction, &QAction::triggered, this, &MainWindow::openProjectFolder);
     connect(m_closeProjectAction, &QAction::triggered, this, &MainWindow::closeProject);
     connect(m_openCaptureAction, &QAction::triggered, this, [this] { openCapture(); });
+    m_runCollectionAction = new QAction(tr("Run &Collection…"), this);
+    connect(m_runCollectionAction, &QAction::triggered, this, [this] {
+        QSettings settings;
+        const QString path = QFileDialog::getOpenFileName(this, tr("Run Collection"),
+                                                          settings.value(QStringLiteral("collections/lastFile")).toString(),
+                                                          tr("MCP Scope collections (*.json);;All files (*)"));
+        if (path.isEmpty())
+            return;
+        settings.setValue(QStringLiteral("collections/lastFile"), path);
+        runCollection(path);
+    });
     m_recordInHostAction = new QAction(tr("&Record a Server in a Host…"), this);
     connect(m_recordInHostAction, &QAction::triggered, this, [this] {
         auto *dialog = new RecordInHostDialog(this);
@@ -303,6 +320,7 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(m_openCaptureAction);
     file->addAction(m_recordInHostAction);
+    file->addAction(m_runCollectionAction);
     file->addSeparator();
     // Without a keychain, secrets live in memory only unless the user explicitly chooses the file.
     QAction *secretsInFile = file->addAction(tr("Keep Secrets in the Server List File"));
@@ -617,7 +635,57 @@ ServerPage *MainWindow::pageFor(const QUuid &id)
     connect(page, &ServerPage::restartRequested, this, [this, id] { restartServer(id); });
     // A new connection probes again (nothing is remembered across connections yet).
     connect(page, &ServerPage::reprobeRequested, this, [this, id] { restartServer(id); });
+    connect(page->toolsPage(), &ToolsPage::saveToCollectionRequested, this,
+            [this, id](const QJsonObject &call) { saveCallToCollection(id, call); });
     return page;
+}
+
+CollectionRunDialog *MainWindow::runCollection(const QString &path)
+{
+    auto *dialog = new CollectionRunDialog(path, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
+}
+
+void MainWindow::saveCallToCollection(const QUuid &id, const QJsonObject &call)
+{
+    const ServerConfig config = m_catalog->find(id);
+    QSettings settings;
+    const QString path = !m_testCollectionFile.isEmpty() ? m_testCollectionFile : QFileDialog::getSaveFileName(
+        this, tr("Save Call to Collection"), settings.value(QStringLiteral("collections/lastFile")).toString(),
+        tr("MCP Scope collections (*.json);;All files (*)"), nullptr, QFileDialog::DontConfirmOverwrite);
+    if (path.isEmpty())
+        return;
+    settings.setValue(QStringLiteral("collections/lastFile"), path);
+    QByteArray existing;
+    QFile file(path);
+    if (file.exists()) {
+        if (!file.open(QIODevice::ReadOnly)) {
+            QMessageBox::warning(this, tr("Save Call to Collection"), tr("Cannot read %1: %2").arg(path, file.errorString()));
+            return;
+        }
+        existing = file.readAll();
+        file.close();
+    }
+    // The server as an mcp.json entry, secret values left out (${NAME} references instead).
+    QJsonObject entry = McpJson::exportEntry(config, McpJsonExportOptions());
+    if (!config.era.isEmpty())
+        entry.insert(QStringLiteral("era"), config.era);
+    QString error;
+    const QByteArray text = Collection::appendCall(existing, config.name, entry, call, &error);
+    if (text.isEmpty()) {
+        QMessageBox::warning(this, tr("Save Call to Collection"), tr("Cannot add the call to %1:\n%2").arg(path, error));
+        return;
+    }
+    QSaveFile out(path);
+    if (!out.open(QIODevice::WriteOnly) || out.write(text) != text.size() || !out.commit()) {
+        QMessageBox::warning(this, tr("Save Call to Collection"), tr("Cannot write %1: %2").arg(path, out.errorString()));
+        return;
+    }
+    statusBar()->showMessage(tr("Saved %1 to %2 (run it with: mcpscope test %2)")
+                                 .arg(call.value(QStringLiteral("tool")).toString(), QDir::toNativeSeparators(path)),
+                             10000);
 }
 
 ServerPage *MainWindow::currentPage() const

@@ -24,6 +24,7 @@ struct ServerConfig;
 
 namespace Mcp::Ui {
 
+class CollectionRunDialog;
 class Connection;
 class LiveRecordings;
 class OAuthController;
@@ -69,6 +70,8 @@ public:
 
     // When set, the command approval dialog is skipped and its answer is this (tests only).
     void setApprovalAnswerForTesting(int answer) { m_testApprovalAnswer = answer; }
+    // When set, Save to Collection… writes to this file without asking (tests only).
+    void setCollectionFileForTesting(const QString &path) { m_testCollectionFile = path; }
 
     // Every keyboard shortcut in the window with what it does, read from the actions and
     // shortcuts themselves so the list never goes stale.
@@ -107,6 +110,13 @@ private:
     void updateStatusBar();
     void refreshServerRow(const QUuid &id);
     void onServerRequest(Mcp::IncomingRequest *request, const QString &server);
+    // The Tools page's Save to Collection…: asks for a collection file and adds the call (and
+    // the server's mcp.json entry, secrets left out) to it.
+    void saveCallToCollection(const QUuid &id, const QJsonObject &call);
+public:
+    // File › Run Collection…: a CollectionRunDialog for the file (it deletes itself on close).
+    CollectionRunDialog *runCollection(const QString &path);
+private:
     bool confirmCommand(const ServerConfig &config);
     // Options at once; for what needs a new connection, the offer to reconnect.
     void applyToRunningConnection(const ServerConfig &before, const ServerConfig &after);
@@ -118,6 +128,7 @@ private:
     SecretStore *m_secretStore = nullptr;
     LiveRecordings *m_liveRecordings = nullptr;
     QAction *m_recordInHostAction = nullptr;
+    QAction *m_runCollectionAction = nullptr;
     TrafficLog *m_allTraffic = nullptr;
     QSplitter *m_splitter = nullptr;
     QListView *m_serverList = nullptr;
@@ -131,6 +142,7 @@ private:
     QHash<QUuid, OAuthController *> m_oauth;
     int m_nextConnectionId = 1;
     int m_testApprovalAnswer = -1;
+    QString m_testCollectionFile;
 
     QLabel *m_statusProtocol = nullptr;
     QLabel *m_statusTransport = nullptr;

@@ -110,6 +110,7 @@ private:
     void addBasicTools();
     void addContentTools();
     void addInteractiveTools();
+    void addExtraTool();
     void addFaultTools();
     void addResources();
     void addPrompts();
@@ -137,6 +138,8 @@ DemoServer::DemoServer(const DemoOptions &options, QObject *parent)
         setForcedProtocolVersion(options.protocolVersion);
 
     addBasicTools();
+    if (options.extraTool)
+        addExtraTool();
     addContentTools();
     addInteractiveTools();
     addFaultTools();
@@ -345,11 +348,16 @@ void DemoServer::toggleExtraTool(ToolCall *call)
         call->respond(ToolResult::text(key("Removed extra_tool.")));
         return;
     }
+    addExtraTool();
+    call->respond(ToolResult::text(key("Added extra_tool.")));
+}
+
+void DemoServer::addExtraTool()
+{
     addTool(json(R"json({"name": "extra_tool", "title": "Extra tool",
         "description": "Appears and disappears with toggle_extra_tool.",
         "inputSchema": {"type": "object", "properties": {}}})json"),
             [](ToolCall *call) { call->respond(ToolResult::text(key("The extra tool is here."))); });
-    call->respond(ToolResult::text(key("Added extra_tool.")));
 }
 
 void DemoServer::addContentTools()
@@ -964,6 +972,7 @@ void addDemoOptions(QCommandLineParser &parser)
                           "May be repeated."),
                       key("fault")});
     parser.addOption({key("stderr-noise"), key("Write noise to stderr all the time.")});
+    parser.addOption({key("extra-tool"), key("Start with extra_tool, as if toggle_extra_tool had run (a changed tool list for tests).")});
     parser.addOption({key("conformance"), key("Add the fixtures that `conformance server` expects (test_simple_text, ...).")});
     parser.addOption({key("era"),
                       key("Protocol eras to speak: dual (2026-07-28 per-request _meta and the legacy initialize handshake), "
@@ -982,6 +991,7 @@ bool demoOptionsFromParser(const QCommandLineParser &parser, DemoOptions *option
     options->protocolVersion = parser.value(key("protocol-version"));
     options->stderrNoise = parser.isSet(key("stderr-noise"));
     options->conformanceFixtures = parser.isSet(key("conformance"));
+    options->extraTool = parser.isSet(key("extra-tool"));
     const QString era = parser.value(key("era"));
     if (era == QLatin1String("dual")) {
         options->era = Era::Dual;

@@ -18,6 +18,7 @@ struct DemoOptions
     bool errorOnInitialize = false; // --fault error-on-initialize: answer initialize with -32603
     bool stderrNoise = false;    // --stderr-noise: chatter on stderr, all the time
     bool conformanceFixtures = false; // --conformance: add the fixtures of `conformance server`
+    bool extraTool = false;      // --extra-tool: start with extra_tool, as if toggle_extra_tool had run
     Mcp::Era era = Mcp::Era::Dual;    // --era dual|modern|legacy
 };
 

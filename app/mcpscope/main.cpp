@@ -5,6 +5,8 @@
 #include "compat.h"
 #include "diffcommand.h"
 #include "recordcommand.h"
+#include "replaycommand.h"
+#include "testcommand.h"
 
 #include "config/serverconfig.h"
 #include "guimain.h"
@@ -26,6 +28,8 @@ const char GuiUsage[] =
     "       mcpscope --cli ...                           one operation, headless (mcpscope --cli --help)\n"
     "       mcpscope record ...                          record a host and a server (mcpscope record --help)\n"
     "       mcpscope diff A B                            compare two servers' tools, prompts and resources\n"
+    "       mcpscope test FILE                           run a collection's calls and assertions (mcpscope test --help)\n"
+    "       mcpscope replay CAPTURE -- COMMAND...        replay a capture against a fresh server (mcpscope replay --help)\n"
     "\n"
     "The server is saved in the server list (once) and connected; a command given here\n"
     "needs no further approval.\n"
@@ -57,10 +61,15 @@ int main(int argc, char **argv)
         }
     }
     // Subcommands: headless, no display.
-    if (argc > 1 && std::strcmp(argv[1], "diff") == 0) {
+    if (argc > 1 && (std::strcmp(argv[1], "diff") == 0 || std::strcmp(argv[1], "test") == 0
+                     || std::strcmp(argv[1], "replay") == 0)) {
         QCoreApplication app(argc, argv);
         QCoreApplication::setApplicationName(QStringLiteral("mcpscope"));
         QCoreApplication::setApplicationVersion(QStringLiteral(MCPSCOPE_VERSION));
+        if (std::strcmp(argv[1], "test") == 0)
+            return Mcp::Cli::runTest(app.arguments().mid(2));
+        if (std::strcmp(argv[1], "replay") == 0)
+            return Mcp::Cli::runReplay(app.arguments().mid(2));
         return Mcp::Cli::runDiff(app.arguments().mid(2));
     }
     if (cli) {

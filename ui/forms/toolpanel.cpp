@@ -6,6 +6,7 @@
 #include "results/iconfetcher.h"
 #include "results/resultview.h"
 
+#include "collections/collection.h"
 #include "protocol/keys.h"
 #include "protocol/requests.h"
 #include "protocol/types.h"
@@ -131,6 +132,12 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     buttons->addWidget(m_run);
     buttons->addWidget(m_cancel);
     buttons->addWidget(m_asTask);
+    m_saveToCollection = new QPushButton(tr("Save to Collection…"), this);
+    m_saveToCollection->setObjectName(QStringLiteral("saveToCollection"));
+    m_saveToCollection->setToolTip(tr("Add this call, with assertions its last result satisfies, to a collection file "
+                                      "that `mcpscope test` runs"));
+    m_saveToCollection->setEnabled(false);
+    connect(m_saveToCollection, &QPushButton::clicked, this, &ToolPanel::requestSaveToCollection);
     m_rerunAfterReload = new QCheckBox(tr("Run again after reload"), this);
     m_rerunAfterReload->setObjectName(QStringLiteral("rerunAfterReload"));
     m_rerunAfterReload->setToolTip(tr("When the server reloads (watch mode or Restart), send this call again and show "
@@ -157,7 +164,12 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     auto *resultAreaLayout = new QVBoxLayout(resultArea);
     resultAreaLayout->setContentsMargins(0, 0, 0, 0);
     resultAreaLayout->setSpacing(2);
-    resultAreaLayout->addWidget(m_rerunAfterReload, 0, Qt::AlignRight);
+    // Beside the choice to re-run, since both are about the result (the Run row keeps its width).
+    auto *resultActions = new QHBoxLayout;
+    resultActions->addStretch(1);
+    resultActions->addWidget(m_saveToCollection);
+    resultActions->addWidget(m_rerunAfterReload);
+    resultAreaLayout->addLayout(resultActions);
     auto *results = new QSplitter(Qt::Horizontal, resultArea);
     resultAreaLayout->addWidget(results, 1);
     results->setObjectName(QStringLiteral("resultComparison"));
@@ -305,6 +317,7 @@ void ToolPanel::setRunning(bool running)
 {
     const bool connected = m_connection && m_connection->isConnected();
     m_run->setEnabled(!running && connected && !m_tool.isEmpty());
+    m_saveToCollection->setEnabled(!running && !m_tool.isEmpty());
     m_cancel->setEnabled(running);
     m_progress->setVisible(running);
     if (running) {
@@ -339,6 +352,8 @@ void ToolPanel::run()
     const QJsonValue value = m_form->value();
     const QJsonObject arguments = value.isObject() ? value.toObject() : QJsonObject();
     m_lastOutcome = QJsonValue::Undefined;
+    m_lastArguments = arguments;
+    m_lastError.reset();
     // The first result makes room for itself; later ones take the place of the one before, so
     // nothing moves while the call runs.
     const bool resultPlaced = !m_result->isHidden();
@@ -549,6 +564,7 @@ void ToolPanel::finish(bool isError, const QJsonValue &result, const RpcError &e
     m_elapsed->setText(tr("%1 ms").arg(elapsedMs));
     if (isError) {
         m_lastOutcome = error.toJson();
+        m_lastError = error;
         const QString text = error.code == SessionErrorCode::Cancelled
             ? tr("Cancelled after %1 ms").arg(elapsedMs)
             : tr("Error %1: %2 (after %3 ms)").arg(error.code).arg(error.message).arg(elapsedMs);
@@ -568,6 +584,22 @@ void ToolPanel::finish(bool isError, const QJsonValue &result, const RpcError &e
     m_status->setText(toolError ? tr("The tool reported an error (isError) after %1 ms").arg(elapsedMs)
                                 : tr("Done in %1 ms").arg(elapsedMs));
     Q_EMIT callFinished(toolError);
+}
+
+void ToolPanel::requestSaveToCollection()
+{
+    const QString name = m_tool.value(Key::Name).toString();
+    if (m_lastOutcome.isUndefined() || (m_lastError && m_lastError->code == SessionErrorCode::Cancelled)) {
+        // Not run (or cancelled): the call as the form holds it, expected to be answered.
+        const QJsonValue value = m_form->value();
+        QJsonObject call = Collection::toolCall(name, value.isObject() ? value.toObject() : QJsonObject(), QJsonValue::Undefined,
+                                                std::nullopt, QJsonValue::Undefined);
+        call.insert(QStringLiteral("expect"), QJsonArray{QJsonObject{{QStringLiteral("status"), QStringLiteral("ok")}}});
+        Q_EMIT saveToCollectionRequested(call);
+        return;
+    }
+    Q_EMIT saveToCollectionRequested(Collection::toolCall(name, m_lastArguments, m_lastOutcome, m_lastError,
+                                                          m_tool.value(Key::OutputSchema)));
 }
 
 } // namespace Mcp::Ui

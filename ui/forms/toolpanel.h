@@ -8,6 +8,8 @@
 #include <QPointer>
 #include <QWidget>
 
+#include <optional>
+
 QT_BEGIN_NAMESPACE
 class QSplitter;
 class QCheckBox;
@@ -63,6 +65,9 @@ public Q_SLOTS:
 Q_SIGNALS:
     void callFinished(bool isError);
     void openResourceRequested(const QString &uri);
+    // Save to Collection…: the call (lib/collections' Collection::toolCall form), with the
+    // assertions its last outcome satisfies; the window adds it to a collection file.
+    void saveToCollectionRequested(const QJsonObject &call);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -81,6 +86,7 @@ private:
     void labelComparison();
     void setRunning(bool running);
     void updateElapsed();
+    void requestSaveToCollection();
 
     QPointer<Connection> m_connection;
     QJsonObject m_tool;
@@ -91,6 +97,7 @@ private:
     QPushButton *m_run;
     QPushButton *m_cancel;
     QCheckBox *m_asTask;
+    QPushButton *m_saveToCollection;
     QCheckBox *m_rerunAfterReload;
     QProgressBar *m_progress;
     QLabel *m_status;
@@ -110,6 +117,9 @@ private:
     bool m_forceNextRun = false;
     bool m_loading = false;
     QJsonValue m_lastOutcome = QJsonValue::Undefined;
+    // What Save to Collection… saves: the arguments of the last call and how it ended.
+    QJsonObject m_lastArguments;
+    std::optional<RpcError> m_lastError;
     // How the last outcome was shown, to show it again beside the next one after a reload.
     struct ShownOutcome
     {

@@ -38,6 +38,7 @@ ToolsPage::ToolsPage(Connection *connection, QWidget *parent) : Page(connection,
     connect(m_list, &ToolList::currentItemChanged, m_panel, &ToolPanel::setTool);
     connect(m_panel, &ToolPanel::callFinished, this, &ToolsPage::callFinished);
     connect(m_panel, &ToolPanel::openResourceRequested, this, &ToolsPage::openResourceRequested);
+    connect(m_panel, &ToolPanel::saveToCollectionRequested, this, &ToolsPage::saveToCollectionRequested);
     connect(connection, &Connection::toolsListChanged, this, &ToolsPage::refresh);
 }
 

@@ -37,6 +37,7 @@ public Q_SLOTS:
 Q_SIGNALS:
     void callFinished(bool isError);
     void openResourceRequested(const QString &uri);
+    void saveToCollectionRequested(const QJsonObject &call); // ToolPanel's
 
 protected:
     void connectionStateChanged(Connection::State state) override;

@@ -4,10 +4,14 @@
 #include "config/servercatalog.h"
 #include "connection/connection.h"
 #include "mainwindow.h"
+#include "collections/collection.h"
+#include "collections/collectionrunner.h"
+#include "dialogs/collectionrundialog.h"
 #include "pages/consolepage.h"
 #include "pages/logspage.h"
 #include "pages/serverpage.h"
 #include "pages/toolspage.h"
+#include "forms/toolpanel.h"
 #include "pages/trafficpage.h"
 #include "clientfeatures/elicitationdialog.h"
 #include "clientfeatures/samplingdialog.h"
@@ -20,7 +24,9 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QDir>
 #include <QPushButton>
+#include <QTreeWidget>
 #include <QListView>
 #include <QStandardPaths>
 #include <QTableView>
@@ -44,6 +50,8 @@ private Q_SLOTS:
     void autoRestartGivesUpOnCrashLoop();
     void eraBadgeAndReprobe();
     void pinnedEraShowsPinned();
+    void saveCallToCollection();
+    void runCollectionShowsPassAndFail();
 
 private:
     ServerConfig demoConfig(const QString &name, const QStringList &extraArgs = {}) const;
@@ -420,6 +428,112 @@ void tst_MainWindow::pinnedEraShowsPinned()
     QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Connected, 20000);
     QCOMPARE(connection->sessionInfo().protocolVersion, QStringLiteral("2025-06-18"));
     QCOMPARE(window.pageFor(id)->eraLabel()->text(), QStringLiteral("Legacy 2025-06-18 · pinned"));
+}
+
+// Tools › Save to Collection…: the call just made, with assertions its result satisfies, goes
+// into a collection file with the server's entry; a second call joins the same server; the
+// file loads, and its calls pass when run against the demo server.
+void tst_MainWindow::saveCallToCollection()
+{
+    MainWindow window(m_dir.filePath(QStringLiteral("servers-collection.json")));
+    window.setApprovalAnswerForTesting(1);
+    const QString file = m_dir.filePath(QStringLiteral("saved-collection.json"));
+    window.setCollectionFileForTesting(file);
+    window.show();
+    const QUuid id = window.catalog()->add(demoConfig(QStringLiteral("demo")));
+    window.selectServer(id);
+    window.connectServer(id);
+    Connection *connection = window.existingConnection(id);
+    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Connected, 20000);
+    ToolsPage *tools = window.pageFor(id)->toolsPage();
+    QTRY_VERIFY_WITH_TIMEOUT(tools->list()->selectByName(QStringLiteral("get_weather")), 10000);
+    tools->setArgumentsText(QStringLiteral("{\"city\": \"Oslo\"}"));
+    QSignalSpy called(tools, &ToolsPage::callFinished);
+    tools->run();
+    QTRY_COMPARE_WITH_TIMEOUT(called.size(), 1, 10000);
+    auto *save = tools->panel()->findChild<QPushButton *>(QStringLiteral("saveToCollection"));
+    QVERIFY(save);
+    QVERIFY(save->isEnabled());
+    save->click();
+    QVERIFY(tools->list()->selectByName(QStringLiteral("fail")));
+    tools->setArgumentsText(QStringLiteral("{}"));
+    tools->run();
+    QTRY_COMPARE_WITH_TIMEOUT(called.size(), 2, 10000);
+    save->click();
+
+    const Collection::LoadResult loaded = Collection::load(file);
+    QVERIFY2(loaded.isValid(), qPrintable(loaded.errorText()));
+    QCOMPARE(loaded.collection.servers.size(), 1);
+    QCOMPARE(loaded.collection.calls.size(), 2);
+    const CollectionCall &weather = loaded.collection.calls.at(0);
+    QCOMPARE(weather.target, QStringLiteral("get_weather"));
+    QCOMPARE(weather.arguments.value(QStringLiteral("city")).toString(), QStringLiteral("Oslo"));
+    QCOMPARE(weather.assertions.size(), 3); // status ok, isError false, structuredContentValid
+    QCOMPARE(loaded.collection.calls.at(1).assertions.at(1).expected, QJsonValue(true)); // fail: isError true
+    window.disconnectServer(id);
+    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Disconnected, 10000);
+
+    CollectionRunner runner(loaded.collection);
+    QSignalSpy finished(&runner, &CollectionRunner::finished);
+    runner.start();
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(runner.report().count(CallReport::Status::Passed), 2);
+}
+
+// File › Run Collection…: pass and fail beside each call, failed assertions under their call,
+// a connection error for a server that cannot start; then only the selected call again.
+void tst_MainWindow::runCollectionShowsPassAndFail()
+{
+    const QString path = m_dir.filePath(QStringLiteral("run-collection.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    const QJsonObject demo{{QStringLiteral("command"), m_demo}};
+    const QJsonObject gone{{QStringLiteral("command"), QStringLiteral("/nonexistent/server")}};
+    QJsonObject root{{QStringLiteral("format"), QStringLiteral("mcpscope-collection")}, {QStringLiteral("version"), 1},
+                     {QStringLiteral("name"), QStringLiteral("window")},
+                     {QStringLiteral("servers"), QJsonObject{{QStringLiteral("demo"), demo}, {QStringLiteral("gone"), gone}}}};
+    root.insert(QStringLiteral("calls"), QJsonDocument::fromJson(R"([
+        {"name": "sum", "server": "demo", "tool": "add", "arguments": {"a": 1, "b": 2}, "expect": [{"path": "$.structuredContent.sum", "equals": 3}]},
+        {"name": "wrong", "server": "demo", "tool": "add", "arguments": {"a": 1, "b": 2}, "expect": [{"path": "$.structuredContent.sum", "equals": 4}]},
+        {"name": "nowhere", "server": "gone", "tool": "echo"}])").array());
+    file.write(QJsonDocument(root).toJson());
+    file.close();
+
+    MainWindow window(m_dir.filePath(QStringLiteral("servers-runcollection.json")));
+    CollectionRunDialog *dialog = window.runCollection(path);
+    QVERIFY(dialog->loadError().isEmpty());
+    QSignalSpy finished(dialog, &CollectionRunDialog::runFinished);
+    dialog->runAll();
+    QVERIFY(finished.wait(60000));
+    QTreeWidget *tree = dialog->tree();
+    QCOMPARE(tree->topLevelItemCount(), 3);
+    QCOMPARE(tree->topLevelItem(0)->text(2), QStringLiteral("Passed"));
+    QCOMPARE(tree->topLevelItem(1)->text(2), QStringLiteral("Failed"));
+    QCOMPARE(tree->topLevelItem(1)->childCount(), 1);
+    QVERIFY2(tree->topLevelItem(1)->child(0)->text(0).contains(QStringLiteral("found 3")),
+             qPrintable(tree->topLevelItem(1)->child(0)->text(0)));
+    QCOMPARE(tree->topLevelItem(2)->text(2), QStringLiteral("Error"));
+    QCOMPARE(dialog->summaryText(), QStringLiteral("1 passed, 1 failed, 1 errors"));
+    if (const QString shots = qEnvironmentVariable("MCPSCOPE_SCREENSHOT_DIR"); !shots.isEmpty())
+        QVERIFY(dialog->grab().save(QDir(shots).filePath(QStringLiteral("run-collection.png"))));
+
+    // Only the selected call runs again.
+    tree->clearSelection();
+    tree->topLevelItem(0)->setSelected(true);
+    dialog->runSelected();
+    QCOMPARE(tree->topLevelItem(1)->text(2), QStringLiteral("Failed")); // untouched
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(dialog->summaryText(), QStringLiteral("1 passed, 0 failed, 0 errors"));
+    dialog->close();
+
+    // A malformed file says why, and cannot run.
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write("{\"format\": \"mcpscope-collection\", \"version\": 1,\n \"servers\": 3}");
+    file.close();
+    CollectionRunDialog *broken = window.runCollection(path);
+    QVERIFY2(broken->loadError().contains(QStringLiteral("/servers")), qPrintable(broken->loadError()));
+    QVERIFY(!broken->findChild<QPushButton *>(QStringLiteral("runAll"))->isEnabled());
+    broken->close();
 }
 
 QTEST_MAIN(tst_MainWindow)

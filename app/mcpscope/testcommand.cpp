@@ -1,0 +1,188 @@
+#include "testcommand.h"
+
+#include "clioptions.h"
+#include "compat.h"
+
+#include "collections/collection.h"
+#include "collections/collectionreport.h"
+#include "collections/collectionrunner.h"
+#include "traffic/trafficcapture.h"
+
+#include <QCoreApplication>
+#include <QJsonDocument>
+#include <QLoggingCategory>
+#include <QSaveFile>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace Mcp::Cli {
+
+static QString tr(const char *text)
+{
+    return QCoreApplication::translate("Mcp::Cli", text);
+}
+
+static void writeOut(FILE *stream, const QByteArray &bytes)
+{
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stream);
+    if (!bytes.endsWith('\n'))
+        std::fputc('\n', stream);
+    std::fflush(stream);
+}
+
+static void writeErr(const QString &line)
+{
+    writeOut(stderr, QString(QStringLiteral("mcpscope test: ") + line).toUtf8());
+}
+
+static const char TestUsage[] =
+    "Usage: mcpscope test FILE [options]\n"
+    "\n"
+    "Runs the calls of a collection (docs/collections.md) against its servers and checks each\n"
+    "call's assertions.\n"
+    "\n"
+    "Options:\n"
+    "  --reporter R          text (default), junit or json\n"
+    "  --output PATH         write the report there (the text summary still goes to stdout)\n"
+    "  --protocol ERA        auto, modern, legacy or a version, over every server's \"era\"\n"
+    "  --connect-timeout MS  how long a server may take to connect (default: its configuration's)\n"
+    "  --capture FILE        save the run's traffic as a capture (*.jsonl), e.g. for mcpscope replay\n"
+    "  -h, --help            this text\n"
+    "\n"
+    "Exit codes: 0 all calls passed, 1 an assertion failed, 2 usage or a malformed collection,\n"
+    "3 a server requires authorization, 4 a server could not be started or reached.\n";
+
+int runTest(const QStringList &arguments)
+{
+    QString file, reporter = QStringLiteral("text"), output, capture;
+    CollectionRunner::Options options;
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        const QString arg = arguments.at(i);
+        if (arg == QLatin1String("-h") || arg == QLatin1String("--help")) {
+            std::fputs(TestUsage, stdout);
+            return ExitOk;
+        }
+        static const QStringList valued{QStringLiteral("--reporter"), QStringLiteral("--output"), QStringLiteral("--protocol"),
+                                        QStringLiteral("--connect-timeout"), QStringLiteral("--capture")};
+        QString name = arg, value;
+        if (arg.startsWith(QLatin1String("--")) && arg.contains(u'=')) {
+            name = arg.section(u'=', 0, 0);
+            value = arg.section(u'=', 1);
+        }
+        if (valued.contains(name)) {
+            if (value.isEmpty() && !arg.contains(u'=')) {
+                if (i + 1 >= arguments.size()) {
+                    writeErr(tr("%1 needs a value").arg(name));
+                    return ExitUsage;
+                }
+                value = arguments.at(++i);
+            }
+            if (name == QLatin1String("--reporter")) {
+                if (value != QLatin1String("text") && value != QLatin1String("junit") && value != QLatin1String("json")) {
+                    writeErr(tr("--reporter must be text, junit or json, not \"%1\"").arg(value));
+                    return ExitUsage;
+                }
+                reporter = value;
+            } else if (name == QLatin1String("--output")) {
+                output = value;
+            } else if (name == QLatin1String("--capture")) {
+                capture = value;
+            } else if (name == QLatin1String("--protocol")) {
+                options.era = Modern::EraChoice::fromString(value, Client::supportedModernVersions(),
+                                                            Client::supportedProtocolVersions());
+                if (!options.era) {
+                    writeErr(tr("--protocol must be auto, modern, legacy or a protocol version, not \"%1\"").arg(value));
+                    return ExitUsage;
+                }
+            } else {
+                bool ok = false;
+                options.connectTimeoutMs = value.toInt(&ok);
+                if (!ok || options.connectTimeoutMs <= 0) {
+                    writeErr(tr("--connect-timeout expects milliseconds"));
+                    return ExitUsage;
+                }
+            }
+            continue;
+        }
+        if (arg.startsWith(u'-') && arg.size() > 1) {
+            writeErr(tr("unknown option %1 (mcpscope test --help)").arg(arg));
+            return ExitUsage;
+        }
+        if (!file.isEmpty()) {
+            writeErr(tr("give one collection file (mcpscope test --help)"));
+            return ExitUsage;
+        }
+        file = arg;
+    }
+    if (file.isEmpty()) {
+        writeErr(tr("give a collection file (mcpscope test --help)"));
+        return ExitUsage;
+    }
+    const Collection::LoadResult loaded = Collection::load(file);
+    if (!loaded.isValid()) {
+        writeOut(stderr, loaded.errorText().toUtf8());
+        return ExitUsage;
+    }
+    // A value the collection needs from the environment and does not get is a usage error.
+    QStringList secretValues; // redacted from --capture wherever they occur
+    for (const CollectionServer &server : loaded.collection.servers) {
+        QStringList unresolved;
+        secretValues << server.config.resolved(options.environment, {}, &unresolved).secretValues();
+        if (!unresolved.isEmpty()) {
+            writeErr(tr("%1: server \"%2\" refers to values that are not set: %3 (set them in the environment)")
+                         .arg(file, server.name, unresolved.join(QStringLiteral(", "))));
+            return ExitUsage;
+        }
+    }
+    // stdout carries the report; the library's diagnostics stay quiet.
+    QLoggingCategory::setFilterRules(QStringLiteral("mcp.*.debug=false\nmcp.*.info=false\nmcp.*.warning=false"));
+    options.keepTraffic = !capture.isEmpty();
+    CollectionRunner runner(loaded.collection, options);
+    QObject::connect(&runner, &CollectionRunner::finished, qApp, [] { QCoreApplication::exit(0); });
+    QTimer::singleShot(0, &runner, &CollectionRunner::start);
+    QCoreApplication::exec();
+    const RunReport report = runner.report();
+
+    QByteArray rendered;
+    if (reporter == QLatin1String("junit"))
+        rendered = CollectionReport::junit(report);
+    else if (reporter == QLatin1String("json"))
+        rendered = QJsonDocument(CollectionReport::json(report)).toJson(QJsonDocument::Indented);
+    else
+        rendered = CollectionReport::text(report).toUtf8();
+    int exitCode = report.allPassed() ? ExitOk : 1;
+    if (!output.isEmpty()) {
+        QSaveFile out(output);
+        if (!out.open(QIODevice::WriteOnly) || out.write(rendered) != rendered.size() || !out.commit()) {
+            writeErr(tr("cannot write %1: %2").arg(output, out.errorString()));
+            exitCode = ExitUsage;
+        }
+        if (reporter != QLatin1String("text"))
+            writeOut(stdout, CollectionReport::text(report).toUtf8());
+    } else {
+        writeOut(stdout, rendered);
+    }
+    if (!capture.isEmpty()) {
+        QSaveFile out(capture);
+        QString error;
+        const QList<TrafficEvent> traffic = runner.traffic();
+        TrafficCapture::ExportOptions exportOptions;
+        exportOptions.secretValues = secretValues;
+        if (!out.open(QIODevice::WriteOnly)
+            || !TrafficCapture::writeJsonLines(&out, traffic, runner.connectionNames(), exportOptions, &error) || !out.commit()) {
+            writeErr(tr("cannot write the capture %1: %2").arg(capture, error.isEmpty() ? out.errorString() : error));
+            exitCode = ExitUsage;
+        }
+    }
+    // A server that could not be used: the Inspector v2 codes (3 authorization, 4 unreachable).
+    for (const auto &[server, error] : report.unreachable) {
+        writeErr(error);
+        const int code = v2ExitCode(ExitConnectFailed, error);
+        if (exitCode != V2AuthRequired)
+            exitCode = code;
+    }
+    return exitCode;
+}
+
+} // namespace Mcp::Cli

@@ -1,0 +1,301 @@
+#include "replay.h"
+
+#include "protocol/keys.h"
+#include "protocol/methods.h"
+#include "session/modern/vocabulary.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QSet>
+
+namespace Mcp {
+
+namespace {
+
+const QLatin1String InputResponses("inputResponses");
+const QLatin1String InputRequests("inputRequests");
+const QLatin1String RequestState("requestState");
+const QLatin1String Meta("_meta");
+
+QString idKey(const QJsonValue &id)
+{
+    return QString::fromUtf8(QJsonDocument(QJsonArray{id}).toJson(QJsonDocument::Compact));
+}
+
+bool isLifecycle(const QString &method)
+{
+    return method == QLatin1String("initialize") || method == QLatin1String("server/discover")
+        || method == QLatin1String("subscriptions/listen") || method == QLatin1String("ping");
+}
+
+// A client's answer to a server request, as a scripted answer of its kind.
+void addAnswer(ScriptedAnswers *answers, const QString &method, const QJsonObject &reply)
+{
+    QJsonObject answer = reply.contains(QLatin1String("error"))
+        ? QJsonObject{{QStringLiteral("error"), reply.value(QLatin1String("error"))}}
+        : reply.value(QLatin1String("result")).toObject();
+    if (method == Method::ElicitationCreate)
+        answers->elicitation.append(answer);
+    else if (method == Method::SamplingCreateMessage)
+        answers->sampling.append(answer);
+    else if (method == Method::RootsList)
+        answers->roots = answer.value(Key::Roots).toArray();
+}
+
+} // namespace
+
+ReplayPlan ReplayPlan::fromCapture(const CapturedMessages &capture, int connectionId)
+{
+    ReplayPlan plan;
+    if (connectionId == 0) {
+        for (const CapturedMessage &m : capture.messages) {
+            if (m.outgoing && m.message.contains(QLatin1String("method")) && m.message.contains(QLatin1String("id"))) {
+                connectionId = m.connectionId;
+                break;
+            }
+        }
+    }
+    plan.connectionId = connectionId;
+    plan.connectionName = capture.connectionNames.value(connectionId);
+    QHash<QString, int> stepOfId;          // our request id -> step index
+    QHash<QString, QString> serverRequests; // the server's request id -> method
+    QHash<int, QHash<QString, QString>> inputMethods; // step -> input key -> method (modern)
+    int lastOpen = -1;                      // the latest step still waiting for its answer
+    for (const CapturedMessage &m : capture.messages) {
+        if (m.connectionId != connectionId)
+            continue;
+        const QJsonObject &message = m.message;
+        const bool hasId = message.contains(QLatin1String("id"));
+        const QString method = message.value(QLatin1String("method")).toString();
+        const bool isReply = message.contains(QLatin1String("result")) || message.contains(QLatin1String("error"));
+        if (m.outgoing && !method.isEmpty() && hasId) {
+            if (isLifecycle(method)) {
+                ++plan.skipped;
+                continue;
+            }
+            QJsonObject params = message.value(QLatin1String("params")).toObject();
+            if (params.contains(InputResponses) || params.contains(RequestState)) {
+                // A modern retry: the same logical request as the latest one of its method.
+                int step = -1;
+                for (int i = int(plan.steps.size()) - 1; i >= 0; --i) {
+                    if (plan.steps.at(i).method == method) {
+                        step = i;
+                        break;
+                    }
+                }
+                if (step >= 0) {
+                    const QJsonObject responses = params.value(InputResponses).toObject();
+                    for (auto it = responses.begin(); it != responses.end(); ++it) {
+                        const QString inputMethod = inputMethods.value(step).value(it.key());
+                        addAnswer(&plan.steps[step].answers, inputMethod, QJsonObject{{QStringLiteral("result"), it.value()}});
+                    }
+                    stepOfId.insert(idKey(message.value(QLatin1String("id"))), step);
+                    lastOpen = step;
+                    continue;
+                }
+            }
+            params.remove(Meta);
+            params.remove(InputResponses);
+            params.remove(RequestState);
+            ReplayStep step;
+            step.ordinal = int(plan.steps.size()) + 1;
+            step.method = method;
+            step.params = params;
+            plan.steps.append(step);
+            lastOpen = int(plan.steps.size()) - 1;
+            stepOfId.insert(idKey(message.value(QLatin1String("id"))), lastOpen);
+        } else if (!m.outgoing && isReply && hasId) {
+            const auto it = stepOfId.constFind(idKey(message.value(QLatin1String("id"))));
+            if (it == stepOfId.constEnd())
+                continue;
+            ReplayStep &step = plan.steps[*it];
+            const QJsonObject result = message.value(QLatin1String("result")).toObject();
+            if (result.value(QLatin1String("resultType")).toString() == QLatin1String("input_required")) {
+                const QJsonObject requests = result.value(InputRequests).toObject();
+                for (auto r = requests.begin(); r != requests.end(); ++r)
+                    inputMethods[*it].insert(r.key(), r.value().toObject().value(QLatin1String("method")).toString());
+                continue; // not the final answer
+            }
+            QJsonObject answer;
+            if (message.contains(QLatin1String("error")))
+                answer.insert(QStringLiteral("error"), message.value(QLatin1String("error")));
+            else
+                answer.insert(QStringLiteral("result"), message.value(QLatin1String("result")));
+            step.recorded = answer;
+        } else if (!m.outgoing && !method.isEmpty() && hasId) {
+            serverRequests.insert(idKey(message.value(QLatin1String("id"))), method);
+        } else if (m.outgoing && isReply && hasId && lastOpen >= 0) {
+            const QString asked = serverRequests.value(idKey(message.value(QLatin1String("id"))));
+            addAnswer(&plan.steps[lastOpen].answers, asked, message);
+        }
+    }
+    return plan;
+}
+
+Collection ReplayPlan::toCollection(const CollectionServer &server) const
+{
+    Collection collection;
+    collection.name = QStringLiteral("replay");
+    collection.servers.append(server);
+    for (const ReplayStep &step : steps) {
+        CollectionCall call;
+        call.name = QStringLiteral("#%1 %2").arg(step.ordinal).arg(step.method);
+        call.server = server.name;
+        call.method = step.method;
+        call.params = step.params;
+        call.paramsAsRecorded = true;
+        call.answers = step.answers;
+        // Any answer will do: compareReplay judges it.
+        call.assertions.append(Assertion{Assertion::Kind::PathExists, QStringLiteral("$"), true, QJsonValue::Undefined, {}});
+        collection.calls.append(call);
+    }
+    return collection;
+}
+
+static QJsonValue normalized(const QJsonValue &value)
+{
+    static const QRegularExpression timestamp(
+        QStringLiteral("\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?"));
+    if (value.isObject()) {
+        QJsonObject object = value.toObject();
+        object.remove(Meta);
+        for (auto it = object.begin(); it != object.end(); ++it)
+            *it = normalized(*it);
+        return object;
+    }
+    if (value.isArray()) {
+        QJsonArray array = value.toArray();
+        for (auto it = array.begin(); it != array.end(); ++it)
+            *it = normalized(*it);
+        return array;
+    }
+    if (value.isString() && value.toString().contains(timestamp))
+        return value.toString().replace(timestamp, QStringLiteral("<timestamp>"));
+    return value;
+}
+
+QJsonValue normalizedAnswer(const QJsonObject &answer)
+{
+    QJsonObject copy = answer;
+    if (copy.contains(QLatin1String("result")) && copy.value(QLatin1String("result")).isObject()) {
+        QJsonObject result = copy.value(QLatin1String("result")).toObject();
+        for (const char *member : {"resultType", "ttlMs", "cacheScope", "requestState"})
+            result.remove(QLatin1String(member));
+        copy.insert(QStringLiteral("result"), result);
+    }
+    if (copy.contains(QLatin1String("error"))) {
+        QJsonObject error = copy.value(QLatin1String("error")).toObject();
+        error.remove(QStringLiteral("data"));
+        copy.insert(QStringLiteral("error"), error);
+    }
+    return normalized(copy);
+}
+
+// "name" or "uri" when every item of both arrays is an object with a distinct string value
+// of it; empty otherwise.
+static QString identityKey(const QJsonArray &x, const QJsonArray &y)
+{
+    for (const QString &key : {QStringLiteral("name"), QStringLiteral("uri"), QStringLiteral("uriTemplate")}) {
+        QSet<QString> seen[2];
+        bool usable = !(x.isEmpty() && y.isEmpty());
+        int side = 0;
+        for (const QJsonArray *array : {&x, &y}) {
+            for (const QJsonValue &item : *array) {
+                const QJsonValue id = item.toObject().value(key);
+                if (!id.isString() || seen[side].contains(id.toString())) {
+                    usable = false;
+                    break;
+                }
+                seen[side].insert(id.toString());
+            }
+            ++side;
+        }
+        if (usable)
+            return key;
+    }
+    return {};
+}
+
+static void differences(const QJsonValue &a, const QJsonValue &b, const QString &path, QList<ReplayDifference> *out, int limit)
+{
+    if (out->size() >= limit || a == b)
+        return;
+    if (a.isObject() && b.isObject()) {
+        const QJsonObject x = a.toObject();
+        const QJsonObject y = b.toObject();
+        QStringList keys = x.keys();
+        for (const QString &key : y.keys()) {
+            if (!keys.contains(key))
+                keys.append(key);
+        }
+        static const QRegularExpression plainName(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+        for (const QString &key : std::as_const(keys)) {
+            const QString child = plainName.match(key).hasMatch() ? QString(path + u'.' + key) : QString(path + QStringLiteral("['%1']").arg(key));
+            differences(x.value(key), y.value(key), child, out, limit);
+        }
+        return;
+    }
+    if (a.isArray() && b.isArray()) {
+        const QJsonArray x = a.toArray();
+        const QJsonArray y = b.toArray();
+        // Listings (tools, prompts, resources) are matched by name or URI, so that one item
+        // added or removed is one difference, not a shift of every item after it.
+        const QString key = identityKey(x, y);
+        if (!key.isEmpty()) {
+            QStringList ids;
+            QHash<QString, QJsonValue> before, after;
+            for (const QJsonValue &item : x) {
+                ids.append(item.toObject().value(key).toString());
+                before.insert(ids.last(), item);
+            }
+            for (const QJsonValue &item : y) {
+                const QString id = item.toObject().value(key).toString();
+                if (!before.contains(id))
+                    ids.append(id);
+                after.insert(id, item);
+            }
+            for (const QString &id : std::as_const(ids))
+                differences(before.value(id, QJsonValue::Undefined), after.value(id, QJsonValue::Undefined),
+                            path + QStringLiteral("[?(@.%1==\"%2\")]").arg(key, id), out, limit);
+            return;
+        }
+        for (qsizetype i = 0; i < qMax(x.size(), y.size()); ++i)
+            differences(i < x.size() ? x.at(i) : QJsonValue(QJsonValue::Undefined),
+                        i < y.size() ? y.at(i) : QJsonValue(QJsonValue::Undefined), path + QStringLiteral("[%1]").arg(i), out, limit);
+        return;
+    }
+    out->append({path, a, b});
+}
+
+QList<ReplayDifference> jsonDifferences(const QJsonValue &recorded, const QJsonValue &replayed, int limit)
+{
+    QList<ReplayDifference> out;
+    differences(recorded, replayed, QStringLiteral("$"), &out, limit);
+    return out;
+}
+
+QList<ReplayStepResult> compareReplay(const ReplayPlan &plan, const RunReport &report)
+{
+    QList<ReplayStepResult> results;
+    for (qsizetype i = 0; i < plan.steps.size(); ++i) {
+        ReplayStepResult r;
+        r.step = plan.steps.at(i);
+        if (i < report.calls.size())
+            r.outcome = report.calls.at(i).outcome;
+        if (!r.outcome.ran) {
+            r.differences.append({QStringLiteral("$"), r.step.recorded ? QJsonValue(*r.step.recorded) : QJsonValue::Undefined,
+                                  QJsonValue(QStringLiteral("not sent: %1").arg(r.outcome.connectionError))});
+        } else {
+            const QJsonObject replayed = r.outcome.response.isError()
+                ? QJsonObject{{QStringLiteral("error"), r.outcome.response.error->toJson()}}
+                : QJsonObject{{QStringLiteral("result"), r.outcome.response.result}};
+            const QJsonValue recorded = r.step.recorded ? normalizedAnswer(*r.step.recorded) : QJsonValue(QJsonValue::Undefined);
+            r.differences = jsonDifferences(recorded, normalizedAnswer(replayed));
+        }
+        results.append(r);
+    }
+    return results;
+}
+
+} // namespace Mcp

@@ -1,0 +1,143 @@
+#include "capturemessages.h"
+
+#include "trafficcapture.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QList>
+
+namespace Mcp {
+
+// A frame may be one message or a batch.
+static void addFrame(CapturedMessages *result, int connectionId, bool outgoing, const QByteArray &bytes)
+{
+    const QJsonDocument frame = QJsonDocument::fromJson(bytes);
+    const QJsonArray messages = frame.isArray() ? frame.array() : QJsonArray{frame.object()};
+    for (const QJsonValue &value : messages) {
+        const QJsonObject message = value.toObject();
+        if (message.value(QLatin1String("jsonrpc")).isString())
+            result->messages.append({connectionId, outgoing, message});
+    }
+}
+
+CapturedMessages CapturedMessages::readFile(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        CapturedMessages result;
+        result.error = tr("cannot read %1: %2").arg(path, file.errorString());
+        return result;
+    }
+    const QByteArray text = file.readAll();
+    CapturedMessages result = text.trimmed().startsWith('{') && QJsonDocument::fromJson(text).object().contains(QLatin1String("log"))
+        ? fromHar(text)
+        : fromJsonLines(text);
+    if (!result.error.isEmpty())
+        result.error = path + QStringLiteral(": ") + result.error;
+    return result;
+}
+
+CapturedMessages CapturedMessages::fromJsonLines(const QByteArray &text)
+{
+    CapturedMessages result;
+    bool header = true;
+    qsizetype lineNumber = 0;
+    for (const QByteArray &rawLine : text.split('\n')) {
+        ++lineNumber;
+        const QByteArray line = rawLine.trimmed();
+        if (line.isEmpty())
+            continue;
+        const QJsonObject object = QJsonDocument::fromJson(line).object();
+        if (header) {
+            if (object.value(QLatin1String("format")).toString() != QLatin1String("mcpscope-capture")) {
+                result.error = tr("line %1: not an MCP Scope capture (JSON Lines with a \"mcpscope-capture\" header) "
+                                  "nor a HAR file").arg(lineNumber);
+                return result;
+            }
+            for (const QJsonValue &c : object.value(QLatin1String("connections")).toArray())
+                result.connectionNames.insert(c.toObject().value(QLatin1String("id")).toInt(),
+                                              c.toObject().value(QLatin1String("name")).toString());
+            header = false;
+            continue;
+        }
+        TrafficEvent event;
+        QString reason;
+        if (!TrafficCapture::eventFromJson(object, &event, &reason) || event.kind != TrafficEvent::Kind::Message
+            || event.direction == TrafficEvent::Direction::Local)
+            continue;
+        addFrame(&result, event.connectionId, event.direction == TrafficEvent::Direction::Outgoing, event.raw);
+    }
+    if (header)
+        result.error = tr("the file is empty");
+    return result;
+}
+
+// The data of each event of a text/event-stream body.
+static QList<QByteArray> sseData(const QByteArray &body)
+{
+    QList<QByteArray> events;
+    QByteArray data;
+    bool hasData = false;
+    QByteArray normalized = body;
+    normalized.replace("\r\n", "\n").replace('\r', '\n');
+    for (const QByteArray &line : normalized.split('\n')) {
+        if (line.isEmpty()) {
+            if (hasData)
+                events.append(data);
+            data.clear();
+            hasData = false;
+        } else if (line.startsWith("data:")) {
+            QByteArray value = line.mid(5);
+            if (value.startsWith(' '))
+                value.remove(0, 1);
+            if (hasData)
+                data += '\n';
+            data += value;
+            hasData = true;
+        }
+    }
+    if (hasData)
+        events.append(data);
+    return events;
+}
+
+static QByteArray harText(const QJsonObject &object)
+{
+    const QString text = object.value(QLatin1String("text")).toString();
+    if (object.value(QLatin1String("encoding")).toString() == QLatin1String("base64"))
+        return QByteArray::fromBase64(text.toLatin1());
+    return text.toUtf8();
+}
+
+CapturedMessages CapturedMessages::fromHar(const QByteArray &text)
+{
+    CapturedMessages result;
+    QJsonParseError parseError;
+    const QJsonObject log = QJsonDocument::fromJson(text, &parseError).object().value(QLatin1String("log")).toObject();
+    if (parseError.error != QJsonParseError::NoError || !log.contains(QLatin1String("entries"))) {
+        result.error = tr("not a HAR file (%1)").arg(parseError.error != QJsonParseError::NoError ? parseError.errorString()
+                                                                                                  : tr("no log.entries"));
+        return result;
+    }
+    for (const QJsonValue &value : log.value(QLatin1String("entries")).toArray()) {
+        const QJsonObject entry = value.toObject();
+        const QJsonObject request = entry.value(QLatin1String("request")).toObject();
+        const QJsonObject response = entry.value(QLatin1String("response")).toObject();
+        if (request.contains(QLatin1String("postData")))
+            addFrame(&result, 1, true, harText(request.value(QLatin1String("postData")).toObject()));
+        const QJsonObject content = response.value(QLatin1String("content")).toObject();
+        if (!content.contains(QLatin1String("text")))
+            continue;
+        const QByteArray body = harText(content);
+        if (content.value(QLatin1String("mimeType")).toString().contains(QLatin1String("text/event-stream"))) {
+            for (const QByteArray &data : sseData(body))
+                addFrame(&result, 1, false, data);
+        } else {
+            addFrame(&result, 1, false, body);
+        }
+    }
+    return result;
+}
+
+} // namespace Mcp
