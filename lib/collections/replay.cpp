@@ -2,7 +2,6 @@
 
 #include "protocol/keys.h"
 #include "protocol/methods.h"
-#include "session/modern/vocabulary.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
