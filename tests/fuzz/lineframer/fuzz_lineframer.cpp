@@ -86,7 +86,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             // counted, when the line was cut just after it), at most the report prefix long.
             FUZZ_CHECK(frame.size > max);
             FUZZ_CHECK(frame.line.size() == qMin(frame.size, LineFramer::OversizedPrefixSize));
-            FUZZ_CHECK((want.line + '\r').startsWith(frame.line));
+            FUZZ_CHECK(QByteArray(want.line + '\r').startsWith(frame.line));
         } else {
             FUZZ_CHECK(frame.line == want.line);
             FUZZ_CHECK(frame.size == want.line.size());
