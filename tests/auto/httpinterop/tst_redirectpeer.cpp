@@ -8,6 +8,8 @@
 #include "transport/httptransportoptions.h"
 
 #include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -115,15 +117,15 @@ void tst_RedirectPeer::fiftyConnections()
         client.connectToServer();
         QTRY_VERIFY2_WITH_TIMEOUT(client.isReady() || client.state() == Client::State::Failed,
                                   where.constData(), 10000);
-        QVERIFY2(client.isReady(), where + ": " + client.errorString().toUtf8());
+        QVERIFY2(client.isReady(), QByteArray(where + ": " + client.errorString().toUtf8()).constData());
         QCOMPARE(client.isModern(), modern);
 
         OutgoingRequest *tools = wait(client.listTools());
-        QVERIFY2(tools->isFinished() && !tools->isError(), where + ": " + tools->error().message.toUtf8());
+        QVERIFY2(tools->isFinished() && !tools->isError(), QByteArray(where + ": " + tools->error().message.toUtf8()).constData());
         QCOMPARE(tools->result().toObject().value(QLatin1String("tools")).toArray().size(), 1);
         OutgoingRequest *echo = wait(client.callTool(QStringLiteral("echo"), {{QStringLiteral("message"), QString::number(run)}}));
-        QVERIFY2(echo->isFinished() && !echo->isError(), where + ": " + echo->error().message.toUtf8());
-        QVERIFY2(QJsonDocument(echo->result().toObject()).toJson().contains("echo: " + QByteArray::number(run)), where);
+        QVERIFY2(echo->isFinished() && !echo->isError(), QByteArray(where + ": " + echo->error().message.toUtf8()).constData());
+        QVERIFY2(QJsonDocument(echo->result().toObject()).toJson().contains(QByteArray("echo: " + QByteArray::number(run))), where.constData());
 
         // Every POST went to /mcp first and was answered behind the redirect, at /mcp/.
         QVERIFY(std::none_of(traffic.cbegin(), traffic.cend(), [](const TrafficEvent &e) {
@@ -132,7 +134,7 @@ void tst_RedirectPeer::fiftyConnections()
 
         QSignalSpy disconnected(&client, &Client::disconnected);
         client.disconnectFromServer();
-        QVERIFY2(disconnected.count() > 0 || disconnected.wait(10000), where);
+        QVERIFY2(disconnected.count() > 0 || disconnected.wait(10000), where.constData());
     }
 }
 

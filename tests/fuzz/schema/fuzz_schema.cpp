@@ -104,7 +104,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         refilled.fromJson(back);
         FUZZ_CHECK(refilled.toJson() == back);
         if (instance.isObject()) {
-            for (auto it = instance.toObject().constBegin(); it != instance.toObject().constEnd(); ++it)
+            const QJsonObject members = instance.toObject();
+            for (auto it = members.constBegin(); it != members.constEnd(); ++it)
                 (void)filled.setValue(QLatin1Char('/') + JsonPointer::escape(it.key()), it.value());
         }
     }
