@@ -686,6 +686,72 @@ QJsonObject McpJson::exportEntry(const ServerConfig &config, const McpJsonExport
     return entry;
 }
 
+// The name each server is written under, in order: its own, or a suggested one, made unique.
+static QStringList entryNames(const QList<ServerConfig> &servers)
+{
+    QStringList names;
+    for (const ServerConfig &config : servers) {
+        QString name = config.name.isEmpty() ? McpJson::suggestName(config) : config.name;
+        for (int n = 2; names.contains(name); ++n)
+            name = config.name + QStringLiteral(" (%1)").arg(n);
+        names.append(name);
+    }
+    return names;
+}
+
+// One JSON value as QJsonDocument::Indented writes it, its lines after the first indented by
+// `indent` more spaces (QJsonDocument holds no scalars: those go through an array).
+static QByteArray indentedValue(const QJsonValue &value, int indent)
+{
+    QByteArray text;
+    if (value.isObject())
+        text = QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented).trimmed();
+    else if (value.isArray())
+        text = QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented).trimmed();
+    else
+        text = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact).chopped(1).mid(1);
+    return text.replace("\n", QByteArray("\n" + QByteArray(indent, ' ')));
+}
+
+// Indented JSON text of a document whose server map (at `mapKey`) keeps the servers in `order`:
+// QJsonObject sorts its keys, and a file people wrote by hand must not come back reordered.
+static QByteArray orderedDocumentText(const QJsonObject &document, const QString &mapKey, const QStringList &order)
+{
+    QByteArray text = "{\n";
+    const QStringList keys = document.keys();
+    for (qsizetype i = 0; i < keys.size(); ++i) {
+        const QString &key = keys.at(i);
+        text += "    " + indentedValue(key, 4) + ": ";
+        const QJsonObject map = document.value(key).toObject();
+        if (key == mapKey && !map.isEmpty()) {
+            QStringList names;
+            for (const QString &name : order)
+                if (map.contains(name) && !names.contains(name))
+                    names.append(name);
+            for (auto it = map.begin(); it != map.end(); ++it)
+                if (!names.contains(it.key()))
+                    names.append(it.key());
+            text += "{\n";
+            for (qsizetype j = 0; j < names.size(); ++j) {
+                text += "        " + indentedValue(names.at(j), 8) + ": " + indentedValue(map.value(names.at(j)), 8);
+                text += j + 1 < names.size() ? ",\n" : "\n";
+            }
+            text += "    }";
+        } else {
+            text += indentedValue(document.value(key), 4);
+        }
+        text += i + 1 < keys.size() ? ",\n" : "\n";
+    }
+    return text + "}\n";
+}
+
+QByteArray McpJson::exportDocumentText(const QList<ServerConfig> &servers, const McpJsonExportOptions &options,
+                                       const QJsonObject &base)
+{
+    return orderedDocumentText(exportDocument(servers, options, base),
+                               options.dialect == McpJsonDialect::VsCode ? kServers : kMcpServers, entryNames(servers));
+}
+
 QJsonObject McpJson::exportDocument(const QList<ServerConfig> &servers, const McpJsonExportOptions &options,
                                     const QJsonObject &base)
 {
@@ -693,11 +759,10 @@ QJsonObject McpJson::exportDocument(const QList<ServerConfig> &servers, const Mc
     QJsonObject document = base;
     QJsonObject map;
     QList<InputPrompt> inputs;
-    for (const ServerConfig &config : servers) {
-        QString name = config.name.isEmpty() ? suggestName(config) : config.name;
-        for (int n = 2; map.contains(name); ++n)
-            name = config.name + QStringLiteral(" (%1)").arg(n);
-        map.insert(name, exportEntry(config, options, &inputs));
+    const QStringList names = entryNames(servers);
+    for (qsizetype i = 0; i < servers.size(); ++i) {
+        const ServerConfig &config = servers.at(i);
+        map.insert(names.at(i), exportEntry(config, options, &inputs));
         if (vscode) {
             for (const InputPrompt &prompt : config.inputs)
                 if (!std::any_of(inputs.begin(), inputs.end(), [&](const InputPrompt &p) { return p.id == prompt.id; }))
@@ -719,7 +784,7 @@ QJsonObject McpJson::exportDocument(const QList<ServerConfig> &servers, const Mc
 
 QByteArray McpJson::exportText(const QList<ServerConfig> &servers, const McpJsonExportOptions &options)
 {
-    return QJsonDocument(exportDocument(servers, options)).toJson(QJsonDocument::Indented);
+    return exportDocumentText(servers, options);
 }
 
 QByteArray McpJson::exportEntryText(const ServerConfig &config, const McpJsonExportOptions &options)

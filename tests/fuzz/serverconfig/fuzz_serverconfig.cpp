@@ -14,7 +14,6 @@
 #include <QProcessEnvironment>
 #include <QTemporaryDir>
 
-#include <algorithm>
 
 #include <cstddef>
 #include <cstdint>
@@ -39,18 +38,13 @@ void clearScratch()
         dir.remove(name);
 }
 
-// The catalog form of every server, secrets left out (without a secret store they are not
-// written to the file) and, for the project scope, ids as read.
+// The catalog form of every server, in catalog order, secrets left out (without a secret store
+// they are not written to the file).
 QList<QJsonObject> forms(const ServerCatalog &catalog)
 {
     QList<QJsonObject> result;
     for (const ServerConfig &config : catalog.servers())
         result.append(config.toJson(ServerConfig::SecretHandling::Omit));
-    // A project file is written as a JSON object, whose keys (the server names) come out
-    // sorted: the order of a hand-written .mcp.json is not kept (a known limitation).
-    std::stable_sort(result.begin(), result.end(), [](const QJsonObject &a, const QJsonObject &b) {
-        return a.value(QLatin1String("name")).toString() < b.value(QLatin1String("name")).toString();
-    });
     return result;
 }
 
