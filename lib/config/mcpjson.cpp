@@ -277,8 +277,22 @@ void readServerMap(const QJsonObject &map, const KeyOrder &order, const QString 
             result->warnings.append(McpJson::tr("%1: not an object; skipped.").arg(name));
             continue;
         }
-        result->servers.append(entryToConfig(name, value.toObject(), order, KeyOrder::child(path, name),
-                                             &result->warnings));
+        ServerConfig config = entryToConfig(name, value.toObject(), order, KeyOrder::child(path, name),
+                                            &result->warnings);
+        if (config.name.isEmpty()) {
+            // Listed under "": it gets the name a pasted server would, unlike the others'.
+            const QString suggested = McpJson::suggestName(config);
+            config.name = suggested;
+            const auto taken = [&](const QString &candidate) {
+                return map.contains(candidate)
+                    || std::any_of(result->servers.cbegin(), result->servers.cend(),
+                                   [&](const ServerConfig &other) { return other.name == candidate; });
+            };
+            for (int n = 2; taken(config.name); ++n)
+                config.name = suggested + QStringLiteral(" (%1)").arg(n);
+            result->warnings.append(McpJson::tr("A server without a name was named \"%1\".").arg(config.name));
+        }
+        result->servers.append(config);
     }
 }
 

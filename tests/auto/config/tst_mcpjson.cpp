@@ -204,6 +204,12 @@ private Q_SLOTS:
                                   << int(McpJsonDialect::VsCode) << QStringList{"v"};
         QTest::newRow("comment markers inside strings") << QByteArray(kMarkersInStrings)
                                                         << int(McpJsonDialect::McpServers) << QStringList{"a"};
+        // An empty key names no server: it gets a suggested, unique name (found by fuzz_mcpjson:
+        // the empty name did not survive export).
+        QTest::newRow("empty name") << QByteArray("```f\n\"\": {\"command\": \"x\"}\n```")
+                                    << int(McpJsonDialect::ServerMap) << QStringList{"x"};
+        QTest::newRow("empty name, suggestion taken") << QByteArray("{\"mcpServers\": {\"\": {\"command\": \"x\"}, \"x\": {\"command\": \"y\"}}}")
+                                                      << int(McpJsonDialect::McpServers) << QStringList{"x (2)", "x"};
     }
     void pasted()
     {
