@@ -43,8 +43,20 @@ void clearScratch()
 QList<QJsonObject> forms(const ServerCatalog &catalog)
 {
     QList<QJsonObject> result;
-    for (const ServerConfig &config : catalog.servers())
-        result.append(config.toJson(ServerConfig::SecretHandling::Omit));
+    for (const ServerConfig &config : catalog.servers()) {
+        QJsonObject form = config.toJson(ServerConfig::SecretHandling::Omit);
+        // A .mcp.json entry carries what its transport uses: one with a command and headers
+        // (contradictory, or of an unknown type, read as stdio) comes back without the unused half.
+        if (config.scope == ServerConfig::Scope::Project) {
+            const QStringList unused = config.usesCommand()
+                ? QStringList{QStringLiteral("url"), QStringLiteral("headers"), QStringLiteral("bearerToken"), QStringLiteral("auth")}
+                : QStringList{QStringLiteral("command"), QStringLiteral("args"), QStringLiteral("env"), QStringLiteral("cwd"),
+                              QStringLiteral("inheritEnvironment")};
+            for (const QString &key : unused)
+                form.remove(key);
+        }
+        result.append(form);
+    }
     return result;
 }
 
