@@ -1,3 +1,4 @@
+#include "forms/uritemplateexpander.h"
 #include "server/uritemplate.h"
 
 #include <QTest>
@@ -12,6 +13,7 @@ private Q_SLOTS:
     void match_data();
     void match();
     void expandRoundTrip();
+    void expanderPrefixCountsCharacters();
 };
 
 void tst_UriTemplate::match_data()
@@ -63,6 +65,17 @@ void tst_UriTemplate::expandRoundTrip()
     QMap<QString, QString> back;
     QVERIFY(uriTemplate.match(uri, &back));
     QCOMPARE(back, variables);
+}
+
+void tst_UriTemplate::expanderPrefixCountsCharacters()
+{
+    // {var:n} keeps n characters: an emoji (two UTF-16 units) is one, and never cut in half.
+    using Mcp::Ui::UriTemplateExpander::expand;
+    const QMap<QString, QString> values{{QStringLiteral("v"), QStringLiteral("\U0001F600x\U0001F600")}};
+    QCOMPARE(expand(QStringLiteral("u:{v:1}"), values), QStringLiteral("u:%F0%9F%98%80"));
+    QCOMPARE(expand(QStringLiteral("u:{v:2}"), values), QStringLiteral("u:%F0%9F%98%80x"));
+    QCOMPARE(expand(QStringLiteral("u:{v:9}"), values), QStringLiteral("u:%F0%9F%98%80x%F0%9F%98%80"));
+    QCOMPARE(expand(QStringLiteral("u:{v:0}"), values), QStringLiteral("u:"));
 }
 
 QTEST_GUILESS_MAIN(tst_UriTemplate)
