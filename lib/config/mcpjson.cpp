@@ -12,6 +12,8 @@
 #include <QSet>
 #include <QUrl>
 
+#include <functional>
+
 Q_LOGGING_CATEGORY(lcMcpJson, "mcp.config.mcpjson")
 
 namespace Mcp {
@@ -727,43 +729,53 @@ static QByteArray indentedValue(const QJsonValue &value, int indent)
     return text.replace("\n", QByteArray("\n" + QByteArray(indent, ' ')));
 }
 
-// Indented JSON text of a document whose server map (at `mapKey`) keeps the servers in `order`:
-// QJsonObject sorts its keys, and a file people wrote by hand must not come back reordered.
-static QByteArray orderedDocumentText(const QJsonObject &document, const QString &mapKey, const QStringList &order)
+// Indented JSON text, as QJsonDocument writes it, except that the members of an object come in
+// the order orderFor(its path of keys) gives (the rest after them, sorted): QJsonObject sorts
+// its keys, and a file people wrote by hand must not come back reordered.
+using KeyOrderFor = std::function<QStringList(const QStringList &path)>;
+static QByteArray orderedValue(const QJsonValue &value, int indent, const QStringList &path, const KeyOrderFor &orderFor)
 {
+    const QJsonObject object = value.toObject();
+    if (!value.isObject() || object.isEmpty())
+        return indentedValue(value, indent);
+    QStringList keys;
+    for (const QString &key : orderFor(path))
+        if (object.contains(key) && !keys.contains(key))
+            keys.append(key);
+    for (auto it = object.begin(); it != object.end(); ++it)
+        if (!keys.contains(it.key()))
+            keys.append(it.key());
+    const QByteArray pad(indent + 4, ' ');
     QByteArray text = "{\n";
-    const QStringList keys = document.keys();
     for (qsizetype i = 0; i < keys.size(); ++i) {
-        const QString &key = keys.at(i);
-        text += "    " + indentedValue(key, 4) + ": ";
-        const QJsonObject map = document.value(key).toObject();
-        if (key == mapKey && !map.isEmpty()) {
-            QStringList names;
-            for (const QString &name : order)
-                if (map.contains(name) && !names.contains(name))
-                    names.append(name);
-            for (auto it = map.begin(); it != map.end(); ++it)
-                if (!names.contains(it.key()))
-                    names.append(it.key());
-            text += "{\n";
-            for (qsizetype j = 0; j < names.size(); ++j) {
-                text += "        " + indentedValue(names.at(j), 8) + ": " + indentedValue(map.value(names.at(j)), 8);
-                text += j + 1 < names.size() ? ",\n" : "\n";
-            }
-            text += "    }";
-        } else {
-            text += indentedValue(document.value(key), 4);
-        }
+        text += pad + indentedValue(keys.at(i), 0) + ": "
+            + orderedValue(object.value(keys.at(i)), indent + 4, path + QStringList{keys.at(i)}, orderFor);
         text += i + 1 < keys.size() ? ",\n" : "\n";
     }
-    return text + "}\n";
+    return text + QByteArray(indent, ' ') + "}";
 }
 
 QByteArray McpJson::exportDocumentText(const QList<ServerConfig> &servers, const McpJsonExportOptions &options,
                                        const QJsonObject &base)
 {
-    return orderedDocumentText(exportDocument(servers, options, base),
-                               options.dialect == McpJsonDialect::VsCode ? kServers : kMcpServers, entryNames(servers));
+    const QString mapKey = options.dialect == McpJsonDialect::VsCode ? QString(kServers) : QString(kMcpServers);
+    const QStringList names = entryNames(servers);
+    // Servers, and each server's environment and headers, in the order they were written.
+    const auto orderFor = [&](const QStringList &path) -> QStringList {
+        if (path.size() == 1 && path.at(0) == mapKey)
+            return names;
+        const qsizetype index = path.size() == 3 && path.at(0) == mapKey ? names.indexOf(path.at(1)) : -1;
+        if (index < 0)
+            return {};
+        const ServerConfig &config = servers.at(index);
+        QStringList entries;
+        for (const ConfigEntry &entry : path.at(2) == QLatin1String("env") ? config.env
+                                        : path.at(2) == QLatin1String("headers") ? config.headers
+                                                                                 : QList<ConfigEntry>())
+            entries.append(entry.name);
+        return entries;
+    };
+    return orderedValue(exportDocument(servers, options, base), 0, {}, orderFor) + "\n";
 }
 
 QJsonObject McpJson::exportDocument(const QList<ServerConfig> &servers, const McpJsonExportOptions &options,
