@@ -1,6 +1,7 @@
 #include "forms/uritemplateexpander.h"
 #include "server/uritemplate.h"
 
+#include <QElapsedTimer>
 #include <QTest>
 
 using Mcp::UriTemplate;
@@ -14,6 +15,7 @@ private Q_SLOTS:
     void match();
     void expandRoundTrip();
     void expanderPrefixCountsCharacters();
+    void adjacentVariablesDoNotBacktrack();
 };
 
 void tst_UriTemplate::match_data()
@@ -76,6 +78,33 @@ void tst_UriTemplate::expanderPrefixCountsCharacters()
     QCOMPARE(expand(QStringLiteral("u:{v:2}"), values), QStringLiteral("u:%F0%9F%98%80x"));
     QCOMPARE(expand(QStringLiteral("u:{v:9}"), values), QStringLiteral("u:%F0%9F%98%80x%F0%9F%98%80"));
     QCOMPARE(expand(QStringLiteral("u:{v:0}"), values), QStringLiteral("u:"));
+}
+
+void tst_UriTemplate::adjacentVariablesDoNotBacktrack()
+{
+    // Variables whose values can run into each other made a regular expression backtrack
+    // polynomially; past PCRE2's limit a URI the template matches was reported as no match
+    // (found by fuzz_uritemplate). Level 1 values are greedy, reserved ones lazy, as before.
+    const UriTemplate adjacent(QStringLiteral("x:{a}{b}{c}{d}.{e}{f}!"));
+    const QString value(300, QLatin1Char('v'));
+    QMap<QString, QString> variables;
+    QElapsedTimer timer;
+    timer.start();
+    QVERIFY(adjacent.match(QStringLiteral("x:") + value + QStringLiteral(".") + value + QStringLiteral("!"), &variables));
+    QCOMPARE(variables.value(QStringLiteral("a")), QString(297, QLatin1Char('v')));
+    QCOMPARE(variables.value(QStringLiteral("d")), QStringLiteral("v"));
+    QCOMPARE(variables.value(QStringLiteral("e")), QString(299, QLatin1Char('v')));
+    // A URI that does not match, the worst case for backtracking, is refused at once.
+    QVERIFY(!adjacent.match(QStringLiteral("x:") + value + QStringLiteral(".") + value + QStringLiteral("?"), &variables));
+    QVERIFY(!UriTemplate(QStringLiteral("{a}.{b}.{c}.{d}.{e}")).match(QString(2000, QLatin1Char('.')) + QLatin1Char('/')));
+    QVERIFY2(timer.elapsed() < 1000, qPrintable(QString::number(timer.elapsed())));
+
+    const UriTemplate reserved(QStringLiteral("r:{+a}/{+b}"));
+    QVERIFY(reserved.match(QStringLiteral("r:1/2/3"), &variables));
+    QCOMPARE(variables.value(QStringLiteral("a")), QStringLiteral("1"));
+    QCOMPARE(variables.value(QStringLiteral("b")), QStringLiteral("2/3"));
+    QVERIFY(UriTemplate(QStringLiteral("u:{a}")).match(QStringLiteral("u:%E2%9C%93"), &variables));
+    QCOMPARE(variables.value(QStringLiteral("a")), QStringLiteral("\u2713"));
 }
 
 QTEST_GUILESS_MAIN(tst_UriTemplate)
