@@ -388,6 +388,37 @@ bool OAuthClient::resourceMatches(const QUrl &serverUrl, const QString &resource
     return namedPath.isEmpty() || serverPath == namedPath || serverPath.startsWith(namedPath + QLatin1Char('/'));
 }
 
+QString OAuthClient::resourceMetadataProblem(const QUrl &serverUrl, const QUrl &url, const QJsonObject &metadata,
+                                             QString *issuer)
+{
+    const QString resource = metadata.value(QLatin1String("resource")).toString();
+    if (!resource.isEmpty() && !resourceMatches(serverUrl, resource))
+        return tr("The protected resource metadata at %1 is for %2, not for %3; refusing to authorize.")
+            .arg(url.toDisplayString(), resource, serverUrl.toDisplayString());
+    const QStringList servers = stringList(metadata.value(QLatin1String("authorization_servers")));
+    if (servers.isEmpty() || !QUrl(servers.first()).isValid())
+        return tr("The protected resource metadata at %1 names no authorization server.").arg(url.toDisplayString());
+    *issuer = servers.first();
+    return {};
+}
+
+QString OAuthClient::authorizationServerMetadataProblem(const QString &issuer, const QUrl &url,
+                                                        const QJsonObject &metadata, Endpoints *endpoints)
+{
+    // RFC 8414 3.3: metadata for another issuer than the one its URL was built from is not used.
+    const QString named = metadata.value(QLatin1String("issuer")).toString();
+    if (named != issuer)
+        return tr("The authorization server metadata at %1 names the issuer \"%2\", not \"%3\"; it was not used "
+                  "(RFC 8414 3.3).")
+            .arg(url.toDisplayString(), named, issuer);
+    endpoints->authorization = QUrl(metadata.value(QLatin1String("authorization_endpoint")).toString());
+    endpoints->token = QUrl(metadata.value(QLatin1String("token_endpoint")).toString());
+    endpoints->registration = QUrl(metadata.value(QLatin1String("registration_endpoint")).toString());
+    if (!endpoints->token.isValid() || endpoints->token.isEmpty())
+        return tr("The metadata of authorization server %1 names no token endpoint.").arg(issuer);
+    return {};
+}
+
 QJsonObject OAuthClient::HttpResult::json() const
 {
     return QJsonDocument::fromJson(body).object();
@@ -522,20 +553,15 @@ void OAuthClient::discover(std::function<void()> then)
     fetchFirstJson(
         urls, 0, tr("Protected resource metadata (RFC 9728)"),
         [this, then](const QUrl &url, const QJsonObject &prm) {
-            const QString resource = prm.value(QLatin1String("resource")).toString();
-            if (!resource.isEmpty() && !resourceMatches(m_serverUrl, resource)) {
-                fail(tr("The protected resource metadata at %1 is for %2, not for %3; refusing to authorize.")
-                         .arg(url.toDisplayString(), resource, m_serverUrl.toDisplayString()));
-                return;
-            }
-            const QStringList servers = stringList(prm.value(QLatin1String("authorization_servers")));
-            if (servers.isEmpty() || !QUrl(servers.first()).isValid()) {
-                fail(tr("The protected resource metadata at %1 names no authorization server.").arg(url.toDisplayString()));
+            QString issuer;
+            const QString problem = resourceMetadataProblem(m_serverUrl, url, prm, &issuer);
+            if (!problem.isEmpty()) {
+                fail(problem);
                 return;
             }
             m_prmUrl = url;
             m_prm = prm;
-            useAuthorizationServer(servers.first(), false, then);
+            useAuthorizationServer(issuer, false, then);
         },
         [this, then] {
             // 2025-03-26: no resource metadata; the authorization server is the MCP server's origin.
@@ -567,24 +593,18 @@ void OAuthClient::discoverAuthorizationServer(bool legacy, std::function<void()>
     fetchFirstJson(
         authorizationServerMetadataUrls(QUrl(m_issuer)), 0, tr("Authorization server metadata (RFC 8414)"),
         [this, then](const QUrl &url, const QJsonObject &metadata) {
-            // RFC 8414 3.3: metadata for another issuer than the one its URL was built from is not used.
-            const QString named = metadata.value(QLatin1String("issuer")).toString();
-            if (named != m_issuer) {
-                fail(tr("The authorization server metadata at %1 names the issuer \"%2\", not \"%3\"; it was not used "
-                        "(RFC 8414 3.3).")
-                         .arg(url.toDisplayString(), named, m_issuer));
+            Endpoints endpoints;
+            const QString problem = authorizationServerMetadataProblem(m_issuer, url, metadata, &endpoints);
+            if (!problem.isEmpty()) {
+                fail(problem);
                 return;
             }
             noteStep(tr("Checked: the metadata names issuer %1, the one its address was built from (RFC 8414 3.3).")
                          .arg(m_issuer));
             m_asMetadata = metadata;
-            m_authorizationEndpoint = QUrl(metadata.value(QLatin1String("authorization_endpoint")).toString());
-            m_tokenEndpoint = QUrl(metadata.value(QLatin1String("token_endpoint")).toString());
-            m_registrationEndpoint = QUrl(metadata.value(QLatin1String("registration_endpoint")).toString());
-            if (!m_tokenEndpoint.isValid() || m_tokenEndpoint.isEmpty()) {
-                fail(tr("The metadata of authorization server %1 names no token endpoint.").arg(m_issuer));
-                return;
-            }
+            m_authorizationEndpoint = endpoints.authorization;
+            m_tokenEndpoint = endpoints.token;
+            m_registrationEndpoint = endpoints.registration;
             m_discovered = true;
             then();
         },

@@ -127,6 +127,20 @@ public:
     static QString applicationType(const QUrl &redirectUri);
     // Whether metadata naming `resource` may be used for `serverUrl` (same origin, path prefix).
     static bool resourceMatches(const QUrl &serverUrl, const QString &resource);
+    // Protected Resource Metadata (RFC 9728) read from `url` for `serverUrl`: empty and the
+    // authorization server it names in *issuer, or why it cannot be used.
+    static QString resourceMetadataProblem(const QUrl &serverUrl, const QUrl &url, const QJsonObject &metadata,
+                                           QString *issuer);
+    // Authorization server metadata (RFC 8414) read from `url` for `issuer`: empty and its
+    // endpoints, or why it cannot be used.
+    struct Endpoints
+    {
+        QUrl authorization;
+        QUrl token;
+        QUrl registration;
+    };
+    static QString authorizationServerMetadataProblem(const QString &issuer, const QUrl &url,
+                                                      const QJsonObject &metadata, Endpoints *endpoints);
     // The settings a server's configuration asks for (pre-registered client, scopes, grant, keys).
     // The client key and the workload token are read from their files now; a file that cannot
     // be read leaves its setting empty and says why in *error.

@@ -12,6 +12,8 @@
 #include <QSet>
 #include <QUrl>
 
+#include <functional>
+
 Q_LOGGING_CATEGORY(lcMcpJson, "mcp.config.mcpjson")
 
 namespace Mcp {
@@ -277,8 +279,22 @@ void readServerMap(const QJsonObject &map, const KeyOrder &order, const QString 
             result->warnings.append(McpJson::tr("%1: not an object; skipped.").arg(name));
             continue;
         }
-        result->servers.append(entryToConfig(name, value.toObject(), order, KeyOrder::child(path, name),
-                                             &result->warnings));
+        ServerConfig config = entryToConfig(name, value.toObject(), order, KeyOrder::child(path, name),
+                                            &result->warnings);
+        if (config.name.isEmpty()) {
+            // Listed under "": it gets the name a pasted server would, unlike the others'.
+            const QString suggested = McpJson::suggestName(config);
+            config.name = suggested;
+            const auto taken = [&](const QString &candidate) {
+                return map.contains(candidate)
+                    || std::any_of(result->servers.cbegin(), result->servers.cend(),
+                                   [&](const ServerConfig &other) { return other.name == candidate; });
+            };
+            for (int n = 2; taken(config.name); ++n)
+                config.name = suggested + QStringLiteral(" (%1)").arg(n);
+            result->warnings.append(McpJson::tr("A server without a name was named \"%1\".").arg(config.name));
+        }
+        result->servers.append(config);
     }
 }
 
@@ -686,6 +702,82 @@ QJsonObject McpJson::exportEntry(const ServerConfig &config, const McpJsonExport
     return entry;
 }
 
+// The name each server is written under, in order: its own, or a suggested one, made unique.
+static QStringList entryNames(const QList<ServerConfig> &servers)
+{
+    QStringList names;
+    for (const ServerConfig &config : servers) {
+        QString name = config.name.isEmpty() ? McpJson::suggestName(config) : config.name;
+        for (int n = 2; names.contains(name); ++n)
+            name = config.name + QStringLiteral(" (%1)").arg(n);
+        names.append(name);
+    }
+    return names;
+}
+
+// One JSON value as QJsonDocument::Indented writes it, its lines after the first indented by
+// `indent` more spaces (QJsonDocument holds no scalars: those go through an array).
+static QByteArray indentedValue(const QJsonValue &value, int indent)
+{
+    QByteArray text;
+    if (value.isObject())
+        text = QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented).trimmed();
+    else if (value.isArray())
+        text = QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented).trimmed();
+    else
+        text = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact).chopped(1).mid(1);
+    return text.replace("\n", QByteArray("\n" + QByteArray(indent, ' ')));
+}
+
+// Indented JSON text, as QJsonDocument writes it, except that the members of an object come in
+// the order orderFor(its path of keys) gives (the rest after them, sorted): QJsonObject sorts
+// its keys, and a file people wrote by hand must not come back reordered.
+using KeyOrderFor = std::function<QStringList(const QStringList &path)>;
+static QByteArray orderedValue(const QJsonValue &value, int indent, const QStringList &path, const KeyOrderFor &orderFor)
+{
+    const QJsonObject object = value.toObject();
+    if (!value.isObject() || object.isEmpty())
+        return indentedValue(value, indent);
+    QStringList keys;
+    for (const QString &key : orderFor(path))
+        if (object.contains(key) && !keys.contains(key))
+            keys.append(key);
+    for (auto it = object.begin(); it != object.end(); ++it)
+        if (!keys.contains(it.key()))
+            keys.append(it.key());
+    const QByteArray pad(indent + 4, ' ');
+    QByteArray text = "{\n";
+    for (qsizetype i = 0; i < keys.size(); ++i) {
+        text += pad + indentedValue(keys.at(i), 0) + ": "
+            + orderedValue(object.value(keys.at(i)), indent + 4, path + QStringList{keys.at(i)}, orderFor);
+        text += i + 1 < keys.size() ? ",\n" : "\n";
+    }
+    return text + QByteArray(indent, ' ') + "}";
+}
+
+QByteArray McpJson::exportDocumentText(const QList<ServerConfig> &servers, const McpJsonExportOptions &options,
+                                       const QJsonObject &base)
+{
+    const QString mapKey = options.dialect == McpJsonDialect::VsCode ? QString(kServers) : QString(kMcpServers);
+    const QStringList names = entryNames(servers);
+    // Servers, and each server's environment and headers, in the order they were written.
+    const auto orderFor = [&](const QStringList &path) -> QStringList {
+        if (path.size() == 1 && path.at(0) == mapKey)
+            return names;
+        const qsizetype index = path.size() == 3 && path.at(0) == mapKey ? names.indexOf(path.at(1)) : -1;
+        if (index < 0)
+            return {};
+        const ServerConfig &config = servers.at(index);
+        QStringList entries;
+        for (const ConfigEntry &entry : path.at(2) == QLatin1String("env") ? config.env
+                                        : path.at(2) == QLatin1String("headers") ? config.headers
+                                                                                 : QList<ConfigEntry>())
+            entries.append(entry.name);
+        return entries;
+    };
+    return orderedValue(exportDocument(servers, options, base), 0, {}, orderFor) + "\n";
+}
+
 QJsonObject McpJson::exportDocument(const QList<ServerConfig> &servers, const McpJsonExportOptions &options,
                                     const QJsonObject &base)
 {
@@ -693,11 +785,10 @@ QJsonObject McpJson::exportDocument(const QList<ServerConfig> &servers, const Mc
     QJsonObject document = base;
     QJsonObject map;
     QList<InputPrompt> inputs;
-    for (const ServerConfig &config : servers) {
-        QString name = config.name.isEmpty() ? suggestName(config) : config.name;
-        for (int n = 2; map.contains(name); ++n)
-            name = config.name + QStringLiteral(" (%1)").arg(n);
-        map.insert(name, exportEntry(config, options, &inputs));
+    const QStringList names = entryNames(servers);
+    for (qsizetype i = 0; i < servers.size(); ++i) {
+        const ServerConfig &config = servers.at(i);
+        map.insert(names.at(i), exportEntry(config, options, &inputs));
         if (vscode) {
             for (const InputPrompt &prompt : config.inputs)
                 if (!std::any_of(inputs.begin(), inputs.end(), [&](const InputPrompt &p) { return p.id == prompt.id; }))
@@ -719,7 +810,7 @@ QJsonObject McpJson::exportDocument(const QList<ServerConfig> &servers, const Mc
 
 QByteArray McpJson::exportText(const QList<ServerConfig> &servers, const McpJsonExportOptions &options)
 {
-    return QJsonDocument(exportDocument(servers, options)).toJson(QJsonDocument::Indented);
+    return exportDocumentText(servers, options);
 }
 
 QByteArray McpJson::exportEntryText(const ServerConfig &config, const McpJsonExportOptions &options)

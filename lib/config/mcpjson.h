@@ -78,6 +78,10 @@ public:
     static QJsonObject exportDocument(const QList<ServerConfig> &servers,
                                       const McpJsonExportOptions &options,
                                       const QJsonObject &base = QJsonObject());
+    // exportDocument() as indented JSON text with the servers in the order given (JSON objects
+    // sort their keys; a file written by hand keeps its order when MCP Scope rewrites it).
+    static QByteArray exportDocumentText(const QList<ServerConfig> &servers, const McpJsonExportOptions &options,
+                                         const QJsonObject &base = QJsonObject());
     // Indented JSON text of exportDocument() for one or more servers (clipboard, Save As).
     static QByteArray exportText(const QList<ServerConfig> &servers, const McpJsonExportOptions &options);
     // One entry as `"name": {...}`, ready to paste into the "mcpServers" (or "servers")

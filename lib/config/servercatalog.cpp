@@ -746,7 +746,7 @@ bool ServerCatalog::saveProjectFile()
     base.remove(m_projectDialect == McpJsonDialect::VsCode ? QStringLiteral("servers") : QStringLiteral("mcpServers"));
     const QJsonObject root = McpJson::exportDocument(servers, options, base);
     QString error;
-    if (!writeAtomically(path, QJsonDocument(root).toJson(QJsonDocument::Indented), &error)) {
+    if (!writeAtomically(path, McpJson::exportDocumentText(servers, options, base), &error)) {
         m_lastSaveError = error;
         qCWarning(lcCatalog).noquote() << error;
         Q_EMIT saveFailed(error);

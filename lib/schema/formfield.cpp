@@ -331,8 +331,14 @@ FormFieldPtr FormBuilder::buildField(const QJsonValue &schema, const QString &sc
             flat.error = target.error;
             return object;
         }
-        if (context.refStack.contains(target.pointer)) {
-            flat.cyclePointer = target.pointer;
+        if (const qsizetype seen = context.refStack.indexOf(target.pointer); seen >= 0) {
+            // Followed earlier in this same field, the chain of references loops before it
+            // reaches a schema of its own: there is nothing to build one level further, ever
+            // (deferring it would offer a part that never opens).
+            if (seen >= stackSize)
+                flat.error = Tr::tr("The $ref chain loops without reaching a schema (%1).").arg(target.pointer);
+            else
+                flat.cyclePointer = target.pointer;
             return object;
         }
         context.refStack.append(target.pointer);

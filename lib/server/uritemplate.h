@@ -1,7 +1,6 @@
 #pragma once
 
 #include <QMap>
-#include <QRegularExpression>
 #include <QString>
 #include <QStringList>
 
@@ -18,7 +17,7 @@ public:
 
     QString pattern() const { return m_pattern; }
     QStringList variableNames() const { return m_variables; }
-    bool isValid() const { return m_regex.isValid() && !m_pattern.isEmpty(); }
+    bool isValid() const { return !m_pattern.isEmpty(); }
 
     // True when uri is an expansion of this template; fills *variables when given.
     bool match(const QString &uri, QMap<QString, QString> *variables = nullptr) const;
@@ -29,7 +28,8 @@ private:
     QString m_pattern;
     QStringList m_variables;
     QList<bool> m_reserved;
-    QRegularExpression m_regex;
+    QStringList m_literals; // the text before each variable, and after the last one
+
 };
 
 } // namespace Mcp

@@ -72,6 +72,7 @@ private:
     void onReadyRead(QNetworkReply *reply);
     void onFinished(QNetworkReply *reply);
     void finishRefused(QNetworkReply *reply, Exchange *exchange);
+    bool wholeAnswer(QNetworkReply *reply, const Exchange *exchange) const;
     void finishPlainAnswer(QNetworkReply *reply, Exchange *exchange, quint64 generation);
     bool handleHeaders(QNetworkReply *reply, Exchange *exchange);
     void feedSse(QNetworkReply *reply, Exchange *exchange, QByteArrayView bytes);

@@ -38,6 +38,19 @@ QList<VarSpec> parseList(const QString &list)
     return specs;
 }
 
+// RFC 6570 2.4.1: a prefix counts characters (code points), not UTF-16 units; cutting a
+// surrogate pair in half would send '?' in its place.
+qsizetype prefixLength(const QString &value, int characters)
+{
+    qsizetype units = 0;
+    for (int n = 0; n < characters && units < value.size(); ++n) {
+        const bool pair = value.at(units).isHighSurrogate() && units + 1 < value.size()
+            && value.at(units + 1).isLowSurrogate();
+        units += pair ? 2 : 1;
+    }
+    return units;
+}
+
 QString encode(const QString &value, bool allowReserved)
 {
     // Unreserved characters stay; reserved ones too for + and #; everything else is %-encoded.
@@ -83,7 +96,7 @@ QString expand(const QString &uriTemplate, const QMap<QString, QString> &values)
                 continue;
             QString value = values.value(spec.name);
             if (spec.prefix >= 0)
-                value = value.left(spec.prefix);
+                value.truncate(prefixLength(value, spec.prefix));
             const QString encoded = encode(value, allowReserved);
             if (!named)
                 parts.append(encoded);

@@ -87,7 +87,8 @@ void MultiRoundTripRequest::errorReceived(const QString &message)
     if (m_state != State::AwaitingResult)
         return;
     m_rounds.last().answeredAtMs = m_clock.elapsed();
-    fail(message);
+    // A failure always says something, also when the server's error said nothing.
+    fail(message.isEmpty() ? tr("The server answered %1 with an error without a message.").arg(m_method) : message);
 }
 
 void MultiRoundTripRequest::cancel()

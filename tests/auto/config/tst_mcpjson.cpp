@@ -204,6 +204,12 @@ private Q_SLOTS:
                                   << int(McpJsonDialect::VsCode) << QStringList{"v"};
         QTest::newRow("comment markers inside strings") << QByteArray(kMarkersInStrings)
                                                         << int(McpJsonDialect::McpServers) << QStringList{"a"};
+        // An empty key names no server: it gets a suggested, unique name (found by fuzz_mcpjson:
+        // the empty name did not survive export).
+        QTest::newRow("empty name") << QByteArray("```f\n\"\": {\"command\": \"x\"}\n```")
+                                    << int(McpJsonDialect::ServerMap) << QStringList{"x"};
+        QTest::newRow("empty name, suggestion taken") << QByteArray("{\"mcpServers\": {\"\": {\"command\": \"x\"}, \"x\": {\"command\": \"y\"}}}")
+                                                      << int(McpJsonDialect::McpServers) << QStringList{"x (2)", "x"};
     }
     void pasted()
     {
@@ -217,6 +223,28 @@ private Q_SLOTS:
         for (const ServerConfig &c : r.servers)
             actual << c.name;
         QCOMPARE(actual, names);
+    }
+
+    void exportKeepsOrder()
+    {
+        // Servers, environment variables and headers come back in the order they were written,
+        // not sorted (found by fuzz_mcpjson: a round trip reordered the headers).
+        const QByteArray text = "{\"mcpServers\": {\"zz\": {\"command\": \"x\", \"env\": {\"Z_VAR\": \"1\", \"A_VAR\": \"2\"}},"
+                                " \"aa\": {\"url\": \"https://h/mcp\", \"headers\": {\"X-Z\": \"1\", \"Accept-Language\": \"en\"}}}}";
+        const McpJsonImport first = McpJson::parse(text);
+        QVERIFY(first.isValid());
+        for (const McpJsonDialect dialect : {McpJsonDialect::McpServers, McpJsonDialect::VsCode}) {
+            McpJsonExportOptions options;
+            options.dialect = dialect;
+            const McpJsonImport again = McpJson::parse(McpJson::exportText(first.servers, options));
+            QVERIFY(again.isValid());
+            QCOMPARE(again.servers.size(), 2);
+            QCOMPARE(again.servers.at(0).name, QStringLiteral("zz"));
+            QCOMPARE(again.servers.at(0).env.at(0).name, QStringLiteral("Z_VAR"));
+            QCOMPARE(again.servers.at(0).env.at(1).name, QStringLiteral("A_VAR"));
+            QCOMPARE(again.servers.at(1).headers.at(0).name, QStringLiteral("X-Z"));
+            QCOMPARE(again.servers.at(1).headers.at(1).name, QStringLiteral("Accept-Language"));
+        }
     }
 
     void commentMarkersInStringsKept()

@@ -472,6 +472,54 @@ private Q_SLOTS:
         QCOMPARE(catalog.count(), 1);
     }
 
+    void projectFileKeepsItsOrder()
+    {
+        // A hand-written .mcp.json, its servers not in alphabetical order. Rewriting it (any
+        // change to a project server) must not sort them: JSON objects are written sorted
+        // (found by fuzz_serverconfig: save and load gave the servers back reordered).
+        const QString project = m_dir.filePath(QStringLiteral("ordered project"));
+        QDir().mkpath(project);
+        const QString projectFile = project + QStringLiteral("/.mcp.json");
+        writeAll(projectFile, "{\"mcpServers\": {\n"
+                              "  \"zeta\": {\"command\": \"z\"},\n"
+                              "  \"alpha\": {\"url\": \"https://a.example/mcp\"},\n"
+                              "  \"mid\": {\"command\": \"m\", \"args\": [\"-v\"]}\n"
+                              "}, \"other\": [1, {\"b\": 2, \"a\": \"x\\ny\"}], \"v\": 3}");
+        const QStringList order{QStringLiteral("zeta"), QStringLiteral("alpha"), QStringLiteral("mid")};
+        {
+            ServerCatalog catalog(m_dir.filePath(QStringLiteral("ordered.json")));
+            QVERIFY(catalog.load());
+            QVERIFY(catalog.setProjectFolder(project));
+            QCOMPARE(names(catalog), order);
+            ServerConfig mid = catalog.server(2);
+            mid.notes = QStringLiteral("changed");
+            QVERIFY(catalog.update(mid));
+        }
+        const QByteArray written = readAll(projectFile);
+        QVERIFY(written.indexOf("\"zeta\"") < written.indexOf("\"alpha\""));
+        QVERIFY(written.indexOf("\"alpha\"") < written.indexOf("\"mid\""));
+        // Still JSON, other members as they were.
+        QJsonParseError error;
+        const QJsonObject root = QJsonDocument::fromJson(written, &error).object();
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        QCOMPARE(root.value(QLatin1String("other")).toArray().at(1).toObject().value(QLatin1String("a")).toString(),
+                 QStringLiteral("x\ny"));
+        QCOMPARE(root.value(QLatin1String("v")).toInt(), 3);
+        ServerCatalog again(m_dir.filePath(QStringLiteral("ordered.json")));
+        QVERIFY(again.load());
+        QVERIFY(again.setProjectFolder(project));
+        QCOMPARE(names(again), order);
+        QCOMPARE(again.server(2).notes, QStringLiteral("changed"));
+
+        // The clipboard text too.
+        const QByteArray text = McpJson::exportText(again.servers(), McpJsonExportOptions());
+        QVERIFY(text.indexOf("\"zeta\"") < text.indexOf("\"alpha\""));
+        QStringList pasted;
+        for (const ServerConfig &config : McpJson::parse(text).servers)
+            pasted << config.name;
+        QCOMPARE(pasted, order);
+    }
+
     void projectScope()
     {
         const QString project = m_dir.filePath(QStringLiteral("my project"));

@@ -451,6 +451,13 @@ void tst_MultiRoundTrip::errorEndsTheRequest()
     QCOMPARE(failed.count(), 1);
     QCOMPARE(request.errorMessage(), QStringLiteral("Invalid params"));
     QVERIFY(request.rounds().first().answeredAtMs >= 0);
+
+    // An error without a message still fails with a reason (found by fuzz_modern).
+    MultiRoundTripRequest silent(QStringLiteral("tools/call"), {}, &handler, AllCapabilities);
+    silent.sent(MessageId(1));
+    silent.errorReceived(QString());
+    QCOMPARE(silent.state(), MultiRoundTripRequest::State::Failed);
+    QVERIFY(silent.errorMessage().contains(QLatin1String("tools/call")));
 }
 
 QTEST_GUILESS_MAIN(tst_MultiRoundTrip)

@@ -436,6 +436,14 @@ void tst_FormModel::recursiveRefDoesNotLoop()
     // A ref chain that never reaches a schema.
     FormState loop(json(R"({"properties":{"x":{"$ref":"#/$defs/a"}},"$defs":{"a":{"$ref":"#/$defs/b"},"b":{"$ref":"#/$defs/a"}}})"));
     QCOMPARE(loop.node(QStringLiteral("/x"))->kind(), Kind::Raw);
+    // ...is not a recursive part to open later: opening it would give the same part again,
+    // forever (found by fuzz_schema).
+    const FormFieldPtr x = loop.rootField()->child(QStringLiteral("x"));
+    QVERIFY(!x->deferred);
+    QVERIFY2(x->note.contains(QLatin1String("loops")), qPrintable(x->note));
+    QCOMPARE(FormBuilder(loop.schema()).expand(x), x);
+    FormState selfLoop(json(R"({"properties":{"y":{"$ref":"#/properties/y"}}})"));
+    QVERIFY(!selfLoop.rootField()->child(QStringLiteral("y"))->deferred);
     SchemaResolver resolver(loop.schema());
     QVERIFY(!resolver.resolve(json(R"({"$ref":"#/$defs/a"})"), QString()).isValid());
 }

@@ -1,5 +1,7 @@
+#include "forms/uritemplateexpander.h"
 #include "server/uritemplate.h"
 
+#include <QElapsedTimer>
 #include <QTest>
 
 using Mcp::UriTemplate;
@@ -12,6 +14,8 @@ private Q_SLOTS:
     void match_data();
     void match();
     void expandRoundTrip();
+    void expanderPrefixCountsCharacters();
+    void adjacentVariablesDoNotBacktrack();
 };
 
 void tst_UriTemplate::match_data()
@@ -63,6 +67,44 @@ void tst_UriTemplate::expandRoundTrip()
     QMap<QString, QString> back;
     QVERIFY(uriTemplate.match(uri, &back));
     QCOMPARE(back, variables);
+}
+
+void tst_UriTemplate::expanderPrefixCountsCharacters()
+{
+    // {var:n} keeps n characters: an emoji (two UTF-16 units) is one, and never cut in half.
+    using Mcp::Ui::UriTemplateExpander::expand;
+    const QMap<QString, QString> values{{QStringLiteral("v"), QStringLiteral("\U0001F600x\U0001F600")}};
+    QCOMPARE(expand(QStringLiteral("u:{v:1}"), values), QStringLiteral("u:%F0%9F%98%80"));
+    QCOMPARE(expand(QStringLiteral("u:{v:2}"), values), QStringLiteral("u:%F0%9F%98%80x"));
+    QCOMPARE(expand(QStringLiteral("u:{v:9}"), values), QStringLiteral("u:%F0%9F%98%80x%F0%9F%98%80"));
+    QCOMPARE(expand(QStringLiteral("u:{v:0}"), values), QStringLiteral("u:"));
+}
+
+void tst_UriTemplate::adjacentVariablesDoNotBacktrack()
+{
+    // Variables whose values can run into each other made a regular expression backtrack
+    // polynomially; past PCRE2's limit a URI the template matches was reported as no match
+    // (found by fuzz_uritemplate). Level 1 values are greedy, reserved ones lazy, as before.
+    const UriTemplate adjacent(QStringLiteral("x:{a}{b}{c}{d}.{e}{f}!"));
+    const QString value(300, QLatin1Char('v'));
+    QMap<QString, QString> variables;
+    QElapsedTimer timer;
+    timer.start();
+    QVERIFY(adjacent.match(QStringLiteral("x:") + value + QStringLiteral(".") + value + QStringLiteral("!"), &variables));
+    QCOMPARE(variables.value(QStringLiteral("a")), QString(297, QLatin1Char('v')));
+    QCOMPARE(variables.value(QStringLiteral("d")), QStringLiteral("v"));
+    QCOMPARE(variables.value(QStringLiteral("e")), QString(299, QLatin1Char('v')));
+    // A URI that does not match, the worst case for backtracking, is refused at once.
+    QVERIFY(!adjacent.match(QStringLiteral("x:") + value + QStringLiteral(".") + value + QStringLiteral("?"), &variables));
+    QVERIFY(!UriTemplate(QStringLiteral("{a}.{b}.{c}.{d}.{e}")).match(QString(2000, QLatin1Char('.')) + QLatin1Char('/')));
+    QVERIFY2(timer.elapsed() < 1000, qPrintable(QString::number(timer.elapsed())));
+
+    const UriTemplate reserved(QStringLiteral("r:{+a}/{+b}"));
+    QVERIFY(reserved.match(QStringLiteral("r:1/2/3"), &variables));
+    QCOMPARE(variables.value(QStringLiteral("a")), QStringLiteral("1"));
+    QCOMPARE(variables.value(QStringLiteral("b")), QStringLiteral("2/3"));
+    QVERIFY(UriTemplate(QStringLiteral("u:{a}")).match(QStringLiteral("u:%E2%9C%93"), &variables));
+    QCOMPARE(variables.value(QStringLiteral("a")), QStringLiteral("\u2713"));
 }
 
 QTEST_GUILESS_MAIN(tst_UriTemplate)
