@@ -19,6 +19,7 @@ struct DemoOptions
     bool stderrNoise = false;    // --stderr-noise: chatter on stderr, all the time
     bool conformanceFixtures = false; // --conformance: add the fixtures of `conformance server`
     Mcp::Era era = Mcp::Era::Dual;    // --era dual|modern|legacy
+    int listTtlMs = -1;               // --list-ttl MS: ttlMs of list results (-1: the server's default)
 };
 
 // Registers the demo server's options on parser (main adds the transport options).

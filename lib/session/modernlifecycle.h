@@ -101,6 +101,9 @@ private:
     void startRound(OutgoingRequest *handle);
     void attachMultiRound(OutgoingRequest *handle, const QJsonObject &params);
     void rememberTools(const QJsonObject &result);
+    // -32020 on tools/call: list the tools again (not from the cache), retry once when the
+    // tool's x-mcp-header mapping changed, otherwise finish with a clear error.
+    void relistAfterHeaderMismatch(OutgoingRequest *handle, const RpcError &error);
     void handleInputRequest(const Modern::InputRequest &request, Modern::InputReply *reply) override;
     void openListen();
     void closeListen();
