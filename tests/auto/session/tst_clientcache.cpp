@@ -106,6 +106,11 @@ Response callTool(Client &client, const QString &name, const QJsonObject &argume
                {{QStringLiteral("name"), name}, {QStringLiteral("arguments"), arguments}});
 }
 
+QByteArray errorText(const Response &response)
+{
+    return response.error ? response.error->message.toUtf8() : QByteArray("no error");
+}
+
 struct Listed
 {
     QJsonArray items;
@@ -123,7 +128,7 @@ Listed listAll(Client &client, const QString &method, const QString &itemsKey, b
                    [listed](const QJsonArray &items, const std::optional<RpcError> &error, const CacheStatus &cache) {
                        *listed = Listed{items, error, cache, true};
                    });
-    QTest::qWaitFor([&] { return listed->done; }, kWait);
+    (void)QTest::qWaitFor([&] { return listed->done; }, kWait);
     return *listed;
 }
 
@@ -176,7 +181,7 @@ void tst_ClientCache::secondListFromCache()
     QVERIFY(connectModern(client));
 
     const Response first = ask(client, method);
-    QVERIFY2(!first.isError(), qPrintable(first.error->message));
+    QVERIFY2(!first.isError(), errorText(first).constData());
     QVERIFY(!first.cache.fromCache);
     QCOMPARE(first.cache.freshForMs, qint64(60000)); // the demo server's ttlMs for lists
     QCOMPARE(wire.sent(method), 1);
@@ -320,14 +325,14 @@ void tst_ClientCache::headerMismatchRelistsAndRetries()
 
     const QJsonObject arguments{{QStringLiteral("region"), QStringLiteral("eu-west1")}};
     Response answer = callTool(client, QStringLiteral("test_header_route"), arguments);
-    QVERIFY2(!answer.isError(), qPrintable(answer.error->message));
+    QVERIFY2(!answer.isError(), errorText(answer).constData());
 
     // The server renames the header; our mapping is stale and the server says -32020.
     QVERIFY(!callTool(client, QStringLiteral("test_trigger_header_change"), {{QStringLiteral("header"), QStringLiteral("Zone")}})
                  .isError());
     QVERIFY(listAll(client, QStringLiteral("tools/list"), QStringLiteral("tools")).cache.fromCache); // still the old list
     answer = callTool(client, QStringLiteral("test_header_route"), arguments);
-    QVERIFY2(!answer.isError(), qPrintable(answer.error->message)); // retried with Mcp-Param-Zone
+    QVERIFY2(!answer.isError(), errorText(answer).constData()); // retried with Mcp-Param-Zone
     QCOMPARE(answer.result.toObject().value(QLatin1String("content")).toArray().first().toObject().value(QLatin1String("text")).toString(),
              QStringLiteral("eu-west1"));
     QCOMPARE(wire.sent(QStringLiteral("tools/call"), QStringLiteral("test_header_route")), 3);
@@ -347,7 +352,7 @@ void tst_ClientCache::headerMismatchRelistsAndRetries()
     QCOMPARE(answer.error->code, -32020);
     QVERIFY2(answer.error->message.contains(QLatin1String("HeaderMismatch"))
                  && answer.error->message.contains(QLatin1String("invalid")),
-             qPrintable(answer.error->message));
+             errorText(answer).constData());
     QCOMPARE(wire.sent(QStringLiteral("tools/call"), QStringLiteral("test_header_route")), 4);
     QCOMPARE(wire.sent(QStringLiteral("tools/list")), listsBefore + 2);
     QVERIFY(client.invalidTools().contains(QStringLiteral("test_header_route")));

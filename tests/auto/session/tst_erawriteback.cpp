@@ -3,6 +3,7 @@
 // demo server (a real child process) and a catalog file on disk: the first run probes, the next
 // starts from the record without probing, and a record that no longer holds is probed again
 // and replaced.
+#include "config/secretstore.h"
 #include "config/servercatalog.h"
 #include "config/transportfactory.h"
 #include "session/session.h"
@@ -64,7 +65,7 @@ Run connectOnce(ServerCatalog &catalog, const QUuid &id)
     QTest::qWait(100); // the last traffic batch
     run.era = session.sessionInfo().era;
     session.disconnectFromServer();
-    QTest::qWaitFor([&] { return session.state() != Session::State::Connected; }, kWait);
+    (void)QTest::qWaitFor([&] { return session.state() != Session::State::Connected; }, kWait);
     return run;
 }
 
