@@ -68,9 +68,9 @@ public:
     void setInitializeTimeout(int timeoutMs);
 
     // The protocol era (2026-07-28 "modern" or the legacy one): Auto detects it at connect;
-    // Modern or Legacy, optionally pinned to a version, skip what does not apply. Legacy by
-    // default for now (see ModernLifecycle::m_choice); the conformance client, the
-    // compatibility matrix and the CLI (Auto unless --protocol) choose explicitly.
+    // Modern or Legacy, optionally pinned to a version, skip what does not apply. Auto by
+    // default; the conformance client, the compatibility matrix and the CLI (Auto unless
+    // --protocol) choose explicitly.
     void setEraChoice(const Modern::EraChoice &choice);
     Modern::EraChoice eraChoice() const;
     // What an earlier connection to this server decided (persisted with its configuration):
