@@ -122,8 +122,12 @@ void ModernLifecycle::onProbeFinished(OutgoingRequest *handle)
     } else if (error.code == SessionErrorCode::Timeout) {
         next = m_detector->timeout();
     } else if (error.code == SessionErrorCode::TransportFailure && data.contains(QLatin1String("httpStatus"))) {
-        next = m_detector->httpStatus(data.value(QLatin1String("httpStatus")).toInt(),
-                                      data.value(QLatin1String("body")).toString().toUtf8());
+        const int status = data.value(QLatin1String("httpStatus")).toInt();
+        next = m_detector->httpStatus(status, data.value(QLatin1String("body")).toString().toUtf8());
+        // Refused authorization: the transport's sentence says why (sign-in cancelled, no
+        // token, ...), which "the probe got HTTP 401" would hide.
+        if (next.action == Modern::EraStep::Action::Fail && (status == 401 || status == 403) && !error.message.isEmpty())
+            next.message = error.message;
     } else {
         next = m_detector->error(error);
     }
