@@ -91,6 +91,7 @@ Connection::Options connectionOptionsFor(const ServerConfig &config, const Conne
     options.eraChoice = Modern::EraChoice::fromString(config.era, Client::supportedModernVersions(),
                                                       Client::supportedProtocolVersions())
                             .value_or(Modern::EraChoice{});
+    options.cachedEra = Modern::EraRecord::fromJson(config.eraRecord); // what the last run detected
     return options;
 }
 } // namespace
@@ -606,6 +607,10 @@ Connection *MainWindow::connectionFor(const QUuid &id)
             updateStatusBar();
     });
     connect(connection, &Connection::pingLatencyChanged, this, [this, id] { refreshServerRow(id); });
+    // The detected era is kept with the configuration, so the next run starts from it.
+    connect(connection, &Connection::eraDetected, this, [this, id](const Modern::EraRecord &record) {
+        m_catalog->rememberEraRecord(id, record.toJson());
+    });
     connect(connection, &Connection::serverRequestReceived, this, [this, connection](IncomingRequest *request) {
         onServerRequest(request, connection->name());
     });
@@ -633,8 +638,13 @@ ServerPage *MainWindow::pageFor(const QUuid &id)
     connect(page, &ServerPage::connectRequested, this, [this, id] { connectServer(id); });
     connect(page, &ServerPage::disconnectRequested, this, [this, id] { disconnectServer(id); });
     connect(page, &ServerPage::restartRequested, this, [this, id] { restartServer(id); });
-    // A new connection probes again (nothing is remembered across connections yet).
-    connect(page, &ServerPage::reprobeRequested, this, [this, id] { restartServer(id); });
+    // Forget the era the configuration remembers, so the new connection probes again.
+    connect(page, &ServerPage::reprobeRequested, this, [this, id] {
+        m_catalog->rememberEraRecord(id, {});
+        if (Connection *connection = existingConnection(id))
+            connection->setOptions(connectionOptionsFor(m_catalog->find(id), connection->options()));
+        restartServer(id);
+    });
     connect(page->toolsPage(), &ToolsPage::saveToCollectionRequested, this,
             [this, id](const QJsonObject &call) { saveCallToCollection(id, call); });
     return page;

@@ -191,6 +191,26 @@ void addModernFixtures(Server *server)
                             [](ToolCall *dynamic) { dynamic->respond(ToolResult::text(key("still here"))); });
         call->respond(ToolResult::text(key("The tool list changed.")));
     });
+    // A tool whose x-mcp-header mapping changes under the client: a call with the old mapping
+    // gets HeaderMismatch (-32020) over HTTP until the client lists the tools again.
+    const auto headerTool = [](const QString &header) {
+        QJsonObject region{{key("type"), key("string")}, {key("x-mcp-header"), header}};
+        return QJsonObject{{key("name"), key("test_header_route")},
+                           {key("description"), key("Echoes region, mirrored into an Mcp-Param header")},
+                           {key("inputSchema"), QJsonObject{{key("type"), key("object")},
+                                                            {key("properties"), QJsonObject{{key("region"), region}}}}}};
+    };
+    const auto echoRegion = [](ToolCall *call) {
+        call->respond(ToolResult::text(call->arguments().value(key("region")).toString()));
+    };
+    server->addTool(headerTool(key("Region")), echoRegion);
+    server->addTool(json(R"json({"name": "test_trigger_header_change",
+        "description": "Renames the x-mcp-header of test_header_route's region argument",
+        "inputSchema": {"type": "object", "properties": {"header": {"type": "string"}}, "required": ["header"]}})json"),
+                    [server, headerTool, echoRegion](ToolCall *call) {
+                        server->addTool(headerTool(call->arguments().value(key("header")).toString()), echoRegion);
+                        call->respond(ToolResult::text(key("The header mapping changed.")));
+                    });
     server->addTool(noArguments("test_trigger_prompt_change", "Adds or removes test_dynamic_prompt"), [server](ToolCall *call) {
         if (!server->removePrompt(key("test_dynamic_prompt")))
             server->addPrompt(json(R"json({"name": "test_dynamic_prompt", "description": "Comes and goes"})json"),

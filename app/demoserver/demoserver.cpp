@@ -133,6 +133,8 @@ DemoServer::DemoServer(const DemoOptions &options, QObject *parent)
                         "subscribe to demo://clock for live updates."));
     setPageSize(options.pageSize);
     setEra(options.era);
+    if (options.listTtlMs >= 0)
+        setCacheTtl(options.listTtlMs, readTtlMs());
     setTasksEnabled(true);
     if (!options.protocolVersion.isEmpty())
         setForcedProtocolVersion(options.protocolVersion);
@@ -974,6 +976,8 @@ void addDemoOptions(QCommandLineParser &parser)
     parser.addOption({key("stderr-noise"), key("Write noise to stderr all the time.")});
     parser.addOption({key("extra-tool"), key("Start with extra_tool, as if toggle_extra_tool had run (a changed tool list for tests).")});
     parser.addOption({key("conformance"), key("Add the fixtures that `conformance server` expects (test_simple_text, ...).")});
+    parser.addOption({key("list-ttl"), key("The ttlMs of modern list and server/discover results (default 60000)."),
+                      key("ms")});
     parser.addOption({key("era"),
                       key("Protocol eras to speak: dual (2026-07-28 per-request _meta and the legacy initialize handshake), "
                           "modern (2026-07-28 only) or legacy (up to 2025-11-25)."),
@@ -987,6 +991,13 @@ bool demoOptionsFromParser(const QCommandLineParser &parser, DemoOptions *option
     if (!ok || options->pageSize < 0) {
         *error = key("--page-size needs a number >= 0");
         return false;
+    }
+    if (parser.isSet(key("list-ttl"))) {
+        options->listTtlMs = parser.value(key("list-ttl")).toInt(&ok);
+        if (!ok || options->listTtlMs < 0) {
+            *error = key("--list-ttl needs a number of milliseconds >= 0");
+            return false;
+        }
     }
     options->protocolVersion = parser.value(key("protocol-version"));
     options->stderrNoise = parser.isSet(key("stderr-noise"));

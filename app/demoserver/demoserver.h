@@ -20,6 +20,7 @@ struct DemoOptions
     bool conformanceFixtures = false; // --conformance: add the fixtures of `conformance server`
     bool extraTool = false;      // --extra-tool: start with extra_tool, as if toggle_extra_tool had run
     Mcp::Era era = Mcp::Era::Dual;    // --era dual|modern|legacy
+    int listTtlMs = -1;               // --list-ttl MS: ttlMs of list results (-1: the server's default)
 };
 
 // Registers the demo server's options on parser (main adds the transport options).

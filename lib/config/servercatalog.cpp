@@ -426,6 +426,23 @@ bool ServerCatalog::update(const ServerConfig &changed, SecretUpdate secrets)
     return true;
 }
 
+bool ServerCatalog::rememberEraRecord(const QUuid &id, const QJsonObject &record)
+{
+    const int row = indexOf(id);
+    if (row < 0)
+        return false;
+    const QJsonObject &previous = m_servers.at(row).eraRecord;
+    // How it was decided changes every run (probed, then cached): only a new era or version is news.
+    const auto same = [&](const char *key) {
+        return previous.value(QLatin1String(key)) == record.value(QLatin1String(key));
+    };
+    if (record.isEmpty() ? previous.isEmpty() : (same("era") && same("version")))
+        return false;
+    ServerConfig config = m_servers.at(row);
+    config.eraRecord = record;
+    return update(config);
+}
+
 QUuid ServerCatalog::duplicate(const QUuid &id)
 {
     const int row = indexOf(id);

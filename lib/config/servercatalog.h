@@ -116,6 +116,10 @@ public:
     // ReplaceSecrets takes the configuration as is, so an empty secret is deleted.
     enum class SecretUpdate : quint8 { KeepEmptySecrets, ReplaceSecrets };
     bool update(const ServerConfig &config, SecretUpdate secrets = SecretUpdate::KeepEmptySecrets);
+    // A connection detected the server's era: keep the record (EraRecord::toJson) in the
+    // configuration's eraRecord, saved, when its era or version differ from what is there; an
+    // empty record forgets it (the next connection probes). True when something changed.
+    bool rememberEraRecord(const QUuid &id, const QJsonObject &record);
     QUuid duplicate(const QUuid &id);        // new id, "name (copy)", same scope, right after it
     bool remove(const QUuid &id);
     bool move(int from, int to);             // `to` is the final row

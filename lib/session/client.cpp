@@ -225,6 +225,9 @@ void ClientPrivate::transmit(OutgoingRequest *handle)
 
 void ClientPrivate::onAuthorizationPending(bool waiting)
 {
+    if (waiting)
+        resultCache.clear(); // another sign-in may be another authorization context
+
     // A person may be signing in: time spent there is not the server's. Timeouts start afresh after.
     authorizationPending = waiting;
     const QList<QPointer<OutgoingRequest>> handles = pending.values();
@@ -390,10 +393,36 @@ void ClientPrivate::rememberAbandoned(const MessageId &id, const QString &method
         abandoned.remove(abandonedOrder.takeFirst());
 }
 
+bool ClientPrivate::isCachedList(const QString &method)
+{
+    return method == Method::ToolsList || method == Method::PromptsList || method == Method::ResourcesList
+        || method == Method::ResourcesTemplatesList;
+}
+
+void ClientPrivate::answerFromCache(OutgoingRequest *handle, const Modern::ResultCache::Fresh &fresh)
+{
+    handle->m_cache = CacheStatus{true, fresh.freshForMs};
+    // A Note, so the traffic log says why no request went out.
+    const qint64 ms = fresh.freshForMs;
+    const QString left = ms < 1000 ? Client::tr("%n ms", nullptr, int(ms)) : Client::tr("%n s", nullptr, int(ms / 1000));
+    emitNote(Client::tr("%1 answered from the cache (fresh for another %2); nothing was sent.").arg(handle->m_method, left));
+    finishWithReply(handle, Message::response(handle->m_id, fresh.result));
+}
+
+void ClientPrivate::invalidateList(Client *client, const QString &method)
+{
+    client->d->resultCache.invalidateMethod(method);
+}
+
 void ClientPrivate::finishWithReply(OutgoingRequest *handle, const Message &reply)
 {
     if (handle->m_finished)
         return;
+    if (handle->m_callerParams && !handle->m_cache.fromCache && isCachedList(handle->m_method)) {
+        const QJsonObject result = reply.result().toObject();
+        resultCache.store(handle->m_method, *handle->m_callerParams, result);
+        handle->m_cache.freshForMs = Modern::ResultCache::freshForMs(handle->m_method, *handle->m_callerParams, result);
+    }
     handle->m_reply = reply;
     handle->m_hasReply = true;
     finishCommon(handle);
@@ -572,6 +601,8 @@ void ClientPrivate::onNotification(const Message &message)
         Q_EMIT q->notificationReceived(message);
         return;
     }
+    // Before the signals: whoever re-lists on toolsListChanged must reach the server.
+    resultCache.invalidateFor(method, params);
     if (method == Method::ProgressNotification) {
         onProgress(params);
     } else if (method == Method::CancelledNotification) {
@@ -671,6 +702,7 @@ void Client::connectToServer()
     d->lastTransportError.clear();
     d->lifecycle.reset();
     d->modern.reset();
+    d->resultCache.clear(); // the server may have changed while we were away
     d->setState(State::Connecting);
     if (d->transport->isOpen())
         d->modern.start();
@@ -770,6 +802,16 @@ OutgoingRequest *Client::sendRequest(const QString &method, const QJsonObject &p
         return d->subscribeModern(Request{method, params}, params.value(Key::Uri).toString(),
                                   method == Method::ResourcesSubscribe);
     OutgoingRequest *handle = d->createRequest(method, params, options);
+    if (ClientPrivate::isCachedList(method) || method == Method::ToolsCall) {
+        if (d->state == State::Ready && !options.forceRefresh && ClientPrivate::isCachedList(method)) {
+            if (const auto fresh = d->resultCache.find(method, params)) {
+                d->answerFromCache(handle, *fresh);
+                handle->m_returned = true;
+                return handle;
+            }
+        }
+        handle->m_callerParams = handle->m_params; // the cache key (no _meta), the -32020 retry
+    }
     if (d->modern.isActive() && d->state == State::Ready) {
         d->modern.send(handle);
     } else if (d->modern.isActive() || !d->lifecycle.send(handle)) {
@@ -910,33 +952,55 @@ struct Pager
     std::function<void(const QJsonArray &, const std::optional<RpcError> &)> done;
     int maxPages = 0;
     int pages = 0;
+    bool forceRefresh = false;
     QJsonArray items;
     QStringList cursorsSeen;
+    bool allFromCache = true;
+    std::optional<qint64> freshForMs; // the shortest of the pages
+    std::function<void(const QJsonArray &, const std::optional<RpcError> &, const CacheStatus &)> doneWithCache;
 };
 
 void deliverPages(const std::shared_ptr<Pager> &pager, const std::optional<RpcError> &error)
 {
-    if (!pager->context || !pager->done)
+    if (!pager->context || (!pager->done && !pager->doneWithCache))
         return;
+    const CacheStatus cache{!error && pager->allFromCache && pager->pages > 0, error ? 0 : pager->freshForMs.value_or(0)};
+    const auto call = [pager, error, cache] {
+        if (pager->doneWithCache)
+            pager->doneWithCache(pager->items, error, cache);
+        else
+            pager->done(pager->items, error);
+    };
     QObject *context = const_cast<QObject *>(pager->context.data());
     if (context->thread() == QThread::currentThread()) {
-        pager->done(pager->items, error);
+        call();
         return;
     }
-    QMetaObject::invokeMethod(context, [pager, error] { pager->done(pager->items, error); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(context, call, Qt::QueuedConnection);
 }
 
 void fetchPage(Client *client, const std::shared_ptr<Pager> &pager, const QString &cursor)
 {
-    OutgoingRequest *handle = client->send(Requests::listPage(pager->method, cursor));
+    RequestOptions options;
+    options.forceRefresh = pager->forceRefresh;
+    OutgoingRequest *handle = client->send(Requests::listPage(pager->method, cursor), options);
     ++pager->pages;
-    QObject::connect(handle, &OutgoingRequest::finished, client, [client, handle, pager] {
+    QObject::connect(handle, &OutgoingRequest::finished, client, [client, handle, pager, cursor] {
         if (!pager->context)
             return; // nobody is waiting any more
         if (handle->isError()) {
+            // A cursor the server no longer takes: the cached pages are no good (pagination).
+            const int code = handle->error().code;
+            const bool serverRefused = code != SessionErrorCode::Timeout && code != SessionErrorCode::Cancelled
+                && code != SessionErrorCode::ConnectionClosed && code != SessionErrorCode::TransportFailure;
+            if (!cursor.isEmpty() && serverRefused)
+                ClientPrivate::invalidateList(client, pager->method);
             deliverPages(pager, handle->error());
             return;
         }
+        const CacheStatus cache = handle->cacheStatus();
+        pager->allFromCache = pager->allFromCache && cache.fromCache;
+        pager->freshForMs = qMin(pager->freshForMs.value_or(cache.freshForMs), cache.freshForMs);
         const QJsonObject result = handle->result().toObject();
         const QJsonArray page = result.value(pager->itemsKey).toArray();
         for (const QJsonValue &item : page)
@@ -974,6 +1038,21 @@ void Client::listAll(const QString &method, const QString &itemsKey, const QObje
     pager->maxPages = qMax(1, maxPages);
     fetchPage(this, pager, QString());
 }
+
+void Client::listAll(const QString &method, const QString &itemsKey, const QObject *context, const ListOptions &options,
+                     ListDone done)
+{
+    auto pager = std::make_shared<Pager>();
+    pager->method = method;
+    pager->itemsKey = itemsKey;
+    pager->context = context;
+    pager->doneWithCache = std::move(done);
+    pager->maxPages = qMax(1, options.maxPages);
+    pager->forceRefresh = options.forceRefresh;
+    fetchPage(this, pager, QString());
+}
+
+void Client::clearResultCache() { d->resultCache.clear(); }
 
 void Client::notifyRootsListChanged()
 {

@@ -68,9 +68,9 @@ public:
     void setInitializeTimeout(int timeoutMs);
 
     // The protocol era (2026-07-28 "modern" or the legacy one): Auto detects it at connect;
-    // Modern or Legacy, optionally pinned to a version, skip what does not apply. Legacy by
-    // default for now (see ModernLifecycle::m_choice); the conformance client, the
-    // compatibility matrix and the CLI (Auto unless --protocol) choose explicitly.
+    // Modern or Legacy, optionally pinned to a version, skip what does not apply. Auto by
+    // default; the conformance client, the compatibility matrix and the CLI (Auto unless
+    // --protocol) choose explicitly.
     void setEraChoice(const Modern::EraChoice &choice);
     Modern::EraChoice eraChoice() const;
     // What an earlier connection to this server decided (persisted with its configuration):
@@ -142,9 +142,23 @@ public:
 
     // Pagination: follows nextCursor until the end (or maxPages), concatenating result[itemsKey];
     // done(items, error) runs on context. On an error, items holds what was fetched before it.
+    // Pages with ttlMs come from the result cache while fresh (see RequestOptions::forceRefresh).
     void listAll(const QString &method, const QString &itemsKey, const QObject *context,
                  std::function<void(const QJsonArray &items, const std::optional<RpcError> &error)> done,
                  int maxPages = 1000);
+    struct ListOptions
+    {
+        bool forceRefresh = false; // ask the server for every page, whatever the cache holds
+        int maxPages = 1000;
+    };
+    // The same, telling done whether the list came from the cache: fromCache when every page
+    // did, freshForMs the shortest freshness of its pages (0 when a page is not kept).
+    using ListDone = std::function<void(const QJsonArray &items, const std::optional<RpcError> &error,
+                                        const CacheStatus &cache)>;
+    void listAll(const QString &method, const QString &itemsKey, const QObject *context, const ListOptions &options,
+                 ListDone done);
+    // Forgets every cached result (the next list calls go to the server).
+    void clearResultCache();
 
     void notifyRootsListChanged();
 

@@ -6,6 +6,7 @@
 #include "session/client.h"
 #include "session/legacylifecycle.h"
 #include "session/modernlifecycle.h"
+#include "session/modern/resultcache.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -39,6 +40,8 @@ public:
     bool elicitForm = true;
     bool elicitUrl = true;
     QJsonObject extraCapabilities;
+    // Results with ttlMs (list calls), per connection; a list-changed notification invalidates.
+    Modern::ResultCache resultCache;
     LegacyLifecycle lifecycle{this};
     ModernLifecycle modern{this}; // decides the era at connect; speaks the modern one
 
@@ -97,6 +100,11 @@ public:
     void onRequest(const Message &message);
     void onNotification(const Message &message);
     void onProgress(const QJsonObject &params);
+    // The list calls answered from resultCache while fresh.
+    static bool isCachedList(const QString &method);
+    // Finishes handle with a cached result, sending nothing.
+    void answerFromCache(OutgoingRequest *handle, const Modern::ResultCache::Fresh &fresh);
+    static void invalidateList(Client *client, const QString &method);
     OutgoingRequest *subscribeModern(const Request &request, const QString &uri, bool subscribed);
 };
 

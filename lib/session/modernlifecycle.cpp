@@ -15,6 +15,8 @@
 #include <QLoggingCategory>
 #include <QTimer>
 
+#include <algorithm>
+
 Q_DECLARE_LOGGING_CATEGORY(lcSession)
 
 namespace Mcp {
@@ -123,8 +125,12 @@ void ModernLifecycle::onProbeFinished(OutgoingRequest *handle)
     } else if (error.code == SessionErrorCode::Timeout) {
         next = m_detector->timeout();
     } else if (error.code == SessionErrorCode::TransportFailure && data.contains(QLatin1String("httpStatus"))) {
-        next = m_detector->httpStatus(data.value(QLatin1String("httpStatus")).toInt(),
-                                      data.value(QLatin1String("body")).toString().toUtf8());
+        const int status = data.value(QLatin1String("httpStatus")).toInt();
+        next = m_detector->httpStatus(status, data.value(QLatin1String("body")).toString().toUtf8());
+        // Refused authorization: the transport's sentence says why (sign-in cancelled, no
+        // token, ...), which "the probe got HTTP 401" would hide.
+        if (next.action == Modern::EraStep::Action::Fail && (status == 401 || status == 403) && !error.message.isEmpty())
+            next.message = error.message;
     } else {
         next = m_detector->error(error);
     }
@@ -259,6 +265,11 @@ bool ModernLifecycle::onReply(OutgoingRequest *handle, const Message &reply)
                 return true;
             }
         }
+        if (error.code == Modern::ModernErrorCode::HeaderMismatch && handle->m_method == Method::ToolsCall
+            && handle->m_callerParams) {
+            relistAfterHeaderMismatch(handle, error);
+            return true;
+        }
         const QString described = Modern::ModernErrors::describe(error, supportedProtocolVersions());
         if (!described.isEmpty())
             error.message = described;
@@ -299,6 +310,57 @@ void ModernLifecycle::rememberTools(const QJsonObject &result)
         if (!headers.valid)
             d->emitNote(Client::tr("The tool %1 is invalid and will not be called: %2").arg(name, headers.reason));
     }
+}
+
+void ModernLifecycle::relistAfterHeaderMismatch(OutgoingRequest *handle, const RpcError &mismatch)
+{
+    const QString tool = handle->m_callerParams->value(Key::Name).toString();
+    const ModernHeaders::ToolHeaders before = m_toolHeaders.value(tool);
+    // The spec's advice (streamable-http.mdx, Custom Headers): check tools/list for a changed
+    // inputSchema, then retry. A cached list would only repeat the mapping that failed.
+    d->emitNote(Client::tr("The server rejected the headers of tools/call %1 (HeaderMismatch, -32020); listing the "
+                           "tools again for its current x-mcp-header mapping.").arg(tool));
+    RpcError error = mismatch;
+    error.message = Modern::ModernErrors::describe(mismatch, supportedProtocolVersions());
+    const QPointer<OutgoingRequest> guard = handle;
+    Client::ListOptions options;
+    options.forceRefresh = true;
+    d->q->listAll(Method::ToolsList, Key::Tools, handle, options,
+                  [this, guard, error, tool, before](const QJsonArray &tools, const std::optional<RpcError> &listError,
+                                                     const CacheStatus &) {
+        if (!guard || guard->m_finished)
+            return; // cancelled or timed out meanwhile
+        OutgoingRequest *handle = guard;
+        RpcError failure = error;
+        const bool listed = std::any_of(tools.cbegin(), tools.cend(), [&tool](const QJsonValue &each) {
+            return each.toObject().value(Key::Name).toString() == tool;
+        });
+        const ModernHeaders::ToolHeaders now = m_toolHeaders.value(tool);
+        if (listError) {
+            failure.message += QStringLiteral(" ") + Client::tr("Listing the tools again failed too: %1").arg(listError->message);
+        } else if (!listed) {
+            failure.message += QStringLiteral(" ") + Client::tr("The server no longer lists the tool %1.").arg(tool);
+        } else if (!now.valid) {
+            failure.message += QStringLiteral(" ") + Client::tr("Listed again, the tool's x-mcp-header annotations are invalid (%1), "
+                                                 "so it was not called again.").arg(now.reason);
+        } else if (handle->m_headerRetried || (now.parameters == before.parameters && now.valid == before.valid)) {
+            failure.message += QStringLiteral(" ") + Client::tr("The tools were listed again and the tool's x-mcp-header mapping is "
+                                                 "unchanged, so MCP Scope did not retry.");
+        } else {
+            handle->m_headerRetried = true;
+            d->emitNote(Client::tr("The x-mcp-header mapping of %1 changed; calling it again with the current "
+                                   "headers.").arg(tool));
+            handle->m_params = *handle->m_callerParams;
+            handle->m_id = MessageId(d->nextId++);
+            send(handle);
+            return;
+        }
+        if (handle->m_multiRound) {
+            QObject::disconnect(handle->m_multiRound, &Modern::MultiRoundTripRequest::failed, handle, nullptr);
+            handle->m_multiRound->errorReceived(failure.message);
+        }
+        d->finishWithError(handle, failure);
+    });
 }
 
 QHash<QString, QString> ModernLifecycle::invalidTools() const

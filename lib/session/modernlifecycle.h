@@ -101,6 +101,9 @@ private:
     void startRound(OutgoingRequest *handle);
     void attachMultiRound(OutgoingRequest *handle, const QJsonObject &params);
     void rememberTools(const QJsonObject &result);
+    // -32020 on tools/call: list the tools again (not from the cache), retry once when the
+    // tool's x-mcp-header mapping changed, otherwise finish with a clear error.
+    void relistAfterHeaderMismatch(OutgoingRequest *handle, const RpcError &error);
     void handleInputRequest(const Modern::InputRequest &request, Modern::InputReply *reply) override;
     void openListen();
     void closeListen();
@@ -108,11 +111,9 @@ private:
     void setListenState(Client::ListenState state);
 
     ClientPrivate *d;
-    // Legacy until the window's tests follow the modern era: with Auto the library itself
-    // passes (the listen stream brings a modern connection its notifications), but
-    // tst_mainwindow and tst_clientfeatures assert the legacy wire (an initialize row, replies
-    // to server requests). Flip to Auto together with them. Callers opt in to Auto.
-    Modern::EraChoice m_choice{Modern::EraChoice::Mode::Legacy, {}};
+    // Auto: detect the era (the default). Tests that assert the legacy wire (an
+    // initialize row, replies to server requests) pin Legacy.
+    Modern::EraChoice m_choice{Modern::EraChoice::Mode::Auto, {}};
     Modern::EraRecord m_cached;
     Modern::EraRecord m_record;
     std::optional<Modern::EraDetector> m_detector;

@@ -48,6 +48,7 @@ void OutgoingRequest::finish(const Response &response)
     m_error = response.error;
     m_finalElapsedMs = response.elapsedMs;
     m_finishedRounds = response.rounds;
+    m_cache = response.cache;
     Q_EMIT finished();
     deleteLater();
 }

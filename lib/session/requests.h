@@ -20,6 +20,14 @@ class Client;
 class ClientPrivate;
 class Session;
 
+// Whether an answer came from the client's result cache (results with ttlMs, server/utilities/
+// caching.mdx) rather than from the server, and how long from the answer it stays fresh.
+struct CacheStatus
+{
+    bool fromCache = false;
+    qint64 freshForMs = 0; // 0: not kept (no ttlMs, or a refresh the server marked stale at once)
+};
+
 // The answer to one JSON-RPC request, as a value that can cross threads: the result, or the
 // error when there is one.
 struct Response
@@ -29,6 +37,7 @@ struct Response
     qint64 elapsedMs = 0; // from sending the request to the answer (0 for answers we give)
     // The rounds of a modern multi round-trip request (one per JSON-RPC id it was sent with).
     QList<Modern::RoundRecord> rounds;
+    CacheStatus cache; // list calls: answered from the cache, fresh for how long
 
     bool isError() const { return error.has_value(); }
 };
@@ -40,6 +49,9 @@ struct RequestOptions
     int maxTotalTimeoutMs = 0;           // ...but never beyond this total (0 = no cap)
     bool attachProgressToken = true;     // adds _meta.progressToken
     QJsonObject meta;                    // extra _meta members
+    // List calls (tools/list, prompts/list, resources/list, resources/templates/list) are
+    // answered from the result cache while fresh; true asks the server (and refreshes the cache).
+    bool forceRefresh = false;
 };
 
 // Codes of errors the session makes up itself (the request never got a JSON-RPC answer).
@@ -80,7 +92,9 @@ public:
     RpcError error() const { return m_error.value_or(RpcError{}); }
     // Time from the request to the answer (or until now while pending).
     qint64 elapsedMs() const;
-    Response response() const { return Response{result(), m_error, elapsedMs(), rounds()}; }
+    Response response() const { return Response{result(), m_error, elapsedMs(), rounds(), m_cache}; }
+    // Whether the answer came from the result cache, and how long it stays fresh from then.
+    CacheStatus cacheStatus() const { return m_cache; }
 
     // Sends notifications/cancelled (never for initialize) and finishes with SessionErrorCode::Cancelled.
     void cancel(const QString &reason = {});
@@ -123,6 +137,11 @@ private:
     QPointer<Modern::MultiRoundTripRequest> m_multiRound;
     QList<Modern::RoundRecord> m_finishedRounds; // from a Session's worker thread
     bool m_versionRetried = false; // -32022 is retried once
+    bool m_headerRetried = false;  // -32020 on tools/call: tools re-listed, retried once
+    // Caching: the params as the caller gave them (the cache key, the -32020 retry); set for
+    // requests that go to the server and may be kept or retried.
+    std::optional<QJsonObject> m_callerParams;
+    CacheStatus m_cache;
 };
 
 // A request the server made to us (roots/list, sampling/createMessage, elicitation/create), on

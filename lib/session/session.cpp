@@ -362,8 +362,18 @@ void Session::listAll(const QString &method, const QString &itemsKey, const QObj
                       std::function<void(const QJsonArray &, const std::optional<RpcError> &)> done)
 {
     const quint64 token = m_nextToken++;
-    m_lists.insert(token, ListWaiter{context, std::move(done)});
-    toWorker([token, method, itemsKey](SessionWorker *worker) { worker->startListAll(token, method, itemsKey); });
+    m_lists.insert(token, ListWaiter{context, std::move(done), {}});
+    toWorker([token, method, itemsKey](SessionWorker *worker) { worker->startListAll(token, method, itemsKey, {}); });
+}
+
+void Session::listAll(const QString &method, const QString &itemsKey, const QObject *context,
+                      const Client::ListOptions &options, Client::ListDone done)
+{
+    const quint64 token = m_nextToken++;
+    m_lists.insert(token, ListWaiter{context, {}, std::move(done)});
+    toWorker([token, method, itemsKey, options](SessionWorker *worker) {
+        worker->startListAll(token, method, itemsKey, options);
+    });
 }
 
 void Session::notify(const QString &method, const QJsonObject &params)
@@ -455,7 +465,12 @@ void Session::scheduleAutoRestart()
 void Session::onSessionReady(const SessionInfo &info)
 {
     m_sessionInfo = info;
+    const bool detected = info.era.isKnown() && info.era.source == Modern::EraRecord::Source::Probed;
+    if (detected)
+        m_options.cachedEra = info.era; // as the worker does, so options() tells the truth
     Q_EMIT sessionInfoChanged();
+    if (detected)
+        Q_EMIT eraDetected(info.era);
 }
 
 void Session::onCallProgress(quint64 token, double progress, double total, const QString &message)
@@ -476,9 +491,12 @@ void Session::onCallFinished(quint64 token, const Response &response)
 void Session::onListFinished(quint64 token, const Response &response)
 {
     const ListWaiter waiter = m_lists.take(token);
-    if (!waiter.context || !waiter.done)
+    if (!waiter.context)
         return;
-    waiter.done(response.result.toArray(), response.error);
+    if (waiter.doneWithCache)
+        waiter.doneWithCache(response.result.toArray(), response.error, response.cache);
+    else if (waiter.done)
+        waiter.done(response.result.toArray(), response.error);
 }
 
 void Session::onServerRequest(quint64 token, const QString &method, const QJsonObject &params)

@@ -107,6 +107,10 @@ public:
         bool advertiseRoots = true;
         // The era to speak (Client::setEraChoice); nullopt: the library's default.
         std::optional<Modern::EraChoice> eraChoice;
+        // What an earlier connection detected (persisted with the configuration): used without
+        // probing while it holds, probed again when it fails (Client::setCachedEra). Unknown:
+        // probe. Each detection replaces it, so restarts use the latest.
+        Modern::EraRecord cachedEra;
     };
 
     // Creates the transport. Runs on the session's thread, once per connect.
@@ -167,6 +171,10 @@ public:
     // never after context is destroyed.
     void listAll(const QString &method, const QString &itemsKey, const QObject *context,
                  std::function<void(const QJsonArray &items, const std::optional<RpcError> &error)> done);
+    // The same with Client::ListOptions (forceRefresh), telling done whether the list came from
+    // the result cache and how long it stays fresh.
+    void listAll(const QString &method, const QString &itemsKey, const QObject *context,
+                 const Client::ListOptions &options, Client::ListDone done);
     void notify(const QString &method, const QJsonObject &params = {});
 
 public Q_SLOTS:
@@ -207,6 +215,9 @@ Q_SIGNALS:
     void taskStatus(const QJsonObject &task);
     // A modern server relied on a deprecated feature (roots, sampling, logging).
     void deprecatedFeatureUsed(const QString &feature);
+    // A connection detected the era by probing (not pinned, not taken from cachedEra), also
+    // after a cached era failed: the record to persist with the configuration.
+    void eraDetected(const Mcp::Modern::EraRecord &record);
 
 private:
     friend class SessionWorker;
@@ -248,6 +259,7 @@ private:
     {
         QPointer<const QObject> context;
         std::function<void(const QJsonArray &, const std::optional<RpcError> &)> done;
+        Client::ListDone doneWithCache;
     };
     QHash<quint64, ListWaiter> m_lists;
     QHash<quint64, QPointer<IncomingRequest>> m_serverRequests;

@@ -110,6 +110,8 @@ void SessionWorker::createClient()
     m_client->setElicitationHandler(m_options.advertiseElicitation ? m_elicitationHandler : nullptr);
     if (m_options.eraChoice)
         m_client->setEraChoice(*m_options.eraChoice);
+    if (m_options.cachedEra.isKnown())
+        m_client->setCachedEra(m_options.cachedEra);
 
     connect(transport, &Transport::errorOccurred, this, [this](const TransportError &error) {
         if (error.kind == TransportError::Kind::ProcessExited) {
@@ -203,6 +205,8 @@ void SessionWorker::onClientState(Client::State state)
         info.clientCapabilities = m_client->clientCapabilities();
         info.instructions = m_client->instructions();
         info.era = m_client->eraRecord();
+        if (info.era.isKnown() && info.era.source == Modern::EraRecord::Source::Probed)
+            m_options.cachedEra = info.era; // a restart starts from it
         info.discoverResult = m_client->discoverResult();
         info.deprecatedFeatures = m_client->deprecatedFeatures();
         info.invalidTools = m_client->invalidTools();
@@ -333,15 +337,19 @@ void SessionWorker::cancelCall(quint64 token, const QString &reason)
         handle->cancel(reason);
 }
 
-void SessionWorker::startListAll(quint64 token, const QString &method, const QString &itemsKey)
+void SessionWorker::startListAll(quint64 token, const QString &method, const QString &itemsKey,
+                                 const Client::ListOptions &options)
 {
     if (!m_client) {
         Q_EMIT listFinished(token, notConnected());
         return;
     }
-    m_client->listAll(method, itemsKey, this,
-                      [this, token](const QJsonArray &items, const std::optional<RpcError> &error) {
-        Q_EMIT listFinished(token, Response{items, error});
+    m_client->listAll(method, itemsKey, this, options,
+                      [this, token](const QJsonArray &items, const std::optional<RpcError> &error,
+                                    const CacheStatus &cache) {
+        Response response{items, error};
+        response.cache = cache;
+        Q_EMIT listFinished(token, response);
     });
 }
 

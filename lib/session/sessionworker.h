@@ -33,7 +33,8 @@ public:
     void startCall(quint64 token, const QString &method, const QJsonObject &params,
                    const Mcp::RequestOptions &options);
     void cancelCall(quint64 token, const QString &reason);
-    void startListAll(quint64 token, const QString &method, const QString &itemsKey);
+    void startListAll(quint64 token, const QString &method, const QString &itemsKey,
+                      const Client::ListOptions &options);
     void notify(const QString &method, const QJsonObject &params);
     void setRoots(const QJsonArray &roots);
     void answerServerRequest(quint64 token, const Mcp::Response &answer);

@@ -61,15 +61,20 @@ bool ResultCache::isCacheable(const QString &method)
     return methods.contains(method);
 }
 
-void ResultCache::store(const QString &method, const QJsonObject &params, const QJsonObject &result,
-                        const QString &authorizationContext)
+qint64 ResultCache::freshForMs(const QString &method, const QJsonObject &params, const QJsonObject &result)
 {
     if (!isCacheable(method) || resultTypeOf(result) != ResultType::Complete
         || params.contains(Key::InputResponses) || params.contains(Key::RequestState))
+        return 0;
+    return cacheHintsOf(result).ttlMs;
+}
+
+void ResultCache::store(const QString &method, const QJsonObject &params, const QJsonObject &result,
+                        const QString &authorizationContext)
+{
+    if (freshForMs(method, params, result) <= 0)
         return;
     const CacheHints hints = cacheHintsOf(result);
-    if (hints.ttlMs <= 0)
-        return;
     const QString key = requestKey(method, params);
     // A newer answer replaces the other scope's entry too.
     m_entries.remove(entryKey(key, CacheHints::Scope::Public, {}));
@@ -83,13 +88,21 @@ std::optional<QJsonObject> ResultCache::lookup(const QString &method, const QJso
 {
     if (mode == Lookup::ForceRefresh)
         return std::nullopt;
+    if (const std::optional<Fresh> fresh = find(method, params, authorizationContext))
+        return fresh->result;
+    return std::nullopt;
+}
+
+std::optional<ResultCache::Fresh> ResultCache::find(const QString &method, const QJsonObject &params,
+                                                    const QString &authorizationContext) const
+{
     const QString key = requestKey(method, params);
     const qint64 now = m_clock();
     for (const QString &candidate : {entryKey(key, CacheHints::Scope::Private, authorizationContext),
                                      entryKey(key, CacheHints::Scope::Public, {})}) {
         const auto it = m_entries.constFind(candidate);
         if (it != m_entries.constEnd() && now < it->freshUntil)
-            return it->result;
+            return Fresh{it->result, it->freshUntil - now};
     }
     return std::nullopt;
 }
@@ -108,6 +121,11 @@ void ResultCache::invalidateFor(const QString &notificationMethod, const QJsonOb
         const QString uri = notificationParams.value(Key::Uri).toString();
         removeIf([&uri](const Entry &e) { return e.method == Method::ResourcesRead && e.uri == uri; });
     }
+}
+
+void ResultCache::invalidateMethod(const QString &method)
+{
+    removeIf([&method](const Entry &e) { return e.method == method; });
 }
 
 void ResultCache::removeIf(const std::function<bool(const Entry &)> &stale)

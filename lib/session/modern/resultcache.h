@@ -38,9 +38,21 @@ public:
     std::optional<QJsonObject> lookup(const QString &method, const QJsonObject &params,
                                       const QString &authorizationContext = {},
                                       Lookup mode = Lookup::UseFresh) const;
+    // The same, with how long (ms from now, > 0) the result stays fresh.
+    struct Fresh
+    {
+        QJsonObject result;
+        qint64 freshForMs = 0;
+    };
+    std::optional<Fresh> find(const QString &method, const QJsonObject &params,
+                              const QString &authorizationContext = {}) const;
+    // How long a result just stored stays fresh (its ttlMs; 0 when it was not kept).
+    static qint64 freshForMs(const QString &method, const QJsonObject &params, const QJsonObject &result);
     // A change notification makes what it names stale: list_changed the list (both resource
     // lists for resources), resources/updated the reads of its uri.
     void invalidateFor(const QString &notificationMethod, const QJsonObject &notificationParams);
+    // Every page of a list (a cursor the server no longer accepts: pagination.mdx says start over).
+    void invalidateMethod(const QString &method);
     void clear() { m_entries.clear(); }
 
 private:

@@ -313,6 +313,10 @@ struct Connected
         transport = new StreamableHttpTransport(url);
         client = std::make_unique<Client>(transport);
         client->setElicitationHandler(&elicitation);
+        // These tests are about the legacy era's HTTP sessions (Mcp-Session-Id, the GET
+        // stream, DELETE, resumption); the modern era's HTTP is tst_compatmatrix's and
+        // tst_clientlisten's.
+        client->setEraChoice({Modern::EraChoice::Mode::Legacy, {}});
         QObject::connect(transport, &Transport::trafficEvent, client.get(),
                          [this](const TrafficEvent &e) { traffic.append(e); });
         client->connectToServer();

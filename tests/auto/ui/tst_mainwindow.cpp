@@ -404,6 +404,15 @@ void tst_MainWindow::eraBadgeAndReprobe()
     QVERIFY2(headerNotes.join(QLatin1Char('|')).contains(QLatin1String("Mcp-Param-Region")), qPrintable(headerNotes.join(QLatin1Char('|'))));
     QVERIFY(headerNotes.join(QLatin1Char('|')).contains(QLatin1String("Mcp-Param-Priority")));
 
+    // What was detected is kept with each configuration, for the next run.
+    QCOMPARE(Modern::EraRecord::fromJson(window.catalog()->find(modern).eraRecord).era, Modern::Era::Modern);
+    QCOMPARE(Modern::EraRecord::fromJson(window.catalog()->find(legacy).eraRecord).era, Modern::Era::Legacy);
+    // A restart starts from it: no probe.
+    QSignalSpy restarted(l, &Connection::stateChanged);
+    window.restartServer(legacy);
+    QTRY_VERIFY_WITH_TIMEOUT(restarted.count() >= 2 && l->state() == Connection::State::Connected, 30000);
+    QVERIFY2(legacyPage->eraLabel()->text().endsWith(QStringLiteral("· cached")), qPrintable(legacyPage->eraLabel()->text()));
+
     // Re-probe connects anew: a new process, asked server/discover again.
     const qint64 pid = m->sessionInfo().processId;
     QSignalSpy states(m, &Connection::stateChanged);
@@ -412,6 +421,8 @@ void tst_MainWindow::eraBadgeAndReprobe()
     QVERIFY(m->sessionInfo().processId != pid);
     QCOMPARE(m->sessionInfo().era.era, Modern::Era::Modern);
     QVERIFY(page->eraLabel()->text().startsWith(QLatin1String("Modern 2026-07-28")));
+    QVERIFY2(page->eraLabel()->text().endsWith(QStringLiteral("· probed")), qPrintable(page->eraLabel()->text()));
+    QCOMPARE(Modern::EraRecord::fromJson(window.catalog()->find(modern).eraRecord).era, Modern::Era::Modern);
 }
 
 void tst_MainWindow::pinnedEraShowsPinned()

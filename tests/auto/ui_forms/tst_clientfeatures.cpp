@@ -63,6 +63,8 @@ class tst_ClientFeatures : public QObject
         auto client = std::make_unique<Client>(new StdioTransport(parameters));
         client->setSamplingHandler(sampling);
         client->setElicitationHandler(elicitation);
+        // These tests assert the legacy wire: server requests answered with a JSON-RPC reply.
+        client->setEraChoice({Modern::EraChoice::Mode::Legacy, {}});
         client->connectToServer();
         if (!QTest::qWaitFor([&] { return client->isReady(); }, kWait))
             qWarning("demo server not ready");

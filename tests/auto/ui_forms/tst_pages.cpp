@@ -57,6 +57,9 @@ private Q_SLOTS:
         QSettings().clear();
         Connection::Options options;
         options.pingIntervalMs = 0;
+        // rootsPageSendsListChanged and tasksPageShowsResults assert the legacy wire
+        // (notifications/roots/list_changed, the 2025-11-25 tasks API).
+        options.eraChoice = Modern::EraChoice{Modern::EraChoice::Mode::Legacy, {}};
         m_connection = std::make_unique<Connection>(1, QStringLiteral("demo"), [] {
             StdioServerParameters parameters;
             parameters.program = QStringLiteral(MCPSCOPE_DEMO_SERVER);
