@@ -111,7 +111,7 @@ void ToolList::decorate(QListWidgetItem *item)
                                             {tr("⚠ cannot be called: %1").arg(*invalid)}));
     item->setForeground(m_list->palette().brush(QPalette::Disabled, QPalette::Text));
     item->setIcon(m_list->style()->standardIcon(QStyle::SP_MessageBoxWarning));
-    item->setToolTip(tr("Not callable: its x-mcp-header annotations are invalid (%1)").arg(*invalid));
+    item->setToolTip(tr("Not callable, its x-mcp-header annotations are invalid: %1").arg(*invalid));
 }
 
 void ToolList::setMessage(const QString &message)

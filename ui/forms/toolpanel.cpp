@@ -295,8 +295,8 @@ void ToolPanel::showInvalidReason()
 {
     const QString reason = invalidReason();
     if (!reason.isEmpty())
-        m_status->setText(tr("⚠ This tool cannot be run: its x-mcp-header annotations are invalid (%1). "
-                             "The 2026-07-28 revision forbids calling it.").arg(reason));
+        m_status->setText(tr("⚠ This tool cannot be run: its x-mcp-header annotations break the 2026-07-28 rules, "
+                             "so a client must not call it. %1").arg(reason));
     else if (m_status->text().startsWith(QStringLiteral("⚠ ")))
         m_status->clear(); // a new listing made it valid
 }

@@ -21,6 +21,20 @@ namespace {
 constexpr int MaxArrived = 2000; // the oldest rows go past this
 }
 
+QString SubscriptionsPage::describeFilter(const Modern::SubscriptionFilter &filter)
+{
+    QStringList parts;
+    if (filter.toolsListChanged)
+        parts << tr("tool list changes");
+    if (filter.promptsListChanged)
+        parts << tr("prompt list changes");
+    if (filter.resourcesListChanged)
+        parts << tr("resource list changes");
+    if (!filter.resourceSubscriptions.isEmpty())
+        parts << tr("updates of %1").arg(filter.resourceSubscriptions.join(QStringLiteral(", ")));
+    return parts.isEmpty() ? tr("nothing") : parts.join(QStringLiteral(", "));
+}
+
 QString SubscriptionsPage::stateName(Client::ListenState state)
 {
     switch (state) {
@@ -87,7 +101,7 @@ SubscriptionsPage::SubscriptionsPage(Connection *connection, QWidget *parent) : 
     uris->addWidget(new QLabel(tr("Resource subscriptions (updates of these URIs):"), filterBox));
     m_uris = new QListWidget(filterBox);
     m_uris->setObjectName(QStringLiteral("listenUris"));
-    m_uris->setMaximumHeight(90);
+    m_uris->setMaximumHeight(70);
     uris->addWidget(m_uris);
     auto *uriRow = new QHBoxLayout;
     m_newUri = new QLineEdit(filterBox);
@@ -205,7 +219,7 @@ void SubscriptionsPage::showStatus()
     if (status.modern && status.state != m_lastState) {
         // The stream's own events belong to what arrived on it.
         if (status.state == Client::ListenState::Open)
-            addArrived(tr("stream acknowledged"), QString::fromUtf8(QJsonDocument(status.acknowledged.toJson()).toJson(QJsonDocument::Compact)));
+            addArrived(tr("stream acknowledged"), describeFilter(status.acknowledged));
         else if (status.state == Client::ListenState::Reconnecting || status.state == Client::ListenState::Closed
                  || status.state == Client::ListenState::Refused)
             addArrived(tr("stream %1").arg(stateName(status.state)), status.error);
@@ -246,10 +260,8 @@ void SubscriptionsPage::showStatus()
     if (!modern) {
         m_acknowledged->clear();
     } else if (status.state == Client::ListenState::Open) {
-        const QJsonObject acknowledged = status.acknowledged.toJson();
-        m_acknowledged->setText(tr("Acknowledged by the server: %1")
-                                    .arg(acknowledged.isEmpty() ? tr("nothing")
-                                                                : QString::fromUtf8(QJsonDocument(acknowledged).toJson(QJsonDocument::Compact))));
+        m_acknowledged->setText(tr("Acknowledged by the server: %1").arg(describeFilter(status.acknowledged)));
+        m_acknowledged->setToolTip(QString::fromUtf8(QJsonDocument(status.acknowledged.toJson()).toJson(QJsonDocument::Compact)));
     } else {
         m_acknowledged->setText(tr("Not acknowledged yet."));
     }

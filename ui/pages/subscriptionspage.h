@@ -39,6 +39,8 @@ public:
     QListWidget *uriList() const { return m_uris; }
     // The stream's state in words ("open", "reconnecting", ...), as the label shows it.
     static QString stateName(Client::ListenState state);
+    // "tool list changes, updates of demo://clock" for a filter.
+    static QString describeFilter(const Modern::SubscriptionFilter &filter);
 
 public Q_SLOTS:
     // Sends the edited filter (the stream reopens with it).

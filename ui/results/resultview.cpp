@@ -574,10 +574,13 @@ ResultView::ResultView(QWidget *parent)
     m_rounds->setFocusPolicy(Qt::NoFocus);
     m_rounds->setToolTip(tr("The request went out more than once: each time the server answered input_required, "
                             "its questions were answered and the request was sent again with the answers"));
+    // Round and latency as wide as they need; the three texts share the rest (elided, whole in
+    // their tooltips), so the timeline never scrolls sideways.
     m_rounds->header()->setStretchLastSection(false);
-    m_rounds->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_rounds->header()->setSectionResizeMode(AskedColumn, QHeaderView::Stretch);
-    m_rounds->header()->setSectionResizeMode(AnsweredColumn, QHeaderView::Stretch);
+    m_rounds->header()->setSectionResizeMode(QHeaderView::Stretch);
+    m_rounds->header()->setSectionResizeMode(RoundColumn, QHeaderView::ResizeToContents);
+    m_rounds->header()->setSectionResizeMode(LatencyColumn, QHeaderView::ResizeToContents);
+    m_rounds->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_rounds->hide();
     layout->addWidget(m_rounds);
     m_scroll = new QScrollArea(this);

@@ -220,6 +220,8 @@ void TrafficView::buildUi()
     m_table->setColumnWidth(TrafficLog::LatencyColumn, width("10000.000 ms")); // as TrafficLog writes it
     m_table->setColumnWidth(TrafficLog::RoundColumn, width("10 of 10"));
     m_table->setItemDelegateForColumn(TrafficLog::RoundColumn, new RoundBandDelegate(m_table));
+    // Shown beside the id it belongs with (the model keeps it last, so column numbers stay).
+    horizontal->moveSection(horizontal->visualIndex(TrafficLog::RoundColumn), horizontal->visualIndex(TrafficLog::IdColumn) + 1);
     m_table->setColumnHidden(TrafficLog::ConnectionColumn, true);
     m_table->setContextMenuPolicy(Qt::CustomContextMenu);
 
