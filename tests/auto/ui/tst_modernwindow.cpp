@@ -12,6 +12,7 @@
 #include "pages/toolspage.h"
 #include "pages/trafficpage.h"
 #include "results/resultview.h"
+#include "theme.h"
 #include "traffic/trafficcapture.h"
 #include "traffic/trafficlog.h"
 #include "traffic/trafficview.h"
@@ -61,6 +62,7 @@ void tst_ModernWindow::initTestCase()
     QStandardPaths::setTestModeEnabled(true);
     QVERIFY(m_dir.isValid());
     m_demo = QStringLiteral(MCPSCOPE_DEMO_SERVER);
+    Theme::apply(qApp); // MCPSCOPE_THEME=dark takes the screenshots dark
     if (!QFileInfo::exists(m_demo))
         QSKIP("mcpscope-demo-server is not built");
 }
@@ -82,7 +84,8 @@ void tst_ModernWindow::shot(QWidget *window, const QString &name) const
         return;
     QDir().mkpath(dir);
     QTest::qWait(200); // let layouts and lazy views settle
-    window->grab().save(QDir(dir).filePath(name + QStringLiteral(".png")));
+    const QString suffix = Theme::isDark() ? QStringLiteral("-dark") : QString();
+    window->grab().save(QDir(dir).filePath(name + suffix + QStringLiteral(".png")));
 }
 
 Connection *tst_ModernWindow::connectModern(MainWindow &window, const ServerConfig &config, QUuid *id)
