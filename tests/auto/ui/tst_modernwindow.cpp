@@ -459,6 +459,27 @@ void tst_ModernWindow::subscriptionsPageFollowsTheStream()
     QVERIFY(subscriptions->toolsBox()->isChecked());
     QVERIFY(trigger());
     QTRY_COMPARE_WITH_TIMEOUT(arrived(toolsChanged), 2, 5000);
+    // A resource subscription through the filter: the clock's updates arrive on the stream.
+    const QString updated = QStringLiteral("notifications/resources/updated");
+    subscriptions->addUri(QStringLiteral("demo://clock"));
+    subscriptions->apply();
+    QTRY_VERIFY_WITH_TIMEOUT(connection->listenStatus().state == Client::ListenState::Open
+                                 && connection->listenStatus().acknowledged.resourceSubscriptions
+                                        == QStringList{QStringLiteral("demo://clock")}, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(arrived(updated) >= 1, 5000); // it ticks every second
+    QTreeWidget *list = subscriptions->arrivedView();
+    for (int i = 0; i < list->topLevelItemCount(); ++i)
+        if (list->topLevelItem(i)->text(1) == updated)
+            QCOMPARE(list->topLevelItem(i)->text(2), QStringLiteral("demo://clock"));
+    QCOMPARE(subscriptions->uriList()->count(), 1);
+    defaults->click(); // the default has no resource subscriptions: the updates stop
+    QTRY_VERIFY_WITH_TIMEOUT(connection->listenStatus().state == Client::ListenState::Open
+                                 && connection->listenStatus().acknowledged.resourceSubscriptions.isEmpty(), 10000);
+    QCOMPARE(subscriptions->uriList()->count(), 0);
+    QTest::qWait(300); // an update already on its way may still arrive
+    const int updates = arrived(updated);
+    QTest::qWait(2200);
+    QCOMPARE(arrived(updated), updates);
     shot(&window, QStringLiteral("modern-subscriptions"));
 
     // The server goes away: reconnecting; back on the same port: open again.
