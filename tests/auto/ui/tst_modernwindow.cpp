@@ -18,6 +18,7 @@
 #include "traffic/trafficview.h"
 
 #include <QCheckBox>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QListWidget>
@@ -298,6 +299,21 @@ void tst_ModernWindow::roundsInResultViewAndTraffic()
         QCOMPARE(log->roundGroup(view->logRow(row)), log->roundGroup(calls.at(0)));
     view->clearRoundsFilter();
     QTRY_COMPARE_WITH_TIMEOUT(view->visibleRowCount(), log->rowCount(), 5000);
+    // A capture groups the same way when it is opened again (the links come from the wire).
+    {
+        const QString path = m_dir.filePath(QStringLiteral("rounds.jsonl"));
+        QString error;
+        QVERIFY2(view->exportTo(path, false, false, false, &error), qPrintable(error));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        TrafficLog reopened;
+        TrafficCapture::readJsonLines(&file, &reopened);
+        reopened.flush();
+        const QList<int> again = requestRows(&reopened, QStringLiteral("tools/call"), "ask_user");
+        QCOMPARE(again.size(), 2);
+        QCOMPARE(reopened.roundOf(again.at(0)), qMakePair(1, 2));
+        QCOMPARE(reopened.roundOf(again.at(1)), qMakePair(2, 2));
+    }
 
     // A sampling round the same way.
     QVERIFY(tools->list()->selectByName(QStringLiteral("ask_llm")));
@@ -388,6 +404,24 @@ void tst_ModernWindow::headersOfModernPosts()
     for (const auto &[name, value] : reopened.event(again.first()).headers)
         found |= name == "Mcp-Param-Region" && value == "eu-west1";
     QVERIFY(found);
+
+    // And so does a HAR file, on the POST's request.
+    const QString harPath = m_dir.filePath(QStringLiteral("headers.har"));
+    QVERIFY2(view->exportTo(harPath, true, false, false, &error), qPrintable(error));
+    QFile harFile(harPath);
+    QVERIFY(harFile.open(QIODevice::ReadOnly));
+    const QJsonArray entries = QJsonDocument::fromJson(harFile.readAll()).object().value(QLatin1String("log")).toObject()
+                                   .value(QLatin1String("entries")).toArray();
+    bool inHar = false;
+    for (const QJsonValue &entry : entries) {
+        const QJsonObject request = entry.toObject().value(QLatin1String("request")).toObject();
+        if (!request.value(QLatin1String("postData")).toObject().value(QLatin1String("text")).toString().contains(QLatin1String("route_query")))
+            continue;
+        for (const QJsonValue &header : request.value(QLatin1String("headers")).toArray())
+            inHar |= header.toObject().value(QLatin1String("name")).toString() == QLatin1String("Mcp-Param-Region")
+                && header.toObject().value(QLatin1String("value")).toString() == QLatin1String("eu-west1");
+    }
+    QVERIFY(inHar);
 }
 
 // The Subscriptions page: the listen stream's state and filter, what arrived, a changed filter
