@@ -262,6 +262,18 @@ void DemoServer::addBasicTools()
                                                       {key("dryRun"), arguments.value(key("dryRun")).toBool()}}));
             });
 
+    // A tool whose x-mcp-header annotations break the rules (two properties claim the header
+    // name "Region", which header names compare case-insensitively): a 2026-07-28 client must
+    // not call it. Only in the modern-only era, so legacy and dual listings stay as they were.
+    if (m_options.era == Era::Modern) {
+        addTool(json(R"json({"name": "broken_headers", "title": "Broken headers (x-mcp-header)",
+            "description": "Its x-mcp-header annotations are invalid on purpose (Region twice): clients must list it as not callable.",
+            "inputSchema": {"type": "object", "properties": {
+                "region": {"type": "string", "x-mcp-header": "Region"},
+                "fallbackRegion": {"type": "string", "x-mcp-header": "region"}}}})json"),
+                [](ToolCall *call) { call->respond(ToolResult::error(key("A client called broken_headers, which it must not do."))); });
+    }
+
     QJsonObject weather = json(R"json({"name": "get_weather", "title": "Weather",
         "description": "Current weather for a city (made up, but deterministic). Returns structuredContent that matches the outputSchema.",
         "inputSchema": {"type": "object", "properties": {

@@ -34,6 +34,7 @@ void registerTypes()
         qRegisterMetaType<Mcp::Session::State>();
         qRegisterMetaType<Mcp::Session::Health>();
         qRegisterMetaType<Mcp::ExitRecord>();
+        qRegisterMetaType<Mcp::ListenStatus>();
         return true;
     }();
     Q_UNUSED(done)
@@ -74,6 +75,15 @@ Session::Session(int id, const QString &name, TransportFactory factory, const Op
     connect(m_worker, &SessionWorker::listFinished, this, &Session::onListFinished);
     connect(m_worker, &SessionWorker::serverRequest, this, &Session::onServerRequest);
     connect(m_worker, &SessionWorker::serverRequestCancelled, this, &Session::onServerRequestCancelled);
+    connect(m_worker, &SessionWorker::listenStatusChanged, this, [this](const ListenStatus &status) {
+        m_listenStatus = status;
+        Q_EMIT listenStatusChanged();
+    });
+    connect(m_worker, &SessionWorker::invalidToolsChanged, this, [this](const QHash<QString, QString> &tools) {
+        m_sessionInfo.invalidTools = tools;
+        Q_EMIT invalidToolsChanged();
+        Q_EMIT sessionInfoChanged();
+    });
 
     m_thread->start();
 }
@@ -460,6 +470,11 @@ void Session::scheduleAutoRestart()
     m_restartTimer->start(delayMs);
     Q_EMIT autoRestartScheduled(delayMs);
     Q_EMIT restartScheduleChanged();
+}
+
+void Session::setListenFilter(const std::optional<Modern::SubscriptionFilter> &filter)
+{
+    toWorker([filter](SessionWorker *worker) { worker->setListenFilter(filter); });
 }
 
 void Session::onSessionReady(const SessionInfo &info)

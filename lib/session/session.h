@@ -44,7 +44,21 @@ struct SessionInfo
     Modern::EraRecord era;
     QJsonObject discoverResult;        // modern: the server/discover result
     QStringList deprecatedFeatures;    // modern: roots, sampling, logging the server relies on
-    QHash<QString, QString> invalidTools; // modern: tool name -> why it cannot be called
+    // Modern: tool name -> why it cannot be called; updated after every tools/list
+    // (Session::invalidToolsChanged), since the tools are checked as they are listed.
+    QHash<QString, QString> invalidTools;
+};
+
+// The modern era's subscriptions/listen stream as the caller sees it (Client::listenState and
+// its filters), a value that crosses from the session's thread.
+struct ListenStatus
+{
+    Client::ListenState state = Client::ListenState::Off;
+    Modern::SubscriptionFilter requested;    // what the stream asks for (or would)
+    Modern::SubscriptionFilter acknowledged; // what the server agreed to send
+    QString error;                           // why it was refused or dropped
+    bool modern = false;                     // the connection speaks the modern era
+    bool explicitFilter = false;             // requested is the caller's, not the default
 };
 
 // One notifications/message from the server. Built on the session's thread in the form a
@@ -163,6 +177,12 @@ public:
     qint64 pingLatencyMs() const { return m_pingLatencyMs; }
     // Roots answered to roots/list.
     QJsonArray roots() const { return m_roots; }
+    // The listen stream of a modern connection (Off otherwise), as of the last report.
+    ListenStatus listenStatus() const { return m_listenStatus; }
+    // What the listen stream asks for, from now on and on later connections (reopening it when
+    // connected); nullopt: the default (every list change the server offers, plus the
+    // resources subscribed on the Resources page). An empty filter closes the stream.
+    void setListenFilter(const std::optional<Modern::SubscriptionFilter> &filter);
 
     // Client-to-server requests. Without a connection they finish at once with an error.
     OutgoingRequest *call(const QString &method, const QJsonObject &params = {},
@@ -218,6 +238,11 @@ Q_SIGNALS:
     // A connection detected the era by probing (not pinned, not taken from cachedEra), also
     // after a cached era failed: the record to persist with the configuration.
     void eraDetected(const Mcp::Modern::EraRecord &record);
+    // A tools/list changed sessionInfo().invalidTools (emitted before that list's answer
+    // arrives, and followed by sessionInfoChanged()).
+    void invalidToolsChanged();
+    // listenStatus() changed: the stream's state or either filter.
+    void listenStatusChanged();
 
 private:
     friend class SessionWorker;
@@ -253,6 +278,7 @@ private:
     SessionInfo m_sessionInfo;
     qint64 m_pingLatencyMs = -1;
     QJsonArray m_roots;
+    ListenStatus m_listenStatus;
     quint64 m_nextToken = 1;
     QHash<quint64, QPointer<OutgoingRequest>> m_calls;
     struct ListWaiter
@@ -286,3 +312,4 @@ private:
 Q_DECLARE_METATYPE(Mcp::SessionInfo)
 Q_DECLARE_METATYPE(Mcp::LogEntry)
 Q_DECLARE_METATYPE(Mcp::ExitRecord)
+Q_DECLARE_METATYPE(Mcp::ListenStatus)

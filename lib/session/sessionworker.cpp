@@ -112,6 +112,8 @@ void SessionWorker::createClient()
         m_client->setEraChoice(*m_options.eraChoice);
     if (m_options.cachedEra.isKnown())
         m_client->setCachedEra(m_options.cachedEra);
+    if (m_listenFilter)
+        m_client->setListenFilter(*m_listenFilter);
 
     connect(transport, &Transport::errorOccurred, this, [this](const TransportError &error) {
         if (error.kind == TransportError::Kind::ProcessExited) {
@@ -143,6 +145,7 @@ void SessionWorker::createClient()
     connect(m_client, &Client::resourceUpdated, m_session, &Session::resourceUpdated);
     connect(m_client, &Client::taskStatus, m_session, &Session::taskStatus);
     connect(m_client, &Client::deprecatedFeatureUsed, m_session, &Session::deprecatedFeatureUsed);
+    connect(m_client, &Client::listenStateChanged, this, &SessionWorker::publishListenStatus);
     connect(m_client, &Client::logMessage, this,
             [this](const QString &level, const QString &logger, const QJsonValue &data) {
         // Equal strings share one buffer, so a flood of entries frees few strings on the GUI thread.
@@ -210,6 +213,7 @@ void SessionWorker::onClientState(Client::State state)
         info.discoverResult = m_client->discoverResult();
         info.deprecatedFeatures = m_client->deprecatedFeatures();
         info.invalidTools = m_client->invalidTools();
+        m_invalidTools = info.invalidTools;
         if (Transport *t = m_client->transport()) {
             info.transportName = t->transportName();
             info.endpoint = t->endpointDescription();
@@ -217,6 +221,7 @@ void SessionWorker::onClientState(Client::State state)
             info.processId = t->processId();
         }
         Q_EMIT sessionReady(info);
+        publishListenStatus();
         Q_EMIT stateChanged(state, {}, false, {});
         if (m_options.pingIntervalMs > 0) {
             m_pingTimer->setInterval(m_options.pingIntervalMs);
@@ -326,6 +331,7 @@ void SessionWorker::startCall(quint64 token, const QString &method, const QJsonO
         // The answer's traffic reaches the GUI before the answer itself, so whoever shows
         // the result can also find its messages in the log.
         flushTraffic();
+        publishInvalidTools();
         reportHealth(handle->response());
         Q_EMIT callFinished(token, handle->response());
     });
@@ -347,6 +353,8 @@ void SessionWorker::startListAll(quint64 token, const QString &method, const QSt
     m_client->listAll(method, itemsKey, this, options,
                       [this, token](const QJsonArray &items, const std::optional<RpcError> &error,
                                     const CacheStatus &cache) {
+        // A tools/list checked the tools' x-mcp-header rules: the list's reader learns first.
+        publishInvalidTools();
         Response response{items, error};
         response.cache = cache;
         Q_EMIT listFinished(token, response);
@@ -412,6 +420,43 @@ void SessionWorker::reportHealth(const Response &response)
     if (code == SessionErrorCode::Cancelled)
         return;
     Q_EMIT healthReport(!unanswered, unanswered ? response.error->message : QString());
+}
+
+void SessionWorker::setListenFilter(const std::optional<Modern::SubscriptionFilter> &filter)
+{
+    m_listenFilter = filter;
+    if (!m_client)
+        return;
+    if (filter)
+        m_client->setListenFilter(*filter);
+    else
+        m_client->resetListenFilter();
+    publishListenStatus(); // the requested filter changed even when the state did not
+}
+
+void SessionWorker::publishListenStatus()
+{
+    ListenStatus status;
+    if (m_client) {
+        status.state = m_client->listenState();
+        status.requested = m_client->listenFilter();
+        status.acknowledged = m_client->acknowledgedListenFilter();
+        status.error = m_client->listenError();
+        status.modern = m_client->isModern();
+    }
+    status.explicitFilter = m_listenFilter.has_value();
+    Q_EMIT listenStatusChanged(status);
+}
+
+void SessionWorker::publishInvalidTools()
+{
+    if (!m_client || !m_client->isModern())
+        return;
+    const QHash<QString, QString> tools = m_client->invalidTools();
+    if (tools == m_invalidTools)
+        return;
+    m_invalidTools = tools;
+    Q_EMIT invalidToolsChanged(tools);
 }
 
 Response SessionWorker::notConnected() const

@@ -38,6 +38,7 @@ public:
     void notify(const QString &method, const QJsonObject &params);
     void setRoots(const QJsonArray &roots);
     void answerServerRequest(quint64 token, const Mcp::Response &answer);
+    void setListenFilter(const std::optional<Modern::SubscriptionFilter> &filter);
     void shutdown();
 
 Q_SIGNALS:
@@ -55,6 +56,9 @@ Q_SIGNALS:
     void listFinished(quint64 token, const Mcp::Response &response);
     void serverRequest(quint64 token, const QString &method, const QJsonObject &params);
     void serverRequestCancelled(quint64 token, const QString &reason);
+    // Modern era: the tools a tools/list found invalid changed (sent before that list's answer).
+    void invalidToolsChanged(const QHash<QString, QString> &tools);
+    void listenStatusChanged(const Mcp::ListenStatus &status);
 
 private:
     class Handler;
@@ -67,6 +71,9 @@ private:
     void answerRoots(Mcp::IncomingRequest *request);
     Mcp::Response notConnected() const;
     void reportHealth(const Mcp::Response &response);
+    // Tells the Session when the Client's invalid tools differ from what it last said.
+    void publishInvalidTools();
+    void publishListenStatus();
 
     Session *m_session; // on the caller's thread: only signals are sent to it
     Session::TransportFactory m_factory;
@@ -93,6 +100,8 @@ private:
     quint64 m_nextRequestToken = 1;
     QHash<quint64, QPointer<OutgoingRequest>> m_calls;
     QHash<quint64, QPointer<IncomingRequest>> m_incoming;
+    QHash<QString, QString> m_invalidTools; // as last told to the Session
+    std::optional<Modern::SubscriptionFilter> m_listenFilter; // the caller's; nullopt: the Client's default
 };
 
 } // namespace Mcp

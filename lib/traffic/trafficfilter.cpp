@@ -152,6 +152,8 @@ public:
     {
         m_connections.assign(filter.connections.begin(), filter.connections.end());
         std::sort(m_connections.begin(), m_connections.end());
+        m_rows.assign(filter.rows.begin(), filter.rows.end());
+        std::sort(m_rows.begin(), m_rows.end());
         for (TrafficEvent::Direction d : filter.directions)
             m_directionMask |= 1u << unsigned(d);
         for (TrafficKind k : filter.kinds)
@@ -183,6 +185,8 @@ public:
 
     bool matches(const TrafficSnapshot &s, qint64 abs, TrafficChunkCache &cache) const
     {
+        if (!m_rows.empty() && !std::binary_search(m_rows.begin(), m_rows.end(), abs))
+            return false;
         const TrafficRecord &r = s.record(abs);
         if (!m_connections.empty()
             && !std::binary_search(m_connections.begin(), m_connections.end(), r.connectionId))
@@ -223,6 +227,7 @@ private:
     TrafficFilter m_filter;
     CaseInsensitiveSearcher m_searcher;
     std::vector<int> m_connections;
+    std::vector<qint64> m_rows;
     quint32 m_directionMask = 0;
     quint32 m_kindMask = 0;
     std::vector<bool> m_methodOk;

@@ -38,11 +38,14 @@ struct TrafficFilter
     // Leaves out ping requests and their responses (keep-alive noise), and server/discover,
     // the modern era's keep-alive (which has no ping).
     bool hidePings = false;
+    // Only these absolute rows (TrafficLog::firstAbsoluteRow() based), ascending: for instance
+    // the rounds of one multi round-trip request (TrafficLog::roundRows). Empty: any row.
+    QList<qint64> rows;
 
     bool isEmpty() const
     {
         return connections.isEmpty() && directions.isEmpty() && kinds.isEmpty() && method.isEmpty()
-            && text.isEmpty() && json.isEmpty() && !hidePings;
+            && text.isEmpty() && json.isEmpty() && !hidePings && rows.isEmpty();
     }
     // Empty when the json expression is usable, else why not (for the filter bar).
     static QString jsonExpressionError(const QString &expression);
@@ -51,7 +54,7 @@ struct TrafficFilter
     {
         return a.connections == b.connections && a.directions == b.directions && a.kinds == b.kinds
             && a.method == b.method && a.methodMatch == b.methodMatch && a.text == b.text && a.json == b.json
-            && a.hidePings == b.hidePings;
+            && a.hidePings == b.hidePings && a.rows == b.rows;
     }
     friend bool operator!=(const TrafficFilter &a, const TrafficFilter &b) { return !(a == b); }
 };

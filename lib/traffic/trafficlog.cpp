@@ -5,7 +5,9 @@
 #include <QDataStream>
 #include <QIODevice>
 #include <QDateTime>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QLoggingCategory>
 #include <QMutexLocker>
 #include <QTimerEvent>
@@ -39,6 +41,28 @@ quint8 opposite(quint8 direction)
 bool isReplyKind(TrafficKind kind)
 {
     return kind == TrafficKind::Response || kind == TrafficKind::Error;
+}
+
+// Multi round-trip requests are small; bigger frames are not read for their round links.
+constexpr qsizetype MaxRoundScanBytes = 1 << 20;
+
+QJsonObject parseObject(QByteArrayView raw)
+{
+    return QJsonDocument::fromJson(raw.toByteArray()).object();
+}
+
+// A retry echoes the requestState its round was answered with...
+QByteArray stateKey(int connectionId, const QJsonValue &state)
+{
+    return 's' + QByteArray::number(connectionId) + ':' + QJsonDocument(QJsonArray{state}).toJson(QJsonDocument::Compact);
+}
+
+// ...or, without one, repeats the method and the tool, prompt or resource.
+QByteArray nameKey(int connectionId, const QString &method, const QJsonObject &params)
+{
+    const QJsonValue name = params.contains(QLatin1String("name")) ? params.value(QLatin1String("name"))
+                                                                     : params.value(QLatin1String("uri"));
+    return 'n' + QByteArray::number(connectionId) + ':' + method.toUtf8() + '\n' + name.toString().toUtf8();
 }
 
 QString formatSize(qint64 bytes)
@@ -181,6 +205,7 @@ QVariant TrafficLog::headerData(int section, Qt::Orientation orientation, int ro
     case IdColumn: return tr("Id");
     case SizeColumn: return tr("Size");
     case LatencyColumn: return tr("Latency");
+    case RoundColumn: return tr("Round");
     case ColumnCount: break;
     }
     return QVariant();
@@ -204,6 +229,7 @@ QHash<int, QByteArray> TrafficLog::roleNames() const
     names.insert(WallClockRole, "wallClock");
     names.insert(MonotonicRole, "monotonic");
     names.insert(NoteRole, "note");
+    names.insert(RoundGroupRole, "roundGroup");
     return names;
 }
 
@@ -263,6 +289,10 @@ QString TrafficLog::displayText(qint64 abs, int column) const
             return QString();
         return QString::number(double(ns) / 1e6, 'f', 3) + QStringLiteral(" ms");
     }
+    case RoundColumn: {
+        const QPair<int, int> round = roundOf(int(abs - m_store.begin()));
+        return round.first ? tr("%1 of %2").arg(round.first).arg(round.second) : QString();
+    }
     case ColumnCount:
         break;
     }
@@ -289,6 +319,12 @@ QVariant TrafficLog::data(const QModelIndex &index, int role) const
         }
         if (index.column() == TimeColumn)
             return QDateTime::fromMSecsSinceEpoch(r.wallClockMs).toString(Qt::ISODateWithMs);
+        if (index.column() == RoundColumn) {
+            const QPair<int, int> round = roundOf(row);
+            if (round.first)
+                return tr("Round %1 of %2 of one request: the server answered input_required and the request "
+                          "went out again, with a new id, carrying the answers").arg(round.first).arg(round.second);
+        }
         return QVariant();
     case Qt::TextAlignmentRole:
         if (index.column() == SizeColumn || index.column() == LatencyColumn || index.column() == RelativeTimeColumn)
@@ -326,6 +362,8 @@ QVariant TrafficLog::data(const QModelIndex &index, int role) const
         return r.monotonicNs;
     case NoteRole:
         return QString::fromUtf8(m_store.noteUtf8(abs));
+    case RoundGroupRole:
+        return roundGroup(row);
     default:
         return QVariant();
     }
@@ -407,6 +445,14 @@ bool TrafficLog::flushSome(qsizetype maxEvents)
         insertHiddenRows();
         if (m_latencyDirtyFirst >= 0)
             emitLatencyChanged(m_latencyDirtyFirst, m_latencyDirtyLast);
+        if (m_roundDirtyFirst >= 0) {
+            const qint64 begin = m_store.begin();
+            const qint64 first = qMax(m_roundDirtyFirst, begin);
+            const qint64 last = qMin(m_roundDirtyLast, begin + m_visible - 1);
+            m_roundDirtyFirst = m_roundDirtyLast = -1;
+            if (first <= last)
+                Q_EMIT dataChanged(index(int(first - begin), RoundColumn), index(int(last - begin), RoundColumn));
+        }
     }
     return more;
 }
@@ -485,6 +531,16 @@ void TrafficLog::ingest(const TrafficEvent &event)
             m_latencyDirtyLast = qMax(m_latencyDirtyLast, pairWith);
         }
     }
+    // Multi round-trip: a reply that asks for input, a request that carries the answers.
+    if (event.kind == K::Message && event.raw.size() <= MaxRoundScanBytes) {
+        if (r.kind == TrafficKind::Request && r.direction == quint8(TrafficEvent::Direction::Outgoing)
+            && (event.raw.contains("\"inputResponses\"") || event.raw.contains("\"requestState\""))) {
+            linkRetry(abs, r.connectionId, event.raw, m_store.methods().at(int(r.method)));
+        } else if (pairWith >= 0 && r.kind == TrafficKind::Response && r.direction == quint8(TrafficEvent::Direction::Incoming)
+                   && event.raw.contains("\"input_required\"")) {
+            noteInputRequired(pairWith, event.raw);
+        }
+    }
     if (m_logStartNs < 0)
         m_logStartNs = event.monotonicNs;
     if (!m_connectionStartNs.contains(event.connectionId))
@@ -492,6 +548,99 @@ void TrafficLog::ingest(const TrafficEvent &event)
 
     if (m_store.size() > m_rowCap)
         dropOldest(qMax<qint64>(m_store.size() - m_rowCap, qMax(1, m_rowCap / 16)));
+}
+
+void TrafficLog::noteInputRequired(qint64 requestAbs, QByteArrayView responseRaw)
+{
+    const QJsonObject result = parseObject(responseRaw).value(QLatin1String("result")).toObject();
+    if (result.value(QLatin1String("resultType")).toString() != QLatin1String("input_required"))
+        return;
+    const TrafficRecord &request = m_store.record(requestAbs);
+    const QJsonObject params = parseObject(m_store.raw(requestAbs)).value(QLatin1String("params")).toObject();
+    const QString method = m_store.methods().at(int(request.method));
+    if (result.contains(QLatin1String("requestState")))
+        m_awaitingRetry.insert(stateKey(request.connectionId, result.value(QLatin1String("requestState"))), requestAbs);
+    m_awaitingRetry.insert(nameKey(request.connectionId, method, params), requestAbs);
+}
+
+void TrafficLog::linkRetry(qint64 abs, int connectionId, QByteArrayView requestRaw, const QString &method)
+{
+    const QJsonObject params = parseObject(requestRaw).value(QLatin1String("params")).toObject();
+    const bool hasState = params.contains(QLatin1String("requestState"));
+    if (!hasState && !params.contains(QLatin1String("inputResponses")))
+        return;
+    qint64 previous = -1;
+    if (hasState) {
+        const auto it = m_awaitingRetry.find(stateKey(connectionId, params.value(QLatin1String("requestState"))));
+        if (it != m_awaitingRetry.end()) {
+            previous = it.value();
+            m_awaitingRetry.erase(it);
+        }
+    }
+    const auto byName = m_awaitingRetry.find(nameKey(connectionId, method, params));
+    if (byName != m_awaitingRetry.end() && (previous < 0 || byName.value() == previous)) {
+        previous = byName.value();
+        m_awaitingRetry.erase(byName);
+    }
+    if (previous < m_store.begin())
+        return;
+    quint32 group = m_roundGroupOf.value(previous);
+    if (!group) {
+        group = m_nextRoundGroup++;
+        m_roundGroups.insert(group, {previous});
+        m_roundGroupOf.insert(previous, group);
+    }
+    QList<qint64> &requests = m_roundGroups[group];
+    requests.append(abs);
+    m_roundGroupOf.insert(abs, group);
+    // The earlier rounds (and their answers) now say "of n + 1".
+    m_roundDirtyFirst = m_roundDirtyFirst < 0 ? requests.first() : qMin(m_roundDirtyFirst, requests.first());
+    m_roundDirtyLast = qMax(m_roundDirtyLast, abs - 1);
+}
+
+qint64 TrafficLog::requestAbsOf(qint64 abs) const
+{
+    if (isReplyKind(m_store.record(abs).kind)) {
+        const qint64 paired = pairedAbsoluteRow(abs);
+        if (paired >= 0)
+            return paired;
+    }
+    return abs;
+}
+
+quint32 TrafficLog::roundGroup(int row) const
+{
+    if (row < 0 || row >= m_visible || m_roundGroupOf.isEmpty())
+        return 0;
+    return m_roundGroupOf.value(requestAbsOf(absOf(row)));
+}
+
+QPair<int, int> TrafficLog::roundOf(int row) const
+{
+    const quint32 group = roundGroup(row);
+    if (!group)
+        return {0, 0};
+    const QList<qint64> requests = m_roundGroups.value(group);
+    return {int(requests.indexOf(requestAbsOf(absOf(row)))) + 1, int(requests.size())};
+}
+
+QList<int> TrafficLog::roundRows(int row) const
+{
+    const quint32 group = roundGroup(row);
+    if (!group)
+        return {};
+    QList<int> rows;
+    const qint64 begin = m_store.begin();
+    for (qint64 request : m_roundGroups.value(group)) {
+        if (request < begin || request >= begin + m_visible)
+            continue;
+        rows.append(int(request - begin));
+        const qint64 reply = pairedAbsoluteRow(request);
+        if (reply >= begin && reply < begin + m_visible)
+            rows.append(int(reply - begin));
+    }
+    std::sort(rows.begin(), rows.end());
+    return rows;
 }
 
 void TrafficLog::insertHiddenRows()
@@ -538,6 +687,9 @@ void TrafficLog::dropOldest(qint64 count)
         else
             ++it;
     }
+    m_awaitingRetry.removeIf([newBegin](const auto &it) { return it.value() < newBegin; });
+    m_roundGroupOf.removeIf([newBegin](const auto &it) { return it.key() < newBegin; });
+    m_roundGroups.removeIf([newBegin](const auto &it) { return it.value().last() < newBegin; });
     m_dropped += count;
     qCDebug(lcTrafficLog) << "dropped" << count << "oldest rows; total dropped" << m_dropped;
     Q_EMIT droppedCountChanged(m_dropped);
@@ -584,6 +736,10 @@ void TrafficLog::clear()
     m_visible = 0;
     m_paired.clear();
     m_pendingRequests.clear();
+    m_awaitingRetry.clear();
+    m_roundGroupOf.clear();
+    m_roundGroups.clear();
+    m_roundDirtyFirst = m_roundDirtyLast = -1;
     m_connectionStartNs.clear();
     m_logStartNs = -1;
     m_latencyDirtyFirst = m_latencyDirtyLast = -1;

@@ -8,6 +8,7 @@
 #include <QHash>
 #include <QList>
 #include <QMutex>
+#include <QPair>
 #include <QThreadPool>
 
 #include <atomic>
@@ -39,6 +40,7 @@ public:
         IdColumn,
         SizeColumn,
         LatencyColumn,
+        RoundColumn, // "2 of 3": a round of a multi round-trip request (modern era)
         ColumnCount
     };
 
@@ -58,6 +60,7 @@ public:
         WallClockRole,                   // qint64 ms since epoch
         MonotonicRole,                   // qint64 ns
         NoteRole,                        // QString
+        RoundGroupRole,                  // quint32: the multi round-trip request a row belongs to, 0: none
     };
 
     enum class RelativeTimeBase { Log, Connection };
@@ -119,6 +122,15 @@ public:
     int pairedRow(int row) const;
     // Response time of a paired request or response in ns, else -1.
     qint64 latencyNs(int row) const;
+    // Multi round-trip requests (modern era): a request answered input_required goes out again
+    // with a new id, carrying `inputResponses` and the `requestState` the server sent. The log
+    // links each retry to the round before it from the wire alone (requestState echoed, else
+    // the same method and name), so captures group the same way. A group is numbered from 1
+    // (0: the row is no round of one); the rows are its requests and their answers, ascending.
+    quint32 roundGroup(int row) const;
+    QList<int> roundRows(int row) const;
+    // This row's round and the group's round count ({1, 3}); {0, 0} when it is none.
+    QPair<int, int> roundOf(int row) const;
 
     static QString kindName(TrafficKind kind);
     static QString directionName(TrafficEvent::Direction direction);
@@ -155,6 +167,10 @@ private:
     void dropOldest(qint64 count);
     void insertHiddenRows();
     void emitLatencyChanged(qint64 firstAbs, qint64 lastAbs);
+    // Multi round-trip linking at ingest (see roundGroup()).
+    void noteInputRequired(qint64 requestAbs, QByteArrayView responseRaw);
+    void linkRetry(qint64 abs, int connectionId, QByteArrayView requestRaw, const QString &method);
+    qint64 requestAbsOf(qint64 abs) const; // the request of a reply row, or abs itself
     qint64 absOf(int row) const { return m_store.begin() + row; }
     QString displayText(qint64 abs, int column) const;
     QString idText(qint64 abs) const;
@@ -174,6 +190,12 @@ private:
     bool m_paused = false;
     qint64 m_latencyDirtyFirst = -1;   // requests paired while paused
     qint64 m_latencyDirtyLast = -1;
+    QHash<qint64, quint32> m_roundGroupOf;          // request row -> its multi round-trip group
+    QHash<quint32, QList<qint64>> m_roundGroups;    // group -> its request rows, oldest first
+    QHash<QByteArray, qint64> m_awaitingRetry;      // retry key -> request answered input_required
+    quint32 m_nextRoundGroup = 1;
+    qint64 m_roundDirtyFirst = -1;                  // rows whose round text changed
+    qint64 m_roundDirtyLast = -1;
 
     int m_batchIntervalMs = DefaultBatchIntervalMs;
     QBasicTimer m_flushTimer;

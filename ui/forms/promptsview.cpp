@@ -236,12 +236,14 @@ void PromptsView::get()
             const QString text = tr("prompts/get failed: %1 (%2)").arg(call->error().message).arg(call->error().code);
             m_status->setText(text);
             m_result->setError(text, call->error().toJson());
+            m_result->setRounds(call->rounds());
             Q_EMIT getFinished(true);
             return;
         }
         const QJsonObject result = call->result().toObject();
         const QJsonArray messages = result.value(Key::Messages).toArray();
         m_result->setMessages(messages, result.value(Key::Description).toString());
+        m_result->setRounds(call->rounds());
         m_status->setText(tr("%n message(s) in %1 ms", nullptr, int(messages.size())).arg(clock.elapsed()));
         Q_EMIT getFinished(false);
     });

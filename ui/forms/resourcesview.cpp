@@ -311,10 +311,12 @@ void ResourcesView::read()
         if (call->isError()) {
             m_status->setText(tr("Reading %1 failed: %2 (%3)").arg(uri, call->error().message).arg(call->error().code));
             m_result->setError(m_status->text(), call->error().toJson());
+            m_result->setRounds(call->rounds());
             Q_EMIT readFinished(true);
             return;
         }
         m_result->setResourceContents(call->result().toObject());
+        m_result->setRounds(call->rounds());
         const QString when = QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss"));
         m_status->setText(m_subscribed.contains(uri) ? tr("Read at %1 · subscribed, %n update(s) so far", nullptr, m_updates).arg(when)
                                                      : tr("Read at %1 in %2 ms").arg(when).arg(clock.elapsed()));

@@ -11,6 +11,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPalette>
+#include <QStyle>
 #include <QToolButton>
 
 namespace Mcp::Ui {
@@ -75,12 +77,41 @@ void ToolList::setItems(const QJsonArray &tools)
         const QJsonObject tool = value.toObject();
         auto *item = new QListWidgetItem(itemText(tool), m_list);
         item->setData(ItemRole, tool);
-        IconFetcher::setItemIcon(item, tool.value(Key::Icons).toArray(), tool.value(Key::Description).toString());
+        decorate(item);
     }
     applyFilter();
     if (!current.isEmpty())
         selectByName(current);
     setMessage(tools.isEmpty() ? tr("This server has no tools.") : QString());
+}
+
+void ToolList::setInvalidTools(const QHash<QString, QString> &tools)
+{
+    if (tools == m_invalid)
+        return;
+    m_invalid = tools;
+    for (int i = 0; i < m_list->count(); ++i)
+        decorate(m_list->item(i));
+}
+
+void ToolList::decorate(QListWidgetItem *item)
+{
+    const QJsonObject tool = item->data(ItemRole).toJsonObject();
+    const QString name = tool.value(Key::Name).toString();
+    const auto invalid = m_invalid.constFind(name);
+    if (invalid == m_invalid.constEnd()) {
+        item->setText(itemText(tool));
+        item->setData(Qt::ForegroundRole, QVariant());
+        item->setIcon(QIcon()); // the warning icon, when it was invalid before
+        IconFetcher::setItemIcon(item, tool.value(Key::Icons).toArray(), tool.value(Key::Description).toString());
+        return;
+    }
+    // Still selectable, so that the panel can say why it will not run; muted and marked.
+    item->setText(TwoLineDelegate::itemText(displayName(tool), name, tool.value(Key::Description).toString(),
+                                            {tr("⚠ cannot be called: %1").arg(*invalid)}));
+    item->setForeground(m_list->palette().brush(QPalette::Disabled, QPalette::Text));
+    item->setIcon(m_list->style()->standardIcon(QStyle::SP_MessageBoxWarning));
+    item->setToolTip(tr("Not callable, its x-mcp-header annotations are invalid: %1").arg(*invalid));
 }
 
 void ToolList::setMessage(const QString &message)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QWidget>
@@ -8,6 +9,7 @@ QT_BEGIN_NAMESPACE
 class QLabel;
 class QLineEdit;
 class QListWidget;
+class QListWidgetItem;
 QT_END_NAMESPACE
 
 namespace Mcp::Ui {
@@ -23,6 +25,10 @@ public:
     explicit ToolList(QWidget *parent = nullptr);
 
     void setItems(const QJsonArray &tools);
+    // Tools the session refuses to call (modern era: broken x-mcp-header annotations), name ->
+    // reason: listed muted, with a warning icon and the reason.
+    void setInvalidTools(const QHash<QString, QString> &tools);
+    QHash<QString, QString> invalidTools() const { return m_invalid; }
     void setMessage(const QString &message);
     QJsonObject currentItem() const;
     int count() const;
@@ -37,10 +43,12 @@ Q_SIGNALS:
 
 private:
     void applyFilter();
+    void decorate(QListWidgetItem *item);
 
     QLineEdit *m_filter;
     QListWidget *m_list;
     QLabel *m_message;
+    QHash<QString, QString> m_invalid;
 };
 
 } // namespace Mcp::Ui

@@ -247,6 +247,11 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
                 onTaskStatus(task);
         });
         connect(connection, &Connection::stateChanged, this, [this] { setRunning(isRunning()); });
+        connect(connection, &Connection::invalidToolsChanged, this, [this] {
+            if (!isRunning())
+                showInvalidReason();
+            setRunning(isRunning());
+        });
     }
     const auto refreshIconNote = [this] { updateBadges(m_badges, m_tool); };
     connect(IconFetcher::instance(), &IconFetcher::fetchFinished, this, refreshIconNote);
@@ -286,8 +291,26 @@ void ToolPanel::setTool(const QJsonObject &tool)
         m_result->clear();
         m_status->clear();
         m_elapsed->clear();
+        showInvalidReason();
     }
     setRunning(isRunning());
+}
+
+QString ToolPanel::invalidReason() const
+{
+    if (!m_connection || m_tool.isEmpty())
+        return {};
+    return m_connection->sessionInfo().invalidTools.value(m_tool.value(Key::Name).toString());
+}
+
+void ToolPanel::showInvalidReason()
+{
+    const QString reason = invalidReason();
+    if (!reason.isEmpty())
+        m_status->setText(tr("⚠ This tool cannot be run: its x-mcp-header annotations break the 2026-07-28 rules, "
+                             "so a client must not call it. %1").arg(reason));
+    else if (m_status->text().startsWith(QStringLiteral("⚠ ")))
+        m_status->clear(); // a new listing made it valid
 }
 
 void ToolPanel::setRunAsTask(bool on)
@@ -316,7 +339,7 @@ QString ToolPanel::statusText() const
 void ToolPanel::setRunning(bool running)
 {
     const bool connected = m_connection && m_connection->isConnected();
-    m_run->setEnabled(!running && connected && !m_tool.isEmpty());
+    m_run->setEnabled(!running && connected && !m_tool.isEmpty() && invalidReason().isEmpty());
     m_saveToCollection->setEnabled(!running && !m_tool.isEmpty());
     m_cancel->setEnabled(running);
     m_progress->setVisible(running);
@@ -336,6 +359,10 @@ void ToolPanel::run()
 {
     if (m_tool.isEmpty() || isRunning() || !m_connection || !m_connection->isConnected())
         return;
+    if (!invalidReason().isEmpty()) {
+        showInvalidReason();
+        return;
+    }
     const ValidationResult check = m_form->validateAndShow();
     if (!m_form->jsonError().isEmpty()) {
         m_status->setText(tr("The JSON text does not parse: %1").arg(m_form->jsonError()));
@@ -388,7 +415,8 @@ void ToolPanel::startCall(const QJsonObject &arguments)
     OutgoingRequest *call = m_call;
     connect(call, &OutgoingRequest::finished, this, [this, call] {
         m_call = nullptr;
-        finish(call->isError(), call->result(), call->error(), call->elapsedMs() > 0 ? call->elapsedMs() : m_clock.elapsed());
+        finish(call->isError(), call->result(), call->error(), call->elapsedMs() > 0 ? call->elapsedMs() : m_clock.elapsed(),
+               call->rounds());
     });
 }
 
@@ -557,7 +585,8 @@ void ToolPanel::showPreviousOutcome()
     m_previousBox->show();
 }
 
-void ToolPanel::finish(bool isError, const QJsonValue &result, const RpcError &error, qint64 elapsedMs)
+void ToolPanel::finish(bool isError, const QJsonValue &result, const RpcError &error, qint64 elapsedMs,
+                       const QList<Modern::RoundRecord> &rounds)
 {
     setRunning(false);
     makeRoomForResult();
@@ -570,6 +599,7 @@ void ToolPanel::finish(bool isError, const QJsonValue &result, const RpcError &e
             : tr("Error %1: %2 (after %3 ms)").arg(error.code).arg(error.message).arg(elapsedMs);
         m_status->setText(text);
         m_result->setError(text, error.toJson());
+        m_result->setRounds(rounds);
         m_shown = {true, true, text, error.toJson(), QDateTime::currentDateTime()};
         labelComparison();
         Q_EMIT callFinished(true);
@@ -579,6 +609,7 @@ void ToolPanel::finish(bool isError, const QJsonValue &result, const RpcError &e
     const QJsonObject object = result.toObject();
     const bool toolError = object.value(Key::IsError).toBool();
     m_result->setToolResult(object, m_tool.value(Key::OutputSchema));
+    m_result->setRounds(rounds);
     m_shown = {true, false, QString(), object, QDateTime::currentDateTime()};
     labelComparison();
     m_status->setText(toolError ? tr("The tool reported an error (isError) after %1 ms").arg(elapsedMs)

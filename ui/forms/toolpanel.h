@@ -46,6 +46,9 @@ public:
     QString resultText() const;
     QString statusText() const;
     QString taskId() const { return m_taskId; }
+    // Why the session refuses to call this tool (modern era: broken x-mcp-header annotations);
+    // empty when it can be run.
+    QString invalidReason() const;
     void setRunAsTask(bool on);
     // The result before the last reload, shown beside the new one (nullptr-free; hidden when unused).
     ResultView *previousResultView() const { return m_previous; }
@@ -79,7 +82,8 @@ private:
     void pollTask();
     void onTaskStatus(const QJsonObject &task);
     void fetchTaskResult();
-    void finish(bool isError, const QJsonValue &result, const RpcError &error, qint64 elapsedMs);
+    void finish(bool isError, const QJsonValue &result, const RpcError &error, qint64 elapsedMs,
+                const QList<Modern::RoundRecord> &rounds = {});
     void makeRoomForResult();
     void onReloaded(const ReloadDiff &diff);
     void showPreviousOutcome();
@@ -87,6 +91,7 @@ private:
     void setRunning(bool running);
     void updateElapsed();
     void requestSaveToCollection();
+    void showInvalidReason();
 
     QPointer<Connection> m_connection;
     QJsonObject m_tool;

@@ -7,6 +7,7 @@
 #include "pages/promptspage.h"
 #include "pages/resourcespage.h"
 #include "pages/rootspage.h"
+#include "pages/subscriptionspage.h"
 #include "pages/taskspage.h"
 #include "pages/toolspage.h"
 #include "pages/trafficpage.h"
@@ -177,12 +178,13 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     m_tools = new ToolsPage(connection, m_tabs);
     m_resources = new ResourcesPage(connection, m_tabs);
     m_prompts = new PromptsPage(connection, m_tabs);
+    m_subscriptions = new SubscriptionsPage(connection, m_tabs);
     m_tasks = new TasksPage(connection, m_tabs);
     m_roots = new RootsPage(connection, m_tabs);
     m_logs = new LogsPage(connection, m_tabs);
     m_console = new ConsolePage(connection, m_tabs);
     m_traffic = new TrafficPage(connection, m_tabs);
-    for (Page *page : std::initializer_list<Page *>{m_tools, m_resources, m_prompts, m_tasks, m_roots, m_logs,
+    for (Page *page : std::initializer_list<Page *>{m_tools, m_resources, m_prompts, m_subscriptions, m_tasks, m_roots, m_logs,
                                                     m_console, m_traffic})
         addPage(page);
     // Resource links in results open on the Resources page.

@@ -22,6 +22,7 @@ class Page;
 class ToolsPage;
 class ResourcesPage;
 class PromptsPage;
+class SubscriptionsPage;
 class TasksPage;
 class RootsPage;
 class LogsPage;
@@ -34,7 +35,7 @@ class RestartPanel;
 // Everything about one server: a header (name, title, version, protocol version,
 // transport, session, capabilities both ways, instructions as Markdown, ping latency),
 // a banner when the server exited or failed (exit code or signal, last stderr lines),
-// and the pages in tabs: Tools, Resources, Prompts, Tasks, Roots, Logs, Console, Traffic.
+// and the pages in tabs: Tools, Resources, Prompts, Subscriptions, Tasks, Roots, Logs, Console, Traffic.
 class ServerPage : public QWidget
 {
     Q_OBJECT
@@ -53,6 +54,7 @@ public:
     ToolsPage *toolsPage() const { return m_tools; }
     ResourcesPage *resourcesPage() const { return m_resources; }
     PromptsPage *promptsPage() const { return m_prompts; }
+    SubscriptionsPage *subscriptionsPage() const { return m_subscriptions; }
     TasksPage *tasksPage() const { return m_tasks; }
     RootsPage *rootsPage() const { return m_roots; }
     LogsPage *logsPage() const { return m_logs; }
@@ -113,6 +115,7 @@ private:
     ToolsPage *m_tools;
     ResourcesPage *m_resources;
     PromptsPage *m_prompts;
+    SubscriptionsPage *m_subscriptions;
     TasksPage *m_tasks;
     RootsPage *m_roots;
     LogsPage *m_logs;

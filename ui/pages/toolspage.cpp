@@ -40,6 +40,9 @@ ToolsPage::ToolsPage(Connection *connection, QWidget *parent) : Page(connection,
     connect(m_panel, &ToolPanel::openResourceRequested, this, &ToolsPage::openResourceRequested);
     connect(m_panel, &ToolPanel::saveToCollectionRequested, this, &ToolsPage::saveToCollectionRequested);
     connect(connection, &Connection::toolsListChanged, this, &ToolsPage::refresh);
+    // Each tools/list checks the modern era's x-mcp-header rules; the verdict comes before the list.
+    connect(connection, &Connection::invalidToolsChanged, this,
+            [this] { m_list->setInvalidTools(this->connection()->sessionInfo().invalidTools); });
 }
 
 QIcon ToolsPage::icon() const { return Theme::icon(QStringLiteral("tools")); }
@@ -57,6 +60,7 @@ void ToolsPage::refresh()
     m_list->setMessage(tr("Loading…"));
     connection()->listAll(QStringLiteral("tools/list"), QStringLiteral("tools"), this,
                           [this](const QJsonArray &items, const std::optional<RpcError> &error) {
+        m_list->setInvalidTools(connection()->sessionInfo().invalidTools);
         m_list->setItems(items);
         if (error)
             m_list->setMessage(tr("Listing tools failed: %1").arg(error->message));

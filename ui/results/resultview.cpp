@@ -562,6 +562,27 @@ ResultView::ResultView(QWidget *parent)
     bar->addWidget(copy);
     bar->addWidget(save);
     layout->addLayout(bar);
+    m_rounds = new QTreeWidget(this);
+    m_rounds->setObjectName(QStringLiteral("roundsTimeline"));
+    m_rounds->setColumnCount(RoundsColumnCount);
+    m_rounds->setHeaderLabels({tr("Round"), tr("Sent"), tr("Server asked"), tr("Answered"), tr("Latency")});
+    m_rounds->setRootIsDecorated(false);
+    m_rounds->setUniformRowHeights(true);
+    m_rounds->setWordWrap(false);
+    m_rounds->setTextElideMode(Qt::ElideRight);
+    m_rounds->setSelectionMode(QAbstractItemView::NoSelection);
+    m_rounds->setFocusPolicy(Qt::NoFocus);
+    m_rounds->setToolTip(tr("The request went out more than once: each time the server answered input_required, "
+                            "its questions were answered and the request was sent again with the answers"));
+    // Round and latency as wide as they need; the three texts share the rest (elided, whole in
+    // their tooltips), so the timeline never scrolls sideways.
+    m_rounds->header()->setStretchLastSection(false);
+    m_rounds->header()->setSectionResizeMode(QHeaderView::Stretch);
+    m_rounds->header()->setSectionResizeMode(RoundColumn, QHeaderView::ResizeToContents);
+    m_rounds->header()->setSectionResizeMode(LatencyColumn, QHeaderView::ResizeToContents);
+    m_rounds->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_rounds->hide();
+    layout->addWidget(m_rounds);
     m_scroll = new QScrollArea(this);
     m_scroll->setWidgetResizable(true);
     m_scroll->setFrameShape(QFrame::NoFrame);
@@ -600,6 +621,8 @@ void ResultView::begin(const QJsonValue &json)
     if (old)
         old->deleteLater();
     m_status->clear();
+    m_rounds->clear();
+    m_rounds->hide();
     // An empty result area takes no room: until there is a result, the form above or beside it has it.
     setVisible(!json.isUndefined());
     // Nothing to copy or save until there is a result.
@@ -613,6 +636,116 @@ void ResultView::setStatusText(const QString &text)
     m_status->setText(text);
     if (!text.isEmpty())
         show();
+}
+
+namespace {
+QString shortJson(const QJsonValue &value, int limit = 120)
+{
+    const QString text = JsonText::compact(value);
+    return text.size() > limit ? text.left(limit - 1) + QChar(0x2026) : text;
+}
+
+// What an input request asked, in a few words: the elicitation's message, the sampling
+// request's last message, or that the roots were wanted.
+QString askedText(const Modern::InputExchange &input)
+{
+    QString detail;
+    if (input.method == QLatin1String("elicitation/create")) {
+        detail = input.params.value(Key::Message).toString();
+    } else if (input.method == QLatin1String("sampling/createMessage")) {
+        const QJsonArray messages = input.params.value(Key::Messages).toArray();
+        const QJsonValue content = messages.isEmpty() ? QJsonValue() : messages.last().toObject().value(Key::Content);
+        detail = content.isObject() ? content.toObject().value(Key::Text).toString() : shortJson(content);
+    }
+    detail = detail.simplified();
+    if (detail.size() > 80)
+        detail = detail.left(79) + QChar(0x2026);
+    return detail.isEmpty() ? QStringLiteral("%1 [%2]").arg(input.method, input.key)
+                            : QStringLiteral("%1 [%2]: %3").arg(input.method, input.key, detail);
+}
+
+QString answeredText(const Modern::InputExchange &input)
+{
+    if (input.latencyMs < 0)
+        return ResultView::tr("[%1] waiting for an answer").arg(input.key);
+    if (!input.answered)
+        return ResultView::tr("[%1] declined (left out of inputResponses)").arg(input.key);
+    const QJsonObject &r = input.response;
+    QString what;
+    if (input.method == QLatin1String("elicitation/create")) {
+        what = r.value(Key::Action).toString();
+        if (r.contains(Key::Content))
+            what += QLatin1Char(' ') + shortJson(r.value(Key::Content), 100);
+    } else if (input.method == QLatin1String("sampling/createMessage")) {
+        const QJsonValue content = r.value(Key::Content);
+        what = content.isObject() ? content.toObject().value(Key::Text).toString().simplified() : shortJson(content, 100);
+        if (r.contains(Key::Model))
+            what = ResultView::tr("%1 (model %2)").arg(what, r.value(Key::Model).toString());
+    } else if (input.method == QLatin1String("roots/list")) {
+        what = ResultView::tr("%n root(s)", nullptr, int(r.value(Key::Roots).toArray().size()));
+    } else {
+        what = shortJson(r, 100);
+    }
+    return QStringLiteral("[%1] %2").arg(input.key, what);
+}
+} // namespace
+
+void ResultView::setRounds(const QList<Modern::RoundRecord> &rounds)
+{
+    m_rounds->clear();
+    const bool askedForInput = std::any_of(rounds.cbegin(), rounds.cend(),
+                                           [](const Modern::RoundRecord &round) { return round.inputRequired; });
+    if (rounds.size() < 2 && !askedForInput) {
+        m_rounds->hide();
+        return;
+    }
+    const int count = int(rounds.size());
+    for (int i = 0; i < count; ++i) {
+        const Modern::RoundRecord &round = rounds.at(i);
+        QStringList asked, answered, answerLatency;
+        for (const Modern::InputExchange &input : round.inputs) {
+            asked << askedText(input);
+            answered << answeredText(input);
+            if (input.latencyMs >= 0)
+                answerLatency << tr("%1 ms").arg(input.latencyMs);
+        }
+        QString sent;
+        if (i == 0) {
+            sent = tr("request, id %1").arg(round.requestId.toDisplayString());
+        } else {
+            // The retry carries what the previous round's questions were answered with.
+            QStringList keys;
+            for (const Modern::InputExchange &input : rounds.at(i - 1).inputs)
+                if (input.answered)
+                    keys << input.key;
+            QStringList carried;
+            if (!keys.isEmpty())
+                carried << tr("inputResponses [%1]").arg(keys.join(QLatin1String(", ")));
+            if (round.carriedRequestState)
+                carried << tr("requestState echoed");
+            sent = carried.isEmpty() ? tr("retry, id %1").arg(round.requestId.toDisplayString())
+                                     : tr("retry, id %1: %2").arg(round.requestId.toDisplayString(), carried.join(QLatin1String(" + ")));
+        }
+        if (asked.isEmpty())
+            asked << (round.answeredAtMs < 0 ? tr("waiting for the server")
+                      : round.inputRequired ? tr("input_required, nothing to answer (state only)")
+                      : i == count - 1     ? tr("the final result")
+                                           : tr("no input asked"));
+        QString latency = round.answeredAtMs >= 0 && round.sentAtMs >= 0
+            ? tr("server %1 ms").arg(round.answeredAtMs - round.sentAtMs) : QString();
+        if (!answerLatency.isEmpty())
+            latency += (latency.isEmpty() ? QString() : QStringLiteral(" · ")) + tr("answer %1").arg(answerLatency.join(QLatin1String(", ")));
+        auto *item = new QTreeWidgetItem(m_rounds, {tr("%1 of %2").arg(i + 1).arg(count), sent,
+                                                    asked.join(QLatin1String("; ")), answered.join(QLatin1String("; ")), latency});
+        for (int column = 0; column < RoundsColumnCount; ++column)
+            item->setToolTip(column, item->text(column));
+    }
+    // As tall as its rows (a handful), so the result below keeps the room.
+    const int rows = qMin(count, 6);
+    const int rowHeight = m_rounds->fontMetrics().height() + 6;
+    m_rounds->setFixedHeight(m_rounds->header()->sizeHint().height() + rows * rowHeight + 2 * m_rounds->frameWidth() + 2);
+    m_rounds->show();
+    show();
 }
 
 void ResultView::addWidget(QWidget *widget)

@@ -1,8 +1,11 @@
 #pragma once
 
+#include "session/modern/multiroundtrip.h"
+
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QJsonValue>
+#include <QList>
 #include <QTreeWidget>
 #include <QWidget>
 
@@ -53,6 +56,13 @@ public:
     void setError(const QString &message, const QJsonValue &details = QJsonValue::Undefined);
     // A short line above the result (elapsed time, task id, ...).
     void setStatusText(const QString &text);
+    // The rounds of a modern multi round-trip request (Response::rounds), as a timeline above
+    // the result: what the server asked in each round, what was answered, the retry, latency.
+    // Shown when the request took more than one round or asked for input; set after the result.
+    void setRounds(const QList<Modern::RoundRecord> &rounds);
+    // The timeline: one row per round (hidden when there is none).
+    QTreeWidget *roundsView() const { return m_rounds; }
+    enum RoundsColumn { RoundColumn, SentColumn, AskedColumn, AnsweredColumn, LatencyColumn, RoundsColumnCount };
 
     QJsonValue resultJson() const { return m_json; }
     // Verdict of structuredContent against outputSchema: "valid", "invalid", "unchecked", or "" when none.
@@ -75,6 +85,7 @@ private:
     void addStructured(const QJsonValue &structured, const QJsonValue &outputSchema, bool isError);
 
     QLabel *m_status = nullptr;
+    QTreeWidget *m_rounds = nullptr;
     QScrollArea *m_scroll = nullptr;
     QWidget *m_page = nullptr;
     QVBoxLayout *m_layout = nullptr;

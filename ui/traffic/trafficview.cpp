@@ -31,10 +31,13 @@
 #include <QSaveFile>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QStyledItemDelegate>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolButton>
+#include <QTreeWidget>
 #include <QVBoxLayout>
 
 namespace Mcp::Ui {
@@ -42,6 +45,21 @@ namespace Mcp::Ui {
 namespace {
 // Messages bigger than this are not parsed for the tree and pretty views on the GUI thread.
 constexpr int MaxParsedDetailBytes = 4 * 1024 * 1024;
+
+// The Round column: a colour band per multi round-trip request, so its rounds are found at a glance.
+class RoundBandDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+protected:
+    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        if (const uint group = index.data(TrafficLog::RoundGroupRole).toUInt())
+            option->backgroundBrush = QColor::fromHsv(int((group * 67) % 360), 150, 220, 90);
+    }
+};
 }
 
 QString hexDump(const QByteArray &bytes, int maxBytes)
@@ -123,6 +141,11 @@ void TrafficView::buildUi()
     m_hidePings->setToolTip(tr("Leave out the keep-alive traffic: ping, and server/discover (the modern era has no ping)"));
     m_filterError = new QLabel(this);
     m_filterError->hide();
+    m_roundsFilter = new QToolButton(this);
+    m_roundsFilter->setObjectName(QStringLiteral("roundsFilter"));
+    m_roundsFilter->setAutoRaise(true);
+    m_roundsFilter->setToolTip(tr("Only the rounds of one multi round-trip request are shown; click to show everything"));
+    m_roundsFilter->hide();
     filters->addWidget(m_server);
     filters->addWidget(m_direction);
     filters->addWidget(m_kind);
@@ -131,6 +154,7 @@ void TrafficView::buildUi()
     filters->addWidget(m_json, 2);
     filters->addWidget(m_hidePings);
     filters->addWidget(m_filterError);
+    filters->addWidget(m_roundsFilter);
     layout->addLayout(filters);
 
     m_toolBar = new QToolBar(this);
@@ -194,6 +218,10 @@ void TrafficView::buildUi()
     m_table->setColumnWidth(TrafficLog::IdColumn, width("\"abc-123\""));
     m_table->setColumnWidth(TrafficLog::SizeColumn, width("1.2 MiB"));
     m_table->setColumnWidth(TrafficLog::LatencyColumn, width("10000.000 ms")); // as TrafficLog writes it
+    m_table->setColumnWidth(TrafficLog::RoundColumn, width("10 of 10"));
+    m_table->setItemDelegateForColumn(TrafficLog::RoundColumn, new RoundBandDelegate(m_table));
+    // Shown beside the id it belongs with (the model keeps it last, so column numbers stay).
+    horizontal->moveSection(horizontal->visualIndex(TrafficLog::RoundColumn), horizontal->visualIndex(TrafficLog::IdColumn) + 1);
     m_table->setColumnHidden(TrafficLog::ConnectionColumn, true);
     m_table->setContextMenuPolicy(Qt::CustomContextMenu);
 
@@ -213,6 +241,16 @@ void TrafficView::buildUi()
     m_detailTabs->addTab(m_tree, tr("Tree"));
     m_detailTabs->addTab(m_raw, tr("Raw"));
     m_detailTabs->addTab(m_meta, tr("Details"));
+    m_headers = new QTreeWidget(m_detailTabs);
+    m_headers->setObjectName(QStringLiteral("headersView"));
+    m_headers->setHeaderLabels({tr("Header"), tr("Value"), tr("Meaning")});
+    m_headers->setRootIsDecorated(false);
+    m_headers->setUniformRowHeights(true);
+    m_headers->setAlternatingRowColors(true);
+    m_headers->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_headers->header()->setStretchLastSection(true);
+    m_detailTabs->addTab(m_headers, tr("Headers"));
+    m_detailTabs->setTabVisible(m_detailTabs->indexOf(m_headers), false);
     m_splitter->addWidget(m_table);
     m_splitter->addWidget(m_detailTabs);
     m_splitter->setStretchFactor(0, 3);
@@ -254,11 +292,17 @@ void TrafficView::buildUi()
         m_pauseAction->setText(paused ? tr("Resume") : tr("Pause"));
         updateStatus();
     });
+    m_showRoundsAction = new QAction(tr("Show Rounds of This Request"), this);
+    m_showRoundsAction->setToolTip(tr("Only the requests and answers of this multi round-trip request"));
+    connect(m_showRoundsAction, &QAction::triggered, this, [this] { showRoundsOf(logRow(m_table->currentIndex().row())); });
+    connect(m_roundsFilter, &QToolButton::clicked, this, &TrafficView::clearRoundsFilter);
     connect(m_table, &QTableView::customContextMenuRequested, this, [this](const QPoint &pos) {
         QMenu menu(this);
         menu.addAction(m_copyAction);
         QAction *copyPretty = menu.addAction(tr("Copy as Pretty JSON"));
         menu.addAction(m_jumpAction);
+        m_showRoundsAction->setEnabled(m_log->roundGroup(logRow(m_table->currentIndex().row())) != 0);
+        menu.addAction(m_showRoundsAction);
         menu.addSeparator();
         menu.addAction(m_exportAction);
         if (menu.exec(m_table->viewport()->mapToGlobal(pos)) == copyPretty) {
@@ -377,6 +421,7 @@ void TrafficView::updateFilter()
     filter.method = m_method->text().trimmed();
     filter.text = m_text->text();
     filter.hidePings = m_hidePings->isChecked();
+    filter.rows = m_roundRows;
     const QString json = m_json->text().trimmed();
     const QString jsonError = json.isEmpty() ? QString() : TrafficFilter::jsonExpressionError(json);
     m_filterError->setVisible(!jsonError.isEmpty());
@@ -387,6 +432,83 @@ void TrafficView::updateFilter()
     if (filter != m_proxy->filter())
         m_proxy->setFilter(filter);
     updateStatus();
+}
+
+namespace {
+// What the modern era's request headers (2026-07-28 Streamable HTTP) carry, for the Headers tab.
+QString headerMeaning(const QByteArray &name)
+{
+    const QByteArray lower = name.toLower();
+    if (lower == "mcp-protocol-version")
+        return TrafficView::tr("the protocol version (equal to the _meta version in the modern era)");
+    if (lower == "mcp-method")
+        return TrafficView::tr("the JSON-RPC method (modern era)");
+    if (lower == "mcp-name")
+        return TrafficView::tr("params.name or params.uri (modern era)");
+    if (lower.startsWith("mcp-param-"))
+        return TrafficView::tr("a tool argument annotated x-mcp-header \"%1\"").arg(QString::fromLatin1(name.mid(10)));
+    if (lower == "mcp-session-id")
+        return TrafficView::tr("the legacy era's HTTP session");
+    if (lower == "last-event-id")
+        return TrafficView::tr("resumes an event stream after this event");
+    return QString();
+}
+
+// The value as sent, and the text a `=?base64?...?=` sentinel stands for.
+QString headerValue(const QByteArray &value)
+{
+    if (value.startsWith("=?base64?") && value.endsWith("?=") && value.size() >= 11) {
+        const auto decoded = QByteArray::fromBase64Encoding(value.mid(9, value.size() - 11));
+        if (decoded)
+            return TrafficView::tr("%1 (Base64 of \"%2\")").arg(QString::fromLatin1(value), QString::fromUtf8(*decoded));
+    }
+    return QString::fromLatin1(value);
+}
+} // namespace
+
+void TrafficView::showHeaders(const HttpHeaders &headers)
+{
+    m_headers->clear();
+    for (const auto &[name, value] : headers) {
+        auto *item = new QTreeWidgetItem(m_headers, {QString::fromLatin1(name), headerValue(value), headerMeaning(name)});
+        item->setToolTip(1, item->text(1));
+        if (name.toLower().startsWith("mcp-")) {
+            QFont bold = item->font(0);
+            bold.setBold(true);
+            item->setFont(0, bold);
+        }
+    }
+    m_detailTabs->setTabVisible(m_detailTabs->indexOf(m_headers), !headers.isEmpty());
+}
+
+bool TrafficView::showRoundsOf(int row)
+{
+    const QList<int> rows = m_log->roundRows(row);
+    if (rows.isEmpty())
+        return false;
+    m_roundRows.clear();
+    for (int r : rows)
+        m_roundRows.append(m_log->firstAbsoluteRow() + r);
+    const QPair<int, int> round = m_log->roundOf(rows.first());
+    m_roundsFilter->setText(tr("%n round(s) of request %1 ✕", nullptr, round.second).arg(m_log->data(m_log->index(rows.first(), TrafficLog::IdColumn)).toString()));
+    m_roundsFilter->show();
+    setFollowTail(false);
+    updateFilter();
+    return true;
+}
+
+void TrafficView::clearRoundsFilter()
+{
+    if (m_roundRows.isEmpty())
+        return;
+    m_roundRows.clear();
+    m_roundsFilter->hide();
+    updateFilter();
+}
+
+QString TrafficView::detailsText() const
+{
+    return m_meta->toPlainText();
 }
 
 void TrafficView::onRowsInserted()
@@ -423,11 +545,13 @@ void TrafficView::setPaused(bool paused)
 
 void TrafficView::clear()
 {
+    clearRoundsFilter();
     m_log->clear();
     m_tree->clear();
     m_pretty->clear();
     m_raw->clear();
     m_meta->clear();
+    showHeaders({});
     updateStatus();
 }
 
@@ -495,6 +619,8 @@ void TrafficView::showCurrent()
         m_pretty->clear();
         m_raw->clear();
         m_meta->clear();
+        m_headers->clear();
+        m_detailTabs->setTabVisible(m_detailTabs->indexOf(m_headers), false);
         return;
     }
     const TrafficEvent event = m_log->event(row);
@@ -542,6 +668,7 @@ void TrafficView::showCurrent()
             meta << QStringLiteral("  %1: %2").arg(QString::fromLatin1(header.first), QString::fromLatin1(header.second));
     }
     m_meta->setPlainText(meta.join(QLatin1Char('\n')));
+    showHeaders(event.headers);
     Q_EMIT currentEventChanged(row);
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QList>
 #include <QPointer>
 
 #include <functional>
@@ -19,7 +20,11 @@ class QCheckBox;
 class QTableView;
 class QTimer;
 class QToolBar;
+class QToolButton;
+class QTreeWidget;
 QT_END_NAMESPACE
+
+#include "transport/trafficevent.h"
 
 namespace Mcp {
 class TrafficLog;
@@ -65,6 +70,16 @@ public:
     // "<path>=<value>" or "<path>" over the JSON content ("/params/name=echo", "result.isError=true").
     void setJsonFilter(const QString &expression);
     TrafficFilterProxy *proxy() const { return m_proxy; }
+    // Only the rounds of the multi round-trip request that this log row belongs to (its
+    // requests and their answers); false when the row is no round of one.
+    bool showRoundsOf(int logRow);
+    void clearRoundsFilter();
+    bool isShowingRounds() const { return !m_roundRows.isEmpty(); }
+    // The Details tab's text for the current row (time, kind, HTTP method, URL, headers...).
+    QString detailsText() const;
+    // The Headers tab: the current row's HTTP headers (name, value, what an MCP header means;
+    // Base64-encoded values decoded), shown for rows that have headers.
+    QTreeWidget *headersView() const { return m_headers; }
     // Values to redact on export wherever they occur (secret environment values, tokens).
     void setSecretValuesProvider(std::function<QStringList()> provider) { m_secretValues = std::move(provider); }
 
@@ -96,6 +111,7 @@ private:
     void showCurrent();
     void updateStatus();
     void onRowsInserted();
+    void showHeaders(const HttpHeaders &headers);
 
     TrafficLog *m_log;
     TrafficFilterProxy *m_proxy = nullptr;
@@ -108,6 +124,9 @@ private:
     QLineEdit *m_text = nullptr;
     QLineEdit *m_json = nullptr;
     QLabel *m_filterError = nullptr;
+    QToolButton *m_roundsFilter = nullptr; // "Rounds of request 5 ✕" while showRoundsOf() applies
+    QList<qint64> m_roundRows;             // absolute rows it shows
+    QAction *m_showRoundsAction = nullptr;
     QAction *m_followAction = nullptr;
     QAction *m_pauseAction = nullptr;
     QAction *m_clearAction = nullptr;
@@ -123,6 +142,7 @@ private:
     JsonTextView *m_pretty = nullptr;
     QPlainTextEdit *m_raw = nullptr;
     QPlainTextEdit *m_meta = nullptr;
+    QTreeWidget *m_headers = nullptr;
     QString m_exportName = QStringLiteral("traffic");
     std::function<QStringList()> m_secretValues;
     bool m_offline = false;

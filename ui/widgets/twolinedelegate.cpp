@@ -26,7 +26,11 @@ void TwoLineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &optio
     const QPalette::ColorGroup group = !(opt.state & QStyle::State_Enabled) ? QPalette::Disabled
                                        : (opt.state & QStyle::State_Active) ? QPalette::Active
                                                                             : QPalette::Inactive;
-    const QColor titleColor = opt.palette.color(group, selected ? QPalette::HighlightedText : QPalette::Text);
+    QColor titleColor = opt.palette.color(group, selected ? QPalette::HighlightedText : QPalette::Text);
+    // An item may mute itself (a tool that cannot be called): its own foreground, unless selected.
+    const QVariant foreground = index.data(Qt::ForegroundRole);
+    if (!selected && foreground.canConvert<QBrush>())
+        titleColor = foreground.value<QBrush>().color();
     QColor detailColor = titleColor;
     if (!selected)
         detailColor = opt.palette.color(group, QPalette::PlaceholderText);

@@ -1,3 +1,4 @@
+#include <traffic/trafficfilter.h>
 #include <traffic/trafficlog.h>
 #include <traffic/trafficsummary_p.h>
 
@@ -59,6 +60,8 @@ private Q_SLOTS:
     void rolesAndFullEvent();
     void nonMessageEvents();
     void sealedChunksArePackedAndReadBack();
+    void multiRoundTripRoundsAreGrouped();
+    void retriesWithoutStateGroupByName();
 };
 
 void tst_TrafficLog::burstIsOneInsert()
@@ -441,6 +444,93 @@ void tst_TrafficLog::sealedChunksArePackedAndReadBack()
     for (int i = raws.size() - 1; i >= 0; i -= 97)
         QCOMPARE(log.data(log.index(i, TrafficLog::IdColumn)).toString(), i == 1234 ? QString() : QString::number(i));
     QCOMPARE(log.method(1234), QStringLiteral("big"));
+}
+
+// A modern request answered input_required goes out again with a new id carrying the
+// answers and the server's requestState: the log groups the rounds from the wire alone.
+void tst_TrafficLog::multiRoundTripRoundsAreGrouped()
+{
+    TrafficLog log;
+    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const QByteArray call = R"({"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"ask","arguments":{}}})";
+    const QByteArray asks = R"({"jsonrpc":"2.0","id":5,"result":{"resultType":"input_required","requestState":"st-1",)"
+                            R"("inputRequests":{"q":{"method":"elicitation/create","params":{"message":"?"}}}}})";
+    const QByteArray retry = R"({"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"ask","arguments":{},)"
+                             R"("inputResponses":{"q":{"action":"accept"}},"requestState":"st-1"}})";
+    const QByteArray asksAgain = R"({"jsonrpc":"2.0","id":6,"result":{"resultType":"input_required","requestState":"st-2",)"
+                                 R"("inputRequests":{"r":{"method":"roots/list"}}}})";
+    const QByteArray retry2 = R"({"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"ask","arguments":{},)"
+                              R"("inputResponses":{"r":{"roots":[]}},"requestState":"st-2"}})";
+    const QByteArray done = R"({"jsonrpc":"2.0","id":7,"result":{"resultType":"complete","content":[]}})";
+    log.append(message(call, Out, 100));
+    log.append(message(request(9, "tools/list"), Out, 150)); // another request in between
+    log.append(message(asks, In, 200));
+    log.append(message(response(9), In, 250));
+    log.append(message(retry, Out, 300));
+    log.flush();
+    QCOMPARE(log.roundOf(0), qMakePair(1, 2));
+    QCOMPARE(log.roundOf(2), qMakePair(1, 2)); // the answer belongs to its request's round
+    QCOMPARE(log.roundOf(4), qMakePair(2, 2));
+    QCOMPARE(log.roundOf(1), qMakePair(0, 0));
+    QCOMPARE(log.roundOf(3), qMakePair(0, 0));
+    QCOMPARE(log.data(log.index(4, TrafficLog::RoundColumn)).toString(), TrafficLog::tr("%1 of %2").arg(2).arg(2));
+    QVERIFY(log.data(log.index(1, TrafficLog::RoundColumn)).toString().isEmpty());
+
+    // A third round: the earlier rows now say "of 3" (one dataChanged over the round column).
+    QSignalSpy changed(&log, &QAbstractItemModel::dataChanged);
+    log.append(message(asksAgain, In, 400));
+    log.append(message(retry2, Out, 500));
+    log.append(message(done, In, 600));
+    log.flush();
+    QCOMPARE(log.roundOf(0), qMakePair(1, 3));
+    QCOMPARE(log.roundOf(7), qMakePair(3, 3));
+    QCOMPARE(log.roundOf(6), qMakePair(3, 3));
+    bool roundColumnChanged = false;
+    for (const QList<QVariant> &args : changed)
+        roundColumnChanged |= args.at(0).value<QModelIndex>().column() == TrafficLog::RoundColumn
+            && args.at(0).value<QModelIndex>().row() == 0;
+    QVERIFY(roundColumnChanged);
+    QCOMPARE(log.roundGroup(0), log.roundGroup(7));
+    QVERIFY(log.roundGroup(0) != 0);
+    // Pairing and latency stay per id.
+    QCOMPARE(log.pairedRow(4), 5);
+    QCOMPARE(log.latencyNs(4), 100);
+    QCOMPARE(log.roundRows(5), (QList<int>{0, 2, 4, 5, 6, 7}));
+
+    // "Show the rounds of this request" is a filter of those rows.
+    TrafficFilterProxy proxy;
+    proxy.setSourceModel(&log);
+    TrafficFilter filter;
+    for (int row : log.roundRows(0))
+        filter.rows.append(log.firstAbsoluteRow() + row);
+    proxy.setFilter(filter);
+    QCOMPARE(proxy.sourceRows(), (QList<int>{0, 2, 4, 5, 6, 7}));
+
+    log.clear();
+    log.append(message(retry, Out, 700)); // nothing waits for it any more
+    log.flush();
+    QCOMPARE(log.roundOf(0), qMakePair(0, 0));
+}
+
+// A server that sends no requestState: the retry is linked by method and name.
+void tst_TrafficLog::retriesWithoutStateGroupByName()
+{
+    TrafficLog log;
+    const QByteArray get = R"({"jsonrpc":"2.0","id":"a","method":"prompts/get","params":{"name":"p"}})";
+    const QByteArray asks = R"({"jsonrpc":"2.0","id":"a","result":{"resultType":"input_required",)"
+                            R"("inputRequests":{"s":{"method":"sampling/createMessage","params":{}}}}})";
+    const QByteArray other = R"({"jsonrpc":"2.0","id":"b","method":"prompts/get","params":{"name":"other","inputResponses":{}}})";
+    const QByteArray retry = R"({"jsonrpc":"2.0","id":"c","method":"prompts/get","params":{"name":"p","inputResponses":{"s":{}}}})";
+    log.append(message(get, Out, 100));
+    log.append(message(asks, In, 200));
+    log.append(message(other, Out, 300));
+    log.append(message(retry, Out, 400, 2)); // another connection's request is not a retry
+    log.append(message(retry, Out, 500));
+    log.flush();
+    QCOMPARE(log.roundOf(0), qMakePair(1, 2));
+    QCOMPARE(log.roundOf(2), qMakePair(0, 0));
+    QCOMPARE(log.roundOf(3), qMakePair(0, 0));
+    QCOMPARE(log.roundOf(4), qMakePair(2, 2));
 }
 
 QTEST_GUILESS_MAIN(tst_TrafficLog)
