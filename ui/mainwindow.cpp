@@ -52,6 +52,8 @@
 #include <QTabWidget>
 #include <QToolBar>
 #include <QToolButton>
+#include "apps/uimeta.h"
+
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QHeaderView>
@@ -85,6 +87,8 @@ Connection::Options connectionOptionsFor(const ServerConfig &config, const Conne
     options.eraChoice = Modern::EraChoice::fromString(config.era, Client::supportedModernVersions(),
                                                       Client::supportedProtocolVersions())
                             .value_or(Modern::EraChoice{});
+    // The window renders MCP Apps (as their source when built without Qt WebEngine).
+    options.extensions.insert(Apps::ExtensionId, Apps::clientExtensionSettings());
     return options;
 }
 } // namespace

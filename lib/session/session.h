@@ -107,6 +107,9 @@ public:
         bool advertiseRoots = true;
         // The era to speak (Client::setEraChoice); nullopt: the library's default.
         std::optional<Modern::EraChoice> eraChoice;
+        // capabilities.extensions to advertise: extension identifier -> settings
+        // (io.modelcontextprotocol/ui with the MIME types the window renders).
+        QJsonObject extensions;
     };
 
     // Creates the transport. Runs on the session's thread, once per connect.

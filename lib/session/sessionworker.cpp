@@ -110,6 +110,9 @@ void SessionWorker::createClient()
     m_client->setElicitationHandler(m_options.advertiseElicitation ? m_elicitationHandler : nullptr);
     if (m_options.eraChoice)
         m_client->setEraChoice(*m_options.eraChoice);
+    m_client->setExtraClientCapabilities(m_options.extensions.isEmpty()
+                                             ? QJsonObject()
+                                             : QJsonObject{{QStringLiteral("extensions"), m_options.extensions}});
 
     connect(transport, &Transport::errorOccurred, this, [this](const TransportError &error) {
         if (error.kind == TransportError::Kind::ProcessExited) {

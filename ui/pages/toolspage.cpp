@@ -57,6 +57,7 @@ void ToolsPage::refresh()
     connection()->listAll(QStringLiteral("tools/list"), QStringLiteral("tools"), this,
                           [this](const QJsonArray &items, const std::optional<RpcError> &error) {
         m_list->setItems(items);
+        m_panel->setServerTools(items);
         if (error)
             m_list->setMessage(tr("Listing tools failed: %1").arg(error->message));
         // The selected tool may have changed its schema: show the new one.
