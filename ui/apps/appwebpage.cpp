@@ -48,6 +48,7 @@ void prepareWebEngine()
 void AppRequestInterceptor::interceptRequest(QWebEngineUrlRequestInfo &info)
 {
     const QUrl url = info.requestUrl();
+    qCDebug(lcAppWeb) << "request" << url << info.resourceType() << info.navigationType();
     const QString scheme = url.scheme().toLower();
     if (scheme == QLatin1StringView("data") || scheme == QLatin1StringView("blob")
         || scheme == QLatin1StringView("about"))
@@ -116,7 +117,7 @@ AppWebPage::AppWebPage(const Apps::UiResourceMeta &meta, QWebEngineProfile *prof
 
 bool AppWebPage::acceptNavigationRequest(const QUrl &url, NavigationType type, bool isMainFrame)
 {
-    Q_UNUSED(type)
+    qCDebug(lcAppWeb) << "navigation" << url << type << isMainFrame;
     if (isMainFrame) {
         // The host page itself (setHtml), once.
         if (!m_hostLoaded) {

@@ -6,9 +6,10 @@
 #include <QPointer>
 #include <QWebEnginePage>
 #include <QWebEngineUrlRequestInterceptor>
+#include <QWebEngineView>
 
 class QWebEngineProfile;
-class QWebEngineView;
+
 class QWebChannel;
 class QWidget;
 
