@@ -2,6 +2,10 @@
 #include "apps/appview.h"
 #include "apps/appwebpage.h"
 #include "apps/openlinkdialog.h"
+#include "connection/connection.h"
+#include "forms/resourcesview.h"
+#include "forms/schemaform.h"
+#include "forms/toolpanel.h"
 #include "session/session.h"
 #include "transport/stdiotransport.h"
 
@@ -11,6 +15,7 @@
 #include <QStandardPaths>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QVBoxLayout>
 #include <QSignalSpy>
@@ -99,6 +104,7 @@ private Q_SLOTS:
     void noFilesNoNavigationNoWindows();
     void viewCannotReachTheHost();
     void consentDeclined();
+    void toolsAndResourcesPages();
     void officialApps_data();
     void officialApps();
 
@@ -352,6 +358,73 @@ window.parent.postMessage({jsonrpc: "2.0", id: 1, method: "ui/initialize", param
     QTRY_COMPARE_WITH_TIMEOUT(logs.size(), 1, kWait);
     QCOMPARE(logLines(logs).constFirst(), QStringLiteral("denied: Link opening denied by user"));
     QVERIFY(opened.isEmpty());
+}
+
+// Where views show in the window: beside a tool's result on the Tools page, and live for a ui://
+// resource on the Resources page.
+void tst_AppView::toolsAndResourcesPages()
+{
+    StdioServerParameters parameters;
+    parameters.program = QStringLiteral(MCPSCOPE_DEMO_SERVER);
+    Connection connection(7, QStringLiteral("demo"), [parameters] { return new StdioTransport(parameters); }, Session::Options());
+    connection.connectToServer();
+    QTRY_VERIFY_WITH_TIMEOUT(connection.isConnected(), kWait);
+    QJsonObject showView;
+    for (const QJsonValue &tool : m_tools) {
+        if (tool.toObject().value(QStringLiteral("name")).toString() == QLatin1StringView("show_view"))
+            showView = tool.toObject();
+    }
+    QVERIFY(!showView.isEmpty());
+
+    ToolPanel panel(&connection);
+    panel.resize(1000, 800);
+    panel.show();
+    panel.setServerTools(m_tools);
+    panel.setTool(showView);
+    panel.form()->setValue(QJsonObject{{QStringLiteral("message"), QStringLiteral("from the Tools page")}});
+    panel.run();
+    QTRY_VERIFY_WITH_TIMEOUT(panel.appView()->isLoaded(), kWait);
+    QCOMPARE(panel.appView()->uri(), QStringLiteral("ui://mcpscope-demo/view"));
+    QTRY_COMPARE_WITH_TIMEOUT(panel.appView()->bridge()->state(), Apps::AppHostBridge::State::Ready, kWait);
+    const auto logged = [](QTreeWidget *log, const QString &method) {
+        for (int row = 0; row < log->topLevelItemCount(); ++row) {
+            if (log->topLevelItem(row)->text(2) == method)
+                return true;
+        }
+        return false;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(logged(panel.appControls()->messageLog(), QStringLiteral("ui/notifications/tool-result")), kWait);
+    QVERIFY(logged(panel.appControls()->messageLog(), QStringLiteral("ui/notifications/tool-input")));
+    QVERIFY(panel.appControls()->isVisible());
+
+    // A tool without a view takes the view away (torn down first).
+    QJsonObject echo;
+    for (const QJsonValue &tool : m_tools) {
+        if (tool.toObject().value(QStringLiteral("name")).toString() == QLatin1StringView("echo"))
+            echo = tool.toObject();
+    }
+    QSignalSpy tornDown(panel.appView(), &AppView::tornDown);
+    panel.setTool(echo);
+    QTRY_COMPARE_WITH_TIMEOUT(tornDown.size(), 1, kWait);
+    QVERIFY(!panel.appView()->isVisibleTo(&panel));
+
+    ResourcesView resources(&connection);
+    resources.resize(1000, 800);
+    resources.show();
+    resources.openUri(QStringLiteral("ui://mcpscope-demo/view"));
+    QTRY_VERIFY_WITH_TIMEOUT(resources.appView()->isLoaded(), kWait);
+    QTRY_COMPARE_WITH_TIMEOUT(resources.appView()->bridge()->state(), Apps::AppHostBridge::State::Ready, kWait);
+    // The host controls send tool input and a result by hand.
+    resources.appControls()->findChild<QPlainTextEdit *>(QStringLiteral("appToolInput"))->setPlainText(QStringLiteral("{\"message\": \"by hand\"}"));
+    resources.appControls()->findChild<QPushButton *>(QStringLiteral("appSendInput"))->click();
+    resources.appControls()->findChild<QPushButton *>(QStringLiteral("appSendResult"))->click();
+    QTRY_VERIFY_WITH_TIMEOUT(logged(resources.appControls()->messageLog(), QStringLiteral("ui/notifications/tool-result")), kWait);
+    QVERIFY(logged(resources.appControls()->messageLog(), QStringLiteral("ui/notifications/tool-input")));
+    QSignalSpy resourceTornDown(resources.appView(), &AppView::tornDown);
+    resources.appControls()->findChild<QPushButton *>(QStringLiteral("appTearDown"))->click();
+    QTRY_COMPARE_WITH_TIMEOUT(resourceTornDown.size(), 1, kWait);
+    QVERIFY(logged(resources.appControls()->messageLog(), QStringLiteral("ui/resource-teardown")));
+    connection.disconnectFromServer();
 }
 
 void tst_AppView::officialApps_data()
