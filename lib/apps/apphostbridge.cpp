@@ -91,7 +91,9 @@ void ViewRequest::answer(const Message &reply)
 AppHostBridge::AppHostBridge(QObject *parent) : QObject(parent)
 {
     m_hostInfo = QJsonObject{{QStringLiteral("name"), QStringLiteral("mcpscope")},
-                             {QStringLiteral("version"), QCoreApplication::applicationVersion()}};
+                             {QStringLiteral("version"), QCoreApplication::applicationVersion().isEmpty()
+                                                             ? QStringLiteral("0.1.0")
+                                                             : QCoreApplication::applicationVersion()}};
     m_hostContext = QJsonObject{
         {QStringLiteral("theme"), QStringLiteral("light")},
         {QStringLiteral("displayMode"), QStringLiteral("inline")},
@@ -140,11 +142,24 @@ void AppHostBridge::updateHostContext(const QJsonObject &fields)
 
 void AppHostBridge::sendToolInputPartial(const QJsonObject &arguments)
 {
+    // Partial input stops once the complete input went out.
+    if (m_inputSent) {
+        Q_EMIT messageLogged(Direction::HostToView, QByteArray(),
+                             tr("Not sent: partial tool input after the complete input."));
+        return;
+    }
     notifyView(ViewMethod::ToolInputPartial, QJsonObject{{QStringLiteral("arguments"), arguments}});
 }
 
 void AppHostBridge::sendToolInput(const QJsonObject &arguments)
 {
+    // At most once per view.
+    if (m_inputSent) {
+        Q_EMIT messageLogged(Direction::HostToView, QByteArray(),
+                             tr("Not sent: a view gets its tool input once."));
+        return;
+    }
+    m_inputSent = true;
     notifyView(ViewMethod::ToolInput, QJsonObject{{QStringLiteral("arguments"), arguments}});
 }
 

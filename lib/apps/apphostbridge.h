@@ -95,7 +95,8 @@ public:
     // The last ui/update-model-context params (each update replaces the previous one).
     QJsonObject modelContext() const { return m_modelContext; }
 
-    // Host to view; held until the view is initialized, dropped once it is torn down.
+    // Host to view; held until the view is initialized, dropped once it is torn down. The
+    // complete input goes once; partial input only before it.
     void sendToolInputPartial(const QJsonObject &arguments);
     void sendToolInput(const QJsonObject &arguments);
     void sendToolResult(const QJsonObject &callToolResult);
@@ -149,6 +150,7 @@ private:
     QJsonObject m_modelContext;
     UiResourceMeta m_resourceMeta;
     QList<Message> m_held;      // host notifications waiting for initialized
+    bool m_inputSent = false;
     qint64 m_nextId = 1;        // ids of the host's own requests to the view
     MessageId m_teardownId;
     QTimer *m_teardownTimer = nullptr;

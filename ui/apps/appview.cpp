@@ -96,6 +96,17 @@ void AppView::newBridge()
                                  data.isString() ? data.toString()
                                                  : QString::fromUtf8(QJsonDocument::fromVariant(data.toVariant()).toJson(QJsonDocument::Compact))));
     });
+    // What passes between view and host joins the connection's traffic (and its captures) as notes.
+    connect(m_bridge, &Apps::AppHostBridge::messageLogged, this,
+            [this](Apps::AppHostBridge::Direction direction, const QByteArray &json, const QString &note) {
+                if (!m_session)
+                    return;
+                const QString where = direction == Apps::AppHostBridge::Direction::HostToView
+                                          ? tr("MCP App %1: host → view").arg(m_uri)
+                                          : tr("MCP App %1: view → host").arg(m_uri);
+                m_session->addLocalTraffic({TrafficEvent::make(TrafficEvent::Direction::Local, TrafficEvent::Kind::Note, json,
+                                                               note.isEmpty() ? where : where + QStringLiteral(" · ") + note)});
+            });
     connect(m_bridge, &Apps::AppHostBridge::teardownRequested, this, [this] { tearDown(tr("the view asked to close")); });
     Q_EMIT bridgeReplaced();
 }

@@ -324,6 +324,12 @@ void tst_AppHostBridge::notificationsHeldUntilInitialized()
     QCOMPARE(view.posted.at(2).value(QStringLiteral("params")).toObject().value(QStringLiteral("arguments")).toObject()
                  .value(QStringLiteral("q")).toString(), QStringLiteral("weather"));
 
+    // The complete input goes once, and partial input never after it.
+    const int sent = view.posted.size();
+    view.bridge.sendToolInputPartial({{QStringLiteral("q"), QStringLiteral("late")}});
+    view.bridge.sendToolInput({{QStringLiteral("q"), QStringLiteral("again")}});
+    QCOMPARE(view.posted.size(), sent);
+
     // Once initialized, at once.
     view.bridge.sendToolCancelled(QStringLiteral("user"));
     QCOMPARE(view.methods().constLast(), QStringLiteral("ui/notifications/tool-cancelled"));

@@ -7,6 +7,7 @@
 #include "forms/schemaform.h"
 #include "forms/toolpanel.h"
 #include "session/session.h"
+#include "traffic/trafficlog.h"
 #include "transport/stdiotransport.h"
 
 #include <QApplication>
@@ -424,6 +425,18 @@ void tst_AppView::toolsAndResourcesPages()
     resources.appControls()->findChild<QPushButton *>(QStringLiteral("appTearDown"))->click();
     QTRY_COMPARE_WITH_TIMEOUT(resourceTornDown.size(), 1, kWait);
     QVERIFY(logged(resources.appControls()->messageLog(), QStringLiteral("ui/resource-teardown")));
+
+    // The view's messages are in the connection's traffic too (and so in its captures), as notes.
+    QTRY_VERIFY_WITH_TIMEOUT([&connection] {
+        TrafficLog *log = connection.trafficLog();
+        for (int row = 0; row < log->rowCount(); ++row) {
+            const TrafficEvent event = log->event(row);
+            if (event.kind == TrafficEvent::Kind::Note && event.raw.contains("ui/resource-teardown")
+                && event.note.startsWith(QStringLiteral("MCP App ui://mcpscope-demo/view: host → view")))
+                return true;
+        }
+        return false;
+    }(), kWait);
     connection.disconnectFromServer();
 }
 
