@@ -292,6 +292,7 @@ const popup = window.open("https://example.com/", "_blank");
 report("popup: " + (popup ? "opened" : "refused"));
 try { window.top.location.href = "https://example.com/top"; report("top: no exception"); }
 catch (e) { report("top: " + e.name); }
+navigator.geolocation.getCurrentPosition(() => report("geolocation: granted"), (e) => report("geolocation: denied " + e.code));
 setTimeout(() => { location.href = "%1"; }, 200);
 setTimeout(() => report("still here"), 1500);
 )").arg(probe.url(QStringLiteral("/self")))), Apps::UiResourceMeta());
@@ -300,6 +301,8 @@ setTimeout(() => report("still here"), 1500);
     const QStringList lines = logLines(logs);
     QVERIFY2(lines.contains(QStringLiteral("file: refused")), qPrintable(lines.join(u'\n')));
     QVERIFY(lines.contains(QStringLiteral("popup: refused")));
+    // No permission declared in _meta.ui: none granted (PERMISSION_DENIED is 1).
+    QVERIFY(lines.contains(QStringLiteral("geolocation: denied 1")));
     QVERIFY(anyStartsWith(lines, QStringLiteral("top: "))); // SecurityError from the sandbox, or refused later
     // The view's own navigation did not happen (the host page's frame-src, then the page's
     // navigation rule and the request filter): it kept running and reporting, nothing was fetched.
