@@ -3,6 +3,10 @@
 #include "mainwindow.h"
 #include "theme.h"
 
+#ifdef MCPSCOPE_HAVE_WEBENGINE
+#include "apps/appwebpage.h"
+#endif
+
 #include <QApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -85,6 +89,9 @@ int runGui(int &argc, char **argv, const std::optional<ServerConfig> &server)
     QApplication::setApplicationName(QStringLiteral("mcpscope"));
     QApplication::setOrganizationName(QStringLiteral("MCPScope"));
     QApplication::setApplicationDisplayName(QStringLiteral("MCP Scope"));
+#ifdef MCPSCOPE_HAVE_WEBENGINE
+    prepareWebEngine();
+#endif
     QApplication app(argc, argv);
     if (QCoreApplication::applicationVersion().isEmpty())
         QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));

@@ -58,6 +58,8 @@
 #include <QTabWidget>
 #include <QToolBar>
 #include <QToolButton>
+#include "apps/uimeta.h"
+
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QHeaderView>
@@ -92,6 +94,8 @@ Connection::Options connectionOptionsFor(const ServerConfig &config, const Conne
                                                       Client::supportedProtocolVersions())
                             .value_or(Modern::EraChoice{});
     options.cachedEra = Modern::EraRecord::fromJson(config.eraRecord); // what the last run detected
+    // The window renders MCP Apps (as their source when built without Qt WebEngine).
+    options.extensions.insert(Apps::ExtensionId, Apps::clientExtensionSettings());
     return options;
 }
 } // namespace

@@ -11,6 +11,7 @@
 #include <QCommandLineParser>
 #include <QDateTime>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -113,6 +114,7 @@ private:
     void addExtraTool();
     void addFaultTools();
     void addResources();
+    void addAppView();
     void addPrompts();
     void toggleExtraTool(ToolCall *call);
     void updateClock();
@@ -122,6 +124,7 @@ private:
     QByteArray m_wav;
     QTimer m_clockTimer;
     int m_clockTicks = 0;
+    int m_appCounter = 0;
 };
 
 DemoServer::DemoServer(const DemoOptions &options, QObject *parent)
@@ -146,6 +149,7 @@ DemoServer::DemoServer(const DemoOptions &options, QObject *parent)
     addInteractiveTools();
     addFaultTools();
     addResources();
+    addAppView();
     addPrompts();
     if (options.conformanceFixtures)
         addConformanceFixtures(this);
@@ -848,6 +852,55 @@ void DemoServer::updateClock()
 {
     ++m_clockTicks;
     notifyResourceUpdated(key("demo://clock"));
+}
+
+// An MCP App (io.modelcontextprotocol/ui): a tool with a ui:// view that uses every message of
+// the view protocol, a tool only views may call and one they may not.
+void DemoServer::addAppView()
+{
+    const QString viewUri = key("ui://mcpscope-demo/view");
+    QFile page(key(":/demoserver/appview.html"));
+    page.open(QIODevice::ReadOnly);
+    const QString html = QString::fromUtf8(page.readAll());
+    // No csp in _meta.ui: the host's default, no network at all.
+    addResource(json(R"json({"uri": "ui://mcpscope-demo/view", "name": "demo-view", "title": "Demo view (MCP App)",
+        "description": "An interactive view that exercises every message of the MCP Apps view protocol",
+        "mimeType": "text/html;profile=mcp-app", "_meta": {"ui": {"prefersBorder": true}}})json"),
+                [html](const QString &uri, const QMap<QString, QString> &) {
+                    QJsonObject contents = ResourceContents::text(uri, key("text/html;profile=mcp-app"), html);
+                    contents.insert(key("_meta"), json(R"json({"ui": {"prefersBorder": true}})json"));
+                    return QJsonArray{contents};
+                });
+
+    QJsonObject showView = json(R"json({"name": "show_view", "title": "Show the demo view (MCP App)",
+        "description": "Returns a greeting that the demo view renders. probeUrl: a URL the view tries to fetch (its CSP forbids it); autorun: the view sends every message once.",
+        "inputSchema": {"type": "object", "properties": {
+            "message": {"type": "string", "description": "Text for the view", "default": "Hello, view"},
+            "probeUrl": {"type": "string", "format": "uri", "description": "A URL the view tries to fetch"},
+            "autorun": {"type": "boolean", "description": "The view calls tools, resizes, asks for a link... once each"}}},
+        "annotations": {"readOnlyHint": true}})json");
+    showView.insert(key("_meta"), QJsonObject{{key("ui"), QJsonObject{{key("resourceUri"), viewUri}}}});
+    addTool(showView, [](ToolCall *call) {
+        const QString message = call->arguments().value(key("message")).toString(key("Hello, view"));
+        call->respond(ToolResult::structured(
+            {{key("message"), message}, {key("time"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)}}));
+    });
+
+    QJsonObject counter = json(R"json({"name": "app_counter", "title": "Counter (views only)",
+        "description": "Adds step to a counter; only views may call it (visibility: app).",
+        "inputSchema": {"type": "object", "properties": {"step": {"type": "integer", "default": 1}}}})json");
+    counter.insert(key("_meta"), QJsonObject{{key("ui"), QJsonObject{{key("resourceUri"), viewUri},
+                                                                      {key("visibility"), QJsonArray{key("app")}}}}});
+    addTool(counter, [this](ToolCall *call) {
+        m_appCounter += call->arguments().value(key("step")).toInt(1);
+        call->respond(ToolResult::structured({{key("count"), m_appCounter}}));
+    });
+
+    QJsonObject hidden = json(R"json({"name": "model_only_note", "title": "Note for the model (not for views)",
+        "description": "Visible to the model only (visibility: model); a view that calls it is refused by the host.",
+        "inputSchema": {"type": "object", "properties": {}}})json");
+    hidden.insert(key("_meta"), QJsonObject{{key("ui"), QJsonObject{{key("visibility"), QJsonArray{key("model")}}}}});
+    addTool(hidden, [](ToolCall *call) { call->respond(ToolResult::text(key("Only the model should see this."))); });
 }
 
 void DemoServer::addResources()

@@ -258,6 +258,14 @@ void Session::onHealthReport(bool answered, const QString &error)
         Q_EMIT healthChanged(m_health);
 }
 
+void Session::addLocalTraffic(const QList<TrafficEvent> &events)
+{
+    QList<TrafficEvent> stamped = events;
+    for (TrafficEvent &event : stamped)
+        event.connectionId = m_id;
+    Q_EMIT trafficBatch(stamped);
+}
+
 void Session::onOwnTraffic(const QList<TrafficEvent> &events)
 {
     for (const TrafficEvent &event : events) {

@@ -125,6 +125,9 @@ public:
         // probing while it holds, probed again when it fails (Client::setCachedEra). Unknown:
         // probe. Each detection replaces it, so restarts use the latest.
         Modern::EraRecord cachedEra;
+        // capabilities.extensions to advertise: extension identifier -> settings
+        // (io.modelcontextprotocol/ui with the MIME types the window renders).
+        QJsonObject extensions;
     };
 
     // Creates the transport. Runs on the session's thread, once per connect.
@@ -196,6 +199,9 @@ public:
     void listAll(const QString &method, const QString &itemsKey, const QObject *context,
                  const Client::ListOptions &options, Client::ListDone done);
     void notify(const QString &method, const QJsonObject &params = {});
+    // Local events that belong with this session's traffic (the window's MCP Apps views: what
+    // passed between a view and the host), stamped with id() and delivered with trafficBatch.
+    void addLocalTraffic(const QList<Mcp::TrafficEvent> &events);
 
 public Q_SLOTS:
     void connectToServer();

@@ -1,5 +1,6 @@
 #include "session/sessionworker.h"
 
+#include "protocol/keys.h"
 #include "transport/transport.h"
 
 #include <QCoreApplication>
@@ -114,6 +115,9 @@ void SessionWorker::createClient()
         m_client->setCachedEra(m_options.cachedEra);
     if (m_listenFilter)
         m_client->setListenFilter(*m_listenFilter);
+    m_client->setExtraClientCapabilities(m_options.extensions.isEmpty()
+                                             ? QJsonObject()
+                                             : QJsonObject{{Key::Extensions, m_options.extensions}});
 
     connect(transport, &Transport::errorOccurred, this, [this](const TransportError &error) {
         if (error.kind == TransportError::Kind::ProcessExited) {

@@ -1,5 +1,9 @@
 #include "resourcesview.h"
 
+#include "apps/apphostcontrols.h"
+#include "apps/appview.h"
+#include "apps/uimeta.h"
+
 #include "forms/debouncedcompleter.h"
 #include "forms/uritemplateexpander.h"
 #include "results/iconfetcher.h"
@@ -122,7 +126,20 @@ ResourcesView::ResourcesView(Connection *connection, QWidget *parent)
     m_status->setWordWrap(true);
     rightLayout->addWidget(m_status);
     m_result = new ResultView(right);
-    rightLayout->addWidget(m_result, 1);
+    auto *resultAndApp = new QSplitter(Qt::Vertical, right);
+    resultAndApp->setObjectName(QStringLiteral("resourceAppSplitter"));
+    resultAndApp->addWidget(m_result);
+    m_appBox = new QSplitter(Qt::Vertical, resultAndApp);
+    m_appBox->setObjectName(QStringLiteral("resourceAppBox"));
+    m_app = new AppView(m_appBox);
+    m_app->setSession(connection);
+    m_appControls = new AppHostControls(m_app, true, m_appBox);
+    static_cast<QSplitter *>(m_appBox)->addWidget(m_app);
+    static_cast<QSplitter *>(m_appBox)->addWidget(m_appControls);
+    resultAndApp->addWidget(m_appBox);
+    resultAndApp->setStretchFactor(1, 3);
+    m_appBox->hide();
+    rightLayout->addWidget(resultAndApp, 1);
     rightLayout->addStretch(0); // keeps the form at the top while there is no result
     splitter->addWidget(left);
     splitter->addWidget(right);
@@ -317,11 +334,40 @@ void ResourcesView::read()
         }
         m_result->setResourceContents(call->result().toObject());
         m_result->setRounds(call->rounds());
+        showApp(uri, call->result().toObject());
         const QString when = QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss"));
         m_status->setText(m_subscribed.contains(uri) ? tr("Read at %1 · subscribed, %n update(s) so far", nullptr, m_updates).arg(when)
                                                      : tr("Read at %1 in %2 ms").arg(when).arg(clock.elapsed()));
         Q_EMIT readFinished(false);
     });
+}
+
+void ResourcesView::showApp(const QString &uri, const QJsonObject &result)
+{
+    const QJsonObject content = result.value(Key::Contents).toArray().at(0).toObject();
+    const bool isApp = Apps::isUiResourceUri(uri) || Apps::isAppMimeType(content.value(Key::MimeType).toString());
+    QString html = content.value(Key::Text).toString();
+    if (html.isEmpty() && content.contains(Key::Blob))
+        html = QString::fromUtf8(QByteArray::fromBase64(content.value(Key::Blob).toString().toLatin1()));
+    if (!isApp || html.isEmpty()) {
+        if (m_app->isLoaded())
+            m_app->tearDown(tr("another resource was read"));
+        m_appBox->hide();
+        return;
+    }
+    // _meta.ui of the content item, else of the listing entry.
+    QJsonObject listed;
+    for (int row = 0; row < m_resources->count(); ++row) {
+        const QJsonObject item = m_resources->item(row)->data(ItemRole).toJsonObject();
+        if (item.value(Key::Uri).toString() == uri)
+            listed = item;
+    }
+    m_appBox->show();
+    m_appControls->clear();
+    // The server's tools, for what the view may call.
+    m_connection->listAll(QStringLiteral("tools/list"), QStringLiteral("tools"), m_app,
+                          [this](const QJsonArray &tools, const std::optional<RpcError> &) { m_app->setServerTools(tools); });
+    m_app->load(uri, html, Apps::UiResourceMeta::resolve(content, listed));
 }
 
 void ResourcesView::updateSubscribeButton()

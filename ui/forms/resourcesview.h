@@ -20,6 +20,8 @@ QT_END_NAMESPACE
 
 namespace Mcp::Ui {
 
+class AppHostControls;
+class AppView;
 class ResultView;
 
 // Resources of one server: the list page by page ("Load more" follows nextCursor), resource
@@ -37,6 +39,10 @@ public:
     QListWidget *resourceList() const { return m_resources; }
     QListWidget *templateList() const { return m_templates; }
     ResultView *resultView() const { return m_result; }
+    // A ui:// resource (or one of type text/html;profile=mcp-app) opens as a live MCP Apps view
+    // under its source, with host controls to send tool input and results by hand.
+    AppView *appView() const { return m_app; }
+    AppHostControls *appControls() const { return m_appControls; }
     QString currentUri() const { return m_uri; }
     bool isSubscribed(const QString &uri) const { return m_subscribed.contains(uri); }
     int updateCount() const { return m_updates; }
@@ -61,6 +67,7 @@ private:
     void updateSubscribeButton();
     void fetchPage(const QString &cursor);
     void onUpdated(const QString &uri);
+    void showApp(const QString &uri, const QJsonObject &result);
 
     QPointer<Connection> m_connection;
     QTabWidget *m_tabs;
@@ -77,6 +84,9 @@ private:
     QPushButton *m_subscribe;
     QLabel *m_status;
     ResultView *m_result;
+    QWidget *m_appBox = nullptr;
+    AppView *m_app = nullptr;
+    AppHostControls *m_appControls = nullptr;
     QJsonObject m_template;
     QHash<QString, QLineEdit *> m_variables;
     QString m_uri;

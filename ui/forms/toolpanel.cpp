@@ -1,5 +1,9 @@
 #include "toolpanel.h"
 
+#include "apps/apphostcontrols.h"
+#include "apps/appview.h"
+#include "apps/uimeta.h"
+
 #include "forms/jsontext.h"
 #include "forms/schemaform.h"
 #include "forms/toolinputstore.h"
@@ -194,6 +198,16 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     m_result = new ResultView(results);
     results->addWidget(m_previousBox);
     results->addWidget(m_result);
+    m_appBox = new QSplitter(Qt::Vertical, results);
+    m_appBox->setObjectName(QStringLiteral("toolAppBox"));
+    m_app = new AppView(m_appBox);
+    m_app->setSession(connection);
+    m_appControls = new AppHostControls(m_app, false, m_appBox);
+    static_cast<QSplitter *>(m_appBox)->addWidget(m_app);
+    static_cast<QSplitter *>(m_appBox)->addWidget(m_appControls);
+    static_cast<QSplitter *>(m_appBox)->setStretchFactor(0, 3);
+    results->addWidget(m_appBox);
+    m_appBox->hide();
     splitter->addWidget(resultArea);
     // The result hides itself while it has nothing to show; so does its area, leaving the form the room.
     m_result->installEventFilter(this);
@@ -287,6 +301,11 @@ void ToolPanel::setTool(const QJsonObject &tool)
     m_asTask->setChecked(support == QLatin1String("required"));
     m_asTask->setEnabled(support == QLatin1String("optional"));
     m_forceNextRun = false;
+    if (!isRunning() && !Apps::ToolUiMeta::fromTool(tool).hasView()) {
+        if (m_app->isLoaded())
+            m_app->tearDown(tr("another tool was selected"));
+        m_appBox->hide();
+    }
     if (!isRunning()) {
         m_result->clear();
         m_status->clear();
@@ -397,8 +416,68 @@ void ToolPanel::run()
     updateElapsed();
 }
 
+void ToolPanel::setServerTools(const QJsonArray &tools)
+{
+    m_serverTools = tools;
+    m_app->setServerTools(tools);
+}
+
+void ToolPanel::startAppView(const QJsonObject &arguments)
+{
+    ++m_appRun;
+    m_appLoaded = false;
+    m_appResult.reset();
+    m_appCancelled.clear();
+    const Apps::ToolUiMeta meta = Apps::ToolUiMeta::fromTool(m_tool);
+    if (!meta.hasView() || !m_connection) {
+        m_appBox->hide();
+        return;
+    }
+    m_appBox->show();
+    m_appControls->clear();
+    // The view is read at each call (a server may change it) while the tool runs.
+    OutgoingRequest *read = m_connection->call(QStringLiteral("resources/read"), {{QStringLiteral("uri"), meta.resourceUri}});
+    const quint64 run = m_appRun;
+    const QJsonObject tool = m_tool;
+    connect(read, &OutgoingRequest::finished, this, [this, read, run, tool, arguments, meta] {
+        if (run != m_appRun)
+            return;
+        const QJsonObject content = read->result().toObject().value(Key::Contents).toArray().at(0).toObject();
+        QString html = content.value(Key::Text).toString();
+        if (html.isEmpty() && content.contains(Key::Blob))
+            html = QString::fromUtf8(QByteArray::fromBase64(content.value(Key::Blob).toString().toLatin1()));
+        if (read->isError() || html.isEmpty()) {
+            m_appBox->hide();
+            m_status->setText(m_status->text() + QLatin1Char(' ')
+                              + tr("(its view %1 could not be read: %2)")
+                                    .arg(meta.resourceUri, read->isError() ? read->error().message : tr("no HTML")));
+            return;
+        }
+        m_app->setServerTools(m_serverTools);
+        m_app->load(meta.resourceUri, html, Apps::UiResourceMeta::resolve(content, QJsonObject()));
+        m_app->bridge()->setToolInfo(tool);
+        m_app->bridge()->sendToolInput(arguments);
+        m_appLoaded = true;
+        deliverAppOutcome();
+    });
+}
+
+void ToolPanel::deliverAppOutcome()
+{
+    if (!m_appLoaded)
+        return;
+    if (m_appResult) {
+        m_app->bridge()->sendToolResult(*m_appResult);
+        m_appResult.reset();
+    } else if (!m_appCancelled.isEmpty()) {
+        m_app->bridge()->sendToolCancelled(m_appCancelled);
+        m_appCancelled.clear();
+    }
+}
+
 void ToolPanel::startCall(const QJsonObject &arguments)
 {
+    startAppView(arguments);
     m_status->setText(tr("Running…"));
     const Request request = Requests::callTool(m_tool.value(Key::Name).toString(), arguments);
     m_call = m_connection->call(request.method, request.params);
@@ -600,6 +679,8 @@ void ToolPanel::finish(bool isError, const QJsonValue &result, const RpcError &e
         m_status->setText(text);
         m_result->setError(text, error.toJson());
         m_result->setRounds(rounds);
+        m_appCancelled = error.code == SessionErrorCode::Cancelled ? tr("cancelled by the user") : text;
+        deliverAppOutcome();
         m_shown = {true, true, text, error.toJson(), QDateTime::currentDateTime()};
         labelComparison();
         Q_EMIT callFinished(true);
@@ -610,6 +691,8 @@ void ToolPanel::finish(bool isError, const QJsonValue &result, const RpcError &e
     const bool toolError = object.value(Key::IsError).toBool();
     m_result->setToolResult(object, m_tool.value(Key::OutputSchema));
     m_result->setRounds(rounds);
+    m_appResult = object;
+    deliverAppOutcome();
     m_shown = {true, false, QString(), object, QDateTime::currentDateTime()};
     labelComparison();
     m_status->setText(toolError ? tr("The tool reported an error (isError) after %1 ms").arg(elapsedMs)

@@ -21,6 +21,8 @@ QT_END_NAMESPACE
 
 namespace Mcp::Ui {
 
+class AppHostControls;
+class AppView;
 class ResultView;
 class SchemaFormWidget;
 
@@ -40,6 +42,12 @@ public:
     QJsonObject tool() const { return m_tool; }
     SchemaFormWidget *form() const { return m_form; }
     ResultView *resultView() const { return m_result; }
+    // A tool with a ui:// view (_meta.ui.resourceUri) shows it here, beside the result, from the
+    // start of each call: the view gets the arguments, then the result or the cancellation.
+    AppView *appView() const { return m_app; }
+    AppHostControls *appControls() const { return m_appControls; }
+    // The server's tools, for the view's tool visibility rules.
+    void setServerTools(const QJsonArray &tools);
     QPushButton *runButton() const { return m_run; }
     bool isRunning() const { return m_call || !m_taskId.isEmpty(); }
     // The last outcome as indented JSON (the result, or the error).
@@ -92,6 +100,8 @@ private:
     void updateElapsed();
     void requestSaveToCollection();
     void showInvalidReason();
+    void startAppView(const QJsonObject &arguments);
+    void deliverAppOutcome();
 
     QPointer<Connection> m_connection;
     QJsonObject m_tool;
@@ -135,6 +145,15 @@ private:
         QDateTime at;
     };
     ShownOutcome m_shown;
+
+    QWidget *m_appBox = nullptr;
+    AppView *m_app = nullptr;
+    AppHostControls *m_appControls = nullptr;
+    QJsonArray m_serverTools;
+    quint64 m_appRun = 0;          // which call the view belongs to
+    bool m_appLoaded = false;       // the view of this call is loaded and has its input
+    std::optional<QJsonObject> m_appResult; // the call's result, until the view has it
+    QString m_appCancelled;         // or why it was cancelled
 };
 
 } // namespace Mcp::Ui

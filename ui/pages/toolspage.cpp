@@ -62,6 +62,7 @@ void ToolsPage::refresh()
                           [this](const QJsonArray &items, const std::optional<RpcError> &error) {
         m_list->setInvalidTools(connection()->sessionInfo().invalidTools);
         m_list->setItems(items);
+        m_panel->setServerTools(items);
         if (error)
             m_list->setMessage(tr("Listing tools failed: %1").arg(error->message));
         // The selected tool may have changed its schema: show the new one.

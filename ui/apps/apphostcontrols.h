@@ -1,0 +1,43 @@
+#pragma once
+
+#include "apps/apphostbridge.h"
+
+#include <QWidget>
+
+#include <functional>
+
+class QPlainTextEdit;
+class QTreeWidget;
+
+namespace Mcp::Ui {
+
+class AppView;
+
+// Beside an AppView: every view-host message (direction, method, id, what the host made of it,
+// requests paired with their answers), the view's activity (ui/message, model context, log,
+// blocked requests), and, with manual controls on, the host's part played by hand: tool input
+// (complete or partial), tool result, cancellation, teardown.
+class AppHostControls : public QWidget
+{
+    Q_OBJECT
+
+public:
+    AppHostControls(AppView *view, bool manualControls, QWidget *parent = nullptr);
+
+    QTreeWidget *messageLog() const { return m_log; }
+    void clear();
+
+private:
+    void attach();
+    void addMessage(Apps::AppHostBridge::Direction direction, const QByteArray &json, const QString &note);
+    void addActivity(const QString &text);
+    void sendJson(QPlainTextEdit *editor, const std::function<void(const QJsonObject &)> &send);
+
+    AppView *m_view;
+    QTreeWidget *m_log = nullptr;
+    QPlainTextEdit *m_activity = nullptr;
+    QPlainTextEdit *m_input = nullptr;
+    QPlainTextEdit *m_result = nullptr;
+};
+
+} // namespace Mcp::Ui
