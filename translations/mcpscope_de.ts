@@ -2,6 +2,129 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de">
 <context>
+    <name>CacheNote</name>
+    <message numerus="yes">
+        <source>answered from the cache, fresh for %n s</source>
+        <translation>
+            <numerusform>aus dem Cache beantwortet, noch %n s gültig</numerusform>
+            <numerusform>aus dem Cache beantwortet, noch %n s gültig</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>answered from the cache</source>
+        <translation>aus dem Cache beantwortet</translation>
+    </message>
+    <message numerus="yes">
+        <source>the server lets this list be kept for %n s</source>
+        <translation>
+            <numerusform>der Server erlaubt, diese Liste %n s lang zu behalten</numerusform>
+            <numerusform>der Server erlaubt, diese Liste %n s lang zu behalten</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Apps::AppHostBridge</name>
+    <message>
+        <source>Not sent: partial tool input after the complete input.</source>
+        <translation>Nicht gesendet: teilweise Werkzeugeingabe nach der vollständigen Eingabe.</translation>
+    </message>
+    <message>
+        <source>Not sent: a view gets its tool input once.</source>
+        <translation>Nicht gesendet: Eine Ansicht erhält ihre Werkzeugeingabe nur einmal.</translation>
+    </message>
+    <message>
+        <source>The view did not answer ui/resource-teardown in time; torn down anyway.</source>
+        <translation>Die Ansicht hat ui/resource-teardown nicht rechtzeitig beantwortet; sie wurde trotzdem abgebaut.</translation>
+    </message>
+    <message>
+        <source>batches are not part of the view protocol</source>
+        <translation>Batches gehören nicht zum Ansichtsprotokoll</translation>
+    </message>
+    <message>
+        <source>not a JSON-RPC message</source>
+        <translation>keine JSON-RPC-Nachricht</translation>
+    </message>
+    <message>
+        <source>Refused: %1</source>
+        <translation>Abgelehnt: %1</translation>
+    </message>
+    <message>
+        <source>A reply to %1, which the host never asked: ignored.</source>
+        <translation>Eine Antwort auf %1, das der Host nie angefragt hat: ignoriert.</translation>
+    </message>
+    <message>
+        <source>%1 before ui/initialize was answered: ignored.</source>
+        <translation>%1, bevor ui/initialize beantwortet war: ignoriert.</translation>
+    </message>
+    <message>
+        <source>held until the view was initialized</source>
+        <translation>zurückgehalten, bis die Ansicht initialisiert war</translation>
+    </message>
+    <message>
+        <source>%1 is not a notification this host knows: ignored.</source>
+        <translation>%1 ist keine Benachrichtigung, die dieser Host kennt: ignoriert.</translation>
+    </message>
+    <message>
+        <source>The view is being torn down.</source>
+        <translation>Die Ansicht wird gerade abgebaut.</translation>
+    </message>
+    <message>
+        <source>ui/initialize was already answered.</source>
+        <translation>ui/initialize wurde bereits beantwortet.</translation>
+    </message>
+    <message>
+        <source>%1 before ui/initialize.</source>
+        <translation>%1 vor ui/initialize.</translation>
+    </message>
+    <message>
+        <source>The server has no tool named &quot;%1&quot;.</source>
+        <translation>Der Server hat kein Werkzeug namens „%1“.</translation>
+    </message>
+    <message>
+        <source>Tool &quot;%1&quot; is not visible to apps (its _meta.ui.visibility leaves out &quot;app&quot;).</source>
+        <translation>Das Werkzeug „%1“ ist für Apps nicht sichtbar (sein _meta.ui.visibility enthält „app“ nicht).</translation>
+    </message>
+    <message>
+        <source>This view is not connected to a server.</source>
+        <translation>Diese Ansicht ist mit keinem Server verbunden.</translation>
+    </message>
+    <message>
+        <source>Invalid URL: only http, https and mailto links are opened.</source>
+        <translation>Ungültige URL: Nur http-, https- und mailto-Links werden geöffnet.</translation>
+    </message>
+    <message>
+        <source>Link opening denied: nobody here can consent.</source>
+        <translation>Öffnen des Links verweigert: Hier kann niemand zustimmen.</translation>
+    </message>
+    <message>
+        <source>%1 is not offered to views by this host.</source>
+        <translation>%1 wird Ansichten von diesem Host nicht angeboten.</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::CapturedMessages</name>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>line %1: not an MCP Scope capture (JSON Lines with a &quot;mcpscope-capture&quot; header) nor a HAR file</source>
+        <translation>Zeile %1: weder eine MCP-Scope-Aufzeichnung (JSON Lines mit einem „mcpscope-capture“-Header) noch eine HAR-Datei</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>die Datei ist leer</translation>
+    </message>
+    <message>
+        <source>not a HAR file (%1)</source>
+        <translation>keine HAR-Datei (%1)</translation>
+    </message>
+    <message>
+        <source>no log.entries</source>
+        <translation>kein log.entries</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::Client</name>
     <message numerus="yes">
         <source>%n s</source>
@@ -228,6 +351,140 @@
         <source>%1 met the ended session; it is sent again once the new session is ready.</source>
         <translation>%1 traf auf die beendete Sitzung; die Anfrage wird erneut gesendet, sobald die neue Sitzung bereit ist.</translation>
     </message>
+    <message>
+        <source>%1 answered from the cache (fresh for another %2); nothing was sent.</source>
+        <translation>%1 aus dem Cache beantwortet (noch %2 gültig); es wurde nichts gesendet.</translation>
+    </message>
+    <message>
+        <source>The server rejected the headers of tools/call %1 (HeaderMismatch, -32020); listing the tools again for its current x-mcp-header mapping.</source>
+        <translation>Der Server hat die Header von tools/call %1 abgelehnt (HeaderMismatch, -32020); die Werkzeuge werden erneut aufgelistet, um die aktuelle x-mcp-header-Zuordnung zu erhalten.</translation>
+    </message>
+    <message>
+        <source>Listing the tools again failed too: %1</source>
+        <translation>Auch das erneute Auflisten der Werkzeuge ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>The server no longer lists the tool %1.</source>
+        <translation>Der Server listet das Werkzeug %1 nicht mehr auf.</translation>
+    </message>
+    <message>
+        <source>Listed again, the tool&apos;s x-mcp-header annotations are invalid (%1), so it was not called again.</source>
+        <translation>Nach dem erneuten Auflisten sind die x-mcp-header-Annotationen des Werkzeugs ungültig (%1), daher wurde es nicht erneut aufgerufen.</translation>
+    </message>
+    <message>
+        <source>The tools were listed again and the tool&apos;s x-mcp-header mapping is unchanged, so MCP Scope did not retry.</source>
+        <translation>Die Werkzeuge wurden erneut aufgelistet und die x-mcp-header-Zuordnung des Werkzeugs ist unverändert, daher hat MCP Scope es nicht erneut versucht.</translation>
+    </message>
+    <message>
+        <source>The x-mcp-header mapping of %1 changed; calling it again with the current headers.</source>
+        <translation>Die x-mcp-header-Zuordnung von %1 hat sich geändert; es wird mit den aktuellen Headern erneut aufgerufen.</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Collection</name>
+    <message>
+        <source>the file is not a collection this version can add to: %1</source>
+        <translation>die Datei ist keine Sammlung, zu der diese Version etwas hinzufügen kann: %1</translation>
+    </message>
+    <message>
+        <source>cannot read the file: %1</source>
+        <translation>die Datei kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an era this client speaks</source>
+        <translation>„%1“ ist keine Ära, die dieser Client spricht</translation>
+    </message>
+    <message>
+        <source>the collection has %1 servers: say which one with &quot;server&quot;</source>
+        <translation>die Sammlung hat %1 Server: Geben Sie mit „server“ an, welchen</translation>
+    </message>
+    <message>
+        <source>no server named &quot;%1&quot; (the collection has: %2)</source>
+        <translation>kein Server namens „%1“ (die Sammlung enthält: %2)</translation>
+    </message>
+    <message>
+        <source>%1 needs &quot;%2&quot;</source>
+        <translation>%1 benötigt „%2“</translation>
+    </message>
+    <message>
+        <source>&quot;code&quot; goes with &quot;status&quot;: &quot;error&quot;</source>
+        <translation>„code“ gehört zu "status": "error"</translation>
+    </message>
+    <message>
+        <source>structuredContentValid applies to tools/call only</source>
+        <translation>structuredContentValid gilt nur für tools/call</translation>
+    </message>
+    <message>
+        <source>not a regular expression: %1 at offset %2</source>
+        <translation>kein regulärer Ausdruck: %1 an Position %2</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1</source>
+        <translation>kein gültiges JSON: %1</translation>
+    </message>
+    <message>
+        <source>a collection is a JSON object</source>
+        <translation>eine Sammlung ist ein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>not an MCP Scope collection (&quot;format&quot; must be &quot;%1&quot;)</source>
+        <translation>keine MCP-Scope-Sammlung („format“ muss „%1“ sein)</translation>
+    </message>
+    <message>
+        <source>collection version %1 is not supported (this MCP Scope reads version %2)</source>
+        <translation>Sammlungsversion %1 wird nicht unterstützt (dieses MCP Scope liest Version %2)</translation>
+    </message>
+    <message>
+        <source>a server needs &quot;command&quot; (stdio) or &quot;url&quot; (HTTP)</source>
+        <translation>ein Server benötigt „command“ (stdio) oder „url“ (HTTP)</translation>
+    </message>
+    <message>
+        <source>an assertion has one of: %1 (docs/collections.md)</source>
+        <translation>eine Zusicherung hat genau eines von: %1 (docs/collections.md)</translation>
+    </message>
+    <message>
+        <source>a path goes with one of: equals, contains, matches, exists</source>
+        <translation>ein Pfad gehört zu einem von: equals, contains, matches, exists</translation>
+    </message>
+    <message>
+        <source>the collection schema is broken: %1</source>
+        <translation>das Sammlungsschema ist fehlerhaft: %1</translation>
+    </message>
+    <message>
+        <source>does not match the collection schema</source>
+        <translation>entspricht nicht dem Sammlungsschema</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::CollectionRunner</name>
+    <message>
+        <source>no server named &quot;%1&quot;</source>
+        <translation>kein Server namens „%1“</translation>
+    </message>
+    <message>
+        <source>%1: the configuration refers to values that are not set: %2</source>
+        <translation>%1: Die Konfiguration verweist auf Werte, die nicht gesetzt sind: %2</translation>
+    </message>
+    <message>
+        <source>tools/list failed: %1</source>
+        <translation>tools/list fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>the server lists no tool &quot;%1&quot;</source>
+        <translation>der Server listet kein Werkzeug „%1“</translation>
+    </message>
+    <message>
+        <source>the tool &quot;%1&quot; has no outputSchema</source>
+        <translation>das Werkzeug „%1“ hat kein outputSchema</translation>
+    </message>
+    <message>
+        <source>No scripted sampling answer (mcpscope test)</source>
+        <translation>Keine vorgegebene Sampling-Antwort (mcpscope test)</translation>
+    </message>
+    <message>
+        <source>Method not found: %1</source>
+        <translation>Methode nicht gefunden: %1</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::FormBuilder</name>
@@ -270,6 +527,10 @@
     <message>
         <source>This part of the schema has no form field; edit it as JSON.</source>
         <translation>Dieser Teil des Schemas hat kein Formularfeld; bearbeiten Sie ihn als JSON.</translation>
+    </message>
+    <message>
+        <source>The $ref chain loops without reaching a schema (%1).</source>
+        <translation>Die $ref-Kette bildet eine Schleife, ohne ein Schema zu erreichen (%1).</translation>
     </message>
 </context>
 <context>
@@ -593,6 +854,10 @@
         <source>%1 for %2</source>
         <translation>%1 für %2</translation>
     </message>
+    <message>
+        <source>A server without a name was named &quot;%1&quot;.</source>
+        <translation>Ein Server ohne Namen wurde „%1“ genannt.</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::MemorySecretStore</name>
@@ -710,6 +975,10 @@
     <message>
         <source>The server asked for %1, a capability this request did not declare.</source>
         <translation>Der Server hat %1 verlangt, eine Fähigkeit, die diese Anfrage nicht angegeben hat.</translation>
+    </message>
+    <message>
+        <source>The server answered %1 with an error without a message.</source>
+        <translation>Der Server hat %1 mit einem Fehler ohne Meldung beantwortet.</translation>
     </message>
 </context>
 <context>
@@ -1912,6 +2181,18 @@
         <source>local event</source>
         <translation>lokales Ereignis</translation>
     </message>
+    <message>
+        <source>Round</source>
+        <translation>Runde</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+    <message>
+        <source>Round %1 of %2 of one request: the server answered input_required and the request went out again, with a new id, carrying the answers</source>
+        <translation>Runde %1 von %2 einer Anfrage: Der Server hat mit input_required geantwortet, und die Anfrage wurde mit einer neuen ID erneut gesendet, zusammen mit den Antworten</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Transport</name>
@@ -1929,6 +2210,198 @@
     <message>
         <source>The server URL is not a valid http:// or https:// URL: %1</source>
         <translation>Die Server-URL ist keine gültige http://- oder https://-URL: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::AppHostControls</name>
+    <message>
+        <source>Tool input (arguments):</source>
+        <translation>Werkzeugeingabe (arguments):</translation>
+    </message>
+    <message>
+        <source>Tool result (CallToolResult):</source>
+        <translation>Werkzeugergebnis (CallToolResult):</translation>
+    </message>
+    <message>
+        <source>Send input</source>
+        <translation>Eingabe senden</translation>
+    </message>
+    <message>
+        <source>Send partial input</source>
+        <translation>Teilweise Eingabe senden</translation>
+    </message>
+    <message>
+        <source>Send result</source>
+        <translation>Ergebnis senden</translation>
+    </message>
+    <message>
+        <source>Send cancelled</source>
+        <translation>Abbruch senden</translation>
+    </message>
+    <message>
+        <source>cancelled by hand in MCP Scope</source>
+        <translation>in MCP Scope von Hand abgebrochen</translation>
+    </message>
+    <message>
+        <source>Tear down</source>
+        <translation>Abbauen</translation>
+    </message>
+    <message>
+        <source>closed by hand</source>
+        <translation>von Hand geschlossen</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Direction</source>
+        <translation>Richtung</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Methode</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Hinweis</translation>
+    </message>
+    <message>
+        <source>Messages, model context and log lines from the view, and blocked requests</source>
+        <translation>Nachrichten, Modellkontext und Protokollzeilen der Ansicht sowie blockierte Anfragen</translation>
+    </message>
+    <message>
+        <source>Blocked %1: %2</source>
+        <translation>%1 blockiert: %2</translation>
+    </message>
+    <message>
+        <source>(no URL)</source>
+        <translation>(keine URL)</translation>
+    </message>
+    <message>
+        <source>error reply</source>
+        <translation>Fehlerantwort</translation>
+    </message>
+    <message>
+        <source>reply</source>
+        <translation>Antwort</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 auf %2</translation>
+    </message>
+    <message>
+        <source>host → view</source>
+        <translation>Host → Ansicht</translation>
+    </message>
+    <message>
+        <source>view → host</source>
+        <translation>Ansicht → Host</translation>
+    </message>
+    <message>
+        <source>Not sent: the JSON is not an object (%1).</source>
+        <translation>Nicht gesendet: Das JSON ist kein Objekt (%1).</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::AppRequestInterceptor</name>
+    <message>
+        <source>the %1: scheme is never reachable from a view</source>
+        <translation>das URL-Schema %1: ist von einer Ansicht aus nie erreichbar</translation>
+    </message>
+    <message>
+        <source>a view cannot navigate the host page</source>
+        <translation>eine Ansicht kann nicht in der Host-Seite navigieren</translation>
+    </message>
+    <message>
+        <source>not among the origins the resource&apos;s CSP declares</source>
+        <translation>nicht unter den Ursprüngen, die die CSP der Ressource angibt</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::AppView</name>
+    <message>
+        <source>This build has no Qt WebEngine, so MCP Apps views cannot run: their source is shown instead. Install qt6-webengine-dev (scripts/setup.sh does) and rebuild.</source>
+        <translation>Dieser Build hat kein Qt WebEngine, daher können MCP-Apps-Ansichten nicht laufen: Stattdessen wird ihr Quelltext angezeigt. Installieren Sie qt6-webengine-dev (scripts/setup.sh erledigt das) und bauen Sie neu.</translation>
+    </message>
+    <message>
+        <source>Message from the view (%1): %2</source>
+        <translation>Nachricht von der Ansicht (%1): %2</translation>
+    </message>
+    <message>
+        <source>Model context from the view: %1</source>
+        <translation>Modellkontext von der Ansicht: %1</translation>
+    </message>
+    <message>
+        <source>View log (%1): %2</source>
+        <translation>Protokoll der Ansicht (%1): %2</translation>
+    </message>
+    <message>
+        <source>MCP App %1: host → view</source>
+        <translation>MCP App %1: Host → Ansicht</translation>
+    </message>
+    <message>
+        <source>MCP App %1: view → host</source>
+        <translation>MCP App %1: Ansicht → Host</translation>
+    </message>
+    <message>
+        <source>the view asked to close</source>
+        <translation>die Ansicht hat darum gebeten, geschlossen zu werden</translation>
+    </message>
+    <message>
+        <source>replaced by another view</source>
+        <translation>durch eine andere Ansicht ersetzt</translation>
+    </message>
+    <message>
+        <source>border</source>
+        <translation>Rahmen</translation>
+    </message>
+    <message>
+        <source>no border</source>
+        <translation>kein Rahmen</translation>
+    </message>
+    <message>
+        <source>border: host decides</source>
+        <translation>Rahmen: entscheidet der Host</translation>
+    </message>
+    <message>
+        <source>%1 · CSP: %2 · %3</source>
+        <translation>%1 · CSP: %2 · %3</translation>
+    </message>
+    <message>
+        <source>no network</source>
+        <translation>kein Netzwerk</translation>
+    </message>
+    <message>
+        <source>declared origins only</source>
+        <translation>nur angegebene Ursprünge</translation>
+    </message>
+    <message>
+        <source>The server is not connected.</source>
+        <translation>Der Server ist nicht verbunden.</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::AppWebPage</name>
+    <message>
+        <source>MCP App permission</source>
+        <translation>Berechtigung für MCP App</translation>
+    </message>
+    <message>
+        <source>The view asks to use your camera, microphone or location (declared in its resource). Allow it for this view?</source>
+        <translation>Die Ansicht möchte Ihre Kamera, Ihr Mikrofon oder Ihren Standort verwenden (in ihrer Ressource angegeben). Für diese Ansicht erlauben?</translation>
+    </message>
+    <message>
+        <source>navigation is not allowed in a view</source>
+        <translation>Navigation ist in einer Ansicht nicht erlaubt</translation>
+    </message>
+    <message>
+        <source>a view cannot open windows</source>
+        <translation>eine Ansicht kann keine Fenster öffnen</translation>
     </message>
 </context>
 <context>
@@ -2134,6 +2607,82 @@
             <numerusform>Die Aufzeichnung ist beendet; %n Ereignis, gespeichert in %1</numerusform>
             <numerusform>Die Aufzeichnung ist beendet; %n Ereignisse, gespeichert in %1</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::CollectionRunDialog</name>
+    <message>
+        <source>Run Collection</source>
+        <translation>Sammlung ausführen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n call(s)</source>
+        <translation>
+            <numerusform>%1: %n Aufruf</numerusform>
+            <numerusform>%1: %n Aufrufe</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 cannot be run:
+%2</source>
+        <translation>%1 kann nicht ausgeführt werden:
+%2</translation>
+    </message>
+    <message>
+        <source>Call</source>
+        <translation>Aufruf</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Run All</source>
+        <translation>Alle ausführen</translation>
+    </message>
+    <message>
+        <source>Run Selected</source>
+        <translation>Auswahl ausführen</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>Wartet</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>Läuft…</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Passed</source>
+        <translation>Bestanden</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Expected %1; %2</source>
+        <translation>Erwartet: %1; %2</translation>
+    </message>
+    <message>
+        <source>%1 passed, %2 failed, %3 errors</source>
+        <translation>%1 bestanden, %2 fehlgeschlagen, %3 Fehler</translation>
     </message>
 </context>
 <context>
@@ -3181,6 +3730,40 @@
         <source>&amp;Record a Server in a Host…</source>
         <translation>Server in einem Host &amp;aufzeichnen…</translation>
     </message>
+    <message>
+        <source>Run &amp;Collection…</source>
+        <translation>&amp;Sammlung ausführen…</translation>
+    </message>
+    <message>
+        <source>Run Collection</source>
+        <translation>Sammlung ausführen</translation>
+    </message>
+    <message>
+        <source>MCP Scope collections (*.json);;All files (*)</source>
+        <translation>MCP-Scope-Sammlungen (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Save Call to Collection</source>
+        <translation>Aufruf in Sammlung speichern</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot add the call to %1:
+%2</source>
+        <translation>Der Aufruf kann nicht zu %1 hinzugefügt werden:
+%2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Saved %1 to %2 (run it with: mcpscope test %2)</source>
+        <translation>%1 in %2 gespeichert (ausführen mit: mcpscope test %2)</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::OAuthConsentDialog</name>
@@ -3262,6 +3845,21 @@
     <message>
         <source>Authorization failed</source>
         <translation>Autorisierung fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::OpenLinkDialog</name>
+    <message>
+        <source>Open a link from a view</source>
+        <translation>Einen Link aus einer Ansicht öffnen</translation>
+    </message>
+    <message>
+        <source>The view %1 asks to open this link in your browser:</source>
+        <translation>Die Ansicht %1 möchte diesen Link in Ihrem Browser öffnen:</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
     </message>
 </context>
 <context>
@@ -3563,6 +4161,10 @@
     <message>
         <source>Pick a resource on the left, then Read (or double-click it); or a template, to fill in its variables.</source>
         <translation>Links eine Ressource wählen, dann „Lesen“ (oder doppelklicken); oder eine Vorlage, um ihre Variablen auszufüllen.</translation>
+    </message>
+    <message>
+        <source>another resource was read</source>
+        <translation>eine andere Ressource wurde gelesen</translation>
     </message>
 </context>
 <context>
@@ -3885,6 +4487,101 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
     <message>
         <source>This computer has no audio output device</source>
         <translation>Dieser Computer hat kein Audioausgabegerät</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>Runde</translation>
+    </message>
+    <message>
+        <source>Sent</source>
+        <translation>Gesendet</translation>
+    </message>
+    <message>
+        <source>Server asked</source>
+        <translation>Server fragte</translation>
+    </message>
+    <message>
+        <source>Answered</source>
+        <translation>Beantwortet</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>Latenz</translation>
+    </message>
+    <message>
+        <source>The request went out more than once: each time the server answered input_required, its questions were answered and the request was sent again with the answers</source>
+        <translation>Die Anfrage wurde mehrmals gesendet: Jedes Mal, wenn der Server mit input_required antwortete, wurden seine Fragen beantwortet und die Anfrage mit den Antworten erneut gesendet</translation>
+    </message>
+    <message>
+        <source>[%1] waiting for an answer</source>
+        <translation>[%1] wartet auf eine Antwort</translation>
+    </message>
+    <message>
+        <source>[%1] declined (left out of inputResponses)</source>
+        <translation>[%1] abgelehnt (in inputResponses weggelassen)</translation>
+    </message>
+    <message>
+        <source>%1 (model %2)</source>
+        <translation>%1 (Modell %2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n root(s)</source>
+        <translation>
+            <numerusform>%n Wurzel</numerusform>
+            <numerusform>%n Wurzeln</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>request, id %1</source>
+        <translation>Anfrage, ID %1</translation>
+    </message>
+    <message>
+        <source>inputResponses [%1]</source>
+        <translation>inputResponses [%1]</translation>
+    </message>
+    <message>
+        <source>requestState echoed</source>
+        <translation>requestState zurückgesendet</translation>
+    </message>
+    <message>
+        <source>retry, id %1</source>
+        <translation>erneuter Versuch, ID %1</translation>
+    </message>
+    <message>
+        <source>retry, id %1: %2</source>
+        <translation>erneuter Versuch, ID %1: %2</translation>
+    </message>
+    <message>
+        <source>waiting for the server</source>
+        <translation>wartet auf den Server</translation>
+    </message>
+    <message>
+        <source>input_required, nothing to answer (state only)</source>
+        <translation>input_required, nichts zu beantworten (nur Zustand)</translation>
+    </message>
+    <message>
+        <source>the final result</source>
+        <translation>das endgültige Ergebnis</translation>
+    </message>
+    <message>
+        <source>no input asked</source>
+        <translation>keine Eingabe verlangt</translation>
+    </message>
+    <message>
+        <source>server %1 ms</source>
+        <translation>Server %1 ms</translation>
+    </message>
+    <message>
+        <source>answer %1</source>
+        <translation>Antwort %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
     </message>
 </context>
 <context>
@@ -4929,6 +5626,157 @@ Client bietet: %2</translation>
     </message>
 </context>
 <context>
+    <name>Mcp::Ui::SubscriptionsPage</name>
+    <message>
+        <source>tool list changes</source>
+        <translation>Änderungen der Werkzeugliste</translation>
+    </message>
+    <message>
+        <source>prompt list changes</source>
+        <translation>Änderungen der Prompt-Liste</translation>
+    </message>
+    <message>
+        <source>resource list changes</source>
+        <translation>Änderungen der Ressourcenliste</translation>
+    </message>
+    <message>
+        <source>updates of %1</source>
+        <translation>Aktualisierungen von %1</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nichts</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>opening (sent, not acknowledged yet)</source>
+        <translation>wird geöffnet (gesendet, noch nicht bestätigt)</translation>
+    </message>
+    <message>
+        <source>open (acknowledged)</source>
+        <translation>offen (bestätigt)</translation>
+    </message>
+    <message>
+        <source>reconnecting (the stream dropped)</source>
+        <translation>verbindet neu (der Stream ist abgebrochen)</translation>
+    </message>
+    <message>
+        <source>closed by the server</source>
+        <translation>vom Server geschlossen</translation>
+    </message>
+    <message>
+        <source>refused by the server</source>
+        <translation>vom Server abgelehnt</translation>
+    </message>
+    <message>
+        <source>What the stream asks for</source>
+        <translation>Was der Stream anfordert</translation>
+    </message>
+    <message>
+        <source>Tool list changes</source>
+        <translation>Änderungen der Werkzeugliste</translation>
+    </message>
+    <message>
+        <source>Prompt list changes</source>
+        <translation>Änderungen der Prompt-Liste</translation>
+    </message>
+    <message>
+        <source>Resource list changes</source>
+        <translation>Änderungen der Ressourcenliste</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Anwenden</translation>
+    </message>
+    <message>
+        <source>Reopen the stream with this filter</source>
+        <translation>Den Stream mit diesem Filter neu öffnen</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>Every list change the server offers, and the resources subscribed on the Resources page</source>
+        <translation>Jede Listenänderung, die der Server anbietet, und die auf der Seite Ressourcen abonnierten Ressourcen</translation>
+    </message>
+    <message>
+        <source>Resource subscriptions (updates of these URIs):</source>
+        <translation>Ressourcen-Abonnements (Aktualisierungen dieser URIs):</translation>
+    </message>
+    <message>
+        <source>Resource URI</source>
+        <translation>Ressourcen-URI</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>What arrived:</source>
+        <translation>Was angekommen ist:</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Notification</source>
+        <translation>Benachrichtigung</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Detail</translation>
+    </message>
+    <message>
+        <source>stream acknowledged</source>
+        <translation>Stream bestätigt</translation>
+    </message>
+    <message>
+        <source>stream %1</source>
+        <translation>Stream %1</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Nicht verbunden.</translation>
+    </message>
+    <message>
+        <source>Legacy era: no listen stream; notifications arrive on the session.</source>
+        <translation>Alte Ära: kein listen-Stream; Benachrichtigungen kommen über die Sitzung an.</translation>
+    </message>
+    <message>
+        <source>Listen stream: %1</source>
+        <translation>listen-Stream: %1</translation>
+    </message>
+    <message>
+        <source>The 2026-07-28 revision delivers list changes and resource updates only on a subscriptions/listen stream, and only what its filter asks for. Changing the filter reopens the stream.</source>
+        <translation>Die Revision 2026-07-28 liefert Listenänderungen und Ressourcenaktualisierungen nur über einen subscriptions/listen-Stream, und nur das, was dessen Filter anfordert. Eine Änderung des Filters öffnet den Stream neu.</translation>
+    </message>
+    <message>
+        <source>Resources are subscribed with resources/subscribe on the Resources page; the server sends every list change it offers.</source>
+        <translation>Ressourcen werden mit resources/subscribe auf der Seite Ressourcen abonniert; der Server sendet jede Listenänderung, die er anbietet.</translation>
+    </message>
+    <message>
+        <source>Acknowledged by the server: %1</source>
+        <translation>Vom Server bestätigt: %1</translation>
+    </message>
+    <message>
+        <source>Not acknowledged yet.</source>
+        <translation>Noch nicht bestätigt.</translation>
+    </message>
+    <message>
+        <source>Subscriptions</source>
+        <translation>Abonnements</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::Ui::TasksPage</name>
     <message>
         <source>Refresh</source>
@@ -5013,10 +5861,6 @@ Client bietet: %2</translation>
         <translation>Aktualisieren</translation>
     </message>
     <message>
-        <source>tools/list again</source>
-        <translation>tools/list erneut</translation>
-    </message>
-    <message>
         <source>destructive</source>
         <translation>destruktiv</translation>
     </message>
@@ -5027,6 +5871,18 @@ Client bietet: %2</translation>
     <message>
         <source>This server has no tools.</source>
         <translation>Dieser Server hat keine Werkzeuge.</translation>
+    </message>
+    <message>
+        <source>tools/list again, from the server even while a cached list is fresh</source>
+        <translation>tools/list erneut, vom Server, auch wenn eine gemerkte Liste noch gültig ist</translation>
+    </message>
+    <message>
+        <source>⚠ cannot be called: %1</source>
+        <translation>⚠ kann nicht aufgerufen werden: %1</translation>
+    </message>
+    <message>
+        <source>Not callable, its x-mcp-header annotations are invalid: %1</source>
+        <translation>Nicht aufrufbar, seine x-mcp-header-Annotationen sind ungültig: %1</translation>
     </message>
 </context>
 <context>
@@ -5180,6 +6036,34 @@ Client bietet: %2</translation>
     <message>
         <source>Pick a tool on the left: its arguments appear here, and Run (Ctrl+Enter) calls it.</source>
         <translation>Links ein Werkzeug wählen: seine Argumente erscheinen hier, und „Ausführen“ (Strg+Eingabe) ruft es auf.</translation>
+    </message>
+    <message>
+        <source>Save to Collection…</source>
+        <translation>In Sammlung speichern…</translation>
+    </message>
+    <message>
+        <source>Add this call, with assertions its last result satisfies, to a collection file that `mcpscope test` runs</source>
+        <translation>Diesen Aufruf mit Zusicherungen, die sein letztes Ergebnis erfüllt, zu einer Sammlungsdatei hinzufügen, die `mcpscope test` ausführt</translation>
+    </message>
+    <message>
+        <source>another tool was selected</source>
+        <translation>ein anderes Werkzeug wurde ausgewählt</translation>
+    </message>
+    <message>
+        <source>⚠ This tool cannot be run: its x-mcp-header annotations break the 2026-07-28 rules, so a client must not call it. %1</source>
+        <translation>⚠ Dieses Werkzeug kann nicht ausgeführt werden: Seine x-mcp-header-Annotationen verstoßen gegen die Regeln von 2026-07-28, daher darf ein Client es nicht aufrufen. %1</translation>
+    </message>
+    <message>
+        <source>(its view %1 could not be read: %2)</source>
+        <translation>(seine Ansicht %1 konnte nicht gelesen werden: %2)</translation>
+    </message>
+    <message>
+        <source>no HTML</source>
+        <translation>kein HTML</translation>
+    </message>
+    <message>
+        <source>cancelled by the user</source>
+        <translation>vom Benutzer abgebrochen</translation>
     </message>
 </context>
 <context>
@@ -5477,6 +6361,69 @@ Client bietet: %2</translation>
     <message>
         <source>Leave out the keep-alive traffic: ping, and server/discover (the modern era has no ping)</source>
         <translation>Keep-alive-Verkehr ausblenden: ping und server/discover (die moderne Ära hat kein ping)</translation>
+    </message>
+    <message>
+        <source>Only the rounds of one multi round-trip request are shown; click to show everything</source>
+        <translation>Nur die Runden einer Anfrage mit mehreren Runden werden angezeigt; klicken Sie, um alles anzuzeigen</translation>
+    </message>
+    <message>
+        <source>Header</source>
+        <translation>Header</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Meaning</source>
+        <translation>Bedeutung</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>Header</translation>
+    </message>
+    <message>
+        <source>Show Rounds of This Request</source>
+        <translation>Runden dieser Anfrage anzeigen</translation>
+    </message>
+    <message>
+        <source>Only the requests and answers of this multi round-trip request</source>
+        <translation>Nur die Anfragen und Antworten dieser Anfrage mit mehreren Runden</translation>
+    </message>
+    <message>
+        <source>the protocol version (equal to the _meta version in the modern era)</source>
+        <translation>die Protokollversion (gleich der _meta-Version in der modernen Ära)</translation>
+    </message>
+    <message>
+        <source>the JSON-RPC method (modern era)</source>
+        <translation>die JSON-RPC-Methode (moderne Ära)</translation>
+    </message>
+    <message>
+        <source>params.name or params.uri (modern era)</source>
+        <translation>params.name oder params.uri (moderne Ära)</translation>
+    </message>
+    <message>
+        <source>a tool argument annotated x-mcp-header &quot;%1&quot;</source>
+        <translation>ein Werkzeugargument, annotiert mit x-mcp-header „%1“</translation>
+    </message>
+    <message>
+        <source>the legacy era&apos;s HTTP session</source>
+        <translation>die HTTP-Sitzung der alten Ära</translation>
+    </message>
+    <message>
+        <source>resumes an event stream after this event</source>
+        <translation>setzt einen Ereignisstrom nach diesem Ereignis fort</translation>
+    </message>
+    <message>
+        <source>%1 (Base64 of &quot;%2&quot;)</source>
+        <translation>%1 (Base64 von „%2“)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n round(s) of request %1 ✕</source>
+        <translation>
+            <numerusform>%n Runde der Anfrage %1 ✕</numerusform>
+            <numerusform>%n Runden der Anfrage %1 ✕</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,23 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>CacheNote</name>
+    <message numerus="yes">
+        <source>answered from the cache, fresh for %n s</source>
+        <translation>
+            <numerusform>answered from the cache, fresh for %n s</numerusform>
+            <numerusform>answered from the cache, fresh for %n s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the server lets this list be kept for %n s</source>
+        <translation>
+            <numerusform>the server lets this list be kept for %n s</numerusform>
+            <numerusform>the server lets this list be kept for %n s</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Mcp::Client</name>
     <message numerus="yes">
         <source>%n s</source>
@@ -113,6 +130,16 @@
         <translation>
             <numerusform>The recording has ended; %n event, saved in %1</numerusform>
             <numerusform>The recording has ended; %n events, saved in %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::CollectionRunDialog</name>
+    <message numerus="yes">
+        <source>%1: %n call(s)</source>
+        <translation>
+            <numerusform>%1: %n call</numerusform>
+            <numerusform>%1: %n calls</numerusform>
         </translation>
     </message>
 </context>
@@ -281,6 +308,13 @@
             <numerusform>INVALID against the tool&apos;s outputSchema: %n problems</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n root(s)</source>
+        <translation>
+            <numerusform>%n root</numerusform>
+            <numerusform>%n roots</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::SchemaFormWidget</name>
@@ -330,6 +364,13 @@
         <translation>
             <numerusform>paused, %n new</numerusform>
             <numerusform>paused, %n new</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n round(s) of request %1 ✕</source>
+        <translation>
+            <numerusform>%n round of request %1 ✕</numerusform>
+            <numerusform>%n rounds of request %1 ✕</numerusform>
         </translation>
     </message>
 </context>

@@ -2,6 +2,127 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>CacheNote</name>
+    <message numerus="yes">
+        <source>answered from the cache, fresh for %n s</source>
+        <translation>
+            <numerusform>已从缓存应答，%n 秒内有效</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>answered from the cache</source>
+        <translation>已从缓存应答</translation>
+    </message>
+    <message numerus="yes">
+        <source>the server lets this list be kept for %n s</source>
+        <translation>
+            <numerusform>服务器允许此列表保留 %n 秒</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Apps::AppHostBridge</name>
+    <message>
+        <source>Not sent: partial tool input after the complete input.</source>
+        <translation>未发送：完整输入之后的部分工具输入。</translation>
+    </message>
+    <message>
+        <source>Not sent: a view gets its tool input once.</source>
+        <translation>未发送：视图只接收一次工具输入。</translation>
+    </message>
+    <message>
+        <source>The view did not answer ui/resource-teardown in time; torn down anyway.</source>
+        <translation>视图未及时应答 ui/resource-teardown；仍已销毁。</translation>
+    </message>
+    <message>
+        <source>batches are not part of the view protocol</source>
+        <translation>批处理不属于视图协议</translation>
+    </message>
+    <message>
+        <source>not a JSON-RPC message</source>
+        <translation>不是 JSON-RPC 消息</translation>
+    </message>
+    <message>
+        <source>Refused: %1</source>
+        <translation>已拒绝：%1</translation>
+    </message>
+    <message>
+        <source>A reply to %1, which the host never asked: ignored.</source>
+        <translation>对 %1 的回复，但宿主从未发出该请求：已忽略。</translation>
+    </message>
+    <message>
+        <source>%1 before ui/initialize was answered: ignored.</source>
+        <translation>%1 在 ui/initialize 得到应答之前到达：已忽略。</translation>
+    </message>
+    <message>
+        <source>held until the view was initialized</source>
+        <translation>已暂存，直到视图完成初始化</translation>
+    </message>
+    <message>
+        <source>%1 is not a notification this host knows: ignored.</source>
+        <translation>%1 不是此宿主已知的通知：已忽略。</translation>
+    </message>
+    <message>
+        <source>The view is being torn down.</source>
+        <translation>视图正在被销毁。</translation>
+    </message>
+    <message>
+        <source>ui/initialize was already answered.</source>
+        <translation>ui/initialize 已经应答过。</translation>
+    </message>
+    <message>
+        <source>%1 before ui/initialize.</source>
+        <translation>%1 在 ui/initialize 之前。</translation>
+    </message>
+    <message>
+        <source>The server has no tool named &quot;%1&quot;.</source>
+        <translation>服务器没有名为“%1”的工具。</translation>
+    </message>
+    <message>
+        <source>Tool &quot;%1&quot; is not visible to apps (its _meta.ui.visibility leaves out &quot;app&quot;).</source>
+        <translation>工具“%1”对应用不可见（其 _meta.ui.visibility 未包含“app”）。</translation>
+    </message>
+    <message>
+        <source>This view is not connected to a server.</source>
+        <translation>此视图未连接到服务器。</translation>
+    </message>
+    <message>
+        <source>Invalid URL: only http, https and mailto links are opened.</source>
+        <translation>无效的 URL：只会打开 http、https 和 mailto 链接。</translation>
+    </message>
+    <message>
+        <source>Link opening denied: nobody here can consent.</source>
+        <translation>已拒绝打开链接：此处无人可以同意。</translation>
+    </message>
+    <message>
+        <source>%1 is not offered to views by this host.</source>
+        <translation>此宿主不向视图提供 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::CapturedMessages</name>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>line %1: not an MCP Scope capture (JSON Lines with a &quot;mcpscope-capture&quot; header) nor a HAR file</source>
+        <translation>第 %1 行：既不是 MCP Scope 捕获文件（带有“mcpscope-capture”头的 JSON Lines），也不是 HAR 文件</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>文件为空</translation>
+    </message>
+    <message>
+        <source>not a HAR file (%1)</source>
+        <translation>不是 HAR 文件（%1）</translation>
+    </message>
+    <message>
+        <source>no log.entries</source>
+        <translation>没有 log.entries</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::Client</name>
     <message numerus="yes">
         <source>%n s</source>
@@ -225,6 +346,140 @@
         <source>%1 met the ended session; it is sent again once the new session is ready.</source>
         <translation>%1 遇到了已结束的会话；新会话就绪后将重新发送。</translation>
     </message>
+    <message>
+        <source>%1 answered from the cache (fresh for another %2); nothing was sent.</source>
+        <translation>%1 已从缓存应答（还可有效 %2）；未发送任何内容。</translation>
+    </message>
+    <message>
+        <source>The server rejected the headers of tools/call %1 (HeaderMismatch, -32020); listing the tools again for its current x-mcp-header mapping.</source>
+        <translation>服务器拒绝了 tools/call %1 的请求头（HeaderMismatch，-32020）；正在重新列出工具以获取其当前的 x-mcp-header 映射。</translation>
+    </message>
+    <message>
+        <source>Listing the tools again failed too: %1</source>
+        <translation>重新列出工具也失败了：%1</translation>
+    </message>
+    <message>
+        <source>The server no longer lists the tool %1.</source>
+        <translation>服务器不再列出工具 %1。</translation>
+    </message>
+    <message>
+        <source>Listed again, the tool&apos;s x-mcp-header annotations are invalid (%1), so it was not called again.</source>
+        <translation>重新列出后，该工具的 x-mcp-header 注解无效（%1），因此未再次调用。</translation>
+    </message>
+    <message>
+        <source>The tools were listed again and the tool&apos;s x-mcp-header mapping is unchanged, so MCP Scope did not retry.</source>
+        <translation>已重新列出工具，但该工具的 x-mcp-header 映射未变，因此 MCP Scope 未重试。</translation>
+    </message>
+    <message>
+        <source>The x-mcp-header mapping of %1 changed; calling it again with the current headers.</source>
+        <translation>%1 的 x-mcp-header 映射已更改；正在使用当前请求头再次调用。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Collection</name>
+    <message>
+        <source>the file is not a collection this version can add to: %1</source>
+        <translation>该文件不是此版本可以添加内容的集合：%1</translation>
+    </message>
+    <message>
+        <source>cannot read the file: %1</source>
+        <translation>无法读取文件：%1</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an era this client speaks</source>
+        <translation>“%1”不是此客户端支持的协议时代</translation>
+    </message>
+    <message>
+        <source>the collection has %1 servers: say which one with &quot;server&quot;</source>
+        <translation>该集合有 %1 个服务器：请用“server”指定其中一个</translation>
+    </message>
+    <message>
+        <source>no server named &quot;%1&quot; (the collection has: %2)</source>
+        <translation>没有名为“%1”的服务器（集合中有：%2）</translation>
+    </message>
+    <message>
+        <source>%1 needs &quot;%2&quot;</source>
+        <translation>%1 需要“%2”</translation>
+    </message>
+    <message>
+        <source>&quot;code&quot; goes with &quot;status&quot;: &quot;error&quot;</source>
+        <translation>“code”须与“status”: “error”一起使用</translation>
+    </message>
+    <message>
+        <source>structuredContentValid applies to tools/call only</source>
+        <translation>structuredContentValid 仅适用于 tools/call</translation>
+    </message>
+    <message>
+        <source>not a regular expression: %1 at offset %2</source>
+        <translation>不是正则表达式：%1，位于偏移量 %2</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1</source>
+        <translation>不是有效的 JSON：%1</translation>
+    </message>
+    <message>
+        <source>a collection is a JSON object</source>
+        <translation>集合必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>not an MCP Scope collection (&quot;format&quot; must be &quot;%1&quot;)</source>
+        <translation>不是 MCP Scope 集合（“format”必须为“%1”）</translation>
+    </message>
+    <message>
+        <source>collection version %1 is not supported (this MCP Scope reads version %2)</source>
+        <translation>不支持集合版本 %1（此 MCP Scope 读取版本 %2）</translation>
+    </message>
+    <message>
+        <source>a server needs &quot;command&quot; (stdio) or &quot;url&quot; (HTTP)</source>
+        <translation>服务器需要“command”（stdio）或“url”（HTTP）</translation>
+    </message>
+    <message>
+        <source>an assertion has one of: %1 (docs/collections.md)</source>
+        <translation>断言须包含以下之一：%1（docs/collections.md）</translation>
+    </message>
+    <message>
+        <source>a path goes with one of: equals, contains, matches, exists</source>
+        <translation>path 须与以下之一一起使用：equals、contains、matches、exists</translation>
+    </message>
+    <message>
+        <source>the collection schema is broken: %1</source>
+        <translation>集合模式已损坏：%1</translation>
+    </message>
+    <message>
+        <source>does not match the collection schema</source>
+        <translation>与集合模式不匹配</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::CollectionRunner</name>
+    <message>
+        <source>no server named &quot;%1&quot;</source>
+        <translation>没有名为“%1”的服务器</translation>
+    </message>
+    <message>
+        <source>%1: the configuration refers to values that are not set: %2</source>
+        <translation>%1：配置引用了未设置的值：%2</translation>
+    </message>
+    <message>
+        <source>tools/list failed: %1</source>
+        <translation>tools/list 失败：%1</translation>
+    </message>
+    <message>
+        <source>the server lists no tool &quot;%1&quot;</source>
+        <translation>服务器未列出工具“%1”</translation>
+    </message>
+    <message>
+        <source>the tool &quot;%1&quot; has no outputSchema</source>
+        <translation>工具“%1”没有 outputSchema</translation>
+    </message>
+    <message>
+        <source>No scripted sampling answer (mcpscope test)</source>
+        <translation>没有预设的采样回答（mcpscope test）</translation>
+    </message>
+    <message>
+        <source>Method not found: %1</source>
+        <translation>未找到方法：%1</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::FormBuilder</name>
@@ -267,6 +522,10 @@
     <message>
         <source>This part of the schema has no form field; edit it as JSON.</source>
         <translation>模式的这一部分没有表单字段；请以 JSON 形式编辑。</translation>
+    </message>
+    <message>
+        <source>The $ref chain loops without reaching a schema (%1).</source>
+        <translation>$ref 链形成循环，未能到达模式（%1）。</translation>
     </message>
 </context>
 <context>
@@ -589,6 +848,10 @@
         <source>%1 for %2</source>
         <translation>%2 的 %1</translation>
     </message>
+    <message>
+        <source>A server without a name was named &quot;%1&quot;.</source>
+        <translation>一个没有名称的服务器被命名为“%1”。</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::MemorySecretStore</name>
@@ -705,6 +968,10 @@
     <message>
         <source>The server asked for %1, a capability this request did not declare.</source>
         <translation>服务器请求了 %1，而此请求并未声明该能力。</translation>
+    </message>
+    <message>
+        <source>The server answered %1 with an error without a message.</source>
+        <translation>服务器以一个不带消息的错误回答了 %1。</translation>
     </message>
 </context>
 <context>
@@ -1903,6 +2170,18 @@
         <source>local event</source>
         <translation>本地事件</translation>
     </message>
+    <message>
+        <source>Round</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Round %1 of %2 of one request: the server answered input_required and the request went out again, with a new id, carrying the answers</source>
+        <translation>同一请求的第 %1 轮（共 %2 轮）：服务器回答了 input_required，请求以新 ID 再次发出，并携带了回答</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Transport</name>
@@ -1920,6 +2199,198 @@
     <message>
         <source>The server URL is not a valid http:// or https:// URL: %1</source>
         <translation>服务器 URL 不是有效的 http:// 或 https:// URL：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::AppHostControls</name>
+    <message>
+        <source>Tool input (arguments):</source>
+        <translation>工具输入（参数）：</translation>
+    </message>
+    <message>
+        <source>Tool result (CallToolResult):</source>
+        <translation>工具结果（CallToolResult）：</translation>
+    </message>
+    <message>
+        <source>Send input</source>
+        <translation>发送输入</translation>
+    </message>
+    <message>
+        <source>Send partial input</source>
+        <translation>发送部分输入</translation>
+    </message>
+    <message>
+        <source>Send result</source>
+        <translation>发送结果</translation>
+    </message>
+    <message>
+        <source>Send cancelled</source>
+        <translation>发送已取消</translation>
+    </message>
+    <message>
+        <source>cancelled by hand in MCP Scope</source>
+        <translation>在 MCP Scope 中手动取消</translation>
+    </message>
+    <message>
+        <source>Tear down</source>
+        <translation>销毁</translation>
+    </message>
+    <message>
+        <source>closed by hand</source>
+        <translation>手动关闭</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Direction</source>
+        <translation>方向</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Messages, model context and log lines from the view, and blocked requests</source>
+        <translation>来自视图的消息、模型上下文和日志行，以及被阻止的请求</translation>
+    </message>
+    <message>
+        <source>Blocked %1: %2</source>
+        <translation>已阻止 %1：%2</translation>
+    </message>
+    <message>
+        <source>(no URL)</source>
+        <translation>（无 URL）</translation>
+    </message>
+    <message>
+        <source>error reply</source>
+        <translation>错误回复</translation>
+    </message>
+    <message>
+        <source>reply</source>
+        <translation>回复</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 至 %2</translation>
+    </message>
+    <message>
+        <source>host → view</source>
+        <translation>宿主 → 视图</translation>
+    </message>
+    <message>
+        <source>view → host</source>
+        <translation>视图 → 宿主</translation>
+    </message>
+    <message>
+        <source>Not sent: the JSON is not an object (%1).</source>
+        <translation>未发送：该 JSON 不是对象（%1）。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::AppRequestInterceptor</name>
+    <message>
+        <source>the %1: scheme is never reachable from a view</source>
+        <translation>视图永远无法访问 %1: 协议</translation>
+    </message>
+    <message>
+        <source>a view cannot navigate the host page</source>
+        <translation>视图不能导航宿主页面</translation>
+    </message>
+    <message>
+        <source>not among the origins the resource&apos;s CSP declares</source>
+        <translation>不在该资源的 CSP 所声明的来源之中</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::AppView</name>
+    <message>
+        <source>This build has no Qt WebEngine, so MCP Apps views cannot run: their source is shown instead. Install qt6-webengine-dev (scripts/setup.sh does) and rebuild.</source>
+        <translation>此构建不含 Qt WebEngine，因此无法运行 MCP Apps 视图：改为显示其源代码。请安装 qt6-webengine-dev（scripts/setup.sh 会安装）并重新构建。</translation>
+    </message>
+    <message>
+        <source>Message from the view (%1): %2</source>
+        <translation>来自视图的消息（%1）：%2</translation>
+    </message>
+    <message>
+        <source>Model context from the view: %1</source>
+        <translation>来自视图的模型上下文：%1</translation>
+    </message>
+    <message>
+        <source>View log (%1): %2</source>
+        <translation>视图日志（%1）：%2</translation>
+    </message>
+    <message>
+        <source>MCP App %1: host → view</source>
+        <translation>MCP 应用 %1：宿主 → 视图</translation>
+    </message>
+    <message>
+        <source>MCP App %1: view → host</source>
+        <translation>MCP 应用 %1：视图 → 宿主</translation>
+    </message>
+    <message>
+        <source>the view asked to close</source>
+        <translation>视图请求关闭</translation>
+    </message>
+    <message>
+        <source>replaced by another view</source>
+        <translation>已被另一个视图替换</translation>
+    </message>
+    <message>
+        <source>border</source>
+        <translation>边框</translation>
+    </message>
+    <message>
+        <source>no border</source>
+        <translation>无边框</translation>
+    </message>
+    <message>
+        <source>border: host decides</source>
+        <translation>边框：由宿主决定</translation>
+    </message>
+    <message>
+        <source>%1 · CSP: %2 · %3</source>
+        <translation>%1 · CSP：%2 · %3</translation>
+    </message>
+    <message>
+        <source>no network</source>
+        <translation>无网络</translation>
+    </message>
+    <message>
+        <source>declared origins only</source>
+        <translation>仅限已声明的来源</translation>
+    </message>
+    <message>
+        <source>The server is not connected.</source>
+        <translation>服务器未连接。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::AppWebPage</name>
+    <message>
+        <source>MCP App permission</source>
+        <translation>MCP 应用权限</translation>
+    </message>
+    <message>
+        <source>The view asks to use your camera, microphone or location (declared in its resource). Allow it for this view?</source>
+        <translation>该视图请求使用您的摄像头、麦克风或位置（已在其资源中声明）。是否允许此视图使用？</translation>
+    </message>
+    <message>
+        <source>navigation is not allowed in a view</source>
+        <translation>视图中不允许导航</translation>
+    </message>
+    <message>
+        <source>a view cannot open windows</source>
+        <translation>视图不能打开窗口</translation>
     </message>
 </context>
 <context>
@@ -2121,6 +2592,81 @@
         <translation>
             <numerusform>录制已结束；%n 个事件，已保存到 %1</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::CollectionRunDialog</name>
+    <message>
+        <source>Run Collection</source>
+        <translation>运行集合</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n call(s)</source>
+        <translation>
+            <numerusform>%1：%n 个调用</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 cannot be run:
+%2</source>
+        <translation>无法运行 %1：
+%2</translation>
+    </message>
+    <message>
+        <source>Call</source>
+        <translation>调用</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Run All</source>
+        <translation>全部运行</translation>
+    </message>
+    <message>
+        <source>Run Selected</source>
+        <translation>运行所选</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>正在运行…</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>Passed</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Expected %1; %2</source>
+        <translation>应为 %1；%2</translation>
+    </message>
+    <message>
+        <source>%1 passed, %2 failed, %3 errors</source>
+        <translation>%1 个通过，%2 个失败，%3 个错误</translation>
     </message>
 </context>
 <context>
@@ -3156,6 +3702,40 @@
         <source>&amp;Record a Server in a Host…</source>
         <translation>在宿主中录制服务器(&amp;R)…</translation>
     </message>
+    <message>
+        <source>Run &amp;Collection…</source>
+        <translation>运行集合(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Run Collection</source>
+        <translation>运行集合</translation>
+    </message>
+    <message>
+        <source>MCP Scope collections (*.json);;All files (*)</source>
+        <translation>MCP Scope 集合 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save Call to Collection</source>
+        <translation>将调用保存到集合</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Cannot add the call to %1:
+%2</source>
+        <translation>无法将调用添加到 %1：
+%2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Saved %1 to %2 (run it with: mcpscope test %2)</source>
+        <translation>已将 %1 保存到 %2（运行方式：mcpscope test %2）</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::OAuthConsentDialog</name>
@@ -3237,6 +3817,21 @@
     <message>
         <source>Authorization failed</source>
         <translation>授权失败</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::OpenLinkDialog</name>
+    <message>
+        <source>Open a link from a view</source>
+        <translation>打开来自视图的链接</translation>
+    </message>
+    <message>
+        <source>The view %1 asks to open this link in your browser:</source>
+        <translation>视图 %1 请求在您的浏览器中打开此链接：</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
     </message>
 </context>
 <context>
@@ -3533,6 +4128,10 @@
     <message>
         <source>Pick a resource on the left, then Read (or double-click it); or a template, to fill in its variables.</source>
         <translation>在左侧选择一个资源，然后点击“读取”（或双击它）；或选择一个模板来填写其变量。</translation>
+    </message>
+    <message>
+        <source>another resource was read</source>
+        <translation>已读取另一个资源</translation>
     </message>
 </context>
 <context>
@@ -3853,6 +4452,100 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
     <message>
         <source>This computer has no audio output device</source>
         <translation>此计算机没有音频输出设备</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>Sent</source>
+        <translation>已发送</translation>
+    </message>
+    <message>
+        <source>Server asked</source>
+        <translation>服务器询问</translation>
+    </message>
+    <message>
+        <source>Answered</source>
+        <translation>已回答</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>The request went out more than once: each time the server answered input_required, its questions were answered and the request was sent again with the answers</source>
+        <translation>该请求发出了不止一次：每当服务器回答 input_required 时，其问题都会得到回答，并携带回答再次发送请求</translation>
+    </message>
+    <message>
+        <source>[%1] waiting for an answer</source>
+        <translation>[%1] 正在等待回答</translation>
+    </message>
+    <message>
+        <source>[%1] declined (left out of inputResponses)</source>
+        <translation>[%1] 已拒绝（未包含在 inputResponses 中）</translation>
+    </message>
+    <message>
+        <source>%1 (model %2)</source>
+        <translation>%1（模型 %2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n root(s)</source>
+        <translation>
+            <numerusform>%n 个根目录</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>request, id %1</source>
+        <translation>请求，ID %1</translation>
+    </message>
+    <message>
+        <source>inputResponses [%1]</source>
+        <translation>inputResponses [%1]</translation>
+    </message>
+    <message>
+        <source>requestState echoed</source>
+        <translation>已回传 requestState</translation>
+    </message>
+    <message>
+        <source>retry, id %1</source>
+        <translation>重试，ID %1</translation>
+    </message>
+    <message>
+        <source>retry, id %1: %2</source>
+        <translation>重试，ID %1：%2</translation>
+    </message>
+    <message>
+        <source>waiting for the server</source>
+        <translation>正在等待服务器</translation>
+    </message>
+    <message>
+        <source>input_required, nothing to answer (state only)</source>
+        <translation>input_required，无需回答（仅状态）</translation>
+    </message>
+    <message>
+        <source>the final result</source>
+        <translation>最终结果</translation>
+    </message>
+    <message>
+        <source>no input asked</source>
+        <translation>未要求输入</translation>
+    </message>
+    <message>
+        <source>server %1 ms</source>
+        <translation>服务器 %1 毫秒</translation>
+    </message>
+    <message>
+        <source>answer %1</source>
+        <translation>回答 %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
     </message>
 </context>
 <context>
@@ -4896,6 +5589,157 @@ Client offers: %2</source>
     </message>
 </context>
 <context>
+    <name>Mcp::Ui::SubscriptionsPage</name>
+    <message>
+        <source>tool list changes</source>
+        <translation>工具列表变更</translation>
+    </message>
+    <message>
+        <source>prompt list changes</source>
+        <translation>提示列表变更</translation>
+    </message>
+    <message>
+        <source>resource list changes</source>
+        <translation>资源列表变更</translation>
+    </message>
+    <message>
+        <source>updates of %1</source>
+        <translation>%1 的更新</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>opening (sent, not acknowledged yet)</source>
+        <translation>正在打开（已发送，尚未确认）</translation>
+    </message>
+    <message>
+        <source>open (acknowledged)</source>
+        <translation>已打开（已确认）</translation>
+    </message>
+    <message>
+        <source>reconnecting (the stream dropped)</source>
+        <translation>正在重新连接（流已断开）</translation>
+    </message>
+    <message>
+        <source>closed by the server</source>
+        <translation>已被服务器关闭</translation>
+    </message>
+    <message>
+        <source>refused by the server</source>
+        <translation>已被服务器拒绝</translation>
+    </message>
+    <message>
+        <source>What the stream asks for</source>
+        <translation>流所请求的内容</translation>
+    </message>
+    <message>
+        <source>Tool list changes</source>
+        <translation>工具列表变更</translation>
+    </message>
+    <message>
+        <source>Prompt list changes</source>
+        <translation>提示列表变更</translation>
+    </message>
+    <message>
+        <source>Resource list changes</source>
+        <translation>资源列表变更</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Reopen the stream with this filter</source>
+        <translation>使用此筛选条件重新打开流</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>Every list change the server offers, and the resources subscribed on the Resources page</source>
+        <translation>服务器提供的所有列表变更，以及在“资源”页面上订阅的资源</translation>
+    </message>
+    <message>
+        <source>Resource subscriptions (updates of these URIs):</source>
+        <translation>资源订阅（这些 URI 的更新）：</translation>
+    </message>
+    <message>
+        <source>Resource URI</source>
+        <translation>资源 URI</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>What arrived:</source>
+        <translation>已收到的内容：</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Notification</source>
+        <translation>通知</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>stream acknowledged</source>
+        <translation>流已确认</translation>
+    </message>
+    <message>
+        <source>stream %1</source>
+        <translation>流 %1</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>未连接。</translation>
+    </message>
+    <message>
+        <source>Legacy era: no listen stream; notifications arrive on the session.</source>
+        <translation>旧版协议时代：没有 listen 流；通知通过会话到达。</translation>
+    </message>
+    <message>
+        <source>Listen stream: %1</source>
+        <translation>listen 流：%1</translation>
+    </message>
+    <message>
+        <source>The 2026-07-28 revision delivers list changes and resource updates only on a subscriptions/listen stream, and only what its filter asks for. Changing the filter reopens the stream.</source>
+        <translation>2026-07-28 修订版仅在 subscriptions/listen 流上传递列表变更和资源更新，且只传递其筛选条件所请求的内容。更改筛选条件会重新打开该流。</translation>
+    </message>
+    <message>
+        <source>Resources are subscribed with resources/subscribe on the Resources page; the server sends every list change it offers.</source>
+        <translation>资源在“资源”页面上通过 resources/subscribe 订阅；服务器会发送它提供的所有列表变更。</translation>
+    </message>
+    <message>
+        <source>Acknowledged by the server: %1</source>
+        <translation>服务器已确认：%1</translation>
+    </message>
+    <message>
+        <source>Not acknowledged yet.</source>
+        <translation>尚未确认。</translation>
+    </message>
+    <message>
+        <source>Subscriptions</source>
+        <translation>订阅</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::Ui::TasksPage</name>
     <message>
         <source>Refresh</source>
@@ -4979,10 +5823,6 @@ Client offers: %2</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <source>tools/list again</source>
-        <translation>再次执行 tools/list</translation>
-    </message>
-    <message>
         <source>destructive</source>
         <translation>破坏性</translation>
     </message>
@@ -4993,6 +5833,18 @@ Client offers: %2</source>
     <message>
         <source>This server has no tools.</source>
         <translation>此服务器没有工具。</translation>
+    </message>
+    <message>
+        <source>tools/list again, from the server even while a cached list is fresh</source>
+        <translation>再次执行 tools/list，即使缓存的列表仍有效也从服务器获取</translation>
+    </message>
+    <message>
+        <source>⚠ cannot be called: %1</source>
+        <translation>⚠ 无法调用：%1</translation>
+    </message>
+    <message>
+        <source>Not callable, its x-mcp-header annotations are invalid: %1</source>
+        <translation>不可调用，其 x-mcp-header 注解无效：%1</translation>
     </message>
 </context>
 <context>
@@ -5146,6 +5998,34 @@ Client offers: %2</source>
     <message>
         <source>Pick a tool on the left: its arguments appear here, and Run (Ctrl+Enter) calls it.</source>
         <translation>在左侧选择一个工具：其参数会显示在这里，“运行”(Ctrl+Enter) 会调用它。</translation>
+    </message>
+    <message>
+        <source>Save to Collection…</source>
+        <translation>保存到集合…</translation>
+    </message>
+    <message>
+        <source>Add this call, with assertions its last result satisfies, to a collection file that `mcpscope test` runs</source>
+        <translation>将此调用连同其上次结果满足的断言添加到由 `mcpscope test` 运行的集合文件中</translation>
+    </message>
+    <message>
+        <source>another tool was selected</source>
+        <translation>已选择另一个工具</translation>
+    </message>
+    <message>
+        <source>⚠ This tool cannot be run: its x-mcp-header annotations break the 2026-07-28 rules, so a client must not call it. %1</source>
+        <translation>⚠ 无法运行此工具：其 x-mcp-header 注解违反了 2026-07-28 的规则，因此客户端不得调用它。%1</translation>
+    </message>
+    <message>
+        <source>(its view %1 could not be read: %2)</source>
+        <translation>（无法读取其视图 %1：%2）</translation>
+    </message>
+    <message>
+        <source>no HTML</source>
+        <translation>无 HTML</translation>
+    </message>
+    <message>
+        <source>cancelled by the user</source>
+        <translation>已被用户取消</translation>
     </message>
 </context>
 <context>
@@ -5439,6 +6319,68 @@ Client offers: %2</source>
     <message>
         <source>Leave out the keep-alive traffic: ping, and server/discover (the modern era has no ping)</source>
         <translation>隐藏保活流量：ping 以及 server/discover（新版协议时代没有 ping）</translation>
+    </message>
+    <message>
+        <source>Only the rounds of one multi round-trip request are shown; click to show everything</source>
+        <translation>仅显示一个多轮往返请求的各轮；点击以显示全部</translation>
+    </message>
+    <message>
+        <source>Header</source>
+        <translation>请求头</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Meaning</source>
+        <translation>含义</translation>
+    </message>
+    <message>
+        <source>Headers</source>
+        <translation>请求头</translation>
+    </message>
+    <message>
+        <source>Show Rounds of This Request</source>
+        <translation>显示此请求的各轮</translation>
+    </message>
+    <message>
+        <source>Only the requests and answers of this multi round-trip request</source>
+        <translation>仅显示此多轮往返请求的请求与回答</translation>
+    </message>
+    <message>
+        <source>the protocol version (equal to the _meta version in the modern era)</source>
+        <translation>协议版本（在新版协议时代中与 _meta 版本相同）</translation>
+    </message>
+    <message>
+        <source>the JSON-RPC method (modern era)</source>
+        <translation>JSON-RPC 方法（新版协议时代）</translation>
+    </message>
+    <message>
+        <source>params.name or params.uri (modern era)</source>
+        <translation>params.name 或 params.uri（新版协议时代）</translation>
+    </message>
+    <message>
+        <source>a tool argument annotated x-mcp-header &quot;%1&quot;</source>
+        <translation>标注了 x-mcp-header“%1”的工具参数</translation>
+    </message>
+    <message>
+        <source>the legacy era&apos;s HTTP session</source>
+        <translation>旧版协议时代的 HTTP 会话</translation>
+    </message>
+    <message>
+        <source>resumes an event stream after this event</source>
+        <translation>在此事件之后恢复事件流</translation>
+    </message>
+    <message>
+        <source>%1 (Base64 of &quot;%2&quot;)</source>
+        <translation>%1（“%2”的 Base64）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n round(s) of request %1 ✕</source>
+        <translation>
+            <numerusform>请求 %1 的 %n 轮 ✕</numerusform>
+        </translation>
     </message>
 </context>
 <context>

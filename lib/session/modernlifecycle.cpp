@@ -7,9 +7,6 @@
 #include "protocol/versions.h"
 #include "protocol/errorcodes.h"
 
-#include "protocol/keys.h"
-#include "protocol/methods.h"
-
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLoggingCategory>
@@ -265,7 +262,7 @@ bool ModernLifecycle::onReply(OutgoingRequest *handle, const Message &reply)
                 return true;
             }
         }
-        if (error.code == Modern::ModernErrorCode::HeaderMismatch && handle->m_method == Method::ToolsCall
+        if (error.code == ModernErrorCode::HeaderMismatch && handle->m_method == Method::ToolsCall
             && handle->m_callerParams) {
             relistAfterHeaderMismatch(handle, error);
             return true;

@@ -1,5 +1,7 @@
 #include "promptsview.h"
 
+#include "widgets/cachenote.h"
+
 #include "forms/debouncedcompleter.h"
 #include "forms/toolinputstore.h"
 #include "results/iconfetcher.h"
@@ -106,7 +108,7 @@ PromptsView::PromptsView(Connection *connection, QWidget *parent)
         if (item)
             showPrompt(item->data(ItemRole).toJsonObject());
     });
-    connect(refreshButton, &QPushButton::clicked, this, &PromptsView::refresh);
+    connect(refreshButton, &QPushButton::clicked, this, &PromptsView::forceRefresh);
     connect(m_get, &QPushButton::clicked, this, &PromptsView::get);
     connect(m_result, &ResultView::openResourceRequested, this, &PromptsView::openResourceRequested);
     if (connection)
@@ -115,12 +117,25 @@ PromptsView::PromptsView(Connection *connection, QWidget *parent)
 
 void PromptsView::refresh()
 {
+    list(false);
+}
+
+void PromptsView::forceRefresh()
+{
+    list(true);
+}
+
+void PromptsView::list(bool forceRefresh)
+{
     if (!m_connection || !m_connection->isConnected())
         return;
+    Client::ListOptions options;
+    options.forceRefresh = forceRefresh;
     m_listMessage->setText(tr("Loading…"));
     const QString current = m_prompt.value(Key::Name).toString();
-    m_connection->listAll(Method::PromptsList, Key::Prompts, this,
-                          [this, current](const QJsonArray &items, const std::optional<RpcError> &error) {
+    m_connection->listAll(Method::PromptsList, Key::Prompts, this, options,
+                          [this, current](const QJsonArray &items, const std::optional<RpcError> &error,
+                                          const CacheStatus &cache) {
         m_list->clear();
         for (const QJsonValue &value : items) {
             const QJsonObject prompt = value.toObject();
@@ -132,7 +147,7 @@ void PromptsView::refresh()
             IconFetcher::setItemIcon(item, prompt.value(Key::Icons).toArray(), prompt.value(Key::Description).toString());
         }
         m_listMessage->setText(error ? tr("Listing prompts failed: %1").arg(error->message)
-                                     : tr("%n prompt(s)", nullptr, int(items.size())));
+                                     : withCacheNote(tr("%n prompt(s)", nullptr, int(items.size())), cache));
         if (!current.isEmpty())
             selectByName(current);
     });

@@ -36,6 +36,8 @@ public:
 
 public Q_SLOTS:
     void refresh();
+    // Refresh asked for by the user: the server answers even while a cached list is fresh.
+    void forceRefresh();
     void get();
 
 Q_SIGNALS:
@@ -43,6 +45,7 @@ Q_SIGNALS:
     void openResourceRequested(const QString &uri);
 
 private:
+    void list(bool forceRefresh);
     void showPrompt(const QJsonObject &prompt);
 
     QPointer<Connection> m_connection;

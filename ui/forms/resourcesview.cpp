@@ -1,5 +1,7 @@
 #include "resourcesview.h"
 
+#include "widgets/cachenote.h"
+
 #include "apps/apphostcontrols.h"
 #include "apps/appview.h"
 #include "apps/uimeta.h"
@@ -163,7 +165,7 @@ ResourcesView::ResourcesView(Connection *connection, QWidget *parent)
     });
     connect(m_resources, &QListWidget::itemActivated, this, [this] { read(); });
     connect(m_loadMore, &QPushButton::clicked, this, &ResourcesView::loadMore);
-    connect(refreshButton, &QPushButton::clicked, this, &ResourcesView::refresh);
+    connect(refreshButton, &QPushButton::clicked, this, &ResourcesView::forceRefresh);
     connect(m_read, &QPushButton::clicked, this, &ResourcesView::read);
     connect(m_uriEdit, &QLineEdit::returnPressed, this, &ResourcesView::read);
     connect(m_uriEdit, &QLineEdit::textChanged, this, [this] { updateSubscribeButton(); });
@@ -183,13 +185,25 @@ ResourcesView::ResourcesView(Connection *connection, QWidget *parent)
 
 void ResourcesView::refresh()
 {
+    list(false);
+}
+
+void ResourcesView::forceRefresh()
+{
+    list(true);
+}
+
+void ResourcesView::list(bool forceRefresh)
+{
     if (!m_connection || !m_connection->isConnected())
         return;
     m_resources->clear();
     m_nextCursor.clear();
-    fetchPage(QString());
-    m_connection->listAll(Method::ResourcesTemplatesList, Key::ResourceTemplates, this,
-                          [this](const QJsonArray &items, const std::optional<RpcError> &error) {
+    fetchPage(QString(), forceRefresh);
+    Client::ListOptions options;
+    options.forceRefresh = forceRefresh;
+    m_connection->listAll(Method::ResourcesTemplatesList, Key::ResourceTemplates, this, options,
+                          [this](const QJsonArray &items, const std::optional<RpcError> &error, const CacheStatus &) {
         m_templates->clear();
         for (const QJsonValue &item : items)
             m_templates->addItem(makeItem(item.toObject(), Key::UriTemplate));
@@ -198,12 +212,14 @@ void ResourcesView::refresh()
     });
 }
 
-void ResourcesView::fetchPage(const QString &cursor)
+void ResourcesView::fetchPage(const QString &cursor, bool forceRefresh)
 {
     const Request request = Requests::listResources(cursor);
     m_listMessage->setText(tr("Loading…"));
     m_loadMore->setEnabled(false);
-    OutgoingRequest *call = m_connection->call(request.method, request.params);
+    RequestOptions options;
+    options.forceRefresh = forceRefresh;
+    OutgoingRequest *call = m_connection->call(request.method, request.params, options);
     connect(call, &OutgoingRequest::finished, this, [this, call] {
         if (call->isError()) {
             m_listMessage->setText(tr("Listing resources failed: %1").arg(call->error().message));
@@ -214,8 +230,10 @@ void ResourcesView::fetchPage(const QString &cursor)
             m_resources->addItem(makeItem(item.toObject(), Key::Uri));
         m_nextCursor = result.value(Key::NextCursor).toString();
         m_loadMore->setEnabled(!m_nextCursor.isEmpty());
-        m_listMessage->setText(m_nextCursor.isEmpty() ? tr("%n resource(s)", nullptr, m_resources->count())
-                                                      : tr("%n resource(s) so far; more with Load more", nullptr, m_resources->count()));
+        m_listMessage->setText(withCacheNote(m_nextCursor.isEmpty()
+                                                 ? tr("%n resource(s)", nullptr, m_resources->count())
+                                                 : tr("%n resource(s) so far; more with Load more", nullptr, m_resources->count()),
+                                             call->cacheStatus()));
     });
 }
 

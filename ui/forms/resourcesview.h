@@ -52,6 +52,8 @@ public:
 
 public Q_SLOTS:
     void refresh();
+    // Refresh asked for by the user: the server answers even while a cached list is fresh.
+    void forceRefresh();
     void loadMore();
     // Shows and reads a URI (a resource link from a tool result, or typed by hand).
     void openUri(const QString &uri);
@@ -65,7 +67,8 @@ private:
     void showResource(const QJsonObject &resource);
     void showTemplate(const QJsonObject &resourceTemplate);
     void updateSubscribeButton();
-    void fetchPage(const QString &cursor);
+    void list(bool forceRefresh);
+    void fetchPage(const QString &cursor, bool forceRefresh = false);
     void onUpdated(const QString &uri);
     void showApp(const QString &uri, const QJsonObject &result);
 

@@ -1,5 +1,7 @@
 #include "toollist.h"
 
+#include "widgets/cachenote.h"
+
 #include "forms/toolpanel.h"
 #include "results/iconfetcher.h"
 
@@ -32,8 +34,9 @@ ToolList::ToolList(QWidget *parent)
     m_filter->setPlaceholderText(tr("Search tools"));
     m_filter->setClearButtonEnabled(true);
     auto *refresh = new QToolButton(this);
+    refresh->setObjectName(QStringLiteral("toolRefresh"));
     refresh->setText(tr("Refresh"));
-    refresh->setToolTip(tr("tools/list again"));
+    refresh->setToolTip(tr("tools/list again, from the server even while a cached list is fresh"));
     top->addWidget(m_filter, 1);
     top->addWidget(refresh);
     layout->addLayout(top);
@@ -69,7 +72,7 @@ QString ToolList::itemText(const QJsonObject &tool)
     return TwoLineDelegate::itemText(title, name, tool.value(Key::Description).toString(), second);
 }
 
-void ToolList::setItems(const QJsonArray &tools)
+void ToolList::setItems(const QJsonArray &tools, const CacheStatus &cache)
 {
     const QString current = currentItem().value(Key::Name).toString();
     m_list->clear();
@@ -82,7 +85,7 @@ void ToolList::setItems(const QJsonArray &tools)
     applyFilter();
     if (!current.isEmpty())
         selectByName(current);
-    setMessage(tools.isEmpty() ? tr("This server has no tools.") : QString());
+    setMessage(withCacheNote(tools.isEmpty() ? tr("This server has no tools.") : QString(), cache));
 }
 
 void ToolList::setInvalidTools(const QHash<QString, QString> &tools)
@@ -118,6 +121,11 @@ void ToolList::setMessage(const QString &message)
 {
     m_message->setText(message);
     m_message->setVisible(!message.isEmpty());
+}
+
+QString ToolList::message() const
+{
+    return m_message->text();
 }
 
 QJsonObject ToolList::currentItem() const

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "session/requests.h"
+
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -24,12 +26,14 @@ class ToolList : public QWidget
 public:
     explicit ToolList(QWidget *parent = nullptr);
 
-    void setItems(const QJsonArray &tools);
+    // cache: where the list came from (the result cache of 2026-07-28), said under the list.
+    void setItems(const QJsonArray &tools, const CacheStatus &cache = {});
     // Tools the session refuses to call (modern era: broken x-mcp-header annotations), name ->
     // reason: listed muted, with a warning icon and the reason.
     void setInvalidTools(const QHash<QString, QString> &tools);
     QHash<QString, QString> invalidTools() const { return m_invalid; }
     void setMessage(const QString &message);
+    QString message() const;
     QJsonObject currentItem() const;
     int count() const;
     bool selectByName(const QString &name);

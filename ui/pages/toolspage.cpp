@@ -6,6 +6,9 @@
 #include "forms/toolpanel.h"
 #include "theme.h"
 
+#include "protocol/keys.h"
+#include "protocol/methods.h"
+
 #include <QHBoxLayout>
 #include <QShortcut>
 #include <QSplitter>
@@ -34,7 +37,7 @@ ToolsPage::ToolsPage(Connection *connection, QWidget *parent) : Page(connection,
         connect(shortcut, &QShortcut::activated, m_panel, &ToolPanel::run);
     }
 
-    connect(m_list, &ToolList::refreshRequested, this, &ToolsPage::refresh);
+    connect(m_list, &ToolList::refreshRequested, this, &ToolsPage::forceRefresh);
     connect(m_list, &ToolList::currentItemChanged, m_panel, &ToolPanel::setTool);
     connect(m_panel, &ToolPanel::callFinished, this, &ToolsPage::callFinished);
     connect(m_panel, &ToolPanel::openResourceRequested, this, &ToolsPage::openResourceRequested);
@@ -55,13 +58,25 @@ void ToolsPage::connectionStateChanged(Connection::State state)
 
 void ToolsPage::refresh()
 {
+    list(false);
+}
+
+void ToolsPage::forceRefresh()
+{
+    list(true);
+}
+
+void ToolsPage::list(bool forceRefresh)
+{
     if (!connection()->isConnected())
         return;
     m_list->setMessage(tr("Loading…"));
-    connection()->listAll(QStringLiteral("tools/list"), QStringLiteral("tools"), this,
-                          [this](const QJsonArray &items, const std::optional<RpcError> &error) {
+    Client::ListOptions options;
+    options.forceRefresh = forceRefresh;
+    connection()->listAll(Method::ToolsList, Key::Tools, this, options,
+                          [this](const QJsonArray &items, const std::optional<RpcError> &error, const CacheStatus &cache) {
         m_list->setInvalidTools(connection()->sessionInfo().invalidTools);
-        m_list->setItems(items);
+        m_list->setItems(items, cache);
         m_panel->setServerTools(items);
         if (error)
             m_list->setMessage(tr("Listing tools failed: %1").arg(error->message));

@@ -31,6 +31,8 @@ public:
 
 public Q_SLOTS:
     void refresh();
+    // Refresh asked for by the user: the server answers even while a cached list is fresh.
+    void forceRefresh();
     void run();
     void cancel();
 
@@ -43,6 +45,8 @@ protected:
     void connectionStateChanged(Connection::State state) override;
 
 private:
+    void list(bool forceRefresh);
+
     ToolList *m_list;
     ToolPanel *m_panel;
 };

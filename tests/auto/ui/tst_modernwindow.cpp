@@ -29,6 +29,7 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QTreeWidget>
 #include <QtTest>
 
@@ -42,6 +43,7 @@ class tst_ModernWindow : public QObject
 private Q_SLOTS:
     void initTestCase();
     void invalidToolIsListedAndCannotRun();
+    void listFromCacheAndForcedRefresh();
     void roundsInResultViewAndTraffic();
     void headersOfModernPosts();
     void subscriptionsPageFollowsTheStream();
@@ -207,6 +209,49 @@ QString headerValue(QTreeWidget *headers, const QString &name)
 // An elicitation and a sampling round answered by the scripted answers: the result view shows
 // the rounds, the wire shows the retry with inputResponses and the requestState echoed, and the
 // traffic view groups the rounds.
+// tools/list requests that went on the wire (the answers pair with them, so only requests count).
+static int toolsListRequests(TrafficLog *log)
+{
+    log->flush();
+    int requests = 0;
+    for (int row = 0; row < log->rowCount(); ++row) {
+        if (log->method(row) == QLatin1String("tools/list") && log->rawBytes(row).contains("\"method\""))
+            ++requests;
+    }
+    return requests;
+}
+
+void tst_ModernWindow::listFromCacheAndForcedRefresh()
+{
+    MainWindow window(m_dir.filePath(QStringLiteral("servers-cache.json")));
+    QUuid id;
+    // The demo server marks its lists fresh for a minute (ttlMs 60000).
+    Connection *connection = connectModern(window, demoConfig(QStringLiteral("cache"), {QStringLiteral("--list-ttl"), QStringLiteral("60000")}), &id);
+    QVERIFY(connection);
+    ToolsPage *tools = window.pageFor(id)->toolsPage();
+    ToolList *list = tools->list();
+    QTRY_VERIFY_WITH_TIMEOUT(list->count() > 0, 10000);
+    QTRY_VERIFY2_WITH_TIMEOUT(list->message().contains(QLatin1String("kept for 60 s")), qPrintable(list->message()), 5000);
+    const int sent = toolsListRequests(connection->trafficLog());
+    QVERIFY(sent >= 1);
+
+    // A refresh of the page's own (a reconnect, a tab shown) is answered from the cache, and says so.
+    tools->refresh();
+    QTRY_VERIFY2_WITH_TIMEOUT(list->message().contains(QLatin1String("answered from the cache, fresh for")),
+                              qPrintable(list->message()), 5000);
+    QTest::qWait(200);
+    QCOMPARE(toolsListRequests(connection->trafficLog()), sent);
+
+    // The Refresh button asks the server whatever the cache holds.
+    auto *button = list->findChild<QToolButton *>(QStringLiteral("toolRefresh"));
+    QVERIFY(button);
+    QTest::mouseClick(button, Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(toolsListRequests(connection->trafficLog()), sent + 1, 10000);
+    QTRY_VERIFY2_WITH_TIMEOUT(!list->message().contains(QLatin1String("answered from the cache")) && list->message().contains(QLatin1String("kept for")),
+                              qPrintable(list->message()), 5000);
+    QVERIFY(list->count() > 0);
+}
+
 void tst_ModernWindow::roundsInResultViewAndTraffic()
 {
     const QString name = QStringLiteral("rounds");
