@@ -12,6 +12,7 @@
 #include <QUrl>
 #include <QUrlQuery>
 
+#include <cmath>
 #include <map>
 #include <numeric>
 
@@ -252,7 +253,8 @@ bool TrafficCapture::eventFromJson(const QJsonObject &o, TrafficEvent *event, QS
         if (!v.isDouble())
             return false;
         const double d = v.toDouble();
-        if (d != double(qint64(d)))
+        // Outside qint64's range the conversion itself is undefined (found by fuzz_capture).
+        if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0) || d != std::trunc(d))
             return false;
         *out = qint64(d);
         return true;

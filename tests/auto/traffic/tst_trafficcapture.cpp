@@ -304,7 +304,10 @@ void tst_TrafficCapture::malformedLinesAreReported()
         R"({"t":3,"dir":"in","kind":"message","raw":"@@@","rawBase64":true})" "\n"
         "\n"
         R"({"t":4,"dir":"in","kind":"teleport"})" "\n"
-        R"({"t":5,"mono":9,"conn":1,"dir":"in","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}"})" "\n";
+        R"({"t":5,"mono":9,"conn":1,"dir":"in","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}"})" "\n"
+        // Numbers beyond qint64 (converting them was undefined behaviour; found by fuzz_capture).
+        R"({"t":7.55556e+24,"dir":"in","kind":"message","raw":"x"})" "\n"
+        R"({"t":1,"mono":-1e300,"dir":"in","kind":"message","raw":"x"})" "\n";
     TrafficLog log;
     QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
     QBuffer buffer;
@@ -320,7 +323,9 @@ void tst_TrafficCapture::malformedLinesAreReported()
         lines.append(issue.line);
         QVERIFY(!issue.reason.isEmpty());
     }
-    QCOMPARE(lines, (QList<qint64>{3, 4, 5, 6, 7, 9}));
+    QCOMPARE(lines, (QList<qint64>{3, 4, 5, 6, 7, 9, 11, 12}));
+    QVERIFY(result.issues.at(6).reason.contains(QStringLiteral("\"t\"")));
+    QVERIFY(result.issues.at(7).reason.contains(QStringLiteral("\"mono\"")));
     QVERIFY(result.issues.at(0).reason.contains(QStringLiteral("JSON")));
     QVERIFY(result.issues.at(2).reason.contains(QStringLiteral("\"t\"")));
     QVERIFY(result.issues.at(3).reason.contains(QStringLiteral("\"dir\"")));
