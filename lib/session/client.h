@@ -111,6 +111,10 @@ public:
 
     // Requests made before the initialize result are queued until the session is ready
     // (except ping, which goes out at once); without a connection they fail at once.
+    // tools/list, prompts/list, resources/list and resources/templates/list are answered from
+    // the result cache while a result with ttlMs is fresh (nothing sent, a Note in the traffic;
+    // OutgoingRequest::cacheStatus() says so) unless RequestOptions::forceRefresh is set; a
+    // list_changed notification or a new connection empties the list's entries.
     OutgoingRequest *sendRequest(const QString &method, const QJsonObject &params = {},
                                const RequestOptions &options = {});
     void sendNotification(const QString &method, const QJsonObject &params = {});
