@@ -46,6 +46,13 @@ bool isReplyKind(TrafficKind kind)
 // Multi round-trip requests are small; bigger frames are not read for their round links.
 constexpr qsizetype MaxRoundScanBytes = 1 << 20;
 
+// The requests that may come back input_required (2026-07-28): only their frames are searched.
+bool mayTakeRounds(const QString &method)
+{
+    return method == QLatin1String("tools/call") || method == QLatin1String("prompts/get")
+        || method == QLatin1String("resources/read");
+}
+
 QJsonObject parseObject(QByteArrayView raw)
 {
     return QJsonDocument::fromJson(raw.toByteArray()).object();
@@ -511,6 +518,15 @@ void TrafficLog::ingest(const TrafficEvent &event)
     case K::Note: r.kind = TrafficKind::Note; break;
     }
 
+    // Multi round-trip candidates: modern requests (their _meta names the protocol version) of
+    // the methods that may come back input_required. Only their answers are searched below.
+    const bool roundCandidate = r.kind == TrafficKind::Request && event.kind == K::Message
+        && r.direction == quint8(TrafficEvent::Direction::Outgoing) && event.raw.size() <= MaxRoundScanBytes
+        && mayTakeRounds(m_store.methods().at(int(r.method)))
+        && event.raw.contains("io.modelcontextprotocol/protocolVersion");
+    if (roundCandidate)
+        r.flags |= TrafficRecord::MayTakeRounds;
+
     const bool hasExtra = !event.httpMethod.isEmpty() || !event.url.isEmpty() || event.httpStatus != 0
         || !event.headers.isEmpty() || !event.sseEventId.isEmpty() || !event.sseEventType.isEmpty()
         || event.exchangeId != 0;
@@ -532,14 +548,12 @@ void TrafficLog::ingest(const TrafficEvent &event)
         }
     }
     // Multi round-trip: a reply that asks for input, a request that carries the answers.
-    if (event.kind == K::Message && event.raw.size() <= MaxRoundScanBytes) {
-        if (r.kind == TrafficKind::Request && r.direction == quint8(TrafficEvent::Direction::Outgoing)
-            && (event.raw.contains("\"inputResponses\"") || event.raw.contains("\"requestState\""))) {
-            linkRetry(abs, r.connectionId, event.raw, m_store.methods().at(int(r.method)));
-        } else if (pairWith >= 0 && r.kind == TrafficKind::Response && r.direction == quint8(TrafficEvent::Direction::Incoming)
-                   && event.raw.contains("\"input_required\"")) {
-            noteInputRequired(pairWith, event.raw);
-        }
+    if (roundCandidate && (event.raw.contains("\"inputResponses\"") || event.raw.contains("\"requestState\""))) {
+        linkRetry(abs, r.connectionId, event.raw, m_store.methods().at(int(r.method)));
+    } else if (pairWith >= 0 && r.kind == TrafficKind::Response && event.raw.size() <= MaxRoundScanBytes
+               && (m_store.record(pairWith).flags & TrafficRecord::MayTakeRounds)
+               && event.raw.contains("\"input_required\"")) {
+        noteInputRequired(pairWith, event.raw);
     }
     if (m_logStartNs < 0)
         m_logStartNs = event.monotonicNs;

@@ -58,7 +58,8 @@ struct TrafficRecord
     TrafficKind kind = TrafficKind::Note;
     quint8 flags = 0;
 
-    enum Flag : quint8 { HasExtra = 1, HasErrorCode = 2 };
+    // MayTakeRounds: a modern tools/call, prompts/get or resources/read (its answer may be input_required).
+    enum Flag : quint8 { HasExtra = 1, HasErrorCode = 2, MayTakeRounds = 4 };
 };
 static_assert(sizeof(TrafficRecord) == 64, "keep the per-event record small");
 

@@ -452,14 +452,14 @@ void tst_TrafficLog::multiRoundTripRoundsAreGrouped()
 {
     TrafficLog log;
     QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    const QByteArray call = R"({"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"ask","arguments":{}}})";
+    const QByteArray call = R"({"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"},"name":"ask","arguments":{}}})";
     const QByteArray asks = R"({"jsonrpc":"2.0","id":5,"result":{"resultType":"input_required","requestState":"st-1",)"
                             R"("inputRequests":{"q":{"method":"elicitation/create","params":{"message":"?"}}}}})";
-    const QByteArray retry = R"({"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"ask","arguments":{},)"
+    const QByteArray retry = R"({"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"},"name":"ask","arguments":{},)"
                              R"("inputResponses":{"q":{"action":"accept"}},"requestState":"st-1"}})";
     const QByteArray asksAgain = R"({"jsonrpc":"2.0","id":6,"result":{"resultType":"input_required","requestState":"st-2",)"
                                  R"("inputRequests":{"r":{"method":"roots/list"}}}})";
-    const QByteArray retry2 = R"({"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"ask","arguments":{},)"
+    const QByteArray retry2 = R"({"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"},"name":"ask","arguments":{},)"
                               R"("inputResponses":{"r":{"roots":[]}},"requestState":"st-2"}})";
     const QByteArray done = R"({"jsonrpc":"2.0","id":7,"result":{"resultType":"complete","content":[]}})";
     log.append(message(call, Out, 100));
@@ -516,11 +516,11 @@ void tst_TrafficLog::multiRoundTripRoundsAreGrouped()
 void tst_TrafficLog::retriesWithoutStateGroupByName()
 {
     TrafficLog log;
-    const QByteArray get = R"({"jsonrpc":"2.0","id":"a","method":"prompts/get","params":{"name":"p"}})";
+    const QByteArray get = R"({"jsonrpc":"2.0","id":"a","method":"prompts/get","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"},"name":"p"}})";
     const QByteArray asks = R"({"jsonrpc":"2.0","id":"a","result":{"resultType":"input_required",)"
                             R"("inputRequests":{"s":{"method":"sampling/createMessage","params":{}}}}})";
-    const QByteArray other = R"({"jsonrpc":"2.0","id":"b","method":"prompts/get","params":{"name":"other","inputResponses":{}}})";
-    const QByteArray retry = R"({"jsonrpc":"2.0","id":"c","method":"prompts/get","params":{"name":"p","inputResponses":{"s":{}}}})";
+    const QByteArray other = R"({"jsonrpc":"2.0","id":"b","method":"prompts/get","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"},"name":"other","inputResponses":{}}})";
+    const QByteArray retry = R"({"jsonrpc":"2.0","id":"c","method":"prompts/get","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"},"name":"p","inputResponses":{"s":{}}}})";
     log.append(message(get, Out, 100));
     log.append(message(asks, In, 200));
     log.append(message(other, Out, 300));
@@ -531,6 +531,18 @@ void tst_TrafficLog::retriesWithoutStateGroupByName()
     QCOMPARE(log.roundOf(2), qMakePair(0, 0));
     QCOMPARE(log.roundOf(3), qMakePair(0, 0));
     QCOMPARE(log.roundOf(4), qMakePair(2, 2));
+
+    // Without the modern _meta nothing is linked (a legacy server's own requestState member).
+    TrafficLog legacy;
+    QByteArray plainGet = get, plainAsks = asks, plainRetry = retry;
+    plainGet.replace(R"("_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"},)", "");
+    plainRetry.replace(R"("_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"},)", "");
+    legacy.append(message(plainGet, Out, 100));
+    legacy.append(message(plainAsks, In, 200));
+    legacy.append(message(plainRetry, Out, 300));
+    legacy.flush();
+    QCOMPARE(legacy.roundOf(0), qMakePair(0, 0));
+    QCOMPARE(legacy.roundOf(2), qMakePair(0, 0));
 }
 
 QTEST_GUILESS_MAIN(tst_TrafficLog)
