@@ -379,6 +379,10 @@
         <source>The x-mcp-header mapping of %1 changed; calling it again with the current headers.</source>
         <translation>Die x-mcp-header-Zuordnung von %1 hat sich geändert; es wird mit den aktuellen Headern erneut aufgerufen.</translation>
     </message>
+    <message>
+        <source>%1 (request %2) was lost with its response stream (%3); sent again as request %4.</source>
+        <translation>%1 (Anfrage %2) ging mit seinem Antwort-Stream verloren (%3); erneut gesendet als Anfrage %4.</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Collection</name>
@@ -408,7 +412,7 @@
     </message>
     <message>
         <source>&quot;code&quot; goes with &quot;status&quot;: &quot;error&quot;</source>
-        <translation>„code“ gehört zu "status": "error"</translation>
+        <translation>„code“ gehört zu &quot;status&quot;: &quot;error&quot;</translation>
     </message>
     <message>
         <source>structuredContentValid applies to tools/call only</source>

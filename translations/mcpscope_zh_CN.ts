@@ -374,6 +374,10 @@
         <source>The x-mcp-header mapping of %1 changed; calling it again with the current headers.</source>
         <translation>%1 的 x-mcp-header 映射已更改；正在使用当前请求头再次调用。</translation>
     </message>
+    <message>
+        <source>%1 (request %2) was lost with its response stream (%3); sent again as request %4.</source>
+        <translation>%1（请求 %2）随其响应流一起丢失（%3）；已作为请求 %4 重新发送。</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Collection</name>

@@ -1,4 +1,5 @@
 #include "clioptions.h"
+#include "clioutput.h"
 
 #include "config/serverconfig.h"
 #include "session/client.h"
@@ -42,11 +43,6 @@ QJsonValue parseArgumentValue(const QString &text)
     if (error.error == QJsonParseError::NoError && document.array().size() == 1 && !text.trimmed().isEmpty())
         return document.array().first();
     return QJsonValue(text);
-}
-
-static QString tr(const char *text)
-{
-    return QCoreApplication::translate("Mcp::Cli", text);
 }
 
 // The authorization flags, apart from the rest of the usage so that each can change alone.

@@ -1,4 +1,5 @@
 #include "clirunner.h"
+#include "clioutput.h"
 
 #include "auth/authorizationuseragent.h"
 #include "auth/oauthclient.h"
@@ -38,11 +39,6 @@ static void writeErr(const QString &line)
     const QByteArray bytes = line.toUtf8() + '\n';
     std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stderr);
     std::fflush(stderr);
-}
-
-static QString tr(const char *text)
-{
-    return QCoreApplication::translate("Mcp::Cli", text);
 }
 
 CliRunner::CliRunner(const CliOptions &options, QObject *parent)

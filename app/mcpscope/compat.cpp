@@ -1,4 +1,5 @@
 #include "compat.h"
+#include "clioutput.h"
 
 #include "clirunner.h"
 
@@ -15,18 +16,6 @@
 #include <cstdio>
 
 namespace Mcp::Cli {
-
-static QString tr(const char *text)
-{
-    return QCoreApplication::translate("Mcp::Cli", text);
-}
-
-static void writeLine(FILE *stream, const QByteArray &bytes)
-{
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stream);
-    std::fputc('\n', stream);
-    std::fflush(stream);
-}
 
 static const QStringList &v2OnlyMethods()
 {

@@ -1,4 +1,5 @@
 #include "diffcommand.h"
+#include "clioutput.h"
 
 #include "clioptions.h"
 #include "clirunner.h"
@@ -23,20 +24,6 @@
 #include <memory>
 
 namespace Mcp::Cli {
-
-static QString tr(const char *text)
-{
-    return QCoreApplication::translate("Mcp::Cli", text);
-}
-
-static void writeOut(FILE *stream, const QString &text)
-{
-    const QByteArray bytes = text.toUtf8();
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stream);
-    if (!bytes.endsWith('\n'))
-        std::fputc('\n', stream);
-    std::fflush(stream);
-}
 
 static const QStringList &listKeys()
 {
@@ -377,13 +364,13 @@ int runDiff(const QStringList &arguments)
         }
         if (arg == QLatin1String("--format") || arg == QLatin1String("--connect-timeout")) {
             if (i + 1 >= arguments.size()) {
-                writeOut(stderr, tr("mcpscope diff: %1 needs a value").arg(arg));
+                writeLine(stderr, tr("mcpscope diff: %1 needs a value").arg(arg));
                 return ExitUsage;
             }
             const QString value = arguments.at(++i);
             if (arg == QLatin1String("--format")) {
                 if (value != QLatin1String("text") && value != QLatin1String("json")) {
-                    writeOut(stderr, tr("mcpscope diff: --format must be text or json"));
+                    writeLine(stderr, tr("mcpscope diff: --format must be text or json"));
                     return ExitUsage;
                 }
                 json = value == QLatin1String("json");
@@ -391,20 +378,20 @@ int runDiff(const QStringList &arguments)
                 bool ok = false;
                 timeoutMs = value.toInt(&ok);
                 if (!ok || timeoutMs <= 0) {
-                    writeOut(stderr, tr("mcpscope diff: --connect-timeout expects milliseconds"));
+                    writeLine(stderr, tr("mcpscope diff: --connect-timeout expects milliseconds"));
                     return ExitUsage;
                 }
             }
             continue;
         }
         if (arg.startsWith(QLatin1String("--"))) {
-            writeOut(stderr, tr("mcpscope diff: unknown option %1 (mcpscope diff --help)").arg(arg));
+            writeLine(stderr, tr("mcpscope diff: unknown option %1 (mcpscope diff --help)").arg(arg));
             return ExitUsage;
         }
         sides << arg;
     }
     if (sides.size() != 2) {
-        writeOut(stderr, tr("mcpscope diff: give two servers or snapshots, A and B (mcpscope diff --help)"));
+        writeLine(stderr, tr("mcpscope diff: give two servers or snapshots, A and B (mcpscope diff --help)"));
         return ExitUsage;
     }
     QLoggingCategory::setFilterRules(QStringLiteral("mcp.*.debug=false\nmcp.*.info=false\nmcp.*.warning=false"));
@@ -424,15 +411,15 @@ int runDiff(const QStringList &arguments)
     QCoreApplication::exec();
     for (const QString &error : errors) {
         if (!error.isEmpty()) {
-            writeOut(stderr, QStringLiteral("mcpscope diff: ") + error);
+            writeLine(stderr, QStringLiteral("mcpscope diff: ") + error);
             return ExitConnectFailed;
         }
     }
     const SnapshotDiff diff = diffSnapshots(snapshots[0], snapshots[1]);
     if (json)
-        writeOut(stdout, QString::fromUtf8(QJsonDocument(diffToJson(diff)).toJson(QJsonDocument::Indented)));
+        writeLine(stdout, QString::fromUtf8(QJsonDocument(diffToJson(diff)).toJson(QJsonDocument::Indented)));
     else
-        writeOut(stdout, diffToText(diff));
+        writeLine(stdout, diffToText(diff));
     return diff.breaking > 0 ? 1 : 0;
 }
 

@@ -1,4 +1,5 @@
 #include "replaycommand.h"
+#include "clioutput.h"
 
 #include "clioptions.h"
 #include "compat.h"
@@ -18,22 +19,9 @@
 
 namespace Mcp::Cli {
 
-static QString tr(const char *text)
-{
-    return QCoreApplication::translate("Mcp::Cli", text);
-}
-
-static void writeOut(FILE *stream, const QByteArray &bytes)
-{
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stream);
-    if (!bytes.endsWith('\n'))
-        std::fputc('\n', stream);
-    std::fflush(stream);
-}
-
 static void writeErr(const QString &line)
 {
-    writeOut(stderr, QString(QStringLiteral("mcpscope replay: ") + line).toUtf8());
+    writeLine(stderr, QString(QStringLiteral("mcpscope replay: ") + line).toUtf8());
 }
 
 static const char ReplayUsage[] =
@@ -211,7 +199,7 @@ int runReplay(const QStringList &arguments)
                               {QStringLiteral("different"), different},
                               {QStringLiteral("skipped"), plan.skipped},
                               {QStringLiteral("steps"), steps}};
-        writeOut(stdout, QJsonDocument(out).toJson(QJsonDocument::Indented));
+        writeLine(stdout, QJsonDocument(out).toJson(QJsonDocument::Indented));
     } else {
         QStringList lines;
         for (const ReplayStepResult &r : results) {
@@ -224,7 +212,7 @@ int runReplay(const QStringList &arguments)
                          .arg(results.size() - different)
                          .arg(different)
                          .arg(plan.skipped));
-        writeOut(stdout, lines.join(u'\n').toUtf8());
+        writeLine(stdout, lines.join(u'\n').toUtf8());
     }
     for (const auto &[name, error] : report.unreachable) {
         writeErr(error);

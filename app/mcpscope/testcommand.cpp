@@ -1,4 +1,5 @@
 #include "testcommand.h"
+#include "clioutput.h"
 
 #include "clioptions.h"
 #include "compat.h"
@@ -18,22 +19,9 @@
 
 namespace Mcp::Cli {
 
-static QString tr(const char *text)
-{
-    return QCoreApplication::translate("Mcp::Cli", text);
-}
-
-static void writeOut(FILE *stream, const QByteArray &bytes)
-{
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stream);
-    if (!bytes.endsWith('\n'))
-        std::fputc('\n', stream);
-    std::fflush(stream);
-}
-
 static void writeErr(const QString &line)
 {
-    writeOut(stderr, QString(QStringLiteral("mcpscope test: ") + line).toUtf8());
+    writeLine(stderr, QString(QStringLiteral("mcpscope test: ") + line).toUtf8());
 }
 
 static const char TestUsage[] =
@@ -121,7 +109,7 @@ int runTest(const QStringList &arguments)
     }
     const Collection::LoadResult loaded = Collection::load(file);
     if (!loaded.isValid()) {
-        writeOut(stderr, loaded.errorText().toUtf8());
+        writeLine(stderr, loaded.errorText().toUtf8());
         return ExitUsage;
     }
     // A value the collection needs from the environment and does not get is a usage error.
@@ -159,9 +147,9 @@ int runTest(const QStringList &arguments)
             exitCode = ExitUsage;
         }
         if (reporter != QLatin1String("text"))
-            writeOut(stdout, CollectionReport::text(report).toUtf8());
+            writeLine(stdout, CollectionReport::text(report).toUtf8());
     } else {
-        writeOut(stdout, rendered);
+        writeLine(stdout, rendered);
     }
     if (!capture.isEmpty()) {
         QSaveFile out(capture);

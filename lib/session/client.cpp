@@ -153,6 +153,8 @@ void ClientPrivate::onRequestFailed(const MessageId &id, const TransportError &e
     }
     if (error.kind == TransportError::Kind::SessionExpired && lifecycle.resendOnNewSession(handle))
         return;
+    if (error.kind == TransportError::Kind::ResponseLost && modern.reissueLostRequest(handle, error.message))
+        return;
     rememberAbandoned(id, handle->method()); // an answer may still come some other way: show it as late
     RpcError rpcError;
     rpcError.code = SessionErrorCode::TransportFailure;

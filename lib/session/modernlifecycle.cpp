@@ -224,6 +224,29 @@ void ModernLifecycle::attachMultiRound(OutgoingRequest *handle, const QJsonObjec
     });
 }
 
+bool ModernLifecycle::reissueLostRequest(OutgoingRequest *handle, const QString &why)
+{
+    // The listen stream has its own reopening, with backoff and the state the window shows.
+    if (!handle || !handle->m_multiRound || handle->m_finished || handle->m_internal
+        || handle->m_method == Method::SubscriptionsListen)
+        return false;
+    int &count = m_reissues[handle];
+    if (count == 0)
+        QObject::connect(handle, &QObject::destroyed, handle, [this, handle] { m_reissues.remove(handle); });
+    if (count >= MaxReissues)
+        return false;
+    ++count;
+    const MessageId lost = handle->m_id;
+    handle->m_id = MessageId(d->nextId++);
+    d->emitNote(Client::tr("%1 (request %2) was lost with its response stream (%3); sent again as request %4.")
+                    .arg(handle->m_method, lost.toDisplayString(), why, handle->m_id.toDisplayString()));
+    // The same round again: its parameters (requestState included) go out unchanged under the new id.
+    handle->m_roundIds.append(handle->m_id);
+    d->armTimer(handle);
+    d->transmit(handle);
+    return true;
+}
+
 void ModernLifecycle::startRound(OutgoingRequest *handle)
 {
     Modern::MultiRoundTripRequest *rounds = handle->m_multiRound;

@@ -87,6 +87,12 @@ public:
     // A deprecated feature in use (a Note and Client::deprecatedFeatureUsed, once each).
     void noteDeprecated(const QString &feature);
 
+    // A modern request whose response stream broke before its answer is lost: it MUST be sent
+    // again as a new request with a new id (changelog 2026-07-28, SEP-2575). At most
+    // MaxReissues times per request; false when it is not ours or the bound is reached.
+    bool reissueLostRequest(OutgoingRequest *handle, const QString &why);
+    static constexpr int MaxReissues = 2;
+
     // Mcp-Param-* headers of a tools/call (Transport::setRequestHeaders).
     Transport::HeaderList paramHeaders(const Message &request) const;
 
@@ -118,6 +124,7 @@ private:
     Modern::EraRecord m_record;
     std::optional<Modern::EraDetector> m_detector;
     QPointer<OutgoingRequest> m_probe;
+    QHash<const OutgoingRequest *, int> m_reissues; // reissueLostRequest's count per request
     int m_probeTimeoutMs = 10000;
     bool m_active = false;
     QString m_version;

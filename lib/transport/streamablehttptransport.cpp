@@ -667,7 +667,8 @@ void StreamableHttpTransport::streamEnded(Exchange *exchange, const QString &why
         return; // answered: the stream's job is done
     if (stream->lastEventId.isEmpty() || exchange->modern) {
         TransportError error;
-        error.kind = TransportError::Kind::Protocol;
+        // A modern stream is never resumed: what was in flight on it is lost (the client sends it again).
+        error.kind = exchange->modern ? TransportError::Kind::ResponseLost : TransportError::Kind::Protocol;
         error.message = why.isEmpty()
                             ? tr("The server closed the event stream before answering, without an event id to resume from.")
                             : tr("The event stream broke before the answer (%1), without an event id to resume from.").arg(why);

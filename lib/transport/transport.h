@@ -24,6 +24,8 @@ struct TransportError
         Http,            // an HTTP error status (see httpStatus, wwwAuthenticate)
         Protocol,        // the peer broke the transport's rules (bad content type, no endpoint event...)
         SessionExpired,  // HTTP 404 on a session: a new initialize is needed
+        ResponseLost,    // a 2026-07-28 request's response stream broke before its answer: the
+                         // request is lost and is to be sent again with a new id (SEP-2575)
     };
 
     Kind kind = Kind::Protocol;

@@ -168,12 +168,6 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     auto *resultAreaLayout = new QVBoxLayout(resultArea);
     resultAreaLayout->setContentsMargins(0, 0, 0, 0);
     resultAreaLayout->setSpacing(2);
-    // Beside the choice to re-run, since both are about the result (the Run row keeps its width).
-    auto *resultActions = new QHBoxLayout;
-    resultActions->addStretch(1);
-    resultActions->addWidget(m_saveToCollection);
-    resultActions->addWidget(m_rerunAfterReload);
-    resultAreaLayout->addLayout(resultActions);
     auto *results = new QSplitter(Qt::Horizontal, resultArea);
     resultAreaLayout->addWidget(results, 1);
     results->setObjectName(QStringLiteral("resultComparison"));
@@ -196,6 +190,10 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     previousLayout->addWidget(m_previous, 1);
     m_previousBox->hide();
     m_result = new ResultView(results);
+    // Both are about the result: in its own row, so that they cost the result no height of its
+    // own (at 1024x700 a row of their own left the result under 100 px).
+    m_result->addBarWidget(m_saveToCollection);
+    m_result->addBarWidget(m_rerunAfterReload);
     results->addWidget(m_previousBox);
     results->addWidget(m_result);
     m_appBox = new QSplitter(Qt::Vertical, results);

@@ -551,6 +551,7 @@ ResultView::ResultView(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     auto *bar = new QHBoxLayout;
+    m_bar = bar;
     m_status = new FittingLabel(this);
     m_status->setObjectName(QStringLiteral("resultStatus"));
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -689,6 +690,11 @@ QString answeredText(const Modern::InputExchange &input)
     return QStringLiteral("[%1] %2").arg(input.key, what);
 }
 } // namespace
+
+void ResultView::addBarWidget(QWidget *widget)
+{
+    m_bar->insertWidget(m_bar->count() - 2, widget); // before Copy JSON and Save…
+}
 
 void ResultView::setRounds(const QList<Modern::RoundRecord> &rounds)
 {

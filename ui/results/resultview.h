@@ -15,6 +15,8 @@ class QScrollArea;
 class QVBoxLayout;
 QT_END_NAMESPACE
 
+class QHBoxLayout;
+
 namespace Mcp::Ui {
 
 // A JSON value as a tree whose children are made when a node is opened, so a value with a
@@ -56,6 +58,8 @@ public:
     void setError(const QString &message, const QJsonValue &details = QJsonValue::Undefined);
     // A short line above the result (elapsed time, task id, ...).
     void setStatusText(const QString &text);
+    // A control of the caller's in the row above the result, before Copy JSON (costs no row).
+    void addBarWidget(QWidget *widget);
     // The rounds of a modern multi round-trip request (Response::rounds), as a timeline above
     // the result: what the server asked in each round, what was answered, the retry, latency.
     // Shown when the request took more than one round or asked for input; set after the result.
@@ -85,6 +89,7 @@ private:
     void addStructured(const QJsonValue &structured, const QJsonValue &outputSchema, bool isError);
 
     QLabel *m_status = nullptr;
+    QHBoxLayout *m_bar = nullptr;
     QTreeWidget *m_rounds = nullptr;
     QScrollArea *m_scroll = nullptr;
     QWidget *m_page = nullptr;

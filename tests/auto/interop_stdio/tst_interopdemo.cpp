@@ -158,6 +158,10 @@ private Q_SLOTS:
         calls.insert(QStringLiteral("huge_result"), {QJsonObject{{QStringLiteral("mib"), 2}}, [](const QJsonObject &r) {
                          return allText(r).size() == 2 * 1024 * 1024 ? QString() : QString::number(allText(r).size());
                      }});
+        // MCP Apps tools (visibility is the host's rule; a plain client may call them all).
+        calls.insert(QStringLiteral("show_view"), {QJsonObject{{QStringLiteral("message"), QStringLiteral("hi view")}}, structured(QStringLiteral("message"))});
+        calls.insert(QStringLiteral("app_counter"), {QJsonObject{{QStringLiteral("step"), 2}}, structured(QStringLiteral("count"))});
+        calls.insert(QStringLiteral("model_only_note"), {QJsonObject(), textContains(QStringLiteral("Only the model"))});
         calls.insert(QStringLiteral("stderr_flood"), {QJsonObject{{QStringLiteral("mib"), 0.25}}, textContains(QStringLiteral("bytes to stderr"))});
         // Faults that end or stall the session are exercised in their own tests.
         const QStringList separately{QStringLiteral("crash"), QStringLiteral("hang"), QStringLiteral("needs_authorization")};
