@@ -3,6 +3,8 @@
 #include "mcpjson.h"
 
 #include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -145,23 +147,60 @@ QByteArray jsonString(const QString &text)
     return array.mid(1, array.size() - 2);
 }
 
+// The entry's "command" and "args" values replaced (an "args" member added after "command" when
+// there is none); every other byte as it was.
+QByteArray replaceCommand(const QByteArray &text, const Member &command, const Member *args, const QString &program,
+                          const QStringList &arguments)
+{
+    QByteArray argsText = "[";
+    for (qsizetype i = 0; i < arguments.size(); ++i)
+        argsText += (i ? ", " : "") + jsonString(arguments.at(i));
+    argsText += ']';
+    // Replace from the back so that earlier offsets stay right.
+    QByteArray out = text;
+    if (args && args->valueStart > command.valueStart) {
+        out.replace(args->valueStart, args->valueEnd - args->valueStart, argsText);
+        out.replace(command.valueStart, command.valueEnd - command.valueStart, jsonString(program));
+    } else if (args) {
+        out.replace(command.valueStart, command.valueEnd - command.valueStart, jsonString(program));
+        out.replace(args->valueStart, args->valueEnd - args->valueStart, argsText);
+    } else {
+        out.replace(command.valueStart, command.valueEnd - command.valueStart,
+                    QByteArray(jsonString(program) + ", \"args\": " + argsText));
+    }
+    return out;
+}
+
 } // namespace
 
-std::optional<QByteArray> RecordRewrite::wrap(const QByteArray &text, const QString &serverName,
-                                              const Recorder &recorder, QString *error)
+namespace {
+
+// One server entry of a host's file: where its members are, in a text whose offsets are the
+// original file's (comments blanked).
+struct LocatedEntry
 {
-    auto fail = [error](const QString &why) -> std::optional<QByteArray> {
+    QByteArray stripped;
+    std::optional<Member> command;
+    std::optional<Member> args;
+    std::optional<Member> url;
+};
+
+std::optional<LocatedEntry> locate(const QByteArray &text, const QString &serverName, QString *error)
+{
+    auto fail = [error](const QString &why) -> std::optional<LocatedEntry> {
         if (error)
             *error = why;
         return std::nullopt;
     };
-    const QByteArray stripped = McpJson::stripComments(text);
-    if (stripped.size() != text.size())
-        return fail(tr("the file cannot be rewritten in place"));
+    LocatedEntry located;
+    located.stripped = McpJson::stripComments(text);
+    if (located.stripped.size() != text.size())
+        return fail(RecordRewrite::tr("the file cannot be rewritten in place"));
+    const QByteArray &stripped = located.stripped;
     Scanner scanner(stripped);
     const auto root = scanner.members(0);
     if (!root)
-        return fail(tr("the file is not a JSON object"));
+        return fail(RecordRewrite::tr("the file is not a JSON object"));
     // The map of servers, in each dialect's place.
     std::optional<QList<Member>> servers;
     for (const QByteArrayView key : {QByteArrayView("mcpServers"), QByteArrayView("servers")}) {
@@ -179,20 +218,97 @@ std::optional<QByteArray> RecordRewrite::wrap(const QByteArray &text, const QStr
         }
     }
     if (!servers)
-        return fail(tr("no \"mcpServers\" or \"servers\" in the file"));
+        return fail(RecordRewrite::tr("no \"mcpServers\" or \"servers\" in the file"));
     const Member *entryMember = find(*servers, serverName.toUtf8());
     if (!entryMember)
-        return fail(tr("there is no server \"%1\" in the file").arg(serverName));
+        return fail(RecordRewrite::tr("there is no server \"%1\" in the file").arg(serverName));
     const auto entry = scanner.members(entryMember->valueStart);
     if (!entry)
-        return fail(tr("the entry \"%1\" is not an object").arg(serverName));
-    const Member *command = find(*entry, "command");
-    if (!command)
-        return fail(tr("\"%1\" is not a stdio server (no \"command\"); record an HTTP server with mcpscope record --http").arg(serverName));
-    const QJsonValue commandValue = QJsonDocument::fromJson("[" + stripped.mid(command->valueStart, command->valueEnd - command->valueStart) + "]").array().first();
+        return fail(RecordRewrite::tr("the entry \"%1\" is not an object").arg(serverName));
+    for (const auto &[key, slot] : {std::pair{QByteArrayView("command"), &located.command},
+                                    std::pair{QByteArrayView("args"), &located.args},
+                                    std::pair{QByteArrayView("url"), &located.url}}) {
+        if (const Member *m = find(*entry, key))
+            *slot = *m;
+    }
+    return located;
+}
+
+QJsonValue valueAt(const QByteArray &stripped, const Member &member)
+{
+    return QJsonDocument::fromJson("[" + stripped.mid(member.valueStart, member.valueEnd - member.valueStart) + "]")
+        .array()
+        .first();
+}
+
+} // namespace
+
+std::optional<RecordRewrite::Entry> RecordRewrite::entry(const QByteArray &text, const QString &serverName,
+                                                         const QString &recorderProgram, QString *error)
+{
+    const auto located = locate(text, serverName, error);
+    if (!located)
+        return std::nullopt;
+    Entry entry;
+    if (located->command) {
+        entry.command = valueAt(located->stripped, *located->command).toString();
+        if (located->args) {
+            for (const QJsonValue &a : valueAt(located->stripped, *located->args).toArray())
+                entry.args.append(a.toString());
+        }
+        entry.recorded = entry.command == recorderProgram && entry.args.value(0) == QLatin1String("record");
+        return entry;
+    }
+    if (located->url) {
+        entry.url = QUrl(valueAt(located->stripped, *located->url).toString());
+        return entry;
+    }
+    if (error)
+        *error = tr("\"%1\" has neither a \"command\" nor a \"url\"").arg(serverName);
+    return std::nullopt;
+}
+
+std::optional<QByteArray> RecordRewrite::wrap(const QByteArray &text, const QString &serverName,
+                                              const Recorder &recorder, QString *error)
+{
+    auto fail = [error](const QString &why) -> std::optional<QByteArray> {
+        if (error)
+            *error = why;
+        return std::nullopt;
+    };
+    const auto located = locate(text, serverName, error);
+    if (!located)
+        return std::nullopt;
+    const QByteArray &stripped = located->stripped;
+    if (!located->command && located->url) {
+        // An HTTP server: the host is pointed at the recording proxy, same path and query.
+        if (!recorder.httpProxy.isValid())
+            return fail(tr("\"%1\" is an HTTP server: it is recorded through mcpscope record --http").arg(serverName));
+        const QJsonValue urlValue = valueAt(stripped, *located->url);
+        const QUrl original(urlValue.toString());
+        if (urlValue.toString().contains(QLatin1String("${")))
+            return fail(tr("the url of \"%1\" uses variables the host fills in; run mcpscope record --http with the "
+                           "address they make")
+                            .arg(serverName));
+        if (!urlValue.isString() || !original.isValid() || original.isRelative())
+            return fail(tr("the url of \"%1\" is not an absolute URL").arg(serverName));
+        if (original.host() == recorder.httpProxy.host() && original.port() == recorder.httpProxy.port())
+            return fail(tr("\"%1\" is already recorded").arg(serverName));
+        QUrl proxied = recorder.httpProxy;
+        proxied.setPath(original.path(QUrl::FullyEncoded), QUrl::StrictMode);
+        proxied.setQuery(original.query(QUrl::FullyEncoded), QUrl::StrictMode);
+        QByteArray out = text;
+        out.replace(located->url->valueStart, located->url->valueEnd - located->url->valueStart,
+                    jsonString(proxied.toString(QUrl::FullyEncoded)));
+        return out;
+    }
+    if (!located->command)
+        return fail(tr("\"%1\" has neither a \"command\" nor a \"url\"").arg(serverName));
+    const Member *command = &*located->command;
+    const Member *args = located->args ? &*located->args : nullptr;
+    const QJsonValue commandValue = valueAt(stripped, *command);
     if (!commandValue.isString())
         return fail(tr("the command of \"%1\" is not a string").arg(serverName));
-    const Member *args = find(*entry, "args");
     QStringList originalArgs;
     if (args) {
         const QJsonDocument argsDocument = QJsonDocument::fromJson(stripped.mid(args->valueStart, args->valueEnd - args->valueStart));
@@ -209,23 +325,44 @@ std::optional<QByteArray> RecordRewrite::wrap(const QByteArray &text, const QStr
         recorderArgs << QStringLiteral("--capture") << recorder.captureFile;
     recorderArgs << QStringLiteral("--") << commandValue.toString();
     recorderArgs += originalArgs;
-    QByteArray argsText = "[";
-    for (qsizetype i = 0; i < recorderArgs.size(); ++i)
-        argsText += (i ? ", " : "") + jsonString(recorderArgs.at(i));
-    argsText += ']';
+    return replaceCommand(text, *command, args, recorder.program, recorderArgs);
+}
 
-    // Replace from the back so that earlier offsets stay right.
-    QByteArray out = text;
-    if (args && args->valueStart > command->valueStart) {
-        out.replace(args->valueStart, args->valueEnd - args->valueStart, argsText);
-        out.replace(command->valueStart, command->valueEnd - command->valueStart, jsonString(recorder.program));
-    } else if (args) {
-        out.replace(command->valueStart, command->valueEnd - command->valueStart, jsonString(recorder.program));
-        out.replace(args->valueStart, args->valueEnd - args->valueStart, argsText);
-    } else {
-        out.replace(command->valueStart, command->valueEnd - command->valueStart,
-                    QByteArray(jsonString(recorder.program) + ", \"args\": " + argsText));
+std::optional<QByteArray> RecordRewrite::unwrap(const QByteArray &text, const QString &serverName,
+                                                const QByteArray &backup, const QString &recorderProgram,
+                                                QString *error)
+{
+    auto fail = [error](const QString &why) -> std::optional<QByteArray> {
+        if (error)
+            *error = why;
+        return std::nullopt;
+    };
+    const auto located = locate(text, serverName, error);
+    if (!located)
+        return std::nullopt;
+    if (located->command) {
+        // Everything needed is in the recorder's own arguments: the command after "--".
+        const auto current = entry(text, serverName, recorderProgram, error);
+        if (!current)
+            return std::nullopt;
+        const qsizetype separator = current->args.indexOf(QLatin1String("--"));
+        if (!current->recorded || separator < 0 || separator + 1 >= current->args.size())
+            return fail(tr("\"%1\" is not run through the recorder").arg(serverName));
+        const QStringList original = current->args.mid(separator + 2);
+        const auto args = located->args ? &*located->args : nullptr;
+        return replaceCommand(text, *located->command, args, current->args.at(separator + 1), original);
     }
+    if (!located->url)
+        return fail(tr("\"%1\" has neither a \"command\" nor a \"url\"").arg(serverName));
+    // The address the host used before is only in the backup.
+    const auto before = entry(backup, serverName, recorderProgram, error);
+    if (!before)
+        return std::nullopt;
+    if (before->url.isEmpty())
+        return fail(tr("the backup has no url for \"%1\"").arg(serverName));
+    QByteArray out = text;
+    out.replace(located->url->valueStart, located->url->valueEnd - located->url->valueStart,
+                jsonString(before->url.toString(QUrl::FullyEncoded)));
     return out;
 }
 
@@ -245,6 +382,8 @@ std::optional<RecordRewrite::FileChange> RecordRewrite::wrapFile(const QString &
         return std::nullopt;
     FileChange change;
     change.path = path;
+    change.serverName = serverName;
+    change.recorderProgram = recorder.program;
     change.backupPath = path + QStringLiteral(".mcpscope-backup-")
         + QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz"));
     change.rewritten = *rewritten;
@@ -269,12 +408,12 @@ std::optional<RecordRewrite::FileChange> RecordRewrite::wrapFile(const QString &
 bool RecordRewrite::undo(const FileChange &change, QString *error)
 {
     QFile file(change.path);
-    if (!file.open(QIODevice::ReadOnly) || file.readAll() != change.rewritten) {
+    if (!file.open(QIODevice::ReadOnly)) {
         if (error)
-            *error = tr("%1 has changed since the recorder was put in; its backup is %2")
-                         .arg(change.path, change.backupPath);
+            *error = tr("cannot read %1: %2").arg(change.path, file.errorString());
         return false;
     }
+    const QByteArray current = file.readAll();
     file.close();
     QFile backup(change.backupPath);
     if (!backup.open(QIODevice::ReadOnly)) {
@@ -283,15 +422,63 @@ bool RecordRewrite::undo(const FileChange &change, QString *error)
         return false;
     }
     const QByteArray original = backup.readAll();
+    backup.close();
+    // Untouched since: the file as it was, byte for byte. Edited since (by the host or by hand):
+    // only this entry is put back, the other edits stay.
+    QByteArray restored = original;
+    if (change.rewritten.isEmpty() || current != change.rewritten) {
+        QString why;
+        const auto unwrapped = unwrap(current, change.serverName, original, change.recorderProgram, &why);
+        if (!unwrapped) {
+            if (error)
+                *error = tr("%1 has changed since the recorder was put in (%2); its backup is %3")
+                             .arg(change.path, why, change.backupPath);
+            return false;
+        }
+        restored = *unwrapped;
+    }
     QSaveFile save(change.path);
-    if (!save.open(QIODevice::WriteOnly) || save.write(original) != original.size() || !save.commit()) {
+    if (!save.open(QIODevice::WriteOnly) || save.write(restored) != restored.size() || !save.commit()) {
         if (error)
             *error = tr("cannot write %1: %2").arg(change.path, save.errorString());
         return false;
     }
-    backup.close();
     QFile::remove(change.backupPath);
     return true;
+}
+
+std::optional<RecordRewrite::FileChange> RecordRewrite::pendingChange(const QString &path, const QString &serverName,
+                                                                      const QString &recorderProgram)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    const QByteArray current = file.readAll();
+    const auto now = entry(current, serverName, recorderProgram, nullptr);
+    if (!now)
+        return std::nullopt;
+    // The newest backup in which the entry was not yet recorded (the names sort by time).
+    const QFileInfo info(path);
+    QStringList backups = info.dir().entryList({info.fileName() + QStringLiteral(".mcpscope-backup-*")}, QDir::Files,
+                                               QDir::Name | QDir::Reversed);
+    for (const QString &name : std::as_const(backups)) {
+        QFile backup(info.dir().filePath(name));
+        if (!backup.open(QIODevice::ReadOnly))
+            continue;
+        const auto before = entry(backup.readAll(), serverName, recorderProgram, nullptr);
+        if (!before || before->recorded)
+            continue;
+        const bool recordedNow = now->recorded || (!now->url.isEmpty() && now->url != before->url);
+        if (!recordedNow)
+            return std::nullopt;
+        FileChange change;
+        change.path = path;
+        change.backupPath = backup.fileName();
+        change.serverName = serverName;
+        change.recorderProgram = recorderProgram;
+        return change;
+    }
+    return std::nullopt;
 }
 
 } // namespace Mcp

@@ -146,6 +146,11 @@ inline constexpr QLatin1StringView RequiredCapabilities("requiredCapabilities");
 inline constexpr QLatin1StringView TtlMs("ttlMs");
 inline constexpr QLatin1StringView CacheScope("cacheScope");
 
+// 2026-07-28: the tasks extension (SEP-2663)
+inline constexpr QLatin1StringView PollIntervalMs("pollIntervalMs");
+inline constexpr QLatin1StringView Result("result");
+inline constexpr QLatin1StringView Error("error");
+
 // 2026-07-28: subscriptions/listen filters
 inline constexpr QLatin1StringView Notifications("notifications");
 inline constexpr QLatin1StringView ToolsListChanged("toolsListChanged");
@@ -159,6 +164,12 @@ inline constexpr QLatin1StringView ResourceSubscriptions("resourceSubscriptions"
 namespace Mcp::ResultTypeValue {
 inline constexpr QLatin1StringView Complete("complete"); // also what an absent resultType means
 inline constexpr QLatin1StringView InputRequired("input_required");
+inline constexpr QLatin1StringView Task("task"); // the tasks extension: a task handle
+}
+
+// The extensions of 2026-07-28 the client itself speaks (capabilities.extensions keys).
+namespace Mcp::ExtensionId {
+inline constexpr QLatin1StringView Tasks("io.modelcontextprotocol/tasks");
 }
 
 namespace Mcp::CacheScopeValue {

@@ -329,6 +329,17 @@ private:
                     e.sseEventId = event.lastEventId;
                 e.sseEventType = event.type;
                 e.exchangeId = m_exchange;
+                // Legacy HTTP+SSE: a relative endpoint keeps the host's POSTs on the recorder; an
+                // absolute one sends them straight to the server, unrecorded. Say so where it shows.
+                if (event.type == QByteArrayLiteral("endpoint")) {
+                    const QUrl endpoint = QUrl::fromEncoded(event.data.trimmed());
+                    if (!endpoint.isRelative())
+                        e.note = QCoreApplication::translate(
+                            "Mcp::Record::HttpRecorder",
+                            "the server names an absolute endpoint (%1): the host posts its messages there "
+                            "directly, past the recorder, and they are not recorded")
+                                     .arg(endpoint.toString());
+                }
                 m_writer->postEvent(e);
             }
         };

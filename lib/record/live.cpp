@@ -3,6 +3,7 @@
 #include "traffic/trafficcapture.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -12,6 +13,8 @@
 #include <QLocalSocket>
 #include <QFileInfo>
 
+#include <deque>
+
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -20,7 +23,12 @@ namespace Mcp::Record {
 namespace {
 const QLatin1String LiveFormat("mcpscope-live");
 constexpr int RetryMs = 2000;
+constexpr int ConnectTimeoutMs = 1000;
 constexpr int WriteTimeoutMs = 1000;
+// What a window that opens late (or connects after a retry) is sent first: the recording so far,
+// up to these bounds, oldest dropped first.
+constexpr qsizetype BacklogMaxEvents = 20000;
+constexpr qint64 BacklogMaxBytes = 16 * 1024 * 1024;
 }
 
 QString liveSocketPath()
@@ -41,20 +49,36 @@ QString liveSocketPath()
 
 struct LiveFeed::Private
 {
-    QByteArray hello;
+    QJsonObject hello;
     std::unique_ptr<QLocalSocket> socket;
     QElapsedTimer sinceAttempt;
+    std::deque<QByteArray> backlog;
+    qint64 backlogBytes = 0;
+    qint64 droppedFromBacklog = 0;
+
+    bool writeAll();
 };
+
+// Pushes out what is queued; a window that reads nothing for a second is given up.
+bool LiveFeed::Private::writeAll()
+{
+    while (socket->bytesToWrite() > 0) {
+        if (!socket->waitForBytesWritten(WriteTimeoutMs)) {
+            socket->abort();
+            socket.reset();
+            return false;
+        }
+    }
+    return true;
+}
 
 LiveFeed::LiveFeed(const QString &name, const QString &capturePath) : d(std::make_unique<Private>())
 {
-    d->hello = QJsonDocument(QJsonObject{{QStringLiteral("format"), LiveFormat},
-                                         {QStringLiteral("version"), 1},
-                                         {QStringLiteral("name"), name},
-                                         {QStringLiteral("pid"), double(QCoreApplication::applicationPid())},
-                                         {QStringLiteral("capture"), capturePath}})
-                   .toJson(QJsonDocument::Compact)
-        + '\n';
+    d->hello = QJsonObject{{QStringLiteral("format"), LiveFormat},
+                           {QStringLiteral("version"), 1},
+                           {QStringLiteral("name"), name},
+                           {QStringLiteral("pid"), double(QCoreApplication::applicationPid())},
+                           {QStringLiteral("capture"), capturePath}};
 }
 
 LiveFeed::~LiveFeed() = default;
@@ -70,29 +94,48 @@ void LiveFeed::close()
 
 void LiveFeed::send(const TrafficEvent &event)
 {
-    if (!d->socket || d->socket->state() != QLocalSocket::ConnectedState) {
-        if (d->sinceAttempt.isValid() && d->sinceAttempt.elapsed() < RetryMs)
-            return;
-        d->sinceAttempt.start();
-        // Created here: this is the thread that uses it (no event loop; blocking calls only).
-        d->socket = std::make_unique<QLocalSocket>();
-        d->socket->connectToServer(liveSocketPath());
-        if (!d->socket->waitForConnected(100)) {
-            d->socket.reset();
-            return;
-        }
-        d->socket->write(d->hello);
-    }
     QByteArray line = QJsonDocument(TrafficCapture::eventToJson(event)).toJson(QJsonDocument::Compact);
     line += '\n';
-    d->socket->write(line);
-    // Push it out now; a window that reads nothing for a second is given up.
-    while (d->socket->bytesToWrite() > 0) {
-        if (!d->socket->waitForBytesWritten(WriteTimeoutMs)) {
-            d->socket->abort();
-            d->socket.reset();
+    // Every event joins the backlog, so a window that connects later still shows the whole
+    // recording (within the bounds), not just what happened after it opened.
+    d->backlogBytes += line.size();
+    d->backlog.push_back(line);
+    while (d->backlog.size() > 1
+           && (qsizetype(d->backlog.size()) > BacklogMaxEvents || d->backlogBytes > BacklogMaxBytes)) {
+        d->backlogBytes -= d->backlog.front().size();
+        d->backlog.pop_front();
+        ++d->droppedFromBacklog;
+    }
+    if (d->socket && d->socket->state() == QLocalSocket::ConnectedState) {
+        d->socket->write(line);
+        d->writeAll();
+        return;
+    }
+    if (d->sinceAttempt.isValid() && d->sinceAttempt.elapsed() < RetryMs)
+        return;
+    d->sinceAttempt.start();
+    // Created here: this is the thread that uses it (no event loop; blocking calls only). With
+    // no window there the connect fails at once; the timeout only matters on a loaded machine.
+    d->socket = std::make_unique<QLocalSocket>();
+    d->socket->connectToServer(liveSocketPath());
+    if (!d->socket->waitForConnected(ConnectTimeoutMs)) {
+        d->socket.reset();
+        return;
+    }
+    d->socket->write(QJsonDocument(d->hello).toJson(QJsonDocument::Compact) + '\n');
+    if (d->droppedFromBacklog > 0) {
+        TrafficEvent gap;
+        gap.wallClockMs = QDateTime::currentMSecsSinceEpoch();
+        gap.monotonicNs = TrafficEvent::clockNs();
+        gap.note = QCoreApplication::translate("Mcp::Record::LiveFeed",
+                                               "%n earlier event(s) are not shown here; the capture file has them all",
+                                               nullptr, int(qMin<qint64>(d->droppedFromBacklog, INT_MAX)));
+        d->socket->write(QJsonDocument(TrafficCapture::eventToJson(gap)).toJson(QJsonDocument::Compact) + '\n');
+    }
+    for (const QByteArray &queued : d->backlog) {
+        d->socket->write(queued);
+        if (!d->writeAll())
             return;
-        }
     }
 }
 

@@ -331,6 +331,8 @@ void ClientPrivate::onDeadlineTimer()
 
 void ClientPrivate::sendCancelled(OutgoingRequest *handle, const QString &reason)
 {
+    if (modern.cancelTask(handle))
+        return; // a task: nothing of it is in flight but the server's work, stopped with tasks/cancel
     if (!handle->m_sent || handle->m_internal)
         return; // never sent, or initialize (which MUST NOT be cancelled)
     if (transport && transport->abandonRequest(handle->m_id)) {

@@ -179,6 +179,9 @@ Modern::RequestMeta ModernLifecycle::meta() const
     meta.protocolVersion = m_version;
     QJsonObject capabilities = d->q->clientCapabilities();
     meta.extensions = capabilities.take(Key::Extensions).toObject();
+    // This client follows tasks to their end (SEP-2663), so it takes them.
+    if (!meta.extensions.contains(ExtensionId::Tasks))
+        meta.extensions.insert(ExtensionId::Tasks, QJsonObject());
     meta.clientCapabilities = capabilities;
     meta.clientInfo = d->clientInfo.toJson();
     meta.logLevel = m_logLevel;
@@ -220,8 +223,62 @@ void ModernLifecycle::attachMultiRound(OutgoingRequest *handle, const QJsonObjec
         startRound(handle);
     });
     QObject::connect(rounds, &Modern::MultiRoundTripRequest::failed, handle, [this, handle](const QString &message) {
+        cancelTask(handle); // a task we stop following is stopped on the server too
         d->finishWithError(handle, RpcError{ErrorCode::InternalError, message});
     });
+    followTasks(handle, rounds);
+}
+
+void ModernLifecycle::followTasks(OutgoingRequest *handle, Modern::MultiRoundTripRequest *rounds)
+{
+    // A task's end arrives on a poll, not as the reply to a round: its inlined result is the answer.
+    QObject::connect(rounds, &Modern::MultiRoundTripRequest::completed, handle, [this, handle, rounds](const QJsonObject &result) {
+        if (rounds->isTask())
+            d->finishWithReply(handle, Message::response(handle->m_id, result));
+    });
+    QObject::connect(rounds, &Modern::MultiRoundTripRequest::taskStatusChanged, handle,
+                     [this, handle, rounds](const QJsonObject &task) {
+        if (rounds->taskStatus() == task && task.value(Key::ResultType) == ResultTypeValue::Task)
+            d->emitNote(Client::tr("%1 became task %2 on the server (%3); following it with tasks/get.")
+                            .arg(handle->m_method, rounds->taskId(), task.value(Key::Status).toString()));
+        // Each answer to a poll shows the server is alive: the request's timeout starts again.
+        d->armTimer(handle);
+        Q_EMIT d->q->taskStatus(task);
+    });
+    QObject::connect(rounds, &Modern::MultiRoundTripRequest::taskPollDue, handle, [this, handle, rounds] {
+        OutgoingRequest *poll = d->q->send(Requests::getTask(rounds->taskId()));
+        const QPointer<Modern::MultiRoundTripRequest> guard = rounds;
+        QObject::connect(poll, &OutgoingRequest::finished, handle, [poll, guard] {
+            if (!guard)
+                return;
+            if (poll->isError())
+                guard->taskPollFailed(poll->error().message);
+            else
+                guard->taskStatusReceived(poll->id(), poll->result().toObject());
+        });
+    });
+    QObject::connect(rounds, &Modern::MultiRoundTripRequest::taskInputReady, handle,
+                     [this, handle, rounds](const QJsonObject &responses) {
+        OutgoingRequest *update = d->q->send(Request{Method::TasksUpdate, QJsonObject{{Key::TaskId, rounds->taskId()},
+                                                                                     {Key::InputResponses, responses}}});
+        const QPointer<Modern::MultiRoundTripRequest> guard = rounds;
+        QObject::connect(update, &OutgoingRequest::finished, handle, [update, guard] {
+            if (guard && update->isError())
+                guard->taskPollFailed(update->error().message);
+        });
+    });
+}
+
+bool ModernLifecycle::cancelTask(OutgoingRequest *handle)
+{
+    Modern::MultiRoundTripRequest *rounds = handle ? handle->m_multiRound.data() : nullptr;
+    if (!rounds || !rounds->isTask())
+        return false;
+    const QString status = rounds->taskStatus().value(Key::Status).toString();
+    if (status == QLatin1String("completed") || status == QLatin1String("failed") || status == QLatin1String("cancelled"))
+        return false;
+    d->q->send(Requests::cancelTask(rounds->taskId())); // fire and forget: its answer shows in the traffic
+    return true;
 }
 
 bool ModernLifecycle::reissueLostRequest(OutgoingRequest *handle, const QString &why)

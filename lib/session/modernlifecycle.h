@@ -91,6 +91,8 @@ public:
     // again as a new request with a new id (changelog 2026-07-28, SEP-2575). At most
     // MaxReissues times per request; false when it is not ours or the bound is reached.
     bool reissueLostRequest(OutgoingRequest *handle, const QString &why);
+    // A request that became a task (SEP-2663) and is still running: tasks/cancel for it.
+    bool cancelTask(OutgoingRequest *handle);
     static constexpr int MaxReissues = 2;
 
     // Mcp-Param-* headers of a tools/call (Transport::setRequestHeaders).
@@ -106,6 +108,7 @@ private:
     Modern::RequestMeta meta() const;
     void startRound(OutgoingRequest *handle);
     void attachMultiRound(OutgoingRequest *handle, const QJsonObject &params);
+    void followTasks(OutgoingRequest *handle, Modern::MultiRoundTripRequest *rounds);
     void rememberTools(const QJsonObject &result);
     // -32020 on tools/call: list the tools again (not from the cache), retry once when the
     // tool's x-mcp-header mapping changed, otherwise finish with a clear error.

@@ -5,6 +5,12 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDialogButtonBox>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QThread>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -13,6 +19,8 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
+
+#include <csignal>
 
 namespace Mcp::Ui {
 
@@ -40,9 +48,11 @@ RecordInHostDialog::RecordInHostDialog(QWidget *parent) : QDialog(parent)
     m_recordButton = buttons->addButton(tr("Record Through MCP Scope"), QDialogButtonBox::ActionRole);
     m_undoButton = buttons->addButton(tr("Undo"), QDialogButtonBox::ActionRole);
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(new QLabel(tr("The host will start the server through mcpscope record, which passes everything "
-                                    "on and records it; an open MCP Scope window shows it live. Only this server's "
-                                    "command changes, and a backup of the file is kept."),
+    layout->addWidget(new QLabel(tr("The host will reach the server through mcpscope record, which passes everything "
+                                    "on and records it; an open MCP Scope window shows it live. A stdio server is "
+                                    "started through the recorder; an HTTP server's address points at a recording "
+                                    "proxy started now. Only this server's entry changes, and a backup of the file "
+                                    "is kept."),
                                  this));
     layout->itemAt(0)->widget()->setProperty("wordWrap", true);
     layout->addLayout(form);
@@ -52,6 +62,7 @@ RecordInHostDialog::RecordInHostDialog(QWidget *parent) : QDialog(parent)
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(browseButton, &QPushButton::clicked, this, &RecordInHostDialog::browse);
     connect(m_files, &QComboBox::currentIndexChanged, this, &RecordInHostDialog::loadServers);
+    connect(m_servers, &QComboBox::currentIndexChanged, this, &RecordInHostDialog::findEarlierChange);
     connect(m_recordButton, &QPushButton::clicked, this, &RecordInHostDialog::record);
     connect(m_undoButton, &QPushButton::clicked, this, &RecordInHostDialog::undo);
     loadServers();
@@ -116,29 +127,128 @@ void RecordInHostDialog::loadServers()
         m_status->setText(imported.error.toString());
     } else {
         for (const ServerConfig &server : imported.servers) {
-            if (!server.command.isEmpty())
+            if (!server.command.isEmpty() || !server.url.isEmpty())
                 m_servers->addItem(server.name);
         }
-        m_status->setText(m_servers->count() ? QString() : tr("This file has no stdio servers."));
+        m_status->setText(m_servers->count() ? QString() : tr("This file has no servers."));
     }
+    findEarlierChange();
+}
+
+void RecordInHostDialog::findEarlierChange()
+{
+    const bool known = m_change && m_change->serverName == m_servers->currentText()
+        && m_change->path == m_files->currentData().toString();
+    if (!known)
+        m_change = RecordRewrite::pendingChange(m_files->currentData().toString(), m_servers->currentText(),
+                                                m_recorder.program);
+    // Found from the backup (this dialog did not make it): say so, also after the list reloads.
+    if (m_change && m_change->rewritten.isEmpty())
+        m_status->setText(tr("“%1” already goes through the recorder (the file as it was is in %2); Undo puts it back.")
+                              .arg(m_servers->currentText(), QDir::toNativeSeparators(m_change->backupPath)));
     updateButtons();
+}
+
+std::optional<QUrl> RecordInHostDialog::startProxy(const QUrl &target, QString *error)
+{
+    // A free loopback port, then the recorder on it, detached: it must outlive this window,
+    // since the host uses the address in its file whenever it runs.
+    quint16 port = 0;
+    {
+        QTcpServer probe;
+        if (!probe.listen(QHostAddress::LocalHost, 0)) {
+            *error = probe.errorString();
+            return std::nullopt;
+        }
+        port = probe.serverPort();
+    }
+    QProcess recorder;
+    recorder.setProgram(m_recorder.program);
+    recorder.setArguments({QStringLiteral("record"), QStringLiteral("--http"), QStringLiteral("--target"),
+                           target.toString(QUrl::FullyEncoded), QStringLiteral("--listen"),
+                           QStringLiteral("127.0.0.1:%1").arg(port), QStringLiteral("--name"), m_servers->currentText()});
+    recorder.setStandardOutputFile(QProcess::nullDevice());
+    recorder.setStandardErrorFile(QProcess::nullDevice());
+    qint64 pid = 0;
+    if (!recorder.startDetached(&pid)) {
+        *error = tr("cannot start %1: %2").arg(m_recorder.program, recorder.errorString());
+        return std::nullopt;
+    }
+    // Ready when it accepts a connection.
+    QElapsedTimer waited;
+    waited.start();
+    while (waited.elapsed() < 5000) {
+        QTcpSocket socket;
+        socket.connectToHost(QHostAddress::LocalHost, port);
+        if (socket.waitForConnected(200)) {
+            m_proxyPids.insert(changeKey(), pid);
+            QUrl proxy;
+            proxy.setScheme(QStringLiteral("http"));
+            proxy.setHost(QStringLiteral("127.0.0.1"));
+            proxy.setPort(port);
+            return proxy;
+        }
+        QThread::msleep(50);
+    }
+    ::kill(pid_t(pid), SIGTERM);
+    *error = tr("the recorder did not start listening on 127.0.0.1:%1").arg(port);
+    return std::nullopt;
 }
 
 bool RecordInHostDialog::record()
 {
     QString error;
-    const auto change = RecordRewrite::wrapFile(m_files->currentData().toString(), m_servers->currentText(), m_recorder,
-                                                &error);
+    const QString path = m_files->currentData().toString();
+    const QString name = m_servers->currentText();
+    QFile file(path);
+    const auto entry = file.open(QIODevice::ReadOnly)
+        ? RecordRewrite::entry(file.readAll(), name, m_recorder.program, &error)
+        : std::nullopt;
+    if (!entry) {
+        m_status->setText(tr("Not changed: %1").arg(error.isEmpty() ? file.errorString() : error));
+        return false;
+    }
+    RecordRewrite::Recorder recorder = m_recorder;
+    if (!entry->url.isEmpty() && entry->command.isEmpty()) {
+        const auto proxy = startProxy(entry->url, &error);
+        if (!proxy) {
+            m_status->setText(tr("Not changed: %1").arg(error));
+            return false;
+        }
+        recorder.httpProxy = *proxy;
+    }
+    const auto change = RecordRewrite::wrapFile(path, name, recorder, &error);
     if (!change) {
+        stopProxy();
         m_status->setText(tr("Not changed: %1").arg(error));
         return false;
     }
     m_change = change;
-    m_status->setText(tr("“%1” now runs through the recorder; restart the host to start recording. The file as it "
-                         "was is in %2.")
-                          .arg(m_servers->currentText(), QDir::toNativeSeparators(change->backupPath)));
+    if (recorder.httpProxy.isValid())
+        m_status->setText(tr("“%1” now goes through the recording proxy at %2 (process %3), which must run while the "
+                             "host uses it; Undo stops it. Restart the host to start recording. The file as it was is "
+                             "in %4.")
+                              .arg(name, recorder.httpProxy.toString(), QString::number(m_proxyPids.value(changeKey())),
+                                   QDir::toNativeSeparators(change->backupPath)));
+    else
+        m_status->setText(tr("“%1” now runs through the recorder; restart the host to start recording. The file as it "
+                             "was is in %2.")
+                              .arg(name, QDir::toNativeSeparators(change->backupPath)));
     updateButtons();
     return true;
+}
+
+QString RecordInHostDialog::changeKey() const
+{
+    return m_files->currentData().toString() + QLatin1Char('\n') + m_servers->currentText();
+}
+
+bool RecordInHostDialog::stopProxy()
+{
+    const qint64 pid = m_proxyPids.take(changeKey());
+    if (pid > 0)
+        ::kill(pid_t(pid), SIGTERM);
+    return pid > 0;
 }
 
 bool RecordInHostDialog::undo()
@@ -151,7 +261,9 @@ bool RecordInHostDialog::undo()
         return false;
     }
     m_change.reset();
-    m_status->setText(tr("Undone: the file is as it was."));
+    const bool stopped = stopProxy();
+    m_status->setText(stopped ? tr("Undone: the entry is as it was, and the recording proxy is stopped.")
+                              : tr("Undone: the entry is as it was."));
     updateButtons();
     return true;
 }

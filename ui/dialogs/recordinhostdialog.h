@@ -3,6 +3,7 @@
 #include "config/recordrewrite.h"
 
 #include <QDialog>
+#include <QHash>
 
 #include <optional>
 
@@ -13,9 +14,10 @@ class QPushButton;
 namespace Mcp::Ui {
 
 // "Record a Server in a Host…": picks a host's configuration (Claude Desktop, Claude Code,
-// Cursor, VS Code, or any mcp.json) and one of its stdio servers, rewrites that entry to run
-// through `mcpscope record` (RecordRewrite: a backup, nothing else in the file touched), and
-// offers the undo in the same place.
+// Cursor, VS Code, or any mcp.json) and one of its servers, rewrites that entry to go through
+// `mcpscope record` (RecordRewrite: a backup, nothing else in the file touched; an HTTP entry is
+// pointed at a recording proxy the dialog starts), and offers the undo in the same place, also
+// for a change made in an earlier run (a backup beside the file).
 class RecordInHostDialog : public QDialog
 {
     Q_OBJECT
@@ -37,6 +39,10 @@ private:
     void loadServers();
     void browse();
     void updateButtons();
+    void findEarlierChange();
+    std::optional<QUrl> startProxy(const QUrl &target, QString *error);
+    bool stopProxy();
+    QString changeKey() const;
 
     QComboBox *m_files;
     QComboBox *m_servers;
@@ -45,6 +51,7 @@ private:
     QPushButton *m_undoButton;
     RecordRewrite::Recorder m_recorder;
     std::optional<RecordRewrite::FileChange> m_change;
+    QHash<QString, qint64> m_proxyPids; // the recording proxies this dialog started, by file and entry
 };
 
 } // namespace Mcp::Ui

@@ -257,6 +257,8 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
         connect(connection, &Connection::taskStatus, this, [this](const QJsonObject &task) {
             if (!m_taskId.isEmpty() && task.value(Key::TaskId).toString() == m_taskId)
                 onTaskStatus(task);
+            else if (m_taskId.isEmpty() && m_call && isModern())
+                showFollowedTask(task);
         });
         connect(connection, &Connection::stateChanged, this, [this] { setRunning(isRunning()); });
         connect(connection, &Connection::invalidToolsChanged, this, [this] {
@@ -295,7 +297,9 @@ void ToolPanel::setTool(const QJsonObject &tool)
     if (saved.isObject())
         m_form->setValue(saved);
     m_loading = false;
-    m_asTask->setVisible(support != QLatin1String("forbidden"));
+    // In the modern era the server decides what becomes a task (SEP-2663) and the library
+    // follows it; the choice is the legacy era's (params.task).
+    m_asTask->setVisible(support != QLatin1String("forbidden") && !isModern());
     m_asTask->setChecked(support == QLatin1String("required"));
     m_asTask->setEnabled(support == QLatin1String("optional"));
     m_forceNextRun = false;
@@ -538,6 +542,20 @@ void ToolPanel::onTaskStatus(const QJsonObject &task)
         const int interval = state.pollInterval.value_or(DefaultPollMs);
         m_pollTimer->start(qBound(100, interval, 60000));
     }
+}
+
+bool ToolPanel::isModern() const
+{
+    return m_connection && m_connection->sessionInfo().era.era == Modern::Era::Modern;
+}
+
+void ToolPanel::showFollowedTask(const QJsonObject &task)
+{
+    // A modern call the server turned into a task: MCP Scope polls it; this only shows where it is.
+    const Task state = Task::fromJson(task);
+    m_status->setText(tr("Task %1: %2%3 (followed with tasks/get)")
+                          .arg(state.taskId, state.status,
+                               state.statusMessage.isEmpty() ? QString() : QLatin1String(" — ") + state.statusMessage));
 }
 
 void ToolPanel::pollTask()

@@ -88,6 +88,8 @@ private:
     void startCall(const QJsonObject &arguments);
     void startTask(const QJsonObject &arguments);
     void pollTask();
+    bool isModern() const;
+    void showFollowedTask(const QJsonObject &task);
     void onTaskStatus(const QJsonObject &task);
     void fetchTaskResult();
     void finish(bool isError, const QJsonValue &result, const RpcError &error, qint64 elapsedMs,

@@ -79,7 +79,91 @@ void MultiRoundTripRequest::resultReceived(const QJsonObject &result)
         m_rounds.last().inputRequired = true;
         collectInput(result);
         return;
+    case ResultType::Task:
+        followTask(result);
+        return;
     }
+}
+
+void MultiRoundTripRequest::followTask(const QJsonObject &created)
+{
+    m_taskId = created.value(Key::TaskId).toString();
+    if (m_taskId.isEmpty() || m_method != Method::ToolsCall) {
+        fail(m_taskId.isEmpty() ? tr("The server answered %1 with a task but no taskId.").arg(m_method)
+                                : tr("The server answered %1 with a task, which only tools/call may become.")
+                                      .arg(m_method));
+        return;
+    }
+    m_state = State::FollowingTask;
+    taskStatusReceived(m_rounds.last().requestId, created);
+}
+
+void MultiRoundTripRequest::schedulePoll()
+{
+    QTimer::singleShot(m_taskPollMs, this, [this] {
+        if (m_state == State::FollowingTask)
+            Q_EMIT taskPollDue();
+    });
+}
+
+void MultiRoundTripRequest::taskStatusReceived(const MessageId &pollId, const QJsonObject &task)
+{
+    if (m_state != State::FollowingTask)
+        return;
+    if (task.value(Key::TaskId).toString() != m_taskId) {
+        fail(tr("tasks/get for task %1 answered about another task (%2).")
+                 .arg(m_taskId, task.value(Key::TaskId).toString()));
+        return;
+    }
+    m_task = task;
+    // The server's pace, within bounds: neither a busy loop nor a task that looks stuck.
+    const QJsonValue interval = task.value(Key::PollIntervalMs);
+    if (interval.isDouble())
+        m_taskPollMs = qBound(MinTaskPollMs, interval.toInt(DefaultTaskPollMs), MaxTaskPollMs);
+    Q_EMIT taskStatusChanged(task);
+    const QString status = task.value(Key::Status).toString();
+    if (status == QLatin1String("completed")) {
+        const QJsonValue result = task.value(Key::Result);
+        if (!result.isObject()) {
+            fail(tr("Task %1 completed without a result.").arg(m_taskId));
+            return;
+        }
+        m_state = State::Completed;
+        Q_EMIT roundsChanged();
+        Q_EMIT completed(result.toObject());
+    } else if (status == QLatin1String("failed")) {
+        const QString message = task.value(Key::Error).toObject().value(Key::Message).toString(
+            task.value(Key::StatusMessage).toString());
+        fail(message.isEmpty() ? tr("Task %1 failed.").arg(m_taskId) : tr("Task %1 failed: %2").arg(m_taskId, message));
+    } else if (status == QLatin1String("cancelled")) {
+        const QString message = task.value(Key::StatusMessage).toString();
+        fail(message.isEmpty() ? tr("Task %1 was cancelled.").arg(m_taskId)
+                               : tr("Task %1 was cancelled: %2").arg(m_taskId, message));
+    } else if (status == QLatin1String("input_required")) {
+        // Only what has not been answered yet: the server may still report keys it is
+        // processing from the last tasks/update.
+        QJsonObject requests = task.value(Key::InputRequests).toObject();
+        for (const QString &key : std::as_const(m_answeredTaskInputs))
+            requests.remove(key);
+        if (requests.isEmpty()) {
+            schedulePoll();
+            return;
+        }
+        RoundRecord round;
+        round.requestId = pollId;
+        round.sentAtMs = round.answeredAtMs = m_clock.elapsed();
+        round.inputRequired = true;
+        m_rounds.append(round);
+        collectInput(QJsonObject{{Key::InputRequests, requests}});
+    } else {
+        schedulePoll(); // working, or a status this client does not know yet
+    }
+}
+
+void MultiRoundTripRequest::taskPollFailed(const QString &message)
+{
+    if (m_state == State::FollowingTask)
+        fail(tr("Following task %1 failed: %2").arg(m_taskId, message));
 }
 
 void MultiRoundTripRequest::errorReceived(const QString &message)
@@ -120,7 +204,8 @@ void MultiRoundTripRequest::collectInput(const QJsonObject &result)
         return;
     }
     const QJsonValue requests = result.value(Key::InputRequests);
-    m_requestState = result.value(Key::RequestState);
+    if (!isTask())
+        m_requestState = result.value(Key::RequestState);
     if (requests.isUndefined() && m_requestState.isUndefined()) {
         fail(tr("The server answered %1 with input_required but neither input requests nor request state.")
                  .arg(m_method));
@@ -195,6 +280,24 @@ void MultiRoundTripRequest::retry()
     for (const InputExchange &input : std::as_const(m_rounds.last().inputs)) {
         if (input.answered)
             responses.insert(input.key, input.response);
+    }
+    if (isTask()) {
+        for (const InputExchange &input : std::as_const(m_rounds.last().inputs))
+            m_answeredTaskInputs.insert(input.key); // declined ones too: the server decides
+        for (const QPointer<InputReply> &reply : std::as_const(m_replies)) {
+            if (reply)
+                reply->deleteLater();
+        }
+        m_replies.clear();
+        if (responses.isEmpty()) {
+            // Nothing to send, and polling would only see the same question again.
+            fail(tr("Task %1 asked for input and none was given, so MCP Scope stopped it.").arg(m_taskId));
+            return;
+        }
+        m_state = State::FollowingTask;
+        Q_EMIT taskInputReady(responses);
+        schedulePoll();
+        return;
     }
     m_params = m_originalParams;
     if (!responses.isEmpty())

@@ -7,6 +7,7 @@
 #include <QList>
 #include <QObject>
 #include <QPointer>
+#include <QSet>
 #include <QString>
 
 namespace Mcp::Modern {
@@ -80,13 +81,23 @@ struct RoundRecord
 // and sends again on retryReady(). An input_required result is answered by asking the
 // handler for every input request; the retry carries the original params, `inputResponses`
 // and the `requestState` value exactly as the server sent it. Rounds are bounded.
+//
+// A tools/call the server turns into a task (the tasks extension, SEP-2663: a result with
+// resultType "task") is followed to its end as the same logical request: taskPollDue() asks
+// the caller to send tasks/get {taskId} (at the server's pollIntervalMs), whose answers come
+// back through taskStatusReceived(); input the task asks for is gathered from the handler as
+// in a round and goes out through taskInputReady() as tasks/update; the inlined result (or
+// error) of the finished task completes the request.
 class MultiRoundTripRequest : public QObject
 {
     Q_OBJECT
 public:
     static constexpr int DefaultMaxRounds = 10;
     static constexpr int DefaultStateOnlyRetryDelayMs = 250;
-    enum class State { ReadyToSend, AwaitingResult, CollectingInput, Completed, Failed, Cancelled };
+    enum class State { ReadyToSend, AwaitingResult, CollectingInput, FollowingTask, Completed, Failed, Cancelled };
+    static constexpr int DefaultTaskPollMs = 1000;
+    static constexpr int MinTaskPollMs = 50;
+    static constexpr int MaxTaskPollMs = 10000;
 
     // clientCapabilities: what the requests declare; the server may only ask for those.
     MultiRoundTripRequest(const QString &method, const QJsonObject &params, InputRequestHandler *handler,
@@ -108,8 +119,16 @@ public:
     void resultReceived(const QJsonObject &result);
     void errorReceived(const QString &message);
     // Stops between rounds: pending input replies are dropped and no retry follows. The
-    // caller cancels a request in flight on its transport.
+    // caller cancels a request in flight on its transport (and a task with tasks/cancel).
     void cancel();
+
+    // The task the request became, if it did (empty otherwise), and the last status seen.
+    QString taskId() const { return m_taskId; }
+    QJsonObject taskStatus() const { return m_task; }
+    bool isTask() const { return !m_taskId.isEmpty(); }
+    // A tasks/get answer (a DetailedTask) for this request's task, or why the poll failed.
+    void taskStatusReceived(const MessageId &pollId, const QJsonObject &task);
+    void taskPollFailed(const QString &message);
 
 Q_SIGNALS:
     void retryReady();
@@ -118,12 +137,18 @@ Q_SIGNALS:
     void cancelled();
     // A round was sent, answered, or one of its inputs answered (for the timeline).
     void roundsChanged();
+    // The task: send tasks/get {taskId} now; send tasks/update with these responses; a new status.
+    void taskPollDue();
+    void taskInputReady(const QJsonObject &inputResponses);
+    void taskStatusChanged(const QJsonObject &task);
 
 private:
     void collectInput(const QJsonObject &result);
     void inputDone(int index, InputReply *reply);
     void retry();
     void fail(const QString &message);
+    void followTask(const QJsonObject &created);
+    void schedulePoll();
     QString undeclaredCapability(const InputRequest &request) const;
 
     QString m_method;
@@ -139,6 +164,10 @@ private:
     QList<QPointer<InputReply>> m_replies;
     QJsonValue m_requestState = QJsonValue::Undefined;
     QString m_error;
+    QString m_taskId;
+    QJsonObject m_task;
+    int m_taskPollMs = DefaultTaskPollMs;
+    QSet<QString> m_answeredTaskInputs; // keys sent with tasks/update, not asked again
 };
 
 } // namespace Mcp::Modern

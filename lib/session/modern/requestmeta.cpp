@@ -47,6 +47,8 @@ ResultType resultTypeOf(const QJsonObject &result)
         return ResultType::Complete;
     if (type.toString() == ResultTypeValue::InputRequired)
         return ResultType::InputRequired;
+    if (type.toString() == ResultTypeValue::Task)
+        return ResultType::Task;
     return ResultType::Unrecognized;
 }
 

@@ -27,7 +27,7 @@ struct RequestMeta
 bool isLoggingLevel(const QString &level);
 
 // The kind of a result by its `resultType`: absent means complete (results of legacy servers).
-enum class ResultType { Complete, InputRequired, Unrecognized };
+enum class ResultType { Complete, InputRequired, Task, Unrecognized };
 ResultType resultTypeOf(const QJsonObject &result);
 
 // `_meta["io.modelcontextprotocol/serverInfo"]` of a result; empty when the server did not say.

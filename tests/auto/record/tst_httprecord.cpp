@@ -11,6 +11,7 @@
 #include <QSet>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -26,6 +27,7 @@ private slots:
     void initTestCase() { QVERIFY(m_dir.isValid()); }
     void recordsBothEras_data();
     void recordsBothEras();
+    void legacyHttpSse();
     void loopbackOnly();
 
 private:
@@ -164,6 +166,87 @@ void tst_HttpRecord::recordsBothEras()
     QVERIFY(log.event(answerRow).raw.contains("through the recorder"));
     if (responses == QLatin1String("sse"))
         QVERIFY2(sawSse, "SSE answers are recorded as SSE");
+}
+
+// The 2024-11-05 HTTP+SSE transport through the recorder: server-everything's /sse stream names a
+// relative endpoint, so the client's POSTs come through the recorder too, and the answers arrive
+// on the long GET stream, paired with their requests across the two exchanges.
+void tst_HttpRecord::legacyHttpSse()
+{
+    const QString node = QStandardPaths::findExecutable(QStringLiteral("node"));
+    QVERIFY2(!node.isEmpty(), "node is not on PATH (scripts/setup.sh installs it)");
+    const QString everything = QStringLiteral(MCPSCOPE_PEERS_DIR "/@modelcontextprotocol/server-everything/dist/index.js");
+    QVERIFY2(QFile::exists(everything), "server-everything is missing: run scripts/setup.sh --test-peers");
+    QProcess server;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("PORT"), QStringLiteral("0"));
+    server.setProcessEnvironment(env);
+    server.start(node, {QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/httpinterop/loopback.mjs"), everything, QStringLiteral("sse")});
+    QVERIFY(server.waitForStarted());
+    QByteArray banner;
+    const QRegularExpression listening(QStringLiteral("listening on 127\\.0\\.0\\.1:(\\d+)"));
+    QRegularExpressionMatch match;
+    QTRY_VERIFY_WITH_TIMEOUT((match = listening.match(QString::fromUtf8(banner += server.readAllStandardError()))).hasMatch(), 20000);
+    const QUrl target(QStringLiteral("http://127.0.0.1:%1/sse").arg(match.captured(1)));
+
+    const QString capture = m_dir.filePath(QStringLiteral("http-sse-2024.jsonl"));
+    QProcess recorder;
+    recorder.start(QStringLiteral(MCPSCOPE_CLI), {QStringLiteral("record"), QStringLiteral("--http"), QStringLiteral("--target"),
+                                                 target.toString(), QStringLiteral("--capture"), capture});
+    QVERIFY(recorder.waitForStarted());
+    QByteArray recorderOut;
+    QTRY_VERIFY_WITH_TIMEOUT((recorderOut += recorder.readAllStandardOutput()).contains('\n'), 10000);
+    const QUrl proxy(QString::fromUtf8(recorderOut.trimmed()));
+    QCOMPARE(proxy.path(), QStringLiteral("/sse"));
+
+    {
+        Client client(createHttpTransport(proxy, HttpTransportKind::LegacySse, HttpTransportOptions()));
+        client.setEraChoice(*Modern::EraChoice::fromString(QStringLiteral("legacy"), Client::supportedModernVersions(),
+                                                           Client::supportedProtocolVersions()));
+        QSignalSpy ready(&client, &Client::ready);
+        client.connectToServer();
+        QTRY_VERIFY_WITH_TIMEOUT(!ready.isEmpty() || client.state() == Client::State::Failed, 30000);
+        QVERIFY2(client.state() == Client::State::Ready, qPrintable(client.errorString()));
+        OutgoingRequest *call = client.callTool(QStringLiteral("echo"), {{QStringLiteral("message"), QStringLiteral("old transport")}});
+        QString text;
+        connect(call, &OutgoingRequest::finished, this, [call, &text] {
+            text = call->result().toObject().value(QLatin1String("content")).toArray().first().toObject()
+                       .value(QLatin1String("text")).toString();
+        });
+        QTRY_COMPARE_WITH_TIMEOUT(text, QStringLiteral("Echo: old transport"), 15000);
+        client.disconnectFromServer();
+    }
+    stop(&recorder);
+    QCOMPARE(recorder.exitCode(), 0);
+    server.kill();
+    server.waitForFinished();
+
+    QFile file(capture);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    TrafficLog log;
+    const auto result = TrafficCapture::readJsonLines(&file, &log);
+    QVERIFY2(result.ok, qPrintable(result.error));
+    log.flush();
+    int callRow = -1;
+    bool sawEndpoint = false;
+    for (int row = 0; row < log.rowCount(); ++row) {
+        const TrafficEvent e = log.event(row);
+        if (e.kind == TrafficEvent::Kind::SseEvent && e.sseEventType == "endpoint") {
+            sawEndpoint = true;
+            QVERIFY2(e.note.isEmpty(), "a relative endpoint needs no warning");
+        }
+        if (e.direction == TrafficEvent::Direction::Outgoing && log.method(row) == QLatin1String("tools/call")) {
+            callRow = row;
+            QCOMPARE(e.httpMethod, QByteArray("POST"));
+            QVERIFY(QUrl(e.url).path() != QLatin1String("/sse")); // the endpoint the stream named
+        }
+    }
+    QVERIFY2(sawEndpoint, "the endpoint event of the GET stream is recorded");
+    QVERIFY2(callRow >= 0, "the POSTed tools/call is recorded");
+    const int answerRow = log.pairedRow(callRow);
+    QVERIFY2(answerRow > callRow, "its answer, from the SSE stream, is paired with it");
+    QVERIFY(log.event(answerRow).raw.contains("old transport"));
+    QVERIFY(log.event(answerRow).exchangeId != log.event(callRow).exchangeId); // answered on the GET stream
 }
 
 void tst_HttpRecord::loopbackOnly()

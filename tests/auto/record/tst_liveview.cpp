@@ -21,6 +21,7 @@ class tst_LiveView : public QObject
 private slots:
     void initTestCase();
     void recordingShowsLive();
+    void windowOpenedLateShowsTheRecordingSoFar();
     void noWindowJustWritesTheCapture();
 
 private:
@@ -89,6 +90,47 @@ void tst_LiveView::recordingShowsLive()
     log->flush();
     QCOMPARE(log->event(log->rowCount() - 1).kind, TrafficEvent::Kind::ProcessExited);
     QVERIFY(window->windowTitle().contains(QLatin1String("ended")));
+    delete window;
+}
+
+void tst_LiveView::windowOpenedLateShowsTheRecordingSoFar()
+{
+    // The recorder runs, and its first exchange is over, before any window listens.
+    const QString capture = m_dir.filePath(QStringLiteral("late.jsonl"));
+    QProcess recorder;
+    recorder.start(QStringLiteral(MCPSCOPE_CLI), {QStringLiteral("record"), QStringLiteral("--capture"), capture,
+                                                 QStringLiteral("--name"), QStringLiteral("late"), QStringLiteral("--"),
+                                                 QStringLiteral(MCPSCOPE_DEMO_SERVER)});
+    QVERIFY(recorder.waitForStarted());
+    recorder.write(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}})" "\n");
+    QByteArray answers;
+    QTRY_VERIFY_WITH_TIMEOUT((answers += recorder.readAllStandardOutput()).contains("\"id\":1"), 10000);
+
+    Ui::LiveRecordings live;
+    QString error;
+    QVERIFY2(live.listen(&error), qPrintable(error));
+    QSignalSpy opened(&live, &Ui::LiveRecordings::windowOpened);
+    QTest::qWait(2100); // the recorder tries to connect again at most every two seconds
+    recorder.write(R"({"jsonrpc":"2.0","id":2,"method":"tools/list"})" "\n");
+    QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 10000);
+    auto *window = opened.first().first().value<Ui::CaptureWindow *>();
+    QVERIFY(window);
+    TrafficLog *log = window->log();
+    auto paired = [log](QLatin1String method) {
+        log->flush();
+        for (int row = 0; row < log->rowCount(); ++row) {
+            if (log->method(row) == method && log->pairedRow(row) > row)
+                return true;
+        }
+        return false;
+    };
+    // Both exchanges, the one before the window opened too, in order.
+    QTRY_VERIFY_WITH_TIMEOUT(paired(QLatin1String("tools/list")), 10000);
+    QVERIFY(paired(QLatin1String("initialize")));
+    QCOMPARE(log->event(0).kind, TrafficEvent::Kind::ProcessStarted);
+    recorder.closeWriteChannel();
+    QVERIFY(recorder.waitForFinished(10000));
+    QTRY_VERIFY_WITH_TIMEOUT(!window->isLive(), 10000);
     delete window;
 }
 

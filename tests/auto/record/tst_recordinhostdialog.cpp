@@ -3,7 +3,16 @@
 #include "config/mcpjson.h"
 #include "dialogs/recordinhostdialog.h"
 
+#include "session/client.h"
+#include "transport/httptransportoptions.h"
+
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -15,6 +24,8 @@ class tst_RecordInHostDialog : public QObject
 
 private slots:
     void recordAndUndo();
+    void httpServerThroughTheProxy();
+    void undoInALaterWindow();
 };
 
 void tst_RecordInHostDialog::recordAndUndo()
@@ -44,6 +55,96 @@ void tst_RecordInHostDialog::recordAndUndo()
     QVERIFY(!dialog.record()); // already recorded: the record button's state aside, it refuses
 
     QVERIFY(dialog.undo());
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), original);
+}
+
+void tst_RecordInHostDialog::httpServerThroughTheProxy()
+{
+    // A real HTTP server in a host's file; the dialog starts a real recording proxy for it.
+    QProcess server;
+    server.start(QStringLiteral(MCPSCOPE_DEMO_SERVER), {QStringLiteral("--http"), QStringLiteral("--port"), QStringLiteral("0")});
+    QVERIFY(server.waitForStarted());
+    QByteArray serverErr;
+    QTRY_VERIFY_WITH_TIMEOUT((serverErr += server.readAllStandardError()).contains("listening on "), 10000);
+    const QString target =
+        QRegularExpression(QStringLiteral("listening on (\\S+)")).match(QString::fromUtf8(serverErr)).captured(1);
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("mcp.json"));
+    const QByteArray original = "{\"servers\": {\"remote\": {\"type\": \"http\", \"url\": \"" + target.toUtf8() + "\"}}}\n";
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(original);
+    }
+    Ui::RecordInHostDialog dialog;
+    dialog.setRecorderProgram(QStringLiteral(MCPSCOPE_CLI));
+    dialog.setFile(path);
+    dialog.selectServer(QStringLiteral("remote"));
+    QVERIFY2(dialog.record(), qPrintable(dialog.statusText()));
+    QVERIFY(dialog.statusText().contains(QLatin1String("proxy")));
+    const ServerConfig rewritten = McpJson::readFile(path).servers.value(0);
+    const QUrl proxied(rewritten.url);
+    QCOMPARE(proxied.host(), QStringLiteral("127.0.0.1"));
+    QVERIFY(proxied.port() != QUrl(target).port());
+    QCOMPARE(proxied.path(), QUrl(target).path());
+
+    // What the host would do now: talk to the server through the proxy.
+    {
+        Client client(createHttpTransport(proxied, HttpTransportKind::Auto, HttpTransportOptions()));
+        QSignalSpy ready(&client, &Client::ready);
+        client.connectToServer();
+        QTRY_VERIFY_WITH_TIMEOUT(!ready.isEmpty() || client.state() == Client::State::Failed, 30000);
+        QVERIFY2(client.state() == Client::State::Ready, qPrintable(client.errorString()));
+        OutgoingRequest *call = client.callTool(QStringLiteral("echo"), {{QStringLiteral("message"), QStringLiteral("via host file")}});
+        QString text;
+        connect(call, &OutgoingRequest::finished, this, [call, &text] {
+            text = call->result().toObject().value(QLatin1String("content")).toArray().first().toObject()
+                       .value(QLatin1String("text")).toString();
+        });
+        QTRY_COMPARE_WITH_TIMEOUT(text, QStringLiteral("via host file"), 15000);
+        client.disconnectFromServer();
+    }
+
+    // Undo: the address as it was, and the proxy stopped.
+    QVERIFY2(dialog.undo(), qPrintable(dialog.statusText()));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), original);
+    QTRY_VERIFY_WITH_TIMEOUT([&proxied] {
+        QTcpSocket socket;
+        socket.connectToHost(proxied.host(), quint16(proxied.port()));
+        return !socket.waitForConnected(500);
+    }(), 10000);
+    server.kill();
+    server.waitForFinished();
+}
+
+void tst_RecordInHostDialog::undoInALaterWindow()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("claude_desktop_config.json"));
+    const QByteArray original = "{\"mcpServers\": {\"files\": {\"command\": \"npx\", \"args\": [\"-y\", \"fs\"]}}}";
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(original);
+    }
+    {
+        Ui::RecordInHostDialog first;
+        first.setRecorderProgram(QStringLiteral("/usr/bin/mcpscope"));
+        first.setFile(path);
+        first.selectServer(QStringLiteral("files"));
+        QVERIFY(first.record());
+    } // closed without undoing
+    Ui::RecordInHostDialog later;
+    later.setRecorderProgram(QStringLiteral("/usr/bin/mcpscope"));
+    later.setFile(path);
+    later.selectServer(QStringLiteral("files"));
+    QVERIFY2(later.statusText().contains(QLatin1String("already goes through the recorder")), qPrintable(later.statusText()));
+    QVERIFY(later.undo());
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(file.readAll(), original);

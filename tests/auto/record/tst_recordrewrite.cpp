@@ -18,6 +18,9 @@ private slots:
     void wrap_data();
     void wrap();
     void fileAndUndo();
+    void httpEntries_data();
+    void httpEntries();
+    void undoFromAnEarlierRun();
     void refusals();
     void rewrittenEntryRuns();
 
@@ -148,15 +151,112 @@ void tst_RecordRewrite::fileAndUndo()
     file.close();
     QVERIFY(!QFile::exists(change->backupPath));
 
-    // The host's file edited since: undo refuses and keeps the backup.
+    // The host's file edited since: undo puts back this entry alone and keeps the other edits.
     const auto again = RecordRewrite::wrapFile(path, QStringLiteral("a"), {QStringLiteral("mcpscope"), QString()}, &error);
     QVERIFY(again);
-    QVERIFY(file.open(QIODevice::Append));
-    file.write("\n");
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QByteArray edited = file.readAll();
     file.close();
-    QVERIFY(!RecordRewrite::undo(*again, &error));
+    edited.replace("\"mcpServers\": {", "\"mcpServers\": {\"b\": {\"command\": \"other\"}, ");
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(edited);
+    file.close();
+    QVERIFY2(RecordRewrite::undo(*again, &error), qPrintable(error));
+    const McpJsonImport undone = McpJson::readFile(path);
+    QCOMPARE(undone.servers.size(), 2);
+    for (const ServerConfig &server : undone.servers) {
+        QCOMPARE(server.command, server.name == QLatin1String("a") ? QStringLiteral("srv") : QStringLiteral("other"));
+        QVERIFY(server.args.isEmpty());
+    }
+    QVERIFY(!QFile::exists(again->backupPath));
+
+    // An entry that is not the recorder's cannot be "undone".
+    const auto third = RecordRewrite::wrapFile(path, QStringLiteral("a"), {QStringLiteral("mcpscope"), QString()}, &error);
+    QVERIFY(third);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write("{\"mcpServers\": {\"a\": {\"command\": \"edited-by-hand\"}}}");
+    file.close();
+    QVERIFY(!RecordRewrite::undo(*third, &error));
     QVERIFY(error.contains(QLatin1String("changed")));
-    QVERIFY(QFile::exists(again->backupPath));
+    QVERIFY(QFile::exists(third->backupPath));
+}
+
+void tst_RecordRewrite::httpEntries_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QByteArray>("url"); // the url value as written, the only bytes that change
+    QTest::newRow("Cursor") << QByteArray(R"({"mcpServers":{"web":{"url":"https://api.example.com/mcp?team=a%20b","headers":{"X":"1"}},"tool":{"command":"t"}}})")
+                            << QByteArray(R"("https://api.example.com/mcp?team=a%20b")");
+    QTest::newRow("Claude Code") << QByteArray("{\n  \"mcpServers\": {\n    \"web\": {\"type\": \"http\", \"url\": \"http://localhost:3000/mcp\"}\n  }\n}\n")
+                                 << QByteArray(R"("http://localhost:3000/mcp")");
+    QTest::newRow("VS Code (JSONC)") << QByteArray("{\n  \"servers\": {\n    // remote\n    \"web\": {\"type\": \"sse\", \"url\": \"http://h:8080/sse\",},\n  },\n}\n")
+                                     << QByteArray(R"("http://h:8080/sse")");
+    QTest::newRow("VS Code settings.json") << QByteArray(R"({"mcp": {"servers": {"web": {"type": "http", "url": "http://h/mcp/"}}}, "x": 1})")
+                                           << QByteArray(R"("http://h/mcp/")");
+}
+
+void tst_RecordRewrite::httpEntries()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QByteArray, url);
+    const QUrl original(QString::fromUtf8(url.mid(1, url.size() - 2)));
+    RecordRewrite::Recorder recorder{QStringLiteral("mcpscope"), QString(), QUrl(QStringLiteral("http://127.0.0.1:4567"))};
+    QString error;
+    const auto entry = RecordRewrite::entry(text, QStringLiteral("web"), recorder.program, &error);
+    QVERIFY2(entry, qPrintable(error));
+    QCOMPARE(entry->url, original);
+    QVERIFY(entry->command.isEmpty());
+
+    // Without a proxy it says how to record an HTTP server.
+    QVERIFY(!RecordRewrite::wrap(text, QStringLiteral("web"), {QStringLiteral("mcpscope"), QString()}, &error));
+    QVERIFY(error.contains(QLatin1String("--http")));
+
+    const auto out = RecordRewrite::wrap(text, QStringLiteral("web"), recorder, &error);
+    QVERIFY2(out, qPrintable(error));
+    QUrl expected = recorder.httpProxy;
+    expected.setPath(original.path(QUrl::FullyEncoded), QUrl::StrictMode);
+    expected.setQuery(original.query(QUrl::FullyEncoded), QUrl::StrictMode);
+    QByteArray replaced = text;
+    replaced.replace(url, QByteArray('"' + expected.toString(QUrl::FullyEncoded).toUtf8() + '"'));
+    QCOMPARE(*out, replaced); // every other byte as it was
+    const McpJsonImport parsed = McpJson::parse(*out);
+    QVERIFY2(parsed.isValid(), qPrintable(parsed.error.toString()));
+    QVERIFY(!RecordRewrite::wrap(*out, QStringLiteral("web"), recorder, &error));
+    QVERIFY(error.contains(QLatin1String("already")));
+
+    // Undo takes the address from the file as it was.
+    const auto back = RecordRewrite::unwrap(*out, QStringLiteral("web"), text, recorder.program, &error);
+    QVERIFY2(back, qPrintable(error));
+    QCOMPARE(*back, text);
+}
+
+void tst_RecordRewrite::undoFromAnEarlierRun()
+{
+    // The window that made the change has closed; a new one finds the backup and undoes.
+    const QString path = m_dir.filePath(QStringLiteral("earlier.json"));
+    const QByteArray original = R"({"mcpServers": {"s": {"command": "srv", "args": ["a"]}, "w": {"url": "http://h/mcp"}}})";
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(original);
+    }
+    QVERIFY(!RecordRewrite::pendingChange(path, QStringLiteral("s"), QStringLiteral("mcpscope")));
+    QString error;
+    QVERIFY(RecordRewrite::wrapFile(path, QStringLiteral("s"), {QStringLiteral("mcpscope"), QString()}, &error));
+    QTest::qWait(5); // backups are named to the millisecond
+    QVERIFY(RecordRewrite::wrapFile(path, QStringLiteral("w"),
+                                    {QStringLiteral("mcpscope"), QString(), QUrl(QStringLiteral("http://127.0.0.1:9999"))},
+                                    &error));
+    QVERIFY(!RecordRewrite::pendingChange(path, QStringLiteral("s"), QStringLiteral("other-program")));
+    for (const QString &name : {QStringLiteral("w"), QStringLiteral("s")}) {
+        const auto pending = RecordRewrite::pendingChange(path, name, QStringLiteral("mcpscope"));
+        QVERIFY2(pending, qPrintable(name));
+        QVERIFY2(RecordRewrite::undo(*pending, &error), qPrintable(error));
+        QVERIFY(!RecordRewrite::pendingChange(path, name, QStringLiteral("mcpscope")));
+    }
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), original);
 }
 
 void tst_RecordRewrite::refusals()
@@ -167,6 +267,11 @@ void tst_RecordRewrite::refusals()
     const QByteArray stdio = "{\"mcpServers\":{\"h\":{\"command\":\"x\"}}}";
     QVERIFY(!RecordRewrite::wrap(http, QStringLiteral("h"), recorder, &error));
     QVERIFY(error.contains(QLatin1String("--http")));
+    const RecordRewrite::Recorder proxy{QStringLiteral("mcpscope"), QString(), QUrl(QStringLiteral("http://127.0.0.1:2"))};
+    QVERIFY(!RecordRewrite::wrap("{\"mcpServers\":{\"h\":{\"url\":\"${BASE}/mcp\"}}}", QStringLiteral("h"), proxy, &error));
+    QVERIFY(error.contains(QLatin1String("variables")));
+    QVERIFY(!RecordRewrite::wrap("{\"mcpServers\":{\"h\":{\"type\":\"stdio\"}}}", QStringLiteral("h"), proxy, &error));
+    QVERIFY(error.contains(QLatin1String("neither")));
     QVERIFY(!RecordRewrite::wrap(stdio, QStringLiteral("nope"), recorder, &error));
     QVERIFY(error.contains(QLatin1String("nope")));
     const auto once = RecordRewrite::wrap(stdio, QStringLiteral("h"), recorder, &error);
