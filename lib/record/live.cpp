@@ -24,7 +24,8 @@ namespace {
 const QLatin1String LiveFormat("mcpscope-live");
 constexpr int RetryMs = 2000;
 constexpr int ConnectTimeoutMs = 1000;
-constexpr int WriteTimeoutMs = 1000;
+// A window busy opening itself (a loaded machine) gets time; one that stays stuck is dropped.
+constexpr int WriteTimeoutMs = 5000;
 // What a window that opens late (or connects after a retry) is sent first: the recording so far,
 // up to these bounds, oldest dropped first.
 constexpr qsizetype BacklogMaxEvents = 20000;
@@ -52,14 +53,15 @@ struct LiveFeed::Private
     QJsonObject hello;
     std::unique_ptr<QLocalSocket> socket;
     QElapsedTimer sinceAttempt;
-    std::deque<QByteArray> backlog;
+    // Events, not their JSON: serialising costs the writer thread only when a window listens.
+    std::deque<TrafficEvent> backlog;
     qint64 backlogBytes = 0;
     qint64 droppedFromBacklog = 0;
 
     bool writeAll();
 };
 
-// Pushes out what is queued; a window that reads nothing for a second is given up.
+// Pushes out what is queued; a window that reads nothing for five seconds is given up.
 bool LiveFeed::Private::writeAll()
 {
     while (socket->bytesToWrite() > 0) {
@@ -92,22 +94,28 @@ void LiveFeed::close()
     d->socket.reset();
 }
 
+namespace {
+QByteArray eventLine(const TrafficEvent &event)
+{
+    return QJsonDocument(TrafficCapture::eventToJson(event)).toJson(QJsonDocument::Compact) + '\n';
+}
+}
+
 void LiveFeed::send(const TrafficEvent &event)
 {
-    QByteArray line = QJsonDocument(TrafficCapture::eventToJson(event)).toJson(QJsonDocument::Compact);
-    line += '\n';
     // Every event joins the backlog, so a window that connects later still shows the whole
-    // recording (within the bounds), not just what happened after it opened.
-    d->backlogBytes += line.size();
-    d->backlog.push_back(line);
+    // recording (within the bounds), not just what happened after it opened. A copy of an
+    // event shares its bytes.
+    d->backlogBytes += event.raw.size();
+    d->backlog.push_back(event);
     while (d->backlog.size() > 1
            && (qsizetype(d->backlog.size()) > BacklogMaxEvents || d->backlogBytes > BacklogMaxBytes)) {
-        d->backlogBytes -= d->backlog.front().size();
+        d->backlogBytes -= d->backlog.front().raw.size();
         d->backlog.pop_front();
         ++d->droppedFromBacklog;
     }
     if (d->socket && d->socket->state() == QLocalSocket::ConnectedState) {
-        d->socket->write(line);
+        d->socket->write(eventLine(event));
         d->writeAll();
         return;
     }
@@ -130,10 +138,10 @@ void LiveFeed::send(const TrafficEvent &event)
         gap.note = QCoreApplication::translate("Mcp::Record::LiveFeed",
                                                "%n earlier event(s) are not shown here; the capture file has them all",
                                                nullptr, int(qMin<qint64>(d->droppedFromBacklog, INT_MAX)));
-        d->socket->write(QJsonDocument(TrafficCapture::eventToJson(gap)).toJson(QJsonDocument::Compact) + '\n');
+        d->socket->write(eventLine(gap));
     }
-    for (const QByteArray &queued : d->backlog) {
-        d->socket->write(queued);
+    for (const TrafficEvent &queued : d->backlog) {
+        d->socket->write(eventLine(queued));
         if (!d->writeAll())
             return;
     }

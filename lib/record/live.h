@@ -25,7 +25,7 @@ QString liveSocketPath();
 
 // Recorder side. send() is called on the capture writer's thread (CaptureWriter::Options::tap):
 // it connects when a window is there (trying again at most every two seconds), and blocks only
-// that thread, never the traffic. A window that stops reading is dropped. Each new connection is
+// that thread, never the traffic. A window that stops reading for 5 s is dropped. Each new connection is
 // first sent the recording so far (the last 20000 events or 16 MiB, with a note of what was left
 // out), so a window opened late misses nothing.
 class LiveFeed

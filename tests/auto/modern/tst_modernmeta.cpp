@@ -89,7 +89,8 @@ void tst_ModernMeta::resultType_data()
     QTest::newRow("complete") << QByteArray(R"({"resultType":"complete"})") << int(ResultType::Complete);
     QTest::newRow("input_required") << QByteArray(R"({"resultType":"input_required","requestState":"x"})")
                                     << int(ResultType::InputRequired);
-    QTest::newRow("unknown") << QByteArray(R"({"resultType":"task"})") << int(ResultType::Unrecognized);
+    QTest::newRow("task (the tasks extension)") << QByteArray(R"({"resultType":"task","taskId":"t"})") << int(ResultType::Task);
+    QTest::newRow("unknown") << QByteArray(R"({"resultType":"stream"})") << int(ResultType::Unrecognized);
     QTest::newRow("wrong case") << QByteArray(R"({"resultType":"Complete"})") << int(ResultType::Unrecognized);
     QTest::newRow("not a string") << QByteArray(R"({"resultType":1})") << int(ResultType::Unrecognized);
     QTest::newRow("null") << QByteArray(R"({"resultType":null})") << int(ResultType::Unrecognized);
