@@ -165,6 +165,12 @@ void AppView::load(const QString &uri, const QString &html, const Apps::UiResour
         // The old view gets its teardown; the new one starts at once beside it, hidden.
         Apps::AppHostBridge *old = m_bridge;
         disconnect(old, nullptr, this, nullptr);
+        // Its teardown is view traffic too, under the old view's URI.
+        connect(old, &Apps::AppHostBridge::messageLogged, this,
+                [this, uri = m_uri](Apps::AppHostBridge::Direction direction, const QByteArray &json, const QString &note) {
+                    if (m_session)
+                        m_session->addLocalTraffic({appTrafficEvent(direction, json, note, uri)});
+                });
 #ifdef MCPSCOPE_HAVE_WEBENGINE
         AppWebSurface *oldSurface = m_surface;
         m_surface = nullptr;

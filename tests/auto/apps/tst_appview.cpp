@@ -586,6 +586,25 @@ void tst_AppView::appTabInTheWindow()
     const QJsonObject harLog = QJsonDocument::fromJson(harFile.readAll()).object().value(QStringLiteral("log")).toObject();
     QCOMPARE(harLog.value(QStringLiteral("_mcpAppMessages")).toArray().size(), traffic->visibleRowCount());
 
+    // A second call replaces the view: the old one's ui/resource-teardown and its answer are
+    // view traffic too, paired.
+    page->tabs()->setCurrentWidget(tools);
+    QTRY_VERIFY_WITH_TIMEOUT(!tools->panel()->isRunning(), kWait);
+    const int before = log->rowCount();
+    tools->setArgumentsText(QStringLiteral(R"({"message": "again"})"));
+    tools->run();
+    const auto tornDownPaired = [log, before] {
+        log->flush();
+        for (int row = before; row < log->rowCount(); ++row) {
+            if (log->method(row) == QLatin1StringView("ui/resource-teardown") && log->kind(row) == TrafficKind::Request
+                && log->event(row).direction == TrafficEvent::Direction::HostToApp && log->pairedRow(row) > row
+                && log->event(log->pairedRow(row)).direction == TrafficEvent::Direction::AppToHost)
+                return true;
+        }
+        return false;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(tornDownPaired(), kWait);
+
     window.disconnectServer(id);
     QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Disconnected, kWait);
 }
