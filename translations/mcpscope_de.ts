@@ -1976,10 +1976,6 @@
         <translation>„conn“ ist keine ganze Zahl</translation>
     </message>
     <message>
-        <source>&quot;dir&quot; must be &quot;out&quot;, &quot;in&quot; or &quot;local&quot;</source>
-        <translation>„dir“ muss „out“, „in“ oder „local“ sein</translation>
-    </message>
-    <message>
         <source>unknown &quot;kind&quot;: %1</source>
         <translation>unbekannte „kind“: %1</translation>
     </message>
@@ -2050,6 +2046,10 @@
     <message>
         <source>could not write the HAR file: %1</source>
         <translation>die HAR-Datei konnte nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>&quot;dir&quot; must be &quot;out&quot;, &quot;in&quot;, &quot;local&quot;, &quot;toApp&quot; or &quot;fromApp&quot;</source>
+        <translation>„dir“ muss „out“, „in“, „local“, „toApp“ oder „fromApp“ sein</translation>
     </message>
 </context>
 <context>
@@ -2197,6 +2197,22 @@
         <source>Round %1 of %2 of one request: the server answered input_required and the request went out again, with a new id, carrying the answers</source>
         <translation>Runde %1 von %2 einer Anfrage: Der Server hat mit input_required geantwortet, und die Anfrage wurde mit einer neuen ID erneut gesendet, zusammen mit den Antworten</translation>
     </message>
+    <message>
+        <source>H → App</source>
+        <translation>H → App</translation>
+    </message>
+    <message>
+        <source>App → H</source>
+        <translation>App → H</translation>
+    </message>
+    <message>
+        <source>host to an MCP Apps view</source>
+        <translation>Host zu einer MCP-Apps-Ansicht</translation>
+    </message>
+    <message>
+        <source>an MCP Apps view to the host</source>
+        <translation>eine MCP-Apps-Ansicht zum Host</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Transport</name>
@@ -2343,14 +2359,6 @@
     <message>
         <source>View log (%1): %2</source>
         <translation>Protokoll der Ansicht (%1): %2</translation>
-    </message>
-    <message>
-        <source>MCP App %1: host → view</source>
-        <translation>MCP App %1: Host → Ansicht</translation>
-    </message>
-    <message>
-        <source>MCP App %1: view → host</source>
-        <translation>MCP App %1: Ansicht → Host</translation>
     </message>
     <message>
         <source>the view asked to close</source>
@@ -6428,6 +6436,42 @@ Client bietet: %2</translation>
             <numerusform>%n Runde der Anfrage %1 ✕</numerusform>
             <numerusform>%n Runden der Anfrage %1 ✕</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>Alles</translation>
+    </message>
+    <message>
+        <source>Everything: the connection and its MCP Apps views</source>
+        <translation>Alles: die Verbindung und ihre MCP-Apps-Ansichten</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>What crossed the connection, and local events; no MCP Apps view traffic</source>
+        <translation>Was über die Verbindung ging, und lokale Ereignisse; kein Verkehr der MCP-Apps-Ansichten</translation>
+    </message>
+    <message>
+        <source>App</source>
+        <translation>App</translation>
+    </message>
+    <message>
+        <source>Only the messages between the window and MCP Apps views (ui/initialize, the tools/call a view makes...), paired</source>
+        <translation>Nur die Nachrichten zwischen dem Fenster und MCP-Apps-Ansichten (ui/initialize, die tools/call einer Ansicht …), gepaart</translation>
+    </message>
+    <message>
+        <source>Host → app view</source>
+        <translation>Host → App-Ansicht</translation>
+    </message>
+    <message>
+        <source>App view → host</source>
+        <translation>App-Ansicht → Host</translation>
+    </message>
+    <message>
+        <source>MCP Apps view: %1</source>
+        <translation>MCP-Apps-Ansicht: %1</translation>
     </message>
 </context>
 <context>

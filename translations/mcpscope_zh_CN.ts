@@ -1965,10 +1965,6 @@
         <translation>“conn”不是整数</translation>
     </message>
     <message>
-        <source>&quot;dir&quot; must be &quot;out&quot;, &quot;in&quot; or &quot;local&quot;</source>
-        <translation>“dir”必须是“out”、“in”或“local”</translation>
-    </message>
-    <message>
         <source>unknown &quot;kind&quot;: %1</source>
         <translation>未知的“kind”：%1</translation>
     </message>
@@ -2039,6 +2035,10 @@
     <message>
         <source>could not write the HAR file: %1</source>
         <translation>无法写入 HAR 文件：%1</translation>
+    </message>
+    <message>
+        <source>&quot;dir&quot; must be &quot;out&quot;, &quot;in&quot;, &quot;local&quot;, &quot;toApp&quot; or &quot;fromApp&quot;</source>
+        <translation>“dir”必须是“out”、“in”、“local”、“toApp”或“fromApp”</translation>
     </message>
 </context>
 <context>
@@ -2186,6 +2186,22 @@
         <source>Round %1 of %2 of one request: the server answered input_required and the request went out again, with a new id, carrying the answers</source>
         <translation>同一请求的第 %1 轮（共 %2 轮）：服务器回答了 input_required，请求以新 ID 再次发出，并携带了回答</translation>
     </message>
+    <message>
+        <source>H → App</source>
+        <translation>宿 → 应用</translation>
+    </message>
+    <message>
+        <source>App → H</source>
+        <translation>应用 → 宿</translation>
+    </message>
+    <message>
+        <source>host to an MCP Apps view</source>
+        <translation>宿主到 MCP 应用视图</translation>
+    </message>
+    <message>
+        <source>an MCP Apps view to the host</source>
+        <translation>MCP 应用视图到宿主</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Transport</name>
@@ -2332,14 +2348,6 @@
     <message>
         <source>View log (%1): %2</source>
         <translation>视图日志（%1）：%2</translation>
-    </message>
-    <message>
-        <source>MCP App %1: host → view</source>
-        <translation>MCP 应用 %1：宿主 → 视图</translation>
-    </message>
-    <message>
-        <source>MCP App %1: view → host</source>
-        <translation>MCP 应用 %1：视图 → 宿主</translation>
     </message>
     <message>
         <source>the view asked to close</source>
@@ -6385,6 +6393,42 @@ Client offers: %2</source>
         <translation>
             <numerusform>请求 %1 的 %n 轮 ✕</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Everything: the connection and its MCP Apps views</source>
+        <translation>全部：连接及其 MCP 应用视图</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>What crossed the connection, and local events; no MCP Apps view traffic</source>
+        <translation>经过连接的内容和本地事件；不含 MCP 应用视图流量</translation>
+    </message>
+    <message>
+        <source>App</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Only the messages between the window and MCP Apps views (ui/initialize, the tools/call a view makes...), paired</source>
+        <translation>仅窗口与 MCP 应用视图之间的消息（ui/initialize、视图发起的 tools/call……），已配对</translation>
+    </message>
+    <message>
+        <source>Host → app view</source>
+        <translation>宿主 → 应用视图</translation>
+    </message>
+    <message>
+        <source>App view → host</source>
+        <translation>应用视图 → 宿主</translation>
+    </message>
+    <message>
+        <source>MCP Apps view: %1</source>
+        <translation>MCP 应用视图：%1</translation>
     </message>
 </context>
 <context>

@@ -862,14 +862,13 @@ void DemoServer::addAppView()
     QFile page(key(":/demoserver/appview.html"));
     page.open(QIODevice::ReadOnly);
     const QString html = QString::fromUtf8(page.readAll());
-    // No csp in _meta.ui: the host's default, no network at all.
+    // No csp in _meta.ui: the host's default, no network at all. The _meta.ui is on the listing
+    // entry only (as ext-apps' registerAppResource config puts it), so a host must fall back to it.
     addResource(json(R"json({"uri": "ui://mcpscope-demo/view", "name": "demo-view", "title": "Demo view (MCP App)",
         "description": "An interactive view that exercises every message of the MCP Apps view protocol",
         "mimeType": "text/html;profile=mcp-app", "_meta": {"ui": {"prefersBorder": true}}})json"),
                 [html](const QString &uri, const QMap<QString, QString> &) {
-                    QJsonObject contents = ResourceContents::text(uri, key("text/html;profile=mcp-app"), html);
-                    contents.insert(key("_meta"), json(R"json({"ui": {"prefersBorder": true}})json"));
-                    return QJsonArray{contents};
+                    return QJsonArray{ResourceContents::text(uri, key("text/html;profile=mcp-app"), html)};
                 });
 
     QJsonObject showView = json(R"json({"name": "show_view", "title": "Show the demo view (MCP App)",

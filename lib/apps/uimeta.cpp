@@ -3,6 +3,8 @@
 #include <QJsonArray>
 #include <QRegularExpression>
 
+#include <utility>
+
 namespace Mcp::Apps {
 
 namespace {
@@ -88,6 +90,10 @@ ToolUiMeta ToolUiMeta::fromTool(const QJsonObject &tool)
     meta.resourceUri = ui.value(QLatin1StringView("resourceUri")).toString();
     if (meta.resourceUri.isEmpty()) // the deprecated flat key, still sent by older servers
         meta.resourceUri = toolMeta.value(QLatin1StringView("ui/resourceUri")).toString();
+    // Only a ui:// resource is a view (the ext-apps host rejects anything else): never read an
+    // https:// or file: URI as one.
+    if (!meta.resourceUri.isEmpty() && !isUiResourceUri(meta.resourceUri))
+        meta.invalidResourceUri = std::exchange(meta.resourceUri, QString());
     const QJsonValue visibility = ui.value(QLatin1StringView("visibility"));
     if (visibility.isArray()) {
         const QJsonArray list = visibility.toArray();

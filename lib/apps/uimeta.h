@@ -33,6 +33,7 @@ bool isAppMimeType(const QString &mimeType);
 struct ToolUiMeta
 {
     QString resourceUri;        // empty: the tool has no view
+    QString invalidResourceUri; // what the tool named instead of a ui:// URI (ignored)
     bool visibleToModel = true; // visibility defaults to ["model", "app"]
     bool visibleToApp = true;
 

@@ -199,8 +199,9 @@ public:
     void listAll(const QString &method, const QString &itemsKey, const QObject *context,
                  const Client::ListOptions &options, Client::ListDone done);
     void notify(const QString &method, const QJsonObject &params = {});
-    // Local events that belong with this session's traffic (the window's MCP Apps views: what
-    // passed between a view and the host), stamped with id() and delivered with trafficBatch.
+    // Events that belong with this session's traffic without crossing its transport (the window's
+    // MCP Apps views: what passed between a view and the host, HostToApp/AppToHost), stamped
+    // with id() and delivered with trafficBatch.
     void addLocalTraffic(const QList<Mcp::TrafficEvent> &events);
 
 public Q_SLOTS:

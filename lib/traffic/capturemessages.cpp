@@ -63,8 +63,9 @@ CapturedMessages CapturedMessages::fromJsonLines(const QByteArray &text)
         }
         TrafficEvent event;
         QString reason;
+        // Only the wire: local notes and MCP Apps view traffic are not the server's messages.
         if (!TrafficCapture::eventFromJson(object, &event, &reason) || event.kind != TrafficEvent::Kind::Message
-            || event.direction == TrafficEvent::Direction::Local)
+            || (event.direction != TrafficEvent::Direction::Outgoing && event.direction != TrafficEvent::Direction::Incoming))
             continue;
         addFrame(&result, event.connectionId, event.direction == TrafficEvent::Direction::Outgoing, event.raw);
     }

@@ -73,6 +73,8 @@ const char *directionName(TrafficEvent::Direction d)
     case TrafficEvent::Direction::Outgoing: return "out";
     case TrafficEvent::Direction::Incoming: return "in";
     case TrafficEvent::Direction::Local: return "local";
+    case TrafficEvent::Direction::HostToApp: return "toApp";
+    case TrafficEvent::Direction::AppToHost: return "fromApp";
     }
     return "local";
 }
@@ -278,8 +280,12 @@ bool TrafficCapture::eventFromJson(const QJsonObject &o, TrafficEvent *event, QS
         e.direction = TrafficEvent::Direction::Incoming;
     else if (dir == QLatin1String("local"))
         e.direction = TrafficEvent::Direction::Local;
+    else if (dir == QLatin1String("toApp"))
+        e.direction = TrafficEvent::Direction::HostToApp;
+    else if (dir == QLatin1String("fromApp"))
+        e.direction = TrafficEvent::Direction::AppToHost;
     else
-        return fail(tr("\"dir\" must be \"out\", \"in\" or \"local\""));
+        return fail(tr("\"dir\" must be \"out\", \"in\", \"local\", \"toApp\" or \"fromApp\""));
     const auto kind = kindsByName().find(o.value(QLatin1String("kind")).toString());
     if (kind == kindsByName().end())
         return fail(tr("unknown \"kind\": %1").arg(o.value(QLatin1String("kind")).toString()));
@@ -588,7 +594,7 @@ QJsonObject TrafficCapture::har(const QList<TrafficEvent> &events, const QHash<i
     QList<QPair<int, quint64>> order;
     QHash<QPair<int, quint64>, QList<TrafficEvent>> exchanges;
     for (const TrafficEvent &raw : events) {
-        if (!raw.exchangeId)
+        if (!raw.exchangeId || TrafficEvent::isAppDirection(raw.direction))
             continue;
         const QPair<int, quint64> key(raw.connectionId, raw.exchangeId);
         auto it = exchanges.find(key);
@@ -716,17 +722,30 @@ QJsonObject TrafficCapture::har(const QList<TrafficEvent> &events, const QHash<i
         entries.append(entry);
     }
 
+    // MCP Apps view traffic never crossed HTTP, so it is no entry: it goes along in the capture's
+    // own event form (a custom field, which HAR readers ignore).
+    QJsonArray appMessages;
+    for (const TrafficEvent &event : events) {
+        if (!TrafficEvent::isAppDirection(event.direction))
+            continue;
+        QJsonObject object = eventToJson(redacted(event, options));
+        object.insert(QStringLiteral("_connection"), connectionNames.value(event.connectionId));
+        appMessages.append(object);
+    }
+
     const QString appVersion = QCoreApplication::applicationVersion().isEmpty()
         ? QStringLiteral(MCPSCOPE_VERSION)
         : QCoreApplication::applicationVersion();
-    return QJsonObject{{QStringLiteral("log"),
-                        QJsonObject{
-                            {QStringLiteral("version"), QStringLiteral("1.2")},
-                            {QStringLiteral("creator"), QJsonObject{{QStringLiteral("name"), QStringLiteral("MCP Scope")},
-                                                                    {QStringLiteral("version"), appVersion}}},
-                            {QStringLiteral("pages"), QJsonArray()},
-                            {QStringLiteral("entries"), entries},
-                        }}};
+    QJsonObject log{
+        {QStringLiteral("version"), QStringLiteral("1.2")},
+        {QStringLiteral("creator"), QJsonObject{{QStringLiteral("name"), QStringLiteral("MCP Scope")},
+                                                {QStringLiteral("version"), appVersion}}},
+        {QStringLiteral("pages"), QJsonArray()},
+        {QStringLiteral("entries"), entries},
+    };
+    if (!appMessages.isEmpty())
+        log.insert(QStringLiteral("_mcpAppMessages"), appMessages);
+    return QJsonObject{{QStringLiteral("log"), log}};
 }
 
 bool TrafficCapture::writeHar(QIODevice *device, const TrafficLog &log, const ExportOptions &options, QString *error)

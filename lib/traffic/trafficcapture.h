@@ -23,17 +23,19 @@ class TrafficLog;
 //    "created":"2025-11-25T10:00:00.000Z","redacted":true,"events":N,
 //    "connections":[{"id":1,"name":"everything"}]}
 // then one object per event:
-//   {"t":<wall clock ms>,"mono":<monotonic ns>,"conn":<id>,"dir":"out"|"in"|"local",
+//   {"t":<wall clock ms>,"mono":<monotonic ns>,"conn":<id>,"dir":"out"|"in"|"local"|"toApp"|"fromApp",
 //    "kind":"message"|"invalid"|"stderr"|"httpRequest"|"httpResponse"|"sse"|"processStarted"|
 //           "processExited"|"transportError"|"note",
 //    "raw":"<text>"[,"rawBase64":true] ,"note":"...","httpMethod":"POST","url":"...",
 //    "status":200,"headers":[["Name","value"],...],"sseId":"...","sseType":"...","exchange":7}
 // Optional members are left out when empty. raw is the exact bytes as UTF-8 text when they
 // are valid UTF-8, else base64 with "rawBase64":true; other byte fields that are not valid
-// UTF-8 are written as {"base64":"..."}.
+// UTF-8 are written as {"base64":"..."}. "toApp"/"fromApp" are the MCP Apps view protocol
+// between the window and a view (host to view, view to host), with the view's ui:// URI as url.
 //
 // HAR 1.2 for HTTP connections: one entry per HTTP exchange (events sharing an exchangeId),
-// with SSE events of a streamed response as its text/event-stream body.
+// with SSE events of a streamed response as its text/event-stream body. MCP Apps view traffic
+// follows as log._mcpAppMessages, one capture event object each (plus "_connection").
 //
 // Both redact secrets unless told otherwise: the values of credential headers (Authorization,
 // Proxy-Authorization, Cookie, Set-Cookie, X-Api-Key, Api-Key and any header whose name

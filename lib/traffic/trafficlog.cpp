@@ -35,6 +35,11 @@ quint8 opposite(quint8 direction)
         return quint8(D::Incoming);
     if (direction == quint8(D::Incoming))
         return quint8(D::Outgoing);
+    // A view's requests are answered by the host, and the host's (ui/resource-teardown) by the view.
+    if (direction == quint8(D::HostToApp))
+        return quint8(D::AppToHost);
+    if (direction == quint8(D::AppToHost))
+        return quint8(D::HostToApp);
     return direction;
 }
 
@@ -194,6 +199,8 @@ QString TrafficLog::directionName(TrafficEvent::Direction direction)
     case TrafficEvent::Direction::Outgoing: return tr("C → S");
     case TrafficEvent::Direction::Incoming: return tr("S → C");
     case TrafficEvent::Direction::Local: return tr("local");
+    case TrafficEvent::Direction::HostToApp: return tr("H → App");
+    case TrafficEvent::Direction::AppToHost: return tr("App → H");
     }
     return QString();
 }
@@ -322,6 +329,8 @@ QVariant TrafficLog::data(const QModelIndex &index, int role) const
             case TrafficEvent::Direction::Outgoing: return tr("client to server");
             case TrafficEvent::Direction::Incoming: return tr("server to client");
             case TrafficEvent::Direction::Local: return tr("local event");
+            case TrafficEvent::Direction::HostToApp: return tr("host to an MCP Apps view");
+            case TrafficEvent::Direction::AppToHost: return tr("an MCP Apps view to the host");
             }
         }
         if (index.column() == TimeColumn)
@@ -472,6 +481,7 @@ void TrafficLog::ingest(const TrafficEvent &event)
     r.connectionId = event.connectionId;
     r.direction = quint8(event.direction);
     r.eventKind = quint8(event.kind);
+    m_hasAppTraffic = m_hasAppTraffic || TrafficEvent::isAppDirection(event.direction);
 
     using K = TrafficEvent::Kind;
     qint64 pairWith = -1;
@@ -491,10 +501,13 @@ void TrafficLog::ingest(const TrafficEvent &event)
         }
         if (r.idSize) {
             const QByteArrayView token = QByteArrayView(event.raw).sliced(r.idOffset, r.idSize);
+            // Each MCP Apps view numbers its own requests: its ui:// URI (the url) keeps two
+            // views of one connection apart.
+            const QByteArray view = TrafficEvent::isAppDirection(event.direction) ? '\n' + event.url.toUtf8() : QByteArray();
             if (r.kind == TrafficKind::Request) {
-                requestKey = pairingKey(r.connectionId, r.direction, token);
+                requestKey = pairingKey(r.connectionId, r.direction, token) + view;
             } else if (isReplyKind(r.kind)) {
-                const auto it = m_pendingRequests.find(pairingKey(r.connectionId, opposite(r.direction), token));
+                const auto it = m_pendingRequests.find(pairingKey(r.connectionId, opposite(r.direction), token) + view);
                 if (it != m_pendingRequests.end()) {
                     if (it.value() >= m_store.begin()) {
                         pairWith = it.value();
@@ -757,6 +770,7 @@ void TrafficLog::clear()
     m_connectionStartNs.clear();
     m_logStartNs = -1;
     m_latencyDirtyFirst = m_latencyDirtyLast = -1;
+    m_hasAppTraffic = false;
     endResetModel();
 }
 

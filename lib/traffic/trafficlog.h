@@ -132,6 +132,9 @@ public:
     // This row's round and the group's round count ({1, 3}); {0, 0} when it is none.
     QPair<int, int> roundOf(int row) const;
 
+    // Whether MCP Apps view traffic (HostToApp, AppToHost) was recorded since the last clear().
+    bool hasAppTraffic() const { return m_hasAppTraffic; }
+
     static QString kindName(TrafficKind kind);
     static QString directionName(TrafficEvent::Direction direction);
 
@@ -187,6 +190,7 @@ private:
     RelativeTimeBase m_relativeBase = RelativeTimeBase::Log;
     int m_rowCap = DefaultRowCap;
     qint64 m_dropped = 0;
+    bool m_hasAppTraffic = false;
     bool m_paused = false;
     qint64 m_latencyDirtyFirst = -1;   // requests paired while paused
     qint64 m_latencyDirtyLast = -1;

@@ -19,6 +19,11 @@ struct TrafficEvent
         Outgoing, // client to server
         Incoming, // server to client
         Local,    // neither: process lifecycle, transport notes
+        // MCP Apps (io.modelcontextprotocol/ui): the view protocol between the window and a
+        // server's view (postMessage, never the wire). Kept apart from client/server traffic,
+        // paired among themselves; the note names the view (its ui:// URI).
+        HostToApp, // host (the window) to a view
+        AppToHost, // a view to the host
     };
 
     enum class Kind : quint8 {
@@ -51,6 +56,9 @@ struct TrafficEvent
     quint64 exchangeId = 0;  // links a request, its response and its SSE events (0: none)
 
     int connectionId = -1;   // set by whoever owns the connection; -1 when unknown
+
+    // Traffic between the window and an MCP Apps view rather than with the server.
+    static bool isAppDirection(Direction d) { return d == Direction::HostToApp || d == Direction::AppToHost; }
 
     // A monotonic clock shared by the whole process, in nanoseconds.
     static qint64 clockNs();

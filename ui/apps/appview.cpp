@@ -3,6 +3,7 @@
 #include "apps/openlinkdialog.h"
 #include "session/session.h"
 #include "theme.h"
+#include "widgets/fittinglabel.h"
 
 #include <QCoreApplication>
 #include <QEvent>
@@ -10,6 +11,7 @@
 #include <QFontDatabase>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 #ifdef MCPSCOPE_HAVE_WEBENGINE
@@ -20,17 +22,46 @@
 
 namespace Mcp::Ui {
 
+TrafficEvent appTrafficEvent(Apps::AppHostBridge::Direction direction, const QByteArray &json, const QString &note,
+                             const QString &uri)
+{
+    // An empty json is the host's own remark (a refusal, a timeout): a note in that direction.
+    TrafficEvent::Kind kind = TrafficEvent::Kind::Note;
+    if (!json.isEmpty()) {
+        const MessageSummary summary = summarizeFrame(json);
+        kind = summary.valid && !summary.batch ? TrafficEvent::Kind::Message : TrafficEvent::Kind::InvalidMessage;
+    }
+    TrafficEvent event = TrafficEvent::make(direction == Apps::AppHostBridge::Direction::HostToView
+                                                ? TrafficEvent::Direction::HostToApp
+                                                : TrafficEvent::Direction::AppToHost,
+                                            kind, json, note);
+    event.url = uri;
+    return event;
+}
+
 AppView::AppView(QWidget *parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("appView"));
     m_layout = new QVBoxLayout(this);
     m_layout->setContentsMargins(0, 0, 0, 0);
     m_layout->setSpacing(2);
-    m_header = new QLabel(this);
+    // One line, elided: the view below gets the height.
+    m_header = new FittingLabel(this);
     m_header->setObjectName(QStringLiteral("appViewHeader"));
-    m_header->setWordWrap(true);
-    m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_layout->addWidget(m_header);
+    // The view keeps the height it asks for (size-changed, within bounds) and scrolls in the room
+    // the window has: a tall view must not make the window taller than the screen.
+    m_scroll = new QScrollArea(this);
+    m_scroll->setObjectName(QStringLiteral("appViewScroll"));
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // Below its scroll bar's own minimum: with a view open the window still fits 1024x700.
+    m_scroll->setMinimumHeight(32);
+    auto *holder = new QWidget(m_scroll);
+    m_viewLayout = new QVBoxLayout(holder);
+    m_viewLayout->setContentsMargins(0, 0, 0, 0);
+    m_scroll->setWidget(holder);
     if (!canRender()) {
         m_missing = new QLabel(tr("This build has no Qt WebEngine, so MCP Apps views cannot run: their source is "
                                   "shown instead. Install qt6-webengine-dev (scripts/setup.sh does) and rebuild."),
@@ -38,12 +69,13 @@ AppView::AppView(QWidget *parent) : QWidget(parent)
         m_missing->setObjectName(QStringLiteral("appViewMissing"));
         m_missing->setWordWrap(true);
         m_layout->addWidget(m_missing);
-        m_source = new QPlainTextEdit(this);
+        m_source = new QPlainTextEdit(holder);
         m_source->setObjectName(QStringLiteral("appViewSource"));
         m_source->setReadOnly(true);
         m_source->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-        m_layout->addWidget(m_source, 1);
+        m_viewLayout->addWidget(m_source, 1);
     }
+    m_layout->addWidget(m_scroll, 1);
     newBridge();
 }
 
@@ -96,16 +128,12 @@ void AppView::newBridge()
                                  data.isString() ? data.toString()
                                                  : QString::fromUtf8(QJsonDocument::fromVariant(data.toVariant()).toJson(QJsonDocument::Compact))));
     });
-    // What passes between view and host joins the connection's traffic (and its captures) as notes.
+    // What passes between view and host joins the connection's traffic (and its captures) in
+    // directions of its own, paired like the server's messages; url names the view.
     connect(m_bridge, &Apps::AppHostBridge::messageLogged, this,
             [this](Apps::AppHostBridge::Direction direction, const QByteArray &json, const QString &note) {
-                if (!m_session)
-                    return;
-                const QString where = direction == Apps::AppHostBridge::Direction::HostToView
-                                          ? tr("MCP App %1: host → view").arg(m_uri)
-                                          : tr("MCP App %1: view → host").arg(m_uri);
-                m_session->addLocalTraffic({TrafficEvent::make(TrafficEvent::Direction::Local, TrafficEvent::Kind::Note, json,
-                                                               note.isEmpty() ? where : where + QStringLiteral(" · ") + note)});
+                if (m_session)
+                    m_session->addLocalTraffic({appTrafficEvent(direction, json, note, m_uri)});
             });
     connect(m_bridge, &Apps::AppHostBridge::teardownRequested, this, [this] { tearDown(tr("the view asked to close")); });
     Q_EMIT bridgeReplaced();
@@ -137,6 +165,12 @@ void AppView::load(const QString &uri, const QString &html, const Apps::UiResour
         // The old view gets its teardown; the new one starts at once beside it, hidden.
         Apps::AppHostBridge *old = m_bridge;
         disconnect(old, nullptr, this, nullptr);
+        // Its teardown is view traffic too, under the old view's URI.
+        connect(old, &Apps::AppHostBridge::messageLogged, this,
+                [this, uri = m_uri](Apps::AppHostBridge::Direction direction, const QByteArray &json, const QString &note) {
+                    if (m_session)
+                        m_session->addLocalTraffic({appTrafficEvent(direction, json, note, uri)});
+                });
 #ifdef MCPSCOPE_HAVE_WEBENGINE
         AppWebSurface *oldSurface = m_surface;
         m_surface = nullptr;
@@ -153,6 +187,7 @@ void AppView::load(const QString &uri, const QString &html, const Apps::UiResour
         newBridge();
     }
     m_uri = uri;
+    m_meta = meta;
     m_bridge->setResourceMeta(meta);
     const QString border = meta.prefersBorder.has_value() ? (*meta.prefersBorder ? tr("border") : tr("no border"))
                                                           : tr("border: host decides");
@@ -164,7 +199,7 @@ void AppView::load(const QString &uri, const QString &html, const Apps::UiResour
     m_surface = new AppWebSurface(html, meta, this);
     m_surface->view()->setObjectName(QStringLiteral("appWebView"));
     m_surface->view()->setMinimumHeight(minimumViewHeight);
-    m_layout->addWidget(m_surface->view(), 1);
+    m_viewLayout->addWidget(m_surface->view(), 1);
     Apps::AppHostBridge *bridge = m_bridge;
     AppWebSurface *surface = m_surface;
     connect(surface, &AppWebSurface::received, bridge, &Apps::AppHostBridge::receive);
@@ -191,6 +226,7 @@ void AppView::tearDown(const QString &reason)
             return;
         clearSurface();
         m_uri.clear();
+        m_meta = {};
         m_header->clear();
         if (m_source)
             m_source->clear();

@@ -2,6 +2,7 @@
 
 #include "apps/apphostbridge.h"
 #include "apps/uimeta.h"
+#include "transport/trafficevent.h"
 
 #include <QJsonArray>
 #include <QPointer>
@@ -9,6 +10,7 @@
 
 class QLabel;
 class QPlainTextEdit;
+class QScrollArea;
 class QVBoxLayout;
 
 namespace Mcp {
@@ -18,6 +20,11 @@ class Session;
 namespace Mcp::Ui {
 
 class AppWebSurface;
+
+// One message between a view (ui:// uri) and the host as a traffic event: HostToApp or AppToHost,
+// a Message (InvalidMessage when it is not one JSON-RPC message), or a Note for the host's remarks.
+TrafficEvent appTrafficEvent(Apps::AppHostBridge::Direction direction, const QByteArray &json, const QString &note,
+                             const QString &uri);
 
 // One MCP Apps view in the window: the ui:// resource's HTML running in Qt WebEngine (its own
 // profile, sandboxed iframe, CSP, request filter; see AppWebSurface), spoken to through an
@@ -47,6 +54,8 @@ public:
     // (ui/resource-teardown) and replaced at once.
     void load(const QString &uri, const QString &html, const Apps::UiResourceMeta &meta);
     QString uri() const { return m_uri; }
+    // The _meta.ui the shown view runs under (CSP, permissions, border).
+    Apps::UiResourceMeta resourceMeta() const { return m_meta; }
     bool isLoaded() const { return !m_uri.isEmpty(); }
     // ui/resource-teardown, then the view is removed (tornDown()).
     void tearDown(const QString &reason);
@@ -79,6 +88,8 @@ private:
     void onOpenLink(Apps::ViewRequest *request, const QUrl &url);
 
     QVBoxLayout *m_layout = nullptr;
+    QScrollArea *m_scroll = nullptr;
+    QVBoxLayout *m_viewLayout = nullptr; // inside m_scroll: the view (or its source)
     QLabel *m_header = nullptr;
     QLabel *m_missing = nullptr;
     QPlainTextEdit *m_source = nullptr;
@@ -87,6 +98,7 @@ private:
     QPointer<Session> m_session;
     QJsonArray m_tools;
     QString m_uri;
+    Apps::UiResourceMeta m_meta;
     QStringList m_blocked;
     int m_viewHeight = 0;
 };

@@ -12,6 +12,7 @@
 
 #include "collections/collection.h"
 #include "protocol/keys.h"
+#include "protocol/methods.h"
 #include "protocol/requests.h"
 #include "protocol/types.h"
 #include "widgets/fittinglabel.h"
@@ -455,12 +456,26 @@ void ToolPanel::startAppView(const QJsonObject &arguments)
                                     .arg(meta.resourceUri, read->isError() ? read->error().message : tr("no HTML")));
             return;
         }
-        m_app->setServerTools(m_serverTools);
-        m_app->load(meta.resourceUri, html, Apps::UiResourceMeta::resolve(content, QJsonObject()));
-        m_app->bridge()->setToolInfo(tool);
-        m_app->bridge()->sendToolInput(arguments);
-        m_appLoaded = true;
-        deliverAppOutcome();
+        // The resource's _meta.ui (CSP, permissions, border) is the content item's, else its
+        // resources/list entry's (ext-apps: the listing is the fallback): the list, usually
+        // answered from the cache, is read before the view starts.
+        m_connection->listAll(Method::ResourcesList, Key::Resources, this,
+                              [this, run, tool, arguments, meta, content, html](const QJsonArray &resources,
+                                                                               const std::optional<RpcError> &) {
+            if (run != m_appRun)
+                return;
+            QJsonObject listed;
+            for (const QJsonValue &resource : resources) {
+                if (resource.toObject().value(Key::Uri).toString() == meta.resourceUri)
+                    listed = resource.toObject();
+            }
+            m_app->setServerTools(m_serverTools);
+            m_app->load(meta.resourceUri, html, Apps::UiResourceMeta::resolve(content, listed));
+            m_app->bridge()->setToolInfo(tool);
+            m_app->bridge()->sendToolInput(arguments);
+            m_appLoaded = true;
+            deliverAppOutcome();
+        });
     });
 }
 

@@ -32,6 +32,7 @@
 #include <QScrollBar>
 #include <QSplitter>
 #include <QStyledItemDelegate>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
@@ -114,11 +115,21 @@ void TrafficView::buildUi()
     m_server = new QComboBox(this);
     m_server->addItem(tr("All servers"), -1);
     m_server->setVisible(false);
+    m_scope = new QTabBar(this);
+    m_scope->setObjectName(QStringLiteral("trafficScope"));
+    m_scope->setDocumentMode(true);
+    m_scope->setDrawBase(false);
+    m_scope->setExpanding(false);
+    m_scope->addTab(tr("All"));
+    m_scope->setTabToolTip(int(Scope::All), tr("Everything: the connection and its MCP Apps views"));
+    m_scope->addTab(tr("Server"));
+    m_scope->setTabToolTip(int(Scope::Server), tr("What crossed the connection, and local events; no MCP Apps view traffic"));
+    m_scope->addTab(tr("App"));
+    m_scope->setTabToolTip(int(Scope::App), tr("Only the messages between the window and MCP Apps views "
+                                               "(ui/initialize, the tools/call a view makes...), paired"));
+    m_scope->setVisible(m_log->hasAppTraffic());
     m_direction = new QComboBox(this);
-    m_direction->addItem(tr("Both directions"), -1);
-    m_direction->addItem(tr("Client → server"), int(TrafficEvent::Direction::Outgoing));
-    m_direction->addItem(tr("Server → client"), int(TrafficEvent::Direction::Incoming));
-    m_direction->addItem(tr("Local events"), int(TrafficEvent::Direction::Local));
+    fillDirections();
     m_kind = new QComboBox(this);
     m_kind->addItem(tr("All kinds"), -1);
     for (int k = 0; k < int(TrafficKind::Count); ++k)
@@ -146,6 +157,7 @@ void TrafficView::buildUi()
     m_roundsFilter->setAutoRaise(true);
     m_roundsFilter->setToolTip(tr("Only the rounds of one multi round-trip request are shown; click to show everything"));
     m_roundsFilter->hide();
+    filters->addWidget(m_scope);
     filters->addWidget(m_server);
     filters->addWidget(m_direction);
     filters->addWidget(m_kind);
@@ -269,6 +281,18 @@ void TrafficView::buildUi()
     connect(m_exportAction, &QAction::triggered, this, &TrafficView::exportDialog);
     connect(m_server, &QComboBox::currentIndexChanged, this, &TrafficView::updateFilter);
     connect(m_direction, &QComboBox::currentIndexChanged, this, &TrafficView::updateFilter);
+    connect(m_scope, &QTabBar::currentChanged, this, [this] {
+        fillDirections();
+        updateFilter();
+    });
+    connect(m_log, &QAbstractItemModel::rowsInserted, m_scope, [this] {
+        if (m_scope->isHidden() && m_log->hasAppTraffic())
+            m_scope->show();
+    });
+    connect(m_log, &QAbstractItemModel::modelReset, m_scope, [this] {
+        if (m_scope->isHidden() && m_log->hasAppTraffic())
+            m_scope->show();
+    });
     connect(m_kind, &QComboBox::currentIndexChanged, this, &TrafficView::updateFilter);
     connect(m_hidePings, &QCheckBox::toggled, this, &TrafficView::updateFilter);
     // Typing should not refilter a big log on every key stroke.
@@ -406,6 +430,39 @@ void TrafficView::setJsonFilter(const QString &expression)
     updateFilter();
 }
 
+void TrafficView::setScope(Scope scope)
+{
+    m_scope->show();
+    m_scope->setCurrentIndex(int(scope));
+}
+
+TrafficView::Scope TrafficView::scope() const
+{
+    return Scope(qMax(0, m_scope->currentIndex()));
+}
+
+// The direction choices the scope leaves (no "Client → server" among a view's messages), keeping
+// the current one when it is still there.
+void TrafficView::fillDirections()
+{
+    using D = TrafficEvent::Direction;
+    const int current = m_direction->currentData().isValid() ? m_direction->currentData().toInt() : -1;
+    QSignalBlocker blocker(m_direction);
+    m_direction->clear();
+    m_direction->addItem(tr("Both directions"), -1);
+    const Scope shown = scope();
+    if (shown != Scope::App) {
+        m_direction->addItem(tr("Client → server"), int(D::Outgoing));
+        m_direction->addItem(tr("Server → client"), int(D::Incoming));
+        m_direction->addItem(tr("Local events"), int(D::Local));
+    }
+    if (shown != Scope::Server) {
+        m_direction->addItem(tr("Host → app view"), int(D::HostToApp));
+        m_direction->addItem(tr("App view → host"), int(D::AppToHost));
+    }
+    m_direction->setCurrentIndex(qMax(0, m_direction->findData(current)));
+}
+
 void TrafficView::updateFilter()
 {
     TrafficFilter filter;
@@ -414,8 +471,13 @@ void TrafficView::updateFilter()
         if (id >= 0 && m_server->currentIndex() > 0)
             filter.connections = {id};
     }
+    using D = TrafficEvent::Direction;
     if (m_direction->currentIndex() > 0)
-        filter.directions = {TrafficEvent::Direction(m_direction->currentData().toInt())};
+        filter.directions = {D(m_direction->currentData().toInt())};
+    else if (scope() == Scope::App)
+        filter.directions = {D::HostToApp, D::AppToHost};
+    else if (scope() == Scope::Server)
+        filter.directions = {D::Outgoing, D::Incoming, D::Local};
     if (m_kind->currentIndex() > 0)
         filter.kinds = {TrafficKind(m_kind->currentData().toInt())};
     filter.method = m_method->text().trimmed();
@@ -656,7 +718,9 @@ void TrafficView::showCurrent()
         meta << tr("Note: %1").arg(event.note);
     if (!event.httpMethod.isEmpty())
         meta << tr("HTTP method: %1").arg(QString::fromLatin1(event.httpMethod));
-    if (!event.url.isEmpty())
+    if (!event.url.isEmpty() && TrafficEvent::isAppDirection(event.direction))
+        meta << tr("MCP Apps view: %1").arg(event.url);
+    else if (!event.url.isEmpty())
         meta << tr("URL: %1").arg(event.url);
     if (event.httpStatus)
         meta << tr("HTTP status: %1").arg(event.httpStatus);

@@ -15,6 +15,7 @@ class QLineEdit;
 class QModelIndex;
 class QPlainTextEdit;
 class QSplitter;
+class QTabBar;
 class QTabWidget;
 class QCheckBox;
 class QTableView;
@@ -45,6 +46,11 @@ class TrafficView : public QWidget
     Q_OBJECT
 
 public:
+    // What the scope tabs show: everything, the connection's own traffic, or only the MCP Apps
+    // view protocol (HostToApp, AppToHost). The tabs appear once the log holds view traffic.
+    enum class Scope { All, Server, App };
+    Q_ENUM(Scope)
+
     explicit TrafficView(TrafficLog *log, QWidget *parent = nullptr);
     ~TrafficView() override;
 
@@ -69,6 +75,9 @@ public:
     void setMethodFilter(const QString &text);
     // "<path>=<value>" or "<path>" over the JSON content ("/params/name=echo", "result.isError=true").
     void setJsonFilter(const QString &expression);
+    void setScope(Scope scope);
+    Scope scope() const;
+    QTabBar *scopeTabs() const { return m_scope; }
     TrafficFilterProxy *proxy() const { return m_proxy; }
     // Only the rounds of the multi round-trip request that this log row belongs to (its
     // requests and their answers); false when the row is no round of one.
@@ -112,10 +121,12 @@ private:
     void updateStatus();
     void onRowsInserted();
     void showHeaders(const HttpHeaders &headers);
+    void fillDirections();
 
     TrafficLog *m_log;
     TrafficFilterProxy *m_proxy = nullptr;
     QToolBar *m_toolBar = nullptr;
+    QTabBar *m_scope = nullptr;
     QComboBox *m_server = nullptr;
     QComboBox *m_direction = nullptr;
     QComboBox *m_kind = nullptr;

@@ -141,6 +141,21 @@ void tst_AppHostBridge::toolMeta_data()
         << QJsonObject{{QStringLiteral("name"), QStringLiteral("a")},
                        {QStringLiteral("_meta"), QJsonObject{{QStringLiteral("ui/resourceUri"), QStringLiteral("ui://old")}}}}
         << QStringLiteral("ui://old") << true << true;
+    // The nested form wins over the deprecated flat key (as in ext-apps' getToolUiResourceUri).
+    QTest::newRow("nested before flat")
+        << QJsonObject{{QStringLiteral("name"), QStringLiteral("a")},
+                       {QStringLiteral("_meta"), QJsonObject{{QStringLiteral("ui/resourceUri"), QStringLiteral("ui://old")},
+                                                             {QStringLiteral("ui"), QJsonObject{{QStringLiteral("resourceUri"), QStringLiteral("ui://new")}}}}}}
+        << QStringLiteral("ui://new") << true << true;
+    // Only ui:// resources are views: anything else is no view at all.
+    QTest::newRow("https is no view")
+        << QJsonObject{{QStringLiteral("name"), QStringLiteral("a")},
+                       {QStringLiteral("_meta"), QJsonObject{{QStringLiteral("ui"), QJsonObject{{QStringLiteral("resourceUri"), QStringLiteral("https://example.com/view.html")}}}}}}
+        << QString() << true << true;
+    QTest::newRow("file is no view")
+        << QJsonObject{{QStringLiteral("name"), QStringLiteral("a")},
+                       {QStringLiteral("_meta"), QJsonObject{{QStringLiteral("ui/resourceUri"), QStringLiteral("file:///etc/passwd")}}}}
+        << QString() << true << true;
 }
 
 void tst_AppHostBridge::toolMeta()
@@ -152,6 +167,10 @@ void tst_AppHostBridge::toolMeta()
     const ToolUiMeta meta = ToolUiMeta::fromTool(tool);
     QCOMPARE(meta.resourceUri, uri);
     QCOMPARE(meta.hasView(), !uri.isEmpty());
+    const QJsonObject toolMeta = tool.value(QStringLiteral("_meta")).toObject();
+    const QString named = toolMeta.value(QStringLiteral("ui")).toObject().value(QStringLiteral("resourceUri")).toString(
+        toolMeta.value(QStringLiteral("ui/resourceUri")).toString());
+    QCOMPARE(meta.invalidResourceUri, named.startsWith(QStringLiteral("ui://")) ? QString() : named);
     QCOMPARE(meta.visibleToModel, model);
     QCOMPARE(meta.visibleToApp, app);
 }

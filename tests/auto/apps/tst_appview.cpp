@@ -2,18 +2,30 @@
 #include "apps/appview.h"
 #include "apps/appwebpage.h"
 #include "apps/openlinkdialog.h"
+#include "config/secretstore.h"
+#include "config/servercatalog.h"
 #include "connection/connection.h"
 #include "forms/resourcesview.h"
 #include "forms/schemaform.h"
+#include "forms/toollist.h"
 #include "forms/toolpanel.h"
+#include "mainwindow.h"
+#include "pages/serverpage.h"
+#include "pages/toolspage.h"
+#include "pages/trafficpage.h"
 #include "session/session.h"
+#include "traffic/trafficcapture.h"
 #include "traffic/trafficlog.h"
+#include "traffic/trafficview.h"
 #include "transport/stdiotransport.h"
 
 #include <QApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QStandardPaths>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTemporaryDir>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -106,6 +118,7 @@ private Q_SLOTS:
     void viewCannotReachTheHost();
     void consentDeclined();
     void toolsAndResourcesPages();
+    void appTabInTheWindow();
     void officialApps_data();
     void officialApps();
 
@@ -389,6 +402,9 @@ void tst_AppView::toolsAndResourcesPages()
     panel.run();
     QTRY_VERIFY_WITH_TIMEOUT(panel.appView()->isLoaded(), kWait);
     QCOMPARE(panel.appView()->uri(), QStringLiteral("ui://mcpscope-demo/view"));
+    // The demo's content item has no _meta.ui: the resources/list entry's applies (prefersBorder).
+    QVERIFY(!m_demoContent.contains(QStringLiteral("_meta")));
+    QCOMPARE(panel.appView()->resourceMeta().prefersBorder, std::optional<bool>(true));
     QTRY_COMPARE_WITH_TIMEOUT(panel.appView()->bridge()->state(), Apps::AppHostBridge::State::Ready, kWait);
     const auto logged = [](QTreeWidget *log, const QString &method) {
         for (int row = 0; row < log->topLevelItemCount(); ++row) {
@@ -429,18 +445,168 @@ void tst_AppView::toolsAndResourcesPages()
     QTRY_COMPARE_WITH_TIMEOUT(resourceTornDown.size(), 1, kWait);
     QVERIFY(logged(resources.appControls()->messageLog(), QStringLiteral("ui/resource-teardown")));
 
-    // The view's messages are in the connection's traffic too (and so in its captures), as notes.
+    // The view's messages are in the connection's traffic too (and so in its captures), host to view.
     QTRY_VERIFY_WITH_TIMEOUT([&connection] {
         TrafficLog *log = connection.trafficLog();
         for (int row = 0; row < log->rowCount(); ++row) {
             const TrafficEvent event = log->event(row);
-            if (event.kind == TrafficEvent::Kind::Note && event.raw.contains("ui/resource-teardown")
-                && event.note.startsWith(QStringLiteral("MCP App ui://mcpscope-demo/view: host → view")))
+            if (event.kind == TrafficEvent::Kind::Message && event.raw.contains("ui/resource-teardown")
+                && event.direction == TrafficEvent::Direction::HostToApp
+                && event.url == QLatin1StringView("ui://mcpscope-demo/view"))
                 return true;
         }
         return false;
     }(), kWait);
     connection.disconnectFromServer();
+}
+
+// The traffic view's App tab in the window: the demo view's messages with the host, paired, apart
+// from the server's traffic, and exported and imported like it.
+void tst_AppView::appTabInTheWindow()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QTemporaryDir temp;
+    QVERIFY(temp.isValid());
+    OpenLinkDialog::setUrlOpener([](const QUrl &) { return true; });
+    MainWindow window(temp.filePath(QStringLiteral("servers.json")));
+    window.setApprovalAnswerForTesting(1);
+    window.resize(1024, 700);
+    ServerConfig demo = ServerConfig::create(QStringLiteral("MCP Scope demo server"));
+    demo.command = QStringLiteral(MCPSCOPE_DEMO_SERVER);
+    const QUuid id = window.catalog()->add(demo);
+    window.show();
+    window.selectServer(id);
+    window.connectServer(id);
+    Connection *connection = window.existingConnection(id);
+    QVERIFY(connection);
+    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Connected, kWait);
+    ServerPage *page = window.pageFor(id);
+    ToolsPage *tools = page->toolsPage();
+    QTRY_VERIFY_WITH_TIMEOUT(tools->list()->selectByName(QStringLiteral("show_view")), kWait);
+    tools->setArgumentsText(QStringLiteral(R"({"message": "from the window", "autorun": true})"));
+    tools->run();
+    AppView *view = tools->panel()->appView();
+    QTRY_VERIFY_WITH_TIMEOUT(view->isLoaded(), kWait);
+    QSignalSpy logs(view->bridge(), &Apps::AppHostBridge::logReceived);
+    // The autorun ends with ui/open-link: the user consents.
+    OpenLinkDialog *dialog = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = view->findChild<OpenLinkDialog *>()) != nullptr, kWait);
+    dialog->findChild<QPushButton *>(QStringLiteral("openLinkOpen"))->click();
+    QTRY_VERIFY2_WITH_TIMEOUT(logLines(logs).contains(QStringLiteral("autorun done")), qPrintable(logLines(logs).join(u'\n')), kWait);
+
+    if (const QByteArray dir = qgetenv("MCPSCOPE_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        QTest::qWait(300);
+        window.grab().save(QDir(QString::fromLocal8Bit(dir)).filePath(QStringLiteral("mcp-app-tools-page.png")));
+    }
+    page->tabs()->setCurrentWidget(page->trafficPage());
+    TrafficView *traffic = page->trafficPage()->view();
+    TrafficLog *log = connection->trafficLog();
+    log->flush();
+    QTRY_VERIFY(traffic->scopeTabs()->isVisible());
+    traffic->setFollowTail(false);
+    traffic->setScope(TrafficView::Scope::App);
+    QVERIFY(traffic->visibleRowCount() > 10);
+    QVERIFY(traffic->visibleRowCount() < log->rowCount());
+
+    int initialize = -1;
+    int call = -1;
+    for (int row = 0; row < traffic->visibleRowCount(); ++row) {
+        const int logRow = traffic->logRow(row);
+        const TrafficEvent event = log->event(logRow);
+        QVERIFY2(TrafficEvent::isAppDirection(event.direction), qPrintable(log->method(logRow)));
+        QCOMPARE(event.url, QStringLiteral("ui://mcpscope-demo/view"));
+        if (log->kind(logRow) != TrafficKind::Request || event.direction != TrafficEvent::Direction::AppToHost)
+            continue;
+        if (log->method(logRow) == QLatin1StringView("ui/initialize"))
+            initialize = logRow;
+        else if (log->method(logRow) == QLatin1StringView("tools/call") && event.raw.contains("app_counter"))
+            call = logRow;
+    }
+    QVERIFY(initialize >= 0);
+    QVERIFY(call >= 0);
+    for (const int request : {initialize, call}) {
+        const int answer = log->pairedRow(request);
+        QVERIFY2(answer > request, qPrintable(log->method(request)));
+        QCOMPARE(log->event(answer).direction, TrafficEvent::Direction::HostToApp);
+        QCOMPARE(log->kind(answer), TrafficKind::Response);
+        QCOMPARE(log->method(answer), log->method(request));
+        QVERIFY(log->latencyNs(request) > 0);
+        QVERIFY(!traffic->viewModel()->index(traffic->viewRow(request), TrafficLog::LatencyColumn).data().toString().isEmpty());
+        QVERIFY(traffic->viewRow(answer) >= 0);
+    }
+    // The host sent the view's tools/call on to the server as a request of its own: that one is
+    // server traffic, shown by the Server tab and not by the App tab.
+    int forwarded = -1;
+    for (int row = call; row < log->rowCount() && forwarded < 0; ++row) {
+        if (log->event(row).direction == TrafficEvent::Direction::Outgoing && log->method(row) == QLatin1StringView("tools/call")
+            && log->rawBytes(row).contains("app_counter"))
+            forwarded = row;
+    }
+    QVERIFY(forwarded > call);
+    QCOMPARE(traffic->viewRow(forwarded), -1);
+    traffic->setScope(TrafficView::Scope::Server);
+    QVERIFY(traffic->viewRow(forwarded) >= 0);
+    QCOMPARE(traffic->viewRow(initialize), -1);
+    traffic->setScope(TrafficView::Scope::All);
+    QVERIFY(traffic->viewRow(forwarded) >= 0 && traffic->viewRow(initialize) >= 0);
+    traffic->setScope(TrafficView::Scope::App);
+    traffic->selectViewRow(traffic->viewRow(call));
+    QVERIFY(traffic->detailsText().contains(QStringLiteral("ui://mcpscope-demo/view")));
+    // The view grew (size-changed) on the Tools page; it scrolls there, the window keeps its size.
+    QVERIFY(view->viewWidget()->height() > 300);
+    QCOMPARE(window.size(), QSize(1024, 700));
+    if (const QByteArray dir = qgetenv("MCPSCOPE_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        QTest::qWait(300);
+        window.grab().save(QDir(QString::fromLocal8Bit(dir)).filePath(QStringLiteral("mcp-app-traffic-tab.png")));
+    }
+
+    // Exported with the rows the App tab shows, read back with the same pairs.
+    QString error;
+    const QString jsonl = temp.filePath(QStringLiteral("app.jsonl"));
+    QVERIFY2(traffic->exportTo(jsonl, false, true, false, &error), qPrintable(error));
+    QFile file(jsonl);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    TrafficLog imported;
+    const TrafficCapture::ImportResult result = TrafficCapture::readJsonLines(&file, &imported);
+    QVERIFY2(result.ok, qPrintable(result.error));
+    QVERIFY(result.issues.isEmpty());
+    QCOMPARE(imported.rowCount(), traffic->visibleRowCount());
+    QVERIFY(imported.hasAppTraffic());
+    int pairedCalls = 0;
+    for (int row = 0; row < imported.rowCount(); ++row) {
+        if (imported.kind(row) == TrafficKind::Request && imported.method(row) == QLatin1StringView("tools/call")
+            && imported.event(row).direction == TrafficEvent::Direction::AppToHost && imported.pairedRow(row) > row)
+            ++pairedCalls;
+    }
+    QVERIFY(pairedCalls >= 2); // app_counter, and the hidden tool's refusal
+    const QString har = temp.filePath(QStringLiteral("app.har"));
+    QVERIFY2(traffic->exportTo(har, true, true, false, &error), qPrintable(error));
+    QFile harFile(har);
+    QVERIFY(harFile.open(QIODevice::ReadOnly));
+    const QJsonObject harLog = QJsonDocument::fromJson(harFile.readAll()).object().value(QStringLiteral("log")).toObject();
+    QCOMPARE(harLog.value(QStringLiteral("_mcpAppMessages")).toArray().size(), traffic->visibleRowCount());
+
+    // A second call replaces the view: the old one's ui/resource-teardown and its answer are
+    // view traffic too, paired.
+    page->tabs()->setCurrentWidget(tools);
+    QTRY_VERIFY_WITH_TIMEOUT(!tools->panel()->isRunning(), kWait);
+    const int before = log->rowCount();
+    tools->setArgumentsText(QStringLiteral(R"({"message": "again"})"));
+    tools->run();
+    const auto tornDownPaired = [log, before] {
+        log->flush();
+        for (int row = before; row < log->rowCount(); ++row) {
+            if (log->method(row) == QLatin1StringView("ui/resource-teardown") && log->kind(row) == TrafficKind::Request
+                && log->event(row).direction == TrafficEvent::Direction::HostToApp && log->pairedRow(row) > row
+                && log->event(log->pairedRow(row)).direction == TrafficEvent::Direction::AppToHost)
+                return true;
+        }
+        return false;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(tornDownPaired(), kWait);
+
+    window.disconnectServer(id);
+    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Disconnected, kWait);
 }
 
 void tst_AppView::officialApps_data()

@@ -1,3 +1,4 @@
+#include <traffic/capturemessages.h>
 #include <traffic/trafficcapture.h>
 #include <traffic/trafficfilter.h>
 #include <traffic/trafficlog.h>
@@ -133,6 +134,7 @@ private Q_SLOTS:
     void unreadableCaptures_data();
     void unreadableCaptures();
     void har();
+    void appViewTraffic();
 };
 
 void tst_TrafficCapture::roundTripKeepsEveryField()
@@ -446,6 +448,98 @@ void tst_TrafficCapture::har()
     const QJsonArray headers = json.value(QLatin1String("request")).toObject().value(QLatin1String("headers")).toArray();
     QCOMPARE(headers.at(0).toObject().value(QLatin1String("value")).toString(), QStringLiteral("[redacted]"));
     QVERIFY(!out.data().contains("t0ken"));
+}
+
+// MCP Apps view traffic (HostToApp, AppToHost): paired among itself and per view, apart from the
+// server's messages with the same ids, filtered on its own, and kept by both export formats.
+void tst_TrafficCapture::appViewTraffic()
+{
+    const auto app = [](qint64 ns, D direction, K kind, const QByteArray &raw, const QString &view) {
+        TrafficEvent e = ev(ns, direction, kind, raw);
+        e.url = view;
+        return e;
+    };
+    const QString a = QStringLiteral("ui://demo/a");
+    const QString b = QStringLiteral("ui://demo/b");
+    QList<TrafficEvent> events;
+    events << ev(1000, D::Outgoing, K::Message, R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"show"}})"); // 0
+    events << app(2000, D::AppToHost, K::Message, R"({"jsonrpc":"2.0","id":1,"method":"ui/initialize","params":{}})", a);   // 1
+    events << app(3000, D::HostToApp, K::Message, R"({"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2026-01-26"}})", a); // 2
+    events << app(4000, D::AppToHost, K::Message, R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"count"}})", a); // 3
+    events << app(5000, D::AppToHost, K::Message, R"({"jsonrpc":"2.0","id":2,"method":"resources/read","params":{}})", b); // 4
+    events << ev(6000, D::Incoming, K::Message, R"({"jsonrpc":"2.0","id":1,"result":{"content":[]}})");               // 5
+    events << app(7000, D::HostToApp, K::Message, R"({"jsonrpc":"2.0","id":2,"result":{"contents":[]}})", b);         // 6
+    events << app(9000, D::HostToApp, K::Message, R"({"jsonrpc":"2.0","id":2,"result":{"structuredContent":{}}})", a); // 7
+    TrafficEvent remark = app(9500, D::AppToHost, K::Note, {}, a);
+    remark.note = QStringLiteral("ui/notifications/initialized before ui/initialize was answered: ignored.");
+    events << remark;                                                                                                  // 8
+    events << app(10000, D::HostToApp, K::Message, R"({"jsonrpc":"2.0","id":1,"method":"ui/resource-teardown","params":{}})", a); // 9
+    events << app(10500, D::AppToHost, K::Message, R"({"jsonrpc":"2.0","id":1,"result":{}})", a);                  // 10
+
+    const auto checkPairs = [](const TrafficLog &log) {
+        QCOMPARE(log.pairedRow(0), 5);  // the server's id 1, not a view's
+        QCOMPARE(log.pairedRow(1), 2);  // ui/initialize of view a
+        QCOMPARE(log.latencyNs(1), 1000);
+        QCOMPARE(log.pairedRow(3), 7);  // view a's id 2 and view b's id 2 were in flight together
+        QCOMPARE(log.latencyNs(3), 5000);
+        QCOMPARE(log.pairedRow(4), 6);
+        QCOMPARE(log.method(7), QStringLiteral("tools/call"));
+        QCOMPARE(log.pairedRow(9), 10); // the host's own request, answered by the view
+        QCOMPARE(log.kind(8), TrafficKind::Note);
+        QVERIFY(log.hasAppTraffic());
+        QCOMPARE(log.data(log.index(1, TrafficLog::DirectionColumn)).toString(), TrafficLog::directionName(D::AppToHost));
+    };
+    TrafficLog log;
+    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    log.setConnectionName(1, QStringLiteral("demo"));
+    QVERIFY(!log.hasAppTraffic());
+    log.appendBatch(events);
+    log.flush();
+    checkPairs(log);
+
+    // The App tab's filter: only the view traffic.
+    TrafficFilterProxy proxy;
+    proxy.setSourceModel(&log);
+    TrafficFilter filter;
+    filter.directions = {D::HostToApp, D::AppToHost};
+    proxy.setFilter(filter);
+    QCOMPARE(proxy.rowCount(), 9);
+    QCOMPARE(proxy.sourceRows(), (QList<int>{1, 2, 3, 4, 6, 7, 8, 9, 10}));
+
+    // JSON Lines: every field back, and the same pairs derived again.
+    const QByteArray capture = exportLog(log, keepSecrets());
+    QVERIFY(capture.contains(R"("dir":"fromApp")"));
+    QVERIFY(capture.contains(R"("dir":"toApp")"));
+    TrafficLog imported;
+    QBuffer buffer;
+    buffer.setData(capture);
+    buffer.open(QIODevice::ReadOnly);
+    const TrafficCapture::ImportResult result = TrafficCapture::readJsonLines(&buffer, &imported);
+    QVERIFY2(result.ok, qPrintable(result.error));
+    QVERIFY(result.issues.isEmpty());
+    QCOMPARE(imported.rowCount(), events.size());
+    for (int i = 0; i < events.size(); ++i)
+        compareEvents(imported.event(i), events.at(i));
+    checkPairs(imported);
+
+    // A replay takes only the wire: the views' messages are not the server's.
+    const CapturedMessages replayed = CapturedMessages::fromJsonLines(capture);
+    QVERIFY(replayed.error.isEmpty());
+    QCOMPARE(replayed.messages.size(), 2);
+
+    // HAR: no HTTP entry for them, but all of them in log._mcpAppMessages.
+    QBuffer out;
+    out.open(QIODevice::WriteOnly);
+    QVERIFY(TrafficCapture::writeHar(&out, log, keepSecrets()));
+    const QJsonObject harLog = QJsonDocument::fromJson(out.data()).object().value(QLatin1String("log")).toObject();
+    QCOMPARE(harLog.value(QLatin1String("entries")).toArray().size(), 0);
+    const QJsonArray appMessages = harLog.value(QLatin1String("_mcpAppMessages")).toArray();
+    QCOMPARE(appMessages.size(), 9);
+    TrafficEvent first;
+    QVERIFY(TrafficCapture::eventFromJson(appMessages.at(0).toObject(), &first, nullptr));
+    compareEvents(first, events.at(1));
+    QCOMPARE(appMessages.at(0).toObject().value(QLatin1String("_connection")).toString(), QStringLiteral("demo"));
+    QVERIFY(CapturedMessages::fromHar(out.data()).messages.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(tst_TrafficCapture)
