@@ -208,14 +208,15 @@ void CompareDialog::showDiff(const QJsonObject &current, const QJsonObject &base
     const QString after = m_reversed ? m_baselineName : m_name;
     m_diff = m_reversed ? SnapshotDiff::compare(current, baseline) : SnapshotDiff::compare(baseline, current);
     m_view->setDiff(m_diff);
-    m_direction->setText(tr("From %1 (before) to %2 (after)").arg(before, after));
+    m_direction->setText(tr("Before: %1  →  After: %2").arg(before, after));
     const int changes = m_diff.changeCount();
     if (changes == 0) {
         m_summary->setText(tr("No differences between %1 and %2.").arg(before, after));
         m_summary->setStyleSheet(QString());
     } else {
         m_summary->setText(tr("%n change(s)", nullptr, changes) + QStringLiteral(", ")
-                           + tr("%n breaking for clients of %1", nullptr, m_diff.breaking).arg(before));
+                           + (m_diff.breaking > 0 ? tr("%n breaking for clients of %1", nullptr, m_diff.breaking).arg(before)
+                                                  : tr("none breaking for clients of %1").arg(before)));
         m_summary->setStyleSheet(QStringLiteral("color: %1; font-weight: bold;")
                                      .arg(Theme::color(m_diff.breaking > 0 ? Theme::Role::Error : Theme::Role::Ok).name()));
     }

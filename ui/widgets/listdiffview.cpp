@@ -5,6 +5,7 @@
 #include "theme.h"
 
 #include <QHeaderView>
+#include <QTimer>
 
 namespace Mcp::Ui {
 
@@ -103,6 +104,21 @@ void ListDiffView::setSections(const QList<Section> &sections)
         branch->setHidden(section.diff.items.isEmpty());
     }
     expandAll();
+    // The Change column sizes itself to the new rows on the next layout pass.
+    QTimer::singleShot(0, this, &ListDiffView::balanceColumns);
+}
+
+void ListDiffView::resizeEvent(QResizeEvent *event)
+{
+    QTreeWidget::resizeEvent(event);
+    balanceColumns();
+}
+
+void ListDiffView::balanceColumns()
+{
+    const int rest = viewport()->width() - header()->sectionSize(0);
+    if (rest > 0)
+        header()->resizeSection(1, qMax(rest / 2, 80));
 }
 
 } // namespace Mcp::Ui

@@ -37,7 +37,13 @@ public:
     // The row of an entry ("tools", "echo"); nullptr when it did not change.
     QTreeWidgetItem *itemFor(const QString &listKey, const QString &key) const;
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    // Before and After share what the Change column leaves: values on both sides read alike.
+    void balanceColumns();
+
     int m_changes = 0;
     int m_breaking = 0;
 };

@@ -5,6 +5,7 @@
 // from the demo server: all the same against the demo server, a difference against one started
 // with --extra-tool. With MCPSCOPE_SCREENSHOT_DIR set, both dialogs are saved there.
 #include "collections/snapshotfile.h"
+#include "config/secretstore.h"
 #include "config/servercatalog.h"
 #include "connection/connection.h"
 #include "dialogs/comparedialog.h"
@@ -86,10 +87,14 @@ void tst_WindowDiff::init()
 
 void tst_WindowDiff::cleanup()
 {
+    // A capture window takes its replay dialog with it: collected first, deleted after.
+    QList<QPointer<CaptureWindow>> captures;
     for (QWidget *widget : QApplication::topLevelWidgets()) {
-        if (qobject_cast<CaptureWindow *>(widget))
-            delete widget;
+        if (auto *window = qobject_cast<CaptureWindow *>(widget))
+            captures.append(window);
     }
+    for (const QPointer<CaptureWindow> &window : std::as_const(captures))
+        delete window.data();
     delete m_window;
     m_window = nullptr;
 }
@@ -247,7 +252,6 @@ void tst_WindowDiff::snapshotSavedThenCompared()
                              10000);
     QCOMPARE(dialog->diff().breaking, 0);
     QVERIFY(dialog->summaryText().contains(QLatin1String("1 change")));
-    shoot(dialog, QStringLiteral("compare-snapshot"));
     QVERIFY(compare(dialog, [dialog] { dialog->setReversed(true); }));
     QCOMPARE(dialog->diff().breaking, 1);
 
@@ -268,6 +272,60 @@ void tst_WindowDiff::snapshotSavedThenCompared()
     const QByteArray out = diff.readAllStandardOutput();
     QVERIFY2(diff.exitCode() == 0, diff.readAllStandardError().constData());
     QVERIFY2(out.contains("+ tools extra_tool"), out.constData());
+
+    // An older snapshot, edited by hand: echo had a "times" property and other words, a resource
+    // that is gone, one prompt fewer. Field by field, and what breaks is marked.
+    QJsonObject older = saved;
+    QJsonArray tools = older.value(QStringLiteral("tools")).toArray();
+    for (qsizetype i = 0; i < tools.size(); ++i) {
+        QJsonObject tool = tools.at(i).toObject();
+        if (tool.value(QStringLiteral("name")).toString() != QLatin1String("echo"))
+            continue;
+        QJsonObject schema = tool.value(QStringLiteral("inputSchema")).toObject();
+        QJsonObject properties = schema.value(QStringLiteral("properties")).toObject();
+        properties.insert(QStringLiteral("times"), QJsonObject{{QStringLiteral("type"), QStringLiteral("integer")}});
+        schema.insert(QStringLiteral("properties"), properties);
+        tool.insert(QStringLiteral("inputSchema"), schema);
+        tool.insert(QStringLiteral("description"), QStringLiteral("Returns the message, as often as asked."));
+        tools[i] = tool;
+    }
+    older.insert(QStringLiteral("tools"), tools);
+    QJsonArray prompts = older.value(QStringLiteral("prompts")).toArray();
+    const QString droppedPrompt = prompts.first().toObject().value(QStringLiteral("name")).toString();
+    prompts.removeFirst();
+    older.insert(QStringLiteral("prompts"), prompts);
+    QJsonArray resources = older.value(QStringLiteral("resources")).toArray();
+    resources.append(QJsonObject{{QStringLiteral("uri"), QStringLiteral("demo://retired")}, {QStringLiteral("name"), QStringLiteral("retired")}});
+    older.insert(QStringLiteral("resources"), resources);
+    const QString olderPath = m_dir.filePath(QStringLiteral("demo-older.json"));
+    QFile olderFile(olderPath);
+    QVERIFY(olderFile.open(QIODevice::WriteOnly));
+    olderFile.write(QJsonDocument(older).toJson());
+    olderFile.close();
+    m_window->selectServer(a);
+    dialog = m_window->compareServer(a);
+    QVERIFY(dialog);
+    QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    QVERIFY(compare(dialog, [dialog, olderPath] { dialog->compareWithSnapshot(olderPath); }));
+    QVERIFY2(dialog->errorText().isEmpty(), qPrintable(dialog->errorText()));
+    QTreeWidgetItem *echoItem = dialog->view()->itemFor(QStringLiteral("tools"), QStringLiteral("echo"));
+    QVERIFY(echoItem);
+    QVERIFY2(echoItem->text(1).contains(QLatin1String("times")), qPrintable(echoItem->text(1)));
+    QStringList fields;
+    for (int i = 0; i < echoItem->childCount(); ++i)
+        fields << echoItem->child(i)->text(0);
+    QVERIFY2(fields.contains(QStringLiteral("description")) && fields.contains(QStringLiteral("inputSchema.properties.times")),
+             qPrintable(fields.join(u',')));
+    QTreeWidgetItem *promptItem = dialog->view()->itemFor(QStringLiteral("prompts"), droppedPrompt);
+    QVERIFY(promptItem && promptItem->text(0).startsWith(QLatin1String("added")) && promptItem->text(1).isEmpty());
+    QTreeWidgetItem *resourceItem = dialog->view()->itemFor(QStringLiteral("resources"), QStringLiteral("demo://retired"));
+    QVERIFY(resourceItem && resourceItem->text(1).contains(QLatin1String("Breaking")));
+    QCOMPARE(dialog->diff().breaking, 2);
+    QCOMPARE(dialog->diff().changeCount(), 3);
+    // The verdict is readable: the Before column is not squeezed at this size.
+    QVERIFY2(dialog->view()->columnWidth(1) >= 250, qPrintable(QString::number(dialog->view()->columnWidth(1))));
+    shoot(dialog, QStringLiteral("compare-snapshot"));
+    dialog->close();
 }
 
 void tst_WindowDiff::replayCaptureFromTheDemoServer()
