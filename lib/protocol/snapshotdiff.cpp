@@ -63,8 +63,14 @@ QString SnapshotDiff::breakingReason(const QString &kind, const ItemChange &chan
                 return tr("input property %1 removed").arg(path.at(2));
             if (last == QLatin1String("required")) {
                 const QSet<QString> added = stringSet(field.after) - stringSet(field.before);
-                if (!added.isEmpty())
-                    return tr("new required argument at %1: %2").arg(where, QStringList(added.values()).join(QStringLiteral(", ")));
+                if (!added.isEmpty()) {
+                    // Each set member is a one-element JSON array: named without its brackets, in order.
+                    QStringList names;
+                    for (const QString &member : added)
+                        names.append(member.mid(1).chopped(1));
+                    names.sort();
+                    return tr("new required argument at %1: %2").arg(where, names.join(QStringLiteral(", ")));
+                }
             }
             if (last == QLatin1String("type") && field.kind != FieldChange::Kind::Removed) {
                 const QSet<QString> before = stringSet(field.before);

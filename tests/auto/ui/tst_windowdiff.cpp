@@ -415,6 +415,16 @@ void tst_WindowDiff::replayCaptureFromTheDemoServer()
     QVERIFY2(dialog->summaryText().startsWith(QLatin1String("Could not replay")), qPrintable(dialog->summaryText()));
     QCOMPARE(dialog->sameCount(), 0);
     dialog->close();
+
+    // Closed while it runs: the run stops with the dialog, nothing arrives afterwards.
+    QPointer<ReplayDialog> running = window->replayAgainst();
+    QVERIFY(running);
+    running->replayAgainstServer(demo);
+    QVERIFY(running->isRunning());
+    QTest::qWait(50);
+    running->close();
+    QTRY_VERIFY(!running);
+    QTest::qWait(300);
 }
 
 QTEST_MAIN(tst_WindowDiff)
