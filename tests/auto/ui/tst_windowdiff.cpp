@@ -388,6 +388,7 @@ void tst_WindowDiff::replayCaptureFromTheDemoServer()
     QVERIFY2(dialog->differentCount() == 0, qPrintable(differences));
     QCOMPARE(dialog->sameCount(), steps);
     QVERIFY2(dialog->summaryText().contains(QStringLiteral("%1 same, 0 different").arg(steps)), qPrintable(dialog->summaryText()));
+    shoot(dialog, QStringLiteral("replay-same"));
 
     // A server that lists one more tool: tools/list differs, by that tool; echo is still the same.
     dialog->replayAgainstCommand(m_demo + QStringLiteral(" --extra-tool"));
