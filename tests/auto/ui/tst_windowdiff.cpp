@@ -390,6 +390,24 @@ void tst_WindowDiff::replayCaptureFromTheDemoServer()
     QVERIFY2(dialog->summaryText().contains(QStringLiteral("%1 same, 0 different").arg(steps)), qPrintable(dialog->summaryText()));
     shoot(dialog, QStringLiteral("replay-same"));
 
+    // The same requests over HTTP, to a URL typed in: the same answers.
+    QProcess http;
+    http.setProcessChannelMode(QProcess::MergedChannels);
+    http.start(m_demo, {QStringLiteral("--http")});
+    auto stopHttp = qScopeGuard([&http] { http.kill(); http.waitForFinished(); });
+    QVERIFY(http.waitForStarted());
+    QByteArray banner;
+    QDeadlineTimer deadline(15000);
+    while (!banner.contains("http://") || !banner.mid(banner.indexOf("http://")).contains('\n')) {
+        QVERIFY2(!deadline.hasExpired() && http.waitForReadyRead(int(deadline.remainingTime())), banner.constData());
+        banner += http.readAll();
+    }
+    const qsizetype at = banner.indexOf("http://");
+    const QString url = QString::fromUtf8(banner.mid(at, banner.indexOf('\n', at) - at).trimmed());
+    dialog->replayAgainstCommand(url);
+    QVERIFY(done.wait(60000));
+    QVERIFY2(dialog->differentCount() == 0 && dialog->sameCount() == steps, qPrintable(dialog->summaryText()));
+
     // A server that lists one more tool: tools/list differs, by that tool; echo is still the same.
     dialog->replayAgainstCommand(m_demo + QStringLiteral(" --extra-tool"));
     QVERIFY(done.wait(60000));
