@@ -10,13 +10,10 @@
 #include "session/client.h"
 
 #include <QCoreApplication>
-#include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLoggingCategory>
 #include <QProcess>
-#include <QSet>
 #include <QTimer>
 
 #include <cstdio>
