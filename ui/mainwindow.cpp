@@ -9,7 +9,9 @@
 #include "config/transportfactory.h"
 #include "connection/connection.h"
 #include "connection/oauthcontroller.h"
+#include "collections/snapshotfile.h"
 #include "dialogs/commandapprovaldialog.h"
+#include "dialogs/comparedialog.h"
 #include "dialogs/exportserversdialog.h"
 #include "dialogs/importdialog.h"
 #include "dialogs/servereditordialog.h"
@@ -65,6 +67,9 @@
 #include <QHeaderView>
 #include <QShortcut>
 #include <QTableWidget>
+#include <QDate>
+#include <QFileInfo>
+#include <QRegularExpression>
 #include <QVBoxLayout>
 
 #include <memory>
@@ -190,6 +195,8 @@ MainWindow::MainWindow(const QString &catalogPath, QWidget *parent) : QMainWindo
         QMenu menu(this);
         menu.addActions({m_connectAction, m_disconnectAction, m_restartAction});
         menu.addSeparator();
+        menu.addActions({m_compareAction, m_saveSnapshotAction});
+        menu.addSeparator();
         menu.addActions({m_editAction, m_duplicateAction, m_removeAction});
         menu.addSeparator();
         menu.addActions({m_upAction, m_downAction, m_exportEntryAction});
@@ -290,6 +297,15 @@ void MainWindow::createActions()
         settings.setValue(QStringLiteral("collections/lastFile"), path);
         runCollection(path);
     });
+    m_compareAction = new QAction(tr("Co&mpare With…"), this);
+    m_compareAction->setObjectName(QStringLiteral("compareWith"));
+    m_compareAction->setStatusTip(tr("What this server offers against another connected server or a saved snapshot, "
+                                     "breaking changes marked"));
+    connect(m_compareAction, &QAction::triggered, this, [this] { compareServer(currentServerId()); });
+    m_saveSnapshotAction = new QAction(Theme::icon(QStringLiteral("save")), tr("Save S&napshot…"), this);
+    m_saveSnapshotAction->setObjectName(QStringLiteral("saveSnapshot"));
+    m_saveSnapshotAction->setStatusTip(tr("Save this server's tools, prompts, resources and templates to compare with later"));
+    connect(m_saveSnapshotAction, &QAction::triggered, this, [this] { saveSnapshot(currentServerId()); });
     m_recordInHostAction = new QAction(tr("&Record a Server in a Host…"), this);
     connect(m_recordInHostAction, &QAction::triggered, this, [this] {
         auto *dialog = new RecordInHostDialog(this);
@@ -350,6 +366,8 @@ void MainWindow::createMenus()
 
     QMenu *server = menuBar()->addMenu(tr("&Server"));
     server->addActions({m_connectAction, m_disconnectAction, m_restartAction, m_pingAction});
+    server->addSeparator();
+    server->addActions({m_compareAction, m_saveSnapshotAction});
     server->addSeparator();
     server->addActions({m_addAction, m_editAction, m_duplicateAction, m_removeAction});
     server->addSeparator();
@@ -662,6 +680,75 @@ CollectionRunDialog *MainWindow::runCollection(const QString &path)
     return dialog;
 }
 
+CompareDialog *MainWindow::compareServer(const QUuid &id)
+{
+    Connection *connection = existingConnection(id);
+    if (!connection || !connection->isConnected())
+        return nullptr;
+    // The other connected servers, in the list's order.
+    QList<CompareDialog::Peer> peers;
+    for (const ServerConfig &config : m_catalog->servers()) {
+        Connection *other = existingConnection(config.id);
+        if (config.id != id && other && other->isConnected())
+            peers.append({config.name, other});
+    }
+    auto *dialog = new CompareDialog(m_catalog->find(id).name, connection, peers, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
+}
+
+void MainWindow::saveSnapshot(const QUuid &id, const QString &path)
+{
+    Connection *connection = existingConnection(id);
+    if (!connection || !connection->isConnected())
+        return;
+    const QString name = m_catalog->find(id).name;
+    QString file = path;
+    if (file.isEmpty()) {
+        QSettings settings;
+        const QString folder = QFileInfo(settings.value(QStringLiteral("compare/lastSnapshot")).toString()).absolutePath();
+        QString base = name;
+        base.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]+")), QStringLiteral("-"));
+        file = QFileDialog::getSaveFileName(this, tr("Save Snapshot of %1").arg(name),
+                                            QDir(folder).filePath(QStringLiteral("%1-%2.json").arg(base, QDate::currentDate().toString(Qt::ISODate))),
+                                            tr("Snapshots (*.json);;All files (*)"));
+        if (file.isEmpty())
+            return;
+        settings.setValue(QStringLiteral("compare/lastSnapshot"), file);
+    }
+    statusBar()->showMessage(tr("Listing what %1 offers…").arg(name));
+    connection->listSnapshot(this, [this, file, name](const QJsonObject &snapshot, const QString &error) {
+        QString writeError;
+        if (!error.isEmpty()) {
+            QMessageBox::warning(this, tr("Save Snapshot"), tr("Could not list what %1 offers: %2").arg(name, error));
+            statusBar()->clearMessage();
+        } else if (!SnapshotFile::write(file, snapshot, name, &writeError)) {
+            QMessageBox::warning(this, tr("Save Snapshot"), writeError);
+            statusBar()->clearMessage();
+        } else {
+            statusBar()->showMessage(tr("Snapshot of %1 saved in %2").arg(name, QDir::toNativeSeparators(file)), 10000);
+        }
+    });
+}
+
+QList<ServerConfig> MainWindow::replayServers() const
+{
+    QList<ServerConfig> servers;
+    for (const ServerConfig &config : m_catalog->servers()) {
+        // A command never starts before the user has seen it and said yes (on connecting).
+        if (!m_catalog->isApproved(config))
+            continue;
+        QStringList unresolved;
+        const ServerConfig resolved = m_catalog->resolve(config, QProcessEnvironment::systemEnvironment(), {}, &unresolved);
+        if (std::any_of(unresolved.cbegin(), unresolved.cend(),
+                        [](const QString &reference) { return reference.startsWith(QLatin1String("${input:")); }))
+            continue; // needs an answer only a connection asks for
+        servers.append(resolved);
+    }
+    return servers;
+}
+
 void MainWindow::saveCallToCollection(const QUuid &id, const QJsonObject &call)
 {
     const ServerConfig config = m_catalog->find(id);
@@ -753,6 +840,8 @@ void MainWindow::updateActions()
     // Restarting is most wanted after the server crashed or failed to start.
     m_restartAction->setEnabled(has && state != Connection::State::Disconnected);
     m_pingAction->setEnabled(state == Connection::State::Connected);
+    m_compareAction->setEnabled(state == Connection::State::Connected);
+    m_saveSnapshotAction->setEnabled(state == Connection::State::Connected);
     m_exportEntryAction->setEnabled(has);
     m_exportFileAction->setEnabled(m_catalog->count() > 0);
     m_closeProjectAction->setEnabled(!m_catalog->projectFolder().isEmpty());
@@ -1063,8 +1152,14 @@ void MainWindow::closeProject()
 
 bool MainWindow::listenForRecordings(QString *error)
 {
-    if (!m_liveRecordings)
+    if (!m_liveRecordings) {
         m_liveRecordings = new LiveRecordings(this);
+        connect(m_liveRecordings, &LiveRecordings::windowOpened, this, [this](CaptureWindow *window) {
+            window->setServerProvider([guard = QPointer<MainWindow>(this)] {
+                return guard ? guard->replayServers() : QList<ServerConfig>();
+            });
+        });
+    }
     return m_liveRecordings->listen(error);
 }
 
@@ -1081,6 +1176,7 @@ void MainWindow::openCapture(const QString &path)
         QMessageBox::warning(this, tr("Open Capture"), error);
         return;
     }
+    window->setServerProvider([guard = QPointer<MainWindow>(this)] { return guard ? guard->replayServers() : QList<ServerConfig>(); });
     window->show();
 }
 

@@ -25,6 +25,7 @@ struct ServerConfig;
 namespace Mcp::Ui {
 
 class CollectionRunDialog;
+class CompareDialog;
 class Connection;
 class LiveRecordings;
 class OAuthController;
@@ -116,6 +117,15 @@ private:
 public:
     // File › Run Collection…: a CollectionRunDialog for the file (it deletes itself on close).
     CollectionRunDialog *runCollection(const QString &path);
+    // Server › Compare With…: a CompareDialog for a connected server against another connected
+    // one or a snapshot (it deletes itself on close); nullptr when the server is not connected.
+    CompareDialog *compareServer(const QUuid &id);
+    // Server › Save Snapshot…: what a connected server offers, written to a snapshot file (asked
+    // for when path is empty). Says in the status bar when it is written.
+    void saveSnapshot(const QUuid &id, const QString &path = QString());
+    // The configured servers a capture window may replay against: approved, ${...} resolved,
+    // none that needs an ${input:…} answer.
+    QList<ServerConfig> replayServers() const;
 private:
     bool confirmCommand(const ServerConfig &config);
     // Options at once; for what needs a new connection, the offer to reconnect.
@@ -129,6 +139,8 @@ private:
     LiveRecordings *m_liveRecordings = nullptr;
     QAction *m_recordInHostAction = nullptr;
     QAction *m_runCollectionAction = nullptr;
+    QAction *m_compareAction = nullptr;
+    QAction *m_saveSnapshotAction = nullptr;
     TrafficLog *m_allTraffic = nullptr;
     QSplitter *m_splitter = nullptr;
     QListView *m_serverList = nullptr;

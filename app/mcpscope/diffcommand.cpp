@@ -4,19 +4,16 @@
 #include "clioptions.h"
 #include "clirunner.h"
 
+#include "collections/snapshotfile.h"
 #include "config/serverconfig.h"
 #include "config/transportfactory.h"
 #include "session/client.h"
-#include "traffic/trafficcapture.h"
 
 #include <QCoreApplication>
-#include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLoggingCategory>
 #include <QProcess>
-#include <QSet>
 #include <QTimer>
 
 #include <cstdio>
@@ -24,95 +21,6 @@
 #include <memory>
 
 namespace Mcp::Cli {
-
-static const QStringList &listKeys()
-{
-    static const QStringList keys{QStringLiteral("tools"), QStringLiteral("prompts"), QStringLiteral("resources"),
-                                  QStringLiteral("resourceTemplates")};
-    return keys;
-}
-
-static QSet<QString> stringSet(const QJsonValue &value)
-{
-    QSet<QString> set;
-    for (const QJsonValue &item : value.toArray())
-        set.insert(QString::fromUtf8(QJsonDocument(QJsonArray{item}).toJson(QJsonDocument::Compact)));
-    if (value.isString())
-        set.insert(QString::fromUtf8(QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact)));
-    return set;
-}
-
-QString breakingReason(const QString &kind, const ItemChange &change)
-{
-    if (change.kind == ItemChange::Kind::Removed)
-        return tr("removed");
-    if (change.kind == ItemChange::Kind::Added)
-        return {};
-    for (const FieldChange &field : change.fields) {
-        const QStringList &path = field.path;
-        if (kind == QLatin1String("tools") && !path.isEmpty() && path.first() == QLatin1String("inputSchema")) {
-            const QString last = path.constLast();
-            const QString where = path.mid(1).join(u'.');
-            // inputSchema.properties.NAME removed: a client that sends it may now be refused.
-            if (field.kind == FieldChange::Kind::Removed && path.size() == 3 && path.at(1) == QLatin1String("properties"))
-                return tr("input property %1 removed").arg(path.at(2));
-            if (last == QLatin1String("required")) {
-                const QSet<QString> added = stringSet(field.after) - stringSet(field.before);
-                if (!added.isEmpty())
-                    return tr("new required argument at %1: %2").arg(where, QStringList(added.values()).join(QStringLiteral(", ")));
-            }
-            if (last == QLatin1String("type") && field.kind != FieldChange::Kind::Removed) {
-                const QSet<QString> before = stringSet(field.before);
-                if (field.kind == FieldChange::Kind::Added || !(before - stringSet(field.after)).isEmpty())
-                    return tr("type narrowed at %1").arg(where);
-            }
-            if (last == QLatin1String("enum") && field.kind != FieldChange::Kind::Removed) {
-                if (field.kind == FieldChange::Kind::Added || !(stringSet(field.before) - stringSet(field.after)).isEmpty())
-                    return tr("allowed values narrowed at %1").arg(where);
-            }
-        }
-        if (kind == QLatin1String("prompts") && !path.isEmpty() && path.first() == QLatin1String("arguments")) {
-            // arguments.NAME.required became true, or a new argument is required from the start.
-            if (path.constLast() == QLatin1String("required") && field.after.toBool() && !field.before.toBool())
-                return tr("argument %1 is now required").arg(path.size() > 1 ? path.at(1) : QString());
-            if (field.kind == FieldChange::Kind::Added && path.size() == 2
-                && field.after.toObject().value(QStringLiteral("required")).toBool())
-                return tr("new required argument %1").arg(path.at(1));
-            if (field.kind == FieldChange::Kind::Removed && path.size() == 2)
-                return tr("argument %1 removed").arg(path.at(1));
-        }
-    }
-    return {};
-}
-
-SnapshotDiff diffSnapshots(const QJsonObject &before, const QJsonObject &after)
-{
-    SnapshotDiff result;
-    for (const QString &key : listKeys()) {
-        const QJsonArray a = before.value(key).toArray();
-        const QJsonArray b = after.value(key).toArray();
-        const ListDiff diff = key == QLatin1String("tools")       ? diffTools(a, b)
-                            : key == QLatin1String("prompts")     ? diffPrompts(a, b)
-                            : key == QLatin1String("resources")   ? diffResources(a, b)
-                                                                  : diffResourceTemplates(a, b);
-        for (const ItemChange &change : diff.items) {
-            if (!breakingReason(key, change).isEmpty())
-                ++result.breaking;
-        }
-        result.lists.append({key, diff});
-    }
-    return result;
-}
-
-static QString kindName(ItemChange::Kind kind)
-{
-    switch (kind) {
-    case ItemChange::Kind::Added: return QStringLiteral("added");
-    case ItemChange::Kind::Removed: return QStringLiteral("removed");
-    case ItemChange::Kind::Changed: break;
-    }
-    return QStringLiteral("changed");
-}
 
 static QString fieldKindName(FieldChange::Kind kind)
 {
@@ -131,43 +39,12 @@ static QString compact(const QJsonValue &value)
     return QString::fromUtf8(QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
 }
 
-QJsonObject diffToJson(const SnapshotDiff &diff)
-{
-    QJsonObject out;
-    for (const auto &[key, list] : diff.lists) {
-        QJsonArray items;
-        for (const ItemChange &change : list.items) {
-            QJsonObject item{{QStringLiteral("change"), kindName(change.kind)}, {QStringLiteral("key"), change.key}};
-            const QString reason = breakingReason(key, change);
-            item.insert(QStringLiteral("breaking"), !reason.isEmpty());
-            if (!reason.isEmpty())
-                item.insert(QStringLiteral("reason"), reason);
-            QJsonArray fields;
-            for (const FieldChange &field : change.fields) {
-                QJsonObject f{{QStringLiteral("change"), fieldKindName(field.kind)},
-                              {QStringLiteral("path"), QJsonArray::fromStringList(field.path)}};
-                if (!field.before.isUndefined())
-                    f.insert(QStringLiteral("before"), field.before);
-                if (!field.after.isUndefined())
-                    f.insert(QStringLiteral("after"), field.after);
-                fields.append(f);
-            }
-            if (!fields.isEmpty())
-                item.insert(QStringLiteral("fields"), fields);
-            items.append(item);
-        }
-        out.insert(key, items);
-    }
-    out.insert(QStringLiteral("breaking"), diff.breaking);
-    return out;
-}
-
 QString diffToText(const SnapshotDiff &diff)
 {
     QStringList lines;
     for (const auto &[key, list] : diff.lists) {
         for (const ItemChange &change : list.items) {
-            const QString reason = breakingReason(key, change);
+            const QString reason = SnapshotDiff::breakingReason(key, change);
             const QChar mark = change.kind == ItemChange::Kind::Added ? u'+' : change.kind == ItemChange::Kind::Removed ? u'-' : u'~';
             lines << QStringLiteral("%1 %2 %3%4").arg(mark).arg(key, change.key,
                                                           reason.isEmpty() ? QString() : QStringLiteral("  BREAKING: ") + reason);
@@ -183,62 +60,6 @@ QString diffToText(const SnapshotDiff &diff)
     return lines.join(u'\n');
 }
 
-// The lists a capture (JSON Lines, TrafficCapture's format) holds: the answers to the client's
-// tools/list, prompts/list, resources/list and resources/templates/list requests, pages joined;
-// a listing asked for again from its first page replaces the earlier one (the last one wins).
-static QJsonObject snapshotFromCapture(const QString &path, QString *error)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = tr("cannot read %1: %2").arg(path, file.errorString());
-        return {};
-    }
-    static const QHash<QString, QString> keyOf{{QStringLiteral("tools/list"), QStringLiteral("tools")},
-                                               {QStringLiteral("prompts/list"), QStringLiteral("prompts")},
-                                               {QStringLiteral("resources/list"), QStringLiteral("resources")},
-                                               {QStringLiteral("resources/templates/list"), QStringLiteral("resourceTemplates")}};
-    QHash<QString, QString> pending; // "connection/id" -> items key
-    QHash<QString, QJsonArray> lists;
-    while (!file.atEnd()) {
-        const QByteArray line = file.readLine().trimmed();
-        if (line.isEmpty())
-            continue;
-        const QJsonObject object = QJsonDocument::fromJson(line).object();
-        TrafficEvent event;
-        QString reason;
-        if (!TrafficCapture::eventFromJson(object, &event, &reason))
-            continue; // the header line, or one that is not an event
-        if (event.kind != TrafficEvent::Kind::Message)
-            continue;
-        const QJsonDocument frame = QJsonDocument::fromJson(event.raw);
-        QJsonArray messages = frame.isArray() ? frame.array() : QJsonArray{frame.object()};
-        for (const QJsonValue &value : std::as_const(messages)) {
-            const QJsonObject message = value.toObject();
-            const QString id = QString::number(event.connectionId) + u'/'
-                + QString::fromUtf8(QJsonDocument(QJsonArray{message.value(QStringLiteral("id"))}).toJson(QJsonDocument::Compact));
-            if (event.direction == TrafficEvent::Direction::Outgoing && keyOf.contains(message.value(QStringLiteral("method")).toString())) {
-                const QString key = keyOf.value(message.value(QStringLiteral("method")).toString());
-                pending.insert(id, key);
-                if (!message.value(QStringLiteral("params")).toObject().contains(QStringLiteral("cursor")))
-                    lists[key] = QJsonArray(); // a fresh listing
-            } else if (event.direction == TrafficEvent::Direction::Incoming && pending.contains(id)
-                       && message.contains(QStringLiteral("result"))) {
-                const QString key = pending.take(id);
-                for (const QJsonValue &item : message.value(QStringLiteral("result")).toObject().value(key).toArray())
-                    lists[key].append(item);
-            }
-        }
-    }
-    if (lists.isEmpty()) {
-        *error = tr("%1 holds no answered tools/list, prompts/list, resources/list or resources/templates/list").arg(path);
-        return {};
-    }
-    QJsonObject snapshot;
-    for (auto it = lists.cbegin(); it != lists.cend(); ++it)
-        snapshot.insert(it.key(), it.value());
-    return snapshot;
-}
-
 // One side: a snapshot file, or a live server whose four lists are fetched.
 class SideLoader : public QObject
 {
@@ -249,19 +70,9 @@ public:
 
     void start()
     {
-        if (QFileInfo(m_spec).isFile() && m_spec.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
-            QFile file(m_spec);
-            if (!file.open(QIODevice::ReadOnly))
-                return end({}, tr("cannot read %1: %2").arg(m_spec, file.errorString()));
-            QJsonParseError error;
-            const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &error);
-            if (!document.isObject())
-                return end({}, tr("%1 is not a JSON object: %2").arg(m_spec, error.errorString()));
-            return end(document.object(), {});
-        }
-        if (QFileInfo(m_spec).isFile() && m_spec.endsWith(QLatin1String(".jsonl"), Qt::CaseInsensitive)) {
+        if (SnapshotFile::isReadable(m_spec)) {
             QString error;
-            const QJsonObject snapshot = snapshotFromCapture(m_spec, &error);
+            const QJsonObject snapshot = SnapshotFile::read(m_spec, &error);
             return end(snapshot, error);
         }
         CliOptions options;
@@ -415,9 +226,9 @@ int runDiff(const QStringList &arguments)
             return ExitConnectFailed;
         }
     }
-    const SnapshotDiff diff = diffSnapshots(snapshots[0], snapshots[1]);
+    const SnapshotDiff diff = SnapshotDiff::compare(snapshots[0], snapshots[1]);
     if (json)
-        writeLine(stdout, QString::fromUtf8(QJsonDocument(diffToJson(diff)).toJson(QJsonDocument::Indented)));
+        writeLine(stdout, QString::fromUtf8(QJsonDocument(diff.toJson()).toJson(QJsonDocument::Indented)));
     else
         writeLine(stdout, diffToText(diff));
     return diff.breaking > 0 ? 1 : 0;

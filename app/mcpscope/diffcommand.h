@@ -1,6 +1,6 @@
 #pragma once
 
-#include "protocol/listdiff.h"
+#include "protocol/snapshotdiff.h"
 
 #include <QJsonObject>
 #include <QStringList>
@@ -12,18 +12,8 @@ namespace Mcp::Cli {
 // http(s) URL) or a snapshot file: a JSON object with any of "tools", "prompts", "resources",
 // "resourceTemplates" arrays (what `mcpscope --cli X --method tools/list` prints is one).
 
-// A change that breaks a client written against A: an item removed, a tool input property
-// removed or its type changed or its enum narrowed, a new required tool or prompt argument.
-// Empty when the change is compatible; else the reason.
-QString breakingReason(const QString &kind, const ItemChange &change);
-
-struct SnapshotDiff
-{
-    QList<QPair<QString, ListDiff>> lists; // "tools", "prompts", "resources", "resourceTemplates"
-    int breaking = 0;
-};
-SnapshotDiff diffSnapshots(const QJsonObject &before, const QJsonObject &after);
-QJsonObject diffToJson(const SnapshotDiff &diff);
+// The comparison and the breaking rules are lib's (protocol/snapshotdiff.h, shared with the
+// window's Compare With…); this is the command's text form of it.
 QString diffToText(const SnapshotDiff &diff);
 
 // Entry point for `mcpscope diff ARGS`. Needs a QCoreApplication. Exit 0: no breaking change,

@@ -5,6 +5,7 @@
 #include "traffic/trafficlog.h"
 
 #include <QDir>
+#include <QTimer>
 
 #include <memory>
 
@@ -118,6 +119,48 @@ void Connection::takeListings()
     }
     if (*remaining == 0)
         finish();
+}
+
+void Connection::listSnapshot(const QObject *context, SnapshotDone done)
+{
+    if (!isConnected()) {
+        QTimer::singleShot(0, context, [done, message = tr("%1 is not connected").arg(name())] { done({}, message); });
+        return;
+    }
+    struct Pending
+    {
+        QJsonObject snapshot;
+        QString error;
+        int remaining = 0;
+    };
+    auto pending = std::make_shared<Pending>();
+    const QJsonObject capabilities = sessionInfo().serverCapabilities;
+    const auto list = [this, context, pending, done](const QString &method, const QString &key) {
+        ++pending->remaining;
+        // Asked of the server, not the result cache: a comparison is about what it offers now.
+        Client::ListOptions options;
+        options.forceRefresh = true;
+        listAll(method, key, context, options, [pending, done, method, key](const QJsonArray &items, const std::optional<RpcError> &error, const CacheStatus &) {
+            if (error) {
+                if (pending->error.isEmpty())
+                    pending->error = tr("%1 failed: %2").arg(method, error->message);
+            } else {
+                pending->snapshot.insert(key, items);
+            }
+            if (--pending->remaining == 0)
+                done(pending->snapshot, pending->error);
+        });
+    };
+    if (capabilities.contains(Key::Tools))
+        list(Method::ToolsList, Key::Tools);
+    if (capabilities.contains(Key::Prompts))
+        list(Method::PromptsList, Key::Prompts);
+    if (capabilities.contains(Key::Resources)) {
+        list(Method::ResourcesList, Key::Resources);
+        list(Method::ResourcesTemplatesList, Key::ResourceTemplates);
+    }
+    if (pending->remaining == 0) // offers none of them: an empty snapshot
+        QTimer::singleShot(0, context, [done] { done({}, {}); });
 }
 
 void Connection::onTrafficBatch(const QList<TrafficEvent> &events)

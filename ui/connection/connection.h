@@ -6,8 +6,11 @@
 #include "session/session.h"
 #include "transport/trafficevent.h"
 
+#include <QJsonObject>
 #include <QList>
 #include <QStringList>
+
+#include <functional>
 
 namespace Mcp {
 class TrafficLog;
@@ -67,6 +70,12 @@ public:
     bool isWatching() const { return m_watcher != nullptr; }
     // The last reload's differences (empty before the second connection).
     ReloadDiff lastReload() const { return m_lastReload; }
+    // What the server offers now (asked past the result cache), as a snapshot (protocol/snapshotdiff.h): its tools, prompts,
+    // resources and templates, each list the server's capabilities announce, every page. done
+    // runs once, on this thread, never after context is gone; error names the first list that
+    // failed (the snapshot then lacks it).
+    using SnapshotDone = std::function<void(const QJsonObject &snapshot, const QString &error)>;
+    void listSnapshot(const QObject *context, SnapshotDone done);
 
 Q_SIGNALS:
     void consoleLines(const QList<Mcp::Ui::ConsoleLine> &lines);

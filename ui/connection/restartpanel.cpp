@@ -138,8 +138,10 @@ void RestartPanel::showChanges()
     summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(summary);
     auto *view = new ListDiffView(dialog);
-    view->setSections({{tr("Tools"), diff.tools}, {tr("Prompts"), diff.prompts},
-                       {tr("Resources"), diff.resources}, {tr("Resource templates"), diff.resourceTemplates}});
+    view->setSections({{tr("Tools"), diff.tools, QStringLiteral("tools")},
+                       {tr("Prompts"), diff.prompts, QStringLiteral("prompts")},
+                       {tr("Resources"), diff.resources, QStringLiteral("resources")},
+                       {tr("Resource templates"), diff.resourceTemplates, QStringLiteral("resourceTemplates")}});
     layout->addWidget(view, 1);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
     connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);

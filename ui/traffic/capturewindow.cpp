@@ -4,12 +4,18 @@
 #include "traffic/trafficlog.h"
 #include "traffic/trafficview.h"
 
+#include "config/serverconfig.h"
+#include "traffic/capturemessages.h"
+#include "traffic/replaydialog.h"
+#include "traffic/trafficcapture.h"
+
+#include <QBuffer>
 #include <QFile>
 #include <QFileInfo>
 #include <QLocale>
+#include <QMenuBar>
+#include <QMessageBox>
 #include <QStatusBar>
-
-#include "traffic/trafficcapture.h"
 
 namespace Mcp::Ui {
 
@@ -24,6 +30,8 @@ CaptureWindow::CaptureWindow(const QString &path, TrafficLog *log) : m_log(log)
     m_view->setShowsServers(true);
     m_view->setDefaultExportName(QFileInfo(path).completeBaseName());
     setCentralWidget(m_view);
+    m_name = QFileInfo(path).fileName();
+    createMenus();
     resize(1100, 700);
 }
 
@@ -35,7 +43,46 @@ CaptureWindow::CaptureWindow(TrafficLog *log) : m_log(log)
     m_view = new TrafficView(log, this);
     m_view->setShowsServers(true);
     setCentralWidget(m_view);
+    createMenus();
     resize(1100, 700);
+}
+
+void CaptureWindow::createMenus()
+{
+    QMenu *capture = menuBar()->addMenu(tr("&Capture"));
+    QAction *replay = capture->addAction(Theme::icon(QStringLiteral("run")), tr("&Replay Against…"));
+    replay->setObjectName(QStringLiteral("replayAgainst"));
+    replay->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    replay->setStatusTip(tr("Send this capture's client requests to a fresh server and compare its answers with the recorded ones"));
+    connect(replay, &QAction::triggered, this, [this] { replayAgainst(); });
+    capture->addSeparator();
+    QAction *close = capture->addAction(tr("&Close"));
+    close->setShortcut(QKeySequence::Close);
+    connect(close, &QAction::triggered, this, &QWidget::close);
+}
+
+ReplayDialog *CaptureWindow::replayAgainst()
+{
+    // What the window holds now (a live recording included), secrets kept: it stays in memory.
+    m_log->flush();
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    TrafficCapture::ExportOptions options;
+    options.redaction = TrafficCapture::Redaction::KeepSecrets;
+    QString error;
+    if (!TrafficCapture::writeJsonLines(&buffer, *m_log, options, &error)) {
+        QMessageBox::warning(this, tr("Replay"), error);
+        return nullptr;
+    }
+    const CapturedMessages capture = CapturedMessages::fromJsonLines(buffer.data());
+    if (!capture.error.isEmpty()) {
+        QMessageBox::warning(this, tr("Replay"), capture.error);
+        return nullptr;
+    }
+    auto *dialog = new ReplayDialog(capture, m_name, m_servers ? m_servers() : QList<ServerConfig>(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
 }
 
 CaptureWindow *CaptureWindow::openLive(const QString &name, const QString &capturePath, qint64 pid)
@@ -46,6 +93,7 @@ CaptureWindow *CaptureWindow::openLive(const QString &name, const QString &captu
     auto *window = new CaptureWindow(log);
     window->m_live = true;
     window->m_liveName = name;
+    window->m_name = name;
     window->m_capturePath = capturePath;
     window->setWindowTitle(tr("%1 — Recording").arg(name));
     window->m_view->setDefaultExportName(name);

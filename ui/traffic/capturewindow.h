@@ -2,12 +2,16 @@
 
 #include <QMainWindow>
 
+#include <functional>
+
 namespace Mcp {
 class TrafficLog;
+struct ServerConfig;
 }
 
 namespace Mcp::Ui {
 
+class ReplayDialog;
 class TrafficView;
 
 // A capture file (JSON Lines) opened for offline browsing, in its own window, with the
@@ -25,6 +29,13 @@ public:
     void setRecordingEnded();
     bool isLive() const { return m_live; }
 
+    // The configured servers Replay Against… offers (approved, resolved); MainWindow sets it.
+    using ServerProvider = std::function<QList<ServerConfig>()>;
+    void setServerProvider(ServerProvider provider) { m_servers = std::move(provider); }
+    // Capture › Replay Against…: the capture's client requests sent to a fresh server, answers
+    // compared (a ReplayDialog over what this window holds; it deletes itself on close).
+    ReplayDialog *replayAgainst();
+
     TrafficLog *log() const { return m_log; }
     TrafficView *view() const { return m_view; }
     int importIssueCount() const { return m_importIssues; }
@@ -32,6 +43,7 @@ public:
 private:
     CaptureWindow(const QString &path, TrafficLog *log);
     CaptureWindow(TrafficLog *log);
+    void createMenus();
 
     TrafficLog *m_log;
     TrafficView *m_view;
@@ -39,6 +51,8 @@ private:
     bool m_live = false;
     QString m_liveName;
     QString m_capturePath;
+    QString m_name;
+    ServerProvider m_servers;
 };
 
 } // namespace Mcp::Ui
