@@ -538,7 +538,24 @@ void ClientPrivate::onReply(const Message &message)
     if (message.isResponse())
         finishWithReply(handle, message);
     else
-        finishWithError(handle, message.error());
+        finishWithError(handle, explainServerError(handle, message.error()));
+}
+
+RpcError ClientPrivate::explainServerError(const OutgoingRequest *handle, RpcError error)
+{
+    // "Resource not found" is -32002 up to 2025-11-25 and -32602 (Invalid params) since
+    // 2026-07-28; clients SHOULD accept both (server/resources.mdx). Either way a person reads
+    // which resource the server does not have.
+    if (handle->m_method != Method::ResourcesRead)
+        return error;
+    const QString uri = handle->m_params.value(Key::Uri).toString();
+    const bool notFound = error.code == ErrorCode::ResourceNotFound
+        || (error.code == ErrorCode::InvalidParams
+            && (error.data.toObject().value(Key::Uri).toString() == uri
+                || error.message.contains(QLatin1String("not found"), Qt::CaseInsensitive)));
+    if (notFound)
+        error.message = Client::tr("The server has no resource %1 (%2): %3").arg(uri).arg(error.code).arg(error.message);
+    return error;
 }
 
 void ClientPrivate::onRequest(const Message &message)

@@ -88,6 +88,8 @@ public:
     void sendCancelled(OutgoingRequest *handle, const QString &reason);
     void finishWithReply(OutgoingRequest *handle, const Message &reply);
     void finishWithError(OutgoingRequest *handle, const RpcError &error);
+    // A server's error reworded where the spec lets one meaning take two codes.
+    static RpcError explainServerError(const OutgoingRequest *handle, RpcError error);
     void finishCommon(OutgoingRequest *handle);
     void failAll(int code, const std::function<QString(const QString &method)> &message);
     void dropIncoming(const QString &reason);

@@ -350,6 +350,7 @@ bool ModernLifecycle::onReply(OutgoingRequest *handle, const Message &reply)
         const QString described = Modern::ModernErrors::describe(error, supportedProtocolVersions());
         if (!described.isEmpty())
             error.message = described;
+        error = ClientPrivate::explainServerError(handle, error);
         // The server's own error finishes the request, with its code and data.
         QObject::disconnect(rounds, &Modern::MultiRoundTripRequest::failed, handle, nullptr);
         rounds->errorReceived(error.message);
