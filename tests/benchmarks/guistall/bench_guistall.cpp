@@ -18,6 +18,7 @@
 //   bench_guistall arrival [MiB,...]   only the arrival of big results (default 16,64)
 //   QT_QPA_PLATFORM=offscreen works; the load average is printed because shared machines are noisy.
 #include "config/secretstore.h"
+#include "jsonrpc/json.h"
 #include "config/servercatalog.h"
 #include "connection/connection.h"
 #include "mainwindow.h"
@@ -331,6 +332,7 @@ void target(const QString &name, double measuredMs, double goalMs, const QString
 
 int main(int argc, char **argv)
 {
+    Mcp::Json::keepBigBuffers(); // as the application does
     QApplication app(argc, argv);
     QStandardPaths::setTestModeEnabled(true);
     // Debug output of connects and disconnects would land between the rows.
