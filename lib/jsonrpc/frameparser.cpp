@@ -324,9 +324,13 @@ ParsedFrame parseFrame(QByteArrayView frame)
     QString error;
     switch (readRepairingUtf8(frame, parsed, &error, parseInto)) {
     case FrameRead::Read:
+        if (!parsed.batch && parsed.messages.size() == 1)
+            Internal::setFrameSize(parsed.messages.first(), frame.size());
         return parsed;
     case FrameRead::ReadRepaired:
         parsed.warnings.prepend(invalidUtf8Warning());
+        if (!parsed.batch && parsed.messages.size() == 1)
+            Internal::setFrameSize(parsed.messages.first(), frame.size());
         return parsed;
     case FrameRead::Failed:
         break;
