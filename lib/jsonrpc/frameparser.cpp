@@ -32,6 +32,8 @@ enum class Payload { Convert, TypeOnly };
 constexpr qsizetype LazyResultMaxFrame = 64 * 1024;
 // From this size on, a frame without escapes goes through Qt's parser (see parseFrame()).
 constexpr qsizetype QtParserMinFrame = 256 * 1024;
+// Up to this size, a lazy result without escapes is converted by Qt's parser (see resultOfFrame()).
+constexpr qsizetype QtParserMaxSmallFrame = 2048;
 
 // lazyFrame: the frame, when element is its only message and its result may be converted later.
 bool messageFrom(simdjson::dom::element element, Payload payload, Message *message, QString *diagnostic,
@@ -322,9 +324,13 @@ ParsedFrame parseFrame(QByteArrayView frame)
     QString error;
     switch (readRepairingUtf8(frame, parsed, &error, parseInto)) {
     case FrameRead::Read:
+        if (!parsed.batch && parsed.messages.size() == 1)
+            Internal::setFrameSize(parsed.messages.first(), frame.size());
         return parsed;
     case FrameRead::ReadRepaired:
         parsed.warnings.prepend(invalidUtf8Warning());
+        if (!parsed.batch && parsed.messages.size() == 1)
+            Internal::setFrameSize(parsed.messages.first(), frame.size());
         return parsed;
     case FrameRead::Failed:
         break;
@@ -338,6 +344,18 @@ ParsedFrame parseFrame(QByteArrayView frame)
 
 QJsonValue Json::Internal::resultOfFrame(QByteArrayView frame)
 {
+    // Small frames without a backslash (most answers: an echo, a listing page) convert two to
+    // three times faster through Qt's own parser, which fills the Qt containers directly, than
+    // through simdjson plus one QJsonObject::insert() per member. Escapes send Qt's parser down
+    // its slow path, and from a few KiB on simdjson wins anyway (measured: 400 bytes 2.1 against
+    // 4.7 us, 1 KiB 3.7 against 5.6 us, 4 KiB 8.9 against 8.2 us; with escapes Qt loses at any size).
+    if (frame.size() <= QtParserMaxSmallFrame && !std::memchr(frame.data(), '\\', size_t(frame.size()))) {
+        QJsonParseError qtError;
+        const QJsonDocument document
+            = QJsonDocument::fromJson(QByteArray::fromRawData(frame.data(), frame.size()), &qtError);
+        if (qtError.error == QJsonParseError::NoError && document.isObject())
+            return document.object().value(QLatin1String("result"));
+    }
     // A parser of its own: this may run while the shared one holds another document (a slot
     // that reads a result while frames are being parsed), and lazy frames are small.
     thread_local simdjson::dom::parser lazyParser;

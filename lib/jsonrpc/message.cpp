@@ -88,7 +88,7 @@ public:
     MessageData() = default;
     MessageData(const MessageData &other)
         : QSharedData(other), kind(other.kind), id(other.id), method(other.method), params(other.params),
-          result(other.resultValue()), error(other.error)
+          result(other.resultValue()), error(other.error), frameSize(other.frameSize)
     {
     }
 
@@ -114,6 +114,7 @@ public:
     QJsonValue params = QJsonValue::Undefined;
     mutable QJsonValue result = QJsonValue::Undefined;
     RpcError error;
+    qsizetype frameSize = 0;
     // A message is shared between threads (queued signals), so the one-time conversion is locked.
     mutable QByteArray pendingFrame;
     mutable QAtomicInt resultPending;
@@ -124,6 +125,17 @@ Message::Message() : d(new MessageData) {}
 Message::Message(const Message &other) = default;
 Message &Message::operator=(const Message &other) = default;
 Message::~Message() = default;
+
+qsizetype Message::frameSize() const
+{
+    return d->frameSize;
+}
+
+void Internal::setFrameSize(Message &message, qsizetype size)
+{
+    if (message.d->frameSize != size)
+        message.d->frameSize = size;
+}
 
 Message Message::request(const MessageId &id, const QString &method, const QJsonValue &params)
 {

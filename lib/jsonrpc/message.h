@@ -84,6 +84,7 @@ class MessageData;
 class Message;
 namespace Internal {
 Message lazyResponse(const MessageId &id, const QByteArray &frame);
+void setFrameSize(Message &message, qsizetype size);
 }
 
 // One JSON-RPC 2.0 message. Cheap to copy (implicitly shared).
@@ -122,6 +123,9 @@ public:
     QJsonObject toJson() const;
     // Compact JSON on one line, with no trailing newline.
     QByteArray serialize() const;
+    // The size of the frame this message was read from (0 for a message built here, or one of
+    // a batch): lets a receiver tell a big answer without converting it.
+    qsizetype frameSize() const;
 
     // Builds a message from a decoded JSON object; returns false and sets *diagnostic
     // when the object is not a valid JSON-RPC 2.0 message.
@@ -132,6 +136,7 @@ public:
 
 private:
     friend Message Internal::lazyResponse(const MessageId &id, const QByteArray &frame);
+    friend void Internal::setFrameSize(Message &message, qsizetype size);
     QSharedDataPointer<MessageData> d;
 };
 

@@ -31,6 +31,7 @@ void ModernLifecycle::reset()
     m_version.clear();
     m_discover = {};
     m_serverInfo = {};
+    m_serverInfoJson = {};
     m_deprecated.clear();
     m_toolHeaders.clear();
     closeListen();
@@ -91,7 +92,7 @@ QString ModernLifecycle::eraSourceText(const Modern::EraRecord &record)
 void ModernLifecycle::sendProbe(const QString &version)
 {
     m_version = version;
-    OutgoingRequest *handle = d->createLifecycleRequest(Method::ServerDiscover, meta().applyTo({}), m_probeTimeoutMs,
+    OutgoingRequest *handle = d->createLifecycleRequest(Method::ServerDiscover, withMeta({}), m_probeTimeoutMs,
                                                         [this](OutgoingRequest *probe) { onProbeFinished(probe); });
     m_probe = handle;
     d->transmit(handle);
@@ -146,8 +147,11 @@ void ModernLifecycle::useDiscoverResult(const QJsonObject &result)
 {
     m_discover = result;
     m_serverInfo = Implementation::fromJson(result.value(Key::ServerInfo).toObject());
-    if (const QJsonObject info = Modern::serverInfoOf(result); !info.isEmpty())
+    m_serverInfoJson = {};
+    if (const QJsonObject info = Modern::serverInfoOf(result); !info.isEmpty()) {
         m_serverInfo = Implementation::fromJson(info);
+        m_serverInfoJson = info;
+    }
     if (result.value(Key::Capabilities).toObject().contains(Key::Logging))
         noteDeprecated(QStringLiteral("logging"));
 }
@@ -173,19 +177,54 @@ void ModernLifecycle::becomeModern(const QString &version)
         openListen();
 }
 
-Modern::RequestMeta ModernLifecycle::meta() const
+const Modern::RequestMeta &ModernLifecycle::meta() const
 {
-    Modern::RequestMeta meta;
+    const QJsonObject capabilities = d->q->clientCapabilities();
+    const Implementation &info = d->clientInfo;
+    const bool fresh = m_metaCache && m_metaCache->version == m_version && m_metaCache->logLevel == m_logLevel
+        && m_metaCache->capabilities == capabilities && m_metaCache->clientInfo.name == info.name
+        && m_metaCache->clientInfo.version == info.version && m_metaCache->clientInfo.title == info.title
+        && m_metaCache->clientInfo.extra == info.extra;
+    if (fresh)
+        return m_metaCache->meta;
+    MetaCache cache;
+    cache.version = m_version;
+    cache.logLevel = m_logLevel;
+    cache.capabilities = capabilities;
+    cache.clientInfo = info;
+    Modern::RequestMeta &meta = cache.meta;
     meta.protocolVersion = m_version;
-    QJsonObject capabilities = d->q->clientCapabilities();
-    meta.extensions = capabilities.take(Key::Extensions).toObject();
+    QJsonObject withoutExtensions = capabilities;
+    meta.extensions = withoutExtensions.take(Key::Extensions).toObject();
     // This client follows tasks to their end (SEP-2663), so it takes them.
     if (!meta.extensions.contains(ExtensionId::Tasks))
         meta.extensions.insert(ExtensionId::Tasks, QJsonObject());
-    meta.clientCapabilities = capabilities;
-    meta.clientInfo = d->clientInfo.toJson();
+    meta.clientCapabilities = withoutExtensions;
+    meta.clientInfo = info.toJson();
     meta.logLevel = m_logLevel;
-    return meta;
+    cache.metaObject = meta.applyTo({}).value(Key::Meta).toObject();
+    cache.capabilitiesObject = meta.capabilitiesWithExtensions();
+    m_metaCache = std::move(cache);
+    return m_metaCache->meta;
+}
+
+QJsonObject ModernLifecycle::withMeta(QJsonObject params) const
+{
+    meta(); // brings the cache up to date
+    const QJsonValue existing = params.value(Key::Meta);
+    if (existing.isUndefined()) {
+        params.insert(Key::Meta, m_metaCache->metaObject);
+        return params;
+    }
+    // Other `_meta` keys (progressToken...) are kept; ours replace theirs, as in applyTo().
+    QJsonObject meta = m_metaCache->metaObject;
+    const QJsonObject theirs = existing.toObject();
+    for (auto it = theirs.constBegin(); it != theirs.constEnd(); ++it) {
+        if (!meta.contains(it.key()))
+            meta.insert(it.key(), it.value());
+    }
+    params.insert(Key::Meta, meta);
+    return params;
 }
 
 void ModernLifecycle::send(OutgoingRequest *handle)
@@ -207,7 +246,7 @@ void ModernLifecycle::send(OutgoingRequest *handle)
             return;
         }
     }
-    attachMultiRound(handle, meta().applyTo(handle->m_params));
+    attachMultiRound(handle, withMeta(handle->m_params));
     startRound(handle);
 }
 
@@ -215,8 +254,9 @@ void ModernLifecycle::attachMultiRound(OutgoingRequest *handle, const QJsonObjec
 {
     if (handle->m_multiRound)
         handle->m_multiRound->deleteLater();
+    meta(); // brings the cache up to date
     auto *rounds = new Modern::MultiRoundTripRequest(handle->m_method, params, this,
-                                                     meta().capabilitiesWithExtensions(), handle);
+                                                     m_metaCache->capabilitiesObject, handle);
     handle->m_multiRound = rounds;
     QObject::connect(rounds, &Modern::MultiRoundTripRequest::retryReady, handle, [this, handle] {
         handle->m_id = MessageId(d->nextId++);
@@ -336,7 +376,7 @@ bool ModernLifecycle::onReply(OutgoingRequest *handle, const Message &reply)
                                 .arg(unsupported->requested, *mutual));
                 QJsonObject params = handle->m_multiRound->params();
                 params.remove(Key::Meta);
-                attachMultiRound(handle, meta().applyTo(params));
+                attachMultiRound(handle, withMeta(params));
                 handle->m_id = MessageId(d->nextId++);
                 startRound(handle);
                 return true;
@@ -358,8 +398,10 @@ bool ModernLifecycle::onReply(OutgoingRequest *handle, const Message &reply)
         return true;
     }
     const QJsonObject result = reply.result().toObject();
-    if (const QJsonObject info = Modern::serverInfoOf(result); !info.isEmpty())
+    if (const QJsonObject info = Modern::serverInfoOf(result); !info.isEmpty() && info != m_serverInfoJson) {
         m_serverInfo = Implementation::fromJson(info);
+        m_serverInfoJson = info;
+    }
     rounds->resultReceived(result);
     switch (rounds->state()) {
     case Modern::MultiRoundTripRequest::State::Completed:

@@ -105,7 +105,9 @@ private:
     void onProbeFinished(OutgoingRequest *handle);
     void becomeModern(const QString &version);
     void useDiscoverResult(const QJsonObject &result);
-    Modern::RequestMeta meta() const;
+    const Modern::RequestMeta &meta() const;
+    // params with meta()'s fields in its `_meta` (RequestMeta::applyTo, from the cache).
+    QJsonObject withMeta(QJsonObject params) const;
     void startRound(OutgoingRequest *handle);
     void attachMultiRound(OutgoingRequest *handle, const QJsonObject &params);
     void followTasks(OutgoingRequest *handle, Modern::MultiRoundTripRequest *rounds);
@@ -134,6 +136,20 @@ private:
     QString m_logLevel;
     QJsonObject m_discover;
     Implementation m_serverInfo;
+    QJsonObject m_serverInfoJson; // what m_serverInfo was read from (most results repeat it)
+    // meta() and what it was built from: every modern request needs it (twice), and building it
+    // from QJsonObjects cost about as much as a stdio round trip's own reads and writes.
+    struct MetaCache
+    {
+        QString version;
+        QString logLevel;
+        QJsonObject capabilities;
+        Implementation clientInfo;
+        Modern::RequestMeta meta;
+        QJsonObject metaObject;         // `_meta` as applyTo() writes it into params without one
+        QJsonObject capabilitiesObject; // meta.capabilitiesWithExtensions()
+    };
+    mutable std::optional<MetaCache> m_metaCache;
     QStringList m_deprecated;
     QHash<QString, ModernHeaders::ToolHeaders> m_toolHeaders;
 

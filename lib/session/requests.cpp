@@ -49,6 +49,7 @@ void OutgoingRequest::finish(const Response &response)
     m_finalElapsedMs = response.elapsedMs;
     m_finishedRounds = response.rounds;
     m_cache = response.cache;
+    m_resultBytes = response.bytes;
     Q_EMIT finished();
     deleteLater();
 }

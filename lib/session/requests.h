@@ -38,6 +38,7 @@ struct Response
     // The rounds of a modern multi round-trip request (one per JSON-RPC id it was sent with).
     QList<Modern::RoundRecord> rounds;
     CacheStatus cache; // list calls: answered from the cache, fresh for how long
+    qint64 bytes = 0;  // the size of the answer's frame (0 when unknown): a big result shows without converting it first
 
     bool isError() const { return error.has_value(); }
 };
@@ -92,7 +93,9 @@ public:
     RpcError error() const { return m_error.value_or(RpcError{}); }
     // Time from the request to the answer (or until now while pending).
     qint64 elapsedMs() const;
-    Response response() const { return Response{result(), m_error, elapsedMs(), rounds(), m_cache}; }
+    Response response() const { return Response{result(), m_error, elapsedMs(), rounds(), m_cache, resultBytes()}; }
+    // The size of the answer's frame, 0 when unknown (see Message::frameSize()).
+    qint64 resultBytes() const { return m_hasReply ? m_reply.frameSize() : m_resultBytes; }
     // Whether the answer came from the result cache, and how long it stays fresh from then.
     CacheStatus cacheStatus() const { return m_cache; }
 
@@ -125,6 +128,7 @@ private:
     qint64 m_deadlineNs = -1; // on the client's deadline clock; -1: no timeout running
     QJsonValue m_result = QJsonValue::Undefined;
     Message m_reply; // the response, whose result is converted only when result() is called
+    qint64 m_resultBytes = 0; // from another thread's Response
     bool m_hasReply = false;
     std::optional<RpcError> m_error;
     bool m_finished = false;

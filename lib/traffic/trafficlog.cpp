@@ -152,9 +152,13 @@ void TrafficLog::packSealedChunks()
             // (the destructor waits for this job, so `this` is valid while posting).
             QMetaObject::invokeMethod(
                 this,
-                [this, number, original, packed] {
+                [this, number, original, packed]() mutable {
                     m_store.replaceChunk(number, original.get(), packed);
                     --m_pendingPacks;
+                    // This is often the last reference: freeing a 64 MiB chunk held the GUI
+                    // thread for milliseconds, so a big one is let go in the pool.
+                    if (original->capacity >= TrafficStore::SharedRawThreshold)
+                        m_packPool.start([released = std::move(original)] {});
                 },
                 Qt::QueuedConnection);
         });

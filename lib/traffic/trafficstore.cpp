@@ -41,7 +41,7 @@ std::shared_ptr<TrafficChunk> TrafficChunk::packedCopy() const
     // One scratch buffer per packing thread: no big temporary allocation per chunk.
     thread_local std::vector<char> scratch;
     scratch.resize(size_t(LZ4_compressBound(int(used))));
-    const int size = LZ4_compress_default(data.get(), scratch.data(), int(used), int(scratch.size()));
+    const int size = LZ4_compress_default(plain(), scratch.data(), int(used), int(scratch.size()));
     // Keep already-compressed payloads (base64 images...) plain: packing them saves little
     // and costs every reader an unpack.
     if (size <= 0 || size > int(used) - int(used / 8))
@@ -62,7 +62,7 @@ TrafficChunkCache::TrafficChunkCache(int slotCount)
 const char *TrafficChunkCache::bytes(const std::shared_ptr<const TrafficChunk> &chunk)
 {
     if (!chunk->isPacked())
-        return chunk->data.get();
+        return chunk->plain();
     Slot *victim = &m_slots[0];
     for (Slot &slot : m_slots) {
         if (slot.chunk == chunk) {
@@ -98,12 +98,32 @@ TrafficStore::TrafficStore()
     m_methods.append(QString()); // index 0: no method
 }
 
-TrafficRecord &TrafficStore::append(TrafficRecord record, QByteArrayView raw, QByteArrayView noteUtf8,
+TrafficRecord &TrafficStore::append(TrafficRecord record, const QByteArray &raw, QByteArrayView noteUtf8,
                                     QByteArrayView extra)
 {
     const qint64 abs = m_end;
     const quint64 bytes = quint64(raw.size()) + quint64(noteUtf8.size()) + quint64(extra.size());
     Q_ASSERT(bytes <= 0xffffffffu);
+
+    // An array over borrowed memory (fromRawData, whose capacity() is 0) must be copied: its
+    // owner may free it as soon as this returns.
+    if (raw.size() >= SharedRawThreshold && raw.capacity() >= raw.size() && noteUtf8.isEmpty() && extra.isEmpty()) {
+        auto chunk = std::make_shared<TrafficChunk>();
+        chunk->shared = raw;
+        chunk->capacity = quint32(raw.size());
+        chunk->used = quint32(raw.size());
+        chunk->lastAbs = abs;
+        m_chunks.push_back(chunk);
+        const quint32 number = m_firstChunk + quint32(m_chunks.size() - 1);
+        m_sealed.push_back(number);
+        record.chunk = number;
+        record.offset = 0;
+        record.rawSize = quint32(raw.size());
+        record.noteSize = 0;
+        record.extraSize = 0;
+        place(record, abs);
+        return m_blocks.back()->records[abs & (TrafficRecordBlock::Size - 1)];
+    }
 
     // Small events share the current regular chunk; big ones get an exact-size chunk so
     // that the regular chunk keeps filling (a chunk may therefore be older than its last event).
@@ -151,13 +171,16 @@ TrafficRecord &TrafficStore::append(TrafficRecord record, QByteArrayView raw, QB
         std::memcpy(out + raw.size() + noteUtf8.size(), extra.data(), size_t(extra.size()));
     target->used += quint32(bytes);
     target->lastAbs = abs;
+    place(record, abs);
+    return m_blocks.back()->records[abs & (TrafficRecordBlock::Size - 1)];
+}
 
+void TrafficStore::place(const TrafficRecord &record, qint64 abs)
+{
     if ((abs & (TrafficRecordBlock::Size - 1)) == 0 || m_blocks.empty())
         m_blocks.push_back(std::make_shared<TrafficRecordBlock>());
-    TrafficRecord &slot = m_blocks.back()->records[abs & (TrafficRecordBlock::Size - 1)];
-    slot = record;
+    m_blocks.back()->records[abs & (TrafficRecordBlock::Size - 1)] = record;
     ++m_end;
-    return slot;
 }
 
 quint32 TrafficStore::internMethod(QByteArrayView method)

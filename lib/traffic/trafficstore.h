@@ -86,13 +86,18 @@ TrafficChunkBytes allocateTrafficChunkBytes(size_t size);
 
 struct TrafficChunk
 {
-    TrafficChunkBytes data;       // plain bytes, or null when packed
+    TrafficChunkBytes data;       // plain bytes, or null when packed or shared
+    // Instead of data: the raw bytes of one big event without note or extra, shared with the
+    // event rather than copied (see TrafficStore::SharedRawThreshold).
+    QByteArray shared;
     QByteArray packed;            // LZ4 block of the first `used` bytes
     quint32 capacity = 0;
     quint32 used = 0;             // written only by the owning store
     qint64 lastAbs = -1;          // absolute index of the last event stored here
 
-    bool isPacked() const { return !data; }
+    bool isPacked() const { return !data && shared.isNull(); }
+    // The plain bytes (not packed).
+    const char *plain() const { return data ? data.get() : shared.constData(); }
     qint64 residentBytes() const { return isPacked() ? packed.size() : capacity; }
     // An LZ4-packed copy, or null when packing does not pay (already compressed data).
     std::shared_ptr<TrafficChunk> packedCopy() const;
@@ -177,9 +182,15 @@ public:
     qint64 end() const { return m_end; }
     qint64 size() const { return m_end - m_begin; }
 
+    // Events at least this big without note or extra keep their raw bytes where they are (the
+    // QByteArray is shared, not copied): copying a 64 MiB result into fresh pages held the GUI
+    // thread for longer than everything else its arrival costs there. Packing replaces the chunk
+    // as it does any other, and then the shared bytes are let go.
+    static constexpr qsizetype SharedRawThreshold = 1024 * 1024;
+
     // Stores one event. noteUtf8 and extra follow raw in the arena; record.idOffset/idSize
     // locate the id token inside raw.
-    TrafficRecord &append(TrafficRecord record, QByteArrayView raw, QByteArrayView noteUtf8,
+    TrafficRecord &append(TrafficRecord record, const QByteArray &raw, QByteArrayView noteUtf8,
                           QByteArrayView extra = {});
 
     const TrafficRecord &record(qint64 abs) const
@@ -228,10 +239,11 @@ public:
     qint64 allocatedBytes() const;
 
 private:
+    void place(const TrafficRecord &record, qint64 abs);
     const char *chunkData(quint32 number) const
     {
         const std::shared_ptr<TrafficChunk> &chunk = m_chunks[size_t(number - m_firstChunk)];
-        return chunk->isPacked() ? m_cache.bytes(chunk) : chunk->data.get();
+        return chunk->isPacked() ? m_cache.bytes(chunk) : chunk->plain();
     }
 
     qint64 m_begin = 0;

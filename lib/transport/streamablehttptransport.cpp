@@ -337,7 +337,20 @@ void StreamableHttpTransport::onReadyRead(QNetworkReply *reply)
         reply->abort();
         return;
     }
-    exchange->body += reply->readAll();
+    appendBody(reply, exchange);
+}
+
+// Straight from the reply's buffer into the body (reserved from Content-Length in
+// handleHeaders): readAll() would first copy each chunk into an array of its own.
+void StreamableHttpTransport::appendBody(QNetworkReply *reply, Exchange *exchange)
+{
+    const qint64 available = reply->bytesAvailable();
+    if (available <= 0)
+        return;
+    const qsizetype before = exchange->body.size();
+    exchange->body.resize(before + available);
+    const qint64 read = reply->read(exchange->body.data() + before, available);
+    exchange->body.resize(before + qMax<qint64>(read, 0));
 }
 
 void StreamableHttpTransport::feedSse(QNetworkReply *reply, Exchange *exchange, QByteArrayView bytes)
@@ -456,7 +469,7 @@ void StreamableHttpTransport::onFinished(QNetworkReply *reply)
     }
 
     if (reply->isOpen())
-        exchange->body += reply->readAll();
+        appendBody(reply, exchange.get());
     const int status = httpStatus(reply);
 
     if (!hasHttpStatus(reply)) {

@@ -70,6 +70,7 @@ private:
     void releaseHold(Exchange *exchange);
     void track(QNetworkReply *reply, std::unique_ptr<Exchange> exchange);
     void onReadyRead(QNetworkReply *reply);
+    void appendBody(QNetworkReply *reply, Exchange *exchange);
     void onFinished(QNetworkReply *reply);
     void finishRefused(QNetworkReply *reply, Exchange *exchange);
     bool wholeAnswer(QNetworkReply *reply, const Exchange *exchange) const;

@@ -19,6 +19,9 @@
 #include "widgets/markdown.h"
 
 #include <QBoxLayout>
+#include <QFuture>
+#include <QPromise>
+#include <QThreadPool>
 #include <QCheckBox>
 #include <QLabel>
 #include <QProgressBar>
@@ -494,6 +497,7 @@ void ToolPanel::deliverAppOutcome()
 
 void ToolPanel::startCall(const QJsonObject &arguments)
 {
+    ++m_shownCall;
     startAppView(arguments);
     m_status->setText(tr("Running…"));
     const Request request = Requests::callTool(m_tool.value(Key::Name).toString(), arguments);
@@ -512,12 +516,13 @@ void ToolPanel::startCall(const QJsonObject &arguments)
     connect(call, &OutgoingRequest::finished, this, [this, call] {
         m_call = nullptr;
         finish(call->isError(), call->result(), call->error(), call->elapsedMs() > 0 ? call->elapsedMs() : m_clock.elapsed(),
-               call->rounds());
+               call->rounds(), call->resultBytes());
     });
 }
 
 void ToolPanel::startTask(const QJsonObject &arguments)
 {
+    ++m_shownCall;
     m_status->setText(tr("Creating the task…"));
     m_taskResultRequested = false;
     const Request request = Requests::callTool(m_tool.value(Key::Name).toString(), arguments, Requests::taskMetadata(TaskTtlMs));
@@ -696,8 +701,9 @@ void ToolPanel::showPreviousOutcome()
 }
 
 void ToolPanel::finish(bool isError, const QJsonValue &result, const RpcError &error, qint64 elapsedMs,
-                       const QList<Modern::RoundRecord> &rounds)
+                       const QList<Modern::RoundRecord> &rounds, qint64 resultBytes)
 {
+    const quint64 shown = ++m_shownCall; // a big result still being prepared for an earlier call stays unshown
     setRunning(false);
     makeRoomForResult();
     m_elapsed->setText(tr("%1 ms").arg(elapsedMs));
@@ -717,10 +723,35 @@ void ToolPanel::finish(bool isError, const QJsonValue &result, const RpcError &e
         Q_EMIT callFinished(true);
         return;
     }
+    // From this size on the texts are converted in the thread pool: a 64 MiB text held the GUI
+    // thread for over 100 ms on its way to a QString (bench_guistall arrival).
+    constexpr qint64 OffThreadResultBytes = 4 * 1024 * 1024;
+    if (resultBytes >= OffThreadResultBytes && result.isObject()) {
+        m_status->setText(tr("Preparing the result…"));
+        const QJsonObject object = result.toObject();
+        auto promise = std::make_shared<QPromise<ResultView::PreparedTexts>>();
+        QFuture<ResultView::PreparedTexts> future = promise->future();
+        promise->start();
+        QThreadPool::globalInstance()->start([promise, object] {
+            promise->addResult(ResultView::prepareTexts(object));
+            promise->finish();
+        });
+        future.then(this, [this, shown, result, elapsedMs, rounds](const ResultView::PreparedTexts &prepared) {
+            if (shown == m_shownCall)
+                showResult(result, elapsedMs, rounds, prepared);
+        });
+        return;
+    }
+    showResult(result, elapsedMs, rounds, {});
+}
+
+void ToolPanel::showResult(const QJsonValue &result, qint64 elapsedMs, const QList<Modern::RoundRecord> &rounds,
+                           const ResultView::PreparedTexts &prepared)
+{
     m_lastOutcome = result;
     const QJsonObject object = result.toObject();
     const bool toolError = object.value(Key::IsError).toBool();
-    m_result->setToolResult(object, m_tool.value(Key::OutputSchema));
+    m_result->setToolResult(object, m_tool.value(Key::OutputSchema), prepared);
     m_result->setRounds(rounds);
     m_appResult = object;
     deliverAppOutcome();

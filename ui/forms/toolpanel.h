@@ -1,6 +1,7 @@
 #pragma once
 
 #include "connection/connection.h"
+#include "results/resultview.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -92,8 +93,11 @@ private:
     void showFollowedTask(const QJsonObject &task);
     void onTaskStatus(const QJsonObject &task);
     void fetchTaskResult();
+    // resultBytes: the size of the answer (OutgoingRequest::resultBytes()), 0 when unknown.
     void finish(bool isError, const QJsonValue &result, const RpcError &error, qint64 elapsedMs,
-                const QList<Modern::RoundRecord> &rounds = {});
+                const QList<Modern::RoundRecord> &rounds = {}, qint64 resultBytes = 0);
+    void showResult(const QJsonValue &result, qint64 elapsedMs, const QList<Modern::RoundRecord> &rounds,
+                    const ResultView::PreparedTexts &prepared);
     void makeRoomForResult();
     void onReloaded(const ReloadDiff &diff);
     void showPreviousOutcome();
@@ -156,6 +160,7 @@ private:
     bool m_appLoaded = false;       // the view of this call is loaded and has its input
     std::optional<QJsonObject> m_appResult; // the call's result, until the view has it
     QString m_appCancelled;         // or why it was cancelled
+    quint64 m_shownCall = 0;        // a big result being prepared shows only if no other call came since
 };
 
 } // namespace Mcp::Ui

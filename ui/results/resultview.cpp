@@ -780,12 +780,19 @@ bool ResultView::saveJson(const QString &fileName) const
 
 QWidget *ResultView::createContentWidget(const QJsonObject &block, ResultView *owner, QWidget *parent)
 {
+    return createContentWidget(block, owner, parent, nullptr, 0);
+}
+
+QWidget *ResultView::createContentWidget(const QJsonObject &block, ResultView *owner, QWidget *parent,
+                                         const QString *preparedText, qsizetype preparedUtf8Size)
+{
     const QString type = block.value(Key::Type).toString();
     const QJsonObject annotations = block.value(Key::Annotations).toObject();
     QVBoxLayout *body = nullptr;
     if (type == QLatin1String("text")) {
-        const QString text = block.value(Key::Text).toString();
-        QFrame *frame = blockFrame(tr("Text"), sizeText(utf8Size(text)), annotations, parent, &body);
+        const QString text = preparedText ? *preparedText : block.value(Key::Text).toString();
+        const qsizetype size = preparedText ? preparedUtf8Size : utf8Size(text);
+        QFrame *frame = blockFrame(tr("Text"), sizeText(size), annotations, parent, &body);
         body->addWidget(textWidget(text, QString(), frame));
         return frame;
     }
@@ -848,13 +855,36 @@ QWidget *ResultView::createContentWidget(const QJsonObject &block, ResultView *o
 
 void ResultView::setToolResult(const QJsonObject &result, const QJsonValue &outputSchema)
 {
+    setToolResult(result, outputSchema, PreparedTexts());
+}
+
+ResultView::PreparedTexts ResultView::prepareTexts(const QJsonObject &result)
+{
+    PreparedTexts prepared;
+    const QJsonArray content = result.value(Key::Content).toArray();
+    for (const QJsonValue &block : content) {
+        const QJsonObject object = block.toObject();
+        QString text;
+        if (object.value(Key::Type).toString() == QLatin1String("text"))
+            text = object.value(Key::Text).toString();
+        prepared.utf8Sizes.append(text.isNull() ? 0 : utf8Size(text));
+        prepared.texts.append(std::move(text));
+    }
+    return prepared;
+}
+
+void ResultView::setToolResult(const QJsonObject &result, const QJsonValue &outputSchema, const PreparedTexts &prepared)
+{
     begin(result);
     const bool isError = result.value(Key::IsError).toBool();
     if (isError)
         addBanner(tr("The tool reported an error (isError: true)"), QStringLiteral("#c62828"));
     const QJsonArray content = result.value(Key::Content).toArray();
-    for (const QJsonValue &block : content)
-        addWidget(createContentWidget(block.toObject(), this, m_page));
+    for (qsizetype i = 0; i < content.size(); ++i) {
+        const bool have = i < prepared.texts.size() && !prepared.texts.at(i).isNull();
+        addWidget(createContentWidget(content.at(i).toObject(), this, m_page, have ? &prepared.texts.at(i) : nullptr,
+                                      have ? prepared.utf8Sizes.value(i) : 0));
+    }
     if (content.isEmpty() && !result.contains(Key::StructuredContent))
         addWidget(smallLabel(tr("The result has no content."), m_page));
     addStructured(result.value(Key::StructuredContent), outputSchema, isError);

@@ -50,6 +50,16 @@ public:
     void clear();
     // result of tools/call; outputSchema of the tool (Undefined when it declares none).
     void setToolResult(const QJsonObject &result, const QJsonValue &outputSchema = QJsonValue::Undefined);
+
+    // The texts of a tool result's content blocks, converted ahead (on any thread): turning a
+    // 64 MiB text into a QString (and measuring it) held the GUI thread for over 100 ms.
+    struct PreparedTexts
+    {
+        QList<QString> texts;         // per content block; null for blocks that are not text
+        QList<qsizetype> utf8Sizes;
+    };
+    static PreparedTexts prepareTexts(const QJsonObject &result);
+    void setToolResult(const QJsonObject &result, const QJsonValue &outputSchema, const PreparedTexts &prepared);
     // messages of prompts/get or sampling/createMessage: [{role, content}] (content one block or a list).
     void setMessages(const QJsonArray &messages, const QString &description = QString());
     // result of resources/read: {contents: [{uri, mimeType, text | blob}]}.
@@ -83,6 +93,9 @@ Q_SIGNALS:
     void openResourceRequested(const QString &uri);
 
 private:
+    // text: the block's text already converted (and its UTF-8 size), or null to read it from block.
+    static QWidget *createContentWidget(const QJsonObject &block, ResultView *owner, QWidget *parent,
+                                        const QString *text, qsizetype utf8Size);
     void begin(const QJsonValue &json);
     void addWidget(QWidget *widget);
     void addBanner(const QString &text, const QString &colour);

@@ -60,6 +60,7 @@ private Q_SLOTS:
     void rolesAndFullEvent();
     void nonMessageEvents();
     void sealedChunksArePackedAndReadBack();
+    void bigEventIsSharedThenPacked();
     void multiRoundTripRoundsAreGrouped();
     void retriesWithoutStateGroupByName();
 };
@@ -444,6 +445,34 @@ void tst_TrafficLog::sealedChunksArePackedAndReadBack()
     for (int i = raws.size() - 1; i >= 0; i -= 97)
         QCOMPARE(log.data(log.index(i, TrafficLog::IdColumn)).toString(), i == 1234 ? QString() : QString::number(i));
     QCOMPARE(log.method(1234), QStringLiteral("big"));
+}
+
+// A big event without note or extra keeps its bytes where they are (no copy on the GUI thread),
+// reads back whole, pairs with its request, and is packed like any other chunk afterwards.
+void tst_TrafficLog::bigEventIsSharedThenPacked()
+{
+    TrafficLog log;
+    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const QByteArray big = QByteArray(R"({"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":")")
+        + QByteArray("The quick brown fox jumps over the lazy dog. ").repeated(3 * 1024 * 1024 / 45) + R"("}]}})";
+    QVERIFY(big.size() >= 3 * 1024 * 1024);
+    log.append(message(request(7, "tools/call"), Out, 100));
+    log.append(message(big, In, 200));
+    // Borrowed memory must be copied: its owner may free it as soon as append() returns.
+    QByteArray borrowedBytes = big;
+    borrowedBytes.replace(R"("id":7)", R"("id":8)");
+    log.append(message(QByteArray::fromRawData(borrowedBytes.constData(), borrowedBytes.size()), In, 300));
+    log.flush();
+    borrowedBytes.fill('x');
+    QCOMPARE(log.rowCount(), 3);
+    QCOMPARE(log.rawBytes(1), big);
+    QVERIFY(log.rawBytes(2).startsWith(R"({"jsonrpc":"2.0","id":8,)"));
+    QCOMPARE(log.data(log.index(0, TrafficLog::IdColumn)).toString(), QStringLiteral("7"));
+    QCOMPARE(log.method(1), QStringLiteral("tools/call"));
+    QTRY_COMPARE_WITH_TIMEOUT(log.pendingPackCount(), 0, 20000);
+    QVERIFY2(log.allocatedBytes() < big.size(), qPrintable(QString::number(log.allocatedBytes())));
+    QCOMPARE(log.rawBytes(1), big);
+    QVERIFY(log.rawBytes(2).startsWith(R"({"jsonrpc":"2.0","id":8,)"));
 }
 
 // A modern request answered input_required goes out again with a new id carrying the

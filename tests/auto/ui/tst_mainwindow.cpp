@@ -13,6 +13,8 @@
 #include "pages/toolspage.h"
 #include "forms/toolpanel.h"
 #include "pages/trafficpage.h"
+#include "results/bigtextview.h"
+#include "results/resultview.h"
 #include "clientfeatures/elicitationdialog.h"
 #include "clientfeatures/samplingdialog.h"
 #include "dialogs/serverrequestdialog.h"
@@ -43,6 +45,7 @@ class tst_MainWindow : public QObject
 private Q_SLOTS:
     void initTestCase();
     void connectToDemoServer();
+    void bigResultIsPreparedOffTheGuiThread();
     void serverThatCrashesShowsExitCodeAndStderr();
     void twoServersAtOnce();
     void samplingAndElicitationDialogs();
@@ -161,6 +164,47 @@ void tst_MainWindow::connectToDemoServer()
     window.disconnectServer(id);
     QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Disconnected, 10000);
     QVERIFY(!page->isBannerVisible());
+}
+
+// A result of 4 MiB or more has its text converted in the thread pool (ToolPanel::finish): it
+// still shows, with its size, its first part at once and the rest on request; a small call right
+// after it shows its own result, never the big one that finished preparing later.
+void tst_MainWindow::bigResultIsPreparedOffTheGuiThread()
+{
+    MainWindow window(m_dir.filePath(QStringLiteral("servers-big.json")));
+    window.setApprovalAnswerForTesting(1);
+    window.show();
+    const QUuid id = window.catalog()->add(demoConfig(QStringLiteral("demo")));
+    window.selectServer(id);
+    window.connectServer(id);
+    Connection *connection = window.existingConnection(id);
+    QVERIFY(connection);
+    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Connected, 20000);
+    ServerPage *page = window.pageFor(id);
+    QTRY_VERIFY_WITH_TIMEOUT(page->toolsPage()->list()->selectByName(QStringLiteral("blob")), 10000);
+    const qint64 size = 6 * 1024 * 1024;
+    page->toolsPage()->setArgumentsText(QStringLiteral("{\"size\": %1}").arg(size));
+    QSignalSpy called(page->toolsPage(), &ToolsPage::callFinished);
+    page->toolsPage()->run();
+    QTRY_COMPARE_WITH_TIMEOUT(called.size(), 1, 30000);
+    QCOMPARE(called.first().first().toBool(), false);
+    auto *truncated = page->toolsPage()->findChild<QLabel *>(QStringLiteral("truncated"));
+    QVERIFY(truncated);
+    QVERIFY2(truncated->text().contains(QString::number(size)), qPrintable(truncated->text()));
+    auto *bigView = page->toolsPage()->findChild<BigTextView *>(QStringLiteral("bigTextView"));
+    QVERIFY(bigView);
+    QCOMPARE(bigView->text().size(), ResultView::EagerTextLimit);
+    QVERIFY(bigView->text().startsWith(QStringLiteral("line of text\twith \"quotes\"")));
+
+    // The big call, then at once a small one: only the small one's result may stay shown.
+    page->toolsPage()->run();
+    QTRY_VERIFY_WITH_TIMEOUT(!page->toolsPage()->panel()->isRunning(), 30000);
+    QVERIFY(page->toolsPage()->list()->selectByName(QStringLiteral("echo")));
+    page->toolsPage()->setArgumentsText(QStringLiteral("{\"message\": \"small after big\"}"));
+    page->toolsPage()->run();
+    QTRY_VERIFY_WITH_TIMEOUT(page->toolsPage()->resultText().contains(QStringLiteral("small after big")), 30000);
+    QTest::qWait(500); // a late big result would have replaced it by now
+    QVERIFY(page->toolsPage()->resultText().contains(QStringLiteral("small after big")));
 }
 
 void tst_MainWindow::serverThatCrashesShowsExitCodeAndStderr()
