@@ -543,6 +543,32 @@ QString refLoop(const QJsonValue &schema)
     return QString();
 }
 
+// The schema without a multipleOf that is not above zero (JSON Schema forbids them; our own
+// messages ignore them): valijson divides by it unchecked (0, or -1 on the smallest integer, is
+// undefined behaviour; found by fuzz_schema). Values (enum, const, default, examples) are kept.
+QJsonValue withoutInvalidMultipleOf(const QJsonValue &node)
+{
+    if (node.isObject()) {
+        QJsonObject object = node.toObject();
+        const QJsonValue multipleOf = object.value(QLatin1String("multipleOf"));
+        if (multipleOf.isDouble() && !(multipleOf.toDouble() > 0))
+            object.remove(QLatin1String("multipleOf"));
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            if (it.key() != QLatin1String("enum") && it.key() != QLatin1String("const")
+                && it.key() != QLatin1String("default") && it.key() != QLatin1String("examples"))
+                *it = withoutInvalidMultipleOf(*it);
+        }
+        return object;
+    }
+    if (node.isArray()) {
+        QJsonArray array = node.toArray();
+        for (auto it = array.begin(); it != array.end(); ++it)
+            *it = withoutInvalidMultipleOf(*it);
+        return array;
+    }
+    return node;
+}
+
 // valijson reports "<root>", "[address]", "[zip]" for /address/zip.
 QString contextToPointer(const std::vector<std::string> &context)
 {
@@ -605,6 +631,7 @@ SchemaValidator::SchemaValidator(const QJsonValue &schema, Engine engine)
     try {
         auto compiled = std::make_unique<valijson::Schema>();
         valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
+        d->normalized = withoutInvalidMultipleOf(d->normalized);
         parser.populateSchema(valijson::adapters::QtJsonAdapter(d->normalized), *compiled);
         d->compiled = std::move(compiled);
     } catch (const std::exception &e) {
