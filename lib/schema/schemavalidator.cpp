@@ -547,24 +547,27 @@ QString refLoop(const QJsonValue &schema)
 // The schema without a multipleOf that is not above zero (JSON Schema forbids them; our own
 // messages ignore them): valijson divides by it unchecked (0, or -1 on the smallest integer, is
 // undefined behaviour; found by fuzz_schema). Values (enum, const, default, examples) are kept.
-QJsonValue withoutInvalidMultipleOf(const QJsonValue &node)
+// *integerMultipleOf: whether a whole multipleOf remains (valijson's integer arithmetic).
+QJsonValue withoutInvalidMultipleOf(const QJsonValue &node, bool *integerMultipleOf)
 {
     if (node.isObject()) {
         QJsonObject object = node.toObject();
         const QJsonValue multipleOf = object.value(QLatin1String("multipleOf"));
         if (multipleOf.isDouble() && !(multipleOf.toDouble() > 0))
             object.remove(QLatin1String("multipleOf"));
+        else if (multipleOf.isDouble() && multipleOf.toInt(0) == multipleOf.toInt(1))
+            *integerMultipleOf = true;
         for (auto it = object.begin(); it != object.end(); ++it) {
             if (it.key() != QLatin1String("enum") && it.key() != QLatin1String("const")
                 && it.key() != QLatin1String("default") && it.key() != QLatin1String("examples"))
-                *it = withoutInvalidMultipleOf(*it);
+                *it = withoutInvalidMultipleOf(*it, integerMultipleOf);
         }
         return object;
     }
     if (node.isArray()) {
         QJsonArray array = node.toArray();
         for (auto it = array.begin(); it != array.end(); ++it)
-            *it = withoutInvalidMultipleOf(*it);
+            *it = withoutInvalidMultipleOf(*it, integerMultipleOf);
         return array;
     }
     return node;
@@ -621,6 +624,7 @@ struct SchemaValidator::Private
     SchemaResolver resolver;
     QJsonValue normalized;
     std::unique_ptr<valijson::Schema> compiled;
+    bool integerMultipleOf = false; // valijson got a whole multipleOf
     QString problem;
 };
 
@@ -647,7 +651,7 @@ SchemaValidator::SchemaValidator(const QJsonValue &schema, Engine engine)
     try {
         auto compiled = std::make_unique<valijson::Schema>();
         valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
-        d->normalized = withoutInvalidMultipleOf(d->normalized);
+        d->normalized = withoutInvalidMultipleOf(d->normalized, &d->integerMultipleOf);
         parser.populateSchema(valijson::adapters::QtJsonAdapter(d->normalized), *compiled);
         d->compiled = std::move(compiled);
     } catch (const std::exception &e) {
@@ -677,9 +681,9 @@ ValidationResult SchemaValidator::validate(const QJsonValue &instance) const
 {
     ValidationResult result;
     QList<ValidationIssue> explained;
-    // valijson casts a number to int64 unchecked for an integer multipleOf, undefined beyond
-    // that range (found by fuzz_schema): such values are judged by our own walk alone.
-    const bool outsideInt64 = hasNumberOutsideInt64(instance);
+    // valijson casts a number to int64 unchecked for a whole multipleOf, undefined beyond that
+    // range (found by fuzz_schema): such values are judged by our own walk alone.
+    const bool outsideInt64 = d->integerMultipleOf && hasNumberOutsideInt64(instance);
     const bool valijsonOnly = (d->engine == Engine::ValijsonOnly || d->engine == Engine::ValijsonUnnormalized) && !outsideInt64;
     if (!valijsonOnly) {
         Explainer explainer(d->resolver);
