@@ -22,9 +22,9 @@ else
     scripts/build.sh
 fi
 build_dir=${MCPSCOPE_BUILD_DIR:-build}
-# The parsers' fuzz targets, each for a short bounded time: ten targets at 12 s keep CI's fuzzing
+# The parsers' fuzz targets, each for a short bounded time: twelve targets at 10 s keep CI's fuzzing
 # within two minutes (MCPSCOPE_FUZZ_SECONDS=0 skips them).
-fuzz_seconds=${MCPSCOPE_FUZZ_SECONDS:-12}
+fuzz_seconds=${MCPSCOPE_FUZZ_SECONDS:-10}
 if [ "$fuzz_seconds" -gt 0 ]; then
     scripts/fuzz.sh "$fuzz_seconds"
 fi

@@ -248,6 +248,9 @@ private:
             ++m_pos;
             for (qsizetype index = 0;; ++index) {
                 skipSpace();
+                // Past the last element (or in an empty array) the index names nothing.
+                if (m_pos >= m_json.size() || m_json.at(m_pos) == ']')
+                    return -1;
                 if (index == wanted)
                     return value(depth + 1);
                 skipValue();

@@ -14,6 +14,7 @@
 #include <QRegularExpression>
 #include <QUrl>
 
+#include <algorithm>
 #include <cmath>
 #include <exception>
 #include <memory>
@@ -543,6 +544,50 @@ QString refLoop(const QJsonValue &schema)
     return QString();
 }
 
+// The schema without a multipleOf that is not above zero (JSON Schema forbids them; our own
+// messages ignore them): valijson divides by it unchecked (0, or -1 on the smallest integer, is
+// undefined behaviour; found by fuzz_schema). Values (enum, const, default, examples) are kept.
+// *integerMultipleOf: whether a whole multipleOf remains (valijson's integer arithmetic).
+QJsonValue withoutInvalidMultipleOf(const QJsonValue &node, bool *integerMultipleOf)
+{
+    if (node.isObject()) {
+        QJsonObject object = node.toObject();
+        const QJsonValue multipleOf = object.value(QLatin1String("multipleOf"));
+        if (multipleOf.isDouble() && !(multipleOf.toDouble() > 0))
+            object.remove(QLatin1String("multipleOf"));
+        else if (multipleOf.isDouble() && multipleOf.toInt(0) == multipleOf.toInt(1))
+            *integerMultipleOf = true;
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            if (it.key() != QLatin1String("enum") && it.key() != QLatin1String("const")
+                && it.key() != QLatin1String("default") && it.key() != QLatin1String("examples"))
+                *it = withoutInvalidMultipleOf(*it, integerMultipleOf);
+        }
+        return object;
+    }
+    if (node.isArray()) {
+        QJsonArray array = node.toArray();
+        for (auto it = array.begin(); it != array.end(); ++it)
+            *it = withoutInvalidMultipleOf(*it, integerMultipleOf);
+        return array;
+    }
+    return node;
+}
+
+bool hasNumberOutsideInt64(const QJsonValue &value)
+{
+    if (value.isDouble())
+        return !(std::fabs(value.toDouble()) < 9223372036854775808.0);
+    if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        return std::any_of(object.begin(), object.end(), [](const QJsonValue &v) { return hasNumberOutsideInt64(v); });
+    }
+    if (value.isArray()) {
+        const QJsonArray array = value.toArray();
+        return std::any_of(array.begin(), array.end(), [](const QJsonValue &v) { return hasNumberOutsideInt64(v); });
+    }
+    return false;
+}
+
 // valijson reports "<root>", "[address]", "[zip]" for /address/zip.
 QString contextToPointer(const std::vector<std::string> &context)
 {
@@ -579,6 +624,7 @@ struct SchemaValidator::Private
     SchemaResolver resolver;
     QJsonValue normalized;
     std::unique_ptr<valijson::Schema> compiled;
+    bool integerMultipleOf = false; // valijson got a whole multipleOf
     QString problem;
 };
 
@@ -605,6 +651,7 @@ SchemaValidator::SchemaValidator(const QJsonValue &schema, Engine engine)
     try {
         auto compiled = std::make_unique<valijson::Schema>();
         valijson::SchemaParser parser(valijson::SchemaParser::kDraft7);
+        d->normalized = withoutInvalidMultipleOf(d->normalized, &d->integerMultipleOf);
         parser.populateSchema(valijson::adapters::QtJsonAdapter(d->normalized), *compiled);
         d->compiled = std::move(compiled);
     } catch (const std::exception &e) {
@@ -634,13 +681,16 @@ ValidationResult SchemaValidator::validate(const QJsonValue &instance) const
 {
     ValidationResult result;
     QList<ValidationIssue> explained;
-    const bool valijsonOnly = d->engine == Engine::ValijsonOnly || d->engine == Engine::ValijsonUnnormalized;
+    // valijson casts a number to int64 unchecked for a whole multipleOf, undefined beyond that
+    // range (found by fuzz_schema): such values are judged by our own walk alone.
+    const bool outsideInt64 = d->integerMultipleOf && hasNumberOutsideInt64(instance);
+    const bool valijsonOnly = (d->engine == Engine::ValijsonOnly || d->engine == Engine::ValijsonUnnormalized) && !outsideInt64;
     if (!valijsonOnly) {
         Explainer explainer(d->resolver);
         explainer.check(d->resolver.root(), instance, QString(), explained);
     }
     result.schemaProblem = d->problem;
-    if (d->engine == Engine::MessagesOnly || !d->compiled) {
+    if (d->engine == Engine::MessagesOnly || !d->compiled || outsideInt64) {
         result.issues = explained;
         result.valid = explained.isEmpty();
         return result;

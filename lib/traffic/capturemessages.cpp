@@ -45,22 +45,28 @@ CapturedMessages CapturedMessages::fromJsonLines(const QByteArray &text)
     qsizetype lineNumber = 0;
     for (const QByteArray &rawLine : text.split('\n')) {
         ++lineNumber;
-        const QByteArray line = rawLine.trimmed();
-        if (line.isEmpty())
+        // Lines as TrafficCapture::readJsonLines takes them: only the line break is not JSON.
+        QByteArray line = rawLine;
+        while (line.endsWith('\r'))
+            line.chop(1);
+        if (line.trimmed().isEmpty())
             continue;
-        const QJsonObject object = QJsonDocument::fromJson(line).object();
+        QJsonParseError parseError;
+        const QJsonDocument document = QJsonDocument::fromJson(line, &parseError);
         if (header) {
-            if (object.value(QLatin1String("format")).toString() != QLatin1String("mcpscope-capture")) {
-                result.error = tr("line %1: not an MCP Scope capture (JSON Lines with a \"mcpscope-capture\" header) "
-                                  "nor a HAR file").arg(lineNumber);
+            // The window's reader decides what a capture is (a header of a version it reads).
+            TrafficCapture::ImportResult read;
+            if (!TrafficCapture::readHeader(document, parseError, lineNumber, &read)) {
+                result.error = document.object().value(QLatin1String("format")).toString() == QLatin1String("mcpscope-capture")
+                    ? read.error
+                    : tr("%1, nor a HAR file").arg(read.error);
                 return result;
             }
-            for (const QJsonValue &c : object.value(QLatin1String("connections")).toArray())
-                result.connectionNames.insert(c.toObject().value(QLatin1String("id")).toInt(),
-                                              c.toObject().value(QLatin1String("name")).toString());
+            result.connectionNames = read.connectionNames;
             header = false;
             continue;
         }
+        const QJsonObject object = document.object();
         TrafficEvent event;
         QString reason;
         // Only the wire: local notes and MCP Apps view traffic are not the server's messages.

@@ -442,6 +442,38 @@ bool TrafficCapture::writeJsonLines(QIODevice *device, const QList<TrafficEvent>
                        options, error);
 }
 
+bool TrafficCapture::readHeader(const QJsonDocument &line, const QJsonParseError &parseError, qint64 lineNumber,
+                                ImportResult *result)
+{
+    const QJsonObject header = line.object();
+    if (parseError.error != QJsonParseError::NoError || !line.isObject()
+        || header.value(QLatin1String("format")).toString() != FormatName) {
+        result->error = tr("line %1: not an MCP Scope capture (the first line must be a header with "
+                           "\"format\": \"mcpscope-capture\")")
+                            .arg(lineNumber);
+        return false;
+    }
+    const int version = header.value(QLatin1String("version")).toInt(-1);
+    if (version < 1 || version > FormatVersion) {
+        result->error = tr("line %1: capture format version %2 is not supported (this MCP Scope reads "
+                           "version %3)")
+                            .arg(lineNumber)
+                            .arg(header.value(QLatin1String("version")).toVariant().toString())
+                            .arg(FormatVersion);
+        return false;
+    }
+    for (const QJsonValue &c : header.value(QLatin1String("connections")).toArray()) {
+        const QJsonObject connection = c.toObject();
+        result->connectionNames.insert(connection.value(QLatin1String("id")).toInt(),
+                                       connection.value(QLatin1String("name")).toString());
+    }
+    result->created = QDateTime::fromString(header.value(QLatin1String("created")).toString(), Qt::ISODateWithMs);
+    result->appVersion = header.value(QLatin1String("appVersion")).toString();
+    result->redacted = header.value(QLatin1String("redacted")).toBool();
+    result->ok = true;
+    return true;
+}
+
 TrafficCapture::ImportResult TrafficCapture::readJsonLines(QIODevice *device, TrafficLog *log)
 {
     ImportResult result;
@@ -458,32 +490,8 @@ TrafficCapture::ImportResult TrafficCapture::readJsonLines(QIODevice *device, Tr
         QJsonParseError parseError;
         const QJsonDocument doc = QJsonDocument::fromJson(line, &parseError);
         if (!headerSeen) {
-            const QJsonObject header = doc.object();
-            if (parseError.error != QJsonParseError::NoError || !doc.isObject()
-                || header.value(QLatin1String("format")).toString() != FormatName) {
-                result.error = tr("line %1: not an MCP Scope capture (the first line must be a header with "
-                                  "\"format\": \"mcpscope-capture\")")
-                                   .arg(lineNumber);
+            if (!readHeader(doc, parseError, lineNumber, &result))
                 return result;
-            }
-            const int version = header.value(QLatin1String("version")).toInt(-1);
-            if (version < 1 || version > FormatVersion) {
-                result.error = tr("line %1: capture format version %2 is not supported (this MCP Scope reads "
-                                  "version %3)")
-                                   .arg(lineNumber)
-                                   .arg(header.value(QLatin1String("version")).toVariant().toString())
-                                   .arg(FormatVersion);
-                return result;
-            }
-            for (const QJsonValue &c : header.value(QLatin1String("connections")).toArray()) {
-                const QJsonObject connection = c.toObject();
-                result.connectionNames.insert(connection.value(QLatin1String("id")).toInt(),
-                                              connection.value(QLatin1String("name")).toString());
-            }
-            result.created = QDateTime::fromString(header.value(QLatin1String("created")).toString(), Qt::ISODateWithMs);
-            result.appVersion = header.value(QLatin1String("appVersion")).toString();
-            result.redacted = header.value(QLatin1String("redacted")).toBool();
-            result.ok = true;
             headerSeen = true;
             for (auto it = result.connectionNames.cbegin(); it != result.connectionNames.cend(); ++it)
                 log->setConnectionName(it.key(), it.value());

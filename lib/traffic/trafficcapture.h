@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QHash>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -97,6 +98,11 @@ public:
     // Reads a capture into the log (use an empty log: connection ids are kept as saved).
     // Valid lines are imported even when others are not; each bad line is reported.
     static ImportResult readJsonLines(QIODevice *device, TrafficLog *log);
+    // The first line of a JSON Lines capture: true when it is a header this version reads
+    // (*result has its connections and ok set), else false with result->error set. Every
+    // reader of captures uses it, so that they all accept and refuse the same files.
+    static bool readHeader(const QJsonDocument &line, const QJsonParseError &parseError, qint64 lineNumber,
+                           ImportResult *result);
 
     static bool writeHar(QIODevice *device, const TrafficLog &log, const ExportOptions &options,
                          QString *error = nullptr);

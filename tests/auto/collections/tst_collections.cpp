@@ -122,6 +122,10 @@ void tst_Collections::pointerOffsets()
     QCOMPARE(json.mid(jsonPointerOffset(json, QStringLiteral("/c/d\"e")), 1), QByteArray("5"));
     QCOMPARE(jsonPointerOffset(json, QStringLiteral("/a/5")), -1);
     QCOMPARE(jsonPointerOffset(json, QStringLiteral("/nothing")), -1);
+    // An empty array has no first element (its ']' was taken for one; found by fuzz_collection).
+    QCOMPARE(jsonPointerOffset("{\"a\": [ ]}", QStringLiteral("/a/0")), -1);
+    QCOMPARE(jsonPointerOffset("[[], [1]]", QStringLiteral("/0/0")), -1);
+    QCOMPARE(jsonPointerOffset("[[], [1]]", QStringLiteral("/1/0")), 6);
 }
 
 void tst_Collections::schemaIsBuiltIn()

@@ -344,6 +344,8 @@ void tst_TrafficCapture::unreadableCaptures_data()
     QTest::newRow("other format") << QByteArray(R"({"format":"har","version":1})") << "header";
     QTest::newRow("newer version") << QByteArray(R"({"format":"mcpscope-capture","version":2})") << "version 2";
     QTest::newRow("binary") << QByteArray("\x89PNG\r\n\x1a\n") << "line 1";
+    // Not JSON whitespace: the header does not parse (replay's reader once trimmed it away).
+    QTest::newRow("form feed before the header") << QByteArray("\f{\"format\":\"mcpscope-capture\",\"version\":1}") << "header";
 }
 
 void tst_TrafficCapture::unreadableCaptures()
@@ -360,6 +362,11 @@ void tst_TrafficCapture::unreadableCaptures()
     QVERIFY(!result.ok);
     QVERIFY2(result.error.contains(errorContains), qPrintable(result.error));
     QCOMPARE(log.rowCount(), 0);
+    // `mcpscope replay` refuses what the window refuses, for the same reason (it read a newer
+    // version's capture as if it were version 1; found by fuzz_capturedmessages).
+    const CapturedMessages replayed = CapturedMessages::fromJsonLines(buffer.data());
+    QVERIFY2(replayed.error.contains(errorContains), qPrintable(replayed.error));
+    QVERIFY(replayed.messages.isEmpty());
 }
 
 void tst_TrafficCapture::har()

@@ -71,7 +71,9 @@ void checkEncoding(const QString &text)
         decoded = QString::fromUtf8(QByteArray::fromBase64(encoded.mid(9, encoded.size() - 11)));
     else
         decoded = QString::fromLatin1(encoded);
-    FUZZ_CHECK(decoded == text);
+    // A lone surrogate (a JSON string may hold one, UTF-8 cannot) arrives as U+FFFD: the header
+    // carries the text as UTF-8 can spell it.
+    FUZZ_CHECK(decoded == QString::fromUtf8(text.toUtf8()));
 }
 
 void fuzzRoundTrips(uint8_t flags, QByteArrayView text)
