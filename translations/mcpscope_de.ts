@@ -108,10 +108,6 @@
         <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <source>line %1: not an MCP Scope capture (JSON Lines with a &quot;mcpscope-capture&quot; header) nor a HAR file</source>
-        <translation>Zeile %1: weder eine MCP-Scope-Aufzeichnung (JSON Lines mit einem „mcpscope-capture“-Header) noch eine HAR-Datei</translation>
-    </message>
-    <message>
         <source>the file is empty</source>
         <translation>die Datei ist leer</translation>
     </message>
@@ -122,6 +118,10 @@
     <message>
         <source>no log.entries</source>
         <translation>kein log.entries</translation>
+    </message>
+    <message>
+        <source>%1, nor a HAR file</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -382,6 +382,14 @@
     <message>
         <source>%1 (request %2) was lost with its response stream (%3); sent again as request %4.</source>
         <translation>%1 (Anfrage %2) ging mit seinem Antwort-Stream verloren (%3); erneut gesendet als Anfrage %4.</translation>
+    </message>
+    <message>
+        <source>The server has no resource %1 (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 became task %2 on the server (%3); following it with tasks/get.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -984,6 +992,46 @@
         <source>The server answered %1 with an error without a message.</source>
         <translation>Der Server hat %1 mit einem Fehler ohne Meldung beantwortet.</translation>
     </message>
+    <message>
+        <source>The server answered %1 with a task but no taskId.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server answered %1 with a task, which only tools/call may become.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tasks/get for task %1 answered about another task (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task %1 completed without a result.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task %1 failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task %1 was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task %1 was cancelled: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Following task %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task %1 asked for input and none was given, so MCP Scope stopped it.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Mcp::ModernHeaders::ToolHeaderRules</name>
@@ -1235,6 +1283,20 @@
         <source>the target must be an http or https URL</source>
         <translation>das Ziel muss eine http- oder https-URL sein</translation>
     </message>
+    <message>
+        <source>the server names an absolute endpoint (%1): the host posts its messages there directly, past the recorder, and they are not recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Record::LiveFeed</name>
+    <message numerus="yes">
+        <source>%n earlier event(s) are not shown here; the capture file has them all</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Record::LiveListener</name>
@@ -1289,10 +1351,6 @@
         <translation>der Eintrag „%1“ ist kein Objekt</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a stdio server (no &quot;command&quot;); record an HTTP server with mcpscope record --http</source>
-        <translation>„%1“ ist kein stdio-Server (kein „command“); einen HTTP-Server zeichnen Sie mit mcpscope record --http auf</translation>
-    </message>
-    <message>
         <source>the command of &quot;%1&quot; is not a string</source>
         <translation>der Befehl von „%1“ ist keine Zeichenkette</translation>
     </message>
@@ -1317,12 +1375,36 @@
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <source>%1 has changed since the recorder was put in; its backup is %2</source>
-        <translation>%1 wurde geändert, seit der Rekorder eingesetzt wurde; die Sicherung ist %2</translation>
-    </message>
-    <message>
         <source>cannot read the backup %1: %2</source>
         <translation>die Sicherung %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; has neither a &quot;command&quot; nor a &quot;url&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is an HTTP server: it is recorded through mcpscope record --http</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the url of &quot;%1&quot; uses variables the host fills in; run mcpscope record --http with the address they make</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the url of &quot;%1&quot; is not an absolute URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not run through the recorder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the backup has no url for &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has changed since the recorder was put in (%2); its backup is %3</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1728,6 +1810,60 @@
     <message>
         <source>Last stderr lines:</source>
         <translation>Letzte stderr-Zeilen:</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::SnapshotDiff</name>
+    <message>
+        <source>removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>input property %1 removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>new required argument at %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>type narrowed at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allowed values narrowed at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>argument %1 is now required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>new required argument %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>argument %1 removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::SnapshotFile</name>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation type="unfinished">%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a JSON object: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>holds no answered tools/list, prompts/list, resources/list or resources/templates/list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation type="unfinished">%1 kann nicht geschrieben werden: %2</translation>
     </message>
 </context>
 <context>
@@ -2620,6 +2756,26 @@
             <numerusform>Die Aufzeichnung ist beendet; %n Ereignisse, gespeichert in %1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;Capture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Replay Against…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send this capture&apos;s client requests to a fresh server and compare its answers with the recorded ones</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::CollectionRunDialog</name>
@@ -2721,6 +2877,115 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Ui::CompareDialog</name>
+    <message>
+        <source>Compare %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare %1 &amp;with:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Snapshot File…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a connected server or a snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The baseline: another connected server, or a snapshot saved with Server › Save Snapshot… (or printed by mcpscope --cli … --method tools/list), or a capture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reverse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Swap the sides: which one is before decides what counts as breaking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare &amp;Again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose what to compare %1 with.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export JSON…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The differences as `mcpscope diff --format json` writes them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare with Snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Snapshots and captures (*.json *.jsonl *.ndjson);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Snapshot %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is no longer connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Before: %1  →  After: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No differences between %1 and %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n breaking for clients of %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>none breaking for clients of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not compare: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Differences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;All files (*)</source>
+        <translation type="unfinished">JSON (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished">%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::Ui::Connection</name>
     <message>
         <source>Started: %1</source>
@@ -2729,6 +2994,14 @@
     <message>
         <source>Process %1</source>
         <translation>Prozess %1</translation>
+    </message>
+    <message>
+        <source>%1 is not connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation type="unfinished">%1 fehlgeschlagen: %2</translation>
     </message>
 </context>
 <context>
@@ -3331,6 +3604,30 @@
         <source>changed %1</source>
         <translation>%1 geändert</translation>
     </message>
+    <message>
+        <source>Tools</source>
+        <translation type="unfinished">Werkzeuge</translation>
+    </message>
+    <message>
+        <source>Prompts</source>
+        <translation type="unfinished">Prompts</translation>
+    </message>
+    <message>
+        <source>Resources</source>
+        <translation type="unfinished">Ressourcen</translation>
+    </message>
+    <message>
+        <source>Resource templates</source>
+        <translation type="unfinished">Ressourcenvorlagen</translation>
+    </message>
+    <message>
+        <source>Breaking: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clients written against the old side may fail: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::LogModel</name>
@@ -3776,6 +4073,46 @@
         <source>Saved %1 to %2 (run it with: mcpscope test %2)</source>
         <translation>%1 in %2 gespeichert (ausführen mit: mcpscope test %2)</translation>
     </message>
+    <message>
+        <source>Co&amp;mpare With…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What this server offers against another connected server or a saved snapshot, breaking changes marked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save S&amp;napshot…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save this server&apos;s tools, prompts, resources and templates to compare with later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save Snapshot of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Snapshots (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listing what %1 offers…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save Snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not list what %1 offers: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Snapshot of %1 saved in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::OAuthConsentDialog</name>
@@ -3996,10 +4333,6 @@
         <translation>Rückgängig</translation>
     </message>
     <message>
-        <source>The host will start the server through mcpscope record, which passes everything on and records it; an open MCP Scope window shows it live. Only this server&apos;s command changes, and a backup of the file is kept.</source>
-        <translation>Der Host startet den Server über mcpscope record, das alles weiterleitet und aufzeichnet; ein offenes MCP-Scope-Fenster zeigt es live. Nur der Befehl dieses Servers ändert sich, und eine Sicherung der Datei wird angelegt.</translation>
-    </message>
-    <message>
         <source>Host Configuration</source>
         <translation>Host-Konfiguration</translation>
     </message>
@@ -4010,10 +4343,6 @@
     <message>
         <source>No host configuration found; choose one with Other File…</source>
         <translation>Keine Host-Konfiguration gefunden; wählen Sie eine mit „Andere Datei…“</translation>
-    </message>
-    <message>
-        <source>This file has no stdio servers.</source>
-        <translation>Diese Datei enthält keine stdio-Server.</translation>
     </message>
     <message>
         <source>Not changed: %1</source>
@@ -4028,8 +4357,181 @@
         <translation>Nicht rückgängig gemacht: %1</translation>
     </message>
     <message>
-        <source>Undone: the file is as it was.</source>
-        <translation>Rückgängig gemacht: Die Datei ist wie zuvor.</translation>
+        <source>The host will reach the server through mcpscope record, which passes everything on and records it; an open MCP Scope window shows it live. A stdio server is started through the recorder; an HTTP server&apos;s address points at a recording proxy started now. Only this server&apos;s entry changes, and a backup of the file is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This file has no servers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” already goes through the recorder (the file as it was is in %2); Undo puts it back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the recorder did not start listening on 127.0.0.1:%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” now goes through the recording proxy at %2 (process %3), which must run while the host uses it; Undo stops it. Restart the host to start recording. The file as it was is in %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undone: the entry is as it was, and the recording proxy is stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undone: the entry is as it was.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ReplayDialog</name>
+    <message>
+        <source>(absent)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;onnection:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (connection %2, %n request(s))</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>unnamed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A &amp;configured server:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A co&amp;mmand or URL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node server.js --flag, or http://127.0.0.1:3000/mcp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Replay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No configured server can be started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation type="unfinished">Anfrage</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished">Ergebnis</translation>
+    </message>
+    <message>
+        <source>Recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replayed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This capture holds no client requests to replay.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) to replay</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lifecycle request(s) (initialize, ping…) left out: the new connection makes its own</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Choose a server and Replay: each answer is compared with the recorded one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation type="unfinished">Wartet</translation>
+    </message>
+    <message numerus="yes">
+        <source>Replaying %n request(s) against %1…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation type="unfinished">Läuft…</translation>
+    </message>
+    <message>
+        <source>Not sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Same</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The same answer as recorded, in %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Different</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n difference(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Answered in %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replaying against %1… %2 of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Replayed %n request(s) against %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 same, %2 different</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not replay against %1: %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -6076,6 +6578,14 @@ Client bietet: %2</translation>
     <message>
         <source>cancelled by the user</source>
         <translation>vom Benutzer abgebrochen</translation>
+    </message>
+    <message>
+        <source>Task %1: %2%3 (followed with tasks/get)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preparing the result…</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -73,6 +73,16 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Record::LiveFeed</name>
+    <message numerus="yes">
+        <source>%n earlier event(s) are not shown here; the capture file has them all</source>
+        <translation>
+            <numerusform>%n earlier event are not shown here; the capture file has them all</numerusform>
+            <numerusform>%n earlier events are not shown here; the capture file has them all</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Mcp::ServerCatalog</name>
     <message numerus="yes">
         <source>%n server(s) recovered from the broken file; command approvals were not.</source>
@@ -140,6 +150,23 @@
         <translation>
             <numerusform>%1: %n call</numerusform>
             <numerusform>%1: %n calls</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::CompareDialog</name>
+    <message numerus="yes">
+        <source>%n change(s)</source>
+        <translation>
+            <numerusform>%n change</numerusform>
+            <numerusform>%n changes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n breaking for clients of %1</source>
+        <translation>
+            <numerusform>%n breaking for clients of %1</numerusform>
+            <numerusform>%n breaking for clients of %1</numerusform>
         </translation>
     </message>
 </context>
@@ -262,6 +289,51 @@
         <translation>
             <numerusform>%n message in %1 ms</numerusform>
             <numerusform>%n messages in %1 ms</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ReplayDialog</name>
+    <message numerus="yes">
+        <source>%1 (connection %2, %n request(s))</source>
+        <translation>
+            <numerusform>%1 (connection %2, %n request)</numerusform>
+            <numerusform>%1 (connection %2, %n requests)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) to replay</source>
+        <translation>
+            <numerusform>%n request to replay</numerusform>
+            <numerusform>%n requests to replay</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lifecycle request(s) (initialize, ping…) left out: the new connection makes its own</source>
+        <translation>
+            <numerusform>%n lifecycle request (initialize, ping…) left out: the new connection makes its own</numerusform>
+            <numerusform>%n lifecycle requests (initialize, ping…) left out: the new connection makes its own</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Replaying %n request(s) against %1…</source>
+        <translation>
+            <numerusform>Replaying %n request against %1…</numerusform>
+            <numerusform>Replaying %n requests against %1…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n difference(s)</source>
+        <translation>
+            <numerusform>%n difference</numerusform>
+            <numerusform>%n differences</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Replayed %n request(s) against %1</source>
+        <translation>
+            <numerusform>Replayed %n request against %1</numerusform>
+            <numerusform>Replayed %n requests against %1</numerusform>
         </translation>
     </message>
 </context>

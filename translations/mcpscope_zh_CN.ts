@@ -106,10 +106,6 @@
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <source>line %1: not an MCP Scope capture (JSON Lines with a &quot;mcpscope-capture&quot; header) nor a HAR file</source>
-        <translation>第 %1 行：既不是 MCP Scope 捕获文件（带有“mcpscope-capture”头的 JSON Lines），也不是 HAR 文件</translation>
-    </message>
-    <message>
         <source>the file is empty</source>
         <translation>文件为空</translation>
     </message>
@@ -120,6 +116,10 @@
     <message>
         <source>no log.entries</source>
         <translation>没有 log.entries</translation>
+    </message>
+    <message>
+        <source>%1, nor a HAR file</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -377,6 +377,14 @@
     <message>
         <source>%1 (request %2) was lost with its response stream (%3); sent again as request %4.</source>
         <translation>%1（请求 %2）随其响应流一起丢失（%3）；已作为请求 %4 重新发送。</translation>
+    </message>
+    <message>
+        <source>The server has no resource %1 (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 became task %2 on the server (%3); following it with tasks/get.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -977,6 +985,46 @@
         <source>The server answered %1 with an error without a message.</source>
         <translation>服务器以一个不带消息的错误回答了 %1。</translation>
     </message>
+    <message>
+        <source>The server answered %1 with a task but no taskId.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server answered %1 with a task, which only tools/call may become.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tasks/get for task %1 answered about another task (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task %1 completed without a result.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task %1 failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task %1 was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task %1 was cancelled: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Following task %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task %1 asked for input and none was given, so MCP Scope stopped it.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Mcp::ModernHeaders::ToolHeaderRules</name>
@@ -1227,6 +1275,19 @@
         <source>the target must be an http or https URL</source>
         <translation>目标必须是 http 或 https URL</translation>
     </message>
+    <message>
+        <source>the server names an absolute endpoint (%1): the host posts its messages there directly, past the recorder, and they are not recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Record::LiveFeed</name>
+    <message numerus="yes">
+        <source>%n earlier event(s) are not shown here; the capture file has them all</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Record::LiveListener</name>
@@ -1281,10 +1342,6 @@
         <translation>条目“%1”不是对象</translation>
     </message>
     <message>
-        <source>&quot;%1&quot; is not a stdio server (no &quot;command&quot;); record an HTTP server with mcpscope record --http</source>
-        <translation>“%1”不是 stdio 服务器（没有“command”）；请用 mcpscope record --http 录制 HTTP 服务器</translation>
-    </message>
-    <message>
         <source>the command of &quot;%1&quot; is not a string</source>
         <translation>“%1”的命令不是字符串</translation>
     </message>
@@ -1309,12 +1366,36 @@
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <source>%1 has changed since the recorder was put in; its backup is %2</source>
-        <translation>自放入录制器以来 %1 已被修改；其备份为 %2</translation>
-    </message>
-    <message>
         <source>cannot read the backup %1: %2</source>
         <translation>无法读取备份 %1：%2</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; has neither a &quot;command&quot; nor a &quot;url&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is an HTTP server: it is recorded through mcpscope record --http</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the url of &quot;%1&quot; uses variables the host fills in; run mcpscope record --http with the address they make</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the url of &quot;%1&quot; is not an absolute URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not run through the recorder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the backup has no url for &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has changed since the recorder was put in (%2); its backup is %3</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1718,6 +1799,60 @@
     <message>
         <source>Last stderr lines:</source>
         <translation>最后的 stderr 行：</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::SnapshotDiff</name>
+    <message>
+        <source>removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>input property %1 removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>new required argument at %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>type narrowed at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allowed values narrowed at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>argument %1 is now required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>new required argument %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>argument %1 removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::SnapshotFile</name>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation type="unfinished">无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a JSON object: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>holds no answered tools/list, prompts/list, resources/list or resources/templates/list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation type="unfinished">无法写入 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -2605,6 +2740,26 @@
             <numerusform>录制已结束；%n 个事件，已保存到 %1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;Capture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Replay Against…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send this capture&apos;s client requests to a fresh server and compare its answers with the recorded ones</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::CollectionRunDialog</name>
@@ -2705,6 +2860,113 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Ui::CompareDialog</name>
+    <message>
+        <source>Compare %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare %1 &amp;with:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Snapshot File…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a connected server or a snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The baseline: another connected server, or a snapshot saved with Server › Save Snapshot… (or printed by mcpscope --cli … --method tools/list), or a capture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reverse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Swap the sides: which one is before decides what counts as breaking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare &amp;Again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose what to compare %1 with.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export JSON…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The differences as `mcpscope diff --format json` writes them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare with Snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Snapshots and captures (*.json *.jsonl *.ndjson);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Snapshot %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is no longer connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Before: %1  →  After: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No differences between %1 and %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n breaking for clients of %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>none breaking for clients of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not compare: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Differences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;All files (*)</source>
+        <translation type="unfinished">JSON (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished">无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::Ui::Connection</name>
     <message>
         <source>Started: %1</source>
@@ -2713,6 +2975,14 @@
     <message>
         <source>Process %1</source>
         <translation>进程%1</translation>
+    </message>
+    <message>
+        <source>%1 is not connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation type="unfinished">%1 失败：%2</translation>
     </message>
 </context>
 <context>
@@ -3305,6 +3575,30 @@
         <source>changed %1</source>
         <translation>更改 %1</translation>
     </message>
+    <message>
+        <source>Tools</source>
+        <translation type="unfinished">工具</translation>
+    </message>
+    <message>
+        <source>Prompts</source>
+        <translation type="unfinished">提示</translation>
+    </message>
+    <message>
+        <source>Resources</source>
+        <translation type="unfinished">资源</translation>
+    </message>
+    <message>
+        <source>Resource templates</source>
+        <translation type="unfinished">资源模板</translation>
+    </message>
+    <message>
+        <source>Breaking: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clients written against the old side may fail: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::LogModel</name>
@@ -3748,6 +4042,46 @@
         <source>Saved %1 to %2 (run it with: mcpscope test %2)</source>
         <translation>已将 %1 保存到 %2（运行方式：mcpscope test %2）</translation>
     </message>
+    <message>
+        <source>Co&amp;mpare With…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What this server offers against another connected server or a saved snapshot, breaking changes marked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save S&amp;napshot…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save this server&apos;s tools, prompts, resources and templates to compare with later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save Snapshot of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Snapshots (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listing what %1 offers…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save Snapshot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not list what %1 offers: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Snapshot of %1 saved in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::OAuthConsentDialog</name>
@@ -3966,10 +4300,6 @@
         <translation>撤销</translation>
     </message>
     <message>
-        <source>The host will start the server through mcpscope record, which passes everything on and records it; an open MCP Scope window shows it live. Only this server&apos;s command changes, and a backup of the file is kept.</source>
-        <translation>宿主将通过 mcpscope record 启动该服务器，它会转发并录制所有内容；打开的 MCP Scope 窗口会实时显示。只有此服务器的命令会改变，并会保留文件的备份。</translation>
-    </message>
-    <message>
         <source>Host Configuration</source>
         <translation>宿主配置</translation>
     </message>
@@ -3980,10 +4310,6 @@
     <message>
         <source>No host configuration found; choose one with Other File…</source>
         <translation>未找到宿主配置；请通过“其他文件…”选择一个</translation>
-    </message>
-    <message>
-        <source>This file has no stdio servers.</source>
-        <translation>此文件没有 stdio 服务器。</translation>
     </message>
     <message>
         <source>Not changed: %1</source>
@@ -3998,8 +4324,175 @@
         <translation>未撤销：%1</translation>
     </message>
     <message>
-        <source>Undone: the file is as it was.</source>
-        <translation>已撤销：文件已恢复原样。</translation>
+        <source>The host will reach the server through mcpscope record, which passes everything on and records it; an open MCP Scope window shows it live. A stdio server is started through the recorder; an HTTP server&apos;s address points at a recording proxy started now. Only this server&apos;s entry changes, and a backup of the file is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This file has no servers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” already goes through the recorder (the file as it was is in %2); Undo puts it back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the recorder did not start listening on 127.0.0.1:%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” now goes through the recording proxy at %2 (process %3), which must run while the host uses it; Undo stops it. Restart the host to start recording. The file as it was is in %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undone: the entry is as it was, and the recording proxy is stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undone: the entry is as it was.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ReplayDialog</name>
+    <message>
+        <source>(absent)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;onnection:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (connection %2, %n request(s))</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>unnamed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A &amp;configured server:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A co&amp;mmand or URL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node server.js --flag, or http://127.0.0.1:3000/mcp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Replay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No configured server can be started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Request</source>
+        <translation type="unfinished">请求</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished">结果</translation>
+    </message>
+    <message>
+        <source>Recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replayed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This capture holds no client requests to replay.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) to replay</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lifecycle request(s) (initialize, ping…) left out: the new connection makes its own</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Choose a server and Replay: each answer is compared with the recorded one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation type="unfinished">等待中</translation>
+    </message>
+    <message numerus="yes">
+        <source>Replaying %n request(s) against %1…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation type="unfinished">正在运行…</translation>
+    </message>
+    <message>
+        <source>Not sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Same</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The same answer as recorded, in %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Different</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n difference(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Answered in %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replaying against %1… %2 of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Replayed %n request(s) against %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 same, %2 different</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not replay against %1: %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -6038,6 +6531,14 @@ Client offers: %2</source>
     <message>
         <source>cancelled by the user</source>
         <translation>已被用户取消</translation>
+    </message>
+    <message>
+        <source>Task %1: %2%3 (followed with tasks/get)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preparing the result…</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

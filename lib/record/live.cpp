@@ -135,9 +135,10 @@ void LiveFeed::send(const TrafficEvent &event)
         TrafficEvent gap;
         gap.wallClockMs = QDateTime::currentMSecsSinceEpoch();
         gap.monotonicNs = TrafficEvent::clockNs();
+        const int dropped = d->droppedFromBacklog > INT_MAX ? INT_MAX : int(d->droppedFromBacklog);
         gap.note = QCoreApplication::translate("Mcp::Record::LiveFeed",
                                                "%n earlier event(s) are not shown here; the capture file has them all",
-                                               nullptr, int(qMin<qint64>(d->droppedFromBacklog, INT_MAX)));
+                                               nullptr, dropped);
         d->socket->write(eventLine(gap));
     }
     for (const TrafficEvent &queued : d->backlog) {
