@@ -121,7 +121,7 @@
     </message>
     <message>
         <source>%1, nor a HAR file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, und auch keine HAR-Datei</translation>
     </message>
 </context>
 <context>
@@ -385,11 +385,11 @@
     </message>
     <message>
         <source>The server has no resource %1 (%2): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server hat keine Ressource %1 (%2): %3</translation>
     </message>
     <message>
         <source>%1 became task %2 on the server (%3); following it with tasks/get.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde auf dem Server zu Task %2 (%3); wird mit tasks/get weiterverfolgt.</translation>
     </message>
 </context>
 <context>
@@ -994,43 +994,43 @@
     </message>
     <message>
         <source>The server answered %1 with a task but no taskId.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server hat %1 mit einem Task beantwortet, aber ohne taskId.</translation>
     </message>
     <message>
         <source>The server answered %1 with a task, which only tools/call may become.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Server hat %1 mit einem Task beantwortet; zu einem Task darf nur tools/call werden.</translation>
     </message>
     <message>
         <source>tasks/get for task %1 answered about another task (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>tasks/get für Task %1 hat über einen anderen Task geantwortet (%2).</translation>
     </message>
     <message>
         <source>Task %1 completed without a result.</source>
-        <translation type="unfinished"></translation>
+        <translation>Task %1 wurde ohne Ergebnis abgeschlossen.</translation>
     </message>
     <message>
         <source>Task %1 failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Task %1 ist fehlgeschlagen.</translation>
     </message>
     <message>
         <source>Task %1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Task %1 ist fehlgeschlagen: %2</translation>
     </message>
     <message>
         <source>Task %1 was cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Task %1 wurde abgebrochen.</translation>
     </message>
     <message>
         <source>Task %1 was cancelled: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Task %1 wurde abgebrochen: %2</translation>
     </message>
     <message>
         <source>Following task %1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Verfolgen von Task %1 fehlgeschlagen: %2</translation>
     </message>
     <message>
         <source>Task %1 asked for input and none was given, so MCP Scope stopped it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Task %1 hat eine Eingabe angefordert, aber keine erhalten, daher hat MCP Scope ihn angehalten.</translation>
     </message>
 </context>
 <context>
@@ -1285,16 +1285,16 @@
     </message>
     <message>
         <source>the server names an absolute endpoint (%1): the host posts its messages there directly, past the recorder, and they are not recorded</source>
-        <translation type="unfinished"></translation>
+        <translation>der Server nennt einen absoluten Endpunkt (%1): Der Host sendet seine Nachrichten direkt dorthin, am Recorder vorbei, und sie werden nicht aufgezeichnet</translation>
     </message>
 </context>
 <context>
     <name>Mcp::Record::LiveFeed</name>
     <message numerus="yes">
         <source>%n earlier event(s) are not shown here; the capture file has them all</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n früheres Ereignis wird hier nicht angezeigt; die Capture-Datei enthält alle</numerusform>
+            <numerusform>%n frühere Ereignisse werden hier nicht angezeigt; die Capture-Datei enthält alle</numerusform>
         </translation>
     </message>
 </context>
@@ -1380,31 +1380,31 @@
     </message>
     <message>
         <source>&quot;%1&quot; has neither a &quot;command&quot; nor a &quot;url&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; hat weder ein &quot;command&quot; noch eine &quot;url&quot;</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is an HTTP server: it is recorded through mcpscope record --http</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; ist ein HTTP-Server: Er wird über mcpscope record --http aufgezeichnet</translation>
     </message>
     <message>
         <source>the url of &quot;%1&quot; uses variables the host fills in; run mcpscope record --http with the address they make</source>
-        <translation type="unfinished"></translation>
+        <translation>die url von &quot;%1&quot; verwendet Variablen, die der Host einsetzt; mcpscope record --http mit der daraus entstehenden Adresse ausführen</translation>
     </message>
     <message>
         <source>the url of &quot;%1&quot; is not an absolute URL</source>
-        <translation type="unfinished"></translation>
+        <translation>die url von &quot;%1&quot; ist keine absolute URL</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not run through the recorder</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; wird nicht über den Recorder ausgeführt</translation>
     </message>
     <message>
         <source>the backup has no url for &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>die Sicherungskopie enthält keine url für &quot;%1&quot;</translation>
     </message>
     <message>
         <source>%1 has changed since the recorder was put in (%2); its backup is %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wurde seit dem Einsetzen des Recorders geändert (%2); die Sicherungskopie ist %3</translation>
     </message>
 </context>
 <context>
@@ -1816,54 +1816,54 @@
     <name>Mcp::SnapshotDiff</name>
     <message>
         <source>removed</source>
-        <translation type="unfinished"></translation>
+        <translation>entfernt</translation>
     </message>
     <message>
         <source>input property %1 removed</source>
-        <translation type="unfinished"></translation>
+        <translation>Eingabeeigenschaft %1 entfernt</translation>
     </message>
     <message>
         <source>new required argument at %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>neues Pflichtargument bei %1: %2</translation>
     </message>
     <message>
         <source>type narrowed at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Typ eingeschränkt bei %1</translation>
     </message>
     <message>
         <source>allowed values narrowed at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>zulässige Werte eingeschränkt bei %1</translation>
     </message>
     <message>
         <source>argument %1 is now required</source>
-        <translation type="unfinished"></translation>
+        <translation>Argument %1 ist jetzt erforderlich</translation>
     </message>
     <message>
         <source>new required argument %1</source>
-        <translation type="unfinished"></translation>
+        <translation>neues Pflichtargument %1</translation>
     </message>
     <message>
         <source>argument %1 removed</source>
-        <translation type="unfinished"></translation>
+        <translation>Argument %1 entfernt</translation>
     </message>
 </context>
 <context>
     <name>Mcp::SnapshotFile</name>
     <message>
         <source>cannot read %1: %2</source>
-        <translation type="unfinished">%1 kann nicht gelesen werden: %2</translation>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <source>%1 is not a JSON object: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist kein JSON-Objekt: %2</translation>
     </message>
     <message>
         <source>holds no answered tools/list, prompts/list, resources/list or resources/templates/list</source>
-        <translation type="unfinished"></translation>
+        <translation>enthält kein beantwortetes tools/list, prompts/list, resources/list oder resources/templates/list</translation>
     </message>
     <message>
         <source>cannot write %1: %2</source>
-        <translation type="unfinished">%1 kann nicht geschrieben werden: %2</translation>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
 </context>
 <context>
@@ -2758,23 +2758,23 @@
     </message>
     <message>
         <source>&amp;Capture</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Capture</translation>
     </message>
     <message>
         <source>&amp;Replay Against…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Wiedergeben gegen…</translation>
     </message>
     <message>
         <source>Send this capture&apos;s client requests to a fresh server and compare its answers with the recorded ones</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Client-Anfragen dieses Captures an einen neuen Server senden und dessen Antworten mit den aufgezeichneten vergleichen</translation>
     </message>
     <message>
         <source>&amp;Close</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Schließen</translation>
     </message>
     <message>
         <source>Replay</source>
-        <translation type="unfinished"></translation>
+        <translation>Wiedergabe</translation>
     </message>
 </context>
 <context>
@@ -2880,109 +2880,109 @@
     <name>Mcp::Ui::CompareDialog</name>
     <message>
         <source>Compare %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 vergleichen</translation>
     </message>
     <message>
         <source>Compare %1 &amp;with:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 vergleichen &amp;mit:</translation>
     </message>
     <message>
         <source>Snapshot File…</source>
-        <translation type="unfinished"></translation>
+        <translation>Snapshot-Datei…</translation>
     </message>
     <message>
         <source>Choose a connected server or a snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbundenen Server oder Snapshot auswählen</translation>
     </message>
     <message>
         <source>The baseline: another connected server, or a snapshot saved with Server › Save Snapshot… (or printed by mcpscope --cli … --method tools/list), or a capture</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Vergleichsbasis: ein anderer verbundener Server, ein mit Server › Snapshot speichern… gespeicherter (oder von mcpscope --cli … --method tools/list ausgegebener) Snapshot oder ein Capture</translation>
     </message>
     <message>
         <source>&amp;Reverse</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Umkehren</translation>
     </message>
     <message>
         <source>Swap the sides: which one is before decides what counts as breaking</source>
-        <translation type="unfinished"></translation>
+        <translation>Seiten tauschen: Welche Seite als vorher gilt, bestimmt, was als inkompatibel zählt</translation>
     </message>
     <message>
         <source>Compare &amp;Again</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Erneut vergleichen</translation>
     </message>
     <message>
         <source>Choose what to compare %1 with.</source>
-        <translation type="unfinished"></translation>
+        <translation>Auswählen, womit %1 verglichen werden soll.</translation>
     </message>
     <message>
         <source>&amp;Export JSON…</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON &amp;exportieren…</translation>
     </message>
     <message>
         <source>The differences as `mcpscope diff --format json` writes them</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Unterschiede so, wie `mcpscope diff --format json` sie schreibt</translation>
     </message>
     <message>
         <source>Compare with Snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit Snapshot vergleichen</translation>
     </message>
     <message>
         <source>Snapshots and captures (*.json *.jsonl *.ndjson);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Snapshots und Captures (*.json *.jsonl *.ndjson);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>Snapshot %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Snapshot %1</translation>
     </message>
     <message>
         <source>Comparing…</source>
-        <translation type="unfinished"></translation>
+        <translation>Vergleiche…</translation>
     </message>
     <message>
         <source>%1 is no longer connected</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist nicht mehr verbunden</translation>
     </message>
     <message>
         <source>Before: %1  →  After: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorher: %1  →  Nachher: %2</translation>
     </message>
     <message>
         <source>No differences between %1 and %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Unterschiede zwischen %1 und %2.</translation>
     </message>
     <message numerus="yes">
         <source>%n change(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Änderung</numerusform>
+            <numerusform>%n Änderungen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n breaking for clients of %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n inkompatibel für Clients von %1</numerusform>
+            <numerusform>%n inkompatibel für Clients von %1</numerusform>
         </translation>
     </message>
     <message>
         <source>none breaking for clients of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>keine inkompatibel für Clients von %1</translation>
     </message>
     <message>
         <source>Could not compare: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Vergleich nicht möglich: %1</translation>
     </message>
     <message>
         <source>Export Differences</source>
-        <translation type="unfinished"></translation>
+        <translation>Unterschiede exportieren</translation>
     </message>
     <message>
         <source>JSON (*.json);;All files (*)</source>
-        <translation type="unfinished">JSON (*.json);;Alle Dateien (*)</translation>
+        <translation>JSON (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished">%1 kann nicht geschrieben werden: %2</translation>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
 </context>
 <context>
@@ -2997,11 +2997,11 @@
     </message>
     <message>
         <source>%1 is not connected</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ist nicht verbunden</translation>
     </message>
     <message>
         <source>%1 failed: %2</source>
-        <translation type="unfinished">%1 fehlgeschlagen: %2</translation>
+        <translation>%1 fehlgeschlagen: %2</translation>
     </message>
 </context>
 <context>
@@ -3606,27 +3606,27 @@
     </message>
     <message>
         <source>Tools</source>
-        <translation type="unfinished">Werkzeuge</translation>
+        <translation>Tools</translation>
     </message>
     <message>
         <source>Prompts</source>
-        <translation type="unfinished">Prompts</translation>
+        <translation>Prompts</translation>
     </message>
     <message>
         <source>Resources</source>
-        <translation type="unfinished">Ressourcen</translation>
+        <translation>Ressourcen</translation>
     </message>
     <message>
         <source>Resource templates</source>
-        <translation type="unfinished">Ressourcenvorlagen</translation>
+        <translation>Ressourcenvorlagen</translation>
     </message>
     <message>
         <source>Breaking: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Inkompatibel: %1</translation>
     </message>
     <message>
         <source>Clients written against the old side may fail: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Clients, die für die alte Seite geschrieben wurden, können fehlschlagen: %1</translation>
     </message>
 </context>
 <context>
@@ -4075,43 +4075,43 @@
     </message>
     <message>
         <source>Co&amp;mpare With…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Vergleichen mit…</translation>
     </message>
     <message>
         <source>What this server offers against another connected server or a saved snapshot, breaking changes marked</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Angebot dieses Servers mit einem anderen verbundenen Server oder einem gespeicherten Snapshot vergleichen, inkompatible Änderungen markiert</translation>
     </message>
     <message>
         <source>Save S&amp;napshot…</source>
-        <translation type="unfinished"></translation>
+        <translation>S&amp;napshot speichern…</translation>
     </message>
     <message>
         <source>Save this server&apos;s tools, prompts, resources and templates to compare with later</source>
-        <translation type="unfinished"></translation>
+        <translation>Tools, Prompts, Ressourcen und Vorlagen dieses Servers für einen späteren Vergleich speichern</translation>
     </message>
     <message>
         <source>Save Snapshot of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Snapshot von %1 speichern</translation>
     </message>
     <message>
         <source>Snapshots (*.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Snapshots (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>Listing what %1 offers…</source>
-        <translation type="unfinished"></translation>
+        <translation>Angebot von %1 wird abgefragt…</translation>
     </message>
     <message>
         <source>Save Snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>Snapshot speichern</translation>
     </message>
     <message>
         <source>Could not list what %1 offers: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Angebot von %1 konnte nicht abgefragt werden: %2</translation>
     </message>
     <message>
         <source>Snapshot of %1 saved in %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Snapshot von %1 in %2 gespeichert</translation>
     </message>
 </context>
 <context>
@@ -4358,180 +4358,180 @@
     </message>
     <message>
         <source>The host will reach the server through mcpscope record, which passes everything on and records it; an open MCP Scope window shows it live. A stdio server is started through the recorder; an HTTP server&apos;s address points at a recording proxy started now. Only this server&apos;s entry changes, and a backup of the file is kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Host erreicht den Server über mcpscope record, das alles weiterleitet und aufzeichnet; ein geöffnetes MCP-Scope-Fenster zeigt es live an. Ein stdio-Server wird über den Recorder gestartet; die Adresse eines HTTP-Servers verweist auf einen jetzt gestarteten Aufzeichnungs-Proxy. Nur der Eintrag dieses Servers ändert sich, und eine Sicherungskopie der Datei wird angelegt.</translation>
     </message>
     <message>
         <source>This file has no servers.</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Datei enthält keine Server.</translation>
     </message>
     <message>
         <source>“%1” already goes through the recorder (the file as it was is in %2); Undo puts it back.</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ läuft bereits über den Recorder (die ursprüngliche Datei liegt in %2); Rückgängig stellt sie wieder her.</translation>
     </message>
     <message>
         <source>cannot start %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht gestartet werden: %2</translation>
     </message>
     <message>
         <source>the recorder did not start listening on 127.0.0.1:%1</source>
-        <translation type="unfinished"></translation>
+        <translation>der Recorder hat nicht begonnen, auf 127.0.0.1:%1 zu lauschen</translation>
     </message>
     <message>
         <source>“%1” now goes through the recording proxy at %2 (process %3), which must run while the host uses it; Undo stops it. Restart the host to start recording. The file as it was is in %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“ läuft jetzt über den Aufzeichnungs-Proxy unter %2 (Prozess %3), der laufen muss, solange der Host ihn verwendet; Rückgängig beendet ihn. Den Host neu starten, um die Aufzeichnung zu beginnen. Die ursprüngliche Datei liegt in %4.</translation>
     </message>
     <message>
         <source>Undone: the entry is as it was, and the recording proxy is stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>Rückgängig gemacht: Der Eintrag ist wie zuvor, und der Aufzeichnungs-Proxy ist beendet.</translation>
     </message>
     <message>
         <source>Undone: the entry is as it was.</source>
-        <translation type="unfinished"></translation>
+        <translation>Rückgängig gemacht: Der Eintrag ist wie zuvor.</translation>
     </message>
 </context>
 <context>
     <name>Mcp::Ui::ReplayDialog</name>
     <message>
         <source>(absent)</source>
-        <translation type="unfinished"></translation>
+        <translation>(fehlt)</translation>
     </message>
     <message>
         <source>Replay %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wiedergeben</translation>
     </message>
     <message>
         <source>C&amp;onnection:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Verbindung:</translation>
     </message>
     <message numerus="yes">
         <source>%1 (connection %2, %n request(s))</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 (Verbindung %2, %n Anfrage)</numerusform>
+            <numerusform>%1 (Verbindung %2, %n Anfragen)</numerusform>
         </translation>
     </message>
     <message>
         <source>unnamed</source>
-        <translation type="unfinished"></translation>
+        <translation>unbenannt</translation>
     </message>
     <message>
         <source>A &amp;configured server:</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein &amp;konfigurierter Server:</translation>
     </message>
     <message>
         <source>A co&amp;mmand or URL:</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Be&amp;fehl oder eine URL:</translation>
     </message>
     <message>
         <source>node server.js --flag, or http://127.0.0.1:3000/mcp</source>
-        <translation type="unfinished"></translation>
+        <translation>node server.js --flag oder http://127.0.0.1:3000/mcp</translation>
     </message>
     <message>
         <source>&amp;Replay</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Wiedergeben</translation>
     </message>
     <message>
         <source>No configured server can be started</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein konfigurierter Server kann gestartet werden</translation>
     </message>
     <message>
         <source>Request</source>
-        <translation type="unfinished">Anfrage</translation>
+        <translation>Anfrage</translation>
     </message>
     <message>
         <source>Result</source>
-        <translation type="unfinished">Ergebnis</translation>
+        <translation>Ergebnis</translation>
     </message>
     <message>
         <source>Recorded</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufgezeichnet</translation>
     </message>
     <message>
         <source>Replayed</source>
-        <translation type="unfinished"></translation>
+        <translation>Wiedergegeben</translation>
     </message>
     <message>
         <source>This capture holds no client requests to replay.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieses Capture enthält keine Client-Anfragen zum Wiedergeben.</translation>
     </message>
     <message numerus="yes">
         <source>%n request(s) to replay</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Anfrage zum Wiedergeben</numerusform>
+            <numerusform>%n Anfragen zum Wiedergeben</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n lifecycle request(s) (initialize, ping…) left out: the new connection makes its own</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Lebenszyklus-Anfrage (initialize, ping…) ausgelassen: Die neue Verbindung stellt ihre eigenen</numerusform>
+            <numerusform>%n Lebenszyklus-Anfragen (initialize, ping…) ausgelassen: Die neue Verbindung stellt ihre eigenen</numerusform>
         </translation>
     </message>
     <message>
         <source>Choose a server and Replay: each answer is compared with the recorded one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Server auswählen und Wiedergeben: Jede Antwort wird mit der aufgezeichneten verglichen.</translation>
     </message>
     <message>
         <source>Waiting</source>
-        <translation type="unfinished">Wartet</translation>
+        <translation>Wartet</translation>
     </message>
     <message numerus="yes">
         <source>Replaying %n request(s) against %1…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Anfrage wird gegen %1 wiedergegeben…</numerusform>
+            <numerusform>%n Anfragen werden gegen %1 wiedergegeben…</numerusform>
         </translation>
     </message>
     <message>
         <source>Running…</source>
-        <translation type="unfinished">Läuft…</translation>
+        <translation>Läuft…</translation>
     </message>
     <message>
         <source>Not sent</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht gesendet</translation>
     </message>
     <message>
         <source>Same</source>
-        <translation type="unfinished"></translation>
+        <translation>Gleich</translation>
     </message>
     <message>
         <source>The same answer as recorded, in %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieselbe Antwort wie aufgezeichnet, in %1 ms</translation>
     </message>
     <message>
         <source>Different</source>
-        <translation type="unfinished"></translation>
+        <translation>Abweichend</translation>
     </message>
     <message numerus="yes">
         <source>%n difference(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Unterschied</numerusform>
+            <numerusform>%n Unterschiede</numerusform>
         </translation>
     </message>
     <message>
         <source>Answered in %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>Beantwortet in %1 ms</translation>
     </message>
     <message>
         <source>Replaying against %1… %2 of %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Wiedergabe gegen %1… %2 von %3</translation>
     </message>
     <message numerus="yes">
         <source>Replayed %n request(s) against %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Anfrage gegen %1 wiedergegeben</numerusform>
+            <numerusform>%n Anfragen gegen %1 wiedergegeben</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 same, %2 different</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 gleich, %2 abweichend</translation>
     </message>
     <message>
         <source>Could not replay against %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Wiedergabe gegen %1 nicht möglich: %2</translation>
     </message>
 </context>
 <context>
@@ -6581,11 +6581,11 @@ Client bietet: %2</translation>
     </message>
     <message>
         <source>Task %1: %2%3 (followed with tasks/get)</source>
-        <translation type="unfinished"></translation>
+        <translation>Task %1: %2%3 (mit tasks/get verfolgt)</translation>
     </message>
     <message>
         <source>Preparing the result…</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis wird vorbereitet…</translation>
     </message>
 </context>
 <context>

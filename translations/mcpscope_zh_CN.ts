@@ -119,7 +119,7 @@
     </message>
     <message>
         <source>%1, nor a HAR file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1，也不是 HAR 文件</translation>
     </message>
 </context>
 <context>
@@ -380,11 +380,11 @@
     </message>
     <message>
         <source>The server has no resource %1 (%2): %3</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器上没有资源 %1（%2）：%3</translation>
     </message>
     <message>
         <source>%1 became task %2 on the server (%3); following it with tasks/get.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 在服务器上变成了任务 %2（%3）；正在用 tasks/get 跟踪它。</translation>
     </message>
 </context>
 <context>
@@ -987,43 +987,43 @@
     </message>
     <message>
         <source>The server answered %1 with a task but no taskId.</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器以任务回应了 %1，但没有 taskId。</translation>
     </message>
     <message>
         <source>The server answered %1 with a task, which only tools/call may become.</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器以任务回应了 %1，但只有 tools/call 可以变成任务。</translation>
     </message>
     <message>
         <source>tasks/get for task %1 answered about another task (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>针对任务 %1 的 tasks/get 回应的是另一个任务（%2）。</translation>
     </message>
     <message>
         <source>Task %1 completed without a result.</source>
-        <translation type="unfinished"></translation>
+        <translation>任务 %1 已完成，但没有结果。</translation>
     </message>
     <message>
         <source>Task %1 failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>任务 %1 失败。</translation>
     </message>
     <message>
         <source>Task %1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>任务 %1 失败：%2</translation>
     </message>
     <message>
         <source>Task %1 was cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>任务 %1 已取消。</translation>
     </message>
     <message>
         <source>Task %1 was cancelled: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>任务 %1 已取消：%2</translation>
     </message>
     <message>
         <source>Following task %1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>跟踪任务 %1 失败：%2</translation>
     </message>
     <message>
         <source>Task %1 asked for input and none was given, so MCP Scope stopped it.</source>
-        <translation type="unfinished"></translation>
+        <translation>任务 %1 请求输入但未获得输入，因此 MCP Scope 已将其停止。</translation>
     </message>
 </context>
 <context>
@@ -1277,15 +1277,15 @@
     </message>
     <message>
         <source>the server names an absolute endpoint (%1): the host posts its messages there directly, past the recorder, and they are not recorded</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器指定了一个绝对端点（%1）：主机会绕过记录器直接向该端点发送消息，这些消息不会被记录</translation>
     </message>
 </context>
 <context>
     <name>Mcp::Record::LiveFeed</name>
     <message numerus="yes">
         <source>%n earlier event(s) are not shown here; the capture file has them all</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>前面还有 %n 个事件未在此处显示；捕获文件中包含全部事件</numerusform>
         </translation>
     </message>
 </context>
@@ -1371,31 +1371,31 @@
     </message>
     <message>
         <source>&quot;%1&quot; has neither a &quot;command&quot; nor a &quot;url&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”既没有 &quot;command&quot; 也没有 &quot;url&quot;</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is an HTTP server: it is recorded through mcpscope record --http</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”是 HTTP 服务器：请通过 mcpscope record --http 记录它</translation>
     </message>
     <message>
         <source>the url of &quot;%1&quot; uses variables the host fills in; run mcpscope record --http with the address they make</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”的 url 使用了由主机填充的变量；请用这些变量组成的地址运行 mcpscope record --http</translation>
     </message>
     <message>
         <source>the url of &quot;%1&quot; is not an absolute URL</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”的 url 不是绝对 URL</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not run through the recorder</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”未通过记录器运行</translation>
     </message>
     <message>
         <source>the backup has no url for &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>备份中没有“%1”的 url</translation>
     </message>
     <message>
         <source>%1 has changed since the recorder was put in (%2); its backup is %3</source>
-        <translation type="unfinished"></translation>
+        <translation>自接入记录器以来 %1 已被更改（%2）；其备份为 %3</translation>
     </message>
 </context>
 <context>
@@ -1805,54 +1805,54 @@
     <name>Mcp::SnapshotDiff</name>
     <message>
         <source>removed</source>
-        <translation type="unfinished"></translation>
+        <translation>已移除</translation>
     </message>
     <message>
         <source>input property %1 removed</source>
-        <translation type="unfinished"></translation>
+        <translation>输入属性 %1 已移除</translation>
     </message>
     <message>
         <source>new required argument at %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 处新增必需参数：%2</translation>
     </message>
     <message>
         <source>type narrowed at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 处的类型已收窄</translation>
     </message>
     <message>
         <source>allowed values narrowed at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 处的允许值已收窄</translation>
     </message>
     <message>
         <source>argument %1 is now required</source>
-        <translation type="unfinished"></translation>
+        <translation>参数 %1 现在是必需的</translation>
     </message>
     <message>
         <source>new required argument %1</source>
-        <translation type="unfinished"></translation>
+        <translation>新增必需参数 %1</translation>
     </message>
     <message>
         <source>argument %1 removed</source>
-        <translation type="unfinished"></translation>
+        <translation>参数 %1 已移除</translation>
     </message>
 </context>
 <context>
     <name>Mcp::SnapshotFile</name>
     <message>
         <source>cannot read %1: %2</source>
-        <translation type="unfinished">无法读取 %1：%2</translation>
+        <translation>无法读取 %1：%2</translation>
     </message>
     <message>
         <source>%1 is not a JSON object: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是 JSON 对象：%2</translation>
     </message>
     <message>
         <source>holds no answered tools/list, prompts/list, resources/list or resources/templates/list</source>
-        <translation type="unfinished"></translation>
+        <translation>不包含已应答的 tools/list、prompts/list、resources/list 或 resources/templates/list</translation>
     </message>
     <message>
         <source>cannot write %1: %2</source>
-        <translation type="unfinished">无法写入 %1：%2</translation>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -2742,23 +2742,23 @@
     </message>
     <message>
         <source>&amp;Capture</source>
-        <translation type="unfinished"></translation>
+        <translation>捕获(&amp;C)</translation>
     </message>
     <message>
         <source>&amp;Replay Against…</source>
-        <translation type="unfinished"></translation>
+        <translation>重放到(&amp;R)…</translation>
     </message>
     <message>
         <source>Send this capture&apos;s client requests to a fresh server and compare its answers with the recorded ones</source>
-        <translation type="unfinished"></translation>
+        <translation>将此捕获中的客户端请求发送到一个新的服务器，并将其应答与记录的应答进行比较</translation>
     </message>
     <message>
         <source>&amp;Close</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭(&amp;C)</translation>
     </message>
     <message>
         <source>Replay</source>
-        <translation type="unfinished"></translation>
+        <translation>重放</translation>
     </message>
 </context>
 <context>
@@ -2863,107 +2863,107 @@
     <name>Mcp::Ui::CompareDialog</name>
     <message>
         <source>Compare %1</source>
-        <translation type="unfinished"></translation>
+        <translation>比较 %1</translation>
     </message>
     <message>
         <source>Compare %1 &amp;with:</source>
-        <translation type="unfinished"></translation>
+        <translation>将 %1 与之比较(&amp;W)：</translation>
     </message>
     <message>
         <source>Snapshot File…</source>
-        <translation type="unfinished"></translation>
+        <translation>快照文件…</translation>
     </message>
     <message>
         <source>Choose a connected server or a snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>选择一个已连接的服务器或一个快照</translation>
     </message>
     <message>
         <source>The baseline: another connected server, or a snapshot saved with Server › Save Snapshot… (or printed by mcpscope --cli … --method tools/list), or a capture</source>
-        <translation type="unfinished"></translation>
+        <translation>基准：另一个已连接的服务器，或通过“服务器 › 保存快照…”保存的快照（或由 mcpscope --cli … --method tools/list 输出的快照），或一个捕获</translation>
     </message>
     <message>
         <source>&amp;Reverse</source>
-        <translation type="unfinished"></translation>
+        <translation>反转(&amp;R)</translation>
     </message>
     <message>
         <source>Swap the sides: which one is before decides what counts as breaking</source>
-        <translation type="unfinished"></translation>
+        <translation>交换两侧：哪一侧作为“之前”决定了什么算作破坏性变更</translation>
     </message>
     <message>
         <source>Compare &amp;Again</source>
-        <translation type="unfinished"></translation>
+        <translation>重新比较(&amp;A)</translation>
     </message>
     <message>
         <source>Choose what to compare %1 with.</source>
-        <translation type="unfinished"></translation>
+        <translation>选择要与 %1 比较的对象。</translation>
     </message>
     <message>
         <source>&amp;Export JSON…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出 JSON(&amp;E)…</translation>
     </message>
     <message>
         <source>The differences as `mcpscope diff --format json` writes them</source>
-        <translation type="unfinished"></translation>
+        <translation>与 `mcpscope diff --format json` 输出格式相同的差异</translation>
     </message>
     <message>
         <source>Compare with Snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>与快照比较</translation>
     </message>
     <message>
         <source>Snapshots and captures (*.json *.jsonl *.ndjson);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>快照和捕获 (*.json *.jsonl *.ndjson);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Snapshot %1</source>
-        <translation type="unfinished"></translation>
+        <translation>快照 %1</translation>
     </message>
     <message>
         <source>Comparing…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在比较…</translation>
     </message>
     <message>
         <source>%1 is no longer connected</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已不再连接</translation>
     </message>
     <message>
         <source>Before: %1  →  After: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>之前：%1  →  之后：%2</translation>
     </message>
     <message>
         <source>No differences between %1 and %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 与 %2 之间没有差异。</translation>
     </message>
     <message numerus="yes">
         <source>%n change(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 处变更</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n breaking for clients of %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 处对 %1 的客户端构成破坏性变更</numerusform>
         </translation>
     </message>
     <message>
         <source>none breaking for clients of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>没有对 %1 的客户端构成破坏性变更</translation>
     </message>
     <message>
         <source>Could not compare: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法比较：%1</translation>
     </message>
     <message>
         <source>Export Differences</source>
-        <translation type="unfinished"></translation>
+        <translation>导出差异</translation>
     </message>
     <message>
         <source>JSON (*.json);;All files (*)</source>
-        <translation type="unfinished">JSON (*.json);;所有文件 (*)</translation>
+        <translation>JSON (*.json);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished">无法写入 %1：%2</translation>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -2978,11 +2978,11 @@
     </message>
     <message>
         <source>%1 is not connected</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 未连接</translation>
     </message>
     <message>
         <source>%1 failed: %2</source>
-        <translation type="unfinished">%1 失败：%2</translation>
+        <translation>%1 失败：%2</translation>
     </message>
 </context>
 <context>
@@ -3577,27 +3577,27 @@
     </message>
     <message>
         <source>Tools</source>
-        <translation type="unfinished">工具</translation>
+        <translation>工具</translation>
     </message>
     <message>
         <source>Prompts</source>
-        <translation type="unfinished">提示</translation>
+        <translation>提示</translation>
     </message>
     <message>
         <source>Resources</source>
-        <translation type="unfinished">资源</translation>
+        <translation>资源</translation>
     </message>
     <message>
         <source>Resource templates</source>
-        <translation type="unfinished">资源模板</translation>
+        <translation>资源模板</translation>
     </message>
     <message>
         <source>Breaking: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>破坏性变更：%1</translation>
     </message>
     <message>
         <source>Clients written against the old side may fail: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>按旧版编写的客户端可能会失败：%1</translation>
     </message>
 </context>
 <context>
@@ -4044,43 +4044,43 @@
     </message>
     <message>
         <source>Co&amp;mpare With…</source>
-        <translation type="unfinished"></translation>
+        <translation>比较(&amp;M)…</translation>
     </message>
     <message>
         <source>What this server offers against another connected server or a saved snapshot, breaking changes marked</source>
-        <translation type="unfinished"></translation>
+        <translation>将此服务器提供的内容与另一个已连接的服务器或已保存的快照进行比较，并标出破坏性变更</translation>
     </message>
     <message>
         <source>Save S&amp;napshot…</source>
-        <translation type="unfinished"></translation>
+        <translation>保存快照(&amp;N)…</translation>
     </message>
     <message>
         <source>Save this server&apos;s tools, prompts, resources and templates to compare with later</source>
-        <translation type="unfinished"></translation>
+        <translation>保存此服务器的工具、提示、资源和模板，以便日后比较</translation>
     </message>
     <message>
         <source>Save Snapshot of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>保存 %1 的快照</translation>
     </message>
     <message>
         <source>Snapshots (*.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>快照 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Listing what %1 offers…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在列出 %1 提供的内容…</translation>
     </message>
     <message>
         <source>Save Snapshot</source>
-        <translation type="unfinished"></translation>
+        <translation>保存快照</translation>
     </message>
     <message>
         <source>Could not list what %1 offers: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法列出 %1 提供的内容：%2</translation>
     </message>
     <message>
         <source>Snapshot of %1 saved in %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的快照已保存到 %2</translation>
     </message>
 </context>
 <context>
@@ -4325,174 +4325,174 @@
     </message>
     <message>
         <source>The host will reach the server through mcpscope record, which passes everything on and records it; an open MCP Scope window shows it live. A stdio server is started through the recorder; an HTTP server&apos;s address points at a recording proxy started now. Only this server&apos;s entry changes, and a backup of the file is kept.</source>
-        <translation type="unfinished"></translation>
+        <translation>主机将通过 mcpscope record 访问服务器，它会转发所有内容并加以记录；打开的 MCP Scope 窗口会实时显示。stdio 服务器通过记录器启动；HTTP 服务器的地址将指向现在启动的记录代理。只有此服务器的条目会被更改，并会保留该文件的备份。</translation>
     </message>
     <message>
         <source>This file has no servers.</source>
-        <translation type="unfinished"></translation>
+        <translation>此文件中没有服务器。</translation>
     </message>
     <message>
         <source>“%1” already goes through the recorder (the file as it was is in %2); Undo puts it back.</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”已经通过记录器（文件的原始版本位于 %2）；“撤销”可将其还原。</translation>
     </message>
     <message>
         <source>cannot start %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法启动 %1：%2</translation>
     </message>
     <message>
         <source>the recorder did not start listening on 127.0.0.1:%1</source>
-        <translation type="unfinished"></translation>
+        <translation>记录器未在 127.0.0.1:%1 上开始监听</translation>
     </message>
     <message>
         <source>“%1” now goes through the recording proxy at %2 (process %3), which must run while the host uses it; Undo stops it. Restart the host to start recording. The file as it was is in %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”现在通过位于 %2 的记录代理（进程 %3），主机使用期间该代理必须保持运行；“撤销”会将其停止。重新启动主机以开始记录。文件的原始版本位于 %4。</translation>
     </message>
     <message>
         <source>Undone: the entry is as it was, and the recording proxy is stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>已撤销：条目已恢复原样，记录代理已停止。</translation>
     </message>
     <message>
         <source>Undone: the entry is as it was.</source>
-        <translation type="unfinished"></translation>
+        <translation>已撤销：条目已恢复原样。</translation>
     </message>
 </context>
 <context>
     <name>Mcp::Ui::ReplayDialog</name>
     <message>
         <source>(absent)</source>
-        <translation type="unfinished"></translation>
+        <translation>（不存在）</translation>
     </message>
     <message>
         <source>Replay %1</source>
-        <translation type="unfinished"></translation>
+        <translation>重放 %1</translation>
     </message>
     <message>
         <source>C&amp;onnection:</source>
-        <translation type="unfinished"></translation>
+        <translation>连接(&amp;O)：</translation>
     </message>
     <message numerus="yes">
         <source>%1 (connection %2, %n request(s))</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1（连接 %2，%n 个请求）</numerusform>
         </translation>
     </message>
     <message>
         <source>unnamed</source>
-        <translation type="unfinished"></translation>
+        <translation>未命名</translation>
     </message>
     <message>
         <source>A &amp;configured server:</source>
-        <translation type="unfinished"></translation>
+        <translation>已配置的服务器(&amp;C)：</translation>
     </message>
     <message>
         <source>A co&amp;mmand or URL:</source>
-        <translation type="unfinished"></translation>
+        <translation>命令或 URL(&amp;M)：</translation>
     </message>
     <message>
         <source>node server.js --flag, or http://127.0.0.1:3000/mcp</source>
-        <translation type="unfinished"></translation>
+        <translation>node server.js --flag，或 http://127.0.0.1:3000/mcp</translation>
     </message>
     <message>
         <source>&amp;Replay</source>
-        <translation type="unfinished"></translation>
+        <translation>重放(&amp;R)</translation>
     </message>
     <message>
         <source>No configured server can be started</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可以启动的已配置服务器</translation>
     </message>
     <message>
         <source>Request</source>
-        <translation type="unfinished">请求</translation>
+        <translation>请求</translation>
     </message>
     <message>
         <source>Result</source>
-        <translation type="unfinished">结果</translation>
+        <translation>结果</translation>
     </message>
     <message>
         <source>Recorded</source>
-        <translation type="unfinished"></translation>
+        <translation>已记录</translation>
     </message>
     <message>
         <source>Replayed</source>
-        <translation type="unfinished"></translation>
+        <translation>已重放</translation>
     </message>
     <message>
         <source>This capture holds no client requests to replay.</source>
-        <translation type="unfinished"></translation>
+        <translation>此捕获中没有可重放的客户端请求。</translation>
     </message>
     <message numerus="yes">
         <source>%n request(s) to replay</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个请求待重放</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n lifecycle request(s) (initialize, ping…) left out: the new connection makes its own</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已略去 %n 个生命周期请求（initialize、ping…）：新连接会自行发送这些请求</numerusform>
         </translation>
     </message>
     <message>
         <source>Choose a server and Replay: each answer is compared with the recorded one.</source>
-        <translation type="unfinished"></translation>
+        <translation>选择一个服务器并点击“重放”：每个应答都会与记录的应答进行比较。</translation>
     </message>
     <message>
         <source>Waiting</source>
-        <translation type="unfinished">等待中</translation>
+        <translation>等待中</translation>
     </message>
     <message numerus="yes">
         <source>Replaying %n request(s) against %1…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>正在向 %1 重放 %n 个请求…</numerusform>
         </translation>
     </message>
     <message>
         <source>Running…</source>
-        <translation type="unfinished">正在运行…</translation>
+        <translation>正在运行…</translation>
     </message>
     <message>
         <source>Not sent</source>
-        <translation type="unfinished"></translation>
+        <translation>未发送</translation>
     </message>
     <message>
         <source>Same</source>
-        <translation type="unfinished"></translation>
+        <translation>相同</translation>
     </message>
     <message>
         <source>The same answer as recorded, in %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>与记录的应答相同，用时 %1 毫秒</translation>
     </message>
     <message>
         <source>Different</source>
-        <translation type="unfinished"></translation>
+        <translation>不同</translation>
     </message>
     <message numerus="yes">
         <source>%n difference(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 处差异</numerusform>
         </translation>
     </message>
     <message>
         <source>Answered in %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>已应答，用时 %1 毫秒</translation>
     </message>
     <message>
         <source>Replaying against %1… %2 of %3</source>
-        <translation type="unfinished"></translation>
+        <translation>正在向 %1 重放… 第 %2 个，共 %3 个</translation>
     </message>
     <message numerus="yes">
         <source>Replayed %n request(s) against %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已向 %1 重放 %n 个请求</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 same, %2 different</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个相同，%2 个不同</translation>
     </message>
     <message>
         <source>Could not replay against %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法向 %1 重放：%2</translation>
     </message>
 </context>
 <context>
@@ -6534,11 +6534,11 @@ Client offers: %2</source>
     </message>
     <message>
         <source>Task %1: %2%3 (followed with tasks/get)</source>
-        <translation type="unfinished"></translation>
+        <translation>任务 %1：%2%3（已用 tasks/get 跟踪）</translation>
     </message>
     <message>
         <source>Preparing the result…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在准备结果…</translation>
     </message>
 </context>
 <context>

@@ -551,7 +551,7 @@ RpcError ClientPrivate::explainServerError(const OutgoingRequest *handle, RpcErr
     const QString uri = handle->m_params.value(Key::Uri).toString();
     const bool notFound = error.code == ErrorCode::ResourceNotFound
         || (error.code == ErrorCode::InvalidParams
-            && (error.data.toObject().value(Key::Uri).toString() == uri
+            && ((!uri.isEmpty() && error.data.toObject().value(Key::Uri).toString() == uri)
                 || error.message.contains(QLatin1String("not found"), Qt::CaseInsensitive)));
     if (notFound)
         error.message = Client::tr("The server has no resource %1 (%2): %3").arg(uri).arg(error.code).arg(error.message);
