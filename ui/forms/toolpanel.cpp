@@ -210,6 +210,7 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     static_cast<QSplitter *>(m_appBox)->setStretchFactor(0, 3);
     results->addWidget(m_appBox);
     m_appBox->hide();
+    m_results = results;
     splitter->addWidget(resultArea);
     // The result hides itself while it has nothing to show; so does its area, leaving the form the room.
     m_result->installEventFilter(this);
@@ -439,7 +440,16 @@ void ToolPanel::startAppView(const QJsonObject &arguments)
         m_appBox->hide();
         return;
     }
-    m_appBox->show();
+    if (m_appBox->isHidden()) {
+        // The view is what the person came for: most of the width, and the hand-driven host
+        // controls folded away under it until dragged up (at 1024x700 they left it ~50 px tall).
+        m_appBox->show();
+        const int width = m_results->width();
+        m_results->setSizes({m_previousBox->isVisible() ? width / 5 : 0, width * 2 / 5, width * 3 / 5});
+        auto *appSplit = static_cast<QSplitter *>(m_appBox);
+        appSplit->setCollapsible(1, true);
+        appSplit->setSizes({qMax(1, appSplit->height()), 0});
+    }
     m_appControls->clear();
     // The view is read at each call (a server may change it) while the tool runs.
     OutgoingRequest *read = m_connection->call(QStringLiteral("resources/read"), {{QStringLiteral("uri"), meta.resourceUri}});

@@ -153,6 +153,7 @@ private:
     ShownOutcome m_shown;
 
     QWidget *m_appBox = nullptr;
+    QSplitter *m_results = nullptr; // previous result, result, and the app view, side by side
     AppView *m_app = nullptr;
     AppHostControls *m_appControls = nullptr;
     QJsonArray m_serverTools;
