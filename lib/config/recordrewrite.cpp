@@ -241,6 +241,33 @@ QJsonValue valueAt(const QByteArray &stripped, const Member &member)
         .first();
 }
 
+// A stdio entry's command line, checked (a string command, a list of args), and whether it
+// already runs through this recorder: what entry(), wrap() and unwrap() all start from.
+std::optional<RecordRewrite::Entry> commandLineOf(const LocatedEntry &located, const QString &serverName,
+                                                  const QString &recorderProgram, QString *error)
+{
+    const QJsonValue command = valueAt(located.stripped, *located.command);
+    if (!command.isString()) {
+        if (error)
+            *error = RecordRewrite::tr("the command of \"%1\" is not a string").arg(serverName);
+        return std::nullopt;
+    }
+    RecordRewrite::Entry entry;
+    entry.command = command.toString();
+    if (located.args) {
+        const QJsonValue args = valueAt(located.stripped, *located.args);
+        if (!args.isArray()) {
+            if (error)
+                *error = RecordRewrite::tr("the args of \"%1\" are not a list").arg(serverName);
+            return std::nullopt;
+        }
+        for (const QJsonValue &a : args.toArray())
+            entry.args.append(a.toString());
+    }
+    entry.recorded = entry.command == recorderProgram && entry.args.value(0) == QLatin1String("record");
+    return entry;
+}
+
 } // namespace
 
 std::optional<RecordRewrite::Entry> RecordRewrite::entry(const QByteArray &text, const QString &serverName,
@@ -249,16 +276,9 @@ std::optional<RecordRewrite::Entry> RecordRewrite::entry(const QByteArray &text,
     const auto located = locate(text, serverName, error);
     if (!located)
         return std::nullopt;
+    if (located->command)
+        return commandLineOf(*located, serverName, recorderProgram, error);
     Entry entry;
-    if (located->command) {
-        entry.command = valueAt(located->stripped, *located->command).toString();
-        if (located->args) {
-            for (const QJsonValue &a : valueAt(located->stripped, *located->args).toArray())
-                entry.args.append(a.toString());
-        }
-        entry.recorded = entry.command == recorderProgram && entry.args.value(0) == QLatin1String("record");
-        return entry;
-    }
     if (located->url) {
         entry.url = QUrl(valueAt(located->stripped, *located->url).toString());
         return entry;
@@ -304,28 +324,19 @@ std::optional<QByteArray> RecordRewrite::wrap(const QByteArray &text, const QStr
     }
     if (!located->command)
         return fail(tr("\"%1\" has neither a \"command\" nor a \"url\"").arg(serverName));
-    const Member *command = &*located->command;
-    const Member *args = located->args ? &*located->args : nullptr;
-    const QJsonValue commandValue = valueAt(stripped, *command);
-    if (!commandValue.isString())
-        return fail(tr("the command of \"%1\" is not a string").arg(serverName));
-    QStringList originalArgs;
-    if (args) {
-        const QJsonDocument argsDocument = QJsonDocument::fromJson(stripped.mid(args->valueStart, args->valueEnd - args->valueStart));
-        if (!argsDocument.isArray())
-            return fail(tr("the args of \"%1\" are not a list").arg(serverName));
-        for (const QJsonValue &a : argsDocument.array())
-            originalArgs.append(a.toString());
-    }
-    if (commandValue.toString() == recorder.program && originalArgs.value(0) == QLatin1String("record"))
+    const auto current = commandLineOf(*located, serverName, recorder.program, error);
+    if (!current)
+        return std::nullopt;
+    if (current->recorded)
         return fail(tr("\"%1\" is already recorded").arg(serverName));
 
     QStringList recorderArgs{QStringLiteral("record"), QStringLiteral("--name"), serverName};
     if (!recorder.captureFile.isEmpty())
         recorderArgs << QStringLiteral("--capture") << recorder.captureFile;
-    recorderArgs << QStringLiteral("--") << commandValue.toString();
-    recorderArgs += originalArgs;
-    return replaceCommand(text, *command, args, recorder.program, recorderArgs);
+    recorderArgs << QStringLiteral("--") << current->command;
+    recorderArgs += current->args;
+    return replaceCommand(text, *located->command, located->args ? &*located->args : nullptr, recorder.program,
+                          recorderArgs);
 }
 
 std::optional<QByteArray> RecordRewrite::unwrap(const QByteArray &text, const QString &serverName,
@@ -342,7 +353,7 @@ std::optional<QByteArray> RecordRewrite::unwrap(const QByteArray &text, const QS
         return std::nullopt;
     if (located->command) {
         // Everything needed is in the recorder's own arguments: the command after "--".
-        const auto current = entry(text, serverName, recorderProgram, error);
+        const auto current = commandLineOf(*located, serverName, recorderProgram, error);
         if (!current)
             return std::nullopt;
         const qsizetype separator = current->args.indexOf(QLatin1String("--"));

@@ -4,6 +4,7 @@
 #include "session/modern/modernerrors.h"
 #include "protocol/keys.h"
 #include "protocol/methods.h"
+#include "protocol/types.h"
 #include "protocol/versions.h"
 #include "protocol/errorcodes.h"
 
@@ -314,8 +315,7 @@ bool ModernLifecycle::cancelTask(OutgoingRequest *handle)
     Modern::MultiRoundTripRequest *rounds = handle ? handle->m_multiRound.data() : nullptr;
     if (!rounds || !rounds->isTask())
         return false;
-    const QString status = rounds->taskStatus().value(Key::Status).toString();
-    if (status == QLatin1String("completed") || status == QLatin1String("failed") || status == QLatin1String("cancelled"))
+    if (Task::fromJson(rounds->taskStatus()).isTerminal())
         return false;
     d->q->send(Requests::cancelTask(rounds->taskId())); // fire and forget: its answer shows in the traffic
     return true;
