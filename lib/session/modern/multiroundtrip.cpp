@@ -180,11 +180,7 @@ void MultiRoundTripRequest::cancel()
     if (m_state == State::Completed || m_state == State::Failed || m_state == State::Cancelled)
         return;
     m_state = State::Cancelled;
-    for (const QPointer<InputReply> &reply : std::as_const(m_replies)) {
-        if (reply)
-            reply->deleteLater();
-    }
-    m_replies.clear();
+    dropReplies();
     Q_EMIT cancelled();
 }
 
@@ -284,11 +280,7 @@ void MultiRoundTripRequest::retry()
     if (isTask()) {
         for (const InputExchange &input : std::as_const(m_rounds.last().inputs))
             m_answeredTaskInputs.insert(input.key); // declined ones too: the server decides
-        for (const QPointer<InputReply> &reply : std::as_const(m_replies)) {
-            if (reply)
-                reply->deleteLater();
-        }
-        m_replies.clear();
+        dropReplies();
         if (responses.isEmpty()) {
             // Nothing to send, and polling would only see the same question again.
             fail(tr("Task %1 asked for input and none was given, so MCP Scope stopped it.").arg(m_taskId));
@@ -304,13 +296,18 @@ void MultiRoundTripRequest::retry()
         m_params.insert(Key::InputResponses, responses);
     if (!m_requestState.isUndefined())
         m_params.insert(Key::RequestState, m_requestState);
+    dropReplies();
+    m_state = State::ReadyToSend;
+    Q_EMIT retryReady();
+}
+
+void MultiRoundTripRequest::dropReplies()
+{
     for (const QPointer<InputReply> &reply : std::as_const(m_replies)) {
         if (reply)
             reply->deleteLater();
     }
     m_replies.clear();
-    m_state = State::ReadyToSend;
-    Q_EMIT retryReady();
 }
 
 void MultiRoundTripRequest::fail(const QString &message)

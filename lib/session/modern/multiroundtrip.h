@@ -147,6 +147,7 @@ private:
     void inputDone(int index, InputReply *reply);
     void retry();
     void fail(const QString &message);
+    void dropReplies(); // the round's pending input replies, no longer wanted
     void followTask(const QJsonObject &created);
     void schedulePoll();
     QString undeclaredCapability(const InputRequest &request) const;
