@@ -128,6 +128,7 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     m_asTask = new QCheckBox(tr("Run as task"), top);
     m_asTask->setObjectName(QStringLiteral("runAsTask"));
     m_asTask->setToolTip(tr("Call with params.task: the server answers with a task that is polled until it ends"));
+    m_asTask->hide(); // until a tool that may run as a task is chosen
     m_progress = new QProgressBar(top);
     m_progress->setObjectName(QStringLiteral("progress"));
     m_progress->setVisible(false);
@@ -211,6 +212,7 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     results->addWidget(m_appBox);
     m_appBox->hide();
     m_results = results;
+    m_results->installEventFilter(this);
     splitter->addWidget(resultArea);
     // The result hides itself while it has nothing to show; so does its area, leaving the form the room.
     m_result->installEventFilter(this);
@@ -304,7 +306,7 @@ void ToolPanel::setTool(const QJsonObject &tool)
     m_loading = false;
     // In the modern era the server decides what becomes a task (SEP-2663) and the library
     // follows it; the choice is the legacy era's (params.task).
-    m_asTask->setVisible(support != QLatin1String("forbidden") && !isModern());
+    m_asTask->setVisible(!tool.isEmpty() && support != QLatin1String("forbidden") && !isModern());
     m_asTask->setChecked(support == QLatin1String("required"));
     m_asTask->setEnabled(support == QLatin1String("optional"));
     m_forceNextRun = false;
@@ -441,14 +443,10 @@ void ToolPanel::startAppView(const QJsonObject &arguments)
         return;
     }
     if (m_appBox->isHidden()) {
-        // The view is what the person came for: most of the width, and the hand-driven host
-        // controls folded away under it until dragged up (at 1024x700 they left it ~50 px tall).
         m_appBox->show();
-        const int width = m_results->width();
-        m_results->setSizes({m_previousBox->isVisible() ? width / 5 : 0, width * 2 / 5, width * 3 / 5});
-        auto *appSplit = static_cast<QSplitter *>(m_appBox);
-        appSplit->setCollapsible(1, true);
-        appSplit->setSizes({qMax(1, appSplit->height()), 0});
+        // Sized once the splitter has its real width (it may still be hidden with the result).
+        m_appSizePending = true;
+        sizeAppView();
     }
     m_appControls->clear();
     // The view is read at each call (a server may change it) while the tool runs.
@@ -663,8 +661,26 @@ void ToolPanel::makeRoomForResult()
     m_splitter->setSizes({height * 65 / 100, height * 35 / 100});
 }
 
+void ToolPanel::sizeAppView()
+{
+    // The view is what the person came for: most of the width, and the hand-driven host controls
+    // folded away under it until dragged up (at 1024x700 they left it ~50 px tall).
+    const int width = m_results->width();
+    if (!m_appSizePending || !m_results->isVisible() || width < m_result->minimumSizeHint().width() * 2)
+        return;
+    m_appSizePending = false;
+    const int previous = m_previousBox->isVisible() ? width / 5 : 0;
+    const int result = qMax(m_result->minimumSizeHint().width(), (width - previous) * 2 / 5);
+    m_results->setSizes({previous, result, width - previous - result});
+    auto *appSplit = static_cast<QSplitter *>(m_appBox);
+    appSplit->setCollapsible(1, true);
+    appSplit->setSizes({qMax(1, appSplit->height()), 0});
+}
+
 bool ToolPanel::eventFilter(QObject *watched, QEvent *event)
 {
+    if (watched == m_results && event->type() == QEvent::Resize)
+        sizeAppView();
     if (watched == m_result && (event->type() == QEvent::ShowToParent || event->type() == QEvent::HideToParent))
         m_result->parentWidget()->parentWidget()->setVisible(event->type() == QEvent::ShowToParent);
     return QWidget::eventFilter(watched, event);

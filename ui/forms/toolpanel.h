@@ -154,6 +154,8 @@ private:
 
     QWidget *m_appBox = nullptr;
     QSplitter *m_results = nullptr; // previous result, result, and the app view, side by side
+    bool m_appSizePending = false;  // the view was shown; its share of the width is still to be set
+    void sizeAppView();
     AppView *m_app = nullptr;
     AppHostControls *m_appControls = nullptr;
     QJsonArray m_serverTools;

@@ -26,6 +26,7 @@
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QShortcut>
 #include <QTabWidget>
 #include <QTextBrowser>
@@ -72,11 +73,10 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     nameFont.setPointSizeF(nameFont.pointSizeF() * 1.35);
     m_name->setFont(nameFont);
     m_state = new FittingLabel(header);
-    m_serverTitle = new FittingLabel(header);
+    auto *serverTitle = new FittingLabel(header);
+    serverTitle->setElideMode(Qt::ElideRight);
+    m_serverTitle = serverTitle;
     m_serverTitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_facts = new FittingLabel(header);
-    m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_facts->setWordWrap(true);
     m_capabilities = new QLabel(header);
     m_capabilities->setWordWrap(true);
     m_capabilities->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -90,6 +90,28 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     m_extensions = new QLabel(header);
     m_extensions->setWordWrap(true);
     m_extensions->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // What each side offers is folded under one line: at 1024x700 the unfolded header took eight
+    // lines of a modern server's page, and the pages below are what a person works in.
+    m_capabilitiesToggle = new QToolButton(header);
+    m_capabilitiesToggle->setObjectName(QStringLiteral("capabilitiesToggle"));
+    m_capabilitiesToggle->setText(tr("Capabilities"));
+    m_capabilitiesToggle->setToolTip(tr("What the server and the client offer, and the extensions each side advertised"));
+    m_capabilitiesToggle->setCheckable(true);
+    m_capabilitiesToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_capabilitiesToggle->setArrowType(Qt::RightArrow);
+    m_capabilitiesToggle->setAutoRaise(true);
+    auto *capabilitiesSummary = new FittingLabel(header);
+    capabilitiesSummary->setElideMode(Qt::ElideRight);
+    m_capabilitiesSummary = capabilitiesSummary;
+    m_capabilitiesSummary->setObjectName(QStringLiteral("capabilitiesSummary"));
+    QPalette summaryPalette = m_capabilitiesSummary->palette();
+    summaryPalette.setColor(QPalette::WindowText, Theme::color(Theme::Role::Muted));
+    m_capabilitiesSummary->setPalette(summaryPalette);
+    m_deprecated = new QLabel(header);
+    m_deprecated->setObjectName(QStringLiteral("deprecatedFeatures"));
+    QPalette deprecatedPalette = m_deprecated->palette();
+    deprecatedPalette.setColor(QPalette::WindowText, Theme::color(Theme::Role::Warning));
+    m_deprecated->setPalette(deprecatedPalette);
     m_reprobe = new QPushButton(tr("Re-probe"), header);
     m_reprobe->setObjectName(QStringLiteral("reprobeButton"));
     m_reprobe->setToolTip(tr("Connect again and detect the protocol era anew"));
@@ -128,6 +150,7 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     titleRow->addSpacing(10);
     titleRow->addWidget(m_era);
     titleRow->addStretch();
+    titleRow->addSpacing(12);
     titleRow->addWidget(m_latency);
     titleRow->addSpacing(8);
     titleRow->addWidget(m_connect);
@@ -136,18 +159,22 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     titleRow->addWidget(m_reprobe);
     headerLayout->addLayout(titleRow, 0, 0, 1, 2);
     headerLayout->addWidget(m_serverTitle, 1, 0, 1, 2);
-    headerLayout->addWidget(m_facts, 2, 0, 1, 2);
-    headerLayout->addWidget(m_capabilities, 3, 0, 1, 2);
-    headerLayout->addWidget(m_extensions, 4, 0, 1, 2);
     auto *toggleRow = new QHBoxLayout;
+    toggleRow->setSpacing(2);
+    toggleRow->addWidget(m_capabilitiesToggle);
     toggleRow->addWidget(m_instructionsToggle);
     toggleRow->addWidget(m_discoveryToggle);
-    toggleRow->addStretch();
-    headerLayout->addLayout(toggleRow, 5, 0, 1, 2);
-    headerLayout->addWidget(m_instructions, 6, 0, 1, 2);
-    headerLayout->addWidget(m_discovery, 7, 0, 1, 2);
+    toggleRow->addSpacing(8);
+    toggleRow->addWidget(m_capabilitiesSummary, 1);
+    toggleRow->addSpacing(8);
+    toggleRow->addWidget(m_deprecated, 0);
+    headerLayout->addLayout(toggleRow, 2, 0, 1, 2);
+    headerLayout->addWidget(m_capabilities, 3, 0, 1, 2);
+    headerLayout->addWidget(m_extensions, 4, 0, 1, 2);
+    headerLayout->addWidget(m_instructions, 5, 0, 1, 2);
+    headerLayout->addWidget(m_discovery, 6, 0, 1, 2);
     m_restartPanel = new RestartPanel(connection, header);
-    headerLayout->addWidget(m_restartPanel, 8, 0, 1, 2);
+    headerLayout->addWidget(m_restartPanel, 7, 0, 1, 2);
     layout->addWidget(header);
 
     // Banner for an exited or failed server
@@ -224,6 +251,12 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
         m_discovery->setVisible(on);
         m_discoveryToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
     });
+    connect(m_capabilitiesToggle, &QToolButton::toggled, this, [this](bool on) {
+        m_capabilitiesToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
+        QSettings().setValue(QStringLiteral("server/capabilitiesUnfolded"), on);
+        updateHeader();
+    });
+    m_capabilitiesToggle->setChecked(QSettings().value(QStringLiteral("server/capabilitiesUnfolded"), false).toBool());
     connect(m_instructionsToggle, &QToolButton::toggled, this, [this](bool on) {
         m_instructions->setVisible(on);
         m_instructionsToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
@@ -303,14 +336,7 @@ void ServerPage::updateHeader()
     if (!info.protocolVersion.isEmpty()) {
         QString title = info.serverInfo.title.isEmpty() ? info.serverInfo.name
                                                         : QStringLiteral("%1 (%2)").arg(info.serverInfo.title, info.serverInfo.name);
-        m_serverTitle->setText(tr("Server: %1, version %2").arg(title, info.serverInfo.version));
-        // The facts below are those of a session that has ended: say so, and since when.
-        if (!connected && m_connection->lastSeenMs() > 0) {
-            const QString seen = QLocale().toString(QDateTime::fromMSecsSinceEpoch(m_connection->lastSeenMs()).time(),
-                                                    QLocale::ShortFormat);
-            m_serverTitle->setText(tr("Last seen at %1: %2").arg(seen, m_serverTitle->text()));
-        }
-        QStringList facts;
+        QStringList facts{tr("Server: %1, version %2").arg(title, info.serverInfo.version)};
         if (!info.era.isKnown()) // otherwise the era badge says it
             facts << tr("Protocol %1").arg(info.protocolVersion);
         facts << tr("Transport: %1").arg(info.transportName);
@@ -319,7 +345,16 @@ void ServerPage::updateHeader()
         if (info.processId > 0)
             facts << tr("PID %1").arg(info.processId);
         facts << info.endpoint;
-        m_facts->setText(facts.join(QStringLiteral("  ·  ")));
+        // One line, elided, whole in its tooltip.
+        QString line = facts.join(QStringLiteral("  ·  "));
+        // The facts are those of a session that has ended: say so, and since when.
+        if (!connected && m_connection->lastSeenMs() > 0) {
+            const QString seen = QLocale().toString(QDateTime::fromMSecsSinceEpoch(m_connection->lastSeenMs()).time(),
+                                                    QLocale::ShortFormat);
+            line = tr("Last seen at %1: %2").arg(seen, line);
+        }
+        m_serverTitle->setText(line);
+        m_capabilitiesSummary->setText(capabilitiesSummary(info.serverCapabilities));
         m_capabilities->setText(tr("Server offers: %1\nClient offers: %2")
                                     .arg(describeCapabilities(info.serverCapabilities),
                                          describeCapabilities(info.clientCapabilities)));
@@ -341,10 +376,12 @@ void ServerPage::updateHeader()
         for (const QString &feature : std::as_const(m_deprecatedUsed))
             if (!deprecated.contains(feature))
                 deprecated << feature;
-        if (!deprecated.isEmpty())
-            m_extensions->setText(m_extensions->text() + (m_extensions->text().isEmpty() ? QString() : QStringLiteral("  ·  "))
-                                  + tr("Relies on features deprecated in this revision: %1")
-                                        .arg(deprecated.join(QStringLiteral(", "))));
+        m_deprecated->setText(deprecated.isEmpty() ? QString()
+                                                   : tr("⚠ Deprecated in %1: %2")
+                                                         .arg(info.protocolVersion, deprecated.join(QStringLiteral(", "))));
+        m_deprecated->setToolTip(tr("The server relies on features this revision deprecates: %1. Hosts may drop "
+                                    "them; the pages that use them say what replaces them.")
+                                     .arg(deprecated.join(QStringLiteral(", "))));
         m_discovery->setPlainText(info.discoverResult.isEmpty()
                                       ? QString()
                                       : QString::fromUtf8(QJsonDocument(info.discoverResult).toJson(QJsonDocument::Indented)));
@@ -353,8 +390,9 @@ void ServerPage::updateHeader()
             m_discovery->hide();
     } else {
         m_serverTitle->setText(connected ? QString() : tr("Not connected."));
-        m_facts->clear();
         m_capabilities->clear();
+        m_capabilitiesSummary->clear();
+        m_deprecated->clear();
         m_instructionsToggle->hide();
         m_instructions->hide();
         m_extensions->clear();
@@ -364,11 +402,30 @@ void ServerPage::updateHeader()
     }
     m_era->setText(info.protocolVersion.isEmpty() ? QString() : describeEra(info.era));
     m_era->setVisible(!m_era->text().isEmpty());
-    m_extensions->setVisible(!m_extensions->text().isEmpty());
+    const bool unfolded = m_capabilitiesToggle->isChecked();
+    m_capabilitiesToggle->setVisible(!m_capabilities->text().isEmpty());
+    m_capabilitiesSummary->setVisible(!unfolded && !m_capabilitiesSummary->text().isEmpty());
+    m_extensions->setVisible(unfolded && !m_extensions->text().isEmpty());
+    m_capabilities->setVisible(unfolded && !m_capabilities->text().isEmpty());
+    m_deprecated->setVisible(!m_deprecated->text().isEmpty());
     m_serverTitle->setVisible(!m_serverTitle->text().isEmpty());
-    m_facts->setVisible(!m_facts->text().isEmpty());
-    m_capabilities->setVisible(!m_capabilities->text().isEmpty());
     updateLatency(m_connection->pingLatencyMs());
+}
+
+QString ServerPage::capabilitiesSummary(const QJsonObject &serverCapabilities)
+{
+    // The names only ("tools · resources · prompts · 1 extension"); the flags are in the unfolded view.
+    QStringList names;
+    int extensions = 0;
+    for (auto it = serverCapabilities.begin(); it != serverCapabilities.end(); ++it) {
+        if (it.key() == QLatin1String("extensions"))
+            extensions = int(it.value().toObject().size());
+        else
+            names << it.key();
+    }
+    if (extensions > 0)
+        names << tr("%n extension(s)", nullptr, extensions);
+    return names.isEmpty() ? QString() : tr("Server offers %1").arg(names.join(QStringLiteral(" · ")));
 }
 
 void ServerPage::updateLatency(qint64 ms)

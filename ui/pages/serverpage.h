@@ -88,12 +88,15 @@ private:
     void updateHeader();
     void updateBanner();
     void updateLatency(qint64 ms);
+    static QString capabilitiesSummary(const QJsonObject &serverCapabilities);
 
     Connection *m_connection;
     QLabel *m_name;
-    QLabel *m_serverTitle;
-    QLabel *m_facts;
+    QLabel *m_serverTitle; // identity and transport facts, one line
     QLabel *m_capabilities;
+    QToolButton *m_capabilitiesToggle; // folds m_capabilities and m_extensions
+    QLabel *m_capabilitiesSummary;     // one elided line beside the toggles
+    QLabel *m_deprecated;              // features the server relies on that its revision deprecates
     QLabel *m_latency;
     QLabel *m_state;
     QLabel *m_era;        // "Modern 2026-07-28 · probed"

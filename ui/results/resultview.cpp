@@ -9,6 +9,7 @@
 #include "protocol/keys.h"
 #include "protocol/types.h"
 #include "widgets/fittinglabel.h"
+#include "widgets/flowlayout.h"
 #include <QApplication>
 #include <QBoxLayout>
 #include <QBuffer>
@@ -551,17 +552,21 @@ ResultView::ResultView(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     auto *bar = new QHBoxLayout;
-    m_bar = bar;
     m_status = new FittingLabel(this);
     m_status->setObjectName(QStringLiteral("resultStatus"));
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto *copy = toolButton(tr("Copy JSON"), QStringLiteral("copyJson"), this);
+    auto *copy = m_copyJson = toolButton(tr("Copy JSON"), QStringLiteral("copyJson"), this);
     copy->setToolTip(tr("Copy the whole result as JSON"));
-    auto *save = toolButton(tr("Save…"), QStringLiteral("saveJson"), this);
+    auto *save = m_saveJson = toolButton(tr("Save…"), QStringLiteral("saveJson"), this);
     save->setToolTip(tr("Save the whole result as a JSON file"));
+    // The buttons wrap onto more rows rather than setting a wide minimum (beside an MCP App view).
+    auto *buttons = new QWidget(this);
+    m_barButtons = new FlowLayout(buttons);
+    m_barButtons->setSpacing(bar->spacing() >= 0 ? bar->spacing() : 6);
+    m_barButtons->addWidget(copy);
+    m_barButtons->addWidget(save);
     bar->addWidget(m_status, 1);
-    bar->addWidget(copy);
-    bar->addWidget(save);
+    bar->addWidget(buttons);
     layout->addLayout(bar);
     m_rounds = new QTreeWidget(this);
     m_rounds->setObjectName(QStringLiteral("roundsTimeline"));
@@ -627,9 +632,8 @@ void ResultView::begin(const QJsonValue &json)
     // An empty result area takes no room: until there is a result, the form above or beside it has it.
     setVisible(!json.isUndefined());
     // Nothing to copy or save until there is a result.
-    for (const char *name : {"copyJson", "saveJson"})
-        if (auto *button = findChild<QToolButton *>(QString::fromLatin1(name), Qt::FindDirectChildrenOnly))
-            button->setEnabled(!json.isUndefined());
+    m_copyJson->setEnabled(!json.isUndefined());
+    m_saveJson->setEnabled(!json.isUndefined());
 }
 
 void ResultView::setStatusText(const QString &text)
@@ -693,7 +697,7 @@ QString answeredText(const Modern::InputExchange &input)
 
 void ResultView::addBarWidget(QWidget *widget)
 {
-    m_bar->insertWidget(m_bar->count() - 2, widget); // before Copy JSON and Save…
+    m_barButtons->insertWidget(m_barButtons->count() - 2, widget); // before Copy JSON and Save…
 }
 
 void ResultView::setRounds(const QList<Modern::RoundRecord> &rounds)

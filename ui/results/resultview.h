@@ -12,12 +12,13 @@
 QT_BEGIN_NAMESPACE
 class QLabel;
 class QScrollArea;
+class QToolButton;
 class QVBoxLayout;
 QT_END_NAMESPACE
 
-class QHBoxLayout;
-
 namespace Mcp::Ui {
+
+class FlowLayout;
 
 // A JSON value as a tree whose children are made when a node is opened, so a value with a
 // million members costs nothing until someone looks inside.
@@ -102,7 +103,9 @@ private:
     void addStructured(const QJsonValue &structured, const QJsonValue &outputSchema, bool isError);
 
     QLabel *m_status = nullptr;
-    QHBoxLayout *m_bar = nullptr;
+    FlowLayout *m_barButtons = nullptr;
+    QToolButton *m_copyJson = nullptr;
+    QToolButton *m_saveJson = nullptr;
     QTreeWidget *m_rounds = nullptr;
     QScrollArea *m_scroll = nullptr;
     QWidget *m_page = nullptr;

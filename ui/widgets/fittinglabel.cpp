@@ -52,7 +52,7 @@ void FittingLabel::paintEvent(QPaintEvent *event)
     QPainter painter(this);
     const QRect area = contentsRect();
     style()->drawItemText(&painter, area, int(QStyle::visualAlignment(layoutDirection(), alignment())), palette(),
-                          isEnabled(), fontMetrics().elidedText(text(), Qt::ElideMiddle, area.width()), foregroundRole());
+                          isEnabled(), fontMetrics().elidedText(text(), m_elideMode, area.width()), foregroundRole());
 }
 
 } // namespace Mcp::Ui

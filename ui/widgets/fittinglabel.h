@@ -15,10 +15,16 @@ public:
 
     QSize minimumSizeHint() const override;
     QSize sizeHint() const override;
+    // Middle by default (both ends of a message or path say something); right for a line whose
+    // beginning matters most.
+    void setElideMode(Qt::TextElideMode mode) { m_elideMode = mode; update(); }
 
 protected:
     bool event(QEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
+
+private:
+    Qt::TextElideMode m_elideMode = Qt::ElideMiddle;
 };
 
 } // namespace Mcp::Ui

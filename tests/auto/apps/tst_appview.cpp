@@ -493,6 +493,12 @@ void tst_AppView::appTabInTheWindow()
     QTRY_VERIFY_WITH_TIMEOUT((dialog = view->findChild<OpenLinkDialog *>()) != nullptr, kWait);
     dialog->findChild<QPushButton *>(QStringLiteral("openLinkOpen"))->click();
     QTRY_VERIFY2_WITH_TIMEOUT(logLines(logs).contains(QStringLiteral("autorun done")), qPrintable(logLines(logs).join(u'\n')), kWait);
+    // At 1024x700 the view has the larger share of the width beside the result (it once kept
+    // ~100 px: the result's one-row button bar set a wide minimum).
+    const QWidget *results = tools->panel()->findChild<QWidget *>(QStringLiteral("resultComparison"));
+    QVERIFY(results);
+    QTRY_VERIFY2(view->width() >= results->width() / 2,
+                 qPrintable(QStringLiteral("view %1 px of %2").arg(view->width()).arg(results->width())));
 
     if (const QByteArray dir = qgetenv("MCPSCOPE_SCREENSHOT_DIR"); !dir.isEmpty()) {
         QTest::qWait(300);

@@ -37,6 +37,8 @@
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QToolButton>
+#include <algorithm>
 #include <QtTest>
 
 using namespace Mcp;
@@ -56,6 +58,7 @@ private Q_SLOTS:
     void cleanup();
     void firstSizeFitsTheScreen();
     void formHasTheRoomUntilAResult();
+    void serverHeaderIsShort();
     void runRowStaysPutAcrossACall();
     void ctrlEnterRunsFromResultAndList();
     void tabsAndTrafficFilterByKeyboard();
@@ -171,6 +174,37 @@ void tst_Usability::firstSizeFitsTheScreen()
     MainWindow again(m_dir.filePath(QStringLiteral("servers-again.json")));
     again.show();
     QVERIFY(available.contains(again.geometry()));
+}
+
+void tst_Usability::serverHeaderIsShort()
+{
+    // A modern server (extensions, a deprecated feature) once took eight header lines at
+    // 1024x700; what each side offers is folded under one line now, and unfolds on demand.
+    ServerPage *page = connectDemo();
+    QVERIFY(page);
+    QCoreApplication::processEvents();
+    auto *toggle = page->findChild<QToolButton *>(QStringLiteral("capabilitiesToggle"));
+    QVERIFY(toggle && toggle->isVisible() && !toggle->isChecked());
+    auto *summary = page->findChild<QLabel *>(QStringLiteral("capabilitiesSummary"));
+    QVERIFY(summary && summary->isVisible());
+    QVERIFY2(summary->text().contains(QLatin1String("tools")), qPrintable(summary->text()));
+    const int folded = page->tabs()->mapTo(page, QPoint(0, 0)).y();
+    QVERIFY2(folded <= page->height() / 6, qPrintable(QStringLiteral("tabs start at %1 of %2 px").arg(folded).arg(page->height())));
+    shoot(m_window, QStringLiteral("usability-server-header"));
+
+    toggle->click();
+    QCoreApplication::processEvents();
+    QVERIFY(!summary->isVisible());
+    const auto labels = page->findChildren<QLabel *>();
+    const bool offersShown = std::any_of(labels.begin(), labels.end(), [](const QLabel *label) {
+        return label->isVisible() && label->text().startsWith(QLatin1String("Server offers:"));
+    });
+    QVERIFY(offersShown);
+    QVERIFY(page->tabs()->mapTo(page, QPoint(0, 0)).y() > folded);
+    // The choice is kept (the next server page opens the same way); put it back.
+    toggle->click();
+    QCoreApplication::processEvents();
+    QTRY_COMPARE(page->tabs()->mapTo(page, QPoint(0, 0)).y(), folded);
 }
 
 void tst_Usability::formHasTheRoomUntilAResult()
