@@ -634,7 +634,9 @@ Connection *MainWindow::connectionFor(const QUuid &id)
         m_catalog->rememberEraRecord(id, record.toJson());
     });
     connect(connection, &Connection::serverRequestReceived, this, [this, connection](IncomingRequest *request) {
-        onServerRequest(request, connection->name());
+        const SessionInfo info = connection->sessionInfo();
+        onServerRequest(request, connection->name(),
+                        info.era.era == Modern::Era::Modern ? info.protocolVersion : QString());
     });
     connect(connection, &Connection::autoRestartScheduled, this, [this, connection](int ms) {
         statusBar()->showMessage(tr("%1 stopped; restarting in %2 s").arg(connection->name()).arg(ms / 1000.0), ms);
@@ -1180,7 +1182,7 @@ void MainWindow::openCapture(const QString &path)
     window->show();
 }
 
-void MainWindow::onServerRequest(IncomingRequest *request, const QString &server)
+void MainWindow::onServerRequest(IncomingRequest *request, const QString &server, const QString &modernVersion)
 {
     const bool sampling = request->method() == QLatin1String("sampling/createMessage");
     const bool elicitation = request->method() == QLatin1String("elicitation/create");
@@ -1217,6 +1219,7 @@ void MainWindow::onServerRequest(IncomingRequest *request, const QString &server
     PendingRequestDialog *dialog = nullptr;
     if (sampling) {
         auto *samplingDialog = new SamplingDialog(request->params(), server, responder, this);
+        samplingDialog->setDeprecatedIn(modernVersion);
         connect(samplingDialog, &SamplingDialog::scriptedAnswerRequested, this, [server](const QJsonObject &result) {
             ScriptedAnswers answers = ScriptedAnswers::load(server);
             answers.samplingEnabled = true;

@@ -110,7 +110,8 @@ private:
     void updateActions();
     void updateStatusBar();
     void refreshServerRow(const QUuid &id);
-    void onServerRequest(Mcp::IncomingRequest *request, const QString &server);
+    // modernVersion: the revision a modern server speaks (empty for a legacy one), for what it deprecates.
+    void onServerRequest(Mcp::IncomingRequest *request, const QString &server, const QString &modernVersion);
     // The Tools page's Save to Collection…: asks for a collection file and adds the call (and
     // the server's mcp.json entry, secrets left out) to it.
     void saveCallToCollection(const QUuid &id, const QJsonObject &call);

@@ -2,6 +2,7 @@
 
 #include "forms/jsontext.h"
 #include "results/resultview.h"
+#include "theme.h"
 
 #include "protocol/keys.h"
 #include <QBoxLayout>
@@ -43,6 +44,13 @@ SamplingDialog::SamplingDialog(const QJsonObject &params, const QString &serverN
     setUp();
 }
 
+void SamplingDialog::setDeprecatedIn(const QString &version)
+{
+    m_deprecation->setText(tr("Sampling is deprecated in protocol revision %1; this server still asks for it, and "
+                              "hosts may stop answering.").arg(version));
+    m_deprecation->setVisible(!version.isEmpty());
+}
+
 void SamplingDialog::setUp()
 {
     const QString serverName = this->serverName();
@@ -52,6 +60,14 @@ void SamplingDialog::setUp()
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(makeServerBanner(tr("asks your LLM for a message (sampling/createMessage). You are the model: "
                                           "write the answer, or reject the request.")));
+    m_deprecation = new QLabel(this);
+    m_deprecation->setObjectName(QStringLiteral("samplingDeprecation"));
+    m_deprecation->setWordWrap(true);
+    QPalette warning = m_deprecation->palette();
+    warning.setColor(QPalette::WindowText, Theme::color(Theme::Role::Warning));
+    m_deprecation->setPalette(warning);
+    m_deprecation->hide();
+    layout->addWidget(m_deprecation);
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
     auto *top = new QWidget(splitter);

@@ -3,6 +3,7 @@
 #include "pendingrequestdialog.h"
 
 QT_BEGIN_NAMESPACE
+class QLabel;
 class QComboBox;
 class QLineEdit;
 class QPlainTextEdit;
@@ -30,6 +31,9 @@ public:
     QJsonObject answer() const;
     void setAnswerText(const QString &text);
     ResultView *messagesView() const { return m_messages; }
+    // A modern server asked (revision `version`, which deprecates sampling): say so under the banner.
+    void setDeprecatedIn(const QString &version);
+    QLabel *deprecationLabel() const { return m_deprecation; }
 
     static constexpr int RejectedCode = -1;
 
@@ -47,6 +51,7 @@ protected:
 private:
     void setUp();
     ResultView *m_messages = nullptr;
+    QLabel *m_deprecation = nullptr;
     QComboBox *m_role = nullptr;
     QLineEdit *m_model = nullptr;
     QComboBox *m_stopReason = nullptr;

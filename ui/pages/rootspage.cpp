@@ -20,6 +20,16 @@ RootsPage::RootsPage(Connection *connection, QWidget *parent) : Page(connection,
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
+    // Roots and sampling are deprecated in the modern revision, as logging is (the Logs page says
+    // that of logging): said here when a modern server relies on them.
+    m_deprecation = new QLabel(this);
+    m_deprecation->setObjectName(QStringLiteral("rootsDeprecation"));
+    m_deprecation->setWordWrap(true);
+    QPalette warning = m_deprecation->palette();
+    warning.setColor(QPalette::WindowText, Theme::color(Theme::Role::Warning));
+    m_deprecation->setPalette(warning);
+    m_deprecation->hide();
+    layout->addWidget(m_deprecation);
     m_editor = new RootsEditor(this);
     m_editor->setRoots(connection->roots());
     layout->addWidget(m_editor, 1);
@@ -46,6 +56,28 @@ RootsPage::RootsPage(Connection *connection, QWidget *parent) : Page(connection,
         });
     }
     showScriptedAnswers();
+    connect(connection, &Connection::sessionInfoChanged, this, &RootsPage::showDeprecation);
+    // The session's list is that of the last handshake; what the server used since comes here.
+    connect(connection, &Connection::deprecatedFeatureUsed, this, [this](const QString &feature) {
+        if (!m_deprecatedUsed.contains(feature))
+            m_deprecatedUsed << feature;
+        showDeprecation();
+    });
+    showDeprecation();
+}
+
+void RootsPage::showDeprecation()
+{
+    const SessionInfo info = connection()->sessionInfo();
+    QStringList used;
+    if (info.era.era == Modern::Era::Modern)
+        for (const QString &feature : info.deprecatedFeatures + m_deprecatedUsed)
+            if ((feature == QLatin1String("roots") || feature == QLatin1String("sampling")) && !used.contains(feature))
+                used << feature;
+    m_deprecation->setText(used.isEmpty() ? QString()
+                                          : tr("Protocol revision %1 deprecates %2; this server still asks for it.")
+                                                .arg(info.protocolVersion, used.join(tr(" and "))));
+    m_deprecation->setVisible(!used.isEmpty());
 }
 
 void RootsPage::showScriptedAnswers()

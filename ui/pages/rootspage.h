@@ -30,6 +30,7 @@ public:
 
     QJsonArray roots() const;
     RootsEditor *editor() const { return m_editor; }
+    QLabel *deprecationLabel() const { return m_deprecation; }
 
 public Q_SLOTS:
     void addFolder();
@@ -41,11 +42,14 @@ protected:
 
 private:
     void showScriptedAnswers();
+    void showDeprecation();
 
     RootsEditor *m_editor;
     QCheckBox *m_scriptedSampling;
     QCheckBox *m_scriptedElicitation;
     QLabel *m_status;
+    QLabel *m_deprecation;
+    QStringList m_deprecatedUsed; // deprecated features the server used during the connection
 };
 
 } // namespace Mcp::Ui

@@ -17,6 +17,7 @@
 #include "results/resultview.h"
 #include "clientfeatures/elicitationdialog.h"
 #include "clientfeatures/samplingdialog.h"
+#include "pages/rootspage.h"
 #include "dialogs/serverrequestdialog.h"
 #include "traffic/capturewindow.h"
 #include "traffic/trafficlog.h"
@@ -282,6 +283,10 @@ void tst_MainWindow::samplingAndElicitationDialogs()
     QTRY_VERIFY_WITH_TIMEOUT((sampling = window.findChild<SamplingDialog *>()) != nullptr, 10000);
     QVERIFY(!sampling->isModal());
     QVERIFY(sampling->windowTitle().contains(QLatin1String("asks")));
+    // A legacy server: sampling is no deprecated feature there (the era test below has the modern case).
+    QCOMPARE(connection->sessionInfo().era.era, Modern::Era::Legacy);
+    QVERIFY(!sampling->deprecationLabel()->isVisibleTo(sampling));
+    QVERIFY(!page->rootsPage()->deprecationLabel()->isVisibleTo(page->rootsPage()));
     sampling->findChild<QLineEdit *>(QStringLiteral("model"))->setText(QStringLiteral("test-model"));
     sampling->setAnswerText(QStringLiteral("hi there"));
     sampling->sendAnswer();
@@ -437,6 +442,21 @@ void tst_MainWindow::eraBadgeAndReprobe()
     QTRY_VERIFY_WITH_TIMEOUT(page->toolsPage()->list()->selectByName(QStringLiteral("log_all_levels")), 10000);
     page->toolsPage()->run();
     QTRY_VERIFY_WITH_TIMEOUT(page->logsPage()->model()->rowCount() >= 7, 10000); // info and above of eight
+
+    // Sampling is deprecated too: the dialog of a modern server's request says so, and the Roots
+    // page (where scripted sampling answers are kept) from then on.
+    QVERIFY(!page->rootsPage()->deprecationLabel()->isVisibleTo(page->rootsPage()));
+    QVERIFY(page->toolsPage()->list()->selectByName(QStringLiteral("ask_llm")));
+    page->toolsPage()->setArgumentsText(QStringLiteral("{\"prompt\": \"Say hi\"}"));
+    page->toolsPage()->run();
+    SamplingDialog *sampling = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((sampling = window.findChild<SamplingDialog *>()) != nullptr, 10000);
+    QVERIFY(sampling->deprecationLabel()->isVisibleTo(sampling));
+    QVERIFY2(sampling->deprecationLabel()->text().contains(QLatin1String("2026-07-28")), qPrintable(sampling->deprecationLabel()->text()));
+    sampling->rejectRequest();
+    QTRY_VERIFY(page->rootsPage()->deprecationLabel()->isVisibleTo(page->rootsPage()));
+    QVERIFY2(page->rootsPage()->deprecationLabel()->text().contains(QLatin1String("sampling")),
+             qPrintable(page->rootsPage()->deprecationLabel()->text()));
 
     // Arguments that become headers (x-mcp-header) are marked in the tool form.
     QVERIFY(page->toolsPage()->list()->selectByName(QStringLiteral("route_query")));
