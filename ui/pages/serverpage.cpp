@@ -362,8 +362,17 @@ void ServerPage::updateHeader()
         m_instructionsToggle->setVisible(!info.instructions.isEmpty());
         if (info.instructions.isEmpty())
             m_instructions->hide();
+        // Each extension with its settings (the client's MIME types for MCP Apps, say), compact.
         const auto extensionNames = [](const QJsonObject &capabilities) {
-            const QStringList names = capabilities.value(QLatin1String("extensions")).toObject().keys();
+            const QJsonObject extensions = capabilities.value(QLatin1String("extensions")).toObject();
+            QStringList names;
+            for (auto it = extensions.begin(); it != extensions.end(); ++it) {
+                const QJsonObject settings = it.value().toObject();
+                QString compact = QString::fromUtf8(QJsonDocument(settings).toJson(QJsonDocument::Compact));
+                if (compact.size() > 160)
+                    compact = compact.left(159) + QChar(0x2026);
+                names << (settings.isEmpty() ? it.key() : QStringLiteral("%1 %2").arg(it.key(), compact));
+            }
             return names.isEmpty() ? tr("none") : names.join(QStringLiteral(", "));
         };
         const bool anyExtensions = info.serverCapabilities.contains(QLatin1String("extensions"))

@@ -200,6 +200,12 @@ void tst_Usability::serverHeaderIsShort()
         return label->isVisible() && label->text().startsWith(QLatin1String("Server offers:"));
     });
     QVERIFY(offersShown);
+    // Each side's extensions, the client's with its own settings (the MIME types it renders).
+    const bool extensionsShown = std::any_of(labels.begin(), labels.end(), [](const QLabel *label) {
+        return label->isVisible() && label->text().startsWith(QLatin1String("Extensions: server io.modelcontextprotocol/tasks"))
+            && label->text().contains(QLatin1String("client io.modelcontextprotocol/ui {\"mimeTypes\":[\"text/html;profile=mcp-app\"]}"));
+    });
+    QVERIFY(extensionsShown);
     QVERIFY(page->tabs()->mapTo(page, QPoint(0, 0)).y() > folded);
     // The choice is kept (the next server page opens the same way); put it back.
     toggle->click();
