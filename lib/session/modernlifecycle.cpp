@@ -259,6 +259,7 @@ void ModernLifecycle::attachMultiRound(OutgoingRequest *handle, const QJsonObjec
     auto *rounds = new Modern::MultiRoundTripRequest(handle->m_method, params, this,
                                                      m_metaCache->capabilitiesObject, handle);
     handle->m_multiRound = rounds;
+    QObject::connect(rounds, &Modern::MultiRoundTripRequest::roundsChanged, handle, &OutgoingRequest::roundsChanged);
     QObject::connect(rounds, &Modern::MultiRoundTripRequest::retryReady, handle, [this, handle] {
         handle->m_id = MessageId(d->nextId++);
         startRound(handle);

@@ -105,6 +105,9 @@ public:
 Q_SIGNALS:
     void progress(double progress, double total /* -1 when unknown */, const QString &message);
     void finished(); // exactly once
+    // A modern multi round-trip request moved on while running: a round went out, the server
+    // asked for input, an input was answered (rounds() has the timeline so far).
+    void roundsChanged();
 
 private:
     friend class ClientPrivate;
@@ -139,7 +142,7 @@ private:
     // Modern requests
     QList<MessageId> m_roundIds;
     QPointer<Modern::MultiRoundTripRequest> m_multiRound;
-    QList<Modern::RoundRecord> m_finishedRounds; // from a Session's worker thread
+    QList<Modern::RoundRecord> m_finishedRounds; // from a Session's worker thread (so far, then final)
     bool m_versionRetried = false; // -32022 is retried once
     bool m_headerRetried = false;  // -32020 on tools/call: tools re-listed, retried once
     // Caching: the params as the caller gave them (the cache key, the -32020 retry); set for

@@ -24,6 +24,7 @@ void registerTypes()
         qRegisterMetaType<Mcp::LogEntry>();
         qRegisterMetaType<QList<Mcp::LogEntry>>();
         qRegisterMetaType<Mcp::Response>();
+        qRegisterMetaType<QList<Mcp::Modern::RoundRecord>>();
         qRegisterMetaType<Mcp::Client::State>();
         qRegisterMetaType<QList<Mcp::Message>>();
         qRegisterMetaType<Mcp::TrafficEvent>();
@@ -71,6 +72,7 @@ Session::Session(int id, const QString &name, TransportFactory factory, const Op
     connect(m_worker, &SessionWorker::healthReport, this, &Session::onHealthReport);
     connect(this, &Session::trafficBatch, this, &Session::onOwnTraffic);
     connect(m_worker, &SessionWorker::callProgress, this, &Session::onCallProgress);
+    connect(m_worker, &SessionWorker::callRounds, this, &Session::onCallRounds);
     connect(m_worker, &SessionWorker::callFinished, this, &Session::onCallFinished);
     connect(m_worker, &SessionWorker::listFinished, this, &Session::onListFinished);
     connect(m_worker, &SessionWorker::serverRequest, this, &Session::onServerRequest);
@@ -500,6 +502,14 @@ void Session::onCallProgress(quint64 token, double progress, double total, const
 {
     if (OutgoingRequest *call = m_calls.value(token))
         Q_EMIT call->progress(progress, total, message);
+}
+
+void Session::onCallRounds(quint64 token, const QList<Modern::RoundRecord> &rounds)
+{
+    if (OutgoingRequest *call = m_calls.value(token)) {
+        call->m_finishedRounds = rounds;
+        Q_EMIT call->roundsChanged();
+    }
 }
 
 void Session::onCallFinished(quint64 token, const Response &response)

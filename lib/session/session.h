@@ -260,6 +260,7 @@ private:
                        const QString &exitDescription);
     void onSessionReady(const Mcp::SessionInfo &info);
     void onCallProgress(quint64 token, double progress, double total, const QString &message);
+    void onCallRounds(quint64 token, const QList<Modern::RoundRecord> &rounds);
     void onCallFinished(quint64 token, const Mcp::Response &response);
     void onListFinished(quint64 token, const Mcp::Response &response);
     void onServerRequest(quint64 token, const QString &method, const QJsonObject &params);

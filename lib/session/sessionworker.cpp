@@ -330,6 +330,9 @@ void SessionWorker::startCall(quint64 token, const QString &method, const QJsonO
             [this, token](double progress, double total, const QString &message) {
         Q_EMIT callProgress(token, progress, total, message);
     });
+    connect(handle, &OutgoingRequest::roundsChanged, this, [this, token, handle] {
+        Q_EMIT callRounds(token, handle->rounds());
+    });
     connect(handle, &OutgoingRequest::finished, this, [this, token, handle] {
         m_calls.remove(token);
         // The answer's traffic reaches the GUI before the answer itself, so whoever shows

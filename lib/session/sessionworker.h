@@ -51,6 +51,7 @@ Q_SIGNALS:
     // failure, a dropped stream (Session::Health).
     void healthReport(bool answered, const QString &error);
     void callProgress(quint64 token, double progress, double total, const QString &message);
+    void callRounds(quint64 token, const QList<Mcp::Modern::RoundRecord> &rounds);
     void callFinished(quint64 token, const Mcp::Response &response);
     // The result of a listAll is the array of all items.
     void listFinished(quint64 token, const Mcp::Response &response);

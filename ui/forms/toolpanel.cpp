@@ -521,6 +521,12 @@ void ToolPanel::startCall(const QJsonObject &arguments)
         m_status->setText(message.isEmpty() ? tr("Progress: %1").arg(progress) : message);
     });
     OutgoingRequest *call = m_call;
+    // A modern call that needs input: which round it is in and what it waits for, while it runs.
+    connect(call, &OutgoingRequest::roundsChanged, this, [this, call] {
+        const QString round = ResultView::runningRoundText(call->rounds());
+        if (!round.isEmpty())
+            m_status->setText(round);
+    });
     connect(call, &OutgoingRequest::finished, this, [this, call] {
         m_call = nullptr;
         finish(call->isError(), call->result(), call->error(), call->elapsedMs() > 0 ? call->elapsedMs() : m_clock.elapsed(),

@@ -700,6 +700,26 @@ void ResultView::addBarWidget(QWidget *widget)
     m_barButtons->insertWidget(m_barButtons->count() - 2, widget); // before Copy JSON and Save…
 }
 
+QString ResultView::runningRoundText(const QList<Modern::RoundRecord> &rounds)
+{
+    if (rounds.isEmpty() || (rounds.size() == 1 && !rounds.first().inputRequired))
+        return {};
+    const Modern::RoundRecord &round = rounds.last();
+    const int number = int(rounds.size());
+    if (round.inputRequired) {
+        QStringList waiting;
+        for (const Modern::InputExchange &input : round.inputs)
+            if (!input.answered)
+                waiting << input.method;
+        if (!waiting.isEmpty())
+            return tr("Round %1: the server asked for %2; waiting for the answer").arg(number).arg(waiting.join(QStringLiteral(", ")));
+        return tr("Round %1: every input answered; sending the request again with the answers").arg(number);
+    }
+    if (round.answeredAtMs < 0)
+        return tr("Round %1: sent again with the answers; waiting for the server").arg(number);
+    return {};
+}
+
 void ResultView::setRounds(const QList<Modern::RoundRecord> &rounds)
 {
     m_rounds->clear();

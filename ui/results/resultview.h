@@ -77,6 +77,9 @@ public:
     void setRounds(const QList<Modern::RoundRecord> &rounds);
     // The timeline: one row per round (hidden when there is none).
     QTreeWidget *roundsView() const { return m_rounds; }
+    // Where a running multi round-trip request stands ("Round 2: the server asked for
+    // elicitation/create; waiting for your answer"); empty before the first input request.
+    static QString runningRoundText(const QList<Modern::RoundRecord> &rounds);
     enum RoundsColumn { RoundColumn, SentColumn, AskedColumn, AnsweredColumn, LatencyColumn, RoundsColumnCount };
 
     QJsonValue resultJson() const { return m_json; }

@@ -453,6 +453,9 @@ void tst_MainWindow::eraBadgeAndReprobe()
     QTRY_VERIFY_WITH_TIMEOUT((sampling = window.findChild<SamplingDialog *>()) != nullptr, 10000);
     QVERIFY(sampling->deprecationLabel()->isVisibleTo(sampling));
     QVERIFY2(sampling->deprecationLabel()->text().contains(QLatin1String("2026-07-28")), qPrintable(sampling->deprecationLabel()->text()));
+    // While the dialog waits, the Tools page says which round the call is in and what it waits for.
+    QTRY_COMPARE(page->toolsPage()->panel()->statusText(),
+                 QStringLiteral("Round 1: the server asked for sampling/createMessage; waiting for the answer"));
     sampling->rejectRequest();
     QTRY_VERIFY(page->rootsPage()->deprecationLabel()->isVisibleTo(page->rootsPage()));
     QVERIFY2(page->rootsPage()->deprecationLabel()->text().contains(QLatin1String("sampling")),
