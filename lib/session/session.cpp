@@ -24,6 +24,7 @@ void registerTypes()
         qRegisterMetaType<Mcp::LogEntry>();
         qRegisterMetaType<QList<Mcp::LogEntry>>();
         qRegisterMetaType<Mcp::Response>();
+        qRegisterMetaType<Mcp::FollowedTask>();
         qRegisterMetaType<Mcp::Client::State>();
         qRegisterMetaType<QList<Mcp::Message>>();
         qRegisterMetaType<Mcp::TrafficEvent>();

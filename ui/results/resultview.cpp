@@ -716,7 +716,10 @@ void ResultView::setRounds(const QList<Modern::RoundRecord> &rounds)
                 answerLatency << tr("%1 ms").arg(input.latencyMs);
         }
         QString sent;
-        if (i == 0) {
+        if (round.taskPoll) {
+            // Asked by a task in a poll's answer; its answers went out with tasks/update.
+            sent = tr("task asked (tasks/get, id %1); answered with tasks/update").arg(round.requestId.toDisplayString());
+        } else if (i == 0) {
             sent = tr("request, id %1").arg(round.requestId.toDisplayString());
         } else {
             // The retry carries what the previous round's questions were answered with.

@@ -153,6 +153,7 @@ void MultiRoundTripRequest::taskStatusReceived(const MessageId &pollId, const QJ
         round.requestId = pollId;
         round.sentAtMs = round.answeredAtMs = m_clock.elapsed();
         round.inputRequired = true;
+        round.taskPoll = true;
         m_rounds.append(round);
         collectInput(QJsonObject{{Key::InputRequests, requests}});
     } else {
