@@ -93,16 +93,18 @@ TasksPage::TasksPage(Connection *connection, QWidget *parent) : Page(connection,
     m_tree->setHeaderLabels(headers);
     m_tree->setRootIsDecorated(false);
     m_tree->setUniformRowHeights(true);
-    m_tree->setColumnWidth(TaskColumn, 260);
-    m_tree->setColumnWidth(FromColumn, 130);
-    m_tree->setColumnWidth(StatusColumn, 110);
-    m_tree->setColumnWidth(MessageColumn, 200);
-    m_tree->setColumnWidth(PollColumn, 80);
-    m_tree->setColumnWidth(InputColumn, 110);
-    m_tree->setColumnWidth(CreatedColumn, 80);
+    // Task ids are long (UUIDs): elided in the middle, whole in the tooltip; the message takes the rest.
+    m_tree->setTextElideMode(Qt::ElideMiddle);
+    m_tree->setColumnWidth(FromColumn, 95);
+    m_tree->setColumnWidth(StatusColumn, 100);
+    m_tree->setColumnWidth(PollColumn, 60);
+    m_tree->setColumnWidth(InputColumn, 130);
     m_result = new ResultView(splitter);
     splitter->addWidget(m_tree);
     splitter->addWidget(m_result);
+    // A result needs more room than a handful of rows.
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
     layout->addWidget(splitter, 1);
     applyEra();
 
@@ -132,10 +134,17 @@ bool TasksPage::isModern() const
 void TasksPage::applyEra()
 {
     const bool modern = isModern();
+    if (m_layoutModern == std::optional<bool>(modern))
+        return; // the columns as the user left them
+    m_layoutModern = modern;
     m_note->setVisible(modern);
     // The 2025-11-25 API says nothing of where a task came from nor of its input.
     m_tree->setColumnHidden(FromColumn, !modern);
     m_tree->setColumnHidden(InputColumn, !modern);
+    // Modern times are shown short (the window's clock when the server gives none); legacy ones as sent.
+    m_tree->setColumnWidth(TaskColumn, modern ? 135 : 260);
+    m_tree->setColumnWidth(CreatedColumn, modern ? 62 : 170);
+    m_tree->setColumnWidth(UpdatedColumn, modern ? 62 : 170);
     m_refresh->setEnabled(!modern);
     m_refresh->setToolTip(modern ? tr("The tasks extension has no tasks/list: the list fills as this window follows tasks")
                                  : tr("Refresh"));
@@ -202,6 +211,7 @@ QTreeWidgetItem *TasksPage::takeRow(const QString &taskId)
     if (!row) {
         row = new QTreeWidgetItem(m_tree);
         row->setText(TaskColumn, taskId);
+        row->setToolTip(TaskColumn, taskId);
     }
     return row;
 }
@@ -270,6 +280,11 @@ void TasksPage::updateFollowedTask(const FollowedTask &task)
     setTime(row, UpdatedColumn, status.lastUpdatedAt, task.updatedAtMs);
     if (isNew)
         m_status->setText(tr("%n task(s) followed", nullptr, int(m_followed.size())));
+    if (m_cancelling.contains(task.taskId) && (status.isTerminal() || !task.following)) {
+        m_cancelling.remove(task.taskId);
+        m_status->setText(tr("%1 (task %2) is %3.").arg(task.name.isEmpty() ? task.method : task.name,
+                                                       task.taskId, status.status));
+    }
     if (m_tree->currentItem() == row) {
         showFollowed(task);
         updateButtons();
@@ -285,8 +300,10 @@ void TasksPage::cancelSelected()
     const Request request = Requests::cancelTask(taskId);
     OutgoingRequest *call = connection()->call(request.method, request.params);
     const bool modern = isModern();
-    if (modern)
+    if (modern) {
+        m_cancelling.insert(taskId);
         m_status->setText(tr("tasks/cancel sent for %1; the next poll shows where it stands.").arg(taskId));
+    }
     connect(call, &OutgoingRequest::finished, this, [this, call, modern] {
         if (call->isError())
             m_status->setText(tr("Cancelling failed: %1").arg(call->error().message));
@@ -328,15 +345,14 @@ void TasksPage::showFollowed(const FollowedTask &task)
     const QString from = task.name.isEmpty() ? task.method : task.name;
     if (!task.result.isEmpty()) {
         m_result->setToolResult(task.result);
-        m_result->setStatusText(tr("Result of %1 (%2)").arg(task.taskId, from));
+        m_result->setStatusText(tr("Result of %1 (task %2)").arg(from, task.taskId));
     } else if (!task.following) {
-        m_result->setError(tr("Task %1 (%2) ended without a result: %3").arg(task.taskId, from, task.error),
+        m_result->setError(task.error.isEmpty() ? tr("Task %1 ended without a result.").arg(task.taskId) : task.error,
                            task.status.value(Key::Error));
-        m_result->setStatusText(tr("Task %1 (%2), %3").arg(task.taskId, from, task.statusName()));
+        m_result->setStatusText(tr("%1 (task %2): %3").arg(from, task.taskId, task.statusName()));
     } else {
         m_result->clear();
-        m_result->setStatusText(tr("Task %1 (%2) is %3; its result shows here when it ends.")
-                                    .arg(task.taskId, from, task.statusName()));
+        m_result->setStatusText(tr("%1: %2. The result shows here when the task ends.").arg(from, task.statusName()));
     }
     m_result->setRounds(task.rounds);
 }

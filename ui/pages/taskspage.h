@@ -3,6 +3,9 @@
 #include "pages/page.h"
 
 #include <QHash>
+#include <QSet>
+
+#include <optional>
 
 QT_BEGIN_NAMESPACE
 class QLabel;
@@ -30,8 +33,8 @@ public:
     QString title() const override { return tr("Tasks"); }
     QIcon icon() const override;
 
-    enum Column { TaskColumn, FromColumn, StatusColumn, MessageColumn, PollColumn, InputColumn,
-                  CreatedColumn, UpdatedColumn, ColumnCount };
+    enum Column { TaskColumn, FromColumn, StatusColumn, PollColumn, InputColumn, CreatedColumn, UpdatedColumn,
+                  MessageColumn, ColumnCount };
     QTreeWidget *tree() const { return m_tree; }
     ResultView *resultView() const { return m_result; }
     QPushButton *cancelButton() const { return m_cancel; }
@@ -69,6 +72,8 @@ private:
     QLabel *m_status;
     QLabel *m_note;
     QHash<QString, FollowedTask> m_followed;
+    QSet<QString> m_cancelling; // tasks/cancel sent: say on the status line where they end
+    std::optional<bool> m_layoutModern; // the era the columns are laid out for
 };
 
 } // namespace Mcp::Ui

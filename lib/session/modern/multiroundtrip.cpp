@@ -95,6 +95,7 @@ void MultiRoundTripRequest::followTask(const QJsonObject &created)
         return;
     }
     m_state = State::FollowingTask;
+    m_rounds.last().becameTask = true;
     taskStatusReceived(m_rounds.last().requestId, created);
 }
 

@@ -76,6 +76,7 @@ struct RoundRecord
     // Input a task asked for in a tasks/get answer (requestId is that poll's), answered with
     // tasks/update rather than by a retry.
     bool taskPoll = false;
+    bool becameTask = false; // answered with a CreateTaskResult: followed with tasks/get from here
     QList<InputExchange> inputs;
 };
 

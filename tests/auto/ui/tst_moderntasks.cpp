@@ -218,6 +218,9 @@ void tst_ModernTasks::cancelledFromTheTasksPage()
     QVERIFY2(m_tasks->followedTask(taskId).error.contains(QLatin1String("cancelled")),
              qPrintable(m_tasks->followedTask(taskId).error));
     QVERIFY(m_tasks->rowOf(taskId)->text(TasksPage::MessageColumn).contains(QLatin1String("Cancelled by the client")));
+    QVERIFY(m_tasks->resultView()->resultJson().toObject().value(QLatin1String("error")).toString().contains(QLatin1String("cancelled")));
+    auto *statusLine = m_tasks->findChild<QLabel *>(QStringLiteral("taskStatusLine"));
+    QVERIFY2(statusLine->text().endsWith(QLatin1String("is cancelled.")), qPrintable(statusLine->text()));
     shot(QStringLiteral("modern-tasks-cancelled"));
 }
 
