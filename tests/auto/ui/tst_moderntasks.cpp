@@ -7,6 +7,7 @@
 #include "config/secretstore.h"
 #include "config/servercatalog.h"
 #include "connection/connection.h"
+#include "forms/toolpanel.h"
 #include "mainwindow.h"
 #include "pages/serverpage.h"
 #include "pages/taskspage.h"
@@ -185,6 +186,8 @@ void tst_ModernTasks::batchJobFollowedToItsResult()
     QTRY_COMPARE_WITH_TIMEOUT(statusOf(m_tasks, taskId), QStringLiteral("completed"), 15000);
     QTRY_COMPARE_WITH_TIMEOUT(called.size(), 1, 5000);
     QCOMPARE(called.first().first().toBool(), false);
+    QVERIFY2(m_page->toolsPage()->panel()->statusText().contains(QLatin1String("as a task")),
+             qPrintable(m_page->toolsPage()->panel()->statusText()));
     QVERIFY(!m_tasks->followedTask(taskId).following);
     QVERIFY(!m_tasks->cancelButton()->isEnabled());
     QTRY_COMPARE_WITH_TIMEOUT(m_tasks->resultView()->resultJson().toObject().value(QLatin1String("structuredContent"))
