@@ -295,6 +295,7 @@ void ModernLifecycle::followTasks(OutgoingRequest *handle, Modern::MultiRoundTri
             QObject::connect(handle, &QObject::destroyed, handle, [this, handle] { m_followedTasks.remove(handle); });
         }
         record.status = task;
+        record.status.remove(Key::Result); // a big result is carried once, in record.result at the end
         ++record.polls;
         publishTask(handle);
     });

@@ -51,7 +51,7 @@ struct FollowedTask
     QString taskId;
     QString method;          // the request that became the task (tools/call)
     QString name;            // the tool it called
-    QJsonObject status;      // the latest status as the server sent it (a DetailedTask)
+    QJsonObject status;      // the latest status as the server sent it (a DetailedTask), without its `result`
     qint64 followedAtMs = 0; // wall clock: when the request became a task
     qint64 updatedAtMs = 0;  // wall clock: the latest status or input
     int polls = 0;           // statuses received (the CreateTaskResult, then each tasks/get answer)

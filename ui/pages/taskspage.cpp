@@ -237,6 +237,17 @@ void TasksPage::updateFollowedTask(const FollowedTask &task)
     if (task.taskId.isEmpty())
         return;
     const bool isNew = !m_followed.contains(task.taskId);
+    if (isNew && m_followed.size() >= MaxFollowedTasks) {
+        // Bounded: each keeps its result. The oldest rows that ended make room.
+        for (int i = 0; i < m_tree->topLevelItemCount(); ++i) {
+            const QString id = m_tree->topLevelItem(i)->text(TaskColumn);
+            if (m_followed.contains(id) && !m_followed.value(id).following) {
+                m_followed.remove(id);
+                delete m_tree->takeTopLevelItem(i);
+                break;
+            }
+        }
+    }
     m_followed.insert(task.taskId, task);
     QTreeWidgetItem *row = takeRow(task.taskId);
     row->setText(FromColumn, task.name.isEmpty() ? task.method : task.name);

@@ -45,6 +45,8 @@ public:
     // Modern: the task as last followed (empty taskId when unknown).
     FollowedTask followedTask(const QString &taskId) const { return m_followed.value(taskId); }
     bool isModern() const;
+    // Modern: the page keeps this many followed tasks; the oldest that ended go first.
+    static constexpr int MaxFollowedTasks = 500;
 
 public Q_SLOTS:
     void refresh();
