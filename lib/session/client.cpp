@@ -453,6 +453,7 @@ void ClientPrivate::finishCommon(OutgoingRequest *handle)
             progressRoutes.remove(tokenKey);
     }
     lifecycle.forget(handle);
+    modern.requestFinished(handle);
 
     if (handle->m_returned) {
         Q_EMIT handle->finished();

@@ -194,6 +194,9 @@ Q_SIGNALS:
     void resourceUpdated(const QString &uri);
     void logMessage(const QString &level, const QString &logger, const QJsonValue &data);
     void taskStatus(const QJsonObject &task);
+    // Modern era: a request became a task, or the task it follows changed (a status, input asked
+    // or answered, its end, or the client stopped following it). The whole record every time.
+    void followedTaskChanged(const Mcp::FollowedTask &task);
     // The transport's events, plus session-level ones (Note: unknown response id, late response, re-initialised).
     void trafficEvent(const Mcp::TrafficEvent &event);
     void sessionReinitialized(); // after an HTTP session expired and a new initialize succeeded

@@ -8,6 +8,7 @@
 #include "protocol/versions.h"
 #include "protocol/errorcodes.h"
 
+#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLoggingCategory>
@@ -286,6 +287,23 @@ void ModernLifecycle::followTasks(OutgoingRequest *handle, Modern::MultiRoundTri
         // Each answer to a poll shows the server is alive: the request's timeout starts again.
         d->armTimer(handle);
         Q_EMIT d->q->taskStatus(task);
+        FollowedTask &record = m_followedTasks[handle];
+        if (record.taskId.isEmpty()) {
+            record.taskId = rounds->taskId();
+            record.method = handle->m_method;
+            record.name = handle->m_params.value(Key::Name).toString();
+            record.followedAtMs = QDateTime::currentMSecsSinceEpoch();
+            QObject::connect(handle, &QObject::destroyed, handle, [this, handle] { m_followedTasks.remove(handle); });
+        }
+        record.status = task;
+        record.status.remove(Key::Result); // a big result is carried once, in record.result at the end
+        ++record.polls;
+        publishTask(handle);
+    });
+    // Input the task asked for, and each answer to it.
+    QObject::connect(rounds, &Modern::MultiRoundTripRequest::roundsChanged, handle, [this, handle] {
+        if (m_followedTasks.contains(handle))
+            publishTask(handle);
     });
     QObject::connect(rounds, &Modern::MultiRoundTripRequest::taskPollDue, handle, [this, handle, rounds] {
         OutgoingRequest *poll = d->q->send(Requests::getTask(rounds->taskId()));
@@ -309,6 +327,33 @@ void ModernLifecycle::followTasks(OutgoingRequest *handle, Modern::MultiRoundTri
                 guard->taskPollFailed(update->error().message);
         });
     });
+}
+
+void ModernLifecycle::publishTask(OutgoingRequest *handle)
+{
+    const auto found = m_followedTasks.find(handle);
+    if (found == m_followedTasks.end())
+        return;
+    FollowedTask &record = *found;
+    record.updatedAtMs = QDateTime::currentMSecsSinceEpoch();
+    record.rounds = handle->rounds();
+    if (const Modern::MultiRoundTripRequest *rounds = handle->m_multiRound)
+        record.pollIntervalMs = rounds->taskPollIntervalMs();
+    Q_EMIT d->q->followedTaskChanged(record);
+}
+
+void ModernLifecycle::requestFinished(OutgoingRequest *handle)
+{
+    const auto found = m_followedTasks.find(handle);
+    if (found == m_followedTasks.end())
+        return;
+    found->following = false;
+    if (handle->m_error)
+        found->error = handle->m_error->message;
+    else
+        found->result = handle->result().toObject();
+    publishTask(handle);
+    m_followedTasks.erase(m_followedTasks.find(handle));
 }
 
 bool ModernLifecycle::cancelTask(OutgoingRequest *handle)

@@ -94,6 +94,8 @@ public:
     // A request that became a task (SEP-2663) and is still running: tasks/cancel for it.
     bool cancelTask(OutgoingRequest *handle);
     static constexpr int MaxReissues = 2;
+    // The request finished (any way): a task it followed gets its last record.
+    void requestFinished(OutgoingRequest *handle);
 
     // Mcp-Param-* headers of a tools/call (Transport::setRequestHeaders).
     Transport::HeaderList paramHeaders(const Message &request) const;
@@ -111,6 +113,8 @@ private:
     void startRound(OutgoingRequest *handle);
     void attachMultiRound(OutgoingRequest *handle, const QJsonObject &params);
     void followTasks(OutgoingRequest *handle, Modern::MultiRoundTripRequest *rounds);
+    // Emits Client::followedTaskChanged with the request's task record, brought up to date.
+    void publishTask(OutgoingRequest *handle);
     void rememberTools(const QJsonObject &result);
     // -32020 on tools/call: list the tools again (not from the cache), retry once when the
     // tool's x-mcp-header mapping changed, otherwise finish with a clear error.
@@ -130,6 +134,7 @@ private:
     std::optional<Modern::EraDetector> m_detector;
     QPointer<OutgoingRequest> m_probe;
     QHash<const OutgoingRequest *, int> m_reissues; // reissueLostRequest's count per request
+    QHash<const OutgoingRequest *, FollowedTask> m_followedTasks; // requests that became tasks
     int m_probeTimeoutMs = 10000;
     bool m_active = false;
     QString m_version;

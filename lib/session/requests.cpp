@@ -1,10 +1,17 @@
 #include "requests.h"
 
+#include "protocol/keys.h"
+
 #include <QLoggingCategory>
 
 Q_DECLARE_LOGGING_CATEGORY(lcSession)
 
 namespace Mcp {
+
+QString FollowedTask::statusName() const
+{
+    return status.value(Key::Status).toString();
+}
 
 // ---- OutgoingRequest -----------------------------------------------------------------
 

@@ -43,6 +43,29 @@ struct Response
     bool isError() const { return error.has_value(); }
 };
 
+// A request the server turned into a task (the tasks extension, SEP-2663) as the client follows
+// it: the modern era has no tasks/list, so a view lists the tasks a connection followed from
+// these. A value, so it crosses from the session's thread (Client/Session::followedTaskChanged).
+struct FollowedTask
+{
+    QString taskId;
+    QString method;          // the request that became the task (tools/call)
+    QString name;            // the tool it called
+    QJsonObject status;      // the latest status as the server sent it (a DetailedTask), without its `result`
+    qint64 followedAtMs = 0; // wall clock: when the request became a task
+    qint64 updatedAtMs = 0;  // wall clock: the latest status or input
+    int polls = 0;           // statuses received (the CreateTaskResult, then each tasks/get answer)
+    int pollIntervalMs = 0;  // what the client polls at now (the server's pollIntervalMs, bounded)
+    // Every round of the request: the call itself, earlier multi round-trip rounds, and the
+    // input the task asked for (RoundRecord::taskPoll), answered with tasks/update.
+    QList<Modern::RoundRecord> rounds;
+    bool following = true;   // false once the client stopped: the task ended, or the caller gave up
+    QJsonObject result;      // the tool's result, once the task completed
+    QString error;           // why following ended without a result (failed, cancelled, stopped)
+
+    QString statusName() const;
+};
+
 struct RequestOptions
 {
     int timeoutMs = 60000;               // per-request timeout; 0 = none
@@ -205,3 +228,4 @@ public:
 } // namespace Mcp
 
 Q_DECLARE_METATYPE(Mcp::Response)
+Q_DECLARE_METATYPE(Mcp::FollowedTask)

@@ -25,6 +25,7 @@ void registerTypes()
         qRegisterMetaType<QList<Mcp::LogEntry>>();
         qRegisterMetaType<Mcp::Response>();
         qRegisterMetaType<QList<Mcp::Modern::RoundRecord>>();
+        qRegisterMetaType<Mcp::FollowedTask>();
         qRegisterMetaType<Mcp::Client::State>();
         qRegisterMetaType<QList<Mcp::Message>>();
         qRegisterMetaType<Mcp::TrafficEvent>();

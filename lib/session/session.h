@@ -240,6 +240,8 @@ Q_SIGNALS:
     void promptsListChanged();
     void resourceUpdated(const QString &uri);
     void taskStatus(const QJsonObject &task);
+    // Modern era: a task this connection follows changed (Client::followedTaskChanged).
+    void followedTaskChanged(const Mcp::FollowedTask &task);
     // A modern server relied on a deprecated feature (roots, sampling, logging).
     void deprecatedFeatureUsed(const QString &feature);
     // A connection detected the era by probing (not pinned, not taken from cachedEra), also

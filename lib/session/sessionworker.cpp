@@ -148,6 +148,7 @@ void SessionWorker::createClient()
     connect(m_client, &Client::promptsListChanged, m_session, &Session::promptsListChanged);
     connect(m_client, &Client::resourceUpdated, m_session, &Session::resourceUpdated);
     connect(m_client, &Client::taskStatus, m_session, &Session::taskStatus);
+    connect(m_client, &Client::followedTaskChanged, m_session, &Session::followedTaskChanged);
     connect(m_client, &Client::deprecatedFeatureUsed, m_session, &Session::deprecatedFeatureUsed);
     connect(m_client, &Client::listenStateChanged, this, &SessionWorker::publishListenStatus);
     connect(m_client, &Client::logMessage, this,

@@ -33,6 +33,8 @@
 #include <QToolButton>
 #include <QLocale>
 
+#include <algorithm>
+
 namespace Mcp::Ui {
 
 namespace {
@@ -789,8 +791,14 @@ void ToolPanel::showResult(const QJsonValue &result, qint64 elapsedMs, const QLi
     deliverAppOutcome();
     m_shown = {true, false, QString(), object, QDateTime::currentDateTime()};
     labelComparison();
-    m_status->setText(toolError ? tr("The tool reported an error (isError) after %1 ms").arg(elapsedMs)
-                                : tr("Done in %1 ms").arg(elapsedMs));
+    // A call the server turned into a task (the tasks extension) is listed on the Tasks page.
+    const bool asTask = std::any_of(rounds.cbegin(), rounds.cend(), [](const Modern::RoundRecord &round) { return round.becameTask; });
+    if (asTask)
+        m_status->setText(toolError ? tr("The tool reported an error (isError) after %1 ms, as a task (see the Tasks page)").arg(elapsedMs)
+                                    : tr("Done in %1 ms, as a task (see the Tasks page)").arg(elapsedMs));
+    else
+        m_status->setText(toolError ? tr("The tool reported an error (isError) after %1 ms").arg(elapsedMs)
+                                    : tr("Done in %1 ms").arg(elapsedMs));
     Q_EMIT callFinished(toolError);
 }
 

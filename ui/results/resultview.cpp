@@ -740,7 +740,10 @@ void ResultView::setRounds(const QList<Modern::RoundRecord> &rounds)
                 answerLatency << tr("%1 ms").arg(input.latencyMs);
         }
         QString sent;
-        if (i == 0) {
+        if (round.taskPoll) {
+            // Asked by a task in a poll's answer; its answers went out with tasks/update.
+            sent = tr("tasks/get, id %1; answered by tasks/update").arg(round.requestId.toDisplayString());
+        } else if (i == 0) {
             sent = tr("request, id %1").arg(round.requestId.toDisplayString());
         } else {
             // The retry carries what the previous round's questions were answered with.
@@ -756,12 +759,15 @@ void ResultView::setRounds(const QList<Modern::RoundRecord> &rounds)
             sent = carried.isEmpty() ? tr("retry, id %1").arg(round.requestId.toDisplayString())
                                      : tr("retry, id %1: %2").arg(round.requestId.toDisplayString(), carried.join(QLatin1String(" + ")));
         }
+        if (asked.isEmpty() && round.becameTask)
+            asked << tr("a task, followed with tasks/get");
         if (asked.isEmpty())
             asked << (round.answeredAtMs < 0 ? tr("waiting for the server")
                       : round.inputRequired ? tr("input_required, nothing to answer (state only)")
                       : i == count - 1     ? tr("the final result")
                                            : tr("no input asked"));
-        QString latency = round.answeredAtMs >= 0 && round.sentAtMs >= 0
+        // A task's question came in a poll's answer: no request of its own to time.
+        QString latency = round.answeredAtMs >= 0 && round.sentAtMs >= 0 && !round.taskPoll
             ? tr("server %1 ms").arg(round.answeredAtMs - round.sentAtMs) : QString();
         if (!answerLatency.isEmpty())
             latency += (latency.isEmpty() ? QString() : QStringLiteral(" · ")) + tr("answer %1").arg(answerLatency.join(QLatin1String(", ")));

@@ -95,6 +95,7 @@ void MultiRoundTripRequest::followTask(const QJsonObject &created)
         return;
     }
     m_state = State::FollowingTask;
+    m_rounds.last().becameTask = true;
     taskStatusReceived(m_rounds.last().requestId, created);
 }
 
@@ -153,6 +154,7 @@ void MultiRoundTripRequest::taskStatusReceived(const MessageId &pollId, const QJ
         round.requestId = pollId;
         round.sentAtMs = round.answeredAtMs = m_clock.elapsed();
         round.inputRequired = true;
+        round.taskPoll = true;
         m_rounds.append(round);
         collectInput(QJsonObject{{Key::InputRequests, requests}});
     } else {

@@ -73,6 +73,10 @@ struct RoundRecord
     qint64 answeredAtMs = -1; // when its result (or error) came back
     bool inputRequired = false;
     bool carriedRequestState = false;
+    // Input a task asked for in a tasks/get answer (requestId is that poll's), answered with
+    // tasks/update rather than by a retry.
+    bool taskPoll = false;
+    bool becameTask = false; // answered with a CreateTaskResult: followed with tasks/get from here
     QList<InputExchange> inputs;
 };
 
@@ -126,6 +130,8 @@ public:
     QString taskId() const { return m_taskId; }
     QJsonObject taskStatus() const { return m_task; }
     bool isTask() const { return !m_taskId.isEmpty(); }
+    // How long the client waits between tasks/get polls now.
+    int taskPollIntervalMs() const { return m_taskPollMs; }
     // A tasks/get answer (a DetailedTask) for this request's task, or why the poll failed.
     void taskStatusReceived(const MessageId &pollId, const QJsonObject &task);
     void taskPollFailed(const QString &message);

@@ -82,6 +82,7 @@ private Q_SLOTS:
     void inputThroughTasksUpdate();
     void inputDeclinedStopsTheTask();
     void cancelSendsTasksCancel();
+    void followedTaskRecords();
 
 private:
     std::unique_ptr<Client> m_client;
@@ -225,6 +226,49 @@ void tst_ClientTasks::cancelSendsTasksCancel()
     const Finished state = run(m_client->getTask(taskId));
     QVERIFY2(!state.error, qPrintable(state.rpcError.message));
     QCOMPARE(state.result.value(QLatin1String("status")).toString(), QStringLiteral("cancelled"));
+}
+
+// What a view lists a modern connection's tasks from (there is no tasks/list): one record per
+// task on every change, with the tool, the statuses, the input rounds and the end.
+void tst_ClientTasks::followedTaskRecords()
+{
+    QList<FollowedTask> records;
+    connect(m_client.get(), &Client::followedTaskChanged, this, [&records](const FollowedTask &task) { records.append(task); });
+    const Finished call = run(m_client->callTool(QStringLiteral("multi_input"), {}));
+    QVERIFY2(!call.error, qPrintable(call.rpcError.message));
+    QVERIFY(records.size() >= 3);
+    const FollowedTask &first = records.first();
+    QVERIFY(!first.taskId.isEmpty());
+    QCOMPARE(first.method, QStringLiteral("tools/call"));
+    QCOMPARE(first.name, QStringLiteral("multi_input"));
+    QVERIFY(first.following);
+    QCOMPARE(first.polls, 1); // the CreateTaskResult
+    QVERIFY(first.followedAtMs > 0);
+    QVERIFY(std::all_of(records.cbegin(), records.cend(), [&first](const FollowedTask &r) { return r.taskId == first.taskId; }));
+    QVERIFY(std::any_of(records.cbegin(), records.cend(), [](const FollowedTask &r) {
+        return r.statusName() == QLatin1String("input_required") && r.following;
+    }));
+    const FollowedTask &last = records.last();
+    QVERIFY(!last.following);
+    QCOMPARE(last.statusName(), QStringLiteral("completed"));
+    QCOMPARE(firstText(last.result), QStringLiteral("Ada and Ada"));
+    QVERIFY(last.error.isEmpty());
+    QVERIFY(last.polls >= 2);
+    QVERIFY(last.pollIntervalMs >= Modern::MultiRoundTripRequest::MinTaskPollMs);
+    QVERIFY(last.rounds.first().becameTask);
+    QVERIFY(std::any_of(last.rounds.cbegin(), last.rounds.cend(), [](const Modern::RoundRecord &r) {
+        return r.taskPoll && r.inputs.size() == 2 && r.inputs.first().answered;
+    }));
+
+    // A call the caller cancels: the last record says it is no longer followed, and why.
+    records.clear();
+    OutgoingRequest *slow = m_client->callTool(QStringLiteral("slow_compute"), {{QStringLiteral("seconds"), 30}});
+    QTRY_VERIFY_WITH_TIMEOUT(!records.isEmpty(), 10000);
+    slow->cancel(QStringLiteral("enough"));
+    QTRY_VERIFY_WITH_TIMEOUT(!records.last().following, 5000);
+    QCOMPARE(records.last().statusName(), QStringLiteral("working")); // as last polled
+    QVERIFY(!records.last().error.isEmpty());
+    QVERIFY(records.last().result.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(tst_ClientTasks)
