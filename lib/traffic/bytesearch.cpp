@@ -4,6 +4,8 @@
 #include <emmintrin.h>
 #endif
 
+#include <algorithm>
+
 namespace Mcp {
 namespace {
 
@@ -74,6 +76,67 @@ qsizetype CaseInsensitiveSearcher::indexIn(QByteArrayView haystack) const
             return i;
     }
     return -1;
+}
+
+CaseInsensitiveMultiSearcher::CaseInsensitiveMultiSearcher(const QList<QByteArray> &needles)
+{
+    for (const QByteArray &needle : needles) {
+        if (needle.isEmpty())
+            continue;
+        QByteArray lower = needle;
+        for (char &c : lower)
+            c = lowerAscii(c);
+        m_needles.append(lower);
+        if (lower.size() == 1) {
+            m_oneByteNeedle = true; // no pair to look for: byte by byte
+            continue;
+        }
+        const std::pair<char, char> pair(lower[0], lower[1]);
+        if (std::find(m_pairs.begin(), m_pairs.end(), pair) == m_pairs.end())
+            m_pairs.push_back(pair);
+    }
+}
+
+bool CaseInsensitiveMultiSearcher::matchesAt(const char *hay, qsizetype size) const
+{
+    for (const QByteArray &needle : m_needles) {
+        const qsizetype m = needle.size();
+        if (m <= size && lowerAscii(hay[0]) == needle[0] && equalFolded(hay + 1, needle.constData() + 1, m - 1))
+            return true;
+    }
+    return false;
+}
+
+bool CaseInsensitiveMultiSearcher::anyIn(QByteArrayView haystack) const
+{
+    const qsizetype n = haystack.size();
+    const char *hay = haystack.data();
+    qsizetype i = 0;
+#if defined(__SSE2__)
+    // The needles' first two bytes at 16 positions at once (a few distinct pairs for all the
+    // needles, from two loads per block); candidates are verified in full.
+    for (; !m_oneByteNeedle && i + 1 + 16 <= n; i += 16) {
+        const __m128i first = lower16(_mm_loadu_si128(reinterpret_cast<const __m128i *>(hay + i)));
+        const __m128i second = lower16(_mm_loadu_si128(reinterpret_cast<const __m128i *>(hay + i + 1)));
+        __m128i any = _mm_setzero_si128();
+        for (const auto &pair : m_pairs) {
+            any = _mm_or_si128(any, _mm_and_si128(_mm_cmpeq_epi8(first, _mm_set1_epi8(pair.first)),
+                                                  _mm_cmpeq_epi8(second, _mm_set1_epi8(pair.second))));
+        }
+        unsigned mask = unsigned(_mm_movemask_epi8(any));
+        while (mask) {
+            const qsizetype at = i + __builtin_ctz(mask);
+            if (matchesAt(hay + at, n - at))
+                return true;
+            mask &= mask - 1;
+        }
+    }
+#endif
+    for (; i < n; ++i) {
+        if (matchesAt(hay + i, n - i))
+            return true;
+    }
+    return false;
 }
 
 } // namespace Mcp

@@ -2,6 +2,10 @@
 
 #include <QByteArray>
 #include <QByteArrayView>
+#include <QList>
+
+#include <utility>
+#include <vector>
 
 namespace Mcp {
 
@@ -17,6 +21,22 @@ public:
 
 private:
     QByteArray m_needle; // ASCII-lowercased
+};
+
+// Whether any of several needles occurs (case-insensitively, as above), in one pass over the
+// haystack instead of one per needle: the capture's redaction asks this of every line.
+class CaseInsensitiveMultiSearcher
+{
+public:
+    explicit CaseInsensitiveMultiSearcher(const QList<QByteArray> &needles);
+    bool anyIn(QByteArrayView haystack) const;
+
+private:
+    bool matchesAt(const char *hay, qsizetype size) const;
+
+    QList<QByteArray> m_needles; // ASCII-lowercased, none empty
+    std::vector<std::pair<char, char>> m_pairs; // the needles' distinct first two bytes
+    bool m_oneByteNeedle = false;
 };
 
 } // namespace Mcp
