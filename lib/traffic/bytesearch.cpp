@@ -5,6 +5,7 @@
 #endif
 
 #include <algorithm>
+#include <cstring>
 
 namespace Mcp {
 namespace {
@@ -87,13 +88,21 @@ CaseInsensitiveMultiSearcher::CaseInsensitiveMultiSearcher(const QList<QByteArra
         for (char &c : lower)
             c = lowerAscii(c);
         m_needles.append(lower);
-        if (lower.size() == 1) {
-            m_oneByteNeedle = true; // no pair to look for: byte by byte
+        // A pair is compared after OR 0x20, which is exact for letters only.
+        auto isLetter = [](char c) { return c >= 'a' && c <= 'z'; };
+        if (lower.size() == 1 || !isLetter(lower[0]) || !isLetter(lower[1])) {
+            m_scalarOnly = true; // byte by byte then
             continue;
         }
-        const std::pair<char, char> pair(lower[0], lower[1]);
-        if (std::find(m_pairs.begin(), m_pairs.end(), pair) == m_pairs.end())
+        const bool known = std::any_of(m_pairs.begin(), m_pairs.end(), [&lower](const Pair &pair) {
+            return pair.first[0] == lower[0] && pair.second[0] == lower[1];
+        });
+        if (!known) {
+            Pair pair;
+            std::memset(pair.first, lower[0], sizeof pair.first);
+            std::memset(pair.second, lower[1], sizeof pair.second);
             m_pairs.push_back(pair);
+        }
     }
 }
 
@@ -115,13 +124,17 @@ bool CaseInsensitiveMultiSearcher::anyIn(QByteArrayView haystack) const
 #if defined(__SSE2__)
     // The needles' first two bytes at 16 positions at once (a few distinct pairs for all the
     // needles, from two loads per block); candidates are verified in full.
-    for (; !m_oneByteNeedle && i + 1 + 16 <= n; i += 16) {
-        const __m128i first = lower16(_mm_loadu_si128(reinterpret_cast<const __m128i *>(hay + i)));
-        const __m128i second = lower16(_mm_loadu_si128(reinterpret_cast<const __m128i *>(hay + i + 1)));
+    for (; !m_scalarOnly && i + 1 + 16 <= n; i += 16) {
+        // OR 0x20 lowers a letter and is cheaper than lower16; it also maps a few other bytes
+        // onto letters ('B' and 'b' and nothing else become 'b'), which only makes candidates.
+        const __m128i caseBit = _mm_set1_epi8(0x20);
+        const __m128i first = _mm_or_si128(_mm_loadu_si128(reinterpret_cast<const __m128i *>(hay + i)), caseBit);
+        const __m128i second = _mm_or_si128(_mm_loadu_si128(reinterpret_cast<const __m128i *>(hay + i + 1)), caseBit);
         __m128i any = _mm_setzero_si128();
-        for (const auto &pair : m_pairs) {
-            any = _mm_or_si128(any, _mm_and_si128(_mm_cmpeq_epi8(first, _mm_set1_epi8(pair.first)),
-                                                  _mm_cmpeq_epi8(second, _mm_set1_epi8(pair.second))));
+        for (const Pair &pair : m_pairs) {
+            const __m128i a = _mm_load_si128(reinterpret_cast<const __m128i *>(pair.first));
+            const __m128i b = _mm_load_si128(reinterpret_cast<const __m128i *>(pair.second));
+            any = _mm_or_si128(any, _mm_and_si128(_mm_cmpeq_epi8(first, a), _mm_cmpeq_epi8(second, b)));
         }
         unsigned mask = unsigned(_mm_movemask_epi8(any));
         while (mask) {

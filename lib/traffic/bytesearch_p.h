@@ -35,8 +35,14 @@ private:
     bool matchesAt(const char *hay, qsizetype size) const;
 
     QList<QByteArray> m_needles; // ASCII-lowercased, none empty
-    std::vector<std::pair<char, char>> m_pairs; // the needles' distinct first two bytes
-    bool m_oneByteNeedle = false;
+    // The needles' distinct first two bytes, each repeated 16 times (ready to compare).
+    struct alignas(16) Pair
+    {
+        char first[16];
+        char second[16];
+    };
+    std::vector<Pair> m_pairs;
+    bool m_scalarOnly = false; // a needle that does not start with two letters
 };
 
 } // namespace Mcp
