@@ -33,6 +33,9 @@ public:
 
 private:
     bool matchesAt(const char *hay, qsizetype size) const;
+#if defined(__x86_64__) && defined(__GNUC__)
+    qsizetype scanAvx2(const char *hay, qsizetype n, bool *found) const;
+#endif
 
     QList<QByteArray> m_needles; // ASCII-lowercased, none empty
     // The needles' distinct first two bytes, each repeated 16 times (ready to compare).
