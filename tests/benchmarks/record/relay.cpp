@@ -1,11 +1,13 @@
 // bench_record_relay: the floor of any stdio relay, for bench_record to measure the recorder
 // against. `bench_record_relay COMMAND [ARGS...]` starts COMMAND with pipes for its stdin and
 // stdout and copies bytes both ways, one thread per direction blocking in read(2) then
-// write(2): no poll, no recording, no work but the two copies a relay cannot avoid.
+// write(2): no poll, no recording, no work but the two copies a relay cannot avoid. Its pipes
+// hold 1 MiB, as the recorder's do, so that the floor is the best a relay can do.
 #include <csignal>
 #include <initializer_list>
 #include <thread>
 
+#include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -43,6 +45,8 @@ int main(int argc, char **argv)
     int in[2], out[2];
     if (::pipe(in) != 0 || ::pipe(out) != 0)
         return 1;
+    (void)::fcntl(in[1], F_SETPIPE_SZ, 1024 * 1024);
+    (void)::fcntl(out[0], F_SETPIPE_SZ, 1024 * 1024);
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, in[0], 0);
