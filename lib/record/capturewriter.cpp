@@ -271,8 +271,7 @@ struct CaptureWriter::Private
         eventsWritten.fetch_add(1, std::memory_order_relaxed);
         if (!fileOk)
             return; // delivered to the tap
-        out += QJsonDocument(TrafficCapture::eventToJson(shown)).toJson(QJsonDocument::Compact);
-        out += '\n';
+        TrafficCapture::appendJsonLine(&out, shown);
         if (out.size() > 1024 * 1024)
             flushOut();
     }
@@ -293,7 +292,7 @@ struct CaptureWriter::Private
             if (counters.writeError.isEmpty())
                 counters.writeError = file.errorString();
         }
-        out.clear();
+        out.truncate(0); // keeps its capacity: the next batch reuses the block
     }
 };
 

@@ -29,7 +29,10 @@ namespace Mcp::Record {
 namespace {
 
 constexpr int ForwardedSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2};
+// What one read takes at most: what a default pipe holds. Larger blocks would be allocated
+// with mmap(2) (glibc's threshold is 128 KiB) and cost page faults every chunk.
 constexpr size_t ChunkSize = 64 * 1024;
+constexpr size_t PipeSize = 1024 * 1024;
 // After the server has ended, how long its stdout and stderr may stay open (a grandchild that
 // kept them) before the recorder stops waiting for their end.
 constexpr auto DrainGrace = std::chrono::milliseconds(1000);
@@ -78,32 +81,40 @@ void endHostStream(int fd)
     ::close(null);
 }
 
-// Copies one direction: read from `from`, write to `to`, then hand the copy to the capture.
-// Ends at end of input, when `to` refuses (the reader is gone: `from` is closed so that the
-// writer on the other side sees that too), or when `stopFd` becomes readable (then whatever
-// is already waiting in `from` is still passed on).
-void pump(int from, int to, int stopFd, CaptureWriter *writer, CaptureWriter::Stream stream,
+// How a pump is told to stop: the flag, then WakeSignal (no SA_RESTART) until it has ended, so
+// that a read(2) blocked in the kernel returns EINTR. A signal that comes just before the read
+// is missed, hence the repetition.
+struct PumpControl
+{
+    std::atomic<bool> stop{false};
+    std::atomic<bool> ended{false};
+};
+
+constexpr int WakeSignal = SIGURG; // ignored by default; never forwarded
+void onWakeSignal(int) {}
+
+// Copies one direction: read from `from`, write to `to`, then hand the bytes to the capture.
+// A thread per direction blocking in read(2) is the shortest path a byte can take through a
+// process (no poll(2) before each read, no event loop). Ends at end of input, when `to`
+// refuses (the reader is gone: `from` is closed so that the writer on the other side sees that
+// too), or when told to stop (then whatever is already waiting in `from` is still passed on).
+void pump(int from, int to, PumpControl *control, CaptureWriter *writer, CaptureWriter::Stream stream,
           bool closeFromOnEnd, bool closeToOnEnd, bool endToOnEnd)
 {
     QByteArray buffer(ChunkSize, Qt::Uninitialized);
-    bool stopping = false;
+    bool lastLook = false;
     for (;;) {
-        pollfd fds[2] = {{from, POLLIN, 0}, {stopFd, POLLIN, 0}};
-        const int ready = ::poll(fds, stopping ? 1 : 2, stopping ? 0 : -1);
-        if (ready < 0) {
-            if (errno == EINTR)
+        if (!lastLook && control->stop.load(std::memory_order_acquire))
+            lastLook = true;
+        if (lastLook) {
+            // Stopping: pass on what is waiting, but do not wait for more.
+            pollfd fd = {from, POLLIN, 0};
+            const int ready = ::poll(&fd, 1, 0);
+            if (ready < 0 && errno == EINTR)
                 continue;
-            break;
+            if (ready <= 0 || !(fd.revents & (POLLIN | POLLHUP | POLLERR)))
+                break;
         }
-        if (!stopping && (fds[1].revents & POLLIN)) {
-            stopping = true;
-            if (!(fds[0].revents & (POLLIN | POLLHUP)))
-                continue; // one last look without waiting
-        }
-        if (ready == 0 && stopping)
-            break; // nothing more waiting
-        if (!(fds[0].revents & (POLLIN | POLLHUP | POLLERR)))
-            continue;
         const ssize_t n = ::read(from, buffer.data(), size_t(buffer.size()));
         if (n < 0 && errno == EINTR)
             continue;
@@ -117,10 +128,11 @@ void pump(int from, int to, int stopFd, CaptureWriter *writer, CaptureWriter::St
             if (closeToOnEnd)
                 closeFd(to);
             writer->postEnd(stream);
+            control->ended.store(true, std::memory_order_release);
             return;
         }
         // A big read hands its buffer over (no copy); a small one is copied, so that a queued
-        // 100-byte message does not hold a 64 KiB block.
+        // 100-byte message does not hold a whole block.
         if (n >= ssize_t(ChunkSize / 4)) {
             buffer.truncate(n);
             writer->postChunk(stream, buffer);
@@ -136,8 +148,31 @@ void pump(int from, int to, int stopFd, CaptureWriter *writer, CaptureWriter::St
         closeFd(to);
     if (endToOnEnd)
         endHostStream(to);
+    control->ended.store(true, std::memory_order_release);
 }
 
+// Makes a pipe we own hold more than the default 64 KiB, so that a server writing a big answer
+// (or a host a big request) is not stopped every 64 KiB. Best effort: the user's limit on pipe
+// memory may refuse it.
+void enlargePipe(int fd)
+{
+#ifdef F_SETPIPE_SZ
+    (void)::fcntl(fd, F_SETPIPE_SZ, int(PipeSize));
+#else
+    Q_UNUSED(fd);
+#endif
+}
+
+// Stops a pump thread and waits for it.
+void stopPump(std::thread &thread, PumpControl &control)
+{
+    control.stop.store(true, std::memory_order_release);
+    while (!control.ended.load(std::memory_order_acquire)) {
+        ::pthread_kill(thread.native_handle(), WakeSignal);
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    thread.join();
+}
 
 } // namespace
 
@@ -191,16 +226,17 @@ void StdioRecorder::reproduceExit(const ExitStatus &status)
 StdioRecorder::ExitStatus StdioRecorder::run()
 {
     ExitStatus status;
-    int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, stop[2] = {-1, -1};
-    if (::pipe2(in, O_CLOEXEC) != 0 || ::pipe2(out, O_CLOEXEC) != 0 || ::pipe2(err, O_CLOEXEC) != 0
-        || ::pipe2(stop, O_CLOEXEC) != 0) {
+    int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1};
+    if (::pipe2(in, O_CLOEXEC) != 0 || ::pipe2(out, O_CLOEXEC) != 0 || ::pipe2(err, O_CLOEXEC) != 0) {
         status.startError = QString::fromLocal8Bit(std::strerror(errno));
-        for (int *p : {in, out, err, stop}) {
+        for (int *p : {in, out, err}) {
             closeFd(p[0]);
             closeFd(p[1]);
         }
         return status;
     }
+    enlargePipe(in[1]);
+    enlargePipe(out[0]);
 
     // The server gets default dispositions (we ignore SIGPIPE; ignored signals survive exec)
     // and a process group of its own (a terminal's Ctrl+C reaches it once, through us).
@@ -249,7 +285,7 @@ StdioRecorder::ExitStatus StdioRecorder::run()
     if (spawnError != 0) {
         ::pthread_sigmask(SIG_SETMASK, &previousMask, nullptr);
         status.startError = QString::fromLocal8Bit(std::strerror(spawnError));
-        for (int *p : {in, out, err, stop}) {
+        for (int *p : {in, out, err}) {
             closeFd(p[0]);
             closeFd(p[1]);
         }
@@ -283,22 +319,32 @@ StdioRecorder::ExitStatus StdioRecorder::run()
             ::sigaction(ForwardedSignals[i], &forward, &previous[i]);
     }
 
+    // A pump blocked in read(2) is woken by WakeSignal to see that it should stop.
+    struct sigaction wake = {}, previousWake = {};
+    wake.sa_handler = onWakeSignal;
+    wake.sa_flags = 0; // no SA_RESTART: the read must return
+    sigemptyset(&wake.sa_mask);
+    ::sigaction(WakeSignal, &wake, &previousWake);
+
     // The pump threads must not take the forwarded signals: only this thread does.
     std::mutex mutex;
     std::condition_variable outputsEnded;
     int outputsLeft = 2;
+    PumpControl inputControl, stdoutControl, stderrControl;
     // The host's stdout ends with the server's; its stderr stays ours, for what we have to say.
-    auto outputPump = [&](int from, int to, CaptureWriter::Stream stream) {
-        pump(from, to, stop[0], m_writer, stream, true, false, stream == CaptureWriter::Stream::ServerToClient);
+    auto outputPump = [&](int from, int to, PumpControl *control, CaptureWriter::Stream stream) {
+        pump(from, to, control, m_writer, stream, true, false, stream == CaptureWriter::Stream::ServerToClient);
         std::lock_guard lock(mutex);
         --outputsLeft;
         outputsEnded.notify_all();
     };
-    std::thread inputThread(pump, m_options.stdinFd, in[1], stop[0], m_writer,
+    std::thread inputThread(pump, m_options.stdinFd, in[1], &inputControl, m_writer,
                             CaptureWriter::Stream::ClientToServer, false, true, false);
     in[1] = -1; // the input pump closes it
-    std::thread stdoutThread(outputPump, out[0], m_options.stdoutFd, CaptureWriter::Stream::ServerToClient);
-    std::thread stderrThread(outputPump, err[0], m_options.stderrFd, CaptureWriter::Stream::ServerStderr);
+    std::thread stdoutThread(outputPump, out[0], m_options.stdoutFd, &stdoutControl,
+                             CaptureWriter::Stream::ServerToClient);
+    std::thread stderrThread(outputPump, err[0], m_options.stderrFd, &stderrControl,
+                             CaptureWriter::Stream::ServerStderr);
     out[0] = err[0] = -1;
     ::pthread_sigmask(SIG_SETMASK, &previousMask, nullptr);
 
@@ -317,13 +363,10 @@ StdioRecorder::ExitStatus StdioRecorder::run()
         std::unique_lock lock(mutex);
         outputsEnded.wait_for(lock, DrainGrace, [&] { return outputsLeft == 0; });
     }
-    const char byte = 's';
-    (void)!::write(stop[1], &byte, 1);
-    stdoutThread.join();
-    stderrThread.join();
-    inputThread.join();
-    closeFd(stop[0]);
-    closeFd(stop[1]);
+    stopPump(stdoutThread, stdoutControl);
+    stopPump(stderrThread, stderrControl);
+    stopPump(inputThread, inputControl);
+    ::sigaction(WakeSignal, &previousWake, nullptr);
 
     if (m_options.forwardSignals) {
         for (size_t i = 0; i < std::size(ForwardedSignals); ++i)

@@ -6,13 +6,19 @@
 #include <QIODevice>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLocale>
 #include <QLoggingCategory>
 #include <QRegularExpression>
 #include <QStringDecoder>
 #include <QUrl>
 #include <QUrlQuery>
 
+#include <array>
 #include <cmath>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+#include <cstring>
 #include <map>
 #include <numeric>
 
@@ -111,17 +117,9 @@ QString kindName(TrafficEvent::Kind kind)
 // Cheap test before running regular expressions over every body.
 bool mayHoldCredentials(const QByteArray &bytes)
 {
-    static const CaseInsensitiveSearcher words[] = {
-        CaseInsensitiveSearcher("bearer"), CaseInsensitiveSearcher("dpop"), CaseInsensitiveSearcher("token"), CaseInsensitiveSearcher("secret"),
-        CaseInsensitiveSearcher("password"), CaseInsensitiveSearcher("api_key"), CaseInsensitiveSearcher("apikey"),
-        CaseInsensitiveSearcher("assertion"), CaseInsensitiveSearcher("code_verifier"),
-        CaseInsensitiveSearcher("code="),
-    };
-    for (const auto &w : words) {
-        if (w.containedIn(bytes))
-            return true;
-    }
-    return false;
+    static const CaseInsensitiveMultiSearcher words({"bearer", "dpop", "token", "secret", "password", "api_key",
+                                                     "apikey", "assertion", "code_verifier", "code="});
+    return words.anyIn(bytes);
 }
 
 QString redactCredentialText(QString text)
@@ -239,6 +237,133 @@ QJsonObject TrafficCapture::eventToJson(const TrafficEvent &event)
             o.insert(QLatin1String("exchange"), QString::number(event.exchangeId));
     }
     return o;
+}
+
+namespace {
+
+// JSON string escaping as QJsonDocument writes it (compact): '"' and '\\' escaped, the control
+// characters as \b \f \n \r \t or \u00xx, everything else (UTF-8 included) as is. Written
+// straight into the output, 16 bytes at a time where nothing needs escaping.
+void appendEscaped(QByteArray *json, const QByteArray &utf8)
+{
+    static const char hex[] = "0123456789abcdef";
+    const char *p = utf8.constData();
+    const char *const end = p + utf8.size();
+    while (p < end) {
+        // In pieces, so that the worst case (6 bytes out for each byte in) stays small.
+        const char *const pieceEnd = p + qMin<qsizetype>(end - p, 64 * 1024);
+        const qsizetype before = json->size();
+        json->resize(before + 6 * (pieceEnd - p));
+        char *out = json->data() + before;
+        while (p < pieceEnd) {
+#if defined(__SSE2__)
+            if (pieceEnd - p >= 16) {
+                const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
+                const __m128i control = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(0x1f)), _mm_set1_epi8(0x1f));
+                const __m128i special = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                                                     _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+                const unsigned mask = unsigned(_mm_movemask_epi8(_mm_or_si128(control, special)));
+                if (mask == 0) {
+                    _mm_storeu_si128(reinterpret_cast<__m128i *>(out), v);
+                    p += 16;
+                    out += 16;
+                    continue;
+                }
+                const int clean = __builtin_ctz(mask);
+                std::memcpy(out, p, size_t(clean));
+                p += clean;
+                out += clean;
+            }
+#endif
+            const uchar c = uchar(*p++);
+            if (c >= 0x20 && c != '"' && c != '\\') {
+                *out++ = char(c);
+                continue;
+            }
+            *out++ = '\\';
+            switch (c) {
+            case '"': *out++ = '"'; break;
+            case '\\': *out++ = '\\'; break;
+            case '\b': *out++ = 'b'; break;
+            case '\f': *out++ = 'f'; break;
+            case '\n': *out++ = 'n'; break;
+            case '\r': *out++ = 'r'; break;
+            case '\t': *out++ = 't'; break;
+            default:
+                *out++ = 'u';
+                *out++ = '0';
+                *out++ = '0';
+                *out++ = hex[c >> 4];
+                *out++ = hex[c & 0xf];
+            }
+        }
+        json->truncate(out - json->constData());
+    }
+}
+
+// A clock value as QJsonDocument writes the double eventToJson makes of it: integral values
+// up to 2^53 as integers, larger ones in the shortest form that reads back ("1e+17").
+QByteArray jsonNumber(qint64 value)
+{
+    constexpr qint64 exact = qint64(1) << 53;
+    if (value >= -exact && value <= exact)
+        return QByteArray::number(value);
+    return QByteArray::number(double(value), 'g', QLocale::FloatingPointShortest);
+}
+
+bool isAscii(const QByteArray &bytes)
+{
+    const char *p = bytes.constData();
+    const char *end = p + bytes.size();
+    for (; end - p >= 8; p += 8) {
+        quint64 word;
+        std::memcpy(&word, p, 8);
+        if (word & 0x8080808080808080ULL)
+            return false;
+    }
+    for (; p < end; ++p) {
+        if (uchar(*p) >= 0x80)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+void TrafficCapture::appendJsonLine(QByteArray *line, const TrafficEvent &event)
+{
+    // Only the fields of a stdio line; anything else takes the general path. Keys in the
+    // order QJsonObject keeps them (sorted), numbers as QJsonDocument writes a double.
+    const bool plain = event.note.isEmpty() && event.httpMethod.isEmpty() && event.url.isEmpty()
+        && !event.httpStatus && event.headers.isEmpty() && event.sseEventId.isEmpty()
+        && event.sseEventType.isEmpty() && !event.exchangeId;
+    QString unused;
+    if (!plain || !(isAscii(event.raw) || decodeUtf8Exactly(event.raw, &unused))) {
+        *line += QJsonDocument(eventToJson(event)).toJson(QJsonDocument::Compact);
+        *line += '\n';
+        return;
+    }
+    if (line->capacity() - line->size() < event.raw.size() + 160)
+        line->reserve(qMax(line->size() + event.raw.size() + 160, 2 * line->capacity()));
+    *line += R"({"conn":)";
+    *line += QByteArray::number(event.connectionId);
+    *line += R"(,"dir":")";
+    *line += directionName(event.direction);
+    *line += R"(","kind":")";
+    static const auto kindNames = [] {
+        std::array<QByteArray, size_t(TrafficEvent::Kind::Note) + 1> names;
+        for (size_t k = 0; k < names.size(); ++k)
+            names[k] = kindName(TrafficEvent::Kind(k)).toLatin1();
+        return names;
+    }();
+    *line += kindNames[qMin(size_t(event.kind), kindNames.size() - 1)];
+    *line += R"(","mono":)";
+    *line += jsonNumber(event.monotonicNs);
+    *line += R"(,"raw":")";
+    appendEscaped(line, event.raw);
+    *line += R"(","t":)";
+    *line += jsonNumber(event.wallClockMs);
+    *line += "}\n";
 }
 
 bool TrafficCapture::eventFromJson(const QJsonObject &o, TrafficEvent *event, QString *reason)

@@ -94,6 +94,10 @@ public:
     // One event as a capture line's object (no redaction), and back.
     static QJsonObject eventToJson(const TrafficEvent &event);
     static bool eventFromJson(const QJsonObject &object, TrafficEvent *event, QString *reason);
+    // Appends the event's capture line (eventToJson in compact form, then a newline) to `line`:
+    // the same bytes, written directly for the common case of a message or stderr line (the
+    // recorder writes hundreds of thousands of them a second; a QJsonObject per line is slow).
+    static void appendJsonLine(QByteArray *line, const TrafficEvent &event);
 
     // Reads a capture into the log (use an empty log: connection ids are kept as saved).
     // Valid lines are imported even when others are not; each bad line is reported.

@@ -1,3 +1,4 @@
+#include <traffic/bytesearch_p.h>
 #include <traffic/capturemessages.h>
 #include <traffic/trafficcapture.h>
 #include <traffic/trafficfilter.h>
@@ -8,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRandomGenerator>
 #include <QTest>
 
 using namespace Mcp;
@@ -135,6 +137,8 @@ private Q_SLOTS:
     void unreadableCaptures();
     void har();
     void appViewTraffic();
+    void fastLineEqualsJsonDocument();
+    void multiSearcherEqualsOneByOne();
 };
 
 void tst_TrafficCapture::roundTripKeepsEveryField()
@@ -547,6 +551,82 @@ void tst_TrafficCapture::appViewTraffic()
     compareEvents(first, events.at(1));
     QCOMPARE(appMessages.at(0).toObject().value(QLatin1String("_connection")).toString(), QStringLiteral("demo"));
     QVERIFY(CapturedMessages::fromHar(out.data()).messages.isEmpty());
+}
+
+// appendJsonLine writes stdio lines itself (the recorder's hot path): byte for byte what
+// QJsonDocument makes of eventToJson, for every kind of raw bytes and clock value.
+void tst_TrafficCapture::fastLineEqualsJsonDocument()
+{
+    QRandomGenerator random(14);
+    QList<QByteArray> raws = {
+        "",
+        R"({"jsonrpc":"2.0","id":1,"method":"ping"})",
+        "quote \" backslash \\ slash / tab \t cr \r nul " + QByteArray(1, '\0') + " del \x7f esc \x1b bell \x07",
+        "UTF-8: \xc3\xa9 \xe4\xb8\xad \xf0\x9f\x8e\x89",
+        "\xef\xbb\xbfa BOM first",             // not kept exactly by the UTF-8 decoder: base64
+        "broken \xc3 UTF-8 \xff\xfe",          // base64
+        "surrogate \xed\xa0\x80 overlong \xc0\xaf", // base64
+        "noncharacter \xef\xbf\xbf",
+        QByteArray(70000, 'x') + '"' + QByteArray(3, '\n'), // more than one 64 KiB piece
+    };
+    for (int i = 0; i < 300; ++i) {
+        QByteArray bytes(int(random.bounded(80)), Qt::Uninitialized);
+        for (char &c : bytes) {
+            // Mostly printable, some controls, quotes, backslashes and high bytes.
+            const quint32 pick = random.bounded(10);
+            c = char(pick < 6 ? 0x20 + random.bounded(0x5f) : pick < 7 ? random.bounded(0x20) : pick < 8 ? '"' : pick < 9 ? '\\' : 0x80 + random.bounded(0x80));
+        }
+        raws.append(bytes);
+    }
+    const qint64 clocks[] = {0, 1, 406289224, 1795739307178, 999999999999999, 1000000000000000, 123456789012345678};
+    using K = TrafficEvent::Kind;
+    using D = TrafficEvent::Direction;
+    int n = 0;
+    for (const QByteArray &raw : std::as_const(raws)) {
+        for (K kind : {K::Message, K::InvalidMessage, K::StderrLine}) {
+            TrafficEvent e;
+            e.raw = raw;
+            e.kind = kind;
+            e.direction = n % 3 == 0 ? D::Outgoing : n % 3 == 1 ? D::Incoming : D::Local;
+            e.connectionId = n % 2 ? 1 : 42;
+            e.wallClockMs = clocks[n % std::size(clocks)];
+            e.monotonicNs = clocks[(n + 3) % std::size(clocks)];
+            if (n % 5 == 0)
+                e.note = QStringLiteral("a note with \"quotes\""); // the general path
+            ++n;
+            const QByteArray expected = QJsonDocument(TrafficCapture::eventToJson(e)).toJson(QJsonDocument::Compact) + '\n';
+            QByteArray line = "prefix";
+            TrafficCapture::appendJsonLine(&line, e);
+            QCOMPARE(line, "prefix" + expected);
+        }
+    }
+}
+
+void tst_TrafficCapture::multiSearcherEqualsOneByOne()
+{
+    const QList<QByteArray> needles = {"bearer", "dpop", "token", "code=", "x"};
+    QRandomGenerator random(7);
+    const QByteArray alphabet = "BbEeAaRrDdPpOoTtKkNnCc=x- ";
+    for (int round = 0; round < 3000; ++round) {
+        QByteArray hay(int(random.bounded(60)), Qt::Uninitialized);
+        for (char &c : hay)
+            c = alphabet.at(int(random.bounded(alphabet.size() - (round % 2 ? 0 : 1)))); // 'x' half the time
+        for (int withX = 0; withX < 2; ++withX) {
+            const QList<QByteArray> set = withX ? needles : needles.mid(0, needles.size() - 1);
+            bool expected = false;
+            for (const QByteArray &needle : set)
+                expected = expected || CaseInsensitiveSearcher(needle).containedIn(hay);
+            QCOMPARE(CaseInsensitiveMultiSearcher(set).anyIn(hay), expected);
+        }
+    }
+    // At the very end of a long haystack, where the 16-byte blocks stop.
+    for (int length = 16; length < 70; ++length) {
+        QByteArray hay(length, '.');
+        hay.replace(length - 5, 5, "TOKEN");
+        QVERIFY(CaseInsensitiveMultiSearcher({"bearer", "token"}).anyIn(hay));
+        hay[length - 1] = '.';
+        QVERIFY(!CaseInsensitiveMultiSearcher({"bearer", "token"}).anyIn(hay));
+    }
 }
 
 QTEST_GUILESS_MAIN(tst_TrafficCapture)
