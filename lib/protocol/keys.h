@@ -167,6 +167,15 @@ inline constexpr QLatin1StringView InputRequired("input_required");
 inline constexpr QLatin1StringView Task("task"); // the tasks extension: a task handle
 }
 
+// A task's status (the tasks extension).
+namespace Mcp::TaskStatusValue {
+inline constexpr QLatin1StringView Working("working");
+inline constexpr QLatin1StringView InputRequired("input_required");
+inline constexpr QLatin1StringView Completed("completed");
+inline constexpr QLatin1StringView Failed("failed");
+inline constexpr QLatin1StringView Cancelled("cancelled");
+}
+
 // The extensions of 2026-07-28 the client itself speaks (capabilities.extensions keys).
 namespace Mcp::ExtensionId {
 inline constexpr QLatin1StringView Tasks("io.modelcontextprotocol/tasks");

@@ -300,8 +300,7 @@ void ModernLifecycle::followTasks(OutgoingRequest *handle, Modern::MultiRoundTri
     });
     QObject::connect(rounds, &Modern::MultiRoundTripRequest::taskInputReady, handle,
                      [this, handle, rounds](const QJsonObject &responses) {
-        OutgoingRequest *update = d->q->send(Request{Method::TasksUpdate, QJsonObject{{Key::TaskId, rounds->taskId()},
-                                                                                     {Key::InputResponses, responses}}});
+        OutgoingRequest *update = d->q->send(Requests::updateTask(rounds->taskId(), responses));
         const QPointer<Modern::MultiRoundTripRequest> guard = rounds;
         QObject::connect(update, &OutgoingRequest::finished, handle, [update, guard] {
             if (guard && update->isError())

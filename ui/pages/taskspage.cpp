@@ -105,11 +105,11 @@ void TasksPage::updateTask(const QJsonObject &json)
     row->setText(2, task.statusMessage);
     row->setText(3, task.createdAt);
     row->setText(4, task.lastUpdatedAt);
-    if (status == QLatin1String("failed"))
+    if (status == TaskStatusValue::Failed)
         row->setForeground(1, Theme::color(Theme::Role::Error));
-    else if (status == QLatin1String("completed"))
+    else if (status == TaskStatusValue::Completed)
         row->setForeground(1, Theme::color(Theme::Role::Ok));
-    else if (status == QLatin1String("input_required"))
+    else if (status == TaskStatusValue::InputRequired)
         row->setForeground(1, Theme::color(Theme::Role::Warning));
 }
 
