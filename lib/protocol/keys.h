@@ -121,6 +121,7 @@ inline constexpr QLatin1StringView Mode("mode");
 inline constexpr QLatin1StringView Action("action");
 inline constexpr QLatin1StringView Url("url");
 inline constexpr QLatin1StringView Form("form"); // elicitation capability: form mode
+inline constexpr QLatin1StringView ElicitationId("elicitationId"); // URL mode
 
 // Lists
 inline constexpr QLatin1StringView ResourceTemplates("resourceTemplates");
@@ -159,6 +160,21 @@ inline constexpr QLatin1StringView ResourcesListChanged("resourcesListChanged");
 inline constexpr QLatin1StringView ResourceSubscriptions("resourceSubscriptions");
 
 } // namespace Mcp::Key
+
+// A content block's type.
+namespace Mcp::ContentTypeValue {
+inline constexpr QLatin1StringView Text("text");
+inline constexpr QLatin1StringView Image("image");
+inline constexpr QLatin1StringView Audio("audio");
+inline constexpr QLatin1StringView ResourceLink("resource_link");
+inline constexpr QLatin1StringView Resource("resource"); // an embedded resource
+}
+
+// A message's role (prompts, sampling) and an annotation's audience.
+namespace Mcp::RoleValue {
+inline constexpr QLatin1StringView User("user");
+inline constexpr QLatin1StringView Assistant("assistant");
+}
 
 // Values of 2026-07-28 members that are words.
 namespace Mcp::ResultTypeValue {
