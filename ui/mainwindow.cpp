@@ -718,7 +718,7 @@ void MainWindow::saveSnapshot(const QUuid &id, const QString &path)
         settings.setValue(QStringLiteral("compare/lastSnapshot"), file);
     }
     statusBar()->showMessage(tr("Listing what %1 offers…").arg(name));
-    connection->listSnapshot(this, [this, file, name](const QJsonObject &snapshot, const QString &error) {
+    connection->listSnapshot(this, Client::ListOptions::fromServer(), [this, file, name](const QJsonObject &snapshot, const QString &error) {
         QString writeError;
         if (!error.isEmpty()) {
             QMessageBox::warning(this, tr("Save Snapshot"), tr("Could not list what %1 offers: %2").arg(name, error));
