@@ -23,8 +23,6 @@ Connection::Connection(int id, const QString &name, TransportFactory factory, co
     Q_UNUSED(registered)
     m_trafficLog = new TrafficLog(this);
     m_trafficLog->setConnectionName(id, name);
-    // Rows (and with them relayout and repaint of the Traffic page) at most 20 times a second.
-    m_trafficLog->setBatchInterval(50);
     // Connected first, so whoever else listens to trafficBatch finds the events in the log.
     connect(this, &Session::trafficBatch, this, &Connection::onTrafficBatch);
     connect(this, &Session::stateChanged, this, [this](State state) {
