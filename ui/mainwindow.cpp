@@ -33,6 +33,7 @@
 #include "traffic/trafficlog.h"
 #include "traffic/trafficview.h"
 #include "widgets/fittinglabel.h"
+#include "protocol/keys.h"
 
 #include <QAction>
 #include <QApplication>
@@ -1187,8 +1188,8 @@ void MainWindow::onServerRequest(IncomingRequest *request, const QString &server
     // Scripted answers (saved per server from the sampling dialog) answer at once.
     const ScriptedAnswers scripted = ScriptedAnswers::load(server);
     if (sampling && scripted.samplingEnabled) {
-        if (scripted.sampling.contains(QLatin1String("error")))
-            request->reject(RpcError::fromJson(scripted.sampling.value(QLatin1String("error")).toObject()));
+        if (scripted.sampling.contains(Key::Error))
+            request->reject(RpcError::fromJson(scripted.sampling.value(Key::Error).toObject()));
         else
             request->respond(scripted.sampling);
         return;

@@ -1,8 +1,8 @@
 #include "scriptedresponders.h"
 
+#include "protocol/keys.h"
 #include "schema/formstate.h"
 
-#include "protocol/keys.h"
 #include <QJsonDocument>
 #include <QSettings>
 
@@ -54,11 +54,11 @@ ScriptedSamplingResponder::ScriptedSamplingResponder(const QJsonObject &answer)
 void ScriptedSamplingResponder::handleRequest(IncomingRequest *request)
 {
     ++m_count;
-    if (m_answer.contains(QStringLiteral("error"))) {
-        request->reject(RpcError::fromJson(m_answer.value(QStringLiteral("error")).toObject()));
+    if (m_answer.contains(Key::Error)) {
+        request->reject(RpcError::fromJson(m_answer.value(Key::Error).toObject()));
         return;
     }
-    request->respond(m_answer.value(QStringLiteral("result")).isObject() ? m_answer.value(QStringLiteral("result")).toObject() : m_answer);
+    request->respond(m_answer.value(Key::Result).isObject() ? m_answer.value(Key::Result).toObject() : m_answer);
 }
 
 ScriptedElicitationResponder::ScriptedElicitationResponder(const QJsonObject &answer)

@@ -1,10 +1,9 @@
 #include "dialogs/serverrequestdialog.h"
 
 #include "connection/connection.h"
+#include "protocol/keys.h"
 #include "theme.h"
 #include "widgets/jsonview.h"
-
-#include "protocol/keys.h"
 
 #include <QCloseEvent>
 #include <QDialogButtonBox>
@@ -41,7 +40,7 @@ QJsonObject ServerRequestDialog::suggestedAnswer(const QString &method, const QJ
                 content.insert(it.key(), property.value(QStringLiteral("default")));
                 continue;
             }
-            const QString type = property.value(QStringLiteral("type")).toString();
+            const QString type = property.value(Key::Type).toString();
             if (type == QLatin1String("boolean"))
                 content.insert(it.key(), false);
             else if (type == QLatin1String("number") || type == QLatin1String("integer"))

@@ -11,6 +11,7 @@
 #include "pages/taskspage.h"
 #include "pages/toolspage.h"
 #include "pages/trafficpage.h"
+#include "protocol/keys.h"
 #include "theme.h"
 #include "traffic/trafficview.h"
 #include "widgets/fittinglabel.h"
@@ -328,11 +329,11 @@ void ServerPage::updateHeader()
         if (info.instructions.isEmpty())
             m_instructions->hide();
         const auto extensionNames = [](const QJsonObject &capabilities) {
-            const QStringList names = capabilities.value(QLatin1String("extensions")).toObject().keys();
+            const QStringList names = capabilities.value(Key::Extensions).toObject().keys();
             return names.isEmpty() ? tr("none") : names.join(QStringLiteral(", "));
         };
-        const bool anyExtensions = info.serverCapabilities.contains(QLatin1String("extensions"))
-            || info.clientCapabilities.contains(QLatin1String("extensions"));
+        const bool anyExtensions = info.serverCapabilities.contains(Key::Extensions)
+            || info.clientCapabilities.contains(Key::Extensions);
         m_extensions->setText(anyExtensions ? tr("Extensions: server %1 · client %2")
                                                   .arg(extensionNames(info.serverCapabilities),
                                                        extensionNames(info.clientCapabilities))
