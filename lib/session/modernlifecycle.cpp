@@ -154,7 +154,7 @@ void ModernLifecycle::useDiscoverResult(const QJsonObject &result)
         m_serverInfoJson = info;
     }
     if (result.value(Key::Capabilities).toObject().contains(Key::Logging))
-        noteDeprecated(QStringLiteral("logging"));
+        noteDeprecated(Key::Logging);
 }
 
 void ModernLifecycle::becomeModern(const QString &version)
@@ -527,10 +527,10 @@ void ModernLifecycle::handleInputRequest(const Modern::InputRequest &input, Mode
     ServerRequestHandler *handler = nullptr;
     if (input.method == Method::RootsList) {
         handler = d->rootsHandler;
-        noteDeprecated(QStringLiteral("roots"));
+        noteDeprecated(Key::Roots);
     } else if (input.method == Method::SamplingCreateMessage) {
         handler = d->samplingHandler;
-        noteDeprecated(QStringLiteral("sampling"));
+        noteDeprecated(Key::Sampling);
     } else if (input.method == Method::ElicitationCreate) {
         handler = d->elicitationHandler;
     }
