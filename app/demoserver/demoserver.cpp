@@ -665,7 +665,7 @@ void DemoServer::addInteractiveTools()
                         return;
                     }
                     const QString action = reply.result().toObject().value(Key::Action).toString();
-                    if (action != QLatin1String("accept")) {
+                    if (action != ElicitActionValue::Accept) {
                         call->respond(ToolResult::text(QStringLiteral("The user chose %1.").arg(action)));
                         return;
                     }

@@ -6,13 +6,11 @@
 #include "config/mcpjson.h"
 #include "config/serverconfig.h"
 #include "config/transportfactory.h"
+#include "protocol/errorcodes.h"
 #include "protocol/keys.h"
 #include "protocol/methods.h"
 #include "protocol/requests.h"
-#include "protocol/keys.h"
-#include "protocol/methods.h"
 #include "protocol/versions.h"
-#include "protocol/errorcodes.h"
 #include "traffic/trafficcapture.h"
 #include "transport/transport.h"
 #include "watchloop.h"
@@ -274,13 +272,13 @@ void CliRunner::handleRequest(IncomingRequest *request)
                     content.insert(it.key(), property.value(QStringLiteral("default")));
             }
             writeErr(tr("mcpscope: accepted the server's elicitation with the schema's defaults"));
-            request->respond(QJsonObject{{Key::Action, QStringLiteral("accept")}, {Key::Content, content}});
+            request->respond(QJsonObject{{Key::Action, ElicitActionValue::Accept}, {Key::Content, content}});
             return;
         }
         const bool cancel = m_options.elicitation == ElicitationAnswer::Cancel;
         writeErr(cancel ? tr("mcpscope: cancelled the server's elicitation request")
                         : tr("mcpscope: declined the server's elicitation request"));
-        request->respond(QJsonObject{{Key::Action, cancel ? QStringLiteral("cancel") : QStringLiteral("decline")}});
+        request->respond(QJsonObject{{Key::Action, cancel ? ElicitActionValue::Cancel : ElicitActionValue::Decline}});
         return;
     }
     request->reject({ErrorCode::MethodNotFound, tr("Method not found: %1").arg(method), QJsonValue::Undefined});

@@ -170,6 +170,13 @@ inline constexpr QLatin1StringView ResourceLink("resource_link");
 inline constexpr QLatin1StringView Resource("resource"); // an embedded resource
 }
 
+// An elicitation result's action.
+namespace Mcp::ElicitActionValue {
+inline constexpr QLatin1StringView Accept("accept");
+inline constexpr QLatin1StringView Decline("decline");
+inline constexpr QLatin1StringView Cancel("cancel");
+}
+
 // A message's role (prompts, sampling) and an annotation's audience.
 namespace Mcp::RoleValue {
 inline constexpr QLatin1StringView User("user");

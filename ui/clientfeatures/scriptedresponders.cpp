@@ -69,8 +69,8 @@ ScriptedElicitationResponder::ScriptedElicitationResponder(const QJsonObject &an
 
 QJsonObject ScriptedElicitationResponder::completeAnswer(const QJsonObject &answer, const QJsonObject &params)
 {
-    QJsonObject result{{Key::Action, answer.value(Key::Action).toString(QStringLiteral("accept"))}};
-    if (result.value(Key::Action).toString() != QLatin1String("accept")
+    QJsonObject result{{Key::Action, answer.value(Key::Action).toString(ElicitActionValue::Accept)}};
+    if (result.value(Key::Action).toString() != ElicitActionValue::Accept
         || params.value(Key::Mode).toString() == QLatin1String("url"))
         return result;
     FormState state(params.value(Key::RequestedSchema));
