@@ -391,6 +391,10 @@
         <source>%1 became task %2 on the server (%3); following it with tasks/get.</source>
         <translation>%1 wurde auf dem Server zu Task %2 (%3); wird mit tasks/get weiterverfolgt.</translation>
     </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 fehlgeschlagen: %2</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Collection</name>
@@ -1811,6 +1815,10 @@
         <source>Last stderr lines:</source>
         <translation>Letzte stderr-Zeilen:</translation>
     </message>
+    <message>
+        <source>%1 is not connected</source>
+        <translation>%1 ist nicht verbunden</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::SnapshotDiff</name>
@@ -2994,14 +3002,6 @@
     <message>
         <source>Process %1</source>
         <translation>Prozess %1</translation>
-    </message>
-    <message>
-        <source>%1 is not connected</source>
-        <translation>%1 ist nicht verbunden</translation>
-    </message>
-    <message>
-        <source>%1 failed: %2</source>
-        <translation>%1 fehlgeschlagen: %2</translation>
     </message>
 </context>
 <context>

@@ -386,6 +386,10 @@
         <source>%1 became task %2 on the server (%3); following it with tasks/get.</source>
         <translation>%1 在服务器上变成了任务 %2（%3）；正在用 tasks/get 跟踪它。</translation>
     </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 失败：%2</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Collection</name>
@@ -1800,6 +1804,10 @@
         <source>Last stderr lines:</source>
         <translation>最后的 stderr 行：</translation>
     </message>
+    <message>
+        <source>%1 is not connected</source>
+        <translation>%1 未连接</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::SnapshotDiff</name>
@@ -2975,14 +2983,6 @@
     <message>
         <source>Process %1</source>
         <translation>进程%1</translation>
-    </message>
-    <message>
-        <source>%1 is not connected</source>
-        <translation>%1 未连接</translation>
-    </message>
-    <message>
-        <source>%1 failed: %2</source>
-        <translation>%1 失败：%2</translation>
     </message>
 </context>
 <context>

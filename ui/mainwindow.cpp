@@ -33,6 +33,7 @@
 #include "traffic/trafficlog.h"
 #include "traffic/trafficview.h"
 #include "widgets/fittinglabel.h"
+#include "protocol/keys.h"
 
 #include <QAction>
 #include <QApplication>
@@ -720,7 +721,7 @@ void MainWindow::saveSnapshot(const QUuid &id, const QString &path)
         settings.setValue(QStringLiteral("compare/lastSnapshot"), file);
     }
     statusBar()->showMessage(tr("Listing what %1 offers…").arg(name));
-    connection->listSnapshot(this, [this, file, name](const QJsonObject &snapshot, const QString &error) {
+    connection->listSnapshot(this, Client::ListOptions::fromServer(), [this, file, name](const QJsonObject &snapshot, const QString &error) {
         QString writeError;
         if (!error.isEmpty()) {
             QMessageBox::warning(this, tr("Save Snapshot"), tr("Could not list what %1 offers: %2").arg(name, error));
@@ -1189,8 +1190,8 @@ void MainWindow::onServerRequest(IncomingRequest *request, const QString &server
     // Scripted answers (saved per server from the sampling dialog) answer at once.
     const ScriptedAnswers scripted = ScriptedAnswers::load(server);
     if (sampling && scripted.samplingEnabled) {
-        if (scripted.sampling.contains(QLatin1String("error")))
-            request->reject(RpcError::fromJson(scripted.sampling.value(QLatin1String("error")).toObject()));
+        if (scripted.sampling.contains(Key::Error))
+            request->reject(RpcError::fromJson(scripted.sampling.value(Key::Error).toObject()));
         else
             request->respond(scripted.sampling);
         return;

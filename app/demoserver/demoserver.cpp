@@ -3,6 +3,8 @@
 #include "conformancefixtures.h"
 #include "democontent.h"
 
+#include "protocol/keys.h"
+#include "protocol/methods.h"
 #include "server/requestcontext.h"
 #include "server/server.h"
 #include "server/serversession.h"
@@ -28,11 +30,6 @@ using namespace Mcp;
 
 namespace {
 
-QString key(const char *name)
-{
-    return QString::fromLatin1(name);
-}
-
 using DemoContent::json;
 
 QString compact(const QJsonValue &value)
@@ -46,7 +43,7 @@ QString compact(const QJsonValue &value)
 
 QJsonObject textBlock(const QString &text)
 {
-    return {{key("type"), key("text")}, {key("text"), text}};
+    return {{Key::Type, ContentTypeValue::Text}, {Key::Text, text}};
 }
 
 QString dataUri(const char *mimeType, const QByteArray &bytes)
@@ -57,9 +54,9 @@ QString dataUri(const char *mimeType, const QByteArray &bytes)
 
 QJsonArray icon(const char *letter, const char *colour)
 {
-    return {QJsonObject{{key("src"), dataUri("image/svg+xml", DemoContent::svgIcon(letter, colour))},
-                        {key("mimeType"), key("image/svg+xml")},
-                        {key("sizes"), QJsonArray{key("any")}}}};
+    return {QJsonObject{{Key::Src, dataUri("image/svg+xml", DemoContent::svgIcon(letter, colour))},
+                        {Key::MimeType, QStringLiteral("image/svg+xml")},
+                        {Key::Sizes, QJsonArray{QStringLiteral("any")}}}};
 }
 
 // stderr may be a pipe someone else made non-blocking: wait instead of dropping bytes.
@@ -89,15 +86,15 @@ QStringList startingWith(const QStringList &candidates, const QString &prefix)
     return matches;
 }
 
-const QStringList itemIds = {key("apple"), key("apricot"), key("banana"), key("blueberry"), key("cherry"),
-                             key("grape"), key("lemon"), key("mango"), key("orange"), key("peach")};
-const QStringList styles = {key("formal"), key("casual"), key("pirate"), key("haiku"), key("shakespearean")};
-const QStringList languages = {key("c"), key("c++"), key("go"), key("java"), key("javascript"), key("kotlin"),
-                               key("python"), key("rust"), key("swift"), key("typescript")};
+const QStringList itemIds = {QStringLiteral("apple"), QStringLiteral("apricot"), QStringLiteral("banana"), QStringLiteral("blueberry"), QStringLiteral("cherry"),
+                             QStringLiteral("grape"), QStringLiteral("lemon"), QStringLiteral("mango"), QStringLiteral("orange"), QStringLiteral("peach")};
+const QStringList styles = {QStringLiteral("formal"), QStringLiteral("casual"), QStringLiteral("pirate"), QStringLiteral("haiku"), QStringLiteral("shakespearean")};
+const QStringList languages = {QStringLiteral("c"), QStringLiteral("c++"), QStringLiteral("go"), QStringLiteral("java"), QStringLiteral("javascript"), QStringLiteral("kotlin"),
+                               QStringLiteral("python"), QStringLiteral("rust"), QStringLiteral("swift"), QStringLiteral("typescript")};
 const QMap<QString, QStringList> filesByFolder = {
-    {key("docs"), {key("guide.md"), key("changelog.md"), key("faq.md")}},
-    {key("src"), {key("main.cpp"), key("server.cpp"), key("server.h")}},
-    {key("data"), {key("cities.csv"), key("weather.json")}},
+    {QStringLiteral("docs"), {QStringLiteral("guide.md"), QStringLiteral("changelog.md"), QStringLiteral("faq.md")}},
+    {Key::Src, {QStringLiteral("main.cpp"), QStringLiteral("server.cpp"), QStringLiteral("server.h")}},
+    {Key::Data, {QStringLiteral("cities.csv"), QStringLiteral("weather.json")}},
 };
 
 // ---------------------------------------------------------------------------------
@@ -130,8 +127,8 @@ private:
 DemoServer::DemoServer(const DemoOptions &options, QObject *parent)
     : Server(parent), m_options(options), m_png(DemoContent::png(64, 64)), m_wav(DemoContent::wav(440, 600))
 {
-    setServerInfo(key("mcpscope-demo-server"), key("0.1.0"), key("MCP Scope demo server"));
-    setInstructions(key("A demonstration server for MCP Scope. Try `content_gallery` for every content type, "
+    setServerInfo(QStringLiteral("mcpscope-demo-server"), QStringLiteral("0.1.0"), QStringLiteral("MCP Scope demo server"));
+    setInstructions(QStringLiteral("A demonstration server for MCP Scope. Try `content_gallery` for every content type, "
                         "`rich_form` for schema-driven forms, `long_task` for progress and cancellation, and "
                         "subscribe to demo://clock for live updates."));
     setPageSize(options.pageSize);
@@ -180,7 +177,7 @@ DemoServer::DemoServer(const DemoOptions &options, QObject *parent)
                 writeStderr("mcpscope-demo-server: not answering initialize (--fault hang-on-initialize)\n");
             } else {
                 session->sendReply(Message::errorResponse(
-                    request.id(), {ErrorCode::InternalError, key("Initialization failed on purpose (--fault error-on-initialize)")}));
+                    request.id(), {ErrorCode::InternalError, QStringLiteral("Initialization failed on purpose (--fault error-on-initialize)")}));
             }
             return true;
         });
@@ -188,11 +185,11 @@ DemoServer::DemoServer(const DemoOptions &options, QObject *parent)
     // When the client's roots change, look at them and say so in the log.
     QObject::connect(this, &Server::sessionCreated, this, [](ServerSession *session) {
         QObject::connect(session, &ServerSession::rootsListChanged, session, [session] {
-            session->sendRequest(key("roots/list"), {}, session, [session](const Message &reply) {
-                const QJsonArray roots = reply.result().toObject().value(key("roots")).toArray();
-                session->log(LogLevel::Info, key("roots"),
-                             QJsonObject{{key("message"), QStringLiteral("The client now has %1 root(s)").arg(roots.size())},
-                                         {key("roots"), roots}});
+            session->sendRequest(Method::RootsList, {}, session, [session](const Message &reply) {
+                const QJsonArray roots = reply.result().toObject().value(Key::Roots).toArray();
+                session->log(LogLevel::Info, Key::Roots,
+                             QJsonObject{{Key::Message, QStringLiteral("The client now has %1 root(s)").arg(roots.size())},
+                                         {Key::Roots, roots}});
             });
         });
     });
@@ -229,7 +226,7 @@ void DemoServer::addBasicTools()
         "inputSchema": {"type": "object", "properties": {"message": {"type": "string", "description": "Text to echo back"}},
                         "required": ["message"]},
         "annotations": {"readOnlyHint": true, "idempotentHint": true, "openWorldHint": false}})json"),
-            [](ToolCall *call) { call->respond(ToolResult::text(call->arguments().value(key("message")).toString())); });
+            [](ToolCall *call) { call->respond(ToolResult::text(call->arguments().value(Key::Message).toString())); });
 
     addTool(json(R"json({"name": "add", "title": "Add two numbers",
         "description": "Adds a and b.",
@@ -239,12 +236,12 @@ void DemoServer::addBasicTools()
         "annotations": {"readOnlyHint": true, "idempotentHint": true}})json"),
             [](ToolCall *call) {
                 const QJsonObject arguments = call->arguments();
-                if (!arguments.value(key("a")).isDouble() || !arguments.value(key("b")).isDouble()) {
-                    call->respond(ToolResult::error(key("a and b must be numbers")));
+                if (!arguments.value(QStringLiteral("a")).isDouble() || !arguments.value(QStringLiteral("b")).isDouble()) {
+                    call->respond(ToolResult::error(QStringLiteral("a and b must be numbers")));
                     return;
                 }
-                const double sum = arguments.value(key("a")).toDouble() + arguments.value(key("b")).toDouble();
-                call->respond(ToolResult::structured({{key("sum"), sum}}));
+                const double sum = arguments.value(QStringLiteral("a")).toDouble() + arguments.value(QStringLiteral("b")).toDouble();
+                call->respond(ToolResult::structured({{QStringLiteral("sum"), sum}}));
             });
 
     // Streamable HTTP 2026-07-28 mirrors these arguments into Mcp-Param-* headers (x-mcp-header),
@@ -261,9 +258,9 @@ void DemoServer::addBasicTools()
         "annotations": {"readOnlyHint": true}})json"),
             [](ToolCall *call) {
                 const QJsonObject arguments = call->arguments();
-                call->respond(ToolResult::structured({{key("region"), arguments.value(key("region"))},
-                                                      {key("query"), arguments.value(key("query"))},
-                                                      {key("dryRun"), arguments.value(key("dryRun")).toBool()}}));
+                call->respond(ToolResult::structured({{QStringLiteral("region"), arguments.value(QStringLiteral("region"))},
+                                                      {QStringLiteral("query"), arguments.value(QStringLiteral("query"))},
+                                                      {QStringLiteral("dryRun"), arguments.value(QStringLiteral("dryRun")).toBool()}}));
             });
 
     // A tool whose x-mcp-header annotations break the rules (two properties claim the header
@@ -275,7 +272,7 @@ void DemoServer::addBasicTools()
             "inputSchema": {"type": "object", "properties": {
                 "region": {"type": "string", "x-mcp-header": "Region"},
                 "fallbackRegion": {"type": "string", "x-mcp-header": "region"}}}})json"),
-                [](ToolCall *call) { call->respond(ToolResult::error(key("A client called broken_headers, which it must not do."))); });
+                [](ToolCall *call) { call->respond(ToolResult::error(QStringLiteral("A client called broken_headers, which it must not do."))); });
     }
 
     QJsonObject weather = json(R"json({"name": "get_weather", "title": "Weather",
@@ -295,21 +292,21 @@ void DemoServer::addBasicTools()
             "required": ["city", "temperature", "units", "conditions", "humidity", "wind"]},
         "annotations": {"readOnlyHint": true, "openWorldHint": true},
         "execution": {"taskSupport": "forbidden"}})json");
-    weather.insert(key("icons"), icon("W", "#1e88e5"));
+    weather.insert(Key::Icons, icon("W", "#1e88e5"));
     addTool(weather, [](ToolCall *call) {
-        const QString city = call->arguments().value(key("city")).toString();
-        const bool fahrenheit = call->arguments().value(key("units")).toString() == QLatin1String("fahrenheit");
+        const QString city = call->arguments().value(QStringLiteral("city")).toString();
+        const bool fahrenheit = call->arguments().value(QStringLiteral("units")).toString() == QLatin1String("fahrenheit");
         const uint hash = qHash(city.toLower());
         const double celsius = (int(hash % 400) - 50) / 10.0; // one decimal, no binary noise
         static const char *const conditions[] = {"sunny", "cloudy", "rain", "snow", "fog"};
         static const char *const directions[] = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
         call->respond(ToolResult::structured({
-            {key("city"), city},
-            {key("temperature"), fahrenheit ? std::round((celsius * 9 / 5 + 32) * 10) / 10 : celsius},
-            {key("units"), fahrenheit ? key("fahrenheit") : key("celsius")},
-            {key("conditions"), key(conditions[(hash / 7) % 5])},
-            {key("humidity"), int((hash / 13) % 101)},
-            {key("wind"), QJsonObject{{key("speedKmh"), int((hash / 17) % 60)}, {key("direction"), key(directions[(hash / 19) % 8])}}},
+            {QStringLiteral("city"), city},
+            {Key::Temperature, fahrenheit ? std::round((celsius * 9 / 5 + 32) * 10) / 10 : celsius},
+            {QStringLiteral("units"), fahrenheit ? QStringLiteral("fahrenheit") : QStringLiteral("celsius")},
+            {QStringLiteral("conditions"), QString::fromLatin1(conditions[(hash / 7) % 5])},
+            {QStringLiteral("humidity"), int((hash / 13) % 101)},
+            {QStringLiteral("wind"), QJsonObject{{QStringLiteral("speedKmh"), int((hash / 17) % 60)}, {QStringLiteral("direction"), QString::fromLatin1(directions[(hash / 19) % 8])}}},
         }));
     });
 
@@ -317,7 +314,7 @@ void DemoServer::addBasicTools()
         "description": "Returns a tool error (isError: true), not a protocol error.",
         "inputSchema": {"type": "object", "properties": {"message": {"type": "string", "default": "Something went wrong on purpose."}}}})json"),
             [](ToolCall *call) {
-                call->respond(ToolResult::error(call->arguments().value(key("message")).toString(key("Something went wrong on purpose."))));
+                call->respond(ToolResult::error(call->arguments().value(Key::Message).toString(QStringLiteral("Something went wrong on purpose."))));
             });
 
     addTool(json(R"json({"name": "toggle_extra_tool", "title": "Toggle the extra tool",
@@ -329,45 +326,45 @@ void DemoServer::addBasicTools()
 
 void DemoServer::toggleExtraTool(ToolCall *call)
 {
-    const QString kind = call->arguments().value(key("kind")).toString(key("tool"));
+    const QString kind = call->arguments().value(QStringLiteral("kind")).toString(QStringLiteral("tool"));
     if (kind == QLatin1String("resource")) {
-        if (removeResource(key("demo://extra"))) {
-            call->respond(ToolResult::text(key("Removed demo://extra.")));
+        if (removeResource(QStringLiteral("demo://extra"))) {
+            call->respond(ToolResult::text(QStringLiteral("Removed demo://extra.")));
         } else {
             addTextResource(json(R"json({"uri": "demo://extra", "name": "extra", "title": "Extra resource",
                 "description": "Appears and disappears with toggle_extra_tool", "mimeType": "text/plain"})json"),
-                            key("The extra resource is here."));
-            call->respond(ToolResult::text(key("Added demo://extra.")));
+                            QStringLiteral("The extra resource is here."));
+            call->respond(ToolResult::text(QStringLiteral("Added demo://extra.")));
         }
         return;
     }
     if (kind == QLatin1String("prompt")) {
-        if (removePrompt(key("extra_prompt"))) {
-            call->respond(ToolResult::text(key("Removed extra_prompt.")));
+        if (removePrompt(QStringLiteral("extra_prompt"))) {
+            call->respond(ToolResult::text(QStringLiteral("Removed extra_prompt.")));
         } else {
             addPrompt(json(R"json({"name": "extra_prompt", "title": "Extra prompt",
                 "description": "Appears and disappears with toggle_extra_tool"})json"),
                       [](const QJsonObject &, RpcError *) {
-                          return QJsonObject{{key("messages"), QJsonArray{QJsonObject{
-                                                                   {key("role"), key("user")},
-                                                                   {key("content"), textBlock(key("The extra prompt is here."))}}}}};
+                          return QJsonObject{{Key::Messages, QJsonArray{QJsonObject{
+                                                                   {Key::Role, RoleValue::User},
+                                                                   {Key::Content, textBlock(QStringLiteral("The extra prompt is here."))}}}}};
                       });
-            call->respond(ToolResult::text(key("Added extra_prompt.")));
+            call->respond(ToolResult::text(QStringLiteral("Added extra_prompt.")));
         }
         return;
     }
     if (kind != QLatin1String("tool")) {
-        call->respond(ToolResult::error(key("kind must be tool, resource or prompt")));
+        call->respond(ToolResult::error(QStringLiteral("kind must be tool, resource or prompt")));
         return;
     }
-    const QString name = key("extra_tool");
+    const QString name = QStringLiteral("extra_tool");
     if (hasTool(name)) {
         removeTool(name);
-        call->respond(ToolResult::text(key("Removed extra_tool.")));
+        call->respond(ToolResult::text(QStringLiteral("Removed extra_tool.")));
         return;
     }
     addExtraTool();
-    call->respond(ToolResult::text(key("Added extra_tool.")));
+    call->respond(ToolResult::text(QStringLiteral("Added extra_tool.")));
 }
 
 void DemoServer::addExtraTool()
@@ -375,7 +372,7 @@ void DemoServer::addExtraTool()
     addTool(json(R"json({"name": "extra_tool", "title": "Extra tool",
         "description": "Appears and disappears with toggle_extra_tool.",
         "inputSchema": {"type": "object", "properties": {}}})json"),
-            [](ToolCall *call) { call->respond(ToolResult::text(key("The extra tool is here."))); });
+            [](ToolCall *call) { call->respond(ToolResult::text(QStringLiteral("The extra tool is here."))); });
 }
 
 void DemoServer::addContentTools()
@@ -384,40 +381,40 @@ void DemoServer::addContentTools()
         "description": "Returns one content block of every type: text, Markdown, image, audio, resource link, embedded text and blob resources, with annotations.",
         "inputSchema": {"type": "object", "properties": {}},
         "annotations": {"readOnlyHint": true}})json");
-    gallery.insert(key("icons"), QJsonArray{QJsonObject{{key("src"), dataUri("image/png", DemoContent::png(32, 32))},
-                                                        {key("mimeType"), key("image/png")},
-                                                        {key("sizes"), QJsonArray{key("32x32")}}}});
+    gallery.insert(Key::Icons, QJsonArray{QJsonObject{{Key::Src, dataUri("image/png", DemoContent::png(32, 32))},
+                                                        {Key::MimeType, QStringLiteral("image/png")},
+                                                        {Key::Sizes, QJsonArray{QStringLiteral("32x32")}}}});
     addTool(gallery,
             [this](ToolCall *call) {
                 const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
-                QJsonObject markdown = textBlock(key("## Markdown\n\nThis block is **Markdown**: *emphasis*, `code`, "
+                QJsonObject markdown = textBlock(QStringLiteral("## Markdown\n\nThis block is **Markdown**: *emphasis*, `code`, "
                                                      "[a link](https://modelcontextprotocol.io), and a list:\n\n"
                                                      "- one\n- two\n\n```json\n{\"fenced\": true}\n```\n"));
-                markdown.insert(key("annotations"), QJsonObject{{key("audience"), QJsonArray{key("user")}}, {key("priority"), 0.9}});
-                QJsonObject content = textBlock(key("Plain text: every content type follows."));
-                content.insert(key("annotations"), QJsonObject{{key("audience"), QJsonArray{key("user"), key("assistant")}},
-                                                               {key("priority"), 1.0}, {key("lastModified"), now}});
+                markdown.insert(Key::Annotations, QJsonObject{{Key::Audience, QJsonArray{RoleValue::User}}, {Key::Priority, 0.9}});
+                QJsonObject content = textBlock(QStringLiteral("Plain text: every content type follows."));
+                content.insert(Key::Annotations, QJsonObject{{Key::Audience, QJsonArray{RoleValue::User, RoleValue::Assistant}},
+                                                               {Key::Priority, 1.0}, {Key::LastModified, now}});
                 const QJsonArray blocks{
                     content,
                     markdown,
-                    QJsonObject{{key("type"), key("image")}, {key("mimeType"), key("image/png")},
-                                {key("data"), QString::fromLatin1(m_png.toBase64())},
-                                {key("annotations"), QJsonObject{{key("audience"), QJsonArray{key("user")}}}}},
-                    QJsonObject{{key("type"), key("audio")}, {key("mimeType"), key("audio/wav")},
-                                {key("data"), QString::fromLatin1(m_wav.toBase64())}},
-                    QJsonObject{{key("type"), key("resource_link")}, {key("uri"), key("demo://docs/readme")},
-                                {key("name"), key("readme")}, {key("title"), key("Read me")},
-                                {key("description"), key("A resource link: the client may read it with resources/read")},
-                                {key("mimeType"), key("text/markdown")}},
-                    QJsonObject{{key("type"), key("resource")},
-                                {key("resource"), ResourceContents::text(key("demo://docs/notes.txt"), key("text/plain"),
-                                                                        key("An embedded text resource.\nSecond line."))}},
-                    QJsonObject{{key("type"), key("resource")},
-                                {key("resource"), ResourceContents::blob(key("demo://images/logo.png"), key("image/png"), m_png)},
-                                {key("annotations"), QJsonObject{{key("priority"), 0.2}}}},
+                    QJsonObject{{Key::Type, ContentTypeValue::Image}, {Key::MimeType, QStringLiteral("image/png")},
+                                {Key::Data, QString::fromLatin1(m_png.toBase64())},
+                                {Key::Annotations, QJsonObject{{Key::Audience, QJsonArray{RoleValue::User}}}}},
+                    QJsonObject{{Key::Type, ContentTypeValue::Audio}, {Key::MimeType, QStringLiteral("audio/wav")},
+                                {Key::Data, QString::fromLatin1(m_wav.toBase64())}},
+                    QJsonObject{{Key::Type, ContentTypeValue::ResourceLink}, {Key::Uri, QStringLiteral("demo://docs/readme")},
+                                {Key::Name, QStringLiteral("readme")}, {Key::Title, QStringLiteral("Read me")},
+                                {Key::Description, QStringLiteral("A resource link: the client may read it with resources/read")},
+                                {Key::MimeType, QStringLiteral("text/markdown")}},
+                    QJsonObject{{Key::Type, ContentTypeValue::Resource},
+                                {Key::Resource, ResourceContents::text(QStringLiteral("demo://docs/notes.txt"), QStringLiteral("text/plain"),
+                                                                        QStringLiteral("An embedded text resource.\nSecond line."))}},
+                    QJsonObject{{Key::Type, ContentTypeValue::Resource},
+                                {Key::Resource, ResourceContents::blob(QStringLiteral("demo://images/logo.png"), QStringLiteral("image/png"), m_png)},
+                                {Key::Annotations, QJsonObject{{Key::Priority, 0.2}}}},
                 };
-                call->respond({{key("content"), blocks},
-                               {key("_meta"), QJsonObject{{key("mcpscope.demo/generatedAt"), now}}}});
+                call->respond({{Key::Content, blocks},
+                               {Key::Meta, QJsonObject{{QStringLiteral("mcpscope.demo/generatedAt"), now}}}});
             });
 
     addTool(json(R"json({"name": "rich_form", "title": "Rich form",
@@ -465,8 +462,8 @@ void DemoServer::addContentTools()
             [](ToolCall *call) {
                 const QJsonObject arguments = call->arguments();
                 QJsonObject result{
-                    {key("content"), QJsonArray{textBlock(QString::fromUtf8(QJsonDocument(arguments).toJson(QJsonDocument::Indented)))}},
-                    {key("structuredContent"), arguments}};
+                    {Key::Content, QJsonArray{textBlock(QString::fromUtf8(QJsonDocument(arguments).toJson(QJsonDocument::Indented)))}},
+                    {Key::StructuredContent, arguments}};
                 call->respond(result);
             });
 
@@ -476,7 +473,7 @@ void DemoServer::addContentTools()
                         "required": ["size"]},
         "annotations": {"readOnlyHint": true, "idempotentHint": true}})json"),
             [](ToolCall *call) {
-                const qint64 size = qBound<qint64>(0, qint64(call->arguments().value(key("size")).toDouble()), 512ll << 20);
+                const qint64 size = qBound<qint64>(0, qint64(call->arguments().value(Key::Size).toDouble()), 512ll << 20);
                 static const QByteArray pattern("line of text\twith \"quotes\", a \\backslash\\ and a newline\n");
                 QByteArray bytes;
                 bytes.reserve(size);
@@ -504,12 +501,12 @@ void DemoServer::addInteractiveTools()
         "annotations": {"readOnlyHint": true},
         "execution": {"taskSupport": "optional"}})json"),
             [](ToolCall *call) {
-                const int steps = qBound(1, call->arguments().value(key("steps")).toInt(10), 10000);
-                const int delay = qBound(0, call->arguments().value(key("delayMs")).toInt(500), 60000);
+                const int steps = qBound(1, call->arguments().value(QStringLiteral("steps")).toInt(10), 10000);
+                const int delay = qBound(0, call->arguments().value(QStringLiteral("delayMs")).toInt(500), 60000);
                 auto *timer = new QTimer(call);
                 timer->setInterval(delay);
                 auto done = std::make_shared<int>(0);
-                call->reportProgress(0, steps, key("Starting"));
+                call->reportProgress(0, steps, QStringLiteral("Starting"));
                 QObject::connect(timer, &QTimer::timeout, call, [call, timer, done, steps] {
                     ++*done;
                     call->reportProgress(*done, steps, QStringLiteral("Step %1 of %2").arg(*done).arg(steps));
@@ -536,9 +533,9 @@ void DemoServer::addInteractiveTools()
                          "required": ["processed", "checksum"]},
         "execution": {"taskSupport": "required"}})json"),
             [](ToolCall *call) {
-                const int items = qBound(1, call->arguments().value(key("items")).toInt(5), 1000);
-                const int delay = qBound(0, call->arguments().value(key("delayMs")).toInt(400), 60000);
-                const int failAt = call->arguments().value(key("failAt")).toInt(0);
+                const int items = qBound(1, call->arguments().value(QStringLiteral("items")).toInt(5), 1000);
+                const int delay = qBound(0, call->arguments().value(QStringLiteral("delayMs")).toInt(400), 60000);
+                const int failAt = call->arguments().value(QStringLiteral("failAt")).toInt(0);
                 auto *timer = new QTimer(call);
                 timer->setInterval(delay);
                 auto done = std::make_shared<int>(0);
@@ -551,7 +548,7 @@ void DemoServer::addInteractiveTools()
                     } else if (*done == items) {
                         timer->stop();
                         const QByteArray checksum = QByteArray::number(qHash(items) % 0xffffff, 16);
-                        call->respond(ToolResult::structured({{key("processed"), items}, {key("checksum"), QString::fromLatin1(checksum)}}));
+                        call->respond(ToolResult::structured({{QStringLiteral("processed"), items}, {QStringLiteral("checksum"), QString::fromLatin1(checksum)}}));
                     }
                 });
                 QObject::connect(call, &RequestContext::cancelled, timer, &QTimer::stop);
@@ -567,21 +564,21 @@ void DemoServer::addInteractiveTools()
             "required": ["prompt"]},
         "execution": {"taskSupport": "optional"}})json"),
             [](ToolCall *call) {
-                if (!call->requireClientCapability(key("sampling")))
+                if (!call->requireClientCapability(Key::Sampling))
                     return;
                 const QJsonObject arguments = call->arguments();
                 QJsonObject params{
-                    {key("messages"), QJsonArray{QJsonObject{{key("role"), key("user")},
-                                                             {key("content"), textBlock(arguments.value(key("prompt")).toString())}}}},
-                    {key("maxTokens"), arguments.value(key("maxTokens")).toInt(200)},
-                    {key("modelPreferences"), QJsonObject{{key("hints"), QJsonArray{QJsonObject{{key("name"), key("claude")}}}},
-                                                          {key("intelligencePriority"), 0.8},
-                                                          {key("speedPriority"), 0.5}}},
-                    {key("includeContext"), key("none")},
+                    {Key::Messages, QJsonArray{QJsonObject{{Key::Role, RoleValue::User},
+                                                             {Key::Content, textBlock(arguments.value(QStringLiteral("prompt")).toString())}}}},
+                    {Key::MaxTokens, arguments.value(Key::MaxTokens).toInt(200)},
+                    {Key::ModelPreferences, QJsonObject{{Key::Hints, QJsonArray{QJsonObject{{Key::Name, QStringLiteral("claude")}}}},
+                                                          {QStringLiteral("intelligencePriority"), 0.8},
+                                                          {QStringLiteral("speedPriority"), 0.5}}},
+                    {Key::IncludeContext, QStringLiteral("none")},
                 };
-                if (arguments.contains(key("systemPrompt")))
-                    params.insert(key("systemPrompt"), arguments.value(key("systemPrompt")));
-                call->askClient(key("answer"), key("sampling/createMessage"), params, [call](const Message &reply) {
+                if (arguments.contains(Key::SystemPrompt))
+                    params.insert(Key::SystemPrompt, arguments.value(Key::SystemPrompt));
+                call->askClient(QStringLiteral("answer"), Method::SamplingCreateMessage, params, [call](const Message &reply) {
                     if (reply.isErrorResponse()) {
                         call->respond(ToolResult::error(QStringLiteral("Sampling failed (%1): %2")
                                                             .arg(reply.error().code)
@@ -589,15 +586,15 @@ void DemoServer::addInteractiveTools()
                         return;
                     }
                     const QJsonObject result = reply.result().toObject();
-                    const QJsonValue content = result.value(key("content"));
+                    const QJsonValue content = result.value(Key::Content);
                     QStringList texts;
                     const QJsonArray blocks = content.isArray() ? content.toArray() : QJsonArray{content};
                     for (const QJsonValue &block : blocks) {
-                        if (block.toObject().value(key("type")).toString() == QLatin1String("text"))
-                            texts.append(block.toObject().value(key("text")).toString());
+                        if (block.toObject().value(Key::Type).toString() == QLatin1String("text"))
+                            texts.append(block.toObject().value(Key::Text).toString());
                     }
                     call->respond(ToolResult::text(QStringLiteral("%1 answered: %2")
-                                                       .arg(result.value(key("model")).toString(key("The model")),
+                                                       .arg(result.value(Key::Model).toString(QStringLiteral("The model")),
                                                             texts.join(u'\n'))));
                 });
             });
@@ -608,11 +605,11 @@ void DemoServer::addInteractiveTools()
             "message": {"type": "string", "default": "Please tell us a little about yourself."}}},
         "execution": {"taskSupport": "optional"}})json"),
             [](ToolCall *call) {
-                if (!call->requireClientCapability(key("elicitation")))
+                if (!call->requireClientCapability(Key::Elicitation))
                     return;
                 QJsonObject params{
-                    {key("message"), call->arguments().value(key("message")).toString(key("Please tell us a little about yourself."))},
-                    {key("requestedSchema"), json(R"json({"type": "object", "properties": {
+                    {Key::Message, call->arguments().value(Key::Message).toString(QStringLiteral("Please tell us a little about yourself."))},
+                    {Key::RequestedSchema, json(R"json({"type": "object", "properties": {
                         "name": {"type": "string", "title": "Name", "minLength": 1, "default": "Ada"},
                         "email": {"type": "string", "title": "E-mail", "format": "email"},
                         "age": {"type": "integer", "title": "Age", "minimum": 0, "maximum": 150, "default": 36},
@@ -627,8 +624,8 @@ void DemoServer::addInteractiveTools()
                         "required": ["name"]})json")},
                 };
                 if (call->isModern() || call->session()->protocolVersion() >= QLatin1String("2025-11-25"))
-                    params.insert(key("mode"), key("form"));
-                call->askClient(key("profile"), key("elicitation/create"), params, [call](const Message &reply) {
+                    params.insert(Key::Mode, Key::Form);
+                call->askClient(QStringLiteral("profile"), Method::ElicitationCreate, params, [call](const Message &reply) {
                     if (reply.isErrorResponse()) {
                         call->respond(ToolResult::error(QStringLiteral("Elicitation failed (%1): %2")
                                                             .arg(reply.error().code)
@@ -636,9 +633,9 @@ void DemoServer::addInteractiveTools()
                         return;
                     }
                     const QJsonObject result = reply.result().toObject();
-                    QJsonObject structured{{key("action"), result.value(key("action"))}};
-                    if (result.contains(key("content")))
-                        structured.insert(key("content"), result.value(key("content")));
+                    QJsonObject structured{{Key::Action, result.value(Key::Action)}};
+                    if (result.contains(Key::Content))
+                        structured.insert(Key::Content, result.value(Key::Content));
                     call->respond(ToolResult::structured(structured));
                 });
             });
@@ -648,38 +645,38 @@ void DemoServer::addInteractiveTools()
         "inputSchema": {"type": "object", "properties": {
             "url": {"type": "string", "format": "uri", "default": "https://example.com/connect?client=mcpscope-demo"}}}})json"),
             [](ToolCall *call) {
-                if (!call->clientCapabilities().value(key("elicitation")).toObject().contains(key("url"))) {
-                    call->respond(ToolResult::error(key("The client did not declare URL mode elicitation (capabilities.elicitation.url).")));
+                if (!call->clientCapabilities().value(Key::Elicitation).toObject().contains(Key::Url)) {
+                    call->respond(ToolResult::error(QStringLiteral("The client did not declare URL mode elicitation (capabilities.elicitation.url).")));
                     return;
                 }
                 const QString elicitationId = QStringLiteral("demo-url-") + call->id().toString();
                 QJsonObject params{
-                    {key("mode"), key("url")},
-                    {key("message"), key("Please open this page to connect your (imaginary) account.")},
-                    {key("url"), call->arguments().value(key("url")).toString(key("https://example.com/connect?client=mcpscope-demo"))}};
+                    {Key::Mode, Key::Url},
+                    {Key::Message, QStringLiteral("Please open this page to connect your (imaginary) account.")},
+                    {Key::Url, call->arguments().value(Key::Url).toString(QStringLiteral("https://example.com/connect?client=mcpscope-demo"))}};
                 // 2026-07-28 dropped elicitationId and the completion notification: the retry is the signal.
                 if (!call->isModern())
-                    params.insert(key("elicitationId"), elicitationId);
-                call->askClient(key("connect"), key("elicitation/create"), params, [call, elicitationId](const Message &reply) {
+                    params.insert(Key::ElicitationId, elicitationId);
+                call->askClient(QStringLiteral("connect"), Method::ElicitationCreate, params, [call, elicitationId](const Message &reply) {
                     if (reply.isErrorResponse()) {
                         call->respond(ToolResult::error(QStringLiteral("Elicitation failed (%1): %2")
                                                             .arg(reply.error().code)
                                                             .arg(reply.error().message)));
                         return;
                     }
-                    const QString action = reply.result().toObject().value(key("action")).toString();
-                    if (action != QLatin1String("accept")) {
+                    const QString action = reply.result().toObject().value(Key::Action).toString();
+                    if (action != ElicitActionValue::Accept) {
                         call->respond(ToolResult::text(QStringLiteral("The user chose %1.").arg(action)));
                         return;
                     }
                     if (call->isModern()) {
-                        call->respond(ToolResult::text(key("The user accepted and came back.")));
+                        call->respond(ToolResult::text(QStringLiteral("The user accepted and came back.")));
                         return;
                     }
                     // Pretend the out-of-band flow takes a moment, then say it is done.
                     QTimer::singleShot(300, call, [call, elicitationId] {
-                        call->session()->sendNotification(key("notifications/elicitation/complete"),
-                                                          {{key("elicitationId"), elicitationId}}, call->id());
+                        call->session()->sendNotification(Method::ElicitationCompleteNotification,
+                                                          {{Key::ElicitationId, elicitationId}}, call->id());
                         call->respond(ToolResult::text(QStringLiteral("The user accepted; elicitation %1 is complete.").arg(elicitationId)));
                     });
                 });
@@ -689,28 +686,28 @@ void DemoServer::addInteractiveTools()
         "description": "Fails with error -32042 (URL elicitation required), listing the URL the user must visit.",
         "inputSchema": {"type": "object", "properties": {}}})json"),
             [](ToolCall *call) {
-                const QJsonObject elicitation{{key("mode"), key("url")},
-                                              {key("elicitationId"), key("demo-auth-1")},
-                                              {key("url"), key("https://example.com/authorize?demo=1")},
-                                              {key("message"), key("Authorize the demo server to continue.")}};
-                call->fail(ErrorCode::UrlElicitationRequired, key("This request requires more information."),
-                           QJsonObject{{key("elicitations"), QJsonArray{elicitation}}});
+                const QJsonObject elicitation{{Key::Mode, Key::Url},
+                                              {Key::ElicitationId, QStringLiteral("demo-auth-1")},
+                                              {Key::Url, QStringLiteral("https://example.com/authorize?demo=1")},
+                                              {Key::Message, QStringLiteral("Authorize the demo server to continue.")}};
+                call->fail(ErrorCode::UrlElicitationRequired, QStringLiteral("This request requires more information."),
+                           QJsonObject{{QStringLiteral("elicitations"), QJsonArray{elicitation}}});
             });
 
     addTool(json(R"json({"name": "list_roots", "title": "List the client's roots",
         "description": "Sends roots/list to the client and returns the roots.",
         "inputSchema": {"type": "object", "properties": {}}})json"),
             [](ToolCall *call) {
-                if (!call->requireClientCapability(key("roots")))
+                if (!call->requireClientCapability(Key::Roots))
                     return;
-                call->askClient(key("roots"), key("roots/list"), {}, [call](const Message &reply) {
+                call->askClient(Key::Roots, Method::RootsList, {}, [call](const Message &reply) {
                     if (reply.isErrorResponse()) {
                         call->respond(ToolResult::error(QStringLiteral("roots/list failed (%1): %2")
                                                             .arg(reply.error().code)
                                                             .arg(reply.error().message)));
                         return;
                     }
-                    call->respond(ToolResult::structured({{key("roots"), reply.result().toObject().value(key("roots"))}}));
+                    call->respond(ToolResult::structured({{Key::Roots, reply.result().toObject().value(Key::Roots)}}));
                 });
             });
 
@@ -719,11 +716,11 @@ void DemoServer::addInteractiveTools()
         "inputSchema": {"type": "object", "properties": {}}})json"),
             [](ToolCall *call) {
                 if (call->isModern()) {
-                    call->respond(ToolResult::error(key("ping left the protocol in 2026-07-28: a stateless server cannot ping its client.")));
+                    call->respond(ToolResult::error(QStringLiteral("ping left the protocol in 2026-07-28: a stateless server cannot ping its client.")));
                     return;
                 }
                 const qint64 started = QDateTime::currentMSecsSinceEpoch();
-                call->sendRequest(key("ping"), {}, call, [call, started](const Message &reply) {
+                call->sendRequest(Method::Ping, {}, call, [call, started](const Message &reply) {
                     if (reply.isErrorResponse())
                         call->respond(ToolResult::error(QStringLiteral("ping failed: ") + reply.error().message));
                     else
@@ -736,14 +733,14 @@ void DemoServer::addInteractiveTools()
         "description": "Sends notifications/message at each of the eight levels (those below the level set with logging/setLevel are dropped).",
         "inputSchema": {"type": "object", "properties": {"logger": {"type": "string", "default": "demo"}}}})json"),
             [](ToolCall *call) {
-                const QString logger = call->arguments().value(key("logger")).toString(key("demo"));
+                const QString logger = call->arguments().value(Key::Logger).toString(QStringLiteral("demo"));
                 int sent = 0;
                 for (int i = int(LogLevel::Debug); i <= int(LogLevel::Emergency); ++i) {
                     const LogLevel level = LogLevel(i);
                     sent += call->wouldLog(level) ? 1 : 0;
                     const QString text = QStringLiteral("A %1 message from the demo server").arg(logLevelName(level));
                     // Log data may be any JSON value: alternate strings and objects.
-                    call->log(level, logger, i % 2 ? QJsonValue(QJsonObject{{key("message"), text}, {key("level"), i}})
+                    call->log(level, logger, i % 2 ? QJsonValue(QJsonObject{{Key::Message, text}, {Key::Level, i}})
                                                    : QJsonValue(text));
                 }
                 call->respond(ToolResult::text(QStringLiteral("Sent %1 of 8 log messages.").arg(sent)));
@@ -757,7 +754,7 @@ void DemoServer::addFaultTools()
         "inputSchema": {"type": "object", "properties": {"code": {"type": "integer", "minimum": 0, "maximum": 255, "default": 1}}},
         "annotations": {"destructiveHint": true}})json"),
             [](ToolCall *call) {
-                const int code = call->arguments().value(key("code")).toInt(1);
+                const int code = call->arguments().value(QStringLiteral("code")).toInt(1);
                 writeStderr("mcpscope-demo-server: crashing with exit code " + QByteArray::number(code) + '\n');
                 ::_exit(code);
             });
@@ -773,17 +770,17 @@ void DemoServer::addFaultTools()
         "description": "Writes a line that is not JSON-RPC to stdout, then answers normally.",
         "inputSchema": {"type": "object", "properties": {"text": {"type": "string", "default": "this is not JSON {oops"}}}})json"),
             [](ToolCall *call) {
-                const QString text = call->arguments().value(key("text")).toString(key("this is not JSON {oops"));
+                const QString text = call->arguments().value(Key::Text).toString(QStringLiteral("this is not JSON {oops"));
                 const bool written = call->session()->transport()->sendRawFrame(text.toUtf8());
-                call->respond(ToolResult::text(written ? key("Wrote a garbage line before this answer.")
-                                                       : key("This transport cannot write raw lines.")));
+                call->respond(ToolResult::text(written ? QStringLiteral("Wrote a garbage line before this answer.")
+                                                       : QStringLiteral("This transport cannot write raw lines.")));
             });
 
     addTool(json(R"json({"name": "huge_result", "title": "Huge result (fault)",
         "description": "Returns a text result of `mib` MiB.",
         "inputSchema": {"type": "object", "properties": {"mib": {"type": "number", "minimum": 0, "maximum": 512, "default": 16}}}})json"),
             [](ToolCall *call) {
-                const qint64 bytes = qint64(qBound(0.0, call->arguments().value(key("mib")).toDouble(16), 512.0) * 1024 * 1024);
+                const qint64 bytes = qint64(qBound(0.0, call->arguments().value(QStringLiteral("mib")).toDouble(16), 512.0) * 1024 * 1024);
                 QByteArray text(bytes, 'x');
                 for (qint64 i = 79; i < bytes; i += 80)
                     text[i] = '\n';
@@ -797,17 +794,17 @@ void DemoServer::addFaultTools()
             "perSecond": {"type": "integer", "minimum": 0, "maximum": 1000000, "description": "Paced rate (0: as fast as possible)", "default": 0},
             "seconds": {"type": "number", "minimum": 0, "maximum": 600, "description": "How long to send at perSecond", "default": 10}}}})json"),
             [](ToolCall *call) {
-                const int perSecond = qBound(0, call->arguments().value(key("perSecond")).toInt(0), 1000000);
+                const int perSecond = qBound(0, call->arguments().value(QStringLiteral("perSecond")).toInt(0), 1000000);
                 if (perSecond == 0) {
-                    const int count = qBound(0, call->arguments().value(key("count")).toInt(10000), 1000000);
+                    const int count = qBound(0, call->arguments().value(QStringLiteral("count")).toInt(10000), 1000000);
                     for (int i = 0; i < count; ++i)
-                        call->log(LogLevel::Info, key("flood"), QStringLiteral("flood message %1 of %2").arg(i + 1).arg(count));
+                        call->log(LogLevel::Info, QStringLiteral("flood"), QStringLiteral("flood message %1 of %2").arg(i + 1).arg(count));
                     call->respond(ToolResult::text(QStringLiteral("Sent %1 notifications.").arg(count)));
                     return;
                 }
                 // Paced: every few milliseconds, send what the rate owes by now, so the rate holds
                 // however coarse the timer is.
-                const double seconds = qBound(0.0, call->arguments().value(key("seconds")).toDouble(10), 600.0);
+                const double seconds = qBound(0.0, call->arguments().value(QStringLiteral("seconds")).toDouble(10), 600.0);
                 const qint64 total = qint64(perSecond * seconds);
                 auto *timer = new QTimer(call);
                 timer->setTimerType(Qt::PreciseTimer);
@@ -817,7 +814,7 @@ void DemoServer::addFaultTools()
                 auto send = [call, timer, clock, sent, total, perSecond] {
                     const qint64 due = qMin(total, clock->nsecsElapsed() * perSecond / 1000000000);
                     for (; *sent < due; ++*sent)
-                        call->log(LogLevel::Info, key("flood"), QStringLiteral("flood message %1 of %2").arg(*sent + 1).arg(total));
+                        call->log(LogLevel::Info, QStringLiteral("flood"), QStringLiteral("flood message %1 of %2").arg(*sent + 1).arg(total));
                     if (*sent >= total) {
                         timer->stop();
                         call->respond(ToolResult::text(QStringLiteral("Sent %1 notifications in %2 ms.")
@@ -834,7 +831,7 @@ void DemoServer::addFaultTools()
         "description": "Writes `mib` MiB of lines to stderr, then answers.",
         "inputSchema": {"type": "object", "properties": {"mib": {"type": "number", "minimum": 0, "maximum": 256, "default": 1}}}})json"),
             [](ToolCall *call) {
-                const qint64 bytes = qint64(qBound(0.0, call->arguments().value(key("mib")).toDouble(1), 256.0) * 1024 * 1024);
+                const qint64 bytes = qint64(qBound(0.0, call->arguments().value(QStringLiteral("mib")).toDouble(1), 256.0) * 1024 * 1024);
                 QByteArray chunk;
                 for (int line = 0; chunk.size() < 64 * 1024; ++line)
                     chunk += "stderr flood line " + QByteArray::number(line).rightJustified(6, '0') + ' ' + QByteArray(40, '.') + '\n';
@@ -851,15 +848,15 @@ void DemoServer::addFaultTools()
 void DemoServer::updateClock()
 {
     ++m_clockTicks;
-    notifyResourceUpdated(key("demo://clock"));
+    notifyResourceUpdated(QStringLiteral("demo://clock"));
 }
 
 // An MCP App (io.modelcontextprotocol/ui): a tool with a ui:// view that uses every message of
 // the view protocol, a tool only views may call and one they may not.
 void DemoServer::addAppView()
 {
-    const QString viewUri = key("ui://mcpscope-demo/view");
-    QFile page(key(":/demoserver/appview.html"));
+    const QString viewUri = QStringLiteral("ui://mcpscope-demo/view");
+    QFile page(QStringLiteral(":/demoserver/appview.html"));
     page.open(QIODevice::ReadOnly);
     const QString html = QString::fromUtf8(page.readAll());
     // No csp in _meta.ui: the host's default, no network at all. The _meta.ui is on the listing
@@ -868,7 +865,7 @@ void DemoServer::addAppView()
         "description": "An interactive view that exercises every message of the MCP Apps view protocol",
         "mimeType": "text/html;profile=mcp-app", "_meta": {"ui": {"prefersBorder": true}}})json"),
                 [html](const QString &uri, const QMap<QString, QString> &) {
-                    return QJsonArray{ResourceContents::text(uri, key("text/html;profile=mcp-app"), html)};
+                    return QJsonArray{ResourceContents::text(uri, QStringLiteral("text/html;profile=mcp-app"), html)};
                 });
 
     QJsonObject showView = json(R"json({"name": "show_view", "title": "Show the demo view (MCP App)",
@@ -878,28 +875,28 @@ void DemoServer::addAppView()
             "probeUrl": {"type": "string", "format": "uri", "description": "A URL the view tries to fetch"},
             "autorun": {"type": "boolean", "description": "The view calls tools, resizes, asks for a link... once each"}}},
         "annotations": {"readOnlyHint": true}})json");
-    showView.insert(key("_meta"), QJsonObject{{key("ui"), QJsonObject{{key("resourceUri"), viewUri}}}});
+    showView.insert(Key::Meta, QJsonObject{{QStringLiteral("ui"), QJsonObject{{QStringLiteral("resourceUri"), viewUri}}}});
     addTool(showView, [](ToolCall *call) {
-        const QString message = call->arguments().value(key("message")).toString(key("Hello, view"));
+        const QString message = call->arguments().value(Key::Message).toString(QStringLiteral("Hello, view"));
         call->respond(ToolResult::structured(
-            {{key("message"), message}, {key("time"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)}}));
+            {{Key::Message, message}, {QStringLiteral("time"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)}}));
     });
 
     QJsonObject counter = json(R"json({"name": "app_counter", "title": "Counter (views only)",
         "description": "Adds step to a counter; only views may call it (visibility: app).",
         "inputSchema": {"type": "object", "properties": {"step": {"type": "integer", "default": 1}}}})json");
-    counter.insert(key("_meta"), QJsonObject{{key("ui"), QJsonObject{{key("resourceUri"), viewUri},
-                                                                      {key("visibility"), QJsonArray{key("app")}}}}});
+    counter.insert(Key::Meta, QJsonObject{{QStringLiteral("ui"), QJsonObject{{QStringLiteral("resourceUri"), viewUri},
+                                                                      {QStringLiteral("visibility"), QJsonArray{QStringLiteral("app")}}}}});
     addTool(counter, [this](ToolCall *call) {
-        m_appCounter += call->arguments().value(key("step")).toInt(1);
-        call->respond(ToolResult::structured({{key("count"), m_appCounter}}));
+        m_appCounter += call->arguments().value(QStringLiteral("step")).toInt(1);
+        call->respond(ToolResult::structured({{QStringLiteral("count"), m_appCounter}}));
     });
 
     QJsonObject hidden = json(R"json({"name": "model_only_note", "title": "Note for the model (not for views)",
         "description": "Visible to the model only (visibility: model); a view that calls it is refused by the host.",
         "inputSchema": {"type": "object", "properties": {}}})json");
-    hidden.insert(key("_meta"), QJsonObject{{key("ui"), QJsonObject{{key("visibility"), QJsonArray{key("model")}}}}});
-    addTool(hidden, [](ToolCall *call) { call->respond(ToolResult::text(key("Only the model should see this."))); });
+    hidden.insert(Key::Meta, QJsonObject{{QStringLiteral("ui"), QJsonObject{{QStringLiteral("visibility"), QJsonArray{Key::Model}}}}});
+    addTool(hidden, [](ToolCall *call) { call->respond(ToolResult::text(QStringLiteral("Only the model should see this."))); });
 }
 
 void DemoServer::addResources()
@@ -907,59 +904,59 @@ void DemoServer::addResources()
     addTextResource(json(R"json({"uri": "demo://docs/readme", "name": "readme", "title": "Read me",
         "description": "What this server offers", "mimeType": "text/markdown",
         "annotations": {"audience": ["user"], "priority": 0.8}})json"),
-                    key("# MCP Scope demo server\n\nTools for every content type, rich forms, progress, "
+                    QStringLiteral("# MCP Scope demo server\n\nTools for every content type, rich forms, progress, "
                         "sampling, elicitation, roots and logging; resources with templates and subscriptions; "
                         "prompts with completion.\n"));
     addTextResource(json(R"json({"uri": "demo://docs/config.json", "name": "config.json", "title": "Configuration",
         "description": "A JSON document", "mimeType": "application/json"})json"),
-                    key("{\n  \"theme\": \"dark\",\n  \"features\": [\"tools\", \"resources\", \"prompts\"],\n  \"limits\": {\"maxItems\": 100}\n}\n"));
+                    QStringLiteral("{\n  \"theme\": \"dark\",\n  \"features\": [\"tools\", \"resources\", \"prompts\"],\n  \"limits\": {\"maxItems\": 100}\n}\n"));
     addTextResource(json(R"json({"uri": "demo://docs/notes.txt", "name": "notes.txt", "title": "Notes",
         "description": "Plain text with annotations", "mimeType": "text/plain",
         "annotations": {"audience": ["assistant"], "priority": 0.3, "lastModified": "2025-01-01T00:00:00Z"}})json"),
-                    key("An embedded text resource.\nSecond line.\n"));
+                    QStringLiteral("An embedded text resource.\nSecond line.\n"));
     QJsonObject logo = json(R"json({"uri": "demo://images/logo.png", "name": "logo.png", "title": "Logo",
         "description": "A binary resource (PNG)", "mimeType": "image/png"})json");
-    logo.insert(key("size"), m_png.size());
+    logo.insert(Key::Size, m_png.size());
     addBlobResource(logo, m_png);
     QJsonObject tone = json(R"json({"uri": "demo://audio/tone.wav", "name": "tone.wav", "title": "Tone",
         "description": "A binary resource (WAV, 440 Hz)", "mimeType": "audio/wav"})json");
-    tone.insert(key("size"), m_wav.size());
+    tone.insert(Key::Size, m_wav.size());
     addBlobResource(tone, m_wav);
     addResource(json(R"json({"uri": "demo://clock", "name": "clock", "title": "Clock",
         "description": "The current time; subscribe to get notifications/resources/updated every second", "mimeType": "text/plain"})json"),
                 [this](const QString &uri, const QMap<QString, QString> &) {
                     return QJsonArray{ResourceContents::text(
-                        uri, key("text/plain"),
+                        uri, QStringLiteral("text/plain"),
                         QStringLiteral("%1 (tick %2)").arg(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)).arg(m_clockTicks))};
                 });
 
     addResourceTemplate(json(R"json({"uriTemplate": "demo://items/{id}", "name": "item", "title": "Item by id",
         "description": "A fruit record; completion offers the ids", "mimeType": "application/json"})json"),
                         [](const QString &uri, const QMap<QString, QString> &variables) {
-                            const QString id = variables.value(key("id"));
+                            const QString id = variables.value(QStringLiteral("id"));
                             if (!itemIds.contains(id))
                                 return QJsonArray();
-                            const QJsonObject item{{key("id"), id}, {key("name"), QString(id.at(0).toUpper() + id.mid(1))},
-                                                   {key("index"), int(itemIds.indexOf(id))}};
-                            return QJsonArray{ResourceContents::text(uri, key("application/json"), compact(item))};
+                            const QJsonObject item{{QStringLiteral("id"), id}, {Key::Name, QString(id.at(0).toUpper() + id.mid(1))},
+                                                   {QStringLiteral("index"), int(itemIds.indexOf(id))}};
+                            return QJsonArray{ResourceContents::text(uri, QStringLiteral("application/json"), compact(item))};
                         });
-    addResourceTemplateCompletion(key("demo://items/{id}"), key("id"),
+    addResourceTemplateCompletion(QStringLiteral("demo://items/{id}"), QStringLiteral("id"),
                                   [](const QString &value, const QJsonObject &) { return startingWith(itemIds, value); });
 
     addResourceTemplate(json(R"json({"uriTemplate": "demo://files/{folder}/{name}", "name": "file", "title": "File in a folder",
         "description": "Two variables: completion for name depends on the folder already chosen", "mimeType": "text/plain"})json"),
                         [](const QString &uri, const QMap<QString, QString> &variables) {
-                            if (!filesByFolder.value(variables.value(key("folder"))).contains(variables.value(key("name"))))
+                            if (!filesByFolder.value(variables.value(QStringLiteral("folder"))).contains(variables.value(Key::Name)))
                                 return QJsonArray();
-                            return QJsonArray{ResourceContents::text(uri, key("text/plain"),
+                            return QJsonArray{ResourceContents::text(uri, QStringLiteral("text/plain"),
                                                                      QStringLiteral("Contents of %1/%2\n")
-                                                                         .arg(variables.value(key("folder")), variables.value(key("name"))))};
+                                                                         .arg(variables.value(QStringLiteral("folder")), variables.value(Key::Name)))};
                         });
-    addResourceTemplateCompletion(key("demo://files/{folder}/{name}"), key("folder"),
+    addResourceTemplateCompletion(QStringLiteral("demo://files/{folder}/{name}"), QStringLiteral("folder"),
                                   [](const QString &value, const QJsonObject &) { return startingWith(filesByFolder.keys(), value); });
-    addResourceTemplateCompletion(key("demo://files/{folder}/{name}"), key("name"),
+    addResourceTemplateCompletion(QStringLiteral("demo://files/{folder}/{name}"), Key::Name,
                                   [](const QString &value, const QJsonObject &context) {
-                                      const QString folder = context.value(key("folder")).toString();
+                                      const QString folder = context.value(QStringLiteral("folder")).toString();
                                       QStringList names;
                                       for (auto it = filesByFolder.begin(); it != filesByFolder.end(); ++it) {
                                           if (folder.isEmpty() || it.key() == folder)
@@ -977,15 +974,15 @@ void DemoServer::addPrompts()
             {"name": "name", "title": "Name", "description": "Who to greet", "required": true},
             {"name": "style", "title": "Style", "description": "formal, casual, pirate, haiku...", "required": false}]})json"),
               [](const QJsonObject &arguments, RpcError *) {
-                  const QString name = arguments.value(key("name")).toString();
-                  const QString style = arguments.value(key("style")).toString(key("casual"));
+                  const QString name = arguments.value(Key::Name).toString();
+                  const QString style = arguments.value(QStringLiteral("style")).toString(QStringLiteral("casual"));
                   return QJsonObject{
-                      {key("description"), QStringLiteral("A %1 greeting").arg(style)},
-                      {key("messages"), QJsonArray{QJsonObject{
-                           {key("role"), key("user")},
-                           {key("content"), textBlock(QStringLiteral("Please greet %1 in a %2 style.").arg(name, style))}}}}};
+                      {Key::Description, QStringLiteral("A %1 greeting").arg(style)},
+                      {Key::Messages, QJsonArray{QJsonObject{
+                           {Key::Role, RoleValue::User},
+                           {Key::Content, textBlock(QStringLiteral("Please greet %1 in a %2 style.").arg(name, style))}}}}};
               });
-    addPromptCompletion(key("greeting"), key("style"),
+    addPromptCompletion(QStringLiteral("greeting"), QStringLiteral("style"),
                         [](const QString &value, const QJsonObject &) { return startingWith(styles, value); });
 
     addPrompt(json(R"json({"name": "code_review", "title": "Code review",
@@ -994,35 +991,35 @@ void DemoServer::addPrompts()
             {"name": "code", "title": "Code", "description": "The code to review", "required": true},
             {"name": "language", "title": "Language", "description": "Programming language", "required": false}]})json"),
               [this](const QJsonObject &arguments, RpcError *) {
-                  const QString language = arguments.value(key("language")).toString(key("c++"));
-                  const QString code = arguments.value(key("code")).toString();
+                  const QString language = arguments.value(QStringLiteral("language")).toString(QStringLiteral("c++"));
+                  const QString code = arguments.value(QStringLiteral("code")).toString();
                   const QJsonArray messages{
-                      QJsonObject{{key("role"), key("user")},
-                                  {key("content"), textBlock(QStringLiteral("Please review this %1 code.").arg(language))}},
-                      QJsonObject{{key("role"), key("user")},
-                                  {key("content"), QJsonObject{{key("type"), key("resource")},
-                                                               {key("resource"), ResourceContents::text(
+                      QJsonObject{{Key::Role, RoleValue::User},
+                                  {Key::Content, textBlock(QStringLiteral("Please review this %1 code.").arg(language))}},
+                      QJsonObject{{Key::Role, RoleValue::User},
+                                  {Key::Content, QJsonObject{{Key::Type, ContentTypeValue::Resource},
+                                                               {Key::Resource, ResourceContents::text(
                                                                                      QStringLiteral("demo://review/snippet"),
-                                                                                     key("text/plain"), code)}}}},
-                      QJsonObject{{key("role"), key("user")},
-                                  {key("content"), QJsonObject{{key("type"), key("image")}, {key("mimeType"), key("image/png")},
-                                                               {key("data"), QString::fromLatin1(m_png.toBase64())}}}},
-                      QJsonObject{{key("role"), key("user")},
-                                  {key("content"), QJsonObject{{key("type"), key("audio")}, {key("mimeType"), key("audio/wav")},
-                                                               {key("data"), QString::fromLatin1(m_wav.toBase64())}}}},
-                      QJsonObject{{key("role"), key("assistant")},
-                                  {key("content"), textBlock(key("I will look at correctness, clarity and tests."))}},
+                                                                                     QStringLiteral("text/plain"), code)}}}},
+                      QJsonObject{{Key::Role, RoleValue::User},
+                                  {Key::Content, QJsonObject{{Key::Type, ContentTypeValue::Image}, {Key::MimeType, QStringLiteral("image/png")},
+                                                               {Key::Data, QString::fromLatin1(m_png.toBase64())}}}},
+                      QJsonObject{{Key::Role, RoleValue::User},
+                                  {Key::Content, QJsonObject{{Key::Type, ContentTypeValue::Audio}, {Key::MimeType, QStringLiteral("audio/wav")},
+                                                               {Key::Data, QString::fromLatin1(m_wav.toBase64())}}}},
+                      QJsonObject{{Key::Role, RoleValue::Assistant},
+                                  {Key::Content, textBlock(QStringLiteral("I will look at correctness, clarity and tests."))}},
                   };
-                  return QJsonObject{{key("description"), key("Code review request")}, {key("messages"), messages}};
+                  return QJsonObject{{Key::Description, QStringLiteral("Code review request")}, {Key::Messages, messages}};
               });
-    addPromptCompletion(key("code_review"), key("language"),
+    addPromptCompletion(QStringLiteral("code_review"), QStringLiteral("language"),
                         [](const QString &value, const QJsonObject &) { return startingWith(languages, value); });
 
     addPrompt(json(R"json({"name": "simple", "title": "Simple prompt", "description": "A prompt without arguments"})json"),
               [](const QJsonObject &, RpcError *) {
-                  return QJsonObject{{key("messages"), QJsonArray{QJsonObject{
-                                                           {key("role"), key("user")},
-                                                           {key("content"), textBlock(key("This is a simple prompt without arguments."))}}}}};
+                  return QJsonObject{{Key::Messages, QJsonArray{QJsonObject{
+                                                           {Key::Role, RoleValue::User},
+                                                           {Key::Content, textBlock(QStringLiteral("This is a simple prompt without arguments."))}}}}};
               });
 }
 
@@ -1030,44 +1027,44 @@ void DemoServer::addPrompts()
 
 void addDemoOptions(QCommandLineParser &parser)
 {
-    parser.addOption({key("page-size"), key("Paginate lists with N items per page (0: no pagination)."), key("N"), key("0")});
-    parser.addOption({key("protocol-version"), key("Answer initialize with this protocol version, whatever the client asks."),
-                      key("version")});
-    parser.addOption({key("fault"),
-                      key("Inject a fault: garbage-at-start, crash-after-init, hang-on-initialize, error-on-initialize. "
+    parser.addOption({QStringLiteral("page-size"), QStringLiteral("Paginate lists with N items per page (0: no pagination)."), QStringLiteral("N"), QStringLiteral("0")});
+    parser.addOption({QStringLiteral("protocol-version"), QStringLiteral("Answer initialize with this protocol version, whatever the client asks."),
+                      Key::Version});
+    parser.addOption({QStringLiteral("fault"),
+                      QStringLiteral("Inject a fault: garbage-at-start, crash-after-init, hang-on-initialize, error-on-initialize. "
                           "May be repeated."),
-                      key("fault")});
-    parser.addOption({key("stderr-noise"), key("Write noise to stderr all the time.")});
-    parser.addOption({key("extra-tool"), key("Start with extra_tool, as if toggle_extra_tool had run (a changed tool list for tests).")});
-    parser.addOption({key("conformance"), key("Add the fixtures that `conformance server` expects (test_simple_text, ...).")});
-    parser.addOption({key("list-ttl"), key("The ttlMs of modern list and server/discover results (default 60000)."),
-                      key("ms")});
-    parser.addOption({key("era"),
-                      key("Protocol eras to speak: dual (2026-07-28 per-request _meta and the legacy initialize handshake), "
+                      QStringLiteral("fault")});
+    parser.addOption({QStringLiteral("stderr-noise"), QStringLiteral("Write noise to stderr all the time.")});
+    parser.addOption({QStringLiteral("extra-tool"), QStringLiteral("Start with extra_tool, as if toggle_extra_tool had run (a changed tool list for tests).")});
+    parser.addOption({QStringLiteral("conformance"), QStringLiteral("Add the fixtures that `conformance server` expects (test_simple_text, ...).")});
+    parser.addOption({QStringLiteral("list-ttl"), QStringLiteral("The ttlMs of modern list and server/discover results (default 60000)."),
+                      QStringLiteral("ms")});
+    parser.addOption({QStringLiteral("era"),
+                      QStringLiteral("Protocol eras to speak: dual (2026-07-28 per-request _meta and the legacy initialize handshake), "
                           "modern (2026-07-28 only) or legacy (up to 2025-11-25)."),
-                      key("era"), key("dual")});
+                      QStringLiteral("era"), QStringLiteral("dual")});
 }
 
 bool demoOptionsFromParser(const QCommandLineParser &parser, DemoOptions *options, QString *error)
 {
     bool ok = true;
-    options->pageSize = parser.value(key("page-size")).toInt(&ok);
+    options->pageSize = parser.value(QStringLiteral("page-size")).toInt(&ok);
     if (!ok || options->pageSize < 0) {
-        *error = key("--page-size needs a number >= 0");
+        *error = QStringLiteral("--page-size needs a number >= 0");
         return false;
     }
-    if (parser.isSet(key("list-ttl"))) {
-        options->listTtlMs = parser.value(key("list-ttl")).toInt(&ok);
+    if (parser.isSet(QStringLiteral("list-ttl"))) {
+        options->listTtlMs = parser.value(QStringLiteral("list-ttl")).toInt(&ok);
         if (!ok || options->listTtlMs < 0) {
-            *error = key("--list-ttl needs a number of milliseconds >= 0");
+            *error = QStringLiteral("--list-ttl needs a number of milliseconds >= 0");
             return false;
         }
     }
-    options->protocolVersion = parser.value(key("protocol-version"));
-    options->stderrNoise = parser.isSet(key("stderr-noise"));
-    options->conformanceFixtures = parser.isSet(key("conformance"));
-    options->extraTool = parser.isSet(key("extra-tool"));
-    const QString era = parser.value(key("era"));
+    options->protocolVersion = parser.value(QStringLiteral("protocol-version"));
+    options->stderrNoise = parser.isSet(QStringLiteral("stderr-noise"));
+    options->conformanceFixtures = parser.isSet(QStringLiteral("conformance"));
+    options->extraTool = parser.isSet(QStringLiteral("extra-tool"));
+    const QString era = parser.value(QStringLiteral("era"));
     if (era == QLatin1String("dual")) {
         options->era = Era::Dual;
     } else if (era == QLatin1String("modern")) {
@@ -1078,7 +1075,7 @@ bool demoOptionsFromParser(const QCommandLineParser &parser, DemoOptions *option
         *error = QStringLiteral("unknown era: %1 (known: dual, modern, legacy)").arg(era);
         return false;
     }
-    for (const QString &fault : parser.values(key("fault"))) {
+    for (const QString &fault : parser.values(QStringLiteral("fault"))) {
         if (fault == QLatin1String("garbage-at-start")) {
             options->garbageAtStart = true;
         } else if (fault == QLatin1String("crash-after-init")) {

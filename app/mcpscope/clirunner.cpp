@@ -6,13 +6,11 @@
 #include "config/mcpjson.h"
 #include "config/serverconfig.h"
 #include "config/transportfactory.h"
+#include "protocol/errorcodes.h"
 #include "protocol/keys.h"
 #include "protocol/methods.h"
 #include "protocol/requests.h"
-#include "protocol/keys.h"
-#include "protocol/methods.h"
 #include "protocol/versions.h"
-#include "protocol/errorcodes.h"
 #include "traffic/trafficcapture.h"
 #include "transport/transport.h"
 #include "watchloop.h"
@@ -263,7 +261,7 @@ void CliRunner::handleRequest(IncomingRequest *request)
     if (method == Method::ElicitationCreate) {
         const QJsonObject params = request->params();
         if (m_options.elicitation == ElicitationAnswer::AcceptDefaults
-            && params.value(Key::Mode).toString(QStringLiteral("form")) == QLatin1String("form")) {
+            && params.value(Key::Mode).toString(Key::Form) == Key::Form) {
             // Every property with a default comes back with it: the conformance suite expects omitted fields filled.
             QJsonObject content;
             const QJsonObject properties = params.value(Key::RequestedSchema).toObject()
@@ -274,13 +272,13 @@ void CliRunner::handleRequest(IncomingRequest *request)
                     content.insert(it.key(), property.value(QStringLiteral("default")));
             }
             writeErr(tr("mcpscope: accepted the server's elicitation with the schema's defaults"));
-            request->respond(QJsonObject{{Key::Action, QStringLiteral("accept")}, {Key::Content, content}});
+            request->respond(QJsonObject{{Key::Action, ElicitActionValue::Accept}, {Key::Content, content}});
             return;
         }
         const bool cancel = m_options.elicitation == ElicitationAnswer::Cancel;
         writeErr(cancel ? tr("mcpscope: cancelled the server's elicitation request")
                         : tr("mcpscope: declined the server's elicitation request"));
-        request->respond(QJsonObject{{Key::Action, cancel ? QStringLiteral("cancel") : QStringLiteral("decline")}});
+        request->respond(QJsonObject{{Key::Action, cancel ? ElicitActionValue::Cancel : ElicitActionValue::Decline}});
         return;
     }
     request->reject({ErrorCode::MethodNotFound, tr("Method not found: %1").arg(method), QJsonValue::Undefined});
@@ -399,11 +397,11 @@ void CliRunner::runOperation()
         listAll(m, Key::ResourceTemplates);
     } else if (m == Method::PromptsList) {
         listAll(m, Key::Prompts);
-    } else if (m == QLatin1String("initialize")) { // Inspector v2: what the connection learned
-        printResult(QJsonObject{{QStringLiteral("protocolVersion"), m_client->protocolVersion()},
-                                {QStringLiteral("capabilities"), m_client->serverCapabilities()},
-                                {QStringLiteral("serverInfo"), m_client->serverInfo().toJson()},
-                                {QStringLiteral("instructions"), m_client->instructions()}});
+    } else if (m == Method::Initialize) { // Inspector v2: what the connection learned
+        printResult(QJsonObject{{Key::ProtocolVersion, m_client->protocolVersion()},
+                                {Key::Capabilities, m_client->serverCapabilities()},
+                                {Key::ServerInfo, m_client->serverInfo().toJson()},
+                                {Key::Instructions, m_client->instructions()}});
         finish(ExitOk);
     } else if (m == Method::ToolsCall) {
         handle = m_client->send(Requests::callTool(o.toolName, o.toolArguments), requestOptions);
@@ -460,7 +458,7 @@ void CliRunner::onListDone(const QString &itemsKey, const QJsonArray &items, con
 void CliRunner::printResult(const QJsonValue &result)
 {
     if (m_options.resultEnvelope) { // --format json (Inspector v2): one {"result": ...} line
-        printJson(QJsonDocument(QJsonObject{{QStringLiteral("result"), result}}), true);
+        printJson(QJsonDocument(QJsonObject{{Key::Result, result}}), true);
         return;
     }
     printJson(result.isArray() ? QJsonDocument(result.toArray()) : QJsonDocument(result.toObject()), m_options.compact);

@@ -91,7 +91,7 @@ public:
         m_client = new Client(factory(), this);
         m_client->setInitializeTimeout(m_timeoutMs);
         m_client->setEraChoice(Modern::EraChoice{});
-        connect(m_client, &Client::ready, this, &SideLoader::listNext);
+        connect(m_client, &Client::ready, this, &SideLoader::listOffered);
         connect(m_client, &Client::stateChanged, this, [this](Client::State state) {
             if (state == Client::State::Failed)
                 end({}, m_spec + QStringLiteral(": ") + m_client->errorString());
@@ -104,26 +104,13 @@ public:
     }
 
 private:
-    void listNext()
+    void listOffered()
     {
-        static const QList<std::tuple<QString, QString, QString>> lists{
-            {QStringLiteral("tools"), QStringLiteral("tools/list"), QStringLiteral("tools")},
-            {QStringLiteral("prompts"), QStringLiteral("prompts/list"), QStringLiteral("prompts")},
-            {QStringLiteral("resources"), QStringLiteral("resources/list"), QStringLiteral("resources")},
-            {QStringLiteral("resources"), QStringLiteral("resources/templates/list"), QStringLiteral("resourceTemplates")}};
-        while (m_next < lists.size()) {
-            const auto [capability, method, key] = lists.at(m_next++);
-            if (!m_client->serverCapabilities().contains(capability))
-                continue; // not offered: an empty list
-            m_client->listAll(method, key, this, [this, key = key, method = method](const QJsonArray &items, const std::optional<RpcError> &error) {
-                if (error)
-                    return end({}, tr("%1: %2 failed: %3").arg(m_spec, method, error->message));
-                m_snapshot.insert(key, items);
-                listNext();
-            });
-            return;
-        }
-        end(m_snapshot, {});
+        m_client->listSnapshot(this, Client::ListOptions::fromServer(), [this](const QJsonObject &snapshot, const QString &error) {
+            if (!error.isEmpty())
+                return end({}, m_spec + QStringLiteral(": ") + error);
+            end(snapshot, {});
+        });
     }
 
     void end(const QJsonObject &snapshot, const QString &error)
@@ -142,8 +129,6 @@ private:
     int m_timeoutMs;
     Done m_done;
     Client *m_client = nullptr;
-    QJsonObject m_snapshot;
-    int m_next = 0;
     bool m_ended = false;
 };
 

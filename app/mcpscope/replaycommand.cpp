@@ -7,6 +7,7 @@
 #include "collections/collectionrunner.h"
 #include "collections/replay.h"
 #include "config/serverconfig.h"
+#include "protocol/keys.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -60,8 +61,8 @@ static QString compact(const QJsonValue &value)
 
 static QString label(const ReplayStep &step)
 {
-    const QString name = step.params.value(QLatin1String("name")).toString();
-    const QString uri = step.params.value(QLatin1String("uri")).toString();
+    const QString name = step.params.value(Key::Name).toString();
+    const QString uri = step.params.value(Key::Uri).toString();
     return QStringLiteral("#%1 %2").arg(step.ordinal).arg(step.method) + (name.isEmpty() ? (uri.isEmpty() ? QString() : u' ' + uri) : u' ' + name);
 }
 

@@ -449,7 +449,7 @@ void CollectionRunner::handleRequest(IncomingRequest *request)
     } else if (method == Method::ElicitationCreate) {
         if (answers.elicitation.isEmpty()) {
             m_current.unscripted.append(method);
-            request->respond(QJsonObject{{Key::Action, QStringLiteral("decline")}});
+            request->respond(QJsonObject{{Key::Action, ElicitActionValue::Decline}});
         } else {
             answerWith(take(answers.elicitation, &m_elicitationsAnswered));
         }

@@ -121,6 +121,7 @@ inline constexpr QLatin1StringView Mode("mode");
 inline constexpr QLatin1StringView Action("action");
 inline constexpr QLatin1StringView Url("url");
 inline constexpr QLatin1StringView Form("form"); // elicitation capability: form mode
+inline constexpr QLatin1StringView ElicitationId("elicitationId"); // URL mode
 
 // Lists
 inline constexpr QLatin1StringView ResourceTemplates("resourceTemplates");
@@ -160,11 +161,42 @@ inline constexpr QLatin1StringView ResourceSubscriptions("resourceSubscriptions"
 
 } // namespace Mcp::Key
 
+// A content block's type.
+namespace Mcp::ContentTypeValue {
+inline constexpr QLatin1StringView Text("text");
+inline constexpr QLatin1StringView Image("image");
+inline constexpr QLatin1StringView Audio("audio");
+inline constexpr QLatin1StringView ResourceLink("resource_link");
+inline constexpr QLatin1StringView Resource("resource"); // an embedded resource
+}
+
+// An elicitation result's action.
+namespace Mcp::ElicitActionValue {
+inline constexpr QLatin1StringView Accept("accept");
+inline constexpr QLatin1StringView Decline("decline");
+inline constexpr QLatin1StringView Cancel("cancel");
+}
+
+// A message's role (prompts, sampling) and an annotation's audience.
+namespace Mcp::RoleValue {
+inline constexpr QLatin1StringView User("user");
+inline constexpr QLatin1StringView Assistant("assistant");
+}
+
 // Values of 2026-07-28 members that are words.
 namespace Mcp::ResultTypeValue {
 inline constexpr QLatin1StringView Complete("complete"); // also what an absent resultType means
 inline constexpr QLatin1StringView InputRequired("input_required");
 inline constexpr QLatin1StringView Task("task"); // the tasks extension: a task handle
+}
+
+// A task's status (the tasks extension).
+namespace Mcp::TaskStatusValue {
+inline constexpr QLatin1StringView Working("working");
+inline constexpr QLatin1StringView InputRequired("input_required");
+inline constexpr QLatin1StringView Completed("completed");
+inline constexpr QLatin1StringView Failed("failed");
+inline constexpr QLatin1StringView Cancelled("cancelled");
 }
 
 // The extensions of 2026-07-28 the client itself speaks (capabilities.extensions keys).

@@ -111,4 +111,9 @@ Request listTasks(const QString &cursor) { return listPage(Method::TasksList, cu
 
 Request cancelTask(const QString &taskId) { return withMember(Method::TasksCancel, Key::TaskId, taskId); }
 
+Request updateTask(const QString &taskId, const QJsonObject &inputResponses)
+{
+    return Request{Method::TasksUpdate, QJsonObject{{Key::TaskId, taskId}, {Key::InputResponses, inputResponses}}};
+}
+
 } // namespace Mcp::Requests

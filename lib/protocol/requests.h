@@ -40,6 +40,8 @@ Request getTask(const QString &taskId);
 Request getTaskResult(const QString &taskId);
 Request listTasks(const QString &cursor = {});
 Request cancelTask(const QString &taskId);
+// The answers to a task's inputRequests (keyed as they were asked).
+Request updateTask(const QString &taskId, const QJsonObject &inputResponses);
 
 } // namespace Requests
 } // namespace Mcp

@@ -624,8 +624,8 @@ CompleteResult CompleteResult::fromJson(const QJsonObject &object, QStringList *
 
 bool Task::isTerminal() const
 {
-    return status == QLatin1String("completed") || status == QLatin1String("failed")
-        || status == QLatin1String("cancelled");
+    return status == TaskStatusValue::Completed || status == TaskStatusValue::Failed
+        || status == TaskStatusValue::Cancelled;
 }
 
 QJsonObject Task::toJson() const

@@ -3,6 +3,8 @@
 #include "serversession.h"
 #include "servertransport.h"
 
+#include "protocol/keys.h"
+
 #include <QDateTime>
 
 namespace Mcp {
@@ -150,9 +152,9 @@ void RequestContext::requireInput(const QJsonObject &inputRequests)
         {QStringLiteral("answers"), answers},
         {QStringLiteral("expires"), double(QDateTime::currentMSecsSinceEpoch() + requestStateLifetimeMs)},
     };
-    respond({{QStringLiteral("resultType"), QStringLiteral("input_required")},
-             {QStringLiteral("inputRequests"), inputRequests},
-             {QStringLiteral("requestState"), m_session ? m_session->server()->signRequestState(state) : QString()}});
+    respond({{Key::ResultType, QString(ResultTypeValue::InputRequired)},
+             {Key::InputRequests, inputRequests},
+             {Key::RequestState, m_session ? m_session->server()->signRequestState(state) : QString()}});
 }
 
 void RequestContext::askClient(const QString &key, const QString &method, const QJsonObject &params, ReplyHandler handler)
@@ -201,12 +203,12 @@ void RequestContext::sendRequest(const QString &method, const QJsonObject &param
     QJsonObject meta = taskParams.value(QStringLiteral("_meta")).toObject();
     meta.insert(QStringLiteral("io.modelcontextprotocol/related-task"), QJsonObject{{QStringLiteral("taskId"), m_taskId}});
     taskParams.insert(QStringLiteral("_meta"), meta);
-    m_session->setTaskStatus(m_taskId, QStringLiteral("input_required"));
+    m_session->setTaskStatus(m_taskId, QString(TaskStatusValue::InputRequired));
     QPointer<RequestContext> self(this);
     m_session->sendRequest(method, taskParams, context ? context : this,
                            [self, handler = std::move(handler)](const Message &reply) {
                                if (self && self->m_session && !self->m_finished && !self->m_cancelled)
-                                   self->m_session->setTaskStatus(self->m_taskId, QStringLiteral("working"));
+                                   self->m_session->setTaskStatus(self->m_taskId, QString(TaskStatusValue::Working));
                                handler(reply);
                            },
                            m_id);

@@ -575,7 +575,7 @@ void ServerSession::callTool(const Message &request)
 
 bool ServerSession::Task::isTerminal() const
 {
-    return status == QLatin1String("completed") || status == QLatin1String("failed") || status == QLatin1String("cancelled");
+    return status == TaskStatusValue::Completed || status == TaskStatusValue::Failed || status == TaskStatusValue::Cancelled;
 }
 
 QJsonObject ServerSession::taskJson(const Task &task) const
@@ -597,7 +597,7 @@ void ServerSession::startTask(const Message &request, RequestContext *context)
 {
     Task task;
     task.id = QStringLiteral("task-%1").arg(m_nextTaskNumber++);
-    task.status = QStringLiteral("working");
+    task.status = QString(TaskStatusValue::Working);
     task.createdAt = task.lastUpdatedAt = QDateTime::currentDateTimeUtc();
     const QJsonValue ttl = request.paramsObject().value(Key::Task).toObject().value(Key::Ttl);
     // Results are kept for the requested time, at most an hour (null would mean forever).
@@ -638,17 +638,17 @@ void ServerSession::finishTask(RequestContext *context, const QJsonObject &resul
     if (it == m_tasks.end() || it->isTerminal())
         return;
     it->context = nullptr;
-    if (it->modern && !error && result.value(Key::ResultType) == QLatin1String("input_required")) {
+    if (it->modern && !error && result.value(Key::ResultType) == ResultTypeValue::InputRequired) {
         // The round asked for input: the client answers it with tasks/update.
         it->inputRequests = result.value(Key::InputRequests).toObject();
-        setTaskStatus(it->id, QStringLiteral("input_required"));
+        setTaskStatus(it->id, QString(TaskStatusValue::InputRequired));
         return;
     }
     it->result = result;
     it->error = error;
     // A modern task fails only with a JSON-RPC error; a tool error is a completed result.
     const bool failed = error || (!it->modern && result.value(Key::IsError).toBool());
-    setTaskStatus(it->id, failed ? QStringLiteral("failed") : QStringLiteral("completed"),
+    setTaskStatus(it->id, failed ? QString(TaskStatusValue::Failed) : QString(TaskStatusValue::Completed),
                   error ? error->message : QString());
     const QList<MessageId> waiting = std::exchange(it->waiting, {});
     for (const MessageId &id : waiting)
@@ -663,7 +663,7 @@ void ServerSession::finishTask(RequestContext *context, const QJsonObject &resul
 
 void ServerSession::answerTaskResult(const Task &task, const MessageId &request)
 {
-    if (task.status == QLatin1String("cancelled")) {
+    if (task.status == TaskStatusValue::Cancelled) {
         reply(Message::errorResponse(request, {ErrorCode::InvalidParams, QStringLiteral("Task %1 was cancelled").arg(task.id)}));
         return;
     }
@@ -705,7 +705,7 @@ void ServerSession::cancelTask(const Message &request)
         return;
     }
     const QString taskId = task->id;
-    setTaskStatus(taskId, QStringLiteral("cancelled"), QStringLiteral("Cancelled by the client"));
+    setTaskStatus(taskId, QString(TaskStatusValue::Cancelled), QStringLiteral("Cancelled by the client"));
     Task &cancelled = m_tasks[taskId];
     if (RequestContext *context = cancelled.context.data())
         context->cancel(QStringLiteral("task cancelled"));
@@ -732,7 +732,7 @@ QJsonObject ServerSession::adoptModernTask(RequestContext *context)
 {
     Task task;
     task.id = QUuid::createUuid().toString(QUuid::WithoutBraces); // tasks are shared by every client
-    task.status = QStringLiteral("working");
+    task.status = QString(TaskStatusValue::Working);
     task.createdAt = task.lastUpdatedAt = QDateTime::currentDateTimeUtc();
     task.ttl = 300000.0;
     task.modern = true;
@@ -763,7 +763,7 @@ void ServerSession::runModernTaskRound(const QString &taskId)
     context->m_taskId = taskId;
     task.context = context;
     task.inputRequests = {};
-    setTaskStatus(taskId, QStringLiteral("working"));
+    setTaskStatus(taskId, QString(TaskStatusValue::Working));
     if (!tool) {
         context->fail(ErrorCode::InvalidParams, QStringLiteral("The tool of this task is gone"));
         return;
@@ -786,11 +786,11 @@ QJsonObject ServerSession::modernTaskJson(const Task &task, bool detailed) const
         object.insert(Key::StatusMessage, task.statusMessage);
     if (!detailed)
         return object;
-    if (task.status == QLatin1String("completed"))
+    if (task.status == TaskStatusValue::Completed)
         object.insert(key("result"), task.result);
-    else if (task.status == QLatin1String("failed") && task.error)
+    else if (task.status == TaskStatusValue::Failed && task.error)
         object.insert(key("error"), task.error->toJson());
-    else if (task.status == QLatin1String("input_required"))
+    else if (task.status == TaskStatusValue::InputRequired)
         object.insert(Key::InputRequests, task.inputRequests);
     return object;
 }
@@ -831,7 +831,7 @@ void ServerSession::updateModernTask(const Message &request)
         }
     }
     reply(Message::response(request.id(), QJsonObject()));
-    if (answered && it->inputRequests.isEmpty() && it->status == QLatin1String("input_required"))
+    if (answered && it->inputRequests.isEmpty() && it->status == TaskStatusValue::InputRequired)
         host->runModernTaskRound(taskId);
 }
 
@@ -848,7 +848,7 @@ void ServerSession::cancelModernTask(const Message &request)
     if (it->isTerminal())
         return; // cooperative: nothing left to stop
     RequestContext *context = it->context.data();
-    host->setTaskStatus(taskId, QStringLiteral("cancelled"), QStringLiteral("Cancelled by the client"));
+    host->setTaskStatus(taskId, QString(TaskStatusValue::Cancelled), QStringLiteral("Cancelled by the client"));
     host->m_tasks[taskId].context = nullptr;
     if (context)
         context->cancel(QStringLiteral("task cancelled"));

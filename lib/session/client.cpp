@@ -1,5 +1,6 @@
 #include "client.h"
 #include "client_p.h"
+#include "session/listsnapshot.h"
 
 #include "protocol/keys.h"
 #include "protocol/methods.h"
@@ -1072,6 +1073,15 @@ void Client::listAll(const QString &method, const QString &itemsKey, const QObje
     pager->maxPages = qMax(1, options.maxPages);
     pager->forceRefresh = options.forceRefresh;
     fetchPage(this, pager, QString());
+}
+
+void Client::listSnapshot(const QObject *context, const ListOptions &options, SnapshotDone done)
+{
+    Mcp::listSnapshot(serverCapabilities(),
+                      [this](const QString &method, const QString &itemsKey, const QObject *context,
+                             const ListOptions &options, ListDone done) {
+        listAll(method, itemsKey, context, options, std::move(done));
+    }, context, options, std::move(done));
 }
 
 void Client::clearResultCache() { d->resultCache.clear(); }

@@ -154,6 +154,13 @@ public:
     {
         bool forceRefresh = false; // ask the server for every page, whatever the cache holds
         int maxPages = 1000;
+        // What is on the server now (a comparison, a snapshot): past the cache.
+        static ListOptions fromServer()
+        {
+            ListOptions options;
+            options.forceRefresh = true;
+            return options;
+        }
     };
     // The same, telling done whether the list came from the cache: fromCache when every page
     // did, freshForMs the shortest freshness of its pages (0 when a page is not kept).
@@ -161,6 +168,9 @@ public:
                                         const CacheStatus &cache)>;
     void listAll(const QString &method, const QString &itemsKey, const QObject *context, const ListOptions &options,
                  ListDone done);
+    // Everything the server offers (session/listsnapshot.h): each list its capabilities announce.
+    using SnapshotDone = std::function<void(const QJsonObject &snapshot, const QString &error)>;
+    void listSnapshot(const QObject *context, const ListOptions &options, SnapshotDone done);
     // Forgets every cached result (the next list calls go to the server).
     void clearResultCache();
 

@@ -154,7 +154,7 @@ bool LegacyLifecycle::send(OutgoingRequest *handle)
         d->transmit(handle);
         return true;
     case Client::State::Initializing:
-        if (handle->method() == QLatin1String("ping")) { // the only request allowed before the initialize result
+        if (handle->method() == Method::Ping) { // the only request allowed before the initialize result
             d->transmit(handle);
             return true;
         }

@@ -155,7 +155,7 @@ void ModernLifecycle::useDiscoverResult(const QJsonObject &result)
         m_serverInfoJson = info;
     }
     if (result.value(Key::Capabilities).toObject().contains(Key::Logging))
-        noteDeprecated(QStringLiteral("logging"));
+        noteDeprecated(Key::Logging);
 }
 
 void ModernLifecycle::becomeModern(const QString &version)
@@ -319,8 +319,7 @@ void ModernLifecycle::followTasks(OutgoingRequest *handle, Modern::MultiRoundTri
     });
     QObject::connect(rounds, &Modern::MultiRoundTripRequest::taskInputReady, handle,
                      [this, handle, rounds](const QJsonObject &responses) {
-        OutgoingRequest *update = d->q->send(Request{Method::TasksUpdate, QJsonObject{{Key::TaskId, rounds->taskId()},
-                                                                                     {Key::InputResponses, responses}}});
+        OutgoingRequest *update = d->q->send(Requests::updateTask(rounds->taskId(), responses));
         const QPointer<Modern::MultiRoundTripRequest> guard = rounds;
         QObject::connect(update, &OutgoingRequest::finished, handle, [update, guard] {
             if (guard && update->isError())
@@ -574,10 +573,10 @@ void ModernLifecycle::handleInputRequest(const Modern::InputRequest &input, Mode
     ServerRequestHandler *handler = nullptr;
     if (input.method == Method::RootsList) {
         handler = d->rootsHandler;
-        noteDeprecated(QStringLiteral("roots"));
+        noteDeprecated(Key::Roots);
     } else if (input.method == Method::SamplingCreateMessage) {
         handler = d->samplingHandler;
-        noteDeprecated(QStringLiteral("sampling"));
+        noteDeprecated(Key::Sampling);
     } else if (input.method == Method::ElicitationCreate) {
         handler = d->elicitationHandler;
     }

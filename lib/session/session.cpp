@@ -1,5 +1,6 @@
 #include "session/session.h"
 
+#include "session/listsnapshot.h"
 #include "session/sessionworker.h"
 
 #include <QDateTime>
@@ -395,6 +396,19 @@ void Session::listAll(const QString &method, const QString &itemsKey, const QObj
     toWorker([token, method, itemsKey, options](SessionWorker *worker) {
         worker->startListAll(token, method, itemsKey, options);
     });
+}
+
+void Session::listSnapshot(const QObject *context, const Client::ListOptions &options, Client::SnapshotDone done)
+{
+    if (!isConnected()) {
+        QTimer::singleShot(0, context, [done, message = tr("%1 is not connected").arg(name())] { done({}, message); });
+        return;
+    }
+    Mcp::listSnapshot(m_sessionInfo.serverCapabilities,
+                      [this](const QString &method, const QString &itemsKey, const QObject *context,
+                             const Client::ListOptions &options, Client::ListDone done) {
+        listAll(method, itemsKey, context, options, std::move(done));
+    }, context, options, std::move(done));
 }
 
 void Session::notify(const QString &method, const QJsonObject &params)

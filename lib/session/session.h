@@ -198,6 +198,9 @@ public:
     // the result cache and how long it stays fresh.
     void listAll(const QString &method, const QString &itemsKey, const QObject *context,
                  const Client::ListOptions &options, Client::ListDone done);
+    // What the server offers (session/listsnapshot.h); done runs on this object's thread. Not
+    // connected: done gets an empty snapshot and says so.
+    void listSnapshot(const QObject *context, const Client::ListOptions &options, Client::SnapshotDone done);
     void notify(const QString &method, const QJsonObject &params = {});
     // Events that belong with this session's traffic without crossing its transport (the window's
     // MCP Apps views: what passed between a view and the host, HostToApp/AppToHost), stamped

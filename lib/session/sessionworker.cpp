@@ -1,6 +1,7 @@
 #include "session/sessionworker.h"
 
 #include "protocol/keys.h"
+#include "protocol/methods.h"
 #include "transport/transport.h"
 
 #include <QCoreApplication>
@@ -323,8 +324,8 @@ void SessionWorker::startCall(quint64 token, const QString &method, const QJsonO
         return;
     }
     // Modern era: there is no logging/setLevel; the level goes into every request's _meta.
-    OutgoingRequest *handle = method == QLatin1String("logging/setLevel") && m_client->isModern()
-        ? m_client->setLogLevel(params.value(QLatin1String("level")).toString())
+    OutgoingRequest *handle = method == Method::LoggingSetLevel && m_client->isModern()
+        ? m_client->setLogLevel(params.value(Key::Level).toString())
         : m_client->sendRequest(method, params, options);
     m_calls.insert(token, handle);
     connect(handle, &OutgoingRequest::progress, this,
@@ -384,7 +385,7 @@ void SessionWorker::setRoots(const QJsonArray &roots)
 
 void SessionWorker::handleServerRequest(IncomingRequest *request)
 {
-    if (request->method() == QLatin1String("roots/list")) {
+    if (request->method() == Method::RootsList) {
         answerRoots(request);
         return;
     }
@@ -404,7 +405,7 @@ void SessionWorker::handleServerRequest(IncomingRequest *request)
 void SessionWorker::answerRoots(IncomingRequest *request)
 {
     QJsonObject result;
-    result.insert(QStringLiteral("roots"), m_roots);
+    result.insert(Key::Roots, m_roots);
     request->respond(result);
 }
 

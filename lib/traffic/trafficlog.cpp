@@ -9,7 +9,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLoggingCategory>
-#include <QMutexLocker>
 #include <QTimerEvent>
 
 namespace Mcp {
@@ -393,46 +392,28 @@ QVariant TrafficLog::data(const QModelIndex &index, int role) const
 
 void TrafficLog::append(const TrafficEvent &event)
 {
-    QMutexLocker locker(&m_queueMutex);
-    m_queue.append(event);
-    if (!m_flushScheduled) {
-        m_flushScheduled = true;
-        // Queued even on the GUI thread: the timer must be started by the thread that owns it.
-        QMetaObject::invokeMethod(this, &TrafficLog::scheduleFlush, Qt::QueuedConnection);
-    }
+    appendBatch({event});
 }
 
 void TrafficLog::appendBatch(const QList<TrafficEvent> &events)
 {
     if (events.isEmpty())
         return;
-    QMutexLocker locker(&m_queueMutex);
-    m_queue.append(events);
-    if (!m_flushScheduled) {
-        m_flushScheduled = true;
-        QMetaObject::invokeMethod(this, &TrafficLog::scheduleFlush, Qt::QueuedConnection);
-    }
-}
-
-void TrafficLog::setBatchInterval(int milliseconds)
-{
-    m_batchIntervalMs = qMax(0, milliseconds);
-}
-
-void TrafficLog::scheduleFlush()
-{
-    if (!m_flushTimer.isActive())
-        m_flushTimer.start(m_batchIntervalMs, this);
+    m_backlog.append(events);
+    // Stored now, one insert per batch: the caller batched already (a Session every ~30 ms, a
+    // capture in chunks). Only what is past one pass waits for the next turns, in order.
+    if (m_backlogTimer.isActive())
+        return;
+    if (storeSome(MaxEventsPerPass))
+        m_backlogTimer.start(0, this);
 }
 
 void TrafficLog::timerEvent(QTimerEvent *event)
 {
-    if (event->timerId() == m_flushTimer.timerId()) {
-        m_flushTimer.stop();
-        // A backlog (a flood, or a GUI thread that was busy) is stored in slices, so one pass
-        // never holds the event loop for long; the rest follows on the next turn.
-        if (flushSome(MaxEventsPerPass))
-            m_flushTimer.start(0, this);
+    if (event->timerId() == m_backlogTimer.timerId()) {
+        // A backlog is stored in slices, so one pass never holds the event loop for long.
+        if (!storeSome(MaxEventsPerPass))
+            m_backlogTimer.stop();
         return;
     }
     QAbstractTableModel::timerEvent(event);
@@ -440,26 +421,21 @@ void TrafficLog::timerEvent(QTimerEvent *event)
 
 void TrafficLog::flush()
 {
-    flushSome(-1);
+    storeSome(-1);
+    m_backlogTimer.stop();
 }
 
-bool TrafficLog::flushSome(qsizetype maxEvents)
+bool TrafficLog::storeSome(qsizetype maxEvents)
 {
-    QList<TrafficEvent> batch;
-    bool more = false;
-    {
-        QMutexLocker locker(&m_queueMutex);
-        if (maxEvents < 0 || m_queue.size() <= maxEvents) {
-            batch.swap(m_queue);
-            m_flushScheduled = false;
-        } else {
-            batch = m_queue.first(maxEvents);
-            m_queue.remove(0, maxEvents);
-            more = true; // m_flushScheduled stays set: the caller restarts the timer
-        }
+    const qsizetype end = maxEvents < 0 ? m_backlog.size() : qMin(m_backlog.size(), m_backlogDone + maxEvents);
+    for (qsizetype i = m_backlogDone; i < end; ++i)
+        ingest(m_backlog.at(i));
+    m_backlogDone = end;
+    const bool more = end < m_backlog.size();
+    if (!more) {
+        m_backlog.clear();
+        m_backlogDone = 0;
     }
-    for (const TrafficEvent &event : std::as_const(batch))
-        ingest(event);
     packSealedChunks();
     if (!m_paused) {
         insertHiddenRows();
@@ -758,10 +734,9 @@ qint64 TrafficLog::hiddenRowCount() const
 
 void TrafficLog::clear()
 {
-    {
-        QMutexLocker locker(&m_queueMutex);
-        m_queue.clear();
-    }
+    m_backlog.clear();
+    m_backlogDone = 0;
+    m_backlogTimer.stop();
     beginResetModel();
     m_store.dropBefore(m_store.end());
     m_visible = 0;

@@ -7,7 +7,6 @@
 #include <QBasicTimer>
 #include <QHash>
 #include <QList>
-#include <QMutex>
 #include <QPair>
 #include <QThreadPool>
 
@@ -19,9 +18,9 @@ namespace Mcp {
 
 // Every traffic event of one or more connections, as a flat table (DESIGN.md, traffic/).
 //
-// Appends are batched: append() may be called from any thread (connect a transport's
-// trafficEvent signal with Qt::DirectConnection, or queue it); the events are stored on the
-// next batch interval (25 ms by default) with one beginInsertRows(first, last).
+// Appends come in batches (a Session's trafficBatch, a capture's chunks) and are stored at
+// once with one beginInsertRows(first, last), on the log's thread; a batch bigger than
+// MaxEventsPerPass is stored in slices on the next event-loop turns.
 // Requests and their responses are paired per connection by id, in both directions.
 // The log keeps at most rowCap() rows and drops the oldest in chunks of rowCap() / 16,
 // counting them in droppedCount(). Pausing stops view updates, never recording.
@@ -69,8 +68,7 @@ public:
     // with packed chunks (tests/benchmarks/trafficlog): hours of a busy server, and still
     // comfortable on a laptop. Past the cap the oldest rowCap() / 16 rows go at once.
     static constexpr int DefaultRowCap = 1000000;
-    static constexpr int DefaultBatchIntervalMs = 25;
-    // At most this many queued events are stored per timer pass (flush() stores all).
+    // At most this many events are stored per pass (flush() stores all).
     static constexpr int MaxEventsPerPass = 4096;
 
     explicit TrafficLog(QObject *parent = nullptr);
@@ -82,13 +80,10 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     QHash<int, QByteArray> roleNames() const override;
 
-    // Thread-safe. The event becomes a row on the next batch.
-    void append(const TrafficEvent &event);
+    void append(const TrafficEvent &event); // a batch of one
     void appendBatch(const QList<TrafficEvent> &events);
-    // Stores (and, unless paused, shows) everything queued so far, now.
+    // Stores (and, unless paused, shows) what waits of a big batch, now.
     void flush();
-    void setBatchInterval(int milliseconds);
-    int batchInterval() const { return m_batchIntervalMs; }
 
     void setConnectionName(int connectionId, const QString &name);
     QString connectionName(int connectionId) const;
@@ -162,9 +157,8 @@ protected:
     void timerEvent(QTimerEvent *event) override;
 
 private:
-    void scheduleFlush();
-    // Stores at most maxEvents queued events (all when negative); true when more are queued.
-    bool flushSome(qsizetype maxEvents);
+    // Stores at most maxEvents waiting events (all when negative); true when more wait.
+    bool storeSome(qsizetype maxEvents);
     void packSealedChunks();
     void ingest(const TrafficEvent &event);
     void dropOldest(qint64 count);
@@ -201,11 +195,9 @@ private:
     qint64 m_roundDirtyFirst = -1;                  // rows whose round text changed
     qint64 m_roundDirtyLast = -1;
 
-    int m_batchIntervalMs = DefaultBatchIntervalMs;
-    QBasicTimer m_flushTimer;
-    QMutex m_queueMutex;               // guards the two members below
-    QList<TrafficEvent> m_queue;
-    bool m_flushScheduled = false;
+    QList<TrafficEvent> m_backlog;     // appended, not stored yet from m_backlogDone on
+    qsizetype m_backlogDone = 0;
+    QBasicTimer m_backlogTimer;
 
     QThreadPool m_packPool;            // one thread: packing is background work
     std::atomic<int> m_pendingPacks{0};

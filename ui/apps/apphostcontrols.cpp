@@ -1,6 +1,7 @@
 #include "apps/apphostcontrols.h"
 
 #include "apps/appview.h"
+#include "protocol/keys.h"
 
 #include <QDateTime>
 #include <QFontDatabase>
@@ -107,14 +108,14 @@ void AppHostControls::clear()
 void AppHostControls::addMessage(Apps::AppHostBridge::Direction direction, const QByteArray &json, const QString &note)
 {
     const QJsonObject message = QJsonDocument::fromJson(json).object();
-    QString method = message.value(QStringLiteral("method")).toString();
+    QString method = message.value(Key::Method).toString();
     const QJsonValue id = message.value(QStringLiteral("id"));
     const QString idText = id.isDouble() ? QString::number(id.toInteger())
                            : id.isString() ? QStringLiteral("\"%1\"").arg(id.toString())
                                            : QString();
     if (method.isEmpty() && !json.isEmpty()) {
         // A reply: pair it with its request.
-        const bool error = message.contains(QStringLiteral("error"));
+        const bool error = message.contains(Key::Error);
         method = error ? tr("error reply") : tr("reply");
         for (int row = m_log->topLevelItemCount() - 1; row >= 0; --row) {
             QTreeWidgetItem *item = m_log->topLevelItem(row);
@@ -130,7 +131,7 @@ void AppHostControls::addMessage(Apps::AppHostBridge::Direction direction, const
     item->setText(DirectionColumn, direction == Apps::AppHostBridge::Direction::HostToView ? tr("host → view") : tr("view → host"));
     item->setData(DirectionColumn, Qt::UserRole, int(direction));
     item->setText(MethodColumn, method);
-    item->setData(MethodColumn, Qt::UserRole, message.contains(QStringLiteral("method")) && !id.isUndefined());
+    item->setData(MethodColumn, Qt::UserRole, message.contains(Key::Method) && !id.isUndefined());
     item->setText(IdColumn, idText);
     item->setText(NoteColumn, note);
     item->setToolTip(NoteColumn, QString::fromUtf8(json.left(4000)));

@@ -1,6 +1,7 @@
 #include "apps/appview.h"
 
 #include "apps/openlinkdialog.h"
+#include "protocol/keys.h"
 #include "session/session.h"
 #include "theme.h"
 #include "widgets/fittinglabel.h"
@@ -112,19 +113,19 @@ void AppView::newBridge()
     });
     connect(m_bridge, &Apps::AppHostBridge::messageReceived, this, [this](const QJsonObject &params) {
         QStringList texts;
-        for (const QJsonValue &block : params.value(QStringLiteral("content")).toArray())
-            texts << block.toObject().value(QStringLiteral("text")).toString();
+        for (const QJsonValue &block : params.value(Key::Content).toArray())
+            texts << block.toObject().value(Key::Text).toString();
         Q_EMIT activity(tr("Message from the view (%1): %2")
-                            .arg(params.value(QStringLiteral("role")).toString(), texts.join(QLatin1Char(' '))));
+                            .arg(params.value(Key::Role).toString(), texts.join(QLatin1Char(' '))));
     });
     connect(m_bridge, &Apps::AppHostBridge::modelContextChanged, this, [this](const QJsonObject &params) {
         Q_EMIT activity(tr("Model context from the view: %1")
                             .arg(QString::fromUtf8(QJsonDocument(params).toJson(QJsonDocument::Compact)).left(400)));
     });
     connect(m_bridge, &Apps::AppHostBridge::logReceived, this, [this](const QJsonObject &params) {
-        const QJsonValue data = params.value(QStringLiteral("data"));
+        const QJsonValue data = params.value(Key::Data);
         Q_EMIT activity(tr("View log (%1): %2")
-                            .arg(params.value(QStringLiteral("level")).toString(),
+                            .arg(params.value(Key::Level).toString(),
                                  data.isString() ? data.toString()
                                                  : QString::fromUtf8(QJsonDocument::fromVariant(data.toVariant()).toJson(QJsonDocument::Compact))));
     });

@@ -133,7 +133,7 @@ void ElicitationDialog::setUp()
         script->setObjectName(QStringLiteral("saveScripted"));
         script->setToolTip(tr("Answer this server's later form requests with these values automatically"));
         connect(script, &QPushButton::clicked, this, [this] {
-            Q_EMIT scriptedAnswerRequested({{Key::Action, QStringLiteral("accept")}, {Key::Content, content()}});
+            Q_EMIT scriptedAnswerRequested({{Key::Action, ElicitActionValue::Accept}, {Key::Content, content()}});
         });
     }
     m_problem = new FittingLabel(this);
@@ -187,7 +187,7 @@ void ElicitationDialog::acceptRequest()
         m_problem->show();
         return;
     }
-    respond({{Key::Action, QStringLiteral("accept")}, {Key::Content, content()}});
+    respond({{Key::Action, ElicitActionValue::Accept}, {Key::Content, content()}});
     done(QDialog::Accepted);
 }
 
@@ -197,26 +197,26 @@ void ElicitationDialog::openUrl()
         return;
     urlOpener()(m_url);
     // Opening the page is the user's consent: the interaction continues in the browser.
-    respond({{Key::Action, QStringLiteral("accept")}});
+    respond({{Key::Action, ElicitActionValue::Accept}});
     done(QDialog::Accepted);
 }
 
 void ElicitationDialog::declineRequest()
 {
-    respond({{Key::Action, QStringLiteral("decline")}});
+    respond({{Key::Action, ElicitActionValue::Decline}});
     done(QDialog::Rejected);
 }
 
 void ElicitationDialog::cancelRequest()
 {
-    respond({{Key::Action, QStringLiteral("cancel")}});
+    respond({{Key::Action, ElicitActionValue::Cancel}});
     done(QDialog::Rejected);
 }
 
 void ElicitationDialog::reject()
 {
     if (!isAnswered())
-        respond({{Key::Action, QStringLiteral("cancel")}});
+        respond({{Key::Action, ElicitActionValue::Cancel}});
     QDialog::reject();
 }
 

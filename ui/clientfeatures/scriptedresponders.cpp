@@ -1,8 +1,8 @@
 #include "scriptedresponders.h"
 
+#include "protocol/keys.h"
 #include "schema/formstate.h"
 
-#include "protocol/keys.h"
 #include <QJsonDocument>
 #include <QSettings>
 
@@ -54,11 +54,11 @@ ScriptedSamplingResponder::ScriptedSamplingResponder(const QJsonObject &answer)
 void ScriptedSamplingResponder::handleRequest(IncomingRequest *request)
 {
     ++m_count;
-    if (m_answer.contains(QStringLiteral("error"))) {
-        request->reject(RpcError::fromJson(m_answer.value(QStringLiteral("error")).toObject()));
+    if (m_answer.contains(Key::Error)) {
+        request->reject(RpcError::fromJson(m_answer.value(Key::Error).toObject()));
         return;
     }
-    request->respond(m_answer.value(QStringLiteral("result")).isObject() ? m_answer.value(QStringLiteral("result")).toObject() : m_answer);
+    request->respond(m_answer.value(Key::Result).isObject() ? m_answer.value(Key::Result).toObject() : m_answer);
 }
 
 ScriptedElicitationResponder::ScriptedElicitationResponder(const QJsonObject &answer)
@@ -69,8 +69,8 @@ ScriptedElicitationResponder::ScriptedElicitationResponder(const QJsonObject &an
 
 QJsonObject ScriptedElicitationResponder::completeAnswer(const QJsonObject &answer, const QJsonObject &params)
 {
-    QJsonObject result{{Key::Action, answer.value(Key::Action).toString(QStringLiteral("accept"))}};
-    if (result.value(Key::Action).toString() != QLatin1String("accept")
+    QJsonObject result{{Key::Action, answer.value(Key::Action).toString(ElicitActionValue::Accept)}};
+    if (result.value(Key::Action).toString() != ElicitActionValue::Accept
         || params.value(Key::Mode).toString() == QLatin1String("url"))
         return result;
     FormState state(params.value(Key::RequestedSchema));

@@ -23,8 +23,6 @@ Connection::Connection(int id, const QString &name, TransportFactory factory, co
     Q_UNUSED(registered)
     m_trafficLog = new TrafficLog(this);
     m_trafficLog->setConnectionName(id, name);
-    // Rows (and with them relayout and repaint of the Traffic page) at most 20 times a second.
-    m_trafficLog->setBatchInterval(50);
     // Connected first, so whoever else listens to trafficBatch finds the events in the log.
     connect(this, &Session::trafficBatch, this, &Connection::onTrafficBatch);
     connect(this, &Session::stateChanged, this, [this](State state) {
@@ -82,85 +80,25 @@ void Connection::setWatch(const ServerConfig &config)
 void Connection::takeListings()
 {
     const quint64 generation = ++m_listingGeneration;
-    const QJsonObject capabilities = sessionInfo().serverCapabilities;
-    auto listings = std::make_shared<Listings>();
-    auto remaining = std::make_shared<int>(0);
-    const auto finish = [this, generation, listings] {
+    listSnapshot(this, {}, [this, generation](const QJsonObject &listings, const QString &) {
         if (generation != m_listingGeneration)
             return; // a newer connection started over
         if (m_listings) {
+            const auto list = [](const QJsonObject &snapshot, QLatin1StringView key) { return snapshot.value(key).toArray(); };
+            const QJsonObject &before = *m_listings;
             ReloadDiff diff;
             diff.changedFiles = m_pendingChangedFiles;
-            diff.tools = diffTools(m_listings->tools, listings->tools);
-            diff.prompts = diffPrompts(m_listings->prompts, listings->prompts);
-            diff.resources = diffResources(m_listings->resources, listings->resources);
-            diff.resourceTemplates = diffResourceTemplates(m_listings->resourceTemplates, listings->resourceTemplates);
+            diff.tools = diffTools(list(before, Key::Tools), list(listings, Key::Tools));
+            diff.prompts = diffPrompts(list(before, Key::Prompts), list(listings, Key::Prompts));
+            diff.resources = diffResources(list(before, Key::Resources), list(listings, Key::Resources));
+            diff.resourceTemplates = diffResourceTemplates(list(before, Key::ResourceTemplates),
+                                                           list(listings, Key::ResourceTemplates));
             m_lastReload = diff;
             Q_EMIT reloaded(diff);
         }
         m_pendingChangedFiles.clear();
-        m_listings = *listings;
-    };
-    const auto list = [this, remaining, finish](const QString &method, const QString &key, QJsonArray *into) {
-        ++*remaining;
-        listAll(method, key, this, [remaining, finish, into](const QJsonArray &items, const std::optional<RpcError> &) {
-            *into = items;
-            if (--*remaining == 0)
-                finish();
-        });
-    };
-    if (capabilities.contains(Key::Tools))
-        list(Method::ToolsList, Key::Tools, &listings->tools);
-    if (capabilities.contains(Key::Prompts))
-        list(Method::PromptsList, Key::Prompts, &listings->prompts);
-    if (capabilities.contains(Key::Resources)) {
-        list(Method::ResourcesList, Key::Resources, &listings->resources);
-        list(Method::ResourcesTemplatesList, Key::ResourceTemplates, &listings->resourceTemplates);
-    }
-    if (*remaining == 0)
-        finish();
-}
-
-void Connection::listSnapshot(const QObject *context, SnapshotDone done)
-{
-    if (!isConnected()) {
-        QTimer::singleShot(0, context, [done, message = tr("%1 is not connected").arg(name())] { done({}, message); });
-        return;
-    }
-    struct Pending
-    {
-        QJsonObject snapshot;
-        QString error;
-        int remaining = 0;
-    };
-    auto pending = std::make_shared<Pending>();
-    const QJsonObject capabilities = sessionInfo().serverCapabilities;
-    const auto list = [this, context, pending, done](const QString &method, const QString &key) {
-        ++pending->remaining;
-        // Asked of the server, not the result cache: a comparison is about what it offers now.
-        Client::ListOptions options;
-        options.forceRefresh = true;
-        listAll(method, key, context, options, [pending, done, method, key](const QJsonArray &items, const std::optional<RpcError> &error, const CacheStatus &) {
-            if (error) {
-                if (pending->error.isEmpty())
-                    pending->error = tr("%1 failed: %2").arg(method, error->message);
-            } else {
-                pending->snapshot.insert(key, items);
-            }
-            if (--pending->remaining == 0)
-                done(pending->snapshot, pending->error);
-        });
-    };
-    if (capabilities.contains(Key::Tools))
-        list(Method::ToolsList, Key::Tools);
-    if (capabilities.contains(Key::Prompts))
-        list(Method::PromptsList, Key::Prompts);
-    if (capabilities.contains(Key::Resources)) {
-        list(Method::ResourcesList, Key::Resources);
-        list(Method::ResourcesTemplatesList, Key::ResourceTemplates);
-    }
-    if (pending->remaining == 0) // offers none of them: an empty snapshot
-        QTimer::singleShot(0, context, [done] { done({}, {}); });
+        m_listings = listings;
+    });
 }
 
 void Connection::onTrafficBatch(const QList<TrafficEvent> &events)

@@ -70,12 +70,6 @@ public:
     bool isWatching() const { return m_watcher != nullptr; }
     // The last reload's differences (empty before the second connection).
     ReloadDiff lastReload() const { return m_lastReload; }
-    // What the server offers now (asked past the result cache), as a snapshot (protocol/snapshotdiff.h): its tools, prompts,
-    // resources and templates, each list the server's capabilities announce, every page. done
-    // runs once, on this thread, never after context is gone; error names the first list that
-    // failed (the snapshot then lacks it).
-    using SnapshotDone = std::function<void(const QJsonObject &snapshot, const QString &error)>;
-    void listSnapshot(const QObject *context, SnapshotDone done);
 
 Q_SIGNALS:
     void consoleLines(const QList<Mcp::Ui::ConsoleLine> &lines);
@@ -90,13 +84,9 @@ private:
     // with the previous one's.
     void takeListings();
 
-    struct Listings
-    {
-        QJsonArray tools, prompts, resources, resourceTemplates;
-    };
     FileChangeWatcher *m_watcher = nullptr;
     QStringList m_pendingChangedFiles;
-    std::optional<Listings> m_listings; // of the previous connection
+    std::optional<QJsonObject> m_listings; // of the previous connection, a snapshot
     ReloadDiff m_lastReload;
     quint64 m_listingGeneration = 0;
 

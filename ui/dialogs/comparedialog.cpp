@@ -184,11 +184,11 @@ void CompareDialog::start()
     };
     if (!m_connection)
         return fail(tr("%1 is no longer connected").arg(m_name));
-    m_connection->listSnapshot(this, listed(&sides->current, m_name));
+    m_connection->listSnapshot(this, Client::ListOptions::fromServer(), listed(&sides->current, m_name));
     if (m_peer >= 0) {
         const Peer &peer = m_peers.at(m_peer);
         if (peer.connection) {
-            peer.connection->listSnapshot(this, listed(&sides->baseline, peer.name));
+            peer.connection->listSnapshot(this, Client::ListOptions::fromServer(), listed(&sides->baseline, peer.name));
         } else {
             sides->error = tr("%1 is no longer connected").arg(peer.name);
             arrived(); // said when the current side has arrived too

@@ -1,10 +1,9 @@
 #include "dialogs/serverrequestdialog.h"
 
 #include "connection/connection.h"
+#include "protocol/keys.h"
 #include "theme.h"
 #include "widgets/jsonview.h"
-
-#include "protocol/keys.h"
 
 #include <QCloseEvent>
 #include <QDialogButtonBox>
@@ -31,7 +30,7 @@ QJsonObject ServerRequestDialog::suggestedAnswer(const QString &method, const QJ
     }
     if (method == QLatin1String("elicitation/create")) {
         if (params.value(Key::Mode).toString() == QLatin1String("url"))
-            return QJsonObject{{Key::Action, QStringLiteral("accept")}};
+            return QJsonObject{{Key::Action, ElicitActionValue::Accept}};
         QJsonObject content;
         const QJsonObject properties = params.value(Key::RequestedSchema).toObject()
                                            .value(QStringLiteral("properties")).toObject();
@@ -41,7 +40,7 @@ QJsonObject ServerRequestDialog::suggestedAnswer(const QString &method, const QJ
                 content.insert(it.key(), property.value(QStringLiteral("default")));
                 continue;
             }
-            const QString type = property.value(QStringLiteral("type")).toString();
+            const QString type = property.value(Key::Type).toString();
             if (type == QLatin1String("boolean"))
                 content.insert(it.key(), false);
             else if (type == QLatin1String("number") || type == QLatin1String("integer"))
@@ -53,7 +52,7 @@ QJsonObject ServerRequestDialog::suggestedAnswer(const QString &method, const QJ
             else
                 content.insert(it.key(), QString());
         }
-        return QJsonObject{{Key::Action, QStringLiteral("accept")}, {Key::Content, content}};
+        return QJsonObject{{Key::Action, ElicitActionValue::Accept}, {Key::Content, content}};
     }
     return {};
 }
@@ -150,7 +149,7 @@ void ServerRequestDialog::declineRequest()
 {
     if (m_request) {
         if (m_method == QLatin1String("elicitation/create"))
-            m_request->respond(QJsonObject{{Key::Action, QStringLiteral("decline")}});
+            m_request->respond(QJsonObject{{Key::Action, ElicitActionValue::Decline}});
         else
             m_request->reject(RpcError{ErrorCode::UserRejected, tr("The user declined the request."), QJsonValue::Undefined});
         m_request->deleteLater();
@@ -161,7 +160,7 @@ void ServerRequestDialog::declineRequest()
 void ServerRequestDialog::cancelRequest()
 {
     if (m_request) {
-        m_request->respond(QJsonObject{{Key::Action, QStringLiteral("cancel")}});
+        m_request->respond(QJsonObject{{Key::Action, ElicitActionValue::Cancel}});
         m_request->deleteLater();
     }
     close();
@@ -172,7 +171,7 @@ void ServerRequestDialog::closeEvent(QCloseEvent *event)
     // Closing the window without an answer declines, so the server is never left waiting.
     if (m_request && !m_request->isAnswered()) {
         if (m_method == QLatin1String("elicitation/create"))
-            m_request->respond(QJsonObject{{Key::Action, QStringLiteral("cancel")}});
+            m_request->respond(QJsonObject{{Key::Action, ElicitActionValue::Cancel}});
         else
             m_request->reject(RpcError{ErrorCode::UserRejected, tr("The user closed the request."), QJsonValue::Undefined});
         m_request->deleteLater();

@@ -99,11 +99,7 @@ PromptsView::PromptsView(Connection *connection, QWidget *parent)
     shortcut->setContext(Qt::WidgetWithChildrenShortcut);
     shortcut->setWhatsThis(tr("Get the prompt"));
     connect(shortcut, &QShortcut::activated, this, &PromptsView::get);
-    connect(filter, &QLineEdit::textChanged, this, [this](const QString &text) {
-        for (int i = 0; i < m_list->count(); ++i)
-            m_list->item(i)->setHidden(!text.isEmpty() && !m_list->item(i)->text().contains(text, Qt::CaseInsensitive)
-                                       && !m_list->item(i)->toolTip().contains(text, Qt::CaseInsensitive));
-    });
+    connect(filter, &QLineEdit::textChanged, this, [this](const QString &text) { TwoLineDelegate::filterRows(m_list, text); });
     connect(m_list, &QListWidget::currentItemChanged, this, [this](QListWidgetItem *item) {
         if (item)
             showPrompt(item->data(ItemRole).toJsonObject());

@@ -151,9 +151,7 @@ ResourcesView::ResourcesView(Connection *connection, QWidget *parent)
 
     connect(filter, &QLineEdit::textChanged, this, [this](const QString &text) {
         for (QListWidget *list : {m_resources, m_templates})
-            for (int i = 0; i < list->count(); ++i)
-                list->item(i)->setHidden(!text.isEmpty() && !list->item(i)->text().contains(text, Qt::CaseInsensitive)
-                                         && !list->item(i)->toolTip().contains(text, Qt::CaseInsensitive));
+            TwoLineDelegate::filterRows(list, text);
     });
     connect(m_resources, &QListWidget::currentItemChanged, this, [this](QListWidgetItem *item) {
         if (item)

@@ -152,12 +152,7 @@ bool ToolList::selectByName(const QString &name)
 
 void ToolList::applyFilter()
 {
-    const QString text = m_filter->text().trimmed();
-    for (int i = 0; i < m_list->count(); ++i) {
-        QListWidgetItem *item = m_list->item(i);
-        item->setHidden(!text.isEmpty() && !item->text().contains(text, Qt::CaseInsensitive)
-                        && !item->toolTip().contains(text, Qt::CaseInsensitive));
-    }
+    TwoLineDelegate::filterRows(m_list, m_filter->text().trimmed());
 }
 
 } // namespace Mcp::Ui

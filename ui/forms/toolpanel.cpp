@@ -568,9 +568,9 @@ void ToolPanel::onTaskStatus(const QJsonObject &task)
     m_progress->setFormat(status);
     const bool terminal = state.isTerminal();
     // tasks/result waits for the end, and lets the server ask for input (input_required) meanwhile.
-    if (terminal || status == QLatin1String("input_required"))
+    if (terminal || status == TaskStatusValue::InputRequired)
         fetchTaskResult();
-    if (status == QLatin1String("cancelled")) {
+    if (status == TaskStatusValue::Cancelled) {
         m_pollTimer->stop();
         return;
     }

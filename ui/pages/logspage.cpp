@@ -287,7 +287,7 @@ void LogsPage::connectionStateChanged(Connection::State state)
     const bool modern = info.era.era == Modern::Era::Modern;
     m_setLevel->setToolTip(modern ? tr("Send this level in every request's _meta (logLevel) from now on")
                                   : tr("Ask the server to send messages of this level and above (logging/setLevel)"));
-    if (modern && (info.deprecatedFeatures.contains(QLatin1String("logging"))
+    if (modern && (info.deprecatedFeatures.contains(Key::Logging)
                    || info.serverCapabilities.contains(Key::Logging)))
         showDeprecation();
     else

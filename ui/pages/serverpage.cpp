@@ -11,6 +11,7 @@
 #include "pages/taskspage.h"
 #include "pages/toolspage.h"
 #include "pages/trafficpage.h"
+#include "protocol/keys.h"
 #include "theme.h"
 #include "traffic/trafficview.h"
 #include "widgets/fittinglabel.h"
@@ -364,7 +365,7 @@ void ServerPage::updateHeader()
             m_instructions->hide();
         // Each extension with its settings (the client's MIME types for MCP Apps, say), compact.
         const auto extensionNames = [](const QJsonObject &capabilities) {
-            const QJsonObject extensions = capabilities.value(QLatin1String("extensions")).toObject();
+            const QJsonObject extensions = capabilities.value(Key::Extensions).toObject();
             QStringList names;
             for (auto it = extensions.begin(); it != extensions.end(); ++it) {
                 const QJsonObject settings = it.value().toObject();
@@ -375,8 +376,8 @@ void ServerPage::updateHeader()
             }
             return names.isEmpty() ? tr("none") : names.join(QStringLiteral(", "));
         };
-        const bool anyExtensions = info.serverCapabilities.contains(QLatin1String("extensions"))
-            || info.clientCapabilities.contains(QLatin1String("extensions"));
+        const bool anyExtensions = info.serverCapabilities.contains(Key::Extensions)
+            || info.clientCapabilities.contains(Key::Extensions);
         m_extensions->setText(anyExtensions ? tr("Extensions: server %1 · client %2")
                                                   .arg(extensionNames(info.serverCapabilities),
                                                        extensionNames(info.clientCapabilities))
@@ -427,7 +428,7 @@ QString ServerPage::capabilitiesSummary(const QJsonObject &serverCapabilities)
     QStringList names;
     int extensions = 0;
     for (auto it = serverCapabilities.begin(); it != serverCapabilities.end(); ++it) {
-        if (it.key() == QLatin1String("extensions"))
+        if (it.key() == Key::Extensions)
             extensions = int(it.value().toObject().size());
         else
             names << it.key();

@@ -37,13 +37,13 @@ void setTime(QTreeWidgetItem *row, int column, const QString &iso, qint64 fallba
 
 void colourStatus(QTreeWidgetItem *row, const QString &status)
 {
-    if (status == QLatin1String("failed"))
+    if (status == TaskStatusValue::Failed)
         row->setForeground(TasksPage::StatusColumn, Theme::color(Theme::Role::Error));
-    else if (status == QLatin1String("completed"))
+    else if (status == TaskStatusValue::Completed)
         row->setForeground(TasksPage::StatusColumn, Theme::color(Theme::Role::Ok));
-    else if (status == QLatin1String("input_required"))
+    else if (status == TaskStatusValue::InputRequired)
         row->setForeground(TasksPage::StatusColumn, Theme::color(Theme::Role::Warning));
-    else if (status == QLatin1String("cancelled"))
+    else if (status == TaskStatusValue::Cancelled)
         row->setForeground(TasksPage::StatusColumn, Theme::color(Theme::Role::Muted));
     else
         row->setForeground(TasksPage::StatusColumn, QBrush());
@@ -257,7 +257,7 @@ void TasksPage::updateFollowedTask(const FollowedTask &task)
     // ended) keeps its last status; the row says it is no longer followed.
     const bool stale = !task.following && !status.isTerminal();
     row->setText(StatusColumn, stale ? tr("%1 (no longer followed)").arg(status.status) : status.status);
-    colourStatus(row, stale ? QStringLiteral("cancelled") : status.status);
+    colourStatus(row, stale ? QString(TaskStatusValue::Cancelled) : status.status);
     QString message = status.statusMessage;
     if (!task.following && !task.error.isEmpty() && message.isEmpty())
         message = task.error;

@@ -2,6 +2,7 @@
 
 #include "collections/collectionrunner.h"
 #include "forms/jsontext.h"
+#include "protocol/keys.h"
 #include "theme.h"
 #include "widgets/fittinglabel.h"
 
@@ -28,8 +29,8 @@ namespace {
 // "#2 tools/call echo", as `mcpscope replay` prints a step.
 QString stepLabel(const ReplayStep &step)
 {
-    const QString name = step.params.value(QLatin1String("name")).toString();
-    const QString uri = step.params.value(QLatin1String("uri")).toString();
+    const QString name = step.params.value(Key::Name).toString();
+    const QString uri = step.params.value(Key::Uri).toString();
     const QString what = !name.isEmpty() ? name : uri;
     return QStringLiteral("#%1 %2").arg(step.ordinal).arg(step.method) + (what.isEmpty() ? QString() : u' ' + what);
 }
@@ -64,7 +65,7 @@ ReplayDialog::ReplayDialog(const CapturedMessages &capture, const QString &captu
     QList<int> ids;
     QHash<int, int> requests;
     for (const CapturedMessage &m : std::as_const(m_capture.messages)) {
-        if (!m.outgoing || !m.message.contains(QLatin1String("method")) || !m.message.contains(QLatin1String("id")))
+        if (!m.outgoing || !m.message.contains(Key::Method) || !m.message.contains(QLatin1String("id")))
             continue;
         if (!ids.contains(m.connectionId))
             ids.append(m.connectionId);

@@ -141,7 +141,7 @@ EraStep EraDetector::httpStatus(int status, const QByteArray &body)
     if (status == 401 || status == 403 || status >= 500)
         return fail(tr("The server answered the protocol probe with HTTP %1.").arg(status));
     const QJsonObject answer = Json::parse(body).toObject();
-    const QJsonValue errorValue = answer.value(QStringLiteral("error"));
+    const QJsonValue errorValue = answer.value(Key::Error);
     if (errorValue.isObject()) {
         const RpcError rpcError = RpcError::fromJson(errorValue.toObject());
         if (isRecognizedModernError(rpcError))

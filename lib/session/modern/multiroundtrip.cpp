@@ -123,7 +123,7 @@ void MultiRoundTripRequest::taskStatusReceived(const MessageId &pollId, const QJ
         m_taskPollMs = qBound(MinTaskPollMs, interval.toInt(DefaultTaskPollMs), MaxTaskPollMs);
     Q_EMIT taskStatusChanged(task);
     const QString status = task.value(Key::Status).toString();
-    if (status == QLatin1String("completed")) {
+    if (status == TaskStatusValue::Completed) {
         const QJsonValue result = task.value(Key::Result);
         if (!result.isObject()) {
             fail(tr("Task %1 completed without a result.").arg(m_taskId));
@@ -132,15 +132,15 @@ void MultiRoundTripRequest::taskStatusReceived(const MessageId &pollId, const QJ
         m_state = State::Completed;
         Q_EMIT roundsChanged();
         Q_EMIT completed(result.toObject());
-    } else if (status == QLatin1String("failed")) {
+    } else if (status == TaskStatusValue::Failed) {
         const QString message = task.value(Key::Error).toObject().value(Key::Message).toString(
             task.value(Key::StatusMessage).toString());
         fail(message.isEmpty() ? tr("Task %1 failed.").arg(m_taskId) : tr("Task %1 failed: %2").arg(m_taskId, message));
-    } else if (status == QLatin1String("cancelled")) {
+    } else if (status == TaskStatusValue::Cancelled) {
         const QString message = task.value(Key::StatusMessage).toString();
         fail(message.isEmpty() ? tr("Task %1 was cancelled.").arg(m_taskId)
                                : tr("Task %1 was cancelled: %2").arg(m_taskId, message));
-    } else if (status == QLatin1String("input_required")) {
+    } else if (status == TaskStatusValue::InputRequired) {
         // Only what has not been answered yet: the server may still report keys it is
         // processing from the last tasks/update.
         QJsonObject requests = task.value(Key::InputRequests).toObject();

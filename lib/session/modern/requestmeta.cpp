@@ -1,6 +1,7 @@
 #include "requestmeta.h"
 
 #include "protocol/keys.h"
+#include "protocol/types.h"
 #include "protocol/methods.h"
 #include "protocol/versions.h"
 #include "protocol/errorcodes.h"
@@ -32,12 +33,7 @@ QJsonObject RequestMeta::applyTo(QJsonObject params) const
 
 bool isLoggingLevel(const QString &level)
 {
-    static const QStringList levels = {
-        QStringLiteral("debug"), QStringLiteral("info"), QStringLiteral("notice"),
-        QStringLiteral("warning"), QStringLiteral("error"), QStringLiteral("critical"),
-        QStringLiteral("alert"), QStringLiteral("emergency"),
-    };
-    return levels.contains(level);
+    return loggingLevelFromName(level).has_value();
 }
 
 ResultType resultTypeOf(const QJsonObject &result)

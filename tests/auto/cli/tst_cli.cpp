@@ -15,6 +15,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUrl>
+#include "httppeer.h"
 
 class tst_Cli : public QObject
 {
@@ -130,20 +131,8 @@ static QJsonObject envelope(const QByteArray &err)
 
 QString tst_Cli::startHttpServer(QProcess *server, const QString &program, const QStringList &arguments)
 {
-    // The demo server names its URL on stderr, the SDK v2 peer on stdout's first line.
     server->setProcessChannelMode(QProcess::MergedChannels);
-    server->start(program, arguments);
-    if (!server->waitForStarted())
-        return {};
-    QByteArray banner;
-    QDeadlineTimer deadline(15000);
-    while (!banner.contains("http://") || !banner.mid(banner.indexOf("http://")).contains('\n')) {
-        if (deadline.hasExpired() || !server->waitForReadyRead(int(deadline.remainingTime())))
-            return {};
-        banner += server->readAll();
-    }
-    const qsizetype at = banner.indexOf("http://");
-    return QString::fromUtf8(banner.mid(at, banner.indexOf('\n', at) - at).trimmed());
+    return Mcp::Test::startHttpPeer(*server, program, arguments).toString();
 }
 
 QStringList tst_Cli::serverTarget(QProcess *httpServer, const QString &peer, const QString &era, bool http)

@@ -12,6 +12,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QXmlStreamReader>
+#include "httppeer.h"
 
 class tst_CollectionsCli : public QObject
 {
@@ -106,18 +107,7 @@ QString tst_CollectionsCli::writeCollection(const QString &name, const QJsonObje
 QString tst_CollectionsCli::startHttpServer(QProcess *server, const QString &program, const QStringList &arguments)
 {
     server->setProcessChannelMode(QProcess::MergedChannels);
-    server->start(program, arguments);
-    if (!server->waitForStarted())
-        return {};
-    QByteArray banner;
-    QDeadlineTimer deadline(15000);
-    while (!banner.contains("http://") || !banner.mid(banner.indexOf("http://")).contains('\n')) {
-        if (deadline.hasExpired() || !server->waitForReadyRead(int(deadline.remainingTime())))
-            return {};
-        banner += server->readAll();
-    }
-    const qsizetype at = banner.indexOf("http://");
-    return QString::fromUtf8(banner.mid(at, banner.indexOf('\n', at) - at).trimmed());
+    return Mcp::Test::startHttpPeer(*server, program, arguments).toString();
 }
 
 void tst_CollectionsCli::initTestCase()

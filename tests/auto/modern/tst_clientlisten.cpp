@@ -9,6 +9,7 @@
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
+#include "httppeer.h"
 
 using namespace Mcp;
 
@@ -26,22 +27,8 @@ StdioServerParameters demo(const QString &era)
 
 QUrl startHttp(QProcess &process, int port = 0)
 {
-    process.start(DemoServer, {QStringLiteral("--http"), QStringLiteral("--port"), QString::number(port),
-                               QStringLiteral("--era"), QStringLiteral("modern"), QStringLiteral("--conformance")});
-    if (!process.waitForStarted(5000))
-        return {};
-    QByteArray output;
-    const QRegularExpression address(QStringLiteral("(http://127\\.0\\.0\\.1:\\d+/mcp)"));
-    QElapsedTimer timer;
-    timer.start();
-    while (timer.elapsed() < 10000) {
-        process.waitForReadyRead(200);
-        output += process.readAllStandardOutput() + process.readAllStandardError();
-        const QRegularExpressionMatch match = address.match(QString::fromUtf8(output));
-        if (match.hasMatch())
-            return QUrl(match.captured(1));
-    }
-    return {};
+    return Test::startHttpPeer(process, DemoServer, {QStringLiteral("--http"), QStringLiteral("--port"), QString::number(port),
+                                                     QStringLiteral("--era"), QStringLiteral("modern"), QStringLiteral("--conformance")});
 }
 
 bool callTool(Client &client, const QString &name)

@@ -15,6 +15,7 @@
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
+#include "httppeer.h"
 
 using namespace Mcp;
 
@@ -97,22 +98,7 @@ QStringList tst_CompatMatrix::commandFor(const QString &peer, const QString &era
 QUrl tst_CompatMatrix::startHttp(QProcess &process, const QString &peer, const QString &era)
 {
     const QStringList command = commandFor(peer, era, true);
-    process.start(command.first(), command.mid(1));
-    if (!process.waitForStarted(10000))
-        return {};
-    // The demo server names its URL on stderr, the SDK server on its first stdout line.
-    const QRegularExpression urlPattern(QStringLiteral("(http://127\\.0\\.0\\.1:\\d+/\\S*)"));
-    QByteArray seen;
-    QElapsedTimer clock;
-    clock.start();
-    while (clock.elapsed() < 20000) {
-        process.waitForReadyRead(200);
-        seen += process.readAllStandardOutput() + process.readAllStandardError();
-        const QRegularExpressionMatch match = urlPattern.match(QString::fromUtf8(seen));
-        if (match.hasMatch())
-            return QUrl(match.captured(1));
-    }
-    return {};
+    return Test::startHttpPeer(process, command.first(), command.mid(1), 20000);
 }
 
 void tst_CompatMatrix::matrix_data()

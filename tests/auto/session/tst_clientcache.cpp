@@ -13,6 +13,7 @@
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
+#include "httppeer.h"
 
 using namespace Mcp;
 
@@ -32,22 +33,8 @@ StdioServerParameters demo(const QStringList &extra = {})
 
 QUrl startHttp(QProcess &process)
 {
-    process.start(DemoServer, {QStringLiteral("--http"), QStringLiteral("--port"), QStringLiteral("0"),
-                               QStringLiteral("--era"), QStringLiteral("modern"), QStringLiteral("--conformance")});
-    if (!process.waitForStarted(5000))
-        return {};
-    QByteArray output;
-    const QRegularExpression address(QStringLiteral("(http://127\\.0\\.0\\.1:\\d+/mcp)"));
-    QElapsedTimer timer;
-    timer.start();
-    while (timer.elapsed() < 10000) {
-        process.waitForReadyRead(200);
-        output += process.readAllStandardOutput() + process.readAllStandardError();
-        const QRegularExpressionMatch match = address.match(QString::fromUtf8(output));
-        if (match.hasMatch())
-            return QUrl(match.captured(1));
-    }
-    return {};
+    return Test::startHttpPeer(process, DemoServer, {QStringLiteral("--http"), QStringLiteral("--port"), QStringLiteral("0"),
+                                                     QStringLiteral("--era"), QStringLiteral("modern"), QStringLiteral("--conformance")});
 }
 
 // What went over the wire, from the Client's traffic events.

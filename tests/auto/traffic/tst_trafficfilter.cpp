@@ -218,11 +218,11 @@ void tst_TrafficFilter::incrementalAppend()
     QCOMPARE(proxy.rowCount(), 4);
     QSignalSpy inserted(&proxy, &QAbstractItemModel::rowsInserted);
     QSignalSpy reset(&proxy, &QAbstractItemModel::modelReset);
-    log.append(makeEvent(R"({"jsonrpc":"2.0","id":30,"method":"tools/call","params":{}})", Out));   // 11
-    log.append(makeEvent(R"({"jsonrpc":"2.0","method":"notifications/message"})", In));             // 12
-    log.append(makeEvent(R"({"jsonrpc":"2.0","id":31,"method":"brand/new/tools/call/x"})", Out));   // 13, a method not seen before
-    log.append(makeEvent(R"({"jsonrpc":"2.0","id":30,"result":{}})", In));                          // 14
-    log.flush();
+    // One batch (as a Session delivers it): one insert.
+    log.appendBatch({makeEvent(R"({"jsonrpc":"2.0","id":30,"method":"tools/call","params":{}})", Out),   // 11
+                     makeEvent(R"({"jsonrpc":"2.0","method":"notifications/message"})", In),             // 12
+                     makeEvent(R"({"jsonrpc":"2.0","id":31,"method":"brand/new/tools/call/x"})", Out),   // 13, a method not seen before
+                     makeEvent(R"({"jsonrpc":"2.0","id":30,"result":{}})", In)});                        // 14
     QCOMPARE(reset.count(), 0);
     QCOMPARE(inserted.count(), 1);
     QCOMPARE(inserted.at(0).at(1).toInt(), 4);
@@ -355,9 +355,8 @@ void tst_TrafficFilter::pairedRowMapsThroughProxy()
     proxy.setFilter(filter);
     QCOMPARE(proxy.index(0, 0).data(TrafficLog::PairedRowRole).toInt(), -1); // the error row is hidden
     // Latency changes reach the proxy as its own rows.
-    log.append(makeEvent(R"({"jsonrpc":"2.0","id":"x\/y","result":{}})", Out, 2));
     QSignalSpy changed(&proxy, &QAbstractItemModel::dataChanged);
-    log.flush();
+    log.append(makeEvent(R"({"jsonrpc":"2.0","id":"x\/y","result":{}})", Out, 2));
     QCOMPARE(changed.count(), 1);
     QCOMPARE(changed.at(0).at(0).value<QModelIndex>().row(), 1);
 }

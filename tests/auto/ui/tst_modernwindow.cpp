@@ -32,6 +32,7 @@
 #include <QToolButton>
 #include <QTreeWidget>
 #include <QtTest>
+#include "httppeer.h"
 
 using namespace Mcp;
 using namespace Mcp::Ui;
@@ -162,22 +163,8 @@ void tst_ModernWindow::invalidToolIsListedAndCannotRun()
 
 QUrl tst_ModernWindow::startHttp(QProcess &process, int port) const
 {
-    process.start(m_demo, {QStringLiteral("--http"), QStringLiteral("--port"), QString::number(port),
-                           QStringLiteral("--era"), QStringLiteral("modern"), QStringLiteral("--conformance")});
-    if (!process.waitForStarted(5000))
-        return {};
-    QByteArray output;
-    const QRegularExpression address(QStringLiteral("(http://127\\.0\\.0\\.1:\\d+/mcp)"));
-    QElapsedTimer timer;
-    timer.start();
-    while (timer.elapsed() < 10000) {
-        process.waitForReadyRead(200);
-        output += process.readAllStandardOutput() + process.readAllStandardError();
-        const QRegularExpressionMatch match = address.match(QString::fromUtf8(output));
-        if (match.hasMatch())
-            return QUrl(match.captured(1));
-    }
-    return {};
+    return Test::startHttpPeer(process, m_demo, {QStringLiteral("--http"), QStringLiteral("--port"), QString::number(port),
+                                                 QStringLiteral("--era"), QStringLiteral("modern"), QStringLiteral("--conformance")});
 }
 
 namespace {

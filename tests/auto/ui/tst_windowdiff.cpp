@@ -29,6 +29,7 @@
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QtTest>
+#include "httppeer.h"
 
 using namespace Mcp;
 using namespace Mcp::Ui;
@@ -392,18 +393,9 @@ void tst_WindowDiff::replayCaptureFromTheDemoServer()
 
     // The same requests over HTTP, to a URL typed in: the same answers.
     QProcess http;
-    http.setProcessChannelMode(QProcess::MergedChannels);
-    http.start(m_demo, {QStringLiteral("--http")});
     auto stopHttp = qScopeGuard([&http] { http.kill(); http.waitForFinished(); });
-    QVERIFY(http.waitForStarted());
-    QByteArray banner;
-    QDeadlineTimer deadline(15000);
-    while (!banner.contains("http://") || !banner.mid(banner.indexOf("http://")).contains('\n')) {
-        QVERIFY2(!deadline.hasExpired() && http.waitForReadyRead(int(deadline.remainingTime())), banner.constData());
-        banner += http.readAll();
-    }
-    const qsizetype at = banner.indexOf("http://");
-    const QString url = QString::fromUtf8(banner.mid(at, banner.indexOf('\n', at) - at).trimmed());
+    const QString url = Test::startHttpPeer(http, m_demo, {QStringLiteral("--http")}).toString();
+    QVERIFY(!url.isEmpty());
     dialog->replayAgainstCommand(url);
     QVERIFY(done.wait(60000));
     QVERIFY2(dialog->differentCount() == 0 && dialog->sameCount() == steps, qPrintable(dialog->summaryText()));
