@@ -5097,6 +5097,26 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
         <source>%1 of %2</source>
         <translation>%1 von %2</translation>
     </message>
+    <message>
+        <source>Round %1: the server asked for %2; waiting for the answer</source>
+        <translation>Runde %1: Der Server hat %2 angefragt; warte auf die Antwort</translation>
+    </message>
+    <message>
+        <source>Round %1: every input answered; sending the request again with the answers</source>
+        <translation>Runde %1: Alle Eingaben beantwortet; die Anfrage wird mit den Antworten erneut gesendet</translation>
+    </message>
+    <message>
+        <source>Round %1: sent again with the answers; waiting for the server</source>
+        <translation>Runde %1: Mit den Antworten erneut gesendet; warte auf den Server</translation>
+    </message>
+    <message>
+        <source>tasks/get, id %1; answered by tasks/update</source>
+        <translation>tasks/get, ID %1; beantwortet mit tasks/update</translation>
+    </message>
+    <message>
+        <source>a task, followed with tasks/get</source>
+        <translation>eine Aufgabe, verfolgt mit tasks/get</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::RootsEditor</name>
@@ -5162,6 +5182,14 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
     <message>
         <source>Saved; the server gets them when it asks (roots/list).</source>
         <translation>Gespeichert; der Server erhält sie, wenn er danach fragt (roots/list).</translation>
+    </message>
+    <message>
+        <source>Protocol revision %1 deprecates %2; this server still asks for it.</source>
+        <translation>Protokollrevision %1 erklärt %2 für veraltet; dieser Server fragt trotzdem danach.</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> und </translation>
     </message>
 </context>
 <context>
@@ -5269,6 +5297,10 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
     <message>
         <source>The user rejected the sampling request</source>
         <translation>Der Benutzer hat die Sampling-Anfrage abgelehnt</translation>
+    </message>
+    <message>
+        <source>Sampling is deprecated in protocol revision %1; this server still asks for it, and hosts may stop answering.</source>
+        <translation>Sampling ist in Protokollrevision %1 veraltet; dieser Server fragt trotzdem danach, und Hosts beantworten es womöglich nicht mehr.</translation>
     </message>
 </context>
 <context>
@@ -6044,10 +6076,6 @@ Client bietet: %2</translation>
         <translation>Erweiterungen: Server %1 · Client %2</translation>
     </message>
     <message>
-        <source>Relies on features deprecated in this revision: %1</source>
-        <translation>Nutzt in dieser Revision veraltete Funktionen: %1</translation>
-    </message>
-    <message>
         <source>Modern</source>
         <translation>Modern</translation>
     </message>
@@ -6070,6 +6098,33 @@ Client bietet: %2</translation>
     <message>
         <source>%1 %2 · %3</source>
         <translation>%1 %2 · %3</translation>
+    </message>
+    <message>
+        <source>Capabilities</source>
+        <translation>Fähigkeiten</translation>
+    </message>
+    <message>
+        <source>What the server and the client offer, and the extensions each side advertised</source>
+        <translation>Was Server und Client anbieten, und die Erweiterungen, die jede Seite angekündigt hat</translation>
+    </message>
+    <message>
+        <source>⚠ Deprecated in %1: %2</source>
+        <translation>⚠ Veraltet in %1: %2</translation>
+    </message>
+    <message>
+        <source>The server relies on features this revision deprecates: %1. Hosts may drop them; the pages that use them say what replaces them.</source>
+        <translation>Der Server verwendet Funktionen, die diese Revision für veraltet erklärt: %1. Hosts lassen sie womöglich weg; die Seiten, die sie nutzen, sagen, was sie ersetzt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n extension(s)</source>
+        <translation>
+            <numerusform>%n Erweiterung</numerusform>
+            <numerusform>%n Erweiterungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Server offers %1</source>
+        <translation>Server bietet %1</translation>
     </message>
 </context>
 <context>
@@ -6363,6 +6418,92 @@ Client bietet: %2</translation>
         <source>Result of %1</source>
         <translation>Ergebnis von %1</translation>
     </message>
+    <message>
+        <source>Tasks extension: there is no way to list a server&apos;s tasks, so this page lists the tasks this window followed (tool calls the server turned into tasks), as it followed them.</source>
+        <translation>Tasks-Erweiterung: Die Aufgaben eines Servers lassen sich nicht auflisten, daher zeigt diese Seite die Aufgaben, die dieses Fenster verfolgt hat (Werkzeugaufrufe, die der Server zu Aufgaben gemacht hat), so wie es sie verfolgt hat.</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <source>Poll</source>
+        <translation>Abfrage</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>Eingabe</translation>
+    </message>
+    <message>
+        <source>The tasks extension has no tasks/list: the list fills as this window follows tasks</source>
+        <translation>Die Tasks-Erweiterung hat kein tasks/list: Die Liste füllt sich, während dieses Fenster Aufgaben verfolgt</translation>
+    </message>
+    <message>
+        <source>The result of the selected task, as the window received it when the task ended</source>
+        <translation>Das Ergebnis der gewählten Aufgabe, wie das Fenster es am Ende der Aufgabe erhalten hat</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n task(s) followed</source>
+        <translation>
+            <numerusform>%n Aufgabe verfolgt</numerusform>
+            <numerusform>%n Aufgaben verfolgt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 (no longer followed)</source>
+        <translation>%1 (nicht mehr verfolgt)</translation>
+    </message>
+    <message numerus="yes">
+        <source>tasks/get every %1 ms; %n status(es) received</source>
+        <translation>
+            <numerusform>tasks/get alle %1 ms; %n Status empfangen</numerusform>
+            <numerusform>tasks/get alle %1 ms; %n Status empfangen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 asked, %2 waiting</source>
+        <translation>%1 angefragt, %2 ausstehend</translation>
+    </message>
+    <message>
+        <source>%1 asked, %2 answered</source>
+        <translation>%1 angefragt, %2 beantwortet</translation>
+    </message>
+    <message>
+        <source>%1 (task %2) is %3.</source>
+        <translation>%1 (Aufgabe %2) ist %3.</translation>
+    </message>
+    <message>
+        <source>tasks/cancel sent for %1; the next poll shows where it stands.</source>
+        <translation>tasks/cancel für %1 gesendet; die nächste Abfrage zeigt, wo sie steht.</translation>
+    </message>
+    <message>
+        <source>Result of %1 (task %2)</source>
+        <translation>Ergebnis von %1 (Aufgabe %2)</translation>
+    </message>
+    <message>
+        <source>Task %1 ended without a result.</source>
+        <translation>Aufgabe %1 endete ohne Ergebnis.</translation>
+    </message>
+    <message>
+        <source>%1 (task %2): %3</source>
+        <translation>%1 (Aufgabe %2): %3</translation>
+    </message>
+    <message>
+        <source>%1: %2. The result shows here when the task ends.</source>
+        <translation>%1: %2. Das Ergebnis erscheint hier, wenn die Aufgabe endet.</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ToolList</name>
@@ -6586,6 +6727,14 @@ Client bietet: %2</translation>
     <message>
         <source>Preparing the result…</source>
         <translation>Ergebnis wird vorbereitet…</translation>
+    </message>
+    <message>
+        <source>The tool reported an error (isError) after %1 ms, as a task (see the Tasks page)</source>
+        <translation>Das Werkzeug hat nach %1 ms einen Fehler gemeldet (isError), als Aufgabe (siehe die Seite Aufgaben)</translation>
+    </message>
+    <message>
+        <source>Done in %1 ms, as a task (see the Tasks page)</source>
+        <translation>Fertig in %1 ms, als Aufgabe (siehe die Seite Aufgaben)</translation>
     </message>
 </context>
 <context>

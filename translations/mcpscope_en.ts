@@ -399,12 +399,36 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Ui::ServerPage</name>
+    <message numerus="yes">
+        <source>%n extension(s)</source>
+        <translation>
+            <numerusform>%n extension</numerusform>
+            <numerusform>%n extensions</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Mcp::Ui::TasksPage</name>
     <message numerus="yes">
         <source>%n task(s)</source>
         <translation>
             <numerusform>%n task</numerusform>
             <numerusform>%n tasks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n task(s) followed</source>
+        <translation>
+            <numerusform>%n task followed</numerusform>
+            <numerusform>%n tasks followed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>tasks/get every %1 ms; %n status(es) received</source>
+        <translation>
+            <numerusform>tasks/get every %1 ms; %n status received</numerusform>
+            <numerusform>tasks/get every %1 ms; %n statuses received</numerusform>
         </translation>
     </message>
 </context>

@@ -5052,6 +5052,26 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
         <source>%1 of %2</source>
         <translation>%1 / %2</translation>
     </message>
+    <message>
+        <source>Round %1: the server asked for %2; waiting for the answer</source>
+        <translation>第 %1 轮：服务器请求了 %2；正在等待回答</translation>
+    </message>
+    <message>
+        <source>Round %1: every input answered; sending the request again with the answers</source>
+        <translation>第 %1 轮：所有输入均已回答；正在携带回答重新发送请求</translation>
+    </message>
+    <message>
+        <source>Round %1: sent again with the answers; waiting for the server</source>
+        <translation>第 %1 轮：已携带回答重新发送；正在等待服务器</translation>
+    </message>
+    <message>
+        <source>tasks/get, id %1; answered by tasks/update</source>
+        <translation>tasks/get，ID %1；以 tasks/update 回答</translation>
+    </message>
+    <message>
+        <source>a task, followed with tasks/get</source>
+        <translation>一个任务，通过 tasks/get 跟踪</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::RootsEditor</name>
@@ -5117,6 +5137,14 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
     <message>
         <source>Saved; the server gets them when it asks (roots/list).</source>
         <translation>已保存；服务器询问时（roots/list）会收到它们。</translation>
+    </message>
+    <message>
+        <source>Protocol revision %1 deprecates %2; this server still asks for it.</source>
+        <translation>协议修订版 %1 已弃用 %2；此服务器仍在请求它。</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation>和</translation>
     </message>
 </context>
 <context>
@@ -5224,6 +5252,10 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
     <message>
         <source>The user rejected the sampling request</source>
         <translation>用户拒绝了采样请求</translation>
+    </message>
+    <message>
+        <source>Sampling is deprecated in protocol revision %1; this server still asks for it, and hosts may stop answering.</source>
+        <translation>采样在协议修订版 %1 中已弃用；此服务器仍在请求它，宿主可能不再回答。</translation>
     </message>
 </context>
 <context>
@@ -5998,10 +6030,6 @@ Client offers: %2</source>
         <translation>扩展：服务器 %1 · 客户端 %2</translation>
     </message>
     <message>
-        <source>Relies on features deprecated in this revision: %1</source>
-        <translation>依赖本修订版中已弃用的功能：%1</translation>
-    </message>
-    <message>
         <source>Modern</source>
         <translation>新版</translation>
     </message>
@@ -6024,6 +6052,32 @@ Client offers: %2</source>
     <message>
         <source>%1 %2 · %3</source>
         <translation>%1 %2 · %3</translation>
+    </message>
+    <message>
+        <source>Capabilities</source>
+        <translation>能力</translation>
+    </message>
+    <message>
+        <source>What the server and the client offer, and the extensions each side advertised</source>
+        <translation>服务器和客户端提供的功能，以及双方声明的扩展</translation>
+    </message>
+    <message>
+        <source>⚠ Deprecated in %1: %2</source>
+        <translation>⚠ 在 %1 中已弃用：%2</translation>
+    </message>
+    <message>
+        <source>The server relies on features this revision deprecates: %1. Hosts may drop them; the pages that use them say what replaces them.</source>
+        <translation>服务器依赖此修订版弃用的功能：%1。宿主可能会放弃它们；使用它们的页面会说明替代方案。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n extension(s)</source>
+        <translation>
+            <numerusform>%n 个扩展</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Server offers %1</source>
+        <translation>服务器提供 %1</translation>
     </message>
 </context>
 <context>
@@ -6316,6 +6370,90 @@ Client offers: %2</source>
         <source>Result of %1</source>
         <translation>%1 的结果</translation>
     </message>
+    <message>
+        <source>Tasks extension: there is no way to list a server&apos;s tasks, so this page lists the tasks this window followed (tool calls the server turned into tasks), as it followed them.</source>
+        <translation>任务扩展：无法列出服务器的任务，因此此页面按此窗口跟踪的顺序列出其跟踪过的任务（服务器转为任务的工具调用）。</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Poll</source>
+        <translation>轮询</translation>
+    </message>
+    <message>
+        <source>Input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>The tasks extension has no tasks/list: the list fills as this window follows tasks</source>
+        <translation>任务扩展没有 tasks/list：此窗口跟踪任务时列表会逐渐填充</translation>
+    </message>
+    <message>
+        <source>The result of the selected task, as the window received it when the task ended</source>
+        <translation>所选任务的结果，即任务结束时窗口收到的结果</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n task(s) followed</source>
+        <translation>
+            <numerusform>已跟踪 %n 个任务</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 (no longer followed)</source>
+        <translation>%1（不再跟踪）</translation>
+    </message>
+    <message numerus="yes">
+        <source>tasks/get every %1 ms; %n status(es) received</source>
+        <translation>
+            <numerusform>每 %1 毫秒 tasks/get；已收到 %n 个状态</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 asked, %2 waiting</source>
+        <translation>已请求 %1 个，%2 个等待中</translation>
+    </message>
+    <message>
+        <source>%1 asked, %2 answered</source>
+        <translation>已请求 %1 个，%2 个已回答</translation>
+    </message>
+    <message>
+        <source>%1 (task %2) is %3.</source>
+        <translation>%1（任务 %2）状态为 %3。</translation>
+    </message>
+    <message>
+        <source>tasks/cancel sent for %1; the next poll shows where it stands.</source>
+        <translation>已为 %1 发送 tasks/cancel；下一次轮询会显示其状态。</translation>
+    </message>
+    <message>
+        <source>Result of %1 (task %2)</source>
+        <translation>%1 的结果（任务 %2）</translation>
+    </message>
+    <message>
+        <source>Task %1 ended without a result.</source>
+        <translation>任务 %1 结束时没有结果。</translation>
+    </message>
+    <message>
+        <source>%1 (task %2): %3</source>
+        <translation>%1（任务 %2）：%3</translation>
+    </message>
+    <message>
+        <source>%1: %2. The result shows here when the task ends.</source>
+        <translation>%1：%2。任务结束后结果会显示在这里。</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ToolList</name>
@@ -6539,6 +6677,14 @@ Client offers: %2</source>
     <message>
         <source>Preparing the result…</source>
         <translation>正在准备结果…</translation>
+    </message>
+    <message>
+        <source>The tool reported an error (isError) after %1 ms, as a task (see the Tasks page)</source>
+        <translation>工具在 %1 毫秒后报告错误（isError），作为任务运行（见“任务”页面）</translation>
+    </message>
+    <message>
+        <source>Done in %1 ms, as a task (see the Tasks page)</source>
+        <translation>已完成，用时 %1 毫秒，作为任务运行（见“任务”页面）</translation>
     </message>
 </context>
 <context>
