@@ -162,6 +162,10 @@ double pingLatencyUs(const std::vector<QByteArray> &argv, int pings, bool toolCa
         *cpuPerTrip = (cpuUs(child.pid) - cpuBefore) / pings;
     finish(child);
     std::sort(samples.begin(), samples.end());
+    if (qEnvironmentVariableIsSet("BENCH_PERCENTILES"))
+        std::fprintf(stderr, "percentiles p10 %.1f p25 %.1f p50 %.1f p75 %.1f p90 %.1f us\n", samples[samples.size() / 10],
+                     samples[samples.size() / 4], samples[samples.size() / 2], samples[samples.size() * 3 / 4],
+                     samples[samples.size() * 9 / 10]);
     return samples[samples.size() / 2];
 }
 
@@ -278,13 +282,20 @@ int main(int argc, char **argv)
     const bool haveNode = QFile::exists(QString::fromLocal8Bit(everythingJs));
     const std::vector<QByteArray> everything{"node", everythingJs, "stdio"};
     const int nodePings = pings / 3;
+    // Tuning aids: BENCH_ONLY=demo (the demo server's round trips only), latency (no
+    // throughput) or throughput; BENCH_ROUNDS=N instead of 3.
+    const QByteArray only = qgetenv("BENCH_ONLY");
+    const bool runDemo = only != "throughput";
+    const bool runNode = haveNode && (only.isEmpty() || only == "latency");
+    const bool runThroughput = only.isEmpty() || only == "throughput";
+    const int rounds = qEnvironmentVariableIsSet("BENCH_ROUNDS") ? qEnvironmentVariableIntValue("BENCH_ROUNDS") : 3;
 
     // Alternate direct, relay and recorded runs, best of three each, so that a busy machine
     // hurts all of them alike.
     Row ping, call, node, nodeCall, rate;
     double recordedShare = 0; // of the lines passed in the throughput run, how many the capture has
     rate.higherIsBetter = true;
-    for (int round = 0; round < 3; ++round) {
+    for (int round = 0; round < rounds; ++round) {
         auto latency = [&](Row *row, const std::vector<QByteArray> &server, int n, bool toolCall) {
             double dc = 0, fc = 0, rc = 0;
             const double d = pingLatencyUs(server, n, toolCall, &dc);
@@ -297,12 +308,16 @@ int main(int argc, char **argv)
                             fc, rc);
             row->addCpu(d, f, r, dc, fc, rc);
         };
-        latency(&ping, demo, pings, false);
-        latency(&call, demo, pings, true);
-        if (haveNode) {
+        if (runDemo) {
+            latency(&ping, demo, pings, false);
+            latency(&call, demo, pings, true);
+        }
+        if (runNode) {
             latency(&node, everything, nodePings, false);
             latency(&nodeCall, everything, nodePings, true);
         }
+        if (!runThroughput)
+            continue;
         const double d = throughputMiBs(cat, bytes);
         const double f = throughputMiBs(through(MCPSCOPE_RELAY, cat), bytes);
         qint64 passedLines = 0;
