@@ -107,6 +107,7 @@ void onWakeSignal(int) {}
 // While it spins, a pump yields its core at every turn: the host and the server have to run
 // for the answer to come, and on a busy machine they may need that very core.
 constexpr std::chrono::nanoseconds SpinWindow = std::chrono::microseconds(100);
+constexpr size_t SpinArmMaxChunk = 16 * 1024;
 
 // Until when (steady-clock nanoseconds) the stdin and stdout pumps may spin: a chunk passed on
 // either way arms both (a request passed on: its answer comes next; an answer passed on: the
@@ -192,7 +193,9 @@ void pump(int from, int to, PumpControl *control, SpinArm *spin, CaptureWriter *
             control->ended.store(true, std::memory_order_release);
             return;
         }
-        if (spin)
+        // Only a message-sized chunk arms the spin: big ones are a stream (a pump rarely waits
+        // then), and on a busy machine spinning there would take the CPU the capture needs.
+        if (spin && n < ssize_t(SpinArmMaxChunk))
             spin->passed();
         // A big read hands its buffer over (no copy); a small one is copied, so that a queued
         // 100-byte message does not hold a whole block.
