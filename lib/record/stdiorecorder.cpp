@@ -153,7 +153,7 @@ void spinForInput(int fd, const SpinArm *arm, const PumpControl *control)
     }
 }
 
-// Copies one direction: read from `from`, write to `to`, then hand the bytes to the capture.
+// Copies one direction: read from `from`, hand the bytes to the capture, write them to `to`.
 // A thread per direction blocking in read(2) is the shortest path a byte can take through a
 // process (no poll(2) before each read, no event loop). Ends at end of input, when `to`
 // refuses (the reader is gone: `from` is closed so that the writer on the other side sees that
@@ -182,9 +182,27 @@ void pump(int from, int to, PumpControl *control, SpinArm *spin, CaptureWriter *
             continue;
         if (n <= 0)
             break;
+        // Recorded before it is passed on: an answer can only come after its request has been
+        // passed on, so the capture always has the request first (recorded after the write, a
+        // pump preempted between the two could let the other direction's answer in before it).
+        // A big read hands its buffer over (no copy); a small one is copied, so that a queued
+        // 100-byte message does not hold a whole block.
+        const bool handOver = n >= ssize_t(ChunkSize / 4);
+        if (handOver) {
+            buffer.truncate(n);
+            writer->postChunk(stream, buffer); // shares the bytes; they are only read from now on
+        } else {
+            writer->postChunk(stream, QByteArray(buffer.constData(), n));
+        }
         if (!writeAll(to, buffer.constData(), size_t(n))) {
-            // The reader is gone; what the sender wrote last was not delivered, so it is not
-            // recorded as traffic either.
+            // The reader is gone: what the sender wrote last is in the capture but was not
+            // delivered; the capture says so.
+            TrafficEvent lost = TrafficEvent::make(TrafficEvent::Direction::Local, TrafficEvent::Kind::Note);
+            lost.note = QCoreApplication::translate("Mcp::Record::StdioRecorder",
+                                                    "the chunk recorded last (%1 bytes) could not be passed on: "
+                                                    "its reader had gone")
+                            .arg(n);
+            writer->postEvent(lost);
             if (closeFromOnEnd)
                 closeFd(from);
             if (closeToOnEnd)
@@ -193,19 +211,12 @@ void pump(int from, int to, PumpControl *control, SpinArm *spin, CaptureWriter *
             control->ended.store(true, std::memory_order_release);
             return;
         }
+        if (handOver)
+            buffer = QByteArray(ChunkSize, Qt::Uninitialized);
         // Only a message-sized chunk arms the spin: big ones are a stream (a pump rarely waits
         // then), and on a busy machine spinning there would take the CPU the capture needs.
         if (spin && n < ssize_t(SpinArmMaxChunk))
             spin->passed();
-        // A big read hands its buffer over (no copy); a small one is copied, so that a queued
-        // 100-byte message does not hold a whole block.
-        if (n >= ssize_t(ChunkSize / 4)) {
-            buffer.truncate(n);
-            writer->postChunk(stream, buffer);
-            buffer = QByteArray(ChunkSize, Qt::Uninitialized);
-        } else {
-            writer->postChunk(stream, QByteArray(buffer.constData(), n));
-        }
     }
     writer->postEnd(stream);
     if (closeFromOnEnd)
