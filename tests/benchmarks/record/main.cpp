@@ -5,6 +5,8 @@
 //   throughput: 256 MiB of JSON lines through cat
 // each direct, through the relay floor (bench_record_relay: the least any relay process can
 // cost) and recorded; and the round trips to a real server (Node's server-everything).
+// Next to each latency: the CPU time per round trip of the process the host talks to (server,
+// relay or recorder), so that what the recorder's spinning costs is visible with what it saves.
 // Ends with "target NAME: MEASURED vs GOAL: met|NOT met" lines.
 #include <QByteArray>
 #include <QFile>
