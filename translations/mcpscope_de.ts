@@ -1331,6 +1331,10 @@
         <source>could not start &apos;%1&apos;: %2</source>
         <translation>„%1“ konnte nicht gestartet werden: %2</translation>
     </message>
+    <message>
+        <source>the chunk recorded last (%1 bytes) could not be passed on: its reader had gone</source>
+        <translation>der zuletzt aufgezeichnete Abschnitt (%1 Bytes) konnte nicht weitergegeben werden: sein Leser war nicht mehr da</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::RecordRewrite</name>

@@ -1322,6 +1322,10 @@
         <source>could not start &apos;%1&apos;: %2</source>
         <translation>无法启动“%1”：%2</translation>
     </message>
+    <message>
+        <source>the chunk recorded last (%1 bytes) could not be passed on: its reader had gone</source>
+        <translation>最后记录的数据块（%1 字节）未能转发：其读取方已不在</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::RecordRewrite</name>

@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cstdint>
 #include <chrono>
 #include <condition_variable>
 #include <csignal>
@@ -17,6 +18,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <spawn.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -93,13 +95,71 @@ struct PumpControl
 constexpr int WakeSignal = SIGURG; // ignored by default; never forwarded
 void onWakeSignal(int) {}
 
-// Copies one direction: read from `from`, write to `to`, then hand the bytes to the capture.
+// Adaptive spinning. A thread blocked in read(2) costs a wake-up when its data comes, and a
+// relay adds two of them to every round trip (the request, then the answer); on an otherwise
+// idle machine each means waking an idle core, several microseconds (more on a virtual
+// machine). So, right after a chunk has gone by either way, the stdin and stdout pumps look
+// for their next chunk without sleeping for SpinWindow: in request/response traffic the
+// answer, and then the host's next request, usually come within it and are passed on at once.
+// 100 us covers a quick server's answer (the demo server's takes 5 to 10 us) and a host's
+// burst of requests; it bounds the cost: a pump spins only within SpinWindow of the last
+// chunk, never while the traffic is idle, so a message costs at most 2 x SpinWindow of CPU.
+// While it spins, a pump yields its core at every turn: the host and the server have to run
+// for the answer to come, and on a busy machine they may need that very core.
+constexpr std::chrono::nanoseconds SpinWindow = std::chrono::microseconds(100);
+constexpr size_t SpinArmMaxChunk = 16 * 1024;
+
+// Until when (steady-clock nanoseconds) the stdin and stdout pumps may spin: a chunk passed on
+// either way arms both (a request passed on: its answer comes next; an answer passed on: the
+// host's next request may come next). Each pump must already be spinning when its data comes:
+// a pump asleep in read(2) cannot be armed without the very wake-up spinning saves.
+struct SpinArm
+{
+    std::atomic<std::int64_t> untilNs{0};
+
+    static std::int64_t now()
+    {
+        return std::chrono::duration_cast<std::chrono::nanoseconds>(
+                   std::chrono::steady_clock::now().time_since_epoch())
+            .count();
+    }
+    void passed() { untilNs.store(now() + SpinWindow.count(), std::memory_order_relaxed); }
+};
+
+inline void cpuRelax()
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    asm volatile("yield");
+#endif
+}
+
+// Waits (without sleeping) for `fd` to become readable while the spin window lasts; returns
+// at once when there has been no traffic lately. The blocking read that follows then either
+// finds the data waiting or sleeps as before.
+void spinForInput(int fd, const SpinArm *arm, const PumpControl *control)
+{
+    if (!arm)
+        return;
+    while (SpinArm::now() < arm->untilNs.load(std::memory_order_relaxed)
+           && !control->stop.load(std::memory_order_relaxed)) {
+        pollfd p = {fd, POLLIN, 0};
+        if (::poll(&p, 1, 0) != 0)
+            return; // data, end of input or an error: the read sees which
+        for (int i = 0; i < 8; ++i)
+            cpuRelax();
+        ::sched_yield();
+    }
+}
+
+// Copies one direction: read from `from`, hand the bytes to the capture, write them to `to`.
 // A thread per direction blocking in read(2) is the shortest path a byte can take through a
 // process (no poll(2) before each read, no event loop). Ends at end of input, when `to`
 // refuses (the reader is gone: `from` is closed so that the writer on the other side sees that
 // too), or when told to stop (then whatever is already waiting in `from` is still passed on).
-void pump(int from, int to, PumpControl *control, CaptureWriter *writer, CaptureWriter::Stream stream,
-          bool closeFromOnEnd, bool closeToOnEnd, bool endToOnEnd)
+void pump(int from, int to, PumpControl *control, SpinArm *spin, CaptureWriter *writer,
+          CaptureWriter::Stream stream, bool closeFromOnEnd, bool closeToOnEnd, bool endToOnEnd)
 {
     QByteArray buffer(ChunkSize, Qt::Uninitialized);
     bool lastLook = false;
@@ -114,15 +174,35 @@ void pump(int from, int to, PumpControl *control, CaptureWriter *writer, Capture
                 continue;
             if (ready <= 0 || !(fd.revents & (POLLIN | POLLHUP | POLLERR)))
                 break;
+        } else {
+            spinForInput(from, spin, control);
         }
         const ssize_t n = ::read(from, buffer.data(), size_t(buffer.size()));
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
             break;
+        // Recorded before it is passed on: an answer can only come after its request has been
+        // passed on, so the capture always has the request first (recorded after the write, a
+        // pump preempted between the two could let the other direction's answer in before it).
+        // A big read hands its buffer over (no copy); a small one is copied, so that a queued
+        // 100-byte message does not hold a whole block.
+        const bool handOver = n >= ssize_t(ChunkSize / 4);
+        if (handOver) {
+            buffer.truncate(n);
+            writer->postChunk(stream, buffer); // shares the bytes; they are only read from now on
+        } else {
+            writer->postChunk(stream, QByteArray(buffer.constData(), n));
+        }
         if (!writeAll(to, buffer.constData(), size_t(n))) {
-            // The reader is gone; what the sender wrote last was not delivered, so it is not
-            // recorded as traffic either.
+            // The reader is gone: what the sender wrote last is in the capture but was not
+            // delivered; the capture says so.
+            TrafficEvent lost = TrafficEvent::make(TrafficEvent::Direction::Local, TrafficEvent::Kind::Note);
+            lost.note = QCoreApplication::translate("Mcp::Record::StdioRecorder",
+                                                    "the chunk recorded last (%1 bytes) could not be passed on: "
+                                                    "its reader had gone")
+                            .arg(n);
+            writer->postEvent(lost);
             if (closeFromOnEnd)
                 closeFd(from);
             if (closeToOnEnd)
@@ -131,15 +211,12 @@ void pump(int from, int to, PumpControl *control, CaptureWriter *writer, Capture
             control->ended.store(true, std::memory_order_release);
             return;
         }
-        // A big read hands its buffer over (no copy); a small one is copied, so that a queued
-        // 100-byte message does not hold a whole block.
-        if (n >= ssize_t(ChunkSize / 4)) {
-            buffer.truncate(n);
-            writer->postChunk(stream, buffer);
+        if (handOver)
             buffer = QByteArray(ChunkSize, Qt::Uninitialized);
-        } else {
-            writer->postChunk(stream, QByteArray(buffer.constData(), n));
-        }
+        // Only a message-sized chunk arms the spin: big ones are a stream (a pump rarely waits
+        // then), and on a busy machine spinning there would take the CPU the capture needs.
+        if (spin && n < ssize_t(SpinArmMaxChunk))
+            spin->passed();
     }
     writer->postEnd(stream);
     if (closeFromOnEnd)
@@ -332,13 +409,16 @@ StdioRecorder::ExitStatus StdioRecorder::run()
     int outputsLeft = 2;
     PumpControl inputControl, stdoutControl, stderrControl;
     // The host's stdout ends with the server's; its stderr stays ours, for what we have to say.
+    // stderr does not spin: it is no part of the request/response traffic.
+    SpinArm spin;
     auto outputPump = [&](int from, int to, PumpControl *control, CaptureWriter::Stream stream) {
-        pump(from, to, control, m_writer, stream, true, false, stream == CaptureWriter::Stream::ServerToClient);
+        pump(from, to, control, stream == CaptureWriter::Stream::ServerToClient ? &spin : nullptr, m_writer, stream,
+             true, false, stream == CaptureWriter::Stream::ServerToClient);
         std::lock_guard lock(mutex);
         --outputsLeft;
         outputsEnded.notify_all();
     };
-    std::thread inputThread(pump, m_options.stdinFd, in[1], &inputControl, m_writer,
+    std::thread inputThread(pump, m_options.stdinFd, in[1], &inputControl, &spin, m_writer,
                             CaptureWriter::Stream::ClientToServer, false, true, false);
     in[1] = -1; // the input pump closes it
     std::thread stdoutThread(outputPump, out[0], m_options.stdoutFd, &stdoutControl,

@@ -8,8 +8,9 @@ namespace Mcp::Record {
 
 // A drop-in stdio wrapper (`mcpscope record -- COMMAND ARGS...`): starts the server with
 // pipes for its stdin, stdout and stderr and passes every byte both ways unchanged, in
-// order and at once, on threads of its own (read, write, then hand a copy to the capture),
-// while a CaptureWriter records what went by. POSIX only.
+// order and at once, on threads of its own (read, hand a copy to the capture, then write: a
+// request is in the capture before its answer can be), while a CaptureWriter records what
+// went by. POSIX only.
 //
 // - The host closing our stdin closes the server's stdin; the host closing our stdout makes
 //   the server's next write fail as it would have (EPIPE, SIGPIPE by default).

@@ -8,6 +8,8 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
@@ -72,6 +74,7 @@ private slots:
     void signalsForwarded_data();
     void signalsForwarded();
     void hostClosesStdinEarly();
+    void requestsBeforeTheirAnswers();
     void grandchildKeepsOutputOpen();
     void slowCapture();
     void fullDisk();
@@ -303,6 +306,53 @@ void tst_Record::hostClosesStdinEarly()
     QVERIFY(requestRow >= 0);
     QVERIFY(log.pairedRow(requestRow) > requestRow);
     QVERIFY(log.latencyNs(requestRow) >= 0);
+}
+
+void tst_Record::requestsBeforeTheirAnswers()
+{
+    // Round trips one after the other: in the capture every request comes before its answer,
+    // although the two directions are passed on (and recorded) by threads of their own. (The
+    // live view pairs a request with an answer that follows it; a flaky tst_liveview case
+    // showed an answer recorded first.)
+    const QString capture = m_dir.filePath(QStringLiteral("order.jsonl"));
+    QProcess recorder;
+    startRecorder(&recorder, {QStringLiteral(MCPSCOPE_DEMO_SERVER)}, capture);
+    recorder.write(R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}})" "\n");
+    constexpr int Pings = 1000;
+    QByteArray out;
+    for (int id = 0; id <= Pings; ++id) {
+        if (id > 0)
+            recorder.write(R"({"jsonrpc":"2.0","method":"ping","id":)" + QByteArray::number(id) + "}\n");
+        const QByteArray answer = R"({"id":)" + QByteArray::number(id) + ',';
+        while (!out.contains(answer)) {
+            QVERIFY2(recorder.waitForReadyRead(10000), answer.constData());
+            out += recorder.readAllStandardOutput();
+        }
+        out.clear();
+    }
+    recorder.closeWriteChannel();
+    QVERIFY(recorder.waitForFinished(20000));
+    QCOMPARE(recorder.exitCode(), 0);
+    bool ok = false;
+    const QList<TrafficEvent> events = readCapture(capture, &ok);
+    QVERIFY(ok);
+    QHash<QByteArray, int> requestAt;
+    int answers = 0;
+    for (int i = 0; i < events.size(); ++i) {
+        const TrafficEvent &e = events.at(i);
+        if (e.kind != TrafficEvent::Kind::Message)
+            continue;
+        const QJsonObject object = QJsonDocument::fromJson(e.raw).object();
+        const QByteArray id = QByteArray::number(object.value(QLatin1String("id")).toInteger(-1));
+        if (e.direction == TrafficEvent::Direction::Outgoing && object.contains(QLatin1String("method"))) {
+            requestAt.insert(id, i);
+        } else if (e.direction == TrafficEvent::Direction::Incoming && object.contains(QLatin1String("result"))) {
+            QVERIFY2(requestAt.contains(id), qPrintable(QStringLiteral("the answer to %1 is recorded before its request")
+                                                            .arg(QString::fromLatin1(id))));
+            ++answers;
+        }
+    }
+    QCOMPARE(answers, Pings + 1);
 }
 
 void tst_Record::grandchildKeepsOutputOpen()

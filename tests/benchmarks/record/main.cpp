@@ -5,6 +5,8 @@
 //   throughput: 256 MiB of JSON lines through cat
 // each direct, through the relay floor (bench_record_relay: the least any relay process can
 // cost) and recorded; and the round trips to a real server (Node's server-everything).
+// Next to each latency: the CPU time per round trip of the process the host talks to (server,
+// relay or recorder), so that what the recorder's spinning costs is visible with what it saves.
 // Ends with "target NAME: MEASURED vs GOAL: met|NOT met" lines.
 #include <QByteArray>
 #include <QFile>
@@ -20,6 +22,7 @@
 
 #include <signal.h>
 #include <spawn.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -111,10 +114,22 @@ std::vector<QByteArray> recorded(const std::vector<QByteArray> &command, const Q
     return argv;
 }
 
+// CPU time (all threads, not its children) the process has used so far, in microseconds:
+// what spinning or relaying costs, next to what it saves.
+double cpuUs(pid_t pid)
+{
+    clockid_t clock;
+    timespec t{};
+    if (clock_getcpuclockid(pid, &clock) != 0 || clock_gettime(clock, &t) != 0)
+        return 0;
+    return double(t.tv_sec) * 1e6 + double(t.tv_nsec) / 1e3;
+}
+
 // Median round trip in microseconds: ping (the cheapest answer there is), or a tools/call of
 // the echo tool (a small but real call). Lines that are not the answer (a server's own
-// notifications) are skipped.
-double pingLatencyUs(const std::vector<QByteArray> &argv, int pings, bool toolCall = false)
+// notifications) are skipped. *cpuPerTrip: the CPU time the process we talk to (the server,
+// the relay or the recorder) spent per round trip, in microseconds.
+double pingLatencyUs(const std::vector<QByteArray> &argv, int pings, bool toolCall = false, double *cpuPerTrip = nullptr)
 {
     Child child = spawn(argv);
     QByteArray pending;
@@ -125,6 +140,7 @@ double pingLatencyUs(const std::vector<QByteArray> &argv, int pings, bool toolCa
     }
     std::vector<double> samples;
     samples.reserve(size_t(pings));
+    const double cpuBefore = cpuUs(child.pid);
     QElapsedTimer timer;
     for (int i = 1; i <= pings; ++i) {
         const QByteArray id = QByteArray(R"("id":)") + QByteArray::number(i);
@@ -144,8 +160,14 @@ double pingLatencyUs(const std::vector<QByteArray> &argv, int pings, bool toolCa
         }
         samples.push_back(double(timer.nsecsElapsed()) / 1000.0);
     }
+    if (cpuPerTrip)
+        *cpuPerTrip = (cpuUs(child.pid) - cpuBefore) / pings;
     finish(child);
     std::sort(samples.begin(), samples.end());
+    if (qEnvironmentVariableIsSet("BENCH_PERCENTILES"))
+        std::fprintf(stderr, "percentiles p10 %.1f p25 %.1f p50 %.1f p75 %.1f p90 %.1f us\n", samples[samples.size() / 10],
+                     samples[samples.size() / 4], samples[samples.size() / 2], samples[samples.size() * 3 / 4],
+                     samples[samples.size() * 9 / 10]);
     return samples[samples.size() / 2];
 }
 
@@ -210,8 +232,22 @@ double throughputMiBs(const std::vector<QByteArray> &argv, qint64 totalBytes, qi
 struct Row
 {
     double direct = 0, relay = 0, recorded = 0;
+    // CPU per round trip of the process the host talks to, in the best round by latency.
+    double directCpu = 0, relayCpu = 0, recordedCpu = 0;
     bool higherIsBetter = false;
 
+    void addCpu(double d, double f, double r, double dc, double fc, double rc)
+    {
+        auto better = [this](double a, double b) { return higherIsBetter ? a > b : a < b; };
+        const bool first = direct == 0;
+        if (first || better(d, direct))
+            directCpu = dc;
+        if (first || better(f, relay))
+            relayCpu = fc;
+        if (first || better(r, recorded))
+            recordedCpu = rc;
+        add(d, f, r);
+    }
     void add(double d, double f, double r)
     {
         auto better = [this](double a, double b) { return higherIsBetter ? std::max(a, b) : std::min(a, b); };
@@ -248,25 +284,42 @@ int main(int argc, char **argv)
     const bool haveNode = QFile::exists(QString::fromLocal8Bit(everythingJs));
     const std::vector<QByteArray> everything{"node", everythingJs, "stdio"};
     const int nodePings = pings / 3;
+    // Tuning aids: BENCH_ONLY=demo (the demo server's round trips only), latency (no
+    // throughput) or throughput; BENCH_ROUNDS=N instead of 3.
+    const QByteArray only = qgetenv("BENCH_ONLY");
+    const bool runDemo = only != "throughput";
+    const bool runNode = haveNode && (only.isEmpty() || only == "latency");
+    const bool runThroughput = only.isEmpty() || only == "throughput";
+    const int rounds = qEnvironmentVariableIsSet("BENCH_ROUNDS") ? qEnvironmentVariableIntValue("BENCH_ROUNDS") : 3;
 
     // Alternate direct, relay and recorded runs, best of three each, so that a busy machine
     // hurts all of them alike.
     Row ping, call, node, nodeCall, rate;
     double recordedShare = 0; // of the lines passed in the throughput run, how many the capture has
     rate.higherIsBetter = true;
-    for (int round = 0; round < 3; ++round) {
+    for (int round = 0; round < rounds; ++round) {
         auto latency = [&](Row *row, const std::vector<QByteArray> &server, int n, bool toolCall) {
-            const double d = pingLatencyUs(server, n, toolCall);
-            const double f = pingLatencyUs(through(MCPSCOPE_RELAY, server), n, toolCall);
-            const double r = pingLatencyUs(recorded(server, capture), n, toolCall);
-            row->add(d, f, r);
+            double dc = 0, fc = 0, rc = 0;
+            const double d = pingLatencyUs(server, n, toolCall, &dc);
+            const double f = pingLatencyUs(through(MCPSCOPE_RELAY, server), n, toolCall, &fc);
+            const double r = pingLatencyUs(recorded(server, capture), n, toolCall, &rc);
+            if (qEnvironmentVariableIsSet("BENCH_VERBOSE"))
+                std::printf("round %d: %s%s direct %.1f us, relay %.1f, recorded %.1f (%.2fx); CPU/trip server %.1f us, "
+                            "relay %.1f, recorder %.1f\n",
+                            round, server.size() > 1 ? "node " : "", toolCall ? "tools/call" : "ping", d, f, r, r / d, dc,
+                            fc, rc);
+            row->addCpu(d, f, r, dc, fc, rc);
         };
-        latency(&ping, demo, pings, false);
-        latency(&call, demo, pings, true);
-        if (haveNode) {
+        if (runDemo) {
+            latency(&ping, demo, pings, false);
+            latency(&call, demo, pings, true);
+        }
+        if (runNode) {
             latency(&node, everything, nodePings, false);
             latency(&nodeCall, everything, nodePings, true);
         }
+        if (!runThroughput)
+            continue;
         const double d = throughputMiBs(cat, bytes);
         const double f = throughputMiBs(through(MCPSCOPE_RELAY, cat), bytes);
         qint64 passedLines = 0;
@@ -278,8 +331,9 @@ int main(int argc, char **argv)
         rate.add(d, f, r);
     }
     auto latencyLine = [](const char *what, int n, const Row &row) {
-        std::printf("%s round trip (median of %d, best of 3): direct %.1f us, relay floor %.1f us, recorded %.1f us\n",
-                    what, n, row.direct, row.relay, row.recorded);
+        std::printf("%s round trip (median of %d, best of 3): direct %.1f us, relay floor %.1f us, recorded %.1f us; "
+                    "CPU per round trip: server %.1f us, relay %.1f us, recorder %.1f us\n",
+                    what, n, row.direct, row.relay, row.recorded, row.directCpu, row.relayCpu, row.recordedCpu);
     };
     latencyLine("ping (demo server)", pings, ping);
     latencyLine("tools/call echo (demo server)", pings, call);
