@@ -10,6 +10,7 @@
 #include <QPalette>
 #include <QPixmap>
 #include <QSettings>
+#include <QWidget>
 #include <QStyle>
 #include <QStyleFactory>
 #include <QStyleHints>
@@ -168,6 +169,13 @@ QIcon icon(const QString &name)
 QIcon appIcon()
 {
     return QIcon(QStringLiteral(":/mcpscope.svg"));
+}
+
+void setTextColor(QWidget *widget, Role role)
+{
+    QPalette palette = widget->palette();
+    palette.setColor(QPalette::WindowText, color(role));
+    widget->setPalette(palette);
 }
 
 QColor color(Role role)

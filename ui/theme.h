@@ -7,6 +7,7 @@
 QT_BEGIN_NAMESPACE
 class QApplication;
 class QPalette;
+class QWidget;
 QT_END_NAMESPACE
 
 namespace Mcp::Ui {
@@ -36,6 +37,8 @@ QIcon appIcon();
 enum class Role { Ok, Warning, Error, Muted, Info, Incoming, Outgoing,
                   JsonKey, JsonString, JsonNumber, JsonKeyword, JsonPunctuation };
 QColor color(Role role);
+// Gives a label (or any widget) its text in a role's colour: an error, a warning, a muted note.
+void setTextColor(QWidget *widget, Role role);
 // The colour of a server-connection state dot: its state, and while connected its health
 // (nullptr: not connected).
 QColor stateColor(const Connection *connection);

@@ -63,9 +63,7 @@ void SamplingDialog::setUp()
     m_deprecation = new QLabel(this);
     m_deprecation->setObjectName(QStringLiteral("samplingDeprecation"));
     m_deprecation->setWordWrap(true);
-    QPalette warning = m_deprecation->palette();
-    warning.setColor(QPalette::WindowText, Theme::color(Theme::Role::Warning));
-    m_deprecation->setPalette(warning);
+    Theme::setTextColor(m_deprecation, Theme::Role::Warning);
     m_deprecation->hide();
     layout->addWidget(m_deprecation);
 

@@ -37,9 +37,7 @@ CommandApprovalDialog::CommandApprovalDialog(const ServerConfig &config, QWidget
     auto *note = new QLabel(tr("You are asked again whenever the command, its arguments, environment or working "
                                "directory change."), this);
     note->setWordWrap(true);
-    QPalette p = note->palette();
-    p.setColor(QPalette::WindowText, Theme::color(Theme::Role::Muted));
-    note->setPalette(p);
+    Theme::setTextColor(note, Theme::Role::Muted);
     layout->addWidget(note);
     auto *buttons = new QDialogButtonBox(this);
     QPushButton *run = buttons->addButton(tr("Run Command"), QDialogButtonBox::AcceptRole);

@@ -166,9 +166,7 @@ void ImportDialog::reparse()
     if (!source.isValid()) {
         m_plan = ImportPlan();
         m_summary->setText(tr("Cannot read this: %1").arg(source.error.toString()));
-        QPalette p = m_summary->palette();
-        p.setColor(QPalette::WindowText, Theme::color(Theme::Role::Error));
-        m_summary->setPalette(p);
+        Theme::setTextColor(m_summary, Theme::Role::Error);
         fillTable();
         return;
     }

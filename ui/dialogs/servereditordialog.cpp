@@ -334,9 +334,7 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     m_preview->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_preview);
     m_error = new QLabel(this);
-    QPalette p = m_error->palette();
-    p.setColor(QPalette::WindowText, Theme::color(Theme::Role::Error));
-    m_error->setPalette(p);
+    Theme::setTextColor(m_error, Theme::Role::Error);
     layout->addWidget(m_error);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     layout->addWidget(buttons);

@@ -98,9 +98,7 @@ ServerRequestDialog::ServerRequestDialog(IncomingRequest *request, const QString
     splitter->addWidget(bottom);
     layout->addWidget(splitter, 1);
     m_error = new QLabel(this);
-    QPalette p = m_error->palette();
-    p.setColor(QPalette::WindowText, Theme::color(Theme::Role::Error));
-    m_error->setPalette(p);
+    Theme::setTextColor(m_error, Theme::Role::Error);
     layout->addWidget(m_error);
 
     auto *buttons = new QDialogButtonBox(this);

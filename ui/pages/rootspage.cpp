@@ -25,9 +25,7 @@ RootsPage::RootsPage(Connection *connection, QWidget *parent) : Page(connection,
     m_deprecation = new QLabel(this);
     m_deprecation->setObjectName(QStringLiteral("rootsDeprecation"));
     m_deprecation->setWordWrap(true);
-    QPalette warning = m_deprecation->palette();
-    warning.setColor(QPalette::WindowText, Theme::color(Theme::Role::Warning));
-    m_deprecation->setPalette(warning);
+    Theme::setTextColor(m_deprecation, Theme::Role::Warning);
     m_deprecation->hide();
     layout->addWidget(m_deprecation);
     m_editor = new RootsEditor(this);

@@ -105,14 +105,10 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     capabilitiesSummary->setElideMode(Qt::ElideRight);
     m_capabilitiesSummary = capabilitiesSummary;
     m_capabilitiesSummary->setObjectName(QStringLiteral("capabilitiesSummary"));
-    QPalette summaryPalette = m_capabilitiesSummary->palette();
-    summaryPalette.setColor(QPalette::WindowText, Theme::color(Theme::Role::Muted));
-    m_capabilitiesSummary->setPalette(summaryPalette);
+    Theme::setTextColor(m_capabilitiesSummary, Theme::Role::Muted);
     m_deprecated = new QLabel(header);
     m_deprecated->setObjectName(QStringLiteral("deprecatedFeatures"));
-    QPalette deprecatedPalette = m_deprecated->palette();
-    deprecatedPalette.setColor(QPalette::WindowText, Theme::color(Theme::Role::Warning));
-    m_deprecated->setPalette(deprecatedPalette);
+    Theme::setTextColor(m_deprecated, Theme::Role::Warning);
     m_reprobe = new QPushButton(tr("Re-probe"), header);
     m_reprobe->setObjectName(QStringLiteral("reprobeButton"));
     m_reprobe->setToolTip(tr("Connect again and detect the protocol era anew"));
@@ -186,9 +182,7 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     m_bannerTitle = new FittingLabel(m_banner);
     m_bannerTitle->setWordWrap(true);
     m_bannerTitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    QPalette bannerPalette = m_bannerTitle->palette();
-    bannerPalette.setColor(QPalette::WindowText, Theme::color(Theme::Role::Error));
-    m_bannerTitle->setPalette(bannerPalette);
+    Theme::setTextColor(m_bannerTitle, Theme::Role::Error);
     m_bannerStderr = new QPlainTextEdit(m_banner);
     m_bannerStderr->setReadOnly(true);
     m_bannerStderr->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));

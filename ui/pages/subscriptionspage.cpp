@@ -62,9 +62,7 @@ SubscriptionsPage::SubscriptionsPage(Connection *connection, QWidget *parent) : 
     m_error = new FittingLabel(this);
     m_error->setObjectName(QStringLiteral("listenError"));
     m_error->setWordWrap(true);
-    QPalette errorPalette = m_error->palette();
-    errorPalette.setColor(QPalette::WindowText, Theme::color(Theme::Role::Error));
-    m_error->setPalette(errorPalette);
+    Theme::setTextColor(m_error, Theme::Role::Error);
     m_error->hide();
     layout->addWidget(m_error);
     m_eraNote = new FittingLabel(this);
