@@ -4,6 +4,7 @@
 // result), a task cancelled from the page reaches cancelled with tasks/cancel on the wire, and
 // a task that asks for input is answered in the window's elicitation dialog (tasks/update).
 #include "clientfeatures/elicitationdialog.h"
+#include "screenshot.h"
 #include "config/secretstore.h"
 #include "config/servercatalog.h"
 #include "connection/connection.h"
@@ -129,13 +130,7 @@ void tst_ModernTasks::cleanupTestCase()
 
 void tst_ModernTasks::shot(const QString &name) const
 {
-    const QString dir = qEnvironmentVariable("MCPSCOPE_SCREENSHOT_DIR");
-    if (dir.isEmpty())
-        return;
-    QDir().mkpath(dir);
-    QTest::qWait(200); // let layouts and lazy views settle
-    const QString suffix = Theme::isDark() ? QStringLiteral("-dark") : QString();
-    QVERIFY(m_window->grab().save(QDir(dir).filePath(name + suffix + QStringLiteral(".png"))));
+    QVERIFY(Mcp::Test::saveScreenshot(m_window, name));
 }
 
 QString tst_ModernTasks::runTool(const QString &tool, const QString &arguments)

@@ -1,6 +1,7 @@
 // The modern era (2026-07-28) in the window, against the real demo server (`--era modern`):
 // tools refused for broken x-mcp-header annotations, multi round-trip requests in the result
 // view and the traffic log, request headers of HTTP POSTs, and the Subscriptions page.
+#include "screenshot.h"
 #include "clientfeatures/scriptedresponders.h"
 #include "config/secretstore.h"
 #include "config/servercatalog.h"
@@ -83,13 +84,7 @@ ServerConfig tst_ModernWindow::demoConfig(const QString &name, const QStringList
 
 void tst_ModernWindow::shot(QWidget *window, const QString &name) const
 {
-    const QString dir = qEnvironmentVariable("MCPSCOPE_SCREENSHOT_DIR");
-    if (dir.isEmpty())
-        return;
-    QDir().mkpath(dir);
-    QTest::qWait(200); // let layouts and lazy views settle
-    const QString suffix = Theme::isDark() ? QStringLiteral("-dark") : QString();
-    window->grab().save(QDir(dir).filePath(name + suffix + QStringLiteral(".png")));
+    QVERIFY(Mcp::Test::saveScreenshot(window, name));
 }
 
 Connection *tst_ModernWindow::connectModern(MainWindow &window, const ServerConfig &config, QUuid *id)
