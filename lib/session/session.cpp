@@ -527,6 +527,15 @@ void Session::onCallRounds(quint64 token, const QList<Modern::RoundRecord> &roun
     }
 }
 
+void Session::onDeprecatedFeatureUsed(const QString &feature)
+{
+    // sessionInfo() stays the one list of what the server relies on: pages read it, and the signal
+    // says when to read it again.
+    if (!m_sessionInfo.deprecatedFeatures.contains(feature))
+        m_sessionInfo.deprecatedFeatures.append(feature);
+    Q_EMIT deprecatedFeatureUsed(feature);
+}
+
 void Session::onCallFinished(quint64 token, const Response &response)
 {
     OutgoingRequest *request = m_calls.take(token);

@@ -43,7 +43,7 @@ struct SessionInfo
     // The protocol era: what was decided and how (probed, pinned, cached).
     Modern::EraRecord era;
     QJsonObject discoverResult;        // modern: the server/discover result
-    QStringList deprecatedFeatures;    // modern: roots, sampling, logging the server relies on
+    QStringList deprecatedFeatures;    // modern: roots, sampling, logging the server relies on (grows as it uses them)
     // Modern: tool name -> why it cannot be called; updated after every tools/list
     // (Session::invalidToolsChanged), since the tools are checked as they are listed.
     QHash<QString, QString> invalidTools;
@@ -266,6 +266,7 @@ private:
     void onSessionReady(const Mcp::SessionInfo &info);
     void onCallProgress(quint64 token, double progress, double total, const QString &message);
     void onCallRounds(quint64 token, const QList<Modern::RoundRecord> &rounds);
+    void onDeprecatedFeatureUsed(const QString &feature);
     void onCallFinished(quint64 token, const Mcp::Response &response);
     void onListFinished(quint64 token, const Mcp::Response &response);
     void onServerRequest(quint64 token, const QString &method, const QJsonObject &params);

@@ -150,7 +150,7 @@ void SessionWorker::createClient()
     connect(m_client, &Client::resourceUpdated, m_session, &Session::resourceUpdated);
     connect(m_client, &Client::taskStatus, m_session, &Session::taskStatus);
     connect(m_client, &Client::followedTaskChanged, m_session, &Session::followedTaskChanged);
-    connect(m_client, &Client::deprecatedFeatureUsed, m_session, &Session::deprecatedFeatureUsed);
+    connect(m_client, &Client::deprecatedFeatureUsed, m_session, &Session::onDeprecatedFeatureUsed);
     connect(m_client, &Client::listenStateChanged, this, &SessionWorker::publishListenStatus);
     connect(m_client, &Client::logMessage, this,
             [this](const QString &level, const QString &logger, const QJsonValue &data) {

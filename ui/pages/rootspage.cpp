@@ -55,12 +55,7 @@ RootsPage::RootsPage(Connection *connection, QWidget *parent) : Page(connection,
     }
     showScriptedAnswers();
     connect(connection, &Connection::sessionInfoChanged, this, &RootsPage::showDeprecation);
-    // The session's list is that of the last handshake; what the server used since comes here.
-    connect(connection, &Connection::deprecatedFeatureUsed, this, [this](const QString &feature) {
-        if (!m_deprecatedUsed.contains(feature))
-            m_deprecatedUsed << feature;
-        showDeprecation();
-    });
+    connect(connection, &Connection::deprecatedFeatureUsed, this, &RootsPage::showDeprecation);
     showDeprecation();
 }
 
@@ -69,8 +64,8 @@ void RootsPage::showDeprecation()
     const SessionInfo info = connection()->sessionInfo();
     QStringList used;
     if (info.era.era == Modern::Era::Modern)
-        for (const QString &feature : info.deprecatedFeatures + m_deprecatedUsed)
-            if ((feature == QLatin1String("roots") || feature == QLatin1String("sampling")) && !used.contains(feature))
+        for (const QString &feature : info.deprecatedFeatures)
+            if (feature == QLatin1String("roots") || feature == QLatin1String("sampling"))
                 used << feature;
     m_deprecation->setText(used.isEmpty() ? QString()
                                           : tr("Protocol revision %1 deprecates %2; this server still asks for it.")

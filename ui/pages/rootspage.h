@@ -49,7 +49,6 @@ private:
     QCheckBox *m_scriptedElicitation;
     QLabel *m_status;
     QLabel *m_deprecation;
-    QStringList m_deprecatedUsed; // deprecated features the server used during the connection
 };
 
 } // namespace Mcp::Ui

@@ -261,12 +261,7 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
         updateBanner();
     });
     connect(connection, &Connection::sessionInfoChanged, this, &ServerPage::updateHeader);
-    connect(connection, &Connection::deprecatedFeatureUsed, this, [this](const QString &feature) {
-        if (!m_deprecatedUsed.contains(feature)) {
-            m_deprecatedUsed << feature;
-            updateHeader();
-        }
-    });
+    connect(connection, &Connection::deprecatedFeatureUsed, this, &ServerPage::updateHeader);
     connect(connection, &Connection::pingLatencyChanged, this, &ServerPage::updateLatency);
     connect(connection, &Connection::healthChanged, this, &ServerPage::updateHeader);
     connect(connection, &Connection::restartScheduleChanged, this, &ServerPage::updateHeader);
@@ -376,10 +371,7 @@ void ServerPage::updateHeader()
                                                   .arg(extensionNames(info.serverCapabilities),
                                                        extensionNames(info.clientCapabilities))
                                             : QString());
-        QStringList deprecated = info.deprecatedFeatures;
-        for (const QString &feature : std::as_const(m_deprecatedUsed))
-            if (!deprecated.contains(feature))
-                deprecated << feature;
+        const QStringList &deprecated = info.deprecatedFeatures;
         m_deprecated->setText(deprecated.isEmpty() ? QString()
                                                    : tr("⚠ Deprecated in %1: %2")
                                                          .arg(info.protocolVersion, deprecated.join(QStringLiteral(", "))));

@@ -104,7 +104,6 @@ private:
     QToolButton *m_discoveryToggle;
     QPlainTextEdit *m_discovery; // the full server/discover result
     QPushButton *m_reprobe;
-    QStringList m_deprecatedUsed; // deprecated features the server used during the connection
     QToolButton *m_instructionsToggle;
     QTextBrowser *m_instructions;
     QPushButton *m_connect;
