@@ -15,7 +15,8 @@ if ((sanitize)); then
     export MCPSCOPE_FUZZ_SECONDS=0
     # Leaks at exit (Qt's and the platform's one-time allocations) are not what this run looks
     # for; every report of memory misuse or undefined behaviour fails the test that made it.
-    export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:strict_string_checks=1}
+    # System libraries' own reports that are not ours to fix: tests/sanitize/asan.supp.
+    export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:strict_string_checks=1:suppressions=$PWD/tests/sanitize/asan.supp}
     export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
     scripts/build.sh -DMCPSCOPE_SANITIZE=ON -DMCPSCOPE_BUILD_BENCHMARKS=OFF
 else

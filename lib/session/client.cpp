@@ -689,6 +689,10 @@ Client::~Client()
     d->incoming.clear();
     delete d->transport;
     d->transport = nullptr;
+    // The requests (our children) go while d is still here: their destroyed() handlers clean up
+    // the session's own state (followed tasks, reissues); ~QObject would delete them after d.
+    while (!children().isEmpty())
+        delete children().constFirst();
 }
 
 Transport *Client::transport() const { return d->transport; }
