@@ -98,24 +98,21 @@ void onWakeSignal(int) {}
 // Adaptive spinning. A thread blocked in read(2) costs a wake-up when its data comes, and a
 // relay adds two of them to every round trip (the request, then the answer); on an otherwise
 // idle machine each means waking an idle core, several microseconds (more on a virtual
-// machine). So a pump that has just passed a chunk on lets the pump of the other direction
-// look for its next chunk without sleeping for SpinWindow: in request/response traffic the
-// answer to a request passed on, and then the host's next request after an answer, usually
-// come within it and are passed on at once. Only the pump that waits for the next move spins:
-// passing a chunk on ends the passer's own window (what it carries next can only follow the
-// other side's answer), so at most one core spins and the host and the server keep the other.
+// machine). So, right after a chunk has gone by either way, the stdin and stdout pumps look
+// for their next chunk without sleeping for SpinWindow: in request/response traffic the
+// answer, and then the host's next request, usually come within it and are passed on at once.
 // 100 us covers a quick server's answer (the demo server's takes 5 to 10 us) and a host's
 // burst of requests; it bounds the cost: a pump spins only within SpinWindow of the last
-// chunk, never while the traffic is idle, so a message costs at most SpinWindow of CPU.
+// chunk, never while the traffic is idle, so a message costs at most 2 x SpinWindow of CPU.
 // While it spins, a pump yields its core at every turn: the host and the server have to run
 // for the answer to come, and on a busy machine they may need that very core.
 constexpr std::chrono::nanoseconds SpinWindow = std::chrono::microseconds(100);
 constexpr size_t SpinArmMaxChunk = 16 * 1024;
 
-// Until when (steady-clock nanoseconds) one pump may spin. The pump of the other direction
-// arms it when it passes a chunk on (a request passed on: its answer comes next; an answer
-// passed on: the host's next request may come next). A pump must already be spinning when its
-// data comes: one asleep in read(2) cannot be armed without the very wake-up spinning saves.
+// Until when (steady-clock nanoseconds) the stdin and stdout pumps may spin: a chunk passed on
+// either way arms both (a request passed on: its answer comes next; an answer passed on: the
+// host's next request may come next). Each pump must already be spinning when its data comes:
+// a pump asleep in read(2) cannot be armed without the very wake-up spinning saves.
 struct SpinArm
 {
     std::atomic<std::int64_t> untilNs{0};
@@ -126,15 +123,7 @@ struct SpinArm
                    std::chrono::steady_clock::now().time_since_epoch())
             .count();
     }
-    void arm() { untilNs.store(now() + SpinWindow.count(), std::memory_order_relaxed); }
-    void disarm() { untilNs.store(0, std::memory_order_relaxed); }
-};
-
-// The two arms of the stdin and stdout pumps: each spins on its own and arms the other's.
-struct SpinPair
-{
-    SpinArm *own = nullptr;
-    SpinArm *other = nullptr;
+    void passed() { untilNs.store(now() + SpinWindow.count(), std::memory_order_relaxed); }
 };
 
 inline void cpuRelax()
@@ -151,6 +140,8 @@ inline void cpuRelax()
 // finds the data waiting or sleeps as before.
 void spinForInput(int fd, const SpinArm *arm, const PumpControl *control)
 {
+    if (!arm)
+        return;
     while (SpinArm::now() < arm->untilNs.load(std::memory_order_relaxed)
            && !control->stop.load(std::memory_order_relaxed)) {
         pollfd p = {fd, POLLIN, 0};
@@ -167,7 +158,7 @@ void spinForInput(int fd, const SpinArm *arm, const PumpControl *control)
 // process (no poll(2) before each read, no event loop). Ends at end of input, when `to`
 // refuses (the reader is gone: `from` is closed so that the writer on the other side sees that
 // too), or when told to stop (then whatever is already waiting in `from` is still passed on).
-void pump(int from, int to, PumpControl *control, SpinPair spin, CaptureWriter *writer,
+void pump(int from, int to, PumpControl *control, SpinArm *spin, CaptureWriter *writer,
           CaptureWriter::Stream stream, bool closeFromOnEnd, bool closeToOnEnd, bool endToOnEnd)
 {
     QByteArray buffer(ChunkSize, Qt::Uninitialized);
@@ -183,8 +174,8 @@ void pump(int from, int to, PumpControl *control, SpinPair spin, CaptureWriter *
                 continue;
             if (ready <= 0 || !(fd.revents & (POLLIN | POLLHUP | POLLERR)))
                 break;
-        } else if (spin.own) {
-            spinForInput(from, spin.own, control);
+        } else {
+            spinForInput(from, spin, control);
         }
         const ssize_t n = ::read(from, buffer.data(), size_t(buffer.size()));
         if (n < 0 && errno == EINTR)
@@ -203,10 +194,6 @@ void pump(int from, int to, PumpControl *control, SpinPair spin, CaptureWriter *
         } else {
             writer->postChunk(stream, QByteArray(buffer.constData(), n));
         }
-        // Before the write: the other side's answer, which arms this pump again, can only
-        // come after it.
-        if (spin.own)
-            spin.own->disarm();
         if (!writeAll(to, buffer.constData(), size_t(n))) {
             // The reader is gone: what the sender wrote last is in the capture but was not
             // delivered; the capture says so.
@@ -228,8 +215,8 @@ void pump(int from, int to, PumpControl *control, SpinPair spin, CaptureWriter *
             buffer = QByteArray(ChunkSize, Qt::Uninitialized);
         // Only a message-sized chunk arms the spin: big ones are a stream (a pump rarely waits
         // then), and on a busy machine spinning there would take the CPU the capture needs.
-        if (spin.other && n < ssize_t(SpinArmMaxChunk))
-            spin.other->arm();
+        if (spin && n < ssize_t(SpinArmMaxChunk))
+            spin->passed();
     }
     writer->postEnd(stream);
     if (closeFromOnEnd)
@@ -423,16 +410,15 @@ StdioRecorder::ExitStatus StdioRecorder::run()
     PumpControl inputControl, stdoutControl, stderrControl;
     // The host's stdout ends with the server's; its stderr stays ours, for what we have to say.
     // stderr does not spin: it is no part of the request/response traffic.
-    SpinArm inputSpin, outputSpin;
+    SpinArm spin;
     auto outputPump = [&](int from, int to, PumpControl *control, CaptureWriter::Stream stream) {
-        const bool answers = stream == CaptureWriter::Stream::ServerToClient;
-        pump(from, to, control, answers ? SpinPair{&outputSpin, &inputSpin} : SpinPair{}, m_writer, stream,
+        pump(from, to, control, stream == CaptureWriter::Stream::ServerToClient ? &spin : nullptr, m_writer, stream,
              true, false, stream == CaptureWriter::Stream::ServerToClient);
         std::lock_guard lock(mutex);
         --outputsLeft;
         outputsEnded.notify_all();
     };
-    std::thread inputThread(pump, m_options.stdinFd, in[1], &inputControl, SpinPair{&inputSpin, &outputSpin}, m_writer,
+    std::thread inputThread(pump, m_options.stdinFd, in[1], &inputControl, &spin, m_writer,
                             CaptureWriter::Stream::ClientToServer, false, true, false);
     in[1] = -1; // the input pump closes it
     std::thread stdoutThread(outputPump, out[0], m_options.stdoutFd, &stdoutControl,
