@@ -69,7 +69,25 @@ struct CaptureWriter::Private
     Stats counters;
     std::atomic<qint64> eventsWritten{0};
     int writeDelayMs = 0;
-    std::chrono::steady_clock::time_point finishDeadline = std::chrono::steady_clock::time_point::max();
+    // Finishing: what is still queued is written while the writer makes progress, and counted
+    // as lost once nothing has been written for finishStall (a disk that hangs) or 10 x that
+    // has passed in all. Progress, not a fixed time: on a busy machine this niced thread gets
+    // little CPU, and that must not cost the capture its end. Set before `finishing`.
+    using Clock = std::chrono::steady_clock;
+    std::atomic<bool> finishing{false};
+    bool finishBounded = false;
+    Clock::time_point finishStart;
+    Clock::duration finishStall{};
+    Clock::time_point progressAt; // writer thread only: when the last item began to be written
+
+    bool givingUp()
+    {
+        if (!finishing.load(std::memory_order_acquire) || !finishBounded)
+            return false;
+        const Clock::time_point now = Clock::now();
+        progressAt = std::max(progressAt, finishStart);
+        return now - progressAt > finishStall || now - finishStart > 10 * finishStall;
+    }
     static constexpr auto WakeInterval = std::chrono::milliseconds(20);
 
     // Writer thread only.
@@ -133,13 +151,16 @@ struct CaptureWriter::Private
             qsizetype batchCost = 0;
             for (Item &item : batch) {
                 batchCost += cost(item);
-                if (stopping && std::chrono::steady_clock::now() > finishDeadline) {
-                    // The process is ending and the disk is too slow: what is left is lost.
+                if (givingUp()) {
+                    // The process is ending and the disk is stuck: what is left is lost.
                     std::lock_guard lock(mutex);
                     ++counters.eventsLost;
                     counters.bytesLost += item.type == Item::Type::Event ? item.event.raw.size() : item.bytes.size();
                     continue;
                 }
+                // Stamped before: a write that stalls inside handle() shows at the next item.
+                if (finishing.load(std::memory_order_relaxed))
+                    progressAt = Clock::now();
                 handle(item);
             }
             flushOut();
@@ -391,8 +412,12 @@ void CaptureWriter::finish(int timeoutMs)
             return;
         d->finished = true;
         d->stopping = true;
-        if (timeoutMs >= 0)
-            d->finishDeadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
+        if (timeoutMs >= 0) {
+            d->finishBounded = true;
+            d->finishStart = Private::Clock::now();
+            d->finishStall = std::chrono::milliseconds(timeoutMs);
+        }
+        d->finishing.store(true, std::memory_order_release);
         d->wake.notify_one();
     }
     if (d->thread.joinable())

@@ -75,6 +75,8 @@ private slots:
     void hugeLineSplit();
     void directionsAndStderr();
     void slowSinkNeverBlocks();
+    void finishWaitsForAMovingDisk();
+    void finishGivesUpOnAStuckDisk();
     void fullDisk();
     void redactsCredentials();
     void tapSeesEveryEvent();
@@ -216,6 +218,57 @@ void tst_CaptureWriter::slowSinkNeverBlocks()
     QVERIFY(messages < count);
     // The last event says how much was lost.
     QCOMPARE(read.events.last().kind, TrafficEvent::Kind::Note);
+}
+
+// Finishing with a bound: a disk that is slow but moves (or a writer thread a busy machine
+// gives little CPU) still gets the whole capture; only a disk that stops moving loses the rest.
+void tst_CaptureWriter::finishWaitsForAMovingDisk()
+{
+    const QString path = m_dir.filePath(QStringLiteral("moving.jsonl"));
+    CaptureWriter writer({path, QStringLiteral("moving")});
+    writer.setWriteDelayForTesting(100); // per write of up to 1 MiB
+    QVERIFY(writer.open(nullptr));
+    QByteArray all;
+    for (int i = 0; all.size() < 5 * 1024 * 1024; ++i)
+        all += R"({"jsonrpc":"2.0","id":)" + QByteArray::number(i) + R"(,"result":{"text":")" + QByteArray(1000, 'm') + "\"}}\n";
+    for (qsizetype at = 0; at < all.size(); at += 64 * 1024)
+        writer.postChunk(CaptureWriter::Stream::ServerToClient, all.mid(at, 64 * 1024));
+    writer.postEnd(CaptureWriter::Stream::ServerToClient);
+    // Six writes of 100 ms each: more than the 200 ms bound in all, never 200 ms without one.
+    writer.finish(200);
+    QCOMPARE(writer.stats().eventsLost, 0);
+    const Read read = readCapture(path);
+    QVERIFY(read.result.issues.isEmpty());
+    QByteArrayList recorded;
+    for (const TrafficEvent &e : ofKinds(read.events, {TrafficEvent::Kind::Message}))
+        recorded.append(e.raw);
+    QCOMPARE(recorded.size(), framedLines(all).size());
+    QVERIFY(recorded == framedLines(all));
+}
+
+void tst_CaptureWriter::finishGivesUpOnAStuckDisk()
+{
+    const QString path = m_dir.filePath(QStringLiteral("stuck.jsonl"));
+    CaptureWriter writer({path, QStringLiteral("stuck")});
+    writer.setWriteDelayForTesting(800); // each write stalls far longer than the bound
+    QVERIFY(writer.open(nullptr));
+    QByteArray all;
+    for (int i = 0; all.size() < 5 * 1024 * 1024; ++i)
+        all += R"({"jsonrpc":"2.0","id":)" + QByteArray::number(i) + R"(,"result":{"text":")" + QByteArray(1000, 's') + "\"}}\n";
+    for (qsizetype at = 0; at < all.size(); at += 64 * 1024)
+        writer.postChunk(CaptureWriter::Stream::ServerToClient, all.mid(at, 64 * 1024));
+    QElapsedTimer timer;
+    timer.start();
+    writer.finish(200);
+    // Waiting for every write would take six of them and more; it gives up after the first
+    // stall (the closing note's write is the last one).
+    QVERIFY2(timer.elapsed() < 4000, qPrintable(QString::number(timer.elapsed())));
+    const CaptureWriter::Stats stats = writer.stats();
+    QVERIFY(stats.eventsLost > 0);
+    QVERIFY(stats.bytesLost > 0);
+    const Read read = readCapture(path);
+    QCOMPARE(read.events.last().kind, TrafficEvent::Kind::Note);
+    QVERIFY(read.events.last().note.contains(QLatin1String("could not record")));
 }
 
 void tst_CaptureWriter::fullDisk()
