@@ -220,6 +220,17 @@ void tst_CaptureWriter::slowSinkNeverBlocks()
     QCOMPARE(read.events.last().kind, TrafficEvent::Kind::Note);
 }
 
+// Posts 5 MiB of server-to-client results in 64 KiB chunks; returns what it posted.
+static QByteArray postResults(CaptureWriter *writer)
+{
+    QByteArray all;
+    for (int i = 0; all.size() < 5 * 1024 * 1024; ++i)
+        all += R"({"jsonrpc":"2.0","id":)" + QByteArray::number(i) + R"(,"result":{"text":")" + QByteArray(1000, 'r') + "\"}}\n";
+    for (qsizetype at = 0; at < all.size(); at += 64 * 1024)
+        writer->postChunk(CaptureWriter::Stream::ServerToClient, all.mid(at, 64 * 1024));
+    return all;
+}
+
 // Finishing with a bound: a disk that is slow but moves (or a writer thread a busy machine
 // gives little CPU) still gets the whole capture; only a disk that stops moving loses the rest.
 void tst_CaptureWriter::finishWaitsForAMovingDisk()
@@ -228,11 +239,7 @@ void tst_CaptureWriter::finishWaitsForAMovingDisk()
     CaptureWriter writer({path, QStringLiteral("moving")});
     writer.setWriteDelayForTesting(100); // per write of up to 1 MiB
     QVERIFY(writer.open(nullptr));
-    QByteArray all;
-    for (int i = 0; all.size() < 5 * 1024 * 1024; ++i)
-        all += R"({"jsonrpc":"2.0","id":)" + QByteArray::number(i) + R"(,"result":{"text":")" + QByteArray(1000, 'm') + "\"}}\n";
-    for (qsizetype at = 0; at < all.size(); at += 64 * 1024)
-        writer.postChunk(CaptureWriter::Stream::ServerToClient, all.mid(at, 64 * 1024));
+    const QByteArray all = postResults(&writer);
     writer.postEnd(CaptureWriter::Stream::ServerToClient);
     // Six writes of 100 ms each: more than the 200 ms bound in all, never 200 ms without one.
     writer.finish(200);
@@ -252,11 +259,7 @@ void tst_CaptureWriter::finishGivesUpOnAStuckDisk()
     CaptureWriter writer({path, QStringLiteral("stuck")});
     writer.setWriteDelayForTesting(800); // each write stalls far longer than the bound
     QVERIFY(writer.open(nullptr));
-    QByteArray all;
-    for (int i = 0; all.size() < 5 * 1024 * 1024; ++i)
-        all += R"({"jsonrpc":"2.0","id":)" + QByteArray::number(i) + R"(,"result":{"text":")" + QByteArray(1000, 's') + "\"}}\n";
-    for (qsizetype at = 0; at < all.size(); at += 64 * 1024)
-        writer.postChunk(CaptureWriter::Stream::ServerToClient, all.mid(at, 64 * 1024));
+    postResults(&writer);
     QElapsedTimer timer;
     timer.start();
     writer.finish(200);
