@@ -69,24 +69,24 @@ struct CaptureWriter::Private
     Stats counters;
     std::atomic<qint64> eventsWritten{0};
     int writeDelayMs = 0;
-    // Finishing: what is still queued is written while the writer makes progress, and counted
-    // as lost once nothing has been written for finishStall (a disk that hangs) or 10 x that
-    // has passed in all. Progress, not a fixed time: on a busy machine this niced thread gets
-    // little CPU, and that must not cost the capture its end. Set before `finishing`.
+    int frameDelayMs = 0;
+    // Finishing: what is still queued is written, and counted as lost only once one disk write
+    // has taken longer than finishStall (a disk that hangs) or 10 x that has passed in all. The
+    // stall is timed around the write alone: on a busy machine this niced thread gets little CPU,
+    // and the time it takes to frame a huge line must not cost the capture its end. Set before
+    // `finishing`.
     using Clock = std::chrono::steady_clock;
     std::atomic<bool> finishing{false};
     bool finishBounded = false;
     Clock::time_point finishStart;
     Clock::duration finishStall{};
-    Clock::time_point progressAt; // writer thread only: when the last item began to be written
+    bool diskStuck = false; // writer thread only
 
-    bool givingUp()
+    bool givingUp() const
     {
         if (!finishing.load(std::memory_order_acquire) || !finishBounded)
             return false;
-        const Clock::time_point now = Clock::now();
-        progressAt = std::max(progressAt, finishStart);
-        return now - progressAt > finishStall || now - finishStart > 10 * finishStall;
+        return diskStuck || Clock::now() - finishStart > 10 * finishStall;
     }
     static constexpr auto WakeInterval = std::chrono::milliseconds(20);
 
@@ -158,9 +158,6 @@ struct CaptureWriter::Private
                     counters.bytesLost += item.type == Item::Type::Event ? item.event.raw.size() : item.bytes.size();
                     continue;
                 }
-                // Stamped before: a write that stalls inside handle() shows at the next item.
-                if (finishing.load(std::memory_order_relaxed))
-                    progressAt = Clock::now();
                 handle(item);
             }
             flushOut();
@@ -198,6 +195,8 @@ struct CaptureWriter::Private
 
     void handle(Item &item)
     {
+        if (frameDelayMs > 0)
+            std::this_thread::sleep_for(std::chrono::milliseconds(frameDelayMs));
         const int s = int(item.stream);
         if (item.type == Item::Type::Event) {
             write(item.event);
@@ -303,9 +302,12 @@ struct CaptureWriter::Private
             out.clear();
             return;
         }
+        const Clock::time_point began = Clock::now();
         if (writeDelayMs > 0)
             std::this_thread::sleep_for(std::chrono::milliseconds(writeDelayMs));
         const qint64 written = file.write(out);
+        if (finishing.load(std::memory_order_acquire) && finishBounded && Clock::now() - began > finishStall)
+            diskStuck = true;
         if (written != out.size()) {
             std::lock_guard lock(mutex);
             ++counters.eventsLost;
@@ -432,6 +434,11 @@ CaptureWriter::Stats CaptureWriter::stats() const
 void CaptureWriter::setWriteDelayForTesting(int milliseconds)
 {
     d->writeDelayMs = milliseconds;
+}
+
+void CaptureWriter::setFrameDelayForTesting(int milliseconds)
+{
+    d->frameDelayMs = milliseconds;
 }
 
 } // namespace Mcp::Record

@@ -64,15 +64,17 @@ public:
     void postEvent(TrafficEvent event);
 
     // Drains the queue, writes a closing note about anything lost, closes the file. Idempotent.
-    // With a timeout (ms), what is still queued once nothing could be written for that long (or
-    // for 10 x that in all) is counted as lost instead of written: a host that waits for the
-    // recorder to exit should not wait for a stuck disk, nor lose the capture's end because a
-    // busy machine gives the writer little CPU.
+    // With a timeout (ms), what is still queued once one write to the disk has taken that long
+    // (or 10 x that has passed in all) is counted as lost instead of written: a host that waits
+    // for the recorder to exit should not wait for a stuck disk, nor lose the capture's end
+    // because a busy machine gives the writer little CPU.
     void finish(int timeoutMs = -1);
     Stats stats() const;
 
     // Simulates a slow disk (tests): the writer sleeps this long before each write.
     void setWriteDelayForTesting(int milliseconds);
+    // Simulates a writer thread starved of CPU (tests): it sleeps this long before each item.
+    void setFrameDelayForTesting(int milliseconds);
 
 private:
     struct Private;

@@ -77,6 +77,7 @@ private slots:
     void slowSinkNeverBlocks();
     void finishWaitsForAMovingDisk();
     void finishGivesUpOnAStuckDisk();
+    void finishWaitsForAStarvedWriter();
     void fullDisk();
     void redactsCredentials();
     void tapSeesEveryEvent();
@@ -272,6 +273,27 @@ void tst_CaptureWriter::finishGivesUpOnAStuckDisk()
     const Read read = readCapture(path);
     QCOMPARE(read.events.last().kind, TrafficEvent::Kind::Note);
     QVERIFY(read.events.last().note.contains(QLatin1String("could not record")));
+}
+
+// The stall is timed around the disk write alone: a writer that is slow to get through the
+// items (a huge line on a thread a busy machine gives little CPU) is not a stuck disk.
+void tst_CaptureWriter::finishWaitsForAStarvedWriter()
+{
+    const QString path = m_dir.filePath(QStringLiteral("starved.jsonl"));
+    CaptureWriter writer({path, QStringLiteral("starved")});
+    writer.setFrameDelayForTesting(150); // per item: longer than the 100 ms bound
+    QVERIFY(writer.open(nullptr));
+    const QByteArray line = R"({"jsonrpc":"2.0","id":1,"result":{"text":")" + QByteArray(3 * 1024 * 1024, 't') + "\"}}";
+    const qsizetype third = line.size() / 3;
+    writer.postChunk(CaptureWriter::Stream::ServerToClient, line.left(third));
+    writer.postChunk(CaptureWriter::Stream::ServerToClient, line.mid(third, third));
+    writer.postChunk(CaptureWriter::Stream::ServerToClient, line.mid(2 * third) + "\n");
+    writer.postEnd(CaptureWriter::Stream::ServerToClient);
+    writer.finish(100); // four items of 150 ms each: 600 ms, within the 1 s cap
+    QCOMPARE(writer.stats().eventsLost, 0);
+    const QList<TrafficEvent> messages = ofKinds(readCapture(path).events, {TrafficEvent::Kind::Message});
+    QCOMPARE(messages.size(), 1);
+    QCOMPARE(messages.first().raw, line);
 }
 
 void tst_CaptureWriter::fullDisk()
