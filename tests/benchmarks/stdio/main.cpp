@@ -7,7 +7,8 @@
 // echoing lines over pipes gives the floor. Prints a table and the ratios the issue asks for.
 //
 // Usage: bench_stdio [--sequential N] [--pipelined N] [--node PATH] [--only ROWS] [--no-large]
-// (--only ours-zero runs just that row, for profiling one path.) Rows: the C floor, ours, and the
+// (--only ours-zero runs just that row, for profiling one path.) Rows: the C floor, QProcess alone
+// (the same bytes through Qt with no MCP: the floor of a QProcess-based client), ours, and the
 // SDK clients v2 (@modelcontextprotocol/client 2.4.0) and v1 (@modelcontextprotocol/sdk) against
 // the zero-cost peer (tests/benchmarks/zeropeer) and the demo server; ours and v1 against a
 // TypeScript SDK server as information. Ends with one `target NAME: ... met|NOT met` line each.
@@ -203,6 +204,68 @@ Figures measureFloor(int sequential, int pipelined)
     return figures;
 }
 
+// Qt alone: QProcess and the same event loop as our client, writing the C floor's request
+// bytes and reading reply lines, with nothing of MCP in between. What our client costs above
+// this row is ours; what this row costs above the C floor is Qt's (QProcess, its notifiers,
+// the event dispatcher), which our stdio transport is built on.
+Figures measureQtAlone(int sequential, int pipelined)
+{
+    Figures figures;
+    QProcess process;
+    process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    process.start(QStringLiteral(MCPSCOPE_ZERO_PEER), {});
+    if (!process.waitForStarted(10000)) {
+        figures.note = QStringLiteral("the zero peer did not start");
+        return figures;
+    }
+    int id = 0;
+    auto request = [&id]() -> QByteArray { // not auto: a QStringBuilder would outlive its parts
+        return R"({"jsonrpc":"2.0","id":)" + QByteArray::number(++id)
+            + R"(,"method":"tools/call","params":{"name":"echo","arguments":{"message":"hello"}}})" "\n";
+    };
+    qint64 replies = 0;
+    QObject::connect(&process, &QProcess::readyReadStandardOutput, &process, [&] {
+        while (process.canReadLine()) {
+            process.readLine();
+            ++replies;
+        }
+    });
+    QList<double> samples;
+    for (int i = 0; i < 50 + sequential; ++i) {
+        QElapsedTimer timer;
+        timer.start();
+        const qint64 wanted = replies + 1;
+        process.write(request());
+        if (!waitFor([&] { return replies >= wanted; }, 10000)) {
+            figures.note = QStringLiteral("no reply from the zero peer");
+            return figures;
+        }
+        if (i >= 50)
+            samples.append(double(timer.nsecsElapsed()) / 1000.0);
+    }
+    std::sort(samples.begin(), samples.end());
+    figures.medianUs = samples.value(samples.size() / 2);
+
+    const qint64 start = replies;
+    int sent = 0;
+    QElapsedTimer timer;
+    timer.start();
+    auto topUp = [&] {
+        while (sent < pipelined && sent - (replies - start) < 64) {
+            process.write(request());
+            ++sent;
+        }
+    };
+    QObject::connect(&process, &QProcess::readyReadStandardOutput, &process, topUp);
+    topUp();
+    waitFor([&] { return replies - start >= pipelined; });
+    figures.perSecond = pipelined / (double(timer.nsecsElapsed()) / 1e9);
+    process.closeWriteChannel();
+    if (!process.waitForFinished(3000))
+        process.kill();
+    return figures;
+}
+
 double pipeFloorUs()
 {
     QProcess process;
@@ -260,7 +323,7 @@ int main(int argc, char **argv)
     parser.addOption({QStringLiteral("pipelined"), QStringLiteral("Echo calls with 64 in flight."), QStringLiteral("N"), QStringLiteral("20000")});
     parser.addOption({QStringLiteral("node"), QStringLiteral("Node.js binary."), QStringLiteral("PATH"),
                       QStringLiteral(MCPSCOPE_PEERS_DIR "/.bin/node")});
-    const QString allRows = QStringLiteral("floor,ours-zero,v2-zero,v1-zero,ours-demo,v2-demo,v1-demo,ours-sdk,v1-sdk");
+    const QString allRows = QStringLiteral("floor,qt-zero,ours-zero,v2-zero,v1-zero,ours-demo,v2-demo,v1-demo,ours-sdk,v1-sdk");
     parser.addOption({QStringLiteral("only"), QStringLiteral("Rows to run (comma-separated): ") + allRows + u'.',
                       QStringLiteral("ROWS"), allRows});
     parser.addOption({QStringLiteral("no-large"), QStringLiteral("Skip the 1 MiB and 16 MiB results (our client only).")});
@@ -285,6 +348,7 @@ int main(int argc, char **argv)
         printRow(label, rows.value(QLatin1String(key)));
     };
     run("floor", "C floor -> zero peer", [&] { return measureFloor(sequential, pipelined); });
+    run("qt-zero", "QProcess alone -> zero peer", [&] { return measureQtAlone(sequential, pipelined); });
     run("ours-zero", "ours -> zero peer", [&] { return measureOurs(zero, {}, sequential, pipelined, large); });
     run("v2-zero", "SDK v2 -> zero peer", [&] { return measureSdk(node, "v2", zero, {}, sequential, pipelined); });
     run("v1-zero", "SDK v1 -> zero peer", [&] { return measureSdk(node, "v1", zero, {}, sequential, pipelined); });
@@ -304,6 +368,12 @@ int main(int argc, char **argv)
     const Figures oursZero = rows.value(QStringLiteral("ours-zero"));
     target(QStringLiteral("stdio sequential / C floor (zero peer)"), oursZero.medianUs / floor.medianUs, "x", 2, false);
     target(QStringLiteral("stdio 16 MiB (zero peer)"), oursZero.mbps16MiB, " MB/s", 500, true);
+    if (has(QStringLiteral("qt-zero"))) {
+        const Figures qt = rows.value(QStringLiteral("qt-zero"));
+        std::printf("Information: QProcess alone / C floor: sequential %.2fx; ours / QProcess alone: sequential %.2fx, "
+                    "64 in flight %.2fx\n",
+                    qt.medianUs / floor.medianUs, oursZero.medianUs / qt.medianUs, qt.perSecond / oursZero.perSecond);
+    }
     for (const char *server : {"zero", "demo"}) {
         const Figures ours = rows.value(QStringLiteral("ours-") + QLatin1String(server));
         for (const char *sdk : {"v2", "v1"}) {
