@@ -2,7 +2,7 @@
 // over Streamable HTTP with Mcp::Client, against the zero-cost peer (tests/benchmarks/zeropeer),
 // the demo server and a minimal TypeScript SDK server, each answering with JSON and with SSE;
 // then the SDK clients v2 (@modelcontextprotocol/client 2.4.0) and v1 on the same servers, and
-// the bare C client (zerofloor) against the zero peer. Ends with one `target NAME: ...` line each.
+// the bare C client (zerofloor) and QNetworkAccessManager alone (no MCP) against the zero peer. Ends with one `target NAME: ...` line each.
 // Usage: http_benchmark [sequential=1000] [pipelined=4000] [bigCount=5]
 
 #include "jsonrpc/json.h"
@@ -15,6 +15,8 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QLoggingCategory>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
@@ -183,6 +185,85 @@ Figures measureSdkClient(const QUrl &url, int sequential, int pipelined, int big
     return figures;
 }
 
+// Qt alone: QNetworkAccessManager posting the same request bytes and reading the whole answer,
+// with nothing of MCP in between. Our client costs what it adds above this row; this row's
+// distance to the C floor is QNetworkAccessManager's own (its HTTP thread and the hops to it),
+// which the issue asks us to keep.
+Figures measureQtAlone(const QUrl &url, int sequential, int pipelined, int bigCount)
+{
+    Figures figures;
+    QNetworkAccessManager manager;
+    QNetworkRequest request(url);
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+    request.setRawHeader("Accept", "application/json, text/event-stream");
+    int id = 0;
+    auto body = [&id](const QByteArray &call) -> QByteArray {
+        return R"({"jsonrpc":"2.0","id":)" + QByteArray::number(++id) + R"(,"method":"tools/call","params":)" + call + '}';
+    };
+    const QByteArray echo = R"({"name":"echo","arguments":{"message":"ping"}})";
+    auto post = [&](const QByteArray &call, qint64 *bytes) {
+        QNetworkReply *reply = manager.post(request, body(call));
+        QEventLoop loop;
+        QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        if (!reply->isFinished())
+            loop.exec();
+        const QByteArray answer = reply->readAll();
+        const bool ok = reply->error() == QNetworkReply::NoError && !answer.isEmpty();
+        if (bytes)
+            *bytes += answer.size();
+        reply->deleteLater();
+        return ok;
+    };
+    for (int i = 0; i < 50; ++i)
+        post(echo, nullptr);
+    QElapsedTimer timer;
+    timer.start();
+    for (int i = 0; i < sequential; ++i) {
+        if (!post(echo, nullptr)) {
+            figures.error = QStringLiteral("echo failed");
+            return figures;
+        }
+    }
+    figures.sequentialUs = double(timer.nsecsElapsed()) / 1000.0 / sequential;
+
+    {
+        QEventLoop loop;
+        int started = 0;
+        int finished = 0;
+        std::function<void()> startOne = [&] {
+            ++started;
+            QNetworkReply *reply = manager.post(request, body(echo));
+            QObject::connect(reply, &QNetworkReply::finished, &loop, [&, reply] {
+                reply->readAll();
+                reply->deleteLater();
+                if (++finished == pipelined)
+                    loop.quit();
+                else if (started < pipelined)
+                    startOne();
+            });
+        };
+        timer.restart();
+        for (int i = 0; i < 64 && i < pipelined; ++i)
+            startOne();
+        loop.exec();
+        figures.pipelinedPerSecond = pipelined / (double(timer.nsecsElapsed()) / 1e9);
+    }
+
+    const QByteArray blob = R"({"name":"blob","arguments":{"size":)" + QByteArray::number(BigSize) + "}}";
+    qint64 bytes = 0;
+    timer.restart();
+    for (int i = 0; i < bigCount; ++i) {
+        if (!post(blob, &bytes)) {
+            figures.error = QStringLiteral("blob failed");
+            return figures;
+        }
+    }
+    figures.megabytesPerSecond = double(bigCount) * double(BigSize) / 1e6 / (double(timer.nsecsElapsed()) / 1e9);
+    if (bytes < bigCount * BigSize)
+        figures.error = QStringLiteral("blob answers too short");
+    return figures;
+}
+
 // The C floor: zerofloor on one keep-alive connection to the zero peer (sequential and 16 MiB;
 // it does not measure calls in flight).
 Figures measureFloor(const QUrl &url, int sequential)
@@ -287,8 +368,10 @@ int main(int argc, char *argv[])
             rows.insert(target.key + u'/' + client, figures);
             print(target.name, label, figures);
         };
-        if (target.key.startsWith(QLatin1String("zero")))
+        if (target.key.startsWith(QLatin1String("zero"))) {
             row(QStringLiteral("floor"), QStringLiteral("C floor"), measureFloor(server.url(), sequential));
+            row(QStringLiteral("qt"), QStringLiteral("QNAM alone"), measureQtAlone(server.url(), sequential, pipelined, bigCount));
+        }
         row(QStringLiteral("ours"), QStringLiteral("MCP Scope"), measure(server.url(), sequential, pipelined, bigCount));
         if (haveNode) {
             row(QStringLiteral("v2"), QStringLiteral("TS SDK v2"), measureSdkClient(server.url(), sequential, pipelined, bigCount, QStringLiteral("v2")));
@@ -307,6 +390,13 @@ int main(int argc, char *argv[])
                ours.sequentialUs / floor.sequentialUs, "x", 4, false);
         target(QStringLiteral("HTTP 16 MiB (zero peer, %1)").arg(QString::fromLatin1(mode).toUpper()), ours.megabytesPerSecond,
                " MB/s", 500, true);
+        if (rows.contains(key + QLatin1String("/qt"))) {
+            const Figures qt = rows.value(key + QLatin1String("/qt"));
+            std::printf("Information (%s): QNAM alone / C floor: sequential %.2fx; ours / QNAM alone: sequential %.2fx, "
+                        "64 in flight %.2fx, 16 MiB %.2fx\n",
+                        mode, qt.sequentialUs / floor.sequentialUs, ours.sequentialUs / qt.sequentialUs,
+                        qt.pipelinedPerSecond / ours.pipelinedPerSecond, qt.megabytesPerSecond / ours.megabytesPerSecond);
+        }
     }
     for (const char *server : {"zero", "demo"}) {
         for (const char *mode : {"json", "sse"}) {
