@@ -178,6 +178,11 @@ void setTextColor(QWidget *widget, Role role)
     widget->setPalette(palette);
 }
 
+void resetTextColor(QWidget *widget)
+{
+    widget->setPalette(QPalette()); // an empty palette resolves nothing: all of it is inherited again
+}
+
 QColor color(Role role)
 {
     switch (role) {

@@ -39,6 +39,8 @@ enum class Role { Ok, Warning, Error, Muted, Info, Incoming, Outgoing,
 QColor color(Role role);
 // Gives a label (or any widget) its text in a role's colour: an error, a warning, a muted note.
 void setTextColor(QWidget *widget, Role role);
+// Gives it back the text colour it inherits.
+void resetTextColor(QWidget *widget);
 // The colour of a server-connection state dot: its state, and while connected its health
 // (nullptr: not connected).
 QColor stateColor(const Connection *connection);

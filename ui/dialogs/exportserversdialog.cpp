@@ -71,15 +71,13 @@ void ExportServersDialog::setVsCodeDialect(bool vsCode) { m_dialect->setCurrentI
 void ExportServersDialog::update()
 {
     m_preview->setPlainText(QString::fromUtf8(exportedText()));
-    QPalette p = m_warning->palette();
     if (m_secrets->isChecked()) {
         m_warning->setText(tr("Careful: the text contains secret values (tokens, keys) in plain text."));
-        p.setColor(QPalette::WindowText, Theme::color(Theme::Role::Error));
+        Theme::setTextColor(m_warning, Theme::Role::Error);
     } else {
         m_warning->setText(tr("Secret values are left out and replaced by ${NAME} references."));
-        p.setColor(QPalette::WindowText, palette().color(QPalette::WindowText));
+        Theme::resetTextColor(m_warning);
     }
-    m_warning->setPalette(p);
 }
 
 void ExportServersDialog::save()

@@ -799,9 +799,10 @@ void TrafficView::exportDialog()
     connect(secrets, &QCheckBox::toggled, warning, [warning, this](bool on) {
         warning->setText(on ? tr("Careful: the file will contain credentials in plain text.")
                             : tr("Secrets are replaced by \"[REDACTED]\" unless you include them."));
-        QPalette p = warning->palette();
-        p.setColor(QPalette::WindowText, on ? Theme::color(Theme::Role::Error) : palette().color(QPalette::WindowText));
-        warning->setPalette(p);
+        if (on)
+            Theme::setTextColor(warning, Theme::Role::Error);
+        else
+            Theme::resetTextColor(warning);
     });
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
     form->addRow(buttons);

@@ -143,13 +143,15 @@ QString tst_ModernTasks::runTool(const QString &tool, const QString &arguments)
     const QStringList before = taskIds(m_tasks);
     tools->run();
     QString taskId;
-    QTest::qWaitFor([&] {
+    const bool appeared = QTest::qWaitFor([&] {
         for (const QString &id : taskIds(m_tasks))
             if (!before.contains(id))
                 taskId = id;
         return !taskId.isEmpty();
     }, 10000);
-    if (!taskId.isEmpty() && m_tasks->rowOf(taskId)->text(TasksPage::FromColumn) != tool)
+    if (!appeared)
+        return {}; // the callers fail on an empty id
+    if (m_tasks->rowOf(taskId)->text(TasksPage::FromColumn) != tool)
         return QStringLiteral("<not from %1>").arg(tool);
     return taskId;
 }

@@ -7,11 +7,13 @@
 #include "dialogs/importdialog.h"
 #include "dialogs/servereditordialog.h"
 #include "guimain.h"
+#include "theme.h"
 
 #include <QComboBox>
 #include <QSpinBox>
 #include <QCheckBox>
 #include <QJsonDocument>
+#include <QLabel>
 #include <QLineEdit>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -259,9 +261,20 @@ void tst_ServerDialogs::exportLeavesSecretsOutUnlessAsked()
     QByteArray text = dialog.exportedText();
     QVERIFY(text.contains("mcpServers"));
     QVERIFY2(!text.contains("topsecret"), text.constData());
+    // The warning under the text turns red while secrets are in it, and back afterwards.
+    QLabel *warning = nullptr;
+    for (QLabel *label : dialog.findChildren<QLabel *>())
+        if (label->text().contains(QLatin1String("${NAME}")))
+            warning = label;
+    QVERIFY(warning);
+    const QColor normal = warning->palette().color(QPalette::WindowText);
+    QCOMPARE(normal, dialog.palette().color(QPalette::WindowText));
     dialog.setIncludeSecrets(true);
     QVERIFY(dialog.exportedText().contains("topsecret"));
+    QVERIFY(warning->text().contains(QLatin1String("Careful")));
+    QCOMPARE(warning->palette().color(QPalette::WindowText), Theme::color(Theme::Role::Error));
     dialog.setIncludeSecrets(false);
+    QCOMPARE(warning->palette().color(QPalette::WindowText), normal);
     dialog.setVsCodeDialect(true);
     text = dialog.exportedText();
     QVERIFY(QJsonDocument::fromJson(text).object().contains(QStringLiteral("servers")));
