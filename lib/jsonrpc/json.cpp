@@ -178,113 +178,108 @@ QJsonValue parse(QByteArrayView text, QString *error, bool *ok)
 
 namespace {
 
-// 0: copy as is; otherwise the character after the backslash ('u' for \u00XX).
-constexpr auto makeEscapes()
+// Each byte's form inside a JSON string: itself, or its escape (\" \\ \b \f \n \r \t, \u00XX for
+// the other control characters). Eight bytes each so that writing one is a single store.
+struct EscapeForm
 {
-    std::array<char, 256> table{};
-    for (int c = 0; c < 0x20; ++c)
-        table[c] = 'u';
-    table['\b'] = 'b';
-    table['\f'] = 'f';
-    table['\n'] = 'n';
-    table['\r'] = 'r';
-    table['\t'] = 't';
-    table['"'] = '"';
-    table['\\'] = '\\';
-    return table;
-}
-constexpr std::array<char, 256> Escapes = makeEscapes();
-
-// Extra bytes each input byte needs when escaped.
-constexpr auto makeGrowth()
+    char text[8];
+    quint8 size;
+};
+constexpr auto makeForms()
 {
-    std::array<quint8, 256> table{};
-    for (int c = 0; c < 256; ++c)
-        table[c] = Escapes[c] == 0 ? 0 : Escapes[c] == 'u' ? 5 : 1;
-    return table;
-}
-constexpr std::array<quint8, 256> Growth = makeGrowth();
-
-// ASCII (the usual case for keys, methods and most text) is written straight from UTF-16,
-// without the UTF-8 copy; returns false, having written nothing, when string is not ASCII.
-bool appendAsciiString(QByteArray &out, QStringView string)
-{
-    const char16_t *in = string.utf16();
-    const qsizetype n = string.size();
-    qsizetype growth = 0;
-    char16_t bits = 0;
-    for (qsizetype i = 0; i < n; ++i) {
-        bits |= in[i];
-        growth += Growth[quint8(in[i])];
-    }
-    if (bits >= 0x80)
-        return false;
-    const qsizetype start = out.size();
-    out.resize(start + n + growth + 2);
-    char *o = out.data() + start;
-    *o++ = '"';
-    static const char hex[] = "0123456789abcdef";
-    for (qsizetype i = 0; i < n; ++i) {
-        const auto c = quint8(in[i]);
-        const char escape = Escapes[c];
-        if (Q_LIKELY(!escape)) {
-            *o++ = char(c);
-        } else if (escape == 'u') {
-            *o++ = '\\';
-            *o++ = 'u';
-            *o++ = '0';
-            *o++ = '0';
-            *o++ = hex[c >> 4];
-            *o++ = hex[c & 0xf];
+    std::array<EscapeForm, 256> forms{};
+    constexpr char hex[] = "0123456789abcdef";
+    for (int c = 0; c < 256; ++c) {
+        EscapeForm &form = forms[c];
+        char shortEscape = 0;
+        switch (c) {
+        case '\b': shortEscape = 'b'; break;
+        case '\f': shortEscape = 'f'; break;
+        case '\n': shortEscape = 'n'; break;
+        case '\r': shortEscape = 'r'; break;
+        case '\t': shortEscape = 't'; break;
+        case '"': shortEscape = '"'; break;
+        case '\\': shortEscape = '\\'; break;
+        default: break;
+        }
+        if (shortEscape) {
+            form.text[0] = '\\';
+            form.text[1] = shortEscape;
+            form.size = 2;
+        } else if (c < 0x20) {
+            form.text[0] = '\\';
+            form.text[1] = 'u';
+            form.text[2] = '0';
+            form.text[3] = '0';
+            form.text[4] = hex[c >> 4];
+            form.text[5] = hex[c & 0xf];
+            form.size = 6;
         } else {
-            *o++ = '\\';
-            *o++ = escape;
+            form.text[0] = char(c);
+            form.size = 1;
         }
     }
-    *o = '"';
-    return true;
+    return forms;
+}
+constexpr std::array<EscapeForm, 256> Forms = makeForms();
+
+// Writes n characters (bytes, or ASCII UTF-16 code units) whose escaped forms take `size` bytes
+// as a JSON string: every character's form is copied without a branch (text full of quotes and
+// newlines defeats branch prediction; appending escapes one by one ran at a tenth of this).
+template<typename Char>
+void appendForms(QByteArray &out, const Char *in, qsizetype n, qsizetype size)
+{
+    const qsizetype start = out.size();
+    if (size == n) { // nothing to escape: a plain copy (narrowing, from UTF-16)
+        out.resize(start + n + 2);
+        char *o = out.data() + start;
+        *o++ = '"';
+        if constexpr (sizeof(Char) == 1) {
+            std::memcpy(o, in, size_t(n));
+        } else {
+            for (qsizetype i = 0; i < n; ++i)
+                o[i] = char(in[i]);
+        }
+        o[n] = '"';
+        return;
+    }
+    out.resize(start + size + 2 + qsizetype(sizeof(EscapeForm::text))); // room for the last full store
+    char *o = out.data() + start;
+    *o++ = '"';
+    for (qsizetype i = 0; i < n; ++i) {
+        const EscapeForm &form = Forms[quint8(in[i])];
+        std::memcpy(o, form.text, sizeof(form.text));
+        o += form.size;
+    }
+    *o++ = '"';
+    out.resize(o - out.constData());
 }
 
 void appendString(QByteArray &out, const QString &string)
 {
-    if (appendAsciiString(out, string))
-        return;
-    const QByteArray utf8 = string.toUtf8();
-    const auto *in = reinterpret_cast<const unsigned char *>(utf8.constData());
-    const qsizetype n = utf8.size();
-    // Two passes (measure, then write through a pointer): appending escapes one by one
-    // runs at a tenth of the speed on text full of quotes and newlines.
-    qsizetype growth = 0;
-    for (qsizetype i = 0; i < n; ++i)
-        growth += Growth[in[i]];
-    const qsizetype start = out.size();
-    out.resize(start + n + growth + 2);
-    char *o = out.data() + start;
-    *o++ = '"';
-    if (growth == 0) {
-        std::memcpy(o, in, size_t(n));
-        o += n;
-    } else {
-        static const char hex[] = "0123456789abcdef";
+    // Short ASCII text (keys, methods, most values) is written straight from UTF-16, without a
+    // UTF-8 copy; long text goes through toUtf8(), whose vectorised conversion costs less than
+    // checking it here character by character.
+    constexpr qsizetype LongText = 4096;
+    if (string.size() < LongText) {
+        const char16_t *in = QStringView(string).utf16();
+        const qsizetype n = string.size();
+        char16_t bits = 0;
+        qsizetype size = 0;
         for (qsizetype i = 0; i < n; ++i) {
-            const unsigned char c = in[i];
-            const char escape = Escapes[c];
-            if (Q_LIKELY(!escape)) {
-                *o++ = char(c);
-            } else if (escape == 'u') {
-                *o++ = '\\';
-                *o++ = 'u';
-                *o++ = '0';
-                *o++ = '0';
-                *o++ = hex[c >> 4];
-                *o++ = hex[c & 0xf];
-            } else {
-                *o++ = '\\';
-                *o++ = escape;
-            }
+            bits |= in[i];
+            size += Forms[quint8(in[i])].size;
+        }
+        if (bits < 0x80) {
+            appendForms(out, in, n, size);
+            return;
         }
     }
-    *o = '"';
+    const QByteArray utf8 = string.toUtf8();
+    qsizetype size = 0;
+    for (const char c : utf8)
+        size += Forms[quint8(c)].size;
+    appendForms(out, utf8.constData(), utf8.size(), size);
 }
 
 void appendNumber(QByteArray &out, const QJsonValue &value)

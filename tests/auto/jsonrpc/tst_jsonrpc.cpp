@@ -342,6 +342,14 @@ void tst_JsonRpc::serializerMatchesQt_data()
     QTest::newRow("empty containers") << QJsonValue(QJsonObject{{QStringLiteral("a"), QJsonObject()}, {QStringLiteral("b"), QJsonArray()}});
     QTest::newRow("nested") << QJsonValue(QJsonObject{{QStringLiteral("z"), 1}, {QStringLiteral("a"), QJsonArray{QJsonObject{{QStringLiteral("k\"ey"), QStringLiteral("v\\")}}}}});
     QTest::newRow("empty key and string") << QJsonValue(QJsonObject{{QString(), QString()}});
+    // Long text takes another path (through UTF-8) than short text: the same bytes either way.
+    QTest::newRow("long, every ASCII character") << QJsonValue(QJsonArray{controls.repeated(100)});
+    QTest::newRow("long, plain") << QJsonValue(QJsonObject{{QStringLiteral("text"), QString(70000, u'x')}});
+    QTest::newRow("long, escapes") << QJsonValue(QJsonArray{
+        QStringLiteral("line of text\twith \"quotes\", a \\backslash\\ and a newline\n").repeated(500)});
+    QTest::newRow("long, unicode") << QJsonValue(QJsonArray{QString(QStringLiteral("\u00e9\u4e2d\U0001F600 \"\n") + controls).repeated(60)});
+    QTest::newRow("just below and at the long-text size")
+        << QJsonValue(QJsonArray{QString(4095, u'\n'), QString(4096, u'\n'), QString(QString(4095, u'a') + QChar(0xe9))});
 }
 
 void tst_JsonRpc::serializerMatchesQt()
