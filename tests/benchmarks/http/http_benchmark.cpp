@@ -24,6 +24,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <functional>
 #include <memory>
 
 using namespace Mcp;
@@ -86,6 +87,31 @@ bool waitFor(OutgoingRequest *handle)
     return !handle->isError();
 }
 
+// `count` calls with 64 in flight, in calls per second: start(done) begins one call, which
+// calls done() when it has ended.
+double inFlightRate(int count, const std::function<void(const std::function<void()> &done)> &start)
+{
+    QEventLoop loop;
+    int started = 0;
+    int finished = 0;
+    std::function<void()> startOne = [&] {
+        ++started;
+        start([&] {
+            if (++finished == count)
+                loop.quit();
+            else if (started < count)
+                startOne();
+        });
+    };
+    QElapsedTimer timer;
+    timer.start();
+    for (int i = 0; i < 64 && i < count; ++i)
+        startOne();
+    if (count > 0)
+        loop.exec();
+    return count / (double(timer.nsecsElapsed()) / 1e9);
+}
+
 Figures measure(const QUrl &url, int sequential, int pipelined, int bigCount)
 {
     Figures figures;
@@ -123,28 +149,14 @@ Figures measure(const QUrl &url, int sequential, int pipelined, int bigCount)
     }
     figures.sequentialUs = double(timer.nsecsElapsed()) / 1000.0 / sequential;
 
-    {
-        QEventLoop loop;
-        int started = 0;
-        int finished = 0;
-        std::function<void()> startOne = [&] {
-            ++started;
-            OutgoingRequest *handle = client.callTool(QStringLiteral("echo"), echoArguments, noProgress);
-            QObject::connect(handle, &OutgoingRequest::finished, &loop, [&, handle] {
-                if (handle->isError() && figures.error.isEmpty())
-                    figures.error = QStringLiteral("pipelined echo failed: ") + handle->error().message;
-                if (++finished == pipelined)
-                    loop.quit();
-                else if (started < pipelined)
-                    startOne();
-            });
-        };
-        timer.restart();
-        for (int i = 0; i < 64 && i < pipelined; ++i)
-            startOne();
-        loop.exec();
-        figures.pipelinedPerSecond = pipelined / (double(timer.nsecsElapsed()) / 1e9);
-    }
+    figures.pipelinedPerSecond = inFlightRate(pipelined, [&](const std::function<void()> &done) {
+        OutgoingRequest *handle = client.callTool(QStringLiteral("echo"), echoArguments, noProgress);
+        QObject::connect(handle, &OutgoingRequest::finished, handle, [&figures, handle, done] {
+            if (handle->isError() && figures.error.isEmpty())
+                figures.error = QStringLiteral("pipelined echo failed: ") + handle->error().message;
+            done();
+        });
+    });
 
     RequestOptions big = noProgress;
     big.timeoutMs = 120000;
@@ -226,28 +238,14 @@ Figures measureQtAlone(const QUrl &url, int sequential, int pipelined, int bigCo
     }
     figures.sequentialUs = double(timer.nsecsElapsed()) / 1000.0 / sequential;
 
-    {
-        QEventLoop loop;
-        int started = 0;
-        int finished = 0;
-        std::function<void()> startOne = [&] {
-            ++started;
-            QNetworkReply *reply = manager.post(request, body(echo));
-            QObject::connect(reply, &QNetworkReply::finished, &loop, [&, reply] {
-                reply->readAll();
-                reply->deleteLater();
-                if (++finished == pipelined)
-                    loop.quit();
-                else if (started < pipelined)
-                    startOne();
-            });
-        };
-        timer.restart();
-        for (int i = 0; i < 64 && i < pipelined; ++i)
-            startOne();
-        loop.exec();
-        figures.pipelinedPerSecond = pipelined / (double(timer.nsecsElapsed()) / 1e9);
-    }
+    figures.pipelinedPerSecond = inFlightRate(pipelined, [&](const std::function<void()> &done) {
+        QNetworkReply *reply = manager.post(request, body(echo));
+        QObject::connect(reply, &QNetworkReply::finished, reply, [reply, done] {
+            reply->readAll();
+            reply->deleteLater();
+            done();
+        });
+    });
 
     const QByteArray blob = R"({"name":"blob","arguments":{"size":)" + QByteArray::number(BigSize) + "}}";
     qint64 bytes = 0;
