@@ -9,6 +9,7 @@
 #include <QPainter>
 #include <QPalette>
 #include <QPixmap>
+#include <QPixmapCache>
 #include <QSettings>
 #include <QWidget>
 #include <QStyle>
@@ -27,7 +28,7 @@ bool g_dark = false;
 class SvgIconEngine : public QIconEngine
 {
 public:
-    explicit SvgIconEngine(const QByteArray &svg) : m_svg(svg) {}
+    explicit SvgIconEngine(const QByteArray &svg) : m_svg(svg), m_svgHash(qHash(svg)) {}
 
     void paint(QPainter *painter, const QRect &rect, QIcon::Mode mode, QIcon::State) override
     {
@@ -40,15 +41,29 @@ public:
         return scaledPixmap(size, mode, state, 1.0);
     }
 
+    // Tab bars, tool buttons and list rows ask for their icons on every paint: rendered once per
+    // picture, size, colour and scale, then taken from QPixmapCache (parsing and drawing the SVG
+    // each time cost whole milliseconds of a repaint).
     QPixmap scaledPixmap(const QSize &size, QIcon::Mode mode, QIcon::State state, qreal scale) override
     {
         const QSize deviceSize = size * scale;
-        QPixmap pm(deviceSize);
+        const QString key = QStringLiteral("mcpscope-svg-%1-%2x%3-%4-%5-%6")
+                                .arg(m_svgHash)
+                                .arg(deviceSize.width())
+                                .arg(deviceSize.height())
+                                .arg(int(mode))
+                                .arg(color(mode).rgba())
+                                .arg(scale);
+        QPixmap pm;
+        if (QPixmapCache::find(key, &pm))
+            return pm;
+        pm = QPixmap(deviceSize);
         pm.fill(Qt::transparent);
         QPainter p(&pm);
         paint(&p, QRect(QPoint(), deviceSize), mode, state);
         p.end();
         pm.setDevicePixelRatio(scale);
+        QPixmapCache::insert(key, pm);
         return pm;
     }
 
@@ -56,17 +71,21 @@ public:
     QString key() const override { return QStringLiteral("McpScopeSvg"); }
 
 private:
+    static QColor color(QIcon::Mode mode)
+    {
+        return QApplication::palette().color(mode == QIcon::Disabled ? QPalette::Disabled : QPalette::Active,
+                                             mode == QIcon::Selected ? QPalette::HighlightedText : QPalette::WindowText);
+    }
+
     QByteArray colored(QIcon::Mode mode) const
     {
-        const QPalette pal = QApplication::palette();
-        QColor c = pal.color(mode == QIcon::Disabled ? QPalette::Disabled : QPalette::Active,
-                             mode == QIcon::Selected ? QPalette::HighlightedText : QPalette::WindowText);
         QByteArray svg = m_svg;
-        svg.replace("currentColor", c.name().toLatin1());
+        svg.replace("currentColor", color(mode).name().toLatin1());
         return svg;
     }
 
     QByteArray m_svg;
+    size_t m_svgHash;
 };
 
 QPalette darkPalette()
