@@ -30,6 +30,8 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <fcntl.h>
+#include <unistd.h>
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -208,34 +210,49 @@ Figures measureFloor(int sequential, int pipelined)
 // bytes and reading reply lines, with nothing of MCP in between. What our client costs above
 // this row is ours; what this row costs above the C floor is Qt's (QProcess, its notifiers,
 // the event dispatcher), which our stdio transport is built on.
-Figures measureQtAlone(int sequential, int pipelined)
+Figures measureQtAlone(int sequential, int pipelined, bool large)
 {
     Figures figures;
     QProcess process;
     process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+#ifdef F_SETPIPE_SZ
+    process.setChildProcessModifier([] { // the pipe size StdioTransport asks for too
+        ::fcntl(STDIN_FILENO, F_SETPIPE_SZ, 1 << 20);
+        ::fcntl(STDOUT_FILENO, F_SETPIPE_SZ, 1 << 20);
+    });
+#endif
     process.start(QStringLiteral(MCPSCOPE_ZERO_PEER), {});
     if (!process.waitForStarted(10000)) {
         figures.note = QStringLiteral("the zero peer did not start");
         return figures;
     }
     int id = 0;
-    auto request = [&id]() -> QByteArray { // not auto: a QStringBuilder would outlive its parts
-        return R"({"jsonrpc":"2.0","id":)" + QByteArray::number(++id)
-            + R"(,"method":"tools/call","params":{"name":"echo","arguments":{"message":"hello"}}})" "\n";
+    auto request = [&id](const QByteArray &call) -> QByteArray { // not auto: a QStringBuilder would outlive its parts
+        return R"({"jsonrpc":"2.0","id":)" + QByteArray::number(++id) + R"(,"method":"tools/call","params":)" + call
+            + "}\n";
     };
+    const QByteArray echo = R"({"name":"echo","arguments":{"message":"hello"}})";
+    // Whole chunks as they come, lines counted by their newlines (as StdioTransport reads).
     qint64 replies = 0;
+    qint64 lineBytes = 0;     // of the line being received
+    qint64 lastLineBytes = 0; // of the last whole line
     QObject::connect(&process, &QProcess::readyReadStandardOutput, &process, [&] {
-        while (process.canReadLine()) {
-            process.readLine();
+        const QByteArray chunk = process.readAllStandardOutput();
+        qsizetype from = 0;
+        for (qsizetype newline = chunk.indexOf('\n'); newline >= 0; newline = chunk.indexOf('\n', from)) {
+            lastLineBytes = lineBytes + (newline - from);
+            lineBytes = 0;
             ++replies;
+            from = newline + 1;
         }
+        lineBytes += chunk.size() - from;
     });
     QList<double> samples;
     for (int i = 0; i < 50 + sequential; ++i) {
         QElapsedTimer timer;
         timer.start();
         const qint64 wanted = replies + 1;
-        process.write(request());
+        process.write(request(echo));
         if (!waitFor([&] { return replies >= wanted; }, 10000)) {
             figures.note = QStringLiteral("no reply from the zero peer");
             return figures;
@@ -252,14 +269,34 @@ Figures measureQtAlone(int sequential, int pipelined)
     timer.start();
     auto topUp = [&] {
         while (sent < pipelined && sent - (replies - start) < 64) {
-            process.write(request());
+            process.write(request(echo));
             ++sent;
         }
     };
-    QObject::connect(&process, &QProcess::readyReadStandardOutput, &process, topUp);
+    const QMetaObject::Connection topping = QObject::connect(&process, &QProcess::readyReadStandardOutput, &process, topUp);
     topUp();
     waitFor([&] { return replies - start >= pipelined; });
     figures.perSecond = pipelined / (double(timer.nsecsElapsed()) / 1e9);
+    QObject::disconnect(topping);
+
+    // The same results as ours gets, until the whole line is in hand (best of three).
+    for (const qint64 size : {qint64(1) << 20, qint64(16) << 20}) {
+        if (!large)
+            break;
+        double best = qInf();
+        for (int run = 0; run < 3; ++run) {
+            const qint64 wanted = replies + 1;
+            QElapsedTimer timer;
+            timer.start();
+            process.write(request(R"({"name":"blob","arguments":{"size":)" + QByteArray::number(size) + "}}"));
+            if (!waitFor([&] { return replies >= wanted; }, 60000) || lastLineBytes < size) {
+                figures.note = QStringLiteral("blob(%1) failed").arg(size);
+                break;
+            }
+            best = std::min(best, double(timer.nsecsElapsed()) / 1e9);
+        }
+        (size == (1 << 20) ? figures.mbps1MiB : figures.mbps16MiB) = double(size) / best / 1e6;
+    }
     process.closeWriteChannel();
     if (!process.waitForFinished(3000))
         process.kill();
@@ -348,7 +385,7 @@ int main(int argc, char **argv)
         printRow(label, rows.value(QLatin1String(key)));
     };
     run("floor", "C floor -> zero peer", [&] { return measureFloor(sequential, pipelined); });
-    run("qt-zero", "QProcess alone -> zero peer", [&] { return measureQtAlone(sequential, pipelined); });
+    run("qt-zero", "QProcess alone -> zero peer", [&] { return measureQtAlone(sequential, pipelined, large); });
     run("ours-zero", "ours -> zero peer", [&] { return measureOurs(zero, {}, sequential, pipelined, large); });
     run("v2-zero", "SDK v2 -> zero peer", [&] { return measureSdk(node, "v2", zero, {}, sequential, pipelined); });
     run("v1-zero", "SDK v1 -> zero peer", [&] { return measureSdk(node, "v1", zero, {}, sequential, pipelined); });
@@ -371,8 +408,9 @@ int main(int argc, char **argv)
     if (has(QStringLiteral("qt-zero"))) {
         const Figures qt = rows.value(QStringLiteral("qt-zero"));
         std::printf("Information: QProcess alone / C floor: sequential %.2fx; ours / QProcess alone: sequential %.2fx, "
-                    "64 in flight %.2fx\n",
-                    qt.medianUs / floor.medianUs, oursZero.medianUs / qt.medianUs, qt.perSecond / oursZero.perSecond);
+                    "64 in flight %.2fx, 16 MiB %.2fx\n",
+                    qt.medianUs / floor.medianUs, oursZero.medianUs / qt.medianUs, qt.perSecond / oursZero.perSecond,
+                    qt.mbps16MiB / oursZero.mbps16MiB);
     }
     for (const char *server : {"zero", "demo"}) {
         const Figures ours = rows.value(QStringLiteral("ours-") + QLatin1String(server));
