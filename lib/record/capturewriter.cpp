@@ -82,11 +82,11 @@ struct CaptureWriter::Private
     Clock::duration finishStall{};
     bool diskStuck = false; // writer thread only
 
+    // finishBounded and finishStall are read only once `finishing` is seen (release/acquire).
+    bool finishingBounded() const { return finishing.load(std::memory_order_acquire) && finishBounded; }
     bool givingUp() const
     {
-        if (!finishing.load(std::memory_order_acquire) || !finishBounded)
-            return false;
-        return diskStuck || Clock::now() - finishStart > 10 * finishStall;
+        return finishingBounded() && (diskStuck || Clock::now() - finishStart > 10 * finishStall);
     }
     static constexpr auto WakeInterval = std::chrono::milliseconds(20);
 
@@ -306,7 +306,7 @@ struct CaptureWriter::Private
         if (writeDelayMs > 0)
             std::this_thread::sleep_for(std::chrono::milliseconds(writeDelayMs));
         const qint64 written = file.write(out);
-        if (finishing.load(std::memory_order_acquire) && finishBounded && Clock::now() - began > finishStall)
+        if (finishingBounded() && Clock::now() - began > finishStall)
             diskStuck = true;
         if (written != out.size()) {
             std::lock_guard lock(mutex);
