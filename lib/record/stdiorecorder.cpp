@@ -34,7 +34,6 @@ constexpr int ForwardedSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, S
 // What one read takes at most: what a default pipe holds. Larger blocks would be allocated
 // with mmap(2) (glibc's threshold is 128 KiB) and cost page faults every chunk.
 constexpr size_t ChunkSize = 64 * 1024;
-constexpr size_t PipeSize = 1024 * 1024;
 // After the server has ended, how long its stdout and stderr may stay open (a grandchild that
 // kept them) before the recorder stops waiting for their end.
 constexpr auto DrainGrace = std::chrono::milliseconds(1000);
@@ -234,7 +233,7 @@ void pump(int from, int to, PumpControl *control, SpinArm *spin, CaptureWriter *
 void enlargePipe(int fd)
 {
 #ifdef F_SETPIPE_SZ
-    (void)::fcntl(fd, F_SETPIPE_SZ, int(PipeSize));
+    (void)::fcntl(fd, F_SETPIPE_SZ, StdioTransport::PipeSize);
 #else
     Q_UNUSED(fd);
 #endif

@@ -17,8 +17,6 @@ namespace {
 
 // stderr is free-form logging; a longer line is cut (and says so) rather than buffered.
 constexpr qsizetype MaxStderrLineSize = qsizetype(1) * 1024 * 1024;
-// The pipe size asked for on the child's stdin and stdout (see open()).
-constexpr int PipeSize = 1024 * 1024;
 
 QString formatSize(qint64 bytes)
 {

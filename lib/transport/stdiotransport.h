@@ -45,6 +45,10 @@ class StdioTransport : public Transport
     Q_OBJECT
 
 public:
+    // The pipe size asked for on the child's stdin and stdout (see open()); the recorder asks
+    // for it on its pipes too.
+    static constexpr int PipeSize = 1024 * 1024;
+
     explicit StdioTransport(const StdioServerParameters &parameters, QObject *parent = nullptr);
 
     // "SIGTERM" for 15, and so on for the signals that end servers; nullptr for others.
