@@ -30,11 +30,12 @@
 #include <QTimer>
 
 #include <algorithm>
-#include <fcntl.h>
-#include <unistd.h>
 #include <cmath>
 #include <cstdio>
 #include <functional>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 using namespace Mcp;
 
@@ -64,6 +65,41 @@ bool waitFor(const std::function<bool()> &done, int timeoutMs = 600000)
         QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
     }
     return true;
+}
+
+// The median of `count` timed runs of call() after 50 untimed ones, in microseconds; NaN (and
+// no more runs) once a call returns false.
+double medianUs(int count, const std::function<bool()> &call)
+{
+    QList<double> samples;
+    for (int i = 0; i < 50 + count; ++i) {
+        QElapsedTimer timer;
+        timer.start();
+        if (!call())
+            return qQNaN();
+        if (i >= 50)
+            samples.append(double(timer.nsecsElapsed()) / 1000.0);
+    }
+    std::sort(samples.begin(), samples.end());
+    return samples.value(samples.size() / 2, qQNaN());
+}
+
+// MB/s of the best of three runs of fetch(), which brings a result of `size` bytes into hand;
+// check() looks at it after the clock has stopped. NaN once either returns false (having said
+// why in the figures' note).
+double bestMbps(qint64 size, const std::function<bool()> &fetch, const std::function<bool()> &check)
+{
+    double best = qInf();
+    for (int run = 0; run < 3; ++run) {
+        QElapsedTimer timer;
+        timer.start();
+        const bool fetched = fetch();
+        const double seconds = double(timer.nsecsElapsed()) / 1e9;
+        if (!fetched || !check())
+            return qQNaN();
+        best = std::min(best, seconds);
+    }
+    return double(size) / best / 1e6;
 }
 
 // One tools/call, waited for; returns the handle's result (invalid on error).
@@ -99,18 +135,10 @@ Figures measureOurs(const QString &program, const QStringList &arguments, int se
         return figures;
     }
     const QJsonObject hello{{QStringLiteral("message"), QStringLiteral("hello")}};
-    for (int i = 0; i < 50; ++i)
+    figures.medianUs = medianUs(sequential, [&] {
         callAndWait(client, QStringLiteral("echo"), hello);
-
-    QList<double> samples;
-    for (int i = 0; i < sequential; ++i) {
-        QElapsedTimer timer;
-        timer.start();
-        callAndWait(client, QStringLiteral("echo"), hello);
-        samples.append(double(timer.nsecsElapsed()) / 1000.0);
-    }
-    std::sort(samples.begin(), samples.end());
-    figures.medianUs = samples.value(samples.size() / 2);
+        return true;
+    });
 
     {
         int started = 0;
@@ -138,22 +166,19 @@ Figures measureOurs(const QString &program, const QStringList &arguments, int se
     for (const qint64 size : {qint64(1) << 20, qint64(16) << 20}) {
         if (!large)
             break;
-        double best = qInf();
-        for (int run = 0; run < 3; ++run) {
-            QElapsedTimer timer;
-            timer.start();
+        QString text;
+        (size == (1 << 20) ? figures.mbps1MiB : figures.mbps16MiB) = bestMbps(size, [&] {
             const QJsonValue result = callAndWait(client, QStringLiteral("blob"), {{QStringLiteral("size"), size}});
             // End to end: until the text is in hand as a QString.
-            const QString text = result.toObject().value(QStringLiteral("content")).toArray().at(0).toObject()
-                                     .value(QStringLiteral("text")).toString();
-            const double seconds = double(timer.nsecsElapsed()) / 1e9;
-            if (text.toUtf8().size() != size) {
-                figures.note = QStringLiteral("blob(%1) came back with %2 bytes").arg(size).arg(text.toUtf8().size());
-                break;
-            }
-            best = std::min(best, seconds);
-        }
-        (size == (1 << 20) ? figures.mbps1MiB : figures.mbps16MiB) = double(size) / best / 1e6;
+            text = result.toObject().value(QStringLiteral("content")).toArray().at(0).toObject()
+                       .value(QStringLiteral("text")).toString();
+            return true;
+        }, [&] {
+            if (text.toUtf8().size() == size)
+                return true;
+            figures.note = QStringLiteral("blob(%1) came back with %2 bytes").arg(size).arg(text.toUtf8().size());
+            return false;
+        });
     }
 
     client.disconnectFromServer();
@@ -217,8 +242,8 @@ Figures measureQtAlone(int sequential, int pipelined, bool large)
     process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
 #ifdef F_SETPIPE_SZ
     process.setChildProcessModifier([] { // the pipe size StdioTransport asks for too
-        ::fcntl(STDIN_FILENO, F_SETPIPE_SZ, 1 << 20);
-        ::fcntl(STDOUT_FILENO, F_SETPIPE_SZ, 1 << 20);
+        ::fcntl(STDIN_FILENO, F_SETPIPE_SZ, StdioTransport::PipeSize);
+        ::fcntl(STDOUT_FILENO, F_SETPIPE_SZ, StdioTransport::PipeSize);
     });
 #endif
     process.start(QStringLiteral(MCPSCOPE_ZERO_PEER), {});
@@ -247,21 +272,17 @@ Figures measureQtAlone(int sequential, int pipelined, bool large)
         }
         lineBytes += chunk.size() - from;
     });
-    QList<double> samples;
-    for (int i = 0; i < 50 + sequential; ++i) {
-        QElapsedTimer timer;
-        timer.start();
+    // Writes one request and waits for its reply line.
+    auto exchange = [&](const QByteArray &call, int timeoutMs) {
         const qint64 wanted = replies + 1;
-        process.write(request(echo));
-        if (!waitFor([&] { return replies >= wanted; }, 10000)) {
-            figures.note = QStringLiteral("no reply from the zero peer");
-            return figures;
-        }
-        if (i >= 50)
-            samples.append(double(timer.nsecsElapsed()) / 1000.0);
+        process.write(request(call));
+        return waitFor([&] { return replies >= wanted; }, timeoutMs);
+    };
+    figures.medianUs = medianUs(sequential, [&] { return exchange(echo, 10000); });
+    if (std::isnan(figures.medianUs)) {
+        figures.note = QStringLiteral("no reply from the zero peer");
+        return figures;
     }
-    std::sort(samples.begin(), samples.end());
-    figures.medianUs = samples.value(samples.size() / 2);
 
     const qint64 start = replies;
     int sent = 0;
@@ -279,23 +300,17 @@ Figures measureQtAlone(int sequential, int pipelined, bool large)
     figures.perSecond = pipelined / (double(timer.nsecsElapsed()) / 1e9);
     QObject::disconnect(topping);
 
-    // The same results as ours gets, until the whole line is in hand (best of three).
+    // The same results as ours gets, until the whole line is in hand.
     for (const qint64 size : {qint64(1) << 20, qint64(16) << 20}) {
         if (!large)
             break;
-        double best = qInf();
-        for (int run = 0; run < 3; ++run) {
-            const qint64 wanted = replies + 1;
-            QElapsedTimer timer;
-            timer.start();
-            process.write(request(R"({"name":"blob","arguments":{"size":)" + QByteArray::number(size) + "}}"));
-            if (!waitFor([&] { return replies >= wanted; }, 60000) || lastLineBytes < size) {
-                figures.note = QStringLiteral("blob(%1) failed").arg(size);
-                break;
-            }
-            best = std::min(best, double(timer.nsecsElapsed()) / 1e9);
-        }
-        (size == (1 << 20) ? figures.mbps1MiB : figures.mbps16MiB) = double(size) / best / 1e6;
+        const QByteArray blob = R"({"name":"blob","arguments":{"size":)" + QByteArray::number(size) + "}}";
+        (size == (1 << 20) ? figures.mbps1MiB : figures.mbps16MiB) = bestMbps(size, [&] { return exchange(blob, 60000); }, [&] {
+            if (lastLineBytes >= size)
+                return true;
+            figures.note = QStringLiteral("blob(%1) failed").arg(size);
+            return false;
+        });
     }
     process.closeWriteChannel();
     if (!process.waitForFinished(3000))
