@@ -35,6 +35,41 @@ constexpr qsizetype QtParserMinFrame = 256 * 1024;
 // Up to this size, a lazy result without escapes is converted by Qt's parser (see resultOfFrame()).
 constexpr qsizetype QtParserMaxSmallFrame = 2048;
 
+// Message::resultHead() of a result in simdjson's DOM. A server sends the same head (its
+// resultType and serverInfo) with most results, so the last one built is kept per thread: a
+// repeat costs a comparison of its text instead of new Qt objects, which cost far more.
+QJsonObject resultHeadOf(simdjson::dom::element result)
+{
+    if (!result.is_object())
+        return {};
+    constexpr size_t MaxRememberedText = 4096;
+    thread_local std::string lastText;
+    thread_local QJsonObject lastHead;
+    const simdjson::dom::object members = result.get_object().value_unsafe(); // named: see messageFrom()
+    // Each member as the size of its key, the key, and the value's JSON: no two heads alike.
+    std::string text;
+    for (simdjson::dom::key_value_pair member : members) {
+        if (!(member.value.is_object() || member.value.is_array()) || member.key == Internal::ResultHeadObject) {
+            const size_t keySize = member.key.size();
+            text.append(reinterpret_cast<const char *>(&keySize), sizeof keySize);
+            text += member.key;
+            text += simdjson::to_string(member.value);
+        }
+    }
+    if (text == lastText)
+        return lastHead;
+    QJsonObject head;
+    for (simdjson::dom::key_value_pair member : members) {
+        if (!(member.value.is_object() || member.value.is_array()) || member.key == Internal::ResultHeadObject)
+            head.insert(Json::Internal::toQString(member.key), Json::Internal::toQt(member.value));
+    }
+    if (text.size() <= MaxRememberedText) {
+        lastText = std::move(text);
+        lastHead = head;
+    }
+    return head;
+}
+
 // lazyFrame: the frame, when element is its only message and its result may be converted later.
 bool messageFrom(simdjson::dom::element element, Payload payload, Message *message, QString *diagnostic,
                  QByteArrayView lazyFrame = {})
@@ -96,6 +131,7 @@ bool messageFrom(simdjson::dom::element element, Payload payload, Message *messa
             parts.hasResult = true;
             if (payload == Payload::Convert && !lazyFrame.isNull()) {
                 parts.lazyResultFrame = lazyFrame.toByteArray();
+                parts.lazyResultHead = resultHeadOf(value);
                 continue;
             }
             parts.resultValue = payload == Payload::Convert ? Json::Internal::toQt(value)

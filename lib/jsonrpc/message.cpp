@@ -119,6 +119,8 @@ public:
     mutable QByteArray pendingFrame;
     mutable QAtomicInt resultPending;
     mutable QMutex resultMutex;
+    // Message::resultHead() of a lazy result, taken apart with the frame (read-only afterwards).
+    QJsonObject pendingHead;
 };
 
 Message::Message() : d(new MessageData) {}
@@ -165,12 +167,13 @@ Message Message::response(const MessageId &id, const QJsonValue &result)
     return m;
 }
 
-Message Internal::lazyResponse(const MessageId &id, const QByteArray &frame)
+Message Internal::lazyResponse(const MessageId &id, const QByteArray &frame, const QJsonObject &head)
 {
     Message m;
     m.d->kind = Message::Kind::Response;
     m.d->id = id;
     m.d->pendingFrame = frame;
+    m.d->pendingHead = head;
     m.d->resultPending.storeRelaxed(1);
     return m;
 }
@@ -189,6 +192,21 @@ MessageId Message::id() const { return d->id; }
 QString Message::method() const { return d->method; }
 QJsonValue Message::params() const { return d->params; }
 QJsonValue Message::result() const { return d->resultValue(); }
+
+QJsonObject Message::resultHead() const
+{
+    if (d->kind != Kind::Response)
+        return {};
+    if (d->resultPending.loadAcquire())
+        return d->pendingHead;
+    const QJsonObject result = d->resultValue().toObject();
+    QJsonObject head;
+    for (auto it = result.constBegin(); it != result.constEnd(); ++it) {
+        if (!(it->isObject() || it->isArray()) || it.key() == QLatin1String(Internal::ResultHeadObject))
+            head.insert(it.key(), it.value());
+    }
+    return head;
+}
 RpcError Message::error() const { return d->error; }
 
 QJsonObject Message::toJson() const
@@ -327,7 +345,7 @@ bool Internal::messageFromParts(MessageParts &parts, Message *message, QString *
         if (!hasId || id.isNull())
             return fail(QStringLiteral("a response needs a non-null \"id\""));
         m = parts.lazyResultFrame.isNull() ? Message::response(id, parts.resultValue)
-                                           : lazyResponse(id, parts.lazyResultFrame);
+                                           : lazyResponse(id, parts.lazyResultFrame, parts.lazyResultHead);
     } else if (hasError) {
         if (!hasId)
             return fail(QStringLiteral("an error response needs an \"id\" (null is allowed)"));

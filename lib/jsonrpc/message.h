@@ -83,7 +83,7 @@ struct RpcError
 class MessageData;
 class Message;
 namespace Internal {
-Message lazyResponse(const MessageId &id, const QByteArray &frame);
+Message lazyResponse(const MessageId &id, const QByteArray &frame, const QJsonObject &head);
 void setFrameSize(Message &message, qsizetype size);
 }
 
@@ -118,6 +118,11 @@ public:
     QJsonValue params() const;     // Undefined when absent; otherwise an object or an array
     QJsonObject paramsObject() const { return params().toObject(); }
     QJsonValue result() const;     // responses only
+    // The result's members that are neither objects nor arrays, and its "_meta": what a protocol
+    // layer reads to route a reply (its type, the server's info) without converting the payload,
+    // which a small frame keeps unconverted until result() is asked for. Empty unless the
+    // result is an object.
+    QJsonObject resultHead() const;
     RpcError error() const;        // error responses only
 
     QJsonObject toJson() const;
@@ -135,7 +140,7 @@ public:
     friend bool operator!=(const Message &a, const Message &b) { return !(a == b); }
 
 private:
-    friend Message Internal::lazyResponse(const MessageId &id, const QByteArray &frame);
+    friend Message Internal::lazyResponse(const MessageId &id, const QByteArray &frame, const QJsonObject &head);
     friend void Internal::setFrameSize(Message &message, qsizetype size);
     QSharedDataPointer<MessageData> d;
 };

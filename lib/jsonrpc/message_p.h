@@ -24,6 +24,7 @@ struct MessageParts
     // Set instead of resultValue when the result is converted on first use: the whole frame,
     // a single message object whose "result" member Json::Internal::resultOfFrame() extracts.
     QByteArray lazyResultFrame;
+    QJsonObject lazyResultHead; // with lazyResultFrame: see Message::resultHead()
     bool hasError = false;
     QJsonValue errorValue = QJsonValue::Undefined;
 };
@@ -31,7 +32,10 @@ struct MessageParts
 // A response whose result is converted from frame when it is first asked for. Small responses
 // often go unread (pipelined calls whose caller only counts them), and converting to Qt JSON
 // types costs far more than finding the envelope.
-Message lazyResponse(const MessageId &id, const QByteArray &frame);
+Message lazyResponse(const MessageId &id, const QByteArray &frame, const QJsonObject &head);
+
+// Message::resultHead() holds a result's members that are not objects or arrays, and this one.
+inline constexpr char ResultHeadObject[] = "_meta";
 
 // The checks of Message::fromJson(), on parts already taken apart.
 bool messageFromParts(MessageParts &parts, Message *message, QString *diagnostic);

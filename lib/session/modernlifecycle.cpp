@@ -269,15 +269,16 @@ void ModernLifecycle::attachMultiRound(OutgoingRequest *handle, const QJsonObjec
         cancelTask(handle); // a task we stop following is stopped on the server too
         d->finishWithError(handle, RpcError{ErrorCode::InternalError, message});
     });
-    followTasks(handle, rounds);
+    // Few requests become tasks: what following one takes is connected when it does.
+    QObject::connect(rounds, &Modern::MultiRoundTripRequest::becameTask, handle,
+                     [this, handle, rounds] { followTask(handle, rounds); });
 }
 
-void ModernLifecycle::followTasks(OutgoingRequest *handle, Modern::MultiRoundTripRequest *rounds)
+void ModernLifecycle::followTask(OutgoingRequest *handle, Modern::MultiRoundTripRequest *rounds)
 {
     // A task's end arrives on a poll, not as the reply to a round: its inlined result is the answer.
-    QObject::connect(rounds, &Modern::MultiRoundTripRequest::completed, handle, [this, handle, rounds](const QJsonObject &result) {
-        if (rounds->isTask())
-            d->finishWithReply(handle, Message::response(handle->m_id, result));
+    QObject::connect(rounds, &Modern::MultiRoundTripRequest::completed, handle, [this, handle, rounds] {
+        d->finishWithReply(handle, Message::response(handle->m_id, rounds->taskStatus().value(Key::Result)));
     });
     QObject::connect(rounds, &Modern::MultiRoundTripRequest::taskStatusChanged, handle,
                      [this, handle, rounds](const QJsonObject &task) {
@@ -442,16 +443,19 @@ bool ModernLifecycle::onReply(OutgoingRequest *handle, const Message &reply)
         d->finishWithError(handle, error);
         return true;
     }
-    const QJsonObject result = reply.result().toObject();
-    if (const QJsonObject info = Modern::serverInfoOf(result); !info.isEmpty() && info != m_serverInfoJson) {
+    // Routing reads the result's head: a complete result's payload stays unconverted until
+    // someone asks for it (a caller counting pipelined calls may never do).
+    const QJsonObject head = reply.resultHead();
+    if (const QJsonObject info = Modern::serverInfoOf(head); !info.isEmpty() && info != m_serverInfoJson) {
         m_serverInfo = Implementation::fromJson(info);
         m_serverInfoJson = info;
     }
-    rounds->resultReceived(result);
+    rounds->resultReceived(Modern::resultTypeOf(head) == Modern::ResultType::Complete ? head
+                                                                                       : reply.result().toObject());
     switch (rounds->state()) {
     case Modern::MultiRoundTripRequest::State::Completed:
         if (handle->m_method == Method::ToolsList)
-            rememberTools(result);
+            rememberTools(reply.result().toObject());
         d->finishWithReply(handle, reply);
         break;
     case Modern::MultiRoundTripRequest::State::CollectingInput:

@@ -112,7 +112,7 @@ private:
     QJsonObject withMeta(QJsonObject params) const;
     void startRound(OutgoingRequest *handle);
     void attachMultiRound(OutgoingRequest *handle, const QJsonObject &params);
-    void followTasks(OutgoingRequest *handle, Modern::MultiRoundTripRequest *rounds);
+    void followTask(OutgoingRequest *handle, Modern::MultiRoundTripRequest *rounds);
     // Emits Client::followedTaskChanged with the request's task record, brought up to date.
     void publishTask(OutgoingRequest *handle);
     void rememberTools(const QJsonObject &result);

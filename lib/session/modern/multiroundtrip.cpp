@@ -69,7 +69,7 @@ void MultiRoundTripRequest::resultReceived(const QJsonObject &result)
     case ResultType::Complete:
         m_state = State::Completed;
         Q_EMIT roundsChanged();
-        Q_EMIT completed(result);
+        Q_EMIT completed();
         return;
     case ResultType::Unrecognized:
         fail(tr("The server answered %1 with a result of unknown type \"%2\".")
@@ -96,6 +96,7 @@ void MultiRoundTripRequest::followTask(const QJsonObject &created)
     }
     m_state = State::FollowingTask;
     m_rounds.last().becameTask = true;
+    Q_EMIT becameTask();
     taskStatusReceived(m_rounds.last().requestId, created);
 }
 
@@ -131,7 +132,7 @@ void MultiRoundTripRequest::taskStatusReceived(const MessageId &pollId, const QJ
         }
         m_state = State::Completed;
         Q_EMIT roundsChanged();
-        Q_EMIT completed(result.toObject());
+        Q_EMIT completed();
     } else if (status == TaskStatusValue::Failed) {
         const QString message = task.value(Key::Error).toObject().value(Key::Message).toString(
             task.value(Key::StatusMessage).toString());

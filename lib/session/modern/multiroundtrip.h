@@ -120,6 +120,7 @@ public:
 
     // The round went out with this id, which no earlier round of this request used.
     void sent(const MessageId &id);
+    // A complete result is read for its resultType only, so it may be Message::resultHead().
     void resultReceived(const QJsonObject &result);
     void errorReceived(const QString &message);
     // Stops between rounds: pending input replies are dropped and no retry follows. The
@@ -138,11 +139,15 @@ public:
 
 Q_SIGNALS:
     void retryReady();
-    void completed(const QJsonObject &result);
+    // The last round's result was complete (the caller has it), or the task completed: its
+    // result is taskStatus()'s "result".
+    void completed();
     void failed(const QString &message);
     void cancelled();
     // A round was sent, answered, or one of its inputs answered (for the timeline).
     void roundsChanged();
+    // The request became a task (emitted once, before the first taskStatusChanged()).
+    void becameTask();
     // The task: send tasks/get {taskId} now; send tasks/update with these responses; a new status.
     void taskPollDue();
     void taskInputReady(const QJsonObject &inputResponses);

@@ -34,6 +34,9 @@ private Q_SLOTS:
     void parserMatchesQt_data();
     void parserMatchesQt();
     void bigObjectKeepsEveryKey();
+    void resultHead_data();
+    void resultHead();
+    void resultHeadRepeats();
     void bigFrames_data();
     void bigFrames();
     void summary_data();
@@ -405,6 +408,69 @@ void tst_JsonRpc::bigObjectKeepsEveryKey()
     const QJsonValue value = Json::parse(text);
     QCOMPARE(value, QJsonValue(QJsonDocument::fromJson(text).object()));
     QVERIFY(value.toObject().size() > 2000);
+}
+
+void tst_JsonRpc::resultHead_data()
+{
+    // A small frame keeps its result unconverted and takes the head apart with the frame; a big
+    // one converts at once; a message built here has no frame. All must give the same head.
+    QTest::addColumn<QByteArray>("result");
+    QTest::addColumn<QByteArray>("head");
+    const QByteArray big = "\"" + QByteArray(100 * 1024, 'x') + "\"";
+    QTest::newRow("scalars and _meta") << QByteArray(R"({"resultType":"complete","isError":false,"n":1.5,"z":null,)"
+                                                     R"("_meta":{"a":{"b":[1]}},"content":[{"type":"text"}],"o":{}})")
+                                       << QByteArray(R"({"resultType":"complete","isError":false,"n":1.5,"z":null,)"
+                                                     R"("_meta":{"a":{"b":[1]}}})");
+    QTest::newRow("only a payload") << QByteArray(R"({"content":[]})") << QByteArray("{}");
+    QTest::newRow("empty") << QByteArray("{}") << QByteArray("{}");
+    QTest::newRow("duplicate: the last counts") << QByteArray(R"({"t":"a","t":"b"})") << QByteArray(R"({"t":"b"})");
+    QTest::newRow("a scalar result") << QByteArray("42") << QByteArray("{}");
+    QTest::newRow("an array result") << QByteArray("[1]") << QByteArray("{}");
+    QTest::newRow("big payload") << QByteArray(R"({"resultType":"task","content":[)" + big + "]}")
+                                 << QByteArray(R"({"resultType":"task"})");
+    QTest::newRow("big scalar") << QByteArray(R"({"text":)" + big + "}") << QByteArray(R"({"text":)" + big + "}");
+}
+
+void tst_JsonRpc::resultHead()
+{
+    QFETCH(QByteArray, result);
+    QFETCH(QByteArray, head);
+    const QJsonObject expected = QJsonDocument::fromJson(head).object();
+    const QByteArray frame = R"({"jsonrpc":"2.0","id":7,"result":)" + result + "}";
+    const ParsedFrame parsed = parseFrame(frame);
+    QCOMPARE(parsed.messages.size(), 1);
+    const Message &message = parsed.messages.first();
+    QCOMPARE(message.resultHead(), expected);
+    // The head first and the result after it, or the other way round: the same answers.
+    QCOMPARE(message.result(), Json::parse(result));
+    QCOMPARE(message.resultHead(), expected);
+    QCOMPARE(parseFrame(frame).messages.first().result(), Json::parse(result));
+    QCOMPARE(Message::response(MessageId(7), Json::parse(result)).resultHead(), expected);
+    QCOMPARE(Message::request(MessageId(7), QStringLiteral("m"), QJsonObject{{QStringLiteral("a"), 1}}).resultHead(),
+             QJsonObject());
+}
+
+void tst_JsonRpc::resultHeadRepeats()
+{
+    // The parser keeps the last head it built: a repeat must give it, anything else must not.
+    auto headOf = [](const QByteArray &result) {
+        const QByteArray frame = R"({"jsonrpc":"2.0","id":1,"result":)" + result + "}";
+        return parseFrame(frame).messages.value(0).resultHead();
+    };
+    auto expected = [](const QByteArray &head) { return QJsonDocument::fromJson(head).object(); };
+    const QByteArray a = R"({"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1"}},"content":[1]})";
+    const QByteArray b = R"({"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"2"}},"content":[1]})";
+    QCOMPARE(headOf(a), expected(R"({"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1"}}})"));
+    QCOMPARE(headOf(a), expected(R"({"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1"}}})"));
+    QCOMPARE(headOf(b), expected(R"({"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"2"}}})"));
+    QCOMPARE(headOf(a), expected(R"({"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"s","version":"1"}}})"));
+    // The same bytes split differently between keys and values are different heads.
+    QCOMPARE(headOf(R"({"ab":"c"})"), expected(R"({"ab":"c"})"));
+    QCOMPARE(headOf(R"({"a":"bc"})"), expected(R"({"a":"bc"})"));
+    QCOMPARE(headOf(R"({"a":1,"b":2})"), expected(R"({"a":1,"b":2})"));
+    QCOMPARE(headOf(R"({"a":1,"b":2,"c":[]})"), expected(R"({"a":1,"b":2})"));
+    QCOMPARE(headOf(R"({"a":1})"), expected(R"({"a":1})"));
+    QCOMPARE(headOf(R"({"content":[]})"), QJsonObject());
 }
 
 void tst_JsonRpc::bigFrames_data()
