@@ -299,7 +299,31 @@ void appendNumber(QByteArray &out, const QJsonValue &value)
         out.append("null", 4);
 }
 
+struct RememberedText
+{
+    QJsonObject object;
+    QByteArray text;
+};
+constexpr qsizetype MaxRememberedTexts = 8;
+thread_local QList<RememberedText> rememberedTexts; // the most recent first
+
 } // namespace
+
+void rememberText(const QJsonObject &object)
+{
+    for (qsizetype i = 0; i < rememberedTexts.size(); ++i) {
+        if (rememberedTexts.at(i).object == object) {
+            rememberedTexts.move(i, 0);
+            return;
+        }
+    }
+    RememberedText remembered{object, {}};
+    // Written before it is kept, so that the text is the walk's own.
+    serializeTo(remembered.text, object);
+    rememberedTexts.prepend(std::move(remembered));
+    if (rememberedTexts.size() > MaxRememberedTexts)
+        rememberedTexts.removeLast();
+}
 
 void serializeTo(QByteArray &out, const QJsonValue &value)
 {
@@ -335,6 +359,12 @@ void serializeTo(QByteArray &out, const QJsonValue &value)
     }
     case QJsonValue::Object: {
         const QJsonObject object = value.toObject();
+        for (const RememberedText &remembered : std::as_const(rememberedTexts)) {
+            if (remembered.object.size() == object.size() && remembered.object == object) {
+                out.append(remembered.text);
+                return;
+            }
+        }
         out.append('{');
         bool first = true;
         for (auto it = object.constBegin(); it != object.constEnd(); ++it) {

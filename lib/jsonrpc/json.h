@@ -2,6 +2,7 @@
 
 #include <QByteArray>
 #include <QByteArrayView>
+#include <QJsonObject>
 #include <QJsonValue>
 #include <QString>
 
@@ -20,6 +21,11 @@ QJsonValue parse(QByteArrayView text, QString *error = nullptr, bool *ok = nullp
 QByteArray serialize(const QJsonValue &value);
 // Appends the compact form of value to out.
 void serializeTo(QByteArray &out, const QJsonValue &value);
+// Keeps the text of an object that goes out again and again (a client's request metadata):
+// serializeTo() then copies it for an equal object instead of walking the object, whose every
+// key and string Qt hands out as a fresh QString. A shared copy compares in constant time.
+// Per thread; the most recent few objects are kept.
+void rememberText(const QJsonObject &object);
 
 // For programs, once at the start of main() (a library does not change the allocator behind
 // its host's back). A big message passes through a few buffers of its own size (the read

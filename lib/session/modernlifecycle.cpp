@@ -2,6 +2,7 @@
 
 #include "session/client_p.h"
 #include "session/modern/modernerrors.h"
+#include "jsonrpc/json.h"
 #include "protocol/keys.h"
 #include "protocol/methods.h"
 #include "protocol/types.h"
@@ -34,6 +35,7 @@ void ModernLifecycle::reset()
     m_discover = {};
     m_serverInfo = {};
     m_serverInfoJson = {};
+    m_lastHead = {};
     m_deprecated.clear();
     m_toolHeaders.clear();
     closeListen();
@@ -150,6 +152,7 @@ void ModernLifecycle::useDiscoverResult(const QJsonObject &result)
     m_discover = result;
     m_serverInfo = Implementation::fromJson(result.value(Key::ServerInfo).toObject());
     m_serverInfoJson = {};
+    m_lastHead = {};
     if (const QJsonObject info = Modern::serverInfoOf(result); !info.isEmpty()) {
         m_serverInfo = Implementation::fromJson(info);
         m_serverInfoJson = info;
@@ -205,6 +208,12 @@ const Modern::RequestMeta &ModernLifecycle::meta() const
     meta.clientInfo = info.toJson();
     meta.logLevel = m_logLevel;
     cache.metaObject = meta.applyTo({}).value(Key::Meta).toObject();
+    // Every request carries these; a request's own _meta keys (progressToken) make its _meta
+    // differ, but not the capabilities and client info inside it.
+    for (const QJsonValue member : std::as_const(cache.metaObject)) {
+        if (member.isObject())
+            Json::rememberText(member.toObject());
+    }
     cache.capabilitiesObject = meta.capabilitiesWithExtensions();
     m_metaCache = std::move(cache);
     return m_metaCache->meta;
@@ -446,12 +455,17 @@ bool ModernLifecycle::onReply(OutgoingRequest *handle, const Message &reply)
     // Routing reads the result's head: a complete result's payload stays unconverted until
     // someone asks for it (a caller counting pipelined calls may never do).
     const QJsonObject head = reply.resultHead();
-    if (const QJsonObject info = Modern::serverInfoOf(head); !info.isEmpty() && info != m_serverInfoJson) {
-        m_serverInfo = Implementation::fromJson(info);
-        m_serverInfoJson = info;
+    // Most results repeat the last head (the parser hands out the very same object, which
+    // compares in constant time): it is read once.
+    if (head != m_lastHead || m_lastHead.isEmpty()) {
+        m_lastHead = head;
+        m_lastHeadComplete = Modern::resultTypeOf(head) == Modern::ResultType::Complete;
+        if (const QJsonObject info = Modern::serverInfoOf(head); !info.isEmpty() && info != m_serverInfoJson) {
+            m_serverInfo = Implementation::fromJson(info);
+            m_serverInfoJson = info;
+        }
     }
-    rounds->resultReceived(Modern::resultTypeOf(head) == Modern::ResultType::Complete ? head
-                                                                                       : reply.result().toObject());
+    rounds->resultReceived(m_lastHeadComplete ? head : reply.result().toObject());
     switch (rounds->state()) {
     case Modern::MultiRoundTripRequest::State::Completed:
         if (handle->m_method == Method::ToolsList)

@@ -142,6 +142,8 @@ private:
     QJsonObject m_discover;
     Implementation m_serverInfo;
     QJsonObject m_serverInfoJson; // what m_serverInfo was read from (most results repeat it)
+    QJsonObject m_lastHead;       // the last result's Message::resultHead(), and whether it was complete
+    bool m_lastHeadComplete = false;
     // meta() and what it was built from: every modern request needs it (twice), and building it
     // from QJsonObjects cost about as much as a stdio round trip's own reads and writes.
     struct MetaCache

@@ -39,11 +39,14 @@ bool isLoggingLevel(const QString &level)
 ResultType resultTypeOf(const QJsonObject &result)
 {
     const QJsonValue type = result.value(Key::ResultType);
-    if (type.isUndefined() || type.toString() == ResultTypeValue::Complete)
+    if (type.isUndefined())
         return ResultType::Complete;
-    if (type.toString() == ResultTypeValue::InputRequired)
+    const QString name = type.toString();
+    if (name == ResultTypeValue::Complete)
+        return ResultType::Complete;
+    if (name == ResultTypeValue::InputRequired)
         return ResultType::InputRequired;
-    if (type.toString() == ResultTypeValue::Task)
+    if (name == ResultTypeValue::Task)
         return ResultType::Task;
     return ResultType::Unrecognized;
 }
