@@ -37,6 +37,7 @@ private Q_SLOTS:
     void resultHead_data();
     void resultHead();
     void resultHeadRepeats();
+    void rememberedTexts();
     void bigFrames_data();
     void bigFrames();
     void summary_data();
@@ -471,6 +472,29 @@ void tst_JsonRpc::resultHeadRepeats()
     QCOMPARE(headOf(R"({"a":1,"b":2,"c":[]})"), expected(R"({"a":1,"b":2})"));
     QCOMPARE(headOf(R"({"a":1})"), expected(R"({"a":1})"));
     QCOMPARE(headOf(R"({"content":[]})"), QJsonObject());
+}
+
+void tst_JsonRpc::rememberedTexts()
+{
+    // A remembered object is written from its text wherever an equal one appears, shared or
+    // not; an object of the same size with other contents is walked as usual.
+    const QJsonObject info = Json::parse(R"({"name":"n","title":"t \"q\"","version":"1"})").toObject();
+    const QByteArray infoText = R"({"name":"n","title":"t \"q\"","version":"1"})";
+    Json::rememberText(info);
+    QJsonObject params;
+    params.insert(QStringLiteral("info"), info);
+    params.insert(QStringLiteral("copy"), Json::parse(infoText));
+    params.insert(QStringLiteral("other"), Json::parse(R"({"name":"m","title":"u","version":"2"})"));
+    const QByteArray expected = R"({"copy":)" + infoText + R"(,"info":)" + infoText
+        + R"(,"other":{"name":"m","title":"u","version":"2"}})";
+    QCOMPARE(Json::serialize(params), expected);
+    QCOMPARE(Json::serialize(params), QJsonDocument(params).toJson(QJsonDocument::Compact));
+    // More objects than are kept: the oldest is forgotten, and the text stays right.
+    for (int i = 0; i < 20; ++i)
+        Json::rememberText(QJsonObject{{QStringLiteral("k"), i}});
+    QCOMPARE(Json::serialize(params), expected);
+    QCOMPARE(Json::serialize(QJsonObject{{QStringLiteral("k"), 19}}), QByteArray(R"({"k":19})"));
+    QCOMPARE(Json::serialize(QJsonObject{{QStringLiteral("k"), 2}}), QByteArray(R"({"k":2})"));
 }
 
 void tst_JsonRpc::bigFrames_data()
