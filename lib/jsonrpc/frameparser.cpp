@@ -273,7 +273,7 @@ bool parseInto(QByteArrayView frame, ParsedFrame &parsed, QString *error)
     // three quarters of the time. Escapes send Qt's parser down a slow path of its own, so
     // those frames stay with simdjson, and so does any frame Qt's parser refuses (invalid UTF-8
     // included) or that is not a valid message, for the diagnostics of the one path below.
-    if (frame.size() >= QtParserMinFrame && !std::memchr(frame.data(), '\\', size_t(frame.size()))) {
+    auto readWithQt = [&parsed, frame] {
         QJsonParseError qtError;
         const QJsonDocument document
             = QJsonDocument::fromJson(QByteArray::fromRawData(frame.data(), frame.size()), &qtError);
@@ -284,8 +284,13 @@ bool parseInto(QByteArrayView frame, ParsedFrame &parsed, QString *error)
             parsed.messages.append(message);
             return true;
         }
-    }
-    return Json::Internal::withDocument(frame, error, [&parsed, frame](simdjson::dom::element root) {
+        return false;
+    };
+    if (frame.size() >= QtParserMinFrame && !std::memchr(frame.data(), '\\', size_t(frame.size())) && readWithQt())
+        return true;
+    // simdjson refuses a lone surrogate escaped in a string ("\ud83d" alone), which JSON allows
+    // and JavaScript's JSON.stringify() writes for a string cut inside a pair; Qt's parser keeps it.
+    const bool read = Json::Internal::withDocument(frame, error, [&parsed, frame](simdjson::dom::element root) {
         if (root.is_array()) {
             parsed.batch = true;
             const simdjson::dom::array array = root.get_array().value_unsafe();
@@ -319,6 +324,7 @@ bool parseInto(QByteArrayView frame, ParsedFrame &parsed, QString *error)
                 parsed.unreadableReplies.append(id);
         }
     });
+    return read || (Json::Internal::hasSurrogateEscape(frame) && readWithQt());
 }
 
 bool isValidUtf8(QByteArrayView frame)
@@ -410,9 +416,44 @@ QJsonValue Json::Internal::resultOfFrame(QByteArrayView frame)
 
 namespace {
 
+void summarizeMessage(MessageSummary &summary, const Message &message)
+{
+    summary.valid = true;
+    summary.kind = message.kind();
+    summary.id = message.id();
+    summary.method = message.method();
+    if (message.isErrorResponse()) {
+        summary.errorCode = message.error().code;
+        summary.errorMessage = message.error().message;
+    }
+}
+
+// A frame simdjson refused for a lone surrogate escape, read by Qt's parser (see parseInto()).
+bool summarizeWithQt(QByteArrayView frame, MessageSummary &summary)
+{
+    QJsonParseError qtError;
+    const QJsonDocument document = QJsonDocument::fromJson(QByteArray::fromRawData(frame.data(), frame.size()), &qtError);
+    if (qtError.error != QJsonParseError::NoError)
+        return false;
+    summary.batch = document.isArray();
+    summary.count = summary.batch ? int(document.array().size()) : 1;
+    if (summary.batch && summary.count == 0) {
+        summary.diagnostic = Tr::tr("empty batch");
+        return true;
+    }
+    const QJsonValue first = summary.batch ? document.array().first() : QJsonValue(document.object());
+    Message message;
+    QString diagnostic = Tr::tr("not a JSON object");
+    if (first.isObject() && Message::fromJson(first.toObject(), &message, &diagnostic))
+        summarizeMessage(summary, message);
+    else
+        summary.diagnostic = summary.batch ? batchElement(0, diagnostic) : diagnostic;
+    return true;
+}
+
 bool summarizeInto(QByteArrayView frame, MessageSummary &summary, QString *error)
 {
-    return Json::Internal::withDocument(frame, error, [&summary](simdjson::dom::element root) {
+    const bool read = Json::Internal::withDocument(frame, error, [&summary](simdjson::dom::element root) {
         simdjson::dom::element first = root;
         if (root.is_array()) {
             summary.batch = true;
@@ -432,15 +473,9 @@ bool summarizeInto(QByteArrayView frame, MessageSummary &summary, QString *error
             summary.diagnostic = summary.batch ? batchElement(0, diagnostic) : diagnostic;
             return;
         }
-        summary.valid = true;
-        summary.kind = message.kind();
-        summary.id = message.id();
-        summary.method = message.method();
-        if (message.isErrorResponse()) {
-            summary.errorCode = message.error().code;
-            summary.errorMessage = message.error().message;
-        }
+        summarizeMessage(summary, message);
     });
+    return read || (Json::Internal::hasSurrogateEscape(frame) && summarizeWithQt(frame, summary));
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 #include <QVariant>
 #include <QCoreApplication>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QList>
 #include <QLocale>
@@ -163,12 +164,33 @@ simdjson::dom::parser *Internal::parserFor(size_t size, std::unique_ptr<simdjson
     return owner.get();
 }
 
+bool Internal::hasSurrogateEscape(QByteArrayView text)
+{
+    for (qsizetype at = text.indexOf("\\u"); at >= 0 && at + 2 < text.size(); at = text.indexOf("\\u", at + 2)) {
+        if ((text.at(at + 2) | 0x20) == 'd')
+            return true;
+    }
+    return false;
+}
+
 QJsonValue parse(QByteArrayView text, QString *error, bool *ok)
 {
     QJsonValue value = QJsonValue::Undefined;
-    const bool parsed = Internal::withDocument(text, error, [&value](simdjson::dom::element root) {
+    bool parsed = Internal::withDocument(text, error, [&value](simdjson::dom::element root) {
         value = Internal::toQt(root);
     });
+    if (!parsed && Internal::hasSurrogateEscape(text)) {
+        // A lone surrogate escape, which simdjson refuses and Qt's parser keeps (see parseInto()).
+        // Qt's parser reads documents, so a scalar is read as the one element of an array.
+        QJsonParseError qtError;
+        const QJsonDocument document = QJsonDocument::fromJson("[" + text.toByteArray() + "]", &qtError);
+        if (qtError.error == QJsonParseError::NoError && document.array().size() == 1) {
+            value = document.array().first();
+            parsed = true;
+            if (error)
+                error->clear();
+        }
+    }
     if (ok)
         *ok = parsed;
     return value;
@@ -223,23 +245,18 @@ constexpr auto makeForms()
 }
 constexpr std::array<EscapeForm, 256> Forms = makeForms();
 
-// Writes n characters (bytes, or ASCII UTF-16 code units) whose escaped forms take `size` bytes
-// as a JSON string: every character's form is copied without a branch (text full of quotes and
-// newlines defeats branch prediction; appending escapes one by one ran at a tenth of this).
-template<typename Char>
-void appendForms(QByteArray &out, const Char *in, qsizetype n, qsizetype size)
+// Writes n ASCII UTF-16 code units whose escaped forms take `size` bytes as a JSON string:
+// every character's form is copied without a branch (text full of quotes and newlines
+// defeats branch prediction; appending escapes one by one ran at a tenth of this).
+void appendAsciiForms(QByteArray &out, const char16_t *in, qsizetype n, qsizetype size)
 {
     const qsizetype start = out.size();
-    if (size == n) { // nothing to escape: a plain copy (narrowing, from UTF-16)
+    if (size == n) { // nothing to escape: a plain copy, narrowing
         out.resize(start + n + 2);
         char *o = out.data() + start;
         *o++ = '"';
-        if constexpr (sizeof(Char) == 1) {
-            std::memcpy(o, in, size_t(n));
-        } else {
-            for (qsizetype i = 0; i < n; ++i)
-                o[i] = char(in[i]);
-        }
+        for (qsizetype i = 0; i < n; ++i)
+            o[i] = char(in[i]);
         o[n] = '"';
         return;
     }
@@ -255,11 +272,102 @@ void appendForms(QByteArray &out, const Char *in, qsizetype n, qsizetype size)
     out.resize(o - out.constData());
 }
 
+constexpr quint64 Lanes = 0x0001000100010001ull; // one in each UTF-16 unit of a 64-bit word
+
+// Four ASCII UTF-16 code units (one 64-bit load) that are all printable other than '"' and
+// '\\': written as they are, one byte each.
+inline bool arePlain(quint64 units)
+{
+    constexpr quint64 High = 0x0080 * Lanes;
+    // Each lane is below 0x80, so adding to it never carries into the next one.
+    const bool noControl = ((units + 0x0060 * Lanes) & High) == High; // every lane >= 0x20
+    const quint64 quotes = units ^ ('"' * Lanes);
+    const quint64 backslashes = units ^ ('\\' * Lanes);
+    const bool noQuote = ((quotes + 0x007f * Lanes) & High) == High; // every lane nonzero
+    const bool noBackslash = ((backslashes + 0x007f * Lanes) & High) == High;
+    return noControl && noQuote && noBackslash;
+}
+
+// Long or non-ASCII text in one pass from UTF-16: eight code units at a time while they are
+// ASCII (most text), one character at a time otherwise (UTF-8 sequences). The
+// same bytes as toUtf8() and escaping, without the UTF-8 copy and the pass that sizes it.
+void appendUtf16(QByteArray &out, QStringView string)
+{
+    const char16_t *in = string.utf16();
+    const qsizetype n = string.size();
+    constexpr qsizetype MaxPerStep = 8 * 6; // eight units, each at most a six-byte escape
+    qsizetype at = out.size();
+    out.resize(at + n + n / 8 + MaxPerStep + 2);
+    char *o = out.data() + at;
+    *o++ = '"';
+    qsizetype i = 0;
+    while (i < n) {
+        if (out.size() - (o - out.constData()) < MaxPerStep + 2) {
+            at = o - out.constData();
+            out.resize(out.size() + out.size() / 2 + MaxPerStep);
+            o = out.data() + at;
+        }
+        if (i + 8 <= n) {
+            quint64 first;
+            quint64 second;
+            std::memcpy(&first, in + i, sizeof first);
+            std::memcpy(&second, in + i + 4, sizeof second);
+            if (!((first | second) & (0xff80 * Lanes))) { // ASCII
+                if (arePlain(first) && arePlain(second)) {
+                    for (int k = 0; k < 8; ++k)
+                        o[k] = char(in[i + k]);
+                    o += 8;
+                } else { // escapes: each character's form, without a branch (see appendAsciiForms())
+                    for (int k = 0; k < 8; ++k) {
+                        const EscapeForm &form = Forms[in[i + k]];
+                        std::memcpy(o, form.text, sizeof(form.text));
+                        o += form.size;
+                    }
+                }
+                i += 8;
+                continue;
+            }
+        }
+        const char16_t c = in[i];
+        if (c < 0x80) {
+            const EscapeForm &form = Forms[c];
+            std::memcpy(o, form.text, sizeof(form.text));
+            o += form.size;
+            ++i;
+        } else if (c < 0x800) {
+            *o++ = char(0xc0 | (c >> 6));
+            *o++ = char(0x80 | (c & 0x3f));
+            ++i;
+        } else if (QChar::isHighSurrogate(c) && i + 1 < n && QChar::isLowSurrogate(in[i + 1])) {
+            const char32_t u = QChar::surrogateToUcs4(c, in[i + 1]);
+            *o++ = char(0xf0 | (u >> 18));
+            *o++ = char(0x80 | ((u >> 12) & 0x3f));
+            *o++ = char(0x80 | ((u >> 6) & 0x3f));
+            *o++ = char(0x80 | (u & 0x3f));
+            i += 2;
+        } else if (QChar::isSurrogate(c)) {
+            // A lone surrogate has no UTF-8 form (toUtf8() makes it '?'); QJsonDocument writes
+            // it as an escape, which keeps it.
+            constexpr char hex[] = "0123456789abcdef";
+            const char escape[6] = {'\\', 'u', hex[c >> 12], hex[(c >> 8) & 0xf], hex[(c >> 4) & 0xf], hex[c & 0xf]};
+            std::memcpy(o, escape, sizeof escape);
+            o += sizeof escape;
+            ++i;
+        } else {
+            *o++ = char(0xe0 | (c >> 12));
+            *o++ = char(0x80 | ((c >> 6) & 0x3f));
+            *o++ = char(0x80 | (c & 0x3f));
+            ++i;
+        }
+    }
+    *o++ = '"';
+    out.resize(o - out.constData());
+}
+
 void appendString(QByteArray &out, const QString &string)
 {
-    // Short ASCII text (keys, methods, most values) is written straight from UTF-16, without a
-    // UTF-8 copy; long text goes through toUtf8(), whose vectorised conversion costs less than
-    // checking it here character by character.
+    // Short ASCII text (keys, methods, most values) is sized first and written in one go;
+    // long or non-ASCII text goes through appendUtf16().
     constexpr qsizetype LongText = 4096;
     if (string.size() < LongText) {
         const char16_t *in = QStringView(string).utf16();
@@ -271,15 +379,11 @@ void appendString(QByteArray &out, const QString &string)
             size += Forms[quint8(in[i])].size;
         }
         if (bits < 0x80) {
-            appendForms(out, in, n, size);
+            appendAsciiForms(out, in, n, size);
             return;
         }
     }
-    const QByteArray utf8 = string.toUtf8();
-    qsizetype size = 0;
-    for (const char c : utf8)
-        size += Forms[quint8(c)].size;
-    appendForms(out, utf8.constData(), utf8.size(), size);
+    appendUtf16(out, string);
 }
 
 void appendNumber(QByteArray &out, const QJsonValue &value)

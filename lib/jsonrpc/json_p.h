@@ -21,6 +21,9 @@ QJsonValue resultOfFrame(QByteArrayView frame);
 // A parser suited to a document of this size; big ones are owned by owner.
 simdjson::dom::parser *parserFor(size_t size, std::unique_ptr<simdjson::dom::parser> &owner);
 
+// Whether text has a \uD800-\uDFFF escape: simdjson refuses one that is not half of a pair.
+bool hasSurrogateEscape(QByteArrayView text);
+
 // Parses text and calls use(root) while the parsed document is alive.
 // Returns false (with *error) when the text is not JSON.
 template<typename Use>

@@ -38,6 +38,7 @@ private Q_SLOTS:
     void resultHead();
     void resultHeadRepeats();
     void rememberedTexts();
+    void loneSurrogateEscapes();
     void bigFrames_data();
     void bigFrames();
     void summary_data();
@@ -352,6 +353,15 @@ void tst_JsonRpc::serializerMatchesQt_data()
     QTest::newRow("long, escapes") << QJsonValue(QJsonArray{
         QStringLiteral("line of text\twith \"quotes\", a \\backslash\\ and a newline\n").repeated(500)});
     QTest::newRow("long, unicode") << QJsonValue(QJsonArray{QString(QStringLiteral("\u00e9\u4e2d\U0001F600 \"\n") + controls).repeated(60)});
+    // Lone surrogates, and escapes at every offset of the eight-unit steps of long text.
+    const QChar high(0xd83d);
+    const QChar low(0xdc00);
+    QTest::newRow("lone surrogates") << QJsonValue(QJsonArray{QString(high), QString(QString(low) + u'x'),
+                                                              QString(QStringLiteral("a") + high), QString(QString(low) + high)});
+    QString shifted;
+    for (int offset = 0; offset < 20; ++offset)
+        shifted += QString(offset, u'x') + u'"' + QString(9, u'y') + u'\\' + QStringLiteral("\u00e9\n") + QString(offset, u'z');
+    QTest::newRow("long, escapes at every offset") << QJsonValue(QJsonArray{shifted.repeated(20)});
     QTest::newRow("just below and at the long-text size")
         << QJsonValue(QJsonArray{QString(4095, u'\n'), QString(4096, u'\n'), QString(QString(4095, u'a') + QChar(0xe9))});
 }
@@ -495,6 +505,33 @@ void tst_JsonRpc::rememberedTexts()
     QCOMPARE(Json::serialize(params), expected);
     QCOMPARE(Json::serialize(QJsonObject{{QStringLiteral("k"), 19}}), QByteArray(R"({"k":19})"));
     QCOMPARE(Json::serialize(QJsonObject{{QStringLiteral("k"), 2}}), QByteArray(R"({"k":2})"));
+}
+
+void tst_JsonRpc::loneSurrogateEscapes()
+{
+    // JSON allows a lone surrogate escaped ("\ud83d"), and JavaScript's JSON.stringify() writes
+    // one for a string cut inside a pair; simdjson refuses it. Every reader must keep it.
+    const QString cut = QStringLiteral("cut ") + QChar(0xd83d);
+    const QByteArray small = R"({"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"cut \ud83d"}]}})";
+    const QByteArray big = R"({"jsonrpc":"2.0","id":4,"result":{"text":")" + QByteArray(300 * 1024, 'x')
+        + R"(\udc00"}})";
+    for (const QByteArray &frame : {small, big}) {
+        const ParsedFrame parsed = parseFrame(frame);
+        QVERIFY2(parsed.diagnostics.isEmpty(), qPrintable(parsed.diagnostics.join(u'\n')));
+        QCOMPARE(parsed.messages.size(), 1);
+        QCOMPARE(parsed.messages.first().result(), QJsonDocument::fromJson(frame).object().value(u"result"));
+        const MessageSummary summary = summarizeFrame(frame);
+        QVERIFY(summary.valid);
+        QCOMPARE(summary.kind, Message::Kind::Response);
+    }
+    QCOMPARE(parseFrame(small).messages.first().result()[u"content"][0][u"text"].toString(), cut);
+    QCOMPARE(Json::parse(R"("cut \ud83d")").toString(), cut);
+    QCOMPARE(Json::serialize(QJsonArray{cut}), QByteArray(R"(["cut \ud83d"])"));
+    // A string that is not JSON stays refused, by both parsers.
+    QVERIFY(!parseFrame(R"({"jsonrpc":"2.0","id":5,"result":"\ud83"})").diagnostics.isEmpty());
+    bool ok = true;
+    Json::parse(R"("\ud83d)", nullptr, &ok);
+    QVERIFY(!ok);
 }
 
 void tst_JsonRpc::bigFrames_data()
