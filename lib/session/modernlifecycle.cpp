@@ -208,12 +208,13 @@ const Modern::RequestMeta &ModernLifecycle::meta() const
     meta.clientInfo = info.toJson();
     meta.logLevel = m_logLevel;
     cache.metaObject = meta.applyTo({}).value(Key::Meta).toObject();
-    // Every request carries these; a request's own _meta keys (progressToken) make its _meta
-    // differ, but not the capabilities and client info inside it.
+    // Every request carries these: the whole _meta when the request adds no keys of its own
+    // (progressToken), the capabilities and client info inside it when it does.
     for (const QJsonValue member : std::as_const(cache.metaObject)) {
         if (member.isObject())
             Json::rememberText(member.toObject());
     }
+    Json::rememberText(cache.metaObject);
     cache.capabilitiesObject = meta.capabilitiesWithExtensions();
     m_metaCache = std::move(cache);
     return m_metaCache->meta;
