@@ -35,6 +35,82 @@ constexpr qsizetype QtParserMinFrame = 256 * 1024;
 // Up to this size, a lazy result without escapes is converted by Qt's parser (see resultOfFrame()).
 constexpr qsizetype QtParserMaxSmallFrame = 2048;
 
+// A "_meta" object in Qt types. A client sends the same one (its capabilities and client info)
+// with every request, and a server its serverInfo with every result, so the last few
+// converted are kept per thread by their text; a request's own keys (a progressToken) make
+// its _meta new, but not the objects inside it, which are looked up in turn.
+QJsonValue metaToQt(simdjson::dom::element meta)
+{
+    if (!meta.is_object())
+        return Json::Internal::toQt(meta);
+    struct Remembered
+    {
+        std::string text;
+        QJsonValue value;
+    };
+    constexpr qsizetype MaxRemembered = 8;
+    constexpr size_t MaxRememberedText = 4096;
+    thread_local QList<Remembered> remembered; // the most recent first
+    auto lookUp = [](const std::string &text) -> const QJsonValue * {
+        for (qsizetype i = 0; i < remembered.size(); ++i) {
+            if (remembered.at(i).text == text) {
+                remembered.move(i, 0);
+                return &remembered.first().value;
+            }
+        }
+        return nullptr;
+    };
+    auto remember = [](std::string text, const QJsonValue &value) {
+        if (text.size() > MaxRememberedText)
+            return;
+        remembered.prepend({std::move(text), value});
+        if (remembered.size() > MaxRemembered)
+            remembered.removeLast();
+    };
+    std::string text = simdjson::to_string(meta);
+    if (const QJsonValue *known = lookUp(text))
+        return *known;
+    QJsonObject object;
+    const simdjson::dom::object members = meta.get_object().value_unsafe(); // named: see messageFrom()
+    for (simdjson::dom::key_value_pair member : members) {
+        QJsonValue value;
+        if (member.value.is_object()) {
+            std::string memberText = simdjson::to_string(member.value);
+            if (const QJsonValue *known = lookUp(memberText)) {
+                value = *known;
+            } else {
+                value = Json::Internal::toQt(member.value);
+                remember(std::move(memberText), value);
+            }
+        } else {
+            value = Json::Internal::toQt(member.value);
+        }
+        object.insert(Json::Internal::toQString(member.key), value); // of duplicate keys the last one counts
+    }
+    remember(std::move(text), object);
+    return object;
+}
+
+// The params of a request or notification, with their "_meta" through metaToQt().
+QJsonValue paramsToQt(simdjson::dom::element params)
+{
+    if (!params.is_object())
+        return Json::Internal::toQt(params);
+    QJsonObject object;
+    const simdjson::dom::object members = params.get_object().value_unsafe(); // named: see messageFrom()
+    bool hasMeta = false;
+    for (simdjson::dom::key_value_pair member : members)
+        hasMeta = hasMeta || member.key == Internal::MetaMember;
+    if (!hasMeta)
+        return Json::Internal::toQt(params);
+    for (simdjson::dom::key_value_pair member : members) {
+        object.insert(Json::Internal::toQString(member.key), member.key == Internal::MetaMember
+                                                                 ? metaToQt(member.value)
+                                                                 : Json::Internal::toQt(member.value));
+    }
+    return object;
+}
+
 // Message::resultHead() of a result in simdjson's DOM. A server sends the same head (its
 // resultType and serverInfo) with most results, so the last one built is kept per thread: a
 // repeat costs a comparison of its text instead of new Qt objects, which cost far more.
@@ -49,7 +125,7 @@ QJsonObject resultHeadOf(simdjson::dom::element result)
     // Each member as the size of its key, the key, and the value's JSON: no two heads alike.
     std::string text;
     for (simdjson::dom::key_value_pair member : members) {
-        if (!(member.value.is_object() || member.value.is_array()) || member.key == Internal::ResultHeadObject) {
+        if (!(member.value.is_object() || member.value.is_array()) || member.key == Internal::MetaMember) {
             const size_t keySize = member.key.size();
             text.append(reinterpret_cast<const char *>(&keySize), sizeof keySize);
             text += member.key;
@@ -60,7 +136,7 @@ QJsonObject resultHeadOf(simdjson::dom::element result)
         return lastHead;
     QJsonObject head;
     for (simdjson::dom::key_value_pair member : members) {
-        if (!(member.value.is_object() || member.value.is_array()) || member.key == Internal::ResultHeadObject)
+        if (!(member.value.is_object() || member.value.is_array()) || member.key == Internal::MetaMember)
             head.insert(Json::Internal::toQString(member.key), Json::Internal::toQt(member.value));
     }
     if (text.size() <= MaxRememberedText) {
@@ -123,7 +199,7 @@ bool messageFrom(simdjson::dom::element element, Payload payload, Message *messa
                                                   : QString();
         } else if (key == "params") {
             parts.params = value.is_object() || value.is_array() ? Presence::Valid : Presence::Invalid;
-            parts.paramsValue = payload == Payload::Convert ? Json::Internal::toQt(value)
+            parts.paramsValue = payload == Payload::Convert ? paramsToQt(value)
                 : value.is_object()                         ? QJsonValue(QJsonObject())
                 : value.is_array()                          ? QJsonValue(QJsonArray())
                                                             : QJsonValue(QJsonValue::Null);

@@ -202,7 +202,7 @@ QJsonObject Message::resultHead() const
     const QJsonObject result = d->resultValue().toObject();
     QJsonObject head;
     for (auto it = result.constBegin(); it != result.constEnd(); ++it) {
-        if (!(it->isObject() || it->isArray()) || it.key() == QLatin1String(Internal::ResultHeadObject))
+        if (!(it->isObject() || it->isArray()) || it.key() == QLatin1String(Internal::MetaMember))
             head.insert(it.key(), it.value());
     }
     return head;

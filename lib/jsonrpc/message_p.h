@@ -34,8 +34,9 @@ struct MessageParts
 // types costs far more than finding the envelope.
 Message lazyResponse(const MessageId &id, const QByteArray &frame, const QJsonObject &head);
 
-// Message::resultHead() holds a result's members that are not objects or arrays, and this one.
-inline constexpr char ResultHeadObject[] = "_meta";
+// The "_meta" member of params and results: Message::resultHead() holds a result's members
+// that are not objects or arrays, and this one; the parser converts it through a memo.
+inline constexpr char MetaMember[] = "_meta";
 
 // The checks of Message::fromJson(), on parts already taken apart.
 bool messageFromParts(MessageParts &parts, Message *message, QString *diagnostic);

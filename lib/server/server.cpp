@@ -45,8 +45,15 @@ std::optional<LogLevel> logLevelFromName(const QString &name)
 namespace ToolResult {
 QJsonObject text(const QString &text)
 {
-    return {{QStringLiteral("content"),
-             QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("text")}, {QStringLiteral("text"), text}}}}};
+    // Inserted one by one: the initializer-list constructors cost several times more, on every call.
+    QJsonObject block;
+    block.insert(Key::Text, text);
+    block.insert(Key::Type, ContentTypeValue::Text);
+    QJsonArray content;
+    content.append(block);
+    QJsonObject result;
+    result.insert(Key::Content, content);
+    return result;
 }
 
 QJsonObject error(const QString &text)

@@ -3,6 +3,8 @@
 #include "requestcontext.h"
 #include "servertransport.h"
 
+#include "jsonrpc/json.h"
+
 #include "protocol/methods.h"
 
 #include <QJsonArray>
@@ -381,9 +383,20 @@ Message ServerSession::decorateModernReply(const Message &reply)
     QJsonObject result = reply.result().toObject();
     if (!result.contains(Key::ResultType))
         result.insert(Key::ResultType, ResultTypeValue::Complete);
-    QJsonObject meta = result.value(Key::Meta).toObject();
-    meta.insert(QString(MetaKey::ServerInfo), m_server->serverInfo());
-    result.insert(Key::Meta, meta);
+    const QJsonValue theirMeta = result.value(Key::Meta);
+    if (theirMeta.isUndefined()) {
+        // Most results: the same _meta every time, built once (and its text remembered).
+        if (m_serverInfoMeta.value(MetaKey::ServerInfo) != m_server->serverInfo()) {
+            m_serverInfoMeta = QJsonObject();
+            m_serverInfoMeta.insert(MetaKey::ServerInfo, m_server->serverInfo());
+            Json::rememberText(m_serverInfoMeta);
+        }
+        result.insert(Key::Meta, m_serverInfoMeta);
+    } else {
+        QJsonObject meta = theirMeta.toObject();
+        meta.insert(MetaKey::ServerInfo, m_server->serverInfo());
+        result.insert(Key::Meta, meta);
+    }
     static const QStringList lists{Method::ServerDiscover, Method::ToolsList, Method::PromptsList, Method::ResourcesList,
                                    Method::ResourcesTemplatesList};
     const bool list = lists.contains(modern.method);

@@ -178,6 +178,7 @@ private:
         bool stateVerified = false;
     };
     QHash<MessageId, ModernRequest> m_modernRequests;
+    QJsonObject m_serverInfoMeta; // {serverInfo}: the _meta of most modern results
     // Open subscriptions/listen streams: the acknowledged filter, by the request's id.
     QHash<MessageId, QJsonObject> m_listens;
     QHash<MessageId, PendingRequest> m_pending;

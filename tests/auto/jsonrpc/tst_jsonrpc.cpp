@@ -39,6 +39,7 @@ private Q_SLOTS:
     void resultHeadRepeats();
     void rememberedTexts();
     void loneSurrogateEscapes();
+    void metaRepeats();
     void bigFrames_data();
     void bigFrames();
     void summary_data();
@@ -532,6 +533,35 @@ void tst_JsonRpc::loneSurrogateEscapes()
     bool ok = true;
     Json::parse(R"("\ud83d)", nullptr, &ok);
     QVERIFY(!ok);
+}
+
+void tst_JsonRpc::metaRepeats()
+{
+    // The parser keeps the last few "_meta" objects it converted, and the objects inside them:
+    // repeats, near repeats and changes must all read as Qt reads them.
+    const QByteArray caps = R"("io.modelcontextprotocol/clientCapabilities":{"sampling":{},"elicitation":{"form":{}}})";
+    const QList<QByteArray> metas{
+        "{" + caps + "}",
+        "{" + caps + "}",
+        "{" + caps + R"(,"progressToken":1})",
+        "{" + caps + R"(,"progressToken":2})",
+        R"({"io.modelcontextprotocol/clientCapabilities":{"sampling":{}},"progressToken":2})",
+        "{" + caps + R"(,"progressToken":2})",
+        R"({"a":1,"a":{"b":2}})",
+        R"({"a":{"b":2},"a":1})",
+        R"([1,2])",
+        R"("text")",
+        "{}",
+    };
+    for (const QByteArray &meta : metas) {
+        const QByteArray request = R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","_meta":)" + meta + "}}";
+        const QByteArray notification = R"({"jsonrpc":"2.0","method":"notifications/progress","params":{"_meta":)" + meta + "}}";
+        for (const QByteArray &frame : {request, notification}) {
+            const ParsedFrame parsed = parseFrame(frame);
+            QCOMPARE(parsed.messages.size(), 1);
+            QCOMPARE(parsed.messages.first().params(), QJsonDocument::fromJson(frame).object().value(u"params"));
+        }
+    }
 }
 
 void tst_JsonRpc::bigFrames_data()
