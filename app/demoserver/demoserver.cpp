@@ -475,11 +475,11 @@ void DemoServer::addContentTools()
             [](ToolCall *call) {
                 const qint64 size = qBound<qint64>(0, qint64(call->arguments().value(Key::Size).toDouble()), 512ll << 20);
                 static const QByteArray pattern("line of text\twith \"quotes\", a \\backslash\\ and a newline\n");
-                QByteArray bytes;
+                // The pattern doubled until it is long enough: a few big copies, not one per line.
+                QByteArray bytes = pattern.left(size);
                 bytes.reserve(size);
-                while (bytes.size() + pattern.size() <= size)
-                    bytes.append(pattern);
-                bytes.append(pattern.left(size - bytes.size()));
+                while (bytes.size() < size)
+                    bytes.append(bytes.constData(), qMin(bytes.size(), size - bytes.size()));
                 // What ToolResult::text() builds, but the ASCII text goes into Qt JSON as 8-bit
                 // text directly, not through a UTF-16 QString (twice the size) that Qt compresses back.
                 QJsonObject block;
