@@ -279,9 +279,14 @@ void ModernLifecycle::attachMultiRound(OutgoingRequest *handle, const QJsonObjec
         cancelTask(handle); // a task we stop following is stopped on the server too
         d->finishWithError(handle, RpcError{ErrorCode::InternalError, message});
     });
+}
+
+void ModernLifecycle::requestBecameTask(Modern::MultiRoundTripRequest *rounds)
+{
     // Few requests become tasks: what following one takes is connected when it does.
-    QObject::connect(rounds, &Modern::MultiRoundTripRequest::becameTask, handle,
-                     [this, handle, rounds] { followTask(handle, rounds); });
+    auto *handle = qobject_cast<OutgoingRequest *>(rounds->parent());
+    if (handle && handle->m_multiRound == rounds)
+        followTask(handle, rounds);
 }
 
 void ModernLifecycle::followTask(OutgoingRequest *handle, Modern::MultiRoundTripRequest *rounds)

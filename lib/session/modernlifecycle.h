@@ -120,6 +120,7 @@ private:
     // tool's x-mcp-header mapping changed, otherwise finish with a clear error.
     void relistAfterHeaderMismatch(OutgoingRequest *handle, const RpcError &error);
     void handleInputRequest(const Modern::InputRequest &request, Modern::InputReply *reply) override;
+    void requestBecameTask(Modern::MultiRoundTripRequest *rounds) override;
     void openListen();
     void closeListen();
     void onListenFinished(OutgoingRequest *handle);

@@ -96,7 +96,8 @@ void MultiRoundTripRequest::followTask(const QJsonObject &created)
     }
     m_state = State::FollowingTask;
     m_rounds.last().becameTask = true;
-    Q_EMIT becameTask();
+    if (m_handler)
+        m_handler->requestBecameTask(this);
     taskStatusReceived(m_rounds.last().requestId, created);
 }
 

@@ -45,6 +45,8 @@ private:
     QJsonObject m_result;
 };
 
+class MultiRoundTripRequest;
+
 // Answers input requests, for instance with the existing roots, sampling and elicitation UI.
 class InputRequestHandler
 {
@@ -52,6 +54,9 @@ public:
     virtual ~InputRequestHandler() = default;
     // Keep `reply` in a QPointer: it is gone when the request is cancelled or finished.
     virtual void handleInputRequest(const InputRequest &request, InputReply *reply) = 0;
+    // The request became a task, before its first taskStatusChanged(): a call rather than a
+    // signal, since every request would pay for a connection that few use.
+    virtual void requestBecameTask(MultiRoundTripRequest *request) { Q_UNUSED(request) }
 };
 
 // One input request of a round, what was answered and how long it took.
@@ -146,8 +151,6 @@ Q_SIGNALS:
     void cancelled();
     // A round was sent, answered, or one of its inputs answered (for the timeline).
     void roundsChanged();
-    // The request became a task (emitted once, before the first taskStatusChanged()).
-    void becameTask();
     // The task: send tasks/get {taskId} now; send tasks/update with these responses; a new status.
     void taskPollDue();
     void taskInputReady(const QJsonObject &inputResponses);
