@@ -122,10 +122,13 @@ QJsonObject resultHeadOf(simdjson::dom::element result)
     thread_local std::string lastText;
     thread_local QJsonObject lastHead;
     const simdjson::dom::object members = result.get_object().value_unsafe(); // named: see messageFrom()
+    auto inHead = [](const simdjson::dom::key_value_pair &member) {
+        return !(member.value.is_object() || member.value.is_array()) || member.key == Internal::MetaMember;
+    };
     // Each member as the size of its key, the key, and the value's JSON: no two heads alike.
     std::string text;
     for (simdjson::dom::key_value_pair member : members) {
-        if (!(member.value.is_object() || member.value.is_array()) || member.key == Internal::MetaMember) {
+        if (inHead(member)) {
             const size_t keySize = member.key.size();
             text.append(reinterpret_cast<const char *>(&keySize), sizeof keySize);
             text += member.key;
@@ -136,8 +139,11 @@ QJsonObject resultHeadOf(simdjson::dom::element result)
         return lastHead;
     QJsonObject head;
     for (simdjson::dom::key_value_pair member : members) {
-        if (!(member.value.is_object() || member.value.is_array()) || member.key == Internal::MetaMember)
-            head.insert(Json::Internal::toQString(member.key), Json::Internal::toQt(member.value));
+        if (inHead(member)) {
+            head.insert(Json::Internal::toQString(member.key), member.key == Internal::MetaMember
+                                                                   ? metaToQt(member.value)
+                                                                   : Json::Internal::toQt(member.value));
+        }
     }
     if (text.size() <= MaxRememberedText) {
         lastText = std::move(text);
@@ -364,8 +370,6 @@ bool parseInto(QByteArrayView frame, ParsedFrame &parsed, QString *error)
     };
     if (frame.size() >= QtParserMinFrame && !std::memchr(frame.data(), '\\', size_t(frame.size())) && readWithQt())
         return true;
-    // simdjson refuses a lone surrogate escaped in a string ("\ud83d" alone), which JSON allows
-    // and JavaScript's JSON.stringify() writes for a string cut inside a pair; Qt's parser keeps it.
     const bool read = Json::Internal::withDocument(frame, error, [&parsed, frame](simdjson::dom::element root) {
         if (root.is_array()) {
             parsed.batch = true;
@@ -400,6 +404,8 @@ bool parseInto(QByteArrayView frame, ParsedFrame &parsed, QString *error)
                 parsed.unreadableReplies.append(id);
         }
     });
+    // simdjson refuses a lone surrogate escaped in a string ("\ud83d" alone), which JSON allows
+    // and JavaScript's JSON.stringify() writes for a string cut inside a pair; Qt's parser keeps it.
     return read || (Json::Internal::hasSurrogateEscape(frame) && readWithQt());
 }
 

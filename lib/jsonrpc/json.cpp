@@ -289,8 +289,8 @@ inline bool arePlain(quint64 units)
 }
 
 // Long or non-ASCII text in one pass from UTF-16: eight code units at a time while they are
-// ASCII (most text), one character at a time otherwise (UTF-8 sequences). The
-// same bytes as toUtf8() and escaping, without the UTF-8 copy and the pass that sizes it.
+// ASCII (most text), one character at a time otherwise (UTF-8 sequences). The bytes
+// QJsonDocument writes, without a UTF-8 copy of the text and a pass that sizes it.
 void appendUtf16(QByteArray &out, QStringView string)
 {
     const char16_t *in = string.utf16();
