@@ -288,6 +288,12 @@ inline bool arePlain(quint64 units)
     return noControl && noQuote && noBackslash;
 }
 
+// The low bytes of four UTF-16 units loaded into one little-endian 64-bit word.
+inline quint32 lowBytes(quint64 units)
+{
+    return quint32((units & 0xff) | ((units >> 8) & 0xff00) | ((units >> 16) & 0xff0000) | ((units >> 24) & 0xff000000));
+}
+
 // Long or non-ASCII text in one pass from UTF-16: eight code units at a time while they are
 // ASCII (most text), one character at a time otherwise (UTF-8 sequences). The bytes
 // QJsonDocument writes, without a UTF-8 copy of the text and a pass that sizes it.
@@ -314,10 +320,18 @@ void appendUtf16(QByteArray &out, QStringView string)
             std::memcpy(&second, in + i + 4, sizeof second);
             if (!((first | second) & (0xff80 * Lanes))) { // ASCII
                 if (arePlain(first) && arePlain(second)) {
+#if Q_BYTE_ORDER == Q_LITTLE_ENDIAN
+                    const quint64 bytes = quint64(lowBytes(first)) | (quint64(lowBytes(second)) << 32);
+                    std::memcpy(o, &bytes, sizeof bytes);
+#else
                     for (int k = 0; k < 8; ++k)
                         o[k] = char(in[i + k]);
+#endif
                     o += 8;
-                } else { // escapes: each character's form, without a branch (see appendAsciiForms())
+                } else {
+                    // Escapes: each character's form, without a branch (see appendAsciiForms());
+                    // unrolled, since -O2 keeps an eight-step loop as a loop (a third of the work).
+#pragma GCC unroll 8
                     for (int k = 0; k < 8; ++k) {
                         const EscapeForm &form = Forms[in[i + k]];
                         std::memcpy(o, form.text, sizeof(form.text));
