@@ -269,24 +269,55 @@ void ModernLifecycle::attachMultiRound(OutgoingRequest *handle, const QJsonObjec
     meta(); // brings the cache up to date
     auto *rounds = new Modern::MultiRoundTripRequest(handle->m_method, params, this,
                                                      m_metaCache->capabilitiesObject, handle);
-    handle->m_multiRound = rounds;
-    QObject::connect(rounds, &Modern::MultiRoundTripRequest::roundsChanged, handle, &OutgoingRequest::roundsChanged);
-    QObject::connect(rounds, &Modern::MultiRoundTripRequest::retryReady, handle, [this, handle] {
-        handle->m_id = MessageId(d->nextId++);
-        startRound(handle);
-    });
-    QObject::connect(rounds, &Modern::MultiRoundTripRequest::failed, handle, [this, handle](const QString &message) {
-        cancelTask(handle); // a task we stop following is stopped on the server too
-        d->finishWithError(handle, RpcError{ErrorCode::InternalError, message});
-    });
+    handle->m_multiRound = rounds; // it tells this lifecycle what becomes of it (the requestX() calls)
+}
+
+OutgoingRequest *ModernLifecycle::ownerOf(Modern::MultiRoundTripRequest *rounds)
+{
+    // A request's rounds replaced by newer ones (a protocol version retried) are ignored.
+    auto *handle = qobject_cast<OutgoingRequest *>(rounds->parent());
+    return handle && handle->m_multiRound == rounds ? handle : nullptr;
 }
 
 void ModernLifecycle::requestBecameTask(Modern::MultiRoundTripRequest *rounds)
 {
     // Few requests become tasks: what following one takes is connected when it does.
-    auto *handle = qobject_cast<OutgoingRequest *>(rounds->parent());
-    if (handle && handle->m_multiRound == rounds)
+    if (OutgoingRequest *handle = ownerOf(rounds))
         followTask(handle, rounds);
+}
+
+void ModernLifecycle::requestRetryReady(Modern::MultiRoundTripRequest *rounds)
+{
+    if (OutgoingRequest *handle = ownerOf(rounds)) {
+        handle->m_id = MessageId(d->nextId++);
+        startRound(handle);
+    }
+}
+
+void ModernLifecycle::requestFailed(Modern::MultiRoundTripRequest *rounds, const QString &message)
+{
+    OutgoingRequest *handle = ownerOf(rounds);
+    if (!handle || rounds == m_failingWithServerError)
+        return; // the server's own error finishes that one, with its code and data
+    cancelTask(handle); // a task we stop following is stopped on the server too
+    d->finishWithError(handle, RpcError{ErrorCode::InternalError, message});
+}
+
+void ModernLifecycle::requestRoundsChanged(Modern::MultiRoundTripRequest *rounds)
+{
+    if (OutgoingRequest *handle = ownerOf(rounds))
+        Q_EMIT handle->roundsChanged();
+}
+
+void ModernLifecycle::failWithServerError(OutgoingRequest *handle, const RpcError &error)
+{
+    // The rounds learn of the answer too (their timeline), without finishing the request twice.
+    if (Modern::MultiRoundTripRequest *rounds = handle->m_multiRound) {
+        m_failingWithServerError = rounds;
+        rounds->errorReceived(error.message);
+        m_failingWithServerError = nullptr;
+    }
+    d->finishWithError(handle, error);
 }
 
 void ModernLifecycle::followTask(OutgoingRequest *handle, Modern::MultiRoundTripRequest *rounds)
@@ -453,9 +484,7 @@ bool ModernLifecycle::onReply(OutgoingRequest *handle, const Message &reply)
             error.message = described;
         error = ClientPrivate::explainServerError(handle, error);
         // The server's own error finishes the request, with its code and data.
-        QObject::disconnect(rounds, &Modern::MultiRoundTripRequest::failed, handle, nullptr);
-        rounds->errorReceived(error.message);
-        d->finishWithError(handle, error);
+        failWithServerError(handle, error);
         return true;
     }
     // Routing reads the result's head: a complete result's payload stays unconverted until
@@ -544,11 +573,7 @@ void ModernLifecycle::relistAfterHeaderMismatch(OutgoingRequest *handle, const R
             send(handle);
             return;
         }
-        if (handle->m_multiRound) {
-            QObject::disconnect(handle->m_multiRound, &Modern::MultiRoundTripRequest::failed, handle, nullptr);
-            handle->m_multiRound->errorReceived(failure.message);
-        }
-        d->finishWithError(handle, failure);
+        failWithServerError(handle, failure);
     });
 }
 

@@ -121,6 +121,13 @@ private:
     void relistAfterHeaderMismatch(OutgoingRequest *handle, const RpcError &error);
     void handleInputRequest(const Modern::InputRequest &request, Modern::InputReply *reply) override;
     void requestBecameTask(Modern::MultiRoundTripRequest *rounds) override;
+    void requestRetryReady(Modern::MultiRoundTripRequest *rounds) override;
+    void requestFailed(Modern::MultiRoundTripRequest *rounds, const QString &message) override;
+    void requestRoundsChanged(Modern::MultiRoundTripRequest *rounds) override;
+    // The request whose rounds these are, unless newer rounds replaced them.
+    static OutgoingRequest *ownerOf(Modern::MultiRoundTripRequest *rounds);
+    // Finishes with the server's error, which the rounds record as their answer.
+    void failWithServerError(OutgoingRequest *handle, const RpcError &error);
     void openListen();
     void closeListen();
     void onListenFinished(OutgoingRequest *handle);
@@ -145,6 +152,7 @@ private:
     QJsonObject m_serverInfoJson; // what m_serverInfo was read from (most results repeat it)
     QJsonObject m_lastHead;       // the last result's Message::resultHead(), and whether it was complete
     bool m_lastHeadComplete = false;
+    Modern::MultiRoundTripRequest *m_failingWithServerError = nullptr; // see failWithServerError()
     // meta() and what it was built from: every modern request needs it (twice), and building it
     // from QJsonObjects cost about as much as a stdio round trip's own reads and writes.
     struct MetaCache

@@ -57,7 +57,7 @@ void MultiRoundTripRequest::sent(const MessageId &id)
     round.carriedRequestState = m_params.contains(Key::RequestState);
     m_rounds.append(round);
     m_state = State::AwaitingResult;
-    Q_EMIT roundsChanged();
+    announceRoundsChanged();
 }
 
 void MultiRoundTripRequest::resultReceived(const QJsonObject &result)
@@ -68,7 +68,7 @@ void MultiRoundTripRequest::resultReceived(const QJsonObject &result)
     switch (resultTypeOf(result)) {
     case ResultType::Complete:
         m_state = State::Completed;
-        Q_EMIT roundsChanged();
+        announceRoundsChanged();
         Q_EMIT completed();
         return;
     case ResultType::Unrecognized:
@@ -132,7 +132,7 @@ void MultiRoundTripRequest::taskStatusReceived(const MessageId &pollId, const QJ
             return;
         }
         m_state = State::Completed;
-        Q_EMIT roundsChanged();
+        announceRoundsChanged();
         Q_EMIT completed();
     } else if (status == TaskStatusValue::Failed) {
         const QString message = task.value(Key::Error).toObject().value(Key::Message).toString(
@@ -234,7 +234,7 @@ void MultiRoundTripRequest::collectInput(const QJsonObject &result)
     for (const InputRequest &input : std::as_const(inputs))
         round.inputs.append({input.key, input.method, input.params, false, {}, -1});
     m_state = State::CollectingInput;
-    Q_EMIT roundsChanged();
+    announceRoundsChanged();
 
     if (inputs.isEmpty()) {
         // Only requestState (the server sheds load): retry after a pause.
@@ -267,7 +267,7 @@ void MultiRoundTripRequest::inputDone(int index, InputReply *reply)
     input.answered = reply->m_answered;
     input.response = reply->m_result;
     input.latencyMs = m_clock.elapsed() - round.answeredAtMs;
-    Q_EMIT roundsChanged();
+    announceRoundsChanged();
     const bool allDone = std::all_of(m_replies.cbegin(), m_replies.cend(),
                                      [](const QPointer<InputReply> &r) { return r && r->isDone(); });
     if (allDone)
@@ -303,6 +303,15 @@ void MultiRoundTripRequest::retry()
     dropReplies();
     m_state = State::ReadyToSend;
     Q_EMIT retryReady();
+    if (m_handler)
+        m_handler->requestRetryReady(this);
+}
+
+void MultiRoundTripRequest::announceRoundsChanged()
+{
+    Q_EMIT roundsChanged();
+    if (m_handler)
+        m_handler->requestRoundsChanged(this);
 }
 
 void MultiRoundTripRequest::dropReplies()
@@ -318,8 +327,10 @@ void MultiRoundTripRequest::fail(const QString &message)
 {
     m_state = State::Failed;
     m_error = message;
-    Q_EMIT roundsChanged();
+    announceRoundsChanged();
     Q_EMIT failed(message);
+    if (m_handler)
+        m_handler->requestFailed(this, message);
 }
 
 QString MultiRoundTripRequest::undeclaredCapability(const InputRequest &request) const

@@ -54,9 +54,17 @@ public:
     virtual ~InputRequestHandler() = default;
     // Keep `reply` in a QPointer: it is gone when the request is cancelled or finished.
     virtual void handleInputRequest(const InputRequest &request, InputReply *reply) = 0;
-    // The request became a task, before its first taskStatusChanged(): a call rather than a
-    // signal, since every request would pay for a connection that few use.
+    // The owner's notices, as calls: a connection to each signal would cost every request
+    // (the signals tell anyone else). The request became a task (before its first
+    // taskStatusChanged()), is ready for its next round, failed, or its rounds changed.
     virtual void requestBecameTask(MultiRoundTripRequest *request) { Q_UNUSED(request) }
+    virtual void requestRetryReady(MultiRoundTripRequest *request) { Q_UNUSED(request) }
+    virtual void requestFailed(MultiRoundTripRequest *request, const QString &message)
+    {
+        Q_UNUSED(request)
+        Q_UNUSED(message)
+    }
+    virtual void requestRoundsChanged(MultiRoundTripRequest *request) { Q_UNUSED(request) }
 };
 
 // One input request of a round, what was answered and how long it took.
@@ -162,6 +170,7 @@ private:
     void retry();
     void fail(const QString &message);
     void dropReplies(); // the round's pending input replies, no longer wanted
+    void announceRoundsChanged(); // roundsChanged(), and the handler's requestRoundsChanged()
     void followTask(const QJsonObject &created);
     void schedulePoll();
     QString undeclaredCapability(const InputRequest &request) const;
