@@ -45,14 +45,25 @@ std::optional<LogLevel> logLevelFromName(const QString &name)
 namespace ToolResult {
 QJsonObject text(const QString &text)
 {
-    // Inserted one by one: the initializer-list constructors cost several times more, on every call.
-    QJsonObject block;
-    block.insert(Key::Text, text);
-    block.insert(Key::Type, ContentTypeValue::Text);
+    // Copies of shapes whose values are replaced: inserting into empty objects builds the keys
+    // on every call, and the initializer-list constructors cost several times more.
+    static const QJsonObject blockShape = [] {
+        QJsonObject block;
+        block.insert(Key::Text, QString());
+        block.insert(Key::Type, ContentTypeValue::Text);
+        return block;
+    }();
+    static const QJsonObject resultShape = [] {
+        QJsonObject result;
+        result.insert(Key::Content, QJsonArray());
+        return result;
+    }();
+    QJsonObject block = blockShape;
+    block[Key::Text] = text;
     QJsonArray content;
     content.append(block);
-    QJsonObject result;
-    result.insert(Key::Content, content);
+    QJsonObject result = resultShape;
+    result[Key::Content] = content;
     return result;
 }
 
