@@ -207,10 +207,10 @@ struct EscapeForm
     char text[8];
     quint8 size;
 };
+constexpr char Hex[] = "0123456789abcdef";
 constexpr auto makeForms()
 {
     std::array<EscapeForm, 256> forms{};
-    constexpr char hex[] = "0123456789abcdef";
     for (int c = 0; c < 256; ++c) {
         EscapeForm &form = forms[c];
         char shortEscape = 0;
@@ -233,8 +233,8 @@ constexpr auto makeForms()
             form.text[1] = 'u';
             form.text[2] = '0';
             form.text[3] = '0';
-            form.text[4] = hex[c >> 4];
-            form.text[5] = hex[c & 0xf];
+            form.text[4] = Hex[c >> 4];
+            form.text[5] = Hex[c & 0xf];
             form.size = 6;
         } else {
             form.text[0] = char(c);
@@ -244,6 +244,15 @@ constexpr auto makeForms()
     return forms;
 }
 constexpr std::array<EscapeForm, 256> Forms = makeForms();
+
+// Writes the form of an ASCII character at o with one full store (room for eight bytes
+// needed); returns where the next one goes.
+inline char *writeForm(char *o, char16_t c)
+{
+    const EscapeForm &form = Forms[quint8(c)];
+    std::memcpy(o, form.text, sizeof(form.text));
+    return o + form.size;
+}
 
 // Writes n ASCII UTF-16 code units whose escaped forms take `size` bytes as a JSON string:
 // every character's form is copied without a branch (text full of quotes and newlines
@@ -263,11 +272,8 @@ void appendAsciiForms(QByteArray &out, const char16_t *in, qsizetype n, qsizetyp
     out.resize(start + size + 2 + qsizetype(sizeof(EscapeForm::text))); // room for the last full store
     char *o = out.data() + start;
     *o++ = '"';
-    for (qsizetype i = 0; i < n; ++i) {
-        const EscapeForm &form = Forms[quint8(in[i])];
-        std::memcpy(o, form.text, sizeof(form.text));
-        o += form.size;
-    }
+    for (qsizetype i = 0; i < n; ++i)
+        o = writeForm(o, in[i]);
     *o++ = '"';
     out.resize(o - out.constData());
 }
@@ -332,11 +338,8 @@ void appendUtf16(QByteArray &out, QStringView string)
                     // Escapes: each character's form, without a branch (see appendAsciiForms());
                     // unrolled, since -O2 keeps an eight-step loop as a loop (a third of the work).
 #pragma GCC unroll 8
-                    for (int k = 0; k < 8; ++k) {
-                        const EscapeForm &form = Forms[in[i + k]];
-                        std::memcpy(o, form.text, sizeof(form.text));
-                        o += form.size;
-                    }
+                    for (int k = 0; k < 8; ++k)
+                        o = writeForm(o, in[i + k]);
                 }
                 i += 8;
                 continue;
@@ -344,9 +347,7 @@ void appendUtf16(QByteArray &out, QStringView string)
         }
         const char16_t c = in[i];
         if (c < 0x80) {
-            const EscapeForm &form = Forms[c];
-            std::memcpy(o, form.text, sizeof(form.text));
-            o += form.size;
+            o = writeForm(o, c);
             ++i;
         } else if (c < 0x800) {
             *o++ = char(0xc0 | (c >> 6));
@@ -362,8 +363,7 @@ void appendUtf16(QByteArray &out, QStringView string)
         } else if (QChar::isSurrogate(c)) {
             // A lone surrogate has no UTF-8 form (toUtf8() makes it '?'); QJsonDocument writes
             // it as an escape, which keeps it.
-            constexpr char hex[] = "0123456789abcdef";
-            const char escape[6] = {'\\', 'u', hex[c >> 12], hex[(c >> 8) & 0xf], hex[(c >> 4) & 0xf], hex[c & 0xf]};
+            const char escape[6] = {'\\', 'u', Hex[c >> 12], Hex[(c >> 8) & 0xf], Hex[(c >> 4) & 0xf], Hex[c & 0xf]};
             std::memcpy(o, escape, sizeof escape);
             o += sizeof escape;
             ++i;
