@@ -48,24 +48,15 @@ QJsonValue metaToQt(simdjson::dom::element meta)
         std::string text;
         QJsonValue value;
     };
-    constexpr qsizetype MaxRemembered = 8;
     constexpr size_t MaxRememberedText = 4096;
-    thread_local QList<Remembered> remembered; // the most recent first
+    thread_local Json::Internal::RecentEntries<Remembered, 8> remembered;
     auto lookUp = [](const std::string &text) -> const QJsonValue * {
-        for (qsizetype i = 0; i < remembered.size(); ++i) {
-            if (remembered.at(i).text == text) {
-                remembered.move(i, 0);
-                return &remembered.first().value;
-            }
-        }
-        return nullptr;
+        const Remembered *found = remembered.find([&text](const Remembered &entry) { return entry.text == text; });
+        return found ? &found->value : nullptr;
     };
     auto remember = [](std::string text, const QJsonValue &value) {
-        if (text.size() > MaxRememberedText)
-            return;
-        remembered.prepend({std::move(text), value});
-        if (remembered.size() > MaxRemembered)
-            remembered.removeLast();
+        if (text.size() <= MaxRememberedText)
+            remembered.add({std::move(text), value});
     };
     std::string text = simdjson::to_string(meta);
     if (const QJsonValue *known = lookUp(text))

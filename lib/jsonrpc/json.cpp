@@ -422,25 +422,26 @@ struct RememberedText
     QJsonObject object;
     QByteArray text;
 };
-constexpr qsizetype MaxRememberedTexts = 8;
-thread_local QList<RememberedText> rememberedTexts; // the most recent first
+thread_local Internal::RecentEntries<RememberedText, 8> rememberedTexts;
+
+// The remembered text of an object equal to this one, if any (sizes first: most differ there).
+const RememberedText *rememberedTextOf(const QJsonObject &object)
+{
+    return rememberedTexts.find([&object](const RememberedText &remembered) {
+        return remembered.object.size() == object.size() && remembered.object == object;
+    });
+}
 
 } // namespace
 
 void rememberText(const QJsonObject &object)
 {
-    for (qsizetype i = 0; i < rememberedTexts.size(); ++i) {
-        if (rememberedTexts.at(i).object == object) {
-            rememberedTexts.move(i, 0);
-            return;
-        }
-    }
+    if (rememberedTextOf(object))
+        return;
     RememberedText remembered{object, {}};
     // Written before it is kept, so that the text is the walk's own.
     serializeTo(remembered.text, object);
-    rememberedTexts.prepend(std::move(remembered));
-    if (rememberedTexts.size() > MaxRememberedTexts)
-        rememberedTexts.removeLast();
+    rememberedTexts.add(std::move(remembered));
 }
 
 void serializeTo(QByteArray &out, const QJsonValue &value)
@@ -477,11 +478,9 @@ void serializeTo(QByteArray &out, const QJsonValue &value)
     }
     case QJsonValue::Object: {
         const QJsonObject object = value.toObject();
-        for (const RememberedText &remembered : std::as_const(rememberedTexts)) {
-            if (remembered.object.size() == object.size() && remembered.object == object) {
-                out.append(remembered.text);
-                return;
-            }
+        if (const RememberedText *remembered = rememberedTextOf(object)) {
+            out.append(remembered->text);
+            return;
         }
         out.append('{');
         bool first = true;

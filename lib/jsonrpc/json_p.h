@@ -3,6 +3,7 @@
 // Internal to lib/jsonrpc: the simdjson side of json.cpp, shared with the frame parser.
 
 #include <QByteArrayView>
+#include <QList>
 #include <QJsonValue>
 #include <QString>
 
@@ -20,6 +21,35 @@ QString describe(simdjson::error_code code);
 QJsonValue resultOfFrame(QByteArrayView frame);
 // A parser suited to a document of this size; big ones are owned by owner.
 simdjson::dom::parser *parserFor(size_t size, std::unique_ptr<simdjson::dom::parser> &owner);
+
+// The most recent few entries of a memo (remembered texts, converted _meta objects): a hit
+// moves to the front, and a new entry pushes out the oldest beyond Capacity.
+template<typename Entry, qsizetype Capacity>
+class RecentEntries
+{
+public:
+    template<typename Matches>
+    const Entry *find(Matches matches)
+    {
+        for (qsizetype i = 0; i < m_entries.size(); ++i) {
+            if (matches(m_entries.at(i))) {
+                if (i > 0)
+                    m_entries.move(i, 0);
+                return &m_entries.first();
+            }
+        }
+        return nullptr;
+    }
+    void add(Entry entry)
+    {
+        m_entries.prepend(std::move(entry));
+        if (m_entries.size() > Capacity)
+            m_entries.removeLast();
+    }
+
+private:
+    QList<Entry> m_entries;
+};
 
 // Whether text has a \uD800-\uDFFF escape: simdjson refuses one that is not half of a pair.
 bool hasSurrogateEscape(QByteArrayView text);
