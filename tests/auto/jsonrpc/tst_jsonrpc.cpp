@@ -354,7 +354,7 @@ void tst_JsonRpc::serializerMatchesQt_data()
     QTest::newRow("long, escapes") << QJsonValue(QJsonArray{
         QStringLiteral("line of text\twith \"quotes\", a \\backslash\\ and a newline\n").repeated(500)});
     QTest::newRow("long, unicode") << QJsonValue(QJsonArray{QString(QStringLiteral("\u00e9\u4e2d\U0001F600 \"\n") + controls).repeated(60)});
-    // Lone surrogates, and escapes at every offset of the eight-unit steps of long text.
+    // Lone surrogates, and escapes at every offset of the sixteen-unit steps of long text.
     const QChar high(0xd83d);
     const QChar low(0xdc00);
     QTest::newRow("lone surrogates") << QJsonValue(QJsonArray{QString(high), QString(QString(low) + u'x'),
