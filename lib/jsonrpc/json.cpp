@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <utility>
@@ -433,6 +434,13 @@ void appendString(QByteArray &out, const QString &string)
     appendUtf16(out, string);
 }
 
+void appendInteger(QByteArray &out, qint64 value)
+{
+    char digits[24];
+    const auto written = std::to_chars(digits, digits + sizeof digits, value);
+    out.append(digits, written.ptr - digits);
+}
+
 void appendNumber(QByteArray &out, const QJsonValue &value)
 {
     // QJsonValue keeps integers and doubles apart inside, and Qt writes them differently
@@ -440,7 +448,7 @@ void appendNumber(QByteArray &out, const QJsonValue &value)
     // is the public way to tell which one this is.
     const QVariant variant = value.toVariant();
     if (variant.typeId() == QMetaType::LongLong) {
-        out.append(QByteArray::number(variant.toLongLong()));
+        appendInteger(out, variant.toLongLong());
         return;
     }
     const double d = value.toDouble();
@@ -529,6 +537,16 @@ void serializeTo(QByteArray &out, const QJsonValue &value)
         return;
     }
     }
+}
+
+void serializeStringTo(QByteArray &out, const QString &string)
+{
+    appendString(out, string);
+}
+
+void serializeIntegerTo(QByteArray &out, qint64 value)
+{
+    appendInteger(out, value);
 }
 
 QByteArray serialize(const QJsonValue &value)

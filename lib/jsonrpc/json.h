@@ -21,6 +21,10 @@ QJsonValue parse(QByteArrayView text, QString *error = nullptr, bool *ok = nullp
 QByteArray serialize(const QJsonValue &value);
 // Appends the compact form of value to out.
 void serializeTo(QByteArray &out, const QJsonValue &value);
+// The same for a string and an integer, without making a QJsonValue of them first (which
+// allocates for a string and goes through a QVariant to tell an integer from a double).
+void serializeStringTo(QByteArray &out, const QString &string);
+void serializeIntegerTo(QByteArray &out, qint64 value);
 // Keeps the text of an object that goes out again and again (a client's request metadata):
 // serializeTo() then copies it for an equal object instead of walking the object, whose every
 // key and string Qt hands out as a fresh QString. A shared copy compares in constant time.

@@ -242,7 +242,10 @@ QByteArray Message::serialize() const
     out.reserve(96);
     auto appendId = [this, &out] {
         out.append("\"id\":");
-        Json::serializeTo(out, d->id.toJson());
+        if (d->id.isInteger())
+            Json::serializeIntegerTo(out, d->id.toInteger());
+        else
+            Json::serializeTo(out, d->id.toJson());
     };
     out.append('{');
     switch (d->kind) {
@@ -252,7 +255,7 @@ QByteArray Message::serialize() const
         Q_FALLTHROUGH();
     case Kind::Notification:
         out.append("\"jsonrpc\":\"2.0\",\"method\":");
-        Json::serializeTo(out, QJsonValue(d->method));
+        Json::serializeStringTo(out, d->method);
         if (!d->params.isUndefined()) {
             out.append(",\"params\":");
             Json::serializeTo(out, d->params);

@@ -30,9 +30,10 @@ Request listTools(const QString &cursor) { return listPage(Method::ToolsList, cu
 
 Request callTool(const QString &name, const QJsonObject &arguments, const QJsonObject &task, const QJsonObject &meta)
 {
-    // A copy of a shape with both keys, whose values are then replaced: a third cheaper than
-    // two inserts into an empty object (which build the keys each time), and the
-    // initializer-list constructor costs several times more.
+    // A copy of a shape with both keys, whose values are then replaced in place (keys sorted:
+    // arguments, name): a third cheaper than two inserts into an empty object (which build the
+    // keys each time), and replacing by key costs a lookup each. The initializer-list
+    // constructor costs several times more.
     static const QJsonObject shape = [] {
         QJsonObject object;
         object.insert(Key::Arguments, QJsonObject());
@@ -40,8 +41,9 @@ Request callTool(const QString &name, const QJsonObject &arguments, const QJsonO
         return object;
     }();
     QJsonObject params = shape;
-    params[Key::Arguments] = arguments;
-    params[Key::Name] = name;
+    auto member = params.begin();
+    member.value() = arguments;
+    (++member).value() = name;
     if (!task.isEmpty())
         params.insert(Key::Task, task);
     if (!meta.isEmpty())
