@@ -35,9 +35,70 @@ constexpr qsizetype QtParserMinFrame = 256 * 1024;
 // Up to this size, a lazy result without escapes is converted by Qt's parser (see resultOfFrame()).
 constexpr qsizetype QtParserMaxSmallFrame = 2048;
 
+// The key by which the memos below recognise a value they converted before: its type, sizes
+// and raw contents, length-prefixed (so no two values share one), written far faster than its
+// JSON (simdjson::to_string() escapes every string and formats every number).
+void appendMemoKey(std::string &key, simdjson::dom::element value)
+{
+    auto appendRaw = [&key](const auto &raw) { key.append(reinterpret_cast<const char *>(&raw), sizeof raw); };
+    auto appendText = [&key, &appendRaw](std::string_view text) {
+        appendRaw(text.size());
+        key.append(text);
+    };
+    switch (value.type()) {
+    case simdjson::dom::element_type::OBJECT: {
+        const simdjson::dom::object members = value.get_object().value_unsafe(); // named: see messageFrom()
+        key += '{';
+        appendRaw(members.size());
+        for (simdjson::dom::key_value_pair member : members) {
+            appendText(member.key);
+            appendMemoKey(key, member.value);
+        }
+        return;
+    }
+    case simdjson::dom::element_type::ARRAY: {
+        const simdjson::dom::array items = value.get_array().value_unsafe();
+        key += '[';
+        appendRaw(items.size());
+        for (simdjson::dom::element item : items)
+            appendMemoKey(key, item);
+        return;
+    }
+    case simdjson::dom::element_type::STRING:
+        key += '"';
+        appendText(value.get_string().value_unsafe());
+        return;
+    case simdjson::dom::element_type::INT64:
+        key += 'i';
+        appendRaw(value.get_int64().value_unsafe());
+        return;
+    case simdjson::dom::element_type::UINT64:
+        key += 'u';
+        appendRaw(value.get_uint64().value_unsafe());
+        return;
+    case simdjson::dom::element_type::DOUBLE:
+        key += 'd';
+        appendRaw(value.get_double().value_unsafe());
+        return;
+    case simdjson::dom::element_type::BOOL:
+        key += value.get_bool().value_unsafe() ? 't' : 'f';
+        return;
+    case simdjson::dom::element_type::NULL_VALUE:
+        key += 'n';
+        return;
+    }
+}
+
+std::string memoKeyOf(simdjson::dom::element value)
+{
+    std::string key;
+    appendMemoKey(key, value);
+    return key;
+}
+
 // A "_meta" object in Qt types. A client sends the same one (its capabilities and client info)
 // with every request, and a server its serverInfo with every result, so the last few
-// converted are kept per thread by their text; a request's own keys (a progressToken) make
+// converted are kept per thread by their memo key; a request's own keys (a progressToken) make
 // its _meta new, but not the objects inside it, which are looked up in turn.
 QJsonValue metaToQt(simdjson::dom::element meta)
 {
@@ -58,7 +119,7 @@ QJsonValue metaToQt(simdjson::dom::element meta)
         if (text.size() <= MaxRememberedText)
             remembered.add({std::move(text), value});
     };
-    std::string text = simdjson::to_string(meta);
+    std::string text = memoKeyOf(meta);
     if (const QJsonValue *known = lookUp(text))
         return *known;
     QJsonObject object;
@@ -66,7 +127,7 @@ QJsonValue metaToQt(simdjson::dom::element meta)
     for (simdjson::dom::key_value_pair member : members) {
         QJsonValue value;
         if (member.value.is_object()) {
-            std::string memberText = simdjson::to_string(member.value);
+            std::string memberText = memoKeyOf(member.value);
             if (const QJsonValue *known = lookUp(memberText)) {
                 value = *known;
             } else {
@@ -116,14 +177,14 @@ QJsonObject resultHeadOf(simdjson::dom::element result)
     auto inHead = [](const simdjson::dom::key_value_pair &member) {
         return !(member.value.is_object() || member.value.is_array()) || member.key == Internal::MetaMember;
     };
-    // Each member as the size of its key, the key, and the value's JSON: no two heads alike.
+    // Each member as the size of its key, the key, and the value's memo key: no two heads alike.
     std::string text;
     for (simdjson::dom::key_value_pair member : members) {
         if (inHead(member)) {
             const size_t keySize = member.key.size();
             text.append(reinterpret_cast<const char *>(&keySize), sizeof keySize);
             text += member.key;
-            text += simdjson::to_string(member.value);
+            appendMemoKey(text, member.value);
         }
     }
     if (text == lastText)
