@@ -92,6 +92,7 @@ void appendMemoKey(std::string &key, simdjson::dom::element value)
 std::string memoKeyOf(simdjson::dom::element value)
 {
     std::string key;
+    key.reserve(256);
     appendMemoKey(key, value);
     return key;
 }
@@ -179,6 +180,7 @@ QJsonObject resultHeadOf(simdjson::dom::element result)
     };
     // Each member as the size of its key, the key, and the value's memo key: no two heads alike.
     std::string text;
+    text.reserve(256);
     for (simdjson::dom::key_value_pair member : members) {
         if (inHead(member)) {
             const size_t keySize = member.key.size();

@@ -241,7 +241,7 @@ QJsonObject ModernLifecycle::withMeta(QJsonObject params) const
 
 void ModernLifecycle::send(OutgoingRequest *handle)
 {
-    if (handle->m_method == Method::ToolsCall) {
+    if (handle->m_method == Method::ToolsCall && !m_toolHeaders.isEmpty()) {
         const QString tool = handle->m_params.value(Key::Name).toString();
         const ModernHeaders::ToolHeaders headers = m_toolHeaders.value(tool);
         if (!headers.valid) {
@@ -524,7 +524,12 @@ void ModernLifecycle::rememberTools(const QJsonObject &result)
         const QString name = object.value(Key::Name).toString();
         const ModernHeaders::ToolHeaders headers =
             ModernHeaders::ToolHeaderRules::inspect(object.value(Key::InputSchema).toObject());
-        m_toolHeaders.insert(name, headers);
+        // Only tools with a mapping (or an invalid one) are kept: the others read as the
+        // default, and a call to one of them skips the header checks.
+        if (headers.valid && headers.parameters.isEmpty())
+            m_toolHeaders.remove(name);
+        else
+            m_toolHeaders.insert(name, headers);
         if (!headers.valid)
             d->emitNote(Client::tr("The tool %1 is invalid and will not be called: %2").arg(name, headers.reason));
     }
@@ -588,7 +593,7 @@ QHash<QString, QString> ModernLifecycle::invalidTools() const
 
 Transport::HeaderList ModernLifecycle::paramHeaders(const Message &request) const
 {
-    if (request.method() != Method::ToolsCall)
+    if (request.method() != Method::ToolsCall || m_toolHeaders.isEmpty())
         return {};
     const QJsonObject params = request.paramsObject();
     QString error;

@@ -167,7 +167,7 @@ private:
     };
     mutable std::optional<MetaCache> m_metaCache;
     QStringList m_deprecated;
-    QHash<QString, ModernHeaders::ToolHeaders> m_toolHeaders;
+    QHash<QString, ModernHeaders::ToolHeaders> m_toolHeaders; // listed tools with an x-mcp-header mapping, or an invalid one
 
     std::optional<Modern::SubscriptionFilter> m_listenExplicit; // setListenFilter()
     QStringList m_subscribedUris;                               // subscribeResource()
