@@ -500,7 +500,10 @@ bool ModernLifecycle::onReply(OutgoingRequest *handle, const Message &reply)
             m_serverInfoJson = info;
         }
     }
-    rounds->resultReceived(m_lastHeadComplete ? head : reply.result().toObject());
+    if (m_lastHeadComplete)
+        rounds->resultReceived(head, Modern::ResultType::Complete);
+    else
+        rounds->resultReceived(reply.result().toObject());
     switch (rounds->state()) {
     case Modern::MultiRoundTripRequest::State::Completed:
         if (handle->m_method == Method::ToolsList)

@@ -62,10 +62,15 @@ void MultiRoundTripRequest::sent(const MessageId &id)
 
 void MultiRoundTripRequest::resultReceived(const QJsonObject &result)
 {
+    resultReceived(result, resultTypeOf(result));
+}
+
+void MultiRoundTripRequest::resultReceived(const QJsonObject &result, ResultType type)
+{
     if (m_state != State::AwaitingResult)
         return;
     m_rounds.last().answeredAtMs = m_clock.elapsed();
-    switch (resultTypeOf(result)) {
+    switch (type) {
     case ResultType::Complete:
         m_state = State::Completed;
         announceRoundsChanged();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "jsonrpc/message.h"
+#include "requestmeta.h"
 
 #include <QElapsedTimer>
 #include <QJsonObject>
@@ -135,6 +136,8 @@ public:
     void sent(const MessageId &id);
     // A complete result is read for its resultType only, so it may be Message::resultHead().
     void resultReceived(const QJsonObject &result);
+    // The same, for a caller that has read the resultType already (it routes every reply).
+    void resultReceived(const QJsonObject &result, ResultType type);
     void errorReceived(const QString &message);
     // Stops between rounds: pending input replies are dropped and no retry follows. The
     // caller cancels a request in flight on its transport (and a task with tasks/cancel).
