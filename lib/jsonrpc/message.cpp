@@ -239,7 +239,7 @@ QByteArray Message::serialize() const
     // come in the order QJsonDocument would write them (sorted), so the bytes are the same.
     // Compact JSON never contains a raw newline: newlines inside strings are escaped.
     QByteArray out;
-    out.reserve(96);
+    out.reserve(512); // a modern request with its _meta takes ~300 bytes: no regrowth on the way
     auto appendId = [this, &out] {
         out.append("\"id\":");
         if (d->id.isInteger())
