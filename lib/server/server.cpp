@@ -187,9 +187,12 @@ QJsonObject Server::capabilities() const
 void Server::addTool(const QJsonObject &definition, ToolHandler handler)
 {
     const QString name = definition.value(nameKey).toString();
-    Tool tool{definition, std::move(handler)};
-    auto it = std::find_if(m_tools.begin(), m_tools.end(),
-                           [&name](const Tool &each) { return each.definition.value(nameKey).toString() == name; });
+    Tool tool{definition, std::move(handler), name, {}, {}};
+    tool.taskSupport = definition.value(QLatin1String("execution")).toObject().value(QLatin1String("taskSupport"))
+                           .toString(QStringLiteral("forbidden"));
+    for (const QJsonValue &each : definition.value(QLatin1String("inputSchema")).toObject().value(QLatin1String("required")).toArray())
+        tool.required.append(each.toString());
+    auto it = std::find_if(m_tools.begin(), m_tools.end(), [&name](const Tool &each) { return each.name == name; });
     if (it != m_tools.end())
         *it = std::move(tool);
     else
@@ -199,9 +202,7 @@ void Server::addTool(const QJsonObject &definition, ToolHandler handler)
 
 bool Server::removeTool(const QString &name)
 {
-    const qsizetype removed = m_tools.removeIf([&name](const Tool &each) {
-        return each.definition.value(nameKey).toString() == name;
-    });
+    const qsizetype removed = m_tools.removeIf([&name](const Tool &each) { return each.name == name; });
     if (removed)
         Q_EMIT toolListChanged();
     return removed > 0;
@@ -215,7 +216,7 @@ bool Server::hasTool(const QString &name) const
 const Server::Tool *Server::tool(const QString &name) const
 {
     for (const Tool &each : m_tools) {
-        if (each.definition.value(nameKey).toString() == name)
+        if (each.name == name)
             return &each;
     }
     return nullptr;

@@ -195,6 +195,11 @@ private:
     {
         QJsonObject definition;
         ToolHandler handler;
+        // Read from the definition once, for every call: its name, execution.taskSupport
+        // ("forbidden" when absent) and inputSchema.required.
+        QString name;
+        QString taskSupport;
+        QStringList required;
     };
     struct Resource
     {

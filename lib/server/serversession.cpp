@@ -531,7 +531,7 @@ void ServerSession::callTool(const Message &request)
     const auto modern = m_modernRequests.constFind(request.id());
     bool mayBecomeTask = false;
     if (m_server->tasksEnabled() && modern != m_modernRequests.constEnd()) {
-        const QString support = tool->definition.value(Key::Execution).toObject().value(Key::TaskSupport).toString();
+        const QString &support = tool->taskSupport;
         const bool declared = modern->clientCapabilities.value(Key::Extensions).toObject().contains(Server::tasksExtension());
         if (support == QLatin1String("required") && !declared) {
             reply(tasksExtensionMissing(request, QStringLiteral("Tool %1 runs only as a task: declare %2").arg(name, Server::tasksExtension())));
@@ -544,7 +544,7 @@ void ServerSession::callTool(const Message &request)
     const bool legacyTasks = m_server->tasksEnabled() && modern == m_modernRequests.constEnd();
     const bool asTask = legacyTasks && params.value(Key::Task).isObject();
     if (legacyTasks) {
-        const QString support = tool->definition.value(Key::Execution).toObject().value(Key::TaskSupport).toString();
+        const QString &support = tool->taskSupport;
         const bool taskAllowed = support == QLatin1String("optional") || support == QLatin1String("required");
         if (asTask && !taskAllowed) {
             reply(Message::errorResponse(request.id(), {ErrorCode::MethodNotFound,
@@ -559,11 +559,13 @@ void ServerSession::callTool(const Message &request)
     }
     // Input validation failures are tool errors (2025-11-25), so the model can correct itself.
     QString missing;
-    const QJsonArray required = tool->definition.value(Key::InputSchema).toObject().value(Key::Required).toArray();
-    for (const QJsonValue &each : required) {
-        if (!arguments.toObject().contains(each.toString())) {
-            missing = each.toString();
-            break;
+    if (!tool->required.isEmpty()) {
+        const QJsonObject given = arguments.toObject();
+        for (const QString &each : tool->required) {
+            if (!given.contains(each)) {
+                missing = each;
+                break;
+            }
         }
     }
     RequestContext *context = startRequest(request);
