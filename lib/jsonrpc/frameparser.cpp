@@ -149,19 +149,9 @@ QJsonValue paramsToQt(simdjson::dom::element params)
 {
     if (!params.is_object())
         return Json::Internal::toQt(params);
-    QJsonObject object;
-    const simdjson::dom::object members = params.get_object().value_unsafe(); // named: see messageFrom()
-    bool hasMeta = false;
-    for (simdjson::dom::key_value_pair member : members)
-        hasMeta = hasMeta || member.key == Internal::MetaMember;
-    if (!hasMeta)
-        return Json::Internal::toQt(params);
-    for (simdjson::dom::key_value_pair member : members) {
-        object.insert(Json::Internal::toQString(member.key), member.key == Internal::MetaMember
-                                                                 ? metaToQt(member.value)
-                                                                 : Json::Internal::toQt(member.value));
-    }
-    return object;
+    return Json::Internal::objectToQt(params.get_object().value_unsafe(), [](std::string_view key, simdjson::dom::element value) {
+        return key == Internal::MetaMember ? metaToQt(value) : Json::Internal::toQt(value);
+    });
 }
 
 // Message::resultHead() of a result in simdjson's DOM. A server sends the same head (its

@@ -71,30 +71,82 @@ void insertField(QJsonObject &object, std::string_view key, const QJsonValue &va
         object.insert(toQString(key), value);
 }
 
-QJsonObject objectToQt(simdjson::dom::object object)
+// Objects with the same keys come again and again (the params of every tools/call, the
+// content blocks of every result). Qt 6.4 spends ~2.5k instructions on each insert into an
+// empty QJsonObject; a copy of a shape with those keys whose values are replaced in place
+// costs about half. The shapes are kept per thread by their key list.
+constexpr size_t SmallObject = 16;
+struct ObjectShape
 {
-    QJsonObject result;
-    // QJsonObject keeps its keys sorted; inserting in sorted order appends at the end
-    // instead of shifting the middle, which keeps big objects from going quadratic.
-    constexpr size_t SmallObject = 16;
-    if (object.size() <= SmallObject) {
-        for (simdjson::dom::key_value_pair field : object)
-            insertField(result, field.key, Internal::toQt(field.value));
-        return result;
+    std::string keys;                     // each key length-prefixed, in the order of the text
+    QJsonObject object;                   // those keys (sorted, as Qt keeps them), values null
+    std::array<quint8, SmallObject> slot; // the sorted position of each key of the text
+};
+thread_local Internal::RecentEntries<ObjectShape, 16> objectShapes;
+
+const ObjectShape &shapeOf(simdjson::dom::object object)
+{
+    std::string keys;
+    keys.reserve(128);
+    for (simdjson::dom::key_value_pair field : object) {
+        const size_t size = field.key.size();
+        keys.append(reinterpret_cast<const char *>(&size), sizeof size);
+        keys.append(field.key);
     }
-    QList<std::pair<QString, simdjson::dom::element>> fields;
-    fields.reserve(qsizetype(object.size()));
+    if (const ObjectShape *known = objectShapes.find([&keys](const ObjectShape &shape) { return shape.keys == keys; }))
+        return *known;
+    ObjectShape shape{std::move(keys), {}, {}};
     for (simdjson::dom::key_value_pair field : object)
-        fields.append({toQString(field.key), field.value});
-    // Stable, so that of duplicate keys the last one is inserted last and wins, as in Qt.
-    std::stable_sort(fields.begin(), fields.end(),
-                     [](const auto &a, const auto &b) { return a.first < b.first; });
-    for (const auto &field : std::as_const(fields))
-        result.insert(field.first, Internal::toQt(field.second));
-    return result;
+        insertField(shape.object, field.key, QJsonValue(QJsonValue::Null));
+    // Of duplicate keys, both find the same slot and the last one assigned wins, as with inserts.
+    const QStringList sorted = shape.object.keys();
+    size_t i = 0;
+    for (simdjson::dom::key_value_pair field : object)
+        shape.slot[i++] = quint8(sorted.indexOf(toQString(field.key)));
+    return objectShapes.add(std::move(shape));
 }
 
 } // namespace
+
+QJsonObject Internal::objectToQt(simdjson::dom::object object, MemberConverter convert)
+{
+    auto valueOf = [convert](const simdjson::dom::key_value_pair &field) {
+        return convert ? convert(field.key, field.value) : Internal::toQt(field.value);
+    };
+    QJsonObject result;
+    if (object.size() <= 1) {
+        for (simdjson::dom::key_value_pair field : object)
+            insertField(result, field.key, valueOf(field));
+        return result;
+    }
+    // QJsonObject keeps its keys sorted; inserting in sorted order appends at the end
+    // instead of shifting the middle, which keeps big objects from going quadratic.
+    if (object.size() <= SmallObject) {
+        const ObjectShape &shape = shapeOf(object);
+        std::array<quint8, SmallObject> slot = shape.slot; // the memo may move while values convert
+        result = shape.object;
+        size_t i = 0;
+        for (simdjson::dom::key_value_pair field : object) {
+            QJsonValue value = valueOf(field); // before begin(): it may use the memo too
+            (result.begin() + slot[i++]).value() = value;
+        }
+        return result;
+    }
+    struct Field
+    {
+        QString key;
+        simdjson::dom::key_value_pair member;
+    };
+    QList<Field> fields;
+    fields.reserve(qsizetype(object.size()));
+    for (simdjson::dom::key_value_pair field : object)
+        fields.append({toQString(field.key), field});
+    // Stable, so that of duplicate keys the last one is inserted last and wins, as in Qt.
+    std::stable_sort(fields.begin(), fields.end(), [](const Field &a, const Field &b) { return a.key < b.key; });
+    for (const Field &field : std::as_const(fields))
+        result.insert(field.key, valueOf(field.member));
+    return result;
+}
 
 QString Internal::toQString(std::string_view s)
 {
@@ -106,7 +158,7 @@ QJsonValue Internal::toQt(simdjson::dom::element element)
     using Type = simdjson::dom::element_type;
     switch (element.type()) {
     case Type::OBJECT:
-        return objectToQt(element.get_object().value_unsafe());
+        return Internal::objectToQt(element.get_object().value_unsafe());
     case Type::ARRAY: {
         // A named copy: a range-for straight over value_unsafe() would iterate a dead temporary.
         const simdjson::dom::array items = element.get_array().value_unsafe();

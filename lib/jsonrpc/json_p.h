@@ -15,6 +15,10 @@
 namespace Mcp::Json::Internal {
 
 QJsonValue toQt(simdjson::dom::element element);
+// An object, each member's value converted by convert (toQt() when null); objects of up to 16
+// members are built from a shape kept per thread for their key list (see json.cpp).
+using MemberConverter = QJsonValue (*)(std::string_view key, simdjson::dom::element value);
+QJsonObject objectToQt(simdjson::dom::object object, MemberConverter convert = nullptr);
 QString toQString(std::string_view s);
 QString describe(simdjson::error_code code);
 // The "result" member of a frame that holds one message object, converted; Undefined if absent.
@@ -40,11 +44,13 @@ public:
         }
         return nullptr;
     }
-    void add(Entry entry)
+    // Returns the entry added, now the most recent.
+    const Entry &add(Entry entry)
     {
         m_entries.prepend(std::move(entry));
         if (m_entries.size() > Capacity)
             m_entries.removeLast();
+        return m_entries.first();
     }
 
 private:

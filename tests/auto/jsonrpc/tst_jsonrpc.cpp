@@ -386,6 +386,27 @@ void tst_JsonRpc::parserMatchesQt_data()
     QTest::newRow("duplicate keys") << QByteArray("{\"a\":1,\"b\":2,\"a\":3}");
     QTest::newRow("nested") << QByteArray("{\"a\":{\"b\":[{\"c\":[[],{}]}]}}");
     QTest::newRow("whitespace") << QByteArray(" \t\r\n{ \"a\" : [ 1 , 2 ] } \n");
+    // Objects of the same keys are built from a shape kept per thread (json.cpp): repeats in
+    // any order, duplicates, non-ASCII keys, the 16-key limit, more shapes than are kept, and
+    // shapes nested inside objects of other shapes.
+    QTest::newRow("same keys again") << QByteArray(R"([{"b":1,"a":2},{"b":"x","a":[1]},{"a":3,"b":4},{"b":{"b":5,"a":6},"a":null}])");
+    QTest::newRow("duplicate keys again") << QByteArray(R"([{"a":1,"b":2,"a":3},{"a":4,"b":5,"a":6},{"b":7,"a":8}])");
+    QTest::newRow("non-ASCII keys again") << QByteArray("[{\"\xc3\xa9\":1,\"z\":2,\"\xc3\xbc\":3},{\"\xc3\xa9\":4,\"z\":5,\"\xc3\xbc\":6}]");
+    for (const int keys : {16, 17}) {
+        QByteArray object("{");
+        for (int k = keys - 1; k >= 0; --k)
+            object += "\"k" + QByteArray::number(k) + "\":" + QByteArray::number(k) + (k ? "," : "}");
+        QTest::newRow(qPrintable(QStringLiteral("%1 keys again").arg(keys))) << ("[" + object + "," + object + "]");
+    }
+    QByteArray manyShapes("[");
+    QByteArray nestedShapes;
+    for (int i = 0; i < 40; ++i) {
+        const QByteArray key = "\"s" + QByteArray::number(i % 20) + "\"";
+        manyShapes += "{" + key + ":" + QByteArray::number(i) + ",\"v\":" + QByteArray::number(-i) + "},";
+        nestedShapes = "{" + key + ":" + (nestedShapes.isEmpty() ? QByteArray("0") : nestedShapes) + ",\"w\":" + QByteArray::number(i) + "}";
+    }
+    manyShapes += nestedShapes + "," + nestedShapes + "]";
+    QTest::newRow("more shapes than are kept, nested") << manyShapes;
     QByteArray deep;
     for (int i = 0; i < 500; ++i)
         deep += '[';
