@@ -37,64 +37,92 @@ constexpr qsizetype QtParserMaxSmallFrame = 2048;
 
 // The key by which the memos below recognise a value they converted before: its type, sizes
 // and raw contents, length-prefixed (so no two values share one), written far faster than its
-// JSON (simdjson::to_string() escapes every string and formats every number).
-void appendMemoKey(std::string &key, simdjson::dom::element value)
+// JSON (simdjson::to_string() escapes every string and formats every number). One walk both
+// writes a key (MemoKeyWriter) and checks a value against a key kept (MemoKeyReader, which
+// stops at the first difference): a repeat costs a comparison, not a new key.
+struct MemoKeyWriter
 {
-    auto appendRaw = [&key](const auto &raw) { key.append(reinterpret_cast<const char *>(&raw), sizeof raw); };
-    auto appendText = [&key, &appendRaw](std::string_view text) {
-        appendRaw(text.size());
-        key.append(text);
-    };
+    std::string &key;
+    bool bytes(const void *data, size_t size)
+    {
+        key.append(static_cast<const char *>(data), size);
+        return true;
+    }
+};
+
+struct MemoKeyReader
+{
+    std::string_view rest;
+    bool bytes(const void *data, size_t size)
+    {
+        if (rest.size() < size || std::memcmp(rest.data(), data, size) != 0)
+            return false;
+        rest.remove_prefix(size);
+        return true;
+    }
+};
+
+template<typename Sink, typename Raw>
+bool memoRaw(Sink &sink, const Raw &raw)
+{
+    return sink.bytes(&raw, sizeof raw);
+}
+
+template<typename Sink>
+bool memoText(Sink &sink, std::string_view text)
+{
+    return memoRaw(sink, text.size()) && sink.bytes(text.data(), text.size());
+}
+
+template<typename Sink>
+bool memoKey(Sink &sink, simdjson::dom::element value)
+{
+    using Type = simdjson::dom::element_type;
+    auto tag = [&sink](char c) { return sink.bytes(&c, 1); };
     switch (value.type()) {
-    case simdjson::dom::element_type::OBJECT: {
+    case Type::OBJECT: {
         const simdjson::dom::object members = value.get_object().value_unsafe(); // named: see messageFrom()
-        key += '{';
-        appendRaw(members.size());
+        if (!tag('{') || !memoRaw(sink, members.size()))
+            return false;
         for (simdjson::dom::key_value_pair member : members) {
-            appendText(member.key);
-            appendMemoKey(key, member.value);
+            if (!memoText(sink, member.key) || !memoKey(sink, member.value))
+                return false;
         }
-        return;
+        return true;
     }
-    case simdjson::dom::element_type::ARRAY: {
+    case Type::ARRAY: {
         const simdjson::dom::array items = value.get_array().value_unsafe();
-        key += '[';
-        appendRaw(items.size());
-        for (simdjson::dom::element item : items)
-            appendMemoKey(key, item);
-        return;
+        if (!tag('[') || !memoRaw(sink, items.size()))
+            return false;
+        for (simdjson::dom::element item : items) {
+            if (!memoKey(sink, item))
+                return false;
+        }
+        return true;
     }
-    case simdjson::dom::element_type::STRING:
-        key += '"';
-        appendText(value.get_string().value_unsafe());
-        return;
-    case simdjson::dom::element_type::INT64:
-        key += 'i';
-        appendRaw(value.get_int64().value_unsafe());
-        return;
-    case simdjson::dom::element_type::UINT64:
-        key += 'u';
-        appendRaw(value.get_uint64().value_unsafe());
-        return;
-    case simdjson::dom::element_type::DOUBLE:
-        key += 'd';
-        appendRaw(value.get_double().value_unsafe());
-        return;
-    case simdjson::dom::element_type::BOOL:
-        key += value.get_bool().value_unsafe() ? 't' : 'f';
-        return;
-    case simdjson::dom::element_type::NULL_VALUE:
-        key += 'n';
-        return;
+    case Type::STRING: return tag('"') && memoText(sink, value.get_string().value_unsafe());
+    case Type::INT64: return tag('i') && memoRaw(sink, value.get_int64().value_unsafe());
+    case Type::UINT64: return tag('u') && memoRaw(sink, value.get_uint64().value_unsafe());
+    case Type::DOUBLE: return tag('d') && memoRaw(sink, value.get_double().value_unsafe());
+    case Type::BOOL: return tag(value.get_bool().value_unsafe() ? 't' : 'f');
+    case Type::NULL_VALUE: return tag('n');
     }
+    return false;
 }
 
 std::string memoKeyOf(simdjson::dom::element value)
 {
     std::string key;
     key.reserve(256);
-    appendMemoKey(key, value);
+    MemoKeyWriter writer{key};
+    memoKey(writer, value);
     return key;
+}
+
+bool hasMemoKey(simdjson::dom::element value, std::string_view key)
+{
+    MemoKeyReader reader{key};
+    return memoKey(reader, value) && reader.rest.empty();
 }
 
 // A "_meta" object in Qt types. A client sends the same one (its capabilities and client info)
@@ -112,35 +140,34 @@ QJsonValue metaToQt(simdjson::dom::element meta)
     };
     constexpr size_t MaxRememberedText = 4096;
     thread_local Json::Internal::RecentEntries<Remembered, 8> remembered;
-    auto lookUp = [](const std::string &text) -> const QJsonValue * {
-        const Remembered *found = remembered.find([&text](const Remembered &entry) { return entry.text == text; });
+    auto lookUp = [](simdjson::dom::element value) -> const QJsonValue * {
+        const Remembered *found = remembered.find([value](const Remembered &entry) { return hasMemoKey(value, entry.text); });
         return found ? &found->value : nullptr;
     };
-    auto remember = [](std::string text, const QJsonValue &value) {
+    auto remember = [](simdjson::dom::element element, const QJsonValue &value) {
+        std::string text = memoKeyOf(element);
         if (text.size() <= MaxRememberedText)
             remembered.add({std::move(text), value});
     };
-    std::string text = memoKeyOf(meta);
-    if (const QJsonValue *known = lookUp(text))
+    if (const QJsonValue *known = lookUp(meta))
         return *known;
     QJsonObject object;
     const simdjson::dom::object members = meta.get_object().value_unsafe(); // named: see messageFrom()
     for (simdjson::dom::key_value_pair member : members) {
         QJsonValue value;
         if (member.value.is_object()) {
-            std::string memberText = memoKeyOf(member.value);
-            if (const QJsonValue *known = lookUp(memberText)) {
+            if (const QJsonValue *known = lookUp(member.value)) {
                 value = *known;
             } else {
                 value = Json::Internal::toQt(member.value);
-                remember(std::move(memberText), value);
+                remember(member.value, value);
             }
         } else {
             value = Json::Internal::toQt(member.value);
         }
         object.insert(Json::Internal::toQString(member.key), value); // of duplicate keys the last one counts
     }
-    remember(std::move(text), object);
+    remember(meta, object);
     return object;
 }
 
@@ -168,19 +195,21 @@ QJsonObject resultHeadOf(simdjson::dom::element result)
     auto inHead = [](const simdjson::dom::key_value_pair &member) {
         return !(member.value.is_object() || member.value.is_array()) || member.key == Internal::MetaMember;
     };
-    // Each member as the size of its key, the key, and the value's memo key: no two heads alike.
+    // Each member as its key (length-prefixed) and the value's memo key: no two heads alike.
+    auto walkHead = [&members, &inHead](auto &sink) {
+        for (simdjson::dom::key_value_pair member : members) {
+            if (inHead(member) && !(memoText(sink, member.key) && memoKey(sink, member.value)))
+                return false;
+        }
+        return true;
+    };
+    MemoKeyReader last{lastText};
+    if (walkHead(last) && last.rest.empty())
+        return lastHead;
     std::string text;
     text.reserve(256);
-    for (simdjson::dom::key_value_pair member : members) {
-        if (inHead(member)) {
-            const size_t keySize = member.key.size();
-            text.append(reinterpret_cast<const char *>(&keySize), sizeof keySize);
-            text += member.key;
-            appendMemoKey(text, member.value);
-        }
-    }
-    if (text == lastText)
-        return lastHead;
+    MemoKeyWriter writer{text};
+    walkHead(writer);
     QJsonObject head;
     for (simdjson::dom::key_value_pair member : members) {
         if (inHead(member)) {

@@ -114,7 +114,7 @@ QJsonObject Internal::objectToQt(simdjson::dom::object object, MemberConverter c
         return convert ? convert(field.key, field.value) : Internal::toQt(field.value);
     };
     QJsonObject result;
-    if (object.size() <= 1) {
+    if (object.size() == 0) {
         for (simdjson::dom::key_value_pair field : object)
             insertField(result, field.key, valueOf(field));
         return result;
