@@ -81,18 +81,6 @@ bool decodeHeaderValue(const QByteArray &raw, QString *value)
 
 // The x-mcp-header annotations of a tool's inputSchema: header name -> the chain of
 // `properties` keys that leads to the annotated argument.
-void collectParamHeaders(const QJsonObject &schema, const QStringList &path, QHash<QString, QStringList> *headers)
-{
-    const QJsonObject properties = schema.value(QLatin1String("properties")).toObject();
-    for (auto it = properties.begin(); it != properties.end(); ++it) {
-        const QJsonObject property = it->toObject();
-        const QStringList chain = path + QStringList{it.key()};
-        if (property.value(QLatin1String("x-mcp-header")).isString())
-            headers->insert(property.value(QLatin1String("x-mcp-header")).toString().toLower(), chain);
-        collectParamHeaders(property, chain, headers);
-    }
-}
-
 QJsonValue valueAt(const QJsonObject &arguments, const QStringList &path)
 {
     QJsonValue value = arguments;
@@ -685,16 +673,11 @@ QString StreamableHttpServer::headerMismatch(const HttpServerConnection *connect
         return QStringLiteral("Mcp-Name '%1' differs from '%2' in the body").arg(name, bodyName.toString());
     if (request.method() != QLatin1String("tools/call"))
         return {};
-    QJsonObject schema;
-    const QJsonArray tools = m_server->toolDefinitions();
-    for (const QJsonValue &tool : tools) {
-        if (tool.toObject().value(QLatin1String("name")).toString() == name)
-            schema = tool.toObject().value(QLatin1String("inputSchema")).toObject();
-    }
-    QHash<QString, QStringList> paramHeaders;
-    collectParamHeaders(schema, {}, &paramHeaders);
+    const QHash<QString, QStringList> paramHeaders = m_server->toolParamHeaders(name);
+    if (paramHeaders.isEmpty())
+        return {};
     const QJsonObject arguments = params.value(QLatin1String("arguments")).toObject();
-    for (auto it = paramHeaders.begin(); it != paramHeaders.end(); ++it) {
+    for (auto it = paramHeaders.cbegin(); it != paramHeaders.cend(); ++it) {
         const QByteArray raw = connection->headers.value("mcp-param-" + it.key().toLatin1());
         const QJsonValue value = valueAt(arguments, it.value());
         const bool present = !value.isUndefined() && !value.isNull();

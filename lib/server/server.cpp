@@ -17,6 +17,20 @@ Q_LOGGING_CATEGORY(lcServer, "mcp.server")
 namespace Mcp {
 
 namespace {
+// The x-mcp-header annotations of a tool's input schema (streamable-http.mdx, Custom Headers),
+// at any depth of its properties: header name (lower case) -> the argument's path.
+void collectParamHeaders(const QJsonObject &schema, const QStringList &path, QHash<QString, QStringList> *headers)
+{
+    const QJsonObject properties = schema.value(QLatin1String("properties")).toObject();
+    for (auto it = properties.begin(); it != properties.end(); ++it) {
+        const QJsonObject property = it->toObject();
+        const QStringList chain = path + QStringList{it.key()};
+        if (property.value(QLatin1String("x-mcp-header")).isString())
+            headers->insert(property.value(QLatin1String("x-mcp-header")).toString().toLower(), chain);
+        collectParamHeaders(property, chain, headers);
+    }
+}
+
 const QString nameKey = QStringLiteral("name");
 const QString uriKey = QStringLiteral("uri");
 
@@ -190,8 +204,10 @@ void Server::addTool(const QJsonObject &definition, ToolHandler handler)
     Tool tool{definition, std::move(handler), name, {}, {}};
     tool.taskSupport = definition.value(QLatin1String("execution")).toObject().value(QLatin1String("taskSupport"))
                            .toString(QStringLiteral("forbidden"));
-    for (const QJsonValue &each : definition.value(QLatin1String("inputSchema")).toObject().value(QLatin1String("required")).toArray())
+    const QJsonObject inputSchema = definition.value(QLatin1String("inputSchema")).toObject();
+    for (const QJsonValue &each : inputSchema.value(QLatin1String("required")).toArray())
         tool.required.append(each.toString());
+    collectParamHeaders(inputSchema, {}, &tool.paramHeaders);
     auto it = std::find_if(m_tools.begin(), m_tools.end(), [&name](const Tool &each) { return each.name == name; });
     if (it != m_tools.end())
         *it = std::move(tool);
@@ -220,6 +236,12 @@ const Server::Tool *Server::tool(const QString &name) const
             return &each;
     }
     return nullptr;
+}
+
+QHash<QString, QStringList> Server::toolParamHeaders(const QString &name) const
+{
+    const Tool *found = tool(name);
+    return found ? found->paramHeaders : QHash<QString, QStringList>();
 }
 
 QJsonArray Server::toolDefinitions() const

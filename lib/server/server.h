@@ -148,6 +148,9 @@ public:
     bool removeTool(const QString &name);
     bool hasTool(const QString &name) const;
     QJsonArray toolDefinitions() const;
+    // The x-mcp-header names (lower case) of a tool's arguments, each with the argument's path;
+    // empty for an unknown tool or one without such annotations. Read once, when it is added.
+    QHash<QString, QStringList> toolParamHeaders(const QString &name) const;
 
     // Resources and resource templates (definition: uri or uriTemplate, name, title,
     // description, mimeType, size, annotations, icons).
@@ -196,10 +199,12 @@ private:
         QJsonObject definition;
         ToolHandler handler;
         // Read from the definition once, for every call: its name, execution.taskSupport
-        // ("forbidden" when absent) and inputSchema.required.
+        // ("forbidden" when absent), inputSchema.required, and the x-mcp-header names
+        // (lower case) of its arguments with each one's path in the arguments.
         QString name;
         QString taskSupport;
         QStringList required;
+        QHash<QString, QStringList> paramHeaders;
     };
     struct Resource
     {

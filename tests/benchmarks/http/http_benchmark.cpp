@@ -351,7 +351,8 @@ int main(int argc, char *argv[])
         targets.append({QStringLiteral("TypeScript SDK server, SSE"), QStringLiteral("sdk-sse"), node,
                         {QStringLiteral(MCPSCOPE_BENCH_DIR "/sdkserver.mjs"), peers, QStringLiteral("sse")}});
     }
-    // MCPSCOPE_HTTP_BENCH_ONLY=zero-json,demo-json runs just those servers (for profiling).
+    // MCPSCOPE_HTTP_BENCH_ONLY=zero-json,demo-json runs just those servers (for profiling);
+    // with "ours" in the list, only our client runs against them.
     const QStringList only = qEnvironmentVariable("MCPSCOPE_HTTP_BENCH_ONLY").split(u',', Qt::SkipEmptyParts);
     QHash<QString, Figures> rows; // "<server key>/<client>": ours, v2, v1, floor
     for (const Target &target : std::as_const(targets)) {
@@ -371,7 +372,7 @@ int main(int argc, char *argv[])
             row(QStringLiteral("qt"), QStringLiteral("QNAM alone"), measureQtAlone(server.url(), sequential, pipelined, bigCount));
         }
         row(QStringLiteral("ours"), QStringLiteral("MCP Scope"), measure(server.url(), sequential, pipelined, bigCount));
-        if (haveNode) {
+        if (haveNode && !only.contains(QLatin1String("ours"))) {
             row(QStringLiteral("v2"), QStringLiteral("TS SDK v2"), measureSdkClient(server.url(), sequential, pipelined, bigCount, QStringLiteral("v2")));
             row(QStringLiteral("v1"), QStringLiteral("TS SDK v1"), measureSdkClient(server.url(), sequential, pipelined, bigCount, QStringLiteral("v1")));
         }
