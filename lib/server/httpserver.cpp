@@ -129,7 +129,7 @@ public:
     bool onStream = false; // carries a Stream of the session (streamNumber)
     quint64 streamNumber = 0;
 
-    QByteArray header(const char *name) const { return headers.value(QByteArray(name)); }
+    QByteArray header(const char *name) const { return headers.value(QByteArray::fromRawData(name, qstrlen(name))); }
 
     void respond(int status, const QByteArray &contentType = {}, const QByteArray &body = {},
                  const QByteArray &extraHeaders = {})
@@ -241,23 +241,39 @@ bool HttpServerConnection::parseHead()
             refuse(400, "The request head is too long.\n");
         return false;
     }
-    const QList<QByteArray> lines = m_buffer.left(headerEnd).split('\n');
-    const QList<QByteArray> requestLine = lines.value(0).trimmed().split(' ');
+    // Read through views of the buffer: only each header's name and value are copied.
+    const QByteArrayView head = QByteArrayView(m_buffer).first(headerEnd);
+    qsizetype lineEnd = head.indexOf('\n');
+    const QByteArrayView requestLine = (lineEnd < 0 ? head : head.first(lineEnd)).trimmed();
+    auto word = [&requestLine](int index) { // the index-th of the request line's words, split at single spaces
+        qsizetype start = 0;
+        for (int i = 0; i < index; ++i) {
+            const qsizetype space = requestLine.indexOf(' ', start);
+            if (space < 0)
+                return QByteArray();
+            start = space + 1;
+        }
+        const qsizetype end = requestLine.indexOf(' ', start);
+        return requestLine.sliced(start, (end < 0 ? requestLine.size() : end) - start).toByteArray();
+    };
     QHash<QByteArray, QByteArray> parsedHeaders;
-    for (qsizetype i = 1; i < lines.size(); ++i) {
-        const qsizetype colon = lines[i].indexOf(':');
+    while (lineEnd >= 0) {
+        const qsizetype start = lineEnd + 1;
+        lineEnd = head.indexOf('\n', start);
+        const QByteArrayView line = head.sliced(start, (lineEnd < 0 ? head.size() : lineEnd) - start);
+        const qsizetype colon = line.indexOf(':');
         if (colon > 0)
-            parsedHeaders.insert(lines[i].left(colon).trimmed().toLower(), lines[i].mid(colon + 1).trimmed());
+            parsedHeaders.insert(line.first(colon).trimmed().toByteArray().toLower(), line.sliced(colon + 1).trimmed().toByteArray());
     }
+    method = word(0);
+    path = word(1);
+    const QByteArray version = word(2);
     m_buffer.remove(0, headerEnd + 4);
-    method = requestLine.value(0);
-    path = requestLine.value(1);
     headers = parsedHeaders;
     sessionId.clear();
     modern = false;
     requestedVersion.clear();
     body.clear();
-    const QByteArray version = requestLine.value(2);
     const QByteArray connectionHeader = header("connection").toLower();
     m_keepAlive = version == "HTTP/1.1" ? connectionHeader != "close" : connectionHeader == "keep-alive";
 
