@@ -134,18 +134,32 @@ public:
     void respond(int status, const QByteArray &contentType = {}, const QByteArray &body = {},
                  const QByteArray &extraHeaders = {})
     {
-        QByteArray head = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reasonPhrase(status) + "\r\n";
+        // A small answer in one buffer and one write; a big body is handed over as it is (the
+        // socket's buffer shares it rather than copying).
+        constexpr qsizetype SmallBody = 64 * 1024;
+        const bool small = body.size() <= SmallBody;
+        QByteArray answer;
+        answer.reserve(256 + extraHeaders.size() + (small ? body.size() : 0));
+        answer.append("HTTP/1.1 ").append(QByteArray::number(status)).append(' ').append(reasonPhrase(status)).append("\r\n");
         if (!contentType.isEmpty())
-            head += "Content-Type: " + contentType + "\r\n";
+            answer.append("Content-Type: ").append(contentType).append("\r\n");
         if (!sessionId.isEmpty() && !modern)
-            head += "Mcp-Session-Id: " + sessionId + "\r\n";
-        head += extraHeaders;
-        head += "Content-Length: " + QByteArray::number(body.size()) + "\r\n";
+            answer.append("Mcp-Session-Id: ").append(sessionId).append("\r\n");
+        answer.append(extraHeaders);
+        answer.append("Content-Length: ").append(QByteArray::number(body.size())).append("\r\n");
         if (!m_keepAlive)
-            head += "Connection: close\r\n";
-        m_socket->write(head + "\r\n");
-        m_socket->write(body);
-        m_server->requestLogged(QStringLiteral("%1 %2 -> %3").arg(QString::fromLatin1(method), QString::fromLatin1(path)).arg(status));
+            answer.append("Connection: close\r\n");
+        answer.append("\r\n");
+        if (small) {
+            answer.append(body);
+            m_socket->write(answer);
+        } else {
+            m_socket->write(answer);
+            m_socket->write(body);
+        }
+        m_server->logRequest([this, status] {
+            return QStringLiteral("%1 %2 -> %3").arg(QString::fromLatin1(method), QString::fromLatin1(path)).arg(status);
+        });
         finishExchange();
     }
 
@@ -159,7 +173,9 @@ public:
         if (!sessionId.isEmpty() && !modern)
             head += "Mcp-Session-Id: " + sessionId + "\r\n";
         m_socket->write(head + "\r\n");
-        m_server->requestLogged(QStringLiteral("%1 %2 -> 200 (event stream)").arg(QString::fromLatin1(method), QString::fromLatin1(path)));
+        m_server->logRequest([this] {
+            return QStringLiteral("%1 %2 -> 200 (event stream)").arg(QString::fromLatin1(method), QString::fromLatin1(path));
+        });
     }
 
     void writeEvent(const QByteArray &id, const QByteArray &data)

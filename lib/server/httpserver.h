@@ -12,6 +12,7 @@
 #include <QByteArray>
 #include <QHash>
 #include <QHostAddress>
+#include <QMetaMethod>
 #include <QObject>
 #include <QPointer>
 #include <QSet>
@@ -98,6 +99,15 @@ Q_SIGNALS:
 private:
     friend class HttpServerTransport;
     friend class HttpServerConnection;
+
+    // requestLogged() with its line formatted only when someone listens: a line for every
+    // request costs as much as the rest of answering a small one.
+    template<typename Line>
+    void logRequest(Line line)
+    {
+        if (isSignalConnected(QMetaMethod::fromSignal(&StreamableHttpServer::requestLogged)))
+            Q_EMIT requestLogged(line());
+    }
 
     struct BufferedEvent
     {
