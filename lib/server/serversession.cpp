@@ -302,8 +302,8 @@ bool ServerSession::isModernRequest(const Message &request) const
     const QJsonObject meta = request.paramsObject().value(Key::Meta).toObject();
     // Modern-only: everything but a legacy client's initialize, which is refused by name.
     if (!m_server->speaksLegacy())
-        return request.method() != QLatin1String("initialize") || meta.contains(QString(MetaKey::ProtocolVersion));
-    return meta.contains(QString(MetaKey::ProtocolVersion)) || meta.contains(QString(MetaKey::ClientCapabilities))
+        return request.method() != QLatin1String("initialize") || meta.contains(MetaKey::ProtocolVersion);
+    return meta.contains(MetaKey::ProtocolVersion) || meta.contains(MetaKey::ClientCapabilities)
         || request.method() == QLatin1String("server/discover") || request.method() == QLatin1String("subscriptions/listen");
 }
 
@@ -325,8 +325,8 @@ void ServerSession::handleModernRequest(const Message &request)
     const QString method = request.method();
     const QJsonObject params = request.paramsObject();
     const QJsonObject meta = params.value(Key::Meta).toObject();
-    const QJsonValue version = meta.value(QString(MetaKey::ProtocolVersion));
-    const QJsonValue capabilities = meta.value(QString(MetaKey::ClientCapabilities));
+    const QJsonValue version = meta.value(MetaKey::ProtocolVersion);
+    const QJsonValue capabilities = meta.value(MetaKey::ClientCapabilities);
     if (!version.isString()) {
         reply(invalidParams(request, QStringLiteral("_meta needs io.modelcontextprotocol/protocolVersion")));
         return;
@@ -342,8 +342,8 @@ void ServerSession::handleModernRequest(const Message &request)
         return;
     }
     ModernRequest modern{method, capabilities.toObject(), std::nullopt, {}, false};
-    if (meta.contains(QString(MetaKey::LogLevel))) {
-        modern.logLevel = logLevelFromName(meta.value(QString(MetaKey::LogLevel)).toString());
+    if (meta.contains(MetaKey::LogLevel)) {
+        modern.logLevel = logLevelFromName(meta.value(MetaKey::LogLevel).toString());
         if (!modern.logLevel) {
             reply(invalidParams(request, QStringLiteral("Unknown log level in _meta")));
             return;
@@ -381,18 +381,14 @@ Message ServerSession::decorateModernReply(const Message &reply)
     if (!reply.isResponse())
         return reply;
     QJsonObject result = reply.result().toObject();
-    if (!result.contains(Key::ResultType))
-        result.insert(Key::ResultType, ResultTypeValue::Complete);
     const QJsonValue theirMeta = result.value(Key::Meta);
-    if (theirMeta.isUndefined()) {
-        // Most results: the same _meta every time, built once (and its text remembered).
-        if (m_serverInfoMeta.value(MetaKey::ServerInfo) != m_server->serverInfo()) {
-            m_serverInfoMeta = QJsonObject();
-            m_serverInfoMeta.insert(MetaKey::ServerInfo, m_server->serverInfo());
-            Json::rememberText(m_serverInfoMeta);
-        }
-        result.insert(Key::Meta, m_serverInfoMeta);
+    if (theirMeta.isUndefined() && !result.contains(Key::ResultType)) {
+        result = withModernMembers(result);
+    } else if (theirMeta.isUndefined()) {
+        result.insert(Key::Meta, serverInfoMeta());
     } else {
+        if (!result.contains(Key::ResultType))
+            result.insert(Key::ResultType, ResultTypeValue::Complete);
         QJsonObject meta = theirMeta.toObject();
         meta.insert(MetaKey::ServerInfo, m_server->serverInfo());
         result.insert(Key::Meta, meta);
@@ -405,6 +401,40 @@ Message ServerSession::decorateModernReply(const Message &reply)
         result.insert(Key::CacheScope, CacheScopeValue::Public);
     }
     return Message::response(reply.id(), result);
+}
+
+const QJsonObject &ServerSession::serverInfoMeta()
+{
+    // Most results: the same _meta every time, built once (and its text remembered).
+    if (m_serverInfoMeta.value(MetaKey::ServerInfo) != m_server->serverInfo()) {
+        m_serverInfoMeta = QJsonObject();
+        m_serverInfoMeta.insert(MetaKey::ServerInfo, m_server->serverInfo());
+        Json::rememberText(m_serverInfoMeta);
+        m_resultShape = {};
+    }
+    return m_serverInfoMeta;
+}
+
+QJsonObject ServerSession::withModernMembers(const QJsonObject &result)
+{
+    const QJsonObject &meta = serverInfoMeta();
+    const QStringList keys = result.keys();
+    if (keys != m_resultShape.keys || m_resultShape.object.isEmpty()) {
+        ResultShape shape{keys, {}, {}};
+        for (const QString &key : keys)
+            shape.object.insert(key, QJsonValue(QJsonValue::Null));
+        shape.object.insert(Key::ResultType, ResultTypeValue::Complete);
+        shape.object.insert(Key::Meta, meta);
+        const QStringList all = shape.object.keys();
+        for (const QString &key : keys)
+            shape.positions.append(all.indexOf(key));
+        m_resultShape = shape;
+    }
+    QJsonObject decorated = m_resultShape.object;
+    qsizetype i = 0;
+    for (auto it = result.constBegin(); it != result.constEnd(); ++it)
+        (decorated.begin() + m_resultShape.positions.at(i++)).value() = it.value();
+    return decorated;
 }
 
 QJsonObject ServerSession::modernCapabilities() const

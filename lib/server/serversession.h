@@ -179,6 +179,19 @@ private:
     };
     QHash<MessageId, ModernRequest> m_modernRequests;
     QJsonObject m_serverInfoMeta; // {serverInfo}: the _meta of most modern results
+    // Most results (a tool's content, a page of a list) come with the same keys every time and
+    // neither resultType nor _meta: they are copied into the last such shape, an object with
+    // their keys, resultType "complete" and m_serverInfoMeta, whose values are replaced in
+    // place (Qt 6.4 spends ~2.5k instructions an insert).
+    struct ResultShape
+    {
+        QStringList keys;       // the result's keys, sorted as QJsonObject keeps them
+        QJsonObject object;     // those keys (null), resultType and _meta
+        QList<qsizetype> positions; // where each of keys sits in object
+    };
+    ResultShape m_resultShape;
+    const QJsonObject &serverInfoMeta(); // m_serverInfoMeta, rebuilt when the server's info changed
+    QJsonObject withModernMembers(const QJsonObject &result);
     // Open subscriptions/listen streams: the acknowledged filter, by the request's id.
     QHash<MessageId, QJsonObject> m_listens;
     QHash<MessageId, PendingRequest> m_pending;
