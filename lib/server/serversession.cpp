@@ -109,8 +109,9 @@ void ServerSession::handleRequest(const Message &request)
     }
     if (m_server->m_interceptor && m_server->m_interceptor(this, request))
         return;
-    if (isModernRequest(request)) {
-        handleModernRequest(request);
+    const ModernParts parts = modernPartsOf(request.paramsObject());
+    if (isModernRequest(request, parts)) {
+        handleModernRequest(request, parts);
         return;
     }
     if (!m_server->speaksLegacy()) {
@@ -295,15 +296,39 @@ void ServerSession::notifyResourceUpdated(const QString &uri)
 
 // ---- The modern era (2026-07-28) ---------------------------------------------------
 
-bool ServerSession::isModernRequest(const Message &request) const
+ServerSession::ModernParts ServerSession::modernPartsOf(const QJsonObject &params)
+{
+    ModernParts parts;
+    QJsonObject meta;
+    for (auto it = params.constBegin(); it != params.constEnd(); ++it) {
+        const QString key = it.key();
+        if (key == Key::Meta)
+            meta = it.value().toObject();
+        else if (key == Key::InputResponses)
+            parts.inputResponses = it.value();
+        else if (key == Key::RequestState)
+            parts.requestState = it.value();
+    }
+    for (auto it = meta.constBegin(); it != meta.constEnd(); ++it) {
+        const QString key = it.key();
+        if (key == MetaKey::ProtocolVersion)
+            parts.version = it.value();
+        else if (key == MetaKey::ClientCapabilities)
+            parts.capabilities = it.value();
+        else if (key == MetaKey::LogLevel)
+            parts.logLevel = it.value();
+    }
+    return parts;
+}
+
+bool ServerSession::isModernRequest(const Message &request, const ModernParts &parts) const
 {
     if (!m_server->speaksModern())
         return false;
-    const QJsonObject meta = request.paramsObject().value(Key::Meta).toObject();
     // Modern-only: everything but a legacy client's initialize, which is refused by name.
     if (!m_server->speaksLegacy())
-        return request.method() != QLatin1String("initialize") || meta.contains(MetaKey::ProtocolVersion);
-    return meta.contains(MetaKey::ProtocolVersion) || meta.contains(MetaKey::ClientCapabilities)
+        return request.method() != QLatin1String("initialize") || !parts.version.isUndefined();
+    return !parts.version.isUndefined() || !parts.capabilities.isUndefined()
         || request.method() == QLatin1String("server/discover") || request.method() == QLatin1String("subscriptions/listen");
 }
 
@@ -320,13 +345,12 @@ void ServerSession::refuseLegacyRequest(const Message &request)
                                    {Key::Requested, request.paramsObject().value(Key::ProtocolVersion)}}}));
 }
 
-void ServerSession::handleModernRequest(const Message &request)
+void ServerSession::handleModernRequest(const Message &request, const ModernParts &parts)
 {
     const QString method = request.method();
     const QJsonObject params = request.paramsObject();
-    const QJsonObject meta = params.value(Key::Meta).toObject();
-    const QJsonValue version = meta.value(MetaKey::ProtocolVersion);
-    const QJsonValue capabilities = meta.value(MetaKey::ClientCapabilities);
+    const QJsonValue &version = parts.version;
+    const QJsonValue &capabilities = parts.capabilities;
     if (!version.isString()) {
         reply(invalidParams(request, QStringLiteral("_meta needs io.modelcontextprotocol/protocolVersion")));
         return;
@@ -342,21 +366,21 @@ void ServerSession::handleModernRequest(const Message &request)
         return;
     }
     ModernRequest modern{method, capabilities.toObject(), std::nullopt, {}, false};
-    if (meta.contains(MetaKey::LogLevel)) {
-        modern.logLevel = logLevelFromName(meta.value(MetaKey::LogLevel).toString());
+    if (!parts.logLevel.isUndefined()) {
+        modern.logLevel = logLevelFromName(parts.logLevel.toString());
         if (!modern.logLevel) {
             reply(invalidParams(request, QStringLiteral("Unknown log level in _meta")));
             return;
         }
     }
-    const QJsonValue inputResponses = params.value(Key::InputResponses);
+    const QJsonValue &inputResponses = parts.inputResponses;
     if (!inputResponses.isUndefined() && !inputResponses.isObject()) {
         reply(invalidParams(request, QStringLiteral("inputResponses must be an object")));
         return;
     }
-    if (params.contains(Key::RequestState)) {
+    if (!parts.requestState.isUndefined()) {
         // Attacker-controlled input (mrtr.mdx): only a state we signed for this very request counts.
-        const QJsonObject state = m_server->verifyRequestState(params.value(Key::RequestState).toString());
+        const QJsonObject state = m_server->verifyRequestState(parts.requestState.toString());
         const QString name = params.value(method == QLatin1String("resources/read") ? Key::Uri : Key::Name).toString();
         if (state.isEmpty() || state.value(Key::Method).toString() != method || state.value(Key::Name).toString() != name) {
             reply(invalidParams(request, QStringLiteral("requestState failed verification")));

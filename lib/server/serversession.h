@@ -77,9 +77,20 @@ private:
     enum class Era { Legacy, Modern };
     // Runs the handler of the request's method in that era; Method not found otherwise.
     void dispatch(const Message &request, Era era);
-    // Requests of the modern era (2026-07-28): _meta checked, then served statelessly.
-    bool isModernRequest(const Message &request) const;
-    void handleModernRequest(const Message &request);
+    // Requests of the modern era (2026-07-28): _meta checked, then served statelessly. The
+    // members read of params and its _meta, in one pass each (Qt 6.4 spends ~1k instructions
+    // on a lookup by key).
+    struct ModernParts
+    {
+        QJsonValue version = QJsonValue::Undefined;      // _meta protocolVersion
+        QJsonValue capabilities = QJsonValue::Undefined; // _meta clientCapabilities
+        QJsonValue logLevel = QJsonValue::Undefined;     // _meta logLevel
+        QJsonValue inputResponses = QJsonValue::Undefined;
+        QJsonValue requestState = QJsonValue::Undefined;
+    };
+    static ModernParts modernPartsOf(const QJsonObject &params);
+    bool isModernRequest(const Message &request, const ModernParts &parts) const;
+    void handleModernRequest(const Message &request, const ModernParts &parts);
     void refuseLegacyRequest(const Message &request);
     // resultType, serverInfo and cache hints on the result of a modern request.
     Message decorateModernReply(const Message &reply);
