@@ -430,9 +430,11 @@ Message ServerSession::decorateModernReply(const Message &reply)
 const QJsonObject &ServerSession::serverInfoMeta()
 {
     // Most results: the same _meta every time, built once (and its text remembered).
-    if (m_serverInfoMeta.value(MetaKey::ServerInfo) != m_server->serverInfo()) {
+    const QJsonObject info = m_server->serverInfo();
+    if (m_serverInfoMeta.isEmpty() || info != m_serverInfoSource) {
+        m_serverInfoSource = info;
         m_serverInfoMeta = QJsonObject();
-        m_serverInfoMeta.insert(MetaKey::ServerInfo, m_server->serverInfo());
+        m_serverInfoMeta.insert(MetaKey::ServerInfo, info);
         Json::rememberText(m_serverInfoMeta);
         m_resultShape = {};
     }
@@ -570,13 +572,24 @@ void ServerSession::listTools(const Message &request)
 void ServerSession::callTool(const Message &request)
 {
     const QJsonObject params = request.paramsObject();
-    const QString name = params.value(Key::Name).toString();
+    // The members read, in one pass (a lookup by key costs Qt 6.4 ~1k instructions).
+    QString name;
+    QJsonValue arguments = QJsonValue::Undefined;
+    QJsonValue task = QJsonValue::Undefined;
+    for (auto it = params.constBegin(); it != params.constEnd(); ++it) {
+        const QString key = it.key();
+        if (key == Key::Name)
+            name = it.value().toString();
+        else if (key == Key::Arguments)
+            arguments = it.value();
+        else if (key == Key::Task)
+            task = it.value();
+    }
     const Server::Tool *tool = m_server->tool(name);
     if (!tool) {
         reply(invalidParams(request, QStringLiteral("Unknown tool: ") + name));
         return;
     }
-    const QJsonValue arguments = params.value(Key::Arguments);
     if (!arguments.isUndefined() && !arguments.isObject()) {
         reply(invalidParams(request, QStringLiteral("arguments must be an object")));
         return;
@@ -596,7 +609,7 @@ void ServerSession::callTool(const Message &request)
         mayBecomeTask = declared && (support == QLatin1String("optional") || support == QLatin1String("required"));
     }
     const bool legacyTasks = m_server->tasksEnabled() && modern == m_modernRequests.constEnd();
-    const bool asTask = legacyTasks && params.value(Key::Task).isObject();
+    const bool asTask = legacyTasks && task.isObject();
     if (legacyTasks) {
         const QString &support = tool->taskSupport;
         const bool taskAllowed = support == QLatin1String("optional") || support == QLatin1String("required");

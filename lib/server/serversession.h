@@ -190,6 +190,7 @@ private:
     };
     QHash<MessageId, ModernRequest> m_modernRequests;
     QJsonObject m_serverInfoMeta; // {serverInfo}: the _meta of most modern results
+    QJsonObject m_serverInfoSource; // the server's info it was built from (a shared copy compares at once)
     // Most results (a tool's content, a page of a list) come with the same keys every time and
     // neither resultType nor _meta: they are copied into the last such shape, an object with
     // their keys, resultType "complete" and m_serverInfoMeta, whose values are replaced in
