@@ -114,11 +114,8 @@ QJsonObject Internal::objectToQt(simdjson::dom::object object, MemberConverter c
         return convert ? convert(field.key, field.value) : Internal::toQt(field.value);
     };
     QJsonObject result;
-    if (object.size() == 0) {
-        for (simdjson::dom::key_value_pair field : object)
-            insertField(result, field.key, valueOf(field));
+    if (object.size() == 0)
         return result;
-    }
     // QJsonObject keeps its keys sorted; inserting in sorted order appends at the end
     // instead of shifting the middle, which keeps big objects from going quadratic.
     if (object.size() <= SmallObject) {
@@ -359,13 +356,15 @@ inline quint32 lowBytes(quint64 units)
 
 // Long or non-ASCII text in one pass from UTF-16: sixteen code units at a time (SSE2; eight
 // without it) while they are ASCII (most text), one character at a time otherwise (escapes,
-// UTF-8 sequences). The bytes
-// QJsonDocument writes, without a UTF-8 copy of the text and a pass that sizes it.
+// UTF-8 sequences). The bytes QJsonDocument writes, without a UTF-8 copy of the text and a
+// pass that sizes it.
 void appendUtf16(QByteArray &out, QStringView string)
 {
     const char16_t *in = string.utf16();
     const qsizetype n = string.size();
-    constexpr qsizetype MaxPerStep = 8 * 6; // eight units, each at most a six-byte escape
+    // What one step may write: eight six-byte escapes (SWAR), or a sixteen-byte store and one
+    // character's eight-byte form (SSE2).
+    constexpr qsizetype MaxPerStep = 8 * 6;
     qsizetype at = out.size();
     out.resize(at + n + n / 8 + MaxPerStep + 2);
     char *o = out.data() + at;

@@ -79,8 +79,8 @@ bool decodeHeaderValue(const QByteArray &raw, QString *value)
     return true;
 }
 
-// The x-mcp-header annotations of a tool's inputSchema: header name -> the chain of
-// `properties` keys that leads to the annotated argument.
+// The argument at the end of path, a chain of `properties` keys (Server::toolParamHeaders());
+// Undefined when it is absent.
 QJsonValue valueAt(const QJsonObject &arguments, const QStringList &path)
 {
     QJsonValue value = arguments;
