@@ -35,94 +35,22 @@ constexpr qsizetype QtParserMinFrame = 256 * 1024;
 // Up to this size, a lazy result without escapes is converted by Qt's parser (see resultOfFrame()).
 constexpr qsizetype QtParserMaxSmallFrame = 2048;
 
-// The key by which the memos below recognise a value they converted before: its type, sizes
-// and raw contents, length-prefixed (so no two values share one), written far faster than its
-// JSON (simdjson::to_string() escapes every string and formats every number). One walk both
-// writes a key (MemoKeyWriter) and checks a value against a key kept (MemoKeyReader, which
-// stops at the first difference): a repeat costs a comparison, not a new key.
-struct MemoKeyWriter
-{
-    std::string &key;
-    bool bytes(const void *data, size_t size)
-    {
-        key.append(static_cast<const char *>(data), size);
-        return true;
-    }
-};
-
-struct MemoKeyReader
-{
-    std::string_view rest;
-    bool bytes(const void *data, size_t size)
-    {
-        if (rest.size() < size || std::memcmp(rest.data(), data, size) != 0)
-            return false;
-        rest.remove_prefix(size);
-        return true;
-    }
-};
-
-template<typename Sink, typename Raw>
-bool memoRaw(Sink &sink, const Raw &raw)
-{
-    return sink.bytes(&raw, sizeof raw);
-}
-
-template<typename Sink>
-bool memoText(Sink &sink, std::string_view text)
-{
-    return memoRaw(sink, text.size()) && sink.bytes(text.data(), text.size());
-}
-
-template<typename Sink>
-bool memoKey(Sink &sink, simdjson::dom::element value)
-{
-    using Type = simdjson::dom::element_type;
-    auto tag = [&sink](char c) { return sink.bytes(&c, 1); };
-    switch (value.type()) {
-    case Type::OBJECT: {
-        const simdjson::dom::object members = value.get_object().value_unsafe(); // named: see messageFrom()
-        if (!tag('{') || !memoRaw(sink, members.size()))
-            return false;
-        for (simdjson::dom::key_value_pair member : members) {
-            if (!memoText(sink, member.key) || !memoKey(sink, member.value))
-                return false;
-        }
-        return true;
-    }
-    case Type::ARRAY: {
-        const simdjson::dom::array items = value.get_array().value_unsafe();
-        if (!tag('[') || !memoRaw(sink, items.size()))
-            return false;
-        for (simdjson::dom::element item : items) {
-            if (!memoKey(sink, item))
-                return false;
-        }
-        return true;
-    }
-    case Type::STRING: return tag('"') && memoText(sink, value.get_string().value_unsafe());
-    case Type::INT64: return tag('i') && memoRaw(sink, value.get_int64().value_unsafe());
-    case Type::UINT64: return tag('u') && memoRaw(sink, value.get_uint64().value_unsafe());
-    case Type::DOUBLE: return tag('d') && memoRaw(sink, value.get_double().value_unsafe());
-    case Type::BOOL: return tag(value.get_bool().value_unsafe() ? 't' : 'f');
-    case Type::NULL_VALUE: return tag('n');
-    }
-    return false;
-}
+// The memos below keep values whose memo key (json_p.h) is at most this long.
+constexpr size_t MaxMemoKey = 4096;
 
 std::string memoKeyOf(simdjson::dom::element value)
 {
     std::string key;
     key.reserve(256);
-    MemoKeyWriter writer{key};
-    memoKey(writer, value);
+    Json::Internal::MemoKeyWriter writer{key};
+    Json::Internal::memoKey(writer, value);
     return key;
 }
 
 bool hasMemoKey(simdjson::dom::element value, std::string_view key)
 {
-    MemoKeyReader reader{key};
-    return memoKey(reader, value) && reader.rest.empty();
+    Json::Internal::MemoKeyReader reader{key};
+    return Json::Internal::memoKey(reader, value) && reader.rest.empty();
 }
 
 // A "_meta" object in Qt types. A client sends the same one (its capabilities and client info)
@@ -138,7 +66,6 @@ QJsonValue metaToQt(simdjson::dom::element meta)
         std::string text;
         QJsonValue value;
     };
-    constexpr size_t MaxRememberedText = 4096;
     thread_local Json::Internal::RecentEntries<Remembered, 8> remembered;
     auto lookUp = [](simdjson::dom::element value) -> const QJsonValue * {
         const Remembered *found = remembered.find([value](const Remembered &entry) { return hasMemoKey(value, entry.text); });
@@ -146,7 +73,7 @@ QJsonValue metaToQt(simdjson::dom::element meta)
     };
     auto remember = [](simdjson::dom::element element, const QJsonValue &value) {
         std::string text = memoKeyOf(element);
-        if (text.size() <= MaxRememberedText)
+        if (text.size() <= MaxMemoKey)
             remembered.add({std::move(text), value});
     };
     if (const QJsonValue *known = lookUp(meta))
@@ -188,7 +115,6 @@ QJsonObject resultHeadOf(simdjson::dom::element result)
 {
     if (!result.is_object())
         return {};
-    constexpr size_t MaxRememberedText = 4096;
     thread_local std::string lastText;
     thread_local QJsonObject lastHead;
     const simdjson::dom::object members = result.get_object().value_unsafe(); // named: see messageFrom()
@@ -198,17 +124,17 @@ QJsonObject resultHeadOf(simdjson::dom::element result)
     // Each member as its key (length-prefixed) and the value's memo key: no two heads alike.
     auto walkHead = [&members, &inHead](auto &sink) {
         for (simdjson::dom::key_value_pair member : members) {
-            if (inHead(member) && !(memoText(sink, member.key) && memoKey(sink, member.value)))
+            if (inHead(member) && !(Json::Internal::memoText(sink, member.key) && Json::Internal::memoKey(sink, member.value)))
                 return false;
         }
         return true;
     };
-    MemoKeyReader last{lastText};
+    Json::Internal::MemoKeyReader last{lastText};
     if (walkHead(last) && last.rest.empty())
         return lastHead;
     std::string text;
     text.reserve(256);
-    MemoKeyWriter writer{text};
+    Json::Internal::MemoKeyWriter writer{text};
     walkHead(writer);
     QJsonObject head;
     for (simdjson::dom::key_value_pair member : members) {
@@ -218,7 +144,7 @@ QJsonObject resultHeadOf(simdjson::dom::element result)
                                                                    : Json::Internal::toQt(member.value));
         }
     }
-    if (text.size() <= MaxRememberedText) {
+    if (text.size() <= MaxMemoKey) {
         lastText = std::move(text);
         lastHead = head;
     }

@@ -78,7 +78,7 @@ void insertField(QJsonObject &object, std::string_view key, const QJsonValue &va
 constexpr size_t SmallObject = 16;
 struct ObjectShape
 {
-    std::string keys;                     // each key length-prefixed, in the order of the text
+    std::string keys;                     // each key as memoText() writes it, in the order of the text
     QJsonObject object;                   // those keys (sorted, as Qt keeps them), values null
     std::array<quint8, SmallObject> slot; // the sorted position of each key of the text
 };
@@ -88,11 +88,9 @@ const ObjectShape &shapeOf(simdjson::dom::object object)
 {
     std::string keys;
     keys.reserve(128);
-    for (simdjson::dom::key_value_pair field : object) {
-        const size_t size = field.key.size();
-        keys.append(reinterpret_cast<const char *>(&size), sizeof size);
-        keys.append(field.key);
-    }
+    Internal::MemoKeyWriter writer{keys};
+    for (simdjson::dom::key_value_pair field : object)
+        Internal::memoText(writer, field.key);
     if (const ObjectShape *known = objectShapes.find([&keys](const ObjectShape &shape) { return shape.keys == keys; }))
         return *known;
     ObjectShape shape{std::move(keys), {}, {}};

@@ -9,7 +9,9 @@
 
 #include <simdjson.h>
 
+#include <cstring>
 #include <memory>
+#include <string>
 #include <string_view>
 
 namespace Mcp::Json::Internal {
@@ -56,6 +58,82 @@ public:
 private:
     QList<Entry> m_entries;
 };
+
+// The key by which a memo recognises a value it converted before (the frame parser's _meta and
+// result heads, objectToQt()'s shapes by their key lists): its type, sizes and raw contents,
+// length-prefixed (so no two values share one), written far faster than its JSON
+// (simdjson::to_string() escapes every string and formats every number). One walk both
+// writes a key (MemoKeyWriter) and checks a value against a key kept (MemoKeyReader, which
+// stops at the first difference): a repeat costs a comparison, not a new key.
+struct MemoKeyWriter
+{
+    std::string &key;
+    bool bytes(const void *data, size_t size)
+    {
+        key.append(static_cast<const char *>(data), size);
+        return true;
+    }
+};
+
+struct MemoKeyReader
+{
+    std::string_view rest;
+    bool bytes(const void *data, size_t size)
+    {
+        if (rest.size() < size || std::memcmp(rest.data(), data, size) != 0)
+            return false;
+        rest.remove_prefix(size);
+        return true;
+    }
+};
+
+template<typename Sink, typename Raw>
+bool memoRaw(Sink &sink, const Raw &raw)
+{
+    return sink.bytes(&raw, sizeof raw);
+}
+
+template<typename Sink>
+bool memoText(Sink &sink, std::string_view text)
+{
+    return memoRaw(sink, text.size()) && sink.bytes(text.data(), text.size());
+}
+
+template<typename Sink>
+bool memoKey(Sink &sink, simdjson::dom::element value)
+{
+    using Type = simdjson::dom::element_type;
+    auto tag = [&sink](char c) { return sink.bytes(&c, 1); };
+    switch (value.type()) {
+    case Type::OBJECT: {
+        const simdjson::dom::object members = value.get_object().value_unsafe(); // named: see messageFrom()
+        if (!tag('{') || !memoRaw(sink, members.size()))
+            return false;
+        for (simdjson::dom::key_value_pair member : members) {
+            if (!memoText(sink, member.key) || !memoKey(sink, member.value))
+                return false;
+        }
+        return true;
+    }
+    case Type::ARRAY: {
+        const simdjson::dom::array items = value.get_array().value_unsafe();
+        if (!tag('[') || !memoRaw(sink, items.size()))
+            return false;
+        for (simdjson::dom::element item : items) {
+            if (!memoKey(sink, item))
+                return false;
+        }
+        return true;
+    }
+    case Type::STRING: return tag('"') && memoText(sink, value.get_string().value_unsafe());
+    case Type::INT64: return tag('i') && memoRaw(sink, value.get_int64().value_unsafe());
+    case Type::UINT64: return tag('u') && memoRaw(sink, value.get_uint64().value_unsafe());
+    case Type::DOUBLE: return tag('d') && memoRaw(sink, value.get_double().value_unsafe());
+    case Type::BOOL: return tag(value.get_bool().value_unsafe() ? 't' : 'f');
+    case Type::NULL_VALUE: return tag('n');
+    }
+    return false;
+}
 
 // Whether text has a \uD800-\uDFFF escape: simdjson refuses one that is not half of a pair.
 bool hasSurrogateEscape(QByteArrayView text);
