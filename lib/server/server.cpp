@@ -59,8 +59,9 @@ std::optional<LogLevel> logLevelFromName(const QString &name)
 namespace ToolResult {
 QJsonObject text(const QString &text)
 {
-    // Copies of shapes whose values are replaced: inserting into empty objects builds the keys
-    // on every call, and the initializer-list constructors cost several times more.
+    // Copies of shapes whose values are replaced in place, as Requests::callTool() does:
+    // inserting into empty objects builds the keys on every call, replacing by key costs a
+    // lookup, and the initializer-list constructors cost several times more.
     static const QJsonObject blockShape = [] {
         QJsonObject block;
         block.insert(Key::Text, QString());
@@ -73,11 +74,11 @@ QJsonObject text(const QString &text)
         return result;
     }();
     QJsonObject block = blockShape;
-    block[Key::Text] = text;
+    block.begin().value() = text; // keys sorted: text, type
     QJsonArray content;
     content.append(block);
     QJsonObject result = resultShape;
-    result[Key::Content] = content;
+    result.begin().value() = content;
     return result;
 }
 
