@@ -23,6 +23,7 @@ packages=(
     libsimdjson-dev libvalijson-dev json-schema-test-suite liblz4-dev
     libssl-dev  # OpenSSL's libcrypto: ES256 signatures in lib/auth (private_key_jwt, DPoP)
     xvfb xauth clang libclang-rt-14-dev
+    openbox xdotool x11-utils  # the `desktop` tests: a window manager on Xvfb, real input (XTest), xprop
     qt6-qpa-plugins fonts-dejavu-core
     python3 python3-cryptography  # python3-cryptography: tst_oauthclient checks ES256 signatures independently
 )

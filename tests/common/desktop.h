@@ -1,0 +1,116 @@
+// Real input on a real X11 desktop, for tests that run under tests/common/desktop-session.sh
+// (Xvfb, the openbox window manager, the xcb platform; ctest label `desktop`). Input goes
+// through the X server with XTest (xdotool), so it reaches the window the way a person's does:
+// a window manager decides focus and placement, the wheel goes to whatever is under the pointer.
+#pragma once
+
+#include <QApplication>
+#include <QProcess>
+#include <QRect>
+#include <QScreen>
+#include <QString>
+#include <QStringList>
+#include <QTest>
+#include <QWidget>
+#include <QWindow>
+
+namespace Desktop {
+
+// The size desktop-session.sh gave the screen ("1024x700"); an empty size outside a session.
+inline QSize sessionScreen()
+{
+    const QStringList parts = qEnvironmentVariable("MCPSCOPE_DESKTOP_SCREEN").split(QLatin1Char('x'));
+    if (parts.size() != 2)
+        return {};
+    return QSize(parts[0].toInt(), parts[1].toInt());
+}
+
+inline bool onDesktop()
+{
+    return QGuiApplication::platformName() == QLatin1String("xcb") && sessionScreen().isValid();
+}
+
+// Runs xdotool and lets the window see what it sent before returning.
+inline bool xdotool(const QStringList &args)
+{
+    QProcess process;
+    process.start(QStringLiteral("xdotool"), args);
+    const bool ok = process.waitForFinished(10000) && process.exitStatus() == QProcess::NormalExit
+        && process.exitCode() == 0;
+    if (!ok)
+        qWarning("xdotool %s failed: %s", qPrintable(args.join(QLatin1Char(' '))),
+                 process.readAllStandardError().constData());
+    QTest::qWait(60);
+    return ok;
+}
+
+inline bool moveTo(QPoint global)
+{
+    return xdotool({QStringLiteral("mousemove"), QString::number(global.x()), QString::number(global.y())});
+}
+
+inline bool moveTo(const QWidget *widget, QPoint local = {-1, -1})
+{
+    if (local == QPoint(-1, -1))
+        local = widget->rect().center();
+    return moveTo(widget->mapToGlobal(local));
+}
+
+inline bool click(const QWidget *widget, QPoint local = {-1, -1})
+{
+    return moveTo(widget, local) && xdotool({QStringLiteral("click"), QStringLiteral("1")});
+}
+
+// Wheel notches at the pointer's place: positive scrolls down (button 5), negative up (4).
+inline bool wheel(int notches)
+{
+    const QString button = notches > 0 ? QStringLiteral("5") : QStringLiteral("4");
+    return xdotool({QStringLiteral("click"), QStringLiteral("--repeat"), QString::number(qAbs(notches)),
+                    QStringLiteral("--delay"), QStringLiteral("30"), button});
+}
+
+// Keys as xdotool names them: "Tab", "Return", "alt+1", "ctrl+Return", "shift+Tab".
+inline bool key(const QString &keys)
+{
+    return xdotool({QStringLiteral("key"), QStringLiteral("--clearmodifiers"), keys});
+}
+
+inline bool type(const QString &text)
+{
+    return xdotool({QStringLiteral("type"), QStringLiteral("--delay"), QStringLiteral("15"), text});
+}
+
+// What the screen leaves for windows (the whole screen under openbox, which has no panel).
+inline QRect available(const QWidget *widget)
+{
+    const QScreen *screen = widget->screen() ? widget->screen() : QGuiApplication::primaryScreen();
+    return screen->availableGeometry();
+}
+
+// The window with its frame (title bar, borders) lies within the screen.
+inline bool fitsScreen(const QWidget *window)
+{
+    return available(window).contains(window->frameGeometry());
+}
+
+inline QString describe(const QWidget *window)
+{
+    const QRect f = window->frameGeometry();
+    const QRect a = available(window);
+    return QStringLiteral("%1 \"%2\": frame %3x%4+%5+%6, screen %7x%8")
+        .arg(QString::fromLatin1(window->metaObject()->className()), window->windowTitle())
+        .arg(f.width()).arg(f.height()).arg(f.x()).arg(f.y()).arg(a.width()).arg(a.height());
+}
+
+// Waits until the window manager has mapped, placed and framed a window and given it focus.
+inline bool waitShown(QWidget *window)
+{
+    if (!QTest::qWaitForWindowExposed(window, 10000))
+        return false;
+    // openbox reparents and frames the window after mapping it; the frame margins arrive with
+    // _NET_FRAME_EXTENTS a moment later.
+    QTest::qWait(150);
+    return QTest::qWaitForWindowActive(window, 5000);
+}
+
+} // namespace Desktop
