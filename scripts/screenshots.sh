@@ -30,4 +30,9 @@ if [ -x "$build_dir/tests/auto/apps/tst_appview" ]; then
     QTWEBENGINE_DISABLE_SANDBOX=1 QTWEBENGINE_CHROMIUM_FLAGS="--disable-gpu --disable-dev-shm-usage" \
         QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1024x700x24" "$build_dir/tests/auto/apps/tst_appview" >/dev/null
 fi
+# The real window on a real desktop (Xvfb, openbox, xcb): the whole screen, frames included.
+for test in desktop/tst_desktop_window; do
+    echo "screenshots.sh: $test (1024x700)" >&2
+    tests/common/desktop-session.sh 1024x700 "$build_dir/tests/auto/$test" >/dev/null
+done
 echo "screenshots.sh: saved in $shots" >&2
