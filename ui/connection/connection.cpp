@@ -4,7 +4,9 @@
 #include "protocol/methods.h"
 #include "traffic/trafficlog.h"
 
+#include <QDateTime>
 #include <QDir>
+#include <QJsonDocument>
 #include <QTimer>
 
 #include <memory>
@@ -26,9 +28,20 @@ Connection::Connection(int id, const QString &name, TransportFactory factory, co
     // Connected first, so whoever else listens to trafficBatch finds the events in the log.
     connect(this, &Session::trafficBatch, this, &Connection::onTrafficBatch);
     connect(this, &Session::stateChanged, this, [this](State state) {
+        if (state == State::Connecting && (m_connectWait.startedMs == 0 || m_connectWait.endedMs != 0))
+            m_connectWait = ConnectWait{QDateTime::currentMSecsSinceEpoch()};
+        else if (state != State::Connecting && m_connectWait.startedMs != 0 && m_connectWait.endedMs == 0)
+            m_connectWait.endedMs = QDateTime::currentMSecsSinceEpoch();
         if (state == State::Connected)
             takeListings();
     });
+}
+
+qint64 Connection::ConnectWait::elapsedSeconds() const
+{
+    if (startedMs == 0)
+        return 0;
+    return ((endedMs != 0 ? endedMs : QDateTime::currentMSecsSinceEpoch()) - startedMs) / 1000;
 }
 
 Connection::~Connection() = default;
@@ -104,7 +117,10 @@ void Connection::takeListings()
 void Connection::onTrafficBatch(const QList<TrafficEvent> &events)
 {
     QList<ConsoleLine> lines;
+    const bool connecting = state() == State::Connecting && m_connectWait.endedMs == 0;
     for (const TrafficEvent &event : events) {
+        if (connecting)
+            noteConnectProgress(event);
         switch (event.kind) {
         case TrafficEvent::Kind::StderrLine:
             lines.append(ConsoleLine{event.wallClockMs, ConsoleLine::Stream::Stderr, QString::fromUtf8(event.raw)});
@@ -131,6 +147,25 @@ void Connection::onTrafficBatch(const QList<TrafficEvent> &events)
     m_trafficLog->appendBatch(events);
     if (!lines.isEmpty())
         Q_EMIT consoleLines(lines);
+}
+
+void Connection::noteConnectProgress(const TrafficEvent &event)
+{
+    if (event.kind == TrafficEvent::Kind::ProcessStarted) {
+        m_connectWait.processStarted = true;
+    } else if (event.kind == TrafficEvent::Kind::InvalidMessage && event.direction == TrafficEvent::Direction::Incoming) {
+        ++m_connectWait.strayStdoutLines;
+    } else if (event.kind == TrafficEvent::Kind::Message) {
+        const QJsonObject message = QJsonDocument::fromJson(event.raw).object();
+        if (event.direction == TrafficEvent::Direction::Outgoing && message.contains(QLatin1String("id"))
+            && message.contains(Key::Method)) {
+            m_connectWait.waitingFor = message.value(Key::Method).toString();
+            m_connectWait.waitingSinceMs = event.wallClockMs;
+        } else if (event.direction == TrafficEvent::Direction::Incoming && !message.contains(Key::Method)
+                   && message.contains(QLatin1String("id"))) {
+            m_connectWait.waitingFor.clear(); // answered
+        }
+    }
 }
 
 } // namespace Mcp::Ui

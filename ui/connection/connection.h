@@ -71,6 +71,21 @@ public:
     // The last reload's differences (empty before the second connection).
     ReloadDiff lastReload() const { return m_lastReload; }
 
+    // What a connection in progress waits for, and what the last attempt waited for once it has
+    // ended (read from its traffic): the window shows it while connecting and after a failure.
+    struct ConnectWait
+    {
+        qint64 startedMs = 0;     // wall clock; 0 before the first attempt
+        qint64 endedMs = 0;       // when it connected or failed; 0 while waiting
+        QString waitingFor;       // the lifecycle request without an answer ("initialize"), or empty
+        qint64 waitingSinceMs = 0;
+        bool processStarted = false;
+        int strayStdoutLines = 0; // stdout lines that are not JSON-RPC (on the Console page)
+        // Whole seconds from the start to the end (or to now, while waiting).
+        qint64 elapsedSeconds() const;
+    };
+    ConnectWait connectWait() const { return m_connectWait; }
+
 Q_SIGNALS:
     void consoleLines(const QList<Mcp::Ui::ConsoleLine> &lines);
     // Files changed and the server is being restarted.
@@ -80,6 +95,7 @@ Q_SIGNALS:
 
 private:
     void onTrafficBatch(const QList<Mcp::TrafficEvent> &events);
+    void noteConnectProgress(const Mcp::TrafficEvent &event);
     // Lists tools, prompts, resources and templates of the new connection and compares them
     // with the previous one's.
     void takeListings();
@@ -92,6 +108,7 @@ private:
 
     TrafficLog *m_trafficLog = nullptr;
     QStringList m_secretValues;
+    ConnectWait m_connectWait;
 };
 
 } // namespace Mcp::Ui

@@ -666,7 +666,10 @@ void ToolPanel::makeRoomForResult()
     if (!m_result->isHidden() || QSettings().contains(QStringLiteral("tools/splitter")))
         return;
     const int height = m_splitter->height();
-    m_splitter->setSizes({height * 65 / 100, height * 35 / 100});
+    // A tool without arguments has no form to fill: the result takes all but the Run row.
+    const bool noArguments = m_tool.value(Key::InputSchema).toObject().value(QLatin1String("properties")).toObject().isEmpty();
+    const int form = noArguments ? qMin(height / 2, m_splitter->widget(0)->minimumSizeHint().height()) : height * 65 / 100;
+    m_splitter->setSizes({form, height - form});
 }
 
 void ToolPanel::sizeAppView()

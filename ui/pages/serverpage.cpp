@@ -31,6 +31,7 @@
 #include <QShortcut>
 #include <QTabWidget>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -68,7 +69,11 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     headerLayout->setContentsMargins(10, 8, 10, 8);
     headerLayout->setHorizontalSpacing(12);
     headerLayout->setVerticalSpacing(2);
-    m_name = new QLabel(header);
+    // A name of any length (a whole command line, say) is elided: it never sets the window's width.
+    auto *name = new FittingLabel(header);
+    name->setElideMode(Qt::ElideRight);
+    name->setObjectName(QStringLiteral("serverName"));
+    m_name = name;
     QFont nameFont = m_name->font();
     nameFont.setBold(true);
     nameFont.setPointSizeF(nameFont.pointSizeF() * 1.35);
@@ -78,17 +83,24 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     serverTitle->setElideMode(Qt::ElideRight);
     m_serverTitle = serverTitle;
     m_serverTitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_capabilities = new QLabel(header);
+    m_capabilities = new FittingLabel(header);
+    m_capabilities->setObjectName(QStringLiteral("capabilitiesText"));
     m_capabilities->setWordWrap(true);
     m_capabilities->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_latency = new QLabel(header);
-    m_era = new QLabel(header);
+    m_latency->setObjectName(QStringLiteral("latency"));
+    // Room for the widest time kept from the start: a ping that changes "8 ms" to "12 ms" moves nothing.
+    m_latency->setMinimumWidth(m_latency->fontMetrics().horizontalAdvance(tr("Ping %1 ms").arg(9999)));
+    m_latency->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    auto *era = new FittingLabel(header);
+    era->setElideMode(Qt::ElideRight);
+    m_era = era;
     m_era->setObjectName(QStringLiteral("eraBadge"));
     m_era->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_era->setToolTip(tr("The protocol era this connection speaks, its version and how it was decided: "
                          "probed (server/discover), pinned in the server's settings, or remembered "
                          "from an earlier connection."));
-    m_extensions = new QLabel(header);
+    m_extensions = new FittingLabel(header);
     m_extensions->setWordWrap(true);
     m_extensions->setTextInteractionFlags(Qt::TextSelectableByMouse);
     // What each side offers is folded under one line: at 1024x700 the unfolded header took eight
@@ -106,7 +118,9 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     m_capabilitiesSummary = capabilitiesSummary;
     m_capabilitiesSummary->setObjectName(QStringLiteral("capabilitiesSummary"));
     Theme::setTextColor(m_capabilitiesSummary, Theme::Role::Muted);
-    m_deprecated = new QLabel(header);
+    auto *deprecated = new FittingLabel(header);
+    deprecated->setElideMode(Qt::ElideRight);
+    m_deprecated = deprecated;
     m_deprecated->setObjectName(QStringLiteral("deprecatedFeatures"));
     Theme::setTextColor(m_deprecated, Theme::Role::Warning);
     m_reprobe = new QPushButton(tr("Re-probe"), header);
@@ -195,6 +209,10 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
 
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
+    // Every tab stays in sight (ten for an HTTP server, at 1024 px too): long titles are elided
+    // rather than pushed behind scroll arrows.
+    m_tabs->setUsesScrollButtons(false);
+    m_tabs->setElideMode(Qt::ElideRight);
     layout->addWidget(m_tabs, 1);
 
     m_tools = new ToolsPage(connection, m_tabs);
@@ -224,12 +242,13 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     for (int index = 0; index < 9; ++index) {
         auto *shortcut = new QShortcut(tabShortcut(index), this);
         shortcut->setContext(Qt::WidgetWithChildrenShortcut);
-        shortcut->setWhatsThis(tr("Tab %1 of the server page").arg(index + 1));
+        m_tabShortcuts.append(shortcut); // named after their tabs in addPage()
         connect(shortcut, &QShortcut::activated, this, [this, index] {
             if (index < m_tabs->count())
                 m_tabs->setCurrentIndex(index);
         });
     }
+    nameTabShortcuts();
     auto *find = new QShortcut(QKeySequence::Find, this);
     find->setContext(Qt::WidgetWithChildrenShortcut);
     find->setWhatsThis(tr("Filter the traffic"));
@@ -238,6 +257,12 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
         m_traffic->view()->focusTextFilter();
     });
 
+    m_waitTicker = new QTimer(this);
+    m_waitTicker->setInterval(1000);
+    connect(m_waitTicker, &QTimer::timeout, this, [this] {
+        if (m_connection->state() == Connection::State::Connecting)
+            m_serverTitle->setText(waitingText());
+    });
     connect(m_connect, &QPushButton::clicked, this, &ServerPage::connectRequested);
     connect(m_disconnect, &QPushButton::clicked, this, &ServerPage::disconnectRequested);
     connect(m_restart, &QPushButton::clicked, this, &ServerPage::restartRequested);
@@ -285,8 +310,20 @@ QKeySequence ServerPage::tabShortcut(int index)
 void ServerPage::addPage(Page *page)
 {
     const int index = m_tabs->addTab(page, page->icon(), page->title());
+    connect(page, &Page::connectRequested, this, &ServerPage::connectRequested);
     if (index < 9)
         m_tabs->setTabToolTip(index, tabShortcut(index).toString(QKeySequence::NativeText));
+    nameTabShortcuts();
+}
+
+void ServerPage::nameTabShortcuts()
+{
+    // Help › Keyboard Shortcuts lists what each Alt+digit opens by the tab's own name.
+    for (int index = 0; index < m_tabShortcuts.size(); ++index) {
+        QShortcut *shortcut = m_tabShortcuts.at(index);
+        const bool used = index < m_tabs->count();
+        shortcut->setWhatsThis(used ? tr("Show the %1 tab").arg(m_tabs->tabText(index)) : QString());
+    }
 }
 
 void ServerPage::replacePage(Page *oldPage, Page *newPage)
@@ -298,6 +335,8 @@ void ServerPage::replacePage(Page *oldPage, Page *newPage)
     }
     m_tabs->removeTab(index);
     m_tabs->insertTab(index, newPage, newPage->icon(), newPage->title());
+    connect(newPage, &Page::connectRequested, this, &ServerPage::connectRequested);
+    nameTabShortcuts();
     if (oldPage == m_tools)
         m_tools = nullptr;
     else if (oldPage == m_resources)
@@ -385,7 +424,7 @@ void ServerPage::updateHeader()
         if (info.discoverResult.isEmpty())
             m_discovery->hide();
     } else {
-        m_serverTitle->setText(connected ? QString() : tr("Not connected."));
+        m_serverTitle->setText(busy ? waitingText() : connected ? QString() : tr("Not connected."));
         m_capabilities->clear();
         m_capabilitiesSummary->clear();
         m_deprecated->clear();
@@ -406,6 +445,33 @@ void ServerPage::updateHeader()
     m_deprecated->setVisible(!m_deprecated->text().isEmpty());
     m_serverTitle->setVisible(!m_serverTitle->text().isEmpty());
     updateLatency(m_connection->pingLatencyMs());
+    // While connecting, the header counts the seconds and says what is awaited.
+    if (busy && info.protocolVersion.isEmpty())
+        m_waitTicker->start();
+    else
+        m_waitTicker->stop();
+}
+
+QString ServerPage::waitingText() const
+{
+    const Connection::ConnectWait wait = m_connection->connectWait();
+    QStringList parts{tr("Connecting for %1 s").arg(wait.elapsedSeconds())};
+    if (!wait.waitingFor.isEmpty()) {
+        const qint64 since = qMax<qint64>(0, (QDateTime::currentMSecsSinceEpoch() - wait.waitingSinceMs) / 1000);
+        parts << tr("waiting for the server's answer to %1 (sent %2 s ago)").arg(wait.waitingFor).arg(since);
+    } else if (!wait.processStarted && m_connection->sessionInfo().transportName == QLatin1String("stdio")) {
+        parts << tr("starting the server process");
+    } else {
+        parts << tr("opening the connection");
+    }
+    if (wait.strayStdoutLines > 0)
+        parts << strayLinesText(wait.strayStdoutLines);
+    return parts.join(QStringLiteral(" · "));
+}
+
+QString ServerPage::strayLinesText(int lines)
+{
+    return tr("the server printed %n line(s) on stdout that are not JSON-RPC (see the Console tab)", nullptr, lines);
 }
 
 QString ServerPage::capabilitiesSummary(const QJsonObject &serverCapabilities)
@@ -439,10 +505,18 @@ void ServerPage::updateBanner()
         m_banner->hide();
         return;
     }
-    if (state == Connection::State::Exited)
-        m_bannerTitle->setText(tr("The server process %1.").arg(m_connection->exitDescription()));
-    else
-        m_bannerTitle->setText(tr("Connection failed: %1").arg(m_connection->errorString()));
+    // How long the attempt waited, from its start, and what stdout held that was not a message.
+    const Connection::ConnectWait wait = m_connection->connectWait();
+    QString title = state == Connection::State::Exited
+        ? tr("The server process %1.").arg(m_connection->exitDescription())
+        : wait.startedMs != 0 ? tr("Connection failed after %1 s: %2").arg(wait.elapsedSeconds()).arg(m_connection->errorString())
+                              : tr("Connection failed: %1").arg(m_connection->errorString());
+    if (wait.strayStdoutLines > 0) {
+        QString stray = strayLinesText(wait.strayStdoutLines);
+        stray[0] = stray[0].toUpper();
+        title += QLatin1Char(' ') + stray + QLatin1Char('.');
+    }
+    m_bannerTitle->setText(title);
     const QStringList tail = m_connection->lastStderrLines();
     m_bannerStderr->setPlainText(tail.join(QLatin1Char('\n')));
     m_bannerStderr->setVisible(!tail.isEmpty());

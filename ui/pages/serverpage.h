@@ -10,6 +10,8 @@ QT_BEGIN_NAMESPACE
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
+class QShortcut;
+class QTimer;
 class QTabWidget;
 class QTextBrowser;
 class QToolButton;
@@ -85,9 +87,13 @@ Q_SIGNALS:
 private:
     static QKeySequence tabShortcut(int index); // Alt+1…9
     void addPage(Page *page);
+    void nameTabShortcuts();
     void updateHeader();
     void updateBanner();
     void updateLatency(qint64 ms);
+    // "Connecting for 12 s · waiting for the server's answer to initialize (sent 2 s ago)".
+    QString waitingText() const;
+    static QString strayLinesText(int lines);
     static QString capabilitiesSummary(const QJsonObject &serverCapabilities);
 
     Connection *m_connection;
@@ -124,6 +130,8 @@ private:
     ConsolePage *m_console;
     TrafficPage *m_traffic;
     AuthorizationPage *m_authorization = nullptr;
+    QList<QShortcut *> m_tabShortcuts; // Alt+1…9
+    QTimer *m_waitTicker; // counts the seconds while connecting
 };
 
 // "tools (listChanged), resources (subscribe, listChanged), logging" from a capabilities object.
