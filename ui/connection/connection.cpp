@@ -44,6 +44,31 @@ qint64 Connection::ConnectWait::elapsedSeconds() const
     return ((endedMs != 0 ? endedMs : QDateTime::currentMSecsSinceEpoch()) - startedMs) / 1000;
 }
 
+QString Connection::ConnectWait::waitingFor() const
+{
+    return requests.isEmpty() || requests.constLast().answered ? QString() : requests.constLast().method;
+}
+
+qint64 Connection::ConnectWait::waitingSinceMs() const
+{
+    return requests.isEmpty() ? 0 : requests.constLast().sentMs;
+}
+
+QString Connection::ConnectWait::unansweredText() const
+{
+    QStringList parts;
+    const qint64 end = endedMs != 0 ? endedMs : QDateTime::currentMSecsSinceEpoch();
+    for (qsizetype i = 0; i < requests.size(); ++i) {
+        const Request &request = requests.at(i);
+        if (request.answered)
+            continue;
+        // Waited for until the client gave up on it and asked the next thing, or until the end.
+        const qint64 until = i + 1 < requests.size() ? requests.at(i + 1).sentMs : end;
+        parts << tr("%1 (%2 s)").arg(request.method).arg(qMax<qint64>(0, until - request.sentMs) / 1000);
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
 Connection::~Connection() = default;
 
 void Connection::setName(const QString &name)
@@ -157,13 +182,16 @@ void Connection::noteConnectProgress(const TrafficEvent &event)
         ++m_connectWait.strayStdoutLines;
     } else if (event.kind == TrafficEvent::Kind::Message) {
         const QJsonObject message = QJsonDocument::fromJson(event.raw).object();
-        if (event.direction == TrafficEvent::Direction::Outgoing && message.contains(QLatin1String("id"))
-            && message.contains(Key::Method)) {
-            m_connectWait.waitingFor = message.value(Key::Method).toString();
-            m_connectWait.waitingSinceMs = event.wallClockMs;
-        } else if (event.direction == TrafficEvent::Direction::Incoming && !message.contains(Key::Method)
-                   && message.contains(QLatin1String("id"))) {
-            m_connectWait.waitingFor.clear(); // answered
+        const QJsonValue id = message.value(QLatin1String("id"));
+        if (id.isUndefined())
+            return; // a notification
+        if (event.direction == TrafficEvent::Direction::Outgoing && message.contains(Key::Method)) {
+            m_connectWait.requests.append({message.value(Key::Method).toString(), id, event.wallClockMs, false});
+        } else if (event.direction == TrafficEvent::Direction::Incoming && !message.contains(Key::Method)) {
+            for (ConnectWait::Request &request : m_connectWait.requests) {
+                if (request.id == id)
+                    request.answered = true;
+            }
         }
     }
 }

@@ -7,6 +7,7 @@
 #include "transport/trafficevent.h"
 
 #include <QJsonObject>
+#include <QJsonValue>
 #include <QList>
 #include <QStringList>
 
@@ -75,14 +76,26 @@ public:
     // ended (read from its traffic): the window shows it while connecting and after a failure.
     struct ConnectWait
     {
+        struct Request
+        {
+            QString method;
+            QJsonValue id;
+            qint64 sentMs = 0;
+            bool answered = false;
+        };
         qint64 startedMs = 0;     // wall clock; 0 before the first attempt
         qint64 endedMs = 0;       // when it connected or failed; 0 while waiting
-        QString waitingFor;       // the lifecycle request without an answer ("initialize"), or empty
-        qint64 waitingSinceMs = 0;
+        QList<Request> requests;  // what the client asked while connecting, in order
         bool processStarted = false;
         int strayStdoutLines = 0; // stdout lines that are not JSON-RPC (on the Console page)
         // Whole seconds from the start to the end (or to now, while waiting).
         qint64 elapsedSeconds() const;
+        // The last request while it has no answer ("initialize"), else empty; and since when.
+        QString waitingFor() const;
+        qint64 waitingSinceMs() const;
+        // The requests that never got an answer, each with how long it was waited for:
+        // "server/discover (10 s), initialize (30 s)".
+        QString unansweredText() const;
     };
     ConnectWait connectWait() const { return m_connectWait; }
 

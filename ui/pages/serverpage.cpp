@@ -27,6 +27,8 @@
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QShortcut>
 #include <QTabWidget>
@@ -180,10 +182,27 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     toggleRow->addSpacing(8);
     toggleRow->addWidget(m_deprecated, 0);
     headerLayout->addLayout(toggleRow, 2, 0, 1, 2);
-    headerLayout->addWidget(m_capabilities, 3, 0, 1, 2);
-    headerLayout->addWidget(m_extensions, 4, 0, 1, 2);
-    headerLayout->addWidget(m_instructions, 5, 0, 1, 2);
-    headerLayout->addWidget(m_discovery, 6, 0, 1, 2);
+    // What the toggles unfold scrolls in a strip of its own: unfolding never makes the page taller
+    // than the window (nor the window taller than the screen), and the rows above stay put.
+    m_details = new QScrollArea(header);
+    m_details->setObjectName(QStringLiteral("headerDetails"));
+    m_details->setWidgetResizable(true);
+    m_details->setFrameShape(QFrame::NoFrame);
+    m_details->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_details->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    auto *details = new QWidget;
+    m_details->viewport()->setAutoFillBackground(false); // the header's own background
+    auto *detailsLayout = new QVBoxLayout(details);
+    detailsLayout->setContentsMargins(0, 0, 0, 0);
+    detailsLayout->setSpacing(2);
+    for (QWidget *part : std::initializer_list<QWidget *>{m_capabilities, m_extensions, m_instructions, m_discovery}) {
+        part->setParent(details);
+        detailsLayout->addWidget(part);
+        part->installEventFilter(this); // shown or hidden: the strip follows
+    }
+    m_details->setWidget(details);
+    m_details->hide();
+    headerLayout->addWidget(m_details, 3, 0, 1, 2);
     m_restartPanel = new RestartPanel(connection, header);
     headerLayout->addWidget(m_restartPanel, 7, 0, 1, 2);
     layout->addWidget(header);
@@ -456,9 +475,9 @@ QString ServerPage::waitingText() const
 {
     const Connection::ConnectWait wait = m_connection->connectWait();
     QStringList parts{tr("Connecting for %1 s").arg(wait.elapsedSeconds())};
-    if (!wait.waitingFor.isEmpty()) {
-        const qint64 since = qMax<qint64>(0, (QDateTime::currentMSecsSinceEpoch() - wait.waitingSinceMs) / 1000);
-        parts << tr("waiting for the server's answer to %1 (sent %2 s ago)").arg(wait.waitingFor).arg(since);
+    if (const QString method = wait.waitingFor(); !method.isEmpty()) {
+        const qint64 since = qMax<qint64>(0, (QDateTime::currentMSecsSinceEpoch() - wait.waitingSinceMs()) / 1000);
+        parts << tr("waiting for the server's answer to %1 (sent %2 s ago)").arg(method).arg(since);
     } else if (!wait.processStarted && m_connection->sessionInfo().transportName == QLatin1String("stdio")) {
         parts << tr("starting the server process");
     } else {
@@ -507,10 +526,18 @@ void ServerPage::updateBanner()
     }
     // How long the attempt waited, from its start, and what stdout held that was not a message.
     const Connection::ConnectWait wait = m_connection->connectWait();
-    QString title = state == Connection::State::Exited
-        ? tr("The server process %1.").arg(m_connection->exitDescription())
-        : wait.startedMs != 0 ? tr("Connection failed after %1 s: %2").arg(wait.elapsedSeconds()).arg(m_connection->errorString())
-                              : tr("Connection failed: %1").arg(m_connection->errorString());
+    QString title;
+    if (state == Connection::State::Exited) {
+        title = tr("The server process %1.").arg(m_connection->exitDescription());
+    } else if (wait.startedMs == 0) {
+        title = tr("Connection failed: %1").arg(m_connection->errorString());
+    } else if (const QString unanswered = wait.unansweredText(); !wait.waitingFor().isEmpty() && !unanswered.isEmpty()) {
+        // Gave up waiting: the whole wait, and what it was spent on (an era probe may come first).
+        title = tr("Connection failed after %1 s without an answer from the server to %2.")
+                    .arg(wait.elapsedSeconds()).arg(unanswered);
+    } else {
+        title = tr("Connection failed after %1 s: %2").arg(wait.elapsedSeconds()).arg(m_connection->errorString());
+    }
     if (wait.strayStdoutLines > 0) {
         QString stray = strayLinesText(wait.strayStdoutLines);
         stray[0] = stray[0].toUpper();
@@ -521,6 +548,26 @@ void ServerPage::updateBanner()
     m_bannerStderr->setPlainText(tail.join(QLatin1Char('\n')));
     m_bannerStderr->setVisible(!tail.isEmpty());
     m_banner->show();
+}
+
+bool ServerPage::eventFilter(QObject *watched, QEvent *event)
+{
+    if ((event->type() == QEvent::ShowToParent || event->type() == QEvent::HideToParent) && m_details
+        && m_details->widget() && watched->parent() == m_details->widget())
+        QTimer::singleShot(0, this, &ServerPage::updateDetails);
+    return QWidget::eventFilter(watched, event);
+}
+
+void ServerPage::updateDetails()
+{
+    // As tall as what is unfolded, up to a share of the screen; the rest scrolls.
+    QWidget *details = m_details->widget();
+    bool any = false;
+    for (QWidget *part : details->findChildren<QWidget *>(Qt::FindDirectChildrenOnly))
+        any = any || part->isVisibleTo(details);
+    const int screenHeight = screen() ? screen()->availableGeometry().height() : 700;
+    m_details->setMaximumHeight(qMin(details->sizeHint().height(), screenHeight / 4));
+    m_details->setVisible(any);
 }
 
 QString ServerPage::bannerText() const

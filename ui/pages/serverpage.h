@@ -12,6 +12,7 @@ class QPlainTextEdit;
 class QPushButton;
 class QShortcut;
 class QTimer;
+class QScrollArea;
 class QTabWidget;
 class QTextBrowser;
 class QToolButton;
@@ -88,6 +89,8 @@ private:
     static QKeySequence tabShortcut(int index); // Alt+1…9
     void addPage(Page *page);
     void nameTabShortcuts();
+    void updateDetails();
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void updateHeader();
     void updateBanner();
     void updateLatency(qint64 ms);
@@ -131,7 +134,8 @@ private:
     TrafficPage *m_traffic;
     AuthorizationPage *m_authorization = nullptr;
     QList<QShortcut *> m_tabShortcuts; // Alt+1…9
-    QTimer *m_waitTicker; // counts the seconds while connecting
+    QTimer *m_waitTicker;
+    QScrollArea *m_details; // what the Capabilities, Instructions and Discovery toggles unfold // counts the seconds while connecting
 };
 
 // "tools (listChanged), resources (subscribe, listChanged), logging" from a capabilities object.
