@@ -71,6 +71,8 @@
 #include <QShortcut>
 #include <QTableWidget>
 #include <QDate>
+#include <QDateTime>
+#include <QTimer>
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QVBoxLayout>
@@ -510,7 +512,10 @@ void MainWindow::createStatusBar()
     m_statusSecrets = new FittingLabel(this);
     m_statusSecrets->setObjectName(QStringLiteral("secretsStatus"));
     m_statusSecrets->setStyleSheet(QStringLiteral("color: %1").arg(Theme::color(Theme::Role::Warning).name()));
-    statusBar()->addPermanentWidget(m_statusSecrets);
+    static_cast<FittingLabel *>(m_statusSecrets)->setElideMode(Qt::ElideRight);
+    // In the message area, elided to the room beside the protocol label (a long message drawn as a
+    // status message was cut mid-word there).
+    statusBar()->addWidget(m_statusSecrets, 1);
     statusBar()->addPermanentWidget(m_statusProtocol);
     statusBar()->addPermanentWidget(m_statusTransport);
     statusBar()->addPermanentWidget(m_statusSession);
@@ -887,15 +892,18 @@ void MainWindow::updateStatusBar()
                                "list file. Without a keychain they are kept only until MCP Scope quits.");
     const bool checking = static_cast<KeychainSecretStore *>(m_secretStore)->availability()
         == KeychainSecretStore::Availability::Unknown;
-    // "No keychain" is said once, with what it means, and then let go; only the check in
-    // progress stays in the status bar.
+    // "No keychain" is said once, with what it means, for 20 s, and then let go; only the check
+    // in progress stays in the status bar.
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
     if (!secrets.isEmpty() && !checking && !m_secretsNoticeGiven) {
         m_secretsNoticeGiven = true;
-        statusBar()->showMessage(tr("⚠ %1").arg(secrets + QLatin1Char(' ') + meaning), 20000);
+        m_secretsNoticeUntilMs = now + 20000;
+        QTimer::singleShot(20000, this, &MainWindow::updateStatusBar);
     }
-    m_statusSecrets->setText(secrets);
-    m_statusSecrets->setToolTip(meaning);
-    m_statusSecrets->setVisible(!secrets.isEmpty() && checking);
+    const bool notice = !secrets.isEmpty() && !checking && now < m_secretsNoticeUntilMs;
+    m_statusSecrets->setText(notice ? tr("⚠ %1").arg(secrets + QLatin1Char(' ') + meaning) : secrets);
+    m_statusSecrets->setToolTip(secrets + QLatin1Char('\n') + meaning);
+    m_statusSecrets->setVisible(!secrets.isEmpty() && (checking || notice));
 }
 
 bool MainWindow::confirmCommand(const ServerConfig &config)

@@ -166,6 +166,7 @@ private:
     QLabel *m_statusSession = nullptr;
     QLabel *m_statusSecrets = nullptr;
     bool m_secretsNoticeGiven = false;
+    qint64 m_secretsNoticeUntilMs = 0;
 
     QAction *m_addAction = nullptr;
     QAction *m_editAction = nullptr;
