@@ -181,6 +181,8 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     toggleRow->addWidget(m_capabilitiesSummary, 1);
     toggleRow->addSpacing(8);
     toggleRow->addWidget(m_deprecated, 0);
+    // Takes the room the summary leaves when it hides (unfolded): the toggles stay where they were.
+    toggleRow->addStretch(0);
     headerLayout->addLayout(toggleRow, 2, 0, 1, 2);
     // What the toggles unfold scrolls in a strip of its own: unfolding never makes the page taller
     // than the window (nor the window taller than the screen), and the rows above stay put.
