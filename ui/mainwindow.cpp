@@ -34,6 +34,7 @@
 #include "traffic/trafficview.h"
 #include "widgets/fittinglabel.h"
 #include "widgets/screenfit.h"
+#include "config/servername.h"
 #include "protocol/keys.h"
 
 #include <QAction>
@@ -927,7 +928,7 @@ void MainWindow::openServer(const ServerConfig &config)
     if (id.isNull()) {
         id = m_catalog->add(config);
         // A name made from the command gives way to the server's own title once it answers.
-        if (config.usesCommand() && config.name == ServerConfig::nameForCommand(config.command, config.args))
+        if (config.usesCommand() && config.name == serverNameForCommand(config.command, config.args))
             m_provisionalNames.insert(id, config.name);
     }
     m_catalog->approve(m_catalog->find(id));

@@ -5,6 +5,7 @@
 #include "auth/oauthclient.h"
 #include "config/mcpjson.h"
 #include "config/serverconfig.h"
+#include "config/servername.h"
 #include "config/transportfactory.h"
 #include "protocol/errorcodes.h"
 #include "protocol/keys.h"
@@ -120,7 +121,7 @@ bool serverConfiguration(const CliOptions &o, ServerConfig *config, QString *err
         // Named as a person would say it: the host, or the package or script the command runs
         // (the window renames it after the server's own title once it answers).
         *config = ServerConfig::create(isUrl ? QUrl(o.target).host()
-                                             : ServerConfig::nameForCommand(o.target, o.targetArguments));
+                                             : serverNameForCommand(o.target, o.targetArguments));
         if (isUrl) {
             config->url = o.target;
             config->transport = o.transport == TransportChoice::Http ? ServerConfig::TransportType::StreamableHttp

@@ -165,11 +165,6 @@ public:
 
     // A new configuration with a fresh id.
     static ServerConfig create(const QString &name = QString());
-    // A short name for a server started by a command, as a person would call it: the package or
-    // script it runs rather than the whole command line ("node /srv/weather/dist/index.js" gives
-    // "weather", its package.json's name when there is one; "npx -y @scope/server-files" gives
-    // "server-files").
-    static QString nameForCommand(const QString &program, const QStringList &arguments);
 
     bool usesCommand() const { return transport == TransportType::Stdio; }
     bool usesUrl() const { return !usesCommand(); }

@@ -4,6 +4,7 @@
 #include "desktopfixture.h"
 
 #include "config/secretstore.h"
+#include "config/servername.h"
 
 #include "clientfeatures/elicitationdialog.h"
 #include "clientfeatures/samplingdialog.h"
@@ -135,21 +136,21 @@ void tst_DesktopSizes::commandLineServerGetsAShortName()
     QVERIFY(tree.isValid());
     QVERIFY(QDir(tree.path()).mkpath(QStringLiteral("weather/dist")));
     const QString script = tree.filePath(QStringLiteral("weather/dist/index.js"));
-    QCOMPARE(ServerConfig::nameForCommand(QStringLiteral("node"), {script}), QStringLiteral("weather"));
+    QCOMPARE(serverNameForCommand(QStringLiteral("node"), {script}), QStringLiteral("weather"));
     QFile manifest(tree.filePath(QStringLiteral("weather/package.json")));
     QVERIFY(manifest.open(QIODevice::WriteOnly));
     manifest.write(R"({"name": "@acme/weather-server", "version": "1.0.0"})");
     manifest.close();
-    QCOMPARE(ServerConfig::nameForCommand(QStringLiteral("node"), {script}), QStringLiteral("weather-server"));
-    QCOMPARE(ServerConfig::nameForCommand(QStringLiteral("npx"), {QStringLiteral("-y"), QStringLiteral("@modelcontextprotocol/server-everything@latest")}),
+    QCOMPARE(serverNameForCommand(QStringLiteral("node"), {script}), QStringLiteral("weather-server"));
+    QCOMPARE(serverNameForCommand(QStringLiteral("npx"), {QStringLiteral("-y"), QStringLiteral("@modelcontextprotocol/server-everything@latest")}),
              QStringLiteral("server-everything"));
-    QCOMPARE(ServerConfig::nameForCommand(QStringLiteral("python3"), {QStringLiteral("-m"), QStringLiteral("mcp_server_git.cli")}),
+    QCOMPARE(serverNameForCommand(QStringLiteral("python3"), {QStringLiteral("-m"), QStringLiteral("mcp_server_git.cli")}),
              QStringLiteral("mcp_server_git"));
 
     // Opened from the command line: once the server answers, its own title names it.
     MainWindow *window = open("shortname");
     QVERIFY(window);
-    ServerConfig config = ServerConfig::create(ServerConfig::nameForCommand(m_fixture.demo, {}));
+    ServerConfig config = ServerConfig::create(serverNameForCommand(m_fixture.demo, {}));
     config.command = m_fixture.demo;
     QCOMPARE(config.name, QStringLiteral("mcpscope-demo-server"));
     window->openServer(config);
