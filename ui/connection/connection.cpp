@@ -4,9 +4,7 @@
 #include "protocol/methods.h"
 #include "traffic/trafficlog.h"
 
-#include <QDateTime>
 #include <QDir>
-#include <QJsonDocument>
 #include <QTimer>
 
 #include <memory>
@@ -28,45 +26,9 @@ Connection::Connection(int id, const QString &name, TransportFactory factory, co
     // Connected first, so whoever else listens to trafficBatch finds the events in the log.
     connect(this, &Session::trafficBatch, this, &Connection::onTrafficBatch);
     connect(this, &Session::stateChanged, this, [this](State state) {
-        if (state == State::Connecting && (m_connectWait.startedMs == 0 || m_connectWait.endedMs != 0))
-            m_connectWait = ConnectWait{QDateTime::currentMSecsSinceEpoch()};
-        else if (state != State::Connecting && m_connectWait.startedMs != 0 && m_connectWait.endedMs == 0)
-            m_connectWait.endedMs = QDateTime::currentMSecsSinceEpoch();
         if (state == State::Connected)
             takeListings();
     });
-}
-
-qint64 Connection::ConnectWait::elapsedSeconds() const
-{
-    if (startedMs == 0)
-        return 0;
-    return ((endedMs != 0 ? endedMs : QDateTime::currentMSecsSinceEpoch()) - startedMs) / 1000;
-}
-
-QString Connection::ConnectWait::waitingFor() const
-{
-    return requests.isEmpty() || requests.constLast().answered ? QString() : requests.constLast().method;
-}
-
-qint64 Connection::ConnectWait::waitingSinceMs() const
-{
-    return requests.isEmpty() ? 0 : requests.constLast().sentMs;
-}
-
-QString Connection::ConnectWait::unansweredText() const
-{
-    QStringList parts;
-    const qint64 end = endedMs != 0 ? endedMs : QDateTime::currentMSecsSinceEpoch();
-    for (qsizetype i = 0; i < requests.size(); ++i) {
-        const Request &request = requests.at(i);
-        if (request.answered)
-            continue;
-        // Waited for until the client gave up on it and asked the next thing, or until the end.
-        const qint64 until = i + 1 < requests.size() ? requests.at(i + 1).sentMs : end;
-        parts << tr("%1 (%2 s)").arg(request.method).arg(qMax<qint64>(0, until - request.sentMs) / 1000);
-    }
-    return parts.join(QStringLiteral(", "));
 }
 
 Connection::~Connection() = default;
@@ -142,10 +104,7 @@ void Connection::takeListings()
 void Connection::onTrafficBatch(const QList<TrafficEvent> &events)
 {
     QList<ConsoleLine> lines;
-    const bool connecting = state() == State::Connecting && m_connectWait.endedMs == 0;
     for (const TrafficEvent &event : events) {
-        if (connecting)
-            noteConnectProgress(event);
         switch (event.kind) {
         case TrafficEvent::Kind::StderrLine:
             lines.append(ConsoleLine{event.wallClockMs, ConsoleLine::Stream::Stderr, QString::fromUtf8(event.raw)});
@@ -172,28 +131,6 @@ void Connection::onTrafficBatch(const QList<TrafficEvent> &events)
     m_trafficLog->appendBatch(events);
     if (!lines.isEmpty())
         Q_EMIT consoleLines(lines);
-}
-
-void Connection::noteConnectProgress(const TrafficEvent &event)
-{
-    if (event.kind == TrafficEvent::Kind::ProcessStarted) {
-        m_connectWait.processStarted = true;
-    } else if (event.kind == TrafficEvent::Kind::InvalidMessage && event.direction == TrafficEvent::Direction::Incoming) {
-        ++m_connectWait.strayStdoutLines;
-    } else if (event.kind == TrafficEvent::Kind::Message) {
-        const QJsonObject message = QJsonDocument::fromJson(event.raw).object();
-        const QJsonValue id = message.value(QLatin1String("id"));
-        if (id.isUndefined())
-            return; // a notification
-        if (event.direction == TrafficEvent::Direction::Outgoing && message.contains(Key::Method)) {
-            m_connectWait.requests.append({message.value(Key::Method).toString(), id, event.wallClockMs, false});
-        } else if (event.direction == TrafficEvent::Direction::Incoming && !message.contains(Key::Method)) {
-            for (ConnectWait::Request &request : m_connectWait.requests) {
-                if (request.id == id)
-                    request.answered = true;
-            }
-        }
-    }
 }
 
 } // namespace Mcp::Ui

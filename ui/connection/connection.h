@@ -7,7 +7,6 @@
 #include "transport/trafficevent.h"
 
 #include <QJsonObject>
-#include <QJsonValue>
 #include <QList>
 #include <QStringList>
 
@@ -72,33 +71,6 @@ public:
     // The last reload's differences (empty before the second connection).
     ReloadDiff lastReload() const { return m_lastReload; }
 
-    // What a connection in progress waits for, and what the last attempt waited for once it has
-    // ended (read from its traffic): the window shows it while connecting and after a failure.
-    struct ConnectWait
-    {
-        struct Request
-        {
-            QString method;
-            QJsonValue id;
-            qint64 sentMs = 0;
-            bool answered = false;
-        };
-        qint64 startedMs = 0;     // wall clock; 0 before the first attempt
-        qint64 endedMs = 0;       // when it connected or failed; 0 while waiting
-        QList<Request> requests;  // what the client asked while connecting, in order
-        bool processStarted = false;
-        int strayStdoutLines = 0; // stdout lines that are not JSON-RPC (on the Console page)
-        // Whole seconds from the start to the end (or to now, while waiting).
-        qint64 elapsedSeconds() const;
-        // The last request while it has no answer ("initialize"), else empty; and since when.
-        QString waitingFor() const;
-        qint64 waitingSinceMs() const;
-        // The requests that never got an answer, each with how long it was waited for:
-        // "server/discover (10 s), initialize (30 s)".
-        QString unansweredText() const;
-    };
-    ConnectWait connectWait() const { return m_connectWait; }
-
 Q_SIGNALS:
     void consoleLines(const QList<Mcp::Ui::ConsoleLine> &lines);
     // Files changed and the server is being restarted.
@@ -108,7 +80,6 @@ Q_SIGNALS:
 
 private:
     void onTrafficBatch(const QList<Mcp::TrafficEvent> &events);
-    void noteConnectProgress(const Mcp::TrafficEvent &event);
     // Lists tools, prompts, resources and templates of the new connection and compares them
     // with the previous one's.
     void takeListings();
@@ -121,7 +92,6 @@ private:
 
     TrafficLog *m_trafficLog = nullptr;
     QStringList m_secretValues;
-    ConnectWait m_connectWait;
 };
 
 } // namespace Mcp::Ui

@@ -302,10 +302,17 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
         m_instructions->setVisible(on);
         m_instructionsToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
     });
-    connect(connection, &Connection::stateChanged, this, [this] {
+    connect(connection, &Connection::stateChanged, this, [this](Connection::State state) {
+        // A new attempt starts the clock; its end stops it.
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        if (state == Connection::State::Connecting && (m_connectWait.startedMs == 0 || m_connectWait.endedMs != 0))
+            m_connectWait = ConnectWait{now};
+        else if (state != Connection::State::Connecting && m_connectWait.startedMs != 0 && m_connectWait.endedMs == 0)
+            m_connectWait.endedMs = now;
         updateHeader();
         updateBanner();
     });
+    connect(connection, &Connection::trafficBatch, this, &ServerPage::noteConnectProgress);
     connect(connection, &Connection::sessionInfoChanged, this, &ServerPage::updateHeader);
     connect(connection, &Connection::deprecatedFeatureUsed, this, &ServerPage::updateHeader);
     connect(connection, &Connection::pingLatencyChanged, this, &ServerPage::updateLatency);
@@ -473,9 +480,67 @@ void ServerPage::updateHeader()
         m_waitTicker->stop();
 }
 
+qint64 ServerPage::ConnectWait::elapsedSeconds() const
+{
+    if (startedMs == 0)
+        return 0;
+    return ((endedMs != 0 ? endedMs : QDateTime::currentMSecsSinceEpoch()) - startedMs) / 1000;
+}
+
+QString ServerPage::ConnectWait::waitingFor() const
+{
+    return requests.isEmpty() || requests.constLast().answered ? QString() : requests.constLast().method;
+}
+
+qint64 ServerPage::ConnectWait::waitingSinceMs() const
+{
+    return requests.isEmpty() ? 0 : requests.constLast().sentMs;
+}
+
+QString ServerPage::ConnectWait::unansweredText() const
+{
+    QStringList parts;
+    const qint64 end = endedMs != 0 ? endedMs : QDateTime::currentMSecsSinceEpoch();
+    for (qsizetype i = 0; i < requests.size(); ++i) {
+        const Request &request = requests.at(i);
+        if (request.answered)
+            continue;
+        // Waited for until the client gave up on it and asked the next thing, or until the end.
+        const qint64 until = i + 1 < requests.size() ? requests.at(i + 1).sentMs : end;
+        parts << tr("%1 (%2 s)").arg(request.method).arg(qMax<qint64>(0, until - request.sentMs) / 1000);
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+void ServerPage::noteConnectProgress(const QList<TrafficEvent> &events)
+{
+    if (m_connectWait.startedMs == 0 || m_connectWait.endedMs != 0)
+        return; // only while connecting
+    for (const TrafficEvent &event : events) {
+        if (event.kind == TrafficEvent::Kind::ProcessStarted) {
+            m_connectWait.processStarted = true;
+        } else if (event.kind == TrafficEvent::Kind::InvalidMessage && event.direction == TrafficEvent::Direction::Incoming) {
+            ++m_connectWait.strayStdoutLines;
+        } else if (event.kind == TrafficEvent::Kind::Message) {
+            const QJsonObject message = QJsonDocument::fromJson(event.raw).object();
+            const QJsonValue id = message.value(QLatin1String("id"));
+            if (id.isUndefined())
+                continue; // a notification
+            if (event.direction == TrafficEvent::Direction::Outgoing && message.contains(Key::Method)) {
+                m_connectWait.requests.append({message.value(Key::Method).toString(), id, event.wallClockMs, false});
+            } else if (event.direction == TrafficEvent::Direction::Incoming && !message.contains(Key::Method)) {
+                for (ConnectWait::Request &request : m_connectWait.requests) {
+                    if (request.id == id)
+                        request.answered = true;
+                }
+            }
+        }
+    }
+}
+
 QString ServerPage::waitingText() const
 {
-    const Connection::ConnectWait wait = m_connection->connectWait();
+    const ConnectWait &wait = m_connectWait;
     QStringList parts{tr("Connecting for %1 s").arg(wait.elapsedSeconds())};
     if (const QString method = wait.waitingFor(); !method.isEmpty()) {
         const qint64 since = qMax<qint64>(0, (QDateTime::currentMSecsSinceEpoch() - wait.waitingSinceMs()) / 1000);
@@ -527,7 +592,7 @@ void ServerPage::updateBanner()
         return;
     }
     // How long the attempt waited, from its start, and what stdout held that was not a message.
-    const Connection::ConnectWait wait = m_connection->connectWait();
+    const ConnectWait &wait = m_connectWait;
     QString title;
     if (state == Connection::State::Exited) {
         title = tr("The server process %1.").arg(m_connection->exitDescription());
