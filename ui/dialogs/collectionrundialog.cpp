@@ -1,5 +1,4 @@
 #include "collectionrundialog.h"
-#include "widgets/screenfit.h"
 
 #include "theme.h"
 
@@ -63,7 +62,7 @@ CollectionRunDialog::CollectionRunDialog(const QString &path, QWidget *parent) :
     connect(m_runSelected, &QPushButton::clicked, this, &CollectionRunDialog::runSelected);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
-    ScreenFit::resizeWithin(this, QSize(760, 460));
+    resize(760, 460);
 }
 
 CollectionRunDialog::~CollectionRunDialog()

@@ -1,5 +1,4 @@
 #include "dialogs/exportserversdialog.h"
-#include "widgets/screenfit.h"
 
 #include "config/mcpjson.h"
 #include "theme.h"
@@ -25,7 +24,7 @@ ExportServersDialog::ExportServersDialog(const QList<ServerConfig> &servers, QWi
     : QDialog(parent), m_servers(servers)
 {
     setWindowTitle(servers.size() == 1 ? tr("Export Server Entry") : tr("Export Servers"));
-    ScreenFit::resizeWithin(this, QSize(640, 480));
+    resize(640, 480);
     auto *layout = new QVBoxLayout(this);
     auto *form = new QFormLayout;
     m_dialect = new QComboBox(this);

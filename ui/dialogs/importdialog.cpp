@@ -1,5 +1,4 @@
 #include "dialogs/importdialog.h"
-#include "widgets/screenfit.h"
 
 #include "config/mcpjson.h"
 #include "theme.h"
@@ -30,7 +29,7 @@ enum Column { ActionColumn, NameColumn, EndpointColumn, ConflictColumn };
 ImportDialog::ImportDialog(ServerCatalog *catalog, QWidget *parent) : QDialog(parent), m_catalog(catalog)
 {
     setWindowTitle(tr("Import Servers"));
-    ScreenFit::resizeWithin(this, QSize(820, 600));
+    resize(820, 600);
     auto *layout = new QVBoxLayout(this);
     auto *intro = new QLabel(tr("Reads Claude Desktop, Claude Code (.mcp.json), Cursor, Cline, Windsurf and VS Code "
                                 "configurations, a bare map of servers or a single server object. Imported commands "

@@ -1,5 +1,4 @@
 #include "traffic/capturewindow.h"
-#include "widgets/screenfit.h"
 
 #include "theme.h"
 #include "traffic/trafficlog.h"
@@ -33,7 +32,7 @@ CaptureWindow::CaptureWindow(const QString &path, TrafficLog *log) : m_log(log)
     setCentralWidget(m_view);
     m_name = QFileInfo(path).fileName();
     createMenus();
-    ScreenFit::resizeWithin(this, QSize(1100, 700));
+    resize(1100, 700);
 }
 
 CaptureWindow::CaptureWindow(TrafficLog *log) : m_log(log)
@@ -45,7 +44,7 @@ CaptureWindow::CaptureWindow(TrafficLog *log) : m_log(log)
     m_view->setShowsServers(true);
     setCentralWidget(m_view);
     createMenus();
-    ScreenFit::resizeWithin(this, QSize(1100, 700));
+    resize(1100, 700);
 }
 
 void CaptureWindow::createMenus()

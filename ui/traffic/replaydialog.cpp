@@ -1,5 +1,4 @@
 #include "replaydialog.h"
-#include "widgets/screenfit.h"
 
 #include "collections/collectionrunner.h"
 #include "forms/jsontext.h"
@@ -140,7 +139,7 @@ ReplayDialog::ReplayDialog(const CapturedMessages &capture, const QString &captu
     layout->addWidget(buttons);
 
     setConnection(ids.isEmpty() ? 0 : ids.first());
-    ScreenFit::resizeWithin(this, QSize(980, 600));
+    resize(980, 600);
 }
 
 ReplayDialog::~ReplayDialog()

@@ -17,6 +17,7 @@
 #include <QElapsedTimer>
 #include <QHeaderView>
 #include <QJsonArray>
+#include <QLabel>
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -193,6 +194,10 @@ void tst_DesktopSizes::longStderrKeepsTheWindowOnScreen()
     QVERIFY(window);
     ServerConfig config = ServerConfig::create(QStringLiteral("noisy"));
     config.command = QStringLiteral("sh");
+    // Restarted once, then given up on: the reason (with the stderr it ended with) is shown too.
+    config.autoRestart.enabled = true;
+    config.autoRestart.maxAttempts = 1;
+    config.autoRestart.initialBackoffMs = 200;
     // One 6,000-character line on stderr, then an exit with an error.
     config.args = {QStringLiteral("-c"), QStringLiteral("for i in $(seq 600); do printf 'failure%03d ' $i >&2; done; "
                                                         "printf 'X%.0s' $(seq 3000) >&2; echo >&2; exit 3")};
@@ -202,9 +207,10 @@ void tst_DesktopSizes::longStderrKeepsTheWindowOnScreen()
     Connection *connection = window->existingConnection(id);
     QVERIFY(connection);
     QVERIFY(QTest::qWaitFor([connection] {
-        return connection->state() == Connection::State::Exited || connection->state() == Connection::State::Failed;
+        return (connection->state() == Connection::State::Exited || connection->state() == Connection::State::Failed)
+            && connection->restartAttempt() == 0 && !connection->exitHistory().isEmpty();
     }, 20000));
-    QTest::qWait(300);
+    QTest::qWait(1500);
     QVERIFY(window->pageFor(id)->isBannerVisible());
     QVERIFY2(window->minimumSizeHint().width() <= Desktop::available(window).width(),
              qPrintable(QString::number(window->minimumSizeHint().width())));
@@ -279,9 +285,9 @@ void tst_DesktopSizes::elicitationDialogForOneFieldIsCompact()
                      {QStringLiteral("properties"),
                       QJsonObject{{QStringLiteral("city"), QJsonObject{{QStringLiteral("type"), QStringLiteral("string")},
                                                                        {QStringLiteral("title"), QStringLiteral("City")}}}}}}}};
-    QJsonObject answered;
+    auto answered = std::make_shared<QJsonObject>(); // the dialog may answer after this function (Cancel on close)
     PendingRequestDialog::Responder responder;
-    responder.respond = [&answered](const QJsonObject &result) { answered = result; };
+    responder.respond = [answered](const QJsonObject &result) { *answered = result; };
     auto *dialog = new ElicitationDialog(params, QStringLiteral("demo"), responder, window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
@@ -292,7 +298,7 @@ void tst_DesktopSizes::elicitationDialogForOneFieldIsCompact()
     m_fixture.shoot(QStringLiteral("sizes-elicitation"));
     QVERIFY(Desktop::type(QStringLiteral("Lisbon")));
     QVERIFY(Desktop::key(QStringLiteral("Return")));
-    QTRY_COMPARE(answered.value(QStringLiteral("content")).toObject().value(QStringLiteral("city")).toString(),
+    QTRY_COMPARE(answered->value(QStringLiteral("content")).toObject().value(QStringLiteral("city")).toString(),
                  QStringLiteral("Lisbon"));
 }
 
@@ -331,7 +337,10 @@ void tst_DesktopSizes::keyboardShortcutsShowTheirContent()
         fits = Desktop::fitsScreen(shown);
         description = Desktop::describe(shown);
         // Every column whole, and as many rows as the screen has room for.
-        wholeWidth = table && table->horizontalHeader()->sectionSize(0) >= table->sizeHintForColumn(0)
+        int longest = 0;
+        for (const QString &row : std::as_const(rows))
+            longest = qMax(longest, table->fontMetrics().horizontalAdvance(row));
+        wholeWidth = table && table->horizontalHeader()->sectionSize(0) >= longest
             && table->viewport()->width() >= table->horizontalHeader()->length() - 1;
         tall = table && (!table->verticalScrollBar()->isVisible()
                          || shown->frameGeometry().height() >= Desktop::available(shown).height() - 80);
@@ -353,15 +362,26 @@ void tst_DesktopSizes::headerTogglesKeepTheWindow()
     QVERIFY(window);
     ServerPage *page = m_fixture.connect(m_fixture.demoConfig(QStringLiteral("demo")));
     QVERIFY(page);
+    // A tool with a form below: the page has less height to give.
+    QVERIFY(page->toolsPage()->list()->selectByName(QStringLiteral("rich_form")));
     QTest::qWait(200);
     const QRect before = window->frameGeometry();
     auto *capabilities = page->findChild<QToolButton *>(QStringLiteral("capabilitiesToggle"));
     QToolButton *discovery = nullptr;
+    QToolButton *instructions = nullptr;
     for (QToolButton *button : page->findChildren<QToolButton *>()) {
         if (button->text() == QLatin1String("Discovery"))
             discovery = button;
+        else if (button->text() == QLatin1String("Instructions"))
+            instructions = button;
     }
-    QVERIFY(capabilities && discovery);
+    QVERIFY(capabilities && discovery && instructions);
+    if (instructions->isVisible()) {
+        QVERIFY(Desktop::click(instructions));
+        QTRY_VERIFY(instructions->isChecked());
+        QTest::qWait(200);
+        QVERIFY2(Desktop::fitsScreen(window), qPrintable(Desktop::describe(window)));
+    }
     QVERIFY(capabilities->isVisible());
     const QPoint capabilitiesAt = capabilities->mapToGlobal(QPoint(0, 0));
     QVERIFY(Desktop::click(capabilities));
@@ -382,6 +402,10 @@ void tst_DesktopSizes::headerTogglesKeepTheWindow()
     }
     QVERIFY(Desktop::click(capabilities));
     QTRY_VERIFY(!capabilities->isChecked());
+    if (instructions->isChecked()) {
+        QVERIFY(Desktop::click(instructions));
+        QTRY_VERIFY(!instructions->isChecked());
+    }
     QTest::qWait(200);
     QCOMPARE(window->frameGeometry(), before);
 }
@@ -472,8 +496,16 @@ void tst_DesktopSizes::pingTimeMovesNothing()
 {
     MainWindow *window = open("ping");
     QVERIFY(window);
-    ServerPage *page = m_fixture.connect(m_fixture.demoConfig(QStringLiteral("demo")));
+    ServerConfig config = m_fixture.demoConfig(QStringLiteral("demo"));
+    ServerPage *page = m_fixture.connect(config);
     QVERIFY(page);
+    // A name as long as the header has room for (a longer one is elided): the page is as narrow
+    // as it may be, and only what does not move keeps it there.
+    for (int i = 0; i < 40 && page->minimumSizeHint().width() < page->width() - 12; ++i) {
+        config.name += QStringLiteral(" x");
+        window->catalog()->update(config);
+        QCoreApplication::processEvents();
+    }
     QTest::qWait(200);
     const int pageX = page->mapToGlobal(QPoint(0, 0)).x();
     const int tabsX = page->tabs()->mapToGlobal(QPoint(0, 0)).x();
