@@ -211,8 +211,14 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     static_cast<QSplitter *>(m_appBox)->addWidget(m_app);
     static_cast<QSplitter *>(m_appBox)->addWidget(m_appControls);
     static_cast<QSplitter *>(m_appBox)->setStretchFactor(0, 3);
+    // The host controls are folded under the view: a handle wide enough to find, that says what
+    // it opens.
+    static_cast<QSplitter *>(m_appBox)->setHandleWidth(8);
+    static_cast<QSplitter *>(m_appBox)->handle(1)->setToolTip(tr("Drag up for the host controls: the messages between "
+                                                                 "MCP Scope and the view"));
     results->addWidget(m_appBox);
     m_appBox->hide();
+    results->setHandleWidth(8);
     m_results = results;
     m_results->installEventFilter(this);
     splitter->addWidget(resultArea);
@@ -666,7 +672,10 @@ void ToolPanel::makeRoomForResult()
     if (!m_result->isHidden() || QSettings().contains(QStringLiteral("tools/splitter")))
         return;
     const int height = m_splitter->height();
-    m_splitter->setSizes({height * 65 / 100, height * 35 / 100});
+    // A tool without arguments has no form to fill: the result takes all but the Run row.
+    const bool noArguments = m_tool.value(Key::InputSchema).toObject().value(QLatin1String("properties")).toObject().isEmpty();
+    const int form = noArguments ? qMin(height / 2, m_splitter->widget(0)->minimumSizeHint().height()) : height * 65 / 100;
+    m_splitter->setSizes({form, height - form});
 }
 
 void ToolPanel::sizeAppView()
