@@ -87,6 +87,7 @@ Q_SIGNALS:
     // Decide the era again: connect anew, probing instead of trusting what is remembered.
     void reprobeRequested();
 
+public:
     // What a connection attempt in progress waits for, and what the last one waited for once it
     // has ended, read from its traffic: the header shows it while connecting, the banner after.
     struct ConnectWait
@@ -164,8 +165,9 @@ private:
     TrafficPage *m_traffic;
     AuthorizationPage *m_authorization = nullptr;
     QList<QShortcut *> m_tabShortcuts; // Alt+1…9
-    QTimer *m_waitTicker;
-    QScrollArea *m_details; // what the Capabilities, Instructions and Discovery toggles unfold // counts the seconds while connecting
+    QTimer *m_waitTicker; // counts the seconds while connecting
+    QScrollArea *m_details; // what the Capabilities, Instructions and Discovery toggles unfold
+    ConnectWait m_connectWait;
 };
 
 // "tools (listChanged), resources (subscribe, listChanged), logging" from a capabilities object.
