@@ -303,7 +303,12 @@ void ToolPanel::setTool(const QJsonObject &tool)
     setMarkdownText(m_description, tool.isEmpty() ? tr("Pick a tool on the left: its arguments appear here, and Run (Ctrl+Enter) calls it.")
                                                   : tool.value(Key::Description).toString());
     m_loading = true;
-    m_form->setVisible(!tool.isEmpty()); // no editors until there is a tool to fill them for
+    // No editors until there is a tool to fill them for, nor for a tool that takes no arguments:
+    // the room goes to the result.
+    const QJsonObject schema = tool.value(Key::InputSchema).toObject();
+    const bool takesArguments = !schema.value(QLatin1String("properties")).toObject().isEmpty()
+        || schema.contains(QLatin1String("additionalProperties")) || schema.contains(QLatin1String("patternProperties"));
+    m_form->setVisible(!tool.isEmpty() && takesArguments);
     m_form->setSchema(tool.value(Key::InputSchema).isObject() ? tool.value(Key::InputSchema)
                                                                : QJsonValue(QJsonObject{{Key::Type, QStringLiteral("object")}}));
     const QJsonValue saved = m_connection && !name.isEmpty()
@@ -673,7 +678,7 @@ void ToolPanel::makeRoomForResult()
         return;
     const int height = m_splitter->height();
     // A tool without arguments has no form to fill: the result takes all but the Run row.
-    const bool noArguments = m_tool.value(Key::InputSchema).toObject().value(QLatin1String("properties")).toObject().isEmpty();
+    const bool noArguments = m_form->isHidden();
     const int form = noArguments ? qMin(height / 2, m_splitter->widget(0)->minimumSizeHint().height()) : height * 65 / 100;
     m_splitter->setSizes({form, height - form});
 }

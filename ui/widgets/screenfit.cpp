@@ -32,13 +32,15 @@ QScreen *screenOf(const QWidget *window)
     return window->screen() ? window->screen() : QGuiApplication::primaryScreen();
 }
 
+// Moves the window, frame included, into the room (its contents' room).
 void moveInto(QWidget *window, const QRect &room)
 {
+    const QMargins margins = frameMargins(window);
     const QRect now = window->geometry();
     const int x = qBound(room.left(), now.x(), qMax(room.left(), room.right() + 1 - now.width()));
     const int y = qBound(room.top(), now.y(), qMax(room.top(), room.bottom() + 1 - now.height()));
     if (x != now.x() || y != now.y())
-        window->move(x - window->geometry().x() + window->pos().x(), y - window->geometry().y() + window->pos().y());
+        window->move(x - margins.left(), y - margins.top()); // move() places the frame
 }
 
 bool isClampable(const QWidget *widget)
