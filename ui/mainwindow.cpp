@@ -33,6 +33,8 @@
 #include "traffic/trafficlog.h"
 #include "traffic/trafficview.h"
 #include "widgets/fittinglabel.h"
+#include "widgets/screenfit.h"
+#include "config/servername.h"
 #include "protocol/keys.h"
 
 #include <QAction>
@@ -66,9 +68,12 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QHeaderView>
+#include <QScrollBar>
 #include <QShortcut>
 #include <QTableWidget>
 #include <QDate>
+#include <QDateTime>
+#include <QTimer>
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QVBoxLayout>
@@ -111,6 +116,7 @@ MainWindow::MainWindow(const QString &catalogPath, QWidget *parent) : QMainWindo
     setObjectName(QStringLiteral("MainWindow"));
     setWindowTitle(tr("MCP Scope"));
     setWindowIcon(Theme::appIcon());
+    ScreenFit::installGuard(); // no window or dialog of the application larger than the screen
 
     m_catalog = catalogPath.isEmpty() ? new ServerCatalog(this) : new ServerCatalog(catalogPath, this);
     m_secretStore = new KeychainSecretStore(this);
@@ -138,6 +144,8 @@ MainWindow::MainWindow(const QString &catalogPath, QWidget *parent) : QMainWindo
     m_serverList->setSelectionMode(QAbstractItemView::SingleSelection);
     m_serverList->setContextMenuPolicy(Qt::CustomContextMenu);
     m_serverList->setUniformItemSizes(true);
+    // Names and details are elided to the list's width, which the splitter decides.
+    m_serverList->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     leftLayout->addWidget(m_serverList, 1);
     m_stack = new QStackedWidget(m_splitter);
     m_placeholder = new QLabel(tr("Add a server, or import one from an mcp.json file, to get started."), m_stack);
@@ -146,8 +154,9 @@ MainWindow::MainWindow(const QString &catalogPath, QWidget *parent) : QMainWindo
     m_stack->addWidget(m_placeholder);
     m_splitter->addWidget(left);
     m_splitter->addWidget(m_stack);
-    m_splitter->setStretchFactor(0, 0);
-    m_splitter->setStretchFactor(1, 1);
+    // The list takes a share of a wider window too, so long names have room at 1920 px.
+    m_splitter->setStretchFactor(0, 1);
+    m_splitter->setStretchFactor(1, 4);
     m_splitter->setSizes({260, 1000});
     setCentralWidget(m_splitter);
 
@@ -463,11 +472,22 @@ void MainWindow::showKeyboardShortcuts()
         table->setItem(row, 1, new QTableWidgetItem(shortcuts.at(row).second.toString(QKeySequence::NativeText)));
     }
     table->resizeColumnsToContents();
+    table->resizeRowsToContents();
     table->horizontalHeader()->setStretchLastSection(true);
+    table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     layout->addWidget(table);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     layout->addWidget(buttons);
+    // As large as the whole list, as far as the screen allows (then the rows scroll).
+    const QMargins margins = layout->contentsMargins();
+    const int frame = 2 * table->frameWidth();
+    const int tableWidth = table->horizontalHeader()->length() + frame + table->verticalScrollBar()->sizeHint().width();
+    const int tableHeight = table->horizontalHeader()->height() + table->verticalHeader()->length() + frame;
+    dialog.setObjectName(QStringLiteral("keyboardShortcuts"));
+    ScreenFit::resizeWithin(&dialog, QSize(qMax(tableWidth, buttons->sizeHint().width()) + margins.left() + margins.right(),
+                                           tableHeight + layout->spacing() + buttons->sizeHint().height() + margins.top()
+                                               + margins.bottom()));
     dialog.exec();
 }
 
@@ -493,7 +513,10 @@ void MainWindow::createStatusBar()
     m_statusSecrets = new FittingLabel(this);
     m_statusSecrets->setObjectName(QStringLiteral("secretsStatus"));
     m_statusSecrets->setStyleSheet(QStringLiteral("color: %1").arg(Theme::color(Theme::Role::Warning).name()));
-    statusBar()->addPermanentWidget(m_statusSecrets);
+    static_cast<FittingLabel *>(m_statusSecrets)->setElideMode(Qt::ElideRight);
+    // In the message area, elided to the room beside the protocol label (a long message drawn as a
+    // status message was cut mid-word there).
+    statusBar()->addWidget(m_statusSecrets, 1);
     statusBar()->addPermanentWidget(m_statusProtocol);
     statusBar()->addPermanentWidget(m_statusTransport);
     statusBar()->addPermanentWidget(m_statusSession);
@@ -503,16 +526,12 @@ void MainWindow::restoreLayout()
 {
     QSettings settings;
     settings.beginGroup(QStringLiteral("mainWindow"));
-    if (!restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray()))
-        resize(1280, 820);
-    // The first size, and one saved on a bigger screen, stay within the screen's free area
-    // (a little less, for the window's frame).
-    const QRect available = screen()->availableGeometry();
-    const QSize room = available.size() - QSize(16, 48);
-    if (width() > room.width() || height() > room.height()) {
-        resize(size().boundedTo(room));
-        move(available.topLeft() + QPoint(8, 8));
-    }
+    // The first size, and one saved on a bigger screen or another screen, stay within this
+    // screen's free area, frame included.
+    if (restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray()))
+        ScreenFit::clampToScreen(this);
+    else
+        ScreenFit::resizeWithin(this, QSize(1280, 820));
     restoreState(settings.value(QStringLiteral("state")).toByteArray());
     m_splitter->restoreState(settings.value(QStringLiteral("splitter")).toByteArray());
     settings.endGroup();
@@ -626,6 +645,7 @@ Connection *MainWindow::connectionFor(const QUuid &id)
     connect(connection, &Connection::healthChanged, this, refresh);
     connect(connection, &Connection::restartScheduleChanged, this, refresh);
     connect(connection, &Connection::sessionInfoChanged, this, [this, id] {
+        adoptServerTitle(id);
         if (id == currentServerId())
             updateStatusBar();
     });
@@ -873,15 +893,18 @@ void MainWindow::updateStatusBar()
                                "list file. Without a keychain they are kept only until MCP Scope quits.");
     const bool checking = static_cast<KeychainSecretStore *>(m_secretStore)->availability()
         == KeychainSecretStore::Availability::Unknown;
-    // "No keychain" is said once, with what it means, and then let go; only the check in
-    // progress stays in the status bar.
+    // "No keychain" is said once, with what it means, for 20 s, and then let go; only the check
+    // in progress stays in the status bar.
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
     if (!secrets.isEmpty() && !checking && !m_secretsNoticeGiven) {
         m_secretsNoticeGiven = true;
-        statusBar()->showMessage(tr("⚠ %1").arg(secrets + QLatin1Char(' ') + meaning), 20000);
+        m_secretsNoticeUntilMs = now + 20000;
+        QTimer::singleShot(20000, this, &MainWindow::updateStatusBar);
     }
-    m_statusSecrets->setText(secrets);
-    m_statusSecrets->setToolTip(meaning);
-    m_statusSecrets->setVisible(!secrets.isEmpty() && checking);
+    const bool notice = !secrets.isEmpty() && !checking && now < m_secretsNoticeUntilMs;
+    m_statusSecrets->setText(notice ? tr("⚠ %1").arg(secrets + QLatin1Char(' ') + meaning) : secrets);
+    m_statusSecrets->setToolTip(secrets + QLatin1Char('\n') + meaning);
+    m_statusSecrets->setVisible(!secrets.isEmpty() && (checking || notice));
 }
 
 bool MainWindow::confirmCommand(const ServerConfig &config)
@@ -902,11 +925,36 @@ void MainWindow::openServer(const ServerConfig &config)
             break;
         }
     }
-    if (id.isNull())
+    if (id.isNull()) {
         id = m_catalog->add(config);
+        // A name made from the command gives way to the server's own title once it answers.
+        if (config.usesCommand() && config.name == serverNameForCommand(config.command, config.args))
+            m_provisionalNames.insert(id, config.name);
+    }
     m_catalog->approve(m_catalog->find(id));
     selectServer(id);
     connectServer(id);
+}
+
+void MainWindow::adoptServerTitle(const QUuid &id)
+{
+    const auto provisional = m_provisionalNames.constFind(id);
+    const Connection *connection = existingConnection(id);
+    if (provisional == m_provisionalNames.cend() || !connection)
+        return;
+    const Implementation info = connection->sessionInfo().serverInfo;
+    QString title = (info.title.isEmpty() ? info.name : info.title).simplified();
+    if (title.isEmpty())
+        return;
+    const QString madeName = *provisional;
+    m_provisionalNames.erase(provisional);
+    ServerConfig config = m_catalog->find(id);
+    if (config.name != madeName || title == madeName)
+        return; // renamed by the user meanwhile, or already right
+    if (title.size() > 48)
+        title = title.left(47) + QChar(0x2026);
+    config.name = m_catalog->uniqueName(title);
+    m_catalog->update(config);
 }
 
 void MainWindow::connectServer(const QUuid &id)

@@ -110,6 +110,9 @@ private:
     void updateActions();
     void updateStatusBar();
     void refreshServerRow(const QUuid &id);
+    // A server opened from the command line, still named after its command: named after the
+    // title (else name) its serverInfo gives.
+    void adoptServerTitle(const QUuid &id);
     // modernVersion: the revision a modern server speaks (empty for a legacy one), for what it deprecates.
     void onServerRequest(Mcp::IncomingRequest *request, const QString &server, const QString &modernVersion);
     // The Tools page's Save to Collection…: asks for a collection file and adds the call (and
@@ -153,6 +156,7 @@ private:
     QHash<QUuid, Connection *> m_connections;
     QHash<QUuid, ServerPage *> m_pages;
     QHash<QUuid, OAuthController *> m_oauth;
+    QHash<QUuid, QString> m_provisionalNames; // id: the name made from its command
     int m_nextConnectionId = 1;
     int m_testApprovalAnswer = -1;
     QString m_testCollectionFile;
@@ -162,6 +166,7 @@ private:
     QLabel *m_statusSession = nullptr;
     QLabel *m_statusSecrets = nullptr;
     bool m_secretsNoticeGiven = false;
+    qint64 m_secretsNoticeUntilMs = 0;
 
     QAction *m_addAction = nullptr;
     QAction *m_editAction = nullptr;

@@ -5,6 +5,7 @@
 #include "auth/oauthclient.h"
 #include "config/mcpjson.h"
 #include "config/serverconfig.h"
+#include "config/servername.h"
 #include "config/transportfactory.h"
 #include "protocol/errorcodes.h"
 #include "protocol/keys.h"
@@ -117,9 +118,10 @@ bool serverConfiguration(const CliOptions &o, ServerConfig *config, QString *err
         }
     } else {
         const bool isUrl = o.target.startsWith(QLatin1String("http://")) || o.target.startsWith(QLatin1String("https://"));
-        // Named as a person would say it: the host, or the program with its arguments.
+        // Named as a person would say it: the host, or the package or script the command runs
+        // (the window renames it after the server's own title once it answers).
         *config = ServerConfig::create(isUrl ? QUrl(o.target).host()
-                                             : (QStringList{QFileInfo(o.target).fileName()} + o.targetArguments).join(u' '));
+                                             : serverNameForCommand(o.target, o.targetArguments));
         if (isUrl) {
             config->url = o.target;
             config->transport = o.transport == TransportChoice::Http ? ServerConfig::TransportType::StreamableHttp

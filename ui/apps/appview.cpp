@@ -46,8 +46,10 @@ AppView::AppView(QWidget *parent) : QWidget(parent)
     m_layout = new QVBoxLayout(this);
     m_layout->setContentsMargins(0, 0, 0, 0);
     m_layout->setSpacing(2);
-    // One line, elided: the view below gets the height.
+    // Wrapped in a narrow column rather than elided to its first words; the view below gets the
+    // rest of the height.
     m_header = new FittingLabel(this);
+    m_header->setWordWrap(true);
     m_header->setObjectName(QStringLiteral("appViewHeader"));
     m_layout->addWidget(m_header);
     // The view keeps the height it asks for (size-changed, within bounds) and scrolls in the room

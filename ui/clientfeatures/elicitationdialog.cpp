@@ -4,6 +4,7 @@
 
 #include "protocol/keys.h"
 #include "widgets/fittinglabel.h"
+#include "widgets/screenfit.h"
 
 #include <QBoxLayout>
 #include <QDesktopServices>
@@ -11,6 +12,7 @@
 #include <QDialogButtonBox>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QToolButton>
 
 namespace Mcp::Ui {
@@ -78,7 +80,6 @@ void ElicitationDialog::setUp()
     const QJsonObject p = params();
     m_urlMode = p.value(Key::Mode).toString() == QLatin1String("url");
     setWindowTitle(tr("%1 asks for information").arg(serverName));
-    resize(560, m_urlMode ? 300 : 640);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(makeServerBanner(m_urlMode ? tr("asks you to open a web page (elicitation, URL mode).")
                                                  : tr("asks you for information (elicitation).")));
@@ -163,6 +164,22 @@ void ElicitationDialog::setUp()
             }
         }
     }
+    fitToContent();
+}
+
+void ElicitationDialog::fitToContent()
+{
+    // As tall as the message and the fields need (one field: a small dialog), at most 640 px and
+    // the screen; a longer form scrolls inside.
+    QSize preferred = layout()->sizeHint();
+    if (m_form) {
+        if (const auto *scroll = m_form->findChild<QScrollArea *>(); scroll && scroll->widget())
+            preferred.rheight() += scroll->widget()->sizeHint().height() - scroll->sizeHint().height()
+                + 2 * scroll->frameWidth();
+    }
+    preferred = preferred.expandedTo(QSize(480, 0)).boundedTo(QSize(720, 640));
+    preferred.setWidth(qMax(preferred.width(), 560));
+    ScreenFit::resizeWithin(this, preferred);
 }
 
 QJsonObject ElicitationDialog::content() const

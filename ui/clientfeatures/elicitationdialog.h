@@ -61,6 +61,7 @@ protected:
 
 private:
     void setUp();
+    void fitToContent();
     bool m_urlMode = false;
     QUrl m_url;
     SchemaFormWidget *m_form = nullptr;

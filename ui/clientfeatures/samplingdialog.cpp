@@ -3,6 +3,7 @@
 #include "forms/jsontext.h"
 #include "results/resultview.h"
 #include "theme.h"
+#include "widgets/screenfit.h"
 
 #include "protocol/keys.h"
 #include <QBoxLayout>
@@ -15,6 +16,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 
 namespace Mcp::Ui {
@@ -56,7 +58,6 @@ void SamplingDialog::setUp()
     const QString serverName = this->serverName();
     const QJsonObject p = params();
     setWindowTitle(tr("%1 asks for an LLM answer").arg(serverName));
-    resize(760, 820);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(makeServerBanner(tr("asks your LLM for a message (sampling/createMessage). You are the model: "
                                           "write the answer, or reject the request.")));
@@ -72,8 +73,13 @@ void SamplingDialog::setUp()
     auto *topLayout = new QVBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);
 
-    // What was asked.
-    auto *request_ = new QGroupBox(tr("Request"), top);
+    // What was asked; a long system prompt or tool list scrolls, the dialog stays on the screen.
+    auto *requestScroll = new QScrollArea(top);
+    requestScroll->setObjectName(QStringLiteral("requestScroll"));
+    requestScroll->setWidgetResizable(true);
+    requestScroll->setFrameShape(QFrame::NoFrame);
+    requestScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto *request_ = new QGroupBox(tr("Request"));
     auto *form = new QFormLayout(request_);
     const QString systemPrompt = p.value(Key::SystemPrompt).toString();
     if (!systemPrompt.isEmpty()) {
@@ -127,7 +133,10 @@ void SamplingDialog::setUp()
     }
     if (p.contains(Key::Metadata))
         form->addRow(tr("Metadata:"), wrapped(JsonText::compact(p.value(Key::Metadata)), request_));
-    topLayout->addWidget(request_);
+    requestScroll->setWidget(request_);
+    // As tall as the request needs, up to a third of the screen; the rest scrolls.
+    requestScroll->setMaximumHeight(qMax(120, request_->sizeHint().height() + 4));
+    topLayout->addWidget(requestScroll);
     m_messages = new ResultView(top);
     m_messages->setObjectName(QStringLiteral("samplingMessages"));
     m_messages->setMessages(p.value(Key::Messages).toArray());
@@ -149,6 +158,8 @@ void SamplingDialog::setUp()
     m_text = new QPlainTextEdit(answerBox);
     m_text->setObjectName(QStringLiteral("answerText"));
     m_text->setPlaceholderText(tr("Write what the model answers…"));
+    // Tab goes on to Send; the answer is prose, and a tab typed by mistake would trap the keyboard.
+    m_text->setTabChangesFocus(true);
     answerLayout->addRow(tr("Role:"), m_role);
     answerLayout->addRow(tr("Model:"), m_model);
     answerLayout->addRow(tr("Stop reason:"), m_stopReason);
@@ -161,6 +172,7 @@ void SamplingDialog::setUp()
     auto *buttons = new QDialogButtonBox(this);
     auto *send = buttons->addButton(tr("Send answer"), QDialogButtonBox::AcceptRole);
     send->setObjectName(QStringLiteral("send"));
+    send->setDefault(true);
     auto *rejectButton = buttons->addButton(tr("Reject"), QDialogButtonBox::RejectRole);
     rejectButton->setObjectName(QStringLiteral("reject"));
     rejectButton->setToolTip(tr("Answer with error -1 (the user rejected the request)"));
@@ -172,6 +184,7 @@ void SamplingDialog::setUp()
     connect(script, &QPushButton::clicked, this, [this] { Q_EMIT scriptedAnswerRequested(answer()); });
     layout->addWidget(buttons);
     m_text->setFocus();
+    ScreenFit::resizeWithin(this, QSize(760, 820));
 }
 
 QJsonObject SamplingDialog::answer() const

@@ -1,6 +1,8 @@
 #include "connection/restartpanel.h"
+#include "widgets/screenfit.h"
 
 #include "connection/connection.h"
+#include "widgets/fittinglabel.h"
 #include "widgets/listdiffview.h"
 
 #include <QDateTime>
@@ -23,7 +25,8 @@ RestartPanel::RestartPanel(Connection *connection, QWidget *parent) : QWidget(pa
     rows->setContentsMargins(0, 0, 0, 0);
     auto *layout = new QHBoxLayout;
     rows->addLayout(layout);
-    m_reload = new QLabel(this);
+    // A reason or a list of changes of any length wraps; it never widens the window.
+    m_reload = new FittingLabel(this);
     m_reload->setObjectName(QStringLiteral("reloadDiff"));
     m_reload->setWordWrap(true);
     m_reload->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -36,7 +39,9 @@ RestartPanel::RestartPanel(Connection *connection, QWidget *parent) : QWidget(pa
     reloadRow->addWidget(m_reload, 1);
     reloadRow->addWidget(m_changes, 0, Qt::AlignTop);
     rows->addLayout(reloadRow);
-    m_text = new QLabel(this);
+    m_text = new FittingLabel(this);
+    m_text->setObjectName(QStringLiteral("restartText"));
+    m_text->setWordWrap(true);
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_restartNow = new QPushButton(tr("Restart Now"), this);
     m_stopRetrying = new QPushButton(tr("Stop Retrying"), this);
@@ -146,7 +151,7 @@ void RestartPanel::showChanges()
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
     connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
     layout->addWidget(buttons);
-    dialog->resize(720, 420);
+    ScreenFit::resizeWithin(dialog, QSize(720, 420));
     dialog->show();
 }
 
@@ -179,7 +184,7 @@ void RestartPanel::showHistory()
     connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
     layout->addWidget(view);
     layout->addWidget(buttons);
-    dialog->resize(720, 420);
+    ScreenFit::resizeWithin(dialog, QSize(720, 420));
     dialog->show();
 }
 

@@ -1,4 +1,5 @@
 #include "collectionrundialog.h"
+#include "widgets/screenfit.h"
 
 #include "theme.h"
 
@@ -62,7 +63,7 @@ CollectionRunDialog::CollectionRunDialog(const QString &path, QWidget *parent) :
     connect(m_runSelected, &QPushButton::clicked, this, &CollectionRunDialog::runSelected);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
-    resize(760, 460);
+    ScreenFit::resizeWithin(this, QSize(760, 460));
 }
 
 CollectionRunDialog::~CollectionRunDialog()

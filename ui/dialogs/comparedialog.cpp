@@ -1,4 +1,5 @@
 #include "comparedialog.h"
+#include "widgets/screenfit.h"
 
 #include "collections/snapshotfile.h"
 #include "connection/connection.h"
@@ -84,7 +85,7 @@ CompareDialog::CompareDialog(const QString &name, Connection *connection, const 
     connect(m_export, &QPushButton::clicked, this, &CompareDialog::exportJson);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
-    resize(860, 560);
+    ScreenFit::resizeWithin(this, QSize(860, 560));
 }
 
 QString CompareDialog::summaryText() const

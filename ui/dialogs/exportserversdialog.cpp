@@ -1,4 +1,5 @@
 #include "dialogs/exportserversdialog.h"
+#include "widgets/screenfit.h"
 
 #include "config/mcpjson.h"
 #include "theme.h"
@@ -24,7 +25,7 @@ ExportServersDialog::ExportServersDialog(const QList<ServerConfig> &servers, QWi
     : QDialog(parent), m_servers(servers)
 {
     setWindowTitle(servers.size() == 1 ? tr("Export Server Entry") : tr("Export Servers"));
-    resize(640, 480);
+    ScreenFit::resizeWithin(this, QSize(640, 480));
     auto *layout = new QVBoxLayout(this);
     auto *form = new QFormLayout;
     m_dialect = new QComboBox(this);

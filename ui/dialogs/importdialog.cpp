@@ -1,4 +1,5 @@
 #include "dialogs/importdialog.h"
+#include "widgets/screenfit.h"
 
 #include "config/mcpjson.h"
 #include "theme.h"
@@ -29,7 +30,7 @@ enum Column { ActionColumn, NameColumn, EndpointColumn, ConflictColumn };
 ImportDialog::ImportDialog(ServerCatalog *catalog, QWidget *parent) : QDialog(parent), m_catalog(catalog)
 {
     setWindowTitle(tr("Import Servers"));
-    resize(820, 600);
+    ScreenFit::resizeWithin(this, QSize(820, 600));
     auto *layout = new QVBoxLayout(this);
     auto *intro = new QLabel(tr("Reads Claude Desktop, Claude Code (.mcp.json), Cursor, Cline, Windsurf and VS Code "
                                 "configurations, a bare map of servers or a single server object. Imported commands "

@@ -1,4 +1,5 @@
 #include "dialogs/servereditordialog.h"
+#include "widgets/screenfit.h"
 
 #include "config/secretstore.h"
 #include "config/servercatalog.h"
@@ -89,7 +90,7 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     : QDialog(parent), m_original(config), m_catalog(catalog)
 {
     setWindowTitle(tr("Edit Server"));
-    resize(720, 640);
+    ScreenFit::resizeWithin(this, QSize(720, 640));
     auto *layout = new QVBoxLayout(this);
     auto *tabs = new QTabWidget(this);
     layout->addWidget(tabs, 1);

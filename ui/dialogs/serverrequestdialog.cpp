@@ -1,4 +1,5 @@
 #include "dialogs/serverrequestdialog.h"
+#include "widgets/screenfit.h"
 
 #include "connection/connection.h"
 #include "protocol/keys.h"
@@ -64,7 +65,7 @@ ServerRequestDialog::ServerRequestDialog(IncomingRequest *request, const QString
     const bool sampling = m_method == QLatin1String("sampling/createMessage");
     setWindowTitle(sampling ? tr("Sampling Request from %1").arg(serverName)
                             : tr("Question from %1").arg(serverName));
-    resize(640, 560);
+    ScreenFit::resizeWithin(this, QSize(640, 560));
     auto *layout = new QVBoxLayout(this);
     QString intro;
     if (sampling) {

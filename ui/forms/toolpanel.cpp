@@ -211,8 +211,14 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     static_cast<QSplitter *>(m_appBox)->addWidget(m_app);
     static_cast<QSplitter *>(m_appBox)->addWidget(m_appControls);
     static_cast<QSplitter *>(m_appBox)->setStretchFactor(0, 3);
+    // The host controls are folded under the view: a handle wide enough to find, that says what
+    // it opens.
+    static_cast<QSplitter *>(m_appBox)->setHandleWidth(8);
+    static_cast<QSplitter *>(m_appBox)->handle(1)->setToolTip(tr("Drag up for the host controls: the messages between "
+                                                                 "MCP Scope and the view"));
     results->addWidget(m_appBox);
     m_appBox->hide();
+    results->setHandleWidth(8);
     m_results = results;
     m_results->installEventFilter(this);
     splitter->addWidget(resultArea);
@@ -297,7 +303,12 @@ void ToolPanel::setTool(const QJsonObject &tool)
     setMarkdownText(m_description, tool.isEmpty() ? tr("Pick a tool on the left: its arguments appear here, and Run (Ctrl+Enter) calls it.")
                                                   : tool.value(Key::Description).toString());
     m_loading = true;
-    m_form->setVisible(!tool.isEmpty()); // no editors until there is a tool to fill them for
+    // No editors until there is a tool to fill them for, nor for a tool that takes no arguments:
+    // the room goes to the result.
+    const QJsonObject schema = tool.value(Key::InputSchema).toObject();
+    const bool takesArguments = !schema.value(QLatin1String("properties")).toObject().isEmpty()
+        || schema.contains(QLatin1String("additionalProperties")) || schema.contains(QLatin1String("patternProperties"));
+    m_form->setVisible(!tool.isEmpty() && takesArguments);
     m_form->setSchema(tool.value(Key::InputSchema).isObject() ? tool.value(Key::InputSchema)
                                                                : QJsonValue(QJsonObject{{Key::Type, QStringLiteral("object")}}));
     const QJsonValue saved = m_connection && !name.isEmpty()
@@ -666,7 +677,10 @@ void ToolPanel::makeRoomForResult()
     if (!m_result->isHidden() || QSettings().contains(QStringLiteral("tools/splitter")))
         return;
     const int height = m_splitter->height();
-    m_splitter->setSizes({height * 65 / 100, height * 35 / 100});
+    // A tool without arguments has no form to fill: the result takes all but the Run row.
+    const bool noArguments = m_form->isHidden();
+    const int form = noArguments ? qMin(height / 2, m_splitter->widget(0)->minimumSizeHint().height()) : height * 65 / 100;
+    m_splitter->setSizes({form, height - form});
 }
 
 void ToolPanel::sizeAppView()

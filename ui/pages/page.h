@@ -6,6 +6,11 @@
 #include <QPointer>
 #include <QWidget>
 
+QT_BEGIN_NAMESPACE
+class QLabel;
+class QPushButton;
+QT_END_NAMESPACE
+
 namespace Mcp::Ui {
 
 // Base of the pages of one server (Tools, Resources, Prompts, Tasks, Roots, Logs, Console,
@@ -25,14 +30,27 @@ public:
     virtual QIcon icon() const = 0;
     // Whether the page has anything to show without a live session (Console, Traffic, Logs do).
     virtual bool worksOffline() const { return false; }
+    // A page that needs a session and never had one says so over its contents, with Connect.
+    bool showsOfflineNotice() const;
+
+Q_SIGNALS:
+    void connectRequested();
 
 protected:
     // Called on every state change, and once from the constructor's first event-loop turn
     // with the current state. Pages that list things fetch them when Connected.
     virtual void connectionStateChanged(Connection::State state) { Q_UNUSED(state) }
 
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    void updateOfflineNotice();
+
     QPointer<Connection> m_connection;
+    QWidget *m_offline = nullptr;
+    QLabel *m_offlineText = nullptr;
+    QPushButton *m_offlineConnect = nullptr;
+    bool m_hadSession = false;
 };
 
 } // namespace Mcp::Ui

@@ -27,10 +27,13 @@
 #include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QShortcut>
 #include <QTabWidget>
 #include <QTextBrowser>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -68,7 +71,11 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     headerLayout->setContentsMargins(10, 8, 10, 8);
     headerLayout->setHorizontalSpacing(12);
     headerLayout->setVerticalSpacing(2);
-    m_name = new QLabel(header);
+    // A name of any length (a whole command line, say) is elided: it never sets the window's width.
+    auto *name = new FittingLabel(header);
+    name->setElideMode(Qt::ElideRight);
+    name->setObjectName(QStringLiteral("serverName"));
+    m_name = name;
     QFont nameFont = m_name->font();
     nameFont.setBold(true);
     nameFont.setPointSizeF(nameFont.pointSizeF() * 1.35);
@@ -78,17 +85,24 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     serverTitle->setElideMode(Qt::ElideRight);
     m_serverTitle = serverTitle;
     m_serverTitle->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_capabilities = new QLabel(header);
+    m_capabilities = new FittingLabel(header);
+    m_capabilities->setObjectName(QStringLiteral("capabilitiesText"));
     m_capabilities->setWordWrap(true);
     m_capabilities->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_latency = new QLabel(header);
-    m_era = new QLabel(header);
+    m_latency->setObjectName(QStringLiteral("latency"));
+    // Room for the widest time kept from the start: a ping that changes "8 ms" to "12 ms" moves nothing.
+    m_latency->setMinimumWidth(m_latency->fontMetrics().horizontalAdvance(tr("Ping %1 ms").arg(9999)));
+    m_latency->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    auto *era = new FittingLabel(header);
+    era->setElideMode(Qt::ElideRight);
+    m_era = era;
     m_era->setObjectName(QStringLiteral("eraBadge"));
     m_era->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_era->setToolTip(tr("The protocol era this connection speaks, its version and how it was decided: "
                          "probed (server/discover), pinned in the server's settings, or remembered "
                          "from an earlier connection."));
-    m_extensions = new QLabel(header);
+    m_extensions = new FittingLabel(header);
     m_extensions->setWordWrap(true);
     m_extensions->setTextInteractionFlags(Qt::TextSelectableByMouse);
     // What each side offers is folded under one line: at 1024x700 the unfolded header took eight
@@ -106,7 +120,9 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     m_capabilitiesSummary = capabilitiesSummary;
     m_capabilitiesSummary->setObjectName(QStringLiteral("capabilitiesSummary"));
     Theme::setTextColor(m_capabilitiesSummary, Theme::Role::Muted);
-    m_deprecated = new QLabel(header);
+    auto *deprecated = new FittingLabel(header);
+    deprecated->setElideMode(Qt::ElideRight);
+    m_deprecated = deprecated;
     m_deprecated->setObjectName(QStringLiteral("deprecatedFeatures"));
     Theme::setTextColor(m_deprecated, Theme::Role::Warning);
     m_reprobe = new QPushButton(tr("Re-probe"), header);
@@ -165,11 +181,30 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     toggleRow->addWidget(m_capabilitiesSummary, 1);
     toggleRow->addSpacing(8);
     toggleRow->addWidget(m_deprecated, 0);
+    // Takes the room the summary leaves when it hides (unfolded): the toggles stay where they were.
+    toggleRow->addStretch(0);
     headerLayout->addLayout(toggleRow, 2, 0, 1, 2);
-    headerLayout->addWidget(m_capabilities, 3, 0, 1, 2);
-    headerLayout->addWidget(m_extensions, 4, 0, 1, 2);
-    headerLayout->addWidget(m_instructions, 5, 0, 1, 2);
-    headerLayout->addWidget(m_discovery, 6, 0, 1, 2);
+    // What the toggles unfold scrolls in a strip of its own: unfolding never makes the page taller
+    // than the window (nor the window taller than the screen), and the rows above stay put.
+    m_details = new QScrollArea(header);
+    m_details->setObjectName(QStringLiteral("headerDetails"));
+    m_details->setWidgetResizable(true);
+    m_details->setFrameShape(QFrame::NoFrame);
+    m_details->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_details->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    auto *details = new QWidget;
+    m_details->viewport()->setAutoFillBackground(false); // the header's own background
+    auto *detailsLayout = new QVBoxLayout(details);
+    detailsLayout->setContentsMargins(0, 0, 0, 0);
+    detailsLayout->setSpacing(2);
+    for (QWidget *part : std::initializer_list<QWidget *>{m_capabilities, m_extensions, m_instructions, m_discovery}) {
+        part->setParent(details);
+        detailsLayout->addWidget(part);
+        part->installEventFilter(this); // shown or hidden: the strip follows
+    }
+    m_details->setWidget(details);
+    m_details->hide();
+    headerLayout->addWidget(m_details, 3, 0, 1, 2);
     m_restartPanel = new RestartPanel(connection, header);
     headerLayout->addWidget(m_restartPanel, 7, 0, 1, 2);
     layout->addWidget(header);
@@ -195,6 +230,10 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
 
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
+    // Every tab stays in sight (ten for an HTTP server, at 1024 px too): long titles are elided
+    // rather than pushed behind scroll arrows.
+    m_tabs->setUsesScrollButtons(false);
+    m_tabs->setElideMode(Qt::ElideRight);
     layout->addWidget(m_tabs, 1);
 
     m_tools = new ToolsPage(connection, m_tabs);
@@ -224,12 +263,13 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     for (int index = 0; index < 9; ++index) {
         auto *shortcut = new QShortcut(tabShortcut(index), this);
         shortcut->setContext(Qt::WidgetWithChildrenShortcut);
-        shortcut->setWhatsThis(tr("Tab %1 of the server page").arg(index + 1));
+        m_tabShortcuts.append(shortcut); // named after their tabs in addPage()
         connect(shortcut, &QShortcut::activated, this, [this, index] {
             if (index < m_tabs->count())
                 m_tabs->setCurrentIndex(index);
         });
     }
+    nameTabShortcuts();
     auto *find = new QShortcut(QKeySequence::Find, this);
     find->setContext(Qt::WidgetWithChildrenShortcut);
     find->setWhatsThis(tr("Filter the traffic"));
@@ -238,6 +278,12 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
         m_traffic->view()->focusTextFilter();
     });
 
+    m_waitTicker = new QTimer(this);
+    m_waitTicker->setInterval(1000);
+    connect(m_waitTicker, &QTimer::timeout, this, [this] {
+        if (m_connection->state() == Connection::State::Connecting)
+            m_serverTitle->setText(waitingText());
+    });
     connect(m_connect, &QPushButton::clicked, this, &ServerPage::connectRequested);
     connect(m_disconnect, &QPushButton::clicked, this, &ServerPage::disconnectRequested);
     connect(m_restart, &QPushButton::clicked, this, &ServerPage::restartRequested);
@@ -256,10 +302,17 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
         m_instructions->setVisible(on);
         m_instructionsToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
     });
-    connect(connection, &Connection::stateChanged, this, [this] {
+    connect(connection, &Connection::stateChanged, this, [this](Connection::State state) {
+        // A new attempt starts the clock; its end stops it.
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        if (state == Connection::State::Connecting && (m_connectWait.startedMs == 0 || m_connectWait.endedMs != 0))
+            m_connectWait = ConnectWait{now};
+        else if (state != Connection::State::Connecting && m_connectWait.startedMs != 0 && m_connectWait.endedMs == 0)
+            m_connectWait.endedMs = now;
         updateHeader();
         updateBanner();
     });
+    connect(connection, &Connection::trafficBatch, this, &ServerPage::noteConnectProgress);
     connect(connection, &Connection::sessionInfoChanged, this, &ServerPage::updateHeader);
     connect(connection, &Connection::deprecatedFeatureUsed, this, &ServerPage::updateHeader);
     connect(connection, &Connection::pingLatencyChanged, this, &ServerPage::updateLatency);
@@ -285,8 +338,20 @@ QKeySequence ServerPage::tabShortcut(int index)
 void ServerPage::addPage(Page *page)
 {
     const int index = m_tabs->addTab(page, page->icon(), page->title());
+    connect(page, &Page::connectRequested, this, &ServerPage::connectRequested);
     if (index < 9)
         m_tabs->setTabToolTip(index, tabShortcut(index).toString(QKeySequence::NativeText));
+    nameTabShortcuts();
+}
+
+void ServerPage::nameTabShortcuts()
+{
+    // Help › Keyboard Shortcuts lists what each Alt+digit opens by the tab's own name.
+    for (int index = 0; index < m_tabShortcuts.size(); ++index) {
+        QShortcut *shortcut = m_tabShortcuts.at(index);
+        const bool used = index < m_tabs->count();
+        shortcut->setWhatsThis(used ? tr("Show the %1 tab").arg(m_tabs->tabText(index)) : QString());
+    }
 }
 
 void ServerPage::replacePage(Page *oldPage, Page *newPage)
@@ -298,6 +363,8 @@ void ServerPage::replacePage(Page *oldPage, Page *newPage)
     }
     m_tabs->removeTab(index);
     m_tabs->insertTab(index, newPage, newPage->icon(), newPage->title());
+    connect(newPage, &Page::connectRequested, this, &ServerPage::connectRequested);
+    nameTabShortcuts();
     if (oldPage == m_tools)
         m_tools = nullptr;
     else if (oldPage == m_resources)
@@ -385,7 +452,7 @@ void ServerPage::updateHeader()
         if (info.discoverResult.isEmpty())
             m_discovery->hide();
     } else {
-        m_serverTitle->setText(connected ? QString() : tr("Not connected."));
+        m_serverTitle->setText(busy ? waitingText() : connected ? QString() : tr("Not connected."));
         m_capabilities->clear();
         m_capabilitiesSummary->clear();
         m_deprecated->clear();
@@ -406,6 +473,91 @@ void ServerPage::updateHeader()
     m_deprecated->setVisible(!m_deprecated->text().isEmpty());
     m_serverTitle->setVisible(!m_serverTitle->text().isEmpty());
     updateLatency(m_connection->pingLatencyMs());
+    // While connecting, the header counts the seconds and says what is awaited.
+    if (busy && info.protocolVersion.isEmpty())
+        m_waitTicker->start();
+    else
+        m_waitTicker->stop();
+}
+
+qint64 ServerPage::ConnectWait::elapsedSeconds() const
+{
+    if (startedMs == 0)
+        return 0;
+    return ((endedMs != 0 ? endedMs : QDateTime::currentMSecsSinceEpoch()) - startedMs) / 1000;
+}
+
+QString ServerPage::ConnectWait::waitingFor() const
+{
+    return requests.isEmpty() || requests.constLast().answered ? QString() : requests.constLast().method;
+}
+
+qint64 ServerPage::ConnectWait::waitingSinceMs() const
+{
+    return requests.isEmpty() ? 0 : requests.constLast().sentMs;
+}
+
+QString ServerPage::ConnectWait::unansweredText() const
+{
+    QStringList parts;
+    const qint64 end = endedMs != 0 ? endedMs : QDateTime::currentMSecsSinceEpoch();
+    for (qsizetype i = 0; i < requests.size(); ++i) {
+        const Request &request = requests.at(i);
+        if (request.answered)
+            continue;
+        // Waited for until the client gave up on it and asked the next thing, or until the end.
+        const qint64 until = i + 1 < requests.size() ? requests.at(i + 1).sentMs : end;
+        parts << tr("%1 (%2 s)").arg(request.method).arg(qMax<qint64>(0, until - request.sentMs) / 1000);
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+void ServerPage::noteConnectProgress(const QList<TrafficEvent> &events)
+{
+    if (m_connectWait.startedMs == 0 || m_connectWait.endedMs != 0)
+        return; // only while connecting
+    for (const TrafficEvent &event : events) {
+        if (event.kind == TrafficEvent::Kind::ProcessStarted) {
+            m_connectWait.processStarted = true;
+        } else if (event.kind == TrafficEvent::Kind::InvalidMessage && event.direction == TrafficEvent::Direction::Incoming) {
+            ++m_connectWait.strayStdoutLines;
+        } else if (event.kind == TrafficEvent::Kind::Message) {
+            const QJsonObject message = QJsonDocument::fromJson(event.raw).object();
+            const QJsonValue id = message.value(QLatin1String("id"));
+            if (id.isUndefined())
+                continue; // a notification
+            if (event.direction == TrafficEvent::Direction::Outgoing && message.contains(Key::Method)) {
+                m_connectWait.requests.append({message.value(Key::Method).toString(), id, event.wallClockMs, false});
+            } else if (event.direction == TrafficEvent::Direction::Incoming && !message.contains(Key::Method)) {
+                for (ConnectWait::Request &request : m_connectWait.requests) {
+                    if (request.id == id)
+                        request.answered = true;
+                }
+            }
+        }
+    }
+}
+
+QString ServerPage::waitingText() const
+{
+    const ConnectWait &wait = m_connectWait;
+    QStringList parts{tr("Connecting for %1 s").arg(wait.elapsedSeconds())};
+    if (const QString method = wait.waitingFor(); !method.isEmpty()) {
+        const qint64 since = qMax<qint64>(0, (QDateTime::currentMSecsSinceEpoch() - wait.waitingSinceMs()) / 1000);
+        parts << tr("waiting for the server's answer to %1 (sent %2 s ago)").arg(method).arg(since);
+    } else if (!wait.processStarted && m_connection->sessionInfo().transportName == QLatin1String("stdio")) {
+        parts << tr("starting the server process");
+    } else {
+        parts << tr("opening the connection");
+    }
+    if (wait.strayStdoutLines > 0)
+        parts << strayLinesText(wait.strayStdoutLines);
+    return parts.join(QStringLiteral(" · "));
+}
+
+QString ServerPage::strayLinesText(int lines)
+{
+    return tr("the server printed %n line(s) on stdout that are not JSON-RPC (see the Console tab)", nullptr, lines);
 }
 
 QString ServerPage::capabilitiesSummary(const QJsonObject &serverCapabilities)
@@ -439,14 +591,50 @@ void ServerPage::updateBanner()
         m_banner->hide();
         return;
     }
-    if (state == Connection::State::Exited)
-        m_bannerTitle->setText(tr("The server process %1.").arg(m_connection->exitDescription()));
-    else
-        m_bannerTitle->setText(tr("Connection failed: %1").arg(m_connection->errorString()));
+    // How long the attempt waited, from its start, and what stdout held that was not a message.
+    const ConnectWait &wait = m_connectWait;
+    QString title;
+    if (state == Connection::State::Exited) {
+        title = tr("The server process %1.").arg(m_connection->exitDescription());
+    } else if (wait.startedMs == 0) {
+        title = tr("Connection failed: %1").arg(m_connection->errorString());
+    } else if (const QString unanswered = wait.unansweredText(); !wait.waitingFor().isEmpty() && !unanswered.isEmpty()) {
+        // Gave up waiting: the whole wait, and what it was spent on (an era probe may come first).
+        title = tr("Connection failed after %1 s without an answer from the server to %2.")
+                    .arg(wait.elapsedSeconds()).arg(unanswered);
+    } else {
+        title = tr("Connection failed after %1 s: %2").arg(wait.elapsedSeconds()).arg(m_connection->errorString());
+    }
+    if (wait.strayStdoutLines > 0) {
+        QString stray = strayLinesText(wait.strayStdoutLines);
+        stray[0] = stray[0].toUpper();
+        title += QLatin1Char(' ') + stray + QLatin1Char('.');
+    }
+    m_bannerTitle->setText(title);
     const QStringList tail = m_connection->lastStderrLines();
     m_bannerStderr->setPlainText(tail.join(QLatin1Char('\n')));
     m_bannerStderr->setVisible(!tail.isEmpty());
     m_banner->show();
+}
+
+bool ServerPage::eventFilter(QObject *watched, QEvent *event)
+{
+    if ((event->type() == QEvent::ShowToParent || event->type() == QEvent::HideToParent) && m_details
+        && m_details->widget() && watched->parent() == m_details->widget())
+        QTimer::singleShot(0, this, &ServerPage::updateDetails);
+    return QWidget::eventFilter(watched, event);
+}
+
+void ServerPage::updateDetails()
+{
+    // As tall as what is unfolded, up to a share of the screen; the rest scrolls.
+    QWidget *details = m_details->widget();
+    bool any = false;
+    for (QWidget *part : details->findChildren<QWidget *>(Qt::FindDirectChildrenOnly))
+        any = any || part->isVisibleTo(details);
+    const int screenHeight = screen() ? screen()->availableGeometry().height() : 700;
+    m_details->setMaximumHeight(qMin(details->sizeHint().height(), screenHeight / 4));
+    m_details->setVisible(any);
 }
 
 QString ServerPage::bannerText() const

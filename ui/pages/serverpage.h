@@ -2,7 +2,9 @@
 
 #include "connection/connection.h"
 
+#include <QJsonValue>
 #include <QKeySequence>
+#include <QList>
 #include <QStringList>
 #include <QWidget>
 
@@ -10,6 +12,9 @@ QT_BEGIN_NAMESPACE
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
+class QShortcut;
+class QTimer;
+class QScrollArea;
 class QTabWidget;
 class QTextBrowser;
 class QToolButton;
@@ -82,12 +87,47 @@ Q_SIGNALS:
     // Decide the era again: connect anew, probing instead of trusting what is remembered.
     void reprobeRequested();
 
+public:
+    // What a connection attempt in progress waits for, and what the last one waited for once it
+    // has ended, read from its traffic: the header shows it while connecting, the banner after.
+    struct ConnectWait
+    {
+        struct Request
+        {
+            QString method;
+            QJsonValue id;
+            qint64 sentMs = 0;
+            bool answered = false;
+        };
+        qint64 startedMs = 0;     // wall clock; 0 before the first attempt
+        qint64 endedMs = 0;       // when it connected or failed; 0 while waiting
+        QList<Request> requests;  // what the client asked while connecting, in order
+        bool processStarted = false;
+        int strayStdoutLines = 0; // stdout lines that are not JSON-RPC (on the Console page)
+        // Whole seconds from the start to the end (or to now, while waiting).
+        qint64 elapsedSeconds() const;
+        // The last request while it has no answer ("initialize"), else empty; and since when.
+        QString waitingFor() const;
+        qint64 waitingSinceMs() const;
+        // The requests that never got an answer, each with how long it was waited for:
+        // "server/discover (10 s), initialize (30 s)".
+        QString unansweredText() const;
+    };
+    ConnectWait connectWait() const { return m_connectWait; }
+
 private:
     static QKeySequence tabShortcut(int index); // Alt+1…9
+    void noteConnectProgress(const QList<Mcp::TrafficEvent> &events);
     void addPage(Page *page);
+    void nameTabShortcuts();
+    void updateDetails();
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void updateHeader();
     void updateBanner();
     void updateLatency(qint64 ms);
+    // "Connecting for 12 s · waiting for the server's answer to initialize (sent 2 s ago)".
+    QString waitingText() const;
+    static QString strayLinesText(int lines);
     static QString capabilitiesSummary(const QJsonObject &serverCapabilities);
 
     Connection *m_connection;
@@ -124,6 +164,10 @@ private:
     ConsolePage *m_console;
     TrafficPage *m_traffic;
     AuthorizationPage *m_authorization = nullptr;
+    QList<QShortcut *> m_tabShortcuts; // Alt+1…9
+    QTimer *m_waitTicker; // counts the seconds while connecting
+    QScrollArea *m_details; // what the Capabilities, Instructions and Discovery toggles unfold
+    ConnectWait m_connectWait;
 };
 
 // "tools (listChanged), resources (subscribe, listChanged), logging" from a capabilities object.

@@ -336,8 +336,14 @@ QWidget *imageWidget(const QByteArray &bytes, const QString &mimeType, const QSt
 QWidget *audioWidget(const QByteArray &bytes, const QString &mimeType, const QString &uri, QWidget *parent)
 {
     auto *box = new QWidget(parent);
-    auto *row = new QHBoxLayout(box);
+    // The buttons on one line, a note under it across the whole width (beside them it wrapped
+    // into a narrow column).
+    auto *column = new QVBoxLayout(box);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(2);
+    auto *row = new QHBoxLayout;
     row->setContentsMargins(0, 0, 0, 0);
+    column->addLayout(row);
     auto *label = new QLabel(ResultView::tr("Audio (%1, %2)").arg(mimeType, sizeText(bytes.size())), box);
     label->setObjectName(QStringLiteral("audio"));
     row->addWidget(label, 1);
@@ -349,7 +355,7 @@ QWidget *audioWidget(const QByteArray &bytes, const QString &mimeType, const QSt
         // it (its length and any decoding error show), into no device.
         auto *note = smallLabel(ResultView::tr("no audio output device: plays silently; save it to hear it elsewhere"), box);
         note->setObjectName(QStringLiteral("noAudioOutput"));
-        row->addWidget(note);
+        column->addWidget(note);
         play->setToolTip(ResultView::tr("This computer has no audio output device"));
     }
     // The player and its temporary file are made on the first Play, not for every result.
@@ -388,7 +394,7 @@ QWidget *audioWidget(const QByteArray &bytes, const QString &mimeType, const QSt
     });
     row->addWidget(play);
 #else
-    row->addWidget(smallLabel(ResultView::tr("(playback needs Qt Multimedia)"), box));
+    column->addWidget(smallLabel(ResultView::tr("(playback needs Qt Multimedia)"), box));
 #endif
     auto *save = toolButton(ResultView::tr("Save…"), QStringLiteral("save"), box);
     QObject::connect(save, &QToolButton::clicked, box, [box, bytes, uri, mimeType] {

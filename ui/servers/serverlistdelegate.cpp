@@ -92,8 +92,9 @@ void ServerListDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
 QSize ServerListDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
     Q_UNUSED(index)
+    // No width of its own: the row is as wide as the list, and its text is elided to it.
     const int h = option.fontMetrics.height();
-    return QSize(200, h * 2 + 12);
+    return QSize(1, h * 2 + 12);
 }
 
 } // namespace Mcp::Ui

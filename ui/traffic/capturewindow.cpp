@@ -1,4 +1,5 @@
 #include "traffic/capturewindow.h"
+#include "widgets/screenfit.h"
 
 #include "theme.h"
 #include "traffic/trafficlog.h"
@@ -32,7 +33,7 @@ CaptureWindow::CaptureWindow(const QString &path, TrafficLog *log) : m_log(log)
     setCentralWidget(m_view);
     m_name = QFileInfo(path).fileName();
     createMenus();
-    resize(1100, 700);
+    ScreenFit::resizeWithin(this, QSize(1100, 700));
 }
 
 CaptureWindow::CaptureWindow(TrafficLog *log) : m_log(log)
@@ -44,7 +45,7 @@ CaptureWindow::CaptureWindow(TrafficLog *log) : m_log(log)
     m_view->setShowsServers(true);
     setCentralWidget(m_view);
     createMenus();
-    resize(1100, 700);
+    ScreenFit::resizeWithin(this, QSize(1100, 700));
 }
 
 void CaptureWindow::createMenus()

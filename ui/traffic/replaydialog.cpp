@@ -1,4 +1,5 @@
 #include "replaydialog.h"
+#include "widgets/screenfit.h"
 
 #include "collections/collectionrunner.h"
 #include "forms/jsontext.h"
@@ -139,7 +140,7 @@ ReplayDialog::ReplayDialog(const CapturedMessages &capture, const QString &captu
     layout->addWidget(buttons);
 
     setConnection(ids.isEmpty() ? 0 : ids.first());
-    resize(980, 600);
+    ScreenFit::resizeWithin(this, QSize(980, 600));
 }
 
 ReplayDialog::~ReplayDialog()
