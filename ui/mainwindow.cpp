@@ -33,6 +33,7 @@
 #include "traffic/trafficlog.h"
 #include "traffic/trafficview.h"
 #include "widgets/fittinglabel.h"
+#include "widgets/wheelguard.h"
 #include "protocol/keys.h"
 
 #include <QAction>
@@ -111,6 +112,7 @@ MainWindow::MainWindow(const QString &catalogPath, QWidget *parent) : QMainWindo
     setObjectName(QStringLiteral("MainWindow"));
     setWindowTitle(tr("MCP Scope"));
     setWindowIcon(Theme::appIcon());
+    WheelGuard::install();
 
     m_catalog = catalogPath.isEmpty() ? new ServerCatalog(this) : new ServerCatalog(catalogPath, this);
     m_secretStore = new KeychainSecretStore(this);
