@@ -337,11 +337,11 @@ private Q_SLOTS:
                                                            << QStringList{"sh", "-c", "sleep 2; exit 3"};
         QTest::newRow("double quotes") << "node \"my server.js\" --name \"a b\""
                                        << QStringList{"node", "my server.js", "--name", "a b"};
-        QTest::newRow("escapes in double quotes") << R"(echo "say \"hi\" \\ \$HOME \x")"
-                                                  << QStringList{"echo", R"(say "hi" \ $HOME \x)"};
-        QTest::newRow("backslash outside quotes") << R"(cat my\ file.txt \'q)" << QStringList{"cat", "my file.txt", "'q"};
-        QTest::newRow("single quotes keep backslashes") << R"(printf '%s\n')" << QStringList{"printf", R"(%s\n)"};
-        QTest::newRow("adjacent parts make one word") << R"(--opt='a b'"c d"e)" << QStringList{"--opt=a bc de"};
+        QTest::newRow("escapes in double quotes") << "echo \"say \\\"hi\\\" \\\\ \\$HOME \\x\""
+                                                  << QStringList{"echo", "say \"hi\" \\ $HOME \\x"};
+        QTest::newRow("backslash outside quotes") << "cat my\\ file.txt \\'q" << QStringList{"cat", "my file.txt", "'q"};
+        QTest::newRow("single quotes keep backslashes") << "printf '%s\\n'" << QStringList{"printf", "%s\\n"};
+        QTest::newRow("adjacent parts make one word") << "--opt='a b'\"c d\"e" << QStringList{"--opt=a bc de"};
         QTest::newRow("empty quotes are an empty word") << "prog '' \"\"" << QStringList{"prog", "", ""};
         QTest::newRow("blanks of every kind") << "  a\t b \n c  " << QStringList{"a", "b", "c"};
         QTest::newRow("nothing") << "   " << QStringList{};
