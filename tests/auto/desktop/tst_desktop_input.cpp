@@ -4,6 +4,7 @@
 // in the schema author's order, and the dialogs and pages answer the keys a person would press.
 #include "desktopfixture.h"
 
+#include "config/secretstore.h"
 #include "dialogs/commandapprovaldialog.h"
 #include "dialogs/servereditordialog.h"
 #include "forms/resourcesview.h"
