@@ -35,6 +35,7 @@
 #include "widgets/fittinglabel.h"
 #include "widgets/screenfit.h"
 #include "config/servername.h"
+#include "widgets/wheelguard.h"
 #include "protocol/keys.h"
 
 #include <QAction>
@@ -117,6 +118,7 @@ MainWindow::MainWindow(const QString &catalogPath, QWidget *parent) : QMainWindo
     setWindowTitle(tr("MCP Scope"));
     setWindowIcon(Theme::appIcon());
     ScreenFit::installGuard(); // no window or dialog of the application larger than the screen
+    WheelGuard::install();
 
     m_catalog = catalogPath.isEmpty() ? new ServerCatalog(this) : new ServerCatalog(catalogPath, this);
     m_secretStore = new KeychainSecretStore(this);

@@ -27,6 +27,8 @@ void saveChoice(Choice choice);
 // running: icons follow at once, as do colours read through color().
 void apply(QApplication *app, Choice choice = savedChoice());
 bool isDark();
+// The colour of the ring around the widget with the keyboard focus.
+QColor focusRingColor();
 // An SVG icon from resources/icons (":/icons/<name>.svg") drawn in the palette's text
 // colour, sharp at every size and device pixel ratio.
 QIcon icon(const QString &name);

@@ -95,8 +95,22 @@ static void applyOAuthOptions(const CliOAuthOptions &flags, ServerAuth *auth)
 
 // The server to talk to, as a configuration: from --config, or made from the command line.
 // Command-line -e, --header and --cwd apply on top of a --config entry.
-bool serverConfiguration(const CliOptions &o, ServerConfig *config, QString *error)
+bool serverConfiguration(const CliOptions &given, ServerConfig *config, QString *error)
 {
+    CliOptions o = given;
+    // One word holding a whole command line ("npx -y server", quoted for the shell) is split by the
+    // rule of the Add Server dialog; an existing path with a blank in it stays one word.
+    if (o.configFile.isEmpty() && o.targetArguments.isEmpty() && !looksLikeUrl(o.target)
+        && looksLikeCommandLine(o.target)) {
+        QString splitError;
+        const std::optional<QStringList> words = splitCommandLine(o.target, &splitError);
+        if (!words) {
+            *error = QStringLiteral("%1: %2").arg(o.target, splitError);
+            return false;
+        }
+        o.target = words->first();
+        o.targetArguments = words->mid(1);
+    }
     if (!o.configFile.isEmpty()) {
         const McpJsonImport imported = McpJson::readFile(o.configFile);
         if (!imported.isValid()) {

@@ -13,7 +13,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLoggingCategory>
-#include <QProcess>
 #include <QTimer>
 
 #include <cstdio>
@@ -76,11 +75,14 @@ public:
             return end(snapshot, error);
         }
         CliOptions options;
-        const QStringList words = QProcess::splitCommand(m_spec);
-        if (words.isEmpty())
+        QString splitError;
+        const std::optional<QStringList> words = splitCommandLine(m_spec, &splitError);
+        if (!words)
+            return end({}, QStringLiteral("%1: %2").arg(m_spec, splitError));
+        if (words->isEmpty())
             return end({}, tr("an empty server"));
-        options.target = words.first();
-        options.targetArguments = words.mid(1);
+        options.target = words->first();
+        options.targetArguments = words->mid(1);
         ServerConfig config;
         QString error;
         if (!serverConfiguration(options, &config, &error))

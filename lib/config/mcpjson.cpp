@@ -249,6 +249,19 @@ ServerConfig entryToConfig(const QString &name, const QJsonObject &entry, const 
     } else if (!args.isUndefined() && !args.isNull()) {
         warnings->append(McpJson::tr("%1: \"args\" is not a list; ignored.").arg(name));
     }
+    // A whole command line written as the command ("npx -y server") is split by the rule of the
+    // Add Server dialog, and said so; an existing path with a blank in it is a program.
+    if (config.usesCommand() && config.args.isEmpty() && looksLikeCommandLine(config.command)) {
+        QString splitError;
+        if (const std::optional<QStringList> words = splitCommandLine(config.command.trimmed(), &splitError)) {
+            warnings->append(McpJson::tr("%1: the command \"%2\" is a whole command line; split into the program and %n argument(s).",
+                                         nullptr, int(words->size() - 1)).arg(name, config.command));
+            config.command = words->first();
+            config.args = words->mid(1);
+        } else {
+            warnings->append(McpJson::tr("%1: the command \"%2\" cannot be split: %3").arg(name, config.command, splitError));
+        }
+    }
 
     config.env = mapToEntries(entry.value(QLatin1String("env")), QStringLiteral("env"), name, order,
                               KeyOrder::child(path, QStringLiteral("env")), warnings);

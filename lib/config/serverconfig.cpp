@@ -3,6 +3,7 @@
 
 #include <QCryptographicHash>
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -547,6 +548,95 @@ QString shellQuote(const QString &word)
     QString quoted = word;
     quoted.replace(QLatin1Char('\''), QLatin1String("'\\''"));
     return QLatin1Char('\'') + quoted + QLatin1Char('\'');
+}
+
+namespace {
+// Windows paths are full of backslashes: there one only escapes a quote or a blank.
+bool backslashIsLiteral(const QString &text, qsizetype at)
+{
+#ifdef Q_OS_WIN
+    return at + 1 >= text.size() || !QStringView(u"'\" \t").contains(text.at(at + 1));
+#else
+    Q_UNUSED(text)
+    Q_UNUSED(at)
+    return false;
+#endif
+}
+} // namespace
+
+std::optional<QStringList> splitCommandLine(const QString &text, QString *error)
+{
+    QStringList words;
+    QString word;
+    bool inWord = false; // '' and "" make a word even when empty
+    enum class Quote { None, Single, Double } quote = Quote::None;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (quote == Quote::Single) {
+            if (c == u'\'')
+                quote = Quote::None;
+            else
+                word += c;
+        } else if (quote == Quote::Double) {
+            if (c == u'"') {
+                quote = Quote::None;
+            } else if (c == u'\\' && i + 1 < text.size()
+                       && QStringView(u"\\\"$`\n").contains(text.at(i + 1))) {
+                if (text.at(++i) != u'\n') // a backslash-newline joins the lines
+                    word += text.at(i);
+            } else {
+                word += c;
+            }
+        } else if (c == u'\'' || c == u'"') {
+            quote = c == u'\'' ? Quote::Single : Quote::Double;
+            inWord = true;
+        } else if (c == u'\\' && !backslashIsLiteral(text, i)) {
+            if (i + 1 >= text.size()) {
+                if (error)
+                    *error = ServerConfig::tr("The command line ends with a backslash.");
+                return std::nullopt;
+            }
+            if (text.at(++i) != u'\n') {
+                word += text.at(i);
+                inWord = true;
+            }
+        } else if (c == u' ' || c == u'\t' || c == u'\n' || c == u'\r') {
+            if (inWord)
+                words.append(word);
+            word.clear();
+            inWord = false;
+        } else {
+            word += c;
+            inWord = true;
+        }
+    }
+    if (quote != Quote::None) {
+        if (error)
+            *error = quote == Quote::Single ? ServerConfig::tr("A ' quote in the command line is not closed.")
+                                            : ServerConfig::tr("A \" quote in the command line is not closed.");
+        return std::nullopt;
+    }
+    if (inWord)
+        words.append(word);
+    return words;
+}
+
+bool looksLikeCommandLine(const QString &text)
+{
+    const QString trimmed = text.trimmed();
+    if (trimmed.isEmpty() || QFileInfo::exists(trimmed))
+        return false;
+    const std::optional<QStringList> words = splitCommandLine(trimmed);
+    // An unclosed quote is still a command line being typed, not a program's name.
+    return !words || words->size() > 1;
+}
+
+bool looksLikeUrl(const QString &text)
+{
+    const QString trimmed = text.trimmed();
+    return (trimmed.startsWith(QLatin1String("http://"), Qt::CaseInsensitive)
+            || trimmed.startsWith(QLatin1String("https://"), Qt::CaseInsensitive))
+        && !trimmed.contains(QLatin1Char(' '));
 }
 
 QString ServerConfig::commandLineForDisplay(SecretDisplay secrets) const

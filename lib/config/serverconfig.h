@@ -11,6 +11,8 @@
 #include <QStringList>
 #include <QUuid>
 
+#include <optional>
+
 namespace Mcp {
 
 // One name/value pair of a server's environment or HTTP headers. Values keep their
@@ -218,6 +220,22 @@ public:
 // POSIX shell quoting of one word: as is when it only holds safe characters,
 // otherwise in single quotes ('' for the empty string).
 QString shellQuote(const QString &word);
+
+// Splits a command line into words as a POSIX shell does, and nothing more (no variables, globs
+// or operators): unquoted blanks separate words; '...' keeps everything literally; "..." keeps
+// everything but \\, \", \$ and \` which lose their backslash; an unquoted backslash keeps the
+// next character (on Windows, only a quote or a blank: paths are full of backslashes there).
+// The inverse of shellQuote(): the one rule for the Add Server dialog, the
+// command line and imports. std::nullopt, with the reason in *error, for an unclosed quote or
+// a trailing backslash.
+std::optional<QStringList> splitCommandLine(const QString &text, QString *error = nullptr);
+
+// Whether text typed where a program belongs is rather a whole command line ("npx -y server"):
+// it has a blank outside quotes and is not the path of an existing file.
+bool looksLikeCommandLine(const QString &text);
+
+// Whether text typed where a program belongs is an http:// or https:// URL.
+bool looksLikeUrl(const QString &text);
 
 // Expands ${...} references in one string (the rules of ServerConfig::resolved());
 // references that cannot be resolved stay as written and are appended to *unresolved.

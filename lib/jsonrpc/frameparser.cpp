@@ -38,6 +38,14 @@ constexpr qsizetype QtParserMaxSmallFrame = 2048;
 // The memos below keep values whose memo key (json_p.h) is at most this long.
 constexpr size_t MaxMemoKey = 4096;
 
+// A frame with a schema in it ("inputSchema", "outputSchema", "requestedSchema") stays with
+// simdjson, whose conversion notes the order of the schema's "properties" (propertiesorder.h);
+// Qt's parser keeps no order.
+bool holdsSchema(QByteArrayView frame)
+{
+    return std::string_view(frame.data(), size_t(frame.size())).find("Schema\"") != std::string_view::npos;
+}
+
 std::string memoKeyOf(simdjson::dom::element value)
 {
     std::string key;
@@ -367,7 +375,8 @@ bool parseInto(QByteArrayView frame, ParsedFrame &parsed, QString *error)
         }
         return false;
     };
-    if (frame.size() >= QtParserMinFrame && !std::memchr(frame.data(), '\\', size_t(frame.size())) && readWithQt())
+    if (frame.size() >= QtParserMinFrame && !std::memchr(frame.data(), '\\', size_t(frame.size())) && !holdsSchema(frame)
+        && readWithQt())
         return true;
     const bool read = Json::Internal::withDocument(frame, error, [&parsed, frame](simdjson::dom::element root) {
         if (root.is_array()) {
@@ -472,7 +481,8 @@ QJsonValue Json::Internal::resultOfFrame(QByteArrayView frame)
     // through simdjson plus one QJsonObject::insert() per member. Escapes send Qt's parser down
     // its slow path, and from a few KiB on simdjson wins anyway (measured: 400 bytes 2.1 against
     // 4.7 us, 1 KiB 3.7 against 5.6 us, 4 KiB 8.9 against 8.2 us; with escapes Qt loses at any size).
-    if (frame.size() <= QtParserMaxSmallFrame && !std::memchr(frame.data(), '\\', size_t(frame.size()))) {
+    if (frame.size() <= QtParserMaxSmallFrame && !std::memchr(frame.data(), '\\', size_t(frame.size()))
+        && !holdsSchema(frame)) {
         QJsonParseError qtError;
         const QJsonDocument document
             = QJsonDocument::fromJson(QByteArray::fromRawData(frame.data(), frame.size()), &qtError);

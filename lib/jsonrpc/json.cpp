@@ -1,8 +1,12 @@
 #include "json.h"
 #include "json_p.h"
+#include "propertiesorder.h"
 
 #include <QVariant>
 #include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QHash>
+#include <QMutex>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -81,7 +85,53 @@ struct ObjectShape
     std::string keys;                     // each key as memoText() writes it, in the order of the text
     QJsonObject object;                   // those keys (sorted, as Qt keeps them), values null
     std::array<quint8, SmallObject> slot; // the sorted position of each key of the text
+    int propertiesAt = -1;                // the position of a "properties" key in the text, if any
 };
+
+constexpr std::string_view PropertiesKey("properties");
+
+// The document orders propertiesOrder() gives back, by a digest of the sorted object's text.
+struct PropertiesOrders
+{
+    static constexpr qsizetype Capacity = 4096;
+    QMutex mutex;
+    QHash<QByteArray, QStringList> orders;
+    QList<QByteArray> added; // oldest first
+};
+Q_GLOBAL_STATIC(PropertiesOrders, propertiesOrders)
+
+QByteArray propertiesDigest(const QJsonObject &properties)
+{
+    return QCryptographicHash::hash(Json::serialize(properties), QCryptographicHash::Sha1);
+}
+
+// Notes the document order of a "properties" member (see propertiesOrder()).
+void notePropertiesOrder(simdjson::dom::element element, const QJsonValue &converted)
+{
+    if (!converted.isObject())
+        return;
+    const simdjson::dom::object object = element.get_object().value_unsafe();
+    if (object.size() < 2)
+        return;
+    QStringList order;
+    order.reserve(qsizetype(object.size()));
+    for (simdjson::dom::key_value_pair field : object) {
+        if (!field.value.is_object() && !field.value.is_bool())
+            return; // data that happens to be called "properties" (GeoJSON's, say)
+        order.append(toQString(field.key));
+    }
+    if (std::is_sorted(order.cbegin(), order.cend()))
+        return;
+    const QByteArray digest = propertiesDigest(converted.toObject());
+    PropertiesOrders &orders = *propertiesOrders;
+    QMutexLocker locker(&orders.mutex);
+    if (!orders.orders.contains(digest)) {
+        orders.added.append(digest);
+        if (orders.added.size() > PropertiesOrders::Capacity)
+            orders.orders.remove(orders.added.takeFirst());
+    }
+    orders.orders.insert(digest, order);
+}
 thread_local Internal::RecentEntries<ObjectShape, 16> objectShapes;
 
 const ObjectShape &shapeOf(simdjson::dom::object object)
@@ -94,8 +144,13 @@ const ObjectShape &shapeOf(simdjson::dom::object object)
     if (const ObjectShape *known = objectShapes.find([&keys](const ObjectShape &shape) { return shape.keys == keys; }))
         return *known;
     ObjectShape shape{std::move(keys), {}, {}};
-    for (simdjson::dom::key_value_pair field : object)
+    int at = 0;
+    for (simdjson::dom::key_value_pair field : object) {
         insertField(shape.object, field.key, QJsonValue(QJsonValue::Null));
+        if (field.key == PropertiesKey)
+            shape.propertiesAt = at;
+        ++at;
+    }
     // Of duplicate keys, both find the same slot and the last one assigned wins, as with inserts.
     const QStringList sorted = shape.object.keys();
     size_t i = 0;
@@ -119,10 +174,13 @@ QJsonObject Internal::objectToQt(simdjson::dom::object object, MemberConverter c
     if (object.size() <= SmallObject) {
         const ObjectShape &shape = shapeOf(object);
         std::array<quint8, SmallObject> slot = shape.slot; // the memo may move while values convert
+        const int propertiesAt = shape.propertiesAt;
         result = shape.object;
         size_t i = 0;
         for (simdjson::dom::key_value_pair field : object) {
             QJsonValue value = valueOf(field); // before begin(): it may use the memo too
+            if (int(i) == propertiesAt)
+                notePropertiesOrder(field.value, value);
             (result.begin() + slot[i++]).value() = value;
         }
         return result;
@@ -138,9 +196,23 @@ QJsonObject Internal::objectToQt(simdjson::dom::object object, MemberConverter c
         fields.append({toQString(field.key), field});
     // Stable, so that of duplicate keys the last one is inserted last and wins, as in Qt.
     std::stable_sort(fields.begin(), fields.end(), [](const Field &a, const Field &b) { return a.key < b.key; });
-    for (const Field &field : std::as_const(fields))
-        result.insert(field.key, valueOf(field.member));
+    for (const Field &field : std::as_const(fields)) {
+        const QJsonValue value = valueOf(field.member);
+        if (field.member.key == PropertiesKey)
+            notePropertiesOrder(field.member.value, value);
+        result.insert(field.key, value);
+    }
     return result;
+}
+
+QStringList propertiesOrder(const QJsonObject &properties)
+{
+    if (properties.size() < 2)
+        return {};
+    const QByteArray digest = propertiesDigest(properties);
+    PropertiesOrders &orders = *propertiesOrders;
+    QMutexLocker locker(&orders.mutex);
+    return orders.orders.value(digest);
 }
 
 QString Internal::toQString(std::string_view s)

@@ -2,6 +2,8 @@
 
 #include "schemautil_p.h"
 
+#include "jsonrpc/propertiesorder.h"
+
 #include <QCoreApplication>
 #include <QJsonObject>
 #include <QRegularExpression>
@@ -618,11 +620,10 @@ FormFieldPtr FormBuilder::buildField(const QJsonValue &schema, const QString &sc
         QStringList requiredNames;
         for (const QJsonValue &name : s.value(QLatin1String("required")).toArray())
             requiredNames.append(name.toString());
-        QStringList order;
-        // QJsonObject keeps keys sorted, so the schema's own order is gone: required ones first.
-        for (const QString &name : std::as_const(requiredNames))
-            if (properties.contains(name) && !order.contains(name))
-                order.append(name);
+        // The fields in the order the schema's author wrote them: QJsonObject keeps its keys sorted,
+        // the parse noted the text's order (Json::propertiesOrder()). Required ones stay where
+        // they were written.
+        QStringList order = Json::propertiesOrder(properties);
         for (auto it = properties.begin(); it != properties.end(); ++it)
             if (!order.contains(it.key()))
                 order.append(it.key());

@@ -75,7 +75,7 @@ public:
     QList<EnumOption> options; // Enum and MultiSelect
     QJsonValue constValue;     // Const
     FormConstraints constraints;
-    QList<FormFieldPtr> children; // Object properties (required first), Tuple positions
+    QList<FormFieldPtr> children; // Object properties (in the schema text's order), Tuple positions
     QList<FormFieldPtr> variants; // Variant alternatives, each with a title
     FormFieldPtr itemField;       // Array items; Tuple items after children; Object/Map values of other keys
     QList<PatternField> patternFields; // Object/Map: value field for keys matching a pattern

@@ -28,7 +28,7 @@ OpenLinkDialog::OpenLinkDialog(const QUrl &url, const QString &viewUri, QWidget 
     layout->addWidget(intro);
     ElicitationDialog::addUrlPreview(layout, this, url, QStringLiteral("openLinkDomain"), QStringLiteral("openLinkUrl"));
     auto *buttons = new QDialogButtonBox(this);
-    QPushButton *open = buttons->addButton(tr("Open"), QDialogButtonBox::AcceptRole);
+    QPushButton *open = buttons->addButton(tr("&Open"), QDialogButtonBox::AcceptRole);
     open->setObjectName(QStringLiteral("openLinkOpen"));
     QPushButton *cancel = buttons->addButton(QDialogButtonBox::Cancel);
     cancel->setObjectName(QStringLiteral("openLinkCancel"));

@@ -49,9 +49,9 @@ CollectionRunDialog::CollectionRunDialog(const QString &path, QWidget *parent) :
     layout->addWidget(m_summary);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    m_runAll = buttons->addButton(tr("Run All"), QDialogButtonBox::ActionRole);
+    m_runAll = buttons->addButton(tr("Run &All"), QDialogButtonBox::ActionRole);
     m_runAll->setObjectName(QStringLiteral("runAll"));
-    m_runSelected = buttons->addButton(tr("Run Selected"), QDialogButtonBox::ActionRole);
+    m_runSelected = buttons->addButton(tr("Run &Selected"), QDialogButtonBox::ActionRole);
     m_runSelected->setObjectName(QStringLiteral("runSelected"));
     const bool runnable = m_loadError.isEmpty() && !m_collection.calls.isEmpty();
     m_runAll->setEnabled(runnable);

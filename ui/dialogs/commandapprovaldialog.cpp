@@ -40,7 +40,7 @@ CommandApprovalDialog::CommandApprovalDialog(const ServerConfig &config, QWidget
     Theme::setTextColor(note, Theme::Role::Muted);
     layout->addWidget(note);
     auto *buttons = new QDialogButtonBox(this);
-    QPushButton *run = buttons->addButton(tr("Run Command"), QDialogButtonBox::AcceptRole);
+    QPushButton *run = buttons->addButton(tr("&Run Command"), QDialogButtonBox::AcceptRole);
     buttons->addButton(QDialogButtonBox::Cancel);
     buttons->button(QDialogButtonBox::Cancel)->setDefault(true);
     run->setAutoDefault(false);

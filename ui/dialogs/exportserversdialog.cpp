@@ -43,8 +43,8 @@ ExportServersDialog::ExportServersDialog(const QList<ServerConfig> &servers, QWi
     m_preview->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     layout->addWidget(m_preview, 1);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    QPushButton *copy = buttons->addButton(tr("Copy"), QDialogButtonBox::ActionRole);
-    QPushButton *save = buttons->addButton(tr("Save…"), QDialogButtonBox::ActionRole);
+    QPushButton *copy = buttons->addButton(tr("&Copy"), QDialogButtonBox::ActionRole);
+    QPushButton *save = buttons->addButton(tr("&Save…"), QDialogButtonBox::ActionRole);
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(copy, &QPushButton::clicked, this, [this] {

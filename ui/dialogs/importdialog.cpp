@@ -83,7 +83,7 @@ ImportDialog::ImportDialog(ServerCatalog *catalog, QWidget *parent) : QDialog(pa
     layout->addWidget(m_warnings);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
-    m_import = buttons->addButton(tr("Import"), QDialogButtonBox::AcceptRole);
+    m_import = buttons->addButton(tr("&Import"), QDialogButtonBox::AcceptRole);
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);

@@ -38,7 +38,7 @@ OAuthConsentDialog::OAuthConsentDialog(const QString &serverName, const QUrl &au
     layout->addWidget(hint);
 
     auto *buttons = new QDialogButtonBox(this);
-    QPushButton *open = buttons->addButton(tr("Open in browser"), QDialogButtonBox::AcceptRole);
+    QPushButton *open = buttons->addButton(tr("&Open in browser"), QDialogButtonBox::AcceptRole);
     open->setObjectName(QStringLiteral("openInBrowser"));
     buttons->addButton(QDialogButtonBox::Cancel);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);

@@ -45,8 +45,8 @@ RecordInHostDialog::RecordInHostDialog(QWidget *parent) : QDialog(parent)
     form->addRow(tr("Server:"), m_servers);
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    m_recordButton = buttons->addButton(tr("Record Through MCP Scope"), QDialogButtonBox::ActionRole);
-    m_undoButton = buttons->addButton(tr("Undo"), QDialogButtonBox::ActionRole);
+    m_recordButton = buttons->addButton(tr("&Record Through MCP Scope"), QDialogButtonBox::ActionRole);
+    m_undoButton = buttons->addButton(tr("&Undo"), QDialogButtonBox::ActionRole);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(new QLabel(tr("The host will reach the server through mcpscope record, which passes everything "
                                     "on and records it; an open MCP Scope window shows it live. A stdio server is "

@@ -8,6 +8,7 @@
 #include "theme.h"
 #include "widgets/quietdestruction.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -17,12 +18,12 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPainter>
 #include <QPlainTextEdit>
-#include <QProcess>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStackedWidget>
@@ -74,6 +75,16 @@ QToolButton *smallButton(const QString &icon, const QString &tip, QWidget *paren
     return button;
 }
 
+// A program as the Command field shows it: quoted where the field's shell rule would otherwise
+// read it as something else (a path with a blank that does not exist here, a backslash).
+QString commandFieldText(const QString &program)
+{
+    if (program.isEmpty() || QFileInfo::exists(program))
+        return program;
+    const std::optional<QStringList> words = splitCommandLine(program);
+    return words && *words == QStringList{program} ? program : shellQuote(program);
+}
+
 QSpinBox *secondsBox(int ms, QWidget *parent, const QString &zeroText)
 {
     auto *box = new QSpinBox(parent);
@@ -122,15 +133,24 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     auto *stdioPage = new QWidget(m_transportPages);
     auto *stdioForm = new QFormLayout(stdioPage);
     stdioForm->setContentsMargins(0, 0, 0, 0);
-    m_command = new QLineEdit(config.command, stdioPage);
+    m_command = new QLineEdit(commandFieldText(config.command), stdioPage);
     m_command->setPlaceholderText(tr("Program, e.g. npx, uvx, node, python3, /path/to/server"));
     auto *commandRow = new QHBoxLayout;
     auto *browseCommand = new QPushButton(tr("Browse…"), stdioPage);
     commandRow->addWidget(m_command, 1);
     commandRow->addWidget(browseCommand);
-    stdioForm->addRow(tr("Command:"), commandRow);
+    auto *commandLabel = new QLabel(tr("&Command:"), stdioPage);
+    commandLabel->setBuddy(m_command);
+    stdioForm->addRow(commandLabel, commandRow);
     m_args = new QListWidget(stdioPage);
+    m_args->setObjectName(QStringLiteral("arguments"));
     m_args->setMaximumHeight(130);
+    // Rows, not a text box: alternating rows show it, Return and F2 edit the current one (Return
+    // never saves the dialog from here), Delete removes it.
+    m_args->setAlternatingRowColors(true);
+    m_args->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed
+                            | QAbstractItemView::SelectedClicked);
+    m_args->installEventFilter(this);
     for (const QString &arg : config.args) {
         auto *item = new QListWidgetItem(arg, m_args);
         item->setFlags(item->flags() | Qt::ItemIsEditable);
@@ -146,8 +166,12 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     auto *argRow = new QHBoxLayout;
     argRow->addWidget(m_args, 1);
     argRow->addLayout(argButtons);
-    stdioForm->addRow(tr("Arguments:"), argRow);
-    auto *argHint = new QLabel(tr("One argument per line, exactly as the program receives it (no shell quoting)."), stdioPage);
+    auto *argsLabel = new QLabel(tr("&Arguments:"), stdioPage);
+    argsLabel->setBuddy(m_args);
+    stdioForm->addRow(argsLabel, argRow);
+    auto *argHint = new QLabel(tr("A list, one argument per row, exactly as the program receives it (no shell quoting): "
+                                  "+ or Insert adds a row, Return or F2 edits the current one, Delete removes it."),
+                               stdioPage);
     argHint->setWordWrap(true);
     stdioForm->addRow(QString(), argHint);
     m_env = new QTableWidget(0, 3, stdioPage);
@@ -164,7 +188,9 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     auto *browseDir = new QPushButton(tr("Browse…"), stdioPage);
     dirRow->addWidget(m_workingDir, 1);
     dirRow->addWidget(browseDir);
-    stdioForm->addRow(tr("Working directory:"), dirRow);
+    auto *dirLabel = new QLabel(tr("&Working directory:"), stdioPage);
+    dirLabel->setBuddy(m_workingDir);
+    stdioForm->addRow(dirLabel, dirRow);
     m_transportPages->addWidget(stdioPage);
     // HTTP
     auto *httpPage = new QWidget(m_transportPages);
@@ -334,6 +360,12 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     m_preview->setWordWrap(true);
     m_preview->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_preview);
+    m_notice = new QLabel(this);
+    m_notice->setObjectName(QStringLiteral("notice"));
+    m_notice->setWordWrap(true);
+    Theme::setTextColor(m_notice, Theme::Role::Info);
+    m_notice->hide();
+    layout->addWidget(m_notice);
     m_error = new QLabel(this);
     Theme::setTextColor(m_error, Theme::Role::Error);
     layout->addWidget(m_error);
@@ -353,13 +385,8 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
         if (!path.isEmpty())
             m_workingDir->setText(path);
     });
-    connect(addArg, &QToolButton::clicked, this, [this] {
-        auto *item = new QListWidgetItem(QString(), m_args);
-        item->setFlags(item->flags() | Qt::ItemIsEditable);
-        m_args->setCurrentItem(item);
-        m_args->editItem(item);
-    });
-    connect(removeArg, &QToolButton::clicked, this, [this] { delete m_args->currentItem(); updatePreview(); });
+    connect(addArg, &QToolButton::clicked, this, &ServerEditorDialog::addArgument);
+    connect(removeArg, &QToolButton::clicked, this, &ServerEditorDialog::removeArgument);
     auto moveArg = [this](int delta) {
         const int row = m_args->currentRow();
         const int target = row + delta;
@@ -379,6 +406,55 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     connect(m_env, &QTableWidget::itemChanged, this, &ServerEditorDialog::updatePreview);
     connect(m_inheritEnv, &QCheckBox::toggled, this, &ServerEditorDialog::updatePreview);
     updateTransportPage();
+    // Typing starts at once, in the first field.
+    m_name->setFocus();
+    m_name->selectAll();
+}
+
+void ServerEditorDialog::addArgument()
+{
+    auto *item = new QListWidgetItem(QString(), m_args);
+    item->setFlags(item->flags() | Qt::ItemIsEditable);
+    m_args->setCurrentItem(item);
+    m_args->editItem(item);
+}
+
+void ServerEditorDialog::removeArgument()
+{
+    delete m_args->currentItem();
+    updatePreview();
+}
+
+bool ServerEditorDialog::eventFilter(QObject *watched, QEvent *event)
+{
+    // The lists and tables of the dialog keep Return for themselves: it edits the current row, or
+    // ends an edit (the editor passes it on to its view), and never reaches the Save button.
+    if (event->type() == QEvent::KeyPress) {
+        auto *view = qobject_cast<QAbstractItemView *>(watched);
+        const int key = static_cast<QKeyEvent *>(event)->key();
+        const Qt::KeyboardModifiers modifiers = static_cast<QKeyEvent *>(event)->modifiers();
+        // An open row editor holds the focus inside the view.
+        const QWidget *focus = QApplication::focusWidget();
+        const bool editing = view && focus && focus != view && view->isAncestorOf(focus);
+        if (view && (key == Qt::Key_Return || key == Qt::Key_Enter) && !(modifiers & Qt::ControlModifier)) {
+            if (!editing) {
+                if (view->currentIndex().isValid())
+                    view->edit(view->currentIndex());
+                else if (view == m_args)
+                    addArgument();
+            }
+            return true;
+        }
+        if (view == m_args && key == Qt::Key_Insert) {
+            addArgument();
+            return true;
+        }
+        if (view == m_args && key == Qt::Key_Delete && !editing) {
+            removeArgument();
+            return true;
+        }
+    }
+    return QDialog::eventFilter(watched, event);
 }
 
 QWidget *ServerEditorDialog::entryTableWithButtons(QTableWidget *table, const QString &addText)
@@ -389,6 +465,7 @@ QWidget *ServerEditorDialog::entryTableWithButtons(QTableWidget *table, const QS
     table->setColumnWidth(EntryName, 180);
     table->setColumnWidth(EntrySecret, 60);
     table->setMaximumHeight(150);
+    table->installEventFilter(this);
     auto *box = new QWidget(this);
     auto *row = new QHBoxLayout(box);
     row->setContentsMargins(0, 0, 0, 0);
@@ -455,20 +532,46 @@ void ServerEditorDialog::setArguments(const QStringList &arguments)
     updatePreview();
 }
 
-void ServerEditorDialog::splitPastedCommandLine()
+QStringList ServerEditorDialog::commandWords(QString *error) const
 {
     // A whole command line ("npx -y server --flag x") is not a program name; an existing path with
-    // spaces in it is.
+    // spaces in it is. Split as a shell would, so that what runs is what the preview shows.
     const QString text = m_command->text().trimmed();
-    if (!text.contains(QLatin1Char(' ')) || QFileInfo::exists(text))
+    if (text.isEmpty())
+        return {};
+    if (QFileInfo::exists(text))
+        return {text};
+    return splitCommandLine(text, error).value_or(QStringList{text});
+}
+
+void ServerEditorDialog::splitPastedCommandLine()
+{
+    if (recogniseUrlInCommand())
         return;
-    QStringList words = QProcess::splitCommand(text);
+    QStringList words = commandWords();
     if (words.size() < 2)
         return;
-    m_command->setText(words.takeFirst());
+    // The words go where they can be seen and edited one by one.
+    m_command->setText(commandFieldText(words.takeFirst()));
     for (int i = 0; i < m_args->count(); ++i)
         words.append(m_args->item(i)->text());
     setArguments(words);
+}
+
+bool ServerEditorDialog::recogniseUrlInCommand()
+{
+    const bool stdio = ServerConfig::TransportType(m_transport->currentData().toInt()) == ServerConfig::TransportType::Stdio;
+    const QString typed = m_command->text().trimmed();
+    if (!stdio || !looksLikeUrl(typed))
+        return false;
+    // A URL is no program: it is kept, in the URL field, and the transport follows it.
+    m_url->setText(typed);
+    m_command->clear();
+    m_transport->setCurrentIndex(m_transport->findData(int(ServerConfig::TransportType::Auto)));
+    m_notice->setText(tr("That is a URL: the server is reached over HTTP (the transport is detected at connect). "
+                         "Choose another transport above if it is not."));
+    m_notice->show();
+    return true;
 }
 
 void ServerEditorDialog::addEnvironment(const QString &name, const QString &value, bool secret)
@@ -488,8 +591,10 @@ ServerConfig ServerEditorDialog::config() const
     c.name = m_name->text().trimmed();
     c.transport = ServerConfig::TransportType(m_transport->currentData().toInt());
     c.scope = ServerConfig::Scope(m_scope->currentData().toInt());
-    c.command = m_command->text().trimmed();
-    c.args.clear();
+    // The program and the arguments as they will run: the preview, Save and the approval dialog
+    // all read them from here.
+    c.args = commandWords();
+    c.command = c.args.isEmpty() ? QString() : c.args.takeFirst();
     for (int i = 0; i < m_args->count(); ++i)
         c.args.append(m_args->item(i)->text());
     c.env = entries(m_env);
@@ -540,6 +645,11 @@ QString ServerEditorDialog::commandLinePreview() const
 void ServerEditorDialog::updateTransportPage()
 {
     const bool stdio = ServerConfig::TransportType(m_transport->currentData().toInt()) == ServerConfig::TransportType::Stdio;
+    // A URL typed as the command before switching to HTTP is what the URL field needs.
+    if (!stdio && looksLikeUrl(m_command->text()) && m_url->text().trimmed().isEmpty()) {
+        m_url->setText(m_command->text().trimmed());
+        m_command->clear();
+    }
     m_transportPages->setCurrentIndex(stdio ? 0 : 1);
     m_authPage->setEnabled(!stdio);
     updatePreview();
@@ -548,7 +658,12 @@ void ServerEditorDialog::updateTransportPage()
 void ServerEditorDialog::updatePreview()
 {
     const ServerConfig c = config();
-    m_preview->setText(c.usesCommand() ? tr("Runs: %1").arg(c.commandLineForDisplay()) : tr("Connects to: %1").arg(c.url));
+    QString splitError;
+    if (c.usesCommand())
+        commandWords(&splitError);
+    m_preview->setText(!splitError.isEmpty() ? splitError
+                       : c.usesCommand()     ? tr("Runs: %1").arg(c.commandLineForDisplay())
+                                             : tr("Connects to: %1").arg(c.url));
     const QStringList defaults = WatchSettings::defaultGlobs(c);
     m_watchGlobs->setPlaceholderText(defaults.isEmpty() ? tr("name the files to watch, e.g. build/**")
                                                         : tr("default: %1").arg(defaults.join(QStringLiteral(", "))));
@@ -556,6 +671,17 @@ void ServerEditorDialog::updatePreview()
 
 void ServerEditorDialog::accept()
 {
+    // A URL in the Command field switches the transport first: the person sees it before saving.
+    if (recogniseUrlInCommand())
+        return;
+    if (ServerConfig::TransportType(m_transport->currentData().toInt()) == ServerConfig::TransportType::Stdio) {
+        QString error;
+        commandWords(&error);
+        if (!error.isEmpty()) {
+            m_error->setText(error);
+            return;
+        }
+    }
     const ServerConfig c = config();
     if (c.name.isEmpty()) {
         m_error->setText(tr("The server needs a name."));

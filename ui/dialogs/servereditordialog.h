@@ -48,6 +48,9 @@ public:
 
     void accept() override;
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
     // For tests: the authorization editors.
     QComboBox *authModeCombo() const { return m_authMode; }
     QLineEdit *clientIdEdit() const { return m_clientId; }
@@ -67,6 +70,12 @@ private:
     void updateTransportPage();
     void updatePreview();
     void splitPastedCommandLine();
+    void addArgument();
+    void removeArgument();
+    // The Command field as words: the program and what follows it.
+    QStringList commandWords(QString *error = nullptr) const;
+    // A URL typed as the command moves to the URL field and the transport to HTTP; true if so.
+    bool recogniseUrlInCommand();
     static void addEntryRow(QTableWidget *table, const ConfigEntry &entry);
     static QList<ConfigEntry> entries(const QTableWidget *table);
     QWidget *entryTableWithButtons(QTableWidget *table, const QString &addText);
@@ -111,6 +120,7 @@ private:
     QComboBox *m_eraVersion; // any, or the pinned version
     QLabel *m_preview;
     QLabel *m_error;
+    QLabel *m_notice; // what the dialog did with what was typed
 };
 
 } // namespace Mcp::Ui

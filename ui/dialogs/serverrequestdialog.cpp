@@ -103,13 +103,13 @@ ServerRequestDialog::ServerRequestDialog(IncomingRequest *request, const QString
     layout->addWidget(m_error);
 
     auto *buttons = new QDialogButtonBox(this);
-    QPushButton *accept = buttons->addButton(sampling ? tr("Send Answer") : tr("Accept"), QDialogButtonBox::AcceptRole);
-    QPushButton *decline = buttons->addButton(tr("Decline"), QDialogButtonBox::RejectRole);
+    QPushButton *accept = buttons->addButton(sampling ? tr("&Send Answer") : tr("&Accept"), QDialogButtonBox::AcceptRole);
+    QPushButton *decline = buttons->addButton(tr("&Decline"), QDialogButtonBox::RejectRole);
     accept->setDefault(true);
     connect(accept, &QPushButton::clicked, this, &ServerRequestDialog::acceptRequest);
     connect(decline, &QPushButton::clicked, this, &ServerRequestDialog::declineRequest);
     if (!sampling) {
-        QPushButton *cancel = buttons->addButton(tr("Cancel"), QDialogButtonBox::DestructiveRole);
+        QPushButton *cancel = buttons->addButton(tr("&Cancel"), QDialogButtonBox::DestructiveRole);
         connect(cancel, &QPushButton::clicked, this, &ServerRequestDialog::cancelRequest);
     }
     layout->addWidget(buttons);

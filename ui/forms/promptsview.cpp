@@ -204,6 +204,11 @@ void PromptsView::showPrompt(const QJsonObject &json)
             label += QLatin1String(" *");
         m_form->addRow(label + QLatin1Char(':'), edit);
         m_arguments.append({argName, edit});
+        // Return gets the prompt, as Return in a resource template's field reads it.
+        connect(edit, &QLineEdit::returnPressed, this, [this] {
+            if (m_get->isEnabled())
+                get();
+        });
         connect(edit, &QLineEdit::textChanged, this, [this, name] {
             if (m_connection)
                 ToolInputStore::save(m_connection->name(), QStringLiteral("prompt"), name, arguments());

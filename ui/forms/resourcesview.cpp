@@ -279,6 +279,11 @@ void ResourcesView::showTemplate(const QJsonObject &resourceTemplate)
         m_templateForm->addRow(name + QLatin1Char(':'), edit);
         m_variables.insert(name, edit);
         connect(edit, &QLineEdit::textChanged, this, [this] { m_uriEdit->setText(expandedUri()); });
+        // Return reads, as it does in the URI field.
+        connect(edit, &QLineEdit::returnPressed, this, [this] {
+            if (m_read->isEnabled())
+                read();
+        });
         if (completions) {
             QPointer<ResourcesView> self(this);
             new DebouncedCompleter(edit, [self, name, pattern](const QString &text, std::function<void(const QStringList &)> reply) {

@@ -212,6 +212,9 @@ SchemaFormWidget::SchemaFormWidget(QWidget *parent)
     m_scroll = new QScrollArea(m_stack);
     m_scroll->setWidgetResizable(true);
     m_scroll->setFrameShape(QFrame::NoFrame);
+    // No Tab stop of its own (nothing shows it has the focus); Tab goes through the fields, and
+    // it scrolls to the one that takes the focus.
+    m_scroll->setFocusPolicy(Qt::NoFocus);
     m_stack->addWidget(m_scroll);
 
     auto *jsonPage = new QWidget(m_stack);

@@ -258,11 +258,12 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     connect(m_tools, &ToolsPage::openResourceRequested, this, openResource);
     connect(m_prompts, &PromptsPage::openResourceRequested, this, openResource);
 
-    // Alt+1…9 open the tabs in order (their tooltips say which); Ctrl+F, from anywhere on the
-    // server's page, the traffic filter.
+    // Alt+1…9 open the tabs in order (their tooltips say which), from anywhere in the window (the
+    // server list too; only the page shown answers); Ctrl+F, from anywhere on the server's page,
+    // the traffic filter.
     for (int index = 0; index < 9; ++index) {
         auto *shortcut = new QShortcut(tabShortcut(index), this);
-        shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+        shortcut->setContext(Qt::WindowShortcut);
         m_tabShortcuts.append(shortcut); // named after their tabs in addPage()
         connect(shortcut, &QShortcut::activated, this, [this, index] {
             if (index < m_tabs->count())

@@ -15,7 +15,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QProcess>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QThread>
@@ -215,9 +214,12 @@ void ReplayDialog::replayAgainstCommand(const QString &commandOrUrl)
         config.url = text;
         config.name = text;
     } else {
-        const QStringList words = QProcess::splitCommand(text);
-        if (words.isEmpty())
+        QString error;
+        const QStringList words = splitCommandLine(text, &error).value_or(QStringList());
+        if (words.isEmpty()) {
+            m_summary->setText(error);
             return;
+        }
         config.transport = ServerConfig::TransportType::Stdio;
         config.command = words.first();
         config.args = words.mid(1);

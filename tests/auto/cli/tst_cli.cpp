@@ -28,6 +28,7 @@ private Q_SLOTS:
     void everythingResourcesAndPrompts();
     void unknownToolIsARequestError();
     void programThatDoesNotExist();
+    void commandLineGivenAsOneWord();
     void usageError();
     void help();
     void demoTimeoutSendsCancel();
@@ -240,6 +241,20 @@ void tst_Cli::programThatDoesNotExist()
     // Said once, with the reason; not "could not connect …: Could not connect …".
     QVERIFY2(run.err.toLower().count("could not connect") == 1, run.err.constData());
     QVERIFY(run.out.isEmpty());
+}
+
+// A whole command line given as one word (quoted for the shell) runs as the Add Server dialog
+// would run it: split by the shell's rules, the quotes respected.
+void tst_Cli::commandLineGivenAsOneWord()
+{
+    const QString line = QStringLiteral("sh -c 'exec \"$0\" \"$@\"' '" MCPSCOPE_DEMO_SERVER "'");
+    const Run run = cli({line, QStringLiteral("--method"), QStringLiteral("tools/list")});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QVERIFY2(run.out.contains("rich_form"), run.out.constData());
+    // An unclosed quote is said, not run.
+    const Run unclosed = cli({QStringLiteral("sh -c 'exit 0"), QStringLiteral("--method"), QStringLiteral("tools/list")});
+    QCOMPARE(unclosed.exitCode, 2);
+    QVERIFY2(unclosed.err.contains("not closed"), unclosed.err.constData());
 }
 
 void tst_Cli::usageError()

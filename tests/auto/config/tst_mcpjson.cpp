@@ -225,6 +225,22 @@ private Q_SLOTS:
         QCOMPARE(actual, names);
     }
 
+    // A whole command line written as the command is split by the rule of the Add Server dialog
+    // (a shell's), and the import says so; a command with arguments is never split.
+    void commandLineAsCommandIsSplit()
+    {
+        const McpJsonImport r = McpJson::parse(QByteArray(R"({"mcpServers": {
+            "whole": {"command": "sh -c 'sleep 2; exit 3'"},
+            "listed": {"command": "my tool", "args": ["--x"]}}})"));
+        QVERIFY2(r.isValid(), qPrintable(r.error.toString()));
+        QCOMPARE(r.servers.size(), 2);
+        QCOMPARE(r.servers.at(0).command, QStringLiteral("sh"));
+        QCOMPARE(r.servers.at(0).args, (QStringList{"-c", "sleep 2; exit 3"}));
+        QVERIFY2(r.warnings.join(u'\n').contains(QLatin1String("whole")), qPrintable(r.warnings.join(u'\n')));
+        QCOMPARE(r.servers.at(1).command, QStringLiteral("my tool"));
+        QCOMPARE(r.servers.at(1).args, QStringList{"--x"});
+    }
+
     void exportKeepsOrder()
     {
         // Servers, environment variables and headers come back in the order they were written,

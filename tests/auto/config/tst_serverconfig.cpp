@@ -2,6 +2,8 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Mcp;
@@ -322,6 +324,74 @@ private Q_SLOTS:
         QFETCH(QString, word);
         QFETCH(QString, quoted);
         QCOMPARE(shellQuote(word), quoted);
+    }
+
+    // One splitting rule for a command line typed or pasted as one string (the Add Server dialog,
+    // `mcpscope "COMMAND ARGS"`, diff, replay, imports): a POSIX shell's word splitting.
+    void splitCommandLine_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QStringList>("words");
+        QTest::newRow("plain") << "npx -y server" << QStringList{"npx", "-y", "server"};
+        QTest::newRow("single quotes keep a script whole") << "sh -c 'sleep 2; exit 3'"
+                                                           << QStringList{"sh", "-c", "sleep 2; exit 3"};
+        QTest::newRow("double quotes") << "node \"my server.js\" --name \"a b\""
+                                       << QStringList{"node", "my server.js", "--name", "a b"};
+        QTest::newRow("escapes in double quotes") << "echo \"say \\\"hi\\\" \\\\ \\$HOME \\x\""
+                                                  << QStringList{"echo", "say \"hi\" \\ $HOME \\x"};
+        QTest::newRow("backslash outside quotes") << "cat my\\ file.txt \\'q" << QStringList{"cat", "my file.txt", "'q"};
+        QTest::newRow("single quotes keep backslashes") << "printf '%s\\n'" << QStringList{"printf", "%s\\n"};
+        QTest::newRow("adjacent parts make one word") << "--opt='a b'\"c d\"e" << QStringList{"--opt=a bc de"};
+        QTest::newRow("empty quotes are an empty word") << "prog '' \"\"" << QStringList{"prog", "", ""};
+        QTest::newRow("blanks of every kind") << "  a\t b \n c  " << QStringList{"a", "b", "c"};
+        QTest::newRow("nothing") << "   " << QStringList{};
+    }
+    void splitCommandLine()
+    {
+        QFETCH(QString, text);
+        QFETCH(QStringList, words);
+        const std::optional<QStringList> split = Mcp::splitCommandLine(text);
+        QVERIFY(split);
+        QCOMPARE(*split, words);
+        // shellQuote() is the inverse: the words, quoted and joined, split back into themselves.
+        QStringList quoted;
+        for (const QString &word : words)
+            quoted.append(shellQuote(word));
+        QCOMPARE(Mcp::splitCommandLine(quoted.join(u' ')).value_or(QStringList{"(failed)"}), words);
+    }
+
+    void splitCommandLineRefusesUnclosedQuotes_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::newRow("single") << "sh -c 'sleep 2";
+        QTest::newRow("double") << "node \"my server.js";
+        QTest::newRow("trailing backslash") << "node server.js \\";
+    }
+    void splitCommandLineRefusesUnclosedQuotes()
+    {
+        QFETCH(QString, text);
+        QString error;
+        QVERIFY(!Mcp::splitCommandLine(text, &error));
+        QVERIFY(!error.isEmpty());
+        QVERIFY(looksLikeCommandLine(text)); // still a command line being typed, not a program
+    }
+
+    void commandLineOrProgram()
+    {
+        QVERIFY(looksLikeCommandLine(QStringLiteral("npx -y server")));
+        QVERIFY(!looksLikeCommandLine(QStringLiteral("/usr/bin/node")));
+        QVERIFY(!looksLikeCommandLine(QStringLiteral("'one word'")));
+        // An existing path with a blank in it is a program.
+        QTemporaryDir dir;
+        const QString spaced = dir.filePath(QStringLiteral("my server"));
+        QFile file(spaced);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.close();
+        QVERIFY(!looksLikeCommandLine(spaced));
+        QVERIFY(looksLikeUrl(QStringLiteral(" https://example.com/mcp ")));
+        QVERIFY(looksLikeUrl(QStringLiteral("HTTP://127.0.0.1:3001/mcp")));
+        QVERIFY(!looksLikeUrl(QStringLiteral("npx https://example.com")));
+        QVERIFY(!looksLikeUrl(QStringLiteral("httpserver")));
     }
 
     void commandLine_data()

@@ -1,3 +1,5 @@
+#include <jsonrpc/json.h>
+#include <jsonrpc/message.h>
 #include <schema/formstate.h>
 #include <schema/schemaresolver.h>
 #include <schema/schemavalidator.h>
@@ -103,6 +105,7 @@ private Q_SLOTS:
     void roundTrip();
     void unsetOptionalLeftOut();
     void requiredFlagged();
+    void propertiesInTheAuthorsOrder();
     void nullable();
     void defaults();
     void recursiveRefDoesNotLoop();
@@ -368,13 +371,56 @@ void tst_FormModel::requiredFlagged()
     QStringList missing;
     for (const ValidationIssue &issue : form.missing())
         missing.append(issue.text());
-    QCOMPARE(missing, QStringList({QStringLiteral("/name: is required"), QStringLiteral("/address/zip: is required")}));
+    // In the order of the fields: this schema went through QJsonDocument, which keeps no order,
+    // so they are sorted (a required field is not moved ahead of the others).
+    QCOMPARE(missing, QStringList({QStringLiteral("/address/zip: is required"), QStringLiteral("/name: is required")}));
     const ValidationResult result = form.validate();
     QVERIFY(!result.valid);
     QVERIFY2(result.summary().contains(QLatin1String("/address/zip: is required")), qPrintable(result.summary()));
     form.setValue(QStringLiteral("/name"), QStringLiteral("n"));
     form.setValue(QStringLiteral("/address/zip"), QStringLiteral("1"));
     QVERIFY2(form.validate().valid, qPrintable(form.validate().summary()));
+}
+
+namespace {
+QStringList childKeys(const FormFieldPtr &field)
+{
+    QStringList keys;
+    for (const FormFieldPtr &child : field->children)
+        keys.append(child->key);
+    return keys;
+}
+} // namespace
+
+// The fields come in the order the schema's author wrote them, from the bytes of a tools/list
+// answer as the frame parser reads them (QJsonObject itself sorts its keys); required ones are not
+// hoisted. A schema written in sorted order stays sorted.
+void tst_FormModel::propertiesInTheAuthorsOrder()
+{
+    const QByteArray frame = R"({"jsonrpc":"2.0","id":7,"result":{"tools":[{"name":"order","inputSchema":{
+        "type":"object","required":["zone","count"],"properties":{
+          "name":{"type":"string"},"count":{"type":"integer"},"zone":{"type":"string","enum":["a","b"]},
+          "address":{"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}}},
+          "big":{"type":"object","properties":{"p17":{},"p16":{},"p15":{},"p14":{},"p13":{},"p12":{},"p11":{},
+            "p10":{},"p09":{},"p08":{},"p07":{},"p06":{},"p05":{},"p04":{},"p03":{},"p02":{},"p01":{}}},
+          "sorted":{"type":"object","required":["b"],"properties":{"a":{"type":"string"},"b":{"type":"string"}}},
+          "wide":{"type":"object","x-01":1,"x-02":2,"x-03":3,"x-04":4,"x-05":5,"x-06":6,"x-07":7,"x-08":8,"x-09":9,
+            "x-10":10,"x-11":11,"x-12":12,"x-13":13,"x-14":14,"x-15":15,"x-16":16,"properties":{"y":{},"x":{}}}}}}]}})";
+    const ParsedFrame parsed = parseFrame(frame);
+    QVERIFY(parsed.isValid());
+    const QJsonObject tool = parsed.messages.first().result().toObject().value(QLatin1String("tools")).toArray().first().toObject();
+    const FormFieldPtr root = FormBuilder(tool.value(QLatin1String("inputSchema"))).build();
+    QCOMPARE(childKeys(root), (QStringList{"name", "count", "zone", "address", "big", "sorted", "wide"}));
+    QCOMPARE(childKeys(root->child(QStringLiteral("address"))), (QStringList{"street", "city"}));
+    QStringList descending;
+    for (int i = 17; i >= 1; --i)
+        descending.append(QStringLiteral("p%1").arg(i, 2, 10, QLatin1Char('0')));
+    QCOMPARE(childKeys(root->child(QStringLiteral("big"))), descending); // more members than a small object
+    QCOMPARE(childKeys(root->child(QStringLiteral("sorted"))), (QStringList{"a", "b"}));
+    QCOMPARE(childKeys(root->child(QStringLiteral("wide"))), (QStringList{"y", "x"})); // a schema of many members
+    // The same through Json::parse (files: collections, snapshots), and through a FormState.
+    const FormState state(Json::parse(R"({"type":"object","properties":{"b":{"type":"string"},"a":{"type":"string"}}})"));
+    QCOMPARE(childKeys(state.rootField()), (QStringList{"b", "a"}));
 }
 
 void tst_FormModel::nullable()
