@@ -222,7 +222,8 @@ void TrafficView::buildUi()
     horizontal->setSectionResizeMode(QHeaderView::Interactive);
     horizontal->setHighlightSections(false);
     const QFontMetrics fm = m_table->fontMetrics();
-    auto width = [&fm](const char *sample) { return fm.horizontalAdvance(QLatin1String(sample)) + 18; };
+    // The cell margins (3 px or more a side) and a little air.
+    auto width = [&fm](const char *sample) { return fm.horizontalAdvance(QLatin1String(sample)) + 14; };
     m_table->setColumnWidth(TrafficLog::TimeColumn, width("00:00:00.000"));
     m_table->setColumnWidth(TrafficLog::RelativeTimeColumn, width("+0000.000 s"));
     m_table->setColumnWidth(TrafficLog::ConnectionColumn, width("server-everything"));

@@ -5,6 +5,8 @@
 // traffic log shows.
 #include "desktopfixture.h"
 
+#include "config/secretstore.h"
+
 #include "clientfeatures/elicitationdialog.h"
 #include "forms/resourcesview.h"
 #include "forms/toolpanel.h"

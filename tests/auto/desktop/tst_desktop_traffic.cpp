@@ -3,6 +3,8 @@
 // a chosen row stays chosen and in view when a filter changes, requests name what they call,
 // the latency column shows its unit, and an export reports only what it wrote.
 #include "desktopfixture.h"
+
+#include "config/secretstore.h"
 #include "httppeer.h"
 
 #include "forms/resourcesview.h"
@@ -25,6 +27,8 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QScrollBar>
+#include <QStyle>
+#include <QStyleOptionSlider>
 #include <QTableView>
 
 using namespace Mcp;
@@ -116,8 +120,21 @@ void tst_DesktopTraffic::scrollingUpPausesFollow()
     QCOMPARE(topLogRow(), top); // the view stays where the user put it
     QVERIFY(!m_view->isFollowingTail());
 
-    // Back to the end with the wheel: following resumes, the newest rows come into view.
-    QVERIFY(Desktop::wheel(400));
+    // Back to the end, the scroll bar's thumb dragged down: following resumes, the newest rows
+    // come into view.
+    QScrollBar *vertical = table->verticalScrollBar();
+    QStyleOptionSlider option;
+    option.initFrom(vertical);
+    option.orientation = Qt::Vertical;
+    option.minimum = vertical->minimum();
+    option.maximum = vertical->maximum();
+    option.sliderPosition = vertical->sliderPosition();
+    option.sliderValue = vertical->value();
+    option.singleStep = vertical->singleStep();
+    option.pageStep = vertical->pageStep();
+    const QRect thumb = vertical->style()->subControlRect(QStyle::CC_ScrollBar, &option, QStyle::SC_ScrollBarSlider, vertical);
+    QVERIFY(!thumb.isEmpty());
+    QVERIFY(Desktop::drag(vertical, thumb.center(), QPoint(thumb.center().x(), vertical->height() + 40)));
     QTRY_VERIFY_WITH_TIMEOUT(m_view->isFollowingTail(), 5000);
     QTest::qWait(500);
     QScrollBar *bar = table->verticalScrollBar();
@@ -212,24 +229,34 @@ void tst_DesktopTraffic::exportSaysWhatItWrote()
     QTRY_VERIFY_WITH_TIMEOUT(m_view->visibleRowCount() > 4, 5000);
     const QString path = m_fixture.dir.filePath(QStringLiteral("stdio.har"));
     m_view->setExportPathForTesting(path);
-    QPointer<QDialog> dialog;
-    m_view->setExportDialogHookForTesting([&dialog](QDialog *shown) { dialog = shown; });
-    QTimer::singleShot(0, m_view, &TrafficView::exportDialog);
-    QTRY_VERIFY_WITH_TIMEOUT(dialog && dialog->isVisible(), 5000);
-    QVERIFY(Desktop::waitShown(dialog));
-    auto *har = dialog->findChild<QRadioButton *>(QStringLiteral("exportHar"));
-    auto *filtered = dialog->findChild<QRadioButton *>(QStringLiteral("exportFiltered"));
-    QVERIFY(har && filtered);
-    // Format and rows are two choices: HAR of the filtered rows can be chosen.
-    QVERIFY(Desktop::click(har, QPoint(8, har->height() / 2)));
-    QTRY_VERIFY_WITH_TIMEOUT(har->isChecked(), 2000);
-    QVERIFY(Desktop::click(filtered, QPoint(8, filtered->height() / 2)));
-    QTRY_VERIFY_WITH_TIMEOUT(filtered->isChecked(), 2000);
-    QVERIFY2(har->isChecked(), "choosing the rows kept the format");
-    auto *buttons = dialog->findChild<QDialogButtonBox *>();
-    QVERIFY(buttons);
-    QVERIFY(Desktop::click(buttons->button(QDialogButtonBox::Ok)));
-    QTRY_VERIFY_WITH_TIMEOUT(!dialog || !dialog->isVisible(), 5000);
+    // The dialog runs its own event loop: it is driven from inside it, by real clicks.
+    bool shown = false, harChosen = false, filteredChosen = false, harKept = false, closed = false;
+    m_view->setExportDialogHookForTesting([&](QDialog *dialog) {
+        QTimer::singleShot(0, dialog, [&, dialog] {
+            shown = Desktop::waitShown(dialog);
+            auto *har = dialog->findChild<QRadioButton *>(QStringLiteral("exportHar"));
+            auto *filtered = dialog->findChild<QRadioButton *>(QStringLiteral("exportFiltered"));
+            auto *buttons = dialog->findChild<QDialogButtonBox *>();
+            if (shown && har && filtered && buttons) {
+                // Format and rows are two choices: HAR of the filtered rows can be chosen.
+                Desktop::click(har, QPoint(8, har->height() / 2));
+                harChosen = QTest::qWaitFor([har] { return har->isChecked(); }, 2000);
+                Desktop::click(filtered, QPoint(8, filtered->height() / 2));
+                filteredChosen = QTest::qWaitFor([filtered] { return filtered->isChecked(); }, 2000);
+                harKept = har->isChecked();
+                Desktop::click(buttons->button(QDialogButtonBox::Ok));
+                closed = QTest::qWaitFor([dialog] { return !dialog->isVisible(); }, 3000);
+            }
+            if (dialog->isVisible())
+                dialog->reject();
+        });
+    });
+    m_view->exportDialog();
+    QVERIFY(shown);
+    QVERIFY(harChosen);
+    QVERIFY(filteredChosen);
+    QVERIFY2(harKept, "choosing the rows kept the format");
+    QVERIFY(closed);
     // A stdio connection has no HTTP exchange: no HAR file, and no "Exported".
     QTRY_VERIFY_WITH_TIMEOUT(m_view->statusText().contains(QLatin1String("xport")), 2000);
     QVERIFY2(!QFile::exists(path), qPrintable(m_view->statusText()));
