@@ -62,6 +62,7 @@ struct CollectionCall
     QJsonObject params;    // other methods: the params as sent
     bool paramsAsRecorded = false; // send params as they are even when empty (a replay)
     int timeoutMs = 0;     // 0: the collection's default
+    std::optional<qint64> cancelAfterMs; // cancelled (notifications/cancelled) this long after it is sent (a replay)
     ScriptedAnswers answers;
     QList<Assertion> assertions;
     QString pointer;       // "/calls/3"
@@ -73,6 +74,10 @@ struct CollectionServer
     QString name;
     ServerConfig config;   // as the entry says, ${VAR} not yet expanded
     QString era;           // EraChoice::toString() form; empty: auto
+    // The client capabilities and info to declare (a replay: the recorded client's); unset,
+    // the runner declares everything a server may ask, so that scripted answers can be given.
+    std::optional<QJsonObject> clientCapabilities;
+    QJsonObject clientInfo;
 };
 
 // Where a collection file is wrong: a JSON syntax error has a line and column, a schema or

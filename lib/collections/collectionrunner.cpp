@@ -303,11 +303,27 @@ void CollectionRunner::connectServer(const QString &name)
         choice = Modern::EraChoice::fromString(server->era, Client::supportedModernVersions(),
                                                Client::supportedProtocolVersions()).value_or(Modern::EraChoice{});
     client->setEraChoice(choice);
-    // Everything a server may ask is advertised, so that scripted answers can be given.
-    client->setRootsHandler(this);
-    client->setSamplingHandler(this);
-    client->setElicitationHandler(this);
-    client->setElicitationModes(true, false);
+    if (server->clientCapabilities) {
+        // A replay: the recorded client's capabilities, so the server answers as it did then.
+        QJsonObject capabilities = *server->clientCapabilities;
+        client->setRootsHandler(capabilities.contains(Key::Roots) ? this : nullptr);
+        client->setSamplingHandler(capabilities.contains(Key::Sampling) ? this : nullptr);
+        const QJsonObject elicitation = capabilities.value(Key::Elicitation).toObject();
+        client->setElicitationHandler(capabilities.contains(Key::Elicitation) ? this : nullptr);
+        // An empty elicitation capability is form mode (2025-06-18).
+        client->setElicitationModes(elicitation.isEmpty() || elicitation.contains(Key::Form), elicitation.contains(Key::Url));
+        for (const QLatin1StringView declared : {Key::Roots, Key::Sampling, Key::Elicitation})
+            capabilities.remove(declared);
+        client->setExtraClientCapabilities(capabilities); // tasks, experimental, extensions...
+        if (!server->clientInfo.isEmpty())
+            client->setClientInfo(Implementation::fromJson(server->clientInfo));
+    } else {
+        // Everything a server may ask is advertised, so that scripted answers can be given.
+        client->setRootsHandler(this);
+        client->setSamplingHandler(this);
+        client->setElicitationHandler(this);
+        client->setElicitationModes(true, false);
+    }
     const int connectionId = int(server - m_collection.servers.constData()) + 1;
     if (m_options.keepTraffic) {
         connect(client, &Client::trafficEvent, this, [this, connectionId](const TrafficEvent &event) {
@@ -419,6 +435,13 @@ void CollectionRunner::send()
         m_current.response = handle->response();
         complete(m_current);
     });
+    if (call.cancelAfterMs) {
+        const QPointer<OutgoingRequest> pending(handle);
+        QTimer::singleShot(int(qBound(qint64(0), *call.cancelAfterMs, qint64(24) * 3600 * 1000)), this, [pending] {
+            if (pending)
+                pending->cancel(tr("cancelled where the recorded call was"));
+        });
+    }
 }
 
 void CollectionRunner::handleRequest(IncomingRequest *request)

@@ -2,6 +2,7 @@
 
 #include "protocol/keys.h"
 #include "protocol/methods.h"
+#include "protocol/errorcodes.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -60,6 +61,7 @@ ReplayPlan ReplayPlan::fromCapture(const CapturedMessages &capture, int connecti
     QHash<QString, int> stepOfId;          // our request id -> step index
     QHash<QString, QString> serverRequests; // the server's request id -> method
     QHash<int, QHash<QString, QString>> inputMethods; // step -> input key -> method (modern)
+    QHash<int, qint64> sentAtMs;            // step -> when its first request went out
     int lastOpen = -1;                      // the latest step still waiting for its answer
     for (const CapturedMessage &m : capture.messages) {
         if (m.connectionId != connectionId)
@@ -68,6 +70,27 @@ ReplayPlan ReplayPlan::fromCapture(const CapturedMessages &capture, int connecti
         const bool hasId = message.contains(QLatin1String("id"));
         const QString method = message.value(QLatin1String("method")).toString();
         const bool isReply = message.contains(QLatin1String("result")) || message.contains(QLatin1String("error"));
+        if (m.outgoing && !method.isEmpty()) {
+            // Who the recorded client said it was: initialize (legacy), or every request's _meta (modern).
+            const QJsonObject params = message.value(QLatin1String("params")).toObject();
+            const QJsonObject meta = params.value(Meta).toObject();
+            if (method == QLatin1String("initialize") && !plan.clientCapabilities) {
+                plan.clientCapabilities = params.value(QLatin1String("capabilities")).toObject();
+                plan.clientInfo = params.value(QLatin1String("clientInfo")).toObject();
+            } else if (!plan.clientCapabilities && meta.value(MetaKey::ClientCapabilities).isObject()) {
+                plan.clientCapabilities = meta.value(MetaKey::ClientCapabilities).toObject();
+                plan.clientInfo = meta.value(MetaKey::ClientInfo).toObject();
+            }
+        }
+        if (m.outgoing && method == QLatin1String("notifications/cancelled") && !hasId) {
+            const QJsonValue requestId = message.value(QLatin1String("params")).toObject().value(QLatin1String("requestId"));
+            const auto it = stepOfId.constFind(idKey(requestId));
+            if (it != stepOfId.constEnd()) {
+                const qint64 sent = sentAtMs.value(*it, -1);
+                plan.steps[*it].cancelAfterMs = sent >= 0 && m.atMs >= sent ? m.atMs - sent : 0;
+            }
+            continue;
+        }
         if (m.outgoing && !method.isEmpty() && hasId) {
             if (isLifecycle(method)) {
                 ++plan.skipped;
@@ -103,6 +126,7 @@ ReplayPlan ReplayPlan::fromCapture(const CapturedMessages &capture, int connecti
             step.params = params;
             plan.steps.append(step);
             lastOpen = int(plan.steps.size()) - 1;
+            sentAtMs.insert(lastOpen, m.atMs);
             stepOfId.insert(idKey(message.value(QLatin1String("id"))), lastOpen);
         } else if (!m.outgoing && isReply && hasId) {
             const auto it = stepOfId.constFind(idKey(message.value(QLatin1String("id"))));
@@ -136,7 +160,12 @@ Collection ReplayPlan::toCollection(const CollectionServer &server) const
 {
     Collection collection;
     collection.name = QStringLiteral("replay");
-    collection.servers.append(server);
+    CollectionServer replayed = server;
+    if (clientCapabilities) {
+        replayed.clientCapabilities = clientCapabilities;
+        replayed.clientInfo = clientInfo;
+    }
+    collection.servers.append(replayed);
     for (const ReplayStep &step : steps) {
         CollectionCall call;
         call.name = QStringLiteral("#%1 %2").arg(step.ordinal).arg(step.method);
@@ -145,6 +174,7 @@ Collection ReplayPlan::toCollection(const CollectionServer &server) const
         call.params = step.params;
         call.paramsAsRecorded = true;
         call.answers = step.answers;
+        call.cancelAfterMs = step.cancelAfterMs;
         // Any answer will do: compareReplay judges it.
         call.assertions.append(Assertion{Assertion::Kind::PathExists, QStringLiteral("$"), true, QJsonValue::Undefined, {}});
         collection.calls.append(call);
@@ -282,7 +312,11 @@ QList<ReplayStepResult> compareReplay(const ReplayPlan &plan, const RunReport &r
         r.step = plan.steps.at(i);
         if (i < report.calls.size())
             r.outcome = report.calls.at(i).outcome;
-        if (!r.outcome.ran) {
+        const bool cancelledAgain = r.step.cancelAfterMs && r.outcome.ran && r.outcome.response.error
+            && r.outcome.response.error->code == SessionErrorCode::Cancelled;
+        if (cancelledAgain && !r.step.recorded) {
+            // Cancelled as it was, and (as recorded) without an answer: the same.
+        } else if (!r.outcome.ran) {
             r.differences.append({QStringLiteral("$"), r.step.recorded ? QJsonValue(*r.step.recorded) : QJsonValue::Undefined,
                                   QJsonValue(QStringLiteral("not sent: %1").arg(r.outcome.connectionError))});
         } else {

@@ -22,6 +22,9 @@ struct ReplayStep
     QJsonObject params;     // as recorded, without _meta and the modern retry members
     std::optional<QJsonObject> recorded; // the final answer: {"result": ...} or {"error": {...}}; none if unanswered
     ScriptedAnswers answers;             // what the client answered the server during the request
+    // The recorded client cancelled it (notifications/cancelled) this long after sending it
+    // (0 when the capture has no times); the replay cancels it at the same point.
+    std::optional<qint64> cancelAfterMs;
 };
 
 // The client requests of one connection of a capture, as logical requests: a modern
@@ -36,10 +39,16 @@ struct ReplayPlan
     QString connectionName;
     QList<ReplayStep> steps;
     int skipped = 0;        // lifecycle requests left out
+    // What the recorded client declared (initialize's params, or the modern _meta), so that the
+    // replaying client declares the same and the server answers as it did; unset when the
+    // capture does not show it.
+    std::optional<QJsonObject> clientCapabilities;
+    QJsonObject clientInfo;
 
     // connectionId 0: the first connection that made a request.
     static ReplayPlan fromCapture(const CapturedMessages &capture, int connectionId = 0);
-    // The plan as a collection of calls (no assertions) against one server.
+    // The plan as a collection of calls (no assertions) against one server, which the runner
+    // connects to with the recorded client's capabilities and info.
     Collection toCollection(const CollectionServer &server) const;
 };
 

@@ -414,6 +414,38 @@ void ClientPrivate::answerFromCache(OutgoingRequest *handle, const Modern::Resul
     finishWithReply(handle, Message::response(handle->m_id, fresh.result));
 }
 
+OutgoingRequest *ClientPrivate::listInFlight(const QString &method, const QJsonObject &params) const
+{
+    // As the cache keys lists: by what was asked, not the request's own _meta (its progress token).
+    const auto asked = [](QJsonObject params) {
+        params.remove(Key::Meta);
+        return params;
+    };
+    const QJsonObject wanted = asked(params);
+    for (const QPointer<OutgoingRequest> &sent : pending) {
+        if (sent && !sent->m_finished && sent->m_method == method && sent->m_callerParams
+            && asked(*sent->m_callerParams) == wanted)
+            return sent;
+    }
+    return nullptr;
+}
+
+void ClientPrivate::shareAnswer(OutgoingRequest *handle, OutgoingRequest *sent)
+{
+    // Several parts of a window list at connect (each page, the reload snapshot): over HTTP the
+    // second asks before the first answer is in the cache, and would send the list again.
+    emitNote(Client::tr("%1 is already on its way (id %2): its answer is shared; nothing more was sent.")
+                 .arg(handle->m_method, sent->m_id.toString()));
+    QObject::connect(sent, &OutgoingRequest::finished, handle, [this, handle, sent] {
+        if (sent->m_error) {
+            finishWithError(handle, *sent->m_error);
+            return;
+        }
+        handle->m_cache.freshForMs = sent->m_cache.freshForMs;
+        finishWithReply(handle, Message::response(handle->m_id, sent->result()));
+    });
+}
+
 void ClientPrivate::invalidateList(Client *client, const QString &method)
 {
     client->d->resultCache.invalidateMethod(method);
@@ -833,6 +865,11 @@ OutgoingRequest *Client::sendRequest(const QString &method, const QJsonObject &p
         if (d->state == State::Ready && !options.forceRefresh && ClientPrivate::isCachedList(method)) {
             if (const auto fresh = d->resultCache.find(method, params)) {
                 d->answerFromCache(handle, *fresh);
+                handle->m_returned = true;
+                return handle;
+            }
+            if (OutgoingRequest *sent = d->listInFlight(method, params)) {
+                d->shareAnswer(handle, sent);
                 handle->m_returned = true;
                 return handle;
             }

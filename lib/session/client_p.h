@@ -106,6 +106,10 @@ public:
     static bool isCachedList(const QString &method);
     // Finishes handle with a cached result, sending nothing.
     void answerFromCache(OutgoingRequest *handle, const Modern::ResultCache::Fresh &fresh);
+    // The same list (method and params) already sent and not answered yet, if any.
+    OutgoingRequest *listInFlight(const QString &method, const QJsonObject &params) const;
+    // handle gets the answer of `sent` (the same list, on its way) instead of a second request.
+    void shareAnswer(OutgoingRequest *handle, OutgoingRequest *sent);
     static void invalidateList(Client *client, const QString &method);
     OutgoingRequest *subscribeModern(const Request &request, const QString &uri, bool subscribed);
 };

@@ -10,14 +10,14 @@
 namespace Mcp {
 
 // A frame may be one message or a batch.
-static void addFrame(CapturedMessages *result, int connectionId, bool outgoing, const QByteArray &bytes)
+static void addFrame(CapturedMessages *result, int connectionId, bool outgoing, const QByteArray &bytes, qint64 atMs = -1)
 {
     const QJsonDocument frame = QJsonDocument::fromJson(bytes);
     const QJsonArray messages = frame.isArray() ? frame.array() : QJsonArray{frame.object()};
     for (const QJsonValue &value : messages) {
         const QJsonObject message = value.toObject();
         if (message.value(QLatin1String("jsonrpc")).isString())
-            result->messages.append({connectionId, outgoing, message});
+            result->messages.append({connectionId, outgoing, message, atMs});
     }
 }
 
@@ -73,7 +73,8 @@ CapturedMessages CapturedMessages::fromJsonLines(const QByteArray &text)
         if (!TrafficCapture::eventFromJson(object, &event, &reason) || event.kind != TrafficEvent::Kind::Message
             || (event.direction != TrafficEvent::Direction::Outgoing && event.direction != TrafficEvent::Direction::Incoming))
             continue;
-        addFrame(&result, event.connectionId, event.direction == TrafficEvent::Direction::Outgoing, event.raw);
+        addFrame(&result, event.connectionId, event.direction == TrafficEvent::Direction::Outgoing, event.raw,
+                 event.monotonicNs > 0 ? event.monotonicNs / 1000000 : -1);
     }
     if (header)
         result.error = tr("the file is empty");

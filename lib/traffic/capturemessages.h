@@ -14,6 +14,7 @@ struct CapturedMessage
     int connectionId = 1;
     bool outgoing = true;  // client to server
     QJsonObject message;   // one message (a batch is split into its members)
+    qint64 atMs = -1;      // when it crossed (monotonic, ms); -1 when the capture does not say
 };
 
 // The JSON-RPC messages of a capture the window or the CLI saved: a JSON Lines capture

@@ -881,16 +881,31 @@ QJsonObject TrafficCapture::har(const QList<TrafficEvent> &events, const QHash<i
     return QJsonObject{{QStringLiteral("log"), log}};
 }
 
-bool TrafficCapture::writeHar(QIODevice *device, const TrafficLog &log, const ExportOptions &options, QString *error)
+bool TrafficCapture::writeHar(QIODevice *device, const TrafficLog &log, const ExportOptions &options, QString *error,
+                              int *exchanges)
 {
-    return writeHar(device, log, allRows(log), options, error);
+    return writeHar(device, log, allRows(log), options, error, exchanges);
 }
 
 bool TrafficCapture::writeHar(QIODevice *device, const TrafficLog &log, const QList<int> &rows,
-                              const ExportOptions &options, QString *error)
+                              const ExportOptions &options, QString *error, int *exchanges)
 {
-    const QByteArray document =
-        QJsonDocument(har(eventsOf(log, rows), log.connectionNames(), options)).toJson(QJsonDocument::Indented);
+    const QJsonObject harDocument = har(eventsOf(log, rows), log.connectionNames(), options);
+    const QJsonObject harLog = harDocument.value(QLatin1String("log")).toObject();
+    const qsizetype entries = harLog.value(QLatin1String("entries")).toArray().size();
+    if (exchanges)
+        *exchanges = int(entries);
+    if (entries == 0 && !harLog.contains(QLatin1String("_mcpAppMessages"))) {
+        // An empty HAR file would look like a successful export of nothing.
+        if (error)
+            *error = rows.isEmpty()
+                ? tr("There is nothing to export.")
+                : tr("HAR holds HTTP exchanges, and none of these %n event(s) crossed HTTP (a stdio connection's "
+                     "messages have no HTTP request): no HAR file was written. Export as JSON Lines to keep them.",
+                     nullptr, int(rows.size()));
+        return false;
+    }
+    const QByteArray document = QJsonDocument(harDocument).toJson(QJsonDocument::Indented);
     if (device->write(document) != document.size()) {
         if (error)
             *error = tr("could not write the HAR file: %1").arg(device->errorString());

@@ -108,10 +108,13 @@ public:
     static bool readHeader(const QJsonDocument &line, const QJsonParseError &parseError, qint64 lineNumber,
                            ImportResult *result);
 
+    // HAR holds HTTP exchanges (and MCP Apps view messages in a custom field): events with
+    // neither (a stdio connection's) make no HAR file; false, with *error saying so. *exchanges
+    // gets the number of entries written.
     static bool writeHar(QIODevice *device, const TrafficLog &log, const ExportOptions &options,
-                         QString *error = nullptr);
+                         QString *error = nullptr, int *exchanges = nullptr);
     static bool writeHar(QIODevice *device, const TrafficLog &log, const QList<int> &rows,
-                         const ExportOptions &options, QString *error = nullptr);
+                         const ExportOptions &options, QString *error = nullptr, int *exchanges = nullptr);
     // The HAR document ({"log": {...}}) for the HTTP exchanges among the events.
     static QJsonObject har(const QList<TrafficEvent> &events, const QHash<int, QString> &connectionNames,
                            const ExportOptions &options);

@@ -210,6 +210,10 @@ QString TrafficLog::directionName(TrafficEvent::Direction direction)
 
 QVariant TrafficLog::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    // Numbers are right-aligned: so are their headings, which stay over them.
+    if (orientation == Qt::Horizontal && role == Qt::TextAlignmentRole
+        && (section == SizeColumn || section == LatencyColumn || section == RelativeTimeColumn))
+        return int(Qt::AlignRight | Qt::AlignVCenter);
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= ColumnCount)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (Column(section)) {
@@ -277,8 +281,11 @@ QString TrafficLog::displayText(qint64 abs, int column) const
             return kindName(r.kind) + QLatin1Char(' ') + QString::number(r.errorCode);
         return kindName(r.kind);
     case MethodColumn: {
-        if (r.method)
-            return m_store.methods().at(int(r.method));
+        if (r.method) {
+            const QString &method = m_store.methods().at(int(r.method));
+            const QString subject = r.idSize ? requestSubject(abs, method) : QString();
+            return subject.isEmpty() ? method : method + QLatin1Char(' ') + subject;
+        }
         // Not a JSON-RPC message: a short description stands in for the method.
         if (r.extraSize) {
             TrafficEvent extra;
@@ -314,6 +321,33 @@ QString TrafficLog::displayText(qint64 abs, int column) const
         break;
     }
     return QString();
+}
+
+QString TrafficLog::requestSubject(qint64 abs, const QString &method) const
+{
+    QLatin1StringView key;
+    if (method == QLatin1String("tools/call") || method == QLatin1String("prompts/get"))
+        key = QLatin1StringView("name");
+    else if (method == QLatin1String("resources/read") || method == QLatin1String("resources/subscribe")
+             || method == QLatin1String("resources/unsubscribe"))
+        key = QLatin1StringView("uri");
+    else
+        return QString();
+    const auto cached = m_subjects.constFind(abs);
+    if (cached != m_subjects.constEnd())
+        return *cached;
+    // Parsed once per row shown; a request with megabytes of arguments is not parsed for it.
+    constexpr quint32 MaxParsedBytes = 256 * 1024;
+    QString subject;
+    if (m_store.record(abs).rawSize <= MaxParsedBytes) {
+        const QJsonObject params = QJsonDocument::fromJson(m_store.raw(abs).toByteArray()).object()
+                                       .value(QLatin1String("params")).toObject();
+        subject = params.value(key).toString().left(200);
+    }
+    if (m_subjects.size() >= 4096)
+        m_subjects.clear();
+    m_subjects.insert(abs, subject);
+    return subject;
 }
 
 QVariant TrafficLog::data(const QModelIndex &index, int role) const
@@ -750,6 +784,7 @@ void TrafficLog::clear()
     m_logStartNs = -1;
     m_latencyDirtyFirst = m_latencyDirtyLast = -1;
     m_hasAppTraffic = false;
+    m_subjects.clear();
     endResetModel();
 }
 

@@ -170,6 +170,9 @@ private:
     qint64 requestAbsOf(qint64 abs) const; // the request of a reply row, or abs itself
     qint64 absOf(int row) const { return m_store.begin() + row; }
     QString displayText(qint64 abs, int column) const;
+    // What a tools/call, prompts/get or resources/read request is about (params.name or
+    // params.uri), so that such rows do not all look alike; empty for other rows.
+    QString requestSubject(qint64 abs, const QString &method) const;
     QString idText(qint64 abs) const;
     // The HTTP metadata of a row (fills only those members of *event).
     void readExtra(qint64 abs, TrafficEvent *event) const;
@@ -194,6 +197,8 @@ private:
     quint32 m_nextRoundGroup = 1;
     qint64 m_roundDirtyFirst = -1;                  // rows whose round text changed
     qint64 m_roundDirtyLast = -1;
+
+    mutable QHash<qint64, QString> m_subjects;     // requestSubject() of rows shown so far
 
     QList<TrafficEvent> m_backlog;     // appended, not stored yet from m_backlogDone on
     qsizetype m_backlogDone = 0;

@@ -114,3 +114,18 @@ inline bool waitShown(QWidget *window)
 }
 
 } // namespace Desktop
+
+namespace Desktop {
+
+// Presses the left button at `from` (in widget's coordinates), moves to `to` and releases it:
+// a drag, as of a scroll bar's thumb.
+inline bool drag(const QWidget *widget, QPoint from, QPoint to)
+{
+    const QPoint start = widget->mapToGlobal(from);
+    const QPoint end = widget->mapToGlobal(to);
+    return moveTo(start) && xdotool({QStringLiteral("mousedown"), QStringLiteral("1")})
+        && moveTo(QPoint((start.x() + end.x()) / 2, (start.y() + end.y()) / 2)) && moveTo(end)
+        && xdotool({QStringLiteral("mouseup"), QStringLiteral("1")});
+}
+
+} // namespace Desktop

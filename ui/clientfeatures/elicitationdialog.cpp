@@ -7,6 +7,8 @@
 #include "widgets/screenfit.h"
 
 #include <QBoxLayout>
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QDesktopServices>
 #include <QAbstractScrollArea>
 #include <QDialogButtonBox>
@@ -120,6 +122,26 @@ void ElicitationDialog::setUp()
         open->setObjectName(QStringLiteral("openUrl"));
         open->setEnabled(m_url.isValid() && (m_url.scheme() == QLatin1String("https") || m_url.scheme() == QLatin1String("http")));
         connect(open, &QPushButton::clicked, this, &ElicitationDialog::openUrl);
+        m_open = open;
+        // Where no browser can be started, the person may open the page elsewhere and then say so.
+        m_copyLink = buttons->addButton(tr("Copy &Link"), QDialogButtonBox::ActionRole);
+        m_copyLink->setObjectName(QStringLiteral("copyLink"));
+        m_copyLink->setToolTip(tr("Copy the URL, to open it in a browser yourself"));
+        m_copyLink->setEnabled(m_url.isValid());
+        connect(m_copyLink, &QPushButton::clicked, this, [this] {
+            QGuiApplication::clipboard()->setText(m_url.toString(QUrl::FullyEncoded));
+            m_problem->setText(tr("Link copied. Once you have opened it, answer with \"I Opened It\"."));
+            m_problem->show();
+            m_openedElsewhere->show();
+        });
+        m_openedElsewhere = buttons->addButton(tr("I &Opened It"), QDialogButtonBox::AcceptRole);
+        m_openedElsewhere->setObjectName(QStringLiteral("openedElsewhere"));
+        m_openedElsewhere->setToolTip(tr("Accept: tell the server you opened the page yourself"));
+        m_openedElsewhere->hide();
+        connect(m_openedElsewhere, &QPushButton::clicked, this, [this] {
+            respond({{Key::Action, ElicitActionValue::Accept}});
+            done(QDialog::Accepted);
+        });
     } else {
         m_form = new SchemaFormWidget(this);
         m_form->setObjectName(QStringLiteral("elicitationForm"));
@@ -212,7 +234,17 @@ void ElicitationDialog::openUrl()
 {
     if (!m_url.isValid())
         return;
-    urlOpener()(m_url);
+    if (!urlOpener()(m_url)) {
+        // Nothing was opened, so nothing is accepted: the dialog stays, and the person chooses.
+        m_problem->setText(tr("No browser could be started to open the page. Copy the link to open it yourself, "
+                              "or Decline or Cancel."));
+        m_problem->show();
+        if (m_open)
+            m_open->setText(tr("Try &Again"));
+        if (m_copyLink)
+            m_copyLink->setFocus();
+        return;
+    }
     // Opening the page is the user's consent: the interaction continues in the browser.
     respond({{Key::Action, ElicitActionValue::Accept}});
     done(QDialog::Accepted);

@@ -66,6 +66,9 @@ private:
     QUrl m_url;
     SchemaFormWidget *m_form = nullptr;
     QLabel *m_problem = nullptr;
+    QPushButton *m_open = nullptr;           // URL mode: Open in browser
+    QPushButton *m_copyLink = nullptr;       // URL mode: Copy Link
+    QPushButton *m_openedElsewhere = nullptr; // URL mode, after Copy Link: accept
 };
 
 } // namespace Mcp::Ui

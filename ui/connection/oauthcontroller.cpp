@@ -333,10 +333,14 @@ void OAuthController::onOpenUrl(const QUrl &url, quint64 generation)
         }
         step.statusText = tr("Waiting for the browser to return");
         Q_EMIT self->stepsChanged();
-        if (urlOpener())
+        if (urlOpener()) {
             urlOpener()(url);
-        else
-            QDesktopServices::openUrl(url);
+        } else if (!QDesktopServices::openUrl(url) && self && index < self->m_steps.size()) {
+            // No browser started: the step says so; its URL (shown with it) can be opened by hand.
+            self->m_steps[index].statusText = tr("No browser could be started: open the URL of this step yourself; "
+                                                 "the authorization goes on once the browser returns");
+            Q_EMIT self->stepsChanged();
+        }
     };
     if (consentAsker()) {
         consentAsker()(this, url, answer);

@@ -180,7 +180,10 @@ QJsonObject PromptsView::arguments() const
 
 void PromptsView::showPrompt(const QJsonObject &json)
 {
-    if (json.value(Key::Name) == m_prompt.value(Key::Name) && !m_arguments.isEmpty())
+    // The same prompt again (a list refresh) keeps its last answer; a new definition of it
+    // only renews the form.
+    const bool samePrompt = !m_prompt.isEmpty() && json.value(Key::Name) == m_prompt.value(Key::Name);
+    if (samePrompt && json == m_prompt)
         return;
     m_prompt = json;
     const Prompt prompt = Prompt::fromJson(json);
@@ -226,6 +229,9 @@ void PromptsView::showPrompt(const QJsonObject &json)
         }
     }
     m_argumentsBox->setVisible(!m_arguments.isEmpty());
+    if (samePrompt)
+        return;
+    ++m_getGeneration;
     m_status->clear();
     m_result->clear();
 }
@@ -247,7 +253,10 @@ void PromptsView::get()
     QElapsedTimer clock;
     clock.start();
     OutgoingRequest *call = m_connection->call(request.method, request.params);
-    connect(call, &OutgoingRequest::finished, this, [this, call, clock] {
+    const quint64 generation = ++m_getGeneration;
+    connect(call, &OutgoingRequest::finished, this, [this, call, clock, generation] {
+        if (generation != m_getGeneration)
+            return; // another prompt was chosen, or got again, since
         if (call->isError()) {
             const QString text = tr("prompts/get failed: %1 (%2)").arg(call->error().message).arg(call->error().code);
             m_status->setText(text);

@@ -59,6 +59,7 @@ private:
     QLabel *m_status;
     ResultView *m_result;
     QJsonObject m_prompt;
+    quint64 m_getGeneration = 0; // a prompts/get answer shows only under the prompt that asked for it
     QList<QPair<QString, QLineEdit *>> m_arguments;
 };
 

@@ -172,9 +172,12 @@ ResourcesView::ResourcesView(Connection *connection, QWidget *parent)
     if (connection) {
         connect(connection, &Connection::resourcesListChanged, this, &ResourcesView::refresh);
         connect(connection, &Connection::resourceUpdated, this, &ResourcesView::onUpdated);
+        connect(connection, &Connection::listenStatusChanged, this, &ResourcesView::showAcknowledgement);
         connect(connection, &Connection::stateChanged, this, [this](Connection::State state) {
-            if (state != Connection::State::Connected)
+            if (state != Connection::State::Connected) {
                 m_subscribed.clear(); // subscriptions end with the session
+                m_awaitingAcknowledgement.clear();
+            }
             updateSubscribeButton();
         });
     }
@@ -241,11 +244,26 @@ void ResourcesView::loadMore()
         fetchPage(m_nextCursor);
 }
 
+// What was read belongs to the URI it was read from: another resource or a template chosen
+// leaves no old content under the new heading (nor lets a late answer land there).
+void ResourcesView::clearReadOutcome()
+{
+    ++m_readGeneration;
+    m_uri.clear();
+    m_result->clear();
+    m_status->clear();
+    if (m_app->isLoaded())
+        m_app->tearDown(tr("another resource was chosen"));
+    m_appBox->hide();
+}
+
 void ResourcesView::showResource(const QJsonObject &resource)
 {
     m_template = {};
     m_templateBox->hide();
     const QString uri = resource.value(Key::Uri).toString();
+    if (uri != m_uri)
+        clearReadOutcome();
     const QString title = displayName(resource);
     m_heading->setText(title.isEmpty() ? uri : title);
     QStringList details;
@@ -263,6 +281,8 @@ void ResourcesView::showResource(const QJsonObject &resource)
 
 void ResourcesView::showTemplate(const QJsonObject &resourceTemplate)
 {
+    if (resourceTemplate != m_template)
+        clearReadOutcome();
     m_template = resourceTemplate;
     const QString pattern = resourceTemplate.value(Key::UriTemplate).toString();
     const QString title = displayName(resourceTemplate);
@@ -419,13 +439,45 @@ void ResourcesView::toggleSubscription()
         if (subscribe) {
             m_subscribed.insert(uri);
             m_updates = 0;
-            m_status->setText(tr("Subscribed to %1: it is read again whenever the server says it changed.").arg(uri));
+            if (m_connection && m_connection->listenStatus().modern) {
+                // The modern era subscribes through the listen stream: only the server's
+                // acknowledgement says whether updates will come.
+                m_awaitingAcknowledgement = uri;
+                m_status->setText(tr("Asked the server for updates of %1 (subscriptions/listen); waiting for it to acknowledge…").arg(uri));
+                showAcknowledgement();
+            } else {
+                m_status->setText(tr("Subscribed to %1: it is read again whenever the server says it changed.").arg(uri));
+            }
         } else {
+            if (m_awaitingAcknowledgement == uri)
+                m_awaitingAcknowledgement.clear();
             m_subscribed.remove(uri);
             m_status->setText(tr("Unsubscribed from %1.").arg(uri));
         }
         updateSubscribeButton();
     });
+}
+
+void ResourcesView::showAcknowledgement()
+{
+    const QString uri = m_awaitingAcknowledgement;
+    if (uri.isEmpty() || !m_connection)
+        return;
+    const ListenStatus status = m_connection->listenStatus();
+    if (status.state == Client::ListenState::Refused || status.state == Client::ListenState::Closed) {
+        m_awaitingAcknowledgement.clear();
+        m_status->setText(tr("Not subscribed to %1: the server ended or refused subscriptions/listen (%2).")
+                              .arg(uri, status.error.isEmpty() ? tr("no reason given") : status.error));
+        return;
+    }
+    // An acknowledgement of the stream that asks for this URI; one from before does not count.
+    if (status.state != Client::ListenState::Open || !status.requested.resourceSubscriptions.contains(uri))
+        return;
+    m_awaitingAcknowledgement.clear();
+    if (status.acknowledged.resourceSubscriptions.contains(uri))
+        m_status->setText(tr("Subscribed to %1 (the server acknowledged it): it is read again whenever the server says it changed.").arg(uri));
+    else
+        m_status->setText(tr("The server did not acknowledge the subscription to %1: it says it will not send updates of it.").arg(uri));
 }
 
 void ResourcesView::onUpdated(const QString &uri)

@@ -66,6 +66,8 @@ Q_SIGNALS:
 private:
     void showResource(const QJsonObject &resource);
     void showTemplate(const QJsonObject &resourceTemplate);
+    void clearReadOutcome();
+    void showAcknowledgement();
     void updateSubscribeButton();
     void list(bool forceRefresh);
     void fetchPage(const QString &cursor, bool forceRefresh = false);
@@ -97,6 +99,7 @@ private:
     QSet<QString> m_subscribed;
     int m_updates = 0;
     quint64 m_readGeneration = 0;
+    QString m_awaitingAcknowledgement; // a modern subscription until the listen stream's acknowledgement
 };
 
 } // namespace Mcp::Ui

@@ -14,6 +14,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPalette>
+#include <QSignalBlocker>
 #include <QStyle>
 #include <QToolButton>
 
@@ -74,17 +75,26 @@ QString ToolList::itemText(const QJsonObject &tool)
 
 void ToolList::setItems(const QJsonArray &tools, const CacheStatus &cache)
 {
-    const QString current = currentItem().value(Key::Name).toString();
-    m_list->clear();
-    for (const QJsonValue &value : tools) {
-        const QJsonObject tool = value.toObject();
-        auto *item = new QListWidgetItem(itemText(tool), m_list);
-        item->setData(ItemRole, tool);
-        decorate(item);
+    const QJsonObject before = currentItem();
+    const QString current = before.value(Key::Name).toString();
+    {
+        // A refresh is no new choice: the selected tool stays selected without a passing "none",
+        // so the panel keeps the call and result it shows (list_changed follows many calls).
+        const QSignalBlocker blocker(m_list);
+        m_list->clear();
+        for (const QJsonValue &value : tools) {
+            const QJsonObject tool = value.toObject();
+            auto *item = new QListWidgetItem(itemText(tool), m_list);
+            item->setData(ItemRole, tool);
+            decorate(item);
+        }
+        applyFilter();
+        if (!current.isEmpty())
+            selectByName(current);
     }
-    applyFilter();
-    if (!current.isEmpty())
-        selectByName(current);
+    // Only a tool that left the list (or none before) is a change of selection.
+    if (currentItem().value(Key::Name).toString() != current)
+        Q_EMIT currentItemChanged(currentItem());
     setMessage(withCacheNote(tools.isEmpty() ? tr("This server has no tools.") : QString(), cache));
 }
 

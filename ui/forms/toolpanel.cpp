@@ -294,6 +294,8 @@ void ToolPanel::setTool(const QJsonObject &tool)
         m_saveTimer->stop();
         saveInputs();
     }
+    // The same tool with a new definition (a list refresh): its last call and result stay.
+    const bool sameTool = !tool.isEmpty() && tool.value(Key::Name) == m_tool.value(Key::Name);
     m_tool = tool;
     const QString name = tool.value(Key::Name).toString();
     const QString title = displayName(tool);
@@ -323,12 +325,12 @@ void ToolPanel::setTool(const QJsonObject &tool)
     m_asTask->setChecked(support == QLatin1String("required"));
     m_asTask->setEnabled(support == QLatin1String("optional"));
     m_forceNextRun = false;
-    if (!isRunning() && !Apps::ToolUiMeta::fromTool(tool).hasView()) {
+    if (!isRunning() && !sameTool && !Apps::ToolUiMeta::fromTool(tool).hasView()) {
         if (m_app->isLoaded())
             m_app->tearDown(tr("another tool was selected"));
         m_appBox->hide();
     }
-    if (!isRunning()) {
+    if (!isRunning() && !sameTool) {
         m_result->clear();
         m_status->clear();
         m_elapsed->clear();

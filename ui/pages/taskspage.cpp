@@ -222,7 +222,10 @@ void TasksPage::updateTask(const QJsonObject &json)
     const QString &id = task.taskId;
     if (id.isEmpty())
         return;
+    const bool isNew = !rowOf(id);
     QTreeWidgetItem *row = takeRow(id);
+    if (isNew) // a task heard of between listings: the count above says so
+        m_status->setText(tr("%n task(s)", nullptr, m_tree->topLevelItemCount()));
     row->setText(StatusColumn, task.status);
     row->setText(MessageColumn, task.statusMessage);
     if (task.pollInterval)

@@ -7,6 +7,8 @@
 #include "theme.h"
 #include "widgets/fittinglabel.h"
 
+#include <algorithm>
+
 #include <QBoxLayout>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -152,6 +154,19 @@ QString ReplayDialog::summaryText() const
     return m_summary->text();
 }
 
+// How the replay matches the recorded client: what it declares, which calls it cancels.
+static QString replayTerms(const ReplayPlan &plan)
+{
+    QString terms;
+    if (plan.clientCapabilities)
+        terms += QStringLiteral("; ") + ReplayDialog::tr("declaring the recorded client's capabilities");
+    const auto cancelled = std::count_if(plan.steps.cbegin(), plan.steps.cend(),
+                                         [](const ReplayStep &step) { return step.cancelAfterMs.has_value(); });
+    if (cancelled > 0)
+        terms += QStringLiteral("; ") + ReplayDialog::tr("%n cancelled as recorded", nullptr, int(cancelled));
+    return terms;
+}
+
 void ReplayDialog::setConnection(int connectionId)
 {
     if (isRunning())
@@ -162,8 +177,15 @@ void ReplayDialog::setConnection(int connectionId)
                             ? tr("This capture holds no client requests to replay.")
                             : tr("%n request(s) to replay", nullptr, int(m_plan.steps.size())) + QStringLiteral("; ")
                                   + tr("%n lifecycle request(s) (initialize, ping…) left out: the new connection makes its own",
-                                       nullptr, m_plan.skipped));
+                                       nullptr, m_plan.skipped)
+                                  + replayTerms(m_plan));
     fillSteps();
+    // The capture's own server, when it is configured here: replaying against it is the usual wish.
+    const int own = m_plan.connectionName.isEmpty() ? -1 : m_server->findText(m_plan.connectionName);
+    if (own >= 0 && m_server->isEnabled()) {
+        m_server->setCurrentIndex(own);
+        m_useServer->setChecked(true);
+    }
     m_summary->setText(m_plan.steps.isEmpty() ? QString() : tr("Choose a server and Replay: each answer is compared with the recorded one."));
     m_summary->setStyleSheet(QString());
     updateReplayButton();

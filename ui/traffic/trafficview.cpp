@@ -11,6 +11,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QButtonGroup>
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
@@ -214,19 +215,23 @@ void TrafficView::buildUi()
     vertical->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     vertical->hide();
     QHeaderView *horizontal = m_table->horizontalHeader();
-    // Columns sized to their content's samples; the room left goes to the last one, so Method
-    // is never stretched far past its names.
-    horizontal->setStretchLastSection(true);
+    // Columns sized to their content's samples. Method (with the tool, prompt or URI a request
+    // names) gives way on a narrow screen and grows up to its longest names on a wide one; the
+    // numbers keep their width, so Latency is never cut nor stretched away from its values.
+    horizontal->setStretchLastSection(false);
     horizontal->setSectionResizeMode(QHeaderView::Interactive);
     horizontal->setHighlightSections(false);
     const QFontMetrics fm = m_table->fontMetrics();
-    auto width = [&fm](const char *sample) { return fm.horizontalAdvance(QLatin1String(sample)) + 18; };
+    // The cell margins (3 px or more a side) and a little air.
+    auto width = [&fm](const char *sample) { return fm.horizontalAdvance(QLatin1String(sample)) + 14; };
     m_table->setColumnWidth(TrafficLog::TimeColumn, width("00:00:00.000"));
     m_table->setColumnWidth(TrafficLog::RelativeTimeColumn, width("+0000.000 s"));
     m_table->setColumnWidth(TrafficLog::ConnectionColumn, width("server-everything"));
     m_table->setColumnWidth(TrafficLog::DirectionColumn, width("→ out"));
     m_table->setColumnWidth(TrafficLog::KindColumn, width("Notification"));
-    m_table->setColumnWidth(TrafficLog::MethodColumn, width("notifications/resources/updated"));
+    m_methodWidth = width("notifications/resources/updated");
+    m_leastMethodWidth = width("tools/call");
+    m_table->setColumnWidth(TrafficLog::MethodColumn, m_methodWidth);
     m_table->setColumnWidth(TrafficLog::IdColumn, width("\"abc-123\""));
     m_table->setColumnWidth(TrafficLog::SizeColumn, width("1.2 MiB"));
     m_table->setColumnWidth(TrafficLog::LatencyColumn, width("10000.000 ms")); // as TrafficLog writes it
@@ -236,6 +241,15 @@ void TrafficView::buildUi()
     horizontal->moveSection(horizontal->visualIndex(TrafficLog::RoundColumn), horizontal->visualIndex(TrafficLog::IdColumn) + 1);
     m_table->setColumnHidden(TrafficLog::ConnectionColumn, true);
     m_table->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_table->viewport()->installEventFilter(this);
+    connect(horizontal, &QHeaderView::sectionResized, this, [this](int column) {
+        if (m_fittingMethod)
+            return;
+        if (column == TrafficLog::MethodColumn)
+            m_methodSizedByUser = true; // the user's width stays
+        else
+            fitMethodColumn();
+    });
 
     m_detailTabs = new QTabWidget(m_splitter);
     m_detailTabs->setDocumentMode(true);
@@ -305,6 +319,21 @@ void TrafficView::buildUi()
     connect(m_json, &QLineEdit::textChanged, debounce, qOverload<>(&QTimer::start));
     connect(m_proxy, &TrafficFilterProxy::filterApplied, this, &TrafficView::updateStatus);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &TrafficView::showCurrent);
+    // Reading a message stops the view from running away under it (as terminals and Wireshark
+    // do): choosing a row, or scrolling away from the end, pauses Follow; scrolling back to
+    // the end (or Follow) resumes it.
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
+        if (current.isValid() && !m_restoringSelection)
+            setFollowTail(false);
+    });
+    connect(m_table->verticalScrollBar(), &QAbstractSlider::actionTriggered, this, [this] {
+        const QScrollBar *bar = m_table->verticalScrollBar();
+        // The position the action moves to; the value follows after this signal.
+        const bool atEnd = bar->sliderPosition() >= bar->maximum();
+        if (atEnd != m_followAction->isChecked())
+            setFollowTail(atEnd);
+    });
+    connect(m_proxy, &TrafficFilterProxy::filterApplied, this, &TrafficView::restoreSelection);
     connect(m_table->model(), &QAbstractItemModel::rowsInserted, this, &TrafficView::onRowsInserted);
     connect(m_table->model(), &QAbstractItemModel::modelReset, this, &TrafficView::updateStatus);
     connect(m_table->model(), &QAbstractItemModel::rowsRemoved, this, &TrafficView::updateStatus);
@@ -352,6 +381,7 @@ void TrafficView::setOffline(const QString &sourceDescription)
 void TrafficView::setShowsServers(bool show)
 {
     m_table->setColumnHidden(TrafficLog::ConnectionColumn, !show);
+    fitMethodColumn();
     m_server->setVisible(show);
     if (show) {
         // Keep the server filter's entries in step with the log's connection names.
@@ -491,9 +521,54 @@ void TrafficView::updateFilter()
                                .arg(Theme::color(Theme::Role::Error).name(), jsonError.toHtmlEscaped()));
     if (jsonError.isEmpty())
         filter.json = json;
-    if (filter != m_proxy->filter())
+    if (filter != m_proxy->filter()) {
+        // Refiltering resets the table: the selected message is chosen again afterwards.
+        const int selected = logRow(m_table->currentIndex().row());
+        if (selected >= 0)
+            m_selectedAbsoluteRow = m_log->firstAbsoluteRow() + selected;
         m_proxy->setFilter(filter);
+    }
     updateStatus();
+}
+
+void TrafficView::restoreSelection()
+{
+    if (m_selectedAbsoluteRow < 0)
+        return;
+    const int row = viewRow(int(m_selectedAbsoluteRow - m_log->firstAbsoluteRow()));
+    if (row < 0)
+        return; // filtered out: chosen again once a filter lets it through
+    m_selectedAbsoluteRow = -1;
+    const QModelIndex index = m_table->model()->index(row, 0);
+    m_restoringSelection = true;
+    m_table->setCurrentIndex(index);
+    m_restoringSelection = false;
+    if (!m_followAction->isChecked())
+        m_table->scrollTo(index, QAbstractItemView::PositionAtCenter);
+}
+
+bool TrafficView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_table->viewport() && event->type() == QEvent::Resize)
+        fitMethodColumn();
+    return QWidget::eventFilter(watched, event);
+}
+
+void TrafficView::fitMethodColumn()
+{
+    if (m_methodSizedByUser)
+        return;
+    int others = 0;
+    for (int column = 0; column < TrafficLog::ColumnCount; ++column) {
+        if (column != TrafficLog::MethodColumn && !m_table->isColumnHidden(column))
+            others += m_table->columnWidth(column);
+    }
+    const int width = qBound(m_leastMethodWidth, m_table->viewport()->width() - others, m_methodWidth);
+    if (width == m_table->columnWidth(TrafficLog::MethodColumn))
+        return;
+    m_fittingMethod = true;
+    m_table->setColumnWidth(TrafficLog::MethodColumn, width);
+    m_fittingMethod = false;
 }
 
 namespace {
@@ -607,6 +682,7 @@ void TrafficView::setPaused(bool paused)
 
 void TrafficView::clear()
 {
+    m_selectedAbsoluteRow = -1;
     clearRoundsFilter();
     m_log->clear();
     m_tree->clear();
@@ -736,13 +812,23 @@ void TrafficView::showCurrent()
     Q_EMIT currentEventChanged(row);
 }
 
-bool TrafficView::exportTo(const QString &path, bool har, bool filteredOnly, bool includeSecrets, QString *error)
+bool TrafficView::exportTo(const QString &path, bool har, bool filteredOnly, bool includeSecrets, QString *error,
+                           int *written)
 {
     m_log->flush();
     TrafficCapture::ExportOptions options;
     options.redaction = includeSecrets ? TrafficCapture::Redaction::KeepSecrets : TrafficCapture::Redaction::Redact;
     if (m_secretValues)
         options.secretValues = m_secretValues();
+    const QList<int> rows = filteredOnly ? m_proxy->sourceRows() : QList<int>();
+    const int rowCount = filteredOnly ? int(rows.size()) : m_log->rowCount();
+    if (rowCount == 0) {
+        // No file that looks like an export of something.
+        if (error)
+            *error = filteredOnly ? tr("The filters show no rows: nothing was exported.")
+                                  : tr("The log is empty: nothing was exported.");
+        return false;
+    }
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
         if (error)
@@ -750,20 +836,23 @@ bool TrafficView::exportTo(const QString &path, bool har, bool filteredOnly, boo
         return false;
     }
     QString writeError;
+    int exchanges = 0;
     bool ok;
     if (filteredOnly) {
-        const QList<int> rows = m_proxy->sourceRows();
-        ok = har ? TrafficCapture::writeHar(&file, *m_log, rows, options, &writeError)
+        ok = har ? TrafficCapture::writeHar(&file, *m_log, rows, options, &writeError, &exchanges)
                  : TrafficCapture::writeJsonLines(&file, *m_log, rows, options, &writeError);
     } else {
-        ok = har ? TrafficCapture::writeHar(&file, *m_log, options, &writeError)
+        ok = har ? TrafficCapture::writeHar(&file, *m_log, options, &writeError, &exchanges)
                  : TrafficCapture::writeJsonLines(&file, *m_log, options, &writeError);
     }
     if (!ok || !file.commit()) {
+        file.cancelWriting();
         if (error)
             *error = writeError.isEmpty() ? tr("Could not write %1: %2").arg(path, file.errorString()) : writeError;
         return false;
     }
+    if (written)
+        *written = har ? exchanges : rowCount;
     return true;
 }
 
@@ -782,16 +871,30 @@ void TrafficView::exportDialog()
     dialog.setWindowTitle(tr("Export Traffic"));
     auto *form = new QFormLayout(&dialog);
     auto *jsonl = new QRadioButton(tr("JSON Lines (every event, re-openable in MCP Scope)"), &dialog);
+    jsonl->setObjectName(QStringLiteral("exportJsonLines"));
     auto *har = new QRadioButton(tr("HAR 1.2 (HTTP exchanges, for browser tools)"), &dialog);
+    har->setObjectName(QStringLiteral("exportHar"));
+    auto *harNote = new QLabel(tr("HAR holds only what crossed HTTP: a stdio connection's messages are not in it."), &dialog);
+    harNote->setWordWrap(true);
     jsonl->setChecked(true);
     auto *all = new QRadioButton(tr("The whole log"), &dialog);
+    all->setObjectName(QStringLiteral("exportAll"));
     auto *filtered = new QRadioButton(tr("Only the rows the filters show"), &dialog);
+    filtered->setObjectName(QStringLiteral("exportFiltered"));
     all->setChecked(true);
+    // Two questions, two groups: the format and the rows are chosen independently.
+    auto *formats = new QButtonGroup(&dialog);
+    formats->addButton(jsonl);
+    formats->addButton(har);
+    auto *rowChoice = new QButtonGroup(&dialog);
+    rowChoice->addButton(all);
+    rowChoice->addButton(filtered);
     auto *secrets = new QCheckBox(tr("Include secrets (tokens, Authorization headers, secret environment values)"), &dialog);
     auto *warning = new QLabel(tr("Secrets are replaced by \"[REDACTED]\" unless you include them."), &dialog);
     warning->setWordWrap(true);
     form->addRow(tr("Format:"), jsonl);
     form->addRow(QString(), har);
+    form->addRow(QString(), harNote);
     form->addRow(tr("Rows:"), all);
     form->addRow(QString(), filtered);
     form->addRow(QString(), secrets);
@@ -808,6 +911,8 @@ void TrafficView::exportDialog()
     form->addRow(buttons);
     connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    if (m_exportDialogHook)
+        m_exportDialogHook(&dialog);
     if (dialog.exec() != QDialog::Accepted)
         return;
     const bool asHar = har->isChecked();
@@ -815,15 +920,29 @@ void TrafficView::exportDialog()
     const QString harFilter = tr("HAR files (*.har)");
     const QString jsonlFilter = tr("JSON Lines (*.jsonl)");
     QString chosenFilter = asHar ? harFilter : jsonlFilter;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Traffic"), m_exportName + suffix,
-                                                      jsonlFilter + QStringLiteral(";;") + harFilter, &chosenFilter);
+    const QString path = m_exportPathForTesting.isEmpty()
+        ? QFileDialog::getSaveFileName(this, tr("Export Traffic"), m_exportName + suffix,
+                                       jsonlFilter + QStringLiteral(";;") + harFilter, &chosenFilter)
+        : m_exportPathForTesting;
     if (path.isEmpty())
         return;
     QString error;
-    if (!exportTo(path, exportsAsHar(path, chosenFilter == harFilter), filtered->isChecked(), secrets->isChecked(), &error))
+    int written = 0;
+    const bool harFile = exportsAsHar(path, chosenFilter == harFilter);
+    if (!exportTo(path, harFile, filtered->isChecked(), secrets->isChecked(), &error, &written)) {
+        m_status->setText(tr("Not exported: %1").arg(error));
+        if (!m_exportPathForTesting.isEmpty())
+            return;
         QMessageBox::warning(this, tr("Export Traffic"), error);
-    else
-        m_status->setText(tr("Exported to %1").arg(path));
+    } else {
+        m_status->setText(harFile ? tr("Exported %n HTTP exchange(s) to %1", nullptr, written).arg(path)
+                                  : tr("Exported %n event(s) to %1", nullptr, written).arg(path));
+    }
+}
+
+QString TrafficView::statusText() const
+{
+    return m_status->text();
 }
 
 } // namespace Mcp::Ui

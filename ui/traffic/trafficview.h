@@ -10,6 +10,7 @@ QT_BEGIN_NAMESPACE
 class QAbstractItemModel;
 class QAction;
 class QComboBox;
+class QDialog;
 class QLabel;
 class QLineEdit;
 class QModelIndex;
@@ -98,7 +99,15 @@ public:
 
     // Exports rows to a file; filteredOnly takes only the rows the filters let through.
     // Secrets are redacted unless includeSecrets. Returns false and sets *error on failure.
-    bool exportTo(const QString &path, bool har, bool filteredOnly, bool includeSecrets, QString *error);
+    // No file is written when there is nothing to put in it (no rows; HAR of rows none of which
+    // crossed HTTP). *written: the events (JSON Lines) or HTTP exchanges (HAR) written.
+    bool exportTo(const QString &path, bool har, bool filteredOnly, bool includeSecrets, QString *error,
+                  int *written = nullptr);
+    // The line above the table: counts, and what the last export did.
+    QString statusText() const;
+    // Tests: called with the Export dialog before it runs; the file name the save dialog would ask for.
+    void setExportDialogHookForTesting(std::function<void(QDialog *)> hook) { m_exportDialogHook = std::move(hook); }
+    void setExportPathForTesting(const QString &path) { m_exportPathForTesting = path; }
     // The format follows the file name's extension (.har or .jsonl); another name keeps the chosen one.
     static bool exportsAsHar(const QString &path, bool harChosen);
 
@@ -114,7 +123,12 @@ public Q_SLOTS:
 Q_SIGNALS:
     void currentEventChanged(int logRow);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
+    void restoreSelection();
+    void fitMethodColumn();
     void buildUi();
     void updateFilter();
     void showCurrent();
@@ -156,8 +170,16 @@ private:
     QTreeWidget *m_headers = nullptr;
     QString m_exportName = QStringLiteral("traffic");
     std::function<QStringList()> m_secretValues;
+    std::function<void(QDialog *)> m_exportDialogHook;
+    QString m_exportPathForTesting;
     bool m_offline = false;
     bool m_followScheduled = false;
+    bool m_restoringSelection = false;
+    qint64 m_selectedAbsoluteRow = -1; // the row to select again once a new filter is applied
+    int m_methodWidth = 0;             // what Method grows to: its longest names
+    int m_leastMethodWidth = 0;        // and what it gives way to on a narrow screen
+    bool m_fittingMethod = false;
+    bool m_methodSizedByUser = false;
 };
 
 // "00000000  7b 22 6a 73 ...  |{"js...|" lines, at most maxBytes of the input.

@@ -18,6 +18,7 @@
 #include "widgets/listdiffview.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -341,6 +342,33 @@ void tst_WindowDiff::replayCaptureFromTheDemoServer()
     QSignalSpy finished(request, &OutgoingRequest::finished);
     QVERIFY(finished.wait(10000));
     QVERIFY(!request->response().isError());
+    // A call the user cancelled: the replay cancels it too, at the same point.
+    OutgoingRequest *slow = connection->call(QStringLiteral("tools/call"),
+                                             QJsonObject{{QStringLiteral("name"), QStringLiteral("long_task")},
+                                                         {QStringLiteral("arguments"), QJsonObject{{QStringLiteral("steps"), 40},
+                                                                                                   {QStringLiteral("delayMs"), 100}}}});
+    QSignalSpy slowFinished(slow, &OutgoingRequest::finished);
+    QTest::qWait(300);
+    slow->cancel(QStringLiteral("enough"));
+    QVERIFY(slowFinished.count() == 1 || slowFinished.wait(5000));
+    // A call whose answer depends on what the client declared (URL mode elicitation), declined.
+    OutgoingRequest *url = connection->call(QStringLiteral("tools/call"),
+                                            QJsonObject{{QStringLiteral("name"), QStringLiteral("ask_user_url")},
+                                                        {QStringLiteral("arguments"), QJsonObject()}});
+    QSignalSpy urlFinished(url, &OutgoingRequest::finished);
+    QPushButton *decline = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((decline = [] {
+        for (QWidget *widget : QApplication::topLevelWidgets()) {
+            if (widget->isVisible())
+                if (auto *button = widget->findChild<QPushButton *>(QStringLiteral("decline")))
+                    return button;
+        }
+        return static_cast<QPushButton *>(nullptr);
+    }()), 10000);
+    decline->click();
+    QVERIFY(urlFinished.count() == 1 || urlFinished.wait(10000));
+    QVERIFY2(QJsonDocument(url->response().result.toObject()).toJson().contains("decline"),
+             QJsonDocument(url->response().result.toObject()).toJson().constData());
     QTest::qWait(500); // the window's own listings settle
     connection->trafficLog()->flush();
 
@@ -362,8 +390,12 @@ void tst_WindowDiff::replayCaptureFromTheDemoServer()
     QVERIFY(dialog);
     QVERIFY(QTest::qWaitForWindowExposed(dialog));
     checkFits(dialog);
-    QVERIFY(dialog->requestCount() >= 2);
+    QVERIFY(dialog->requestCount() >= 4);
     const int steps = dialog->requestCount();
+    // The capture's own server is the one chosen.
+    auto *serverChoice = dialog->findChild<QComboBox *>(QStringLiteral("replayServer"));
+    QVERIFY(serverChoice);
+    QCOMPARE(serverChoice->currentText(), QStringLiteral("demo"));
     QCOMPARE(dialog->tree()->topLevelItemCount(), steps);
 
     // The configured demo server (approved on connecting) answers the same.
