@@ -231,7 +231,15 @@ QList<QByteArray> framingsOf(const QString &secret)
         const QByteArray encoded = QUrl::toPercentEncoding(secret, kept);
         forms << encoded << lowerPercentHex(encoded) << QByteArray(encoded).replace("%20", "+");
     }
-    std::sort(forms.begin(), forms.end(), [](const QByteArray &a, const QByteArray &b) { return a.size() > b.size(); });
+    // As QUrl shows a URL (PrettyDecoded: non-ASCII decoded, delimiters kept encoded), which is
+    // how a request's URL is recorded.
+    QUrl url;
+    url.setQuery(QStringLiteral("x=") + QString::fromLatin1(QUrl::toPercentEncoding(secret)));
+    url.setPassword(secret);
+    url.setPath(QLatin1Char('/') + QString::fromLatin1(QUrl::toPercentEncoding(secret)));
+    forms << url.query(QUrl::PrettyDecoded).mid(2).toUtf8() << url.password(QUrl::PrettyDecoded).toUtf8()
+          << url.password(QUrl::FullyEncoded).toUtf8() << url.path(QUrl::PrettyDecoded).mid(1).toUtf8();
+    std::sort(forms.begin(), forms.end());
     forms.erase(std::unique(forms.begin(), forms.end()), forms.end());
     forms.removeAll(QByteArray());
     // Longest first, so that a longer framing is replaced before a shorter one inside it.
@@ -961,10 +969,11 @@ void setHarText(QJsonObject *object, const QByteArray &bytes)
 
 } // namespace
 
-QJsonObject TrafficCapture::har(const QList<TrafficEvent> &events, const QHash<int, QString> &names,
-                                const ExportOptions &options)
+namespace {
+
+// The HAR document, redacted by redactor (none: as the events are).
+QJsonObject harOf(const QList<TrafficEvent> &events, const QHash<int, QString> &names, const SecretRedactor *redactor)
 {
-    const auto redactor = redactorFor(options, events.size(), [&events](qint64 i) { return events.at(i); });
     const QHash<int, QString> connectionNames = redactor ? redactedNames(names, *redactor) : names;
     const auto redact = [&redactor](const TrafficEvent &event) { return redactor ? redactor->redacted(event) : event; };
     // Exchanges in order of their first event.
@@ -1105,7 +1114,7 @@ QJsonObject TrafficCapture::har(const QList<TrafficEvent> &events, const QHash<i
     for (const TrafficEvent &event : events) {
         if (!TrafficEvent::isAppDirection(event.direction))
             continue;
-        QJsonObject object = eventToJson(redact(event));
+        QJsonObject object = TrafficCapture::eventToJson(redact(event));
         object.insert(QStringLiteral("_connection"), connectionNames.value(event.connectionId));
         appMessages.append(object);
     }
@@ -1125,6 +1134,15 @@ QJsonObject TrafficCapture::har(const QList<TrafficEvent> &events, const QHash<i
     return QJsonObject{{QStringLiteral("log"), log}};
 }
 
+} // namespace
+
+QJsonObject TrafficCapture::har(const QList<TrafficEvent> &events, const QHash<int, QString> &connectionNames,
+                                const ExportOptions &options)
+{
+    const auto redactor = redactorFor(options, events.size(), [&events](qint64 i) { return events.at(i); });
+    return harOf(events, connectionNames, redactor.get());
+}
+
 bool TrafficCapture::writeHar(QIODevice *device, const TrafficLog &log, const ExportOptions &options, QString *error)
 {
     return writeHar(device, log, allRows(log), options, error);
@@ -1133,8 +1151,10 @@ bool TrafficCapture::writeHar(QIODevice *device, const TrafficLog &log, const Ex
 bool TrafficCapture::writeHar(QIODevice *device, const TrafficLog &log, const QList<int> &rows,
                               const ExportOptions &options, QString *error)
 {
+    // Learned from the whole log, as the JSON Lines export is.
+    const auto redactor = redactorFor(options, log.rowCount(), [&log](qint64 i) { return log.event(int(i)); });
     const QByteArray document =
-        QJsonDocument(har(eventsOf(log, rows), log.connectionNames(), options)).toJson(QJsonDocument::Indented);
+        QJsonDocument(harOf(eventsOf(log, rows), log.connectionNames(), redactor.get())).toJson(QJsonDocument::Indented);
     if (device->write(document) != document.size()) {
         if (error)
             *error = tr("could not write the HAR file: %1").arg(device->errorString());

@@ -21,6 +21,7 @@
 #include <QTest>
 #include <QUrl>
 
+#include <cctype>
 #include <cstdio>
 #include <iostream>
 #include <string>
@@ -91,6 +92,11 @@ QList<QString> decodedFramings(const QString &s)
     QList<QString> forms{s};
     for (const QByteArray &wire : wireFramings(s))
         forms.append(QString::fromUtf8(wire));
+    // And as QUrl shows a URL: non-ASCII decoded, delimiters encoded.
+    QUrl url;
+    url.setQuery(QStringLiteral("x=") + QString::fromLatin1(pct(s)));
+    url.setPassword(s);
+    forms << url.query(QUrl::PrettyDecoded).mid(2) << url.password(QUrl::PrettyDecoded) << url.password(QUrl::FullyEncoded);
     // A framing that was JSON-escaped on the wire reads as the bare secret once decoded; the
     // percent-encoded ones stay as they are.
     forms.removeDuplicates();
