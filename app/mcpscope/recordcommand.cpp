@@ -177,7 +177,8 @@ int runRecord(int argc, char **argv)
     // or in the target URL: redacted wherever they occur, not only where they sit.
     const QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     for (const QString &name : environment.keys()) {
-        if (isCredentialName(name))
+        // The shell's working directory variables are no "pwd" secret.
+        if (isCredentialName(name) && name != QLatin1String("PWD") && name != QLatin1String("OLDPWD"))
             writerOptions.secretValues << environment.value(name);
     }
     writerOptions.secretValues << credentialsInUrl(options.target);
