@@ -701,6 +701,16 @@ CollectionRunDialog *MainWindow::runCollection(const QString &path)
 {
     auto *dialog = new CollectionRunDialog(path, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setCommandApproval([guard = QPointer<MainWindow>(this)](const ServerConfig &config) {
+        if (!guard)
+            return false;
+        if (guard->m_catalog->isApproved(config))
+            return true;
+        if (!guard->confirmCommand(config))
+            return false;
+        guard->m_catalog->approve(config);
+        return true;
+    });
     dialog->show();
     return dialog;
 }
@@ -919,10 +929,15 @@ bool MainWindow::confirmCommand(const ServerConfig &config)
 
 void MainWindow::openServer(const ServerConfig &config)
 {
+    // A saved entry is reused only when it starts exactly what was typed: the same command,
+    // arguments, environment and working directory (the approval covers all of them). One that
+    // differs in any (an env with NODE_OPTIONS, another cwd) is not what the user approved here.
     QUuid id;
     for (const ServerConfig &saved : m_catalog->servers()) {
-        if (saved.transport == config.transport && saved.command == config.command && saved.args == config.args
-            && saved.url == config.url) {
+        const bool same = config.usesCommand()
+            ? saved.usesCommand() && saved.commandFingerprint() == config.commandFingerprint()
+            : saved.transport == config.transport && saved.url == config.url && saved.headers == config.headers;
+        if (same) {
             id = saved.id;
             break;
         }

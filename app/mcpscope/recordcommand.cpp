@@ -5,11 +5,14 @@
 #include "record/httprecorder.h"
 #include "record/live.h"
 #include "record/stdiorecorder.h"
+#include "traffic/trafficcapture.h"
+#include "transport/credentials.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
+#include <QProcessEnvironment>
 #include <QStandardPaths>
 #include <QSocketNotifier>
 #include <QStringList>
@@ -170,6 +173,16 @@ int runRecord(int argc, char **argv)
     writerOptions.path = options.capture;
     writerOptions.connectionName = options.name;
     writerOptions.redact = !options.keepSecrets;
+    // The host configured the server's secrets in its environment (GITHUB_TOKEN, API_KEY...)
+    // or in the target URL: redacted wherever they occur, not only where they sit.
+    const QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const QString &name : environment.keys()) {
+        // The shell's working directory variables are no "pwd" secret.
+        if (isCredentialName(name) && name != QLatin1String("PWD") && name != QLatin1String("OLDPWD"))
+            writerOptions.secretValues << environment.value(name);
+    }
+    writerOptions.secretValues << credentialsInUrl(options.target);
+    writerOptions.minimumSecretLength = SecretRedactor::MinimumLearnedLength;
     // A window of the user's that is open shows the recording live (through a user-only local
     // socket); without one, only the capture is written.
     std::shared_ptr<Record::LiveFeed> live;

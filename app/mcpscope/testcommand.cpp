@@ -113,7 +113,7 @@ int runTest(const QStringList &arguments)
         return ExitUsage;
     }
     // A value the collection needs from the environment and does not get is a usage error.
-    QStringList secretValues; // redacted from --capture wherever they occur
+    QStringList secretValues; // redacted from --capture and the report wherever they occur
     for (const CollectionServer &server : loaded.collection.servers) {
         QStringList unresolved;
         secretValues << server.config.resolved(options.environment, {}, &unresolved).secretValues();
@@ -139,6 +139,10 @@ int runTest(const QStringList &arguments)
         rendered = QJsonDocument(CollectionReport::json(report)).toJson(QJsonDocument::Indented);
     else
         rendered = CollectionReport::text(report).toUtf8();
+    // The report holds what the servers answered: their echoes of a secret are redacted from it
+    // as from the capture (a CI log or artifact is read by others).
+    const SecretRedactor redactor(secretValues);
+    rendered = redactor.redactedText(QString::fromUtf8(rendered)).toUtf8();
     int exitCode = report.allPassed() ? ExitOk : 1;
     if (!output.isEmpty()) {
         QSaveFile out(output);
@@ -147,7 +151,7 @@ int runTest(const QStringList &arguments)
             exitCode = ExitUsage;
         }
         if (reporter != QLatin1String("text"))
-            writeLine(stdout, CollectionReport::text(report).toUtf8());
+            writeLine(stdout, redactor.redactedText(CollectionReport::text(report)).toUtf8());
     } else {
         writeLine(stdout, rendered);
     }

@@ -1,5 +1,6 @@
 #include "apps/uimeta.h"
 
+#include <QHostAddress>
 #include <QJsonArray>
 #include <QRegularExpression>
 
@@ -101,6 +102,54 @@ ToolUiMeta ToolUiMeta::fromTool(const QJsonObject &tool)
         meta.visibleToApp = list.contains(QStringLiteral("app"));
     }
     return meta;
+}
+
+namespace {
+enum class Reach { Public, Loopback, PrivateNetwork };
+
+Reach reachOf(const QString &source)
+{
+    const QString host = QUrl(QString(source).replace(QLatin1StringView("*."), QLatin1StringView("wildcard.")))
+                             .host()
+                             .toLower();
+    if (host == QLatin1StringView("localhost") || host.endsWith(QLatin1StringView(".localhost")))
+        return Reach::Loopback;
+    if (host.endsWith(QLatin1StringView(".local")))
+        return Reach::PrivateNetwork;
+    QHostAddress address;
+    if (!address.setAddress(host))
+        return Reach::Public;
+    if (address.isLoopback())
+        return Reach::Loopback;
+    const bool privateV4 = address.isInSubnet(QHostAddress(QStringLiteral("10.0.0.0")), 8)
+                           || address.isInSubnet(QHostAddress(QStringLiteral("172.16.0.0")), 12)
+                           || address.isInSubnet(QHostAddress(QStringLiteral("192.168.0.0")), 16);
+    if (privateV4 || address.isLinkLocal() || address.isSiteLocal() || address.isUniqueLocalUnicast())
+        return Reach::PrivateNetwork;
+    return Reach::Public;
+}
+
+QStringList sourcesReaching(const UiCsp &csp, Reach reach)
+{
+    QStringList sources;
+    for (const QStringList *list : {&csp.connectDomains, &csp.resourceDomains, &csp.frameDomains, &csp.baseUriDomains}) {
+        for (const QString &source : *list) {
+            if (reachOf(source) == reach && !sources.contains(source))
+                sources.append(source);
+        }
+    }
+    return sources;
+}
+} // namespace
+
+QStringList UiCsp::loopbackSources() const
+{
+    return sourcesReaching(*this, Reach::Loopback);
+}
+
+QStringList UiCsp::privateNetworkSources() const
+{
+    return sourcesReaching(*this, Reach::PrivateNetwork);
 }
 
 bool UiCsp::isEmpty() const

@@ -10,7 +10,8 @@
 
 // The io.modelcontextprotocol/ui extension (MCP Apps, SEP-1865): its names and the metadata a
 // server attaches to tools (_meta.ui.resourceUri, visibility) and to ui:// resources
-// (_meta.ui.csp, permissions, prefersBorder). Pure values, Qt Core only.
+// (_meta.ui.csp, permissions, prefersBorder). Pure values (Qt Core, and QHostAddress for what a
+// declared origin reaches).
 namespace Mcp::Apps {
 
 inline constexpr QLatin1StringView ExtensionId("io.modelcontextprotocol/ui");
@@ -51,6 +52,13 @@ struct UiCsp
     QStringList baseUriDomains;
 
     bool isEmpty() const;
+    // What a view may reach is exactly what its CSP declares, this computer and the local
+    // network included (a local server's view talks to its local API; a server could reach
+    // those itself). The declared sources on this computer (localhost, 127.0.0.0/8, ::1) and
+    // on the local network (10/8, 172.16/12, 192.168/16, 169.254/16, fc00::/7, fe80::/10,
+    // *.local), each once, for the view's host line to name.
+    QStringList loopbackSources() const;
+    QStringList privateNetworkSources() const;
     QJsonObject toJson() const;
 };
 

@@ -1,5 +1,7 @@
 #include "serverconfig.h"
+
 #include "jsonutil_p.h"
+#include "transport/credentials.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -519,6 +521,9 @@ QStringList ServerConfig::secretValues() const
         values.append(bearerToken);
     if (!auth.clientSecret.isEmpty())
         values.append(auth.clientSecret);
+    // A password or key in the URL (https://user:PASSWORD@host/, ?api_key=...).
+    if (!url.isEmpty())
+        values += credentialsInUrl(url);
     return values;
 }
 

@@ -193,7 +193,8 @@ public:
                           QStringList *unresolved) const;
 
     // The values to redact wherever they occur (traffic views, captures): secret env and header
-    // values, the bearer token and the OAuth client secret, the empty ones left out. Ask a
+    // values, the bearer token, the OAuth client secret and the URL's password and credential
+    // query parameters (credentialsInUrl), the empty ones left out. Ask a
     // resolved() copy, whose values are the ones sent.
     QStringList secretValues() const;
 

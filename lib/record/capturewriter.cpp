@@ -92,6 +92,9 @@ struct CaptureWriter::Private
 
     // Writer thread only.
     LineFramer framers[3];
+    // Writer thread only: learns the credentials the traffic carries as it goes (a token is
+    // sent before a server can echo it).
+    SecretRedactor redactor;
     bool resync[3] = {false, false, false};
     QByteArray out;
 
@@ -281,10 +284,9 @@ struct CaptureWriter::Private
     void write(TrafficEvent event)
     {
         event.connectionId = ConnectionId;
-        TrafficCapture::ExportOptions exportOptions;
-        exportOptions.redaction = options.redact ? TrafficCapture::Redaction::Redact
-                                                 : TrafficCapture::Redaction::KeepSecrets;
-        const TrafficEvent shown = TrafficCapture::redacted(event, exportOptions);
+        if (options.redact)
+            redactor.learn(event);
+        const TrafficEvent shown = options.redact ? redactor.redacted(event) : event;
         if (options.tap)
             options.tap(shown);
         // Counted without the lock: the producers must never wait for this thread.
@@ -322,6 +324,8 @@ struct CaptureWriter::Private
 CaptureWriter::CaptureWriter(Options options) : d(std::make_unique<Private>())
 {
     d->options = std::move(options);
+    for (const QString &secret : std::as_const(d->options.secretValues))
+        d->redactor.addSecret(secret, d->options.minimumSecretLength);
 }
 
 CaptureWriter::~CaptureWriter()
@@ -351,7 +355,9 @@ bool CaptureWriter::open(QString *error)
             {QStringLiteral("recorder"), true},
             {QStringLiteral("connections"),
              QJsonArray{QJsonObject{{QStringLiteral("id"), ConnectionId},
-                                    {QStringLiteral("name"), d->options.connectionName}}}},
+                                    {QStringLiteral("name"), d->options.redact
+                                                                 ? d->redactor.redactedText(d->options.connectionName)
+                                                                 : d->options.connectionName}}}},
         };
         // "format" and "version" first, as TrafficCapture writes them, for file sniffers. The
         // event count is unknown while recording, so the header leaves "events" out.

@@ -3,6 +3,7 @@
 #include "transport/trafficevent.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 #include <memory>
@@ -22,7 +23,8 @@ namespace Mcp::Record {
 // Stream chunks are framed into lines (LineFramer) on the writer thread: stdin lines become
 // Outgoing (client to server) messages, stdout lines Incoming messages, stderr lines
 // StderrLine events. Valid JSON-RPC lines are Kind::Message, others Kind::InvalidMessage.
-// Events are redacted as every export is (TrafficCapture::redacted) before they are written.
+// Events are redacted as every export is (SecretRedactor: the secretValues given and every
+// credential seen so far, wherever they occur) before they are written, and so is the name.
 class CaptureWriter
 {
 public:
@@ -34,6 +36,10 @@ public:
         QString connectionName;     // the name in the capture header
         qsizetype maxQueuedBytes = qsizetype(64) * 1024 * 1024;
         bool redact = true;
+        // Values to redact wherever they occur; shorter ones than minimumSecretLength are left
+        // to the redaction by place (values taken from variable names that look secret).
+        QStringList secretValues;
+        qsizetype minimumSecretLength = 1;
         // Called on the writer thread with every event as written (redacted), for a live view.
         std::function<void(const TrafficEvent &)> tap;
         // Called on the writer thread after the last event (to close what the tap opened).

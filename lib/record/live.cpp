@@ -13,8 +13,10 @@
 #include <QLocalSocket>
 #include <QFileInfo>
 
+#include <cstdio>
 #include <deque>
 
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -46,6 +48,63 @@ QString liveSocketPath()
     return QDir::tempPath() + QStringLiteral("/mcpscope-%1/live").arg(::getuid());
 }
 
+namespace {
+
+bool usesSharedTemporaryFolder()
+{
+    return qEnvironmentVariable("XDG_RUNTIME_DIR").isEmpty() && qEnvironmentVariable("MCPSCOPE_LIVE_SOCKET").isEmpty();
+}
+
+// Why the folder is not one only this user can enter (empty when it is): a real directory, not a
+// symbolic link, owned by us, with no access for group or others.
+QString whyNotPrivateFolder(const QString &dir)
+{
+    struct stat info = {};
+    if (::lstat(QFile::encodeName(dir).constData(), &info) != 0)
+        return QCoreApplication::translate("Mcp::Record::LiveFeed", "%1 does not exist").arg(dir);
+    if (S_ISLNK(info.st_mode))
+        return QCoreApplication::translate("Mcp::Record::LiveFeed", "%1 is a symbolic link").arg(dir);
+    if (!S_ISDIR(info.st_mode))
+        return QCoreApplication::translate("Mcp::Record::LiveFeed", "%1 is not a folder").arg(dir);
+    if (info.st_uid != ::getuid())
+        return QCoreApplication::translate("Mcp::Record::LiveFeed", "%1 belongs to another user (uid %2)")
+            .arg(dir)
+            .arg(info.st_uid);
+    if ((info.st_mode & 077) != 0)
+        return QCoreApplication::translate("Mcp::Record::LiveFeed", "%1 can be entered by other users (mode %2)")
+            .arg(dir, QString::number(info.st_mode & 07777, 8));
+    return {};
+}
+
+// The same for the socket in it, and then for the process that listens on it.
+QString whyNotOwnSocket(const QString &path)
+{
+    struct stat info = {};
+    if (::lstat(QFile::encodeName(path).constData(), &info) != 0)
+        return QCoreApplication::translate("Mcp::Record::LiveFeed", "%1 does not exist").arg(path);
+    if (!S_ISSOCK(info.st_mode))
+        return QCoreApplication::translate("Mcp::Record::LiveFeed", "%1 is not a socket").arg(path);
+    if (info.st_uid != ::getuid())
+        return QCoreApplication::translate("Mcp::Record::LiveFeed", "%1 belongs to another user (uid %2)")
+            .arg(path)
+            .arg(info.st_uid);
+    return {};
+}
+
+QString whyNotOwnPeer(const QLocalSocket &socket)
+{
+    struct ucred peer = {};
+    socklen_t size = sizeof peer;
+    if (::getsockopt(int(socket.socketDescriptor()), SOL_SOCKET, SO_PEERCRED, &peer, &size) != 0)
+        return QCoreApplication::translate("Mcp::Record::LiveFeed", "the listener's user cannot be checked");
+    if (peer.uid != ::getuid())
+        return QCoreApplication::translate("Mcp::Record::LiveFeed", "the window listening there runs as another user (uid %1)")
+            .arg(peer.uid);
+    return {};
+}
+
+} // namespace
+
 // ---- LiveFeed -------------------------------------------------------------------------------
 
 struct LiveFeed::Private
@@ -57,6 +116,8 @@ struct LiveFeed::Private
     std::deque<TrafficEvent> backlog;
     qint64 backlogBytes = 0;
     qint64 droppedFromBacklog = 0;
+    // Set when the socket's place is not private: no connection is made then (said once).
+    QString refused;
 
     bool writeAll();
 };
@@ -119,15 +180,36 @@ void LiveFeed::send(const TrafficEvent &event)
         d->writeAll();
         return;
     }
-    if (d->sinceAttempt.isValid() && d->sinceAttempt.elapsed() < RetryMs)
+    if (!d->refused.isEmpty() || (d->sinceAttempt.isValid() && d->sinceAttempt.elapsed() < RetryMs))
         return;
     d->sinceAttempt.start();
+    // Without $XDG_RUNTIME_DIR the socket sits in the shared temporary folder, where another
+    // user may have made the folder first: the events go only to a window of this user's.
+    const QString path = liveSocketPath();
+    const bool shared = usesSharedTemporaryFolder();
+    if (shared && QFileInfo::exists(QFileInfo(path).absolutePath())) {
+        QString why = whyNotPrivateFolder(QFileInfo(path).absolutePath());
+        if (why.isEmpty() && QFileInfo::exists(path))
+            why = whyNotOwnSocket(path);
+        if (!why.isEmpty()) {
+            refuse(why);
+            return;
+        }
+    }
     // Created here: this is the thread that uses it (no event loop; blocking calls only). With
     // no window there the connect fails at once; the timeout only matters on a loaded machine.
     d->socket = std::make_unique<QLocalSocket>();
-    d->socket->connectToServer(liveSocketPath());
+    d->socket->connectToServer(path);
     if (!d->socket->waitForConnected(ConnectTimeoutMs)) {
         d->socket.reset();
+        return;
+    }
+    // Whatever the path, the process at the other end must be this user's (checked before the
+    // first byte; the folder could have changed between the checks and the connection).
+    if (const QString why = whyNotOwnPeer(*d->socket); !why.isEmpty()) {
+        d->socket->abort();
+        d->socket.reset();
+        refuse(why);
         return;
     }
     d->socket->write(QJsonDocument(d->hello).toJson(QJsonDocument::Compact) + '\n');
@@ -148,6 +230,17 @@ void LiveFeed::send(const TrafficEvent &event)
     }
 }
 
+void LiveFeed::refuse(const QString &why)
+{
+    d->refused = why;
+    const QString message = QCoreApplication::translate("Mcp::Record::LiveFeed",
+                                                        "mcpscope record: not showing this recording live (%1); "
+                                                        "recording to the capture file only")
+                                .arg(why);
+    std::fprintf(stderr, "%s\n", message.toLocal8Bit().constData());
+    std::fflush(stderr);
+}
+
 // ---- LiveListener ---------------------------------------------------------------------------
 
 LiveListener::LiveListener(QObject *parent) : QObject(parent), m_server(new QLocalServer(this))
@@ -163,14 +256,13 @@ bool LiveListener::listen(QString *error)
     const QString path = liveSocketPath();
     // A folder of our own that nobody else can enter (it may have been made by someone else).
     const QString dir = QFileInfo(path).absolutePath();
-    if (qEnvironmentVariable("XDG_RUNTIME_DIR").isEmpty() && qEnvironmentVariable("MCPSCOPE_LIVE_SOCKET").isEmpty()) {
+    if (usesSharedTemporaryFolder()) {
+        // Made private from the start (mkdir applies the mode atomically; the umask only removes).
         ::mkdir(QFile::encodeName(dir).constData(), 0700);
-        struct stat info = {};
-        if (::lstat(QFile::encodeName(dir).constData(), &info) != 0 || !S_ISDIR(info.st_mode)
-            || info.st_uid != ::getuid() || (info.st_mode & 077) != 0) {
+        if (const QString why = whyNotPrivateFolder(dir); !why.isEmpty()) {
             if (error)
                 *error = QCoreApplication::translate("Mcp::Record::LiveListener",
-                                                     "%1 is not a private folder of this user").arg(dir);
+                                                     "%1 is not a private folder of this user (%2)").arg(dir, why);
             return false;
         }
     }

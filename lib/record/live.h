@@ -15,8 +15,13 @@ namespace Mcp::Record {
 
 // The local socket through which running recorders show their traffic in the user's window
 // (issue 14, live view). The window listens; recorders connect. The socket lives in the user's
-// runtime directory (QStandardPaths::RuntimeLocation, 0700) and is itself user-only (0600):
-// no TCP port, nothing another user can open. $MCPSCOPE_LIVE_SOCKET overrides the path (tests).
+// runtime directory ($XDG_RUNTIME_DIR, 0700) and is itself user-only (0600): no TCP port,
+// nothing another user can open. Without $XDG_RUNTIME_DIR it sits in mcpscope-UID in the
+// temporary folder, which the window creates 0700; as another user may have created it first,
+// the recorder sends nothing there unless the folder is a real directory of this user's that
+// nobody else can enter and the socket is this user's, and, wherever the socket is, unless the
+// process listening on it runs as this user (SO_PEERCRED). Otherwise it records to its file
+// only and says why on stderr, once. $MCPSCOPE_LIVE_SOCKET overrides the path (tests).
 //
 // Protocol, JSON Lines: the recorder's first line is
 //   {"format":"mcpscope-live","version":1,"name":"...","pid":123,"capture":"/path"}
@@ -38,6 +43,8 @@ public:
     void close();
 
 private:
+    void refuse(const QString &why);
+
     struct Private;
     std::unique_ptr<Private> d;
 };

@@ -1,6 +1,7 @@
 #include "trafficcapture.h"
 
 #include "bytesearch_p.h"
+#include "transport/credentials.h"
 #include "trafficlog.h"
 
 #include <QIODevice>
@@ -9,10 +10,12 @@
 #include <QLocale>
 #include <QLoggingCategory>
 #include <QRegularExpression>
+#include <QSet>
 #include <QStringDecoder>
 #include <QUrl>
 #include <QUrlQuery>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #if defined(__SSE2__)
@@ -114,47 +117,294 @@ QString kindName(TrafficEvent::Kind kind)
 
 // ---- Redaction --------------------------------------------------------------------------
 
-// Cheap test before running regular expressions over every body.
-bool mayHoldCredentials(const QByteArray &bytes)
+// Cheap test before running regular expressions over every body ("@": a URL's userinfo).
+bool mayHoldCredentials(QByteArrayView bytes)
 {
-    static const CaseInsensitiveMultiSearcher words({"bearer", "dpop", "token", "secret", "password", "api_key",
-                                                     "apikey", "assertion", "code_verifier", "code="});
-    return words.anyIn(bytes);
+    static const CaseInsensitiveMultiSearcher words({"bearer", "dpop", "token", "secret", "passw", "pwd", "key",
+                                                     "sig", "auth", "credential", "assertion", "code"});
+    return words.anyIn(bytes) || bytes.contains('@');
 }
 
-QString redactCredentialText(QString text)
+// The patterns, on a Latin-1 view of arbitrary bytes or on Unicode text: they are ASCII, so
+// UTF-8 and binary survive. Each has the credential as its capture group "value".
+struct CredentialPatterns
 {
-    // Latin-1 view of arbitrary bytes: the patterns are ASCII, so UTF-8 and binary survive.
-    // OAuth request bodies count too: PKCE verifiers, authorization codes (form and query only:
-    // JSON-RPC errors have a "code" too), token-exchange subject tokens, JWT assertions.
-    static const QRegularExpression bearer(QStringLiteral(R"re((\b(?:bearer|dpop)\s+)[A-Za-z0-9\-._~+/]+=*)re"),
-                                           QRegularExpression::CaseInsensitiveOption);
-    static const QRegularExpression jsonField(
-        QStringLiteral(R"re(("(?:access_token|refresh_token|id_token|client_secret|api_key|apiKey|password|subject_token|assertion|client_assertion|code_verifier)"\s*:\s*")(?:[^"\\]|\\.)*("))re"));
-    static const QRegularExpression formField(
-        QStringLiteral(R"re(((?:^|[?&\s])(?:access_token|refresh_token|id_token|client_secret|api_key|apikey|password|subject_token|assertion|client_assertion|code_verifier|code)=)[^&\s"#]*)re"),
-        QRegularExpression::CaseInsensitiveOption);
-    text.replace(bearer, QStringLiteral("\\1[redacted]"));
-    text.replace(jsonField, QStringLiteral("\\1[redacted]\\2"));
-    text.replace(formField, QStringLiteral("\\1[redacted]"));
-    return text;
+    // Not a parameter of a challenge (Bearer realm="...", error="...").
+    QRegularExpression bearer{QStringLiteral(R"re(\b(?:bearer|dpop)\s+(?![A-Za-z_\-]+=")(?<value>[A-Za-z0-9\-._~+/]+=*))re"),
+                              QRegularExpression::CaseInsensitiveOption};
+    // "name": "value", and \"name\": \"value\" in a JSON string inside a JSON string.
+    QRegularExpression jsonField{QStringLiteral(R"re("(?:%1)"\s*:\s*"(?<value>(?:[^"\\]|\\.)*)")re")
+                                     .arg(credentialNamePattern(CredentialName::JsonField)),
+                                 QRegularExpression::CaseInsensitiveOption};
+    QRegularExpression escapedJsonField{QStringLiteral(R"re(\\"(?:%1)\\"\s*:\s*\\"(?<value>[^"\\]*))re")
+                                            .arg(credentialNamePattern(CredentialName::JsonField)),
+                                        QRegularExpression::CaseInsensitiveOption};
+    // Query, fragment and form parameters (JSON-RPC errors have a "code" too, but never "code=").
+    QRegularExpression parameter{QStringLiteral(R"re((?:^|(?<=[?&#;\s"'(]))(?:%1)=(?<value>[^&#\s"'<>\\]*))re")
+                                     .arg(credentialNamePattern(CredentialName::Parameter)),
+                                 QRegularExpression::CaseInsensitiveOption};
+    QRegularExpression userinfo{QStringLiteral(
+        R"re(\b[A-Za-z][A-Za-z0-9+.\-]*://[^/\s:@"'<>?#\\]*:(?<value>[^/\s@"'<>?#\\]*)@)re")};
+
+    static const CredentialPatterns &instance()
+    {
+        static const CredentialPatterns patterns;
+        return patterns;
+    }
+    std::array<const QRegularExpression *, 5> all() const
+    {
+        return {&bearer, &jsonField, &escapedJsonField, &parameter, &userinfo};
+    }
+};
+
+// The text with every pattern's value replaced; each value found is passed to found().
+template<typename Found>
+QString redactCredentialText(const QString &text, Found found)
+{
+    QString result = text;
+    for (const QRegularExpression *pattern : CredentialPatterns::instance().all()) {
+        QString out;
+        qsizetype copied = 0;
+        QRegularExpressionMatchIterator it = pattern->globalMatch(result);
+        while (it.hasNext()) {
+            const QRegularExpressionMatch match = it.next();
+            const qsizetype start = match.capturedStart(u"value");
+            const qsizetype end = match.capturedEnd(u"value");
+            if (start < 0 || end <= start || match.capturedView(u"value") == QLatin1String(Redacted))
+                continue;
+            found(pattern, match.capturedView(u"value"));
+            out += QStringView(result).mid(copied, start - copied);
+            out += QLatin1String(Redacted);
+            copied = end;
+        }
+        if (copied > 0) {
+            out += QStringView(result).mid(copied);
+            result = out;
+        }
+    }
+    return result;
 }
 
-QByteArray redactCredentialBytes(const QByteArray &bytes)
+QByteArray lowerPercentHex(QByteArray encoded)
 {
-    if (!mayHoldCredentials(bytes))
-        return bytes;
-    return redactCredentialText(QString::fromLatin1(bytes)).toLatin1();
+    for (qsizetype i = 0; i + 2 < encoded.size(); ++i) {
+        if (encoded.at(i) == '%') {
+            encoded[i + 1] = char(QChar::toLower(uint(uchar(encoded.at(i + 1)))));
+            encoded[i + 2] = char(QChar::toLower(uint(uchar(encoded.at(i + 2)))));
+        }
+    }
+    return encoded;
 }
 
-QString redactCredentialString(const QString &text)
+QByteArray jsonStringContent(const QString &text)
 {
-    if (!mayHoldCredentials(text.toUtf8()))
-        return text;
-    // Unicode text: the patterns only touch ASCII, so working on the QString directly is exact.
-    return redactCredentialText(text);
+    const QByteArray json = QJsonDocument(QJsonArray{text}).toJson(QJsonDocument::Compact);
+    return json.mid(2, json.size() - 4); // ["..."]
 }
 
+// JSON escapes for everything but printable ASCII, as many writers produce them.
+QByteArray asciiJsonStringContent(const QString &text, bool upperHex)
+{
+    QByteArray out;
+    for (const QChar c : text) {
+        if (c.unicode() >= 0x20 && c.unicode() < 0x7f && c != u'"' && c != u'\\') {
+            out += char(c.unicode());
+            continue;
+        }
+        const QByteArray hex = QByteArray::number(c.unicode(), 16).rightJustified(4, '0');
+        out += "\\u" + (upperHex ? hex.toUpper() : hex);
+    }
+    return out;
+}
+
+// Every way the secret may be written in traffic: bare, in JSON strings, in URLs and forms.
+QList<QByteArray> framingsOf(const QString &secret)
+{
+    QList<QByteArray> forms;
+    const QByteArray json = jsonStringContent(secret);
+    forms << secret.toUtf8() << json << QByteArray(json).replace("/", "\\/")
+          << jsonStringContent(QString::fromUtf8(json)) << asciiJsonStringContent(secret, false)
+          << asciiJsonStringContent(secret, true);
+    // RFC 3986 (every reserved character encoded), JavaScript's encodeURIComponent, and URL
+    // path and query encoders that keep sub-delimiters.
+    for (const QByteArray &kept : {QByteArray(), QByteArray("!'()*"), QByteArray("!$&'()*+,;=:@/")}) {
+        const QByteArray encoded = QUrl::toPercentEncoding(secret, kept);
+        forms << encoded << lowerPercentHex(encoded) << QByteArray(encoded).replace("%20", "+");
+    }
+    // As QUrl shows a URL (PrettyDecoded: non-ASCII decoded, delimiters kept encoded), which is
+    // how a request's URL is recorded.
+    QUrl url;
+    url.setQuery(QStringLiteral("x=") + QString::fromLatin1(QUrl::toPercentEncoding(secret)));
+    url.setPassword(secret);
+    url.setPath(QLatin1Char('/') + QString::fromLatin1(QUrl::toPercentEncoding(secret)));
+    forms << url.query(QUrl::PrettyDecoded).mid(2).toUtf8() << url.password(QUrl::PrettyDecoded).toUtf8()
+          << url.password(QUrl::FullyEncoded).toUtf8() << url.path(QUrl::PrettyDecoded).mid(1).toUtf8();
+    std::sort(forms.begin(), forms.end());
+    forms.erase(std::unique(forms.begin(), forms.end()), forms.end());
+    forms.removeAll(QByteArray());
+    // Longest first, so that a longer framing is replaced before a shorter one inside it.
+    std::stable_sort(forms.begin(), forms.end(), [](const QByteArray &a, const QByteArray &b) { return a.size() > b.size(); });
+    return forms;
+}
+
+} // namespace
+
+struct SecretRedactor::Private
+{
+    QSet<QString> known;
+    QList<QByteArray> forms;  // longest first
+    QStringList textForms;    // the same, as text
+
+    void add(const QString &value)
+    {
+        if (value.isEmpty() || value == QLatin1String(Redacted) || known.contains(value))
+            return;
+        known.insert(value);
+        for (const QByteArray &form : framingsOf(value)) {
+            if (!forms.contains(form))
+                forms.append(form);
+        }
+        std::stable_sort(forms.begin(), forms.end(), [](const QByteArray &a, const QByteArray &b) { return a.size() > b.size(); });
+        textForms.clear();
+        for (const QByteArray &form : std::as_const(forms))
+            textForms.append(QString::fromUtf8(form));
+    }
+
+    void replaceKnown(QByteArray *bytes) const
+    {
+        if (bytes->isEmpty())
+            return;
+        for (const QByteArray &form : forms) {
+            if (bytes->contains(form))
+                bytes->replace(form, Redacted);
+        }
+    }
+    void replaceKnown(QString *text) const
+    {
+        if (text->isEmpty())
+            return;
+        for (const QString &form : textForms) {
+            if (text->contains(form))
+                text->replace(form, QLatin1String(Redacted));
+        }
+    }
+};
+
+SecretRedactor::SecretRedactor(const QStringList &secrets) : d(std::make_unique<Private>())
+{
+    for (const QString &secret : secrets)
+        addSecret(secret);
+}
+
+SecretRedactor::~SecretRedactor() = default;
+SecretRedactor::SecretRedactor(SecretRedactor &&other) noexcept = default;
+SecretRedactor &SecretRedactor::operator=(SecretRedactor &&other) noexcept = default;
+
+void SecretRedactor::addSecret(const QString &value, qsizetype minimumLength)
+{
+    const QString trimmed = value.trimmed();
+    if (trimmed.size() < qMax<qsizetype>(1, minimumLength))
+        return;
+    d->add(value);
+    d->add(trimmed);
+    // "Bearer TOKEN", "Basic BASE64", "token TOKEN": the credential alone is a secret too.
+    static const QRegularExpression schemeValue(QStringLiteral(R"re(^([A-Za-z][A-Za-z0-9_\-]*)\s+(\S+)$)re"));
+    const QRegularExpressionMatch match = schemeValue.match(trimmed);
+    if (!match.hasMatch() || match.capturedLength(2) < minimumLength)
+        return;
+    d->add(match.captured(2));
+    if (match.captured(1).compare(QLatin1String("basic"), Qt::CaseInsensitive) == 0) {
+        const auto decoded = QByteArray::fromBase64Encoding(match.captured(2).toLatin1(),
+                                                            QByteArray::AbortOnBase64DecodingErrors);
+        const qsizetype colon = decoded ? decoded.decoded.indexOf(':') : -1;
+        if (colon >= 0 && decoded.decoded.size() - colon - 1 >= minimumLength) {
+            d->add(QString::fromUtf8(decoded.decoded));
+            d->add(QString::fromUtf8(decoded.decoded.mid(colon + 1)));
+        }
+    }
+}
+
+void SecretRedactor::learn(const TrafficEvent &event)
+{
+    auto learnText = [this](const QString &text, bool latin1) {
+        redactCredentialText(text, [this, latin1](const QRegularExpression *pattern, QStringView value) {
+            const CredentialPatterns &patterns = CredentialPatterns::instance();
+            QString secret = latin1 ? QString::fromUtf8(value.toLatin1()) : value.toString();
+            // A word after "Bearer" in prose is not a token; tokens have digits or punctuation.
+            if (pattern == &patterns.bearer && std::all_of(value.begin(), value.end(), [](QChar c) { return c.isLetter(); }))
+                return;
+            if (pattern == &patterns.parameter || pattern == &patterns.userinfo)
+                secret = QUrl::fromPercentEncoding(secret.replace(QLatin1Char('+'), QLatin1Char(' ')).toUtf8());
+            else if (pattern == &patterns.jsonField)
+                secret = QJsonDocument::fromJson("[\"" + secret.toUtf8() + "\"]").array().at(0).toString(secret);
+            addSecret(secret, MinimumLearnedLength);
+        });
+    };
+    auto learnBytes = [&learnText](const QByteArray &bytes) {
+        if (mayHoldCredentials(bytes))
+            learnText(QString::fromLatin1(bytes), true);
+    };
+    learnBytes(event.raw);
+    if (mayHoldCredentials(event.note.toUtf8()))
+        learnText(event.note, false);
+    if (mayHoldCredentials(event.url.toUtf8()))
+        learnText(event.url, false);
+    for (const auto &header : event.headers) {
+        if (TrafficCapture::isSecretHeader(header.first))
+            addSecret(QString::fromUtf8(header.second), MinimumLearnedLength);
+        else
+            learnBytes(header.second);
+    }
+}
+
+TrafficEvent SecretRedactor::redacted(const TrafficEvent &event) const
+{
+    TrafficEvent e = event;
+    // The secrets known, wherever they are; then credentials by where they sit.
+    d->replaceKnown(&e.raw);
+    d->replaceKnown(&e.note);
+    d->replaceKnown(&e.url);
+    d->replaceKnown(&e.httpMethod);
+    d->replaceKnown(&e.sseEventId);
+    d->replaceKnown(&e.sseEventType);
+    auto nothing = [](const QRegularExpression *, QStringView) {};
+    auto bytes = [&nothing](QByteArray *value) {
+        if (mayHoldCredentials(*value))
+            *value = redactCredentialText(QString::fromLatin1(*value), nothing).toLatin1();
+    };
+    bytes(&e.raw);
+    bytes(&e.sseEventId);
+    e.note = redactedText(e.note);
+    e.url = redactedText(e.url);
+    for (auto &header : e.headers) {
+        if (TrafficCapture::isSecretHeader(header.first)) {
+            header.second = Redacted;
+        } else {
+            d->replaceKnown(&header.second);
+            bytes(&header.second);
+        }
+    }
+    return e;
+}
+
+QString SecretRedactor::redactedText(const QString &text) const
+{
+    QString result = text;
+    d->replaceKnown(&result);
+    if (mayHoldCredentials(result.toUtf8()))
+        result = redactCredentialText(result, [](const QRegularExpression *, QStringView) {});
+    return result;
+}
+
+namespace {
+// Connection names as written: a name may be a URL with a key in it.
+QHash<int, QString> redactedNames(const QHash<int, QString> &names, const SecretRedactor &redactor)
+{
+    QHash<int, QString> result;
+    for (auto it = names.cbegin(); it != names.cend(); ++it)
+        result.insert(it.key(), redactor.redactedText(it.value()));
+    return result;
+}
 } // namespace
 
 bool TrafficCapture::isSecretHeader(QByteArrayView name)
@@ -170,28 +420,9 @@ TrafficEvent TrafficCapture::redacted(const TrafficEvent &event, const ExportOpt
 {
     if (options.redaction == Redaction::KeepSecrets)
         return event;
-    TrafficEvent e = event;
-    e.raw = redactCredentialBytes(e.raw);
-    e.note = redactCredentialString(e.note);
-    e.url = redactCredentialString(e.url);
-    for (auto &header : e.headers) {
-        if (isSecretHeader(header.first))
-            header.second = Redacted;
-        else
-            header.second = redactCredentialBytes(header.second);
-    }
-    for (const QString &secret : options.secretValues) {
-        if (secret.isEmpty())
-            continue;
-        const QByteArray secretBytes = secret.toUtf8();
-        e.raw.replace(secretBytes, Redacted);
-        e.note.replace(secret, QLatin1String(Redacted));
-        e.url.replace(secret, QLatin1String(Redacted));
-        for (auto &header : e.headers)
-            header.second.replace(secretBytes, Redacted);
-        e.sseEventId.replace(secretBytes, Redacted);
-    }
-    return e;
+    SecretRedactor redactor(options.secretValues);
+    redactor.learn(event);
+    return redactor.redacted(event);
 }
 
 // ---- JSON Lines -------------------------------------------------------------------------
@@ -506,10 +737,25 @@ bool writeLine(QIODevice *device, const QJsonObject &object, QString *error)
     return true;
 }
 
+// A redactor that knows the options' secrets and those the events carry (learned from all of
+// them before any is written: a token sent late may have been echoed early).
 template<typename EventAt>
-bool writeEvents(QIODevice *device, qint64 count, EventAt eventAt, const QHash<int, QString> &names,
-                 const TrafficCapture::ExportOptions &options, QString *error)
+std::unique_ptr<SecretRedactor> redactorFor(const TrafficCapture::ExportOptions &options, qint64 count, EventAt eventAt)
 {
+    if (options.redaction == TrafficCapture::Redaction::KeepSecrets)
+        return nullptr;
+    auto redactor = std::make_unique<SecretRedactor>(options.secretValues);
+    for (qint64 i = 0; i < count; ++i)
+        redactor->learn(eventAt(i));
+    return redactor;
+}
+
+template<typename EventAt>
+bool writeEvents(QIODevice *device, qint64 count, EventAt eventAt, QHash<int, QString> names,
+                 const TrafficCapture::ExportOptions &options, const SecretRedactor *redactor, QString *error)
+{
+    if (redactor)
+        names = redactedNames(names, *redactor);
     // "format" and "version" come first (QJsonObject sorts keys) so that a file sniffer
     // recognises a capture from its first bytes.
     QByteArray header = QJsonDocument(captureHeader(names, options, count)).toJson(QJsonDocument::Compact);
@@ -521,7 +767,8 @@ bool writeEvents(QIODevice *device, qint64 count, EventAt eventAt, const QHash<i
         return false;
     }
     for (qint64 i = 0; i < count; ++i) {
-        if (!writeLine(device, TrafficCapture::eventToJson(TrafficCapture::redacted(eventAt(i), options)), error))
+        const TrafficEvent event = redactor ? redactor->redacted(eventAt(i)) : eventAt(i);
+        if (!writeLine(device, TrafficCapture::eventToJson(event), error))
             return false;
     }
     return true;
@@ -548,23 +795,25 @@ QList<int> allRows(const TrafficLog &log)
 bool TrafficCapture::writeJsonLines(QIODevice *device, const TrafficLog &log, const ExportOptions &options,
                                     QString *error)
 {
-    return writeEvents(device, log.rowCount(), [&log](qint64 i) { return log.event(int(i)); },
-                       log.connectionNames(), options, error);
+    return writeJsonLines(device, log, allRows(log), options, error);
 }
 
 bool TrafficCapture::writeJsonLines(QIODevice *device, const TrafficLog &log, const QList<int> &rows,
                                     const ExportOptions &options, QString *error)
 {
+    // Learned from the whole log: a secret sent in a row left out may be echoed in one written.
+    const auto redactor = redactorFor(options, log.rowCount(), [&log](qint64 i) { return log.event(int(i)); });
     return writeEvents(device, rows.size(), [&log, &rows](qint64 i) { return log.event(rows.at(i)); },
-                       log.connectionNames(), options, error);
+                       log.connectionNames(), options, redactor.get(), error);
 }
 
 bool TrafficCapture::writeJsonLines(QIODevice *device, const QList<TrafficEvent> &events,
                                     const QHash<int, QString> &connectionNames, const ExportOptions &options,
                                     QString *error)
 {
-    return writeEvents(device, events.size(), [&events](qint64 i) { return events.at(i); }, connectionNames,
-                       options, error);
+    const auto eventAt = [&events](qint64 i) { return events.at(i); };
+    const auto redactor = redactorFor(options, events.size(), eventAt);
+    return writeEvents(device, events.size(), eventAt, connectionNames, options, redactor.get(), error);
 }
 
 bool TrafficCapture::readHeader(const QJsonDocument &line, const QJsonParseError &parseError, qint64 lineNumber,
@@ -720,9 +969,13 @@ void setHarText(QJsonObject *object, const QByteArray &bytes)
 
 } // namespace
 
-QJsonObject TrafficCapture::har(const QList<TrafficEvent> &events, const QHash<int, QString> &connectionNames,
-                                const ExportOptions &options)
+namespace {
+
+// The HAR document, redacted by redactor (none: as the events are).
+QJsonObject harOf(const QList<TrafficEvent> &events, const QHash<int, QString> &names, const SecretRedactor *redactor)
 {
+    const QHash<int, QString> connectionNames = redactor ? redactedNames(names, *redactor) : names;
+    const auto redact = [&redactor](const TrafficEvent &event) { return redactor ? redactor->redacted(event) : event; };
     // Exchanges in order of their first event.
     QList<QPair<int, quint64>> order;
     QHash<QPair<int, quint64>, QList<TrafficEvent>> exchanges;
@@ -735,7 +988,7 @@ QJsonObject TrafficCapture::har(const QList<TrafficEvent> &events, const QHash<i
             order.append(key);
             it = exchanges.insert(key, {});
         }
-        it->append(redacted(raw, options));
+        it->append(redact(raw));
     }
 
     QJsonArray entries;
@@ -861,7 +1114,7 @@ QJsonObject TrafficCapture::har(const QList<TrafficEvent> &events, const QHash<i
     for (const TrafficEvent &event : events) {
         if (!TrafficEvent::isAppDirection(event.direction))
             continue;
-        QJsonObject object = eventToJson(redacted(event, options));
+        QJsonObject object = TrafficCapture::eventToJson(redact(event));
         object.insert(QStringLiteral("_connection"), connectionNames.value(event.connectionId));
         appMessages.append(object);
     }
@@ -881,6 +1134,15 @@ QJsonObject TrafficCapture::har(const QList<TrafficEvent> &events, const QHash<i
     return QJsonObject{{QStringLiteral("log"), log}};
 }
 
+} // namespace
+
+QJsonObject TrafficCapture::har(const QList<TrafficEvent> &events, const QHash<int, QString> &connectionNames,
+                                const ExportOptions &options)
+{
+    const auto redactor = redactorFor(options, events.size(), [&events](qint64 i) { return events.at(i); });
+    return harOf(events, connectionNames, redactor.get());
+}
+
 bool TrafficCapture::writeHar(QIODevice *device, const TrafficLog &log, const ExportOptions &options, QString *error,
                               int *exchanges)
 {
@@ -890,7 +1152,9 @@ bool TrafficCapture::writeHar(QIODevice *device, const TrafficLog &log, const Ex
 bool TrafficCapture::writeHar(QIODevice *device, const TrafficLog &log, const QList<int> &rows,
                               const ExportOptions &options, QString *error, int *exchanges)
 {
-    const QJsonObject harDocument = har(eventsOf(log, rows), log.connectionNames(), options);
+    // Learned from the whole log, as the JSON Lines export is.
+    const auto redactor = redactorFor(options, log.rowCount(), [&log](qint64 i) { return log.event(int(i)); });
+    const QJsonObject harDocument = harOf(eventsOf(log, rows), log.connectionNames(), redactor.get());
     const QJsonObject harLog = harDocument.value(QLatin1String("log")).toObject();
     const qsizetype entries = harLog.value(QLatin1String("entries")).toArray().size();
     if (exchanges)

@@ -11,6 +11,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
+
 class QIODevice;
 
 namespace Mcp {
@@ -38,11 +40,48 @@ class TrafficLog;
 // with SSE events of a streamed response as its text/event-stream body. MCP Apps view traffic
 // follows as log._mcpAppMessages, one capture event object each (plus "_connection").
 //
-// Both redact secrets unless told otherwise: the values of credential headers (Authorization,
-// Proxy-Authorization, Cookie, Set-Cookie, X-Api-Key, Api-Key and any header whose name
-// contains "token", "secret" or "key"), bearer tokens and OAuth token fields in bodies and
-// notes, access_token-like URL query parameters, and every caller-supplied secret value
-// wherever it occurs. A redacted value reads "[redacted]".
+// Both redact secrets unless told otherwise (SecretRedactor, below), and so does every other
+// file the app writes traffic to (the recorder's capture, the CLI's --capture). A redacted
+// value reads "[redacted]".
+
+// Redaction that knows the secrets themselves. A secret is redacted where it sits: the values
+// of credential headers (Authorization, Proxy-Authorization, Cookie, Set-Cookie, X-Api-Key,
+// Api-Key, DPoP and any header whose name contains "token", "secret" or "key"), bearer and
+// DPoP tokens, JSON fields whose names say they carry a credential (access_token,
+// registration_access_token, client_secret, id_token, code_verifier, assertion, password, ...:
+// isCredentialName), query, fragment and form parameters whose names say key, token, secret,
+// password, signature, sig, auth or code, and the password in a URL's userinfo. And it is
+// redacted wherever else it occurs, however it is framed: every value the caller configured
+// (addSecret) and every value found in one of those places (learn, at least
+// MinimumLearnedLength characters) is replaced bare, as a JSON string's content (escaped, with
+// "\/" or "\uXXXX" escapes, or as a string inside a string), and percent- or form-encoded.
+// A header value "Scheme credential" (Bearer, Basic, ...) makes the credential alone a secret
+// too, so a token echoed without its "Bearer " is still found.
+class SecretRedactor
+{
+public:
+    // Shorter values found in the traffic are redacted only where they sit: a short common
+    // word would otherwise hide every occurrence of itself.
+    static constexpr qsizetype MinimumLearnedLength = 6;
+
+    explicit SecretRedactor(const QStringList &secrets = {});
+    ~SecretRedactor();
+    SecretRedactor(SecretRedactor &&other) noexcept;
+    SecretRedactor &operator=(SecretRedactor &&other) noexcept;
+
+    // A value to hide wherever it occurs (ignored when shorter than minimumLength).
+    void addSecret(const QString &value, qsizetype minimumLength = 1);
+    // Adds the credentials the event carries in the places listed above.
+    void learn(const TrafficEvent &event);
+    TrafficEvent redacted(const TrafficEvent &event) const;
+    // Text the app writes along with events (connection names, notes).
+    QString redactedText(const QString &text) const;
+
+private:
+    struct Private;
+    std::unique_ptr<Private> d;
+};
+
 class TrafficCapture
 {
     Q_DECLARE_TR_FUNCTIONS(Mcp::TrafficCapture)
@@ -77,7 +116,8 @@ public:
         bool redacted = false;
     };
 
-    // The event with secrets replaced (or unchanged when options say KeepSecrets).
+    // The event with secrets replaced (or unchanged when options say KeepSecrets); the secrets
+    // learned are the options' and this event's own (the writers learn from every event first).
     static TrafficEvent redacted(const TrafficEvent &event, const ExportOptions &options);
     static bool isSecretHeader(QByteArrayView name);
 

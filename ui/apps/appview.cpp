@@ -194,8 +194,14 @@ void AppView::load(const QString &uri, const QString &html, const Apps::UiResour
     m_bridge->setResourceMeta(meta);
     const QString border = meta.prefersBorder.has_value() ? (*meta.prefersBorder ? tr("border") : tr("no border"))
                                                           : tr("border: host decides");
-    m_header->setText(tr("%1 · CSP: %2 · %3")
-                          .arg(uri, meta.csp.isEmpty() ? tr("no network") : tr("declared origins only"), border));
+    // What the view may reach, said where it shows: its CSP's origins and nothing else (no WebRTC,
+    // no WebTransport), naming the ones on this computer or the local network.
+    QString reach = meta.csp.isEmpty() ? tr("no network") : tr("declared origins only");
+    if (const QStringList local = meta.csp.loopbackSources(); !local.isEmpty())
+        reach += tr(", this computer: %1").arg(local.join(QStringLiteral(", ")));
+    if (const QStringList network = meta.csp.privateNetworkSources(); !network.isEmpty())
+        reach += tr(", local network: %1").arg(network.join(QStringLiteral(", ")));
+    m_header->setText(tr("%1 · CSP: %2 · %3").arg(uri, reach, border));
     m_header->setToolTip(meta.contentSecurityPolicy());
     m_viewHeight = 0;
 #ifdef MCPSCOPE_HAVE_WEBENGINE

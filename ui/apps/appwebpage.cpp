@@ -39,6 +39,19 @@ bool isNetworkScheme(const QString &scheme)
 void prepareWebEngine()
 {
     QCoreApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
+    // Egress that no URL request carries, so that neither a view's CSP nor the request filter
+    // sees it, is switched off for the whole engine (views are all it shows): WebRTC gathers no
+    // UDP candidates (no STUN, no TURN over UDP, no host candidates and so no mDNS names) and
+    // WebTransport does not exist. TURN over TCP is left to WebRTC by these flags; the script
+    // every frame of a view runs first (noegress.js) removes RTCPeerConnection itself.
+    QByteArray flags = qgetenv("QTWEBENGINE_CHROMIUM_FLAGS");
+    const QByteArray blinkOff("--disable-blink-features=");
+    if (const qsizetype at = flags.indexOf(blinkOff); at >= 0)
+        flags.insert(at + blinkOff.size(), "WebTransport,");
+    else
+        flags += " " + blinkOff + "WebTransport";
+    flags += " --force-webrtc-ip-handling-policy --webrtc-ip-handling-policy=disable_non_proxied_udp";
+    qputenv("QTWEBENGINE_CHROMIUM_FLAGS", flags.trimmed());
     // Chromium will not start its sandbox as root; views still run in the iframe sandbox, CSP,
     // request filter and per-view profile.
     if (::geteuid() == 0 && !qEnvironmentVariableIsSet("QTWEBENGINE_DISABLE_SANDBOX"))
@@ -214,6 +227,14 @@ AppWebSurface::AppWebSurface(const QString &viewHtml, const Apps::UiResourceMeta
     relay.setInjectionPoint(QWebEngineScript::DocumentReady);
     relay.setWorldId(QWebEngineScript::ApplicationWorld);
     relay.setRunsOnSubFrames(false);
+    // In the view's own world and every frame it makes, before its first script.
+    QWebEngineScript noEgress;
+    noEgress.setName(QStringLiteral("mcp-app-no-egress"));
+    noEgress.setSourceCode(readResource(QStringLiteral(":/apps/noegress.js")));
+    noEgress.setInjectionPoint(QWebEngineScript::DocumentCreation);
+    noEgress.setWorldId(QWebEngineScript::MainWorld);
+    noEgress.setRunsOnSubFrames(true);
+    m_page->scripts().insert(noEgress);
     m_page->scripts().insert(channelScript);
     m_page->scripts().insert(relay);
 

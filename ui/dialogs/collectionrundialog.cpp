@@ -102,6 +102,19 @@ void CollectionRunDialog::run(const QList<int> &indexes)
 {
     if (isRunning() || indexes.isEmpty() || !m_loadError.isEmpty())
         return;
+    // What runs is what the user approved: each command of the servers these calls use, with
+    // its arguments, environment and working directory, as the window's own servers are.
+    QStringList asked;
+    for (int index : indexes) {
+        const CollectionServer *server = m_collection.server(m_collection.calls.at(index).server);
+        if (!server || !server->config.usesCommand() || asked.contains(server->name))
+            continue;
+        asked.append(server->name);
+        if (!m_approve || !m_approve(server->config)) {
+            m_summary->setText(tr("Not run: the command of %1 was not approved.").arg(server->name));
+            return;
+        }
+    }
     Collection subset = m_collection;
     subset.calls.clear();
     for (int index : indexes) {

@@ -4,6 +4,8 @@
 #include "collections/collectionrunner.h"
 
 #include <QDialog>
+
+#include <functional>
 #include <QPointer>
 
 QT_BEGIN_NAMESPACE
@@ -32,6 +34,9 @@ public:
     QTreeWidget *tree() const { return m_tree; }
     QString summaryText() const;
     bool isRunning() const { return m_thread != nullptr; }
+    // Asked for every command the run would start (a collection file may come from anyone):
+    // false leaves the run unstarted. Without it, no command starts.
+    void setCommandApproval(std::function<bool(const ServerConfig &)> approve) { m_approve = std::move(approve); }
 
 public Q_SLOTS:
     void runAll();
@@ -57,6 +62,7 @@ private:
     QThread *m_thread = nullptr;
     QList<int> m_running; // collection indexes of the run's calls, in its order
     int m_passed = 0, m_failed = 0, m_errors = 0;
+    std::function<bool(const ServerConfig &)> m_approve;
 };
 
 } // namespace Mcp::Ui

@@ -1,5 +1,7 @@
 #include "pages/consolepage.h"
 
+#include "traffic/trafficcapture.h"
+
 #include "theme.h"
 #include "widgets/fittinglabel.h"
 
@@ -124,8 +126,11 @@ void ConsolePage::save()
                                                       tr("Text files (*.txt);;All files (*)"));
     if (path.isEmpty())
         return;
+    // A saved console is an export like a capture: the connection's secrets are redacted from it.
+    const QByteArray text =
+        SecretRedactor(connection()->secretValues()).redactedText(m_text->toPlainText()).toUtf8() + '\n';
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(m_text->toPlainText().toUtf8() + '\n') < 0 || !file.commit())
+    if (!file.open(QIODevice::WriteOnly) || file.write(text) < 0 || !file.commit())
         QMessageBox::warning(this, tr("Save Console"), tr("Could not write %1: %2").arg(path, file.errorString()));
 }
 

@@ -1,5 +1,7 @@
 #include "pages/logspage.h"
 
+#include "traffic/trafficcapture.h"
+
 #include "theme.h"
 
 #include "protocol/keys.h"
@@ -343,6 +345,8 @@ void LogsPage::save()
         text += QDateTime::fromMSecsSinceEpoch(e.wallClockMs).toString(Qt::ISODateWithMs).toUtf8() + ' '
             + e.level.toUtf8() + ' ' + e.logger.toUtf8() + ' ' + compactData(e).toUtf8() + '\n';
     }
+    // A saved log is an export like a capture: the connection's secrets are redacted from it.
+    text = SecretRedactor(connection()->secretValues()).redactedText(QString::fromUtf8(text)).toUtf8();
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(text) < 0 || !file.commit())
         QMessageBox::warning(this, tr("Save Logs"), tr("Could not write %1: %2").arg(path, file.errorString()));

@@ -131,6 +131,7 @@ private Q_SLOTS:
     void roundTripOfFilteredRows();
     void headerLine();
     void redaction();
+    void redactionKnowsTheSecrets();
     void redactionCanBeDisabled();
     void malformedLinesAreReported();
     void unreadableCaptures_data();
@@ -285,6 +286,54 @@ void tst_TrafficCapture::redaction()
     const QByteArray har = QJsonDocument(TrafficCapture::har({post, reply, form}, {}, options)).toJson();
     for (const QByteArray &secret : secrets)
         QVERIFY2(!har.contains(secret), secret.constData());
+}
+
+// Redaction knows the secrets themselves (issue 31): a configured header value's token echoed
+// without its "Bearer ", a URL's password and key parameters, and every OAuth credential field
+// whatever precedes its name, in every framing, in both export formats and the connection name.
+void tst_TrafficCapture::redactionKnowsTheSecrets()
+{
+    TrafficLog log;
+    log.setConnectionName(1, QStringLiteral("http://alice:pw%2Fsecret9@127.0.0.1:9/mcp?api_key=k3y-SECRET-77"));
+    TrafficEvent post = ev(1, D::Outgoing, K::Message, R"({"jsonrpc":"2.0","id":1,"method":"tools/list"})");
+    post.httpMethod = "POST";
+    post.url = QStringLiteral("http://alice:pw%2Fsecret9@127.0.0.1:9/mcp?api_key=k3y-SECRET-77&sig=sig-SECRET-88&page=2");
+    post.headers = {{"Authorization", "Bearer tok/EN+secret=="}, {"Content-Type", "application/json"}};
+    post.exchangeId = 1;
+    log.append(post);
+    TrafficEvent reply = ev(2, D::Incoming, K::Message,
+                            R"({"jsonrpc":"2.0","id":1,"result":{"tools":[],"echo":"tok/EN+secret== tok\/EN+secret== )"
+                            R"(tok%2FEN%2Bsecret%3D%3D k3y-SECRET-77 pw/secret9 sig-SECRET-88","_meta":{)"
+                            R"("registration_access_token":"rat-SECRET-1","client_secret":"cs-SECRET-2",)"
+                            R"("refresh_token":"rt-SECRET-3","id_token":"it-SECRET-4","code_verifier":"cv-SECRET-5",)"
+                            R"("client_assertion":"ca-SECRET-6","subject_token":"st-SECRET-7","progressToken":"pt-keep"}}})");
+    reply.httpStatus = 200;
+    reply.headers = {{"Content-Type", "application/json"}, {"X-Echo", "tok/EN+secret=="}};
+    reply.exchangeId = 1;
+    log.append(reply);
+    TrafficEvent stderrLine = ev(3, D::Incoming, K::StderrLine, "started with pw/secret9");
+    log.append(stderrLine);
+    log.flush();
+
+    TrafficCapture::ExportOptions options;
+    // As ServerConfig::secretValues() gives them: the header's whole value.
+    options.secretValues = {QStringLiteral("Bearer tok/EN+secret==")};
+    const QByteArray capture = exportLog(log, options);
+    QBuffer harBuffer;
+    harBuffer.open(QIODevice::WriteOnly);
+    QVERIFY(TrafficCapture::writeHar(&harBuffer, log, options));
+    for (const QByteArray &written : {capture, harBuffer.data()}) {
+        for (const QByteArray &secret : {QByteArray("tok/EN+secret=="), QByteArray("tok\\\\/EN+secret=="),
+                                         QByteArray("tok%2FEN%2Bsecret%3D%3D"), QByteArray("secret9"),
+                                         QByteArray("k3y-SECRET-77"), QByteArray("sig-SECRET-88"),
+                                         QByteArray("rat-SECRET-1"), QByteArray("cs-SECRET-2"), QByteArray("rt-SECRET-3"),
+                                         QByteArray("it-SECRET-4"), QByteArray("cv-SECRET-5"), QByteArray("ca-SECRET-6"),
+                                         QByteArray("st-SECRET-7")})
+            QVERIFY2(!written.contains(secret), secret.constData());
+        for (const QByteArray &kept : {QByteArray("page=2"), QByteArray("pt-keep"), QByteArray("tools/list"),
+                                       QByteArray("alice")})
+            QVERIFY2(written.contains(kept), kept.constData());
+    }
 }
 
 void tst_TrafficCapture::redactionCanBeDisabled()

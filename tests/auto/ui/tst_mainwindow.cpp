@@ -56,6 +56,7 @@ private Q_SLOTS:
     void pinnedEraShowsPinned();
     void saveCallToCollection();
     void runCollectionShowsPassAndFail();
+    void openServerRunsExactlyWhatWasTyped();
 
 private:
     ServerConfig demoConfig(const QString &name, const QStringList &extraArgs = {}) const;
@@ -581,6 +582,13 @@ void tst_MainWindow::runCollectionShowsPassAndFail()
     CollectionRunDialog *dialog = window.runCollection(path);
     QVERIFY(dialog->loadError().isEmpty());
     QSignalSpy finished(dialog, &CollectionRunDialog::runFinished);
+    // A collection's commands start only once approved, as the window's own servers do.
+    window.setApprovalAnswerForTesting(0);
+    dialog->runAll();
+    QVERIFY(!dialog->isRunning());
+    QVERIFY2(dialog->summaryText().contains(QStringLiteral("not approved")), qPrintable(dialog->summaryText()));
+    QVERIFY(!finished.wait(500));
+    window.setApprovalAnswerForTesting(1);
     dialog->runAll();
     QVERIFY(finished.wait(60000));
     QTreeWidget *tree = dialog->tree();
@@ -612,6 +620,51 @@ void tst_MainWindow::runCollectionShowsPassAndFail()
     QVERIFY2(broken->loadError().contains(QStringLiteral("/servers")), qPrintable(broken->loadError()));
     QVERIFY(!broken->findChild<QPushButton *>(QStringLiteral("runAll"))->isEnabled());
     broken->close();
+}
+
+// `mcpscope COMMAND -e X=1 --cwd D` (MainWindow::openServer): a saved entry with the same command
+// and arguments but its own environment and working directory (where NODE_OPTIONS or LD_PRELOAD
+// would sit) is not what the user typed: what starts is the typed command, with the typed
+// environment and folder, and the saved entry stays unapproved.
+void tst_MainWindow::openServerRunsExactlyWhatWasTyped()
+{
+    const QString marks = m_dir.filePath(QStringLiteral("open-server-marks.txt"));
+    QFile::remove(marks);
+    const QString typedFolder = m_dir.filePath(QStringLiteral("typed-cwd"));
+    const QString savedFolder = m_dir.filePath(QStringLiteral("saved-cwd"));
+    QVERIFY(QDir().mkpath(typedFolder));
+    QVERIFY(QDir().mkpath(savedFolder));
+    // A real server that first writes down the environment and folder it was started with.
+    const QStringList args{QStringLiteral("-c"), QStringLiteral("echo \"$MARK $(pwd)\" >> '%1'; exec '%2'").arg(marks, m_demo)};
+    ServerConfig saved = ServerConfig::create(QStringLiteral("saved"));
+    saved.transport = ServerConfig::TransportType::Stdio;
+    saved.command = QStringLiteral("/bin/sh");
+    saved.args = args;
+    saved.env = {{QStringLiteral("MARK"), QStringLiteral("saved"), false}};
+    saved.workingDirectory = savedFolder;
+
+    MainWindow window(m_dir.filePath(QStringLiteral("servers-open-typed.json")));
+    window.setApprovalAnswerForTesting(0); // no prompt may start anything
+    window.show();
+    const QUuid savedId = window.catalog()->add(saved);
+    QVERIFY(!window.catalog()->isApproved(window.catalog()->find(savedId)));
+
+    ServerConfig typed = ServerConfig::create(QStringLiteral("sh"));
+    typed.transport = ServerConfig::TransportType::Stdio;
+    typed.command = saved.command;
+    typed.args = args;
+    typed.env = {{QStringLiteral("MARK"), QStringLiteral("typed"), false}};
+    typed.workingDirectory = typedFolder;
+    window.openServer(typed);
+
+    QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(marks).size() > 0, 20000);
+    QTest::qWait(300);
+    QFile file(marks);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray written = file.readAll().trimmed();
+    QCOMPARE(written, (QStringLiteral("typed ") + QDir(typedFolder).canonicalPath()).toUtf8());
+    QVERIFY(!window.catalog()->isApproved(window.catalog()->find(savedId)));
+    QVERIFY(!window.existingConnection(savedId));
 }
 
 QTEST_MAIN(tst_MainWindow)
