@@ -6,6 +6,8 @@
 #include <QPointer>
 #include <QWidget>
 
+#include <optional>
+
 namespace Mcp::Ui {
 
 // Base of the pages of one server (Tools, Resources, Prompts, Tasks, Roots, Logs, Console,
@@ -28,11 +30,15 @@ public:
 
 protected:
     // Called on every state change, and once from the constructor's first event-loop turn
-    // with the current state. Pages that list things fetch them when Connected.
+    // with the current state, but never twice in a row with the same state (a page made while
+    // connecting would otherwise list twice). Pages that list things fetch them when Connected.
     virtual void connectionStateChanged(Connection::State state) { Q_UNUSED(state) }
 
 private:
+    void deliverState(Connection::State state);
+
     QPointer<Connection> m_connection;
+    std::optional<Connection::State> m_deliveredState;
 };
 
 } // namespace Mcp::Ui
