@@ -99,10 +99,10 @@ void tst_Words::noLatin1LiteralHoldsNonAscii()
 {
     // QLatin1String(" — "), QLatin1StringView("…"), QLatin1Char('·'), QString::fromLatin1("é"),
     // "…"_L1: the literal's UTF-8 bytes read as Latin-1 (an escaped byte above 0x7f is the same mistake).
-    const QString literal = QStringLiteral(R"(("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'))");
-    const QString nonAscii = QStringLiteral(R"((?:[^\x00-\x7f]|\\x[89a-fA-F][0-9a-fA-F]|\\[23][0-7][0-7]))");
-    const QRegularExpression wrapped(QStringLiteral(R"((?:QLatin1(?:String|StringView|Char|Literal)|fromLatin1)\s*\(\s*%1)").arg(literal));
-    const QRegularExpression suffixed(QStringLiteral(R"(%1_L1\b)").arg(literal));
+    const QString literal = QStringLiteral("(\"(?:[^\"\\\\\\n]|\\\\.)*\"|'(?:[^'\\\\\\n]|\\\\.)*')");
+    const QString nonAscii = QStringLiteral("(?:[^\\x00-\\x7f]|\\\\x[89a-fA-F][0-9a-fA-F]|\\\\[23][0-7][0-7])");
+    const QRegularExpression wrapped(QStringLiteral("(?:QLatin1(?:String|StringView|Char|Literal)|fromLatin1)\\s*\\(\\s*%1").arg(literal));
+    const QRegularExpression suffixed(QStringLiteral("%1_L1\\b").arg(literal));
     const QRegularExpression hasNonAscii(nonAscii);
     QStringList found;
     for (const QString &hit : findAll(sources(), wrapped) + findAll(sources(), suffixed)) {
@@ -123,9 +123,9 @@ void tst_Words::coloursComeFromTheTheme()
             files.append(path);
     }
     QVERIFY(!files.isEmpty());
-    const QRegularExpression hexInText(QStringLiteral(R"("[^"\n]*#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?\b[^"\n]*")"));
+    const QRegularExpression hexInText(QStringLiteral("\"[^\"\\n]*#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?\\b[^\"\\n]*\""));
     const QRegularExpression colourLiteral(QStringLiteral(
-        R"(QColor(?:::fromRgb\w*|::fromHsv\w*)?\(\s*(?:0x|\d|"|Qt::)|\bQt::(?:white|black|red|darkRed|gray|darkGray|lightGray|blue|darkBlue|green|darkGreen|yellow|darkYellow|cyan|magenta)\b|color:\s*(?:white|black|red|gr[ae]y)\b)"));
+        "QColor(?:::fromRgb\\w*|::fromHsv\\w*)?\\(\\s*(?:0x|\\d|\"|Qt::)|\\bQt::(?:white|black|red|darkRed|gray|darkGray|lightGray|blue|darkBlue|green|darkGreen|yellow|darkYellow|cyan|magenta)\\b|color:\\s*(?:white|black|red|gr[ae]y)\\b"));
     const QStringList found = findAll(files, hexInText, QStringLiteral("/ui/theme.cpp"))
                               + findAll(files, colourLiteral, QStringLiteral("/ui/theme.cpp"));
     QVERIFY2(found.isEmpty(), qPrintable(QStringLiteral("colours outside ui/theme.cpp:\n") + found.join(u'\n')));
@@ -160,7 +160,7 @@ void tst_Words::errorLabelsUseTheTheme()
     // window (a fixed #c62828 was 2.5:1 there).
     Theme::apply(qApp, Theme::Choice::Dark);
     SchemaFormWidget form;
-    form.setSchema(QJsonDocument::fromJson(R"({"type": "object", "properties": {"when": {"type": "string", "format": "date"}}})").object());
+    form.setSchema(QJsonDocument::fromJson("{\"type\": \"object\", \"properties\": {\"when\": {\"type\": \"string\", \"format\": \"date\"}}}").object());
     form.show();
     auto *edit = form.findChild<QLineEdit *>(QStringLiteral("field:/when"));
     QVERIFY(edit);
