@@ -2,6 +2,7 @@
 // read. Source text is UTF-8, so a QLatin1String holding a non-ASCII literal shows mojibake ("â€”"
 // for "—"); every text colour of the theme meets WCAG AA (4.5:1) on its ground, in both palettes;
 // and colours come from the theme, not from literals in the widgets.
+#include "config/secretstore.h"
 #include "config/servercatalog.h"
 #include "dialogs/servereditordialog.h"
 #include "forms/schemaform.h"
