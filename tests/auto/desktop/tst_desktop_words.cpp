@@ -3,6 +3,7 @@
 #include "desktopfixture.h"
 
 #include "clientfeatures/elicitationdialog.h"
+#include "config/secretstore.h"
 #include "forms/schemaform.h"
 #include "forms/toolpanel.h"
 #include "theme.h"
