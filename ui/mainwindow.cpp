@@ -26,6 +26,7 @@
 #include "collections/collection.h"
 #include "config/watch.h"
 #include "theme.h"
+#include "widgets/units.h"
 #include "traffic/capturewindow.h"
 #include "traffic/liverecordings.h"
 #include "dialogs/collectionrundialog.h"
@@ -662,7 +663,7 @@ Connection *MainWindow::connectionFor(const QUuid &id)
                         info.era.era == Modern::Era::Modern ? info.protocolVersion : QString());
     });
     connect(connection, &Connection::autoRestartScheduled, this, [this, connection](int ms) {
-        statusBar()->showMessage(tr("%1 stopped; restarting in %2 s").arg(connection->name()).arg(ms / 1000.0), ms);
+        statusBar()->showMessage(tr("%1 stopped; restarting in %2").arg(connection->name(), Units::duration(ms)), ms);
     });
     connect(connection, &Connection::autoRestartGaveUp, this, [this, connection](const QString &reason) {
         statusBar()->showMessage(tr("%1: %2").arg(connection->name(), reason), 15000);

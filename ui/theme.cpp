@@ -97,13 +97,15 @@ QPalette darkPalette()
     const QColor base(0x1e, 0x1f, 0x22);
     const QColor text(0xdf, 0xe1, 0xe5);
     const QColor disabled(0x7a, 0x7e, 0x85);
+    // Placeholder text is read, not skipped as a disabled control is: it needs AA contrast (4.5:1).
+    const QColor placeholder(0x9d, 0xa1, 0xa8);
     p.setColor(QPalette::Window, window);
     p.setColor(QPalette::WindowText, text);
     p.setColor(QPalette::Base, base);
     p.setColor(QPalette::AlternateBase, QColor(0x26, 0x28, 0x2b));
     p.setColor(QPalette::ToolTipBase, QColor(0x3c, 0x3f, 0x41));
     p.setColor(QPalette::ToolTipText, text);
-    p.setColor(QPalette::PlaceholderText, disabled);
+    p.setColor(QPalette::PlaceholderText, placeholder);
     p.setColor(QPalette::Text, text);
     p.setColor(QPalette::Button, QColor(0x3c, 0x3f, 0x41));
     p.setColor(QPalette::ButtonText, text);
@@ -116,10 +118,22 @@ QPalette darkPalette()
     p.setColor(QPalette::Highlight, QColor(0x2f, 0x65, 0xca));
     p.setColor(QPalette::HighlightedText, Qt::white);
     p.setColor(QPalette::Link, QColor(0x58, 0x9d, 0xf6));
-    p.setColor(QPalette::LinkVisited, QColor(0xa3, 0x7a, 0xcc));
+    p.setColor(QPalette::LinkVisited, QColor(0xb9, 0x94, 0xe0));
     for (auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
         p.setColor(QPalette::Disabled, role, disabled);
     p.setColor(QPalette::Disabled, QPalette::Highlight, QColor(0x45, 0x48, 0x4c));
+    return p;
+}
+
+// Fusion's own light palette, with the colours that fall short of AA contrast (4.5:1) darkened:
+// the selection under white text, placeholder text and visited links.
+QPalette lightPalette(const QStyle *fusion)
+{
+    QPalette p = fusion->standardPalette();
+    for (auto group : {QPalette::Active, QPalette::Inactive})
+        p.setColor(group, QPalette::Highlight, QColor(0x27, 0x67, 0xa8));
+    p.setColor(QPalette::PlaceholderText, QColor(0x66, 0x66, 0x66));
+    p.setColor(QPalette::LinkVisited, QColor(0x7b, 0x1f, 0xa2));
     return p;
 }
 
@@ -230,7 +244,7 @@ void apply(QApplication *app, Choice choice)
     g_dark = choice == Choice::System ? systemPrefersDark() : choice == Choice::Dark;
     if (!dynamic_cast<FocusRingStyle *>(app->style()))
         app->setStyle(new FocusRingStyle(QStyleFactory::create(QStringLiteral("Fusion"))));
-    app->setPalette(g_dark ? darkPalette() : app->style()->standardPalette());
+    app->setPalette(g_dark ? darkPalette() : lightPalette(app->style()));
 }
 
 bool isDark() { return g_dark; }
@@ -278,20 +292,112 @@ void resetTextColor(QWidget *widget)
 QColor color(Role role)
 {
     switch (role) {
-    case Role::Ok: return g_dark ? QColor(0x6a, 0xc9, 0x7a) : QColor(0x1e, 0x87, 0x3a);
-    case Role::Warning: return g_dark ? QColor(0xe5, 0xb5, 0x4a) : QColor(0xa6, 0x6a, 0x00);
+    case Role::Ok: return g_dark ? QColor(0x6a, 0xc9, 0x7a) : QColor(0x17, 0x69, 0x2d);
+    case Role::Warning: return g_dark ? QColor(0xe5, 0xb5, 0x4a) : QColor(0x87, 0x56, 0x00);
     case Role::Error: return g_dark ? QColor(0xff, 0x6b, 0x68) : QColor(0xc4, 0x1e, 0x1e);
-    case Role::Muted: return QApplication::palette().color(QPalette::Disabled, QPalette::Text);
+    // Muted text is still read (a note, a time): not the disabled colour, which may be fainter than AA.
+    case Role::Muted: return g_dark ? QColor(0x9d, 0xa1, 0xa8) : QColor(0x5f, 0x63, 0x68);
     case Role::Info: return g_dark ? QColor(0x58, 0x9d, 0xf6) : QColor(0x1f, 0x5f, 0xbf);
     case Role::Incoming: return g_dark ? QColor(0x7f, 0xc8, 0xf8) : QColor(0x0b, 0x5c, 0x99);
     case Role::Outgoing: return g_dark ? QColor(0xc9, 0xa2, 0xf2) : QColor(0x7a, 0x2e, 0xa8);
     case Role::JsonKey: return g_dark ? QColor(0x9c, 0xdc, 0xfe) : QColor(0x04, 0x51, 0xa5);
     case Role::JsonString: return g_dark ? QColor(0xce, 0x91, 0x78) : QColor(0xa3, 0x15, 0x15);
-    case Role::JsonNumber: return g_dark ? QColor(0xb5, 0xce, 0xa8) : QColor(0x09, 0x86, 0x58);
+    case Role::JsonNumber: return g_dark ? QColor(0xb5, 0xce, 0xa8) : QColor(0x07, 0x70, 0x4a);
     case Role::JsonKeyword: return g_dark ? QColor(0x56, 0x9c, 0xd6) : QColor(0x00, 0x00, 0xff);
-    case Role::JsonPunctuation: return QApplication::palette().color(QPalette::Disabled, QPalette::Text);
+    case Role::JsonPunctuation: return color(Role::Muted);
     }
     return {};
+}
+
+QColor badgeColor(Badge badge)
+{
+    switch (badge) {
+    case Badge::Ok: return QColor(0x2e, 0x7d, 0x32);
+    case Badge::Error: return QColor(0xc6, 0x28, 0x28);
+    case Badge::Failure: return QColor(0x6d, 0x4c, 0x41);
+    case Badge::Neutral: return QColor(0x54, 0x6e, 0x7a);
+    }
+    return {};
+}
+
+QColor badgeTextColor()
+{
+    return Qt::white;
+}
+
+QString badgeStyleSheet(Badge badge, int padding)
+{
+    return QStringLiteral("QLabel { background: %1; color: %2; padding: %3px; border-radius: 3px; font-weight: bold; }")
+        .arg(badgeColor(badge).name(), badgeTextColor().name())
+        .arg(padding);
+}
+
+QColor roundTint(uint group)
+{
+    return QColor::fromHsv(int((group * 67) % 360), 150, 220, 90);
+}
+
+QColor noMatchBase(const QColor &base)
+{
+    // A red tint of the theme's own base colour, readable in light and dark themes.
+    const QColor red(220, 40, 40);
+    return QColor::fromRgbF(base.redF() * 0.7f + red.redF() * 0.3f, base.greenF() * 0.7f + red.greenF() * 0.3f,
+                            base.blueF() * 0.7f + red.blueF() * 0.3f);
+}
+
+namespace {
+// A translucent colour as it shows over an opaque one.
+QColor over(const QColor &top, const QColor &under)
+{
+    const float a = top.alphaF();
+    return QColor::fromRgbF(top.redF() * a + under.redF() * (1 - a), top.greenF() * a + under.greenF() * (1 - a),
+                            top.blueF() * a + under.blueF() * (1 - a));
+}
+} // namespace
+
+QList<TextPair> textPairs()
+{
+    const QPalette p = QApplication::palette();
+    QList<TextPair> pairs;
+    auto add = [&pairs](const QString &what, const QColor &text, const QColor &ground) { pairs.append({what, over(text, ground), ground}); };
+    const QColor window = p.color(QPalette::Window);
+    const QColor base = p.color(QPalette::Base);
+    const QColor alternate = over(p.color(QPalette::AlternateBase), base);
+    for (auto group : {QPalette::Active, QPalette::Inactive}) {
+        const QString g = group == QPalette::Active ? QStringLiteral("active ") : QStringLiteral("inactive ");
+        add(g + QStringLiteral("WindowText on Window"), p.color(group, QPalette::WindowText), p.color(group, QPalette::Window));
+        add(g + QStringLiteral("Text on Base"), p.color(group, QPalette::Text), p.color(group, QPalette::Base));
+        add(g + QStringLiteral("Text on AlternateBase"), p.color(group, QPalette::Text), over(p.color(group, QPalette::AlternateBase), base));
+        add(g + QStringLiteral("ButtonText on Button"), p.color(group, QPalette::ButtonText), p.color(group, QPalette::Button));
+        add(g + QStringLiteral("ToolTipText on ToolTipBase"), p.color(group, QPalette::ToolTipText), p.color(group, QPalette::ToolTipBase));
+        add(g + QStringLiteral("HighlightedText on Highlight"), p.color(group, QPalette::HighlightedText), p.color(group, QPalette::Highlight));
+        add(g + QStringLiteral("PlaceholderText on Base"), p.color(group, QPalette::PlaceholderText), p.color(group, QPalette::Base));
+        add(g + QStringLiteral("PlaceholderText on Window"), p.color(group, QPalette::PlaceholderText), p.color(group, QPalette::Window));
+        add(g + QStringLiteral("Link on Base"), p.color(group, QPalette::Link), p.color(group, QPalette::Base));
+        add(g + QStringLiteral("Link on Window"), p.color(group, QPalette::Link), p.color(group, QPalette::Window));
+        add(g + QStringLiteral("LinkVisited on Base"), p.color(group, QPalette::LinkVisited), p.color(group, QPalette::Base));
+    }
+    const QList<std::pair<Role, const char *>> roles{
+        {Role::Ok, "Ok"}, {Role::Warning, "Warning"}, {Role::Error, "Error"}, {Role::Muted, "Muted"}, {Role::Info, "Info"},
+        {Role::Incoming, "Incoming"}, {Role::Outgoing, "Outgoing"}, {Role::JsonKey, "JsonKey"}, {Role::JsonString, "JsonString"},
+        {Role::JsonNumber, "JsonNumber"}, {Role::JsonKeyword, "JsonKeyword"}, {Role::JsonPunctuation, "JsonPunctuation"}};
+    for (const auto &[role, name] : roles) {
+        add(QStringLiteral("%1 on Window").arg(QLatin1String(name)), color(role), window);
+        add(QStringLiteral("%1 on Base").arg(QLatin1String(name)), color(role), base);
+        add(QStringLiteral("%1 on AlternateBase").arg(QLatin1String(name)), color(role), alternate);
+    }
+    const QList<std::pair<Badge, const char *>> badges{
+        {Badge::Ok, "Ok"}, {Badge::Error, "Error"}, {Badge::Failure, "Failure"}, {Badge::Neutral, "Neutral"}};
+    for (const auto &[badge, name] : badges)
+        add(QStringLiteral("badge text on the %1 badge").arg(QLatin1String(name)), badgeTextColor(), badgeColor(badge));
+    // The server list's second line: the text colour at 70 % opacity.
+    QColor detail = p.color(QPalette::Text);
+    detail.setAlphaF(0.7);
+    add(QStringLiteral("server detail on Base"), detail, base);
+    for (uint group = 1; group <= 360; ++group)
+        add(QStringLiteral("Text on the tint of round %1").arg(group), p.color(QPalette::Text), over(roundTint(group), base));
+    add(QStringLiteral("Text on a find field that matched nothing"), p.color(QPalette::Text), noMatchBase(base));
+    return pairs;
 }
 
 QColor stateColor(const Connection *connection)

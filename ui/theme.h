@@ -2,6 +2,7 @@
 
 #include <QColor>
 #include <QIcon>
+#include <QList>
 #include <QString>
 
 QT_BEGIN_NAMESPACE
@@ -39,6 +40,26 @@ QIcon appIcon();
 enum class Role { Ok, Warning, Error, Muted, Info, Incoming, Outgoing,
                   JsonKey, JsonString, JsonNumber, JsonKeyword, JsonPunctuation };
 QColor color(Role role);
+// Words drawn on a coloured ground (a result's banner, a tool's badge, the output-schema verdict):
+// the ground for each meaning, under badgeTextColor().
+enum class Badge { Ok, Error, Failure, Neutral };
+QColor badgeColor(Badge badge);
+QColor badgeTextColor();
+// A QLabel style sheet that draws the label as such a badge.
+QString badgeStyleSheet(Badge badge, int padding);
+// The tint behind the rows of one round trip in the traffic view (group > 0), and the base colour of
+// a find field that matched nothing.
+QColor roundTint(uint group);
+QColor noMatchBase(const QColor &base);
+// Every text colour the theme gives, against each ground it is drawn on, for the palette applied
+// now: what must meet WCAG AA (4.5:1) in both palettes.
+struct TextPair
+{
+    QString what;
+    QColor text;
+    QColor ground;
+};
+QList<TextPair> textPairs();
 // Gives a label (or any widget) its text in a role's colour: an error, a warning, a muted note.
 void setTextColor(QWidget *widget, Role role);
 // Gives it back the text colour it inherits.

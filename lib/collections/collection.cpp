@@ -113,16 +113,45 @@ QByteArray Collection::appendCall(const QByteArray &existing, const QString &ser
 QJsonObject Collection::toolCall(const QString &tool, const QJsonObject &arguments, const QJsonValue &result,
                                  const std::optional<RpcError> &error, const QJsonValue &outputSchema)
 {
+    // A text as a "contains" assertion holds it: whole, or its beginning (not cut inside a
+    // surrogate pair).
+    auto beginning = [](const QString &text) {
+        if (text.size() <= SavedTextLimit)
+            return text;
+        qsizetype end = SavedTextLimit;
+        if (text.at(end - 1).isHighSurrogate())
+            --end;
+        return text.left(end);
+    };
     QJsonArray expect;
     if (error) {
         expect.append(QJsonObject{{QStringLiteral("status"), QStringLiteral("error")}, {QStringLiteral("code"), error->code}});
+        if (!error->message.isEmpty())
+            expect.append(QJsonObject{{QStringLiteral("path"), QStringLiteral("$.message")},
+                                      {QStringLiteral("contains"), beginning(error->message)}});
     } else {
         const QJsonObject object = result.toObject();
         expect.append(QJsonObject{{QStringLiteral("status"), QStringLiteral("ok")}});
         expect.append(QJsonObject{{QStringLiteral("isError"), object.value(QLatin1String("isError")).toBool()}});
-        if (outputSchema.isObject() && object.contains(QLatin1String("structuredContent"))) {
-            const bool valid = SchemaValidator(outputSchema).validate(object.value(QLatin1String("structuredContent"))).valid;
+        const QJsonValue structured = object.value(QLatin1String("structuredContent"));
+        if (outputSchema.isObject() && !structured.isUndefined()) {
+            const bool valid = SchemaValidator(outputSchema).validate(structured).valid;
             expect.append(QJsonObject{{QStringLiteral("structuredContentValid"), valid}});
+        }
+        if (!structured.isUndefined()
+            && QJsonDocument(QJsonArray{structured}).toJson(QJsonDocument::Compact).size() <= SavedValueLimit + 2)
+            expect.append(QJsonObject{{QStringLiteral("path"), QStringLiteral("$.structuredContent")},
+                                      {QStringLiteral("equals"), structured}});
+        const QJsonArray content = object.value(QLatin1String("content")).toArray();
+        int texts = 0;
+        for (qsizetype i = 0; i < content.size() && texts < SavedTextBlocks; ++i) {
+            const QJsonObject block = content.at(i).toObject();
+            const QString text = block.value(QLatin1String("text")).toString();
+            if (block.value(QLatin1String("type")).toString() != QLatin1String("text") || text.isEmpty())
+                continue;
+            ++texts;
+            expect.append(QJsonObject{{QStringLiteral("path"), QStringLiteral("$.content[%1].text").arg(i)},
+                                      {QStringLiteral("contains"), beginning(text)}});
         }
     }
     return QJsonObject{{QStringLiteral("name"), tool}, {QStringLiteral("tool"), tool},

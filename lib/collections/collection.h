@@ -127,8 +127,14 @@ public:
     static QByteArray appendCall(const QByteArray &existing, const QString &serverName,
                                  const QJsonObject &serverEntry, QJsonObject call, QString *error);
     // A tools/call as it was just made, with assertions its outcome satisfies: status (and the
-    // error code), isError, and structuredContentValid (true or false, as it is) when the tool
-    // has an outputSchema (Undefined: none) and the result structuredContent.
+    // error code, and that the error message contains what it said), isError, structuredContentValid
+    // (true or false, as it is) when the tool has an outputSchema (Undefined: none) and the result
+    // structuredContent, that structuredContent equals what came (up to SavedValueLimit bytes of
+    // JSON), and that each text block (the first SavedTextBlocks) contains its text, or its first
+    // SavedTextLimit characters.
+    static constexpr qsizetype SavedValueLimit = 4096;
+    static constexpr qsizetype SavedTextLimit = 200;
+    static constexpr int SavedTextBlocks = 3;
     static QJsonObject toolCall(const QString &tool, const QJsonObject &arguments, const QJsonValue &result,
                                 const std::optional<RpcError> &error, const QJsonValue &outputSchema);
 };

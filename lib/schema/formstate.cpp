@@ -193,11 +193,11 @@ QString dateTimeFormatProblem(const QString &format, const QString &text)
         QStringLiteral("^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])[Tt ]([01]\\d|2[0-3]):[0-5]\\d:([0-5]\\d|60)"
                        "(\\.\\d+)?([Zz]|[+-]([01]\\d|2[0-3]):[0-5]\\d)$"));
     if (format == QLatin1String("date") && !date.match(text).hasMatch())
-        return Tr::tr("must be a date like 2025-01-31");
+        return Tr::tr("must be a date such as 2024-01-31");
     if (format == QLatin1String("time") && !time.match(text).hasMatch())
-        return Tr::tr("must be a time like 13:45:00");
+        return Tr::tr("must be a time such as 13:45:00Z");
     if (format == QLatin1String("date-time") && !dateTime.match(text).hasMatch())
-        return Tr::tr("must be a date and time like 2025-01-31T13:45:00Z");
+        return Tr::tr("must be a date and time such as 2024-01-31T13:45:00Z");
     return QString();
 }
 

@@ -203,7 +203,9 @@ void RequestContext::sendRequest(const QString &method, const QJsonObject &param
     QJsonObject meta = taskParams.value(QStringLiteral("_meta")).toObject();
     meta.insert(QStringLiteral("io.modelcontextprotocol/related-task"), QJsonObject{{QStringLiteral("taskId"), m_taskId}});
     taskParams.insert(QStringLiteral("_meta"), meta);
-    m_session->setTaskStatus(m_taskId, QString(TaskStatusValue::InputRequired));
+    // The optional statusMessage says what the task waits for, as pollers show it.
+    m_session->setTaskStatus(m_taskId, QString(TaskStatusValue::InputRequired),
+                             QStringLiteral("Waiting for the client to answer %1").arg(method));
     QPointer<RequestContext> self(this);
     m_session->sendRequest(method, taskParams, context ? context : this,
                            [self, handler = std::move(handler)](const Message &reply) {

@@ -1,6 +1,7 @@
 #include "elicitationdialog.h"
 
 #include "forms/schemaform.h"
+#include "theme.h"
 
 #include "protocol/keys.h"
 #include "widgets/fittinglabel.h"
@@ -113,7 +114,7 @@ void ElicitationDialog::setUp()
             auto *warning = new QLabel(warnings.join(u'\n'), this);
             warning->setObjectName(QStringLiteral("urlWarning"));
             warning->setWordWrap(true);
-            warning->setStyleSheet(QStringLiteral("color: #c62828;"));
+            Theme::setTextColor(warning, Theme::Role::Error);
             layout->addWidget(warning);
         }
         layout->addWidget(new QLabel(tr("Nothing is opened until you click \"Open in browser\"."), this));
@@ -162,7 +163,7 @@ void ElicitationDialog::setUp()
     m_problem = new FittingLabel(this);
     m_problem->setObjectName(QStringLiteral("problem"));
     m_problem->setWordWrap(true);
-    m_problem->setStyleSheet(QStringLiteral("color: #c62828;"));
+    Theme::setTextColor(m_problem, Theme::Role::Error);
     m_problem->hide();
     layout->addWidget(m_problem);
     auto *decline = buttons->addButton(tr("Decline"), QDialogButtonBox::DestructiveRole);

@@ -1,7 +1,10 @@
 #include "collectionrundialog.h"
 #include "widgets/screenfit.h"
 
+#include "protocol/methods.h"
+#include "results/resultview.h"
 #include "theme.h"
+#include "widgets/units.h"
 
 #include <QBoxLayout>
 #include <QDialogButtonBox>
@@ -9,6 +12,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QSplitter>
 #include <QThread>
 #include <QTreeWidget>
 
@@ -32,7 +36,9 @@ CollectionRunDialog::CollectionRunDialog(const QString &path, QWidget *parent) :
                                              : tr("%1 cannot be run:\n%2").arg(QFileInfo(path).fileName(), m_loadError));
     layout->addWidget(m_heading);
 
-    m_tree = new QTreeWidget(this);
+    // The calls above, the selected call's answer below: what a run found can be looked at.
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    m_tree = new QTreeWidget(splitter);
     m_tree->setObjectName(QStringLiteral("calls"));
     m_tree->setHeaderLabels({tr("Call"), tr("Server"), tr("Result"), tr("Time")});
     m_tree->setSelectionMode(QAbstractItemView::ExtendedSelection);
@@ -42,7 +48,15 @@ CollectionRunDialog::CollectionRunDialog(const QString &path, QWidget *parent) :
         auto *item = new QTreeWidgetItem(m_tree, {call.name, call.server, QString(), QString()});
         item->setToolTip(0, call.target.isEmpty() ? call.method : call.method + u' ' + call.target);
     }
-    layout->addWidget(m_tree, 1);
+    m_result = new ResultView(splitter);
+    m_result->setObjectName(QStringLiteral("callResult"));
+    splitter->addWidget(m_tree);
+    splitter->addWidget(m_result);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 2);
+    m_result->clear();
+    layout->addWidget(splitter, 1);
+    connect(m_tree, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) { showResult(item); });
 
     m_summary = new QLabel(this);
     m_summary->setObjectName(QStringLiteral("summary"));
@@ -121,6 +135,7 @@ void CollectionRunDialog::run(const QList<int> &indexes)
         subset.calls.append(m_collection.calls.at(index));
         QTreeWidgetItem *item = m_tree->topLevelItem(index);
         qDeleteAll(item->takeChildren());
+        m_reports.remove(index);
         item->setText(2, tr("Waiting"));
         item->setText(3, QString());
         item->setForeground(2, Theme::color(Theme::Role::Muted));
@@ -155,7 +170,9 @@ void CollectionRunDialog::onCallFinished(const CallReport &report)
     if (position >= m_running.size())
         return;
     QTreeWidgetItem *item = m_tree->topLevelItem(m_running.at(position));
-    item->setText(3, tr("%1 ms").arg(report.outcome.response.elapsedMs));
+    m_reports.insert(m_running.at(position), report);
+    item->setText(3, Units::duration(report.outcome.response.elapsedMs));
+    item->setToolTip(2, tr("Select the call to see its answer"));
     switch (report.status) {
     case CallReport::Status::Passed:
         ++m_passed;
@@ -186,6 +203,38 @@ void CollectionRunDialog::onCallFinished(const CallReport &report)
     }
     if (report.status != CallReport::Status::Passed)
         item->setExpanded(true);
+    QTreeWidgetItem *current = m_tree->currentItem();
+    if (current && (current == item || current->parent() == item))
+        showResult(item);
+}
+
+void CollectionRunDialog::showResult(QTreeWidgetItem *item)
+{
+    QTreeWidgetItem *top = item && item->parent() ? item->parent() : item;
+    const auto report = m_reports.constFind(top ? m_tree->indexOfTopLevelItem(top) : -1);
+    if (report == m_reports.cend()) {
+        m_result->clear();
+        return;
+    }
+    const CallOutcome &outcome = report->outcome;
+    const Response &response = outcome.response;
+    const QString method = report->call.method;
+    if (!outcome.ran) {
+        m_result->setError(outcome.connectionError);
+    } else if (response.error) {
+        m_result->setError(tr("%1 failed: %2 (%3)").arg(method, response.error->message).arg(response.error->code),
+                           response.error->toJson());
+    } else if (method == Method::ToolsCall) {
+        m_result->setToolResult(response.result.toObject(), outcome.outputSchema);
+    } else if (method == Method::PromptsGet) {
+        const QJsonObject result = response.result.toObject();
+        m_result->setMessages(result.value(QLatin1String("messages")).toArray(), result.value(QLatin1String("description")).toString());
+    } else if (method == Method::ResourcesRead) {
+        m_result->setResourceContents(response.result.toObject());
+    } else {
+        m_result->setValue(response.result);
+    }
+    m_result->setRounds(response.rounds);
 }
 
 void CollectionRunDialog::onFinished()

@@ -6,6 +6,7 @@
 #include <QDialog>
 
 #include <functional>
+#include <QHash>
 #include <QPointer>
 
 QT_BEGIN_NAMESPACE
@@ -17,6 +18,8 @@ class QTreeWidgetItem;
 QT_END_NAMESPACE
 
 namespace Mcp::Ui {
+
+class ResultView;
 
 // File › Run Collection…: a collection's calls with pass or fail beside each, run all or the
 // selected ones. The run goes on a thread of its own (lib/collections' CollectionRunner, which
@@ -33,6 +36,8 @@ public:
     QString loadError() const { return m_loadError; }
     QTreeWidget *tree() const { return m_tree; }
     QString summaryText() const;
+    // The answer of the call selected in the tree, once it has run (hidden until then).
+    ResultView *resultView() const { return m_result; }
     bool isRunning() const { return m_thread != nullptr; }
     // Asked for every command the run would start (a collection file may come from anyone):
     // false leaves the run unstarted. Without it, no command starts.
@@ -51,12 +56,15 @@ private:
     void onCallFinished(const Mcp::CallReport &report);
     void onFinished();
     void stop();
+    void showResult(QTreeWidgetItem *item);
 
     Collection m_collection;
     QString m_loadError;
     QLabel *m_heading;
     QLabel *m_summary;
     QTreeWidget *m_tree;
+    ResultView *m_result;
+    QHash<int, CallReport> m_reports; // by collection index: the last run of each call
     QPushButton *m_runAll;
     QPushButton *m_runSelected;
     QThread *m_thread = nullptr;

@@ -212,8 +212,17 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     generalLayout->addWidget(m_transportPages, 1);
     tabs->addTab(general, tr("General"));
 
-    // Authorization (HTTP only)
-    m_authPage = new QWidget(tabs);
+    // Authorization (HTTP only): for a stdio server the tab stays readable and says why it is off.
+    auto *authTab = new QWidget(tabs);
+    auto *authLayout = new QVBoxLayout(authTab);
+    m_authNote = new QLabel(tr("Authorization applies to HTTP servers. A stdio server runs on this computer and "
+                               "takes its credentials from its command line or environment (General tab)."), authTab);
+    m_authNote->setObjectName(QStringLiteral("authNote"));
+    m_authNote->setWordWrap(true);
+    authLayout->addWidget(m_authNote);
+    m_authPage = new QWidget(authTab);
+    authLayout->addWidget(m_authPage);
+    authLayout->addStretch(1);
     auto *authForm = new QFormLayout(m_authPage);
     m_authMode = new QComboBox(m_authPage);
     m_authMode->addItem(tr("Automatic: bearer token if set, otherwise OAuth when the server asks"),
@@ -262,9 +271,10 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
         forget->setText(tr("Stored tokens forgotten"));
     });
     authForm->addRow(QString(), forget);
-    tabs->addTab(m_authPage, tr("Authorization"));
+    m_tabs = tabs;
+    m_authTab = tabs->addTab(authTab, tr("Authorization"));
 
-    // Timeouts and restart
+    // Timeouts; restarts and watched files have a tab of their own
     auto *timing = new QWidget(tabs);
     auto *timingForm = new QFormLayout(timing);
     m_requestTimeout = secondsBox(config.timeouts.requestMs, timing, tr("none"));
@@ -273,9 +283,12 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     m_maxTotal = secondsBox(config.timeouts.maxTotalMs, timing, tr("no limit"));
     m_connectTimeout = secondsBox(config.timeouts.connectMs, timing, tr("none"));
     m_pingInterval = secondsBox(config.pingIntervalMs, timing, tr("app default"));
-    m_autoRestart = new QCheckBox(tr("Restart the server when it exits unexpectedly"), timing);
+    auto *restarts = new QWidget(tabs);
+    restarts->setObjectName(QStringLiteral("restartsTab"));
+    auto *restartForm = new QFormLayout(restarts);
+    m_autoRestart = new QCheckBox(tr("Restart the server when it exits unexpectedly"), restarts);
     m_autoRestart->setChecked(config.autoRestart.enabled);
-    m_restartAttempts = new QSpinBox(timing);
+    m_restartAttempts = new QSpinBox(restarts);
     m_restartAttempts->setRange(0, 100);
     m_restartAttempts->setSpecialValueText(tr("never give up"));
     m_restartAttempts->setValue(config.autoRestart.maxAttempts);
@@ -284,18 +297,18 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     timingForm->addRow(tr("Maximum total time:"), m_maxTotal);
     timingForm->addRow(tr("Connect timeout:"), m_connectTimeout);
     timingForm->addRow(tr("Ping every:"), m_pingInterval);
-    timingForm->addRow(QString(), m_autoRestart);
-    timingForm->addRow(tr("Give up after quick failures:"), m_restartAttempts);
+    restartForm->addRow(QString(), m_autoRestart);
+    restartForm->addRow(tr("Give up after quick failures:"), m_restartAttempts);
     // Watch mode: VS Code's dev.watch, kept in the entry so that import and export carry it.
     const WatchSettings watch = WatchSettings::of(config);
-    m_watch = new QCheckBox(tr("Restart when files change (stdio; an HTTP server is reconnected)"), timing);
+    m_watch = new QCheckBox(tr("Restart when files change (stdio; an HTTP server is reconnected)"), restarts);
     m_watch->setObjectName(QStringLiteral("watchEnabled"));
     m_watch->setChecked(watch.enabled);
-    m_watchGlobs = new QLineEdit(watch.globs.join(QStringLiteral(", ")), timing);
+    m_watchGlobs = new QLineEdit(watch.globs.join(QStringLiteral(", ")), restarts);
     m_watchGlobs->setObjectName(QStringLiteral("watchGlobs"));
     m_watchGlobs->setToolTip(tr("Globs relative to the working directory, comma-separated: ** any path, * and ? "
                                 "within one folder. Empty: the script or binary the command runs."));
-    m_watchDebounce = new QSpinBox(timing);
+    m_watchDebounce = new QSpinBox(restarts);
     m_watchDebounce->setObjectName(QStringLiteral("watchDebounce"));
     m_watchDebounce->setRange(0, 60000);
     m_watchDebounce->setSingleStep(100);
@@ -307,10 +320,11 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     };
     connect(m_watch, &QCheckBox::toggled, this, followWatch);
     followWatch(watch.enabled);
-    timingForm->addRow(QString(), m_watch);
-    timingForm->addRow(tr("Files to watch:"), m_watchGlobs);
-    timingForm->addRow(tr("Quiet time before a restart:"), m_watchDebounce);
+    restartForm->addRow(QString(), m_watch);
+    restartForm->addRow(tr("Files to watch:"), m_watchGlobs);
+    restartForm->addRow(tr("Quiet time before a restart:"), m_watchDebounce);
     tabs->addTab(timing, tr("Timeouts"));
+    tabs->addTab(restarts, tr("Restarts"));
 
     // Protocol era: Auto (detect), Modern or Legacy, optionally pinned to one version
     auto *protocol = new QWidget(tabs);
@@ -652,6 +666,8 @@ void ServerEditorDialog::updateTransportPage()
     }
     m_transportPages->setCurrentIndex(stdio ? 0 : 1);
     m_authPage->setEnabled(!stdio);
+    m_authNote->setVisible(stdio);
+    m_tabs->setTabToolTip(m_authTab, stdio ? m_authNote->text() : QString());
     updatePreview();
 }
 

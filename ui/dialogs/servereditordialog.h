@@ -14,6 +14,7 @@ class QPlainTextEdit;
 class QSpinBox;
 class QStackedWidget;
 class QTableWidget;
+class QTabWidget;
 QT_END_NAMESPACE
 
 namespace Mcp {
@@ -95,6 +96,9 @@ private:
     QTableWidget *m_headers;
     QLineEdit *m_bearer;
     QWidget *m_authPage;
+    QLabel *m_authNote;
+    QTabWidget *m_tabs;
+    int m_authTab = -1;
     QComboBox *m_authMode;
     QComboBox *m_grant;
     QLineEdit *m_clientId;

@@ -14,6 +14,7 @@
 #include "widgets/fittinglabel.h"
 #include "widgets/markdown.h"
 #include "widgets/twolinedelegate.h"
+#include "widgets/units.h"
 
 #include <QBoxLayout>
 #include <QElapsedTimer>
@@ -107,8 +108,13 @@ PromptsView::PromptsView(Connection *connection, QWidget *parent)
     connect(refreshButton, &QPushButton::clicked, this, &PromptsView::forceRefresh);
     connect(m_get, &QPushButton::clicked, this, &PromptsView::get);
     connect(m_result, &ResultView::openResourceRequested, this, &PromptsView::openResourceRequested);
-    if (connection)
+    if (connection) {
         connect(connection, &Connection::promptsListChanged, this, &PromptsView::refresh);
+        connect(connection, &Connection::stateChanged, this, [this](Connection::State state) {
+            if (state != Connection::State::Connected)
+                m_cacheNote.sessionEnded();
+        });
+    }
 }
 
 void PromptsView::refresh()
@@ -143,7 +149,7 @@ void PromptsView::list(bool forceRefresh)
             IconFetcher::setItemIcon(item, prompt.value(Key::Icons).toArray(), prompt.value(Key::Description).toString());
         }
         m_listMessage->setText(error ? tr("Listing prompts failed: %1").arg(error->message)
-                                     : withCacheNote(tr("%n prompt(s)", nullptr, int(items.size())), cache));
+                                     : withCacheNote(tr("%n prompt(s)", nullptr, int(items.size())), m_cacheNote.shown(cache)));
         if (!current.isEmpty())
             selectByName(current);
     });
@@ -186,6 +192,7 @@ void PromptsView::showPrompt(const QJsonObject &json)
     if (samePrompt && json == m_prompt)
         return;
     m_prompt = json;
+    m_forceNextGet = false;
     const Prompt prompt = Prompt::fromJson(json);
     const QString name = prompt.name;
     const QString title = prompt.displayName();
@@ -213,6 +220,7 @@ void PromptsView::showPrompt(const QJsonObject &json)
                 get();
         });
         connect(edit, &QLineEdit::textChanged, this, [this, name] {
+            m_forceNextGet = false; // what was checked has changed
             if (m_connection)
                 ToolInputStore::save(m_connection->name(), QStringLiteral("prompt"), name, arguments());
         });
@@ -236,19 +244,35 @@ void PromptsView::showPrompt(const QJsonObject &json)
     m_result->clear();
 }
 
+QString PromptsView::statusText() const
+{
+    return m_status->text();
+}
+
 void PromptsView::get()
 {
     if (m_prompt.isEmpty() || !m_connection || !m_connection->isConnected())
         return;
+    // Checked before sending, as a tool's arguments are: the first Get stops and says what is
+    // missing; a second one sends anyway, to see what the server says.
     QStringList missing;
+    QLineEdit *firstMissing = nullptr;
     for (const PromptArgument &argument : Prompt::fromJson(m_prompt).arguments) {
-        if (argument.required && !arguments().contains(argument.name))
-            missing.append(argument.name);
+        if (argument.required && !arguments().contains(argument.name)) {
+            missing.append(argument.displayName());
+            if (!firstMissing)
+                firstMissing = argumentEdit(argument.name);
+        }
     }
-    if (!missing.isEmpty())
-        m_status->setText(tr("Required argument(s) left empty: %1 (sent anyway, to see what the server says)").arg(missing.join(QLatin1String(", "))));
-    else
-        m_status->setText(tr("Getting…"));
+    if (!missing.isEmpty() && !m_forceNextGet) {
+        m_status->setText(tr("Required argument(s) left empty: %1. Get again to send anyway.").arg(missing.join(QLatin1String(", "))));
+        m_forceNextGet = true;
+        if (firstMissing)
+            firstMissing->setFocus();
+        return;
+    }
+    m_forceNextGet = false;
+    m_status->setText(tr("Getting…"));
     const Request request = Requests::getPrompt(m_prompt.value(Key::Name).toString(), arguments());
     QElapsedTimer clock;
     clock.start();
@@ -258,9 +282,10 @@ void PromptsView::get()
         if (generation != m_getGeneration)
             return; // another prompt was chosen, or got again, since
         if (call->isError()) {
-            const QString text = tr("prompts/get failed: %1 (%2)").arg(call->error().message).arg(call->error().code);
-            m_status->setText(text);
-            m_result->setError(text, call->error().toJson());
+            // Said once, in the result's banner; the status line only says how it ended.
+            m_status->setText(tr("Failed after %1").arg(Units::duration(clock.elapsed())));
+            m_result->setError(tr("prompts/get failed: %1 (%2)").arg(call->error().message).arg(call->error().code),
+                               call->error().toJson());
             m_result->setRounds(call->rounds());
             Q_EMIT getFinished(true);
             return;
@@ -269,7 +294,7 @@ void PromptsView::get()
         const QJsonArray messages = result.value(Key::Messages).toArray();
         m_result->setMessages(messages, result.value(Key::Description).toString());
         m_result->setRounds(call->rounds());
-        m_status->setText(tr("%n message(s) in %1 ms", nullptr, int(messages.size())).arg(clock.elapsed()));
+        m_status->setText(tr("%n message(s) in %1", nullptr, int(messages.size())).arg(Units::duration(clock.elapsed())));
         Q_EMIT getFinished(false);
     });
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "connection/connection.h"
+#include "widgets/cachenote.h"
 
 #include <QJsonObject>
 #include <QPointer>
@@ -31,6 +32,7 @@ public:
     QListWidget *list() const { return m_list; }
     ResultView *resultView() const { return m_result; }
     QLineEdit *argumentEdit(const QString &name) const;
+    QString statusText() const;
     bool selectByName(const QString &name);
     QJsonObject arguments() const;
 
@@ -51,6 +53,7 @@ private:
     QPointer<Connection> m_connection;
     QListWidget *m_list;
     QLabel *m_listMessage;
+    ListingCacheNote m_cacheNote;
     QLabel *m_heading;
     QLabel *m_description;
     QWidget *m_argumentsBox;
@@ -60,6 +63,7 @@ private:
     ResultView *m_result;
     QJsonObject m_prompt;
     quint64 m_getGeneration = 0; // a prompts/get answer shows only under the prompt that asked for it
+    bool m_forceNextGet = false; // the last Get stopped on missing arguments: the next one sends
     QList<QPair<QString, QLineEdit *>> m_arguments;
 };
 

@@ -17,6 +17,7 @@
 #include "protocol/types.h"
 #include "widgets/fittinglabel.h"
 #include "widgets/twolinedelegate.h"
+#include "widgets/units.h"
 
 #include <QBoxLayout>
 #include <QElapsedTimer>
@@ -85,6 +86,7 @@ ResourcesView::ResourcesView(Connection *connection, QWidget *parent)
     listButtons->addWidget(refreshButton);
     leftLayout->addLayout(listButtons);
     m_listMessage = new FittingLabel(left);
+    m_listMessage->setObjectName(QStringLiteral("listMessage"));
     m_listMessage->setWordWrap(true);
     leftLayout->addWidget(m_listMessage);
 
@@ -162,6 +164,9 @@ ResourcesView::ResourcesView(Connection *connection, QWidget *parent)
             showTemplate(item->data(ItemRole).toJsonObject());
     });
     connect(m_resources, &QListWidget::itemActivated, this, [this] { read(); });
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        m_listMessage->setText(m_tabs->currentWidget() == m_templates ? m_templatesMessage : m_resourcesMessage);
+    });
     connect(m_loadMore, &QPushButton::clicked, this, &ResourcesView::loadMore);
     connect(refreshButton, &QPushButton::clicked, this, &ResourcesView::forceRefresh);
     connect(m_read, &QPushButton::clicked, this, &ResourcesView::read);
@@ -177,6 +182,8 @@ ResourcesView::ResourcesView(Connection *connection, QWidget *parent)
             if (state != Connection::State::Connected) {
                 m_subscribed.clear(); // subscriptions end with the session
                 m_awaitingAcknowledgement.clear();
+                m_resourcesCacheNote.sessionEnded();
+                m_templatesCacheNote.sessionEnded();
             }
             updateSubscribeButton();
         });
@@ -204,26 +211,30 @@ void ResourcesView::list(bool forceRefresh)
     Client::ListOptions options;
     options.forceRefresh = forceRefresh;
     m_connection->listAll(Method::ResourcesTemplatesList, Key::ResourceTemplates, this, options,
-                          [this](const QJsonArray &items, const std::optional<RpcError> &error, const CacheStatus &) {
+                          [this](const QJsonArray &items, const std::optional<RpcError> &error, const CacheStatus &cache) {
         m_templates->clear();
         for (const QJsonValue &item : items)
             m_templates->addItem(makeItem(item.toObject(), Key::UriTemplate));
-        if (error && error->code != -32601)
-            m_listMessage->setText(tr("Listing templates failed: %1").arg(error->message));
+        if (error && error->code != ErrorCode::MethodNotFound)
+            setListMessage(m_templates, tr("Listing templates failed: %1").arg(error->message));
+        else if (error)
+            setListMessage(m_templates, tr("The server lists no templates."));
+        else
+            setListMessage(m_templates, withCacheNote(tr("%n template(s)", nullptr, int(items.size())), m_templatesCacheNote.shown(cache)));
     });
 }
 
 void ResourcesView::fetchPage(const QString &cursor, bool forceRefresh)
 {
     const Request request = Requests::listResources(cursor);
-    m_listMessage->setText(tr("Loading…"));
+    setListMessage(m_resources, tr("Loading…"));
     m_loadMore->setEnabled(false);
     RequestOptions options;
     options.forceRefresh = forceRefresh;
     OutgoingRequest *call = m_connection->call(request.method, request.params, options);
     connect(call, &OutgoingRequest::finished, this, [this, call] {
         if (call->isError()) {
-            m_listMessage->setText(tr("Listing resources failed: %1").arg(call->error().message));
+            setListMessage(m_resources, tr("Listing resources failed: %1").arg(call->error().message));
             return;
         }
         const QJsonObject result = call->result().toObject();
@@ -231,11 +242,18 @@ void ResourcesView::fetchPage(const QString &cursor, bool forceRefresh)
             m_resources->addItem(makeItem(item.toObject(), Key::Uri));
         m_nextCursor = result.value(Key::NextCursor).toString();
         m_loadMore->setEnabled(!m_nextCursor.isEmpty());
-        m_listMessage->setText(withCacheNote(m_nextCursor.isEmpty()
-                                                 ? tr("%n resource(s)", nullptr, m_resources->count())
-                                                 : tr("%n resource(s) so far; more with Load more", nullptr, m_resources->count()),
-                                             call->cacheStatus()));
+        setListMessage(m_resources, withCacheNote(m_nextCursor.isEmpty()
+                                                      ? tr("%n resource(s)", nullptr, m_resources->count())
+                                                      : tr("%n resource(s) so far; more with Load more", nullptr, m_resources->count()),
+                                                  m_resourcesCacheNote.shown(call->cacheStatus())));
     });
+}
+
+void ResourcesView::setListMessage(QListWidget *list, const QString &text)
+{
+    (list == m_templates ? m_templatesMessage : m_resourcesMessage) = text;
+    if (m_tabs->currentWidget() == list)
+        m_listMessage->setText(text);
 }
 
 void ResourcesView::loadMore()
@@ -272,7 +290,7 @@ void ResourcesView::showResource(const QJsonObject &resource)
     if (resource.contains(Key::MimeType))
         details.append(tr("Type: %1").arg(resource.value(Key::MimeType).toString()));
     if (resource.contains(Key::Size))
-        details.append(tr("Size: %1 bytes").arg(resource.value(Key::Size).toDouble()));
+        details.append(tr("Size: %1").arg(Units::size(qint64(resource.value(Key::Size).toDouble()))));
     m_details->setText(details.join(u'\n'));
     m_uriEdit->setReadOnly(false);
     m_uriEdit->setText(uri);
@@ -367,8 +385,10 @@ void ResourcesView::read()
         if (generation != m_readGeneration)
             return; // a newer read was started
         if (call->isError()) {
-            m_status->setText(tr("Reading %1 failed: %2 (%3)").arg(uri, call->error().message).arg(call->error().code));
-            m_result->setError(m_status->text(), call->error().toJson());
+            // Said once, in the result's banner; the status line only says how it ended.
+            m_status->setText(tr("Failed after %1").arg(Units::duration(clock.elapsed())));
+            m_result->setError(tr("Reading %1 failed: %2 (%3)").arg(uri, call->error().message).arg(call->error().code),
+                               call->error().toJson());
             m_result->setRounds(call->rounds());
             Q_EMIT readFinished(true);
             return;
@@ -378,7 +398,7 @@ void ResourcesView::read()
         showApp(uri, call->result().toObject());
         const QString when = QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss"));
         m_status->setText(m_subscribed.contains(uri) ? tr("Read at %1 · subscribed, %n update(s) so far", nullptr, m_updates).arg(when)
-                                                     : tr("Read at %1 in %2 ms").arg(when).arg(clock.elapsed()));
+                                                     : tr("Read at %1 in %2").arg(when, Units::duration(clock.elapsed())));
         Q_EMIT readFinished(false);
     });
 }

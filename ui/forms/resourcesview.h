@@ -1,6 +1,7 @@
 #pragma once
 
 #include "connection/connection.h"
+#include "widgets/cachenote.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -72,6 +73,8 @@ private:
     void list(bool forceRefresh);
     void fetchPage(const QString &cursor, bool forceRefresh = false);
     void onUpdated(const QString &uri);
+    // Sets one tab's list message; the label shows the current tab's.
+    void setListMessage(QListWidget *list, const QString &text);
     void showApp(const QString &uri, const QJsonObject &result);
 
     QPointer<Connection> m_connection;
@@ -80,6 +83,11 @@ private:
     QListWidget *m_templates;
     QPushButton *m_loadMore;
     QLabel *m_listMessage;
+    // What the label under the list says of each tab's list; it shows the current tab's.
+    QString m_resourcesMessage;
+    QString m_templatesMessage;
+    ListingCacheNote m_resourcesCacheNote;
+    ListingCacheNote m_templatesCacheNote;
     QLabel *m_heading;
     QLabel *m_details;
     QWidget *m_templateBox;

@@ -1,6 +1,7 @@
 #include "schemaform.h"
 
 #include "jsontext.h"
+#include "theme.h"
 #include "widgets/markdown.h"
 #include "widgets/quietdestruction.h"
 
@@ -25,6 +26,7 @@
 #include <QTimer>
 #include <QToolButton>
 
+#include <algorithm>
 #include <cmath>
 
 namespace Mcp::Ui {
@@ -204,7 +206,7 @@ SchemaFormWidget::SchemaFormWidget(QWidget *parent)
     m_summary = new QLabel(this);
     m_summary->setObjectName(QStringLiteral("message:"));
     m_summary->setWordWrap(true);
-    m_summary->setStyleSheet(QStringLiteral("color: #c62828;"));
+    Theme::setTextColor(m_summary, Theme::Role::Error);
     m_summary->hide();
     layout->addWidget(m_summary);
 
@@ -228,7 +230,7 @@ SchemaFormWidget::SchemaFormWidget(QWidget *parent)
     m_jsonErrorLabel = new QLabel(jsonPage);
     m_jsonErrorLabel->setObjectName(QStringLiteral("jsonError"));
     m_jsonErrorLabel->setWordWrap(true);
-    m_jsonErrorLabel->setStyleSheet(QStringLiteral("color: #c62828;"));
+    Theme::setTextColor(m_jsonErrorLabel, Theme::Role::Error);
     m_jsonErrorLabel->hide();
     jsonLayout->addWidget(m_jsonEdit, 1);
     jsonLayout->addWidget(m_jsonErrorLabel);
@@ -368,8 +370,7 @@ ValidationResult SchemaFormWidget::validateAndShow()
     if (m_jsonMode)
         applyJsonText(true);
     m_showMissing = true;
-    ValidationResult result = m_state.validate();
-    result.issues.append(m_state.formatIssues());
+    ValidationResult result = checkAll();
     // Format problems are only warnings to the validator; a person filling a form wants them fixed.
     for (const ValidationIssue &issue : std::as_const(result.issues))
         if (issue.keyword == QLatin1String("format"))
@@ -412,9 +413,23 @@ void SchemaFormWidget::runLiveValidation()
 {
     if (m_jsonMode)
         return;
-    ValidationResult result = m_state.validate();
-    result.issues.append(m_state.formatIssues());
+    const ValidationResult result = checkAll();
     showIssues(result.issues, m_showMissing);
+}
+
+ValidationResult SchemaFormWidget::checkAll() const
+{
+    // The form's own date and time checks only add what the validator did not already say of
+    // the field: one problem is said once, in one wording.
+    ValidationResult result = m_state.validate();
+    for (const ValidationIssue &issue : m_state.formatIssues()) {
+        const bool known = std::any_of(result.issues.cbegin(), result.issues.cend(), [&issue](const ValidationIssue &other) {
+            return other.path == issue.path && other.keyword == issue.keyword;
+        });
+        if (!known)
+            result.issues.append(issue);
+    }
+    return result;
 }
 
 void SchemaFormWidget::showIssues(const QList<ValidationIssue> &issues, bool includeMissing)
@@ -577,7 +592,7 @@ QLabel *SchemaFormWidget::messageLabel(const QString &path, QWidget *parent)
     auto *label = new QLabel(parent);
     label->setObjectName(QLatin1String("message:") + path);
     label->setWordWrap(true);
-    label->setStyleSheet(QStringLiteral("color: #c62828;"));
+    Theme::setTextColor(label, Theme::Role::Error);
     label->hide();
     m_messages.insert(path, label);
     return label;

@@ -115,6 +115,8 @@ private:
     // After a structural edit of the part in `slot`: rebuild that part only.
     void structureChanged(FieldSlot *slot);
     void runLiveValidation();
+    // What the validator finds and the form's own date and time checks, each problem once.
+    ValidationResult checkAll() const;
     void showIssues(const QList<ValidationIssue> &issues, bool includeMissing);
     void syncJsonFromForm();
     bool applyJsonText(bool report);

@@ -4,7 +4,9 @@
 
 #include "forms/toolpanel.h"
 #include "results/iconfetcher.h"
+#include "theme.h"
 
+#include "apps/uimeta.h"
 #include "protocol/keys.h"
 #include "protocol/types.h"
 #include "widgets/fittinglabel.h"
@@ -70,6 +72,9 @@ QString ToolList::itemText(const QJsonObject &tool)
     const QString support = ToolPanel::taskSupport(tool);
     if (support != QLatin1String("forbidden"))
         second.append(tr("task %1").arg(support));
+    // A tool with an MCP App view (_meta.ui.resourceUri) shows it next to its result.
+    if (Apps::ToolUiMeta::fromTool(tool).hasView())
+        second.prepend(tr("app view"));
     return TwoLineDelegate::itemText(title, name, tool.value(Key::Description).toString(), second);
 }
 
@@ -122,7 +127,7 @@ void ToolList::decorate(QListWidgetItem *item)
     // Still selectable, so that the panel can say why it will not run; muted and marked.
     item->setText(TwoLineDelegate::itemText(displayName(tool), name, tool.value(Key::Description).toString(),
                                             {tr("⚠ cannot be called: %1").arg(*invalid)}));
-    item->setForeground(m_list->palette().brush(QPalette::Disabled, QPalette::Text));
+    item->setForeground(Theme::color(Theme::Role::Muted)); // the disabled colour is not readable enough (AA)
     item->setIcon(m_list->style()->standardIcon(QStyle::SP_MessageBoxWarning));
     item->setToolTip(tr("Not callable, its x-mcp-header annotations are invalid: %1").arg(*invalid));
 }

@@ -9,6 +9,7 @@
 #include "forms/toolinputstore.h"
 #include "results/iconfetcher.h"
 #include "results/resultview.h"
+#include "theme.h"
 
 #include "collections/collection.h"
 #include "protocol/keys.h"
@@ -17,6 +18,7 @@
 #include "protocol/types.h"
 #include "widgets/fittinglabel.h"
 #include "widgets/markdown.h"
+#include "widgets/units.h"
 
 #include <QBoxLayout>
 #include <QFuture>
@@ -52,8 +54,9 @@ void updateBadges(QLabel *label, const QJsonObject &tool)
     QStringList html;
     for (const QString &word : std::as_const(words)) {
         const bool warn = word == ToolPanel::tr("destructive");
-        html.append(QStringLiteral("<span style=\"background:%1;color:white;\">&nbsp;%2&nbsp;</span>")
-                        .arg(warn ? QStringLiteral("#c62828") : QStringLiteral("#546e7a"), word.toHtmlEscaped()));
+        html.append(QStringLiteral("<span style=\"background:%1;color:%2;\">&nbsp;%3&nbsp;</span>")
+                        .arg(Theme::badgeColor(warn ? Theme::Badge::Error : Theme::Badge::Neutral).name(),
+                             Theme::badgeTextColor().name(), word.toHtmlEscaped()));
     }
     const QString iconNote = IconFetcher::instance()->lookup(tool.value(Key::Icons).toArray()).note;
     if (!iconNote.isEmpty())
@@ -395,7 +398,7 @@ void ToolPanel::setRunning(bool running)
 
 void ToolPanel::updateElapsed()
 {
-    m_elapsed->setText(tr("%1 s").arg(m_clock.elapsed() / 1000.0, 0, 'f', 1));
+    m_elapsed->setText(Units::duration(m_clock.elapsed()));
 }
 
 void ToolPanel::run()
@@ -577,7 +580,7 @@ void ToolPanel::onTaskStatus(const QJsonObject &task)
     const Task state = Task::fromJson(task);
     const QString &status = state.status;
     const QString &message = state.statusMessage;
-    m_status->setText(tr("Task %1: %2%3").arg(m_taskId, status, message.isEmpty() ? QString() : QLatin1String(" — ") + message));
+    m_status->setText(tr("Task %1: %2%3").arg(m_taskId, status, message.isEmpty() ? QString() : QStringLiteral(" — ") + message));
     m_progress->setFormat(status);
     const bool terminal = state.isTerminal();
     // tasks/result waits for the end, and lets the server ask for input (input_required) meanwhile.
@@ -604,7 +607,7 @@ void ToolPanel::showFollowedTask(const QJsonObject &task)
     const Task state = Task::fromJson(task);
     m_status->setText(tr("Task %1: %2%3 (followed with tasks/get)")
                           .arg(state.taskId, state.status,
-                               state.statusMessage.isEmpty() ? QString() : QLatin1String(" — ") + state.statusMessage));
+                               state.statusMessage.isEmpty() ? QString() : QStringLiteral(" — ") + state.statusMessage));
 }
 
 void ToolPanel::pollTask()
@@ -756,14 +759,15 @@ void ToolPanel::finish(bool isError, const QJsonValue &result, const RpcError &e
     const quint64 shown = ++m_shownCall; // a big result still being prepared for an earlier call stays unshown
     setRunning(false);
     makeRoomForResult();
-    m_elapsed->setText(tr("%1 ms").arg(elapsedMs));
+    m_elapsed->setText(Units::duration(elapsedMs));
     if (isError) {
         m_lastOutcome = error.toJson();
         m_lastError = error;
         const QString text = error.code == SessionErrorCode::Cancelled
-            ? tr("Cancelled after %1 ms").arg(elapsedMs)
-            : tr("Error %1: %2 (after %3 ms)").arg(error.code).arg(error.message).arg(elapsedMs);
-        m_status->setText(text);
+            ? tr("Cancelled after %1").arg(Units::duration(elapsedMs))
+            : tr("Error %1: %2 (after %3)").arg(error.code).arg(error.message, Units::duration(elapsedMs));
+        // Said once, in the result's banner; the status line only says how it ended.
+        m_status->setText(error.code == SessionErrorCode::Cancelled ? text : tr("Failed after %1").arg(Units::duration(elapsedMs)));
         m_result->setError(text, error.toJson());
         m_result->setRounds(rounds);
         m_appCancelled = error.code == SessionErrorCode::Cancelled ? tr("cancelled by the user") : text;
@@ -810,11 +814,11 @@ void ToolPanel::showResult(const QJsonValue &result, qint64 elapsedMs, const QLi
     // A call the server turned into a task (the tasks extension) is listed on the Tasks page.
     const bool asTask = std::any_of(rounds.cbegin(), rounds.cend(), [](const Modern::RoundRecord &round) { return round.becameTask; });
     if (asTask)
-        m_status->setText(toolError ? tr("The tool reported an error (isError) after %1 ms, as a task (see the Tasks page)").arg(elapsedMs)
-                                    : tr("Done in %1 ms, as a task (see the Tasks page)").arg(elapsedMs));
+        m_status->setText(toolError ? tr("The tool reported an error (isError) after %1, as a task (see the Tasks page)").arg(Units::duration(elapsedMs))
+                                    : tr("Done in %1, as a task (see the Tasks page)").arg(Units::duration(elapsedMs)));
     else
-        m_status->setText(toolError ? tr("The tool reported an error (isError) after %1 ms").arg(elapsedMs)
-                                    : tr("Done in %1 ms").arg(elapsedMs));
+        m_status->setText(toolError ? tr("The tool reported an error (isError) after %1").arg(Units::duration(elapsedMs))
+                                    : tr("Done in %1").arg(Units::duration(elapsedMs)));
     Q_EMIT callFinished(toolError);
 }
 

@@ -13,14 +13,14 @@ Page::Page(Connection *connection, QWidget *parent) : QWidget(parent), m_connect
 {
     connect(connection, &Connection::stateChanged, this, [this](Connection::State state) {
         updateOfflineNotice();
-        connectionStateChanged(state);
+        deliverState(state);
     });
     // Virtual calls do not reach subclasses from a base constructor: deliver the current state later.
     QTimer::singleShot(0, this, [this] {
         if (!m_connection)
             return;
         updateOfflineNotice();
-        connectionStateChanged(m_connection->state());
+        deliverState(m_connection->state());
     });
 }
 
@@ -74,6 +74,14 @@ void Page::resizeEvent(QResizeEvent *event)
     QWidget::resizeEvent(event);
     if (m_offline)
         m_offline->setGeometry(rect());
+}
+
+void Page::deliverState(Connection::State state)
+{
+    if (m_deliveredState == state)
+        return;
+    m_deliveredState = state;
+    connectionStateChanged(state);
 }
 
 } // namespace Mcp::Ui

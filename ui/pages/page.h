@@ -6,6 +6,8 @@
 #include <QPointer>
 #include <QWidget>
 
+#include <optional>
+
 QT_BEGIN_NAMESPACE
 class QLabel;
 class QPushButton;
@@ -38,15 +40,18 @@ Q_SIGNALS:
 
 protected:
     // Called on every state change, and once from the constructor's first event-loop turn
-    // with the current state. Pages that list things fetch them when Connected.
+    // with the current state, but never twice in a row with the same state (a page made while
+    // connecting would otherwise list twice). Pages that list things fetch them when Connected.
     virtual void connectionStateChanged(Connection::State state) { Q_UNUSED(state) }
 
     void resizeEvent(QResizeEvent *event) override;
 
 private:
     void updateOfflineNotice();
+    void deliverState(Connection::State state);
 
     QPointer<Connection> m_connection;
+    std::optional<Connection::State> m_deliveredState;
     QWidget *m_offline = nullptr;
     QLabel *m_offlineText = nullptr;
     QPushButton *m_offlineConnect = nullptr;

@@ -54,6 +54,8 @@ void ToolsPage::connectionStateChanged(Connection::State state)
 {
     if (state == Connection::State::Connected)
         refresh();
+    else
+        m_cacheNote.sessionEnded();
 }
 
 void ToolsPage::refresh()
@@ -76,7 +78,7 @@ void ToolsPage::list(bool forceRefresh)
     connection()->listAll(Method::ToolsList, Key::Tools, this, options,
                           [this](const QJsonArray &items, const std::optional<RpcError> &error, const CacheStatus &cache) {
         m_list->setInvalidTools(connection()->sessionInfo().invalidTools);
-        m_list->setItems(items, cache);
+        m_list->setItems(items, m_cacheNote.shown(cache));
         m_panel->setServerTools(items);
         if (error)
             m_list->setMessage(tr("Listing tools failed: %1").arg(error->message));

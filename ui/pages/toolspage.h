@@ -2,6 +2,7 @@
 
 #include "forms/toollist.h" // list() callers use it
 #include "pages/page.h"
+#include "widgets/cachenote.h"
 
 #include <QJsonObject>
 
@@ -48,6 +49,7 @@ private:
     void list(bool forceRefresh);
 
     ToolList *m_list;
+    ListingCacheNote m_cacheNote;
     ToolPanel *m_panel;
 };
 

@@ -1,6 +1,7 @@
 #include "bigtextview.h"
 
 #include "forms/jsontext.h"
+#include "theme.h"
 
 #include <QApplication>
 #include <QBoxLayout>
@@ -854,13 +855,8 @@ void BigTextView::setFindStatus(const QString &text, bool noMatch)
     if (m_findEdit->property("noMatch").toBool() != noMatch) {
         m_findEdit->setProperty("noMatch", noMatch);
         if (noMatch) {
-            // A red tint of the theme's own base colour, readable in light and dark themes.
             QPalette palette = m_findEdit->palette();
-            const QColor base = palette.color(QPalette::Base);
-            const QColor red(220, 40, 40);
-            palette.setColor(QPalette::Base, QColor::fromRgbF(base.redF() * 0.7f + red.redF() * 0.3f,
-                                                              base.greenF() * 0.7f + red.greenF() * 0.3f,
-                                                              base.blueF() * 0.7f + red.blueF() * 0.3f));
+            palette.setColor(QPalette::Base, Theme::noMatchBase(palette.color(QPalette::Base)));
             m_findEdit->setPalette(palette);
         } else {
             m_findEdit->setPalette(QPalette());

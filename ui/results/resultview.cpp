@@ -10,6 +10,7 @@
 #include "protocol/types.h"
 #include "widgets/fittinglabel.h"
 #include "widgets/flowlayout.h"
+#include "widgets/units.h"
 #include <QApplication>
 #include <QBoxLayout>
 #include <QBuffer>
@@ -57,7 +58,7 @@ constexpr qsizetype MarkdownLimit = 512 * 1024;          // bigger texts are sho
 
 QString sizeText(qint64 bytes)
 {
-    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
+    return Units::size(bytes);
 }
 
 // Bytes of `text` in UTF-8, without converting megabytes just to count them: ASCII, what most big
@@ -743,7 +744,7 @@ void ResultView::setRounds(const QList<Modern::RoundRecord> &rounds)
             asked << askedText(input);
             answered << answeredText(input);
             if (input.latencyMs >= 0)
-                answerLatency << tr("%1 ms").arg(input.latencyMs);
+                answerLatency << Units::duration(input.latencyMs);
         }
         QString sent;
         if (round.taskPoll) {
@@ -774,7 +775,7 @@ void ResultView::setRounds(const QList<Modern::RoundRecord> &rounds)
                                            : tr("no input asked"));
         // A task's question came in a poll's answer: no request of its own to time.
         QString latency = round.answeredAtMs >= 0 && round.sentAtMs >= 0 && !round.taskPoll
-            ? tr("server %1 ms").arg(round.answeredAtMs - round.sentAtMs) : QString();
+            ? tr("server %1").arg(Units::duration(round.answeredAtMs - round.sentAtMs)) : QString();
         if (!answerLatency.isEmpty())
             latency += (latency.isEmpty() ? QString() : QStringLiteral(" · ")) + tr("answer %1").arg(answerLatency.join(QLatin1String(", ")));
         auto *item = new QTreeWidgetItem(m_rounds, {tr("%1 of %2").arg(i + 1).arg(count), sent,
@@ -795,13 +796,13 @@ void ResultView::addWidget(QWidget *widget)
     m_layout->insertWidget(m_layout->count() - 1, widget);
 }
 
-void ResultView::addBanner(const QString &text, const QString &colour)
+void ResultView::addBanner(const QString &text, Theme::Badge badge)
 {
     auto *banner = new QLabel(text, m_page);
     banner->setObjectName(QStringLiteral("banner"));
     banner->setWordWrap(true);
     banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    banner->setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; padding: 6px; border-radius: 3px; font-weight: bold; }").arg(colour));
+    banner->setStyleSheet(Theme::badgeStyleSheet(badge, 6));
     addWidget(banner);
 }
 
@@ -914,7 +915,7 @@ void ResultView::setToolResult(const QJsonObject &result, const QJsonValue &outp
     begin(result);
     const bool isError = result.value(Key::IsError).toBool();
     if (isError)
-        addBanner(tr("The tool reported an error (isError: true)"), QStringLiteral("#c62828"));
+        addBanner(tr("The tool reported an error (isError: true)"), Theme::Badge::Error);
     const QJsonArray content = result.value(Key::Content).toArray();
     for (qsizetype i = 0; i < content.size(); ++i) {
         const bool have = i < prepared.texts.size() && !prepared.texts.at(i).isNull();
@@ -945,8 +946,8 @@ void ResultView::addStructured(const QJsonValue &structured, const QJsonValue &o
     verdict->setObjectName(QStringLiteral("verdict"));
     verdict->setWordWrap(true);
     verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    const QString good = QStringLiteral("QLabel { background: #2e7d32; color: white; padding: 4px; border-radius: 3px; font-weight: bold; }");
-    const QString bad = QStringLiteral("QLabel { background: #c62828; color: white; padding: 4px; border-radius: 3px; font-weight: bold; }");
+    const QString good = Theme::badgeStyleSheet(Theme::Badge::Ok, 4);
+    const QString bad = Theme::badgeStyleSheet(Theme::Badge::Error, 4);
     if (!hasSchema) {
         m_verdict = QStringLiteral("unchecked");
         verdict->setText(tr("Not checked: the tool declares no outputSchema"));
@@ -1028,11 +1029,25 @@ void ResultView::setResourceContents(const QJsonObject &result)
         addWidget(smallLabel(tr("The resource has no contents."), m_page));
 }
 
+void ResultView::setValue(const QJsonValue &value)
+{
+    begin(value);
+    auto *tree = new LazyJsonTree(m_page);
+    tree->setJson(value);
+    tree->setMinimumHeight(100);
+    addWidget(tree);
+}
+
 void ResultView::setError(const QString &message, const QJsonValue &details)
 {
     begin(details.isUndefined() ? QJsonValue(QJsonObject{{QStringLiteral("error"), message}}) : details);
-    addBanner(message, QStringLiteral("#6d4c41"));
-    if (!details.isUndefined()) {
+    addBanner(message, Theme::Badge::Failure);
+    // The banner says the code and message; the tree is for what else the error holds (its data).
+    bool saysMore = !details.isObject();
+    const QJsonObject object = details.toObject();
+    for (auto it = object.begin(); it != object.end(); ++it)
+        saysMore = saysMore || (it.key() != QLatin1String("code") && it.key() != Key::Message);
+    if (!details.isUndefined() && saysMore) {
         auto *tree = new LazyJsonTree(m_page);
         tree->setJson(details);
         tree->setMinimumHeight(100);

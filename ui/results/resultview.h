@@ -1,6 +1,7 @@
 #pragma once
 
 #include "session/modern/multiroundtrip.h"
+#include "theme.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -67,6 +68,8 @@ public:
     void setResourceContents(const QJsonObject &result);
     // A protocol error (the request failed, no result).
     void setError(const QString &message, const QJsonValue &details = QJsonValue::Undefined);
+    // Any other answer (a list, an empty result): its JSON as a tree.
+    void setValue(const QJsonValue &value);
     // A short line above the result (elapsed time, task id, ...).
     void setStatusText(const QString &text);
     // A control of the caller's in the row above the result, before Copy JSON (costs no row).
@@ -102,7 +105,7 @@ private:
                                         const QString *text, qsizetype utf8Size);
     void begin(const QJsonValue &json);
     void addWidget(QWidget *widget);
-    void addBanner(const QString &text, const QString &colour);
+    void addBanner(const QString &text, Theme::Badge badge);
     void addStructured(const QJsonValue &structured, const QJsonValue &outputSchema, bool isError);
 
     QLabel *m_status = nullptr;

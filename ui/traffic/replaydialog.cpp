@@ -6,6 +6,7 @@
 #include "protocol/keys.h"
 #include "theme.h"
 #include "widgets/fittinglabel.h"
+#include "widgets/units.h"
 
 #include <algorithm>
 
@@ -316,14 +317,14 @@ void ReplayDialog::onStepCompared(int index, const ReplayStepResult &result)
         ++m_same;
         item->setText(ResultColumn, tr("Same"));
         item->setForeground(ResultColumn, Theme::color(Theme::Role::Ok));
-        item->setToolTip(ResultColumn, tr("The same answer as recorded, in %1 ms").arg(result.outcome.response.elapsedMs));
+        item->setToolTip(ResultColumn, tr("The same answer as recorded, in %1").arg(Units::duration(result.outcome.response.elapsedMs)));
     } else {
         ++m_different;
         item->setText(ResultColumn, tr("Different"));
         item->setFont(ResultColumn, bold);
         item->setForeground(ResultColumn, Theme::color(Theme::Role::Error));
         item->setText(RecordedColumn, tr("%n difference(s)", nullptr, int(result.differences.size())));
-        item->setToolTip(ResultColumn, tr("Answered in %1 ms").arg(result.outcome.response.elapsedMs));
+        item->setToolTip(ResultColumn, tr("Answered in %1").arg(Units::duration(result.outcome.response.elapsedMs)));
         for (const ReplayDifference &d : result.differences) {
             auto *row = new QTreeWidgetItem(item, {d.path, QString(), shortJson(d.recorded), shortJson(d.replayed)});
             row->setToolTip(RequestColumn, d.path);

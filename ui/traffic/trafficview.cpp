@@ -59,7 +59,7 @@ protected:
     {
         QStyledItemDelegate::initStyleOption(option, index);
         if (const uint group = index.data(TrafficLog::RoundGroupRole).toUInt())
-            option->backgroundBrush = QColor::fromHsv(int((group * 67) % 360), 150, 220, 90);
+            option->backgroundBrush = Theme::roundTint(group);
     }
 };
 }

@@ -513,7 +513,20 @@ void tst_Collections::appendCallFromTheWindow()
     QCOMPARE(loaded.collection.calls.at(0).server, QStringLiteral("demo"));
     QCOMPARE(loaded.collection.calls.at(1).server, QStringLiteral("demo"));
     QCOMPARE(loaded.collection.calls.at(2).server, QStringLiteral("demo (2)"));
-    QCOMPARE(loaded.collection.calls.at(0).assertions.size(), 3); // status, isError, structuredContentValid
+    // What the result satisfies: status, isError, structuredContentValid, and structuredContent equals
+    // what came; an error's code and its message.
+    auto kinds = [](const CollectionCall &call) {
+        QList<Assertion::Kind> out;
+        for (const Assertion &assertion : call.assertions)
+            out.append(assertion.kind);
+        return out;
+    };
+    QCOMPARE(kinds(loaded.collection.calls.at(0)), (QList<Assertion::Kind>{Assertion::Kind::Status, Assertion::Kind::IsError,
+                                                                           Assertion::Kind::OutputSchema, Assertion::Kind::PathEquals}));
+    QCOMPARE(loaded.collection.calls.at(0).assertions.at(3).path, QStringLiteral("$.structuredContent"));
+    QCOMPARE(loaded.collection.calls.at(0).assertions.at(3).expected, QJsonValue(QJsonObject{{QStringLiteral("sum"), 3}}));
+    QCOMPARE(kinds(loaded.collection.calls.at(1)), (QList<Assertion::Kind>{Assertion::Kind::Status, Assertion::Kind::PathContains}));
+    QCOMPARE(loaded.collection.calls.at(1).assertions.at(1).expected, QJsonValue(QStringLiteral("Unknown tool")));
     const RunReport report = run(loaded.collection);
     QCOMPARE(report.calls.size(), 3);
     for (const CallReport &call : report.calls)

@@ -620,9 +620,9 @@ void tst_FormModel::dateTimeFormats_data()
     QTest::addColumn<QString>("format");
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("problem");
-    const QString date = QStringLiteral("must be a date like 2025-01-31");
-    const QString time = QStringLiteral("must be a time like 13:45:00");
-    const QString dateTime = QStringLiteral("must be a date and time like 2025-01-31T13:45:00Z");
+    const QString date = QStringLiteral("must be a date such as 2024-01-31");
+    const QString time = QStringLiteral("must be a time such as 13:45:00Z");
+    const QString dateTime = QStringLiteral("must be a date and time such as 2024-01-31T13:45:00Z");
     QTest::newRow("date") << "date" << "2025-01-31" << QString();
     QTest::newRow("date, month 13") << "date" << "2025-13-01" << date;
     QTest::newRow("date, day 32") << "date" << "2025-01-32" << date;
@@ -657,10 +657,10 @@ void tst_FormModel::formatIssuesNameTheField()
     const QList<ValidationIssue> issues = form.formatIssues();
     QCOMPARE(issues.size(), 2); // in the form's order: properties sorted by name
     QCOMPARE(issues.at(0).path, QStringLiteral("/list/0"));
-    QCOMPARE(issues.at(0).message, QStringLiteral("must be a time like 13:45:00"));
+    QCOMPARE(issues.at(0).message, QStringLiteral("must be a time such as 13:45:00Z"));
     QCOMPARE(issues.at(1).path, QStringLiteral("/when"));
     QCOMPARE(issues.at(1).keyword, QStringLiteral("format"));
-    QCOMPARE(issues.at(1).message, QStringLiteral("must be a date like 2025-01-31"));
+    QCOMPARE(issues.at(1).message, QStringLiteral("must be a date such as 2024-01-31"));
     form.setValue(QStringLiteral("/when"), QStringLiteral("2025-01-31"));
     form.setValue(QStringLiteral("/list/0"), QStringLiteral("12:00:00"));
     QVERIFY(form.formatIssues().isEmpty());

@@ -547,7 +547,14 @@ void tst_MainWindow::saveCallToCollection()
     const CollectionCall &weather = loaded.collection.calls.at(0);
     QCOMPARE(weather.target, QStringLiteral("get_weather"));
     QCOMPARE(weather.arguments.value(QStringLiteral("city")).toString(), QStringLiteral("Oslo"));
-    QCOMPARE(weather.assertions.size(), 3); // status ok, isError false, structuredContentValid
+    // status ok, isError false, structuredContentValid, structuredContent equals, the text contains
+    QList<Assertion::Kind> kinds;
+    for (const Assertion &assertion : weather.assertions)
+        kinds.append(assertion.kind);
+    QVERIFY2(kinds.size() >= 4 && kinds.mid(0, 4) == (QList<Assertion::Kind>{Assertion::Kind::Status, Assertion::Kind::IsError,
+                                                                              Assertion::Kind::OutputSchema, Assertion::Kind::PathEquals}),
+             qPrintable(QString::number(kinds.size())));
+    QCOMPARE(weather.assertions.at(3).expected.toObject().value(QStringLiteral("city")).toString(), QStringLiteral("Oslo"));
     QCOMPARE(loaded.collection.calls.at(1).assertions.at(1).expected, QJsonValue(true)); // fail: isError true
     window.disconnectServer(id);
     QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Disconnected, 10000);
@@ -600,6 +607,16 @@ void tst_MainWindow::runCollectionShowsPassAndFail()
              qPrintable(tree->topLevelItem(1)->child(0)->text(0)));
     QCOMPARE(tree->topLevelItem(2)->text(2), QStringLiteral("Error"));
     QCOMPARE(dialog->summaryText(), QStringLiteral("1 passed, 1 failed, 1 errors"));
+    // Each call's answer can be opened: selecting the call shows what the server said.
+    ResultView *result = dialog->resultView();
+    QVERIFY(result);
+    tree->setCurrentItem(tree->topLevelItem(1)->child(0)); // a failed assertion's line opens its call
+    QVERIFY(result->isVisibleTo(dialog));
+    QCOMPARE(result->resultJson().toObject().value(QLatin1String("structuredContent")).toObject().value(QLatin1String("sum")).toInt(), 3);
+    QCOMPARE(result->structuredVerdict(), QStringLiteral("valid"));
+    tree->setCurrentItem(tree->topLevelItem(2));
+    QVERIFY(result->isVisibleTo(dialog));
+    QVERIFY(result->findChild<QLabel *>(QStringLiteral("banner")));
     if (const QString shots = qEnvironmentVariable("MCPSCOPE_SCREENSHOT_DIR"); !shots.isEmpty())
         QVERIFY(dialog->grab().save(QDir(shots).filePath(QStringLiteral("run-collection.png"))));
 

@@ -350,6 +350,12 @@ void tst_SchemaForm::numbersAndValidationMessages()
     auto *birthday = field<QLabel>(&form, QStringLiteral("message:/birthday"));
     QTRY_VERIFY(birthday->isVisible());
     QVERIFY(birthday->text().contains(QLatin1String("date")));
+    // Said once: the validator and the form's own date check do not both say it, in two wordings.
+    QVERIFY2(!birthday->text().contains(u'\n'), qPrintable(birthday->text()));
+    const ValidationResult checked = form.validateAndShow();
+    QVERIFY2(form.describe(checked).count(QLatin1String("Birthday")) + form.describe(checked).count(QLatin1String("birthday")) == 1,
+             qPrintable(form.describe(checked)));
+    QVERIFY2(!birthday->text().contains(u'\n'), qPrintable(birthday->text()));
     // Pattern of a nested field.
     click(field<QCheckBox>(&form, QStringLiteral("include:/home")));
     type(field<QLineEdit>(&form, QStringLiteral("field:/home/postcode")), QStringLiteral("!!"));

@@ -20,11 +20,15 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSplitter>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTabWidget>
 #include <QTextDocument>
+#include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 
 using namespace Mcp;
 using namespace Mcp::Ui;
@@ -383,6 +387,84 @@ private Q_SLOTS:
         QVERIFY(!view.resultView()->findChildren<QLabel *>(QStringLiteral("role")).isEmpty());
     }
 
+    // A prompt's required arguments are checked before sending, as a tool's are (Get again sends
+    // anyway); the server's error is then said once, in the result's banner, not also in the
+    // status line and in a tree below it.
+    void promptsCheckedAndErrorSaidOnce()
+    {
+        PromptsView view(m_connection.get());
+        view.resize(900, 700);
+        view.show();
+        view.refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(view.selectByName(QStringLiteral("greeting")), 10000);
+        view.argumentEdit(QStringLiteral("name"))->clear();
+        view.argumentEdit(QStringLiteral("style"))->clear();
+        const qsizetype before = sent(QStringLiteral("prompts/get")).size();
+        QSignalSpy got(&view, &PromptsView::getFinished);
+        view.get();
+        QTest::qWait(300);
+        QCOMPARE(sent(QStringLiteral("prompts/get")).size(), before);
+        QVERIFY2(view.statusText().contains(QLatin1String("Name")), qPrintable(view.statusText()));
+        view.get();
+        QTRY_COMPARE_WITH_TIMEOUT(got.size(), 1, 10000);
+        QCOMPARE(got.at(0).at(0).toBool(), true);
+        QCOMPARE(sent(QStringLiteral("prompts/get")).size(), before + 1);
+        QTest::qWait(50);
+        const QString said = QStringLiteral("Missing required argument");
+        QStringList where;
+        for (QLabel *label : view.findChildren<QLabel *>()) {
+            if (label->isVisibleTo(&view) && label->text().contains(said))
+                where.append(label->objectName() + QStringLiteral(": ") + label->text());
+        }
+        for (QTreeWidget *tree : view.findChildren<QTreeWidget *>()) {
+            if (!tree->isVisibleTo(&view))
+                continue;
+            for (QTreeWidgetItemIterator it(tree); *it; ++it) {
+                if ((*it)->text(0).contains(said) || (*it)->text(1).contains(said))
+                    where.append(QStringLiteral("tree: ") + (*it)->text(1));
+            }
+        }
+        QVERIFY2(where.size() == 1, qPrintable(where.join(u'\n')));
+    }
+
+    // The Templates tab counts templates; the Resources tab resources (one label, two lists).
+    void templatesTabCountsTemplates()
+    {
+        ResourcesView view(m_connection.get());
+        view.resize(900, 600);
+        view.show();
+        view.refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(view.templateList()->count() > 0 && view.resourceList()->count() > 0, 10000);
+        auto *tabs = view.findChild<QTabWidget *>();
+        auto *message = view.findChild<QLabel *>(QStringLiteral("listMessage"));
+        QVERIFY(tabs && message);
+        QTRY_VERIFY2(message->text().startsWith(QStringLiteral("%1 resource").arg(view.resourceList()->count())), qPrintable(message->text()));
+        tabs->setCurrentWidget(view.templateList());
+        QVERIFY2(message->text().startsWith(QStringLiteral("%1 template").arg(view.templateList()->count())), qPrintable(message->text()));
+        QVERIFY(!message->text().contains(QLatin1String("resource")));
+        tabs->setCurrentWidget(view.resourceList());
+        QVERIFY2(message->text().startsWith(QStringLiteral("%1 resource").arg(view.resourceList()->count())), qPrintable(message->text()));
+    }
+
+    // One way to write a duration, while the call runs and once it is done: a call of over a
+    // second is "1.3 s" in both places, not "1.3 s" and then "Done in 1312 ms".
+    void durationsInOneFormat()
+    {
+        ToolPanel panel(m_connection.get());
+        panel.show();
+        panel.setTool(tool(QStringLiteral("long_task")));
+        panel.findChild<QLineEdit *>(QStringLiteral("field:/steps"))->setText(QStringLiteral("3"));
+        panel.findChild<QLineEdit *>(QStringLiteral("field:/delayMs"))->setText(QStringLiteral("450"));
+        auto *elapsed = panel.findChild<QLabel *>(QStringLiteral("elapsed"));
+        QSignalSpy finished(&panel, &ToolPanel::callFinished);
+        panel.runButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(elapsed->text().endsWith(QLatin1String(" s")), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+        const QRegularExpression seconds(QStringLiteral("^\\d+\\.\\d s$"));
+        QVERIFY2(seconds.match(elapsed->text()).hasMatch(), qPrintable(elapsed->text()));
+        QVERIFY2(panel.statusText() == QStringLiteral("Done in ") + elapsed->text(), qPrintable(panel.statusText()));
+    }
+
     // Pictures of the panels for docs/screenshots (MCPSCOPE_SCREENSHOT_DIR=<dir> to write them).
     void screenshots()
     {
@@ -453,6 +535,9 @@ void tst_ToolPanel::listRowText()
     QCOMPARE(ToolList::itemText(QJsonObject{{"name", "echo"}, {"description", "Echoes the text. Twice."}}),
              QStringLiteral("echo\nEchoes the text."));
     QCOMPARE(ToolList::itemText(QJsonObject{{"name", "echo"}}), QStringLiteral("echo"));
+    // A tool with an MCP App view is marked in the list.
+    QCOMPARE(ToolList::itemText(QJsonObject{{"name", "dash"}, {"_meta", QJsonObject{{"ui", QJsonObject{{"resourceUri", "ui://dash/view"}}}}}}),
+             QStringLiteral("dash\napp view"));
     QCOMPARE(ToolList::itemText(QJsonObject{{"name", "wipe"}, {"annotations", QJsonObject{{"destructiveHint", true}}}}),
              QStringLiteral("wipe\n⚠ destructive"));
 }
