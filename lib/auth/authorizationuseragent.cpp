@@ -52,6 +52,7 @@ void HeadlessUserAgent::get(const QUrl &url, int redirectsLeft)
     Q_EMIT trafficEvent(out);
     QNetworkReply *reply = m_nam->get(request);
     const quint64 generation = m_generation;
+    reply->setReadBufferSize(MaxOAuthResponseBytes + 64 * 1024);
     auto tooLarge = std::make_shared<bool>(false);
     connect(reply, &QNetworkReply::readyRead, this, [reply, tooLarge] {
         if (reply->bytesAvailable() > MaxOAuthResponseBytes && !*tooLarge) {
@@ -198,7 +199,7 @@ void LoopbackUserAgent::onReadyRead(QTcpSocket *socket)
     // The state ties the answer to the authorization URL this sign-in opened; any other is not its answer.
     const bool ours = callback && !m_state.isEmpty()
         && QUrlQuery(target).queryItemValue(QStringLiteral("state"), QUrl::FullyDecoded) == m_state;
-    const auto page = [](const QString &text) {
+    const auto page = [](const QString &text) -> QByteArray {
         return QByteArrayLiteral("<!doctype html><meta charset=\"utf-8\"><title>MCP Scope</title><p>")
             + text.toHtmlEscaped().toUtf8() + QByteArrayLiteral("</p>");
     };

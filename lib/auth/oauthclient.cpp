@@ -513,7 +513,7 @@ void OAuthClient::request(const QByteArray &method, const QUrl &url, const QByte
     const quint64 flowId = m_flowId;
     // Not the transfer timeout alone: a server that sends a byte a second never trips it.
     if (remaining > 0) {
-        QTimer::singleShot(remaining, reply, [this, reply, url, purpose, flowId] {
+        QTimer::singleShot(int(remaining), reply, [this, reply, url, purpose, flowId] {
             if (flowId == m_flowId && m_flow)
                 fail(tr("%1 at %2 did not answer completely within the %3 s the authorization may take (the connect "
                         "timeout).")
@@ -522,7 +522,9 @@ void OAuthClient::request(const QByteArray &method, const QUrl &url, const QByte
             reply->abort();
         });
     }
-    // Metadata and tokens are kilobytes: a larger answer is cut off, not held in memory.
+    // Metadata and tokens are kilobytes: a larger answer is cut off, not held in memory. The read
+    // buffer holds the network back until this thread has looked at what came.
+    reply->setReadBufferSize(MaxOAuthResponseBytes + 64 * 1024);
     auto tooLarge = std::make_shared<bool>(false);
     const auto checkSize = [reply, tooLarge] {
         const qint64 announced = reply->header(QNetworkRequest::ContentLengthHeader).toLongLong();

@@ -163,6 +163,7 @@ def mcp_server(peer, as_base, tokens, delay_first_401=0.0, tools_delay=0.0):
         h.send_json(200, {"jsonrpc": "2.0", "id": msg["id"], "result": result})
 
     peer.routes[("POST", "/mcp")] = mcp
+    peer.routes[("GET", "/mcp")] = lambda h, b: h.send_json(405, {"error": "no stream here"})
     peer.routes[("GET", "/.well-known/oauth-protected-resource/mcp")] = lambda h, b: h.send_json(
         200, {"resource": peer.base + "/mcp", "authorization_servers": [as_base]})
 
@@ -254,8 +255,9 @@ def test_listener_only_while_signing_in():
             except urllib.error.HTTPError as e:
                 status, page = e.code, e.read()
             check(status == 400 and b"ignored" in page, "forged callback %s got %s %r" % (forged, status, page[:200]))
-            check(proc.poll() is None, "a forged callback ended the run; stderr: %s" % proc.stderr.read())
-            check(listening_ports(proc.pid) == {port}, "a forged callback closed the listener")
+            check(proc.poll() is None, "a forged callback ended the run")
+            now = listening_ports(proc.pid)
+            check(now == {port}, "after the forged callback %s mcpscope listens on %s, not %d" % (forged, now, port))
         # The person's browser: the authorization server redirects to the listener with the real state.
         page = urllib.request.urlopen(url, timeout=10).read()
         check(b"Authorization received" in page, "the real answer was not taken: %r" % page[:200])
