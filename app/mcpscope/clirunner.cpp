@@ -193,22 +193,25 @@ bool CliRunner::createClient()
         if (!settings.workloadIdentityToken.isEmpty())
             m_secretValues << QString::fromUtf8(settings.workloadIdentityToken);
         const int waitSeconds = (o.connectTimeoutMs > 0 ? o.connectTimeoutMs : 30000) / 1000;
-        authorizer = [this, settings, waitSeconds](const QUrl &serverUrl) -> HttpAuthorizer * {
-            auto *client = new OAuthClient(serverUrl, settings);
+        // The exchanges with the authorization servers end within the run's shortest bound, whatever
+        // those servers do (the transport does not time them while the authorization runs).
+        OAuthClient::Settings bounded = settings;
+        bounded.deadlineMs = o.connectTimeoutMs > 0 ? o.connectTimeoutMs : 30000;
+        for (const int limit : {o.timeoutMs, o.maxTotalTimeoutMs}) {
+            if (limit > 0)
+                bounded.deadlineMs = qMin(bounded.deadlineMs, limit);
+        }
+        authorizer = [bounded, waitSeconds](const QUrl &serverUrl) -> HttpAuthorizer * {
+            auto *client = new OAuthClient(serverUrl, bounded);
             auto *agent = new LoopbackUserAgent(client);
+            // The session does not time out while a person signs in, so the sign-in has its own bound.
+            agent->setWaitLimitMs(waitSeconds * 1000);
             client->setUserAgent(agent);
-            // The session does not time out while a person signs in, so the CLI bounds the wait itself.
-            auto attempt = std::make_shared<int>(0);
-            connect(agent, &LoopbackUserAgent::openUrl, client, [client, waitSeconds, attempt](const QUrl &url) {
+            connect(agent, &LoopbackUserAgent::openUrl, client, [waitSeconds](const QUrl &url) {
                 writeErr(tr("mcpscope: the server asks you to sign in. Open this address in a browser "
                             "(waiting %1 s; --connect-timeout sets how long):\n%2")
                              .arg(waitSeconds)
                              .arg(url.toString(QUrl::FullyEncoded)));
-                const int mine = ++*attempt;
-                QTimer::singleShot(waitSeconds * 1000, client, [client, attempt, mine] {
-                    if (*attempt == mine && client->isAuthorizing())
-                        client->cancel();
-                });
             });
             return client;
         };

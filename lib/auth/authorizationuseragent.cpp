@@ -1,10 +1,15 @@
 #include "authorizationuseragent.h"
+#include "oauthtypes.h"
 
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
 #include <QTcpServer>
 #include <QTcpSocket>
+#include <QTimer>
+#include <QUrlQuery>
+
+#include <memory>
 
 namespace Mcp {
 
@@ -47,10 +52,24 @@ void HeadlessUserAgent::get(const QUrl &url, int redirectsLeft)
     Q_EMIT trafficEvent(out);
     QNetworkReply *reply = m_nam->get(request);
     const quint64 generation = m_generation;
-    connect(reply, &QNetworkReply::finished, this, [this, reply, url, redirectsLeft, generation, exchangeId] {
+    reply->setReadBufferSize(MaxOAuthResponseBytes + 64 * 1024);
+    auto tooLarge = std::make_shared<bool>(false);
+    connect(reply, &QNetworkReply::readyRead, this, [reply, tooLarge] {
+        if (reply->bytesAvailable() > MaxOAuthResponseBytes && !*tooLarge) {
+            *tooLarge = true;
+            reply->abort();
+        }
+    });
+    connect(reply, &QNetworkReply::finished, this, [this, reply, url, redirectsLeft, generation, exchangeId, tooLarge] {
         reply->deleteLater();
         if (generation != m_generation)
             return;
+        if (*tooLarge) {
+            Q_EMIT failed(tr("The authorization page %1 is larger than %2 MiB; it was not read.")
+                              .arg(url.toDisplayString(QUrl::RemoveQuery))
+                              .arg(MaxOAuthResponseBytes / (1024 * 1024)));
+            return;
+        }
         const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         const QByteArray body = reply->readAll();
         TrafficEvent in = TrafficEvent::make(TrafficEvent::Direction::Incoming, TrafficEvent::Kind::HttpResponse, body);
@@ -86,8 +105,17 @@ void HeadlessUserAgent::get(const QUrl &url, int redirectsLeft)
 LoopbackUserAgent::LoopbackUserAgent(QObject *parent)
     : AuthorizationUserAgent(parent)
     , m_server(new QTcpServer(this))
+    , m_waitTimer(new QTimer(this))
 {
-    m_server->listen(QHostAddress::LocalHost, 0);
+    m_waitTimer->setSingleShot(true);
+    connect(m_waitTimer, &QTimer::timeout, this, [this] {
+        const quint16 port = m_server->serverPort();
+        close();
+        Q_EMIT failed(tr("No answer came back from the browser within %1 s; the sign-in was abandoned and "
+                         "127.0.0.1:%2 no longer listens.")
+                          .arg(m_waitLimitMs / 1000)
+                          .arg(port));
+    });
     connect(m_server, &QTcpServer::newConnection, this, [this] {
         while (QTcpSocket *socket = m_server->nextPendingConnection()) {
             connect(socket, &QTcpSocket::readyRead, this, [this, socket] { onReadyRead(socket); });
@@ -103,9 +131,15 @@ bool LoopbackUserAgent::isListening() const
     return m_server->isListening();
 }
 
-QString LoopbackUserAgent::errorString() const
+QString LoopbackUserAgent::prepare()
 {
-    return m_server->errorString();
+    close();
+    // The previous port first: a client registered with its redirect URI can use it again.
+    if ((m_lastPort && m_server->listen(QHostAddress::LocalHost, m_lastPort)) || m_server->listen(QHostAddress::LocalHost, 0)) {
+        m_lastPort = m_server->serverPort();
+        return {};
+    }
+    return tr("Cannot receive the authorization answer: listening on 127.0.0.1 failed (%1).").arg(m_server->errorString());
 }
 
 QUrl LoopbackUserAgent::redirectUri() const
@@ -113,7 +147,7 @@ QUrl LoopbackUserAgent::redirectUri() const
     QUrl url;
     url.setScheme(QStringLiteral("http"));
     url.setHost(QStringLiteral("127.0.0.1"));
-    url.setPort(m_server->serverPort());
+    url.setPort(m_server->isListening() ? m_server->serverPort() : m_lastPort);
     url.setPath(QStringLiteral("/callback"));
     return url;
 }
@@ -121,17 +155,30 @@ QUrl LoopbackUserAgent::redirectUri() const
 void LoopbackUserAgent::start(const QUrl &authorizationUrl)
 {
     if (!m_server->isListening()) {
-        Q_EMIT failed(tr("Cannot receive the authorization answer: listening on 127.0.0.1 failed (%1).")
-                          .arg(m_server->errorString()));
-        return;
+        const QString problem = prepare();
+        if (!problem.isEmpty()) {
+            Q_EMIT failed(problem);
+            return;
+        }
     }
+    m_state = QUrlQuery(authorizationUrl).queryItemValue(QStringLiteral("state"), QUrl::FullyDecoded);
     m_waiting = true;
+    if (m_waitLimitMs > 0)
+        m_waitTimer->start(m_waitLimitMs);
     Q_EMIT openUrl(authorizationUrl);
 }
 
 void LoopbackUserAgent::cancel()
 {
+    close();
+}
+
+void LoopbackUserAgent::close()
+{
     m_waiting = false;
+    m_state.clear();
+    m_waitTimer->stop();
+    m_server->close();
 }
 
 void LoopbackUserAgent::onReadyRead(QTcpSocket *socket)
@@ -148,19 +195,38 @@ void LoopbackUserAgent::onReadyRead(QTcpSocket *socket)
     }
     const QList<QByteArray> requestLine = head.left(head.indexOf("\r\n")).split(' ');
     const QUrl target = redirectUri().resolved(QUrl::fromEncoded(requestLine.value(1)));
-    const bool ours = requestLine.value(0) == "GET" && target.path() == QLatin1String("/callback") && m_waiting;
-    const QByteArray page = ours
-        ? QByteArrayLiteral("<!doctype html><meta charset=\"utf-8\"><title>MCP Scope</title><p>")
-            + tr("Authorization received. You can close this window and return to MCP Scope.").toHtmlEscaped().toUtf8()
-            + QByteArrayLiteral("</p>")
-        : QByteArrayLiteral("Not Found");
-    socket->write((ours ? QByteArrayLiteral("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n")
-                        : QByteArrayLiteral("HTTP/1.1 404 Not Found\r\nContent-Type: text/plain\r\n"))
-                  + "Content-Length: " + QByteArray::number(page.size()) + "\r\nConnection: close\r\n\r\n" + page);
+    const bool callback = requestLine.value(0) == "GET" && target.path() == QLatin1String("/callback") && m_waiting;
+    // The state ties the answer to the authorization URL this sign-in opened; any other is not its answer.
+    const bool ours = callback && !m_state.isEmpty()
+        && QUrlQuery(target).queryItemValue(QStringLiteral("state"), QUrl::FullyDecoded) == m_state;
+    const auto page = [](const QString &text) -> QByteArray {
+        return QByteArrayLiteral("<!doctype html><meta charset=\"utf-8\"><title>MCP Scope</title><p>")
+            + text.toHtmlEscaped().toUtf8() + QByteArrayLiteral("</p>");
+    };
+    QByteArray status = QByteArrayLiteral("200 OK");
+    QByteArray body;
+    if (ours) {
+        body = page(tr("Authorization received. You can close this window and return to MCP Scope."));
+    } else if (callback) {
+        status = QByteArrayLiteral("400 Bad Request");
+        body = page(tr("This answer does not belong to the sign-in MCP Scope is waiting for; it was ignored."));
+    } else {
+        status = QByteArrayLiteral("404 Not Found");
+        body = page(tr("Not found."));
+    }
+    socket->write("HTTP/1.1 " + status + "\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: "
+                  + QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body);
     socket->disconnectFromHost();
+    if (callback && !ours) {
+        TrafficEvent note = TrafficEvent::make(TrafficEvent::Direction::Local, TrafficEvent::Kind::Note, {},
+                                               tr("A request to the sign-in listener carried another state than the "
+                                                  "sign-in sent; it was answered and ignored."));
+        Q_EMIT trafficEvent(note);
+        return;
+    }
     if (!ours)
         return;
-    m_waiting = false;
+    close();
     Q_EMIT redirected(target);
 }
 

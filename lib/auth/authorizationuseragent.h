@@ -9,15 +9,17 @@ QT_BEGIN_NAMESPACE
 class QNetworkAccessManager;
 class QTcpServer;
 class QTcpSocket;
+class QTimer;
 QT_END_NAMESPACE
 
 namespace Mcp {
 
 // The user-agent step of the authorization code flow: shows the authorization page to the
-// person (a browser) and catches the redirect back. OAuthClient asks redirectUri() before it
-// registers the client, calls start() with the full authorization URL, and waits for exactly
-// one of redirected() (the URL the authorization server redirected to, with code and state;
-// OAuthClient checks both) or failed(). cancel() abandons a start() without a signal.
+// person (a browser) and catches the redirect back. OAuthClient calls prepare() when a browser
+// sign-in begins, asks redirectUri() before it registers the client, calls start() with the full
+// authorization URL, and waits for exactly one of redirected() (the URL the authorization server
+// redirected to, with code and state; OAuthClient checks both) or failed(). cancel() abandons a
+// sign-in (prepared or started) without a signal.
 // An agent lives in OAuthClient's thread (OAuthClient calls start() directly); one that must
 // reach a GUI on another thread does so with queued signals, like LoopbackUserAgent::openUrl.
 class AuthorizationUserAgent : public QObject
@@ -27,6 +29,8 @@ class AuthorizationUserAgent : public QObject
 public:
     using QObject::QObject;
 
+    // Gets ready to receive the answer of one sign-in: empty, or why it cannot.
+    virtual QString prepare() { return {}; }
     virtual QUrl redirectUri() const = 0;
     virtual void start(const QUrl &authorizationUrl) = 0;
     virtual void cancel() {}
@@ -62,11 +66,15 @@ private:
     quint64 m_nextExchangeId = 0;
 };
 
-// For native apps (RFC 8252 7.3): listens on 127.0.0.1 (an ephemeral port) for the browser's
-// redirect. start() emits openUrl() with the authorization URL; the application opens it in the
-// system browser (QDesktopServices::openUrl, connected queued from the GUI thread) or prints it
-// (CLI). The browser lands on redirectUri(), which answers with a short page and emits
-// redirected(). Requests to other paths, or while no authorization runs, get 404.
+// For native apps (RFC 8252 7.3): listens on 127.0.0.1 for the browser's redirect, only while a
+// sign-in runs: prepare() opens the listener (the port of the previous sign-in when it is free,
+// so that a registered redirect URI still holds; else an ephemeral one), and it closes when the
+// answer came, on cancel(), or after waitLimitMs() without one (failed()). start() emits
+// openUrl() with the authorization URL; the application opens it in the system browser
+// (QDesktopServices::openUrl, connected queued from the GUI thread) or prints it (CLI). The
+// browser lands on redirectUri(): an answer carrying the state of the authorization URL gets a
+// short page and redirected(); one with another state (any local process can send one) gets a
+// short page too and is ignored, and the wait goes on. Other requests get 404.
 class LoopbackUserAgent : public AuthorizationUserAgent
 {
     Q_OBJECT
@@ -75,10 +83,12 @@ public:
     explicit LoopbackUserAgent(QObject *parent = nullptr);
     ~LoopbackUserAgent() override;
 
-    // False (see errorString()) when 127.0.0.1 refused a listening socket.
     bool isListening() const;
-    QString errorString() const;
+    // How long start() waits for the browser's answer; 0: without end.
+    int waitLimitMs() const { return m_waitLimitMs; }
+    void setWaitLimitMs(int ms) { m_waitLimitMs = ms; }
 
+    QString prepare() override;
     QUrl redirectUri() const override;
     void start(const QUrl &authorizationUrl) override;
     void cancel() override;
@@ -88,9 +98,14 @@ Q_SIGNALS:
 
 private:
     void onReadyRead(QTcpSocket *socket);
+    void close();
 
     QTcpServer *m_server = nullptr;
+    QTimer *m_waitTimer = nullptr;
+    quint16 m_lastPort = 0;
+    int m_waitLimitMs = 10 * 60 * 1000;
     bool m_waiting = false;
+    QString m_state; // of the authorization URL: the answer to wait for carries it
 };
 
 } // namespace Mcp

@@ -5,7 +5,9 @@
 
 #include <QCryptographicHash>
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QFile>
+#include <QHostAddress>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLoggingCategory>
@@ -48,6 +50,13 @@ QUrl originOf(const QUrl &url)
     origin.setHost(url.host());
     origin.setPort(url.port());
     return origin;
+}
+
+bool sameOrigin(const QUrl &a, const QUrl &b)
+{
+    const auto defaultPort = [](const QUrl &url) { return url.scheme().compare(QLatin1String("https"), Qt::CaseInsensitive) == 0 ? 443 : 80; };
+    return a.scheme().compare(b.scheme(), Qt::CaseInsensitive) == 0 && a.host().compare(b.host(), Qt::CaseInsensitive) == 0
+        && a.port(defaultPort(a)) == b.port(defaultPort(b));
 }
 
 QUrl withPath(const QUrl &origin, const QString &path)
@@ -136,7 +145,13 @@ struct OAuthClient::Flow
     QUrl redirectUri;
     QString scope;
     bool waitingForAgent = false;
+    bool agentPrepared = false;    // the user agent got ready (a listener opened): it is closed at the end
+    bool waitingForApproval = false;
     bool refreshing = false;
+    // The round's time at the authorization servers (Settings::deadlineMs): the clock runs except
+    // while the person is at the browser.
+    QElapsedTimer httpClock;
+    qint64 httpSpentMs = 0;
 };
 
 OAuthClient::Settings OAuthClient::settingsFor(const ServerAuth &auth, QString *error)
@@ -376,6 +391,24 @@ QString OAuthClient::applicationType(const QUrl &redirectUri)
     return loopback ? QStringLiteral("native") : QStringLiteral("web");
 }
 
+bool OAuthClient::isLoopbackHost(const QString &host)
+{
+    if (host.compare(QLatin1String("localhost"), Qt::CaseInsensitive) == 0)
+        return true;
+    const QHostAddress address(host);
+    return !address.isNull() && address.isLoopback();
+}
+
+QString OAuthClient::endpointSecurityProblem(const QUrl &url)
+{
+    const QString scheme = url.scheme().toLower();
+    if (scheme == QLatin1String("https") || (scheme == QLatin1String("http") && isLoopbackHost(url.host())))
+        return {};
+    return tr("The authorization server address %1 is not https; OAuth 2.1 requires TLS for every authorization "
+              "server endpoint except on this machine (loopback), so nothing was sent there.")
+        .arg(url.toDisplayString());
+}
+
 bool OAuthClient::resourceMatches(const QUrl &serverUrl, const QString &resource)
 {
     const QUrl named(resource);
@@ -416,6 +449,13 @@ QString OAuthClient::authorizationServerMetadataProblem(const QString &issuer, c
     endpoints->registration = QUrl(metadata.value(QLatin1String("registration_endpoint")).toString());
     if (!endpoints->token.isValid() || endpoints->token.isEmpty())
         return tr("The metadata of authorization server %1 names no token endpoint.").arg(issuer);
+    for (const QUrl &endpoint : {endpoints->authorization, endpoints->token, endpoints->registration}) {
+        if (!endpoint.isEmpty()) {
+            const QString problem = endpointSecurityProblem(endpoint);
+            if (!problem.isEmpty())
+                return problem;
+        }
+    }
     return {};
 }
 
@@ -461,16 +501,55 @@ void OAuthClient::request(const QByteArray &method, const QUrl &url, const QByte
     Q_EMIT trafficEvent(out);
     qCDebug(lcOAuth) << method << url.toDisplayString() << purpose;
 
+    const qint64 remaining = remainingMs();
+    if (remaining == 0) {
+        fail(tr("The authorization did not finish within the %1 s it may take (the connect timeout); %2 at %3 was "
+                "not sent.")
+                 .arg(m_settings.deadlineMs / 1000.0)
+                 .arg(purpose, url.toDisplayString()));
+        return;
+    }
     QNetworkReply *reply = method == "POST" ? m_nam->post(request, body) : m_nam->get(request);
     const quint64 flowId = m_flowId;
-    connect(reply, &QNetworkReply::finished, this, [this, reply, url, exchangeId, flowId, purpose, done] {
+    // Not the transfer timeout alone: a server that sends a byte a second never trips it.
+    if (remaining > 0) {
+        QTimer::singleShot(int(remaining), reply, [this, reply, url, purpose, flowId] {
+            if (flowId == m_flowId && m_flow)
+                fail(tr("%1 at %2 did not answer completely within the %3 s the authorization may take (the connect "
+                        "timeout).")
+                         .arg(purpose, url.toDisplayString())
+                         .arg(m_settings.deadlineMs / 1000.0));
+            reply->abort();
+        });
+    }
+    // Metadata and tokens are kilobytes: a larger answer is cut off, not held in memory. The read
+    // buffer holds the network back until this thread has looked at what came.
+    reply->setReadBufferSize(MaxOAuthResponseBytes + 64 * 1024);
+    auto tooLarge = std::make_shared<bool>(false);
+    const auto checkSize = [reply, tooLarge] {
+        const qint64 announced = reply->header(QNetworkRequest::ContentLengthHeader).toLongLong();
+        if (!*tooLarge && (reply->bytesAvailable() > MaxOAuthResponseBytes || announced > MaxOAuthResponseBytes)) {
+            *tooLarge = true;
+            reply->abort();
+        }
+    };
+    connect(reply, &QNetworkReply::metaDataChanged, this, checkSize);
+    connect(reply, &QNetworkReply::readyRead, this, checkSize);
+    connect(reply, &QNetworkReply::finished, this, [this, reply, url, exchangeId, flowId, purpose, done, tooLarge] {
         reply->deleteLater();
         HttpResult result;
         result.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
         result.body = reply->readAll();
         result.headers = reply->rawHeaderPairs();
-        if (result.status == 0)
+        if (*tooLarge) {
+            result.status = 0;
+            result.body.clear();
+            result.errorString = tr("the answer is larger than %1 MiB (OAuth metadata and tokens are a few kilobytes); "
+                                    "it was not read")
+                                     .arg(MaxOAuthResponseBytes / (1024 * 1024));
+        } else if (result.status == 0) {
             result.errorString = reply->errorString();
+        }
         TrafficEvent in = TrafficEvent::make(TrafficEvent::Direction::Incoming, TrafficEvent::Kind::HttpResponse,
                                              result.body, result.errorString);
         in.url = url.toString();
@@ -522,6 +601,7 @@ void OAuthClient::unauthorized(const QUrl &resourceUrl, int status, const QByteA
     m_flow->status = status;
     m_flow->wwwAuthenticate = wwwAuthenticate;
     m_flow->challenge = BearerChallenge::parse(wwwAuthenticate);
+    m_flow->httpClock.start();
     // Always asynchronous: the caller expects a signal later, never during this call.
     QTimer::singleShot(0, this, [this, flowId] {
         if (flowId != m_flowId || !m_flow)
@@ -534,9 +614,30 @@ void OAuthClient::cancel()
 {
     if (!m_flow)
         return;
-    if (m_agent && m_flow->waitingForAgent)
-        m_agent->cancel();
     fail(tr("The authorization was cancelled."));
+}
+
+void OAuthClient::answerForeignIssuer(const QString &issuer, bool approved)
+{
+    if (!m_flow || !m_flow->waitingForApproval || issuer != m_issuer)
+        return;
+    m_flow->waitingForApproval = false;
+    m_flow->httpClock.start();
+    if (!approved) {
+        fail(tr("The configured client credentials were not sent to authorization server %1: you declined.").arg(issuer));
+        return;
+    }
+    m_approvedIssuers.append(issuer);
+    noteStep(tr("You agreed to send the configured client credentials to authorization server %1.").arg(issuer));
+    proceed();
+}
+
+qint64 OAuthClient::remainingMs() const
+{
+    if (m_settings.deadlineMs <= 0 || !m_flow)
+        return -1;
+    const qint64 spent = m_flow->httpSpentMs + (m_flow->httpClock.isValid() ? m_flow->httpClock.elapsed() : 0);
+    return qMax<qint64>(0, m_settings.deadlineMs - spent);
 }
 
 void OAuthClient::discover(std::function<void()> then)
@@ -575,6 +676,12 @@ void OAuthClient::useAuthorizationServer(const QString &issuer, bool legacy, std
 {
     if (m_discovered && issuer == m_issuer) {
         then();
+        return;
+    }
+    // OAuth 2.1: no credential, code or token goes to an authorization server in the clear.
+    const QString insecure = endpointSecurityProblem(QUrl(issuer));
+    if (!insecure.isEmpty()) {
+        fail(insecure);
         return;
     }
     // Another authorization server: nothing of the previous one applies there.
@@ -626,6 +733,23 @@ void OAuthClient::discoverAuthorizationServer(bool legacy, std::function<void()>
 
 void OAuthClient::proceed()
 {
+    // Credentials registered with one authorization server are not handed to whichever another
+    // the MCP server names (the server could name its own).
+    if (hasConfiguredCredentials() && !credentialsBoundHere() && m_settings.clientIssuer.isEmpty()) {
+        if (m_settings.askForForeignIssuer) {
+            m_flow->waitingForApproval = true;
+            if (m_flow->httpClock.isValid())
+                m_flow->httpSpentMs += m_flow->httpClock.elapsed();
+            m_flow->httpClock.invalidate();
+            Q_EMIT foreignIssuerApprovalNeeded(m_issuer);
+            return;
+        }
+        fail(tr("The configured client credentials were not sent to authorization server %1: it is not at the MCP "
+                "server's origin (%2) and is not named as the client's issuer. If the client was registered there, "
+                "name it as the issuer (--oauth-client-issuer %1, or clientIssuer in the server's auth settings).")
+                 .arg(m_issuer, originOf(m_serverUrl).toString()));
+        return;
+    }
     const OAuthTokens current = tokens();
     // A refused or expired token with a refresh token: refresh once before asking the person again.
     if (m_flow->status == 401 && !current.refreshToken.isEmpty() && current.issuer == m_issuer && !m_lastRoundRefreshed) {
@@ -637,6 +761,12 @@ void OAuthClient::proceed()
         return;
     }
     if (!m_settings.workloadIdentityToken.isEmpty()) {
+        if (!credentialsBoundHere()) {
+            fail(tr("The workload identity token is for authorization server %1, not for %2, which the server now "
+                    "names; it is not sent there.")
+                     .arg(m_settings.clientIssuer, m_issuer));
+            return;
+        }
         workloadIdentity();
         return;
     }
@@ -678,7 +808,7 @@ QString OAuthClient::tokenEndpointAuthMethod() const
 {
     if (!m_client.tokenEndpointAuthMethod.isEmpty())
         return m_client.tokenEndpointAuthMethod;
-    if (!m_settings.clientPrivateKeyPem.isEmpty() && m_client.clientId == m_settings.clientId)
+    if (!m_settings.clientPrivateKeyPem.isEmpty() && m_client.clientId == m_settings.clientId && credentialsBoundHere())
         return PrivateKeyJwt;
     if (m_client.clientSecret.isEmpty())
         return QStringLiteral("none");
@@ -695,9 +825,21 @@ QString OAuthClient::tokenEndpointAuthMethod() const
 OAuthClientRegistration OAuthClient::preRegisteredClient() const
 {
     // Credentials belong to the authorization server that issued them (keyed by its issuer).
-    if (!m_settings.clientIssuer.isEmpty() && m_settings.clientIssuer != m_issuer)
+    if (!credentialsBoundHere())
         return {};
     return {m_settings.clientId, m_settings.clientSecret, {}};
+}
+
+bool OAuthClient::hasConfiguredCredentials() const
+{
+    return !m_settings.clientId.isEmpty() || !m_settings.workloadIdentityToken.isEmpty();
+}
+
+bool OAuthClient::credentialsBoundHere() const
+{
+    if (!m_settings.clientIssuer.isEmpty())
+        return m_settings.clientIssuer == m_issuer;
+    return sameOrigin(QUrl(m_issuer), m_serverUrl) || m_approvedIssuers.contains(m_issuer);
 }
 
 void OAuthClient::identify(std::function<void()> then)
@@ -789,6 +931,13 @@ void OAuthClient::authorizeWithCode()
         fail(tr("Authorizing needs a browser, and none is available here."));
         return;
     }
+    // The sign-in begins: the user agent gets ready (a listener opens) until the round ends.
+    const QString notReady = m_agent->prepare();
+    if (!notReady.isEmpty()) {
+        fail(notReady);
+        return;
+    }
+    m_flow->agentPrepared = true;
     m_flow->redirectUri = m_agent->redirectUri();
     identify([this] {
         m_flow->verifier = createCodeVerifier();
@@ -813,6 +962,9 @@ void OAuthClient::authorizeWithCode()
         url.setQuery(encoded.query(QUrl::FullyEncoded), QUrl::StrictMode);
         m_requestedScope = m_flow->scope;
         m_flow->waitingForAgent = true;
+        // The person's time at the browser is not the authorization servers'.
+        m_flow->httpSpentMs += m_flow->httpClock.elapsed();
+        m_flow->httpClock.invalidate();
         m_agent->start(url);
     });
 }
@@ -822,6 +974,7 @@ void OAuthClient::onRedirected(const QUrl &url)
     if (!m_flow || !m_flow->waitingForAgent)
         return;
     m_flow->waitingForAgent = false;
+    m_flow->httpClock.start();
     // Before anything in the answer is used, its error included (a mix-up attack's answer is not shown).
     const QString issProblem = issuerProblem(
         url, m_issuer, m_asMetadata.value(QLatin1String("authorization_response_iss_parameter_supported")).toBool());
@@ -908,6 +1061,11 @@ void OAuthClient::crossAppAccess()
         form.append({QStringLiteral("client_id"), m_settings.idpClientId});
     if (!m_flow->scope.isEmpty())
         form.append({QStringLiteral("scope"), m_flow->scope});
+    const QString insecure = endpointSecurityProblem(m_settings.idpTokenEndpoint);
+    if (!insecure.isEmpty()) {
+        fail(insecure);
+        return;
+    }
     request("POST", m_settings.idpTokenEndpoint, formEncode(form), FormType, {},
             tr("Token exchange at the identity provider (RFC 8693)"), [this](const HttpResult &result) {
                 const QString grant = result.json().value(QLatin1String("access_token")).toString();
@@ -1039,6 +1197,8 @@ void OAuthClient::succeed(const OAuthTokens &granted)
 {
     // A refreshed token that is refused again means the grant itself is no longer enough.
     m_lastRoundRefreshed = m_flow->refreshing;
+    if (m_flow->agentPrepared && m_agent)
+        m_agent->cancel();
     m_store->setTokens(storeKey(), granted);
     m_flow.reset();
     ++m_flowId;
@@ -1059,6 +1219,9 @@ void OAuthClient::fail(const QString &why)
                                                .arg(said, m_flow->tried.join(QLatin1String("; ")), why);
     }
     qCDebug(lcOAuth) << "authorization failed:" << reason;
+    // The sign-in is over: the user agent stops listening.
+    if (m_flow && m_flow->agentPrepared && m_agent)
+        m_agent->cancel();
     m_flow.reset();
     ++m_flowId;
     m_lastRoundRefreshed = false;

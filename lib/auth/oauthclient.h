@@ -48,9 +48,15 @@ public:
         // Pre-registered credentials; empty: Client ID Metadata Document or dynamic registration.
         QString clientId;
         QString clientSecret;
-        // The issuer of the authorization server that issued clientId; empty: whichever the server
-        // names. At another authorization server the client registers anew instead.
+        // The issuer of the authorization server that issued clientId (and the workload token's
+        // audience). Empty: the MCP server's own origin only; at another origin the configured
+        // credentials go nowhere unless askForForeignIssuer and the person agrees. Named: at
+        // another authorization server the client registers anew instead.
         QString clientIssuer;
+        // With no clientIssuer, an authorization server at another origin than the MCP server's
+        // asks (foreignIssuerApprovalNeeded()) before the configured credentials go there; false:
+        // refused.
+        bool askForForeignIssuer = false;
         // private_key_jwt (RFC 7523 2.2, SEP-1046): the pre-registered client's ES256 private key
         // (PEM). When set, token requests carry a signed client assertion instead of a secret.
         QByteArray clientPrivateKeyPem;
@@ -70,6 +76,10 @@ public:
         bool requestOfflineAccess = true;
         QByteArray userAgent = QByteArrayLiteral("MCPScope");
         int transferTimeoutMs = 20000;
+        // How long the exchanges of one authorization round with the authorization servers may
+        // take together (discovery, registration, tokens; the time at the browser not counted).
+        // 0: no bound.
+        int deadlineMs = 30000;
         // Cross-app access (SEP-990, Enterprise-Managed Authorization): an identity
         // provider's ID token, exchanged there for an ID-JAG, which the authorization server
         // takes in a JWT bearer grant. Used when idpIdToken is set.
@@ -93,6 +103,8 @@ public:
 
     // Abandons a running authorization (failed() follows).
     void cancel();
+    // The answer to foreignIssuerApprovalNeeded(issuer): whether the configured credentials may go there.
+    void answerForeignIssuer(const QString &issuer, bool approved);
     bool isAuthorizing() const { return m_flow != nullptr; }
     OAuthTokens tokens() const;
     // What discovery found (empty before the first authorization).
@@ -123,6 +135,11 @@ public:
     // it): a present iss must equal the issuer exactly; an absent one is refused only when the
     // server advertises authorization_response_iss_parameter_supported. Empty: fine, else why not.
     static QString issuerProblem(const QUrl &redirect, const QString &issuer, bool issAdvertised);
+    // Whether an authorization server endpoint may be used (OAuth 2.1 1.5): https, or http on a
+    // loopback host. Empty: fine, else why not.
+    static QString endpointSecurityProblem(const QUrl &url);
+    // localhost, 127.0.0.0/8 or ::1.
+    static bool isLoopbackHost(const QString &host);
     // DCR's application_type (SEP-837): "native" for a loopback or private-scheme redirect, else "web".
     static QString applicationType(const QUrl &redirectUri);
     // Whether metadata naming `resource` may be used for `serverUrl` (same origin, path prefix).
@@ -145,6 +162,12 @@ public:
     // The client key and the workload token are read from their files now; a file that cannot
     // be read leaves its setting empty and says why in *error.
     static Settings settingsFor(const ServerAuth &auth, QString *error = nullptr);
+
+Q_SIGNALS:
+    // The configured credentials would go to an authorization server at another origin than the
+    // MCP server's, which no clientIssuer names (Settings::askForForeignIssuer); the round waits
+    // for answerForeignIssuer().
+    void foreignIssuerApprovalNeeded(const QString &issuer);
 
 private:
     struct Flow;
@@ -171,6 +194,13 @@ private:
     void identify(std::function<void()> then);
     // The configured client when it belongs to the authorization server in use; else empty.
     OAuthClientRegistration preRegisteredClient() const;
+    // Whether the configured credentials (client, workload token) may go to the authorization
+    // server in use: its issuer is the configured one, or it is at the MCP server's origin, or the
+    // person agreed.
+    bool credentialsBoundHere() const;
+    bool hasConfiguredCredentials() const;
+    // The time left of the round's deadline (Settings::deadlineMs); -1: no bound.
+    qint64 remainingMs() const;
     void authorizeWithCode();
     void onRedirected(const QUrl &url);
     void refresh();
@@ -209,6 +239,7 @@ private:
     QUrl m_registrationEndpoint;
     OAuthClientRegistration m_client;
     QString m_requestedScope;   // of the last authorization, widened by step-up
+    QStringList m_approvedIssuers; // foreign issuers the person let the credentials go to
     bool m_lastRoundRefreshed = false;
     // DPoP: the key (from the token store, or made on first use) and the latest nonces.
     Es256Key m_dpopKey;

@@ -9,6 +9,10 @@
 
 namespace Mcp {
 
+// The largest answer an authorization server (or the pages of a headless sign-in) may send:
+// metadata, registrations and tokens are a few kilobytes. Larger ones are cut off unread.
+constexpr qint64 MaxOAuthResponseBytes = 1024 * 1024;
+
 // Tokens granted for one protected resource (an MCP server).
 struct OAuthTokens
 {

@@ -15,6 +15,23 @@ if context.get("client_id"):
     args += ["--oauth-client-id", context["client_id"]]
 if context.get("client_secret"):
     args += ["--oauth-client-secret", context["client_secret"]]
+# Pre-registered credentials go only to their own issuer: the person names it. The context names
+# it for some scenarios; for the others the person looks it up where the server publishes it.
+def authorization_server(server_url):
+    origin = re.match(r"https?://[^/]+", server_url).group(0)
+    path = server_url[len(origin):].rstrip("/")
+    for candidate in ([origin + "/.well-known/oauth-protected-resource" + path] if path else []) + \
+                     [origin + "/.well-known/oauth-protected-resource"]:
+        try:
+            with urllib.request.urlopen(candidate, timeout=10) as answer:
+                return json.load(answer)["authorization_servers"][0]
+        except Exception:
+            continue
+    return None
+if context.get("client_id") or context.get("valid_jwt"):
+    issuer = context.get("issuer") or authorization_server(sys.argv[1])
+    if issuer:
+        args += ["--oauth-client-issuer", issuer]
 files = []
 def private_file(contents):
     fd, path = tempfile.mkstemp(prefix="mcpscope-conformance-")  # mode 0600

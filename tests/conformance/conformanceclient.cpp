@@ -102,6 +102,11 @@ public:
         OAuthClient::Settings settings;
         settings.clientId = context.value(QLatin1String("client_id")).toString();
         settings.clientSecret = context.value(QLatin1String("client_secret")).toString();
+        // The suite's authorization server runs on another port than its MCP server: another origin,
+        // where pre-registered credentials go only when named as their issuer or when the person
+        // agrees (this client agrees, as the person who configured them would).
+        settings.clientIssuer = context.value(QLatin1String("issuer")).toString();
+        settings.askForForeignIssuer = true;
         // The suite expects this Client ID Metadata Document URL (it never fetches it).
         settings.clientMetadataUrl = QUrl(QStringLiteral("https://conformance-test.local/client-metadata.json"));
         settings.clientName = QStringLiteral("mcpscope-conformance-client");
@@ -115,6 +120,8 @@ public:
         // are for clients that test their own refusals.
         settings.workloadIdentityToken = context.value(QLatin1String("valid_jwt")).toString().toUtf8();
         m_oauth = new OAuthClient(url, settings, this);
+        connect(m_oauth, &OAuthClient::foreignIssuerApprovalNeeded, m_oauth,
+                [this](const QString &issuer) { m_oauth->answerForeignIssuer(issuer, true); });
         m_oauth->setUserAgent(new HeadlessUserAgent(QUrl(QStringLiteral("http://localhost:3000/callback")), this));
         HttpTransportOptions options;
         options.authorizer = m_oauth;

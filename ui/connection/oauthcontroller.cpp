@@ -10,6 +10,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLoggingCategory>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QMutexLocker>
 #include <QTimer>
 #include <QUrlQuery>
@@ -30,6 +32,12 @@ OAuthController::UrlOpener &urlOpener()
 {
     static OAuthController::UrlOpener opener;
     return opener;
+}
+
+OAuthController::IssuerAsker &issuerAsker()
+{
+    static OAuthController::IssuerAsker asker;
+    return asker;
 }
 
 QJsonObject tokensToJson(const OAuthTokens &t)
@@ -223,6 +231,11 @@ void OAuthController::setUrlOpenerForTesting(UrlOpener opener)
     urlOpener() = std::move(opener);
 }
 
+void OAuthController::setIssuerAskerForTesting(IssuerAsker asker)
+{
+    issuerAsker() = std::move(asker);
+}
+
 void OAuthController::prepare(const ServerConfig &resolved, std::function<void()> ready)
 {
     const bool enabled = resolved.usesUrl() && resolved.auth.usesOAuth(resolved.bearerToken);
@@ -231,6 +244,10 @@ void OAuthController::prepare(const ServerConfig &resolved, std::function<void()
         Q_EMIT enabledChanged(enabled);
     }
     m_settings = OAuthClient::settingsFor(resolved.auth);
+    // Credentials without a named issuer go to another origin only when the person says so.
+    m_settings.askForForeignIssuer = true;
+    // The authorization servers' exchanges end within the connect timeout, whatever they send.
+    m_settings.deadlineMs = resolved.timeouts.connectMs > 0 ? resolved.timeouts.connectMs : 30000;
     // Each connect shows its own flow (none when stored tokens are still good).
     m_steps.clear();
     Q_EMIT stepsChanged();
@@ -275,6 +292,8 @@ AuthorizerFactory OAuthController::authorizerFactory()
             connect(client, &HttpAuthorizer::authorized, controller, &OAuthController::onAuthorized);
             connect(client, &HttpAuthorizer::failed, controller, &OAuthController::onFailed);
             connect(controller, &OAuthController::consentDeclined, client, &OAuthClient::cancel);
+            connect(client, &OAuthClient::foreignIssuerApprovalNeeded, controller, &OAuthController::onForeignIssuer);
+            connect(controller, &OAuthController::foreignIssuerAnswered, client, &OAuthClient::answerForeignIssuer);
         }
         return client;
     };
@@ -354,6 +373,38 @@ void OAuthController::onOpenUrl(const QUrl &url, quint64 generation)
     m_dialog = dialog;
     m_dialogGeneration = generation;
     dialog->open();
+}
+
+void OAuthController::onForeignIssuer(const QString &issuer)
+{
+    if (m_approvedIssuers.contains(issuer) || m_declinedIssuers.contains(issuer)) {
+        Q_EMIT foreignIssuerAnswered(issuer, m_approvedIssuers.contains(issuer));
+        return;
+    }
+    QPointer<OAuthController> self(this);
+    auto answer = [self, issuer](bool approved) {
+        if (!self)
+            return;
+        (approved ? self->m_approvedIssuers : self->m_declinedIssuers).append(issuer);
+        Q_EMIT self->foreignIssuerAnswered(issuer, approved);
+    };
+    if (issuerAsker()) {
+        issuerAsker()(this, issuer, answer);
+        return;
+    }
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Send the client credentials to another server?"),
+                                tr("%1 sends you to sign in at the authorization server %2, which is not at the "
+                                   "server's own address, and the client id and secret (or key) configured for this "
+                                   "server do not name it as their issuer.\n\nSend them to %2 only if that is where "
+                                   "the client was registered.")
+                                    .arg(m_serverName, QUrl(issuer).adjusted(QUrl::RemovePath).toDisplayString()),
+                                QMessageBox::NoButton, QApplication::activeWindow());
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    QPushButton *send = box->addButton(tr("&Send to %1").arg(QUrl(issuer).host()), QMessageBox::AcceptRole);
+    box->addButton(tr("&Don't send"), QMessageBox::RejectRole);
+    box->setDefaultButton(qobject_cast<QPushButton *>(box->buttons().constLast()));
+    connect(box, &QMessageBox::finished, this, [box, send, answer](int) { answer(box->clickedButton() == send); });
+    box->open();
 }
 
 void OAuthController::onClientGone(quint64 generation)

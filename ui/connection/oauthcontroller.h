@@ -115,17 +115,25 @@ public:
     using UrlOpener = std::function<void(const QUrl &url)>;
     static void setConsentAskerForTesting(ConsentAsker asker);
     static void setUrlOpenerForTesting(UrlOpener opener);
+    // How the person is asked whether the configured client credentials may go to an
+    // authorization server at another origin (true: send); tests replace it.
+    using IssuerAsker = std::function<void(OAuthController *controller, const QString &issuer, std::function<void(bool)> answer)>;
+    static void setIssuerAskerForTesting(IssuerAsker asker);
 
 Q_SIGNALS:
     void stepsChanged();
     void tokensChanged();
     // The user declined to open the browser: the running authorization is cancelled.
     void consentDeclined();
+    // The answer to OAuthClient::foreignIssuerApprovalNeeded(), for the connection's clients.
+    void foreignIssuerAnswered(const QString &issuer, bool approved);
     // Whether OAuth applies to the current configuration changed.
     void enabledChanged(bool enabled);
 
 private:
     void onOpenUrl(const QUrl &url, quint64 generation);
+    // Asked once per authorization server for this server while the application runs.
+    void onForeignIssuer(const QString &issuer);
     // The OAuthClient of `generation` went away in the middle of a flow.
     void onClientGone(quint64 generation);
     // The connection ended: a running flow is over, its consent dialog closes.
@@ -146,6 +154,8 @@ private:
     bool m_loaded = false;
     bool m_persistQueued = false;
     QList<OAuthStep> m_steps;
+    QStringList m_approvedIssuers;
+    QStringList m_declinedIssuers;
     std::shared_ptr<std::atomic<quint64>> m_generations = std::make_shared<std::atomic<quint64>>(0);
     quint64 m_dialogGeneration = 0;
     QPointer<QDialog> m_dialog;

@@ -1113,17 +1113,26 @@ void tst_OAuthClient::loopbackUserAgent()
     FakeServers fake;
     OAuthClient client(fake.mcpUrl(), {});
     LoopbackUserAgent agent;
-    QVERIFY(agent.isListening());
-    QCOMPARE(agent.redirectUri().host(), QStringLiteral("127.0.0.1"));
+    // Nothing listens until a sign-in begins.
+    QVERIFY(!agent.isListening());
     client.setUserAgent(&agent);
-    // The "browser": follows the authorization server's redirect to the loopback listener.
+    // The "browser": a forged answer first (another state: answered, ignored), then it follows the
+    // authorization server's redirect to the loopback listener.
     QNetworkAccessManager browser;
     QByteArray page;
+    bool listeningWhileSigningIn = false;
+    int forgedStatus = 0;
     connect(&agent, &LoopbackUserAgent::openUrl, this, [&](const QUrl &url) {
-        QNetworkReply *reply = browser.get(QNetworkRequest(url));
-        connect(reply, &QNetworkReply::finished, this, [&page, reply] {
-            page = reply->readAll();
-            reply->deleteLater();
+        listeningWhileSigningIn = agent.isListening() && agent.redirectUri().host() == QLatin1String("127.0.0.1");
+        QNetworkReply *forged = browser.get(QNetworkRequest(QUrl(agent.redirectUri().toString() + QStringLiteral("?code=x&state=forged"))));
+        connect(forged, &QNetworkReply::finished, this, [&, forged, url] {
+            forgedStatus = forged->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+            forged->deleteLater();
+            QNetworkReply *reply = browser.get(QNetworkRequest(url));
+            connect(reply, &QNetworkReply::finished, this, [&page, reply] {
+                page = reply->readAll();
+                reply->deleteLater();
+            });
         });
     });
     QSignalSpy authorized(&client, &OAuthClient::authorized);
@@ -1131,16 +1140,33 @@ void tst_OAuthClient::loopbackUserAgent()
     client.unauthorized(fake.mcpUrl(), 401, {});
     QTRY_VERIFY_WITH_TIMEOUT(!authorized.isEmpty() || !failed.isEmpty(), 10000);
     QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().first().toString()));
+    QVERIFY(listeningWhileSigningIn);
+    QCOMPARE(forgedStatus, 400);
     QCOMPARE(client.authorizationHeader(), QByteArray("Bearer tok-1"));
     QTRY_VERIFY(page.contains("Authorization received"));
     const QJsonObject registration = fake.requestsTo("/register").value(0).json();
     QCOMPARE(registration.value(QLatin1String("redirect_uris")).toArray().first().toString(), agent.redirectUri().toString());
 
-    // Nothing is waiting any more: a late or forged redirect is not accepted.
+    // The sign-in is over: nothing listens, a late or forged redirect finds no one.
+    QVERIFY(!agent.isListening());
     QNetworkReply *late = browser.get(QNetworkRequest(QUrl(agent.redirectUri().toString() + QStringLiteral("?code=x&state=y"))));
     QTRY_VERIFY(late->isFinished());
-    QCOMPARE(late->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 404);
+    QCOMPARE(late->error(), QNetworkReply::ConnectionRefusedError);
     delete late;
+
+    // A sign-in nobody answers ends after the wait limit, and the listener closes.
+    agent.setWaitLimitMs(1000);
+    disconnect(&agent, &LoopbackUserAgent::openUrl, this, nullptr);
+    client.setUserAgent(nullptr);
+    OAuthClient unanswered(fake.mcpUrl(), {});
+    unanswered.setUserAgent(&agent);
+    QSignalSpy unansweredFailed(&unanswered, &OAuthClient::failed);
+    unanswered.unauthorized(fake.mcpUrl(), 401, {});
+    QTRY_VERIFY(agent.isListening());
+    QTRY_VERIFY_WITH_TIMEOUT(!unansweredFailed.isEmpty(), 5000);
+    QVERIFY2(unansweredFailed.first().first().toString().contains(QLatin1String("no longer listens")),
+             qPrintable(unansweredFailed.first().first().toString()));
+    QVERIFY(!agent.isListening());
 }
 
 void tst_OAuthClient::oauthBodiesRedacted_data()

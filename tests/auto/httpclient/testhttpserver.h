@@ -35,7 +35,8 @@ class TestHttpServer : public QObject
 public:
     using Handler = std::function<void(QTcpSocket *socket, const TestHttpRequest &request)>;
 
-    explicit TestHttpServer(QObject *parent = nullptr) : QObject(parent)
+    // host: another loopback address (127.0.0.2) for a second origin.
+    explicit TestHttpServer(QObject *parent = nullptr, const QHostAddress &host = QHostAddress::LocalHost) : QObject(parent)
     {
         m_clock.start();
         QObject::connect(&m_server, &QTcpServer::newConnection, this, [this] {
@@ -47,7 +48,7 @@ public:
                 });
             }
         });
-        m_server.listen(QHostAddress::LocalHost, 0);
+        m_server.listen(host, 0);
     }
 
     void setHandler(Handler handler) { m_handler = std::move(handler); }
@@ -55,7 +56,7 @@ public:
     {
         QUrl u;
         u.setScheme(QStringLiteral("http"));
-        u.setHost(QStringLiteral("127.0.0.1"));
+        u.setHost(m_server.serverAddress().toString());
         u.setPort(m_server.serverPort());
         u.setPath(path);
         return u;

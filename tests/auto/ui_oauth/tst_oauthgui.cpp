@@ -18,6 +18,9 @@
 
 #include <QApplication>
 #include <QCheckBox>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QComboBox>
 #include <QLineEdit>
 #include <QPushButton>
@@ -44,10 +47,12 @@ QString decoded(const QUrlQuery &query, const QString &key)
 class ProtectedServer
 {
 public:
-    ProtectedServer()
+    explicit ProtectedServer(const QHostAddress &host = QHostAddress::LocalHost)
+        : server(nullptr, host)
     {
         server.setHandler([this](QTcpSocket *socket, const TestHttpRequest &request) { handle(socket, request); });
         base = server.url(QString()).toString();
+        authorizationServer = base;
     }
 
     QUrl mcpUrl() const { return server.url(QStringLiteral("/mcp")); }
@@ -61,6 +66,8 @@ public:
 
     TestHttpServer server;
     QString base;
+    QString authorizationServer;         // the one the resource metadata names (this origin by default)
+    ProtectedServer *tokensFrom = this;  // whose tokens /mcp takes
     QHash<QString, QString> tokenScopes; // valid access token -> granted scope
     QString toolsScope;                  // non-empty: tools/list needs this scope (403 otherwise)
     QString lastAuthorizeScope;
@@ -72,7 +79,7 @@ private:
         const QByteArray path = request.path.split('?').value(0);
         if (request.method == "GET" && path == "/.well-known/oauth-protected-resource/mcp") {
             TestHttpServer::respondJson(socket, {{QStringLiteral("resource"), QString(base + QStringLiteral("/mcp"))},
-                                                 {QStringLiteral("authorization_servers"), QJsonArray{base}},
+                                                 {QStringLiteral("authorization_servers"), QJsonArray{authorizationServer}},
                                                  {QStringLiteral("scopes_supported"), QJsonArray{QStringLiteral("mcp:tools")}}});
         } else if (request.method == "GET" && path == "/.well-known/oauth-authorization-server") {
             TestHttpServer::respondJson(socket, {
@@ -82,7 +89,8 @@ private:
                 {QStringLiteral("registration_endpoint"), QString(base + QStringLiteral("/register"))},
                 {QStringLiteral("response_types_supported"), QJsonArray{QStringLiteral("code")}},
                 {QStringLiteral("code_challenge_methods_supported"), QJsonArray{QStringLiteral("S256")}},
-                {QStringLiteral("token_endpoint_auth_methods_supported"), QJsonArray{QStringLiteral("none")}}});
+                {QStringLiteral("token_endpoint_auth_methods_supported"),
+                 QJsonArray{QStringLiteral("none"), QStringLiteral("client_secret_basic")}}});
         } else if (request.method == "GET" && path == "/authorize") {
             // Approves at once, as a signed-in user would.
             const QUrlQuery query(QUrl::fromEncoded("http://x" + request.path));
@@ -109,6 +117,7 @@ private:
         } else if (path == "/mcp") {
             const QByteArray authorization = request.header("authorization");
             const QString token = QString::fromUtf8(authorization.mid(7));
+            const QHash<QString, QString> &tokenScopes = tokensFrom->tokenScopes;
             if (!authorization.startsWith("Bearer ") || !tokenScopes.contains(token)) {
                 TestHttpServer::respond(socket, 401, "application/json", R"({"error":"invalid_token"})",
                                         {{"WWW-Authenticate", "Bearer resource_metadata=\"" + base.toUtf8()
@@ -212,6 +221,31 @@ struct WindowSession
     OAuthController *oauth = nullptr;
 };
 
+// The TCP ports this process listens on (its socket inodes matched in /proc/net/tcp).
+QSet<quint16> ownListeningPorts()
+{
+    QSet<QByteArray> inodes;
+    const QDir fds(QStringLiteral("/proc/self/fd"));
+    for (const QFileInfo &fd : fds.entryInfoList(QDir::System | QDir::NoDotAndDotDot)) {
+        const QString target = fd.symLinkTarget();
+        if (target.contains(QLatin1String("socket:[")))
+            inodes.insert(target.section(QLatin1Char('['), 1).chopped(1).toLatin1());
+    }
+    QSet<quint16> ports;
+    for (const char *table : {"/proc/net/tcp", "/proc/net/tcp6"}) {
+        QFile file(QString::fromLatin1(table));
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        file.readLine();
+        while (!file.atEnd()) {
+            const QList<QByteArray> fields = file.readLine().simplified().split(' ');
+            if (fields.size() > 9 && fields.at(3) == "0A" && inodes.contains(fields.at(9)))
+                ports.insert(quint16(fields.at(1).split(':').value(1).toUInt(nullptr, 16)));
+        }
+    }
+    return ports;
+}
+
 } // namespace
 
 class tst_OAuthGui : public QObject
@@ -223,6 +257,107 @@ private Q_SLOTS:
     {
         OAuthController::setConsentAskerForTesting({});
         OAuthController::setUrlOpenerForTesting({});
+        OAuthController::setIssuerAskerForTesting({});
+    }
+
+    // The redirect listener opens when the browser sign-in starts and closes when it ends; a
+    // connection with good tokens never opens one.
+    void listenerOnlyWhileSigningIn()
+    {
+        ProtectedServer servers;
+        MemorySecretStore secrets;
+        FakeBrowser browser;
+        const QSet<quint16> before = ownListeningPorts(); // the test's own server
+        QSet<quint16> whileAsked;
+        quint16 redirectPort = 0;
+        std::function<void(bool)> pendingAnswer;
+        OAuthController::setConsentAskerForTesting([&](OAuthController *, const QUrl &url, std::function<void(bool)> answer) {
+            redirectPort = quint16(QUrl(QUrlQuery(url).queryItemValue(QStringLiteral("redirect_uri"), QUrl::FullyDecoded)).port());
+            pendingAnswer = answer;
+        });
+        OAuthController::setUrlOpenerForTesting([&](const QUrl &url) { browser.open(url); });
+        const ServerConfig config = protectedConfig(servers.mcpUrl());
+        {
+            WindowSession session(config, &secrets);
+            QTRY_VERIFY_WITH_TIMEOUT(pendingAnswer, 20000);
+            whileAsked = ownListeningPorts() - before;
+            QCOMPARE(whileAsked, QSet<quint16>{redirectPort});
+            // A forged answer (another state) is answered and ignored; the sign-in goes on.
+            QNetworkAccessManager nam;
+            QNetworkReply *forged = nam.get(QNetworkRequest(QUrl(QStringLiteral("http://127.0.0.1:%1/callback?code=x&state=forged").arg(redirectPort))));
+            QTRY_VERIFY(forged->isFinished());
+            QCOMPARE(forged->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt(), 400);
+            delete forged;
+            QCOMPARE(ownListeningPorts() - before, QSet<quint16>{redirectPort});
+            pendingAnswer(true);
+            QTRY_COMPARE_WITH_TIMEOUT(session.connection->state(), Connection::State::Connected, 20000);
+            QTRY_COMPARE(ownListeningPorts() - before, QSet<quint16>());
+            session.connection->disconnectFromServer();
+            QTRY_COMPARE_WITH_TIMEOUT(session.connection->state(), Connection::State::Disconnected, 10000);
+        }
+        {
+            WindowSession again(config, &secrets);
+            QTRY_COMPARE_WITH_TIMEOUT(again.connection->state(), Connection::State::Connected, 20000);
+            QCOMPARE(ownListeningPorts() - before, QSet<quint16>());
+            again.connection->disconnectFromServer();
+            QTRY_COMPARE_WITH_TIMEOUT(again.connection->state(), Connection::State::Disconnected, 10000);
+        }
+    }
+
+    // A configured client secret goes to an authorization server at another origin (which the
+    // MCP server names, and no client issuer does) only after the person agreed, asked once.
+    void foreignIssuerAskedOnce()
+    {
+        ProtectedServer foreign{QHostAddress(QStringLiteral("127.0.0.2"))};
+        ProtectedServer servers;
+        servers.authorizationServer = foreign.base;
+        servers.tokensFrom = &foreign;
+        MemorySecretStore secrets;
+        QStringList asked;
+        bool approve = false;
+        OAuthController::setIssuerAskerForTesting([&](OAuthController *, const QString &issuer, std::function<void(bool)> answer) {
+            asked << issuer;
+            answer(approve);
+        });
+        OAuthController::setConsentAskerForTesting([](OAuthController *, const QUrl &, std::function<void(bool)> answer) { answer(false); });
+        ServerConfig config = protectedConfig(servers.mcpUrl());
+        config.auth.mode = ServerAuth::Mode::OAuth;
+        config.auth.clientId = QStringLiteral("my-client");
+        config.auth.clientSecret = QStringLiteral("my-secret-value");
+        config.auth.grant = ServerAuth::Grant::ClientCredentials;
+        const auto secretSeen = [&foreign] {
+            for (const TestHttpRequest &r : foreign.server.requests) {
+                const QByteArray basic = QByteArray::fromBase64(r.header("authorization").mid(6));
+                if (r.body.contains("my-secret-value") || basic.contains("my-secret-value") || r.path.contains("my-client"))
+                    return true;
+            }
+            return false;
+        };
+        {
+            WindowSession session(config, &secrets);
+            QTRY_COMPARE_WITH_TIMEOUT(session.connection->state(), Connection::State::Failed, 20000);
+            QCOMPARE(asked, QStringList{foreign.base});
+            QVERIFY(!secretSeen());
+            QCOMPARE(foreign.count("POST", "/token"), 0);
+        }
+        approve = true;
+        asked.clear();
+        {
+            WindowSession session(config, &secrets);
+            QTRY_COMPARE_WITH_TIMEOUT(session.connection->state(), Connection::State::Connected, 20000);
+            QCOMPARE(asked, QStringList{foreign.base});
+            QVERIFY(secretSeen());
+            // Asked once: the next connection's authorization goes there without a question.
+            session.connection->disconnectFromServer();
+            QTRY_COMPARE_WITH_TIMEOUT(session.connection->state(), Connection::State::Disconnected, 10000);
+            foreign.tokenScopes.clear();
+            session.connection->connectToServer();
+            QTRY_COMPARE_WITH_TIMEOUT(session.connection->state(), Connection::State::Connected, 20000);
+            QCOMPARE(foreign.count("POST", "/token"), 2);
+            QCOMPARE(asked.size(), 1);
+            session.connection->disconnectFromServer();
+            QTRY_COMPARE_WITH_TIMEOUT(session.connection->state(), Connection::State::Disconnected, 10000);
+        }
     }
 
     void authorizeListToolsAndReuseTokens()
