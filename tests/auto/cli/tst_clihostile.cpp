@@ -69,7 +69,10 @@ tst_CliHostile::Run tst_CliHostile::cli(const QStringList &arguments, int timeou
     QProcess process;
     QElapsedTimer clock;
     clock.start();
-    process.start(QStringLiteral(MCPSCOPE_CLI), QStringList{QStringLiteral("--cli")} + arguments);
+    // MCPSCOPE_CLI_UNDER_TEST runs these checks against another build (an older one, to see
+    // what they catch).
+    const QString binary = qEnvironmentVariable("MCPSCOPE_CLI_UNDER_TEST", QStringLiteral(MCPSCOPE_CLI));
+    process.start(binary, QStringList{QStringLiteral("--cli")} + arguments);
     Run run;
     if (!process.waitForStarted(10000) || !process.waitForFinished(timeoutMs)) {
         process.kill();
