@@ -152,8 +152,9 @@ QJsonObject resultHeadOf(simdjson::dom::element result)
 }
 
 // lazyFrame: the frame, when element is its only message and its result may be converted later.
+// badRequestId: set when the element is a request whose id cannot be echoed (see ParsedFrame).
 bool messageFrom(simdjson::dom::element element, Payload payload, Message *message, QString *diagnostic,
-                 QByteArrayView lazyFrame = {})
+                 QByteArrayView lazyFrame = {}, bool *badRequestId = nullptr)
 {
     if (!element.is_object()) {
         *diagnostic = Tr::tr("not a JSON object");
@@ -172,8 +173,8 @@ bool messageFrom(simdjson::dom::element element, Payload payload, Message *messa
             parts.jsonrpc = value.is_string() && value.get_string().value_unsafe() == "2.0" ? Presence::Valid
                                                                                              : Presence::Invalid;
         } else if (key == "id") {
-            // The rules of MessageId::fromJson(): strings, null, and numbers that are integers
-            // of at most 53 bits (Qt reads every JSON number as a double).
+            // The rules of MessageId::fromJson(): strings, null, and integers a 64-bit signed
+            // integer holds exactly (an int64 id is echoed as it came).
             parts.id = Presence::Valid;
             parts.idValue = MessageId();
             double number = 0;
@@ -184,16 +185,16 @@ bool messageFrom(simdjson::dom::element element, Payload payload, Message *messa
             case Type::NULL_VALUE:
                 break;
             case Type::INT64:
-            case Type::UINT64:
-            case Type::DOUBLE:
-                number = value.type() == Type::INT64 ? double(value.get_int64().value_unsafe())
-                    : value.type() == Type::UINT64   ? double(value.get_uint64().value_unsafe())
-                                                     : value.get_double().value_unsafe();
+                parts.idValue = MessageId(qint64(value.get_int64().value_unsafe()));
+                break;
+            case Type::DOUBLE: // "1.0" or "1e3": an integer all the same, when it is one exactly
+                number = value.get_double().value_unsafe();
                 if (std::isfinite(number) && std::floor(number) == number && std::fabs(number) < 9.007199254740992e15)
                     parts.idValue = MessageId(static_cast<qint64>(number));
                 else
                     parts.id = Presence::Invalid;
                 break;
+            case Type::UINT64: // beyond int64: cannot be echoed exactly
             default:
                 parts.id = Presence::Invalid;
                 break;
@@ -223,6 +224,8 @@ bool messageFrom(simdjson::dom::element element, Payload payload, Message *messa
             parts.errorValue = Json::Internal::toQt(value);
         }
     }
+    if (badRequestId)
+        *badRequestId = parts.method == Presence::Valid && parts.id == Presence::Invalid;
     return Internal::messageFromParts(parts, message, diagnostic);
 }
 
@@ -245,10 +248,8 @@ bool replyIdOf(simdjson::dom::element element, MessageId *id)
             *id = MessageId(Json::Internal::toQString(value.get_string().value_unsafe()));
             found = true;
         } else if (value.is_int64()) {
-            const qint64 number = value.get_int64().value_unsafe();
-            found = number > -9007199254740992LL && number < 9007199254740992LL;
-            if (found)
-                *id = MessageId(number);
+            *id = MessageId(qint64(value.get_int64().value_unsafe()));
+            found = true;
         }
     }
     return found;
@@ -309,10 +310,13 @@ bool scanReplyId(QByteArrayView frame, MessageId *id)
                         const qsizetype digits = end;
                         while (end < n && frame[end] >= '0' && frame[end] <= '9')
                             ++end;
-                        const bool integer = end > digits && end - digits <= 15
+                        bool fits = false; // an int64, as every integer id this client sends
+                        const qint64 number = end > digits && end - digits <= 19
+                            ? QByteArrayView(frame.sliced(j, end - j)).toLongLong(&fits) : 0;
+                        const bool integer = fits
                             && (end >= n || frame[end] == ',' || frame[end] == '}' || isJsonSpace(frame[end]));
                         if (integer) {
-                            *id = MessageId(QByteArrayView(frame.sliced(j, end - j)).toLongLong());
+                            *id = MessageId(number);
                             found = true;
                         }
                     }
@@ -380,9 +384,11 @@ bool parseInto(QByteArrayView frame, ParsedFrame &parsed, QString *error)
                 Message message;
                 QString diagnostic;
                 MessageId id;
-                if (messageFrom(item, Payload::Convert, &message, &diagnostic)) {
+                bool badRequestId = false;
+                if (messageFrom(item, Payload::Convert, &message, &diagnostic, {}, &badRequestId)) {
                     parsed.messages.append(message);
                 } else {
+                    parsed.requestsWithBadIds += badRequestId ? 1 : 0;
                     parsed.diagnostics.append(batchElement(index, diagnostic));
                     if (replyIdOf(item, &id))
                         parsed.unreadableReplies.append(id);
@@ -395,9 +401,11 @@ bool parseInto(QByteArrayView frame, ParsedFrame &parsed, QString *error)
         QString diagnostic;
         MessageId id;
         const QByteArrayView lazyFrame = frame.size() <= LazyResultMaxFrame ? frame : QByteArrayView();
-        if (messageFrom(root, Payload::Convert, &message, &diagnostic, lazyFrame)) {
+        bool badRequestId = false;
+        if (messageFrom(root, Payload::Convert, &message, &diagnostic, lazyFrame, &badRequestId)) {
             parsed.messages.append(message);
         } else {
+            parsed.requestsWithBadIds += badRequestId ? 1 : 0;
             parsed.diagnostics.append(diagnostic);
             if (replyIdOf(root, &id))
                 parsed.unreadableReplies.append(id);
