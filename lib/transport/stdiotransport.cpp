@@ -227,6 +227,10 @@ void StdioTransport::open()
     setState(State::Opening);
     m_process->start(QIODevice::ReadWrite);
     ::close(childStdout); // the child has its copy: the pipe ends when the server's copies do
+    if (!m_process) { // it failed to start, and finishClose() has run already
+        ::close(stdoutPipe[0]);
+        return;
+    }
     m_stdoutFd = stdoutPipe[0];
     ::fcntl(m_stdoutFd, F_SETFL, ::fcntl(m_stdoutFd, F_GETFL) | O_NONBLOCK);
     m_stdoutNotifier = new QSocketNotifier(qintptr(m_stdoutFd), QSocketNotifier::Read, this);
