@@ -413,7 +413,30 @@ bool parseInto(QByteArrayView frame, ParsedFrame &parsed, QString *error)
     });
     // simdjson refuses a lone surrogate escaped in a string ("\ud83d" alone), which JSON allows
     // and JavaScript's JSON.stringify() writes for a string cut inside a pair; Qt's parser keeps it.
-    return read || (Json::Internal::hasSurrogateEscape(frame) && readWithQt());
+    if (read || (Json::Internal::hasSurrogateEscape(frame) && readWithQt()))
+        return true;
+    // simdjson also refuses an integer beyond 64 bits, which JSON allows and Qt reads as a
+    // double. A request with such an id is still a request, to be answered (requestsWithBadIds).
+    // (Only valid UTF-8: invalid bytes are for readRepairingUtf8() to repair, with a warning.)
+    if (!simdjson::validate_utf8(frame.data(), size_t(frame.size())))
+        return false;
+    QJsonParseError qtError;
+    const QJsonDocument document = QJsonDocument::fromJson(frame.toByteArray(), &qtError);
+    if (qtError.error != QJsonParseError::NoError || !document.isObject())
+        return false;
+    const QJsonObject object = document.object();
+    Message message;
+    QString diagnostic;
+    if (Message::fromJson(object, &message, &diagnostic)) {
+        parsed.messages.append(message);
+        return true;
+    }
+    bool idOk = true;
+    MessageId::fromJson(object.value(QLatin1String("id")), &idOk);
+    if (object.value(QLatin1String("method")).isString() && !idOk)
+        ++parsed.requestsWithBadIds;
+    parsed.diagnostics.append(diagnostic);
+    return true;
 }
 
 bool isValidUtf8(QByteArrayView frame)
@@ -564,7 +587,9 @@ bool summarizeInto(QByteArrayView frame, MessageSummary &summary, QString *error
         }
         summarizeMessage(summary, message);
     });
-    return read || (Json::Internal::hasSurrogateEscape(frame) && summarizeWithQt(frame, summary));
+    // Qt's parser also reads what simdjson refuses: a lone surrogate, an integer beyond 64 bits
+    // (in valid UTF-8: invalid bytes are repaired, with a warning, by the caller).
+    return read || (isValidUtf8(frame) && summarizeWithQt(frame, summary));
 }
 
 } // namespace

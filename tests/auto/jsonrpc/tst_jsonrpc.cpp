@@ -643,7 +643,9 @@ void tst_JsonRpc::bigFrames_data()
     QTest::newRow("request") << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"a\":\"" + ascii
                                             + "\"}}")
                              << true << QString();
-    QTest::newRow("id above 2^53") << response("9007199254740993", ascii) << false << QString();
+    // An int64 id, echoed exactly (issue 32).
+    QTest::newRow("id above 2^53") << response("9007199254740993", ascii) << true << QString();
+    QTest::newRow("id beyond 64 bits") << response("18446744073709551616", ascii) << false << QString();
     QTest::newRow("no jsonrpc") << QByteArray("{\"id\":1,\"result\":\"" + ascii + "\"}") << false << QString();
     // Read as U+FFFD and delivered, with a warning (valid rows: `diagnostic` is the warning).
     QTest::newRow("invalid UTF-8") << response("1", ascii + "\xff\xfe") << true << QStringLiteral("U+FFFD");

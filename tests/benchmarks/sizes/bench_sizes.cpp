@@ -7,6 +7,7 @@
 //   stdio with tests/common/hostile_peer.py.
 // Build in Release for meaningful figures.
 #include "config/mcpjson.h"
+#include "config/secretstore.h"
 #include "config/servercatalog.h"
 #include "config/serverconfig.h"
 #include "protocol/keys.h"
