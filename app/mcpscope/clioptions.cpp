@@ -11,6 +11,7 @@
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QJsonParseError>
 
 namespace Mcp::Cli {
@@ -123,10 +124,10 @@ QString usageText()
         "                           subscriptions/listen\n"
         "  --tool-name NAME         tool for tools/call\n"
         "  --tool-arg KEY=VALUE     tool argument; VALUE is parsed as JSON when it is valid JSON,\n"
-        "                           else sent as a string (repeatable)\n"
+        "                           else sent as a string (repeatable; several pairs may follow one)\n"
         "  --uri URI                resource for resources/read\n"
         "  --prompt-name NAME       prompt for prompts/get\n"
-        "  --prompt-args KEY=VALUE  prompt argument (repeatable)\n"
+        "  --prompt-args KEY=VALUE  prompt argument (repeatable; several pairs may follow one)\n"
         "  --log-level LEVEL        level for logging/setLevel\n"
         "  --ref prompt:NAME|resource:URI   reference for completion/complete\n"
         "  --argument NAME=VALUE    argument being completed\n"
@@ -205,6 +206,14 @@ static bool splitPair(const QString &text, QChar separator, QString *key, QStrin
     if (separator == u':')
         *value = value->trimmed();
     return !key->isEmpty();
+}
+
+// A further KEY=VALUE after --tool-arg or --prompt-args (the Inspector v1 takes them all): a
+// name, "=", anything. A server command (node, ./server, -x) does not look like one.
+static bool looksLikePair(const QString &text)
+{
+    static const QRegularExpression pair(QStringLiteral("^[A-Za-z_][A-Za-z0-9_.-]*="));
+    return pair.match(text).hasMatch();
 }
 
 ParseOutcome parseArguments(const QStringList &arguments)
@@ -326,6 +335,11 @@ ParseOutcome parseArguments(const QStringList &arguments)
             if (!splitPair(value, u'=', &key, &pairValue))
                 return fail(tr("--tool-arg expects KEY=VALUE, got \"%1\"").arg(value));
             o.toolArguments.insert(key, parseArgumentValue(pairValue));
+            // The Inspector v1 spelling: several pairs after one --tool-arg (a=1 b=2).
+            while (!hasInlineValue && i + 1 < arguments.size() && looksLikePair(arguments.at(i + 1))) {
+                splitPair(arguments.at(++i), u'=', &key, &pairValue);
+                o.toolArguments.insert(key, parseArgumentValue(pairValue));
+            }
         } else if (name == QLatin1String("--uri")) {
             o.uri = value;
         } else if (name == QLatin1String("--prompt-name")) {
@@ -334,6 +348,10 @@ ParseOutcome parseArguments(const QStringList &arguments)
             if (!splitPair(value, u'=', &key, &pairValue))
                 return fail(tr("--prompt-args expects KEY=VALUE, got \"%1\"").arg(value));
             o.promptArguments.insert(key, pairValue);
+            while (!hasInlineValue && i + 1 < arguments.size() && looksLikePair(arguments.at(i + 1))) {
+                splitPair(arguments.at(++i), u'=', &key, &pairValue);
+                o.promptArguments.insert(key, pairValue);
+            }
         } else if (name == QLatin1String("--log-level")) {
             static const QStringList levels = {QStringLiteral("debug"), QStringLiteral("info"), QStringLiteral("notice"),
                                                QStringLiteral("warning"), QStringLiteral("error"), QStringLiteral("critical"),

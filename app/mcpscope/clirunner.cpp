@@ -57,9 +57,9 @@ void CliRunner::start()
             return;
         // The client's error already says it could not connect, and why.
         QString message = m_client->errorString();
-        // A forced Streamable HTTP connection to a 2024-11-05 server fails on its first POST.
-        if (m_options.transport == TransportChoice::Http)
-            message += u'\n' + tr("(if this is a legacy HTTP+SSE server, try --transport sse or --transport auto)");
+        const QString hint = connectHint();
+        if (!hint.isEmpty())
+            message += u'\n' + hint;
         fail(ExitConnectFailed, message);
     });
     connect(m_client, &Client::disconnected, this, [this](const QString &reason) {
@@ -73,6 +73,22 @@ void CliRunner::start()
         // While a request is pending, its handle reports the lost connection.
     });
     m_client->connectToServer();
+}
+
+// What would help after a failed connect, named only where it would: the HTTP+SSE transport
+// for a forced Streamable HTTP connection whose initialize POST was refused as an SSE-only
+// endpoint refuses it (400, 404, 405), another --protocol when a modern choice met a legacy
+// server. Empty otherwise.
+QString CliRunner::connectHint() const
+{
+    if (m_client->eraChoice().mode == Modern::EraChoice::Mode::Modern && m_client->eraRecord().era == Modern::Era::Legacy)
+        return tr("(this server speaks the legacy protocol: --protocol auto or --protocol legacy reaches it)");
+    const RpcError cause = m_client->connectFailure();
+    const int status = cause.data.toObject().value(QLatin1String("httpStatus")).toInt();
+    if (m_options.transport == TransportChoice::Http && m_client->connectFailureMethod() == Method::Initialize
+        && cause.code == SessionErrorCode::TransportFailure && (status == 400 || status == 404 || status == 405))
+        return tr("(if this is a legacy HTTP+SSE server, try --transport sse or --transport auto)");
+    return {};
 }
 
 // The --oauth-* flags over the configuration's auth settings.
@@ -242,9 +258,8 @@ bool CliRunner::createClient()
     // A modern connection's listen stream asks for what --listen-filter says from the start.
     if (o.method == Method::SubscriptionsListen)
         m_client->setListenFilter(o.listenFilter);
-    // Sampling and elicitation are advertised so that a server asking gets a clear answer
-    // (a decline by default) instead of a hang or a confusing "method not found".
-    m_client->setSamplingHandler(this);
+    // Elicitation is advertised and answered as --elicitation says. Sampling is not: the CLI
+    // has no answer to give, and a server told it may ask would then be refused.
     m_client->setElicitationHandler(this);
     m_client->setElicitationModes(true, false);
     if (!o.roots.isEmpty())
@@ -270,11 +285,6 @@ void CliRunner::handleRequest(IncomingRequest *request)
                                      {Key::Name, QFileInfo(absolute).fileName()}});
         }
         request->respond(QJsonObject{{Key::Roots, roots}});
-        return;
-    }
-    if (method == Method::SamplingCreateMessage) {
-        writeErr(tr("mcpscope: declined the server's sampling request (the CLI does not answer sampling)"));
-        request->reject({ErrorCode::UserRejected, tr("The user declined the sampling request (mcpscope --cli)"), QJsonValue::Undefined});
         return;
     }
     if (method == Method::ElicitationCreate) {
@@ -401,8 +411,21 @@ void CliRunner::runOperation()
     requestOptions.timeoutMs = o.timeoutMs;
     requestOptions.maxTotalTimeoutMs = o.maxTotalTimeoutMs;
 
-    auto listAll = [this](const QString &method, const QString &key) {
-        m_client->listAll(method, key, this, [this, key](const QJsonArray &items, const std::optional<RpcError> &error) {
+    // --timeout bounds each page and --max-total-timeout the whole listing, as for one request.
+    Client::ListOptions listOptions;
+    listOptions.pageTimeoutMs = o.timeoutMs;
+    listOptions.totalTimeoutMs = o.maxTotalTimeoutMs;
+    auto listAll = [this, listOptions](const QString &method, const QString &key) {
+        // An inspector shows what the server really does: an undeclared list is asked all the
+        // same, and the person told (onListDone decides what its refusal means).
+        const QString capability = method == Method::ToolsList ? QString(Key::Tools)
+                                 : method == Method::PromptsList ? QString(Key::Prompts)
+                                                                 : QString(Key::Resources);
+        m_listUndeclared = !m_client->serverCapabilities().contains(capability);
+        if (m_listUndeclared)
+            writeErr(tr("mcpscope: the server did not declare the %1 capability; asking %2 anyway").arg(capability, method));
+        m_client->listAll(method, key, this, listOptions,
+                          [this, key](const QJsonArray &items, const std::optional<RpcError> &error, const CacheStatus &) {
             onListDone(key, items, error);
         });
     };
@@ -466,6 +489,19 @@ void CliRunner::onRequestDone(OutgoingRequest *handle)
 
 void CliRunner::onListDone(const QString &itemsKey, const QJsonArray &items, const std::optional<RpcError> &error)
 {
+    // A list the server did not declare and then refused is empty, as the Inspector prints it:
+    // exit 0, so that a script listing every kind of thing runs on. A timeout or a lost
+    // connection is still a failure.
+    const bool sessionError = error && (error->code == SessionErrorCode::Timeout || error->code == SessionErrorCode::Cancelled
+                                        || error->code == SessionErrorCode::ConnectionClosed
+                                        || error->code == SessionErrorCode::TransportFailure);
+    if (error && m_listUndeclared && !sessionError && items.isEmpty()) {
+        writeErr(tr("mcpscope: %1 was refused (%2); the capability is not declared, so the list is empty")
+                     .arg(m_options.method, describe(*error)));
+        printResult(QJsonObject{{itemsKey, QJsonArray()}});
+        finish(ExitOk);
+        return;
+    }
     if (error) {
         fail(exitCodeFor(*error), tr("%1 failed: %2").arg(m_options.method, describe(*error)));
         return;

@@ -34,6 +34,7 @@ private:
     bool createClient();
     void runOperation();
     void reportEra();
+    QString connectHint() const;
     void listen();
     void printNotification(const Message &notification);
     void onRequestDone(OutgoingRequest *handle);
@@ -51,6 +52,7 @@ private:
     QString m_serverLabel; // names the connection in the capture
     QString m_errorMessage;
     bool m_operationStarted = false;
+    bool m_listUndeclared = false; // the list method asked is of a capability the server did not declare
     bool m_finishing = false; // shutting down: the exit code is decided
     bool m_done = false;      // finished() emitted
     int m_exitCode = ExitOk;

@@ -318,9 +318,16 @@ void CollectionRunner::connectServer(const QString &name)
         if (!server->clientInfo.isEmpty())
             client->setClientInfo(Implementation::fromJson(server->clientInfo));
     } else {
-        // Everything a server may ask is advertised, so that scripted answers can be given.
+        // What a server may ask is advertised, so that scripted answers can be given; sampling
+        // only when a call to this server scripts an answer to it (a server that routes a tool
+        // through sampling must not be told it will be answered, then be refused).
         client->setRootsHandler(this);
-        client->setSamplingHandler(this);
+        const bool answersSampling = std::any_of(m_collection.calls.cbegin(), m_collection.calls.cend(),
+                                                 [&name](const CollectionCall &call) {
+            return call.server == name && !call.answers.sampling.isEmpty();
+        });
+        if (answersSampling)
+            client->setSamplingHandler(this);
         client->setElicitationHandler(this);
         client->setElicitationModes(true, false);
     }
@@ -418,8 +425,13 @@ void CollectionRunner::send()
             const QString key = listKeys.value(call.method);
             auto clock = std::make_shared<QElapsedTimer>();
             clock->start();
-            connection.client->listAll(call.method, key, this,
-                                       [this, key, clock](const QJsonArray &items, const std::optional<RpcError> &error) {
+            // The call's timeout bounds each page, and its total the whole listing.
+            Client::ListOptions listOptions;
+            listOptions.pageTimeoutMs = options.timeoutMs;
+            listOptions.totalTimeoutMs = options.maxTotalTimeoutMs;
+            connection.client->listAll(call.method, key, this, listOptions,
+                                       [this, key, clock](const QJsonArray &items, const std::optional<RpcError> &error,
+                                                          const CacheStatus &) {
                                            m_current.response.elapsedMs = clock->elapsed();
                                            if (error)
                                                m_current.response.error = error;

@@ -39,6 +39,29 @@ bool isServerObject(const QJsonValue &value)
                                 || object.value(QLatin1String("serverUrl")).isString());
 }
 
+// The keys of object: first those of preferred that it has (once each), then the rest in
+// QJsonObject's (sorted) order. Linear: a file may hold hundreds of thousands of servers.
+QStringList orderedKeys(const QStringList &preferred, const QJsonObject &object)
+{
+    QStringList ordered;
+    ordered.reserve(object.size());
+    QSet<QString> taken;
+    taken.reserve(object.size());
+    for (const QString &key : preferred) {
+        if (object.contains(key) && !taken.contains(key)) {
+            taken.insert(key);
+            ordered.append(key);
+        }
+    }
+    if (ordered.size() == object.size())
+        return ordered;
+    for (auto it = object.begin(); it != object.end(); ++it) {
+        if (!taken.contains(it.key()))
+            ordered.append(it.key());
+    }
+    return ordered;
+}
+
 // QJsonObject sorts its keys; people expect servers and environment variables in the
 // order they wrote them. This reads the key order of every object of an already
 // validated JSON text, by path (keys joined with \x1f).
@@ -50,14 +73,7 @@ public:
     // The keys of `object` (found at `path`) in document order.
     QStringList keys(const QString &path, const QJsonObject &object) const
     {
-        QStringList ordered;
-        for (const QString &key : m_orders.value(path))
-            if (object.contains(key) && !ordered.contains(key))
-                ordered.append(key);
-        for (auto it = object.begin(); it != object.end(); ++it)
-            if (!ordered.contains(it.key()))
-                ordered.append(it.key());
-        return ordered;
+        return orderedKeys(m_orders.value(path), object);
     }
     static QString child(const QString &path, const QString &key) { return path + QChar(0x1f) + key; }
 
@@ -72,9 +88,14 @@ private:
     {
         // The text is valid JSON (QJsonDocument accepted it): let it decode the escapes.
         const qsizetype start = m_pos++;
-        while (m_pos < m_text.size() && m_text.at(m_pos) != '"')
+        bool escaped = false;
+        while (m_pos < m_text.size() && m_text.at(m_pos) != '"') {
+            escaped = escaped || m_text.at(m_pos) == '\\';
             m_pos += m_text.at(m_pos) == '\\' ? 2 : 1;
+        }
         ++m_pos;
+        if (!escaped) // most keys: no parser needed
+            return QString::fromUtf8(m_text.constData() + start + 1, m_pos - start - 2);
         const QByteArray literal = "[" + m_text.mid(start, m_pos - start) + "]";
         return QJsonDocument::fromJson(literal).array().at(0).toString();
     }
@@ -719,10 +740,14 @@ QJsonObject McpJson::exportEntry(const ServerConfig &config, const McpJsonExport
 static QStringList entryNames(const QList<ServerConfig> &servers)
 {
     QStringList names;
+    names.reserve(servers.size());
+    QSet<QString> taken;
+    taken.reserve(servers.size());
     for (const ServerConfig &config : servers) {
         QString name = config.name.isEmpty() ? McpJson::suggestName(config) : config.name;
-        for (int n = 2; names.contains(name); ++n)
+        for (int n = 2; taken.contains(name); ++n)
             name = config.name + QStringLiteral(" (%1)").arg(n);
+        taken.insert(name);
         names.append(name);
     }
     return names;
@@ -751,13 +776,7 @@ static QByteArray orderedValue(const QJsonValue &value, int indent, const QStrin
     const QJsonObject object = value.toObject();
     if (!value.isObject() || object.isEmpty())
         return indentedValue(value, indent);
-    QStringList keys;
-    for (const QString &key : orderFor(path))
-        if (object.contains(key) && !keys.contains(key))
-            keys.append(key);
-    for (auto it = object.begin(); it != object.end(); ++it)
-        if (!keys.contains(it.key()))
-            keys.append(it.key());
+    const QStringList keys = orderedKeys(orderFor(path), object);
     const QByteArray pad(indent + 4, ' ');
     QByteArray text = "{\n";
     for (qsizetype i = 0; i < keys.size(); ++i) {
@@ -773,11 +792,15 @@ QByteArray McpJson::exportDocumentText(const QList<ServerConfig> &servers, const
 {
     const QString mapKey = options.dialect == McpJsonDialect::VsCode ? QString(kServers) : QString(kMcpServers);
     const QStringList names = entryNames(servers);
+    QHash<QString, qsizetype> indexOfName;
+    indexOfName.reserve(names.size());
+    for (qsizetype i = 0; i < names.size(); ++i)
+        indexOfName.insert(names.at(i), i);
     // Servers, and each server's environment and headers, in the order they were written.
     const auto orderFor = [&](const QStringList &path) -> QStringList {
         if (path.size() == 1 && path.at(0) == mapKey)
             return names;
-        const qsizetype index = path.size() == 3 && path.at(0) == mapKey ? names.indexOf(path.at(1)) : -1;
+        const qsizetype index = path.size() == 3 && path.at(0) == mapKey ? indexOfName.value(path.at(1), -1) : -1;
         if (index < 0)
             return {};
         const ServerConfig &config = servers.at(index);
@@ -799,13 +822,17 @@ QJsonObject McpJson::exportDocument(const QList<ServerConfig> &servers, const Mc
     QJsonObject map;
     QList<InputPrompt> inputs;
     const QStringList names = entryNames(servers);
+    QSet<QString> inputIds;
     for (qsizetype i = 0; i < servers.size(); ++i) {
         const ServerConfig &config = servers.at(i);
         map.insert(names.at(i), exportEntry(config, options, &inputs));
         if (vscode) {
-            for (const InputPrompt &prompt : config.inputs)
-                if (!std::any_of(inputs.begin(), inputs.end(), [&](const InputPrompt &p) { return p.id == prompt.id; }))
+            for (const InputPrompt &prompt : config.inputs) {
+                if (!inputIds.contains(prompt.id)) {
+                    inputIds.insert(prompt.id);
                     inputs.append(prompt);
+                }
+            }
         }
     }
     if (vscode) {

@@ -12,6 +12,7 @@
 #include <QStandardPaths>
 
 #include <algorithm>
+#include <utility>
 
 Q_LOGGING_CATEGORY(lcCatalog, "mcp.config.catalog")
 
@@ -239,11 +240,13 @@ bool ServerCatalog::loadUserFile()
         reportProblem(m_userFilePath, McpJson::locate(content, parseError.offset,
                                       tr("Not valid JSON: %1.").arg(parseError.errorString())));
         // Start with what can still be read: each server object that parses on its own.
+        QSet<QUuid> ids = knownIds();
         for (const QJsonObject &object : salvageServers(McpJson::stripComments(content))) {
             ServerConfig config = ServerConfig::fromJson(object);
             config.scope = ServerConfig::Scope::User;
-            if (indexOf(config.id) >= 0)
+            if (ids.contains(config.id))
                 config.id = QUuid::createUuid();
+            ids.insert(config.id);
             m_servers.append(config);
         }
         if (!m_servers.isEmpty())
@@ -267,6 +270,7 @@ bool ServerCatalog::loadUserFile()
 
     bool lost = false;
     const QJsonArray servers = m_userRoot.value(kServers).toArray();
+    QSet<QUuid> ids = knownIds();
     for (int i = 0; i < servers.size(); ++i) {
         if (!servers.at(i).isObject()) {
             m_warnings.append(tr("Server %1 in %2 is not an object; skipped.").arg(i + 1).arg(m_userFilePath));
@@ -276,10 +280,11 @@ bool ServerCatalog::loadUserFile()
         QStringList warnings;
         ServerConfig config = ServerConfig::fromJson(servers.at(i).toObject(), &warnings);
         config.scope = ServerConfig::Scope::User;
-        if (indexOf(config.id) >= 0) {
+        if (ids.contains(config.id)) {
             warnings.append(tr("duplicate id; given a new one"));
             config.id = QUuid::createUuid();
         }
+        ids.insert(config.id);
         for (const QString &w : std::as_const(warnings))
             m_warnings.append(tr("%1, server \"%2\": %3").arg(m_userFilePath, config.name, w));
         m_servers.append(config);
@@ -336,6 +341,7 @@ bool ServerCatalog::loadProjectFile()
     const QJsonObject map = m_projectDialect == McpJsonDialect::VsCode
         ? m_projectRoot.value(QLatin1String("servers")).toObject()
         : m_projectRoot.value(QLatin1String("mcpServers")).toObject();
+    QSet<QUuid> ids = knownIds();
     for (ServerConfig config : imported.servers) {
         config.scope = ServerConfig::Scope::Project;
         // An entry we wrote carries its id in "x-mcpscope"; one written by hand or by another
@@ -346,11 +352,21 @@ bool ServerCatalog::loadProjectFile()
         if (!hasOwnId)
             config.id = QUuid::createUuidV5(QUuid(QStringLiteral("{6a3c2f4e-9d1b-4c4e-8f7a-2b5d3e1c0a99}")),
                                             path + QLatin1Char('\n') + config.name);
-        if (indexOf(config.id) >= 0)
+        if (ids.contains(config.id))
             config.id = QUuid::createUuid();
+        ids.insert(config.id);
         m_servers.append(config);
     }
     return true;
+}
+
+QSet<QUuid> ServerCatalog::knownIds() const
+{
+    QSet<QUuid> ids;
+    ids.reserve(m_servers.size());
+    for (const ServerConfig &config : m_servers)
+        ids.insert(config.id);
+    return ids;
 }
 
 int ServerCatalog::indexOf(const QUuid &id) const
@@ -376,19 +392,39 @@ int ServerCatalog::indexOfName(const QString &name) const
 
 QString ServerCatalog::uniqueName(const QString &name) const
 {
-    if (indexOfName(name) < 0)
+    return uniqueName(name, knownNames());
+}
+
+QString ServerCatalog::uniqueName(const QString &name, const QSet<QString> &taken)
+{
+    if (!taken.contains(name))
         return name;
     for (int n = 2;; ++n) {
         const QString candidate = QStringLiteral("%1 (%2)").arg(name).arg(n);
-        if (indexOfName(candidate) < 0)
+        if (!taken.contains(candidate))
             return candidate;
     }
+}
+
+QSet<QString> ServerCatalog::knownNames() const
+{
+    QSet<QString> names;
+    names.reserve(m_servers.size());
+    for (const ServerConfig &config : m_servers)
+        names.insert(config.name);
+    return names;
 }
 
 QUuid ServerCatalog::add(ServerConfig config)
 {
     if (config.id.isNull() || indexOf(config.id) >= 0)
         config.id = QUuid::createUuid();
+    insertServer(config);
+    return config.id;
+}
+
+void ServerCatalog::insertServer(const ServerConfig &config)
+{
     // Project servers are listed after the user's own, as their files are read.
     int row = int(m_servers.size());
     if (config.scope == ServerConfig::Scope::User) {
@@ -400,7 +436,6 @@ QUuid ServerCatalog::add(ServerConfig config)
     endInsertRows();
     storeSecrets(config, nullptr);
     saveScope(config.scope);
-    return config.id;
 }
 
 bool ServerCatalog::update(const ServerConfig &changed, SecretUpdate secrets)
@@ -495,17 +530,23 @@ ImportPlan ServerCatalog::planImport(const McpJsonImport &source, ServerConfig::
     plan.inputs = source.inputs;
     plan.warnings = source.warnings;
     QSet<QString> proposed;
+    // Looked up, not searched: an imported file may list hundreds of thousands of servers.
+    QHash<QString, int> rowOfName;
+    rowOfName.reserve(m_servers.size());
+    for (int row = int(m_servers.size()) - 1; row >= 0; --row)
+        rowOfName.insert(m_servers.at(row).name, row); // the first row of a name, as indexOfName()
+    const QSet<QString> names = knownNames();
     for (ServerConfig config : source.servers) {
         config.scope = scope;
         ImportEntry entry;
-        const int existing = indexOfName(config.name);
+        const int existing = rowOfName.value(config.name, -1);
         if (existing >= 0) {
             entry.conflictsWith = m_servers.at(existing).id;
             entry.identical = sameContent(config, m_servers.at(existing));
             entry.action = entry.identical ? ImportEntry::Action::Skip : ImportEntry::Action::Rename;
-            QString name = uniqueName(config.name);
+            QString name = uniqueName(config.name, names);
             for (int n = 2; proposed.contains(name); ++n)
-                name = uniqueName(QStringLiteral("%1 (%2)").arg(config.name).arg(n));
+                name = uniqueName(QStringLiteral("%1 (%2)").arg(config.name).arg(n), names);
             entry.newName = name;
             proposed.insert(name);
         }
@@ -518,6 +559,20 @@ ImportPlan ServerCatalog::planImport(const McpJsonImport &source, ServerConfig::
 QList<QUuid> ServerCatalog::applyImport(const ImportPlan &plan)
 {
     QList<QUuid> ids;
+    // One save at the end, and ids and names looked up in sets: an import of n servers costs
+    // n, not n files written and n^2 comparisons.
+    const bool wasLoading = std::exchange(m_loading, true);
+    QSet<QUuid> knownIdSet = knownIds();
+    QSet<QString> names = knownNames();
+    const auto addNew = [&](ServerConfig config) {
+        config.name = uniqueName(config.name, names);
+        if (config.id.isNull() || knownIdSet.contains(config.id))
+            config.id = QUuid::createUuid();
+        knownIdSet.insert(config.id);
+        names.insert(config.name);
+        insertServer(config);
+        ids.append(config.id);
+    };
     for (const ImportEntry &entry : plan.entries) {
         ServerConfig config = entry.config;
         config.scope = plan.scope;
@@ -525,23 +580,27 @@ QList<QUuid> ServerCatalog::applyImport(const ImportPlan &plan)
         case ImportEntry::Action::Skip:
             break;
         case ImportEntry::Action::Rename:
-            config.name = uniqueName(entry.newName.isEmpty() ? config.name : entry.newName);
-            ids.append(add(config));
+            if (!entry.newName.isEmpty())
+                config.name = entry.newName;
+            addNew(config);
             break;
         case ImportEntry::Action::Replace:
-            if (indexOf(entry.conflictsWith) >= 0) {
+            if (knownIdSet.contains(entry.conflictsWith)) {
                 config.id = entry.conflictsWith;
                 update(config);
+                names.insert(config.name);
                 ids.append(config.id);
                 break;
             }
             Q_FALLTHROUGH();
         case ImportEntry::Action::Add:
-            config.name = uniqueName(config.name);
-            ids.append(add(config));
+            addNew(config);
             break;
         }
     }
+    m_loading = wasLoading;
+    if (!ids.isEmpty())
+        save();
     return ids;
 }
 

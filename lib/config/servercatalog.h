@@ -173,6 +173,13 @@ Q_SIGNALS:
     void saveFailed(const QString &message);
 
 private:
+    // The ids and names of m_servers, for loops that add many (a lookup per server would be
+    // quadratic).
+    QSet<QUuid> knownIds() const;
+    QSet<QString> knownNames() const;
+    static QString uniqueName(const QString &name, const QSet<QString> &taken);
+    // Inserts a server whose id is free (add() without its check).
+    void insertServer(const ServerConfig &config);
     bool loadUserFile();
     bool loadProjectFile();
     bool saveUserFile();

@@ -160,8 +160,9 @@ QJsonObject resultHeadOf(simdjson::dom::element result)
 }
 
 // lazyFrame: the frame, when element is its only message and its result may be converted later.
+// badRequestId: set when the element is a request whose id cannot be echoed (see ParsedFrame).
 bool messageFrom(simdjson::dom::element element, Payload payload, Message *message, QString *diagnostic,
-                 QByteArrayView lazyFrame = {})
+                 QByteArrayView lazyFrame = {}, bool *badRequestId = nullptr)
 {
     if (!element.is_object()) {
         *diagnostic = Tr::tr("not a JSON object");
@@ -180,8 +181,8 @@ bool messageFrom(simdjson::dom::element element, Payload payload, Message *messa
             parts.jsonrpc = value.is_string() && value.get_string().value_unsafe() == "2.0" ? Presence::Valid
                                                                                              : Presence::Invalid;
         } else if (key == "id") {
-            // The rules of MessageId::fromJson(): strings, null, and numbers that are integers
-            // of at most 53 bits (Qt reads every JSON number as a double).
+            // The rules of MessageId::fromJson(): strings, null, and integers a 64-bit signed
+            // integer holds exactly (an int64 id is echoed as it came).
             parts.id = Presence::Valid;
             parts.idValue = MessageId();
             double number = 0;
@@ -192,16 +193,16 @@ bool messageFrom(simdjson::dom::element element, Payload payload, Message *messa
             case Type::NULL_VALUE:
                 break;
             case Type::INT64:
-            case Type::UINT64:
-            case Type::DOUBLE:
-                number = value.type() == Type::INT64 ? double(value.get_int64().value_unsafe())
-                    : value.type() == Type::UINT64   ? double(value.get_uint64().value_unsafe())
-                                                     : value.get_double().value_unsafe();
+                parts.idValue = MessageId(qint64(value.get_int64().value_unsafe()));
+                break;
+            case Type::DOUBLE: // "1.0" or "1e3": an integer all the same, when it is one exactly
+                number = value.get_double().value_unsafe();
                 if (std::isfinite(number) && std::floor(number) == number && std::fabs(number) < 9.007199254740992e15)
                     parts.idValue = MessageId(static_cast<qint64>(number));
                 else
                     parts.id = Presence::Invalid;
                 break;
+            case Type::UINT64: // beyond int64: cannot be echoed exactly
             default:
                 parts.id = Presence::Invalid;
                 break;
@@ -231,6 +232,8 @@ bool messageFrom(simdjson::dom::element element, Payload payload, Message *messa
             parts.errorValue = Json::Internal::toQt(value);
         }
     }
+    if (badRequestId)
+        *badRequestId = parts.method == Presence::Valid && parts.id == Presence::Invalid;
     return Internal::messageFromParts(parts, message, diagnostic);
 }
 
@@ -253,10 +256,8 @@ bool replyIdOf(simdjson::dom::element element, MessageId *id)
             *id = MessageId(Json::Internal::toQString(value.get_string().value_unsafe()));
             found = true;
         } else if (value.is_int64()) {
-            const qint64 number = value.get_int64().value_unsafe();
-            found = number > -9007199254740992LL && number < 9007199254740992LL;
-            if (found)
-                *id = MessageId(number);
+            *id = MessageId(qint64(value.get_int64().value_unsafe()));
+            found = true;
         }
     }
     return found;
@@ -317,10 +318,13 @@ bool scanReplyId(QByteArrayView frame, MessageId *id)
                         const qsizetype digits = end;
                         while (end < n && frame[end] >= '0' && frame[end] <= '9')
                             ++end;
-                        const bool integer = end > digits && end - digits <= 15
+                        bool fits = false; // an int64, as every integer id this client sends
+                        const qint64 number = end > digits && end - digits <= 19
+                            ? QByteArrayView(frame.sliced(j, end - j)).toLongLong(&fits) : 0;
+                        const bool integer = fits
                             && (end >= n || frame[end] == ',' || frame[end] == '}' || isJsonSpace(frame[end]));
                         if (integer) {
-                            *id = MessageId(QByteArrayView(frame.sliced(j, end - j)).toLongLong());
+                            *id = MessageId(number);
                             found = true;
                         }
                     }
@@ -389,9 +393,11 @@ bool parseInto(QByteArrayView frame, ParsedFrame &parsed, QString *error)
                 Message message;
                 QString diagnostic;
                 MessageId id;
-                if (messageFrom(item, Payload::Convert, &message, &diagnostic)) {
+                bool badRequestId = false;
+                if (messageFrom(item, Payload::Convert, &message, &diagnostic, {}, &badRequestId)) {
                     parsed.messages.append(message);
                 } else {
+                    parsed.requestsWithBadIds += badRequestId ? 1 : 0;
                     parsed.diagnostics.append(batchElement(index, diagnostic));
                     if (replyIdOf(item, &id))
                         parsed.unreadableReplies.append(id);
@@ -404,9 +410,11 @@ bool parseInto(QByteArrayView frame, ParsedFrame &parsed, QString *error)
         QString diagnostic;
         MessageId id;
         const QByteArrayView lazyFrame = frame.size() <= LazyResultMaxFrame ? frame : QByteArrayView();
-        if (messageFrom(root, Payload::Convert, &message, &diagnostic, lazyFrame)) {
+        bool badRequestId = false;
+        if (messageFrom(root, Payload::Convert, &message, &diagnostic, lazyFrame, &badRequestId)) {
             parsed.messages.append(message);
         } else {
+            parsed.requestsWithBadIds += badRequestId ? 1 : 0;
             parsed.diagnostics.append(diagnostic);
             if (replyIdOf(root, &id))
                 parsed.unreadableReplies.append(id);
@@ -414,7 +422,30 @@ bool parseInto(QByteArrayView frame, ParsedFrame &parsed, QString *error)
     });
     // simdjson refuses a lone surrogate escaped in a string ("\ud83d" alone), which JSON allows
     // and JavaScript's JSON.stringify() writes for a string cut inside a pair; Qt's parser keeps it.
-    return read || (Json::Internal::hasSurrogateEscape(frame) && readWithQt());
+    if (read || (Json::Internal::hasSurrogateEscape(frame) && readWithQt()))
+        return true;
+    // simdjson also refuses an integer beyond 64 bits, which JSON allows and Qt reads as a
+    // double. A request with such an id is still a request, to be answered (requestsWithBadIds).
+    // (Only valid UTF-8: invalid bytes are for readRepairingUtf8() to repair, with a warning.)
+    if (!simdjson::validate_utf8(frame.data(), size_t(frame.size())))
+        return false;
+    QJsonParseError qtError;
+    const QJsonDocument document = QJsonDocument::fromJson(frame.toByteArray(), &qtError);
+    if (qtError.error != QJsonParseError::NoError || !document.isObject())
+        return false;
+    const QJsonObject object = document.object();
+    Message message;
+    QString diagnostic;
+    if (Message::fromJson(object, &message, &diagnostic)) {
+        parsed.messages.append(message);
+        return true;
+    }
+    bool idOk = true;
+    MessageId::fromJson(object.value(QLatin1String("id")), &idOk);
+    if (object.value(QLatin1String("method")).isString() && !idOk)
+        ++parsed.requestsWithBadIds;
+    parsed.diagnostics.append(diagnostic);
+    return true;
 }
 
 bool isValidUtf8(QByteArrayView frame)
@@ -566,7 +597,9 @@ bool summarizeInto(QByteArrayView frame, MessageSummary &summary, QString *error
         }
         summarizeMessage(summary, message);
     });
-    return read || (Json::Internal::hasSurrogateEscape(frame) && summarizeWithQt(frame, summary));
+    // Qt's parser also reads what simdjson refuses: a lone surrogate, an integer beyond 64 bits
+    // (in valid UTF-8: invalid bytes are repaired, with a warning, by the caller).
+    return read || (isValidUtf8(frame) && summarizeWithQt(frame, summary));
 }
 
 } // namespace

@@ -10,6 +10,7 @@
 #include <QJsonParseError>
 
 #include <cmath>
+#include <limits>
 
 namespace Mcp {
 
@@ -22,10 +23,12 @@ MessageId MessageId::fromJson(const QJsonValue &value, bool *ok)
     if (value.isString()) {
         id = MessageId(value.toString());
     } else if (value.isDouble()) {
-        const double number = value.toDouble();
-        // JSON-RPC ids SHOULD NOT have fractions; MCP requires integers or strings.
-        if (std::isfinite(number) && std::floor(number) == number && std::fabs(number) < 9.007199254740992e15)
-            id = MessageId(static_cast<qint64>(number));
+        // JSON-RPC ids SHOULD NOT have fractions; MCP requires integers or strings. Qt keeps a
+        // JSON integer that fits in 64 bits exactly (toInteger()), which an id must be echoed as.
+        constexpr qint64 NotAnInteger = std::numeric_limits<qint64>::min();
+        const qint64 integer = value.toInteger(NotAnInteger);
+        if (integer != NotAnInteger || value.toDouble() == double(NotAnInteger))
+            id = MessageId(integer);
         else
             valid = false;
     } else if (!value.isNull()) {

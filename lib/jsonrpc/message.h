@@ -158,6 +158,9 @@ struct ParsedFrame
     // JSON at all, but names an id and no method): the requests they answer must fail at once
     // instead of waiting out their timeouts.
     QList<MessageId> unreadableReplies;
+    // Requests whose id cannot be echoed (an integer beyond 64 bits, a fraction, an object, an
+    // array, a boolean): JSON-RPC answers each with an Invalid Request error whose id is null.
+    int requestsWithBadIds = 0;
     bool batch = false;
 
     bool isValid() const { return diagnostics.isEmpty() && !messages.isEmpty(); }

@@ -12,9 +12,12 @@
 #include <QJsonObject>
 #include <QLocale>
 
+#include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <condition_variable>
+#include <cstring>
 #include <deque>
 #include <mutex>
 #include <thread>
@@ -179,6 +182,10 @@ struct CaptureWriter::Private
                                                     "(%1 of traffic); all traffic was passed on.",
                                                     nullptr, int(last.eventsLost))
                             .arg(formatBytes(last.bytesLost));
+            if (!last.writeError.isEmpty())
+                note.note += QLatin1Char(' ')
+                    + QCoreApplication::translate("Mcp::Record::CaptureWriter", "Writing the capture failed: %1.")
+                          .arg(last.writeError);
             write(note);
         }
         flushOut();
@@ -298,6 +305,9 @@ struct CaptureWriter::Private
             flushOut();
     }
 
+    // Writes `out` (whole lines) to the file: whole lines or none. A write the disk took only
+    // part of (full, over quota, over the size limit) is cut back to its last whole line, and
+    // the lines after it are counted as not recorded, with the reason the system gave.
     void flushOut()
     {
         if (out.isEmpty() || !fileOk) {
@@ -307,17 +317,49 @@ struct CaptureWriter::Private
         const Clock::time_point began = Clock::now();
         if (writeDelayMs > 0)
             std::this_thread::sleep_for(std::chrono::milliseconds(writeDelayMs));
-        const qint64 written = file.write(out);
+        const int fd = file.handle();
+        const off_t start = ::lseek(fd, 0, SEEK_CUR);
+        qsizetype written = 0;
+        int writeErrno = 0;
+        while (written < out.size()) {
+            const ssize_t n = ::write(fd, out.constData() + written, size_t(out.size() - written));
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0) {
+                writeErrno = n < 0 ? errno : EIO;
+                break;
+            }
+            written += n;
+        }
         if (finishingBounded() && Clock::now() - began > finishStall)
             diskStuck = true;
-        if (written != out.size()) {
+        if (written < out.size()) {
+            const qsizetype kept = written > 0 ? out.lastIndexOf('\n', written - 1) + 1 : 0;
+            if (kept < written && start >= 0 && ::ftruncate(fd, start + kept) == 0)
+                ::lseek(fd, start + kept, SEEK_SET);
+            const qint64 lines = std::count(out.cbegin() + kept, out.cend(), '\n');
             std::lock_guard lock(mutex);
-            ++counters.eventsLost;
-            counters.bytesLost += out.size() - qMax<qint64>(0, written);
+            counters.eventsLost += qMax<qint64>(1, lines);
+            counters.bytesLost += out.size() - kept;
             if (counters.writeError.isEmpty())
-                counters.writeError = file.errorString();
+                counters.writeError = describeWriteError(writeErrno);
         }
         out.truncate(0); // keeps its capacity: the next batch reuses the block
+    }
+
+    static QString describeWriteError(int error)
+    {
+        const QString system = QString::fromLocal8Bit(std::strerror(error));
+        switch (error) {
+        case ENOSPC:
+            return QCoreApplication::translate("Mcp::Record::CaptureWriter", "disk full (%1)").arg(system);
+        case EDQUOT:
+            return QCoreApplication::translate("Mcp::Record::CaptureWriter", "disk quota exceeded (%1)").arg(system);
+        case EFBIG:
+            return QCoreApplication::translate("Mcp::Record::CaptureWriter", "file size limit reached (%1)").arg(system);
+        default:
+            return system;
+        }
     }
 };
 

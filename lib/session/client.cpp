@@ -7,10 +7,12 @@
 #include "protocol/requests.h"
 
 #include <QCoreApplication>
+#include <QDeadlineTimer>
 #include <QHash>
 #include <QJsonDocument>
 #include <QList>
 #include <QLoggingCategory>
+#include <QSet>
 #include <QThread>
 #include <QTimer>
 
@@ -53,6 +55,8 @@ void ClientPrivate::setState(Client::State newState)
         return;
     qCDebug(lcSession) << "state" << state << "->" << newState;
     state = newState;
+    if (newState != Client::State::Connecting && newState != Client::State::Initializing)
+        connectDeadline = QDeadlineTimer(QDeadlineTimer::Forever); // connected, failed or closed
     Q_EMIT q->stateChanged(newState);
 }
 
@@ -179,8 +183,13 @@ OutgoingRequest *ClientPrivate::createLifecycleRequest(const QString &method, co
     OutgoingRequest *handle = createRequest(method, params, options);
     handle->m_internal = true;
     handle->m_returned = true;
-    QObject::connect(handle, &OutgoingRequest::finished, q,
-                     [handle, onFinished = std::move(onFinished)] { onFinished(handle); });
+    QObject::connect(handle, &OutgoingRequest::finished, q, [this, handle, onFinished = std::move(onFinished)] {
+        if (handle->isError() && state == Client::State::Initializing) {
+            connectFailureMethod = handle->m_method;
+            connectFailure = handle->error();
+        }
+        onFinished(handle);
+    });
     return handle;
 }
 
@@ -742,7 +751,11 @@ void Client::setElicitationModes(bool form, bool url)
 }
 
 void Client::setExtraClientCapabilities(const QJsonObject &capabilities) { d->extraCapabilities = capabilities; }
-void Client::setInitializeTimeout(int timeoutMs) { d->lifecycle.setInitializeTimeout(timeoutMs); }
+void Client::setInitializeTimeout(int timeoutMs)
+{
+    d->lifecycle.setInitializeTimeout(timeoutMs);
+    d->connectTimeoutMs = timeoutMs;
+}
 
 void Client::connectToServer()
 {
@@ -759,10 +772,14 @@ void Client::connectToServer()
     }
     d->errorString.clear();
     d->lastTransportError.clear();
+    d->connectFailureMethod.clear();
+    d->connectFailure = {};
     d->lifecycle.reset();
     d->modern.reset();
     d->resultCache.clear(); // the server may have changed while we were away
     d->setState(State::Connecting);
+    if (d->connectTimeoutMs > 0)
+        d->connectDeadline.setRemainingTime(d->connectTimeoutMs);
     if (d->transport->isOpen())
         d->modern.start();
     else
@@ -816,6 +833,9 @@ QString Client::instructions() const
 void Client::setEraChoice(const Modern::EraChoice &choice) { d->modern.setEraChoice(choice); }
 Modern::EraChoice Client::eraChoice() const { return d->modern.eraChoice(); }
 void Client::setCachedEra(const Modern::EraRecord &record) { d->modern.setCachedEra(record); }
+QString Client::connectFailureMethod() const { return d->connectFailureMethod; }
+RpcError Client::connectFailure() const { return d->connectFailure; }
+
 Modern::EraRecord Client::eraRecord() const
 {
     Modern::EraRecord record = d->modern.eraRecord();
@@ -1018,7 +1038,11 @@ struct Pager
     int pages = 0;
     bool forceRefresh = false;
     QJsonArray items;
-    QStringList cursorsSeen;
+    // A hash set: a server decides how many cursors there are and how long each is (a list
+    // would compare each new one with all before it).
+    QSet<QString> cursorsSeen;
+    int pageTimeoutMs = 60000;
+    QDeadlineTimer total = QDeadlineTimer::Forever; // ListOptions::totalTimeoutMs
     bool allFromCache = true;
     std::optional<qint64> freshForMs; // the shortest of the pages
     std::function<void(const QJsonArray &, const std::optional<RpcError> &, const CacheStatus &)> doneWithCache;
@@ -1047,6 +1071,18 @@ void fetchPage(Client *client, const std::shared_ptr<Pager> &pager, const QStrin
 {
     RequestOptions options;
     options.forceRefresh = pager->forceRefresh;
+    options.timeoutMs = pager->pageTimeoutMs;
+    if (!pager->total.isForever()) {
+        const qint64 left = pager->total.remainingTime();
+        if (left <= 0) {
+            deliverPages(pager, RpcError{SessionErrorCode::Timeout,
+                                         Client::tr("Listing %1 took longer than its total timeout.").arg(pager->method)});
+            return;
+        }
+        options.maxTotalTimeoutMs = int(left);
+        if (options.timeoutMs <= 0 || options.timeoutMs > left)
+            options.timeoutMs = int(left);
+    }
     OutgoingRequest *handle = client->send(Requests::listPage(pager->method, cursor), options);
     ++pager->pages;
     QObject::connect(handle, &OutgoingRequest::finished, client, [client, handle, pager, cursor] {
@@ -1083,7 +1119,7 @@ void fetchPage(Client *client, const std::shared_ptr<Pager> &pager, const QStrin
                                                     nullptr, pager->pages)
                                              .arg(pager->method)});
         } else {
-            pager->cursorsSeen.append(next);
+            pager->cursorsSeen.insert(next);
             fetchPage(client, pager, next);
         }
     });
@@ -1113,6 +1149,9 @@ void Client::listAll(const QString &method, const QString &itemsKey, const QObje
     pager->doneWithCache = std::move(done);
     pager->maxPages = qMax(1, options.maxPages);
     pager->forceRefresh = options.forceRefresh;
+    pager->pageTimeoutMs = options.pageTimeoutMs;
+    if (options.totalTimeoutMs > 0)
+        pager->total.setRemainingTime(options.totalTimeoutMs);
     fetchPage(this, pager, QString());
 }
 

@@ -88,6 +88,11 @@ public:
 
     State state() const;
     QString errorString() const;
+    // What made the last connect fail, when a lifecycle request did: its method (server/discover
+    // or initialize; empty when none failed) and its error, whose data has httpStatus and body
+    // when an HTTP status refused it. For a caller that suggests what to try instead.
+    QString connectFailureMethod() const;
+    RpcError connectFailure() const;
     bool isReady() const { return state() == State::Ready; }
 
     QString protocolVersion() const;
@@ -154,6 +159,8 @@ public:
     {
         bool forceRefresh = false; // ask the server for every page, whatever the cache holds
         int maxPages = 1000;
+        int pageTimeoutMs = 60000;  // each page's timeout (RequestOptions::timeoutMs); 0 = none
+        int totalTimeoutMs = 0;     // the whole listing, every page included; 0 = no bound
         // What is on the server now (a comparison, a snapshot): past the cache.
         static ListOptions fromServer()
         {

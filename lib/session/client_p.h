@@ -8,6 +8,7 @@
 #include "session/modernlifecycle.h"
 #include "session/modern/resultcache.h"
 
+#include <QDeadlineTimer>
 #include <QElapsedTimer>
 #include <QHash>
 #include <QList>
@@ -32,6 +33,22 @@ public:
     Client::State state = Client::State::Disconnected;
     QString errorString;
     QString lastTransportError;
+    // Why the last connection attempt failed: the lifecycle request (server/discover or
+    // initialize) that failed and its error; empty method when none did (Client::connectFailure).
+    QString connectFailureMethod;
+    RpcError connectFailure;
+    // The whole connect (the era probe, initialize, a probe again) within the initialize
+    // timeout, from connectToServer() until Ready: no step gets a bound of its own on top.
+    int connectTimeoutMs = 60000;
+    QDeadlineTimer connectDeadline{QDeadlineTimer::Forever};
+    // What is left of connectDeadline for a step whose own bound is stepMs (at least 1 ms).
+    int connectTimeLeft(int stepMs) const
+    {
+        if (connectDeadline.isForever())
+            return stepMs;
+        const qint64 left = qMax<qint64>(1, connectDeadline.remainingTime());
+        return int(stepMs > 0 ? qMin<qint64>(stepMs, left) : left);
+    }
 
     Implementation clientInfo;
     ServerRequestHandler *rootsHandler = nullptr;

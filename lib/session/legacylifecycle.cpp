@@ -35,7 +35,7 @@ void LegacyLifecycle::start()
         {Key::Capabilities, d->q->clientCapabilities()},
         {Key::ClientInfo, d->clientInfo.toJson()},
     };
-    OutgoingRequest *handle = d->createLifecycleRequest(Method::Initialize, params, m_initializeTimeoutMs,
+    OutgoingRequest *handle = d->createLifecycleRequest(Method::Initialize, params, d->connectTimeLeft(m_initializeTimeoutMs),
                                                         [this](OutgoingRequest *initialize) { onInitializeFinished(initialize); });
     m_initializeHandle = handle;
     d->transmit(handle);

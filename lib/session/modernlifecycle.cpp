@@ -96,7 +96,11 @@ QString ModernLifecycle::eraSourceText(const Modern::EraRecord &record)
 void ModernLifecycle::sendProbe(const QString &version)
 {
     m_version = version;
-    OutgoingRequest *handle = d->createLifecycleRequest(Method::ServerDiscover, withMeta({}), m_probeTimeoutMs,
+    // Within the connect's bound, leaving half of what is left for initialize should the
+    // probe go unanswered (a legacy server that ignores it).
+    const int timeoutMs = d->connectDeadline.isForever() ? m_probeTimeoutMs
+                                                         : qMin(m_probeTimeoutMs, qMax(1, d->connectTimeLeft(0) / 2));
+    OutgoingRequest *handle = d->createLifecycleRequest(Method::ServerDiscover, withMeta({}), timeoutMs,
                                                         [this](OutgoingRequest *probe) { onProbeFinished(probe); });
     m_probe = handle;
     d->transmit(handle);

@@ -1,12 +1,17 @@
 #include "stdiotransport.h"
 
 #include <QLoggingCategory>
+#include <QPointer>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
+#include <QSocketNotifier>
 #include <QTimer>
 
+#include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <fcntl.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 Q_LOGGING_CATEGORY(lcStdio, "mcp.transport.stdio")
@@ -60,14 +65,37 @@ StdioTransport::StdioTransport(const StdioServerParameters &parameters, QObject 
 
 StdioTransport::~StdioTransport()
 {
-    if (m_process) {
-        // No signals into a half-destroyed object; a server still running now gets no grace.
-        m_process->disconnect(this);
-        if (m_process->state() != QProcess::NotRunning) {
-            m_process->kill();
-            m_process->waitForFinished(1000);
+    closeStdoutPipe();
+    // No signals into a half-destroyed object; a server still running now gets no grace, nor
+    // does what it started (its process group), nor a server being stopped in the background.
+    const QList<QProcess *> processes = findChildren<QProcess *>(Qt::FindDirectChildrenOnly);
+    for (QProcess *process : processes) {
+        process->disconnect(this);
+        if (process->state() == QProcess::Running) {
+            signalGroup(process->processId(), SIGKILL);
+            process->waitForFinished(1000);
+        } else if (process->state() == QProcess::Starting) {
+            process->kill();
+            process->waitForFinished(1000);
         }
     }
+}
+
+// The group once its leader has ended (and been reaped): its pid may name another process by
+// now, but not the group while a member of it is left.
+void StdioTransport::killLeftovers(qint64 pid)
+{
+    if (pid > 0)
+        ::kill(-pid_t(pid), SIGKILL);
+}
+
+void StdioTransport::signalGroup(qint64 pid, int sig)
+{
+    if (pid <= 0)
+        return;
+    // The group bears the server's pid (setpgid in open()); a server that left it is signalled alone.
+    if (::kill(-pid_t(pid), sig) != 0 && errno == ESRCH)
+        ::kill(pid_t(pid), sig);
 }
 
 void StdioTransport::setParameters(const StdioServerParameters &parameters)
@@ -137,6 +165,7 @@ void StdioTransport::open()
     }
     m_closeRequested = false;
     m_shutdownStage = ShutdownStage::None;
+    m_pid = 0;
     m_stdoutFramer.reset();
     m_stdoutFramer.setMaxLineSize(m_parameters.maxMessageSize);
     m_stderrFramer.reset();
@@ -152,15 +181,41 @@ void StdioTransport::open()
         m_process->setWorkingDirectory(m_parameters.workingDirectory);
     m_process->setProgram(m_parameters.program);
     m_process->setArguments(m_parameters.arguments);
+    // stdout comes through a pipe of our own: QProcess reports the end of a channel only when
+    // the process has ended, and a server that closes stdout and keeps running must end the
+    // connection at once.
+    int stdoutPipe[2] = {-1, -1};
+    if (::pipe2(stdoutPipe, O_CLOEXEC) != 0) {
+        const QString reason = tr("could not start '%1': no pipe for its stdout (%2)")
+                                   .arg(m_parameters.program, QString::fromLocal8Bit(std::strerror(errno)));
+        m_process->deleteLater();
+        m_process = nullptr;
+        emitTraffic(TrafficEvent::Direction::Local, TrafficEvent::Kind::TransportError, {}, reason);
+        TransportError transportError;
+        transportError.kind = TransportError::Kind::FailedToStart;
+        transportError.message = reason;
+        setState(State::Opening);
+        Q_EMIT errorOccurred(transportError);
+        finishClose(reason);
+        return;
+    }
 #ifdef F_SETPIPE_SZ
-    // Runs in the child between fork and exec. Pipes hold 64 KiB by default: a 16 MiB result
-    // then takes hundreds of wake-ups on both sides. 1 MiB is the unprivileged maximum; if the
-    // kernel refuses (per-user pipe budget), the default stays.
-    m_process->setChildProcessModifier([] {
-        ::fcntl(STDIN_FILENO, F_SETPIPE_SZ, PipeSize);
-        ::fcntl(STDOUT_FILENO, F_SETPIPE_SZ, PipeSize);
-    });
+    // Pipes hold 64 KiB by default: a 16 MiB result then takes hundreds of wake-ups on both
+    // sides. 1 MiB is the unprivileged maximum; if the kernel refuses (per-user pipe budget),
+    // the default stays.
+    ::fcntl(stdoutPipe[0], F_SETPIPE_SZ, PipeSize);
 #endif
+    const int childStdout = stdoutPipe[1];
+    m_process->setStandardOutputFile(QProcess::nullDevice()); // replaced by childStdout below
+    // Runs in the child between fork and exec, after QProcess has set up its channels.
+    m_process->setChildProcessModifier([childStdout] {
+        // A group of its own: closing ends what a launcher (npx, uvx, a script) started too.
+        ::setpgid(0, 0);
+        ::dup2(childStdout, STDOUT_FILENO);
+#ifdef F_SETPIPE_SZ
+        ::fcntl(STDIN_FILENO, F_SETPIPE_SZ, PipeSize);
+#endif
+    });
 
     connect(m_process, &QProcess::started, this, &StdioTransport::onStarted);
     connect(m_process, &QProcess::errorOccurred, this, &StdioTransport::onProcessError);
@@ -171,11 +226,34 @@ void StdioTransport::open()
     qCDebug(lcStdio) << "starting" << commandLineDescription();
     setState(State::Opening);
     m_process->start(QIODevice::ReadWrite);
+    ::close(childStdout); // the child has its copy: the pipe ends when the server's copies do
+    if (!m_process) { // it failed to start, and finishClose() has run already
+        ::close(stdoutPipe[0]);
+        return;
+    }
+    m_stdoutFd = stdoutPipe[0];
+    ::fcntl(m_stdoutFd, F_SETFL, ::fcntl(m_stdoutFd, F_GETFL) | O_NONBLOCK);
+    m_stdoutNotifier = new QSocketNotifier(qintptr(m_stdoutFd), QSocketNotifier::Read, this);
+    connect(m_stdoutNotifier, &QSocketNotifier::activated, this, &StdioTransport::readStdout);
+}
+
+void StdioTransport::closeStdoutPipe()
+{
+    if (m_stdoutNotifier) {
+        m_stdoutNotifier->setEnabled(false);
+        m_stdoutNotifier->deleteLater();
+        m_stdoutNotifier = nullptr;
+    }
+    if (m_stdoutFd >= 0) {
+        ::close(m_stdoutFd);
+        m_stdoutFd = -1;
+    }
 }
 
 void StdioTransport::onStarted()
 {
-    qCDebug(lcStdio) << "started, pid" << m_process->processId();
+    m_pid = m_process->processId();
+    qCDebug(lcStdio) << "started, pid" << m_pid;
     emitTraffic(TrafficEvent::Direction::Local, TrafficEvent::Kind::ProcessStarted, {},
                 commandLineDescription());
     if (m_closeRequested)
@@ -214,9 +292,14 @@ void StdioTransport::onFinished(int exitCode, QProcess::ExitStatus status)
 {
     if (!m_process)
         return;
+    // What the server started and left behind (its process group) goes with it.
+    killLeftovers(m_pid);
+    m_pid = 0;
     // Whatever the server wrote before it ended is still part of the conversation.
     readStdout();
     readStderr();
+    if (!m_process)
+        return; // a slot ended the connection meanwhile
     handleStdoutFrames(m_stdoutFramer.finish());
     handleStderrFrames(m_stderrFramer.finish());
 
@@ -241,6 +324,7 @@ void StdioTransport::onFinished(int exitCode, QProcess::ExitStatus status)
 
 void StdioTransport::finishClose(const QString &reason)
 {
+    closeStdoutPipe();
     m_shutdownTimer->stop();
     m_shutdownStage = ShutdownStage::None;
     if (m_process) {
@@ -313,7 +397,7 @@ void StdioTransport::onShutdownTimer()
                     tr("The server did not exit within %1 ms of stdin being closed; sending SIGTERM.")
                         .arg(m_parameters.closeStdinGraceMs));
         m_shutdownStage = ShutdownStage::Terminated;
-        m_process->terminate();
+        signalGroup(m_process->processId(), SIGTERM);
         m_shutdownTimer->start(qMax(0, m_parameters.terminateGraceMs));
         break;
     case ShutdownStage::Terminated:
@@ -321,7 +405,7 @@ void StdioTransport::onShutdownTimer()
                     tr("The server did not exit within %1 ms of SIGTERM; sending SIGKILL.")
                         .arg(m_parameters.terminateGraceMs));
         m_shutdownStage = ShutdownStage::Killed;
-        m_process->kill();
+        signalGroup(m_process->processId(), SIGKILL);
         break;
     case ShutdownStage::None:
     case ShutdownStage::Killed:
@@ -331,17 +415,77 @@ void StdioTransport::onShutdownTimer()
 
 void StdioTransport::readStdout()
 {
-    if (!m_process)
+    // Straight from the pipe into the framer's buffer, as much as the pipe holds at a time.
+    while (m_stdoutFd >= 0) {
+        int available = 0;
+        if (::ioctl(m_stdoutFd, FIONREAD, &available) != 0 || available <= 0)
+            available = 4096; // the end of the stream reads as 0 bytes
+        char *space = m_stdoutFramer.appendSpace(available);
+        const ssize_t read = ::read(m_stdoutFd, space, size_t(available));
+        const int readError = errno;
+        handleStdoutFrames(m_stdoutFramer.commitAppend(qMax<ssize_t>(read, 0)));
+        if (read == 0) {
+            if (m_stdoutFd >= 0)
+                onStdoutEnded();
+            return;
+        }
+        if (read < 0 && readError == EINTR)
+            continue;
+        if (read < available)
+            return; // drained (or EAGAIN)
+    }
+}
+
+void StdioTransport::onStdoutEnded()
+{
+    handleStdoutFrames(m_stdoutFramer.finish());
+    closeStdoutPipe();
+    if (!m_process || m_closeRequested || state() != State::Open)
         return;
-    // Straight from QProcess's buffer into the framer's: readAll() would first copy into a
-    // fresh array of its own, which for a 16 MiB result is thousands of page faults.
-    m_process->setReadChannel(QProcess::StandardOutput);
-    const qint64 available = m_process->bytesAvailable();
-    if (available <= 0)
-        return;
-    char *space = m_stdoutFramer.appendSpace(available);
-    const qint64 read = m_process->read(space, available);
-    handleStdoutFrames(m_stdoutFramer.commitAppend(qMax<qint64>(read, 0)));
+    // A server that exits closes stdout just before QProcess learns of its end: that is an
+    // exit, reported by onFinished(). Only one still running a moment later closed stdout alone.
+    const QPointer<QProcess> process = m_process;
+    QTimer::singleShot(200, this, [this, process] {
+        if (!process || process != m_process || m_closeRequested || state() != State::Open
+            || process->state() != QProcess::Running)
+            return;
+        const QString reason = tr("The server closed its stdout while its process (pid %1) kept running; the "
+                                  "connection ends, and the process is stopped as at shutdown.")
+                                   .arg(process->processId());
+        qCWarning(lcStdio).noquote() << reason;
+        emitTraffic(TrafficEvent::Direction::Local, TrafficEvent::Kind::TransportError, {}, reason);
+        TransportError error;
+        error.kind = TransportError::Kind::Protocol;
+        error.message = reason;
+        Q_EMIT errorOccurred(error);
+        if (process != m_process)
+            return;
+        m_process->disconnect(this);
+        m_process = nullptr;
+        stopDetached(process);
+        finishClose(reason);
+    });
+}
+
+void StdioTransport::stopDetached(QProcess *process)
+{
+    const qint64 pid = process->processId();
+    process->closeWriteChannel();
+    const int terminateAfter = qMax(0, m_parameters.closeStdinGraceMs);
+    const int killAfter = terminateAfter + qMax(0, m_parameters.terminateGraceMs);
+    QTimer::singleShot(terminateAfter, process, [process, pid] {
+        if (process->state() == QProcess::Running)
+            signalGroup(pid, SIGTERM);
+    });
+    QTimer::singleShot(killAfter, process, [process, pid] {
+        if (process->state() == QProcess::Running)
+            signalGroup(pid, SIGKILL);
+    });
+    connect(process, &QProcess::finished, this, [this, process, pid](int exitCode, QProcess::ExitStatus status) {
+        killLeftovers(pid);
+        emitTraffic(TrafficEvent::Direction::Local, TrafficEvent::Kind::ProcessExited, {}, describeExit(exitCode, status));
+        process->deleteLater();
+    });
 }
 
 void StdioTransport::readStderr()

@@ -9,6 +9,7 @@
 #include <QStringList>
 
 QT_BEGIN_NAMESPACE
+class QSocketNotifier;
 class QTimer;
 QT_END_NAMESPACE
 
@@ -34,6 +35,12 @@ struct StdioServerParameters
 };
 
 // MCP over a child process's stdin and stdout, one JSON-RPC message per line.
+//
+// The server runs in a process group of its own (a launcher such as npx, uvx or a shell
+// script and what it starts), and SIGTERM and SIGKILL go to the whole group, so nothing it
+// started outlives the connection. stdout is read from a pipe of this class's own, so that
+// its end is seen at once: a server that closes stdout and keeps running ends the connection
+// then (closed()), and its process group is stopped as at shutdown.
 //
 // Every stdout line, every line written to stdin and every stderr line becomes a
 // TrafficEvent (exact bytes), as do the process start and its exit. A stdout line that is
@@ -89,6 +96,15 @@ private:
     void handleStdoutFrames(const QList<LineFramer::Frame> &frames);
     void handleStderrFrames(const QList<LineFramer::Frame> &frames);
     void onShutdownTimer();
+    // stdout ended while the process runs: the connection ends now, the process is stopped.
+    void onStdoutEnded();
+    void closeStdoutPipe();
+    // sig to a running server's process group (to the process alone if it has none).
+    static void signalGroup(qint64 pid, int sig);
+    // SIGKILL to what is left of the group of a server that has ended.
+    static void killLeftovers(qint64 pid);
+    // Stops a process that no longer serves a connection: stdin closed, SIGTERM, SIGKILL, to its group.
+    void stopDetached(QProcess *process);
     void finishClose(const QString &reason);
     void emitTraffic(TrafficEvent::Direction direction, TrafficEvent::Kind kind,
                      const QByteArray &raw, const QString &note = {});
@@ -98,6 +114,9 @@ private:
     StdioServerParameters m_parameters;
     QProcess *m_process = nullptr;
     QTimer *m_shutdownTimer = nullptr;
+    int m_stdoutFd = -1; // our end of the child's stdout
+    qint64 m_pid = 0;    // the running server's pid, which names its process group
+    QSocketNotifier *m_stdoutNotifier = nullptr;
     LineFramer m_stdoutFramer;
     LineFramer m_stderrFramer;
     ShutdownStage m_shutdownStage = ShutdownStage::None;

@@ -27,6 +27,14 @@ void Transport::failUnreadableReplies(const ParsedFrame &parsed)
                             .arg(id.toDisplayString(), parsed.diagnostics.join(QLatin1String("; ")));
         Q_EMIT requestFailed(id, error);
     }
+    // A request with an id that cannot be echoed still gets an answer, or the server would wait
+    // forever: Invalid Request with a null id, as JSON-RPC 2.0 says.
+    for (int i = 0; i < parsed.requestsWithBadIds && isOpen(); ++i) {
+        send(Message::errorResponse(MessageId(), RpcError{ErrorCode::InvalidRequest,
+                                                          tr("Invalid Request: the request's id must be a string or "
+                                                             "an integer of at most 64 bits."),
+                                                          QJsonValue::Undefined}));
+    }
 }
 
 QString Transport::frameNote(const ParsedFrame &parsed)

@@ -109,7 +109,8 @@ protected:
     void setState(State state);
     void setAuthorizationPending(bool pending);
     // Fails at once every request whose answer arrived but could not be read (see
-    // ParsedFrame::unreadableReplies), so that none of them waits out its timeout.
+    // ParsedFrame::unreadableReplies), so that none of them waits out its timeout, and answers
+    // each request whose id cannot be echoed (ParsedFrame::requestsWithBadIds).
     void failUnreadableReplies(const ParsedFrame &parsed);
     // What a traffic event says about a frame: its diagnostics and warnings.
     static QString frameNote(const ParsedFrame &parsed);

@@ -138,7 +138,10 @@ EraStep EraDetector::error(const RpcError &error)
 
 EraStep EraDetector::httpStatus(int status, const QByteArray &body)
 {
-    if (status == 401 || status == 403 || status >= 500)
+    // Refused authorization is not an answer about the era. Any other status (a 5xx with a
+    // JSON-RPC error of any code, an HTML page, Not Found...) without a recognized modern error
+    // identifies a legacy server, which initialize then reaches (basic/versioning.mdx).
+    if (status == 401 || status == 403)
         return fail(tr("The server answered the protocol probe with HTTP %1.").arg(status));
     const QJsonObject answer = Json::parse(body).toObject();
     const QJsonValue errorValue = answer.value(Key::Error);
@@ -199,8 +202,11 @@ EraStep EraDetector::useLegacy()
 
 EraStep EraDetector::legacyEvidence(const QString &why)
 {
-    if (m_choice.mode == EraChoice::Mode::Modern)
+    if (m_choice.mode == EraChoice::Mode::Modern) {
+        // What was found, though the choice refuses it: a caller may suggest another choice.
+        m_record = {Era::Legacy, {}, EraRecord::Source::Probed};
         return fail(tr("The server does not speak the modern protocol: %1.").arg(why));
+    }
     return useLegacy();
 }
 

@@ -72,7 +72,8 @@ struct EraStep
 // Era detection as basic/versioning.mdx and the transport pages say, told what came back
 // and saying what to do next. stdio: probe with server/discover; a DiscoverResult or a
 // recognized modern error means modern, any other error or no answer means legacy. HTTP:
-// the same probe, where a 4xx whose body is not a recognized modern error means legacy, and
+// the same probe, where any non-2xx answer but 401/403 whose body is not a recognized modern error
+// (a 4xx, a 5xx, an HTML page) means legacy, and
 // a Streamable HTTP initialize refused with 400/404/405 means the HTTP+SSE transport.
 // -32022 is answered by one retry with a mutual version. A known record (cached) is used
 // without probing until cachedAssumptionFailed().
@@ -97,7 +98,8 @@ public:
     // The cached era did not hold (its first request failed as that era would not): probe again.
     EraStep cachedAssumptionFailed();
 
-    // The decision so far (unknown until UseModern or Initialize), to persist.
+    // The decision so far (unknown until UseModern or Initialize, legacy when a modern choice
+    // failed on a legacy server), to persist.
     EraRecord record() const { return m_record; }
 
 private:

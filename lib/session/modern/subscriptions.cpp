@@ -6,6 +6,7 @@
 #include "protocol/errorcodes.h"
 
 #include <QJsonArray>
+#include <QSet>
 
 #include <cmath>
 
@@ -49,8 +50,10 @@ SubscriptionFilter SubscriptionFilter::notHonouredBy(const SubscriptionFilter &a
     missing.toolsListChanged = toolsListChanged && !acknowledged.toolsListChanged;
     missing.promptsListChanged = promptsListChanged && !acknowledged.promptsListChanged;
     missing.resourcesListChanged = resourcesListChanged && !acknowledged.resourcesListChanged;
+    // A set: the server's acknowledgement may list any number of URIs.
+    const QSet<QString> honoured(acknowledged.resourceSubscriptions.cbegin(), acknowledged.resourceSubscriptions.cend());
     for (const QString &uri : resourceSubscriptions) {
-        if (!acknowledged.resourceSubscriptions.contains(uri))
+        if (!honoured.contains(uri))
             missing.resourceSubscriptions.append(uri);
     }
     return missing;

@@ -12,6 +12,7 @@ class tst_CliOptions : public QObject
 
 private Q_SLOTS:
     void officialInspectorForm();
+    void variadicPairs();
     void optionsBeforeAndAfterTarget();
     void targetOptionsAreNotOurs();
     void doubleDashEndsOptions();
@@ -42,6 +43,35 @@ void tst_CliOptions::officialInspectorForm()
     QCOMPARE(p.options.toolName, QStringLiteral("mytool"));
     QCOMPARE(p.options.toolArguments.value(QStringLiteral("key")), QJsonValue(QStringLiteral("value")));
     QCOMPARE(p.options.toolArguments.value(QStringLiteral("another")), QJsonValue(42));
+}
+
+// The Inspector v1's variadic spelling (issue 32): several pairs after one --tool-arg or
+// --prompt-args; the server command starts at the first word that is not a pair.
+void tst_CliOptions::variadicPairs()
+{
+    ParseOutcome p = parseArguments({QStringLiteral("--method"), QStringLiteral("tools/call"), QStringLiteral("--tool-name"),
+                                     QStringLiteral("add"), QStringLiteral("--tool-arg"), QStringLiteral("a=1"),
+                                     QStringLiteral("b=2"), QStringLiteral("--"), QStringLiteral("node"), QStringLiteral("server.js")});
+    QVERIFY2(p.error.isEmpty(), qPrintable(p.error));
+    QCOMPARE(p.options.toolArguments, (QJsonObject{{QStringLiteral("a"), 1}, {QStringLiteral("b"), 2}}));
+    QCOMPARE(p.options.target, QStringLiteral("node"));
+    QCOMPARE(p.options.targetArguments, QStringList{QStringLiteral("server.js")});
+
+    p = parseArguments({QStringLiteral("--method"), QStringLiteral("prompts/get"), QStringLiteral("--prompt-name"), QStringLiteral("greet"),
+                        QStringLiteral("--prompt-args"), QStringLiteral("name=Ada"), QStringLiteral("tone=warm"),
+                        QStringLiteral("node"), QStringLiteral("server.js"), QStringLiteral("PORT=3")});
+    QVERIFY2(p.error.isEmpty(), qPrintable(p.error));
+    QCOMPARE(p.options.promptArguments.size(), 2);
+    QCOMPARE(p.options.promptArguments.value(QStringLiteral("tone")).toString(), QStringLiteral("warm"));
+    // After the command, a pair is the server's.
+    QCOMPARE(p.options.target, QStringLiteral("node"));
+    QCOMPARE(p.options.targetArguments, (QStringList{QStringLiteral("server.js"), QStringLiteral("PORT=3")}));
+
+    // --tool-arg=a=1 takes its one value; the next word is the target.
+    p = parseArguments({QStringLiteral("--tool-arg=a=1"), QStringLiteral("b=2")});
+    QVERIFY2(p.error.isEmpty(), qPrintable(p.error));
+    QCOMPARE(p.options.toolArguments.size(), 1);
+    QCOMPARE(p.options.target, QStringLiteral("b=2"));
 }
 
 void tst_CliOptions::optionsBeforeAndAfterTarget()

@@ -20,6 +20,8 @@ private Q_SLOTS:
     void validFrames();
     void idsKeptExactly_data();
     void idsKeptExactly();
+    void requestsWithBadIdsAreCounted_data();
+    void requestsWithBadIdsAreCounted();
     void largeIntegers();
     void unicode();
     void invalidUtf8();
@@ -149,6 +151,10 @@ void tst_JsonRpc::idsKeptExactly_data()
     QTest::newRow("negative") << QByteArray("-5") << false << QStringLiteral("-5");
     QTest::newRow("empty string") << QByteArray("\"\"") << true << QString();
     QTest::newRow("2^53 - 1") << QByteArray("9007199254740991") << false << QStringLiteral("9007199254740991");
+    // int64 ids beyond 2^53 are ids too, echoed exactly (issue 32).
+    QTest::newRow("2^53 + 1") << QByteArray("9007199254740993") << false << QStringLiteral("9007199254740993");
+    QTest::newRow("int64 max") << QByteArray("9223372036854775807") << false << QStringLiteral("9223372036854775807");
+    QTest::newRow("int64 min") << QByteArray("-9223372036854775808") << false << QStringLiteral("-9223372036854775808");
     QTest::newRow("unicode string") << QByteArray("\"\xc3\xa9\\u00e9\"") << true << QStringLiteral("\u00e9\u00e9");
 }
 
@@ -169,6 +175,30 @@ void tst_JsonRpc::idsKeptExactly()
     QVERIFY2(reply.contains(QByteArray("\"id\":" + expectedId + ",")), reply.constData());
     QCOMPARE(parseFrame(reply).messages.first().id(), id);
     QVERIFY(MessageId(QStringLiteral("1")) != MessageId(1));
+}
+
+void tst_JsonRpc::requestsWithBadIdsAreCounted_data()
+{
+    QTest::addColumn<QByteArray>("frame");
+    QTest::addColumn<int>("badRequests");
+    QTest::newRow("beyond int64") << QByteArray(R"({"jsonrpc":"2.0","id":18446744073709551616,"method":"ping"})") << 1;
+    QTest::newRow("uint64") << QByteArray(R"({"jsonrpc":"2.0","id":18446744073709551615,"method":"ping"})") << 1;
+    QTest::newRow("fraction") << QByteArray(R"({"jsonrpc":"2.0","id":1.5,"method":"ping"})") << 1;
+    QTest::newRow("object") << QByteArray(R"({"jsonrpc":"2.0","id":{"n":1},"method":"ping"})") << 1;
+    QTest::newRow("array") << QByteArray(R"({"jsonrpc":"2.0","id":[1],"method":"ping"})") << 1;
+    QTest::newRow("boolean") << QByteArray(R"({"jsonrpc":"2.0","id":true,"method":"ping"})") << 1;
+    QTest::newRow("batch of two") << QByteArray(R"([{"jsonrpc":"2.0","id":1.5,"method":"a"},{"jsonrpc":"2.0","id":1,"method":"b"},)"
+                                                R"({"jsonrpc":"2.0","id":{},"method":"c"}])") << 2;
+    // A response with a bad id answers nothing: it gets no answer of its own.
+    QTest::newRow("response") << QByteArray(R"({"jsonrpc":"2.0","id":1.5,"result":{}})") << 0;
+    QTest::newRow("valid") << QByteArray(R"({"jsonrpc":"2.0","id":9223372036854775807,"method":"ping"})") << 0;
+}
+
+void tst_JsonRpc::requestsWithBadIdsAreCounted()
+{
+    QFETCH(QByteArray, frame);
+    QFETCH(int, badRequests);
+    QCOMPARE(parseFrame(frame).requestsWithBadIds, badRequests);
 }
 
 void tst_JsonRpc::largeIntegers()
@@ -249,6 +279,10 @@ void tst_JsonRpc::unreadableRepliesNameTheirIds_data()
     row("both result and error", "{\"jsonrpc\":\"2.0\",\"id\":8,\"result\":{},\"error\":{}}", {qint64(8)});
     row("null id", "{\"jsonrpc\":\"2.0\",\"id\":null,\"result\":{}}", {});
     row("fractional id", "{\"jsonrpc\":\"2.0\",\"id\":1.5,\"result\":", {});
+    // int64 ids beyond 2^53 name their requests too, read or scanned.
+    row("int64 id, cut off", "{\"jsonrpc\":\"2.0\",\"id\":9007199254740993,\"result\":{\"a\":", {Q_INT64_C(9007199254740993)});
+    row("int64 id, no jsonrpc", "{\"id\":9223372036854775807,\"result\":{}}", {Q_INT64_C(9223372036854775807)});
+    row("beyond int64, cut off", "{\"jsonrpc\":\"2.0\",\"id\":18446744073709551616,\"result\":", {});
     row("batch element", "[{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}},{\"id\":2,\"result\":{}}]", {qint64(2)});
     row("garbage", "hello", {});
 }
@@ -609,7 +643,9 @@ void tst_JsonRpc::bigFrames_data()
     QTest::newRow("request") << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"a\":\"" + ascii
                                             + "\"}}")
                              << true << QString();
-    QTest::newRow("id above 2^53") << response("9007199254740993", ascii) << false << QString();
+    // An int64 id, echoed exactly (issue 32).
+    QTest::newRow("id above 2^53") << response("9007199254740993", ascii) << true << QString();
+    QTest::newRow("id beyond 64 bits") << response("18446744073709551616", ascii) << false << QString();
     QTest::newRow("no jsonrpc") << QByteArray("{\"id\":1,\"result\":\"" + ascii + "\"}") << false << QString();
     // Read as U+FFFD and delivered, with a warning (valid rows: `diagnostic` is the warning).
     QTest::newRow("invalid UTF-8") << response("1", ascii + "\xff\xfe") << true << QStringLiteral("U+FFFD");

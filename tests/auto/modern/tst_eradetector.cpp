@@ -251,9 +251,21 @@ void tst_EraDetector::httpStatuses_data()
         << Action::Fail << Modern2;
     QTest::newRow("401") << 401 << QByteArray() << Action::Fail << QString();
     QTest::newRow("403") << 403 << QByteArray() << Action::Fail << QString();
-    QTest::newRow("500") << 500
+    // A legacy server's answers to a method it does not know (issue 32): any status but
+    // 401/403 without a recognized modern error falls back to initialize.
+    QTest::newRow("500 -32603 id null") << 500
+        << QByteArray(R"({"jsonrpc":"2.0","error":{"code":-32603,"message":"Error in httpTransport: "},"id":null})")
+        << Action::Initialize << QString();
+    QTest::newRow("500 html") << 500 << QByteArray("<html><body>Internal Server Error</body></html>")
+        << Action::Initialize << QString();
+    QTest::newRow("502 empty") << 502 << QByteArray() << Action::Initialize << QString();
+    QTest::newRow("503 -32601") << 503
+        << QByteArray(R"({"jsonrpc":"2.0","error":{"code":-32601,"message":"Method not found"},"id":1})")
+        << Action::Initialize << QString();
+    QTest::newRow("200 html") << 200 << QByteArray("<!doctype html><p>hello</p>") << Action::Initialize << QString();
+    QTest::newRow("500 -32022") << 500
         << QByteArray(R"({"jsonrpc":"2.0","id":1,"error":{"code":-32022,"message":"m","data":{"supported":["2026-07-28"]}}})")
-        << Action::Fail << QString();
+        << Action::SendModern << Modern1;
 }
 
 void tst_EraDetector::httpStatuses()

@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
+#include <QJsonDocument>
 #include <QTest>
 #include <QThread>
 #include <QFileInfo>
@@ -337,6 +338,18 @@ void tst_CaptureWriter::fullDisk()
     QVERIFY(read.result.ok);
     QVERIFY(!read.events.isEmpty());
     QVERIFY(QFileInfo(path).size() <= 8192);
+    // Whole lines or none (issue 32): no torn last line, every line one JSON object.
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray content = file.readAll();
+    QVERIFY2(content.endsWith('\n'), content.right(80).constData());
+    for (const QByteArray &line : content.split('\n')) {
+        if (!line.isEmpty())
+            QVERIFY2(QJsonDocument::fromJson(line).isObject(), line.constData());
+    }
+    // The reason the system gave, not "Unknown error".
+    QVERIFY2(stats.writeError.contains(QLatin1String("file size limit reached")), qPrintable(stats.writeError));
+    QVERIFY2(stats.eventsLost > 1, qPrintable(QString::number(stats.eventsLost))); // the lines, not the batches
 }
 
 void tst_CaptureWriter::redactsCredentials()

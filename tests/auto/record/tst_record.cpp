@@ -5,6 +5,7 @@
 #include "traffic/trafficlog.h"
 #include "transport/lineframer.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -78,6 +79,7 @@ private slots:
     void grandchildKeepsOutputOpen();
     void slowCapture();
     void fullDisk();
+    void tinyDisk();
     void usage();
 
 private:
@@ -441,9 +443,57 @@ void tst_Record::fullDisk()
     QVERIFY(recorder.readAllStandardOutput() == data);
     const QByteArray err = recorder.readAllStandardError();
     QVERIFY2(err.contains("could not write the capture"), err.constData());
+    QVERIFY2(err.contains("file size limit reached"), err.constData());
+    QVERIFY2(err.contains("were passed on but not recorded"), err.constData());
     QVERIFY(QFileInfo(capture).size() <= 8 * 512);
     bool ok = false;
     QVERIFY(!readCapture(capture, &ok).isEmpty());
+    QFile file(capture);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(file.readAll().endsWith('\n')); // no torn last line
+}
+
+void tst_Record::tinyDisk()
+{
+    // A real full disk: a 64 KiB tmpfs in a mount namespace of the test's own, where the machine
+    // lets us make one; the capture is copied out before the namespace ends.
+    const QString capture = m_dir.filePath(QStringLiteral("tiny-copy.jsonl"));
+    const QString mountPoint = m_dir.filePath(QStringLiteral("tiny"));
+    QVERIFY(QDir().mkpath(mountPoint));
+    QByteArray data;
+    for (int i = 0; i < 3000; ++i)
+        data += R"({"jsonrpc":"2.0","id":)" + QByteArray::number(i) + R"(,"method":"ping"})" "\n";
+    const QString script = QStringLiteral(
+        "mount -t tmpfs -o size=64k tmpfs \"$2\" 2>/dev/null || { echo NO-MOUNT; exit 0; }; "
+        "\"$0\" record --capture \"$2/c.jsonl\" -- cat; code=$?; cp \"$2/c.jsonl\" \"$1\"; exit $code");
+    QProcess recorder;
+    recorder.start(QStringLiteral("unshare"), {QStringLiteral("-m"), QStringLiteral("sh"), QStringLiteral("-c"), script,
+                                              QStringLiteral(MCPSCOPE_CLI), capture, mountPoint});
+    if (!recorder.waitForStarted())
+        QSKIP("unshare(1) cannot be started here: no tiny disk to fill");
+    for (qsizetype at = 0; at < data.size(); at += 4096) {
+        recorder.write(data.mid(at, 4096));
+        QTest::qWait(2);
+    }
+    recorder.closeWriteChannel();
+    QVERIFY(recorder.waitForFinished(20000));
+    const QByteArray out = recorder.readAllStandardOutput();
+    const QByteArray err = recorder.readAllStandardError();
+    if (out.startsWith("NO-MOUNT") || (recorder.exitCode() != 0 && err.contains("unshare")))
+        QSKIP("this machine does not let the test mount a tmpfs (needs a mount namespace and CAP_SYS_ADMIN)");
+    QCOMPARE(recorder.exitCode(), 0);
+    QVERIFY(out == data); // all traffic was passed on
+    QVERIFY2(err.contains("disk full"), err.constData());
+    QVERIFY2(err.contains("were passed on but not recorded"), err.constData());
+    QFile file(capture);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray content = file.readAll();
+    QVERIFY(!content.isEmpty());
+    QVERIFY2(content.endsWith('\n'), content.right(80).constData());
+    for (const QByteArray &line : content.split('\n')) {
+        if (!line.isEmpty())
+            QVERIFY2(QJsonDocument::fromJson(line).isObject(), line.constData());
+    }
 }
 
 void tst_Record::usage()

@@ -5,7 +5,10 @@
 #include "session/session.h"
 #include "transport/stdiotransport.h"
 #include "transport/streamablehttptransport.h"
+#include "transport/httpautotransport.h"
+#include "httppeer.h"
 
+#include <QElapsedTimer>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -84,7 +87,47 @@ private Q_SLOTS:
     void exitHistoryKeepsSignalAndExitCode();
     void restartScheduleAndGiveUp();
     void settingChangedOnARunningConnection();
+    // Issue 32, as the window connects: a legacy Streamable HTTP server that answers the era
+    // probe with HTTP 500 and a JSON-RPC error is reached; a stdio server that closes its stdout
+    // is disconnected at once.
+    void legacyHttpServerAnsweringTheProbeWith500();
+    void closedStdoutLeavesConnectedAtOnce();
 };
+
+void tst_Session::legacyHttpServerAnsweringTheProbeWith500()
+{
+    QProcess server;
+    server.setProcessChannelMode(QProcess::MergedChannels);
+    const QUrl url = Test::startHttpPeer(server, QStandardPaths::findExecutable(QStringLiteral("python3")),
+                                         {QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/common/hostile_peer.py"),
+                                          QStringLiteral("--http"), QStringLiteral("--discover"), QStringLiteral("500-json")});
+    QVERIFY(url.isValid());
+    Session session(5, QStringLiteral("http"), [url]() -> Transport * {
+        return createHttpTransport(url, HttpTransportKind::Auto, {});
+    }, {});
+    session.connectToServer();
+    QTRY_COMPARE_WITH_TIMEOUT(session.state(), Session::State::Connected, kWait);
+    // Decided by probing, so it is what the catalog remembers for the next connection.
+    QCOMPARE(session.sessionInfo().era.era, Modern::Era::Legacy);
+    QCOMPARE(session.sessionInfo().era.source, Modern::EraRecord::Source::Probed);
+    server.kill();
+    server.waitForFinished();
+}
+
+void tst_Session::closedStdoutLeavesConnectedAtOnce()
+{
+    StdioServerParameters parameters;
+    parameters.program = QStandardPaths::findExecutable(QStringLiteral("python3"));
+    parameters.arguments = {QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/common/hostile_peer.py"),
+                            QStringLiteral("--close-stdout-after-init")};
+    Session session(6, QStringLiteral("closes stdout"), [parameters] { return new StdioTransport(parameters); }, {});
+    session.connectToServer();
+    QTRY_COMPARE_WITH_TIMEOUT(session.state(), Session::State::Connected, kWait);
+    QElapsedTimer clock;
+    clock.start();
+    QTRY_VERIFY_WITH_TIMEOUT(session.state() != Session::State::Connected, kWait);
+    QVERIFY2(clock.elapsed() < 3000, qPrintable(QString::number(clock.elapsed())));
+}
 
 void tst_Session::httpServerStoppedAndStartedAgain()
 {

@@ -6,8 +6,12 @@
 #include <QJsonObject>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <csignal>
+#include <memory>
 
 using namespace Mcp;
 
@@ -16,6 +20,28 @@ namespace {
 QString python()
 {
     return QStandardPaths::findExecutable(QStringLiteral("python3"));
+}
+
+QString hostilePeer()
+{
+    return QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/common/hostile_peer.py");
+}
+
+// Whether pid is a live process (a zombie waiting for its parent is not).
+bool alive(qint64 pid)
+{
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!stat.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray text = stat.readAll();
+    const qsizetype close = text.lastIndexOf(')');
+    return close > 0 && text.size() > close + 2 && text.at(close + 2) != 'Z';
+}
+
+qint64 readPid(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll().toLongLong() : 0;
 }
 
 QString peerScript()
@@ -120,6 +146,11 @@ private Q_SLOTS:
     void sendWhenClosedIsAnError();
     void reopenAfterClose();
     void describeExitSentences();
+    // Issue 32: a launcher that ignores SIGTERM leaves no child behind (close and destruction);
+    // a server that closes stdout and keeps running ends the connection at once.
+    void launcherChildEndsWithTheConnection_data();
+    void launcherChildEndsWithTheConnection();
+    void closedStdoutEndsTheConnection();
 
 private:
     void openAndWait(StdioTransport &transport, Recorder &recorder);
@@ -584,6 +615,74 @@ void tst_StdioTransport::describeExitSentences()
     QCOMPARE(StdioTransport::shellQuote(QStringLiteral("plain-arg")), QStringLiteral("plain-arg"));
     QCOMPARE(StdioTransport::shellQuote(QStringLiteral("it's")), QStringLiteral("'it'\\''s'"));
     QCOMPARE(StdioTransport::shellQuote(QString()), QStringLiteral("''"));
+}
+
+void tst_StdioTransport::launcherChildEndsWithTheConnection_data()
+{
+    QTest::addColumn<bool>("destroy");
+    QTest::newRow("close") << false;
+    QTest::newRow("destroyed") << true;
+}
+
+void tst_StdioTransport::launcherChildEndsWithTheConnection()
+{
+    QFETCH(bool, destroy);
+    // sh ignores SIGTERM (as a launcher may) and waits for its child, a server that keeps
+    // running when stdin ends; the child inherits the ignored SIGTERM too.
+    QTemporaryDir dir;
+    const QString pidFile = dir.filePath(QStringLiteral("pid"));
+    StdioServerParameters parameters;
+    parameters.program = QStringLiteral("sh");
+    parameters.arguments = {QStringLiteral("-c"), QStringLiteral("trap '' TERM; \"$0\" \"$1\" --ignore-eof --pidfile \"$2\""),
+                            python(), hostilePeer(), pidFile};
+    parameters.closeStdinGraceMs = 300;
+    parameters.terminateGraceMs = 300;
+    auto transport = std::make_unique<StdioTransport>(parameters);
+    Recorder recorder(transport.get());
+    openAndWait(*transport, recorder);
+    QTRY_VERIFY_WITH_TIMEOUT(readPid(pidFile) > 0, 10000);
+    const qint64 child = readPid(pidFile);
+    QVERIFY(alive(child));
+    auto reap = qScopeGuard([child] { ::kill(pid_t(child), SIGKILL); });
+    if (destroy) {
+        transport.reset(); // as a window closing at once does
+    } else {
+        transport->close();
+        QTRY_COMPARE_WITH_TIMEOUT(recorder.closedReasons.size(), 1, 10000);
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(!alive(child), 5000);
+}
+
+void tst_StdioTransport::closedStdoutEndsTheConnection()
+{
+    QTemporaryDir dir;
+    const QString pidFile = dir.filePath(QStringLiteral("pid"));
+    StdioServerParameters parameters;
+    parameters.program = python();
+    parameters.arguments = {hostilePeer(), QStringLiteral("--close-stdout-after-init"), QStringLiteral("--pidfile"), pidFile};
+    parameters.closeStdinGraceMs = 300;
+    parameters.terminateGraceMs = 300;
+    StdioTransport transport(parameters);
+    Recorder recorder(&transport);
+    openAndWait(transport, recorder);
+    transport.send(call(1, QStringLiteral("initialize"), {{QStringLiteral("protocolVersion"), QStringLiteral("2025-06-18")}}));
+    QTRY_VERIFY_WITH_TIMEOUT(recorder.hasReplyTo(1), 10000);
+    QElapsedTimer clock;
+    clock.start();
+    QTRY_COMPARE_WITH_TIMEOUT(recorder.closedReasons.size(), 1, 10000);
+    QVERIFY2(clock.elapsed() < 2000, qPrintable(QString::number(clock.elapsed())));
+    QVERIFY2(recorder.closedReasons.first().contains(QLatin1String("closed its stdout")),
+             qPrintable(recorder.closedReasons.first()));
+    QCOMPARE(transport.state(), Transport::State::Closed);
+    // The process, still running when stdout ended, is stopped as at shutdown.
+    const qint64 pid = readPid(pidFile);
+    QVERIFY(pid > 0);
+    QTRY_VERIFY_WITH_TIMEOUT(!alive(pid), 5000);
+    // The transport opens again as usual.
+    transport.open();
+    QTRY_COMPARE_WITH_TIMEOUT(recorder.openedCount, 2, 10000);
+    transport.close();
+    QTRY_COMPARE_WITH_TIMEOUT(recorder.closedReasons.size(), 2, 10000);
 }
 
 QTEST_GUILESS_MAIN(tst_StdioTransport)
