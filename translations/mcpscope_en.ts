@@ -51,6 +51,13 @@
             <numerusform>%n servers listed under &quot;projects&quot; were not imported; open the project folder or import its .mcp.json instead.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1: the command &quot;%2&quot; is a whole command line; split into the program and %n argument(s).</source>
+        <translation>
+            <numerusform>%1: the command &quot;%2&quot; is a whole command line; split into the program and %n argument.</numerusform>
+            <numerusform>%1: the command &quot;%2&quot; is a whole command line; split into the program and %n arguments.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Modern::MultiRoundTripRequest</name>
@@ -109,6 +116,16 @@
         <translation>
             <numerusform>Authorized; resending %n held message</numerusform>
             <numerusform>Authorized; resending %n held messages</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::TrafficCapture</name>
+    <message numerus="yes">
+        <source>HAR holds HTTP exchanges, and none of these %n event(s) crossed HTTP (a stdio connection&apos;s messages have no HTTP request): no HAR file was written. Export as JSON Lines to keep them.</source>
+        <translation>
+            <numerusform>HAR holds HTTP exchanges, and none of these %n event crossed HTTP (a stdio connection&apos;s messages have no HTTP request): no HAR file was written. Export as JSON Lines to keep them.</numerusform>
+            <numerusform>HAR holds HTTP exchanges, and none of these %n events crossed HTTP (a stdio connection&apos;s messages have no HTTP request): no HAR file was written. Export as JSON Lines to keep them.</numerusform>
         </translation>
     </message>
 </context>
@@ -285,10 +302,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n message(s) in %1 ms</source>
+        <source>%n message(s) in %1</source>
         <translation>
-            <numerusform>%n message in %1 ms</numerusform>
-            <numerusform>%n messages in %1 ms</numerusform>
+            <numerusform>%n message in %1</numerusform>
+            <numerusform>%n messages in %1</numerusform>
         </translation>
     </message>
 </context>
@@ -336,6 +353,13 @@
             <numerusform>Replayed %n requests against %1</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n cancelled as recorded</source>
+        <translation>
+            <numerusform>%n cancelled as recorded</numerusform>
+            <numerusform>%n cancelled as recorded</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ResourcesView</name>
@@ -358,6 +382,13 @@
         <translation>
             <numerusform>Read at %1 · subscribed, %n update so far</numerusform>
             <numerusform>Read at %1 · subscribed, %n updates so far</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n template(s)</source>
+        <translation>
+            <numerusform>%n template</numerusform>
+            <numerusform>%n templates</numerusform>
         </translation>
     </message>
 </context>
@@ -405,6 +436,13 @@
         <translation>
             <numerusform>%n extension</numerusform>
             <numerusform>%n extensions</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the server printed %n line(s) on stdout that are not JSON-RPC (see the Console tab)</source>
+        <translation>
+            <numerusform>the server printed %n line on stdout that are not JSON-RPC (see the Console tab)</numerusform>
+            <numerusform>the server printed %n lines on stdout that are not JSON-RPC (see the Console tab)</numerusform>
         </translation>
     </message>
 </context>
@@ -467,6 +505,20 @@
         <translation>
             <numerusform>%n round of request %1 ✕</numerusform>
             <numerusform>%n rounds of request %1 ✕</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n HTTP exchange(s) to %1</source>
+        <translation>
+            <numerusform>Exported %n HTTP exchange to %1</numerusform>
+            <numerusform>Exported %n HTTP exchanges to %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n event(s) to %1</source>
+        <translation>
+            <numerusform>Exported %n event to %1</numerusform>
+            <numerusform>Exported %n events to %1</numerusform>
         </translation>
     </message>
 </context>
