@@ -395,6 +395,14 @@
         <source>%1 failed: %2</source>
         <translation>%1 fehlgeschlagen: %2</translation>
     </message>
+    <message>
+        <source>%1 is already on its way (id %2): its answer is shared; nothing more was sent.</source>
+        <translation>%1 ist bereits unterwegs (ID %2): Die Antwort wird mitgenutzt; es wurde nichts weiter gesendet.</translation>
+    </message>
+    <message>
+        <source>Listing %1 took longer than its total timeout.</source>
+        <translation>Das Auflisten mit %1 dauerte länger als das Gesamtzeitlimit.</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Collection</name>
@@ -501,6 +509,10 @@
         <source>Method not found: %1</source>
         <translation>Methode nicht gefunden: %1</translation>
     </message>
+    <message>
+        <source>cancelled where the recorded call was</source>
+        <translation>an derselben Stelle abgebrochen wie der aufgezeichnete Aufruf</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::FormBuilder</name>
@@ -552,18 +564,6 @@
 <context>
     <name>Mcp::FormState</name>
     <message>
-        <source>must be a date like 2025-01-31</source>
-        <translation>muss ein Datum wie 2025-01-31 sein</translation>
-    </message>
-    <message>
-        <source>must be a time like 13:45:00</source>
-        <translation>muss eine Uhrzeit wie 13:45:00 sein</translation>
-    </message>
-    <message>
-        <source>must be a date and time like 2025-01-31T13:45:00Z</source>
-        <translation>muss Datum und Uhrzeit wie 2025-01-31T13:45:00Z sein</translation>
-    </message>
-    <message>
         <source>is not valid JSON (%1)</source>
         <translation>ist kein gültiges JSON (%1)</translation>
     </message>
@@ -579,6 +579,18 @@
         <source>expected one JSON value</source>
         <translation>genau ein JSON-Wert erwartet</translation>
     </message>
+    <message>
+        <source>must be a date such as 2024-01-31</source>
+        <translation>muss ein Datum sein, z. B. 2024-01-31</translation>
+    </message>
+    <message>
+        <source>must be a time such as 13:45:00Z</source>
+        <translation>muss eine Uhrzeit sein, z. B. 13:45:00Z</translation>
+    </message>
+    <message>
+        <source>must be a date and time such as 2024-01-31T13:45:00Z</source>
+        <translation>muss Datum und Uhrzeit sein, z. B. 2024-01-31T13:45:00Z</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::HeadlessUserAgent</name>
@@ -593,6 +605,10 @@
     <message>
         <source>The authorization page answered HTTP %1 instead of redirecting to %2; it needs a person (use a browser).</source>
         <translation>Die Autorisierungsseite antwortete mit HTTP %1, statt zu %2 weiterzuleiten; sie braucht einen Menschen (Browser verwenden).</translation>
+    </message>
+    <message>
+        <source>The authorization page %1 is larger than %2 MiB; it was not read.</source>
+        <translation>Die Autorisierungsseite %1 ist größer als %2 MiB; sie wurde nicht gelesen.</translation>
     </message>
 </context>
 <context>
@@ -784,6 +800,22 @@
         <source>Authorization received. You can close this window and return to MCP Scope.</source>
         <translation>Autorisierung erhalten. Sie können dieses Fenster schließen und zu MCP Scope zurückkehren.</translation>
     </message>
+    <message>
+        <source>No answer came back from the browser within %1 s; the sign-in was abandoned and 127.0.0.1:%2 no longer listens.</source>
+        <translation>Innerhalb von %1 s kam keine Antwort vom Browser; die Anmeldung wurde aufgegeben, und 127.0.0.1:%2 lauscht nicht mehr.</translation>
+    </message>
+    <message>
+        <source>This answer does not belong to the sign-in MCP Scope is waiting for; it was ignored.</source>
+        <translation>Diese Antwort gehört nicht zu der Anmeldung, auf die MCP Scope wartet; sie wurde ignoriert.</translation>
+    </message>
+    <message>
+        <source>Not found.</source>
+        <translation>Nicht gefunden.</translation>
+    </message>
+    <message>
+        <source>A request to the sign-in listener carried another state than the sign-in sent; it was answered and ignored.</source>
+        <translation>Eine Anfrage an den Anmelde-Listener trug einen anderen state als den, den die Anmeldung gesendet hat; sie wurde beantwortet und ignoriert.</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::McpJson</name>
@@ -873,6 +905,17 @@
     <message>
         <source>A server without a name was named &quot;%1&quot;.</source>
         <translation>Ein Server ohne Namen wurde „%1“ genannt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: the command &quot;%2&quot; is a whole command line; split into the program and %n argument(s).</source>
+        <translation>
+            <numerusform>%1: Der Befehl „%2“ ist eine ganze Befehlszeile; in das Programm und %n Argument aufgeteilt.</numerusform>
+            <numerusform>%1: Der Befehl „%2“ ist eine ganze Befehlszeile; in das Programm und %n Argumente aufgeteilt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: the command &quot;%2&quot; cannot be split: %3</source>
+        <translation>%1: Der Befehl „%2“ lässt sich nicht aufteilen: %3</translation>
     </message>
 </context>
 <context>
@@ -1254,6 +1297,38 @@
         <source>%1 Tried: %2. Authorization failed: %3</source>
         <translation>%1 Versucht: %2. Autorisierung fehlgeschlagen: %3</translation>
     </message>
+    <message>
+        <source>The authorization server address %1 is not https; OAuth 2.1 requires TLS for every authorization server endpoint except on this machine (loopback), so nothing was sent there.</source>
+        <translation>Die Adresse des Autorisierungsservers %1 ist kein https; OAuth 2.1 verlangt TLS für jeden Endpunkt eines Autorisierungsservers außer auf diesem Rechner (Loopback), daher wurde nichts dorthin gesendet.</translation>
+    </message>
+    <message>
+        <source>The authorization did not finish within the %1 s it may take (the connect timeout); %2 at %3 was not sent.</source>
+        <translation>Die Autorisierung wurde nicht innerhalb der erlaubten %1 s (Zeitlimit für Verbindung) abgeschlossen; %2 an %3 wurde nicht gesendet.</translation>
+    </message>
+    <message>
+        <source>%1 at %2 did not answer completely within the %3 s the authorization may take (the connect timeout).</source>
+        <translation>%1 unter %2 hat nicht innerhalb der für die Autorisierung erlaubten %3 s (Zeitlimit für Verbindung) vollständig geantwortet.</translation>
+    </message>
+    <message>
+        <source>the answer is larger than %1 MiB (OAuth metadata and tokens are a few kilobytes); it was not read</source>
+        <translation>die Antwort ist größer als %1 MiB (OAuth-Metadaten und Tokens umfassen wenige Kilobyte); sie wurde nicht gelesen</translation>
+    </message>
+    <message>
+        <source>The configured client credentials were not sent to authorization server %1: you declined.</source>
+        <translation>Die konfigurierten Client-Zugangsdaten wurden nicht an den Autorisierungsserver %1 gesendet: Sie haben abgelehnt.</translation>
+    </message>
+    <message>
+        <source>You agreed to send the configured client credentials to authorization server %1.</source>
+        <translation>Sie haben zugestimmt, die konfigurierten Client-Zugangsdaten an den Autorisierungsserver %1 zu senden.</translation>
+    </message>
+    <message>
+        <source>The configured client credentials were not sent to authorization server %1: it is not at the MCP server&apos;s origin (%2) and is not named as the client&apos;s issuer. If the client was registered there, name it as the issuer (--oauth-client-issuer %1, or clientIssuer in the server&apos;s auth settings).</source>
+        <translation>Die konfigurierten Client-Zugangsdaten wurden nicht an den Autorisierungsserver %1 gesendet: Er liegt nicht am Ursprung des MCP-Servers (%2) und ist nicht als Aussteller des Clients angegeben. Wurde der Client dort registriert, geben Sie ihn als Aussteller an (--oauth-client-issuer %1 oder clientIssuer in den Autorisierungseinstellungen des Servers).</translation>
+    </message>
+    <message>
+        <source>The workload identity token is for authorization server %1, not for %2, which the server now names; it is not sent there.</source>
+        <translation>Das Workload-Identity-Token gilt für den Autorisierungsserver %1, nicht für %2, den der Server jetzt nennt; es wird nicht dorthin gesendet.</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Record::CaptureWriter</name>
@@ -1271,6 +1346,22 @@
     <message>
         <source>line longer than %1: passed on whole, only its start is recorded</source>
         <translation>Zeile länger als %1: vollständig weitergeleitet, nur ihr Anfang ist aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>Writing the capture failed: %1.</source>
+        <translation>Schreiben des Mitschnitts fehlgeschlagen: %1.</translation>
+    </message>
+    <message>
+        <source>disk full (%1)</source>
+        <translation>Datenträger voll (%1)</translation>
+    </message>
+    <message>
+        <source>disk quota exceeded (%1)</source>
+        <translation>Festplattenkontingent überschritten (%1)</translation>
+    </message>
+    <message>
+        <source>file size limit reached (%1)</source>
+        <translation>Dateigrößenlimit erreicht (%1)</translation>
     </message>
 </context>
 <context>
@@ -1301,12 +1392,48 @@
             <numerusform>%n frühere Ereignisse werden hier nicht angezeigt; die Capture-Datei enthält alle</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 does not exist</source>
+        <translation>%1 existiert nicht</translation>
+    </message>
+    <message>
+        <source>%1 is a symbolic link</source>
+        <translation>%1 ist ein symbolischer Link</translation>
+    </message>
+    <message>
+        <source>%1 is not a folder</source>
+        <translation>%1 ist kein Ordner</translation>
+    </message>
+    <message>
+        <source>%1 belongs to another user (uid %2)</source>
+        <translation>%1 gehört einem anderen Benutzer (uid %2)</translation>
+    </message>
+    <message>
+        <source>%1 can be entered by other users (mode %2)</source>
+        <translation>%1 ist für andere Benutzer zugänglich (Modus %2)</translation>
+    </message>
+    <message>
+        <source>%1 is not a socket</source>
+        <translation>%1 ist kein Socket</translation>
+    </message>
+    <message>
+        <source>the listener&apos;s user cannot be checked</source>
+        <translation>der Benutzer des Listeners lässt sich nicht prüfen</translation>
+    </message>
+    <message>
+        <source>the window listening there runs as another user (uid %1)</source>
+        <translation>das dort lauschende Fenster läuft als anderer Benutzer (uid %1)</translation>
+    </message>
+    <message>
+        <source>mcpscope record: not showing this recording live (%1); recording to the capture file only</source>
+        <translation>mcpscope record: Diese Aufzeichnung wird nicht live angezeigt (%1); es wird nur in die Capture-Datei aufgezeichnet</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Record::LiveListener</name>
     <message>
-        <source>%1 is not a private folder of this user</source>
-        <translation>%1 ist kein privater Ordner dieses Benutzers</translation>
+        <source>%1 is not a private folder of this user (%2)</source>
+        <translation>%1 ist kein privater Ordner dieses Benutzers (%2)</translation>
     </message>
 </context>
 <context>
@@ -1737,6 +1864,18 @@
         <source>Unknown transport &quot;%1&quot;; using stdio.</source>
         <translation>Unbekannter Transport „%1“; stdio wird verwendet.</translation>
     </message>
+    <message>
+        <source>The command line ends with a backslash.</source>
+        <translation>Die Befehlszeile endet mit einem Backslash.</translation>
+    </message>
+    <message>
+        <source>A &apos; quote in the command line is not closed.</source>
+        <translation>Ein &apos;-Anführungszeichen in der Befehlszeile ist nicht geschlossen.</translation>
+    </message>
+    <message>
+        <source>A &quot; quote in the command line is not closed.</source>
+        <translation>Ein &quot;-Anführungszeichen in der Befehlszeile ist nicht geschlossen.</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Session</name>
@@ -1942,6 +2081,14 @@
     <message>
         <source>line longer than %1; the rest of it was not kept</source>
         <translation>Zeile länger als %1; der Rest wurde nicht behalten</translation>
+    </message>
+    <message>
+        <source>could not start &apos;%1&apos;: no pipe for its stdout (%2)</source>
+        <translation>„%1“ konnte nicht gestartet werden: keine Pipe für seine stdout (%2)</translation>
+    </message>
+    <message>
+        <source>The server closed its stdout while its process (pid %1) kept running; the connection ends, and the process is stopped as at shutdown.</source>
+        <translation>Der Server hat seine stdout geschlossen, während sein Prozess (PID %1) weiterlief; die Verbindung endet, und der Prozess wird wie beim Beenden gestoppt.</translation>
     </message>
 </context>
 <context>
@@ -2199,6 +2346,17 @@
         <source>&quot;dir&quot; must be &quot;out&quot;, &quot;in&quot;, &quot;local&quot;, &quot;toApp&quot; or &quot;fromApp&quot;</source>
         <translation>„dir“ muss „out“, „in“, „local“, „toApp“ oder „fromApp“ sein</translation>
     </message>
+    <message>
+        <source>There is nothing to export.</source>
+        <translation>Es gibt nichts zu exportieren.</translation>
+    </message>
+    <message numerus="yes">
+        <source>HAR holds HTTP exchanges, and none of these %n event(s) crossed HTTP (a stdio connection&apos;s messages have no HTTP request): no HAR file was written. Export as JSON Lines to keep them.</source>
+        <translation>
+            <numerusform>HAR enthält HTTP-Austausche, und dieses %n Ereignis lief nicht über HTTP (die Nachrichten einer stdio-Verbindung haben keine HTTP-Anfrage): Es wurde keine HAR-Datei geschrieben. Exportieren Sie als JSON Lines, um es zu behalten.</numerusform>
+            <numerusform>HAR enthält HTTP-Austausche, und keines dieser %n Ereignisse lief über HTTP (die Nachrichten einer stdio-Verbindung haben keine HTTP-Anfrage): Es wurde keine HAR-Datei geschrieben. Exportieren Sie als JSON Lines, um sie zu behalten.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Mcp::TrafficFilter</name>
@@ -2367,6 +2525,10 @@
     <message>
         <source>The server&apos;s answer to request %1 arrived but could not be read: %2</source>
         <translation>Die Antwort des Servers auf Anfrage %1 ist angekommen, konnte aber nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Invalid Request: the request&apos;s id must be a string or an integer of at most 64 bits.</source>
+        <translation>Ungültige Anfrage: Die id der Anfrage muss eine Zeichenkette oder eine Ganzzahl mit höchstens 64 Bit sein.</translation>
     </message>
 </context>
 <context>
@@ -2543,6 +2705,14 @@
     <message>
         <source>The server is not connected.</source>
         <translation>Der Server ist nicht verbunden.</translation>
+    </message>
+    <message>
+        <source>, this computer: %1</source>
+        <translation>, dieser Rechner: %1</translation>
+    </message>
+    <message>
+        <source>, local network: %1</source>
+        <translation>, lokales Netzwerk: %1</translation>
     </message>
 </context>
 <context>
@@ -2825,24 +2995,12 @@
         <translation>Zeit</translation>
     </message>
     <message>
-        <source>Run All</source>
-        <translation>Alle ausführen</translation>
-    </message>
-    <message>
-        <source>Run Selected</source>
-        <translation>Auswahl ausführen</translation>
-    </message>
-    <message>
         <source>Waiting</source>
         <translation>Wartet</translation>
     </message>
     <message>
         <source>Running…</source>
         <translation>Läuft…</translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
     </message>
     <message>
         <source>Passed</source>
@@ -2864,6 +3022,26 @@
         <source>%1 passed, %2 failed, %3 errors</source>
         <translation>%1 bestanden, %2 fehlgeschlagen, %3 Fehler</translation>
     </message>
+    <message>
+        <source>Run &amp;All</source>
+        <translation>&amp;Alle ausführen</translation>
+    </message>
+    <message>
+        <source>Run &amp;Selected</source>
+        <translation>Aus&amp;wahl ausführen</translation>
+    </message>
+    <message>
+        <source>Not run: the command of %1 was not approved.</source>
+        <translation>Nicht ausgeführt: Der Befehl von %1 wurde nicht genehmigt.</translation>
+    </message>
+    <message>
+        <source>Select the call to see its answer</source>
+        <translation>Wählen Sie den Aufruf, um seine Antwort zu sehen</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2 (%3)</source>
+        <translation>%1 fehlgeschlagen: %2 (%3)</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::CommandApprovalDialog</name>
@@ -2884,8 +3062,8 @@
         <translation>Sie werden erneut gefragt, sobald sich Befehl, Argumente, Umgebung oder Arbeitsverzeichnis ändern.</translation>
     </message>
     <message>
-        <source>Run Command</source>
-        <translation>Befehl ausführen</translation>
+        <source>&amp;Run Command</source>
+        <translation>Befehl &amp;ausführen</translation>
     </message>
 </context>
 <context>
@@ -3143,6 +3321,34 @@
         <translation>Bitte korrigieren Sie zuerst die markierten Felder:
 %1</translation>
     </message>
+    <message>
+        <source>Copy &amp;Link</source>
+        <translation>&amp;Link kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the URL, to open it in a browser yourself</source>
+        <translation>Die URL kopieren, um sie selbst in einem Browser zu öffnen</translation>
+    </message>
+    <message>
+        <source>Link copied. Once you have opened it, answer with &quot;I Opened It&quot;.</source>
+        <translation>Link kopiert. Sobald Sie ihn geöffnet haben, antworten Sie mit „Seite geöffnet“.</translation>
+    </message>
+    <message>
+        <source>I &amp;Opened It</source>
+        <translation>Seite &amp;geöffnet</translation>
+    </message>
+    <message>
+        <source>Accept: tell the server you opened the page yourself</source>
+        <translation>Annehmen: Dem Server mitteilen, dass Sie die Seite selbst geöffnet haben</translation>
+    </message>
+    <message>
+        <source>No browser could be started to open the page. Copy the link to open it yourself, or Decline or Cancel.</source>
+        <translation>Es konnte kein Browser gestartet werden, um die Seite zu öffnen. Kopieren Sie den Link, um ihn selbst zu öffnen, oder wählen Sie Ablehnen oder Abbrechen.</translation>
+    </message>
+    <message>
+        <source>Try &amp;Again</source>
+        <translation>&amp;Erneut versuchen</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ExportServersDialog</name>
@@ -3171,14 +3377,6 @@
         <translation>Format:</translation>
     </message>
     <message>
-        <source>Copy</source>
-        <translation>Kopieren</translation>
-    </message>
-    <message>
-        <source>Save…</source>
-        <translation>Speichern…</translation>
-    </message>
-    <message>
         <source>Copied to the clipboard.</source>
         <translation>In die Zwischenablage kopiert.</translation>
     </message>
@@ -3201,6 +3399,14 @@
     <message>
         <source>Saved to %1</source>
         <translation>Gespeichert in %1</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation>&amp;Speichern…</translation>
     </message>
 </context>
 <context>
@@ -3398,10 +3604,6 @@
         <translation>Konflikt</translation>
     </message>
     <message>
-        <source>Import</source>
-        <translation>Importieren</translation>
-    </message>
-    <message>
         <source>Import mcp.json</source>
         <translation>mcp.json importieren</translation>
     </message>
@@ -3482,6 +3684,10 @@
     <message>
         <source>&quot;%1&quot; already exists</source>
         <translation>„%1“ existiert bereits</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>&amp;Importieren</translation>
     </message>
 </context>
 <context>
@@ -3893,10 +4099,6 @@
         <translation>Serverliste</translation>
     </message>
     <message>
-        <source>%1 stopped; restarting in %2 s</source>
-        <translation>%1 angehalten; Neustart in %2 s</translation>
-    </message>
-    <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -4117,6 +4319,10 @@
         <source>Snapshot of %1 saved in %2</source>
         <translation>Snapshot von %1 in %2 gespeichert</translation>
     </message>
+    <message>
+        <source>%1 stopped; restarting in %2</source>
+        <translation>%1 angehalten; Neustart in %2</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::OAuthConsentDialog</name>
@@ -4137,8 +4343,8 @@
         <translation>Melden Sie sich nur an, wenn Sie die Domain kennen. Abbrechen beendet die Verbindung.</translation>
     </message>
     <message>
-        <source>Open in browser</source>
-        <translation>Im Browser öffnen</translation>
+        <source>&amp;Open in browser</source>
+        <translation>Im Browser ö&amp;ffnen</translation>
     </message>
 </context>
 <context>
@@ -4199,6 +4405,30 @@
         <source>Authorization failed</source>
         <translation>Autorisierung fehlgeschlagen</translation>
     </message>
+    <message>
+        <source>No browser could be started: open the URL of this step yourself; the authorization goes on once the browser returns</source>
+        <translation>Es konnte kein Browser gestartet werden: Öffnen Sie die URL dieses Schritts selbst; die Autorisierung geht weiter, sobald der Browser zurückkehrt</translation>
+    </message>
+    <message>
+        <source>Send the client credentials to another server?</source>
+        <translation>Client-Zugangsdaten an einen anderen Server senden?</translation>
+    </message>
+    <message>
+        <source>%1 sends you to sign in at the authorization server %2, which is not at the server&apos;s own address, and the client id and secret (or key) configured for this server do not name it as their issuer.
+
+Send them to %2 only if that is where the client was registered.</source>
+        <translation>%1 schickt Sie zur Anmeldung an den Autorisierungsserver %2, der nicht unter der eigenen Adresse des Servers liegt, und die für diesen Server konfigurierte Client-ID und das Geheimnis (oder der Schlüssel) nennen ihn nicht als Aussteller.
+
+Senden Sie sie nur dann an %2, wenn der Client dort registriert wurde.</translation>
+    </message>
+    <message>
+        <source>&amp;Send to %1</source>
+        <translation>An %1 &amp;senden</translation>
+    </message>
+    <message>
+        <source>&amp;Don&apos;t send</source>
+        <translation>&amp;Nicht senden</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::OpenLinkDialog</name>
@@ -4211,8 +4441,25 @@
         <translation>Die Ansicht %1 möchte diesen Link in Ihrem Browser öffnen:</translation>
     </message>
     <message>
-        <source>Open</source>
-        <translation>Öffnen</translation>
+        <source>&amp;Open</source>
+        <translation>Ö&amp;ffnen</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::Page</name>
+    <message>
+        <source>Connect</source>
+        <translation>Verbinden</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Verbindung mit %1 wird hergestellt…</translation>
+    </message>
+    <message>
+        <source>%1 is not connected.
+Connect to see what it offers here.</source>
+        <translation>%1 ist nicht verbunden.
+Verbinden Sie, um hier zu sehen, was er anbietet.</translation>
     </message>
 </context>
 <context>
@@ -4283,23 +4530,12 @@
         </translation>
     </message>
     <message>
-        <source>Required argument(s) left empty: %1 (sent anyway, to see what the server says)</source>
-        <translation>Pflichtargument(e) leer gelassen: %1 (trotzdem gesendet, um die Antwort des Servers zu sehen)</translation>
-    </message>
-    <message>
         <source>Getting…</source>
         <translation>Wird abgerufen…</translation>
     </message>
     <message>
         <source>prompts/get failed: %1 (%2)</source>
         <translation>prompts/get fehlgeschlagen: %1 (%2)</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n message(s) in %1 ms</source>
-        <translation>
-            <numerusform>%n Nachricht in %1 ms</numerusform>
-            <numerusform>%n Nachrichten in %1 ms</numerusform>
-        </translation>
     </message>
     <message>
         <source>Get the prompt</source>
@@ -4308,6 +4544,21 @@
     <message>
         <source>Pick a prompt on the left: its arguments appear here, and Get prompt (Ctrl+Enter) shows the messages it makes.</source>
         <translation>Links einen Prompt wählen: seine Argumente erscheinen hier, und „Prompt abrufen“ (Strg+Eingabe) zeigt die Nachrichten, die er erzeugt.</translation>
+    </message>
+    <message>
+        <source>Required argument(s) left empty: %1. Get again to send anyway.</source>
+        <translation>Pflichtargument(e) leer gelassen: %1. Erneut abrufen, um trotzdem zu senden.</translation>
+    </message>
+    <message>
+        <source>Failed after %1</source>
+        <translation>Nach %1 fehlgeschlagen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) in %1</source>
+        <translation>
+            <numerusform>%n Nachricht in %1</numerusform>
+            <numerusform>%n Nachrichten in %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4327,14 +4578,6 @@
     <message>
         <source>Server:</source>
         <translation>Server:</translation>
-    </message>
-    <message>
-        <source>Record Through MCP Scope</source>
-        <translation>Über MCP Scope aufzeichnen</translation>
-    </message>
-    <message>
-        <source>Undo</source>
-        <translation>Rückgängig</translation>
     </message>
     <message>
         <source>Host Configuration</source>
@@ -4391,6 +4634,14 @@
     <message>
         <source>Undone: the entry is as it was.</source>
         <translation>Rückgängig gemacht: Der Eintrag ist wie zuvor.</translation>
+    </message>
+    <message>
+        <source>&amp;Record Through MCP Scope</source>
+        <translation>Über MCP Scope &amp;aufzeichnen</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
     </message>
 </context>
 <context>
@@ -4500,10 +4751,6 @@
         <translation>Gleich</translation>
     </message>
     <message>
-        <source>The same answer as recorded, in %1 ms</source>
-        <translation>Dieselbe Antwort wie aufgezeichnet, in %1 ms</translation>
-    </message>
-    <message>
         <source>Different</source>
         <translation>Abweichend</translation>
     </message>
@@ -4513,10 +4760,6 @@
             <numerusform>%n Unterschied</numerusform>
             <numerusform>%n Unterschiede</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Answered in %1 ms</source>
-        <translation>Beantwortet in %1 ms</translation>
     </message>
     <message>
         <source>Replaying against %1… %2 of %3</source>
@@ -4536,6 +4779,25 @@
     <message>
         <source>Could not replay against %1: %2</source>
         <translation>Wiedergabe gegen %1 nicht möglich: %2</translation>
+    </message>
+    <message>
+        <source>declaring the recorded client&apos;s capabilities</source>
+        <translation>mit den deklarierten Fähigkeiten des aufgezeichneten Clients</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cancelled as recorded</source>
+        <translation>
+            <numerusform>%n wie aufgezeichnet abgebrochen</numerusform>
+            <numerusform>%n wie aufgezeichnet abgebrochen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The same answer as recorded, in %1</source>
+        <translation>Dieselbe Antwort wie aufgezeichnet, in %1</translation>
+    </message>
+    <message>
+        <source>Answered in %1</source>
+        <translation>Beantwortet in %1</translation>
     </message>
 </context>
 <context>
@@ -4622,10 +4884,6 @@
         <translation>Typ: %1</translation>
     </message>
     <message>
-        <source>Size: %1 bytes</source>
-        <translation>Größe: %1 Bytes</translation>
-    </message>
-    <message>
         <source>Template: %1</source>
         <translation>Vorlage: %1</translation>
     </message>
@@ -4647,10 +4905,6 @@
             <numerusform>Gelesen um %1 · abonniert, bisher %n Aktualisierung</numerusform>
             <numerusform>Gelesen um %1 · abonniert, bisher %n Aktualisierungen</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Read at %1 in %2 ms</source>
-        <translation>Gelesen um %1 in %2 ms</translation>
     </message>
     <message>
         <source>Unsubscribe</source>
@@ -4683,6 +4937,53 @@
     <message>
         <source>another resource was read</source>
         <translation>eine andere Ressource wurde gelesen</translation>
+    </message>
+    <message>
+        <source>The server lists no templates.</source>
+        <translation>Der Server listet keine Vorlagen auf.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n template(s)</source>
+        <translation>
+            <numerusform>%n Vorlage</numerusform>
+            <numerusform>%n Vorlagen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>another resource was chosen</source>
+        <translation>eine andere Ressource wurde gewählt</translation>
+    </message>
+    <message>
+        <source>Size: %1</source>
+        <translation>Größe: %1</translation>
+    </message>
+    <message>
+        <source>Failed after %1</source>
+        <translation>Nach %1 fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Read at %1 in %2</source>
+        <translation>Gelesen um %1 in %2</translation>
+    </message>
+    <message>
+        <source>Asked the server for updates of %1 (subscriptions/listen); waiting for it to acknowledge…</source>
+        <translation>Aktualisierungen von %1 beim Server angefordert (subscriptions/listen); warte auf Bestätigung…</translation>
+    </message>
+    <message>
+        <source>Not subscribed to %1: the server ended or refused subscriptions/listen (%2).</source>
+        <translation>%1 nicht abonniert: Der Server hat subscriptions/listen beendet oder abgelehnt (%2).</translation>
+    </message>
+    <message>
+        <source>no reason given</source>
+        <translation>kein Grund angegeben</translation>
+    </message>
+    <message>
+        <source>Subscribed to %1 (the server acknowledged it): it is read again whenever the server says it changed.</source>
+        <translation>%1 abonniert (vom Server bestätigt): Die Ressource wird erneut gelesen, sobald der Server eine Änderung meldet.</translation>
+    </message>
+    <message>
+        <source>The server did not acknowledge the subscription to %1: it says it will not send updates of it.</source>
+        <translation>Der Server hat das Abonnement von %1 nicht bestätigt: Er gibt an, dafür keine Aktualisierungen zu senden.</translation>
     </message>
 </context>
 <context>
@@ -5050,10 +5351,6 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
         </translation>
     </message>
     <message>
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
-    </message>
-    <message>
         <source>request, id %1</source>
         <translation>Anfrage, ID %1</translation>
     </message>
@@ -5090,10 +5387,6 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
         <translation>keine Eingabe verlangt</translation>
     </message>
     <message>
-        <source>server %1 ms</source>
-        <translation>Server %1 ms</translation>
-    </message>
-    <message>
         <source>answer %1</source>
         <translation>Antwort %1</translation>
     </message>
@@ -5120,6 +5413,10 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
     <message>
         <source>a task, followed with tasks/get</source>
         <translation>eine Aufgabe, verfolgt mit tasks/get</translation>
+    </message>
+    <message>
+        <source>server %1</source>
+        <translation>Server %1</translation>
     </message>
 </context>
 <context>
@@ -5600,10 +5897,6 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
         <translation>Durchsuchen…</translation>
     </message>
     <message>
-        <source>Command:</source>
-        <translation>Befehl:</translation>
-    </message>
-    <message>
         <source>Add argument</source>
         <translation>Argument hinzufügen</translation>
     </message>
@@ -5620,14 +5913,6 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
         <translation>Nach unten</translation>
     </message>
     <message>
-        <source>Arguments:</source>
-        <translation>Argumente:</translation>
-    </message>
-    <message>
-        <source>One argument per line, exactly as the program receives it (no shell quoting).</source>
-        <translation>Ein Argument pro Zeile, genau so, wie das Programm es erhält (ohne Shell-Quoting).</translation>
-    </message>
-    <message>
         <source>&amp;Environment:</source>
         <translation>&amp;Umgebung:</translation>
     </message>
@@ -5642,10 +5927,6 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
     <message>
         <source>Default: MCP Scope&apos;s working directory</source>
         <translation>Standard: Arbeitsverzeichnis von MCP Scope</translation>
-    </message>
-    <message>
-        <source>Working directory:</source>
-        <translation>Arbeitsverzeichnis:</translation>
     </message>
     <message>
         <source>&amp;URL:</source>
@@ -5943,6 +6224,34 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
         <source>Protocol</source>
         <translation>Protokoll</translation>
     </message>
+    <message>
+        <source>&amp;Command:</source>
+        <translation>Be&amp;fehl:</translation>
+    </message>
+    <message>
+        <source>&amp;Arguments:</source>
+        <translation>&amp;Argumente:</translation>
+    </message>
+    <message>
+        <source>A list, one argument per row, exactly as the program receives it (no shell quoting): + or Insert adds a row, Return or F2 edits the current one, Delete removes it.</source>
+        <translation>Eine Liste, ein Argument pro Zeile, genau so, wie das Programm es erhält (ohne Shell-Quoting): + oder Einfg fügt eine Zeile hinzu, Eingabe oder F2 bearbeitet die aktuelle, Entf entfernt sie.</translation>
+    </message>
+    <message>
+        <source>&amp;Working directory:</source>
+        <translation>Arbeits&amp;verzeichnis:</translation>
+    </message>
+    <message>
+        <source>Authorization applies to HTTP servers. A stdio server runs on this computer and takes its credentials from its command line or environment (General tab).</source>
+        <translation>Die Autorisierung gilt für HTTP-Server. Ein stdio-Server läuft auf diesem Rechner und bezieht seine Zugangsdaten aus seiner Befehlszeile oder Umgebung (Reiter Allgemein).</translation>
+    </message>
+    <message>
+        <source>Restarts</source>
+        <translation>Neustarts</translation>
+    </message>
+    <message>
+        <source>That is a URL: the server is reached over HTTP (the transport is detected at connect). Choose another transport above if it is not.</source>
+        <translation>Das ist eine URL: Der Server wird über HTTP erreicht (der Transport wird beim Verbinden erkannt). Wählen Sie oben einen anderen Transport, falls nicht.</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ServerListDelegate</name>
@@ -6048,10 +6357,6 @@ Client bietet: %2</translation>
         <translation>Zuletzt gesehen um %1: %2</translation>
     </message>
     <message>
-        <source>Tab %1 of the server page</source>
-        <translation>Reiter %1 der Serverseite</translation>
-    </message>
-    <message>
         <source>Filter the traffic</source>
         <translation>Verkehr filtern</translation>
     </message>
@@ -6130,6 +6435,45 @@ Client bietet: %2</translation>
         <source>Server offers %1</source>
         <translation>Server bietet %1</translation>
     </message>
+    <message>
+        <source>Show the %1 tab</source>
+        <translation>Reiter %1 anzeigen</translation>
+    </message>
+    <message>
+        <source>%1 (%2 s)</source>
+        <translation>%1 (%2 s)</translation>
+    </message>
+    <message>
+        <source>Connecting for %1 s</source>
+        <translation>Verbindungsaufbau seit %1 s</translation>
+    </message>
+    <message>
+        <source>waiting for the server&apos;s answer to %1 (sent %2 s ago)</source>
+        <translation>warte auf die Antwort des Servers auf %1 (vor %2 s gesendet)</translation>
+    </message>
+    <message>
+        <source>starting the server process</source>
+        <translation>Serverprozess wird gestartet</translation>
+    </message>
+    <message>
+        <source>opening the connection</source>
+        <translation>Verbindung wird geöffnet</translation>
+    </message>
+    <message numerus="yes">
+        <source>the server printed %n line(s) on stdout that are not JSON-RPC (see the Console tab)</source>
+        <translation>
+            <numerusform>der Server hat %n Zeile auf stdout ausgegeben, die kein JSON-RPC ist (siehe Reiter Konsole)</numerusform>
+            <numerusform>der Server hat %n Zeilen auf stdout ausgegeben, die kein JSON-RPC sind (siehe Reiter Konsole)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Connection failed after %1 s without an answer from the server to %2.</source>
+        <translation>Verbindung nach %1 s fehlgeschlagen, ohne Antwort des Servers auf %2.</translation>
+    </message>
+    <message>
+        <source>Connection failed after %1 s: %2</source>
+        <translation>Verbindung nach %1 s fehlgeschlagen: %2</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ServerRequestDialog</name>
@@ -6158,22 +6502,6 @@ Client bietet: %2</translation>
         <translation>Antwort (JSON):</translation>
     </message>
     <message>
-        <source>Send Answer</source>
-        <translation>Antwort senden</translation>
-    </message>
-    <message>
-        <source>Accept</source>
-        <translation>Annehmen</translation>
-    </message>
-    <message>
-        <source>Decline</source>
-        <translation>Ablehnen</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
-    </message>
-    <message>
         <source>The server withdrew this request.</source>
         <translation>Der Server hat diese Anfrage zurückgezogen.</translation>
     </message>
@@ -6196,6 +6524,22 @@ Client bietet: %2</translation>
     <message>
         <source>The user closed the request.</source>
         <translation>Der Benutzer hat die Anfrage geschlossen.</translation>
+    </message>
+    <message>
+        <source>&amp;Send Answer</source>
+        <translation>Antwort &amp;senden</translation>
+    </message>
+    <message>
+        <source>&amp;Accept</source>
+        <translation>&amp;Annehmen</translation>
+    </message>
+    <message>
+        <source>&amp;Decline</source>
+        <translation>A&amp;blehnen</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>Abbre&amp;chen</translation>
     </message>
 </context>
 <context>
@@ -6543,6 +6887,10 @@ Client bietet: %2</translation>
         <source>Not callable, its x-mcp-header annotations are invalid: %1</source>
         <translation>Nicht aufrufbar, seine x-mcp-header-Annotationen sind ungültig: %1</translation>
     </message>
+    <message>
+        <source>app view</source>
+        <translation>App-Ansicht</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ToolPanel</name>
@@ -6595,10 +6943,6 @@ Client bietet: %2</translation>
         <translation>Aufgabe: %1</translation>
     </message>
     <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-    <message>
         <source>The JSON text does not parse: %1</source>
         <translation>Der JSON-Text lässt sich nicht parsen: %1</translation>
     </message>
@@ -6643,26 +6987,6 @@ Client bietet: %2</translation>
     <message>
         <source>Task %1 was cancelled</source>
         <translation>Aufgabe %1 wurde abgebrochen</translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
-    </message>
-    <message>
-        <source>Cancelled after %1 ms</source>
-        <translation>Nach %1 ms abgebrochen</translation>
-    </message>
-    <message>
-        <source>Error %1: %2 (after %3 ms)</source>
-        <translation>Fehler %1: %2 (nach %3 ms)</translation>
-    </message>
-    <message>
-        <source>The tool reported an error (isError) after %1 ms</source>
-        <translation>Das Werkzeug hat nach %1 ms einen Fehler gemeldet (isError)</translation>
-    </message>
-    <message>
-        <source>Done in %1 ms</source>
-        <translation>Fertig in %1 ms</translation>
     </message>
     <message>
         <source>Run the selected tool</source>
@@ -6733,12 +7057,36 @@ Client bietet: %2</translation>
         <translation>Ergebnis wird vorbereitet…</translation>
     </message>
     <message>
-        <source>The tool reported an error (isError) after %1 ms, as a task (see the Tasks page)</source>
-        <translation>Das Werkzeug hat nach %1 ms einen Fehler gemeldet (isError), als Aufgabe (siehe die Seite Aufgaben)</translation>
+        <source>Drag up for the host controls: the messages between MCP Scope and the view</source>
+        <translation>Nach oben ziehen für die Host-Steuerung: die Nachrichten zwischen MCP Scope und der Ansicht</translation>
     </message>
     <message>
-        <source>Done in %1 ms, as a task (see the Tasks page)</source>
-        <translation>Fertig in %1 ms, als Aufgabe (siehe die Seite Aufgaben)</translation>
+        <source>Cancelled after %1</source>
+        <translation>Nach %1 abgebrochen</translation>
+    </message>
+    <message>
+        <source>Error %1: %2 (after %3)</source>
+        <translation>Fehler %1: %2 (nach %3)</translation>
+    </message>
+    <message>
+        <source>Failed after %1</source>
+        <translation>Nach %1 fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>The tool reported an error (isError) after %1, as a task (see the Tasks page)</source>
+        <translation>Das Werkzeug hat nach %1 einen Fehler gemeldet (isError), als Aufgabe (siehe die Seite Aufgaben)</translation>
+    </message>
+    <message>
+        <source>Done in %1, as a task (see the Tasks page)</source>
+        <translation>Fertig in %1, als Aufgabe (siehe die Seite Aufgaben)</translation>
+    </message>
+    <message>
+        <source>The tool reported an error (isError) after %1</source>
+        <translation>Das Werkzeug hat nach %1 einen Fehler gemeldet (isError)</translation>
+    </message>
+    <message>
+        <source>Done in %1</source>
+        <translation>Fertig in %1</translation>
     </message>
 </context>
 <context>
@@ -7026,10 +7374,6 @@ Client bietet: %2</translation>
         <translation>JSON Lines (*.jsonl)</translation>
     </message>
     <message>
-        <source>Exported to %1</source>
-        <translation>Exportiert nach %1</translation>
-    </message>
-    <message>
         <source>Hide pings</source>
         <translation>Pings ausblenden</translation>
     </message>
@@ -7136,6 +7480,36 @@ Client bietet: %2</translation>
         <source>MCP Apps view: %1</source>
         <translation>MCP-Apps-Ansicht: %1</translation>
     </message>
+    <message>
+        <source>The filters show no rows: nothing was exported.</source>
+        <translation>Die Filter zeigen keine Zeilen: Es wurde nichts exportiert.</translation>
+    </message>
+    <message>
+        <source>The log is empty: nothing was exported.</source>
+        <translation>Das Protokoll ist leer: Es wurde nichts exportiert.</translation>
+    </message>
+    <message>
+        <source>HAR holds only what crossed HTTP: a stdio connection&apos;s messages are not in it.</source>
+        <translation>HAR enthält nur, was über HTTP lief: Die Nachrichten einer stdio-Verbindung sind nicht enthalten.</translation>
+    </message>
+    <message>
+        <source>Not exported: %1</source>
+        <translation>Nicht exportiert: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n HTTP exchange(s) to %1</source>
+        <translation>
+            <numerusform>%n HTTP-Austausch nach %1 exportiert</numerusform>
+            <numerusform>%n HTTP-Austausche nach %1 exportiert</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n event(s) to %1</source>
+        <translation>
+            <numerusform>%n Ereignis nach %1 exportiert</numerusform>
+            <numerusform>%n Ereignisse nach %1 exportiert</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Mcp::parseFrame</name>
@@ -7158,6 +7532,21 @@ Client bietet: %2</translation>
     <message>
         <source>invalid UTF-8 read as U+FFFD (the raw bytes are kept)</source>
         <translation>ungültiges UTF-8 als U+FFFD gelesen (die Rohbytes bleiben erhalten)</translation>
+    </message>
+</context>
+<context>
+    <name>Units</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
     </message>
 </context>
 </TS>

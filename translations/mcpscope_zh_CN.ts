@@ -390,6 +390,14 @@
         <source>%1 failed: %2</source>
         <translation>%1 失败：%2</translation>
     </message>
+    <message>
+        <source>%1 is already on its way (id %2): its answer is shared; nothing more was sent.</source>
+        <translation>%1 已在发送途中（ID %2）：共用其应答；未再发送任何内容。</translation>
+    </message>
+    <message>
+        <source>Listing %1 took longer than its total timeout.</source>
+        <translation>列出 %1 的用时超过了总超时。</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Collection</name>
@@ -496,6 +504,10 @@
         <source>Method not found: %1</source>
         <translation>未找到方法：%1</translation>
     </message>
+    <message>
+        <source>cancelled where the recorded call was</source>
+        <translation>在与录制的调用相同的时点取消</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::FormBuilder</name>
@@ -547,18 +559,6 @@
 <context>
     <name>Mcp::FormState</name>
     <message>
-        <source>must be a date like 2025-01-31</source>
-        <translation>必须是类似 2025-01-31 的日期</translation>
-    </message>
-    <message>
-        <source>must be a time like 13:45:00</source>
-        <translation>必须是类似 13:45:00 的时间</translation>
-    </message>
-    <message>
-        <source>must be a date and time like 2025-01-31T13:45:00Z</source>
-        <translation>必须是类似 2025-01-31T13:45:00Z 的日期和时间</translation>
-    </message>
-    <message>
         <source>is not valid JSON (%1)</source>
         <translation>不是有效的 JSON（%1）</translation>
     </message>
@@ -574,6 +574,18 @@
         <source>expected one JSON value</source>
         <translation>应为单个 JSON 值</translation>
     </message>
+    <message>
+        <source>must be a date such as 2024-01-31</source>
+        <translation>必须是日期，例如 2024-01-31</translation>
+    </message>
+    <message>
+        <source>must be a time such as 13:45:00Z</source>
+        <translation>必须是时间，例如 13:45:00Z</translation>
+    </message>
+    <message>
+        <source>must be a date and time such as 2024-01-31T13:45:00Z</source>
+        <translation>必须是日期和时间，例如 2024-01-31T13:45:00Z</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::HeadlessUserAgent</name>
@@ -588,6 +600,10 @@
     <message>
         <source>The authorization page answered HTTP %1 instead of redirecting to %2; it needs a person (use a browser).</source>
         <translation>授权页面返回 HTTP %1，而没有重定向到 %2；需要人工操作（请使用浏览器）。</translation>
+    </message>
+    <message>
+        <source>The authorization page %1 is larger than %2 MiB; it was not read.</source>
+        <translation>授权页面 %1 大于 %2 MiB；未读取。</translation>
     </message>
 </context>
 <context>
@@ -779,6 +795,22 @@
         <source>Authorization received. You can close this window and return to MCP Scope.</source>
         <translation>已收到授权。您可以关闭此窗口并返回 MCP Scope。</translation>
     </message>
+    <message>
+        <source>No answer came back from the browser within %1 s; the sign-in was abandoned and 127.0.0.1:%2 no longer listens.</source>
+        <translation>%1 秒内浏览器未返回应答；已放弃登录，127.0.0.1:%2 不再监听。</translation>
+    </message>
+    <message>
+        <source>This answer does not belong to the sign-in MCP Scope is waiting for; it was ignored.</source>
+        <translation>此应答不属于 MCP Scope 正在等待的登录；已忽略。</translation>
+    </message>
+    <message>
+        <source>Not found.</source>
+        <translation>未找到。</translation>
+    </message>
+    <message>
+        <source>A request to the sign-in listener carried another state than the sign-in sent; it was answered and ignored.</source>
+        <translation>发往登录监听器的请求所携带的 state 与登录时发送的不同；已应答并忽略。</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::McpJson</name>
@@ -867,6 +899,16 @@
     <message>
         <source>A server without a name was named &quot;%1&quot;.</source>
         <translation>一个没有名称的服务器被命名为“%1”。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: the command &quot;%2&quot; is a whole command line; split into the program and %n argument(s).</source>
+        <translation>
+            <numerusform>%1：命令“%2”是一整条命令行；已拆分为程序和 %n 个参数。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: the command &quot;%2&quot; cannot be split: %3</source>
+        <translation>%1：无法拆分命令“%2”：%3</translation>
     </message>
 </context>
 <context>
@@ -1247,6 +1289,38 @@
         <source>%1 Tried: %2. Authorization failed: %3</source>
         <translation>%1 已尝试：%2。授权失败：%3</translation>
     </message>
+    <message>
+        <source>The authorization server address %1 is not https; OAuth 2.1 requires TLS for every authorization server endpoint except on this machine (loopback), so nothing was sent there.</source>
+        <translation>授权服务器地址 %1 不是 https；OAuth 2.1 要求授权服务器的每个端点都使用 TLS（本机环回地址除外），因此未向其发送任何内容。</translation>
+    </message>
+    <message>
+        <source>The authorization did not finish within the %1 s it may take (the connect timeout); %2 at %3 was not sent.</source>
+        <translation>授权未在允许的 %1 秒（连接超时）内完成；未向 %3 发送 %2。</translation>
+    </message>
+    <message>
+        <source>%1 at %2 did not answer completely within the %3 s the authorization may take (the connect timeout).</source>
+        <translation>%2 处的 %1 未在授权允许的 %3 秒（连接超时）内完整应答。</translation>
+    </message>
+    <message>
+        <source>the answer is larger than %1 MiB (OAuth metadata and tokens are a few kilobytes); it was not read</source>
+        <translation>应答大于 %1 MiB（OAuth 元数据和令牌只有几 KB）；未读取</translation>
+    </message>
+    <message>
+        <source>The configured client credentials were not sent to authorization server %1: you declined.</source>
+        <translation>未将配置的客户端凭据发送到授权服务器 %1：您已拒绝。</translation>
+    </message>
+    <message>
+        <source>You agreed to send the configured client credentials to authorization server %1.</source>
+        <translation>您已同意将配置的客户端凭据发送到授权服务器 %1。</translation>
+    </message>
+    <message>
+        <source>The configured client credentials were not sent to authorization server %1: it is not at the MCP server&apos;s origin (%2) and is not named as the client&apos;s issuer. If the client was registered there, name it as the issuer (--oauth-client-issuer %1, or clientIssuer in the server&apos;s auth settings).</source>
+        <translation>未将配置的客户端凭据发送到授权服务器 %1：它不在 MCP 服务器的源（%2）上，也未被指定为客户端的颁发者。如果客户端是在那里注册的，请将其指定为颁发者（--oauth-client-issuer %1，或服务器授权设置中的 clientIssuer）。</translation>
+    </message>
+    <message>
+        <source>The workload identity token is for authorization server %1, not for %2, which the server now names; it is not sent there.</source>
+        <translation>工作负载身份令牌是针对授权服务器 %1 的，而不是服务器现在指定的 %2；不会将其发送到那里。</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Record::CaptureWriter</name>
@@ -1263,6 +1337,22 @@
     <message>
         <source>line longer than %1: passed on whole, only its start is recorded</source>
         <translation>行长度超过 %1：已完整转发，仅录制其开头</translation>
+    </message>
+    <message>
+        <source>Writing the capture failed: %1.</source>
+        <translation>写入捕获失败：%1。</translation>
+    </message>
+    <message>
+        <source>disk full (%1)</source>
+        <translation>磁盘已满（%1）</translation>
+    </message>
+    <message>
+        <source>disk quota exceeded (%1)</source>
+        <translation>超出磁盘配额（%1）</translation>
+    </message>
+    <message>
+        <source>file size limit reached (%1)</source>
+        <translation>已达到文件大小上限（%1）</translation>
     </message>
 </context>
 <context>
@@ -1292,12 +1382,48 @@
             <numerusform>前面还有 %n 个事件未在此处显示；捕获文件中包含全部事件</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 does not exist</source>
+        <translation>%1 不存在</translation>
+    </message>
+    <message>
+        <source>%1 is a symbolic link</source>
+        <translation>%1 是符号链接</translation>
+    </message>
+    <message>
+        <source>%1 is not a folder</source>
+        <translation>%1 不是文件夹</translation>
+    </message>
+    <message>
+        <source>%1 belongs to another user (uid %2)</source>
+        <translation>%1 属于其他用户（uid %2）</translation>
+    </message>
+    <message>
+        <source>%1 can be entered by other users (mode %2)</source>
+        <translation>其他用户可以进入 %1（模式 %2）</translation>
+    </message>
+    <message>
+        <source>%1 is not a socket</source>
+        <translation>%1 不是套接字</translation>
+    </message>
+    <message>
+        <source>the listener&apos;s user cannot be checked</source>
+        <translation>无法检查监听方的用户</translation>
+    </message>
+    <message>
+        <source>the window listening there runs as another user (uid %1)</source>
+        <translation>在那里监听的窗口以其他用户身份运行（uid %1）</translation>
+    </message>
+    <message>
+        <source>mcpscope record: not showing this recording live (%1); recording to the capture file only</source>
+        <translation>mcpscope record：不实时显示此录制（%1）；仅录制到捕获文件</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Record::LiveListener</name>
     <message>
-        <source>%1 is not a private folder of this user</source>
-        <translation>%1 不是该用户的私有文件夹</translation>
+        <source>%1 is not a private folder of this user (%2)</source>
+        <translation>%1 不是该用户的私有文件夹（%2）</translation>
     </message>
 </context>
 <context>
@@ -1727,6 +1853,18 @@
         <source>Unknown transport &quot;%1&quot;; using stdio.</source>
         <translation>未知传输方式“%1”；使用 stdio。</translation>
     </message>
+    <message>
+        <source>The command line ends with a backslash.</source>
+        <translation>命令行以反斜杠结尾。</translation>
+    </message>
+    <message>
+        <source>A &apos; quote in the command line is not closed.</source>
+        <translation>命令行中的 &apos; 引号未闭合。</translation>
+    </message>
+    <message>
+        <source>A &quot; quote in the command line is not closed.</source>
+        <translation>命令行中的 &quot; 引号未闭合。</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Session</name>
@@ -1931,6 +2069,14 @@
     <message>
         <source>line longer than %1; the rest of it was not kept</source>
         <translation>行长度超过 %1；其余部分未保留</translation>
+    </message>
+    <message>
+        <source>could not start &apos;%1&apos;: no pipe for its stdout (%2)</source>
+        <translation>无法启动“%1”：没有用于其 stdout 的管道（%2）</translation>
+    </message>
+    <message>
+        <source>The server closed its stdout while its process (pid %1) kept running; the connection ends, and the process is stopped as at shutdown.</source>
+        <translation>服务器关闭了其 stdout，而其进程（PID %1）仍在运行；连接结束，进程将按关闭时的方式停止。</translation>
     </message>
 </context>
 <context>
@@ -2187,6 +2333,16 @@
         <source>&quot;dir&quot; must be &quot;out&quot;, &quot;in&quot;, &quot;local&quot;, &quot;toApp&quot; or &quot;fromApp&quot;</source>
         <translation>“dir”必须是“out”、“in”、“local”、“toApp”或“fromApp”</translation>
     </message>
+    <message>
+        <source>There is nothing to export.</source>
+        <translation>没有可导出的内容。</translation>
+    </message>
+    <message numerus="yes">
+        <source>HAR holds HTTP exchanges, and none of these %n event(s) crossed HTTP (a stdio connection&apos;s messages have no HTTP request): no HAR file was written. Export as JSON Lines to keep them.</source>
+        <translation>
+            <numerusform>HAR 只包含 HTTP 交换，而这 %n 个事件都没有经过 HTTP（stdio 连接的消息没有 HTTP 请求）：未写入 HAR 文件。如需保留，请导出为 JSON Lines。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Mcp::TrafficFilter</name>
@@ -2355,6 +2511,10 @@
     <message>
         <source>The server&apos;s answer to request %1 arrived but could not be read: %2</source>
         <translation>服务器对请求 %1 的应答已到达，但无法读取：%2</translation>
+    </message>
+    <message>
+        <source>Invalid Request: the request&apos;s id must be a string or an integer of at most 64 bits.</source>
+        <translation>无效请求：请求的 id 必须是字符串或不超过 64 位的整数。</translation>
     </message>
 </context>
 <context>
@@ -2531,6 +2691,14 @@
     <message>
         <source>The server is not connected.</source>
         <translation>服务器未连接。</translation>
+    </message>
+    <message>
+        <source>, this computer: %1</source>
+        <translation>，本机：%1</translation>
+    </message>
+    <message>
+        <source>, local network: %1</source>
+        <translation>，局域网：%1</translation>
     </message>
 </context>
 <context>
@@ -2808,24 +2976,12 @@
         <translation>时间</translation>
     </message>
     <message>
-        <source>Run All</source>
-        <translation>全部运行</translation>
-    </message>
-    <message>
-        <source>Run Selected</source>
-        <translation>运行所选</translation>
-    </message>
-    <message>
         <source>Waiting</source>
         <translation>等待中</translation>
     </message>
     <message>
         <source>Running…</source>
         <translation>正在运行…</translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation>%1 毫秒</translation>
     </message>
     <message>
         <source>Passed</source>
@@ -2847,6 +3003,26 @@
         <source>%1 passed, %2 failed, %3 errors</source>
         <translation>%1 个通过，%2 个失败，%3 个错误</translation>
     </message>
+    <message>
+        <source>Run &amp;All</source>
+        <translation>全部运行(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Run &amp;Selected</source>
+        <translation>运行所选(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Not run: the command of %1 was not approved.</source>
+        <translation>未运行：%1 的命令未获批准。</translation>
+    </message>
+    <message>
+        <source>Select the call to see its answer</source>
+        <translation>选择该调用以查看其应答</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2 (%3)</source>
+        <translation>%1 失败：%2（%3）</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::CommandApprovalDialog</name>
@@ -2867,8 +3043,8 @@
         <translation>命令、参数、环境或工作目录一旦改变，将再次询问您。</translation>
     </message>
     <message>
-        <source>Run Command</source>
-        <translation>运行命令</translation>
+        <source>&amp;Run Command</source>
+        <translation>运行命令(&amp;R)</translation>
     </message>
 </context>
 <context>
@@ -3124,6 +3300,34 @@
         <translation>请先修正标记的字段：
 %1</translation>
     </message>
+    <message>
+        <source>Copy &amp;Link</source>
+        <translation>复制链接(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Copy the URL, to open it in a browser yourself</source>
+        <translation>复制 URL，以便自行在浏览器中打开</translation>
+    </message>
+    <message>
+        <source>Link copied. Once you have opened it, answer with &quot;I Opened It&quot;.</source>
+        <translation>链接已复制。打开后，请点击“我已打开”作答。</translation>
+    </message>
+    <message>
+        <source>I &amp;Opened It</source>
+        <translation>我已打开(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Accept: tell the server you opened the page yourself</source>
+        <translation>接受：告知服务器您已自行打开该页面</translation>
+    </message>
+    <message>
+        <source>No browser could be started to open the page. Copy the link to open it yourself, or Decline or Cancel.</source>
+        <translation>无法启动浏览器来打开该页面。请复制链接自行打开，或选择“拒绝”或“取消”。</translation>
+    </message>
+    <message>
+        <source>Try &amp;Again</source>
+        <translation>重试(&amp;A)</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ExportServersDialog</name>
@@ -3152,14 +3356,6 @@
         <translation>格式：</translation>
     </message>
     <message>
-        <source>Copy</source>
-        <translation>复制</translation>
-    </message>
-    <message>
-        <source>Save…</source>
-        <translation>保存…</translation>
-    </message>
-    <message>
         <source>Copied to the clipboard.</source>
         <translation>已复制到剪贴板。</translation>
     </message>
@@ -3182,6 +3378,14 @@
     <message>
         <source>Saved to %1</source>
         <translation>已保存到 %1</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation>保存(&amp;S)…</translation>
     </message>
 </context>
 <context>
@@ -3378,10 +3582,6 @@
         <translation>冲突</translation>
     </message>
     <message>
-        <source>Import</source>
-        <translation>导入</translation>
-    </message>
-    <message>
         <source>Import mcp.json</source>
         <translation>导入 mcp.json</translation>
     </message>
@@ -3460,6 +3660,10 @@
     <message>
         <source>&quot;%1&quot; already exists</source>
         <translation>“%1”已存在</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>导入(&amp;I)</translation>
     </message>
 </context>
 <context>
@@ -3863,10 +4067,6 @@
         <translation>服务器列表</translation>
     </message>
     <message>
-        <source>%1 stopped; restarting in %2 s</source>
-        <translation>%1 已停止；%2 秒后重启</translation>
-    </message>
-    <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -4086,6 +4286,10 @@
         <source>Snapshot of %1 saved in %2</source>
         <translation>%1 的快照已保存到 %2</translation>
     </message>
+    <message>
+        <source>%1 stopped; restarting in %2</source>
+        <translation>%1 已停止；%2后重启</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::OAuthConsentDialog</name>
@@ -4106,8 +4310,8 @@
         <translation>仅在您认识该域名时登录。取消将停止连接。</translation>
     </message>
     <message>
-        <source>Open in browser</source>
-        <translation>在浏览器中打开</translation>
+        <source>&amp;Open in browser</source>
+        <translation>在浏览器中打开(&amp;O)</translation>
     </message>
 </context>
 <context>
@@ -4168,6 +4372,30 @@
         <source>Authorization failed</source>
         <translation>授权失败</translation>
     </message>
+    <message>
+        <source>No browser could be started: open the URL of this step yourself; the authorization goes on once the browser returns</source>
+        <translation>无法启动浏览器：请自行打开此步骤的 URL；浏览器返回后授权将继续</translation>
+    </message>
+    <message>
+        <source>Send the client credentials to another server?</source>
+        <translation>将客户端凭据发送到另一个服务器？</translation>
+    </message>
+    <message>
+        <source>%1 sends you to sign in at the authorization server %2, which is not at the server&apos;s own address, and the client id and secret (or key) configured for this server do not name it as their issuer.
+
+Send them to %2 only if that is where the client was registered.</source>
+        <translation>%1 要您在授权服务器 %2 上登录，但它不在该服务器自己的地址上，且为此服务器配置的客户端 ID 和密钥（或私钥）并未将其指定为颁发者。
+
+仅当客户端是在 %2 注册的时，才将它们发送过去。</translation>
+    </message>
+    <message>
+        <source>&amp;Send to %1</source>
+        <translation>发送到 %1(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Don&apos;t send</source>
+        <translation>不发送(&amp;D)</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::OpenLinkDialog</name>
@@ -4180,8 +4408,25 @@
         <translation>视图 %1 请求在您的浏览器中打开此链接：</translation>
     </message>
     <message>
-        <source>Open</source>
-        <translation>打开</translation>
+        <source>&amp;Open</source>
+        <translation>打开(&amp;O)</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::Page</name>
+    <message>
+        <source>Connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接到 %1…</translation>
+    </message>
+    <message>
+        <source>%1 is not connected.
+Connect to see what it offers here.</source>
+        <translation>%1 未连接。
+连接后可在此查看它提供的内容。</translation>
     </message>
 </context>
 <context>
@@ -4251,22 +4496,12 @@
         </translation>
     </message>
     <message>
-        <source>Required argument(s) left empty: %1 (sent anyway, to see what the server says)</source>
-        <translation>必需参数留空：%1（仍然发送，以查看服务器的反应）</translation>
-    </message>
-    <message>
         <source>Getting…</source>
         <translation>正在获取…</translation>
     </message>
     <message>
         <source>prompts/get failed: %1 (%2)</source>
         <translation>prompts/get 失败：%1（%2）</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n message(s) in %1 ms</source>
-        <translation>
-            <numerusform>%1 毫秒内收到 %n 条消息</numerusform>
-        </translation>
     </message>
     <message>
         <source>Get the prompt</source>
@@ -4275,6 +4510,20 @@
     <message>
         <source>Pick a prompt on the left: its arguments appear here, and Get prompt (Ctrl+Enter) shows the messages it makes.</source>
         <translation>在左侧选择一个提示：其参数会显示在这里，“获取提示”(Ctrl+Enter) 会显示它生成的消息。</translation>
+    </message>
+    <message>
+        <source>Required argument(s) left empty: %1. Get again to send anyway.</source>
+        <translation>必需参数留空：%1。再次获取即可强制发送。</translation>
+    </message>
+    <message>
+        <source>Failed after %1</source>
+        <translation>%1后失败</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) in %1</source>
+        <translation>
+            <numerusform>%1内收到 %n 条消息</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4294,14 +4543,6 @@
     <message>
         <source>Server:</source>
         <translation>服务器：</translation>
-    </message>
-    <message>
-        <source>Record Through MCP Scope</source>
-        <translation>通过 MCP Scope 录制</translation>
-    </message>
-    <message>
-        <source>Undo</source>
-        <translation>撤销</translation>
     </message>
     <message>
         <source>Host Configuration</source>
@@ -4358,6 +4599,14 @@
     <message>
         <source>Undone: the entry is as it was.</source>
         <translation>已撤销：条目已恢复原样。</translation>
+    </message>
+    <message>
+        <source>&amp;Record Through MCP Scope</source>
+        <translation>通过 MCP Scope 录制(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
     </message>
 </context>
 <context>
@@ -4463,10 +4712,6 @@
         <translation>相同</translation>
     </message>
     <message>
-        <source>The same answer as recorded, in %1 ms</source>
-        <translation>与记录的应答相同，用时 %1 毫秒</translation>
-    </message>
-    <message>
         <source>Different</source>
         <translation>不同</translation>
     </message>
@@ -4475,10 +4720,6 @@
         <translation>
             <numerusform>%n 处差异</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Answered in %1 ms</source>
-        <translation>已应答，用时 %1 毫秒</translation>
     </message>
     <message>
         <source>Replaying against %1… %2 of %3</source>
@@ -4497,6 +4738,24 @@
     <message>
         <source>Could not replay against %1: %2</source>
         <translation>无法向 %1 重放：%2</translation>
+    </message>
+    <message>
+        <source>declaring the recorded client&apos;s capabilities</source>
+        <translation>声明所录制客户端的能力</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cancelled as recorded</source>
+        <translation>
+            <numerusform>%n 个按录制时的情况取消</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The same answer as recorded, in %1</source>
+        <translation>与记录的应答相同，用时 %1</translation>
+    </message>
+    <message>
+        <source>Answered in %1</source>
+        <translation>已应答，用时 %1</translation>
     </message>
 </context>
 <context>
@@ -4581,10 +4840,6 @@
         <translation>类型：%1</translation>
     </message>
     <message>
-        <source>Size: %1 bytes</source>
-        <translation>大小：%1 字节</translation>
-    </message>
-    <message>
         <source>Template: %1</source>
         <translation>模板：%1</translation>
     </message>
@@ -4605,10 +4860,6 @@
         <translation>
             <numerusform>读取于 %1 · 已订阅，目前已有 %n 次更新</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Read at %1 in %2 ms</source>
-        <translation>读取于 %1，用时 %2 毫秒</translation>
     </message>
     <message>
         <source>Unsubscribe</source>
@@ -4641,6 +4892,52 @@
     <message>
         <source>another resource was read</source>
         <translation>已读取另一个资源</translation>
+    </message>
+    <message>
+        <source>The server lists no templates.</source>
+        <translation>服务器未列出任何模板。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n template(s)</source>
+        <translation>
+            <numerusform>%n 个模板</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>another resource was chosen</source>
+        <translation>已选择另一个资源</translation>
+    </message>
+    <message>
+        <source>Size: %1</source>
+        <translation>大小：%1</translation>
+    </message>
+    <message>
+        <source>Failed after %1</source>
+        <translation>%1后失败</translation>
+    </message>
+    <message>
+        <source>Read at %1 in %2</source>
+        <translation>读取于 %1，用时 %2</translation>
+    </message>
+    <message>
+        <source>Asked the server for updates of %1 (subscriptions/listen); waiting for it to acknowledge…</source>
+        <translation>已向服务器请求 %1 的更新（subscriptions/listen）；正在等待其确认…</translation>
+    </message>
+    <message>
+        <source>Not subscribed to %1: the server ended or refused subscriptions/listen (%2).</source>
+        <translation>未订阅 %1：服务器结束或拒绝了 subscriptions/listen（%2）。</translation>
+    </message>
+    <message>
+        <source>no reason given</source>
+        <translation>未给出原因</translation>
+    </message>
+    <message>
+        <source>Subscribed to %1 (the server acknowledged it): it is read again whenever the server says it changed.</source>
+        <translation>已订阅 %1（服务器已确认）：每当服务器告知其已更改时，都会重新读取。</translation>
+    </message>
+    <message>
+        <source>The server did not acknowledge the subscription to %1: it says it will not send updates of it.</source>
+        <translation>服务器未确认对 %1 的订阅：它表示不会发送其更新。</translation>
     </message>
 </context>
 <context>
@@ -5005,10 +5302,6 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
         </translation>
     </message>
     <message>
-        <source>%1 ms</source>
-        <translation>%1 毫秒</translation>
-    </message>
-    <message>
         <source>request, id %1</source>
         <translation>请求，ID %1</translation>
     </message>
@@ -5045,10 +5338,6 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
         <translation>未要求输入</translation>
     </message>
     <message>
-        <source>server %1 ms</source>
-        <translation>服务器 %1 毫秒</translation>
-    </message>
-    <message>
         <source>answer %1</source>
         <translation>回答 %1</translation>
     </message>
@@ -5075,6 +5364,10 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
     <message>
         <source>a task, followed with tasks/get</source>
         <translation>一个任务，通过 tasks/get 跟踪</translation>
+    </message>
+    <message>
+        <source>server %1</source>
+        <translation>服务器 %1</translation>
     </message>
 </context>
 <context>
@@ -5554,10 +5847,6 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
         <translation>浏览…</translation>
     </message>
     <message>
-        <source>Command:</source>
-        <translation>命令：</translation>
-    </message>
-    <message>
         <source>Add argument</source>
         <translation>添加参数</translation>
     </message>
@@ -5574,14 +5863,6 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
         <translation>下移</translation>
     </message>
     <message>
-        <source>Arguments:</source>
-        <translation>参数：</translation>
-    </message>
-    <message>
-        <source>One argument per line, exactly as the program receives it (no shell quoting).</source>
-        <translation>每行一个参数，与程序收到的完全一致（不使用 shell 引号）。</translation>
-    </message>
-    <message>
         <source>&amp;Environment:</source>
         <translation>环境变量(&amp;E)：</translation>
     </message>
@@ -5596,10 +5877,6 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
     <message>
         <source>Default: MCP Scope&apos;s working directory</source>
         <translation>默认：MCP Scope 的工作目录</translation>
-    </message>
-    <message>
-        <source>Working directory:</source>
-        <translation>工作目录：</translation>
     </message>
     <message>
         <source>&amp;URL:</source>
@@ -5897,6 +6174,34 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
         <source>Protocol</source>
         <translation>协议</translation>
     </message>
+    <message>
+        <source>&amp;Command:</source>
+        <translation>命令(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>&amp;Arguments:</source>
+        <translation>参数(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>A list, one argument per row, exactly as the program receives it (no shell quoting): + or Insert adds a row, Return or F2 edits the current one, Delete removes it.</source>
+        <translation>列表，每行一个参数，与程序收到的完全一致（不使用 shell 引号）：按 + 或 Insert 添加一行，按 Return 或 F2 编辑当前行，按 Delete 删除该行。</translation>
+    </message>
+    <message>
+        <source>&amp;Working directory:</source>
+        <translation>工作目录(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>Authorization applies to HTTP servers. A stdio server runs on this computer and takes its credentials from its command line or environment (General tab).</source>
+        <translation>授权仅适用于 HTTP 服务器。stdio 服务器在本机运行，从其命令行或环境变量（“常规”标签页）获取凭据。</translation>
+    </message>
+    <message>
+        <source>Restarts</source>
+        <translation>重启</translation>
+    </message>
+    <message>
+        <source>That is a URL: the server is reached over HTTP (the transport is detected at connect). Choose another transport above if it is not.</source>
+        <translation>这是一个 URL：将通过 HTTP 访问服务器（传输方式在连接时检测）。如果不是，请在上方选择其他传输方式。</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ServerListDelegate</name>
@@ -6002,10 +6307,6 @@ Client offers: %2</source>
         <translation>最后见于 %1：%2</translation>
     </message>
     <message>
-        <source>Tab %1 of the server page</source>
-        <translation>服务器页面的第 %1 个标签页</translation>
-    </message>
-    <message>
         <source>Filter the traffic</source>
         <translation>筛选流量</translation>
     </message>
@@ -6083,6 +6384,44 @@ Client offers: %2</source>
         <source>Server offers %1</source>
         <translation>服务器提供 %1</translation>
     </message>
+    <message>
+        <source>Show the %1 tab</source>
+        <translation>显示“%1”标签页</translation>
+    </message>
+    <message>
+        <source>%1 (%2 s)</source>
+        <translation>%1（%2 秒）</translation>
+    </message>
+    <message>
+        <source>Connecting for %1 s</source>
+        <translation>正在连接，已用 %1 秒</translation>
+    </message>
+    <message>
+        <source>waiting for the server&apos;s answer to %1 (sent %2 s ago)</source>
+        <translation>正在等待服务器对 %1 的应答（%2 秒前发送）</translation>
+    </message>
+    <message>
+        <source>starting the server process</source>
+        <translation>正在启动服务器进程</translation>
+    </message>
+    <message>
+        <source>opening the connection</source>
+        <translation>正在打开连接</translation>
+    </message>
+    <message numerus="yes">
+        <source>the server printed %n line(s) on stdout that are not JSON-RPC (see the Console tab)</source>
+        <translation>
+            <numerusform>服务器在 stdout 上输出了 %n 行非 JSON-RPC 内容（见“控制台”标签页）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Connection failed after %1 s without an answer from the server to %2.</source>
+        <translation>%1 秒后连接失败，服务器未应答 %2。</translation>
+    </message>
+    <message>
+        <source>Connection failed after %1 s: %2</source>
+        <translation>%1 秒后连接失败：%2</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ServerRequestDialog</name>
@@ -6111,22 +6450,6 @@ Client offers: %2</source>
         <translation>回答（JSON）：</translation>
     </message>
     <message>
-        <source>Send Answer</source>
-        <translation>发送回答</translation>
-    </message>
-    <message>
-        <source>Accept</source>
-        <translation>接受</translation>
-    </message>
-    <message>
-        <source>Decline</source>
-        <translation>拒绝</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
         <source>The server withdrew this request.</source>
         <translation>服务器已撤回此请求。</translation>
     </message>
@@ -6149,6 +6472,22 @@ Client offers: %2</source>
     <message>
         <source>The user closed the request.</source>
         <translation>用户关闭了该请求。</translation>
+    </message>
+    <message>
+        <source>&amp;Send Answer</source>
+        <translation>发送回答(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Accept</source>
+        <translation>接受(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Decline</source>
+        <translation>拒绝(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
     </message>
 </context>
 <context>
@@ -6493,6 +6832,10 @@ Client offers: %2</source>
         <source>Not callable, its x-mcp-header annotations are invalid: %1</source>
         <translation>不可调用，其 x-mcp-header 注解无效：%1</translation>
     </message>
+    <message>
+        <source>app view</source>
+        <translation>应用视图</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::ToolPanel</name>
@@ -6545,10 +6888,6 @@ Client offers: %2</source>
         <translation>任务：%1</translation>
     </message>
     <message>
-        <source>%1 s</source>
-        <translation>%1 秒</translation>
-    </message>
-    <message>
         <source>The JSON text does not parse: %1</source>
         <translation>JSON 文本无法解析：%1</translation>
     </message>
@@ -6593,26 +6932,6 @@ Client offers: %2</source>
     <message>
         <source>Task %1 was cancelled</source>
         <translation>任务 %1 已取消</translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation>%1 毫秒</translation>
-    </message>
-    <message>
-        <source>Cancelled after %1 ms</source>
-        <translation>%1 毫秒后已取消</translation>
-    </message>
-    <message>
-        <source>Error %1: %2 (after %3 ms)</source>
-        <translation>错误 %1：%2（%3 毫秒后）</translation>
-    </message>
-    <message>
-        <source>The tool reported an error (isError) after %1 ms</source>
-        <translation>工具在 %1 毫秒后报告了错误（isError）</translation>
-    </message>
-    <message>
-        <source>Done in %1 ms</source>
-        <translation>用时 %1 毫秒完成</translation>
     </message>
     <message>
         <source>Run the selected tool</source>
@@ -6683,12 +7002,36 @@ Client offers: %2</source>
         <translation>正在准备结果…</translation>
     </message>
     <message>
-        <source>The tool reported an error (isError) after %1 ms, as a task (see the Tasks page)</source>
-        <translation>工具在 %1 毫秒后报告错误（isError），作为任务运行（见“任务”页面）</translation>
+        <source>Drag up for the host controls: the messages between MCP Scope and the view</source>
+        <translation>向上拖动以显示宿主控件：MCP Scope 与视图之间的消息</translation>
     </message>
     <message>
-        <source>Done in %1 ms, as a task (see the Tasks page)</source>
-        <translation>已完成，用时 %1 毫秒，作为任务运行（见“任务”页面）</translation>
+        <source>Cancelled after %1</source>
+        <translation>%1后已取消</translation>
+    </message>
+    <message>
+        <source>Error %1: %2 (after %3)</source>
+        <translation>错误 %1：%2（%3后）</translation>
+    </message>
+    <message>
+        <source>Failed after %1</source>
+        <translation>%1后失败</translation>
+    </message>
+    <message>
+        <source>The tool reported an error (isError) after %1, as a task (see the Tasks page)</source>
+        <translation>工具在 %1后报告错误（isError），作为任务运行（见“任务”页面）</translation>
+    </message>
+    <message>
+        <source>Done in %1, as a task (see the Tasks page)</source>
+        <translation>已完成，用时 %1，作为任务运行（见“任务”页面）</translation>
+    </message>
+    <message>
+        <source>The tool reported an error (isError) after %1</source>
+        <translation>工具在 %1后报告了错误（isError）</translation>
+    </message>
+    <message>
+        <source>Done in %1</source>
+        <translation>已完成，用时 %1</translation>
     </message>
 </context>
 <context>
@@ -6972,10 +7315,6 @@ Client offers: %2</source>
         <translation>JSON Lines (*.jsonl)</translation>
     </message>
     <message>
-        <source>Exported to %1</source>
-        <translation>已导出到 %1</translation>
-    </message>
-    <message>
         <source>Hide pings</source>
         <translation>隐藏 ping</translation>
     </message>
@@ -7081,6 +7420,34 @@ Client offers: %2</source>
         <source>MCP Apps view: %1</source>
         <translation>MCP 应用视图：%1</translation>
     </message>
+    <message>
+        <source>The filters show no rows: nothing was exported.</source>
+        <translation>筛选条件未显示任何行：未导出任何内容。</translation>
+    </message>
+    <message>
+        <source>The log is empty: nothing was exported.</source>
+        <translation>日志为空：未导出任何内容。</translation>
+    </message>
+    <message>
+        <source>HAR holds only what crossed HTTP: a stdio connection&apos;s messages are not in it.</source>
+        <translation>HAR 只包含经过 HTTP 的内容：stdio 连接的消息不在其中。</translation>
+    </message>
+    <message>
+        <source>Not exported: %1</source>
+        <translation>未导出：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n HTTP exchange(s) to %1</source>
+        <translation>
+            <numerusform>已将 %n 个 HTTP 交换导出到 %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n event(s) to %1</source>
+        <translation>
+            <numerusform>已将 %n 个事件导出到 %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Mcp::parseFrame</name>
@@ -7103,6 +7470,21 @@ Client offers: %2</source>
     <message>
         <source>invalid UTF-8 read as U+FFFD (the raw bytes are kept)</source>
         <translation>无效的 UTF-8 已按 U+FFFD 读取（原始字节已保留）</translation>
+    </message>
+</context>
+<context>
+    <name>Units</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
     </message>
 </context>
 </TS>
