@@ -23,6 +23,7 @@
 #include <QFileInfo>
 #include <QComboBox>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QJsonArray>
@@ -533,6 +534,38 @@ private Q_SLOTS:
             browserDeclined |= step.kind == OAuthStep::Kind::Browser && step.status == OAuthStep::Status::Failed;
         QVERIFY(browserDeclined);
         QVERIFY(!session.oauth->currentTokens().isValid());
+    }
+
+    // Without the test hook: the question names the other origin, and "Don't send" sends nothing.
+    void foreignIssuerDialogNamesTheOrigin()
+    {
+        ProtectedServer foreign{QHostAddress(QStringLiteral("127.0.0.2"))};
+        ProtectedServer servers;
+        servers.authorizationServer = foreign.base;
+        servers.tokensFrom = &foreign;
+        MemorySecretStore secrets;
+        ServerConfig config = protectedConfig(servers.mcpUrl());
+        config.auth.clientId = QStringLiteral("my-client");
+        config.auth.clientSecret = QStringLiteral("my-secret-value");
+        config.auth.grant = ServerAuth::Grant::ClientCredentials;
+        WindowSession session(config, &secrets);
+        QPointer<QMessageBox> box;
+        QTRY_VERIFY_WITH_TIMEOUT((box = [] {
+            for (QWidget *widget : QApplication::topLevelWidgets())
+                if (auto *b = qobject_cast<QMessageBox *>(widget); b && b->isVisible())
+                    return b;
+            return static_cast<QMessageBox *>(nullptr);
+        }()) != nullptr, 20000);
+        QVERIFY2(box->text().contains(QUrl(foreign.base).authority()), qPrintable(box->text()));
+        QAbstractButton *dontSend = nullptr;
+        for (QAbstractButton *button : box->buttons())
+            if (box->buttonRole(button) == QMessageBox::RejectRole)
+                dontSend = button;
+        QVERIFY(dontSend);
+        QCOMPARE(box->defaultButton(), dontSend);
+        dontSend->click();
+        QTRY_COMPARE_WITH_TIMEOUT(session.connection->state(), Connection::State::Failed, 20000);
+        QCOMPARE(foreign.count("POST", "/token"), 0);
     }
 
     void stepUpShownAsSecondAuthorization()
