@@ -33,7 +33,7 @@ class Client;
 class ClientPrivate;
 
 // One MCP client session over one transport: lifecycle, request correlation, timeouts,
-// cancellation, progress, server-to-client requests and notifications (DESIGN.md, session/).
+// cancellation, progress, server-to-client requests and notifications.
 // Use it from the thread it lives in (move it, with its transport, to a connection thread if
 // wanted, or use a Session); listAll() delivers its result to a context object on any thread.
 class Client : public QObject

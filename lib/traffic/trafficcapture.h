@@ -19,7 +19,7 @@ namespace Mcp {
 
 class TrafficLog;
 
-// Saving and loading traffic (DESIGN.md, traffic/).
+// Saving and loading traffic.
 //
 // JSON Lines capture, version 1: the first line is a header object
 //   {"format":"mcpscope-capture","version":1,"app":"MCP Scope","appVersion":"0.1.0",

@@ -61,7 +61,7 @@ struct TrafficFilter
 
 class TrafficMatcher;
 
-// A filter over a TrafficLog that keeps its own vector of visible rows (DESIGN.md, traffic/).
+// A filter over a TrafficLog that keeps its own vector of visible rows.
 // New source rows are tested as they arrive and appended; a changed filter over a big log is
 // evaluated on a worker thread over an immutable snapshot of the log (split across the cores),
 // and the result replaces the visible rows with one model reset. A result that a newer filter

@@ -16,7 +16,7 @@
 
 namespace Mcp {
 
-// Every traffic event of one or more connections, as a flat table (DESIGN.md, traffic/).
+// Every traffic event of one or more connections, as a flat table.
 //
 // Appends come in batches (a Session's trafficBatch, a capture's chunks) and are stored at
 // once with one beginInsertRows(first, last), on the log's thread; a batch bigger than

@@ -11,7 +11,7 @@ namespace Mcp {
 using HttpHeaders = QList<QPair<QByteArray, QByteArray>>;
 
 // One thing that crossed the wire or the process boundary, recorded before any parsing
-// so that every byte stays visible (DESIGN.md, traffic/). Transports emit these; the
+// so that every byte stays visible. Transports emit these; the
 // traffic log stores them compactly and derives summaries (JSON-RPC kind, method, id) lazily.
 struct TrafficEvent
 {
