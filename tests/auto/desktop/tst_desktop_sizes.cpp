@@ -294,7 +294,7 @@ void tst_DesktopSizes::elicitationDialogForOneFieldIsCompact()
     QVERIFY(Desktop::waitShown(dialog));
     QVERIFY2(Desktop::fitsScreen(dialog), qPrintable(Desktop::describe(dialog)));
     // One field: a small dialog, not 640 px of mostly nothing.
-    QVERIFY2(dialog->height() <= 360, qPrintable(Desktop::describe(dialog)));
+    QVERIFY2(dialog->height() <= 300, qPrintable(Desktop::describe(dialog)));
     m_fixture.shoot(QStringLiteral("sizes-elicitation"));
     QVERIFY(Desktop::type(QStringLiteral("Lisbon")));
     QVERIFY(Desktop::key(QStringLiteral("Return")));
