@@ -327,7 +327,7 @@ void tst_DesktopSizes::keyboardShortcutsShowTheirContent()
     bool tall = false;
     QString description;
     QTimer::singleShot(0, this, [&] {
-        QTest::qWaitFor([&] { return (shown = qobject_cast<QDialog *>(QApplication::activeModalWidget())) != nullptr; }, 5000);
+        (void)QTest::qWaitFor([&] { return (shown = qobject_cast<QDialog *>(QApplication::activeModalWidget())) != nullptr; }, 5000);
         if (!shown)
             return;
         Desktop::waitShown(shown);
