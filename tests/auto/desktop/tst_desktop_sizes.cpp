@@ -54,7 +54,7 @@ template <typename T>
 T *waitForWindow(int timeoutMs = 10000)
 {
     T *found = nullptr;
-    QTest::qWaitFor([&found] {
+    (void)QTest::qWaitFor([&found] {
         for (QWidget *widget : QApplication::topLevelWidgets()) {
             if (auto *window = qobject_cast<T *>(widget); window && window->isVisible()) {
                 found = window;
