@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QStackedWidget>
 #include <QToolButton>
 
 namespace Mcp::Ui {
@@ -196,9 +197,13 @@ void ElicitationDialog::fitToContent()
     // the screen; a longer form scrolls inside.
     QSize preferred = layout()->sizeHint();
     if (m_form) {
-        if (const auto *scroll = m_form->findChild<QScrollArea *>(); scroll && scroll->widget())
-            preferred.rheight() += scroll->widget()->sizeHint().height() - scroll->sizeHint().height()
-                + 2 * scroll->frameWidth();
+        // The form's fields scroll in a stack with its JSON editor: count the fields' own height
+        // instead of what the stack would like.
+        const auto *stack = m_form->findChild<QStackedWidget *>();
+        const auto *scroll = m_form->findChild<QScrollArea *>();
+        if (stack && scroll && scroll->widget())
+            preferred.rheight() += scroll->widget()->sizeHint().height() + 2 * scroll->frameWidth() + 4
+                - stack->sizeHint().height();
     }
     preferred = preferred.expandedTo(QSize(480, 0)).boundedTo(QSize(720, 640));
     preferred.setWidth(qMax(preferred.width(), 560));

@@ -116,9 +116,14 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     m_description->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_form = new SchemaFormWidget(top);
     m_form->hide(); // until setTool()
+    // Instead of an empty form, for a tool that takes no arguments: one line, the rest is the result's.
+    m_noArguments = new QLabel(tr("No arguments: the value is an empty object."), top);
+    m_noArguments->setObjectName(QStringLiteral("noArguments"));
+    m_noArguments->hide();
     topLayout->addWidget(m_heading);
     topLayout->addWidget(m_badges);
     topLayout->addWidget(m_description);
+    topLayout->addWidget(m_noArguments);
     topLayout->addWidget(m_form, 1);
 
     auto *buttons = new QHBoxLayout;
@@ -314,6 +319,7 @@ void ToolPanel::setTool(const QJsonObject &tool)
     const bool takesArguments = !schema.value(QLatin1String("properties")).toObject().isEmpty()
         || schema.contains(QLatin1String("additionalProperties")) || schema.contains(QLatin1String("patternProperties"));
     m_form->setVisible(!tool.isEmpty() && takesArguments);
+    m_noArguments->setVisible(!tool.isEmpty() && !takesArguments);
     m_form->setSchema(tool.value(Key::InputSchema).isObject() ? tool.value(Key::InputSchema)
                                                                : QJsonValue(QJsonObject{{Key::Type, QStringLiteral("object")}}));
     const QJsonValue saved = m_connection && !name.isEmpty()

@@ -114,6 +114,7 @@ private:
     QLabel *m_heading;
     QLabel *m_badges;
     QLabel *m_description;
+    QLabel *m_noArguments;
     SchemaFormWidget *m_form;
     QPushButton *m_run;
     QPushButton *m_cancel;
