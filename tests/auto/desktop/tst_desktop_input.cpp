@@ -33,6 +33,7 @@
 #include <QTabWidget>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace Mcp;
@@ -448,6 +449,7 @@ void tst_DesktopInput::focusRingsAreClearlyVisible()
         Theme::apply(qApp, palette);
         ServerEditorDialog *dialog = openAddServer();
         QVERIFY(dialog);
+        QVERIFY(Desktop::click(dialog->nameEdit()));
         QTRY_VERIFY(dialog->nameEdit()->hasFocus());
         QTest::qWait(100);
         const char *name = palette == Theme::Choice::Dark ? "dark" : "light";
@@ -467,30 +469,34 @@ void tst_DesktopInput::focusRingsAreClearlyVisible()
 
 void tst_DesktopInput::fieldsComeInTheAuthorsOrder()
 {
-    // The SDK v2 peer (zod) writes regional_lookup's properties as region, then query.
+    // server-everything (zod) writes gzip-file-as-resource's properties as name, data, outputType,
+    // all optional: sorted, data would come first; required first changes nothing here.
     const QString node = QStandardPaths::findExecutable(QStringLiteral("node"));
-    const QString script = QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/peers/sdk2-server.mjs");
-    if (node.isEmpty() || !QFileInfo::exists(QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/peers/node_modules/@modelcontextprotocol/server")))
-        QSKIP("node or the SDK v2 peer (tests/peers) is not installed");
+    const QString everything = QStringLiteral(MCPSCOPE_PEERS_DIR "/@modelcontextprotocol/server-everything/dist/index.js");
+    if (node.isEmpty() || !QFileInfo::exists(everything))
+        QSKIP("node or server-everything (scripts/setup.sh --test-peers) is not installed");
     MainWindow *window = m_fixture.openWindow(QStringLiteral("order"));
     QVERIFY(window);
-    ServerConfig config = ServerConfig::create(QStringLiteral("sdk2"));
+    ServerConfig config = ServerConfig::create(QStringLiteral("everything"));
     config.transport = ServerConfig::TransportType::Stdio;
     config.command = node;
-    config.args = {script};
-    config.workingDirectory = QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/peers");
+    config.args = {everything, QStringLiteral("stdio")};
     ServerPage *page = m_fixture.connect(config);
     QVERIFY(page);
-    QVERIFY(page->toolsPage()->list()->selectByName(QStringLiteral("regional_lookup")));
+    QVERIFY(page->toolsPage()->list()->selectByName(QStringLiteral("gzip-file-as-resource")));
     SchemaFormWidget *form = page->toolsPage()->panel()->form();
-    QWidget *region = nullptr;
-    QWidget *query = nullptr;
-    QTRY_VERIFY((region = form->findChild<QWidget *>(QStringLiteral("field:/region")))
-                && (query = form->findChild<QWidget *>(QStringLiteral("field:/query"))));
-    QTRY_VERIFY(region->isVisible() && query->isVisible());
-    const int regionY = region->mapTo(form, QPoint()).y();
-    const int queryY = query->mapTo(form, QPoint()).y();
-    QVERIFY2(regionY < queryY, qPrintable(QStringLiteral("region at %1, query at %2").arg(regionY).arg(queryY)));
+    QStringList order;
+    QTRY_VERIFY(form->findChild<QWidget *>(QStringLiteral("field:/outputType")));
+    QList<QPair<int, QString>> placed;
+    for (const QString &name : {QStringLiteral("outputType"), QStringLiteral("data"), QStringLiteral("name")}) {
+        QWidget *field = form->findChild<QWidget *>(QStringLiteral("field:/") + name);
+        QVERIFY2(field, qPrintable(name));
+        placed.append({field->mapTo(form, QPoint()).y(), name});
+    }
+    std::sort(placed.begin(), placed.end());
+    for (const auto &[y, name] : std::as_const(placed))
+        order.append(name);
+    QCOMPARE(order, (QStringList{QStringLiteral("name"), QStringLiteral("data"), QStringLiteral("outputType")}));
 }
 
 QTEST_MAIN(tst_DesktopInput)
