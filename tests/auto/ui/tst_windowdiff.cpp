@@ -344,18 +344,19 @@ void tst_WindowDiff::replayCaptureFromTheDemoServer()
     QVERIFY(!request->response().isError());
     // A call the user cancelled: the replay cancels it too, at the same point.
     OutgoingRequest *slow = connection->call(QStringLiteral("tools/call"),
-                                             QJsonObject{{QStringLiteral("name"), QStringLiteral("long_task")},
-                                                         {QStringLiteral("arguments"), QJsonObject{{QStringLiteral("steps"), 40},
-                                                                                                   {QStringLiteral("delayMs"), 100}}}});
+                                             QJsonObject{{QStringLiteral("name"), QStringLiteral("hang")},
+                                                         {QStringLiteral("arguments"), QJsonObject()}});
     QSignalSpy slowFinished(slow, &OutgoingRequest::finished);
     QTest::qWait(300);
     slow->cancel(QStringLiteral("enough"));
     QVERIFY(slowFinished.count() == 1 || slowFinished.wait(5000));
     // A call whose answer depends on what the client declared (URL mode elicitation), declined.
-    OutgoingRequest *url = connection->call(QStringLiteral("tools/call"),
+    OutgoingRequest *urlCall = connection->call(QStringLiteral("tools/call"),
                                             QJsonObject{{QStringLiteral("name"), QStringLiteral("ask_user_url")},
                                                         {QStringLiteral("arguments"), QJsonObject()}});
-    QSignalSpy urlFinished(url, &OutgoingRequest::finished);
+    QSignalSpy urlFinished(urlCall, &OutgoingRequest::finished);
+    QJsonObject urlResult;
+    connect(urlCall, &OutgoingRequest::finished, this, [&urlResult, urlCall] { urlResult = urlCall->response().result.toObject(); });
     QPushButton *decline = nullptr;
     QTRY_VERIFY_WITH_TIMEOUT((decline = [] {
         for (QWidget *widget : QApplication::topLevelWidgets()) {
@@ -367,8 +368,7 @@ void tst_WindowDiff::replayCaptureFromTheDemoServer()
     }()), 10000);
     decline->click();
     QVERIFY(urlFinished.count() == 1 || urlFinished.wait(10000));
-    QVERIFY2(QJsonDocument(url->response().result.toObject()).toJson().contains("decline"),
-             QJsonDocument(url->response().result.toObject()).toJson().constData());
+    QVERIFY2(QJsonDocument(urlResult).toJson().contains("decline"), QJsonDocument(urlResult).toJson().constData());
     QTest::qWait(500); // the window's own listings settle
     connection->trafficLog()->flush();
 
