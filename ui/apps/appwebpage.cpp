@@ -40,17 +40,16 @@ void prepareWebEngine()
 {
     QCoreApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
     // Egress that no URL request carries, so that neither a view's CSP nor the request filter
-    // sees it, is switched off for the whole engine (views are all it shows): WebRTC gathers no
-    // UDP candidates (no STUN, no TURN over UDP, no host candidates and so no mDNS names) and
-    // WebTransport does not exist. TURN over TCP is left to WebRTC by these flags; the script
-    // every frame of a view runs first (noegress.js) removes RTCPeerConnection itself.
+    // sees it. WebTransport is switched off in the engine (workers included). WebRTC cannot be:
+    // Qt WebEngine 6.4 takes its IP handling policy from its settings, not from Chromium's
+    // --force-webrtc-ip-handling-policy (tried: STUN and TURN still went out), so the script every
+    // frame of a view runs first (noegress.js) removes RTCPeerConnection and its kin.
     QByteArray flags = qgetenv("QTWEBENGINE_CHROMIUM_FLAGS");
     const QByteArray blinkOff("--disable-blink-features=");
     if (const qsizetype at = flags.indexOf(blinkOff); at >= 0)
         flags.insert(at + blinkOff.size(), "WebTransport,");
     else
         flags += " " + blinkOff + "WebTransport";
-    flags += " --force-webrtc-ip-handling-policy --webrtc-ip-handling-policy=disable_non_proxied_udp";
     qputenv("QTWEBENGINE_CHROMIUM_FLAGS", flags.trimmed());
     // Chromium will not start its sandbox as root; views still run in the iframe sandbox, CSP,
     // request filter and per-view profile.

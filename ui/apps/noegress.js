@@ -2,8 +2,8 @@
 // creation, before any script of the view). It removes the interfaces that send bytes no URL
 // request carries, which neither the view's CSP nor the host's request filter sees: WebRTC
 // (STUN and TURN to any host and port) and WebTransport. Each name is made a fixed undefined,
-// so the view can neither call it nor put it back. The Chromium flags set before the
-// application starts (prepareWebEngine) disable the same paths below the page as well.
+// so the view can neither call it nor put it back. (WebTransport is also off in the engine, for
+// workers: prepareWebEngine.)
 (function () {
   "use strict";
   const names = [

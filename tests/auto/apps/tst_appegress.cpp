@@ -165,6 +165,7 @@ setTimeout(() => report("done"), 6000);
     QTest::qWait(3000);
     const QStringList lines = logLines(logs);
     const QString what = lines.join(u'\n') + QStringLiteral("\nreceived: ") + QString::fromLatin1(m_received.toPercentEncoding());
+    qInfo().noquote() << "datagrams" << m_datagrams << "connections" << m_connections << "view said:" << lines.join(QStringLiteral("; "));
     QCOMPARE(m_datagrams, 0);
     QVERIFY2(m_connections == 0, qPrintable(what));
     QVERIFY2(m_received.isEmpty(), qPrintable(what));

@@ -357,9 +357,8 @@ void tst_SecretRedaction::cliCaptureOfHttp()
     const QUrl base = Mcp::Test::startHttpPeer(peer, m_self, {QStringLiteral("--hostile-http")});
     QVERIFY2(base.isValid(), peer.readAllStandardError().constData());
     const QString url = QStringLiteral("http://alice:%1@127.0.0.1:%2/mcp?api_key=%3&sig=%4")
-                            .arg(QString::fromLatin1(pct(UrlPassword)))
-                            .arg(base.port())
-                            .arg(QString::fromLatin1(pct(QueryKey)), QString::fromLatin1(pct(QuerySig)));
+                            .arg(QString::fromLatin1(pct(UrlPassword)), QString::number(base.port()),
+                                 QString::fromLatin1(pct(QueryKey)), QString::fromLatin1(pct(QuerySig)));
     const QString capture = m_dir.filePath(fileName);
     QProcess cli;
     cli.start(QStringLiteral(MCPSCOPE_CLI),
@@ -371,7 +370,7 @@ void tst_SecretRedaction::cliCaptureOfHttp()
                QStringLiteral("--connect-timeout"), QStringLiteral("20000")});
     QVERIFY(cli.waitForFinished(60000));
     const QByteArray out = cli.readAllStandardOutput();
-    QVERIFY2(cli.exitCode() == 0, (out + cli.readAllStandardError()).constData());
+    QVERIFY2(cli.exitCode() == 0, QByteArray(out + cli.readAllStandardError()).constData());
     // The result itself shows the echo: the server did send the secrets.
     QVERIFY2(out.contains("echo["), out.constData());
     peer.kill();
@@ -399,7 +398,7 @@ void tst_SecretRedaction::cliCaptureOfStdio()
                QStringLiteral("--capture"), capture, QStringLiteral("--"), m_self, QStringLiteral("--hostile-stdio")});
     QVERIFY(cli.waitForFinished(60000));
     const QByteArray out = cli.readAllStandardOutput();
-    QVERIFY2(cli.exitCode() == 0, (out + cli.readAllStandardError()).constData());
+    QVERIFY2(cli.exitCode() == 0, QByteArray(out + cli.readAllStandardError()).constData());
     QVERIFY2(out.contains("echo["), out.constData());
     QFile file(capture);
     QVERIFY(file.open(QIODevice::ReadOnly));
