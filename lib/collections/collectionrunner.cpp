@@ -256,9 +256,9 @@ void CollectionRunner::proceed()
     }
     if (!it->client || !it->client->isReady())
         return; // still connecting: ready() sends
-    // A tool call's outcome carries the tool's outputSchema (tools/list, once per connection): for
-    // structuredContentValid, and for the window, which shows the result checked against it.
-    const bool needsTools = call.method == Method::ToolsCall;
+    const bool needsTools = call.method == Method::ToolsCall
+        && std::any_of(call.assertions.begin(), call.assertions.end(),
+                       [](const Assertion &a) { return a.kind == Assertion::Kind::OutputSchema; });
     if (needsTools)
         withTools(call.server, [this] { send(); });
     else

@@ -225,7 +225,9 @@ void CollectionRunDialog::showResult(QTreeWidgetItem *item)
         m_result->setError(tr("%1 failed: %2 (%3)").arg(method, response.error->message).arg(response.error->code),
                            response.error->toJson());
     } else if (method == Method::ToolsCall) {
-        m_result->setToolResult(response.result.toObject(), outcome.outputSchema);
+        // The run reads the tool's outputSchema only for a structuredContentValid assertion.
+        const bool schemaRead = !outcome.outputSchema.isUndefined() || !outcome.outputSchemaProblem.isEmpty();
+        m_result->setToolResult(response.result.toObject(), schemaRead ? outcome.outputSchema : QJsonValue(QJsonValue::Null));
     } else if (method == Method::PromptsGet) {
         const QJsonObject result = response.result.toObject();
         m_result->setMessages(result.value(QLatin1String("messages")).toArray(), result.value(QLatin1String("description")).toString());

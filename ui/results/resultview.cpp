@@ -950,7 +950,9 @@ void ResultView::addStructured(const QJsonValue &structured, const QJsonValue &o
     const QString bad = Theme::badgeStyleSheet(Theme::Badge::Error, 4);
     if (!hasSchema) {
         m_verdict = QStringLiteral("unchecked");
-        verdict->setText(tr("Not checked: the tool declares no outputSchema"));
+        // Null: the schema was not read (a collection run reads it only when asked to check it).
+        verdict->setText(outputSchema.isNull() ? tr("Not checked: the tool's outputSchema was not read")
+                                               : tr("Not checked: the tool declares no outputSchema"));
     } else if (structured.isUndefined()) {
         m_verdict = QStringLiteral("invalid");
         verdict->setText(tr("INVALID: the tool declares an outputSchema but the result has no structuredContent"));
