@@ -4,6 +4,7 @@
 
 #include "desktop.h"
 
+#include "config/secretstore.h" // ServerCatalog holds a QPointer to one
 #include "config/servercatalog.h"
 #include "connection/connection.h"
 #include "forms/toollist.h"
