@@ -5418,6 +5418,10 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
         <source>server %1</source>
         <translation>Server %1</translation>
     </message>
+    <message>
+        <source>Not checked: the tool&apos;s outputSchema was not read</source>
+        <translation>Nicht geprüft: Das outputSchema des Werkzeugs wurde nicht gelesen</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::RootsEditor</name>
@@ -7087,6 +7091,10 @@ Client bietet: %2</translation>
     <message>
         <source>Done in %1</source>
         <translation>Fertig in %1</translation>
+    </message>
+    <message>
+        <source>No arguments: the value is an empty object.</source>
+        <translation>Keine Argumente: Der Wert ist ein leeres Objekt.</translation>
     </message>
 </context>
 <context>

@@ -5369,6 +5369,10 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
         <source>server %1</source>
         <translation>服务器 %1</translation>
     </message>
+    <message>
+        <source>Not checked: the tool&apos;s outputSchema was not read</source>
+        <translation>未检查：未读取该工具的 outputSchema</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::Ui::RootsEditor</name>
@@ -7032,6 +7036,10 @@ Client offers: %2</source>
     <message>
         <source>Done in %1</source>
         <translation>已完成，用时 %1</translation>
+    </message>
+    <message>
+        <source>No arguments: the value is an empty object.</source>
+        <translation>无参数：值为空对象。</translation>
     </message>
 </context>
 <context>
