@@ -325,6 +325,7 @@ private Q_SLOTS:
     void cliCaptureOfHttp();
     void cliCaptureOfStdio();
     void recordCapture();
+    void collectionReportAndCapture();
 
 private:
     QString m_self;
@@ -442,6 +443,42 @@ void tst_SecretRedaction::recordCapture()
     QVERIFY2(written.contains("echo["), written.constData());
     const QStringList found = leaks(written, QStringList{EnvToken} + oauthSecrets());
     QVERIFY2(found.isEmpty(), qPrintable(found.join(QStringLiteral("\n"))));
+}
+
+// mcpscope test: a collection whose server has the secret in its env; the JSON report written
+// with --output and the --capture hold the server's answers, and neither holds the secret.
+void tst_SecretRedaction::collectionReportAndCapture()
+{
+    const QString collection = m_dir.filePath(QStringLiteral("collection.json"));
+    QFile file(collection);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    const QJsonObject server{{QStringLiteral("command"), m_self},
+                             {QStringLiteral("args"), QJsonArray{QStringLiteral("--hostile-stdio")}},
+                             {QStringLiteral("env"), QJsonObject{{QStringLiteral("GITHUB_TOKEN"), EnvToken}}}};
+    file.write(QJsonDocument(QJsonObject{
+                                 {QStringLiteral("format"), QStringLiteral("mcpscope-collection")},
+                                 {QStringLiteral("version"), 1},
+                                 {QStringLiteral("servers"), QJsonObject{{QStringLiteral("hostile"), server}}},
+                                 {QStringLiteral("calls"), QJsonArray{QJsonObject{{QStringLiteral("server"), QStringLiteral("hostile")},
+                                                                                 {QStringLiteral("tool"), QStringLiteral("echo")}}}}})
+                   .toJson());
+    file.close();
+    const QString report = m_dir.filePath(QStringLiteral("report.json"));
+    const QString capture = m_dir.filePath(QStringLiteral("collection.jsonl"));
+    QProcess test;
+    test.start(QStringLiteral(MCPSCOPE_CLI), {QStringLiteral("test"), collection, QStringLiteral("--protocol"),
+                                              QStringLiteral("legacy"), QStringLiteral("--reporter"), QStringLiteral("json"),
+                                              QStringLiteral("--output"), report, QStringLiteral("--capture"), capture});
+    QVERIFY(test.waitForFinished(60000));
+    QVERIFY2(test.exitCode() == 0, QByteArray(test.readAllStandardOutput() + test.readAllStandardError()).constData());
+    for (const QString &path : {report, capture}) {
+        QFile written(path);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        const QByteArray bytes = written.readAll();
+        QVERIFY2(bytes.contains("echo["), qPrintable(path));
+        const QStringList found = leaks(bytes, QStringList{EnvToken} + oauthSecrets());
+        QVERIFY2(found.isEmpty(), qPrintable(path + QLatin1Char('\n') + found.join(QStringLiteral("\n"))));
+    }
 }
 
 int main(int argc, char **argv)
