@@ -49,9 +49,6 @@ public:
 
     void accept() override;
 
-protected:
-    bool eventFilter(QObject *watched, QEvent *event) override;
-
     // For tests: the authorization editors.
     QComboBox *authModeCombo() const { return m_authMode; }
     QLineEdit *clientIdEdit() const { return m_clientId; }
@@ -62,6 +59,9 @@ protected:
     QLineEdit *clientMetadataUrlEdit() const { return m_clientMetadataUrl; }
     QLineEdit *workloadTokenFileEdit() const { return m_workloadTokenFile; }
     QCheckBox *dpopCheck() const { return m_dpop; }
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 Q_SIGNALS:
     // "Forget stored tokens": the OAuth tokens of this server are to be removed at once.
