@@ -55,8 +55,10 @@ void ClientPrivate::setState(Client::State newState)
         return;
     qCDebug(lcSession) << "state" << state << "->" << newState;
     state = newState;
-    if (newState != Client::State::Connecting && newState != Client::State::Initializing)
+    if (newState != Client::State::Connecting && newState != Client::State::Initializing) {
         connectDeadline = QDeadlineTimer(QDeadlineTimer::Forever); // connected, failed or closed
+        connectTimeAtSignIn = -1;
+    }
     Q_EMIT q->stateChanged(newState);
 }
 
@@ -240,8 +242,16 @@ void ClientPrivate::onAuthorizationPending(bool waiting)
     if (waiting)
         resultCache.clear(); // another sign-in may be another authorization context
 
-    // A person may be signing in: time spent there is not the server's. Timeouts start afresh after.
+    // A person may be signing in: time spent there is not the server's. Timeouts start afresh after,
+    // and the connect's own deadline is paused with what was left of it.
     authorizationPending = waiting;
+    if (waiting && !connectDeadline.isForever()) {
+        connectTimeAtSignIn = connectDeadline.remainingTime();
+        connectDeadline = QDeadlineTimer(QDeadlineTimer::Forever);
+    } else if (!waiting && connectTimeAtSignIn >= 0) {
+        connectDeadline.setRemainingTime(connectTimeAtSignIn);
+        connectTimeAtSignIn = -1;
+    }
     const QList<QPointer<OutgoingRequest>> handles = pending.values();
     for (const QPointer<OutgoingRequest> &handle : handles) {
         if (!handle)

@@ -41,6 +41,7 @@ public:
     // timeout, from connectToServer() until Ready: no step gets a bound of its own on top.
     int connectTimeoutMs = 60000;
     QDeadlineTimer connectDeadline{QDeadlineTimer::Forever};
+    qint64 connectTimeAtSignIn = -1; // what was left of connectDeadline when a sign-in began
     // What is left of connectDeadline for a step whose own bound is stepMs (at least 1 ms).
     int connectTimeLeft(int stepMs) const
     {

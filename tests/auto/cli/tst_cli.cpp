@@ -544,9 +544,19 @@ void tst_Cli::protocolChoice()
     const Run list = cli(chosen + target);
     QVERIFY2(list.exitCode == exitCode, list.err.constData());
     if (exitCode != 0) {
-        // Refused before any operation: nothing on stdout, a sentence on stderr.
+        // Refused before any operation: nothing on stdout, a sentence on stderr, and for a
+        // modern choice against a legacy server the hint that reaches it.
         QVERIFY(list.out.isEmpty());
-        QVERIFY2(list.err.startsWith("mcpscope: ") && list.err.count('\n') == 1, list.err.constData());
+        QVERIFY2(list.err.startsWith("mcpscope: "), list.err.constData());
+        const bool legacyServer = QString::fromLatin1(QTest::currentDataTag()).contains(QLatin1String(" legacy "));
+        const bool modernChosen = protocol != QLatin1String("legacy") && !protocol.startsWith(QLatin1String("2025"))
+            && !protocol.startsWith(QLatin1String("2024"));
+        if (legacyServer && modernChosen) {
+            QCOMPARE(list.err.count('\n'), 2);
+            QVERIFY2(list.err.contains("--protocol auto or --protocol legacy reaches it"), list.err.constData());
+        } else {
+            QVERIFY2(list.err.count('\n') == 1, list.err.constData());
+        }
         return;
     }
     QStringList names;

@@ -306,8 +306,11 @@ void tst_StreamableHttpTransport::clientRenewsExpiredSession()
         QString session;
     };
     Outcome outcomes[2];
+    // Both go on the wire: without forceRefresh the second would share the first's answer.
+    RequestOptions refresh;
+    refresh.forceRefresh = true;
     for (Outcome &outcome : outcomes) {
-        OutgoingRequest *request = client.sendRequest(QStringLiteral("tools/list"));
+        OutgoingRequest *request = client.sendRequest(QStringLiteral("tools/list"), {}, refresh);
         connect(request, &OutgoingRequest::finished, this, [request, &outcome] {
             outcome.finished = true;
             outcome.error = request->isError() ? request->error().message : QString();
