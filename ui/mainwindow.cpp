@@ -912,7 +912,11 @@ void MainWindow::updateStatusBar()
     if (!secrets.isEmpty() && !checking && !m_secretsNoticeGiven) {
         m_secretsNoticeGiven = true;
         m_secretsNoticeUntilMs = now + 20000;
-        QTimer::singleShot(20000, this, &MainWindow::updateStatusBar);
+        // The timer ends the notice itself: a coarse timer may fire before the clock says 20 s.
+        QTimer::singleShot(20000, this, [this] {
+            m_secretsNoticeUntilMs = 0;
+            updateStatusBar();
+        });
     }
     const bool notice = !secrets.isEmpty() && !checking && now < m_secretsNoticeUntilMs;
     m_statusSecrets->setText(notice ? tr("⚠ %1").arg(secrets + QLatin1Char(' ') + meaning) : secrets);
