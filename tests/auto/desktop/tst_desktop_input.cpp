@@ -2,6 +2,7 @@
 // desktop (Xvfb, openbox, xcb) with real input: the wheel never changes a field it passes over,
 // a typed command line runs as previewed, a URL typed as a command is kept as a URL, fields come
 // in the schema author's order, and the dialogs and pages answer the keys a person would press.
+#include "contrast.h"
 #include "desktopfixture.h"
 
 #include "config/secretstore.h"
@@ -56,19 +57,6 @@ QList<QByteArray> sentCalls(const Connection *connection)
     return calls;
 }
 
-// Relative luminance and contrast ratio (WCAG 2).
-double luminance(QColor c)
-{
-    auto channel = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
-    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
-}
-
-double contrast(QColor a, QColor b)
-{
-    const double la = luminance(a), lb = luminance(b);
-    return (qMax(la, lb) + 0.05) / (qMin(la, lb) + 0.05);
-}
-
 // How much of the widget's edge carries a focus ring: along the middle of each side, the share
 // of places where two neighbouring pixels within the outer four both stand out at 3:1 from the
 // window and the base colour (WCAG 2.2, focus appearance: 2 px, 3:1).
@@ -80,7 +68,7 @@ double ringCoverage(QWidget *widget)
     const QColor base = widget->palette().color(QPalette::Base);
     auto standsOut = [&](int x, int y) {
         const QColor c = image.pixelColor(x, y);
-        return contrast(c, window) >= 3.0 && contrast(c, base) >= 3.0;
+        return Wcag::contrast(c, window) >= 3.0 && Wcag::contrast(c, base) >= 3.0;
     };
     auto ringAt = [&](QPoint edge, QPoint inward) {
         for (int depth = 0; depth < 3; ++depth) {

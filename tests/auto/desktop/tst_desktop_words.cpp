@@ -1,5 +1,6 @@
 // Words and contrast in the real window (issue 30, item 8), on a real desktop (Xvfb, openbox,
 // xcb): what the screen shows, read back from the X server where colour matters.
+#include "contrast.h"
 #include "desktopfixture.h"
 
 #include "clientfeatures/elicitationdialog.h"
@@ -33,23 +34,6 @@ private Q_SLOTS:
 private:
     Desktop::WindowFixture m_fixture;
 };
-
-namespace {
-
-double luminance(const QColor &colour)
-{
-    auto channel = [](double c) { return c <= 0.03928 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); };
-    return 0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF()) + 0.0722 * channel(colour.blueF());
-}
-
-double contrast(const QColor &a, const QColor &b)
-{
-    const double la = luminance(a);
-    const double lb = luminance(b);
-    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
-}
-
-} // namespace
 
 void tst_DesktopWords::initTestCase()
 {
@@ -136,9 +120,9 @@ void tst_DesktopWords::darkErrorTextIsReadableAndSaidOnce()
             ground = it.key();
     QColor ink(ground);
     for (auto it = counts.constBegin(); it != counts.constEnd(); ++it)
-        if (contrast(QColor(it.key()), QColor(ground)) > contrast(ink, QColor(ground)))
+        if (Wcag::contrast(QColor(it.key()), QColor(ground)) > Wcag::contrast(ink, QColor(ground)))
             ink = QColor(it.key());
-    const double ratio = contrast(ink, QColor(ground));
+    const double ratio = Wcag::contrast(ink, QColor(ground));
     QVERIFY2(ratio >= 4.5, qPrintable(QStringLiteral("%1 on %2: %3:1").arg(ink.name(), QColor(ground).name()).arg(ratio, 0, 'f', 2)));
 }
 

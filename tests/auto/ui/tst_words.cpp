@@ -2,6 +2,7 @@
 // read. Source text is UTF-8, so a QLatin1String holding a non-ASCII literal shows mojibake ("â€”"
 // for "—"); every text colour of the theme meets WCAG AA (4.5:1) on its ground, in both palettes;
 // and colours come from the theme, not from literals in the widgets.
+#include "contrast.h"
 #include "config/secretstore.h"
 #include "config/servercatalog.h"
 #include "dialogs/servereditordialog.h"
@@ -80,20 +81,6 @@ QStringList findAll(const QStringList &files, const QRegularExpression &pattern,
     return found;
 }
 
-// WCAG 2 relative luminance and contrast ratio.
-double luminance(const QColor &colour)
-{
-    auto channel = [](double c) { return c <= 0.03928 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); };
-    return 0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF()) + 0.0722 * channel(colour.blueF());
-}
-
-double contrast(const QColor &a, const QColor &b)
-{
-    const double la = luminance(a);
-    const double lb = luminance(b);
-    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
-}
-
 } // namespace
 
 void tst_Words::noLatin1LiteralHoldsNonAscii()
@@ -148,7 +135,7 @@ void tst_Words::everyTextPairMeetsAA()
     QVERIFY(pairs.size() > 40);
     QStringList failing;
     for (const Theme::TextPair &pair : pairs) {
-        const double ratio = contrast(pair.text, pair.ground);
+        const double ratio = Wcag::contrast(pair.text, pair.ground);
         if (ratio < 4.5)
             failing.append(QStringLiteral("%1: %2 on %3 is %4:1").arg(pair.what, pair.text.name(), pair.ground.name()).arg(ratio, 0, 'f', 2));
     }
@@ -178,11 +165,11 @@ void tst_Words::errorLabelsUseTheTheme()
     for (int y = 0; y < image.height(); ++y) {
         for (int x = 0; x < image.width(); ++x) {
             const QColor pixel = image.pixelColor(x, y);
-            if (contrast(pixel, ground) > contrast(ink, ground))
+            if (Wcag::contrast(pixel, ground) > Wcag::contrast(ink, ground))
                 ink = pixel;
         }
     }
-    QVERIFY2(contrast(ink, ground) >= 4.5, qPrintable(QStringLiteral("%1 on %2: %3:1").arg(ink.name(), ground.name()).arg(contrast(ink, ground))));
+    QVERIFY2(Wcag::contrast(ink, ground) >= 4.5, qPrintable(QStringLiteral("%1 on %2: %3:1").arg(ink.name(), ground.name()).arg(Wcag::contrast(ink, ground))));
     Theme::apply(qApp, Theme::Choice::Light);
 }
 
