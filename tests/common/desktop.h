@@ -88,9 +88,12 @@ inline QRect available(const QWidget *widget)
 }
 
 // The window with its frame (title bar, borders) lies within the screen.
-inline bool fitsScreen(const QWidget *window)
+// Whether the window, frame included, lies within the screen once the window manager has caught
+// up: on a busy machine openbox may apply a maximize or new frame extents a second later, and a
+// frame measured in between (the old margins around the new geometry) is not the window's size.
+inline bool fitsScreen(const QWidget *window, int settleMs = 3000)
 {
-    return available(window).contains(window->frameGeometry());
+    return QTest::qWaitFor([window] { return available(window).contains(window->frameGeometry()); }, settleMs);
 }
 
 inline QString describe(const QWidget *window)

@@ -177,7 +177,8 @@ void tst_DesktopSizes::longNameKeepsTheWindowOnScreen()
              qPrintable(QString::number(window->minimumSizeHint().width())));
     // Maximized, every button of the header is on the screen.
     window->showMaximized();
-    QTest::qWait(400);
+    QTRY_VERIFY_WITH_TIMEOUT(window->isMaximized(), 5000);
+    QVERIFY2(Desktop::fitsScreen(window), qPrintable(Desktop::describe(window)));
     for (QPushButton *button : page->findChildren<QPushButton *>()) {
         if (button->isVisible() && button->parentWidget() && !button->window()->inherits("QDialog")
             && (button->text() == QLatin1String("Disconnect") || button->text() == QLatin1String("Restart")
@@ -525,7 +526,8 @@ void tst_DesktopSizes::serverListGrowsWithTheWindow()
     QVERIFY(window);
     QVERIFY(m_fixture.connect(m_fixture.demoConfig(QStringLiteral("A server with a rather long name for the list"))));
     window->showMaximized();
-    QTest::qWait(400);
+    QTRY_VERIFY_WITH_TIMEOUT(window->isMaximized(), 5000);
+    QVERIFY2(Desktop::fitsScreen(window), qPrintable(Desktop::describe(window)));
     QListView *list = window->serverList();
     QVERIFY2(!list->horizontalScrollBar()->isVisible(), "the server list scrolls sideways");
     // A share of the window, not a fixed width.
