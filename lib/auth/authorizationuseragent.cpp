@@ -1,15 +1,12 @@
 #include "authorizationuseragent.h"
+#include "cappedhttp.h"
 #include "oauthtypes.h"
 
 #include <QNetworkAccessManager>
-#include <QNetworkReply>
-#include <QNetworkRequest>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTimer>
 #include <QUrlQuery>
-
-#include <memory>
 
 namespace Mcp {
 
@@ -40,9 +37,10 @@ static bool sameEndpoint(const QUrl &a, const QUrl &b)
 
 void HeadlessUserAgent::get(const QUrl &url, int redirectsLeft)
 {
-    QNetworkRequest request(url);
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
-    request.setTransferTimeout(20000);
+    CappedHttpExchange::Request request;
+    request.url = url;
+    request.maxBodyBytes = MaxOAuthResponseBytes;
+    request.transferTimeoutMs = 20000;
     const quint64 exchangeId = ++m_nextExchangeId;
     TrafficEvent out = TrafficEvent::make(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::HttpRequest, {},
                                           tr("Authorization request (headless user agent)"));
@@ -50,36 +48,27 @@ void HeadlessUserAgent::get(const QUrl &url, int redirectsLeft)
     out.url = url.toString();
     out.exchangeId = exchangeId;
     Q_EMIT trafficEvent(out);
-    QNetworkReply *reply = m_nam->get(request);
     const quint64 generation = m_generation;
-    reply->setReadBufferSize(MaxOAuthResponseBytes + 64 * 1024);
-    auto tooLarge = std::make_shared<bool>(false);
-    connect(reply, &QNetworkReply::readyRead, this, [reply, tooLarge] {
-        if (reply->bytesAvailable() > MaxOAuthResponseBytes && !*tooLarge) {
-            *tooLarge = true;
-            reply->abort();
-        }
-    });
-    connect(reply, &QNetworkReply::finished, this, [this, reply, url, redirectsLeft, generation, exchangeId, tooLarge] {
-        reply->deleteLater();
+    auto *exchange = new CappedHttpExchange(m_nam, this);
+    connect(exchange, &CappedHttpExchange::finished, this,
+            [this, url, redirectsLeft, generation, exchangeId](const CappedHttpExchange::Response &response) {
         if (generation != m_generation)
             return;
-        if (*tooLarge) {
+        if (response.tooLarge) {
             Q_EMIT failed(tr("The authorization page %1 is larger than %2 MiB; it was not read.")
                               .arg(url.toDisplayString(QUrl::RemoveQuery))
                               .arg(MaxOAuthResponseBytes / (1024 * 1024)));
             return;
         }
-        const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        const QByteArray body = reply->readAll();
-        TrafficEvent in = TrafficEvent::make(TrafficEvent::Direction::Incoming, TrafficEvent::Kind::HttpResponse, body);
+        TrafficEvent in = TrafficEvent::make(TrafficEvent::Direction::Incoming, TrafficEvent::Kind::HttpResponse,
+                                             response.body);
         in.url = url.toString();
-        in.httpStatus = status;
-        in.headers = reply->rawHeaderPairs();
+        in.httpStatus = response.status;
+        in.headers = response.headers;
         in.exchangeId = exchangeId;
         Q_EMIT trafficEvent(in);
-        const QByteArray location = reply->rawHeader("Location");
-        if (status >= 300 && status < 400 && !location.isEmpty()) {
+        const QByteArray location = response.header("Location");
+        if (response.status >= 300 && response.status < 400 && !location.isEmpty()) {
             const QUrl target = url.resolved(QUrl::fromEncoded(location));
             if (sameEndpoint(target, m_redirectUri)) {
                 Q_EMIT redirected(target);
@@ -90,16 +79,17 @@ void HeadlessUserAgent::get(const QUrl &url, int redirectsLeft)
                 return;
             }
         }
-        if (status == 0) {
+        if (response.status == 0) {
             Q_EMIT failed(tr("The authorization page %1 could not be loaded: %2")
-                              .arg(url.toDisplayString(QUrl::RemoveQuery), reply->errorString()));
+                              .arg(url.toDisplayString(QUrl::RemoveQuery), response.errorString));
             return;
         }
         Q_EMIT failed(tr("The authorization page answered HTTP %1 instead of redirecting to %2; it needs a person "
                          "(use a browser).")
-                          .arg(status)
+                          .arg(response.status)
                           .arg(m_redirectUri.toDisplayString()));
     });
+    exchange->start(request);
 }
 
 LoopbackUserAgent::LoopbackUserAgent(QObject *parent)

@@ -1,4 +1,5 @@
 #include "oauthclient.h"
+#include "cappedhttp.h"
 
 #include "authorizationuseragent.h"
 #include "config/serverconfig.h"
@@ -12,8 +13,6 @@
 #include <QJsonDocument>
 #include <QLoggingCategory>
 #include <QNetworkAccessManager>
-#include <QNetworkReply>
-#include <QNetworkRequest>
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QTimer>
@@ -477,18 +476,20 @@ void OAuthClient::request(const QByteArray &method, const QUrl &url, const QByte
                           const QByteArray &contentType, const HttpHeaders &headers, const QString &purpose,
                           Done done)
 {
-    QNetworkRequest request(url);
+    CappedHttpExchange::Request request;
+    request.method = method;
+    request.url = url;
+    request.body = body;
+    request.maxBodyBytes = MaxOAuthResponseBytes; // metadata and tokens are kilobytes
+    request.transferTimeoutMs = m_settings.transferTimeoutMs;
     // Credentials never follow a redirect to another origin.
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::SameOriginRedirectPolicy);
-    if (m_settings.transferTimeoutMs > 0)
-        request.setTransferTimeout(m_settings.transferTimeoutMs);
-    request.setRawHeader("Accept", "application/json");
+    request.followSameOriginRedirects = true;
+    request.headers.emplaceBack("Accept", "application/json");
     if (!m_settings.userAgent.isEmpty())
-        request.setRawHeader("User-Agent", m_settings.userAgent);
+        request.headers.emplaceBack("User-Agent", m_settings.userAgent);
     if (!contentType.isEmpty())
-        request.setHeader(QNetworkRequest::ContentTypeHeader, contentType);
-    for (const auto &header : headers)
-        request.setRawHeader(header.first, header.second);
+        request.headers.emplaceBack("Content-Type", contentType);
+    request.headers += headers;
 
     const quint64 exchangeId = ++m_nextExchangeId;
     TrafficEvent out = TrafficEvent::make(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::HttpRequest, body,
@@ -496,8 +497,7 @@ void OAuthClient::request(const QByteArray &method, const QUrl &url, const QByte
     out.httpMethod = method;
     out.url = url.toString();
     out.exchangeId = exchangeId;
-    for (const QByteArray &name : request.rawHeaderList())
-        out.headers.append({name, request.rawHeader(name)});
+    out.headers = request.headers;
     Q_EMIT trafficEvent(out);
     qCDebug(lcOAuth) << method << url.toDisplayString() << purpose;
 
@@ -509,47 +509,32 @@ void OAuthClient::request(const QByteArray &method, const QUrl &url, const QByte
                  .arg(purpose, url.toDisplayString()));
         return;
     }
-    QNetworkReply *reply = method == "POST" ? m_nam->post(request, body) : m_nam->get(request);
+    auto *exchange = new CappedHttpExchange(m_nam, this);
     const quint64 flowId = m_flowId;
     // Not the transfer timeout alone: a server that sends a byte a second never trips it.
     if (remaining > 0) {
-        QTimer::singleShot(int(remaining), reply, [this, reply, url, purpose, flowId] {
+        QTimer::singleShot(int(remaining), exchange, [this, exchange, url, purpose, flowId] {
+            const QString reason = tr("%1 at %2 did not answer completely within the %3 s the authorization may take "
+                                      "(the connect timeout).")
+                                       .arg(purpose, url.toDisplayString())
+                                       .arg(m_settings.deadlineMs / 1000.0);
+            // The flow fails first: the exchange's own end then finds it over.
             if (flowId == m_flowId && m_flow)
-                fail(tr("%1 at %2 did not answer completely within the %3 s the authorization may take (the connect "
-                        "timeout).")
-                         .arg(purpose, url.toDisplayString())
-                         .arg(m_settings.deadlineMs / 1000.0));
-            reply->abort();
+                fail(reason);
+            exchange->abort(reason);
         });
     }
-    // Metadata and tokens are kilobytes: a larger answer is cut off, not held in memory. The read
-    // buffer holds the network back until this thread has looked at what came.
-    reply->setReadBufferSize(MaxOAuthResponseBytes + 64 * 1024);
-    auto tooLarge = std::make_shared<bool>(false);
-    const auto checkSize = [reply, tooLarge] {
-        const qint64 announced = reply->header(QNetworkRequest::ContentLengthHeader).toLongLong();
-        if (!*tooLarge && (reply->bytesAvailable() > MaxOAuthResponseBytes || announced > MaxOAuthResponseBytes)) {
-            *tooLarge = true;
-            reply->abort();
-        }
-    };
-    connect(reply, &QNetworkReply::metaDataChanged, this, checkSize);
-    connect(reply, &QNetworkReply::readyRead, this, checkSize);
-    connect(reply, &QNetworkReply::finished, this, [this, reply, url, exchangeId, flowId, purpose, done, tooLarge] {
-        reply->deleteLater();
+    connect(exchange, &CappedHttpExchange::finished, this,
+            [this, url, exchangeId, flowId, purpose, done](const CappedHttpExchange::Response &response) {
         HttpResult result;
-        result.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-        result.body = reply->readAll();
-        result.headers = reply->rawHeaderPairs();
-        if (*tooLarge) {
-            result.status = 0;
-            result.body.clear();
+        result.status = response.status;
+        result.body = response.body;
+        result.headers = response.headers;
+        result.errorString = response.errorString;
+        if (response.tooLarge)
             result.errorString = tr("the answer is larger than %1 MiB (OAuth metadata and tokens are a few kilobytes); "
                                     "it was not read")
                                      .arg(MaxOAuthResponseBytes / (1024 * 1024));
-        } else if (result.status == 0) {
-            result.errorString = reply->errorString();
-        }
         TrafficEvent in = TrafficEvent::make(TrafficEvent::Direction::Incoming, TrafficEvent::Kind::HttpResponse,
                                              result.body, result.errorString);
         in.url = url.toString();
@@ -563,6 +548,7 @@ void OAuthClient::request(const QByteArray &method, const QUrl &url, const QByte
                                                : tr("%1 at %2: %3").arg(purpose, url.toDisplayString(), result.errorString));
         done(result);
     });
+    exchange->start(request);
 }
 
 void OAuthClient::fetchFirstJson(const QList<QUrl> &urls, int index, const QString &purpose,
