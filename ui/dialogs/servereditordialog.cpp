@@ -196,6 +196,8 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     auto *httpPage = new QWidget(m_transportPages);
     auto *httpForm = new QFormLayout(httpPage);
     httpForm->setContentsMargins(0, 0, 0, 0);
+    // The page is as tall as the stdio one: the spare height goes below the rows, not between them.
+    httpForm->setFormAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_url = new QLineEdit(config.url, httpPage);
     m_url->setPlaceholderText(QStringLiteral("https://example.com/mcp"));
     httpForm->addRow(tr("&URL:"), m_url);
@@ -481,6 +483,9 @@ QWidget *ServerEditorDialog::entryTableWithButtons(QTableWidget *table, const QS
     table->setMaximumHeight(150);
     table->installEventFilter(this);
     auto *box = new QWidget(this);
+    // No taller than its table: a taller row would float the table in a gap.
+    box->setMaximumHeight(table->maximumHeight());
+    box->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     auto *row = new QHBoxLayout(box);
     row->setContentsMargins(0, 0, 0, 0);
     row->addWidget(table, 1);

@@ -8,6 +8,7 @@
 
 #include "clientfeatures/elicitationdialog.h"
 #include "clientfeatures/samplingdialog.h"
+#include "dialogs/servereditordialog.h"
 #include "forms/schemaform.h"
 #include "forms/toolpanel.h"
 #include "traffic/capturewindow.h"
@@ -17,6 +18,7 @@
 #include <QElapsedTimer>
 #include <QHeaderView>
 #include <QJsonArray>
+#include <QLineEdit>
 #include <QLabel>
 #include <QListWidget>
 #include <QPlainTextEdit>
@@ -102,6 +104,7 @@ private Q_SLOTS:
     void serverListGrowsWithTheWindow();
     void everyTabOfAnHttpServerIsInSight();
     void statusBarLabelsDoNotOverlap();
+    void httpEditorRowsSitTogether();
 
 private:
     MainWindow *open(const char *name);
@@ -585,6 +588,37 @@ void tst_DesktopSizes::statusBarLabelsDoNotOverlap()
             QVERIFY2(!shown.at(i)->geometry().intersects(shown.at(j)->geometry()),
                      qPrintable(where(shown.at(i)) + QStringLiteral(" / ") + where(shown.at(j))));
     }
+}
+
+// The HTTP page of the server editor: URL, headers and bearer token one under another, the spare
+// height below them, not between them (the page shares the height of the taller stdio page).
+void tst_DesktopSizes::httpEditorRowsSitTogether()
+{
+    MainWindow *window = open("httpeditor");
+    QVERIFY(window);
+    ServerConfig config = ServerConfig::create(QStringLiteral("remote"));
+    config.transport = ServerConfig::TransportType::StreamableHttp;
+    config.url = QStringLiteral("https://example.com/mcp");
+    config.headers = {ConfigEntry{QStringLiteral("X-Team"), QStringLiteral("tools"), false}};
+    ServerEditorDialog dialog(config, window->catalog(), window);
+    dialog.open();
+    QVERIFY(Desktop::waitShown(&dialog));
+    QVERIFY2(Desktop::fitsScreen(&dialog), qPrintable(Desktop::describe(&dialog)));
+    QLineEdit *url = dialog.urlEdit();
+    auto *headers = url->parentWidget()->findChild<QTableWidget *>();
+    QLineEdit *bearer = nullptr;
+    for (QLineEdit *edit : url->parentWidget()->findChildren<QLineEdit *>()) {
+        if (edit->echoMode() == QLineEdit::Password)
+            bearer = edit;
+    }
+    QVERIFY(url->isVisible() && headers && headers->isVisible() && bearer && bearer->isVisible());
+    const auto top = [](const QWidget *w) { return w->mapToGlobal(QPoint(0, 0)).y(); };
+    const int slack = 2 * dialog.style()->pixelMetric(QStyle::PM_LayoutVerticalSpacing) + 12;
+    const int aboveTable = top(headers) - (top(url) + url->height());
+    const int belowTable = top(bearer) - (top(headers) + headers->height());
+    m_fixture.shoot(QStringLiteral("sizes-http-editor"));
+    QVERIFY2(aboveTable <= slack && belowTable <= slack,
+             qPrintable(QStringLiteral("gaps: %1 px above the headers, %2 px below (at most %3)").arg(aboveTable).arg(belowTable).arg(slack)));
 }
 
 QTEST_MAIN(tst_DesktopSizes)
