@@ -120,7 +120,7 @@ void ElicitationDialog::setUp()
         }
         layout->addWidget(new QLabel(tr("Nothing is opened until you click \"Open in browser\"."), this));
         layout->addStretch(1);
-        auto *open = buttons->addButton(tr("Open in browser"), QDialogButtonBox::AcceptRole);
+        auto *open = buttons->addButton(tr("Open in &browser"), QDialogButtonBox::AcceptRole);
         open->setObjectName(QStringLiteral("openUrl"));
         open->setEnabled(m_url.isValid() && (m_url.scheme() == QLatin1String("https") || m_url.scheme() == QLatin1String("http")));
         connect(open, &QPushButton::clicked, this, &ElicitationDialog::openUrl);
@@ -150,11 +150,11 @@ void ElicitationDialog::setUp()
         m_form->setSchema(p.value(Key::RequestedSchema));
         m_form->applyDefaults(); // the user sees (and may change) what omitted fields would become
         layout->addWidget(m_form, 1);
-        auto *accept = buttons->addButton(tr("Accept"), QDialogButtonBox::AcceptRole);
+        auto *accept = buttons->addButton(tr("&Accept"), QDialogButtonBox::AcceptRole);
         accept->setObjectName(QStringLiteral("accept"));
         accept->setDefault(true);
         connect(accept, &QPushButton::clicked, this, &ElicitationDialog::acceptRequest);
-        auto *script = buttons->addButton(tr("Save as scripted answer"), QDialogButtonBox::ActionRole);
+        auto *script = buttons->addButton(tr("Save as scri&pted answer"), QDialogButtonBox::ActionRole);
         script->setObjectName(QStringLiteral("saveScripted"));
         script->setToolTip(tr("Answer this server's later form requests with these values automatically"));
         connect(script, &QPushButton::clicked, this, [this] {
@@ -167,7 +167,7 @@ void ElicitationDialog::setUp()
     Theme::setTextColor(m_problem, Theme::Role::Error);
     m_problem->hide();
     layout->addWidget(m_problem);
-    auto *decline = buttons->addButton(tr("Decline"), QDialogButtonBox::DestructiveRole);
+    auto *decline = buttons->addButton(tr("&Decline"), QDialogButtonBox::DestructiveRole);
     decline->setObjectName(QStringLiteral("decline"));
     decline->setToolTip(tr("Say no: the server learns you declined"));
     auto *cancel = buttons->addButton(tr("Cancel"), QDialogButtonBox::RejectRole);

@@ -170,13 +170,13 @@ void SamplingDialog::setUp()
     layout->addWidget(splitter, 1);
 
     auto *buttons = new QDialogButtonBox(this);
-    auto *send = buttons->addButton(tr("Send answer"), QDialogButtonBox::AcceptRole);
+    auto *send = buttons->addButton(tr("&Send answer"), QDialogButtonBox::AcceptRole);
     send->setObjectName(QStringLiteral("send"));
     send->setDefault(true);
-    auto *rejectButton = buttons->addButton(tr("Reject"), QDialogButtonBox::RejectRole);
+    auto *rejectButton = buttons->addButton(tr("&Reject"), QDialogButtonBox::RejectRole);
     rejectButton->setObjectName(QStringLiteral("reject"));
     rejectButton->setToolTip(tr("Answer with error -1 (the user rejected the request)"));
-    auto *script = buttons->addButton(tr("Save as scripted answer"), QDialogButtonBox::ActionRole);
+    auto *script = buttons->addButton(tr("Save as scri&pted answer"), QDialogButtonBox::ActionRole);
     script->setObjectName(QStringLiteral("saveScripted"));
     script->setToolTip(tr("Answer this server's later sampling requests with this answer automatically"));
     connect(send, &QPushButton::clicked, this, &SamplingDialog::sendAnswer);

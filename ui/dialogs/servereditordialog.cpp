@@ -136,7 +136,7 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     m_command = new QLineEdit(commandFieldText(config.command), stdioPage);
     m_command->setPlaceholderText(tr("Program, e.g. npx, uvx, node, python3, /path/to/server"));
     auto *commandRow = new QHBoxLayout;
-    auto *browseCommand = new QPushButton(tr("Browse…"), stdioPage);
+    auto *browseCommand = new QPushButton(tr("&Browse…"), stdioPage);
     commandRow->addWidget(m_command, 1);
     commandRow->addWidget(browseCommand);
     auto *commandLabel = new QLabel(tr("&Command:"), stdioPage);
@@ -185,7 +185,7 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     m_workingDir = new QLineEdit(config.workingDirectory, stdioPage);
     m_workingDir->setPlaceholderText(tr("Default: MCP Scope's working directory"));
     auto *dirRow = new QHBoxLayout;
-    auto *browseDir = new QPushButton(tr("Browse…"), stdioPage);
+    auto *browseDir = new QPushButton(tr("Br&owse…"), stdioPage);
     dirRow->addWidget(m_workingDir, 1);
     dirRow->addWidget(browseDir);
     auto *dirLabel = new QLabel(tr("&Working directory:"), stdioPage);
@@ -246,7 +246,7 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     m_clientSecret = new QLineEdit(config.auth.clientSecret, m_authPage);
     m_clientSecret->setEchoMode(QLineEdit::Password);
     m_clientSecret->setPlaceholderText(tr("Kept in the keychain"));
-    authForm->addRow(tr("Client &secret:"), m_clientSecret);
+    authForm->addRow(tr("Client s&ecret:"), m_clientSecret);
     m_scopes = new QLineEdit(config.auth.scopes, m_authPage);
     m_scopes->setPlaceholderText(tr("Empty: the scopes the server asks for"));
     authForm->addRow(tr("Sc&opes:"), m_scopes);
@@ -258,14 +258,14 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     authForm->addRow(tr("Client &key file:"), m_clientKeyFile);
     m_clientMetadataUrl = new QLineEdit(config.auth.clientMetadataUrl, m_authPage);
     m_clientMetadataUrl->setPlaceholderText(tr("https URL of this client's metadata document, used where offered"));
-    authForm->addRow(tr("Client &metadata URL:"), m_clientMetadataUrl);
+    authForm->addRow(tr("Client metadata U&RL:"), m_clientMetadataUrl);
     m_workloadTokenFile = new QLineEdit(config.auth.workloadTokenFile, m_authPage);
     m_workloadTokenFile->setPlaceholderText(tr("File with a workload identity JWT (jwt-bearer grant)"));
     authForm->addRow(tr("&Workload token file:"), m_workloadTokenFile);
     m_dpop = new QCheckBox(tr("Bind tokens to a key of this app (DPoP) where the server offers it"), m_authPage);
     m_dpop->setChecked(config.auth.dpop);
     authForm->addRow(QString(), m_dpop);
-    auto *forget = new QPushButton(tr("Forget stored tokens"), m_authPage);
+    auto *forget = new QPushButton(tr("&Forget stored tokens"), m_authPage);
     forget->setObjectName(QStringLiteral("forgetTokens"));
     connect(forget, &QPushButton::clicked, this, [this, forget] {
         Q_EMIT forgetTokensRequested(m_original.id);
@@ -386,6 +386,8 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     Theme::setTextColor(m_error, Theme::Role::Error);
     layout->addWidget(m_error);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
+    // Not every platform theme gives Save a letter; Escape is Cancel's key.
+    buttons->button(QDialogButtonBox::Save)->setText(tr("&Save"));
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &ServerEditorDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);

@@ -6,6 +6,8 @@
 #include "desktopfixture.h"
 
 #include "config/secretstore.h"
+#include "clientfeatures/elicitationdialog.h"
+#include "clientfeatures/samplingdialog.h"
 #include "dialogs/commandapprovaldialog.h"
 #include "dialogs/servereditordialog.h"
 #include "forms/resourcesview.h"
@@ -17,6 +19,9 @@
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
+#include <QCheckBox>
+#include <QDialogButtonBox>
+#include <QJsonArray>
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -108,6 +113,7 @@ private Q_SLOTS:
     void altDigitsSwitchTabsFromTheServerList();
     void returnInATemplateVariableReads();
     void runCommandHasAMnemonic();
+    void dialogButtonsHaveMnemonics();
     void toolFormHasNoInvisibleTabStops();
     void focusRingsAreClearlyVisible();
     void fieldsComeInTheAuthorsOrder();
@@ -397,6 +403,105 @@ void tst_DesktopInput::runCommandHasAMnemonic()
         QTRY_VERIFY(!dialog.isVisible());
         QCOMPARE(dialog.result(), int(QDialog::Rejected));
     }
+}
+
+// What Alt+letter reaches in a dialog as shown: every push button has a letter of its own (but the
+// one that dismisses, whose key is Escape), and no two buttons, check boxes or labelled fields share one.
+static QStringList mnemonicProblems(QWidget *dialog)
+{
+    QHash<int, QString> taken;
+    QStringList problems;
+    const auto consider = [&](const QString &text, bool required) {
+        const QKeySequence key = QKeySequence::mnemonic(text);
+        QString plain = text;
+        plain.remove(u'&');
+        if (key.isEmpty()) {
+            if (required)
+                problems << QStringLiteral("\"%1\" has no mnemonic").arg(plain);
+            return;
+        }
+        const auto other = taken.constFind(key[0].toCombined());
+        if (other != taken.constEnd())
+            problems << QStringLiteral("\"%1\" and \"%2\" share %3").arg(plain, *other, key.toString());
+        else
+            taken.insert(key[0].toCombined(), plain);
+    };
+    for (QAbstractButton *button : dialog->findChildren<QAbstractButton *>()) {
+        auto *box = qobject_cast<QDialogButtonBox *>(button->parentWidget());
+        const bool dismisses = box && box->buttonRole(button) == QDialogButtonBox::RejectRole;
+        if (button->isVisibleTo(dialog) && !button->text().isEmpty()
+            && (qobject_cast<QPushButton *>(button) || qobject_cast<QCheckBox *>(button)))
+            consider(button->text(), qobject_cast<QPushButton *>(button) && !dismisses);
+    }
+    for (QLabel *label : dialog->findChildren<QLabel *>()) {
+        if (label->buddy() && label->isVisibleTo(dialog))
+            consider(label->text(), false);
+    }
+    return problems;
+}
+
+void tst_DesktopInput::dialogButtonsHaveMnemonics()
+{
+    MainWindow *window = m_fixture.openWindow(QStringLiteral("mnemonics"));
+    QVERIFY(window);
+    const QJsonObject sampling{
+        {QStringLiteral("messages"),
+         QJsonArray{QJsonObject{{QStringLiteral("role"), QStringLiteral("user")},
+                                {QStringLiteral("content"), QJsonObject{{QStringLiteral("type"), QStringLiteral("text")},
+                                                                        {QStringLiteral("text"), QStringLiteral("Hi")}}}}}},
+        {QStringLiteral("maxTokens"), 10}};
+    const QJsonObject form{
+        {QStringLiteral("message"), QStringLiteral("Which city?")},
+        {QStringLiteral("requestedSchema"),
+         QJsonObject{{QStringLiteral("type"), QStringLiteral("object")},
+                     {QStringLiteral("properties"),
+                      QJsonObject{{QStringLiteral("city"), QJsonObject{{QStringLiteral("type"), QStringLiteral("string")}}}}}}}};
+    const QJsonObject url{{QStringLiteral("mode"), QStringLiteral("url")},
+                          {QStringLiteral("message"), QStringLiteral("Sign in")},
+                          {QStringLiteral("url"), QStringLiteral("https://example.com/sign-in")},
+                          {QStringLiteral("elicitationId"), QStringLiteral("e1")}};
+    QStringList problems;
+    {
+        SamplingDialog dialog(sampling, QStringLiteral("demo"), {}, window);
+        dialog.show();
+        problems += mnemonicProblems(&dialog);
+    }
+    for (const QJsonObject &params : {form, url}) {
+        ElicitationDialog dialog(params, QStringLiteral("demo"), {}, window);
+        dialog.show();
+        problems += mnemonicProblems(&dialog);
+    }
+    {
+        CommandApprovalDialog dialog(m_fixture.demoConfig(QStringLiteral("approve me")), window);
+        dialog.show();
+        problems += mnemonicProblems(&dialog);
+    }
+    // Every tab of the server editor, for a stdio and an HTTP server.
+    for (const auto transport : {ServerConfig::TransportType::Stdio, ServerConfig::TransportType::StreamableHttp}) {
+        ServerConfig config = ServerConfig::create(QStringLiteral("edited"));
+        config.transport = transport;
+        ServerEditorDialog dialog(config, window->catalog(), window);
+        dialog.show();
+        auto *tabs = dialog.findChild<QTabWidget *>();
+        QVERIFY(tabs);
+        for (int tab = 0; tab < tabs->count(); ++tab) {
+            tabs->setCurrentIndex(tab);
+            for (const QString &problem : mnemonicProblems(&dialog))
+                problems += tabs->tabText(tab) + QStringLiteral(": ") + problem;
+        }
+    }
+    problems.removeDuplicates();
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("\n"))));
+
+    // And the letter works: Alt+S sends the sampling answer.
+    bool answered = false;
+    PendingRequestDialog::Responder responder;
+    responder.respond = [&answered](const QJsonObject &) { answered = true; };
+    SamplingDialog dialog(sampling, QStringLiteral("demo"), responder, window);
+    dialog.open();
+    QVERIFY(Desktop::waitShown(&dialog));
+    QVERIFY(Desktop::key(QStringLiteral("alt+s")));
+    QTRY_VERIFY(answered);
 }
 
 void tst_DesktopInput::toolFormHasNoInvisibleTabStops()
