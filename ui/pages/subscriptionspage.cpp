@@ -35,6 +35,16 @@ QString SubscriptionsPage::describeFilter(const Modern::SubscriptionFilter &filt
     return parts.isEmpty() ? tr("nothing") : parts.join(QStringLiteral(", "));
 }
 
+QString SubscriptionsPage::acknowledgementText(const Modern::SubscriptionFilter &requested,
+                                               const Modern::SubscriptionFilter &acknowledged)
+{
+    QString text = tr("Acknowledged by the server: %1").arg(describeFilter(acknowledged));
+    const Modern::SubscriptionFilter missing = requested.notHonouredBy(acknowledged);
+    if (!missing.isEmpty())
+        text += u'\n' + tr("Not acknowledged, so not coming: %1").arg(describeFilter(missing));
+    return text;
+}
+
 QString SubscriptionsPage::stateName(Client::ListenState state)
 {
     switch (state) {
@@ -258,10 +268,15 @@ void SubscriptionsPage::showStatus()
     if (!modern) {
         m_acknowledged->clear();
     } else if (status.state == Client::ListenState::Open) {
-        m_acknowledged->setText(tr("Acknowledged by the server: %1").arg(describeFilter(status.acknowledged)));
+        m_acknowledged->setText(acknowledgementText(status.requested, status.acknowledged));
         m_acknowledged->setToolTip(QString::fromUtf8(QJsonDocument(status.acknowledged.toJson()).toJson(QJsonDocument::Compact)));
+        if (status.requested.notHonouredBy(status.acknowledged).isEmpty())
+            Theme::resetTextColor(m_acknowledged);
+        else
+            Theme::setTextColor(m_acknowledged, Theme::Role::Warning);
     } else {
         m_acknowledged->setText(tr("Not acknowledged yet."));
+        Theme::resetTextColor(m_acknowledged);
     }
 }
 

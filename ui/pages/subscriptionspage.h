@@ -41,6 +41,10 @@ public:
     static QString stateName(Client::ListenState state);
     // "tool list changes, updates of demo://clock" for a filter.
     static QString describeFilter(const Modern::SubscriptionFilter &filter);
+    // What the open stream carries: the acknowledged filter, and what was asked for but left out
+    // (the server will not send it; a person would otherwise wait for it).
+    static QString acknowledgementText(const Modern::SubscriptionFilter &requested,
+                                       const Modern::SubscriptionFilter &acknowledged);
 
 public Q_SLOTS:
     // Sends the edited filter (the stream reopens with it).

@@ -169,6 +169,11 @@ void tst_ModernTasks::batchJobFollowedToItsResult()
 
     // Working while the window polls, with the poll interval and where it came from.
     QCOMPARE(statusOf(m_tasks, taskId), QStringLiteral("working"));
+    // The count above the list agrees with the list.
+    auto *statusLine = m_tasks->findChild<QLabel *>(QStringLiteral("taskStatusLine"));
+    QVERIFY(statusLine);
+    QCOMPARE(statusLine->text(), TasksPage::tr("%n task(s) followed", nullptr, m_tasks->tree()->topLevelItemCount()));
+    QVERIFY(m_tasks->tree()->topLevelItemCount() >= 1);
     QTreeWidgetItem *row = m_tasks->rowOf(taskId);
     QVERIFY2(row->text(TasksPage::PollColumn).endsWith(QLatin1String(" ms")), qPrintable(row->text(TasksPage::PollColumn)));
     QVERIFY(row->toolTip(TasksPage::FromColumn).contains(QLatin1String("tools/call")));

@@ -49,6 +49,7 @@ private Q_SLOTS:
     void roundsInResultViewAndTraffic();
     void headersOfModernPosts();
     void subscriptionsPageFollowsTheStream();
+    void subscriptionsPageSaysWhatWasNotAcknowledged();
 
 private:
     // The demo server over HTTP (modern only, with the conformance tools); its URL, or invalid.
@@ -452,6 +453,27 @@ void tst_ModernWindow::headersOfModernPosts()
     QVERIFY(inHar);
 }
 
+// A server may agree to less than the filter asked for: what it left out is named, since those
+// notifications will never come.
+void tst_ModernWindow::subscriptionsPageSaysWhatWasNotAcknowledged()
+{
+    Modern::SubscriptionFilter requested;
+    requested.toolsListChanged = true;
+    requested.promptsListChanged = true;
+    requested.resourceSubscriptions = {QStringLiteral("demo://clock"), QStringLiteral("demo://secret")};
+    Modern::SubscriptionFilter acknowledged;
+    acknowledged.toolsListChanged = true;
+    acknowledged.resourceSubscriptions = {QStringLiteral("demo://clock")};
+    const QString text = SubscriptionsPage::acknowledgementText(requested, acknowledged);
+    QCOMPARE(text, SubscriptionsPage::tr("Acknowledged by the server: %1").arg(SubscriptionsPage::describeFilter(acknowledged))
+                       + u'\n'
+                       + SubscriptionsPage::tr("Not acknowledged, so not coming: %1")
+                             .arg(SubscriptionsPage::tr("prompt list changes") + QStringLiteral(", ")
+                                  + SubscriptionsPage::tr("updates of %1").arg(QStringLiteral("demo://secret"))));
+    QCOMPARE(SubscriptionsPage::acknowledgementText(acknowledged, acknowledged),
+             SubscriptionsPage::tr("Acknowledged by the server: %1").arg(SubscriptionsPage::describeFilter(acknowledged)));
+}
+
 // The Subscriptions page: the listen stream's state and filter, what arrived, a changed filter
 // reopening the stream, and a server-side drop shown as reconnecting, then open again.
 void tst_ModernWindow::subscriptionsPageFollowsTheStream()
@@ -542,6 +564,12 @@ void tst_ModernWindow::subscriptionsPageFollowsTheStream()
     const int updates = arrived(updated);
     QTest::qWait(2200);
     QCOMPARE(arrived(updated), updates);
+    // The demo server acknowledges all it was asked: the page names nothing as missing.
+    auto *acknowledged = subscriptions->findChild<QLabel *>(QStringLiteral("listenAcknowledged"));
+    QVERIFY(acknowledged);
+    QVERIFY2(acknowledged->text().startsWith(SubscriptionsPage::tr("Acknowledged by the server: %1").arg(QString())),
+             qPrintable(acknowledged->text()));
+    QVERIFY2(!acknowledged->text().contains(u'\n'), qPrintable(acknowledged->text()));
     shot(&window, QStringLiteral("modern-subscriptions"));
 
     // The server goes away: reconnecting; back on the same port: open again.

@@ -18,6 +18,7 @@
 
 #include <QComboBox>
 #include <QJsonDocument>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
 #include <QSignalSpy>
@@ -200,6 +201,10 @@ private Q_SLOTS:
         tasks->refresh();
         auto *tree = tasks->findChild<QTreeWidget *>();
         QTRY_VERIFY_WITH_TIMEOUT(tree->topLevelItemCount() > 0, 10000);
+        // The count above the list agrees with the list (it once said "0 tasks" above one).
+        auto *statusLine = tasks->findChild<QLabel *>(QStringLiteral("taskStatusLine"));
+        QVERIFY(statusLine);
+        QTRY_COMPARE(statusLine->text(), TasksPage::tr("%n task(s)", nullptr, tree->topLevelItemCount()));
         tree->setCurrentItem(tree->topLevelItem(tree->topLevelItemCount() - 1));
         auto *view = tasks->findChild<ResultView *>();
         tasks->findChild<QPushButton *>(QStringLiteral("taskResult"))->click();
