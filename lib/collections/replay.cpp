@@ -63,6 +63,8 @@ ReplayPlan ReplayPlan::fromCapture(const CapturedMessages &capture, int connecti
     QHash<int, QHash<QString, QString>> inputMethods; // step -> input key -> method (modern)
     QHash<int, qint64> sentAtMs;            // step -> when its first request went out
     int lastOpen = -1;                      // the latest step still waiting for its answer
+    QHash<QString, int> stepOfTask;         // a task a call became (modern) -> step
+    QHash<QString, int> followOfId;         // our tasks/get, tasks/update, tasks/cancel id -> the step they follow
     for (const CapturedMessage &m : capture.messages) {
         if (m.connectionId != connectionId)
             continue;
@@ -90,6 +92,24 @@ ReplayPlan ReplayPlan::fromCapture(const CapturedMessages &capture, int connecti
                 plan.steps[*it].cancelAfterMs = sent >= 0 && m.atMs >= sent ? m.atMs - sent : 0;
             }
             continue;
+        }
+        if (m.outgoing && hasId && method.startsWith(QLatin1String("tasks/"))) {
+            // Following a task a call became: part of that call, not a request of its own. The
+            // replaying client follows its own task; a tasks/cancel is where the call was cancelled.
+            const QJsonObject params = message.value(QLatin1String("params")).toObject();
+            const auto task = stepOfTask.constFind(params.value(Key::TaskId).toString());
+            if (task != stepOfTask.constEnd()) {
+                followOfId.insert(idKey(message.value(QLatin1String("id"))), *task);
+                if (method == QLatin1String("tasks/cancel")) {
+                    const qint64 sent = sentAtMs.value(*task, -1);
+                    plan.steps[*task].cancelAfterMs = sent >= 0 && m.atMs >= sent ? m.atMs - sent : 0;
+                }
+                const QJsonObject responses = params.value(InputResponses).toObject();
+                for (auto it = responses.begin(); it != responses.end(); ++it)
+                    addAnswer(&plan.steps[*task].answers, inputMethods.value(*task).value(it.key()),
+                              QJsonObject{{QStringLiteral("result"), it.value()}});
+                continue;
+            }
         }
         if (m.outgoing && !method.isEmpty() && hasId) {
             if (isLifecycle(method)) {
@@ -128,6 +148,20 @@ ReplayPlan ReplayPlan::fromCapture(const CapturedMessages &capture, int connecti
             lastOpen = int(plan.steps.size()) - 1;
             sentAtMs.insert(lastOpen, m.atMs);
             stepOfId.insert(idKey(message.value(QLatin1String("id"))), lastOpen);
+        } else if (!m.outgoing && isReply && hasId && followOfId.contains(idKey(message.value(QLatin1String("id"))))) {
+            // A task's status: input it asks for, or its end (a cancelled one ends without an answer).
+            const int step = followOfId.value(idKey(message.value(QLatin1String("id"))));
+            const QJsonObject task = message.value(QLatin1String("result")).toObject();
+            const QString status = task.value(Key::Status).toString();
+            if (status == TaskStatusValue::InputRequired) {
+                const QJsonObject requests = task.value(InputRequests).toObject();
+                for (auto r = requests.begin(); r != requests.end(); ++r)
+                    inputMethods[step].insert(r.key(), r.value().toObject().value(QLatin1String("method")).toString());
+            } else if (status == TaskStatusValue::Completed) {
+                plan.steps[step].recorded = QJsonObject{{QStringLiteral("result"), task.value(Key::Result)}};
+            } else if (status == TaskStatusValue::Failed) {
+                plan.steps[step].recorded = QJsonObject{{QStringLiteral("error"), task.value(Key::Error)}};
+            }
         } else if (!m.outgoing && isReply && hasId) {
             const auto it = stepOfId.constFind(idKey(message.value(QLatin1String("id"))));
             if (it == stepOfId.constEnd())
@@ -139,6 +173,10 @@ ReplayPlan ReplayPlan::fromCapture(const CapturedMessages &capture, int connecti
                 for (auto r = requests.begin(); r != requests.end(); ++r)
                     inputMethods[*it].insert(r.key(), r.value().toObject().value(QLatin1String("method")).toString());
                 continue; // not the final answer
+            }
+            if (result.value(Key::ResultType).toString() == ResultTypeValue::Task) {
+                stepOfTask.insert(result.value(Key::TaskId).toString(), *it);
+                continue; // a task handle: the answer comes on a poll
             }
             QJsonObject answer;
             if (message.contains(QLatin1String("error")))

@@ -349,21 +349,22 @@ void ClientPrivate::onDeadlineTimer()
         scheduleDeadlineTimer();
 }
 
-void ClientPrivate::sendCancelled(OutgoingRequest *handle, const QString &reason)
+ClientPrivate::Stopped ClientPrivate::sendCancelled(OutgoingRequest *handle, const QString &reason)
 {
     if (modern.cancelTask(handle))
-        return; // a task: nothing of it is in flight but the server's work, stopped with tasks/cancel
+        return Stopped::TaskCancelled; // nothing of a task is in flight but the server's work
     if (!handle->m_sent || handle->m_internal)
-        return; // never sent, or initialize (which MUST NOT be cancelled)
+        return Stopped::Nothing; // never sent, between rounds, or initialize (which MUST NOT be cancelled)
     if (transport && transport->abandonRequest(handle->m_id)) {
         rememberAbandoned(handle->m_id, handle->m_method); // closing its stream cancelled it
-        return;
+        return Stopped::StreamClosed;
     }
     QJsonObject params{{Key::RequestId, handle->m_id.toJson()}};
     if (!reason.isEmpty())
         params.insert(Key::Reason, reason);
     sendMessage(Message::notification(Method::CancelledNotification, params));
     rememberAbandoned(handle->m_id, handle->m_method);
+    return Stopped::CancelledNotification;
 }
 
 void ClientPrivate::onTimeout(OutgoingRequest *handle)
@@ -378,17 +379,31 @@ void ClientPrivate::onTimeout(OutgoingRequest *handle)
     RpcError error;
     error.code = SessionErrorCode::Timeout;
     const QString wireReason = Client::tr("Request timed out after %1").arg(durationText(limit));
-    sendCancelled(handle, wireReason);
+    // A modern request went out if any of its rounds did (between rounds nothing is in flight).
+    const bool wentOut = handle->m_sent || !handle->m_roundIds.isEmpty();
+    const QString taskId = handle->m_multiRound ? handle->m_multiRound->taskId() : QString();
+    const Stopped stopped = sendCancelled(handle, wireReason);
     if (handle->m_internal) {
         error.message = Client::tr("The server did not answer %1 within %2.").arg(handle->m_method, durationText(limit));
-    } else if (totalIsTheLimit && handle->m_sent) {
-        error.message = Client::tr("%1 did not finish within the maximum total time of %2; MCP Scope sent "
-                                   "notifications/cancelled and stopped waiting.")
-                            .arg(handle->m_method, durationText(limit));
-    } else if (handle->m_sent) {
-        error.message = Client::tr("%1 got no answer within %2; MCP Scope sent notifications/cancelled and "
-                                   "stopped waiting.")
-                            .arg(handle->m_method, durationText(limit));
+    } else if (wentOut) {
+        const QString late = totalIsTheLimit
+            ? Client::tr("%1 did not finish within the maximum total time of %2").arg(handle->m_method, durationText(limit))
+            : Client::tr("%1 got no answer within %2").arg(handle->m_method, durationText(limit));
+        switch (stopped) {
+        case Stopped::CancelledNotification:
+            error.message = Client::tr("%1; MCP Scope sent notifications/cancelled and stopped waiting.").arg(late);
+            break;
+        case Stopped::TaskCancelled:
+            error.message = Client::tr("%1; MCP Scope sent tasks/cancel for task %2 and stopped waiting.").arg(late, taskId);
+            break;
+        case Stopped::StreamClosed:
+            error.message = Client::tr("%1; MCP Scope closed its response stream (which cancels it) and stopped waiting.")
+                                .arg(late);
+            break;
+        case Stopped::Nothing:
+            error.message = Client::tr("%1; MCP Scope stopped waiting.").arg(late);
+            break;
+        }
     } else {
         error.message = Client::tr("%1 timed out after %2 before the session was ready, so it was never sent.")
                             .arg(handle->m_method, durationText(limit));

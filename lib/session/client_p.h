@@ -103,7 +103,9 @@ public:
     void onDeadlineTimer();
     void onTimeout(OutgoingRequest *handle);
     void cancel(OutgoingRequest *handle, const QString &reason);
-    void sendCancelled(OutgoingRequest *handle, const QString &reason);
+    // How a request was stopped on the server's side, for the words of its error.
+    enum class Stopped { Nothing, CancelledNotification, StreamClosed, TaskCancelled };
+    Stopped sendCancelled(OutgoingRequest *handle, const QString &reason);
     void finishWithReply(OutgoingRequest *handle, const Message &reply);
     void finishWithError(OutgoingRequest *handle, const RpcError &error);
     // A server's error reworded where the spec lets one meaning take two codes.

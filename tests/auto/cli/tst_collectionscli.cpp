@@ -35,6 +35,7 @@ private Q_SLOTS:
     void replaySameServer();
     void replayToggledTool();
     void replayHar();
+    void replayTaskCancelledAsRecorded();
     void replayUsage();
 
 private:
@@ -409,6 +410,33 @@ void tst_CollectionsCli::replayHar()
     // Against the HTTP server itself, too.
     run = mcpscope({QStringLiteral("replay"), har, QStringLiteral("--url"), url});
     QVERIFY2(run.exitCode == 0, QByteArray(run.out + run.err).constData());
+}
+
+// A modern call that became a task and was cancelled (here by --max-total-timeout): the capture
+// holds the call, the task's polls and tasks/cancel; the replay sends the call once, follows its own
+// task and cancels it at the same moment, which is the same outcome.
+void tst_CollectionsCli::replayTaskCancelledAsRecorded()
+{
+    const QString capture = m_dir.filePath(QStringLiteral("task-cancelled.jsonl"));
+    const QStringList call{QStringLiteral("--method"), QStringLiteral("tools/call"), QStringLiteral("--tool-name"),
+                           QStringLiteral("batch_job"), QStringLiteral("--tool-arg"), QStringLiteral("items=50"),
+                           QStringLiteral("--tool-arg"), QStringLiteral("delayMs=200")};
+    Run run = mcpscope(QStringList{QStringLiteral("--cli"), QStringLiteral("--protocol"), QStringLiteral("modern"),
+                                   QStringLiteral("--max-total-timeout"), QStringLiteral("800"), QStringLiteral("--capture"), capture}
+                       + call + QStringList{QStringLiteral("--"), QStringLiteral(MCPSCOPE_DEMO_SERVER)});
+    QVERIFY2(run.exitCode == 4, run.err.constData());
+    // The error says what went out: the task was sent and cancelled, not "never sent".
+    QVERIFY2(run.err.contains("sent tasks/cancel for task"), run.err.constData());
+    QFile file(capture);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray recorded = file.readAll();
+    QVERIFY(recorded.contains("tasks/cancel"));
+    QVERIFY(recorded.contains("tasks/get"));
+    run = mcpscope({QStringLiteral("replay"), capture, QStringLiteral("--protocol"), QStringLiteral("modern"),
+                    QStringLiteral("--"), QStringLiteral(MCPSCOPE_DEMO_SERVER)});
+    QVERIFY2(run.exitCode == 0, QByteArray(run.out + run.err).constData());
+    QVERIFY2(run.out.contains("same     #1 tools/call batch_job"), run.out.constData());
+    QVERIFY2(run.out.contains("replayed 1 requests: 1 same, 0 different"), run.out.constData());
 }
 
 void tst_CollectionsCli::replayUsage()

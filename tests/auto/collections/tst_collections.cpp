@@ -37,6 +37,7 @@ private Q_SLOTS:
     void reports();
     void replayNormalizationAndDifferences();
     void replayPlanFoldsRounds();
+    void replayPlanFollowsTasks();
     void appendCallFromTheWindow();
 
 private:
@@ -480,6 +481,45 @@ void tst_Collections::replayPlanFoldsRounds()
     const ReplayStep &roots = plan.steps.at(1);
     QVERIFY(roots.answers.roots.has_value());
     QCOMPARE(roots.answers.roots->at(0).toObject().value(QStringLiteral("uri")).toString(), QStringLiteral("file:///r"));
+}
+
+// A modern call that became a task: its polls, input and cancel belong to it (no steps of their
+// own); a task cancelled is replayed cancelled at the same moment; one completed is answered by the
+// result its last poll carried. ("mono" is in nanoseconds.)
+void tst_Collections::replayPlanFollowsTasks()
+{
+    CapturedMessages capture = CapturedMessages::fromJsonLines(QByteArray(
+        R"({"format":"mcpscope-capture","version":1,"connections":[{"id":1,"name":"demo"}]})" "\n"
+        R"({"t":1,"mono":100000000,"conn":1,"dir":"out","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"batch_job\",\"arguments\":{\"items\":50}}}"})" "\n"
+        R"({"t":1,"mono":110000000,"conn":1,"dir":"in","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"resultType\":\"task\",\"taskId\":\"t1\",\"status\":\"working\"}}"})" "\n"
+        R"({"t":1,"mono":300000000,"conn":1,"dir":"out","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tasks/get\",\"params\":{\"taskId\":\"t1\"}}"})" "\n"
+        R"({"t":1,"mono":310000000,"conn":1,"dir":"in","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"taskId\":\"t1\",\"status\":\"working\"}}"})" "\n"
+        R"({"t":1,"mono":600000000,"conn":1,"dir":"out","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tasks/cancel\",\"params\":{\"taskId\":\"t1\"}}"})" "\n"
+        R"({"t":1,"mono":610000000,"conn":1,"dir":"in","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":4,\"result\":{\"taskId\":\"t1\",\"status\":\"cancelled\"}}"})" "\n"
+        R"({"t":1,"mono":700000000,"conn":1,"dir":"out","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":\"confirm_delete\"}}"})" "\n"
+        R"({"t":1,"mono":710000000,"conn":1,"dir":"in","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{\"resultType\":\"task\",\"taskId\":\"t2\",\"status\":\"working\"}}"})" "\n"
+        R"({"t":1,"mono":800000000,"conn":1,"dir":"out","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"tasks/get\",\"params\":{\"taskId\":\"t2\"}}"})" "\n"
+        R"({"t":1,"mono":810000000,"conn":1,"dir":"in","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":6,\"result\":{\"taskId\":\"t2\",\"status\":\"input_required\",\"inputRequests\":{\"ok\":{\"method\":\"elicitation/create\",\"params\":{}}}}}"})" "\n"
+        R"({"t":1,"mono":900000000,"conn":1,"dir":"out","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tasks/update\",\"params\":{\"taskId\":\"t2\",\"inputResponses\":{\"ok\":{\"action\":\"accept\",\"content\":{\"confirm\":\"yes\"}}}}}"})" "\n"
+        R"({"t":1,"mono":910000000,"conn":1,"dir":"in","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}"})" "\n"
+        R"({"t":1,"mono":1000000000,"conn":1,"dir":"out","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tasks/get\",\"params\":{\"taskId\":\"t2\"}}"})" "\n"
+        R"({"t":1,"mono":1010000000,"conn":1,"dir":"in","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":8,\"result\":{\"taskId\":\"t2\",\"status\":\"completed\",\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"Deleted\"}]}}}"})" "\n"));
+    QVERIFY2(capture.error.isEmpty(), qPrintable(capture.error));
+    const ReplayPlan plan = ReplayPlan::fromCapture(capture);
+    QCOMPARE(plan.steps.size(), 2);
+    const ReplayStep &cancelled = plan.steps.at(0);
+    QCOMPARE(cancelled.method, QStringLiteral("tools/call"));
+    QCOMPARE(cancelled.cancelAfterMs, std::optional<qint64>(500));
+    QVERIFY(!cancelled.recorded.has_value()); // cancelled: no answer, as the replay's own cancel gives none
+    const ReplayStep &completed = plan.steps.at(1);
+    QCOMPARE(completed.params.value(QStringLiteral("name")).toString(), QStringLiteral("confirm_delete"));
+    QVERIFY(!completed.cancelAfterMs);
+    QVERIFY(completed.recorded.has_value());
+    QCOMPARE(completed.recorded->value(QStringLiteral("result")).toObject().value(QStringLiteral("content")).toArray().at(0)
+                 .toObject().value(QStringLiteral("text")).toString(), QStringLiteral("Deleted"));
+    QCOMPARE(completed.answers.elicitation.size(), 1);
+    QCOMPARE(completed.answers.elicitation.first().value(QStringLiteral("content")).toObject().value(QStringLiteral("confirm")).toString(),
+             QStringLiteral("yes"));
 }
 
 // What the window's Save to Collection… writes: a new file, the same server reused, a differing
