@@ -589,6 +589,21 @@ void ClientPrivate::onReply(const Message &message)
     // Taken out of the hash before anything runs, so a re-entrant call cannot find it again.
     const QPointer<OutgoingRequest> handle = pending.take(message.id());
     if (!handle || handle->m_finished) {
+        // Some servers answer a method they do not know with an error under another id (effect-mcp
+        // sends the error code as the id). While the era probe is all that is in flight, that error
+        // can only be its answer: taken as such, the connection falls back at once instead of
+        // waiting out the probe's timeout.
+        OutgoingRequest *probe = modern.probe();
+        if (!message.isResponse() && probe && !probe->m_finished && pending.size() == 1
+            && pending.value(probe->m_id) == probe && !abandoned.contains(message.id())) {
+            emitNote(Client::tr("The server answered with an error under id %1 while only server/discover (id %2) was "
+                                "waiting; taken as that request's answer.")
+                         .arg(message.id().toDisplayString(), probe->m_id.toDisplayString()),
+                     message.serialize());
+            pending.remove(probe->m_id);
+            finishWithError(probe, explainServerError(probe, message.error()));
+            return;
+        }
         const auto abandonedIt = abandoned.constFind(message.id());
         if (abandonedIt != abandoned.constEnd()) {
             emitNote(Client::tr("Late response to %1 (id %2) ignored: MCP Scope had already stopped waiting for it.")

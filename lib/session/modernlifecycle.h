@@ -58,6 +58,8 @@ public:
     // Sends a request of a modern connection.
     void send(OutgoingRequest *handle);
     // The answer to a request this lifecycle sent; false when it is not one of them.
+    // The server/discover probe while it waits for its answer (else null).
+    OutgoingRequest *probe() const { return m_probe; }
     bool onReply(OutgoingRequest *handle, const Message &reply);
     // The legacy initialize failed: when the era came from the cache, probe again (true).
     bool legacyInitializeFailed();

@@ -18,6 +18,8 @@ stdio (default):
   --ignore-term               ignore SIGTERM
 Both:
   --discover-delay MS, --init-delay MS   wait before answering
+  --discover-error-id ID      answer server/discover with an error under this id instead of
+                              the request's (effect-mcp sends the error code as the id)
   --silent-list               never answer tools/list, prompts/list, resources/list
   --no-prompts                do not declare prompts; prompts/list answers -32601
   --cursor-pages N            tools/list in N pages of one tool each
@@ -45,6 +47,7 @@ def flag(name):
 
 DISCOVER = option("--discover", "")
 DISCOVER_DELAY = int(option("--discover-delay", "0")) / 1000.0
+DISCOVER_ERROR_ID = option("--discover-error-id")
 INIT_DELAY = int(option("--init-delay", "0")) / 1000.0
 SILENT_LIST = flag("--silent-list")
 NO_PROMPTS = flag("--no-prompts")
@@ -105,6 +108,8 @@ def answer(message, ask=None):
                             "serverInfo": {"name": "hostile-peer", "version": "1"}})
     if method == "server/discover":
         time.sleep(DISCOVER_DELAY)
+        if DISCOVER_ERROR_ID is not None:
+            return error(int(DISCOVER_ERROR_ID), -32603, "A defect occurred")
         return error(rid, -32601, "Method not found")
     if method in ("tools/list", "prompts/list", "resources/list") and SILENT_LIST:
         return None

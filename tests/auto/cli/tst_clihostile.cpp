@@ -32,6 +32,7 @@ private Q_SLOTS:
     void listTimeoutPerPage();
     void listTotalTimeout();
     void connectTimeoutCoversTheProbe();
+    void probeErrorUnderAnotherIdFallsBackAtOnce();
     void closedStdoutEndsTheConnection();
     // Server requests with ids that cannot be echoed get an answer; int64 ids are echoed exactly.
     void oddServerRequestIds();
@@ -224,6 +225,23 @@ void tst_CliHostile::connectTimeoutCoversTheProbe()
               + QStringList{QStringLiteral("--connect-timeout"), QStringLiteral("2000")});
     QCOMPARE(run.exitCode, 3);
     QVERIFY2(run.elapsedMs < 3000 + 6000, qPrintable(QString::number(run.elapsedMs))); // + the server's shutdown
+}
+
+// A server that answers the probe with an error under another id: with nothing else in flight
+// that error is the probe's answer, and initialize follows at once (not after the probe's 10 s).
+void tst_CliHostile::probeErrorUnderAnotherIdFallsBackAtOnce()
+{
+    QTemporaryDir dir;
+    const QString capture = dir.filePath(QStringLiteral("probe.jsonl"));
+    const Run run = cli(stdioPeer({QStringLiteral("--discover-error-id"), QStringLiteral("-32603")})
+                        + QStringList{QStringLiteral("--capture"), capture});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QFile file(capture);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray recorded = file.readAll();
+    QVERIFY2(recorded.contains("taken as that request's answer"), recorded.constData());
+    QVERIFY(!recorded.contains("no request with that id is pending"));
+    QVERIFY(recorded.contains("\"method\\\":\\\"initialize\\\""));
 }
 
 void tst_CliHostile::closedStdoutEndsTheConnection()
