@@ -12,7 +12,8 @@ import json, os, shutil, signal, socket, subprocess, sys, tempfile, time
 
 CLI, PEERS = sys.argv[1], sys.argv[2]
 ONLY = sys.argv[3:]
-NODE = shutil.which("node") or os.path.join(PEERS, ".bin", "node")
+# The Node 22 the peers bring (Debian 12 has Node 18).
+NODE = os.path.join(PEERS, ".bin", "node") if os.path.exists(os.path.join(PEERS, ".bin", "node")) else shutil.which("node")
 
 
 def free_port():
@@ -27,11 +28,12 @@ def free_port():
 SERVERS = [
     dict(name="playwright", package="@playwright/mcp", implementation="TypeScript SDK v1 (inside Playwright)",
          stdio=["@playwright/mcp/cli.js"],
-         http=dict(args=["@playwright/mcp/cli.js", "--port", "{port}", "--host", "127.0.0.1"],
+         http=dict(args=["@playwright/mcp/cli.js", "--port", "{port}", "--host", "127.0.0.1",
+                         "--allowed-hosts", "127.0.0.1:{port}"],
                    paths={"streamable": "/mcp", "sse": "/sse"}),
          tools=25, some=["browser_navigate", "browser_click", "browser_close", "browser_snapshot"],
-         # No browser on this machine: the tool says so, as a tool error (exit 1).
-         calls=[dict(tool="browser_close", args=[], exit=1, is_error=True)]),
+          # No browser on this machine: the tool says so, as a tool error (exit 5).
+         calls=[dict(tool="browser_close", args=[], exit=5, is_error=True)]),
     dict(name="notion", package="@notionhq/notion-mcp-server", implementation="TypeScript SDK v1",
          stdio=["@notionhq/notion-mcp-server/bin/cli.mjs"],
          http=dict(args=["@notionhq/notion-mcp-server/bin/cli.mjs", "--transport", "http", "--port", "{port}",
@@ -42,13 +44,16 @@ SERVERS = [
          stdio=["@upstash/context7-mcp/dist/index.js"],
          http=dict(args=["@upstash/context7-mcp/dist/index.js", "--transport", "http", "--port", "{port}"],
                    paths={"streamable": "/mcp"}),
-         tools=2, some=["resolve-library-id", "query-docs"], calls=[]),
+         tools=2, some=["resolve-library-id", "query-docs"], calls=[], modern=True),
     dict(name="firecrawl", package="firecrawl-mcp", implementation="FastMCP (TypeScript)",
          stdio=["firecrawl-mcp/dist/index.js"],
          http=dict(args=["firecrawl-mcp/dist/index.js"],
-                   env={"HTTP_STREAMABLE_SERVER": "true", "PORT": "{port}", "HOST": "127.0.0.1"},
+                   # Its HTTP mode needs an API URL; listing tools never calls it.
+                   env={"HTTP_STREAMABLE_SERVER": "true", "PORT": "{port}", "FIRECRAWL_API_URL": "http://127.0.0.1:9"},
                    paths={"streamable": "/mcp"}),
-         tools=27, some=["firecrawl_scrape", "firecrawl_map", "firecrawl_search", "firecrawl_crawl"], calls=[]),
+         # Over HTTP it serves the keyless profile: two tools more.
+         tools=27, http_tools=29, some=["firecrawl_scrape", "firecrawl_map", "firecrawl_search", "firecrawl_crawl"],
+         calls=[]),
     dict(name="git", package="@cyanheads/git-mcp-server", implementation="mcp-ts-template (bundled TypeScript SDK, Hono HTTP)",
          stdio=["@cyanheads/git-mcp-server/dist/index.js"],
          http=dict(args=["@cyanheads/git-mcp-server/dist/index.js"],
@@ -72,9 +77,11 @@ SERVERS = [
                    paths={"streamable": "/mcp", "sse": "/sse"}),
          tools=27, some=["generate_bar_chart", "generate_line_chart", "generate_pie_chart"], calls=[]),
 ]
+# Only context7 (TypeScript SDK v2) speaks 2026-07-28; --protocol modern against the others must say
+# so and point to what reaches them.
 # mcp-proxy (TypeScript SDK v2's HTTP transports in another project's hands) puts a stdio server
 # on Streamable HTTP and the 2024-11-05 HTTP+SSE transport.
-PROXY = ["mcp-proxy/dist/bin/mcp-proxy.js"]
+PROXY = ["mcp-proxy/dist/bin/mcp-proxy.mjs"]
 PROXIED = {"effect": "effect-mcp/main.cjs", "youtube-transcript": "@kimtaeyoon83/mcp-server-youtube-transcript/dist/index.js"}
 
 failures = []
@@ -99,19 +106,31 @@ def run_cli(target, mode, extra, env_extra=None):
 
 
 def expect_tools(case, server, target, mode):
+    before = len(failures)
     code, out, err, secs = run_cli(target, mode, ["--method", "tools/list"])
     if not check(code == 0, "%s: tools/list exit %d: %s" % (case, code, err.strip()[-600:])):
         return
     names = [t.get("name") for t in json.loads(out).get("tools", [])]
-    check(len(names) == server["tools"], "%s: %d tools, expected %d" % (case, len(names), server["tools"]))
+    expected = server["tools"] if isinstance(target, list) else server.get("http_tools", server["tools"])
+    check(len(names) == expected, "%s: %d tools, expected %d" % (case, len(names), expected))
     missing = [n for n in server["some"] if n not in names]
     check(not missing, "%s: tools missing: %s" % (case, missing))
     check(err.strip() == "", "%s: stderr on success: %s" % (case, err.strip()[-300:]))
-    print("  ok    %s: %d tools in %.1f s" % (case, len(names), secs), flush=True)
+    if len(failures) == before:
+        print("  ok    %s: %d tools in %.1f s" % (case, len(names), secs), flush=True)
+
+
+def expect_legacy_only(case, target):
+    code, out, err, secs = run_cli(target, "modern", ["--method", "tools/list"])
+    if check(code == 3 and "does not speak the modern protocol" in err
+             and "--protocol auto or --protocol legacy reaches it" in err,
+             "%s: exit %d: %s" % (case, code, err.strip()[-600:])):
+        print("  ok    %s: refused, with the way that works, in %.1f s" % (case, secs), flush=True)
 
 
 def expect_calls(case, server, target, mode, repo):
     for call in server["calls"]:
+        before = len(failures)
         extra = ["--method", "tools/call", "--tool-name", call["tool"]]
         for arg in call["args"]:
             extra += ["--tool-arg", arg.replace("{repo}", repo)]
@@ -124,7 +143,8 @@ def expect_calls(case, server, target, mode, repo):
         text = "".join(c.get("text", "") for c in result.get("content", []) if c.get("type") == "text")
         if "contains" in call:
             check(call["contains"] in text, "%s: %r not in %r" % (label, call["contains"], text[:300]))
-        print("  ok    %s in %.1f s" % (label, secs), flush=True)
+        if len(failures) == before:
+            print("  ok    %s in %.1f s" % (label, secs), flush=True)
 
 
 def wait_port(port, proc, seconds=30):
@@ -185,15 +205,19 @@ def main():
             continue
         print("%s (%s; %s)" % (server["name"], server["package"], server["implementation"]), flush=True)
         stdio = [NODE] + [os.path.join(PEERS, server["stdio"][0])] + server["stdio"][1:]
-        for mode in ("auto", "legacy"):
+        for mode in ("auto", "legacy", "modern"):
             case = "%s/stdio/%s" % (server["name"], mode)
-            if selected(case):
-                ran += 1
+            if not selected(case):
+                continue
+            ran += 1
+            if mode == "modern" and not server.get("modern"):
+                expect_legacy_only(case, stdio)
+            else:
                 expect_tools(case, server, stdio, mode)
                 if mode == "auto":
                     expect_calls(case, server, stdio, mode, repo)
         for transport, command, env, path, wire in http_cases(server):
-            for mode in ("auto", "legacy"):
+            for mode in ("auto", "legacy") + (("modern",) if server.get("modern") else ()):
                 case = "%s/%s/%s" % (server["name"], transport, mode)
                 if not selected(case):
                     continue
