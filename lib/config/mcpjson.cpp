@@ -1,6 +1,8 @@
 #include "mcpjson.h"
 #include "jsonutil_p.h"
 
+#include "jsonrpc/json_p.h"
+
 #include <QFile>
 #include <QHash>
 #include <QFileInfo>
@@ -75,6 +77,8 @@ public:
     {
         return orderedKeys(m_orders.value(path), object);
     }
+    // The keys as written (duplicates included) of the object at `path`.
+    QStringList written(const QString &path) const { return m_orders.value(path); }
     static QString child(const QString &path, const QString &key) { return path + QChar(0x1f) + key; }
 
 private:
@@ -153,8 +157,15 @@ private:
     QHash<QString, QStringList> m_orders;
 };
 
+// The keys of a server's "env" and "headers" objects as the text lists them.
+struct EntryKeyOrder
+{
+    QStringList env;
+    QStringList headers;
+};
+
 QList<ConfigEntry> mapToEntries(const QJsonValue &value, const QString &what, const QString &server,
-                                const KeyOrder &order, const QString &path, QStringList *warnings)
+                                const QStringList &written, QStringList *warnings)
 {
     QList<ConfigEntry> entries;
     if (value.isUndefined() || value.isNull())
@@ -164,7 +175,7 @@ QList<ConfigEntry> mapToEntries(const QJsonValue &value, const QString &what, co
         return entries;
     }
     const QJsonObject object = value.toObject();
-    for (const QString &key : order.keys(path, object)) {
+    for (const QString &key : orderedKeys(written, object)) {
         bool ok = false;
         const QString text = ConfigDetail::scalarToString(object.value(key), &ok);
         if (!ok)
@@ -231,8 +242,8 @@ void applyMcpScopeFields(ServerConfig *config, const QJsonObject &fields)
     markSecret(config->headers, fields.value(QLatin1String("secretHeaders")), true);
 }
 
-ServerConfig entryToConfig(const QString &name, const QJsonObject &entry, const KeyOrder &order,
-                           const QString &path, QStringList *warnings)
+ServerConfig entryToConfig(const QString &name, const QJsonObject &entry, const EntryKeyOrder &order,
+                           QStringList *warnings)
 {
     ServerConfig config = ServerConfig::create(name);
     config.command = entry.value(QLatin1String("command")).toString();
@@ -284,10 +295,9 @@ ServerConfig entryToConfig(const QString &name, const QJsonObject &entry, const 
         }
     }
 
-    config.env = mapToEntries(entry.value(QLatin1String("env")), QStringLiteral("env"), name, order,
-                              KeyOrder::child(path, QStringLiteral("env")), warnings);
-    config.headers = mapToEntries(entry.value(QLatin1String("headers")), QStringLiteral("headers"), name, order,
-                                  KeyOrder::child(path, QStringLiteral("headers")), warnings);
+    config.env = mapToEntries(entry.value(QLatin1String("env")), QStringLiteral("env"), name, order.env, warnings);
+    config.headers =
+        mapToEntries(entry.value(QLatin1String("headers")), QStringLiteral("headers"), name, order.headers, warnings);
     config.workingDirectory = entry.value(QLatin1String("cwd")).toString();
 
     if (entry.contains(QLatin1String("envFile")))
@@ -305,31 +315,133 @@ ServerConfig entryToConfig(const QString &name, const QJsonObject &entry, const 
     return config;
 }
 
+void readInputs(const QJsonValue &value, McpJsonImport *result);
+
+// One member of a server map into result->servers (skipped, said so, when it is no object).
+// `listed` tells whether a name is a key of the map.
+template<typename Listed>
+void readServer(const QString &name, const QJsonValue &value, const EntryKeyOrder &keys, const Listed &listed,
+                McpJsonImport *result)
+{
+    if (!value.isObject()) {
+        result->warnings.append(McpJson::tr("%1: not an object; skipped.").arg(name));
+        return;
+    }
+    ServerConfig config = entryToConfig(name, value.toObject(), keys, &result->warnings);
+    if (config.name.isEmpty()) {
+        // Listed under "": it gets the name a pasted server would, unlike the others'.
+        const QString suggested = McpJson::suggestName(config);
+        config.name = suggested;
+        // Once per map at most (keys are unique), so one walk over the servers read is fine.
+        const auto taken = [&](const QString &candidate) {
+            return listed(candidate)
+                || std::any_of(result->servers.cbegin(), result->servers.cend(),
+                               [&](const ServerConfig &other) { return other.name == candidate; });
+        };
+        for (int n = 2; taken(config.name); ++n)
+            config.name = suggested + QStringLiteral(" (%1)").arg(n);
+        result->warnings.append(McpJson::tr("A server without a name was named \"%1\".").arg(config.name));
+    }
+    result->servers.append(config);
+}
+
 void readServerMap(const QJsonObject &map, const KeyOrder &order, const QString &path, McpJsonImport *result)
 {
-    for (const QString &name : order.keys(path, map)) {
-        const QJsonValue value = map.value(name);
-        if (!value.isObject()) {
-            result->warnings.append(McpJson::tr("%1: not an object; skipped.").arg(name));
-            continue;
-        }
-        ServerConfig config = entryToConfig(name, value.toObject(), order, KeyOrder::child(path, name),
-                                            &result->warnings);
-        if (config.name.isEmpty()) {
-            // Listed under "": it gets the name a pasted server would, unlike the others'.
-            const QString suggested = McpJson::suggestName(config);
-            config.name = suggested;
-            const auto taken = [&](const QString &candidate) {
-                return map.contains(candidate)
-                    || std::any_of(result->servers.cbegin(), result->servers.cend(),
-                                   [&](const ServerConfig &other) { return other.name == candidate; });
-            };
-            for (int n = 2; taken(config.name); ++n)
-                config.name = suggested + QStringLiteral(" (%1)").arg(n);
-            result->warnings.append(McpJson::tr("A server without a name was named \"%1\".").arg(config.name));
-        }
-        result->servers.append(config);
+    const QStringList names = order.keys(path, map);
+    result->servers.reserve(result->servers.size() + names.size());
+    for (const QString &name : names) {
+        const QString entryPath = KeyOrder::child(path, name);
+        const EntryKeyOrder keys{order.written(KeyOrder::child(entryPath, QStringLiteral("env"))),
+                                 order.written(KeyOrder::child(entryPath, QStringLiteral("headers")))};
+        readServer(name, map.value(name), keys, [&map](const QString &candidate) { return map.contains(candidate); },
+                   result);
     }
+}
+
+// The keys of entry's `member` objects in the order of the text (of each, should the member be
+// given twice, as KeyOrder lists them).
+QStringList textKeys(simdjson::dom::element entry, std::string_view member)
+{
+    QStringList keys;
+    simdjson::dom::object fields;
+    if (entry.get(fields) != simdjson::SUCCESS)
+        return keys;
+    for (simdjson::dom::key_value_pair field : fields) {
+        simdjson::dom::object object;
+        if (field.key != member || field.value.get(object) != simdjson::SUCCESS)
+            continue;
+        for (simdjson::dom::key_value_pair inner : object)
+            keys.append(Json::Internal::toQString(inner.key));
+    }
+    return keys;
+}
+
+// The server map member stands in root as an empty object: it is read member by member.
+QJsonValue exceptMcpServers(std::string_view key, simdjson::dom::element value)
+{
+    return key == std::string_view("mcpServers") ? QJsonValue(QJsonObject()) : Json::Internal::toQt(value);
+}
+QJsonValue exceptServers(std::string_view key, simdjson::dom::element value)
+{
+    return key == std::string_view("servers") ? QJsonValue(QJsonObject()) : Json::Internal::toQt(value);
+}
+
+// The usual files, {"mcpServers": {...}} and {"servers": {...}} (VS Code), read through simdjson
+// in the order of the text: QJsonDocument and a second pass for the key order cost several
+// times more on a file of many servers. Returns false, having read nothing, for anything else
+// (another dialect, not JSON, a server listed twice): the general path reads those, and its
+// errors and choices stay the only ones.
+bool readUsualFile(const QByteArray &json, McpJsonImport *result, QJsonObject *root)
+{
+    bool read = false;
+    Json::Internal::withDocument(json, nullptr, [&](simdjson::dom::element document) {
+        simdjson::dom::object top;
+        if (document.get(top) != simdjson::SUCCESS)
+            return;
+        // As in the general path: "mcpServers" first, then "servers"; a name given twice is
+        // left to it (Qt keeps the last one).
+        const auto onlyObject = [&top](std::string_view key, simdjson::dom::object *object) {
+            int seen = 0;
+            bool isObject = false;
+            for (simdjson::dom::key_value_pair field : top) {
+                if (field.key == key) {
+                    ++seen;
+                    isObject = field.value.get(*object) == simdjson::SUCCESS;
+                }
+            }
+            return seen == 0 ? 0 : (seen == 1 && isObject ? 1 : -1);
+        };
+        simdjson::dom::object map;
+        const int mcpServers = onlyObject("mcpServers", &map);
+        if (mcpServers < 0)
+            return;
+        if (mcpServers == 0 && onlyObject("servers", &map) != 1)
+            return;
+        QStringList names;
+        names.reserve(qsizetype(map.size()));
+        QSet<QString> listed;
+        listed.reserve(qsizetype(map.size()));
+        for (simdjson::dom::key_value_pair field : map) {
+            const QString name = Json::Internal::toQString(field.key);
+            if (listed.contains(name))
+                return;
+            listed.insert(name);
+            names.append(name);
+        }
+        result->dialect = mcpServers == 1 ? McpJsonDialect::McpServers : McpJsonDialect::VsCode;
+        *root = Json::Internal::objectToQt(top, mcpServers == 1 ? exceptMcpServers : exceptServers);
+        result->servers.reserve(names.size());
+        qsizetype i = 0;
+        for (simdjson::dom::key_value_pair field : map) {
+            const EntryKeyOrder keys{textKeys(field.value, "env"), textKeys(field.value, "headers")};
+            readServer(names.at(i++), Json::Internal::toQt(field.value), keys,
+                       [&listed](const QString &candidate) { return listed.contains(candidate); }, result);
+        }
+        if (result->dialect == McpJsonDialect::VsCode)
+            readInputs(root->value(kInputs), result);
+        read = true;
+    });
+    return read;
 }
 
 void readInputs(const QJsonValue &value, McpJsonImport *result)
@@ -512,61 +624,65 @@ McpJsonImport McpJson::parse(const QByteArray &pasted, const QString &sourcePath
     }
 
     QJsonObject root;
-    QJsonParseError parseError;
     QByteArray json = stripComments(text);
-    if (!parseObject(json, &root, &parseError)) {
-        // A snippet copied without its outer braces: "name": {...} or "mcpServers": {...}.
-        // Only tried when the text cannot be a whole document, so a real error is not masked.
-        QJsonParseError wrappedError;
-        const bool wrappable = !trimmed.startsWith('{') && !trimmed.startsWith('[');
-        const QByteArray wrapped = stripComments("{" + text + "\n}");
-        if (!wrappable || !parseObject(wrapped, &root, &wrappedError)) {
-            const QString reason = parseError.error == QJsonParseError::IllegalValue && parseError.offset == 0
-                    && QJsonDocument::fromJson(stripComments(text)).isArray()
-                ? tr("the top level is a list, not an object")
-                : parseError.errorString();
-            result.error = locate(text, parseError.offset, tr("Not valid JSON: %1.").arg(reason), sourcePath);
+    if (!readUsualFile(json, &result, &root)) {
+        QJsonParseError parseError;
+        if (!parseObject(json, &root, &parseError)) {
+            // A snippet copied without its outer braces: "name": {...} or "mcpServers": {...}.
+            // Only tried when the text cannot be a whole document, so a real error is not masked.
+            QJsonParseError wrappedError;
+            const bool wrappable = !trimmed.startsWith('{') && !trimmed.startsWith('[');
+            const QByteArray wrapped = stripComments("{" + text + "\n}");
+            if (!wrappable || !parseObject(wrapped, &root, &wrappedError)) {
+                const QString reason = parseError.error == QJsonParseError::IllegalValue && parseError.offset == 0
+                        && QJsonDocument::fromJson(stripComments(text)).isArray()
+                    ? tr("the top level is a list, not an object")
+                    : parseError.errorString();
+                result.error = locate(text, parseError.offset, tr("Not valid JSON: %1.").arg(reason), sourcePath);
+                return result;
+            }
+            json = wrapped;
+        }
+        const KeyOrder order(json);
+        const QString top;
+
+        if (root.value(kMcpServers).isObject()) {
+            result.dialect = McpJsonDialect::McpServers;
+            readServerMap(root.value(kMcpServers).toObject(), order, KeyOrder::child(top, kMcpServers), &result);
+        } else if (root.value(kServers).isObject()) {
+            result.dialect = McpJsonDialect::VsCode;
+            readServerMap(root.value(kServers).toObject(), order, KeyOrder::child(top, kServers), &result);
+            readInputs(root.value(kInputs), &result);
+        } else if (root.value(QLatin1String("mcp")).toObject().value(kServers).isObject()) {
+            // VS Code user settings.json: {"mcp": {"servers": {...}, "inputs": [...]}}
+            const QJsonObject mcp = root.value(QLatin1String("mcp")).toObject();
+            result.dialect = McpJsonDialect::VsCode;
+            readServerMap(mcp.value(kServers).toObject(), order,
+                          KeyOrder::child(KeyOrder::child(top, QStringLiteral("mcp")), kServers), &result);
+            readInputs(mcp.value(kInputs), &result);
+        } else if (isServerObject(root)) {
+            result.dialect = McpJsonDialect::SingleServer;
+            QString name = root.value(QLatin1String("name")).toString();
+            QJsonObject entry = root;
+            if (!name.isEmpty())
+                entry.remove(QLatin1String("name"));
+            const EntryKeyOrder keys{order.written(KeyOrder::child(top, QStringLiteral("env"))),
+                                     order.written(KeyOrder::child(top, QStringLiteral("headers")))};
+            ServerConfig config = entryToConfig(name, entry, keys, &result.warnings);
+            if (config.name.isEmpty())
+                config.name = suggestName(config);
+            result.servers.append(config);
+        } else if (!root.isEmpty() && std::all_of(root.begin(), root.end(), [](const QJsonValue &v) { return v.isObject(); })
+                   && std::any_of(root.begin(), root.end(), [](const QJsonValue &v) { return isServerObject(v); })) {
+            result.dialect = McpJsonDialect::ServerMap;
+            readServerMap(root, order, top, &result);
+        } else {
+            result.error = locate(text, -1,
+                                  tr("No MCP servers found: expected \"mcpServers\", \"servers\", or a server "
+                                     "with \"command\" or \"url\"."),
+                                  sourcePath);
             return result;
         }
-        json = wrapped;
-    }
-    const KeyOrder order(json);
-    const QString top;
-
-    if (root.value(kMcpServers).isObject()) {
-        result.dialect = McpJsonDialect::McpServers;
-        readServerMap(root.value(kMcpServers).toObject(), order, KeyOrder::child(top, kMcpServers), &result);
-    } else if (root.value(kServers).isObject()) {
-        result.dialect = McpJsonDialect::VsCode;
-        readServerMap(root.value(kServers).toObject(), order, KeyOrder::child(top, kServers), &result);
-        readInputs(root.value(kInputs), &result);
-    } else if (root.value(QLatin1String("mcp")).toObject().value(kServers).isObject()) {
-        // VS Code user settings.json: {"mcp": {"servers": {...}, "inputs": [...]}}
-        const QJsonObject mcp = root.value(QLatin1String("mcp")).toObject();
-        result.dialect = McpJsonDialect::VsCode;
-        readServerMap(mcp.value(kServers).toObject(), order,
-                      KeyOrder::child(KeyOrder::child(top, QStringLiteral("mcp")), kServers), &result);
-        readInputs(mcp.value(kInputs), &result);
-    } else if (isServerObject(root)) {
-        result.dialect = McpJsonDialect::SingleServer;
-        QString name = root.value(QLatin1String("name")).toString();
-        QJsonObject entry = root;
-        if (!name.isEmpty())
-            entry.remove(QLatin1String("name"));
-        ServerConfig config = entryToConfig(name, entry, order, top, &result.warnings);
-        if (config.name.isEmpty())
-            config.name = suggestName(config);
-        result.servers.append(config);
-    } else if (!root.isEmpty() && std::all_of(root.begin(), root.end(), [](const QJsonValue &v) { return v.isObject(); })
-               && std::any_of(root.begin(), root.end(), [](const QJsonValue &v) { return isServerObject(v); })) {
-        result.dialect = McpJsonDialect::ServerMap;
-        readServerMap(root, order, top, &result);
-    } else {
-        result.error = locate(text, -1,
-                              tr("No MCP servers found: expected \"mcpServers\", \"servers\", or a server "
-                                 "with \"command\" or \"url\"."),
-                              sourcePath);
-        return result;
     }
     // Claude Code's ~/.claude.json also keeps servers per project folder.
     int perProject = 0;

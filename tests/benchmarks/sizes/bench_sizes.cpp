@@ -140,6 +140,13 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     double writeMs = 0;
+    // `bench_sizes N`: the mcp.json figures at N servers only, no targets (for profiling).
+    if (argc > 1) {
+        const int servers = QByteArray(argv[1]).toInt();
+        readMcpJson(servers, &writeMs);
+        importIntoCatalog(servers);
+        return 0;
+    }
     readMcpJson(40000, &writeMs);
     const double read200k = readMcpJson(200000, &writeMs);
     target("200,000-server mcp.json read", read200k, "ms", 1000);
