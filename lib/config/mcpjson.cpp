@@ -1,6 +1,7 @@
 #include "mcpjson.h"
 #include "jsonutil_p.h"
 
+#include "jsonrpc/json.h"
 #include "jsonrpc/json_p.h"
 
 #include <QFile>
@@ -15,6 +16,7 @@
 #include <QUrl>
 
 #include <functional>
+#include <numeric>
 
 Q_LOGGING_CATEGORY(lcMcpJson, "mcp.config.mcpjson")
 
@@ -869,92 +871,87 @@ static QStringList entryNames(const QList<ServerConfig> &servers)
     return names;
 }
 
-// One JSON value as QJsonDocument::Indented writes it, its lines after the first indented by
-// `indent` more spaces (QJsonDocument holds no scalars: those go through an array).
-static QByteArray indentedValue(const QJsonValue &value, int indent)
+// Appends value as QJsonDocument::Indented lays it out at nesting `level` (its lines after the
+// first indented by 4 * level spaces), the members of an object in the order orderedKeys(first,
+// object) gives: QJsonObject sorts its keys, and a file written by hand must not come back
+// reordered. Scalars and keys go through Json::serializeTo, which writes Qt's bytes; one buffer
+// for the whole file rather than a QJsonDocument per value.
+static void appendIndent(QByteArray &out, int level)
 {
-    QByteArray text;
-    if (value.isObject())
-        text = QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented).trimmed();
-    else if (value.isArray())
-        text = QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented).trimmed();
-    else
-        text = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact).chopped(1).mid(1);
-    return text.replace("\n", QByteArray("\n" + QByteArray(indent, ' ')));
+    out.append(4 * level, ' ');
 }
 
-// Indented JSON text, as QJsonDocument writes it, except that the members of an object come in
-// the order orderFor(its path of keys) gives (the rest after them, sorted): QJsonObject sorts
-// its keys, and a file people wrote by hand must not come back reordered.
-using KeyOrderFor = std::function<QStringList(const QStringList &path)>;
-static QByteArray orderedValue(const QJsonValue &value, int indent, const QStringList &path, const KeyOrderFor &orderFor)
+static void writeIndented(QByteArray &out, const QJsonValue &value, int level, const QStringList &first = {})
 {
-    const QJsonObject object = value.toObject();
-    if (!value.isObject() || object.isEmpty())
-        return indentedValue(value, indent);
-    const QStringList keys = orderedKeys(orderFor(path), object);
-    const QByteArray pad(indent + 4, ' ');
-    QByteArray text = "{\n";
-    for (qsizetype i = 0; i < keys.size(); ++i) {
-        text += pad + indentedValue(keys.at(i), 0) + ": "
-            + orderedValue(object.value(keys.at(i)), indent + 4, path + QStringList{keys.at(i)}, orderFor);
-        text += i + 1 < keys.size() ? ",\n" : "\n";
+    if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        out += "{\n";
+        const QStringList keys = first.isEmpty() ? object.keys() : orderedKeys(first, object);
+        for (qsizetype i = 0; i < keys.size(); ++i) {
+            appendIndent(out, level + 1);
+            Json::serializeStringTo(out, keys.at(i));
+            out += ": ";
+            writeIndented(out, object.value(keys.at(i)), level + 1);
+            out += i + 1 < keys.size() ? ",\n" : "\n";
+        }
+        appendIndent(out, level);
+        out += '}';
+    } else if (value.isArray()) {
+        const QJsonArray array = value.toArray();
+        out += "[\n";
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            appendIndent(out, level + 1);
+            writeIndented(out, array.at(i), level + 1);
+            out += i + 1 < array.size() ? ",\n" : "\n";
+        }
+        appendIndent(out, level);
+        out += ']';
+    } else {
+        Json::serializeTo(out, value);
     }
-    return text + QByteArray(indent, ' ') + "}";
 }
 
-QByteArray McpJson::exportDocumentText(const QList<ServerConfig> &servers, const McpJsonExportOptions &options,
-                                       const QJsonObject &base)
+// The names of entries (environment variables, headers) in their order.
+static QStringList entryOrder(const QList<ConfigEntry> &entries)
 {
-    const QString mapKey = options.dialect == McpJsonDialect::VsCode ? QString(kServers) : QString(kMcpServers);
-    const QStringList names = entryNames(servers);
-    QHash<QString, qsizetype> indexOfName;
-    indexOfName.reserve(names.size());
-    for (qsizetype i = 0; i < names.size(); ++i)
-        indexOfName.insert(names.at(i), i);
-    // Servers, and each server's environment and headers, in the order they were written.
-    const auto orderFor = [&](const QStringList &path) -> QStringList {
-        if (path.size() == 1 && path.at(0) == mapKey)
-            return names;
-        const qsizetype index = path.size() == 3 && path.at(0) == mapKey ? indexOfName.value(path.at(1), -1) : -1;
-        if (index < 0)
-            return {};
-        const ServerConfig &config = servers.at(index);
-        QStringList entries;
-        for (const ConfigEntry &entry : path.at(2) == QLatin1String("env") ? config.env
-                                        : path.at(2) == QLatin1String("headers") ? config.headers
-                                                                                 : QList<ConfigEntry>())
-            entries.append(entry.name);
-        return entries;
-    };
-    return orderedValue(exportDocument(servers, options, base), 0, {}, orderFor) + "\n";
+    QStringList names;
+    names.reserve(entries.size());
+    for (const ConfigEntry &entry : entries)
+        names.append(entry.name);
+    return names;
 }
 
-QJsonObject McpJson::exportDocument(const QList<ServerConfig> &servers, const McpJsonExportOptions &options,
-                                    const QJsonObject &base)
+// Each server's entry (exportEntry()), and in *inputs the VS Code inputs they use or generate.
+static QList<QJsonObject> exportEntries(const QList<ServerConfig> &servers, const McpJsonExportOptions &options,
+                                        QList<InputPrompt> *inputs)
 {
     const bool vscode = options.dialect == McpJsonDialect::VsCode;
-    QJsonObject document = base;
-    QJsonObject map;
-    QList<InputPrompt> inputs;
-    const QStringList names = entryNames(servers);
+    QList<QJsonObject> entries;
+    entries.reserve(servers.size());
     QSet<QString> inputIds;
-    for (qsizetype i = 0; i < servers.size(); ++i) {
-        const ServerConfig &config = servers.at(i);
-        map.insert(names.at(i), exportEntry(config, options, &inputs));
+    for (const ServerConfig &config : servers) {
+        entries.append(McpJson::exportEntry(config, options, inputs));
         if (vscode) {
             for (const InputPrompt &prompt : config.inputs) {
                 if (!inputIds.contains(prompt.id)) {
                     inputIds.insert(prompt.id);
-                    inputs.append(prompt);
+                    inputs->append(prompt);
                 }
             }
         }
     }
-    if (vscode) {
+    return entries;
+}
+
+// The document around the server map: `base`, the map (left empty here) and VS Code's inputs.
+static QJsonObject documentAround(const QJsonObject &map, const QList<InputPrompt> &inputs,
+                                  const McpJsonExportOptions &options, const QJsonObject &base)
+{
+    QJsonObject document = base;
+    if (options.dialect == McpJsonDialect::VsCode) {
         document.insert(kServers, map);
         QJsonArray array;
-        for (const InputPrompt &prompt : std::as_const(inputs))
+        for (const InputPrompt &prompt : inputs)
             array.append(prompt.toJson());
         if (!array.isEmpty() || document.contains(kInputs))
             document.insert(kInputs, array);
@@ -962,6 +959,74 @@ QJsonObject McpJson::exportDocument(const QList<ServerConfig> &servers, const Mc
         document.insert(kMcpServers, map);
     }
     return document;
+}
+
+QByteArray McpJson::exportDocumentText(const QList<ServerConfig> &servers, const McpJsonExportOptions &options,
+                                       const QJsonObject &base)
+{
+    const QString mapKey = options.dialect == McpJsonDialect::VsCode ? QString(kServers) : QString(kMcpServers);
+    const QStringList names = entryNames(servers);
+    QList<InputPrompt> inputs;
+    const QList<QJsonObject> entries = exportEntries(servers, options, &inputs);
+    // The map is written from the lists, servers in their order, and each server's environment
+    // and headers in theirs: no QJsonObject of all the servers (each insert sorts it in).
+    const QJsonObject document = documentAround(QJsonObject(), inputs, options, base);
+    QByteArray out;
+    out.reserve(256 * servers.size() + 1024);
+    out += "{\n";
+    const QStringList keys = document.keys();
+    for (qsizetype k = 0; k < keys.size(); ++k) {
+        appendIndent(out, 1);
+        Json::serializeStringTo(out, keys.at(k));
+        out += ": ";
+        if (keys.at(k) != mapKey || servers.isEmpty()) {
+            writeIndented(out, document.value(keys.at(k)), 1);
+        } else {
+            out += "{\n";
+            for (qsizetype i = 0; i < servers.size(); ++i) {
+                appendIndent(out, 2);
+                Json::serializeStringTo(out, names.at(i));
+                out += ": ";
+                const QJsonObject &entry = entries.at(i);
+                out += "{\n"; // an entry always has members ("command" or "url" at least)
+                for (auto it = entry.begin(); it != entry.end(); ++it) {
+                    appendIndent(out, 3);
+                    Json::serializeStringTo(out, it.key());
+                    out += ": ";
+                    const QList<ConfigEntry> *order = it.key() == QLatin1String("env") ? &servers.at(i).env
+                        : it.key() == QLatin1String("headers")                        ? &servers.at(i).headers
+                                                                                       : nullptr;
+                    writeIndented(out, it.value(), 3, order ? entryOrder(*order) : QStringList());
+                    out += std::next(it) != entry.end() ? ",\n" : "\n";
+                }
+                appendIndent(out, 2);
+                out += '}';
+                out += i + 1 < servers.size() ? ",\n" : "\n";
+            }
+            appendIndent(out, 1);
+            out += '}';
+        }
+        out += k + 1 < keys.size() ? ",\n" : "\n";
+    }
+    out += "}\n";
+    return out;
+}
+
+QJsonObject McpJson::exportDocument(const QList<ServerConfig> &servers, const McpJsonExportOptions &options,
+                                    const QJsonObject &base)
+{
+    const QStringList names = entryNames(servers);
+    QList<InputPrompt> inputs;
+    const QList<QJsonObject> entries = exportEntries(servers, options, &inputs);
+    // Inserted in key order: QJsonObject keeps its keys sorted, and an insert in the middle
+    // moves all those after it (quadratic for a file of many servers). The names are unique.
+    QList<qsizetype> sorted(servers.size());
+    std::iota(sorted.begin(), sorted.end(), 0);
+    std::sort(sorted.begin(), sorted.end(), [&names](qsizetype a, qsizetype b) { return names.at(a) < names.at(b); });
+    QJsonObject map;
+    for (const qsizetype i : std::as_const(sorted))
+        map.insert(names.at(i), entries.at(i));
+    return documentAround(map, inputs, options, base);
 }
 
 QByteArray McpJson::exportText(const QList<ServerConfig> &servers, const McpJsonExportOptions &options)

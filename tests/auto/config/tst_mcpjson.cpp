@@ -263,6 +263,57 @@ private Q_SLOTS:
         }
     }
 
+    void exportLayoutIsQts()
+    {
+        // exportDocumentText() writes the file itself, in document order; where that order is the
+        // sorted one, its bytes are QJsonDocument::Indented's, nested and empty values included.
+        const QByteArray text = "{\"mcpServers\": { "
+            "\"a server\": {\"command\": \"x\", \"args\": [], \"env\": {\"A\": \"1\", \"B\": \"\\u00e9\\n\\\"q\\\" \\ud83d\\ude00\"}, "
+            "\"cwd\": \"/tmp\", \"disabled\": true, \"autoApprove\": [\"t\", 1, 2.5, -7, null, false, {}, [], [[]], {\"k\": {\"z\": [1e300]}}], "
+            "\"nested\": {\"b\": {}, \"a\": [{\"y\": 1, \"x\": 2}]}}, "
+            "\"b\": {\"url\": \"https://h/mcp\", \"headers\": {\"Accept\": \"x\", \"Authorization\": \"Bearer ${TOKEN}\"}}, "
+            "\"c\": {\"command\": \"y\"} "
+            "}} ";
+        const McpJsonImport imported = McpJson::parse(text);
+        QVERIFY2(imported.isValid(), qPrintable(imported.error.toString()));
+        QCOMPARE(imported.servers.size(), 3);
+        const QJsonObject base{{QStringLiteral("zeta"), QJsonArray{1, QJsonObject()}}, {QStringLiteral("alpha"), QJsonObject{{QStringLiteral("x"), QString()}}}};
+        for (const McpJsonDialect dialect : {McpJsonDialect::McpServers, McpJsonDialect::VsCode}) {
+            for (const bool ours : {false, true}) {
+                McpJsonExportOptions options;
+                options.dialect = dialect;
+                options.mcpScopeFields = ours;
+                const QByteArray written = McpJson::exportDocumentText(imported.servers, options, base);
+                const QByteArray qt = QJsonDocument(McpJson::exportDocument(imported.servers, options, base)).toJson(QJsonDocument::Indented);
+                QCOMPARE(written, qt);
+                QCOMPARE(McpJson::exportDocumentText({}, options), QJsonDocument(McpJson::exportDocument({}, options)).toJson(QJsonDocument::Indented));
+            }
+        }
+    }
+
+    void nameOrMemberGivenTwice()
+    {
+        // Qt keeps the last of duplicate keys; the order is that of the first.
+        const McpJsonImport r = McpJson::parse(
+            "{\"mcpServers\": {\"b\": {\"command\": \"first\"}, \"a\": {\"command\": \"a\", \"env\": {\"Y\": \"1\", \"X\": \"2\"}, \"env\": {\"Z\": \"3\", \"Y\": \"4\"}}, \"b\": {\"command\": \"last\"}}} ");
+        QVERIFY2(r.isValid(), qPrintable(r.error.toString()));
+        QCOMPARE(r.servers.size(), 2);
+        QCOMPARE(r.servers.at(0).name, QStringLiteral("b"));
+        QCOMPARE(r.servers.at(0).command, QStringLiteral("last"));
+        QStringList env;
+        for (const ConfigEntry &e : r.servers.at(1).env)
+            env << e.name + QLatin1Char('=') + e.value;
+        QCOMPARE(env, QStringList({QStringLiteral("Y=4"), QStringLiteral("Z=3")}));
+        // "mcpServers" twice: the last one is read.
+        const McpJsonImport twice = McpJson::parse("{\"mcpServers\": {\"a\": {\"command\": \"x\"}}, \"mcpServers\": {\"b\": {\"command\": \"y\"}}} ");
+        QCOMPARE(twice.servers.size(), 1);
+        QCOMPARE(twice.servers.at(0).name, QStringLiteral("b"));
+        // "mcpServers" that is no object leaves the choice to "servers", as before.
+        const McpJsonImport vscode = McpJson::parse("{\"mcpServers\": null, \"servers\": {\"c\": {\"command\": \"z\"}}, \"inputs\": []} ");
+        QCOMPARE(vscode.dialect, McpJsonDialect::VsCode);
+        QCOMPARE(vscode.servers.at(0).name, QStringLiteral("c"));
+    }
+
     void commentMarkersInStringsKept()
     {
         const McpJsonImport r = McpJson::parse(kMarkersInStrings);
