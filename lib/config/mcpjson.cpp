@@ -871,44 +871,33 @@ static QStringList entryNames(const QList<ServerConfig> &servers)
     return names;
 }
 
-// Appends value as QJsonDocument::Indented lays it out at nesting `level` (its lines after the
-// first indented by 4 * level spaces), the members of an object in the order orderedKeys(first,
-// object) gives: QJsonObject sorts its keys, and a file written by hand must not come back
-// reordered. Scalars and keys go through Json::serializeTo, which writes Qt's bytes; one buffer
-// for the whole file rather than a QJsonDocument per value.
 static void appendIndent(QByteArray &out, int level)
 {
     out.append(4 * level, ' ');
 }
 
+// Appends value as QJsonDocument::Indented lays it out at nesting `level`, the members of an
+// object in the order orderedKeys(first, object) gives: QJsonObject sorts its keys, and a file
+// written by hand must not come back reordered. One buffer for the whole file rather than a
+// QJsonDocument per value.
 static void writeIndented(QByteArray &out, const QJsonValue &value, int level, const QStringList &first = {})
 {
-    if (value.isObject()) {
-        const QJsonObject object = value.toObject();
-        out += "{\n";
-        const QStringList keys = first.isEmpty() ? object.keys() : orderedKeys(first, object);
-        for (qsizetype i = 0; i < keys.size(); ++i) {
-            appendIndent(out, level + 1);
-            Json::serializeStringTo(out, keys.at(i));
-            out += ": ";
-            writeIndented(out, object.value(keys.at(i)), level + 1);
-            out += i + 1 < keys.size() ? ",\n" : "\n";
-        }
-        appendIndent(out, level);
-        out += '}';
-    } else if (value.isArray()) {
-        const QJsonArray array = value.toArray();
-        out += "[\n";
-        for (qsizetype i = 0; i < array.size(); ++i) {
-            appendIndent(out, level + 1);
-            writeIndented(out, array.at(i), level + 1);
-            out += i + 1 < array.size() ? ",\n" : "\n";
-        }
-        appendIndent(out, level);
-        out += ']';
-    } else {
-        Json::serializeTo(out, value);
+    if (first.isEmpty() || !value.isObject() || value.toObject().isEmpty()) {
+        Json::serializeIndentedTo(out, value, level);
+        return;
     }
+    const QJsonObject object = value.toObject();
+    out += "{\n";
+    const QStringList keys = orderedKeys(first, object);
+    for (qsizetype i = 0; i < keys.size(); ++i) {
+        appendIndent(out, level + 1);
+        Json::serializeStringTo(out, keys.at(i));
+        out += ": ";
+        Json::serializeIndentedTo(out, object.value(keys.at(i)), level + 1);
+        out += i + 1 < keys.size() ? ",\n" : "\n";
+    }
+    appendIndent(out, level);
+    out += '}';
 }
 
 // The names of entries (environment variables, headers) in their order.

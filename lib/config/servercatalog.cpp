@@ -1,6 +1,8 @@
 #include "servercatalog.h"
 #include "secretstore.h"
 
+#include "jsonrpc/json.h"
+
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -777,12 +779,7 @@ bool ServerCatalog::saveUserFile()
     QJsonObject root = m_userRoot;
     root.insert(kFormat, kFormatName);
     root.insert(kVersion, qMax(kFormatVersion, m_userRoot.value(kVersion).toInt()));
-    const auto secrets = m_secretsInFile ? ServerConfig::SecretHandling::Include : ServerConfig::SecretHandling::Omit;
-    QJsonArray servers;
-    for (const ServerConfig &config : std::as_const(m_servers))
-        if (config.scope == ServerConfig::Scope::User)
-            servers.append(config.toJson(secrets));
-    root.insert(kServers, servers);
+    root.insert(kServers, QJsonArray()); // written from m_servers below
     QStringList approved;
     for (const QByteArray &fp : std::as_const(m_approved))
         approved.append(QString::fromLatin1(fp));
@@ -791,8 +788,36 @@ bool ServerCatalog::saveUserFile()
     root.insert(kSecretsInFile, m_secretsInFile);
     root.insert(kDemoOffered, m_demoServerOffered);
 
+    // QJsonDocument::Indented's bytes, the servers written one by one into the same buffer: a
+    // QJsonObject of each (and a QJsonArray of them all) cost several times the writing.
+    const auto secrets = m_secretsInFile ? ServerConfig::SecretHandling::Include : ServerConfig::SecretHandling::Omit;
+    QByteArray text;
+    text.reserve(1024 + 700 * m_servers.size());
+    text += "{\n";
+    for (auto it = root.constBegin(); it != root.constEnd(); ++it) {
+        text += "    ";
+        Json::serializeStringTo(text, it.key());
+        text += ": ";
+        if (it.key() == kServers) {
+            text += '[';
+            bool first = true;
+            for (const ServerConfig &config : std::as_const(m_servers)) {
+                if (config.scope != ServerConfig::Scope::User)
+                    continue;
+                text += first ? "\n        " : ",\n        ";
+                first = false;
+                config.appendJsonText(text, 2, secrets);
+            }
+            text += "\n    ]";
+        } else {
+            Json::serializeIndentedTo(text, it.value(), 1);
+        }
+        text += std::next(it) != root.constEnd() ? ",\n" : "\n";
+    }
+    text += "}\n";
+
     QString error;
-    if (!writeAtomically(m_userFilePath, QJsonDocument(root).toJson(QJsonDocument::Indented), &error)) {
+    if (!writeAtomically(m_userFilePath, text, &error)) {
         m_lastSaveError = error;
         qCWarning(lcCatalog).noquote() << error;
         Q_EMIT saveFailed(error);

@@ -1,6 +1,7 @@
 #include "serverconfig.h"
 
 #include "jsonutil_p.h"
+#include "jsonrpc/json.h"
 #include "transport/credentials.h"
 
 #include <QCryptographicHash>
@@ -322,6 +323,144 @@ QJsonObject ServerConfig::toJson(SecretHandling secrets) const
         inputArray.append(prompt.toJson());
     object.insert(kInputs, inputArray);
     return object;
+}
+
+void ServerConfig::appendJsonText(QByteArray &out, int level, SecretHandling secrets) const
+{
+    // Keys of our own that meet keys kept from elsewhere (extra), and OAuth settings, are rare:
+    // those go the general way, through toJson().
+    if (!extra.isEmpty() || !auth.isDefault()) {
+        Json::serializeIndentedTo(out, toJson(secrets), level);
+        return;
+    }
+    const bool omit = secrets == SecretHandling::Omit;
+    // The members in the order QJsonObject keeps them (sorted), each on a line of its own.
+    const auto key = [&out](int depth, QLatin1String name) {
+        out.append(4 * depth, ' ');
+        out += '"';
+        out += QByteArrayView(name.data(), name.size());
+        out += "\": ";
+    };
+    const auto string = [&out](const QString &text) { Json::serializeStringTo(out, text); };
+    const auto boolean = [&out](bool value) { out += value ? "true" : "false"; };
+    const auto close = [&out](int depth, char bracket) {
+        out += '\n';
+        out.append(4 * depth, ' ');
+        out += bracket;
+    };
+    const int in = level + 1;
+    const auto entries = [&](const QList<ConfigEntry> &list) {
+        out += "[\n";
+        for (qsizetype i = 0; i < list.size(); ++i) {
+            const ConfigEntry &entry = list.at(i);
+            out.append(4 * (in + 1), ' ');
+            out += "{\n";
+            key(in + 2, kName);
+            string(entry.name);
+            out += ",\n";
+            if (entry.secret) {
+                key(in + 2, kSecret);
+                boolean(true);
+                out += ",\n";
+            }
+            key(in + 2, kValue);
+            string(entry.secret && omit ? QString() : entry.value);
+            close(in + 1, '}');
+            out += i + 1 < list.size() ? ",\n" : "\n";
+        }
+        out.append(4 * in, ' ');
+        out += ']';
+    };
+
+    out += "{\n";
+    key(in, kArgs);
+    Json::serializeIndentedTo(out, QJsonArray::fromStringList(args), in);
+    out += ",\n";
+    key(in, kAutoRestart);
+    out += "{\n";
+    key(in + 1, kEnabled);
+    boolean(autoRestart.enabled);
+    out += ",\n";
+    key(in + 1, kInitialBackoff);
+    Json::serializeIntegerTo(out, autoRestart.initialBackoffMs);
+    out += ",\n";
+    key(in + 1, kMaxAttempts);
+    Json::serializeIntegerTo(out, autoRestart.maxAttempts);
+    out += ",\n";
+    key(in + 1, kMaxBackoff);
+    Json::serializeIntegerTo(out, autoRestart.maxBackoffMs);
+    close(in, '}');
+    out += ",\n";
+    key(in, kBearer);
+    string(omit ? QString() : bearerToken);
+    out += ",\n";
+    key(in, kCommand);
+    string(command);
+    out += ",\n";
+    key(in, kCwd);
+    string(workingDirectory);
+    out += ",\n";
+    key(in, kEnv);
+    entries(env);
+    out += ",\n";
+    if (!era.isEmpty()) {
+        key(in, kEra);
+        string(era);
+        out += ",\n";
+    }
+    if (!eraRecord.isEmpty()) {
+        key(in, kEraRecord);
+        Json::serializeIndentedTo(out, eraRecord, in);
+        out += ",\n";
+    }
+    key(in, kHeaders);
+    entries(headers);
+    out += ",\n";
+    key(in, kId);
+    string(id.toString(QUuid::WithoutBraces));
+    out += ",\n";
+    key(in, kInherit);
+    boolean(inheritEnvironment);
+    out += ",\n";
+    key(in, kInputs);
+    QJsonArray inputArray;
+    for (const InputPrompt &prompt : inputs)
+        inputArray.append(prompt.toJson());
+    Json::serializeIndentedTo(out, inputArray, in);
+    out += ",\n";
+    key(in, kName);
+    string(name);
+    out += ",\n";
+    key(in, kNotes);
+    string(notes);
+    out += ",\n";
+    key(in, kPing);
+    Json::serializeIntegerTo(out, pingIntervalMs);
+    out += ",\n";
+    key(in, kScope);
+    string(scopeToString(scope));
+    out += ",\n";
+    key(in, kTimeouts);
+    out += "{\n";
+    key(in + 1, kConnectMs);
+    Json::serializeIntegerTo(out, timeouts.connectMs);
+    out += ",\n";
+    key(in + 1, kMaxTotalMs);
+    Json::serializeIntegerTo(out, timeouts.maxTotalMs);
+    out += ",\n";
+    key(in + 1, kRequestMs);
+    Json::serializeIntegerTo(out, timeouts.requestMs);
+    out += ",\n";
+    key(in + 1, kResetOnProgress);
+    boolean(timeouts.resetOnProgress);
+    close(in, '}');
+    out += ",\n";
+    key(in, kTransport);
+    string(transportToString(transport));
+    out += ",\n";
+    key(in, kUrl);
+    string(url);
+    close(level, '}');
 }
 
 ServerConfig ServerConfig::fromJson(const QJsonObject &object, QStringList *warnings)

@@ -670,6 +670,37 @@ void serializeIntegerTo(QByteArray &out, qint64 value)
     appendInteger(out, value);
 }
 
+void serializeIndentedTo(QByteArray &out, const QJsonValue &value, int level)
+{
+    // Qt's writer: "{" or "[", a line per member or item one level deeper, the closing
+    // bracket on a line of its own, also when there is nothing inside.
+    if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        out += "{\n";
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            out.append(4 * (level + 1), ' ');
+            serializeStringTo(out, it.key());
+            out += ": ";
+            serializeIndentedTo(out, it.value(), level + 1);
+            out += std::next(it) != object.end() ? ",\n" : "\n";
+        }
+        out.append(4 * level, ' ');
+        out += '}';
+    } else if (value.isArray()) {
+        const QJsonArray array = value.toArray();
+        out += "[\n";
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            out.append(4 * (level + 1), ' ');
+            serializeIndentedTo(out, array.at(i), level + 1);
+            out += i + 1 < array.size() ? ",\n" : "\n";
+        }
+        out.append(4 * level, ' ');
+        out += ']';
+    } else {
+        serializeTo(out, value);
+    }
+}
+
 QByteArray serialize(const QJsonValue &value)
 {
     QByteArray out;
