@@ -49,18 +49,25 @@ QStringList orderedKeys(const QStringList &preferred, const QJsonObject &object)
 {
     QStringList ordered;
     ordered.reserve(object.size());
+    // A set for big objects; the few keys of a server's env are compared directly (a set per
+    // object cost more than the rest of reading it).
+    constexpr qsizetype FewKeys = 16;
+    const bool few = object.size() <= FewKeys;
     QSet<QString> taken;
-    taken.reserve(object.size());
+    if (!few)
+        taken.reserve(object.size());
+    const auto isTaken = [&](const QString &key) { return few ? ordered.contains(key) : taken.contains(key); };
     for (const QString &key : preferred) {
-        if (object.contains(key) && !taken.contains(key)) {
-            taken.insert(key);
+        if (object.contains(key) && !isTaken(key)) {
+            if (!few)
+                taken.insert(key);
             ordered.append(key);
         }
     }
     if (ordered.size() == object.size())
         return ordered;
     for (auto it = object.begin(); it != object.end(); ++it) {
-        if (!taken.contains(it.key()))
+        if (!isTaken(it.key()))
             ordered.append(it.key());
     }
     return ordered;
@@ -159,6 +166,21 @@ private:
     QHash<QString, QStringList> m_orders;
 };
 
+// McpJson::looksSecret(), remembered: a file of many servers names the same few variables again
+// and again, and a regular expression match costs more than the rest of reading one.
+bool looksSecretCached(const QString &name)
+{
+    thread_local QHash<QString, bool> known;
+    const auto it = known.constFind(name);
+    if (it != known.constEnd())
+        return it.value();
+    if (known.size() >= 4096)
+        known.clear();
+    const bool secret = McpJson::looksSecret(name);
+    known.insert(name, secret);
+    return secret;
+}
+
 // The keys of a server's "env" and "headers" objects as the text lists them.
 struct EntryKeyOrder
 {
@@ -184,7 +206,7 @@ QList<ConfigEntry> mapToEntries(const QJsonValue &value, const QString &what, co
             warnings->append(McpJson::tr("%1: %2 \"%3\" is not a string; left empty.").arg(server, what, key));
         // A literal credential is marked secret so it leaves the plain file; a ${VAR}
         // reference is not a secret itself.
-        const bool secret = McpJson::looksSecret(key) && !text.isEmpty() && !containsVariableReference(text);
+        const bool secret = !text.isEmpty() && looksSecretCached(key) && !containsVariableReference(text);
         entries.append({key, text, secret});
     }
     return entries;
@@ -344,7 +366,7 @@ void readServer(const QString &name, const QJsonValue &value, const EntryKeyOrde
             config.name = suggested + QStringLiteral(" (%1)").arg(n);
         result->warnings.append(McpJson::tr("A server without a name was named \"%1\".").arg(config.name));
     }
-    result->servers.append(config);
+    result->servers.append(std::move(config));
 }
 
 void readServerMap(const QJsonObject &map, const KeyOrder &order, const QString &path, McpJsonImport *result)

@@ -569,7 +569,7 @@ QList<QUuid> ServerCatalog::applyImport(const ImportPlan &plan)
     const auto addNew = [&](ServerConfig config) {
         config.name = uniqueName(config.name, names);
         if (config.id.isNull() || knownIdSet.contains(config.id))
-            config.id = QUuid::createUuid();
+            config.id = ServerConfig::newId();
         knownIdSet.insert(config.id);
         names.insert(config.name);
         insertServer(config);

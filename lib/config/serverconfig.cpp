@@ -9,6 +9,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRandomGenerator>
 #include <QRegularExpression>
 
 namespace Mcp {
@@ -164,10 +165,23 @@ InputPrompt InputPrompt::fromJson(const QJsonObject &object)
     return prompt;
 }
 
+QUuid ServerConfig::newId()
+{
+    // QUuid::createUuid() draws from QRandomGenerator::system(), which on x86 executes
+    // RDRAND/RDSEED for every id: a fifth of reading a file of many servers. An id needs to be
+    // unique, not secret: the global generator (seeded from the system one) is enough.
+    quint32 random[4];
+    QRandomGenerator::global()->fillRange(random);
+    return QUuid(random[0], quint16(random[1] >> 16), quint16((random[1] & 0x0fff) | 0x4000), // version 4
+                 uchar(((random[2] >> 24) & 0x3f) | 0x80), // variant RFC 4122
+                 uchar(random[2] >> 16), uchar(random[2] >> 8), uchar(random[2]), uchar(random[3] >> 24),
+                 uchar(random[3] >> 16), uchar(random[3] >> 8), uchar(random[3]));
+}
+
 ServerConfig ServerConfig::create(const QString &name)
 {
     ServerConfig config;
-    config.id = QUuid::createUuid();
+    config.id = newId();
     config.name = name;
     return config;
 }
@@ -468,7 +482,7 @@ ServerConfig ServerConfig::fromJson(const QJsonObject &object, QStringList *warn
     ServerConfig config;
     config.id = QUuid::fromString(object.value(kId).toString());
     if (config.id.isNull())
-        config.id = QUuid::createUuid();
+        config.id = newId();
     config.name = object.value(kName).toString();
 
     const QJsonValue transport = object.value(kTransport);

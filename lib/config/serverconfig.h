@@ -167,6 +167,9 @@ public:
 
     // A new configuration with a fresh id.
     static ServerConfig create(const QString &name = QString());
+    // A random (version 4) id, as QUuid::createUuid() makes, for create() and loops that give
+    // many servers ids.
+    static QUuid newId();
 
     bool usesCommand() const { return transport == TransportType::Stdio; }
     bool usesUrl() const { return !usesCommand(); }

@@ -109,6 +109,18 @@ private Q_SLOTS:
         }
     }
 
+    void newIdsAreRandomUuids()
+    {
+        QSet<QUuid> ids;
+        for (int i = 0; i < 1000; ++i) {
+            const QUuid id = ServerConfig::create().id;
+            QCOMPARE(id.version(), QUuid::Random);
+            QCOMPARE(id.variant(), QUuid::DCE);
+            ids.insert(id);
+        }
+        QCOMPARE(ids.size(), 1000);
+    }
+
     void transportsRoundTrip_data()
     {
         QTest::addColumn<ServerConfig::TransportType>("transport");
