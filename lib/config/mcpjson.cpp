@@ -266,18 +266,10 @@ void applyMcpScopeFields(ServerConfig *config, const QJsonObject &fields)
     markSecret(config->headers, fields.value(QLatin1String("secretHeaders")), true);
 }
 
-ServerConfig entryToConfig(const QString &name, const QJsonObject &entry, const EntryKeyOrder &order,
-                           QStringList *warnings)
+// The transport from `type` or else the other members (config's command and url set), and
+// what is missing said so.
+void readTransport(ServerConfig &config, const QString &name, const QString &type, QStringList *warnings)
 {
-    ServerConfig config = ServerConfig::create(name);
-    config.command = entry.value(QLatin1String("command")).toString();
-    config.url = entry.value(QLatin1String("url")).toString();
-    if (config.url.isEmpty())
-        config.url = entry.value(QLatin1String("serverUrl")).toString(); // Windsurf
-
-    QString type = entry.value(QLatin1String("type")).toString();
-    if (type.isEmpty())
-        type = entry.value(QLatin1String("transport")).toString();
     bool known = false;
     if (!type.isEmpty()) {
         config.transport = ServerConfig::transportFromString(type, &known);
@@ -293,6 +285,38 @@ ServerConfig entryToConfig(const QString &name, const QJsonObject &entry, const 
         warnings->append(McpJson::tr("%1: no \"command\".").arg(name));
     if (config.usesUrl() && config.url.isEmpty())
         warnings->append(McpJson::tr("%1: no \"url\".").arg(name));
+}
+
+// A whole command line written as the command ("npx -y server") is split by the rule of the
+// Add Server dialog, and said so; an existing path with a blank in it is a program.
+void splitWholeCommandLine(ServerConfig &config, const QString &name, QStringList *warnings)
+{
+    if (config.usesCommand() && config.args.isEmpty() && looksLikeCommandLine(config.command)) {
+        QString splitError;
+        if (const std::optional<QStringList> words = splitCommandLine(config.command.trimmed(), &splitError)) {
+            warnings->append(McpJson::tr("%1: the command \"%2\" is a whole command line; split into the program and %n argument(s).",
+                                         nullptr, int(words->size() - 1)).arg(name, config.command));
+            config.command = words->first();
+            config.args = words->mid(1);
+        } else {
+            warnings->append(McpJson::tr("%1: the command \"%2\" cannot be split: %3").arg(name, config.command, splitError));
+        }
+    }
+}
+
+ServerConfig entryToConfig(const QString &name, const QJsonObject &entry, const EntryKeyOrder &order,
+                           QStringList *warnings)
+{
+    ServerConfig config = ServerConfig::create(name);
+    config.command = entry.value(QLatin1String("command")).toString();
+    config.url = entry.value(QLatin1String("url")).toString();
+    if (config.url.isEmpty())
+        config.url = entry.value(QLatin1String("serverUrl")).toString(); // Windsurf
+
+    QString type = entry.value(QLatin1String("type")).toString();
+    if (type.isEmpty())
+        type = entry.value(QLatin1String("transport")).toString();
+    readTransport(config, name, type, warnings);
 
     const QJsonValue args = entry.value(QLatin1String("args"));
     if (args.isArray()) {
@@ -305,19 +329,7 @@ ServerConfig entryToConfig(const QString &name, const QJsonObject &entry, const 
     } else if (!args.isUndefined() && !args.isNull()) {
         warnings->append(McpJson::tr("%1: \"args\" is not a list; ignored.").arg(name));
     }
-    // A whole command line written as the command ("npx -y server") is split by the rule of the
-    // Add Server dialog, and said so; an existing path with a blank in it is a program.
-    if (config.usesCommand() && config.args.isEmpty() && looksLikeCommandLine(config.command)) {
-        QString splitError;
-        if (const std::optional<QStringList> words = splitCommandLine(config.command.trimmed(), &splitError)) {
-            warnings->append(McpJson::tr("%1: the command \"%2\" is a whole command line; split into the program and %n argument(s).",
-                                         nullptr, int(words->size() - 1)).arg(name, config.command));
-            config.command = words->first();
-            config.args = words->mid(1);
-        } else {
-            warnings->append(McpJson::tr("%1: the command \"%2\" cannot be split: %3").arg(name, config.command, splitError));
-        }
-    }
+    splitWholeCommandLine(config, name, warnings);
 
     config.env = mapToEntries(entry.value(QLatin1String("env")), QStringLiteral("env"), name, order.env, warnings);
     config.headers =
@@ -341,8 +353,99 @@ ServerConfig entryToConfig(const QString &name, const QJsonObject &entry, const 
 
 void readInputs(const QJsonValue &value, McpJsonImport *result);
 
+// An entry of the plainest kind, each member once, all text: "command", "args" (a list),
+// "env", "cwd", "url", "type", "headers". Read straight from simdjson's tree into *config, as
+// entryToConfig() reads it (no member it would warn about or keep in extra can be there).
+// False, with nothing read or said, for any other entry: entryToConfig() reads those.
+bool readPlainEntry(const QString &name, simdjson::dom::element value, ServerConfig *config, QStringList *warnings)
+{
+    simdjson::dom::object entry;
+    if (value.get(entry) != simdjson::SUCCESS)
+        return false;
+    enum Member : quint8 { Command = 1, Args = 2, Env = 4, Cwd = 8, Url = 16, Type = 32, Headers = 64 };
+    static constexpr std::pair<std::string_view, Member> members[] = {
+        {"command", Command}, {"args", Args}, {"env", Env}, {"cwd", Cwd}, {"url", Url}, {"type", Type}, {"headers", Headers}};
+    const auto allText = [](simdjson::dom::element element, bool object) {
+        constexpr size_t FewKeys = 32; // keys checked pairwise for repeats below
+        if (object) {
+            simdjson::dom::object fields;
+            if (element.get(fields) != simdjson::SUCCESS || fields.size() > FewKeys)
+                return false;
+            for (auto it = fields.begin(); it != fields.end(); ++it) {
+                if (!it.value().is_string())
+                    return false;
+                for (auto other = fields.begin(); other != it; ++other)
+                    if (other.key() == it.key())
+                        return false;
+            }
+            return true;
+        }
+        simdjson::dom::array items;
+        if (element.get(items) != simdjson::SUCCESS)
+            return false;
+        for (simdjson::dom::element item : items)
+            if (!item.is_string())
+                return false;
+        return true;
+    };
+    quint8 seen = 0;
+    std::string_view command, cwd, url, type;
+    simdjson::dom::element args, env, headers;
+    for (simdjson::dom::key_value_pair field : entry) {
+        const auto known = std::find_if(std::begin(members), std::end(members),
+                                        [&field](const auto &member) { return member.first == field.key; });
+        if (known == std::end(members) || (seen & known->second))
+            return false;
+        seen |= known->second;
+        switch (known->second) {
+        case Args:
+        case Env:
+        case Headers:
+            if (!allText(field.value, known->second != Args))
+                return false;
+            (known->second == Args ? args : known->second == Env ? env : headers) = field.value;
+            break;
+        default:
+            if (field.value.get(known->second == Command ? command : known->second == Cwd ? cwd : known->second == Url ? url : type)
+                != simdjson::SUCCESS)
+                return false;
+        }
+    }
+    using Json::Internal::toQString;
+    *config = ServerConfig::create(name);
+    config->command = toQString(command);
+    config->url = toQString(url);
+    readTransport(*config, name, toQString(type), warnings);
+    if (seen & Args) {
+        // Named copies: a range-for straight over value_unsafe() would iterate a dead temporary.
+        const simdjson::dom::array items = args.get_array().value_unsafe();
+        for (simdjson::dom::element item : items)
+            config->args.append(toQString(item.get_string().value_unsafe()));
+    }
+    splitWholeCommandLine(*config, name, warnings);
+    const auto entries = [](simdjson::dom::element object, bool present) {
+        QList<ConfigEntry> list;
+        if (!present)
+            return list;
+        const simdjson::dom::object fields = object.get_object().value_unsafe();
+        for (simdjson::dom::key_value_pair field : fields) {
+            const QString key = toQString(field.key);
+            const QString text = toQString(field.value.get_string().value_unsafe());
+            list.append({key, text, !text.isEmpty() && looksSecretCached(key) && !containsVariableReference(text)});
+        }
+        return list;
+    };
+    config->env = entries(env, seen & Env);
+    config->headers = entries(headers, seen & Headers);
+    config->workingDirectory = toQString(cwd);
+    return true;
+}
+
 // One member of a server map into result->servers (skipped, said so, when it is no object).
 // `listed` tells whether a name is a key of the map.
+template<typename Listed>
+void addServer(ServerConfig config, const Listed &listed, McpJsonImport *result);
+
 template<typename Listed>
 void readServer(const QString &name, const QJsonValue &value, const EntryKeyOrder &keys, const Listed &listed,
                 McpJsonImport *result)
@@ -351,7 +454,13 @@ void readServer(const QString &name, const QJsonValue &value, const EntryKeyOrde
         result->warnings.append(McpJson::tr("%1: not an object; skipped.").arg(name));
         return;
     }
-    ServerConfig config = entryToConfig(name, value.toObject(), keys, &result->warnings);
+    addServer(entryToConfig(name, value.toObject(), keys, &result->warnings), listed, result);
+}
+
+// A server read into result->servers; one listed under "" is given a name first.
+template<typename Listed>
+void addServer(ServerConfig config, const Listed &listed, McpJsonImport *result)
+{
     if (config.name.isEmpty()) {
         // Listed under "": it gets the name a pasted server would, unlike the others'.
         const QString suggested = McpJson::suggestName(config);
@@ -456,10 +565,16 @@ bool readUsualFile(const QByteArray &json, McpJsonImport *result, QJsonObject *r
         *root = Json::Internal::objectToQt(top, mcpServers == 1 ? exceptMcpServers : exceptServers);
         result->servers.reserve(names.size());
         qsizetype i = 0;
+        const auto isListed = [&listed](const QString &candidate) { return listed.contains(candidate); };
         for (simdjson::dom::key_value_pair field : map) {
+            const QString &name = names.at(i++);
+            ServerConfig config;
+            if (readPlainEntry(name, field.value, &config, &result->warnings)) {
+                addServer(std::move(config), isListed, result);
+                continue;
+            }
             const EntryKeyOrder keys{textKeys(field.value, "env"), textKeys(field.value, "headers")};
-            readServer(names.at(i++), Json::Internal::toQt(field.value), keys,
-                       [&listed](const QString &candidate) { return listed.contains(candidate); }, result);
+            readServer(name, Json::Internal::toQt(field.value), keys, isListed, result);
         }
         if (result->dialect == McpJsonDialect::VsCode)
             readInputs(root->value(kInputs), result);

@@ -314,6 +314,40 @@ private Q_SLOTS:
         QCOMPARE(vscode.servers.at(0).name, QStringLiteral("c"));
     }
 
+    void usualFileReadsAsAnyOther_data()
+    {
+        QTest::addColumn<QByteArray>("entry");
+        QTest::newRow("plain") << QByteArray("{\"command\": \"node\", \"args\": [\"a b\", \"\"], \"env\": {\"Z\": \"1\", \"API_TOKEN\": \"t\", \"SECRET\": \"${X}\"}, \"cwd\": \"/w\"}");
+        QTest::newRow("whole command line") << QByteArray("{\"command\": \"npx -y server\", \"args\": []}");
+        QTest::newRow("unclosed quote") << QByteArray("{\"command\": \"sh -c 'x\"}");
+        QTest::newRow("unknown type") << QByteArray("{\"type\": \"carrier-pigeon\", \"url\": \"https://h/\", \"headers\": {\"Authorization\": \"Bearer x\", \"A\": \"\"}}");
+        QTest::newRow("sse, no url") << QByteArray("{\"type\": \"sse\", \"command\": \"x\", \"url\": \"\"}");
+        QTest::newRow("url only") << QByteArray("{\"url\": \"https://h/mcp\"}");
+        QTest::newRow("number argument") << QByteArray("{\"command\": \"x\", \"args\": [\"--port\", 8080]}");
+        QTest::newRow("number in env") << QByteArray("{\"command\": \"x\", \"env\": {\"B\": 2, \"A\": \"1\"}}");
+        QTest::newRow("env twice") << QByteArray("{\"command\": \"x\", \"env\": {\"B\": \"1\"}, \"env\": {\"A\": \"2\"}}");
+        QTest::newRow("variable twice") << QByteArray("{\"command\": \"x\", \"env\": {\"B\": \"1\", \"B\": \"2\"}}");
+        QTest::newRow("kept members") << QByteArray("{\"command\": \"x\", \"disabled\": true, \"envFile\": \"e\", \"autoApprove\": []}");
+        QTest::newRow("windsurf") << QByteArray("{\"serverUrl\": \"https://h/\", \"transport\": \"http\"}");
+        QTest::newRow("args as text") << QByteArray("{\"command\": \"x\", \"args\": \"--a --b\", \"env\": null}");
+    }
+    // The usual file is read by a path of its own (straight from simdjson for plain entries);
+    // what it reads and says is what the general path (here: a bare map) reads and says.
+    void usualFileReadsAsAnyOther()
+    {
+        QFETCH(QByteArray, entry);
+        const McpJsonImport usual = McpJson::parse("{\"mcpServers\": {\"s\": " + entry + "}}");
+        const McpJsonImport bare = McpJson::parse("{\"s\": " + entry + "}");
+        QCOMPARE(usual.dialect, McpJsonDialect::McpServers);
+        QCOMPARE(bare.dialect, McpJsonDialect::ServerMap);
+        QCOMPARE(usual.warnings, bare.warnings);
+        QCOMPARE(usual.servers.size(), 1);
+        QCOMPARE(bare.servers.size(), 1);
+        ServerConfig read = usual.servers.first();
+        read.id = bare.servers.first().id;
+        QCOMPARE(read, bare.servers.first());
+    }
+
     void commentMarkersInStringsKept()
     {
         const McpJsonImport r = McpJson::parse(kMarkersInStrings);
