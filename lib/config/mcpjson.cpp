@@ -1047,16 +1047,84 @@ static QStringList entryOrder(const QList<ConfigEntry> &entries)
     return names;
 }
 
+// Whether exportEntry() of config is only its command, arguments, environment (no secret,
+// each name once) and working directory: appendPlainEntry() writes those without it.
+static bool isPlainEntry(const ServerConfig &config, const McpJsonExportOptions &options)
+{
+    constexpr qsizetype FewNames = 32; // compared pairwise below
+    if (!config.usesCommand() || !config.extra.isEmpty() || options.mcpScopeFields || config.env.size() > FewNames)
+        return false;
+    for (qsizetype i = 0; i < config.env.size(); ++i) {
+        if (config.env.at(i).secret)
+            return false;
+        for (qsizetype j = 0; j < i; ++j)
+            if (config.env.at(j).name == config.env.at(i).name)
+                return false;
+    }
+    return true;
+}
+
+// What writing exportEntry() of a plain entry (isPlainEntry()) nested `level` deep gives:
+// its members sorted, as QJsonObject keeps them, the environment in its own order.
+static void appendPlainEntry(QByteArray &out, const ServerConfig &config, const McpJsonExportOptions &options, int level)
+{
+    const auto key = [&out, level](const char *name) {
+        out.append(4 * (level + 1), ' ');
+        out += '"';
+        out += name;
+        out += "\": ";
+    };
+    out += "{\n";
+    key("args");
+    Json::serializeIndentedTo(out, QJsonArray::fromStringList(config.args), level + 1);
+    out += ",\n";
+    key("command");
+    Json::serializeStringTo(out, config.command);
+    if (!config.workingDirectory.isEmpty()) {
+        out += ",\n";
+        key("cwd");
+        Json::serializeStringTo(out, config.workingDirectory);
+    }
+    if (!config.env.isEmpty()) {
+        out += ",\n";
+        key("env");
+        out += "{\n";
+        for (qsizetype i = 0; i < config.env.size(); ++i) {
+            out.append(4 * (level + 2), ' ');
+            Json::serializeStringTo(out, config.env.at(i).name);
+            out += ": ";
+            Json::serializeStringTo(out, config.env.at(i).value);
+            out += i + 1 < config.env.size() ? ",\n" : "\n";
+        }
+        out.append(4 * (level + 1), ' ');
+        out += '}';
+    }
+    if (options.dialect == McpJsonDialect::VsCode) {
+        out += ",\n";
+        key("type");
+        out += "\"stdio\"";
+    }
+    out += '\n';
+    out.append(4 * level, ' ');
+    out += '}';
+}
+
 // Each server's entry (exportEntry()), and in *inputs the VS Code inputs they use or generate.
+// With `plain`, plain entries (isPlainEntry()) are left empty: the caller writes them.
 static QList<QJsonObject> exportEntries(const QList<ServerConfig> &servers, const McpJsonExportOptions &options,
-                                        QList<InputPrompt> *inputs)
+                                        QList<InputPrompt> *inputs, QList<bool> *plain = nullptr)
 {
     const bool vscode = options.dialect == McpJsonDialect::VsCode;
     QList<QJsonObject> entries;
     entries.reserve(servers.size());
+    if (plain)
+        plain->reserve(servers.size());
     QSet<QString> inputIds;
     for (const ServerConfig &config : servers) {
-        entries.append(McpJson::exportEntry(config, options, inputs));
+        const bool skip = plain && isPlainEntry(config, options);
+        if (plain)
+            plain->append(skip);
+        entries.append(skip ? QJsonObject() : McpJson::exportEntry(config, options, inputs));
         if (vscode) {
             for (const InputPrompt &prompt : config.inputs) {
                 if (!inputIds.contains(prompt.id)) {
@@ -1093,7 +1161,8 @@ QByteArray McpJson::exportDocumentText(const QList<ServerConfig> &servers, const
     const QString mapKey = options.dialect == McpJsonDialect::VsCode ? QString(kServers) : QString(kMcpServers);
     const QStringList names = entryNames(servers);
     QList<InputPrompt> inputs;
-    const QList<QJsonObject> entries = exportEntries(servers, options, &inputs);
+    QList<bool> plain;
+    const QList<QJsonObject> entries = exportEntries(servers, options, &inputs, &plain);
     // The map is written from the lists, servers in their order, and each server's environment
     // and headers in theirs: no QJsonObject of all the servers (each insert sorts it in).
     const QJsonObject document = documentAround(QJsonObject(), inputs, options, base);
@@ -1113,6 +1182,11 @@ QByteArray McpJson::exportDocumentText(const QList<ServerConfig> &servers, const
                 appendIndent(out, 2);
                 Json::serializeStringTo(out, names.at(i));
                 out += ": ";
+                if (plain.at(i)) {
+                    appendPlainEntry(out, servers.at(i), options, 2);
+                    out += i + 1 < servers.size() ? ",\n" : "\n";
+                    continue;
+                }
                 const QJsonObject &entry = entries.at(i);
                 out += "{\n"; // an entry always has members ("command" or "url" at least)
                 for (auto it = entry.begin(); it != entry.end(); ++it) {

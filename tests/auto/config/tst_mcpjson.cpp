@@ -272,11 +272,12 @@ private Q_SLOTS:
             "\"cwd\": \"/tmp\", \"disabled\": true, \"autoApprove\": [\"t\", 1, 2.5, -7, null, false, {}, [], [[]], {\"k\": {\"z\": [1e300]}}], "
             "\"nested\": {\"b\": {}, \"a\": [{\"y\": 1, \"x\": 2}]}}, "
             "\"b\": {\"url\": \"https://h/mcp\", \"headers\": {\"Accept\": \"x\", \"Authorization\": \"Bearer ${TOKEN}\"}}, "
-            "\"c\": {\"command\": \"y\"} "
+            "\"c\": {\"command\": \"y\"}, "
+            "\"d\": {\"command\": \"z\", \"args\": [\"1\", \"\\u00e9\"], \"cwd\": \"/d\", \"env\": {\"A\": \"\\u00e9\", \"B\": \"\"}} "
             "}} ";
         const McpJsonImport imported = McpJson::parse(text);
         QVERIFY2(imported.isValid(), qPrintable(imported.error.toString()));
-        QCOMPARE(imported.servers.size(), 3);
+        QCOMPARE(imported.servers.size(), 4);
         const QJsonObject base{{QStringLiteral("zeta"), QJsonArray{1, QJsonObject()}}, {QStringLiteral("alpha"), QJsonObject{{QStringLiteral("x"), QString()}}}};
         for (const McpJsonDialect dialect : {McpJsonDialect::McpServers, McpJsonDialect::VsCode}) {
             for (const bool ours : {false, true}) {
