@@ -1010,7 +1010,7 @@ static QStringList entryNames(const QList<ServerConfig> &servers)
 
 static void appendIndent(QByteArray &out, int level)
 {
-    out.append(4 * level, ' ');
+    Json::appendIndentTo(out, level);
 }
 
 // Appends value as QJsonDocument::Indented lays it out at nesting `level`, the members of an
@@ -1069,7 +1069,7 @@ static bool isPlainEntry(const ServerConfig &config, const McpJsonExportOptions 
 static void appendPlainEntry(QByteArray &out, const ServerConfig &config, const McpJsonExportOptions &options, int level)
 {
     const auto key = [&out, level](const char *name) {
-        out.append(4 * (level + 1), ' ');
+        appendIndent(out, level + 1);
         out += '"';
         out += name;
         out += "\": ";
@@ -1090,13 +1090,13 @@ static void appendPlainEntry(QByteArray &out, const ServerConfig &config, const 
         key("env");
         out += "{\n";
         for (qsizetype i = 0; i < config.env.size(); ++i) {
-            out.append(4 * (level + 2), ' ');
+            appendIndent(out, level + 2);
             Json::serializeStringTo(out, config.env.at(i).name);
             out += ": ";
             Json::serializeStringTo(out, config.env.at(i).value);
             out += i + 1 < config.env.size() ? ",\n" : "\n";
         }
-        out.append(4 * (level + 1), ' ');
+        appendIndent(out, level + 1);
         out += '}';
     }
     if (options.dialect == McpJsonDialect::VsCode) {
@@ -1105,7 +1105,7 @@ static void appendPlainEntry(QByteArray &out, const ServerConfig &config, const 
         out += "\"stdio\"";
     }
     out += '\n';
-    out.append(4 * level, ' ');
+    appendIndent(out, level);
     out += '}';
 }
 

@@ -10,6 +10,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRandomGenerator>
+
+#include <cstring>
 #include <QRegularExpression>
 
 namespace Mcp {
@@ -350,16 +352,19 @@ void ServerConfig::appendJsonText(QByteArray &out, int level, SecretHandling sec
     const bool omit = secrets == SecretHandling::Omit;
     // The members in the order QJsonObject keeps them (sorted), each on a line of its own.
     const auto key = [&out](int depth, QLatin1String name) {
-        out.append(4 * depth, ' ');
-        out += '"';
-        out += QByteArrayView(name.data(), name.size());
-        out += "\": ";
+        Json::appendIndentTo(out, depth);
+        // One append of "name": (the keys are short ASCII words).
+        char text[64];
+        text[0] = '"';
+        std::memcpy(text + 1, name.data(), size_t(name.size()));
+        std::memcpy(text + 1 + name.size(), "\": ", 3);
+        out.append(text, name.size() + 4);
     };
     const auto string = [&out](const QString &text) { Json::serializeStringTo(out, text); };
     const auto boolean = [&out](bool value) { out += value ? "true" : "false"; };
     const auto close = [&out](int depth, char bracket) {
         out += '\n';
-        out.append(4 * depth, ' ');
+        Json::appendIndentTo(out, depth);
         out += bracket;
     };
     const int in = level + 1;
@@ -367,7 +372,7 @@ void ServerConfig::appendJsonText(QByteArray &out, int level, SecretHandling sec
         out += "[\n";
         for (qsizetype i = 0; i < list.size(); ++i) {
             const ConfigEntry &entry = list.at(i);
-            out.append(4 * (in + 1), ' ');
+            Json::appendIndentTo(out, in + 1);
             out += "{\n";
             key(in + 2, kName);
             string(entry.name);
@@ -382,7 +387,7 @@ void ServerConfig::appendJsonText(QByteArray &out, int level, SecretHandling sec
             close(in + 1, '}');
             out += i + 1 < list.size() ? ",\n" : "\n";
         }
-        out.append(4 * in, ' ');
+        Json::appendIndentTo(out, in);
         out += ']';
     };
 
