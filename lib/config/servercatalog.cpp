@@ -755,7 +755,11 @@ bool ServerCatalog::saveScope(ServerConfig::Scope scope)
     return scope == ServerConfig::Scope::Project ? saveProjectFile() : saveUserFile();
 }
 
-static bool writeAtomically(const QString &path, const QByteArray &content, QString *error)
+// produce(text, spill) appends the content to text and may call spill() at any point: what text
+// holds then goes to the file, so a catalog of many servers never sits in memory whole (fresh
+// pages for a buffer of its size cost more than writing it).
+template<typename Produce>
+static bool writeAtomically(const QString &path, const Produce &produce, QString *error)
 {
     const QFileInfo info(path);
     if (!QDir().mkpath(info.absolutePath())) {
@@ -765,11 +769,26 @@ static bool writeAtomically(const QString &path, const QByteArray &content, QStr
     // Written to a temporary file and renamed over the old one: a crash or a full disk
     // leaves the previous version intact.
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size() || !file.commit()) {
+    bool ok = file.open(QIODevice::WriteOnly);
+    QByteArray text;
+    const auto spill = [&] {
+        ok = ok && file.write(text) == text.size();
+        text.resize(0); // keeps its capacity for the next piece
+    };
+    if (ok) {
+        produce(text, spill);
+        spill();
+    }
+    if (!ok || !file.commit()) {
         *error = ServerCatalog::tr("Cannot save %1: %2.").arg(QDir::toNativeSeparators(path), file.errorString());
         return false;
     }
     return true;
+}
+
+static bool writeAtomically(const QString &path, const QByteArray &content, QString *error)
+{
+    return writeAtomically(path, [&content](QByteArray &text, const auto &) { text = content; }, error);
 }
 
 bool ServerCatalog::saveUserFile()
@@ -788,36 +807,41 @@ bool ServerCatalog::saveUserFile()
     root.insert(kSecretsInFile, m_secretsInFile);
     root.insert(kDemoOffered, m_demoServerOffered);
 
-    // QJsonDocument::Indented's bytes, the servers written one by one into the same buffer: a
-    // QJsonObject of each (and a QJsonArray of them all) cost several times the writing.
+    // QJsonDocument::Indented's bytes, the servers written one by one into the same buffer, which
+    // goes to the file a piece at a time: a QJsonObject of each (and a QJsonArray of them all)
+    // cost several times the writing.
     const auto secrets = m_secretsInFile ? ServerConfig::SecretHandling::Include : ServerConfig::SecretHandling::Omit;
-    QByteArray text;
-    text.reserve(1024 + 700 * m_servers.size());
-    text += "{\n";
-    for (auto it = root.constBegin(); it != root.constEnd(); ++it) {
-        text += "    ";
-        Json::serializeStringTo(text, it.key());
-        text += ": ";
-        if (it.key() == kServers) {
-            text += '[';
-            bool first = true;
-            for (const ServerConfig &config : std::as_const(m_servers)) {
-                if (config.scope != ServerConfig::Scope::User)
-                    continue;
-                text += first ? "\n        " : ",\n        ";
-                first = false;
-                config.appendJsonText(text, 2, secrets);
+    const auto produce = [&](QByteArray &text, const auto &spill) {
+        constexpr qsizetype Piece = 1 << 20;
+        text.reserve(Piece + 64 * 1024);
+        text += "{\n";
+        for (auto it = root.constBegin(); it != root.constEnd(); ++it) {
+            text += "    ";
+            Json::serializeStringTo(text, it.key());
+            text += ": ";
+            if (it.key() == kServers) {
+                text += '[';
+                bool first = true;
+                for (const ServerConfig &config : std::as_const(m_servers)) {
+                    if (config.scope != ServerConfig::Scope::User)
+                        continue;
+                    text += first ? "\n        " : ",\n        ";
+                    first = false;
+                    config.appendJsonText(text, 2, secrets);
+                    if (text.size() >= Piece)
+                        spill();
+                }
+                text += "\n    ]";
+            } else {
+                Json::serializeIndentedTo(text, it.value(), 1);
             }
-            text += "\n    ]";
-        } else {
-            Json::serializeIndentedTo(text, it.value(), 1);
+            text += std::next(it) != root.constEnd() ? ",\n" : "\n";
         }
-        text += std::next(it) != root.constEnd() ? ",\n" : "\n";
-    }
-    text += "}\n";
+        text += "}\n";
+    };
 
     QString error;
-    if (!writeAtomically(m_userFilePath, text, &error)) {
+    if (!writeAtomically(m_userFilePath, produce, &error)) {
         m_lastSaveError = error;
         qCWarning(lcCatalog).noquote() << error;
         Q_EMIT saveFailed(error);
