@@ -140,11 +140,14 @@ QList<QJsonObject> salvageServers(const QByteArray &text)
     return found;
 }
 
-bool sameContent(ServerConfig a, ServerConfig b)
+bool sameContent(const ServerConfig &a, const ServerConfig &b)
 {
-    a.id = b.id;
-    a.scope = b.scope;
-    return a == b;
+    if (a.id == b.id && a.scope == b.scope)
+        return a == b;
+    ServerConfig same = a; // one copy per conflict, not two
+    same.id = b.id;
+    same.scope = b.scope;
+    return same == b;
 }
 
 } // namespace
@@ -425,7 +428,7 @@ QUuid ServerCatalog::add(ServerConfig config)
     return config.id;
 }
 
-void ServerCatalog::insertServer(const ServerConfig &config)
+void ServerCatalog::insertServer(ServerConfig config)
 {
     // Project servers are listed after the user's own, as their files are read.
     int row = int(m_servers.size());
@@ -434,10 +437,10 @@ void ServerCatalog::insertServer(const ServerConfig &config)
             --row;
     }
     beginInsertRows(QModelIndex(), row, row);
-    m_servers.insert(row, config);
+    m_servers.insert(row, std::move(config));
     endInsertRows();
-    storeSecrets(config, nullptr);
-    saveScope(config.scope);
+    storeSecrets(m_servers.at(row), nullptr);
+    saveScope(m_servers.at(row).scope);
 }
 
 bool ServerCatalog::update(const ServerConfig &changed, SecretUpdate secrets)
@@ -538,6 +541,7 @@ ImportPlan ServerCatalog::planImport(const McpJsonImport &source, ServerConfig::
     for (int row = int(m_servers.size()) - 1; row >= 0; --row)
         rowOfName.insert(m_servers.at(row).name, row); // the first row of a name, as indexOfName()
     const QSet<QString> names = knownNames();
+    plan.entries.reserve(source.servers.size());
     for (ServerConfig config : source.servers) {
         config.scope = scope;
         ImportEntry entry;
@@ -552,8 +556,8 @@ ImportPlan ServerCatalog::planImport(const McpJsonImport &source, ServerConfig::
             entry.newName = name;
             proposed.insert(name);
         }
-        entry.config = config;
-        plan.entries.append(entry);
+        entry.config = std::move(config);
+        plan.entries.append(std::move(entry));
     }
     return plan;
 }
@@ -566,14 +570,16 @@ QList<QUuid> ServerCatalog::applyImport(const ImportPlan &plan)
     const bool wasLoading = std::exchange(m_loading, true);
     QSet<QUuid> knownIdSet = knownIds();
     QSet<QString> names = knownNames();
+    // ServerConfig is not relocatable: each growth of the list would copy every server.
+    m_servers.reserve(m_servers.size() + plan.entries.size());
     const auto addNew = [&](ServerConfig config) {
         config.name = uniqueName(config.name, names);
         if (config.id.isNull() || knownIdSet.contains(config.id))
             config.id = ServerConfig::newId();
         knownIdSet.insert(config.id);
         names.insert(config.name);
-        insertServer(config);
         ids.append(config.id);
+        insertServer(std::move(config));
     };
     for (const ImportEntry &entry : plan.entries) {
         ServerConfig config = entry.config;
@@ -584,7 +590,7 @@ QList<QUuid> ServerCatalog::applyImport(const ImportPlan &plan)
         case ImportEntry::Action::Rename:
             if (!entry.newName.isEmpty())
                 config.name = entry.newName;
-            addNew(config);
+            addNew(std::move(config));
             break;
         case ImportEntry::Action::Replace:
             if (knownIdSet.contains(entry.conflictsWith)) {
@@ -596,7 +602,7 @@ QList<QUuid> ServerCatalog::applyImport(const ImportPlan &plan)
             }
             Q_FALLTHROUGH();
         case ImportEntry::Action::Add:
-            addNew(config);
+            addNew(std::move(config));
             break;
         }
     }
