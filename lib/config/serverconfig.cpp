@@ -350,15 +350,29 @@ void ServerConfig::appendJsonText(QByteArray &out, int level, SecretHandling sec
         return;
     }
     const bool omit = secrets == SecretHandling::Omit;
-    // The members in the order QJsonObject keeps them (sorted), each on a line of its own.
-    const auto key = [&out](int depth, QLatin1String name) {
-        Json::appendIndentTo(out, depth);
-        // One append of "name": (the keys are short ASCII words).
-        char text[64];
-        text[0] = '"';
-        std::memcpy(text + 1, name.data(), size_t(name.size()));
-        std::memcpy(text + 1 + name.size(), "\": ", 3);
-        out.append(text, name.size() + 4);
+    // The members in the order QJsonObject keeps them (sorted), each on a line of its own. A
+    // member's separator, indentation and key go out in one append (QByteArray::append goes
+    // through a general insert).
+    const auto key = [&out](int depth, QLatin1String name, bool first = false) {
+        char text[128];
+        if (4 * depth + name.size() + 6 > qsizetype(sizeof text)) { // deeper than any file nests it
+            out += first ? "" : ",\n";
+            Json::appendIndentTo(out, depth);
+            out += '"' + QByteArray(name.data(), name.size()) + "\": ";
+            return;
+        }
+        qsizetype n = 0;
+        if (!first) {
+            text[n++] = ',';
+            text[n++] = '\n';
+        }
+        std::memset(text + n, ' ', size_t(4 * depth));
+        n += 4 * depth;
+        text[n++] = '"';
+        std::memcpy(text + n, name.data(), size_t(name.size()));
+        n += name.size();
+        std::memcpy(text + n, "\": ", 3);
+        out.append(text, n + 3);
     };
     const auto string = [&out](const QString &text) { Json::serializeStringTo(out, text); };
     const auto boolean = [&out](bool value) { out += value ? "true" : "false"; };
@@ -368,115 +382,97 @@ void ServerConfig::appendJsonText(QByteArray &out, int level, SecretHandling sec
         out += bracket;
     };
     const int in = level + 1;
+    const auto strings = [&](const QStringList &list) {
+        out += '[';
+        for (qsizetype i = 0; i < list.size(); ++i) {
+            out += i == 0 ? "\n" : ",\n";
+            Json::appendIndentTo(out, in + 1);
+            string(list.at(i));
+        }
+        close(in, ']');
+    };
     const auto entries = [&](const QList<ConfigEntry> &list) {
-        out += "[\n";
+        out += '[';
         for (qsizetype i = 0; i < list.size(); ++i) {
             const ConfigEntry &entry = list.at(i);
+            out += i == 0 ? "\n" : ",\n";
             Json::appendIndentTo(out, in + 1);
             out += "{\n";
-            key(in + 2, kName);
+            key(in + 2, kName, true);
             string(entry.name);
-            out += ",\n";
             if (entry.secret) {
                 key(in + 2, kSecret);
                 boolean(true);
-                out += ",\n";
             }
             key(in + 2, kValue);
             string(entry.secret && omit ? QString() : entry.value);
             close(in + 1, '}');
-            out += i + 1 < list.size() ? ",\n" : "\n";
         }
-        Json::appendIndentTo(out, in);
-        out += ']';
+        close(in, ']');
     };
 
     out += "{\n";
-    key(in, kArgs);
-    Json::serializeIndentedTo(out, QJsonArray::fromStringList(args), in);
-    out += ",\n";
+    key(in, kArgs, true);
+    strings(args);
     key(in, kAutoRestart);
     out += "{\n";
-    key(in + 1, kEnabled);
+    key(in + 1, kEnabled, true);
     boolean(autoRestart.enabled);
-    out += ",\n";
     key(in + 1, kInitialBackoff);
     Json::serializeIntegerTo(out, autoRestart.initialBackoffMs);
-    out += ",\n";
     key(in + 1, kMaxAttempts);
     Json::serializeIntegerTo(out, autoRestart.maxAttempts);
-    out += ",\n";
     key(in + 1, kMaxBackoff);
     Json::serializeIntegerTo(out, autoRestart.maxBackoffMs);
     close(in, '}');
-    out += ",\n";
     key(in, kBearer);
     string(omit ? QString() : bearerToken);
-    out += ",\n";
     key(in, kCommand);
     string(command);
-    out += ",\n";
     key(in, kCwd);
     string(workingDirectory);
-    out += ",\n";
     key(in, kEnv);
     entries(env);
-    out += ",\n";
     if (!era.isEmpty()) {
         key(in, kEra);
         string(era);
-        out += ",\n";
     }
     if (!eraRecord.isEmpty()) {
         key(in, kEraRecord);
         Json::serializeIndentedTo(out, eraRecord, in);
-        out += ",\n";
     }
     key(in, kHeaders);
     entries(headers);
-    out += ",\n";
     key(in, kId);
     string(id.toString(QUuid::WithoutBraces));
-    out += ",\n";
     key(in, kInherit);
     boolean(inheritEnvironment);
-    out += ",\n";
     key(in, kInputs);
     QJsonArray inputArray;
     for (const InputPrompt &prompt : inputs)
         inputArray.append(prompt.toJson());
     Json::serializeIndentedTo(out, inputArray, in);
-    out += ",\n";
     key(in, kName);
     string(name);
-    out += ",\n";
     key(in, kNotes);
     string(notes);
-    out += ",\n";
     key(in, kPing);
     Json::serializeIntegerTo(out, pingIntervalMs);
-    out += ",\n";
     key(in, kScope);
     string(scopeToString(scope));
-    out += ",\n";
     key(in, kTimeouts);
     out += "{\n";
-    key(in + 1, kConnectMs);
+    key(in + 1, kConnectMs, true);
     Json::serializeIntegerTo(out, timeouts.connectMs);
-    out += ",\n";
     key(in + 1, kMaxTotalMs);
     Json::serializeIntegerTo(out, timeouts.maxTotalMs);
-    out += ",\n";
     key(in + 1, kRequestMs);
     Json::serializeIntegerTo(out, timeouts.requestMs);
-    out += ",\n";
     key(in + 1, kResetOnProgress);
     boolean(timeouts.resetOnProgress);
     close(in, '}');
-    out += ",\n";
     key(in, kTransport);
     string(transportToString(transport));
-    out += ",\n";
     key(in, kUrl);
     string(url);
     close(level, '}');

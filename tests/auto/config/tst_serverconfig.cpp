@@ -106,6 +106,10 @@ private Q_SLOTS:
             config.appendJsonText(nested, 1, secrets);
             nested += "\n]\n";
             QCOMPARE(nested, QJsonDocument(QJsonArray{config.toJson(secrets)}).toJson(QJsonDocument::Indented));
+            // Deep down too (each level of the layout is four more blanks).
+            QByteArray deep;
+            config.appendJsonText(deep, 40, secrets);
+            QCOMPARE(deep, QByteArray(text).replace("\n", QByteArray("\n" + QByteArray(160, ' '))));
         }
     }
 
