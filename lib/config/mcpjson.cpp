@@ -663,50 +663,59 @@ QByteArray McpJson::stripComments(const QByteArray &input)
 {
     QByteArray text = input;
     const qsizetype n = text.size();
+    // Through pointers: at() and operator[] check on every byte of a file that may be many
+    // megabytes. The text is copied (detached) only when something is blanked.
+    const char *c = text.constData();
+    char *w = nullptr;
+    const auto blank = [&](qsizetype i) {
+        if (!w) {
+            w = text.data();
+            c = w;
+        }
+        w[i] = ' ';
+    };
     // Pass 1: comments become spaces (newlines kept, so lines stay where they were).
     bool inString = false;
     for (qsizetype i = 0; i < n; ++i) {
-        const char c = text.at(i);
         if (inString) {
-            if (c == '\\')
+            if (c[i] == '\\')
                 ++i;
-            else if (c == '"')
+            else if (c[i] == '"')
                 inString = false;
             continue;
         }
-        if (c == '"') {
+        if (c[i] == '"') {
             inString = true;
-        } else if (c == '/' && i + 1 < n && text.at(i + 1) == '/') {
-            while (i < n && text.at(i) != '\n')
-                text[i++] = ' ';
-        } else if (c == '/' && i + 1 < n && text.at(i + 1) == '*') {
+        } else if (c[i] == '/' && i + 1 < n && c[i + 1] == '/') {
+            while (i < n && c[i] != '\n')
+                blank(i++);
+        } else if (c[i] == '/' && i + 1 < n && c[i + 1] == '*') {
             const qsizetype end = text.indexOf("*/", i + 2);
             const qsizetype stop = end < 0 ? n : end + 2;
             for (; i < stop; ++i)
-                if (text.at(i) != '\n')
-                    text[i] = ' ';
+                if (c[i] != '\n')
+                    blank(i);
             --i;
         }
     }
     // Pass 2: a comma followed only by whitespace and a closing bracket goes.
     inString = false;
     for (qsizetype i = 0; i < n; ++i) {
-        const char c = text.at(i);
         if (inString) {
-            if (c == '\\')
+            if (c[i] == '\\')
                 ++i;
-            else if (c == '"')
+            else if (c[i] == '"')
                 inString = false;
             continue;
         }
-        if (c == '"') {
+        if (c[i] == '"') {
             inString = true;
-        } else if (c == ',') {
+        } else if (c[i] == ',') {
             qsizetype j = i + 1;
-            while (j < n && (text.at(j) == ' ' || text.at(j) == '\t' || text.at(j) == '\n' || text.at(j) == '\r'))
+            while (j < n && (c[j] == ' ' || c[j] == '\t' || c[j] == '\n' || c[j] == '\r'))
                 ++j;
-            if (j < n && (text.at(j) == '}' || text.at(j) == ']'))
-                text[i] = ' ';
+            if (j < n && (c[j] == '}' || c[j] == ']'))
+                blank(i);
         }
     }
     return text;
@@ -737,8 +746,7 @@ ConfigParseError McpJson::locate(const QByteArray &text, qsizetype offset, const
 // lines become spaces, so offsets in error messages still match what was pasted.
 static QByteArray blankMarkdownFence(const QByteArray &text)
 {
-    const QByteArray trimmed = text.trimmed();
-    if (!trimmed.startsWith("```"))
+    if (!QByteArrayView(text).trimmed().startsWith("```")) // a view: no copy of a big file
         return text;
     QByteArray out = text;
     const qsizetype open = out.indexOf("```");
