@@ -15,7 +15,7 @@
 #include <QSet>
 #include <QUrl>
 
-#include <functional>
+#include <algorithm>
 #include <numeric>
 
 Q_LOGGING_CATEGORY(lcMcpJson, "mcp.config.mcpjson")
@@ -1127,16 +1127,28 @@ static QList<QJsonObject> exportEntries(const QList<ServerConfig> &servers, cons
     entries.reserve(servers.size());
     if (plain)
         plain->reserve(servers.size());
-    QSet<QString> inputIds;
+    QSet<QString> inputIds; // of the servers' own inputs
+    QSet<QString> listed;   // of everything in *inputs
     for (const ServerConfig &config : servers) {
         const bool skip = plain && isPlainEntry(config, options);
         if (plain)
             plain->append(skip);
-        entries.append(skip ? QJsonObject() : McpJson::exportEntry(config, options, inputs));
+        // Inputs generated for this server's secrets, kept unless one of that id is listed
+        // already: looked up in a set, not searched in the list (a VS Code file of many servers
+        // with secrets went quadratic).
+        QList<InputPrompt> generated;
+        entries.append(skip ? QJsonObject() : McpJson::exportEntry(config, options, &generated));
+        for (const InputPrompt &prompt : std::as_const(generated)) {
+            if (!listed.contains(prompt.id)) {
+                listed.insert(prompt.id);
+                inputs->append(prompt);
+            }
+        }
         if (vscode) {
             for (const InputPrompt &prompt : config.inputs) {
                 if (!inputIds.contains(prompt.id)) {
                     inputIds.insert(prompt.id);
+                    listed.insert(prompt.id);
                     inputs->append(prompt);
                 }
             }

@@ -351,42 +351,47 @@ void ServerConfig::appendJsonText(QByteArray &out, int level, SecretHandling sec
     }
     const bool omit = secrets == SecretHandling::Omit;
     // The members in the order QJsonObject keeps them (sorted), each on a line of its own. A
-    // member's separator, indentation and key go out in one append (QByteArray::append goes
-    // through a general insert).
-    const auto key = [&out](int depth, QLatin1String name, bool first = false) {
-        char text[128];
-        if (4 * depth + name.size() + 6 > qsizetype(sizeof text)) { // deeper than any file nests it
-            out += first ? "" : ",\n";
+    // line's start (the separator, the indentation and the key, or a closing bracket) goes out in
+    // one append: QByteArray::append goes through a general insert.
+    const auto line = [&out](bool first, int depth, QLatin1String key, char bracket) {
+        char text[160];
+        const qsizetype size = 2 + 4 * depth + key.size() + 4;
+        if (size > qsizetype(sizeof text)) { // deeper than any file nests it
+            out += first ? "\n" : ",\n";
             Json::appendIndentTo(out, depth);
-            out += '"' + QByteArray(name.data(), name.size()) + "\": ";
+            if (!key.isEmpty())
+                out += '"' + QByteArray(key.data(), key.size()) + "\": ";
+            if (bracket)
+                out += bracket;
             return;
         }
         qsizetype n = 0;
-        if (!first) {
+        if (!first)
             text[n++] = ',';
-            text[n++] = '\n';
-        }
+        text[n++] = '\n';
         std::memset(text + n, ' ', size_t(4 * depth));
         n += 4 * depth;
-        text[n++] = '"';
-        std::memcpy(text + n, name.data(), size_t(name.size()));
-        n += name.size();
-        std::memcpy(text + n, "\": ", 3);
-        out.append(text, n + 3);
+        if (!key.isEmpty()) {
+            text[n++] = '"';
+            std::memcpy(text + n, key.data(), size_t(key.size()));
+            n += key.size();
+            std::memcpy(text + n, "\": ", 3);
+            n += 3;
+        }
+        if (bracket)
+            text[n++] = bracket;
+        out.append(text, n);
     };
+    // Objects open with '{' alone: their first key starts the line.
+    const auto key = [&line](int depth, QLatin1String name, bool first = false) { line(first, depth, name, 0); };
+    const auto close = [&line](int depth, char bracket) { line(true, depth, QLatin1String(), bracket); };
     const auto string = [&out](const QString &text) { Json::serializeStringTo(out, text); };
     const auto boolean = [&out](bool value) { out += value ? "true" : "false"; };
-    const auto close = [&out](int depth, char bracket) {
-        out += '\n';
-        Json::appendIndentTo(out, depth);
-        out += bracket;
-    };
     const int in = level + 1;
     const auto strings = [&](const QStringList &list) {
         out += '[';
         for (qsizetype i = 0; i < list.size(); ++i) {
-            out += i == 0 ? "\n" : ",\n";
-            Json::appendIndentTo(out, in + 1);
+            line(i == 0, in + 1, QLatin1String(), 0);
             string(list.at(i));
         }
         close(in, ']');
@@ -395,9 +400,7 @@ void ServerConfig::appendJsonText(QByteArray &out, int level, SecretHandling sec
         out += '[';
         for (qsizetype i = 0; i < list.size(); ++i) {
             const ConfigEntry &entry = list.at(i);
-            out += i == 0 ? "\n" : ",\n";
-            Json::appendIndentTo(out, in + 1);
-            out += "{\n";
+            line(i == 0, in + 1, QLatin1String(), '{');
             key(in + 2, kName, true);
             string(entry.name);
             if (entry.secret) {
@@ -411,11 +414,11 @@ void ServerConfig::appendJsonText(QByteArray &out, int level, SecretHandling sec
         close(in, ']');
     };
 
-    out += "{\n";
+    out += '{';
     key(in, kArgs, true);
     strings(args);
     key(in, kAutoRestart);
-    out += "{\n";
+    out += '{';
     key(in + 1, kEnabled, true);
     boolean(autoRestart.enabled);
     key(in + 1, kInitialBackoff);
@@ -461,7 +464,7 @@ void ServerConfig::appendJsonText(QByteArray &out, int level, SecretHandling sec
     key(in, kScope);
     string(scopeToString(scope));
     key(in, kTimeouts);
-    out += "{\n";
+    out += '{';
     key(in + 1, kConnectMs, true);
     Json::serializeIntegerTo(out, timeouts.connectMs);
     key(in + 1, kMaxTotalMs);

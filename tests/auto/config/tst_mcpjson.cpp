@@ -349,6 +349,27 @@ private Q_SLOTS:
         QCOMPARE(read, bare.servers.first());
     }
 
+    void generatedInputsOncePerId()
+    {
+        // VS Code: a secret becomes ${input:id} with a generated password input, listed once per
+        // id across all servers ("a b" and "a-b" both make a-b-token).
+        QList<ServerConfig> servers;
+        for (const QString &name : {QStringLiteral("a b"), QStringLiteral("a-b"), QStringLiteral("c")}) {
+            ServerConfig config = ServerConfig::create(name);
+            config.command = QStringLiteral("x");
+            config.env = {{QStringLiteral("TOKEN"), QStringLiteral("t1"), true}, {QStringLiteral("TOKEN"), QStringLiteral("t2"), true}};
+            servers.append(config);
+        }
+        McpJsonExportOptions options;
+        options.dialect = McpJsonDialect::VsCode;
+        const QJsonArray inputs = McpJson::exportDocument(servers, options).value(QLatin1String("inputs")).toArray();
+        QStringList ids;
+        for (const QJsonValue &input : inputs)
+            ids << input.toObject().value(QLatin1String("id")).toString();
+        QCOMPARE(ids, QStringList({QStringLiteral("a-b-token"), QStringLiteral("c-token")}));
+        QCOMPARE(McpJson::parse(McpJson::exportDocumentText(servers, options)).inputs.size(), 2);
+    }
+
     void commentMarkersInStringsKept()
     {
         const McpJsonImport r = McpJson::parse(kMarkersInStrings);
