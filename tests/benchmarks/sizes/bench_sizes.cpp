@@ -10,6 +10,7 @@
 #include "config/secretstore.h"
 #include "config/servercatalog.h"
 #include "config/serverconfig.h"
+#include "jsonrpc/json.h"
 #include "protocol/keys.h"
 #include "protocol/methods.h"
 #include "session/client.h"
@@ -142,6 +143,7 @@ double listPages(int pages, int cursorBytes, const char *differ)
 
 int main(int argc, char **argv)
 {
+    Json::keepBigBuffers(); // as the application does
     QCoreApplication app(argc, argv);
     double writeMs = 0;
     // `bench_sizes N`: the mcp.json figures at N servers only, no targets (for profiling).
