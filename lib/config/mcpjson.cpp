@@ -1,6 +1,9 @@
 #include "mcpjson.h"
 #include "jsonutil_p.h"
 
+#include "jsonrpc/json.h"
+#include "jsonrpc/json_p.h"
+
 #include <QFile>
 #include <QHash>
 #include <QFileInfo>
@@ -12,7 +15,8 @@
 #include <QSet>
 #include <QUrl>
 
-#include <functional>
+#include <algorithm>
+#include <numeric>
 
 Q_LOGGING_CATEGORY(lcMcpJson, "mcp.config.mcpjson")
 
@@ -45,18 +49,25 @@ QStringList orderedKeys(const QStringList &preferred, const QJsonObject &object)
 {
     QStringList ordered;
     ordered.reserve(object.size());
+    // A set for big objects; the few keys of a server's env are compared directly (a set per
+    // object cost more than the rest of reading it).
+    constexpr qsizetype FewKeys = 16;
+    const bool few = object.size() <= FewKeys;
     QSet<QString> taken;
-    taken.reserve(object.size());
+    if (!few)
+        taken.reserve(object.size());
+    const auto isTaken = [&](const QString &key) { return few ? ordered.contains(key) : taken.contains(key); };
     for (const QString &key : preferred) {
-        if (object.contains(key) && !taken.contains(key)) {
-            taken.insert(key);
+        if (object.contains(key) && !isTaken(key)) {
+            if (!few)
+                taken.insert(key);
             ordered.append(key);
         }
     }
     if (ordered.size() == object.size())
         return ordered;
     for (auto it = object.begin(); it != object.end(); ++it) {
-        if (!taken.contains(it.key()))
+        if (!isTaken(it.key()))
             ordered.append(it.key());
     }
     return ordered;
@@ -75,6 +86,8 @@ public:
     {
         return orderedKeys(m_orders.value(path), object);
     }
+    // The keys as written (duplicates included) of the object at `path`.
+    QStringList written(const QString &path) const { return m_orders.value(path); }
     static QString child(const QString &path, const QString &key) { return path + QChar(0x1f) + key; }
 
 private:
@@ -153,8 +166,30 @@ private:
     QHash<QString, QStringList> m_orders;
 };
 
+// McpJson::looksSecret(), remembered: a file of many servers names the same few variables again
+// and again, and a regular expression match costs more than the rest of reading one.
+bool looksSecretCached(const QString &name)
+{
+    thread_local QHash<QString, bool> known;
+    const auto it = known.constFind(name);
+    if (it != known.constEnd())
+        return it.value();
+    if (known.size() >= 4096)
+        known.clear();
+    const bool secret = McpJson::looksSecret(name);
+    known.insert(name, secret);
+    return secret;
+}
+
+// The keys of a server's "env" and "headers" objects as the text lists them.
+struct EntryKeyOrder
+{
+    QStringList env;
+    QStringList headers;
+};
+
 QList<ConfigEntry> mapToEntries(const QJsonValue &value, const QString &what, const QString &server,
-                                const KeyOrder &order, const QString &path, QStringList *warnings)
+                                const QStringList &written, QStringList *warnings)
 {
     QList<ConfigEntry> entries;
     if (value.isUndefined() || value.isNull())
@@ -164,14 +199,14 @@ QList<ConfigEntry> mapToEntries(const QJsonValue &value, const QString &what, co
         return entries;
     }
     const QJsonObject object = value.toObject();
-    for (const QString &key : order.keys(path, object)) {
+    for (const QString &key : orderedKeys(written, object)) {
         bool ok = false;
         const QString text = ConfigDetail::scalarToString(object.value(key), &ok);
         if (!ok)
             warnings->append(McpJson::tr("%1: %2 \"%3\" is not a string; left empty.").arg(server, what, key));
         // A literal credential is marked secret so it leaves the plain file; a ${VAR}
         // reference is not a secret itself.
-        const bool secret = McpJson::looksSecret(key) && !text.isEmpty() && !containsVariableReference(text);
+        const bool secret = !text.isEmpty() && looksSecretCached(key) && !containsVariableReference(text);
         entries.append({key, text, secret});
     }
     return entries;
@@ -231,18 +266,10 @@ void applyMcpScopeFields(ServerConfig *config, const QJsonObject &fields)
     markSecret(config->headers, fields.value(QLatin1String("secretHeaders")), true);
 }
 
-ServerConfig entryToConfig(const QString &name, const QJsonObject &entry, const KeyOrder &order,
-                           const QString &path, QStringList *warnings)
+// The transport from `type` or else the other members (config's command and url set), and
+// what is missing said so.
+void readTransport(ServerConfig &config, const QString &name, const QString &type, QStringList *warnings)
 {
-    ServerConfig config = ServerConfig::create(name);
-    config.command = entry.value(QLatin1String("command")).toString();
-    config.url = entry.value(QLatin1String("url")).toString();
-    if (config.url.isEmpty())
-        config.url = entry.value(QLatin1String("serverUrl")).toString(); // Windsurf
-
-    QString type = entry.value(QLatin1String("type")).toString();
-    if (type.isEmpty())
-        type = entry.value(QLatin1String("transport")).toString();
     bool known = false;
     if (!type.isEmpty()) {
         config.transport = ServerConfig::transportFromString(type, &known);
@@ -258,6 +285,38 @@ ServerConfig entryToConfig(const QString &name, const QJsonObject &entry, const 
         warnings->append(McpJson::tr("%1: no \"command\".").arg(name));
     if (config.usesUrl() && config.url.isEmpty())
         warnings->append(McpJson::tr("%1: no \"url\".").arg(name));
+}
+
+// A whole command line written as the command ("npx -y server") is split by the rule of the
+// Add Server dialog, and said so; an existing path with a blank in it is a program.
+void splitWholeCommandLine(ServerConfig &config, const QString &name, QStringList *warnings)
+{
+    if (config.usesCommand() && config.args.isEmpty() && looksLikeCommandLine(config.command)) {
+        QString splitError;
+        if (const std::optional<QStringList> words = splitCommandLine(config.command.trimmed(), &splitError)) {
+            warnings->append(McpJson::tr("%1: the command \"%2\" is a whole command line; split into the program and %n argument(s).",
+                                         nullptr, int(words->size() - 1)).arg(name, config.command));
+            config.command = words->first();
+            config.args = words->mid(1);
+        } else {
+            warnings->append(McpJson::tr("%1: the command \"%2\" cannot be split: %3").arg(name, config.command, splitError));
+        }
+    }
+}
+
+ServerConfig entryToConfig(const QString &name, const QJsonObject &entry, const EntryKeyOrder &order,
+                           QStringList *warnings)
+{
+    ServerConfig config = ServerConfig::create(name);
+    config.command = entry.value(QLatin1String("command")).toString();
+    config.url = entry.value(QLatin1String("url")).toString();
+    if (config.url.isEmpty())
+        config.url = entry.value(QLatin1String("serverUrl")).toString(); // Windsurf
+
+    QString type = entry.value(QLatin1String("type")).toString();
+    if (type.isEmpty())
+        type = entry.value(QLatin1String("transport")).toString();
+    readTransport(config, name, type, warnings);
 
     const QJsonValue args = entry.value(QLatin1String("args"));
     if (args.isArray()) {
@@ -270,24 +329,11 @@ ServerConfig entryToConfig(const QString &name, const QJsonObject &entry, const 
     } else if (!args.isUndefined() && !args.isNull()) {
         warnings->append(McpJson::tr("%1: \"args\" is not a list; ignored.").arg(name));
     }
-    // A whole command line written as the command ("npx -y server") is split by the rule of the
-    // Add Server dialog, and said so; an existing path with a blank in it is a program.
-    if (config.usesCommand() && config.args.isEmpty() && looksLikeCommandLine(config.command)) {
-        QString splitError;
-        if (const std::optional<QStringList> words = splitCommandLine(config.command.trimmed(), &splitError)) {
-            warnings->append(McpJson::tr("%1: the command \"%2\" is a whole command line; split into the program and %n argument(s).",
-                                         nullptr, int(words->size() - 1)).arg(name, config.command));
-            config.command = words->first();
-            config.args = words->mid(1);
-        } else {
-            warnings->append(McpJson::tr("%1: the command \"%2\" cannot be split: %3").arg(name, config.command, splitError));
-        }
-    }
+    splitWholeCommandLine(config, name, warnings);
 
-    config.env = mapToEntries(entry.value(QLatin1String("env")), QStringLiteral("env"), name, order,
-                              KeyOrder::child(path, QStringLiteral("env")), warnings);
-    config.headers = mapToEntries(entry.value(QLatin1String("headers")), QStringLiteral("headers"), name, order,
-                                  KeyOrder::child(path, QStringLiteral("headers")), warnings);
+    config.env = mapToEntries(entry.value(QLatin1String("env")), QStringLiteral("env"), name, order.env, warnings);
+    config.headers =
+        mapToEntries(entry.value(QLatin1String("headers")), QStringLiteral("headers"), name, order.headers, warnings);
     config.workingDirectory = entry.value(QLatin1String("cwd")).toString();
 
     if (entry.contains(QLatin1String("envFile")))
@@ -305,31 +351,236 @@ ServerConfig entryToConfig(const QString &name, const QJsonObject &entry, const 
     return config;
 }
 
+void readInputs(const QJsonValue &value, McpJsonImport *result);
+
+// An entry of the plainest kind, each member once, all text: "command", "args" (a list),
+// "env", "cwd", "url", "type", "headers". Read straight from simdjson's tree into *config, as
+// entryToConfig() reads it (no member it would warn about or keep in extra can be there).
+// False, with nothing read or said, for any other entry: entryToConfig() reads those.
+bool readPlainEntry(const QString &name, simdjson::dom::element value, ServerConfig *config, QStringList *warnings)
+{
+    simdjson::dom::object entry;
+    if (value.get(entry) != simdjson::SUCCESS)
+        return false;
+    enum Member : quint8 { Command = 1, Args = 2, Env = 4, Cwd = 8, Url = 16, Type = 32, Headers = 64 };
+    static constexpr std::pair<std::string_view, Member> members[] = {
+        {"command", Command}, {"args", Args}, {"env", Env}, {"cwd", Cwd}, {"url", Url}, {"type", Type}, {"headers", Headers}};
+    const auto allText = [](simdjson::dom::element element, bool object) {
+        constexpr size_t FewKeys = 32; // keys checked pairwise for repeats below
+        if (object) {
+            simdjson::dom::object fields;
+            if (element.get(fields) != simdjson::SUCCESS || fields.size() > FewKeys)
+                return false;
+            for (auto it = fields.begin(); it != fields.end(); ++it) {
+                if (!it.value().is_string())
+                    return false;
+                for (auto other = fields.begin(); other != it; ++other)
+                    if (other.key() == it.key())
+                        return false;
+            }
+            return true;
+        }
+        simdjson::dom::array items;
+        if (element.get(items) != simdjson::SUCCESS)
+            return false;
+        for (simdjson::dom::element item : items)
+            if (!item.is_string())
+                return false;
+        return true;
+    };
+    quint8 seen = 0;
+    std::string_view command, cwd, url, type;
+    simdjson::dom::element args, env, headers;
+    for (simdjson::dom::key_value_pair field : entry) {
+        const auto known = std::find_if(std::begin(members), std::end(members),
+                                        [&field](const auto &member) { return member.first == field.key; });
+        if (known == std::end(members) || (seen & known->second))
+            return false;
+        seen |= known->second;
+        switch (known->second) {
+        case Args:
+        case Env:
+        case Headers:
+            if (!allText(field.value, known->second != Args))
+                return false;
+            (known->second == Args ? args : known->second == Env ? env : headers) = field.value;
+            break;
+        default:
+            if (field.value.get(known->second == Command ? command : known->second == Cwd ? cwd : known->second == Url ? url : type)
+                != simdjson::SUCCESS)
+                return false;
+        }
+    }
+    using Json::Internal::toQString;
+    *config = ServerConfig::create(name);
+    config->command = toQString(command);
+    config->url = toQString(url);
+    readTransport(*config, name, toQString(type), warnings);
+    if (seen & Args) {
+        // Named copies: a range-for straight over value_unsafe() would iterate a dead temporary.
+        const simdjson::dom::array items = args.get_array().value_unsafe();
+        for (simdjson::dom::element item : items)
+            config->args.append(toQString(item.get_string().value_unsafe()));
+    }
+    splitWholeCommandLine(*config, name, warnings);
+    const auto entries = [](simdjson::dom::element object, bool present) {
+        QList<ConfigEntry> list;
+        if (!present)
+            return list;
+        const simdjson::dom::object fields = object.get_object().value_unsafe();
+        for (simdjson::dom::key_value_pair field : fields) {
+            const QString key = toQString(field.key);
+            const QString text = toQString(field.value.get_string().value_unsafe());
+            list.append({key, text, !text.isEmpty() && looksSecretCached(key) && !containsVariableReference(text)});
+        }
+        return list;
+    };
+    config->env = entries(env, seen & Env);
+    config->headers = entries(headers, seen & Headers);
+    config->workingDirectory = toQString(cwd);
+    return true;
+}
+
+// One member of a server map into result->servers (skipped, said so, when it is no object).
+// `listed` tells whether a name is a key of the map.
+template<typename Listed>
+void addServer(ServerConfig config, const Listed &listed, McpJsonImport *result);
+
+template<typename Listed>
+void readServer(const QString &name, const QJsonValue &value, const EntryKeyOrder &keys, const Listed &listed,
+                McpJsonImport *result)
+{
+    if (!value.isObject()) {
+        result->warnings.append(McpJson::tr("%1: not an object; skipped.").arg(name));
+        return;
+    }
+    addServer(entryToConfig(name, value.toObject(), keys, &result->warnings), listed, result);
+}
+
+// A server read into result->servers; one listed under "" is given a name first.
+template<typename Listed>
+void addServer(ServerConfig config, const Listed &listed, McpJsonImport *result)
+{
+    if (config.name.isEmpty()) {
+        // Listed under "": it gets the name a pasted server would, unlike the others'.
+        const QString suggested = McpJson::suggestName(config);
+        config.name = suggested;
+        // Once per map at most (keys are unique), so one walk over the servers read is fine.
+        const auto taken = [&](const QString &candidate) {
+            return listed(candidate)
+                || std::any_of(result->servers.cbegin(), result->servers.cend(),
+                               [&](const ServerConfig &other) { return other.name == candidate; });
+        };
+        for (int n = 2; taken(config.name); ++n)
+            config.name = suggested + QStringLiteral(" (%1)").arg(n);
+        result->warnings.append(McpJson::tr("A server without a name was named \"%1\".").arg(config.name));
+    }
+    result->servers.append(std::move(config));
+}
+
 void readServerMap(const QJsonObject &map, const KeyOrder &order, const QString &path, McpJsonImport *result)
 {
-    for (const QString &name : order.keys(path, map)) {
-        const QJsonValue value = map.value(name);
-        if (!value.isObject()) {
-            result->warnings.append(McpJson::tr("%1: not an object; skipped.").arg(name));
-            continue;
-        }
-        ServerConfig config = entryToConfig(name, value.toObject(), order, KeyOrder::child(path, name),
-                                            &result->warnings);
-        if (config.name.isEmpty()) {
-            // Listed under "": it gets the name a pasted server would, unlike the others'.
-            const QString suggested = McpJson::suggestName(config);
-            config.name = suggested;
-            const auto taken = [&](const QString &candidate) {
-                return map.contains(candidate)
-                    || std::any_of(result->servers.cbegin(), result->servers.cend(),
-                                   [&](const ServerConfig &other) { return other.name == candidate; });
-            };
-            for (int n = 2; taken(config.name); ++n)
-                config.name = suggested + QStringLiteral(" (%1)").arg(n);
-            result->warnings.append(McpJson::tr("A server without a name was named \"%1\".").arg(config.name));
-        }
-        result->servers.append(config);
+    const QStringList names = order.keys(path, map);
+    result->servers.reserve(result->servers.size() + names.size());
+    for (const QString &name : names) {
+        const QString entryPath = KeyOrder::child(path, name);
+        const EntryKeyOrder keys{order.written(KeyOrder::child(entryPath, QStringLiteral("env"))),
+                                 order.written(KeyOrder::child(entryPath, QStringLiteral("headers")))};
+        readServer(name, map.value(name), keys, [&map](const QString &candidate) { return map.contains(candidate); },
+                   result);
     }
+}
+
+// The keys of entry's `member` objects in the order of the text (of each, should the member be
+// given twice, as KeyOrder lists them).
+QStringList textKeys(simdjson::dom::element entry, std::string_view member)
+{
+    QStringList keys;
+    simdjson::dom::object fields;
+    if (entry.get(fields) != simdjson::SUCCESS)
+        return keys;
+    for (simdjson::dom::key_value_pair field : fields) {
+        simdjson::dom::object object;
+        if (field.key != member || field.value.get(object) != simdjson::SUCCESS)
+            continue;
+        for (simdjson::dom::key_value_pair inner : object)
+            keys.append(Json::Internal::toQString(inner.key));
+    }
+    return keys;
+}
+
+// The server map member stands in root as an empty object: it is read member by member.
+QJsonValue exceptMcpServers(std::string_view key, simdjson::dom::element value)
+{
+    return key == std::string_view("mcpServers") ? QJsonValue(QJsonObject()) : Json::Internal::toQt(value);
+}
+QJsonValue exceptServers(std::string_view key, simdjson::dom::element value)
+{
+    return key == std::string_view("servers") ? QJsonValue(QJsonObject()) : Json::Internal::toQt(value);
+}
+
+// The usual files, {"mcpServers": {...}} and {"servers": {...}} (VS Code), read through simdjson
+// in the order of the text: QJsonDocument and a second pass for the key order cost several
+// times more on a file of many servers. Returns false, having read nothing, for anything else
+// (another dialect, not JSON, a server listed twice): the general path reads those, and its
+// errors and choices stay the only ones.
+bool readUsualFile(const QByteArray &json, McpJsonImport *result, QJsonObject *root)
+{
+    bool read = false;
+    Json::Internal::withDocument(json, nullptr, [&](simdjson::dom::element document) {
+        simdjson::dom::object top;
+        if (document.get(top) != simdjson::SUCCESS)
+            return;
+        // As in the general path: "mcpServers" first, then "servers"; a name given twice is
+        // left to it (Qt keeps the last one).
+        const auto onlyObject = [&top](std::string_view key, simdjson::dom::object *object) {
+            int seen = 0;
+            bool isObject = false;
+            for (simdjson::dom::key_value_pair field : top) {
+                if (field.key == key) {
+                    ++seen;
+                    isObject = field.value.get(*object) == simdjson::SUCCESS;
+                }
+            }
+            return seen == 0 ? 0 : (seen == 1 && isObject ? 1 : -1);
+        };
+        simdjson::dom::object map;
+        const int mcpServers = onlyObject("mcpServers", &map);
+        if (mcpServers < 0)
+            return;
+        if (mcpServers == 0 && onlyObject("servers", &map) != 1)
+            return;
+        QStringList names;
+        names.reserve(qsizetype(map.size()));
+        QSet<QString> listed;
+        listed.reserve(qsizetype(map.size()));
+        for (simdjson::dom::key_value_pair field : map) {
+            const QString name = Json::Internal::toQString(field.key);
+            if (listed.contains(name))
+                return;
+            listed.insert(name);
+            names.append(name);
+        }
+        result->dialect = mcpServers == 1 ? McpJsonDialect::McpServers : McpJsonDialect::VsCode;
+        *root = Json::Internal::objectToQt(top, mcpServers == 1 ? exceptMcpServers : exceptServers);
+        result->servers.reserve(names.size());
+        qsizetype i = 0;
+        const auto isListed = [&listed](const QString &candidate) { return listed.contains(candidate); };
+        for (simdjson::dom::key_value_pair field : map) {
+            const QString &name = names.at(i++);
+            ServerConfig config;
+            if (readPlainEntry(name, field.value, &config, &result->warnings)) {
+                addServer(std::move(config), isListed, result);
+                continue;
+            }
+            const EntryKeyOrder keys{textKeys(field.value, "env"), textKeys(field.value, "headers")};
+            readServer(name, Json::Internal::toQt(field.value), keys, isListed, result);
+        }
+        if (result->dialect == McpJsonDialect::VsCode)
+            readInputs(root->value(kInputs), result);
+        read = true;
+    });
+    return read;
 }
 
 void readInputs(const QJsonValue &value, McpJsonImport *result)
@@ -412,50 +663,59 @@ QByteArray McpJson::stripComments(const QByteArray &input)
 {
     QByteArray text = input;
     const qsizetype n = text.size();
+    // Through pointers: at() and operator[] check on every byte of a file that may be many
+    // megabytes. The text is copied (detached) only when something is blanked.
+    const char *c = text.constData();
+    char *w = nullptr;
+    const auto blank = [&](qsizetype i) {
+        if (!w) {
+            w = text.data();
+            c = w;
+        }
+        w[i] = ' ';
+    };
     // Pass 1: comments become spaces (newlines kept, so lines stay where they were).
     bool inString = false;
     for (qsizetype i = 0; i < n; ++i) {
-        const char c = text.at(i);
         if (inString) {
-            if (c == '\\')
+            if (c[i] == '\\')
                 ++i;
-            else if (c == '"')
+            else if (c[i] == '"')
                 inString = false;
             continue;
         }
-        if (c == '"') {
+        if (c[i] == '"') {
             inString = true;
-        } else if (c == '/' && i + 1 < n && text.at(i + 1) == '/') {
-            while (i < n && text.at(i) != '\n')
-                text[i++] = ' ';
-        } else if (c == '/' && i + 1 < n && text.at(i + 1) == '*') {
+        } else if (c[i] == '/' && i + 1 < n && c[i + 1] == '/') {
+            while (i < n && c[i] != '\n')
+                blank(i++);
+        } else if (c[i] == '/' && i + 1 < n && c[i + 1] == '*') {
             const qsizetype end = text.indexOf("*/", i + 2);
             const qsizetype stop = end < 0 ? n : end + 2;
             for (; i < stop; ++i)
-                if (text.at(i) != '\n')
-                    text[i] = ' ';
+                if (c[i] != '\n')
+                    blank(i);
             --i;
         }
     }
     // Pass 2: a comma followed only by whitespace and a closing bracket goes.
     inString = false;
     for (qsizetype i = 0; i < n; ++i) {
-        const char c = text.at(i);
         if (inString) {
-            if (c == '\\')
+            if (c[i] == '\\')
                 ++i;
-            else if (c == '"')
+            else if (c[i] == '"')
                 inString = false;
             continue;
         }
-        if (c == '"') {
+        if (c[i] == '"') {
             inString = true;
-        } else if (c == ',') {
+        } else if (c[i] == ',') {
             qsizetype j = i + 1;
-            while (j < n && (text.at(j) == ' ' || text.at(j) == '\t' || text.at(j) == '\n' || text.at(j) == '\r'))
+            while (j < n && (c[j] == ' ' || c[j] == '\t' || c[j] == '\n' || c[j] == '\r'))
                 ++j;
-            if (j < n && (text.at(j) == '}' || text.at(j) == ']'))
-                text[i] = ' ';
+            if (j < n && (c[j] == '}' || c[j] == ']'))
+                blank(i);
         }
     }
     return text;
@@ -486,8 +746,7 @@ ConfigParseError McpJson::locate(const QByteArray &text, qsizetype offset, const
 // lines become spaces, so offsets in error messages still match what was pasted.
 static QByteArray blankMarkdownFence(const QByteArray &text)
 {
-    const QByteArray trimmed = text.trimmed();
-    if (!trimmed.startsWith("```"))
+    if (!QByteArrayView(text).trimmed().startsWith("```")) // a view: no copy of a big file
         return text;
     QByteArray out = text;
     const qsizetype open = out.indexOf("```");
@@ -512,61 +771,65 @@ McpJsonImport McpJson::parse(const QByteArray &pasted, const QString &sourcePath
     }
 
     QJsonObject root;
-    QJsonParseError parseError;
     QByteArray json = stripComments(text);
-    if (!parseObject(json, &root, &parseError)) {
-        // A snippet copied without its outer braces: "name": {...} or "mcpServers": {...}.
-        // Only tried when the text cannot be a whole document, so a real error is not masked.
-        QJsonParseError wrappedError;
-        const bool wrappable = !trimmed.startsWith('{') && !trimmed.startsWith('[');
-        const QByteArray wrapped = stripComments("{" + text + "\n}");
-        if (!wrappable || !parseObject(wrapped, &root, &wrappedError)) {
-            const QString reason = parseError.error == QJsonParseError::IllegalValue && parseError.offset == 0
-                    && QJsonDocument::fromJson(stripComments(text)).isArray()
-                ? tr("the top level is a list, not an object")
-                : parseError.errorString();
-            result.error = locate(text, parseError.offset, tr("Not valid JSON: %1.").arg(reason), sourcePath);
+    if (!readUsualFile(json, &result, &root)) {
+        QJsonParseError parseError;
+        if (!parseObject(json, &root, &parseError)) {
+            // A snippet copied without its outer braces: "name": {...} or "mcpServers": {...}.
+            // Only tried when the text cannot be a whole document, so a real error is not masked.
+            QJsonParseError wrappedError;
+            const bool wrappable = !trimmed.startsWith('{') && !trimmed.startsWith('[');
+            const QByteArray wrapped = stripComments("{" + text + "\n}");
+            if (!wrappable || !parseObject(wrapped, &root, &wrappedError)) {
+                const QString reason = parseError.error == QJsonParseError::IllegalValue && parseError.offset == 0
+                        && QJsonDocument::fromJson(stripComments(text)).isArray()
+                    ? tr("the top level is a list, not an object")
+                    : parseError.errorString();
+                result.error = locate(text, parseError.offset, tr("Not valid JSON: %1.").arg(reason), sourcePath);
+                return result;
+            }
+            json = wrapped;
+        }
+        const KeyOrder order(json);
+        const QString top;
+
+        if (root.value(kMcpServers).isObject()) {
+            result.dialect = McpJsonDialect::McpServers;
+            readServerMap(root.value(kMcpServers).toObject(), order, KeyOrder::child(top, kMcpServers), &result);
+        } else if (root.value(kServers).isObject()) {
+            result.dialect = McpJsonDialect::VsCode;
+            readServerMap(root.value(kServers).toObject(), order, KeyOrder::child(top, kServers), &result);
+            readInputs(root.value(kInputs), &result);
+        } else if (root.value(QLatin1String("mcp")).toObject().value(kServers).isObject()) {
+            // VS Code user settings.json: {"mcp": {"servers": {...}, "inputs": [...]}}
+            const QJsonObject mcp = root.value(QLatin1String("mcp")).toObject();
+            result.dialect = McpJsonDialect::VsCode;
+            readServerMap(mcp.value(kServers).toObject(), order,
+                          KeyOrder::child(KeyOrder::child(top, QStringLiteral("mcp")), kServers), &result);
+            readInputs(mcp.value(kInputs), &result);
+        } else if (isServerObject(root)) {
+            result.dialect = McpJsonDialect::SingleServer;
+            QString name = root.value(QLatin1String("name")).toString();
+            QJsonObject entry = root;
+            if (!name.isEmpty())
+                entry.remove(QLatin1String("name"));
+            const EntryKeyOrder keys{order.written(KeyOrder::child(top, QStringLiteral("env"))),
+                                     order.written(KeyOrder::child(top, QStringLiteral("headers")))};
+            ServerConfig config = entryToConfig(name, entry, keys, &result.warnings);
+            if (config.name.isEmpty())
+                config.name = suggestName(config);
+            result.servers.append(config);
+        } else if (!root.isEmpty() && std::all_of(root.begin(), root.end(), [](const QJsonValue &v) { return v.isObject(); })
+                   && std::any_of(root.begin(), root.end(), [](const QJsonValue &v) { return isServerObject(v); })) {
+            result.dialect = McpJsonDialect::ServerMap;
+            readServerMap(root, order, top, &result);
+        } else {
+            result.error = locate(text, -1,
+                                  tr("No MCP servers found: expected \"mcpServers\", \"servers\", or a server "
+                                     "with \"command\" or \"url\"."),
+                                  sourcePath);
             return result;
         }
-        json = wrapped;
-    }
-    const KeyOrder order(json);
-    const QString top;
-
-    if (root.value(kMcpServers).isObject()) {
-        result.dialect = McpJsonDialect::McpServers;
-        readServerMap(root.value(kMcpServers).toObject(), order, KeyOrder::child(top, kMcpServers), &result);
-    } else if (root.value(kServers).isObject()) {
-        result.dialect = McpJsonDialect::VsCode;
-        readServerMap(root.value(kServers).toObject(), order, KeyOrder::child(top, kServers), &result);
-        readInputs(root.value(kInputs), &result);
-    } else if (root.value(QLatin1String("mcp")).toObject().value(kServers).isObject()) {
-        // VS Code user settings.json: {"mcp": {"servers": {...}, "inputs": [...]}}
-        const QJsonObject mcp = root.value(QLatin1String("mcp")).toObject();
-        result.dialect = McpJsonDialect::VsCode;
-        readServerMap(mcp.value(kServers).toObject(), order,
-                      KeyOrder::child(KeyOrder::child(top, QStringLiteral("mcp")), kServers), &result);
-        readInputs(mcp.value(kInputs), &result);
-    } else if (isServerObject(root)) {
-        result.dialect = McpJsonDialect::SingleServer;
-        QString name = root.value(QLatin1String("name")).toString();
-        QJsonObject entry = root;
-        if (!name.isEmpty())
-            entry.remove(QLatin1String("name"));
-        ServerConfig config = entryToConfig(name, entry, order, top, &result.warnings);
-        if (config.name.isEmpty())
-            config.name = suggestName(config);
-        result.servers.append(config);
-    } else if (!root.isEmpty() && std::all_of(root.begin(), root.end(), [](const QJsonValue &v) { return v.isObject(); })
-               && std::any_of(root.begin(), root.end(), [](const QJsonValue &v) { return isServerObject(v); })) {
-        result.dialect = McpJsonDialect::ServerMap;
-        readServerMap(root, order, top, &result);
-    } else {
-        result.error = locate(text, -1,
-                              tr("No MCP servers found: expected \"mcpServers\", \"servers\", or a server "
-                                 "with \"command\" or \"url\"."),
-                              sourcePath);
-        return result;
     }
     // Claude Code's ~/.claude.json also keeps servers per project folder.
     int perProject = 0;
@@ -753,92 +1016,156 @@ static QStringList entryNames(const QList<ServerConfig> &servers)
     return names;
 }
 
-// One JSON value as QJsonDocument::Indented writes it, its lines after the first indented by
-// `indent` more spaces (QJsonDocument holds no scalars: those go through an array).
-static QByteArray indentedValue(const QJsonValue &value, int indent)
+static void appendIndent(QByteArray &out, int level)
 {
-    QByteArray text;
-    if (value.isObject())
-        text = QJsonDocument(value.toObject()).toJson(QJsonDocument::Indented).trimmed();
-    else if (value.isArray())
-        text = QJsonDocument(value.toArray()).toJson(QJsonDocument::Indented).trimmed();
-    else
-        text = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact).chopped(1).mid(1);
-    return text.replace("\n", QByteArray("\n" + QByteArray(indent, ' ')));
+    Json::appendIndentTo(out, level);
 }
 
-// Indented JSON text, as QJsonDocument writes it, except that the members of an object come in
-// the order orderFor(its path of keys) gives (the rest after them, sorted): QJsonObject sorts
-// its keys, and a file people wrote by hand must not come back reordered.
-using KeyOrderFor = std::function<QStringList(const QStringList &path)>;
-static QByteArray orderedValue(const QJsonValue &value, int indent, const QStringList &path, const KeyOrderFor &orderFor)
+// Appends value as QJsonDocument::Indented lays it out at nesting `level`, the members of an
+// object in the order orderedKeys(first, object) gives: QJsonObject sorts its keys, and a file
+// written by hand must not come back reordered. One buffer for the whole file rather than a
+// QJsonDocument per value.
+static void writeIndented(QByteArray &out, const QJsonValue &value, int level, const QStringList &first = {})
 {
-    const QJsonObject object = value.toObject();
-    if (!value.isObject() || object.isEmpty())
-        return indentedValue(value, indent);
-    const QStringList keys = orderedKeys(orderFor(path), object);
-    const QByteArray pad(indent + 4, ' ');
-    QByteArray text = "{\n";
-    for (qsizetype i = 0; i < keys.size(); ++i) {
-        text += pad + indentedValue(keys.at(i), 0) + ": "
-            + orderedValue(object.value(keys.at(i)), indent + 4, path + QStringList{keys.at(i)}, orderFor);
-        text += i + 1 < keys.size() ? ",\n" : "\n";
+    if (first.isEmpty() || !value.isObject() || value.toObject().isEmpty()) {
+        Json::serializeIndentedTo(out, value, level);
+        return;
     }
-    return text + QByteArray(indent, ' ') + "}";
+    const QJsonObject object = value.toObject();
+    out += "{\n";
+    const QStringList keys = orderedKeys(first, object);
+    for (qsizetype i = 0; i < keys.size(); ++i) {
+        appendIndent(out, level + 1);
+        Json::serializeStringTo(out, keys.at(i));
+        out += ": ";
+        Json::serializeIndentedTo(out, object.value(keys.at(i)), level + 1);
+        out += i + 1 < keys.size() ? ",\n" : "\n";
+    }
+    appendIndent(out, level);
+    out += '}';
 }
 
-QByteArray McpJson::exportDocumentText(const QList<ServerConfig> &servers, const McpJsonExportOptions &options,
-                                       const QJsonObject &base)
+// The names of entries (environment variables, headers) in their order.
+static QStringList entryOrder(const QList<ConfigEntry> &entries)
 {
-    const QString mapKey = options.dialect == McpJsonDialect::VsCode ? QString(kServers) : QString(kMcpServers);
-    const QStringList names = entryNames(servers);
-    QHash<QString, qsizetype> indexOfName;
-    indexOfName.reserve(names.size());
-    for (qsizetype i = 0; i < names.size(); ++i)
-        indexOfName.insert(names.at(i), i);
-    // Servers, and each server's environment and headers, in the order they were written.
-    const auto orderFor = [&](const QStringList &path) -> QStringList {
-        if (path.size() == 1 && path.at(0) == mapKey)
-            return names;
-        const qsizetype index = path.size() == 3 && path.at(0) == mapKey ? indexOfName.value(path.at(1), -1) : -1;
-        if (index < 0)
-            return {};
-        const ServerConfig &config = servers.at(index);
-        QStringList entries;
-        for (const ConfigEntry &entry : path.at(2) == QLatin1String("env") ? config.env
-                                        : path.at(2) == QLatin1String("headers") ? config.headers
-                                                                                 : QList<ConfigEntry>())
-            entries.append(entry.name);
-        return entries;
-    };
-    return orderedValue(exportDocument(servers, options, base), 0, {}, orderFor) + "\n";
+    QStringList names;
+    names.reserve(entries.size());
+    for (const ConfigEntry &entry : entries)
+        names.append(entry.name);
+    return names;
 }
 
-QJsonObject McpJson::exportDocument(const QList<ServerConfig> &servers, const McpJsonExportOptions &options,
-                                    const QJsonObject &base)
+// Whether exportEntry() of config is only its command, arguments, environment (no secret,
+// each name once) and working directory: appendPlainEntry() writes those without it.
+static bool isPlainEntry(const ServerConfig &config, const McpJsonExportOptions &options)
+{
+    constexpr qsizetype FewNames = 32; // compared pairwise below
+    if (!config.usesCommand() || !config.extra.isEmpty() || options.mcpScopeFields || config.env.size() > FewNames)
+        return false;
+    for (qsizetype i = 0; i < config.env.size(); ++i) {
+        if (config.env.at(i).secret)
+            return false;
+        for (qsizetype j = 0; j < i; ++j)
+            if (config.env.at(j).name == config.env.at(i).name)
+                return false;
+    }
+    return true;
+}
+
+// What writing exportEntry() of a plain entry (isPlainEntry()) nested `level` deep gives:
+// its members sorted, as QJsonObject keeps them, the environment in its own order.
+static void appendPlainEntry(QByteArray &out, const ServerConfig &config, const McpJsonExportOptions &options, int level)
+{
+    const auto key = [&out, level](const char *name) {
+        appendIndent(out, level + 1);
+        out += '"';
+        out += name;
+        out += "\": ";
+    };
+    out += "{\n";
+    key("args");
+    Json::serializeIndentedTo(out, QJsonArray::fromStringList(config.args), level + 1);
+    out += ",\n";
+    key("command");
+    Json::serializeStringTo(out, config.command);
+    if (!config.workingDirectory.isEmpty()) {
+        out += ",\n";
+        key("cwd");
+        Json::serializeStringTo(out, config.workingDirectory);
+    }
+    if (!config.env.isEmpty()) {
+        out += ",\n";
+        key("env");
+        out += "{\n";
+        for (qsizetype i = 0; i < config.env.size(); ++i) {
+            appendIndent(out, level + 2);
+            Json::serializeStringTo(out, config.env.at(i).name);
+            out += ": ";
+            Json::serializeStringTo(out, config.env.at(i).value);
+            out += i + 1 < config.env.size() ? ",\n" : "\n";
+        }
+        appendIndent(out, level + 1);
+        out += '}';
+    }
+    if (options.dialect == McpJsonDialect::VsCode) {
+        out += ",\n";
+        key("type");
+        out += "\"stdio\"";
+    }
+    out += '\n';
+    appendIndent(out, level);
+    out += '}';
+}
+
+// Each server's entry (exportEntry()), and in *inputs the VS Code inputs they use or generate.
+// With `plain`, plain entries (isPlainEntry()) are left empty: the caller writes them.
+static QList<QJsonObject> exportEntries(const QList<ServerConfig> &servers, const McpJsonExportOptions &options,
+                                        QList<InputPrompt> *inputs, QList<bool> *plain = nullptr)
 {
     const bool vscode = options.dialect == McpJsonDialect::VsCode;
-    QJsonObject document = base;
-    QJsonObject map;
-    QList<InputPrompt> inputs;
-    const QStringList names = entryNames(servers);
-    QSet<QString> inputIds;
-    for (qsizetype i = 0; i < servers.size(); ++i) {
-        const ServerConfig &config = servers.at(i);
-        map.insert(names.at(i), exportEntry(config, options, &inputs));
+    QList<QJsonObject> entries;
+    entries.reserve(servers.size());
+    if (plain)
+        plain->reserve(servers.size());
+    QSet<QString> inputIds; // of the servers' own inputs
+    QSet<QString> listed;   // of everything in *inputs
+    for (const ServerConfig &config : servers) {
+        const bool skip = plain && isPlainEntry(config, options);
+        if (plain)
+            plain->append(skip);
+        // Inputs generated for this server's secrets, kept unless one of that id is listed
+        // already: looked up in a set, not searched in the list (a VS Code file of many servers
+        // with secrets went quadratic).
+        QList<InputPrompt> generated;
+        entries.append(skip ? QJsonObject() : McpJson::exportEntry(config, options, &generated));
+        for (const InputPrompt &prompt : std::as_const(generated)) {
+            if (!listed.contains(prompt.id)) {
+                listed.insert(prompt.id);
+                inputs->append(prompt);
+            }
+        }
         if (vscode) {
             for (const InputPrompt &prompt : config.inputs) {
                 if (!inputIds.contains(prompt.id)) {
                     inputIds.insert(prompt.id);
-                    inputs.append(prompt);
+                    listed.insert(prompt.id);
+                    inputs->append(prompt);
                 }
             }
         }
     }
-    if (vscode) {
+    return entries;
+}
+
+// The document around the server map: `base`, the map (left empty here) and VS Code's inputs.
+static QJsonObject documentAround(const QJsonObject &map, const QList<InputPrompt> &inputs,
+                                  const McpJsonExportOptions &options, const QJsonObject &base)
+{
+    QJsonObject document = base;
+    if (options.dialect == McpJsonDialect::VsCode) {
         document.insert(kServers, map);
         QJsonArray array;
-        for (const InputPrompt &prompt : std::as_const(inputs))
+        for (const InputPrompt &prompt : inputs)
             array.append(prompt.toJson());
         if (!array.isEmpty() || document.contains(kInputs))
             document.insert(kInputs, array);
@@ -846,6 +1173,80 @@ QJsonObject McpJson::exportDocument(const QList<ServerConfig> &servers, const Mc
         document.insert(kMcpServers, map);
     }
     return document;
+}
+
+QByteArray McpJson::exportDocumentText(const QList<ServerConfig> &servers, const McpJsonExportOptions &options,
+                                       const QJsonObject &base)
+{
+    const QString mapKey = options.dialect == McpJsonDialect::VsCode ? QString(kServers) : QString(kMcpServers);
+    const QStringList names = entryNames(servers);
+    QList<InputPrompt> inputs;
+    QList<bool> plain;
+    const QList<QJsonObject> entries = exportEntries(servers, options, &inputs, &plain);
+    // The map is written from the lists, servers in their order, and each server's environment
+    // and headers in theirs: no QJsonObject of all the servers (each insert sorts it in).
+    const QJsonObject document = documentAround(QJsonObject(), inputs, options, base);
+    QByteArray out;
+    out.reserve(256 * servers.size() + 1024);
+    out += "{\n";
+    const QStringList keys = document.keys();
+    for (qsizetype k = 0; k < keys.size(); ++k) {
+        appendIndent(out, 1);
+        Json::serializeStringTo(out, keys.at(k));
+        out += ": ";
+        if (keys.at(k) != mapKey || servers.isEmpty()) {
+            writeIndented(out, document.value(keys.at(k)), 1);
+        } else {
+            out += "{\n";
+            for (qsizetype i = 0; i < servers.size(); ++i) {
+                appendIndent(out, 2);
+                Json::serializeStringTo(out, names.at(i));
+                out += ": ";
+                if (plain.at(i)) {
+                    appendPlainEntry(out, servers.at(i), options, 2);
+                    out += i + 1 < servers.size() ? ",\n" : "\n";
+                    continue;
+                }
+                const QJsonObject &entry = entries.at(i);
+                out += "{\n"; // an entry always has members ("command" or "url" at least)
+                for (auto it = entry.begin(); it != entry.end(); ++it) {
+                    appendIndent(out, 3);
+                    Json::serializeStringTo(out, it.key());
+                    out += ": ";
+                    const QList<ConfigEntry> *order = it.key() == QLatin1String("env") ? &servers.at(i).env
+                        : it.key() == QLatin1String("headers")                        ? &servers.at(i).headers
+                                                                                       : nullptr;
+                    writeIndented(out, it.value(), 3, order ? entryOrder(*order) : QStringList());
+                    out += std::next(it) != entry.end() ? ",\n" : "\n";
+                }
+                appendIndent(out, 2);
+                out += '}';
+                out += i + 1 < servers.size() ? ",\n" : "\n";
+            }
+            appendIndent(out, 1);
+            out += '}';
+        }
+        out += k + 1 < keys.size() ? ",\n" : "\n";
+    }
+    out += "}\n";
+    return out;
+}
+
+QJsonObject McpJson::exportDocument(const QList<ServerConfig> &servers, const McpJsonExportOptions &options,
+                                    const QJsonObject &base)
+{
+    const QStringList names = entryNames(servers);
+    QList<InputPrompt> inputs;
+    const QList<QJsonObject> entries = exportEntries(servers, options, &inputs);
+    // Inserted in key order: QJsonObject keeps its keys sorted, and an insert in the middle
+    // moves all those after it (quadratic for a file of many servers). The names are unique.
+    QList<qsizetype> sorted(servers.size());
+    std::iota(sorted.begin(), sorted.end(), 0);
+    std::sort(sorted.begin(), sorted.end(), [&names](qsizetype a, qsizetype b) { return names.at(a) < names.at(b); });
+    QJsonObject map;
+    for (const qsizetype i : std::as_const(sorted))
+        map.insert(names.at(i), entries.at(i));
+    return documentAround(map, inputs, options, base);
 }
 
 QByteArray McpJson::exportText(const QList<ServerConfig> &servers, const McpJsonExportOptions &options)

@@ -1,6 +1,8 @@
 #include "servercatalog.h"
 #include "secretstore.h"
 
+#include "jsonrpc/json.h"
+
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -138,11 +140,14 @@ QList<QJsonObject> salvageServers(const QByteArray &text)
     return found;
 }
 
-bool sameContent(ServerConfig a, ServerConfig b)
+bool sameContent(const ServerConfig &a, const ServerConfig &b)
 {
-    a.id = b.id;
-    a.scope = b.scope;
-    return a == b;
+    if (a.id == b.id && a.scope == b.scope)
+        return a == b;
+    ServerConfig same = a; // one copy per conflict, not two
+    same.id = b.id;
+    same.scope = b.scope;
+    return same == b;
 }
 
 } // namespace
@@ -423,7 +428,7 @@ QUuid ServerCatalog::add(ServerConfig config)
     return config.id;
 }
 
-void ServerCatalog::insertServer(const ServerConfig &config)
+void ServerCatalog::insertServer(ServerConfig config)
 {
     // Project servers are listed after the user's own, as their files are read.
     int row = int(m_servers.size());
@@ -432,10 +437,10 @@ void ServerCatalog::insertServer(const ServerConfig &config)
             --row;
     }
     beginInsertRows(QModelIndex(), row, row);
-    m_servers.insert(row, config);
+    m_servers.insert(row, std::move(config));
     endInsertRows();
-    storeSecrets(config, nullptr);
-    saveScope(config.scope);
+    storeSecrets(m_servers.at(row), nullptr);
+    saveScope(m_servers.at(row).scope);
 }
 
 bool ServerCatalog::update(const ServerConfig &changed, SecretUpdate secrets)
@@ -536,6 +541,7 @@ ImportPlan ServerCatalog::planImport(const McpJsonImport &source, ServerConfig::
     for (int row = int(m_servers.size()) - 1; row >= 0; --row)
         rowOfName.insert(m_servers.at(row).name, row); // the first row of a name, as indexOfName()
     const QSet<QString> names = knownNames();
+    plan.entries.reserve(source.servers.size());
     for (ServerConfig config : source.servers) {
         config.scope = scope;
         ImportEntry entry;
@@ -550,8 +556,8 @@ ImportPlan ServerCatalog::planImport(const McpJsonImport &source, ServerConfig::
             entry.newName = name;
             proposed.insert(name);
         }
-        entry.config = config;
-        plan.entries.append(entry);
+        entry.config = std::move(config);
+        plan.entries.append(std::move(entry));
     }
     return plan;
 }
@@ -564,14 +570,16 @@ QList<QUuid> ServerCatalog::applyImport(const ImportPlan &plan)
     const bool wasLoading = std::exchange(m_loading, true);
     QSet<QUuid> knownIdSet = knownIds();
     QSet<QString> names = knownNames();
+    // ServerConfig is not relocatable: each growth of the list would copy every server.
+    m_servers.reserve(m_servers.size() + plan.entries.size());
     const auto addNew = [&](ServerConfig config) {
         config.name = uniqueName(config.name, names);
         if (config.id.isNull() || knownIdSet.contains(config.id))
-            config.id = QUuid::createUuid();
+            config.id = ServerConfig::newId();
         knownIdSet.insert(config.id);
         names.insert(config.name);
-        insertServer(config);
         ids.append(config.id);
+        insertServer(std::move(config));
     };
     for (const ImportEntry &entry : plan.entries) {
         ServerConfig config = entry.config;
@@ -582,7 +590,7 @@ QList<QUuid> ServerCatalog::applyImport(const ImportPlan &plan)
         case ImportEntry::Action::Rename:
             if (!entry.newName.isEmpty())
                 config.name = entry.newName;
-            addNew(config);
+            addNew(std::move(config));
             break;
         case ImportEntry::Action::Replace:
             if (knownIdSet.contains(entry.conflictsWith)) {
@@ -594,7 +602,7 @@ QList<QUuid> ServerCatalog::applyImport(const ImportPlan &plan)
             }
             Q_FALLTHROUGH();
         case ImportEntry::Action::Add:
-            addNew(config);
+            addNew(std::move(config));
             break;
         }
     }
@@ -753,7 +761,11 @@ bool ServerCatalog::saveScope(ServerConfig::Scope scope)
     return scope == ServerConfig::Scope::Project ? saveProjectFile() : saveUserFile();
 }
 
-static bool writeAtomically(const QString &path, const QByteArray &content, QString *error)
+// produce(text, spill) appends the content to text and may call spill() at any point: what text
+// holds then goes to the file, so a catalog of many servers never sits in memory whole (fresh
+// pages for a buffer of its size cost more than writing it).
+template<typename Produce>
+static bool writeAtomically(const QString &path, const Produce &produce, QString *error)
 {
     const QFileInfo info(path);
     if (!QDir().mkpath(info.absolutePath())) {
@@ -763,11 +775,26 @@ static bool writeAtomically(const QString &path, const QByteArray &content, QStr
     // Written to a temporary file and renamed over the old one: a crash or a full disk
     // leaves the previous version intact.
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size() || !file.commit()) {
+    bool ok = file.open(QIODevice::WriteOnly);
+    QByteArray text;
+    const auto spill = [&] {
+        ok = ok && file.write(text) == text.size();
+        text.resize(0); // keeps its capacity for the next piece
+    };
+    if (ok) {
+        produce(text, spill);
+        spill();
+    }
+    if (!ok || !file.commit()) {
         *error = ServerCatalog::tr("Cannot save %1: %2.").arg(QDir::toNativeSeparators(path), file.errorString());
         return false;
     }
     return true;
+}
+
+static bool writeAtomically(const QString &path, const QByteArray &content, QString *error)
+{
+    return writeAtomically(path, [&content](QByteArray &text, const auto &) { text = content; }, error);
 }
 
 bool ServerCatalog::saveUserFile()
@@ -777,12 +804,7 @@ bool ServerCatalog::saveUserFile()
     QJsonObject root = m_userRoot;
     root.insert(kFormat, kFormatName);
     root.insert(kVersion, qMax(kFormatVersion, m_userRoot.value(kVersion).toInt()));
-    const auto secrets = m_secretsInFile ? ServerConfig::SecretHandling::Include : ServerConfig::SecretHandling::Omit;
-    QJsonArray servers;
-    for (const ServerConfig &config : std::as_const(m_servers))
-        if (config.scope == ServerConfig::Scope::User)
-            servers.append(config.toJson(secrets));
-    root.insert(kServers, servers);
+    root.insert(kServers, QJsonArray()); // written from m_servers below
     QStringList approved;
     for (const QByteArray &fp : std::as_const(m_approved))
         approved.append(QString::fromLatin1(fp));
@@ -791,8 +813,41 @@ bool ServerCatalog::saveUserFile()
     root.insert(kSecretsInFile, m_secretsInFile);
     root.insert(kDemoOffered, m_demoServerOffered);
 
+    // QJsonDocument::Indented's bytes, the servers written one by one into the same buffer, which
+    // goes to the file a piece at a time: a QJsonObject of each (and a QJsonArray of them all)
+    // cost several times the writing.
+    const auto secrets = m_secretsInFile ? ServerConfig::SecretHandling::Include : ServerConfig::SecretHandling::Omit;
+    const auto produce = [&](QByteArray &text, const auto &spill) {
+        constexpr qsizetype Piece = 1 << 20;
+        text.reserve(Piece + 64 * 1024);
+        text += "{\n";
+        for (auto it = root.constBegin(); it != root.constEnd(); ++it) {
+            text += "    ";
+            Json::serializeStringTo(text, it.key());
+            text += ": ";
+            if (it.key() == kServers) {
+                text += '[';
+                bool first = true;
+                for (const ServerConfig &config : std::as_const(m_servers)) {
+                    if (config.scope != ServerConfig::Scope::User)
+                        continue;
+                    text += first ? "\n        " : ",\n        ";
+                    first = false;
+                    config.appendJsonText(text, 2, secrets);
+                    if (text.size() >= Piece)
+                        spill();
+                }
+                text += "\n    ]";
+            } else {
+                Json::serializeIndentedTo(text, it.value(), 1);
+            }
+            text += std::next(it) != root.constEnd() ? ",\n" : "\n";
+        }
+        text += "}\n";
+    };
+
     QString error;
-    if (!writeAtomically(m_userFilePath, QJsonDocument(root).toJson(QJsonDocument::Indented), &error)) {
+    if (!writeAtomically(m_userFilePath, produce, &error)) {
         m_lastSaveError = error;
         qCWarning(lcCatalog).noquote() << error;
         Q_EMIT saveFailed(error);

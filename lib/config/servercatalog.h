@@ -179,7 +179,7 @@ private:
     QSet<QString> knownNames() const;
     static QString uniqueName(const QString &name, const QSet<QString> &taken);
     // Inserts a server whose id is free (add() without its check).
-    void insertServer(const ServerConfig &config);
+    void insertServer(ServerConfig config);
     bool loadUserFile();
     bool loadProjectFile();
     bool saveUserFile();

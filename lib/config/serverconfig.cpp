@@ -1,6 +1,7 @@
 #include "serverconfig.h"
 
 #include "jsonutil_p.h"
+#include "jsonrpc/json.h"
 #include "transport/credentials.h"
 
 #include <QCryptographicHash>
@@ -8,6 +9,9 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRandomGenerator>
+
+#include <cstring>
 #include <QRegularExpression>
 
 namespace Mcp {
@@ -163,10 +167,23 @@ InputPrompt InputPrompt::fromJson(const QJsonObject &object)
     return prompt;
 }
 
+QUuid ServerConfig::newId()
+{
+    // QUuid::createUuid() draws from QRandomGenerator::system(), which on x86 executes
+    // RDRAND/RDSEED for every id: a fifth of reading a file of many servers. An id needs to be
+    // unique, not secret: the global generator (seeded from the system one) is enough.
+    quint32 random[4];
+    QRandomGenerator::global()->fillRange(random);
+    return QUuid(random[0], quint16(random[1] >> 16), quint16((random[1] & 0x0fff) | 0x4000), // version 4
+                 uchar(((random[2] >> 24) & 0x3f) | 0x80), // variant RFC 4122
+                 uchar(random[2] >> 16), uchar(random[2] >> 8), uchar(random[2]), uchar(random[3] >> 24),
+                 uchar(random[3] >> 16), uchar(random[3] >> 8), uchar(random[3]));
+}
+
 ServerConfig ServerConfig::create(const QString &name)
 {
     ServerConfig config;
-    config.id = QUuid::createUuid();
+    config.id = newId();
     config.name = name;
     return config;
 }
@@ -324,12 +341,152 @@ QJsonObject ServerConfig::toJson(SecretHandling secrets) const
     return object;
 }
 
+void ServerConfig::appendJsonText(QByteArray &out, int level, SecretHandling secrets) const
+{
+    // Keys of our own that meet keys kept from elsewhere (extra), and OAuth settings, are rare:
+    // those go the general way, through toJson().
+    if (!extra.isEmpty() || !auth.isDefault()) {
+        Json::serializeIndentedTo(out, toJson(secrets), level);
+        return;
+    }
+    const bool omit = secrets == SecretHandling::Omit;
+    // The members in the order QJsonObject keeps them (sorted), each on a line of its own. A
+    // line's start (the separator, the indentation and the key, or a closing bracket) goes out in
+    // one append: QByteArray::append goes through a general insert.
+    const auto line = [&out](bool first, int depth, QLatin1String key, char bracket) {
+        char text[160];
+        const qsizetype size = 2 + 4 * depth + key.size() + 4;
+        if (size > qsizetype(sizeof text)) { // deeper than any file nests it
+            out += first ? "\n" : ",\n";
+            Json::appendIndentTo(out, depth);
+            if (!key.isEmpty())
+                out += '"' + QByteArray(key.data(), key.size()) + "\": ";
+            if (bracket)
+                out += bracket;
+            return;
+        }
+        qsizetype n = 0;
+        if (!first)
+            text[n++] = ',';
+        text[n++] = '\n';
+        std::memset(text + n, ' ', size_t(4 * depth));
+        n += 4 * depth;
+        if (!key.isEmpty()) {
+            text[n++] = '"';
+            std::memcpy(text + n, key.data(), size_t(key.size()));
+            n += key.size();
+            std::memcpy(text + n, "\": ", 3);
+            n += 3;
+        }
+        if (bracket)
+            text[n++] = bracket;
+        out.append(text, n);
+    };
+    // Objects open with '{' alone: their first key starts the line.
+    const auto key = [&line](int depth, QLatin1String name, bool first = false) { line(first, depth, name, 0); };
+    const auto close = [&line](int depth, char bracket) { line(true, depth, QLatin1String(), bracket); };
+    const auto string = [&out](const QString &text) { Json::serializeStringTo(out, text); };
+    const auto boolean = [&out](bool value) { out += value ? "true" : "false"; };
+    const int in = level + 1;
+    const auto strings = [&](const QStringList &list) {
+        out += '[';
+        for (qsizetype i = 0; i < list.size(); ++i) {
+            line(i == 0, in + 1, QLatin1String(), 0);
+            string(list.at(i));
+        }
+        close(in, ']');
+    };
+    const auto entries = [&](const QList<ConfigEntry> &list) {
+        out += '[';
+        for (qsizetype i = 0; i < list.size(); ++i) {
+            const ConfigEntry &entry = list.at(i);
+            line(i == 0, in + 1, QLatin1String(), '{');
+            key(in + 2, kName, true);
+            string(entry.name);
+            if (entry.secret) {
+                key(in + 2, kSecret);
+                boolean(true);
+            }
+            key(in + 2, kValue);
+            string(entry.secret && omit ? QString() : entry.value);
+            close(in + 1, '}');
+        }
+        close(in, ']');
+    };
+
+    out += '{';
+    key(in, kArgs, true);
+    strings(args);
+    key(in, kAutoRestart);
+    out += '{';
+    key(in + 1, kEnabled, true);
+    boolean(autoRestart.enabled);
+    key(in + 1, kInitialBackoff);
+    Json::serializeIntegerTo(out, autoRestart.initialBackoffMs);
+    key(in + 1, kMaxAttempts);
+    Json::serializeIntegerTo(out, autoRestart.maxAttempts);
+    key(in + 1, kMaxBackoff);
+    Json::serializeIntegerTo(out, autoRestart.maxBackoffMs);
+    close(in, '}');
+    key(in, kBearer);
+    string(omit ? QString() : bearerToken);
+    key(in, kCommand);
+    string(command);
+    key(in, kCwd);
+    string(workingDirectory);
+    key(in, kEnv);
+    entries(env);
+    if (!era.isEmpty()) {
+        key(in, kEra);
+        string(era);
+    }
+    if (!eraRecord.isEmpty()) {
+        key(in, kEraRecord);
+        Json::serializeIndentedTo(out, eraRecord, in);
+    }
+    key(in, kHeaders);
+    entries(headers);
+    key(in, kId);
+    string(id.toString(QUuid::WithoutBraces));
+    key(in, kInherit);
+    boolean(inheritEnvironment);
+    key(in, kInputs);
+    QJsonArray inputArray;
+    for (const InputPrompt &prompt : inputs)
+        inputArray.append(prompt.toJson());
+    Json::serializeIndentedTo(out, inputArray, in);
+    key(in, kName);
+    string(name);
+    key(in, kNotes);
+    string(notes);
+    key(in, kPing);
+    Json::serializeIntegerTo(out, pingIntervalMs);
+    key(in, kScope);
+    string(scopeToString(scope));
+    key(in, kTimeouts);
+    out += '{';
+    key(in + 1, kConnectMs, true);
+    Json::serializeIntegerTo(out, timeouts.connectMs);
+    key(in + 1, kMaxTotalMs);
+    Json::serializeIntegerTo(out, timeouts.maxTotalMs);
+    key(in + 1, kRequestMs);
+    Json::serializeIntegerTo(out, timeouts.requestMs);
+    key(in + 1, kResetOnProgress);
+    boolean(timeouts.resetOnProgress);
+    close(in, '}');
+    key(in, kTransport);
+    string(transportToString(transport));
+    key(in, kUrl);
+    string(url);
+    close(level, '}');
+}
+
 ServerConfig ServerConfig::fromJson(const QJsonObject &object, QStringList *warnings)
 {
     ServerConfig config;
     config.id = QUuid::fromString(object.value(kId).toString());
     if (config.id.isNull())
-        config.id = QUuid::createUuid();
+        config.id = newId();
     config.name = object.value(kName).toString();
 
     const QJsonValue transport = object.value(kTransport);

@@ -167,6 +167,9 @@ public:
 
     // A new configuration with a fresh id.
     static ServerConfig create(const QString &name = QString());
+    // A random (version 4) id, as QUuid::createUuid() makes, for create() and loops that give
+    // many servers ids.
+    static QUuid newId();
 
     bool usesCommand() const { return transport == TransportType::Stdio; }
     bool usesUrl() const { return !usesCommand(); }
@@ -174,6 +177,10 @@ public:
     // The catalog form. With SecretHandling::Omit, secret values are written as
     // empty strings (their entries and secret flags are kept).
     QJsonObject toJson(SecretHandling secrets = SecretHandling::Include) const;
+    // toJson(secrets) as QJsonDocument::Indented writes it nested `level` deep, appended to out
+    // (the same bytes: tst_serverconfig holds it to that). A catalog of many servers is written
+    // this way, without a QJsonObject per server, whose every member costs allocations.
+    void appendJsonText(QByteArray &out, int level, SecretHandling secrets = SecretHandling::Include) const;
     // Never fails: missing or wrongly typed members take their defaults, a missing or
     // invalid id gets a new one. *warnings (optional) says what was ignored.
     static ServerConfig fromJson(const QJsonObject &object, QStringList *warnings = nullptr);

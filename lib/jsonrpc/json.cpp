@@ -670,6 +670,46 @@ void serializeIntegerTo(QByteArray &out, qint64 value)
     appendInteger(out, value);
 }
 
+void appendIndentTo(QByteArray &out, int level)
+{
+    // One copy from a block of blanks: QByteArray::append(n, ' ') goes through a general insert.
+    static constexpr char Blanks[] = "                                                                ";
+    constexpr int Block = int(sizeof Blanks) - 1;
+    for (int n = 4 * level; n > 0; n -= Block)
+        out.append(Blanks, qMin(n, Block));
+}
+
+void serializeIndentedTo(QByteArray &out, const QJsonValue &value, int level)
+{
+    // Qt's writer: "{" or "[", a line per member or item one level deeper, the closing
+    // bracket on a line of its own, also when there is nothing inside.
+    if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        out += "{\n";
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            appendIndentTo(out, level + 1);
+            serializeStringTo(out, it.key());
+            out += ": ";
+            serializeIndentedTo(out, it.value(), level + 1);
+            out += std::next(it) != object.end() ? ",\n" : "\n";
+        }
+        appendIndentTo(out, level);
+        out += '}';
+    } else if (value.isArray()) {
+        const QJsonArray array = value.toArray();
+        out += "[\n";
+        for (qsizetype i = 0; i < array.size(); ++i) {
+            appendIndentTo(out, level + 1);
+            serializeIndentedTo(out, array.at(i), level + 1);
+            out += i + 1 < array.size() ? ",\n" : "\n";
+        }
+        appendIndentTo(out, level);
+        out += ']';
+    } else {
+        serializeTo(out, value);
+    }
+}
+
 QByteArray serialize(const QJsonValue &value)
 {
     QByteArray out;

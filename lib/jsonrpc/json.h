@@ -25,6 +25,12 @@ void serializeTo(QByteArray &out, const QJsonValue &value);
 // allocates for a string and goes through a QVariant to tell an integer from a double).
 void serializeStringTo(QByteArray &out, const QString &string);
 void serializeIntegerTo(QByteArray &out, qint64 value);
+// Appends value laid out as QJsonDocument::toJson(Indented) lays it out (same bytes) when it
+// is nested `level` deep: lines after the first indented by 4 * level spaces, no final newline.
+// For writers of big files that assemble the document from parts.
+void serializeIndentedTo(QByteArray &out, const QJsonValue &value, int level = 0);
+// Appends the 4 * level spaces that begin a line `level` deep in that layout.
+void appendIndentTo(QByteArray &out, int level);
 // Keeps the text of an object that goes out again and again (a client's request metadata):
 // serializeTo() then copies it for an equal object instead of walking the object, whose every
 // key and string Qt hands out as a fresh QString. A shared copy compares in constant time.

@@ -1,6 +1,7 @@
 #pragma once
 
-// Internal to lib/jsonrpc: the simdjson side of json.cpp, shared with the frame parser.
+// Internal to lib/jsonrpc: the simdjson side of json.cpp, shared with the frame parser (and
+// with lib/config's mcp.json reader, which links simdjson itself).
 
 #include <QByteArrayView>
 #include <QList>

@@ -263,6 +263,113 @@ private Q_SLOTS:
         }
     }
 
+    void exportLayoutIsQts()
+    {
+        // exportDocumentText() writes the file itself, in document order; where that order is the
+        // sorted one, its bytes are QJsonDocument::Indented's, nested and empty values included.
+        const QByteArray text = "{\"mcpServers\": { "
+            "\"a server\": {\"command\": \"x\", \"args\": [], \"env\": {\"A\": \"1\", \"B\": \"\\u00e9\\n\\\"q\\\" \\ud83d\\ude00\"}, "
+            "\"cwd\": \"/tmp\", \"disabled\": true, \"autoApprove\": [\"t\", 1, 2.5, -7, null, false, {}, [], [[]], {\"k\": {\"z\": [1e300]}}], "
+            "\"nested\": {\"b\": {}, \"a\": [{\"y\": 1, \"x\": 2}]}}, "
+            "\"b\": {\"url\": \"https://h/mcp\", \"headers\": {\"Accept\": \"x\", \"Authorization\": \"Bearer ${TOKEN}\"}}, "
+            "\"c\": {\"command\": \"y\"}, "
+            "\"d\": {\"command\": \"z\", \"args\": [\"1\", \"\\u00e9\"], \"cwd\": \"/d\", \"env\": {\"A\": \"\\u00e9\", \"B\": \"\"}} "
+            "}} ";
+        const McpJsonImport imported = McpJson::parse(text);
+        QVERIFY2(imported.isValid(), qPrintable(imported.error.toString()));
+        QCOMPARE(imported.servers.size(), 4);
+        const QJsonObject base{{QStringLiteral("zeta"), QJsonArray{1, QJsonObject()}}, {QStringLiteral("alpha"), QJsonObject{{QStringLiteral("x"), QString()}}}};
+        for (const McpJsonDialect dialect : {McpJsonDialect::McpServers, McpJsonDialect::VsCode}) {
+            for (const bool ours : {false, true}) {
+                McpJsonExportOptions options;
+                options.dialect = dialect;
+                options.mcpScopeFields = ours;
+                const QByteArray written = McpJson::exportDocumentText(imported.servers, options, base);
+                const QByteArray qt = QJsonDocument(McpJson::exportDocument(imported.servers, options, base)).toJson(QJsonDocument::Indented);
+                QCOMPARE(written, qt);
+                QCOMPARE(McpJson::exportDocumentText({}, options), QJsonDocument(McpJson::exportDocument({}, options)).toJson(QJsonDocument::Indented));
+            }
+        }
+    }
+
+    void nameOrMemberGivenTwice()
+    {
+        // Qt keeps the last of duplicate keys; the order is that of the first.
+        const McpJsonImport r = McpJson::parse(
+            "{\"mcpServers\": {\"b\": {\"command\": \"first\"}, \"a\": {\"command\": \"a\", \"env\": {\"Y\": \"1\", \"X\": \"2\"}, \"env\": {\"Z\": \"3\", \"Y\": \"4\"}}, \"b\": {\"command\": \"last\"}}} ");
+        QVERIFY2(r.isValid(), qPrintable(r.error.toString()));
+        QCOMPARE(r.servers.size(), 2);
+        QCOMPARE(r.servers.at(0).name, QStringLiteral("b"));
+        QCOMPARE(r.servers.at(0).command, QStringLiteral("last"));
+        QStringList env;
+        for (const ConfigEntry &e : r.servers.at(1).env)
+            env << e.name + QLatin1Char('=') + e.value;
+        QCOMPARE(env, QStringList({QStringLiteral("Y=4"), QStringLiteral("Z=3")}));
+        // "mcpServers" twice: the last one is read.
+        const McpJsonImport twice = McpJson::parse("{\"mcpServers\": {\"a\": {\"command\": \"x\"}}, \"mcpServers\": {\"b\": {\"command\": \"y\"}}} ");
+        QCOMPARE(twice.servers.size(), 1);
+        QCOMPARE(twice.servers.at(0).name, QStringLiteral("b"));
+        // "mcpServers" that is no object leaves the choice to "servers", as before.
+        const McpJsonImport vscode = McpJson::parse("{\"mcpServers\": null, \"servers\": {\"c\": {\"command\": \"z\"}}, \"inputs\": []} ");
+        QCOMPARE(vscode.dialect, McpJsonDialect::VsCode);
+        QCOMPARE(vscode.servers.at(0).name, QStringLiteral("c"));
+    }
+
+    void usualFileReadsAsAnyOther_data()
+    {
+        QTest::addColumn<QByteArray>("entry");
+        QTest::newRow("plain") << QByteArray("{\"command\": \"node\", \"args\": [\"a b\", \"\"], \"env\": {\"Z\": \"1\", \"API_TOKEN\": \"t\", \"SECRET\": \"${X}\"}, \"cwd\": \"/w\"}");
+        QTest::newRow("whole command line") << QByteArray("{\"command\": \"npx -y server\", \"args\": []}");
+        QTest::newRow("unclosed quote") << QByteArray("{\"command\": \"sh -c 'x\"}");
+        QTest::newRow("unknown type") << QByteArray("{\"type\": \"carrier-pigeon\", \"url\": \"https://h/\", \"headers\": {\"Authorization\": \"Bearer x\", \"A\": \"\"}}");
+        QTest::newRow("sse, no url") << QByteArray("{\"type\": \"sse\", \"command\": \"x\", \"url\": \"\"}");
+        QTest::newRow("url only") << QByteArray("{\"url\": \"https://h/mcp\"}");
+        QTest::newRow("number argument") << QByteArray("{\"command\": \"x\", \"args\": [\"--port\", 8080]}");
+        QTest::newRow("number in env") << QByteArray("{\"command\": \"x\", \"env\": {\"B\": 2, \"A\": \"1\"}}");
+        QTest::newRow("env twice") << QByteArray("{\"command\": \"x\", \"env\": {\"B\": \"1\"}, \"env\": {\"A\": \"2\"}}");
+        QTest::newRow("variable twice") << QByteArray("{\"command\": \"x\", \"env\": {\"B\": \"1\", \"B\": \"2\"}}");
+        QTest::newRow("kept members") << QByteArray("{\"command\": \"x\", \"disabled\": true, \"envFile\": \"e\", \"autoApprove\": []}");
+        QTest::newRow("windsurf") << QByteArray("{\"serverUrl\": \"https://h/\", \"transport\": \"http\"}");
+        QTest::newRow("args as text") << QByteArray("{\"command\": \"x\", \"args\": \"--a --b\", \"env\": null}");
+    }
+    // The usual file is read by a path of its own (straight from simdjson for plain entries);
+    // what it reads and says is what the general path (here: a bare map) reads and says.
+    void usualFileReadsAsAnyOther()
+    {
+        QFETCH(QByteArray, entry);
+        const McpJsonImport usual = McpJson::parse("{\"mcpServers\": {\"s\": " + entry + "}}");
+        const McpJsonImport bare = McpJson::parse("{\"s\": " + entry + "}");
+        QCOMPARE(usual.dialect, McpJsonDialect::McpServers);
+        QCOMPARE(bare.dialect, McpJsonDialect::ServerMap);
+        QCOMPARE(usual.warnings, bare.warnings);
+        QCOMPARE(usual.servers.size(), 1);
+        QCOMPARE(bare.servers.size(), 1);
+        ServerConfig read = usual.servers.first();
+        read.id = bare.servers.first().id;
+        QCOMPARE(read, bare.servers.first());
+    }
+
+    void generatedInputsOncePerId()
+    {
+        // VS Code: a secret becomes ${input:id} with a generated password input, listed once per
+        // id across all servers ("a b" and "a-b" both make a-b-token).
+        QList<ServerConfig> servers;
+        for (const QString &name : {QStringLiteral("a b"), QStringLiteral("a-b"), QStringLiteral("c")}) {
+            ServerConfig config = ServerConfig::create(name);
+            config.command = QStringLiteral("x");
+            config.env = {{QStringLiteral("TOKEN"), QStringLiteral("t1"), true}, {QStringLiteral("TOKEN"), QStringLiteral("t2"), true}};
+            servers.append(config);
+        }
+        McpJsonExportOptions options;
+        options.dialect = McpJsonDialect::VsCode;
+        const QJsonArray inputs = McpJson::exportDocument(servers, options).value(QLatin1String("inputs")).toArray();
+        QStringList ids;
+        for (const QJsonValue &input : inputs)
+            ids << input.toObject().value(QLatin1String("id")).toString();
+        QCOMPARE(ids, QStringList({QStringLiteral("a-b-token"), QStringLiteral("c-token")}));
+        QCOMPARE(McpJson::parse(McpJson::exportDocumentText(servers, options)).inputs.size(), 2);
+    }
+
     void commentMarkersInStringsKept()
     {
         const McpJsonImport r = McpJson::parse(kMarkersInStrings);

@@ -139,6 +139,42 @@ private Q_SLOTS:
         QCOMPARE(root.value(QLatin1String("servers")).toArray().size(), 1);
     }
 
+    // The user file is written server by server; its bytes stay QJsonDocument::Indented's.
+    void userFileIsQtsLayout()
+    {
+        QDir().mkpath(QFileInfo(userFile()).absolutePath());
+        writeAll(userFile(), "{\"format\": \"mcpscope-servers\", \"version\": 1, \"servers\": [], \"Z\": [{}, []], \"a\": {\"\u00e9\": 1.25}}");
+        ServerCatalog catalog(userFile());
+        QVERIFY(catalog.load());
+        const auto isQts = [this] {
+            const QByteArray bytes = readAll(userFile());
+            return bytes == QJsonDocument::fromJson(bytes).toJson(QJsonDocument::Indented);
+        };
+        QVERIFY(catalog.save());
+        QVERIFY(isQts()); // no servers
+        ServerConfig secret = stdioServer(QStringLiteral("secret"));
+        secret.env = {{QStringLiteral("API_TOKEN"), QStringLiteral("s3cr3t"), true}, {QStringLiteral("B"), QStringLiteral("b"), false}};
+        ServerConfig remote = ServerConfig::create(QStringLiteral("remote"));
+        remote.transport = ServerConfig::TransportType::StreamableHttp;
+        remote.url = QStringLiteral("https://h/mcp");
+        remote.auth.mode = ServerAuth::Mode::OAuth;
+        remote.auth.clientId = QStringLiteral("client");
+        remote.extra.insert(QStringLiteral("kept"), QJsonArray{1, QStringLiteral("x")});
+        const QList<ServerConfig> added{stdioServer(QStringLiteral("plain")), secret, remote};
+        for (const ServerConfig &config : added)
+            catalog.add(config);
+        QVERIFY(isQts());
+        QCOMPARE(QJsonDocument::fromJson(readAll(userFile())).object().value(QLatin1String("Z")).toArray().size(), 2);
+        const QJsonArray servers = QJsonDocument::fromJson(readAll(userFile())).object().value(QLatin1String("servers")).toArray();
+        QCOMPARE(servers.size(), 3);
+        for (int i = 0; i < 3; ++i)
+            QCOMPARE(servers.at(i).toObject(), catalog.server(i).toJson(ServerConfig::SecretHandling::Omit));
+        catalog.setSecretsInFile(true);
+        QVERIFY(isQts());
+        QCOMPARE(QJsonDocument::fromJson(readAll(userFile())).object().value(QLatin1String("servers")).toArray().at(1).toObject(),
+                 catalog.server(1).toJson(ServerConfig::SecretHandling::Include));
+    }
+
     void brokenFileKeptAsBackup_data()
     {
         QTest::addColumn<QByteArray>("content");

@@ -72,6 +72,59 @@ private Q_SLOTS:
         QCOMPARE(back.args.size(), 4);
     }
 
+    void jsonTextIsQtsLayout_data()
+    {
+        QTest::addColumn<ServerConfig>("config");
+        QTest::newRow("defaults") << ServerConfig();
+        QTest::newRow("created") << ServerConfig::create(QStringLiteral("plain"));
+        QTest::newRow("every field") << fullConfig();
+        ServerConfig record = fullConfig();
+        record.eraRecord = QJsonObject{{QStringLiteral("era"), QStringLiteral("modern")}, {QStringLiteral("nested"), QJsonArray{1.5, QJsonObject(), QJsonArray()}}};
+        record.env.clear();
+        record.inputs.clear();
+        QTest::newRow("era record, no env, no inputs") << record;
+        ServerConfig auth = fullConfig();
+        auth.auth.mode = ServerAuth::Mode::OAuth;
+        auth.auth.clientId = QStringLiteral("id");
+        auth.auth.clientSecret = QStringLiteral("shh");
+        QTest::newRow("auth") << auth;
+        ServerConfig kept = fullConfig();
+        kept.extra = QJsonObject{{QStringLiteral("zzz"), true},
+                                 {QStringLiteral("Aaa"), QJsonArray{QStringLiteral("\u00e9")}},
+                                 {QStringLiteral("timeouts"), QJsonObject{{QStringLiteral("later"), 1}}}};
+        QTest::newRow("kept keys") << kept;
+    }
+    // appendJsonText() is toJson() as QJsonDocument::Indented writes it, at any depth.
+    void jsonTextIsQtsLayout()
+    {
+        QFETCH(ServerConfig, config);
+        for (const auto secrets : {ServerConfig::SecretHandling::Include, ServerConfig::SecretHandling::Omit}) {
+            QByteArray text;
+            config.appendJsonText(text, 0, secrets);
+            QCOMPARE(text + '\n', QJsonDocument(config.toJson(secrets)).toJson(QJsonDocument::Indented));
+            QByteArray nested = "[\n    ";
+            config.appendJsonText(nested, 1, secrets);
+            nested += "\n]\n";
+            QCOMPARE(nested, QJsonDocument(QJsonArray{config.toJson(secrets)}).toJson(QJsonDocument::Indented));
+            // Deep down too (each level of the layout is four more blanks).
+            QByteArray deep;
+            config.appendJsonText(deep, 40, secrets);
+            QCOMPARE(deep, QByteArray(text).replace("\n", QByteArray("\n" + QByteArray(160, ' '))));
+        }
+    }
+
+    void newIdsAreRandomUuids()
+    {
+        QSet<QUuid> ids;
+        for (int i = 0; i < 1000; ++i) {
+            const QUuid id = ServerConfig::create().id;
+            QCOMPARE(id.version(), QUuid::Random);
+            QCOMPARE(id.variant(), QUuid::DCE);
+            ids.insert(id);
+        }
+        QCOMPARE(ids.size(), 1000);
+    }
+
     void transportsRoundTrip_data()
     {
         QTest::addColumn<ServerConfig::TransportType>("transport");
