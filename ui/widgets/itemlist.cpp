@@ -153,6 +153,9 @@ void ItemListModel::install(std::shared_ptr<const Index> index, QList<int> shown
         // The old index goes in the pool: freeing 200,000 items is not the GUI thread's work.
         QThreadPool::globalInstance()->start([old = std::exchange(m_index, std::move(index))]() mutable { old.reset(); });
         m_lookups.clear(); // by item, not by row shown: a filter keeps them
+        // These were filtered as they were prepared; a filter still under way was for the old ones.
+        ++*m_filterGeneration;
+        m_pendingFilter = false;
     }
     m_shown = std::move(shown);
     m_filtered = filtered;
