@@ -128,8 +128,8 @@ void ItemListModel::setItems(const QJsonArray &items)
         install(std::move(index), std::move(shown), filtered, m_needle);
         return;
     }
-    // 200,000 tools held the GUI thread for over 10 s as list items; indexed here they take
-    // about a second, all of it in the pool.
+    // 200,000 tools held the GUI thread for about 25 s as list items (bench_guistall lists);
+    // indexed in the pool, they cost it a model reset.
     m_pendingItems = true;
     const QString needle = m_needle;
     const ItemListColumns columns = m_columns;

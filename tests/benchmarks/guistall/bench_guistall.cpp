@@ -577,7 +577,7 @@ int main(int argc, char **argv)
                         r.filteredMs, r.filteredShown, qPrintable(r.loadBefore), qPrintable(r.loadAfter));
             const auto line = [&](const QString &what, double ms) {
                 const bool met = r.error.isEmpty() && ms < ListStallMs;
-                std::printf("target %s %s %s: longest GUI-thread stall %.0f ms vs < %.0f ms: %s\n", qPrintable(many),
+                std::printf("target %s %s %s: longest GUI-thread stall %.1f ms vs < %.0f ms: %s\n", qPrintable(many),
                             qPrintable(kind), qPrintable(what), ms, ListStallMs, met ? "met" : "NOT met");
             };
             line(QStringLiteral("listed"), r.listedMs);
