@@ -4,7 +4,13 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <QtAlgorithms>
+
 #include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace Mcp {
 namespace {
@@ -39,6 +45,33 @@ struct Scanner
                 return true;
         }
     }
+    // Moves p to the next quote or bracket (or end). A 43 MiB tools/list is mostly such
+    // stretches; a byte at a time they held the GUI thread for tens of milliseconds.
+    void skipToStructural()
+    {
+#if defined(__SSE2__)
+        const __m128i quote = _mm_set1_epi8('"');
+        const __m128i openBrace = _mm_set1_epi8('{');
+        const __m128i closeBrace = _mm_set1_epi8('}');
+        const __m128i openBracket = _mm_set1_epi8('[');
+        const __m128i closeBracket = _mm_set1_epi8(']');
+        while (end - p >= 16) {
+            const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
+            const __m128i hits = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(chunk, quote), _mm_cmpeq_epi8(chunk, openBrace)),
+                                              _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(chunk, closeBrace),
+                                                                        _mm_cmpeq_epi8(chunk, openBracket)),
+                                                           _mm_cmpeq_epi8(chunk, closeBracket)));
+            const int mask = _mm_movemask_epi8(hits);
+            if (mask) {
+                p += qCountTrailingZeroBits(quint32(mask));
+                return;
+            }
+            p += 16;
+        }
+#endif
+        while (p < end && *p != '"' && *p != '{' && *p != '}' && *p != '[' && *p != ']')
+            ++p;
+    }
     bool skipValue()
     {
         if (p >= end)
@@ -49,6 +82,9 @@ struct Scanner
         if (c == '{' || c == '[') {
             int depth = 0;
             while (p < end) {
+                skipToStructural();
+                if (p >= end)
+                    break;
                 const char d = *p;
                 if (d == '"') {
                     if (!skipString())

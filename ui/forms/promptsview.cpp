@@ -4,7 +4,6 @@
 
 #include "forms/debouncedcompleter.h"
 #include "forms/toolinputstore.h"
-#include "results/iconfetcher.h"
 #include "results/resultview.h"
 
 #include "protocol/keys.h"
@@ -12,6 +11,7 @@
 #include "protocol/requests.h"
 #include "protocol/types.h"
 #include "widgets/fittinglabel.h"
+#include "widgets/itemlist.h"
 #include "widgets/markdown.h"
 #include "widgets/twolinedelegate.h"
 #include "widgets/units.h"
@@ -22,7 +22,6 @@
 #include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
-#include <QListWidget>
 #include <QPushButton>
 #include <QShortcut>
 #include <QSplitter>
@@ -30,7 +29,16 @@
 namespace Mcp::Ui {
 
 namespace {
-constexpr int ItemRole = Qt::UserRole + 1;
+QString promptText(const QJsonObject &prompt)
+{
+    return TwoLineDelegate::itemText(displayName(prompt), prompt.value(Key::Name).toString(),
+                                     prompt.value(Key::Description).toString());
+}
+
+QString toolTipOf(const QJsonObject &prompt)
+{
+    return prompt.value(Key::Description).toString();
+}
 }
 
 PromptsView::PromptsView(Connection *connection, QWidget *parent)
@@ -44,12 +52,11 @@ PromptsView::PromptsView(Connection *connection, QWidget *parent)
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
     auto *filter = new QLineEdit(left);
+    filter->setObjectName(QStringLiteral("promptFilter"));
     filter->setPlaceholderText(tr("Search"));
     filter->setClearButtonEnabled(true);
-    m_list = new QListWidget(left);
+    m_list = new ItemList({Key::Name, &promptText, &toolTipOf}, left);
     m_list->setObjectName(QStringLiteral("promptList"));
-    m_list->setItemDelegate(new TwoLineDelegate(m_list));
-    IconFetcher::instance()->keepUpdated(m_list); // web icons arrive later; items update in place
     auto *refreshButton = new QPushButton(tr("Refresh"), left);
     m_listMessage = new FittingLabel(left);
     m_listMessage->setWordWrap(true);
@@ -100,10 +107,16 @@ PromptsView::PromptsView(Connection *connection, QWidget *parent)
     shortcut->setContext(Qt::WidgetWithChildrenShortcut);
     shortcut->setWhatsThis(tr("Get the prompt"));
     connect(shortcut, &QShortcut::activated, this, &PromptsView::get);
-    connect(filter, &QLineEdit::textChanged, this, [this](const QString &text) { TwoLineDelegate::filterRows(m_list, text); });
-    connect(m_list, &QListWidget::currentItemChanged, this, [this](QListWidgetItem *item) {
-        if (item)
-            showPrompt(item->data(ItemRole).toJsonObject());
+    connect(filter, &QLineEdit::textChanged, m_list, &ItemList::setFilterText);
+    connect(m_list, &ItemList::currentItemChanged, this, [this](const QJsonObject &item) {
+        if (!item.isEmpty())
+            showPrompt(item);
+    });
+    // The chosen prompt stays chosen across a refresh; a new definition of it renews the form.
+    connect(m_list, &ItemList::itemsReplaced, this, [this] {
+        const QJsonObject current = m_list->currentItem();
+        if (!current.isEmpty())
+            showPrompt(current);
     });
     connect(refreshButton, &QPushButton::clicked, this, &PromptsView::forceRefresh);
     connect(m_get, &QPushButton::clicked, this, &PromptsView::get);
@@ -134,36 +147,17 @@ void PromptsView::list(bool forceRefresh)
     Client::ListOptions options;
     options.forceRefresh = forceRefresh;
     m_listMessage->setText(tr("Loading…"));
-    const QString current = m_prompt.value(Key::Name).toString();
     m_connection->listAll(Method::PromptsList, Key::Prompts, this, options,
-                          [this, current](const QJsonArray &items, const std::optional<RpcError> &error,
-                                          const CacheStatus &cache) {
-        m_list->clear();
-        for (const QJsonValue &value : items) {
-            const QJsonObject prompt = value.toObject();
-            const QString name = prompt.value(Key::Name).toString();
-            const QString title = displayName(prompt);
-            auto *item = new QListWidgetItem(
-                TwoLineDelegate::itemText(title, name, prompt.value(Key::Description).toString()), m_list);
-            item->setData(ItemRole, prompt);
-            IconFetcher::setItemIcon(item, prompt.value(Key::Icons).toArray(), prompt.value(Key::Description).toString());
-        }
+                          [this](const QJsonArray &items, const std::optional<RpcError> &error, const CacheStatus &cache) {
+        m_list->setItems(items);
         m_listMessage->setText(error ? tr("Listing prompts failed: %1").arg(error->message)
                                      : withCacheNote(tr("%n prompt(s)", nullptr, int(items.size())), m_cacheNote.shown(cache)));
-        if (!current.isEmpty())
-            selectByName(current);
     });
 }
 
 bool PromptsView::selectByName(const QString &name)
 {
-    for (int i = 0; i < m_list->count(); ++i) {
-        if (m_list->item(i)->data(ItemRole).toJsonObject().value(Key::Name).toString() == name) {
-            m_list->setCurrentRow(i);
-            return true;
-        }
-    }
-    return false;
+    return m_list->selectByKey(name);
 }
 
 QLineEdit *PromptsView::argumentEdit(const QString &name) const

@@ -11,17 +11,18 @@ QT_BEGIN_NAMESPACE
 class QFormLayout;
 class QLabel;
 class QLineEdit;
-class QListWidget;
 class QPushButton;
 QT_END_NAMESPACE
 
 namespace Mcp::Ui {
 
+class ItemList;
 class ResultView;
 
 // Prompts of one server: a searchable list, a field per argument (required ones marked,
 // completion/complete as you type, debounced; values remembered per server), Get
 // (prompts/get) and the messages rendered with every content type; list_changed refreshes.
+// The list is an ItemList: 200,000 prompts are listed without a stall.
 class PromptsView : public QWidget
 {
     Q_OBJECT
@@ -29,7 +30,7 @@ class PromptsView : public QWidget
 public:
     explicit PromptsView(Connection *connection, QWidget *parent = nullptr);
 
-    QListWidget *list() const { return m_list; }
+    ItemList *list() const { return m_list; }
     ResultView *resultView() const { return m_result; }
     QLineEdit *argumentEdit(const QString &name) const;
     QString statusText() const;
@@ -51,7 +52,7 @@ private:
     void showPrompt(const QJsonObject &prompt);
 
     QPointer<Connection> m_connection;
-    QListWidget *m_list;
+    ItemList *m_list;
     QLabel *m_listMessage;
     ListingCacheNote m_cacheNote;
     QLabel *m_heading;

@@ -8,7 +8,6 @@
 
 #include "forms/debouncedcompleter.h"
 #include "forms/uritemplateexpander.h"
-#include "results/iconfetcher.h"
 #include "results/resultview.h"
 
 #include "protocol/keys.h"
@@ -16,6 +15,7 @@
 #include "protocol/requests.h"
 #include "protocol/types.h"
 #include "widgets/fittinglabel.h"
+#include "widgets/itemlist.h"
 #include "widgets/twolinedelegate.h"
 #include "widgets/units.h"
 
@@ -25,7 +25,6 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QListWidget>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTabWidget>
@@ -33,19 +32,29 @@
 namespace Mcp::Ui {
 
 namespace {
-constexpr int ItemRole = Qt::UserRole + 1;
-
-QListWidgetItem *makeItem(const QJsonObject &object, QLatin1StringView uriKey)
+QString rowText(const QJsonObject &object, QLatin1StringView uriKey)
 {
     const QString title = displayName(object);
     const QString uri = object.value(uriKey).toString();
-    auto *item = new QListWidgetItem(title.isEmpty() ? uri : TwoLineDelegate::itemText(title, uri, {}));
-    item->setData(ItemRole, object);
+    return title.isEmpty() ? uri : TwoLineDelegate::itemText(title, uri, {});
+}
+
+QString resourceText(const QJsonObject &resource)
+{
+    return rowText(resource, Key::Uri);
+}
+
+QString templateText(const QJsonObject &resourceTemplate)
+{
+    return rowText(resourceTemplate, Key::UriTemplate);
+}
+
+QString toolTipOf(const QJsonObject &object)
+{
     QString tip = object.value(Key::Description).toString();
     if (object.contains(Key::MimeType))
         tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) + object.value(Key::MimeType).toString();
-    IconFetcher::setItemIcon(item, object.value(Key::Icons).toArray(), tip);
-    return item;
+    return tip;
 }
 }
 
@@ -61,18 +70,15 @@ ResourcesView::ResourcesView(Connection *connection, QWidget *parent)
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
     auto *filter = new QLineEdit(left);
+    filter->setObjectName(QStringLiteral("resourceFilter"));
     filter->setPlaceholderText(tr("Search"));
     filter->setClearButtonEnabled(true);
     leftLayout->addWidget(filter);
     m_tabs = new QTabWidget(left);
-    m_resources = new QListWidget(m_tabs);
+    m_resources = new ItemList({Key::Uri, &resourceText, &toolTipOf}, m_tabs);
     m_resources->setObjectName(QStringLiteral("resourceList"));
-    m_templates = new QListWidget(m_tabs);
+    m_templates = new ItemList({Key::UriTemplate, &templateText, &toolTipOf}, m_tabs);
     m_templates->setObjectName(QStringLiteral("templateList"));
-    for (QListWidget *list : {m_resources, m_templates})
-        list->setItemDelegate(new TwoLineDelegate(list));
-    IconFetcher::instance()->keepUpdated(m_resources);
-    IconFetcher::instance()->keepUpdated(m_templates);
     m_tabs->addTab(m_resources, tr("Resources"));
     m_tabs->addTab(m_templates, tr("Templates"));
     leftLayout->addWidget(m_tabs, 1);
@@ -151,19 +157,17 @@ ResourcesView::ResourcesView(Connection *connection, QWidget *parent)
     splitter->setStretchFactor(1, 3);
     layout->addWidget(splitter);
 
-    connect(filter, &QLineEdit::textChanged, this, [this](const QString &text) {
-        for (QListWidget *list : {m_resources, m_templates})
-            TwoLineDelegate::filterRows(list, text);
+    connect(filter, &QLineEdit::textChanged, m_resources, &ItemList::setFilterText);
+    connect(filter, &QLineEdit::textChanged, m_templates, &ItemList::setFilterText);
+    connect(m_resources, &ItemList::currentItemChanged, this, [this](const QJsonObject &item) {
+        if (!item.isEmpty())
+            showResource(item);
     });
-    connect(m_resources, &QListWidget::currentItemChanged, this, [this](QListWidgetItem *item) {
-        if (item)
-            showResource(item->data(ItemRole).toJsonObject());
+    connect(m_templates, &ItemList::currentItemChanged, this, [this](const QJsonObject &item) {
+        if (!item.isEmpty())
+            showTemplate(item);
     });
-    connect(m_templates, &QListWidget::currentItemChanged, this, [this](QListWidgetItem *item) {
-        if (item)
-            showTemplate(item->data(ItemRole).toJsonObject());
-    });
-    connect(m_resources, &QListWidget::itemActivated, this, [this] { read(); });
+    connect(m_resources, &QListView::activated, this, [this] { read(); });
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
         m_listMessage->setText(m_tabs->currentWidget() == m_templates ? m_templatesMessage : m_resourcesMessage);
     });
@@ -205,16 +209,15 @@ void ResourcesView::list(bool forceRefresh)
 {
     if (!m_connection || !m_connection->isConnected())
         return;
-    m_resources->clear();
+    // The list shown stays until the first page replaces it.
+    m_firstPage = true;
     m_nextCursor.clear();
     fetchPage(QString(), forceRefresh);
     Client::ListOptions options;
     options.forceRefresh = forceRefresh;
     m_connection->listAll(Method::ResourcesTemplatesList, Key::ResourceTemplates, this, options,
                           [this](const QJsonArray &items, const std::optional<RpcError> &error, const CacheStatus &cache) {
-        m_templates->clear();
-        for (const QJsonValue &item : items)
-            m_templates->addItem(makeItem(item.toObject(), Key::UriTemplate));
+        m_templates->setItems(items);
         if (error && error->code != ErrorCode::MethodNotFound)
             setListMessage(m_templates, tr("Listing templates failed: %1").arg(error->message));
         else if (error)
@@ -238,18 +241,25 @@ void ResourcesView::fetchPage(const QString &cursor, bool forceRefresh)
             return;
         }
         const QJsonObject result = call->result().toObject();
-        for (const QJsonValue &item : result.value(Key::Resources).toArray())
-            m_resources->addItem(makeItem(item.toObject(), Key::Uri));
+        const QJsonArray page = result.value(Key::Resources).toArray();
+        if (std::exchange(m_firstPage, false)) {
+            m_resourceItems = page;
+        } else {
+            for (const QJsonValue &item : page)
+                m_resourceItems.append(item);
+        }
+        m_resources->setItems(m_resourceItems);
         m_nextCursor = result.value(Key::NextCursor).toString();
         m_loadMore->setEnabled(!m_nextCursor.isEmpty());
+        const int count = int(m_resourceItems.size());
         setListMessage(m_resources, withCacheNote(m_nextCursor.isEmpty()
-                                                      ? tr("%n resource(s)", nullptr, m_resources->count())
-                                                      : tr("%n resource(s) so far; more with Load more", nullptr, m_resources->count()),
+                                                      ? tr("%n resource(s)", nullptr, count)
+                                                      : tr("%n resource(s) so far; more with Load more", nullptr, count),
                                                   m_resourcesCacheNote.shown(call->cacheStatus())));
     });
 }
 
-void ResourcesView::setListMessage(QListWidget *list, const QString &text)
+void ResourcesView::setListMessage(QWidget *list, const QString &text)
 {
     (list == m_templates ? m_templatesMessage : m_resourcesMessage) = text;
     if (m_tabs->currentWidget() == list)
@@ -357,13 +367,10 @@ QLineEdit *ResourcesView::variableEdit(const QString &name) const
 
 void ResourcesView::openUri(const QString &uri)
 {
-    for (int i = 0; i < m_resources->count(); ++i) {
-        if (m_resources->item(i)->data(ItemRole).toJsonObject().value(Key::Uri).toString() == uri) {
-            m_tabs->setCurrentWidget(m_resources);
-            m_resources->setCurrentRow(i);
-            read();
-            return;
-        }
+    if (m_resources->selectByKey(uri)) {
+        m_tabs->setCurrentWidget(m_resources);
+        read();
+        return;
     }
     showResource({{Key::Uri, uri}});
     read();
@@ -417,12 +424,7 @@ void ResourcesView::showApp(const QString &uri, const QJsonObject &result)
         return;
     }
     // _meta.ui of the content item, else of the listing entry.
-    QJsonObject listed;
-    for (int row = 0; row < m_resources->count(); ++row) {
-        const QJsonObject item = m_resources->item(row)->data(ItemRole).toJsonObject();
-        if (item.value(Key::Uri).toString() == uri)
-            listed = item;
-    }
+    const QJsonObject listed = m_resources->itemModel()->itemByKey(uri);
     m_appBox->show();
     m_appControls->clear();
     // The server's tools, for what the view may call.

@@ -13,8 +13,6 @@ QT_BEGIN_NAMESPACE
 class QFormLayout;
 class QLabel;
 class QLineEdit;
-class QListWidget;
-class QListWidgetItem;
 class QPushButton;
 class QTabWidget;
 QT_END_NAMESPACE
@@ -23,13 +21,15 @@ namespace Mcp::Ui {
 
 class AppHostControls;
 class AppView;
+class ItemList;
 class ResultView;
 
 // Resources of one server: the list page by page ("Load more" follows nextCursor), resource
 // templates with a field per RFC 6570 variable (completion/complete as you type, debounced),
 // read text and blobs into a ResultView (images shown, any blob saved), subscribe and
 // unsubscribe where the server offers it, live re-reads on resources/updated, and a fresh
-// list on list_changed.
+// list on list_changed. Both lists are ItemLists: 200,000 resources are listed without a stall,
+// and the chosen one stays chosen across a refresh.
 class ResourcesView : public QWidget
 {
     Q_OBJECT
@@ -37,8 +37,8 @@ class ResourcesView : public QWidget
 public:
     explicit ResourcesView(Connection *connection, QWidget *parent = nullptr);
 
-    QListWidget *resourceList() const { return m_resources; }
-    QListWidget *templateList() const { return m_templates; }
+    ItemList *resourceList() const { return m_resources; }
+    ItemList *templateList() const { return m_templates; }
     ResultView *resultView() const { return m_result; }
     // A ui:// resource (or one of type text/html;profile=mcp-app) opens as a live MCP Apps view
     // under its source, with host controls to send tool input and results by hand.
@@ -74,13 +74,15 @@ private:
     void fetchPage(const QString &cursor, bool forceRefresh = false);
     void onUpdated(const QString &uri);
     // Sets one tab's list message; the label shows the current tab's.
-    void setListMessage(QListWidget *list, const QString &text);
+    void setListMessage(QWidget *list, const QString &text);
     void showApp(const QString &uri, const QJsonObject &result);
 
     QPointer<Connection> m_connection;
     QTabWidget *m_tabs;
-    QListWidget *m_resources;
-    QListWidget *m_templates;
+    ItemList *m_resources;
+    ItemList *m_templates;
+    QJsonArray m_resourceItems; // every page so far
+    bool m_firstPage = true;    // the next page starts the list again (a refresh)
     QPushButton *m_loadMore;
     QLabel *m_listMessage;
     // What the label under the list says of each tab's list; it shows the current tab's.

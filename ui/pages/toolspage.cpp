@@ -39,6 +39,12 @@ ToolsPage::ToolsPage(Connection *connection, QWidget *parent) : Page(connection,
 
     connect(m_list, &ToolList::refreshRequested, this, &ToolsPage::forceRefresh);
     connect(m_list, &ToolList::currentItemChanged, m_panel, &ToolPanel::setTool);
+    connect(m_list, &ToolList::itemsReplaced, this, [this] {
+        // The selected tool may have changed its schema: show the new one.
+        const QJsonObject current = m_list->currentItem();
+        if (!current.isEmpty() && current != m_panel->tool() && !m_panel->isRunning())
+            m_panel->setTool(current);
+    });
     connect(m_panel, &ToolPanel::callFinished, this, &ToolsPage::callFinished);
     connect(m_panel, &ToolPanel::openResourceRequested, this, &ToolsPage::openResourceRequested);
     connect(m_panel, &ToolPanel::saveToCollectionRequested, this, &ToolsPage::saveToCollectionRequested);
@@ -78,14 +84,10 @@ void ToolsPage::list(bool forceRefresh)
     connection()->listAll(Method::ToolsList, Key::Tools, this, options,
                           [this](const QJsonArray &items, const std::optional<RpcError> &error, const CacheStatus &cache) {
         m_list->setInvalidTools(connection()->sessionInfo().invalidTools);
-        m_list->setItems(items, m_cacheNote.shown(cache));
         m_panel->setServerTools(items);
+        m_list->setItems(items, m_cacheNote.shown(cache));
         if (error)
             m_list->setMessage(tr("Listing tools failed: %1").arg(error->message));
-        // The selected tool may have changed its schema: show the new one.
-        const QJsonObject current = m_list->currentItem();
-        if (!current.isEmpty() && current != m_panel->tool() && !m_panel->isRunning())
-            m_panel->setTool(current);
     });
 }
 

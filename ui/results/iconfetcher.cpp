@@ -8,7 +8,6 @@
 #include <QGuiApplication>
 #include <QHostAddress>
 #include <QHostInfo>
-#include <QListWidget>
 #include <QLoggingCategory>
 #include <QNetworkAccessManager>
 #include <QNetworkCookie>
@@ -28,9 +27,6 @@ namespace Mcp::Ui {
 Q_LOGGING_CATEGORY(lcIcons, "mcp.ui.icons")
 
 namespace {
-constexpr int IconsRole = Qt::UserRole + 60;
-constexpr int ToolTipRole = Qt::UserRole + 61;
-constexpr int PendingRole = Qt::UserRole + 62;
 constexpr int DecodedSide = 64; // sharp enough for 32 px icons on a 2x screen
 constexpr qint64 RetryFailuresAfterMs = 10 * 60 * 1000;
 constexpr qsizetype MaxCachedUrls = 4096; // about 64 MiB of 64 px icons at worst
@@ -296,40 +292,6 @@ QIcon IconFetcher::dataIcon(const QString &src, QString *problem)
     *problem = why;
     m_dataIcons.insert(src, new DataIcon{icon, why}, cost);
     return icon;
-}
-
-void IconFetcher::setItemIcon(QListWidgetItem *item, const QJsonArray &icons, const QString &toolTip)
-{
-    if (icons.isEmpty() && item->data(IconsRole).isNull()) {
-        item->setToolTip(toolTip);
-        return;
-    }
-    const int size = item->listWidget() ? item->listWidget()->iconSize().width() : 24;
-    const Lookup found = instance()->lookup(icons, size);
-    item->setData(IconsRole, icons);
-    item->setData(ToolTipRole, toolTip);
-    item->setData(PendingRole, found.pending.isEmpty() ? QVariant() : QVariant(found.pending));
-    item->setIcon(found.icon);
-    item->setToolTip(found.note.isEmpty() ? toolTip
-                     : toolTip.isEmpty()  ? found.note
-                                          : toolTip + QStringLiteral("\n\n") + found.note);
-}
-
-void IconFetcher::keepUpdated(QListWidget *list)
-{
-    const auto refresh = [list](const QUrl &url) {
-        for (int i = 0; i < list->count(); ++i) {
-            QListWidgetItem *item = list->item(i);
-            if (!url.isEmpty() && item->data(PendingRole).toUrl() != url)
-                continue;
-            const QVariant icons = item->data(IconsRole);
-            if (icons.isNull())
-                continue;
-            setItemIcon(item, icons.toJsonArray(), item->data(ToolTipRole).toString());
-        }
-    };
-    connect(this, &IconFetcher::fetchFinished, list, refresh);
-    connect(this, &IconFetcher::enabledChanged, list, [refresh] { refresh(QUrl()); });
 }
 
 bool IconFetcher::fetch(const QUrl &url)

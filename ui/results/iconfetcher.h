@@ -14,8 +14,6 @@
 
 QT_BEGIN_NAMESPACE
 class QHostInfo;
-class QListWidget;
-class QListWidgetItem;
 class QNetworkAccessManager;
 class QNetworkReply;
 QT_END_NAMESPACE
@@ -77,13 +75,6 @@ public:
     // The best icon of an "icons" array for icons of iconSize pixels (ImageDecode::rankIcons),
     // starting the fetch of the best https one if needed. Cheap: cached after the first call.
     Lookup lookup(const QJsonArray &icons, int iconSize = 24);
-
-    // Sets item's icon and its tooltip (toolTip, plus the note when there is no icon) and
-    // remembers both, so keepUpdated() can refresh the item when a web icon arrives.
-    static void setItemIcon(QListWidgetItem *item, const QJsonArray &icons, const QString &toolTip);
-    // Updates list's items set with setItemIcon in place (icon and tooltip only: no rebuild,
-    // selection kept) when their icon arrives or fetching is switched on or off.
-    void keepUpdated(QListWidget *list);
 
     bool isEnabled() const { return m_enabled; }
     // Runtime switch; the menu stores the user's choice under fetchSettingKey().

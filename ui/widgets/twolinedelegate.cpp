@@ -1,7 +1,6 @@
 #include "twolinedelegate.h"
 
 #include <QApplication>
-#include <QListWidget>
 #include <QPainter>
 
 namespace Mcp::Ui {
@@ -81,15 +80,6 @@ QSize TwoLineDelegate::sizeHint(const QStyleOptionViewItem &option, const QModel
     const int textHeight = 2 * metrics.height() + 1 + 2 * VerticalPadding;
     const int iconHeight = opt.features & QStyleOptionViewItem::HasDecoration ? opt.decorationSize.height() + 2 * VerticalPadding : 0;
     return {QStyledItemDelegate::sizeHint(option, index).width(), qMax(textHeight, iconHeight)};
-}
-
-void TwoLineDelegate::filterRows(QListWidget *list, const QString &text)
-{
-    for (int i = 0; i < list->count(); ++i) {
-        QListWidgetItem *item = list->item(i);
-        item->setHidden(!text.isEmpty() && !item->text().contains(text, Qt::CaseInsensitive)
-                        && !item->toolTip().contains(text, Qt::CaseInsensitive));
-    }
 }
 
 } // namespace Mcp::Ui

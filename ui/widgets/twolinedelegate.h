@@ -2,15 +2,11 @@
 
 #include <QStyledItemDelegate>
 
-QT_BEGIN_NAMESPACE
-class QListWidget;
-QT_END_NAMESPACE
-
 namespace Mcp::Ui {
 
 // Paints an item whose text is "title\ndetail" as two lines with room between rows: the title
 // as the view draws text, the detail in the muted colour, each elided to the width. The item's
-// text stays whole, so filtering, tooltips and accessibility read both lines.
+// text stays whole, so filtering (ItemListModel), tooltips and accessibility read both lines.
 class TwoLineDelegate : public QStyledItemDelegate
 {
 public:
@@ -23,10 +19,6 @@ public:
     // label differs from it, else the description's first sentence; then the extras (badges).
     static QString itemText(const QString &label, const QString &identifier, const QString &description,
                             const QStringList &extras = {});
-
-    // The one rule for an item list's filter: a row stays when its text (both lines) or its
-    // tooltip contains text, ignoring case; an empty text shows every row.
-    static void filterRows(QListWidget *list, const QString &text);
 
     static constexpr int VerticalPadding = 3;
 };

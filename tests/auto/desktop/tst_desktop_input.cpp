@@ -16,6 +16,7 @@
 #include "pages/resourcespage.h"
 #include "theme.h"
 #include "traffic/trafficlog.h"
+#include "widgets/itemlist.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -358,11 +359,12 @@ void tst_DesktopInput::returnInATemplateVariableReads()
     page->tabs()->setCurrentWidget(page->resourcesPage());
     ResourcesView *view = page->resourcesPage()->view();
     QTRY_VERIFY_WITH_TIMEOUT(view->templateList()->count() > 0, 10000);
-    QListWidgetItem *item = nullptr;
-    for (int i = 0; i < view->templateList()->count(); ++i)
-        if (view->templateList()->item(i)->text().contains(QLatin1String("demo://items/{id}")))
-            item = view->templateList()->item(i);
-    QVERIFY(item);
+    QModelIndex item;
+    QAbstractItemModel *templates = view->templateList()->model();
+    for (int i = 0; i < templates->rowCount(); ++i)
+        if (templates->index(i, 0).data().toString().contains(QLatin1String("demo://items/{id}")))
+            item = templates->index(i, 0);
+    QVERIFY(item.isValid());
     // The Templates tab, then the template, as a person would pick them.
     if (!view->templateList()->isVisible()) {
         auto *tabs = qobject_cast<QTabWidget *>(view->templateList()->parentWidget()->parentWidget());
@@ -370,8 +372,8 @@ void tst_DesktopInput::returnInATemplateVariableReads()
         tabs->setCurrentWidget(view->templateList());
     }
     QTRY_VERIFY(view->templateList()->isVisible());
-    view->templateList()->scrollToItem(item);
-    QVERIFY(Desktop::click(view->templateList()->viewport(), view->templateList()->visualItemRect(item).center()));
+    view->templateList()->scrollTo(item);
+    QVERIFY(Desktop::click(view->templateList()->viewport(), view->templateList()->visualRect(item).center()));
     QLineEdit *id = nullptr;
     QTRY_VERIFY((id = view->variableEdit(QStringLiteral("id"))) && id->isVisible());
     QVERIFY(Desktop::click(id));
@@ -514,8 +516,8 @@ void tst_DesktopInput::toolFormHasNoInvisibleTabStops()
     QVERIFY(tools->list()->selectByName(QStringLiteral("echo")));
     QWidget *field = nullptr;
     QTRY_VERIFY((field = tools->panel()->form()->findChild<QWidget *>(QStringLiteral("field:/message"))));
-    QListWidget *list = tools->list()->listWidget();
-    QVERIFY(Desktop::click(list->viewport(), list->visualItemRect(list->currentItem()).center()));
+    ItemList *list = tools->list()->view();
+    QVERIFY(Desktop::click(list->viewport(), list->visualRect(list->currentIndex()).center()));
     QTRY_VERIFY(list->hasFocus());
     // From the tool list, Tab reaches the first field through visible controls only.
     QStringList path;

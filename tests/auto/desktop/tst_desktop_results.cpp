@@ -14,6 +14,7 @@
 #include "pages/trafficpage.h"
 #include "results/resultview.h"
 #include "traffic/trafficview.h"
+#include "widgets/itemlist.h"
 
 #include "protocol/keys.h"
 #include "traffic/trafficlog.h"
@@ -22,7 +23,7 @@
 
 #include <QJsonDocument>
 #include <QLabel>
-#include <QListWidget>
+#include <QAbstractItemView>
 #include <QPushButton>
 #include <QTabBar>
 #include <QTabWidget>
@@ -42,8 +43,8 @@ private Q_SLOTS:
     void urlElicitationWithoutBrowserAnswersOnlyTheChoice();
 
 private:
-    // Clicks the row of a list widget whose text contains `text`.
-    static bool clickItem(QListWidget *list, const QString &text);
+    // Clicks the shown row of a list whose text contains `text`.
+    static bool clickItem(QAbstractItemView *list, const QString &text);
     // The client's messages that went to the server, as JSON text.
     QStringList outgoingMessages(ServerPage *page) const;
 
@@ -62,15 +63,16 @@ void tst_DesktopResults::cleanup()
     m_fixture.closeWindow();
 }
 
-bool tst_DesktopResults::clickItem(QListWidget *list, const QString &text)
+bool tst_DesktopResults::clickItem(QAbstractItemView *list, const QString &text)
 {
-    for (int row = 0; row < list->count(); ++row) {
-        QListWidgetItem *item = list->item(row);
-        if (!item->text().contains(text) || item->isHidden())
+    QAbstractItemModel *model = list->model();
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QModelIndex item = model->index(row, 0);
+        if (!item.data().toString().contains(text))
             continue;
-        list->scrollToItem(item);
+        list->scrollTo(item);
         QTest::qWait(50);
-        const QRect rect = list->visualItemRect(item);
+        const QRect rect = list->visualRect(item);
         return Desktop::click(list->viewport(), QPoint(qMin(rect.left() + 40, rect.center().x()), rect.center().y()));
     }
     qWarning("no row with %s", qPrintable(text));
@@ -97,7 +99,7 @@ void tst_DesktopResults::toolResultSurvivesTheListRefresh()
     QVERIFY(page);
     ToolsPage *tools = page->toolsPage();
     const int before = tools->list()->count();
-    auto *list = tools->list()->findChild<QListWidget *>(QStringLiteral("toolList"));
+    auto *list = tools->list()->findChild<QAbstractItemView *>(QStringLiteral("toolList"));
     QVERIFY(list);
     QVERIFY(clickItem(list, QStringLiteral("toggle_extra_tool")));
     QTRY_COMPARE_WITH_TIMEOUT(tools->panel()->tool().value(Key::Name).toString(), QStringLiteral("toggle_extra_tool"), 3000);

@@ -11,6 +11,7 @@
 #include "pages/resourcespage.h"
 #include "pages/trafficpage.h"
 #include "traffic/trafficview.h"
+#include "widgets/itemlist.h"
 
 #include "protocol/keys.h"
 #include "traffic/trafficlog.h"

@@ -175,6 +175,10 @@ void tst_TrafficLog::summaryOfEveryPrefix()
         R"({"jsonrpc":"2.0","id":"a\"b","method":"tools/call","params":{"x":[1,{"y":"}"}]}})",
         R"({"jsonrpc":"2.0","id":12,"error":{"code":-32601,"message":"nope","data":{"s":"\\"}}})",
         R"({"jsonrpc":"2.0","method":"n\u0041","params":[true,false,null,-1.5e3]})",
+        // Brackets and quotes on either side of 16-byte boundaries, and the id after the result.
+        R"({"jsonrpc":"2.0","result":{"tools":[{"name":"a tool with a long name","inputSchema":{"type":"object",)"
+        R"("properties":{"q":{"type":"string","description":"[not] a {bracket}"}}}},{"name":"b"},[[[[]]]]],)"
+        R"("nextCursor":"0123456789abcdef0123456789"},"id":7})",
     };
     for (const QByteArray &frame : frames) {
         const FrameSummary whole = summarizeTrafficFrame(frame);
@@ -190,6 +194,9 @@ void tst_TrafficLog::summaryOfEveryPrefix()
     QCOMPARE(summarizeTrafficFrame(frames.at(0)).method, QByteArray("tools/call"));
     QCOMPARE(summarizeTrafficFrame(frames.at(1)).errorCode, -32601);
     QCOMPARE(summarizeTrafficFrame(frames.at(2)).method, QByteArray("nA"));
+    const FrameSummary listing = summarizeTrafficFrame(frames.at(3));
+    QCOMPARE(listing.kind, TrafficKind::Response);
+    QCOMPARE(frames.at(3).mid(listing.idOffset, listing.idSize), QByteArray("7"));
 }
 
 void tst_TrafficLog::pairingAndLatency()

@@ -17,11 +17,13 @@
 #include "traffic/trafficcapture.h"
 #include "traffic/trafficlog.h"
 #include "traffic/trafficview.h"
+#include "widgets/itemlist.h"
 
 #include <QCheckBox>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QIcon>
 #include <QListWidget>
 #include <QProcess>
 #include <QPushButton>
@@ -121,14 +123,14 @@ void tst_ModernWindow::invalidToolIsListedAndCannotRun()
 
     // Listed, muted, with a warning icon and the reason.
     QVERIFY(list->selectByName(QStringLiteral("broken_headers")));
-    QListWidgetItem *item = list->listWidget()->currentItem();
-    QVERIFY2(item->text().contains(reason), qPrintable(item->text()));
-    QVERIFY(item->data(Qt::ForegroundRole).isValid());
-    QVERIFY(!item->icon().isNull());
-    QVERIFY(item->toolTip().contains(reason));
+    const QModelIndex item = list->view()->currentIndex();
+    QVERIFY2(item.data().toString().contains(reason), qPrintable(item.data().toString()));
+    QVERIFY(item.data(Qt::ForegroundRole).isValid());
+    QVERIFY(!item.data(Qt::DecorationRole).value<QIcon>().isNull());
+    QVERIFY(item.data(Qt::ToolTipRole).toString().contains(reason));
     QVERIFY(list->selectByName(QStringLiteral("echo")));
-    QVERIFY(!list->listWidget()->currentItem()->data(Qt::ForegroundRole).isValid());
-    QVERIFY(!list->listWidget()->currentItem()->text().contains(QLatin1String("cannot be called")));
+    QVERIFY(!list->view()->currentIndex().data(Qt::ForegroundRole).isValid());
+    QVERIFY(!list->view()->currentIndex().data().toString().contains(QLatin1String("cannot be called")));
 
     // It cannot be run: Run is disabled, the panel says why, and nothing goes on the wire.
     QVERIFY(list->selectByName(QStringLiteral("broken_headers")));

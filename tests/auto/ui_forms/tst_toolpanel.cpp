@@ -7,6 +7,7 @@
 #include "forms/toollist.h"
 #include "forms/debouncedcompleter.h"
 #include "results/resultview.h"
+#include "widgets/itemlist.h"
 #include "widgets/markdown.h"
 #include "transport/stdiotransport.h"
 
@@ -16,7 +17,7 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
-#include <QListWidget>
+#include <QIcon>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
@@ -202,18 +203,78 @@ private Q_SLOTS:
         list.setItems(m_tools);
         QCOMPARE(list.count(), int(m_tools.size()));
         QVERIFY(list.selectByName(QStringLiteral("get_weather")));
-        const QString weather = list.listWidget()->currentItem()->text();
-        QVERIFY2(weather.startsWith(QStringLiteral("Weather\nget_weather · read-only · open-world")), qPrintable(weather));
-        QVERIFY(!list.listWidget()->currentItem()->icon().isNull()); // a data: SVG icon
+        const QModelIndex weather = list.view()->currentIndex();
+        QVERIFY2(weather.data().toString().startsWith(QStringLiteral("Weather\nget_weather · read-only · open-world")),
+                 qPrintable(weather.data().toString()));
+        QVERIFY(!weather.data(Qt::DecorationRole).value<QIcon>().isNull()); // a data: SVG icon
         QVERIFY(list.selectByName(QStringLiteral("crash")));
-        QVERIFY(list.listWidget()->currentItem()->text().contains(QLatin1String("destructive")));
+        QVERIFY(list.view()->currentIndex().data().toString().contains(QLatin1String("destructive")));
         QVERIFY(list.selectByName(QStringLiteral("batch_job")));
-        QVERIFY(list.listWidget()->currentItem()->text().contains(QLatin1String("task required")));
+        QVERIFY(list.view()->currentIndex().data().toString().contains(QLatin1String("task required")));
         list.findChild<QLineEdit *>(QStringLiteral("toolFilter"))->setText(QStringLiteral("weather"));
-        int visible = 0;
-        for (int i = 0; i < list.listWidget()->count(); ++i)
-            visible += list.listWidget()->item(i)->isHidden() ? 0 : 1;
-        QCOMPARE(visible, 1);
+        QCOMPARE(list.view()->model()->rowCount(), 1);
+        QCOMPARE(list.view()->model()->index(0, 0).data(ItemListModel::KeyRole).toString(), QStringLiteral("get_weather"));
+        QCOMPARE(list.count(), int(m_tools.size())); // filtered, not gone
+        // The chosen tool, hidden by the filter, is still the current one and comes back with it.
+        QCOMPARE(list.currentItem().value(QStringLiteral("name")).toString(), QStringLiteral("batch_job"));
+        list.findChild<QLineEdit *>(QStringLiteral("toolFilter"))->clear();
+        QCOMPARE(list.view()->model()->rowCount(), int(m_tools.size()));
+        QCOMPARE(list.view()->currentIndex().data(ItemListModel::KeyRole).toString(), QStringLiteral("batch_job"));
+    }
+
+    // Issue 32: a list this big is indexed in the thread pool, not item by item on the GUI
+    // thread; it replaces the old one when ready, keeps the chosen tool by name, and filters.
+    void bigToolListIsListedWhenReady()
+    {
+        const auto tools = [](int count, int skip = -1) {
+            QJsonArray out;
+            for (int i = 0; i < count; ++i)
+                if (i != skip)
+                    out.append(QJsonObject{{QStringLiteral("name"), QStringLiteral("tool_%1").arg(i, 6, 10, QLatin1Char('0'))},
+                                           {QStringLiteral("description"), QStringLiteral("Tool number %1").arg(i)}});
+            return out;
+        };
+        const int count = ItemListModel::OffThreadItems * 2;
+        ToolList list;
+        QSignalSpy changed(&list, &ToolList::currentItemChanged);
+        QSignalSpy replaced(&list, &ToolList::itemsReplaced);
+        list.setItems(tools(count));
+        QTRY_COMPARE_WITH_TIMEOUT(replaced.size(), 1, 20000);
+        QCOMPARE(list.count(), count);
+        QCOMPARE(list.view()->model()->rowCount(), count);
+        const QString last = QStringLiteral("tool_%1").arg(count - 1, 6, 10, QLatin1Char('0'));
+        QVERIFY(list.selectByName(last));
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(list.view()->currentIndex().row(), count - 1);
+        QCOMPARE(list.view()->currentIndex().data().toString(), ToolList::itemText(list.currentItem()));
+
+        // A filter over this many runs in the pool too; the match is shown and stays current.
+        auto *filter = list.findChild<QLineEdit *>(QStringLiteral("toolFilter"));
+        filter->setText(QStringLiteral("NUMBER %1").arg(count - 1)); // the description, any case
+        QTRY_COMPARE_WITH_TIMEOUT(list.view()->model()->rowCount(), 1, 20000);
+        QCOMPARE(list.view()->currentIndex().data(ItemListModel::KeyRole).toString(), last);
+        filter->clear();
+        QCOMPARE(list.view()->model()->rowCount(), count);
+
+        // A refresh with the chosen tool still there says nothing; one without it says "none".
+        list.setItems(tools(count + 1));
+        QTRY_COMPARE_WITH_TIMEOUT(replaced.size(), 2, 20000);
+        QCOMPARE(list.count(), count + 1);
+        QCOMPARE(list.currentItem().value(QStringLiteral("name")).toString(), last);
+        QCOMPARE(list.view()->currentIndex().data(ItemListModel::KeyRole).toString(), last);
+        QCOMPARE(changed.size(), 1);
+        list.setItems(tools(count, count - 1));
+        QTRY_COMPARE_WITH_TIMEOUT(replaced.size(), 3, 20000);
+        QCOMPARE(changed.size(), 2);
+        QVERIFY(changed.last().at(0).toJsonObject().isEmpty());
+        QVERIFY(list.currentItem().isEmpty());
+
+        // Invalid tools are marked in place: muted, with the reason.
+        list.setInvalidTools({{QStringLiteral("tool_000002"), QStringLiteral("bad header")}});
+        const QModelIndex marked = list.view()->model()->index(2, 0);
+        QVERIFY(marked.data(Qt::ForegroundRole).isValid());
+        QVERIFY(marked.data().toString().contains(QLatin1String("cannot be called: bad header")));
+        QVERIFY(!list.view()->model()->index(3, 0).data(Qt::ForegroundRole).isValid());
     }
 
     // Done means: every demo tool can be called from its form without touching JSON.
@@ -328,10 +389,10 @@ private Q_SLOTS:
         QVERIFY(found);
 
         // A template with completion.
-        view.templateList()->setCurrentRow(0);
-        for (int i = 0; i < view.templateList()->count(); ++i)
-            if (view.templateList()->item(i)->text().contains(QLatin1String("demo://items/{id}")))
-                view.templateList()->setCurrentRow(i);
+        QAbstractItemModel *templates = view.templateList()->model();
+        for (int i = 0; i < templates->rowCount(); ++i)
+            if (templates->index(i, 0).data().toString().contains(QLatin1String("demo://items/{id}")))
+                view.templateList()->setCurrentIndex(templates->index(i, 0));
         QLineEdit *id = view.variableEdit(QStringLiteral("id"));
         QVERIFY(id);
         id->setFocus();

@@ -7,6 +7,7 @@
 #include "forms/toolpanel.h"
 #include "results/iconfetcher.h"
 #include "results/imagedecode.h"
+#include "widgets/itemlist.h"
 
 #include <QBuffer>
 #include <QFile>
@@ -14,7 +15,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
-#include <QListWidget>
+#include <QAbstractItemModel>
+#include <QIcon>
 #include <QSignalSpy>
 #include <QSslKey>
 #include <QSslServer>
@@ -633,27 +635,33 @@ void tst_IconFetcher::toolListUpdatesInPlace()
     ToolList list;
     list.setItems(tools);
     QVERIFY(list.selectByName(QStringLiteral("huge")));
-    QListWidget *widget = list.listWidget();
-    QListWidgetItem *web = widget->item(1);
-    QVERIFY(web->icon().isNull());
-    QVERIFY2(web->toolTip().startsWith(QLatin1String("red from the web\n\n")), qPrintable(web->toolTip()));
-    QCOMPARE(centre(widget->item(2)->icon()), QColor(Qt::green)); // data: at once
+    QAbstractItemModel *model = list.view()->model();
+    // Asked for as the view draws the rows.
+    const auto icon = [model](int row) { return model->index(row, 0).data(Qt::DecorationRole).value<QIcon>(); };
+    const auto toolTip = [model](int row) { return model->index(row, 0).data(Qt::ToolTipRole).toString(); };
+    QVERIFY(icon(1).isNull());
+    QVERIFY2(toolTip(1).startsWith(QLatin1String("red from the web\n\n")), qPrintable(toolTip(1)));
+    QCOMPARE(centre(icon(2)), QColor(Qt::green)); // data: at once
+    QVERIFY(toolTip(3).startsWith(QLatin1String("too big\n\n"))); // its fetch starts
+    QSignalSpy reset(model, &QAbstractItemModel::modelReset);
+    QSignalSpy changed(model, &QAbstractItemModel::dataChanged);
 
-    QTRY_VERIFY_WITH_TIMEOUT(!web->icon().isNull(), 10000);
-    QCOMPARE(widget->item(1), web); // the same item: nothing rebuilt
-    QCOMPARE(centre(web->icon()), QColor(Qt::red));
-    QCOMPARE(web->toolTip(), QStringLiteral("red from the web"));
-    QTRY_COMPARE_WITH_TIMEOUT(widget->item(3)->toolTip(), QStringLiteral("too big\n\nIcon not loaded: larger than 256 KiB"), 10000);
-    QCOMPARE(widget->currentRow(), 3);
+    QTRY_VERIFY_WITH_TIMEOUT(!icon(1).isNull(), 10000);
+    QVERIFY(!changed.isEmpty()); // the row is told to redraw itself
+    QCOMPARE(reset.size(), 0);   // nothing rebuilt
+    QCOMPARE(centre(icon(1)), QColor(Qt::red));
+    QCOMPARE(toolTip(1), QStringLiteral("red from the web"));
+    QTRY_COMPARE_WITH_TIMEOUT(toolTip(3), QStringLiteral("too big\n\nIcon not loaded: larger than 256 KiB"), 10000);
+    QCOMPARE(list.view()->currentIndex().row(), 3);
     QCOMPARE(list.currentItem().value(QStringLiteral("name")).toString(), QStringLiteral("huge"));
-    QVERIFY(widget->item(0)->icon().isNull());
-    QCOMPARE(widget->item(0)->toolTip(), QStringLiteral("no icon"));
+    QVERIFY(icon(0).isNull());
+    QCOMPARE(toolTip(0), QStringLiteral("no icon"));
 
     // A refresh of the list uses the cache: no new request, icon there at once.
     const int before = int(m_server->requests.size());
     list.setItems(tools);
-    QVERIFY(!widget->item(1)->icon().isNull());
-    QCOMPARE(widget->currentRow(), 3);
+    QVERIFY(!icon(1).isNull());
+    QCOMPARE(list.view()->currentIndex().row(), 3);
     QTest::qWait(200);
     QCOMPARE(int(m_server->requests.size()), before);
     shared->clearCache();
@@ -670,10 +678,10 @@ void tst_IconFetcher::fetchingOffMakesNoRequest()
     ToolList list;
     list.setItems({QJsonObject{{QStringLiteral("name"), QStringLiteral("web")}, {QStringLiteral("description"), QStringLiteral("d")},
                                {QStringLiteral("icons"), iconsOf(red)}}});
-    QListWidgetItem *item = list.listWidget()->item(0);
-    QVERIFY(item->icon().isNull());
-    QVERIFY2(item->toolTip().contains(QLatin1String("turned off")), qPrintable(item->toolTip()));
-    QVERIFY(item->toolTip().contains(red.toDisplayString()));
+    const QModelIndex item = list.view()->model()->index(0, 0);
+    QVERIFY(item.data(Qt::DecorationRole).value<QIcon>().isNull());
+    QVERIFY2(item.data(Qt::ToolTipRole).toString().contains(QLatin1String("turned off")), qPrintable(item.data(Qt::ToolTipRole).toString()));
+    QVERIFY(item.data(Qt::ToolTipRole).toString().contains(red.toDisplayString()));
     const IconFetcher::Lookup found = shared->lookup(iconsOf(red));
     QVERIFY(found.icon.isNull());
     QVERIFY(found.note.contains(QLatin1String("turned off")));
@@ -683,8 +691,8 @@ void tst_IconFetcher::fetchingOffMakesNoRequest()
 
     // Switched on (the View menu does this): the list fetches and updates itself.
     shared->setEnabled(true);
-    QTRY_VERIFY_WITH_TIMEOUT(!item->icon().isNull(), 10000);
-    QCOMPARE(item->toolTip(), QStringLiteral("d"));
+    QTRY_VERIFY_WITH_TIMEOUT(!item.data(Qt::DecorationRole).value<QIcon>().isNull(), 10000);
+    QCOMPARE(item.data(Qt::ToolTipRole).toString(), QStringLiteral("d"));
     QCOMPARE(m_server->count("/red.png"), 1);
     shared->clearCache();
 }

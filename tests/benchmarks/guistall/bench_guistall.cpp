@@ -12,28 +12,42 @@
 // traffic logs hold the answer (plus half a second for what is deferred); target: no gap of
 // 16 ms or more for 64 MiB.
 //
+// Then (issue 32) the arrival of big lists: a fresh window connected to the zero peer started
+// with --tools N (or --resources, --templates, --prompts) shows that tab while the list of N
+// items arrives; a 1 ms timer records the gaps from the connect until every item is listed
+// (plus half a second). Then, on the same list, a refresh with the last item selected and a
+// search typed into the filter and cleared. Target: no gap of 100 ms or more for 200,000.
+//
 //   bench_guistall [perSecond [seconds [tabs]]]
 //     defaults: 50000 10 traffic,logs,console,tools
 //     perSecond 0 floods as fast as possible (then `seconds` is ignored and 500000 are sent).
 //   bench_guistall arrival [MiB,...]   only the arrival of big results (default 16,64)
+//   bench_guistall lists [count [kinds]]  only big lists (default 200000 tools,resources,templates,prompts)
 //   QT_QPA_PLATFORM=offscreen works; the load average is printed because shared machines are noisy.
 #include "config/secretstore.h"
 #include "jsonrpc/json.h"
 #include "config/servercatalog.h"
 #include "connection/connection.h"
 #include "mainwindow.h"
+#include "forms/promptsview.h"
+#include "forms/resourcesview.h"
 #include "pages/consolepage.h"
 #include "pages/logspage.h"
+#include "pages/promptspage.h"
+#include "pages/resourcespage.h"
 #include "pages/serverpage.h"
 #include "pages/toolspage.h"
 #include "pages/trafficpage.h"
 #include "traffic/trafficlog.h"
+#include "widgets/itemlist.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
 #include <QJsonObject>
+#include <QLineEdit>
+#include <QLocale>
 #include <QLoggingCategory>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -42,6 +56,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -53,6 +68,7 @@ namespace {
 constexpr int TickMs = 5;
 constexpr double StallMs = 50;
 constexpr double ArrivalStallMs = 16; // one frame at 60 Hz
+constexpr double ListStallMs = 100;   // issue 32: a list of 200,000 items
 
 QString loadAverage()
 {
@@ -320,6 +336,186 @@ Arrival runArrival(QApplication &app, qint64 size)
     return result;
 }
 
+// Where a benchmark finds one kind of list in a server page.
+struct ListProbe
+{
+    QWidget *tab = nullptr;      // the server page's tab to show
+    QWidget *innerTab = nullptr; // the list's own tab inside it (resources or templates)
+    QLineEdit *filter = nullptr;
+    std::function<int()> count;  // items listed, filtered or not
+    std::function<int()> shown;  // items the filter lets through
+    QAbstractItemView *view = nullptr; // its model is reset when the list is replaced
+    std::function<void()> selectLast;
+    std::function<QString()> current;
+    std::function<bool()> busy; // still preparing items or a filter
+    std::function<void()> forceRefresh;
+};
+
+ListProbe probeFor(ServerPage *page, const QString &kind)
+{
+    ListProbe probe;
+    const auto fill = [&probe](ItemList *list) {
+        probe.view = list;
+        probe.count = [list] { return list->count(); };
+        probe.shown = [list] { return list->itemModel()->rowCount(); };
+        probe.selectLast = [list] {
+            const QModelIndex last = list->itemModel()->index(list->itemModel()->rowCount() - 1);
+            list->selectionModel()->setCurrentIndex(last, QItemSelectionModel::ClearAndSelect);
+        };
+        probe.current = [list] { return list->currentKey(); };
+        probe.busy = [list] { return list->itemModel()->isBusy(); };
+    };
+    if (kind == QLatin1String("tools")) {
+        ToolsPage *tools = page->toolsPage();
+        probe.tab = tools;
+        probe.filter = tools->list()->findChild<QLineEdit *>(QStringLiteral("toolFilter"));
+        fill(tools->list()->view());
+        probe.forceRefresh = [tools] { tools->forceRefresh(); };
+    } else if (kind == QLatin1String("resources") || kind == QLatin1String("templates")) {
+        ResourcesView *view = page->resourcesPage()->view();
+        ItemList *list = kind == QLatin1String("resources") ? view->resourceList() : view->templateList();
+        probe.tab = page->resourcesPage();
+        probe.innerTab = list;
+        probe.filter = view->findChild<QLineEdit *>(QStringLiteral("resourceFilter"));
+        fill(list);
+        probe.forceRefresh = [view] { view->forceRefresh(); };
+    } else if (kind == QLatin1String("prompts")) {
+        PromptsView *view = page->promptsPage()->view();
+        probe.tab = page->promptsPage();
+        probe.filter = view->findChild<QLineEdit *>(QStringLiteral("promptFilter"));
+        fill(view->list());
+        probe.forceRefresh = [view] { view->forceRefresh(); };
+    }
+    return probe;
+}
+
+struct BigList
+{
+    QString error;
+    double listedMs = 0, refreshedMs = 0, filteredMs = 0; // the longest gap of each phase
+    qint64 listedAfterMs = 0;
+    int filteredShown = -1;
+    bool selectionKept = false;
+    QString loadBefore, loadAfter;
+};
+
+// A list of `count` items of one kind (tools, resources, templates, prompts) from the zero peer.
+BigList runBigList(QApplication &app, const QString &kind, int count)
+{
+    BigList result;
+    result.loadBefore = loadAverage();
+    QTemporaryDir dir;
+    MainWindow window(dir.filePath(QStringLiteral("servers.json")));
+    window.setApprovalAnswerForTesting(1);
+    window.resize(1280, 800);
+    window.show();
+    ServerConfig config = ServerConfig::create(QStringLiteral("zero"));
+    config.command = QStringLiteral(MCPSCOPE_ZERO_PEER);
+    config.args = {QStringLiteral("--") + kind, QString::number(count)};
+    config.timeouts.requestMs = 600000;
+    const QUuid id = window.catalog()->add(config);
+    window.selectServer(id);
+    ServerPage *page = window.pageFor(id);
+    const ListProbe probe = probeFor(page, kind);
+    if (!probe.tab || !probe.filter) {
+        result.error = QStringLiteral("no list or filter for %1").arg(kind);
+        return result;
+    }
+    page->tabs()->setCurrentIndex(page->tabs()->indexOf(probe.tab));
+    if (probe.innerTab)
+        if (auto *tabs = qobject_cast<QTabWidget *>(probe.innerTab->parentWidget()->parentWidget()))
+            tabs->setCurrentWidget(probe.innerTab);
+    const int expected = count + (kind == QLatin1String("tools") ? 2 : 0); // the peer's echo and blob
+
+    std::vector<qint64> gaps;
+    QElapsedTimer clock;
+    qint64 last = -1;
+    QTimer ticker;
+    ticker.setTimerType(Qt::PreciseTimer);
+    ticker.setInterval(1);
+    QObject::connect(&ticker, &QTimer::timeout, &app, [&] {
+        const qint64 now = clock.nsecsElapsed();
+        if (last >= 0)
+            gaps.push_back(now - last);
+        last = now;
+    });
+    const auto longest = [&] {
+        const double ms = gaps.empty() ? 0 : *std::max_element(gaps.begin(), gaps.end()) / 1e6;
+        gaps.clear();
+        last = -1;
+        return ms;
+    };
+    QEventLoop loop; // the benchmark's own loop, not library code
+    // Runs until done() holds, then half a second more; false on timeout.
+    const auto measure = [&](const std::function<bool()> &done) {
+        QElapsedTimer phase;
+        phase.start();
+        qint64 doneAt = -1;
+        QTimer poll;
+        poll.setInterval(1);
+        QObject::connect(&poll, &QTimer::timeout, &app, [&] {
+            if (doneAt < 0 && done())
+                doneAt = phase.elapsed();
+            if ((doneAt >= 0 && phase.elapsed() > doneAt + 500) || phase.elapsed() > 180000)
+                loop.quit();
+        });
+        poll.start();
+        loop.exec();
+        return doneAt;
+    };
+    clock.start();
+    ticker.start();
+    window.connectServer(id);
+    Connection *connection = window.existingConnection(id);
+    QObject::connect(connection, &Connection::stateChanged, &app, [&](Connection::State state) {
+        if (state == Connection::State::Failed || state == Connection::State::Exited)
+            result.error = connection->stateText();
+    });
+    result.listedAfterMs = measure([&] { return !result.error.isEmpty() || (probe.count() == expected && !probe.busy()); });
+    result.listedMs = longest();
+    if (result.listedAfterMs < 0 || !result.error.isEmpty()) {
+        if (result.error.isEmpty())
+            result.error = QStringLiteral("listed %1 of %2").arg(probe.count()).arg(expected);
+        return result;
+    }
+
+    // A refresh keeps the selection (tools and prompts do, by name).
+    probe.selectLast();
+    const QString selected = probe.current();
+    int resets = 0;
+    const QMetaObject::Connection reset
+        = QObject::connect(probe.view->model(), &QAbstractItemModel::modelReset, &app, [&] { ++resets; });
+    probe.forceRefresh();
+    measure([&] { return resets > 0 && probe.count() == expected && !probe.busy(); });
+    QObject::disconnect(reset);
+    result.refreshedMs = longest();
+    result.selectionKept = !selected.isEmpty() && probe.current() == selected;
+
+    // A search typed one key at a time, then cleared: each keystroke filters every item.
+    QTimer typist;
+    const QString search = QStringLiteral("9999");
+    int typed = 0;
+    typist.setInterval(150);
+    QObject::connect(&typist, &QTimer::timeout, &app, [&] {
+        if (typed < search.size())
+            probe.filter->setText(search.left(++typed));
+        else
+            typist.stop();
+    });
+    typist.start();
+    measure([&] { return !typist.isActive() && !probe.busy(); });
+    const double typingMs = longest();
+    ticker.stop();
+    result.filteredShown = probe.shown();
+    ticker.start();
+    probe.filter->clear();
+    measure([&] { return !probe.busy(); });
+    result.filteredMs = std::max(typingMs, longest());
+    ticker.stop();
+    result.loadAfter = loadAverage();
+    return result;
+}
+
 // `target NAME: MEASURED vs GOAL: met` (or NOT met), as every benchmark of issue 13 ends.
 void target(const QString &name, double measuredMs, double goalMs, const QString &why = {})
 {
@@ -363,6 +559,37 @@ int main(int argc, char **argv)
     };
     if (arrivalOnly)
         return runArrivals() ? 0 : 1;
+    const bool listsOnly = argc > 1 && QString::fromLocal8Bit(argv[1]) == QLatin1String("lists");
+    const int listCount = listsOnly && argc > 2 ? QString::fromLocal8Bit(argv[2]).toInt() : 200000;
+    const QStringList listKinds = (listsOnly && argc > 3 ? QString::fromLocal8Bit(argv[3])
+                                                         : QStringLiteral("tools,resources,templates,prompts"))
+                                      .split(u',', Qt::SkipEmptyParts);
+    auto runLists = [&] {
+        const QString many = QLocale(QLocale::English).toString(listCount);
+        bool ok = true;
+        for (const QString &kind : listKinds) {
+            const BigList r = runBigList(app, kind, listCount);
+            if (!r.error.isEmpty())
+                std::printf("[%s] error: %s\n", qPrintable(kind), qPrintable(r.error));
+            std::printf("[%s] listed after %lld ms, longest gap %.1f ms; refreshed %.1f ms (selection %s); filtered %.1f ms "
+                        "(%d shown for 9999) | load %s -> %s\n",
+                        qPrintable(kind), r.listedAfterMs, r.listedMs, r.refreshedMs, r.selectionKept ? "kept" : "not kept",
+                        r.filteredMs, r.filteredShown, qPrintable(r.loadBefore), qPrintable(r.loadAfter));
+            const auto line = [&](const QString &what, double ms) {
+                const bool met = r.error.isEmpty() && ms < ListStallMs;
+                std::printf("target %s %s %s: longest GUI-thread stall %.1f ms vs < %.0f ms: %s\n", qPrintable(many),
+                            qPrintable(kind), qPrintable(what), ms, ListStallMs, met ? "met" : "NOT met");
+            };
+            line(QStringLiteral("listed"), r.listedMs);
+            line(QStringLiteral("refreshed"), r.refreshedMs);
+            line(QStringLiteral("filtered"), r.filteredMs);
+            std::fflush(stdout);
+            ok = ok && r.error.isEmpty() && std::max({r.listedMs, r.refreshedMs, r.filteredMs}) < ListStallMs;
+        }
+        return ok;
+    };
+    if (listsOnly)
+        return runLists() ? 0 : 1;
     const int perSecond = argc > 1 ? QString::fromLocal8Bit(argv[1]).toInt() : 50000;
     const double seconds = argc > 2 ? QString::fromLocal8Bit(argv[2]).toDouble() : 10.0;
     const QStringList tabs = (argc > 3 ? QString::fromLocal8Bit(argv[3]) : QStringLiteral("traffic,logs,console,tools"))
@@ -392,5 +619,6 @@ int main(int argc, char **argv)
     std::printf("target GUI stall during the notification flood (worst tab): %.1f ms vs <= %.0f ms: %s\n", worstMs, StallMs,
                 pass ? "met" : "NOT met");
     const bool arrivals = runArrivals();
-    return pass && arrivals ? 0 : 1;
+    const bool lists = runLists();
+    return pass && arrivals && lists ? 0 : 1;
 }

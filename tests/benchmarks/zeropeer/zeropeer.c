@@ -4,6 +4,10 @@
  *   zeropeer --http [--sse]      HTTP/1.1 keep-alive on 127.0.0.1 (port 0 unless --port N),
  *                                answering each POST with JSON (or one SSE event with --sse);
  *                                prints "listening on http://127.0.0.1:PORT/mcp" on stderr
+ *   --tools N, --resources N, --templates N, --prompts N
+ *                                also list N generated items of that kind, in one page (200,000
+ *                                tools make a tools/list of about 40 MiB); every 100th has a
+ *                                data: icon. Resources and prompts are offered only when listed.
  *
  * It answers initialize (legacy era) and server/discover (modern era: a request whose params
  * carry _meta io.modelcontextprotocol/protocolVersion gets a result with _meta serverInfo and
@@ -155,11 +159,70 @@ static const char modern_meta[] =
     "\"_meta\":{\"io.modelcontextprotocol/serverInfo\":{\"name\":\"zeropeer\",\"version\":\"1.0.0\"}},"
     "\"resultType\":\"complete\",";
 
-static const char tools_list[] =
+static const char tools_list_head[] =
     "\"tools\":[{\"name\":\"echo\",\"description\":\"Echoes the message.\",\"inputSchema\":{\"type\":\"object\","
     "\"properties\":{\"message\":{\"type\":\"string\"}},\"required\":[\"message\"]}},"
     "{\"name\":\"blob\",\"description\":\"A text of the given size.\",\"inputSchema\":{\"type\":\"object\","
-    "\"properties\":{\"size\":{\"type\":\"integer\"}},\"required\":[\"size\"]}}]}}";
+    "\"properties\":{\"size\":{\"type\":\"integer\"}},\"required\":[\"size\"]}}";
+
+/* ---- generated lists (--tools N and the like), serialised once at start ---- */
+
+enum { ToolsKind, ResourcesKind, TemplatesKind, PromptsKind, Kinds };
+static long list_counts[Kinds];
+static char *list_bodies[Kinds]; /* the items after the key's "[" (tools: after echo and blob), then "]}}" */
+static size_t list_body_sizes[Kinds];
+
+static const char small_icon[] =
+    ",\"icons\":[{\"src\":\"data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxNiAxNiI+"
+    "PHJlY3Qgd2lkdGg9IjE2IiBoZWlnaHQ9IjE2IiBmaWxsPSIjMzY2Ii8+PC9zdmc+\",\"mimeType\":\"image/svg+xml\"}]";
+
+static size_t make_item(int kind, long i, long count, char *out, size_t room)
+{
+    const char *icon = i % 100 == 0 ? small_icon : "";
+    switch (kind) {
+    case ToolsKind: {
+        /* every other one has a title, so both ways of showing a row are exercised */
+        char title[64] = "";
+        if (i % 2)
+            snprintf(title, sizeof title, ",\"title\":\"Tool %ld\"", i);
+        return (size_t)snprintf(out, room,
+                                "{\"name\":\"tool_%06ld\"%s,\"description\":\"Tool %ld of %ld in the big-list benchmark: it "
+                                "takes a query.\",\"annotations\":{\"readOnlyHint\":true},\"inputSchema\":{\"type\":\"object\","
+                                "\"properties\":{\"query\":{\"type\":\"string\"}}}%s}",
+                                i, title, i, count, icon);
+    }
+    case ResourcesKind:
+        return (size_t)snprintf(out, room,
+                                "{\"uri\":\"file:///big/item_%06ld.txt\",\"name\":\"item_%06ld.txt\",\"title\":\"Resource %ld\","
+                                "\"description\":\"Resource %ld of %ld in the big-list benchmark.\",\"mimeType\":\"text/plain\"%s}",
+                                i, i, i, i, count, icon);
+    case TemplatesKind:
+        return (size_t)snprintf(out, room,
+                                "{\"uriTemplate\":\"file:///big/%06ld/{name}\",\"name\":\"template_%06ld\",\"title\":\"Template %ld\","
+                                "\"description\":\"Template %ld of %ld in the big-list benchmark.\"%s}",
+                                i, i, i, i, count, icon);
+    default:
+        return (size_t)snprintf(out, room,
+                                "{\"name\":\"prompt_%06ld\",\"description\":\"Prompt %ld of %ld in the big-list benchmark.\","
+                                "\"arguments\":[{\"name\":\"topic\",\"required\":true}]%s}",
+                                i, i, count, icon);
+    }
+}
+
+static void make_list(int kind)
+{
+    long count = list_counts[kind];
+    size_t capacity = (size_t)count * 512 + 16, n = 0;
+    char *out = (char *)malloc(capacity);
+    for (long i = 0; i < count; ++i) {
+        if (kind == ToolsKind || i > 0)
+            out[n++] = ',';
+        n += make_item(kind, i, count, out + n, capacity - n);
+    }
+    memcpy(out + n, "]}}", 3);
+    list_bodies[kind] = out;
+    list_body_sizes[kind] = n + 3;
+}
 
 static void appendf(answer *a, const char *text, size_t n)
 {
@@ -169,6 +232,16 @@ static void appendf(answer *a, const char *text, size_t n)
     a->head_n += n;
 }
 #define APPEND_LIT(a, s) appendf((a), (s), sizeof(s) - 1)
+
+static void append_capabilities(answer *a)
+{
+    APPEND_LIT(a, "{\"tools\":{}");
+    if (list_counts[ResourcesKind] || list_counts[TemplatesKind])
+        APPEND_LIT(a, ",\"resources\":{}");
+    if (list_counts[PromptsKind])
+        APPEND_LIT(a, ",\"prompts\":{}");
+    APPEND_LIT(a, "}");
+}
 
 static void answer_message(const char *msg, size_t len, answer *a)
 {
@@ -243,17 +316,32 @@ static void answer_message(const char *msg, size_t len, answer *a)
             appendf(a, version.p, version.n);
         else
             APPEND_LIT(a, "\"2025-06-18\"");
-        APPEND_LIT(a, ",\"capabilities\":{\"tools\":{}},\"serverInfo\":{\"name\":\"zeropeer\",\"version\":\"1.0.0\"}}}");
+        APPEND_LIT(a, ",\"capabilities\":");
+        append_capabilities(a);
+        APPEND_LIT(a, ",\"serverInfo\":{\"name\":\"zeropeer\",\"version\":\"1.0.0\"}}}");
         return;
     }
     if (span_is(method, "\"server/discover\"")) {
-        APPEND_LIT(a, "\"supportedVersions\":[\"2026-07-28\"],\"capabilities\":{\"tools\":{}},"
-                      "\"serverInfo\":{\"name\":\"zeropeer\",\"version\":\"1.0.0\"}}}");
+        APPEND_LIT(a, "\"supportedVersions\":[\"2026-07-28\"],\"capabilities\":");
+        append_capabilities(a);
+        APPEND_LIT(a, ",\"serverInfo\":{\"name\":\"zeropeer\",\"version\":\"1.0.0\"}}}");
         return;
     }
     if (span_is(method, "\"tools/list\"")) {
-        APPEND_LIT(a, tools_list);
+        APPEND_LIT(a, tools_list_head);
+        a->body = list_bodies[ToolsKind];
+        a->body_n = list_body_sizes[ToolsKind];
         return;
+    }
+    static const char *const list_methods[Kinds] = {0, "\"resources/list\"", "\"resources/templates/list\"", "\"prompts/list\""};
+    static const char *const list_keys[Kinds] = {0, "\"resources\":[", "\"resourceTemplates\":[", "\"prompts\":["};
+    for (int kind = ResourcesKind; kind < Kinds; ++kind) {
+        if (list_counts[kind] && span_is(method, list_methods[kind])) {
+            appendf(a, list_keys[kind], strlen(list_keys[kind]));
+            a->body = list_bodies[kind];
+            a->body_n = list_body_sizes[kind];
+            return;
+        }
     }
     if (span_is(method, "\"ping\"")) {
         if (modern)
@@ -497,13 +585,23 @@ int main(int argc, char **argv)
             sse_mode = 1;
         else if (!strcmp(argv[i], "--port") && i + 1 < argc)
             port = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--tools") && i + 1 < argc)
+            list_counts[ToolsKind] = atol(argv[++i]);
+        else if (!strcmp(argv[i], "--resources") && i + 1 < argc)
+            list_counts[ResourcesKind] = atol(argv[++i]);
+        else if (!strcmp(argv[i], "--templates") && i + 1 < argc)
+            list_counts[TemplatesKind] = atol(argv[++i]);
+        else if (!strcmp(argv[i], "--prompts") && i + 1 < argc)
+            list_counts[PromptsKind] = atol(argv[++i]);
         else {
-            fprintf(stderr, "usage: zeropeer [--http [--sse] [--port N]]\n");
+            fprintf(stderr, "usage: zeropeer [--http [--sse] [--port N]] [--tools N] [--resources N] [--templates N] [--prompts N]\n");
             return 2;
         }
     }
     signal(SIGPIPE, SIG_IGN);
     for (int i = 0; i < BLOBS; ++i)
         blob_tails[i] = make_blob_tail(blob_sizes[i], &blob_tail_sizes[i]);
+    for (int kind = 0; kind < Kinds; ++kind)
+        make_list(kind);
     return http ? run_http(port) : run_stdio();
 }
