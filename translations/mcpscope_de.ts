@@ -102,6 +102,53 @@
     </message>
 </context>
 <context>
+    <name>Mcp::CappedHttpExchange</name>
+    <message>
+        <source>nothing arrived for %1 s</source>
+        <translation>%1 s lang kam nichts an</translation>
+    </message>
+    <message>
+        <source>only http and https URLs can be fetched</source>
+        <translation>nur http- und https-URLs können abgerufen werden</translation>
+    </message>
+    <message>
+        <source>the connection closed before the answer was complete</source>
+        <translation>die Verbindung wurde geschlossen, bevor die Antwort vollständig war</translation>
+    </message>
+    <message>
+        <source>the answer&apos;s headers are larger than %1 KiB</source>
+        <translation>die Header der Antwort sind größer als %1 KiB</translation>
+    </message>
+    <message>
+        <source>a chunk of the answer has no valid size</source>
+        <translation>ein Chunk der Antwort hat keine gültige Größe</translation>
+    </message>
+    <message>
+        <source>a chunk of the answer does not end where its size says</source>
+        <translation>ein Chunk der Antwort endet nicht dort, wo seine Größe es angibt</translation>
+    </message>
+    <message>
+        <source>the answer&apos;s trailer is too long</source>
+        <translation>der Trailer der Antwort ist zu lang</translation>
+    </message>
+    <message>
+        <source>the answer is not HTTP/1.1</source>
+        <translation>die Antwort ist kein HTTP/1.1</translation>
+    </message>
+    <message>
+        <source>the answer&apos;s transfer encoding &quot;%1&quot; is not supported</source>
+        <translation>die Transfer-Kodierung „%1“ der Antwort wird nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>the answer&apos;s Content-Length &quot;%1&quot; is not a number</source>
+        <translation>die Content-Length „%1“ der Antwort ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>more than %1 redirects</source>
+        <translation>mehr als %1 Weiterleitungen</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::CapturedMessages</name>
     <message>
         <source>cannot read %1: %2</source>
@@ -191,14 +238,6 @@
     <message>
         <source>The server did not answer %1 within %2.</source>
         <translation>Der Server hat %1 nicht innerhalb von %2 beantwortet.</translation>
-    </message>
-    <message>
-        <source>%1 did not finish within the maximum total time of %2; MCP Scope sent notifications/cancelled and stopped waiting.</source>
-        <translation>%1 wurde nicht innerhalb der maximalen Gesamtzeit von %2 fertig; MCP Scope hat notifications/cancelled gesendet und wartet nicht mehr.</translation>
-    </message>
-    <message>
-        <source>%1 got no answer within %2; MCP Scope sent notifications/cancelled and stopped waiting.</source>
-        <translation>%1 erhielt innerhalb von %2 keine Antwort; MCP Scope hat notifications/cancelled gesendet und wartet nicht mehr.</translation>
     </message>
     <message>
         <source>%1 timed out after %2 before the session was ready, so it was never sent.</source>
@@ -402,6 +441,34 @@
     <message>
         <source>Listing %1 took longer than its total timeout.</source>
         <translation>Das Auflisten mit %1 dauerte länger als das Gesamtzeitlimit.</translation>
+    </message>
+    <message>
+        <source>%1 did not finish within the maximum total time of %2</source>
+        <translation>%1 wurde nicht innerhalb der maximalen Gesamtzeit von %2 fertig</translation>
+    </message>
+    <message>
+        <source>%1 got no answer within %2</source>
+        <translation>%1 bekam innerhalb von %2 keine Antwort</translation>
+    </message>
+    <message>
+        <source>%1; MCP Scope sent notifications/cancelled and stopped waiting.</source>
+        <translation>%1; MCP Scope hat notifications/cancelled gesendet und wartet nicht mehr.</translation>
+    </message>
+    <message>
+        <source>%1; MCP Scope sent tasks/cancel for task %2 and stopped waiting.</source>
+        <translation>%1; MCP Scope hat tasks/cancel für Task %2 gesendet und wartet nicht mehr.</translation>
+    </message>
+    <message>
+        <source>%1; MCP Scope closed its response stream (which cancels it) and stopped waiting.</source>
+        <translation>%1; MCP Scope hat ihren Antwort-Stream geschlossen (was sie abbricht) und wartet nicht mehr.</translation>
+    </message>
+    <message>
+        <source>%1; MCP Scope stopped waiting.</source>
+        <translation>%1; MCP Scope wartet nicht mehr.</translation>
+    </message>
+    <message>
+        <source>The server answered with an error under id %1 while only server/discover (id %2) was waiting; taken as that request&apos;s answer.</source>
+        <translation>Der Server antwortete mit einem Fehler unter der ID %1, während nur server/discover (ID %2) wartete; als Antwort auf diese Anfrage genommen.</translation>
     </message>
 </context>
 <context>
@@ -3284,24 +3351,8 @@
         <translation>Es wird nichts geöffnet, bevor Sie auf „Im Browser öffnen“ klicken.</translation>
     </message>
     <message>
-        <source>Open in browser</source>
-        <translation>Im Browser öffnen</translation>
-    </message>
-    <message>
-        <source>Accept</source>
-        <translation>Annehmen</translation>
-    </message>
-    <message>
-        <source>Save as scripted answer</source>
-        <translation>Als vorgegebene Antwort speichern</translation>
-    </message>
-    <message>
         <source>Answer this server&apos;s later form requests with these values automatically</source>
         <translation>Spätere Formularanfragen dieses Servers automatisch mit diesen Werten beantworten</translation>
-    </message>
-    <message>
-        <source>Decline</source>
-        <translation>Ablehnen</translation>
     </message>
     <message>
         <source>Say no: the server learns you declined</source>
@@ -3348,6 +3399,22 @@
     <message>
         <source>Try &amp;Again</source>
         <translation>&amp;Erneut versuchen</translation>
+    </message>
+    <message>
+        <source>Open in &amp;browser</source>
+        <translation>Im &amp;Browser öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Accept</source>
+        <translation>&amp;Annehmen</translation>
+    </message>
+    <message>
+        <source>Save as scri&amp;pted answer</source>
+        <translation>Als &amp;skriptgesteuerte Antwort speichern</translation>
+    </message>
+    <message>
+        <source>&amp;Decline</source>
+        <translation>A&amp;blehnen</translation>
     </message>
 </context>
 <context>
@@ -5580,20 +5647,8 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
         <translation>Text:</translation>
     </message>
     <message>
-        <source>Send answer</source>
-        <translation>Antwort senden</translation>
-    </message>
-    <message>
-        <source>Reject</source>
-        <translation>Ablehnen</translation>
-    </message>
-    <message>
         <source>Answer with error -1 (the user rejected the request)</source>
         <translation>Mit Fehler -1 antworten (der Benutzer hat die Anfrage abgelehnt)</translation>
-    </message>
-    <message>
-        <source>Save as scripted answer</source>
-        <translation>Als vorgegebene Antwort speichern</translation>
     </message>
     <message>
         <source>Answer this server&apos;s later sampling requests with this answer automatically</source>
@@ -5606,6 +5661,18 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
     <message>
         <source>Sampling is deprecated in protocol revision %1; this server still asks for it, and hosts may stop answering.</source>
         <translation>Sampling ist in Protokollrevision %1 veraltet; dieser Server fragt trotzdem danach, und Hosts beantworten es womöglich nicht mehr.</translation>
+    </message>
+    <message>
+        <source>&amp;Send answer</source>
+        <translation>Antwort &amp;senden</translation>
+    </message>
+    <message>
+        <source>&amp;Reject</source>
+        <translation>&amp;Zurückweisen</translation>
+    </message>
+    <message>
+        <source>Save as scri&amp;pted answer</source>
+        <translation>Als &amp;skriptgesteuerte Antwort speichern</translation>
     </message>
 </context>
 <context>
@@ -5897,10 +5964,6 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
         <translation>Programm, z. B. npx, uvx, node, python3, /pfad/zum/server</translation>
     </message>
     <message>
-        <source>Browse…</source>
-        <translation>Durchsuchen…</translation>
-    </message>
-    <message>
         <source>Add argument</source>
         <translation>Argument hinzufügen</translation>
     </message>
@@ -6109,20 +6172,12 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
         <translation>Im Schlüsselbund aufbewahrt</translation>
     </message>
     <message>
-        <source>Client &amp;secret:</source>
-        <translation>Client-&amp;Geheimnis:</translation>
-    </message>
-    <message>
         <source>Empty: the scopes the server asks for</source>
         <translation>Leer: die Scopes, die der Server verlangt</translation>
     </message>
     <message>
         <source>Sc&amp;opes:</source>
         <translation>Sc&amp;opes:</translation>
-    </message>
-    <message>
-        <source>Forget stored tokens</source>
-        <translation>Gespeicherte Tokens vergessen</translation>
     </message>
     <message>
         <source>Stored tokens forgotten</source>
@@ -6151,10 +6206,6 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
     <message>
         <source>https URL of this client&apos;s metadata document, used where offered</source>
         <translation>https-URL des Metadatendokuments dieses Clients, verwendet, wo angeboten</translation>
-    </message>
-    <message>
-        <source>Client &amp;metadata URL:</source>
-        <translation>Client-Me&amp;tadaten-URL:</translation>
     </message>
     <message>
         <source>File with a workload identity JWT (jwt-bearer grant)</source>
@@ -6255,6 +6306,30 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
     <message>
         <source>That is a URL: the server is reached over HTTP (the transport is detected at connect). Choose another transport above if it is not.</source>
         <translation>Das ist eine URL: Der Server wird über HTTP erreicht (der Transport wird beim Verbinden erkannt). Wählen Sie oben einen anderen Transport, falls nicht.</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Br&amp;owse…</source>
+        <translation>Dur&amp;chsuchen…</translation>
+    </message>
+    <message>
+        <source>Client s&amp;ecret:</source>
+        <translation>Client-Geh&amp;eimnis:</translation>
+    </message>
+    <message>
+        <source>Client metadata U&amp;RL:</source>
+        <translation>Client-Metadaten-U&amp;RL:</translation>
+    </message>
+    <message>
+        <source>&amp;Forget stored tokens</source>
+        <translation>Gespeicherte Tokens &amp;vergessen</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
     </message>
 </context>
 <context>
@@ -6695,6 +6770,10 @@ Client bietet: %2</translation>
     <message>
         <source>Subscriptions</source>
         <translation>Abonnements</translation>
+    </message>
+    <message>
+        <source>Not acknowledged, so not coming: %1</source>
+        <translation>Nicht bestätigt, kommt also nicht: %1</translation>
     </message>
 </context>
 <context>

@@ -100,6 +100,53 @@
     </message>
 </context>
 <context>
+    <name>Mcp::CappedHttpExchange</name>
+    <message>
+        <source>nothing arrived for %1 s</source>
+        <translation>%1 秒内未收到任何数据</translation>
+    </message>
+    <message>
+        <source>only http and https URLs can be fetched</source>
+        <translation>只能获取 http 和 https URL</translation>
+    </message>
+    <message>
+        <source>the connection closed before the answer was complete</source>
+        <translation>在应答完整之前连接已关闭</translation>
+    </message>
+    <message>
+        <source>the answer&apos;s headers are larger than %1 KiB</source>
+        <translation>应答的头部大于 %1 KiB</translation>
+    </message>
+    <message>
+        <source>a chunk of the answer has no valid size</source>
+        <translation>应答的某个分块没有有效的大小</translation>
+    </message>
+    <message>
+        <source>a chunk of the answer does not end where its size says</source>
+        <translation>应答的某个分块没有在其大小所示之处结束</translation>
+    </message>
+    <message>
+        <source>the answer&apos;s trailer is too long</source>
+        <translation>应答的尾部过长</translation>
+    </message>
+    <message>
+        <source>the answer is not HTTP/1.1</source>
+        <translation>应答不是 HTTP/1.1</translation>
+    </message>
+    <message>
+        <source>the answer&apos;s transfer encoding &quot;%1&quot; is not supported</source>
+        <translation>不支持应答的传输编码“%1”</translation>
+    </message>
+    <message>
+        <source>the answer&apos;s Content-Length &quot;%1&quot; is not a number</source>
+        <translation>应答的 Content-Length“%1”不是数字</translation>
+    </message>
+    <message>
+        <source>more than %1 redirects</source>
+        <translation>超过 %1 次重定向</translation>
+    </message>
+</context>
+<context>
     <name>Mcp::CapturedMessages</name>
     <message>
         <source>cannot read %1: %2</source>
@@ -187,14 +234,6 @@
     <message>
         <source>The server did not answer %1 within %2.</source>
         <translation>服务器未在 %2 内回答 %1。</translation>
-    </message>
-    <message>
-        <source>%1 did not finish within the maximum total time of %2; MCP Scope sent notifications/cancelled and stopped waiting.</source>
-        <translation>%1 未在最长总时间 %2 内完成；MCP Scope 已发送 notifications/cancelled 并停止等待。</translation>
-    </message>
-    <message>
-        <source>%1 got no answer within %2; MCP Scope sent notifications/cancelled and stopped waiting.</source>
-        <translation>%1 在 %2 内没有得到回答；MCP Scope 已发送 notifications/cancelled 并停止等待。</translation>
     </message>
     <message>
         <source>%1 timed out after %2 before the session was ready, so it was never sent.</source>
@@ -397,6 +436,34 @@
     <message>
         <source>Listing %1 took longer than its total timeout.</source>
         <translation>列出 %1 的用时超过了总超时。</translation>
+    </message>
+    <message>
+        <source>%1 did not finish within the maximum total time of %2</source>
+        <translation>%1 未在最长总时间 %2 内完成</translation>
+    </message>
+    <message>
+        <source>%1 got no answer within %2</source>
+        <translation>%1 在 %2 内没有得到应答</translation>
+    </message>
+    <message>
+        <source>%1; MCP Scope sent notifications/cancelled and stopped waiting.</source>
+        <translation>%1；MCP Scope 已发送 notifications/cancelled 并停止等待。</translation>
+    </message>
+    <message>
+        <source>%1; MCP Scope sent tasks/cancel for task %2 and stopped waiting.</source>
+        <translation>%1；MCP Scope 已为任务 %2 发送 tasks/cancel 并停止等待。</translation>
+    </message>
+    <message>
+        <source>%1; MCP Scope closed its response stream (which cancels it) and stopped waiting.</source>
+        <translation>%1；MCP Scope 已关闭其应答流（这会取消它）并停止等待。</translation>
+    </message>
+    <message>
+        <source>%1; MCP Scope stopped waiting.</source>
+        <translation>%1；MCP Scope 已停止等待。</translation>
+    </message>
+    <message>
+        <source>The server answered with an error under id %1 while only server/discover (id %2) was waiting; taken as that request&apos;s answer.</source>
+        <translation>服务器以 id %1 返回了错误，而当时只有 server/discover（id %2）在等待；已将其视为该请求的应答。</translation>
     </message>
 </context>
 <context>
@@ -3263,24 +3330,8 @@
         <translation>在您点击“在浏览器中打开”之前不会打开任何内容。</translation>
     </message>
     <message>
-        <source>Open in browser</source>
-        <translation>在浏览器中打开</translation>
-    </message>
-    <message>
-        <source>Accept</source>
-        <translation>接受</translation>
-    </message>
-    <message>
-        <source>Save as scripted answer</source>
-        <translation>保存为预设回答</translation>
-    </message>
-    <message>
         <source>Answer this server&apos;s later form requests with these values automatically</source>
         <translation>自动用这些值回答此服务器之后的表单请求</translation>
-    </message>
-    <message>
-        <source>Decline</source>
-        <translation>拒绝</translation>
     </message>
     <message>
         <source>Say no: the server learns you declined</source>
@@ -3327,6 +3378,22 @@
     <message>
         <source>Try &amp;Again</source>
         <translation>重试(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Open in &amp;browser</source>
+        <translation>在浏览器中打开(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Accept</source>
+        <translation>接受(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Save as scri&amp;pted answer</source>
+        <translation>保存为脚本应答(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Decline</source>
+        <translation>拒绝(&amp;D)</translation>
     </message>
 </context>
 <context>
@@ -5531,20 +5598,8 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
         <translation>文本：</translation>
     </message>
     <message>
-        <source>Send answer</source>
-        <translation>发送回答</translation>
-    </message>
-    <message>
-        <source>Reject</source>
-        <translation>拒绝</translation>
-    </message>
-    <message>
         <source>Answer with error -1 (the user rejected the request)</source>
         <translation>以错误 -1 回答（用户拒绝了该请求）</translation>
-    </message>
-    <message>
-        <source>Save as scripted answer</source>
-        <translation>保存为预设回答</translation>
     </message>
     <message>
         <source>Answer this server&apos;s later sampling requests with this answer automatically</source>
@@ -5557,6 +5612,18 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
     <message>
         <source>Sampling is deprecated in protocol revision %1; this server still asks for it, and hosts may stop answering.</source>
         <translation>采样在协议修订版 %1 中已弃用；此服务器仍在请求它，宿主可能不再回答。</translation>
+    </message>
+    <message>
+        <source>&amp;Send answer</source>
+        <translation>发送应答(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Reject</source>
+        <translation>驳回(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Save as scri&amp;pted answer</source>
+        <translation>保存为脚本应答(&amp;P)</translation>
     </message>
 </context>
 <context>
@@ -5847,10 +5914,6 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
         <translation>程序，例如 npx、uvx、node、python3、/path/to/server</translation>
     </message>
     <message>
-        <source>Browse…</source>
-        <translation>浏览…</translation>
-    </message>
-    <message>
         <source>Add argument</source>
         <translation>添加参数</translation>
     </message>
@@ -6059,20 +6122,12 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
         <translation>保存在钥匙串中</translation>
     </message>
     <message>
-        <source>Client &amp;secret:</source>
-        <translation>客户端密钥(&amp;S)：</translation>
-    </message>
-    <message>
         <source>Empty: the scopes the server asks for</source>
         <translation>留空：使用服务器要求的权限范围</translation>
     </message>
     <message>
         <source>Sc&amp;opes:</source>
         <translation>权限范围(&amp;O)：</translation>
-    </message>
-    <message>
-        <source>Forget stored tokens</source>
-        <translation>清除已存储的令牌</translation>
     </message>
     <message>
         <source>Stored tokens forgotten</source>
@@ -6101,10 +6156,6 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
     <message>
         <source>https URL of this client&apos;s metadata document, used where offered</source>
         <translation>此客户端元数据文档的 https URL，在服务器支持时使用</translation>
-    </message>
-    <message>
-        <source>Client &amp;metadata URL:</source>
-        <translation>客户端元数据 URL(&amp;M)：</translation>
     </message>
     <message>
         <source>File with a workload identity JWT (jwt-bearer grant)</source>
@@ -6205,6 +6256,30 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
     <message>
         <source>That is a URL: the server is reached over HTTP (the transport is detected at connect). Choose another transport above if it is not.</source>
         <translation>这是一个 URL：将通过 HTTP 访问服务器（传输方式在连接时检测）。如果不是，请在上方选择其他传输方式。</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Br&amp;owse…</source>
+        <translation>浏览(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Client s&amp;ecret:</source>
+        <translation>客户端密钥(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>Client metadata U&amp;RL:</source>
+        <translation>客户端元数据 URL(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&amp;Forget stored tokens</source>
+        <translation>忘记已存储的令牌(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
     </message>
 </context>
 <context>
@@ -6643,6 +6718,10 @@ Client offers: %2</source>
     <message>
         <source>Subscriptions</source>
         <translation>订阅</translation>
+    </message>
+    <message>
+        <source>Not acknowledged, so not coming: %1</source>
+        <translation>未被确认，因此不会送达：%1</translation>
     </message>
 </context>
 <context>
