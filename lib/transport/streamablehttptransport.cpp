@@ -59,6 +59,7 @@ struct StreamableHttpTransport::Exchange
     bool failed = false;
     bool holdsOthers = false;     // later messages wait until this exchange has progressed (see startPost)
     int authRounds = 0;           // authorizations this message already caused
+    quint64 authorizedAs = 0;     // m_authorizations when it was sent
     int eventsReceived = 0;
     QByteArray body;              // JSON answers and error bodies
     std::unique_ptr<SseParser> parser;
@@ -185,6 +186,7 @@ void StreamableHttpTransport::startPost(const Message &message, int authRounds)
     exchange->message = message;
     exchange->isRequest = message.isRequest();
     exchange->authRounds = authRounds;
+    exchange->authorizedAs = m_authorizations;
     const QString modernVersion = message.isRequest() ? ModernHeaders::metaProtocolVersion(message.paramsObject())
                                                       : QString();
     exchange->modern = !modernVersion.isEmpty();
@@ -596,6 +598,13 @@ bool StreamableHttpTransport::awaitAuthorization(QNetworkReply *reply, Exchange 
         return true;
     }
     exchange->failed = true; // answered by the resend, not by this reply
+    if (exchange->authorizedAs != m_authorizations && !isAuthorizationPending()) {
+        // Sent before the latest authorization finished (a request refused along with the one that
+        // started it): refused for the credentials it went without, so it goes again with the new
+        // ones rather than starting another authorization.
+        startPost(exchange->message, exchange->authRounds + 1);
+        return true;
+    }
     m_authWaiting.append({exchange->message, exchange->authRounds + 1});
     m_lastAuthStatus = status;
     m_lastWwwAuthenticate = challenge;
@@ -624,6 +633,7 @@ void StreamableHttpTransport::onAuthorized()
     if (!isAuthorizationPending())
         return;
     setAuthorizationPending(false);
+    ++m_authorizations;
     note(tr("Authorized; resending %n held message(s)", nullptr, int(m_authWaiting.size())));
     const QList<AuthWaiting> waiting = std::exchange(m_authWaiting, {});
     const quint64 generation = m_generation;

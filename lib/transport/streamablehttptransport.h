@@ -107,6 +107,7 @@ private:
         int rounds = 0; // authorizations this message already caused
     };
     QList<AuthWaiting> m_authWaiting;
+    quint64 m_authorizations = 0; // authorizations finished on this transport
     int m_lastAuthStatus = 0;
     QByteArray m_lastWwwAuthenticate;
     int m_holdCount = 0;
