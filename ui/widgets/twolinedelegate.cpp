@@ -79,7 +79,9 @@ QSize TwoLineDelegate::sizeHint(const QStyleOptionViewItem &option, const QModel
     // Always room for two lines, so that rows line up whether or not they have a detail.
     const int textHeight = 2 * metrics.height() + 1 + 2 * VerticalPadding;
     const int iconHeight = opt.features & QStyleOptionViewItem::HasDecoration ? opt.decorationSize.height() + 2 * VerticalPadding : 0;
-    return {QStyledItemDelegate::sizeHint(option, index).width(), qMax(textHeight, iconHeight)};
+    // No width of its own: a list view then gives each row the viewport's width and the text is
+    // elided there, rather than rows as wide as their longest text behind a sideways scroll bar.
+    return {0, qMax(textHeight, iconHeight)};
 }
 
 } // namespace Mcp::Ui

@@ -12,6 +12,7 @@
 #include "forms/schemaform.h"
 #include "forms/toolpanel.h"
 #include "traffic/capturewindow.h"
+#include "widgets/itemlist.h"
 
 #include <QAbstractButton>
 #include <QDialogButtonBox>
@@ -105,6 +106,7 @@ private Q_SLOTS:
     void everyTabOfAnHttpServerIsInSight();
     void statusBarLabelsDoNotOverlap();
     void httpEditorRowsSitTogether();
+    void toolListElidesInsteadOfScrollingSideways();
 
 private:
     MainWindow *open(const char *name);
@@ -619,6 +621,23 @@ void tst_DesktopSizes::httpEditorRowsSitTogether()
     m_fixture.shoot(QStringLiteral("sizes-http-editor"));
     QVERIFY2(aboveTable <= slack && belowTable <= slack,
              qPrintable(QStringLiteral("gaps: %1 px above the headers, %2 px below (at most %3)").arg(aboveTable).arg(belowTable).arg(slack)));
+}
+
+// The tool list at the window's default width: each row as wide as the list, its text elided; no
+// sideways scroll bar hiding the ends of rows.
+void tst_DesktopSizes::toolListElidesInsteadOfScrollingSideways()
+{
+    MainWindow *window = open("toollist");
+    QVERIFY(window);
+    ServerPage *page = m_fixture.connect(m_fixture.demoConfig(QStringLiteral("demo")));
+    QVERIFY(page);
+    ItemList *list = page->toolsPage()->list()->view();
+    QTRY_VERIFY(list->model() && list->model()->rowCount() > 5);
+    QTest::qWait(200);
+    QVERIFY2(!list->horizontalScrollBar()->isVisible(), "the tool list scrolls sideways");
+    const QRect row = list->visualRect(list->model()->index(0, 0));
+    QVERIFY2(row.width() <= list->viewport()->width(),
+             qPrintable(QStringLiteral("row %1 px in a list %2 px wide").arg(row.width()).arg(list->viewport()->width())));
 }
 
 QTEST_MAIN(tst_DesktopSizes)
