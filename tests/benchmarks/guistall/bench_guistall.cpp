@@ -65,6 +65,28 @@ using namespace Mcp::Ui;
 
 namespace {
 
+// A timer on the GUI thread: the gaps between its ticks (ns) are how long the thread stalled.
+struct StallRecorder
+{
+    explicit StallRecorder(int intervalMs)
+    {
+        ticker.setTimerType(Qt::PreciseTimer);
+        ticker.setInterval(intervalMs);
+        QObject::connect(&ticker, &QTimer::timeout, &ticker, [this] {
+            const qint64 now = clock.nsecsElapsed();
+            if (last >= 0)
+                gaps.push_back(now - last);
+            last = now;
+        });
+    }
+
+    std::vector<qint64> gaps;
+    QElapsedTimer clock;
+    qint64 last = -1;
+    QTimer ticker;
+};
+
+
 constexpr int TickMs = 5;
 constexpr double StallMs = 50;
 constexpr double ArrivalStallMs = 16; // one frame at 60 Hz
@@ -130,19 +152,8 @@ Result runOnce(QApplication &app, const QString &tab, int perSecond, double seco
     ServerPage *page = window.pageFor(id);
 
     result.expected = perSecond > 0 ? qint64(perSecond * seconds) : 500000;
-    std::vector<qint64> gaps;
-    gaps.reserve(size_t(seconds * 1000 / TickMs * 2 + 10000));
-    QElapsedTimer clock;
-    qint64 last = -1;
-    QTimer ticker;
-    ticker.setTimerType(Qt::PreciseTimer);
-    ticker.setInterval(TickMs);
-    QObject::connect(&ticker, &QTimer::timeout, &app, [&] {
-        const qint64 now = clock.nsecsElapsed();
-        if (last >= 0)
-            gaps.push_back(now - last);
-        last = now;
-    });
+    StallRecorder stalls(TickMs);
+    stalls.gaps.reserve(size_t(seconds * 1000 / TickMs * 2 + 10000));
 
     QEventLoop loop; // the benchmark's own loop, not library code
     QElapsedTimer total;
@@ -155,7 +166,7 @@ Result runOnce(QApplication &app, const QString &tab, int perSecond, double seco
         if ((rows >= result.expected && allRows >= rows) || total.elapsed() - result.callMs > 10000) {
             result.settleMs = total.elapsed() - result.callMs;
             settle.stop();
-            ticker.stop();
+            stalls.ticker.stop();
             loop.quit();
         }
     });
@@ -172,8 +183,8 @@ Result runOnce(QApplication &app, const QString &tab, int perSecond, double seco
             return;
         }
         page->tabs()->setCurrentIndex(index);
-        clock.start();
-        ticker.start();
+        stalls.clock.start();
+        stalls.ticker.start();
         total.start();
         QJsonObject arguments{{QStringLiteral("count"), 500000}};
         if (perSecond > 0) {
@@ -205,7 +216,7 @@ Result runOnce(QApplication &app, const QString &tab, int perSecond, double seco
     });
     loop.exec();
 
-    std::vector<qint64> sorted = gaps;
+    std::vector<qint64> sorted = stalls.gaps;
     std::sort(sorted.begin(), sorted.end());
     result.ticks = sorted.size();
     if (!sorted.empty()) {
@@ -252,18 +263,7 @@ Arrival runArrival(QApplication &app, qint64 size)
     Connection *connection = window.existingConnection(id);
     ServerPage *page = window.pageFor(id);
 
-    std::vector<qint64> gaps;
-    QElapsedTimer clock;
-    qint64 last = -1;
-    QTimer ticker;
-    ticker.setTimerType(Qt::PreciseTimer);
-    ticker.setInterval(1);
-    QObject::connect(&ticker, &QTimer::timeout, &app, [&] {
-        const qint64 now = clock.nsecsElapsed();
-        if (last >= 0)
-            gaps.push_back(now - last);
-        last = now;
-    });
+    StallRecorder stalls(1);
     QEventLoop loop; // the benchmark's own loop, not library code
     qint64 rowsBefore = 0, allRowsBefore = 0;
     bool finished = false;
@@ -273,10 +273,10 @@ Arrival runArrival(QApplication &app, qint64 size)
         // The answer is a row in this connection's log and in all traffic.
         if (!result.rowsMs && connection->trafficLog()->rowCount() > rowsBefore + 1
             && window.allTraffic()->rowCount() > allRowsBefore + 1)
-            result.rowsMs = clock.elapsed();
-        if (finished && result.rowsMs && clock.elapsed() > qMax(result.callMs, result.rowsMs) + 500) {
+            result.rowsMs = stalls.clock.elapsed();
+        if (finished && result.rowsMs && stalls.clock.elapsed() > qMax(result.callMs, result.rowsMs) + 500) {
             settle.stop();
-            ticker.stop();
+            stalls.ticker.stop();
             loop.quit();
         }
     });
@@ -297,7 +297,7 @@ Arrival runArrival(QApplication &app, qint64 size)
             if (finished)
                 return;
             finished = true;
-            result.callMs = clock.elapsed();
+            result.callMs = stalls.clock.elapsed();
             if (isError)
                 result.error = QStringLiteral("the call failed: ") + tools->resultText().left(200);
         });
@@ -305,9 +305,9 @@ Arrival runArrival(QApplication &app, qint64 size)
         QTimer::singleShot(200, &app, [&, tools] {
             rowsBefore = connection->trafficLog()->rowCount();
             allRowsBefore = window.allTraffic()->rowCount();
-            clock.start();
-            last = -1;
-            ticker.start();
+            stalls.clock.start();
+            stalls.last = -1;
+            stalls.ticker.start();
             settle.start();
             tools->run();
         });
@@ -326,11 +326,11 @@ Arrival runArrival(QApplication &app, qint64 size)
     });
     loop.exec();
 
-    std::sort(gaps.begin(), gaps.end());
-    result.ticks = gaps.size();
-    if (!gaps.empty()) {
-        result.maxMs = gaps.back() / 1e6;
-        result.p99Ms = gaps[gaps.size() * 99 / 100] / 1e6;
+    std::sort(stalls.gaps.begin(), stalls.gaps.end());
+    result.ticks = stalls.gaps.size();
+    if (!stalls.gaps.empty()) {
+        result.maxMs = stalls.gaps.back() / 1e6;
+        result.p99Ms = stalls.gaps[stalls.gaps.size() * 99 / 100] / 1e6;
     }
     result.loadAfter = loadAverage();
     return result;
@@ -427,22 +427,11 @@ BigList runBigList(QApplication &app, const QString &kind, int count)
             tabs->setCurrentWidget(probe.innerTab);
     const int expected = count + (kind == QLatin1String("tools") ? 2 : 0); // the peer's echo and blob
 
-    std::vector<qint64> gaps;
-    QElapsedTimer clock;
-    qint64 last = -1;
-    QTimer ticker;
-    ticker.setTimerType(Qt::PreciseTimer);
-    ticker.setInterval(1);
-    QObject::connect(&ticker, &QTimer::timeout, &app, [&] {
-        const qint64 now = clock.nsecsElapsed();
-        if (last >= 0)
-            gaps.push_back(now - last);
-        last = now;
-    });
+    StallRecorder stalls(1);
     const auto longest = [&] {
-        const double ms = gaps.empty() ? 0 : *std::max_element(gaps.begin(), gaps.end()) / 1e6;
-        gaps.clear();
-        last = -1;
+        const double ms = stalls.gaps.empty() ? 0 : *std::max_element(stalls.gaps.begin(), stalls.gaps.end()) / 1e6;
+        stalls.gaps.clear();
+        stalls.last = -1;
         return ms;
     };
     QEventLoop loop; // the benchmark's own loop, not library code
@@ -463,8 +452,8 @@ BigList runBigList(QApplication &app, const QString &kind, int count)
         loop.exec();
         return doneAt;
     };
-    clock.start();
-    ticker.start();
+    stalls.clock.start();
+    stalls.ticker.start();
     window.connectServer(id);
     Connection *connection = window.existingConnection(id);
     QObject::connect(connection, &Connection::stateChanged, &app, [&](Connection::State state) {
@@ -505,13 +494,13 @@ BigList runBigList(QApplication &app, const QString &kind, int count)
     typist.start();
     measure([&] { return !typist.isActive() && !probe.busy(); });
     const double typingMs = longest();
-    ticker.stop();
+    stalls.ticker.stop();
     result.filteredShown = probe.shown();
-    ticker.start();
+    stalls.ticker.start();
     probe.filter->clear();
     measure([&] { return !probe.busy(); });
     result.filteredMs = std::max(typingMs, longest());
-    ticker.stop();
+    stalls.ticker.stop();
     result.loadAfter = loadAverage();
     return result;
 }
