@@ -65,6 +65,29 @@ using namespace Mcp::Ui;
 
 namespace {
 
+// A fresh window (its catalog in a folder of its own, nothing asking for approval) with one server
+// added and selected; its requests may take ten minutes.
+struct BenchWindow
+{
+    BenchWindow(const QString &name, const QString &command, const QStringList &args = {})
+        : window(dir.filePath(QStringLiteral("servers.json")))
+    {
+        window.setApprovalAnswerForTesting(1);
+        window.resize(1280, 800);
+        window.show();
+        ServerConfig config = ServerConfig::create(name);
+        config.command = command;
+        config.args = args;
+        config.timeouts.requestMs = 600000;
+        id = window.catalog()->add(config);
+        window.selectServer(id);
+    }
+
+    QTemporaryDir dir; // before the window, which keeps its catalog there
+    MainWindow window;
+    QUuid id;
+};
+
 // A timer on the GUI thread: the gaps between its ticks (ns) are how long the thread stalled.
 struct StallRecorder
 {
@@ -137,16 +160,9 @@ Result runOnce(QApplication &app, const QString &tab, int perSecond, double seco
     Result result;
     result.tab = tab;
     result.loadBefore = loadAverage();
-    QTemporaryDir dir;
-    MainWindow window(dir.filePath(QStringLiteral("servers.json")));
-    window.setApprovalAnswerForTesting(1);
-    window.resize(1280, 800);
-    window.show();
-    ServerConfig config = ServerConfig::create(QStringLiteral("flood"));
-    config.command = QStringLiteral(MCPSCOPE_DEMO_SERVER);
-    config.timeouts.requestMs = 600000;
-    const QUuid id = window.catalog()->add(config);
-    window.selectServer(id);
+    BenchWindow bench(QStringLiteral("flood"), QStringLiteral(MCPSCOPE_DEMO_SERVER));
+    MainWindow &window = bench.window;
+    const QUuid id = bench.id;
     window.connectServer(id);
     Connection *connection = window.existingConnection(id);
     ServerPage *page = window.pageFor(id);
@@ -249,16 +265,9 @@ Arrival runArrival(QApplication &app, qint64 size)
 {
     Arrival result;
     result.loadBefore = loadAverage();
-    QTemporaryDir dir;
-    MainWindow window(dir.filePath(QStringLiteral("servers.json")));
-    window.setApprovalAnswerForTesting(1);
-    window.resize(1280, 800);
-    window.show();
-    ServerConfig config = ServerConfig::create(QStringLiteral("zero"));
-    config.command = QStringLiteral(MCPSCOPE_ZERO_PEER);
-    config.timeouts.requestMs = 600000;
-    const QUuid id = window.catalog()->add(config);
-    window.selectServer(id);
+    BenchWindow bench(QStringLiteral("zero"), QStringLiteral(MCPSCOPE_ZERO_PEER));
+    MainWindow &window = bench.window;
+    const QUuid id = bench.id;
     window.connectServer(id);
     Connection *connection = window.existingConnection(id);
     ServerPage *page = window.pageFor(id);
@@ -404,17 +413,10 @@ BigList runBigList(QApplication &app, const QString &kind, int count)
 {
     BigList result;
     result.loadBefore = loadAverage();
-    QTemporaryDir dir;
-    MainWindow window(dir.filePath(QStringLiteral("servers.json")));
-    window.setApprovalAnswerForTesting(1);
-    window.resize(1280, 800);
-    window.show();
-    ServerConfig config = ServerConfig::create(QStringLiteral("zero"));
-    config.command = QStringLiteral(MCPSCOPE_ZERO_PEER);
-    config.args = {QStringLiteral("--") + kind, QString::number(count)};
-    config.timeouts.requestMs = 600000;
-    const QUuid id = window.catalog()->add(config);
-    window.selectServer(id);
+    BenchWindow bench(QStringLiteral("zero"), QStringLiteral(MCPSCOPE_ZERO_PEER),
+                      {QStringLiteral("--") + kind, QString::number(count)});
+    MainWindow &window = bench.window;
+    const QUuid id = bench.id;
     ServerPage *page = window.pageFor(id);
     const ListProbe probe = probeFor(page, kind);
     if (!probe.tab || !probe.filter) {
