@@ -56,9 +56,19 @@ inline bool moveTo(const QWidget *widget, QPoint local = {-1, -1})
     return moveTo(widget->mapToGlobal(local));
 }
 
+// Clicks once the pointer is known to be over the widget: the X server sends the window an enter
+// event for it. On a busy machine the window manager may still be moving or resizing the window
+// (a maximize applied late, a layout that grew), so a place computed a moment earlier can miss;
+// the place is computed again and the pointer moved again until the widget has it.
 inline bool click(const QWidget *widget, QPoint local = {-1, -1})
 {
-    return moveTo(widget, local) && xdotool({QStringLiteral("click"), QStringLiteral("1")});
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        if (!moveTo(widget, local))
+            return false;
+        if (QTest::qWaitFor([widget] { return widget->underMouse(); }, 1000))
+            break;
+    }
+    return xdotool({QStringLiteral("click"), QStringLiteral("1")});
 }
 
 // Wheel notches at the pointer's place: positive scrolls down (button 5), negative up (4).
