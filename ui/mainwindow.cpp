@@ -2,7 +2,7 @@
 
 #include "clientfeatures/elicitationdialog.h"
 #include "clientfeatures/samplingdialog.h"
-#include "clientfeatures/scriptedresponders.h"
+#include "clientfeatures/savedanswers.h"
 #include "config/mcpjson.h"
 #include "config/secretstore.h"
 #include "config/servercatalog.h"
@@ -95,20 +95,19 @@ Connection::Options connectionOptionsFor(const ServerConfig &config, const Conne
     options.request.timeoutMs = config.timeouts.requestMs;
     options.request.resetTimeoutOnProgress = config.timeouts.resetOnProgress;
     options.request.maxTotalTimeoutMs = config.timeouts.maxTotalMs;
-    options.connectTimeoutMs = config.timeouts.connectMs > 0 ? config.timeouts.connectMs : 30000;
+    options.client.connectTimeoutMs = config.timeouts.connectMs > 0 ? config.timeouts.connectMs : 30000;
     if (config.pingIntervalMs > 0)
         options.pingIntervalMs = config.pingIntervalMs;
     options.autoRestart = config.autoRestart.enabled;
     options.restartInitialBackoffMs = config.autoRestart.initialBackoffMs;
     options.restartMaxBackoffMs = config.autoRestart.maxBackoffMs;
     options.restartMaxAttempts = config.autoRestart.maxAttempts;
-    // The era the configuration chose; Auto (detect) when it says nothing or what it says is unknown.
-    options.eraChoice = Modern::EraChoice::fromString(config.era, Client::supportedModernVersions(),
-                                                      Client::supportedProtocolVersions())
-                            .value_or(Modern::EraChoice{});
-    options.cachedEra = Modern::EraRecord::fromJson(config.eraRecord); // what the last run detected
+    // The era the configuration chose (Auto when it says nothing or what it says is unknown),
+    // and what the last run detected.
+    options.client.chooseEra(std::nullopt, config.era, config.eraRecord);
     // The window renders MCP Apps (as their source when built without Qt WebEngine).
-    options.extensions.insert(Apps::ExtensionId, Apps::clientExtensionSettings());
+    options.client.extraCapabilities.insert(
+        Key::Extensions, QJsonObject{{Apps::ExtensionId, Apps::clientExtensionSettings()}});
     return options;
 }
 } // namespace
@@ -1257,17 +1256,10 @@ void MainWindow::onServerRequest(IncomingRequest *request, const QString &server
 {
     const bool sampling = request->method() == QLatin1String("sampling/createMessage");
     const bool elicitation = request->method() == QLatin1String("elicitation/create");
-    // Scripted answers (saved per server from the sampling dialog) answer at once.
-    const ScriptedAnswers scripted = ScriptedAnswers::load(server);
-    if (sampling && scripted.samplingEnabled) {
-        if (scripted.sampling.contains(Key::Error))
-            request->reject(RpcError::fromJson(scripted.sampling.value(Key::Error).toObject()));
-        else
-            request->respond(scripted.sampling);
-        return;
-    }
-    if (elicitation && scripted.elicitationEnabled) {
-        request->respond(ScriptedElicitationResponder::completeAnswer(scripted.elicitation, request->params()));
+    // Answers saved for this server from the sampling and elicitation dialogs answer at once.
+    ScriptedResponder scripted(SavedAnswers::load(server).scripted());
+    if (scripted.answers().answers(request->method())) {
+        scripted.handleRequest(request);
         return;
     }
     if (!sampling && !elicitation) {
@@ -1292,7 +1284,7 @@ void MainWindow::onServerRequest(IncomingRequest *request, const QString &server
         auto *samplingDialog = new SamplingDialog(request->params(), server, responder, this);
         samplingDialog->setDeprecatedIn(modernVersion);
         connect(samplingDialog, &SamplingDialog::scriptedAnswerRequested, this, [server](const QJsonObject &result) {
-            ScriptedAnswers answers = ScriptedAnswers::load(server);
+            SavedAnswers answers = SavedAnswers::load(server);
             answers.samplingEnabled = true;
             answers.sampling = result;
             answers.save(server);
@@ -1301,7 +1293,7 @@ void MainWindow::onServerRequest(IncomingRequest *request, const QString &server
     } else {
         auto *elicitationDialog = new ElicitationDialog(request->params(), server, responder, this);
         connect(elicitationDialog, &ElicitationDialog::scriptedAnswerRequested, this, [server](const QJsonObject &answer) {
-            ScriptedAnswers answers = ScriptedAnswers::load(server);
+            SavedAnswers answers = SavedAnswers::load(server);
             answers.elicitationEnabled = true;
             answers.elicitation = answer;
             answers.save(server);

@@ -239,31 +239,32 @@ bool CliRunner::createClient()
     }
     Transport *transport = factory();
     m_client = new Client(transport, this);
-    m_client->setClientInfo({QStringLiteral("mcpscope-cli"), QCoreApplication::applicationVersion(),
-                             QStringLiteral("MCP Scope CLI"), {}});
+    ClientOptions options;
+    options.clientInfo = {QStringLiteral("mcpscope-cli"), QCoreApplication::applicationVersion(),
+                          QStringLiteral("MCP Scope CLI"), {}};
     // Connecting has its own bound: a short --timeout is meant for the operation, not for a slow start.
-    m_client->setInitializeTimeout(o.connectTimeoutMs > 0 ? o.connectTimeoutMs : 30000);
-    // --protocol, else the --config entry's choice ("era"), else Auto.
-    Modern::EraChoice choice;
-    if (o.protocol)
-        choice = *o.protocol;
-    else if (!resolved.era.isEmpty())
-        choice = Modern::EraChoice::fromString(resolved.era, modernProtocolVersions(), legacyProtocolVersions())
-                     .value_or(Modern::EraChoice{});
-    m_client->setEraChoice(choice);
-    // What an earlier connection decided, kept in the --config entry ("eraRecord"): used without
-    // probing while it holds (the Client probes again when it does not).
-    if (!o.protocol && !resolved.eraRecord.isEmpty())
-        m_client->setCachedEra(Modern::EraRecord::fromJson(resolved.eraRecord));
+    options.connectTimeoutMs = o.connectTimeoutMs > 0 ? o.connectTimeoutMs : 30000;
+    // --protocol, else the --config entry's choice ("era") and what an earlier connection
+    // decided ("eraRecord", used without probing while it holds), else Auto.
+    options.chooseEra(o.protocol, resolved.era, resolved.eraRecord);
+    // Elicitation is advertised and answered as --elicitation says. Sampling is not: the CLI
+    // has no answer to give, and a server told it may ask would then be refused.
+    options.features.elicitationForm = true;
+    options.features.roots = !o.roots.isEmpty();
+    m_client->setOptions(options);
+    m_client->setServerRequestHandler(&m_responder);
+    m_responder.setAnswers(scriptedAnswers(o));
+    m_responder.answered = [](const QString &method, const QJsonObject &answer, bool) {
+        if (method != Method::ElicitationCreate)
+            return;
+        const QString action = answer.value(Key::Action).toString();
+        writeErr(action == ElicitActionValue::Accept ? tr("mcpscope: accepted the server's elicitation with the schema's defaults")
+                 : action == ElicitActionValue::Cancel ? tr("mcpscope: cancelled the server's elicitation request")
+                                                       : tr("mcpscope: declined the server's elicitation request"));
+    };
     // A modern connection's listen stream asks for what --listen-filter says from the start.
     if (o.method == Method::SubscriptionsListen)
         m_client->setListenFilter(o.listenFilter);
-    // Elicitation is advertised and answered as --elicitation says. Sampling is not: the CLI
-    // has no answer to give, and a server told it may ask would then be refused.
-    m_client->setElicitationHandler(this);
-    m_client->setElicitationModes(true, false);
-    if (!o.roots.isEmpty())
-        m_client->setRootsHandler(this);
 
     connect(m_client, &Client::trafficEvent, this, [this](const TrafficEvent &event) {
         if (!m_options.captureFile.isEmpty())
@@ -274,43 +275,32 @@ bool CliRunner::createClient()
     return true;
 }
 
-void CliRunner::handleRequest(IncomingRequest *request)
+// What the run answers the server: the --root folders, and --elicitation's answer.
+ScriptedAnswers CliRunner::scriptedAnswers(const CliOptions &o)
 {
-    const QString method = request->method();
-    if (method == Method::RootsList) {
+    ScriptedAnswers answers;
+    if (!o.roots.isEmpty()) {
         QJsonArray roots;
-        for (const QString &dir : std::as_const(m_options.roots)) {
+        for (const QString &dir : o.roots) {
             const QString absolute = QFileInfo(dir).absoluteFilePath();
             roots.append(QJsonObject{{Key::Uri, QUrl::fromLocalFile(absolute).toString()},
                                      {Key::Name, QFileInfo(absolute).fileName()}});
         }
-        request->respond(QJsonObject{{Key::Roots, roots}});
-        return;
+        answers.roots = roots;
     }
-    if (method == Method::ElicitationCreate) {
-        const QJsonObject params = request->params();
-        if (m_options.elicitation == ElicitationAnswer::AcceptDefaults
-            && params.value(Key::Mode).toString(Key::Form) == Key::Form) {
-            // Every property with a default comes back with it: the conformance suite expects omitted fields filled.
-            QJsonObject content;
-            const QJsonObject properties = params.value(Key::RequestedSchema).toObject()
-                                               .value(QStringLiteral("properties")).toObject();
-            for (auto it = properties.begin(); it != properties.end(); ++it) {
-                const QJsonObject property = it.value().toObject();
-                if (property.contains(QStringLiteral("default")))
-                    content.insert(it.key(), property.value(QStringLiteral("default")));
-            }
-            writeErr(tr("mcpscope: accepted the server's elicitation with the schema's defaults"));
-            request->respond(QJsonObject{{Key::Action, ElicitActionValue::Accept}, {Key::Content, content}});
-            return;
-        }
-        const bool cancel = m_options.elicitation == ElicitationAnswer::Cancel;
-        writeErr(cancel ? tr("mcpscope: cancelled the server's elicitation request")
-                        : tr("mcpscope: declined the server's elicitation request"));
-        request->respond(QJsonObject{{Key::Action, cancel ? ElicitActionValue::Cancel : ElicitActionValue::Decline}});
-        return;
+    switch (o.elicitation) {
+    case ElicitationAnswer::AcceptDefaults:
+        // Every property with a default comes back with it: the conformance suite expects omitted fields filled.
+        answers.unscriptedElicitation = {{Key::Action, ElicitActionValue::Accept}};
+        answers.fillDefaults = true;
+        break;
+    case ElicitationAnswer::Cancel:
+        answers.unscriptedElicitation = {{Key::Action, ElicitActionValue::Cancel}};
+        break;
+    case ElicitationAnswer::Decline:
+        break;
     }
-    request->reject({ErrorCode::MethodNotFound, tr("Method not found: %1").arg(method), QJsonValue::Undefined});
+    return answers;
 }
 
 static int exitCodeFor(const RpcError &error)

@@ -2,6 +2,7 @@
 
 #include "clioptions.h"
 
+#include "answers/scriptedresponder.h"
 #include "config/serverconfig.h"
 #include "session/client.h"
 #include "transport/trafficevent.h"
@@ -14,7 +15,7 @@ namespace Mcp::Cli {
 // Runs one operation of `mcpscope --cli` against one server, asynchronously:
 // connect, initialize, the request, a graceful disconnect, then finished(exitCode).
 // The result goes to stdout as JSON; every error goes to stderr as a sentence.
-class CliRunner : public QObject, private ServerRequestHandler
+class CliRunner : public QObject
 {
     Q_OBJECT
 
@@ -30,7 +31,7 @@ Q_SIGNALS:
     void finished(int exitCode);
 
 private:
-    void handleRequest(IncomingRequest *request) override;
+    static ScriptedAnswers scriptedAnswers(const CliOptions &options);
     bool createClient();
     void runOperation();
     void reportEra();
@@ -47,6 +48,7 @@ private:
 
     CliOptions m_options;
     QPointer<Client> m_client;
+    ScriptedResponder m_responder;
     QList<TrafficEvent> m_capture;
     QStringList m_secretValues;
     QString m_serverLabel; // names the connection in the capture

@@ -91,8 +91,9 @@ public:
         if (!factory)
             return end({}, error);
         m_client = new Client(factory(), this);
-        m_client->setInitializeTimeout(m_timeoutMs);
-        m_client->setEraChoice(Modern::EraChoice{});
+        ClientOptions clientOptions;
+        clientOptions.connectTimeoutMs = m_timeoutMs;
+        m_client->setOptions(clientOptions); // Auto: each side in the era it speaks
         connect(m_client, &Client::ready, this, &SideLoader::listOffered);
         connect(m_client, &Client::stateChanged, this, [this](Client::State state) {
             if (state == Client::State::Failed)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "answers/scriptedresponder.h"
 #include "config/serverconfig.h"
 #include "jsonrpc/message.h"
 
@@ -39,18 +40,6 @@ struct Assertion
     QString describe() const;
 };
 
-// Scripted answers to what the server asks the client during a call: the legacy era's
-// server-to-client requests and the modern era's multi round-trip input requests alike.
-// Each request of a kind takes the next answer of its list; the last one is reused.
-struct ScriptedAnswers
-{
-    QList<QJsonObject> elicitation; // an ElicitResult ({"action": ..., "content": ...}) or {"error": {...}}
-    QList<QJsonObject> sampling;    // a CreateMessageResult, or {"text": ..., "model": ...}, or {"error": {...}}
-    std::optional<QJsonArray> roots; // the roots/list answer; nullopt: no roots scripted (an empty list)
-
-    bool isEmpty() const { return elicitation.isEmpty() && sampling.isEmpty() && !roots; }
-};
-
 // One request to make, and what its outcome must satisfy.
 struct CollectionCall
 {
@@ -63,7 +52,7 @@ struct CollectionCall
     bool paramsAsRecorded = false; // send params as they are even when empty (a replay)
     int timeoutMs = 0;     // 0: the collection's default
     std::optional<qint64> cancelAfterMs; // cancelled (notifications/cancelled) this long after it is sent (a replay)
-    ScriptedAnswers answers;
+    ScriptedAnswers answers; // what the server may ask during the call
     QList<Assertion> assertions;
     QString pointer;       // "/calls/3"
 };

@@ -230,13 +230,13 @@ void CollectionRunner::next()
 {
     ++m_index;
     if (m_index >= m_collection.calls.size()) {
+        m_responder.setAnswers({});
         closeAll();
         return;
     }
     Q_EMIT callStarted(m_index);
     m_current = {};
-    m_elicitationsAnswered = 0;
-    m_samplingsAnswered = 0;
+    m_responder.setAnswers(m_collection.calls.at(m_index).answers);
     proceed();
 }
 
@@ -292,45 +292,33 @@ void CollectionRunner::connectServer(const QString &name)
         return fail(QStringLiteral("%1: %2").arg(name, error));
     auto *client = new Client(factory(), this);
     connection.client = client;
-    client->setClientInfo({QStringLiteral("mcpscope-test"), QCoreApplication::applicationVersion(),
-                           QStringLiteral("MCP Scope collection runner"), {}});
-    client->setInitializeTimeout(m_options.connectTimeoutMs > 0 ? m_options.connectTimeoutMs
-                                                                : qMax(1000, resolved.timeouts.connectMs));
-    Modern::EraChoice choice;
-    if (m_options.era)
-        choice = *m_options.era;
-    else if (!server->era.isEmpty())
-        choice = Modern::EraChoice::fromString(server->era, Client::supportedModernVersions(),
-                                               Client::supportedProtocolVersions()).value_or(Modern::EraChoice{});
-    client->setEraChoice(choice);
+    ClientOptions options;
+    options.clientInfo = {QStringLiteral("mcpscope-test"), QCoreApplication::applicationVersion(),
+                          QStringLiteral("MCP Scope collection runner"), {}};
+    options.connectTimeoutMs = m_options.connectTimeoutMs > 0 ? m_options.connectTimeoutMs
+                                                              : qMax(1000, resolved.timeouts.connectMs);
+    options.chooseEra(m_options.era, server->era);
     if (server->clientCapabilities) {
         // A replay: the recorded client's capabilities, so the server answers as it did then.
-        QJsonObject capabilities = *server->clientCapabilities;
-        client->setRootsHandler(capabilities.contains(Key::Roots) ? this : nullptr);
-        client->setSamplingHandler(capabilities.contains(Key::Sampling) ? this : nullptr);
-        const QJsonObject elicitation = capabilities.value(Key::Elicitation).toObject();
-        client->setElicitationHandler(capabilities.contains(Key::Elicitation) ? this : nullptr);
-        // An empty elicitation capability is form mode (2025-06-18).
-        client->setElicitationModes(elicitation.isEmpty() || elicitation.contains(Key::Form), elicitation.contains(Key::Url));
+        options.features = ClientFeatures::fromCapabilities(*server->clientCapabilities);
+        options.extraCapabilities = *server->clientCapabilities; // tasks, experimental, extensions...
         for (const QLatin1StringView declared : {Key::Roots, Key::Sampling, Key::Elicitation})
-            capabilities.remove(declared);
-        client->setExtraClientCapabilities(capabilities); // tasks, experimental, extensions...
+            options.extraCapabilities.remove(declared);
         if (!server->clientInfo.isEmpty())
-            client->setClientInfo(Implementation::fromJson(server->clientInfo));
+            options.clientInfo = Implementation::fromJson(server->clientInfo);
     } else {
         // What a server may ask is advertised, so that scripted answers can be given; sampling
         // only when a call to this server scripts an answer to it (a server that routes a tool
         // through sampling must not be told it will be answered, then be refused).
-        client->setRootsHandler(this);
-        const bool answersSampling = std::any_of(m_collection.calls.cbegin(), m_collection.calls.cend(),
-                                                 [&name](const CollectionCall &call) {
+        options.features.roots = true;
+        options.features.elicitationForm = true;
+        options.features.sampling = std::any_of(m_collection.calls.cbegin(), m_collection.calls.cend(),
+                                                [&name](const CollectionCall &call) {
             return call.server == name && !call.answers.sampling.isEmpty();
         });
-        if (answersSampling)
-            client->setSamplingHandler(this);
-        client->setElicitationHandler(this);
-        client->setElicitationModes(true, false);
     }
+    client->setOptions(options);
+    client->setServerRequestHandler(this);
     const int connectionId = int(server - m_collection.servers.constData()) + 1;
     if (m_options.keepTraffic) {
         connect(client, &Client::trafficEvent, this, [this, connectionId](const TrafficEvent &event) {
@@ -458,56 +446,9 @@ void CollectionRunner::send()
 
 void CollectionRunner::handleRequest(IncomingRequest *request)
 {
-    const QString method = request->method();
-    m_current.asked.append(method);
-    const ScriptedAnswers answers = m_index >= 0 && m_index < m_collection.calls.size()
-        ? m_collection.calls.at(m_index).answers : ScriptedAnswers();
-    auto take = [](const QList<QJsonObject> &list, int *used) {
-        const QJsonObject answer = list.at(qMin(qsizetype(*used), list.size() - 1));
-        ++*used;
-        return answer;
-    };
-    auto answerWith = [request](const QJsonObject &answer) {
-        if (answer.contains(QLatin1String("error"))) {
-            const QJsonObject error = answer.value(QLatin1String("error")).toObject();
-            request->reject({error.value(QLatin1String("code")).toInt(ErrorCode::UserRejected),
-                             error.value(QLatin1String("message")).toString(QStringLiteral("Rejected (scripted)")),
-                             error.value(QLatin1String("data"))});
-        } else {
-            request->respond(answer);
-        }
-    };
-    if (method == Method::RootsList) {
-        if (!answers.roots)
-            m_current.unscripted.append(method);
-        request->respond(QJsonObject{{Key::Roots, answers.roots.value_or(QJsonArray())}});
-    } else if (method == Method::ElicitationCreate) {
-        if (answers.elicitation.isEmpty()) {
-            m_current.unscripted.append(method);
-            request->respond(QJsonObject{{Key::Action, ElicitActionValue::Decline}});
-        } else {
-            answerWith(take(answers.elicitation, &m_elicitationsAnswered));
-        }
-    } else if (method == Method::SamplingCreateMessage) {
-        if (answers.sampling.isEmpty()) {
-            m_current.unscripted.append(method);
-            request->reject({ErrorCode::UserRejected, tr("No scripted sampling answer (mcpscope test)"), QJsonValue::Undefined});
-            return;
-        }
-        QJsonObject answer = take(answers.sampling, &m_samplingsAnswered);
-        // The short form: {"text": ..., "model": ...}.
-        if (!answer.contains(Key::Content) && !answer.contains(QLatin1String("error"))) {
-            answer = QJsonObject{{Key::Role, QStringLiteral("assistant")},
-                                 {Key::Content, QJsonObject{{Key::Type, QStringLiteral("text")},
-                                                            {Key::Text, answer.value(Key::Text).toString()}}},
-                                 {QStringLiteral("model"), answer.value(QLatin1String("model")).toString(QStringLiteral("mcpscope-test"))},
-                                 {QStringLiteral("stopReason"), QStringLiteral("endTurn")}};
-        }
-        answerWith(answer);
-    } else {
-        m_current.unscripted.append(method);
-        request->reject({ErrorCode::MethodNotFound, tr("Method not found: %1").arg(method), QJsonValue::Undefined});
-    }
+    m_responder.handleRequest(request);
+    m_current.asked = m_responder.asked();
+    m_current.unscripted = m_responder.unscripted();
 }
 
 void CollectionRunner::complete(CallOutcome outcome)

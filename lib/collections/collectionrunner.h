@@ -131,8 +131,7 @@ private:
     QElapsedTimer m_clock;
     int m_index = -1;
     CallOutcome m_current;
-    int m_elicitationsAnswered = 0;
-    int m_samplingsAnswered = 0;
+    ScriptedResponder m_responder; // the current call's answers
     bool m_closing = false;
 };
 

@@ -159,7 +159,7 @@ public:
     // "modern:2026-07-28", "legacy", "legacy:2025-06-18"); empty: auto. Written as "era" when set.
     QString era;
     // The protocol era an earlier connection decided (session/modern's EraRecord::toJson: era,
-    // version, source), written as "eraRecord" when known; Client::setCachedEra reads it.
+    // version, source), written as "eraRecord" when known; ClientOptions::chooseEra reads it.
     QJsonObject eraRecord;
     Scope scope = Scope::User;
     QList<InputPrompt> inputs;   // prompts for ${input:id} references

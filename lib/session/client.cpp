@@ -659,18 +659,11 @@ void ClientPrivate::onRequest(const Message &message)
     incoming.insert(id, request);
 
     const QString method = message.method();
-    ServerRequestHandler *handler = nullptr;
     if (method == Method::Ping) {
         request->respond(QJsonObject());
         return;
     }
-    if (method == Method::RootsList)
-        handler = rootsHandler;
-    else if (method == Method::SamplingCreateMessage)
-        handler = samplingHandler;
-    else if (method == Method::ElicitationCreate)
-        handler = elicitationHandler;
-
+    ServerRequestHandler *handler = handlerFor(method);
     if (!handler) {
         request->reject(RpcError{ErrorCode::MethodNotFound,
                                  Client::tr("Method not found: MCP Scope does not handle %1.").arg(method)});
@@ -736,12 +729,6 @@ void ClientPrivate::onNotification(const Message &message)
 
 Client::Client(Transport *transport, QObject *parent) : QObject(parent), d(new ClientPrivate(this))
 {
-    d->clientInfo.name = QStringLiteral("mcpscope");
-    d->clientInfo.title = QStringLiteral("MCP Scope");
-    d->clientInfo.version = QCoreApplication::applicationVersion().isEmpty()
-        ? QStringLiteral("0.1.0")
-        : QCoreApplication::applicationVersion();
-
     d->transport = transport;
     Q_ASSERT(transport);
     transport->setParent(this);
@@ -778,24 +765,22 @@ Client::~Client()
 
 Transport *Client::transport() const { return d->transport; }
 
-void Client::setClientInfo(const Implementation &info) { d->clientInfo = info; }
-Implementation Client::clientInfo() const { return d->clientInfo; }
-void Client::setRootsHandler(ServerRequestHandler *handler) { d->rootsHandler = handler; }
-void Client::setSamplingHandler(ServerRequestHandler *handler) { d->samplingHandler = handler; }
-void Client::setElicitationHandler(ServerRequestHandler *handler) { d->elicitationHandler = handler; }
-
-void Client::setElicitationModes(bool form, bool url)
+void Client::setOptions(const ClientOptions &options)
 {
-    d->elicitForm = form;
-    d->elicitUrl = url;
+    d->options = options;
+    d->lifecycle.setInitializeTimeout(options.connectTimeoutMs);
+    d->modern.setEraChoice(options.era);
+    d->modern.setCachedEra(options.cachedEra);
 }
 
-void Client::setExtraClientCapabilities(const QJsonObject &capabilities) { d->extraCapabilities = capabilities; }
-void Client::setInitializeTimeout(int timeoutMs)
+ClientOptions Client::options() const
 {
-    d->lifecycle.setInitializeTimeout(timeoutMs);
-    d->connectTimeoutMs = timeoutMs;
+    ClientOptions options = d->options;
+    options.era = d->modern.eraChoice();
+    return options;
 }
+
+void Client::setServerRequestHandler(ServerRequestHandler *handler) { d->requestHandler = handler; }
 
 void Client::connectToServer()
 {
@@ -818,8 +803,8 @@ void Client::connectToServer()
     d->modern.reset();
     d->resultCache.clear(); // the server may have changed while we were away
     d->setState(State::Connecting);
-    if (d->connectTimeoutMs > 0)
-        d->connectDeadline.setRemainingTime(d->connectTimeoutMs);
+    if (d->options.connectTimeoutMs > 0)
+        d->connectDeadline.setRemainingTime(d->options.connectTimeoutMs);
     if (d->transport->isOpen())
         d->modern.start();
     else
@@ -870,9 +855,12 @@ QString Client::instructions() const
     return d->modern.isActive() ? d->modern.instructions() : d->lifecycle.instructions();
 }
 
-void Client::setEraChoice(const Modern::EraChoice &choice) { d->modern.setEraChoice(choice); }
+void Client::setEraChoice(const Modern::EraChoice &choice)
+{
+    d->options.era = choice;
+    d->modern.setEraChoice(choice);
+}
 Modern::EraChoice Client::eraChoice() const { return d->modern.eraChoice(); }
-void Client::setCachedEra(const Modern::EraRecord &record) { d->modern.setCachedEra(record); }
 QString Client::connectFailureMethod() const { return d->connectFailureMethod; }
 RpcError Client::connectFailure() const { return d->connectFailure; }
 
@@ -893,19 +881,10 @@ QStringList Client::supportedModernVersions() { return ModernLifecycle::supporte
 
 QJsonObject Client::clientCapabilities() const
 {
-    QJsonObject capabilities = d->extraCapabilities;
-    if (d->rootsHandler)
-        capabilities.insert(Key::Roots, QJsonObject{{Key::ListChanged, true}});
-    if (d->samplingHandler)
-        capabilities.insert(Key::Sampling, QJsonObject());
-    if (d->elicitationHandler && (d->elicitForm || d->elicitUrl)) {
-        QJsonObject elicitation;
-        if (d->elicitForm)
-            elicitation.insert(Key::Form, QJsonObject());
-        if (d->elicitUrl)
-            elicitation.insert(Key::Url, QJsonObject());
-        capabilities.insert(Key::Elicitation, elicitation);
-    }
+    QJsonObject capabilities = d->options.extraCapabilities;
+    const QJsonObject answered = d->requestHandler ? d->options.features.capabilities() : QJsonObject();
+    for (auto it = answered.begin(); it != answered.end(); ++it)
+        capabilities.insert(it.key(), it.value());
     return capabilities;
 }
 

@@ -3,6 +3,7 @@
 #include "jsonrpc/message.h"
 #include "protocol/requests.h"
 #include "protocol/types.h"
+#include "session/clientoptions.h"
 #include "session/modern/eradetector.h"
 #include "session/modern/subscriptions.h"
 #include "session/requests.h"
@@ -54,28 +55,19 @@ public:
 
     Transport *transport() const;
 
-    void setClientInfo(const Implementation &info);
-    Implementation clientInfo() const;
-    // Handlers for roots/list, sampling/createMessage, elicitation/create; installing one
-    // advertises the capability. The client does not own them. Takes effect at the next initialize.
-    void setRootsHandler(ServerRequestHandler *handler);
-    void setSamplingHandler(ServerRequestHandler *handler);
-    void setElicitationHandler(ServerRequestHandler *handler);
-    void setElicitationModes(bool form, bool url); // which modes to advertise (default: both)
-    // Extra members merged into the capabilities sent with initialize (experimental, tasks...).
-    void setExtraClientCapabilities(const QJsonObject &capabilities);
-    // Timeout of the initialize request itself (default 60 s).
-    void setInitializeTimeout(int timeoutMs);
+    // Who the client is, what it answers, its era and connect timeout: at the next connect.
+    void setOptions(const ClientOptions &options);
+    ClientOptions options() const;
+    Implementation clientInfo() const { return options().clientInfo; }
+    // Answers the server's own requests that options().features advertise; the others are
+    // refused without asking it. The client does not own it.
+    void setServerRequestHandler(ServerRequestHandler *handler);
 
     // The protocol era (2026-07-28 "modern" or the legacy one): Auto detects it at connect;
-    // Modern or Legacy, optionally pinned to a version, skip what does not apply. Auto by
-    // default; the conformance client, the compatibility matrix and the CLI (Auto unless
-    // --protocol) choose explicitly.
+    // Modern or Legacy, optionally pinned to a version, skip what does not apply. A shorthand
+    // for options().era.
     void setEraChoice(const Modern::EraChoice &choice);
     Modern::EraChoice eraChoice() const;
-    // What an earlier connection to this server decided (persisted with its configuration):
-    // used without probing, and probed again when it no longer holds.
-    void setCachedEra(const Modern::EraRecord &record);
     // What this connection decided, and how (probed, pinned, cached); unknown until ready.
     Modern::EraRecord eraRecord() const;
     bool isModern() const; // the connection speaks the modern era

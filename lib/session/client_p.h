@@ -37,9 +37,8 @@ public:
     // initialize) that failed and its error; empty method when none did (Client::connectFailure).
     QString connectFailureMethod;
     RpcError connectFailure;
-    // The whole connect (the era probe, initialize, a probe again) within the initialize
-    // timeout, from connectToServer() until Ready: no step gets a bound of its own on top.
-    int connectTimeoutMs = 60000;
+    // The whole connect (the era probe, initialize, a probe again) within options.connectTimeoutMs,
+    // from connectToServer() until Ready: no step gets a bound of its own on top.
     QDeadlineTimer connectDeadline{QDeadlineTimer::Forever};
     qint64 connectTimeAtSignIn = -1; // what was left of connectDeadline when a sign-in began
     // What is left of connectDeadline for a step whose own bound is stepMs (at least 1 ms).
@@ -51,13 +50,13 @@ public:
         return int(stepMs > 0 ? qMin<qint64>(stepMs, left) : left);
     }
 
-    Implementation clientInfo;
-    ServerRequestHandler *rootsHandler = nullptr;
-    ServerRequestHandler *samplingHandler = nullptr;
-    ServerRequestHandler *elicitationHandler = nullptr;
-    bool elicitForm = true;
-    bool elicitUrl = true;
-    QJsonObject extraCapabilities;
+    ClientOptions options; // era and cached era live in `modern`, which may change them
+    ServerRequestHandler *requestHandler = nullptr;
+    // The handler for a request the server made, when options.features advertise its method.
+    ServerRequestHandler *handlerFor(const QString &method) const
+    {
+        return options.features.answers(method) ? requestHandler : nullptr;
+    }
     // Results with ttlMs (list calls), per connection; a list-changed notification invalidates.
     Modern::ResultCache resultCache;
     LegacyLifecycle lifecycle{this};

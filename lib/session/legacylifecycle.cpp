@@ -33,7 +33,7 @@ void LegacyLifecycle::start()
     const QJsonObject params{
         {Key::ProtocolVersion, m_offeredVersion.isEmpty() ? supportedProtocolVersions().constFirst() : m_offeredVersion},
         {Key::Capabilities, d->q->clientCapabilities()},
-        {Key::ClientInfo, d->clientInfo.toJson()},
+        {Key::ClientInfo, d->options.clientInfo.toJson()},
     };
     OutgoingRequest *handle = d->createLifecycleRequest(Method::Initialize, params, d->connectTimeLeft(m_initializeTimeoutMs),
                                                         [this](OutgoingRequest *initialize) { onInitializeFinished(initialize); });

@@ -189,7 +189,7 @@ void ModernLifecycle::becomeModern(const QString &version)
 const Modern::RequestMeta &ModernLifecycle::meta() const
 {
     const QJsonObject capabilities = d->q->clientCapabilities();
-    const Implementation &info = d->clientInfo;
+    const Implementation &info = d->options.clientInfo;
     const bool fresh = m_metaCache && m_metaCache->version == m_version && m_metaCache->logLevel == m_logLevel
         && m_metaCache->capabilities == capabilities && m_metaCache->clientInfo.name == info.name
         && m_metaCache->clientInfo.version == info.version && m_metaCache->clientInfo.title == info.title
@@ -631,16 +631,11 @@ void ModernLifecycle::noteDeprecated(const QString &feature)
 
 void ModernLifecycle::handleInputRequest(const Modern::InputRequest &input, Modern::InputReply *reply)
 {
-    ServerRequestHandler *handler = nullptr;
-    if (input.method == Method::RootsList) {
-        handler = d->rootsHandler;
+    ServerRequestHandler *handler = d->handlerFor(input.method);
+    if (input.method == Method::RootsList)
         noteDeprecated(Key::Roots);
-    } else if (input.method == Method::SamplingCreateMessage) {
-        handler = d->samplingHandler;
+    else if (input.method == Method::SamplingCreateMessage)
         noteDeprecated(Key::Sampling);
-    } else if (input.method == Method::ElicitationCreate) {
-        handler = d->elicitationHandler;
-    }
     if (!handler) {
         reply->decline();
         return;

@@ -507,7 +507,7 @@ void Session::onSessionReady(const SessionInfo &info)
     m_sessionInfo = info;
     const bool detected = info.era.isKnown() && info.era.source == Modern::EraRecord::Source::Probed;
     if (detected)
-        m_options.cachedEra = info.era; // as the worker does, so options() tells the truth
+        m_options.client.cachedEra = info.era; // as the worker does, so options() tells the truth
     Q_EMIT sessionInfoChanged();
     if (detected)
         Q_EMIT eraDetected(info.era);

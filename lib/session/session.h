@@ -107,8 +107,10 @@ public:
 
     struct Options
     {
+        // The client's own options; by default it answers everything a server may ask (a
+        // person does) and connects within 30 s.
+        ClientOptions client = ClientOptions::interactive();
         RequestOptions request;          // defaults for call()
-        int connectTimeoutMs = 30000;    // the initialize request
         int pingIntervalMs = 15000;      // 0: no periodic ping
         // Restart after the server exits or fails unexpectedly, with exponential backoff;
         // give up after restartMaxAttempts restarts in a row that died quickly (0: never).
@@ -116,18 +118,8 @@ public:
         int restartInitialBackoffMs = 1000;
         int restartMaxBackoffMs = 30000;
         int restartMaxAttempts = 5;
-        bool advertiseSampling = true;
-        bool advertiseElicitation = true;
-        bool advertiseRoots = true;
-        // The era to speak (Client::setEraChoice); nullopt: the library's default.
-        std::optional<Modern::EraChoice> eraChoice;
-        // What an earlier connection detected (persisted with the configuration): used without
-        // probing while it holds, probed again when it fails (Client::setCachedEra). Unknown:
-        // probe. Each detection replaces it, so restarts use the latest.
-        Modern::EraRecord cachedEra;
-        // capabilities.extensions to advertise: extension identifier -> settings
-        // (io.modelcontextprotocol/ui with the MIME types the window renders).
-        QJsonObject extensions;
+        // The client's cachedEra is what an earlier connection detected: each detection
+        // replaces it, so restarts use the latest.
     };
 
     // Creates the transport. Runs on the session's thread, once per connect.

@@ -12,17 +12,6 @@
 
 namespace Mcp {
 
-// Forwards the Client's server-to-client requests to the worker.
-class SessionWorker::Handler : public ServerRequestHandler
-{
-public:
-    explicit Handler(SessionWorker *worker) : m_worker(worker) {}
-    void handleRequest(IncomingRequest *request) override { m_worker->handleServerRequest(request); }
-
-private:
-    SessionWorker *m_worker;
-};
-
 namespace {
 QByteArray compactJson(const QJsonValue &value)
 {
@@ -42,18 +31,12 @@ SessionWorker::SessionWorker(Session *session, Session::TransportFactory factory
     , m_factory(std::move(factory))
     , m_options(options)
     , m_wantsNotifications(std::move(wantsNotifications))
-    , m_rootsHandler(new Handler(this))
-    , m_samplingHandler(new Handler(this))
-    , m_elicitationHandler(new Handler(this))
 {
 }
 
 SessionWorker::~SessionWorker()
 {
     shutdown();
-    delete m_rootsHandler;
-    delete m_samplingHandler;
-    delete m_elicitationHandler;
 }
 
 void SessionWorker::setTransportFactory(Session::TransportFactory factory)
@@ -100,25 +83,10 @@ void SessionWorker::createClient()
         return;
     }
     m_client = new Client(transport, this);
-    Implementation info;
-    info.name = QStringLiteral("mcpscope");
-    info.title = QStringLiteral("MCP Scope");
-    info.version = QCoreApplication::applicationVersion().isEmpty()
-        ? QStringLiteral("0.1.0") : QCoreApplication::applicationVersion();
-    m_client->setClientInfo(info);
-    m_client->setInitializeTimeout(m_options.connectTimeoutMs);
-    m_client->setRootsHandler(m_options.advertiseRoots ? m_rootsHandler : nullptr);
-    m_client->setSamplingHandler(m_options.advertiseSampling ? m_samplingHandler : nullptr);
-    m_client->setElicitationHandler(m_options.advertiseElicitation ? m_elicitationHandler : nullptr);
-    if (m_options.eraChoice)
-        m_client->setEraChoice(*m_options.eraChoice);
-    if (m_options.cachedEra.isKnown())
-        m_client->setCachedEra(m_options.cachedEra);
+    m_client->setOptions(m_options.client);
+    m_client->setServerRequestHandler(this);
     if (m_listenFilter)
         m_client->setListenFilter(*m_listenFilter);
-    m_client->setExtraClientCapabilities(m_options.extensions.isEmpty()
-                                             ? QJsonObject()
-                                             : QJsonObject{{Key::Extensions, m_options.extensions}});
 
     connect(transport, &Transport::errorOccurred, this, [this](const TransportError &error) {
         if (error.kind == TransportError::Kind::ProcessExited) {
@@ -215,7 +183,7 @@ void SessionWorker::onClientState(Client::State state)
         info.instructions = m_client->instructions();
         info.era = m_client->eraRecord();
         if (info.era.isKnown() && info.era.source == Modern::EraRecord::Source::Probed)
-            m_options.cachedEra = info.era; // a restart starts from it
+            m_options.client.cachedEra = info.era; // a restart starts from it
         info.discoverResult = m_client->discoverResult();
         info.deprecatedFeatures = m_client->deprecatedFeatures();
         info.invalidTools = m_client->invalidTools();
@@ -379,11 +347,11 @@ void SessionWorker::notify(const QString &method, const QJsonObject &params)
 void SessionWorker::setRoots(const QJsonArray &roots)
 {
     m_roots = roots;
-    if (m_client && m_client->isReady() && m_options.advertiseRoots)
+    if (m_client && m_client->isReady() && m_options.client.features.roots)
         m_client->notifyRootsListChanged();
 }
 
-void SessionWorker::handleServerRequest(IncomingRequest *request)
+void SessionWorker::handleRequest(IncomingRequest *request)
 {
     if (request->method() == Method::RootsList) {
         answerRoots(request);

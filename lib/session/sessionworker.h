@@ -14,7 +14,7 @@ namespace Mcp {
 
 // Lives on the session's thread; owns the Client (and through it the transport). Private to
 // Session: everything crosses the thread boundary as queued calls and signals with value types.
-class SessionWorker : public QObject
+class SessionWorker : public QObject, public ServerRequestHandler
 {
     Q_OBJECT
 
@@ -62,13 +62,13 @@ Q_SIGNALS:
     void listenStatusChanged(const Mcp::ListenStatus &status);
 
 private:
-    class Handler;
     void createClient();
     void onClientState(Mcp::Client::State state);
     void onTraffic(const Mcp::TrafficEvent &event);
     void flushTraffic();
     void scheduleFlush();
-    void handleServerRequest(Mcp::IncomingRequest *request);
+    // The Client's server-to-client requests, forwarded to the Session.
+    void handleRequest(Mcp::IncomingRequest *request) override;
     void answerRoots(Mcp::IncomingRequest *request);
     Mcp::Response notConnected() const;
     void reportHealth(const Mcp::Response &response);
@@ -80,9 +80,6 @@ private:
     Session::TransportFactory m_factory;
     Session::Options m_options;
     Client *m_client = nullptr;
-    Handler *m_rootsHandler = nullptr;
-    Handler *m_samplingHandler = nullptr;
-    Handler *m_elicitationHandler = nullptr;
     QJsonArray m_roots;
     QList<TrafficEvent> m_pendingTraffic;
     QList<LogEntry> m_pendingLogs;

@@ -127,12 +127,12 @@ public:
         options.authorizer = m_oauth;
         Transport *transport = createHttpTransport(url, HttpTransportKind::StreamableHttp, options);
         m_client = new Client(transport, this);
-        m_client->setClientInfo({QStringLiteral("mcpscope-conformance-client"), QStringLiteral("0.1.0"), {}, {}});
-        m_client->setElicitationHandler(&m_elicitation);
-        const QString version = qEnvironmentVariable("MCP_CONFORMANCE_PROTOCOL_VERSION");
-        if (const auto choice = Modern::EraChoice::fromString(version, Client::supportedModernVersions(),
-                                                              Client::supportedProtocolVersions()))
-            m_client->setEraChoice(*choice);
+        ClientOptions clientOptions;
+        clientOptions.clientInfo = {QStringLiteral("mcpscope-conformance-client"), QStringLiteral("0.1.0"), {}, {}};
+        clientOptions.features.elicitationForm = clientOptions.features.elicitationUrl = true;
+        clientOptions.chooseEra(std::nullopt, qEnvironmentVariable("MCP_CONFORMANCE_PROTOCOL_VERSION"));
+        m_client->setOptions(clientOptions);
+        m_client->setServerRequestHandler(&m_elicitation);
         connect(m_client, &Client::ready, this, [this] { onReady(); });
         // Every HTTP exchange on stderr: the conformance tool saves it with the results.
         connect(transport, &Transport::trafficEvent, this, [](const TrafficEvent &e) {

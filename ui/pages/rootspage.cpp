@@ -1,7 +1,7 @@
 #include "pages/rootspage.h"
 
 #include "clientfeatures/rootseditor.h"
-#include "clientfeatures/scriptedresponders.h"
+#include "clientfeatures/savedanswers.h"
 #include "forms/jsontext.h"
 #include "theme.h"
 #include "widgets/fittinglabel.h"
@@ -47,7 +47,7 @@ RootsPage::RootsPage(Connection *connection, QWidget *parent) : Page(connection,
     layout->addWidget(scripted);
     for (QCheckBox *box : {m_scriptedSampling, m_scriptedElicitation}) {
         connect(box, &QCheckBox::toggled, this, [this] {
-            ScriptedAnswers answers = ScriptedAnswers::load(this->connection()->name());
+            SavedAnswers answers = SavedAnswers::load(this->connection()->name());
             answers.samplingEnabled = m_scriptedSampling->isChecked();
             answers.elicitationEnabled = m_scriptedElicitation->isChecked();
             answers.save(this->connection()->name());
@@ -76,7 +76,7 @@ void RootsPage::showDeprecation()
 void RootsPage::showScriptedAnswers()
 {
     // Saved from the sampling and elicitation dialogs ("Save as scripted answer").
-    const ScriptedAnswers answers = ScriptedAnswers::load(connection()->name());
+    const SavedAnswers answers = SavedAnswers::load(connection()->name());
     const QSignalBlocker a(m_scriptedSampling);
     const QSignalBlocker b(m_scriptedElicitation);
     m_scriptedSampling->setEnabled(!answers.sampling.isEmpty());

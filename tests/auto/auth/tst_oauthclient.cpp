@@ -968,7 +968,9 @@ void tst_OAuthClient::signInTimeIsNotCountedAgainstTimeouts()
     auto *transport = new StreamableHttpTransport(fake.mcpUrl(), options);
     QSignalSpy pendingChanges(transport, &Transport::authorizationPendingChanged);
     Client client(transport);
-    client.setInitializeTimeout(400);
+    ClientOptions clientOptions;
+    clientOptions.connectTimeoutMs = 400;
+    client.setOptions(clientOptions);
     QSignalSpy ready(&client, &Client::ready);
     client.connectToServer();
     QTRY_COMPARE_WITH_TIMEOUT(ready.size(), 1, 15000);

@@ -312,7 +312,10 @@ struct Connected
     {
         transport = new StreamableHttpTransport(url);
         client = std::make_unique<Client>(transport);
-        client->setElicitationHandler(&elicitation);
+        ClientOptions options;
+        options.features.elicitationForm = options.features.elicitationUrl = true;
+        client->setOptions(options);
+        client->setServerRequestHandler(&elicitation);
         // These tests are about the legacy era's HTTP sessions (Mcp-Session-Id, the GET
         // stream, DELETE, resumption); the modern era's HTTP is tst_compatmatrix's and
         // tst_clientlisten's.

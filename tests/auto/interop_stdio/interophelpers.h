@@ -1,6 +1,7 @@
 // Helpers shared by the stdio interop tests: wait for requests, collect pages, read content.
 #pragma once
 
+#include "requestrouter.h"
 #include "session/client.h"
 #include "transport/stdiotransport.h"
 

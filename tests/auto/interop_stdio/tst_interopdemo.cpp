@@ -44,6 +44,9 @@ private:
                            {QStringLiteral("content"), QJsonObject{{QStringLiteral("name"), QStringLiteral("Grace")},
                                                                    {QStringLiteral("age"), 45}}}};
     }};
+    RequestRouter m_handlers{{QStringLiteral("roots/list"), &m_roots},
+                             {QStringLiteral("sampling/createMessage"), &m_sampling},
+                             {QStringLiteral("elicitation/create"), &m_elicitation}};
 
     std::unique_ptr<Client> m_client;
 
@@ -54,9 +57,10 @@ private:
         // the dual-era demo; tst_clientlisten and tst_compatmatrix cover its modern side.
         client->setEraChoice({Modern::EraChoice::Mode::Legacy, {}});
         if (withHandlers) {
-            client->setRootsHandler(&m_roots);
-            client->setSamplingHandler(&m_sampling);
-            client->setElicitationHandler(&m_elicitation);
+            ClientOptions options = client->options();
+            options.features = m_handlers.features();
+            client->setOptions(options);
+            client->setServerRequestHandler(&m_handlers);
         }
         client->connectToServer();
         if (!QTest::qWaitFor([&] { return client->state() == Client::State::Ready || client->state() == Client::State::Failed; },

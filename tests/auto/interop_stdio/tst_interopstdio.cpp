@@ -52,6 +52,9 @@ private:
                                         {QStringLiteral("email"), QStringLiteral("ada@example.com")},
                                         {QStringLiteral("integer"), 7}}}};
     }};
+    RequestRouter m_handlers{{QStringLiteral("roots/list"), &m_roots},
+                             {QStringLiteral("sampling/createMessage"), &m_sampling},
+                             {QStringLiteral("elicitation/create"), &m_elicitation}};
 
     std::unique_ptr<Client> m_everything;
     QStringList m_toolNames;
@@ -60,9 +63,10 @@ private:
     {
         auto client = std::make_unique<Client>(new StdioTransport(parameters));
         if (withHandlers) {
-            client->setRootsHandler(&m_roots);
-            client->setSamplingHandler(&m_sampling);
-            client->setElicitationHandler(&m_elicitation);
+            ClientOptions options = client->options();
+            options.features = m_handlers.features();
+            client->setOptions(options);
+            client->setServerRequestHandler(&m_handlers);
         }
         client->connectToServer();
         if (!QTest::qWaitFor([&] { return client->state() == Client::State::Ready || client->state() == Client::State::Failed; },

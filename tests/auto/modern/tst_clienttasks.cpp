@@ -99,8 +99,10 @@ void tst_ClientTasks::init()
     m_client = std::make_unique<Client>(new StdioTransport(demo));
     m_elicitation.asked.clear();
     m_elicitation.refuse = false;
-    m_client->setElicitationHandler(&m_elicitation);
-    m_client->setEraChoice({Modern::EraChoice::Mode::Auto, {}});
+    ClientOptions options; // the era detected (Auto)
+    options.features.elicitationForm = options.features.elicitationUrl = true;
+    m_client->setOptions(options);
+    m_client->setServerRequestHandler(&m_elicitation);
     m_sent.clear();
     m_notes.clear();
     connect(m_client.get(), &Client::trafficEvent, this, [this](const TrafficEvent &event) {

@@ -28,6 +28,15 @@ const QString DemoServer = QStringLiteral(MCPSCOPE_DEMO_SERVER);
 
 enum class Expect { Modern, Legacy, Fail };
 
+// handler answers elicitation in both modes; the era is detected (Auto).
+void answerElicitation(Client *client, ServerRequestHandler *handler)
+{
+    ClientOptions options;
+    options.features.elicitationForm = options.features.elicitationUrl = true;
+    client->setOptions(options);
+    client->setServerRequestHandler(handler);
+}
+
 // Answers form elicitations as the window's dialog or the CLI would: a name, then a yes.
 class ScriptedElicitation : public ServerRequestHandler
 {
@@ -207,8 +216,7 @@ void tst_CompatMatrix::multiRoundTripThroughTheHandler()
         QSKIP("tests/peers is not installed (scripts/setup.sh --test-peers)");
     ScriptedElicitation elicitation;
     Client client(new StdioTransport(sdk2Modern()));
-    client.setElicitationHandler(&elicitation);
-    client.setEraChoice({Modern::EraChoice::Mode::Auto, {}});
+    answerElicitation(&client, &elicitation);
     QSignalSpy ready(&client, &Client::ready);
     client.connectToServer();
     QVERIFY(ready.wait(20000));
@@ -239,8 +247,7 @@ void tst_CompatMatrix::cancelBetweenRounds()
     ScriptedElicitation elicitation;
     elicitation.holdAnswers = true;
     Client client(new StdioTransport(sdk2Modern()));
-    client.setElicitationHandler(&elicitation);
-    client.setEraChoice({Modern::EraChoice::Mode::Auto, {}});
+    answerElicitation(&client, &elicitation);
     QSignalSpy ready(&client, &Client::ready);
     client.connectToServer();
     QVERIFY(ready.wait(20000));

@@ -159,6 +159,15 @@ private:
     QJsonObject m_result;
 };
 
+// handler answers what features advertise.
+void answerWith(Client *client, ServerRequestHandler *handler, const ClientFeatures &features)
+{
+    ClientOptions options = client->options();
+    options.features = features;
+    client->setOptions(options);
+    client->setServerRequestHandler(handler);
+}
+
 QList<Message> outgoingMessages(const QList<TrafficEvent> &events)
 {
     QList<Message> messages;
@@ -212,12 +221,12 @@ private Q_SLOTS:
         auto *transport = new ForwardingTransport(peerParameters({QStringLiteral("--version"), answered}));
         Client client(transport);
         client.setEraChoice({Modern::EraChoice::Mode::Legacy, {}}); // the legacy handshake on the wire, no probe
-        TestHandler roots(TestHandler::Mode::Respond), sampling(TestHandler::Mode::Respond),
-            elicitation(TestHandler::Mode::Respond);
-        client.setRootsHandler(&roots);
-        client.setSamplingHandler(&sampling);
-        client.setElicitationHandler(&elicitation);
-        client.setClientInfo({QStringLiteral("tst_client"), QStringLiteral("9.9"), QStringLiteral("Client test"), {}});
+        TestHandler handler(TestHandler::Mode::Respond);
+        ClientOptions options = client.options();
+        options.clientInfo = {QStringLiteral("tst_client"), QStringLiteral("9.9"), QStringLiteral("Client test"), {}};
+        options.features = ClientFeatures::all();
+        client.setOptions(options);
+        client.setServerRequestHandler(&handler);
         QSignalSpy readySpy(&client, &Client::ready);
         QSignalSpy stateSpy(&client, &Client::stateChanged);
         QCOMPARE(client.state(), Client::State::Disconnected);
@@ -264,9 +273,10 @@ private Q_SLOTS:
     {
         auto client = connected();
         QVERIFY(client->clientCapabilities().isEmpty());
-        client->setElicitationModes(true, false);
         TestHandler elicitation(TestHandler::Mode::Respond);
-        client->setElicitationHandler(&elicitation);
+        ClientFeatures formOnly;
+        formOnly.elicitationForm = true;
+        answerWith(client.get(), &elicitation, formOnly);
         const QJsonObject elicit = client->clientCapabilities().value(QStringLiteral("elicitation")).toObject();
         QVERIFY(elicit.contains(QStringLiteral("form")));
         QVERIFY(!elicit.contains(QStringLiteral("url")));
@@ -621,9 +631,7 @@ private Q_SLOTS:
         auto client = connected();
         TestHandler handler(TestHandler::Mode::Respond, expectedResult);
         if (withHandler) {
-            client->setRootsHandler(&handler);
-            client->setSamplingHandler(&handler);
-            client->setElicitationHandler(&handler);
+            answerWith(client.get(), &handler, ClientFeatures::all());
         }
         const QJsonObject requestParams{{QStringLiteral("hello"), QStringLiteral("world")}};
         auto outcome = watch(client->sendRequest(QStringLiteral("test/server-request"),
@@ -663,7 +671,9 @@ private Q_SLOTS:
     {
         auto client = connected();
         TestHandler handler(TestHandler::Mode::Keep);
-        client->setSamplingHandler(&handler);
+        ClientFeatures features;
+        features.sampling = true;
+        answerWith(client.get(), &handler, features);
         auto outcome = watch(client->sendRequest(QStringLiteral("test/server-request"),
                                                  {{QStringLiteral("method"), QStringLiteral("sampling/createMessage")},
                                                   {QStringLiteral("id"), QStringLiteral("later")}}));
@@ -692,7 +702,9 @@ private Q_SLOTS:
     {
         auto client = connected();
         TestHandler handler(TestHandler::Mode::Drop);
-        client->setRootsHandler(&handler);
+        ClientFeatures features;
+        features.roots = true;
+        answerWith(client.get(), &handler, features);
         auto outcome = watch(client->sendRequest(QStringLiteral("test/server-request"),
                                                  {{QStringLiteral("method"), QStringLiteral("roots/list")},
                                                   {QStringLiteral("id"), 99}}));
@@ -707,7 +719,9 @@ private Q_SLOTS:
     {
         auto client = connected();
         TestHandler handler(TestHandler::Mode::Keep);
-        client->setElicitationHandler(&handler);
+        ClientFeatures features;
+        features.elicitationForm = true;
+        answerWith(client.get(), &handler, features);
         auto outcome = watch(client->sendRequest(QStringLiteral("test/server-request-then-cancel"),
                                                  {{QStringLiteral("method"), QStringLiteral("elicitation/create")},
                                                   {QStringLiteral("id"), QStringLiteral("el-1")},

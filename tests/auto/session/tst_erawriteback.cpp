@@ -42,8 +42,8 @@ Run connectOnce(ServerCatalog &catalog, const QUuid &id)
     const TransportFactory factory = transportFactoryFor(config, &error);
     Session::Options options;
     options.pingIntervalMs = 0;
-    options.eraChoice = Modern::EraChoice{}; // Auto, whatever the library's default
-    options.cachedEra = Modern::EraRecord::fromJson(config.eraRecord);
+    options.client.era = Modern::EraChoice{}; // Auto, whatever the library's default
+    options.client.cachedEra = Modern::EraRecord::fromJson(config.eraRecord);
     Session session(1, config.name, factory, options);
     Run run;
     QObject::connect(&session, &Session::eraDetected, &catalog, [&](const Modern::EraRecord &record) {

@@ -2,7 +2,7 @@
 // tools refused for broken x-mcp-header annotations, multi round-trip requests in the result
 // view and the traffic log, request headers of HTTP POSTs, and the Subscriptions page.
 #include "screenshot.h"
-#include "clientfeatures/scriptedresponders.h"
+#include "clientfeatures/savedanswers.h"
 #include "config/secretstore.h"
 #include "config/servercatalog.h"
 #include "connection/connection.h"
@@ -241,7 +241,7 @@ void tst_ModernWindow::listFromCacheAndForcedRefresh()
 void tst_ModernWindow::roundsInResultViewAndTraffic()
 {
     const QString name = QStringLiteral("rounds");
-    ScriptedAnswers scripted;
+    SavedAnswers scripted;
     scripted.elicitationEnabled = true;
     scripted.elicitation = {{QStringLiteral("action"), QStringLiteral("accept")},
                             {QStringLiteral("content"), QJsonObject{{QStringLiteral("name"), QStringLiteral("Grace")}}}};
@@ -251,7 +251,7 @@ void tst_ModernWindow::roundsInResultViewAndTraffic()
                                                                             {QStringLiteral("text"), QStringLiteral("scripted hi")}}},
                                     {QStringLiteral("model"), QStringLiteral("script-model")}};
     scripted.save(name);
-    const auto cleanup = qScopeGuard([name] { ScriptedAnswers().save(name); });
+    const auto cleanup = qScopeGuard([name] { SavedAnswers().save(name); });
 
     MainWindow window(m_dir.filePath(QStringLiteral("servers-rounds.json")));
     QUuid id;

@@ -1,7 +1,7 @@
 #include "clientfeatures/elicitationdialog.h"
 #include "clientfeatures/rootseditor.h"
 #include "clientfeatures/samplingdialog.h"
-#include "clientfeatures/scriptedresponders.h"
+#include "clientfeatures/savedanswers.h"
 #include "forms/jsontext.h"
 #include "forms/schemaform.h"
 #include "results/resultview.h"
@@ -51,20 +51,24 @@ class tst_ClientFeatures : public QObject
 
     DialogHandler m_elicitation;
     DialogHandler m_sampling;
+    RequestRouter m_handlers{{QStringLiteral("sampling/createMessage"), &m_sampling},
+                             {QStringLiteral("elicitation/create"), &m_elicitation}};
     std::unique_ptr<Client> m_client;
     QList<QJsonObject> m_outgoing;
 
-    std::unique_ptr<Client> connectDemo(ServerRequestHandler *sampling, ServerRequestHandler *elicitation)
+    std::unique_ptr<Client> connectDemo(ServerRequestHandler *handler)
     {
         StdioServerParameters parameters;
         parameters.program = QStringLiteral(MCPSCOPE_DEMO_SERVER);
         parameters.closeStdinGraceMs = 1000;
         parameters.terminateGraceMs = 1000;
         auto client = std::make_unique<Client>(new StdioTransport(parameters));
-        client->setSamplingHandler(sampling);
-        client->setElicitationHandler(elicitation);
+        ClientOptions options;
+        options.features.sampling = options.features.elicitationForm = options.features.elicitationUrl = true;
         // These tests assert the legacy wire: server requests answered with a JSON-RPC reply.
-        client->setEraChoice({Modern::EraChoice::Mode::Legacy, {}});
+        options.era = {Modern::EraChoice::Mode::Legacy, {}};
+        client->setOptions(options);
+        client->setServerRequestHandler(handler);
         client->connectToServer();
         if (!QTest::qWaitFor([&] { return client->isReady(); }, kWait))
             qWarning("demo server not ready");
@@ -85,7 +89,7 @@ private Q_SLOTS:
     {
         m_elicitation.make = [](IncomingRequest *request) { return new ElicitationDialog(request, QStringLiteral("Demo server")); };
         m_sampling.make = [](IncomingRequest *request) { return new SamplingDialog(request, QStringLiteral("Demo server")); };
-        m_client = connectDemo(&m_sampling, &m_elicitation);
+        m_client = connectDemo(&m_handlers);
         QVERIFY(m_client->isReady());
         connect(m_client.get(), &Client::trafficEvent, this, [this](const TrafficEvent &event) {
             if (event.direction == TrafficEvent::Direction::Outgoing && event.kind == TrafficEvent::Kind::Message)
@@ -233,7 +237,7 @@ private Q_SLOTS:
 
     void scriptedAnswers()
     {
-        ScriptedAnswers answers;
+        SavedAnswers answers;
         answers.samplingEnabled = true;
         answers.sampling = QJsonObject{{QStringLiteral("role"), QStringLiteral("assistant")},
                                        {QStringLiteral("model"), QStringLiteral("script")},
@@ -241,16 +245,15 @@ private Q_SLOTS:
         answers.elicitationEnabled = true;
         answers.elicitation = QJsonObject{{QStringLiteral("action"), QStringLiteral("accept")},
                                           {QStringLiteral("content"), QJsonObject{{QStringLiteral("name"), QStringLiteral("Bot")}}}};
-        QCOMPARE(ScriptedAnswers::fromJson(answers.toJson()).toJson(), answers.toJson());
+        QCOMPARE(SavedAnswers::fromJson(answers.toJson()).toJson(), answers.toJson());
         QCoreApplication::setOrganizationName(QStringLiteral("mcpscope-test"));
         QCoreApplication::setApplicationName(QStringLiteral("tst_clientfeatures"));
         answers.save(QStringLiteral("demo"));
-        const ScriptedAnswers loaded = ScriptedAnswers::load(QStringLiteral("demo"));
+        const SavedAnswers loaded = SavedAnswers::load(QStringLiteral("demo"));
         QCOMPARE(loaded.toJson(), answers.toJson());
 
-        ScriptedSamplingResponder sampling(loaded.sampling);
-        ScriptedElicitationResponder elicitation(loaded.elicitation);
-        auto client = connectDemo(&sampling, &elicitation);
+        ScriptedResponder responder(loaded.scripted());
+        auto client = connectDemo(&responder);
         QVERIFY(client->isReady());
         const QJsonObject user = resultOf(client->callTool(QStringLiteral("ask_user"), {}));
         // Omitted fields come back with their defaults.
@@ -258,7 +261,7 @@ private Q_SLOTS:
                  QStringLiteral(R"({"action":"accept","content":{"age":36,"colour":"blue","name":"Bot","newsletter":false,"score":7.5,"size":"m","topics":["mcp"]}})"));
         const QJsonObject llm = resultOf(client->callTool(QStringLiteral("ask_llm"), {{QStringLiteral("prompt"), QStringLiteral("hi")}}));
         QCOMPARE(allText(llm), QStringLiteral("script answered: canned"));
-        QCOMPARE(sampling.answeredCount(), 1);
+        QCOMPARE(responder.answeredCount(QStringLiteral("sampling/createMessage")), 1);
         client->disconnectFromServer();
         QSettings().remove(QStringLiteral("scriptedAnswers"));
     }

@@ -1,6 +1,6 @@
 // The Tools, Resources, Prompts and Roots pages inside a ServerPage, connected to the demo server.
 #include "clientfeatures/rootseditor.h"
-#include "clientfeatures/scriptedresponders.h"
+#include "clientfeatures/savedanswers.h"
 #include "connection/connection.h"
 #include "forms/debouncedcompleter.h"
 #include "forms/jsontext.h"
@@ -60,7 +60,7 @@ private Q_SLOTS:
         options.pingIntervalMs = 0;
         // rootsPageSendsListChanged and tasksPageShowsResults assert the legacy wire
         // (notifications/roots/list_changed, the 2025-11-25 tasks API).
-        options.eraChoice = Modern::EraChoice{Modern::EraChoice::Mode::Legacy, {}};
+        options.client.era = Modern::EraChoice{Modern::EraChoice::Mode::Legacy, {}};
         m_connection = std::make_unique<Connection>(1, QStringLiteral("demo"), [] {
             StdioServerParameters parameters;
             parameters.program = QStringLiteral(MCPSCOPE_DEMO_SERVER);
@@ -173,7 +173,7 @@ private Q_SLOTS:
 
     void scriptedAnswersSwitchedOnRootsPage()
     {
-        ScriptedAnswers answers;
+        SavedAnswers answers;
         answers.elicitation = QJsonObject{{QStringLiteral("action"), QStringLiteral("decline")}};
         answers.elicitationEnabled = false;
         answers.save(m_connection->name());
@@ -182,9 +182,9 @@ private Q_SLOTS:
         QVERIFY(box->isEnabled());
         QVERIFY(!box->isChecked());
         box->click();
-        QVERIFY(ScriptedAnswers::load(m_connection->name()).elicitationEnabled);
+        QVERIFY(SavedAnswers::load(m_connection->name()).elicitationEnabled);
         box->click();
-        QVERIFY(!ScriptedAnswers::load(m_connection->name()).elicitationEnabled);
+        QVERIFY(!SavedAnswers::load(m_connection->name()).elicitationEnabled);
         m_page->tabs()->setCurrentWidget(m_page->toolsPage());
     }
 

@@ -89,7 +89,7 @@ private Q_SLOTS:
         options.pingIntervalMs = 0;
         // runAsTask and resources assert the legacy wire (the 2025-11-25 tasks API,
         // resources/subscribe and unsubscribe requests); the modern era has neither.
-        options.eraChoice = Modern::EraChoice{Modern::EraChoice::Mode::Legacy, {}};
+        options.client.era = Modern::EraChoice{Modern::EraChoice::Mode::Legacy, {}};
         m_connection = std::make_unique<Connection>(1, QStringLiteral("demo"), [] {
             StdioServerParameters parameters;
             parameters.program = QStringLiteral(MCPSCOPE_DEMO_SERVER);

@@ -198,7 +198,7 @@ struct WindowSession
     {
         Connection::Options options;
         options.pingIntervalMs = 0;
-        options.connectTimeoutMs = 20000;
+        options.client.connectTimeoutMs = 20000;
         connection = std::make_unique<Connection>(1, config.name, Connection::TransportFactory(), options);
         oauth = new OAuthController(config.id, secrets, connection.get());
         oauth->setServerName(config.name);

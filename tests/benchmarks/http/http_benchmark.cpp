@@ -118,7 +118,9 @@ Figures measure(const QUrl &url, int sequential, int pipelined, int bigCount)
     HttpTransportOptions options;
     options.openGetStream = false; // not needed here, and keeps one connection free
     Client client(new StreamableHttpTransport(url, options));
-    client.setClientInfo({QStringLiteral("http_benchmark"), QStringLiteral("1"), {}, {}});
+    ClientOptions clientOptions;
+    clientOptions.clientInfo = {QStringLiteral("http_benchmark"), QStringLiteral("1"), {}, {}};
+    client.setOptions(clientOptions);
     {
         QEventLoop loop;
         QObject::connect(&client, &Client::ready, &loop, &QEventLoop::quit);
