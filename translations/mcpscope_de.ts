@@ -4393,6 +4393,10 @@
             <source>%1 stopped; restarting in %2</source>
             <translation>%1 angehalten; Neustart in %2</translation>
         </message>
+        <message>
+            <source>%1: the server says the page it sent you to is done (elicitation %2).</source>
+            <translation>%1: Laut Server ist die Seite erledigt, auf die er Sie geschickt hat (Elicitation %2).</translation>
+        </message>
     </context>
     <context>
         <name>Mcp::Ui::OAuthConsentDialog</name>

@@ -4360,6 +4360,10 @@
             <source>%1 stopped; restarting in %2</source>
             <translation>%1 已停止；%2后重启</translation>
         </message>
+        <message>
+            <source>%1: the server says the page it sent you to is done (elicitation %2).</source>
+            <translation>%1：服务器表示它让您打开的页面已完成（引导请求 %2）。</translation>
+        </message>
     </context>
     <context>
         <name>Mcp::Ui::OAuthConsentDialog</name>

@@ -38,6 +38,7 @@
 #include "config/servername.h"
 #include "widgets/wheelguard.h"
 #include "protocol/keys.h"
+#include "protocol/methods.h"
 
 #include <QAction>
 #include <QApplication>
@@ -660,6 +661,13 @@ Connection *MainWindow::connectionFor(const QUuid &id)
         const SessionInfo info = connection->sessionInfo();
         onServerRequest(request, connection->name(),
                         info.era.era == Modern::Era::Modern ? info.protocolVersion : QString());
+    });
+    // The out-of-band step of a URL elicitation ended (2025-11-25): said where the person looks
+    // on coming back from the browser.
+    connection->onNotification(Method::ElicitationCompleteNotification, this, [this, connection](const Message &notification) {
+        statusBar()->showMessage(tr("%1: the server says the page it sent you to is done (elicitation %2).")
+                                     .arg(connection->name(), notification.paramsObject().value(Key::ElicitationId).toString()),
+                                 15000);
     });
     connect(connection, &Connection::autoRestartScheduled, this, [this, connection](int ms) {
         statusBar()->showMessage(tr("%1 stopped; restarting in %2").arg(connection->name(), Units::duration(ms)), ms);

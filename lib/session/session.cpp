@@ -60,7 +60,7 @@ Session::Session(int id, const QString &name, TransportFactory factory, const Op
 
     m_thread = new QThread(this);
     m_thread->setObjectName(QStringLiteral("mcp-session-%1").arg(id));
-    m_wantsNotifications = std::make_shared<std::atomic<bool>>(false);
+    m_wantsNotifications = std::make_shared<NotificationWants>();
     m_worker = new SessionWorker(this, std::move(factory), options, m_wantsNotifications);
     m_worker->moveToThread(m_thread);
     connect(m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
@@ -72,6 +72,7 @@ Session::Session(int id, const QString &name, TransportFactory factory, const Op
         Q_EMIT pingLatencyChanged(ms);
     });
     connect(m_worker, &SessionWorker::healthReport, this, &Session::onHealthReport);
+    connect(m_worker, &SessionWorker::notificationsArrived, this, &Session::onWorkerNotifications);
     connect(this, &Session::trafficBatch, this, &Session::onOwnTraffic);
     connect(m_worker, &SessionWorker::callProgress, this, &Session::onCallProgress);
     connect(m_worker, &SessionWorker::callRounds, this, &Session::onCallRounds);
@@ -115,14 +116,48 @@ void Session::toWorker(std::function<void(SessionWorker *)> work)
 void Session::connectNotify(const QMetaMethod &signal)
 {
     if (signal == QMetaMethod::fromSignal(&Session::notificationsReceived))
-        m_wantsNotifications->store(true);
+        m_wantsNotifications->setAll(true);
 }
 
 void Session::disconnectNotify(const QMetaMethod &signal)
 {
     // An invalid signal means "all": ask the connection itself.
     if (!signal.isValid() || signal == QMetaMethod::fromSignal(&Session::notificationsReceived))
-        m_wantsNotifications->store(isSignalConnected(QMetaMethod::fromSignal(&Session::notificationsReceived)));
+        m_wantsNotifications->setAll(isSignalConnected(QMetaMethod::fromSignal(&Session::notificationsReceived)));
+}
+
+void Session::onNotification(const QString &method, QObject *receiver, std::function<void(const Message &)> handler)
+{
+    m_notificationSubscribers.insert(method, {receiver, std::move(handler)});
+    connect(receiver, &QObject::destroyed, this, &Session::updateNotificationWants, Qt::UniqueConnection);
+    updateNotificationWants();
+}
+
+void Session::updateNotificationWants()
+{
+    QSet<QString> methods;
+    for (auto it = m_notificationSubscribers.begin(); it != m_notificationSubscribers.end();) {
+        if (!it->receiver) {
+            it = m_notificationSubscribers.erase(it);
+            continue;
+        }
+        methods.insert(it.key());
+        ++it;
+    }
+    m_wantsNotifications->setMethods(methods);
+}
+
+void Session::onWorkerNotifications(const QList<Message> &messages)
+{
+    if (isSignalConnected(QMetaMethod::fromSignal(&Session::notificationsReceived)))
+        Q_EMIT notificationsReceived(messages);
+    for (const Message &message : messages) {
+        // A copy: a handler may subscribe or be destroyed meanwhile.
+        const QList<NotificationSubscriber> subscribers = m_notificationSubscribers.values(message.method());
+        for (auto it = subscribers.crbegin(); it != subscribers.crend(); ++it) // in the order subscribed
+            if (it->receiver)
+                it->handler(message);
+    }
 }
 
 QJsonValue LogEntry::data() const

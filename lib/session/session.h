@@ -10,6 +10,8 @@
 #include <QJsonObject>
 #include <QObject>
 #include <QPointer>
+#include <QReadWriteLock>
+#include <QSet>
 #include <QStringList>
 
 #include <atomic>
@@ -26,6 +28,36 @@ namespace Mcp {
 
 class SessionWorker;
 class Transport;
+
+// Which notifications the session's thread hands over: all of them (someone listens to
+// Session::notificationsReceived), or those of the methods subscribed with onNotification.
+// Written on the caller's thread, read on the session's.
+class NotificationWants
+{
+public:
+    bool wants(const QString &method) const
+    {
+        if (m_all.load(std::memory_order_relaxed))
+            return true;
+        if (!m_any.load(std::memory_order_relaxed))
+            return false;
+        QReadLocker locker(&m_lock);
+        return m_methods.contains(method);
+    }
+    void setAll(bool all) { m_all.store(all); }
+    void setMethods(const QSet<QString> &methods)
+    {
+        QWriteLocker locker(&m_lock);
+        m_methods = methods;
+        m_any.store(!methods.isEmpty());
+    }
+
+private:
+    std::atomic<bool> m_all{false};
+    std::atomic<bool> m_any{false};
+    mutable QReadWriteLock m_lock;
+    QSet<QString> m_methods;
+};
 
 // What the server said about itself at initialize, plus transport facts. A value type, so
 // it can cross from the session's thread to the caller's.
@@ -199,6 +231,12 @@ public:
     // with id() and delivered with trafficBatch.
     void addLocalTraffic(const QList<Mcp::TrafficEvent> &events);
 
+    // Every notification of `method` the server sends, handed to handler on receiver's thread
+    // (in order, after the typed signals below) until receiver is destroyed. Only the methods
+    // someone asked for cross from the session's thread: a flood of others costs nothing here.
+    // A notification the window shows takes one such line where it is shown.
+    void onNotification(const QString &method, QObject *receiver, std::function<void(const Mcp::Message &)> handler);
+
 public Q_SLOTS:
     void connectToServer();
     void disconnectFromServer();
@@ -310,7 +348,15 @@ private:
     QStringList m_lostRequests; // calls that ended with the connection, for the next ExitRecord
     // Read by the worker: whether anyone listens to notificationsReceived (a flood of
     // notifications is not copied to this thread for nobody).
-    std::shared_ptr<std::atomic<bool>> m_wantsNotifications;
+    std::shared_ptr<NotificationWants> m_wantsNotifications;
+    struct NotificationSubscriber
+    {
+        QPointer<QObject> receiver;
+        std::function<void(const Mcp::Message &)> handler;
+    };
+    QMultiHash<QString, NotificationSubscriber> m_notificationSubscribers; // method ->
+    void onWorkerNotifications(const QList<Mcp::Message> &messages);
+    void updateNotificationWants();
 };
 
 } // namespace Mcp

@@ -26,7 +26,7 @@ constexpr int TrafficFlushIntervalMs = 30;
 }
 
 SessionWorker::SessionWorker(Session *session, Session::TransportFactory factory, const Session::Options &options,
-                             std::shared_ptr<std::atomic<bool>> wantsNotifications)
+                             std::shared_ptr<NotificationWants> wantsNotifications)
     : m_session(session)
     , m_factory(std::move(factory))
     , m_options(options)
@@ -107,7 +107,7 @@ void SessionWorker::createClient()
     connect(m_client, &Client::errorOccurred, this, [this](const QString &message) { m_lastError = message; });
     connect(m_client, &Client::trafficEvent, this, &SessionWorker::onTraffic);
     connect(m_client, &Client::notificationReceived, this, [this](const Message &message) {
-        if (!m_wantsNotifications->load(std::memory_order_relaxed))
+        if (!m_wantsNotifications->wants(message.method()))
             return;
         m_pendingNotifications.append(message);
         scheduleFlush();
@@ -260,7 +260,7 @@ void SessionWorker::flushTraffic()
     if (!m_pendingNotifications.isEmpty()) {
         QList<Message> batch;
         batch.swap(m_pendingNotifications);
-        Q_EMIT m_session->notificationsReceived(batch);
+        Q_EMIT notificationsArrived(batch);
     }
     if (!m_pendingLogs.isEmpty()) {
         QList<LogEntry> batch;

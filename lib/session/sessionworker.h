@@ -20,7 +20,7 @@ class SessionWorker : public QObject, public ServerRequestHandler
 
 public:
     SessionWorker(Session *session, Session::TransportFactory factory, const Session::Options &options,
-                  std::shared_ptr<std::atomic<bool>> wantsNotifications);
+                  std::shared_ptr<NotificationWants> wantsNotifications);
     ~SessionWorker() override;
 
     // All of these run on the worker thread (invoked with Qt::QueuedConnection).
@@ -56,6 +56,8 @@ Q_SIGNALS:
     // The result of a listAll is the array of all items.
     void listFinished(quint64 token, const Mcp::Response &response);
     void serverRequest(quint64 token, const QString &method, const QJsonObject &params);
+    // The notifications the Session wants (NotificationWants), in batches.
+    void notificationsArrived(const QList<Mcp::Message> &messages);
     void serverRequestCancelled(quint64 token, const QString &reason);
     // Modern era: the tools a tools/list found invalid changed (sent before that list's answer).
     void invalidToolsChanged(const QHash<QString, QString> &tools);
@@ -84,7 +86,7 @@ private:
     QList<TrafficEvent> m_pendingTraffic;
     QList<LogEntry> m_pendingLogs;
     QList<Message> m_pendingNotifications;
-    std::shared_ptr<std::atomic<bool>> m_wantsNotifications;
+    std::shared_ptr<NotificationWants> m_wantsNotifications;
     QString m_lastLevel;   // shared by consecutive LogEntry values
     QString m_lastLogger;
     QTimer *m_flushTimer = nullptr;

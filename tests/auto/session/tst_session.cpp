@@ -92,6 +92,8 @@ private Q_SLOTS:
     // is disconnected at once.
     void legacyHttpServerAnsweringTheProbeWith500();
     void closedStdoutLeavesConnectedAtOnce();
+    // onNotification: each subscriber gets its method's notifications, in order, until it is gone.
+    void notificationsByMethod();
 };
 
 void tst_Session::legacyHttpServerAnsweringTheProbeWith500()
@@ -127,6 +129,43 @@ void tst_Session::closedStdoutLeavesConnectedAtOnce()
     clock.start();
     QTRY_VERIFY_WITH_TIMEOUT(session.state() != Session::State::Connected, kWait);
     QVERIFY2(clock.elapsed() < 3000, qPrintable(QString::number(clock.elapsed())));
+}
+
+void tst_Session::notificationsByMethod()
+{
+    StdioServerParameters demo;
+    demo.program = QStringLiteral(MCPSCOPE_DEMO_SERVER);
+    Session::Options options;
+    options.client.era = {Modern::EraChoice::Mode::Legacy, {}}; // log messages unasked for
+    Session session(7, QStringLiteral("demo"), [demo] { return new StdioTransport(demo); }, options);
+    QObject logs;
+    QStringList logged;
+    session.onNotification(QStringLiteral("notifications/message"), &logs, [&logged](const Message &notification) {
+        logged.append(notification.paramsObject().value(QLatin1String("data")).toString());
+    });
+    QObject lists;
+    int listChanges = 0;
+    session.onNotification(QStringLiteral("notifications/tools/list_changed"), &lists, [&listChanges](const Message &) {
+        ++listChanges;
+    });
+    int afterGone = 0;
+    {
+        QObject gone;
+        session.onNotification(QStringLiteral("notifications/message"), &gone, [&afterGone](const Message &) { ++afterGone; });
+    }
+    session.connectToServer();
+    QTRY_COMPARE_WITH_TIMEOUT(session.state(), Session::State::Connected, kWait);
+    OutgoingRequest *flood = session.call(QStringLiteral("tools/call"),
+                                          {{QStringLiteral("name"), QStringLiteral("notification_flood")},
+                                           {QStringLiteral("arguments"), QJsonObject{{QStringLiteral("count"), 300}}}});
+    QSignalSpy done(flood, &OutgoingRequest::finished);
+    QVERIFY(done.wait(kWait));
+    QTRY_COMPARE_WITH_TIMEOUT(logged.size(), 300, kWait);
+    QCOMPARE(logged.constFirst(), QStringLiteral("flood message 1 of 300"));
+    QCOMPARE(logged.constLast(), QStringLiteral("flood message 300 of 300"));
+    QCOMPARE(listChanges, 0);
+    QCOMPARE(afterGone, 0);
+    session.disconnectFromServer();
 }
 
 void tst_Session::httpServerStoppedAndStartedAgain()

@@ -23,6 +23,8 @@
 #include "traffic/trafficlog.h"
 #include "traffic/trafficview.h"
 
+#include <QStatusBar>
+
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -305,6 +307,20 @@ void tst_MainWindow::samplingAndElicitationDialogs()
     elicitation->declineRequest();
     QTRY_COMPARE_WITH_TIMEOUT(called.size(), 2, 10000);
     QVERIFY2(tools->resultText().contains(QLatin1String("decline")), qPrintable(tools->resultText()));
+
+    // URL mode: after the person accepts, the server says the out-of-band step is done
+    // (notifications/elicitation/complete), and the window says so in its status bar.
+    QVERIFY(tools->list()->selectByName(QStringLiteral("ask_user_url")));
+    tools->setArgumentsText(QStringLiteral("{}"));
+    tools->run();
+    QTRY_VERIFY_WITH_TIMEOUT((elicitation = window.findChild<ElicitationDialog *>()) != nullptr && elicitation->isUrlMode(), 10000);
+    ElicitationDialog::setUrlOpener([](const QUrl &) { return true; }); // no browser in a test
+    elicitation->acceptRequest();
+    QTRY_COMPARE_WITH_TIMEOUT(called.size(), 3, 10000);
+    QTRY_VERIFY2_WITH_TIMEOUT(window.statusBar()->currentMessage().contains(QLatin1String("the page it sent you to is done")),
+                              qPrintable(window.statusBar()->currentMessage()), 10000);
+    QVERIFY2(window.statusBar()->currentMessage().startsWith(QLatin1String("asks: ")), qPrintable(window.statusBar()->currentMessage()));
+    QVERIFY(window.statusBar()->currentMessage().contains(QLatin1String("demo-url-")));
 }
 
 void tst_MainWindow::exportAndReopenCapture()
