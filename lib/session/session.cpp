@@ -398,6 +398,11 @@ void Session::setRoots(const QJsonArray &roots)
     toWorker([roots](SessionWorker *worker) { worker->setRoots(roots); });
 }
 
+OutgoingRequest *Session::send(const Request &request, const std::optional<RequestOptions> &options)
+{
+    return call(request.method, request.params, options);
+}
+
 OutgoingRequest *Session::call(const QString &method, const QJsonObject &params,
                                const std::optional<RequestOptions> &options)
 {

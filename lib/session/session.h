@@ -212,6 +212,9 @@ public:
     void setListenFilter(const std::optional<Modern::SubscriptionFilter> &filter);
 
     // Client-to-server requests. Without a connection they finish at once with an error.
+    // A request made by Requests:: (protocol/requests.h), as Client::send; options default to
+    // Options::request.
+    OutgoingRequest *send(const Request &request, const std::optional<RequestOptions> &options = std::nullopt);
     OutgoingRequest *call(const QString &method, const QJsonObject &params = {},
                           const std::optional<RequestOptions> &options = std::nullopt);
     // Follows nextCursor to the end (Client::listAll); done runs on this object's thread,

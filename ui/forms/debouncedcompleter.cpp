@@ -70,7 +70,7 @@ void requestCompletion(Connection *connection, QObject *receiver, const QJsonObj
                        std::function<void(const QStringList &)> reply)
 {
     const Request request = Requests::complete(ref, argumentName, value, otherArguments);
-    OutgoingRequest *call = connection->call(request.method, request.params);
+    OutgoingRequest *call = connection->send(request);
     QObject::connect(call, &OutgoingRequest::finished, receiver, [call, reply = std::move(reply)] {
         reply(CompleteResult::fromJson(call->result().toObject()).values);
     });

@@ -270,7 +270,7 @@ void PromptsView::get()
     const Request request = Requests::getPrompt(m_prompt.value(Key::Name).toString(), arguments());
     QElapsedTimer clock;
     clock.start();
-    OutgoingRequest *call = m_connection->call(request.method, request.params);
+    OutgoingRequest *call = m_connection->send(request);
     const quint64 generation = ++m_getGeneration;
     connect(call, &OutgoingRequest::finished, this, [this, call, clock, generation] {
         if (generation != m_getGeneration)

@@ -234,7 +234,7 @@ void ResourcesView::fetchPage(const QString &cursor, bool forceRefresh)
     m_loadMore->setEnabled(false);
     RequestOptions options;
     options.forceRefresh = forceRefresh;
-    OutgoingRequest *call = m_connection->call(request.method, request.params, options);
+    OutgoingRequest *call = m_connection->send(request, options);
     connect(call, &OutgoingRequest::finished, this, [this, call] {
         if (call->isError()) {
             setListMessage(m_resources, tr("Listing resources failed: %1").arg(call->error().message));
@@ -387,7 +387,7 @@ void ResourcesView::read()
     QElapsedTimer clock;
     clock.start();
     const Request request = Requests::readResource(uri);
-    OutgoingRequest *call = m_connection->call(request.method, request.params);
+    OutgoingRequest *call = m_connection->send(request);
     connect(call, &OutgoingRequest::finished, this, [this, call, uri, generation, clock] {
         if (generation != m_readGeneration)
             return; // a newer read was started
@@ -452,7 +452,7 @@ void ResourcesView::toggleSubscription()
         return;
     const bool subscribe = !m_subscribed.contains(uri);
     const Request request = subscribe ? Requests::subscribeResource(uri) : Requests::unsubscribeResource(uri);
-    OutgoingRequest *call = m_connection->call(request.method, request.params);
+    OutgoingRequest *call = m_connection->send(request);
     connect(call, &OutgoingRequest::finished, this, [this, call, uri, subscribe] {
         if (call->isError()) {
             m_status->setText(tr("%1 failed: %2").arg(call->method(), call->error().message));

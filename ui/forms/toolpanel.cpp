@@ -474,7 +474,7 @@ void ToolPanel::startAppView(const QJsonObject &arguments)
     }
     m_appControls->clear();
     // The view is read at each call (a server may change it) while the tool runs.
-    OutgoingRequest *read = m_connection->call(QStringLiteral("resources/read"), {{QStringLiteral("uri"), meta.resourceUri}});
+    OutgoingRequest *read = m_connection->send(Requests::readResource(meta.resourceUri));
     const quint64 run = m_appRun;
     const QJsonObject tool = m_tool;
     connect(read, &OutgoingRequest::finished, this, [this, read, run, tool, arguments, meta] {
@@ -533,7 +533,7 @@ void ToolPanel::startCall(const QJsonObject &arguments)
     startAppView(arguments);
     m_status->setText(tr("Running…"));
     const Request request = Requests::callTool(m_tool.value(Key::Name).toString(), arguments);
-    m_call = m_connection->call(request.method, request.params);
+    m_call = m_connection->send(request);
     connect(m_call, &OutgoingRequest::progress, this, [this](double progress, double total, const QString &message) {
         if (total > 0) {
             m_progress->setRange(0, 1000);
@@ -564,7 +564,7 @@ void ToolPanel::startTask(const QJsonObject &arguments)
     m_status->setText(tr("Creating the task…"));
     m_taskResultRequested = false;
     const Request request = Requests::callTool(m_tool.value(Key::Name).toString(), arguments, Requests::taskMetadata(TaskTtlMs));
-    m_call = m_connection->call(request.method, request.params);
+    m_call = m_connection->send(request);
     OutgoingRequest *call = m_call;
     connect(call, &OutgoingRequest::finished, this, [this, call] {
         m_call = nullptr;
@@ -621,7 +621,7 @@ void ToolPanel::pollTask()
     if (m_taskId.isEmpty() || !m_connection)
         return;
     const Request request = Requests::getTask(m_taskId);
-    OutgoingRequest *call = m_connection->call(request.method, request.params);
+    OutgoingRequest *call = m_connection->send(request);
     const QString taskId = m_taskId;
     connect(call, &OutgoingRequest::finished, this, [this, call, taskId] {
         if (taskId != m_taskId)
@@ -643,7 +643,7 @@ void ToolPanel::fetchTaskResult()
     RequestOptions options = m_connection->options().request;
     options.timeoutMs = 0; // it answers when the task ends, however long that is
     const Request request = Requests::getTaskResult(m_taskId);
-    OutgoingRequest *call = m_connection->call(request.method, request.params, options);
+    OutgoingRequest *call = m_connection->send(request, options);
     const QString taskId = m_taskId;
     connect(call, &OutgoingRequest::finished, this, [this, call, taskId] {
         if (taskId != m_taskId)
@@ -665,7 +665,7 @@ void ToolPanel::cancel()
     if (!m_taskId.isEmpty() && m_connection) {
         m_status->setText(tr("Cancelling task %1…").arg(m_taskId));
         const Request request = Requests::cancelTask(m_taskId);
-        OutgoingRequest *call = m_connection->call(request.method, request.params);
+        OutgoingRequest *call = m_connection->send(request);
         const QString taskId = m_taskId;
         connect(call, &OutgoingRequest::finished, this, [this, call, taskId] {
             if (taskId != m_taskId)

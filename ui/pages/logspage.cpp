@@ -315,7 +315,7 @@ void LogsPage::setServerLevel()
 {
     const QString level = m_serverLevel->currentText();
     const Request request = Requests::setLogLevel(level);
-    OutgoingRequest *call = connection()->call(request.method, request.params);
+    OutgoingRequest *call = connection()->send(request);
     connect(call, &OutgoingRequest::finished, this, [this, call, level] {
         m_status->setText(call->isError() ? tr("Setting the level failed: %1").arg(call->error().message)
                                           : tr("Server log level set to %1").arg(level));

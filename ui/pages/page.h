@@ -17,7 +17,7 @@ namespace Mcp::Ui {
 
 // Base of the pages of one server (Tools, Resources, Prompts, Tasks, Roots, Logs, Console,
 // Traffic). A page is given its Connection at construction and never reaches past it into
-// transports or the Client: it calls connection()->call()/listAll() and listens to its
+// transports or the Client: it calls connection()->send()/listAll() and listens to its
 // signals. ServerPage puts pages in its tabs in the order it creates them.
 class Page : public QWidget
 {

@@ -312,7 +312,7 @@ void TasksPage::cancelSelected()
         return;
     const QString taskId = row->text(TaskColumn);
     const Request request = Requests::cancelTask(taskId);
-    OutgoingRequest *call = connection()->call(request.method, request.params);
+    OutgoingRequest *call = connection()->send(request);
     const bool modern = isModern();
     if (modern) {
         m_cancelling.insert(taskId);
@@ -343,7 +343,7 @@ void TasksPage::showResult()
     options.timeoutMs = 0; // answered when the task ends
     m_result->setStatusText(tr("Waiting for the result of %1…").arg(taskId));
     const Request request = Requests::getTaskResult(taskId);
-    OutgoingRequest *call = connection()->call(request.method, request.params, options);
+    OutgoingRequest *call = connection()->send(request, options);
     connect(call, &OutgoingRequest::finished, this, [this, call, taskId] {
         if (call->isError()) {
             m_result->setError(tr("tasks/result for %1 failed: %2").arg(taskId, call->error().message), call->error().toJson());
