@@ -136,9 +136,7 @@ void HttpAutoTransport::adopt(Transport *inner)
             // The legacy stream could not be opened either: the probe fails with what it said.
             m_fallingBack = false;
             m_probing = false;
-            TransportError error;
-            error.kind = TransportError::Kind::Protocol;
-            error.message = tr("%1 speaks neither Streamable HTTP nor legacy HTTP+SSE: %2").arg(endpointDescription(), reason);
+            TransportError error = TransportError::of(TransportError::Kind::Protocol, tr("%1 speaks neither Streamable HTTP nor legacy HTTP+SSE: %2").arg(endpointDescription(), reason));
             Q_EMIT requestFailed(m_probe.id(), error);
             for (const Message &message : std::exchange(m_queued, {})) {
                 if (message.isRequest())
@@ -220,13 +218,7 @@ void HttpAutoTransport::send(const Message &message)
         return;
     }
     if (!m_inner || !isOpen()) {
-        TransportError error;
-        error.kind = TransportError::Kind::Protocol;
-        error.message = tr("Cannot send: the HTTP transport to %1 is not open.").arg(endpointDescription());
-        if (message.isRequest())
-            Q_EMIT requestFailed(message.id(), error);
-        else
-            Q_EMIT errorOccurred(error);
+        refuseUnsent(message, tr("Cannot send: the HTTP transport to %1 is not open.").arg(endpointDescription()));
         return;
     }
     if (m_chosen.isEmpty() && !m_probing && message.isRequest()

@@ -24,11 +24,9 @@ LegacySseTransport::LegacySseTransport(const QUrl &url, const HttpTransportOptio
 {
     m_endpointTimer->setSingleShot(true);
     connect(m_endpointTimer, &QTimer::timeout, this, [this] {
-        TransportError error;
-        error.kind = TransportError::Kind::Protocol;
-        error.message = tr("%1 sent no \"endpoint\" event within %2 ms; it does not look like a 2024-11-05 SSE server.")
+        TransportError error = TransportError::of(TransportError::Kind::Protocol, tr("%1 sent no \"endpoint\" event within %2 ms; it does not look like a 2024-11-05 SSE server.")
                             .arg(endpointDescription())
-                            .arg(m_options.endpointTimeoutMs);
+                            .arg(m_options.endpointTimeoutMs));
         fail(error);
     });
     if (HttpAuthorizer *authorizer = m_options.authorizer) {
@@ -133,9 +131,7 @@ void LegacySseTransport::onStreamData()
             return;
     }
     if (m_parser->hasError()) {
-        TransportError error;
-        error.kind = TransportError::Kind::MessageTooLarge;
-        error.message = m_parser->errorString();
+        TransportError error = TransportError::of(TransportError::Kind::MessageTooLarge, m_parser->errorString());
         fail(error);
     }
 }
@@ -155,10 +151,8 @@ void LegacySseTransport::handleEvent(const SseEvent &sse)
         event.note = tr("POST endpoint: %1").arg(endpoint.toString());
         Q_EMIT trafficEvent(event);
         if (!endpoint.isValid() || !sameOrigin) {
-            TransportError error;
-            error.kind = TransportError::Kind::Protocol;
-            error.message = tr("The server's endpoint %1 is not on the origin of %2; refusing to send messages there.")
-                                .arg(endpoint.toString(), endpointDescription());
+            TransportError error = TransportError::of(TransportError::Kind::Protocol, tr("The server's endpoint %1 is not on the origin of %2; refusing to send messages there.")
+                                .arg(endpoint.toString(), endpointDescription()));
             fail(error);
             return;
         }
@@ -215,11 +209,9 @@ void LegacySseTransport::onStreamFinished()
         m_stream = nullptr;
         if (state() == State::Closing || state() == State::Closed)
             return;
-        TransportError error;
-        error.kind = TransportError::Kind::Network;
-        error.message = reply->error() == QNetworkReply::NoError
+        TransportError error = TransportError::of(TransportError::Kind::Network, reply->error() == QNetworkReply::NoError
                             ? tr("The server closed the SSE stream; the legacy HTTP+SSE session is over.")
-                            : tr("The SSE stream broke: %1").arg(reply->errorString());
+                            : tr("The SSE stream broke: %1").arg(reply->errorString()));
         fail(error);
         return;
     }
@@ -286,13 +278,7 @@ bool LegacySseTransport::awaitAuthorization(QNetworkReply *reply, const QByteArr
 void LegacySseTransport::send(const Message &message)
 {
     if (!isOpen() || m_postUrl.isEmpty()) {
-        TransportError error;
-        error.kind = TransportError::Kind::Protocol;
-        error.message = tr("Cannot send: the SSE transport to %1 is not open.").arg(endpointDescription());
-        if (message.isRequest())
-            Q_EMIT requestFailed(message.id(), error);
-        else
-            Q_EMIT errorOccurred(error);
+        refuseUnsent(message, tr("Cannot send: the SSE transport to %1 is not open.").arg(endpointDescription()));
         return;
     }
     QNetworkRequest request = makeRequest("POST", m_postUrl);

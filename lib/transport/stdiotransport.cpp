@@ -191,9 +191,7 @@ void StdioTransport::open()
         m_process->deleteLater();
         m_process = nullptr;
         emitTraffic(TrafficEvent::Direction::Local, TrafficEvent::Kind::TransportError, {}, reason);
-        TransportError transportError;
-        transportError.kind = TransportError::Kind::FailedToStart;
-        transportError.message = reason;
+        TransportError transportError = TransportError::of(TransportError::Kind::FailedToStart, reason);
         setState(State::Opening);
         Q_EMIT errorOccurred(transportError);
         finishClose(reason);
@@ -281,9 +279,7 @@ void StdioTransport::onProcessError(QProcess::ProcessError error)
         reason = tr("could not start '%1' in '%2': %3").arg(m_parameters.program, m_parameters.workingDirectory, cause);
     qCWarning(lcStdio).noquote() << reason;
     emitTraffic(TrafficEvent::Direction::Local, TrafficEvent::Kind::TransportError, {}, reason);
-    TransportError transportError;
-    transportError.kind = TransportError::Kind::FailedToStart;
-    transportError.message = reason;
+    TransportError transportError = TransportError::of(TransportError::Kind::FailedToStart, reason);
     Q_EMIT errorOccurred(transportError);
     finishClose(reason);
 }
@@ -314,9 +310,7 @@ void StdioTransport::onFinished(int exitCode, QProcess::ExitStatus status)
     } else {
         reason = tr("The server process %1.").arg(predicate);
         qCWarning(lcStdio).noquote() << reason;
-        TransportError error;
-        error.kind = TransportError::Kind::ProcessExited;
-        error.message = reason;
+        TransportError error = TransportError::of(TransportError::Kind::ProcessExited, reason);
         Q_EMIT errorOccurred(error);
     }
     finishClose(reason);
@@ -341,9 +335,7 @@ void StdioTransport::send(const Message &message)
     if (state() != State::Open || !m_process) {
         qCWarning(lcStdio) << "send() while not open: message dropped";
         if (state() != State::Closing) {
-            TransportError error;
-            error.kind = TransportError::Kind::Protocol;
-            error.message = tr("A message was sent while the server process was not running.");
+            TransportError error = TransportError::of(TransportError::Kind::Protocol, tr("A message was sent while the server process was not running."));
             Q_EMIT errorOccurred(error);
         }
         return;
@@ -454,9 +446,7 @@ void StdioTransport::onStdoutEnded()
                                    .arg(process->processId());
         qCWarning(lcStdio).noquote() << reason;
         emitTraffic(TrafficEvent::Direction::Local, TrafficEvent::Kind::TransportError, {}, reason);
-        TransportError error;
-        error.kind = TransportError::Kind::Protocol;
-        error.message = reason;
+        TransportError error = TransportError::of(TransportError::Kind::Protocol, reason);
         Q_EMIT errorOccurred(error);
         if (process != m_process)
             return;
@@ -507,9 +497,7 @@ void StdioTransport::handleStdoutFrames(const QList<LineFramer::Frame> &frames)
                                      .arg(frame.size);
             qCWarning(lcStdio).noquote() << text;
             emitTraffic(TrafficEvent::Direction::Incoming, TrafficEvent::Kind::InvalidMessage, frame.line, text);
-            TransportError error;
-            error.kind = TransportError::Kind::MessageTooLarge;
-            error.message = text;
+            TransportError error = TransportError::of(TransportError::Kind::MessageTooLarge, text);
             Q_EMIT errorOccurred(error);
             continue;
         }

@@ -149,13 +149,7 @@ QNetworkRequest StreamableHttpTransport::makeRequest(const QByteArray &method, b
 void StreamableHttpTransport::send(const Message &message)
 {
     if (!isOpen()) {
-        TransportError error;
-        error.kind = TransportError::Kind::Protocol;
-        error.message = tr("Cannot send: the HTTP transport to %1 is not open.").arg(endpointDescription());
-        if (message.isRequest())
-            Q_EMIT requestFailed(message.id(), error);
-        else
-            Q_EMIT errorOccurred(error);
+        refuseUnsent(message, tr("Cannot send: the HTTP transport to %1 is not open.").arg(endpointDescription()));
         return;
     }
     startPost(message);
@@ -330,11 +324,9 @@ void StreamableHttpTransport::onReadyRead(QNetworkReply *reply)
         return;
     }
     if (exchange->body.size() + reply->bytesAvailable() > m_options.maxMessageSize) {
-        TransportError error;
-        error.kind = TransportError::Kind::MessageTooLarge;
-        error.message = tr("The answer from %1 is larger than the limit of %2 bytes.")
+        TransportError error = TransportError::of(TransportError::Kind::MessageTooLarge, tr("The answer from %1 is larger than the limit of %2 bytes.")
                             .arg(endpointDescription())
-                            .arg(m_options.maxMessageSize);
+                            .arg(m_options.maxMessageSize));
         failExchange(exchange, error);
         reply->abort();
         return;
@@ -389,9 +381,7 @@ void StreamableHttpTransport::feedSse(QNetworkReply *reply, Exchange *exchange, 
             return;
     }
     if (exchange->parser->hasError()) {
-        TransportError error;
-        error.kind = TransportError::Kind::MessageTooLarge;
-        error.message = exchange->parser->errorString();
+        TransportError error = TransportError::of(TransportError::Kind::MessageTooLarge, exchange->parser->errorString());
         failExchange(exchange, error);
         reply->abort();
     }
@@ -543,9 +533,7 @@ void StreamableHttpTransport::finishPlainAnswer(QNetworkReply *reply, Exchange *
     const QByteArray type = mimeType(reply);
     if (exchange->method == "GET") {
         Q_EMIT trafficEvent(responseEvent(TrafficEvent::Kind::HttpResponse, exchange->id, reply, exchange->body));
-        TransportError error;
-        error.kind = TransportError::Kind::Protocol;
-        error.message = tr("The server answered a GET with \"%1\" instead of an event stream.").arg(QString::fromUtf8(type));
+        TransportError error = TransportError::of(TransportError::Kind::Protocol, tr("The server answered a GET with \"%1\" instead of an event stream.").arg(QString::fromUtf8(type)));
         if (exchange->stream && exchange->stream->standalone) {
             m_getStream.reset();
             note(error.message, exchange->id);
@@ -706,11 +694,9 @@ void StreamableHttpTransport::streamEnded(Exchange *exchange, const QString &why
 void StreamableHttpTransport::scheduleReconnect(const std::shared_ptr<Stream> &stream)
 {
     if (stream->failedAttempts >= m_options.maxReconnectAttempts) {
-        TransportError error;
-        error.kind = TransportError::Kind::Network;
-        error.message = tr("Gave up resuming the event stream from %1 after %2 attempts.")
+        TransportError error = TransportError::of(TransportError::Kind::Network, tr("Gave up resuming the event stream from %1 after %2 attempts.")
                             .arg(endpointDescription())
-                            .arg(stream->failedAttempts);
+                            .arg(stream->failedAttempts));
         note(error.message);
         if (stream->standalone) {
             m_getStream.reset();

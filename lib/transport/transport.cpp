@@ -18,13 +18,20 @@ void Transport::setAuthorizationPending(bool pending)
     Q_EMIT authorizationPendingChanged(pending);
 }
 
+void Transport::refuseUnsent(const Message &message, const QString &why)
+{
+    TransportError error = TransportError::of(TransportError::Kind::Protocol, why);
+    if (message.isRequest())
+        Q_EMIT requestFailed(message.id(), error);
+    else
+        Q_EMIT errorOccurred(error);
+}
+
 void Transport::failUnreadableReplies(const ParsedFrame &parsed)
 {
     for (const MessageId &id : parsed.unreadableReplies) {
-        TransportError error;
-        error.kind = TransportError::Kind::Protocol;
-        error.message = tr("The server's answer to request %1 arrived but could not be read: %2")
-                            .arg(id.toDisplayString(), parsed.diagnostics.join(QLatin1String("; ")));
+        TransportError error = TransportError::of(TransportError::Kind::Protocol, tr("The server's answer to request %1 arrived but could not be read: %2")
+                            .arg(id.toDisplayString(), parsed.diagnostics.join(QLatin1String("; "))));
         Q_EMIT requestFailed(id, error);
     }
     // A request with an id that cannot be echoed still gets an answer, or the server would wait

@@ -33,6 +33,14 @@ struct TransportError
     int httpStatus = 0;
     QByteArray bodyExcerpt;  // the first bytes of an HTTP error body
     QByteArray wwwAuthenticate;
+
+    static TransportError of(Kind kind, const QString &message)
+    {
+        TransportError error;
+        error.kind = kind;
+        error.message = message;
+        return error;
+    }
 };
 
 // Moves whole JSON-RPC messages between this process and one MCP peer.
@@ -112,6 +120,9 @@ protected:
     // ParsedFrame::unreadableReplies), so that none of them waits out its timeout, and answers
     // each request whose id cannot be echoed (ParsedFrame::requestsWithBadIds).
     void failUnreadableReplies(const ParsedFrame &parsed);
+    // A message that could not go out: a request fails alone (requestFailed), anything else is
+    // a transport error; why is a sentence a person can act on.
+    void refuseUnsent(const Message &message, const QString &why);
     // What a traffic event says about a frame: its diagnostics and warnings.
     static QString frameNote(const ParsedFrame &parsed);
 
