@@ -297,6 +297,11 @@ void Session::onHealthReport(bool answered, const QString &error)
         Q_EMIT healthChanged(m_health);
 }
 
+void Session::setTrafficPreparer(TrafficPreparer preparer)
+{
+    toWorker([preparer = std::move(preparer)](SessionWorker *worker) { worker->setTrafficPreparer(preparer); });
+}
+
 void Session::addLocalTraffic(const QList<TrafficEvent> &events)
 {
     QList<TrafficEvent> stamped = events;

@@ -226,6 +226,11 @@ public:
     // connected: done gets an empty snapshot and says so.
     void listSnapshot(const QObject *context, const Client::ListOptions &options, Client::SnapshotDone done);
     void notify(const QString &method, const QJsonObject &params = {});
+    // Runs on the session's thread on every batch of traffic before trafficBatch carries it over:
+    // work on the events that would otherwise hold each receiver's thread
+    // (TrafficLog::summarizeBigFrames). From the next batch on.
+    using TrafficPreparer = std::function<void(QList<Mcp::TrafficEvent> &events)>;
+    void setTrafficPreparer(TrafficPreparer preparer);
     // Events that belong with this session's traffic without crossing its transport (the window's
     // MCP Apps views: what passed between a view and the host, HostToApp/AppToHost), stamped
     // with id() and delivered with trafficBatch.

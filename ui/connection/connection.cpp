@@ -23,6 +23,7 @@ Connection::Connection(int id, const QString &name, TransportFactory factory, co
     Q_UNUSED(registered)
     m_trafficLog = new TrafficLog(this);
     m_trafficLog->setConnectionName(id, name);
+    setTrafficPreparer(&TrafficLog::summarizeBigFrames);
     // Connected first, so whoever else listens to trafficBatch finds the events in the log.
     connect(this, &Session::trafficBatch, this, &Connection::onTrafficBatch);
     connect(this, &Session::stateChanged, this, [this](State state) {
