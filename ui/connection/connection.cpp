@@ -81,6 +81,16 @@ void Connection::setWatch(const ServerConfig &config)
 void Connection::takeListings()
 {
     const quint64 generation = ++m_listingGeneration;
+    // The pages list at connect too, told after this: the snapshot waits for their requests to be
+    // under way and shares their answers rather than asking for every list a second time.
+    QTimer::singleShot(0, this, [this, generation] {
+        if (generation == m_listingGeneration)
+            snapshotListings(generation);
+    });
+}
+
+void Connection::snapshotListings(quint64 generation)
+{
     listSnapshot(this, {}, [this, generation](const QJsonObject &listings, const QString &) {
         if (generation != m_listingGeneration)
             return; // a newer connection started over
@@ -99,7 +109,7 @@ void Connection::takeListings()
         }
         m_pendingChangedFiles.clear();
         m_listings = listings;
-    });
+    }, ListSharing::JoinUnderWay);
 }
 
 void Connection::onTrafficBatch(const QList<TrafficEvent> &events)

@@ -83,6 +83,7 @@ private:
     // Lists tools, prompts, resources and templates of the new connection and compares them
     // with the previous one's.
     void takeListings();
+    void snapshotListings(quint64 generation);
 
     FileChangeWatcher *m_watcher = nullptr;
     QStringList m_pendingChangedFiles;
