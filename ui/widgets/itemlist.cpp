@@ -1,6 +1,7 @@
 #include "itemlist.h"
 
 #include "theme.h"
+#include "workpool.h"
 #include "widgets/twolinedelegate.h"
 
 #include "protocol/keys.h"
@@ -88,7 +89,7 @@ QFuture<T> inPool(std::function<T()> work)
     auto promise = std::make_shared<QPromise<T>>();
     QFuture<T> future = promise->future();
     promise->start();
-    QThreadPool::globalInstance()->start([promise, work = std::move(work)] {
+    workPool()->start([promise, work = std::move(work)] {
         promise->addResult(work());
         promise->finish();
     });
@@ -151,7 +152,7 @@ void ItemListModel::install(std::shared_ptr<const Index> index, QList<int> shown
     beginResetModel();
     if (newItems) {
         // The old index goes in the pool: freeing 200,000 items is not the GUI thread's work.
-        QThreadPool::globalInstance()->start([old = std::exchange(m_index, std::move(index))]() mutable { old.reset(); });
+        workPool()->start([old = std::exchange(m_index, std::move(index))]() mutable { old.reset(); });
         m_lookups.clear(); // by item, not by row shown: a filter keeps them
         // These were filtered as they were prepared; a filter still under way was for the old ones.
         ++*m_filterGeneration;
