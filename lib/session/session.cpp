@@ -297,6 +297,11 @@ void Session::onHealthReport(bool answered, const QString &error)
         Q_EMIT healthChanged(m_health);
 }
 
+void Session::setTrafficPreparer(TrafficPreparer preparer)
+{
+    toWorker([preparer = std::move(preparer)](SessionWorker *worker) { worker->setTrafficPreparer(preparer); });
+}
+
 void Session::addLocalTraffic(const QList<TrafficEvent> &events)
 {
     QList<TrafficEvent> stamped = events;
@@ -423,31 +428,48 @@ OutgoingRequest *Session::call(const QString &method, const QJsonObject &params,
 void Session::listAll(const QString &method, const QString &itemsKey, const QObject *context,
                       std::function<void(const QJsonArray &, const std::optional<RpcError> &)> done)
 {
-    const quint64 token = m_nextToken++;
-    m_lists.insert(token, ListWaiter{context, std::move(done), {}});
-    toWorker([token, method, itemsKey](SessionWorker *worker) { worker->startListAll(token, method, itemsKey, {}); });
+    startList(method, itemsKey, {}, ListWaiter{context, std::move(done), {}}, ListSharing::Own);
 }
 
 void Session::listAll(const QString &method, const QString &itemsKey, const QObject *context,
-                      const Client::ListOptions &options, Client::ListDone done)
+                      const Client::ListOptions &options, Client::ListDone done, ListSharing sharing)
 {
+    startList(method, itemsKey, options, ListWaiter{context, {}, std::move(done)}, sharing);
+}
+
+void Session::startList(const QString &method, const QString &itemsKey, const Client::ListOptions &options,
+                        ListWaiter waiter, ListSharing sharing)
+{
+    if (sharing == ListSharing::JoinUnderWay) {
+        for (auto it = m_lists.begin(); it != m_lists.end(); ++it) {
+            const Client::ListOptions &asked = it->options;
+            if (it->connection == m_connections && isConnected() && it->method == method && it->itemsKey == itemsKey
+                && asked.forceRefresh == options.forceRefresh
+                && asked.maxPages == options.maxPages && asked.pageTimeoutMs == options.pageTimeoutMs
+                && asked.totalTimeoutMs == options.totalTimeoutMs) {
+                it->waiters.append(std::move(waiter));
+                return;
+            }
+        }
+    }
     const quint64 token = m_nextToken++;
-    m_lists.insert(token, ListWaiter{context, {}, std::move(done)});
+    m_lists.insert(token, ListUnderWay{method, itemsKey, options, m_connections, {std::move(waiter)}});
     toWorker([token, method, itemsKey, options](SessionWorker *worker) {
         worker->startListAll(token, method, itemsKey, options);
     });
 }
 
-void Session::listSnapshot(const QObject *context, const Client::ListOptions &options, Client::SnapshotDone done)
+void Session::listSnapshot(const QObject *context, const Client::ListOptions &options, Client::SnapshotDone done,
+                           ListSharing sharing)
 {
     if (!isConnected()) {
         QTimer::singleShot(0, context, [done, message = tr("%1 is not connected").arg(name())] { done({}, message); });
         return;
     }
     Mcp::listSnapshot(m_sessionInfo.serverCapabilities,
-                      [this](const QString &method, const QString &itemsKey, const QObject *context,
-                             const Client::ListOptions &options, Client::ListDone done) {
-        listAll(method, itemsKey, context, options, std::move(done));
+                      [this, sharing](const QString &method, const QString &itemsKey, const QObject *context,
+                                      const Client::ListOptions &options, Client::ListDone done) {
+        listAll(method, itemsKey, context, options, std::move(done), sharing);
     }, context, options, std::move(done));
 }
 
@@ -461,6 +483,8 @@ void Session::setState(State state)
     if (m_state == state)
         return;
     m_state = state;
+    if (state == State::Connected)
+        ++m_connections;
     // Each connection starts out answering (Health is Unreachable while not connected).
     m_health = Health::Reachable;
     m_failuresInARow = 0;
@@ -587,13 +611,16 @@ void Session::onCallFinished(quint64 token, const Response &response)
 
 void Session::onListFinished(quint64 token, const Response &response)
 {
-    const ListWaiter waiter = m_lists.take(token);
-    if (!waiter.context)
-        return;
-    if (waiter.doneWithCache)
-        waiter.doneWithCache(response.result.toArray(), response.error, response.cache);
-    else if (waiter.done)
-        waiter.done(response.result.toArray(), response.error);
+    const ListUnderWay listing = m_lists.take(token);
+    const QJsonArray items = response.result.toArray();
+    for (const ListWaiter &waiter : listing.waiters) {
+        if (!waiter.context)
+            continue;
+        if (waiter.doneWithCache)
+            waiter.doneWithCache(items, response.error, response.cache);
+        else if (waiter.done)
+            waiter.done(items, response.error);
+    }
 }
 
 void Session::onServerRequest(quint64 token, const QString &method, const QJsonObject &params)

@@ -221,14 +221,23 @@ public:
     // never after context is destroyed.
     void listAll(const QString &method, const QString &itemsKey, const QObject *context,
                  std::function<void(const QJsonArray &items, const std::optional<RpcError> &error)> done);
+    // Whether a listing may take the answer of one already under way (asked for by someone else,
+    // with the same method, items key and options) instead of asking the server again.
+    enum class ListSharing { Own, JoinUnderWay };
     // The same with Client::ListOptions (forceRefresh), telling done whether the list came from
     // the result cache and how long it stays fresh.
     void listAll(const QString &method, const QString &itemsKey, const QObject *context,
-                 const Client::ListOptions &options, Client::ListDone done);
+                 const Client::ListOptions &options, Client::ListDone done, ListSharing sharing = ListSharing::Own);
     // What the server offers (session/listsnapshot.h); done runs on this object's thread. Not
     // connected: done gets an empty snapshot and says so.
-    void listSnapshot(const QObject *context, const Client::ListOptions &options, Client::SnapshotDone done);
+    void listSnapshot(const QObject *context, const Client::ListOptions &options, Client::SnapshotDone done,
+                      ListSharing sharing = ListSharing::Own);
     void notify(const QString &method, const QJsonObject &params = {});
+    // Runs on the session's thread on every batch of traffic before trafficBatch carries it over:
+    // work on the events that would otherwise hold each receiver's thread
+    // (TrafficLog::summarizeBigFrames). From the next batch on.
+    using TrafficPreparer = std::function<void(QList<Mcp::TrafficEvent> &events)>;
+    void setTrafficPreparer(TrafficPreparer preparer);
     // Events that belong with this session's traffic without crossing its transport (the window's
     // MCP Apps views: what passed between a view and the host, HostToApp/AppToHost), stamped
     // with id() and delivered with trafficBatch.
@@ -334,7 +343,19 @@ private:
         std::function<void(const QJsonArray &, const std::optional<RpcError> &)> done;
         Client::ListDone doneWithCache;
     };
-    QHash<quint64, ListWaiter> m_lists;
+    struct ListUnderWay
+    {
+        QString method;
+        QString itemsKey;
+        Client::ListOptions options;
+        quint64 connection = 0;    // m_connections when it started: only this connection's are joined
+        QList<ListWaiter> waiters; // whoever asked first, then whoever joined
+    };
+    // Starts a listing, or joins one under way.
+    void startList(const QString &method, const QString &itemsKey, const Client::ListOptions &options,
+                   ListWaiter waiter, ListSharing sharing);
+    QHash<quint64, ListUnderWay> m_lists;
+    quint64 m_connections = 0; // times Connected so far
     QHash<quint64, QPointer<IncomingRequest>> m_serverRequests;
     bool m_userDisconnect = false;
     qint64 m_connectedSinceMs = 0;

@@ -255,6 +255,8 @@ void SessionWorker::flushTraffic()
     if (!m_pendingTraffic.isEmpty()) {
         QList<TrafficEvent> batch;
         batch.swap(m_pendingTraffic);
+        if (m_trafficPreparer)
+            m_trafficPreparer(batch);
         Q_EMIT m_session->trafficBatch(batch);
     }
     if (!m_pendingNotifications.isEmpty()) {

@@ -39,6 +39,7 @@ public:
     void setRoots(const QJsonArray &roots);
     void answerServerRequest(quint64 token, const Mcp::Response &answer);
     void setListenFilter(const std::optional<Modern::SubscriptionFilter> &filter);
+    void setTrafficPreparer(Session::TrafficPreparer preparer) { m_trafficPreparer = std::move(preparer); }
     void shutdown();
 
 Q_SIGNALS:
@@ -84,6 +85,7 @@ private:
     Client *m_client = nullptr;
     QJsonArray m_roots;
     QList<TrafficEvent> m_pendingTraffic;
+    Session::TrafficPreparer m_trafficPreparer;
     QList<LogEntry> m_pendingLogs;
     QList<Message> m_pendingNotifications;
     std::shared_ptr<NotificationWants> m_wantsNotifications;

@@ -487,6 +487,14 @@ bool TrafficLog::storeSome(qsizetype maxEvents)
     return more;
 }
 
+void TrafficLog::summarizeBigFrames(QList<TrafficEvent> &events)
+{
+    for (TrafficEvent &event : events) {
+        if (event.kind == TrafficEvent::Kind::Message && event.raw.size() >= BigFrameBytes && !event.summary)
+            event.summary = std::make_shared<const FrameSummary>(summarizeTrafficFrame(event.raw));
+    }
+}
+
 void TrafficLog::ingest(const TrafficEvent &event)
 {
     TrafficRecord r;
@@ -502,7 +510,7 @@ void TrafficLog::ingest(const TrafficEvent &event)
     QByteArray requestKey;
     switch (event.kind) {
     case K::Message: {
-        const FrameSummary summary = summarizeTrafficFrame(event.raw);
+        const FrameSummary summary = event.summary ? *event.summary : summarizeTrafficFrame(event.raw);
         r.kind = summary.kind;
         r.method = m_store.internMethod(summary.method);
         if (summary.idOffset >= 0 && summary.idSize <= 0xffff) {

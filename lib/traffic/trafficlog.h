@@ -82,6 +82,11 @@ public:
 
     void append(const TrafficEvent &event); // a batch of one
     void appendBatch(const QList<TrafficEvent> &events);
+    // Reads the Message frames of at least BigFrameBytes (kind, method, id) into their events'
+    // summary, on the calling thread: a session's own (Session::setTrafficPreparer), so that
+    // appending a 40 MiB tools/list does not scan it on the log's thread, once per log.
+    static constexpr qsizetype BigFrameBytes = 64 * 1024;
+    static void summarizeBigFrames(QList<TrafficEvent> &events);
     // Stores (and, unless paused, shows) what waits of a big batch, now.
     void flush();
 

@@ -6,7 +6,11 @@
 #include <QPair>
 #include <QString>
 
+#include <memory>
+
 namespace Mcp {
+
+struct FrameSummary; // the traffic log's (traffic/trafficsummary_p.h)
 
 using HttpHeaders = QList<QPair<QByteArray, QByteArray>>;
 
@@ -56,6 +60,11 @@ struct TrafficEvent
     quint64 exchangeId = 0;  // links a request, its response and its SSE events (0: none)
 
     int connectionId = -1;   // set by whoever owns the connection; -1 when unknown
+
+    // A big Message frame's kind, method and id as the traffic log reads them, taken on the thread
+    // it arrived on (TrafficLog::summarizeBigFrames), so that the log's thread need not scan
+    // megabytes again; null: the log reads the frame itself.
+    std::shared_ptr<const FrameSummary> summary;
 
     // Traffic between the window and an MCP Apps view rather than with the server.
     static bool isAppDirection(Direction d) { return d == Direction::HostToApp || d == Direction::AppToHost; }

@@ -3,8 +3,12 @@
 #include "protocol/keys.h"
 #include "protocol/methods.h"
 #include "traffic/trafficlog.h"
+#include "workpool.h"
 
 #include <QDir>
+#include <QFuture>
+#include <QPromise>
+#include <QThreadPool>
 #include <QTimer>
 
 #include <memory>
@@ -23,6 +27,7 @@ Connection::Connection(int id, const QString &name, TransportFactory factory, co
     Q_UNUSED(registered)
     m_trafficLog = new TrafficLog(this);
     m_trafficLog->setConnectionName(id, name);
+    setTrafficPreparer(&TrafficLog::summarizeBigFrames);
     // Connected first, so whoever else listens to trafficBatch finds the events in the log.
     connect(this, &Session::trafficBatch, this, &Connection::onTrafficBatch);
     connect(this, &Session::stateChanged, this, [this](State state) {
@@ -31,7 +36,13 @@ Connection::Connection(int id, const QString &name, TransportFactory factory, co
     });
 }
 
-Connection::~Connection() = default;
+Connection::~Connection()
+{
+    // The last snapshot may be the last reference to 40 MiB of listings, whose freeing held the GUI
+    // thread for hundreds of milliseconds.
+    if (m_listings)
+        workPool()->start([listings = std::move(*m_listings)]() mutable { listings = {}; });
+}
 
 void Connection::setName(const QString &name)
 {
@@ -80,25 +91,54 @@ void Connection::setWatch(const ServerConfig &config)
 void Connection::takeListings()
 {
     const quint64 generation = ++m_listingGeneration;
+    // The pages list at connect too, told after this: the snapshot waits for their requests to be
+    // under way and shares their answers rather than asking for every list a second time.
+    QTimer::singleShot(0, this, [this, generation] {
+        if (generation == m_listingGeneration)
+            snapshotListings(generation);
+    });
+}
+
+void Connection::snapshotListings(quint64 generation)
+{
     listSnapshot(this, {}, [this, generation](const QJsonObject &listings, const QString &) {
         if (generation != m_listingGeneration)
             return; // a newer connection started over
         if (m_listings) {
-            const auto list = [](const QJsonObject &snapshot, QLatin1StringView key) { return snapshot.value(key).toArray(); };
-            const QJsonObject &before = *m_listings;
-            ReloadDiff diff;
-            diff.changedFiles = m_pendingChangedFiles;
-            diff.tools = diffTools(list(before, Key::Tools), list(listings, Key::Tools));
-            diff.prompts = diffPrompts(list(before, Key::Prompts), list(listings, Key::Prompts));
-            diff.resources = diffResources(list(before, Key::Resources), list(listings, Key::Resources));
-            diff.resourceTemplates = diffResourceTemplates(list(before, Key::ResourceTemplates),
-                                                           list(listings, Key::ResourceTemplates));
-            m_lastReload = diff;
-            Q_EMIT reloaded(diff);
+            // Comparing 200,000 tools held the GUI thread for seconds: the pool compares, and lets
+            // go of the old snapshot there too.
+            auto promise = std::make_shared<QPromise<ReloadDiff>>();
+            QFuture<ReloadDiff> future = promise->future();
+            promise->start();
+            workPool()->start(
+                [promise, before = std::exchange(m_listings, std::nullopt).value(), listings,
+                 changedFiles = m_pendingChangedFiles]() mutable {
+                const auto list = [](const QJsonObject &snapshot, QLatin1StringView key) {
+                    return snapshot.value(key).toArray();
+                };
+                ReloadDiff diff;
+                diff.changedFiles = changedFiles;
+                diff.tools = diffTools(list(before, Key::Tools), list(listings, Key::Tools));
+                diff.prompts = diffPrompts(list(before, Key::Prompts), list(listings, Key::Prompts));
+                diff.resources = diffResources(list(before, Key::Resources), list(listings, Key::Resources));
+                diff.resourceTemplates = diffResourceTemplates(list(before, Key::ResourceTemplates),
+                                                               list(listings, Key::ResourceTemplates));
+                before = {};
+                promise->addResult(std::move(diff));
+                promise->finish();
+            });
+            const quint64 compared = ++m_reloadsCompared;
+            future.then(this, [this, compared](const ReloadDiff &diff) {
+                if (compared < m_reloadShown)
+                    return; // a later reload's comparison was quicker
+                m_reloadShown = compared;
+                m_lastReload = diff;
+                Q_EMIT reloaded(diff);
+            });
         }
         m_pendingChangedFiles.clear();
         m_listings = listings;
-    });
+    }, ListSharing::JoinUnderWay);
 }
 
 void Connection::onTrafficBatch(const QList<TrafficEvent> &events)

@@ -83,12 +83,15 @@ private:
     // Lists tools, prompts, resources and templates of the new connection and compares them
     // with the previous one's.
     void takeListings();
+    void snapshotListings(quint64 generation);
 
     FileChangeWatcher *m_watcher = nullptr;
     QStringList m_pendingChangedFiles;
     std::optional<QJsonObject> m_listings; // of the previous connection, a snapshot
     ReloadDiff m_lastReload;
     quint64 m_listingGeneration = 0;
+    quint64 m_reloadsCompared = 0; // comparisons started
+    quint64 m_reloadShown = 0;     // the latest of them that was shown
 
     TrafficLog *m_trafficLog = nullptr;
     QStringList m_secretValues;

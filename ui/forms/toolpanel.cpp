@@ -10,6 +10,7 @@
 #include "results/iconfetcher.h"
 #include "results/resultview.h"
 #include "theme.h"
+#include "workpool.h"
 
 #include "collections/collection.h"
 #include "protocol/keys.h"
@@ -792,7 +793,7 @@ void ToolPanel::finish(bool isError, const QJsonValue &result, const RpcError &e
         auto promise = std::make_shared<QPromise<ResultView::PreparedTexts>>();
         QFuture<ResultView::PreparedTexts> future = promise->future();
         promise->start();
-        QThreadPool::globalInstance()->start([promise, object] {
+        workPool()->start([promise, object] {
             promise->addResult(ResultView::prepareTexts(object));
             promise->finish();
         });

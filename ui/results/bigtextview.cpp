@@ -2,6 +2,7 @@
 
 #include "forms/jsontext.h"
 #include "theme.h"
+#include "workpool.h"
 
 #include <QApplication>
 #include <QBoxLayout>
@@ -44,7 +45,7 @@ QFuture<TextRows> buildInWorker(const QString &text, int column)
     auto promise = std::make_shared<QPromise<TextRows>>();
     QFuture<TextRows> future = promise->future();
     promise->start();
-    QThreadPool::globalInstance()->start([promise, text, column] {
+    workPool()->start([promise, text, column] {
         promise->setProgressRange(0, 100);
         TextRows rows = TextRows::build(text, column, [&promise](int percent) {
             promise->setProgressValue(percent);

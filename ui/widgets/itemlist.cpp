@@ -1,6 +1,7 @@
 #include "itemlist.h"
 
 #include "theme.h"
+#include "workpool.h"
 #include "widgets/twolinedelegate.h"
 
 #include "protocol/keys.h"
@@ -88,7 +89,7 @@ QFuture<T> inPool(std::function<T()> work)
     auto promise = std::make_shared<QPromise<T>>();
     QFuture<T> future = promise->future();
     promise->start();
-    QThreadPool::globalInstance()->start([promise, work = std::move(work)] {
+    workPool()->start([promise, work = std::move(work)] {
         promise->addResult(work());
         promise->finish();
     });
@@ -115,6 +116,8 @@ ItemListModel::ItemListModel(const ItemListColumns &columns, QObject *parent)
 ItemListModel::~ItemListModel()
 {
     ++*m_filterGeneration; // a filter under way stops early
+    // As in install(): 200,000 items took the GUI thread hundreds of milliseconds to free.
+    workPool()->start([old = std::move(m_index)]() mutable { old.reset(); });
 }
 
 void ItemListModel::setItems(const QJsonArray &items)
@@ -151,7 +154,7 @@ void ItemListModel::install(std::shared_ptr<const Index> index, QList<int> shown
     beginResetModel();
     if (newItems) {
         // The old index goes in the pool: freeing 200,000 items is not the GUI thread's work.
-        QThreadPool::globalInstance()->start([old = std::exchange(m_index, std::move(index))]() mutable { old.reset(); });
+        workPool()->start([old = std::exchange(m_index, std::move(index))]() mutable { old.reset(); });
         m_lookups.clear(); // by item, not by row shown: a filter keeps them
         // These were filtered as they were prepared; a filter still under way was for the old ones.
         ++*m_filterGeneration;

@@ -59,6 +59,7 @@ private Q_SLOTS:
     void nonMessageEvents();
     void sealedChunksArePackedAndReadBack();
     void bigEventIsSharedThenPacked();
+    void bigFramesSummarizedAheadMakeTheSameRows();
     void multiRoundTripRoundsAreGrouped();
     void retriesWithoutStateGroupByName();
 };
@@ -494,6 +495,62 @@ void tst_TrafficLog::bigEventIsSharedThenPacked()
     QVERIFY2(log.allocatedBytes() < big.size(), qPrintable(QString::number(log.allocatedBytes())));
     QCOMPARE(log.rawBytes(1), big);
     QVERIFY(log.rawBytes(2).startsWith(R"({"jsonrpc":"2.0","id":8,)"));
+}
+
+// A session reads its big frames on its own thread (Session::setTrafficPreparer): only those get a
+// summary, and a log shows them exactly as it does when it reads them itself.
+void tst_TrafficLog::bigFramesSummarizedAheadMakeTheSameRows()
+{
+    const QByteArray tools = QByteArray(R"({"jsonrpc":"2.0","id":"list-1","result":{"tools":[)")
+        + QByteArray(R"({"name":"t","description":"[not] a {bracket} \"quoted\"","inputSchema":{"type":"object"}},)")
+              .repeated(TrafficLog::BigFrameBytes / 64)
+        + R"({"name":"last"}]}})";
+    const QByteArray failure = QByteArray(R"({"jsonrpc":"2.0","id":3,"error":{"code":-32603,"message":")")
+        + QByteArray("x").repeated(TrafficLog::BigFrameBytes) + R"("}})";
+    const QByteArray bigCall = QByteArray(R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":")")
+        + QByteArray("y").repeated(TrafficLog::BigFrameBytes) + R"("}})";
+    QVERIFY(tools.size() >= TrafficLog::BigFrameBytes);
+    TrafficEvent stderrLine = message(tools, In, 600);
+    stderrLine.kind = TrafficEvent::Kind::StderrLine;
+    const QList<TrafficEvent> batch = {
+        message(R"({"jsonrpc":"2.0","id":"list-1","method":"tools/list"})", Out, 100),
+        message(tools, In, 200),
+        message(bigCall, Out, 300),
+        message(failure, In, 400),
+        message(R"({"jsonrpc":"2.0","method":"notifications/tools/list_changed"})", In, 500),
+        stderrLine,
+    };
+    QList<TrafficEvent> prepared = batch;
+    TrafficLog::summarizeBigFrames(prepared);
+    for (qsizetype i = 0; i < prepared.size(); ++i) {
+        const bool big = prepared.at(i).kind == TrafficEvent::Kind::Message
+            && prepared.at(i).raw.size() >= TrafficLog::BigFrameBytes;
+        QCOMPARE(bool(prepared.at(i).summary), big);
+        QVERIFY(!batch.at(i).summary);
+    }
+
+    TrafficLog itself, ahead;
+    itself.appendBatch(batch);
+    ahead.appendBatch(prepared);
+    itself.flush();
+    ahead.flush();
+    QCOMPARE(ahead.rowCount(), batch.size());
+    QCOMPARE(ahead.rowCount(), itself.rowCount());
+    for (int row = 0; row < ahead.rowCount(); ++row) {
+        QCOMPARE(ahead.kind(row), itself.kind(row));
+        QCOMPARE(ahead.method(row), itself.method(row));
+        QCOMPARE(ahead.pairedRow(row), itself.pairedRow(row));
+        QCOMPARE(ahead.rawBytes(row), itself.rawBytes(row));
+        for (int column = 0; column < TrafficLog::ColumnCount; ++column)
+            QCOMPARE(ahead.data(ahead.index(row, column)), itself.data(itself.index(row, column)));
+        QCOMPARE(ahead.data(ahead.index(row, 0), TrafficLog::ErrorCodeRole),
+                 itself.data(itself.index(row, 0), TrafficLog::ErrorCodeRole));
+    }
+    QCOMPARE(ahead.kind(1), TrafficKind::Response);
+    QCOMPARE(ahead.pairedRow(1), 0);
+    QCOMPARE(ahead.method(1), QStringLiteral("tools/list"));
+    QCOMPARE(ahead.pairedRow(3), 2);
+    QCOMPARE(ahead.data(ahead.index(3, 0), TrafficLog::ErrorCodeRole).toInt(), -32603);
 }
 
 // A modern request answered input_required goes out again with a new id carrying the

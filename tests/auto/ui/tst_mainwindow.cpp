@@ -48,6 +48,7 @@ class tst_MainWindow : public QObject
 private Q_SLOTS:
     void initTestCase();
     void connectToDemoServer();
+    void listingAtConnectAsksOnce();
     void bigResultIsPreparedOffTheGuiThread();
     void serverThatCrashesShowsExitCodeAndStderr();
     void twoServersAtOnce();
@@ -173,6 +174,57 @@ void tst_MainWindow::connectToDemoServer()
 // A result of 4 MiB or more has its text converted in the thread pool (ToolPanel::finish): it
 // still shows, with its size, its first part at once and the rest on request; a small call right
 // after it shows its own result, never the big one that finished preparing later.
+// At connect the pages list tools, prompts and templates, and the connection keeps a snapshot of
+// every list (what a reload changed): it shares the pages' answers, so none is asked for twice.
+void tst_MainWindow::listingAtConnectAsksOnce()
+{
+    MainWindow window(m_dir.filePath(QStringLiteral("servers-listing.json")));
+    window.setApprovalAnswerForTesting(1);
+    window.show();
+    const QUuid id = window.catalog()->add(demoConfig(QStringLiteral("demo")));
+    window.selectServer(id);
+    window.connectServer(id);
+    Connection *connection = window.existingConnection(id);
+    QVERIFY(connection);
+    ServerPage *page = window.pageFor(id);
+    QVERIFY(page);
+    TrafficLog *log = connection->trafficLog();
+    const QStringList lists{QStringLiteral("tools/list"), QStringLiteral("prompts/list"),
+                            QStringLiteral("resources/templates/list")};
+    // Requests of a list sent, and how many of them are answered.
+    const auto requests = [log](const QString &method, bool answeredOnly) {
+        int count = 0;
+        for (int row = 0; row < log->rowCount(); ++row) {
+            if (log->kind(row) == TrafficKind::Request && log->method(row) == method
+                && log->data(log->index(row, 0), TrafficLog::DirectionRole).toInt() == int(TrafficEvent::Direction::Outgoing))
+                count += !answeredOnly || log->pairedRow(row) >= 0 ? 1 : 0;
+        }
+        return count;
+    };
+    const auto listed = [&](int times) {
+        for (const QString &method : lists) {
+            if (requests(method, true) < times)
+                return false;
+        }
+        return true;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(listed(1), 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(page->toolsPage()->list()->count() > 0, 10000);
+    QTest::qWait(300); // a second request of its own would be sent by now
+    for (const QString &method : lists)
+        QVERIFY2(requests(method, false) == 1, qPrintable(QStringLiteral("%1: %2").arg(method).arg(requests(method, false))));
+
+    // A restart lists once again, and the snapshot still tells what changed: nothing.
+    QSignalSpy reloaded(connection, &Connection::reloaded);
+    connection->restart();
+    QTRY_COMPARE_WITH_TIMEOUT(reloaded.size(), 1, 20000);
+    QVERIFY(connection->lastReload().isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(listed(2), 10000);
+    QTest::qWait(300);
+    for (const QString &method : lists)
+        QVERIFY2(requests(method, false) == 2, qPrintable(QStringLiteral("%1: %2").arg(method).arg(requests(method, false))));
+}
+
 void tst_MainWindow::bigResultIsPreparedOffTheGuiThread()
 {
     MainWindow window(m_dir.filePath(QStringLiteral("servers-big.json")));
