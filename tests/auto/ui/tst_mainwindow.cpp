@@ -63,6 +63,9 @@ private Q_SLOTS:
 
 private:
     ServerConfig demoConfig(const QString &name, const QStringList &extraArgs = {}) const;
+    // Shows window, adds config, selects and connects it: its connection once
+    // connected, null if it did not connect in 20 s.
+    Connection *connectDemo(MainWindow &window, const ServerConfig &config, QUuid *id);
     QTemporaryDir m_dir;
     QString m_demo;
 };
@@ -90,17 +93,25 @@ ServerConfig tst_MainWindow::demoConfig(const QString &name, const QStringList &
     return config;
 }
 
+Connection *tst_MainWindow::connectDemo(MainWindow &window, const ServerConfig &config, QUuid *id)
+{
+    window.setApprovalAnswerForTesting(1);
+    window.show();
+    *id = window.catalog()->add(config);
+    window.selectServer(*id);
+    window.connectServer(*id);
+    Connection *connection = window.existingConnection(*id);
+    if (!connection || !QTest::qWaitFor([connection] { return connection->state() == Connection::State::Connected; }, 20000))
+        return nullptr;
+    return connection;
+}
+
 void tst_MainWindow::connectToDemoServer()
 {
     MainWindow window(m_dir.filePath(QStringLiteral("servers-1.json")));
-    window.setApprovalAnswerForTesting(1);
-    window.show();
-    const QUuid id = window.catalog()->add(demoConfig(QStringLiteral("demo")));
-    window.selectServer(id);
-    window.connectServer(id);
-    Connection *connection = window.existingConnection(id);
+    QUuid id;
+    Connection *connection = connectDemo(window, demoConfig(QStringLiteral("demo")), &id);
     QVERIFY(connection);
-    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Connected, 20000);
     QVERIFY(!connection->sessionInfo().protocolVersion.isEmpty());
     QCOMPARE(connection->sessionInfo().transportName, QStringLiteral("stdio"));
     QVERIFY(connection->sessionInfo().processId > 0);
@@ -228,14 +239,9 @@ void tst_MainWindow::listingAtConnectAsksOnce()
 void tst_MainWindow::bigResultIsPreparedOffTheGuiThread()
 {
     MainWindow window(m_dir.filePath(QStringLiteral("servers-big.json")));
-    window.setApprovalAnswerForTesting(1);
-    window.show();
-    const QUuid id = window.catalog()->add(demoConfig(QStringLiteral("demo")));
-    window.selectServer(id);
-    window.connectServer(id);
-    Connection *connection = window.existingConnection(id);
+    QUuid id;
+    Connection *connection = connectDemo(window, demoConfig(QStringLiteral("demo")), &id);
     QVERIFY(connection);
-    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Connected, 20000);
     ServerPage *page = window.pageFor(id);
     QTRY_VERIFY_WITH_TIMEOUT(page->toolsPage()->list()->selectByName(QStringLiteral("blob")), 10000);
     const qint64 size = 6 * 1024 * 1024;
@@ -266,13 +272,9 @@ void tst_MainWindow::bigResultIsPreparedOffTheGuiThread()
 void tst_MainWindow::serverThatCrashesShowsExitCodeAndStderr()
 {
     MainWindow window(m_dir.filePath(QStringLiteral("servers-2.json")));
-    window.setApprovalAnswerForTesting(1);
-    window.show();
-    const QUuid id = window.catalog()->add(demoConfig(QStringLiteral("crashy")));
-    window.selectServer(id);
-    window.connectServer(id);
-    Connection *connection = window.existingConnection(id);
-    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Connected, 20000);
+    QUuid id;
+    Connection *connection = connectDemo(window, demoConfig(QStringLiteral("crashy")), &id);
+    QVERIFY(connection);
     ServerPage *page = window.pageFor(id);
     QTRY_VERIFY_WITH_TIMEOUT(page->toolsPage()->list()->selectByName(QStringLiteral("crash")), 10000);
     page->toolsPage()->setArgumentsText(QStringLiteral("{\"code\": 3}"));
@@ -319,13 +321,9 @@ void tst_MainWindow::twoServersAtOnce()
 void tst_MainWindow::samplingAndElicitationDialogs()
 {
     MainWindow window(m_dir.filePath(QStringLiteral("servers-4.json")));
-    window.setApprovalAnswerForTesting(1);
-    window.show();
-    const QUuid id = window.catalog()->add(demoConfig(QStringLiteral("asks")));
-    window.selectServer(id);
-    window.connectServer(id);
-    Connection *connection = window.existingConnection(id);
-    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Connected, 20000);
+    QUuid id;
+    Connection *connection = connectDemo(window, demoConfig(QStringLiteral("asks")), &id);
+    QVERIFY(connection);
     ServerPage *page = window.pageFor(id);
     ToolsPage *tools = page->toolsPage();
     QTRY_VERIFY_WITH_TIMEOUT(tools->list()->selectByName(QStringLiteral("ask_llm")), 10000);
@@ -378,15 +376,11 @@ void tst_MainWindow::samplingAndElicitationDialogs()
 void tst_MainWindow::exportAndReopenCapture()
 {
     MainWindow window(m_dir.filePath(QStringLiteral("servers-5.json")));
-    window.setApprovalAnswerForTesting(1);
-    window.show();
     ServerConfig config = demoConfig(QStringLiteral("recorded"));
     config.env = {ConfigEntry{QStringLiteral("DEMO_TOKEN"), QStringLiteral("tok-ABCDEF-123"), true}};
-    const QUuid id = window.catalog()->add(config);
-    window.selectServer(id);
-    window.connectServer(id);
-    Connection *connection = window.existingConnection(id);
-    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Connected, 20000);
+    QUuid id;
+    Connection *connection = connectDemo(window, config, &id);
+    QVERIFY(connection);
     ServerPage *page = window.pageFor(id);
     QTRY_VERIFY_WITH_TIMEOUT(page->toolsPage()->list()->selectByName(QStringLiteral("echo")), 10000);
     // The secret value crosses the wire in a tool call, so redaction has something to do.
@@ -583,15 +577,11 @@ void tst_MainWindow::pinnedEraShowsPinned()
 void tst_MainWindow::saveCallToCollection()
 {
     MainWindow window(m_dir.filePath(QStringLiteral("servers-collection.json")));
-    window.setApprovalAnswerForTesting(1);
     const QString file = m_dir.filePath(QStringLiteral("saved-collection.json"));
     window.setCollectionFileForTesting(file);
-    window.show();
-    const QUuid id = window.catalog()->add(demoConfig(QStringLiteral("demo")));
-    window.selectServer(id);
-    window.connectServer(id);
-    Connection *connection = window.existingConnection(id);
-    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Connected, 20000);
+    QUuid id;
+    Connection *connection = connectDemo(window, demoConfig(QStringLiteral("demo")), &id);
+    QVERIFY(connection);
     ToolsPage *tools = window.pageFor(id)->toolsPage();
     QTRY_VERIFY_WITH_TIMEOUT(tools->list()->selectByName(QStringLiteral("get_weather")), 10000);
     tools->setArgumentsText(QStringLiteral("{\"city\": \"Oslo\"}"));
