@@ -6,7 +6,6 @@
 #include "protocol/methods.h"
 #include "protocol/requests.h"
 
-#include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QHash>
 #include <QJsonDocument>

@@ -4,7 +4,6 @@
 #include "protocol/methods.h"
 #include "transport/transport.h"
 
-#include <QCoreApplication>
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
