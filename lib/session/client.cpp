@@ -767,17 +767,9 @@ Transport *Client::transport() const { return d->transport; }
 void Client::setOptions(const ClientOptions &options)
 {
     d->options = options;
-    d->lifecycle.setInitializeTimeout(options.connectTimeoutMs);
-    d->modern.setEraChoice(options.era);
-    d->modern.setCachedEra(options.cachedEra);
 }
 
-ClientOptions Client::options() const
-{
-    ClientOptions options = d->options;
-    options.era = d->modern.eraChoice();
-    return options;
-}
+ClientOptions Client::options() const { return d->options; }
 
 void Client::setServerRequestHandler(ServerRequestHandler *handler) { d->requestHandler = handler; }
 
@@ -854,12 +846,8 @@ QString Client::instructions() const
     return d->modern.isActive() ? d->modern.instructions() : d->lifecycle.instructions();
 }
 
-void Client::setEraChoice(const Modern::EraChoice &choice)
-{
-    d->options.era = choice;
-    d->modern.setEraChoice(choice);
-}
-Modern::EraChoice Client::eraChoice() const { return d->modern.eraChoice(); }
+void Client::setEraChoice(const Modern::EraChoice &choice) { d->options.era = choice; }
+Modern::EraChoice Client::eraChoice() const { return d->options.era; }
 QString Client::connectFailureMethod() const { return d->connectFailureMethod; }
 RpcError Client::connectFailure() const { return d->connectFailure; }
 

@@ -50,7 +50,7 @@ public:
         return int(stepMs > 0 ? qMin<qint64>(stepMs, left) : left);
     }
 
-    ClientOptions options; // era and cached era live in `modern`, which may change them
+    ClientOptions options; // what both lifecycles read at each connect
     ServerRequestHandler *requestHandler = nullptr;
     // The handler for a request the server made, when options.features advertise its method.
     ServerRequestHandler *handlerFor(const QString &method) const

@@ -35,7 +35,8 @@ void LegacyLifecycle::start()
         {Key::Capabilities, d->q->clientCapabilities()},
         {Key::ClientInfo, d->options.clientInfo.toJson()},
     };
-    OutgoingRequest *handle = d->createLifecycleRequest(Method::Initialize, params, d->connectTimeLeft(m_initializeTimeoutMs),
+    OutgoingRequest *handle = d->createLifecycleRequest(Method::Initialize, params,
+                                                        d->connectTimeLeft(d->options.connectTimeoutMs),
                                                         [this](OutgoingRequest *initialize) { onInitializeFinished(initialize); });
     m_initializeHandle = handle;
     d->transmit(handle);

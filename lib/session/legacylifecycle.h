@@ -25,7 +25,6 @@ public:
 
     // Newest first.
     static QStringList supportedProtocolVersions();
-    void setInitializeTimeout(int timeoutMs) { m_initializeTimeoutMs = timeoutMs; }
     // The version initialize offers (a pinned legacy version); empty: the newest.
     void setOfferedVersion(const QString &version) { m_offeredVersion = version; }
 
@@ -68,7 +67,6 @@ private:
     };
 
     ClientPrivate *d;
-    int m_initializeTimeoutMs = 60000;
     QString m_offeredVersion;
     QString m_protocolVersion;
     Implementation m_serverInfo;

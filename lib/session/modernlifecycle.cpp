@@ -49,8 +49,8 @@ void ModernLifecycle::start()
 {
     d->setState(Client::State::Initializing);
     const bool http = d->transport->transportName() != QLatin1String("stdio");
-    m_detector.emplace(http ? Modern::EraDetector::Transport::Http : Modern::EraDetector::Transport::Stdio, m_choice,
-                       supportedProtocolVersions(), LegacyLifecycle::supportedProtocolVersions(), m_cached);
+    m_detector.emplace(http ? Modern::EraDetector::Transport::Http : Modern::EraDetector::Transport::Stdio, d->options.era,
+                       supportedProtocolVersions(), LegacyLifecycle::supportedProtocolVersions(), d->options.cachedEra);
     step(m_detector->start());
 }
 

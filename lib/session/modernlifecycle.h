@@ -38,11 +38,6 @@ public:
     // Newest first.
     static QStringList supportedProtocolVersions();
 
-    void setEraChoice(const Modern::EraChoice &choice) { m_choice = choice; }
-    Modern::EraChoice eraChoice() const { return m_choice; }
-    // What an earlier connection decided (persisted with the configuration): used without
-    // probing while it holds, probed again when it fails.
-    void setCachedEra(const Modern::EraRecord &record) { m_cached = record; }
     Modern::EraRecord eraRecord() const { return m_record; }
     void setProbeTimeout(int timeoutMs) { m_probeTimeoutMs = timeoutMs; }
     void setLogLevel(const QString &level) { m_logLevel = level; }
@@ -138,8 +133,6 @@ private:
     ClientPrivate *d;
     // Auto: detect the era (the default). Tests that assert the legacy wire (an
     // initialize row, replies to server requests) pin Legacy.
-    Modern::EraChoice m_choice{Modern::EraChoice::Mode::Auto, {}};
-    Modern::EraRecord m_cached;
     Modern::EraRecord m_record;
     std::optional<Modern::EraDetector> m_detector;
     QPointer<OutgoingRequest> m_probe;
