@@ -254,7 +254,7 @@ bool CliRunner::createClient()
     m_client->setOptions(options);
     m_client->setServerRequestHandler(&m_responder);
     m_responder.setAnswers(scriptedAnswers(o));
-    m_responder.answered = [](const QString &method, const QJsonObject &answer, bool) {
+    m_responder.answered = [](const QString &method, const QJsonObject &answer) {
         if (method != Method::ElicitationCreate)
             return;
         const QString action = answer.value(Key::Action).toString();

@@ -81,19 +81,20 @@ QJsonObject ScriptedResponder::completeSampling(const QJsonObject &answer)
             {QStringLiteral("stopReason"), QStringLiteral("endTurn")}};
 }
 
-QJsonObject ScriptedResponder::answerFor(const QString &method, const QJsonObject &params, bool *scripted)
+QJsonObject ScriptedResponder::answerFor(const QString &method, const QJsonObject &params)
 {
     m_asked.append(method);
     const bool has = m_answers.answers(method);
     if (!has)
         m_unscripted.append(method);
-    if (scripted)
-        *scripted = has;
     if (method == Method::RootsList)
         return {{Key::Roots, m_answers.roots.value_or(QJsonArray())}};
     if (method == Method::ElicitationCreate) {
+        const bool urlMode = params.value(Key::Mode).toString() == Key::Url;
         const QJsonObject answer = has ? take(m_answers.elicitation, &m_elicitationsAnswered)
-                                       : m_answers.unscriptedElicitation;
+            : urlMode && m_answers.unscriptedElicitation.value(Key::Action).toString() == ElicitActionValue::Accept
+            ? ScriptedAnswers::declined()
+            : m_answers.unscriptedElicitation;
         return m_answers.fillDefaults ? completeElicitation(answer, params) : answer;
     }
     if (method == Method::SamplingCreateMessage) {
@@ -108,10 +109,9 @@ QJsonObject ScriptedResponder::answerFor(const QString &method, const QJsonObjec
 
 void ScriptedResponder::handleRequest(IncomingRequest *request)
 {
-    bool scripted = false;
-    const QJsonObject answer = answerFor(request->method(), request->params(), &scripted);
+    const QJsonObject answer = answerFor(request->method(), request->params());
     if (answered)
-        answered(request->method(), answer, scripted);
+        answered(request->method(), answer);
     if (!answer.contains(ErrorKey)) {
         request->respond(answer);
         return;

@@ -26,7 +26,8 @@ struct ScriptedAnswers
     // CreateMessageResults, the short form {"text": ..., "model": ...}, or {"error": {...}}.
     QList<QJsonObject> sampling;
     std::optional<QJsonArray> roots; // the roots/list answer; nullopt: none scripted
-    // What an elicitation gets when none is scripted.
+    // What an elicitation gets when none is scripted. An accept (with the form's defaults) is for
+    // form mode: a URL-mode request gets a decline, since nobody opens the page.
     QJsonObject unscriptedElicitation = declined();
 
     bool isEmpty() const { return elicitation.isEmpty() && sampling.isEmpty() && !roots; }
@@ -48,15 +49,15 @@ public:
     const ScriptedAnswers &answers() const { return m_answers; }
 
     void handleRequest(IncomingRequest *request) override;
-    // The answer (a result, or {"error": {...}}) request would get, and whether it was scripted.
-    QJsonObject answerFor(const QString &method, const QJsonObject &params, bool *scripted = nullptr);
+    // The answer (a result, or {"error": {...}}) a request would get; counted as asked.
+    QJsonObject answerFor(const QString &method, const QJsonObject &params);
 
     QStringList asked() const { return m_asked; }           // every method asked, in order
     QStringList unscripted() const { return m_unscripted; } // those answered without a script
     int answeredCount(const QString &method) const { return int(m_asked.count(method)); }
 
     // Told of every answer given (the CLI says on stderr what it answered).
-    std::function<void(const QString &method, const QJsonObject &answer, bool scripted)> answered;
+    std::function<void(const QString &method, const QJsonObject &answer)> answered;
 
     // An accepted elicitation's content completed with the defaults of params' requestedSchema.
     static QJsonObject completeElicitation(const QJsonObject &answer, const QJsonObject &params);

@@ -182,11 +182,20 @@ private Q_SLOTS:
         QVERIFY(!answers.answers(QStringLiteral("sampling/createMessage")));
         QVERIFY(!answers.answers(QStringLiteral("ping")));
         // The answer a request would get, without a request.
-        bool scripted = true;
         ScriptedResponder responder;
-        const QJsonObject unknown = responder.answerFor(QStringLiteral("tools/list"), {}, &scripted);
-        QVERIFY(!scripted);
+        const QJsonObject unknown = responder.answerFor(QStringLiteral("tools/list"), {});
+        QCOMPARE(responder.unscripted(), QStringList{QStringLiteral("tools/list")});
         QCOMPARE(unknown.value(QLatin1String("error")).toObject().value(QLatin1String("code")).toInt(), -32601);
+        // An accept kept for unscripted forms does not accept a URL nobody opens.
+        ScriptedAnswers acceptForms;
+        acceptForms.unscriptedElicitation = object(R"({"action":"accept"})");
+        acceptForms.fillDefaults = true;
+        responder.setAnswers(acceptForms);
+        const QJsonObject urlRequest{{QStringLiteral("mode"), QStringLiteral("url")},
+                                     {QStringLiteral("url"), QStringLiteral("https://example.com")}};
+        const QJsonObject formRequest = object(R"({"mode":"form","requestedSchema":{"type":"object","properties":{"n":{"type":"integer","default":3}}}})");
+        QCOMPARE(responder.answerFor(QStringLiteral("elicitation/create"), urlRequest), object(R"({"action":"decline"})"));
+        QCOMPARE(responder.answerFor(QStringLiteral("elicitation/create"), formRequest), object(R"({"action":"accept","content":{"n":3}})"));
     }
 };
 
