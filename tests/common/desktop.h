@@ -5,10 +5,13 @@
 #pragma once
 
 #include <QApplication>
+#include <QCursor>
+#include <QMouseEvent>
 #include <QProcess>
 #include <QRect>
 #include <QScreen>
 #include <QString>
+#include <QStyleHints>
 #include <QStringList>
 #include <QTest>
 #include <QWidget>
@@ -56,19 +59,75 @@ inline bool moveTo(const QWidget *widget, QPoint local = {-1, -1})
     return moveTo(widget->mapToGlobal(local));
 }
 
-// Clicks once the pointer is known to be over the widget: the X server sends the window an enter
-// event for it. On a busy machine the window manager may still be moving or resizing the window
-// (a maximize applied late, a layout that grew), so a place computed a moment earlier can miss;
-// the place is computed again and the pointer moved again until the widget has it.
+// Sees whether one press and release reached a widget (or a widget inside it), and where.
+class ClickWatcher : public QObject
+{
+public:
+    explicit ClickWatcher(const QWidget *widget) : m_widget(widget) { qApp->installEventFilter(this); }
+    ~ClickWatcher() override { qApp->removeEventFilter(this); }
+
+    bool pressed = false;
+    bool released = false;
+    bool releasedInside = false;
+
+    bool eventFilter(QObject *receiver, QEvent *event) override
+    {
+        const bool press = event->type() == QEvent::MouseButtonPress || event->type() == QEvent::MouseButtonDblClick;
+        const bool release = event->type() == QEvent::MouseButtonRelease;
+        auto *target = qobject_cast<QWidget *>(receiver);
+        if ((press || release) && target && (target == m_widget || m_widget->isAncestorOf(target))) {
+            if (press) {
+                pressed = true;
+            } else if (pressed) {
+                released = true;
+                const QPoint at = static_cast<QMouseEvent *>(event)->globalPosition().toPoint();
+                releasedInside = m_widget->rect().contains(m_widget->mapFromGlobal(at));
+            }
+        }
+        return false;
+    }
+
+private:
+    const QWidget *m_widget;
+};
+
+// What lies under the pointer, for a click that went elsewhere.
+inline QString underPointer()
+{
+    const QPoint at = QCursor::pos();
+    const QWidget *there = QApplication::widgetAt(at);
+    QString what = there ? QStringLiteral("%1 \"%2\"").arg(QString::fromLatin1(there->metaObject()->className()),
+                                                           there->objectName())
+                         : QStringLiteral("no widget of this application");
+    return QStringLiteral("%1 at %2,%3").arg(what).arg(at.x()).arg(at.y());
+}
+
+// Clicks a widget the way a person does and makes sure the widget got the click. On a busy
+// machine the window manager may still be moving or resizing the window, or the layout may still
+// be settling after the last click, so a place computed a moment earlier can miss: the pointer is
+// moved until the X server reports it entered the widget, and a click the widget did not receive
+// whole (no press, or for a button a release that landed outside it once the layout moved, which
+// a button ignores) is tried again from a freshly computed place.
 inline bool click(const QWidget *widget, QPoint local = {-1, -1})
 {
+    const bool button = widget->inherits("QAbstractButton");
     for (int attempt = 0; attempt < 3; ++attempt) {
         if (!moveTo(widget, local))
             return false;
-        if (QTest::qWaitFor([widget] { return widget->underMouse(); }, 1000))
-            break;
+        (void)QTest::qWaitFor([widget] { return widget->underMouse(); }, 1000);
+        ClickWatcher watcher(widget);
+        if (!xdotool({QStringLiteral("click"), QStringLiteral("1")}))
+            return false;
+        (void)QTest::qWaitFor([&watcher] { return watcher.released; }, 1000);
+        if (watcher.pressed && (!button || watcher.releasedInside))
+            return true;
+        qWarning("Desktop::click: %s %s did not get the click whole (pressed %d, released inside %d); "
+                 "under the pointer: %s", widget->metaObject()->className(), qPrintable(widget->objectName()),
+                 watcher.pressed, watcher.releasedInside, qPrintable(underPointer()));
+        // Past the double-click interval, so the next press is a press.
+        QTest::qWait(QGuiApplication::styleHints()->mouseDoubleClickInterval() + 100);
     }
-    return xdotool({QStringLiteral("click"), QStringLiteral("1")});
+    return false;
 }
 
 // Wheel notches at the pointer's place: positive scrolls down (button 5), negative up (4).
