@@ -36,6 +36,10 @@ for _ in $(seq 100); do
     if xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id'; then break; fi
     sleep 0.1
 done
+# A home of its own: the same test runs at several sizes side by side, and QtTest's test mode keeps
+# settings under ~/.qttest, so two sizes would share (and race on) one settings file otherwise.
+export HOME="$workdir/home"
+mkdir -p "$HOME"
 export QT_QPA_PLATFORM=xcb
 export MCPSCOPE_DESKTOP_SCREEN="$size"
 "$@"
