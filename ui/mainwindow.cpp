@@ -142,7 +142,7 @@ MainWindow::MainWindow(const QString &catalogPath, QWidget *parent) : QMainWindo
     m_serverList = new QListView(left);
     m_serverList->setObjectName(QStringLiteral("serverList"));
     m_serverList->setModel(m_catalog);
-    m_delegate = new ServerListDelegate([this](const QUuid &id) { return m_connections.value(id); }, this);
+    m_delegate = new ServerListDelegate([this](const QUuid &id) { return m_servers.connection(id); }, this);
     m_serverList->setItemDelegate(m_delegate);
     m_serverList->setSelectionMode(QAbstractItemView::SingleSelection);
     m_serverList->setContextMenuPolicy(Qt::CustomContextMenu);
@@ -171,8 +171,8 @@ MainWindow::MainWindow(const QString &catalogPath, QWidget *parent) : QMainWindo
     m_allTrafficView->setDefaultExportName(QStringLiteral("mcpscope-traffic"));
     m_allTrafficView->setSecretValuesProvider([this] {
         QStringList values;
-        for (const Connection *connection : std::as_const(m_connections))
-            values += connection->secretValues();
+        for (const ServerController *server : m_servers.all())
+            values += server->connection()->secretValues();
         return values;
     });
     m_trafficDock->setWidget(m_allTrafficView);
@@ -219,9 +219,9 @@ MainWindow::MainWindow(const QString &catalogPath, QWidget *parent) : QMainWindo
     connect(m_catalog, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateActions);
     connect(m_catalog, &QAbstractItemModel::rowsMoved, this, &MainWindow::updateActions);
     connect(m_catalog, &ServerCatalog::serverChanged, this, [this](const QUuid &id) {
-        if (Connection *connection = m_connections.value(id)) {
+        if (Connection *connection = m_servers.connection(id)) {
             connection->setName(m_catalog->find(id).name);
-            if (ServerPage *page = m_pages.value(id))
+            if (m_servers.page(id))
                 Q_EMIT connection->sessionInfoChanged(); // refresh the header's name
         }
     });
@@ -237,11 +237,8 @@ MainWindow::MainWindow(const QString &catalogPath, QWidget *parent) : QMainWindo
 
 MainWindow::~MainWindow()
 {
-    // Pages first (they reference connections), then the connections end their threads.
-    qDeleteAll(m_pages);
-    m_pages.clear();
-    qDeleteAll(m_connections);
-    m_connections.clear();
+    // Each server's page, then its connection, which ends its thread.
+    m_servers.clear();
 }
 
 void MainWindow::createActions()
@@ -548,9 +545,9 @@ void MainWindow::saveLayout()
     settings.setValue(QStringLiteral("state"), saveState());
     settings.setValue(QStringLiteral("splitter"), m_splitter->saveState());
     QStringList connected;
-    for (auto it = m_connections.cbegin(); it != m_connections.cend(); ++it) {
-        if (it.value()->isConnected())
-            connected.append(it.key().toString(QUuid::WithoutBraces));
+    for (const ServerController *server : m_servers.all()) {
+        if (server->connection()->isConnected())
+            connected.append(server->id().toString(QUuid::WithoutBraces));
     }
     settings.setValue(QStringLiteral("connectedServers"), connected);
     settings.setValue(QStringLiteral("currentServer"), currentServerId().toString(QUuid::WithoutBraces));
@@ -625,16 +622,15 @@ void MainWindow::selectServer(const QUuid &id)
 
 Connection *MainWindow::connectionFor(const QUuid &id)
 {
-    if (Connection *existing = m_connections.value(id))
+    if (Connection *existing = m_servers.connection(id))
         return existing;
     const ServerConfig config = m_catalog->find(id);
     if (config.id.isNull())
         return nullptr;
     auto *connection = new Connection(m_nextConnectionId++, config.name, {}, connectionOptionsFor(config), nullptr);
-    m_connections.insert(id, connection);
     auto *oauth = new OAuthController(id, m_secretStore, connection);
     oauth->setServerName(config.name);
-    m_oauth.insert(id, oauth);
+    m_servers.add(std::make_unique<ServerController>(id, connection, oauth));
     m_allTraffic->setConnectionName(connection->id(), config.name);
     connect(connection, &Connection::trafficBatch, m_allTraffic, &TrafficLog::appendBatch);
     const auto refresh = [this, id] {
@@ -680,15 +676,16 @@ Connection *MainWindow::connectionFor(const QUuid &id)
 
 ServerPage *MainWindow::pageFor(const QUuid &id)
 {
-    if (ServerPage *page = m_pages.value(id))
+    if (ServerPage *page = m_servers.page(id))
         return page;
     Connection *connection = connectionFor(id);
     if (!connection)
         return nullptr;
+    ServerController *server = m_servers.find(id);
     auto *page = new ServerPage(connection, m_stack);
-    m_pages.insert(id, page);
+    server->setPage(page);
     if (m_catalog->find(id).usesUrl())
-        page->setOAuthController(m_oauth.value(id));
+        page->setOAuthController(server->oauth());
     m_stack->addWidget(page);
     connect(page, &ServerPage::connectRequested, this, [this, id] { connectServer(id); });
     connect(page, &ServerPage::disconnectRequested, this, [this, id] { disconnectServer(id); });
@@ -785,7 +782,7 @@ QList<ServerConfig> MainWindow::replayServers() const
         QStringList unresolved;
         const ServerConfig resolved = m_catalog->resolve(config, QProcessEnvironment::systemEnvironment(), {}, &unresolved);
         if (std::any_of(unresolved.cbegin(), unresolved.cend(),
-                        [](const QString &reference) { return reference.startsWith(QLatin1String("${input:")); }))
+                        [](const QString &reference) { return !ServerConfig::inputIdOf(reference).isEmpty(); }))
             continue; // needs an answer only a connection asks for
         servers.append(resolved);
     }
@@ -957,8 +954,10 @@ void MainWindow::openServer(const ServerConfig &config)
     if (id.isNull()) {
         id = m_catalog->add(config);
         // A name made from the command gives way to the server's own title once it answers.
-        if (config.usesCommand() && config.name == serverNameForCommand(config.command, config.args))
-            m_provisionalNames.insert(id, config.name);
+        if (config.usesCommand() && config.name == serverNameForCommand(config.command, config.args)) {
+            if (connectionFor(id))
+                m_servers.find(id)->setProvisionalName(config.name);
+        }
     }
     m_catalog->approve(m_catalog->find(id));
     selectServer(id);
@@ -967,16 +966,17 @@ void MainWindow::openServer(const ServerConfig &config)
 
 void MainWindow::adoptServerTitle(const QUuid &id)
 {
-    const auto provisional = m_provisionalNames.constFind(id);
-    const Connection *connection = existingConnection(id);
-    if (provisional == m_provisionalNames.cend() || !connection)
+    ServerController *server = m_servers.find(id);
+    if (!server)
         return;
-    const Implementation info = connection->sessionInfo().serverInfo;
+    const Implementation info = server->connection()->sessionInfo().serverInfo;
     QString title = (info.title.isEmpty() ? info.name : info.title).simplified();
     if (title.isEmpty())
         return;
+    const std::optional<QString> provisional = server->takeProvisionalName();
+    if (!provisional)
+        return;
     const QString madeName = *provisional;
-    m_provisionalNames.erase(provisional);
     ServerConfig config = m_catalog->find(id);
     if (config.name != madeName || title == madeName)
         return; // renamed by the user meanwhile, or already right
@@ -1003,9 +1003,9 @@ void MainWindow::connectServer(const QUuid &id)
     QStringList unresolved;
     m_catalog->resolve(config, QProcessEnvironment::systemEnvironment(), inputs, &unresolved);
     for (const QString &reference : std::as_const(unresolved)) {
-        if (!reference.startsWith(QLatin1String("${input:")))
+        const QString inputId = ServerConfig::inputIdOf(reference);
+        if (inputId.isEmpty())
             continue;
-        const QString inputId = reference.mid(8, reference.size() - 9);
         InputPrompt prompt;
         for (const InputPrompt &candidate : config.inputs) {
             if (candidate.id == inputId)
@@ -1034,7 +1034,7 @@ void MainWindow::connectServer(const QUuid &id)
     }
     Connection *connection = connectionFor(id);
     ServerPage *page = pageFor(id);
-    OAuthController *oauth = m_oauth.value(id);
+    OAuthController *oauth = m_servers.oauth(id);
     oauth->setServerName(config.name);
     if (resolved.usesUrl())
         page->setOAuthController(oauth);
@@ -1056,7 +1056,7 @@ void MainWindow::connectServer(const QUuid &id)
 
 void MainWindow::forgetTokens(const QUuid &id)
 {
-    if (OAuthController *oauth = m_oauth.value(id))
+    if (OAuthController *oauth = m_servers.oauth(id))
         oauth->forgetTokens();
     else
         m_secretStore->remove(id.toString(QUuid::WithoutBraces), OAuthController::tokensKey());
@@ -1105,7 +1105,7 @@ void MainWindow::editServer(const QUuid &id)
     const bool changed = !(edited == config);
     m_catalog->update(edited);
     // The last failure was about the old settings.
-    if (ServerPage *page = m_pages.value(id); page && changed)
+    if (ServerPage *page = m_servers.page(id); page && changed)
         page->dismissBanner();
     applyToRunningConnection(config, edited);
 }
@@ -1156,14 +1156,10 @@ void MainWindow::removeServer(const QUuid &id)
     if (QMessageBox::question(this, tr("Remove Server"), tr("Remove \"%1\" from the list?").arg(config.name))
         != QMessageBox::Yes)
         return;
-    if (ServerPage *page = m_pages.take(id)) {
+    if (ServerPage *page = m_servers.page(id))
         m_stack->removeWidget(page);
-        delete page;
-    }
     forgetTokens(id); // a removed server leaves no OAuth tokens behind in the keychain
-    m_oauth.remove(id);
-    if (Connection *connection = m_connections.take(id))
-        delete connection;
+    m_servers.remove(id); // its page, authorization and connection
     m_catalog->remove(id);
     onCurrentServerChanged();
 }

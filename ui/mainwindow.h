@@ -1,6 +1,7 @@
 #pragma once
 
-#include <QHash>
+#include "servers/servercontroller.h"
+
 #include <QMainWindow>
 #include <QPointer>
 #include <QUuid>
@@ -61,10 +62,10 @@ public:
     void selectServer(const QUuid &id);
     // The Connection of a server, created on first use.
     Connection *connectionFor(const QUuid &id);
-    Connection *existingConnection(const QUuid &id) const { return m_connections.value(id); }
+    Connection *existingConnection(const QUuid &id) const { return m_servers.connection(id); }
     ServerPage *pageFor(const QUuid &id);
     // The OAuth side of a server's connection (created with it).
-    OAuthController *oauthFor(const QUuid &id) const { return m_oauth.value(id); }
+    OAuthController *oauthFor(const QUuid &id) const { return m_servers.oauth(id); }
     // Forgets a server's stored OAuth tokens (also when it has no connection yet).
     void forgetTokens(const QUuid &id);
     ServerPage *currentPage() const;
@@ -153,10 +154,7 @@ private:
     QWidget *m_placeholder = nullptr;
     QDockWidget *m_trafficDock = nullptr;
     TrafficView *m_allTrafficView = nullptr;
-    QHash<QUuid, Connection *> m_connections;
-    QHash<QUuid, ServerPage *> m_pages;
-    QHash<QUuid, OAuthController *> m_oauth;
-    QHash<QUuid, QString> m_provisionalNames; // id: the name made from its command
+    ServerControllers m_servers;
     int m_nextConnectionId = 1;
     int m_testApprovalAnswer = -1;
     QString m_testCollectionFile;

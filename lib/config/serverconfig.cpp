@@ -639,6 +639,14 @@ QString expandVariables(const QString &text, const QProcessEnvironment &environm
     return out;
 }
 
+QString ServerConfig::inputIdOf(const QString &reference)
+{
+    static const QLatin1String prefix("${input:");
+    if (!reference.startsWith(prefix) || !reference.endsWith(QLatin1Char('}')))
+        return {};
+    return reference.mid(prefix.size(), reference.size() - prefix.size() - 1);
+}
+
 ServerConfig ServerConfig::resolved(const QProcessEnvironment &environment,
                                     const QHash<QString, QString> &inputValues,
                                     QStringList *unresolved) const

@@ -198,6 +198,8 @@ public:
     ServerConfig resolved(const QProcessEnvironment &environment,
                           const QHash<QString, QString> &inputs,
                           QStringList *unresolved) const;
+    // The id in an ${input:id} reference as resolved() lists it; empty for any other reference.
+    static QString inputIdOf(const QString &reference);
 
     // The values to redact wherever they occur (traffic views, captures): secret env and header
     // values, the bearer token, the OAuth client secret and the URL's password and credential

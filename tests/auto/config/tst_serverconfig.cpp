@@ -338,6 +338,11 @@ private Q_SLOTS:
         QCOMPARE(r.url, QStringLiteral("http://x/"));
         QCOMPARE(r.headers.at(0).value, QStringLiteral("vx"));
         QCOMPARE(unresolved, QStringList({QStringLiteral("${input:k}"), QStringLiteral("${TOKEN}")}));
+        // What the window asks for at connect: the input ids among them, nothing else.
+        QCOMPARE(ServerConfig::inputIdOf(unresolved.at(0)), QStringLiteral("k"));
+        QCOMPARE(ServerConfig::inputIdOf(unresolved.at(1)), QString());
+        QCOMPARE(ServerConfig::inputIdOf(QStringLiteral("${input:api-key}")), QStringLiteral("api-key"));
+        QCOMPARE(ServerConfig::inputIdOf(QStringLiteral("${input:unclosed")), QString());
         // The stored text stays as written.
         QCOMPARE(c.command, QStringLiteral("${X}/cmd"));
     }
