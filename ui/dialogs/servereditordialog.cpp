@@ -106,7 +106,55 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     auto *tabs = new QTabWidget(this);
     layout->addWidget(tabs, 1);
 
-    // General
+    tabs->addTab(buildGeneralTab(config, tabs), tr("General"));
+    m_tabs = tabs;
+    m_authTab = tabs->addTab(buildAuthorizationTab(config, tabs), tr("Authorization"));
+    // Timeouts; restarts and watched files have a tab of their own
+    tabs->addTab(buildTimeoutsTab(config, tabs), tr("Timeouts"));
+    tabs->addTab(buildRestartsTab(config, tabs), tr("Restarts"));
+    tabs->addTab(buildProtocolTab(config, tabs), tr("Protocol"));
+
+    // Notes
+    m_notes = new QPlainTextEdit(config.notes, tabs);
+    tabs->addTab(m_notes, tr("Notes"));
+
+    m_preview = new QLabel(this);
+    m_preview->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_preview->setWordWrap(true);
+    m_preview->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_preview);
+    m_notice = new QLabel(this);
+    m_notice->setObjectName(QStringLiteral("notice"));
+    m_notice->setWordWrap(true);
+    Theme::setTextColor(m_notice, Theme::Role::Info);
+    m_notice->hide();
+    layout->addWidget(m_notice);
+    m_error = new QLabel(this);
+    Theme::setTextColor(m_error, Theme::Role::Error);
+    layout->addWidget(m_error);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
+    // Not every platform theme gives Save a letter; Escape is Cancel's key.
+    buttons->button(QDialogButtonBox::Save)->setText(tr("&Save"));
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, this, &ServerEditorDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    connect(m_transport, &QComboBox::currentIndexChanged, this, &ServerEditorDialog::updateTransportPage);
+    connect(m_command, &QLineEdit::editingFinished, this, &ServerEditorDialog::splitPastedCommandLine);
+    for (QLineEdit *edit : {m_name, m_command, m_workingDir, m_url})
+        connect(edit, &QLineEdit::textChanged, this, &ServerEditorDialog::updatePreview);
+    connect(m_args, &QListWidget::itemChanged, this, &ServerEditorDialog::updatePreview);
+    connect(m_env, &QTableWidget::itemChanged, this, &ServerEditorDialog::updatePreview);
+    connect(m_inheritEnv, &QCheckBox::toggled, this, &ServerEditorDialog::updatePreview);
+    updateTransportPage();
+    // Typing starts at once, in the first field.
+    m_name->setFocus();
+    m_name->selectAll();
+}
+
+// Name, transport, where it is saved, and the transport's own page.
+QWidget *ServerEditorDialog::buildGeneralTab(const ServerConfig &config, QTabWidget *tabs)
+{
     auto *general = new QWidget(tabs);
     auto *generalLayout = new QVBoxLayout(general);
     auto *form = new QFormLayout;
@@ -118,7 +166,7 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     m_transport->setCurrentIndex(m_transport->findData(int(config.transport)));
     m_scope = new QComboBox(general);
     m_scope->addItem(tr("My servers (user configuration)"), int(ServerConfig::Scope::User));
-    if (catalog && !catalog->projectFolder().isEmpty())
+    if (m_catalog && !m_catalog->projectFolder().isEmpty())
         m_scope->addItem(tr("This project (.mcp.json)"), int(ServerConfig::Scope::Project));
     m_scope->setCurrentIndex(qMax(0, m_scope->findData(int(config.scope))));
     m_scope->setVisible(m_scope->count() > 1);
@@ -129,8 +177,17 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     generalLayout->addLayout(form);
 
     m_transportPages = new QStackedWidget(general);
-    // stdio
-    auto *stdioPage = new QWidget(m_transportPages);
+    m_transportPages->addWidget(buildStdioPage(config, m_transportPages));
+    m_transportPages->addWidget(buildHttpPage(config, m_transportPages));
+    generalLayout->addWidget(m_transportPages, 1);
+
+    return general;
+}
+
+// The stdio page: command, arguments as rows, environment, working directory.
+QWidget *ServerEditorDialog::buildStdioPage(const ServerConfig &config, QWidget *parent)
+{
+    auto *stdioPage = new QWidget(parent);
     auto *stdioForm = new QFormLayout(stdioPage);
     stdioForm->setContentsMargins(0, 0, 0, 0);
     m_command = new QLineEdit(commandFieldText(config.command), stdioPage);
@@ -191,9 +248,37 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     auto *dirLabel = new QLabel(tr("&Working directory:"), stdioPage);
     dirLabel->setBuddy(m_workingDir);
     stdioForm->addRow(dirLabel, dirRow);
-    m_transportPages->addWidget(stdioPage);
-    // HTTP
-    auto *httpPage = new QWidget(m_transportPages);
+    connect(browseCommand, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Choose Program"));
+        if (!path.isEmpty())
+            m_command->setText(path);
+    });
+    connect(browseDir, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getExistingDirectory(this, tr("Working Directory"), m_workingDir->text());
+        if (!path.isEmpty())
+            m_workingDir->setText(path);
+    });
+    connect(addArg, &QToolButton::clicked, this, &ServerEditorDialog::addArgument);
+    connect(removeArg, &QToolButton::clicked, this, &ServerEditorDialog::removeArgument);
+    auto moveArg = [this](int delta) {
+        const int row = m_args->currentRow();
+        const int target = row + delta;
+        if (row < 0 || target < 0 || target >= m_args->count())
+            return;
+        QListWidgetItem *item = m_args->takeItem(row);
+        m_args->insertItem(target, item);
+        m_args->setCurrentRow(target);
+        updatePreview();
+    };
+    connect(upArg, &QToolButton::clicked, this, [moveArg] { moveArg(-1); });
+    connect(downArg, &QToolButton::clicked, this, [moveArg] { moveArg(+1); });
+    return stdioPage;
+}
+
+// The HTTP page: address, headers and a bearer token.
+QWidget *ServerEditorDialog::buildHttpPage(const ServerConfig &config, QWidget *parent)
+{
+    auto *httpPage = new QWidget(parent);
     auto *httpForm = new QFormLayout(httpPage);
     httpForm->setContentsMargins(0, 0, 0, 0);
     // The page is as tall as the stdio one: the spare height goes below the rows, not between them.
@@ -210,11 +295,12 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     m_bearer->setEchoMode(QLineEdit::Password);
     m_bearer->setPlaceholderText(tr("Sent as Authorization: Bearer …"));
     httpForm->addRow(tr("&Bearer token:"), m_bearer);
-    m_transportPages->addWidget(httpPage);
-    generalLayout->addWidget(m_transportPages, 1);
-    tabs->addTab(general, tr("General"));
+    return httpPage;
+}
 
-    // Authorization (HTTP only): for a stdio server the tab stays readable and says why it is off.
+// Authorization (HTTP only): for a stdio server the tab stays readable and says why it is off.
+QWidget *ServerEditorDialog::buildAuthorizationTab(const ServerConfig &config, QTabWidget *tabs)
+{
     auto *authTab = new QWidget(tabs);
     auto *authLayout = new QVBoxLayout(authTab);
     m_authNote = new QLabel(tr("Authorization applies to HTTP servers. A stdio server runs on this computer and "
@@ -273,10 +359,13 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
         forget->setText(tr("Stored tokens forgotten"));
     });
     authForm->addRow(QString(), forget);
-    m_tabs = tabs;
-    m_authTab = tabs->addTab(authTab, tr("Authorization"));
 
-    // Timeouts; restarts and watched files have a tab of their own
+    return authTab;
+}
+
+// Request, total and connect timeouts, and the ping interval.
+QWidget *ServerEditorDialog::buildTimeoutsTab(const ServerConfig &config, QTabWidget *tabs)
+{
     auto *timing = new QWidget(tabs);
     auto *timingForm = new QFormLayout(timing);
     m_requestTimeout = secondsBox(config.timeouts.requestMs, timing, tr("none"));
@@ -285,6 +374,17 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     m_maxTotal = secondsBox(config.timeouts.maxTotalMs, timing, tr("no limit"));
     m_connectTimeout = secondsBox(config.timeouts.connectMs, timing, tr("none"));
     m_pingInterval = secondsBox(config.pingIntervalMs, timing, tr("app default"));
+    timingForm->addRow(tr("Request timeout:"), m_requestTimeout);
+    timingForm->addRow(QString(), m_resetOnProgress);
+    timingForm->addRow(tr("Maximum total time:"), m_maxTotal);
+    timingForm->addRow(tr("Connect timeout:"), m_connectTimeout);
+    timingForm->addRow(tr("Ping every:"), m_pingInterval);
+    return timing;
+}
+
+// Restarts after a crash, and watch mode (VS Code's dev.watch).
+QWidget *ServerEditorDialog::buildRestartsTab(const ServerConfig &config, QTabWidget *tabs)
+{
     auto *restarts = new QWidget(tabs);
     restarts->setObjectName(QStringLiteral("restartsTab"));
     auto *restartForm = new QFormLayout(restarts);
@@ -294,11 +394,6 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     m_restartAttempts->setRange(0, 100);
     m_restartAttempts->setSpecialValueText(tr("never give up"));
     m_restartAttempts->setValue(config.autoRestart.maxAttempts);
-    timingForm->addRow(tr("Request timeout:"), m_requestTimeout);
-    timingForm->addRow(QString(), m_resetOnProgress);
-    timingForm->addRow(tr("Maximum total time:"), m_maxTotal);
-    timingForm->addRow(tr("Connect timeout:"), m_connectTimeout);
-    timingForm->addRow(tr("Ping every:"), m_pingInterval);
     restartForm->addRow(QString(), m_autoRestart);
     restartForm->addRow(tr("Give up after quick failures:"), m_restartAttempts);
     // Watch mode: VS Code's dev.watch, kept in the entry so that import and export carry it.
@@ -325,10 +420,13 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     restartForm->addRow(QString(), m_watch);
     restartForm->addRow(tr("Files to watch:"), m_watchGlobs);
     restartForm->addRow(tr("Quiet time before a restart:"), m_watchDebounce);
-    tabs->addTab(timing, tr("Timeouts"));
-    tabs->addTab(restarts, tr("Restarts"));
 
-    // Protocol era: Auto (detect), Modern or Legacy, optionally pinned to one version
+    return restarts;
+}
+
+// Protocol era: Auto (detect), Modern or Legacy, optionally pinned to one version.
+QWidget *ServerEditorDialog::buildProtocolTab(const ServerConfig &config, QTabWidget *tabs)
+{
     auto *protocol = new QWidget(tabs);
     auto *protocolForm = new QFormLayout(protocol);
     m_era = new QComboBox(protocol);
@@ -365,68 +463,8 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     fillVersions();
     m_eraVersion->setCurrentIndex(qMax(0, m_eraVersion->findData(choice.pinnedVersion)));
     connect(m_era, &QComboBox::currentIndexChanged, this, fillVersions);
-    tabs->addTab(protocol, tr("Protocol"));
 
-    // Notes
-    m_notes = new QPlainTextEdit(config.notes, tabs);
-    tabs->addTab(m_notes, tr("Notes"));
-
-    m_preview = new QLabel(this);
-    m_preview->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_preview->setWordWrap(true);
-    m_preview->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_preview);
-    m_notice = new QLabel(this);
-    m_notice->setObjectName(QStringLiteral("notice"));
-    m_notice->setWordWrap(true);
-    Theme::setTextColor(m_notice, Theme::Role::Info);
-    m_notice->hide();
-    layout->addWidget(m_notice);
-    m_error = new QLabel(this);
-    Theme::setTextColor(m_error, Theme::Role::Error);
-    layout->addWidget(m_error);
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
-    // Not every platform theme gives Save a letter; Escape is Cancel's key.
-    buttons->button(QDialogButtonBox::Save)->setText(tr("&Save"));
-    layout->addWidget(buttons);
-    connect(buttons, &QDialogButtonBox::accepted, this, &ServerEditorDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-
-    connect(m_transport, &QComboBox::currentIndexChanged, this, &ServerEditorDialog::updateTransportPage);
-    connect(browseCommand, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Choose Program"));
-        if (!path.isEmpty())
-            m_command->setText(path);
-    });
-    connect(browseDir, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getExistingDirectory(this, tr("Working Directory"), m_workingDir->text());
-        if (!path.isEmpty())
-            m_workingDir->setText(path);
-    });
-    connect(addArg, &QToolButton::clicked, this, &ServerEditorDialog::addArgument);
-    connect(removeArg, &QToolButton::clicked, this, &ServerEditorDialog::removeArgument);
-    auto moveArg = [this](int delta) {
-        const int row = m_args->currentRow();
-        const int target = row + delta;
-        if (row < 0 || target < 0 || target >= m_args->count())
-            return;
-        QListWidgetItem *item = m_args->takeItem(row);
-        m_args->insertItem(target, item);
-        m_args->setCurrentRow(target);
-        updatePreview();
-    };
-    connect(upArg, &QToolButton::clicked, this, [moveArg] { moveArg(-1); });
-    connect(downArg, &QToolButton::clicked, this, [moveArg] { moveArg(+1); });
-    connect(m_command, &QLineEdit::editingFinished, this, &ServerEditorDialog::splitPastedCommandLine);
-    for (QLineEdit *edit : {m_name, m_command, m_workingDir, m_url})
-        connect(edit, &QLineEdit::textChanged, this, &ServerEditorDialog::updatePreview);
-    connect(m_args, &QListWidget::itemChanged, this, &ServerEditorDialog::updatePreview);
-    connect(m_env, &QTableWidget::itemChanged, this, &ServerEditorDialog::updatePreview);
-    connect(m_inheritEnv, &QCheckBox::toggled, this, &ServerEditorDialog::updatePreview);
-    updateTransportPage();
-    // Typing starts at once, in the first field.
-    m_name->setFocus();
-    m_name->selectAll();
+    return protocol;
 }
 
 void ServerEditorDialog::addArgument()

@@ -68,6 +68,14 @@ Q_SIGNALS:
     void forgetTokensRequested(const QUuid &serverId);
 
 private:
+    // The dialog's tabs and pages, each from the configuration being edited.
+    QWidget *buildGeneralTab(const ServerConfig &config, QTabWidget *tabs);
+    QWidget *buildStdioPage(const ServerConfig &config, QWidget *parent);
+    QWidget *buildHttpPage(const ServerConfig &config, QWidget *parent);
+    QWidget *buildAuthorizationTab(const ServerConfig &config, QTabWidget *tabs);
+    QWidget *buildTimeoutsTab(const ServerConfig &config, QTabWidget *tabs);
+    QWidget *buildRestartsTab(const ServerConfig &config, QTabWidget *tabs);
+    QWidget *buildProtocolTab(const ServerConfig &config, QTabWidget *tabs);
     void updateTransportPage();
     void updatePreview();
     void splitPastedCommandLine();

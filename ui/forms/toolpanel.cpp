@@ -97,7 +97,75 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     auto *splitter = m_splitter = new QSplitter(Qt::Vertical, this);
     splitter->setChildrenCollapsible(false);
 
-    auto *top = new QWidget(splitter);
+    splitter->addWidget(buildFormArea(splitter));
+    splitter->addWidget(buildResultArea(splitter));
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({450, 550});
+    // Where the user puts the line between form and result stays there, for every tool panel and
+    // across restarts.
+    splitter->setObjectName(QStringLiteral("toolSplitter"));
+    splitter->restoreState(QSettings().value(QStringLiteral("tools/splitter")).toByteArray());
+    connect(splitter, &QSplitter::splitterMoved, splitter,
+            [splitter] { QSettings().setValue(QStringLiteral("tools/splitter"), splitter->saveState()); });
+    layout->addWidget(splitter);
+
+    // Ctrl+Enter runs from anywhere in the panel, including inside the form's editors.
+    for (const QKeySequence &sequence : {QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)}) {
+        auto *shortcut = new QShortcut(sequence, this);
+        shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+        shortcut->setWhatsThis(tr("Run the selected tool"));
+        connect(shortcut, &QShortcut::activated, this, &ToolPanel::run);
+    }
+
+    m_elapsedTimer = new QTimer(this);
+    m_elapsedTimer->setInterval(100);
+    connect(m_elapsedTimer, &QTimer::timeout, this, &ToolPanel::updateElapsed);
+    m_pollTimer = new QTimer(this);
+    m_pollTimer->setSingleShot(true);
+    connect(m_pollTimer, &QTimer::timeout, this, &ToolPanel::pollTask);
+    m_saveTimer = new QTimer(this);
+    m_saveTimer->setSingleShot(true);
+    m_saveTimer->setInterval(400);
+    connect(m_saveTimer, &QTimer::timeout, this, &ToolPanel::saveInputs);
+
+    connect(m_run, &QPushButton::clicked, this, [this] {
+        m_previousBox->hide(); // a run by hand is not a comparison
+        run();
+    });
+    if (connection)
+        connect(connection, &Connection::reloaded, this, &ToolPanel::onReloaded);
+    connect(m_cancel, &QPushButton::clicked, this, &ToolPanel::cancel);
+    connect(m_form, &SchemaFormWidget::valueChanged, this, [this] {
+        m_forceNextRun = false;
+        if (!m_loading)
+            m_saveTimer->start();
+    });
+    connect(m_result, &ResultView::openResourceRequested, this, &ToolPanel::openResourceRequested);
+    if (connection) {
+        connect(connection, &Connection::taskStatus, this, [this](const QJsonObject &task) {
+            if (!m_taskId.isEmpty() && task.value(Key::TaskId).toString() == m_taskId)
+                onTaskStatus(task);
+            else if (m_taskId.isEmpty() && m_call && isModern())
+                showFollowedTask(task);
+        });
+        connect(connection, &Connection::stateChanged, this, [this] { setRunning(isRunning()); });
+        connect(connection, &Connection::invalidToolsChanged, this, [this] {
+            if (!isRunning())
+                showInvalidReason();
+            setRunning(isRunning());
+        });
+    }
+    const auto refreshIconNote = [this] { updateBadges(m_badges, m_tool); };
+    connect(IconFetcher::instance(), &IconFetcher::fetchFinished, this, refreshIconNote);
+    connect(IconFetcher::instance(), &IconFetcher::enabledChanged, this, refreshIconNote);
+    setRunning(false);
+}
+
+// The tool's heading, badges and description, its argument form, the status and the Run row.
+QWidget *ToolPanel::buildFormArea(QWidget *parent)
+{
+    auto *top = new QWidget(parent);
     auto *topLayout = new QVBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);
     m_heading = new QLabel(tr("Select a tool"), top);
@@ -176,11 +244,15 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     topLayout->addWidget(m_status);
     topLayout->addLayout(buttons);
-    splitter->addWidget(top);
+    return top;
+}
 
-    // The result, and beside it after a re-run on reload, the one from before; the choice to
-    // re-run sits with them, since it is about them (and the Run row stays short).
-    auto *resultArea = new QWidget(splitter);
+// The result, and beside it after a re-run on reload, the one from before; the choice to
+// re-run sits with them, since it is about them (and the Run row stays short). An MCP Apps view
+// goes beside them.
+QWidget *ToolPanel::buildResultArea(QWidget *parent)
+{
+    auto *resultArea = new QWidget(parent);
     auto *resultAreaLayout = new QVBoxLayout(resultArea);
     resultAreaLayout->setContentsMargins(0, 0, 0, 0);
     resultAreaLayout->setSpacing(2);
@@ -215,7 +287,7 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     m_appBox = new QSplitter(Qt::Vertical, results);
     m_appBox->setObjectName(QStringLiteral("toolAppBox"));
     m_app = new AppView(m_appBox);
-    m_app->setSession(connection);
+    m_app->setSession(m_connection);
     m_appControls = new AppHostControls(m_app, false, m_appBox);
     static_cast<QSplitter *>(m_appBox)->addWidget(m_app);
     static_cast<QSplitter *>(m_appBox)->addWidget(m_appControls);
@@ -230,71 +302,10 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     results->setHandleWidth(8);
     m_results = results;
     m_results->installEventFilter(this);
-    splitter->addWidget(resultArea);
     // The result hides itself while it has nothing to show; so does its area, leaving the form the room.
     m_result->installEventFilter(this);
     resultArea->setVisible(!m_result->isHidden());
-    splitter->setStretchFactor(0, 1);
-    splitter->setStretchFactor(1, 1);
-    splitter->setSizes({450, 550});
-    // Where the user puts the line between form and result stays there, for every tool panel and
-    // across restarts.
-    splitter->setObjectName(QStringLiteral("toolSplitter"));
-    splitter->restoreState(QSettings().value(QStringLiteral("tools/splitter")).toByteArray());
-    connect(splitter, &QSplitter::splitterMoved, splitter,
-            [splitter] { QSettings().setValue(QStringLiteral("tools/splitter"), splitter->saveState()); });
-    layout->addWidget(splitter);
-
-    // Ctrl+Enter runs from anywhere in the panel, including inside the form's editors.
-    for (const QKeySequence &sequence : {QKeySequence(Qt::CTRL | Qt::Key_Return), QKeySequence(Qt::CTRL | Qt::Key_Enter)}) {
-        auto *shortcut = new QShortcut(sequence, this);
-        shortcut->setContext(Qt::WidgetWithChildrenShortcut);
-        shortcut->setWhatsThis(tr("Run the selected tool"));
-        connect(shortcut, &QShortcut::activated, this, &ToolPanel::run);
-    }
-
-    m_elapsedTimer = new QTimer(this);
-    m_elapsedTimer->setInterval(100);
-    connect(m_elapsedTimer, &QTimer::timeout, this, &ToolPanel::updateElapsed);
-    m_pollTimer = new QTimer(this);
-    m_pollTimer->setSingleShot(true);
-    connect(m_pollTimer, &QTimer::timeout, this, &ToolPanel::pollTask);
-    m_saveTimer = new QTimer(this);
-    m_saveTimer->setSingleShot(true);
-    m_saveTimer->setInterval(400);
-    connect(m_saveTimer, &QTimer::timeout, this, &ToolPanel::saveInputs);
-
-    connect(m_run, &QPushButton::clicked, this, [this] {
-        m_previousBox->hide(); // a run by hand is not a comparison
-        run();
-    });
-    if (connection)
-        connect(connection, &Connection::reloaded, this, &ToolPanel::onReloaded);
-    connect(m_cancel, &QPushButton::clicked, this, &ToolPanel::cancel);
-    connect(m_form, &SchemaFormWidget::valueChanged, this, [this] {
-        m_forceNextRun = false;
-        if (!m_loading)
-            m_saveTimer->start();
-    });
-    connect(m_result, &ResultView::openResourceRequested, this, &ToolPanel::openResourceRequested);
-    if (connection) {
-        connect(connection, &Connection::taskStatus, this, [this](const QJsonObject &task) {
-            if (!m_taskId.isEmpty() && task.value(Key::TaskId).toString() == m_taskId)
-                onTaskStatus(task);
-            else if (m_taskId.isEmpty() && m_call && isModern())
-                showFollowedTask(task);
-        });
-        connect(connection, &Connection::stateChanged, this, [this] { setRunning(isRunning()); });
-        connect(connection, &Connection::invalidToolsChanged, this, [this] {
-            if (!isRunning())
-                showInvalidReason();
-            setRunning(isRunning());
-        });
-    }
-    const auto refreshIconNote = [this] { updateBadges(m_badges, m_tool); };
-    connect(IconFetcher::instance(), &IconFetcher::fetchFinished, this, refreshIconNote);
-    connect(IconFetcher::instance(), &IconFetcher::enabledChanged, this, refreshIconNote);
-    setRunning(false);
+    return resultArea;
 }
 
 void ToolPanel::setTool(const QJsonObject &tool)

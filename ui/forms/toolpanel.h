@@ -85,6 +85,8 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    QWidget *buildFormArea(QWidget *parent);
+    QWidget *buildResultArea(QWidget *parent);
     void saveInputs();
     void startCall(const QJsonObject &arguments);
     void startTask(const QJsonObject &arguments);

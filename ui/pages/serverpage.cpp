@@ -61,8 +61,57 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(4);
+    layout->addWidget(buildHeader());
+    layout->addWidget(buildBanner());
+    layout->addWidget(buildTabs(), 1);
 
-    // Header
+    m_waitTicker = new QTimer(this);
+    m_waitTicker->setInterval(1000);
+    connect(m_waitTicker, &QTimer::timeout, this, [this] {
+        if (m_connection->state() == Connection::State::Connecting)
+            m_serverTitle->setText(waitingText());
+    });
+    connect(m_connect, &QPushButton::clicked, this, &ServerPage::connectRequested);
+    connect(m_disconnect, &QPushButton::clicked, this, &ServerPage::disconnectRequested);
+    connect(m_restart, &QPushButton::clicked, this, &ServerPage::restartRequested);
+    connect(m_reprobe, &QPushButton::clicked, this, &ServerPage::reprobeRequested);
+    connect(m_discoveryToggle, &QToolButton::toggled, this, [this](bool on) {
+        m_discovery->setVisible(on);
+        m_discoveryToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
+    });
+    connect(m_capabilitiesToggle, &QToolButton::toggled, this, [this](bool on) {
+        m_capabilitiesToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
+        QSettings().setValue(QStringLiteral("server/capabilitiesUnfolded"), on);
+        updateHeader();
+    });
+    m_capabilitiesToggle->setChecked(QSettings().value(QStringLiteral("server/capabilitiesUnfolded"), false).toBool());
+    connect(m_instructionsToggle, &QToolButton::toggled, this, [this](bool on) {
+        m_instructions->setVisible(on);
+        m_instructionsToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
+    });
+    connect(connection, &Connection::stateChanged, this, [this](Connection::State state) {
+        // A new attempt starts the clock; its end stops it.
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        if (state == Connection::State::Connecting && (m_connectWait.startedMs == 0 || m_connectWait.endedMs != 0))
+            m_connectWait = ConnectWait{now};
+        else if (state != Connection::State::Connecting && m_connectWait.startedMs != 0 && m_connectWait.endedMs == 0)
+            m_connectWait.endedMs = now;
+        updateHeader();
+        updateBanner();
+    });
+    connect(connection, &Connection::trafficBatch, this, &ServerPage::noteConnectProgress);
+    connect(connection, &Connection::sessionInfoChanged, this, &ServerPage::updateHeader);
+    connect(connection, &Connection::deprecatedFeatureUsed, this, &ServerPage::updateHeader);
+    connect(connection, &Connection::pingLatencyChanged, this, &ServerPage::updateLatency);
+    connect(connection, &Connection::healthChanged, this, &ServerPage::updateHeader);
+    connect(connection, &Connection::restartScheduleChanged, this, &ServerPage::updateHeader);
+    updateHeader();
+    updateBanner();
+}
+
+// The name, state and era, the buttons, the folded capabilities and what they unfold.
+QWidget *ServerPage::buildHeader()
+{
     auto *header = new QFrame(this);
     header->setFrameShape(QFrame::StyledPanel);
     header->setAutoFillBackground(true);
@@ -184,8 +233,16 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     // Takes the room the summary leaves when it hides (unfolded): the toggles stay where they were.
     toggleRow->addStretch(0);
     headerLayout->addLayout(toggleRow, 2, 0, 1, 2);
-    // What the toggles unfold scrolls in a strip of its own: unfolding never makes the page taller
-    // than the window (nor the window taller than the screen), and the rows above stay put.
+    headerLayout->addWidget(buildDetailsStrip(header), 3, 0, 1, 2);
+    m_restartPanel = new RestartPanel(m_connection, header);
+    headerLayout->addWidget(m_restartPanel, 7, 0, 1, 2);
+    return header;
+}
+
+// What the header's toggles unfold scrolls in a strip of its own: unfolding never makes the page
+// taller than the window (nor the window taller than the screen), and the rows above stay put.
+QScrollArea *ServerPage::buildDetailsStrip(QWidget *header)
+{
     m_details = new QScrollArea(header);
     m_details->setObjectName(QStringLiteral("headerDetails"));
     m_details->setWidgetResizable(true);
@@ -204,12 +261,12 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     }
     m_details->setWidget(details);
     m_details->hide();
-    headerLayout->addWidget(m_details, 3, 0, 1, 2);
-    m_restartPanel = new RestartPanel(connection, header);
-    headerLayout->addWidget(m_restartPanel, 7, 0, 1, 2);
-    layout->addWidget(header);
+    return m_details;
+}
 
-    // Banner for an exited or failed server
+// The banner for an exited or failed server: what went wrong and the end of its stderr.
+QFrame *ServerPage::buildBanner()
+{
     m_banner = new QFrame(this);
     m_banner->setFrameShape(QFrame::StyledPanel);
     auto *bannerLayout = new QVBoxLayout(m_banner);
@@ -226,25 +283,28 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     bannerLayout->addWidget(m_bannerTitle);
     bannerLayout->addWidget(m_bannerStderr);
     m_banner->hide();
-    layout->addWidget(m_banner);
+    return m_banner;
+}
 
+// The feature pages, one tab each, and Alt+1…9 and Ctrl+F to reach them.
+QTabWidget *ServerPage::buildTabs()
+{
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
     // Every tab stays in sight (ten for an HTTP server, at 1024 px too): long titles are elided
     // rather than pushed behind scroll arrows.
     m_tabs->setUsesScrollButtons(false);
     m_tabs->setElideMode(Qt::ElideRight);
-    layout->addWidget(m_tabs, 1);
 
-    m_tools = new ToolsPage(connection, m_tabs);
-    m_resources = new ResourcesPage(connection, m_tabs);
-    m_prompts = new PromptsPage(connection, m_tabs);
-    m_subscriptions = new SubscriptionsPage(connection, m_tabs);
-    m_tasks = new TasksPage(connection, m_tabs);
-    m_roots = new RootsPage(connection, m_tabs);
-    m_logs = new LogsPage(connection, m_tabs);
-    m_console = new ConsolePage(connection, m_tabs);
-    m_traffic = new TrafficPage(connection, m_tabs);
+    m_tools = new ToolsPage(m_connection, m_tabs);
+    m_resources = new ResourcesPage(m_connection, m_tabs);
+    m_prompts = new PromptsPage(m_connection, m_tabs);
+    m_subscriptions = new SubscriptionsPage(m_connection, m_tabs);
+    m_tasks = new TasksPage(m_connection, m_tabs);
+    m_roots = new RootsPage(m_connection, m_tabs);
+    m_logs = new LogsPage(m_connection, m_tabs);
+    m_console = new ConsolePage(m_connection, m_tabs);
+    m_traffic = new TrafficPage(m_connection, m_tabs);
     for (Page *page : std::initializer_list<Page *>{m_tools, m_resources, m_prompts, m_subscriptions, m_tasks, m_roots, m_logs,
                                                     m_console, m_traffic})
         addPage(page);
@@ -278,49 +338,7 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
         m_tabs->setCurrentWidget(m_traffic);
         m_traffic->view()->focusTextFilter();
     });
-
-    m_waitTicker = new QTimer(this);
-    m_waitTicker->setInterval(1000);
-    connect(m_waitTicker, &QTimer::timeout, this, [this] {
-        if (m_connection->state() == Connection::State::Connecting)
-            m_serverTitle->setText(waitingText());
-    });
-    connect(m_connect, &QPushButton::clicked, this, &ServerPage::connectRequested);
-    connect(m_disconnect, &QPushButton::clicked, this, &ServerPage::disconnectRequested);
-    connect(m_restart, &QPushButton::clicked, this, &ServerPage::restartRequested);
-    connect(m_reprobe, &QPushButton::clicked, this, &ServerPage::reprobeRequested);
-    connect(m_discoveryToggle, &QToolButton::toggled, this, [this](bool on) {
-        m_discovery->setVisible(on);
-        m_discoveryToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
-    });
-    connect(m_capabilitiesToggle, &QToolButton::toggled, this, [this](bool on) {
-        m_capabilitiesToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
-        QSettings().setValue(QStringLiteral("server/capabilitiesUnfolded"), on);
-        updateHeader();
-    });
-    m_capabilitiesToggle->setChecked(QSettings().value(QStringLiteral("server/capabilitiesUnfolded"), false).toBool());
-    connect(m_instructionsToggle, &QToolButton::toggled, this, [this](bool on) {
-        m_instructions->setVisible(on);
-        m_instructionsToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
-    });
-    connect(connection, &Connection::stateChanged, this, [this](Connection::State state) {
-        // A new attempt starts the clock; its end stops it.
-        const qint64 now = QDateTime::currentMSecsSinceEpoch();
-        if (state == Connection::State::Connecting && (m_connectWait.startedMs == 0 || m_connectWait.endedMs != 0))
-            m_connectWait = ConnectWait{now};
-        else if (state != Connection::State::Connecting && m_connectWait.startedMs != 0 && m_connectWait.endedMs == 0)
-            m_connectWait.endedMs = now;
-        updateHeader();
-        updateBanner();
-    });
-    connect(connection, &Connection::trafficBatch, this, &ServerPage::noteConnectProgress);
-    connect(connection, &Connection::sessionInfoChanged, this, &ServerPage::updateHeader);
-    connect(connection, &Connection::deprecatedFeatureUsed, this, &ServerPage::updateHeader);
-    connect(connection, &Connection::pingLatencyChanged, this, &ServerPage::updateLatency);
-    connect(connection, &Connection::healthChanged, this, &ServerPage::updateHeader);
-    connect(connection, &Connection::restartScheduleChanged, this, &ServerPage::updateHeader);
-    updateHeader();
-    updateBanner();
+    return m_tabs;
 }
 
 void ServerPage::setOAuthController(OAuthController *controller)

@@ -116,6 +116,11 @@ public:
     ConnectWait connectWait() const { return m_connectWait; }
 
 private:
+    // The page's parts, top to bottom.
+    QWidget *buildHeader();
+    QScrollArea *buildDetailsStrip(QWidget *header);
+    QFrame *buildBanner();
+    QTabWidget *buildTabs();
     static QKeySequence tabShortcut(int index); // Alt+1…9
     void noteConnectProgress(const QList<Mcp::TrafficEvent> &events);
     void addPage(Page *page);

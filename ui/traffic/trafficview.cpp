@@ -110,7 +110,24 @@ void TrafficView::buildUi()
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
 
-    // Filter bar
+    layout->addLayout(buildFilterBar());
+    layout->addWidget(buildToolBar());
+    m_splitter = new QSplitter(Qt::Vertical, this);
+    buildTable(m_splitter);
+    buildDetailTabs(m_splitter);
+    m_splitter->addWidget(m_table);
+    m_splitter->addWidget(m_detailTabs);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 2);
+    layout->addWidget(m_splitter, 1);
+
+    connectUi();
+    updateStatus();
+}
+
+// The filter bar: scope, server, direction, kind, method, text and JSON filters, pings.
+QHBoxLayout *TrafficView::buildFilterBar()
+{
     auto *filters = new QHBoxLayout;
     filters->setContentsMargins(6, 4, 6, 0);
     m_server = new QComboBox(this);
@@ -168,8 +185,12 @@ void TrafficView::buildUi()
     filters->addWidget(m_hidePings);
     filters->addWidget(m_filterError);
     filters->addWidget(m_roundsFilter);
-    layout->addLayout(filters);
+    return filters;
+}
 
+// Follow, Pause, Clear, Go to Pair, Copy, Export… and the status on the right.
+QToolBar *TrafficView::buildToolBar()
+{
     m_toolBar = new QToolBar(this);
     m_toolBar->setIconSize(QSize(16, 16));
     m_toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
@@ -197,10 +218,13 @@ void TrafficView::buildUi()
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     m_toolBar->addWidget(spacer);
     m_toolBar->addWidget(m_status);
-    layout->addWidget(m_toolBar);
+    return m_toolBar;
+}
 
-    m_splitter = new QSplitter(Qt::Vertical, this);
-    m_table = new QTableView(m_splitter);
+// The message table: fixed row heights and columns sized to samples of their content.
+QTableView *TrafficView::buildTable(QWidget *parent)
+{
+    m_table = new QTableView(parent);
     m_table->setModel(m_proxy);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -250,8 +274,13 @@ void TrafficView::buildUi()
         else
             fitMethodColumn();
     });
+    return m_table;
+}
 
-    m_detailTabs = new QTabWidget(m_splitter);
+// The selected message: Pretty, Tree, Raw, Details and (HTTP) Headers.
+QTabWidget *TrafficView::buildDetailTabs(QWidget *parent)
+{
+    m_detailTabs = new QTabWidget(parent);
     m_detailTabs->setDocumentMode(true);
     m_tree = new JsonTree(m_detailTabs);
     m_pretty = new JsonTextView(m_detailTabs);
@@ -277,12 +306,12 @@ void TrafficView::buildUi()
     m_headers->header()->setStretchLastSection(true);
     m_detailTabs->addTab(m_headers, tr("Headers"));
     m_detailTabs->setTabVisible(m_detailTabs->indexOf(m_headers), false);
-    m_splitter->addWidget(m_table);
-    m_splitter->addWidget(m_detailTabs);
-    m_splitter->setStretchFactor(0, 3);
-    m_splitter->setStretchFactor(1, 2);
-    layout->addWidget(m_splitter, 1);
+    return m_detailTabs;
+}
 
+// What the filters, actions, table and log do to each other.
+void TrafficView::connectUi()
+{
     m_statusTimer = new QTimer(this);
     m_statusTimer->setSingleShot(true);
     m_statusTimer->setInterval(250);
@@ -364,7 +393,6 @@ void TrafficView::buildUi()
                 QApplication::clipboard()->setText(m_log->prettyJson(row));
         }
     });
-    updateStatus();
 }
 
 void TrafficView::setOffline(const QString &sourceDescription)
