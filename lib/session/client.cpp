@@ -81,7 +81,7 @@ void ClientPrivate::fail(const QString &message)
 {
     qCWarning(lcSession).noquote() << message;
     errorString = message;
-    lifecycle.stop();
+    legacy.stop();
     setState(Client::State::Failed);
     Q_EMIT q->errorOccurred(message);
     failAll(SessionErrorCode::ConnectionClosed, [message](const QString &method) {
@@ -97,7 +97,7 @@ void ClientPrivate::onTransportOpened()
         qCDebug(lcSession) << "transport opened in state" << state;
         return;
     }
-    modern.start();
+    negotiator.start();
 }
 
 void ClientPrivate::onTransportClosed(const QString &transportReason)
@@ -117,7 +117,7 @@ void ClientPrivate::onTransportClosed(const QString &transportReason)
         return Client::tr("%1 while %2 was pending.").arg(sentence, method);
     });
     dropIncoming(reason);
-    lifecycle.stop();
+    legacy.stop();
 
     switch (before) {
     case Client::State::Closing:
@@ -157,7 +157,7 @@ void ClientPrivate::onRequestFailed(const MessageId &id, const TransportError &e
         qCDebug(lcSession) << "requestFailed for unknown id" << id.toDisplayString();
         return;
     }
-    if (error.kind == TransportError::Kind::SessionExpired && lifecycle.resendOnNewSession(handle))
+    if (error.kind == TransportError::Kind::SessionExpired && legacy.resendOnNewSession(handle))
         return;
     if (error.kind == TransportError::Kind::ResponseLost && modern.reissueLostRequest(handle, error.message))
         return;
@@ -350,7 +350,7 @@ void ClientPrivate::onDeadlineTimer()
 
 ClientPrivate::Stopped ClientPrivate::sendCancelled(OutgoingRequest *handle, const QString &reason)
 {
-    if (modern.cancelTask(handle))
+    if (tasks.cancel(handle))
         return Stopped::TaskCancelled; // nothing of a task is in flight but the server's work
     if (!handle->m_sent || handle->m_internal)
         return Stopped::Nothing; // never sent, between rounds, or initialize (which MUST NOT be cancelled)
@@ -518,8 +518,8 @@ void ClientPrivate::finishCommon(OutgoingRequest *handle)
         if (progressRoutes.value(tokenKey) == handle)
             progressRoutes.remove(tokenKey);
     }
-    lifecycle.forget(handle);
-    modern.requestFinished(handle);
+    legacy.forget(handle);
+    tasks.requestFinished(handle);
 
     if (handle->m_returned) {
         Q_EMIT handle->finished();
@@ -540,7 +540,7 @@ void ClientPrivate::failAll(int code, const std::function<QString(const QString 
 {
     QList<QPointer<OutgoingRequest>> handles = pending.values();
     pending.clear();
-    handles.append(lifecycle.takeQueuedRequests());
+    handles.append(legacy.takeQueuedRequests());
     // Oldest first, so callbacks run in the order the requests were made.
     std::sort(handles.begin(), handles.end(), [](const QPointer<OutgoingRequest> &a, const QPointer<OutgoingRequest> &b) {
         return (a ? a->m_id.toInteger() : 0) < (b ? b->m_id.toInteger() : 0);
@@ -592,7 +592,7 @@ void ClientPrivate::onReply(const Message &message)
         // sends the error code as the id). While the era probe is all that is in flight, that error
         // can only be its answer: taken as such, the connection falls back at once instead of
         // waiting out the probe's timeout.
-        OutgoingRequest *probe = modern.probe();
+        OutgoingRequest *probe = negotiator.probe();
         if (!message.isResponse() && probe && !probe->m_finished && pending.size() == 1
             && pending.value(probe->m_id) == probe && !abandoned.contains(message.id())) {
             emitNote(Client::tr("The server answered with an error under id %1 while only server/discover (id %2) was "
@@ -615,7 +615,7 @@ void ClientPrivate::onReply(const Message &message)
         }
         return;
     }
-    if (modern.onReply(handle, message))
+    if (era().onReply(handle, message))
         return;
     if (message.isResponse())
         finishWithReply(handle, message);
@@ -692,7 +692,7 @@ void ClientPrivate::onNotification(const Message &message)
 {
     const QString method = message.method();
     const QJsonObject params = message.paramsObject();
-    if (modern.isActive() && !modern.acceptNotification(message)) {
+    if (!era().acceptNotification(message)) {
         // Tagged for the listen stream but breaking its rules: noted, no typed signal.
         Q_EMIT q->notificationReceived(message);
         return;
@@ -737,7 +737,7 @@ Client::Client(Transport *transport, QObject *parent) : QObject(parent), d(new C
     connect(transport, &Transport::messageReceived, this, [this](const Message &message) { d->onMessage(message); });
     connect(transport, &Transport::requestFailed, this,
             [this](const MessageId &id, const TransportError &error) { d->onRequestFailed(id, error); });
-    connect(transport, &Transport::sessionExpired, this, [this] { d->lifecycle.onSessionExpired(); });
+    connect(transport, &Transport::sessionExpired, this, [this] { d->legacy.onSessionExpired(); });
     connect(transport, &Transport::trafficEvent, this, &Client::trafficEvent);
     connect(transport, &Transport::authorizationPendingChanged, this, [this](bool pending) { d->onAuthorizationPending(pending); });
 }
@@ -790,14 +790,15 @@ void Client::connectToServer()
     d->lastTransportError.clear();
     d->connectFailureMethod.clear();
     d->connectFailure = {};
-    d->lifecycle.reset();
+    d->legacy.reset();
+    d->negotiator.reset();
     d->modern.reset();
     d->resultCache.clear(); // the server may have changed while we were away
     d->setState(State::Connecting);
     if (d->options.connectTimeoutMs > 0)
         d->connectDeadline.setRemainingTime(d->options.connectTimeoutMs);
     if (d->transport->isOpen())
-        d->modern.start();
+        d->negotiator.start();
     else
         d->transport->open();
 }
@@ -828,22 +829,22 @@ Client::State Client::state() const { return d->state; }
 QString Client::errorString() const { return d->errorString; }
 QString Client::protocolVersion() const
 {
-    return d->modern.isActive() ? d->modern.protocolVersion() : d->lifecycle.protocolVersion();
+    return d->era().protocolVersion();
 }
 
 Implementation Client::serverInfo() const
 {
-    return d->modern.isActive() ? d->modern.serverInfo() : d->lifecycle.serverInfo();
+    return d->era().serverInfo();
 }
 
 QJsonObject Client::serverCapabilities() const
 {
-    return d->modern.isActive() ? d->modern.serverCapabilities() : d->lifecycle.serverCapabilities();
+    return d->era().serverCapabilities();
 }
 
 QString Client::instructions() const
 {
-    return d->modern.isActive() ? d->modern.instructions() : d->lifecycle.instructions();
+    return d->era().instructions();
 }
 
 void Client::setEraChoice(const Modern::EraChoice &choice) { d->options.era = choice; }
@@ -853,17 +854,17 @@ RpcError Client::connectFailure() const { return d->connectFailure; }
 
 Modern::EraRecord Client::eraRecord() const
 {
-    Modern::EraRecord record = d->modern.eraRecord();
+    Modern::EraRecord record = d->negotiator.record();
     // Legacy: the version is the one initialize negotiated.
-    if (record.era == Modern::Era::Legacy && !d->lifecycle.protocolVersion().isEmpty())
-        record.version = d->lifecycle.protocolVersion();
+    if (record.era == Modern::Era::Legacy && !d->legacy.protocolVersion().isEmpty())
+        record.version = d->legacy.protocolVersion();
     return record;
 }
 bool Client::isModern() const { return d->modern.isActive(); }
-void Client::setProbeTimeout(int timeoutMs) { d->modern.setProbeTimeout(timeoutMs); }
+void Client::setProbeTimeout(int timeoutMs) { d->negotiator.setProbeTimeout(timeoutMs); }
 QJsonObject Client::discoverResult() const { return d->modern.discoverResult(); }
 QStringList Client::deprecatedFeatures() const { return d->modern.deprecatedFeatures(); }
-QHash<QString, QString> Client::invalidTools() const { return d->modern.invalidTools(); }
+QHash<QString, QString> Client::invalidTools() const { return d->toolHeaders.invalidTools(); }
 QStringList Client::supportedModernVersions() { return ModernLifecycle::supportedProtocolVersions(); }
 
 QJsonObject Client::clientCapabilities() const
@@ -882,10 +883,11 @@ QStringList Client::supportedProtocolVersions()
 
 OutgoingRequest *Client::sendRequest(const QString &method, const QJsonObject &params, const RequestOptions &options)
 {
-    // Modern era: no resources/(un)subscribe on the wire, whoever asks (Session::call too).
-    if (d->modern.isActive() && (method == Method::ResourcesSubscribe || method == Method::ResourcesUnsubscribe))
-        return d->subscribeModern(Request{method, params}, params.value(Key::Uri).toString(),
-                                  method == Method::ResourcesSubscribe);
+    // The modern era answers resources/(un)subscribe itself, whoever asks (Session::call too).
+    if (OutgoingRequest *local = d->era().answerLocally(method, params)) {
+        local->m_returned = true;
+        return local;
+    }
     OutgoingRequest *handle = d->createRequest(method, params, options);
     if (ClientPrivate::isCachedList(method) || method == Method::ToolsCall) {
         if (d->state == State::Ready && !options.forceRefresh && ClientPrivate::isCachedList(method)) {
@@ -902,9 +904,7 @@ OutgoingRequest *Client::sendRequest(const QString &method, const QJsonObject &p
         }
         handle->m_callerParams = handle->m_params; // the cache key (no _meta), the -32020 retry
     }
-    if (d->modern.isActive() && d->state == State::Ready) {
-        d->modern.send(handle);
-    } else if (d->modern.isActive() || !d->lifecycle.send(handle)) {
+    if (!d->era().send(handle)) {
         RpcError error;
         error.code = SessionErrorCode::ConnectionClosed;
         error.message = d->state == State::Failed && !d->errorString.isEmpty()
@@ -920,9 +920,7 @@ void Client::sendNotification(const QString &method, const QJsonObject &params)
 {
     const Message message = Message::notification(method, params.isEmpty() ? QJsonValue(QJsonValue::Undefined)
                                                                            : QJsonValue(params));
-    if (d->modern.isActive() && d->state == State::Ready)
-        d->sendMessage(message);
-    else if (!d->lifecycle.send(message))
+    if (!d->era().send(message))
         qCWarning(lcSession) << "notification" << method << "not sent: not connected";
 }
 
@@ -950,47 +948,23 @@ OutgoingRequest *Client::listResourceTemplates(const QString &cursor)
 
 OutgoingRequest *Client::readResource(const QString &uri) { return send(Requests::readResource(uri)); }
 
-// Modern era: resources/subscribe becomes a change of the listen stream's filter.
-OutgoingRequest *ClientPrivate::subscribeModern(const Request &request, const QString &uri, bool subscribed)
-{
-    ClientPrivate *d = this;
-    OutgoingRequest *handle = d->createRequest(request.method, request.params, {});
-    if (d->state != Client::State::Ready) {
-        d->finishWithError(handle, RpcError{SessionErrorCode::ConnectionClosed,
-                                            Client::tr("%1 was not sent: not connected to a server.").arg(request.method)});
-    } else if (!d->modern.serverCapabilities().value(Key::Resources).toObject().value(Key::Subscribe).toBool()) {
-        d->finishWithError(handle, RpcError{ErrorCode::MethodNotFound,
-                                            Client::tr("The server does not offer resource subscriptions.")});
-    } else {
-        d->modern.setResourceSubscribed(uri, subscribed);
-        d->emitNote(subscribed ? Client::tr("Subscribed to %1 through the subscriptions/listen stream.").arg(uri)
-                               : Client::tr("Unsubscribed from %1 through the subscriptions/listen stream.").arg(uri));
-        d->finishWithReply(handle, Message::response(handle->m_id, QJsonObject()));
-    }
-    handle->m_returned = true;
-    return handle;
-}
-
+// Modern era: sendRequest() answers it by changing the listen stream's filter.
 OutgoingRequest *Client::subscribeResource(const QString &uri)
 {
-    if (d->modern.isActive())
-        return d->subscribeModern(Requests::subscribeResource(uri), uri, true);
     return send(Requests::subscribeResource(uri));
 }
 
 OutgoingRequest *Client::unsubscribeResource(const QString &uri)
 {
-    if (d->modern.isActive())
-        return d->subscribeModern(Requests::unsubscribeResource(uri), uri, false);
     return send(Requests::unsubscribeResource(uri));
 }
 
-Client::ListenState Client::listenState() const { return d->modern.listenState(); }
-Modern::SubscriptionFilter Client::listenFilter() const { return d->modern.listenFilter(); }
-Modern::SubscriptionFilter Client::acknowledgedListenFilter() const { return d->modern.acknowledgedListenFilter(); }
-void Client::setListenFilter(const Modern::SubscriptionFilter &filter) { d->modern.setListenFilter(filter); }
-void Client::resetListenFilter() { d->modern.setListenFilter(std::nullopt); }
-QString Client::listenError() const { return d->modern.listenError(); }
+Client::ListenState Client::listenState() const { return d->listen.state(); }
+Modern::SubscriptionFilter Client::listenFilter() const { return d->listen.filter(); }
+Modern::SubscriptionFilter Client::acknowledgedListenFilter() const { return d->listen.acknowledgedFilter(); }
+void Client::setListenFilter(const Modern::SubscriptionFilter &filter) { d->listen.setFilter(filter); }
+void Client::resetListenFilter() { d->listen.setFilter(std::nullopt); }
+QString Client::listenError() const { return d->listen.error(); }
 
 OutgoingRequest *Client::listPrompts(const QString &cursor) { return send(Requests::listPrompts(cursor)); }
 
@@ -1184,7 +1158,7 @@ int Client::pendingRequestCount() const
     for (const QPointer<OutgoingRequest> &handle : std::as_const(d->pending))
         if (handle && !handle->m_internal)
             ++count;
-    return count + d->lifecycle.queuedRequestCount();
+    return count + d->legacy.queuedRequestCount();
 }
 
 } // namespace Mcp

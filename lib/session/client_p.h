@@ -4,9 +4,13 @@
 // lifecycle classes.
 
 #include "session/client.h"
+#include "session/eranegotiator.h"
 #include "session/legacylifecycle.h"
 #include "session/modernlifecycle.h"
+#include "session/modern/listencontroller.h"
 #include "session/modern/resultcache.h"
+#include "session/modern/taskfollower.h"
+#include "session/modern/toolheaderguard.h"
 
 #include <QDeadlineTimer>
 #include <QElapsedTimer>
@@ -59,8 +63,16 @@ public:
     }
     // Results with ttlMs (list calls), per connection; a list-changed notification invalidates.
     Modern::ResultCache resultCache;
-    LegacyLifecycle lifecycle{this};
-    ModernLifecycle modern{this}; // decides the era at connect; speaks the modern one
+    LegacyLifecycle legacy{this};
+    ModernLifecycle modern{this};
+    EraNegotiator negotiator{this}; // decides the era at connect and starts one of the two
+    // The lifecycle this connection speaks: what the Client asks instead of choosing itself.
+    EraLifecycle &era() const { return negotiator.lifecycle(); }
+    // Beside the modern lifecycle: its listen stream and x-mcp-header checks (per connection),
+    // and the requests that became tasks (followed to their end, whatever the connection does).
+    Modern::ListenController listen{this};
+    Modern::ToolHeaderGuard toolHeaders{this};
+    Modern::TaskFollower tasks{this};
 
     qint64 nextId = 1; // per session object, never reused
     QHash<MessageId, QPointer<OutgoingRequest>> pending;        // sent, waiting for the answer
@@ -130,7 +142,6 @@ public:
     // handle gets the answer of `sent` (the same list, on its way) instead of a second request.
     void shareAnswer(OutgoingRequest *handle, OutgoingRequest *sent);
     static void invalidateList(Client *client, const QString &method);
-    OutgoingRequest *subscribeModern(const Request &request, const QString &uri, bool subscribed);
 };
 
 } // namespace Mcp

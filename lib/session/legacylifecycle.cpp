@@ -27,7 +27,14 @@ void LegacyLifecycle::reset()
     m_instructions.clear();
 }
 
-void LegacyLifecycle::start()
+void LegacyLifecycle::start(const QString &version, const QString &decidedBy)
+{
+    d->emitNote(Client::tr("Protocol era: legacy (%1).").arg(decidedBy));
+    m_offeredVersion = version;
+    initialize();
+}
+
+void LegacyLifecycle::initialize()
 {
     d->setState(Client::State::Initializing);
     const QJsonObject params{
@@ -50,7 +57,7 @@ void LegacyLifecycle::onInitializeFinished(OutgoingRequest *handle)
     if (d->state != Client::State::Initializing)
         return; // the connection already ended; onTransportClosed said why
     if (handle->isError()) {
-        if (d->modern.legacyInitializeFailed())
+        if (d->negotiator.legacyInitializeFailed())
             return; // the era was remembered wrongly: detected again
         d->fail(Client::tr("The server did not complete initialize: %1").arg(handle->error().message));
         return;
@@ -106,7 +113,7 @@ void LegacyLifecycle::onSessionExpired()
     // it) comes back through resendOnNewSession(); one whose answer is already on its way (an
     // event stream of the old session) may still arrive; the others end at their timeouts.
     m_reinitializing = true;
-    start();
+    initialize();
 }
 
 bool LegacyLifecycle::resendOnNewSession(OutgoingRequest *handle)

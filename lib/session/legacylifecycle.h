@@ -2,6 +2,7 @@
 
 #include "jsonrpc/message.h"
 #include "session/client.h"
+#include "session/eralifecycle.h"
 
 #include <QList>
 #include <QPointer>
@@ -15,23 +16,21 @@ class OutgoingRequest;
 // The legacy lifecycle (protocol versions 2024-11-05 to 2025-11-25) behind the Client API:
 // initialize and notifications/initialized, version negotiation, a new initialize after the
 // server ends the session, and what the caller sends before the session is ready, queued.
-// Request correlation, timeouts and progress stay in the Client; a lifecycle without a
-// handshake (2026-07-28), ModernLifecycle, goes beside this class and starts this one when the
-// server turns out to be a legacy one.
-class LegacyLifecycle
+// Request correlation, timeouts and progress stay in the Client; the lifecycle without a
+// handshake (2026-07-28), ModernLifecycle, goes beside this class, and EraNegotiator starts
+// this one when the server turns out to be a legacy one. While the era is being decided this
+// one also queues what the caller sends (ModernLifecycle takes the queue when it starts).
+class LegacyLifecycle : public EraLifecycle
 {
 public:
     explicit LegacyLifecycle(ClientPrivate *d) : d(d) {}
 
     // Newest first.
     static QStringList supportedProtocolVersions();
-    // The version initialize offers (a pinned legacy version); empty: the newest.
-    void setOfferedVersion(const QString &version) { m_offeredVersion = version; }
 
-    // A new connection: forget what the last session negotiated.
-    void reset();
-    // The transport is open: initialize.
-    void start();
+    void reset() override;
+    // Initialize, offering version (a pinned legacy version; empty: the newest).
+    void start(const QString &version, const QString &decidedBy) override;
     // The connection ended or failed: no new session is being started any more.
     void stop() { m_reinitializing = false; }
     void onSessionExpired();
@@ -41,8 +40,8 @@ public:
 
     // Sends what the caller asked for now, or queues it until the session is ready. False
     // when there is no session to send it on.
-    bool send(OutgoingRequest *handle);
-    bool send(const Message &notification);
+    bool send(OutgoingRequest *handle) override;
+    bool send(const Message &notification) override;
     // A request that finished while queued.
     void forget(OutgoingRequest *handle);
     // The queued requests, taken out of the queue (queued notifications are dropped).
@@ -50,12 +49,13 @@ public:
     int queuedRequestCount() const;
 
     // What initialize negotiated.
-    QString protocolVersion() const { return m_protocolVersion; }
-    Implementation serverInfo() const { return m_serverInfo; }
-    QJsonObject serverCapabilities() const { return m_serverCapabilities; }
-    QString instructions() const { return m_instructions; }
+    QString protocolVersion() const override { return m_protocolVersion; }
+    Implementation serverInfo() const override { return m_serverInfo; }
+    QJsonObject serverCapabilities() const override { return m_serverCapabilities; }
+    QString instructions() const override { return m_instructions; }
 
 private:
+    void initialize();
     void onInitializeFinished(OutgoingRequest *handle);
     void flushQueue();
 
@@ -67,7 +67,7 @@ private:
     };
 
     ClientPrivate *d;
-    QString m_offeredVersion;
+    QString m_offeredVersion; // empty: the newest
     QString m_protocolVersion;
     Implementation m_serverInfo;
     QJsonObject m_serverCapabilities;

@@ -9,11 +9,7 @@
 #include "protocol/versions.h"
 #include "protocol/errorcodes.h"
 
-#include <QDateTime>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QLoggingCategory>
-#include <QTimer>
 
 #include <algorithm>
 
@@ -26,129 +22,28 @@ QStringList ModernLifecycle::supportedProtocolVersions()
     return ProtocolVersion::modern();
 }
 
+Modern::MultiRoundTripRequest *ModernLifecycle::roundsOf(const OutgoingRequest *handle)
+{
+    return handle->m_multiRound;
+}
+
 void ModernLifecycle::reset()
 {
     m_active = false;
-    m_detector.reset();
-    m_record = {};
     m_version.clear();
     m_discover = {};
     m_serverInfo = {};
     m_serverInfoJson = {};
     m_lastHead = {};
     m_deprecated.clear();
-    m_toolHeaders.clear();
-    closeListen();
-    m_subscribedUris.clear(); // a new connection starts without subscriptions, as in the legacy era
-    m_listenError.clear();
-    m_backoff.reset();
-    setListenState(Client::ListenState::Off);
+    d->toolHeaders.clear();
+    d->listen.reset();
 }
 
-void ModernLifecycle::start()
-{
-    d->setState(Client::State::Initializing);
-    const bool http = d->transport->transportName() != QLatin1String("stdio");
-    m_detector.emplace(http ? Modern::EraDetector::Transport::Http : Modern::EraDetector::Transport::Stdio, d->options.era,
-                       supportedProtocolVersions(), LegacyLifecycle::supportedProtocolVersions(), d->options.cachedEra);
-    step(m_detector->start());
-}
-
-void ModernLifecycle::step(const Modern::EraStep &next)
-{
-    using Action = Modern::EraStep::Action;
-    m_record = m_detector->record();
-    switch (next.action) {
-    case Action::SendModern:
-        sendProbe(next.version);
-        return;
-    case Action::UseModern:
-        if (m_record.source == Modern::EraRecord::Source::Cached && m_discover.isEmpty()) {
-            // Cached, so not probed: server/discover still fetches what the connection keeps,
-            // and checks that the record still holds.
-            sendProbe(next.version);
-            return;
-        }
-        becomeModern(next.version);
-        return;
-    case Action::Initialize:
-        d->emitNote(Client::tr("Protocol era: legacy (%1).").arg(eraSourceText(m_record)));
-        d->lifecycle.setOfferedVersion(next.version);
-        d->lifecycle.start();
-        return;
-    case Action::LegacySse: // the HTTP auto transport falls back on its own when initialize is refused
-    case Action::Fail:
-        d->fail(next.message);
-        return;
-    }
-}
-
-QString ModernLifecycle::eraSourceText(const Modern::EraRecord &record)
-{
-    switch (record.source) {
-    case Modern::EraRecord::Source::Probed: return Client::tr("detected by probing");
-    case Modern::EraRecord::Source::Pinned: return Client::tr("chosen in the configuration");
-    case Modern::EraRecord::Source::Cached: return Client::tr("remembered from an earlier connection");
-    }
-    return {};
-}
-
-void ModernLifecycle::sendProbe(const QString &version)
+QJsonObject ModernLifecycle::discoverParams(const QString &version)
 {
     m_version = version;
-    // Within the connect's bound, leaving half of what is left for initialize should the
-    // probe go unanswered (a legacy server that ignores it).
-    const int timeoutMs = d->connectDeadline.isForever() ? m_probeTimeoutMs
-                                                         : qMin(m_probeTimeoutMs, qMax(1, d->connectTimeLeft(0) / 2));
-    OutgoingRequest *handle = d->createLifecycleRequest(Method::ServerDiscover, withMeta({}), timeoutMs,
-                                                        [this](OutgoingRequest *probe) { onProbeFinished(probe); });
-    m_probe = handle;
-    d->transmit(handle);
-}
-
-void ModernLifecycle::onProbeFinished(OutgoingRequest *handle)
-{
-    if (m_probe != handle)
-        return;
-    m_probe = nullptr;
-    if (d->state != Client::State::Initializing)
-        return; // the connection already ended
-    const bool cached = m_record.source == Modern::EraRecord::Source::Cached;
-    if (!handle->isError()) {
-        const QJsonObject result = handle->result().toObject();
-        const Modern::EraStep next = m_detector->result(result);
-        if (next.action == Modern::EraStep::Action::UseModern)
-            useDiscoverResult(result);
-        step(cached && next.action != Modern::EraStep::Action::UseModern ? m_detector->cachedAssumptionFailed()
-                                                                          : next);
-        return;
-    }
-    const RpcError error = handle->error();
-    Modern::EraStep next;
-    const QJsonObject data = error.data.toObject();
-    if (cached) {
-        next = m_detector->cachedAssumptionFailed();
-    } else if (error.code == SessionErrorCode::Timeout) {
-        next = m_detector->timeout();
-    } else if (error.code == SessionErrorCode::TransportFailure && data.contains(QLatin1String("httpStatus"))) {
-        const int status = data.value(QLatin1String("httpStatus")).toInt();
-        next = m_detector->httpStatus(status, data.value(QLatin1String("body")).toString().toUtf8());
-        // Refused authorization: the transport's sentence says why (sign-in cancelled, no
-        // token, ...), which "the probe got HTTP 401" would hide.
-        if (next.action == Modern::EraStep::Action::Fail && (status == 401 || status == 403) && !error.message.isEmpty())
-            next.message = error.message;
-    } else {
-        next = m_detector->error(error);
-    }
-    step(next);
-}
-
-bool ModernLifecycle::legacyInitializeFailed()
-{
-    if (!m_detector || m_record.source != Modern::EraRecord::Source::Cached)
-        return false;
-    step(m_detector->cachedAssumptionFailed());
-    return true;
+    return withMeta({});
 }
 
 void ModernLifecycle::useDiscoverResult(const QJsonObject &result)
@@ -165,25 +60,26 @@ void ModernLifecycle::useDiscoverResult(const QJsonObject &result)
         noteDeprecated(Key::Logging);
 }
 
-void ModernLifecycle::becomeModern(const QString &version)
+void ModernLifecycle::start(const QString &version, const QString &decidedBy)
 {
     m_version = version;
     m_active = true;
-    m_record = m_detector->record();
-    if (d->transport)
-        d->transport->setRequestHeaders([this](const Message &request) { return paramHeaders(request); });
-    d->emitNote(Client::tr("Protocol era: modern, version %1 (%2).").arg(version, eraSourceText(m_record)));
+    if (d->transport) {
+        const Modern::ToolHeaderGuard *toolHeaders = &d->toolHeaders;
+        d->transport->setRequestHeaders([toolHeaders](const Message &request) { return toolHeaders->paramHeaders(request); });
+    }
+    d->emitNote(Client::tr("Protocol era: modern, version %1 (%2).").arg(version, decidedBy));
     qCDebug(lcSession) << "modern" << m_serverInfo.name << m_serverInfo.version << version;
     d->setState(Client::State::Ready);
     // What the caller asked for while the era was being decided.
-    for (const QPointer<OutgoingRequest> &handle : d->lifecycle.takeQueuedRequests()) {
+    for (const QPointer<OutgoingRequest> &handle : d->legacy.takeQueuedRequests()) {
         if (handle && !handle->m_finished && d->state == Client::State::Ready)
-            send(handle);
+            sendNow(handle);
     }
     if (d->state == Client::State::Ready)
         Q_EMIT d->q->ready();
     if (d->state == Client::State::Ready && m_active)
-        openListen();
+        d->listen.open();
 }
 
 const Modern::RequestMeta &ModernLifecycle::meta() const
@@ -243,27 +139,43 @@ QJsonObject ModernLifecycle::withMeta(QJsonObject params) const
     return params;
 }
 
-void ModernLifecycle::send(OutgoingRequest *handle)
+bool ModernLifecycle::send(OutgoingRequest *handle)
 {
-    if (handle->m_method == Method::ToolsCall && !m_toolHeaders.isEmpty()) {
-        const QString tool = handle->m_params.value(Key::Name).toString();
-        const ModernHeaders::ToolHeaders headers = m_toolHeaders.value(tool);
-        if (!headers.valid) {
-            d->finishWithError(handle, RpcError{ErrorCode::InvalidParams,
-                                                Client::tr("The tool %1 was not called: its x-mcp-header annotations "
-                                                           "are invalid (%2).").arg(tool, headers.reason)});
-            return;
-        }
-        QString error;
-        ModernHeaders::ToolHeaderRules::paramHeaders(headers, handle->m_params.value(Key::Arguments).toObject(), &error);
-        if (!error.isEmpty()) {
-            d->finishWithError(handle, RpcError{ErrorCode::InvalidParams,
-                                                Client::tr("The tool %1 was not called: %2").arg(tool, error)});
-            return;
-        }
+    if (d->state != Client::State::Ready)
+        return false;
+    sendNow(handle);
+    return true;
+}
+
+void ModernLifecycle::sendNow(OutgoingRequest *handle)
+{
+    if (const std::optional<RpcError> refusal = d->toolHeaders.refusal(handle->m_method, handle->m_params)) {
+        d->finishWithError(handle, *refusal);
+        return;
     }
     attachMultiRound(handle, withMeta(handle->m_params));
     startRound(handle);
+}
+
+bool ModernLifecycle::send(const Message &notification)
+{
+    if (d->state != Client::State::Ready)
+        return false;
+    d->sendMessage(notification);
+    return true;
+}
+
+OutgoingRequest *ModernLifecycle::answerLocally(const QString &method, const QJsonObject &params)
+{
+    // No resources/(un)subscribe on the wire, whoever asks (Session::call too).
+    if (method == Method::ResourcesSubscribe || method == Method::ResourcesUnsubscribe)
+        return d->listen.subscribe(method, params);
+    return nullptr;
+}
+
+bool ModernLifecycle::acceptNotification(const Message &message)
+{
+    return d->listen.acceptNotification(message);
 }
 
 void ModernLifecycle::attachMultiRound(OutgoingRequest *handle, const QJsonObject &params)
@@ -287,7 +199,7 @@ void ModernLifecycle::requestBecameTask(Modern::MultiRoundTripRequest *rounds)
 {
     // Few requests become tasks: what following one takes is connected when it does.
     if (OutgoingRequest *handle = ownerOf(rounds))
-        followTask(handle, rounds);
+        d->tasks.follow(handle, rounds);
 }
 
 void ModernLifecycle::requestRetryReady(Modern::MultiRoundTripRequest *rounds)
@@ -303,7 +215,7 @@ void ModernLifecycle::requestFailed(Modern::MultiRoundTripRequest *rounds, const
     OutgoingRequest *handle = ownerOf(rounds);
     if (!handle || rounds == m_failingWithServerError)
         return; // the server's own error finishes that one, with its code and data
-    cancelTask(handle); // a task we stop following is stopped on the server too
+    d->tasks.cancel(handle); // a task we stop following is stopped on the server too
     d->finishWithError(handle, RpcError{ErrorCode::InternalError, message});
 }
 
@@ -322,99 +234,6 @@ void ModernLifecycle::failWithServerError(OutgoingRequest *handle, const RpcErro
         m_failingWithServerError = nullptr;
     }
     d->finishWithError(handle, error);
-}
-
-void ModernLifecycle::followTask(OutgoingRequest *handle, Modern::MultiRoundTripRequest *rounds)
-{
-    // A task's end arrives on a poll, not as the reply to a round: its inlined result is the answer.
-    QObject::connect(rounds, &Modern::MultiRoundTripRequest::completed, handle, [this, handle, rounds] {
-        d->finishWithReply(handle, Message::response(handle->m_id, rounds->taskStatus().value(Key::Result)));
-    });
-    QObject::connect(rounds, &Modern::MultiRoundTripRequest::taskStatusChanged, handle,
-                     [this, handle, rounds](const QJsonObject &task) {
-        if (rounds->taskStatus() == task && task.value(Key::ResultType) == ResultTypeValue::Task)
-            d->emitNote(Client::tr("%1 became task %2 on the server (%3); following it with tasks/get.")
-                            .arg(handle->m_method, rounds->taskId(), task.value(Key::Status).toString()));
-        // Each answer to a poll shows the server is alive: the request's timeout starts again.
-        d->armTimer(handle);
-        Q_EMIT d->q->taskStatus(task);
-        FollowedTask &record = m_followedTasks[handle];
-        if (record.taskId.isEmpty()) {
-            record.taskId = rounds->taskId();
-            record.method = handle->m_method;
-            record.name = handle->m_params.value(Key::Name).toString();
-            record.followedAtMs = QDateTime::currentMSecsSinceEpoch();
-            QObject::connect(handle, &QObject::destroyed, handle, [this, handle] { m_followedTasks.remove(handle); });
-        }
-        record.status = task;
-        record.status.remove(Key::Result); // a big result is carried once, in record.result at the end
-        ++record.polls;
-        publishTask(handle);
-    });
-    // Input the task asked for, and each answer to it.
-    QObject::connect(rounds, &Modern::MultiRoundTripRequest::roundsChanged, handle, [this, handle] {
-        if (m_followedTasks.contains(handle))
-            publishTask(handle);
-    });
-    QObject::connect(rounds, &Modern::MultiRoundTripRequest::taskPollDue, handle, [this, handle, rounds] {
-        OutgoingRequest *poll = d->q->send(Requests::getTask(rounds->taskId()));
-        const QPointer<Modern::MultiRoundTripRequest> guard = rounds;
-        QObject::connect(poll, &OutgoingRequest::finished, handle, [poll, guard] {
-            if (!guard)
-                return;
-            if (poll->isError())
-                guard->taskPollFailed(poll->error().message);
-            else
-                guard->taskStatusReceived(poll->id(), poll->result().toObject());
-        });
-    });
-    QObject::connect(rounds, &Modern::MultiRoundTripRequest::taskInputReady, handle,
-                     [this, handle, rounds](const QJsonObject &responses) {
-        OutgoingRequest *update = d->q->send(Requests::updateTask(rounds->taskId(), responses));
-        const QPointer<Modern::MultiRoundTripRequest> guard = rounds;
-        QObject::connect(update, &OutgoingRequest::finished, handle, [update, guard] {
-            if (guard && update->isError())
-                guard->taskPollFailed(update->error().message);
-        });
-    });
-}
-
-void ModernLifecycle::publishTask(OutgoingRequest *handle)
-{
-    const auto found = m_followedTasks.find(handle);
-    if (found == m_followedTasks.end())
-        return;
-    FollowedTask &record = *found;
-    record.updatedAtMs = QDateTime::currentMSecsSinceEpoch();
-    record.rounds = handle->rounds();
-    if (const Modern::MultiRoundTripRequest *rounds = handle->m_multiRound)
-        record.pollIntervalMs = rounds->taskPollIntervalMs();
-    Q_EMIT d->q->followedTaskChanged(record);
-}
-
-void ModernLifecycle::requestFinished(OutgoingRequest *handle)
-{
-    const auto found = m_followedTasks.find(handle);
-    if (found == m_followedTasks.end())
-        return;
-    found->following = false;
-    if (handle->m_error)
-        found->error = handle->m_error->message;
-    else
-        found->result = handle->result().toObject();
-    publishTask(handle);
-    m_followedTasks.erase(m_followedTasks.find(handle));
-}
-
-bool ModernLifecycle::cancelTask(OutgoingRequest *handle)
-{
-    Modern::MultiRoundTripRequest *rounds = handle ? handle->m_multiRound.data() : nullptr;
-    if (!rounds || !rounds->isTask())
-        return false;
-    if (Task::fromJson(rounds->taskStatus()).isTerminal())
-        return false;
-    d->q->send(Requests::cancelTask(rounds->taskId())); // fire and forget: its answer shows in the traffic
-    return true;
 }
 
 bool ModernLifecycle::reissueLostRequest(OutgoingRequest *handle, const QString &why)
@@ -511,7 +330,7 @@ bool ModernLifecycle::onReply(OutgoingRequest *handle, const Message &reply)
     switch (rounds->state()) {
     case Modern::MultiRoundTripRequest::State::Completed:
         if (handle->m_method == Method::ToolsList)
-            rememberTools(reply.result().toObject());
+            d->toolHeaders.remember(reply.result().toObject());
         d->finishWithReply(handle, reply);
         break;
     case Modern::MultiRoundTripRequest::State::CollectingInput:
@@ -523,89 +342,19 @@ bool ModernLifecycle::onReply(OutgoingRequest *handle, const Message &reply)
     return true;
 }
 
-void ModernLifecycle::rememberTools(const QJsonObject &result)
-{
-    const QJsonArray tools = result.value(Key::Tools).toArray();
-    for (const QJsonValue &tool : tools) {
-        const QJsonObject object = tool.toObject();
-        const QString name = object.value(Key::Name).toString();
-        const ModernHeaders::ToolHeaders headers =
-            ModernHeaders::ToolHeaderRules::inspect(object.value(Key::InputSchema).toObject());
-        // Only tools with a mapping (or an invalid one) are kept: the others read as the
-        // default, and a call to one of them skips the header checks.
-        if (headers.valid && headers.parameters.isEmpty())
-            m_toolHeaders.remove(name);
-        else
-            m_toolHeaders.insert(name, headers);
-        if (!headers.valid)
-            d->emitNote(Client::tr("The tool %1 is invalid and will not be called: %2").arg(name, headers.reason));
-    }
-}
-
 void ModernLifecycle::relistAfterHeaderMismatch(OutgoingRequest *handle, const RpcError &mismatch)
 {
-    const QString tool = handle->m_callerParams->value(Key::Name).toString();
-    const ModernHeaders::ToolHeaders before = m_toolHeaders.value(tool);
-    // The spec's advice (streamable-http.mdx, Custom Headers): check tools/list for a changed
-    // inputSchema, then retry. A cached list would only repeat the mapping that failed.
-    d->emitNote(Client::tr("The server rejected the headers of tools/call %1 (HeaderMismatch, -32020); listing the "
-                           "tools again for its current x-mcp-header mapping.").arg(tool));
-    RpcError error = mismatch;
-    error.message = Modern::ModernErrors::describe(mismatch, supportedProtocolVersions());
-    const QPointer<OutgoingRequest> guard = handle;
-    Client::ListOptions options;
-    options.forceRefresh = true;
-    d->q->listAll(Method::ToolsList, Key::Tools, handle, options,
-                  [this, guard, error, tool, before](const QJsonArray &tools, const std::optional<RpcError> &listError,
-                                                     const CacheStatus &) {
-        if (!guard || guard->m_finished)
-            return; // cancelled or timed out meanwhile
-        OutgoingRequest *handle = guard;
-        RpcError failure = error;
-        const bool listed = std::any_of(tools.cbegin(), tools.cend(), [&tool](const QJsonValue &each) {
-            return each.toObject().value(Key::Name).toString() == tool;
-        });
-        const ModernHeaders::ToolHeaders now = m_toolHeaders.value(tool);
-        if (listError) {
-            failure.message += QStringLiteral(" ") + Client::tr("Listing the tools again failed too: %1").arg(listError->message);
-        } else if (!listed) {
-            failure.message += QStringLiteral(" ") + Client::tr("The server no longer lists the tool %1.").arg(tool);
-        } else if (!now.valid) {
-            failure.message += QStringLiteral(" ") + Client::tr("Listed again, the tool's x-mcp-header annotations are invalid (%1), "
-                                                 "so it was not called again.").arg(now.reason);
-        } else if (handle->m_headerRetried || (now.parameters == before.parameters && now.valid == before.valid)) {
-            failure.message += QStringLiteral(" ") + Client::tr("The tools were listed again and the tool's x-mcp-header mapping is "
-                                                 "unchanged, so MCP Scope did not retry.");
-        } else {
-            handle->m_headerRetried = true;
-            d->emitNote(Client::tr("The x-mcp-header mapping of %1 changed; calling it again with the current "
-                                   "headers.").arg(tool));
-            handle->m_params = *handle->m_callerParams;
-            handle->m_id = MessageId(d->nextId++);
-            send(handle);
+    d->toolHeaders.relistAfterMismatch(handle, handle->m_callerParams->value(Key::Name).toString(), mismatch,
+                                       handle->m_headerRetried, [this, handle](const std::optional<RpcError> &failure) {
+        if (failure) {
+            failWithServerError(handle, *failure);
             return;
         }
-        failWithServerError(handle, failure);
+        handle->m_headerRetried = true;
+        handle->m_params = *handle->m_callerParams;
+        handle->m_id = MessageId(d->nextId++);
+        sendNow(handle);
     });
-}
-
-QHash<QString, QString> ModernLifecycle::invalidTools() const
-{
-    QHash<QString, QString> invalid;
-    for (auto it = m_toolHeaders.cbegin(); it != m_toolHeaders.cend(); ++it)
-        if (!it->valid)
-            invalid.insert(it.key(), it->reason);
-    return invalid;
-}
-
-Transport::HeaderList ModernLifecycle::paramHeaders(const Message &request) const
-{
-    if (request.method() != Method::ToolsCall || m_toolHeaders.isEmpty())
-        return {};
-    const QJsonObject params = request.paramsObject();
-    QString error;
-    return ModernHeaders::ToolHeaderRules::paramHeaders(m_toolHeaders.value(params.value(Key::Name).toString()),
-                                                        params.value(Key::Arguments).toObject(), &error);
 }
 
 QJsonObject ModernLifecycle::serverCapabilities() const
@@ -658,162 +407,6 @@ void ModernLifecycle::handleInputRequest(const Modern::InputRequest &input, Mode
             guard->withdraw(Client::tr("The request was cancelled or finished."), true);
     });
     handler->handleRequest(request);
-}
-
-// ---- subscriptions/listen -----------------------------------------------------------
-
-Modern::SubscriptionFilter ModernLifecycle::listenFilter() const
-{
-    if (m_listenExplicit)
-        return *m_listenExplicit;
-    Modern::SubscriptionFilter filter;
-    const QJsonObject capabilities = serverCapabilities();
-    const auto offers = [&](const QString &capability, const QString &flag) {
-        return capabilities.value(capability).toObject().value(flag).toBool();
-    };
-    filter.toolsListChanged = offers(Key::Tools, Key::ListChanged);
-    filter.promptsListChanged = offers(Key::Prompts, Key::ListChanged);
-    filter.resourcesListChanged = offers(Key::Resources, Key::ListChanged);
-    if (offers(Key::Resources, Key::Subscribe))
-        filter.resourceSubscriptions = m_subscribedUris;
-    return filter;
-}
-
-Modern::SubscriptionFilter ModernLifecycle::acknowledgedListenFilter() const
-{
-    return m_listenStream ? m_listenStream->acknowledged() : Modern::SubscriptionFilter();
-}
-
-void ModernLifecycle::setListenFilter(const std::optional<Modern::SubscriptionFilter> &filter)
-{
-    m_listenExplicit = filter;
-    if (m_active && d->state == Client::State::Ready)
-        openListen();
-}
-
-void ModernLifecycle::setResourceSubscribed(const QString &uri, bool subscribed)
-{
-    if (subscribed == m_subscribedUris.contains(uri))
-        return;
-    if (subscribed)
-        m_subscribedUris.append(uri);
-    else
-        m_subscribedUris.removeAll(uri);
-    if (m_listenExplicit) {
-        // An explicit filter follows the subscriptions too.
-        m_listenExplicit->resourceSubscriptions.removeAll(uri);
-        if (subscribed)
-            m_listenExplicit->resourceSubscriptions.append(uri);
-    }
-    if (m_active && d->state == Client::State::Ready)
-        openListen();
-}
-
-void ModernLifecycle::setListenState(Client::ListenState state)
-{
-    if (m_listenState == state)
-        return;
-    m_listenState = state;
-    Q_EMIT d->q->listenStateChanged(state);
-}
-
-void ModernLifecycle::closeListen()
-{
-    ++m_listenGeneration;
-    const QPointer<OutgoingRequest> handle = m_listen;
-    m_listen = nullptr;
-    m_listenStream.reset();
-    if (handle && !handle->isFinished()) {
-        QObject::disconnect(handle, &OutgoingRequest::finished, d->q, nullptr);
-        handle->cancel(Client::tr("The subscription's filter changed."));
-    }
-}
-
-void ModernLifecycle::openListen()
-{
-    closeListen();
-    const Modern::SubscriptionFilter filter = listenFilter();
-    if (!m_active || d->state != Client::State::Ready || filter.isEmpty()) {
-        setListenState(Client::ListenState::Off);
-        return;
-    }
-    RequestOptions options;
-    options.timeoutMs = 0; // open until the server closes it or the connection drops
-    options.attachProgressToken = false;
-    OutgoingRequest *handle = d->q->sendRequest(Method::SubscriptionsListen, Modern::listenParams(filter), options);
-    if (handle->isFinished())
-        return; // not sent; its finished() reports why
-    m_listen = handle;
-    m_listenStream.emplace(handle->id(), filter);
-    setListenState(Client::ListenState::Opening);
-    QObject::connect(handle, &OutgoingRequest::finished, d->q, [this, handle] { onListenFinished(handle); });
-}
-
-void ModernLifecycle::onListenFinished(OutgoingRequest *handle)
-{
-    if (m_listen != handle)
-        return;
-    m_listen = nullptr;
-    using End = Modern::ReconnectBackoff::StreamEnd;
-    End end = End::ClosedByServer;
-    if (handle->isError()) {
-        const RpcError error = handle->error();
-        const bool dropped = error.code == SessionErrorCode::ConnectionClosed
-            || error.code == SessionErrorCode::TransportFailure || error.code == SessionErrorCode::Timeout;
-        end = dropped ? End::Dropped : End::Refused;
-        m_listenError = dropped ? Client::tr("The subscription stream dropped: %1").arg(error.message)
-                                : Client::tr("The server refused the subscription (%1): %2")
-                                      .arg(QString::number(error.code), error.message);
-        d->emitNote(m_listenError);
-    } else {
-        m_listenError.clear();
-        d->emitNote(Client::tr("The server ended the subscription."));
-    }
-    if (!Modern::ReconnectBackoff::shouldReopen(end)) {
-        setListenState(end == End::Refused ? Client::ListenState::Refused : Client::ListenState::Closed);
-        return;
-    }
-    if (!m_active || d->state != Client::State::Ready) {
-        setListenState(Client::ListenState::Off);
-        return;
-    }
-    setListenState(Client::ListenState::Reconnecting);
-    const int delay = m_backoff.nextDelayMs();
-    const quint64 generation = ++m_listenGeneration;
-    d->emitNote(Client::tr("Reopening the subscription stream in %1 ms.").arg(delay));
-    QTimer::singleShot(delay, d->q, [this, generation] {
-        if (generation != m_listenGeneration)
-            return;
-        if (!m_active || d->state != Client::State::Ready) {
-            setListenState(Client::ListenState::Off);
-            return;
-        }
-        openListen();
-    });
-}
-
-bool ModernLifecycle::acceptNotification(const Message &message)
-{
-    if (!m_listenStream)
-        return true;
-    const Modern::ListenEvent event = m_listenStream->accept(message);
-    switch (event.kind) {
-    case Modern::ListenEvent::Kind::Acknowledged: {
-        m_backoff.reset();
-        m_listenError.clear();
-        const Modern::SubscriptionFilter missing = listenFilter().notHonouredBy(event.filter);
-        if (!missing.isEmpty())
-            d->emitNote(Client::tr("The server will not send everything the subscription asked for: %1")
-                            .arg(QString::fromUtf8(QJsonDocument(missing.toJson()).toJson(QJsonDocument::Compact))));
-        setListenState(Client::ListenState::Open);
-        return true;
-    }
-    case Modern::ListenEvent::Kind::Violation:
-        d->emitNote(event.message, message.serialize());
-        return false;
-    default:
-        return true;
-    }
 }
 
 } // namespace Mcp
