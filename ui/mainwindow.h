@@ -55,7 +55,6 @@ public:
     ServerCatalog *catalog() const { return m_catalog; }
     QListView *serverList() const { return m_serverList; }
     TrafficLog *allTraffic() const { return m_allTraffic; }
-    TrafficView *allTrafficView() const { return m_allTrafficView; }
     SecretStore *secretStore() const { return m_secretStore; }
 
     QUuid currentServerId() const;
@@ -64,8 +63,6 @@ public:
     Connection *connectionFor(const QUuid &id);
     Connection *existingConnection(const QUuid &id) const { return m_servers.connection(id); }
     ServerPage *pageFor(const QUuid &id);
-    // The OAuth side of a server's connection (created with it).
-    OAuthController *oauthFor(const QUuid &id) const { return m_servers.oauth(id); }
     // Forgets a server's stored OAuth tokens (also when it has no connection yet).
     void forgetTokens(const QUuid &id);
     ServerPage *currentPage() const;

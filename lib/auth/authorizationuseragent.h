@@ -84,8 +84,6 @@ public:
     ~LoopbackUserAgent() override;
 
     bool isListening() const;
-    // How long start() waits for the browser's answer; 0: without end.
-    int waitLimitMs() const { return m_waitLimitMs; }
     void setWaitLimitMs(int ms) { m_waitLimitMs = ms; }
 
     QString prepare() override;

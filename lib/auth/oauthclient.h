@@ -105,11 +105,7 @@ public:
     void cancel();
     // The answer to foreignIssuerApprovalNeeded(issuer): whether the configured credentials may go there.
     void answerForeignIssuer(const QString &issuer, bool approved);
-    bool isAuthorizing() const { return m_flow != nullptr; }
     OAuthTokens tokens() const;
-    // What discovery found (empty before the first authorization).
-    QJsonObject protectedResourceMetadata() const { return m_prm; }
-    QJsonObject authorizationServerMetadata() const { return m_asMetadata; }
     // The issuer identifier of the authorization server in use, as the resource metadata names it.
     QString issuer() const { return m_issuer; }
     // The resource indicator sent to the authorization server.

@@ -76,12 +76,10 @@ public:
     void setPath(const QString &path) { m_path = path.toUtf8(); }
     QString path() const { return QString::fromUtf8(m_path); }
     void setResponseMode(ResponseMode mode) { m_responseMode = mode; }
-    ResponseMode responseMode() const { return m_responseMode; }
     // Requests with bigger bodies are refused with 413.
     void setMaxBodySize(qsizetype bytes) { m_maxBodySize = bytes; }
     // The "retry" (ms) of priming events: how long a client waits before resuming a closed stream.
     void setRetryInterval(int milliseconds) { m_retryInterval = milliseconds; }
-    int retryInterval() const { return m_retryInterval; }
     // Bounds of each session's replay buffer; the oldest events are dropped first.
     void setReplayLimits(int maxEvents, qsizetype maxBytes)
     {

@@ -192,8 +192,6 @@ QJsonObject Server::capabilities() const
                                          QJsonObject{{QStringLiteral("tools"),
                                                       QJsonObject{{QStringLiteral("call"), QJsonObject()}}}}}});
     }
-    for (auto it = m_extraCapabilities.begin(); it != m_extraCapabilities.end(); ++it)
-        capabilities.insert(it.key(), it.value());
     return capabilities;
 }
 

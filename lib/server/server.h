@@ -115,8 +115,6 @@ public:
     QJsonObject serverInfo() const { return m_serverInfo; }
     void setInstructions(const QString &instructions) { m_instructions = instructions; }
     QString instructions() const { return m_instructions; }
-    // Members merged into the advertised capabilities (e.g. "experimental").
-    void setExtraCapabilities(const QJsonObject &capabilities) { m_extraCapabilities = capabilities; }
     QJsonObject capabilities() const;
 
     // Tasks (experimental in 2025-11-25): tools whose execution.taskSupport is "optional" or
@@ -125,7 +123,6 @@ public:
     void setTasksEnabled(bool enabled) { m_tasksEnabled = enabled; }
     bool tasksEnabled() const { return m_tasksEnabled; }
     // Suggested client polling interval for tasks, in milliseconds.
-    void setTaskPollInterval(int milliseconds) { m_taskPollInterval = milliseconds; }
     int taskPollInterval() const { return m_taskPollInterval; }
     // The same switch offers modern requests the io.modelcontextprotocol/tasks extension
     // (SEP-2663): for a client that declares it, a call to such a tool that is still running
@@ -246,7 +243,6 @@ private:
     int m_readTtlMs = 0;
     QByteArray m_stateKey;
     QString m_forcedVersion;
-    QJsonObject m_extraCapabilities;
     int m_pageSize = 0;
     RequestInterceptor m_interceptor;
     bool m_tasksEnabled = false;

@@ -36,8 +36,6 @@ public:
 
     // initialize has been answered.
     bool isInitializeAnswered() const { return !m_protocolVersion.isEmpty(); }
-    // notifications/initialized has arrived.
-    bool isInitialized() const { return m_initialized; }
     QString protocolVersion() const { return m_protocolVersion; }
     QJsonObject clientInfo() const { return m_clientInfo; }
     QJsonObject clientCapabilities() const { return m_clientCapabilities; }

@@ -1144,7 +1144,6 @@ void Client::listSnapshot(const QObject *context, const ListOptions &options, Sn
     }, context, options, std::move(done));
 }
 
-void Client::clearResultCache() { d->resultCache.clear(); }
 
 void Client::notifyRootsListChanged()
 {

@@ -170,8 +170,6 @@ public:
     // Everything the server offers (session/listsnapshot.h): each list its capabilities announce.
     using SnapshotDone = std::function<void(const QJsonObject &snapshot, const QString &error)>;
     void listSnapshot(const QObject *context, const ListOptions &options, SnapshotDone done);
-    // Forgets every cached result (the next list calls go to the server).
-    void clearResultCache();
 
     void notifyRootsListChanged();
 

@@ -76,7 +76,6 @@ public:
 
     // The source must be a TrafficLog.
     void setSourceModel(QAbstractItemModel *sourceModel) override;
-    TrafficLog *sourceLog() const { return m_log; }
 
     void setFilter(const TrafficFilter &filter);
     TrafficFilter filter() const { return m_filter; }
@@ -84,7 +83,6 @@ public:
 
     // Logs with fewer rows than this are filtered at once on the calling thread.
     void setSynchronousThreshold(int rows) { m_syncThreshold = rows; }
-    int synchronousThreshold() const { return m_syncThreshold; }
 
     // Source rows of the visible rows, in order (for exporting what is shown).
     QList<int> sourceRows() const;

@@ -266,9 +266,7 @@ QString TrafficLog::displayText(qint64 abs, int column) const
     case TimeColumn:
         return QDateTime::fromMSecsSinceEpoch(r.wallClockMs).toString(QStringLiteral("HH:mm:ss.zzz"));
     case RelativeTimeColumn: {
-        qint64 start = m_logStartNs;
-        if (m_relativeBase == RelativeTimeBase::Connection)
-            start = m_connectionStartNs.value(r.connectionId, m_logStartNs);
+        const qint64 start = m_logStartNs;
         // Milliseconds are what a person compares here; the exact nanoseconds stay in the capture.
         return QString::number(double(r.monotonicNs - start) / 1e9, 'f', 3);
     }
@@ -592,8 +590,6 @@ void TrafficLog::ingest(const TrafficEvent &event)
     }
     if (m_logStartNs < 0)
         m_logStartNs = event.monotonicNs;
-    if (!m_connectionStartNs.contains(event.connectionId))
-        m_connectionStartNs.insert(event.connectionId, event.monotonicNs);
 
     if (m_store.size() > m_rowCap)
         dropOldest(qMax<qint64>(m_store.size() - m_rowCap, qMax(1, m_rowCap / 16)));
@@ -788,7 +784,6 @@ void TrafficLog::clear()
     m_roundGroupOf.clear();
     m_roundGroups.clear();
     m_roundDirtyFirst = m_roundDirtyLast = -1;
-    m_connectionStartNs.clear();
     m_logStartNs = -1;
     m_latencyDirtyFirst = m_latencyDirtyLast = -1;
     m_hasAppTraffic = false;
@@ -812,15 +807,6 @@ QString TrafficLog::connectionName(int connectionId) const
         return QString();
     const auto it = m_connectionNames.constFind(connectionId);
     return it != m_connectionNames.constEnd() ? it.value() : QStringLiteral("#%1").arg(connectionId);
-}
-
-void TrafficLog::setRelativeTimeBase(RelativeTimeBase base)
-{
-    if (m_relativeBase == base)
-        return;
-    m_relativeBase = base;
-    if (m_visible > 0)
-        Q_EMIT dataChanged(index(0, RelativeTimeColumn), index(int(m_visible - 1), RelativeTimeColumn));
 }
 
 // ---- Row accessors -----------------------------------------------------------------------

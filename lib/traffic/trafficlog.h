@@ -62,8 +62,6 @@ public:
         RoundGroupRole,                  // quint32: the multi round-trip request a row belongs to, 0: none
     };
 
-    enum class RelativeTimeBase { Log, Connection };
-
     // One million rows of realistic traffic (about 500 bytes per event) take about 350 MB
     // with packed chunks (tests/benchmarks/trafficlog): hours of a busy server, and still
     // comfortable on a laptop. Past the cap the oldest rowCap() / 16 rows go at once.
@@ -93,9 +91,6 @@ public:
     void setConnectionName(int connectionId, const QString &name);
     QString connectionName(int connectionId) const;
     QHash<int, QString> connectionNames() const { return m_connectionNames; }
-
-    void setRelativeTimeBase(RelativeTimeBase base);
-    RelativeTimeBase relativeTimeBase() const { return m_relativeBase; }
 
     void setRowCap(int rows);
     int rowCap() const { return m_rowCap; }
@@ -186,10 +181,8 @@ private:
     qint64 m_visible = 0;              // rows shown: [begin, begin + m_visible)
     std::deque<qint64> m_paired;       // per stored row: paired absolute row or -1
     QHash<QByteArray, qint64> m_pendingRequests; // connection|direction|id token -> request row
-    QHash<int, qint64> m_connectionStartNs;
     qint64 m_logStartNs = -1;
     QHash<int, QString> m_connectionNames;
-    RelativeTimeBase m_relativeBase = RelativeTimeBase::Log;
     int m_rowCap = DefaultRowCap;
     qint64 m_dropped = 0;
     bool m_hasAppTraffic = false;

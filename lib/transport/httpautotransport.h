@@ -37,7 +37,6 @@ public:
     // "http" (Streamable HTTP), "sse" (legacy) or empty while undecided.
     QString chosenTransport() const { return m_chosen; }
     HttpTransportKind chosenKind() const;
-    Transport *currentTransport() const { return m_inner; }
 
 Q_SIGNALS:
     void transportChosen(const QString &name);

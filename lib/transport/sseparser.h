@@ -46,8 +46,6 @@ public:
     // The reconnection time the server asked for, or -1 if it never sent a valid retry field.
     int retryMs() const { return m_retryMs; }
     qsizetype maxEventSize() const { return m_maxEventSize; }
-    // Bytes held for an incomplete event (useful to show a truncated stream).
-    qsizetype pendingBytes() const { return m_line.size() + m_data.size(); }
 
     // Forgets everything, including the last event id and retry.
     void reset();

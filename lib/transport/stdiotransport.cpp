@@ -98,11 +98,6 @@ void StdioTransport::signalGroup(qint64 pid, int sig)
         ::kill(pid_t(pid), sig);
 }
 
-void StdioTransport::setParameters(const StdioServerParameters &parameters)
-{
-    m_parameters = parameters;
-}
-
 QString StdioTransport::shellQuote(const QString &argument)
 {
     static const QRegularExpression safe(QStringLiteral("^[A-Za-z0-9_@%+=:,./-]+$"));

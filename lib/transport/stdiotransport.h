@@ -63,8 +63,6 @@ public:
     ~StdioTransport() override;
 
     StdioServerParameters parameters() const { return m_parameters; }
-    // Takes effect at the next open().
-    void setParameters(const StdioServerParameters &parameters);
 
     void open() override;
     void send(const Message &message) override;

@@ -24,7 +24,6 @@ public:
     explicit RestartPanel(Connection *connection, QWidget *parent = nullptr);
 
     QPushButton *restartNowButton() const { return m_restartNow; }
-    QPushButton *stopRetryingButton() const { return m_stopRetrying; }
     QPushButton *historyButton() const { return m_history; }
     QPushButton *changesButton() const { return m_changes; }
     QString text() const;

@@ -40,7 +40,6 @@ public:
     void compareWithPeer(int index);
     void compareWithSnapshot(const QString &path);
     void setReversed(bool reversed);
-    bool isReversed() const { return m_reversed; }
 
     ListDiffView *view() const { return m_view; }
     QString summaryText() const;

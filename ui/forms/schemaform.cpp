@@ -305,11 +305,6 @@ void SchemaFormWidget::clear()
     edited();
 }
 
-void SchemaFormWidget::setToolbarVisible(bool visible)
-{
-    m_toolbar->setVisible(visible);
-}
-
 bool SchemaFormWidget::setJsonMode(bool on)
 {
     if (on == m_jsonMode)

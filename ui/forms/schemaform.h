@@ -68,8 +68,6 @@ public:
     // must match …"), not by its JSON pointer.
     QString describe(const ValidationResult &result) const;
     QString fieldName(const QString &path) const;
-    // Shows or hides the row of buttons above the form (Edit as JSON, Defaults, Clear).
-    void setToolbarVisible(bool visible);
 
 Q_SIGNALS:
     void valueChanged();

@@ -377,12 +377,6 @@ void ToolPanel::showInvalidReason()
         m_status->clear(); // a new listing made it valid
 }
 
-void ToolPanel::setRunAsTask(bool on)
-{
-    if (m_asTask->isEnabled())
-        m_asTask->setChecked(on);
-}
-
 void ToolPanel::saveInputs()
 {
     if (!m_connection || m_tool.isEmpty())
@@ -734,11 +728,6 @@ bool ToolPanel::eventFilter(QObject *watched, QEvent *event)
 void ToolPanel::setRunAgainAfterReload(bool on)
 {
     m_rerunAfterReload->setChecked(on);
-}
-
-bool ToolPanel::runsAgainAfterReload() const
-{
-    return m_rerunAfterReload->isChecked();
 }
 
 void ToolPanel::onReloaded(const ReloadDiff &diff)

@@ -58,13 +58,11 @@ public:
     // Why the session refuses to call this tool (modern era: broken x-mcp-header annotations);
     // empty when it can be run.
     QString invalidReason() const;
-    void setRunAsTask(bool on);
     // The result before the last reload, shown beside the new one (nullptr-free; hidden when unused).
     ResultView *previousResultView() const { return m_previous; }
     // "Run again after reload": after the server reloaded, the last call is sent again with the
     // form's arguments and its result shown beside the one from before.
     void setRunAgainAfterReload(bool on);
-    bool runsAgainAfterReload() const;
 
     // "Tool name" annotations as short badge words: read-only, destructive, idempotent, open-world.
     static QStringList badges(const QJsonObject &tool);

@@ -24,11 +24,6 @@ Page::Page(Connection *connection, QWidget *parent) : QWidget(parent), m_connect
     });
 }
 
-bool Page::showsOfflineNotice() const
-{
-    return m_offline && !m_offline->isHidden();
-}
-
 void Page::updateOfflineNotice()
 {
     if (!m_connection || worksOffline())

@@ -32,8 +32,6 @@ public:
     virtual QIcon icon() const = 0;
     // Whether the page has anything to show without a live session (Console, Traffic, Logs do).
     virtual bool worksOffline() const { return false; }
-    // A page that needs a session and never had one says so over its contents, with Connect.
-    bool showsOfflineNotice() const;
 
 Q_SIGNALS:
     void connectRequested();

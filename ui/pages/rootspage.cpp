@@ -105,13 +105,6 @@ void RootsPage::addFolder()
         m_editor->addFolder(folder);
 }
 
-void RootsPage::removeSelected()
-{
-    auto *table = m_editor->findChild<QTableWidget *>(QStringLiteral("rootsTable"));
-    if (table && table->currentRow() >= 0)
-        m_editor->removeRow(table->currentRow());
-}
-
 void RootsPage::showEvent(QShowEvent *event)
 {
     showScriptedAnswers(); // they may have been saved from a dialog meanwhile

@@ -34,7 +34,6 @@ public:
 
 public Q_SLOTS:
     void addFolder();
-    void removeSelected();
     void apply();
 
 protected:

@@ -373,26 +373,6 @@ void ServerPage::nameTabShortcuts()
     }
 }
 
-void ServerPage::replacePage(Page *oldPage, Page *newPage)
-{
-    const int index = m_tabs->indexOf(oldPage);
-    if (index < 0) {
-        addPage(newPage);
-        return;
-    }
-    m_tabs->removeTab(index);
-    m_tabs->insertTab(index, newPage, newPage->icon(), newPage->title());
-    connect(newPage, &Page::connectRequested, this, &ServerPage::connectRequested);
-    nameTabShortcuts();
-    if (oldPage == m_tools)
-        m_tools = nullptr;
-    else if (oldPage == m_resources)
-        m_resources = nullptr;
-    else if (oldPage == m_prompts)
-        m_prompts = nullptr;
-    oldPage->deleteLater();
-}
-
 void ServerPage::updateHeader()
 {
     const SessionInfo info = m_connection->sessionInfo();

@@ -77,8 +77,6 @@ public:
     // Hides the failure banner until the next state change (its error was about a configuration
     // the user has since changed).
     void dismissBanner();
-    // Replaces a page (issue 5 swaps in richer Tools/Resources/Prompts pages): same tab, new widget.
-    void replacePage(Page *oldPage, Page *newPage);
 
 Q_SIGNALS:
     void connectRequested();
@@ -113,7 +111,6 @@ public:
         // "server/discover (10 s), initialize (30 s)".
         QString unansweredText() const;
     };
-    ConnectWait connectWait() const { return m_connectWait; }
 
 private:
     // The page's parts, top to bottom.

@@ -34,8 +34,6 @@ public:
     QLabel *stateLabel() const { return m_state; }
     QTreeWidget *arrivedView() const { return m_arrived; }
     QCheckBox *toolsBox() const { return m_tools; }
-    QCheckBox *promptsBox() const { return m_prompts; }
-    QCheckBox *resourcesBox() const { return m_resources; }
     QListWidget *uriList() const { return m_uris; }
     // The stream's state in words ("open", "reconnecting", ...), as the label shows it.
     static QString stateName(Client::ListenState state);

@@ -434,11 +434,6 @@ void TrafficView::setShowsServers(bool show)
     }
 }
 
-QString TrafficView::defaultExportName() const
-{
-    return m_exportName;
-}
-
 int TrafficView::visibleRowCount() const
 {
     return m_table->model()->rowCount();

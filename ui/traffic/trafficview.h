@@ -64,7 +64,6 @@ public:
     void setOffline(const QString &sourceDescription);
     // Show the Server column and filter (the all-connections log).
     void setShowsServers(bool show);
-    QString defaultExportName() const;
     void setDefaultExportName(const QString &name) { m_exportName = name; }
 
     int visibleRowCount() const;
@@ -85,7 +84,6 @@ public:
     // requests and their answers); false when the row is no round of one.
     bool showRoundsOf(int logRow);
     void clearRoundsFilter();
-    bool isShowingRounds() const { return !m_roundRows.isEmpty(); }
     // The Details tab's text for the current row (time, kind, HTTP method, URL, headers...).
     QString detailsText() const;
     // The Headers tab: the current row's HTTP headers (name, value, what an MCP header means;
