@@ -90,11 +90,11 @@ void Connection::setWatch(const ServerConfig &config)
 
 void Connection::takeListings()
 {
-    const quint64 generation = ++m_listingGeneration;
+    const quint64 generation = m_listing.start();
     // The pages list at connect too, told after this: the snapshot waits for their requests to be
     // under way and shares their answers rather than asking for every list a second time.
     QTimer::singleShot(0, this, [this, generation] {
-        if (generation == m_listingGeneration)
+        if (m_listing.isLatest(generation))
             snapshotListings(generation);
     });
 }
@@ -102,7 +102,7 @@ void Connection::takeListings()
 void Connection::snapshotListings(quint64 generation)
 {
     listSnapshot(this, {}, [this, generation](const QJsonObject &listings, const QString &) {
-        if (generation != m_listingGeneration)
+        if (!m_listing.isLatest(generation))
             return; // a newer connection started over
         if (m_listings) {
             // Comparing 200,000 tools held the GUI thread for seconds: the pool compares, and lets

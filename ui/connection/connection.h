@@ -5,6 +5,7 @@
 #include "protocol/listdiff.h"
 #include "session/session.h"
 #include "transport/trafficevent.h"
+#include "widgets/latestonly.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -89,7 +90,7 @@ private:
     QStringList m_pendingChangedFiles;
     std::optional<QJsonObject> m_listings; // of the previous connection, a snapshot
     ReloadDiff m_lastReload;
-    quint64 m_listingGeneration = 0;
+    LatestOnly m_listing;
     quint64 m_reloadsCompared = 0; // comparisons started
     quint64 m_reloadShown = 0;     // the latest of them that was shown
 

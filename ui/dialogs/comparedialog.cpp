@@ -153,7 +153,7 @@ void CompareDialog::setReversed(bool reversed)
 
 void CompareDialog::start()
 {
-    const quint64 generation = ++m_generation;
+    const quint64 generation = m_comparison.start();
     m_error.clear();
     m_export->setEnabled(false);
     m_refresh->setEnabled(true);
@@ -168,7 +168,7 @@ void CompareDialog::start()
     };
     auto sides = std::make_shared<Sides>();
     const auto arrived = [this, generation, sides] {
-        if (--sides->remaining > 0 || generation != m_generation)
+        if (--sides->remaining > 0 || !m_comparison.isLatest(generation))
             return; // a newer comparison was asked for: this one is stale
         if (!sides->error.isEmpty())
             fail(sides->error);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "protocol/snapshotdiff.h"
+#include "widgets/latestonly.h"
 
 #include <QDialog>
 #include <QJsonObject>
@@ -66,7 +67,7 @@ private:
     QString m_baselineName;
     QJsonObject m_snapshot;
     bool m_reversed = false;
-    quint64 m_generation = 0;
+    LatestOnly m_comparison;
     SnapshotDiff m_diff;
     QString m_error;
 

@@ -52,11 +52,11 @@ void DebouncedCompleter::ask()
 {
     if (!m_edit || !m_fetch)
         return;
-    const quint64 generation = ++m_generation;
+    const quint64 generation = m_fetching.start();
     ++m_requests;
     QPointer<DebouncedCompleter> self(this);
     m_fetch(m_edit->text(), [self, generation](const QStringList &values) {
-        if (!self || generation != self->m_generation)
+        if (!self || !self->m_fetching.isLatest(generation))
             return; // an answer to text the user has since changed
         self->m_model->setStringList(values);
         if (self->m_edit && self->m_edit->hasFocus() && !values.isEmpty())

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "widgets/latestonly.h"
+
 #include <QJsonObject>
 #include <QObject>
 #include <QPointer>
@@ -47,7 +49,7 @@ private:
     QTimer *m_timer;
     QStringListModel *m_model;
     QCompleter *m_completer;
-    quint64 m_generation = 0;
+    LatestOnly m_fetching;
     int m_requests = 0;
 };
 

@@ -233,7 +233,7 @@ void PromptsView::showPrompt(const QJsonObject &json)
     m_argumentsBox->setVisible(!m_arguments.isEmpty());
     if (samePrompt)
         return;
-    ++m_getGeneration;
+    m_getting.cancel();
     m_status->clear();
     m_result->clear();
 }
@@ -271,9 +271,9 @@ void PromptsView::get()
     QElapsedTimer clock;
     clock.start();
     OutgoingRequest *call = m_connection->send(request);
-    const quint64 generation = ++m_getGeneration;
+    const quint64 generation = m_getting.start();
     connect(call, &OutgoingRequest::finished, this, [this, call, clock, generation] {
-        if (generation != m_getGeneration)
+        if (!m_getting.isLatest(generation))
             return; // another prompt was chosen, or got again, since
         if (call->isError()) {
             // Said once, in the result's banner; the status line only says how it ended.

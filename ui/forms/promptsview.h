@@ -2,6 +2,7 @@
 
 #include "connection/connection.h"
 #include "widgets/cachenote.h"
+#include "widgets/latestonly.h"
 
 #include <QJsonObject>
 #include <QPointer>
@@ -63,7 +64,7 @@ private:
     QLabel *m_status;
     ResultView *m_result;
     QJsonObject m_prompt;
-    quint64 m_getGeneration = 0; // a prompts/get answer shows only under the prompt that asked for it
+    LatestOnly m_getting; // a prompts/get answer shows only under the prompt that asked for it
     bool m_forceNextGet = false; // the last Get stopped on missing arguments: the next one sends
     QList<QPair<QString, QLineEdit *>> m_arguments;
 };

@@ -276,7 +276,7 @@ void ResourcesView::loadMore()
 // leaves no old content under the new heading (nor lets a late answer land there).
 void ResourcesView::clearReadOutcome()
 {
-    ++m_readGeneration;
+    m_reading.cancel();
     m_uri.clear();
     m_result->clear();
     m_status->clear();
@@ -382,14 +382,14 @@ void ResourcesView::read()
     if (uri.isEmpty() || !m_connection || !m_connection->isConnected())
         return;
     m_uri = uri;
-    const quint64 generation = ++m_readGeneration;
+    const quint64 generation = m_reading.start();
     m_status->setText(tr("Reading %1…").arg(uri));
     QElapsedTimer clock;
     clock.start();
     const Request request = Requests::readResource(uri);
     OutgoingRequest *call = m_connection->send(request);
     connect(call, &OutgoingRequest::finished, this, [this, call, uri, generation, clock] {
-        if (generation != m_readGeneration)
+        if (!m_reading.isLatest(generation))
             return; // a newer read was started
         if (call->isError()) {
             // Said once, in the result's banner; the status line only says how it ended.

@@ -2,6 +2,7 @@
 
 #include "connection/connection.h"
 #include "widgets/cachenote.h"
+#include "widgets/latestonly.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -108,7 +109,7 @@ private:
     QString m_nextCursor;
     QSet<QString> m_subscribed;
     int m_updates = 0;
-    quint64 m_readGeneration = 0;
+    LatestOnly m_reading;
     QString m_awaitingAcknowledgement; // a modern subscription until the listen stream's acknowledgement
 };
 

@@ -122,7 +122,7 @@ ItemListModel::~ItemListModel()
 
 void ItemListModel::setItems(const QJsonArray &items)
 {
-    const quint64 generation = ++m_itemsGeneration;
+    const quint64 generation = m_itemsArriving.start();
     if (items.size() < OffThreadItems) {
         m_pendingItems = false;
         IndexPointer index = prepare(items, m_columns);
@@ -141,7 +141,7 @@ void ItemListModel::setItems(const QJsonArray &items)
         QList<int> shown = needle.isEmpty() ? QList<int>() : filterRows(*index, needle, {});
         return std::make_pair(std::move(index), std::move(shown));
     }).then(this, [this, generation, needle](const std::pair<IndexPointer, QList<int>> &prepared) {
-        if (generation != m_itemsGeneration)
+        if (!m_itemsArriving.isLatest(generation))
             return; // newer items came meanwhile
         m_pendingItems = false;
         install(prepared.first, prepared.second, !needle.isEmpty(), needle);

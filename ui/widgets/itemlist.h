@@ -1,6 +1,7 @@
 #pragma once
 
 #include "results/iconfetcher.h"
+#include "widgets/latestonly.h"
 
 #include <QAbstractListModel>
 #include <QHash>
@@ -83,7 +84,7 @@ private:
     QHash<QString, QString> m_marks;
     int m_iconSize = 24;
     mutable QHash<int, IconFetcher::Lookup> m_lookups; // by source row, of the rows drawn so far
-    quint64 m_itemsGeneration = 0;
+    LatestOnly m_itemsArriving;
     std::shared_ptr<std::atomic<quint64>> m_filterGeneration; // a newer filter cancels an older one
     bool m_pendingItems = false;
     bool m_pendingFilter = false;
