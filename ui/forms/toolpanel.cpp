@@ -194,6 +194,9 @@ QWidget *ToolPanel::buildFormArea(QWidget *parent)
     topLayout->addWidget(m_description);
     topLayout->addWidget(m_noArguments);
     topLayout->addWidget(m_form, 1);
+    // The room a hidden form leaves (no tool chosen yet, or one without arguments) stays below the
+    // texts: they sit under the heading, not spread down to the Run row.
+    topLayout->addStretch(0);
 
     auto *buttons = new QHBoxLayout;
     m_run = new QPushButton(tr("Run"), top);
