@@ -13,6 +13,7 @@
 #include <QTest>
 #include <QXmlStreamReader>
 #include "httppeer.h"
+#include "unauthorizedpeer.h"
 
 class tst_CollectionsCli : public QObject
 {
@@ -272,21 +273,8 @@ void tst_CollectionsCli::authorizationRequired()
 {
     const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
     QVERIFY2(!python.isEmpty(), "python3 is not on PATH");
-    const QString script = QStringLiteral(
-        "import http.server\n"
-        "class H(http.server.BaseHTTPRequestHandler):\n"
-        "    def answer(self):\n"
-        "        self.send_response(401)\n"
-        "        self.send_header('WWW-Authenticate', 'Bearer realm=\"mcp\"')\n"
-        "        self.send_header('Content-Length', '0')\n"
-        "        self.end_headers()\n"
-        "    do_GET = do_POST = answer\n"
-        "    def log_message(self, *args): pass\n"
-        "s = http.server.HTTPServer(('127.0.0.1', 0), H)\n"
-        "print('http://127.0.0.1:%d/mcp' % s.server_address[1], flush=True)\n"
-        "s.serve_forever()\n");
     QProcess server;
-    const QString url = startHttpServer(&server, python, {QStringLiteral("-c"), script});
+    const QString url = startHttpServer(&server, python, {QStringLiteral("-c"), Mcp::Test::unauthorizedServerScript()});
     auto stop = qScopeGuard([&server] { server.kill(); server.waitForFinished(); });
     QVERIFY(!url.isEmpty());
     const QJsonObject entry{{QStringLiteral("type"), QStringLiteral("http")}, {QStringLiteral("url"), url},
