@@ -1,5 +1,6 @@
 #include "requests.h"
 
+#include "jsonrpc/objectshape.h"
 #include "keys.h"
 #include "methods.h"
 
@@ -30,20 +31,8 @@ Request listTools(const QString &cursor) { return listPage(Method::ToolsList, cu
 
 Request callTool(const QString &name, const QJsonObject &arguments, const QJsonObject &task, const QJsonObject &meta)
 {
-    // A copy of a shape with both keys, whose values are then replaced in place (keys sorted:
-    // arguments, name): a third cheaper than two inserts into an empty object (which build the
-    // keys each time), and replacing by key costs a lookup each. The initializer-list
-    // constructor costs several times more.
-    static const QJsonObject shape = [] {
-        QJsonObject object;
-        object.insert(Key::Arguments, QJsonObject());
-        object.insert(Key::Name, QString());
-        return object;
-    }();
-    QJsonObject params = shape;
-    auto member = params.begin();
-    member.value() = arguments;
-    (++member).value() = name;
+    static const ObjectShape shape{Key::Name, Key::Arguments};
+    QJsonObject params = shape.fill({name, arguments});
     if (!task.isEmpty())
         params.insert(Key::Task, task);
     if (!meta.isEmpty())

@@ -4,6 +4,7 @@
 #include "serversession.h"
 #include "servertransport.h"
 
+#include "jsonrpc/objectshape.h"
 #include "protocol/versions.h"
 
 #include <QDateTime>
@@ -59,27 +60,11 @@ std::optional<LogLevel> logLevelFromName(const QString &name)
 namespace ToolResult {
 QJsonObject text(const QString &text)
 {
-    // Copies of shapes whose values are replaced in place, as Requests::callTool() does:
-    // inserting into empty objects builds the keys on every call, replacing by key costs a
-    // lookup, and the initializer-list constructors cost several times more.
-    static const QJsonObject blockShape = [] {
-        QJsonObject block;
-        block.insert(Key::Text, QString());
-        block.insert(Key::Type, ContentTypeValue::Text);
-        return block;
-    }();
-    static const QJsonObject resultShape = [] {
-        QJsonObject result;
-        result.insert(Key::Content, QJsonArray());
-        return result;
-    }();
-    QJsonObject block = blockShape;
-    block.begin().value() = text; // keys sorted: text, type
+    static const ObjectShape blockShape{Key::Type, Key::Text};
+    static const ObjectShape resultShape{Key::Content};
     QJsonArray content;
-    content.append(block);
-    QJsonObject result = resultShape;
-    result.begin().value() = content;
-    return result;
+    content.append(blockShape.fill({ContentTypeValue::Text, text}));
+    return resultShape.fill({content});
 }
 
 QJsonObject error(const QString &text)

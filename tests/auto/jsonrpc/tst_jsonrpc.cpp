@@ -1,5 +1,6 @@
 #include "jsonrpc/json.h"
 #include "jsonrpc/message.h"
+#include "jsonrpc/objectshape.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -14,6 +15,7 @@ class tst_JsonRpc : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void objectShapeFillsInTheGivenOrder();
     void diagnostics_data();
     void diagnostics();
     void validFrames_data();
@@ -47,6 +49,22 @@ private Q_SLOTS:
     void summary_data();
     void summary();
 };
+
+// Keys given out of QJsonObject's sorted order still get their own values, each copy its own.
+void tst_JsonRpc::objectShapeFillsInTheGivenOrder()
+{
+    const ObjectShape shape{QLatin1StringView("type"), QLatin1StringView("text"), QLatin1StringView("annotations")};
+    const QJsonObject first = shape.fill({QStringLiteral("t"), QStringLiteral("hello"), QJsonObject{{QStringLiteral("a"), 1}}});
+    const QJsonObject second = shape.fill({QStringLiteral("u"), QStringLiteral("world"), QJsonValue()});
+    const QJsonObject expected{{QStringLiteral("type"), QStringLiteral("t")},
+                               {QStringLiteral("text"), QStringLiteral("hello")},
+                               {QStringLiteral("annotations"), QJsonObject{{QStringLiteral("a"), 1}}}};
+    QCOMPARE(first, expected);
+    QCOMPARE(second.value(QLatin1StringView("type")).toString(), QStringLiteral("u"));
+    QCOMPARE(second.value(QLatin1StringView("text")).toString(), QStringLiteral("world"));
+    QVERIFY(second.value(QLatin1StringView("annotations")).isNull());
+    QCOMPARE(second.size(), 3);
+}
 
 void tst_JsonRpc::diagnostics_data()
 {
