@@ -102,7 +102,7 @@ void tst_DesktopResults::toolResultSurvivesTheListRefresh()
     auto *list = tools->list()->findChild<QAbstractItemView *>(QStringLiteral("toolList"));
     QVERIFY(list);
     QVERIFY(clickItem(list, QStringLiteral("toggle_extra_tool")));
-    QTRY_COMPARE_WITH_TIMEOUT(tools->panel()->tool().value(Key::Name).toString(), QStringLiteral("toggle_extra_tool"), 3000);
+    QTRY_COMPARE_WITH_TIMEOUT(tools->panel()->tool().value(Key::Name).toString(), QStringLiteral("toggle_extra_tool"), 10000);
     QVERIFY(Desktop::click(tools->panel()->runButton()));
 
     // The call adds a tool: notifications/tools/list_changed, tools/list again, a longer list.
@@ -136,7 +136,7 @@ void tst_DesktopResults::templateShowsNoOldContent()
     QVERIFY(clickItem(view->resourceList(), QStringLiteral("demo://docs/readme")));
     auto *read = view->findChild<QPushButton *>(QStringLiteral("read"));
     QVERIFY(read);
-    QTRY_VERIFY_WITH_TIMEOUT(read->isEnabled(), 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(read->isEnabled(), 10000);
     QVERIFY(Desktop::click(read));
     QTRY_VERIFY_WITH_TIMEOUT(!view->resultView()->resultJson().isUndefined(), 5000);
     QCOMPARE(view->currentUri(), QStringLiteral("demo://docs/readme"));
@@ -146,9 +146,9 @@ void tst_DesktopResults::templateShowsNoOldContent()
     QVERIFY(tabs);
     QTabBar *bar = tabs->tabBar();
     QVERIFY(Desktop::click(bar, bar->tabRect(1).center()));
-    QTRY_COMPARE_WITH_TIMEOUT(tabs->currentIndex(), 1, 2000);
+    QTRY_COMPARE_WITH_TIMEOUT(tabs->currentIndex(), 1, 10000);
     QVERIFY(clickItem(view->templateList(), QStringLiteral("demo://items/{id}")));
-    QTRY_VERIFY_WITH_TIMEOUT(view->variableEdit(QStringLiteral("id")), 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(view->variableEdit(QStringLiteral("id")), 10000);
     QTest::qWait(200);
     const QString left = QString::fromUtf8(QJsonDocument(view->resultView()->resultJson().toObject()).toJson());
     QVERIFY2(view->resultView()->resultJson().isUndefined(), qPrintable(left));
@@ -182,7 +182,7 @@ void tst_DesktopResults::urlElicitationWithoutBrowserAnswersOnlyTheChoice()
     auto *open = dialog->findChild<QPushButton *>(QStringLiteral("openUrl"));
     QVERIFY(open);
     QVERIFY(Desktop::click(open));
-    QTRY_COMPARE_WITH_TIMEOUT(tried.size(), 1, 3000);
+    QTRY_COMPARE_WITH_TIMEOUT(tried.size(), 1, 10000);
     QTest::qWait(500);
     // Nothing opened, so nothing accepted: the dialog stays, says why, and offers the link.
     QVERIFY2(dialog->isVisible(), "the dialog stays open when no browser started");

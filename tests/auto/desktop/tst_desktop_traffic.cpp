@@ -113,7 +113,7 @@ void tst_DesktopTraffic::scrollingUpPausesFollow()
     // The wheel over the table, as a person reading an earlier message does.
     QVERIFY(Desktop::moveTo(table->viewport()));
     QVERIFY(Desktop::wheel(-5));
-    QTRY_VERIFY_WITH_TIMEOUT(!m_view->isFollowingTail(), 2000);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_view->isFollowingTail(), 10000);
     const int top = topLogRow();
     const int rowsBefore = m_view->visibleRowCount();
     QTest::qWait(1500);
@@ -139,7 +139,9 @@ void tst_DesktopTraffic::scrollingUpPausesFollow()
     QTRY_VERIFY_WITH_TIMEOUT(m_view->isFollowingTail(), 5000);
     QTest::qWait(500);
     QScrollBar *bar = table->verticalScrollBar();
-    QTRY_COMPARE_WITH_TIMEOUT(bar->value(), bar->maximum(), 2000);
+    // While the flood goes on the maximum grows with every batch and the view catches up after
+    // it: on a busy machine the two are equal only between batches, so the wait is long.
+    QTRY_COMPARE_WITH_TIMEOUT(bar->value(), bar->maximum(), 10000);
     QVERIFY(topLogRow() > top);
 }
 
@@ -154,10 +156,10 @@ void tst_DesktopTraffic::choosingARowPausesFollowAndSurvivesAFilter()
     const int rowHeight = table->verticalHeader()->defaultSectionSize();
     const QPoint middle(table->viewport()->width() / 3, table->viewport()->height() / 2 / rowHeight * rowHeight + rowHeight / 2);
     QVERIFY(Desktop::click(table->viewport(), middle));
-    QTRY_VERIFY_WITH_TIMEOUT(table->currentIndex().isValid(), 2000);
+    QTRY_VERIFY_WITH_TIMEOUT(table->currentIndex().isValid(), 10000);
     const int chosen = m_view->logRow(table->currentIndex().row());
     QVERIFY(chosen >= 0);
-    QTRY_VERIFY_WITH_TIMEOUT(!m_view->isFollowingTail(), 2000);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_view->isFollowingTail(), 10000);
     const int rowsBefore = m_view->visibleRowCount();
     QTest::qWait(1500);
     QVERIFY2(m_view->visibleRowCount() > rowsBefore + 50, "the flood goes on");
@@ -173,15 +175,17 @@ void tst_DesktopTraffic::choosingARowPausesFollowAndSurvivesAFilter()
     auto *hidePings = m_view->findChild<QCheckBox *>(QStringLiteral("hidePings"));
     QVERIFY(hidePings);
     QVERIFY(Desktop::click(hidePings, QPoint(8, hidePings->height() / 2)));
-    QTRY_VERIFY_WITH_TIMEOUT(hidePings->isChecked(), 2000);
-    QTRY_VERIFY_WITH_TIMEOUT(chosenInView(), 3000);
+    QTRY_VERIFY_WITH_TIMEOUT(hidePings->isChecked(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(chosenInView(), 10000);
     QVERIFY(!m_view->isFollowingTail());
 
     // Follow pressed: the newest rows again.
     m_view->setFollowTail(true);
     QTest::qWait(300);
     QScrollBar *bar = table->verticalScrollBar();
-    QTRY_COMPARE_WITH_TIMEOUT(bar->value(), bar->maximum(), 2000);
+    // While the flood goes on the maximum grows with every batch and the view catches up after
+    // it: on a busy machine the two are equal only between batches, so the wait is long.
+    QTRY_COMPARE_WITH_TIMEOUT(bar->value(), bar->maximum(), 10000);
 }
 
 void tst_DesktopTraffic::requestsNameWhatTheyCall()
@@ -259,7 +263,7 @@ void tst_DesktopTraffic::exportSaysWhatItWrote()
     QVERIFY2(harKept, "choosing the rows kept the format");
     QVERIFY(closed);
     // A stdio connection has no HTTP exchange: no HAR file, and no "Exported".
-    QTRY_VERIFY_WITH_TIMEOUT(m_view->statusText().contains(QLatin1String("xport")), 2000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_view->statusText().contains(QLatin1String("xport")), 10000);
     QVERIFY2(!QFile::exists(path), qPrintable(m_view->statusText()));
     QVERIFY2(!m_view->statusText().contains(QLatin1String("Exported")), qPrintable(m_view->statusText()));
     QVERIFY2(m_view->statusText().contains(QLatin1String("HTTP")), qPrintable(m_view->statusText()));
