@@ -594,8 +594,7 @@ QString expandVariables(const QString &text, const QProcessEnvironment &environm
             const QString name = inner.mid(4);
             found = environment.contains(name);
             value = environment.value(name);
-        } else if (inner.startsWith(QLatin1String("input:"))) {
-            const QString id = inner.mid(6);
+        } else if (const QString id = ServerConfig::inputIdOf(reference); !id.isEmpty()) {
             if (inputs.contains(id)) {
                 found = true;
                 value = inputs.value(id);

@@ -2,7 +2,6 @@
 
 #include <QHash>
 #include <QList>
-#include <QObject>
 #include <QUuid>
 
 #include <memory>
