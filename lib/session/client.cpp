@@ -692,11 +692,8 @@ void ClientPrivate::onNotification(const Message &message)
 {
     const QString method = message.method();
     const QJsonObject params = message.paramsObject();
-    if (!era().acceptNotification(message)) {
-        // Tagged for the listen stream but breaking its rules: noted, no typed signal.
-        Q_EMIT q->notificationReceived(message);
-        return;
-    }
+    if (!era().acceptNotification(message))
+        return; // tagged for the listen stream but breaking its rules: a Note says so
     // Before the signals: whoever re-lists on toolsListChanged must reach the server.
     resultCache.invalidateFor(method, params);
     if (method == Method::ProgressNotification) {
@@ -710,23 +707,15 @@ void ClientPrivate::onNotification(const Message &message)
     } else if (method == Method::MessageNotification) {
         Q_EMIT q->logMessage(params.value(Key::Level).toString(),
                              params.value(Key::Logger).toString(), params.value(Key::Data));
-    } else if (method == Method::ToolsListChangedNotification) {
-        Q_EMIT q->toolsListChanged();
-    } else if (method == Method::ResourcesListChangedNotification) {
-        Q_EMIT q->resourcesListChanged();
-    } else if (method == Method::PromptsListChangedNotification) {
-        Q_EMIT q->promptsListChanged();
-    } else if (method == Method::ResourceUpdatedNotification) {
-        Q_EMIT q->resourceUpdated(params.value(Key::Uri).toString());
-    } else if (method == Method::TaskStatusNotification) {
-        Q_EMIT q->taskStatus(params);
+    } else {
+        q->deliver(message);
     }
     Q_EMIT q->notificationReceived(message);
 }
 
 // ---- Client --------------------------------------------------------------------------
 
-Client::Client(Transport *transport, QObject *parent) : QObject(parent), d(new ClientPrivate(this))
+Client::Client(Transport *transport, QObject *parent) : ServerEvents(parent), d(new ClientPrivate(this))
 {
     d->transport = transport;
     Q_ASSERT(transport);
@@ -883,7 +872,7 @@ QStringList Client::supportedProtocolVersions()
 
 OutgoingRequest *Client::sendRequest(const QString &method, const QJsonObject &params, const RequestOptions &options)
 {
-    // The modern era answers resources/(un)subscribe itself, whoever asks (Session::call too).
+    // The modern era answers resources/(un)subscribe and logging/setLevel itself, whoever asks.
     if (OutgoingRequest *local = d->era().answerLocally(method, params)) {
         local->m_returned = true;
         return local;
@@ -979,17 +968,7 @@ OutgoingRequest *Client::complete(const QJsonObject &ref, const QString &argumen
     return send(Requests::complete(ref, argumentName, value, contextArguments));
 }
 
-OutgoingRequest *Client::setLogLevel(const QString &level)
-{
-    if (!d->modern.isActive())
-        return send(Requests::setLogLevel(level));
-    // Modern: no logging/setLevel; the level rides in every request's _meta from now on.
-    d->modern.setLogLevel(level);
-    OutgoingRequest *handle = d->createRequest(Method::LoggingSetLevel, Requests::setLogLevel(level).params, {});
-    d->finishWithReply(handle, Message::response(handle->m_id, QJsonObject()));
-    handle->m_returned = true;
-    return handle;
-}
+OutgoingRequest *Client::setLogLevel(const QString &level) { return send(Requests::setLogLevel(level)); }
 
 OutgoingRequest *Client::discover()
 {

@@ -7,6 +7,7 @@
 #include "session/modern/eradetector.h"
 #include "session/modern/subscriptions.h"
 #include "session/requests.h"
+#include "session/serverevents.h"
 #include "transport/trafficevent.h"
 #include "transport/transport.h"
 
@@ -37,7 +38,8 @@ class ClientPrivate;
 // cancellation, progress, server-to-client requests and notifications.
 // Use it from the thread it lives in (move it, with its transport, to a connection thread if
 // wanted, or use a Session); listAll() delivers its result to a context object on any thread.
-class Client : public QObject
+// The server's notifications arrive as ServerEvents' signals and notificationReceived.
+class Client : public ServerEvents
 {
     Q_OBJECT
 
@@ -194,20 +196,13 @@ Q_SIGNALS:
     void ready(); // initialized
     void disconnected(const QString &reason);
     void errorOccurred(const QString &message);
-    void notificationReceived(const Mcp::Message &message); // every notification, after the typed signals below
-    void toolsListChanged();
-    void resourcesListChanged();
-    void promptsListChanged();
-    void resourceUpdated(const QString &uri);
+    // Every notification the client accepted, after its ServerEvents signal (one the listen
+    // stream refused is a Note in the traffic, nothing else).
+    void notificationReceived(const Mcp::Message &message);
     void logMessage(const QString &level, const QString &logger, const QJsonValue &data);
-    void taskStatus(const QJsonObject &task);
-    // Modern era: a request became a task, or the task it follows changed (a status, input asked
-    // or answered, its end, or the client stopped following it). The whole record every time.
-    void followedTaskChanged(const Mcp::FollowedTask &task);
     // The transport's events, plus session-level ones (Note: unknown response id, late response, re-initialised).
     void trafficEvent(const Mcp::TrafficEvent &event);
     void sessionReinitialized(); // after an HTTP session expired and a new initialize succeeded
-    void deprecatedFeatureUsed(const QString &feature); // see deprecatedFeatures()
     void listenStateChanged(Mcp::Client::ListenState state);
 
 private:

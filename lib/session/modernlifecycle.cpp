@@ -170,6 +170,13 @@ OutgoingRequest *ModernLifecycle::answerLocally(const QString &method, const QJs
     // No resources/(un)subscribe on the wire, whoever asks (Session::call too).
     if (method == Method::ResourcesSubscribe || method == Method::ResourcesUnsubscribe)
         return d->listen.subscribe(method, params);
+    // No logging/setLevel either: the level rides in every request's _meta from now on.
+    if (method == Method::LoggingSetLevel) {
+        m_logLevel = params.value(Key::Level).toString();
+        OutgoingRequest *handle = d->createRequest(method, params, {});
+        d->finishWithReply(handle, Message::response(handle->m_id, QJsonObject()));
+        return handle;
+    }
     return nullptr;
 }
 

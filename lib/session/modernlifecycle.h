@@ -36,7 +36,6 @@ public:
     // The multi round-trip rounds a modern request runs as (null for any other request).
     static Modern::MultiRoundTripRequest *roundsOf(const OutgoingRequest *handle);
 
-    void setLogLevel(const QString &level) { m_logLevel = level; }
     QString logLevel() const { return m_logLevel; }
 
     void reset() override;

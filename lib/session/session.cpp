@@ -47,7 +47,7 @@ void registerTypes()
 // ---- Session
 
 Session::Session(int id, const QString &name, TransportFactory factory, const Options &options, QObject *parent)
-    : QObject(parent), m_id(id), m_name(name), m_options(options)
+    : ServerEvents(parent), m_id(id), m_name(name), m_options(options)
 {
     registerTypes();
     m_restartTimer = new QTimer(this);
@@ -149,6 +149,8 @@ void Session::updateNotificationWants()
 
 void Session::onWorkerNotifications(const QList<Message> &messages)
 {
+    for (const Message &message : messages)
+        deliver(message);
     if (isSignalConnected(QMetaMethod::fromSignal(&Session::notificationsReceived)))
         Q_EMIT notificationsReceived(messages);
     for (const Message &message : messages) {

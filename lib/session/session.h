@@ -3,6 +3,7 @@
 #include "jsonrpc/message.h"
 #include "session/client.h"
 #include "session/requests.h"
+#include "session/serverevents.h"
 #include "transport/trafficevent.h"
 
 #include <QHash>
@@ -30,14 +31,15 @@ class SessionWorker;
 class Transport;
 
 // Which notifications the session's thread hands over: all of them (someone listens to
-// Session::notificationsReceived), or those of the methods subscribed with onNotification.
+// Session::notificationsReceived), or those ServerEvents has a signal for and those of the
+// methods subscribed with onNotification.
 // Written on the caller's thread, read on the session's.
 class NotificationWants
 {
 public:
     bool wants(const QString &method) const
     {
-        if (m_all.load(std::memory_order_relaxed))
+        if (m_all.load(std::memory_order_relaxed) || ServerEvents::hasSignalFor(method))
             return true;
         if (!m_any.load(std::memory_order_relaxed))
             return false;
@@ -122,8 +124,9 @@ struct ExitRecord
 // the thread that created it and talks to the Client only through queued calls and signals
 // with value types. Traffic events arrive in batches (every ~30 ms), never one queued signal
 // per frame. Adds what a long-lived connection needs: a periodic ping, restarts with backoff,
-// and the roots it answers.
-class Session : public QObject
+// and the roots it answers. The server's notifications arrive as ServerEvents' signals (decoded
+// here from what the Client accepted), notificationsReceived and onNotification.
+class Session : public ServerEvents
 {
     Q_OBJECT
 
@@ -268,7 +271,7 @@ Q_SIGNALS:
     void trafficBatch(const QList<Mcp::TrafficEvent> &events);
     // notifications/message entries, in batches (a flooding server must not flood the receiver).
     void logMessages(const QList<Mcp::LogEntry> &entries);
-    // Every notification, in batches, after the typed signals below.
+    // Every notification the Client accepted, in batches, after their ServerEvents signals.
     void notificationsReceived(const QList<Mcp::Message> &messages);
     // Sampling and elicitation. The receiver answers it; nobody listening: it is declined.
     void serverRequestReceived(Mcp::IncomingRequest *request);
@@ -278,17 +281,6 @@ Q_SIGNALS:
     void restartScheduleChanged();
     void healthChanged(Mcp::Session::Health health);
     void exitRecorded(const Mcp::ExitRecord &record);
-    // The server's change notifications (Client declares each one once; these carry them
-    // over from whichever Client the session runs at the moment).
-    void toolsListChanged();
-    void resourcesListChanged();
-    void promptsListChanged();
-    void resourceUpdated(const QString &uri);
-    void taskStatus(const QJsonObject &task);
-    // Modern era: a task this connection follows changed (Client::followedTaskChanged).
-    void followedTaskChanged(const Mcp::FollowedTask &task);
-    // A modern server relied on a deprecated feature (roots, sampling, logging).
-    void deprecatedFeatureUsed(const QString &feature);
     // A connection detected the era by probing (not pinned, not taken from cachedEra), also
     // after a cached era failed: the record to persist with the configuration.
     void eraDetected(const Mcp::Modern::EraRecord &record);

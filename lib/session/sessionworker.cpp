@@ -111,12 +111,9 @@ void SessionWorker::createClient()
         m_pendingNotifications.append(message);
         scheduleFlush();
     });
-    connect(m_client, &Client::toolsListChanged, m_session, &Session::toolsListChanged);
-    connect(m_client, &Client::resourcesListChanged, m_session, &Session::resourcesListChanged);
-    connect(m_client, &Client::promptsListChanged, m_session, &Session::promptsListChanged);
-    connect(m_client, &Client::resourceUpdated, m_session, &Session::resourceUpdated);
-    connect(m_client, &Client::taskStatus, m_session, &Session::taskStatus);
-    connect(m_client, &Client::followedTaskChanged, m_session, &Session::followedTaskChanged);
+    // The list changes and the like reach the session with the notifications above, decoded
+    // there; what the Client itself finds out crosses as the same signal.
+    connect(m_client, &ServerEvents::followedTaskChanged, m_session, &ServerEvents::followedTaskChanged);
     connect(m_client, &Client::deprecatedFeatureUsed, m_session, &Session::onDeprecatedFeatureUsed);
     connect(m_client, &Client::listenStateChanged, this, &SessionWorker::publishListenStatus);
     connect(m_client, &Client::logMessage, this,
@@ -292,10 +289,7 @@ void SessionWorker::startCall(quint64 token, const QString &method, const QJsonO
         Q_EMIT callFinished(token, notConnected());
         return;
     }
-    // Modern era: there is no logging/setLevel; the level goes into every request's _meta.
-    OutgoingRequest *handle = method == Method::LoggingSetLevel && m_client->isModern()
-        ? m_client->setLogLevel(params.value(Key::Level).toString())
-        : m_client->sendRequest(method, params, options);
+    OutgoingRequest *handle = m_client->sendRequest(method, params, options);
     m_calls.insert(token, handle);
     connect(handle, &OutgoingRequest::progress, this,
             [this, token](double progress, double total, const QString &message) {

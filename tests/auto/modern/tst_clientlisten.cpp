@@ -48,6 +48,7 @@ private Q_SLOTS:
     void legacyConnectionHasNoStream();
     void explicitFilter();
     void httpSurvivesServerDrop();
+    void refusedNotificationIsOnlyANote();
 };
 
 void tst_ClientListen::stdioListChangeAndResourceUpdate()
@@ -174,6 +175,54 @@ void tst_ClientListen::httpSurvivesServerDrop()
     QTRY_VERIFY_WITH_TIMEOUT(client.state() == Client::State::Disconnected || client.state() == Client::State::Failed, 10000);
     again.kill();
     again.waitForFinished(3000);
+}
+
+
+// A modern server (a few lines of Python over stdio) that sends a tools/list_changed on the
+// stream before acknowledging it, then the acknowledgement and a proper one: the first is a
+// Note in the traffic and nothing else (no signal, no notificationReceived), the second arrives.
+void tst_ClientListen::refusedNotificationIsOnlyANote()
+{
+    const QString peer = QStringLiteral(R"py(
+import json, sys
+def send(obj):
+    sys.stdout.write(json.dumps(obj) + "\n"); sys.stdout.flush()
+for line in sys.stdin:
+    message = json.loads(line)
+    method, rid = message.get("method"), message.get("id")
+    if method == "server/discover":
+        send({"jsonrpc": "2.0", "id": rid, "result": {"supportedVersions": ["2026-07-28"],
+              "capabilities": {"tools": {"listChanged": True}},
+              "_meta": {"io.modelcontextprotocol/serverInfo": {"name": "early-peer", "version": "1"}}}})
+    elif method == "subscriptions/listen":
+        tag = {"io.modelcontextprotocol/subscriptionId": rid}
+        send({"jsonrpc": "2.0", "method": "notifications/tools/list_changed", "params": {"_meta": tag}})
+        send({"jsonrpc": "2.0", "method": "notifications/subscriptions/acknowledged",
+              "params": {"_meta": tag, "notifications": message["params"]["notifications"]}})
+        send({"jsonrpc": "2.0", "method": "notifications/tools/list_changed", "params": {"_meta": tag}})
+    elif rid is not None:
+        send({"jsonrpc": "2.0", "id": rid, "error": {"code": -32601, "message": "not here"}})
+)py");
+    StdioServerParameters parameters;
+    parameters.program = QStringLiteral("python3");
+    parameters.arguments = {QStringLiteral("-c"), peer};
+    Client client(new StdioTransport(parameters));
+    client.setEraChoice({Modern::EraChoice::Mode::Auto, {}});
+    QSignalSpy tools(&client, &Client::toolsListChanged);
+    QStringList received;
+    QStringList notes;
+    connect(&client, &Client::notificationReceived, this, [&received](const Message &message) { received.append(message.method()); });
+    connect(&client, &Client::trafficEvent, this, [&notes](const TrafficEvent &event) {
+        if (event.kind == TrafficEvent::Kind::Note)
+            notes.append(event.note);
+    });
+    client.connectToServer();
+    QTRY_COMPARE_WITH_TIMEOUT(client.listenState(), Client::ListenState::Open, 15000);
+    QTRY_COMPARE_WITH_TIMEOUT(tools.size(), 1, 5000);
+    QTest::qWait(200); // room for a second signal, had the early one been let through
+    QCOMPARE(tools.size(), 1);
+    QCOMPARE(received.count(QStringLiteral("notifications/tools/list_changed")), 1);
+    QVERIFY2(notes.filter(QStringLiteral("before acknowledging")).size() == 1, qPrintable(notes.join(u'\n')));
 }
 
 QTEST_GUILESS_MAIN(tst_ClientListen)

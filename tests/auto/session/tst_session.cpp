@@ -13,6 +13,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTcpServer>
+#include <QThread>
 #include <QTest>
 
 #include <csignal>
@@ -94,6 +95,10 @@ private Q_SLOTS:
     void closedStdoutLeavesConnectedAtOnce();
     // onNotification: each subscriber gets its method's notifications, in order, until it is gone.
     void notificationsByMethod();
+    // ServerEvents: the list changes decoded once, arriving as the Session's own signals on the
+    // caller's thread, in both eras (legacy: straight from the server; modern: the listen stream).
+    void serverEventsOnTheCallersThread_data();
+    void serverEventsOnTheCallersThread();
 };
 
 void tst_Session::legacyHttpServerAnsweringTheProbeWith500()
@@ -165,6 +170,45 @@ void tst_Session::notificationsByMethod()
     QCOMPARE(logged.constLast(), QStringLiteral("flood message 300 of 300"));
     QCOMPARE(listChanges, 0);
     QCOMPARE(afterGone, 0);
+    session.disconnectFromServer();
+}
+
+void tst_Session::serverEventsOnTheCallersThread_data()
+{
+    QTest::addColumn<QString>("era");
+    QTest::newRow("legacy") << QStringLiteral("legacy");
+    QTest::newRow("modern") << QStringLiteral("modern");
+}
+
+void tst_Session::serverEventsOnTheCallersThread()
+{
+    QFETCH(QString, era);
+    StdioServerParameters demo;
+    demo.program = QStringLiteral(MCPSCOPE_DEMO_SERVER);
+    demo.arguments = {QStringLiteral("--era"), era, QStringLiteral("--conformance")};
+    Session::Options options;
+    options.client.era = {Modern::EraChoice::Mode::Auto, {}};
+    Session session(3, QStringLiteral("demo"), [demo] { return new StdioTransport(demo); }, options);
+    QList<QThread *> threads;
+    int tools = 0;
+    int prompts = 0;
+    connect(&session, &Session::toolsListChanged, this, [&] { ++tools; threads.append(QThread::currentThread()); });
+    connect(&session, &Session::promptsListChanged, this, [&] { ++prompts; threads.append(QThread::currentThread()); });
+    session.connectToServer();
+    QTRY_COMPARE_WITH_TIMEOUT(session.state(), Session::State::Connected, kWait);
+    if (era == QLatin1String("modern"))
+        QTRY_COMPARE_WITH_TIMEOUT(session.listenStatus().state, Client::ListenState::Open, kWait);
+    for (const QString &tool : {QStringLiteral("test_trigger_tool_change"), QStringLiteral("test_trigger_prompt_change")}) {
+        OutgoingRequest *call = session.send(Requests::callTool(tool, {}));
+        QSignalSpy done(call, &OutgoingRequest::finished);
+        QVERIFY(done.wait(kWait));
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(tools, 1, kWait);
+    QTRY_COMPARE_WITH_TIMEOUT(prompts, 1, kWait);
+    QTest::qWait(100); // room for a second signal, had one notification been delivered twice
+    QCOMPARE(tools, 1);
+    QCOMPARE(prompts, 1);
+    QCOMPARE(threads, QList<QThread *>({QThread::currentThread(), QThread::currentThread()}));
     session.disconnectFromServer();
 }
 
