@@ -182,8 +182,8 @@ OutgoingRequest *ClientPrivate::createLifecycleRequest(const QString &method, co
     options.timeoutMs = timeoutMs;
     options.attachProgressToken = false;
     OutgoingRequest *handle = createRequest(method, params, options);
-    handle->m_internal = true;
-    handle->m_returned = true;
+    handle->m_record->internal = true;
+    handle->m_record->returned = true;
     QObject::connect(handle, &OutgoingRequest::finished, q, [this, handle, onFinished = std::move(onFinished)] {
         if (handle->isError() && state == Client::State::Initializing) {
             connectFailureMethod = handle->m_method;
@@ -201,7 +201,8 @@ OutgoingRequest *ClientPrivate::createRequest(const QString &method, const QJson
     handle->m_canceller = [this, handle](const QString &reason) { cancel(handle, reason); };
     handle->m_id = MessageId(nextId++);
     handle->m_method = method;
-    handle->m_options = options;
+    handle->m_record = std::make_unique<RequestRecord>();
+    handle->m_record->options = options;
 
     if (options.meta.isEmpty() && !options.attachProgressToken && !params.contains(Key::Meta)) {
         // Nothing to merge and no token: the params go out as given (the common fast case).
@@ -231,7 +232,7 @@ OutgoingRequest *ClientPrivate::createRequest(const QString &method, const QJson
 
 void ClientPrivate::transmit(OutgoingRequest *handle)
 {
-    handle->m_sent = true;
+    handle->m_record->sent = true;
     pending.insert(handle->m_id, handle);
     sendMessage(Message::request(handle->m_id, handle->m_method, handle->m_params));
 }
@@ -268,7 +269,7 @@ void ClientPrivate::armTimer(OutgoingRequest *handle)
         clearDeadline(handle);
         return;
     }
-    const RequestOptions &options = handle->m_options;
+    const RequestOptions &options = handle->m_record->options;
     std::optional<qint64> remaining;
     bool cap = false;
     if (options.timeoutMs > 0)
@@ -284,25 +285,25 @@ void ClientPrivate::armTimer(OutgoingRequest *handle)
     clearDeadline(handle);
     if (!remaining)
         return;
-    handle->m_timerIsTotalCap = cap;
-    handle->m_deadlineNs = deadlineClock.nsecsElapsed() + qMax<qint64>(0, *remaining) * 1000000;
-    deadlines.emplace(handle->m_deadlineNs, handle);
-    if (scheduledDeadlineNs < 0 || handle->m_deadlineNs < scheduledDeadlineNs)
+    handle->m_record->timerIsTotalCap = cap;
+    handle->m_record->deadlineNs = deadlineClock.nsecsElapsed() + qMax<qint64>(0, *remaining) * 1000000;
+    deadlines.emplace(handle->m_record->deadlineNs, handle);
+    if (scheduledDeadlineNs < 0 || handle->m_record->deadlineNs < scheduledDeadlineNs)
         scheduleDeadlineTimer();
 }
 
 void ClientPrivate::clearDeadline(OutgoingRequest *handle)
 {
-    if (handle->m_deadlineNs < 0)
+    if (handle->m_record->deadlineNs < 0)
         return;
-    auto [it, end] = deadlines.equal_range(handle->m_deadlineNs);
+    auto [it, end] = deadlines.equal_range(handle->m_record->deadlineNs);
     for (; it != end; ++it) {
         if (it->second == handle) {
             deadlines.erase(it);
             break;
         }
     }
-    handle->m_deadlineNs = -1;
+    handle->m_record->deadlineNs = -1;
     // The timer stays set: if it fires for a deadline that is gone, it sets itself again.
 }
 
@@ -336,7 +337,7 @@ void ClientPrivate::onDeadlineTimer()
         const QPointer<OutgoingRequest> handle = deadlines.begin()->second;
         deadlines.erase(deadlines.begin());
         if (handle) {
-            handle->m_deadlineNs = -1;
+            handle->m_record->deadlineNs = -1;
             expired.append(handle);
         }
     }
@@ -352,7 +353,7 @@ ClientPrivate::Stopped ClientPrivate::sendCancelled(OutgoingRequest *handle, con
 {
     if (tasks.cancel(handle))
         return Stopped::TaskCancelled; // nothing of a task is in flight but the server's work
-    if (!handle->m_sent || handle->m_internal)
+    if (!handle->m_record->sent || handle->m_record->internal)
         return Stopped::Nothing; // never sent, between rounds, or initialize (which MUST NOT be cancelled)
     if (transport && transport->abandonRequest(handle->m_id)) {
         rememberAbandoned(handle->m_id, handle->m_method); // closing its stream cancelled it
@@ -370,19 +371,19 @@ void ClientPrivate::onTimeout(OutgoingRequest *handle)
 {
     if (handle->m_finished)
         return;
-    const RequestOptions &options = handle->m_options;
+    const RequestOptions &options = handle->m_record->options;
     const qint64 elapsed = handle->m_elapsed.elapsed();
-    const bool totalIsTheLimit = handle->m_timerIsTotalCap;
+    const bool totalIsTheLimit = handle->m_record->timerIsTotalCap;
     const qint64 limit = totalIsTheLimit ? options.maxTotalTimeoutMs : options.timeoutMs;
 
     RpcError error;
     error.code = SessionErrorCode::Timeout;
     const QString wireReason = Client::tr("Request timed out after %1").arg(durationText(limit));
     // A modern request went out if any of its rounds did (between rounds nothing is in flight).
-    const bool wentOut = handle->m_sent || !handle->m_roundIds.isEmpty();
-    const QString taskId = handle->m_multiRound ? handle->m_multiRound->taskId() : QString();
+    const bool wentOut = handle->m_record->sent || !handle->m_roundIds.isEmpty();
+    const QString taskId = handle->m_record->multiRound ? handle->m_record->multiRound->taskId() : QString();
     const Stopped stopped = sendCancelled(handle, wireReason);
-    if (handle->m_internal) {
+    if (handle->m_record->internal) {
         error.message = Client::tr("The server did not answer %1 within %2.").arg(handle->m_method, durationText(limit));
     } else if (wentOut) {
         const QString late = totalIsTheLimit
@@ -456,8 +457,8 @@ OutgoingRequest *ClientPrivate::listInFlight(const QString &method, const QJsonO
     };
     const QJsonObject wanted = asked(params);
     for (const QPointer<OutgoingRequest> &sent : pending) {
-        if (sent && !sent->m_finished && sent->m_method == method && sent->m_callerParams
-            && asked(*sent->m_callerParams) == wanted)
+        if (sent && !sent->m_finished && sent->m_method == method && sent->m_record->callerParams
+            && asked(*sent->m_record->callerParams) == wanted)
             return sent;
     }
     return nullptr;
@@ -488,10 +489,10 @@ void ClientPrivate::finishWithReply(OutgoingRequest *handle, const Message &repl
 {
     if (handle->m_finished)
         return;
-    if (handle->m_callerParams && !handle->m_cache.fromCache && isCachedList(handle->m_method)) {
+    if (handle->m_record->callerParams && !handle->m_cache.fromCache && isCachedList(handle->m_method)) {
         const QJsonObject result = reply.result().toObject();
-        resultCache.store(handle->m_method, *handle->m_callerParams, result);
-        handle->m_cache.freshForMs = Modern::ResultCache::freshForMs(handle->m_method, *handle->m_callerParams, result);
+        resultCache.store(handle->m_method, *handle->m_record->callerParams, result);
+        handle->m_cache.freshForMs = Modern::ResultCache::freshForMs(handle->m_method, *handle->m_record->callerParams, result);
     }
     handle->m_reply = reply;
     handle->m_hasReply = true;
@@ -521,7 +522,7 @@ void ClientPrivate::finishCommon(OutgoingRequest *handle)
     legacy.forget(handle);
     tasks.requestFinished(handle);
 
-    if (handle->m_returned) {
+    if (handle->m_record->returned) {
         Q_EMIT handle->finished();
         handle->deleteLater();
     } else {
@@ -681,7 +682,7 @@ void ClientPrivate::onProgress(const QJsonObject &params)
         return;
     }
     const QJsonValue total = params.value(Key::Total);
-    if (handle->m_options.resetTimeoutOnProgress)
+    if (handle->m_record->options.resetTimeoutOnProgress)
         armTimer(handle);
     Q_EMIT handle->progress(params.value(Key::Progress).toDouble(),
                             total.isDouble() ? total.toDouble() : -1.0,
@@ -874,7 +875,7 @@ OutgoingRequest *Client::sendRequest(const QString &method, const QJsonObject &p
 {
     // The modern era answers resources/(un)subscribe and logging/setLevel itself, whoever asks.
     if (OutgoingRequest *local = d->era().answerLocally(method, params)) {
-        local->m_returned = true;
+        local->m_record->returned = true;
         return local;
     }
     OutgoingRequest *handle = d->createRequest(method, params, options);
@@ -882,16 +883,16 @@ OutgoingRequest *Client::sendRequest(const QString &method, const QJsonObject &p
         if (d->state == State::Ready && !options.forceRefresh && ClientPrivate::isCachedList(method)) {
             if (const auto fresh = d->resultCache.find(method, params)) {
                 d->answerFromCache(handle, *fresh);
-                handle->m_returned = true;
+                handle->m_record->returned = true;
                 return handle;
             }
             if (OutgoingRequest *sent = d->listInFlight(method, params)) {
                 d->shareAnswer(handle, sent);
-                handle->m_returned = true;
+                handle->m_record->returned = true;
                 return handle;
             }
         }
-        handle->m_callerParams = handle->m_params; // the cache key (no _meta), the -32020 retry
+        handle->m_record->callerParams = handle->m_params; // the cache key (no _meta), the -32020 retry
     }
     if (!d->era().send(handle)) {
         RpcError error;
@@ -901,7 +902,7 @@ OutgoingRequest *Client::sendRequest(const QString &method, const QJsonObject &p
             : Client::tr("%1 was not sent: not connected to a server.").arg(method);
         d->finishWithError(handle, error);
     }
-    handle->m_returned = true;
+    handle->m_record->returned = true;
     return handle;
 }
 
@@ -1134,7 +1135,7 @@ int Client::pendingRequestCount() const
 {
     int count = 0;
     for (const QPointer<OutgoingRequest> &handle : std::as_const(d->pending))
-        if (handle && !handle->m_internal)
+        if (handle && !handle->m_record->internal)
             ++count;
     return count + d->legacy.queuedRequestCount();
 }

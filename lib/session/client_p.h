@@ -7,6 +7,7 @@
 #include "session/eranegotiator.h"
 #include "session/legacylifecycle.h"
 #include "session/modernlifecycle.h"
+#include "session/requestrecord_p.h"
 #include "session/modern/listencontroller.h"
 #include "session/modern/resultcache.h"
 #include "session/modern/taskfollower.h"

@@ -118,7 +118,7 @@ void LegacyLifecycle::onSessionExpired()
 
 bool LegacyLifecycle::resendOnNewSession(OutgoingRequest *handle)
 {
-    if (!handle || handle->m_internal || handle->m_finished)
+    if (!handle || handle->m_record->internal || handle->m_finished)
         return false;
     switch (d->state) {
     case Client::State::Ready:

@@ -24,7 +24,7 @@ QStringList ModernLifecycle::supportedProtocolVersions()
 
 Modern::MultiRoundTripRequest *ModernLifecycle::roundsOf(const OutgoingRequest *handle)
 {
-    return handle->m_multiRound;
+    return handle->m_record->multiRound;
 }
 
 void ModernLifecycle::reset()
@@ -187,19 +187,19 @@ bool ModernLifecycle::acceptNotification(const Message &message)
 
 void ModernLifecycle::attachMultiRound(OutgoingRequest *handle, const QJsonObject &params)
 {
-    if (handle->m_multiRound)
-        handle->m_multiRound->deleteLater();
+    if (handle->m_record->multiRound)
+        handle->m_record->multiRound->deleteLater();
     meta(); // brings the cache up to date
     auto *rounds = new Modern::MultiRoundTripRequest(handle->m_method, params, this,
                                                      m_metaCache->capabilitiesObject, handle);
-    handle->m_multiRound = rounds; // it tells this lifecycle what becomes of it (the requestX() calls)
+    handle->m_record->multiRound = rounds; // it tells this lifecycle what becomes of it (the requestX() calls)
 }
 
 OutgoingRequest *ModernLifecycle::ownerOf(Modern::MultiRoundTripRequest *rounds)
 {
     // A request's rounds replaced by newer ones (a protocol version retried) are ignored.
     auto *handle = qobject_cast<OutgoingRequest *>(rounds->parent());
-    return handle && handle->m_multiRound == rounds ? handle : nullptr;
+    return handle && handle->m_record->multiRound == rounds ? handle : nullptr;
 }
 
 void ModernLifecycle::requestBecameTask(Modern::MultiRoundTripRequest *rounds)
@@ -235,7 +235,7 @@ void ModernLifecycle::requestRoundsChanged(Modern::MultiRoundTripRequest *rounds
 void ModernLifecycle::failWithServerError(OutgoingRequest *handle, const RpcError &error)
 {
     // The rounds learn of the answer too (their timeline), without finishing the request twice.
-    if (Modern::MultiRoundTripRequest *rounds = handle->m_multiRound) {
+    if (Modern::MultiRoundTripRequest *rounds = handle->m_record->multiRound) {
         m_failingWithServerError = rounds;
         rounds->errorReceived(error.message);
         m_failingWithServerError = nullptr;
@@ -246,7 +246,7 @@ void ModernLifecycle::failWithServerError(OutgoingRequest *handle, const RpcErro
 bool ModernLifecycle::reissueLostRequest(OutgoingRequest *handle, const QString &why)
 {
     // The listen stream has its own reopening, with backoff and the state the window shows.
-    if (!handle || !handle->m_multiRound || handle->m_finished || handle->m_internal
+    if (!handle || !handle->m_record->multiRound || handle->m_finished || handle->m_record->internal
         || handle->m_method == Method::SubscriptionsListen)
         return false;
     int &count = m_reissues[handle];
@@ -268,7 +268,7 @@ bool ModernLifecycle::reissueLostRequest(OutgoingRequest *handle, const QString 
 
 void ModernLifecycle::startRound(OutgoingRequest *handle)
 {
-    Modern::MultiRoundTripRequest *rounds = handle->m_multiRound;
+    Modern::MultiRoundTripRequest *rounds = handle->m_record->multiRound;
     handle->m_params = rounds->params();
     rounds->sent(handle->m_id);
     if (rounds->state() != Modern::MultiRoundTripRequest::State::AwaitingResult)
@@ -280,10 +280,10 @@ void ModernLifecycle::startRound(OutgoingRequest *handle)
 
 bool ModernLifecycle::onReply(OutgoingRequest *handle, const Message &reply)
 {
-    Modern::MultiRoundTripRequest *rounds = handle->m_multiRound;
+    Modern::MultiRoundTripRequest *rounds = handle->m_record->multiRound;
     if (!rounds)
         return false;
-    handle->m_sent = false; // between rounds nothing is in flight to cancel
+    handle->m_record->sent = false; // between rounds nothing is in flight to cancel
     if (!reply.isResponse()) {
         RpcError error = reply.error();
         if (const auto unsupported = Modern::unsupportedVersionOf(error)) {
@@ -291,12 +291,12 @@ bool ModernLifecycle::onReply(OutgoingRequest *handle, const Message &reply)
             const auto mutual = std::find_if(ours.cbegin(), ours.cend(), [&](const QString &version) {
                 return unsupported->supported.contains(version);
             });
-            if (mutual != ours.cend() && !handle->m_versionRetried) {
-                handle->m_versionRetried = true;
+            if (mutual != ours.cend() && !handle->m_record->versionRetried) {
+                handle->m_record->versionRetried = true;
                 m_version = *mutual;
                 d->emitNote(Client::tr("The server does not accept protocol version %1; retrying with %2.")
                                 .arg(unsupported->requested, *mutual));
-                QJsonObject params = handle->m_multiRound->params();
+                QJsonObject params = handle->m_record->multiRound->params();
                 params.remove(Key::Meta);
                 attachMultiRound(handle, withMeta(params));
                 handle->m_id = MessageId(d->nextId++);
@@ -305,7 +305,7 @@ bool ModernLifecycle::onReply(OutgoingRequest *handle, const Message &reply)
             }
         }
         if (error.code == ModernErrorCode::HeaderMismatch && handle->m_method == Method::ToolsCall
-            && handle->m_callerParams) {
+            && handle->m_record->callerParams) {
             relistAfterHeaderMismatch(handle, error);
             return true;
         }
@@ -351,14 +351,14 @@ bool ModernLifecycle::onReply(OutgoingRequest *handle, const Message &reply)
 
 void ModernLifecycle::relistAfterHeaderMismatch(OutgoingRequest *handle, const RpcError &mismatch)
 {
-    d->toolHeaders.relistAfterMismatch(handle, handle->m_callerParams->value(Key::Name).toString(), mismatch,
-                                       handle->m_headerRetried, [this, handle](const std::optional<RpcError> &failure) {
+    d->toolHeaders.relistAfterMismatch(handle, handle->m_record->callerParams->value(Key::Name).toString(), mismatch,
+                                       handle->m_record->headerRetried, [this, handle](const std::optional<RpcError> &failure) {
         if (failure) {
             failWithServerError(handle, *failure);
             return;
         }
-        handle->m_headerRetried = true;
-        handle->m_params = *handle->m_callerParams;
+        handle->m_record->headerRetried = true;
+        handle->m_params = *handle->m_record->callerParams;
         handle->m_id = MessageId(d->nextId++);
         sendNow(handle);
     });

@@ -1,4 +1,5 @@
 #include "requests.h"
+#include "requestrecord_p.h"
 
 #include "protocol/keys.h"
 
@@ -37,7 +38,9 @@ qint64 OutgoingRequest::elapsedMs() const
 
 QList<Modern::RoundRecord> OutgoingRequest::rounds() const
 {
-    return m_multiRound ? m_multiRound->rounds() : m_finishedRounds;
+    if (m_record && m_record->multiRound)
+        return m_record->multiRound->rounds();
+    return m_finishedRounds;
 }
 
 void OutgoingRequest::cancel(const QString &reason)

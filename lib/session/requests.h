@@ -12,6 +12,7 @@
 #include <QString>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 namespace Mcp {
@@ -91,6 +92,8 @@ enum : int {
 // A request the caller made to the server, on the caller's thread (Client::sendRequest on the
 // session's own thread, Session::call from any other). Deletes itself (deleteLater) after
 // finished(), so read response() in a slot connected to finished().
+struct RequestRecord;
+
 class OutgoingRequest : public QObject
 {
     Q_OBJECT
@@ -143,35 +146,26 @@ private:
     // Finishes a request whose answer came from another thread.
     void finish(const Response &response);
 
+    // What the caller sees.
     std::function<void(const QString &)> m_canceller;
     MessageId m_id;
     QString m_method;
     QJsonObject m_params;
     QJsonValue m_progressToken = QJsonValue::Undefined;
-    RequestOptions m_options;
     QElapsedTimer m_elapsed;
     qint64 m_finalElapsedMs = -1;
-    qint64 m_deadlineNs = -1; // on the client's deadline clock; -1: no timeout running
     QJsonValue m_result = QJsonValue::Undefined;
     Message m_reply; // the response, whose result is converted only when result() is called
     qint64 m_resultBytes = 0; // from another thread's Response
     bool m_hasReply = false;
     std::optional<RpcError> m_error;
     bool m_finished = false;
-    bool m_sent = false;      // on the wire (false while queued before the initialize result)
-    bool m_returned = false;  // handed to the caller: finished() may be emitted directly
-    bool m_internal = false;  // initialize: never cancelled on the wire
-    bool m_timerIsTotalCap = false; // the running deadline is maxTotalTimeoutMs, not timeoutMs
-    // Modern requests
     QList<MessageId> m_roundIds;
-    QPointer<Modern::MultiRoundTripRequest> m_multiRound;
     QList<Modern::RoundRecord> m_finishedRounds; // from a Session's worker thread (so far, then final)
-    bool m_versionRetried = false; // -32022 is retried once
-    bool m_headerRetried = false;  // -32020 on tools/call: tools re-listed, retried once
-    // Caching: the params as the caller gave them (the cache key, the -32020 retry); set for
-    // requests that go to the server and may be kept or retried.
-    std::optional<QJsonObject> m_callerParams;
     CacheStatus m_cache;
+    // What the Client that runs it keeps about it while it runs (session/requestrecord_p.h);
+    // null for a Session's request, which its worker's Client runs.
+    std::unique_ptr<RequestRecord> m_record;
 };
 
 // A request the server made to us (roots/list, sampling/createMessage, elicitation/create), on

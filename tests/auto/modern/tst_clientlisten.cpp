@@ -206,11 +206,11 @@ for line in sys.stdin:
     StdioServerParameters parameters;
     parameters.program = QStringLiteral("python3");
     parameters.arguments = {QStringLiteral("-c"), peer};
+    QStringList received; // before the client: its destructor still reports
+    QStringList notes;
     Client client(new StdioTransport(parameters));
     client.setEraChoice({Modern::EraChoice::Mode::Auto, {}});
     QSignalSpy tools(&client, &Client::toolsListChanged);
-    QStringList received;
-    QStringList notes;
     connect(&client, &Client::notificationReceived, this, [&received](const Message &message) { received.append(message.method()); });
     connect(&client, &Client::trafficEvent, this, [&notes](const TrafficEvent &event) {
         if (event.kind == TrafficEvent::Kind::Note)

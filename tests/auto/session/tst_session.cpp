@@ -188,10 +188,10 @@ void tst_Session::serverEventsOnTheCallersThread()
     demo.arguments = {QStringLiteral("--era"), era, QStringLiteral("--conformance")};
     Session::Options options;
     options.client.era = {Modern::EraChoice::Mode::Auto, {}};
-    Session session(3, QStringLiteral("demo"), [demo] { return new StdioTransport(demo); }, options);
-    QList<QThread *> threads;
+    QList<QThread *> threads; // before the session, which outlives what its signals reach
     int tools = 0;
     int prompts = 0;
+    Session session(3, QStringLiteral("demo"), [demo] { return new StdioTransport(demo); }, options);
     connect(&session, &Session::toolsListChanged, this, [&] { ++tools; threads.append(QThread::currentThread()); });
     connect(&session, &Session::promptsListChanged, this, [&] { ++prompts; threads.append(QThread::currentThread()); });
     session.connectToServer();
