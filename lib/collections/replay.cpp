@@ -13,11 +13,6 @@ namespace Mcp {
 
 namespace {
 
-const QLatin1String InputResponses("inputResponses");
-const QLatin1String InputRequests("inputRequests");
-const QLatin1String RequestState("requestState");
-const QLatin1String Meta("_meta");
-
 QString idKey(const QJsonValue &id)
 {
     return QString::fromUtf8(QJsonDocument(QJsonArray{id}).toJson(QJsonDocument::Compact));
@@ -25,16 +20,16 @@ QString idKey(const QJsonValue &id)
 
 bool isLifecycle(const QString &method)
 {
-    return method == QLatin1String("initialize") || method == QLatin1String("server/discover")
-        || method == QLatin1String("subscriptions/listen") || method == QLatin1String("ping");
+    return method == Method::Initialize || method == Method::ServerDiscover
+        || method == Method::SubscriptionsListen || method == Method::Ping;
 }
 
 // A client's answer to a server request, as a scripted answer of its kind.
 void addAnswer(ScriptedAnswers *answers, const QString &method, const QJsonObject &reply)
 {
-    QJsonObject answer = reply.contains(QLatin1String("error"))
-        ? QJsonObject{{QStringLiteral("error"), reply.value(QLatin1String("error"))}}
-        : reply.value(QLatin1String("result")).toObject();
+    QJsonObject answer = reply.contains(Key::Error)
+        ? QJsonObject{{Key::Error, reply.value(Key::Error)}}
+        : reply.value(Key::Result).toObject();
     if (method == Method::ElicitationCreate)
         answers->elicitation.append(answer);
     else if (method == Method::SamplingCreateMessage)
@@ -50,7 +45,7 @@ ReplayPlan ReplayPlan::fromCapture(const CapturedMessages &capture, int connecti
     ReplayPlan plan;
     if (connectionId == 0) {
         for (const CapturedMessage &m : capture.messages) {
-            if (m.outgoing && m.message.contains(QLatin1String("method")) && m.message.contains(QLatin1String("id"))) {
+            if (m.outgoing && m.message.contains(Key::Method) && m.message.contains(QLatin1String("id"))) {
                 connectionId = m.connectionId;
                 break;
             }
@@ -70,22 +65,22 @@ ReplayPlan ReplayPlan::fromCapture(const CapturedMessages &capture, int connecti
             continue;
         const QJsonObject &message = m.message;
         const bool hasId = message.contains(QLatin1String("id"));
-        const QString method = message.value(QLatin1String("method")).toString();
-        const bool isReply = message.contains(QLatin1String("result")) || message.contains(QLatin1String("error"));
+        const QString method = message.value(Key::Method).toString();
+        const bool isReply = message.contains(Key::Result) || message.contains(Key::Error);
         if (m.outgoing && !method.isEmpty()) {
             // Who the recorded client said it was: initialize (legacy), or every request's _meta (modern).
-            const QJsonObject params = message.value(QLatin1String("params")).toObject();
-            const QJsonObject meta = params.value(Meta).toObject();
-            if (method == QLatin1String("initialize") && !plan.clientCapabilities) {
-                plan.clientCapabilities = params.value(QLatin1String("capabilities")).toObject();
-                plan.clientInfo = params.value(QLatin1String("clientInfo")).toObject();
+            const QJsonObject params = message.value(Key::Params).toObject();
+            const QJsonObject meta = params.value(Key::Meta).toObject();
+            if (method == Method::Initialize && !plan.clientCapabilities) {
+                plan.clientCapabilities = params.value(Key::Capabilities).toObject();
+                plan.clientInfo = params.value(Key::ClientInfo).toObject();
             } else if (!plan.clientCapabilities && meta.value(MetaKey::ClientCapabilities).isObject()) {
                 plan.clientCapabilities = meta.value(MetaKey::ClientCapabilities).toObject();
                 plan.clientInfo = meta.value(MetaKey::ClientInfo).toObject();
             }
         }
-        if (m.outgoing && method == QLatin1String("notifications/cancelled") && !hasId) {
-            const QJsonValue requestId = message.value(QLatin1String("params")).toObject().value(QLatin1String("requestId"));
+        if (m.outgoing && method == Method::CancelledNotification && !hasId) {
+            const QJsonValue requestId = message.value(Key::Params).toObject().value(Key::RequestId);
             const auto it = stepOfId.constFind(idKey(requestId));
             if (it != stepOfId.constEnd()) {
                 const qint64 sent = sentAtMs.value(*it, -1);
@@ -96,18 +91,18 @@ ReplayPlan ReplayPlan::fromCapture(const CapturedMessages &capture, int connecti
         if (m.outgoing && hasId && method.startsWith(QLatin1String("tasks/"))) {
             // Following a task a call became: part of that call, not a request of its own. The
             // replaying client follows its own task; a tasks/cancel is where the call was cancelled.
-            const QJsonObject params = message.value(QLatin1String("params")).toObject();
+            const QJsonObject params = message.value(Key::Params).toObject();
             const auto task = stepOfTask.constFind(params.value(Key::TaskId).toString());
             if (task != stepOfTask.constEnd()) {
                 followOfId.insert(idKey(message.value(QLatin1String("id"))), *task);
-                if (method == QLatin1String("tasks/cancel")) {
+                if (method == Method::TasksCancel) {
                     const qint64 sent = sentAtMs.value(*task, -1);
                     plan.steps[*task].cancelAfterMs = sent >= 0 && m.atMs >= sent ? m.atMs - sent : 0;
                 }
-                const QJsonObject responses = params.value(InputResponses).toObject();
+                const QJsonObject responses = params.value(Key::InputResponses).toObject();
                 for (auto it = responses.begin(); it != responses.end(); ++it)
                     addAnswer(&plan.steps[*task].answers, inputMethods.value(*task).value(it.key()),
-                              QJsonObject{{QStringLiteral("result"), it.value()}});
+                              QJsonObject{{Key::Result, it.value()}});
                 continue;
             }
         }
@@ -116,8 +111,8 @@ ReplayPlan ReplayPlan::fromCapture(const CapturedMessages &capture, int connecti
                 ++plan.skipped;
                 continue;
             }
-            QJsonObject params = message.value(QLatin1String("params")).toObject();
-            if (params.contains(InputResponses) || params.contains(RequestState)) {
+            QJsonObject params = message.value(Key::Params).toObject();
+            if (params.contains(Key::InputResponses) || params.contains(Key::RequestState)) {
                 // A modern retry: the same logical request as the latest one of its method.
                 int step = -1;
                 for (int i = int(plan.steps.size()) - 1; i >= 0; --i) {
@@ -127,19 +122,19 @@ ReplayPlan ReplayPlan::fromCapture(const CapturedMessages &capture, int connecti
                     }
                 }
                 if (step >= 0) {
-                    const QJsonObject responses = params.value(InputResponses).toObject();
+                    const QJsonObject responses = params.value(Key::InputResponses).toObject();
                     for (auto it = responses.begin(); it != responses.end(); ++it) {
                         const QString inputMethod = inputMethods.value(step).value(it.key());
-                        addAnswer(&plan.steps[step].answers, inputMethod, QJsonObject{{QStringLiteral("result"), it.value()}});
+                        addAnswer(&plan.steps[step].answers, inputMethod, QJsonObject{{Key::Result, it.value()}});
                     }
                     stepOfId.insert(idKey(message.value(QLatin1String("id"))), step);
                     lastOpen = step;
                     continue;
                 }
             }
-            params.remove(Meta);
-            params.remove(InputResponses);
-            params.remove(RequestState);
+            params.remove(Key::Meta);
+            params.remove(Key::InputResponses);
+            params.remove(Key::RequestState);
             ReplayStep step;
             step.ordinal = int(plan.steps.size()) + 1;
             step.method = method;
@@ -151,27 +146,27 @@ ReplayPlan ReplayPlan::fromCapture(const CapturedMessages &capture, int connecti
         } else if (!m.outgoing && isReply && hasId && followOfId.contains(idKey(message.value(QLatin1String("id"))))) {
             // A task's status: input it asks for, or its end (a cancelled one ends without an answer).
             const int step = followOfId.value(idKey(message.value(QLatin1String("id"))));
-            const QJsonObject task = message.value(QLatin1String("result")).toObject();
+            const QJsonObject task = message.value(Key::Result).toObject();
             const QString status = task.value(Key::Status).toString();
             if (status == TaskStatusValue::InputRequired) {
-                const QJsonObject requests = task.value(InputRequests).toObject();
+                const QJsonObject requests = task.value(Key::InputRequests).toObject();
                 for (auto r = requests.begin(); r != requests.end(); ++r)
-                    inputMethods[step].insert(r.key(), r.value().toObject().value(QLatin1String("method")).toString());
+                    inputMethods[step].insert(r.key(), r.value().toObject().value(Key::Method).toString());
             } else if (status == TaskStatusValue::Completed) {
-                plan.steps[step].recorded = QJsonObject{{QStringLiteral("result"), task.value(Key::Result)}};
+                plan.steps[step].recorded = QJsonObject{{Key::Result, task.value(Key::Result)}};
             } else if (status == TaskStatusValue::Failed) {
-                plan.steps[step].recorded = QJsonObject{{QStringLiteral("error"), task.value(Key::Error)}};
+                plan.steps[step].recorded = QJsonObject{{Key::Error, task.value(Key::Error)}};
             }
         } else if (!m.outgoing && isReply && hasId) {
             const auto it = stepOfId.constFind(idKey(message.value(QLatin1String("id"))));
             if (it == stepOfId.constEnd())
                 continue;
             ReplayStep &step = plan.steps[*it];
-            const QJsonObject result = message.value(QLatin1String("result")).toObject();
-            if (result.value(QLatin1String("resultType")).toString() == QLatin1String("input_required")) {
-                const QJsonObject requests = result.value(InputRequests).toObject();
+            const QJsonObject result = message.value(Key::Result).toObject();
+            if (result.value(Key::ResultType).toString() == ResultTypeValue::InputRequired) {
+                const QJsonObject requests = result.value(Key::InputRequests).toObject();
                 for (auto r = requests.begin(); r != requests.end(); ++r)
-                    inputMethods[*it].insert(r.key(), r.value().toObject().value(QLatin1String("method")).toString());
+                    inputMethods[*it].insert(r.key(), r.value().toObject().value(Key::Method).toString());
                 continue; // not the final answer
             }
             if (result.value(Key::ResultType).toString() == ResultTypeValue::Task) {
@@ -179,10 +174,10 @@ ReplayPlan ReplayPlan::fromCapture(const CapturedMessages &capture, int connecti
                 continue; // a task handle: the answer comes on a poll
             }
             QJsonObject answer;
-            if (message.contains(QLatin1String("error")))
-                answer.insert(QStringLiteral("error"), message.value(QLatin1String("error")));
+            if (message.contains(Key::Error))
+                answer.insert(Key::Error, message.value(Key::Error));
             else
-                answer.insert(QStringLiteral("result"), message.value(QLatin1String("result")));
+                answer.insert(Key::Result, message.value(Key::Result));
             step.recorded = answer;
         } else if (!m.outgoing && !method.isEmpty() && hasId) {
             serverRequests.insert(idKey(message.value(QLatin1String("id"))), method);
@@ -226,7 +221,7 @@ static QJsonValue normalized(const QJsonValue &value)
         QStringLiteral("\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?"));
     if (value.isObject()) {
         QJsonObject object = value.toObject();
-        object.remove(Meta);
+        object.remove(Key::Meta);
         for (auto it = object.begin(); it != object.end(); ++it)
             *it = normalized(*it);
         return object;
@@ -245,16 +240,16 @@ static QJsonValue normalized(const QJsonValue &value)
 QJsonValue normalizedAnswer(const QJsonObject &answer)
 {
     QJsonObject copy = answer;
-    if (copy.contains(QLatin1String("result")) && copy.value(QLatin1String("result")).isObject()) {
-        QJsonObject result = copy.value(QLatin1String("result")).toObject();
+    if (copy.contains(Key::Result) && copy.value(Key::Result).isObject()) {
+        QJsonObject result = copy.value(Key::Result).toObject();
         for (const char *member : {"resultType", "ttlMs", "cacheScope", "requestState"})
             result.remove(QLatin1String(member));
-        copy.insert(QStringLiteral("result"), result);
+        copy.insert(Key::Result, result);
     }
-    if (copy.contains(QLatin1String("error"))) {
-        QJsonObject error = copy.value(QLatin1String("error")).toObject();
-        error.remove(QStringLiteral("data"));
-        copy.insert(QStringLiteral("error"), error);
+    if (copy.contains(Key::Error)) {
+        QJsonObject error = copy.value(Key::Error).toObject();
+        error.remove(Key::Data);
+        copy.insert(Key::Error, error);
     }
     return normalized(copy);
 }
@@ -263,7 +258,7 @@ QJsonValue normalizedAnswer(const QJsonObject &answer)
 // of it; empty otherwise.
 static QString identityKey(const QJsonArray &x, const QJsonArray &y)
 {
-    for (const QString &key : {QStringLiteral("name"), QStringLiteral("uri"), QStringLiteral("uriTemplate")}) {
+    for (const QString &key : {Key::Name, Key::Uri, Key::UriTemplate}) {
         QSet<QString> seen[2];
         bool usable = !(x.isEmpty() && y.isEmpty());
         int side = 0;
@@ -359,8 +354,8 @@ QList<ReplayStepResult> compareReplay(const ReplayPlan &plan, const RunReport &r
                                   QJsonValue(QStringLiteral("not sent: %1").arg(r.outcome.connectionError))});
         } else {
             const QJsonObject replayed = r.outcome.response.isError()
-                ? QJsonObject{{QStringLiteral("error"), r.outcome.response.error->toJson()}}
-                : QJsonObject{{QStringLiteral("result"), r.outcome.response.result}};
+                ? QJsonObject{{Key::Error, r.outcome.response.error->toJson()}}
+                : QJsonObject{{Key::Result, r.outcome.response.result}};
             const QJsonValue recorded = r.step.recorded ? normalizedAnswer(*r.step.recorded) : QJsonValue(QJsonValue::Undefined);
             r.differences = jsonDifferences(recorded, normalizedAnswer(replayed));
         }

@@ -1,4 +1,5 @@
 #include "mcpjson.h"
+#include "config/configkeys.h"
 #include "jsonutil_p.h"
 
 #include "jsonrpc/json.h"
@@ -24,23 +25,18 @@ namespace Mcp {
 
 namespace {
 
-const QLatin1String kMcpServers("mcpServers");
-const QLatin1String kServers("servers");
-const QLatin1String kInputs("inputs");
-const QLatin1String kMcpScope("x-mcpscope");
-
 // Members of a server entry this importer understands; the rest is kept in `extra`.
 const std::initializer_list<QLatin1String> kEntryKeys = {
-    QLatin1String("type"), QLatin1String("transport"), QLatin1String("command"), QLatin1String("args"),
-    QLatin1String("env"), QLatin1String("cwd"), QLatin1String("url"), QLatin1String("serverUrl"),
-    QLatin1String("headers"), QLatin1String("x-mcpscope")};
+    ConfigKey::Type, ConfigKey::Transport, ConfigKey::Command, ConfigKey::Args,
+    ConfigKey::Env, ConfigKey::Cwd, ConfigKey::Url, ConfigKey::ServerUrl,
+    ConfigKey::Headers, QLatin1String("x-mcpscope")};
 
 bool isServerObject(const QJsonValue &value)
 {
     const QJsonObject object = value.toObject();
-    return value.isObject() && (object.value(QLatin1String("command")).isString()
-                                || object.value(QLatin1String("url")).isString()
-                                || object.value(QLatin1String("serverUrl")).isString());
+    return value.isObject() && (object.value(ConfigKey::Command).isString()
+                                || object.value(ConfigKey::Url).isString()
+                                || object.value(ConfigKey::ServerUrl).isString());
 }
 
 // The keys of object: first those of preferred that it has (once each), then the rest in
@@ -234,23 +230,23 @@ QSet<QString> referencedInputs(const ServerConfig &config)
 void applyMcpScopeFields(ServerConfig *config, const QJsonObject &fields)
 {
     const ServerConfig ours = ServerConfig::fromJson(fields);
-    if (fields.contains(QLatin1String("id")))
+    if (fields.contains(ConfigKey::Id))
         config->id = ours.id;
-    if (fields.contains(QLatin1String("inheritEnvironment")))
+    if (fields.contains(ConfigKey::InheritEnvironment))
         config->inheritEnvironment = ours.inheritEnvironment;
-    if (fields.contains(QLatin1String("timeouts")))
+    if (fields.contains(ConfigKey::Timeouts))
         config->timeouts = ours.timeouts;
-    if (fields.contains(QLatin1String("pingIntervalMs")))
+    if (fields.contains(ConfigKey::PingIntervalMs))
         config->pingIntervalMs = ours.pingIntervalMs;
-    if (fields.contains(QLatin1String("autoRestart")))
+    if (fields.contains(ConfigKey::AutoRestart))
         config->autoRestart = ours.autoRestart;
-    if (fields.contains(QLatin1String("notes")))
+    if (fields.contains(ConfigKey::Notes))
         config->notes = ours.notes;
-    if (fields.contains(QLatin1String("inputs")))
+    if (fields.contains(ConfigKey::Inputs))
         config->inputs = ours.inputs;
-    if (fields.contains(QLatin1String("auth")))
+    if (fields.contains(ConfigKey::Auth))
         config->auth = ours.auth;
-    if (fields.value(QLatin1String("transport")).toString() == QLatin1String("auto"))
+    if (fields.value(ConfigKey::Transport).toString() == QLatin1String("auto"))
         config->transport = ServerConfig::TransportType::Auto;
     const auto markSecret = [](QList<ConfigEntry> &entries, const QJsonValue &names, bool all) {
         const QVariantList list = names.toArray().toVariantList();
@@ -262,8 +258,8 @@ void applyMcpScopeFields(ServerConfig *config, const QJsonObject &fields)
                     entry.secret = true;
     };
     // Our own file says exactly which entries are secret: it replaces the guess.
-    markSecret(config->env, fields.value(QLatin1String("secretEnv")), true);
-    markSecret(config->headers, fields.value(QLatin1String("secretHeaders")), true);
+    markSecret(config->env, fields.value(ConfigKey::SecretEnv), true);
+    markSecret(config->headers, fields.value(ConfigKey::SecretHeaders), true);
 }
 
 // The transport from `type` or else the other members (config's command and url set), and
@@ -308,17 +304,17 @@ ServerConfig entryToConfig(const QString &name, const QJsonObject &entry, const 
                            QStringList *warnings)
 {
     ServerConfig config = ServerConfig::create(name);
-    config.command = entry.value(QLatin1String("command")).toString();
-    config.url = entry.value(QLatin1String("url")).toString();
+    config.command = entry.value(ConfigKey::Command).toString();
+    config.url = entry.value(ConfigKey::Url).toString();
     if (config.url.isEmpty())
-        config.url = entry.value(QLatin1String("serverUrl")).toString(); // Windsurf
+        config.url = entry.value(ConfigKey::ServerUrl).toString(); // Windsurf
 
-    QString type = entry.value(QLatin1String("type")).toString();
+    QString type = entry.value(ConfigKey::Type).toString();
     if (type.isEmpty())
-        type = entry.value(QLatin1String("transport")).toString();
+        type = entry.value(ConfigKey::Transport).toString();
     readTransport(config, name, type, warnings);
 
-    const QJsonValue args = entry.value(QLatin1String("args"));
+    const QJsonValue args = entry.value(ConfigKey::Args);
     if (args.isArray()) {
         for (const QJsonValue &arg : args.toArray())
             config.args.append(ConfigDetail::scalarToString(arg));
@@ -331,18 +327,18 @@ ServerConfig entryToConfig(const QString &name, const QJsonObject &entry, const 
     }
     splitWholeCommandLine(config, name, warnings);
 
-    config.env = mapToEntries(entry.value(QLatin1String("env")), QStringLiteral("env"), name, order.env, warnings);
+    config.env = mapToEntries(entry.value(ConfigKey::Env), ConfigKey::Env, name, order.env, warnings);
     config.headers =
-        mapToEntries(entry.value(QLatin1String("headers")), QStringLiteral("headers"), name, order.headers, warnings);
-    config.workingDirectory = entry.value(QLatin1String("cwd")).toString();
+        mapToEntries(entry.value(ConfigKey::Headers), ConfigKey::Headers, name, order.headers, warnings);
+    config.workingDirectory = entry.value(ConfigKey::Cwd).toString();
 
     if (entry.contains(QLatin1String("envFile")))
         warnings->append(McpJson::tr("%1: \"envFile\" is kept but not read; add its variables to the environment.").arg(name));
     if (entry.value(QLatin1String("disabled")).toBool())
         warnings->append(McpJson::tr("%1: marked \"disabled\" in the source file.").arg(name));
 
-    if (entry.value(kMcpScope).isObject())
-        applyMcpScopeFields(&config, entry.value(kMcpScope).toObject());
+    if (entry.value(ConfigKey::XMcpscope).isObject())
+        applyMcpScopeFields(&config, entry.value(ConfigKey::XMcpscope).toObject());
 
     QJsonObject extra = entry;
     for (QLatin1String key : kEntryKeys)
@@ -484,8 +480,8 @@ void readServerMap(const QJsonObject &map, const KeyOrder &order, const QString 
     result->servers.reserve(result->servers.size() + names.size());
     for (const QString &name : names) {
         const QString entryPath = KeyOrder::child(path, name);
-        const EntryKeyOrder keys{order.written(KeyOrder::child(entryPath, QStringLiteral("env"))),
-                                 order.written(KeyOrder::child(entryPath, QStringLiteral("headers")))};
+        const EntryKeyOrder keys{order.written(KeyOrder::child(entryPath, ConfigKey::Env)),
+                                 order.written(KeyOrder::child(entryPath, ConfigKey::Headers))};
         readServer(name, map.value(name), keys, [&map](const QString &candidate) { return map.contains(candidate); },
                    result);
     }
@@ -577,7 +573,7 @@ bool readUsualFile(const QByteArray &json, McpJsonImport *result, QJsonObject *r
             readServer(name, Json::Internal::toQt(field.value), keys, isListed, result);
         }
         if (result->dialect == McpJsonDialect::VsCode)
-            readInputs(root->value(kInputs), result);
+            readInputs(root->value(ConfigKey::Inputs), result);
         read = true;
     });
     return read;
@@ -592,7 +588,7 @@ void readInputs(const QJsonValue &value, McpJsonImport *result)
             result->warnings.append(McpJson::tr("An input without \"id\" was skipped."));
             continue;
         }
-        const QString type = object.value(QLatin1String("type")).toString();
+        const QString type = object.value(ConfigKey::Type).toString();
         if (type != QLatin1String("promptString"))
             result->warnings.append(McpJson::tr("Input \"%1\" has type \"%2\"; it will be asked as text.").arg(prompt.id, type));
         result->inputs.append(prompt);
@@ -793,28 +789,28 @@ McpJsonImport McpJson::parse(const QByteArray &pasted, const QString &sourcePath
         const KeyOrder order(json);
         const QString top;
 
-        if (root.value(kMcpServers).isObject()) {
+        if (root.value(ConfigKey::McpServers).isObject()) {
             result.dialect = McpJsonDialect::McpServers;
-            readServerMap(root.value(kMcpServers).toObject(), order, KeyOrder::child(top, kMcpServers), &result);
-        } else if (root.value(kServers).isObject()) {
+            readServerMap(root.value(ConfigKey::McpServers).toObject(), order, KeyOrder::child(top, ConfigKey::McpServers), &result);
+        } else if (root.value(ConfigKey::Servers).isObject()) {
             result.dialect = McpJsonDialect::VsCode;
-            readServerMap(root.value(kServers).toObject(), order, KeyOrder::child(top, kServers), &result);
-            readInputs(root.value(kInputs), &result);
-        } else if (root.value(QLatin1String("mcp")).toObject().value(kServers).isObject()) {
+            readServerMap(root.value(ConfigKey::Servers).toObject(), order, KeyOrder::child(top, ConfigKey::Servers), &result);
+            readInputs(root.value(ConfigKey::Inputs), &result);
+        } else if (root.value(QLatin1String("mcp")).toObject().value(ConfigKey::Servers).isObject()) {
             // VS Code user settings.json: {"mcp": {"servers": {...}, "inputs": [...]}}
             const QJsonObject mcp = root.value(QLatin1String("mcp")).toObject();
             result.dialect = McpJsonDialect::VsCode;
-            readServerMap(mcp.value(kServers).toObject(), order,
-                          KeyOrder::child(KeyOrder::child(top, QStringLiteral("mcp")), kServers), &result);
-            readInputs(mcp.value(kInputs), &result);
+            readServerMap(mcp.value(ConfigKey::Servers).toObject(), order,
+                          KeyOrder::child(KeyOrder::child(top, QStringLiteral("mcp")), ConfigKey::Servers), &result);
+            readInputs(mcp.value(ConfigKey::Inputs), &result);
         } else if (isServerObject(root)) {
             result.dialect = McpJsonDialect::SingleServer;
-            QString name = root.value(QLatin1String("name")).toString();
+            QString name = root.value(ConfigKey::Name).toString();
             QJsonObject entry = root;
             if (!name.isEmpty())
-                entry.remove(QLatin1String("name"));
-            const EntryKeyOrder keys{order.written(KeyOrder::child(top, QStringLiteral("env"))),
-                                     order.written(KeyOrder::child(top, QStringLiteral("headers")))};
+                entry.remove(ConfigKey::Name);
+            const EntryKeyOrder keys{order.written(KeyOrder::child(top, ConfigKey::Env)),
+                                     order.written(KeyOrder::child(top, ConfigKey::Headers))};
             ServerConfig config = entryToConfig(name, entry, keys, &result.warnings);
             if (config.name.isEmpty())
                 config.name = suggestName(config);
@@ -835,7 +831,7 @@ McpJsonImport McpJson::parse(const QByteArray &pasted, const QString &sourcePath
     int perProject = 0;
     const QJsonObject projects = root.value(QLatin1String("projects")).toObject();
     for (auto it = projects.begin(); it != projects.end(); ++it)
-        perProject += int(it.value().toObject().value(kMcpServers).toObject().size());
+        perProject += int(it.value().toObject().value(ConfigKey::McpServers).toObject().size());
     if (perProject > 0)
         result.warnings.append(tr("%n server(s) listed under \"projects\" were not imported; open the project "
                                   "folder or import its .mcp.json instead.", nullptr, perProject));
@@ -922,24 +918,24 @@ QJsonObject McpJson::exportEntry(const ServerConfig &config, const McpJsonExport
 
     if (config.usesCommand()) {
         if (vscode)
-            entry.insert(QLatin1String("type"), QLatin1String("stdio"));
-        entry.insert(QLatin1String("command"), config.command);
-        entry.insert(QLatin1String("args"), QJsonArray::fromStringList(config.args));
+            entry.insert(ConfigKey::Type, QLatin1String("stdio"));
+        entry.insert(ConfigKey::Command, config.command);
+        entry.insert(ConfigKey::Args, QJsonArray::fromStringList(config.args));
         if (!config.env.isEmpty()) {
             QJsonObject env;
             for (const ConfigEntry &e : config.env)
                 env.insert(e.name, e.secret ? secretValue(e.name, e.name, e.value) : e.value);
-            entry.insert(QLatin1String("env"), env);
+            entry.insert(ConfigKey::Env, env);
         }
         if (!config.workingDirectory.isEmpty())
-            entry.insert(QLatin1String("cwd"), config.workingDirectory);
+            entry.insert(ConfigKey::Cwd, config.workingDirectory);
     } else {
         if (config.transport == ServerConfig::TransportType::Sse)
-            entry.insert(QLatin1String("type"), QLatin1String("sse"));
+            entry.insert(ConfigKey::Type, QLatin1String("sse"));
         else if (config.transport == ServerConfig::TransportType::StreamableHttp || vscode)
-            entry.insert(QLatin1String("type"), QLatin1String("http"));
+            entry.insert(ConfigKey::Type, QLatin1String("http"));
         // Auto in the mcpServers dialect: a bare "url", as Cursor writes it.
-        entry.insert(QLatin1String("url"), config.url);
+        entry.insert(ConfigKey::Url, config.url);
         QJsonObject headers;
         bool hasAuthorization = false;
         for (const ConfigEntry &h : config.headers) {
@@ -954,34 +950,34 @@ QJsonObject McpJson::exportEntry(const ServerConfig &config, const McpJsonExport
                                        QStringLiteral("Bearer ") + config.bearerToken));
         }
         if (!headers.isEmpty())
-            entry.insert(QLatin1String("headers"), headers);
+            entry.insert(ConfigKey::Headers, headers);
     }
 
     if (options.mcpScopeFields) {
         const ServerConfig defaults;
-        QJsonObject ours{{QLatin1String("id"), config.id.toString(QUuid::WithoutBraces)}};
+        QJsonObject ours{{ConfigKey::Id, config.id.toString(QUuid::WithoutBraces)}};
         const QJsonObject full = config.toJson(ServerConfig::SecretHandling::Omit);
         if (config.transport == ServerConfig::TransportType::Auto)
-            ours.insert(QLatin1String("transport"), QLatin1String("auto"));
+            ours.insert(ConfigKey::Transport, QLatin1String("auto"));
         if (!config.inheritEnvironment)
-            ours.insert(QLatin1String("inheritEnvironment"), false);
+            ours.insert(ConfigKey::InheritEnvironment, false);
         if (!(config.timeouts == defaults.timeouts))
-            ours.insert(QLatin1String("timeouts"), full.value(QLatin1String("timeouts")));
+            ours.insert(ConfigKey::Timeouts, full.value(ConfigKey::Timeouts));
         if (config.pingIntervalMs != 0)
-            ours.insert(QLatin1String("pingIntervalMs"), config.pingIntervalMs);
+            ours.insert(ConfigKey::PingIntervalMs, config.pingIntervalMs);
         if (!(config.autoRestart == defaults.autoRestart))
-            ours.insert(QLatin1String("autoRestart"), full.value(QLatin1String("autoRestart")));
+            ours.insert(ConfigKey::AutoRestart, full.value(ConfigKey::AutoRestart));
         if (!config.notes.isEmpty())
-            ours.insert(QLatin1String("notes"), config.notes);
+            ours.insert(ConfigKey::Notes, config.notes);
         if (!config.inputs.isEmpty())
-            ours.insert(QLatin1String("inputs"), full.value(QLatin1String("inputs")));
+            ours.insert(ConfigKey::Inputs, full.value(ConfigKey::Inputs));
         if (config.usesUrl() && !config.auth.isDefault()) {
             // The dialects have no OAuth settings; the client secret goes out only when asked.
-            QJsonObject auth = full.value(QLatin1String("auth")).toObject();
+            QJsonObject auth = full.value(ConfigKey::Auth).toObject();
             auth.insert(QLatin1String("clientSecret"), secretValue(QStringLiteral("clientSecret"),
                                                                    QStringLiteral("MCP_OAUTH_CLIENT_SECRET"),
                                                                    config.auth.clientSecret));
-            ours.insert(QLatin1String("auth"), auth);
+            ours.insert(ConfigKey::Auth, auth);
         }
         QJsonArray secretEnv, secretHeaders;
         for (const ConfigEntry &e : config.env)
@@ -991,10 +987,10 @@ QJsonObject McpJson::exportEntry(const ServerConfig &config, const McpJsonExport
             if (h.secret)
                 secretHeaders.append(h.name);
         if (!secretEnv.isEmpty())
-            ours.insert(QLatin1String("secretEnv"), secretEnv);
+            ours.insert(ConfigKey::SecretEnv, secretEnv);
         if (!secretHeaders.isEmpty())
-            ours.insert(QLatin1String("secretHeaders"), secretHeaders);
-        entry.insert(kMcpScope, ours);
+            ours.insert(ConfigKey::SecretHeaders, secretHeaders);
+        entry.insert(ConfigKey::XMcpscope, ours);
     }
     return entry;
 }
@@ -1163,14 +1159,14 @@ static QJsonObject documentAround(const QJsonObject &map, const QList<InputPromp
 {
     QJsonObject document = base;
     if (options.dialect == McpJsonDialect::VsCode) {
-        document.insert(kServers, map);
+        document.insert(ConfigKey::Servers, map);
         QJsonArray array;
         for (const InputPrompt &prompt : inputs)
             array.append(prompt.toJson());
-        if (!array.isEmpty() || document.contains(kInputs))
-            document.insert(kInputs, array);
+        if (!array.isEmpty() || document.contains(ConfigKey::Inputs))
+            document.insert(ConfigKey::Inputs, array);
     } else {
-        document.insert(kMcpServers, map);
+        document.insert(ConfigKey::McpServers, map);
     }
     return document;
 }
@@ -1178,7 +1174,7 @@ static QJsonObject documentAround(const QJsonObject &map, const QList<InputPromp
 QByteArray McpJson::exportDocumentText(const QList<ServerConfig> &servers, const McpJsonExportOptions &options,
                                        const QJsonObject &base)
 {
-    const QString mapKey = options.dialect == McpJsonDialect::VsCode ? QString(kServers) : QString(kMcpServers);
+    const QString mapKey = options.dialect == McpJsonDialect::VsCode ? QString(ConfigKey::Servers) : QString(ConfigKey::McpServers);
     const QStringList names = entryNames(servers);
     QList<InputPrompt> inputs;
     QList<bool> plain;
@@ -1213,8 +1209,8 @@ QByteArray McpJson::exportDocumentText(const QList<ServerConfig> &servers, const
                     appendIndent(out, 3);
                     Json::serializeStringTo(out, it.key());
                     out += ": ";
-                    const QList<ConfigEntry> *order = it.key() == QLatin1String("env") ? &servers.at(i).env
-                        : it.key() == QLatin1String("headers")                        ? &servers.at(i).headers
+                    const QList<ConfigEntry> *order = it.key() == ConfigKey::Env ? &servers.at(i).env
+                        : it.key() == ConfigKey::Headers                        ? &servers.at(i).headers
                                                                                        : nullptr;
                     writeIndented(out, it.value(), 3, order ? entryOrder(*order) : QStringList());
                     out += std::next(it) != entry.end() ? ",\n" : "\n";

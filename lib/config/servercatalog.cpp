@@ -1,4 +1,5 @@
 #include "servercatalog.h"
+#include "config/configkeys.h"
 #include "secretstore.h"
 
 #include "jsonrpc/json.h"
@@ -22,14 +23,8 @@ namespace Mcp {
 
 namespace {
 
-const QLatin1String kFormat("format");
-const QLatin1String kFormatName("mcpscope-servers");
-const QLatin1String kVersion("version");
-const QLatin1String kServers("servers");
-const QLatin1String kApproved("approvedCommands");
-const QLatin1String kSecretsInFile("secretsInFile");
-const QLatin1String kDemoOffered("demoServerOffered");
-const QLatin1String kBundledDemo("mcpscopeBundledDemo");
+const QLatin1String CatalogFormatName("mcpscope-servers"); // the value of "format"
+
 constexpr int kFormatVersion = 1;
 
 const QString kBearerKey = QStringLiteral("bearerToken");
@@ -259,22 +254,22 @@ bool ServerCatalog::loadUserFile()
                                  int(m_servers.size())));
         return false;
     }
-    if (!document.isObject() || (document.object().contains(kServers) && !document.object().value(kServers).isArray())) {
+    if (!document.isObject() || (document.object().contains(ConfigKey::Servers) && !document.object().value(ConfigKey::Servers).isArray())) {
         reportProblem(m_userFilePath, McpJson::locate(content, -1, tr("Not an MCP Scope server list (expected an object with a \"servers\" list).")));
         return false;
     }
 
     m_userRoot = document.object();
-    if (m_userRoot.value(kVersion).toInt(kFormatVersion) > kFormatVersion)
+    if (m_userRoot.value(ConfigKey::Version).toInt(kFormatVersion) > kFormatVersion)
         m_warnings.append(tr("%1 was written by a newer MCP Scope; settings this version does not know are kept.")
                               .arg(m_userFilePath));
-    m_secretsInFile = m_userRoot.value(kSecretsInFile).toBool();
-    m_demoServerOffered = m_userRoot.value(kDemoOffered).toBool();
-    for (const QJsonValue &fp : m_userRoot.value(kApproved).toArray())
+    m_secretsInFile = m_userRoot.value(ConfigKey::SecretsInFile).toBool();
+    m_demoServerOffered = m_userRoot.value(ConfigKey::DemoServerOffered).toBool();
+    for (const QJsonValue &fp : m_userRoot.value(ConfigKey::ApprovedCommands).toArray())
         m_approved.insert(fp.toString().toLatin1());
 
     bool lost = false;
-    const QJsonArray servers = m_userRoot.value(kServers).toArray();
+    const QJsonArray servers = m_userRoot.value(ConfigKey::Servers).toArray();
     QSet<QUuid> ids = knownIds();
     for (int i = 0; i < servers.size(); ++i) {
         if (!servers.at(i).isObject()) {
@@ -716,7 +711,7 @@ bool ServerCatalog::ensureDemoServer(const QString &demoServerPath)
     // The entry follows the application when it moves (an update, another install path);
     // it stays approved only if the user had left it approved.
     for (const ServerConfig &existing : std::as_const(m_servers)) {
-        if (!existing.extra.value(kBundledDemo).toBool() || existing.command == demoServerPath)
+        if (!existing.extra.value(ConfigKey::McpscopeBundledDemo).toBool() || existing.command == demoServerPath)
             continue;
         ServerConfig moved = existing;
         moved.command = demoServerPath;
@@ -731,7 +726,7 @@ bool ServerCatalog::ensureDemoServer(const QString &demoServerPath)
     ServerConfig demo = ServerConfig::create(uniqueName(tr("MCP Scope demo server")));
     demo.transport = ServerConfig::TransportType::Stdio;
     demo.command = demoServerPath;
-    demo.extra.insert(kBundledDemo, true);
+    demo.extra.insert(ConfigKey::McpscopeBundledDemo, true);
     demo.notes = tr("Ships with MCP Scope. Shows every kind of content, progress, sampling, elicitation and more.");
     // Approved up front: it is part of the application, not something imported.
     m_approved.insert(demo.commandFingerprint());
@@ -802,16 +797,16 @@ bool ServerCatalog::saveUserFile()
     if (m_loading)
         return true;
     QJsonObject root = m_userRoot;
-    root.insert(kFormat, kFormatName);
-    root.insert(kVersion, qMax(kFormatVersion, m_userRoot.value(kVersion).toInt()));
-    root.insert(kServers, QJsonArray()); // written from m_servers below
+    root.insert(ConfigKey::Format, CatalogFormatName);
+    root.insert(ConfigKey::Version, qMax(kFormatVersion, m_userRoot.value(ConfigKey::Version).toInt()));
+    root.insert(ConfigKey::Servers, QJsonArray()); // written from m_servers below
     QStringList approved;
     for (const QByteArray &fp : std::as_const(m_approved))
         approved.append(QString::fromLatin1(fp));
     approved.sort();
-    root.insert(kApproved, QJsonArray::fromStringList(approved));
-    root.insert(kSecretsInFile, m_secretsInFile);
-    root.insert(kDemoOffered, m_demoServerOffered);
+    root.insert(ConfigKey::ApprovedCommands, QJsonArray::fromStringList(approved));
+    root.insert(ConfigKey::SecretsInFile, m_secretsInFile);
+    root.insert(ConfigKey::DemoServerOffered, m_demoServerOffered);
 
     // QJsonDocument::Indented's bytes, the servers written one by one into the same buffer, which
     // goes to the file a piece at a time: a QJsonObject of each (and a QJsonArray of them all)
@@ -825,7 +820,7 @@ bool ServerCatalog::saveUserFile()
             text += "    ";
             Json::serializeStringTo(text, it.key());
             text += ": ";
-            if (it.key() == kServers) {
+            if (it.key() == ConfigKey::Servers) {
                 text += '[';
                 bool first = true;
                 for (const ServerConfig &config : std::as_const(m_servers)) {

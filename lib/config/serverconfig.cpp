@@ -1,4 +1,5 @@
 #include "serverconfig.h"
+#include "config/configkeys.h"
 
 #include "jsonutil_p.h"
 #include "jsonrpc/json.h"
@@ -18,61 +19,17 @@ namespace Mcp {
 
 namespace {
 
-const QLatin1String kId("id");
-const QLatin1String kName("name");
-const QLatin1String kTransport("transport");
-const QLatin1String kCommand("command");
-const QLatin1String kArgs("args");
-const QLatin1String kEnv("env");
-const QLatin1String kInherit("inheritEnvironment");
-const QLatin1String kCwd("cwd");
-const QLatin1String kUrl("url");
-const QLatin1String kHeaders("headers");
-const QLatin1String kBearer("bearerToken");
-const QLatin1String kAuth("auth");
-const QLatin1String kAuthMode("mode");
-const QLatin1String kGrant("grant");
-const QLatin1String kClientId("clientId");
-const QLatin1String kClientSecret("clientSecret");
-const QLatin1String kScopes("scopes");
-const QLatin1String kClientIssuer("clientIssuer");
-const QLatin1String kClientKeyFile("clientKeyFile");
-const QLatin1String kClientMetadataUrl("clientMetadataUrl");
-const QLatin1String kWorkloadTokenFile("workloadTokenFile");
-const QLatin1String kDpop("dpop");
-const QLatin1String kTimeouts("timeouts");
-const QLatin1String kPing("pingIntervalMs");
-const QLatin1String kAutoRestart("autoRestart");
-const QLatin1String kNotes("notes");
-const QLatin1String kEra("era");
-const QLatin1String kEraRecord("eraRecord");
-const QLatin1String kScope("scope");
-const QLatin1String kInputs("inputs");
-
-const QLatin1String kRequestMs("requestMs");
-const QLatin1String kResetOnProgress("resetOnProgress");
-const QLatin1String kMaxTotalMs("maxTotalMs");
-const QLatin1String kConnectMs("connectMs");
-
-const QLatin1String kEnabled("enabled");
-const QLatin1String kInitialBackoff("initialBackoffMs");
-const QLatin1String kMaxBackoff("maxBackoffMs");
-const QLatin1String kMaxAttempts("maxAttempts");
-
-const QLatin1String kSecret("secret");
-const QLatin1String kValue("value");
-
 const QString kMask = QStringLiteral("\u2022\u2022\u2022\u2022");
 
 QJsonArray entriesToJson(const QList<ConfigEntry> &entries, ServerConfig::SecretHandling secrets)
 {
     QJsonArray array;
     for (const ConfigEntry &entry : entries) {
-        QJsonObject object{{kName, entry.name}};
+        QJsonObject object{{ConfigKey::Name, entry.name}};
         const bool omit = entry.secret && secrets == ServerConfig::SecretHandling::Omit;
-        object.insert(kValue, omit ? QString() : entry.value);
+        object.insert(ConfigKey::Value, omit ? QString() : entry.value);
         if (entry.secret)
-            object.insert(kSecret, true);
+            object.insert(ConfigKey::Secret, true);
         array.append(object);
     }
     return array;
@@ -97,13 +54,13 @@ QList<ConfigEntry> entriesFromJson(const QJsonValue &value, const QString &what,
     }
     for (const QJsonValue &item : value.toArray()) {
         const QJsonObject object = item.toObject();
-        const QString name = object.value(kName).toString();
+        const QString name = object.value(ConfigKey::Name).toString();
         if (name.isEmpty()) {
             if (warnings)
                 warnings->append(ServerConfig::tr("An entry of \"%1\" has no name; ignored.").arg(what));
             continue;
         }
-        entries.append({name, object.value(kValue).toString(), object.value(kSecret).toBool()});
+        entries.append({name, object.value(ConfigKey::Value).toString(), object.value(ConfigKey::Secret).toBool()});
     }
     return entries;
 }
@@ -280,64 +237,64 @@ ServerAuth::Grant ServerAuth::grantFromString(const QString &text)
 QJsonObject ServerConfig::toJson(SecretHandling secrets) const
 {
     QJsonObject object = extra;
-    object.insert(kId, id.toString(QUuid::WithoutBraces));
-    object.insert(kName, name);
-    object.insert(kTransport, transportToString(transport));
-    object.insert(kCommand, command);
-    object.insert(kArgs, QJsonArray::fromStringList(args));
-    object.insert(kEnv, entriesToJson(env, secrets));
-    object.insert(kInherit, inheritEnvironment);
-    object.insert(kCwd, workingDirectory);
-    object.insert(kUrl, url);
-    object.insert(kHeaders, entriesToJson(headers, secrets));
-    object.insert(kBearer, secrets == SecretHandling::Omit ? QString() : bearerToken);
-    if (!auth.isDefault() || extra.contains(kAuth)) {
-        QJsonObject a = extra.value(kAuth).toObject();
-        a.insert(kAuthMode, ServerAuth::modeToString(auth.mode));
-        a.insert(kGrant, ServerAuth::grantToString(auth.grant));
-        a.insert(kClientId, auth.clientId);
-        a.insert(kClientSecret, secrets == SecretHandling::Omit ? QString() : auth.clientSecret);
-        a.insert(kScopes, auth.scopes);
+    object.insert(ConfigKey::Id, id.toString(QUuid::WithoutBraces));
+    object.insert(ConfigKey::Name, name);
+    object.insert(ConfigKey::Transport, transportToString(transport));
+    object.insert(ConfigKey::Command, command);
+    object.insert(ConfigKey::Args, QJsonArray::fromStringList(args));
+    object.insert(ConfigKey::Env, entriesToJson(env, secrets));
+    object.insert(ConfigKey::InheritEnvironment, inheritEnvironment);
+    object.insert(ConfigKey::Cwd, workingDirectory);
+    object.insert(ConfigKey::Url, url);
+    object.insert(ConfigKey::Headers, entriesToJson(headers, secrets));
+    object.insert(ConfigKey::BearerToken, secrets == SecretHandling::Omit ? QString() : bearerToken);
+    if (!auth.isDefault() || extra.contains(ConfigKey::Auth)) {
+        QJsonObject a = extra.value(ConfigKey::Auth).toObject();
+        a.insert(ConfigKey::AuthMode, ServerAuth::modeToString(auth.mode));
+        a.insert(ConfigKey::Grant, ServerAuth::grantToString(auth.grant));
+        a.insert(ConfigKey::ClientId, auth.clientId);
+        a.insert(ConfigKey::ClientSecret, secrets == SecretHandling::Omit ? QString() : auth.clientSecret);
+        a.insert(ConfigKey::Scopes, auth.scopes);
         // The later settings only when set: files written before them stay as they were.
-        const QList<QPair<QLatin1String, QString>> optional{{kClientIssuer, auth.clientIssuer},
-                                                            {kClientKeyFile, auth.clientKeyFile},
-                                                            {kClientMetadataUrl, auth.clientMetadataUrl},
-                                                            {kWorkloadTokenFile, auth.workloadTokenFile}};
+        const QList<QPair<QLatin1String, QString>> optional{{ConfigKey::ClientIssuer, auth.clientIssuer},
+                                                            {ConfigKey::ClientKeyFile, auth.clientKeyFile},
+                                                            {ConfigKey::ClientMetadataUrl, auth.clientMetadataUrl},
+                                                            {ConfigKey::WorkloadTokenFile, auth.workloadTokenFile}};
         for (const auto &[key, value] : optional) {
             if (!value.isEmpty())
                 a.insert(key, value);
         }
         if (!auth.dpop)
-            a.insert(kDpop, false);
-        object.insert(kAuth, a);
+            a.insert(ConfigKey::Dpop, false);
+        object.insert(ConfigKey::Auth, a);
     }
 
-    QJsonObject t = extra.value(kTimeouts).toObject();
-    t.insert(kRequestMs, timeouts.requestMs);
-    t.insert(kResetOnProgress, timeouts.resetOnProgress);
-    t.insert(kMaxTotalMs, timeouts.maxTotalMs);
-    t.insert(kConnectMs, timeouts.connectMs);
-    object.insert(kTimeouts, t);
+    QJsonObject t = extra.value(ConfigKey::Timeouts).toObject();
+    t.insert(ConfigKey::RequestMs, timeouts.requestMs);
+    t.insert(ConfigKey::ResetOnProgress, timeouts.resetOnProgress);
+    t.insert(ConfigKey::MaxTotalMs, timeouts.maxTotalMs);
+    t.insert(ConfigKey::ConnectMs, timeouts.connectMs);
+    object.insert(ConfigKey::Timeouts, t);
 
-    object.insert(kPing, pingIntervalMs);
+    object.insert(ConfigKey::PingIntervalMs, pingIntervalMs);
 
-    QJsonObject r = extra.value(kAutoRestart).toObject();
-    r.insert(kEnabled, autoRestart.enabled);
-    r.insert(kInitialBackoff, autoRestart.initialBackoffMs);
-    r.insert(kMaxBackoff, autoRestart.maxBackoffMs);
-    r.insert(kMaxAttempts, autoRestart.maxAttempts);
-    object.insert(kAutoRestart, r);
+    QJsonObject r = extra.value(ConfigKey::AutoRestart).toObject();
+    r.insert(ConfigKey::Enabled, autoRestart.enabled);
+    r.insert(ConfigKey::InitialBackoffMs, autoRestart.initialBackoffMs);
+    r.insert(ConfigKey::MaxBackoffMs, autoRestart.maxBackoffMs);
+    r.insert(ConfigKey::MaxAttempts, autoRestart.maxAttempts);
+    object.insert(ConfigKey::AutoRestart, r);
 
-    object.insert(kNotes, notes);
+    object.insert(ConfigKey::Notes, notes);
     if (!era.isEmpty())
-        object.insert(kEra, era);
+        object.insert(ConfigKey::Era, era);
     if (!eraRecord.isEmpty())
-        object.insert(kEraRecord, eraRecord);
-    object.insert(kScope, scopeToString(scope));
+        object.insert(ConfigKey::EraRecord, eraRecord);
+    object.insert(ConfigKey::Scope, scopeToString(scope));
     QJsonArray inputArray;
     for (const InputPrompt &prompt : inputs)
         inputArray.append(prompt.toJson());
-    object.insert(kInputs, inputArray);
+    object.insert(ConfigKey::Inputs, inputArray);
     return object;
 }
 
@@ -401,13 +358,13 @@ void ServerConfig::appendJsonText(QByteArray &out, int level, SecretHandling sec
         for (qsizetype i = 0; i < list.size(); ++i) {
             const ConfigEntry &entry = list.at(i);
             line(i == 0, in + 1, QLatin1String(), '{');
-            key(in + 2, kName, true);
+            key(in + 2, ConfigKey::Name, true);
             string(entry.name);
             if (entry.secret) {
-                key(in + 2, kSecret);
+                key(in + 2, ConfigKey::Secret);
                 boolean(true);
             }
-            key(in + 2, kValue);
+            key(in + 2, ConfigKey::Value);
             string(entry.secret && omit ? QString() : entry.value);
             close(in + 1, '}');
         }
@@ -415,68 +372,68 @@ void ServerConfig::appendJsonText(QByteArray &out, int level, SecretHandling sec
     };
 
     out += '{';
-    key(in, kArgs, true);
+    key(in, ConfigKey::Args, true);
     strings(args);
-    key(in, kAutoRestart);
+    key(in, ConfigKey::AutoRestart);
     out += '{';
-    key(in + 1, kEnabled, true);
+    key(in + 1, ConfigKey::Enabled, true);
     boolean(autoRestart.enabled);
-    key(in + 1, kInitialBackoff);
+    key(in + 1, ConfigKey::InitialBackoffMs);
     Json::serializeIntegerTo(out, autoRestart.initialBackoffMs);
-    key(in + 1, kMaxAttempts);
+    key(in + 1, ConfigKey::MaxAttempts);
     Json::serializeIntegerTo(out, autoRestart.maxAttempts);
-    key(in + 1, kMaxBackoff);
+    key(in + 1, ConfigKey::MaxBackoffMs);
     Json::serializeIntegerTo(out, autoRestart.maxBackoffMs);
     close(in, '}');
-    key(in, kBearer);
+    key(in, ConfigKey::BearerToken);
     string(omit ? QString() : bearerToken);
-    key(in, kCommand);
+    key(in, ConfigKey::Command);
     string(command);
-    key(in, kCwd);
+    key(in, ConfigKey::Cwd);
     string(workingDirectory);
-    key(in, kEnv);
+    key(in, ConfigKey::Env);
     entries(env);
     if (!era.isEmpty()) {
-        key(in, kEra);
+        key(in, ConfigKey::Era);
         string(era);
     }
     if (!eraRecord.isEmpty()) {
-        key(in, kEraRecord);
+        key(in, ConfigKey::EraRecord);
         Json::serializeIndentedTo(out, eraRecord, in);
     }
-    key(in, kHeaders);
+    key(in, ConfigKey::Headers);
     entries(headers);
-    key(in, kId);
+    key(in, ConfigKey::Id);
     string(id.toString(QUuid::WithoutBraces));
-    key(in, kInherit);
+    key(in, ConfigKey::InheritEnvironment);
     boolean(inheritEnvironment);
-    key(in, kInputs);
+    key(in, ConfigKey::Inputs);
     QJsonArray inputArray;
     for (const InputPrompt &prompt : inputs)
         inputArray.append(prompt.toJson());
     Json::serializeIndentedTo(out, inputArray, in);
-    key(in, kName);
+    key(in, ConfigKey::Name);
     string(name);
-    key(in, kNotes);
+    key(in, ConfigKey::Notes);
     string(notes);
-    key(in, kPing);
+    key(in, ConfigKey::PingIntervalMs);
     Json::serializeIntegerTo(out, pingIntervalMs);
-    key(in, kScope);
+    key(in, ConfigKey::Scope);
     string(scopeToString(scope));
-    key(in, kTimeouts);
+    key(in, ConfigKey::Timeouts);
     out += '{';
-    key(in + 1, kConnectMs, true);
+    key(in + 1, ConfigKey::ConnectMs, true);
     Json::serializeIntegerTo(out, timeouts.connectMs);
-    key(in + 1, kMaxTotalMs);
+    key(in + 1, ConfigKey::MaxTotalMs);
     Json::serializeIntegerTo(out, timeouts.maxTotalMs);
-    key(in + 1, kRequestMs);
+    key(in + 1, ConfigKey::RequestMs);
     Json::serializeIntegerTo(out, timeouts.requestMs);
-    key(in + 1, kResetOnProgress);
+    key(in + 1, ConfigKey::ResetOnProgress);
     boolean(timeouts.resetOnProgress);
     close(in, '}');
-    key(in, kTransport);
+    key(in, ConfigKey::Transport);
     string(transportToString(transport));
-    key(in, kUrl);
+    key(in, ConfigKey::Url);
     string(url);
     close(level, '}');
 }
@@ -484,74 +441,74 @@ void ServerConfig::appendJsonText(QByteArray &out, int level, SecretHandling sec
 ServerConfig ServerConfig::fromJson(const QJsonObject &object, QStringList *warnings)
 {
     ServerConfig config;
-    config.id = QUuid::fromString(object.value(kId).toString());
+    config.id = QUuid::fromString(object.value(ConfigKey::Id).toString());
     if (config.id.isNull())
         config.id = newId();
-    config.name = object.value(kName).toString();
+    config.name = object.value(ConfigKey::Name).toString();
 
-    const QJsonValue transport = object.value(kTransport);
+    const QJsonValue transport = object.value(ConfigKey::Transport);
     if (!transport.isUndefined()) {
         bool ok = false;
         config.transport = transportFromString(transport.toString(), &ok);
         if (!ok && warnings)
             warnings->append(tr("Unknown transport \"%1\"; using stdio.").arg(transport.toString()));
     }
-    config.command = object.value(kCommand).toString();
-    for (const QJsonValue &arg : object.value(kArgs).toArray())
+    config.command = object.value(ConfigKey::Command).toString();
+    for (const QJsonValue &arg : object.value(ConfigKey::Args).toArray())
         config.args.append(ConfigDetail::scalarToString(arg));
-    config.env = entriesFromJson(object.value(kEnv), kEnv, warnings);
-    config.inheritEnvironment = boolMember(object, kInherit, true);
-    config.workingDirectory = object.value(kCwd).toString();
-    config.url = object.value(kUrl).toString();
-    config.headers = entriesFromJson(object.value(kHeaders), kHeaders, warnings);
-    config.bearerToken = object.value(kBearer).toString();
-    const QJsonObject a = object.value(kAuth).toObject();
-    config.auth.mode = ServerAuth::modeFromString(a.value(kAuthMode).toString());
-    config.auth.grant = ServerAuth::grantFromString(a.value(kGrant).toString());
-    config.auth.clientId = a.value(kClientId).toString();
-    config.auth.clientSecret = a.value(kClientSecret).toString();
-    config.auth.scopes = a.value(kScopes).toString();
-    config.auth.clientIssuer = a.value(kClientIssuer).toString();
-    config.auth.clientKeyFile = a.value(kClientKeyFile).toString();
-    config.auth.clientMetadataUrl = a.value(kClientMetadataUrl).toString();
-    config.auth.workloadTokenFile = a.value(kWorkloadTokenFile).toString();
-    config.auth.dpop = boolMember(a, kDpop, true);
+    config.env = entriesFromJson(object.value(ConfigKey::Env), ConfigKey::Env, warnings);
+    config.inheritEnvironment = boolMember(object, ConfigKey::InheritEnvironment, true);
+    config.workingDirectory = object.value(ConfigKey::Cwd).toString();
+    config.url = object.value(ConfigKey::Url).toString();
+    config.headers = entriesFromJson(object.value(ConfigKey::Headers), ConfigKey::Headers, warnings);
+    config.bearerToken = object.value(ConfigKey::BearerToken).toString();
+    const QJsonObject a = object.value(ConfigKey::Auth).toObject();
+    config.auth.mode = ServerAuth::modeFromString(a.value(ConfigKey::AuthMode).toString());
+    config.auth.grant = ServerAuth::grantFromString(a.value(ConfigKey::Grant).toString());
+    config.auth.clientId = a.value(ConfigKey::ClientId).toString();
+    config.auth.clientSecret = a.value(ConfigKey::ClientSecret).toString();
+    config.auth.scopes = a.value(ConfigKey::Scopes).toString();
+    config.auth.clientIssuer = a.value(ConfigKey::ClientIssuer).toString();
+    config.auth.clientKeyFile = a.value(ConfigKey::ClientKeyFile).toString();
+    config.auth.clientMetadataUrl = a.value(ConfigKey::ClientMetadataUrl).toString();
+    config.auth.workloadTokenFile = a.value(ConfigKey::WorkloadTokenFile).toString();
+    config.auth.dpop = boolMember(a, ConfigKey::Dpop, true);
 
-    const QJsonObject t = object.value(kTimeouts).toObject();
-    config.timeouts.requestMs = intMember(t, kRequestMs, config.timeouts.requestMs);
-    config.timeouts.resetOnProgress = boolMember(t, kResetOnProgress, config.timeouts.resetOnProgress);
-    config.timeouts.maxTotalMs = intMember(t, kMaxTotalMs, config.timeouts.maxTotalMs);
-    config.timeouts.connectMs = intMember(t, kConnectMs, config.timeouts.connectMs);
+    const QJsonObject t = object.value(ConfigKey::Timeouts).toObject();
+    config.timeouts.requestMs = intMember(t, ConfigKey::RequestMs, config.timeouts.requestMs);
+    config.timeouts.resetOnProgress = boolMember(t, ConfigKey::ResetOnProgress, config.timeouts.resetOnProgress);
+    config.timeouts.maxTotalMs = intMember(t, ConfigKey::MaxTotalMs, config.timeouts.maxTotalMs);
+    config.timeouts.connectMs = intMember(t, ConfigKey::ConnectMs, config.timeouts.connectMs);
 
-    config.pingIntervalMs = intMember(object, kPing, 0);
+    config.pingIntervalMs = intMember(object, ConfigKey::PingIntervalMs, 0);
 
-    const QJsonObject r = object.value(kAutoRestart).toObject();
-    config.autoRestart.enabled = boolMember(r, kEnabled, false);
-    config.autoRestart.initialBackoffMs = intMember(r, kInitialBackoff, config.autoRestart.initialBackoffMs);
-    config.autoRestart.maxBackoffMs = intMember(r, kMaxBackoff, config.autoRestart.maxBackoffMs);
-    config.autoRestart.maxAttempts = intMember(r, kMaxAttempts, config.autoRestart.maxAttempts);
+    const QJsonObject r = object.value(ConfigKey::AutoRestart).toObject();
+    config.autoRestart.enabled = boolMember(r, ConfigKey::Enabled, false);
+    config.autoRestart.initialBackoffMs = intMember(r, ConfigKey::InitialBackoffMs, config.autoRestart.initialBackoffMs);
+    config.autoRestart.maxBackoffMs = intMember(r, ConfigKey::MaxBackoffMs, config.autoRestart.maxBackoffMs);
+    config.autoRestart.maxAttempts = intMember(r, ConfigKey::MaxAttempts, config.autoRestart.maxAttempts);
 
-    config.notes = object.value(kNotes).toString();
-    config.era = object.value(kEra).toString();
-    config.eraRecord = object.value(kEraRecord).toObject();
-    config.scope = object.value(kScope).toString() == QLatin1String("project") ? Scope::Project : Scope::User;
-    for (const QJsonValue &input : object.value(kInputs).toArray())
+    config.notes = object.value(ConfigKey::Notes).toString();
+    config.era = object.value(ConfigKey::Era).toString();
+    config.eraRecord = object.value(ConfigKey::EraRecord).toObject();
+    config.scope = object.value(ConfigKey::Scope).toString() == QLatin1String("project") ? Scope::Project : Scope::User;
+    for (const QJsonValue &input : object.value(ConfigKey::Inputs).toArray())
         config.inputs.append(InputPrompt::fromJson(input.toObject()));
 
-    config.extra = unknownMembers(object, {kId, kName, kTransport, kCommand, kArgs, kEnv, kInherit,
-                                           kCwd, kUrl, kHeaders, kBearer, kAuth, kTimeouts, kPing,
-                                           kAutoRestart, kNotes, kEra, kEraRecord, kScope, kInputs});
+    config.extra = unknownMembers(object, {ConfigKey::Id, ConfigKey::Name, ConfigKey::Transport, ConfigKey::Command, ConfigKey::Args, ConfigKey::Env, ConfigKey::InheritEnvironment,
+                                           ConfigKey::Cwd, ConfigKey::Url, ConfigKey::Headers, ConfigKey::BearerToken, ConfigKey::Auth, ConfigKey::Timeouts, ConfigKey::PingIntervalMs,
+                                           ConfigKey::AutoRestart, ConfigKey::Notes, ConfigKey::Era, ConfigKey::EraRecord, ConfigKey::Scope, ConfigKey::Inputs});
     // Unknown keys inside the nested objects live under the same key in `extra`.
-    const QJsonObject tRest = unknownMembers(t, {kRequestMs, kResetOnProgress, kMaxTotalMs, kConnectMs});
+    const QJsonObject tRest = unknownMembers(t, {ConfigKey::RequestMs, ConfigKey::ResetOnProgress, ConfigKey::MaxTotalMs, ConfigKey::ConnectMs});
     if (!tRest.isEmpty())
-        config.extra.insert(kTimeouts, tRest);
-    const QJsonObject aRest = unknownMembers(a, {kAuthMode, kGrant, kClientId, kClientSecret, kScopes, kClientIssuer,
-                                                 kClientKeyFile, kClientMetadataUrl, kWorkloadTokenFile, kDpop});
+        config.extra.insert(ConfigKey::Timeouts, tRest);
+    const QJsonObject aRest = unknownMembers(a, {ConfigKey::AuthMode, ConfigKey::Grant, ConfigKey::ClientId, ConfigKey::ClientSecret, ConfigKey::Scopes, ConfigKey::ClientIssuer,
+                                                 ConfigKey::ClientKeyFile, ConfigKey::ClientMetadataUrl, ConfigKey::WorkloadTokenFile, ConfigKey::Dpop});
     if (!aRest.isEmpty())
-        config.extra.insert(kAuth, aRest);
-    const QJsonObject rRest = unknownMembers(r, {kEnabled, kInitialBackoff, kMaxBackoff, kMaxAttempts});
+        config.extra.insert(ConfigKey::Auth, aRest);
+    const QJsonObject rRest = unknownMembers(r, {ConfigKey::Enabled, ConfigKey::InitialBackoffMs, ConfigKey::MaxBackoffMs, ConfigKey::MaxAttempts});
     if (!rRest.isEmpty())
-        config.extra.insert(kAutoRestart, rRest);
+        config.extra.insert(ConfigKey::AutoRestart, rRest);
     return config;
 }
 

@@ -1,4 +1,5 @@
 #include "config/watch.h"
+#include "config/configkeys.h"
 
 #include "config/serverconfig.h"
 
@@ -14,9 +15,6 @@
 namespace Mcp {
 
 namespace {
-const QLatin1String kDev("dev");
-const QLatin1String kWatch("watch");
-const QLatin1String kDebounceMs("debounceMs");
 
 // Runtimes whose first argument that names a file is the program that changes when rebuilt.
 bool looksLikeScript(const QString &argument)
@@ -40,8 +38,8 @@ QString staticPrefix(const QString &glob)
 WatchSettings WatchSettings::of(const ServerConfig &config)
 {
     WatchSettings settings;
-    const QJsonObject dev = config.extra.value(kDev).toObject();
-    const QJsonValue watch = dev.value(kWatch);
+    const QJsonObject dev = config.extra.value(ConfigKey::Dev).toObject();
+    const QJsonValue watch = dev.value(ConfigKey::Watch);
     if (watch.isString()) {
         settings.globs = QStringList{watch.toString()};
     } else if (watch.isArray()) {
@@ -50,28 +48,28 @@ WatchSettings WatchSettings::of(const ServerConfig &config)
         settings.globs.removeAll(QString());
     }
     settings.enabled = !watch.isUndefined();
-    settings.debounceMs = dev.value(kDebounceMs).toInt(settings.debounceMs);
+    settings.debounceMs = dev.value(ConfigKey::DebounceMs).toInt(settings.debounceMs);
     return settings;
 }
 
 void WatchSettings::applyTo(ServerConfig &config) const
 {
-    QJsonObject dev = config.extra.value(kDev).toObject();
+    QJsonObject dev = config.extra.value(ConfigKey::Dev).toObject();
     if (!enabled) {
-        dev.remove(kWatch);
-        dev.remove(kDebounceMs);
+        dev.remove(ConfigKey::Watch);
+        dev.remove(ConfigKey::DebounceMs);
     } else {
         const QStringList stored = globs.isEmpty() ? defaultGlobs(config) : globs;
-        dev.insert(kWatch, stored.size() == 1 ? QJsonValue(stored.first()) : QJsonValue(QJsonArray::fromStringList(stored)));
+        dev.insert(ConfigKey::Watch, stored.size() == 1 ? QJsonValue(stored.first()) : QJsonValue(QJsonArray::fromStringList(stored)));
         if (debounceMs != WatchSettings().debounceMs)
-            dev.insert(kDebounceMs, debounceMs);
+            dev.insert(ConfigKey::DebounceMs, debounceMs);
         else
-            dev.remove(kDebounceMs);
+            dev.remove(ConfigKey::DebounceMs);
     }
     if (dev.isEmpty())
-        config.extra.remove(kDev);
+        config.extra.remove(ConfigKey::Dev);
     else
-        config.extra.insert(kDev, dev);
+        config.extra.insert(ConfigKey::Dev, dev);
 }
 
 QStringList WatchSettings::defaultGlobs(const ServerConfig &config)
