@@ -28,16 +28,11 @@ QList<TrafficEvent> eventsOf(const TrafficLog &log)
 
 } // namespace
 
-extern "C" int LLVMFuzzerInitialize(int *, char ***)
-{
-    Mcp::Fuzz::quietQt();
-    Mcp::Fuzz::startApplication();
-    return 0;
-}
+FUZZ_INITIALIZE(Mcp::Fuzz::startApplication())
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    QByteArray bytes(reinterpret_cast<const char *>(data), qsizetype(size));
+    QByteArray bytes = Mcp::Fuzz::bytes(data, size).toByteArray();
     QBuffer input(&bytes);
     FUZZ_CHECK(input.open(QIODevice::ReadOnly));
     TrafficLog log;

@@ -177,19 +177,14 @@ void harRoundTrip(const CapturedMessages &captured)
 
 } // namespace
 
-extern "C" int LLVMFuzzerInitialize(int *, char ***)
-{
-    Mcp::Fuzz::quietQt();
-    Mcp::Fuzz::startApplication();
-    return 0;
-}
+FUZZ_INITIALIZE(Mcp::Fuzz::startApplication())
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1)
         return 0;
     const bool har = data[0] % 2;
-    const QByteArray text(reinterpret_cast<const char *>(data + 1), qsizetype(size - 1));
+    const QByteArray text = Mcp::Fuzz::bytes(data, size, 1).toByteArray();
     const CapturedMessages captured = har ? CapturedMessages::fromHar(text) : CapturedMessages::fromJsonLines(text);
     if (!har)
         compareWithTrafficCapture(text, captured);
