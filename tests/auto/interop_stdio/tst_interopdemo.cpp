@@ -12,12 +12,7 @@ using namespace Interop;
 
 StdioServerParameters demoServer(const QStringList &arguments = {})
 {
-    StdioServerParameters parameters;
-    parameters.program = QStringLiteral(MCPSCOPE_DEMO_SERVER);
-    parameters.arguments = arguments;
-    parameters.closeStdinGraceMs = 1000;
-    parameters.terminateGraceMs = 1000;
-    return parameters;
+    return stdioServer(QStringLiteral(MCPSCOPE_DEMO_SERVER), arguments);
 }
 
 } // namespace
@@ -52,21 +47,10 @@ private:
 
     std::unique_ptr<Client> connectTo(const QStringList &arguments, bool withHandlers = true)
     {
-        auto client = std::make_unique<Client>(new StdioTransport(demoServer(arguments)));
         // The legacy protocol (initialize, ping, logging/setLevel, resources/subscribe) against
         // the dual-era demo; tst_clientlisten and tst_compatmatrix cover its modern side.
-        client->setEraChoice({Modern::EraChoice::Mode::Legacy, {}});
-        if (withHandlers) {
-            ClientOptions options = client->options();
-            options.features = m_handlers.features();
-            client->setOptions(options);
-            client->setServerRequestHandler(&m_handlers);
-        }
-        client->connectToServer();
-        if (!QTest::qWaitFor([&] { return client->state() == Client::State::Ready || client->state() == Client::State::Failed; },
-                             kWait))
-            qWarning("no initialize result within %d ms", kWait);
-        return client;
+        return connectStdio(demoServer(arguments), withHandlers ? &m_handlers : nullptr,
+                            Modern::EraChoice{Modern::EraChoice::Mode::Legacy, {}});
     }
 
 private Q_SLOTS:

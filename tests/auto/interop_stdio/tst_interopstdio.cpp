@@ -61,20 +61,7 @@ private:
 
     std::unique_ptr<Client> connectTo(const StdioServerParameters &parameters, bool withHandlers)
     {
-        auto client = std::make_unique<Client>(new StdioTransport(parameters));
-        if (withHandlers) {
-            ClientOptions options = client->options();
-            options.features = m_handlers.features();
-            client->setOptions(options);
-            client->setServerRequestHandler(&m_handlers);
-        }
-        client->connectToServer();
-        if (!QTest::qWaitFor([&] { return client->state() == Client::State::Ready || client->state() == Client::State::Failed; },
-                             kWait))
-            qWarning("no initialize result within %d ms", kWait);
-        if (client->state() != Client::State::Ready)
-            qWarning("connection failed: %s", qPrintable(client->errorString()));
-        return client;
+        return connectStdio(parameters, withHandlers ? &m_handlers : nullptr);
     }
 
 private Q_SLOTS:

@@ -24,6 +24,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "windowtesting.h"
+
 using namespace Mcp;
 using namespace Mcp::Ui;
 
@@ -52,10 +54,8 @@ void tst_Screenshots::initTestCase()
     if (m_out.isEmpty())
         m_out = m_temp.path();
     QDir().mkpath(m_out);
-#ifdef MCPSCOPE_DEMO_SERVER
-    m_demo = QStringLiteral(MCPSCOPE_DEMO_SERVER);
-#endif
-    if (m_demo.isEmpty() || !QFileInfo::exists(m_demo))
+    m_demo = Test::builtDemoServer();
+    if (m_demo.isEmpty())
         QSKIP("mcpscope-demo-server is not built");
 }
 
