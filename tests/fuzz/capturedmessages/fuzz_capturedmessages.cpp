@@ -5,7 +5,7 @@
 // window's reader (TrafficCapture::readJsonLines) reads it; and the messages, written back as
 // a JSON Lines capture and as HAR by TrafficCapture, read again to the same.
 
-#include "fuzzcommon.h"
+#include "capturefuzzing.h"
 #include "traffic/capturemessages.h"
 #include "traffic/trafficcapture.h"
 #include "traffic/trafficlog.h"
@@ -95,13 +95,7 @@ void jsonLinesRoundTrip(const CapturedMessages &captured)
         event.raw = compact(m.message);
         events.append(event);
     }
-    QByteArray bytes;
-    QBuffer output(&bytes);
-    FUZZ_CHECK(output.open(QIODevice::WriteOnly));
-    TrafficCapture::ExportOptions keep;
-    keep.redaction = TrafficCapture::Redaction::KeepSecrets;
-    FUZZ_CHECK(TrafficCapture::writeJsonLines(&output, events, captured.connectionNames, keep));
-    const CapturedMessages again = CapturedMessages::fromJsonLines(bytes);
+    const CapturedMessages again = CapturedMessages::fromJsonLines(Fuzz::jsonLines(events, captured.connectionNames));
     FUZZ_CHECK(again.error.isEmpty());
     FUZZ_CHECK(sameMessages(captured.messages, again.messages, true));
     QHash<int, QString> names;
@@ -165,9 +159,7 @@ void harRoundTrip(const CapturedMessages &captured)
             events.append(frame);
         }
     }
-    TrafficCapture::ExportOptions keep;
-    keep.redaction = TrafficCapture::Redaction::KeepSecrets;
-    const QByteArray har = QJsonDocument(TrafficCapture::har(events, {{1, QStringLiteral("http")}}, keep)).toJson();
+    const QByteArray har = QJsonDocument(TrafficCapture::har(events, {{1, QStringLiteral("http")}}, Fuzz::keepSecrets())).toJson();
     const CapturedMessages again = CapturedMessages::fromHar(har);
     FUZZ_CHECK(again.error.isEmpty());
     FUZZ_CHECK(sameMessages(captured.messages, again.messages, false));
