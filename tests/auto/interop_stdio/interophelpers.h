@@ -210,4 +210,11 @@ inline std::unique_ptr<Client> connectStdio(const StdioServerParameters &paramet
     return client;
 }
 
+// Disconnects client; fails the test unless it is disconnected within kWait.
+inline void disconnectAndWait(Client *client)
+{
+    client->disconnectFromServer();
+    QTRY_COMPARE_WITH_TIMEOUT(client->state(), Client::State::Disconnected, kWait);
+}
+
 } // namespace Interop

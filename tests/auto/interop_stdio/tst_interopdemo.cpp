@@ -65,8 +65,7 @@ private Q_SLOTS:
     {
         if (!m_client)
             return;
-        m_client->disconnectFromServer();
-        QTRY_COMPARE_WITH_TIMEOUT(m_client->state(), Client::State::Disconnected, kWait);
+        disconnectAndWait(m_client.get());
     }
 
     void initialize()
@@ -343,8 +342,7 @@ private Q_SLOTS:
         QCOMPARE(client->protocolVersion(), version);
         QCOMPARE(allText(resultOf(client->callTool(QStringLiteral("echo"), {{QStringLiteral("message"), QStringLiteral("old")}}))),
                  QStringLiteral("old"));
-        client->disconnectFromServer();
-        QTRY_COMPARE_WITH_TIMEOUT(client->state(), Client::State::Disconnected, kWait);
+        disconnectAndWait(client.get());
     }
 
     void crashMidRequest()
@@ -374,8 +372,7 @@ private Q_SLOTS:
         QCOMPARE(client->state(), Client::State::Ready);
         QCOMPARE(allText(resultOf(client->callTool(QStringLiteral("echo"), {{QStringLiteral("message"), QStringLiteral("still fine")}}))),
                  QStringLiteral("still fine"));
-        client->disconnectFromServer();
-        QTRY_COMPARE_WITH_TIMEOUT(client->state(), Client::State::Disconnected, kWait);
+        disconnectAndWait(client.get());
     }
 };
 

@@ -87,8 +87,7 @@ private Q_SLOTS:
     {
         if (!m_everything)
             return;
-        m_everything->disconnectFromServer();
-        QTRY_COMPARE_WITH_TIMEOUT(m_everything->state(), Client::State::Disconnected, kWait);
+        disconnectAndWait(m_everything.get());
     }
 
     void everything_initialize()
@@ -438,8 +437,7 @@ private Q_SLOTS:
         // Outside the allowed directory: a tool error, not a protocol error.
         const QJsonObject denied = resultOf(client->callTool(QStringLiteral("read_text_file"), {{QStringLiteral("path"), QStringLiteral("/etc/hostname")}}));
         QCOMPARE(denied.value(QStringLiteral("isError")).toBool(), true);
-        client->disconnectFromServer();
-        QTRY_COMPARE_WITH_TIMEOUT(client->state(), Client::State::Disconnected, kWait);
+        disconnectAndWait(client.get());
     }
 
     void memory()
@@ -462,8 +460,7 @@ private Q_SLOTS:
         QVERIFY(!created.value(QStringLiteral("isError")).toBool());
         const QJsonObject graph = resultOf(client->callTool(QStringLiteral("read_graph"), {}));
         QVERIFY2(allText(graph).contains(QStringLiteral("wrote the first program")), qPrintable(allText(graph)));
-        client->disconnectFromServer();
-        QTRY_COMPARE_WITH_TIMEOUT(client->state(), Client::State::Disconnected, kWait);
+        disconnectAndWait(client.get());
     }
 };
 

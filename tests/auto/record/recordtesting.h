@@ -36,8 +36,15 @@ inline void expectEcho(Mcp::Client &client, const QString &message, const QStrin
     QTRY_VERIFY_WITH_TIMEOUT(!ready.isEmpty() || client.state() == Mcp::Client::State::Failed, 30000);
     QVERIFY2(client.state() == Mcp::Client::State::Ready, qPrintable(client.errorString()));
     Mcp::OutgoingRequest *call = client.callTool(QStringLiteral("echo"), {{QStringLiteral("message"), message}});
-    QSignalSpy finished(call, &Mcp::OutgoingRequest::finished);
-    QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), 15000);
-    QCOMPARE(Mcp::Test::firstText(call->result().toObject()), echoed);
+    // The handle deletes itself after finished(): the answer is read there.
+    QObject context;
+    bool answered = false;
+    QString text;
+    QObject::connect(call, &Mcp::OutgoingRequest::finished, &context, [call, &answered, &text] {
+        text = Mcp::Test::firstText(call->result().toObject());
+        answered = true;
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(answered, 15000);
+    QCOMPARE(text, echoed);
     client.disconnectFromServer();
 }

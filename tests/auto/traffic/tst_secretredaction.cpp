@@ -7,6 +7,7 @@
 // decoded (JSON strings, base64 bodies) and searched for each secret in each framing.
 
 #include "httppeer.h"
+#include "rawhttp.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -25,6 +26,7 @@
 #include <cstdio>
 #include <iostream>
 #include <string>
+
 
 namespace {
 
@@ -160,19 +162,11 @@ int runHostileHttp()
             QObject::connect(socket, &QTcpSocket::readyRead, socket, [socket, buffer, secrets] {
                 *buffer += socket->readAll();
                 for (;;) {
-                    const qsizetype headerEnd = buffer->indexOf("\r\n\r\n");
-                    if (headerEnd < 0)
+                    QByteArray head, body;
+                    const qsizetype size = Mcp::Test::wholeRequest(*buffer, &head, &body);
+                    if (size == 0)
                         return;
-                    const QByteArray head = buffer->left(headerEnd);
-                    qsizetype length = 0;
-                    for (const QByteArray &line : head.split('\n')) {
-                        if (line.toLower().startsWith("content-length:"))
-                            length = line.mid(15).trimmed().toLongLong();
-                    }
-                    if (buffer->size() < headerEnd + 4 + length)
-                        return;
-                    const QByteArray body = buffer->mid(headerEnd + 4, length);
-                    buffer->remove(0, headerEnd + 4 + length);
+                    buffer->remove(0, size);
                     const QByteArray method = head.left(head.indexOf(' '));
                     const QJsonObject message = QJsonDocument::fromJson(body).object();
                     const QByteArray id = idOf(message);

@@ -24,6 +24,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "themes.h"
 #include "windowtesting.h"
 
 using namespace Mcp;
@@ -75,9 +76,7 @@ bool tst_Screenshots::save(QWidget *widget, const QString &name)
 
 void tst_Screenshots::mainWindow_data()
 {
-    QTest::addColumn<bool>("dark");
-    QTest::newRow("light") << false;
-    QTest::newRow("dark") << true;
+    Mcp::Test::addThemeRows();
 }
 
 void tst_Screenshots::mainWindow()

@@ -31,8 +31,8 @@
 #include <QTreeWidget>
 #include <QtTest>
 
-#include "windowtesting.h"
 #include "httppeer.h"
+#include "windowtesting.h"
 
 using namespace Mcp;
 using namespace Mcp::Ui;
