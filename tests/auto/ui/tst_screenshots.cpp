@@ -159,9 +159,7 @@ void tst_Screenshots::dialogs()
     Theme::apply(qApp);
     ServerCatalog catalog(m_temp.filePath(QStringLiteral("dialogs.json")));
     catalog.load();
-    ServerConfig existing = ServerConfig::create(QStringLiteral("github"));
-    existing.command = QStringLiteral("docker");
-    catalog.add(existing);
+    catalog.add(Test::stdioConfig(QStringLiteral("github"), QStringLiteral("docker")));
 
     ServerConfig config = ServerConfig::create(QStringLiteral("github"));
     config.command = QStringLiteral("docker");

@@ -54,6 +54,13 @@ public:
     }
 
     QUrl mcpUrl() const { return server.url(QStringLiteral("/mcp")); }
+    // The resource metadata names issuer's origin as the authorization server, and /mcp takes its tokens.
+    void authorizeWith(ProtectedServer *issuer)
+    {
+        authorizationServer = issuer->base;
+        tokensFrom = issuer;
+    }
+
     int count(const QByteArray &method, const QByteArray &pathPrefix) const
     {
         int n = 0;
@@ -177,6 +184,16 @@ ServerConfig protectedConfig(const QUrl &url)
     ServerConfig config = ServerConfig::create(QStringLiteral("Protected"));
     config.transport = ServerConfig::TransportType::StreamableHttp;
     config.url = url.toString();
+    return config;
+}
+
+// A client with a secret of its own (my-client, my-secret-value), for the client credentials grant.
+ServerConfig clientCredentialsConfig(const QUrl &url)
+{
+    ServerConfig config = protectedConfig(url);
+    config.auth.clientId = QStringLiteral("my-client");
+    config.auth.clientSecret = QStringLiteral("my-secret-value");
+    config.auth.grant = ServerAuth::Grant::ClientCredentials;
     return config;
 }
 
@@ -319,8 +336,7 @@ private Q_SLOTS:
     {
         ProtectedServer foreign{QHostAddress(QStringLiteral("127.0.0.2"))};
         ProtectedServer servers;
-        servers.authorizationServer = foreign.base;
-        servers.tokensFrom = &foreign;
+        servers.authorizeWith(&foreign);
         MemorySecretStore secrets;
         QStringList asked;
         bool approve = false;
@@ -329,11 +345,8 @@ private Q_SLOTS:
             answer(approve);
         });
         OAuthController::setConsentAskerForTesting([](OAuthController *, const QUrl &, std::function<void(bool)> answer) { answer(false); });
-        ServerConfig config = protectedConfig(servers.mcpUrl());
+        ServerConfig config = clientCredentialsConfig(servers.mcpUrl());
         config.auth.mode = ServerAuth::Mode::OAuth;
-        config.auth.clientId = QStringLiteral("my-client");
-        config.auth.clientSecret = QStringLiteral("my-secret-value");
-        config.auth.grant = ServerAuth::Grant::ClientCredentials;
         const auto secretSeen = [&foreign] {
             for (const TestHttpRequest &r : foreign.server.requests) {
                 const QByteArray basic = QByteArray::fromBase64(r.header("authorization").mid(6));
@@ -540,13 +553,9 @@ private Q_SLOTS:
     {
         ProtectedServer foreign{QHostAddress(QStringLiteral("127.0.0.2"))};
         ProtectedServer servers;
-        servers.authorizationServer = foreign.base;
-        servers.tokensFrom = &foreign;
+        servers.authorizeWith(&foreign);
         MemorySecretStore secrets;
-        ServerConfig config = protectedConfig(servers.mcpUrl());
-        config.auth.clientId = QStringLiteral("my-client");
-        config.auth.clientSecret = QStringLiteral("my-secret-value");
-        config.auth.grant = ServerAuth::Grant::ClientCredentials;
+        const ServerConfig config = clientCredentialsConfig(servers.mcpUrl());
         WindowSession session(config, &secrets);
         QPointer<QMessageBox> box;
         QTRY_VERIFY_WITH_TIMEOUT((box = Test::visibleTopLevel<QMessageBox>()) != nullptr, 20000);
