@@ -41,4 +41,29 @@ inline QUrl startHttpPeer(QProcess &process, const QString &program, const QStri
     return awaitHttpUrl(process, timeoutMs);
 }
 
+// startHttpPeer with the peer's two channels merged into one; the URL as text, empty on failure.
+inline QString startMergedHttpPeer(QProcess *process, const QString &program, const QStringList &arguments)
+{
+    process->setProcessChannelMode(QProcess::MergedChannels);
+    return startHttpPeer(*process, program, arguments).toString();
+}
+
+// An HTTP peer for the length of a scope: started (startMergedHttpPeer), killed at its end.
+class ScopedHttpPeer
+{
+public:
+    ScopedHttpPeer(const QString &program, const QStringList &arguments)
+        : url(startMergedHttpPeer(&process, program, arguments))
+    {
+    }
+    ~ScopedHttpPeer()
+    {
+        process.kill();
+        process.waitForFinished();
+    }
+
+    QProcess process;
+    const QString url; // empty when it did not start
+};
+
 } // namespace Mcp::Test

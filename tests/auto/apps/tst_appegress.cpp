@@ -20,28 +20,19 @@
 #include <QTest>
 #include <QUdpSocket>
 
+#include "reportingview.h"
+
 using namespace Mcp;
 using namespace Mcp::Ui;
 
 namespace {
 constexpr int kWait = 30000;
 
-QString reportingView(const QString &body)
+// report(), and attempt(name, f): each egress tried reports what came of it.
+QString egressView(const QString &body)
 {
-    return QStringLiteral(R"(<!DOCTYPE html><html><head></head><body><p>egress</p><script>
-function report(text) { window.parent.postMessage({jsonrpc: "2.0", method: "notifications/message",
-                                                   params: {level: "info", data: String(text)}}, "*"); }
-function attempt(name, f) { try { report(name + ": " + f()); } catch (e) { report(name + ": threw " + e.name); } }
-%1
-</script></body></html>)").arg(body);
-}
-
-QStringList logLines(const QSignalSpy &spy)
-{
-    QStringList lines;
-    for (const QList<QVariant> &entry : spy)
-        lines << entry.at(0).toJsonObject().value(QStringLiteral("data")).toString();
-    return lines;
+    return reportingView(QStringLiteral(R"(function attempt(name, f) { try { report(name + ": " + f()); } catch (e) { report(name + ": threw " + e.name); } }
+)") + body, QStringLiteral("egress"));
 }
 } // namespace
 
@@ -100,7 +91,7 @@ void tst_AppEgress::noEgressBesidesUrls()
     const QString udp = QString::number(m_udp.localPort());
     const QString tcp = QString::number(m_tcp.serverPort());
     // No CSP metadata: connect-src 'none'.
-    view.load(QStringLiteral("ui://test/egress"), reportingView(QStringLiteral(R"(
+    view.load(QStringLiteral("ui://test/egress"), egressView(QStringLiteral(R"(
 const servers = {iceServers: [{urls: "stun:127.0.0.1:%1"},
                               {urls: "turn:127.0.0.1:%2?transport=tcp", username: "EXFIL-TCP", credential: "x"},
                               {urls: "turn:127.0.0.1:%1?transport=udp", username: "EXFIL-UDP", credential: "x"}]};
@@ -189,7 +180,7 @@ void tst_AppEgress::hostLineNamesLocalOrigins()
          QJsonObject{{QStringLiteral("connectDomains"),
                       QJsonArray{QStringLiteral("http://127.0.0.1:3000"), QStringLiteral("https://api.example.com")}},
                      {QStringLiteral("resourceDomains"), QJsonArray{QStringLiteral("http://192.168.1.20")}}}}});
-    view.load(QStringLiteral("ui://test/local"), reportingView(QString()), meta);
+    view.load(QStringLiteral("ui://test/local"), egressView(QString()), meta);
     auto *header = view.findChild<QLabel *>(QStringLiteral("appViewHeader"));
     QVERIFY(header);
     const QString text = header->text();

@@ -38,6 +38,8 @@
 #include <QTreeWidget>
 #include <QWebEngineView>
 
+#include "reportingview.h"
+
 using namespace Mcp;
 using namespace Mcp::Ui;
 
@@ -70,24 +72,6 @@ public:
     }
     int hits = 0;
 };
-
-// A view of our own for one rule: it reports what happened as notifications/message lines.
-QString reportingView(const QString &body)
-{
-    return QStringLiteral(R"(<!DOCTYPE html><html><head></head><body><p>probe</p><script>
-function report(text) { window.parent.postMessage({jsonrpc: "2.0", method: "notifications/message",
-                                                   params: {level: "info", data: String(text)}}, "*"); }
-%1
-</script></body></html>)").arg(body);
-}
-
-QStringList logLines(const QSignalSpy &spy)
-{
-    QStringList lines;
-    for (const QList<QVariant> &entry : spy)
-        lines << entry.at(0).toJsonObject().value(QStringLiteral("data")).toString();
-    return lines;
-}
 
 // Session::call and wait; the handle deletes itself after finished(), so the answer is taken there.
 Response callAndWait(Session *session, const QString &method, const QJsonObject &params)

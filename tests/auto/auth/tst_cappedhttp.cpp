@@ -11,6 +11,8 @@
 #include <QTcpSocket>
 #include <QTest>
 
+#include "rawhttp.h"
+
 using namespace Mcp;
 
 namespace {
@@ -34,16 +36,8 @@ public:
                 connect(socket, &QObject::destroyed, this, [received] { delete received; });
                 connect(socket, &QTcpSocket::readyRead, this, [this, socket, received] {
                     *received += socket->readAll();
-                    const qsizetype end = received->indexOf("\r\n\r\n");
-                    if (end < 0)
-                        return;
-                    const QByteArray head = received->left(end);
-                    qsizetype length = 0;
-                    for (const QByteArray &line : head.split('\n')) {
-                        if (line.toLower().startsWith("content-length:"))
-                            length = line.mid(15).trimmed().toLongLong();
-                    }
-                    if (received->size() < end + 4 + length)
+                    QByteArray head, body;
+                    if (!Mcp::Test::wholeRequest(*received, &head, &body))
                         return;
                     requests.append(*received);
                     const QByteArray path = head.split(' ').value(1).split('?').first();
@@ -92,6 +86,24 @@ CappedHttpExchange::Request get(const QUrl &url)
     return request;
 }
 
+// A POST of form to url that follows same-origin redirects.
+CappedHttpExchange::Request postFollowingRedirects(const QUrl &url, const QByteArray &form)
+{
+    CappedHttpExchange::Request request = get(url);
+    request.method = "POST";
+    request.body = form;
+    request.followSameOriginRedirects = true;
+    return request;
+}
+
+// What a plain GET receives from a peer that sends answer (and closes the connection after it).
+CappedHttpExchange::Response getAnswered(QNetworkAccessManager *nam, const QByteArray &answer)
+{
+    RawPeer peer;
+    peer.answers["/a"] = {answer};
+    return exchange(nam, get(peer.url("/a")));
+}
+
 } // namespace
 
 class tst_CappedHttp : public QObject
@@ -118,10 +130,8 @@ private:
 
 void tst_CappedHttp::chunkedWithExtensionsAndTrailer()
 {
-    RawPeer peer;
-    peer.answers["/t"] = {"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nX-Kind: token\r\n\r\n"
-                          "5;name=value\r\n{\"a\":\r\n3\r\n 1}\r\n0\r\nX-Trailer: yes\r\n\r\n"};
-    const auto response = exchange(&m_nam, get(peer.url("/t")));
+    const auto response = getAnswered(&m_nam, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nX-Kind: token\r\n\r\n"
+                                              "5;name=value\r\n{\"a\":\r\n3\r\n 1}\r\n0\r\nX-Trailer: yes\r\n\r\n");
     QCOMPARE(response.status, 200);
     QCOMPARE(response.body, QByteArray("{\"a\": 1}"));
     QCOMPARE(response.header("x-kind"), QByteArray("token"));
@@ -130,18 +140,14 @@ void tst_CappedHttp::chunkedWithExtensionsAndTrailer()
 
 void tst_CappedHttp::bodyUntilClose()
 {
-    RawPeer peer;
-    peer.answers["/c"] = {"HTTP/1.1 200 OK\r\n\r\nread until the end"};
-    const auto response = exchange(&m_nam, get(peer.url("/c")));
+    const auto response = getAnswered(&m_nam, "HTTP/1.1 200 OK\r\n\r\nread until the end");
     QCOMPARE(response.status, 200);
     QCOMPARE(response.body, QByteArray("read until the end"));
 }
 
 void tst_CappedHttp::interimAnswerSkipped()
 {
-    RawPeer peer;
-    peer.answers["/i"] = {"HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 201 Created\r\nContent-Length: 2\r\n\r\n{}"};
-    const auto response = exchange(&m_nam, get(peer.url("/i")));
+    const auto response = getAnswered(&m_nam, "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 201 Created\r\nContent-Length: 2\r\n\r\n{}");
     QCOMPARE(response.status, 201);
     QCOMPARE(response.body, QByteArray("{}"));
 }
@@ -224,10 +230,7 @@ void tst_CappedHttp::sameOriginRedirectFollowed()
     RawPeer peer;
     peer.answers["/old"] = {"HTTP/1.1 302 Found\r\nLocation: /new\r\nContent-Length: 0\r\n\r\n"};
     peer.answers["/new"] = {"HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nhere"};
-    CappedHttpExchange::Request request = get(peer.url("/old"));
-    request.method = "POST";
-    request.body = "x=1";
-    request.followSameOriginRedirects = true;
+    const CappedHttpExchange::Request request = postFollowingRedirects(peer.url("/old"), "x=1");
     const auto response = exchange(&m_nam, request);
     QCOMPARE(response.status, 200);
     QCOMPARE(response.body, QByteArray("here"));
@@ -244,10 +247,7 @@ void tst_CappedHttp::otherOriginRedirectReturned()
     other.answers["/steal"] = {"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n"};
     peer.answers["/old"] = {"HTTP/1.1 307 Temporary Redirect\r\nLocation: " + other.url("/steal").toEncoded()
                             + "\r\nContent-Length: 0\r\n\r\n"};
-    CappedHttpExchange::Request request = get(peer.url("/old"));
-    request.method = "POST";
-    request.body = "client_secret=s3cret";
-    request.followSameOriginRedirects = true;
+    const CappedHttpExchange::Request request = postFollowingRedirects(peer.url("/old"), "client_secret=s3cret");
     const auto response = exchange(&m_nam, request);
     QCOMPARE(response.status, 307);
     QTest::qWait(100);

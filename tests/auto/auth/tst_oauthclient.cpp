@@ -7,6 +7,7 @@
 // (jws_verify.py, python3-cryptography).
 
 #include "../httpclient/testhttpserver.h"
+#include "oauthmetadata.h"
 #include "auth/authorizationuseragent.h"
 #include "auth/oauthclient.h"
 #include "session/client.h"
@@ -59,15 +60,7 @@ public:
         const QString base = server.url(QString()).toString();
         prm = QJsonObject{{QStringLiteral("resource"), QString(base + QStringLiteral("/mcp"))},
                           {QStringLiteral("authorization_servers"), QJsonArray{base}}};
-        asMetadata = QJsonObject{
-            {QStringLiteral("issuer"), base},
-            {QStringLiteral("authorization_endpoint"), QString(base + QStringLiteral("/authorize"))},
-            {QStringLiteral("token_endpoint"), QString(base + QStringLiteral("/token"))},
-            {QStringLiteral("registration_endpoint"), QString(base + QStringLiteral("/register"))},
-            {QStringLiteral("response_types_supported"), QJsonArray{QStringLiteral("code")}},
-            {QStringLiteral("code_challenge_methods_supported"), QJsonArray{QStringLiteral("S256")}},
-            {QStringLiteral("token_endpoint_auth_methods_supported"), QJsonArray{QStringLiteral("none")}},
-        };
+        asMetadata = Mcp::Test::authorizationServerMetadata(base, QJsonArray{QStringLiteral("none")});
         documents.insert("/.well-known/oauth-protected-resource/mcp", prm);
         documents.insert("/.well-known/oauth-authorization-server", asMetadata);
     }
@@ -123,16 +116,7 @@ private:
         if (request.method == "GET" && documents.contains(path)) {
             TestHttpServer::respondJson(socket, documents.value(path));
         } else if (request.method == "GET" && path == "/authorize") {
-            const QUrlQuery query(QUrl::fromEncoded("http://x" + request.path));
-            lastAuthorizeScope = decoded(query, QStringLiteral("scope"));
-            QUrl target(decoded(query, QStringLiteral("redirect_uri")));
-            QUrlQuery answer;
-            answer.addQueryItem(QStringLiteral("code"), QStringLiteral("code-1"));
-            answer.addQueryItem(QStringLiteral("state"),
-                                wrongState.isEmpty() ? decoded(query, QStringLiteral("state")) : wrongState);
-            if (!iss.isEmpty())
-                answer.addQueryItem(QStringLiteral("iss"), QString::fromLatin1(QUrl::toPercentEncoding(iss)));
-            target.setQuery(answer);
+            const QUrl target = Mcp::Test::approvedRedirect(request.path, &lastAuthorizeScope, wrongState, iss);
             TestHttpServer::respond(socket, 302, {}, {}, {{"Location", target.toEncoded()}});
         } else if (request.method == "POST" && path == "/register" && registerStatus) {
             TestHttpServer::respond(socket, registerStatus, "text/plain", "no");

@@ -15,7 +15,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUrl>
+#include "eras.h"
 #include "httppeer.h"
+#include "processes.h"
 #include "unauthorizedpeer.h"
 
 class tst_Cli : public QObject
@@ -68,19 +70,11 @@ private Q_SLOTS:
     void noDisplayNeeded();
 
 private:
-    struct Run
-    {
-        int exitCode = -1;
-        QByteArray out;
-        QByteArray err;
-        QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
-    };
+    using Run = Mcp::Test::ProcessRun;
     Run cli(const QStringList &arguments, int timeoutMs = 60000);
     // The binary as given (no --cli added), with an environment.
     Run runBinary(const QStringList &arguments, const QProcessEnvironment &env, int timeoutMs = 60000);
     QStringList everything() const;
-    // Starts a server that serves HTTP and returns its URL (empty on failure).
-    static QString startHttpServer(QProcess *server, const QString &program, const QStringList &arguments);
     // A server command for stdio, or a running HTTP server's URL, of the demo server or the SDK v2 peer.
     QStringList serverTarget(QProcess *httpServer, const QString &peer, const QString &era, bool http);
 
@@ -92,36 +86,12 @@ private:
 
 tst_Cli::Run tst_Cli::cli(const QStringList &arguments, int timeoutMs)
 {
-    QProcess process;
-    process.start(QStringLiteral(MCPSCOPE_CLI), QStringList{QStringLiteral("--cli")} + arguments);
-    Run run;
-    if (!process.waitForStarted(10000) || !process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        qWarning("mcpscope did not finish: %s", qPrintable(arguments.join(u' ')));
-        return run;
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    run.out = process.readAllStandardOutput();
-    run.err = process.readAllStandardError();
-    return run;
+    return Mcp::Test::runToEnd(QStringLiteral(MCPSCOPE_CLI), QStringList{QStringLiteral("--cli")} + arguments, timeoutMs);
 }
 
 tst_Cli::Run tst_Cli::runBinary(const QStringList &arguments, const QProcessEnvironment &env, int timeoutMs)
 {
-    QProcess process;
-    process.setProcessEnvironment(env);
-    process.start(QStringLiteral(MCPSCOPE_CLI), arguments);
-    Run run;
-    if (!process.waitForStarted(10000) || !process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        return run;
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    run.out = process.readAllStandardOutput();
-    run.err = process.readAllStandardError();
-    return run;
+    return Mcp::Test::runToEnd(QStringLiteral(MCPSCOPE_CLI), arguments, timeoutMs, env);
 }
 
 // The v2 error envelope: the last line of stderr, one JSON object {"error": {"code", "message"}}.
@@ -129,12 +99,6 @@ static QJsonObject envelope(const QByteArray &err)
 {
     const QList<QByteArray> lines = err.trimmed().split('\n');
     return QJsonDocument::fromJson(lines.last()).object().value(QStringLiteral("error")).toObject();
-}
-
-QString tst_Cli::startHttpServer(QProcess *server, const QString &program, const QStringList &arguments)
-{
-    server->setProcessChannelMode(QProcess::MergedChannels);
-    return Mcp::Test::startHttpPeer(*server, program, arguments).toString();
 }
 
 QStringList tst_Cli::serverTarget(QProcess *httpServer, const QString &peer, const QString &era, bool http)
@@ -147,7 +111,7 @@ QStringList tst_Cli::serverTarget(QProcess *httpServer, const QString &peer, con
         return QStringList{program} + arguments;
     arguments += demo ? QStringList{QStringLiteral("--http"), QStringLiteral("--port"), QStringLiteral("0")}
                       : QStringList{QStringLiteral("--transport"), QStringLiteral("http")};
-    const QString url = startHttpServer(httpServer, program, arguments);
+    const QString url = Mcp::Test::startMergedHttpPeer(httpServer, program, arguments);
     return url.isEmpty() ? QStringList{} : QStringList{url};
 }
 
@@ -418,8 +382,8 @@ void tst_Cli::captureWithSecretsRedacted()
 void tst_Cli::httpDemoServer()
 {
     QProcess server;
-    const QString url = startHttpServer(&server, QStringLiteral(MCPSCOPE_DEMO_SERVER),
-                                        {QStringLiteral("--http"), QStringLiteral("--port"), QStringLiteral("0")});
+    const QString url = Mcp::Test::startMergedHttpPeer(&server, QStringLiteral(MCPSCOPE_DEMO_SERVER),
+                                                       {QStringLiteral("--http"), QStringLiteral("--port"), QStringLiteral("0")});
     QVERIFY(!url.isEmpty());
 
     QTemporaryDir dir;
@@ -597,20 +561,17 @@ void tst_Cli::verboseNamesTheEra()
 // (the notification carries the stream's subscriptionId).
 void tst_Cli::listenPrintsNotifications_data()
 {
-    QTest::addColumn<QString>("era");
-    QTest::newRow("legacy") << QStringLiteral("legacy");
-    QTest::newRow("modern") << QStringLiteral("modern");
+    Mcp::Test::addEraRows();
 }
 
 void tst_Cli::listenPrintsNotifications()
 {
     QFETCH(QString, era);
-    QProcess server;
-    const QString url = startHttpServer(&server, QStringLiteral(MCPSCOPE_DEMO_SERVER),
-                                        {QStringLiteral("--http"), QStringLiteral("--port"), QStringLiteral("0"),
-                                         QStringLiteral("--conformance"), QStringLiteral("--era"),
-                                         era == QLatin1String("legacy") ? QStringLiteral("dual") : era});
-    const auto stopServer = qScopeGuard([&server] { server.kill(); server.waitForFinished(); });
+    const Mcp::Test::ScopedHttpPeer server(QStringLiteral(MCPSCOPE_DEMO_SERVER),
+                                           {QStringLiteral("--http"), QStringLiteral("--port"), QStringLiteral("0"),
+                                            QStringLiteral("--conformance"), QStringLiteral("--era"),
+                                            era == QLatin1String("legacy") ? QStringLiteral("dual") : era});
+    const QString url = server.url;
     QVERIFY(!url.isEmpty());
     QProcess listener;
     QElapsedTimer elapsed;
@@ -907,9 +868,8 @@ void tst_Cli::v2AuthRequired()
 {
     const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
     QVERIFY2(!python.isEmpty(), "python3 is not on PATH");
-    QProcess server;
-    const QString url = startHttpServer(&server, python, {QStringLiteral("-c"), Mcp::Test::unauthorizedServerScript()});
-    auto stop = qScopeGuard([&server] { server.kill(); server.waitForFinished(); });
+    const Mcp::Test::ScopedHttpPeer server(python, {QStringLiteral("-c"), Mcp::Test::unauthorizedServerScript()});
+    const QString url = server.url;
     QVERIFY(!url.isEmpty());
     Run run = cli({QStringLiteral("--compat"), QStringLiteral("v2"), url, QStringLiteral("--transport"), QStringLiteral("http")});
     QCOMPARE(run.exitCode, 3);

@@ -16,6 +16,7 @@
 #include <csignal>
 
 #include "httppeer.h"
+#include "processes.h"
 
 class tst_CliHostile : public QObject
 {
@@ -46,20 +47,12 @@ private Q_SLOTS:
     void variadicToolArgs();
 
 private:
-    struct Run
-    {
-        int exitCode = -1;
-        QByteArray out;
-        QByteArray err;
-        qint64 elapsedMs = 0;
-        QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
-    };
+    using Run = Mcp::Test::ProcessRun;
     static Run cli(const QStringList &arguments, int timeoutMs = 90000);
     // The hostile peer over stdio: python3 hostile_peer.py OPTIONS.
     QStringList stdioPeer(const QStringList &options) const;
-    // The hostile peer over HTTP, started in server; its URL (empty on failure).
-    QString httpPeer(QProcess *server, const QStringList &options) const;
-    static bool processAlive(qint64 pid);
+    // The hostile peer over HTTP, for the length of the caller's scope.
+    Mcp::Test::ScopedHttpPeer httpPeer(const QStringList &options) const;
 
     QString m_python;
     QString m_peer;
@@ -67,25 +60,10 @@ private:
 
 tst_CliHostile::Run tst_CliHostile::cli(const QStringList &arguments, int timeoutMs)
 {
-    QProcess process;
-    QElapsedTimer clock;
-    clock.start();
     // MCPSCOPE_CLI_UNDER_TEST runs these checks against another build (an older one, to see
     // what they catch).
     const QString binary = qEnvironmentVariable("MCPSCOPE_CLI_UNDER_TEST", QStringLiteral(MCPSCOPE_CLI));
-    process.start(binary, QStringList{QStringLiteral("--cli")} + arguments);
-    Run run;
-    if (!process.waitForStarted(10000) || !process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        qWarning("mcpscope did not finish: %s", qPrintable(arguments.join(u' ')));
-        return run;
-    }
-    run.elapsedMs = clock.elapsed();
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    run.out = process.readAllStandardOutput();
-    run.err = process.readAllStandardError();
-    return run;
+    return Mcp::Test::runToEnd(binary, QStringList{QStringLiteral("--cli")} + arguments, timeoutMs);
 }
 
 QStringList tst_CliHostile::stdioPeer(const QStringList &options) const
@@ -93,21 +71,9 @@ QStringList tst_CliHostile::stdioPeer(const QStringList &options) const
     return QStringList{m_python, m_peer} + options;
 }
 
-QString tst_CliHostile::httpPeer(QProcess *server, const QStringList &options) const
+Mcp::Test::ScopedHttpPeer tst_CliHostile::httpPeer(const QStringList &options) const
 {
-    server->setProcessChannelMode(QProcess::MergedChannels);
-    return Mcp::Test::startHttpPeer(*server, m_python, QStringList{m_peer, QStringLiteral("--http")} + options).toString();
-}
-
-bool tst_CliHostile::processAlive(qint64 pid)
-{
-    // A zombie is gone for our purposes (its parent has not reaped it yet).
-    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
-    if (!stat.open(QIODevice::ReadOnly))
-        return false;
-    const QByteArray text = stat.readAll();
-    const qsizetype close = text.lastIndexOf(')');
-    return close > 0 && text.size() > close + 2 && text.at(close + 2) != 'Z';
+    return {m_python, QStringList{m_peer, QStringLiteral("--http")} + options};
 }
 
 void tst_CliHostile::initTestCase()
@@ -132,9 +98,8 @@ void tst_CliHostile::probeAnsweredAnyWay()
 {
     QFETCH(QString, discover);
     QFETCH(QString, transport);
-    QProcess server;
-    const QString url = httpPeer(&server, {QStringLiteral("--discover"), discover});
-    auto stop = qScopeGuard([&server] { server.kill(); server.waitForFinished(); });
+    const auto server = httpPeer({QStringLiteral("--discover"), discover});
+    const QString url = server.url;
     QVERIFY(!url.isEmpty());
     const Run run = cli({url, QStringLiteral("--transport"), transport, QStringLiteral("--method"), QStringLiteral("tools/list"),
                          QStringLiteral("--verbose")});
@@ -149,9 +114,8 @@ void tst_CliHostile::hintsOnlyWhereTheyHelp()
 {
     // --protocol modern against an ordinary (legacy) Streamable HTTP server: the era is what
     // would help, not the transport.
-    QProcess server;
-    const QString url = httpPeer(&server, {});
-    auto stop = qScopeGuard([&server] { server.kill(); server.waitForFinished(); });
+    const auto server = httpPeer({});
+    const QString url = server.url;
     QVERIFY(!url.isEmpty());
     Run run = cli({url, QStringLiteral("--transport"), QStringLiteral("http"), QStringLiteral("--protocol"), QStringLiteral("modern")});
     QCOMPARE(run.exitCode, 3);
@@ -159,20 +123,20 @@ void tst_CliHostile::hintsOnlyWhereTheyHelp()
     QVERIFY2(run.err.contains("--protocol auto"), run.err.constData());
 
     // A failure no flag would fix (nothing listens there): no hint at all.
-    QProcess closed;
-    const QString dead = httpPeer(&closed, {});
+    QString dead;
+    {
+        const auto closed = httpPeer({});
+        dead = closed.url;
+    }
     QVERIFY(!dead.isEmpty());
-    closed.kill();
-    closed.waitForFinished();
     run = cli({dead, QStringLiteral("--transport"), QStringLiteral("http"), QStringLiteral("--connect-timeout"), QStringLiteral("5000")});
     QCOMPARE(run.exitCode, 3);
     QVERIFY2(!run.err.contains("--transport sse") && !run.err.contains("--protocol"), run.err.constData());
 
     // A legacy HTTP+SSE endpoint forced onto Streamable HTTP: it refuses every POST (as
     // Express answers "Cannot POST /sse"), and the SSE transport is what would help.
-    QProcess sse;
-    const QString sseUrl = httpPeer(&sse, {QStringLiteral("--refuse-post")});
-    auto stopSse = qScopeGuard([&sse] { sse.kill(); sse.waitForFinished(); });
+    const auto sse = httpPeer({QStringLiteral("--refuse-post")});
+    const QString sseUrl = sse.url;
     QVERIFY(!sseUrl.isEmpty());
     run = cli({sseUrl, QStringLiteral("--transport"), QStringLiteral("http")});
     QCOMPARE(run.exitCode, 3);
@@ -202,19 +166,17 @@ void tst_CliHostile::connectTimeoutCoversTheProbe()
 {
     // The probe hangs; initialize is answered at once. With --connect-timeout 3000 the whole
     // connect (probe, then initialize) keeps to 3 s (+1), and the server is reached.
-    QProcess server;
-    const QString url = httpPeer(&server, {QStringLiteral("--discover"), QStringLiteral("hang")});
-    auto stop = qScopeGuard([&server] { server.kill(); server.waitForFinished(); });
+    const auto server = httpPeer({QStringLiteral("--discover"), QStringLiteral("hang")});
+    const QString url = server.url;
     QVERIFY(!url.isEmpty());
     Run run = cli({url, QStringLiteral("--connect-timeout"), QStringLiteral("3000")});
     QVERIFY2(run.exitCode == 0, run.err.constData());
     QVERIFY2(run.elapsedMs < 4000 + 1500, qPrintable(QString::number(run.elapsedMs))); // + process start and exit
 
     // Both hang: it gives up within the same bound.
-    QProcess slow;
-    const QString slowUrl = httpPeer(&slow, {QStringLiteral("--discover"), QStringLiteral("hang"), QStringLiteral("--init-delay"),
-                                             QStringLiteral("60000")});
-    auto stopSlow = qScopeGuard([&slow] { slow.kill(); slow.waitForFinished(); });
+    const auto slow = httpPeer({QStringLiteral("--discover"), QStringLiteral("hang"), QStringLiteral("--init-delay"),
+                                QStringLiteral("60000")});
+    const QString slowUrl = slow.url;
     QVERIFY(!slowUrl.isEmpty());
     run = cli({slowUrl, QStringLiteral("--connect-timeout"), QStringLiteral("3000")});
     QCOMPARE(run.exitCode, 3);
@@ -258,7 +220,7 @@ void tst_CliHostile::closedStdoutEndsTheConnection()
     QVERIFY(file.open(QIODevice::ReadOnly));
     const qint64 pid = file.readAll().toLongLong();
     QVERIFY(pid > 0);
-    QTRY_VERIFY_WITH_TIMEOUT(!processAlive(pid), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(!Mcp::Test::processAlive(pid), 5000);
 }
 
 void tst_CliHostile::oddServerRequestIds()
@@ -297,7 +259,7 @@ void tst_CliHostile::launcherLeavesNoOrphan()
     const qint64 pid = file.readAll().toLongLong();
     QVERIFY(pid > 0);
     auto reap = qScopeGuard([pid] { ::kill(pid_t(pid), SIGKILL); });
-    QTRY_VERIFY_WITH_TIMEOUT(!processAlive(pid), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(!Mcp::Test::processAlive(pid), 5000);
 }
 
 void tst_CliHostile::samplingNotAdvertised()

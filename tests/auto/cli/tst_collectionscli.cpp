@@ -12,7 +12,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QXmlStreamReader>
+#include "eras.h"
 #include "httppeer.h"
+#include "processes.h"
 #include "unauthorizedpeer.h"
 
 class tst_CollectionsCli : public QObject
@@ -40,16 +42,10 @@ private Q_SLOTS:
     void replayUsage();
 
 private:
-    struct Run
-    {
-        int exitCode = -1;
-        QByteArray out;
-        QByteArray err;
-    };
+    using Run = Mcp::Test::ProcessRun;
     Run mcpscope(const QStringList &arguments, int timeoutMs = 120000);
     QString writeCollection(const QString &name, const QJsonObject &servers, const QByteArray &calls);
     static QJsonObject demo(const QStringList &args = {}, const QString &era = {});
-    static QString startHttpServer(QProcess *server, const QString &program, const QStringList &arguments);
     // Records a capture of a collection's run against the stdio demo server in an era.
     QString recordCapture(const QString &era);
 
@@ -58,24 +54,11 @@ private:
 
 tst_CollectionsCli::Run tst_CollectionsCli::mcpscope(const QStringList &arguments, int timeoutMs)
 {
-    QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.remove(QStringLiteral("DISPLAY"));
     env.remove(QStringLiteral("WAYLAND_DISPLAY"));
     env.remove(QStringLiteral("QT_QPA_PLATFORM")); // subcommands need no display
-    process.setProcessEnvironment(env);
-    process.start(QStringLiteral(MCPSCOPE_CLI), arguments);
-    Run run;
-    if (!process.waitForStarted(10000) || !process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        qWarning("mcpscope did not finish: %s", qPrintable(arguments.join(u' ')));
-        return run;
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    run.out = process.readAllStandardOutput();
-    run.err = process.readAllStandardError();
-    return run;
+    return Mcp::Test::runToEnd(QStringLiteral(MCPSCOPE_CLI), arguments, timeoutMs, env);
 }
 
 QJsonObject tst_CollectionsCli::demo(const QStringList &args, const QString &era)
@@ -104,12 +87,6 @@ QString tst_CollectionsCli::writeCollection(const QString &name, const QJsonObje
         return {};
     file.write(QJsonDocument(root).toJson());
     return path;
-}
-
-QString tst_CollectionsCli::startHttpServer(QProcess *server, const QString &program, const QStringList &arguments)
-{
-    server->setProcessChannelMode(QProcess::MergedChannels);
-    return Mcp::Test::startHttpPeer(*server, program, arguments).toString();
 }
 
 void tst_CollectionsCli::initTestCase()
@@ -273,9 +250,8 @@ void tst_CollectionsCli::authorizationRequired()
 {
     const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
     QVERIFY2(!python.isEmpty(), "python3 is not on PATH");
-    QProcess server;
-    const QString url = startHttpServer(&server, python, {QStringLiteral("-c"), Mcp::Test::unauthorizedServerScript()});
-    auto stop = qScopeGuard([&server] { server.kill(); server.waitForFinished(); });
+    const Mcp::Test::ScopedHttpPeer server(python, {QStringLiteral("-c"), Mcp::Test::unauthorizedServerScript()});
+    const QString url = server.url;
     QVERIFY(!url.isEmpty());
     const QJsonObject entry{{QStringLiteral("type"), QStringLiteral("http")}, {QStringLiteral("url"), url},
                             {QStringLiteral("x-mcpscope"), QJsonObject{{QStringLiteral("auth"), QJsonObject{{QStringLiteral("mode"), QStringLiteral("none")}}}}}};
@@ -287,17 +263,14 @@ void tst_CollectionsCli::authorizationRequired()
 // The same collection over Streamable HTTP, in each era.
 void tst_CollectionsCli::httpServerBothEras_data()
 {
-    QTest::addColumn<QString>("era");
-    QTest::newRow("legacy") << QStringLiteral("legacy");
-    QTest::newRow("modern") << QStringLiteral("modern");
+    Mcp::Test::addEraRows();
 }
 
 void tst_CollectionsCli::httpServerBothEras()
 {
     QFETCH(QString, era);
-    QProcess server;
-    const QString url = startHttpServer(&server, QStringLiteral(MCPSCOPE_DEMO_SERVER), {QStringLiteral("--http")});
-    auto stop = qScopeGuard([&server] { server.kill(); server.waitForFinished(); });
+    const Mcp::Test::ScopedHttpPeer server(QStringLiteral(MCPSCOPE_DEMO_SERVER), {QStringLiteral("--http")});
+    const QString url = server.url;
     QVERIFY(!url.isEmpty());
     const QJsonObject entry{{QStringLiteral("type"), QStringLiteral("http")}, {QStringLiteral("url"), url}, {QStringLiteral("era"), era}};
     const QString file = writeCollection(QStringLiteral("http-") + era, {{QStringLiteral("demo"), entry}}, R"([
@@ -381,9 +354,8 @@ void tst_CollectionsCli::replayToggledTool()
 // A HAR file saved over Streamable HTTP, replayed against the stdio demo server.
 void tst_CollectionsCli::replayHar()
 {
-    QProcess server;
-    const QString url = startHttpServer(&server, QStringLiteral(MCPSCOPE_DEMO_SERVER), {QStringLiteral("--http")});
-    auto stop = qScopeGuard([&server] { server.kill(); server.waitForFinished(); });
+    const Mcp::Test::ScopedHttpPeer server(QStringLiteral(MCPSCOPE_DEMO_SERVER), {QStringLiteral("--http")});
+    const QString url = server.url;
     QVERIFY(!url.isEmpty());
     const QString har = m_dir.filePath(QStringLiteral("add.har"));
     Run run = mcpscope({QStringLiteral("--cli"), url, QStringLiteral("--protocol"), QStringLiteral("legacy"),

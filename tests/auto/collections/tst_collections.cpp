@@ -14,6 +14,8 @@
 #include <QTest>
 #include <QXmlStreamReader>
 
+#include "eras.h"
+
 using namespace Mcp;
 
 class tst_Collections : public QObject
@@ -284,9 +286,7 @@ static const Row rows[] = {
 
 void tst_Collections::assertionsAgainstDemo_data()
 {
-    QTest::addColumn<QString>("era");
-    QTest::newRow("legacy") << QStringLiteral("legacy");
-    QTest::newRow("modern") << QStringLiteral("modern");
+    Mcp::Test::addEraRows();
 }
 
 void tst_Collections::assertionsAgainstDemo()

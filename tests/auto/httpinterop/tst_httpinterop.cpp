@@ -14,6 +14,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include "everythingpeer.h"
+
 using namespace Mcp;
 
 namespace {
@@ -30,25 +32,7 @@ public:
         const QString entry = peers + QStringLiteral("/@modelcontextprotocol/server-everything/dist/index.js");
         if (!QFileInfo::exists(node) || !QFileInfo::exists(entry))
             return;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("PORT"), QStringLiteral("0"));
-        m_process.setProcessEnvironment(env);
-        m_process.start(node, {QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/httpinterop/loopback.mjs"), entry, mode});
-        if (!m_process.waitForStarted(10000))
-            return;
-        QByteArray err;
-        const QRegularExpression pattern(QStringLiteral("listening on 127\\.0\\.0\\.1:(\\d+)"));
-        QElapsedTimer timer;
-        timer.start();
-        while (timer.elapsed() < 20000) {
-            m_process.waitForReadyRead(200);
-            err += m_process.readAllStandardError();
-            const auto match = pattern.match(QString::fromUtf8(err));
-            if (match.hasMatch()) {
-                m_port = match.captured(1).toInt();
-                break;
-            }
-        }
+        m_port = Mcp::Test::startHttpEverything(m_process, node, entry, mode);
     }
     ~Everything()
     {

@@ -22,7 +22,10 @@
 
 #include <optional>
 
+#include "toolresults.h"
+
 using namespace Mcp;
+using Mcp::Test::firstText;
 
 namespace {
 
@@ -345,11 +348,6 @@ QJsonObject finishedResult(OutgoingRequest *handle)
     if (!handle->isFinished() && !finished.wait(10000))
         return {};
     return handle->result().toObject();
-}
-
-QString firstText(const QJsonObject &result)
-{
-    return result.value(QLatin1String("content")).toArray().first().toObject().value(QLatin1String("text")).toString();
 }
 
 } // namespace

@@ -12,6 +12,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 using namespace Mcp;
 
@@ -29,14 +30,19 @@ inline QString node()
     return QStandardPaths::findExecutable(QStringLiteral("node"));
 }
 
-inline StdioServerParameters nodeServer(const QString &script, const QStringList &arguments = {})
+inline StdioServerParameters stdioServer(const QString &program, const QStringList &arguments)
 {
     StdioServerParameters parameters;
-    parameters.program = node();
-    parameters.arguments = QStringList{script} + arguments;
+    parameters.program = program;
+    parameters.arguments = arguments;
     parameters.closeStdinGraceMs = 1000;
     parameters.terminateGraceMs = 1000;
     return parameters;
+}
+
+inline StdioServerParameters nodeServer(const QString &script, const QStringList &arguments = {})
+{
+    return stdioServer(node(), QStringList{script} + arguments);
 }
 
 struct Outcome
@@ -180,5 +186,35 @@ public:
 private:
     Answer m_answer;
 };
+
+// A Client to the stdio server, connected (it waits for the initialize result): its era pinned
+// when one is given; router, when given, answers the server's requests and says what is offered.
+inline std::unique_ptr<Client> connectStdio(const StdioServerParameters &parameters, RequestRouter *router,
+                                            const std::optional<Modern::EraChoice> &era = std::nullopt)
+{
+    auto client = std::make_unique<Client>(new StdioTransport(parameters));
+    if (era)
+        client->setEraChoice(*era);
+    if (router) {
+        ClientOptions options = client->options();
+        options.features = router->features();
+        client->setOptions(options);
+        client->setServerRequestHandler(router);
+    }
+    client->connectToServer();
+    if (!QTest::qWaitFor([&] { return client->state() == Client::State::Ready || client->state() == Client::State::Failed; },
+                         kWait))
+        qWarning("no initialize result within %d ms", kWait);
+    if (client->state() != Client::State::Ready)
+        qWarning("connection failed: %s", qPrintable(client->errorString()));
+    return client;
+}
+
+// Disconnects client; fails the test unless it is disconnected within kWait.
+inline void disconnectAndWait(Client *client)
+{
+    client->disconnectFromServer();
+    QTRY_COMPARE_WITH_TIMEOUT(client->state(), Client::State::Disconnected, kWait);
+}
 
 } // namespace Interop

@@ -12,12 +12,7 @@ using namespace Interop;
 
 StdioServerParameters demoServer(const QStringList &arguments = {})
 {
-    StdioServerParameters parameters;
-    parameters.program = QStringLiteral(MCPSCOPE_DEMO_SERVER);
-    parameters.arguments = arguments;
-    parameters.closeStdinGraceMs = 1000;
-    parameters.terminateGraceMs = 1000;
-    return parameters;
+    return stdioServer(QStringLiteral(MCPSCOPE_DEMO_SERVER), arguments);
 }
 
 } // namespace
@@ -52,21 +47,10 @@ private:
 
     std::unique_ptr<Client> connectTo(const QStringList &arguments, bool withHandlers = true)
     {
-        auto client = std::make_unique<Client>(new StdioTransport(demoServer(arguments)));
         // The legacy protocol (initialize, ping, logging/setLevel, resources/subscribe) against
         // the dual-era demo; tst_clientlisten and tst_compatmatrix cover its modern side.
-        client->setEraChoice({Modern::EraChoice::Mode::Legacy, {}});
-        if (withHandlers) {
-            ClientOptions options = client->options();
-            options.features = m_handlers.features();
-            client->setOptions(options);
-            client->setServerRequestHandler(&m_handlers);
-        }
-        client->connectToServer();
-        if (!QTest::qWaitFor([&] { return client->state() == Client::State::Ready || client->state() == Client::State::Failed; },
-                             kWait))
-            qWarning("no initialize result within %d ms", kWait);
-        return client;
+        return connectStdio(demoServer(arguments), withHandlers ? &m_handlers : nullptr,
+                            Modern::EraChoice{Modern::EraChoice::Mode::Legacy, {}});
     }
 
 private Q_SLOTS:
@@ -81,8 +65,7 @@ private Q_SLOTS:
     {
         if (!m_client)
             return;
-        m_client->disconnectFromServer();
-        QTRY_COMPARE_WITH_TIMEOUT(m_client->state(), Client::State::Disconnected, kWait);
+        disconnectAndWait(m_client.get());
     }
 
     void initialize()
@@ -359,8 +342,7 @@ private Q_SLOTS:
         QCOMPARE(client->protocolVersion(), version);
         QCOMPARE(allText(resultOf(client->callTool(QStringLiteral("echo"), {{QStringLiteral("message"), QStringLiteral("old")}}))),
                  QStringLiteral("old"));
-        client->disconnectFromServer();
-        QTRY_COMPARE_WITH_TIMEOUT(client->state(), Client::State::Disconnected, kWait);
+        disconnectAndWait(client.get());
     }
 
     void crashMidRequest()
@@ -390,8 +372,7 @@ private Q_SLOTS:
         QCOMPARE(client->state(), Client::State::Ready);
         QCOMPARE(allText(resultOf(client->callTool(QStringLiteral("echo"), {{QStringLiteral("message"), QStringLiteral("still fine")}}))),
                  QStringLiteral("still fine"));
-        client->disconnectFromServer();
-        QTRY_COMPARE_WITH_TIMEOUT(client->state(), Client::State::Disconnected, kWait);
+        disconnectAndWait(client.get());
     }
 };
 

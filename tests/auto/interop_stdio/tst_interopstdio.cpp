@@ -61,20 +61,7 @@ private:
 
     std::unique_ptr<Client> connectTo(const StdioServerParameters &parameters, bool withHandlers)
     {
-        auto client = std::make_unique<Client>(new StdioTransport(parameters));
-        if (withHandlers) {
-            ClientOptions options = client->options();
-            options.features = m_handlers.features();
-            client->setOptions(options);
-            client->setServerRequestHandler(&m_handlers);
-        }
-        client->connectToServer();
-        if (!QTest::qWaitFor([&] { return client->state() == Client::State::Ready || client->state() == Client::State::Failed; },
-                             kWait))
-            qWarning("no initialize result within %d ms", kWait);
-        if (client->state() != Client::State::Ready)
-            qWarning("connection failed: %s", qPrintable(client->errorString()));
-        return client;
+        return connectStdio(parameters, withHandlers ? &m_handlers : nullptr);
     }
 
 private Q_SLOTS:
@@ -100,8 +87,7 @@ private Q_SLOTS:
     {
         if (!m_everything)
             return;
-        m_everything->disconnectFromServer();
-        QTRY_COMPARE_WITH_TIMEOUT(m_everything->state(), Client::State::Disconnected, kWait);
+        disconnectAndWait(m_everything.get());
     }
 
     void everything_initialize()
@@ -451,8 +437,7 @@ private Q_SLOTS:
         // Outside the allowed directory: a tool error, not a protocol error.
         const QJsonObject denied = resultOf(client->callTool(QStringLiteral("read_text_file"), {{QStringLiteral("path"), QStringLiteral("/etc/hostname")}}));
         QCOMPARE(denied.value(QStringLiteral("isError")).toBool(), true);
-        client->disconnectFromServer();
-        QTRY_COMPARE_WITH_TIMEOUT(client->state(), Client::State::Disconnected, kWait);
+        disconnectAndWait(client.get());
     }
 
     void memory()
@@ -475,8 +460,7 @@ private Q_SLOTS:
         QVERIFY(!created.value(QStringLiteral("isError")).toBool());
         const QJsonObject graph = resultOf(client->callTool(QStringLiteral("read_graph"), {}));
         QVERIFY2(allText(graph).contains(QStringLiteral("wrote the first program")), qPrintable(allText(graph)));
-        client->disconnectFromServer();
-        QTRY_COMPARE_WITH_TIMEOUT(client->state(), Client::State::Disconnected, kWait);
+        disconnectAndWait(client.get());
     }
 };
 

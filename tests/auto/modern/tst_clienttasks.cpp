@@ -10,7 +10,10 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include "toolresults.h"
+
 using namespace Mcp;
+using Mcp::Test::firstText;
 
 namespace {
 
@@ -62,11 +65,6 @@ Finished run(OutgoingRequest *call, int timeoutMs = 20000)
         out.rpcError.message = QStringLiteral("the test's wait for the call ran out");
     }
     return out;
-}
-
-QString firstText(const QJsonObject &result)
-{
-    return result.value(QLatin1String("content")).toArray().first().toObject().value(QLatin1String("text")).toString();
 }
 
 } // namespace

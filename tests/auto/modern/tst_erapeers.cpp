@@ -18,6 +18,8 @@
 #include <QRegularExpression>
 #include <QtTest>
 
+#include "everythingpeer.h"
+
 using namespace Mcp;
 using namespace Mcp::Modern;
 using Action = EraStep::Action;
@@ -244,24 +246,7 @@ tst_EraPeers::HttpAnswer tst_EraPeers::sendProbe(const QUrl &url, EraDetector &d
 
 int tst_EraPeers::startHttpEverything(QProcess &process, const QString &mode)
 {
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("PORT"), QStringLiteral("0"));
-    process.setProcessEnvironment(env);
-    process.start(Node, {QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/httpinterop/loopback.mjs"), EverythingEntry, mode});
-    if (!process.waitForStarted(10000))
-        return 0;
-    const QRegularExpression listening(QStringLiteral("listening on 127\\.0\\.0\\.1:(\\d+)"));
-    QByteArray stderrText;
-    QElapsedTimer timer;
-    timer.start();
-    while (timer.elapsed() < 20000) {
-        process.waitForReadyRead(200);
-        stderrText += process.readAllStandardError();
-        const auto match = listening.match(QString::fromUtf8(stderrText));
-        if (match.hasMatch())
-            return match.captured(1).toInt();
-    }
-    return 0;
+    return Test::startHttpEverything(process, Node, EverythingEntry, mode);
 }
 
 QTEST_GUILESS_MAIN(tst_EraPeers)

@@ -5,17 +5,15 @@
 #include <QJsonObject>
 #include <QTest>
 
+#include "testjson.h"
+
 using namespace Mcp;
 
 namespace {
 
 QJsonArray array(const char *json)
 {
-    QString error;
-    const QJsonValue value = Json::parse(QByteArrayView(json), &error);
-    if (!value.isArray())
-        qFatal("bad test JSON: %s", qPrintable(error));
-    return value.toArray();
+    return Test::testJson<QJsonArray>(json);
 }
 
 QStringList path(const char *dotted)

@@ -8,17 +8,15 @@
 #include <QJsonObject>
 #include <QTest>
 
+#include "testjson.h"
+
 using namespace Mcp;
 
 namespace {
 
 QJsonObject object(const char *json)
 {
-    QString error;
-    const QJsonValue value = Json::parse(QByteArrayView(json), &error);
-    if (!value.isObject())
-        qFatal("bad test JSON: %s", qPrintable(error));
-    return value.toObject();
+    return Test::testJson<QJsonObject>(json);
 }
 
 QByteArray text(const QJsonObject &o) { return Json::serialize(o); }

@@ -4,7 +4,7 @@
 #include "record/capturewriter.h"
 #include "traffic/trafficcapture.h"
 #include "traffic/trafficlog.h"
-#include "transport/lineframer.h"
+#include "framing.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -21,6 +21,7 @@
 #include <mutex>
 
 using namespace Mcp;
+using Mcp::Test::framedLines;
 using Mcp::Record::CaptureWriter;
 
 namespace {
@@ -52,17 +53,6 @@ QList<TrafficEvent> ofKinds(const QList<TrafficEvent> &events, std::initializer_
             out.append(e);
     }
     return out;
-}
-
-QByteArrayList framedLines(const QByteArray &data)
-{
-    LineFramer framer;
-    QByteArrayList lines;
-    for (const auto &frame : framer.feed(data))
-        lines.append(frame.line);
-    for (const auto &frame : framer.finish())
-        lines.append(frame.line);
-    return lines;
 }
 
 } // namespace

@@ -17,6 +17,9 @@
 
 #include <csignal>
 
+#include "everythingpeer.h"
+#include "recordtesting.h"
+
 using namespace Mcp;
 
 class tst_HttpRecord : public QObject
@@ -88,12 +91,8 @@ void tst_HttpRecord::recordsBothEras()
 
     const QString capture = m_dir.filePath(QStringLiteral("http-%1-%2.jsonl").arg(era, responses));
     QProcess recorder;
-    recorder.start(QStringLiteral(MCPSCOPE_CLI), {QStringLiteral("record"), QStringLiteral("--http"), QStringLiteral("--target"),
-                                                 target.toString(), QStringLiteral("--capture"), capture});
-    QVERIFY(recorder.waitForStarted());
-    QByteArray recorderOut;
-    QTRY_VERIFY_WITH_TIMEOUT((recorderOut += recorder.readAllStandardOutput()).contains('\n'), 10000);
-    const QUrl proxy(QString::fromUtf8(recorderOut.trimmed()));
+    const QUrl proxy = startHttpRecorder(&recorder, target, capture);
+    QVERIFY(!proxy.isEmpty());
     QCOMPARE(proxy.host(), QStringLiteral("127.0.0.1"));
     QVERIFY(proxy.port() != target.port());
     QCOMPARE(proxy.path(), target.path());
@@ -178,43 +177,23 @@ void tst_HttpRecord::legacyHttpSse()
     const QString everything = QStringLiteral(MCPSCOPE_PEERS_DIR "/@modelcontextprotocol/server-everything/dist/index.js");
     QVERIFY2(QFile::exists(everything), "server-everything is missing: run scripts/setup.sh --test-peers");
     QProcess server;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("PORT"), QStringLiteral("0"));
-    server.setProcessEnvironment(env);
-    server.start(node, {QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/httpinterop/loopback.mjs"), everything, QStringLiteral("sse")});
-    QVERIFY(server.waitForStarted());
-    QByteArray banner;
-    const QRegularExpression listening(QStringLiteral("listening on 127\\.0\\.0\\.1:(\\d+)"));
-    QRegularExpressionMatch match;
-    QTRY_VERIFY_WITH_TIMEOUT((match = listening.match(QString::fromUtf8(banner += server.readAllStandardError()))).hasMatch(), 20000);
-    const QUrl target(QStringLiteral("http://127.0.0.1:%1/sse").arg(match.captured(1)));
+    const int port = Mcp::Test::startHttpEverything(server, node, everything, QStringLiteral("sse"));
+    QVERIFY(port > 0);
+    const QUrl target(QStringLiteral("http://127.0.0.1:%1/sse").arg(port));
 
     const QString capture = m_dir.filePath(QStringLiteral("http-sse-2024.jsonl"));
     QProcess recorder;
-    recorder.start(QStringLiteral(MCPSCOPE_CLI), {QStringLiteral("record"), QStringLiteral("--http"), QStringLiteral("--target"),
-                                                 target.toString(), QStringLiteral("--capture"), capture});
-    QVERIFY(recorder.waitForStarted());
-    QByteArray recorderOut;
-    QTRY_VERIFY_WITH_TIMEOUT((recorderOut += recorder.readAllStandardOutput()).contains('\n'), 10000);
-    const QUrl proxy(QString::fromUtf8(recorderOut.trimmed()));
+    const QUrl proxy = startHttpRecorder(&recorder, target, capture);
+    QVERIFY(!proxy.isEmpty());
     QCOMPARE(proxy.path(), QStringLiteral("/sse"));
 
     {
         Client client(createHttpTransport(proxy, HttpTransportKind::LegacySse, HttpTransportOptions()));
         client.setEraChoice(*Modern::EraChoice::fromString(QStringLiteral("legacy"), Client::supportedModernVersions(),
                                                            Client::supportedProtocolVersions()));
-        QSignalSpy ready(&client, &Client::ready);
-        client.connectToServer();
-        QTRY_VERIFY_WITH_TIMEOUT(!ready.isEmpty() || client.state() == Client::State::Failed, 30000);
-        QVERIFY2(client.state() == Client::State::Ready, qPrintable(client.errorString()));
-        OutgoingRequest *call = client.callTool(QStringLiteral("echo"), {{QStringLiteral("message"), QStringLiteral("old transport")}});
-        QString text;
-        connect(call, &OutgoingRequest::finished, this, [call, &text] {
-            text = call->result().toObject().value(QLatin1String("content")).toArray().first().toObject()
-                       .value(QLatin1String("text")).toString();
-        });
-        QTRY_COMPARE_WITH_TIMEOUT(text, QStringLiteral("Echo: old transport"), 15000);
-        client.disconnectFromServer();
+        expectEcho(client, QStringLiteral("old transport"), QStringLiteral("Echo: old transport"));
+        if (QTest::currentTestFailed())
+            return;
     }
     stop(&recorder);
     QCOMPARE(recorder.exitCode(), 0);

@@ -14,6 +14,34 @@
 
 using namespace Mcp;
 
+namespace {
+
+// `mcpscope record --capture capture --name name` in front of the demo server, sent initialize;
+// false when it did not start.
+bool startDemoRecording(QProcess *recorder, const QString &capture, const QString &name)
+{
+    recorder->start(QStringLiteral(MCPSCOPE_CLI), {QStringLiteral("record"), QStringLiteral("--capture"), capture,
+                                                   QStringLiteral("--name"), name, QStringLiteral("--"),
+                                                   QStringLiteral(MCPSCOPE_DEMO_SERVER)});
+    if (!recorder->waitForStarted())
+        return false;
+    recorder->write(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}})" "\n");
+    return true;
+}
+
+// Whether log shows a request of method answered (paired with a later row).
+bool answered(TrafficLog *log, QLatin1String method)
+{
+    log->flush();
+    for (int row = 0; row < log->rowCount(); ++row) {
+        if (log->method(row) == method && log->pairedRow(row) > row)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
 class tst_LiveView : public QObject
 {
     Q_OBJECT
@@ -50,11 +78,7 @@ void tst_LiveView::recordingShowsLive()
 
     const QString capture = m_dir.filePath(QStringLiteral("live.jsonl"));
     QProcess recorder;
-    recorder.start(QStringLiteral(MCPSCOPE_CLI), {QStringLiteral("record"), QStringLiteral("--capture"), capture,
-                                                 QStringLiteral("--name"), QStringLiteral("demo"), QStringLiteral("--"),
-                                                 QStringLiteral(MCPSCOPE_DEMO_SERVER)});
-    QVERIFY(recorder.waitForStarted());
-    recorder.write(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}})" "\n");
+    QVERIFY(startDemoRecording(&recorder, capture, QStringLiteral("demo")));
     QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 10000);
     auto *window = opened.first().first().value<Ui::CaptureWindow *>();
     QVERIFY(window);
@@ -63,27 +87,12 @@ void tst_LiveView::recordingShowsLive()
     QVERIFY(window->view());
     TrafficLog *log = window->log();
     // The answer shows while the recorder still runs, paired with its request.
-    auto pairedInitialize = [log] {
-        log->flush();
-        for (int row = 0; row < log->rowCount(); ++row) {
-            if (log->method(row) == QLatin1String("initialize") && log->pairedRow(row) > row)
-                return true;
-        }
-        return false;
-    };
-    QTRY_VERIFY_WITH_TIMEOUT(pairedInitialize(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(answered(log, QLatin1String("initialize")), 10000);
     QCOMPARE(recorder.state(), QProcess::Running);
     QCOMPARE(log->connectionName(1), QStringLiteral("demo"));
 
     recorder.write(R"({"jsonrpc":"2.0","id":2,"method":"tools/list"})" "\n");
-    QTRY_VERIFY_WITH_TIMEOUT([log] {
-        log->flush();
-        for (int row = 0; row < log->rowCount(); ++row) {
-            if (log->method(row) == QLatin1String("tools/list") && log->pairedRow(row) > row)
-                return true;
-        }
-        return false;
-    }(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(answered(log, QLatin1String("tools/list")), 10000);
     recorder.closeWriteChannel();
     QVERIFY(recorder.waitForFinished(10000));
     QTRY_VERIFY_WITH_TIMEOUT(!window->isLive(), 10000);
@@ -98,11 +107,7 @@ void tst_LiveView::windowOpenedLateShowsTheRecordingSoFar()
     // The recorder runs, and its first exchange is over, before any window listens.
     const QString capture = m_dir.filePath(QStringLiteral("late.jsonl"));
     QProcess recorder;
-    recorder.start(QStringLiteral(MCPSCOPE_CLI), {QStringLiteral("record"), QStringLiteral("--capture"), capture,
-                                                 QStringLiteral("--name"), QStringLiteral("late"), QStringLiteral("--"),
-                                                 QStringLiteral(MCPSCOPE_DEMO_SERVER)});
-    QVERIFY(recorder.waitForStarted());
-    recorder.write(R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}})" "\n");
+    QVERIFY(startDemoRecording(&recorder, capture, QStringLiteral("late")));
     QByteArray answers;
     QTRY_VERIFY_WITH_TIMEOUT((answers += recorder.readAllStandardOutput()).contains("\"id\":1"), 10000);
 
@@ -116,17 +121,9 @@ void tst_LiveView::windowOpenedLateShowsTheRecordingSoFar()
     auto *window = opened.first().first().value<Ui::CaptureWindow *>();
     QVERIFY(window);
     TrafficLog *log = window->log();
-    auto paired = [log](QLatin1String method) {
-        log->flush();
-        for (int row = 0; row < log->rowCount(); ++row) {
-            if (log->method(row) == method && log->pairedRow(row) > row)
-                return true;
-        }
-        return false;
-    };
     // Both exchanges, the one before the window opened too, in order.
-    QTRY_VERIFY_WITH_TIMEOUT(paired(QLatin1String("tools/list")), 10000);
-    QVERIFY(paired(QLatin1String("initialize")));
+    QTRY_VERIFY_WITH_TIMEOUT(answered(log, QLatin1String("tools/list")), 10000);
+    QVERIFY(answered(log, QLatin1String("initialize")));
     QCOMPARE(log->event(0).kind, TrafficEvent::Kind::ProcessStarted);
     recorder.closeWriteChannel();
     QVERIFY(recorder.waitForFinished(10000));

@@ -3,7 +3,7 @@
 // signals, a host that closes stdin early, a slow or full capture disk.
 #include "traffic/trafficcapture.h"
 #include "traffic/trafficlog.h"
-#include "transport/lineframer.h"
+#include "framing.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -19,6 +19,7 @@
 #include <csignal>
 
 using namespace Mcp;
+using Mcp::Test::framedLines;
 
 namespace {
 
@@ -35,17 +36,6 @@ QList<TrafficEvent> readCapture(const QString &path, bool *ok = nullptr)
     for (int row = 0; row < log.rowCount(); ++row)
         events.append(log.event(row));
     return events;
-}
-
-QByteArrayList framedLines(const QByteArray &data)
-{
-    LineFramer framer;
-    QByteArrayList lines;
-    for (const auto &frame : framer.feed(data))
-        lines.append(frame.line);
-    for (const auto &frame : framer.finish())
-        lines.append(frame.line);
-    return lines;
 }
 
 QByteArrayList rawOf(const QList<TrafficEvent> &events, TrafficEvent::Direction direction, bool stderrLines)

@@ -16,7 +16,20 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "recordtesting.h"
+
 using namespace Mcp;
+
+namespace {
+
+// A host's configuration file as the test wrote it.
+bool writeFile(const QString &path, const QByteArray &content)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(content) == content.size();
+}
+
+} // namespace
 
 class tst_RecordInHostDialog : public QObject
 {
@@ -34,11 +47,7 @@ void tst_RecordInHostDialog::recordAndUndo()
     const QString path = dir.filePath(QStringLiteral("mcp.json"));
     const QByteArray original = "{\n  // Cursor\n  \"mcpServers\": {\n    \"web\": {\"url\": \"http://x\"},\n"
                                 "    \"files\": {\"command\": \"npx\", \"args\": [\"-y\", \"fs\"]}\n  }\n}\n";
-    {
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(original);
-    }
+    QVERIFY(writeFile(path, original));
     Ui::RecordInHostDialog dialog;
     dialog.setRecorderProgram(QStringLiteral("/usr/bin/mcpscope"));
     dialog.setFile(path);
@@ -74,11 +83,7 @@ void tst_RecordInHostDialog::httpServerThroughTheProxy()
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("mcp.json"));
     const QByteArray original = "{\"servers\": {\"remote\": {\"type\": \"http\", \"url\": \"" + target.toUtf8() + "\"}}}\n";
-    {
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(original);
-    }
+    QVERIFY(writeFile(path, original));
     Ui::RecordInHostDialog dialog;
     dialog.setRecorderProgram(QStringLiteral(MCPSCOPE_CLI));
     dialog.setFile(path);
@@ -94,18 +99,9 @@ void tst_RecordInHostDialog::httpServerThroughTheProxy()
     // What the host would do now: talk to the server through the proxy.
     {
         Client client(createHttpTransport(proxied, HttpTransportKind::Auto, HttpTransportOptions()));
-        QSignalSpy ready(&client, &Client::ready);
-        client.connectToServer();
-        QTRY_VERIFY_WITH_TIMEOUT(!ready.isEmpty() || client.state() == Client::State::Failed, 30000);
-        QVERIFY2(client.state() == Client::State::Ready, qPrintable(client.errorString()));
-        OutgoingRequest *call = client.callTool(QStringLiteral("echo"), {{QStringLiteral("message"), QStringLiteral("via host file")}});
-        QString text;
-        connect(call, &OutgoingRequest::finished, this, [call, &text] {
-            text = call->result().toObject().value(QLatin1String("content")).toArray().first().toObject()
-                       .value(QLatin1String("text")).toString();
-        });
-        QTRY_COMPARE_WITH_TIMEOUT(text, QStringLiteral("via host file"), 15000);
-        client.disconnectFromServer();
+        expectEcho(client, QStringLiteral("via host file"), QStringLiteral("via host file"));
+        if (QTest::currentTestFailed())
+            return;
     }
 
     // Undo: the address as it was, and the proxy stopped.
@@ -127,11 +123,7 @@ void tst_RecordInHostDialog::undoInALaterWindow()
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("claude_desktop_config.json"));
     const QByteArray original = "{\"mcpServers\": {\"files\": {\"command\": \"npx\", \"args\": [\"-y\", \"fs\"]}}}";
-    {
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(original);
-    }
+    QVERIFY(writeFile(path, original));
     {
         Ui::RecordInHostDialog first;
         first.setRecorderProgram(QStringLiteral("/usr/bin/mcpscope"));

@@ -11,6 +11,10 @@
 #include <functional>
 #include <memory>
 
+#include "toolresults.h"
+
+using Mcp::Test::firstText;
+
 namespace {
 
 const char *const latestVersion = "2025-11-25";
@@ -34,6 +38,15 @@ QJsonObject notification(const QString &method, const QJsonObject &params = {})
     if (!params.isEmpty())
         object.insert("params", params);
     return object;
+}
+
+// A list request's params: the cursor of the page asked for (none for the first page).
+QJsonObject pageParams(const QJsonValue &cursor)
+{
+    QJsonObject params;
+    if (!cursor.isUndefined())
+        params.insert("cursor", cursor);
+    return params;
 }
 
 QJsonObject callParams(const QString &tool, const QJsonObject &arguments = {}, const QJsonValue &progressToken = {})
@@ -168,11 +181,6 @@ QJsonObject toolResult(DemoServer &server, int id, const QString &tool, const QJ
     return server.call(id, "tools/call", callParams(tool, arguments), timeoutMs).value("result").toObject();
 }
 
-QString firstText(const QJsonObject &result)
-{
-    return result.value("content").toArray().at(0).toObject().value("text").toString();
-}
-
 const char *const modernVersion = "2026-07-28";
 
 // params with the per-request _meta of the 2026-07-28 revision.
@@ -301,10 +309,7 @@ void tst_DemoServer::toolsPagination()
     QJsonValue cursor = QJsonValue::Undefined;
     int pages = 0;
     do {
-        QJsonObject params;
-        if (!cursor.isUndefined())
-            params.insert("cursor", cursor);
-        const QJsonObject result = server.call(100 + pages, "tools/list", params).value("result").toObject();
+        const QJsonObject result = server.call(100 + pages, "tools/list", pageParams(cursor)).value("result").toObject();
         const QJsonArray page = result.value("tools").toArray();
         QVERIFY(page.size() <= 4);
         QVERIFY(!page.isEmpty());
@@ -703,10 +708,7 @@ void tst_DemoServer::resources()
     QJsonValue cursor = QJsonValue::Undefined;
     int id = 1;
     do {
-        QJsonObject params;
-        if (!cursor.isUndefined())
-            params.insert("cursor", cursor);
-        const QJsonObject result = server.call(id++, "resources/list", params).value("result").toObject();
+        const QJsonObject result = server.call(id++, "resources/list", pageParams(cursor)).value("result").toObject();
         QVERIFY(result.value("resources").toArray().size() <= 2);
         for (const QJsonValue &resource : result.value("resources").toArray())
             uris.append(resource.toObject().value("uri").toString());

@@ -13,6 +13,8 @@
 #include <csignal>
 #include <memory>
 
+#include "processes.h"
+
 using namespace Mcp;
 
 namespace {
@@ -25,17 +27,6 @@ QString python()
 QString hostilePeer()
 {
     return QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/common/hostile_peer.py");
-}
-
-// Whether pid is a live process (a zombie waiting for its parent is not).
-bool alive(qint64 pid)
-{
-    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
-    if (!stat.open(QIODevice::ReadOnly))
-        return false;
-    const QByteArray text = stat.readAll();
-    const qsizetype close = text.lastIndexOf(')');
-    return close > 0 && text.size() > close + 2 && text.at(close + 2) != 'Z';
 }
 
 qint64 readPid(const QString &path)
@@ -642,7 +633,7 @@ void tst_StdioTransport::launcherChildEndsWithTheConnection()
     openAndWait(*transport, recorder);
     QTRY_VERIFY_WITH_TIMEOUT(readPid(pidFile) > 0, 10000);
     const qint64 child = readPid(pidFile);
-    QVERIFY(alive(child));
+    QVERIFY(Test::processAlive(child));
     auto reap = qScopeGuard([child] { ::kill(pid_t(child), SIGKILL); });
     if (destroy) {
         transport.reset(); // as a window closing at once does
@@ -650,7 +641,7 @@ void tst_StdioTransport::launcherChildEndsWithTheConnection()
         transport->close();
         QTRY_COMPARE_WITH_TIMEOUT(recorder.closedReasons.size(), 1, 10000);
     }
-    QTRY_VERIFY_WITH_TIMEOUT(!alive(child), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(!Test::processAlive(child), 5000);
 }
 
 void tst_StdioTransport::closedStdoutEndsTheConnection()
@@ -677,7 +668,7 @@ void tst_StdioTransport::closedStdoutEndsTheConnection()
     // The process, still running when stdout ended, is stopped as at shutdown.
     const qint64 pid = readPid(pidFile);
     QVERIFY(pid > 0);
-    QTRY_VERIFY_WITH_TIMEOUT(!alive(pid), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(!Test::processAlive(pid), 5000);
     // The transport opens again as usual.
     transport.open();
     QTRY_COMPARE_WITH_TIMEOUT(recorder.openedCount, 2, 10000);

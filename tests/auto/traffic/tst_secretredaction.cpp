@@ -7,6 +7,7 @@
 // decoded (JSON strings, base64 bodies) and searched for each secret in each framing.
 
 #include "httppeer.h"
+#include "rawhttp.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -25,6 +26,7 @@
 #include <cstdio>
 #include <iostream>
 #include <string>
+
 
 namespace {
 
@@ -128,6 +130,26 @@ QByteArray oauthMembers()
     return members;
 }
 
+// The request's id as JSON text, to write into an answer.
+QByteArray idOf(const QJsonObject &message)
+{
+    return QJsonDocument(QJsonArray{message.value(QLatin1String("id"))}).toJson(QJsonDocument::Compact).mid(1).chopped(1);
+}
+
+// initialize and tools/list answered by a hostile peer: secrets echoed in the instructions and
+// the tool's description.
+QByteArray initializeReply(const QByteArray &id, const QByteArray &capabilities, const QStringList &secrets)
+{
+    return R"({"jsonrpc":"2.0","id":)" + id + R"(,"result":{"protocolVersion":"2025-06-18","capabilities":)" + capabilities
+        + R"(,"serverInfo":{"name":"hostile","version":"1"},"instructions":")" + echoText(secrets) + "\"}}";
+}
+
+QByteArray toolsListReply(const QByteArray &id, const QStringList &secrets)
+{
+    return R"({"jsonrpc":"2.0","id":)" + id + R"(,"result":{"tools":[{"name":"echo","description":")" + echoText(secrets)
+        + R"(","inputSchema":{"type":"object"}}]}})";
+}
+
 int runHostileHttp()
 {
     QTcpServer server;
@@ -140,25 +162,14 @@ int runHostileHttp()
             QObject::connect(socket, &QTcpSocket::readyRead, socket, [socket, buffer, secrets] {
                 *buffer += socket->readAll();
                 for (;;) {
-                    const qsizetype headerEnd = buffer->indexOf("\r\n\r\n");
-                    if (headerEnd < 0)
+                    QByteArray head, body;
+                    const qsizetype size = Mcp::Test::wholeRequest(*buffer, &head, &body);
+                    if (size == 0)
                         return;
-                    const QByteArray head = buffer->left(headerEnd);
-                    qsizetype length = 0;
-                    for (const QByteArray &line : head.split('\n')) {
-                        if (line.toLower().startsWith("content-length:"))
-                            length = line.mid(15).trimmed().toLongLong();
-                    }
-                    if (buffer->size() < headerEnd + 4 + length)
-                        return;
-                    const QByteArray body = buffer->mid(headerEnd + 4, length);
-                    buffer->remove(0, headerEnd + 4 + length);
+                    buffer->remove(0, size);
                     const QByteArray method = head.left(head.indexOf(' '));
                     const QJsonObject message = QJsonDocument::fromJson(body).object();
-                    const QByteArray id = QJsonDocument(QJsonArray{message.value(QLatin1String("id"))})
-                                              .toJson(QJsonDocument::Compact)
-                                              .mid(1)
-                                              .chopped(1);
+                    const QByteArray id = idOf(message);
                     const QString rpc = message.value(QLatin1String("method")).toString();
                     // Headers that echo: a session id and a link carrying the token.
                     const QByteArray echoHeaders = "Mcp-Session-Id: sess-" + pct(BearerToken) + "\r\n"
@@ -172,13 +183,9 @@ int runHostileHttp()
                     } else if (!message.contains(QLatin1String("id"))) {
                         status = "202 Accepted";
                     } else if (rpc == QLatin1String("initialize")) {
-                        reply = R"({"jsonrpc":"2.0","id":)" + id
-                            + R"(,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{},"logging":{}},)"
-                              R"("serverInfo":{"name":"hostile","version":"1"},"instructions":")"
-                            + echoText(secrets) + "\"}}";
+                        reply = initializeReply(id, R"({"tools":{},"logging":{}})", secrets);
                     } else if (rpc == QLatin1String("tools/list")) {
-                        reply = R"({"jsonrpc":"2.0","id":)" + id + R"(,"result":{"tools":[{"name":"echo","description":")"
-                            + echoText(secrets) + R"(","inputSchema":{"type":"object"}}]}})";
+                        reply = toolsListReply(id, secrets);
                     } else if (rpc == QLatin1String("tools/call")) {
                         // A stream: the token as the event id, a log notification, then the result.
                         type = "text/event-stream";
@@ -216,18 +223,13 @@ int runHostileStdio()
         const QJsonObject message = QJsonDocument::fromJson(QByteArray::fromStdString(line)).object();
         if (!message.contains(QLatin1String("id")))
             continue;
-        const QByteArray id =
-            QJsonDocument(QJsonArray{message.value(QLatin1String("id"))}).toJson(QJsonDocument::Compact).mid(1).chopped(1);
+        const QByteArray id = idOf(message);
         const QString rpc = message.value(QLatin1String("method")).toString();
         QByteArray reply;
         if (rpc == QLatin1String("initialize")) {
-            reply = R"({"jsonrpc":"2.0","id":)" + id
-                + R"(,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},)"
-                  R"("serverInfo":{"name":"hostile","version":"1"},"instructions":")"
-                + echoText(secrets) + "\"}}";
+            reply = initializeReply(id, R"({"tools":{}})", secrets);
         } else if (rpc == QLatin1String("tools/list")) {
-            reply = R"({"jsonrpc":"2.0","id":)" + id + R"(,"result":{"tools":[{"name":"echo","description":")"
-                + echoText(secrets) + R"(","inputSchema":{"type":"object"}}]}})";
+            reply = toolsListReply(id, secrets);
         } else if (rpc == QLatin1String("tools/call")) {
             reply = R"({"jsonrpc":"2.0","id":)" + id + R"(,"result":{"content":[{"type":"text","text":")"
                 + echoText(secrets) + R"("}],"_meta":{"x":1)" + oauthMembers() + "}}}";

@@ -12,6 +12,8 @@
 #include <QRandomGenerator>
 #include <QTest>
 
+#include "checkedmodels.h"
+
 using namespace Mcp;
 
 namespace {
@@ -113,6 +115,14 @@ QByteArray exportLog(const TrafficLog &log, const TrafficCapture::ExportOptions 
     return buffer.data();
 }
 
+TrafficCapture::ImportResult importLog(const QByteArray &capture, TrafficLog *log)
+{
+    QBuffer buffer;
+    buffer.setData(capture);
+    buffer.open(QIODevice::ReadOnly);
+    return TrafficCapture::readJsonLines(&buffer, log);
+}
+
 TrafficCapture::ExportOptions keepSecrets()
 {
     TrafficCapture::ExportOptions options;
@@ -153,12 +163,8 @@ void tst_TrafficCapture::roundTripKeepsEveryField()
     const QByteArray capture = exportLog(log, keepSecrets());
     QCOMPARE(capture.count('\n'), events.size() + 1);
 
-    TrafficLog imported;
-    QAbstractItemModelTester tester(&imported, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QBuffer buffer;
-    buffer.setData(capture);
-    buffer.open(QIODevice::ReadOnly);
-    const TrafficCapture::ImportResult result = TrafficCapture::readJsonLines(&buffer, &imported);
+    CheckedLog imported;
+    const TrafficCapture::ImportResult result = importLog(capture, &imported);
     QVERIFY2(result.ok, qPrintable(result.error));
     QVERIFY(result.issues.isEmpty());
     QCOMPARE(result.imported, events.size());
@@ -182,9 +188,7 @@ void tst_TrafficCapture::roundTripOfFilteredRows()
     TrafficLog log;
     log.appendBatch(events);
     log.flush();
-    TrafficFilterProxy proxy;
-    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    proxy.setSourceModel(&log);
+    CheckedProxy proxy(&log);
     TrafficFilter filter;
     filter.connections = {2};
     proxy.setFilter(filter);
@@ -192,10 +196,7 @@ void tst_TrafficCapture::roundTripOfFilteredRows()
     out.open(QIODevice::WriteOnly);
     QVERIFY(TrafficCapture::writeJsonLines(&out, log, proxy.sourceRows(), keepSecrets()));
     TrafficLog imported;
-    QBuffer in;
-    in.setData(out.data());
-    in.open(QIODevice::ReadOnly);
-    const auto result = TrafficCapture::readJsonLines(&in, &imported);
+    const auto result = importLog(out.data(), &imported);
     QVERIFY(result.ok);
     QCOMPARE(imported.rowCount(), proxy.rowCount());
     const QList<int> rows = proxy.sourceRows();
@@ -363,12 +364,8 @@ void tst_TrafficCapture::malformedLinesAreReported()
         // Numbers beyond qint64 (converting them was undefined behaviour; found by fuzz_capture).
         R"({"t":7.55556e+24,"dir":"in","kind":"message","raw":"x"})" "\n"
         R"({"t":1,"mono":-1e300,"dir":"in","kind":"message","raw":"x"})" "\n";
-    TrafficLog log;
-    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    QBuffer buffer;
-    buffer.setData(capture);
-    buffer.open(QIODevice::ReadOnly);
-    const auto result = TrafficCapture::readJsonLines(&buffer, &log);
+    CheckedLog log;
+    const auto result = importLog(capture, &log);
     QVERIFY(result.ok);
     QCOMPARE(result.imported, 2);
     QCOMPARE(log.rowCount(), 2);
@@ -549,8 +546,7 @@ void tst_TrafficCapture::appViewTraffic()
         QVERIFY(log.hasAppTraffic());
         QCOMPARE(log.data(log.index(1, TrafficLog::DirectionColumn)).toString(), TrafficLog::directionName(D::AppToHost));
     };
-    TrafficLog log;
-    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    CheckedLog log;
     log.setConnectionName(1, QStringLiteral("demo"));
     QVERIFY(!log.hasAppTraffic());
     log.appendBatch(events);
@@ -571,10 +567,7 @@ void tst_TrafficCapture::appViewTraffic()
     QVERIFY(capture.contains(R"("dir":"fromApp")"));
     QVERIFY(capture.contains(R"("dir":"toApp")"));
     TrafficLog imported;
-    QBuffer buffer;
-    buffer.setData(capture);
-    buffer.open(QIODevice::ReadOnly);
-    const TrafficCapture::ImportResult result = TrafficCapture::readJsonLines(&buffer, &imported);
+    const TrafficCapture::ImportResult result = importLog(capture, &imported);
     QVERIFY2(result.ok, qPrintable(result.error));
     QVERIFY(result.issues.isEmpty());
     QCOMPARE(imported.rowCount(), events.size());

@@ -7,6 +7,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include "checkedmodels.h"
+
 using namespace Mcp;
 
 namespace {
@@ -181,9 +183,7 @@ void tst_TrafficFilter::filters()
     QFETCH(QList<int>, rows);
     TrafficLog log;
     fill(&log);
-    TrafficFilterProxy proxy;
-    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    proxy.setSourceModel(&log);
+    CheckedProxy proxy(&log);
     QSignalSpy filtering(&proxy, &TrafficFilterProxy::filteringChanged);
     proxy.setFilter(filter);
     QCOMPARE(filtering.count(), 0); // small logs are filtered at once
@@ -209,9 +209,7 @@ void tst_TrafficFilter::incrementalAppend()
 {
     TrafficLog log;
     fill(&log);
-    TrafficFilterProxy proxy;
-    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    proxy.setSourceModel(&log);
+    CheckedProxy proxy(&log);
     TrafficFilter filter;
     filter.method = QStringLiteral("tools/call");
     proxy.setFilter(filter);
@@ -241,10 +239,7 @@ void tst_TrafficFilter::asyncFilterMatchesSync()
     }
     log.appendBatch(batch);
     log.flush();
-    TrafficFilterProxy proxy;
-    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    proxy.setSynchronousThreshold(0);
-    proxy.setSourceModel(&log);
+    CheckedProxy proxy(&log, 0);
     QCOMPARE(proxy.rowCount(), 30000); // an empty filter is always immediate
     QSignalSpy filtering(&proxy, &TrafficFilterProxy::filteringChanged);
     QSignalSpy applied(&proxy, &TrafficFilterProxy::filterApplied);
@@ -292,10 +287,7 @@ void tst_TrafficFilter::staleResultsAreDropped()
         batch.append(makeEvent(QByteArray(R"({"jsonrpc":"2.0","method":"m)") + QByteArray::number(i % 10) + R"("})", In));
     log.appendBatch(batch);
     log.flush();
-    TrafficFilterProxy proxy;
-    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    proxy.setSynchronousThreshold(0);
-    proxy.setSourceModel(&log);
+    CheckedProxy proxy(&log, 0);
     QSignalSpy applied(&proxy, &TrafficFilterProxy::filterApplied);
     TrafficFilter a;
     a.text = QStringLiteral("\"m1\"");
@@ -314,9 +306,7 @@ void tst_TrafficFilter::dropsAndClearFollowTheLog()
 {
     TrafficLog log;
     log.setRowCap(100);
-    TrafficFilterProxy proxy;
-    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    proxy.setSourceModel(&log);
+    CheckedProxy proxy(&log);
     TrafficFilter filter;
     filter.kinds = {TrafficKind::Request};
     proxy.setFilter(filter);
@@ -343,9 +333,7 @@ void tst_TrafficFilter::pairedRowMapsThroughProxy()
 {
     TrafficLog log;
     fill(&log);
-    TrafficFilterProxy proxy;
-    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    proxy.setSourceModel(&log);
+    CheckedProxy proxy(&log);
     TrafficFilter filter;
     filter.connections = {2};
     proxy.setFilter(filter);

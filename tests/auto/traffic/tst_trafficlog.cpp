@@ -6,6 +6,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include "checkedmodels.h"
+
 using namespace Mcp;
 
 namespace {
@@ -67,8 +69,7 @@ private Q_SLOTS:
 void tst_TrafficLog::batchIsOneInsert()
 {
     // The caller batches (a Session's trafficBatch): each batch is stored at once, one insert.
-    TrafficLog log;
-    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    CheckedLog log;
     QSignalSpy inserted(&log, &QAbstractItemModel::rowsInserted);
     QList<TrafficEvent> batch;
     for (int i = 0; i < 500; ++i)
@@ -94,8 +95,7 @@ void tst_TrafficLog::bigBatchIsStoredInSlices()
 {
     // A backlog never holds the event loop for long: one pass now, the rest on later turns,
     // in order, even when more batches arrive meanwhile.
-    TrafficLog log;
-    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    CheckedLog log;
     QSignalSpy inserted(&log, &QAbstractItemModel::rowsInserted);
     const int total = TrafficLog::MaxEventsPerPass * 2 + 10;
     QList<TrafficEvent> batch;
@@ -156,8 +156,7 @@ void tst_TrafficLog::summary()
     QFETCH(QString, method);
     QFETCH(QString, id);
     QFETCH(QVariant, errorCode);
-    TrafficLog log;
-    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    CheckedLog log;
     log.append(message(raw, In));
     log.flush();
     QCOMPARE(log.rowCount(), 1);
@@ -202,8 +201,7 @@ void tst_TrafficLog::summaryOfEveryPrefix()
 
 void tst_TrafficLog::pairingAndLatency()
 {
-    TrafficLog log;
-    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    CheckedLog log;
     log.append(message(request(1, "tools/call"), Out, 1000000));       // row 0: client request
     log.append(message(R"({"jsonrpc":"2.0","method":"notifications/progress"})", In, 1500000)); // row 1
     log.append(message(R"({"jsonrpc":"2.0","id":"srv-1","method":"roots/list"})", In, 2000000)); // row 2: server request
@@ -233,8 +231,7 @@ void tst_TrafficLog::pairingAndLatency()
 
 void tst_TrafficLog::pairingIsPerConnectionAndDirection()
 {
-    TrafficLog log;
-    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    CheckedLog log;
     log.append(message(request(1, "a"), Out, 10, 1));     // 0
     log.append(message(request(1, "b"), Out, 20, 2));     // 1: same id, other connection
     log.append(message(request(1, "c"), In, 30, 1));      // 2: same id, server's request
@@ -252,8 +249,7 @@ void tst_TrafficLog::pairingIsPerConnectionAndDirection()
 
 void tst_TrafficLog::latencyCellUpdatesWhenResponseArrivesLater()
 {
-    TrafficLog log;
-    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    CheckedLog log;
     log.append(message(request(1, "tools/call"), Out, 100));
     log.append(message(request(2, "tools/call"), Out, 200));
     log.flush();
@@ -272,8 +268,7 @@ void tst_TrafficLog::latencyCellUpdatesWhenResponseArrivesLater()
 
 void tst_TrafficLog::capDropsOldestInChunks()
 {
-    TrafficLog log;
-    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    CheckedLog log;
     log.setRowCap(160); // drops in chunks of 10
     QSignalSpy removed(&log, &QAbstractItemModel::rowsRemoved);
     QSignalSpy dropped(&log, &TrafficLog::droppedCountChanged);
@@ -311,8 +306,7 @@ void tst_TrafficLog::capDropsOldestInChunks()
 
 void tst_TrafficLog::pauseKeepsRecording()
 {
-    TrafficLog log;
-    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    CheckedLog log;
     log.append(message(request(1, "a"), Out, 10));
     log.flush();
     QSignalSpy paused(&log, &TrafficLog::pausedChanged);
@@ -338,8 +332,7 @@ void tst_TrafficLog::pauseKeepsRecording()
 
 void tst_TrafficLog::clearEmptiesAndKeepsNumbering()
 {
-    TrafficLog log;
-    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    CheckedLog log;
     log.append(message(request(1, "a"), Out, 10));
     log.append(message(request(2, "a"), Out, 10));
     log.flush();
@@ -361,8 +354,7 @@ void tst_TrafficLog::clearEmptiesAndKeepsNumbering()
 
 void tst_TrafficLog::rolesAndFullEvent()
 {
-    TrafficLog log;
-    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    CheckedLog log;
     log.setConnectionName(4, QStringLiteral("everything"));
     TrafficEvent e = message(R"({"jsonrpc":"2.0","id":3,"method":"tools/list"})", Out, 5, 4);
     e.httpMethod = "POST";
@@ -414,8 +406,7 @@ void tst_TrafficLog::rolesAndFullEvent()
 
 void tst_TrafficLog::nonMessageEvents()
 {
-    TrafficLog log;
-    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    CheckedLog log;
     const QList<QPair<TrafficEvent::Kind, TrafficKind>> kinds = {
         {TrafficEvent::Kind::StderrLine, TrafficKind::Stderr},
         {TrafficEvent::Kind::HttpRequest, TrafficKind::HttpRequest},
@@ -438,8 +429,7 @@ void tst_TrafficLog::nonMessageEvents()
 
 void tst_TrafficLog::sealedChunksArePackedAndReadBack()
 {
-    TrafficLog log;
-    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    CheckedLog log;
     QList<QByteArray> raws;
     QList<TrafficEvent> batch;
     for (int i = 0; i < 4000; ++i) {
@@ -473,8 +463,7 @@ void tst_TrafficLog::sealedChunksArePackedAndReadBack()
 // reads back whole, pairs with its request, and is packed like any other chunk afterwards.
 void tst_TrafficLog::bigEventIsSharedThenPacked()
 {
-    TrafficLog log;
-    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    CheckedLog log;
     const QByteArray big = QByteArray(R"({"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":")")
         + QByteArray("The quick brown fox jumps over the lazy dog. ").repeated(3 * 1024 * 1024 / 45) + R"("}]}})";
     QVERIFY(big.size() >= 3 * 1024 * 1024);
@@ -557,8 +546,7 @@ void tst_TrafficLog::bigFramesSummarizedAheadMakeTheSameRows()
 // answers and the server's requestState: the log groups the rounds from the wire alone.
 void tst_TrafficLog::multiRoundTripRoundsAreGrouped()
 {
-    TrafficLog log;
-    QAbstractItemModelTester tester(&log, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    CheckedLog log;
     const QByteArray call = R"({"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"},"name":"ask","arguments":{}}})";
     const QByteArray asks = R"({"jsonrpc":"2.0","id":5,"result":{"resultType":"input_required","requestState":"st-1",)"
                             R"("inputRequests":{"q":{"method":"elicitation/create","params":{"message":"?"}}}}})";

@@ -38,6 +38,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "windowtesting.h"
+
 using namespace Mcp;
 using namespace Mcp::Ui;
 
@@ -74,19 +76,14 @@ void tst_MainWindow::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
     QVERIFY(m_dir.isValid());
-#ifdef MCPSCOPE_DEMO_SERVER
-    m_demo = QStringLiteral(MCPSCOPE_DEMO_SERVER);
-#endif
-    if (m_demo.isEmpty() || !QFileInfo::exists(m_demo))
+    m_demo = Test::builtDemoServer();
+    if (m_demo.isEmpty())
         QSKIP("mcpscope-demo-server is not built");
 }
 
 ServerConfig tst_MainWindow::demoConfig(const QString &name, const QStringList &extraArgs) const
 {
-    ServerConfig config = ServerConfig::create(name);
-    config.transport = ServerConfig::TransportType::Stdio;
-    config.command = m_demo;
-    config.args = extraArgs;
+    ServerConfig config = Test::stdioConfig(name, m_demo, extraArgs);
     // The tests before the era ones look at the legacy era's traffic (initialize and its pairing);
     // the era tests clear this to let the window detect the era (Auto).
     config.era = QStringLiteral("legacy");
@@ -95,15 +92,7 @@ ServerConfig tst_MainWindow::demoConfig(const QString &name, const QStringList &
 
 Connection *tst_MainWindow::connectDemo(MainWindow &window, const ServerConfig &config, QUuid *id)
 {
-    window.setApprovalAnswerForTesting(1);
-    window.show();
-    *id = window.catalog()->add(config);
-    window.selectServer(*id);
-    window.connectServer(*id);
-    Connection *connection = window.existingConnection(*id);
-    if (!connection || !QTest::qWaitFor([connection] { return connection->state() == Connection::State::Connected; }, 20000))
-        return nullptr;
-    return connection;
+    return Test::addAndConnect(window, config, id);
 }
 
 void tst_MainWindow::connectToDemoServer()

@@ -36,6 +36,7 @@
 #include <QTreeWidget>
 #include <QtTest>
 #include "httppeer.h"
+#include "windowtesting.h"
 
 using namespace Mcp;
 using namespace Mcp::Ui;
@@ -69,18 +70,15 @@ void tst_ModernWindow::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true);
     QVERIFY(m_dir.isValid());
-    m_demo = QStringLiteral(MCPSCOPE_DEMO_SERVER);
+    m_demo = Test::builtDemoServer();
     Theme::apply(qApp); // MCPSCOPE_THEME=dark takes the screenshots dark
-    if (!QFileInfo::exists(m_demo))
+    if (m_demo.isEmpty())
         QSKIP("mcpscope-demo-server is not built");
 }
 
 ServerConfig tst_ModernWindow::demoConfig(const QString &name, const QStringList &extraArgs) const
 {
-    ServerConfig config = ServerConfig::create(name);
-    config.transport = ServerConfig::TransportType::Stdio;
-    config.command = m_demo;
-    config.args = QStringList{QStringLiteral("--era"), QStringLiteral("modern")} + extraArgs;
+    ServerConfig config = Test::stdioConfig(name, m_demo, QStringList{QStringLiteral("--era"), QStringLiteral("modern")} + extraArgs);
     config.era.clear(); // Auto: probed with server/discover
     return config;
 }
@@ -92,17 +90,8 @@ void tst_ModernWindow::shot(QWidget *window, const QString &name) const
 
 Connection *tst_ModernWindow::connectModern(MainWindow &window, const ServerConfig &config, QUuid *id)
 {
-    window.setApprovalAnswerForTesting(1);
-    window.show();
-    *id = window.catalog()->add(config);
-    window.selectServer(*id);
-    window.connectServer(*id);
-    Connection *connection = window.existingConnection(*id);
-    if (!connection)
-        return nullptr;
-    if (!QTest::qWaitFor([connection] { return connection->state() == Connection::State::Connected; }, 20000))
-        return nullptr;
-    return connection->sessionInfo().era.era == Modern::Era::Modern ? connection : nullptr;
+    Connection *connection = Test::addAndConnect(window, config, id);
+    return connection && connection->sessionInfo().era.era == Modern::Era::Modern ? connection : nullptr;
 }
 
 void tst_ModernWindow::invalidToolIsListedAndCannotRun()
@@ -180,6 +169,17 @@ QList<int> requestRows(TrafficLog *log, const QString &method, const QByteArray 
         if (log->kind(row) == TrafficKind::Request && log->method(row) == method && log->rawBytes(row).contains(needle))
             rows << row;
     return rows;
+}
+
+// Saves what view shows as a capture (JSON Lines) at path and opens it again into reopened.
+void exportAndReopen(TrafficView *view, const QString &path, TrafficLog *reopened)
+{
+    QString error;
+    QVERIFY2(view->exportTo(path, false, false, false, &error), qPrintable(error));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    TrafficCapture::readJsonLines(&file, reopened);
+    reopened->flush();
 }
 
 QString headerValue(QTreeWidget *headers, const QString &name)
@@ -332,14 +332,10 @@ void tst_ModernWindow::roundsInResultViewAndTraffic()
     QTRY_COMPARE_WITH_TIMEOUT(view->visibleRowCount(), log->rowCount(), 5000);
     // A capture groups the same way when it is opened again (the links come from the wire).
     {
-        const QString path = m_dir.filePath(QStringLiteral("rounds.jsonl"));
-        QString error;
-        QVERIFY2(view->exportTo(path, false, false, false, &error), qPrintable(error));
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::ReadOnly));
         TrafficLog reopened;
-        TrafficCapture::readJsonLines(&file, &reopened);
-        reopened.flush();
+        exportAndReopen(view, m_dir.filePath(QStringLiteral("rounds.jsonl")), &reopened);
+        if (QTest::currentTestFailed())
+            return;
         const QList<int> again = requestRows(&reopened, QStringLiteral("tools/call"), "ask_user");
         QCOMPARE(again.size(), 2);
         QCOMPARE(reopened.roundOf(again.at(0)), qMakePair(1, 2));
@@ -421,14 +417,10 @@ void tst_ModernWindow::headersOfModernPosts()
     shot(&window, QStringLiteral("modern-post-headers"));
 
     // A capture keeps them.
-    const QString path = m_dir.filePath(QStringLiteral("headers.jsonl"));
-    QString error;
-    QVERIFY2(view->exportTo(path, false, false, false, &error), qPrintable(error));
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::ReadOnly));
     TrafficLog reopened;
-    TrafficCapture::readJsonLines(&file, &reopened);
-    reopened.flush();
+    exportAndReopen(view, m_dir.filePath(QStringLiteral("headers.jsonl")), &reopened);
+    if (QTest::currentTestFailed())
+        return;
     const QList<int> again = requestRows(&reopened, QStringLiteral("tools/call"), "route_query");
     QCOMPARE(again.size(), 1);
     bool found = false;
@@ -438,6 +430,7 @@ void tst_ModernWindow::headersOfModernPosts()
 
     // And so does a HAR file, on the POST's request.
     const QString harPath = m_dir.filePath(QStringLiteral("headers.har"));
+    QString error;
     QVERIFY2(view->exportTo(harPath, true, false, false, &error), qPrintable(error));
     QFile harFile(harPath);
     QVERIFY(harFile.open(QIODevice::ReadOnly));

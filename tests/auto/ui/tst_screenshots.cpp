@@ -24,6 +24,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "themes.h"
+#include "windowtesting.h"
+
 using namespace Mcp;
 using namespace Mcp::Ui;
 
@@ -52,10 +55,8 @@ void tst_Screenshots::initTestCase()
     if (m_out.isEmpty())
         m_out = m_temp.path();
     QDir().mkpath(m_out);
-#ifdef MCPSCOPE_DEMO_SERVER
-    m_demo = QStringLiteral(MCPSCOPE_DEMO_SERVER);
-#endif
-    if (m_demo.isEmpty() || !QFileInfo::exists(m_demo))
+    m_demo = Test::builtDemoServer();
+    if (m_demo.isEmpty())
         QSKIP("mcpscope-demo-server is not built");
 }
 
@@ -75,9 +76,7 @@ bool tst_Screenshots::save(QWidget *widget, const QString &name)
 
 void tst_Screenshots::mainWindow_data()
 {
-    QTest::addColumn<bool>("dark");
-    QTest::newRow("light") << false;
-    QTest::newRow("dark") << true;
+    Mcp::Test::addThemeRows();
 }
 
 void tst_Screenshots::mainWindow()
@@ -160,9 +159,7 @@ void tst_Screenshots::dialogs()
     Theme::apply(qApp);
     ServerCatalog catalog(m_temp.filePath(QStringLiteral("dialogs.json")));
     catalog.load();
-    ServerConfig existing = ServerConfig::create(QStringLiteral("github"));
-    existing.command = QStringLiteral("docker");
-    catalog.add(existing);
+    catalog.add(Test::stdioConfig(QStringLiteral("github"), QStringLiteral("docker")));
 
     ServerConfig config = ServerConfig::create(QStringLiteral("github"));
     config.command = QStringLiteral("docker");

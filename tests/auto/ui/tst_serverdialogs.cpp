@@ -20,6 +20,8 @@
 #include <QTranslator>
 #include <QtTest>
 
+#include "windowtesting.h"
+
 using namespace Mcp;
 using namespace Mcp::Ui;
 
@@ -181,12 +183,8 @@ void tst_ServerDialogs::importConflictResolvedByUser()
 {
     ServerCatalog catalog(nextCatalogPath());
     catalog.load();
-    ServerConfig existing = ServerConfig::create(QStringLiteral("fs"));
-    existing.command = QStringLiteral("old-server");
-    catalog.add(existing);
-    ServerConfig other = ServerConfig::create(QStringLiteral("memory"));
-    other.command = QStringLiteral("memory-server");
-    catalog.add(other);
+    catalog.add(Test::stdioConfig(QStringLiteral("fs"), QStringLiteral("old-server")));
+    catalog.add(Test::stdioConfig(QStringLiteral("memory"), QStringLiteral("memory-server")));
 
     const QString text = QStringLiteral(R"({"mcpServers": {"fs": {"command": "new-server"},
                                                            "memory": {"command": "memory-server-2"},

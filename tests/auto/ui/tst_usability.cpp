@@ -41,6 +41,8 @@
 #include <algorithm>
 #include <QtTest>
 
+#include "windowtesting.h"
+
 using namespace Mcp;
 using namespace Mcp::Ui;
 
@@ -97,10 +99,8 @@ void tst_Usability::initTestCase()
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("MCPScopeUsabilityTest"));
     QVERIFY(m_dir.isValid());
-#ifdef MCPSCOPE_DEMO_SERVER
-    m_demo = QStringLiteral(MCPSCOPE_DEMO_SERVER);
-#endif
-    if (m_demo.isEmpty() || !QFileInfo::exists(m_demo))
+    m_demo = Test::builtDemoServer();
+    if (m_demo.isEmpty())
         QSKIP("mcpscope-demo-server is not built");
     m_shots = qEnvironmentVariable("MCPSCOPE_SCREENSHOT_DIR");
     if (!m_shots.isEmpty())
@@ -111,10 +111,7 @@ void tst_Usability::initTestCase()
 
 void tst_Usability::init()
 {
-    QSettings().clear(); // a first start: no saved geometry or splits
-    m_window = new MainWindow(m_dir.filePath(QStringLiteral("servers-%1.json").arg(QTest::currentTestFunction())));
-    m_window->setApprovalAnswerForTesting(1);
-    m_window->show();
+    m_window = Test::freshWindow(m_dir);
     QVERIFY(QTest::qWaitForWindowExposed(m_window));
 }
 
@@ -126,21 +123,13 @@ void tst_Usability::cleanup()
 
 ServerConfig tst_Usability::demoConfig(const QString &name) const
 {
-    ServerConfig config = ServerConfig::create(name);
-    config.transport = ServerConfig::TransportType::Stdio;
-    config.command = m_demo;
-    return config;
+    return Test::stdioConfig(name, m_demo);
 }
 
 ServerPage *tst_Usability::connectDemo()
 {
     const QUuid id = m_window->catalog()->add(demoConfig(QStringLiteral("demo")));
-    m_window->selectServer(id);
-    m_window->connectServer(id);
-    Connection *connection = m_window->existingConnection(id);
-    if (!connection)
-        return nullptr;
-    if (!QTest::qWaitFor([connection] { return connection->state() == Connection::State::Connected; }, 20000))
+    if (!Test::connectEntry(*m_window, id))
         return nullptr;
     ServerPage *page = m_window->pageFor(id);
     if (!QTest::qWaitFor([page] { return page->toolsPage()->list()->count() > 0; }, 10000))

@@ -30,7 +30,9 @@
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QtTest>
+
 #include "httppeer.h"
+#include "windowtesting.h"
 
 using namespace Mcp;
 using namespace Mcp::Ui;
@@ -80,10 +82,7 @@ void tst_WindowDiff::initTestCase()
 
 void tst_WindowDiff::init()
 {
-    QSettings().clear();
-    m_window = new MainWindow(m_dir.filePath(QStringLiteral("servers-%1.json").arg(QTest::currentTestFunction())));
-    m_window->setApprovalAnswerForTesting(1);
-    m_window->show();
+    m_window = Test::freshWindow(m_dir);
     QVERIFY(QTest::qWaitForWindowExposed(m_window));
 }
 
@@ -103,21 +102,12 @@ void tst_WindowDiff::cleanup()
 
 QUuid tst_WindowDiff::addDemo(const QString &name, const QStringList &args)
 {
-    ServerConfig config = ServerConfig::create(name);
-    config.transport = ServerConfig::TransportType::Stdio;
-    config.command = m_demo;
-    config.args = args;
-    return m_window->catalog()->add(config);
+    return m_window->catalog()->add(Test::stdioConfig(name, m_demo, args));
 }
 
 Connection *tst_WindowDiff::connectDemo(const QUuid &id)
 {
-    m_window->selectServer(id);
-    m_window->connectServer(id);
-    Connection *connection = m_window->existingConnection(id);
-    if (!connection || !QTest::qWaitFor([connection] { return connection->state() == Connection::State::Connected; }, 20000))
-        return nullptr;
-    return connection;
+    return Test::connectEntry(*m_window, id);
 }
 
 bool tst_WindowDiff::toggleExtraTool(Connection *connection)

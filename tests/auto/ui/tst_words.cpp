@@ -23,6 +23,8 @@
 #include <QRegularExpression>
 #include <QtTest>
 
+#include "themes.h"
+
 using namespace Mcp;
 using namespace Mcp::Ui;
 
@@ -121,9 +123,7 @@ void tst_Words::coloursComeFromTheTheme()
 
 void tst_Words::everyTextPairMeetsAA_data()
 {
-    QTest::addColumn<bool>("dark");
-    QTest::newRow("light") << false;
-    QTest::newRow("dark") << true;
+    Mcp::Test::addThemeRows();
 }
 
 void tst_Words::everyTextPairMeetsAA()

@@ -30,6 +30,8 @@
 #include <QTreeWidget>
 #include <QCheckBox>
 
+#include "formtesting.h"
+
 using namespace Mcp;
 using namespace Mcp::Ui;
 
@@ -39,40 +41,16 @@ class tst_Pages : public QObject
 
     std::unique_ptr<Connection> m_connection;
     std::unique_ptr<ServerPage> m_page;
-    QList<QJsonObject> m_outgoing;
-
-    QList<QJsonObject> sent(const QString &method) const
-    {
-        QList<QJsonObject> out;
-        for (const QJsonObject &m : m_outgoing)
-            if (m.value(QLatin1String("method")).toString() == method)
-                out.append(m);
-        return out;
-    }
+    SentMessages sent;
 
 private Q_SLOTS:
     void initTestCase()
     {
-        QCoreApplication::setOrganizationName(QStringLiteral("mcpscope-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_pages"));
-        QSettings().clear();
-        Connection::Options options;
-        options.pingIntervalMs = 0;
+        freshSettings(QStringLiteral("tst_pages"));
         // rootsPageSendsListChanged and tasksPageShowsResults assert the legacy wire
         // (notifications/roots/list_changed, the 2025-11-25 tasks API).
-        options.client.era = Modern::EraChoice{Modern::EraChoice::Mode::Legacy, {}};
-        m_connection = std::make_unique<Connection>(1, QStringLiteral("demo"), [] {
-            StdioServerParameters parameters;
-            parameters.program = QStringLiteral(MCPSCOPE_DEMO_SERVER);
-            parameters.closeStdinGraceMs = 500;
-            parameters.terminateGraceMs = 500;
-            return new StdioTransport(parameters);
-        }, options);
-        connect(m_connection.get(), &Connection::trafficBatch, this, [this](const QList<TrafficEvent> &events) {
-            for (const TrafficEvent &event : events)
-                if (event.direction == TrafficEvent::Direction::Outgoing && event.kind == TrafficEvent::Kind::Message)
-                    m_outgoing.append(QJsonDocument::fromJson(event.raw).object());
-        });
+        m_connection = legacyDemoConnection();
+        sent.watch(m_connection.get(), this);
         m_page = std::make_unique<ServerPage>(m_connection.get());
         m_page->resize(1100, 800);
         m_page->show();

@@ -22,6 +22,8 @@
 #include <QTest>
 #include <QToolButton>
 
+#include "formtesting.h"
+
 using namespace Mcp;
 using namespace Mcp::Ui;
 
@@ -87,19 +89,12 @@ QString compact(const QJsonValue &value)
 using FieldPtrList = QList<FormFieldPtr>;
 
 // Fields shown as a JSON editor although their schema says what they are.
-void collectRaw(const FormFieldPtr &field, QStringList &out)
+void collectRaw(const FormFieldPtr &root, QStringList &out)
 {
-    if (!field)
-        return;
-    const bool any = field->schema.isBool() || field->schema.toObject().isEmpty();
-    if (field->kind == FormField::Kind::Raw && !any)
-        out.append(field->schemaPath + QLatin1String(" (") + field->note + QLatin1Char(')'));
-    for (const FormFieldPtr &child : field->children)
-        collectRaw(child, out);
-    for (const FormFieldPtr &variant : field->variants)
-        collectRaw(variant, out);
-    if (field->itemField)
-        collectRaw(field->itemField, out);
+    visitFields(root, [&](const FormFieldPtr &field) {
+        if (rawThoughTyped(*field))
+            out.append(field->schemaPath + QLatin1String(" (") + field->note + QLatin1Char(')'));
+    });
 }
 
 } // namespace

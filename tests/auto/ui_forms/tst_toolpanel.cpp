@@ -31,24 +31,19 @@
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
 
+#include "formtesting.h"
+
 using namespace Mcp;
 using namespace Mcp::Ui;
 
 namespace {
 // Fields shown as a JSON editor although their schema says what they are.
-void collectRaw(const FormFieldPtr &field, QStringList &out)
+void collectRaw(const FormFieldPtr &root, QStringList &out)
 {
-    if (!field)
-        return;
-    const bool any = field->schema.isBool() || field->schema.toObject().isEmpty();
-    if (field->kind == FormField::Kind::Raw && !any)
-        out.append(field->schemaPath);
-    for (const FormFieldPtr &child : field->children)
-        collectRaw(child, out);
-    for (const FormFieldPtr &variant : field->variants)
-        collectRaw(variant, out);
-    if (field->itemField)
-        collectRaw(field->itemField, out);
+    visitFields(root, [&](const FormFieldPtr &field) {
+        if (rawThoughTyped(*field))
+            out.append(field->schemaPath);
+    });
 }
 }
 
@@ -58,7 +53,7 @@ class tst_ToolPanel : public QObject
 
     std::unique_ptr<Connection> m_connection;
     QJsonArray m_tools;
-    QList<QJsonObject> m_outgoing;
+    SentMessages sent;
 
     QJsonObject tool(const QString &name) const
     {
@@ -68,41 +63,16 @@ class tst_ToolPanel : public QObject
         return {};
     }
 
-    QList<QJsonObject> sent(const QString &method) const
-    {
-        QList<QJsonObject> out;
-        for (const QJsonObject &m : m_outgoing)
-            if (m.value(QLatin1String("method")).toString() == method)
-                out.append(m);
-        return out;
-    }
-
 private Q_SLOTS:
     void listRowText();
     void descriptionMarkdown();
     void initTestCase()
     {
-        QCoreApplication::setOrganizationName(QStringLiteral("mcpscope-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_toolpanel"));
-        QSettings().clear();
-        Connection::Options options;
-        options.pingIntervalMs = 0;
+        freshSettings(QStringLiteral("tst_toolpanel"));
         // runAsTask and resources assert the legacy wire (the 2025-11-25 tasks API,
         // resources/subscribe and unsubscribe requests); the modern era has neither.
-        options.client.era = Modern::EraChoice{Modern::EraChoice::Mode::Legacy, {}};
-        m_connection = std::make_unique<Connection>(1, QStringLiteral("demo"), [] {
-            StdioServerParameters parameters;
-            parameters.program = QStringLiteral(MCPSCOPE_DEMO_SERVER);
-            parameters.arguments = QStringList{QStringLiteral("--page-size"), QStringLiteral("3")};
-            parameters.closeStdinGraceMs = 500;
-            parameters.terminateGraceMs = 500;
-            return new StdioTransport(parameters);
-        }, options);
-        connect(m_connection.get(), &Connection::trafficBatch, this, [this](const QList<TrafficEvent> &events) {
-            for (const TrafficEvent &event : events)
-                if (event.direction == TrafficEvent::Direction::Outgoing && event.kind == TrafficEvent::Kind::Message)
-                    m_outgoing.append(QJsonDocument::fromJson(event.raw).object());
-        });
+        m_connection = legacyDemoConnection({QStringLiteral("--page-size"), QStringLiteral("3")});
+        sent.watch(m_connection.get(), this);
         m_connection->connectToServer();
         QTRY_VERIFY_WITH_TIMEOUT(m_connection->isConnected(), 20000);
         bool done = false;

@@ -266,6 +266,25 @@ private:
         }, timeout);
     }
 
+    // The one the window uses, switched on or off, trusting the test server, its cache empty.
+    IconFetcher *sharedFetcher(bool enabled)
+    {
+        IconFetcher *shared = IconFetcher::instance();
+        shared->setEnabled(enabled);
+        shared->setSslConfiguration(m_server->trusting());
+        shared->setAllowPrivateAddresses(true);
+        shared->clearCache();
+        return shared;
+    }
+
+    // /big.png: an answer that says it is larger than any icon may be.
+    void routeTooBig()
+    {
+        m_server->route("/big.png", [](QSslSocket *socket, const Request &) {
+            socket->write("HTTP/1.1 200 OK\r\nContent-Length: 999999\r\n\r\n");
+        });
+    }
+
     std::unique_ptr<TlsServer> m_server;
     std::unique_ptr<IconFetcher> m_fetcher;
 };
@@ -613,14 +632,8 @@ void tst_IconFetcher::atMostFourAtOnce()
 
 void tst_IconFetcher::toolListUpdatesInPlace()
 {
-    IconFetcher *shared = IconFetcher::instance();
-    shared->setEnabled(true);
-    shared->setSslConfiguration(m_server->trusting());
-    shared->setAllowPrivateAddresses(true);
-    shared->clearCache();
-    m_server->route("/big.png", [](QSslSocket *socket, const Request &) {
-        socket->write("HTTP/1.1 200 OK\r\nContent-Length: 999999\r\n\r\n");
-    });
+    IconFetcher *shared = sharedFetcher(true);
+    routeTooBig();
     const QUrl red = m_server->url(QStringLiteral("/red.png"));
     const QUrl big = m_server->url(QStringLiteral("/big.png"));
     const QString green = dataUri("image/png", png(Qt::green));
@@ -669,11 +682,7 @@ void tst_IconFetcher::toolListUpdatesInPlace()
 
 void tst_IconFetcher::fetchingOffMakesNoRequest()
 {
-    IconFetcher *shared = IconFetcher::instance();
-    shared->setSslConfiguration(m_server->trusting());
-    shared->setAllowPrivateAddresses(true);
-    shared->clearCache();
-    shared->setEnabled(false);
+    IconFetcher *shared = sharedFetcher(false);
     const QUrl red = m_server->url(QStringLiteral("/red.png"));
     ToolList list;
     list.setItems({QJsonObject{{QStringLiteral("name"), QStringLiteral("web")}, {QStringLiteral("description"), QStringLiteral("d")},
@@ -699,14 +708,8 @@ void tst_IconFetcher::fetchingOffMakesNoRequest()
 
 void tst_IconFetcher::toolPanelSaysWhyTheIconIsMissing()
 {
-    IconFetcher *shared = IconFetcher::instance();
-    shared->setEnabled(true);
-    shared->setSslConfiguration(m_server->trusting());
-    shared->setAllowPrivateAddresses(true);
-    shared->clearCache();
-    m_server->route("/big.png", [](QSslSocket *socket, const Request &) {
-        socket->write("HTTP/1.1 200 OK\r\nContent-Length: 999999\r\n\r\n");
-    });
+    IconFetcher *shared = sharedFetcher(true);
+    routeTooBig();
     ToolPanel panel(nullptr);
     panel.setTool(QJsonObject{{QStringLiteral("name"), QStringLiteral("huge")},
                               {QStringLiteral("icons"), iconsOf(m_server->url(QStringLiteral("/big.png")))}});

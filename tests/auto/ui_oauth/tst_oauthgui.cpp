@@ -6,6 +6,8 @@
 // new connection (no second authorization); declining consent fails the connection, no browser.
 
 #include "../httpclient/testhttpserver.h"
+#include "oauthmetadata.h"
+#include "widgetfinding.h"
 #include "config/secretstore.h"
 #include "config/serverconfig.h"
 #include "config/transportfactory.h"
@@ -39,11 +41,6 @@ using namespace Mcp::Ui;
 
 namespace {
 
-QString decoded(const QUrlQuery &query, const QString &key)
-{
-    return query.queryItemValue(key, QUrl::FullyDecoded);
-}
-
 // An authorization server and a protected MCP endpoint (just enough MCP: initialize, tools/list).
 class ProtectedServer
 {
@@ -57,6 +54,13 @@ public:
     }
 
     QUrl mcpUrl() const { return server.url(QStringLiteral("/mcp")); }
+    // The resource metadata names issuer's origin as the authorization server, and /mcp takes its tokens.
+    void authorizeWith(ProtectedServer *issuer)
+    {
+        authorizationServer = issuer->base;
+        tokensFrom = issuer;
+    }
+
     int count(const QByteArray &method, const QByteArray &pathPrefix) const
     {
         int n = 0;
@@ -83,24 +87,10 @@ private:
                                                  {QStringLiteral("authorization_servers"), QJsonArray{authorizationServer}},
                                                  {QStringLiteral("scopes_supported"), QJsonArray{QStringLiteral("mcp:tools")}}});
         } else if (request.method == "GET" && path == "/.well-known/oauth-authorization-server") {
-            TestHttpServer::respondJson(socket, {
-                {QStringLiteral("issuer"), base},
-                {QStringLiteral("authorization_endpoint"), QString(base + QStringLiteral("/authorize"))},
-                {QStringLiteral("token_endpoint"), QString(base + QStringLiteral("/token"))},
-                {QStringLiteral("registration_endpoint"), QString(base + QStringLiteral("/register"))},
-                {QStringLiteral("response_types_supported"), QJsonArray{QStringLiteral("code")}},
-                {QStringLiteral("code_challenge_methods_supported"), QJsonArray{QStringLiteral("S256")}},
-                {QStringLiteral("token_endpoint_auth_methods_supported"),
-                 QJsonArray{QStringLiteral("none"), QStringLiteral("client_secret_basic")}}});
+            TestHttpServer::respondJson(socket, Mcp::Test::authorizationServerMetadata(
+                base, QJsonArray{QStringLiteral("none"), QStringLiteral("client_secret_basic")}));
         } else if (request.method == "GET" && path == "/authorize") {
-            // Approves at once, as a signed-in user would.
-            const QUrlQuery query(QUrl::fromEncoded("http://x" + request.path));
-            lastAuthorizeScope = decoded(query, QStringLiteral("scope"));
-            QUrl target(decoded(query, QStringLiteral("redirect_uri")));
-            QUrlQuery answer;
-            answer.addQueryItem(QStringLiteral("code"), QStringLiteral("code-1"));
-            answer.addQueryItem(QStringLiteral("state"), decoded(query, QStringLiteral("state")));
-            target.setQuery(answer);
+            const QUrl target = Mcp::Test::approvedRedirect(request.path, &lastAuthorizeScope);
             TestHttpServer::respond(socket, 302, {}, {}, {{"Location", target.toEncoded()}});
         } else if (request.method == "POST" && path == "/register") {
             TestHttpServer::respond(socket, 201, "application/json",
@@ -177,6 +167,12 @@ public:
         });
     }
 
+    // Opens the authorization URLs the window would open in the system browser.
+    void takeSignIns()
+    {
+        OAuthController::setUrlOpenerForTesting([this](const QUrl &url) { open(url); });
+    }
+
     QNetworkAccessManager nam;
     QList<QUrl> opened;
     QUrl landedOn;
@@ -188,6 +184,16 @@ ServerConfig protectedConfig(const QUrl &url)
     ServerConfig config = ServerConfig::create(QStringLiteral("Protected"));
     config.transport = ServerConfig::TransportType::StreamableHttp;
     config.url = url.toString();
+    return config;
+}
+
+// A client with a secret of its own (my-client, my-secret-value), for the client credentials grant.
+ServerConfig clientCredentialsConfig(const QUrl &url)
+{
+    ServerConfig config = protectedConfig(url);
+    config.auth.clientId = QStringLiteral("my-client");
+    config.auth.clientSecret = QStringLiteral("my-secret-value");
+    config.auth.grant = ServerAuth::Grant::ClientCredentials;
     return config;
 }
 
@@ -221,6 +227,25 @@ struct WindowSession
     std::unique_ptr<Connection> connection;
     OAuthController *oauth = nullptr;
 };
+
+// The consent question answered with answer, without a dialog; *asked counts the questions.
+void countConsents(int *asked, bool answer)
+{
+    OAuthController::setConsentAskerForTesting([asked, answer](OAuthController *, const QUrl &, std::function<void(bool)> reply) {
+        ++*asked;
+        reply(answer);
+    });
+}
+
+// Whether tools/list answers without an error within 20 s.
+bool toolsListed(Connection *connection)
+{
+    bool listed = false;
+    QObject context;
+    connection->listAll(QStringLiteral("tools/list"), QStringLiteral("tools"), &context,
+                        [&](const QJsonArray &, const std::optional<RpcError> &error) { listed = !error; });
+    return QTest::qWaitFor([&] { return listed; }, 20000);
+}
 
 // The TCP ports this process listens on (its socket inodes matched in /proc/net/tcp).
 QSet<quint16> ownListeningPorts()
@@ -276,7 +301,7 @@ private Q_SLOTS:
             redirectPort = quint16(QUrl(QUrlQuery(url).queryItemValue(QStringLiteral("redirect_uri"), QUrl::FullyDecoded)).port());
             pendingAnswer = answer;
         });
-        OAuthController::setUrlOpenerForTesting([&](const QUrl &url) { browser.open(url); });
+        browser.takeSignIns();
         const ServerConfig config = protectedConfig(servers.mcpUrl());
         {
             WindowSession session(config, &secrets);
@@ -311,8 +336,7 @@ private Q_SLOTS:
     {
         ProtectedServer foreign{QHostAddress(QStringLiteral("127.0.0.2"))};
         ProtectedServer servers;
-        servers.authorizationServer = foreign.base;
-        servers.tokensFrom = &foreign;
+        servers.authorizeWith(&foreign);
         MemorySecretStore secrets;
         QStringList asked;
         bool approve = false;
@@ -321,11 +345,8 @@ private Q_SLOTS:
             answer(approve);
         });
         OAuthController::setConsentAskerForTesting([](OAuthController *, const QUrl &, std::function<void(bool)> answer) { answer(false); });
-        ServerConfig config = protectedConfig(servers.mcpUrl());
+        ServerConfig config = clientCredentialsConfig(servers.mcpUrl());
         config.auth.mode = ServerAuth::Mode::OAuth;
-        config.auth.clientId = QStringLiteral("my-client");
-        config.auth.clientSecret = QStringLiteral("my-secret-value");
-        config.auth.grant = ServerAuth::Grant::ClientCredentials;
         const auto secretSeen = [&foreign] {
             for (const TestHttpRequest &r : foreign.server.requests) {
                 const QByteArray basic = QByteArray::fromBase64(r.header("authorization").mid(6));
@@ -374,7 +395,7 @@ private Q_SLOTS:
                 consentServers << controller->serverName();
                 answer(true);
             });
-        OAuthController::setUrlOpenerForTesting([&](const QUrl &url) { browser.open(url); });
+        browser.takeSignIns();
 
         const ServerConfig config = protectedConfig(servers.mcpUrl());
         {
@@ -497,24 +518,15 @@ private Q_SLOTS:
         FakeBrowser browser;
         int asked = 0;
         if (!realDialog) {
-            OAuthController::setConsentAskerForTesting(
-                [&](OAuthController *, const QUrl &, std::function<void(bool)> answer) {
-                    ++asked;
-                    answer(false);
-                });
+            countConsents(&asked, false);
         }
-        OAuthController::setUrlOpenerForTesting([&](const QUrl &url) { browser.open(url); });
+        browser.takeSignIns();
 
         WindowSession session(protectedConfig(servers.mcpUrl()), &secrets);
         if (realDialog) {
             // The dialog names the server and shows the authorization URL; Cancel declines.
             OAuthConsentDialog *dialog = nullptr;
-            QTRY_VERIFY_WITH_TIMEOUT((dialog = [] {
-                for (QWidget *widget : QApplication::topLevelWidgets())
-                    if (auto *d = qobject_cast<OAuthConsentDialog *>(widget); d && d->isVisible())
-                        return d;
-                return static_cast<OAuthConsentDialog *>(nullptr);
-            }()) != nullptr, 20000);
+            QTRY_VERIFY_WITH_TIMEOUT((dialog = Test::visibleTopLevel<OAuthConsentDialog>()) != nullptr, 20000);
             QVERIFY(dialog->windowTitle().contains(QLatin1String("Protected")));
             QCOMPARE(dialog->url().path(), QStringLiteral("/authorize"));
             ++asked;
@@ -541,21 +553,12 @@ private Q_SLOTS:
     {
         ProtectedServer foreign{QHostAddress(QStringLiteral("127.0.0.2"))};
         ProtectedServer servers;
-        servers.authorizationServer = foreign.base;
-        servers.tokensFrom = &foreign;
+        servers.authorizeWith(&foreign);
         MemorySecretStore secrets;
-        ServerConfig config = protectedConfig(servers.mcpUrl());
-        config.auth.clientId = QStringLiteral("my-client");
-        config.auth.clientSecret = QStringLiteral("my-secret-value");
-        config.auth.grant = ServerAuth::Grant::ClientCredentials;
+        const ServerConfig config = clientCredentialsConfig(servers.mcpUrl());
         WindowSession session(config, &secrets);
         QPointer<QMessageBox> box;
-        QTRY_VERIFY_WITH_TIMEOUT((box = [] {
-            for (QWidget *widget : QApplication::topLevelWidgets())
-                if (auto *b = qobject_cast<QMessageBox *>(widget); b && b->isVisible())
-                    return b;
-            return static_cast<QMessageBox *>(nullptr);
-        }()) != nullptr, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT((box = Test::visibleTopLevel<QMessageBox>()) != nullptr, 20000);
         QVERIFY2(box->text().contains(QUrl(foreign.base).authority()), qPrintable(box->text()));
         QAbstractButton *dontSend = nullptr;
         for (QAbstractButton *button : box->buttons())
@@ -575,17 +578,11 @@ private Q_SLOTS:
         MemorySecretStore secrets;
         FakeBrowser browser;
         int asked = 0;
-        OAuthController::setConsentAskerForTesting([&](OAuthController *, const QUrl &, std::function<void(bool)> answer) {
-            ++asked;
-            answer(true);
-        });
-        OAuthController::setUrlOpenerForTesting([&](const QUrl &url) { browser.open(url); });
+        countConsents(&asked, true);
+        browser.takeSignIns();
         WindowSession session(protectedConfig(servers.mcpUrl()), &secrets);
         QTRY_COMPARE_WITH_TIMEOUT(session.connection->state(), Connection::State::Connected, 20000);
-        bool listed = false;
-        session.connection->listAll(QStringLiteral("tools/list"), QStringLiteral("tools"), this,
-                                    [&](const QJsonArray &, const std::optional<RpcError> &error) { listed = !error; });
-        QTRY_VERIFY_WITH_TIMEOUT(listed, 20000);
+        QVERIFY(toolsListed(session.connection.get()));
         QCOMPARE(asked, 2);
         QCOMPARE(servers.count("GET", "/authorize"), 2);
         QVERIFY(browser.opened.at(1).query(QUrl::FullyDecoded).contains(QLatin1String("mcp:admin")));
@@ -601,15 +598,10 @@ private Q_SLOTS:
         ProtectedServer servers;
         MemorySecretStore secrets;
         FakeBrowser browser;
-        OAuthController::setUrlOpenerForTesting([&](const QUrl &url) { browser.open(url); });
+        browser.takeSignIns();
         WindowSession session(protectedConfig(servers.mcpUrl()), &secrets);
         QPointer<OAuthConsentDialog> dialog;
-        QTRY_VERIFY_WITH_TIMEOUT((dialog = [] {
-            for (QWidget *widget : QApplication::topLevelWidgets())
-                if (auto *d = qobject_cast<OAuthConsentDialog *>(widget); d && d->isVisible())
-                    return d;
-            return static_cast<OAuthConsentDialog *>(nullptr);
-        }()) != nullptr, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT((dialog = Test::visibleTopLevel<OAuthConsentDialog>()) != nullptr, 20000);
         session.connection->disconnectFromServer();
         QTRY_VERIFY_WITH_TIMEOUT(!dialog || !dialog->isVisible(), 10000);
         QTRY_VERIFY_WITH_TIMEOUT(!session.oauth->steps().isEmpty()
@@ -624,18 +616,12 @@ private Q_SLOTS:
         MemorySecretStore secrets;
         FakeBrowser browser;
         int asked = 0;
-        OAuthController::setConsentAskerForTesting([&](OAuthController *, const QUrl &, std::function<void(bool)> answer) {
-            ++asked;
-            answer(true);
-        });
-        OAuthController::setUrlOpenerForTesting([&](const QUrl &url) { browser.open(url); });
+        countConsents(&asked, true);
+        browser.takeSignIns();
         WindowSession session(protectedConfig(servers.mcpUrl()), &secrets);
         QTRY_COMPARE_WITH_TIMEOUT(session.connection->state(), Connection::State::Connected, 20000);
         servers.tokenScopes.clear(); // the server stops accepting the access token
-        bool listed = false;
-        session.connection->listAll(QStringLiteral("tools/list"), QStringLiteral("tools"), this,
-                                    [&](const QJsonArray &, const std::optional<RpcError> &error) { listed = !error; });
-        QTRY_VERIFY_WITH_TIMEOUT(listed, 20000);
+        QVERIFY(toolsListed(session.connection.get()));
         QCOMPARE(asked, 1);
         QCOMPARE(servers.count("POST", "/token"), 2);
         QVERIFY(session.stepTitles().contains(QStringLiteral("Token refresh")));

@@ -88,6 +88,16 @@ QPlainTextEdit *makeEdit()
 
 // Runs `action` with a 1 ms ticker on the GUI thread until `done()` (polled every tick) and
 // returns the longest gap between ticks in ms.
+// For a done() check whose work ends at step last: done one tick later, once its result is painted.
+bool oneTickMore(int *step, int last)
+{
+    if (*step == last) {
+        *step = last + 1;
+        return false;
+    }
+    return *step == last + 1;
+}
+
 double measureStall(QApplication &app, const std::function<void()> &action, const std::function<bool()> &done,
                     qint64 *elapsedMs)
 {
@@ -216,11 +226,7 @@ void offthread(QApplication &app, const QString &name, const QString &text)
             step = 3;
             return false;
         }
-        if (step == 3) {
-            step = 4;
-            return false;
-        }
-        return step == 4;
+        return oneTickMore(&step, 3);
     }, &elapsed);
     worker->wait();
     delete worker;
@@ -274,11 +280,7 @@ void view(QApplication &app, const QString &name, const QString &text)
             step = 3;
             return false;
         }
-        if (step == 3) {
-            step = 4;
-            return false;
-        }
-        return step == 4;
+        return oneTickMore(&step, 3);
     }, &elapsed);
     const bool complete = bigView->text().size() == text.size() && bigView->selectedText() == Needle;
     std::printf("[%-9s] view:      longest GUI stall %8.1f ms (setToolResult %.1f ms), prepared after %6lld ms, "

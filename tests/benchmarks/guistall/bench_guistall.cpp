@@ -141,6 +141,33 @@ struct Result
     QString loadBefore, loadAfter;
 };
 
+// Runs loop until the measurement quits it: start (once) when the connection is up and the initial
+// list calls have landed, or an error in *error when the connection fails or ends first, or after timeoutMs.
+void runOnceConnected(QApplication &app, QEventLoop &loop, Connection *connection, const std::function<void()> &start,
+                      int timeoutMs, QString *error)
+{
+    auto started = std::make_shared<bool>(false);
+    const auto startOnce = [start, started] {
+        if (*started)
+            return;
+        *started = true;
+        start();
+    };
+    QObject::connect(connection, &Connection::stateChanged, &app, [&app, &loop, connection, startOnce, error](Connection::State state) {
+        if (state == Connection::State::Connected)
+            QTimer::singleShot(300, &app, startOnce); // let the initial list calls land first
+        else if (state == Connection::State::Failed || state == Connection::State::Exited) {
+            *error = connection->stateText();
+            loop.quit();
+        }
+    });
+    QTimer::singleShot(timeoutMs, &app, [&loop, error] {
+        *error = QStringLiteral("timed out");
+        loop.quit();
+    });
+    loop.exec();
+}
+
 QWidget *pageForTab(ServerPage *page, const QString &tab)
 {
     if (tab == QLatin1String("traffic"))
@@ -186,11 +213,7 @@ Result runOnce(QApplication &app, const QString &tab, int perSecond, double seco
             loop.quit();
         }
     });
-    bool started = false;
     auto start = [&] {
-        if (started)
-            return;
-        started = true;
         QWidget *widget = pageForTab(page, tab);
         const int index = widget ? page->tabs()->indexOf(widget) : -1;
         if (index < 0) {
@@ -218,19 +241,7 @@ Result runOnce(QApplication &app, const QString &tab, int perSecond, double seco
             settle.start();
         });
     };
-    QObject::connect(connection, &Connection::stateChanged, &app, [&](Connection::State state) {
-        if (state == Connection::State::Connected)
-            QTimer::singleShot(300, &app, start); // let the initial list calls land first
-        else if (state == Connection::State::Failed || state == Connection::State::Exited) {
-            result.error = connection->stateText();
-            loop.quit();
-        }
-    });
-    QTimer::singleShot(600000, &app, [&] {
-        result.error = QStringLiteral("timed out");
-        loop.quit();
-    });
-    loop.exec();
+    runOnceConnected(app, loop, connection, start, 600000, &result.error);
 
     std::vector<qint64> sorted = stalls.gaps;
     std::sort(sorted.begin(), sorted.end());
@@ -289,11 +300,7 @@ Arrival runArrival(QApplication &app, qint64 size)
             loop.quit();
         }
     });
-    bool started = false;
     auto start = [&] {
-        if (started)
-            return;
-        started = true;
         ToolsPage *tools = page->toolsPage();
         page->tabs()->setCurrentIndex(page->tabs()->indexOf(tools));
         if (!tools->list()->selectByName(QStringLiteral("blob"))) {
@@ -321,19 +328,7 @@ Arrival runArrival(QApplication &app, qint64 size)
             tools->run();
         });
     };
-    QObject::connect(connection, &Connection::stateChanged, &app, [&](Connection::State state) {
-        if (state == Connection::State::Connected)
-            QTimer::singleShot(300, &app, start); // let the initial list calls land first
-        else if (state == Connection::State::Failed || state == Connection::State::Exited) {
-            result.error = connection->stateText();
-            loop.quit();
-        }
-    });
-    QTimer::singleShot(120000, &app, [&] {
-        result.error = QStringLiteral("timed out");
-        loop.quit();
-    });
-    loop.exec();
+    runOnceConnected(app, loop, connection, start, 120000, &result.error);
 
     std::sort(stalls.gaps.begin(), stalls.gaps.end());
     result.ticks = stalls.gaps.size();

@@ -30,6 +30,8 @@
 #include <memory>
 #include <vector>
 
+#include "../common/resident.h"
+
 using namespace Mcp;
 using namespace Mcp::Ui;
 
@@ -46,14 +48,8 @@ QString loadAverage()
 // Resident set size of this process, in MiB.
 double residentMiB()
 {
-    QFile file(QStringLiteral("/proc/self/status"));
-    if (!file.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : file.readAll().split('\n')) {
-        if (line.startsWith("VmRSS:"))
-            return line.mid(6).trimmed().split(' ').value(0).toDouble() / 1024.0;
-    }
-    return -1;
+    const qint64 kib = residentKiB();
+    return kib < 0 ? -1 : kib / 1024.0;
 }
 
 // Heap bytes in use (every malloc arena), in MiB: unlike the resident size, it does not count

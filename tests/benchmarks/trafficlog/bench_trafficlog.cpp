@@ -19,21 +19,11 @@
 #include <cstdio>
 #include <ctime>
 
+#include "../common/resident.h"
+
 using namespace Mcp;
 
 namespace {
-
-qint64 residentKiB()
-{
-    QFile status(QStringLiteral("/proc/self/status"));
-    if (!status.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : status.readAll().split('\n')) {
-        if (line.startsWith("VmRSS:"))
-            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
-    }
-    return -1;
-}
 
 // Traffic shaped like a busy tool-calling session: per 10 events, 3 requests, 3 responses
 // (200-2000 byte bodies), 3 notifications (progress and logging), 1 stderr line.

@@ -22,18 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static double now_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
-
-static int compare(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
+#include "../common/floorclock.h"
 
 static char *in;
 static size_t in_size, in_capacity;
@@ -110,10 +99,57 @@ static int read_lines(int lines)
     return 0;
 }
 
-static int stdio_call(size_t n)
+/* Writes the request (n bytes) as one line to the peer. */
+static int stdio_send(size_t n)
 {
     request[n] = '\n';
-    return write_all(to_peer, request, n + 1) || read_lines(1) ? -1 : 0;
+    return write_all(to_peer, request, n + 1);
+}
+
+static int stdio_call(size_t n)
+{
+    return stdio_send(n) || read_lines(1) ? -1 : 0;
+}
+
+/* One request through a transport, its whole answer read; non-zero on failure. */
+typedef int (*call_fn)(size_t n);
+
+/* 50 echo calls to warm up, then `sequential` timed ones: their round trips sorted into samples
+ * (microseconds), their sum in *total. Non-zero when a call failed. */
+static int echo_round_trips(call_fn call, int *id, int sequential, double *samples, double *total)
+{
+    for (int i = 0; i < 50; ++i)
+        if (call(echo_request(++*id)))
+            return 1;
+    *total = 0;
+    for (int i = 0; i < sequential; ++i) {
+        double t = now_us();
+        if (call(echo_request(++*id)))
+            return 1;
+        samples[i] = now_us() - t;
+        *total += samples[i];
+    }
+    qsort(samples, (size_t)sequential, sizeof(double), compare);
+    return 0;
+}
+
+/* Blob results of 1 MiB and 16 MiB, the best of 3 runs each, in MB/s. Non-zero when a call failed. */
+static int blob_rates(call_fn call, int *id, double mbps[2])
+{
+    for (int k = 0; k < 2; ++k) {
+        size_t size = k == 0 ? (size_t)1 << 20 : (size_t)16 << 20;
+        double best = 1e30;
+        for (int run = 0; run < 3; ++run) {
+            double t0 = now_us();
+            if (call(blob_request(++*id, size)))
+                return 1;
+            double us = now_us() - t0;
+            if (us < best)
+                best = us;
+        }
+        mbps[k] = size / best;
+    }
+    return 0;
 }
 
 static int run_stdio(const char *peer, int sequential, int pipelined)
@@ -139,55 +175,30 @@ static int run_stdio(const char *peer, int sequential, int pipelined)
     to_peer = down[1];
     from_peer = up[0];
     int id = 0;
-    for (int i = 0; i < 50; ++i)
-        if (stdio_call(echo_request(++id)))
-            return 1;
     double *samples = (double *)malloc(sizeof(double) * (size_t)sequential);
     double total = 0;
-    for (int i = 0; i < sequential; ++i) {
-        double t = now_us();
-        if (stdio_call(echo_request(++id)))
-            return 1;
-        samples[i] = now_us() - t;
-        total += samples[i];
-    }
-    qsort(samples, (size_t)sequential, sizeof(double), compare);
+    if (echo_round_trips(stdio_call, &id, sequential, samples, &total))
+        return 1;
 
     /* 64 in flight: write 64, then one more for each answer. */
     double t = now_us();
     int sent = 0, received = 0;
-    for (; sent < 64 && sent < pipelined; ++sent) {
-        size_t n = echo_request(++id);
-        request[n] = '\n';
-        write_all(to_peer, request, n + 1);
-    }
+    for (; sent < 64 && sent < pipelined; ++sent)
+        stdio_send(echo_request(++id));
     while (received < pipelined) {
         if (read_lines(1))
             return 1;
         ++received;
         if (sent < pipelined) {
-            size_t n = echo_request(++id);
-            request[n] = '\n';
-            write_all(to_peer, request, n + 1);
+            stdio_send(echo_request(++id));
             ++sent;
         }
     }
     double rate = pipelined / ((now_us() - t) / 1e6);
 
     double mbps[2];
-    for (int k = 0; k < 2; ++k) {
-        size_t size = k == 0 ? (size_t)1 << 20 : (size_t)16 << 20;
-        double best = 1e30;
-        for (int run = 0; run < 3; ++run) {
-            double t0 = now_us();
-            if (stdio_call(blob_request(++id, size)))
-                return 1;
-            double us = now_us() - t0;
-            if (us < best)
-                best = us;
-        }
-        mbps[k] = size / best;
-    }
+    if (blob_rates(stdio_call, &id, mbps))
+        return 1;
     printf("{\"medianUs\":%.2f,\"meanUs\":%.2f,\"pipelinedPerSec\":%.0f,\"mbps1MiB\":%.1f,\"mbps16MiB\":%.1f}\n",
            samples[sequential / 2], total / sequential, rate, mbps[0], mbps[1]);
     close(to_peer);
@@ -198,9 +209,10 @@ static int run_stdio(const char *peer, int sequential, int pipelined)
 /* ---- HTTP ---- */
 
 static int sock;
+static int port;
 
 /* Sends one POST and reads the whole answer (head and Content-Length body). */
-static int http_call(int port, size_t body_n)
+static int http_call(size_t body_n)
 {
     char head[256];
     int hn = snprintf(head, sizeof head,
@@ -236,7 +248,7 @@ static int http_call(int port, size_t body_n)
     }
 }
 
-static int run_http(int port, int sequential)
+static int run_http(int sequential)
 {
     sock = socket(AF_INET, SOCK_STREAM, 0);
     struct sockaddr_in addr;
@@ -249,33 +261,13 @@ static int run_http(int port, int sequential)
     int one = 1;
     setsockopt(sock, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     int id = 0;
-    for (int i = 0; i < 50; ++i)
-        if (http_call(port, echo_request(++id)))
-            return 1;
     double *samples = (double *)malloc(sizeof(double) * (size_t)sequential);
     double total = 0;
-    for (int i = 0; i < sequential; ++i) {
-        double t = now_us();
-        if (http_call(port, echo_request(++id)))
-            return 1;
-        samples[i] = now_us() - t;
-        total += samples[i];
-    }
-    qsort(samples, (size_t)sequential, sizeof(double), compare);
+    if (echo_round_trips(http_call, &id, sequential, samples, &total))
+        return 1;
     double mbps[2];
-    for (int k = 0; k < 2; ++k) {
-        size_t size = k == 0 ? (size_t)1 << 20 : (size_t)16 << 20;
-        double best = 1e30;
-        for (int run = 0; run < 3; ++run) {
-            double t0 = now_us();
-            if (http_call(port, blob_request(++id, size)))
-                return 1;
-            double us = now_us() - t0;
-            if (us < best)
-                best = us;
-        }
-        mbps[k] = size / best;
-    }
+    if (blob_rates(http_call, &id, mbps))
+        return 1;
     printf("{\"medianUs\":%.2f,\"meanUs\":%.2f,\"mbps1MiB\":%.1f,\"mbps16MiB\":%.1f}\n", samples[sequential / 2],
            total / sequential, mbps[0], mbps[1]);
     close(sock);
@@ -287,8 +279,10 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
     if (argc >= 5 && !strcmp(argv[1], "stdio"))
         return run_stdio(argv[2], atoi(argv[3]), atoi(argv[4]));
-    if (argc >= 4 && !strcmp(argv[1], "http"))
-        return run_http(atoi(argv[2]), atoi(argv[3]));
+    if (argc >= 4 && !strcmp(argv[1], "http")) {
+        port = atoi(argv[2]);
+        return run_http(atoi(argv[3]));
+    }
     fprintf(stderr, "usage: zerofloor stdio PEER SEQUENTIAL PIPELINED | zerofloor http PORT SEQUENTIAL\n");
     return 2;
 }

@@ -51,16 +51,11 @@ void fuzzChallenge(const QByteArray &header)
 
 } // namespace
 
-extern "C" int LLVMFuzzerInitialize(int *, char ***)
-{
-    Mcp::Fuzz::quietQt();
-    return 0;
-}
+FUZZ_INITIALIZE()
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const QByteArray input(reinterpret_cast<const char *>(data), qsizetype(size));
-    const QList<QByteArray> parts = input.split('\0');
+    const QList<QByteArray> parts = Mcp::Fuzz::parts(data, size);
     fuzzChallenge(parts.value(0));
 
     const QUrl serverUrl(QString::fromUtf8(parts.value(1)));

@@ -2,7 +2,7 @@
 // `mcpscope diff` load). Every imported event must be written back and read again unchanged,
 // and HAR export and redaction must cope with whatever an imported event holds.
 
-#include "fuzzcommon.h"
+#include "capturefuzzing.h"
 #include "traffic/trafficcapture.h"
 #include "traffic/trafficlog.h"
 
@@ -28,16 +28,11 @@ QList<TrafficEvent> eventsOf(const TrafficLog &log)
 
 } // namespace
 
-extern "C" int LLVMFuzzerInitialize(int *, char ***)
-{
-    Mcp::Fuzz::quietQt();
-    Mcp::Fuzz::startApplication();
-    return 0;
-}
+FUZZ_INITIALIZE(Mcp::Fuzz::startApplication())
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    QByteArray bytes(reinterpret_cast<const char *>(data), qsizetype(size));
+    QByteArray bytes = Mcp::Fuzz::bytes(data, size).toByteArray();
     QBuffer input(&bytes);
     FUZZ_CHECK(input.open(QIODevice::ReadOnly));
     TrafficLog log;
@@ -51,13 +46,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const QList<TrafficEvent> events = eventsOf(log);
 
     // Written back (nothing redacted) and read again: the same events.
-    QByteArray written;
+    QByteArray written = Fuzz::jsonLines(events, result.connectionNames);
     QBuffer output(&written);
-    FUZZ_CHECK(output.open(QIODevice::WriteOnly));
-    TrafficCapture::ExportOptions keep;
-    keep.redaction = TrafficCapture::Redaction::KeepSecrets;
-    FUZZ_CHECK(TrafficCapture::writeJsonLines(&output, events, result.connectionNames, keep));
-    output.close();
     FUZZ_CHECK(output.open(QIODevice::ReadOnly));
     TrafficLog again;
     const TrafficCapture::ImportResult second = TrafficCapture::readJsonLines(&output, &again);
@@ -78,7 +68,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
 
     // HAR of whatever HTTP exchanges the capture holds, both ways.
-    (void)QJsonDocument(TrafficCapture::har(events, result.connectionNames, keep)).toJson();
+    (void)QJsonDocument(TrafficCapture::har(events, result.connectionNames, Fuzz::keepSecrets())).toJson();
     (void)QJsonDocument(TrafficCapture::har(events, result.connectionNames, redact)).toJson();
     return 0;
 }

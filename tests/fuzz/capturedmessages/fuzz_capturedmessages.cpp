@@ -5,7 +5,7 @@
 // window's reader (TrafficCapture::readJsonLines) reads it; and the messages, written back as
 // a JSON Lines capture and as HAR by TrafficCapture, read again to the same.
 
-#include "fuzzcommon.h"
+#include "capturefuzzing.h"
 #include "traffic/capturemessages.h"
 #include "traffic/trafficcapture.h"
 #include "traffic/trafficlog.h"
@@ -95,13 +95,7 @@ void jsonLinesRoundTrip(const CapturedMessages &captured)
         event.raw = compact(m.message);
         events.append(event);
     }
-    QByteArray bytes;
-    QBuffer output(&bytes);
-    FUZZ_CHECK(output.open(QIODevice::WriteOnly));
-    TrafficCapture::ExportOptions keep;
-    keep.redaction = TrafficCapture::Redaction::KeepSecrets;
-    FUZZ_CHECK(TrafficCapture::writeJsonLines(&output, events, captured.connectionNames, keep));
-    const CapturedMessages again = CapturedMessages::fromJsonLines(bytes);
+    const CapturedMessages again = CapturedMessages::fromJsonLines(Fuzz::jsonLines(events, captured.connectionNames));
     FUZZ_CHECK(again.error.isEmpty());
     FUZZ_CHECK(sameMessages(captured.messages, again.messages, true));
     QHash<int, QString> names;
@@ -165,9 +159,7 @@ void harRoundTrip(const CapturedMessages &captured)
             events.append(frame);
         }
     }
-    TrafficCapture::ExportOptions keep;
-    keep.redaction = TrafficCapture::Redaction::KeepSecrets;
-    const QByteArray har = QJsonDocument(TrafficCapture::har(events, {{1, QStringLiteral("http")}}, keep)).toJson();
+    const QByteArray har = QJsonDocument(TrafficCapture::har(events, {{1, QStringLiteral("http")}}, Fuzz::keepSecrets())).toJson();
     const CapturedMessages again = CapturedMessages::fromHar(har);
     FUZZ_CHECK(again.error.isEmpty());
     FUZZ_CHECK(sameMessages(captured.messages, again.messages, false));
@@ -177,19 +169,14 @@ void harRoundTrip(const CapturedMessages &captured)
 
 } // namespace
 
-extern "C" int LLVMFuzzerInitialize(int *, char ***)
-{
-    Mcp::Fuzz::quietQt();
-    Mcp::Fuzz::startApplication();
-    return 0;
-}
+FUZZ_INITIALIZE(Mcp::Fuzz::startApplication())
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1)
         return 0;
     const bool har = data[0] % 2;
-    const QByteArray text(reinterpret_cast<const char *>(data + 1), qsizetype(size - 1));
+    const QByteArray text = Mcp::Fuzz::bytes(data, size, 1).toByteArray();
     const CapturedMessages captured = har ? CapturedMessages::fromHar(text) : CapturedMessages::fromJsonLines(text);
     if (!har)
         compareWithTrafficCapture(text, captured);

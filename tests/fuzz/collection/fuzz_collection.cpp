@@ -409,28 +409,9 @@ void fuzzReplay(const QByteArray &text)
 
 } // namespace
 
-extern "C" int LLVMFuzzerInitialize(int *, char ***)
-{
-    Mcp::Fuzz::quietQt();
-    Mcp::Fuzz::startApplication();
-    return 0;
-}
+FUZZ_INITIALIZE(Mcp::Fuzz::startApplication())
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size < 1)
-        return 0;
-    const QByteArray text(reinterpret_cast<const char *>(data + 1), qsizetype(size - 1));
-    switch (data[0] % 3) {
-    case 0:
-        fuzzCollection(text);
-        break;
-    case 1:
-        fuzzJsonPath(text);
-        break;
-    default:
-        fuzzReplay(text);
-        break;
-    }
-    return 0;
+    return Mcp::Fuzz::dispatch(data, size, {fuzzCollection, fuzzJsonPath, fuzzReplay});
 }

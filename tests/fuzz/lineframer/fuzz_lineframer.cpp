@@ -39,11 +39,7 @@ QList<Expected> model(QByteArrayView input, qsizetype max)
 
 } // namespace
 
-extern "C" int LLVMFuzzerInitialize(int *, char ***)
-{
-    Mcp::Fuzz::quietQt();
-    return 0;
-}
+FUZZ_INITIALIZE()
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -54,7 +50,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const qsizetype max = data[0] & 0x80 ? 4000 + data[0] % 200 : 1 + data[0] % 64;
     const qsizetype piece = 1 + data[1] % 37;
     const uint8_t mode = data[2];
-    const QByteArrayView input(reinterpret_cast<const char *>(data + 3), qsizetype(size - 3));
+    const QByteArrayView input = Mcp::Fuzz::bytes(data, size, 3);
 
     LineFramer framer(max);
     QList<LineFramer::Frame> frames;

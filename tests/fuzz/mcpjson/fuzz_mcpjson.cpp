@@ -64,15 +64,11 @@ void roundTrip(const McpJsonImport &first, McpJsonDialect dialect, bool mcpScope
 
 } // namespace
 
-extern "C" int LLVMFuzzerInitialize(int *, char ***)
-{
-    Mcp::Fuzz::quietQt();
-    return 0;
-}
+FUZZ_INITIALIZE()
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const QByteArray text(reinterpret_cast<const char *>(data), qsizetype(size));
+    const QByteArray text = Mcp::Fuzz::bytes(data, size).toByteArray();
 
     // Comments and trailing commas become spaces: offsets into the text stay valid.
     const QByteArray stripped = McpJson::stripComments(text);

@@ -188,18 +188,13 @@ void fuzzMeta(QByteArrayView text)
 
 } // namespace
 
-extern "C" int LLVMFuzzerInitialize(int *, char ***)
-{
-    Mcp::Fuzz::quietQt();
-    Mcp::Fuzz::startApplication();
-    return 0;
-}
+FUZZ_INITIALIZE(Mcp::Fuzz::startApplication())
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 2)
         return 0;
-    const QByteArrayView text(reinterpret_cast<const char *>(data + 2), qsizetype(size - 2));
+    const QByteArrayView text = Mcp::Fuzz::bytes(data, size, 2);
     switch (data[0] % 3) {
     case 0:
         fuzzRoundTrips(data[1], text);

@@ -54,15 +54,11 @@ QJsonValue parseValue(QByteArrayView text, bool *ok)
 
 } // namespace
 
-extern "C" int LLVMFuzzerInitialize(int *, char ***)
-{
-    Mcp::Fuzz::quietQt();
-    return 0;
-}
+FUZZ_INITIALIZE()
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const QByteArrayView input(reinterpret_cast<const char *>(data), qsizetype(size));
+    const QByteArrayView input = Mcp::Fuzz::bytes(data, size);
     const qsizetype nul = input.indexOf('\0');
     bool ok = false;
     const QJsonValue schema = parseValue(nul < 0 ? input : input.first(nul), &ok);

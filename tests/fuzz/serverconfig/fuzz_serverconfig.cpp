@@ -132,32 +132,11 @@ void fuzzExpansion(const QByteArray &text)
 
 } // namespace
 
-extern "C" int LLVMFuzzerInitialize(int *, char ***)
-{
-    Mcp::Fuzz::quietQt();
-    scratch = new QTemporaryDir;
-    FUZZ_CHECK(scratch->isValid());
-    return 0;
-}
+FUZZ_INITIALIZE(scratch = new QTemporaryDir; FUZZ_CHECK(scratch->isValid()))
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size < 1)
-        return 0;
-    const QByteArray text(reinterpret_cast<const char *>(data + 1), qsizetype(size - 1));
-    switch (data[0] % 4) {
-    case 0:
-        fuzzCatalog(text, false);
-        break;
-    case 1:
-        fuzzCatalog(text, true);
-        break;
-    case 2:
-        fuzzConfig(text);
-        break;
-    default:
-        fuzzExpansion(text);
-        break;
-    }
-    return 0;
+    return Mcp::Fuzz::dispatch(data, size,
+                               {[](const QByteArray &text) { fuzzCatalog(text, false); },
+                                [](const QByteArray &text) { fuzzCatalog(text, true); }, fuzzConfig, fuzzExpansion});
 }
