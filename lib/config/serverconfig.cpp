@@ -145,36 +145,30 @@ ServerConfig ServerConfig::create(const QString &name)
     return config;
 }
 
-QString ServerConfig::transportToString(TransportType transport)
+namespace {
+
+const ConfigDetail::EnumWords<ServerConfig::TransportType> &transportWords()
 {
-    switch (transport) {
-    case TransportType::Stdio: return QStringLiteral("stdio");
-    case TransportType::StreamableHttp: return QStringLiteral("http");
-    case TransportType::Sse: return QStringLiteral("sse");
-    case TransportType::Auto: return QStringLiteral("auto");
-    }
-    return QStringLiteral("stdio");
+    static const ConfigDetail::EnumWords<ServerConfig::TransportType> words{
+        {ServerConfig::TransportType::Stdio, QLatin1StringView("stdio")},
+        {ServerConfig::TransportType::StreamableHttp, QLatin1StringView("http")},
+        {ServerConfig::TransportType::Sse, QLatin1StringView("sse")},
+        {ServerConfig::TransportType::Auto, QLatin1StringView("auto")}};
+    return words;
 }
+
+} // namespace
+
+QString ServerConfig::transportToString(TransportType transport) { return transportWords().toString(transport); }
 
 ServerConfig::TransportType ServerConfig::transportFromString(const QString &text, bool *ok)
 {
-    const QString t = text.trimmed().toLower();
-    bool known = true;
-    TransportType result = TransportType::Stdio;
-    if (t == QLatin1String("stdio"))
-        result = TransportType::Stdio;
-    else if (t == QLatin1String("http") || t == QLatin1String("streamable-http")
-             || t == QLatin1String("streamablehttp") || t == QLatin1String("streamable_http"))
-        result = TransportType::StreamableHttp;
-    else if (t == QLatin1String("sse"))
-        result = TransportType::Sse;
-    else if (t == QLatin1String("auto"))
-        result = TransportType::Auto;
-    else
-        known = false;
-    if (ok)
-        *ok = known;
-    return result;
+    QString word = text.trimmed().toLower();
+    // What other clients' files call Streamable HTTP.
+    if (word == QLatin1String("streamable-http") || word == QLatin1String("streamablehttp")
+        || word == QLatin1String("streamable_http"))
+        word = QStringLiteral("http");
+    return transportWords().fromString(word, ok);
 }
 
 QString ServerConfig::scopeToString(Scope scope)
@@ -193,46 +187,34 @@ QString ServerConfig::displayName(TransportType transport)
     return QString();
 }
 
-QString ServerAuth::modeToString(Mode mode)
+namespace {
+
+using ConfigDetail::EnumWords;
+
+const EnumWords<ServerAuth::Mode> &modeWords()
 {
-    switch (mode) {
-    case Mode::Automatic: return QStringLiteral("auto");
-    case Mode::None: return QStringLiteral("none");
-    case Mode::Bearer: return QStringLiteral("bearer");
-    case Mode::OAuth: return QStringLiteral("oauth");
-    }
-    return QStringLiteral("auto");
+    static const EnumWords<ServerAuth::Mode> words{{ServerAuth::Mode::Automatic, QLatin1StringView("auto")},
+                                                   {ServerAuth::Mode::None, QLatin1StringView("none")},
+                                                   {ServerAuth::Mode::Bearer, QLatin1StringView("bearer")},
+                                                   {ServerAuth::Mode::OAuth, QLatin1StringView("oauth")}};
+    return words;
 }
 
-ServerAuth::Mode ServerAuth::modeFromString(const QString &text)
+const EnumWords<ServerAuth::Grant> &grantWords()
 {
-    if (text == QLatin1String("none"))
-        return Mode::None;
-    if (text == QLatin1String("bearer"))
-        return Mode::Bearer;
-    if (text == QLatin1String("oauth"))
-        return Mode::OAuth;
-    return Mode::Automatic;
+    static const EnumWords<ServerAuth::Grant> words{
+        {ServerAuth::Grant::Automatic, QLatin1StringView("auto")},
+        {ServerAuth::Grant::AuthorizationCode, QLatin1StringView("authorization_code")},
+        {ServerAuth::Grant::ClientCredentials, QLatin1StringView("client_credentials")}};
+    return words;
 }
 
-QString ServerAuth::grantToString(Grant grant)
-{
-    switch (grant) {
-    case Grant::Automatic: return QStringLiteral("auto");
-    case Grant::AuthorizationCode: return QStringLiteral("authorization_code");
-    case Grant::ClientCredentials: return QStringLiteral("client_credentials");
-    }
-    return QStringLiteral("auto");
-}
+} // namespace
 
-ServerAuth::Grant ServerAuth::grantFromString(const QString &text)
-{
-    if (text == QLatin1String("authorization_code"))
-        return Grant::AuthorizationCode;
-    if (text == QLatin1String("client_credentials"))
-        return Grant::ClientCredentials;
-    return Grant::Automatic;
-}
+QString ServerAuth::modeToString(Mode mode) { return modeWords().toString(mode); }
+ServerAuth::Mode ServerAuth::modeFromString(const QString &text) { return modeWords().fromString(text); }
+QString ServerAuth::grantToString(Grant grant) { return grantWords().toString(grant); }
+ServerAuth::Grant ServerAuth::grantFromString(const QString &text) { return grantWords().fromString(text); }
 
 QJsonObject ServerConfig::toJson(SecretHandling secrets) const
 {

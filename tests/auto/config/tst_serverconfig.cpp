@@ -39,6 +39,37 @@ private:
     }
 
 private Q_SLOTS:
+    // The words of the transport, authorization mode and grant: each value written is read back as
+    // itself, other clients' names for Streamable HTTP read as it, and an unknown word reads as the
+    // default and says so.
+    void enumWordsRoundTrip()
+    {
+        using T = ServerConfig::TransportType;
+        for (const T transport : {T::Stdio, T::StreamableHttp, T::Sse, T::Auto}) {
+            bool ok = false;
+            QCOMPARE(ServerConfig::transportFromString(ServerConfig::transportToString(transport), &ok), transport);
+            QVERIFY(ok);
+        }
+        QCOMPARE(ServerConfig::transportToString(T::StreamableHttp), QStringLiteral("http"));
+        for (const QString &alias : {QStringLiteral("streamable-http"), QStringLiteral(" Streamable_HTTP "),
+                                     QStringLiteral("streamablehttp")})
+            QCOMPARE(ServerConfig::transportFromString(alias), T::StreamableHttp);
+        bool ok = true;
+        QCOMPARE(ServerConfig::transportFromString(QStringLiteral("websocket"), &ok), T::Stdio);
+        QVERIFY(!ok);
+
+        using M = ServerAuth::Mode;
+        for (const M mode : {M::Automatic, M::None, M::Bearer, M::OAuth})
+            QCOMPARE(ServerAuth::modeFromString(ServerAuth::modeToString(mode)), mode);
+        QCOMPARE(ServerAuth::modeToString(M::OAuth), QStringLiteral("oauth"));
+        QCOMPARE(ServerAuth::modeFromString(QStringLiteral("kerberos")), M::Automatic);
+        using G = ServerAuth::Grant;
+        for (const G grant : {G::Automatic, G::AuthorizationCode, G::ClientCredentials})
+            QCOMPARE(ServerAuth::grantFromString(ServerAuth::grantToString(grant)), grant);
+        QCOMPARE(ServerAuth::grantToString(G::ClientCredentials), QStringLiteral("client_credentials"));
+        QCOMPARE(ServerAuth::grantFromString(QStringLiteral("password")), G::Automatic);
+    }
+
     // The era choice is written as "era" when set, left out when it is the default (Auto).
     void eraRoundTrip()
     {
