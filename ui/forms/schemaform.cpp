@@ -1,6 +1,6 @@
 #include "schemaform.h"
 
-#include "jsontext.h"
+#include "widgets/jsontext.h"
 #include "theme.h"
 #include "widgets/markdown.h"
 #include "widgets/quietdestruction.h"

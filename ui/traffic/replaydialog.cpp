@@ -2,7 +2,7 @@
 #include "widgets/screenfit.h"
 
 #include "collections/collectionrunner.h"
-#include "forms/jsontext.h"
+#include "widgets/jsontext.h"
 #include "protocol/keys.h"
 #include "theme.h"
 #include "widgets/fittinglabel.h"
