@@ -68,58 +68,56 @@ OAuthTokens tokensFromJson(const QJsonObject &o)
 
 // --- SharedTokenStore ---
 
-OAuthTokens SharedTokenStore::tokens(const QString &resource) const
+template<typename T>
+T SharedTokenStore::entry(const QHash<QString, T> &entries, const QString &key) const
 {
     QMutexLocker lock(&m_mutex);
-    return m_tokens.value(resource);
+    return entries.value(key);
+}
+
+template<typename T>
+void SharedTokenStore::setEntry(QHash<QString, T> &entries, const QString &key, const T &value, bool keep)
+{
+    {
+        QMutexLocker lock(&m_mutex);
+        if (keep)
+            entries.insert(key, value);
+        else
+            entries.remove(key);
+    }
+    // Outside the lock: whoever saves the store reads it again.
+    if (changed)
+        changed();
+}
+
+OAuthTokens SharedTokenStore::tokens(const QString &resource) const
+{
+    return entry(m_tokens, resource);
 }
 
 void SharedTokenStore::setTokens(const QString &resource, const OAuthTokens &tokens)
 {
-    {
-        QMutexLocker lock(&m_mutex);
-        if (tokens.isValid())
-            m_tokens.insert(resource, tokens);
-        else
-            m_tokens.remove(resource);
-    }
-    if (changed)
-        changed();
+    setEntry(m_tokens, resource, tokens, tokens.isValid());
 }
 
 OAuthClientRegistration SharedTokenStore::registration(const QString &issuer) const
 {
-    QMutexLocker lock(&m_mutex);
-    return m_registrations.value(issuer);
+    return entry(m_registrations, issuer);
 }
 
 void SharedTokenStore::setRegistration(const QString &issuer, const OAuthClientRegistration &registration)
 {
-    {
-        QMutexLocker lock(&m_mutex);
-        m_registrations.insert(issuer, registration);
-    }
-    if (changed)
-        changed();
+    setEntry(m_registrations, issuer, registration, true);
 }
 
 QByteArray SharedTokenStore::dpopKey(const QString &resource) const
 {
-    QMutexLocker lock(&m_mutex);
-    return m_dpopKeys.value(resource);
+    return entry(m_dpopKeys, resource);
 }
 
 void SharedTokenStore::setDpopKey(const QString &resource, const QByteArray &pem)
 {
-    {
-        QMutexLocker lock(&m_mutex);
-        if (pem.isEmpty())
-            m_dpopKeys.remove(resource);
-        else
-            m_dpopKeys.insert(resource, pem);
-    }
-    if (changed)
-        changed();
+    setEntry(m_dpopKeys, resource, pem, !pem.isEmpty());
 }
 
 QByteArray SharedTokenStore::toJson() const

@@ -68,6 +68,13 @@ public:
     std::function<void()> changed;
 
 private:
+    // One entry, read under the lock.
+    template<typename T>
+    T entry(const QHash<QString, T> &entries, const QString &key) const;
+    // Keeps value under key (or removes the key when keep is false), then calls changed.
+    template<typename T>
+    void setEntry(QHash<QString, T> &entries, const QString &key, const T &value, bool keep);
+
     mutable QMutex m_mutex;
     QHash<QString, OAuthTokens> m_tokens;
     QHash<QString, OAuthClientRegistration> m_registrations;

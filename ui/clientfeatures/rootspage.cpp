@@ -4,6 +4,7 @@
 #include "clientfeatures/savedanswers.h"
 #include "widgets/jsontext.h"
 #include "theme.h"
+#include "widgets/commonwidgets.h"
 #include "widgets/fittinglabel.h"
 
 #include <QCheckBox>
@@ -22,11 +23,7 @@ RootsPage::RootsPage(Connection *connection, QWidget *parent) : Page(connection,
     layout->setContentsMargins(6, 6, 6, 6);
     // Roots and sampling are deprecated in the modern revision, as logging is (the Logs page says
     // that of logging): said here when a modern server relies on them.
-    m_deprecation = new QLabel(this);
-    m_deprecation->setObjectName(QStringLiteral("rootsDeprecation"));
-    m_deprecation->setWordWrap(true);
-    Theme::setTextColor(m_deprecation, Theme::Role::Warning);
-    m_deprecation->hide();
+    m_deprecation = hiddenNote<QLabel>(Theme::Role::Warning, QStringLiteral("rootsDeprecation"), this);
     layout->addWidget(m_deprecation);
     m_editor = new RootsEditor(this);
     m_editor->setRoots(connection->roots());

@@ -64,6 +64,13 @@ void Page::updateOfflineNotice()
     m_offline->show();
 }
 
+void Page::setView(QWidget *view, int margin)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(margin, margin, margin, margin);
+    layout->addWidget(view);
+}
+
 void Page::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);

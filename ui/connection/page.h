@@ -41,6 +41,9 @@ protected:
     // with the current state, but never twice in a row with the same state (a page made while
     // connecting would otherwise list twice). Pages that list things fetch them when Connected.
     virtual void connectionStateChanged(Connection::State state) { Q_UNUSED(state) }
+    // For a page that is one view (Prompts, Resources, Traffic): the view fills the page, with
+    // margin pixels around it.
+    void setView(QWidget *view, int margin);
 
     void resizeEvent(QResizeEvent *event) override;
 

@@ -3,6 +3,7 @@
 #include "traffic/trafficcapture.h"
 
 #include "theme.h"
+#include "widgets/commonwidgets.h"
 #include "widgets/fittinglabel.h"
 
 #include <QDateTime>
@@ -24,13 +25,11 @@ namespace Mcp::Ui {
 namespace {
 constexpr int MaxConsoleLines = 50000;
 
+// An icon button whose text (for screen readers and tests) is its tooltip.
 QToolButton *toolButton(const QString &iconName, const QString &text, QWidget *parent)
 {
-    auto *button = new QToolButton(parent);
-    button->setIcon(Theme::icon(iconName));
+    QToolButton *button = iconButton(iconName, text, parent);
     button->setText(text);
-    button->setToolTip(text);
-    button->setAutoRaise(true);
     return button;
 }
 } // namespace

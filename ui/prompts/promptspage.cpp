@@ -3,16 +3,12 @@
 #include "prompts/promptsview.h"
 #include "theme.h"
 
-#include <QVBoxLayout>
-
 namespace Mcp::Ui {
 
-PromptsPage::PromptsPage(Connection *connection, QWidget *parent) : Page(connection, parent)
+PromptsPage::PromptsPage(Connection *connection, QWidget *parent)
+    : Page(connection, parent), m_view(new PromptsView(connection, this))
 {
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(6, 6, 6, 6);
-    m_view = new PromptsView(connection, this);
-    layout->addWidget(m_view);
+    setView(m_view, 6);
     connect(m_view, &PromptsView::openResourceRequested, this, &PromptsPage::openResourceRequested);
 }
 
@@ -21,17 +17,7 @@ QIcon PromptsPage::icon() const { return Theme::icon(QStringLiteral("prompts"));
 void PromptsPage::connectionStateChanged(Connection::State state)
 {
     if (state == Connection::State::Connected)
-        refresh();
-}
-
-void PromptsPage::refresh()
-{
-    m_view->refresh();
-}
-
-void PromptsPage::get()
-{
-    m_view->get();
+        m_view->refresh();
 }
 
 } // namespace Mcp::Ui

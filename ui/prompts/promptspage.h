@@ -18,10 +18,6 @@ public:
     QIcon icon() const override;
     PromptsView *view() const { return m_view; }
 
-public Q_SLOTS:
-    void refresh();
-    void get();
-
 Q_SIGNALS:
     void openResourceRequested(const QString &uri);
 

@@ -3,16 +3,12 @@
 #include "resources/resourcesview.h"
 #include "theme.h"
 
-#include <QVBoxLayout>
-
 namespace Mcp::Ui {
 
-ResourcesPage::ResourcesPage(Connection *connection, QWidget *parent) : Page(connection, parent)
+ResourcesPage::ResourcesPage(Connection *connection, QWidget *parent)
+    : Page(connection, parent), m_view(new ResourcesView(connection, this))
 {
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(6, 6, 6, 6);
-    m_view = new ResourcesView(connection, this);
-    layout->addWidget(m_view);
+    setView(m_view, 6);
 }
 
 QIcon ResourcesPage::icon() const { return Theme::icon(QStringLiteral("resources")); }
@@ -20,17 +16,7 @@ QIcon ResourcesPage::icon() const { return Theme::icon(QStringLiteral("resources
 void ResourcesPage::connectionStateChanged(Connection::State state)
 {
     if (state == Connection::State::Connected)
-        refresh();
-}
-
-void ResourcesPage::refresh()
-{
-    m_view->refresh();
-}
-
-void ResourcesPage::read()
-{
-    m_view->read();
+        m_view->refresh();
 }
 
 void ResourcesPage::openUri(const QString &uri)

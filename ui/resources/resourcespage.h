@@ -20,8 +20,6 @@ public:
     ResourcesView *view() const { return m_view; }
 
 public Q_SLOTS:
-    void refresh();
-    void read();
     void openUri(const QString &uri);
 
 protected:

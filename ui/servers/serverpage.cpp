@@ -40,6 +40,25 @@
 
 namespace Mcp::Ui {
 
+namespace {
+
+// A header button that folds a part of the header open and shut: its arrow points right while
+// the part is folded, down while it is open.
+QToolButton *foldToggle(const QString &text, QWidget *parent)
+{
+    auto *toggle = new QToolButton(parent);
+    toggle->setText(text);
+    toggle->setCheckable(true);
+    toggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toggle->setArrowType(Qt::RightArrow);
+    toggle->setAutoRaise(true);
+    QObject::connect(toggle, &QToolButton::toggled, toggle,
+                     [toggle](bool on) { toggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow); });
+    return toggle;
+}
+
+} // namespace
+
 QString describeCapabilities(const QJsonObject &capabilities)
 {
     QStringList parts;
@@ -76,20 +95,13 @@ ServerPage::ServerPage(Connection *connection, QWidget *parent) : QWidget(parent
     connect(m_disconnect, &QPushButton::clicked, this, &ServerPage::disconnectRequested);
     connect(m_restart, &QPushButton::clicked, this, &ServerPage::restartRequested);
     connect(m_reprobe, &QPushButton::clicked, this, &ServerPage::reprobeRequested);
-    connect(m_discoveryToggle, &QToolButton::toggled, this, [this](bool on) {
-        m_discovery->setVisible(on);
-        m_discoveryToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
-    });
+    connect(m_discoveryToggle, &QToolButton::toggled, m_discovery, &QWidget::setVisible);
     connect(m_capabilitiesToggle, &QToolButton::toggled, this, [this](bool on) {
-        m_capabilitiesToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
         QSettings().setValue(QStringLiteral("server/capabilitiesUnfolded"), on);
         updateHeader();
     });
     m_capabilitiesToggle->setChecked(QSettings().value(QStringLiteral("server/capabilitiesUnfolded"), false).toBool());
-    connect(m_instructionsToggle, &QToolButton::toggled, this, [this](bool on) {
-        m_instructions->setVisible(on);
-        m_instructionsToggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
-    });
+    connect(m_instructionsToggle, &QToolButton::toggled, m_instructions, &QWidget::setVisible);
     connect(connection, &Connection::stateChanged, this, [this](Connection::State state) {
         // A new attempt starts the clock; its end stops it.
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
@@ -157,14 +169,9 @@ QWidget *ServerPage::buildHeader()
     m_extensions->setTextInteractionFlags(Qt::TextSelectableByMouse);
     // What each side offers is folded under one line: at 1024x700 the unfolded header took eight
     // lines of a modern server's page, and the pages below are what a person works in.
-    m_capabilitiesToggle = new QToolButton(header);
+    m_capabilitiesToggle = foldToggle(tr("Capabilities"), header);
     m_capabilitiesToggle->setObjectName(QStringLiteral("capabilitiesToggle"));
-    m_capabilitiesToggle->setText(tr("Capabilities"));
     m_capabilitiesToggle->setToolTip(tr("What the server and the client offer, and the extensions each side advertised"));
-    m_capabilitiesToggle->setCheckable(true);
-    m_capabilitiesToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    m_capabilitiesToggle->setArrowType(Qt::RightArrow);
-    m_capabilitiesToggle->setAutoRaise(true);
     auto *capabilitiesSummary = new FittingLabel(header);
     capabilitiesSummary->setElideMode(Qt::ElideRight);
     m_capabilitiesSummary = capabilitiesSummary;
@@ -178,14 +185,9 @@ QWidget *ServerPage::buildHeader()
     m_reprobe = new QPushButton(tr("Re-probe"), header);
     m_reprobe->setObjectName(QStringLiteral("reprobeButton"));
     m_reprobe->setToolTip(tr("Connect again and detect the protocol era anew"));
-    m_discoveryToggle = new QToolButton(header);
-    m_discoveryToggle->setText(tr("Discovery"));
+    m_discoveryToggle = foldToggle(tr("Discovery"), header);
     m_discoveryToggle->setToolTip(tr("The full server/discover result: versions, capabilities, extensions, "
                                      "identity and instructions"));
-    m_discoveryToggle->setCheckable(true);
-    m_discoveryToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    m_discoveryToggle->setArrowType(Qt::RightArrow);
-    m_discoveryToggle->setAutoRaise(true);
     m_discovery = new QPlainTextEdit(header);
     m_discovery->setObjectName(QStringLiteral("discoveryView"));
     m_discovery->setReadOnly(true);
@@ -195,12 +197,7 @@ QWidget *ServerPage::buildHeader()
     m_connect = new QPushButton(Theme::icon(QStringLiteral("connect")), tr("Connect"), header);
     m_disconnect = new QPushButton(Theme::icon(QStringLiteral("disconnect")), tr("Disconnect"), header);
     m_restart = new QPushButton(Theme::icon(QStringLiteral("restart")), tr("Restart"), header);
-    m_instructionsToggle = new QToolButton(header);
-    m_instructionsToggle->setText(tr("Instructions"));
-    m_instructionsToggle->setCheckable(true);
-    m_instructionsToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    m_instructionsToggle->setArrowType(Qt::RightArrow);
-    m_instructionsToggle->setAutoRaise(true);
+    m_instructionsToggle = foldToggle(tr("Instructions"), header);
     m_instructions = new QTextBrowser(header);
     m_instructions->setOpenExternalLinks(true);
     m_instructions->setMaximumHeight(140);

@@ -1,13 +1,13 @@
 #include "subscriptions/subscriptionspage.h"
 
 #include "theme.h"
+#include "widgets/commonwidgets.h"
 #include "widgets/fittinglabel.h"
 
 #include <QBoxLayout>
 #include <QCheckBox>
 #include <QDateTime>
 #include <QGroupBox>
-#include <QHeaderView>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
@@ -69,11 +69,7 @@ SubscriptionsPage::SubscriptionsPage(Connection *connection, QWidget *parent) : 
     m_state->setTextInteractionFlags(Qt::TextSelectableByMouse);
     stateRow->addWidget(m_state, 1);
     layout->addLayout(stateRow);
-    m_error = new FittingLabel(this);
-    m_error->setObjectName(QStringLiteral("listenError"));
-    m_error->setWordWrap(true);
-    Theme::setTextColor(m_error, Theme::Role::Error);
-    m_error->hide();
+    m_error = hiddenNote<FittingLabel>(Theme::Role::Error, QStringLiteral("listenError"), this);
     layout->addWidget(m_error);
     m_eraNote = new FittingLabel(this);
     m_eraNote->setWordWrap(true);
@@ -130,14 +126,8 @@ SubscriptionsPage::SubscriptionsPage(Connection *connection, QWidget *parent) : 
     layout->addWidget(m_acknowledged);
 
     layout->addWidget(new QLabel(tr("What arrived:"), this));
-    m_arrived = new QTreeWidget(this);
+    m_arrived = flatTree({tr("Time"), tr("Notification"), tr("Detail")}, this);
     m_arrived->setObjectName(QStringLiteral("listenArrived"));
-    m_arrived->setHeaderLabels({tr("Time"), tr("Notification"), tr("Detail")});
-    m_arrived->setRootIsDecorated(false);
-    m_arrived->setUniformRowHeights(true);
-    m_arrived->setAlternatingRowColors(true);
-    m_arrived->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_arrived->header()->setStretchLastSection(true);
     layout->addWidget(m_arrived, 1);
 
     for (QCheckBox *box : {m_tools, m_prompts, m_resources})

@@ -2,6 +2,7 @@
 
 #include "results/resultview.h"
 #include "theme.h"
+#include "widgets/commonwidgets.h"
 
 #include "protocol/keys.h"
 #include "protocol/methods.h"
@@ -56,10 +57,7 @@ TasksPage::TasksPage(Connection *connection, QWidget *parent) : Page(connection,
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     auto *bar = new QHBoxLayout;
-    m_refresh = new QToolButton(this);
-    m_refresh->setIcon(Theme::icon(QStringLiteral("refresh")));
-    m_refresh->setToolTip(tr("Refresh"));
-    m_refresh->setAutoRaise(true);
+    m_refresh = iconButton(QStringLiteral("refresh"), tr("Refresh"), this);
     m_cancel = new QPushButton(tr("Cancel Task"), this);
     m_cancel->setObjectName(QStringLiteral("taskCancel"));
     m_resultButton = new QPushButton(tr("Result"), this);

@@ -3,20 +3,16 @@
 #include "theme.h"
 #include "traffic/trafficview.h"
 
-#include <QVBoxLayout>
-
 namespace Mcp::Ui {
 
-TrafficPage::TrafficPage(Connection *connection, QWidget *parent) : Page(connection, parent)
+TrafficPage::TrafficPage(Connection *connection, QWidget *parent)
+    : Page(connection, parent), m_view(new TrafficView(connection->trafficLog(), this))
 {
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    m_view = new TrafficView(connection->trafficLog(), this);
     m_view->setDefaultExportName(connection->name() + QStringLiteral("-traffic"));
     m_view->setSecretValuesProvider([connection = QPointer<Connection>(connection)] {
         return connection ? connection->secretValues() : QStringList();
     });
-    layout->addWidget(m_view);
+    setView(m_view, 0);
 }
 
 QIcon TrafficPage::icon() const { return Theme::icon(QStringLiteral("traffic")); }
