@@ -1,7 +1,5 @@
 #include "theme.h"
 
-#include "connection/connection.h"
-
 #include <QApplication>
 #include <QFile>
 #include <QHash>
@@ -398,26 +396,6 @@ QList<TextPair> textPairs()
         add(QStringLiteral("Text on the tint of round %1").arg(group), p.color(QPalette::Text), over(roundTint(group), base));
     add(QStringLiteral("Text on a find field that matched nothing"), p.color(QPalette::Text), noMatchBase(base));
     return pairs;
-}
-
-QColor stateColor(const Connection *connection)
-{
-    if (!connection)
-        return color(Role::Muted);
-    switch (connection->state()) {
-    case Connection::State::Disconnected: return color(Role::Muted);
-    case Connection::State::Connecting: return color(Role::Warning);
-    case Connection::State::Connected:
-        switch (connection->health()) {
-        case Connection::Health::Reachable: return color(Role::Ok);
-        case Connection::Health::Degraded: return color(Role::Warning);
-        case Connection::Health::Unreachable: return color(Role::Error);
-        }
-        return color(Role::Ok);
-    case Connection::State::Failed: return color(Role::Error);
-    case Connection::State::Exited: return color(Role::Error);
-    }
-    return color(Role::Muted);
 }
 
 } // namespace Mcp::Ui::Theme

@@ -13,8 +13,6 @@ QT_END_NAMESPACE
 
 namespace Mcp::Ui {
 
-class Connection;
-
 // Colours and icons that follow the system's light or dark appearance.
 namespace Theme {
 
@@ -64,9 +62,6 @@ QList<TextPair> textPairs();
 void setTextColor(QWidget *widget, Role role);
 // Gives it back the text colour it inherits.
 void resetTextColor(QWidget *widget);
-// The colour of a server-connection state dot: its state, and while connected its health
-// (nullptr: not connected).
-QColor stateColor(const Connection *connection);
 
 } // namespace Theme
 } // namespace Mcp::Ui

@@ -29,6 +29,19 @@ QString readResource(const QString &path)
     return QString::fromUtf8(file.readAll());
 }
 
+// A script compiled in as a resource, injected into every page of the view.
+QWebEngineScript resourceScript(const QString &name, const QString &resourcePath,
+                                QWebEngineScript::InjectionPoint injectionPoint, quint32 worldId, bool runsOnSubFrames)
+{
+    QWebEngineScript script;
+    script.setName(name);
+    script.setSourceCode(readResource(resourcePath));
+    script.setInjectionPoint(injectionPoint);
+    script.setWorldId(worldId);
+    script.setRunsOnSubFrames(runsOnSubFrames);
+    return script;
+}
+
 bool isNetworkScheme(const QString &scheme)
 {
     return scheme == QLatin1StringView("http") || scheme == QLatin1StringView("https")
@@ -214,28 +227,13 @@ AppWebSurface::AppWebSurface(const QString &viewHtml, const Apps::UiResourceMeta
     m_channel = new QWebChannel(this);
     m_channel->registerObject(QStringLiteral("host"), m_host);
     m_page->setWebChannel(m_channel, QWebEngineScript::ApplicationWorld);
-    QWebEngineScript channelScript;
-    channelScript.setName(QStringLiteral("qwebchannel"));
-    channelScript.setSourceCode(readResource(QStringLiteral(":/qtwebchannel/qwebchannel.js")));
-    channelScript.setInjectionPoint(QWebEngineScript::DocumentCreation);
-    channelScript.setWorldId(QWebEngineScript::ApplicationWorld);
-    channelScript.setRunsOnSubFrames(false);
-    QWebEngineScript relay;
-    relay.setName(QStringLiteral("mcp-app-relay"));
-    relay.setSourceCode(readResource(QStringLiteral(":/apps/relay.js")));
-    relay.setInjectionPoint(QWebEngineScript::DocumentReady);
-    relay.setWorldId(QWebEngineScript::ApplicationWorld);
-    relay.setRunsOnSubFrames(false);
     // In the view's own world and every frame it makes, before its first script.
-    QWebEngineScript noEgress;
-    noEgress.setName(QStringLiteral("mcp-app-no-egress"));
-    noEgress.setSourceCode(readResource(QStringLiteral(":/apps/noegress.js")));
-    noEgress.setInjectionPoint(QWebEngineScript::DocumentCreation);
-    noEgress.setWorldId(QWebEngineScript::MainWorld);
-    noEgress.setRunsOnSubFrames(true);
-    m_page->scripts().insert(noEgress);
-    m_page->scripts().insert(channelScript);
-    m_page->scripts().insert(relay);
+    m_page->scripts().insert(resourceScript(QStringLiteral("mcp-app-no-egress"), QStringLiteral(":/apps/noegress.js"),
+                                            QWebEngineScript::DocumentCreation, QWebEngineScript::MainWorld, true));
+    m_page->scripts().insert(resourceScript(QStringLiteral("qwebchannel"), QStringLiteral(":/qtwebchannel/qwebchannel.js"),
+                                            QWebEngineScript::DocumentCreation, QWebEngineScript::ApplicationWorld, false));
+    m_page->scripts().insert(resourceScript(QStringLiteral("mcp-app-relay"), QStringLiteral(":/apps/relay.js"),
+                                            QWebEngineScript::DocumentReady, QWebEngineScript::ApplicationWorld, false));
 
     m_view = new QWebEngineView(parentWidget);
     m_view->setContextMenuPolicy(Qt::NoContextMenu);

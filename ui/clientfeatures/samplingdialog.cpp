@@ -1,6 +1,6 @@
 #include "samplingdialog.h"
 
-#include "forms/jsontext.h"
+#include "widgets/jsontext.h"
 #include "results/resultview.h"
 #include "theme.h"
 #include "widgets/screenfit.h"

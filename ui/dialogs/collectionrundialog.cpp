@@ -4,6 +4,7 @@
 #include "protocol/methods.h"
 #include "results/resultview.h"
 #include "theme.h"
+#include "widgets/runnerthread.h"
 #include "widgets/units.h"
 
 #include <QBoxLayout>
@@ -13,7 +14,6 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSplitter>
-#include <QThread>
 #include <QTreeWidget>
 
 #include <algorithm>
@@ -147,10 +147,8 @@ void CollectionRunDialog::run(const QList<int> &indexes)
     m_runSelected->setEnabled(false);
 
     // The runner and its connections live on a thread of their own; what it reports comes back queued.
-    m_thread = new QThread(this);
     auto *runner = new CollectionRunner(subset);
-    runner->moveToThread(m_thread);
-    connect(m_thread, &QThread::finished, runner, &QObject::deleteLater);
+    m_thread = runnerThread(runner, this);
     connect(runner, &CollectionRunner::callStarted, this, &CollectionRunDialog::onCallStarted);
     connect(runner, &CollectionRunner::callFinished, this, &CollectionRunDialog::onCallFinished);
     connect(runner, &CollectionRunner::finished, this, &CollectionRunDialog::onFinished);
@@ -250,12 +248,7 @@ void CollectionRunDialog::onFinished()
 
 void CollectionRunDialog::stop()
 {
-    if (!m_thread)
-        return;
-    m_thread->quit();
-    m_thread->wait();
-    delete m_thread;
-    m_thread = nullptr;
+    stopRunnerThread(m_thread);
 }
 
 } // namespace Mcp::Ui

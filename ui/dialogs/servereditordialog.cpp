@@ -6,6 +6,7 @@
 #include "config/watch.h"
 #include "session/client.h"
 #include "theme.h"
+#include "widgets/commonwidgets.h"
 #include "widgets/quietdestruction.h"
 
 #include <QApplication>
@@ -66,15 +67,6 @@ public:
     }
 };
 
-QToolButton *smallButton(const QString &icon, const QString &tip, QWidget *parent)
-{
-    auto *button = new QToolButton(parent);
-    button->setIcon(Theme::icon(icon));
-    button->setToolTip(tip);
-    button->setAutoRaise(true);
-    return button;
-}
-
 // A program as the Command field shows it: quoted where the field's shell rule would otherwise
 // read it as something else (a path with a blank that does not exist here, a backslash).
 QString commandFieldText(const QString &program)
@@ -123,11 +115,7 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     m_preview->setWordWrap(true);
     m_preview->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_preview);
-    m_notice = new QLabel(this);
-    m_notice->setObjectName(QStringLiteral("notice"));
-    m_notice->setWordWrap(true);
-    Theme::setTextColor(m_notice, Theme::Role::Info);
-    m_notice->hide();
+    m_notice = hiddenNote<QLabel>(Theme::Role::Info, QStringLiteral("notice"), this);
     layout->addWidget(m_notice);
     m_error = new QLabel(this);
     Theme::setTextColor(m_error, Theme::Role::Error);
@@ -190,15 +178,20 @@ QWidget *ServerEditorDialog::buildStdioPage(const ServerConfig &config, QWidget 
     auto *stdioPage = new QWidget(parent);
     auto *stdioForm = new QFormLayout(stdioPage);
     stdioForm->setContentsMargins(0, 0, 0, 0);
+    // A row of the form: the field, a Browse… button beside it, a label whose mnemonic focuses the field.
+    const auto addBrowseRow = [stdioPage, stdioForm](const QString &label, QLineEdit *field, const QString &browseText) {
+        auto *row = new QHBoxLayout;
+        auto *browse = new QPushButton(browseText, stdioPage);
+        row->addWidget(field, 1);
+        row->addWidget(browse);
+        auto *rowLabel = new QLabel(label, stdioPage);
+        rowLabel->setBuddy(field);
+        stdioForm->addRow(rowLabel, row);
+        return browse;
+    };
     m_command = new QLineEdit(commandFieldText(config.command), stdioPage);
     m_command->setPlaceholderText(tr("Program, e.g. npx, uvx, node, python3, /path/to/server"));
-    auto *commandRow = new QHBoxLayout;
-    auto *browseCommand = new QPushButton(tr("&Browse…"), stdioPage);
-    commandRow->addWidget(m_command, 1);
-    commandRow->addWidget(browseCommand);
-    auto *commandLabel = new QLabel(tr("&Command:"), stdioPage);
-    commandLabel->setBuddy(m_command);
-    stdioForm->addRow(commandLabel, commandRow);
+    QPushButton *browseCommand = addBrowseRow(tr("&Command:"), m_command, tr("&Browse…"));
     m_args = new QListWidget(stdioPage);
     m_args->setObjectName(QStringLiteral("arguments"));
     m_args->setMaximumHeight(130);
@@ -213,10 +206,10 @@ QWidget *ServerEditorDialog::buildStdioPage(const ServerConfig &config, QWidget 
         item->setFlags(item->flags() | Qt::ItemIsEditable);
     }
     auto *argButtons = new QVBoxLayout;
-    auto *addArg = smallButton(QStringLiteral("add"), tr("Add argument"), stdioPage);
-    auto *removeArg = smallButton(QStringLiteral("remove"), tr("Remove argument"), stdioPage);
-    auto *upArg = smallButton(QStringLiteral("up"), tr("Move up"), stdioPage);
-    auto *downArg = smallButton(QStringLiteral("down"), tr("Move down"), stdioPage);
+    auto *addArg = iconButton(QStringLiteral("add"), tr("Add argument"), stdioPage);
+    auto *removeArg = iconButton(QStringLiteral("remove"), tr("Remove argument"), stdioPage);
+    auto *upArg = iconButton(QStringLiteral("up"), tr("Move up"), stdioPage);
+    auto *downArg = iconButton(QStringLiteral("down"), tr("Move down"), stdioPage);
     for (QToolButton *b : {addArg, removeArg, upArg, downArg})
         argButtons->addWidget(b);
     argButtons->addStretch();
@@ -241,13 +234,7 @@ QWidget *ServerEditorDialog::buildStdioPage(const ServerConfig &config, QWidget 
     stdioForm->addRow(QString(), m_inheritEnv);
     m_workingDir = new QLineEdit(config.workingDirectory, stdioPage);
     m_workingDir->setPlaceholderText(tr("Default: MCP Scope's working directory"));
-    auto *dirRow = new QHBoxLayout;
-    auto *browseDir = new QPushButton(tr("Br&owse…"), stdioPage);
-    dirRow->addWidget(m_workingDir, 1);
-    dirRow->addWidget(browseDir);
-    auto *dirLabel = new QLabel(tr("&Working directory:"), stdioPage);
-    dirLabel->setBuddy(m_workingDir);
-    stdioForm->addRow(dirLabel, dirRow);
+    QPushButton *browseDir = addBrowseRow(tr("&Working directory:"), m_workingDir, tr("Br&owse…"));
     connect(browseCommand, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Choose Program"));
         if (!path.isEmpty())
@@ -326,28 +313,25 @@ QWidget *ServerEditorDialog::buildAuthorizationTab(const ServerConfig &config, Q
     m_grant->addItem(tr("Client credentials (no person)"), int(ServerAuth::Grant::ClientCredentials));
     m_grant->setCurrentIndex(qMax(0, m_grant->findData(int(config.auth.grant))));
     authForm->addRow(tr("&Grant:"), m_grant);
-    m_clientId = new QLineEdit(config.auth.clientId, m_authPage);
-    m_clientId->setPlaceholderText(tr("Empty: register dynamically"));
-    authForm->addRow(tr("&Client ID:"), m_clientId);
-    m_clientSecret = new QLineEdit(config.auth.clientSecret, m_authPage);
+    // A row of the form: a field with the configuration's text, a placeholder saying what empty means.
+    const auto addTextRow = [this, authForm](const QString &label, const QString &text, const QString &placeholder) {
+        auto *edit = new QLineEdit(text, m_authPage);
+        edit->setPlaceholderText(placeholder);
+        authForm->addRow(label, edit);
+        return edit;
+    };
+    m_clientId = addTextRow(tr("&Client ID:"), config.auth.clientId, tr("Empty: register dynamically"));
+    m_clientSecret = addTextRow(tr("Client s&ecret:"), config.auth.clientSecret, tr("Kept in the keychain"));
     m_clientSecret->setEchoMode(QLineEdit::Password);
-    m_clientSecret->setPlaceholderText(tr("Kept in the keychain"));
-    authForm->addRow(tr("Client s&ecret:"), m_clientSecret);
-    m_scopes = new QLineEdit(config.auth.scopes, m_authPage);
-    m_scopes->setPlaceholderText(tr("Empty: the scopes the server asks for"));
-    authForm->addRow(tr("Sc&opes:"), m_scopes);
-    m_clientIssuer = new QLineEdit(config.auth.clientIssuer, m_authPage);
-    m_clientIssuer->setPlaceholderText(tr("Empty: any; at another authorization server the client registers anew"));
-    authForm->addRow(tr("Client &issuer:"), m_clientIssuer);
-    m_clientKeyFile = new QLineEdit(config.auth.clientKeyFile, m_authPage);
-    m_clientKeyFile->setPlaceholderText(tr("PEM file with the client's ES256 key (private_key_jwt), read, never copied"));
-    authForm->addRow(tr("Client &key file:"), m_clientKeyFile);
-    m_clientMetadataUrl = new QLineEdit(config.auth.clientMetadataUrl, m_authPage);
-    m_clientMetadataUrl->setPlaceholderText(tr("https URL of this client's metadata document, used where offered"));
-    authForm->addRow(tr("Client metadata U&RL:"), m_clientMetadataUrl);
-    m_workloadTokenFile = new QLineEdit(config.auth.workloadTokenFile, m_authPage);
-    m_workloadTokenFile->setPlaceholderText(tr("File with a workload identity JWT (jwt-bearer grant)"));
-    authForm->addRow(tr("&Workload token file:"), m_workloadTokenFile);
+    m_scopes = addTextRow(tr("Sc&opes:"), config.auth.scopes, tr("Empty: the scopes the server asks for"));
+    m_clientIssuer = addTextRow(tr("Client &issuer:"), config.auth.clientIssuer,
+                                tr("Empty: any; at another authorization server the client registers anew"));
+    m_clientKeyFile = addTextRow(tr("Client &key file:"), config.auth.clientKeyFile,
+                                 tr("PEM file with the client's ES256 key (private_key_jwt), read, never copied"));
+    m_clientMetadataUrl = addTextRow(tr("Client metadata U&RL:"), config.auth.clientMetadataUrl,
+                                     tr("https URL of this client's metadata document, used where offered"));
+    m_workloadTokenFile = addTextRow(tr("&Workload token file:"), config.auth.workloadTokenFile,
+                                     tr("File with a workload identity JWT (jwt-bearer grant)"));
     m_dpop = new QCheckBox(tr("Bind tokens to a key of this app (DPoP) where the server offers it"), m_authPage);
     m_dpop->setChecked(config.auth.dpop);
     authForm->addRow(QString(), m_dpop);
@@ -530,8 +514,8 @@ QWidget *ServerEditorDialog::entryTableWithButtons(QTableWidget *table, const QS
     row->setContentsMargins(0, 0, 0, 0);
     row->addWidget(table, 1);
     auto *buttons = new QVBoxLayout;
-    auto *add = smallButton(QStringLiteral("add"), addText, box);
-    auto *remove = smallButton(QStringLiteral("remove"), tr("Remove"), box);
+    auto *add = iconButton(QStringLiteral("add"), addText, box);
+    auto *remove = iconButton(QStringLiteral("remove"), tr("Remove"), box);
     buttons->addWidget(add);
     buttons->addWidget(remove);
     buttons->addStretch();

@@ -1,7 +1,8 @@
 #include "schemaform.h"
 
-#include "jsontext.h"
+#include "widgets/jsontext.h"
 #include "theme.h"
+#include "widgets/commonwidgets.h"
 #include "widgets/markdown.h"
 #include "widgets/quietdestruction.h"
 
@@ -203,11 +204,7 @@ SchemaFormWidget::SchemaFormWidget(QWidget *parent)
     bar->addStretch(1);
     layout->addWidget(m_toolbar);
 
-    m_summary = new QLabel(this);
-    m_summary->setObjectName(QStringLiteral("message:"));
-    m_summary->setWordWrap(true);
-    Theme::setTextColor(m_summary, Theme::Role::Error);
-    m_summary->hide();
+    m_summary = hiddenNote<QLabel>(Theme::Role::Error, QStringLiteral("message:"), this);
     layout->addWidget(m_summary);
 
     m_stack = new QStackedWidget(this);
@@ -227,11 +224,7 @@ SchemaFormWidget::SchemaFormWidget(QWidget *parent)
     m_jsonEdit->setFont(JsonText::monospaceFont());
     m_jsonEdit->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_jsonEdit->setTabChangesFocus(true);
-    m_jsonErrorLabel = new QLabel(jsonPage);
-    m_jsonErrorLabel->setObjectName(QStringLiteral("jsonError"));
-    m_jsonErrorLabel->setWordWrap(true);
-    Theme::setTextColor(m_jsonErrorLabel, Theme::Role::Error);
-    m_jsonErrorLabel->hide();
+    m_jsonErrorLabel = hiddenNote<QLabel>(Theme::Role::Error, QStringLiteral("jsonError"), jsonPage);
     jsonLayout->addWidget(m_jsonEdit, 1);
     jsonLayout->addWidget(m_jsonErrorLabel);
     m_stack->addWidget(jsonPage);
@@ -396,6 +389,14 @@ QString SchemaFormWidget::describe(const ValidationResult &result) const
     for (const ValidationIssue &issue : result.issues)
         lines.append(issue.path.isEmpty() ? issue.message : fieldName(issue.path) + QLatin1String(": ") + issue.message);
     return lines.join(u'\n');
+}
+
+void SchemaFormWidget::setOrUnset(const QString &path, const QJsonValue &value, bool set)
+{
+    if (set)
+        m_state.setValue(path, value);
+    else
+        m_state.unset(path);
 }
 
 void SchemaFormWidget::edited()
@@ -584,11 +585,7 @@ QString SchemaFormWidget::placeholderFor(const FormField &field) const
 
 QLabel *SchemaFormWidget::messageLabel(const QString &path, QWidget *parent)
 {
-    auto *label = new QLabel(parent);
-    label->setObjectName(QLatin1String("message:") + path);
-    label->setWordWrap(true);
-    Theme::setTextColor(label, Theme::Role::Error);
-    label->hide();
+    auto *label = hiddenNote<QLabel>(Theme::Role::Error, QLatin1String("message:") + path, parent);
     m_messages.insert(path, label);
     return label;
 }
@@ -626,20 +623,9 @@ QWidget *SchemaFormWidget::buildScalarRow(const FormValue &node, FieldSlot *slot
     const bool nullToggle = field.nullable && !node.isOverridden() && field.kind != Kind::Enum
         && field.kind != Kind::Raw && field.kind != Kind::Null;
     if (nullToggle) {
-        auto *null = new QCheckBox(tr("null"), row);
-        null->setObjectName(QLatin1String("null:") + path);
+        QCheckBox *null = buildNullToggle(node, slot, row);
         null->setToolTip(tr("Send null for this field"));
-        null->setChecked(node.isNull());
         editor->setEnabled(!node.isNull() && !field.readOnly);
-        QPointer<FieldSlot> guard(slot);
-        connect(null, &QCheckBox::toggled, this, [this, path, guard](bool on) {
-            if (on)
-                m_state.setNull(path);
-            else
-                m_state.unset(path);
-            if (guard)
-                structureChanged(guard);
-        });
         line->addWidget(null, 0, Qt::AlignTop);
     }
     if (slot->options.addButtons)
@@ -767,10 +753,7 @@ QWidget *SchemaFormWidget::buildStringEditor(const FormValue &node, QWidget *par
         edit->setFixedHeight(edit->fontMetrics().lineSpacing() * 4 + 14);
         connect(edit, &QPlainTextEdit::textChanged, this, [this, edit, path] {
             const QString t = edit->toPlainText();
-            if (t.isEmpty())
-                m_state.unset(path);
-            else
-                m_state.setValue(path, t);
+            setOrUnset(path, t, !t.isEmpty());
             edited();
         });
         return edit;
@@ -784,10 +767,7 @@ QWidget *SchemaFormWidget::buildStringEditor(const FormValue &node, QWidget *par
         edit->setMaxLength(*field.constraints.maxLength);
     // textChanged, not textEdited: the clear button and programmatic edits count too.
     connect(edit, &QLineEdit::textChanged, this, [this, path](const QString &t) {
-        if (t.isEmpty())
-            m_state.unset(path);
-        else
-            m_state.setValue(path, t);
+        setOrUnset(path, t, !t.isEmpty());
         edited();
     });
     return edit;
@@ -863,10 +843,7 @@ QWidget *SchemaFormWidget::buildBooleanEditor(const FormValue &node, QWidget *pa
     box->setCheckState(initial);
     show(initial);
     connect(box, &QCheckBox::stateChanged, this, [this, path, show](int state) {
-        if (state == Qt::PartiallyChecked)
-            m_state.unset(path);
-        else
-            m_state.setValue(path, state == Qt::Checked);
+        setOrUnset(path, state == Qt::Checked, state != Qt::PartiallyChecked);
         show(Qt::CheckState(state));
         edited();
     });
@@ -946,10 +923,7 @@ QWidget *SchemaFormWidget::buildMultiSelectEditor(const FormValue &node, QWidget
         for (int i = 0; i < list->count(); ++i)
             if (list->item(i)->checkState() == Qt::Checked)
                 values.append(list->item(i)->data(Qt::UserRole).toJsonValue());
-        if (values.isEmpty() && !required)
-            m_state.unset(path);
-        else
-            m_state.setValue(path, values);
+        setOrUnset(path, values, !values.isEmpty() || required);
         edited();
     });
     return list;

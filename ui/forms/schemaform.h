@@ -98,6 +98,7 @@ private:
     QWidget *buildSection(const FormValue &node, FieldSlot *slot);
     QWidget *buildSectionTitle(const FormValue &n, FieldSlot *slot, const QString &title, bool optional, QWidget *box);
     QComboBox *buildVariantChooser(const FormValue &n, FieldSlot *slot, bool present, QWidget *box);
+    // The "null" box of a nullable field or section: ticked sends null, unticked leaves the field unset.
     QCheckBox *buildNullToggle(const FormValue &n, FieldSlot *slot, QWidget *box);
     void buildSectionBody(const FormValue &n, FieldSlot *slot, bool present, QWidget *bodyWidget, QBoxLayout *body);
     void buildObjectBody(const FormValue &node, FieldSlot *slot, QBoxLayout *body);
@@ -110,6 +111,8 @@ private:
 
     // After a scalar edit: emit, schedule validation.
     void edited();
+    // Sets the field at path to value, or unsets it when set is false (an editor left empty).
+    void setOrUnset(const QString &path, const QJsonValue &value, bool set);
     // After a structural edit of the part in `slot`: rebuild that part only.
     void structureChanged(FieldSlot *slot);
     void runLiveValidation();

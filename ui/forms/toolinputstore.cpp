@@ -1,6 +1,6 @@
 #include "toolinputstore.h"
 
-#include "jsontext.h"
+#include "widgets/jsontext.h"
 
 #include <QSettings>
 

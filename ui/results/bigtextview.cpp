@@ -1,6 +1,6 @@
 #include "bigtextview.h"
 
-#include "forms/jsontext.h"
+#include "widgets/jsontext.h"
 #include "theme.h"
 #include "workpool.h"
 

@@ -1,8 +1,8 @@
 #include "resultview.h"
 
 #include "bigtextview.h"
-#include "forms/jsontext.h"
-#include "imagedecode.h"
+#include "widgets/jsontext.h"
+#include "widgets/imagedecode.h"
 #include "imageviewer.h"
 #include "schema/schemavalidator.h"
 

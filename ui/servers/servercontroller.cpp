@@ -1,8 +1,8 @@
 #include "servers/servercontroller.h"
 
 #include "connection/connection.h"
-#include "connection/oauthcontroller.h"
-#include "pages/serverpage.h"
+#include "authorization/oauthcontroller.h"
+#include "servers/serverpage.h"
 
 #include <utility>
 

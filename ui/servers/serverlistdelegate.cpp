@@ -58,7 +58,7 @@ void ServerListDelegate::paint(QPainter *painter, const QStyleOptionViewItem &op
     const int lineHeight = opt.fontMetrics.height();
     const int dot = qMax(8, lineHeight / 2);
     painter->setPen(Qt::NoPen);
-    painter->setBrush(Theme::stateColor(connection));
+    painter->setBrush(stateColor(connection));
     painter->drawEllipse(QRect(r.left(), r.top() + (lineHeight - dot) / 2, dot, dot));
 
     const bool selected = opt.state & QStyle::State_Selected;
@@ -95,6 +95,28 @@ QSize ServerListDelegate::sizeHint(const QStyleOptionViewItem &option, const QMo
     // No width of its own: the row is as wide as the list, and its text is elided to it.
     const int h = option.fontMetrics.height();
     return QSize(1, h * 2 + 12);
+}
+
+QColor ServerListDelegate::stateColor(const Connection *connection)
+{
+    using Theme::color;
+    using Theme::Role;
+    if (!connection)
+        return color(Role::Muted);
+    switch (connection->state()) {
+    case Connection::State::Disconnected: return color(Role::Muted);
+    case Connection::State::Connecting: return color(Role::Warning);
+    case Connection::State::Connected:
+        switch (connection->health()) {
+        case Connection::Health::Reachable: return color(Role::Ok);
+        case Connection::Health::Degraded: return color(Role::Warning);
+        case Connection::Health::Unreachable: return color(Role::Error);
+        }
+        return color(Role::Ok);
+    case Connection::State::Failed: return color(Role::Error);
+    case Connection::State::Exited: return color(Role::Error);
+    }
+    return color(Role::Muted);
 }
 
 } // namespace Mcp::Ui

@@ -25,6 +25,9 @@ public:
 
     // The second line's text for a row, for tests and tooltips.
     QString detailText(const QModelIndex &index) const;
+    // The colour of a server's state dot (here and in its page's header): its state, and while
+    // connected its health (nullptr: not connected).
+    static QColor stateColor(const Connection *connection);
 
 private:
     ConnectionLookup m_lookup;

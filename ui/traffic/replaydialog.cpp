@@ -2,10 +2,11 @@
 #include "widgets/screenfit.h"
 
 #include "collections/collectionrunner.h"
-#include "forms/jsontext.h"
+#include "widgets/jsontext.h"
 #include "protocol/keys.h"
 #include "theme.h"
 #include "widgets/fittinglabel.h"
+#include "widgets/runnerthread.h"
 #include "widgets/units.h"
 
 #include <algorithm>
@@ -20,7 +21,6 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
-#include <QThread>
 #include <QTreeWidget>
 
 #include <memory>
@@ -268,11 +268,9 @@ void ReplayDialog::run(const ServerConfig &config)
 
     // The runner, its connection and the comparisons live on a thread of their own; each step's
     // verdict comes back queued (the destructor waits for the thread before this goes away).
-    m_thread = new QThread(this);
-    updateReplayButton();
     auto *runner = new CollectionRunner(m_plan.toCollection({config.name, config, config.era}));
-    runner->moveToThread(m_thread);
-    connect(m_thread, &QThread::finished, runner, &QObject::deleteLater);
+    m_thread = runnerThread(runner, this);
+    updateReplayButton();
     connect(runner, &CollectionRunner::callStarted, this, [this](int index) {
         if (QTreeWidgetItem *item = m_tree->topLevelItem(index))
             item->setText(ResultColumn, tr("Running…"));
@@ -353,12 +351,7 @@ void ReplayDialog::onFinished(const QList<QPair<QString, QString>> &unreachable)
 
 void ReplayDialog::stop()
 {
-    if (!m_thread)
-        return;
-    m_thread->quit();
-    m_thread->wait();
-    delete m_thread;
-    m_thread = nullptr;
+    stopRunnerThread(m_thread);
 }
 
 } // namespace Mcp::Ui

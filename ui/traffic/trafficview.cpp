@@ -2,6 +2,7 @@
 
 #include "theme.h"
 #include "traffic/jsontree.h"
+#include "widgets/commonwidgets.h"
 #include "widgets/jsonview.h"
 
 #include "traffic/trafficcapture.h"
@@ -296,14 +297,8 @@ QTabWidget *TrafficView::buildDetailTabs(QWidget *parent)
     m_detailTabs->addTab(m_tree, tr("Tree"));
     m_detailTabs->addTab(m_raw, tr("Raw"));
     m_detailTabs->addTab(m_meta, tr("Details"));
-    m_headers = new QTreeWidget(m_detailTabs);
+    m_headers = flatTree({tr("Header"), tr("Value"), tr("Meaning")}, m_detailTabs);
     m_headers->setObjectName(QStringLiteral("headersView"));
-    m_headers->setHeaderLabels({tr("Header"), tr("Value"), tr("Meaning")});
-    m_headers->setRootIsDecorated(false);
-    m_headers->setUniformRowHeights(true);
-    m_headers->setAlternatingRowColors(true);
-    m_headers->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_headers->header()->setStretchLastSection(true);
     m_detailTabs->addTab(m_headers, tr("Headers"));
     m_detailTabs->setTabVisible(m_detailTabs->indexOf(m_headers), false);
     return m_detailTabs;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "results/iconfetcher.h"
+#include "widgets/iconfetcher.h"
 #include "widgets/latestonly.h"
 
 #include <QAbstractListModel>

@@ -1,6 +1,6 @@
 #include "listdiffview.h"
 
-#include "forms/jsontext.h"
+#include "widgets/jsontext.h"
 #include "protocol/snapshotdiff.h"
 #include "theme.h"
 

@@ -1,5 +1,7 @@
 #include "widgets/screenfit.h"
 
+#include "widgets/applicationfilter.h"
+
 #include <QApplication>
 #include <QEvent>
 #include <QScreen>
@@ -119,11 +121,7 @@ void clampToScreen(QWidget *window)
 
 void installGuard()
 {
-    static Guard *guard = nullptr;
-    if (guard || !qApp)
-        return;
-    guard = new Guard(qApp);
-    qApp->installEventFilter(guard);
+    installApplicationFilter<Guard>();
 }
 
 } // namespace Mcp::Ui::ScreenFit

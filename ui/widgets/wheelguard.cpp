@@ -1,5 +1,7 @@
 #include "wheelguard.h"
 
+#include "widgets/applicationfilter.h"
+
 #include <QAbstractSlider>
 #include <QAbstractSpinBox>
 #include <QApplication>
@@ -51,11 +53,7 @@ public:
 
 void install()
 {
-    static Filter *filter = nullptr;
-    if (filter || !qApp)
-        return;
-    filter = new Filter(qApp);
-    qApp->installEventFilter(filter);
+    installApplicationFilter<Filter>();
 }
 
 } // namespace Mcp::Ui::WheelGuard

@@ -3,7 +3,7 @@
 #include "apps/appview.h"
 #include "connection/connection.h"
 #include "forms/schemaform.h"
-#include "forms/toolpanel.h"
+#include "tools/toolpanel.h"
 #include "transport/stdiotransport.h"
 
 #include <QApplication>

@@ -7,10 +7,10 @@
 #include "config/secretstore.h" // ServerCatalog holds a QPointer to one
 #include "config/servercatalog.h"
 #include "connection/connection.h"
-#include "forms/toollist.h"
+#include "tools/toollist.h"
 #include "mainwindow.h"
-#include "pages/serverpage.h"
-#include "pages/toolspage.h"
+#include "servers/serverpage.h"
+#include "tools/toolspage.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -10,7 +10,7 @@
 #include "clientfeatures/samplingdialog.h"
 #include "dialogs/servereditordialog.h"
 #include "forms/schemaform.h"
-#include "forms/toolpanel.h"
+#include "tools/toolpanel.h"
 #include "traffic/capturewindow.h"
 #include "widgets/itemlist.h"
 

@@ -7,9 +7,9 @@
 #include "config/secretstore.h"
 #include "httppeer.h"
 
-#include "forms/resourcesview.h"
-#include "pages/resourcespage.h"
-#include "pages/trafficpage.h"
+#include "resources/resourcesview.h"
+#include "resources/resourcespage.h"
+#include "traffic/trafficpage.h"
 #include "traffic/trafficview.h"
 #include "widgets/itemlist.h"
 

@@ -4,7 +4,7 @@
 // (scripts/screenshots.sh takes the docs/ screenshots this way).
 #include "desktopfixture.h"
 
-#include "forms/toolpanel.h"
+#include "tools/toolpanel.h"
 #include "results/resultview.h"
 
 #include <QSignalSpy>

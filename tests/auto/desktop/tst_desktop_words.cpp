@@ -6,7 +6,7 @@
 #include "clientfeatures/elicitationdialog.h"
 #include "config/secretstore.h"
 #include "forms/schemaform.h"
-#include "forms/toolpanel.h"
+#include "tools/toolpanel.h"
 #include "theme.h"
 
 #include <QCheckBox>

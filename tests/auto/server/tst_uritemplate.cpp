@@ -1,4 +1,4 @@
-#include "forms/uritemplateexpander.h"
+#include "resources/uritemplateexpander.h"
 #include "server/uritemplate.h"
 
 #include <QElapsedTimer>

@@ -7,17 +7,17 @@
 #include "config/servercatalog.h"
 #include "config/watch.h"
 #include "connection/connection.h"
-#include "connection/restartpanel.h"
+#include "servers/restartpanel.h"
 #include "widgets/listdiffview.h"
 #include "mainwindow.h"
 #include "forms/schemaform.h"
-#include "forms/toollist.h"
-#include "forms/toolpanel.h"
+#include "tools/toollist.h"
+#include "tools/toolpanel.h"
 #include "results/resultview.h"
-#include "pages/serverpage.h"
+#include "servers/serverpage.h"
 
 #include <QJsonDocument>
-#include "pages/toolspage.h"
+#include "tools/toolspage.h"
 
 #include <QDialog>
 #include <QFile>

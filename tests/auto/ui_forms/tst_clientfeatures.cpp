@@ -2,7 +2,7 @@
 #include "clientfeatures/rootseditor.h"
 #include "clientfeatures/samplingdialog.h"
 #include "clientfeatures/savedanswers.h"
-#include "forms/jsontext.h"
+#include "widgets/jsontext.h"
 #include "forms/schemaform.h"
 #include "results/resultview.h"
 

@@ -1,10 +1,10 @@
-#include "forms/jsontext.h"
+#include "widgets/jsontext.h"
 #include "forms/schemaform.h"
 #include "forms/debouncedcompleter.h"
 #include "forms/toolinputstore.h"
-#include "forms/uritemplateexpander.h"
-#include "results/iconfetcher.h"
-#include "results/imagedecode.h"
+#include "resources/uritemplateexpander.h"
+#include "widgets/iconfetcher.h"
+#include "widgets/imagedecode.h"
 
 #include <QApplication>
 #include <QCheckBox>

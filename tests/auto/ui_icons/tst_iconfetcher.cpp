@@ -3,10 +3,10 @@
 // what is fetched, what is refused before any request, what is cut short, what is never sent,
 // and the Tools list picking up an icon that arrives late.
 
-#include "forms/toollist.h"
-#include "forms/toolpanel.h"
-#include "results/iconfetcher.h"
-#include "results/imagedecode.h"
+#include "tools/toollist.h"
+#include "tools/toolpanel.h"
+#include "widgets/iconfetcher.h"
+#include "widgets/imagedecode.h"
 #include "widgets/itemlist.h"
 
 #include <QBuffer>

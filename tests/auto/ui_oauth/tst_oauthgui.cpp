@@ -12,10 +12,10 @@
 #include "config/serverconfig.h"
 #include "config/transportfactory.h"
 #include "connection/connection.h"
-#include "connection/oauthcontroller.h"
-#include "dialogs/oauthconsentdialog.h"
+#include "authorization/oauthcontroller.h"
+#include "authorization/oauthconsentdialog.h"
 #include "dialogs/servereditordialog.h"
-#include "pages/authorizationpage.h"
+#include "authorization/authorizationpage.h"
 #include "traffic/trafficlog.h"
 
 #include <QApplication>

@@ -1,4 +1,4 @@
-#include "forms/jsontext.h"
+#include "widgets/jsontext.h"
 #include "results/bigtextview.h"
 #include "results/imageviewer.h"
 #include "results/resultview.h"

@@ -3,7 +3,7 @@
 // Input: template, NUL, URI, NUL, values (one per variable, NUL-separated).
 // Invariants: an expansion matches its own template; a match expands back to an equivalent URI.
 
-#include "forms/uritemplateexpander.h"
+#include "resources/uritemplateexpander.h"
 #include "fuzzcommon.h"
 #include "server/uritemplate.h"
 

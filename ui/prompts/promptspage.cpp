@@ -1,0 +1,23 @@
+#include "prompts/promptspage.h"
+
+#include "prompts/promptsview.h"
+#include "theme.h"
+
+namespace Mcp::Ui {
+
+PromptsPage::PromptsPage(Connection *connection, QWidget *parent)
+    : Page(connection, parent), m_view(new PromptsView(connection, this))
+{
+    setView(m_view, 6);
+    connect(m_view, &PromptsView::openResourceRequested, this, &PromptsPage::openResourceRequested);
+}
+
+QIcon PromptsPage::icon() const { return Theme::icon(QStringLiteral("prompts")); }
+
+void PromptsPage::connectionStateChanged(Connection::State state)
+{
+    if (state == Connection::State::Connected)
+        m_view->refresh();
+}
+
+} // namespace Mcp::Ui

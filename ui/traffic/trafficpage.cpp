@@ -1,0 +1,20 @@
+#include "traffic/trafficpage.h"
+
+#include "theme.h"
+#include "traffic/trafficview.h"
+
+namespace Mcp::Ui {
+
+TrafficPage::TrafficPage(Connection *connection, QWidget *parent)
+    : Page(connection, parent), m_view(new TrafficView(connection->trafficLog(), this))
+{
+    m_view->setDefaultExportName(connection->name() + QStringLiteral("-traffic"));
+    m_view->setSecretValuesProvider([connection = QPointer<Connection>(connection)] {
+        return connection ? connection->secretValues() : QStringList();
+    });
+    setView(m_view, 0);
+}
+
+QIcon TrafficPage::icon() const { return Theme::icon(QStringLiteral("traffic")); }
+
+} // namespace Mcp::Ui
