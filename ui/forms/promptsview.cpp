@@ -147,7 +147,7 @@ void PromptsView::list(bool forceRefresh)
     Client::ListOptions options;
     options.forceRefresh = forceRefresh;
     m_listMessage->setText(tr("Loading…"));
-    m_connection->listAll(Method::PromptsList, Key::Prompts, this, options,
+    m_connection->listAll(Lists::Prompts, this, options,
                           [this](const QJsonArray &items, const std::optional<RpcError> &error, const CacheStatus &cache) {
         m_list->setItems(items);
         m_listMessage->setText(error ? tr("Listing prompts failed: %1").arg(error->message)

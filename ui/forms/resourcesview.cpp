@@ -215,7 +215,7 @@ void ResourcesView::list(bool forceRefresh)
     fetchPage(QString(), forceRefresh);
     Client::ListOptions options;
     options.forceRefresh = forceRefresh;
-    m_connection->listAll(Method::ResourcesTemplatesList, Key::ResourceTemplates, this, options,
+    m_connection->listAll(Lists::ResourceTemplates, this, options,
                           [this](const QJsonArray &items, const std::optional<RpcError> &error, const CacheStatus &cache) {
         m_templates->setItems(items);
         if (error && error->code != ErrorCode::MethodNotFound)
@@ -428,7 +428,7 @@ void ResourcesView::showApp(const QString &uri, const QJsonObject &result)
     m_appBox->show();
     m_appControls->clear();
     // The server's tools, for what the view may call.
-    m_connection->listAll(QStringLiteral("tools/list"), QStringLiteral("tools"), m_app,
+    m_connection->listAll(Lists::Tools, m_app,
                           [this](const QJsonArray &tools, const std::optional<RpcError> &) { m_app->setServerTools(tools); });
     m_app->load(uri, html, Apps::UiResourceMeta::resolve(content, listed));
 }

@@ -503,7 +503,7 @@ void ToolPanel::startAppView(const QJsonObject &arguments)
         // The resource's _meta.ui (CSP, permissions, border) is the content item's, else its
         // resources/list entry's (ext-apps: the listing is the fallback): the list, usually
         // answered from the cache, is read before the view starts.
-        m_connection->listAll(Method::ResourcesList, Key::Resources, this,
+        m_connection->listAll(Lists::Resources, this,
                               [this, run, tool, arguments, meta, content, html](const QJsonArray &resources,
                                                                                const std::optional<RpcError> &) {
             if (run != m_appRun)

@@ -81,7 +81,7 @@ void ToolsPage::list(bool forceRefresh)
     m_list->setMessage(tr("Loading…"));
     Client::ListOptions options;
     options.forceRefresh = forceRefresh;
-    connection()->listAll(Method::ToolsList, Key::Tools, this, options,
+    connection()->listAll(Lists::Tools, this, options,
                           [this](const QJsonArray &items, const std::optional<RpcError> &error, const CacheStatus &cache) {
         m_list->setInvalidTools(connection()->sessionInfo().invalidTools);
         m_panel->setServerTools(items);

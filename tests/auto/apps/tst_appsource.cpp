@@ -34,7 +34,7 @@ void tst_AppSource::toolViewShowsItsSource()
     QTRY_VERIFY_WITH_TIMEOUT(connection.isConnected(), wait);
     QJsonArray tools;
     bool listed = false;
-    connection.listAll(QStringLiteral("tools/list"), QStringLiteral("tools"), this,
+    connection.listAll(Lists::Tools, this,
                        [&](const QJsonArray &items, const std::optional<RpcError> &) { tools = items; listed = true; });
     QTRY_VERIFY_WITH_TIMEOUT(listed, wait);
     QJsonObject showView;

@@ -139,7 +139,7 @@ void tst_AppView::initTestCase()
     m_session->connectToServer();
     QTRY_VERIFY_WITH_TIMEOUT(m_session->isConnected(), kWait);
     bool listed = false;
-    m_session->listAll(QStringLiteral("tools/list"), QStringLiteral("tools"), this,
+    m_session->listAll(Lists::Tools, this,
                        [this, &listed](const QJsonArray &tools, const std::optional<RpcError> &) {
                            m_tools = tools;
                            listed = true;
@@ -654,7 +654,7 @@ void tst_AppView::officialApps()
     QTRY_VERIFY_WITH_TIMEOUT(session.isConnected(), kWait);
     QJsonArray tools;
     bool listed = false;
-    session.listAll(QStringLiteral("tools/list"), QStringLiteral("tools"), this,
+    session.listAll(Lists::Tools, this,
                     [&](const QJsonArray &items, const std::optional<RpcError> &) { tools = items; listed = true; });
     QTRY_VERIFY_WITH_TIMEOUT(listed, kWait);
     QJsonObject toolJson;

@@ -1,5 +1,6 @@
 #include "jsonrpc/json.h"
 #include "protocol/keys.h"
+#include "protocol/lists.h"
 #include "protocol/methods.h"
 #include "protocol/requests.h"
 #include "protocol/types.h"
@@ -7,6 +8,8 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QTest>
+
+#include <type_traits>
 
 using namespace Mcp;
 
@@ -58,6 +61,7 @@ private Q_SLOTS:
     void displayName();
     void builders_data();
     void builders();
+    void typedLists();
 };
 
 void tst_Protocol::constantsAreTheWireNames()
@@ -434,6 +438,33 @@ void tst_Protocol::builders()
     QFETCH(QByteArray, expectedParams);
     QCOMPARE(method, expectedMethod);
     QCOMPARE(text(params), expectedParams);
+}
+
+void tst_Protocol::typedLists()
+{
+    QCOMPARE(Lists::Tools.method, QStringLiteral("tools/list"));
+    QCOMPARE(Lists::Tools.itemsKey, QStringLiteral("tools"));
+    QCOMPARE(Lists::ResourceTemplates.itemsKey, QStringLiteral("resourceTemplates"));
+    QCOMPARE(Lists::ResourceTemplates.capability, QStringLiteral("resources"));
+    QCOMPARE(Lists::Tasks.method, QStringLiteral("tasks/list"));
+    QStringList methods;
+    for (const ListDescriptor &list : Lists::offered())
+        methods.append(list.method);
+    QCOMPARE(methods, QStringList({QStringLiteral("tools/list"), QStringLiteral("prompts/list"),
+                                   QStringLiteral("resources/list"), QStringLiteral("resources/templates/list")}));
+    QCOMPARE(Lists::offeredByMethod(u"prompts/list")->itemsKey, QStringLiteral("prompts"));
+    QVERIFY(!Lists::offeredByMethod(u"tasks/list"));
+    QVERIFY(!Lists::offeredByMethod(u"tools/call"));
+
+    QStringList problems;
+    const QList<Tool> tools = Lists::Tools.items(
+        QJsonArray{QJsonObject{{Key::Name, QStringLiteral("a")}, {Key::InputSchema, QJsonObject()}},
+                   QJsonObject{{Key::InputSchema, QJsonObject()}}},
+        &problems);
+    QCOMPARE(tools.size(), 2);
+    QCOMPARE(tools.first().name, QStringLiteral("a"));
+    QCOMPARE(problems, QStringList{QStringLiteral("[1] name: missing")});
+    static_assert(std::is_same_v<std::remove_cv_t<decltype(Lists::Prompts)>::ItemType, Prompt>);
 }
 
 QTEST_GUILESS_MAIN(tst_Protocol)

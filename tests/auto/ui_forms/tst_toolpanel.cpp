@@ -106,7 +106,7 @@ private Q_SLOTS:
         m_connection->connectToServer();
         QTRY_VERIFY_WITH_TIMEOUT(m_connection->isConnected(), 20000);
         bool done = false;
-        m_connection->listAll(QStringLiteral("tools/list"), QStringLiteral("tools"), this,
+        m_connection->listAll(Lists::Tools, this,
                               [&](const QJsonArray &items, const std::optional<RpcError> &) {
                                   m_tools = items;
                                   done = true;

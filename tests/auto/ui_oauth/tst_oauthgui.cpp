@@ -390,7 +390,7 @@ private Q_SLOTS:
 
             bool listed = false;
             QJsonArray tools;
-            session.connection->listAll(QStringLiteral("tools/list"), QStringLiteral("tools"), this,
+            session.connection->listAll(Lists::Tools, this,
                                         [&](const QJsonArray &items, const std::optional<RpcError> &error) {
                                             listed = !error;
                                             tools = items;
@@ -583,7 +583,7 @@ private Q_SLOTS:
         WindowSession session(protectedConfig(servers.mcpUrl()), &secrets);
         QTRY_COMPARE_WITH_TIMEOUT(session.connection->state(), Connection::State::Connected, 20000);
         bool listed = false;
-        session.connection->listAll(QStringLiteral("tools/list"), QStringLiteral("tools"), this,
+        session.connection->listAll(Lists::Tools, this,
                                     [&](const QJsonArray &, const std::optional<RpcError> &error) { listed = !error; });
         QTRY_VERIFY_WITH_TIMEOUT(listed, 20000);
         QCOMPARE(asked, 2);
@@ -633,7 +633,7 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(session.connection->state(), Connection::State::Connected, 20000);
         servers.tokenScopes.clear(); // the server stops accepting the access token
         bool listed = false;
-        session.connection->listAll(QStringLiteral("tools/list"), QStringLiteral("tools"), this,
+        session.connection->listAll(Lists::Tools, this,
                                     [&](const QJsonArray &, const std::optional<RpcError> &error) { listed = !error; });
         QTRY_VERIFY_WITH_TIMEOUT(listed, 20000);
         QCOMPARE(asked, 1);
