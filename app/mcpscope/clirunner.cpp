@@ -7,6 +7,7 @@
 #include "config/serverconfig.h"
 #include "config/servername.h"
 #include "config/transportfactory.h"
+#include "protocol/clienttypes.h"
 #include "protocol/errorcodes.h"
 #include "protocol/keys.h"
 #include "protocol/methods.h"
@@ -280,13 +281,15 @@ ScriptedAnswers CliRunner::scriptedAnswers(const CliOptions &o)
 {
     ScriptedAnswers answers;
     if (!o.roots.isEmpty()) {
-        QJsonArray roots;
+        QList<Root> roots;
         for (const QString &dir : o.roots) {
             const QString absolute = QFileInfo(dir).absoluteFilePath();
-            roots.append(QJsonObject{{Key::Uri, QUrl::fromLocalFile(absolute).toString()},
-                                     {Key::Name, QFileInfo(absolute).fileName()}});
+            Root root;
+            root.uri = QUrl::fromLocalFile(absolute).toString();
+            root.name = QFileInfo(absolute).fileName();
+            roots.append(root);
         }
-        answers.roots = roots;
+        answers.roots = ListRootsResult::rootsToJson(roots);
     }
     switch (o.elicitation) {
     case ElicitationAnswer::AcceptDefaults:

@@ -6,7 +6,9 @@
 #include "imageviewer.h"
 #include "schema/schemavalidator.h"
 
+#include "protocol/clienttypes.h"
 #include "protocol/keys.h"
+#include "protocol/methods.h"
 #include "protocol/types.h"
 #include "widgets/fittinglabel.h"
 #include "widgets/flowlayout.h"
@@ -662,10 +664,10 @@ QString shortJson(const QJsonValue &value, int limit = 120)
 QString askedText(const Modern::InputExchange &input)
 {
     QString detail;
-    if (input.method == QLatin1String("elicitation/create")) {
-        detail = input.params.value(Key::Message).toString();
-    } else if (input.method == QLatin1String("sampling/createMessage")) {
-        const QJsonArray messages = input.params.value(Key::Messages).toArray();
+    if (input.method == Method::ElicitationCreate) {
+        detail = ElicitRequestParams::fromJson(input.params).message;
+    } else if (input.method == Method::SamplingCreateMessage) {
+        const QJsonArray messages = CreateMessageParams::fromJson(input.params).messages;
         const QJsonValue content = messages.isEmpty() ? QJsonValue() : messages.last().toObject().value(Key::Content);
         detail = content.isObject() ? content.toObject().value(Key::Text).toString() : shortJson(content);
     }
@@ -693,8 +695,8 @@ QString answeredText(const Modern::InputExchange &input)
         what = content.isObject() ? content.toObject().value(Key::Text).toString().simplified() : shortJson(content, 100);
         if (r.contains(Key::Model))
             what = ResultView::tr("%1 (model %2)").arg(what, r.value(Key::Model).toString());
-    } else if (input.method == QLatin1String("roots/list")) {
-        what = ResultView::tr("%n root(s)", nullptr, int(r.value(Key::Roots).toArray().size()));
+    } else if (input.method == Method::RootsList) {
+        what = ResultView::tr("%n root(s)", nullptr, int(ListRootsResult::fromJson(r).roots.size()));
     } else {
         what = shortJson(r, 100);
     }
