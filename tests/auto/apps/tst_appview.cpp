@@ -400,7 +400,7 @@ void tst_AppView::toolsAndResourcesPages()
     panel.resize(1000, 800);
     panel.show();
     panel.setServerTools(m_tools);
-    panel.setTool(showView);
+    panel.setTool(Tool::fromJson(showView));
     panel.form()->setValue(QJsonObject{{QStringLiteral("message"), QStringLiteral("from the Tools page")}});
     panel.run();
     QTRY_VERIFY_WITH_TIMEOUT(panel.appView()->isLoaded(), kWait);
@@ -427,7 +427,7 @@ void tst_AppView::toolsAndResourcesPages()
             echo = tool.toObject();
     }
     QSignalSpy tornDown(panel.appView(), &AppView::tornDown);
-    panel.setTool(echo);
+    panel.setTool(Tool::fromJson(echo));
     QTRY_COMPARE_WITH_TIMEOUT(tornDown.size(), 1, kWait);
     QVERIFY(!panel.appView()->isVisibleTo(&panel));
 

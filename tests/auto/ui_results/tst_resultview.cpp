@@ -372,7 +372,7 @@ private Q_SLOTS:
 
         const QJsonObject read = resultOf(m_client->readResource(QStringLiteral("demo://images/logo.png")));
         if (!read.isEmpty()) {
-            view.setResourceContents(read);
+            view.setResourceContents(ReadResourceResult::fromJson(read));
             QVERIFY(view.findChild<QLabel *>(QStringLiteral("image")));
         }
     }
