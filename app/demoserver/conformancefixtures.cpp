@@ -304,11 +304,11 @@ void addConformanceFixtures(Server *server)
                                                                                         QStringLiteral("{\"test\":\"data\",\"value\":123}"))}}}}});
     });
     const ToolHandler logThrice = [](ToolCall *call) {
-        call->log(LogLevel::Info, QStringLiteral("conformance"), QStringLiteral("Tool execution started"));
+        call->log(LoggingLevel::Info, QStringLiteral("conformance"), QStringLiteral("Tool execution started"));
         QTimer::singleShot(50, call, [call] {
-            call->log(LogLevel::Info, QStringLiteral("conformance"), QStringLiteral("Tool processing data"));
+            call->log(LoggingLevel::Info, QStringLiteral("conformance"), QStringLiteral("Tool processing data"));
             QTimer::singleShot(50, call, [call] {
-                call->log(LogLevel::Info, QStringLiteral("conformance"), QStringLiteral("Tool execution completed"));
+                call->log(LoggingLevel::Info, QStringLiteral("conformance"), QStringLiteral("Tool execution completed"));
                 call->respond(ToolResult::text(QStringLiteral("Tool with logging executed successfully")));
             });
         });

@@ -187,7 +187,7 @@ DemoServer::DemoServer(const DemoOptions &options, QObject *parent)
         QObject::connect(session, &ServerSession::rootsListChanged, session, [session] {
             session->sendRequest(Method::RootsList, {}, session, [session](const Message &reply) {
                 const QJsonArray roots = reply.result().toObject().value(Key::Roots).toArray();
-                session->log(LogLevel::Info, Key::Roots,
+                session->log(LoggingLevel::Info, Key::Roots,
                              QJsonObject{{Key::Message, QStringLiteral("The client now has %1 root(s)").arg(roots.size())},
                                          {Key::Roots, roots}});
             });
@@ -735,10 +735,10 @@ void DemoServer::addInteractiveTools()
             [](ToolCall *call) {
                 const QString logger = call->arguments().value(Key::Logger).toString(QStringLiteral("demo"));
                 int sent = 0;
-                for (int i = int(LogLevel::Debug); i <= int(LogLevel::Emergency); ++i) {
-                    const LogLevel level = LogLevel(i);
+                for (int i = int(LoggingLevel::Debug); i <= int(LoggingLevel::Emergency); ++i) {
+                    const LoggingLevel level = LoggingLevel(i);
                     sent += call->wouldLog(level) ? 1 : 0;
-                    const QString text = QStringLiteral("A %1 message from the demo server").arg(logLevelName(level));
+                    const QString text = QStringLiteral("A %1 message from the demo server").arg(loggingLevelName(level));
                     // Log data may be any JSON value: alternate strings and objects.
                     call->log(level, logger, i % 2 ? QJsonValue(QJsonObject{{Key::Message, text}, {Key::Level, i}})
                                                    : QJsonValue(text));
@@ -798,7 +798,7 @@ void DemoServer::addFaultTools()
                 if (perSecond == 0) {
                     const int count = qBound(0, call->arguments().value(QStringLiteral("count")).toInt(10000), 1000000);
                     for (int i = 0; i < count; ++i)
-                        call->log(LogLevel::Info, QStringLiteral("flood"), QStringLiteral("flood message %1 of %2").arg(i + 1).arg(count));
+                        call->log(LoggingLevel::Info, QStringLiteral("flood"), QStringLiteral("flood message %1 of %2").arg(i + 1).arg(count));
                     call->respond(ToolResult::text(QStringLiteral("Sent %1 notifications.").arg(count)));
                     return;
                 }
@@ -814,7 +814,7 @@ void DemoServer::addFaultTools()
                 auto send = [call, timer, clock, sent, total, perSecond] {
                     const qint64 due = qMin(total, clock->nsecsElapsed() * perSecond / 1000000000);
                     for (; *sent < due; ++*sent)
-                        call->log(LogLevel::Info, QStringLiteral("flood"), QStringLiteral("flood message %1 of %2").arg(*sent + 1).arg(total));
+                        call->log(LoggingLevel::Info, QStringLiteral("flood"), QStringLiteral("flood message %1 of %2").arg(*sent + 1).arg(total));
                     if (*sent >= total) {
                         timer->stop();
                         call->respond(ToolResult::text(QStringLiteral("Sent %1 notifications in %2 ms.")

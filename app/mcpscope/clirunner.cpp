@@ -7,6 +7,7 @@
 #include "config/serverconfig.h"
 #include "config/servername.h"
 #include "config/transportfactory.h"
+#include "protocol/clienttypes.h"
 #include "protocol/errorcodes.h"
 #include "protocol/keys.h"
 #include "protocol/methods.h"
@@ -280,13 +281,15 @@ ScriptedAnswers CliRunner::scriptedAnswers(const CliOptions &o)
 {
     ScriptedAnswers answers;
     if (!o.roots.isEmpty()) {
-        QJsonArray roots;
+        QList<Root> roots;
         for (const QString &dir : o.roots) {
             const QString absolute = QFileInfo(dir).absoluteFilePath();
-            roots.append(QJsonObject{{Key::Uri, QUrl::fromLocalFile(absolute).toString()},
-                                     {Key::Name, QFileInfo(absolute).fileName()}});
+            Root root;
+            root.uri = QUrl::fromLocalFile(absolute).toString();
+            root.name = QFileInfo(absolute).fileName();
+            roots.append(root);
         }
-        answers.roots = roots;
+        answers.roots = ListRootsResult::rootsToJson(roots);
     }
     switch (o.elicitation) {
     case ElicitationAnswer::AcceptDefaults:
@@ -405,30 +408,18 @@ void CliRunner::runOperation()
     Client::ListOptions listOptions;
     listOptions.pageTimeoutMs = o.timeoutMs;
     listOptions.totalTimeoutMs = o.maxTotalTimeoutMs;
-    auto listAll = [this, listOptions](const QString &method, const QString &key) {
-        // An inspector shows what the server really does: an undeclared list is asked all the
-        // same, and the person told (onListDone decides what its refusal means).
-        const QString capability = method == Method::ToolsList ? QString(Key::Tools)
-                                 : method == Method::PromptsList ? QString(Key::Prompts)
-                                                                 : QString(Key::Resources);
-        m_listUndeclared = !m_client->serverCapabilities().contains(capability);
-        if (m_listUndeclared)
-            writeErr(tr("mcpscope: the server did not declare the %1 capability; asking %2 anyway").arg(capability, method));
-        m_client->listAll(method, key, this, listOptions,
-                          [this, key](const QJsonArray &items, const std::optional<RpcError> &error, const CacheStatus &) {
-            onListDone(key, items, error);
-        });
-    };
     OutgoingRequest *handle = nullptr;
     const QString &m = o.method;
-    if (m == Method::ToolsList) {
-        listAll(m, Key::Tools);
-    } else if (m == Method::ResourcesList) {
-        listAll(m, Key::Resources);
-    } else if (m == Method::ResourcesTemplatesList) {
-        listAll(m, Key::ResourceTemplates);
-    } else if (m == Method::PromptsList) {
-        listAll(m, Key::Prompts);
+    if (const std::optional<ListDescriptor> list = Lists::offeredByMethod(m)) {
+        // An inspector shows what the server really does: an undeclared list is asked all the
+        // same, and the person told (onListDone decides what its refusal means).
+        m_listUndeclared = !m_client->serverCapabilities().contains(list->capability);
+        if (m_listUndeclared)
+            writeErr(tr("mcpscope: the server did not declare the %1 capability; asking %2 anyway")
+                         .arg(list->capability, list->method));
+        m_client->listAll(*list, this, listOptions,
+                          [this, key = list->itemsKey](const QJsonArray &items, const std::optional<RpcError> &error,
+                                                       const CacheStatus &) { onListDone(key, items, error); });
     } else if (m == Method::Initialize) { // Inspector v2: what the connection learned
         printResult(QJsonObject{{Key::ProtocolVersion, m_client->protocolVersion()},
                                 {Key::Capabilities, m_client->serverCapabilities()},

@@ -1,5 +1,6 @@
 #include "answers/scriptedresponder.h"
 
+#include "protocol/clienttypes.h"
 #include "protocol/keys.h"
 #include "protocol/methods.h"
 #include "schema/formstate.h"
@@ -56,15 +57,14 @@ void ScriptedResponder::setAnswers(ScriptedAnswers answers)
     m_unscripted.clear();
 }
 
-QJsonObject ScriptedResponder::completeElicitation(const QJsonObject &answer, const QJsonObject &params)
+QJsonObject ScriptedResponder::completeElicitation(const QJsonObject &answer, const ElicitRequestParams &params)
 {
     if (answer.contains(ErrorKey))
         return answer;
     QJsonObject result{{Key::Action, answer.value(Key::Action).toString(ElicitActionValue::Accept)}};
-    if (result.value(Key::Action).toString() != ElicitActionValue::Accept
-        || params.value(Key::Mode).toString() == Key::Url)
+    if (result.value(Key::Action).toString() != ElicitActionValue::Accept || params.isUrlMode())
         return result;
-    FormState state(params.value(Key::RequestedSchema));
+    FormState state(params.requestedSchema);
     state.fromJson(answer.value(Key::Content).toObject());
     state.applyDefaults();
     result.insert(Key::Content, state.toJson().toObject());
@@ -90,12 +90,12 @@ QJsonObject ScriptedResponder::answerFor(const QString &method, const QJsonObjec
     if (method == Method::RootsList)
         return {{Key::Roots, m_answers.roots.value_or(QJsonArray())}};
     if (method == Method::ElicitationCreate) {
-        const bool urlMode = params.value(Key::Mode).toString() == Key::Url;
+        const ElicitRequestParams request = ElicitRequestParams::fromJson(params);
         const QJsonObject answer = has ? take(m_answers.elicitation, &m_elicitationsAnswered)
-            : urlMode && m_answers.unscriptedElicitation.value(Key::Action).toString() == ElicitActionValue::Accept
+            : request.isUrlMode() && m_answers.unscriptedElicitation.value(Key::Action).toString() == ElicitActionValue::Accept
             ? ScriptedAnswers::declined()
             : m_answers.unscriptedElicitation;
-        return m_answers.fillDefaults ? completeElicitation(answer, params) : answer;
+        return m_answers.fillDefaults ? completeElicitation(answer, request) : answer;
     }
     if (method == Method::SamplingCreateMessage) {
         if (!has)

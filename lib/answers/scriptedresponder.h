@@ -1,5 +1,6 @@
 #pragma once
 
+#include "protocol/clienttypes.h"
 #include "session/requests.h"
 
 #include <QJsonArray>
@@ -60,7 +61,7 @@ public:
     std::function<void(const QString &method, const QJsonObject &answer)> answered;
 
     // An accepted elicitation's content completed with the defaults of params' requestedSchema.
-    static QJsonObject completeElicitation(const QJsonObject &answer, const QJsonObject &params);
+    static QJsonObject completeElicitation(const QJsonObject &answer, const ElicitRequestParams &params);
     // A sampling answer in full: the short form {"text", "model"} becomes a CreateMessageResult.
     static QJsonObject completeSampling(const QJsonObject &answer);
 

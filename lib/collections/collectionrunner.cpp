@@ -363,7 +363,7 @@ void CollectionRunner::withTools(const QString &name, std::function<void()> then
     Connection &connection = m_connections[name];
     if (connection.toolsListed)
         return then();
-    connection.client->listAll(Method::ToolsList, Key::Tools, this,
+    connection.client->listAll(Lists::Tools, this,
                                [this, name, then](const QJsonArray &items, const std::optional<RpcError> &error) {
                                    Connection &c = m_connections[name];
                                    c.toolsListed = true;
@@ -405,19 +405,15 @@ void CollectionRunner::send()
             request = Requests::getPrompt(call.target, call.arguments);
         else if (call.method == Method::ResourcesRead)
             request = Requests::readResource(call.target);
-        static const QHash<QString, QString> listKeys{{QString(Method::ToolsList), QString(Key::Tools)},
-                                                      {QString(Method::PromptsList), QStringLiteral("prompts")},
-                                                      {QString(Method::ResourcesList), QStringLiteral("resources")},
-                                                      {QString(Method::ResourcesTemplatesList), QStringLiteral("resourceTemplates")}};
-        if (listKeys.contains(call.method)) {
-            const QString key = listKeys.value(call.method);
+        if (const std::optional<ListDescriptor> list = Lists::offeredByMethod(call.method)) {
+            const QString key = list->itemsKey;
             auto clock = std::make_shared<QElapsedTimer>();
             clock->start();
             // The call's timeout bounds each page, and its total the whole listing.
             Client::ListOptions listOptions;
             listOptions.pageTimeoutMs = options.timeoutMs;
             listOptions.totalTimeoutMs = options.maxTotalTimeoutMs;
-            connection.client->listAll(call.method, key, this, listOptions,
+            connection.client->listAll(*list, this, listOptions,
                                        [this, key, clock](const QJsonArray &items, const std::optional<RpcError> &error,
                                                           const CacheStatus &) {
                                            m_current.response.elapsedMs = clock->elapsed();

@@ -1,4 +1,5 @@
 #include "types.h"
+#include "clienttypes.h"
 
 #include "keys.h"
 
@@ -689,6 +690,206 @@ QStringList loggingLevelNames()
     for (QLatin1StringView name : loggingLevels)
         names.append(name);
     return names;
+}
+
+} // namespace Mcp
+
+// ---- What a server sends its client (clienttypes.h) ----------------------------------
+
+namespace Mcp {
+
+namespace {
+void putNumber(QJsonObject &object, QLatin1StringView key, std::optional<double> value)
+{
+    if (value)
+        object.insert(key, *value);
+}
+
+const QLatin1StringView CostPriority("costPriority");
+const QLatin1StringView SpeedPriority("speedPriority");
+const QLatin1StringView IntelligencePriority("intelligencePriority");
+} // namespace
+
+QJsonObject ModelPreferences::toJson() const
+{
+    QJsonObject object = json;
+    // The hints as sent while their names are unchanged (a hint may carry more than its name).
+    if ((!hints.isEmpty() || object.contains(Key::Hints)) && fromJson(json).hints != hints) {
+        QJsonArray array;
+        for (const QString &hint : hints)
+            array.append(QJsonObject{{Key::Name, hint}});
+        object.insert(Key::Hints, array);
+    }
+    putNumber(object, CostPriority, costPriority);
+    putNumber(object, SpeedPriority, speedPriority);
+    putNumber(object, IntelligencePriority, intelligencePriority);
+    return object;
+}
+
+ModelPreferences ModelPreferences::fromJson(const QJsonObject &object, QStringList *problems)
+{
+    const Reader read(object, problems);
+    ModelPreferences preferences;
+    for (const QJsonValue &hint : read.array(Key::Hints))
+        preferences.hints.append(hint.toObject().value(Key::Name).toString());
+    preferences.costPriority = read.number(CostPriority);
+    preferences.speedPriority = read.number(SpeedPriority);
+    preferences.intelligencePriority = read.number(IntelligencePriority);
+    preferences.json = object;
+    return preferences;
+}
+
+QJsonObject CreateMessageParams::toJson() const
+{
+    QJsonObject object = json;
+    object.insert(Key::Messages, messages);
+    if (modelPreferences)
+        object.insert(Key::ModelPreferences, modelPreferences->toJson());
+    putString(object, Key::SystemPrompt, systemPrompt);
+    putString(object, Key::IncludeContext, includeContext);
+    putNumber(object, Key::Temperature, temperature);
+    if (maxTokens)
+        object.insert(Key::MaxTokens, *maxTokens);
+    if (stopSequences)
+        object.insert(Key::StopSequences, QJsonArray::fromStringList(*stopSequences));
+    if (metadata)
+        object.insert(Key::Metadata, *metadata);
+    putList(object, Key::Tools, tools);
+    if (toolChoice)
+        object.insert(Key::ToolChoice, *toolChoice);
+    return object;
+}
+
+CreateMessageParams CreateMessageParams::fromJson(const QJsonObject &object, QStringList *problems)
+{
+    const Reader read(object, problems);
+    CreateMessageParams params;
+    params.messages = read.array(Key::Messages, true);
+    if (object.contains(Key::ModelPreferences))
+        params.modelPreferences = read.nested<ModelPreferences>(Key::ModelPreferences);
+    params.systemPrompt = read.string(Key::SystemPrompt);
+    params.includeContext = read.string(Key::IncludeContext);
+    params.temperature = read.number(Key::Temperature);
+    if (const auto maxTokens = read.number(Key::MaxTokens))
+        params.maxTokens = int(*maxTokens);
+    else if (!object.contains(Key::MaxTokens))
+        read.report(QStringLiteral("maxTokens: missing"));
+    if (object.contains(Key::StopSequences))
+        params.stopSequences = read.strings(Key::StopSequences);
+    if (object.value(Key::Metadata).isObject())
+        params.metadata = object.value(Key::Metadata).toObject();
+    else
+        read.object(Key::Metadata); // reports a wrong type
+    params.tools = read.list<Tool>(Key::Tools);
+    if (object.value(Key::ToolChoice).isObject())
+        params.toolChoice = object.value(Key::ToolChoice).toObject();
+    else
+        read.object(Key::ToolChoice);
+    params.json = object;
+    return params;
+}
+
+bool ElicitRequestParams::isUrlMode() const { return mode == Key::Url; }
+
+QJsonObject ElicitRequestParams::toJson() const
+{
+    QJsonObject object = json;
+    putString(object, Key::Mode, mode);
+    putString(object, Key::Message, message);
+    if (!requestedSchema.isUndefined())
+        object.insert(Key::RequestedSchema, requestedSchema);
+    putString(object, Key::Url, url);
+    putString(object, Key::ElicitationId, elicitationId);
+    return object;
+}
+
+ElicitRequestParams ElicitRequestParams::fromJson(const QJsonObject &object, QStringList *problems)
+{
+    const Reader read(object, problems);
+    ElicitRequestParams params;
+    params.mode = read.string(Key::Mode);
+    params.message = read.string(Key::Message, true);
+    const bool urlMode = params.isUrlMode();
+    read.object(Key::RequestedSchema, !urlMode); // reports a missing or wrong schema
+    params.requestedSchema = object.value(Key::RequestedSchema);
+    params.url = read.string(Key::Url, urlMode);
+    params.elicitationId = read.string(Key::ElicitationId, urlMode);
+    params.json = object;
+    return params;
+}
+
+QJsonObject Root::toJson() const
+{
+    QJsonObject object = json;
+    putString(object, Key::Uri, uri);
+    putString(object, Key::Name, name);
+    return object;
+}
+
+Root Root::fromJson(const QJsonObject &object, QStringList *problems)
+{
+    const Reader read(object, problems);
+    Root root;
+    root.uri = read.string(Key::Uri, true);
+    root.name = read.string(Key::Name);
+    root.json = object;
+    return root;
+}
+
+QJsonObject ListRootsResult::toJson() const
+{
+    QJsonObject object = json;
+    object.insert(Key::Roots, rootsToJson(roots));
+    return object;
+}
+
+ListRootsResult ListRootsResult::fromJson(const QJsonObject &object, QStringList *problems)
+{
+    const Reader read(object, problems);
+    ListRootsResult result;
+    result.roots = read.list<Root>(Key::Roots, true);
+    result.json = object;
+    return result;
+}
+
+QList<Root> ListRootsResult::rootsFromJson(const QJsonArray &array, QStringList *problems)
+{
+    return fromJson(QJsonObject{{Key::Roots, array}}, problems).roots;
+}
+
+QJsonArray ListRootsResult::rootsToJson(const QList<Root> &roots)
+{
+    QJsonArray array;
+    for (const Root &root : roots)
+        array.append(root.toJson());
+    return array;
+}
+
+QJsonObject LogMessage::toJson() const
+{
+    QJsonObject object = json;
+    if (level)
+        object.insert(Key::Level, loggingLevelName(*level));
+    putString(object, Key::Logger, logger);
+    if (!data.isUndefined())
+        object.insert(Key::Data, data);
+    return object;
+}
+
+LogMessage LogMessage::fromJson(const QJsonObject &object, QStringList *problems)
+{
+    const Reader read(object, problems);
+    LogMessage message;
+    const QString level = read.string(Key::Level, true);
+    message.level = loggingLevelFromName(level);
+    if (!message.level && object.value(Key::Level).isString())
+        read.report(QStringLiteral("level: \"%1\" is not a logging level").arg(level));
+    message.logger = read.string(Key::Logger);
+    message.data = object.value(Key::Data);
+    if (message.data.isUndefined())
+        read.report(QStringLiteral("data: missing"));
+    message.json = object;
+    return message;
 }
 
 } // namespace Mcp

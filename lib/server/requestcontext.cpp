@@ -76,13 +76,13 @@ void RequestContext::reportProgress(double progress, double total, const QString
     m_session->sendNotification(QStringLiteral("notifications/progress"), params, m_id);
 }
 
-void RequestContext::log(LogLevel level, const QString &logger, const QJsonValue &data)
+void RequestContext::log(LoggingLevel level, const QString &logger, const QJsonValue &data)
 {
     if (m_session && !m_finished && !m_cancelled && wouldLog(level))
         m_session->sendLog(level, logger, data, m_id);
 }
 
-void RequestContext::setModern(const QJsonObject &clientCapabilities, std::optional<LogLevel> logLevel,
+void RequestContext::setModern(const QJsonObject &clientCapabilities, std::optional<LoggingLevel> logLevel,
                                const QJsonObject &previousAnswers, bool stateVerified)
 {
     m_modern = true;
@@ -113,7 +113,7 @@ bool RequestContext::requireClientCapability(const QString &capability)
     return false;
 }
 
-bool RequestContext::wouldLog(LogLevel level) const
+bool RequestContext::wouldLog(LoggingLevel level) const
 {
     if (m_modern)
         return m_logLevel && level >= *m_logLevel;

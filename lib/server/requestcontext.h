@@ -48,7 +48,7 @@ public:
     bool requireClientCapability(const QString &capability);
     // Whether log messages at level reach the client: the request's own logLevel (modern; none
     // means no log at all) or the session's logging/setLevel.
-    bool wouldLog(LogLevel level) const;
+    bool wouldLog(LoggingLevel level) const;
 
     // Multi round-trip requests (basic/patterns/mrtr.mdx), modern requests only.
     // The client's answer to the input request named key: from this round's inputResponses, or
@@ -78,7 +78,7 @@ public:
     // notifications/progress, only when the caller sent a progress token. total <= 0: unknown.
     void reportProgress(double progress, double total = 0, const QString &message = {});
     // notifications/message, subject to wouldLog().
-    void log(LogLevel level, const QString &logger, const QJsonValue &data);
+    void log(LoggingLevel level, const QString &logger, const QJsonValue &data);
     // A server-to-client request (sampling/createMessage, elicitation/create, roots/list, ping)
     // tied to this request. handler gets the response or error response, unless context
     // (this request when null) is gone by then.
@@ -99,7 +99,7 @@ private:
     RequestContext(ServerSession *session, const Message &request);
     void cancel(const QString &reason);
     // Modern requests: what _meta and the previous rounds say (checked by the session).
-    void setModern(const QJsonObject &clientCapabilities, std::optional<LogLevel> logLevel,
+    void setModern(const QJsonObject &clientCapabilities, std::optional<LoggingLevel> logLevel,
                    const QJsonObject &previousAnswers, bool stateVerified);
 
     QPointer<ServerSession> m_session;
@@ -110,7 +110,7 @@ private:
     QString m_taskId;
     bool m_modern = false;
     QJsonObject m_clientCapabilities;
-    std::optional<LogLevel> m_logLevel;
+    std::optional<LoggingLevel> m_logLevel;
     QJsonObject m_previousAnswers;      // from requestState
     mutable QJsonObject m_usedAnswers;  // what the handler read, for the next round's state
     bool m_stateVerified = false;

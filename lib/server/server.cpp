@@ -39,22 +39,6 @@ QString completionKey(const QString &a, const QString &b)
 {
     return a + u'\n' + b;
 }
-
-const char *const levelNames[] = {"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"};
-}
-
-QString logLevelName(LogLevel level)
-{
-    return QString::fromLatin1(levelNames[int(level)]);
-}
-
-std::optional<LogLevel> logLevelFromName(const QString &name)
-{
-    for (int i = 0; i < 8; ++i) {
-        if (name == QLatin1String(levelNames[i]))
-            return LogLevel(i);
-    }
-    return std::nullopt;
 }
 
 namespace ToolResult {

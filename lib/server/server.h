@@ -3,6 +3,7 @@
 #include "jsonrpc/message.h"
 #include "protocol/errorcodes.h"
 #include "protocol/keys.h"
+#include "protocol/types.h" // LoggingLevel
 #include "uritemplate.h"
 
 #include <QHash>
@@ -43,11 +44,6 @@ using InteractivePromptHandler = std::function<void(RequestContext *request)>;
 // (answered through ServerSession::sendReply(), or deliberately not at all). For test servers
 // that must misbehave (never answer initialize, answer with an error, ...).
 using RequestInterceptor = std::function<bool(ServerSession *session, const Message &request)>;
-
-// The eight syslog levels of notifications/message, least severe first.
-enum class LogLevel : quint8 { Debug, Info, Notice, Warning, Error, Critical, Alert, Emergency };
-QString logLevelName(LogLevel level);
-std::optional<LogLevel> logLevelFromName(const QString &name);
 
 // Which protocol eras a server speaks (basic/versioning): the legacy one with its initialize
 // handshake (2024-11-05 to 2025-11-25), the stateless modern one (2026-07-28), or both.

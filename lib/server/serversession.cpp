@@ -5,6 +5,7 @@
 
 #include "jsonrpc/json.h"
 
+#include "protocol/clienttypes.h"
 #include "protocol/methods.h"
 
 #include <QJsonArray>
@@ -235,18 +236,19 @@ void ServerSession::sendNotification(const QString &method, const QJsonObject &p
         m_transport->send(Message::notification(method, params), relatedRequest);
 }
 
-void ServerSession::log(LogLevel level, const QString &logger, const QJsonValue &data, const MessageId &relatedRequest)
+void ServerSession::log(LoggingLevel level, const QString &logger, const QJsonValue &data, const MessageId &relatedRequest)
 {
     if (wouldLog(level))
         sendLog(level, logger, data, relatedRequest);
 }
 
-void ServerSession::sendLog(LogLevel level, const QString &logger, const QJsonValue &data, const MessageId &relatedRequest)
+void ServerSession::sendLog(LoggingLevel level, const QString &logger, const QJsonValue &data, const MessageId &relatedRequest)
 {
-    QJsonObject params{{Key::Level, logLevelName(level)}, {Key::Data, data}};
-    if (!logger.isEmpty())
-        params.insert(Key::Logger, logger);
-    sendNotification(QStringLiteral("notifications/message"), params, relatedRequest);
+    LogMessage message;
+    message.level = level;
+    message.logger = logger;
+    message.data = data;
+    sendNotification(Method::MessageNotification, message.toJson(), relatedRequest);
 }
 
 void ServerSession::sendRequest(const QString &method, const QJsonObject &params, const QObject *context,
@@ -367,7 +369,7 @@ void ServerSession::handleModernRequest(const Message &request, const ModernPart
     }
     ModernRequest modern{method, capabilities.toObject(), std::nullopt, {}, false};
     if (!parts.logLevel.isUndefined()) {
-        modern.logLevel = logLevelFromName(parts.logLevel.toString());
+        modern.logLevel = loggingLevelFromName(parts.logLevel.toString());
         if (!modern.logLevel) {
             reply(invalidParams(request, QStringLiteral("Unknown log level in _meta")));
             return;
@@ -1039,7 +1041,7 @@ void ServerSession::complete(const Message &request)
 
 void ServerSession::setLogLevel(const Message &request)
 {
-    const std::optional<LogLevel> level = logLevelFromName(request.paramsObject().value(Key::Level).toString());
+    const std::optional<LoggingLevel> level = loggingLevelFromName(request.paramsObject().value(Key::Level).toString());
     if (!level) {
         reply(invalidParams(request, QStringLiteral("Unknown log level")));
         return;

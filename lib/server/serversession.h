@@ -43,8 +43,8 @@ public:
     bool clientSupports(const QString &capability) const { return m_clientCapabilities.contains(capability); }
 
     // Empty until the client calls logging/setLevel: then everything at or above it is sent.
-    std::optional<LogLevel> logLevel() const { return m_logLevel; }
-    bool wouldLog(LogLevel level) const { return !m_logLevel || level >= *m_logLevel; }
+    std::optional<LoggingLevel> logLevel() const { return m_logLevel; }
+    bool wouldLog(LoggingLevel level) const { return !m_logLevel || level >= *m_logLevel; }
     // Resource URIs watched: resources/subscribe (legacy) and open subscriptions/listen streams.
     QSet<QString> subscriptions() const;
 
@@ -52,7 +52,7 @@ public:
     void sendReply(const Message &reply) { this->reply(reply); }
     void sendNotification(const QString &method, const QJsonObject &params,
                           const MessageId &relatedRequest = {});
-    void log(LogLevel level, const QString &logger, const QJsonValue &data,
+    void log(LoggingLevel level, const QString &logger, const QJsonValue &data,
              const MessageId &relatedRequest = {});
     // A server-to-client request; handler gets the reply unless context is gone by then.
     void sendRequest(const QString &method, const QJsonObject &params, const QObject *context,
@@ -115,7 +115,7 @@ private:
     void getPrompt(const Message &request);
     void complete(const Message &request);
     void setLogLevel(const Message &request);
-    void sendLog(LogLevel level, const QString &logger, const QJsonValue &data, const MessageId &relatedRequest);
+    void sendLog(LoggingLevel level, const QString &logger, const QJsonValue &data, const MessageId &relatedRequest);
     void replyWithPage(const Message &request, const QJsonArray &all, const QString &key);
 
     // Tasks (2025-11-25, experimental).
@@ -174,7 +174,7 @@ private:
     QString m_protocolVersion;
     QJsonObject m_clientInfo;
     QJsonObject m_clientCapabilities;
-    std::optional<LogLevel> m_logLevel;
+    std::optional<LoggingLevel> m_logLevel;
     QSet<QString> m_subscriptions;
     QHash<MessageId, RequestContext *> m_inFlight;
     // Modern requests not answered yet: what their _meta and requestState said.
@@ -182,7 +182,7 @@ private:
     {
         QString method;
         QJsonObject clientCapabilities;
-        std::optional<LogLevel> logLevel;
+        std::optional<LoggingLevel> logLevel;
         QJsonObject previousAnswers;
         bool stateVerified = false;
     };

@@ -990,8 +990,7 @@ namespace {
 // callback goes to the context's thread.
 struct Pager
 {
-    QString method;
-    QString itemsKey;
+    ListDescriptor list;
     QPointer<const QObject> context;
     std::function<void(const QJsonArray &, const std::optional<RpcError> &)> done;
     int maxPages = 0;
@@ -1036,14 +1035,14 @@ void fetchPage(Client *client, const std::shared_ptr<Pager> &pager, const QStrin
         const qint64 left = pager->total.remainingTime();
         if (left <= 0) {
             deliverPages(pager, RpcError{SessionErrorCode::Timeout,
-                                         Client::tr("Listing %1 took longer than its total timeout.").arg(pager->method)});
+                                         Client::tr("Listing %1 took longer than its total timeout.").arg(pager->list.method)});
             return;
         }
         options.maxTotalTimeoutMs = int(left);
         if (options.timeoutMs <= 0 || options.timeoutMs > left)
             options.timeoutMs = int(left);
     }
-    OutgoingRequest *handle = client->send(Requests::listPage(pager->method, cursor), options);
+    OutgoingRequest *handle = client->send(Requests::listPage(pager->list.method, cursor), options);
     ++pager->pages;
     QObject::connect(handle, &OutgoingRequest::finished, client, [client, handle, pager, cursor] {
         if (!pager->context)
@@ -1054,7 +1053,7 @@ void fetchPage(Client *client, const std::shared_ptr<Pager> &pager, const QStrin
             const bool serverRefused = code != SessionErrorCode::Timeout && code != SessionErrorCode::Cancelled
                 && code != SessionErrorCode::ConnectionClosed && code != SessionErrorCode::TransportFailure;
             if (!cursor.isEmpty() && serverRefused)
-                ClientPrivate::invalidateList(client, pager->method);
+                ClientPrivate::invalidateList(client, pager->list.method);
             deliverPages(pager, handle->error());
             return;
         }
@@ -1062,7 +1061,7 @@ void fetchPage(Client *client, const std::shared_ptr<Pager> &pager, const QStrin
         pager->allFromCache = pager->allFromCache && cache.fromCache;
         pager->freshForMs = qMin(pager->freshForMs.value_or(cache.freshForMs), cache.freshForMs);
         const QJsonObject result = handle->result().toObject();
-        const QJsonArray page = result.value(pager->itemsKey).toArray();
+        const QJsonArray page = result.value(pager->list.itemsKey).toArray();
         for (const QJsonValue &item : page)
             pager->items.append(item);
         const QString next = result.value(Key::NextCursor).toString();
@@ -1072,12 +1071,12 @@ void fetchPage(Client *client, const std::shared_ptr<Pager> &pager, const QStrin
             deliverPages(pager, RpcError{ErrorCode::InternalError,
                                          Client::tr("The server returned the cursor \"%1\" twice while listing %2; "
                                                     "stopped to avoid an endless loop.")
-                                             .arg(next, pager->method)});
+                                             .arg(next, pager->list.method)});
         } else if (pager->pages >= pager->maxPages) {
             deliverPages(pager, RpcError{ErrorCode::InternalError,
                                          Client::tr("Stopped listing %1 after %n page(s); the server still had more.",
                                                     nullptr, pager->pages)
-                                             .arg(pager->method)});
+                                             .arg(pager->list.method)});
         } else {
             pager->cursorsSeen.insert(next);
             fetchPage(client, pager, next);
@@ -1087,24 +1086,21 @@ void fetchPage(Client *client, const std::shared_ptr<Pager> &pager, const QStrin
 
 } // namespace
 
-void Client::listAll(const QString &method, const QString &itemsKey, const QObject *context,
+void Client::listAll(const ListDescriptor &list, const QObject *context,
                      std::function<void(const QJsonArray &, const std::optional<RpcError> &)> done, int maxPages)
 {
     auto pager = std::make_shared<Pager>();
-    pager->method = method;
-    pager->itemsKey = itemsKey;
+    pager->list = list;
     pager->context = context;
     pager->done = std::move(done);
     pager->maxPages = qMax(1, maxPages);
     fetchPage(this, pager, QString());
 }
 
-void Client::listAll(const QString &method, const QString &itemsKey, const QObject *context, const ListOptions &options,
-                     ListDone done)
+void Client::listAll(const ListDescriptor &list, const QObject *context, const ListOptions &options, ListDone done)
 {
     auto pager = std::make_shared<Pager>();
-    pager->method = method;
-    pager->itemsKey = itemsKey;
+    pager->list = list;
     pager->context = context;
     pager->doneWithCache = std::move(done);
     pager->maxPages = qMax(1, options.maxPages);
@@ -1118,9 +1114,9 @@ void Client::listAll(const QString &method, const QString &itemsKey, const QObje
 void Client::listSnapshot(const QObject *context, const ListOptions &options, SnapshotDone done)
 {
     Mcp::listSnapshot(serverCapabilities(),
-                      [this](const QString &method, const QString &itemsKey, const QObject *context,
-                             const ListOptions &options, ListDone done) {
-        listAll(method, itemsKey, context, options, std::move(done));
+                      [this](const ListDescriptor &list, const QObject *context, const ListOptions &options,
+                             ListDone done) {
+        listAll(list, context, options, std::move(done));
     }, context, options, std::move(done));
 }
 

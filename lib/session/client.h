@@ -1,6 +1,7 @@
 #pragma once
 
 #include "jsonrpc/message.h"
+#include "protocol/lists.h"
 #include "protocol/requests.h"
 #include "protocol/types.h"
 #include "session/clientoptions.h"
@@ -143,10 +144,11 @@ public:
     OutgoingRequest *listTasks(const QString &cursor = {});
     OutgoingRequest *cancelTask(const QString &taskId);
 
-    // Pagination: follows nextCursor until the end (or maxPages), concatenating result[itemsKey];
-    // done(items, error) runs on context. On an error, items holds what was fetched before it.
-    // Pages with ttlMs come from the result cache while fresh (see RequestOptions::forceRefresh).
-    void listAll(const QString &method, const QString &itemsKey, const QObject *context,
+    // Pagination: follows nextCursor until the end (or maxPages), concatenating the items of
+    // every page (list: Lists::Tools... of protocol/lists.h); done(items, error) runs on context.
+    // On an error, items holds what was fetched before it. Pages with ttlMs come from the result
+    // cache while fresh (see RequestOptions::forceRefresh).
+    void listAll(const ListDescriptor &list, const QObject *context,
                  std::function<void(const QJsonArray &items, const std::optional<RpcError> &error)> done,
                  int maxPages = 1000);
     struct ListOptions
@@ -167,8 +169,7 @@ public:
     // did, freshForMs the shortest freshness of its pages (0 when a page is not kept).
     using ListDone = std::function<void(const QJsonArray &items, const std::optional<RpcError> &error,
                                         const CacheStatus &cache)>;
-    void listAll(const QString &method, const QString &itemsKey, const QObject *context, const ListOptions &options,
-                 ListDone done);
+    void listAll(const ListDescriptor &list, const QObject *context, const ListOptions &options, ListDone done);
     // Everything the server offers (session/listsnapshot.h): each list its capabilities announce.
     using SnapshotDone = std::function<void(const QJsonObject &snapshot, const QString &error)>;
     void listSnapshot(const QObject *context, const ListOptions &options, SnapshotDone done);

@@ -1,7 +1,6 @@
 #include "listsnapshot.h"
 
-#include "protocol/keys.h"
-#include "protocol/methods.h"
+#include "protocol/lists.h"
 
 #include <QTimer>
 
@@ -19,29 +18,22 @@ void listSnapshot(const QJsonObject &serverCapabilities, const ListAllFunction &
         int remaining = 0;
     };
     auto pending = std::make_shared<Pending>();
-    const auto list = [&](const QString &method, const QString &key) {
+    // Each list its capability announces (templates come with resources).
+    for (const ListDescriptor &list : Lists::offered()) {
+        if (!serverCapabilities.contains(list.capability))
+            continue;
         ++pending->remaining;
-        listAll(method, key, context, options,
-                [pending, done, method, key](const QJsonArray &items, const std::optional<RpcError> &error,
-                                             const CacheStatus &) {
+        listAll(list, context, options,
+                [pending, done, list](const QJsonArray &items, const std::optional<RpcError> &error, const CacheStatus &) {
             if (error) {
                 if (pending->error.isEmpty())
-                    pending->error = Client::tr("%1 failed: %2").arg(method, error->message);
+                    pending->error = Client::tr("%1 failed: %2").arg(list.method, error->message);
             } else {
-                pending->snapshot.insert(key, items);
+                pending->snapshot.insert(list.itemsKey, items);
             }
             if (--pending->remaining == 0)
                 done(pending->snapshot, pending->error);
         });
-    };
-    // The capability that announces each list (templates come with resources).
-    if (serverCapabilities.contains(Key::Tools))
-        list(Method::ToolsList, Key::Tools);
-    if (serverCapabilities.contains(Key::Prompts))
-        list(Method::PromptsList, Key::Prompts);
-    if (serverCapabilities.contains(Key::Resources)) {
-        list(Method::ResourcesList, Key::Resources);
-        list(Method::ResourcesTemplatesList, Key::ResourceTemplates);
     }
     if (pending->remaining == 0) // offers none of them: an empty snapshot
         QTimer::singleShot(0, context, [done] { done({}, {}); });

@@ -15,7 +15,7 @@ namespace Mcp {
 // Client's or the Session's. done runs once, on context's thread, never after context is gone;
 // error names the first list that failed ("tools/list failed: ..."; the snapshot then lacks it).
 using SnapshotDone = Client::SnapshotDone;
-using ListAllFunction = std::function<void(const QString &method, const QString &itemsKey, const QObject *context,
+using ListAllFunction = std::function<void(const ListDescriptor &list, const QObject *context,
                                            const Client::ListOptions &options, Client::ListDone done)>;
 void listSnapshot(const QJsonObject &serverCapabilities, const ListAllFunction &listAll, const QObject *context,
                   const Client::ListOptions &options, SnapshotDone done);

@@ -427,25 +427,26 @@ OutgoingRequest *Session::call(const QString &method, const QJsonObject &params,
     return request;
 }
 
-void Session::listAll(const QString &method, const QString &itemsKey, const QObject *context,
+void Session::listAll(const ListDescriptor &list, const QObject *context,
                       std::function<void(const QJsonArray &, const std::optional<RpcError> &)> done)
 {
-    startList(method, itemsKey, {}, ListWaiter{context, std::move(done), {}}, ListSharing::Own);
+    startList(list, {}, ListWaiter{context, std::move(done), {}}, ListSharing::Own);
 }
 
-void Session::listAll(const QString &method, const QString &itemsKey, const QObject *context,
-                      const Client::ListOptions &options, Client::ListDone done, ListSharing sharing)
+void Session::listAll(const ListDescriptor &list, const QObject *context, const Client::ListOptions &options,
+                      Client::ListDone done, ListSharing sharing)
 {
-    startList(method, itemsKey, options, ListWaiter{context, {}, std::move(done)}, sharing);
+    startList(list, options, ListWaiter{context, {}, std::move(done)}, sharing);
 }
 
-void Session::startList(const QString &method, const QString &itemsKey, const Client::ListOptions &options,
-                        ListWaiter waiter, ListSharing sharing)
+void Session::startList(const ListDescriptor &list, const Client::ListOptions &options, ListWaiter waiter,
+                        ListSharing sharing)
 {
     if (sharing == ListSharing::JoinUnderWay) {
         for (auto it = m_lists.begin(); it != m_lists.end(); ++it) {
             const Client::ListOptions &asked = it->options;
-            if (it->connection == m_connections && isConnected() && it->method == method && it->itemsKey == itemsKey
+            if (it->connection == m_connections && isConnected() && it->list.method == list.method
+                && it->list.itemsKey == list.itemsKey
                 && asked.forceRefresh == options.forceRefresh
                 && asked.maxPages == options.maxPages && asked.pageTimeoutMs == options.pageTimeoutMs
                 && asked.totalTimeoutMs == options.totalTimeoutMs) {
@@ -455,9 +456,9 @@ void Session::startList(const QString &method, const QString &itemsKey, const Cl
         }
     }
     const quint64 token = m_nextToken++;
-    m_lists.insert(token, ListUnderWay{method, itemsKey, options, m_connections, {std::move(waiter)}});
-    toWorker([token, method, itemsKey, options](SessionWorker *worker) {
-        worker->startListAll(token, method, itemsKey, options);
+    m_lists.insert(token, ListUnderWay{list, options, m_connections, {std::move(waiter)}});
+    toWorker([token, list, options](SessionWorker *worker) {
+        worker->startListAll(token, list, options);
     });
 }
 
@@ -469,9 +470,9 @@ void Session::listSnapshot(const QObject *context, const Client::ListOptions &op
         return;
     }
     Mcp::listSnapshot(m_sessionInfo.serverCapabilities,
-                      [this, sharing](const QString &method, const QString &itemsKey, const QObject *context,
+                      [this, sharing](const ListDescriptor &list, const QObject *context,
                                       const Client::ListOptions &options, Client::ListDone done) {
-        listAll(method, itemsKey, context, options, std::move(done), sharing);
+        listAll(list, context, options, std::move(done), sharing);
     }, context, options, std::move(done));
 }
 

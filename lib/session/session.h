@@ -222,15 +222,15 @@ public:
                           const std::optional<RequestOptions> &options = std::nullopt);
     // Follows nextCursor to the end (Client::listAll); done runs on this object's thread,
     // never after context is destroyed.
-    void listAll(const QString &method, const QString &itemsKey, const QObject *context,
+    void listAll(const ListDescriptor &list, const QObject *context,
                  std::function<void(const QJsonArray &items, const std::optional<RpcError> &error)> done);
     // Whether a listing may take the answer of one already under way (asked for by someone else,
-    // with the same method, items key and options) instead of asking the server again.
+    // of the same list with the same options) instead of asking the server again.
     enum class ListSharing { Own, JoinUnderWay };
     // The same with Client::ListOptions (forceRefresh), telling done whether the list came from
     // the result cache and how long it stays fresh.
-    void listAll(const QString &method, const QString &itemsKey, const QObject *context,
-                 const Client::ListOptions &options, Client::ListDone done, ListSharing sharing = ListSharing::Own);
+    void listAll(const ListDescriptor &list, const QObject *context, const Client::ListOptions &options,
+                 Client::ListDone done, ListSharing sharing = ListSharing::Own);
     // What the server offers (session/listsnapshot.h); done runs on this object's thread. Not
     // connected: done gets an empty snapshot and says so.
     void listSnapshot(const QObject *context, const Client::ListOptions &options, Client::SnapshotDone done,
@@ -337,15 +337,14 @@ private:
     };
     struct ListUnderWay
     {
-        QString method;
-        QString itemsKey;
+        ListDescriptor list;
         Client::ListOptions options;
         quint64 connection = 0;    // m_connections when it started: only this connection's are joined
         QList<ListWaiter> waiters; // whoever asked first, then whoever joined
     };
     // Starts a listing, or joins one under way.
-    void startList(const QString &method, const QString &itemsKey, const Client::ListOptions &options,
-                   ListWaiter waiter, ListSharing sharing);
+    void startList(const ListDescriptor &list, const Client::ListOptions &options, ListWaiter waiter,
+                   ListSharing sharing);
     QHash<quint64, ListUnderWay> m_lists;
     quint64 m_connections = 0; // times Connected so far
     QHash<quint64, QPointer<IncomingRequest>> m_serverRequests;

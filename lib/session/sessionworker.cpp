@@ -315,14 +315,13 @@ void SessionWorker::cancelCall(quint64 token, const QString &reason)
         handle->cancel(reason);
 }
 
-void SessionWorker::startListAll(quint64 token, const QString &method, const QString &itemsKey,
-                                 const Client::ListOptions &options)
+void SessionWorker::startListAll(quint64 token, const ListDescriptor &list, const Client::ListOptions &options)
 {
     if (!m_client) {
         Q_EMIT listFinished(token, notConnected());
         return;
     }
-    m_client->listAll(method, itemsKey, this, options,
+    m_client->listAll(list, this, options,
                       [this, token](const QJsonArray &items, const std::optional<RpcError> &error,
                                     const CacheStatus &cache) {
         // A tools/list checked the tools' x-mcp-header rules: the list's reader learns first.

@@ -33,8 +33,7 @@ public:
     void startCall(quint64 token, const QString &method, const QJsonObject &params,
                    const Mcp::RequestOptions &options);
     void cancelCall(quint64 token, const QString &reason);
-    void startListAll(quint64 token, const QString &method, const QString &itemsKey,
-                      const Client::ListOptions &options);
+    void startListAll(quint64 token, const Mcp::ListDescriptor &list, const Client::ListOptions &options);
     void notify(const QString &method, const QJsonObject &params);
     void setRoots(const QJsonArray &roots);
     void answerServerRequest(quint64 token, const Mcp::Response &answer);

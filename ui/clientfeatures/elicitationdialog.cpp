@@ -3,6 +3,7 @@
 #include "forms/schemaform.h"
 #include "theme.h"
 
+#include "protocol/clienttypes.h"
 #include "protocol/keys.h"
 #include "widgets/fittinglabel.h"
 #include "widgets/screenfit.h"
@@ -81,13 +82,13 @@ ElicitationDialog::ElicitationDialog(const QJsonObject &params, const QString &s
 void ElicitationDialog::setUp()
 {
     const QString serverName = this->serverName();
-    const QJsonObject p = params();
-    m_urlMode = p.value(Key::Mode).toString() == QLatin1String("url");
+    const ElicitRequestParams p = ElicitRequestParams::fromJson(params());
+    m_urlMode = p.isUrlMode();
     setWindowTitle(tr("%1 asks for information").arg(serverName));
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(makeServerBanner(m_urlMode ? tr("asks you to open a web page (elicitation, URL mode).")
                                                  : tr("asks you for information (elicitation).")));
-    auto *message = new QLabel(p.value(Key::Message).toString(), this);
+    auto *message = new QLabel(p.message, this);
     message->setObjectName(QStringLiteral("elicitationMessage"));
     message->setWordWrap(true);
     message->setTextFormat(Qt::PlainText);
@@ -99,7 +100,7 @@ void ElicitationDialog::setUp()
 
     auto *buttons = new QDialogButtonBox(this);
     if (m_urlMode) {
-        m_url = QUrl(p.value(Key::Url).toString(), QUrl::TolerantMode);
+        m_url = QUrl(p.url, QUrl::TolerantMode);
         addUrlPreview(layout, this, m_url, QStringLiteral("urlDomain"), QStringLiteral("urlText"));
         QStringList warnings;
         if (!m_url.isValid())
@@ -147,7 +148,7 @@ void ElicitationDialog::setUp()
     } else {
         m_form = new SchemaFormWidget(this);
         m_form->setObjectName(QStringLiteral("elicitationForm"));
-        m_form->setSchema(p.value(Key::RequestedSchema));
+        m_form->setSchema(p.requestedSchema);
         m_form->applyDefaults(); // the user sees (and may change) what omitted fields would become
         layout->addWidget(m_form, 1);
         auto *accept = buttons->addButton(tr("&Accept"), QDialogButtonBox::AcceptRole);

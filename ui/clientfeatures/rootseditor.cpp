@@ -1,6 +1,6 @@
 #include "rootseditor.h"
 
-#include "protocol/keys.h"
+#include "protocol/clienttypes.h"
 
 #include <QBoxLayout>
 #include <QDir>
@@ -72,23 +72,22 @@ RootsEditor::RootsEditor(QWidget *parent)
 
 QJsonArray RootsEditor::roots() const
 {
-    QJsonArray result;
+    QList<Root> result;
     for (int row = 0; row < m_table->rowCount(); ++row) {
-        QJsonObject root{{Key::Uri, m_table->item(row, 1)->text()}};
-        const QString name = m_table->item(row, 0)->text();
-        if (!name.isEmpty())
-            root.insert(Key::Name, name);
+        Root root;
+        root.uri = m_table->item(row, 1)->text();
+        root.name = m_table->item(row, 0)->text();
         result.append(root);
     }
-    return result;
+    return ListRootsResult::rootsToJson(result);
 }
 
 void RootsEditor::setRoots(const QJsonArray &roots)
 {
     m_loading = true;
     m_table->setRowCount(0);
-    for (const QJsonValue &root : roots)
-        addRow(root.toObject().value(Key::Uri).toString(), root.toObject().value(Key::Name).toString());
+    for (const Root &root : ListRootsResult::rootsFromJson(roots))
+        addRow(root.uri, root.name);
     m_loading = false;
     updateButtons();
 }

@@ -5,6 +5,7 @@
 #include "theme.h"
 #include "widgets/screenfit.h"
 
+#include "protocol/clienttypes.h"
 #include "protocol/keys.h"
 #include <QBoxLayout>
 #include <QComboBox>
@@ -56,7 +57,7 @@ void SamplingDialog::setDeprecatedIn(const QString &version)
 void SamplingDialog::setUp()
 {
     const QString serverName = this->serverName();
-    const QJsonObject p = params();
+    const CreateMessageParams p = CreateMessageParams::fromJson(params());
     setWindowTitle(tr("%1 asks for an LLM answer").arg(serverName));
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(makeServerBanner(tr("asks your LLM for a message (sampling/createMessage). You are the model: "
@@ -81,20 +82,19 @@ void SamplingDialog::setUp()
     requestScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto *request_ = new QGroupBox(tr("Request"));
     auto *form = new QFormLayout(request_);
-    const QString systemPrompt = p.value(Key::SystemPrompt).toString();
-    if (!systemPrompt.isEmpty()) {
-        auto *system = wrapped(systemPrompt, request_);
+    if (!p.systemPrompt.isEmpty()) {
+        auto *system = wrapped(p.systemPrompt, request_);
         system->setObjectName(QStringLiteral("systemPrompt"));
         form->addRow(tr("System prompt:"), system);
     }
-    const QJsonObject preferences = p.value(Key::ModelPreferences).toObject();
-    QStringList hints;
-    for (const QJsonValue &hint : preferences.value(Key::Hints).toArray())
-        hints.append(hint.toObject().value(Key::Name).toString());
+    const ModelPreferences preferences = p.modelPreferences.value_or(ModelPreferences());
+    const QStringList &hints = preferences.hints;
     QStringList priorities;
-    for (const char *name : {"intelligencePriority", "speedPriority", "costPriority"})
-        if (preferences.contains(QLatin1StringView(name)))
-            priorities.append(QStringLiteral("%1 %2").arg(QString::fromLatin1(name).chopped(8)).arg(preferences.value(QLatin1StringView(name)).toDouble()));
+    for (const auto &[name, priority] : {std::pair(QStringLiteral("intelligence"), preferences.intelligencePriority),
+                                         std::pair(QStringLiteral("speed"), preferences.speedPriority),
+                                         std::pair(QStringLiteral("cost"), preferences.costPriority)})
+        if (priority)
+            priorities.append(QStringLiteral("%1 %2").arg(name).arg(*priority));
     if (!hints.isEmpty() || !priorities.isEmpty()) {
         auto *prefs = wrapped((hints.isEmpty() ? QString() : tr("hints: %1").arg(hints.join(QLatin1String(", "))))
                                   + (hints.isEmpty() || priorities.isEmpty() ? QString() : QStringLiteral("; "))
@@ -104,42 +104,38 @@ void SamplingDialog::setUp()
         form->addRow(tr("Model preferences:"), prefs);
     }
     QStringList limits;
-    if (p.contains(Key::MaxTokens))
-        limits.append(tr("max tokens %1").arg(p.value(Key::MaxTokens).toInt()));
-    if (p.contains(Key::Temperature))
-        limits.append(tr("temperature %1").arg(p.value(Key::Temperature).toDouble()));
-    if (p.contains(Key::StopSequences))
-        limits.append(tr("stop sequences %1").arg(JsonText::compact(p.value(Key::StopSequences))));
-    if (p.contains(Key::IncludeContext))
-        limits.append(tr("include context: %1").arg(p.value(Key::IncludeContext).toString()));
+    if (p.maxTokens)
+        limits.append(tr("max tokens %1").arg(*p.maxTokens));
+    if (p.temperature)
+        limits.append(tr("temperature %1").arg(*p.temperature));
+    if (p.stopSequences)
+        limits.append(tr("stop sequences %1").arg(JsonText::compact(QJsonArray::fromStringList(*p.stopSequences))));
+    if (!p.includeContext.isEmpty())
+        limits.append(tr("include context: %1").arg(p.includeContext));
     if (!limits.isEmpty()) {
         auto *limitLabel = wrapped(limits.join(QStringLiteral(" · ")), request_);
         limitLabel->setObjectName(QStringLiteral("limits"));
         form->addRow(tr("Limits:"), limitLabel);
     }
-    const QJsonArray tools = p.value(Key::Tools).toArray();
-    if (!tools.isEmpty()) {
+    if (!p.tools.isEmpty()) {
         QStringList names;
-        for (const QJsonValue &tool : tools) {
-            const QJsonObject t = tool.toObject();
-            names.append(t.value(Key::Name).toString()
-                         + (t.contains(Key::Description) ? QLatin1String(": ") + t.value(Key::Description).toString() : QString()));
-        }
+        for (const Tool &tool : p.tools)
+            names.append(tool.name + (tool.description.isEmpty() ? QString() : QLatin1String(": ") + tool.description));
         auto *toolLabel = wrapped(names.join(u'\n'), request_);
         toolLabel->setObjectName(QStringLiteral("tools"));
         form->addRow(tr("Tools offered:"), toolLabel);
-        if (p.contains(Key::ToolChoice))
-            form->addRow(tr("Tool choice:"), wrapped(JsonText::compact(p.value(Key::ToolChoice)), request_));
+        if (p.toolChoice)
+            form->addRow(tr("Tool choice:"), wrapped(JsonText::compact(*p.toolChoice), request_));
     }
-    if (p.contains(Key::Metadata))
-        form->addRow(tr("Metadata:"), wrapped(JsonText::compact(p.value(Key::Metadata)), request_));
+    if (p.metadata)
+        form->addRow(tr("Metadata:"), wrapped(JsonText::compact(*p.metadata), request_));
     requestScroll->setWidget(request_);
     // As tall as the request needs, up to a third of the screen; the rest scrolls.
     requestScroll->setMaximumHeight(qMax(120, request_->sizeHint().height() + 4));
     topLayout->addWidget(requestScroll);
     m_messages = new ResultView(top);
     m_messages->setObjectName(QStringLiteral("samplingMessages"));
-    m_messages->setMessages(p.value(Key::Messages).toArray());
+    m_messages->setMessages(p.messages);
     topLayout->addWidget(m_messages, 1);
     splitter->addWidget(top);
 

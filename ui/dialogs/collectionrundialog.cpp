@@ -227,10 +227,9 @@ void CollectionRunDialog::showResult(QTreeWidgetItem *item)
         const bool schemaRead = !outcome.outputSchema.isUndefined() || !outcome.outputSchemaProblem.isEmpty();
         m_result->setToolResult(response.result.toObject(), schemaRead ? outcome.outputSchema : QJsonValue(QJsonValue::Null));
     } else if (method == Method::PromptsGet) {
-        const QJsonObject result = response.result.toObject();
-        m_result->setMessages(result.value(QLatin1String("messages")).toArray(), result.value(QLatin1String("description")).toString());
+        m_result->setPromptResult(GetPromptResult::fromJson(response.result.toObject()));
     } else if (method == Method::ResourcesRead) {
-        m_result->setResourceContents(response.result.toObject());
+        m_result->setResourceContents(ReadResourceResult::fromJson(response.result.toObject()));
     } else {
         m_result->setValue(response.result);
     }

@@ -2,6 +2,7 @@
 #include "widgets/screenfit.h"
 
 #include "connection/connection.h"
+#include "protocol/clienttypes.h"
 #include "protocol/keys.h"
 #include "theme.h"
 #include "widgets/jsonview.h"
@@ -30,11 +31,11 @@ QJsonObject ServerRequestDialog::suggestedAnswer(const QString &method, const QJ
         };
     }
     if (method == QLatin1String("elicitation/create")) {
-        if (params.value(Key::Mode).toString() == QLatin1String("url"))
+        const ElicitRequestParams request = ElicitRequestParams::fromJson(params);
+        if (request.isUrlMode())
             return QJsonObject{{Key::Action, ElicitActionValue::Accept}};
         QJsonObject content;
-        const QJsonObject properties = params.value(Key::RequestedSchema).toObject()
-                                           .value(QStringLiteral("properties")).toObject();
+        const QJsonObject properties = request.requestedSchema.toObject().value(QStringLiteral("properties")).toObject();
         for (auto it = properties.begin(); it != properties.end(); ++it) {
             const QJsonObject property = it.value().toObject();
             if (property.contains(QStringLiteral("default"))) {

@@ -29,15 +29,15 @@
 namespace Mcp::Ui {
 
 namespace {
-QString promptText(const QJsonObject &prompt)
+QString promptText(const QJsonObject &json)
 {
-    return TwoLineDelegate::itemText(displayName(prompt), prompt.value(Key::Name).toString(),
-                                     prompt.value(Key::Description).toString());
+    const Prompt prompt = Prompt::fromJson(json);
+    return TwoLineDelegate::itemText(displayName(json), prompt.name, prompt.description);
 }
 
-QString toolTipOf(const QJsonObject &prompt)
+QString toolTipOf(const QJsonObject &json)
 {
-    return prompt.value(Key::Description).toString();
+    return Prompt::fromJson(json).description;
 }
 }
 
@@ -110,13 +110,13 @@ PromptsView::PromptsView(Connection *connection, QWidget *parent)
     connect(filter, &QLineEdit::textChanged, m_list, &ItemList::setFilterText);
     connect(m_list, &ItemList::currentItemChanged, this, [this](const QJsonObject &item) {
         if (!item.isEmpty())
-            showPrompt(item);
+            showPrompt(Prompt::fromJson(item));
     });
     // The chosen prompt stays chosen across a refresh; a new definition of it renews the form.
     connect(m_list, &ItemList::itemsReplaced, this, [this] {
         const QJsonObject current = m_list->currentItem();
         if (!current.isEmpty())
-            showPrompt(current);
+            showPrompt(Prompt::fromJson(current));
     });
     connect(refreshButton, &QPushButton::clicked, this, &PromptsView::forceRefresh);
     connect(m_get, &QPushButton::clicked, this, &PromptsView::get);
@@ -147,7 +147,7 @@ void PromptsView::list(bool forceRefresh)
     Client::ListOptions options;
     options.forceRefresh = forceRefresh;
     m_listMessage->setText(tr("Loading…"));
-    m_connection->listAll(Method::PromptsList, Key::Prompts, this, options,
+    m_connection->listAll(Lists::Prompts, this, options,
                           [this](const QJsonArray &items, const std::optional<RpcError> &error, const CacheStatus &cache) {
         m_list->setItems(items);
         m_listMessage->setText(error ? tr("Listing prompts failed: %1").arg(error->message)
@@ -178,16 +178,15 @@ QJsonObject PromptsView::arguments() const
     return out;
 }
 
-void PromptsView::showPrompt(const QJsonObject &json)
+void PromptsView::showPrompt(const Prompt &prompt)
 {
     // The same prompt again (a list refresh) keeps its last answer; a new definition of it
     // only renews the form.
-    const bool samePrompt = !m_prompt.isEmpty() && json.value(Key::Name) == m_prompt.value(Key::Name);
-    if (samePrompt && json == m_prompt)
+    const bool samePrompt = !m_prompt.json.isEmpty() && prompt.name == m_prompt.name;
+    if (samePrompt && prompt.json == m_prompt.json)
         return;
-    m_prompt = json;
+    m_prompt = prompt;
     m_forceNextGet = false;
-    const Prompt prompt = Prompt::fromJson(json);
     const QString name = prompt.name;
     const QString title = prompt.displayName();
     m_heading->setText(title == name ? name : QStringLiteral("%1 — %2").arg(title, name));
@@ -245,13 +244,13 @@ QString PromptsView::statusText() const
 
 void PromptsView::get()
 {
-    if (m_prompt.isEmpty() || !m_connection || !m_connection->isConnected())
+    if (m_prompt.json.isEmpty() || !m_connection || !m_connection->isConnected())
         return;
     // Checked before sending, as a tool's arguments are: the first Get stops and says what is
     // missing; a second one sends anyway, to see what the server says.
     QStringList missing;
     QLineEdit *firstMissing = nullptr;
-    for (const PromptArgument &argument : Prompt::fromJson(m_prompt).arguments) {
+    for (const PromptArgument &argument : std::as_const(m_prompt.arguments)) {
         if (argument.required && !arguments().contains(argument.name)) {
             missing.append(argument.displayName());
             if (!firstMissing)
@@ -267,7 +266,7 @@ void PromptsView::get()
     }
     m_forceNextGet = false;
     m_status->setText(tr("Getting…"));
-    const Request request = Requests::getPrompt(m_prompt.value(Key::Name).toString(), arguments());
+    const Request request = Requests::getPrompt(m_prompt.name, arguments());
     QElapsedTimer clock;
     clock.start();
     OutgoingRequest *call = m_connection->send(request);
@@ -284,11 +283,10 @@ void PromptsView::get()
             Q_EMIT getFinished(true);
             return;
         }
-        const QJsonObject result = call->result().toObject();
-        const QJsonArray messages = result.value(Key::Messages).toArray();
-        m_result->setMessages(messages, result.value(Key::Description).toString());
+        const GetPromptResult result = GetPromptResult::fromJson(call->result().toObject());
+        m_result->setPromptResult(result);
         m_result->setRounds(call->rounds());
-        m_status->setText(tr("%n message(s) in %1", nullptr, int(messages.size())).arg(Units::duration(clock.elapsed())));
+        m_status->setText(tr("%n message(s) in %1", nullptr, int(result.messages.size())).arg(Units::duration(clock.elapsed())));
         Q_EMIT getFinished(false);
     });
 }

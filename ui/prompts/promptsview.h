@@ -50,7 +50,7 @@ Q_SIGNALS:
 
 private:
     void list(bool forceRefresh);
-    void showPrompt(const QJsonObject &prompt);
+    void showPrompt(const Prompt &prompt);
 
     QPointer<Connection> m_connection;
     ItemList *m_list;
@@ -63,7 +63,7 @@ private:
     QPushButton *m_get;
     QLabel *m_status;
     ResultView *m_result;
-    QJsonObject m_prompt;
+    Prompt m_prompt;
     LatestOnly m_getting; // a prompts/get answer shows only under the prompt that asked for it
     bool m_forceNextGet = false; // the last Get stopped on missing arguments: the next one sends
     QList<QPair<QString, QLineEdit *>> m_arguments;

@@ -32,28 +32,30 @@
 namespace Mcp::Ui {
 
 namespace {
-QString rowText(const QJsonObject &object, QLatin1StringView uriKey)
+QString rowText(const QString &title, const QString &uri)
 {
-    const QString title = displayName(object);
-    const QString uri = object.value(uriKey).toString();
     return title.isEmpty() ? uri : TwoLineDelegate::itemText(title, uri, {});
 }
 
-QString resourceText(const QJsonObject &resource)
+QString resourceText(const QJsonObject &json)
 {
-    return rowText(resource, Key::Uri);
+    const Resource resource = Resource::fromJson(json);
+    return rowText(resource.displayName(), resource.uri);
 }
 
-QString templateText(const QJsonObject &resourceTemplate)
+QString templateText(const QJsonObject &json)
 {
-    return rowText(resourceTemplate, Key::UriTemplate);
+    const ResourceTemplate resourceTemplate = ResourceTemplate::fromJson(json);
+    return rowText(resourceTemplate.displayName(), resourceTemplate.uriTemplate);
 }
 
-QString toolTipOf(const QJsonObject &object)
+// Resources and templates alike: the description, then the MIME type.
+QString toolTipOf(const QJsonObject &json)
 {
-    QString tip = object.value(Key::Description).toString();
-    if (object.contains(Key::MimeType))
-        tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) + object.value(Key::MimeType).toString();
+    const Resource item = Resource::fromJson(json);
+    QString tip = item.description;
+    if (!item.mimeType.isEmpty())
+        tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) + item.mimeType;
     return tip;
 }
 }
@@ -161,11 +163,11 @@ ResourcesView::ResourcesView(Connection *connection, QWidget *parent)
     connect(filter, &QLineEdit::textChanged, m_templates, &ItemList::setFilterText);
     connect(m_resources, &ItemList::currentItemChanged, this, [this](const QJsonObject &item) {
         if (!item.isEmpty())
-            showResource(item);
+            showResource(Resource::fromJson(item));
     });
     connect(m_templates, &ItemList::currentItemChanged, this, [this](const QJsonObject &item) {
         if (!item.isEmpty())
-            showTemplate(item);
+            showTemplate(ResourceTemplate::fromJson(item));
     });
     connect(m_resources, &QListView::activated, this, [this] { read(); });
     connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
@@ -215,7 +217,7 @@ void ResourcesView::list(bool forceRefresh)
     fetchPage(QString(), forceRefresh);
     Client::ListOptions options;
     options.forceRefresh = forceRefresh;
-    m_connection->listAll(Method::ResourcesTemplatesList, Key::ResourceTemplates, this, options,
+    m_connection->listAll(Lists::ResourceTemplates, this, options,
                           [this](const QJsonArray &items, const std::optional<RpcError> &error, const CacheStatus &cache) {
         m_templates->setItems(items);
         if (error && error->code != ErrorCode::MethodNotFound)
@@ -285,37 +287,37 @@ void ResourcesView::clearReadOutcome()
     m_appBox->hide();
 }
 
-void ResourcesView::showResource(const QJsonObject &resource)
+void ResourcesView::showResource(const Resource &resource)
 {
     m_template = {};
     m_templateBox->hide();
-    const QString uri = resource.value(Key::Uri).toString();
+    const QString &uri = resource.uri;
     if (uri != m_uri)
         clearReadOutcome();
-    const QString title = displayName(resource);
+    const QString title = resource.displayName();
     m_heading->setText(title.isEmpty() ? uri : title);
     QStringList details;
-    if (resource.contains(Key::Description))
-        details.append(resource.value(Key::Description).toString());
-    if (resource.contains(Key::MimeType))
-        details.append(tr("Type: %1").arg(resource.value(Key::MimeType).toString()));
-    if (resource.contains(Key::Size))
-        details.append(tr("Size: %1").arg(Units::size(qint64(resource.value(Key::Size).toDouble()))));
+    if (!resource.description.isEmpty())
+        details.append(resource.description);
+    if (!resource.mimeType.isEmpty())
+        details.append(tr("Type: %1").arg(resource.mimeType));
+    if (resource.size)
+        details.append(tr("Size: %1").arg(Units::size(*resource.size)));
     m_details->setText(details.join(u'\n'));
     m_uriEdit->setReadOnly(false);
     m_uriEdit->setText(uri);
     updateSubscribeButton();
 }
 
-void ResourcesView::showTemplate(const QJsonObject &resourceTemplate)
+void ResourcesView::showTemplate(const ResourceTemplate &resourceTemplate)
 {
-    if (resourceTemplate != m_template)
+    if (resourceTemplate.json != m_template.json)
         clearReadOutcome();
     m_template = resourceTemplate;
-    const QString pattern = resourceTemplate.value(Key::UriTemplate).toString();
-    const QString title = displayName(resourceTemplate);
+    const QString pattern = resourceTemplate.uriTemplate;
+    const QString title = resourceTemplate.displayName();
     m_heading->setText(title.isEmpty() ? pattern : title);
-    m_details->setText(resourceTemplate.value(Key::Description).toString() + QStringLiteral("\n") + tr("Template: %1").arg(pattern));
+    m_details->setText(resourceTemplate.description + QStringLiteral("\n") + tr("Template: %1").arg(pattern));
     while (m_templateForm->rowCount() > 0)
         m_templateForm->removeRow(0);
     m_variables.clear();
@@ -357,7 +359,7 @@ QString ResourcesView::expandedUri() const
     for (auto it = m_variables.cbegin(); it != m_variables.cend(); ++it)
         if (!it.value()->text().isEmpty())
             values.insert(it.key(), it.value()->text());
-    return UriTemplateExpander::expand(m_template.value(Key::UriTemplate).toString(), values);
+    return UriTemplateExpander::expand(m_template.uriTemplate, values);
 }
 
 QLineEdit *ResourcesView::variableEdit(const QString &name) const
@@ -372,7 +374,9 @@ void ResourcesView::openUri(const QString &uri)
         read();
         return;
     }
-    showResource({{Key::Uri, uri}});
+    Resource unlisted;
+    unlisted.uri = uri;
+    showResource(unlisted);
     read();
 }
 
@@ -400,9 +404,10 @@ void ResourcesView::read()
             Q_EMIT readFinished(true);
             return;
         }
-        m_result->setResourceContents(call->result().toObject());
+        const ReadResourceResult result = ReadResourceResult::fromJson(call->result().toObject());
+        m_result->setResourceContents(result);
         m_result->setRounds(call->rounds());
-        showApp(uri, call->result().toObject());
+        showApp(uri, result);
         const QString when = QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss"));
         m_status->setText(m_subscribed.contains(uri) ? tr("Read at %1 · subscribed, %n update(s) so far", nullptr, m_updates).arg(when)
                                                      : tr("Read at %1 in %2").arg(when, Units::duration(clock.elapsed())));
@@ -410,13 +415,13 @@ void ResourcesView::read()
     });
 }
 
-void ResourcesView::showApp(const QString &uri, const QJsonObject &result)
+void ResourcesView::showApp(const QString &uri, const ReadResourceResult &result)
 {
-    const QJsonObject content = result.value(Key::Contents).toArray().at(0).toObject();
-    const bool isApp = Apps::isUiResourceUri(uri) || Apps::isAppMimeType(content.value(Key::MimeType).toString());
-    QString html = content.value(Key::Text).toString();
-    if (html.isEmpty() && content.contains(Key::Blob))
-        html = QString::fromUtf8(QByteArray::fromBase64(content.value(Key::Blob).toString().toLatin1()));
+    const ResourceContent content = result.contents.value(0);
+    const bool isApp = Apps::isUiResourceUri(uri) || Apps::isAppMimeType(content.mimeType);
+    QString html = content.text.value_or(QString());
+    if (html.isEmpty() && content.blob)
+        html = QString::fromUtf8(QByteArray::fromBase64(content.blob->toLatin1()));
     if (!isApp || html.isEmpty()) {
         if (m_app->isLoaded())
             m_app->tearDown(tr("another resource was read"));
@@ -428,9 +433,9 @@ void ResourcesView::showApp(const QString &uri, const QJsonObject &result)
     m_appBox->show();
     m_appControls->clear();
     // The server's tools, for what the view may call.
-    m_connection->listAll(QStringLiteral("tools/list"), QStringLiteral("tools"), m_app,
+    m_connection->listAll(Lists::Tools, m_app,
                           [this](const QJsonArray &tools, const std::optional<RpcError> &) { m_app->setServerTools(tools); });
-    m_app->load(uri, html, Apps::UiResourceMeta::resolve(content, listed));
+    m_app->load(uri, html, Apps::UiResourceMeta::resolve(content.json, listed));
 }
 
 void ResourcesView::updateSubscribeButton()

@@ -66,8 +66,8 @@ Q_SIGNALS:
     void readFinished(bool isError);
 
 private:
-    void showResource(const QJsonObject &resource);
-    void showTemplate(const QJsonObject &resourceTemplate);
+    void showResource(const Resource &resource);
+    void showTemplate(const ResourceTemplate &resourceTemplate);
     void clearReadOutcome();
     void showAcknowledgement();
     void updateSubscribeButton();
@@ -76,7 +76,7 @@ private:
     void onUpdated(const QString &uri);
     // Sets one tab's list message; the label shows the current tab's.
     void setListMessage(QWidget *list, const QString &text);
-    void showApp(const QString &uri, const QJsonObject &result);
+    void showApp(const QString &uri, const ReadResourceResult &result);
 
     QPointer<Connection> m_connection;
     QTabWidget *m_tabs;
@@ -103,7 +103,7 @@ private:
     QWidget *m_appBox = nullptr;
     AppView *m_app = nullptr;
     AppHostControls *m_appControls = nullptr;
-    QJsonObject m_template;
+    ResourceTemplate m_template;
     QHash<QString, QLineEdit *> m_variables;
     QString m_uri;
     QString m_nextCursor;

@@ -6,7 +6,9 @@
 #include "imageviewer.h"
 #include "schema/schemavalidator.h"
 
+#include "protocol/clienttypes.h"
 #include "protocol/keys.h"
+#include "protocol/methods.h"
 #include "protocol/types.h"
 #include "widgets/fittinglabel.h"
 #include "widgets/flowlayout.h"
@@ -662,10 +664,10 @@ QString shortJson(const QJsonValue &value, int limit = 120)
 QString askedText(const Modern::InputExchange &input)
 {
     QString detail;
-    if (input.method == QLatin1String("elicitation/create")) {
-        detail = input.params.value(Key::Message).toString();
-    } else if (input.method == QLatin1String("sampling/createMessage")) {
-        const QJsonArray messages = input.params.value(Key::Messages).toArray();
+    if (input.method == Method::ElicitationCreate) {
+        detail = ElicitRequestParams::fromJson(input.params).message;
+    } else if (input.method == Method::SamplingCreateMessage) {
+        const QJsonArray messages = CreateMessageParams::fromJson(input.params).messages;
         const QJsonValue content = messages.isEmpty() ? QJsonValue() : messages.last().toObject().value(Key::Content);
         detail = content.isObject() ? content.toObject().value(Key::Text).toString() : shortJson(content);
     }
@@ -693,8 +695,8 @@ QString answeredText(const Modern::InputExchange &input)
         what = content.isObject() ? content.toObject().value(Key::Text).toString().simplified() : shortJson(content, 100);
         if (r.contains(Key::Model))
             what = ResultView::tr("%1 (model %2)").arg(what, r.value(Key::Model).toString());
-    } else if (input.method == QLatin1String("roots/list")) {
-        what = ResultView::tr("%n root(s)", nullptr, int(r.value(Key::Roots).toArray().size()));
+    } else if (input.method == Method::RootsList) {
+        what = ResultView::tr("%n root(s)", nullptr, int(ListRootsResult::fromJson(r).roots.size()));
     } else {
         what = shortJson(r, 100);
     }
@@ -820,31 +822,35 @@ QWidget *ResultView::createContentWidget(const QJsonObject &block, ResultView *o
     return createContentWidget(block, owner, parent, nullptr, 0);
 }
 
-QWidget *ResultView::createContentWidget(const QJsonObject &block, ResultView *owner, QWidget *parent,
+QWidget *ResultView::createContentWidget(const QJsonObject &json, ResultView *owner, QWidget *parent,
                                          const QString *preparedText, qsizetype preparedUtf8Size)
 {
-    const QString type = block.value(Key::Type).toString();
-    const QJsonObject annotations = block.value(Key::Annotations).toObject();
     QVBoxLayout *body = nullptr;
-    if (type == QLatin1String("text")) {
-        const QString text = preparedText ? *preparedText : block.value(Key::Text).toString();
-        const qsizetype size = preparedText ? preparedUtf8Size : utf8Size(text);
-        QFrame *frame = blockFrame(tr("Text"), sizeText(size), annotations, parent, &body);
-        body->addWidget(textWidget(text, QString(), frame));
+    if (preparedText) { // a text block whose text was read off the GUI thread: not read again here
+        QFrame *frame = blockFrame(tr("Text"), sizeText(preparedUtf8Size), json.value(Key::Annotations).toObject(), parent, &body);
+        body->addWidget(textWidget(*preparedText, QString(), frame));
         return frame;
     }
-    if (type == QLatin1String("image") || type == QLatin1String("audio")) {
-        const QString mimeType = block.value(Key::MimeType).toString();
-        const QByteArray bytes = QByteArray::fromBase64(block.value(Key::Data).toString().toLatin1());
-        QFrame *frame = blockFrame(type == QLatin1String("image") ? tr("Image") : tr("Audio"), mimeType, annotations, parent, &body);
-        body->addWidget(type == QLatin1String("image") ? imageWidget(bytes, mimeType, QString(), frame)
-                                                       : audioWidget(bytes, mimeType, QString(), frame));
+    const ContentBlock block = ContentBlock::fromJson(json);
+    const QJsonObject &annotations = block.annotations;
+    const ContentBlock::Type type = block.type;
+    if (type == ContentBlock::Type::Text) {
+        QFrame *frame = blockFrame(tr("Text"), sizeText(utf8Size(block.text)), annotations, parent, &body);
+        body->addWidget(textWidget(block.text, QString(), frame));
         return frame;
     }
-    if (type == QLatin1String("resource_link")) {
-        const QString uri = block.value(Key::Uri).toString();
-        const QString title = displayName(block);
-        QFrame *frame = blockFrame(tr("Resource link"), block.value(Key::MimeType).toString(), annotations, parent, &body);
+    if (type == ContentBlock::Type::Image || type == ContentBlock::Type::Audio) {
+        const QString &mimeType = block.mimeType;
+        const QByteArray bytes = QByteArray::fromBase64(block.data.toLatin1());
+        const bool image = type == ContentBlock::Type::Image;
+        QFrame *frame = blockFrame(image ? tr("Image") : tr("Audio"), mimeType, annotations, parent, &body);
+        body->addWidget(image ? imageWidget(bytes, mimeType, QString(), frame) : audioWidget(bytes, mimeType, QString(), frame));
+        return frame;
+    }
+    if (type == ContentBlock::Type::ResourceLink) {
+        const QString uri = block.link.uri;
+        const QString title = block.link.displayName();
+        QFrame *frame = blockFrame(tr("Resource link"), block.link.mimeType, annotations, parent, &body);
         auto *row = new QHBoxLayout;
         auto *link = new QLabel(frame);
         link->setObjectName(QStringLiteral("resourceLink"));
@@ -864,27 +870,28 @@ QWidget *ResultView::createContentWidget(const QJsonObject &block, ResultView *o
         row->addWidget(link, 1);
         row->addWidget(open);
         body->addLayout(row);
-        const QString description = block.value(Key::Description).toString();
+        const QString &description = block.link.description;
         if (!description.isEmpty())
             body->addWidget(smallLabel(description, frame));
         return frame;
     }
-    if (type == QLatin1String("resource")) {
-        const QJsonObject resource = block.value(Key::Resource).toObject();
-        const QString uri = resource.value(Key::Uri).toString();
-        const QString mimeType = resource.value(Key::MimeType).toString();
+    if (type == ContentBlock::Type::EmbeddedResource) {
+        const ResourceContent &resource = block.resource;
+        const QString &uri = resource.uri;
+        const QString &mimeType = resource.mimeType;
         QFrame *frame = blockFrame(tr("Embedded resource"), uri + (mimeType.isEmpty() ? QString() : QStringLiteral(" · ") + mimeType),
                                    annotations, parent, &body);
-        if (resource.contains(Key::Text))
-            body->addWidget(textWidget(resource.value(Key::Text).toString(), mimeType, frame));
+        if (resource.text)
+            body->addWidget(textWidget(*resource.text, mimeType, frame));
         else
-            body->addWidget(blobWidget(QByteArray::fromBase64(resource.value(Key::Blob).toString().toLatin1()), mimeType, uri, frame));
+            body->addWidget(blobWidget(QByteArray::fromBase64(resource.blob.value_or(QString()).toLatin1()), mimeType, uri, frame));
         return frame;
     }
     // Unknown or future content types: shown as JSON, never dropped.
-    QFrame *frame = blockFrame(type.isEmpty() ? tr("Content") : type, tr("not a known content type"), annotations, parent, &body);
+    QFrame *frame = blockFrame(block.typeName.isEmpty() ? tr("Content") : block.typeName, tr("not a known content type"),
+                               annotations, parent, &body);
     auto *tree = new LazyJsonTree(frame);
-    tree->setJson(block);
+    tree->setJson(json);
     tree->setMinimumHeight(120);
     body->addWidget(tree);
     return frame;
@@ -1016,18 +1023,24 @@ void ResultView::setMessages(const QJsonArray &messages, const QString &descript
         addWidget(smallLabel(tr("No messages."), m_page));
 }
 
-void ResultView::setResourceContents(const QJsonObject &result)
+void ResultView::setPromptResult(const GetPromptResult &result)
 {
-    begin(result);
-    const QJsonArray contents = result.value(Key::Contents).toArray();
-    for (const QJsonValue &value : contents) {
-        const QJsonObject content = value.toObject();
-        QJsonObject block{{Key::Type, QStringLiteral("resource")}, {Key::Resource, content}};
-        if (content.contains(Key::Annotations))
-            block.insert(Key::Annotations, content.value(Key::Annotations));
+    // The messages as sent: a raw view shows what crossed the wire.
+    setMessages(result.json.value(Key::Messages).toArray(), result.description);
+}
+
+void ResultView::setResourceContents(const ReadResourceResult &result)
+{
+    begin(result.json);
+    for (const ResourceContent &content : result.contents) {
+        // Each shown as an embedded resource block, its annotations with it.
+        QJsonObject block{{Key::Type, QStringLiteral("resource")}, {Key::Resource, content.json}};
+        const auto annotations = content.json.constFind(Key::Annotations);
+        if (annotations != content.json.constEnd())
+            block.insert(Key::Annotations, *annotations);
         addWidget(createContentWidget(block, this, m_page));
     }
-    if (contents.isEmpty())
+    if (result.contents.isEmpty())
         addWidget(smallLabel(tr("The resource has no contents."), m_page));
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "protocol/types.h"
 #include "session/modern/multiroundtrip.h"
 #include "theme.h"
 
@@ -64,8 +65,10 @@ public:
     void setToolResult(const QJsonObject &result, const QJsonValue &outputSchema, const PreparedTexts &prepared);
     // messages of prompts/get or sampling/createMessage: [{role, content}] (content one block or a list).
     void setMessages(const QJsonArray &messages, const QString &description = QString());
-    // result of resources/read: {contents: [{uri, mimeType, text | blob}]}.
-    void setResourceContents(const QJsonObject &result);
+    // result of prompts/get: its description and messages, as setMessages shows them.
+    void setPromptResult(const GetPromptResult &result);
+    // result of resources/read: each of its contents (text or blob).
+    void setResourceContents(const ReadResourceResult &result);
     // A protocol error (the request failed, no result).
     void setError(const QString &message, const QJsonValue &details = QJsonValue::Undefined);
     // Any other answer (a list, an empty result): its JSON as a tree.

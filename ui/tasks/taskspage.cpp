@@ -185,7 +185,7 @@ void TasksPage::refresh()
 {
     if (!connection()->isConnected() || isModern())
         return;
-    connection()->listAll(Method::TasksList, Key::Tasks, this,
+    connection()->listAll(Lists::Tasks, this,
                           [this](const QJsonArray &items, const std::optional<RpcError> &error) {
         for (const QJsonValue &task : items)
             updateTask(task.toObject());

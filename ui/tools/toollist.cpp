@@ -19,16 +19,16 @@
 namespace Mcp::Ui {
 
 namespace {
-QString toolTipOf(const QJsonObject &tool)
+QString toolTipOf(const QJsonObject &json)
 {
-    return tool.value(Key::Description).toString();
+    return Tool::fromJson(json).description;
 }
 
 // Still selectable, so that the panel can say why it will not run; muted and marked.
-QString markedText(const QJsonObject &tool, const QString &reason)
+QString markedText(const QJsonObject &json, const QString &reason)
 {
-    return TwoLineDelegate::itemText(displayName(tool), tool.value(Key::Name).toString(),
-                                     tool.value(Key::Description).toString(),
+    const Tool tool = Tool::fromJson(json);
+    return TwoLineDelegate::itemText(tool.displayName(), tool.name, tool.description,
                                      {ToolList::tr("⚠ cannot be called: %1").arg(reason)});
 }
 
@@ -77,20 +77,18 @@ ToolList::ToolList(QWidget *parent)
     });
 }
 
-QString ToolList::itemText(const QJsonObject &tool)
+QString ToolList::itemText(const QJsonObject &json)
 {
-    const QString name = tool.value(Key::Name).toString();
-    const QString title = displayName(tool);
+    const Tool tool = Tool::fromJson(json);
     QStringList second;
     for (const QString &badge : ToolPanel::badges(tool))
         second.append(badge == tr("destructive") ? QStringLiteral("⚠ ") + badge : badge);
-    const QString support = ToolPanel::taskSupport(tool);
-    if (support != QLatin1String("forbidden"))
-        second.append(tr("task %1").arg(support));
+    if (tool.taskSupport != QLatin1String("forbidden"))
+        second.append(tr("task %1").arg(tool.taskSupport));
     // A tool with an MCP App view (_meta.ui.resourceUri) shows it next to its result.
-    if (Apps::ToolUiMeta::fromTool(tool).hasView())
+    if (Apps::ToolUiMeta::fromTool(json).hasView())
         second.prepend(tr("app view"));
-    return TwoLineDelegate::itemText(title, name, tool.value(Key::Description).toString(), second);
+    return TwoLineDelegate::itemText(tool.displayName(), tool.name, tool.description, second);
 }
 
 void ToolList::setItems(const QJsonArray &tools, const CacheStatus &cache)

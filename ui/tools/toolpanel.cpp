@@ -46,12 +46,11 @@ constexpr qint64 TaskTtlMs = 600000; // asked for when running a tool as a task
 
 // The annotation badges, task support, and why the tool's icon is missing (the note changes
 // when a web icon finishes loading, so this runs again then).
-void updateBadges(QLabel *label, const QJsonObject &tool)
+void updateBadges(QLabel *label, const Tool &tool)
 {
     QStringList words = ToolPanel::badges(tool);
-    const QString support = ToolPanel::taskSupport(tool);
-    if (support != QLatin1String("forbidden"))
-        words.append(ToolPanel::tr("task: %1").arg(support));
+    if (tool.taskSupport != QLatin1String("forbidden"))
+        words.append(ToolPanel::tr("task: %1").arg(tool.taskSupport));
     QStringList html;
     for (const QString &word : std::as_const(words)) {
         const bool warn = word == ToolPanel::tr("destructive");
@@ -59,7 +58,7 @@ void updateBadges(QLabel *label, const QJsonObject &tool)
                         .arg(Theme::badgeColor(warn ? Theme::Badge::Error : Theme::Badge::Neutral).name(),
                              Theme::badgeTextColor().name(), word.toHtmlEscaped()));
     }
-    const QString iconNote = IconFetcher::instance()->lookup(tool.value(Key::Icons).toArray()).note;
+    const QString iconNote = IconFetcher::instance()->lookup(tool.json.value(Key::Icons).toArray()).note;
     if (!iconNote.isEmpty())
         html.append(QStringLiteral("<i>%1</i>").arg(iconNote.toHtmlEscaped()));
     label->setText(html.join(QLatin1Char(' ')));
@@ -67,9 +66,9 @@ void updateBadges(QLabel *label, const QJsonObject &tool)
 }
 }
 
-QStringList ToolPanel::badges(const QJsonObject &tool)
+QStringList ToolPanel::badges(const Tool &tool)
 {
-    const ToolAnnotations a = Tool::fromJson(tool).annotations;
+    const ToolAnnotations &a = tool.annotations;
     QStringList out;
     if (a.readOnlyHint.value_or(false))
         out.append(tr("read-only"));
@@ -81,11 +80,6 @@ QStringList ToolPanel::badges(const QJsonObject &tool)
     if (a.openWorldHint.value_or(false))
         out.append(tr("open-world"));
     return out;
-}
-
-QString ToolPanel::taskSupport(const QJsonObject &tool)
-{
-    return Tool::fromJson(tool).taskSupport;
 }
 
 ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
@@ -143,8 +137,9 @@ ToolPanel::ToolPanel(Connection *connection, QWidget *parent)
     });
     connect(m_result, &ResultView::openResourceRequested, this, &ToolPanel::openResourceRequested);
     if (connection) {
-        connect(connection, &Connection::taskStatus, this, [this](const QJsonObject &task) {
-            if (!m_taskId.isEmpty() && task.value(Key::TaskId).toString() == m_taskId)
+        connect(connection, &Connection::taskStatus, this, [this](const QJsonObject &json) {
+            const Task task = Task::fromJson(json);
+            if (!m_taskId.isEmpty() && task.taskId == m_taskId)
                 onTaskStatus(task);
             else if (m_taskId.isEmpty() && m_call && isModern())
                 showFollowedTask(task);
@@ -311,32 +306,32 @@ QWidget *ToolPanel::buildResultArea(QWidget *parent)
     return resultArea;
 }
 
-void ToolPanel::setTool(const QJsonObject &tool)
+void ToolPanel::setTool(const Tool &tool)
 {
     if (m_saveTimer->isActive()) {
         m_saveTimer->stop();
         saveInputs();
     }
     // The same tool with a new definition (a list refresh): its last call and result stay.
-    const bool sameTool = !tool.isEmpty() && tool.value(Key::Name) == m_tool.value(Key::Name);
+    const bool none = tool.json.isEmpty() && tool.name.isEmpty();
+    const bool sameTool = !none && tool.name == m_tool.name;
     m_tool = tool;
-    const QString name = tool.value(Key::Name).toString();
-    const QString title = displayName(tool);
-    m_heading->setText(tool.isEmpty() ? tr("Select a tool") : title == name ? name : QStringLiteral("%1 — %2").arg(title, name));
-    const QString support = taskSupport(tool);
+    const QString &name = tool.name;
+    const QString title = tool.displayName();
+    m_heading->setText(none ? tr("Select a tool") : title == name ? name : QStringLiteral("%1 — %2").arg(title, name));
+    const QString &support = tool.taskSupport;
     updateBadges(m_badges, tool);
-    setMarkdownText(m_description, tool.isEmpty() ? tr("Pick a tool on the left: its arguments appear here, and Run (Ctrl+Enter) calls it.")
-                                                  : tool.value(Key::Description).toString());
+    setMarkdownText(m_description, none ? tr("Pick a tool on the left: its arguments appear here, and Run (Ctrl+Enter) calls it.")
+                                        : tool.description);
     m_loading = true;
     // No editors until there is a tool to fill them for, nor for a tool that takes no arguments:
     // the room goes to the result.
-    const QJsonObject schema = tool.value(Key::InputSchema).toObject();
+    const QJsonObject &schema = tool.inputSchema;
     const bool takesArguments = !schema.value(QLatin1String("properties")).toObject().isEmpty()
         || schema.contains(QLatin1String("additionalProperties")) || schema.contains(QLatin1String("patternProperties"));
-    m_form->setVisible(!tool.isEmpty() && takesArguments);
-    m_noArguments->setVisible(!tool.isEmpty() && !takesArguments);
-    m_form->setSchema(tool.value(Key::InputSchema).isObject() ? tool.value(Key::InputSchema)
-                                                               : QJsonValue(QJsonObject{{Key::Type, QStringLiteral("object")}}));
+    m_form->setVisible(!none && takesArguments);
+    m_noArguments->setVisible(!none && !takesArguments);
+    m_form->setSchema(schema.isEmpty() ? QJsonObject{{Key::Type, QStringLiteral("object")}} : schema);
     const QJsonValue saved = m_connection && !name.isEmpty()
         ? ToolInputStore::load(m_connection->name(), QStringLiteral("tool"), name)
         : QJsonValue(QJsonValue::Undefined);
@@ -345,11 +340,11 @@ void ToolPanel::setTool(const QJsonObject &tool)
     m_loading = false;
     // In the modern era the server decides what becomes a task (SEP-2663) and the library
     // follows it; the choice is the legacy era's (params.task).
-    m_asTask->setVisible(!tool.isEmpty() && support != QLatin1String("forbidden") && !isModern());
+    m_asTask->setVisible(!none && support != QLatin1String("forbidden") && !isModern());
     m_asTask->setChecked(support == QLatin1String("required"));
     m_asTask->setEnabled(support == QLatin1String("optional"));
     m_forceNextRun = false;
-    if (!isRunning() && !sameTool && !Apps::ToolUiMeta::fromTool(tool).hasView()) {
+    if (!isRunning() && !sameTool && !Apps::ToolUiMeta::fromTool(tool.json).hasView()) {
         if (m_app->isLoaded())
             m_app->tearDown(tr("another tool was selected"));
         m_appBox->hide();
@@ -363,11 +358,21 @@ void ToolPanel::setTool(const QJsonObject &tool)
     setRunning(isRunning());
 }
 
+bool ToolPanel::hasTool() const
+{
+    return !m_tool.json.isEmpty() || !m_tool.name.isEmpty();
+}
+
+QJsonValue ToolPanel::outputSchema() const
+{
+    return m_tool.outputSchema ? QJsonValue(*m_tool.outputSchema) : QJsonValue(QJsonValue::Undefined);
+}
+
 QString ToolPanel::invalidReason() const
 {
-    if (!m_connection || m_tool.isEmpty())
+    if (!m_connection || !hasTool())
         return {};
-    return m_connection->sessionInfo().invalidTools.value(m_tool.value(Key::Name).toString());
+    return m_connection->sessionInfo().invalidTools.value(m_tool.name);
 }
 
 void ToolPanel::showInvalidReason()
@@ -382,9 +387,9 @@ void ToolPanel::showInvalidReason()
 
 void ToolPanel::saveInputs()
 {
-    if (!m_connection || m_tool.isEmpty())
+    if (!m_connection || !hasTool())
         return;
-    ToolInputStore::save(m_connection->name(), QStringLiteral("tool"), m_tool.value(Key::Name).toString(), m_form->value());
+    ToolInputStore::save(m_connection->name(), QStringLiteral("tool"), m_tool.name, m_form->value());
 }
 
 QString ToolPanel::resultText() const
@@ -400,8 +405,8 @@ QString ToolPanel::statusText() const
 void ToolPanel::setRunning(bool running)
 {
     const bool connected = m_connection && m_connection->isConnected();
-    m_run->setEnabled(!running && connected && !m_tool.isEmpty() && invalidReason().isEmpty());
-    m_saveToCollection->setEnabled(!running && !m_tool.isEmpty());
+    m_run->setEnabled(!running && connected && hasTool() && invalidReason().isEmpty());
+    m_saveToCollection->setEnabled(!running && hasTool());
     m_cancel->setEnabled(running);
     m_progress->setVisible(running);
     if (running) {
@@ -418,7 +423,7 @@ void ToolPanel::updateElapsed()
 
 void ToolPanel::run()
 {
-    if (m_tool.isEmpty() || isRunning() || !m_connection || !m_connection->isConnected())
+    if (!hasTool() || isRunning() || !m_connection || !m_connection->isConnected())
         return;
     if (!invalidReason().isEmpty()) {
         showInvalidReason();
@@ -470,7 +475,7 @@ void ToolPanel::startAppView(const QJsonObject &arguments)
     m_appLoaded = false;
     m_appResult.reset();
     m_appCancelled.clear();
-    const Apps::ToolUiMeta meta = Apps::ToolUiMeta::fromTool(m_tool);
+    const Apps::ToolUiMeta meta = Apps::ToolUiMeta::fromTool(m_tool.json);
     if (!meta.hasView() || !m_connection) {
         m_appBox->hide();
         return;
@@ -485,7 +490,7 @@ void ToolPanel::startAppView(const QJsonObject &arguments)
     // The view is read at each call (a server may change it) while the tool runs.
     OutgoingRequest *read = m_connection->send(Requests::readResource(meta.resourceUri));
     const quint64 run = m_appRun;
-    const QJsonObject tool = m_tool;
+    const QJsonObject tool = m_tool.json;
     connect(read, &OutgoingRequest::finished, this, [this, read, run, tool, arguments, meta] {
         if (run != m_appRun)
             return;
@@ -503,7 +508,7 @@ void ToolPanel::startAppView(const QJsonObject &arguments)
         // The resource's _meta.ui (CSP, permissions, border) is the content item's, else its
         // resources/list entry's (ext-apps: the listing is the fallback): the list, usually
         // answered from the cache, is read before the view starts.
-        m_connection->listAll(Method::ResourcesList, Key::Resources, this,
+        m_connection->listAll(Lists::Resources, this,
                               [this, run, tool, arguments, meta, content, html](const QJsonArray &resources,
                                                                                const std::optional<RpcError> &) {
             if (run != m_appRun)
@@ -541,7 +546,7 @@ void ToolPanel::startCall(const QJsonObject &arguments)
     ++m_shownCall;
     startAppView(arguments);
     m_status->setText(tr("Running…"));
-    const Request request = Requests::callTool(m_tool.value(Key::Name).toString(), arguments);
+    const Request request = Requests::callTool(m_tool.name, arguments);
     m_call = m_connection->send(request);
     connect(m_call, &OutgoingRequest::progress, this, [this](double progress, double total, const QString &message) {
         if (total > 0) {
@@ -572,27 +577,26 @@ void ToolPanel::startTask(const QJsonObject &arguments)
     ++m_shownCall;
     m_status->setText(tr("Creating the task…"));
     m_taskResultRequested = false;
-    const Request request = Requests::callTool(m_tool.value(Key::Name).toString(), arguments, Requests::taskMetadata(TaskTtlMs));
+    const Request request = Requests::callTool(m_tool.name, arguments, Requests::taskMetadata(TaskTtlMs));
     m_call = m_connection->send(request);
     OutgoingRequest *call = m_call;
     connect(call, &OutgoingRequest::finished, this, [this, call] {
         m_call = nullptr;
-        const QJsonObject task = call->result().toObject().value(Key::Task).toObject();
-        if (call->isError() || task.value(Key::TaskId).toString().isEmpty()) {
+        const Task task = Task::fromJson(call->result().toObject().value(Key::Task).toObject());
+        if (call->isError() || task.taskId.isEmpty()) {
             // Not a task after all: a plain result, or an error.
             finish(call->isError(), call->result(), call->error(), call->elapsedMs());
             return;
         }
-        m_taskId = task.value(Key::TaskId).toString();
+        m_taskId = task.taskId;
         onTaskStatus(task);
     });
 }
 
-void ToolPanel::onTaskStatus(const QJsonObject &task)
+void ToolPanel::onTaskStatus(const Task &state)
 {
     if (m_taskId.isEmpty())
         return;
-    const Task state = Task::fromJson(task);
     const QString &status = state.status;
     const QString &message = state.statusMessage;
     m_status->setText(tr("Task %1: %2%3").arg(m_taskId, status, message.isEmpty() ? QString() : QStringLiteral(" — ") + message));
@@ -616,10 +620,9 @@ bool ToolPanel::isModern() const
     return m_connection && m_connection->sessionInfo().era.era == Modern::Era::Modern;
 }
 
-void ToolPanel::showFollowedTask(const QJsonObject &task)
+void ToolPanel::showFollowedTask(const Task &state)
 {
     // A modern call the server turned into a task: MCP Scope polls it; this only shows where it is.
-    const Task state = Task::fromJson(task);
     m_status->setText(tr("Task %1: %2%3 (followed with tasks/get)")
                           .arg(state.taskId, state.status,
                                state.statusMessage.isEmpty() ? QString() : QStringLiteral(" — ") + state.statusMessage));
@@ -640,7 +643,7 @@ void ToolPanel::pollTask()
             m_pollTimer->start(DefaultPollMs * 2);
             return;
         }
-        onTaskStatus(call->result().toObject());
+        onTaskStatus(Task::fromJson(call->result().toObject()));
     });
 }
 
@@ -735,9 +738,9 @@ void ToolPanel::setRunAgainAfterReload(bool on)
 
 void ToolPanel::onReloaded(const ReloadDiff &diff)
 {
-    if (!m_rerunAfterReload->isChecked() || !m_shown.valid || isRunning() || m_tool.isEmpty())
+    if (!m_rerunAfterReload->isChecked() || !m_shown.valid || isRunning() || !hasTool())
         return;
-    const QString name = m_tool.value(Key::Name).toString();
+    const QString &name = m_tool.name;
     if (const ItemChange *change = diff.tools.find(name); change && change->kind == ItemChange::Kind::Removed) {
         m_status->setText(tr("Not run again: the reload removed the tool %1").arg(name));
         return;
@@ -758,7 +761,7 @@ void ToolPanel::showPreviousOutcome()
     if (m_shown.isError)
         m_previous->setError(m_shown.errorText, m_shown.json);
     else
-        m_previous->setToolResult(m_shown.json.toObject(), m_tool.value(Key::OutputSchema));
+        m_previous->setToolResult(m_shown.json.toObject(), outputSchema());
     m_previousHeading->setText(tr("Before the reload (%1)").arg(QLocale().toString(m_shown.at.time(), QStringLiteral("HH:mm:ss"))));
     m_previousBox->show();
 }
@@ -815,7 +818,7 @@ void ToolPanel::showResult(const QJsonValue &result, qint64 elapsedMs, const QLi
     m_lastOutcome = result;
     const QJsonObject object = result.toObject();
     const bool toolError = object.value(Key::IsError).toBool();
-    m_result->setToolResult(object, m_tool.value(Key::OutputSchema), prepared);
+    m_result->setToolResult(object, outputSchema(), prepared);
     m_result->setRounds(rounds);
     m_appResult = object;
     deliverAppOutcome();
@@ -834,7 +837,7 @@ void ToolPanel::showResult(const QJsonValue &result, qint64 elapsedMs, const QLi
 
 void ToolPanel::requestSaveToCollection()
 {
-    const QString name = m_tool.value(Key::Name).toString();
+    const QString &name = m_tool.name;
     if (m_lastOutcome.isUndefined() || (m_lastError && m_lastError->code == SessionErrorCode::Cancelled)) {
         // Not run (or cancelled): the call as the form holds it, expected to be answered.
         const QJsonValue value = m_form->value();
@@ -845,7 +848,7 @@ void ToolPanel::requestSaveToCollection()
         return;
     }
     Q_EMIT saveToCollectionRequested(Collection::toolCall(name, m_lastArguments, m_lastOutcome, m_lastError,
-                                                          m_tool.value(Key::OutputSchema)));
+                                                          outputSchema()));
 }
 
 } // namespace Mcp::Ui

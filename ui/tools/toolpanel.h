@@ -39,8 +39,9 @@ class ToolPanel : public QWidget
 public:
     explicit ToolPanel(Connection *connection, QWidget *parent = nullptr);
 
-    void setTool(const QJsonObject &tool);
-    QJsonObject tool() const { return m_tool; }
+    // A Tool() (no name, nothing sent) clears the panel.
+    void setTool(const Tool &tool);
+    Tool tool() const { return m_tool; }
     SchemaFormWidget *form() const { return m_form; }
     ResultView *resultView() const { return m_result; }
     // A tool with a ui:// view (_meta.ui.resourceUri) shows it here, beside the result, from the
@@ -65,8 +66,7 @@ public:
     void setRunAgainAfterReload(bool on);
 
     // "Tool name" annotations as short badge words: read-only, destructive, idempotent, open-world.
-    static QStringList badges(const QJsonObject &tool);
-    static QString taskSupport(const QJsonObject &tool); // "forbidden" (default), "optional", "required"
+    static QStringList badges(const Tool &tool);
 
 public Q_SLOTS:
     void run();
@@ -90,8 +90,8 @@ private:
     void startTask(const QJsonObject &arguments);
     void pollTask();
     bool isModern() const;
-    void showFollowedTask(const QJsonObject &task);
-    void onTaskStatus(const QJsonObject &task);
+    void showFollowedTask(const Task &task);
+    void onTaskStatus(const Task &task);
     void fetchTaskResult();
     // resultBytes: the size of the answer (OutgoingRequest::resultBytes()), 0 when unknown.
     void finish(bool isError, const QJsonValue &result, const RpcError &error, qint64 elapsedMs,
@@ -108,9 +108,11 @@ private:
     void showInvalidReason();
     void startAppView(const QJsonObject &arguments);
     void deliverAppOutcome();
+    bool hasTool() const;
+    QJsonValue outputSchema() const; // Undefined when the tool declares none
 
     QPointer<Connection> m_connection;
-    QJsonObject m_tool;
+    Tool m_tool;
     QLabel *m_heading;
     QLabel *m_badges;
     QLabel *m_description;

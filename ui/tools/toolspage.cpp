@@ -38,12 +38,13 @@ ToolsPage::ToolsPage(Connection *connection, QWidget *parent) : Page(connection,
     }
 
     connect(m_list, &ToolList::refreshRequested, this, &ToolsPage::forceRefresh);
-    connect(m_list, &ToolList::currentItemChanged, m_panel, &ToolPanel::setTool);
+    connect(m_list, &ToolList::currentItemChanged, m_panel,
+            [panel = m_panel](const QJsonObject &tool) { panel->setTool(Tool::fromJson(tool)); });
     connect(m_list, &ToolList::itemsReplaced, this, [this] {
         // The selected tool may have changed its schema: show the new one.
         const QJsonObject current = m_list->currentItem();
-        if (!current.isEmpty() && current != m_panel->tool() && !m_panel->isRunning())
-            m_panel->setTool(current);
+        if (!current.isEmpty() && current != m_panel->tool().json && !m_panel->isRunning())
+            m_panel->setTool(Tool::fromJson(current));
     });
     connect(m_panel, &ToolPanel::callFinished, this, &ToolsPage::callFinished);
     connect(m_panel, &ToolPanel::openResourceRequested, this, &ToolsPage::openResourceRequested);
@@ -81,7 +82,7 @@ void ToolsPage::list(bool forceRefresh)
     m_list->setMessage(tr("Loading…"));
     Client::ListOptions options;
     options.forceRefresh = forceRefresh;
-    connection()->listAll(Method::ToolsList, Key::Tools, this, options,
+    connection()->listAll(Lists::Tools, this, options,
                           [this](const QJsonArray &items, const std::optional<RpcError> &error, const CacheStatus &cache) {
         m_list->setInvalidTools(connection()->sessionInfo().invalidTools);
         m_panel->setServerTools(items);

@@ -60,7 +60,7 @@ void ToolHeaderGuard::relistAfterMismatch(OutgoingRequest *handle, const QString
     const QPointer<OutgoingRequest> guard = handle;
     Client::ListOptions options;
     options.forceRefresh = true;
-    d->q->listAll(Method::ToolsList, Key::Tools, handle, options,
+    d->q->listAll(Lists::Tools, handle, options,
                   [this, guard, error, tool, before, alreadyRetried, done = std::move(done)](
                       const QJsonArray &tools, const std::optional<RpcError> &listError, const CacheStatus &) {
         if (!guard || guard->isFinished())

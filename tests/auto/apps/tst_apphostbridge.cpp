@@ -440,7 +440,7 @@ void tst_AppHostBridge::callsReachTheRealServer()
     QTRY_COMPARE_WITH_TIMEOUT(client.state(), Client::State::Ready, kWait);
     QJsonArray tools;
     bool listed = false;
-    client.listAll(QStringLiteral("tools/list"), QStringLiteral("tools"), this,
+    client.listAll(Lists::Tools, this,
                    [&](const QJsonArray &items, const std::optional<RpcError> &) { tools = items; listed = true; });
     QTRY_VERIFY_WITH_TIMEOUT(listed, kWait);
 

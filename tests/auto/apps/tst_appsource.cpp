@@ -34,7 +34,7 @@ void tst_AppSource::toolViewShowsItsSource()
     QTRY_VERIFY_WITH_TIMEOUT(connection.isConnected(), wait);
     QJsonArray tools;
     bool listed = false;
-    connection.listAll(QStringLiteral("tools/list"), QStringLiteral("tools"), this,
+    connection.listAll(Lists::Tools, this,
                        [&](const QJsonArray &items, const std::optional<RpcError> &) { tools = items; listed = true; });
     QTRY_VERIFY_WITH_TIMEOUT(listed, wait);
     QJsonObject showView;
@@ -48,7 +48,7 @@ void tst_AppSource::toolViewShowsItsSource()
     panel.resize(1000, 700);
     panel.show();
     panel.setServerTools(tools);
-    panel.setTool(showView);
+    panel.setTool(Tool::fromJson(showView));
     panel.run();
     AppView *view = panel.appView();
     QTRY_VERIFY_WITH_TIMEOUT(view->isLoaded(), wait);
@@ -68,7 +68,7 @@ void tst_AppSource::toolViewShowsItsSource()
     // Another tool takes the view away; a view that never spoke is gone at once.
     QTRY_VERIFY_WITH_TIMEOUT(!panel.isRunning(), wait);
     QSignalSpy tornDown(view, &AppView::tornDown);
-    panel.setTool(QJsonObject{{QStringLiteral("name"), QStringLiteral("echo")}});
+    panel.setTool(Tool::fromJson(QJsonObject{{QStringLiteral("name"), QStringLiteral("echo")}}));
     QTRY_COMPARE_WITH_TIMEOUT(tornDown.size(), 1, wait);
     QVERIFY(!view->isLoaded());
     QVERIFY(source->toPlainText().isEmpty());

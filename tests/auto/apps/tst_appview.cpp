@@ -123,7 +123,7 @@ void tst_AppView::initTestCase()
     m_session->connectToServer();
     QTRY_VERIFY_WITH_TIMEOUT(m_session->isConnected(), kWait);
     bool listed = false;
-    m_session->listAll(QStringLiteral("tools/list"), QStringLiteral("tools"), this,
+    m_session->listAll(Lists::Tools, this,
                        [this, &listed](const QJsonArray &tools, const std::optional<RpcError> &) {
                            m_tools = tools;
                            listed = true;
@@ -384,7 +384,7 @@ void tst_AppView::toolsAndResourcesPages()
     panel.resize(1000, 800);
     panel.show();
     panel.setServerTools(m_tools);
-    panel.setTool(showView);
+    panel.setTool(Tool::fromJson(showView));
     panel.form()->setValue(QJsonObject{{QStringLiteral("message"), QStringLiteral("from the Tools page")}});
     panel.run();
     QTRY_VERIFY_WITH_TIMEOUT(panel.appView()->isLoaded(), kWait);
@@ -411,7 +411,7 @@ void tst_AppView::toolsAndResourcesPages()
             echo = tool.toObject();
     }
     QSignalSpy tornDown(panel.appView(), &AppView::tornDown);
-    panel.setTool(echo);
+    panel.setTool(Tool::fromJson(echo));
     QTRY_COMPARE_WITH_TIMEOUT(tornDown.size(), 1, kWait);
     QVERIFY(!panel.appView()->isVisibleTo(&panel));
 
@@ -638,7 +638,7 @@ void tst_AppView::officialApps()
     QTRY_VERIFY_WITH_TIMEOUT(session.isConnected(), kWait);
     QJsonArray tools;
     bool listed = false;
-    session.listAll(QStringLiteral("tools/list"), QStringLiteral("tools"), this,
+    session.listAll(Lists::Tools, this,
                     [&](const QJsonArray &items, const std::optional<RpcError> &) { tools = items; listed = true; });
     QTRY_VERIFY_WITH_TIMEOUT(listed, kWait);
     QJsonObject toolJson;

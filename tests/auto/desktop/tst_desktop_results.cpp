@@ -102,7 +102,7 @@ void tst_DesktopResults::toolResultSurvivesTheListRefresh()
     auto *list = tools->list()->findChild<QAbstractItemView *>(QStringLiteral("toolList"));
     QVERIFY(list);
     QVERIFY(clickItem(list, QStringLiteral("toggle_extra_tool")));
-    QTRY_COMPARE_WITH_TIMEOUT(tools->panel()->tool().value(Key::Name).toString(), QStringLiteral("toggle_extra_tool"), 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(tools->panel()->tool().name, QStringLiteral("toggle_extra_tool"), 10000);
     QVERIFY(Desktop::click(tools->panel()->runButton()));
 
     // The call adds a tool: notifications/tools/list_changed, tools/list again, a longer list.
@@ -113,7 +113,7 @@ void tst_DesktopResults::toolResultSurvivesTheListRefresh()
     QVERIFY2(shown.contains(QLatin1String("Added extra_tool.")), qPrintable(shown));
     QVERIFY(result->isVisible());
     QVERIFY2(tools->panel()->statusText().contains(QLatin1String("Done")), qPrintable(tools->panel()->statusText()));
-    QCOMPARE(tools->panel()->tool().value(Key::Name).toString(), QStringLiteral("toggle_extra_tool"));
+    QCOMPARE(tools->panel()->tool().name, QStringLiteral("toggle_extra_tool"));
 
     // Again: the tool goes away; the new result replaces the old one and stays too.
     QVERIFY(Desktop::click(tools->panel()->runButton()));

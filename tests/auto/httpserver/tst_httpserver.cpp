@@ -55,7 +55,7 @@ Server *makeServer(QObject *parent)
                                 {QStringLiteral("inputSchema"), QJsonObject{{QStringLiteral("type"), QStringLiteral("object")}}}},
                     [](ToolCall *call) {
                         call->reportProgress(1, 2, QStringLiteral("half"));
-                        call->log(LogLevel::Info, QStringLiteral("t"), QStringLiteral("working"));
+                        call->log(LoggingLevel::Info, QStringLiteral("t"), QStringLiteral("working"));
                         QTimer::singleShot(20, call, [call] {
                             call->reportProgress(2, 2);
                             call->respond(ToolResult::text(QStringLiteral("done")));
@@ -301,7 +301,7 @@ QByteArray logData(const RawHttp::Event &event)
 void logHeld(const QString &text)
 {
     if (g_held)
-        g_held->log(LogLevel::Info, QStringLiteral("t"), text);
+        g_held->log(LoggingLevel::Info, QStringLiteral("t"), text);
 }
 
 struct Connected

@@ -89,20 +89,20 @@ inline QJsonObject resultOf(OutgoingRequest *handle, int timeout = kWait)
     return outcome->result.toObject();
 }
 
-inline QJsonArray listAll(Client *client, const QString &method, const QString &key)
+inline QJsonArray listAll(Client *client, const ListDescriptor &list)
 {
     bool done = false;
     QJsonArray result;
     QObject context;
-    client->listAll(method, key, &context, [&](const QJsonArray &items, const std::optional<RpcError> &error) {
+    client->listAll(list, &context, [&](const QJsonArray &items, const std::optional<RpcError> &error) {
         done = true;
         if (error)
-            qWarning("listAll %s: %s", qPrintable(method), qPrintable(error->message));
+            qWarning("listAll %s: %s", qPrintable(list.method), qPrintable(error->message));
         else
             result = items;
     });
     if (!QTest::qWaitFor([&] { return done; }, kWait))
-        qWarning("listAll %s: no answer within %d ms", qPrintable(method), kWait);
+        qWarning("listAll %s: no answer within %d ms", qPrintable(list.method), kWait);
     return result;
 }
 

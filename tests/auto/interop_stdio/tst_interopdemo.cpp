@@ -159,7 +159,7 @@ private Q_SLOTS:
         QVERIFY(allText(resultOf(client->callTool(QStringLiteral("toggle_extra_tool"), {}))).contains(QStringLiteral("Added")));
         QTRY_VERIFY_WITH_TIMEOUT(toolsChanged.count() >= 1, kWait);
 
-        const QJsonArray tools = listAll(client, QStringLiteral("tools/list"), QStringLiteral("tools"));
+        const QJsonArray tools = listAll(client, Lists::Tools);
         QVERIFY(tools.size() > 2); // more than one page of 2
         int called = 0;
         for (const QJsonValue &value : tools) {
@@ -201,7 +201,7 @@ private Q_SLOTS:
     void resourcesAndTemplates()
     {
         Client *client = m_client.get();
-        const QJsonArray resources = listAll(client, QStringLiteral("resources/list"), QStringLiteral("resources"));
+        const QJsonArray resources = listAll(client, Lists::Resources);
         QVERIFY(resources.size() >= 6);
         for (const QJsonValue &value : resources) {
             const QString uri = value.toObject().value(QStringLiteral("uri")).toString();
@@ -209,7 +209,7 @@ private Q_SLOTS:
             QVERIFY2(!contents.isEmpty(), qPrintable(uri));
             QCOMPARE(contents.at(0).toObject().value(QStringLiteral("uri")).toString(), uri);
         }
-        const QStringList templates = names(listAll(client, QStringLiteral("resources/templates/list"), QStringLiteral("resourceTemplates")),
+        const QStringList templates = names(listAll(client, Lists::ResourceTemplates),
                                             QStringLiteral("uriTemplate"));
         QVERIFY(templates.contains(QStringLiteral("demo://items/{id}")));
         const QString apple = resultOf(client->readResource(QStringLiteral("demo://items/apple")))
@@ -229,7 +229,7 @@ private Q_SLOTS:
     void promptsAndCompletion()
     {
         Client *client = m_client.get();
-        const QStringList prompts = names(listAll(client, QStringLiteral("prompts/list"), QStringLiteral("prompts")));
+        const QStringList prompts = names(listAll(client, Lists::Prompts));
         QCOMPARE(prompts.size(), 3);
         const QJsonArray greeting = resultOf(client->getPrompt(QStringLiteral("greeting"),
                                                                {{QStringLiteral("name"), QStringLiteral("Linus")},

@@ -77,7 +77,7 @@ private Q_SLOTS:
         // (and announced with list_changed): wait for them.
         QVERIFY(QTest::qWaitFor(
             [&] {
-                m_toolNames = names(listAll(m_everything.get(), QStringLiteral("tools/list"), QStringLiteral("tools")));
+                m_toolNames = names(listAll(m_everything.get(), Lists::Tools));
                 return m_toolNames.contains(QStringLiteral("trigger-sampling-request"));
             },
             kWait));
@@ -206,7 +206,7 @@ private Q_SLOTS:
         for (const Entry &entry : table)
             calls.insert(entry.name, entry.call);
 
-        const QJsonArray tools = listAll(client, QStringLiteral("tools/list"), QStringLiteral("tools"));
+        const QJsonArray tools = listAll(client, Lists::Tools);
         QVERIFY(tools.size() >= 15);
         QStringList called;
         for (const QJsonValue &value : tools) {
@@ -240,7 +240,7 @@ private Q_SLOTS:
     void everything_resources()
     {
         Client *client = m_everything.get();
-        const QJsonArray resources = listAll(client, QStringLiteral("resources/list"), QStringLiteral("resources"));
+        const QJsonArray resources = listAll(client, Lists::Resources);
         QVERIFY(resources.size() >= 3);
         for (const QJsonValue &value : resources) {
             const QString uri = value.toObject().value(QStringLiteral("uri")).toString();
@@ -250,7 +250,7 @@ private Q_SLOTS:
             QCOMPARE(first.value(QStringLiteral("uri")).toString(), uri);
             QVERIFY2(first.contains(QStringLiteral("text")) || first.contains(QStringLiteral("blob")), qPrintable(uri));
         }
-        const QJsonArray templates = listAll(client, QStringLiteral("resources/templates/list"), QStringLiteral("resourceTemplates"));
+        const QJsonArray templates = listAll(client, Lists::ResourceTemplates);
         QVERIFY(names(templates, QStringLiteral("uriTemplate")).contains(QStringLiteral("demo://resource/dynamic/text/{resourceId}")));
         const QJsonObject text = resultOf(client->readResource(QStringLiteral("demo://resource/dynamic/text/7")))
                                      .value(QStringLiteral("contents")).toArray().at(0).toObject();
@@ -281,7 +281,7 @@ private Q_SLOTS:
     void everything_prompts()
     {
         Client *client = m_everything.get();
-        const QJsonArray prompts = listAll(client, QStringLiteral("prompts/list"), QStringLiteral("prompts"));
+        const QJsonArray prompts = listAll(client, Lists::Prompts);
         const QHash<QString, QJsonObject> arguments{
             {QStringLiteral("simple-prompt"), {}},
             {QStringLiteral("args-prompt"), {{QStringLiteral("city"), QStringLiteral("Paris")}, {QStringLiteral("state"), QStringLiteral("TX")}}},
@@ -384,9 +384,10 @@ private Q_SLOTS:
     {
         Client *client = m_everything.get();
         // listAll gives the same items as walking the pages by hand.
-        for (const auto &[method, key] : {std::pair<QString, QString>{QStringLiteral("tools/list"), QStringLiteral("tools")},
-                                          {QStringLiteral("resources/list"), QStringLiteral("resources")},
-                                          {QStringLiteral("prompts/list"), QStringLiteral("prompts")}}) {
+        for (const ListDescriptor &list : {ListDescriptor(Lists::Tools), ListDescriptor(Lists::Resources),
+                                           ListDescriptor(Lists::Prompts)}) {
+            const QString &method = list.method;
+            const QString &key = list.itemsKey;
             QJsonArray byHand;
             QString cursor;
             int pages = 0;
@@ -399,7 +400,7 @@ private Q_SLOTS:
                     byHand.append(item);
                 cursor = page.value(QStringLiteral("nextCursor")).toString();
             } while (!cursor.isEmpty() && ++pages < 100);
-            const QJsonArray all = listAll(client, method, key);
+            const QJsonArray all = listAll(client, list);
             QVERIFY(!all.isEmpty());
             QCOMPARE(all, byHand);
         }
@@ -426,7 +427,7 @@ private Q_SLOTS:
         auto client = connectTo(nodeServer(peer("server-filesystem/dist/index.js"), {root}), false);
         QCOMPARE(client->state(), Client::State::Ready);
         QCOMPARE(client->serverInfo().name, QStringLiteral("secure-filesystem-server"));
-        const QStringList tools = names(listAll(client.get(), QStringLiteral("tools/list"), QStringLiteral("tools")));
+        const QStringList tools = names(listAll(client.get(), Lists::Tools));
         QVERIFY(tools.contains(QStringLiteral("read_text_file")));
         QVERIFY(tools.contains(QStringLiteral("list_directory")));
         const QJsonObject listing = resultOf(client->callTool(QStringLiteral("list_directory"), {{QStringLiteral("path"), root}}));
@@ -449,7 +450,7 @@ private Q_SLOTS:
         auto client = connectTo(parameters, false);
         QCOMPARE(client->state(), Client::State::Ready);
         QCOMPARE(client->serverInfo().name, QStringLiteral("memory-server"));
-        const QStringList tools = names(listAll(client.get(), QStringLiteral("tools/list"), QStringLiteral("tools")));
+        const QStringList tools = names(listAll(client.get(), Lists::Tools));
         QVERIFY(tools.contains(QStringLiteral("create_entities")));
         QVERIFY(tools.contains(QStringLiteral("read_graph")));
         const QJsonObject entity{{QStringLiteral("name"), QStringLiteral("Ada")},

@@ -1,5 +1,7 @@
 #include "jsonrpc/json.h"
+#include "protocol/clienttypes.h"
 #include "protocol/keys.h"
+#include "protocol/lists.h"
 #include "protocol/methods.h"
 #include "protocol/requests.h"
 #include "protocol/types.h"
@@ -7,6 +9,8 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QTest>
+
+#include <type_traits>
 
 #include "testjson.h"
 
@@ -56,6 +60,8 @@ private Q_SLOTS:
     void displayName();
     void builders_data();
     void builders();
+    void clientTypesRead();
+    void typedLists();
 };
 
 void tst_Protocol::constantsAreTheWireNames()
@@ -119,6 +125,14 @@ void tst_Protocol::roundTripsKeepUnknownMembers_data()
     QTest::newRow("complete result") << QByteArray("completeResult") << QByteArray(R"({"completion":{"hasMore":false,"total":2,"values":["a","b"],"x":1}})");
     QTest::newRow("task") << QByteArray("task") << QByteArray(R"({"createdAt":"2025-01-01T00:00:00Z","lastUpdatedAt":"2025-01-01T00:00:01Z","pollInterval":500,"status":"working","taskId":"t1","ttl":null,"x":1})");
     QTest::newRow("implementation") << QByteArray("implementation") << QByteArray(R"({"icons":[],"name":"s","title":"S","version":"1","websiteUrl":"https://x"})");
+    QTest::newRow("sampling") << QByteArray("sampling") << QByteArray(R"({"includeContext":"thisServer","maxTokens":100,"messages":[{"content":{"text":"hi","type":"text"},"role":"user"}],"metadata":{"m":1},"modelPreferences":{"costPriority":0.25,"hints":[{"name":"claude"},{"name":"gpt"}],"x":1},"stopSequences":["\n\n"],"systemPrompt":"Be brief","temperature":0.5,"toolChoice":{"mode":"auto"},"tools":[{"inputSchema":{"type":"object"},"name":"t"}],"z":true})");
+    QTest::newRow("sampling, minimal") << QByteArray("sampling") << QByteArray(R"({"maxTokens":1,"messages":[]})");
+    QTest::newRow("sampling, hint with more than a name") << QByteArray("sampling") << QByteArray(R"({"maxTokens":1,"messages":[],"modelPreferences":{"hints":[{"name":"a","vendor":"v"}]}})");
+    QTest::newRow("elicitation form") << QByteArray("elicitation") << QByteArray(R"({"message":"Who?","requestedSchema":{"properties":{"name":{"type":"string"}},"type":"object"},"w":2})");
+    QTest::newRow("elicitation url") << QByteArray("elicitation") << QByteArray(R"({"elicitationId":"e1","message":"Sign in","mode":"url","url":"https://example.com/a"})");
+    QTest::newRow("roots") << QByteArray("roots") << QByteArray(R"({"_meta":{},"roots":[{"name":"Home","uri":"file:///home","x":1},{"uri":"file:///tmp"}]})");
+    QTest::newRow("log message") << QByteArray("log") << QByteArray(R"({"data":{"a":[1]},"level":"warning","logger":"db","q":0})");
+    QTest::newRow("log message, unknown level") << QByteArray("log") << QByteArray(R"({"data":"d","level":"verbose"})");
 }
 
 void tst_Protocol::roundTripsKeepUnknownMembers()
@@ -138,6 +152,10 @@ void tst_Protocol::roundTripsKeepUnknownMembers()
     else if (type == "completeResult") out = CompleteResult::fromJson(in).toJson();
     else if (type == "task") out = Task::fromJson(in).toJson();
     else if (type == "implementation") out = Implementation::fromJson(in).toJson();
+    else if (type == "sampling") out = CreateMessageParams::fromJson(in).toJson();
+    else if (type == "elicitation") out = ElicitRequestParams::fromJson(in).toJson();
+    else if (type == "roots") out = ListRootsResult::fromJson(in).toJson();
+    else if (type == "log") out = LogMessage::fromJson(in).toJson();
     else QFAIL("unknown type");
     QCOMPARE(text(out), json);
 }
@@ -206,6 +224,23 @@ void tst_Protocol::diagnostics_data()
     rows("capability not an object", "capabilities", R"({"tools":true,"logging":{}})",
          {QStringLiteral("tools: expected an object, found a boolean")});
     rows("implementation without version", "implementation", R"({"name":"n"})", {QStringLiteral("version: missing")});
+    rows("sampling without messages and maxTokens", "sampling", R"({})",
+         {QStringLiteral("messages: missing"), QStringLiteral("maxTokens: missing")});
+    rows("sampling wrong types", "sampling", R"({"messages":[],"maxTokens":"9","temperature":"hot","modelPreferences":{"costPriority":"low"},"stopSequences":[1]})",
+         {QStringLiteral("modelPreferences.costPriority: expected a number, found a string"),
+          QStringLiteral("temperature: expected a number, found a string"),
+          QStringLiteral("maxTokens: expected a number, found a string"),
+          QStringLiteral("stopSequences[0]: expected a string, found a number")});
+    rows("sampling tool without name", "sampling", R"({"messages":[],"maxTokens":1,"tools":[{"inputSchema":{}}]})",
+         {QStringLiteral("tools[0].name: missing")});
+    rows("form elicitation without schema", "elicitation", R"({"message":"m"})", {QStringLiteral("requestedSchema: missing")});
+    rows("url elicitation without url", "elicitation", R"({"mode":"url","message":"m","elicitationId":"e"})",
+         {QStringLiteral("url: missing")});
+    rows("root without uri", "roots", R"({"roots":[{"name":"n"}]})", {QStringLiteral("roots[0].uri: missing")});
+    rows("roots missing", "roots", R"({})", {QStringLiteral("roots: missing")});
+    rows("log without data", "log", R"({"level":"info"})", {QStringLiteral("data: missing")});
+    rows("log with an unknown level", "log", R"({"level":"loud","data":1})",
+         {QStringLiteral("level: \"loud\" is not a logging level")});
 }
 
 void tst_Protocol::diagnostics()
@@ -227,6 +262,10 @@ void tst_Protocol::diagnostics()
     else if (type == "completeResult") kept = CompleteResult::fromJson(in, &problems).json;
     else if (type == "task") kept = Task::fromJson(in, &problems).json;
     else if (type == "capabilities") kept = Capabilities::fromJson(in, &problems).json;
+    else if (type == "sampling") kept = CreateMessageParams::fromJson(in, &problems).json;
+    else if (type == "elicitation") kept = ElicitRequestParams::fromJson(in, &problems).json;
+    else if (type == "roots") kept = ListRootsResult::fromJson(in, &problems).json;
+    else if (type == "log") kept = LogMessage::fromJson(in, &problems).json;
     else if (type == "implementation") { // keeps only the members it does not know, in extra
         kept = Implementation::fromJson(in, &problems).extra;
         expectedKept = {};
@@ -432,6 +471,70 @@ void tst_Protocol::builders()
     QFETCH(QByteArray, expectedParams);
     QCOMPARE(method, expectedMethod);
     QCOMPARE(text(params), expectedParams);
+}
+
+void tst_Protocol::clientTypesRead()
+{
+    const CreateMessageParams sampling = CreateMessageParams::fromJson(object(
+        R"({"messages":[{"role":"user","content":{"type":"text","text":"hi"}}],"maxTokens":64,"temperature":0.7,
+            "modelPreferences":{"hints":[{"name":"a"},{"name":"b"}],"speedPriority":1},"stopSequences":["x"],
+            "tools":[{"name":"t","description":"d","inputSchema":{}}]})"));
+    QCOMPARE(sampling.messages.size(), 1);
+    QCOMPARE(sampling.maxTokens, std::optional<int>(64));
+    QCOMPARE(sampling.temperature, std::optional<double>(0.7));
+    QVERIFY(sampling.modelPreferences);
+    QCOMPARE(sampling.modelPreferences->hints, QStringList({QStringLiteral("a"), QStringLiteral("b")}));
+    QCOMPARE(sampling.modelPreferences->speedPriority, std::optional<double>(1));
+    QVERIFY(!sampling.modelPreferences->costPriority);
+    QCOMPARE(sampling.stopSequences, std::optional<QStringList>(QStringList{QStringLiteral("x")}));
+    QCOMPARE(sampling.tools.size(), 1);
+    QCOMPARE(sampling.tools.first().description, QStringLiteral("d"));
+    QVERIFY(!sampling.toolChoice && !sampling.metadata && sampling.includeContext.isEmpty());
+
+    const ElicitRequestParams url = ElicitRequestParams::fromJson(
+        object(R"({"mode":"url","message":"m","url":"https://x","elicitationId":"e"})"));
+    QVERIFY(url.isUrlMode());
+    QCOMPARE(url.url, QStringLiteral("https://x"));
+    QVERIFY(!ElicitRequestParams::fromJson(object(R"({"message":"m","requestedSchema":{}})")).isUrlMode());
+
+    const QList<Root> roots = ListRootsResult::rootsFromJson(
+        QJsonArray{QJsonObject{{Key::Uri, QStringLiteral("file:///a")}, {Key::Name, QStringLiteral("A")}}});
+    QCOMPARE(roots.size(), 1);
+    QCOMPARE(roots.first().name, QStringLiteral("A"));
+    QCOMPARE(ListRootsResult::rootsToJson(roots).first().toObject().value(Key::Uri).toString(), QStringLiteral("file:///a"));
+
+    LogMessage log;
+    log.level = LoggingLevel::Error;
+    log.data = QStringLiteral("boom");
+    QCOMPARE(text(log.toJson()), QByteArray(R"({"data":"boom","level":"error"})"));
+    QCOMPARE(LogMessage::fromJson(object(R"({"level":"critical","data":1})")).level, std::optional(LoggingLevel::Critical));
+}
+
+void tst_Protocol::typedLists()
+{
+    QCOMPARE(Lists::Tools.method, QStringLiteral("tools/list"));
+    QCOMPARE(Lists::Tools.itemsKey, QStringLiteral("tools"));
+    QCOMPARE(Lists::ResourceTemplates.itemsKey, QStringLiteral("resourceTemplates"));
+    QCOMPARE(Lists::ResourceTemplates.capability, QStringLiteral("resources"));
+    QCOMPARE(Lists::Tasks.method, QStringLiteral("tasks/list"));
+    QStringList methods;
+    for (const ListDescriptor &list : Lists::offered())
+        methods.append(list.method);
+    QCOMPARE(methods, QStringList({QStringLiteral("tools/list"), QStringLiteral("prompts/list"),
+                                   QStringLiteral("resources/list"), QStringLiteral("resources/templates/list")}));
+    QCOMPARE(Lists::offeredByMethod(u"prompts/list")->itemsKey, QStringLiteral("prompts"));
+    QVERIFY(!Lists::offeredByMethod(u"tasks/list"));
+    QVERIFY(!Lists::offeredByMethod(u"tools/call"));
+
+    QStringList problems;
+    const QList<Tool> tools = Lists::Tools.items(
+        QJsonArray{QJsonObject{{Key::Name, QStringLiteral("a")}, {Key::InputSchema, QJsonObject()}},
+                   QJsonObject{{Key::InputSchema, QJsonObject()}}},
+        &problems);
+    QCOMPARE(tools.size(), 2);
+    QCOMPARE(tools.first().name, QStringLiteral("a"));
+    QCOMPARE(problems, QStringList{QStringLiteral("[1] name: missing")});
+    static_assert(std::is_same_v<std::remove_cv_t<decltype(Lists::Prompts)>::ItemType, Prompt>);
 }
 
 QTEST_GUILESS_MAIN(tst_Protocol)

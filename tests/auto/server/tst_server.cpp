@@ -98,8 +98,8 @@ void tst_Server::sessionsAreIndependent()
 
     // Log levels and subscriptions belong to one session.
     first->receive(Message::request(1, QStringLiteral("logging/setLevel"), QJsonObject{{QStringLiteral("level"), QStringLiteral("error")}}));
-    QVERIFY(!one->wouldLog(LogLevel::Warning));
-    QVERIFY(two->wouldLog(LogLevel::Debug));
+    QVERIFY(!one->wouldLog(LoggingLevel::Warning));
+    QVERIFY(two->wouldLog(LoggingLevel::Debug));
     second->receive(Message::request(2, QStringLiteral("resources/subscribe"), QJsonObject{{QStringLiteral("uri"), QStringLiteral("x://a")}}));
     QCOMPARE(subscriptions.size(), 1);
     QCOMPARE(server.subscriberCount(QStringLiteral("x://a")), 1);

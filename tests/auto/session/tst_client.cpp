@@ -819,7 +819,7 @@ private Q_SLOTS:
         QJsonArray items;
         std::optional<RpcError> error;
         QObject context;
-        client->listAll(method, QStringLiteral("things"), &context,
+        client->listAll({method, QStringLiteral("things")}, &context,
                         [&](const QJsonArray &all, const std::optional<RpcError> &e) {
                             QVERIFY(!done);
                             done = true;
@@ -867,7 +867,7 @@ private Q_SLOTS:
         // A context destroyed before the answer: the callback never runs.
         bool ranAfterDestruction = false;
         auto shortLived = std::make_unique<QObject>();
-        session->listAll(QStringLiteral("test/late"), QStringLiteral("things"), shortLived.get(),
+        session->listAll({QStringLiteral("test/late"), QStringLiteral("things")}, shortLived.get(),
                          [&](const QJsonArray &, const std::optional<RpcError> &) { ranAfterDestruction = true; });
         shortLived.reset();
         bool markerFinished = false;

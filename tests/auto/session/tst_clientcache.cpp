@@ -106,12 +106,12 @@ struct Listed
     bool done = false;
 };
 
-Listed listAll(Client &client, const QString &method, const QString &itemsKey, bool forceRefresh = false)
+Listed listAll(Client &client, const ListDescriptor &list, bool forceRefresh = false)
 {
     auto listed = std::make_shared<Listed>();
     Client::ListOptions options;
     options.forceRefresh = forceRefresh;
-    client.listAll(method, itemsKey, &client, options,
+    client.listAll(list, &client, options,
                    [listed](const QJsonArray &items, const std::optional<RpcError> &error, const CacheStatus &cache) {
                        *listed = Listed{items, error, cache, true};
                    });
@@ -208,11 +208,11 @@ void tst_ClientCache::forcedRefreshSends()
     QCOMPARE(wire.sent(QStringLiteral("tools/list")), 2);
 
     // listAll's option does the same for every page.
-    const Listed forced = listAll(client, QStringLiteral("tools/list"), QStringLiteral("tools"), true);
+    const Listed forced = listAll(client, Lists::Tools, true);
     QVERIFY(forced.done && !forced.error);
     QVERIFY(!forced.cache.fromCache);
     QCOMPARE(wire.sent(QStringLiteral("tools/list")), 3);
-    const Listed cached = listAll(client, QStringLiteral("tools/list"), QStringLiteral("tools"));
+    const Listed cached = listAll(client, Lists::Tools);
     QVERIFY(cached.cache.fromCache);
     QVERIFY(cached.cache.freshForMs > 0);
     QCOMPARE(cached.items, forced.items);
@@ -280,7 +280,7 @@ void tst_ClientCache::pagedListFromCache()
     Client client(new StdioTransport(demo({QStringLiteral("--page-size"), QStringLiteral("3")})));
     Wire wire(&client);
     QVERIFY(connectModern(client));
-    const Listed first = listAll(client, QStringLiteral("tools/list"), QStringLiteral("tools"));
+    const Listed first = listAll(client, Lists::Tools);
     QVERIFY(first.done && !first.error);
     const int pages = wire.sent(QStringLiteral("tools/list"));
     QVERIFY2(pages >= 3, "the demo server has more than 6 tools with --conformance");
@@ -288,7 +288,7 @@ void tst_ClientCache::pagedListFromCache()
     QVERIFY(!first.cache.fromCache);
     QCOMPARE(first.cache.freshForMs, qint64(60000));
 
-    const Listed second = listAll(client, QStringLiteral("tools/list"), QStringLiteral("tools"));
+    const Listed second = listAll(client, Lists::Tools);
     QVERIFY(second.cache.fromCache);
     QCOMPARE(second.items, first.items);
     QCOMPARE(wire.sent(QStringLiteral("tools/list")), pages);
@@ -305,7 +305,7 @@ void tst_ClientCache::headerMismatchRelistsAndRetries()
     client.setListenFilter({});
     Wire wire(&client);
     QVERIFY(connectModern(client));
-    const Listed tools = listAll(client, QStringLiteral("tools/list"), QStringLiteral("tools"));
+    const Listed tools = listAll(client, Lists::Tools);
     QVERIFY(tools.done && !tools.error);
     QVERIFY(names(tools.items).contains(QLatin1String("test_header_route")));
     const int listsBefore = wire.sent(QStringLiteral("tools/list"));
@@ -317,7 +317,7 @@ void tst_ClientCache::headerMismatchRelistsAndRetries()
     // The server renames the header; our mapping is stale and the server says -32020.
     QVERIFY(!callTool(client, QStringLiteral("test_trigger_header_change"), {{QStringLiteral("header"), QStringLiteral("Zone")}})
                  .isError());
-    QVERIFY(listAll(client, QStringLiteral("tools/list"), QStringLiteral("tools")).cache.fromCache); // still the old list
+    QVERIFY(listAll(client, Lists::Tools).cache.fromCache); // still the old list
     answer = callTool(client, QStringLiteral("test_header_route"), arguments);
     QVERIFY2(!answer.isError(), errorText(answer).constData()); // retried with Mcp-Param-Zone
     QCOMPARE(answer.result.toObject().value(QLatin1String("content")).toArray().first().toObject().value(QLatin1String("text")).toString(),
@@ -326,7 +326,7 @@ void tst_ClientCache::headerMismatchRelistsAndRetries()
     QVERIFY2(wire.sent(QStringLiteral("tools/list")) > listsBefore, "the tools were listed again");
     QVERIFY(wire.notes.filter(QStringLiteral("HeaderMismatch")).size() == 1);
     // The re-list refreshed the cache too.
-    const Listed relisted = listAll(client, QStringLiteral("tools/list"), QStringLiteral("tools"));
+    const Listed relisted = listAll(client, Lists::Tools);
     QVERIFY(relisted.cache.fromCache);
     QCOMPARE(wire.sent(QStringLiteral("tools/list")), listsBefore + 1);
 

@@ -181,9 +181,9 @@ void tst_Words::sizesInBinaryUnits()
     QCOMPARE(Units::size(512), QStringLiteral("512 bytes"));
     ResultView view;
     const QByteArray blob(3000000, 'x');
-    view.setResourceContents(QJsonObject{{QStringLiteral("contents"), QJsonArray{QJsonObject{
+    view.setResourceContents(Mcp::ReadResourceResult::fromJson(QJsonObject{{QStringLiteral("contents"), QJsonArray{QJsonObject{
         {QStringLiteral("uri"), QStringLiteral("demo://blob")}, {QStringLiteral("mimeType"), QStringLiteral("application/octet-stream")},
-        {QStringLiteral("blob"), QString::fromLatin1(blob.toBase64())}}}}});
+        {QStringLiteral("blob"), QString::fromLatin1(blob.toBase64())}}}}}));
     auto *label = view.findChild<QLabel *>(QStringLiteral("blob"));
     QVERIFY(label);
     QVERIFY2(label->text().endsWith(QLatin1String(", 2.9 MiB")), qPrintable(label->text()));

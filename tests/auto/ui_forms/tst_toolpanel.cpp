@@ -55,11 +55,11 @@ class tst_ToolPanel : public QObject
     QJsonArray m_tools;
     SentMessages sent;
 
-    QJsonObject tool(const QString &name) const
+    Tool tool(const QString &name) const
     {
         for (const QJsonValue &t : m_tools)
             if (t.toObject().value(QLatin1String("name")).toString() == name)
-                return t.toObject();
+                return Tool::fromJson(t.toObject());
         return {};
     }
 
@@ -76,13 +76,13 @@ private Q_SLOTS:
         m_connection->connectToServer();
         QTRY_VERIFY_WITH_TIMEOUT(m_connection->isConnected(), 20000);
         bool done = false;
-        m_connection->listAll(QStringLiteral("tools/list"), QStringLiteral("tools"), this,
+        m_connection->listAll(Lists::Tools, this,
                               [&](const QJsonArray &items, const std::optional<RpcError> &) {
                                   m_tools = items;
                                   done = true;
                               });
         QTRY_VERIFY_WITH_TIMEOUT(done, 20000);
-        QVERIFY(!tool(QStringLiteral("rich_form")).isEmpty());
+        QVERIFY(!tool(QStringLiteral("rich_form")).json.isEmpty());
     }
 
     void cleanupTestCase()
@@ -132,9 +132,9 @@ private Q_SLOTS:
         auto *form = panel.findChild<SchemaFormWidget *>();
         QVERIFY(form);
         QVERIFY(form->isHidden()); // nothing to fill before a tool is chosen
-        panel.setTool(QJsonObject{{QStringLiteral("name"), QStringLiteral("no_args")},
+        panel.setTool(Tool::fromJson(QJsonObject{{QStringLiteral("name"), QStringLiteral("no_args")},
                                   {QStringLiteral("inputSchema"),
-                                   QJsonObject{{QStringLiteral("type"), QStringLiteral("object")}, {QStringLiteral("properties"), QJsonObject()}}}});
+                                   QJsonObject{{QStringLiteral("type"), QStringLiteral("object")}, {QStringLiteral("properties"), QJsonObject()}}}}));
         // No empty form taking the result's room: one line says there is nothing to fill.
         QVERIFY(form->isHidden());
         bool said = false;
@@ -252,7 +252,7 @@ private Q_SLOTS:
     {
         ToolPanel panel(m_connection.get());
         for (const QJsonValue &value : m_tools) {
-            panel.setTool(value.toObject());
+            panel.setTool(Tool::fromJson(value.toObject()));
             QStringList raw;
             collectRaw(panel.form()->formState().rootField(), raw);
             QVERIFY2(raw.isEmpty(), qPrintable(value.toObject().value(QLatin1String("name")).toString() + QLatin1String(": ") + raw.join(u',')));

@@ -711,8 +711,8 @@ void tst_IconFetcher::toolPanelSaysWhyTheIconIsMissing()
     IconFetcher *shared = sharedFetcher(true);
     routeTooBig();
     ToolPanel panel(nullptr);
-    panel.setTool(QJsonObject{{QStringLiteral("name"), QStringLiteral("huge")},
-                              {QStringLiteral("icons"), iconsOf(m_server->url(QStringLiteral("/big.png")))}});
+    panel.setTool(Mcp::Tool::fromJson(QJsonObject{{QStringLiteral("name"), QStringLiteral("huge")},
+                                             {QStringLiteral("icons"), iconsOf(m_server->url(QStringLiteral("/big.png")))}}));
     auto *badges = panel.findChild<QLabel *>(QStringLiteral("toolBadges"));
     QVERIFY(badges);
     QVERIFY2(badges->text().contains(QLatin1String("Loading the icon")), qPrintable(badges->text()));

@@ -242,7 +242,7 @@ bool toolsListed(Connection *connection)
 {
     bool listed = false;
     QObject context;
-    connection->listAll(QStringLiteral("tools/list"), QStringLiteral("tools"), &context,
+    connection->listAll(Lists::Tools, &context,
                         [&](const QJsonArray &, const std::optional<RpcError> &error) { listed = !error; });
     return QTest::qWaitFor([&] { return listed; }, 20000);
 }
@@ -411,7 +411,7 @@ private Q_SLOTS:
 
             bool listed = false;
             QJsonArray tools;
-            session.connection->listAll(QStringLiteral("tools/list"), QStringLiteral("tools"), this,
+            session.connection->listAll(Lists::Tools, this,
                                         [&](const QJsonArray &items, const std::optional<RpcError> &error) {
                                             listed = !error;
                                             tools = items;

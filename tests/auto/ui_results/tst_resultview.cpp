@@ -64,7 +64,7 @@ private Q_SLOTS:
         m_client = std::make_unique<Client>(new StdioTransport(parameters));
         m_client->connectToServer();
         QTRY_VERIFY_WITH_TIMEOUT(m_client->isReady(), kWait);
-        m_tools = listAll(m_client.get(), QStringLiteral("tools/list"), QStringLiteral("tools"));
+        m_tools = listAll(m_client.get(), Lists::Tools);
         QVERIFY(!m_tools.isEmpty());
     }
 
@@ -372,7 +372,7 @@ private Q_SLOTS:
 
         const QJsonObject read = resultOf(m_client->readResource(QStringLiteral("demo://images/logo.png")));
         if (!read.isEmpty()) {
-            view.setResourceContents(read);
+            view.setResourceContents(ReadResourceResult::fromJson(read));
             QVERIFY(view.findChild<QLabel *>(QStringLiteral("image")));
         }
     }

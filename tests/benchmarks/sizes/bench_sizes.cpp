@@ -119,7 +119,7 @@ double listPages(int pages, int cursorBytes, const char *differ)
     qsizetype listed = -1;
     Client::ListOptions options;
     options.maxPages = pages;
-    client.listAll(Method::ToolsList, Key::Tools, &loop, options,
+    client.listAll(Lists::Tools, &loop, options,
                    [&](const QJsonArray &items, const std::optional<RpcError> &error, const CacheStatus &) {
         listed = error ? -1 : items.size();
         loop.quit();
