@@ -12,6 +12,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSplitter>
+#include <QApplication>
 #include <QStyle>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -19,7 +20,7 @@
 namespace Mcp::Ui {
 
 AuthorizationPage::AuthorizationPage(Connection *connection, OAuthController *controller, QWidget *parent)
-    : Page(connection, parent)
+    : Page(connection, {tr("Authorization"), QApplication::style()->standardIcon(QStyle::SP_DialogYesButton), true}, parent)
     , m_controller(controller)
 {
     setObjectName(QStringLiteral("authorizationPage"));
@@ -69,10 +70,6 @@ AuthorizationPage::AuthorizationPage(Connection *connection, OAuthController *co
     updateToken();
 }
 
-QIcon AuthorizationPage::icon() const
-{
-    return style()->standardIcon(QStyle::SP_DialogYesButton);
-}
 
 QString AuthorizationPage::detailText() const
 {

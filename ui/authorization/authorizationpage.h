@@ -26,9 +26,6 @@ class AuthorizationPage : public Page
 public:
     AuthorizationPage(Connection *connection, OAuthController *controller, QWidget *parent = nullptr);
 
-    QString title() const override { return tr("Authorization"); }
-    QIcon icon() const override;
-    bool worksOffline() const override { return true; }
 
     QTreeWidget *stepList() const { return m_steps; }
     QString detailText() const;

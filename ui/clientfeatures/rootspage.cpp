@@ -17,7 +17,8 @@
 
 namespace Mcp::Ui {
 
-RootsPage::RootsPage(Connection *connection, QWidget *parent) : Page(connection, parent)
+RootsPage::RootsPage(Connection *connection, QWidget *parent)
+    : Page(connection, {tr("Roots"), Theme::icon(QStringLiteral("roots")), true}, parent)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
@@ -88,7 +89,6 @@ void RootsPage::showScriptedAnswers()
                                        : tr("Answer elicitation with: %1").arg(JsonText::compact(answers.elicitation).left(160)));
 }
 
-QIcon RootsPage::icon() const { return Theme::icon(QStringLiteral("roots")); }
 
 QJsonArray RootsPage::roots() const
 {

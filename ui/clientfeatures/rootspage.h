@@ -24,9 +24,6 @@ class RootsPage : public Page
 public:
     explicit RootsPage(Connection *connection, QWidget *parent = nullptr);
 
-    QString title() const override { return tr("Roots"); }
-    QIcon icon() const override;
-    bool worksOffline() const override { return true; }
 
     QJsonArray roots() const;
     RootsEditor *editor() const { return m_editor; }

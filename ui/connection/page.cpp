@@ -9,7 +9,8 @@
 
 namespace Mcp::Ui {
 
-Page::Page(Connection *connection, QWidget *parent) : QWidget(parent), m_connection(connection)
+Page::Page(Connection *connection, const Tab &tab, QWidget *parent)
+    : QWidget(parent), m_connection(connection), m_tab(tab)
 {
     connect(connection, &Connection::stateChanged, this, [this](Connection::State state) {
         updateOfflineNotice();

@@ -24,14 +24,21 @@ class Page : public QWidget
     Q_OBJECT
 
 public:
-    explicit Page(Connection *connection, QWidget *parent = nullptr);
+    // What the page's tab shows, and whether the page has anything to show without a live
+    // session (Console, Traffic, Logs do).
+    struct Tab
+    {
+        QString title;
+        QIcon icon;
+        bool worksOffline = false;
+    };
+
+    Page(Connection *connection, const Tab &tab, QWidget *parent = nullptr);
 
     Connection *connection() const { return m_connection; }
-    // Tab text and icon.
-    virtual QString title() const = 0;
-    virtual QIcon icon() const = 0;
-    // Whether the page has anything to show without a live session (Console, Traffic, Logs do).
-    virtual bool worksOffline() const { return false; }
+    QString title() const { return m_tab.title; }
+    QIcon icon() const { return m_tab.icon; }
+    bool worksOffline() const { return m_tab.worksOffline; }
 
 Q_SIGNALS:
     void connectRequested();
@@ -52,6 +59,7 @@ private:
     void deliverState(Connection::State state);
 
     QPointer<Connection> m_connection;
+    Tab m_tab;
     std::optional<Connection::State> m_deliveredState;
     QWidget *m_offline = nullptr;
     QLabel *m_offlineText = nullptr;

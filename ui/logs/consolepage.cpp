@@ -34,7 +34,8 @@ QToolButton *toolButton(const QString &iconName, const QString &text, QWidget *p
 }
 } // namespace
 
-ConsolePage::ConsolePage(Connection *connection, QWidget *parent) : Page(connection, parent)
+ConsolePage::ConsolePage(Connection *connection, QWidget *parent)
+    : Page(connection, {tr("Console"), Theme::icon(QStringLiteral("console")), true}, parent)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
@@ -73,7 +74,6 @@ ConsolePage::ConsolePage(Connection *connection, QWidget *parent) : Page(connect
     connect(connection, &Connection::consoleLines, this, &ConsolePage::appendLines);
 }
 
-QIcon ConsolePage::icon() const { return Theme::icon(QStringLiteral("console")); }
 
 void ConsolePage::appendLines(const QList<ConsoleLine> &lines)
 {

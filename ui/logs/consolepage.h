@@ -19,9 +19,6 @@ class ConsolePage : public Page
 public:
     explicit ConsolePage(Connection *connection, QWidget *parent = nullptr);
 
-    QString title() const override { return tr("Console"); }
-    QIcon icon() const override;
-    bool worksOffline() const override { return true; }
 
     QString plainText() const;
     int lineCount() const { return m_lineCount; }

@@ -160,7 +160,8 @@ bool LogLevelFilter::filterAcceptsRow(int sourceRow, const QModelIndex &sourcePa
     return index.data(LogModel::LevelRankRole).toInt() >= m_minimumRank;
 }
 
-LogsPage::LogsPage(Connection *connection, QWidget *parent) : Page(connection, parent)
+LogsPage::LogsPage(Connection *connection, QWidget *parent)
+    : Page(connection, {tr("Logs"), Theme::icon(QStringLiteral("logs")), true}, parent)
 {
     m_model = new LogModel(this);
     m_filter = new LogLevelFilter(this);
@@ -278,7 +279,6 @@ void LogsPage::showEvent(QShowEvent *event)
     appendPending();
 }
 
-QIcon LogsPage::icon() const { return Theme::icon(QStringLiteral("logs")); }
 
 void LogsPage::connectionStateChanged(Connection::State state)
 {

@@ -75,9 +75,6 @@ class LogsPage : public Page
 public:
     explicit LogsPage(Connection *connection, QWidget *parent = nullptr);
 
-    QString title() const override { return tr("Logs"); }
-    QIcon icon() const override;
-    bool worksOffline() const override { return true; }
 
     LogModel *model() const { return m_model; }
     // Shown when a modern server uses logging, which its revision deprecates.

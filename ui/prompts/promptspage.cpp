@@ -6,13 +6,13 @@
 namespace Mcp::Ui {
 
 PromptsPage::PromptsPage(Connection *connection, QWidget *parent)
-    : Page(connection, parent), m_view(new PromptsView(connection, this))
+    : Page(connection, {tr("Prompts"), Theme::icon(QStringLiteral("prompts"))}, parent)
+    , m_view(new PromptsView(connection, this))
 {
     setView(m_view, 6);
     connect(m_view, &PromptsView::openResourceRequested, this, &PromptsPage::openResourceRequested);
 }
 
-QIcon PromptsPage::icon() const { return Theme::icon(QStringLiteral("prompts")); }
 
 void PromptsPage::connectionStateChanged(Connection::State state)
 {

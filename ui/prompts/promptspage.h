@@ -14,8 +14,6 @@ class PromptsPage : public Page
 public:
     explicit PromptsPage(Connection *connection, QWidget *parent = nullptr);
 
-    QString title() const override { return tr("Prompts"); }
-    QIcon icon() const override;
     PromptsView *view() const { return m_view; }
 
 Q_SIGNALS:

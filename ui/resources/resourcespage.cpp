@@ -6,12 +6,12 @@
 namespace Mcp::Ui {
 
 ResourcesPage::ResourcesPage(Connection *connection, QWidget *parent)
-    : Page(connection, parent), m_view(new ResourcesView(connection, this))
+    : Page(connection, {tr("Resources"), Theme::icon(QStringLiteral("resources"))}, parent)
+    , m_view(new ResourcesView(connection, this))
 {
     setView(m_view, 6);
 }
 
-QIcon ResourcesPage::icon() const { return Theme::icon(QStringLiteral("resources")); }
 
 void ResourcesPage::connectionStateChanged(Connection::State state)
 {

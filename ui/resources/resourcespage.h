@@ -15,8 +15,6 @@ class ResourcesPage : public Page
 public:
     explicit ResourcesPage(Connection *connection, QWidget *parent = nullptr);
 
-    QString title() const override { return tr("Resources"); }
-    QIcon icon() const override;
     ResourcesView *view() const { return m_view; }
 
 public Q_SLOTS:

@@ -58,7 +58,8 @@ QString SubscriptionsPage::stateName(Client::ListenState state)
     return QString();
 }
 
-SubscriptionsPage::SubscriptionsPage(Connection *connection, QWidget *parent) : Page(connection, parent)
+SubscriptionsPage::SubscriptionsPage(Connection *connection, QWidget *parent)
+    : Page(connection, {tr("Subscriptions"), Theme::icon(QStringLiteral("follow")), true}, parent)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
@@ -156,7 +157,6 @@ SubscriptionsPage::SubscriptionsPage(Connection *connection, QWidget *parent) : 
     showStatus();
 }
 
-QIcon SubscriptionsPage::icon() const { return Theme::icon(QStringLiteral("follow")); }
 
 void SubscriptionsPage::connectionStateChanged(Connection::State)
 {

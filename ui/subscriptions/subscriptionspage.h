@@ -27,9 +27,6 @@ class SubscriptionsPage : public Page
 public:
     explicit SubscriptionsPage(Connection *connection, QWidget *parent = nullptr);
 
-    QString title() const override { return tr("Subscriptions"); }
-    QIcon icon() const override;
-    bool worksOffline() const override { return true; }
 
     QLabel *stateLabel() const { return m_state; }
     QTreeWidget *arrivedView() const { return m_arrived; }

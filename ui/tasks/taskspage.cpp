@@ -52,7 +52,8 @@ void colourStatus(QTreeWidgetItem *row, const QString &status)
 
 } // namespace
 
-TasksPage::TasksPage(Connection *connection, QWidget *parent) : Page(connection, parent)
+TasksPage::TasksPage(Connection *connection, QWidget *parent)
+    : Page(connection, {tr("Tasks"), Theme::icon(QStringLiteral("tasks"))}, parent)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
@@ -122,7 +123,6 @@ TasksPage::TasksPage(Connection *connection, QWidget *parent) : Page(connection,
     connect(connection, &Connection::followedTaskChanged, this, &TasksPage::updateFollowedTask);
 }
 
-QIcon TasksPage::icon() const { return Theme::icon(QStringLiteral("tasks")); }
 
 bool TasksPage::isModern() const
 {

@@ -30,8 +30,6 @@ class TasksPage : public Page
 public:
     explicit TasksPage(Connection *connection, QWidget *parent = nullptr);
 
-    QString title() const override { return tr("Tasks"); }
-    QIcon icon() const override;
 
     enum Column { TaskColumn, FromColumn, StatusColumn, PollColumn, InputColumn, CreatedColumn, UpdatedColumn,
                   MessageColumn, ColumnCount };

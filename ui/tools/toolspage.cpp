@@ -15,7 +15,8 @@
 
 namespace Mcp::Ui {
 
-ToolsPage::ToolsPage(Connection *connection, QWidget *parent) : Page(connection, parent)
+ToolsPage::ToolsPage(Connection *connection, QWidget *parent)
+    : Page(connection, {tr("Tools"), Theme::icon(QStringLiteral("tools"))}, parent)
 {
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
@@ -55,7 +56,6 @@ ToolsPage::ToolsPage(Connection *connection, QWidget *parent) : Page(connection,
             [this] { m_list->setInvalidTools(this->connection()->sessionInfo().invalidTools); });
 }
 
-QIcon ToolsPage::icon() const { return Theme::icon(QStringLiteral("tools")); }
 
 void ToolsPage::connectionStateChanged(Connection::State state)
 {

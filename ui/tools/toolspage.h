@@ -20,8 +20,6 @@ class ToolsPage : public Page
 public:
     explicit ToolsPage(Connection *connection, QWidget *parent = nullptr);
 
-    QString title() const override { return tr("Tools"); }
-    QIcon icon() const override;
 
     ToolList *list() const { return m_list; }
     ToolPanel *panel() const { return m_panel; }

@@ -6,7 +6,8 @@
 namespace Mcp::Ui {
 
 TrafficPage::TrafficPage(Connection *connection, QWidget *parent)
-    : Page(connection, parent), m_view(new TrafficView(connection->trafficLog(), this))
+    : Page(connection, {tr("Traffic"), Theme::icon(QStringLiteral("traffic")), true}, parent)
+    , m_view(new TrafficView(connection->trafficLog(), this))
 {
     m_view->setDefaultExportName(connection->name() + QStringLiteral("-traffic"));
     m_view->setSecretValuesProvider([connection = QPointer<Connection>(connection)] {
@@ -15,6 +16,5 @@ TrafficPage::TrafficPage(Connection *connection, QWidget *parent)
     setView(m_view, 0);
 }
 
-QIcon TrafficPage::icon() const { return Theme::icon(QStringLiteral("traffic")); }
 
 } // namespace Mcp::Ui

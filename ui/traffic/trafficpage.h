@@ -14,9 +14,6 @@ class TrafficPage : public Page
 public:
     explicit TrafficPage(Connection *connection, QWidget *parent = nullptr);
 
-    QString title() const override { return tr("Traffic"); }
-    QIcon icon() const override;
-    bool worksOffline() const override { return true; }
 
     TrafficView *view() const { return m_view; }
 
