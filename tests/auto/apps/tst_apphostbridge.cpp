@@ -284,7 +284,7 @@ void tst_AppHostBridge::clientCapability()
     bool declared = true;
     QVERIFY(serverExtensionSettings({}, &declared).isEmpty());
     QVERIFY(!declared);
-    serverExtensionSettings(QJsonObject{{QStringLiteral("extensions"), QJsonObject{{ExtensionId, QJsonObject()}}}}, &declared);
+    serverExtensionSettings(QJsonObject{{QStringLiteral("extensions"), QJsonObject{{Apps::ExtensionId, QJsonObject()}}}}, &declared);
     QVERIFY(declared);
     QVERIFY(isAppMimeType(QStringLiteral("text/html; profile=mcp-app")));
     QVERIFY(!isAppMimeType(QStringLiteral("text/html")));
