@@ -201,6 +201,32 @@ private:
     }
 };
 
+// One sign-in against the fake servers that a test expects the client to refuse: the set-up
+// of every "...Refused" test, which then checks why and how far the client got.
+struct RefusedAuthorization
+{
+    explicit RefusedAuthorization(FakeServers &servers)
+        : fake(servers)
+        , client(servers.mcpUrl(), {})
+    {
+        client.setUserAgent(&agent);
+    }
+
+    // Starts the sign-in and waits for its one failure: the message, or empty with the test
+    // failed (the caller returns on QTest::currentTestFailed()).
+    QString failure()
+    {
+        client.unauthorized(fake.mcpUrl(), 401, {});
+        [this] { QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000); }();
+        return failed.isEmpty() ? QString() : failed.first().first().toString();
+    }
+
+    FakeServers &fake;
+    HeadlessUserAgent agent;
+    OAuthClient client;
+    QSignalSpy failed{&client, &OAuthClient::failed};
+};
+
 } // namespace
 
 class tst_OAuthClient : public QObject
@@ -317,20 +343,18 @@ void tst_OAuthClient::issAdvertisedButMissingRefused()
     FakeServers fake;
     fake.asMetadata.insert(QStringLiteral("authorization_response_iss_parameter_supported"), true);
     fake.documents.insert("/.well-known/oauth-authorization-server", fake.asMetadata);
-    OAuthClient client(fake.mcpUrl(), {});
-    HeadlessUserAgent agent;
-    client.setUserAgent(&agent);
-    QSignalSpy authorized(&client, &OAuthClient::authorized);
-    QSignalSpy failed(&client, &OAuthClient::failed);
-    client.unauthorized(fake.mcpUrl(), 401, {});
-    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000);
-    QVERIFY(failed.first().first().toString().contains(QLatin1String("RFC 9207")));
+    RefusedAuthorization attempt(fake);
+    QSignalSpy authorized(&attempt.client, &OAuthClient::authorized);
+    const QString failure = attempt.failure();
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(failure.contains(QLatin1String("RFC 9207")));
     QCOMPARE(fake.requestsTo("/authorize").size(), 1);
     QCOMPARE(fake.requestsTo("/token").size(), 0); // the code never reaches the token endpoint
 
     // The same server naming itself exactly is accepted.
     fake.iss = fake.server.url(QString()).toString();
-    client.unauthorized(fake.mcpUrl(), 401, {});
+    attempt.client.unauthorized(fake.mcpUrl(), 401, {});
     QTRY_COMPARE_WITH_TIMEOUT(authorized.size(), 1, 10000);
     QCOMPARE(fake.requestsTo("/token").size(), 1);
 }
@@ -340,13 +364,11 @@ void tst_OAuthClient::metadataIssuerMismatchRefused()
     FakeServers fake;
     fake.asMetadata.insert(QStringLiteral("issuer"), QStringLiteral("https://honest.example"));
     fake.documents.insert("/.well-known/oauth-authorization-server", fake.asMetadata);
-    OAuthClient client(fake.mcpUrl(), {});
-    HeadlessUserAgent agent;
-    client.setUserAgent(&agent);
-    QSignalSpy failed(&client, &OAuthClient::failed);
-    client.unauthorized(fake.mcpUrl(), 401, {});
-    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000);
-    QVERIFY(failed.first().first().toString().contains(QLatin1String("https://honest.example")));
+    RefusedAuthorization attempt(fake);
+    const QString failure = attempt.failure();
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(failure.contains(QLatin1String("https://honest.example")));
     QCOMPARE(fake.requestsTo("/register").size(), 0);
     QCOMPARE(fake.requestsTo("/authorize").size(), 0);
 }
@@ -752,15 +774,13 @@ void tst_OAuthClient::stateMismatchRefused()
 {
     FakeServers fake;
     fake.wrongState = QStringLiteral("forged");
-    OAuthClient client(fake.mcpUrl(), {});
-    HeadlessUserAgent agent;
-    client.setUserAgent(&agent);
-    QSignalSpy failed(&client, &OAuthClient::failed);
-    client.unauthorized(fake.mcpUrl(), 401, {});
-    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000);
-    QVERIFY(failed.first().first().toString().contains(QLatin1String("state")));
+    RefusedAuthorization attempt(fake);
+    const QString failure = attempt.failure();
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(failure.contains(QLatin1String("state")));
     QVERIFY(fake.requestsTo("/token").isEmpty());
-    QVERIFY(client.authorizationHeader().isEmpty());
+    QVERIFY(attempt.client.authorizationHeader().isEmpty());
 }
 
 void tst_OAuthClient::missingS256Refused()
@@ -769,13 +789,11 @@ void tst_OAuthClient::missingS256Refused()
     QJsonObject metadata = fake.asMetadata;
     metadata.insert(QStringLiteral("code_challenge_methods_supported"), QJsonArray{QStringLiteral("plain")});
     fake.documents.insert("/.well-known/oauth-authorization-server", metadata);
-    OAuthClient client(fake.mcpUrl(), {});
-    HeadlessUserAgent agent;
-    client.setUserAgent(&agent);
-    QSignalSpy failed(&client, &OAuthClient::failed);
-    client.unauthorized(fake.mcpUrl(), 401, {});
-    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000);
-    QVERIFY(failed.first().first().toString().contains(QLatin1String("S256")));
+    RefusedAuthorization attempt(fake);
+    const QString failure = attempt.failure();
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(failure.contains(QLatin1String("S256")));
     QVERIFY(fake.requestsTo("/authorize").isEmpty());
     QVERIFY(fake.requestsTo("/register").isEmpty());
 }
@@ -786,13 +804,11 @@ void tst_OAuthClient::resourceMismatchRefused()
     QJsonObject prm = fake.prm;
     prm.insert(QStringLiteral("resource"), QStringLiteral("https://evil.example.com/mcp"));
     fake.documents.insert("/.well-known/oauth-protected-resource/mcp", prm);
-    OAuthClient client(fake.mcpUrl(), {});
-    HeadlessUserAgent agent;
-    client.setUserAgent(&agent);
-    QSignalSpy failed(&client, &OAuthClient::failed);
-    client.unauthorized(fake.mcpUrl(), 401, {});
-    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000);
-    QVERIFY(failed.first().first().toString().contains(QLatin1String("evil.example.com")));
+    RefusedAuthorization attempt(fake);
+    const QString failure = attempt.failure();
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(failure.contains(QLatin1String("evil.example.com")));
     QVERIFY(fake.requestsTo("/authorize").isEmpty());
 }
 
