@@ -288,9 +288,9 @@ QUrl startDemoServer(QProcess &process, const QStringList &extraArguments = {})
     const QRegularExpression listening(QStringLiteral("listening on (http://127\\.0\\.0\\.1:\\d+/mcp)"));
     QRegularExpressionMatch match;
     QByteArray err;
-    QTest::qWaitFor([&] { return (match = listening.match(QString::fromUtf8(err += process.readAllStandardError()))).hasMatch(); },
-                    10000);
-    return match.hasMatch() ? QUrl(match.captured(1)) : QUrl();
+    const bool said = QTest::qWaitFor(
+        [&] { return (match = listening.match(QString::fromUtf8(err += process.readAllStandardError()))).hasMatch(); }, 10000);
+    return said ? QUrl(match.captured(1)) : QUrl();
 }
 #endif
 
