@@ -463,7 +463,7 @@ void tst_Cli::everythingOverHttp()
 // the run ends at connect with exit 3.
 void tst_Cli::protocolChoice_data()
 {
-    Test::addCompatibilityColumns(); // the choice is --protocol's value, expected the exit code
+    Mcp::Test::addCompatibilityColumns(); // the choice is --protocol's value, expected the exit code
     struct Cell
     {
         const char *era;
