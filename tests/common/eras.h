@@ -14,4 +14,16 @@ inline void addEraRows()
     QTest::newRow("modern") << QStringLiteral("modern");
 }
 
+// The columns of a cell of the spec's compatibility matrix: the peer ("demo" or "sdk2"), the
+// server's era ("modern", "dual" or "legacy"), over HTTP or stdio, the client's choice of
+// protocol, and what the test expects of that cell (its own code: an outcome, an exit code).
+inline void addCompatibilityColumns()
+{
+    QTest::addColumn<QString>("peer");
+    QTest::addColumn<QString>("era");
+    QTest::addColumn<bool>("http");
+    QTest::addColumn<QString>("choice");
+    QTest::addColumn<int>("expected");
+}
+
 } // namespace Mcp::Test

@@ -32,6 +32,15 @@ inline ServerConfig stdioConfig(const QString &name, const QString &command, con
     return config;
 }
 
+// A Streamable HTTP entry named name for the server at url.
+inline ServerConfig httpConfig(const QString &name, const QUrl &url)
+{
+    ServerConfig config = ServerConfig::create(name);
+    config.transport = ServerConfig::TransportType::StreamableHttp;
+    config.url = url.toString();
+    return config;
+}
+
 // Selects the entry id and connects it: its connection once connected, null if that took over 20 s.
 inline Ui::Connection *connectEntry(Ui::MainWindow &window, const QUuid &id)
 {

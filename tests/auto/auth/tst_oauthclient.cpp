@@ -201,6 +201,46 @@ private:
     }
 };
 
+// One sign-in against the fake servers through a headless user agent (redirecting to redirect
+// when one is given), the tokens kept in store when one is given: the set-up of the tests that
+// follow an authorization to its end, or to the step the client refuses.
+struct SignIn
+{
+    explicit SignIn(FakeServers &servers, const QUrl &redirect = {}, const OAuthClient::Settings &settings = {},
+                    TokenStore *store = nullptr)
+        : fake(servers)
+        , agent(redirect.isEmpty() ? std::make_unique<HeadlessUserAgent>() : std::make_unique<HeadlessUserAgent>(redirect))
+        , client(servers.mcpUrl(), settings)
+    {
+        if (store)
+            client.setTokenStore(store);
+        client.setUserAgent(agent.get());
+    }
+
+    // Starts the sign-in with a 401 carrying challenge; whether the client was authorized once
+    // within 10 s.
+    bool succeeds(const QByteArray &challenge = {})
+    {
+        client.unauthorized(fake.mcpUrl(), 401, challenge);
+        return QTest::qWaitFor([this] { return authorized.size() == 1; }, 10000);
+    }
+
+    // The same for a sign-in the client must refuse: the one failure's message, or empty with the
+    // test failed (the caller returns on QTest::currentTestFailed()).
+    QString failure()
+    {
+        client.unauthorized(fake.mcpUrl(), 401, {});
+        [this] { QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000); }();
+        return failed.isEmpty() ? QString() : failed.first().first().toString();
+    }
+
+    FakeServers &fake;
+    std::unique_ptr<HeadlessUserAgent> agent;
+    OAuthClient client;
+    QSignalSpy authorized{&client, &OAuthClient::authorized};
+    QSignalSpy failed{&client, &OAuthClient::failed};
+};
+
 } // namespace
 
 class tst_OAuthClient : public QObject
@@ -317,21 +357,18 @@ void tst_OAuthClient::issAdvertisedButMissingRefused()
     FakeServers fake;
     fake.asMetadata.insert(QStringLiteral("authorization_response_iss_parameter_supported"), true);
     fake.documents.insert("/.well-known/oauth-authorization-server", fake.asMetadata);
-    OAuthClient client(fake.mcpUrl(), {});
-    HeadlessUserAgent agent;
-    client.setUserAgent(&agent);
-    QSignalSpy authorized(&client, &OAuthClient::authorized);
-    QSignalSpy failed(&client, &OAuthClient::failed);
-    client.unauthorized(fake.mcpUrl(), 401, {});
-    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000);
-    QVERIFY(failed.first().first().toString().contains(QLatin1String("RFC 9207")));
+    SignIn attempt(fake);
+    const QString failure = attempt.failure();
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(failure.contains(QLatin1String("RFC 9207")));
     QCOMPARE(fake.requestsTo("/authorize").size(), 1);
     QCOMPARE(fake.requestsTo("/token").size(), 0); // the code never reaches the token endpoint
 
     // The same server naming itself exactly is accepted.
     fake.iss = fake.server.url(QString()).toString();
-    client.unauthorized(fake.mcpUrl(), 401, {});
-    QTRY_COMPARE_WITH_TIMEOUT(authorized.size(), 1, 10000);
+    attempt.client.unauthorized(fake.mcpUrl(), 401, {});
+    QTRY_COMPARE_WITH_TIMEOUT(attempt.authorized.size(), 1, 10000);
     QCOMPARE(fake.requestsTo("/token").size(), 1);
 }
 
@@ -340,13 +377,11 @@ void tst_OAuthClient::metadataIssuerMismatchRefused()
     FakeServers fake;
     fake.asMetadata.insert(QStringLiteral("issuer"), QStringLiteral("https://honest.example"));
     fake.documents.insert("/.well-known/oauth-authorization-server", fake.asMetadata);
-    OAuthClient client(fake.mcpUrl(), {});
-    HeadlessUserAgent agent;
-    client.setUserAgent(&agent);
-    QSignalSpy failed(&client, &OAuthClient::failed);
-    client.unauthorized(fake.mcpUrl(), 401, {});
-    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000);
-    QVERIFY(failed.first().first().toString().contains(QLatin1String("https://honest.example")));
+    SignIn attempt(fake);
+    const QString failure = attempt.failure();
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(failure.contains(QLatin1String("https://honest.example")));
     QCOMPARE(fake.requestsTo("/register").size(), 0);
     QCOMPARE(fake.requestsTo("/authorize").size(), 0);
 }
@@ -361,12 +396,8 @@ void tst_OAuthClient::applicationType()
 
     // Dynamic registration sends it.
     FakeServers fake;
-    OAuthClient client(fake.mcpUrl(), {});
-    HeadlessUserAgent agent(QUrl(QStringLiteral("http://127.0.0.1:9/cb")));
-    client.setUserAgent(&agent);
-    QSignalSpy authorized(&client, &OAuthClient::authorized);
-    client.unauthorized(fake.mcpUrl(), 401, {});
-    QTRY_COMPARE_WITH_TIMEOUT(authorized.size(), 1, 10000);
+    SignIn signIn(fake, QUrl(QStringLiteral("http://127.0.0.1:9/cb")));
+    QVERIFY(signIn.succeeds());
     const QJsonObject registration = QJsonDocument::fromJson(fake.requestsTo("/register").value(0).body).object();
     QCOMPARE(registration.value(QLatin1String("application_type")).toString(), QStringLiteral("native"));
 }
@@ -385,13 +416,10 @@ void tst_OAuthClient::authorizationServerMigration()
     fake.documents.insert("/.well-known/oauth-authorization-server/as2", secondMetadata);
 
     MemoryTokenStore store;
-    OAuthClient client(fake.mcpUrl(), {});
-    client.setTokenStore(&store);
-    HeadlessUserAgent agent(QUrl(QStringLiteral("http://127.0.0.1:9/cb")));
-    client.setUserAgent(&agent);
-    QSignalSpy authorized(&client, &OAuthClient::authorized);
-    client.unauthorized(fake.mcpUrl(), 401, {});
-    QTRY_COMPARE_WITH_TIMEOUT(authorized.size(), 1, 10000);
+    SignIn signIn(fake, QUrl(QStringLiteral("http://127.0.0.1:9/cb")), {}, &store);
+    QVERIFY(signIn.succeeds());
+    OAuthClient &client = signIn.client;
+    QSignalSpy &authorized = signIn.authorized;
     QCOMPARE(client.tokens().issuer, base);
     QVERIFY(!client.tokens().refreshToken.isEmpty());
 
@@ -420,7 +448,7 @@ void tst_OAuthClient::authorizationServerMigration()
     settings.clientId = QStringLiteral("configured-client");
     settings.clientIssuer = base;
     OAuthClient configured(fake.mcpUrl(), settings);
-    configured.setUserAgent(&agent);
+    configured.setUserAgent(signIn.agent.get());
     QSignalSpy configuredAuthorized(&configured, &OAuthClient::authorized);
     configured.unauthorized(fake.mcpUrl(), 401, {});
     QTRY_COMPARE_WITH_TIMEOUT(configuredAuthorized.size(), 1, 10000);
@@ -713,12 +741,9 @@ void tst_OAuthClient::registrationPkceStateResource()
     FakeServers fake;
     OAuthClient::Settings settings;
     settings.clientName = QStringLiteral("Scope Test");
-    OAuthClient client(fake.mcpUrl(), settings);
-    HeadlessUserAgent agent(QUrl(QStringLiteral("http://127.0.0.1:9/cb")));
-    client.setUserAgent(&agent);
-    QSignalSpy authorized(&client, &OAuthClient::authorized);
-    client.unauthorized(fake.mcpUrl(), 401, "Bearer scope=\"mcp:read\"");
-    QTRY_COMPARE_WITH_TIMEOUT(authorized.size(), 1, 10000);
+    SignIn signIn(fake, QUrl(QStringLiteral("http://127.0.0.1:9/cb")), settings);
+    QVERIFY(signIn.succeeds("Bearer scope=\"mcp:read\""));
+    const OAuthClient &client = signIn.client;
 
     const QJsonObject registration = fake.requestsTo("/register").value(0).json();
     QCOMPARE(registration.value(QLatin1String("client_name")).toString(), QStringLiteral("Scope Test"));
@@ -752,15 +777,13 @@ void tst_OAuthClient::stateMismatchRefused()
 {
     FakeServers fake;
     fake.wrongState = QStringLiteral("forged");
-    OAuthClient client(fake.mcpUrl(), {});
-    HeadlessUserAgent agent;
-    client.setUserAgent(&agent);
-    QSignalSpy failed(&client, &OAuthClient::failed);
-    client.unauthorized(fake.mcpUrl(), 401, {});
-    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000);
-    QVERIFY(failed.first().first().toString().contains(QLatin1String("state")));
+    SignIn attempt(fake);
+    const QString failure = attempt.failure();
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(failure.contains(QLatin1String("state")));
     QVERIFY(fake.requestsTo("/token").isEmpty());
-    QVERIFY(client.authorizationHeader().isEmpty());
+    QVERIFY(attempt.client.authorizationHeader().isEmpty());
 }
 
 void tst_OAuthClient::missingS256Refused()
@@ -769,13 +792,11 @@ void tst_OAuthClient::missingS256Refused()
     QJsonObject metadata = fake.asMetadata;
     metadata.insert(QStringLiteral("code_challenge_methods_supported"), QJsonArray{QStringLiteral("plain")});
     fake.documents.insert("/.well-known/oauth-authorization-server", metadata);
-    OAuthClient client(fake.mcpUrl(), {});
-    HeadlessUserAgent agent;
-    client.setUserAgent(&agent);
-    QSignalSpy failed(&client, &OAuthClient::failed);
-    client.unauthorized(fake.mcpUrl(), 401, {});
-    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000);
-    QVERIFY(failed.first().first().toString().contains(QLatin1String("S256")));
+    SignIn attempt(fake);
+    const QString failure = attempt.failure();
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(failure.contains(QLatin1String("S256")));
     QVERIFY(fake.requestsTo("/authorize").isEmpty());
     QVERIFY(fake.requestsTo("/register").isEmpty());
 }
@@ -786,13 +807,11 @@ void tst_OAuthClient::resourceMismatchRefused()
     QJsonObject prm = fake.prm;
     prm.insert(QStringLiteral("resource"), QStringLiteral("https://evil.example.com/mcp"));
     fake.documents.insert("/.well-known/oauth-protected-resource/mcp", prm);
-    OAuthClient client(fake.mcpUrl(), {});
-    HeadlessUserAgent agent;
-    client.setUserAgent(&agent);
-    QSignalSpy failed(&client, &OAuthClient::failed);
-    client.unauthorized(fake.mcpUrl(), 401, {});
-    QTRY_COMPARE_WITH_TIMEOUT(failed.size(), 1, 10000);
-    QVERIFY(failed.first().first().toString().contains(QLatin1String("evil.example.com")));
+    SignIn attempt(fake);
+    const QString failure = attempt.failure();
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(failure.contains(QLatin1String("evil.example.com")));
     QVERIFY(fake.requestsTo("/authorize").isEmpty());
 }
 
@@ -817,6 +836,21 @@ struct Connection
         transport->open();
     }
 
+    // Waits (5 s) for the transport to open and sends initialize as request 1.
+    bool initialize()
+    {
+        if (!QTest::qWaitFor([this] { return transport->isOpen(); }, 5000))
+            return false;
+        transport->send(Message::request(1, QStringLiteral("initialize")));
+        return true;
+    }
+
+    // initialize(), then waits (10 s) for its answer.
+    bool initialized()
+    {
+        return initialize() && QTest::qWaitFor([this] { return received.size() == 1; }, 10000);
+    }
+
     HeadlessUserAgent agent;
     OAuthClient client;
     std::unique_ptr<StreamableHttpTransport> transport;
@@ -831,8 +865,7 @@ void tst_OAuthClient::transportRetriesWithBearer()
 {
     FakeServers fake;
     Connection c(fake);
-    QTRY_VERIFY(c.transport->isOpen());
-    c.transport->send(Message::request(1, QStringLiteral("initialize")));
+    QVERIFY(c.initialize());
     c.transport->send(Message::request(2, QStringLiteral("tools/list"))); // also refused: joins the same round
     QTRY_VERIFY(!fake.requestsTo("/register").isEmpty());
     c.transport->send(Message::request(3, QStringLiteral("ping")));      // during or after the authorization
@@ -879,9 +912,7 @@ void tst_OAuthClient::stepUpOn403()
     fake.requiredScope.insert(QStringLiteral("tools/call"), QStringLiteral("read write"));
     fake.challenge = "Bearer scope=\"read\"";
     Connection c(fake);
-    QTRY_VERIFY(c.transport->isOpen());
-    c.transport->send(Message::request(1, QStringLiteral("initialize")));
-    QTRY_COMPARE_WITH_TIMEOUT(c.received.size(), 1, 10000);
+    QVERIFY(c.initialized());
     c.transport->send(Message::request(2, QStringLiteral("tools/call")));
     QTRY_COMPARE_WITH_TIMEOUT(c.received.size(), 2, 10000);
     QVERIFY(c.failures.isEmpty());
@@ -902,8 +933,7 @@ void tst_OAuthClient::retryLimit()
     FakeServers fake;
     fake.alwaysForbid = true;
     Connection c(fake);
-    QTRY_VERIFY(c.transport->isOpen());
-    c.transport->send(Message::request(1, QStringLiteral("initialize")));
+    QVERIFY(c.initialize());
     QTRY_COMPARE_WITH_TIMEOUT(c.failures.size(), 1, 15000);
     QVERIFY(c.received.isEmpty());
     QCOMPARE(c.failures.first().kind, TransportError::Kind::Http);
@@ -970,9 +1000,7 @@ void tst_OAuthClient::refreshOnExpiry()
     FakeServers fake;
     fake.usesBeforeExpiry = 1;
     Connection c(fake);
-    QTRY_VERIFY(c.transport->isOpen());
-    c.transport->send(Message::request(1, QStringLiteral("initialize")));
-    QTRY_COMPARE_WITH_TIMEOUT(c.received.size(), 1, 10000);
+    QVERIFY(c.initialized());
     c.transport->send(Message::request(2, QStringLiteral("tools/list"))); // tok-1 has expired
     QTRY_COMPARE_WITH_TIMEOUT(c.received.size(), 2, 10000);
     QVERIFY(c.failures.isEmpty());
@@ -992,9 +1020,7 @@ void tst_OAuthClient::deadRefreshTokenReauthorizes()
     FakeServers fake;
     fake.usesBeforeExpiry = 1;
     Connection c(fake);
-    QTRY_VERIFY(c.transport->isOpen());
-    c.transport->send(Message::request(1, QStringLiteral("initialize")));
-    QTRY_COMPARE_WITH_TIMEOUT(c.received.size(), 1, 10000);
+    QVERIFY(c.initialized());
     fake.refreshTokens.clear(); // the authorization server revoked it
     c.transport->send(Message::request(2, QStringLiteral("tools/list")));
     QTRY_COMPARE_WITH_TIMEOUT(c.received.size(), 2, 10000);
@@ -1035,13 +1061,8 @@ void tst_OAuthClient::storedTokensAndRegistration()
     FakeServers fake;
     MemoryTokenStore store;
     {
-        OAuthClient first(fake.mcpUrl(), {});
-        first.setTokenStore(&store);
-        HeadlessUserAgent agent(QUrl(QStringLiteral("http://127.0.0.1:9/cb")));
-        first.setUserAgent(&agent);
-        QSignalSpy authorized(&first, &OAuthClient::authorized);
-        first.unauthorized(fake.mcpUrl(), 401, {});
-        QTRY_COMPARE_WITH_TIMEOUT(authorized.size(), 1, 10000);
+        SignIn first(fake, QUrl(QStringLiteral("http://127.0.0.1:9/cb")), {}, &store);
+        QVERIFY(first.succeeds());
     }
     // A later client with the same store sends the stored token from the first request on.
     OAuthClient second(fake.mcpUrl(), {});

@@ -463,11 +463,7 @@ void tst_Cli::everythingOverHttp()
 // the run ends at connect with exit 3.
 void tst_Cli::protocolChoice_data()
 {
-    QTest::addColumn<QString>("peer");
-    QTest::addColumn<QString>("era");
-    QTest::addColumn<bool>("http");
-    QTest::addColumn<QString>("protocol");
-    QTest::addColumn<int>("exitCode");
+    Mcp::Test::addCompatibilityColumns(); // the choice is --protocol's value, expected the exit code
     struct Cell
     {
         const char *era;
@@ -498,24 +494,24 @@ void tst_Cli::protocolChoice()
     QFETCH(QString, peer);
     QFETCH(QString, era);
     QFETCH(bool, http);
-    QFETCH(QString, protocol);
-    QFETCH(int, exitCode);
+    QFETCH(QString, choice);
+    QFETCH(int, expected);
     QProcess httpServer;
     const auto stopServer = qScopeGuard([&httpServer] { httpServer.kill(); httpServer.waitForFinished(); });
     const QStringList target = serverTarget(&httpServer, peer, era, http);
     QVERIFY2(!target.isEmpty(), "the HTTP server did not say its URL");
-    const QStringList chosen{QStringLiteral("--protocol"), protocol, QStringLiteral("--")};
+    const QStringList chosen{QStringLiteral("--protocol"), choice, QStringLiteral("--")};
 
     const Run list = cli(chosen + target);
-    QVERIFY2(list.exitCode == exitCode, list.err.constData());
-    if (exitCode != 0) {
+    QVERIFY2(list.exitCode == expected, list.err.constData());
+    if (expected != 0) {
         // Refused before any operation: nothing on stdout, a sentence on stderr, and for a
         // modern choice against a legacy server the hint that reaches it.
         QVERIFY(list.out.isEmpty());
         QVERIFY2(list.err.startsWith("mcpscope: "), list.err.constData());
         const bool legacyServer = QString::fromLatin1(QTest::currentDataTag()).contains(QLatin1String(" legacy "));
-        const bool modernChosen = protocol != QLatin1String("legacy") && !protocol.startsWith(QLatin1String("2025"))
-            && !protocol.startsWith(QLatin1String("2024"));
+        const bool modernChosen = choice != QLatin1String("legacy") && !choice.startsWith(QLatin1String("2025"))
+            && !choice.startsWith(QLatin1String("2024"));
         if (legacyServer && modernChosen) {
             QCOMPARE(list.err.count('\n'), 2);
             QVERIFY2(list.err.contains("--protocol auto or --protocol legacy reaches it"), list.err.constData());

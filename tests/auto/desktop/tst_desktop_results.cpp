@@ -4,6 +4,7 @@
 // elicitation whose browser could not be started answers only what the person chose, as the
 // traffic log shows.
 #include "desktopfixture.h"
+#include "widgetfinding.h"
 
 #include "config/secretstore.h"
 
@@ -171,12 +172,7 @@ void tst_DesktopResults::urlElicitationWithoutBrowserAnswersOnlyTheChoice()
                                                                                     {Key::Arguments, QJsonObject()}});
     QPointer<OutgoingRequest> watched(call);
     ElicitationDialog *dialog = nullptr;
-    QTRY_VERIFY_WITH_TIMEOUT((dialog = [] {
-        for (QWidget *widget : QApplication::topLevelWidgets())
-            if (auto *found = qobject_cast<ElicitationDialog *>(widget); found && found->isVisible())
-                return found;
-        return static_cast<ElicitationDialog *>(nullptr);
-    }()), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = Test::visibleTopLevel<ElicitationDialog>()), 10000);
     QVERIFY(Desktop::waitShown(dialog));
     QVERIFY(dialog->isUrlMode());
     auto *open = dialog->findChild<QPushButton *>(QStringLiteral("openUrl"));

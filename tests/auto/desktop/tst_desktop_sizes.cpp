@@ -2,6 +2,7 @@
 // whatever the names, messages or content; waiting that says what it waits for; room for the
 // work at 1024x700 and nothing that moves by itself (issue 30, items 1, 4 and 7).
 #include "desktopfixture.h"
+#include "widgetfinding.h"
 
 #include "config/secretstore.h"
 #include "config/servername.h"
@@ -57,15 +58,7 @@ template <typename T>
 T *waitForWindow(int timeoutMs = 10000)
 {
     T *found = nullptr;
-    (void)QTest::qWaitFor([&found] {
-        for (QWidget *widget : QApplication::topLevelWidgets()) {
-            if (auto *window = qobject_cast<T *>(widget); window && window->isVisible()) {
-                found = window;
-                return true;
-            }
-        }
-        return false;
-    }, timeoutMs);
+    (void)QTest::qWaitFor([&found] { return (found = Test::visibleTopLevel<T>()) != nullptr; }, timeoutMs);
     return found;
 }
 

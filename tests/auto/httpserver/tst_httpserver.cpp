@@ -250,6 +250,50 @@ QByteArray rawSession(quint16 port, const QString &version = QStringLiteral("202
     return sessionId;
 }
 
+// The test server (makeServer) behind Streamable HTTP, which owns it: what most tests serve;
+// in one era only when era is given.
+struct ServerOwner
+{
+    QObject owner;
+};
+class TestServerOverHttp : private ServerOwner, public StreamableHttpServer
+{
+public:
+    explicit TestServerOverHttp(std::optional<Era> era = {})
+        : StreamableHttpServer(inEra(makeServer(&owner), era))
+    {
+    }
+
+    // Listens and opens a session over raw HTTP (rawSession): its id, empty when either failed.
+    QByteArray listenWithSession() { return listen() ? rawSession(port()) : QByteArray(); }
+
+private:
+    static Server *inEra(Server *server, std::optional<Era> era)
+    {
+        if (era)
+            server->setEra(*era);
+        return server;
+    }
+};
+
+#ifdef MCPSCOPE_DEMO_SERVER
+// Starts the demo server over HTTP on a free port with extraArguments: the URL it says it listens
+// on ("listening on http://127.0.0.1:PORT/mcp" on stderr), invalid when it said none within 10 s.
+QUrl startDemoServer(QProcess &process, const QStringList &extraArguments = {})
+{
+    process.start(QStringLiteral(MCPSCOPE_DEMO_SERVER),
+                  QStringList{QStringLiteral("--http"), QStringLiteral("--port"), QStringLiteral("0")} + extraArguments);
+    if (!process.waitForStarted(5000))
+        return {};
+    const QRegularExpression listening(QStringLiteral("listening on (http://127\\.0\\.0\\.1:\\d+/mcp)"));
+    QRegularExpressionMatch match;
+    QByteArray err;
+    const bool said = QTest::qWaitFor(
+        [&] { return (match = listening.match(QString::fromUtf8(err += process.readAllStandardError()))).hasMatch(); }, 10000);
+    return said ? QUrl(match.captured(1)) : QUrl();
+}
+#endif
+
 // A 2026-07-28 POST: the standard headers mirror the body unless headers says otherwise
 // ("Name: value" lines; an empty value drops the header); extraMeta: more "key":value members of _meta.
 QByteArray modernPost(const QByteArray &method, const QByteArray &params, const QByteArray &name = {},
@@ -283,6 +327,13 @@ QJsonObject jsonBody(const QByteArray &body)
 QByteArray callHeld(int id)
 {
     return R"({"jsonrpc":"2.0","id":)" + QByteArray::number(id) + R"(,"method":"tools/call","params":{"name":"held","arguments":{}}})";
+}
+
+// Posts the held call with id over post and waits until the server holds it.
+bool startHeldCall(RawHttp &post, const QByteArray &sessionId, int id)
+{
+    post.write(rawPost(callHeld(id), sessionId));
+    return QTest::qWaitFor([id] { return g_held && g_held->id() == MessageId(id); }, 5000);
 }
 
 // "<stream>-<sequence>" -> the two numbers.
@@ -398,8 +449,7 @@ void tst_HttpServer::initTestCase()
 
 void tst_HttpServer::jsonAnswers()
 {
-    QObject owner;
-    StreamableHttpServer http(makeServer(&owner));
+    TestServerOverHttp http;
     QVERIFY(http.listen());
     QCOMPARE(http.url().host(), QStringLiteral("127.0.0.1"));
     Connected c(http.url());
@@ -413,8 +463,7 @@ void tst_HttpServer::jsonAnswers()
 
 void tst_HttpServer::progressAndLoggingStream()
 {
-    QObject owner;
-    StreamableHttpServer http(makeServer(&owner));
+    TestServerOverHttp http;
     QVERIFY(http.listen());
     Connected c(http.url());
     QTRY_VERIFY_WITH_TIMEOUT(c.client->isReady(), 5000);
@@ -429,8 +478,7 @@ void tst_HttpServer::progressAndLoggingStream()
 
 void tst_HttpServer::serverRequestOnStream()
 {
-    QObject owner;
-    StreamableHttpServer http(makeServer(&owner));
+    TestServerOverHttp http;
     QVERIFY(http.listen());
     Connected c(http.url());
     QTRY_VERIFY_WITH_TIMEOUT(c.client->isReady(), 5000);
@@ -439,8 +487,7 @@ void tst_HttpServer::serverRequestOnStream()
 
 void tst_HttpServer::alwaysSse()
 {
-    QObject owner;
-    StreamableHttpServer http(makeServer(&owner));
+    TestServerOverHttp http;
     http.setResponseMode(StreamableHttpServer::ResponseMode::AlwaysSse);
     QVERIFY(http.listen());
     Connected c(http.url());
@@ -452,9 +499,8 @@ void tst_HttpServer::alwaysSse()
 
 void tst_HttpServer::getStreamCarriesListChanged()
 {
-    QObject owner;
-    Server *server = makeServer(&owner);
-    StreamableHttpServer http(server);
+    TestServerOverHttp http;
+    Server *server = http.server();
     QVERIFY(http.listen());
     Connected c(http.url());
     QTRY_VERIFY_WITH_TIMEOUT(c.client->isReady(), 5000);
@@ -471,8 +517,7 @@ void tst_HttpServer::getStreamCarriesListChanged()
 
 void tst_HttpServer::deleteEndsSession()
 {
-    QObject owner;
-    StreamableHttpServer http(makeServer(&owner));
+    TestServerOverHttp http;
     QVERIFY(http.listen());
     Connected c(http.url());
     QTRY_VERIFY_WITH_TIMEOUT(c.client->isReady(), 5000);
@@ -485,8 +530,7 @@ void tst_HttpServer::deleteEndsSession()
 
 void tst_HttpServer::refusals()
 {
-    QObject owner;
-    StreamableHttpServer http(makeServer(&owner));
+    TestServerOverHttp http;
     QVERIFY(http.listen());
     QNetworkAccessManager nam;
     auto post = [&](const QByteArray &accept, const QByteArray &sessionId, const QByteArray &body,
@@ -519,17 +563,10 @@ void tst_HttpServer::demoServerBinary()
     QSKIP("The demo server is not built.");
 #else
     QProcess process;
-    process.start(QStringLiteral(MCPSCOPE_DEMO_SERVER), {QStringLiteral("--http"), QStringLiteral("--port"), QStringLiteral("0")});
-    QVERIFY(process.waitForStarted(5000));
-    QRegularExpressionMatch match;
-    QByteArray err;
-    QTRY_VERIFY_WITH_TIMEOUT((err += process.readAllStandardError(),
-                              match = QRegularExpression(QStringLiteral("listening on (http://127\\.0\\.0\\.1:\\d+/mcp)"))
-                                          .match(QString::fromUtf8(err)))
-                                 .hasMatch(),
-                             10000);
+    const QUrl url = startDemoServer(process);
+    QVERIFY2(url.isValid(), "the demo server did not say where it listens");
     {
-        Connected c(QUrl(match.captured(1)));
+        Connected c(url);
         QTRY_VERIFY_WITH_TIMEOUT(c.client->isReady(), 5000);
         const QJsonObject result = finishedResult(
             c.client->callTool(QStringLiteral("echo"), {{QStringLiteral("message"), QStringLiteral("over http")}}));
@@ -549,16 +586,13 @@ void tst_HttpServer::demoServerBinary()
 
 void tst_HttpServer::eventIdsAndPriming()
 {
-    QObject owner;
-    StreamableHttpServer http(makeServer(&owner));
+    TestServerOverHttp http;
     http.setRetryInterval(750);
-    QVERIFY(http.listen());
-    const QByteArray sessionId = rawSession(http.port());
-    QVERIFY(!sessionId.isEmpty());
+    const QByteArray sessionId = http.listenWithSession();
+    QVERIFY2(!sessionId.isEmpty(), "not listening, or no session");
     RawHttp post(http.port());
     QVERIFY(post.waitConnected());
-    post.write(rawPost(callHeld(7), sessionId));
-    QTRY_VERIFY_WITH_TIMEOUT(g_held, 5000);
+    QVERIFY(startHeldCall(post, sessionId, 7));
     logHeld(QStringLiteral("one"));
     logHeld(QStringLiteral("two"));
     g_held->respond(ToolResult::text(QStringLiteral("answer")));
@@ -585,8 +619,7 @@ void tst_HttpServer::eventIdsAndPriming()
     QVERIFY(post.ended);
 
     // A second stream of the same session: a new stream number, ids still unique.
-    post.write(rawPost(callHeld(8), sessionId));
-    QTRY_VERIFY_WITH_TIMEOUT(g_held && g_held->id() == MessageId(8), 5000);
+    QVERIFY(startHeldCall(post, sessionId, 8));
     logHeld(QStringLiteral("three"));
     QVERIFY(post.readHead());
     const auto secondPriming = post.nextEvent();
@@ -601,15 +634,12 @@ void tst_HttpServer::eventIdsAndPriming()
 
 void tst_HttpServer::resumeCutPostStream()
 {
-    QObject owner;
-    StreamableHttpServer http(makeServer(&owner));
-    QVERIFY(http.listen());
-    const QByteArray sessionId = rawSession(http.port());
-    QVERIFY(!sessionId.isEmpty());
+    TestServerOverHttp http;
+    const QByteArray sessionId = http.listenWithSession();
+    QVERIFY2(!sessionId.isEmpty(), "not listening, or no session");
     auto post = std::make_unique<RawHttp>(http.port());
     QVERIFY(post->waitConnected());
-    post->write(rawPost(callHeld(1), sessionId));
-    QTRY_VERIFY_WITH_TIMEOUT(g_held && g_held->id() == MessageId(1), 5000);
+    QVERIFY(startHeldCall(*post, sessionId, 1));
     for (int i = 1; i <= 3; ++i)
         logHeld(QString::number(i));
     QVERIFY(post->readHead());
@@ -662,12 +692,10 @@ void tst_HttpServer::resumeCutPostStream()
 
 void tst_HttpServer::resumeGetStream()
 {
-    QObject owner;
-    Server *server = makeServer(&owner);
-    StreamableHttpServer http(server);
-    QVERIFY(http.listen());
-    const QByteArray sessionId = rawSession(http.port());
-    QVERIFY(!sessionId.isEmpty());
+    TestServerOverHttp http;
+    Server *server = http.server();
+    const QByteArray sessionId = http.listenWithSession();
+    QVERIFY2(!sessionId.isEmpty(), "not listening, or no session");
     auto addTool = [server](const QString &name) {
         server->addTool(QJsonObject{{QStringLiteral("name"), name},
                                     {QStringLiteral("inputSchema"), QJsonObject{{QStringLiteral("type"), QStringLiteral("object")}}}},
@@ -725,16 +753,13 @@ void tst_HttpServer::replayBound()
 {
     QFETCH(int, maxEvents);
     QFETCH(int, maxBytes);
-    QObject owner;
-    StreamableHttpServer http(makeServer(&owner));
+    TestServerOverHttp http;
     http.setReplayLimits(maxEvents, maxBytes);
-    QVERIFY(http.listen());
-    const QByteArray sessionId = rawSession(http.port());
-    QVERIFY(!sessionId.isEmpty());
+    const QByteArray sessionId = http.listenWithSession();
+    QVERIFY2(!sessionId.isEmpty(), "not listening, or no session");
     auto post = std::make_unique<RawHttp>(http.port());
     QVERIFY(post->waitConnected());
-    post->write(rawPost(callHeld(1), sessionId));
-    QTRY_VERIFY_WITH_TIMEOUT(g_held && g_held->id() == MessageId(1), 5000);
+    QVERIFY(startHeldCall(*post, sessionId, 1));
     const QString padding(300, QLatin1Char('x'));
     logHeld(QStringLiteral("1") + padding);
     QVERIFY(post->readHead());
@@ -774,11 +799,9 @@ void tst_HttpServer::replayBound()
 
 void tst_HttpServer::unknownLastEventId()
 {
-    QObject owner;
-    StreamableHttpServer http(makeServer(&owner));
-    QVERIFY(http.listen());
-    const QByteArray sessionId = rawSession(http.port());
-    QVERIFY(!sessionId.isEmpty());
+    TestServerOverHttp http;
+    const QByteArray sessionId = http.listenWithSession();
+    QVERIFY2(!sessionId.isEmpty(), "not listening, or no session");
     for (const QByteArray &id : {QByteArray("garbage"), QByteArray("99-1"), QByteArray("0-999999"), QByteArray("1-2-3")}) {
         RawHttp get(http.port());
         QVERIFY(get.waitConnected());
@@ -790,15 +813,13 @@ void tst_HttpServer::unknownLastEventId()
 
 void tst_HttpServer::noPrimingForOldClients()
 {
-    QObject owner;
-    StreamableHttpServer http(makeServer(&owner));
+    TestServerOverHttp http;
     QVERIFY(http.listen());
     const QByteArray sessionId = rawSession(http.port(), QStringLiteral("2025-06-18"));
     QVERIFY(!sessionId.isEmpty());
     RawHttp post(http.port());
     QVERIFY(post.waitConnected());
-    post.write(rawPost(callHeld(3), sessionId));
-    QTRY_VERIFY_WITH_TIMEOUT(g_held && g_held->id() == MessageId(3), 5000);
+    QVERIFY(startHeldCall(post, sessionId, 3));
     // An empty data field breaks clients older than 2025-11-25: no priming, and so no polling.
     QVERIFY(!g_held->closeResponseStream());
     logHeld(QStringLiteral("x"));
@@ -816,8 +837,7 @@ void tst_HttpServer::clientResumesAfterServerClose()
 {
     // Our own client against our own server: the POST's stream ends after its priming event,
     // the client waits `retry` and resumes with GET + Last-Event-ID, and gets the answer.
-    QObject owner;
-    StreamableHttpServer http(makeServer(&owner));
+    TestServerOverHttp http;
     http.setRetryInterval(50);
     QVERIFY(http.listen());
     Connected c(http.url());
@@ -873,11 +893,9 @@ void tst_HttpServer::chunkedBody_data()
 void tst_HttpServer::chunkedBody()
 {
     QFETCH(QByteArray, encoded);
-    QObject owner;
-    StreamableHttpServer http(makeServer(&owner));
-    QVERIFY(http.listen());
-    const QByteArray sessionId = rawSession(http.port());
-    QVERIFY(!sessionId.isEmpty());
+    TestServerOverHttp http;
+    const QByteArray sessionId = http.listenWithSession();
+    QVERIFY2(!sessionId.isEmpty(), "not listening, or no session");
     RawHttp raw(http.port());
     QVERIFY(raw.waitConnected());
     // Two pipelined requests: the first body's end is found exactly, the second still parses.
@@ -892,11 +910,9 @@ void tst_HttpServer::chunkedBody()
 
 void tst_HttpServer::chunkedSplitEverywhere()
 {
-    QObject owner;
-    StreamableHttpServer http(makeServer(&owner));
-    QVERIFY(http.listen());
-    const QByteArray sessionId = rawSession(http.port());
-    QVERIFY(!sessionId.isEmpty());
+    TestServerOverHttp http;
+    const QByteArray sessionId = http.listenWithSession();
+    QVERIFY2(!sessionId.isEmpty(), "not listening, or no session");
     const QByteArray request = chunkedPost(sessionId, chunked(ping(9), {5, 2}, {}, "X-T: 1\r\n"));
     RawHttp raw(http.port());
     QVERIFY(raw.waitConnected());
@@ -937,8 +953,7 @@ void tst_HttpServer::chunkedRefused()
     QFETCH(QByteArray, request);
     QFETCH(int, status);
     QFETCH(QByteArray, text);
-    QObject owner;
-    StreamableHttpServer http(makeServer(&owner));
+    TestServerOverHttp http;
     http.setMaxBodySize(512);
     QVERIFY(http.listen());
     RawHttp raw(http.port());
@@ -953,8 +968,7 @@ void tst_HttpServer::chunkedRefused()
 
 void tst_HttpServer::modernJsonAnswer()
 {
-    QObject owner;
-    StreamableHttpServer http(makeServer(&owner));
+    TestServerOverHttp http;
     QVERIFY(http.listen());
     RawHttp raw(http.port());
     QVERIFY(raw.waitConnected());
@@ -1018,8 +1032,7 @@ void tst_HttpServer::modernHeaderValidation()
     QFETCH(QByteArray, request);
     QFETCH(int, status);
     QFETCH(int, code);
-    QObject owner;
-    StreamableHttpServer http(makeServer(&owner));
+    TestServerOverHttp http;
     QVERIFY(http.listen());
     RawHttp raw(http.port());
     QVERIFY(raw.waitConnected());
@@ -1036,8 +1049,7 @@ void tst_HttpServer::modernHeaderValidation()
 
 void tst_HttpServer::modernStreamCarriesProgressAndLog()
 {
-    QObject owner;
-    StreamableHttpServer http(makeServer(&owner));
+    TestServerOverHttp http;
     QVERIFY(http.listen());
     RawHttp raw(http.port());
     QVERIFY(raw.waitConnected());
@@ -1067,8 +1079,7 @@ void tst_HttpServer::modernStreamCarriesProgressAndLog()
 
 void tst_HttpServer::modernClosingStreamCancels()
 {
-    QObject owner;
-    StreamableHttpServer http(makeServer(&owner));
+    TestServerOverHttp http;
     QVERIFY(http.listen());
     RawHttp raw(http.port());
     QVERIFY(raw.waitConnected());
@@ -1083,9 +1094,8 @@ void tst_HttpServer::modernClosingStreamCancels()
 
 void tst_HttpServer::modernListen()
 {
-    QObject owner;
-    Server *server = makeServer(&owner);
-    StreamableHttpServer http(server);
+    TestServerOverHttp http;
+    Server *server = http.server();
     QVERIFY(http.listen());
     RawHttp raw(http.port());
     QVERIFY(raw.waitConnected());
@@ -1118,10 +1128,7 @@ void tst_HttpServer::modernListen()
 
 void tst_HttpServer::modernOnlyEra()
 {
-    QObject owner;
-    Server *server = makeServer(&owner);
-    server->setEra(Era::Modern);
-    StreamableHttpServer http(server);
+    TestServerOverHttp http(Era::Modern);
     QVERIFY(http.listen());
     {
         RawHttp raw(http.port());
@@ -1154,10 +1161,7 @@ void tst_HttpServer::modernOnlyEra()
 
 void tst_HttpServer::legacyEraRefusesModern()
 {
-    QObject owner;
-    Server *server = makeServer(&owner);
-    server->setEra(Era::Legacy);
-    StreamableHttpServer http(server);
+    TestServerOverHttp http(Era::Legacy);
     QVERIFY(http.listen());
     RawHttp raw(http.port());
     QVERIFY(raw.waitConnected());
@@ -1171,8 +1175,7 @@ void tst_HttpServer::legacyEraRefusesModern()
 
 void tst_HttpServer::modernAlwaysSse()
 {
-    QObject owner;
-    StreamableHttpServer http(makeServer(&owner));
+    TestServerOverHttp http;
     http.setResponseMode(StreamableHttpServer::ResponseMode::AlwaysSse);
     QVERIFY(http.listen());
     RawHttp raw(http.port());
@@ -1198,18 +1201,9 @@ void tst_HttpServer::modernDemoServerBinary()
     QSKIP("The demo server is not built.");
 #else
     QProcess process;
-    process.start(QStringLiteral(MCPSCOPE_DEMO_SERVER),
-                  {QStringLiteral("--http"), QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--era"), QStringLiteral("modern")});
-    QVERIFY(process.waitForStarted(5000));
-    QRegularExpressionMatch match;
-    QByteArray err;
-    QTRY_VERIFY_WITH_TIMEOUT((err += process.readAllStandardError(),
-                              match = QRegularExpression(QStringLiteral("listening on http://127\\.0\\.0\\.1:(\\d+)/mcp"))
-                                          .match(QString::fromUtf8(err)))
-                                 .hasMatch(),
-                             10000);
-    const quint16 port = quint16(match.captured(1).toUInt());
-    RawHttp raw(port);
+    const QUrl url = startDemoServer(process, {QStringLiteral("--era"), QStringLiteral("modern")});
+    QVERIFY2(url.isValid(), "the demo server did not say where it listens");
+    RawHttp raw(quint16(url.port()));
     QVERIFY(raw.waitConnected());
     // A multi round-trip request over HTTP: input_required, then the retry with the answer.
     const QByteArray capabilities = R"({"elicitation":{}})";

@@ -15,6 +15,7 @@
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
+#include "eras.h"
 #include "httppeer.h"
 
 using namespace Mcp;
@@ -112,11 +113,7 @@ QUrl tst_CompatMatrix::startHttp(QProcess &process, const QString &peer, const Q
 
 void tst_CompatMatrix::matrix_data()
 {
-    QTest::addColumn<QString>("peer");
-    QTest::addColumn<QString>("era");
-    QTest::addColumn<bool>("http");
-    QTest::addColumn<QString>("choice");
-    QTest::addColumn<int>("expected");
+    Test::addCompatibilityColumns();
 
     for (const QString peer : {QStringLiteral("demo"), QStringLiteral("sdk2")}) {
         for (const bool http : {false, true}) {

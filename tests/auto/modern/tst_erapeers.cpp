@@ -83,6 +83,22 @@ private:
     HttpAnswer post(const QUrl &url, const Message &message, const ModernHeaders::HeaderList &headers);
     HttpAnswer sendProbe(const QUrl &url, EraDetector &detector);
     int startHttpEverything(QProcess &process, const QString &mode);
+    // server-everything over HTTP and an HTTP era detector's first probe to it; the server is
+    // killed when the test ends.
+    struct ProbedServer
+    {
+        QProcess server;
+        QUrl url;
+        EraDetector detector{EraDetector::Transport::Http, {}, ModernVersions, LegacyVersions};
+        HttpAnswer probe;
+        ~ProbedServer()
+        {
+            server.kill();
+            server.waitForFinished(3000);
+        }
+    };
+    // Starts the server in mode, its endpoint at path, and probes it: false if it did not start.
+    bool startAndProbe(ProbedServer *peer, const QString &mode, const QString &path);
 
     QNetworkAccessManager m_network;
 };
@@ -140,50 +156,37 @@ void tst_EraPeers::stdioLegacyServer()
 
 void tst_EraPeers::streamableHttpLegacyServer()
 {
-    QProcess server;
-    const int port = startHttpEverything(server, QStringLiteral("streamableHttp"));
-    QVERIFY2(port > 0, "server-everything did not start");
-    const QUrl url(QStringLiteral("http://127.0.0.1:%1/mcp").arg(port));
-
-    EraDetector detector(EraDetector::Transport::Http, {}, ModernVersions, LegacyVersions);
-    const HttpAnswer probe = sendProbe(url, detector);
+    ProbedServer peer;
+    QVERIFY2(startAndProbe(&peer, QStringLiteral("streamableHttp"), QStringLiteral("/mcp")), "server-everything did not start");
+    const HttpAnswer &probe = peer.probe;
     QVERIFY2(probe.status > 0, "no HTTP answer");
     EraStep step;
     if (probe.status / 100 == 2) {
         const Message reply = replyIn(probe.body);
-        step = reply.isErrorResponse() ? detector.error(reply.error()) : detector.result(reply.result().toObject());
+        step = reply.isErrorResponse() ? peer.detector.error(reply.error()) : peer.detector.result(reply.result().toObject());
     } else {
-        step = detector.httpStatus(probe.status, probe.body);
+        step = peer.detector.httpStatus(probe.status, probe.body);
     }
     QVERIFY2(step.action == Action::Initialize,
              qPrintable(QStringLiteral("HTTP %1: %2 -> %3").arg(probe.status).arg(QString::fromUtf8(probe.body)).arg(step.message)));
 
-    const HttpAnswer initialized = post(url, Message::request(MessageId(2), QStringLiteral("initialize"), initializeParams()), {});
+    const HttpAnswer initialized = post(peer.url, Message::request(MessageId(2), QStringLiteral("initialize"), initializeParams()), {});
     QCOMPARE(initialized.status, 200);
     QVERIFY2(replyIn(initialized.body).isResponse(), initialized.body.constData());
-    server.kill();
-    server.waitForFinished(3000);
 }
 
 void tst_EraPeers::legacySseServer()
 {
-    QProcess server;
-    const int port = startHttpEverything(server, QStringLiteral("sse"));
-    QVERIFY2(port > 0, "server-everything did not start");
-    const QUrl url(QStringLiteral("http://127.0.0.1:%1/sse").arg(port));
-
-    EraDetector detector(EraDetector::Transport::Http, {}, ModernVersions, LegacyVersions);
-    const HttpAnswer probe = sendProbe(url, detector);
+    ProbedServer peer;
+    QVERIFY2(startAndProbe(&peer, QStringLiteral("sse"), QStringLiteral("/sse")), "server-everything did not start");
     EraStep step;
-    QVERIFY2(probe.status / 100 == 4, qPrintable(QString::number(probe.status)));
-    step = detector.httpStatus(probe.status, probe.body);
+    QVERIFY2(peer.probe.status / 100 == 4, qPrintable(QString::number(peer.probe.status)));
+    step = peer.detector.httpStatus(peer.probe.status, peer.probe.body);
     QCOMPARE(step.action, Action::Initialize);
 
-    const HttpAnswer initialize = post(url, Message::request(MessageId(2), QStringLiteral("initialize"), initializeParams()), {});
-    step = detector.initializeRefused(initialize.status);
+    const HttpAnswer initialize = post(peer.url, Message::request(MessageId(2), QStringLiteral("initialize"), initializeParams()), {});
+    step = peer.detector.initializeRefused(initialize.status);
     QVERIFY2(step.action == Action::LegacySse, qPrintable(QString::number(initialize.status)));
-    server.kill();
-    server.waitForFinished(3000);
 }
 
 // A Client in Auto against the HTTP+SSE server: the probe and initialize fall back to
@@ -247,6 +250,16 @@ tst_EraPeers::HttpAnswer tst_EraPeers::sendProbe(const QUrl &url, EraDetector &d
 int tst_EraPeers::startHttpEverything(QProcess &process, const QString &mode)
 {
     return Test::startHttpEverything(process, Node, EverythingEntry, mode);
+}
+
+bool tst_EraPeers::startAndProbe(ProbedServer *peer, const QString &mode, const QString &path)
+{
+    const int port = startHttpEverything(peer->server, mode);
+    if (port <= 0)
+        return false;
+    peer->url = QUrl(QStringLiteral("http://127.0.0.1:%1%2").arg(port).arg(path));
+    peer->probe = sendProbe(peer->url, peer->detector);
+    return true;
 }
 
 QTEST_GUILESS_MAIN(tst_EraPeers)

@@ -99,8 +99,20 @@ private:
         QByteArray capture;
     };
     // Runs `mcpscope record` in front of the demo server without $XDG_RUNTIME_DIR, the
-    // temporary folder being m_tmp, while the event loop serves any in-process squatter.
+    // temporary folder being m_tmp, while the event loop serves any in-process squatter; the
+    // capture must hold the exchange whether or not the recording was shown live.
     void record(Recording *result, QProcess *watched = nullptr, QByteArray *watchedOutput = nullptr);
+    // The same with an in-process listener on the live socket, which must be listening.
+    void recordBeside(const Squatter &listener, Recording *result);
+    // The same where the recorder must refuse the listener: nothing reaches it, and stderr
+    // says why.
+    void recordPast(const Squatter &squatter, const char *why, Recording *result);
+    // Makes folder() the user's own, closed to others, as the recorder wants it.
+    bool makePrivateFolder() const
+    {
+        return QDir().mkdir(folder())
+            && QFile::setPermissions(folder(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    }
     QString folder() const { return m_tmp->path() + QStringLiteral("/mcpscope-%1").arg(::getuid()); }
 
     std::unique_ptr<QTemporaryDir> m_tmp;
@@ -142,19 +154,32 @@ void tst_LiveSquat::record(Recording *result, QProcess *watched, QByteArray *wat
     QFile file(capture);
     QVERIFY(file.open(QIODevice::ReadOnly));
     result->capture = file.readAll();
+    QVERIFY(result->capture.contains("initialize"));
+}
+
+void tst_LiveSquat::recordBeside(const Squatter &listener, Recording *result)
+{
+    QVERIFY(listener.listening());
+    record(result);
+}
+
+void tst_LiveSquat::recordPast(const Squatter &squatter, const char *why, Recording *result)
+{
+    recordBeside(squatter, result);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(squatter.bytes, 0);
+    QVERIFY2(result->stderrText.contains(why), result->stderrText.constData());
 }
 
 void tst_LiveSquat::privateFolderHearsTheRecording()
 {
-    QVERIFY(QDir().mkdir(folder()));
-    QVERIFY(QFile::setPermissions(folder(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+    QVERIFY(makePrivateFolder());
     Squatter listener(folder() + QStringLiteral("/live"));
-    QVERIFY(listener.listening());
     Recording recording;
-    record(&recording);
+    recordBeside(listener, &recording);
     if (QTest::currentTestFailed())
         return;
-    QVERIFY(recording.capture.contains("initialize"));
     QCOMPARE(listener.connections, 1);
     QVERIFY(listener.bytes > 0);
     QVERIFY2(!recording.stderrText.contains("not showing"), recording.stderrText.constData());
@@ -165,17 +190,12 @@ void tst_LiveSquat::folderOpenToOthers()
     QVERIFY(QDir().mkdir(folder()));
     QVERIFY(::chmod(QFile::encodeName(folder()).constData(), 0777) == 0);
     Squatter squatter(folder() + QStringLiteral("/live"));
-    QVERIFY(squatter.listening());
     Recording recording;
-    record(&recording);
+    recordPast(squatter, "can be entered by other users", &recording);
     if (QTest::currentTestFailed())
         return;
-    QVERIFY(recording.capture.contains("initialize"));
-    QCOMPARE(squatter.bytes, 0);
     QCOMPARE(squatter.connections, 0);
-    QVERIFY2(recording.stderrText.contains("not showing this recording live")
-                 && recording.stderrText.contains("can be entered by other users"),
-             recording.stderrText.constData());
+    QVERIFY2(recording.stderrText.contains("not showing this recording live"), recording.stderrText.constData());
     // The window refuses that folder too.
     qputenv("TMPDIR", m_tmp->path().toLocal8Bit());
     const QByteArray runtime = qgetenv("XDG_RUNTIME_DIR");
@@ -196,14 +216,8 @@ void tst_LiveSquat::folderIsASymbolicLink()
     QVERIFY(QFile::setPermissions(elsewhere, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
     QVERIFY(QFile::link(elsewhere, folder()));
     Squatter squatter(elsewhere + QStringLiteral("/live"));
-    QVERIFY(squatter.listening());
     Recording recording;
-    record(&recording);
-    if (QTest::currentTestFailed())
-        return;
-    QVERIFY(recording.capture.contains("initialize"));
-    QCOMPARE(squatter.bytes, 0);
-    QVERIFY2(recording.stderrText.contains("is a symbolic link"), recording.stderrText.constData());
+    recordPast(squatter, "is a symbolic link", &recording);
 }
 
 void tst_LiveSquat::socketOfAnotherUser()
@@ -212,19 +226,13 @@ void tst_LiveSquat::socketOfAnotherUser()
         QSKIP("giving the socket to another user needs root; this test does not run as root");
     const struct passwd *nobody = ::getpwnam("nobody");
     QVERIFY(nobody);
-    QVERIFY(QDir().mkdir(folder()));
-    QVERIFY(QFile::setPermissions(folder(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+    QVERIFY(makePrivateFolder());
     Squatter squatter(folder() + QStringLiteral("/live"));
     QVERIFY(squatter.listening());
     QVERIFY(::lchown(QFile::encodeName(folder() + QStringLiteral("/live")).constData(), nobody->pw_uid,
                      nobody->pw_gid) == 0);
     Recording recording;
-    record(&recording);
-    if (QTest::currentTestFailed())
-        return;
-    QVERIFY(recording.capture.contains("initialize"));
-    QCOMPARE(squatter.bytes, 0);
-    QVERIFY2(recording.stderrText.contains("belongs to another user"), recording.stderrText.constData());
+    recordPast(squatter, "belongs to another user", &recording);
 }
 
 // The attack as it happens: another local user made the folder first and listens in it.
@@ -253,7 +261,6 @@ void tst_LiveSquat::folderAndListenerOfAnotherUser()
         return;
     squatter.kill();
     squatter.waitForFinished();
-    QVERIFY(recording.capture.contains("initialize"));
     QVERIFY2(!squatterOutput.contains("bytes"), squatterOutput.constData());
     QVERIFY2(recording.stderrText.contains("belongs to another user"), recording.stderrText.constData());
 }

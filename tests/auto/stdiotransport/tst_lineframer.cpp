@@ -83,42 +83,16 @@ void tst_LineFramer::splitAnywhere_data()
     QTest::newRow("oversized unterminated") << QByteArray("ok\nabcdefgh") << qsizetype(4) << L{"ok", Oversized} << L{};
 }
 
-void tst_LineFramer::splitAnywhere()
-{
-    QFETCH(QByteArray, input);
-    QFETCH(qsizetype, max);
-    QFETCH(QList<QByteArray>, expected);
-    QFETCH(QList<QByteArray>, tail);
+// How a reader hands a chunk to the framer: feed(), or appendSpace()/commitAppend() (the reader
+// writes into the framer's buffer itself, which must frame exactly as feed() does, also when the
+// reader asks for more room than it fills).
+using Feeder = QList<LineFramer::Frame> (*)(LineFramer &framer, const QByteArray &chunk);
 
-    for (qsizetype split = 0; split <= input.size(); ++split) {
-        LineFramer framer(max);
-        QList<LineFramer::Frame> frames = framer.feed(input.left(split));
-        frames += framer.feed(input.mid(split));
-        const QList<LineFramer::Frame> rest = framer.finish();
-        QList<QByteArray> got = render(frames, input, max);
-        QCOMPARE(got, expected);
-        QCOMPARE(render(rest, input, max), tail);
-        QCOMPARE(framer.bufferedSize(), 0);
-    }
+static QList<LineFramer::Frame> feedChunk(LineFramer &framer, const QByteArray &chunk)
+{
+    return framer.feed(chunk);
 }
 
-void tst_LineFramer::byteByByte()
-{
-    QFETCH(QByteArray, input);
-    QFETCH(qsizetype, max);
-    QFETCH(QList<QByteArray>, expected);
-    QFETCH(QList<QByteArray>, tail);
-
-    LineFramer framer(max);
-    QList<LineFramer::Frame> frames;
-    for (char c : std::as_const(input))
-        frames += framer.feed(QByteArray(1, c));
-    QCOMPARE(render(frames, input, max), expected);
-    QCOMPARE(render(framer.finish(), input, max), tail);
-}
-
-// appendSpace()/commitAppend() (the reader writes into the framer's buffer itself) must frame
-// exactly as feed() does, also when the reader asks for more room than it fills.
 static QList<LineFramer::Frame> appendThroughSpace(LineFramer &framer, const QByteArray &chunk)
 {
     char *room = framer.appendSpace(chunk.size() + 7);
@@ -127,7 +101,8 @@ static QList<LineFramer::Frame> appendThroughSpace(LineFramer &framer, const QBy
     return framer.commitAppend(chunk.size());
 }
 
-void tst_LineFramer::appendSpaceSplitAnywhere()
+// The row's input in two chunks, split at every place.
+static void checkSplitAnywhere(Feeder feeder)
 {
     QFETCH(QByteArray, input);
     QFETCH(qsizetype, max);
@@ -136,30 +111,51 @@ void tst_LineFramer::appendSpaceSplitAnywhere()
 
     for (qsizetype split = 0; split <= input.size(); ++split) {
         LineFramer framer(max);
-        QList<LineFramer::Frame> frames = appendThroughSpace(framer, input.left(split));
-        frames += appendThroughSpace(framer, input.mid(split));
+        QList<LineFramer::Frame> frames = feeder(framer, input.left(split));
+        frames += feeder(framer, input.mid(split));
         QCOMPARE(render(frames, input, max), expected);
         QCOMPARE(render(framer.finish(), input, max), tail);
         QCOMPARE(framer.bufferedSize(), 0);
     }
 }
 
-void tst_LineFramer::appendSpaceByteByByte()
+// The row's input one byte at a time, every third byte (from the first) through everyThird.
+static void checkByteByByte(Feeder everyThird, Feeder others)
 {
     QFETCH(QByteArray, input);
     QFETCH(qsizetype, max);
     QFETCH(QList<QByteArray>, expected);
     QFETCH(QList<QByteArray>, tail);
 
-    // Mixed with feed(), as a reader might fall back to it.
     LineFramer framer(max);
     QList<LineFramer::Frame> frames;
     for (qsizetype i = 0; i < input.size(); ++i) {
         const QByteArray one(1, input.at(i));
-        frames += (i % 3 == 0) ? framer.feed(one) : appendThroughSpace(framer, one);
+        frames += (i % 3 == 0) ? everyThird(framer, one) : others(framer, one);
     }
     QCOMPARE(render(frames, input, max), expected);
     QCOMPARE(render(framer.finish(), input, max), tail);
+}
+
+void tst_LineFramer::splitAnywhere()
+{
+    checkSplitAnywhere(feedChunk);
+}
+
+void tst_LineFramer::byteByByte()
+{
+    checkByteByByte(feedChunk, feedChunk);
+}
+
+void tst_LineFramer::appendSpaceSplitAnywhere()
+{
+    checkSplitAnywhere(appendThroughSpace);
+}
+
+// Mixed with feed(), as a reader might fall back to it.
+void tst_LineFramer::appendSpaceByteByByte()
+{
+    checkByteByByte(feedChunk, appendThroughSpace);
 }
 
 void tst_LineFramer::maxLineSizeIsExclusiveOfTerminator()

@@ -68,6 +68,10 @@ private:
     // Shows window, adds config, selects and connects it: its connection once
     // connected, null if it did not connect in 20 s.
     Connection *connectDemo(MainWindow &window, const ServerConfig &config, QUuid *id);
+    // Connects config (connectDemo) and selects tool on its Tools page once listed: the page, or
+    // null when the connection or the tool did not come; *connection is the connection.
+    ServerPage *connectWithTool(MainWindow &window, const ServerConfig &config, const QString &tool,
+                                Connection **connection);
     QTemporaryDir m_dir;
     QString m_demo;
 };
@@ -93,6 +97,18 @@ ServerConfig tst_MainWindow::demoConfig(const QString &name, const QStringList &
 Connection *tst_MainWindow::connectDemo(MainWindow &window, const ServerConfig &config, QUuid *id)
 {
     return Test::addAndConnect(window, config, id);
+}
+
+ServerPage *tst_MainWindow::connectWithTool(MainWindow &window, const ServerConfig &config, const QString &tool,
+                                            Connection **connection)
+{
+    QUuid id;
+    *connection = connectDemo(window, config, &id);
+    if (!*connection)
+        return nullptr;
+    ServerPage *page = window.pageFor(id);
+    const bool selected = QTest::qWaitFor([page, &tool] { return page->toolsPage()->list()->selectByName(tool); }, 10000);
+    return selected ? page : nullptr;
 }
 
 void tst_MainWindow::connectToDemoServer()
@@ -228,11 +244,9 @@ void tst_MainWindow::listingAtConnectAsksOnce()
 void tst_MainWindow::bigResultIsPreparedOffTheGuiThread()
 {
     MainWindow window(m_dir.filePath(QStringLiteral("servers-big.json")));
-    QUuid id;
-    Connection *connection = connectDemo(window, demoConfig(QStringLiteral("demo")), &id);
-    QVERIFY(connection);
-    ServerPage *page = window.pageFor(id);
-    QTRY_VERIFY_WITH_TIMEOUT(page->toolsPage()->list()->selectByName(QStringLiteral("blob")), 10000);
+    Connection *connection = nullptr;
+    ServerPage *page = connectWithTool(window, demoConfig(QStringLiteral("demo")), QStringLiteral("blob"), &connection);
+    QVERIFY(page);
     const qint64 size = 6 * 1024 * 1024;
     page->toolsPage()->setArgumentsText(QStringLiteral("{\"size\": %1}").arg(size));
     QSignalSpy called(page->toolsPage(), &ToolsPage::callFinished);
@@ -261,11 +275,9 @@ void tst_MainWindow::bigResultIsPreparedOffTheGuiThread()
 void tst_MainWindow::serverThatCrashesShowsExitCodeAndStderr()
 {
     MainWindow window(m_dir.filePath(QStringLiteral("servers-2.json")));
-    QUuid id;
-    Connection *connection = connectDemo(window, demoConfig(QStringLiteral("crashy")), &id);
-    QVERIFY(connection);
-    ServerPage *page = window.pageFor(id);
-    QTRY_VERIFY_WITH_TIMEOUT(page->toolsPage()->list()->selectByName(QStringLiteral("crash")), 10000);
+    Connection *connection = nullptr;
+    ServerPage *page = connectWithTool(window, demoConfig(QStringLiteral("crashy")), QStringLiteral("crash"), &connection);
+    QVERIFY(page);
     page->toolsPage()->setArgumentsText(QStringLiteral("{\"code\": 3}"));
     page->toolsPage()->run();
     QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Exited, 10000);
@@ -310,12 +322,10 @@ void tst_MainWindow::twoServersAtOnce()
 void tst_MainWindow::samplingAndElicitationDialogs()
 {
     MainWindow window(m_dir.filePath(QStringLiteral("servers-4.json")));
-    QUuid id;
-    Connection *connection = connectDemo(window, demoConfig(QStringLiteral("asks")), &id);
-    QVERIFY(connection);
-    ServerPage *page = window.pageFor(id);
+    Connection *connection = nullptr;
+    ServerPage *page = connectWithTool(window, demoConfig(QStringLiteral("asks")), QStringLiteral("ask_llm"), &connection);
+    QVERIFY(page);
     ToolsPage *tools = page->toolsPage();
-    QTRY_VERIFY_WITH_TIMEOUT(tools->list()->selectByName(QStringLiteral("ask_llm")), 10000);
 
     // Sampling: a modeless dialog appears; the edited answer is what the server gets.
     QSignalSpy called(tools, &ToolsPage::callFinished);
@@ -367,11 +377,9 @@ void tst_MainWindow::exportAndReopenCapture()
     MainWindow window(m_dir.filePath(QStringLiteral("servers-5.json")));
     ServerConfig config = demoConfig(QStringLiteral("recorded"));
     config.env = {ConfigEntry{QStringLiteral("DEMO_TOKEN"), QStringLiteral("tok-ABCDEF-123"), true}};
-    QUuid id;
-    Connection *connection = connectDemo(window, config, &id);
-    QVERIFY(connection);
-    ServerPage *page = window.pageFor(id);
-    QTRY_VERIFY_WITH_TIMEOUT(page->toolsPage()->list()->selectByName(QStringLiteral("echo")), 10000);
+    Connection *connection = nullptr;
+    ServerPage *page = connectWithTool(window, config, QStringLiteral("echo"), &connection);
+    QVERIFY(page);
     // The secret value crosses the wire in a tool call, so redaction has something to do.
     page->toolsPage()->setArgumentsText(QStringLiteral("{\"message\": \"token tok-ABCDEF-123 here\"}"));
     QSignalSpy called(page->toolsPage(), &ToolsPage::callFinished);

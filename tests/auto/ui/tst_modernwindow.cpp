@@ -376,9 +376,7 @@ void tst_ModernWindow::headersOfModernPosts()
         server.kill();
         server.waitForFinished(3000);
     });
-    ServerConfig config = ServerConfig::create(QStringLiteral("headers"));
-    config.transport = ServerConfig::TransportType::StreamableHttp;
-    config.url = url.toString();
+    const ServerConfig config = Test::httpConfig(QStringLiteral("headers"), url);
     MainWindow window(m_dir.filePath(QStringLiteral("servers-headers.json")));
     QUuid id;
     Connection *connection = connectModern(window, config, &id);
@@ -483,9 +481,7 @@ void tst_ModernWindow::subscriptionsPageFollowsTheStream()
             process->waitForFinished(3000);
         }
     });
-    ServerConfig config = ServerConfig::create(QStringLiteral("listen"));
-    config.transport = ServerConfig::TransportType::StreamableHttp;
-    config.url = url.toString();
+    const ServerConfig config = Test::httpConfig(QStringLiteral("listen"), url);
     MainWindow window(m_dir.filePath(QStringLiteral("servers-listen.json")));
     QUuid id;
     Connection *connection = connectModern(window, config, &id);

@@ -237,6 +237,23 @@ void countConsents(int *asked, bool answer)
     });
 }
 
+// A window session that signs in to servers: every consent answered yes and counted in asked,
+// the fake browser taking the sign-ins.
+struct SigningIn
+{
+    explicit SigningIn(ProtectedServer &servers)
+    {
+        countConsents(&asked, true);
+        browser.takeSignIns();
+        session = std::make_unique<WindowSession>(protectedConfig(servers.mcpUrl()), &secrets);
+    }
+
+    MemorySecretStore secrets;
+    FakeBrowser browser;
+    int asked = 0;
+    std::unique_ptr<WindowSession> session;
+};
+
 // Whether tools/list answers without an error within 20 s.
 bool toolsListed(Connection *connection)
 {
@@ -575,17 +592,13 @@ private Q_SLOTS:
     {
         ProtectedServer servers;
         servers.toolsScope = QStringLiteral("mcp:admin");
-        MemorySecretStore secrets;
-        FakeBrowser browser;
-        int asked = 0;
-        countConsents(&asked, true);
-        browser.takeSignIns();
-        WindowSession session(protectedConfig(servers.mcpUrl()), &secrets);
+        SigningIn signIn(servers);
+        WindowSession &session = *signIn.session;
         QTRY_COMPARE_WITH_TIMEOUT(session.connection->state(), Connection::State::Connected, 20000);
         QVERIFY(toolsListed(session.connection.get()));
-        QCOMPARE(asked, 2);
+        QCOMPARE(signIn.asked, 2);
         QCOMPARE(servers.count("GET", "/authorize"), 2);
-        QVERIFY(browser.opened.at(1).query(QUrl::FullyDecoded).contains(QLatin1String("mcp:admin")));
+        QVERIFY(signIn.browser.opened.at(1).query(QUrl::FullyDecoded).contains(QLatin1String("mcp:admin")));
         const QStringList titles = session.stepTitles();
         QVERIFY2(titles.contains(QStringLiteral("Browser authorization (step-up)")), qPrintable(titles.join(QStringLiteral(" | "))));
         QVERIFY(session.oauth->currentTokens().scope.contains(QLatin1String("mcp:admin")));
@@ -613,19 +626,15 @@ private Q_SLOTS:
     void refreshShownWithoutConsent()
     {
         ProtectedServer servers;
-        MemorySecretStore secrets;
-        FakeBrowser browser;
-        int asked = 0;
-        countConsents(&asked, true);
-        browser.takeSignIns();
-        WindowSession session(protectedConfig(servers.mcpUrl()), &secrets);
+        SigningIn signIn(servers);
+        WindowSession &session = *signIn.session;
         QTRY_COMPARE_WITH_TIMEOUT(session.connection->state(), Connection::State::Connected, 20000);
         servers.tokenScopes.clear(); // the server stops accepting the access token
         QVERIFY(toolsListed(session.connection.get()));
-        QCOMPARE(asked, 1);
+        QCOMPARE(signIn.asked, 1);
         QCOMPARE(servers.count("POST", "/token"), 2);
         QVERIFY(session.stepTitles().contains(QStringLiteral("Token refresh")));
-        QTRY_VERIFY(secrets.value(session.oauth->serverId().toString(QUuid::WithoutBraces), OAuthController::tokensKey())
+        QTRY_VERIFY(signIn.secrets.value(session.oauth->serverId().toString(QUuid::WithoutBraces), OAuthController::tokensKey())
                         .contains(QLatin1String("tok-2")));
         session.connection->disconnectFromServer();
         QTRY_COMPARE_WITH_TIMEOUT(session.connection->state(), Connection::State::Disconnected, 10000);

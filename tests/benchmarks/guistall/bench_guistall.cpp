@@ -83,6 +83,13 @@ struct BenchWindow
         window.selectServer(id);
     }
 
+    // Connects the entry: the window's connection for it, which starts connecting now.
+    Connection *connect()
+    {
+        window.connectServer(id);
+        return window.existingConnection(id);
+    }
+
     QTemporaryDir dir; // before the window, which keeps its catalog there
     MainWindow window;
     QUuid id;
@@ -189,10 +196,8 @@ Result runOnce(QApplication &app, const QString &tab, int perSecond, double seco
     result.loadBefore = loadAverage();
     BenchWindow bench(QStringLiteral("flood"), QStringLiteral(MCPSCOPE_DEMO_SERVER));
     MainWindow &window = bench.window;
-    const QUuid id = bench.id;
-    window.connectServer(id);
-    Connection *connection = window.existingConnection(id);
-    ServerPage *page = window.pageFor(id);
+    Connection *connection = bench.connect();
+    ServerPage *page = window.pageFor(bench.id);
 
     result.expected = perSecond > 0 ? qint64(perSecond * seconds) : 500000;
     StallRecorder stalls(TickMs);
@@ -278,10 +283,8 @@ Arrival runArrival(QApplication &app, qint64 size)
     result.loadBefore = loadAverage();
     BenchWindow bench(QStringLiteral("zero"), QStringLiteral(MCPSCOPE_ZERO_PEER));
     MainWindow &window = bench.window;
-    const QUuid id = bench.id;
-    window.connectServer(id);
-    Connection *connection = window.existingConnection(id);
-    ServerPage *page = window.pageFor(id);
+    Connection *connection = bench.connect();
+    ServerPage *page = window.pageFor(bench.id);
 
     StallRecorder stalls(1);
     QEventLoop loop; // the benchmark's own loop, not library code
