@@ -45,7 +45,7 @@ public:
         Q_UNUSED(reply);
         return false;
     }
-    // A notification: false when it broke the era's rules (noted, no typed signal then).
+    // A notification: false when it broke the era's rules (a Note, and not delivered).
     virtual bool acceptNotification(const Message &message)
     {
         Q_UNUSED(message);

@@ -247,7 +247,7 @@ public:
     void addLocalTraffic(const QList<Mcp::TrafficEvent> &events);
 
     // Every notification of `method` the server sends, handed to handler on receiver's thread
-    // (in order, after the typed signals below) until receiver is destroyed. Only the methods
+    // (in order, after its ServerEvents signal) until receiver is destroyed. Only the methods
     // someone asked for cross from the session's thread: a flood of others costs nothing here.
     // A notification the window shows takes one such line where it is shown.
     void onNotification(const QString &method, QObject *receiver, std::function<void(const Mcp::Message &)> handler);

@@ -41,7 +41,7 @@ public:
     // resources/subscribe or unsubscribe of the modern era: answered here by changing the
     // filter and reopening the stream, nothing of it goes on the wire.
     OutgoingRequest *subscribe(const QString &method, const QJsonObject &params);
-    // A notification: false when it broke the listen stream's rules (no typed signal then).
+    // A notification: false when it broke the listen stream's rules (a Note, and not delivered).
     bool acceptNotification(const Message &message);
 
 private:
