@@ -4,9 +4,8 @@
 #include <QLatin1StringView>
 #include <QString>
 
-#include <initializer_list>
+#include <cstddef>
 #include <utility>
-#include <vector>
 
 namespace Mcp::ConfigDetail {
 
@@ -27,38 +26,34 @@ inline QString scalarToString(const QJsonValue &value, bool *ok = nullptr)
     }
 }
 
-// The words a file uses for an enum's values, listed once for writing and reading them. The
-// first entry is what an unknown word reads as.
+// The words a file uses for an enum's values, listed once (a constexpr array of pairs) for
+// writing and reading them. The first entry is what an unknown word reads as.
 template <typename Enum>
-class EnumWords
+using EnumWord = std::pair<Enum, QLatin1StringView>;
+
+template <typename Enum, std::size_t N>
+QString wordOf(const EnumWord<Enum> (&words)[N], Enum value)
 {
-public:
-    EnumWords(std::initializer_list<std::pair<Enum, QLatin1StringView>> words) : m_words(words) {}
-
-    QString toString(Enum value) const
-    {
-        for (const auto &[known, word] : m_words) {
-            if (known == value)
-                return word;
-        }
-        return m_words.front().second;
+    for (const auto &[known, word] : words) {
+        if (known == value)
+            return word;
     }
-    Enum fromString(const QString &text, bool *ok = nullptr) const
-    {
-        for (const auto &[known, word] : m_words) {
-            if (text == word) {
-                if (ok)
-                    *ok = true;
-                return known;
-            }
-        }
-        if (ok)
-            *ok = false;
-        return m_words.front().first;
-    }
+    return words[0].second;
+}
 
-private:
-    std::vector<std::pair<Enum, QLatin1StringView>> m_words;
-};
+template <typename Enum, std::size_t N>
+Enum valueOf(const EnumWord<Enum> (&words)[N], const QString &text, bool *ok = nullptr)
+{
+    for (const auto &[known, word] : words) {
+        if (text == word) {
+            if (ok)
+                *ok = true;
+            return known;
+        }
+    }
+    if (ok)
+        *ok = false;
+    return words[0].first;
+}
 
 } // namespace Mcp::ConfigDetail

@@ -147,19 +147,25 @@ ServerConfig ServerConfig::create(const QString &name)
 
 namespace {
 
-const ConfigDetail::EnumWords<ServerConfig::TransportType> &transportWords()
-{
-    static const ConfigDetail::EnumWords<ServerConfig::TransportType> words{
-        {ServerConfig::TransportType::Stdio, QLatin1StringView("stdio")},
-        {ServerConfig::TransportType::StreamableHttp, QLatin1StringView("http")},
-        {ServerConfig::TransportType::Sse, QLatin1StringView("sse")},
-        {ServerConfig::TransportType::Auto, QLatin1StringView("auto")}};
-    return words;
-}
+using ConfigDetail::EnumWord;
+
+constexpr EnumWord<ServerConfig::TransportType> TransportWords[] = {
+    {ServerConfig::TransportType::Stdio, QLatin1StringView("stdio")},
+    {ServerConfig::TransportType::StreamableHttp, QLatin1StringView("http")},
+    {ServerConfig::TransportType::Sse, QLatin1StringView("sse")},
+    {ServerConfig::TransportType::Auto, QLatin1StringView("auto")}};
+constexpr EnumWord<ServerAuth::Mode> ModeWords[] = {{ServerAuth::Mode::Automatic, QLatin1StringView("auto")},
+                                                    {ServerAuth::Mode::None, QLatin1StringView("none")},
+                                                    {ServerAuth::Mode::Bearer, QLatin1StringView("bearer")},
+                                                    {ServerAuth::Mode::OAuth, QLatin1StringView("oauth")}};
+constexpr EnumWord<ServerAuth::Grant> GrantWords[] = {
+    {ServerAuth::Grant::Automatic, QLatin1StringView("auto")},
+    {ServerAuth::Grant::AuthorizationCode, QLatin1StringView("authorization_code")},
+    {ServerAuth::Grant::ClientCredentials, QLatin1StringView("client_credentials")}};
 
 } // namespace
 
-QString ServerConfig::transportToString(TransportType transport) { return transportWords().toString(transport); }
+QString ServerConfig::transportToString(TransportType transport) { return ConfigDetail::wordOf(TransportWords, transport); }
 
 ServerConfig::TransportType ServerConfig::transportFromString(const QString &text, bool *ok)
 {
@@ -168,7 +174,7 @@ ServerConfig::TransportType ServerConfig::transportFromString(const QString &tex
     if (word == QLatin1String("streamable-http") || word == QLatin1String("streamablehttp")
         || word == QLatin1String("streamable_http"))
         word = QStringLiteral("http");
-    return transportWords().fromString(word, ok);
+    return ConfigDetail::valueOf(TransportWords, word, ok);
 }
 
 QString ServerConfig::scopeToString(Scope scope)
@@ -187,34 +193,10 @@ QString ServerConfig::displayName(TransportType transport)
     return QString();
 }
 
-namespace {
-
-using ConfigDetail::EnumWords;
-
-const EnumWords<ServerAuth::Mode> &modeWords()
-{
-    static const EnumWords<ServerAuth::Mode> words{{ServerAuth::Mode::Automatic, QLatin1StringView("auto")},
-                                                   {ServerAuth::Mode::None, QLatin1StringView("none")},
-                                                   {ServerAuth::Mode::Bearer, QLatin1StringView("bearer")},
-                                                   {ServerAuth::Mode::OAuth, QLatin1StringView("oauth")}};
-    return words;
-}
-
-const EnumWords<ServerAuth::Grant> &grantWords()
-{
-    static const EnumWords<ServerAuth::Grant> words{
-        {ServerAuth::Grant::Automatic, QLatin1StringView("auto")},
-        {ServerAuth::Grant::AuthorizationCode, QLatin1StringView("authorization_code")},
-        {ServerAuth::Grant::ClientCredentials, QLatin1StringView("client_credentials")}};
-    return words;
-}
-
-} // namespace
-
-QString ServerAuth::modeToString(Mode mode) { return modeWords().toString(mode); }
-ServerAuth::Mode ServerAuth::modeFromString(const QString &text) { return modeWords().fromString(text); }
-QString ServerAuth::grantToString(Grant grant) { return grantWords().toString(grant); }
-ServerAuth::Grant ServerAuth::grantFromString(const QString &text) { return grantWords().fromString(text); }
+QString ServerAuth::modeToString(Mode mode) { return ConfigDetail::wordOf(ModeWords, mode); }
+ServerAuth::Mode ServerAuth::modeFromString(const QString &text) { return ConfigDetail::valueOf(ModeWords, text); }
+QString ServerAuth::grantToString(Grant grant) { return ConfigDetail::wordOf(GrantWords, grant); }
+ServerAuth::Grant ServerAuth::grantFromString(const QString &text) { return ConfigDetail::valueOf(GrantWords, text); }
 
 QJsonObject ServerConfig::toJson(SecretHandling secrets) const
 {
