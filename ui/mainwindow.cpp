@@ -285,7 +285,7 @@ void MainWindow::createActions()
     connect(m_restartAction, &QAction::triggered, this, [this] { restartServer(currentServerId()); });
     connect(m_pingAction, &QAction::triggered, this, [this] {
         if (Connection *connection = existingConnection(currentServerId()))
-            connection->ping();
+            connection->pingNow();
     });
     connect(m_importAction, &QAction::triggered, this, [this] { importServers(); });
     connect(m_pasteImportAction, &QAction::triggered, this, [this] {

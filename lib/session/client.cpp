@@ -716,7 +716,7 @@ void ClientPrivate::onNotification(const Message &message)
 
 // ---- Client --------------------------------------------------------------------------
 
-Client::Client(Transport *transport, QObject *parent) : ServerEvents(parent), d(new ClientPrivate(this))
+Client::Client(Transport *transport, QObject *parent) : ServerConnection(parent), d(new ClientPrivate(this))
 {
     d->transport = transport;
     Q_ASSERT(transport);
@@ -871,8 +871,10 @@ QStringList Client::supportedProtocolVersions()
     return LegacyLifecycle::supportedProtocolVersions();
 }
 
-OutgoingRequest *Client::sendRequest(const QString &method, const QJsonObject &params, const RequestOptions &options)
+OutgoingRequest *Client::sendRequest(const QString &method, const QJsonObject &params,
+                                     const std::optional<RequestOptions> &requested)
 {
+    const RequestOptions options = requested.value_or(RequestOptions());
     // The modern era answers resources/(un)subscribe and logging/setLevel itself, whoever asks.
     if (OutgoingRequest *local = d->era().answerLocally(method, params)) {
         local->m_record->returned = true;
@@ -914,75 +916,11 @@ void Client::sendNotification(const QString &method, const QJsonObject &params)
         qCWarning(lcSession) << "notification" << method << "not sent: not connected";
 }
 
-OutgoingRequest *Client::send(const Request &request, const RequestOptions &options)
-{
-    return sendRequest(request.method, request.params, options);
-}
-
-OutgoingRequest *Client::ping() { return send(Requests::ping()); }
-
-OutgoingRequest *Client::listTools(const QString &cursor) { return send(Requests::listTools(cursor)); }
-
-OutgoingRequest *Client::callTool(const QString &name, const QJsonObject &arguments, const RequestOptions &options,
-                                const QJsonObject &task)
-{
-    return send(Requests::callTool(name, arguments, task), options);
-}
-
-OutgoingRequest *Client::listResources(const QString &cursor) { return send(Requests::listResources(cursor)); }
-
-OutgoingRequest *Client::listResourceTemplates(const QString &cursor)
-{
-    return send(Requests::listResourceTemplates(cursor));
-}
-
-OutgoingRequest *Client::readResource(const QString &uri) { return send(Requests::readResource(uri)); }
-
-// Modern era: sendRequest() answers it by changing the listen stream's filter.
-OutgoingRequest *Client::subscribeResource(const QString &uri)
-{
-    return send(Requests::subscribeResource(uri));
-}
-
-OutgoingRequest *Client::unsubscribeResource(const QString &uri)
-{
-    return send(Requests::unsubscribeResource(uri));
-}
-
 Client::ListenState Client::listenState() const { return d->listen.state(); }
 Modern::SubscriptionFilter Client::listenFilter() const { return d->listen.filter(); }
 Modern::SubscriptionFilter Client::acknowledgedListenFilter() const { return d->listen.acknowledgedFilter(); }
-void Client::setListenFilter(const Modern::SubscriptionFilter &filter) { d->listen.setFilter(filter); }
-void Client::resetListenFilter() { d->listen.setFilter(std::nullopt); }
+void Client::setListenFilter(const std::optional<Modern::SubscriptionFilter> &filter) { d->listen.setFilter(filter); }
 QString Client::listenError() const { return d->listen.error(); }
-
-OutgoingRequest *Client::listPrompts(const QString &cursor) { return send(Requests::listPrompts(cursor)); }
-
-OutgoingRequest *Client::getPrompt(const QString &name, const QJsonObject &arguments)
-{
-    return send(Requests::getPrompt(name, arguments));
-}
-
-OutgoingRequest *Client::complete(const QJsonObject &ref, const QString &argumentName, const QString &value,
-                                const QJsonObject &contextArguments)
-{
-    return send(Requests::complete(ref, argumentName, value, contextArguments));
-}
-
-OutgoingRequest *Client::setLogLevel(const QString &level) { return send(Requests::setLogLevel(level)); }
-
-OutgoingRequest *Client::discover()
-{
-    return sendRequest(Method::ServerDiscover);
-}
-
-OutgoingRequest *Client::getTask(const QString &taskId) { return send(Requests::getTask(taskId)); }
-
-OutgoingRequest *Client::getTaskResult(const QString &taskId) { return send(Requests::getTaskResult(taskId)); }
-
-OutgoingRequest *Client::listTasks(const QString &cursor) { return send(Requests::listTasks(cursor)); }
-
-OutgoingRequest *Client::cancelTask(const QString &taskId) { return send(Requests::cancelTask(taskId)); }
 
 namespace {
 
@@ -992,7 +930,7 @@ struct Pager
 {
     ListDescriptor list;
     QPointer<const QObject> context;
-    std::function<void(const QJsonArray &, const std::optional<RpcError> &)> done;
+    Client::ListDone done;
     int maxPages = 0;
     int pages = 0;
     bool forceRefresh = false;
@@ -1004,20 +942,14 @@ struct Pager
     QDeadlineTimer total = QDeadlineTimer::Forever; // ListOptions::totalTimeoutMs
     bool allFromCache = true;
     std::optional<qint64> freshForMs; // the shortest of the pages
-    std::function<void(const QJsonArray &, const std::optional<RpcError> &, const CacheStatus &)> doneWithCache;
 };
 
 void deliverPages(const std::shared_ptr<Pager> &pager, const std::optional<RpcError> &error)
 {
-    if (!pager->context || (!pager->done && !pager->doneWithCache))
+    if (!pager->context || !pager->done)
         return;
     const CacheStatus cache{!error && pager->allFromCache && pager->pages > 0, error ? 0 : pager->freshForMs.value_or(0)};
-    const auto call = [pager, error, cache] {
-        if (pager->doneWithCache)
-            pager->doneWithCache(pager->items, error, cache);
-        else
-            pager->done(pager->items, error);
-    };
+    const auto call = [pager, error, cache] { pager->done(pager->items, error, cache); };
     QObject *context = const_cast<QObject *>(pager->context.data());
     if (context->thread() == QThread::currentThread()) {
         call();
@@ -1086,23 +1018,12 @@ void fetchPage(Client *client, const std::shared_ptr<Pager> &pager, const QStrin
 
 } // namespace
 
-void Client::listAll(const ListDescriptor &list, const QObject *context,
-                     std::function<void(const QJsonArray &, const std::optional<RpcError> &)> done, int maxPages)
-{
-    auto pager = std::make_shared<Pager>();
-    pager->list = list;
-    pager->context = context;
-    pager->done = std::move(done);
-    pager->maxPages = qMax(1, maxPages);
-    fetchPage(this, pager, QString());
-}
-
 void Client::listAll(const ListDescriptor &list, const QObject *context, const ListOptions &options, ListDone done)
 {
     auto pager = std::make_shared<Pager>();
     pager->list = list;
     pager->context = context;
-    pager->doneWithCache = std::move(done);
+    pager->done = std::move(done);
     pager->maxPages = qMax(1, options.maxPages);
     pager->forceRefresh = options.forceRefresh;
     pager->pageTimeoutMs = options.pageTimeoutMs;
@@ -1113,11 +1034,7 @@ void Client::listAll(const ListDescriptor &list, const QObject *context, const L
 
 void Client::listSnapshot(const QObject *context, const ListOptions &options, SnapshotDone done)
 {
-    Mcp::listSnapshot(serverCapabilities(),
-                      [this](const ListDescriptor &list, const QObject *context, const ListOptions &options,
-                             ListDone done) {
-        listAll(list, context, options, std::move(done));
-    }, context, options, std::move(done));
+    Mcp::listSnapshot(*this, serverCapabilities(), context, options, std::move(done));
 }
 
 

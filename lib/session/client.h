@@ -8,7 +8,7 @@
 #include "session/modern/eradetector.h"
 #include "session/modern/subscriptions.h"
 #include "session/requests.h"
-#include "session/serverevents.h"
+#include "session/serverconnection.h"
 #include "transport/trafficevent.h"
 #include "transport/transport.h"
 
@@ -39,8 +39,8 @@ class ClientPrivate;
 // cancellation, progress, server-to-client requests and notifications.
 // Use it from the thread it lives in (move it, with its transport, to a connection thread if
 // wanted, or use a Session); listAll() delivers its result to a context object on any thread.
-// The server's notifications arrive as ServerEvents' signals and notificationReceived.
-class Client : public ServerEvents
+// The server's notifications arrive as ServerConnection's signals and notificationReceived.
+class Client : public ServerConnection
 {
     Q_OBJECT
 
@@ -78,11 +78,11 @@ public:
     // before it is taken for a legacy one.
     void setProbeTimeout(int timeoutMs);
 
-    void connectToServer();      // open transport, decide the era, initialize if legacy; Ready or Failed
-    void disconnectFromServer(); // graceful
+    void connectToServer() override; // Ready or Failed
+    void disconnectFromServer() override;
 
     State state() const;
-    QString errorString() const;
+    QString errorString() const override;
     // What made the last connect fail, when a lifecycle request did: its method (server/discover
     // or initialize; empty when none failed) and its error, whose data has httpStatus and body
     // when an HTTP status refused it. For a caller that suggests what to try instead.
@@ -111,68 +111,13 @@ public:
 
     // Requests made before the initialize result are queued until the session is ready
     // (except ping, which goes out at once); without a connection they fail at once.
-    // tools/list, prompts/list, resources/list and resources/templates/list are answered from
-    // the result cache while a result with ttlMs is fresh (nothing sent, a Note in the traffic;
-    // OutgoingRequest::cacheStatus() says so) unless RequestOptions::forceRefresh is set; a
-    // list_changed notification or a new connection empties the list's entries.
     OutgoingRequest *sendRequest(const QString &method, const QJsonObject &params = {},
-                               const RequestOptions &options = {});
-    void sendNotification(const QString &method, const QJsonObject &params = {});
-
-    // A request made by Requests:: (the typed calls below are shorthands for them).
-    OutgoingRequest *send(const Request &request, const RequestOptions &options = {});
-    // Typed calls
-    OutgoingRequest *ping();
-    OutgoingRequest *discover(); // server/discover
-    OutgoingRequest *listTools(const QString &cursor = {});
-    OutgoingRequest *callTool(const QString &name, const QJsonObject &arguments,
-                            const RequestOptions &options = {}, const QJsonObject &task = {});
-    OutgoingRequest *listResources(const QString &cursor = {});
-    OutgoingRequest *listResourceTemplates(const QString &cursor = {});
-    OutgoingRequest *readResource(const QString &uri);
-    OutgoingRequest *subscribeResource(const QString &uri);
-    OutgoingRequest *unsubscribeResource(const QString &uri);
-    OutgoingRequest *listPrompts(const QString &cursor = {});
-    OutgoingRequest *getPrompt(const QString &name, const QJsonObject &arguments = {});
-    OutgoingRequest *complete(const QJsonObject &ref, const QString &argumentName, const QString &value,
-                            const QJsonObject &contextArguments = {});
-    // Legacy: logging/setLevel. Modern: the level is sent in every request's _meta from now
-    // on (the returned request finishes at once).
-    OutgoingRequest *setLogLevel(const QString &level);
-    OutgoingRequest *getTask(const QString &taskId);
-    OutgoingRequest *getTaskResult(const QString &taskId);
-    OutgoingRequest *listTasks(const QString &cursor = {});
-    OutgoingRequest *cancelTask(const QString &taskId);
-
-    // Pagination: follows nextCursor until the end (or maxPages), concatenating the items of
-    // every page (list: Lists::Tools... of protocol/lists.h); done(items, error) runs on context.
-    // On an error, items holds what was fetched before it. Pages with ttlMs come from the result
-    // cache while fresh (see RequestOptions::forceRefresh).
-    void listAll(const ListDescriptor &list, const QObject *context,
-                 std::function<void(const QJsonArray &items, const std::optional<RpcError> &error)> done,
-                 int maxPages = 1000);
-    struct ListOptions
-    {
-        bool forceRefresh = false; // ask the server for every page, whatever the cache holds
-        int maxPages = 1000;
-        int pageTimeoutMs = 60000;  // each page's timeout (RequestOptions::timeoutMs); 0 = none
-        int totalTimeoutMs = 0;     // the whole listing, every page included; 0 = no bound
-        // What is on the server now (a comparison, a snapshot): past the cache.
-        static ListOptions fromServer()
-        {
-            ListOptions options;
-            options.forceRefresh = true;
-            return options;
-        }
-    };
-    // The same, telling done whether the list came from the cache: fromCache when every page
-    // did, freshForMs the shortest freshness of its pages (0 when a page is not kept).
-    using ListDone = std::function<void(const QJsonArray &items, const std::optional<RpcError> &error,
-                                        const CacheStatus &cache)>;
-    void listAll(const ListDescriptor &list, const QObject *context, const ListOptions &options, ListDone done);
-    // Everything the server offers (session/listsnapshot.h): each list its capabilities announce.
-    using SnapshotDone = std::function<void(const QJsonObject &snapshot, const QString &error)>;
-    void listSnapshot(const QObject *context, const ListOptions &options, SnapshotDone done);
+                                 const std::optional<RequestOptions> &options = std::nullopt) override;
+    void sendNotification(const QString &method, const QJsonObject &params = {}) override;
+    using ServerConnection::listAll;
+    void listAll(const ListDescriptor &list, const QObject *context, const ListOptions &options,
+                 ListDone done) override;
+    void listSnapshot(const QObject *context, const ListOptions &options, SnapshotDone done) override;
 
     void notifyRootsListChanged();
 
@@ -184,9 +129,7 @@ public:
     ListenState listenState() const;
     Modern::SubscriptionFilter listenFilter() const;             // what is (or would be) requested
     Modern::SubscriptionFilter acknowledgedListenFilter() const; // what the server agreed to send
-    // Replaces the default filter (reopens the stream when connected); an empty filter closes it.
-    void setListenFilter(const Modern::SubscriptionFilter &filter);
-    void resetListenFilter(); // back to the default filter
+    void setListenFilter(const std::optional<Modern::SubscriptionFilter> &filter) override;
     QString listenError() const; // why the stream was refused or dropped, empty otherwise
 
     // Number of requests waiting for an answer (sent or queued).
@@ -197,7 +140,7 @@ Q_SIGNALS:
     void ready(); // initialized
     void disconnected(const QString &reason);
     void errorOccurred(const QString &message);
-    // Every notification the client accepted, after its ServerEvents signal (one the listen
+    // Every notification the client accepted, after its ServerConnection signal (one the listen
     // stream refused is a Note in the traffic, nothing else).
     void notificationReceived(const Mcp::Message &message);
     void logMessage(const QString &level, const QString &logger, const QJsonValue &data);

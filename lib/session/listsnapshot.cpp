@@ -8,8 +8,8 @@
 
 namespace Mcp {
 
-void listSnapshot(const QJsonObject &serverCapabilities, const ListAllFunction &listAll, const QObject *context,
-                  const Client::ListOptions &options, SnapshotDone done)
+void listSnapshot(ServerConnection &connection, const QJsonObject &serverCapabilities, const QObject *context,
+                  const ServerConnection::ListOptions &options, ServerConnection::SnapshotDone done)
 {
     struct Pending
     {
@@ -23,11 +23,12 @@ void listSnapshot(const QJsonObject &serverCapabilities, const ListAllFunction &
         if (!serverCapabilities.contains(list.capability))
             continue;
         ++pending->remaining;
-        listAll(list, context, options,
-                [pending, done, list](const QJsonArray &items, const std::optional<RpcError> &error, const CacheStatus &) {
+        connection.listAll(list, context, options, [pending, done, list](const QJsonArray &items,
+                                                                      const std::optional<RpcError> &error,
+                                                                      const CacheStatus &) {
             if (error) {
                 if (pending->error.isEmpty())
-                    pending->error = Client::tr("%1 failed: %2").arg(list.method, error->message);
+                    pending->error = ServerConnection::tr("%1 failed: %2").arg(list.method, error->message);
             } else {
                 pending->snapshot.insert(list.itemsKey, items);
             }

@@ -47,7 +47,7 @@ void registerTypes()
 // ---- Session
 
 Session::Session(int id, const QString &name, TransportFactory factory, const Options &options, QObject *parent)
-    : ServerEvents(parent), m_id(id), m_name(name), m_options(options)
+    : ServerConnection(parent), m_id(id), m_name(name), m_options(options)
 {
     registerTypes();
     m_restartTimer = new QTimer(this);
@@ -394,7 +394,7 @@ void Session::restart()
     toWorker([](SessionWorker *worker) { worker->restart(); });
 }
 
-void Session::ping()
+void Session::pingNow()
 {
     toWorker([](SessionWorker *worker) { worker->ping(); });
 }
@@ -405,13 +405,8 @@ void Session::setRoots(const QJsonArray &roots)
     toWorker([roots](SessionWorker *worker) { worker->setRoots(roots); });
 }
 
-OutgoingRequest *Session::send(const Request &request, const std::optional<RequestOptions> &options)
-{
-    return call(request.method, request.params, options);
-}
-
-OutgoingRequest *Session::call(const QString &method, const QJsonObject &params,
-                               const std::optional<RequestOptions> &options)
+OutgoingRequest *Session::sendRequest(const QString &method, const QJsonObject &params,
+                                      const std::optional<RequestOptions> &options)
 {
     const quint64 token = m_nextToken++;
     auto *request = new OutgoingRequest(this, [this, token](const QString &reason) {
@@ -427,24 +422,12 @@ OutgoingRequest *Session::call(const QString &method, const QJsonObject &params,
     return request;
 }
 
-void Session::listAll(const ListDescriptor &list, const QObject *context,
-                      std::function<void(const QJsonArray &, const std::optional<RpcError> &)> done)
+void Session::listAll(const ListDescriptor &list, const QObject *context, const ListOptions &options, ListDone done)
 {
-    startList(list, {}, ListWaiter{context, std::move(done), {}}, ListSharing::Own);
-}
-
-void Session::listAll(const ListDescriptor &list, const QObject *context, const Client::ListOptions &options,
-                      Client::ListDone done, ListSharing sharing)
-{
-    startList(list, options, ListWaiter{context, {}, std::move(done)}, sharing);
-}
-
-void Session::startList(const ListDescriptor &list, const Client::ListOptions &options, ListWaiter waiter,
-                        ListSharing sharing)
-{
-    if (sharing == ListSharing::JoinUnderWay) {
+    ListWaiter waiter{context, std::move(done)};
+    if (options.joinUnderWay) {
         for (auto it = m_lists.begin(); it != m_lists.end(); ++it) {
-            const Client::ListOptions &asked = it->options;
+            const ListOptions &asked = it->options;
             if (it->connection == m_connections && isConnected() && it->list.method == list.method
                 && it->list.itemsKey == list.itemsKey
                 && asked.forceRefresh == options.forceRefresh
@@ -462,21 +445,16 @@ void Session::startList(const ListDescriptor &list, const Client::ListOptions &o
     });
 }
 
-void Session::listSnapshot(const QObject *context, const Client::ListOptions &options, Client::SnapshotDone done,
-                           ListSharing sharing)
+void Session::listSnapshot(const QObject *context, const ListOptions &options, SnapshotDone done)
 {
     if (!isConnected()) {
         QTimer::singleShot(0, context, [done, message = tr("%1 is not connected").arg(name())] { done({}, message); });
         return;
     }
-    Mcp::listSnapshot(m_sessionInfo.serverCapabilities,
-                      [this, sharing](const ListDescriptor &list, const QObject *context,
-                                      const Client::ListOptions &options, Client::ListDone done) {
-        listAll(list, context, options, std::move(done), sharing);
-    }, context, options, std::move(done));
+    Mcp::listSnapshot(*this, m_sessionInfo.serverCapabilities, context, options, std::move(done));
 }
 
-void Session::notify(const QString &method, const QJsonObject &params)
+void Session::sendNotification(const QString &method, const QJsonObject &params)
 {
     toWorker([method, params](SessionWorker *worker) { worker->notify(method, params); });
 }
@@ -617,12 +595,8 @@ void Session::onListFinished(quint64 token, const Response &response)
     const ListUnderWay listing = m_lists.take(token);
     const QJsonArray items = response.result.toArray();
     for (const ListWaiter &waiter : listing.waiters) {
-        if (!waiter.context)
-            continue;
-        if (waiter.doneWithCache)
-            waiter.doneWithCache(items, response.error, response.cache);
-        else if (waiter.done)
-            waiter.done(items, response.error);
+        if (waiter.context && waiter.done)
+            waiter.done(items, response.error, response.cache);
     }
 }
 

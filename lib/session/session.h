@@ -3,7 +3,7 @@
 #include "jsonrpc/message.h"
 #include "session/client.h"
 #include "session/requests.h"
-#include "session/serverevents.h"
+#include "session/serverconnection.h"
 #include "transport/trafficevent.h"
 
 #include <QHash>
@@ -31,7 +31,7 @@ class SessionWorker;
 class Transport;
 
 // Which notifications the session's thread hands over: all of them (someone listens to
-// Session::notificationsReceived), or those ServerEvents has a signal for and those of the
+// Session::notificationsReceived), or those ServerConnection has a signal for and those of the
 // methods subscribed with onNotification.
 // Written on the caller's thread, read on the session's.
 class NotificationWants
@@ -39,7 +39,7 @@ class NotificationWants
 public:
     bool wants(const QString &method) const
     {
-        if (m_all.load(std::memory_order_relaxed) || ServerEvents::hasSignalFor(method))
+        if (m_all.load(std::memory_order_relaxed) || ServerConnection::hasSignalFor(method))
             return true;
         if (!m_any.load(std::memory_order_relaxed))
             return false;
@@ -119,14 +119,15 @@ struct ExitRecord
     QStringList pendingRequests;  // methods of the requests it left unanswered
 };
 
-// One connection to one MCP server for a caller on another thread (the window, tests). The
-// transport and the Client live on a QThread owned by this object; everything here runs on
-// the thread that created it and talks to the Client only through queued calls and signals
-// with value types. Traffic events arrive in batches (every ~30 ms), never one queued signal
-// per frame. Adds what a long-lived connection needs: a periodic ping, restarts with backoff,
-// and the roots it answers. The server's notifications arrive as ServerEvents' signals (decoded
-// here from what the Client accepted), notificationsReceived and onNotification.
-class Session : public ServerEvents
+// One connection to one MCP server for a caller on another thread (the window, tests): the
+// Client's API (ServerConnection) across a thread. The transport and the Client live on a QThread
+// owned by this object; everything here runs on the thread that created it and talks to the
+// Client only through queued calls and signals with value types. Traffic events arrive in batches
+// (every ~30 ms), never one queued signal per frame. Adds what a long-lived connection needs: a
+// periodic ping, restarts with backoff, and the roots it answers. The server's notifications
+// arrive as ServerConnection's signals (decoded here from what the Client accepted),
+// notificationsReceived and onNotification.
+class Session : public ServerConnection
 {
     Q_OBJECT
 
@@ -145,7 +146,7 @@ public:
         // The client's own options; by default it answers everything a server may ask (a
         // person does) and connects within 30 s.
         ClientOptions client = ClientOptions::interactive();
-        RequestOptions request;          // defaults for call()
+        RequestOptions request;          // defaults for sendRequest()
         int pingIntervalMs = 15000;      // 0: no periodic ping
         // Restart after the server exits or fails unexpectedly, with exponential backoff;
         // give up after restartMaxAttempts restarts in a row that died quickly (0: never).
@@ -194,8 +195,7 @@ public:
     QList<ExitRecord> exitHistory() const { return m_exitHistory; }
     // The last stderr lines seen (most recent last), kept across a crash.
     QStringList lastStderrLines() const { return m_stderrTail; }
-    // Why the last connection ended or failed (empty while connected).
-    QString errorString() const { return m_errorString; }
+    QString errorString() const override { return m_errorString; }
     // "exited with code 3" / "killed by signal 9 (SIGKILL)" after a stdio server ended.
     QString exitDescription() const { return m_exitDescription; }
     // What the server said at its last initialize; kept after the connection ends ("last seen").
@@ -209,33 +209,21 @@ public:
     QJsonArray roots() const { return m_roots; }
     // The listen stream of a modern connection (Off otherwise), as of the last report.
     ListenStatus listenStatus() const { return m_listenStatus; }
-    // What the listen stream asks for, from now on and on later connections (reopening it when
-    // connected); nullopt: the default (every list change the server offers, plus the
-    // resources subscribed on the Resources page). An empty filter closes the stream.
-    void setListenFilter(const std::optional<Modern::SubscriptionFilter> &filter);
+    // From now on and on later connections; nullopt also takes the resources subscribed on the
+    // Resources page.
+    void setListenFilter(const std::optional<Modern::SubscriptionFilter> &filter) override;
 
-    // Client-to-server requests. Without a connection they finish at once with an error.
-    // A request made by Requests:: (protocol/requests.h), as Client::send; options default to
-    // Options::request.
-    OutgoingRequest *send(const Request &request, const std::optional<RequestOptions> &options = std::nullopt);
-    OutgoingRequest *call(const QString &method, const QJsonObject &params = {},
-                          const std::optional<RequestOptions> &options = std::nullopt);
-    // Follows nextCursor to the end (Client::listAll); done runs on this object's thread,
-    // never after context is destroyed.
-    void listAll(const ListDescriptor &list, const QObject *context,
-                 std::function<void(const QJsonArray &items, const std::optional<RpcError> &error)> done);
-    // Whether a listing may take the answer of one already under way (asked for by someone else,
-    // of the same list with the same options) instead of asking the server again.
-    enum class ListSharing { Own, JoinUnderWay };
-    // The same with Client::ListOptions (forceRefresh), telling done whether the list came from
-    // the result cache and how long it stays fresh.
-    void listAll(const ListDescriptor &list, const QObject *context, const Client::ListOptions &options,
-                 Client::ListDone done, ListSharing sharing = ListSharing::Own);
-    // What the server offers (session/listsnapshot.h); done runs on this object's thread. Not
-    // connected: done gets an empty snapshot and says so.
-    void listSnapshot(const QObject *context, const Client::ListOptions &options, Client::SnapshotDone done,
-                      ListSharing sharing = ListSharing::Own);
-    void notify(const QString &method, const QJsonObject &params = {});
+    // Client's requests, carried to the session's thread; nullopt options: Options::request.
+    OutgoingRequest *sendRequest(const QString &method, const QJsonObject &params = {},
+                                 const std::optional<RequestOptions> &options = std::nullopt) override;
+    void sendNotification(const QString &method, const QJsonObject &params = {}) override;
+    // ListOptions::joinUnderWay: the answer of a listing under way may serve this one too.
+    using ServerConnection::listAll;
+    void listAll(const ListDescriptor &list, const QObject *context, const ListOptions &options,
+                 ListDone done) override;
+    // Not connected: done gets an empty snapshot and says so.
+    void listSnapshot(const QObject *context, const ListOptions &options, SnapshotDone done) override;
+
     // Runs on the session's thread on every batch of traffic before trafficBatch carries it over:
     // work on the events that would otherwise hold each receiver's thread
     // (TrafficLog::summarizeBigFrames). From the next batch on.
@@ -247,20 +235,22 @@ public:
     void addLocalTraffic(const QList<Mcp::TrafficEvent> &events);
 
     // Every notification of `method` the server sends, handed to handler on receiver's thread
-    // (in order, after its ServerEvents signal) until receiver is destroyed. Only the methods
+    // (in order, after its ServerConnection signal) until receiver is destroyed. Only the methods
     // someone asked for cross from the session's thread: a flood of others costs nothing here.
     // A notification the window shows takes one such line where it is shown.
     void onNotification(const QString &method, QObject *receiver, std::function<void(const Mcp::Message &)> handler);
 
 public Q_SLOTS:
-    void connectToServer();
-    void disconnectFromServer();
+    void connectToServer() override;
+    void disconnectFromServer() override;
     // Disconnect (for stdio: end the process) and connect again.
     void restart();
     // The scheduled automatic restart, at once / not at all (until the next unexpected end).
     void restartNow();
     void stopRetrying();
-    void ping();
+    // The periodic health ping, now (ping, or server/discover in the modern era, which has no
+    // ping): measures pingLatencyMs() and the health. ping() is the plain request.
+    void pingNow();
     void setRoots(const QJsonArray &roots);
 
 Q_SIGNALS:
@@ -271,7 +261,7 @@ Q_SIGNALS:
     void trafficBatch(const QList<Mcp::TrafficEvent> &events);
     // notifications/message entries, in batches (a flooding server must not flood the receiver).
     void logMessages(const QList<Mcp::LogEntry> &entries);
-    // Every notification the Client accepted, in batches, after their ServerEvents signals.
+    // Every notification the Client accepted, in batches, after their ServerConnection signals.
     void notificationsReceived(const QList<Mcp::Message> &messages);
     // Sampling and elicitation. The receiver answers it; nobody listening: it is declined.
     void serverRequestReceived(Mcp::IncomingRequest *request);
@@ -332,19 +322,15 @@ private:
     struct ListWaiter
     {
         QPointer<const QObject> context;
-        std::function<void(const QJsonArray &, const std::optional<RpcError> &)> done;
-        Client::ListDone doneWithCache;
+        ListDone done;
     };
     struct ListUnderWay
     {
         ListDescriptor list;
-        Client::ListOptions options;
+        ListOptions options;
         quint64 connection = 0;    // m_connections when it started: only this connection's are joined
         QList<ListWaiter> waiters; // whoever asked first, then whoever joined
     };
-    // Starts a listing, or joins one under way.
-    void startList(const ListDescriptor &list, const Client::ListOptions &options, ListWaiter waiter,
-                   ListSharing sharing);
     QHash<quint64, ListUnderWay> m_lists;
     quint64 m_connections = 0; // times Connected so far
     QHash<quint64, QPointer<IncomingRequest>> m_serverRequests;

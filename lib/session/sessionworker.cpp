@@ -113,7 +113,7 @@ void SessionWorker::createClient()
     });
     // The list changes and the like reach the session with the notifications above, decoded
     // there; what the Client itself finds out crosses as the same signal.
-    connect(m_client, &ServerEvents::followedTaskChanged, m_session, &ServerEvents::followedTaskChanged);
+    connect(m_client, &ServerConnection::followedTaskChanged, m_session, &ServerConnection::followedTaskChanged);
     connect(m_client, &Client::deprecatedFeatureUsed, m_session, &Session::onDeprecatedFeatureUsed);
     connect(m_client, &Client::listenStateChanged, this, &SessionWorker::publishListenStatus);
     connect(m_client, &Client::logMessage, this,
@@ -398,10 +398,7 @@ void SessionWorker::setListenFilter(const std::optional<Modern::SubscriptionFilt
     m_listenFilter = filter;
     if (!m_client)
         return;
-    if (filter)
-        m_client->setListenFilter(*filter);
-    else
-        m_client->resetListenFilter();
+    m_client->setListenFilter(filter);
     publishListenStatus(); // the requested filter changed even when the state did not
 }
 

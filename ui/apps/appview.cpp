@@ -281,7 +281,7 @@ void AppView::onServerRequest(Apps::ViewRequest *request)
         request->reject(RpcError{-32000, tr("The server is not connected."), QJsonValue::Undefined});
         return;
     }
-    OutgoingRequest *call = m_session->call(request->method(), request->params());
+    OutgoingRequest *call = m_session->sendRequest(request->method(), request->params());
     QPointer<Apps::ViewRequest> pending(request);
     connect(call, &OutgoingRequest::finished, request, [pending, call] {
         if (!pending)

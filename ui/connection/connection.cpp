@@ -101,7 +101,9 @@ void Connection::takeListings()
 
 void Connection::snapshotListings(quint64 generation)
 {
-    listSnapshot(this, {}, [this, generation](const QJsonObject &listings, const QString &) {
+    ListOptions shared;
+    shared.joinUnderWay = true;
+    listSnapshot(this, shared, [this, generation](const QJsonObject &listings, const QString &) {
         if (!m_listing.isLatest(generation))
             return; // a newer connection started over
         if (m_listings) {
@@ -138,7 +140,7 @@ void Connection::snapshotListings(quint64 generation)
         }
         m_pendingChangedFiles.clear();
         m_listings = listings;
-    }, ListSharing::JoinUnderWay);
+    });
 }
 
 void Connection::onTrafficBatch(const QList<TrafficEvent> &events)

@@ -145,7 +145,7 @@ SubscriptionsPage::SubscriptionsPage(Connection *connection, QWidget *parent)
         setEdited(true);
     });
     connect(connection, &Connection::listenStatusChanged, this, &SubscriptionsPage::showStatus);
-    // The ServerEvents signals, not every notification: a log flood must not be copied here for nothing.
+    // The ServerConnection signals, not every notification: a log flood must not be copied here for nothing.
     connect(connection, &Connection::toolsListChanged, this,
             [this] { addArrived(QStringLiteral("notifications/tools/list_changed")); });
     connect(connection, &Connection::promptsListChanged, this,

@@ -76,7 +76,7 @@ public:
 // Session::call and wait; the handle deletes itself after finished(), so the answer is taken there.
 Response callAndWait(Session *session, const QString &method, const QJsonObject &params)
 {
-    OutgoingRequest *call = session->call(method, params);
+    OutgoingRequest *call = session->sendRequest(method, params);
     std::optional<Response> response;
     QObject::connect(call, &OutgoingRequest::finished, call, [&response, call] { response = call->response(); });
     [&] { QTRY_VERIFY_WITH_TIMEOUT(response.has_value(), kWait); }();

@@ -168,7 +168,7 @@ void tst_DesktopResults::urlElicitationWithoutBrowserAnswersOnlyTheChoice()
     QVERIFY(m_fixture.openWindow(QStringLiteral("url")));
     ServerPage *page = m_fixture.connect(m_fixture.demoConfig(QStringLiteral("url")));
     QVERIFY(page);
-    OutgoingRequest *call = page->connection()->call(QStringLiteral("tools/call"), {{Key::Name, QStringLiteral("ask_user_url")},
+    OutgoingRequest *call = page->connection()->sendRequest(QStringLiteral("tools/call"), {{Key::Name, QStringLiteral("ask_user_url")},
                                                                                     {Key::Arguments, QJsonObject()}});
     QPointer<OutgoingRequest> watched(call);
     ElicitationDialog *dialog = nullptr;

@@ -89,7 +89,7 @@ TrafficView *tst_DesktopTraffic::openTraffic(const QString &name)
 
 void tst_DesktopTraffic::startFlood(int perSecond, int seconds)
 {
-    m_page->connection()->call(QStringLiteral("tools/call"),
+    m_page->connection()->sendRequest(QStringLiteral("tools/call"),
                                {{Key::Name, QStringLiteral("notification_flood")},
                                 {Key::Arguments, QJsonObject{{QStringLiteral("perSecond"), perSecond},
                                                              {QStringLiteral("seconds"), seconds}}}});
@@ -191,10 +191,10 @@ void tst_DesktopTraffic::choosingARowPausesFollowAndSurvivesAFilter()
 void tst_DesktopTraffic::requestsNameWhatTheyCall()
 {
     QVERIFY(openTraffic(QStringLiteral("names")));
-    m_page->connection()->call(QStringLiteral("tools/call"), {{Key::Name, QStringLiteral("echo")},
+    m_page->connection()->sendRequest(QStringLiteral("tools/call"), {{Key::Name, QStringLiteral("echo")},
                                                              {Key::Arguments, QJsonObject{{QStringLiteral("message"), QStringLiteral("hi")}}}});
-    m_page->connection()->call(QStringLiteral("resources/read"), {{Key::Uri, QStringLiteral("demo://docs/readme")}});
-    m_page->connection()->call(QStringLiteral("prompts/get"), {{Key::Name, QStringLiteral("greeting")},
+    m_page->connection()->sendRequest(QStringLiteral("resources/read"), {{Key::Uri, QStringLiteral("demo://docs/readme")}});
+    m_page->connection()->sendRequest(QStringLiteral("prompts/get"), {{Key::Name, QStringLiteral("greeting")},
                                                               {Key::Arguments, QJsonObject{{QStringLiteral("name"), QStringLiteral("Ada")}}}});
     QAbstractItemModel *model = m_view->table()->model();
     auto methodTexts = [model] {

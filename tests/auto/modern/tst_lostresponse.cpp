@@ -71,7 +71,7 @@ Outcome callThrough(LosingServer &server)
 {
     Client client(createHttpTransport(server.http.url(), HttpTransportKind::Auto, {}));
     client.setEraChoice({Modern::EraChoice::Mode::Modern, {}});
-    client.setListenFilter({}); // no listen stream: only the call is on the wire
+    client.setListenFilter(Modern::SubscriptionFilter()); // no listen stream: only the call is on the wire
     QStringList notes;
     QObject::connect(&client, &Client::trafficEvent, &client, [&notes](const TrafficEvent &event) {
         if (event.kind == TrafficEvent::Kind::Note)

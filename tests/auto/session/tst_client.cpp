@@ -819,14 +819,15 @@ private Q_SLOTS:
         QJsonArray items;
         std::optional<RpcError> error;
         QObject context;
-        client->listAll({method, QStringLiteral("things")}, &context,
-                        [&](const QJsonArray &all, const std::optional<RpcError> &e) {
+        Client::ListOptions options;
+        options.maxPages = maxPages;
+        client->listAll({method, QStringLiteral("things")}, &context, options,
+                        [&](const QJsonArray &all, const std::optional<RpcError> &e, const CacheStatus &) {
                             QVERIFY(!done);
                             done = true;
                             items = all;
                             error = e;
-                        },
-                        maxPages);
+                        });
         QTRY_VERIFY_WITH_TIMEOUT(done, kWait);
         QStringList got;
         for (const QJsonValue &item : std::as_const(items))
@@ -856,7 +857,7 @@ private Q_SLOTS:
         int calls = 0;
         QJsonValue result;
         QObject context;
-        OutgoingRequest *echo = session->call(QStringLiteral("test/echo"), {{QStringLiteral("v"), 1}});
+        OutgoingRequest *echo = session->sendRequest(QStringLiteral("test/echo"), {{QStringLiteral("v"), 1}});
         connect(echo, &OutgoingRequest::finished, &context, [&, echo] {
             ++calls;
             result = echo->result();
@@ -872,7 +873,7 @@ private Q_SLOTS:
         shortLived.reset();
         bool markerFinished = false;
         // after the listing's answer (test/late answers in 500 ms by default)
-        OutgoingRequest *marker = session->call(QStringLiteral("test/late"), {{QStringLiteral("delayMs"), 700}});
+        OutgoingRequest *marker = session->sendRequest(QStringLiteral("test/late"), {{QStringLiteral("delayMs"), 700}});
         connect(marker, &OutgoingRequest::finished, this, [&] { markerFinished = true; });
         QTRY_VERIFY_WITH_TIMEOUT(markerFinished, kWait);
         QVERIFY(!ranAfterDestruction);
@@ -886,7 +887,7 @@ private Q_SLOTS:
         QVERIFY(clientThread.load() != QThread::currentThread());
         QThread *ranOn = nullptr;
         bool ok = false;
-        OutgoingRequest *request = session->call(QStringLiteral("test/echo"), {{QStringLiteral("w"), 2}});
+        OutgoingRequest *request = session->sendRequest(QStringLiteral("test/echo"), {{QStringLiteral("w"), 2}});
         connect(request, &OutgoingRequest::finished, this, [&, request] {
             ok = !request->isError() && request->isFinished()
                 && request->result().toObject().value(QStringLiteral("params")).toObject().value(QStringLiteral("w")).toInt() == 2

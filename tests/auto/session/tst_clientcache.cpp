@@ -302,7 +302,7 @@ void tst_ClientCache::headerMismatchRelistsAndRetries()
     Client client(createHttpTransport(url, HttpTransportKind::Auto, {}));
     // No listen stream: the cached tools/list stays fresh when the mapping changes, so only a
     // re-list that bypasses the cache can see the new mapping.
-    client.setListenFilter({});
+    client.setListenFilter(Modern::SubscriptionFilter());
     Wire wire(&client);
     QVERIFY(connectModern(client));
     const Listed tools = listAll(client, Lists::Tools);

@@ -95,7 +95,7 @@ private Q_SLOTS:
     void closedStdoutLeavesConnectedAtOnce();
     // onNotification: each subscriber gets its method's notifications, in order, until it is gone.
     void notificationsByMethod();
-    // ServerEvents: the list changes decoded once, arriving as the Session's own signals on the
+    // ServerConnection: the list changes decoded once, arriving as the Session's own signals on the
     // caller's thread, in both eras (legacy: straight from the server; modern: the listen stream).
     void serverEventsOnTheCallersThread_data();
     void serverEventsOnTheCallersThread();
@@ -160,7 +160,7 @@ void tst_Session::notificationsByMethod()
     }
     session.connectToServer();
     QTRY_COMPARE_WITH_TIMEOUT(session.state(), Session::State::Connected, kWait);
-    OutgoingRequest *flood = session.call(QStringLiteral("tools/call"),
+    OutgoingRequest *flood = session.sendRequest(QStringLiteral("tools/call"),
                                           {{QStringLiteral("name"), QStringLiteral("notification_flood")},
                                            {QStringLiteral("arguments"), QJsonObject{{QStringLiteral("count"), 300}}}});
     QSignalSpy done(flood, &OutgoingRequest::finished);
@@ -261,7 +261,7 @@ void tst_Session::exitHistoryKeepsSignalAndExitCode()
     QTRY_COMPARE_WITH_TIMEOUT(session.state(), Session::State::Connected, kWait);
 
     // Killed by a signal while a request waits for its answer.
-    OutgoingRequest *hang = session.call(QStringLiteral("test/hang"));
+    OutgoingRequest *hang = session.sendRequest(QStringLiteral("test/hang"));
     QSignalSpy hangDone(hang, &OutgoingRequest::finished);
     QTest::qWait(100);
     QTRY_VERIFY_WITH_TIMEOUT(session.sessionInfo().processId > 0, kWait);
@@ -276,7 +276,7 @@ void tst_Session::exitHistoryKeepsSignalAndExitCode()
 
     // The automatic restart brings it back; the history stays.
     QTRY_COMPARE_WITH_TIMEOUT(session.state(), Session::State::Connected, kWait);
-    session.call(QStringLiteral("test/crash"), {{QStringLiteral("code"), 7}});
+    session.sendRequest(QStringLiteral("test/crash"), {{QStringLiteral("code"), 7}});
     QTRY_COMPARE_WITH_TIMEOUT(session.exitHistory().size(), 2, kWait);
     const ExitRecord crashed = session.exitHistory().at(1);
     QVERIFY2(crashed.description.contains(QLatin1String("7")), qPrintable(crashed.description));
@@ -347,7 +347,7 @@ void tst_Session::settingChangedOnARunningConnection()
     session.setOptions(options);
     QTRY_VERIFY_WITH_TIMEOUT(latency.count() >= before + 2, kWait); // ping interval applied at once
     QSignalSpy scheduled(&session, &Session::autoRestartScheduled);
-    session.call(QStringLiteral("test/crash"));
+    session.sendRequest(QStringLiteral("test/crash"));
     QTRY_COMPARE_WITH_TIMEOUT(scheduled.count(), 1, kWait);
     QTRY_COMPARE_WITH_TIMEOUT(session.state(), Session::State::Connected, kWait);
 }

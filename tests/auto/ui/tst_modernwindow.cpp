@@ -503,7 +503,7 @@ void tst_ModernWindow::subscriptionsPageFollowsTheStream()
         return count;
     };
     auto trigger = [connection] {
-        OutgoingRequest *call = connection->call(QStringLiteral("tools/call"),
+        OutgoingRequest *call = connection->sendRequest(QStringLiteral("tools/call"),
                                                  {{QStringLiteral("name"), QStringLiteral("test_trigger_tool_change")},
                                                   {QStringLiteral("arguments"), QJsonObject()}});
         QSignalSpy done(call, &OutgoingRequest::finished);

@@ -253,7 +253,7 @@ void tst_ServerLoop::crashesAreKeptAndRestartStaysEnabled()
     panel->restartNowButton()->click();
     QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Connected, kWait);
 
-    OutgoingRequest *crash = connection->call(QStringLiteral("tools/call"),
+    OutgoingRequest *crash = connection->sendRequest(QStringLiteral("tools/call"),
                                               {{QStringLiteral("name"), QStringLiteral("crash")},
                                                {QStringLiteral("arguments"), QJsonObject{{QStringLiteral("code"), 9}}}});
     Q_UNUSED(crash)

@@ -588,7 +588,7 @@ void tst_Usability::pingsCanBeHidden()
         }
         return rows;
     };
-    page->connection()->ping();
+    page->connection()->pingNow();
     QTRY_VERIFY(pingRows() >= 4); // the probe, the keep-alive: each request and its response
     auto *hide = page->trafficPage()->view()->findChild<QCheckBox *>(QStringLiteral("hidePings"));
     QVERIFY(hide);

@@ -112,7 +112,7 @@ Connection *tst_WindowDiff::connectDemo(const QUuid &id)
 
 bool tst_WindowDiff::toggleExtraTool(Connection *connection)
 {
-    OutgoingRequest *request = connection->call(QStringLiteral("tools/call"),
+    OutgoingRequest *request = connection->sendRequest(QStringLiteral("tools/call"),
                                                 QJsonObject{{QStringLiteral("name"), QStringLiteral("toggle_extra_tool")},
                                                             {QStringLiteral("arguments"), QJsonObject()}});
     QSignalSpy finished(request, &OutgoingRequest::finished);
@@ -326,14 +326,14 @@ void tst_WindowDiff::replayCaptureFromTheDemoServer()
     Connection *connection = connectDemo(a);
     QVERIFY(connection);
     // A call of our own besides what the window lists by itself.
-    OutgoingRequest *request = connection->call(QStringLiteral("tools/call"),
+    OutgoingRequest *request = connection->sendRequest(QStringLiteral("tools/call"),
                                                 QJsonObject{{QStringLiteral("name"), QStringLiteral("echo")},
                                                             {QStringLiteral("arguments"), QJsonObject{{QStringLiteral("message"), QStringLiteral("again")}}}});
     QSignalSpy finished(request, &OutgoingRequest::finished);
     QVERIFY(finished.wait(10000));
     QVERIFY(!request->response().isError());
     // A call the user cancelled: the replay cancels it too, at the same point.
-    OutgoingRequest *slow = connection->call(QStringLiteral("tools/call"),
+    OutgoingRequest *slow = connection->sendRequest(QStringLiteral("tools/call"),
                                              QJsonObject{{QStringLiteral("name"), QStringLiteral("hang")},
                                                          {QStringLiteral("arguments"), QJsonObject()}});
     QSignalSpy slowFinished(slow, &OutgoingRequest::finished);
@@ -341,7 +341,7 @@ void tst_WindowDiff::replayCaptureFromTheDemoServer()
     slow->cancel(QStringLiteral("enough"));
     QVERIFY(slowFinished.count() == 1 || slowFinished.wait(5000));
     // A call whose answer depends on what the client declared (URL mode elicitation), declined.
-    OutgoingRequest *urlCall = connection->call(QStringLiteral("tools/call"),
+    OutgoingRequest *urlCall = connection->sendRequest(QStringLiteral("tools/call"),
                                             QJsonObject{{QStringLiteral("name"), QStringLiteral("ask_user_url")},
                                                         {QStringLiteral("arguments"), QJsonObject()}});
     QSignalSpy urlFinished(urlCall, &OutgoingRequest::finished);

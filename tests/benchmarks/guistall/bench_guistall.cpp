@@ -235,7 +235,7 @@ Result runOnce(QApplication &app, const QString &tab, int perSecond, double seco
             arguments.insert(QStringLiteral("perSecond"), perSecond);
             arguments.insert(QStringLiteral("seconds"), seconds);
         }
-        OutgoingRequest *call = connection->call(QStringLiteral("tools/call"),
+        OutgoingRequest *call = connection->sendRequest(QStringLiteral("tools/call"),
                                              QJsonObject{{QStringLiteral("name"), QStringLiteral("notification_flood")},
                                                          {QStringLiteral("arguments"), arguments}});
         QObject::connect(call, &OutgoingRequest::finished, &app, [&, call] {

@@ -183,7 +183,7 @@ int main(int argc, char **argv)
             Server &server = servers[next];
             next = (next + 1) % serverCount;
             const QString message = QStringLiteral("soak %1").arg(++issued);
-            OutgoingRequest *call = server.connection->call(QStringLiteral("tools/call"),
+            OutgoingRequest *call = server.connection->sendRequest(QStringLiteral("tools/call"),
                                                             {{QStringLiteral("name"), QStringLiteral("echo")},
                                                              {QStringLiteral("arguments"), QJsonObject{{QStringLiteral("message"), message}}}});
             ++server.sent;
@@ -210,7 +210,7 @@ int main(int argc, char **argv)
         QObject::connect(&flood, &QTimer::timeout, [&] {
             Server &server = servers[floodNext];
             floodNext = (floodNext + 1) % serverCount;
-            server.connection->call(QStringLiteral("tools/call"), {{QStringLiteral("name"), QStringLiteral("notification_flood")},
+            server.connection->sendRequest(QStringLiteral("tools/call"), {{QStringLiteral("name"), QStringLiteral("notification_flood")},
                                                                    {QStringLiteral("arguments"), QJsonObject{{QStringLiteral("count"), 5000}}}});
         });
         flood.start();
