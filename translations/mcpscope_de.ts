@@ -431,10 +431,6 @@
             <translation>%1 wurde auf dem Server zu Task %2 (%3); wird mit tasks/get weiterverfolgt.</translation>
         </message>
         <message>
-            <source>%1 failed: %2</source>
-            <translation>%1 fehlgeschlagen: %2</translation>
-        </message>
-        <message>
             <source>%1 is already on its way (id %2): its answer is shared; nothing more was sent.</source>
             <translation>%1 ist bereits unterwegs (ID %2): Die Antwort wird mitgenutzt; es wurde nichts weiter gesendet.</translation>
         </message>
@@ -469,6 +465,13 @@
         <message>
             <source>The server answered with an error under id %1 while only server/discover (id %2) was waiting; taken as that request's answer.</source>
             <translation>Der Server antwortete mit einem Fehler unter der ID %1, während nur server/discover (ID %2) wartete; als Antwort auf diese Anfrage genommen.</translation>
+        </message>
+    </context>
+    <context>
+        <name>Mcp::ServerConnection</name>
+        <message>
+            <source>%1 failed: %2</source>
+            <translation>%1 fehlgeschlagen: %2</translation>
         </message>
     </context>
     <context>

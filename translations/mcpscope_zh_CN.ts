@@ -426,10 +426,6 @@
             <translation>%1 在服务器上变成了任务 %2（%3）；正在用 tasks/get 跟踪它。</translation>
         </message>
         <message>
-            <source>%1 failed: %2</source>
-            <translation>%1 失败：%2</translation>
-        </message>
-        <message>
             <source>%1 is already on its way (id %2): its answer is shared; nothing more was sent.</source>
             <translation>%1 已在发送途中（ID %2）：共用其应答；未再发送任何内容。</translation>
         </message>
@@ -464,6 +460,13 @@
         <message>
             <source>The server answered with an error under id %1 while only server/discover (id %2) was waiting; taken as that request's answer.</source>
             <translation>服务器以 id %1 返回了错误，而当时只有 server/discover（id %2）在等待；已将其视为该请求的应答。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Mcp::ServerConnection</name>
+        <message>
+            <source>%1 failed: %2</source>
+            <translation>%1 失败：%2</translation>
         </message>
     </context>
     <context>
