@@ -78,26 +78,46 @@ void ServerConnection::listAll(const ListDescriptor &list, const QObject *contex
                                      const CacheStatus &) { done(items, error); });
 }
 
+namespace {
+
+// Each notification with a signal of its own, and how it is emitted: one table, read by the
+// predicate (which methods a Session's worker hands over) and by the decoder.
+struct SignalFor
+{
+    QLatin1StringView method;
+    void (*emitSignal)(ServerConnection *connection, const Message &notification);
+};
+
+constexpr SignalFor signalTable[] = {
+    {Method::ToolsListChangedNotification, [](ServerConnection *c, const Message &) { Q_EMIT c->toolsListChanged(); }},
+    {Method::ResourcesListChangedNotification,
+     [](ServerConnection *c, const Message &) { Q_EMIT c->resourcesListChanged(); }},
+    {Method::PromptsListChangedNotification, [](ServerConnection *c, const Message &) { Q_EMIT c->promptsListChanged(); }},
+    {Method::ResourceUpdatedNotification,
+     [](ServerConnection *c, const Message &n) { Q_EMIT c->resourceUpdated(n.paramsObject().value(Key::Uri).toString()); }},
+    {Method::TaskStatusNotification, [](ServerConnection *c, const Message &n) { Q_EMIT c->taskStatus(n.paramsObject()); }},
+};
+
+const SignalFor *signalFor(const QString &method)
+{
+    for (const SignalFor &entry : signalTable) {
+        if (method == entry.method)
+            return &entry;
+    }
+    return nullptr;
+}
+
+} // namespace
+
 bool ServerConnection::hasSignalFor(const QString &method)
 {
-    return method == Method::ToolsListChangedNotification || method == Method::ResourcesListChangedNotification
-        || method == Method::PromptsListChangedNotification || method == Method::ResourceUpdatedNotification
-        || method == Method::TaskStatusNotification;
+    return signalFor(method) != nullptr;
 }
 
 void ServerConnection::deliver(const Message &notification)
 {
-    const QString method = notification.method();
-    if (method == Method::ToolsListChangedNotification)
-        Q_EMIT toolsListChanged();
-    else if (method == Method::ResourcesListChangedNotification)
-        Q_EMIT resourcesListChanged();
-    else if (method == Method::PromptsListChangedNotification)
-        Q_EMIT promptsListChanged();
-    else if (method == Method::ResourceUpdatedNotification)
-        Q_EMIT resourceUpdated(notification.paramsObject().value(Key::Uri).toString());
-    else if (method == Method::TaskStatusNotification)
-        Q_EMIT taskStatus(notification.paramsObject());
+    if (const SignalFor *entry = signalFor(notification.method()))
+        entry->emitSignal(this, notification);
 }
 
 } // namespace Mcp
