@@ -35,6 +35,16 @@ void collectParamHeaders(const QJsonObject &schema, const QStringList &path, QHa
 const QString nameKey = QStringLiteral("name");
 const QString uriKey = QStringLiteral("uri");
 
+// The definitions of tools, resources, templates or prompts as listed: in the order they were added.
+template<typename Entries>
+QJsonArray definitionsOf(const Entries &entries)
+{
+    QJsonArray all;
+    for (const auto &each : entries)
+        all.append(each.definition);
+    return all;
+}
+
 QString completionKey(const QString &a, const QString &b)
 {
     return a + u'\n' + b;
@@ -214,10 +224,7 @@ QHash<QString, QStringList> Server::toolParamHeaders(const QString &name) const
 
 QJsonArray Server::toolDefinitions() const
 {
-    QJsonArray all;
-    for (const Tool &each : m_tools)
-        all.append(each.definition);
-    return all;
+    return definitionsOf(m_tools);
 }
 
 void Server::addResource(const QJsonObject &definition, ResourceReader reader)
@@ -263,18 +270,12 @@ void Server::addResourceTemplate(const QJsonObject &definition, ResourceReader r
 
 QJsonArray Server::resourceDefinitions() const
 {
-    QJsonArray all;
-    for (const Resource &each : m_resources)
-        all.append(each.definition);
-    return all;
+    return definitionsOf(m_resources);
 }
 
 QJsonArray Server::resourceTemplateDefinitions() const
 {
-    QJsonArray all;
-    for (const ResourceTemplate &each : m_templates)
-        all.append(each.definition);
-    return all;
+    return definitionsOf(m_templates);
 }
 
 QJsonArray Server::readResource(const QString &uri) const
@@ -348,10 +349,7 @@ const Server::Prompt *Server::prompt(const QString &name) const
 
 QJsonArray Server::promptDefinitions() const
 {
-    QJsonArray all;
-    for (const Prompt &each : m_prompts)
-        all.append(each.definition);
-    return all;
+    return definitionsOf(m_prompts);
 }
 
 void Server::addPromptCompletion(const QString &prompt, const QString &argument, CompletionProvider provider)
