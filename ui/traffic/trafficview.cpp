@@ -323,14 +323,12 @@ void TrafficView::connectUi()
         fillDirections();
         updateFilter();
     });
-    connect(m_log, &QAbstractItemModel::rowsInserted, m_scope, [this] {
+    const auto showScopeForAppTraffic = [this] {
         if (m_scope->isHidden() && m_log->hasAppTraffic())
             m_scope->show();
-    });
-    connect(m_log, &QAbstractItemModel::modelReset, m_scope, [this] {
-        if (m_scope->isHidden() && m_log->hasAppTraffic())
-            m_scope->show();
-    });
+    };
+    connect(m_log, &QAbstractItemModel::rowsInserted, m_scope, showScopeForAppTraffic);
+    connect(m_log, &QAbstractItemModel::modelReset, m_scope, showScopeForAppTraffic);
     connect(m_kind, &QComboBox::currentIndexChanged, this, &TrafficView::updateFilter);
     connect(m_hidePings, &QCheckBox::toggled, this, &TrafficView::updateFilter);
     // Typing should not refilter a big log on every key stroke.
