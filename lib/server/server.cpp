@@ -35,6 +35,13 @@ void collectParamHeaders(const QJsonObject &schema, const QStringList &path, QHa
 const QString nameKey = QStringLiteral("name");
 const QString uriKey = QStringLiteral("uri");
 
+// Removes the resources or prompts whose definition's `key` is `value`; how many there were.
+template<typename Entries>
+qsizetype removeWhere(Entries &entries, const QString &key, const QString &value)
+{
+    return entries.removeIf([&](const auto &each) { return each.definition.value(key).toString() == value; });
+}
+
 // The definitions of tools, resources, templates or prompts as listed: in the order they were added.
 template<typename Entries>
 QJsonArray definitionsOf(const Entries &entries)
@@ -230,7 +237,7 @@ QJsonArray Server::toolDefinitions() const
 void Server::addResource(const QJsonObject &definition, ResourceReader reader)
 {
     const QString uri = definition.value(uriKey).toString();
-    m_resources.removeIf([&uri](const Resource &each) { return each.definition.value(uriKey).toString() == uri; });
+    removeWhere(m_resources, uriKey, uri);
     m_resources.append({definition, std::move(reader)});
     Q_EMIT resourceListChanged();
 }
@@ -253,9 +260,7 @@ void Server::addBlobResource(const QJsonObject &definition, const QByteArray &by
 
 bool Server::removeResource(const QString &uri)
 {
-    const qsizetype removed = m_resources.removeIf([&uri](const Resource &each) {
-        return each.definition.value(uriKey).toString() == uri;
-    });
+    const qsizetype removed = removeWhere(m_resources, uriKey, uri);
     if (removed)
         Q_EMIT resourceListChanged();
     return removed > 0;
@@ -323,16 +328,14 @@ void Server::addPrompt(const QJsonObject &definition, PromptHandler handler)
 void Server::addPrompt(const QJsonObject &definition, InteractivePromptHandler handler)
 {
     const QString name = definition.value(nameKey).toString();
-    m_prompts.removeIf([&name](const Prompt &each) { return each.definition.value(nameKey).toString() == name; });
+    removeWhere(m_prompts, nameKey, name);
     m_prompts.append({definition, std::move(handler)});
     Q_EMIT promptListChanged();
 }
 
 bool Server::removePrompt(const QString &name)
 {
-    const qsizetype removed = m_prompts.removeIf([&name](const Prompt &each) {
-        return each.definition.value(nameKey).toString() == name;
-    });
+    const qsizetype removed = removeWhere(m_prompts, nameKey, name);
     if (removed)
         Q_EMIT promptListChanged();
     return removed > 0;

@@ -130,13 +130,10 @@ ResourcesView::ResourcesView(Connection *connection, QWidget *parent)
     auto *resultAndApp = new QSplitter(Qt::Vertical, right);
     resultAndApp->setObjectName(QStringLiteral("resourceAppSplitter"));
     resultAndApp->addWidget(m_result);
-    m_appBox = new QSplitter(Qt::Vertical, resultAndApp);
-    m_appBox->setObjectName(QStringLiteral("resourceAppBox"));
-    m_app = new AppView(m_appBox);
-    m_app->setSession(connection);
-    m_appControls = new AppHostControls(m_app, true, m_appBox);
-    static_cast<QSplitter *>(m_appBox)->addWidget(m_app);
-    static_cast<QSplitter *>(m_appBox)->addWidget(m_appControls);
+    const AppPane app = makeAppPane(connection, true, QStringLiteral("resourceAppBox"), resultAndApp);
+    m_appBox = app.box;
+    m_app = app.view;
+    m_appControls = app.controls;
     resultAndApp->addWidget(m_appBox);
     resultAndApp->setStretchFactor(1, 3);
     m_appBox->hide();

@@ -279,19 +279,15 @@ QWidget *ToolPanel::buildResultArea(QWidget *parent)
     m_result->addBarWidget(m_rerunAfterReload);
     results->addWidget(m_previousBox);
     results->addWidget(m_result);
-    m_appBox = new QSplitter(Qt::Vertical, results);
-    m_appBox->setObjectName(QStringLiteral("toolAppBox"));
-    m_app = new AppView(m_appBox);
-    m_app->setSession(m_connection);
-    m_appControls = new AppHostControls(m_app, false, m_appBox);
-    static_cast<QSplitter *>(m_appBox)->addWidget(m_app);
-    static_cast<QSplitter *>(m_appBox)->addWidget(m_appControls);
-    static_cast<QSplitter *>(m_appBox)->setStretchFactor(0, 3);
+    const AppPane app = makeAppPane(m_connection, false, QStringLiteral("toolAppBox"), results);
+    m_appBox = app.box;
+    m_app = app.view;
+    m_appControls = app.controls;
+    app.box->setStretchFactor(0, 3);
     // The host controls are folded under the view: a handle wide enough to find, that says what
     // it opens.
-    static_cast<QSplitter *>(m_appBox)->setHandleWidth(8);
-    static_cast<QSplitter *>(m_appBox)->handle(1)->setToolTip(tr("Drag up for the host controls: the messages between "
-                                                                 "MCP Scope and the view"));
+    app.box->setHandleWidth(8);
+    app.box->handle(1)->setToolTip(tr("Drag up for the host controls: the messages between MCP Scope and the view"));
     results->addWidget(m_appBox);
     m_appBox->hide();
     results->setHandleWidth(8);
