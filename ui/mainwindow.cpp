@@ -1287,23 +1287,21 @@ void MainWindow::onServerRequest(IncomingRequest *request, const QString &server
     if (sampling) {
         auto *samplingDialog = new SamplingDialog(request->params(), server, responder, this);
         samplingDialog->setDeprecatedIn(modernVersion);
-        connect(samplingDialog, &SamplingDialog::scriptedAnswerRequested, this, [server](const QJsonObject &result) {
-            SavedAnswers answers = SavedAnswers::load(server);
-            answers.samplingEnabled = true;
-            answers.sampling = result;
-            answers.save(server);
-        });
         dialog = samplingDialog;
     } else {
-        auto *elicitationDialog = new ElicitationDialog(request->params(), server, responder, this);
-        connect(elicitationDialog, &ElicitationDialog::scriptedAnswerRequested, this, [server](const QJsonObject &answer) {
-            SavedAnswers answers = SavedAnswers::load(server);
+        dialog = new ElicitationDialog(request->params(), server, responder, this);
+    }
+    connect(dialog, &PendingRequestDialog::scriptedAnswerRequested, this, [server, sampling](const QJsonObject &answer) {
+        SavedAnswers answers = SavedAnswers::load(server);
+        if (sampling) {
+            answers.samplingEnabled = true;
+            answers.sampling = answer;
+        } else {
             answers.elicitationEnabled = true;
             answers.elicitation = answer;
-            answers.save(server);
-        });
-        dialog = elicitationDialog;
-    }
+        }
+        answers.save(server);
+    });
     connect(request, &IncomingRequest::cancelled, dialog, &PendingRequestDialog::withdraw);
     connect(request, &QObject::destroyed, dialog, [dialog] {
         dialog->withdraw(tr("The connection ended before this request was answered."));

@@ -41,6 +41,17 @@ QString compact(const QJsonValue &value)
     return value.toVariant().toString();
 }
 
+// A client's error answer to what a tool asked it ends the call: "<what> failed (code): message".
+// True when the reply was one.
+bool respondedWithClientError(ToolCall *call, const Message &reply, const QString &what)
+{
+    if (!reply.isErrorResponse())
+        return false;
+    call->respond(ToolResult::error(QStringLiteral("%1 failed (%2): %3")
+                                        .arg(what, QString::number(reply.error().code), reply.error().message)));
+    return true;
+}
+
 QJsonObject textBlock(const QString &text)
 {
     return {{Key::Type, ContentTypeValue::Text}, {Key::Text, text}};
@@ -579,12 +590,8 @@ void DemoServer::addInteractiveTools()
                 if (arguments.contains(Key::SystemPrompt))
                     params.insert(Key::SystemPrompt, arguments.value(Key::SystemPrompt));
                 call->askClient(QStringLiteral("answer"), Method::SamplingCreateMessage, params, [call](const Message &reply) {
-                    if (reply.isErrorResponse()) {
-                        call->respond(ToolResult::error(QStringLiteral("Sampling failed (%1): %2")
-                                                            .arg(reply.error().code)
-                                                            .arg(reply.error().message)));
+                    if (respondedWithClientError(call, reply, QStringLiteral("Sampling")))
                         return;
-                    }
                     const QJsonObject result = reply.result().toObject();
                     const QJsonValue content = result.value(Key::Content);
                     QStringList texts;
@@ -626,12 +633,8 @@ void DemoServer::addInteractiveTools()
                 if (call->isModern() || call->session()->protocolVersion() >= QLatin1String("2025-11-25"))
                     params.insert(Key::Mode, Key::Form);
                 call->askClient(QStringLiteral("profile"), Method::ElicitationCreate, params, [call](const Message &reply) {
-                    if (reply.isErrorResponse()) {
-                        call->respond(ToolResult::error(QStringLiteral("Elicitation failed (%1): %2")
-                                                            .arg(reply.error().code)
-                                                            .arg(reply.error().message)));
+                    if (respondedWithClientError(call, reply, QStringLiteral("Elicitation")))
                         return;
-                    }
                     const QJsonObject result = reply.result().toObject();
                     QJsonObject structured{{Key::Action, result.value(Key::Action)}};
                     if (result.contains(Key::Content))
@@ -658,12 +661,8 @@ void DemoServer::addInteractiveTools()
                 if (!call->isModern())
                     params.insert(Key::ElicitationId, elicitationId);
                 call->askClient(QStringLiteral("connect"), Method::ElicitationCreate, params, [call, elicitationId](const Message &reply) {
-                    if (reply.isErrorResponse()) {
-                        call->respond(ToolResult::error(QStringLiteral("Elicitation failed (%1): %2")
-                                                            .arg(reply.error().code)
-                                                            .arg(reply.error().message)));
+                    if (respondedWithClientError(call, reply, QStringLiteral("Elicitation")))
                         return;
-                    }
                     const QString action = reply.result().toObject().value(Key::Action).toString();
                     if (action != ElicitActionValue::Accept) {
                         call->respond(ToolResult::text(QStringLiteral("The user chose %1.").arg(action)));
@@ -701,12 +700,8 @@ void DemoServer::addInteractiveTools()
                 if (!call->requireClientCapability(Key::Roots))
                     return;
                 call->askClient(Key::Roots, Method::RootsList, {}, [call](const Message &reply) {
-                    if (reply.isErrorResponse()) {
-                        call->respond(ToolResult::error(QStringLiteral("roots/list failed (%1): %2")
-                                                            .arg(reply.error().code)
-                                                            .arg(reply.error().message)));
+                    if (respondedWithClientError(call, reply, QStringLiteral("roots/list")))
                         return;
-                    }
                     call->respond(ToolResult::structured({{Key::Roots, reply.result().toObject().value(Key::Roots)}}));
                 });
             });

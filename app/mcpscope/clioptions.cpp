@@ -67,21 +67,23 @@ static QString oauthUsageText()
 // Applies one --oauth-* flag; false (with *error) for a value it cannot take.
 static bool parseOAuthOption(const QString &name, const QString &value, CliOAuthOptions *oauth, QString *error)
 {
-    if (name == QLatin1String("--oauth-client-id")) {
-        oauth->clientId = value;
-    } else if (name == QLatin1String("--oauth-client-secret")) {
-        oauth->clientSecret = value;
-    } else if (name == QLatin1String("--oauth-client-issuer")) {
-        oauth->clientIssuer = value;
-    } else if (name == QLatin1String("--oauth-client-key")) {
-        oauth->clientKeyFile = value;
-    } else if (name == QLatin1String("--oauth-client-metadata-url")) {
-        oauth->clientMetadataUrl = value;
-    } else if (name == QLatin1String("--oauth-workload-token")) {
-        oauth->workloadTokenFile = value;
-    } else if (name == QLatin1String("--oauth-scopes")) {
-        oauth->scopes = value;
-    } else if (name == QLatin1String("--oauth-grant")) {
+    // The flags that take any text.
+    static const std::pair<QLatin1StringView, std::optional<QString> CliOAuthOptions::*> textFlags[] = {
+        {QLatin1StringView("--oauth-client-id"), &CliOAuthOptions::clientId},
+        {QLatin1StringView("--oauth-client-secret"), &CliOAuthOptions::clientSecret},
+        {QLatin1StringView("--oauth-client-issuer"), &CliOAuthOptions::clientIssuer},
+        {QLatin1StringView("--oauth-client-key"), &CliOAuthOptions::clientKeyFile},
+        {QLatin1StringView("--oauth-client-metadata-url"), &CliOAuthOptions::clientMetadataUrl},
+        {QLatin1StringView("--oauth-workload-token"), &CliOAuthOptions::workloadTokenFile},
+        {QLatin1StringView("--oauth-scopes"), &CliOAuthOptions::scopes},
+    };
+    for (const auto &[flag, field] : textFlags) {
+        if (name == flag) {
+            oauth->*field = value;
+            return true;
+        }
+    }
+    if (name == QLatin1String("--oauth-grant")) {
         if (ServerAuth::grantToString(ServerAuth::grantFromString(value)) != value) {
             *error = tr("--oauth-grant must be auto, authorization_code or client_credentials");
             return false;

@@ -205,22 +205,15 @@ bool CappedHttpExchange::parsePlain()
         m_buffer.remove(0, end + 4);
         return parseHead(head);
     }
-    case Stage::Length: {
-        const QByteArray piece = m_buffer.left(qsizetype(qMin<qint64>(m_remaining, m_buffer.size())));
-        m_buffer.remove(0, piece.size());
-        m_remaining -= piece.size();
-        appendBody(piece);
+    case Stage::Length:
+        takeBodyBytes();
         if (!m_finished && m_remaining == 0)
             completePlain();
         return false;
-    }
     case Stage::ChunkSize: {
-        const qsizetype end = m_buffer.indexOf("\r\n");
-        if (end < 0) {
-            if (m_buffer.size() > MaxLineBytes)
-                fail(tr("a chunk of the answer has no valid size"));
+        const qsizetype end = lineEnd(tr("a chunk of the answer has no valid size"));
+        if (end < 0)
             return false;
-        }
         QByteArray line = m_buffer.left(end);
         m_buffer.remove(0, end + 2);
         const qsizetype extension = line.indexOf(';');
@@ -244,16 +237,12 @@ bool CappedHttpExchange::parsePlain()
         }
         return true;
     }
-    case Stage::ChunkData: {
-        const QByteArray piece = m_buffer.left(qsizetype(qMin<qint64>(m_remaining, m_buffer.size())));
-        m_buffer.remove(0, piece.size());
-        m_remaining -= piece.size();
-        appendBody(piece);
+    case Stage::ChunkData:
+        takeBodyBytes();
         if (m_remaining > 0 || m_finished)
             return false;
         m_stage = Stage::ChunkEnd;
         return true;
-    }
     case Stage::ChunkEnd:
         if (m_buffer.size() < 2)
             return false;
@@ -265,12 +254,9 @@ bool CappedHttpExchange::parsePlain()
         m_stage = Stage::ChunkSize;
         return true;
     case Stage::Trailer: {
-        const qsizetype end = m_buffer.indexOf("\r\n");
-        if (end < 0) {
-            if (m_buffer.size() > MaxLineBytes)
-                fail(tr("the answer's trailer is too long"));
+        const qsizetype end = lineEnd(tr("the answer's trailer is too long"));
+        if (end < 0)
             return false;
-        }
         m_buffer.remove(0, end + 2);
         if (end == 0)
             completePlain();
@@ -342,6 +328,22 @@ bool CappedHttpExchange::parseHead(const QByteArray &head)
     }
     m_stage = Stage::UntilClose;
     return true;
+}
+
+void CappedHttpExchange::takeBodyBytes()
+{
+    const QByteArray piece = m_buffer.left(qsizetype(qMin<qint64>(m_remaining, m_buffer.size())));
+    m_buffer.remove(0, piece.size());
+    m_remaining -= piece.size();
+    appendBody(piece);
+}
+
+qsizetype CappedHttpExchange::lineEnd(const QString &tooLong)
+{
+    const qsizetype end = m_buffer.indexOf("\r\n");
+    if (end < 0 && m_buffer.size() > MaxLineBytes)
+        fail(tooLong);
+    return end;
 }
 
 void CappedHttpExchange::appendBody(const QByteArray &bytes)

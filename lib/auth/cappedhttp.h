@@ -71,6 +71,11 @@ private:
     bool parsePlain(); // false: more bytes are needed (or the exchange ended)
     bool parseHead(const QByteArray &head);
     void appendBody(const QByteArray &bytes);
+    // Moves what the buffer holds of the m_remaining body bytes to come into the body.
+    void takeBodyBytes();
+    // Where the line the buffer starts with ends ("\r\n"); -1 while it has not all come, and a
+    // failure (tooLong) once it is longer than a line may be.
+    qsizetype lineEnd(const QString &tooLong);
     void completePlain();
     void fail(const QString &reason);
     void finish();

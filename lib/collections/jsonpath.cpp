@@ -213,6 +213,17 @@ private:
                 ++m_pos;
         }
     }
+    // Past the member or element that starts here: true at the start of the next one, false at
+    // the end of the object or array (or in broken JSON).
+    bool skipToNextItem()
+    {
+        skipValue();
+        skipSpace();
+        if (m_pos >= m_json.size() || m_json.at(m_pos) != ',')
+            return false;
+        ++m_pos;
+        return true;
+    }
     // At the start of a value; depth = how many tokens are matched.
     qsizetype value(int depth)
     {
@@ -233,11 +244,8 @@ private:
                 skipSpace();
                 if (key == m_tokens.at(depth))
                     return value(depth + 1);
-                skipValue();
-                skipSpace();
-                if (m_pos >= m_json.size() || m_json.at(m_pos) != ',')
+                if (!skipToNextItem())
                     return -1;
-                ++m_pos;
             }
         }
         if (c == '[') {
@@ -253,11 +261,8 @@ private:
                     return -1;
                 if (index == wanted)
                     return value(depth + 1);
-                skipValue();
-                skipSpace();
-                if (m_pos >= m_json.size() || m_json.at(m_pos) != ',')
+                if (!skipToNextItem())
                     return -1;
-                ++m_pos;
             }
         }
         return -1;

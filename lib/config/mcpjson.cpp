@@ -108,6 +108,15 @@ private:
         const QByteArray literal = "[" + m_text.mid(start, m_pos - start) + "]";
         return QJsonDocument::fromJson(literal).array().at(0).toString();
     }
+    // After a member or an element: past the comma before the next one, or false at the end.
+    bool skipComma()
+    {
+        skipSpace();
+        if (m_pos >= m_text.size() || m_text.at(m_pos) != ',')
+            return false;
+        ++m_pos;
+        return true;
+    }
     void value(const QString &path)
     {
         skipSpace();
@@ -125,10 +134,7 @@ private:
                 skipSpace();
                 ++m_pos; // ':'
                 value(child(path, key));
-                skipSpace();
-                if (m_pos < m_text.size() && m_text.at(m_pos) == ',')
-                    ++m_pos;
-                else
+                if (!skipComma())
                     break;
             }
             skipSpace();
@@ -140,10 +146,7 @@ private:
                 if (m_pos >= m_text.size() || m_text.at(m_pos) == ']')
                     break;
                 value(child(path, QStringLiteral("[]")));
-                skipSpace();
-                if (m_pos < m_text.size() && m_text.at(m_pos) == ',')
-                    ++m_pos;
-                else
+                if (!skipComma())
                     break;
             }
             skipSpace();
@@ -230,22 +233,19 @@ QSet<QString> referencedInputs(const ServerConfig &config)
 void applyMcpScopeFields(ServerConfig *config, const QJsonObject &fields)
 {
     const ServerConfig ours = ServerConfig::fromJson(fields);
-    if (fields.contains(ConfigKey::Id))
-        config->id = ours.id;
-    if (fields.contains(ConfigKey::InheritEnvironment))
-        config->inheritEnvironment = ours.inheritEnvironment;
-    if (fields.contains(ConfigKey::Timeouts))
-        config->timeouts = ours.timeouts;
-    if (fields.contains(ConfigKey::PingIntervalMs))
-        config->pingIntervalMs = ours.pingIntervalMs;
-    if (fields.contains(ConfigKey::AutoRestart))
-        config->autoRestart = ours.autoRestart;
-    if (fields.contains(ConfigKey::Notes))
-        config->notes = ours.notes;
-    if (fields.contains(ConfigKey::Inputs))
-        config->inputs = ours.inputs;
-    if (fields.contains(ConfigKey::Auth))
-        config->auth = ours.auth;
+    // A member the fields leave out keeps what the file's standard part set.
+    const auto takePresent = [&](const auto &key, auto ServerConfig::*member) {
+        if (fields.contains(key))
+            config->*member = ours.*member;
+    };
+    takePresent(ConfigKey::Id, &ServerConfig::id);
+    takePresent(ConfigKey::InheritEnvironment, &ServerConfig::inheritEnvironment);
+    takePresent(ConfigKey::Timeouts, &ServerConfig::timeouts);
+    takePresent(ConfigKey::PingIntervalMs, &ServerConfig::pingIntervalMs);
+    takePresent(ConfigKey::AutoRestart, &ServerConfig::autoRestart);
+    takePresent(ConfigKey::Notes, &ServerConfig::notes);
+    takePresent(ConfigKey::Inputs, &ServerConfig::inputs);
+    takePresent(ConfigKey::Auth, &ServerConfig::auth);
     if (fields.value(ConfigKey::Transport).toString() == QLatin1String("auto"))
         config->transport = ServerConfig::TransportType::Auto;
     const auto markSecret = [](QList<ConfigEntry> &entries, const QJsonValue &names, bool all) {
@@ -670,19 +670,25 @@ QByteArray McpJson::stripComments(const QByteArray &input)
         }
         w[i] = ' ';
     };
-    // Pass 1: comments become spaces (newlines kept, so lines stay where they were).
+    // Both passes step over strings whole: whether c[i] (with the byte a backslash escapes) is
+    // part of one, its quotes included.
     bool inString = false;
-    for (qsizetype i = 0; i < n; ++i) {
+    const auto stepInString = [&](qsizetype &i) {
         if (inString) {
             if (c[i] == '\\')
                 ++i;
             else if (c[i] == '"')
                 inString = false;
-            continue;
+            return true;
         }
-        if (c[i] == '"') {
-            inString = true;
-        } else if (c[i] == '/' && i + 1 < n && c[i + 1] == '/') {
+        inString = c[i] == '"';
+        return inString;
+    };
+    // Pass 1: comments become spaces (newlines kept, so lines stay where they were).
+    for (qsizetype i = 0; i < n; ++i) {
+        if (stepInString(i))
+            continue;
+        if (c[i] == '/' && i + 1 < n && c[i + 1] == '/') {
             while (i < n && c[i] != '\n')
                 blank(i++);
         } else if (c[i] == '/' && i + 1 < n && c[i + 1] == '*') {
@@ -697,16 +703,9 @@ QByteArray McpJson::stripComments(const QByteArray &input)
     // Pass 2: a comma followed only by whitespace and a closing bracket goes.
     inString = false;
     for (qsizetype i = 0; i < n; ++i) {
-        if (inString) {
-            if (c[i] == '\\')
-                ++i;
-            else if (c[i] == '"')
-                inString = false;
+        if (stepInString(i))
             continue;
-        }
-        if (c[i] == '"') {
-            inString = true;
-        } else if (c[i] == ',') {
+        if (c[i] == ',') {
             qsizetype j = i + 1;
             while (j < n && (c[j] == ' ' || c[j] == '\t' || c[j] == '\n' || c[j] == '\r'))
                 ++j;

@@ -15,6 +15,14 @@ namespace Mcp {
 
 namespace {
 
+// Says why in *error, when asked, and gives no value: how every step here fails.
+std::nullopt_t failWith(QString *error, const QString &why)
+{
+    if (error)
+        *error = why;
+    return std::nullopt;
+}
+
 // A minimal scanner over comment-free JSON that reports where things are (offsets into the
 // original text, which stripComments keeps).
 struct Member
@@ -187,20 +195,15 @@ struct LocatedEntry
 
 std::optional<LocatedEntry> locate(const QByteArray &text, const QString &serverName, QString *error)
 {
-    auto fail = [error](const QString &why) -> std::optional<LocatedEntry> {
-        if (error)
-            *error = why;
-        return std::nullopt;
-    };
     LocatedEntry located;
     located.stripped = McpJson::stripComments(text);
     if (located.stripped.size() != text.size())
-        return fail(RecordRewrite::tr("the file cannot be rewritten in place"));
+        return failWith(error, RecordRewrite::tr("the file cannot be rewritten in place"));
     const QByteArray &stripped = located.stripped;
     Scanner scanner(stripped);
     const auto root = scanner.members(0);
     if (!root)
-        return fail(RecordRewrite::tr("the file is not a JSON object"));
+        return failWith(error, RecordRewrite::tr("the file is not a JSON object"));
     // The map of servers, in each dialect's place.
     std::optional<QList<Member>> servers;
     for (const QByteArrayView key : {QByteArrayView("mcpServers"), QByteArrayView("servers")}) {
@@ -218,13 +221,13 @@ std::optional<LocatedEntry> locate(const QByteArray &text, const QString &server
         }
     }
     if (!servers)
-        return fail(RecordRewrite::tr("no \"mcpServers\" or \"servers\" in the file"));
+        return failWith(error, RecordRewrite::tr("no \"mcpServers\" or \"servers\" in the file"));
     const Member *entryMember = find(*servers, serverName.toUtf8());
     if (!entryMember)
-        return fail(RecordRewrite::tr("there is no server \"%1\" in the file").arg(serverName));
+        return failWith(error, RecordRewrite::tr("there is no server \"%1\" in the file").arg(serverName));
     const auto entry = scanner.members(entryMember->valueStart);
     if (!entry)
-        return fail(RecordRewrite::tr("the entry \"%1\" is not an object").arg(serverName));
+        return failWith(error, RecordRewrite::tr("the entry \"%1\" is not an object").arg(serverName));
     for (const auto &[key, slot] : {std::pair{QByteArrayView("command"), &located.command},
                                     std::pair{QByteArrayView("args"), &located.args},
                                     std::pair{QByteArrayView("url"), &located.url}}) {
@@ -247,20 +250,14 @@ std::optional<RecordRewrite::Entry> commandLineOf(const LocatedEntry &located, c
                                                   const QString &recorderProgram, QString *error)
 {
     const QJsonValue command = valueAt(located.stripped, *located.command);
-    if (!command.isString()) {
-        if (error)
-            *error = RecordRewrite::tr("the command of \"%1\" is not a string").arg(serverName);
-        return std::nullopt;
-    }
+    if (!command.isString())
+        return failWith(error, RecordRewrite::tr("the command of \"%1\" is not a string").arg(serverName));
     RecordRewrite::Entry entry;
     entry.command = command.toString();
     if (located.args) {
         const QJsonValue args = valueAt(located.stripped, *located.args);
-        if (!args.isArray()) {
-            if (error)
-                *error = RecordRewrite::tr("the args of \"%1\" are not a list").arg(serverName);
-            return std::nullopt;
-        }
+        if (!args.isArray())
+            return failWith(error, RecordRewrite::tr("the args of \"%1\" are not a list").arg(serverName));
         for (const QJsonValue &a : args.toArray())
             entry.args.append(a.toString());
     }
@@ -283,19 +280,12 @@ std::optional<RecordRewrite::Entry> RecordRewrite::entry(const QByteArray &text,
         entry.url = QUrl(valueAt(located->stripped, *located->url).toString());
         return entry;
     }
-    if (error)
-        *error = tr("\"%1\" has neither a \"command\" nor a \"url\"").arg(serverName);
-    return std::nullopt;
+    return failWith(error, tr("\"%1\" has neither a \"command\" nor a \"url\"").arg(serverName));
 }
 
 std::optional<QByteArray> RecordRewrite::wrap(const QByteArray &text, const QString &serverName,
                                               const Recorder &recorder, QString *error)
 {
-    auto fail = [error](const QString &why) -> std::optional<QByteArray> {
-        if (error)
-            *error = why;
-        return std::nullopt;
-    };
     const auto located = locate(text, serverName, error);
     if (!located)
         return std::nullopt;
@@ -303,17 +293,17 @@ std::optional<QByteArray> RecordRewrite::wrap(const QByteArray &text, const QStr
     if (!located->command && located->url) {
         // An HTTP server: the host is pointed at the recording proxy, same path and query.
         if (!recorder.httpProxy.isValid())
-            return fail(tr("\"%1\" is an HTTP server: it is recorded through mcpscope record --http").arg(serverName));
+            return failWith(error, tr("\"%1\" is an HTTP server: it is recorded through mcpscope record --http").arg(serverName));
         const QJsonValue urlValue = valueAt(stripped, *located->url);
         const QUrl original(urlValue.toString());
         if (urlValue.toString().contains(QLatin1String("${")))
-            return fail(tr("the url of \"%1\" uses variables the host fills in; run mcpscope record --http with the "
-                           "address they make")
-                            .arg(serverName));
+            return failWith(error, tr("the url of \"%1\" uses variables the host fills in; run mcpscope record --http "
+                                      "with the address they make")
+                                       .arg(serverName));
         if (!urlValue.isString() || !original.isValid() || original.isRelative())
-            return fail(tr("the url of \"%1\" is not an absolute URL").arg(serverName));
+            return failWith(error, tr("the url of \"%1\" is not an absolute URL").arg(serverName));
         if (original.host() == recorder.httpProxy.host() && original.port() == recorder.httpProxy.port())
-            return fail(tr("\"%1\" is already recorded").arg(serverName));
+            return failWith(error, tr("\"%1\" is already recorded").arg(serverName));
         QUrl proxied = recorder.httpProxy;
         proxied.setPath(original.path(QUrl::FullyEncoded), QUrl::StrictMode);
         proxied.setQuery(original.query(QUrl::FullyEncoded), QUrl::StrictMode);
@@ -323,12 +313,12 @@ std::optional<QByteArray> RecordRewrite::wrap(const QByteArray &text, const QStr
         return out;
     }
     if (!located->command)
-        return fail(tr("\"%1\" has neither a \"command\" nor a \"url\"").arg(serverName));
+        return failWith(error, tr("\"%1\" has neither a \"command\" nor a \"url\"").arg(serverName));
     const auto current = commandLineOf(*located, serverName, recorder.program, error);
     if (!current)
         return std::nullopt;
     if (current->recorded)
-        return fail(tr("\"%1\" is already recorded").arg(serverName));
+        return failWith(error, tr("\"%1\" is already recorded").arg(serverName));
 
     QStringList recorderArgs{QStringLiteral("record"), QStringLiteral("--name"), serverName};
     if (!recorder.captureFile.isEmpty())
@@ -343,11 +333,6 @@ std::optional<QByteArray> RecordRewrite::unwrap(const QByteArray &text, const QS
                                                 const QByteArray &backup, const QString &recorderProgram,
                                                 QString *error)
 {
-    auto fail = [error](const QString &why) -> std::optional<QByteArray> {
-        if (error)
-            *error = why;
-        return std::nullopt;
-    };
     const auto located = locate(text, serverName, error);
     if (!located)
         return std::nullopt;
@@ -358,19 +343,19 @@ std::optional<QByteArray> RecordRewrite::unwrap(const QByteArray &text, const QS
             return std::nullopt;
         const qsizetype separator = current->args.indexOf(QLatin1String("--"));
         if (!current->recorded || separator < 0 || separator + 1 >= current->args.size())
-            return fail(tr("\"%1\" is not run through the recorder").arg(serverName));
+            return failWith(error, tr("\"%1\" is not run through the recorder").arg(serverName));
         const QStringList original = current->args.mid(separator + 2);
         const auto args = located->args ? &*located->args : nullptr;
         return replaceCommand(text, *located->command, args, current->args.at(separator + 1), original);
     }
     if (!located->url)
-        return fail(tr("\"%1\" has neither a \"command\" nor a \"url\"").arg(serverName));
+        return failWith(error, tr("\"%1\" has neither a \"command\" nor a \"url\"").arg(serverName));
     // The address the host used before is only in the backup.
     const auto before = entry(backup, serverName, recorderProgram, error);
     if (!before)
         return std::nullopt;
     if (before->url.isEmpty())
-        return fail(tr("the backup has no url for \"%1\"").arg(serverName));
+        return failWith(error, tr("the backup has no url for \"%1\"").arg(serverName));
     QByteArray out = text;
     out.replace(located->url->valueStart, located->url->valueEnd - located->url->valueStart,
                 jsonString(before->url.toString(QUrl::FullyEncoded)));
@@ -381,11 +366,8 @@ std::optional<RecordRewrite::FileChange> RecordRewrite::wrapFile(const QString &
                                                                  const Recorder &recorder, QString *error)
 {
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = tr("cannot read %1: %2").arg(path, file.errorString());
-        return std::nullopt;
-    }
+    if (!file.open(QIODevice::ReadOnly))
+        return failWith(error, tr("cannot read %1: %2").arg(path, file.errorString()));
     const QByteArray original = file.readAll();
     file.close();
     const auto rewritten = wrap(original, serverName, recorder, error);
@@ -401,18 +383,13 @@ std::optional<RecordRewrite::FileChange> RecordRewrite::wrapFile(const QString &
     QFile backup(change.backupPath);
     if (!backup.open(QIODevice::WriteOnly | QIODevice::NewOnly) || backup.write(original) != original.size()
         || !backup.flush()) {
-        if (error)
-            *error = tr("cannot write the backup %1: %2").arg(change.backupPath, backup.errorString());
-        return std::nullopt;
+        return failWith(error, tr("cannot write the backup %1: %2").arg(change.backupPath, backup.errorString()));
     }
     backup.close();
     backup.setPermissions(file.permissions());
     QSaveFile save(path);
-    if (!save.open(QIODevice::WriteOnly) || save.write(*rewritten) != rewritten->size() || !save.commit()) {
-        if (error)
-            *error = tr("cannot write %1: %2").arg(path, save.errorString());
-        return std::nullopt;
-    }
+    if (!save.open(QIODevice::WriteOnly) || save.write(*rewritten) != rewritten->size() || !save.commit())
+        return failWith(error, tr("cannot write %1: %2").arg(path, save.errorString()));
     return change;
 }
 

@@ -5,8 +5,14 @@
 
 namespace Mcp {
 
-void SecretStore::enqueue(const SecretResult &request, const QObject *context, Callback callback)
+void SecretStore::enqueue(SecretResult::Operation operation, const QString &serverId, const QString &key,
+                          const QString &value, const QObject *context, Callback callback)
 {
+    SecretResult request;
+    request.operation = operation;
+    request.serverId = serverId;
+    request.key = key;
+    request.value = value;
     const quint64 job = m_nextJob++;
     m_pending.insert(job, {context, context != nullptr, std::move(callback)});
     start(job, request);
@@ -14,31 +20,18 @@ void SecretStore::enqueue(const SecretResult &request, const QObject *context, C
 
 void SecretStore::read(const QString &serverId, const QString &key, const QObject *context, Callback callback)
 {
-    SecretResult request;
-    request.operation = SecretResult::Operation::Read;
-    request.serverId = serverId;
-    request.key = key;
-    enqueue(request, context, std::move(callback));
+    enqueue(SecretResult::Operation::Read, serverId, key, QString(), context, std::move(callback));
 }
 
 void SecretStore::write(const QString &serverId, const QString &key, const QString &value,
                         const QObject *context, Callback callback)
 {
-    SecretResult request;
-    request.operation = SecretResult::Operation::Write;
-    request.serverId = serverId;
-    request.key = key;
-    request.value = value;
-    enqueue(request, context, std::move(callback));
+    enqueue(SecretResult::Operation::Write, serverId, key, value, context, std::move(callback));
 }
 
 void SecretStore::remove(const QString &serverId, const QString &key, const QObject *context, Callback callback)
 {
-    SecretResult request;
-    request.operation = SecretResult::Operation::Delete;
-    request.serverId = serverId;
-    request.key = key;
-    enqueue(request, context, std::move(callback));
+    enqueue(SecretResult::Operation::Delete, serverId, key, QString(), context, std::move(callback));
 }
 
 void SecretStore::complete(quint64 job, const SecretResult &result)

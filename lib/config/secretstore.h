@@ -76,7 +76,8 @@ private:
         bool hasContext = false;
         Callback callback;
     };
-    void enqueue(const SecretResult &request, const QObject *context, Callback callback);
+    void enqueue(SecretResult::Operation operation, const QString &serverId, const QString &key, const QString &value,
+                 const QObject *context, Callback callback);
 
     quint64 m_nextJob = 1;
     QHash<quint64, Pending> m_pending;

@@ -360,21 +360,37 @@ bool ServerCatalog::loadProjectFile()
     return true;
 }
 
+namespace {
+// One member of every server, as a set.
+template<typename Value>
+QSet<Value> allOf(const QList<ServerConfig> &servers, Value ServerConfig::*member)
+{
+    QSet<Value> values;
+    values.reserve(servers.size());
+    for (const ServerConfig &config : servers)
+        values.insert(config.*member);
+    return values;
+}
+
+// The index of the first server whose member is `value`, or -1.
+template<typename Value>
+int indexWhere(const QList<ServerConfig> &servers, Value ServerConfig::*member, const Value &value)
+{
+    for (int i = 0; i < servers.size(); ++i)
+        if (servers.at(i).*member == value)
+            return i;
+    return -1;
+}
+} // namespace
+
 QSet<QUuid> ServerCatalog::knownIds() const
 {
-    QSet<QUuid> ids;
-    ids.reserve(m_servers.size());
-    for (const ServerConfig &config : m_servers)
-        ids.insert(config.id);
-    return ids;
+    return allOf(m_servers, &ServerConfig::id);
 }
 
 int ServerCatalog::indexOf(const QUuid &id) const
 {
-    for (int i = 0; i < m_servers.size(); ++i)
-        if (m_servers.at(i).id == id)
-            return i;
-    return -1;
+    return indexWhere(m_servers, &ServerConfig::id, id);
 }
 
 ServerConfig ServerCatalog::find(const QUuid &id) const
@@ -384,10 +400,7 @@ ServerConfig ServerCatalog::find(const QUuid &id) const
 
 int ServerCatalog::indexOfName(const QString &name) const
 {
-    for (int i = 0; i < m_servers.size(); ++i)
-        if (m_servers.at(i).name == name)
-            return i;
-    return -1;
+    return indexWhere(m_servers, &ServerConfig::name, name);
 }
 
 QString ServerCatalog::uniqueName(const QString &name) const
@@ -408,11 +421,7 @@ QString ServerCatalog::uniqueName(const QString &name, const QSet<QString> &take
 
 QSet<QString> ServerCatalog::knownNames() const
 {
-    QSet<QString> names;
-    names.reserve(m_servers.size());
-    for (const ServerConfig &config : m_servers)
-        names.insert(config.name);
-    return names;
+    return allOf(m_servers, &ServerConfig::name);
 }
 
 QUuid ServerCatalog::add(ServerConfig config)

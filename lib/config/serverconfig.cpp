@@ -233,21 +233,24 @@ QJsonObject ServerConfig::toJson(SecretHandling secrets) const
         object.insert(ConfigKey::Auth, a);
     }
 
-    QJsonObject t = extra.value(ConfigKey::Timeouts).toObject();
-    t.insert(ConfigKey::RequestMs, timeouts.requestMs);
-    t.insert(ConfigKey::ResetOnProgress, timeouts.resetOnProgress);
-    t.insert(ConfigKey::MaxTotalMs, timeouts.maxTotalMs);
-    t.insert(ConfigKey::ConnectMs, timeouts.connectMs);
-    object.insert(ConfigKey::Timeouts, t);
+    // Written over what the file had there: the members we do not know stay.
+    const auto putNested = [&](QLatin1StringView key, std::initializer_list<std::pair<QLatin1StringView, QJsonValue>> members) {
+        QJsonObject nested = extra.value(key).toObject();
+        for (const auto &[name, value] : members)
+            nested.insert(name, value);
+        object.insert(key, nested);
+    };
+    putNested(ConfigKey::Timeouts, {{ConfigKey::RequestMs, timeouts.requestMs},
+                                    {ConfigKey::ResetOnProgress, timeouts.resetOnProgress},
+                                    {ConfigKey::MaxTotalMs, timeouts.maxTotalMs},
+                                    {ConfigKey::ConnectMs, timeouts.connectMs}});
 
     object.insert(ConfigKey::PingIntervalMs, pingIntervalMs);
 
-    QJsonObject r = extra.value(ConfigKey::AutoRestart).toObject();
-    r.insert(ConfigKey::Enabled, autoRestart.enabled);
-    r.insert(ConfigKey::InitialBackoffMs, autoRestart.initialBackoffMs);
-    r.insert(ConfigKey::MaxBackoffMs, autoRestart.maxBackoffMs);
-    r.insert(ConfigKey::MaxAttempts, autoRestart.maxAttempts);
-    object.insert(ConfigKey::AutoRestart, r);
+    putNested(ConfigKey::AutoRestart, {{ConfigKey::Enabled, autoRestart.enabled},
+                                       {ConfigKey::InitialBackoffMs, autoRestart.initialBackoffMs},
+                                       {ConfigKey::MaxBackoffMs, autoRestart.maxBackoffMs},
+                                       {ConfigKey::MaxAttempts, autoRestart.maxAttempts}});
 
     object.insert(ConfigKey::Notes, notes);
     if (!era.isEmpty())

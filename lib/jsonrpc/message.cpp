@@ -142,22 +142,21 @@ void Internal::setFrameSize(Message &message, qsizetype size)
         message.d->frameSize = size;
 }
 
-Message Message::request(const MessageId &id, const QString &method, const QJsonValue &params)
-{
-    Message m;
-    m.d->kind = Kind::Request;
-    m.d->id = id;
-    m.d->method = method;
-    m.d->params = params;
-    return m;
-}
-
 Message Message::notification(const QString &method, const QJsonValue &params)
 {
     Message m;
     m.d->kind = Kind::Notification;
     m.d->method = method;
     m.d->params = params;
+    return m;
+}
+
+Message Message::request(const MessageId &id, const QString &method, const QJsonValue &params)
+{
+    // A request is a notification with an id, which the answer names.
+    Message m = notification(method, params);
+    m.d->kind = Kind::Request;
+    m.d->id = id;
     return m;
 }
 

@@ -18,22 +18,14 @@ QSet<QString> stringSet(const QJsonValue &value)
     return set;
 }
 
-QString kindName(ItemChange::Kind kind)
+// The word of an item's or a field's change (ItemChange::Kind, FieldChange::Kind).
+template<typename Kind>
+QString kindName(Kind kind)
 {
     switch (kind) {
-    case ItemChange::Kind::Added: return QStringLiteral("added");
-    case ItemChange::Kind::Removed: return QStringLiteral("removed");
-    case ItemChange::Kind::Changed: break;
-    }
-    return QStringLiteral("changed");
-}
-
-QString fieldKindName(FieldChange::Kind kind)
-{
-    switch (kind) {
-    case FieldChange::Kind::Added: return QStringLiteral("added");
-    case FieldChange::Kind::Removed: return QStringLiteral("removed");
-    case FieldChange::Kind::Changed: break;
+    case Kind::Added: return QStringLiteral("added");
+    case Kind::Removed: return QStringLiteral("removed");
+    case Kind::Changed: break;
     }
     return QStringLiteral("changed");
 }
@@ -136,7 +128,7 @@ QJsonObject SnapshotDiff::toJson() const
                 item.insert(QStringLiteral("reason"), reason);
             QJsonArray fields;
             for (const FieldChange &field : change.fields) {
-                QJsonObject f{{QStringLiteral("change"), fieldKindName(field.kind)},
+                QJsonObject f{{QStringLiteral("change"), kindName(field.kind)},
                               {QStringLiteral("path"), QJsonArray::fromStringList(field.path)}};
                 if (!field.before.isUndefined())
                     f.insert(QStringLiteral("before"), field.before);

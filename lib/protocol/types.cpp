@@ -4,6 +4,7 @@
 #include "keys.h"
 
 #include <array>
+#include <tuple>
 
 namespace Mcp {
 
@@ -62,6 +63,15 @@ public:
     {
         return member(key, QJsonValue::Array, required).toArray();
     }
+    // Any JSON value, as sent; only a missing one is reported.
+    QJsonValue value(QLatin1StringView key, bool required = false) const
+    {
+        const QJsonValue value = m_object.value(key);
+        if (value.isUndefined() && required)
+            report(QStringLiteral("%1: missing").arg(key));
+        return value;
+    }
+    bool contains(QLatin1StringView key) const { return m_object.contains(key); }
     QStringList strings(QLatin1StringView key, bool required = false) const
     {
         QStringList result;
@@ -156,6 +166,179 @@ void putList(QJsonObject &object, QLatin1StringView key, const QList<T> &items)
     object.insert(key, array);
 }
 
+// ---- Members --------------------------------------------------------------------------
+// Most types are a list of members, each read and written by its C++ type: the list is written
+// once per type (a tuple of Member) and serves both fromJson and toJson.
+
+// One member of a type's JSON object: its key, where it lives in the struct, and whether the
+// schema requires it (a missing one is reported).
+template<typename T, typename Value>
+struct Member
+{
+    QLatin1StringView key;
+    Value T::*field;
+    bool required;
+};
+
+template<typename T, typename Value>
+constexpr Member<T, Value> member(QLatin1StringView key, Value T::*field)
+{
+    return {key, field, false};
+}
+
+template<typename T, typename Value>
+constexpr Member<T, Value> required(QLatin1StringView key, Value T::*field)
+{
+    return {key, field, true};
+}
+
+// Reading a member of each C++ type: the Reader checks its JSON type.
+void readMember(const Reader &read, QLatin1StringView key, bool required, QString &out)
+{
+    out = read.string(key, required);
+}
+void readMember(const Reader &read, QLatin1StringView key, bool, bool &out)
+{
+    out = read.boolean(key).value_or(false);
+}
+void readMember(const Reader &read, QLatin1StringView key, bool, std::optional<bool> &out)
+{
+    out = read.boolean(key);
+}
+void readMember(const Reader &read, QLatin1StringView key, bool, std::optional<double> &out)
+{
+    out = read.number(key);
+}
+void readMember(const Reader &read, QLatin1StringView key, bool, std::optional<int> &out)
+{
+    if (const auto number = read.number(key))
+        out = int(*number);
+}
+void readMember(const Reader &read, QLatin1StringView key, bool, std::optional<qint64> &out)
+{
+    if (const auto number = read.number(key))
+        out = qint64(*number);
+}
+void readMember(const Reader &read, QLatin1StringView key, bool, std::optional<QString> &out)
+{
+    if (read.contains(key))
+        out = read.string(key);
+}
+void readMember(const Reader &read, QLatin1StringView key, bool required, QStringList &out)
+{
+    out = read.strings(key, required);
+}
+void readMember(const Reader &read, QLatin1StringView key, bool required, QJsonObject &out)
+{
+    out = read.object(key, required);
+}
+void readMember(const Reader &read, QLatin1StringView key, bool required, QJsonValue &out)
+{
+    out = read.value(key, required);
+}
+template<typename T>
+void readMember(const Reader &read, QLatin1StringView key, bool required, QList<T> &out)
+{
+    out = read.list<T>(key, required);
+}
+template<typename T>
+void readMember(const Reader &read, QLatin1StringView key, bool required, T &out)
+{
+    out = read.nested<T>(key, required);
+}
+
+// Writing a member over what was sent: what is unset, empty or false is left out, unless the
+// sender had it (see putString).
+void writeMember(QJsonObject &object, QLatin1StringView key, const QString &value)
+{
+    putString(object, key, value);
+}
+void writeMember(QJsonObject &object, QLatin1StringView key, bool value)
+{
+    if (value || object.contains(key))
+        object.insert(key, value);
+}
+void writeMember(QJsonObject &object, QLatin1StringView key, std::optional<bool> value)
+{
+    putBool(object, key, value);
+}
+void writeMember(QJsonObject &object, QLatin1StringView key, std::optional<double> value)
+{
+    if (value)
+        object.insert(key, *value);
+}
+void writeMember(QJsonObject &object, QLatin1StringView key, std::optional<int> value)
+{
+    if (value)
+        object.insert(key, *value);
+}
+void writeMember(QJsonObject &object, QLatin1StringView key, std::optional<qint64> value)
+{
+    if (value)
+        object.insert(key, double(*value));
+}
+void writeMember(QJsonObject &object, QLatin1StringView key, const std::optional<QString> &value)
+{
+    if (value)
+        object.insert(key, *value);
+}
+void writeMember(QJsonObject &object, QLatin1StringView key, const QStringList &values)
+{
+    if (!values.isEmpty())
+        object.insert(key, QJsonArray::fromStringList(values));
+}
+void writeMember(QJsonObject &object, QLatin1StringView key, const QJsonObject &value)
+{
+    if (!value.isEmpty())
+        object.insert(key, value);
+}
+void writeMember(QJsonObject &object, QLatin1StringView key, const QJsonValue &value)
+{
+    if (!value.isUndefined())
+        object.insert(key, value);
+}
+template<typename T>
+void writeMember(QJsonObject &object, QLatin1StringView key, const QList<T> &items)
+{
+    putList(object, key, items);
+}
+template<typename T>
+void writeMember(QJsonObject &object, QLatin1StringView key, const T &value)
+{
+    object.insert(key, value.toJson());
+}
+
+template<typename T, typename Members>
+void readMembers(const Reader &read, T &value, const Members &members)
+{
+    std::apply([&](const auto &...m) { (readMember(read, m.key, m.required, value.*m.field), ...); }, members);
+}
+
+template<typename T, typename Members>
+void writeMembers(QJsonObject &object, const T &value, const Members &members)
+{
+    std::apply([&](const auto &...m) { (writeMember(object, m.key, value.*m.field), ...); }, members);
+}
+
+// fromJson and toJson of a type that is its members and the object as sent (json).
+template<typename T, typename Members>
+T fromMembers(const QJsonObject &object, QStringList *problems, const Members &members)
+{
+    const Reader read(object, problems);
+    T value;
+    readMembers(read, value, members);
+    value.json = object;
+    return value;
+}
+
+template<typename T, typename Members>
+QJsonObject toMembers(const T &value, const Members &members)
+{
+    QJsonObject object = value.json;
+    writeMembers(object, value, members);
+    return object;
+}
+
 QString displayNameOf(const QString &title, const QString &annotationsTitle, const QString &name)
 {
     if (!title.isEmpty())
@@ -164,23 +347,20 @@ QString displayNameOf(const QString &title, const QString &annotationsTitle, con
 }
 
 // The ListedItem members, read and written the same way for every kind of item.
+constexpr auto listedItemMembers = std::make_tuple(required(Key::Name, &ListedItem::name),
+                                                   member(Key::Title, &ListedItem::title),
+                                                   member(Key::Description, &ListedItem::description),
+                                                   member(Key::Icons, &ListedItem::icons));
+
 void readListedItem(const Reader &read, const QJsonObject &object, ListedItem &item)
 {
-    item.name = read.string(Key::Name, true);
-    item.title = read.string(Key::Title);
-    item.description = read.string(Key::Description);
-    item.icons = read.list<Icon>(Key::Icons);
+    readMembers(read, item, listedItemMembers);
     item.json = object;
 }
 
 QJsonObject listedItemJson(const ListedItem &item)
 {
-    QJsonObject object = item.json;
-    putString(object, Key::Name, item.name);
-    putString(object, Key::Title, item.title);
-    putString(object, Key::Description, item.description);
-    putList(object, Key::Icons, item.icons);
-    return object;
+    return toMembers(item, listedItemMembers);
 }
 
 } // namespace
@@ -222,53 +402,33 @@ Implementation Implementation::fromJson(const QJsonObject &object, QStringList *
 
 // ---- Icon -----------------------------------------------------------------------------
 
-QJsonObject Icon::toJson() const
-{
-    QJsonObject object = json;
-    putString(object, Key::Src, src);
-    putString(object, Key::MimeType, mimeType);
-    if (!sizes.isEmpty())
-        object.insert(Key::Sizes, QJsonArray::fromStringList(sizes));
-    putString(object, Key::Theme, theme);
-    return object;
+namespace {
+constexpr auto iconMembers = std::make_tuple(required(Key::Src, &Icon::src), member(Key::MimeType, &Icon::mimeType),
+                                             member(Key::Sizes, &Icon::sizes), member(Key::Theme, &Icon::theme));
 }
+
+QJsonObject Icon::toJson() const { return toMembers(*this, iconMembers); }
 
 Icon Icon::fromJson(const QJsonObject &object, QStringList *problems)
 {
-    const Reader read(object, problems);
-    Icon icon;
-    icon.src = read.string(Key::Src, true);
-    icon.mimeType = read.string(Key::MimeType);
-    icon.sizes = read.strings(Key::Sizes);
-    icon.theme = read.string(Key::Theme);
-    icon.json = object;
-    return icon;
+    return fromMembers<Icon>(object, problems, iconMembers);
 }
 
 // ---- Tool -----------------------------------------------------------------------------
 
-QJsonObject ToolAnnotations::toJson() const
-{
-    QJsonObject object = json;
-    putString(object, Key::Title, title);
-    putBool(object, Key::ReadOnlyHint, readOnlyHint);
-    putBool(object, Key::DestructiveHint, destructiveHint);
-    putBool(object, Key::IdempotentHint, idempotentHint);
-    putBool(object, Key::OpenWorldHint, openWorldHint);
-    return object;
+namespace {
+constexpr auto toolAnnotationsMembers = std::make_tuple(member(Key::Title, &ToolAnnotations::title),
+                                                        member(Key::ReadOnlyHint, &ToolAnnotations::readOnlyHint),
+                                                        member(Key::DestructiveHint, &ToolAnnotations::destructiveHint),
+                                                        member(Key::IdempotentHint, &ToolAnnotations::idempotentHint),
+                                                        member(Key::OpenWorldHint, &ToolAnnotations::openWorldHint));
 }
+
+QJsonObject ToolAnnotations::toJson() const { return toMembers(*this, toolAnnotationsMembers); }
 
 ToolAnnotations ToolAnnotations::fromJson(const QJsonObject &object, QStringList *problems)
 {
-    const Reader read(object, problems);
-    ToolAnnotations annotations;
-    annotations.title = read.string(Key::Title);
-    annotations.readOnlyHint = read.boolean(Key::ReadOnlyHint);
-    annotations.destructiveHint = read.boolean(Key::DestructiveHint);
-    annotations.idempotentHint = read.boolean(Key::IdempotentHint);
-    annotations.openWorldHint = read.boolean(Key::OpenWorldHint);
-    annotations.json = object;
-    return annotations;
+    return fromMembers<ToolAnnotations>(object, problems, toolAnnotationsMembers);
 }
 
 QString Tool::displayName() const { return displayNameOf(title, annotations.title, name); }
@@ -309,74 +469,41 @@ Tool Tool::fromJson(const QJsonObject &object, QStringList *problems)
 
 // ---- Resources ------------------------------------------------------------------------
 
-QJsonObject Resource::toJson() const
-{
-    QJsonObject object = listedItemJson(*this);
-    putString(object, Key::Uri, uri);
-    putString(object, Key::MimeType, mimeType);
-    if (size)
-        object.insert(Key::Size, double(*size));
-    if (!annotations.isEmpty())
-        object.insert(Key::Annotations, annotations);
-    return object;
+namespace {
+// The uri first: a problem with it is reported before the listed item's.
+constexpr auto resourceMembers = std::tuple_cat(std::make_tuple(required(Key::Uri, &Resource::uri)), listedItemMembers,
+                                                std::make_tuple(member(Key::MimeType, &Resource::mimeType),
+                                                                member(Key::Size, &Resource::size),
+                                                                member(Key::Annotations, &Resource::annotations)));
+constexpr auto resourceTemplateMembers = std::tuple_cat(
+    std::make_tuple(required(Key::UriTemplate, &ResourceTemplate::uriTemplate)), listedItemMembers,
+    std::make_tuple(member(Key::MimeType, &ResourceTemplate::mimeType)));
+constexpr auto resourceContentMembers = std::make_tuple(
+    required(Key::Uri, &ResourceContent::uri), member(Key::MimeType, &ResourceContent::mimeType),
+    member(Key::Text, &ResourceContent::text), member(Key::Blob, &ResourceContent::blob));
 }
+
+QJsonObject Resource::toJson() const { return toMembers(*this, resourceMembers); }
 
 Resource Resource::fromJson(const QJsonObject &object, QStringList *problems)
 {
-    const Reader read(object, problems);
-    Resource resource;
-    resource.uri = read.string(Key::Uri, true);
-    readListedItem(read, object, resource);
-    resource.mimeType = read.string(Key::MimeType);
-    if (const auto size = read.number(Key::Size))
-        resource.size = qint64(*size);
-    resource.annotations = read.object(Key::Annotations);
-    return resource;
+    return fromMembers<Resource>(object, problems, resourceMembers);
 }
 
-QJsonObject ResourceTemplate::toJson() const
-{
-    QJsonObject object = listedItemJson(*this);
-    putString(object, Key::UriTemplate, uriTemplate);
-    putString(object, Key::MimeType, mimeType);
-    return object;
-}
+QJsonObject ResourceTemplate::toJson() const { return toMembers(*this, resourceTemplateMembers); }
 
 ResourceTemplate ResourceTemplate::fromJson(const QJsonObject &object, QStringList *problems)
 {
-    const Reader read(object, problems);
-    ResourceTemplate resourceTemplate;
-    resourceTemplate.uriTemplate = read.string(Key::UriTemplate, true);
-    readListedItem(read, object, resourceTemplate);
-    resourceTemplate.mimeType = read.string(Key::MimeType);
-    return resourceTemplate;
+    return fromMembers<ResourceTemplate>(object, problems, resourceTemplateMembers);
 }
 
-QJsonObject ResourceContent::toJson() const
-{
-    QJsonObject object = json;
-    putString(object, Key::Uri, uri);
-    putString(object, Key::MimeType, mimeType);
-    if (text)
-        object.insert(Key::Text, *text);
-    if (blob)
-        object.insert(Key::Blob, *blob);
-    return object;
-}
+QJsonObject ResourceContent::toJson() const { return toMembers(*this, resourceContentMembers); }
 
 ResourceContent ResourceContent::fromJson(const QJsonObject &object, QStringList *problems)
 {
-    const Reader read(object, problems);
-    ResourceContent contents;
-    contents.uri = read.string(Key::Uri, true);
-    contents.mimeType = read.string(Key::MimeType);
-    if (object.contains(Key::Text))
-        contents.text = read.string(Key::Text);
-    if (object.contains(Key::Blob))
-        contents.blob = read.string(Key::Blob);
-    if (!contents.text && !contents.blob)
-        read.report(QStringLiteral("text or blob: missing"));
-    contents.json = object;
+    ResourceContent contents = fromMembers<ResourceContent>(object, problems, resourceContentMembers);
+    if (!contents.text && !contents.blob && problems)
+        problems->append(QStringLiteral("text or blob: missing"));
     return contents;
 }
 
@@ -384,43 +511,25 @@ ResourceContent ResourceContent::fromJson(const QJsonObject &object, QStringList
 
 QString PromptArgument::displayName() const { return displayNameOf(title, {}, name); }
 
-QJsonObject PromptArgument::toJson() const
-{
-    QJsonObject object = json;
-    putString(object, Key::Name, name);
-    putString(object, Key::Title, title);
-    putString(object, Key::Description, description);
-    if (required || object.contains(Key::Required))
-        object.insert(Key::Required, required);
-    return object;
+namespace {
+constexpr auto promptArgumentMembers = std::make_tuple(
+    required(Key::Name, &PromptArgument::name), member(Key::Title, &PromptArgument::title),
+    member(Key::Description, &PromptArgument::description), member(Key::Required, &PromptArgument::required));
+constexpr auto promptMembers = std::tuple_cat(listedItemMembers, std::make_tuple(member(Key::Arguments, &Prompt::arguments)));
 }
+
+QJsonObject PromptArgument::toJson() const { return toMembers(*this, promptArgumentMembers); }
 
 PromptArgument PromptArgument::fromJson(const QJsonObject &object, QStringList *problems)
 {
-    const Reader read(object, problems);
-    PromptArgument argument;
-    argument.name = read.string(Key::Name, true);
-    argument.title = read.string(Key::Title);
-    argument.description = read.string(Key::Description);
-    argument.required = read.boolean(Key::Required).value_or(false);
-    argument.json = object;
-    return argument;
+    return fromMembers<PromptArgument>(object, problems, promptArgumentMembers);
 }
 
-QJsonObject Prompt::toJson() const
-{
-    QJsonObject object = listedItemJson(*this);
-    putList(object, Key::Arguments, arguments);
-    return object;
-}
+QJsonObject Prompt::toJson() const { return toMembers(*this, promptMembers); }
 
 Prompt Prompt::fromJson(const QJsonObject &object, QStringList *problems)
 {
-    const Reader read(object, problems);
-    Prompt prompt;
-    readListedItem(read, object, prompt);
-    prompt.arguments = read.list<PromptArgument>(Key::Arguments);
-    return prompt;
+    return fromMembers<Prompt>(object, problems, promptMembers);
 }
 
 // ---- Capabilities ---------------------------------------------------------------------
@@ -520,75 +629,43 @@ ContentBlock ContentBlock::fromJson(const QJsonObject &object, QStringList *prob
     return block;
 }
 
-QJsonObject CallToolResult::toJson() const
-{
-    QJsonObject object = json;
-    putList(object, Key::Content, content);
-    if (!structuredContent.isUndefined())
-        object.insert(Key::StructuredContent, structuredContent);
-    if (isError || object.contains(Key::IsError))
-        object.insert(Key::IsError, isError);
-    return object;
+namespace {
+constexpr auto callToolResultMembers = std::make_tuple(required(Key::Content, &CallToolResult::content),
+                                                       member(Key::StructuredContent, &CallToolResult::structuredContent),
+                                                       member(Key::IsError, &CallToolResult::isError));
+constexpr auto readResourceResultMembers = std::make_tuple(required(Key::Contents, &ReadResourceResult::contents));
+constexpr auto promptMessageMembers = std::make_tuple(required(Key::Role, &PromptMessage::role),
+                                                      required(Key::Content, &PromptMessage::content));
+constexpr auto getPromptResultMembers = std::make_tuple(member(Key::Description, &GetPromptResult::description),
+                                                        required(Key::Messages, &GetPromptResult::messages));
 }
+
+QJsonObject CallToolResult::toJson() const { return toMembers(*this, callToolResultMembers); }
 
 CallToolResult CallToolResult::fromJson(const QJsonObject &object, QStringList *problems)
 {
-    const Reader read(object, problems);
-    CallToolResult result;
-    result.content = read.list<ContentBlock>(Key::Content, true);
-    result.structuredContent = object.value(Key::StructuredContent);
-    result.isError = read.boolean(Key::IsError).value_or(false);
-    result.json = object;
-    return result;
+    return fromMembers<CallToolResult>(object, problems, callToolResultMembers);
 }
 
-QJsonObject ReadResourceResult::toJson() const
-{
-    QJsonObject object = json;
-    putList(object, Key::Contents, contents);
-    return object;
-}
+QJsonObject ReadResourceResult::toJson() const { return toMembers(*this, readResourceResultMembers); }
 
 ReadResourceResult ReadResourceResult::fromJson(const QJsonObject &object, QStringList *problems)
 {
-    const Reader read(object, problems);
-    return {read.list<ResourceContent>(Key::Contents, true), object};
+    return fromMembers<ReadResourceResult>(object, problems, readResourceResultMembers);
 }
 
-QJsonObject PromptMessage::toJson() const
-{
-    QJsonObject object = json;
-    putString(object, Key::Role, role);
-    object.insert(Key::Content, content.toJson());
-    return object;
-}
+QJsonObject PromptMessage::toJson() const { return toMembers(*this, promptMessageMembers); }
 
 PromptMessage PromptMessage::fromJson(const QJsonObject &object, QStringList *problems)
 {
-    const Reader read(object, problems);
-    PromptMessage message;
-    message.role = read.string(Key::Role, true);
-    message.content = read.nested<ContentBlock>(Key::Content, true);
-    message.json = object;
-    return message;
+    return fromMembers<PromptMessage>(object, problems, promptMessageMembers);
 }
 
-QJsonObject GetPromptResult::toJson() const
-{
-    QJsonObject object = json;
-    putString(object, Key::Description, description);
-    putList(object, Key::Messages, messages);
-    return object;
-}
+QJsonObject GetPromptResult::toJson() const { return toMembers(*this, getPromptResultMembers); }
 
 GetPromptResult GetPromptResult::fromJson(const QJsonObject &object, QStringList *problems)
 {
-    const Reader read(object, problems);
-    GetPromptResult result;
-    result.description = read.string(Key::Description);
-    result.messages = read.list<PromptMessage>(Key::Messages, true);
-    result.json = object;
-    return result;
+    return fromMembers<GetPromptResult>(object, problems, getPromptResultMembers);
 }
 
 QJsonObject CompleteResult::toJson() const
@@ -629,18 +706,19 @@ bool Task::isTerminal() const
         || status == TaskStatusValue::Cancelled;
 }
 
+namespace {
+// Then ttl, which may be null (unlimited), and pollInterval.
+constexpr auto taskMembers = std::make_tuple(required(Key::TaskId, &Task::taskId), required(Key::Status, &Task::status),
+                                             member(Key::StatusMessage, &Task::statusMessage),
+                                             member(Key::CreatedAt, &Task::createdAt),
+                                             member(Key::LastUpdatedAt, &Task::lastUpdatedAt));
+}
+
 QJsonObject Task::toJson() const
 {
-    QJsonObject object = json;
-    putString(object, Key::TaskId, taskId);
-    putString(object, Key::Status, status);
-    putString(object, Key::StatusMessage, statusMessage);
-    putString(object, Key::CreatedAt, createdAt);
-    putString(object, Key::LastUpdatedAt, lastUpdatedAt);
-    if (ttl)
-        object.insert(Key::Ttl, double(*ttl));
-    if (pollInterval)
-        object.insert(Key::PollInterval, *pollInterval);
+    QJsonObject object = toMembers(*this, taskMembers);
+    writeMember(object, Key::Ttl, ttl);
+    writeMember(object, Key::PollInterval, pollInterval);
     return object;
 }
 
@@ -648,17 +726,10 @@ Task Task::fromJson(const QJsonObject &object, QStringList *problems)
 {
     const Reader read(object, problems);
     Task task;
-    task.taskId = read.string(Key::TaskId, true);
-    task.status = read.string(Key::Status, true);
-    task.statusMessage = read.string(Key::StatusMessage);
-    task.createdAt = read.string(Key::CreatedAt);
-    task.lastUpdatedAt = read.string(Key::LastUpdatedAt);
-    if (!object.value(Key::Ttl).isNull()) { // null: unlimited
-        if (const auto ttl = read.number(Key::Ttl))
-            task.ttl = qint64(*ttl);
-    }
-    if (const auto interval = read.number(Key::PollInterval))
-        task.pollInterval = int(*interval);
+    readMembers(read, task, taskMembers);
+    if (!object.value(Key::Ttl).isNull()) // null: unlimited
+        readMember(read, Key::Ttl, false, task.ttl);
+    readMember(read, Key::PollInterval, false, task.pollInterval);
     task.json = object;
     return task;
 }
@@ -699,15 +770,13 @@ QStringList loggingLevelNames()
 namespace Mcp {
 
 namespace {
-void putNumber(QJsonObject &object, QLatin1StringView key, std::optional<double> value)
-{
-    if (value)
-        object.insert(key, *value);
-}
-
-const QLatin1StringView CostPriority("costPriority");
-const QLatin1StringView SpeedPriority("speedPriority");
-const QLatin1StringView IntelligencePriority("intelligencePriority");
+constexpr QLatin1StringView CostPriority("costPriority");
+constexpr QLatin1StringView SpeedPriority("speedPriority");
+constexpr QLatin1StringView IntelligencePriority("intelligencePriority");
+// After the hints, which are written as sent while their names are unchanged.
+constexpr auto modelPreferencesMembers = std::make_tuple(member(CostPriority, &ModelPreferences::costPriority),
+                                                         member(SpeedPriority, &ModelPreferences::speedPriority),
+                                                         member(IntelligencePriority, &ModelPreferences::intelligencePriority));
 } // namespace
 
 QJsonObject ModelPreferences::toJson() const
@@ -720,9 +789,7 @@ QJsonObject ModelPreferences::toJson() const
             array.append(QJsonObject{{Key::Name, hint}});
         object.insert(Key::Hints, array);
     }
-    putNumber(object, CostPriority, costPriority);
-    putNumber(object, SpeedPriority, speedPriority);
-    putNumber(object, IntelligencePriority, intelligencePriority);
+    writeMembers(object, *this, modelPreferencesMembers);
     return object;
 }
 
@@ -732,9 +799,7 @@ ModelPreferences ModelPreferences::fromJson(const QJsonObject &object, QStringLi
     ModelPreferences preferences;
     for (const QJsonValue &hint : read.array(Key::Hints))
         preferences.hints.append(hint.toObject().value(Key::Name).toString());
-    preferences.costPriority = read.number(CostPriority);
-    preferences.speedPriority = read.number(SpeedPriority);
-    preferences.intelligencePriority = read.number(IntelligencePriority);
+    readMembers(read, preferences, modelPreferencesMembers);
     preferences.json = object;
     return preferences;
 }
@@ -747,7 +812,7 @@ QJsonObject CreateMessageParams::toJson() const
         object.insert(Key::ModelPreferences, modelPreferences->toJson());
     putString(object, Key::SystemPrompt, systemPrompt);
     putString(object, Key::IncludeContext, includeContext);
-    putNumber(object, Key::Temperature, temperature);
+    writeMember(object, Key::Temperature, temperature);
     if (maxTokens)
         object.insert(Key::MaxTokens, *maxTokens);
     if (stopSequences)
@@ -818,22 +883,15 @@ ElicitRequestParams ElicitRequestParams::fromJson(const QJsonObject &object, QSt
     return params;
 }
 
-QJsonObject Root::toJson() const
-{
-    QJsonObject object = json;
-    putString(object, Key::Uri, uri);
-    putString(object, Key::Name, name);
-    return object;
+namespace {
+constexpr auto rootMembers = std::make_tuple(required(Key::Uri, &Root::uri), member(Key::Name, &Root::name));
 }
+
+QJsonObject Root::toJson() const { return toMembers(*this, rootMembers); }
 
 Root Root::fromJson(const QJsonObject &object, QStringList *problems)
 {
-    const Reader read(object, problems);
-    Root root;
-    root.uri = read.string(Key::Uri, true);
-    root.name = read.string(Key::Name);
-    root.json = object;
-    return root;
+    return fromMembers<Root>(object, problems, rootMembers);
 }
 
 QJsonObject ListRootsResult::toJson() const
@@ -845,11 +903,8 @@ QJsonObject ListRootsResult::toJson() const
 
 ListRootsResult ListRootsResult::fromJson(const QJsonObject &object, QStringList *problems)
 {
-    const Reader read(object, problems);
-    ListRootsResult result;
-    result.roots = read.list<Root>(Key::Roots, true);
-    result.json = object;
-    return result;
+    // Written with its roots always, even none (toJson); read as any list.
+    return fromMembers<ListRootsResult>(object, problems, std::make_tuple(required(Key::Roots, &ListRootsResult::roots)));
 }
 
 QList<Root> ListRootsResult::rootsFromJson(const QJsonArray &array, QStringList *problems)

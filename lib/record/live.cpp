@@ -55,6 +55,16 @@ bool usesSharedTemporaryFolder()
     return qEnvironmentVariable("XDG_RUNTIME_DIR").isEmpty() && qEnvironmentVariable("MCPSCOPE_LIVE_SOCKET").isEmpty();
 }
 
+// Why the file at `path` (as lstat found it) is not this user's; empty when it is.
+QString whyNotMine(const QString &path, const struct stat &info)
+{
+    if (info.st_uid != ::getuid())
+        return QCoreApplication::translate("Mcp::Record::LiveFeed", "%1 belongs to another user (uid %2)")
+            .arg(path)
+            .arg(info.st_uid);
+    return {};
+}
+
 // Why the folder is not one only this user can enter (empty when it is): a real directory, not a
 // symbolic link, owned by us, with no access for group or others.
 QString whyNotPrivateFolder(const QString &dir)
@@ -66,10 +76,8 @@ QString whyNotPrivateFolder(const QString &dir)
         return QCoreApplication::translate("Mcp::Record::LiveFeed", "%1 is a symbolic link").arg(dir);
     if (!S_ISDIR(info.st_mode))
         return QCoreApplication::translate("Mcp::Record::LiveFeed", "%1 is not a folder").arg(dir);
-    if (info.st_uid != ::getuid())
-        return QCoreApplication::translate("Mcp::Record::LiveFeed", "%1 belongs to another user (uid %2)")
-            .arg(dir)
-            .arg(info.st_uid);
+    if (const QString why = whyNotMine(dir, info); !why.isEmpty())
+        return why;
     if ((info.st_mode & 077) != 0)
         return QCoreApplication::translate("Mcp::Record::LiveFeed", "%1 can be entered by other users (mode %2)")
             .arg(dir, QString::number(info.st_mode & 07777, 8));
@@ -84,11 +92,7 @@ QString whyNotOwnSocket(const QString &path)
         return QCoreApplication::translate("Mcp::Record::LiveFeed", "%1 does not exist").arg(path);
     if (!S_ISSOCK(info.st_mode))
         return QCoreApplication::translate("Mcp::Record::LiveFeed", "%1 is not a socket").arg(path);
-    if (info.st_uid != ::getuid())
-        return QCoreApplication::translate("Mcp::Record::LiveFeed", "%1 belongs to another user (uid %2)")
-            .arg(path)
-            .arg(info.st_uid);
-    return {};
+    return whyNotMine(path, info);
 }
 
 QString whyNotOwnPeer(const QLocalSocket &socket)

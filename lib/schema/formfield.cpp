@@ -162,18 +162,17 @@ QString inferType(const QJsonObject &s)
     static const char *const arrayKeys[] = {"items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains"};
     static const char *const stringKeys[] = {"minLength", "maxLength", "pattern", "format"};
     static const char *const numberKeys[] = {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"};
-    for (const char *k : objectKeys)
-        if (s.contains(QLatin1String(k)))
-            return QStringLiteral("object");
-    for (const char *k : arrayKeys)
-        if (s.contains(QLatin1String(k)))
-            return QStringLiteral("array");
-    for (const char *k : stringKeys)
-        if (s.contains(QLatin1String(k)))
-            return QStringLiteral("string");
-    for (const char *k : numberKeys)
-        if (s.contains(QLatin1String(k)))
-            return QStringLiteral("number");
+    const auto hasAny = [&s](const auto &keys) {
+        return std::any_of(std::begin(keys), std::end(keys), [&s](const char *k) { return s.contains(QLatin1String(k)); });
+    };
+    if (hasAny(objectKeys))
+        return QStringLiteral("object");
+    if (hasAny(arrayKeys))
+        return QStringLiteral("array");
+    if (hasAny(stringKeys))
+        return QStringLiteral("string");
+    if (hasAny(numberKeys))
+        return QStringLiteral("number");
     return QString();
 }
 

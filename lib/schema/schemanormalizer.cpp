@@ -1,6 +1,7 @@
 #include "schemanormalizer.h"
 
 #include "schemaresolver.h"
+#include "schemautil_p.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -55,25 +56,21 @@ public:
             if (it != object.end() && (it->isObject() || it->isBool()))
                 *it = schema(*it);
         }
+        // Every entry of a map or an array of subschemas.
+        const auto eachSchema = [this](auto entries) {
+            for (auto entry = entries.begin(); entry != entries.end(); ++entry)
+                *entry = schema(*entry);
+            return entries;
+        };
         for (const char *key : schemaMapKeys) {
-            const QString name = QLatin1String(key);
-            const auto it = object.find(name);
-            if (it == object.end() || !it->isObject())
-                continue;
-            QJsonObject map = it->toObject();
-            for (auto entry = map.begin(); entry != map.end(); ++entry)
-                *entry = schema(*entry); // dependencies may hold arrays of names: left untouched
-            *it = map;
+            const auto it = object.find(QLatin1String(key));
+            if (it != object.end() && it->isObject())
+                *it = eachSchema(it->toObject()); // dependencies may hold arrays of names: left untouched
         }
         for (const char *key : schemaArrayKeys) {
-            const QString name = QLatin1String(key);
-            const auto it = object.find(name);
-            if (it == object.end() || !it->isArray())
-                continue;
-            QJsonArray array = it->toArray();
-            for (auto entry = array.begin(); entry != array.end(); ++entry)
-                *entry = schema(*entry);
-            *it = array;
+            const auto it = object.find(QLatin1String(key));
+            if (it != object.end() && it->isArray())
+                *it = eachSchema(it->toArray());
         }
 
         // draft-04 boolean exclusiveMinimum/Maximum: the numeric form valijson's draft-07 expects.
@@ -93,13 +90,10 @@ public:
                 object.insert(QLatin1String("additionalItems"), rest);
         }
         if (modern) {
-            QJsonObject dependencies = object.value(QLatin1String("dependencies")).toObject();
             const QJsonObject required = object.take(QLatin1String("dependentRequired")).toObject();
             const QJsonObject schemas = object.take(QLatin1String("dependentSchemas")).toObject();
-            for (auto it = required.begin(); it != required.end(); ++it)
-                dependencies.insert(it.key(), it.value());
-            for (auto it = schemas.begin(); it != schemas.end(); ++it)
-                dependencies.insert(it.key(), it.value());
+            const QJsonObject dependencies = SchemaUtil::mergedDependencies(
+                object.value(QLatin1String("dependencies")).toObject(), required, schemas);
             if (!dependencies.isEmpty())
                 object.insert(QLatin1String("dependencies"), dependencies);
         }

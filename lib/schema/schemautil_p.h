@@ -44,4 +44,16 @@ inline QString jsonText(const QJsonValue &value)
     return QString::fromUtf8(text.mid(1, text.size() - 2));
 }
 
+// The draft-2019 split of "dependencies" (dependentRequired: names, dependentSchemas: schemas)
+// merged back into one draft-07 "dependencies" object.
+inline QJsonObject mergedDependencies(QJsonObject dependencies, const QJsonObject &dependentRequired,
+                                      const QJsonObject &dependentSchemas)
+{
+    for (auto it = dependentRequired.begin(); it != dependentRequired.end(); ++it)
+        dependencies.insert(it.key(), it.value());
+    for (auto it = dependentSchemas.begin(); it != dependentSchemas.end(); ++it)
+        dependencies.insert(it.key(), it.value());
+    return dependencies;
+}
+
 } // namespace Mcp::SchemaUtil

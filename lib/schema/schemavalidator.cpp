@@ -424,13 +424,9 @@ private:
             out.append({path, countPhrase(Tr::tr("must have at most %1 property"), Tr::tr("must have at most %1 properties"), s.value(QLatin1String("maxProperties")).toInt()),
                         QStringLiteral("maxProperties")});
 
-        QJsonObject dependencies = s.value(QLatin1String("dependencies")).toObject();
-        const QJsonObject dependentRequired = s.value(QLatin1String("dependentRequired")).toObject();
-        const QJsonObject dependentSchemas = s.value(QLatin1String("dependentSchemas")).toObject();
-        for (auto it = dependentRequired.begin(); it != dependentRequired.end(); ++it)
-            dependencies.insert(it.key(), it.value());
-        for (auto it = dependentSchemas.begin(); it != dependentSchemas.end(); ++it)
-            dependencies.insert(it.key(), it.value());
+        const QJsonObject dependencies = SchemaUtil::mergedDependencies(s.value(QLatin1String("dependencies")).toObject(),
+                                                                        s.value(QLatin1String("dependentRequired")).toObject(),
+                                                                        s.value(QLatin1String("dependentSchemas")).toObject());
         for (auto it = dependencies.begin(); it != dependencies.end(); ++it) {
             if (!object.contains(it.key()))
                 continue;

@@ -35,6 +35,23 @@ void collectParamHeaders(const QJsonObject &schema, const QStringList &path, QHa
 const QString nameKey = QStringLiteral("name");
 const QString uriKey = QStringLiteral("uri");
 
+// Removes the resources or prompts whose definition's `key` is `value`; how many there were.
+template<typename Entries>
+qsizetype removeWhere(Entries &entries, const QString &key, const QString &value)
+{
+    return entries.removeIf([&](const auto &each) { return each.definition.value(key).toString() == value; });
+}
+
+// The definitions of tools, resources, templates or prompts as listed: in the order they were added.
+template<typename Entries>
+QJsonArray definitionsOf(const Entries &entries)
+{
+    QJsonArray all;
+    for (const auto &each : entries)
+        all.append(each.definition);
+    return all;
+}
+
 QString completionKey(const QString &a, const QString &b)
 {
     return a + u'\n' + b;
@@ -214,16 +231,13 @@ QHash<QString, QStringList> Server::toolParamHeaders(const QString &name) const
 
 QJsonArray Server::toolDefinitions() const
 {
-    QJsonArray all;
-    for (const Tool &each : m_tools)
-        all.append(each.definition);
-    return all;
+    return definitionsOf(m_tools);
 }
 
 void Server::addResource(const QJsonObject &definition, ResourceReader reader)
 {
     const QString uri = definition.value(uriKey).toString();
-    m_resources.removeIf([&uri](const Resource &each) { return each.definition.value(uriKey).toString() == uri; });
+    removeWhere(m_resources, uriKey, uri);
     m_resources.append({definition, std::move(reader)});
     Q_EMIT resourceListChanged();
 }
@@ -246,9 +260,7 @@ void Server::addBlobResource(const QJsonObject &definition, const QByteArray &by
 
 bool Server::removeResource(const QString &uri)
 {
-    const qsizetype removed = m_resources.removeIf([&uri](const Resource &each) {
-        return each.definition.value(uriKey).toString() == uri;
-    });
+    const qsizetype removed = removeWhere(m_resources, uriKey, uri);
     if (removed)
         Q_EMIT resourceListChanged();
     return removed > 0;
@@ -263,18 +275,12 @@ void Server::addResourceTemplate(const QJsonObject &definition, ResourceReader r
 
 QJsonArray Server::resourceDefinitions() const
 {
-    QJsonArray all;
-    for (const Resource &each : m_resources)
-        all.append(each.definition);
-    return all;
+    return definitionsOf(m_resources);
 }
 
 QJsonArray Server::resourceTemplateDefinitions() const
 {
-    QJsonArray all;
-    for (const ResourceTemplate &each : m_templates)
-        all.append(each.definition);
-    return all;
+    return definitionsOf(m_templates);
 }
 
 QJsonArray Server::readResource(const QString &uri) const
@@ -322,16 +328,14 @@ void Server::addPrompt(const QJsonObject &definition, PromptHandler handler)
 void Server::addPrompt(const QJsonObject &definition, InteractivePromptHandler handler)
 {
     const QString name = definition.value(nameKey).toString();
-    m_prompts.removeIf([&name](const Prompt &each) { return each.definition.value(nameKey).toString() == name; });
+    removeWhere(m_prompts, nameKey, name);
     m_prompts.append({definition, std::move(handler)});
     Q_EMIT promptListChanged();
 }
 
 bool Server::removePrompt(const QString &name)
 {
-    const qsizetype removed = m_prompts.removeIf([&name](const Prompt &each) {
-        return each.definition.value(nameKey).toString() == name;
-    });
+    const qsizetype removed = removeWhere(m_prompts, nameKey, name);
     if (removed)
         Q_EMIT promptListChanged();
     return removed > 0;
@@ -348,10 +352,7 @@ const Server::Prompt *Server::prompt(const QString &name) const
 
 QJsonArray Server::promptDefinitions() const
 {
-    QJsonArray all;
-    for (const Prompt &each : m_prompts)
-        all.append(each.definition);
-    return all;
+    return definitionsOf(m_prompts);
 }
 
 void Server::addPromptCompletion(const QString &prompt, const QString &argument, CompletionProvider provider)

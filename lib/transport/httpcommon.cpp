@@ -1,4 +1,5 @@
 #include "httpcommon_p.h"
+#include "httpauthorizer.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -92,6 +93,15 @@ void watchTlsErrors(QNetworkReply *reply)
 bool isAuthorizationChallenge(int status, const QByteArray &wwwAuthenticate)
 {
     return status == 401 || (status == 403 && wwwAuthenticate.toLower().contains("insufficient_scope"));
+}
+
+void forwardAuthorizationTraffic(Transport *transport, HttpAuthorizer *authorizer, quint64 *nextExchangeId)
+{
+    QObject::connect(authorizer, &HttpAuthorizer::trafficEvent, transport,
+                     [transport, renumber = exchangeRenumberer(nextExchangeId)](const TrafficEvent &event) {
+                         if (transport->isAuthorizationPending())
+                             Q_EMIT transport->trafficEvent(renumber(event));
+                     });
 }
 
 std::function<TrafficEvent(const TrafficEvent &)> exchangeRenumberer(quint64 *nextExchangeId)

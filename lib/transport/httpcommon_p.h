@@ -32,6 +32,9 @@ bool isAuthorizationChallenge(int status, const QByteArray &wwwAuthenticate);
 // Renumbers an authorizer's exchanges into a transport's exchange-id sequence (*nextExchangeId,
 // which must outlive the returned function), so OAuth requests join the connection's log.
 std::function<TrafficEvent(const TrafficEvent &)> exchangeRenumberer(quint64 *nextExchangeId);
+// The OAuth exchanges belong in the transport's log while it waits for them (isAuthorizationPending):
+// the authorizer's traffic goes out as the transport's, renumbered into *nextExchangeId.
+void forwardAuthorizationTraffic(Transport *transport, HttpAuthorizer *authorizer, quint64 *nextExchangeId);
 // A transport error for a reply that failed: TLS, network or HTTP status (with body excerpt
 // and WWW-Authenticate).
 TransportError errorFromReply(const QNetworkReply *reply, const QByteArray &body);

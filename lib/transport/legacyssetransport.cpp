@@ -47,12 +47,7 @@ LegacySseTransport::LegacySseTransport(const QUrl &url, const HttpTransportOptio
             error.message = tr("Authorization for %1 failed: %2").arg(endpointDescription(), reason);
             fail(error);
         });
-        // The OAuth exchanges belong in this connection's log while it waits for them.
-        connect(authorizer, &HttpAuthorizer::trafficEvent, this,
-                [this, renumber = HttpDetail::exchangeRenumberer(&m_nextExchangeId)](const TrafficEvent &event) {
-                    if (isAuthorizationPending())
-                        Q_EMIT trafficEvent(renumber(event));
-                });
+        forwardAuthorizationTraffic(this, authorizer, &m_nextExchangeId);
     }
 }
 

@@ -77,13 +77,7 @@ StreamableHttpTransport::StreamableHttpTransport(const QUrl &url, const HttpTran
     if (HttpAuthorizer *authorizer = m_options.authorizer) {
         connect(authorizer, &HttpAuthorizer::authorized, this, &StreamableHttpTransport::onAuthorized);
         connect(authorizer, &HttpAuthorizer::failed, this, &StreamableHttpTransport::onAuthorizationFailed);
-        // The OAuth exchanges belong in this connection's log while it waits for them; their
-        // exchange ids join this transport's sequence.
-        connect(authorizer, &HttpAuthorizer::trafficEvent, this,
-                [this, renumber = HttpDetail::exchangeRenumberer(&m_nextExchangeId)](const TrafficEvent &event) {
-                    if (isAuthorizationPending())
-                        Q_EMIT trafficEvent(renumber(event));
-                });
+        forwardAuthorizationTraffic(this, authorizer, &m_nextExchangeId);
     }
 }
 

@@ -155,4 +155,16 @@ void AppHostControls::sendJson(QPlainTextEdit *editor, const std::function<void(
     send(document.object());
 }
 
+AppPane makeAppPane(Session *session, bool manualControls, const QString &objectName, QWidget *parent)
+{
+    auto *box = new QSplitter(Qt::Vertical, parent);
+    box->setObjectName(objectName);
+    auto *view = new AppView(box);
+    view->setSession(session);
+    auto *controls = new AppHostControls(view, manualControls, box);
+    box->addWidget(view);
+    box->addWidget(controls);
+    return {box, view, controls};
+}
+
 } // namespace Mcp::Ui

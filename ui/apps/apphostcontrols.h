@@ -7,7 +7,12 @@
 #include <functional>
 
 class QPlainTextEdit;
+class QSplitter;
 class QTreeWidget;
+
+namespace Mcp {
+class Session;
+}
 
 namespace Mcp::Ui {
 
@@ -39,5 +44,15 @@ private:
     QPlainTextEdit *m_input = nullptr;
     QPlainTextEdit *m_result = nullptr;
 };
+
+// An app's view above its host controls, in a vertical splitter named objectName: how the tools
+// and resources pages show an MCP App.
+struct AppPane
+{
+    QSplitter *box;
+    AppView *view;
+    AppHostControls *controls;
+};
+AppPane makeAppPane(Session *session, bool manualControls, const QString &objectName, QWidget *parent);
 
 } // namespace Mcp::Ui

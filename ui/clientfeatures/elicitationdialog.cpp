@@ -5,6 +5,7 @@
 
 #include "protocol/clienttypes.h"
 #include "protocol/keys.h"
+#include "widgets/commonwidgets.h"
 #include "widgets/fittinglabel.h"
 #include "widgets/screenfit.h"
 
@@ -155,18 +156,11 @@ void ElicitationDialog::setUp()
         accept->setObjectName(QStringLiteral("accept"));
         accept->setDefault(true);
         connect(accept, &QPushButton::clicked, this, &ElicitationDialog::acceptRequest);
-        auto *script = buttons->addButton(tr("Save as scri&pted answer"), QDialogButtonBox::ActionRole);
-        script->setObjectName(QStringLiteral("saveScripted"));
-        script->setToolTip(tr("Answer this server's later form requests with these values automatically"));
-        connect(script, &QPushButton::clicked, this, [this] {
-            Q_EMIT scriptedAnswerRequested({{Key::Action, ElicitActionValue::Accept}, {Key::Content, content()}});
+        addScriptedAnswerButton(buttons, tr("Answer this server's later form requests with these values automatically"), [this] {
+            return QJsonObject{{Key::Action, ElicitActionValue::Accept}, {Key::Content, content()}};
         });
     }
-    m_problem = new FittingLabel(this);
-    m_problem->setObjectName(QStringLiteral("problem"));
-    m_problem->setWordWrap(true);
-    Theme::setTextColor(m_problem, Theme::Role::Error);
-    m_problem->hide();
+    m_problem = hiddenNote<FittingLabel>(Theme::Role::Error, QStringLiteral("problem"), this);
     layout->addWidget(m_problem);
     auto *decline = buttons->addButton(tr("&Decline"), QDialogButtonBox::DestructiveRole);
     decline->setObjectName(QStringLiteral("decline"));

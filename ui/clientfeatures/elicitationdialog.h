@@ -46,10 +46,6 @@ public:
     static void addUrlPreview(QBoxLayout *layout, QWidget *parent, const QUrl &url, const QString &domainObjectName,
                               const QString &urlObjectName);
 
-Q_SIGNALS:
-    // "Save as scripted answer": {action, content}, to be stored for this server.
-    void scriptedAnswerRequested(const QJsonObject &answer);
-
 public Q_SLOTS:
     void acceptRequest();
     void declineRequest();

@@ -1,6 +1,8 @@
 #include "pendingrequestdialog.h"
 
+#include <QDialogButtonBox>
 #include <QLabel>
+#include <QPushButton>
 #include <QTimer>
 
 namespace Mcp::Ui {
@@ -55,6 +57,16 @@ QLabel *PendingRequestDialog::makeServerBanner(const QString &what)
     label->setTextFormat(Qt::RichText);
     label->setText(tr("<b>%1</b> %2").arg(m_serverName.toHtmlEscaped(), what.toHtmlEscaped()));
     return label;
+}
+
+QPushButton *PendingRequestDialog::addScriptedAnswerButton(QDialogButtonBox *buttons, const QString &toolTip,
+                                                           std::function<QJsonObject()> answer)
+{
+    auto *button = buttons->addButton(tr("Save as scri&pted answer"), QDialogButtonBox::ActionRole);
+    button->setObjectName(QStringLiteral("saveScripted"));
+    button->setToolTip(toolTip);
+    connect(button, &QPushButton::clicked, this, [this, answer = std::move(answer)] { Q_EMIT scriptedAnswerRequested(answer()); });
+    return button;
 }
 
 void PendingRequestDialog::respond(const QJsonObject &result)

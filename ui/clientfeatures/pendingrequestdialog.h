@@ -9,7 +9,9 @@
 #include <functional>
 
 QT_BEGIN_NAMESPACE
+class QDialogButtonBox;
 class QLabel;
+class QPushButton;
 QT_END_NAMESPACE
 
 namespace Mcp::Ui {
@@ -47,12 +49,17 @@ Q_SIGNALS:
     void answered(const QJsonObject &result); // result sent (respond)
     void rejectedWithError(int code, const QString &message);
     void withdrawn(const QString &reason);
+    // "Save as scripted answer": the answer, to be stored for this server.
+    void scriptedAnswerRequested(const QJsonObject &answer);
 
 protected:
     void respond(const QJsonObject &result);
     void rejectWith(int code, const QString &message);
     // A line at the top of the dialog that names the server.
     QLabel *makeServerBanner(const QString &what);
+    // The "Save as scripted answer" button: it offers what `answer` gives at the time of the click.
+    QPushButton *addScriptedAnswerButton(QDialogButtonBox *buttons, const QString &toolTip,
+                                         std::function<QJsonObject()> answer);
 
 private:
     QJsonObject m_params;

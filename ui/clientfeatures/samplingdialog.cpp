@@ -3,6 +3,7 @@
 #include "widgets/jsontext.h"
 #include "results/resultview.h"
 #include "theme.h"
+#include "widgets/commonwidgets.h"
 #include "widgets/screenfit.h"
 
 #include "protocol/clienttypes.h"
@@ -62,11 +63,7 @@ void SamplingDialog::setUp()
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(makeServerBanner(tr("asks your LLM for a message (sampling/createMessage). You are the model: "
                                           "write the answer, or reject the request.")));
-    m_deprecation = new QLabel(this);
-    m_deprecation->setObjectName(QStringLiteral("samplingDeprecation"));
-    m_deprecation->setWordWrap(true);
-    Theme::setTextColor(m_deprecation, Theme::Role::Warning);
-    m_deprecation->hide();
+    m_deprecation = hiddenNote<QLabel>(Theme::Role::Warning, QStringLiteral("samplingDeprecation"), this);
     layout->addWidget(m_deprecation);
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
@@ -172,12 +169,10 @@ void SamplingDialog::setUp()
     auto *rejectButton = buttons->addButton(tr("&Reject"), QDialogButtonBox::RejectRole);
     rejectButton->setObjectName(QStringLiteral("reject"));
     rejectButton->setToolTip(tr("Answer with error -1 (the user rejected the request)"));
-    auto *script = buttons->addButton(tr("Save as scri&pted answer"), QDialogButtonBox::ActionRole);
-    script->setObjectName(QStringLiteral("saveScripted"));
-    script->setToolTip(tr("Answer this server's later sampling requests with this answer automatically"));
+    addScriptedAnswerButton(buttons, tr("Answer this server's later sampling requests with this answer automatically"),
+                            [this] { return answer(); });
     connect(send, &QPushButton::clicked, this, &SamplingDialog::sendAnswer);
     connect(rejectButton, &QPushButton::clicked, this, &SamplingDialog::rejectRequest);
-    connect(script, &QPushButton::clicked, this, [this] { Q_EMIT scriptedAnswerRequested(answer()); });
     layout->addWidget(buttons);
     m_text->setFocus();
     ScreenFit::resizeWithin(this, QSize(760, 820));

@@ -37,10 +37,6 @@ public:
 
     static constexpr int RejectedCode = -1;
 
-Q_SIGNALS:
-    // "Save as scripted answer": the result, to be stored for this server.
-    void scriptedAnswerRequested(const QJsonObject &result);
-
 public Q_SLOTS:
     void sendAnswer();
     void rejectRequest();

@@ -40,9 +40,7 @@ ConsolePage::ConsolePage(Connection *connection, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     auto *bar = new QHBoxLayout;
-    m_search = new QLineEdit(this);
-    m_search->setPlaceholderText(tr("Search the console"));
-    m_search->setClearButtonEnabled(true);
+    m_search = searchField(QString(), tr("Search the console"), this);
     auto *prev = toolButton(QStringLiteral("up"), tr("Previous match"), this);
     auto *next = toolButton(QStringLiteral("down"), tr("Next match"), this);
     auto *clearButton = toolButton(QStringLiteral("clear"), tr("Clear"), this);

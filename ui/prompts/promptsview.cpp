@@ -1,6 +1,7 @@
 #include "promptsview.h"
 
 #include "widgets/cachenote.h"
+#include "widgets/commonwidgets.h"
 
 #include "forms/debouncedcompleter.h"
 #include "forms/toolinputstore.h"
@@ -24,7 +25,6 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QShortcut>
-#include <QSplitter>
 
 namespace Mcp::Ui {
 
@@ -45,16 +45,10 @@ PromptsView::PromptsView(Connection *connection, QWidget *parent)
     : QWidget(parent)
     , m_connection(connection)
 {
-    auto *layout = new QHBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    auto *splitter = new QSplitter(Qt::Horizontal, this);
-    auto *left = new QWidget(splitter);
-    auto *leftLayout = new QVBoxLayout(left);
-    leftLayout->setContentsMargins(0, 0, 0, 0);
-    auto *filter = new QLineEdit(left);
-    filter->setObjectName(QStringLiteral("promptFilter"));
-    filter->setPlaceholderText(tr("Search"));
-    filter->setClearButtonEnabled(true);
+    const ListAndDetails columns = splitListAndDetails(this);
+    QWidget *left = columns.listColumn;
+    QVBoxLayout *leftLayout = columns.listLayout;
+    auto *filter = searchField(QStringLiteral("promptFilter"), tr("Search"), left);
     m_list = new ItemList({Key::Name, &promptText, &toolTipOf}, left);
     m_list->setObjectName(QStringLiteral("promptList"));
     auto *refreshButton = new QPushButton(tr("Refresh"), left);
@@ -65,14 +59,9 @@ PromptsView::PromptsView(Connection *connection, QWidget *parent)
     leftLayout->addWidget(refreshButton, 0, Qt::AlignLeft);
     leftLayout->addWidget(m_listMessage);
 
-    auto *right = new QWidget(splitter);
-    auto *rightLayout = new QVBoxLayout(right);
-    rightLayout->setContentsMargins(6, 0, 0, 0);
-    m_heading = new QLabel(tr("Select a prompt"), right);
-    QFont font = m_heading->font();
-    font.setBold(true);
-    font.setPointSizeF(font.pointSizeF() * 1.2);
-    m_heading->setFont(font);
+    QWidget *right = columns.detailsColumn;
+    QVBoxLayout *rightLayout = columns.detailsLayout;
+    m_heading = headingLabel(tr("Select a prompt"), right);
     m_description = new QLabel(tr("Pick a prompt on the left: its arguments appear here, and Get prompt "
                                   "(Ctrl+Enter) shows the messages it makes."), right);
     m_description->setWordWrap(true);
@@ -97,11 +86,6 @@ PromptsView::PromptsView(Connection *connection, QWidget *parent)
     rightLayout->addWidget(m_status);
     rightLayout->addWidget(m_result, 1);
     rightLayout->addStretch(0); // keeps the form at the top while there is no result
-    splitter->addWidget(left);
-    splitter->addWidget(right);
-    splitter->setStretchFactor(0, 2);
-    splitter->setStretchFactor(1, 3);
-    layout->addWidget(splitter);
 
     auto *shortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return), this);
     shortcut->setContext(Qt::WidgetWithChildrenShortcut);

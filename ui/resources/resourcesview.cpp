@@ -1,6 +1,7 @@
 #include "resourcesview.h"
 
 #include "widgets/cachenote.h"
+#include "widgets/commonwidgets.h"
 
 #include "apps/apphostcontrols.h"
 #include "apps/appview.h"
@@ -64,17 +65,10 @@ ResourcesView::ResourcesView(Connection *connection, QWidget *parent)
     : QWidget(parent)
     , m_connection(connection)
 {
-    auto *layout = new QHBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    auto *splitter = new QSplitter(Qt::Horizontal, this);
-
-    auto *left = new QWidget(splitter);
-    auto *leftLayout = new QVBoxLayout(left);
-    leftLayout->setContentsMargins(0, 0, 0, 0);
-    auto *filter = new QLineEdit(left);
-    filter->setObjectName(QStringLiteral("resourceFilter"));
-    filter->setPlaceholderText(tr("Search"));
-    filter->setClearButtonEnabled(true);
+    const ListAndDetails columns = splitListAndDetails(this);
+    QWidget *left = columns.listColumn;
+    QVBoxLayout *leftLayout = columns.listLayout;
+    auto *filter = searchField(QStringLiteral("resourceFilter"), tr("Search"), left);
     leftLayout->addWidget(filter);
     m_tabs = new QTabWidget(left);
     m_resources = new ItemList({Key::Uri, &resourceText, &toolTipOf}, m_tabs);
@@ -98,14 +92,9 @@ ResourcesView::ResourcesView(Connection *connection, QWidget *parent)
     m_listMessage->setWordWrap(true);
     leftLayout->addWidget(m_listMessage);
 
-    auto *right = new QWidget(splitter);
-    auto *rightLayout = new QVBoxLayout(right);
-    rightLayout->setContentsMargins(6, 0, 0, 0);
-    m_heading = new QLabel(tr("Select a resource or a template"), right);
-    QFont font = m_heading->font();
-    font.setBold(true);
-    font.setPointSizeF(font.pointSizeF() * 1.2);
-    m_heading->setFont(font);
+    QWidget *right = columns.detailsColumn;
+    QVBoxLayout *rightLayout = columns.detailsLayout;
+    m_heading = headingLabel(tr("Select a resource or a template"), right);
     m_heading->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_details = new QLabel(tr("Pick a resource on the left, then Read (or double-click it); or a template, to "
                               "fill in its variables."), right);
@@ -141,23 +130,15 @@ ResourcesView::ResourcesView(Connection *connection, QWidget *parent)
     auto *resultAndApp = new QSplitter(Qt::Vertical, right);
     resultAndApp->setObjectName(QStringLiteral("resourceAppSplitter"));
     resultAndApp->addWidget(m_result);
-    m_appBox = new QSplitter(Qt::Vertical, resultAndApp);
-    m_appBox->setObjectName(QStringLiteral("resourceAppBox"));
-    m_app = new AppView(m_appBox);
-    m_app->setSession(connection);
-    m_appControls = new AppHostControls(m_app, true, m_appBox);
-    static_cast<QSplitter *>(m_appBox)->addWidget(m_app);
-    static_cast<QSplitter *>(m_appBox)->addWidget(m_appControls);
+    const AppPane app = makeAppPane(connection, true, QStringLiteral("resourceAppBox"), resultAndApp);
+    m_appBox = app.box;
+    m_app = app.view;
+    m_appControls = app.controls;
     resultAndApp->addWidget(m_appBox);
     resultAndApp->setStretchFactor(1, 3);
     m_appBox->hide();
     rightLayout->addWidget(resultAndApp, 1);
     rightLayout->addStretch(0); // keeps the form at the top while there is no result
-    splitter->addWidget(left);
-    splitter->addWidget(right);
-    splitter->setStretchFactor(0, 2);
-    splitter->setStretchFactor(1, 3);
-    layout->addWidget(splitter);
 
     connect(filter, &QLineEdit::textChanged, m_resources, &ItemList::setFilterText);
     connect(filter, &QLineEdit::textChanged, m_templates, &ItemList::setFilterText);

@@ -1,5 +1,6 @@
 #include "bigtextview.h"
 
+#include "widgets/commonwidgets.h"
 #include "widgets/jsontext.h"
 #include "theme.h"
 #include "workpool.h"
@@ -189,10 +190,7 @@ BigTextView::BigTextView(QWidget *parent)
     auto *layout = new QHBoxLayout(bar);
     layout->setContentsMargins(4, 2, 4, 2);
     layout->setSpacing(2);
-    m_findEdit = new QLineEdit(bar);
-    m_findEdit->setObjectName(QStringLiteral("findText"));
-    m_findEdit->setPlaceholderText(tr("Find"));
-    m_findEdit->setClearButtonEnabled(true);
+    m_findEdit = searchField(QStringLiteral("findText"), tr("Find"), bar);
     m_findEdit->setMinimumWidth(160);
     auto *previous = new QToolButton(bar);
     previous->setObjectName(QStringLiteral("findPrevious"));

@@ -137,6 +137,18 @@ QToolButton *toolButton(const QString &text, const QString &name, QWidget *paren
     return button;
 }
 
+// The Save… button of a blob: its bytes go to a file the user picks, named after the URI, or
+// after the kind of data (fallback) where the URI names no file.
+QToolButton *saveButton(const QByteArray &bytes, const QString &uri, const QString &mimeType, const char *fallback,
+                        QWidget *box)
+{
+    auto *save = toolButton(ResultView::tr("Save…"), QStringLiteral("save"), box);
+    QObject::connect(save, &QToolButton::clicked, box, [box, bytes, uri, mimeType, fallback] {
+        saveBytes(box, bytes, suggestedName(uri, mimeType, fallback));
+    });
+    return save;
+}
+
 QImage decodeImage(const QByteArray &bytes, const QString &mimeType, QString *problem)
 {
     return ImageDecode::decode(bytes, mimeType, problem, 4096);
@@ -327,11 +339,7 @@ QWidget *imageWidget(const QByteArray &bytes, const QString &mimeType, const QSt
         });
         row->addWidget(view, 0, Qt::AlignBottom);
     }
-    auto *save = toolButton(ResultView::tr("Save…"), QStringLiteral("save"), box);
-    QObject::connect(save, &QToolButton::clicked, box, [box, bytes, uri, mimeType] {
-        saveBytes(box, bytes, suggestedName(uri, mimeType, "image"));
-    });
-    row->addWidget(save, 0, Qt::AlignBottom);
+    row->addWidget(saveButton(bytes, uri, mimeType, "image", box), 0, Qt::AlignBottom);
     layout->addLayout(row);
     return box;
 }
@@ -399,11 +407,7 @@ QWidget *audioWidget(const QByteArray &bytes, const QString &mimeType, const QSt
 #else
     column->addWidget(smallLabel(ResultView::tr("(playback needs Qt Multimedia)"), box));
 #endif
-    auto *save = toolButton(ResultView::tr("Save…"), QStringLiteral("save"), box);
-    QObject::connect(save, &QToolButton::clicked, box, [box, bytes, uri, mimeType] {
-        saveBytes(box, bytes, suggestedName(uri, mimeType, "audio"));
-    });
-    row->addWidget(save);
+    row->addWidget(saveButton(bytes, uri, mimeType, "audio", box));
     return box;
 }
 
@@ -421,11 +425,7 @@ QWidget *blobWidget(const QByteArray &bytes, const QString &mimeType, const QStr
                              box);
     label->setObjectName(QStringLiteral("blob"));
     row->addWidget(label, 1);
-    auto *save = toolButton(ResultView::tr("Save…"), QStringLiteral("save"), box);
-    QObject::connect(save, &QToolButton::clicked, box, [box, bytes, uri, mimeType] {
-        saveBytes(box, bytes, suggestedName(uri, mimeType, "data"));
-    });
-    row->addWidget(save);
+    row->addWidget(saveButton(bytes, uri, mimeType, "data", box));
     return box;
 }
 

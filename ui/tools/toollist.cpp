@@ -1,5 +1,6 @@
 #include "toollist.h"
 
+#include "widgets/commonwidgets.h"
 #include "widgets/cachenote.h"
 
 #include "tools/toolpanel.h"
@@ -44,10 +45,7 @@ ToolList::ToolList(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     auto *top = new QHBoxLayout;
-    m_filter = new QLineEdit(this);
-    m_filter->setObjectName(QStringLiteral("toolFilter"));
-    m_filter->setPlaceholderText(tr("Search tools"));
-    m_filter->setClearButtonEnabled(true);
+    m_filter = searchField(QStringLiteral("toolFilter"), tr("Search tools"), this);
     auto *refresh = new QToolButton(this);
     refresh->setObjectName(QStringLiteral("toolRefresh"));
     refresh->setText(tr("Refresh"));

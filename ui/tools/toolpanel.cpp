@@ -4,6 +4,7 @@
 #include "apps/appview.h"
 #include "apps/uimeta.h"
 
+#include "widgets/commonwidgets.h"
 #include "widgets/jsontext.h"
 #include "forms/schemaform.h"
 #include "forms/toolinputstore.h"
@@ -163,13 +164,9 @@ QWidget *ToolPanel::buildFormArea(QWidget *parent)
     auto *top = new QWidget(parent);
     auto *topLayout = new QVBoxLayout(top);
     topLayout->setContentsMargins(0, 0, 0, 0);
-    m_heading = new QLabel(tr("Select a tool"), top);
+    m_heading = headingLabel(tr("Select a tool"), top);
     m_heading->setObjectName(QStringLiteral("toolHeading"));
     m_heading->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    QFont headingFont = m_heading->font();
-    headingFont.setBold(true);
-    headingFont.setPointSizeF(headingFont.pointSizeF() * 1.2);
-    m_heading->setFont(headingFont);
     m_badges = new QLabel(top);
     m_badges->setObjectName(QStringLiteral("toolBadges"));
     m_badges->setTextFormat(Qt::RichText);
@@ -282,19 +279,15 @@ QWidget *ToolPanel::buildResultArea(QWidget *parent)
     m_result->addBarWidget(m_rerunAfterReload);
     results->addWidget(m_previousBox);
     results->addWidget(m_result);
-    m_appBox = new QSplitter(Qt::Vertical, results);
-    m_appBox->setObjectName(QStringLiteral("toolAppBox"));
-    m_app = new AppView(m_appBox);
-    m_app->setSession(m_connection);
-    m_appControls = new AppHostControls(m_app, false, m_appBox);
-    static_cast<QSplitter *>(m_appBox)->addWidget(m_app);
-    static_cast<QSplitter *>(m_appBox)->addWidget(m_appControls);
-    static_cast<QSplitter *>(m_appBox)->setStretchFactor(0, 3);
+    const AppPane app = makeAppPane(m_connection, false, QStringLiteral("toolAppBox"), results);
+    m_appBox = app.box;
+    m_app = app.view;
+    m_appControls = app.controls;
+    app.box->setStretchFactor(0, 3);
     // The host controls are folded under the view: a handle wide enough to find, that says what
     // it opens.
-    static_cast<QSplitter *>(m_appBox)->setHandleWidth(8);
-    static_cast<QSplitter *>(m_appBox)->handle(1)->setToolTip(tr("Drag up for the host controls: the messages between "
-                                                                 "MCP Scope and the view"));
+    app.box->setHandleWidth(8);
+    app.box->handle(1)->setToolTip(tr("Drag up for the host controls: the messages between MCP Scope and the view"));
     results->addWidget(m_appBox);
     m_appBox->hide();
     results->setHandleWidth(8);
@@ -634,10 +627,7 @@ void ToolPanel::pollTask()
         return;
     const Request request = Requests::getTask(m_taskId);
     OutgoingRequest *call = m_connection->send(request);
-    const QString taskId = m_taskId;
-    connect(call, &OutgoingRequest::finished, this, [this, call, taskId] {
-        if (taskId != m_taskId)
-            return;
+    onTaskAnswer(call, [this, call](const QString &) {
         if (call->isError()) {
             m_status->setText(tr("tasks/get failed: %1").arg(call->error().message));
             m_pollTimer->start(DefaultPollMs * 2);
@@ -656,15 +646,20 @@ void ToolPanel::fetchTaskResult()
     options.timeoutMs = 0; // it answers when the task ends, however long that is
     const Request request = Requests::getTaskResult(m_taskId);
     OutgoingRequest *call = m_connection->send(request, options);
-    const QString taskId = m_taskId;
-    connect(call, &OutgoingRequest::finished, this, [this, call, taskId] {
-        if (taskId != m_taskId)
-            return;
+    onTaskAnswer(call, [this, call](const QString &taskId) {
         m_pollTimer->stop();
         m_taskId.clear();
         finish(call->isError(), call->result(), call->error(), m_clock.elapsed());
         if (!call->isError())
             m_status->setText(m_status->text() + QLatin1Char(' ') + tr("(task %1)").arg(taskId));
+    });
+}
+
+void ToolPanel::onTaskAnswer(OutgoingRequest *call, std::function<void(const QString &taskId)> handle)
+{
+    connect(call, &OutgoingRequest::finished, this, [this, taskId = m_taskId, handle = std::move(handle)] {
+        if (taskId == m_taskId)
+            handle(taskId);
     });
 }
 
@@ -678,10 +673,7 @@ void ToolPanel::cancel()
         m_status->setText(tr("Cancelling task %1…").arg(m_taskId));
         const Request request = Requests::cancelTask(m_taskId);
         OutgoingRequest *call = m_connection->send(request);
-        const QString taskId = m_taskId;
-        connect(call, &OutgoingRequest::finished, this, [this, call, taskId] {
-            if (taskId != m_taskId)
-                return;
+        onTaskAnswer(call, [this, call](const QString &taskId) {
             m_pollTimer->stop();
             m_taskId.clear();
             if (call->isError())

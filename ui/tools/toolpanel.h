@@ -93,6 +93,8 @@ private:
     void showFollowedTask(const Task &task);
     void onTaskStatus(const Task &task);
     void fetchTaskResult();
+    // Hands the answer to a request about the followed task on, unless another task is followed by then.
+    void onTaskAnswer(OutgoingRequest *call, std::function<void(const QString &taskId)> handle);
     // resultBytes: the size of the answer (OutgoingRequest::resultBytes()), 0 when unknown.
     void finish(bool isError, const QJsonValue &result, const RpcError &error, qint64 elapsedMs,
                 const QList<Modern::RoundRecord> &rounds = {}, qint64 resultBytes = 0);

@@ -153,14 +153,9 @@ QHBoxLayout *TrafficView::buildFilterBar()
     m_kind->addItem(tr("All kinds"), -1);
     for (int k = 0; k < int(TrafficKind::Count); ++k)
         m_kind->addItem(TrafficLog::kindName(TrafficKind(k)), k);
-    m_method = new QLineEdit(this);
-    m_method->setPlaceholderText(tr("Method"));
-    m_method->setClearButtonEnabled(true);
+    m_method = searchField(QString(), tr("Method"), this);
     m_method->setMaximumWidth(200);
-    m_text = new QLineEdit(this);
-    m_text->setObjectName(QStringLiteral("trafficTextFilter"));
-    m_text->setPlaceholderText(tr("Search text"));
-    m_text->setClearButtonEnabled(true);
+    m_text = searchField(QStringLiteral("trafficTextFilter"), tr("Search text"), this);
     m_json = new QLineEdit(this);
     m_json->setPlaceholderText(tr("JSON: /params/name=echo"));
     m_json->setToolTip(tr("Match JSON content: a path (JSON pointer or dotted) with an optional =value, "
@@ -323,14 +318,12 @@ void TrafficView::connectUi()
         fillDirections();
         updateFilter();
     });
-    connect(m_log, &QAbstractItemModel::rowsInserted, m_scope, [this] {
+    const auto showScopeForAppTraffic = [this] {
         if (m_scope->isHidden() && m_log->hasAppTraffic())
             m_scope->show();
-    });
-    connect(m_log, &QAbstractItemModel::modelReset, m_scope, [this] {
-        if (m_scope->isHidden() && m_log->hasAppTraffic())
-            m_scope->show();
-    });
+    };
+    connect(m_log, &QAbstractItemModel::rowsInserted, m_scope, showScopeForAppTraffic);
+    connect(m_log, &QAbstractItemModel::modelReset, m_scope, showScopeForAppTraffic);
     connect(m_kind, &QComboBox::currentIndexChanged, this, &TrafficView::updateFilter);
     connect(m_hidePings, &QCheckBox::toggled, this, &TrafficView::updateFilter);
     // Typing should not refilter a big log on every key stroke.

@@ -6,8 +6,11 @@
 #include <QStringList>
 
 QT_BEGIN_NAMESPACE
+class QLabel;
+class QLineEdit;
 class QToolButton;
 class QTreeWidget;
+class QVBoxLayout;
 class QWidget;
 QT_END_NAMESPACE
 
@@ -35,5 +38,22 @@ QToolButton *iconButton(const QString &iconName, const QString &toolTip, QWidget
 // A table of rows (no tree lines, rows of one height, alternate colours) with these column
 // headers: each column as wide as its contents, the last one taking the rest.
 QTreeWidget *flatTree(const QStringList &headers, QWidget *parent);
+
+// A page of a list and the details of its chosen item: `page` is filled with a splitter, the
+// list's column on the left (two parts of five), the details' on the right (three parts).
+struct ListAndDetails
+{
+    QWidget *listColumn;
+    QVBoxLayout *listLayout;
+    QWidget *detailsColumn;
+    QVBoxLayout *detailsLayout;
+};
+ListAndDetails splitListAndDetails(QWidget *page);
+
+// The field that filters a list as one types: clearable, with this placeholder.
+QLineEdit *searchField(const QString &objectName, const QString &placeholder, QWidget *parent);
+
+// The heading above an item's details: bold, a fifth larger than the text around it.
+QLabel *headingLabel(const QString &text, QWidget *parent);
 
 } // namespace Mcp::Ui
