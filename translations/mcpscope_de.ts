@@ -3415,10 +3415,6 @@
             <translation>&amp;Annehmen</translation>
         </message>
         <message>
-            <source>Save as scri&amp;pted answer</source>
-            <translation>Als &amp;skriptgesteuerte Antwort speichern</translation>
-        </message>
-        <message>
             <source>&amp;Decline</source>
             <translation>A&amp;blehnen</translation>
         </message>
@@ -4561,6 +4557,10 @@ Verbinden Sie, um hier zu sehen, was er anbietet.</translation>
             <source>withdrawn</source>
             <translation>zurückgezogen</translation>
         </message>
+        <message>
+            <source>Save as scri&amp;pted answer</source>
+            <translation>Als &amp;skriptgesteuerte Antwort speichern</translation>
+        </message>
     </context>
     <context>
         <name>Mcp::Ui::PromptsPage</name>
@@ -5679,10 +5679,6 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
         <message>
             <source>&amp;Reject</source>
             <translation>&amp;Zurückweisen</translation>
-        </message>
-        <message>
-            <source>Save as scri&amp;pted answer</source>
-            <translation>Als &amp;skriptgesteuerte Antwort speichern</translation>
         </message>
     </context>
     <context>

@@ -3394,10 +3394,6 @@
             <translation>接受(&amp;A)</translation>
         </message>
         <message>
-            <source>Save as scri&amp;pted answer</source>
-            <translation>保存为脚本应答(&amp;P)</translation>
-        </message>
-        <message>
             <source>&amp;Decline</source>
             <translation>拒绝(&amp;D)</translation>
         </message>
@@ -4528,6 +4524,10 @@ Connect to see what it offers here.</source>
             <source>withdrawn</source>
             <translation>已撤回</translation>
         </message>
+        <message>
+            <source>Save as scri&amp;pted answer</source>
+            <translation>保存为脚本应答(&amp;P)</translation>
+        </message>
     </context>
     <context>
         <name>Mcp::Ui::PromptsPage</name>
@@ -5630,10 +5630,6 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
         <message>
             <source>&amp;Reject</source>
             <translation>驳回(&amp;R)</translation>
-        </message>
-        <message>
-            <source>Save as scri&amp;pted answer</source>
-            <translation>保存为脚本应答(&amp;P)</translation>
         </message>
     </context>
     <context>

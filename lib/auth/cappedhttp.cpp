@@ -211,7 +211,7 @@ bool CappedHttpExchange::parsePlain()
             completePlain();
         return false;
     case Stage::ChunkSize: {
-        const qsizetype end = lineEnd(tr("a chunk of the answer has no valid size"));
+        const qsizetype end = lineEnd(QT_TR_NOOP("a chunk of the answer has no valid size"));
         if (end < 0)
             return false;
         QByteArray line = m_buffer.left(end);
@@ -254,7 +254,7 @@ bool CappedHttpExchange::parsePlain()
         m_stage = Stage::ChunkSize;
         return true;
     case Stage::Trailer: {
-        const qsizetype end = lineEnd(tr("the answer's trailer is too long"));
+        const qsizetype end = lineEnd(QT_TR_NOOP("the answer's trailer is too long"));
         if (end < 0)
             return false;
         m_buffer.remove(0, end + 2);
@@ -338,11 +338,11 @@ void CappedHttpExchange::takeBodyBytes()
     appendBody(piece);
 }
 
-qsizetype CappedHttpExchange::lineEnd(const QString &tooLong)
+qsizetype CappedHttpExchange::lineEnd(const char *tooLong)
 {
     const qsizetype end = m_buffer.indexOf("\r\n");
     if (end < 0 && m_buffer.size() > MaxLineBytes)
-        fail(tooLong);
+        fail(tr(tooLong)); // translated only when it fails
     return end;
 }
 

@@ -75,7 +75,7 @@ private:
     void takeBodyBytes();
     // Where the line the buffer starts with ends ("\r\n"); -1 while it has not all come, and a
     // failure (tooLong) once it is longer than a line may be.
-    qsizetype lineEnd(const QString &tooLong);
+    qsizetype lineEnd(const char *tooLong); // tooLong: untranslated (QT_TR_NOOP)
     void completePlain();
     void fail(const QString &reason);
     void finish();
