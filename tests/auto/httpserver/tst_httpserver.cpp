@@ -1099,23 +1099,24 @@ void tst_HttpServer::modernListen()
     QVERIFY(raw.waitConnected());
     QCOMPARE(raw.statusFor(modernPost("subscriptions/listen", R"("notifications":{"toolsListChanged":true})")), 200);
     QCOMPARE(raw.headers.value("content-type"), QByteArray("text/event-stream"));
-    const std::optional<RawHttp::Event> ack = raw.nextEvent();
-    QVERIFY(ack);
-    const QJsonObject ackMessage = jsonBody(ack->data);
-    QCOMPARE(ackMessage.value(QLatin1String("method")).toString(), QStringLiteral("notifications/subscriptions/acknowledged"));
-    QCOMPARE(ackMessage.value(QLatin1String("params")).toObject().value(QLatin1String("_meta")).toObject()
-                 .value(QLatin1String("io.modelcontextprotocol/subscriptionId")).toInt(), 5);
+    // The next event on the stream: the method of its notification and the subscription it names
+    // (an empty method when no event came).
+    const auto nextNotification = [&raw]() -> std::pair<QString, int> {
+        const std::optional<RawHttp::Event> event = raw.nextEvent();
+        if (!event)
+            return {};
+        const QJsonObject message = jsonBody(event->data);
+        return {message.value(QLatin1String("method")).toString(),
+                message.value(QLatin1String("params")).toObject().value(QLatin1String("_meta")).toObject()
+                    .value(QLatin1String("io.modelcontextprotocol/subscriptionId")).toInt()};
+    };
+    QCOMPARE(nextNotification(), std::make_pair(QStringLiteral("notifications/subscriptions/acknowledged"), 5));
     // A change of the prompts is not what this stream asked for; a change of the tools is.
     server->removePrompt(QStringLiteral("none"));
     server->addPrompt(QJsonObject{{QStringLiteral("name"), QStringLiteral("p")}},
                       [](const QJsonObject &, RpcError *) { return QJsonObject(); });
     server->addTool(QJsonObject{{QStringLiteral("name"), QStringLiteral("late")}}, [](ToolCall *call) { call->respond({}); });
-    const std::optional<RawHttp::Event> changed = raw.nextEvent();
-    QVERIFY(changed);
-    const QJsonObject changedMessage = jsonBody(changed->data);
-    QCOMPARE(changedMessage.value(QLatin1String("method")).toString(), QStringLiteral("notifications/tools/list_changed"));
-    QCOMPARE(changedMessage.value(QLatin1String("params")).toObject().value(QLatin1String("_meta")).toObject()
-                 .value(QLatin1String("io.modelcontextprotocol/subscriptionId")).toInt(), 5);
+    QCOMPARE(nextNotification(), std::make_pair(QStringLiteral("notifications/tools/list_changed"), 5));
     QVERIFY(!raw.waitEnd(300)); // the stream stays open
     QCOMPARE(server->sessions().size(), 1);
     raw.cut(); // and ends when the client closes it
