@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QSignalSpy>
 #include <QTest>
+#include "toollisting.h"
 
 #include <memory>
 
@@ -438,11 +439,8 @@ void tst_AppHostBridge::callsReachTheRealServer()
     Client client(new StdioTransport(parameters));
     client.connectToServer();
     QTRY_COMPARE_WITH_TIMEOUT(client.state(), Client::State::Ready, kWait);
-    QJsonArray tools;
-    bool listed = false;
-    client.listAll(Lists::Tools, this,
-                   [&](const QJsonArray &items, const std::optional<RpcError> &) { tools = items; listed = true; });
-    QTRY_VERIFY_WITH_TIMEOUT(listed, kWait);
+    const QJsonArray tools = Test::listedItems(client, Lists::Tools, kWait);
+    QVERIFY(!tools.isEmpty());
 
     View view;
     view.bridge.setServerTools(tools);

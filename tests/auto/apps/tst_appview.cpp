@@ -18,6 +18,7 @@
 #include "traffic/trafficlog.h"
 #include "traffic/trafficview.h"
 #include "transport/stdiotransport.h"
+#include "toollisting.h"
 
 #include <QApplication>
 #include <QDir>
@@ -122,13 +123,8 @@ void tst_AppView::initTestCase()
                             Session::Options(), this);
     m_session->connectToServer();
     QTRY_VERIFY_WITH_TIMEOUT(m_session->isConnected(), kWait);
-    bool listed = false;
-    m_session->listAll(Lists::Tools, this,
-                       [this, &listed](const QJsonArray &tools, const std::optional<RpcError> &) {
-                           m_tools = tools;
-                           listed = true;
-                       });
-    QTRY_VERIFY_WITH_TIMEOUT(listed, kWait);
+    m_tools = Test::listedItems(*m_session, Lists::Tools, kWait);
+    QVERIFY(!m_tools.isEmpty());
     const Response read = callAndWait(m_session, QStringLiteral("resources/read"), {{QStringLiteral("uri"), QStringLiteral("ui://mcpscope-demo/view")}});
     m_demoContent = read.result.toObject().value(QStringLiteral("contents")).toArray().at(0).toObject();
     m_demoHtml = m_demoContent.value(QStringLiteral("text")).toString();
@@ -177,10 +173,9 @@ void tst_AppView::demoViewExercisesEveryMessage()
     QSignalSpy contexts(bridge, &Apps::AppHostBridge::modelContextChanged);
     QSignalSpy links(bridge, &Apps::AppHostBridge::openLinkRequested);
 
-    for (const QJsonValue &tool : m_tools) {
-        if (tool.toObject().value(QStringLiteral("name")).toString() == QLatin1StringView("show_view"))
-            bridge->setToolInfo(tool.toObject());
-    }
+    const QJsonObject showView = Test::itemNamed(m_tools, QStringLiteral("show_view"));
+    QVERIFY(!showView.isEmpty());
+    bridge->setToolInfo(showView);
     bridge->sendToolInput({{QStringLiteral("message"), QStringLiteral("from the test")},
                            {QStringLiteral("probeUrl"), probe.url()},
                            {QStringLiteral("autorun"), true}});
@@ -373,11 +368,7 @@ void tst_AppView::toolsAndResourcesPages()
     Connection connection(7, QStringLiteral("demo"), [parameters] { return new StdioTransport(parameters); }, Session::Options());
     connection.connectToServer();
     QTRY_VERIFY_WITH_TIMEOUT(connection.isConnected(), kWait);
-    QJsonObject showView;
-    for (const QJsonValue &tool : m_tools) {
-        if (tool.toObject().value(QStringLiteral("name")).toString() == QLatin1StringView("show_view"))
-            showView = tool.toObject();
-    }
+    const QJsonObject showView = Test::itemNamed(m_tools, QStringLiteral("show_view"));
     QVERIFY(!showView.isEmpty());
 
     ToolPanel panel(&connection);
@@ -405,11 +396,7 @@ void tst_AppView::toolsAndResourcesPages()
     QVERIFY(panel.appControls()->isVisible());
 
     // A tool without a view takes the view away (torn down first).
-    QJsonObject echo;
-    for (const QJsonValue &tool : m_tools) {
-        if (tool.toObject().value(QStringLiteral("name")).toString() == QLatin1StringView("echo"))
-            echo = tool.toObject();
-    }
+    const QJsonObject echo = Test::itemNamed(m_tools, QStringLiteral("echo"));
     QSignalSpy tornDown(panel.appView(), &AppView::tornDown);
     panel.setTool(Tool::fromJson(echo));
     QTRY_COMPARE_WITH_TIMEOUT(tornDown.size(), 1, kWait);
@@ -636,16 +623,9 @@ void tst_AppView::officialApps()
     Session session(2, package, [parameters] { return new StdioTransport(parameters); }, Session::Options());
     session.connectToServer();
     QTRY_VERIFY_WITH_TIMEOUT(session.isConnected(), kWait);
-    QJsonArray tools;
-    bool listed = false;
-    session.listAll(Lists::Tools, this,
-                    [&](const QJsonArray &items, const std::optional<RpcError> &) { tools = items; listed = true; });
-    QTRY_VERIFY_WITH_TIMEOUT(listed, kWait);
-    QJsonObject toolJson;
-    for (const QJsonValue &item : tools) {
-        if (item.toObject().value(QStringLiteral("name")).toString() == tool)
-            toolJson = item.toObject();
-    }
+    const QJsonArray tools = Test::listedItems(session, Lists::Tools, kWait);
+    QVERIFY(!tools.isEmpty());
+    const QJsonObject toolJson = Test::itemNamed(tools, tool);
     const Apps::ToolUiMeta toolMeta = Apps::ToolUiMeta::fromTool(toolJson);
     QVERIFY2(toolMeta.hasView(), qPrintable(tool));
 

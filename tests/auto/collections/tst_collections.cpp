@@ -55,6 +55,31 @@ static QJsonObject demoServer(const QString &era)
     return server;
 }
 
+// One message in a capture: when (its monotonic nanoseconds), which way ("out" or "in") and its
+// JSON text as it went over the wire.
+struct CapturedLine
+{
+    qint64 mono;
+    const char *dir;
+    const char *raw;
+};
+
+// A capture file of one connection (1, "demo") holding these messages, as the capture reader reads it.
+static CapturedMessages demoCapture(std::initializer_list<CapturedLine> messages)
+{
+    QByteArray text = R"({"format":"mcpscope-capture","version":1,"connections":[{"id":1,"name":"demo"}]})" "\n";
+    for (const CapturedLine &message : messages) {
+        const QJsonObject event{{QStringLiteral("t"), 1},
+                                {QStringLiteral("mono"), message.mono},
+                                {QStringLiteral("conn"), 1},
+                                {QStringLiteral("dir"), QLatin1String(message.dir)},
+                                {QStringLiteral("kind"), QStringLiteral("message")},
+                                {QStringLiteral("raw"), QString::fromUtf8(message.raw)}};
+        text += QJsonDocument(event).toJson(QJsonDocument::Compact) + '\n';
+    }
+    return CapturedMessages::fromJsonLines(text);
+}
+
 QByteArray tst_Collections::collectionText(const QJsonObject &server, const QJsonArray &calls)
 {
     const QJsonObject root{{QStringLiteral("format"), QStringLiteral("mcpscope-collection")},
@@ -454,17 +479,16 @@ void tst_Collections::replayNormalizationAndDifferences()
 // client's input responses as scripted answers; legacy server requests are answered the same way.
 void tst_Collections::replayPlanFoldsRounds()
 {
-    CapturedMessages capture = CapturedMessages::fromJsonLines(QByteArray(
-        R"({"format":"mcpscope-capture","version":1,"connections":[{"id":1,"name":"demo"}]})" "\n"
-        R"({"t":1,"mono":1,"conn":1,"dir":"out","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\"}"})" "\n"
-        R"({"t":1,"mono":2,"conn":1,"dir":"out","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"ask_user\",\"_meta\":{\"progressToken\":2}}}"})" "\n"
-        R"({"t":1,"mono":3,"conn":1,"dir":"in","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"resultType\":\"input_required\",\"inputRequests\":{\"profile\":{\"method\":\"elicitation/create\",\"params\":{}}},\"requestState\":\"s\"}}"})" "\n"
-        R"({"t":1,"mono":4,"conn":1,"dir":"out","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"ask_user\",\"inputResponses\":{\"profile\":{\"action\":\"accept\",\"content\":{\"name\":\"Z\"}}},\"requestState\":\"s\"}}"})" "\n"
-        R"({"t":1,"mono":5,"conn":1,"dir":"in","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"content\":[],\"structuredContent\":{\"action\":\"accept\"}}}"})" "\n"
-        R"({"t":1,"mono":6,"conn":1,"dir":"out","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"list_roots\"}}"})" "\n"
-        R"({"t":1,"mono":7,"conn":1,"dir":"in","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"roots/list\"}"})" "\n"
-        R"({"t":1,"mono":8,"conn":1,"dir":"out","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":0,\"result\":{\"roots\":[{\"uri\":\"file:///r\"}]}}"})" "\n"
-        R"({"t":1,"mono":9,"conn":1,"dir":"in","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":4,\"result\":{\"content\":[]}}"})" "\n"));
+    CapturedMessages capture = demoCapture({
+        {1, "out", R"({"jsonrpc":"2.0","id":1,"method":"server/discover"})"},
+        {2, "out", R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask_user","_meta":{"progressToken":2}}})"},
+        {3, "in", R"({"jsonrpc":"2.0","id":2,"result":{"resultType":"input_required","inputRequests":{"profile":{"method":"elicitation/create","params":{}}},"requestState":"s"}})"},
+        {4, "out", R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"ask_user","inputResponses":{"profile":{"action":"accept","content":{"name":"Z"}}},"requestState":"s"}})"},
+        {5, "in", R"({"jsonrpc":"2.0","id":3,"result":{"content":[],"structuredContent":{"action":"accept"}}})"},
+        {6, "out", R"({"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"list_roots"}})"},
+        {7, "in", R"({"jsonrpc":"2.0","id":0,"method":"roots/list"})"},
+        {8, "out", R"({"jsonrpc":"2.0","id":0,"result":{"roots":[{"uri":"file:///r"}]}})"},
+        {9, "in", R"({"jsonrpc":"2.0","id":4,"result":{"content":[]}})"}});
     QVERIFY2(capture.error.isEmpty(), qPrintable(capture.error));
     const ReplayPlan plan = ReplayPlan::fromCapture(capture);
     QCOMPARE(plan.skipped, 1);
@@ -488,22 +512,21 @@ void tst_Collections::replayPlanFoldsRounds()
 // result its last poll carried. ("mono" is in nanoseconds.)
 void tst_Collections::replayPlanFollowsTasks()
 {
-    CapturedMessages capture = CapturedMessages::fromJsonLines(QByteArray(
-        R"({"format":"mcpscope-capture","version":1,"connections":[{"id":1,"name":"demo"}]})" "\n"
-        R"({"t":1,"mono":100000000,"conn":1,"dir":"out","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"batch_job\",\"arguments\":{\"items\":50}}}"})" "\n"
-        R"({"t":1,"mono":110000000,"conn":1,"dir":"in","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"resultType\":\"task\",\"taskId\":\"t1\",\"status\":\"working\"}}"})" "\n"
-        R"({"t":1,"mono":300000000,"conn":1,"dir":"out","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tasks/get\",\"params\":{\"taskId\":\"t1\"}}"})" "\n"
-        R"({"t":1,"mono":310000000,"conn":1,"dir":"in","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{\"taskId\":\"t1\",\"status\":\"working\"}}"})" "\n"
-        R"({"t":1,"mono":600000000,"conn":1,"dir":"out","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tasks/cancel\",\"params\":{\"taskId\":\"t1\"}}"})" "\n"
-        R"({"t":1,"mono":610000000,"conn":1,"dir":"in","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":4,\"result\":{\"taskId\":\"t1\",\"status\":\"cancelled\"}}"})" "\n"
-        R"({"t":1,"mono":700000000,"conn":1,"dir":"out","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":{\"name\":\"confirm_delete\"}}"})" "\n"
-        R"({"t":1,"mono":710000000,"conn":1,"dir":"in","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{\"resultType\":\"task\",\"taskId\":\"t2\",\"status\":\"working\"}}"})" "\n"
-        R"({"t":1,"mono":800000000,"conn":1,"dir":"out","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"tasks/get\",\"params\":{\"taskId\":\"t2\"}}"})" "\n"
-        R"({"t":1,"mono":810000000,"conn":1,"dir":"in","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":6,\"result\":{\"taskId\":\"t2\",\"status\":\"input_required\",\"inputRequests\":{\"ok\":{\"method\":\"elicitation/create\",\"params\":{}}}}}"})" "\n"
-        R"({"t":1,"mono":900000000,"conn":1,"dir":"out","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tasks/update\",\"params\":{\"taskId\":\"t2\",\"inputResponses\":{\"ok\":{\"action\":\"accept\",\"content\":{\"confirm\":\"yes\"}}}}}"})" "\n"
-        R"({"t":1,"mono":910000000,"conn":1,"dir":"in","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}"})" "\n"
-        R"({"t":1,"mono":1000000000,"conn":1,"dir":"out","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tasks/get\",\"params\":{\"taskId\":\"t2\"}}"})" "\n"
-        R"({"t":1,"mono":1010000000,"conn":1,"dir":"in","kind":"message","raw":"{\"jsonrpc\":\"2.0\",\"id\":8,\"result\":{\"taskId\":\"t2\",\"status\":\"completed\",\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"Deleted\"}]}}}"})" "\n"));
+    CapturedMessages capture = demoCapture({
+        {100000000, "out", R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"batch_job","arguments":{"items":50}}})"},
+        {110000000, "in", R"({"jsonrpc":"2.0","id":2,"result":{"resultType":"task","taskId":"t1","status":"working"}})"},
+        {300000000, "out", R"({"jsonrpc":"2.0","id":3,"method":"tasks/get","params":{"taskId":"t1"}})"},
+        {310000000, "in", R"({"jsonrpc":"2.0","id":3,"result":{"taskId":"t1","status":"working"}})"},
+        {600000000, "out", R"({"jsonrpc":"2.0","id":4,"method":"tasks/cancel","params":{"taskId":"t1"}})"},
+        {610000000, "in", R"({"jsonrpc":"2.0","id":4,"result":{"taskId":"t1","status":"cancelled"}})"},
+        {700000000, "out", R"({"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"confirm_delete"}})"},
+        {710000000, "in", R"({"jsonrpc":"2.0","id":5,"result":{"resultType":"task","taskId":"t2","status":"working"}})"},
+        {800000000, "out", R"({"jsonrpc":"2.0","id":6,"method":"tasks/get","params":{"taskId":"t2"}})"},
+        {810000000, "in", R"({"jsonrpc":"2.0","id":6,"result":{"taskId":"t2","status":"input_required","inputRequests":{"ok":{"method":"elicitation/create","params":{}}}}})"},
+        {900000000, "out", R"({"jsonrpc":"2.0","id":7,"method":"tasks/update","params":{"taskId":"t2","inputResponses":{"ok":{"action":"accept","content":{"confirm":"yes"}}}}})"},
+        {910000000, "in", R"({"jsonrpc":"2.0","id":7,"result":{}})"},
+        {1000000000, "out", R"({"jsonrpc":"2.0","id":8,"method":"tasks/get","params":{"taskId":"t2"}})"},
+        {1010000000, "in", R"({"jsonrpc":"2.0","id":8,"result":{"taskId":"t2","status":"completed","result":{"content":[{"type":"text","text":"Deleted"}]}}})"}});
     QVERIFY2(capture.error.isEmpty(), qPrintable(capture.error));
     const ReplayPlan plan = ReplayPlan::fromCapture(capture);
     QCOMPARE(plan.steps.size(), 2);

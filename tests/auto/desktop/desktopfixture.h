@@ -108,3 +108,19 @@ public:
 };
 
 } // namespace Desktop
+
+namespace Desktop {
+
+// A fresh window named name (WindowFixture::openWindow), the demo server connected
+// (WindowFixture::connect) and tool chosen on its Tools page: the server's page, or null.
+inline Mcp::Ui::ServerPage *openWithDemoTool(WindowFixture &fixture, const QString &name, const QString &tool)
+{
+    if (!fixture.openWindow(name))
+        return nullptr;
+    Mcp::Ui::ServerPage *page = fixture.connect(fixture.demoConfig(QStringLiteral("demo")));
+    if (!page || !page->toolsPage()->list()->selectByName(tool))
+        return nullptr;
+    return page;
+}
+
+} // namespace Desktop

@@ -120,7 +120,7 @@ private Q_SLOTS:
     void fieldsComeInTheAuthorsOrder();
 
 private:
-    ServerEditorDialog *openAddServer();
+    ServerEditorDialog *openAddServer(const QString &windowName = {});
 
     Desktop::WindowFixture m_fixture;
     QPointer<ServerEditorDialog> m_dialog;
@@ -138,10 +138,13 @@ void tst_DesktopInput::cleanup()
     m_fixture.closeWindow();
 }
 
-// Add Server as the window opens it (window-modal), shown by the window manager.
-ServerEditorDialog *tst_DesktopInput::openAddServer()
+// Add Server as the window opens it (window-modal), shown by the window manager: the dialog, or
+// null. In a fresh window named windowName, or without one in the window open now.
+ServerEditorDialog *tst_DesktopInput::openAddServer(const QString &windowName)
 {
-    MainWindow *window = m_fixture.window;
+    MainWindow *window = windowName.isEmpty() ? m_fixture.window : m_fixture.openWindow(windowName);
+    if (!window)
+        return nullptr;
     m_dialog = new ServerEditorDialog(ServerConfig::create(window->catalog()->uniqueName(QStringLiteral("New server"))),
                                       window->catalog(), window);
     m_dialog->setWindowTitle(QStringLiteral("Add Server"));
@@ -151,12 +154,9 @@ ServerEditorDialog *tst_DesktopInput::openAddServer()
 
 void tst_DesktopInput::wheelOverAToolFormScrollsItAndChangesNothing()
 {
-    MainWindow *window = m_fixture.openWindow(QStringLiteral("wheel"));
-    QVERIFY(window);
-    ServerPage *page = m_fixture.connect(m_fixture.demoConfig(QStringLiteral("demo")));
+    ServerPage *page = Desktop::openWithDemoTool(m_fixture, QStringLiteral("wheel"), QStringLiteral("rich_form"));
     QVERIFY(page);
     ToolsPage *tools = page->toolsPage();
-    QVERIFY(tools->list()->selectByName(QStringLiteral("rich_form")));
     SchemaFormWidget *form = tools->panel()->form();
     QComboBox *size = nullptr;
     QTRY_VERIFY((size = form->findChild<QComboBox *>(QStringLiteral("field:/size"))));
@@ -193,9 +193,7 @@ void tst_DesktopInput::wheelOverAToolFormScrollsItAndChangesNothing()
 
 void tst_DesktopInput::wheelOverADialogSpinBoxChangesNothing()
 {
-    MainWindow *window = m_fixture.openWindow(QStringLiteral("spin"));
-    QVERIFY(window);
-    ServerEditorDialog *dialog = openAddServer();
+    ServerEditorDialog *dialog = openAddServer(QStringLiteral("spin"));
     QVERIFY(dialog);
     auto *tabs = dialog->findChild<QTabWidget *>();
     QVERIFY(tabs);
@@ -225,10 +223,9 @@ void tst_DesktopInput::wheelOverADialogSpinBoxChangesNothing()
 
 void tst_DesktopInput::addServerTakesTypingAtOnceAndRunsWhatItPreviews()
 {
-    MainWindow *window = m_fixture.openWindow(QStringLiteral("typing"));
-    QVERIFY(window);
-    ServerEditorDialog *dialog = openAddServer();
+    ServerEditorDialog *dialog = openAddServer(QStringLiteral("typing"));
     QVERIFY(dialog);
+    MainWindow *window = m_fixture.window;
     // No click: what is typed lands in the first field.
     QVERIFY(Desktop::type(QStringLiteral("sleeper")));
     QCOMPARE(dialog->nameEdit()->text(), QStringLiteral("sleeper"));
@@ -262,10 +259,9 @@ void tst_DesktopInput::addServerTakesTypingAtOnceAndRunsWhatItPreviews()
 
 void tst_DesktopInput::urlTypedAsACommandIsKept()
 {
-    MainWindow *window = m_fixture.openWindow(QStringLiteral("url"));
-    QVERIFY(window);
-    ServerEditorDialog *dialog = openAddServer();
+    ServerEditorDialog *dialog = openAddServer(QStringLiteral("url"));
     QVERIFY(dialog);
+    MainWindow *window = m_fixture.window;
     const QString url = QStringLiteral("http://127.0.0.1:3001/mcp");
     QVERIFY(Desktop::key(QStringLiteral("alt+c")));
     QTRY_VERIFY(dialog->commandEdit()->hasFocus());
@@ -302,9 +298,7 @@ void tst_DesktopInput::urlTypedAsACommandIsKept()
 
 void tst_DesktopInput::returnInTheArgumentsListEditsIt()
 {
-    MainWindow *window = m_fixture.openWindow(QStringLiteral("args"));
-    QVERIFY(window);
-    ServerEditorDialog *dialog = openAddServer();
+    ServerEditorDialog *dialog = openAddServer(QStringLiteral("args"));
     QVERIFY(dialog);
     QVERIFY(Desktop::key(QStringLiteral("alt+c")));
     QVERIFY(Desktop::type(QStringLiteral("node")));
@@ -388,23 +382,19 @@ void tst_DesktopInput::runCommandHasAMnemonic()
     MainWindow *window = m_fixture.openWindow(QStringLiteral("approval"));
     QVERIFY(window);
     const ServerConfig config = m_fixture.demoConfig(QStringLiteral("approve me"));
-    {
+    // What the approval dialog, shown by the window manager, ends with once keys are pressed: -1
+    // when it was not shown, the keys did not go or it stayed open.
+    const auto resultAfter = [&config, window](const QString &keys) {
         CommandApprovalDialog dialog(config, window);
         dialog.open();
-        QVERIFY(Desktop::waitShown(&dialog));
-        QVERIFY(Desktop::key(QStringLiteral("alt+r")));
-        QTRY_VERIFY(!dialog.isVisible());
-        QCOMPARE(dialog.result(), int(QDialog::Accepted));
-    }
-    {
-        // The safe default stays: Return cancels.
-        CommandApprovalDialog dialog(config, window);
-        dialog.open();
-        QVERIFY(Desktop::waitShown(&dialog));
-        QVERIFY(Desktop::key(QStringLiteral("Return")));
-        QTRY_VERIFY(!dialog.isVisible());
-        QCOMPARE(dialog.result(), int(QDialog::Rejected));
-    }
+        if (!Desktop::waitShown(&dialog) || !Desktop::key(keys)
+            || !QTest::qWaitFor([&dialog] { return !dialog.isVisible(); }, 5000))
+            return -1;
+        return dialog.result();
+    };
+    QCOMPARE(resultAfter(QStringLiteral("alt+r")), int(QDialog::Accepted));
+    // The safe default stays: Return cancels.
+    QCOMPARE(resultAfter(QStringLiteral("Return")), int(QDialog::Rejected));
 }
 
 // What Alt+letter reaches in a dialog as shown: every push button has a letter of its own (but the
@@ -508,12 +498,9 @@ void tst_DesktopInput::dialogButtonsHaveMnemonics()
 
 void tst_DesktopInput::toolFormHasNoInvisibleTabStops()
 {
-    MainWindow *window = m_fixture.openWindow(QStringLiteral("tab"));
-    QVERIFY(window);
-    ServerPage *page = m_fixture.connect(m_fixture.demoConfig(QStringLiteral("demo")));
+    ServerPage *page = Desktop::openWithDemoTool(m_fixture, QStringLiteral("tab"), QStringLiteral("echo"));
     QVERIFY(page);
     ToolsPage *tools = page->toolsPage();
-    QVERIFY(tools->list()->selectByName(QStringLiteral("echo")));
     QWidget *field = nullptr;
     QTRY_VERIFY((field = tools->panel()->form()->findChild<QWidget *>(QStringLiteral("field:/message"))));
     ItemList *list = tools->list()->view();

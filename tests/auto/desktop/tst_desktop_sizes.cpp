@@ -3,6 +3,7 @@
 // work at 1024x700 and nothing that moves by itself (issue 30, items 1, 4 and 7).
 #include "desktopfixture.h"
 #include "widgetfinding.h"
+#include "windowtesting.h"
 
 #include "config/secretstore.h"
 #include "config/servername.h"
@@ -234,12 +235,9 @@ void tst_DesktopSizes::restoredGeometryIsClampedToTheScreen()
 
 void tst_DesktopSizes::samplingDialogFitsAndAnswersByKeyboard()
 {
-    MainWindow *window = open("sampling");
-    QVERIFY(window);
-    ServerPage *page = m_fixture.connect(m_fixture.demoConfig(QStringLiteral("demo")));
+    ServerPage *page = Desktop::openWithDemoTool(m_fixture, QStringLiteral("sampling"), QStringLiteral("ask_llm"));
     QVERIFY(page);
     ToolsPage *tools = page->toolsPage();
-    QVERIFY(tools->list()->selectByName(QStringLiteral("ask_llm")));
     QStringList system;
     for (int i = 1; i <= 80; ++i)
         system << QStringLiteral("Rule %1: answer briefly, politely and only about the protocol.").arg(i);
@@ -357,12 +355,10 @@ void tst_DesktopSizes::keyboardShortcutsShowTheirContent()
 
 void tst_DesktopSizes::headerTogglesKeepTheWindow()
 {
-    MainWindow *window = open("toggles");
-    QVERIFY(window);
-    ServerPage *page = m_fixture.connect(m_fixture.demoConfig(QStringLiteral("demo")));
-    QVERIFY(page);
     // A tool with a form below: the page has less height to give.
-    QVERIFY(page->toolsPage()->list()->selectByName(QStringLiteral("rich_form")));
+    ServerPage *page = Desktop::openWithDemoTool(m_fixture, QStringLiteral("toggles"), QStringLiteral("rich_form"));
+    QVERIFY(page);
+    MainWindow *window = m_fixture.window;
     QTest::qWait(200);
     const QRect before = window->frameGeometry();
     auto *capabilities = page->findChild<QToolButton *>(QStringLiteral("capabilitiesToggle"));
@@ -375,25 +371,22 @@ void tst_DesktopSizes::headerTogglesKeepTheWindow()
             instructions = button;
     }
     QVERIFY(capabilities && discovery && instructions);
-    if (instructions->isVisible()) {
-        QVERIFY(Desktop::click(instructions));
-        QTRY_VERIFY(instructions->isChecked());
+    // Unfolds a part of the header by a click: the window still fits the screen a moment later.
+    const auto unfoldsAndFits = [window](QToolButton *toggle) {
+        if (!Desktop::click(toggle) || !QTest::qWaitFor([toggle] { return toggle->isChecked(); }, 5000))
+            return false;
         QTest::qWait(200);
-        QVERIFY2(Desktop::fitsScreen(window), qPrintable(Desktop::describe(window)));
-    }
+        return Desktop::fitsScreen(window);
+    };
+    if (instructions->isVisible())
+        QVERIFY2(unfoldsAndFits(instructions), qPrintable(Desktop::describe(window)));
     QVERIFY(capabilities->isVisible());
     const QPoint capabilitiesAt = capabilities->mapToGlobal(QPoint(0, 0));
-    QVERIFY(Desktop::click(capabilities));
-    QTRY_VERIFY(capabilities->isChecked());
-    QTest::qWait(200);
-    QVERIFY2(Desktop::fitsScreen(window), qPrintable(Desktop::describe(window)));
+    QVERIFY2(unfoldsAndFits(capabilities), qPrintable(Desktop::describe(window)));
     QCOMPARE(capabilities->mapToGlobal(QPoint(0, 0)), capabilitiesAt);
     if (discovery->isVisible()) {
         const QPoint discoveryAt = discovery->mapToGlobal(QPoint(0, 0));
-        QVERIFY(Desktop::click(discovery));
-        QTRY_VERIFY(discovery->isChecked());
-        QTest::qWait(200);
-        QVERIFY2(Desktop::fitsScreen(window), qPrintable(Desktop::describe(window)));
+        QVERIFY2(unfoldsAndFits(discovery), qPrintable(Desktop::describe(window)));
         QCOMPARE(discovery->mapToGlobal(QPoint(0, 0)), discoveryAt);
         m_fixture.shoot(QStringLiteral("sizes-header-unfolded"));
         QVERIFY(Desktop::click(discovery));
@@ -474,12 +467,9 @@ void tst_DesktopSizes::savedServerOffersConnect()
 
 void tst_DesktopSizes::resultGetsTheRoomOfAFormWithoutArguments()
 {
-    MainWindow *window = open("room");
-    QVERIFY(window);
-    ServerPage *page = m_fixture.connect(m_fixture.demoConfig(QStringLiteral("demo")));
+    ServerPage *page = Desktop::openWithDemoTool(m_fixture, QStringLiteral("room"), QStringLiteral("content_gallery"));
     QVERIFY(page);
     ToolsPage *tools = page->toolsPage();
-    QVERIFY(tools->list()->selectByName(QStringLiteral("content_gallery")));
     tools->run();
     QTRY_VERIFY_WITH_TIMEOUT(!tools->resultText().isEmpty(), 10000);
     QTest::qWait(300);
@@ -537,9 +527,7 @@ void tst_DesktopSizes::everyTabOfAnHttpServerIsInSight()
 {
     MainWindow *window = open("tabs");
     QVERIFY(window);
-    ServerConfig config = ServerConfig::create(QStringLiteral("remote"));
-    config.transport = ServerConfig::TransportType::StreamableHttp;
-    config.url = QStringLiteral("http://127.0.0.1:9/mcp");
+    ServerConfig config = Test::httpConfig(QStringLiteral("remote"), QUrl(QStringLiteral("http://127.0.0.1:9/mcp")));
     const QUuid id = window->catalog()->add(config);
     window->selectServer(id);
     ServerPage *page = window->pageFor(id);
@@ -591,9 +579,7 @@ void tst_DesktopSizes::httpEditorRowsSitTogether()
 {
     MainWindow *window = open("httpeditor");
     QVERIFY(window);
-    ServerConfig config = ServerConfig::create(QStringLiteral("remote"));
-    config.transport = ServerConfig::TransportType::StreamableHttp;
-    config.url = QStringLiteral("https://example.com/mcp");
+    ServerConfig config = Test::httpConfig(QStringLiteral("remote"), QUrl(QStringLiteral("https://example.com/mcp")));
     config.headers = {ConfigEntry{QStringLiteral("X-Team"), QStringLiteral("tools"), false}};
     ServerEditorDialog dialog(config, window->catalog(), window);
     dialog.open();

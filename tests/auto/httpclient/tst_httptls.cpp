@@ -10,6 +10,8 @@
 #include <QSslSocket>
 #include <QTest>
 
+#include "transportopening.h"
+
 using namespace Mcp;
 
 class tst_HttpTls : public QObject
@@ -40,10 +42,8 @@ void tst_HttpTls::selfSignedIsRefused()
     QUrl url(QStringLiteral("https://127.0.0.1/mcp"));
     url.setPort(server.serverPort());
     StreamableHttpTransport transport(url);
-    QSignalSpy opened(&transport, &Transport::opened);
     QSignalSpy failures(&transport, &Transport::requestFailed);
-    transport.open();
-    QVERIFY(opened.wait(2000));
+    QVERIFY(Test::openTransport(transport, 2000));
     transport.send(Message::request(1, QStringLiteral("initialize")));
     QTRY_COMPARE_WITH_TIMEOUT(failures.size(), 1, 10000);
     const TransportError error = failures.at(0).at(1).value<TransportError>();

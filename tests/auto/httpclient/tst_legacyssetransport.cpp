@@ -5,6 +5,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include "transportopening.h"
+
 using namespace Mcp;
 
 namespace {
@@ -69,11 +71,9 @@ void tst_LegacySseTransport::endpointAndMessages()
 {
     LegacyServer server;
     LegacySseTransport transport(server.url());
-    QSignalSpy opened(&transport, &Transport::opened);
     QSignalSpy messages(&transport, &Transport::messageReceived);
     QSignalSpy traffic(&transport, &Transport::trafficEvent);
-    transport.open();
-    QVERIFY(opened.wait(5000));
+    QVERIFY(Test::openTransport(transport, 5000));
     QCOMPARE(transport.postUrl(), server.http.url(QStringLiteral("/messages")).resolved(QUrl(QStringLiteral("?sessionId=abc"))));
     transport.send(Message::request(1, QStringLiteral("initialize")));
     QTRY_COMPARE_WITH_TIMEOUT(messages.size(), 1, 5000);
@@ -109,10 +109,8 @@ void tst_LegacySseTransport::streamEndCloses()
 {
     LegacyServer server;
     LegacySseTransport transport(server.url());
-    QSignalSpy opened(&transport, &Transport::opened);
     QSignalSpy closed(&transport, &Transport::closed);
-    transport.open();
-    QVERIFY(opened.wait(5000));
+    QVERIFY(Test::openTransport(transport, 5000));
     server.stream->disconnectFromHost();
     QVERIFY(closed.wait(5000));
     QCOMPARE(transport.state(), Transport::State::Closed);
@@ -144,12 +142,10 @@ void tst_LegacySseTransport::autoFallsBack()
     LegacyServer server;
     server.postStatus = status;
     HttpAutoTransport transport(server.url());
-    QSignalSpy opened(&transport, &Transport::opened);
     QSignalSpy messages(&transport, &Transport::messageReceived);
     QSignalSpy failures(&transport, &Transport::requestFailed);
     QSignalSpy traffic(&transport, &Transport::trafficEvent);
-    transport.open();
-    QVERIFY(opened.wait(5000));
+    QVERIFY(Test::openTransport(transport, 5000));
     transport.send(Message::request(1, QStringLiteral("initialize")));
     transport.send(Message::notification(QStringLiteral("notifications/initialized"))); // queued during the fallback
     transport.send(Message::request(2, QStringLiteral("tools/list")));
@@ -178,11 +174,9 @@ void tst_LegacySseTransport::autoKeepsStreamable()
             TestHttpServer::respond(socket, request.method == "POST" ? 202 : 405);
     });
     HttpAutoTransport transport(http.url());
-    QSignalSpy opened(&transport, &Transport::opened);
     QSignalSpy messages(&transport, &Transport::messageReceived);
     QSignalSpy chosen(&transport, &HttpAutoTransport::transportChosen);
-    transport.open();
-    QVERIFY(opened.wait(5000));
+    QVERIFY(Test::openTransport(transport, 5000));
     transport.send(Message::request(1, QStringLiteral("initialize")));
     QTRY_COMPARE_WITH_TIMEOUT(messages.size(), 1, 5000);
     QCOMPARE(chosen.size(), 1);

@@ -2,6 +2,7 @@
 #include "session/client.h"
 #include "session/requests.h"
 #include "transport/streamablehttptransport.h"
+#include "transportopening.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -66,9 +67,26 @@ struct Fixture
         traffic = std::make_unique<QSignalSpy>(transport.get(), &Transport::trafficEvent);
         expired = std::make_unique<QSignalSpy>(transport.get(), &Transport::sessionExpired);
         closed = std::make_unique<QSignalSpy>(transport.get(), &Transport::closed);
-        QSignalSpy opened(transport.get(), &Transport::opened);
-        transport->open();
-        QVERIFY(opened.wait(2000));
+        QVERIFY(Test::openTransport(*transport, 2000));
+    }
+    // Opens the transport, sends request and waits up to 5 s for its one failure: false when the
+    // transport did not open or no failure came.
+    bool requestFails(const Message &request)
+    {
+        open();
+        if (QTest::currentTestFailed())
+            return false;
+        transport->send(request);
+        return QTest::qWaitFor([this] { return failures->size() == 1; }, 5000);
+    }
+    // The same, waiting up to timeoutMs for one message back instead.
+    bool requestAnswered(const Message &request, int timeoutMs = 5000)
+    {
+        open();
+        if (QTest::currentTestFailed())
+            return false;
+        transport->send(request);
+        return QTest::qWaitFor([this] { return messages->size() == 1; }, timeoutMs);
     }
     Message message(int i) const { return messages->at(i).at(0).value<Message>(); }
     TransportError failure(int i) const { return failures->at(i).at(1).value<TransportError>(); }
@@ -150,9 +168,7 @@ void tst_StreamableHttpTransport::jsonResponseAndHeaders()
 {
     Fixture f;
     basicHandler(&f.server);
-    f.open();
-    f.transport->send(initializeRequest());
-    QTRY_COMPARE_WITH_TIMEOUT(f.messages->size(), 1, 5000);
+    QVERIFY(f.requestAnswered(initializeRequest()));
     QVERIFY(f.message(0).isResponse());
     QCOMPARE(f.message(0).id(), MessageId(1));
     QCOMPARE(f.transport->sessionId(), QStringLiteral("sess-1"));
@@ -450,9 +466,7 @@ void tst_StreamableHttpTransport::getStreamDelivers()
                                         {{"Mcp-Session-Id", "s"}});
         }
     });
-    f.open();
-    f.transport->send(initializeRequest());
-    QTRY_COMPARE_WITH_TIMEOUT(f.messages->size(), 1, 5000);
+    QVERIFY(f.requestAnswered(initializeRequest()));
     f.transport->send(Message::notification(QStringLiteral("notifications/initialized")));
     QTRY_COMPARE_WITH_TIMEOUT(f.messages->size(), 2, 5000);
     QCOMPARE(f.message(1).method(), QStringLiteral("notifications/tools/list_changed"));
@@ -484,9 +498,7 @@ void tst_StreamableHttpTransport::resumeAfterRetry()
             socket->disconnectFromHost();
         });
     });
-    f.open();
-    f.transport->send(Message::request(5, QStringLiteral("tools/call")));
-    QTRY_COMPARE_WITH_TIMEOUT(f.messages->size(), 1, 5000);
+    QVERIFY(f.requestAnswered(Message::request(5, QStringLiteral("tools/call"))));
     QCOMPARE(f.message(0).id(), MessageId(5));
     const TestHttpRequest get = f.server.requests.last();
     QCOMPARE(get.method, QByteArray("GET"));
@@ -513,9 +525,7 @@ void tst_StreamableHttpTransport::resumeWithBackoff()
         socket->write("id: b1\ndata:\n\n");
         socket->disconnectFromHost();
     });
-    f.open();
-    f.transport->send(Message::request(9, QStringLiteral("tools/call")));
-    QTRY_COMPARE_WITH_TIMEOUT(f.messages->size(), 1, 5000);
+    QVERIFY(f.requestAnswered(Message::request(9, QStringLiteral("tools/call"))));
     QCOMPARE(gets, 2);
     const qint64 firstGap = f.server.requests.at(1).receivedAtMs - f.server.requests.at(0).receivedAtMs;
     const qint64 secondGap = f.server.requests.at(2).receivedAtMs - f.server.requests.at(1).receivedAtMs;
@@ -532,9 +542,7 @@ void tst_StreamableHttpTransport::streamClosedWithoutId()
         socket->write("data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{}}\n\n");
         socket->disconnectFromHost();
     });
-    f.open();
-    f.transport->send(Message::request(3, QStringLiteral("tools/call")));
-    QTRY_COMPARE_WITH_TIMEOUT(f.failures->size(), 1, 5000);
+    QVERIFY(f.requestFails(Message::request(3, QStringLiteral("tools/call"))));
     QCOMPARE(f.failures->at(0).at(0).value<MessageId>(), MessageId(3));
     QCOMPARE(f.failure(0).kind, TransportError::Kind::Protocol);
     QCOMPARE(f.messages->size(), 1); // the notification still arrived
@@ -555,9 +563,7 @@ void tst_StreamableHttpTransport::sessionExpired()
             TestHttpServer::respondJson(socket, TestHttpServer::result(request.rpcId(), {}));
         }
     });
-    f.open();
-    f.transport->send(initializeRequest(1));
-    QTRY_COMPARE_WITH_TIMEOUT(f.messages->size(), 1, 5000);
+    QVERIFY(f.requestAnswered(initializeRequest(1)));
     f.transport->setProtocolVersion(QStringLiteral("2025-11-25"));
     f.transport->send(Message::request(2, QStringLiteral("tools/list")));
     QTRY_COMPARE_WITH_TIMEOUT(f.expired->size(), 1, 5000);
@@ -600,9 +606,7 @@ void tst_StreamableHttpTransport::httpErrors()
             headers.append({"WWW-Authenticate", wwwAuthenticate});
         TestHttpServer::respond(socket, status, "text/plain", body, headers);
     });
-    f.open();
-    f.transport->send(Message::request(11, QStringLiteral("tools/list")));
-    QTRY_COMPARE_WITH_TIMEOUT(f.failures->size(), 1, 5000);
+    QVERIFY(f.requestFails(Message::request(11, QStringLiteral("tools/list"))));
     const TransportError error = f.failure(0);
     QCOMPARE(f.failures->at(0).at(0).value<MessageId>(), MessageId(11));
     QCOMPARE(error.kind, TransportError::Kind::Http);
@@ -629,9 +633,7 @@ void tst_StreamableHttpTransport::connectionRefused()
     url.setPort(port);
     StreamableHttpTransport transport(url);
     QSignalSpy failures(&transport, &Transport::requestFailed);
-    QSignalSpy opened(&transport, &Transport::opened);
-    transport.open();
-    QVERIFY(opened.wait(2000));
+    QVERIFY(Test::openTransport(transport, 2000));
     transport.send(initializeRequest());
     QTRY_COMPARE_WITH_TIMEOUT(failures.size(), 1, 5000);
     QCOMPARE(failures.at(0).at(1).value<TransportError>().kind, TransportError::Kind::Network);
@@ -642,9 +644,7 @@ void tst_StreamableHttpTransport::neverAnswers()
     Fixture f;
     f.options.transferTimeoutMs = 300;
     f.server.setHandler([](QTcpSocket *, const TestHttpRequest &) {});
-    f.open();
-    f.transport->send(Message::request(4, QStringLiteral("tools/call")));
-    QTRY_COMPARE_WITH_TIMEOUT(f.failures->size(), 1, 5000);
+    QVERIFY(f.requestFails(Message::request(4, QStringLiteral("tools/call"))));
     QCOMPARE(f.failure(0).kind, TransportError::Kind::Network);
 }
 
@@ -652,9 +652,7 @@ void tst_StreamableHttpTransport::deleteOnClose()
 {
     Fixture f;
     basicHandler(&f.server);
-    f.open();
-    f.transport->send(initializeRequest());
-    QTRY_COMPARE_WITH_TIMEOUT(f.messages->size(), 1, 5000);
+    QVERIFY(f.requestAnswered(initializeRequest()));
     f.transport->close();
     QTRY_COMPARE_WITH_TIMEOUT(f.closed->size(), 1, 5000);
     QCOMPARE(f.server.requests.last().method, QByteArray("DELETE"));
@@ -678,9 +676,7 @@ void tst_StreamableHttpTransport::customHeadersAndBearer()
     f.options.headers = {{"X-Api-Key", "k1"}, {"Accept", "text/html"}};
     f.options.bearerToken = QStringLiteral("tok-123");
     basicHandler(&f.server);
-    f.open();
-    f.transport->send(initializeRequest());
-    QTRY_COMPARE_WITH_TIMEOUT(f.messages->size(), 1, 5000);
+    QVERIFY(f.requestAnswered(initializeRequest()));
     const TestHttpRequest &request = f.server.requests.first();
     QCOMPARE(request.header("x-api-key"), QByteArray("k1"));
     QCOMPARE(request.header("authorization"), QByteArray("Bearer tok-123"));
@@ -694,9 +690,7 @@ void tst_StreamableHttpTransport::largeJsonResponse()
     basicHandler(&f.server, [big](QTcpSocket *socket, const TestHttpRequest &request) {
         TestHttpServer::respondJson(socket, TestHttpServer::result(request.rpcId(), {{QStringLiteral("text"), big}}));
     });
-    f.open();
-    f.transport->send(Message::request(1, QStringLiteral("tools/call")));
-    QTRY_COMPARE_WITH_TIMEOUT(f.messages->size(), 1, 60000);
+    QVERIFY(f.requestAnswered(Message::request(1, QStringLiteral("tools/call")), 60000));
     QCOMPARE(f.message(0).result().toObject().value(QLatin1String("text")).toString().size(), big.size());
 }
 
@@ -711,9 +705,7 @@ void tst_StreamableHttpTransport::largeSseResponse()
                       + "\n\n");
         socket->disconnectFromHost();
     });
-    f.open();
-    f.transport->send(Message::request(1, QStringLiteral("tools/call")));
-    QTRY_COMPARE_WITH_TIMEOUT(f.messages->size(), 1, 60000);
+    QVERIFY(f.requestAnswered(Message::request(1, QStringLiteral("tools/call")), 60000));
     QCOMPARE(f.message(0).result().toObject().value(QLatin1String("text")).toString().size(), big.size());
 }
 
@@ -726,9 +718,7 @@ void tst_StreamableHttpTransport::slowTrickle()
                                   + "\n\n";
         trickle(socket, stream, 3, 5, true);
     });
-    f.open();
-    f.transport->send(Message::request(1, QStringLiteral("tools/call")));
-    QTRY_COMPARE_WITH_TIMEOUT(f.messages->size(), 1, 10000);
+    QVERIFY(f.requestAnswered(Message::request(1, QStringLiteral("tools/call")), 10000));
     QVERIFY(f.failures->isEmpty());
 }
 
@@ -740,9 +730,7 @@ void tst_StreamableHttpTransport::eventTooLarge()
         TestHttpServer::startSse(socket);
         socket->write("id: 1\ndata: " + QByteArray(5000, 'z') + "\n\n");
     });
-    f.open();
-    f.transport->send(Message::request(1, QStringLiteral("tools/call")));
-    QTRY_COMPARE_WITH_TIMEOUT(f.failures->size(), 1, 5000);
+    QVERIFY(f.requestFails(Message::request(1, QStringLiteral("tools/call"))));
     QCOMPARE(f.failure(0).kind, TransportError::Kind::MessageTooLarge);
 }
 
@@ -756,9 +744,7 @@ void tst_StreamableHttpTransport::sameOriginRedirect()
         }
         TestHttpServer::respondJson(socket, TestHttpServer::result(request.rpcId(), initializeResult()));
     });
-    f.open();
-    f.transport->send(initializeRequest());
-    QTRY_COMPARE_WITH_TIMEOUT(f.messages->size(), 1, 5000);
+    QVERIFY(f.requestAnswered(initializeRequest()));
     QCOMPARE(f.server.requests.last().path, QByteArray("/moved"));
     QCOMPARE(f.server.requests.last().method, QByteArray("POST"));
 

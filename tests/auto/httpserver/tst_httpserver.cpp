@@ -121,6 +121,12 @@ public:
         m_socket.flush();
     }
     void cut() { m_socket.abort(); }
+    // Writes request and reads the head of its response: the status, 0 when no head came in time.
+    int statusFor(const QByteArray &request)
+    {
+        write(request);
+        return readHead() ? status : 0;
+    }
 
     // Reads the status line and headers of the next response.
     bool readHead(int timeout = 5000)
@@ -899,9 +905,7 @@ void tst_HttpServer::chunkedBody()
     RawHttp raw(http.port());
     QVERIFY(raw.waitConnected());
     // Two pipelined requests: the first body's end is found exactly, the second still parses.
-    raw.write(chunkedPost(sessionId, encoded) + rawPost(ping(6), sessionId));
-    QVERIFY(raw.readHead());
-    QCOMPARE(raw.status, 200);
+    QCOMPARE(raw.statusFor(chunkedPost(sessionId, encoded) + rawPost(ping(6), sessionId)), 200);
     QCOMPARE(QJsonDocument::fromJson(raw.readBody()).object().value(QLatin1String("id")).toInt(), 5);
     QVERIFY(raw.readHead());
     QCOMPARE(raw.status, 200);
@@ -958,9 +962,7 @@ void tst_HttpServer::chunkedRefused()
     QVERIFY(http.listen());
     RawHttp raw(http.port());
     QVERIFY(raw.waitConnected());
-    raw.write(request);
-    QVERIFY(raw.readHead());
-    QCOMPARE(raw.status, status);
+    QCOMPARE(raw.statusFor(request), status);
     QCOMPARE(raw.headers.value("connection"), QByteArray("close"));
     const QByteArray body = raw.readBody();
     QVERIFY2(body.contains(text), body.constData());
@@ -972,9 +974,7 @@ void tst_HttpServer::modernJsonAnswer()
     QVERIFY(http.listen());
     RawHttp raw(http.port());
     QVERIFY(raw.waitConnected());
-    raw.write(modernPost("tools/list", {}));
-    QVERIFY(raw.readHead());
-    QCOMPARE(raw.status, 200);
+    QCOMPARE(raw.statusFor(modernPost("tools/list", {})), 200);
     QVERIFY(!raw.headers.contains("mcp-session-id")); // no sessions in this era
     const QJsonObject result = jsonBody(raw.readBody()).value(QLatin1String("result")).toObject();
     QCOMPARE(result.value(QLatin1String("resultType")).toString(), QStringLiteral("complete"));
@@ -982,9 +982,7 @@ void tst_HttpServer::modernJsonAnswer()
     QCOMPARE(result.value(QLatin1String("_meta")).toObject().value(QLatin1String("io.modelcontextprotocol/serverInfo")).toObject()
                  .value(QLatin1String("name")).toString(), QStringLiteral("http-test"));
     // The same connection serves the next request (keep-alive), and nothing outlives an answer.
-    raw.write(modernPost("server/discover", {}));
-    QVERIFY(raw.readHead());
-    QCOMPARE(raw.status, 200);
+    QCOMPARE(raw.statusFor(modernPost("server/discover", {})), 200);
     QVERIFY(jsonBody(raw.readBody()).value(QLatin1String("result")).toObject().contains(QLatin1String("supportedVersions")));
     QTRY_COMPARE(http.server()->sessions().size(), 0);
     QCOMPARE(http.sessionCount(), 0);
@@ -1099,27 +1097,26 @@ void tst_HttpServer::modernListen()
     QVERIFY(http.listen());
     RawHttp raw(http.port());
     QVERIFY(raw.waitConnected());
-    raw.write(modernPost("subscriptions/listen", R"("notifications":{"toolsListChanged":true})"));
-    QVERIFY(raw.readHead());
-    QCOMPARE(raw.status, 200);
+    QCOMPARE(raw.statusFor(modernPost("subscriptions/listen", R"("notifications":{"toolsListChanged":true})")), 200);
     QCOMPARE(raw.headers.value("content-type"), QByteArray("text/event-stream"));
-    const std::optional<RawHttp::Event> ack = raw.nextEvent();
-    QVERIFY(ack);
-    const QJsonObject ackMessage = jsonBody(ack->data);
-    QCOMPARE(ackMessage.value(QLatin1String("method")).toString(), QStringLiteral("notifications/subscriptions/acknowledged"));
-    QCOMPARE(ackMessage.value(QLatin1String("params")).toObject().value(QLatin1String("_meta")).toObject()
-                 .value(QLatin1String("io.modelcontextprotocol/subscriptionId")).toInt(), 5);
+    // The next event on the stream: the method of its notification and the subscription it names
+    // (an empty method when no event came).
+    const auto nextNotification = [&raw]() -> std::pair<QString, int> {
+        const std::optional<RawHttp::Event> event = raw.nextEvent();
+        if (!event)
+            return {};
+        const QJsonObject message = jsonBody(event->data);
+        return {message.value(QLatin1String("method")).toString(),
+                message.value(QLatin1String("params")).toObject().value(QLatin1String("_meta")).toObject()
+                    .value(QLatin1String("io.modelcontextprotocol/subscriptionId")).toInt()};
+    };
+    QCOMPARE(nextNotification(), std::make_pair(QStringLiteral("notifications/subscriptions/acknowledged"), 5));
     // A change of the prompts is not what this stream asked for; a change of the tools is.
     server->removePrompt(QStringLiteral("none"));
     server->addPrompt(QJsonObject{{QStringLiteral("name"), QStringLiteral("p")}},
                       [](const QJsonObject &, RpcError *) { return QJsonObject(); });
     server->addTool(QJsonObject{{QStringLiteral("name"), QStringLiteral("late")}}, [](ToolCall *call) { call->respond({}); });
-    const std::optional<RawHttp::Event> changed = raw.nextEvent();
-    QVERIFY(changed);
-    const QJsonObject changedMessage = jsonBody(changed->data);
-    QCOMPARE(changedMessage.value(QLatin1String("method")).toString(), QStringLiteral("notifications/tools/list_changed"));
-    QCOMPARE(changedMessage.value(QLatin1String("params")).toObject().value(QLatin1String("_meta")).toObject()
-                 .value(QLatin1String("io.modelcontextprotocol/subscriptionId")).toInt(), 5);
+    QCOMPARE(nextNotification(), std::make_pair(QStringLiteral("notifications/tools/list_changed"), 5));
     QVERIFY(!raw.waitEnd(300)); // the stream stays open
     QCOMPARE(server->sessions().size(), 1);
     raw.cut(); // and ends when the client closes it
@@ -1133,9 +1130,7 @@ void tst_HttpServer::modernOnlyEra()
     {
         RawHttp raw(http.port());
         QVERIFY(raw.waitConnected());
-        raw.write(rawPost(R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}})"));
-        QVERIFY(raw.readHead());
-        QCOMPARE(raw.status, 400);
+        QCOMPARE(raw.statusFor(rawPost(R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}})")), 400);
         const QJsonObject error = jsonBody(raw.readBody()).value(QLatin1String("error")).toObject();
         QCOMPARE(error.value(QLatin1String("code")).toInt(), -32022);
         QCOMPARE(error.value(QLatin1String("data")).toObject().value(QLatin1String("supported")).toArray(),
@@ -1146,16 +1141,12 @@ void tst_HttpServer::modernOnlyEra()
                                       QByteArray("DELETE /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nMcp-Session-Id: x\r\n\r\n")}) {
         RawHttp raw(http.port());
         QVERIFY(raw.waitConnected());
-        raw.write(request);
-        QVERIFY(raw.readHead());
-        QCOMPARE(raw.status, 405);
+        QCOMPARE(raw.statusFor(request), 405);
     }
     // A session id from an older client is ignored, not echoed.
     RawHttp raw(http.port());
     QVERIFY(raw.waitConnected());
-    raw.write(modernPost("tools/list", {}, {}, {"Mcp-Session-Id: stale"}));
-    QVERIFY(raw.readHead());
-    QCOMPARE(raw.status, 200);
+    QCOMPARE(raw.statusFor(modernPost("tools/list", {}, {}, {"Mcp-Session-Id: stale"})), 200);
     QVERIFY(!raw.headers.contains("mcp-session-id"));
 }
 
@@ -1165,9 +1156,7 @@ void tst_HttpServer::legacyEraRefusesModern()
     QVERIFY(http.listen());
     RawHttp raw(http.port());
     QVERIFY(raw.waitConnected());
-    raw.write(modernPost("server/discover", {}));
-    QVERIFY(raw.readHead());
-    QCOMPARE(raw.status, 400); // what a 2025-11-25 server answers: no session
+    QCOMPARE(raw.statusFor(modernPost("server/discover", {})), 400); // what a 2025-11-25 server answers: no session
     const QJsonObject error = jsonBody(raw.readBody()).value(QLatin1String("error")).toObject();
     QCOMPARE(error.value(QLatin1String("code")).toInt(), -32600);
     QVERIFY(!rawSession(http.port()).isEmpty());
@@ -1181,13 +1170,9 @@ void tst_HttpServer::modernAlwaysSse()
     RawHttp raw(http.port());
     QVERIFY(raw.waitConnected());
     // An error keeps its status: the stream starts only with a message that is not one.
-    raw.write(modernPost("ping", {}));
-    QVERIFY(raw.readHead());
-    QCOMPARE(raw.status, 404);
+    QCOMPARE(raw.statusFor(modernPost("ping", {})), 404);
     QCOMPARE(jsonBody(raw.readBody()).value(QLatin1String("error")).toObject().value(QLatin1String("code")).toInt(), -32601);
-    raw.write(modernPost("tools/list", {}));
-    QVERIFY(raw.readHead());
-    QCOMPARE(raw.status, 200);
+    QCOMPARE(raw.statusFor(modernPost("tools/list", {})), 200);
     QCOMPARE(raw.headers.value("content-type"), QByteArray("text/event-stream"));
     const std::optional<RawHttp::Event> answer = raw.nextEvent();
     QVERIFY(answer);
@@ -1207,9 +1192,7 @@ void tst_HttpServer::modernDemoServerBinary()
     QVERIFY(raw.waitConnected());
     // A multi round-trip request over HTTP: input_required, then the retry with the answer.
     const QByteArray capabilities = R"({"elicitation":{}})";
-    raw.write(modernPost("tools/call", R"("name":"ask_user","arguments":{})", "ask_user", {}, {}, capabilities));
-    QVERIFY(raw.readHead());
-    QCOMPARE(raw.status, 200);
+    QCOMPARE(raw.statusFor(modernPost("tools/call", R"("name":"ask_user","arguments":{})", "ask_user", {}, {}, capabilities)), 200);
     const QJsonObject first = jsonBody(raw.readBody()).value(QLatin1String("result")).toObject();
     QCOMPARE(first.value(QLatin1String("resultType")).toString(), QStringLiteral("input_required"));
     const QByteArray state = first.value(QLatin1String("requestState")).toString().toLatin1();
@@ -1218,16 +1201,12 @@ void tst_HttpServer::modernDemoServerBinary()
                                         R"("name":"ask_user","arguments":{},"inputResponses":{"profile":{"action":"accept","content":{"name":"Lin"}}},"requestState":")"
                                             + state + '"',
                                         "ask_user", {}, {}, capabilities);
-    raw.write(retry);
-    QVERIFY(raw.readHead());
-    QCOMPARE(raw.status, 200);
+    QCOMPARE(raw.statusFor(retry), 200);
     const QJsonObject done = jsonBody(raw.readBody()).value(QLatin1String("result")).toObject();
     QCOMPARE(done.value(QLatin1String("structuredContent")).toObject().value(QLatin1String("content")).toObject()
                  .value(QLatin1String("name")).toString(), QStringLiteral("Lin"));
     // No GET stream in this era.
-    raw.write("GET /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n");
-    QVERIFY(raw.readHead());
-    QCOMPARE(raw.status, 405);
+    QCOMPARE(raw.statusFor("GET /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"), 405);
     process.terminate();
     process.waitForFinished(5000);
 #endif

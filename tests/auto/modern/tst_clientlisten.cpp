@@ -31,6 +31,26 @@ QUrl startHttp(QProcess &process, int port = 0)
                                                      QStringLiteral("--era"), QStringLiteral("modern"), QStringLiteral("--conformance")});
 }
 
+// Connects client and waits for it to be ready (15 s) on a modern connection whose listen stream
+// opens (10 s more): false, and why, when it did not.
+bool connectListening(Client &client)
+{
+    client.connectToServer();
+    if (!QTest::qWaitFor([&client] { return client.state() == Client::State::Ready; }, 15000)) {
+        qWarning("the client is not ready");
+        return false;
+    }
+    if (!client.isModern()) {
+        qWarning("the connection is not modern");
+        return false;
+    }
+    if (!QTest::qWaitFor([&client] { return client.listenState() == Client::ListenState::Open; }, 10000)) {
+        qWarning("the listen stream did not open");
+        return false;
+    }
+    return true;
+}
+
 bool callTool(Client &client, const QString &name)
 {
     OutgoingRequest *call = client.callTool(name, {});
@@ -59,10 +79,7 @@ void tst_ClientListen::stdioListChangeAndResourceUpdate()
     QSignalSpy tools(&client, &Client::toolsListChanged);
     QSignalSpy prompts(&client, &Client::promptsListChanged);
     QSignalSpy updated(&client, &Client::resourceUpdated);
-    client.connectToServer();
-    QTRY_COMPARE_WITH_TIMEOUT(client.state(), Client::State::Ready, 15000);
-    QVERIFY(client.isModern());
-    QTRY_COMPARE_WITH_TIMEOUT(client.listenState(), Client::ListenState::Open, 10000);
+    QVERIFY(connectListening(client));
     QCOMPARE(states.first().first().value<Client::ListenState>(), Client::ListenState::Opening);
     // The default filter: every list change the server offers.
     const QJsonObject capabilities = client.serverCapabilities();
@@ -151,10 +168,7 @@ void tst_ClientListen::httpSurvivesServerDrop()
     client.setEraChoice({Modern::EraChoice::Mode::Auto, {}});
     QSignalSpy states(&client, &Client::listenStateChanged);
     QSignalSpy tools(&client, &Client::toolsListChanged);
-    client.connectToServer();
-    QTRY_COMPARE_WITH_TIMEOUT(client.state(), Client::State::Ready, 15000);
-    QVERIFY(client.isModern());
-    QTRY_COMPARE_WITH_TIMEOUT(client.listenState(), Client::ListenState::Open, 10000);
+    QVERIFY(connectListening(client));
     QVERIFY(callTool(client, QStringLiteral("test_trigger_tool_change")));
     QTRY_COMPARE_WITH_TIMEOUT(tools.size(), 1, 5000);
 

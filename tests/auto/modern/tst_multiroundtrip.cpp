@@ -93,13 +93,10 @@ private Q_SLOTS:
     void roundsAreBounded();
     void cancelStopsBetweenRounds();
     void stateOnlyResultIsRetriedAfterAPause();
-    void undeclaredCapabilityFails();
+    void answersThatCannotGoOnFail_data();
+    void answersThatCannotGoOnFail();
     void undeclaredSubCapabilityFails_data();
     void undeclaredSubCapabilityFails();
-    void unknownInputKindFails();
-    void inputRequiredOnAMethodThatMayNotGetItFails();
-    void emptyInputRequiredFails();
-    void unknownResultTypeFails();
     void errorEndsTheRequest();
 };
 
@@ -344,17 +341,49 @@ void tst_MultiRoundTrip::stateOnlyResultIsRetriedAfterAPause()
     QVERIFY(otherRetry.isEmpty());
 }
 
-void tst_MultiRoundTrip::undeclaredCapabilityFails()
+// Answers a request cannot go on from: it fails once, naming why, and never completes.
+void tst_MultiRoundTrip::answersThatCannotGoOnFail_data()
 {
+    QTest::addColumn<QString>("method");
+    QTest::addColumn<QJsonObject>("capabilities"); // what the client declared
+    QTest::addColumn<QByteArray>("result");        // the server's answer
+    QTest::addColumn<QString>("reason");           // what the failure names (empty: not checked)
+    QTest::addColumn<bool>("nobodyAsked");         // nobody is asked for part of a request that cannot go on
+    QTest::newRow("undeclared capability") // the spec's input request asks for sampling too
+        << QStringLiteral("tools/call") << object(R"({"elicitation":{}})") << QByteArray(SpecInputRequired)
+        << QStringLiteral("sampling/createMessage") << true;
+    QTest::newRow("unknown input kind")
+        << QStringLiteral("tools/call") << AllCapabilities
+        << QByteArray(R"({"resultType":"input_required","inputRequests":{"k":{"method":"tools/list"}}})")
+        << QStringLiteral("tools/list") << false;
+    QTest::newRow("input required on a method that may not get it")
+        << QStringLiteral("tools/list") << AllCapabilities << QByteArray(SpecInputRequired) << QString() << true;
+    QTest::newRow("empty input required")
+        << QStringLiteral("tools/call") << AllCapabilities << QByteArray(R"({"resultType":"input_required"})")
+        << QString() << false;
+    QTest::newRow("unknown result type")
+        << QStringLiteral("tools/call") << AllCapabilities << QByteArray(R"({"resultType":"partial","content":[]})")
+        << QStringLiteral("partial") << false;
+}
+
+void tst_MultiRoundTrip::answersThatCannotGoOnFail()
+{
+    QFETCH(QString, method);
+    QFETCH(QJsonObject, capabilities);
+    QFETCH(QByteArray, result);
+    QFETCH(QString, reason);
+    QFETCH(bool, nobodyAsked);
     ScriptedHandler handler;
-    MultiRoundTripRequest request(QStringLiteral("tools/call"), {}, &handler, object(R"({"elicitation":{}})"));
+    MultiRoundTripRequest request(method, {}, &handler, capabilities);
     QSignalSpy failed(&request, &MultiRoundTripRequest::failed);
+    QSignalSpy completed(&request, &MultiRoundTripRequest::completed);
     request.sent(MessageId(1));
-    request.resultReceived(object(SpecInputRequired)); // asks for sampling too
+    request.resultReceived(object(result.constData()));
     QCOMPARE(failed.count(), 1);
-    QVERIFY2(failed.first().first().toString().contains(QStringLiteral("sampling/createMessage")),
-             qPrintable(failed.first().first().toString()));
-    QVERIFY(handler.asked.isEmpty()); // nobody is asked for part of a request that cannot go on
+    QVERIFY(completed.isEmpty());
+    QVERIFY2(failed.first().first().toString().contains(reason), qPrintable(failed.first().first().toString()));
+    if (nobodyAsked)
+        QVERIFY(handler.asked.isEmpty());
 }
 
 void tst_MultiRoundTrip::undeclaredSubCapabilityFails_data()
@@ -394,51 +423,6 @@ void tst_MultiRoundTrip::undeclaredSubCapabilityFails()
     request.resultReceived(result);
     QCOMPARE(failed.isEmpty(), allowed);
     QCOMPARE(handler.asked.size(), allowed ? 1 : 0);
-}
-
-void tst_MultiRoundTrip::unknownInputKindFails()
-{
-    ScriptedHandler handler;
-    MultiRoundTripRequest request(QStringLiteral("tools/call"), {}, &handler, AllCapabilities);
-    QSignalSpy failed(&request, &MultiRoundTripRequest::failed);
-    request.sent(MessageId(1));
-    request.resultReceived(object(R"({"resultType":"input_required","inputRequests":{"k":{"method":"tools/list"}}})"));
-    QCOMPARE(failed.count(), 1);
-    QVERIFY(failed.first().first().toString().contains(QStringLiteral("tools/list")));
-}
-
-void tst_MultiRoundTrip::inputRequiredOnAMethodThatMayNotGetItFails()
-{
-    ScriptedHandler handler;
-    MultiRoundTripRequest request(QStringLiteral("tools/list"), {}, &handler, AllCapabilities);
-    QSignalSpy failed(&request, &MultiRoundTripRequest::failed);
-    request.sent(MessageId(1));
-    request.resultReceived(object(SpecInputRequired));
-    QCOMPARE(failed.count(), 1);
-    QVERIFY(handler.asked.isEmpty());
-}
-
-void tst_MultiRoundTrip::emptyInputRequiredFails()
-{
-    ScriptedHandler handler;
-    MultiRoundTripRequest request(QStringLiteral("tools/call"), {}, &handler, AllCapabilities);
-    QSignalSpy failed(&request, &MultiRoundTripRequest::failed);
-    request.sent(MessageId(1));
-    request.resultReceived(object(R"({"resultType":"input_required"})"));
-    QCOMPARE(failed.count(), 1);
-}
-
-void tst_MultiRoundTrip::unknownResultTypeFails()
-{
-    ScriptedHandler handler;
-    MultiRoundTripRequest request(QStringLiteral("tools/call"), {}, &handler, AllCapabilities);
-    QSignalSpy failed(&request, &MultiRoundTripRequest::failed);
-    QSignalSpy completed(&request, &MultiRoundTripRequest::completed);
-    request.sent(MessageId(1));
-    request.resultReceived(object(R"({"resultType":"partial","content":[]})"));
-    QCOMPARE(failed.count(), 1);
-    QVERIFY(completed.isEmpty());
-    QVERIFY(failed.first().first().toString().contains(QStringLiteral("partial")));
 }
 
 void tst_MultiRoundTrip::errorEndsTheRequest()

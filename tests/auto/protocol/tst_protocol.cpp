@@ -6,6 +6,7 @@
 #include "protocol/requests.h"
 #include "protocol/types.h"
 
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QTest>
@@ -32,6 +33,57 @@ QStringList problemsOf(const char *json)
     QStringList problems;
     T::fromJson(object(json), &problems);
     return problems;
+}
+
+// What reading an object as a value type gave: the value written back, what the value keeps of the
+// object (all of it, as sent; an Implementation only what it does not know, in extra) and the
+// problems it reported.
+struct Read
+{
+    QJsonObject written;
+    QJsonObject kept;
+    QStringList problems;
+};
+
+template<typename T>
+Read readAs(const QJsonObject &in)
+{
+    Read read;
+    const T value = T::fromJson(in, &read.problems);
+    read.written = value.toJson();
+    if constexpr (std::is_same_v<T, Implementation>)
+        read.kept = value.extra;
+    else
+        read.kept = value.json;
+    return read;
+}
+
+// Reads in as the type a data row names ("tool", "log"...); false for a name of no type.
+bool readAsType(const QByteArray &type, const QJsonObject &in, Read *read)
+{
+    using Reader = Read (*)(const QJsonObject &);
+    static const QHash<QByteArray, Reader> readers{
+        {"tool", readAs<Tool>},
+        {"resource", readAs<Resource>},
+        {"template", readAs<ResourceTemplate>},
+        {"prompt", readAs<Prompt>},
+        {"content", readAs<ContentBlock>},
+        {"callResult", readAs<CallToolResult>},
+        {"readResult", readAs<ReadResourceResult>},
+        {"promptResult", readAs<GetPromptResult>},
+        {"completeResult", readAs<CompleteResult>},
+        {"task", readAs<Task>},
+        {"implementation", readAs<Implementation>},
+        {"capabilities", readAs<Capabilities>},
+        {"sampling", readAs<CreateMessageParams>},
+        {"elicitation", readAs<ElicitRequestParams>},
+        {"roots", readAs<ListRootsResult>},
+        {"log", readAs<LogMessage>},
+    };
+    const Reader reader = readers.value(type);
+    if (reader)
+        *read = reader(in);
+    return reader != nullptr;
 }
 
 } // namespace
@@ -139,25 +191,9 @@ void tst_Protocol::roundTripsKeepUnknownMembers()
 {
     QFETCH(QByteArray, type);
     QFETCH(QByteArray, json);
-    const QJsonObject in = object(json.constData());
-    QJsonObject out;
-    if (type == "tool") out = Tool::fromJson(in).toJson();
-    else if (type == "resource") out = Resource::fromJson(in).toJson();
-    else if (type == "template") out = ResourceTemplate::fromJson(in).toJson();
-    else if (type == "prompt") out = Prompt::fromJson(in).toJson();
-    else if (type == "content") out = ContentBlock::fromJson(in).toJson();
-    else if (type == "callResult") out = CallToolResult::fromJson(in).toJson();
-    else if (type == "readResult") out = ReadResourceResult::fromJson(in).toJson();
-    else if (type == "promptResult") out = GetPromptResult::fromJson(in).toJson();
-    else if (type == "completeResult") out = CompleteResult::fromJson(in).toJson();
-    else if (type == "task") out = Task::fromJson(in).toJson();
-    else if (type == "implementation") out = Implementation::fromJson(in).toJson();
-    else if (type == "sampling") out = CreateMessageParams::fromJson(in).toJson();
-    else if (type == "elicitation") out = ElicitRequestParams::fromJson(in).toJson();
-    else if (type == "roots") out = ListRootsResult::fromJson(in).toJson();
-    else if (type == "log") out = LogMessage::fromJson(in).toJson();
-    else QFAIL("unknown type");
-    QCOMPARE(text(out), json);
+    Read read;
+    QVERIFY2(readAsType(type, object(json.constData()), &read), "unknown type");
+    QCOMPARE(text(read.written), json);
 }
 
 void tst_Protocol::editedFieldsReachTheJson()
@@ -248,31 +284,13 @@ void tst_Protocol::diagnostics()
     QFETCH(QByteArray, type);
     QFETCH(QByteArray, json);
     QFETCH(QStringList, expected);
-    QStringList problems;
     const QJsonObject in = object(json.constData());
-    QJsonObject kept;
-    QJsonObject expectedKept = in;
-    if (type == "tool") kept = Tool::fromJson(in, &problems).json;
-    else if (type == "resource") kept = Resource::fromJson(in, &problems).json;
-    else if (type == "template") kept = ResourceTemplate::fromJson(in, &problems).json;
-    else if (type == "prompt") kept = Prompt::fromJson(in, &problems).json;
-    else if (type == "content") kept = ContentBlock::fromJson(in, &problems).json;
-    else if (type == "callResult") kept = CallToolResult::fromJson(in, &problems).json;
-    else if (type == "promptResult") kept = GetPromptResult::fromJson(in, &problems).json;
-    else if (type == "completeResult") kept = CompleteResult::fromJson(in, &problems).json;
-    else if (type == "task") kept = Task::fromJson(in, &problems).json;
-    else if (type == "capabilities") kept = Capabilities::fromJson(in, &problems).json;
-    else if (type == "sampling") kept = CreateMessageParams::fromJson(in, &problems).json;
-    else if (type == "elicitation") kept = ElicitRequestParams::fromJson(in, &problems).json;
-    else if (type == "roots") kept = ListRootsResult::fromJson(in, &problems).json;
-    else if (type == "log") kept = LogMessage::fromJson(in, &problems).json;
-    else if (type == "implementation") { // keeps only the members it does not know, in extra
-        kept = Implementation::fromJson(in, &problems).extra;
-        expectedKept = {};
-    }
-    else QFAIL("unknown type");
-    QCOMPARE(problems, expected);
-    QCOMPARE(kept, expectedKept); // what was wrong is still there as sent
+    Read read;
+    QVERIFY2(readAsType(type, in, &read), "unknown type");
+    QCOMPARE(read.problems, expected);
+    // What was wrong is still there as sent (an Implementation keeps only the members it does not
+    // know, in extra).
+    QCOMPARE(read.kept, type == "implementation" ? QJsonObject() : in);
 }
 
 void tst_Protocol::wellFormedObjectsHaveNoProblems_data()

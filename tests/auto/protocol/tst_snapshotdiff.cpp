@@ -157,21 +157,21 @@ void tst_SnapshotDiff::unreadableFiles()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
+    // A file of dir holding content: its path, empty when it could not be written.
+    const auto written = [&dir](const char *name, const QByteArray &content) {
+        const QString path = dir.filePath(QLatin1String(name));
+        QFile file(path);
+        return file.open(QIODevice::WriteOnly) && file.write(content) == content.size() ? path : QString();
+    };
     QString error;
     QVERIFY(SnapshotFile::read(dir.filePath(QStringLiteral("none.json")), &error).isEmpty());
     QVERIFY2(error.contains(QLatin1String("cannot read")), qPrintable(error));
-    const QString broken = dir.filePath(QStringLiteral("broken.json"));
-    QFile file(broken);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write("[1, 2]");
-    file.close();
+    const QString broken = written("broken.json", "[1, 2]");
+    QVERIFY(!broken.isEmpty());
     QVERIFY(SnapshotFile::read(broken, &error).isEmpty());
     QVERIFY2(error.contains(QLatin1String("not a JSON object")), qPrintable(error));
-    const QString empty = dir.filePath(QStringLiteral("empty.jsonl"));
-    QFile capture(empty);
-    QVERIFY(capture.open(QIODevice::WriteOnly));
-    capture.write("{}\n");
-    capture.close();
+    const QString empty = written("empty.jsonl", "{}\n");
+    QVERIFY(!empty.isEmpty());
     QVERIFY(SnapshotFile::read(empty, &error).isEmpty());
     QVERIFY2(error.contains(QLatin1String("holds no answered")), qPrintable(error));
 }

@@ -168,6 +168,28 @@ void answerWith(Client *client, ServerRequestHandler *handler, const ClientFeatu
     client->setServerRequestHandler(handler);
 }
 
+// The scripted peer sends the client a request of method with id, as a server does (how: the
+// peer's instruction; instructions: more of it, as the request's params); the client's answer.
+std::shared_ptr<Outcome> requestFromServer(Client *client, const QString &method, const QJsonValue &id,
+                                           QJsonObject instructions = {},
+                                           const QString &how = QStringLiteral("test/server-request"))
+{
+    instructions.insert(QStringLiteral("method"), method);
+    instructions.insert(QStringLiteral("id"), id);
+    return watch(client->sendRequest(how, instructions));
+}
+
+// requestFromServer, answered by handler where the client advertises only feature (&ClientFeatures::roots...).
+std::shared_ptr<Outcome> requestFromServer(Client *client, ServerRequestHandler *handler, bool ClientFeatures::*feature,
+                                           const QString &method, const QJsonValue &id, const QJsonObject &instructions = {},
+                                           const QString &how = QStringLiteral("test/server-request"))
+{
+    ClientFeatures features;
+    features.*feature = true;
+    answerWith(client, handler, features);
+    return requestFromServer(client, method, id, instructions, how);
+}
+
 QList<Message> outgoingMessages(const QList<TrafficEvent> &events)
 {
     QList<Message> messages;
@@ -634,10 +656,7 @@ private Q_SLOTS:
             answerWith(client.get(), &handler, ClientFeatures::all());
         }
         const QJsonObject requestParams{{QStringLiteral("hello"), QStringLiteral("world")}};
-        auto outcome = watch(client->sendRequest(QStringLiteral("test/server-request"),
-                                                 {{QStringLiteral("method"), method},
-                                                  {QStringLiteral("id"), serverId},
-                                                  {QStringLiteral("params"), requestParams}}));
+        auto outcome = requestFromServer(client.get(), method, serverId, {{QStringLiteral("params"), requestParams}});
         QTRY_VERIFY_WITH_TIMEOUT(outcome->finished, kWait);
         QVERIFY2(!outcome->isError, qPrintable(outcome->error.message));
         const QJsonObject reply = outcome->result.toObject().value(QStringLiteral("reply")).toObject();
@@ -671,12 +690,8 @@ private Q_SLOTS:
     {
         auto client = connected();
         TestHandler handler(TestHandler::Mode::Keep);
-        ClientFeatures features;
-        features.sampling = true;
-        answerWith(client.get(), &handler, features);
-        auto outcome = watch(client->sendRequest(QStringLiteral("test/server-request"),
-                                                 {{QStringLiteral("method"), QStringLiteral("sampling/createMessage")},
-                                                  {QStringLiteral("id"), QStringLiteral("later")}}));
+        auto outcome = requestFromServer(client.get(), &handler, &ClientFeatures::sampling,
+                                         QStringLiteral("sampling/createMessage"), QStringLiteral("later"));
         QTRY_VERIFY_WITH_TIMEOUT(handler.kept, kWait);
         QVERIFY(!handler.kept->isAnswered());
         QCOMPARE(handler.kept->method(), QStringLiteral("sampling/createMessage"));
@@ -702,12 +717,7 @@ private Q_SLOTS:
     {
         auto client = connected();
         TestHandler handler(TestHandler::Mode::Drop);
-        ClientFeatures features;
-        features.roots = true;
-        answerWith(client.get(), &handler, features);
-        auto outcome = watch(client->sendRequest(QStringLiteral("test/server-request"),
-                                                 {{QStringLiteral("method"), QStringLiteral("roots/list")},
-                                                  {QStringLiteral("id"), 99}}));
+        auto outcome = requestFromServer(client.get(), &handler, &ClientFeatures::roots, QStringLiteral("roots/list"), 99);
         QTRY_VERIFY_WITH_TIMEOUT(outcome->finished, kWait);
         const QJsonObject error = outcome->result.toObject().value(QStringLiteral("reply")).toObject()
                                       .value(QStringLiteral("error")).toObject();
@@ -719,13 +729,10 @@ private Q_SLOTS:
     {
         auto client = connected();
         TestHandler handler(TestHandler::Mode::Keep);
-        ClientFeatures features;
-        features.elicitationForm = true;
-        answerWith(client.get(), &handler, features);
-        auto outcome = watch(client->sendRequest(QStringLiteral("test/server-request-then-cancel"),
-                                                 {{QStringLiteral("method"), QStringLiteral("elicitation/create")},
-                                                  {QStringLiteral("id"), QStringLiteral("el-1")},
-                                                  {QStringLiteral("delayMs"), 100}}));
+        auto outcome = requestFromServer(client.get(), &handler, &ClientFeatures::elicitationForm,
+                                         QStringLiteral("elicitation/create"), QStringLiteral("el-1"),
+                                         {{QStringLiteral("delayMs"), 100}},
+                                         QStringLiteral("test/server-request-then-cancel"));
         QTRY_VERIFY_WITH_TIMEOUT(handler.kept, kWait);
         QStringList reasons;
         bool answeredWhenCancelled = false;

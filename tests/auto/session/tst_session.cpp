@@ -6,6 +6,7 @@
 #include "transport/stdiotransport.h"
 #include "transport/streamablehttptransport.h"
 #include "transport/httpautotransport.h"
+#include "eras.h"
 #include "httppeer.h"
 
 #include <QElapsedTimer>
@@ -175,9 +176,7 @@ void tst_Session::notificationsByMethod()
 
 void tst_Session::serverEventsOnTheCallersThread_data()
 {
-    QTest::addColumn<QString>("era");
-    QTest::newRow("legacy") << QStringLiteral("legacy");
-    QTest::newRow("modern") << QStringLiteral("modern");
+    Test::addEraRows();
 }
 
 void tst_Session::serverEventsOnTheCallersThread()

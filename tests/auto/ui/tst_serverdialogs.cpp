@@ -25,6 +25,22 @@
 using namespace Mcp;
 using namespace Mcp::Ui;
 
+namespace {
+
+// The catalog file at path, loaded, its secrets kept in memory.
+class MemoryCatalog : public ServerCatalog
+{
+public:
+    explicit MemoryCatalog(const QString &path)
+        : ServerCatalog(path)
+    {
+        setSecretStore(new MemorySecretStore(this));
+        load();
+    }
+};
+
+} // namespace
+
 class tst_ServerDialogs : public QObject
 {
     Q_OBJECT
@@ -60,9 +76,7 @@ void tst_ServerDialogs::addAndEditServer()
 {
     const QString path = nextCatalogPath();
     {
-        ServerCatalog catalog(path);
-        catalog.setSecretStore(new MemorySecretStore(&catalog));
-        catalog.load();
+        MemoryCatalog catalog(path);
         ServerEditorDialog dialog(ServerConfig::create(QStringLiteral("new")), &catalog);
         dialog.nameEdit()->setText(QStringLiteral("files"));
         dialog.commandEdit()->setText(QStringLiteral("npx"));
@@ -84,9 +98,7 @@ void tst_ServerDialogs::addAndEditServer()
         catalog.add(config);
     }
     // Saved as JSON in the catalog file, and read back.
-    ServerCatalog catalog(path);
-    catalog.setSecretStore(new MemorySecretStore(&catalog));
-    catalog.load();
+    MemoryCatalog catalog(path);
     QCOMPARE(catalog.count(), 1);
     ServerConfig saved = catalog.server(0);
     QCOMPARE(saved.name, QStringLiteral("files"));
@@ -323,9 +335,7 @@ void tst_ServerDialogs::watchSettingsEdited()
     // Watch mode is set in the editor: the default globs are named, what is typed is kept as
     // the entry's dev.watch, and the catalog keeps it.
     const QString path = nextCatalogPath();
-    ServerCatalog catalog(path);
-    catalog.setSecretStore(new MemorySecretStore(&catalog));
-    catalog.load();
+    MemoryCatalog catalog(path);
     ServerEditorDialog dialog(ServerConfig::create(QStringLiteral("mine")), &catalog);
     dialog.nameEdit()->setText(QStringLiteral("mine"));
     dialog.commandEdit()->setText(QStringLiteral("node"));
@@ -346,9 +356,7 @@ void tst_ServerDialogs::watchSettingsEdited()
     QCOMPARE(watch.globs, (QStringList{QStringLiteral("dist/**"), QStringLiteral("schema.json")}));
     QCOMPARE(watch.debounceMs, 500);
     const QUuid id = catalog.add(dialog.config());
-    ServerCatalog reread(path);
-    reread.setSecretStore(new MemorySecretStore(&reread));
-    reread.load();
+    MemoryCatalog reread(path);
     QVERIFY(WatchSettings::of(reread.find(id)) == watch);
 }
 

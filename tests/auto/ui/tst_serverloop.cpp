@@ -32,6 +32,8 @@
 
 #include <csignal>
 
+#include "windowtesting.h"
+
 using namespace Mcp;
 using namespace Mcp::Ui;
 
@@ -102,14 +104,10 @@ void tst_ServerLoop::watchedFileReloadsAndShowsTheDifference()
     writeTools(m_dir.path(), R"([{"name":"add","inputSchema":{"type":"object","properties":{"a":{"type":"number"}}}},
                                  {"name":"old_tool","inputSchema":{"type":"object"}}])");
     MainWindow window(m_dir.filePath(QStringLiteral("servers-watch.json")));
-    window.setApprovalAnswerForTesting(1);
     window.resize(1024, 700);
-    window.show();
-    const QUuid id = window.catalog()->add(watchedPeer(m_dir.path(), 300));
-    window.selectServer(id);
-    window.connectServer(id);
-    Connection *connection = window.existingConnection(id);
-    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Connected, kWait);
+    QUuid id;
+    Connection *connection = Test::addAndConnect(window, watchedPeer(m_dir.path(), 300), &id);
+    QVERIFY(connection);
     QVERIFY(connection->isWatching());
     QSignalSpy started(connection, &Connection::reloadStarted);
     QSignalSpy reloaded(connection, &Connection::reloaded);
@@ -176,14 +174,10 @@ void tst_ServerLoop::rerunAfterReloadShowsBothResults()
     // form's arguments, and its result stands beside the one from before.
     writeTools(m_dir.path(), R"([{"name":"add","inputSchema":{"type":"object","properties":{"a":{"type":"number"}}}}])");
     MainWindow window(m_dir.filePath(QStringLiteral("servers-rerun.json")));
-    window.setApprovalAnswerForTesting(1);
     window.resize(1024, 700);
-    window.show();
-    const QUuid id = window.catalog()->add(watchedPeer(m_dir.path(), 200));
-    window.selectServer(id);
-    window.connectServer(id);
-    Connection *connection = window.existingConnection(id);
-    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Connected, kWait);
+    QUuid id;
+    Connection *connection = Test::addAndConnect(window, watchedPeer(m_dir.path(), 200), &id);
+    QVERIFY(connection);
     ToolsPage *tools = window.pageFor(id)->toolsPage();
     QTRY_VERIFY_WITH_TIMEOUT(tools->list()->selectByName(QStringLiteral("add")), kWait);
     ToolPanel *panel = tools->panel();
@@ -220,9 +214,7 @@ void tst_ServerLoop::crashesAreKeptAndRestartStaysEnabled()
 {
     writeTools(m_dir.path(), R"([{"name":"crash","inputSchema":{"type":"object"}}])");
     MainWindow window(m_dir.filePath(QStringLiteral("servers-crash.json")));
-    window.setApprovalAnswerForTesting(1);
     window.resize(1024, 700);
-    window.show();
     ServerConfig config = ServerConfig::create(QStringLiteral("crashing"));
     config.command = QStandardPaths::findExecutable(QStringLiteral("python3"));
     config.args = {QStringLiteral("-u"), QStringLiteral("server.py")};
@@ -230,11 +222,9 @@ void tst_ServerLoop::crashesAreKeptAndRestartStaysEnabled()
     config.autoRestart.enabled = true;
     config.autoRestart.initialBackoffMs = 4000; // long enough to see and to press Restart Now
     config.autoRestart.maxAttempts = 5;
-    const QUuid id = window.catalog()->add(config);
-    window.selectServer(id);
-    window.connectServer(id);
-    Connection *connection = window.existingConnection(id);
-    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Connected, kWait);
+    QUuid id;
+    Connection *connection = Test::addAndConnect(window, config, &id);
+    QVERIFY(connection);
     RestartPanel *panel = window.pageFor(id)->restartPanel();
     QAction *restart = nullptr;
     for (QAction *action : window.findChildren<QAction *>()) {
@@ -305,10 +295,8 @@ void tst_ServerLoop::httpServerGoneAndBack()
     config.url = QStringLiteral("http://127.0.0.1:%1/mcp").arg(port);
     config.pingIntervalMs = 400;
     const QUuid id = window.catalog()->add(config);
-    window.selectServer(id);
-    window.connectServer(id);
-    Connection *connection = window.existingConnection(id);
-    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Connected, kWait);
+    Connection *connection = Test::connectEntry(window, id);
+    QVERIFY(connection);
 
     server.kill();
     server.waitForFinished(kWait);

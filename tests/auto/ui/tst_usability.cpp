@@ -85,6 +85,8 @@ private Q_SLOTS:
 private:
     ServerConfig demoConfig(const QString &name) const;
     ServerPage *connectDemo();
+    QUuid connectBroken(const QString &command);
+    ToolsPage *connectDemoTool(const QString &tool);
     void shoot(QWidget *widget, const QString &name);
     static QPoint runRowPosition(ToolPanel *panel);
 
@@ -135,6 +137,30 @@ ServerPage *tst_Usability::connectDemo()
     if (!QTest::qWaitFor([page] { return page->toolsPage()->list()->count() > 0; }, 10000))
         return nullptr;
     return page;
+}
+
+// connectDemo, with tool chosen on its Tools page: that page, or null.
+ToolsPage *tst_Usability::connectDemoTool(const QString &tool)
+{
+    ServerPage *page = connectDemo();
+    if (!page || !page->toolsPage()->list()->selectByName(tool))
+        return nullptr;
+    return page->toolsPage();
+}
+
+// Adds a demo entry named "broken" that runs command (a program that is not there), selects and
+// connects it: its id once its start failed, a null id when it had not failed within 20 s.
+QUuid tst_Usability::connectBroken(const QString &command)
+{
+    ServerConfig broken = demoConfig(QStringLiteral("broken"));
+    broken.command = command;
+    const QUuid id = m_window->catalog()->add(broken);
+    m_window->selectServer(id);
+    m_window->connectServer(id);
+    Connection *connection = m_window->existingConnection(id);
+    if (!connection || !QTest::qWaitFor([connection] { return connection->state() == Connection::State::Failed; }, 20000))
+        return {};
+    return id;
 }
 
 void tst_Usability::shoot(QWidget *widget, const QString &name)
@@ -204,10 +230,9 @@ void tst_Usability::serverHeaderIsShort()
 
 void tst_Usability::formHasTheRoomUntilAResult()
 {
-    ServerPage *page = connectDemo();
-    QVERIFY(page);
-    QVERIFY(page->toolsPage()->list()->selectByName(QStringLiteral("rich_form")));
-    ToolPanel *panel = page->toolsPage()->panel();
+    ToolsPage *tools = connectDemoTool(QStringLiteral("rich_form"));
+    QVERIFY(tools);
+    ToolPanel *panel = tools->panel();
     QCoreApplication::processEvents();
     // No result yet: the empty result area takes nothing, the form most of the panel.
     QVERIFY(panel->resultView()->isHidden());
@@ -215,7 +240,7 @@ void tst_Usability::formHasTheRoomUntilAResult()
              qPrintable(QStringLiteral("form %1 of %2 px").arg(panel->form()->height()).arg(panel->height())));
     shoot(m_window, QStringLiteral("usability-tools-form"));
 
-    page->toolsPage()->setArgumentsText(QStringLiteral("{\"name\": \"Ada\", \"colour\": \"green\"}"));
+    tools->setArgumentsText(QStringLiteral("{\"name\": \"Ada\", \"colour\": \"green\"}"));
     QSignalSpy finished(panel, &ToolPanel::callFinished);
     panel->run();
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
@@ -226,17 +251,16 @@ void tst_Usability::formHasTheRoomUntilAResult()
     QVERIFY2(panel->form()->height() >= 100, qPrintable(QString::number(panel->form()->height())));
     shoot(m_window, QStringLiteral("usability-tools-result"));
     // The next tool starts over: its form has the room again.
-    QVERIFY(page->toolsPage()->list()->selectByName(QStringLiteral("echo")));
+    QVERIFY(tools->list()->selectByName(QStringLiteral("echo")));
     QVERIFY(panel->resultView()->isHidden());
 }
 
 void tst_Usability::runRowStaysPutAcrossACall()
 {
-    ServerPage *page = connectDemo();
-    QVERIFY(page);
-    QVERIFY(page->toolsPage()->list()->selectByName(QStringLiteral("long_task")));
-    ToolPanel *panel = page->toolsPage()->panel();
-    page->toolsPage()->setArgumentsText(QStringLiteral("{\"steps\": 4, \"delayMs\": 150}"));
+    ToolsPage *tools = connectDemoTool(QStringLiteral("long_task"));
+    QVERIFY(tools);
+    ToolPanel *panel = tools->panel();
+    tools->setArgumentsText(QStringLiteral("{\"steps\": 4, \"delayMs\": 150}"));
     QSignalSpy finished(panel, &ToolPanel::callFinished);
     for (int call = 0; call < 2; ++call) {
         QCoreApplication::processEvents();
@@ -251,11 +275,10 @@ void tst_Usability::runRowStaysPutAcrossACall()
 
 void tst_Usability::ctrlEnterRunsFromResultAndList()
 {
-    ServerPage *page = connectDemo();
-    QVERIFY(page);
-    QVERIFY(page->toolsPage()->list()->selectByName(QStringLiteral("echo")));
-    page->toolsPage()->setArgumentsText(QStringLiteral("{\"message\": \"keys\"}"));
-    ToolPanel *panel = page->toolsPage()->panel();
+    ToolsPage *tools = connectDemoTool(QStringLiteral("echo"));
+    QVERIFY(tools);
+    tools->setArgumentsText(QStringLiteral("{\"message\": \"keys\"}"));
+    ToolPanel *panel = tools->panel();
     QSignalSpy finished(panel, &ToolPanel::callFinished);
     panel->run();
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
@@ -272,7 +295,7 @@ void tst_Usability::ctrlEnterRunsFromResultAndList()
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 10000);
 
     // From the tool list.
-    QWidget *list = page->toolsPage()->list();
+    QWidget *list = tools->list();
     QWidget *target = list->focusProxy() ? list->focusProxy() : list;
     const QList<QWidget *> focusable = list->findChildren<QWidget *>();
     for (QWidget *child : focusable) {
@@ -312,11 +335,10 @@ void tst_Usability::tabsAndTrafficFilterByKeyboard()
 
 void tst_Usability::validationNamesTheFieldByLabel()
 {
-    ServerPage *page = connectDemo();
-    QVERIFY(page);
-    QVERIFY(page->toolsPage()->list()->selectByName(QStringLiteral("rich_form")));
-    page->toolsPage()->setArgumentsText(QStringLiteral("{\"name\": \"\", \"colour\": \"green\"}"));
-    ToolPanel *panel = page->toolsPage()->panel();
+    ToolsPage *tools = connectDemoTool(QStringLiteral("rich_form"));
+    QVERIFY(tools);
+    tools->setArgumentsText(QStringLiteral("{\"name\": \"\", \"colour\": \"green\"}"));
+    ToolPanel *panel = tools->panel();
     panel->run();
     const QString status = panel->statusText();
     QVERIFY2(status.contains(QStringLiteral("Name: ")), qPrintable(status));
@@ -326,14 +348,8 @@ void tst_Usability::validationNamesTheFieldByLabel()
 void tst_Usability::longErrorsFitOnEveryPage()
 {
     // A server whose start fails with a very long message, and a tool error as long.
-    ServerConfig broken = demoConfig(QStringLiteral("broken"));
-    broken.command = QStringLiteral("/nonexistent/") + QString(400, u'x');
-    const QUuid brokenId = m_window->catalog()->add(broken);
-    m_window->selectServer(brokenId);
-    m_window->connectServer(brokenId);
-    Connection *connection = m_window->existingConnection(brokenId);
-    QVERIFY(connection);
-    QTRY_COMPARE_WITH_TIMEOUT(connection->state(), Connection::State::Failed, 20000);
+    const QUuid brokenId = connectBroken(QStringLiteral("/nonexistent/") + QString(400, u'x'));
+    QVERIFY(!brokenId.isNull());
     ServerPage *brokenPage = m_window->pageFor(brokenId);
     QVERIFY(brokenPage->isBannerVisible());
 
@@ -369,12 +385,8 @@ void tst_Usability::longErrorsFitOnEveryPage()
 
 void tst_Usability::restartAfterAFailedStart()
 {
-    ServerConfig broken = demoConfig(QStringLiteral("broken"));
-    broken.command = QStringLiteral("/nonexistent/server");
-    const QUuid id = m_window->catalog()->add(broken);
-    m_window->selectServer(id);
-    m_window->connectServer(id);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->existingConnection(id)->state(), Connection::State::Failed, 20000);
+    const QUuid id = connectBroken(QStringLiteral("/nonexistent/server"));
+    QVERIFY(!id.isNull());
     QPushButton *restart = nullptr;
     for (QPushButton *button : m_window->pageFor(id)->findChildren<QPushButton *>())
         if (button->text() == ServerPage::tr("Restart"))
@@ -385,12 +397,8 @@ void tst_Usability::restartAfterAFailedStart()
 
 void tst_Usability::connectionErrorSaidOnceUntilEdited()
 {
-    ServerConfig broken = demoConfig(QStringLiteral("broken"));
-    broken.command = QStringLiteral("/nonexistent/stale-server");
-    const QUuid id = m_window->catalog()->add(broken);
-    m_window->selectServer(id);
-    m_window->connectServer(id);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->existingConnection(id)->state(), Connection::State::Failed, 20000);
+    const QUuid id = connectBroken(QStringLiteral("/nonexistent/stale-server"));
+    QVERIFY(!id.isNull());
     QCoreApplication::processEvents();
 
     auto *delegate = qobject_cast<ServerListDelegate *>(m_window->serverList()->itemDelegate());

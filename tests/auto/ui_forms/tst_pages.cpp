@@ -43,6 +43,21 @@ class tst_Pages : public QObject
     std::unique_ptr<ServerPage> m_page;
     SentMessages sent;
 
+    // Chooses tool on the Tools page, types each field's text into its form ("a" for field:/a),
+    // runs it and waits for the call to finish: the page, or null when the tool is not listed or
+    // the call did not finish within 10 s.
+    ToolsPage *runTool(const QString &tool, const QList<std::pair<QString, QString>> &fields = {})
+    {
+        ToolsPage *tools = m_page->toolsPage();
+        if (!tools->list()->selectByName(tool))
+            return nullptr;
+        for (const auto &[field, text] : fields)
+            QTest::keyClicks(tools->findChild<QLineEdit *>(QStringLiteral("field:/") + field), text);
+        QSignalSpy called(tools, &ToolsPage::callFinished);
+        tools->run();
+        return QTest::qWaitFor([&called] { return called.size() == 1; }, 10000) ? tools : nullptr;
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -88,13 +103,8 @@ private Q_SLOTS:
 
     void toolsPageRunsFromTheForm()
     {
-        ToolsPage *tools = m_page->toolsPage();
-        QVERIFY(tools->list()->selectByName(QStringLiteral("add")));
-        QTest::keyClicks(tools->findChild<QLineEdit *>(QStringLiteral("field:/a")), QStringLiteral("2.5"));
-        QTest::keyClicks(tools->findChild<QLineEdit *>(QStringLiteral("field:/b")), QStringLiteral("-1"));
-        QSignalSpy called(tools, &ToolsPage::callFinished);
-        tools->run();
-        QTRY_COMPARE_WITH_TIMEOUT(called.size(), 1, 10000);
+        ToolsPage *tools = runTool(QStringLiteral("add"), {{QStringLiteral("a"), QStringLiteral("2.5")}, {QStringLiteral("b"), QStringLiteral("-1")}});
+        QVERIFY(tools);
         QCOMPARE(JsonText::compact(sent(QStringLiteral("tools/call")).last().value(QLatin1String("params")).toObject().value(QLatin1String("arguments"))),
                  QStringLiteral(R"({"a":2.5,"b":-1})"));
         QCOMPARE(tools->panel()->resultView()->structuredVerdict(), QStringLiteral("valid"));
@@ -117,11 +127,8 @@ private Q_SLOTS:
 
     void resourceLinkOpensOnResourcesPage()
     {
-        ToolsPage *tools = m_page->toolsPage();
-        QVERIFY(tools->list()->selectByName(QStringLiteral("content_gallery")));
-        QSignalSpy called(tools, &ToolsPage::callFinished);
-        tools->run();
-        QTRY_COMPARE_WITH_TIMEOUT(called.size(), 1, 10000);
+        ToolsPage *tools = runTool(QStringLiteral("content_gallery"));
+        QVERIFY(tools);
         auto *open = tools->findChild<QToolButton *>(QStringLiteral("openResource"));
         QVERIFY(open);
         QSignalSpy read(m_page->resourcesPage()->view(), &ResourcesView::readFinished);
@@ -141,11 +148,8 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(int(sent(QStringLiteral("notifications/roots/list_changed")).size()), before + 1, 10000);
         QCOMPARE(m_connection->roots().size(), 1);
         // The server sees them when it asks.
-        ToolsPage *tools = m_page->toolsPage();
-        QVERIFY(tools->list()->selectByName(QStringLiteral("list_roots")));
-        QSignalSpy called(tools, &ToolsPage::callFinished);
-        tools->run();
-        QTRY_COMPARE_WITH_TIMEOUT(called.size(), 1, 10000);
+        ToolsPage *tools = runTool(QStringLiteral("list_roots"));
+        QVERIFY(tools);
         QVERIFY2(tools->resultText().contains(QUrl::fromLocalFile(dir.path()).toString()), qPrintable(tools->resultText()));
     }
 
@@ -168,13 +172,8 @@ private Q_SLOTS:
 
     void tasksPageShowsResults()
     {
-        ToolsPage *tools = m_page->toolsPage();
-        QVERIFY(tools->list()->selectByName(QStringLiteral("batch_job")));
-        QTest::keyClicks(tools->findChild<QLineEdit *>(QStringLiteral("field:/items")), QStringLiteral("2"));
-        QTest::keyClicks(tools->findChild<QLineEdit *>(QStringLiteral("field:/delayMs")), QStringLiteral("50"));
-        QSignalSpy called(tools, &ToolsPage::callFinished);
-        tools->run();
-        QTRY_COMPARE_WITH_TIMEOUT(called.size(), 1, 10000);
+        ToolsPage *tools = runTool(QStringLiteral("batch_job"), {{QStringLiteral("items"), QStringLiteral("2")}, {QStringLiteral("delayMs"), QStringLiteral("50")}});
+        QVERIFY(tools);
         TasksPage *tasks = m_page->tasksPage();
         tasks->refresh();
         auto *tree = tasks->findChild<QTreeWidget *>();
@@ -195,11 +194,8 @@ private Q_SLOTS:
         const QString dir = qEnvironmentVariable("MCPSCOPE_SCREENSHOT_DIR");
         if (dir.isEmpty())
             QSKIP("MCPSCOPE_SCREENSHOT_DIR not set");
-        ToolsPage *tools = m_page->toolsPage();
-        QVERIFY(tools->list()->selectByName(QStringLiteral("content_gallery")));
-        QSignalSpy called(tools, &ToolsPage::callFinished);
-        tools->run();
-        QTRY_COMPARE_WITH_TIMEOUT(called.size(), 1, 10000);
+        ToolsPage *tools = runTool(QStringLiteral("content_gallery"));
+        QVERIFY(tools);
         QTest::qWait(150);
         QVERIFY(m_page->grab().save(dir + QStringLiteral("/page-tools.png")));
         m_page->tabs()->setCurrentWidget(m_page->resourcesPage());

@@ -92,13 +92,25 @@ QString jsonLine(qsizetype size)
     return text;
 }
 
-// Shows view at width x height with text, and waits (at most a minute) until all of it is cut into rows.
-void showCut(BigTextView &view, int width, int height, const QString &text)
+// Shows view at width x height with the short text "preview" (shown at once, without a worker).
+void showPreview(BigTextView &view, int width, int height)
 {
     view.resize(width, height);
     view.show();
+    view.setText(QStringLiteral("preview"));
+}
+
+// Shows view at width x height with text, and waits (at most a minute) until all of it is cut into
+// rows: false when it was not by then (or, exposedFirst, the view was not exposed before the text
+// was set).
+bool showCut(BigTextView &view, int width, int height, const QString &text, bool exposedFirst = false)
+{
+    view.resize(width, height);
+    view.show();
+    if (exposedFirst && !QTest::qWaitForWindowExposed(&view))
+        return false;
     view.setText(text);
-    QTRY_VERIFY_WITH_TIMEOUT(!view.isPreparing() && !view.isRecutting(), 60000);
+    return QTest::qWaitFor([&view] { return !view.isPreparing() && !view.isRecutting(); }, 60000);
 }
 
 } // namespace
@@ -214,9 +226,7 @@ private Q_SLOTS:
         const QString needle = QStringLiteral("needle-%1").arg(oneLine);
         const QString text = bigText(oneLine, needle);
         BigTextView view;
-        view.resize(800, 400);
-        view.show();
-        view.setText(QStringLiteral("preview"));
+        showPreview(view, 800, 400);
         QSignalSpy preparing(&view, &BigTextView::preparingChanged);
         view.setText(text);
         QVERIFY(view.isPreparing());
@@ -357,11 +367,7 @@ private Q_SLOTS:
         QFETCH(QString, text);
         QFETCH(bool, inAWorker);
         BigTextView view;
-        view.resize(900, 400);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
-        view.setText(text);
-        QTRY_VERIFY_WITH_TIMEOUT(!view.isPreparing() && !view.isRecutting(), 60000);
+        QVERIFY(showCut(view, 900, 400, text, true));
         verifyRowsFit(view, text);
         QVERIFY(view.wrapColumn() > BigTextView::MinimumColumn);
         QVERIFY(view.grab().width() > 0); // painted: rows measured
@@ -414,9 +420,7 @@ private Q_SLOTS:
     {
         const QString text = jsonLine(3 << 20);
         BigTextView view;
-        showCut(view, 900, 400, text);
-        if (QTest::currentTestFailed())
-            return;
+        QVERIFY(showCut(view, 900, 400, text));
         view.verticalScrollBar()->setValue(int(view.rowCount() * 2 / 3));
         const qsizetype top = view.topOffset();
         QVERIFY(top > text.size() / 2);
@@ -506,9 +510,7 @@ private Q_SLOTS:
     {
         const QString text = jsonLine(3 << 20);
         BigTextView view;
-        showCut(view, 700, 300, text);
-        if (QTest::currentTestFailed())
-            return;
+        QVERIFY(showCut(view, 700, 300, text));
         QScrollBar *bar = view.verticalScrollBar();
         QTest::keyClick(&view, Qt::Key_Down);
         QCOMPARE(bar->value(), 1);
@@ -588,11 +590,7 @@ private Q_SLOTS:
             QSKIP("MCPSCOPE_SCREENSHOT_DIR not set");
         const QString text = jsonLine(600000);
         BigTextView view;
-        view.resize(900, 360);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
-        view.setText(text);
-        QTRY_VERIFY_WITH_TIMEOUT(!view.isPreparing() && !view.isRecutting(), 60000);
+        QVERIFY(showCut(view, 900, 360, text, true));
         view.setFocus();
         view.setSelection(text.indexOf(QStringLiteral("item-20")), text.indexOf(QStringLiteral("item-20")));
         view.scrollToOffset(view.selectionStart());
@@ -610,9 +608,7 @@ private Q_SLOTS:
         const QString first = bigText(true, QStringLiteral("first"));
         const QString second = bigText(false, QStringLiteral("second"));
         BigTextView view;
-        view.resize(400, 300);
-        view.show();
-        view.setText(QStringLiteral("preview"));
+        showPreview(view, 400, 300);
         QSignalSpy shown(&view, &BigTextView::textShown);
 
         // Cancelled: the preview stays, and the finished worker's result is never shown.

@@ -4,6 +4,7 @@
 #include "results/resultview.h"
 
 #include "interophelpers.h"
+#include "toollisting.h"
 
 #include <QBuffer>
 #include <QElapsedTimer>
@@ -23,14 +24,6 @@ using namespace Interop;
 
 namespace {
 
-QJsonObject findTool(const QJsonArray &tools, const QString &name)
-{
-    for (const QJsonValue &tool : tools)
-        if (tool.toObject().value(QLatin1String("name")).toString() == name)
-            return tool.toObject();
-    return {};
-}
-
 QStringList texts(QWidget *root, const QString &objectName)
 {
     QStringList result;
@@ -38,6 +31,15 @@ QStringList texts(QWidget *root, const QString &objectName)
     for (QLabel *label : labels)
         result.append(label->text());
     return result;
+}
+
+// A tool result of one image block: base64 data of the type mimeType.
+QJsonObject imageResult(const QString &mimeType, const QString &data)
+{
+    return {{QStringLiteral("content"),
+             QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("image")},
+                                    {QStringLiteral("mimeType"), mimeType},
+                                    {QStringLiteral("data"), data}}}}};
 }
 
 } // namespace
@@ -128,7 +130,7 @@ private Q_SLOTS:
 
     void structuredVerdict()
     {
-        const QJsonObject tool = findTool(m_tools, QStringLiteral("get_weather"));
+        const QJsonObject tool = Test::itemNamed(m_tools, QStringLiteral("get_weather"));
         const QJsonValue outputSchema = tool.value(QLatin1String("outputSchema"));
         QVERIFY(outputSchema.isObject());
         QJsonObject result = call(QStringLiteral("get_weather"), {{QStringLiteral("city"), QStringLiteral("Lagos")}});
@@ -294,10 +296,7 @@ private Q_SLOTS:
                                "width=\"32\" height=\"32\"><rect width=\"32\" height=\"32\" fill=\"#00ff00\"/>"
                                "<image x=\"0\" y=\"0\" width=\"32\" height=\"32\" xlink:href=\"file://"
             + png.toUtf8() + "\"/><image x=\"0\" y=\"0\" width=\"32\" height=\"32\" href=\"" + png.toUtf8() + "\"/></svg>";
-        const QJsonObject result{{QStringLiteral("content"),
-                                  QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("image")},
-                                                         {QStringLiteral("mimeType"), QStringLiteral("image/svg+xml")},
-                                                         {QStringLiteral("data"), QString::fromLatin1(svg.toBase64())}}}}};
+        const QJsonObject result = imageResult(QStringLiteral("image/svg+xml"), QString::fromLatin1(svg.toBase64()));
         ResultView view;
         view.setToolResult(result);
         auto *image = view.findChild<QLabel *>(QStringLiteral("image"));
@@ -307,10 +306,7 @@ private Q_SLOTS:
         QCOMPARE(QColor(rendered.pixel(16, 16)), QColor(0, 255, 0));
 
         // An image type nobody can decode is offered for saving, with a reason.
-        const QJsonObject unknown{{QStringLiteral("content"),
-                                   QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("image")},
-                                                          {QStringLiteral("mimeType"), QStringLiteral("image/x-nothing")},
-                                                          {QStringLiteral("data"), QStringLiteral("AAAA")}}}}};
+        const QJsonObject unknown = imageResult(QStringLiteral("image/x-nothing"), QStringLiteral("AAAA"));
         view.setToolResult(unknown);
         QVERIFY(view.findChild<QLabel *>(QStringLiteral("imageProblem")));
         QVERIFY(view.findChild<QToolButton *>(QStringLiteral("save")));
@@ -325,10 +321,7 @@ private Q_SLOTS:
         QByteArray png;
         QBuffer buffer(&png);
         QVERIFY(buffer.open(QIODevice::WriteOnly) && big.save(&buffer, "PNG"));
-        const QJsonObject result{{QStringLiteral("content"),
-                                  QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("image")},
-                                                         {QStringLiteral("mimeType"), QStringLiteral("image/png")},
-                                                         {QStringLiteral("data"), QString::fromLatin1(png.toBase64())}}}}};
+        const QJsonObject result = imageResult(QStringLiteral("image/png"), QString::fromLatin1(png.toBase64()));
         ResultView view;
         view.setToolResult(result);
         view.show();

@@ -223,30 +223,25 @@ int main(int argc, char **argv)
         const char *name;
         TrafficFilter filter;
     };
-    QList<Case> cases;
-    TrafficFilter f;
-    f.method = QStringLiteral("tools/call");
-    f.methodMatch = TrafficFilter::MethodMatch::Exact;
-    cases.append({"method exact tools/call", f});
-    f = TrafficFilter();
-    f.method = QStringLiteral("complet");
-    cases.append({"method substring complet", f});
-    f = TrafficFilter();
-    f.text = QStringLiteral("berlin forecast");
-    cases.append({"text 'berlin forecast'", f});
-    f = TrafficFilter();
-    f.text = QStringLiteral("zzzznotthere");
-    cases.append({"text absent", f});
-    f = TrafficFilter();
-    f.text = QStringLiteral("e");
-    cases.append({"text 'e' (every row)", f});
-    f = TrafficFilter();
-    f.kinds = {TrafficKind::Error};
-    f.connections = {2};
-    cases.append({"kind error + connection", f});
-    f = TrafficFilter();
-    f.json = QStringLiteral("/params/level=info");
-    cases.append({"json /params/level=info", f});
+    // A filter on one member.
+    const auto filterOn = [](auto TrafficFilter::*member, auto value) {
+        TrafficFilter filter;
+        filter.*member = value;
+        return filter;
+    };
+    TrafficFilter exactMethod = filterOn(&TrafficFilter::method, QStringLiteral("tools/call"));
+    exactMethod.methodMatch = TrafficFilter::MethodMatch::Exact;
+    TrafficFilter errorsOfOneConnection = filterOn(&TrafficFilter::kinds, QList<TrafficKind>{TrafficKind::Error});
+    errorsOfOneConnection.connections = {2};
+    const QList<Case> cases{
+        {"method exact tools/call", exactMethod},
+        {"method substring complet", filterOn(&TrafficFilter::method, QStringLiteral("complet"))},
+        {"text 'berlin forecast'", filterOn(&TrafficFilter::text, QStringLiteral("berlin forecast"))},
+        {"text absent", filterOn(&TrafficFilter::text, QStringLiteral("zzzznotthere"))},
+        {"text 'e' (every row)", filterOn(&TrafficFilter::text, QStringLiteral("e"))},
+        {"kind error + connection", errorsOfOneConnection},
+        {"json /params/level=info", filterOn(&TrafficFilter::json, QStringLiteral("/params/level=info"))},
+    };
 
     for (const Case &c : std::as_const(cases)) {
         size_t matches = 0;
