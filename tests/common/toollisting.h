@@ -2,6 +2,7 @@
 // What a server lists, for tests: a whole list (every page) and one item of it by name.
 #include "jsonrpc/message.h"
 #include "protocol/lists.h"
+#include "session/serverconnection.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -12,15 +13,14 @@
 
 namespace Mcp::Test {
 
-// Every item of list that lister (a Client, Session or Connection) lists, every page followed:
-// empty, and said, when the listing failed or did not end within timeoutMs.
-template<typename Lister>
-QJsonArray listedItems(Lister &lister, const ListDescriptor &list, int timeoutMs)
+// Every item of list that connection (a Client, Session or Connection) lists, every page
+// followed: empty, and said, when the listing failed or did not end within timeoutMs.
+inline QJsonArray listedItems(ServerConnection &connection, const ListDescriptor &list, int timeoutMs)
 {
     bool done = false;
     QJsonArray items;
     QObject context;
-    lister.listAll(list, &context, [&done, &items, &list](const QJsonArray &listed, const std::optional<RpcError> &error) {
+    connection.listAll(list, &context, [&done, &items, &list](const QJsonArray &listed, const std::optional<RpcError> &error) {
         done = true;
         if (error)
             qWarning("%s failed: %s", qPrintable(list.method), qPrintable(error->message));

@@ -4,6 +4,7 @@
 #include "requestrouter.h"
 #include "session/client.h"
 #include "transport/stdiotransport.h"
+#include "toollisting.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -91,19 +92,7 @@ inline QJsonObject resultOf(OutgoingRequest *handle, int timeout = kWait)
 
 inline QJsonArray listAll(Client *client, const ListDescriptor &list)
 {
-    bool done = false;
-    QJsonArray result;
-    QObject context;
-    client->listAll(list, &context, [&](const QJsonArray &items, const std::optional<RpcError> &error) {
-        done = true;
-        if (error)
-            qWarning("listAll %s: %s", qPrintable(list.method), qPrintable(error->message));
-        else
-            result = items;
-    });
-    if (!QTest::qWaitFor([&] { return done; }, kWait))
-        qWarning("listAll %s: no answer within %d ms", qPrintable(list.method), kWait);
-    return result;
+    return Test::listedItems(*client, list, kWait);
 }
 
 // A task-augmented tools/call: the task comes back at once; poll tasks/get until it ends,
