@@ -4,6 +4,7 @@
 #include "clirunner.h"
 #include "compat.h"
 #include "diffcommand.h"
+#include "doctorcommand.h"
 #include "recordcommand.h"
 #include "replaycommand.h"
 #include "testcommand.h"
@@ -28,6 +29,7 @@ const char GuiUsage[] =
     "       mcpscope --cli ...                           one operation, headless (mcpscope --cli --help)\n"
     "       mcpscope record ...                          record a host and a server (mcpscope record --help)\n"
     "       mcpscope diff A B                            compare two servers' tools, prompts and resources\n"
+    "       mcpscope doctor SERVER                       what a host will trip on in a server (mcpscope doctor --help)\n"
     "       mcpscope test FILE                           run a collection's calls and assertions (mcpscope test --help)\n"
     "       mcpscope replay CAPTURE -- COMMAND...        replay a capture against a fresh server (mcpscope replay --help)\n"
     "\n"
@@ -62,7 +64,7 @@ int main(int argc, char **argv)
     }
     // Subcommands: headless, no display.
     if (argc > 1 && (std::strcmp(argv[1], "diff") == 0 || std::strcmp(argv[1], "test") == 0
-                     || std::strcmp(argv[1], "replay") == 0)) {
+                     || std::strcmp(argv[1], "replay") == 0 || std::strcmp(argv[1], "doctor") == 0)) {
         QCoreApplication app(argc, argv);
         QCoreApplication::setApplicationName(QStringLiteral("mcpscope"));
         QCoreApplication::setApplicationVersion(QStringLiteral(MCPSCOPE_VERSION));
@@ -70,6 +72,8 @@ int main(int argc, char **argv)
             return Mcp::Cli::runTest(app.arguments().mid(2));
         if (std::strcmp(argv[1], "replay") == 0)
             return Mcp::Cli::runReplay(app.arguments().mid(2));
+        if (std::strcmp(argv[1], "doctor") == 0)
+            return Mcp::Cli::runDoctor(app.arguments().mid(2));
         return Mcp::Cli::runDiff(app.arguments().mid(2));
     }
     if (cli) {

@@ -1,0 +1,261 @@
+#include "doctorcommand.h"
+#include "clioutput.h"
+
+#include "clioptions.h"
+#include "clirunner.h"
+
+#include "config/serverconfig.h"
+#include "config/transportfactory.h"
+#include "doctor/doctorrun.h"
+#include "session/client.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLoggingCategory>
+#include <QTimer>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace Mcp::Cli {
+
+namespace {
+
+const char DoctorUsage[] =
+    "Usage: mcpscope doctor [options] [--] COMMAND [ARGS...]\n"
+    "       mcpscope doctor [options] URL\n"
+    "       mcpscope doctor [options] --config FILE --server NAME\n"
+    "\n"
+    "Connects to the server (in the era it speaks), lists everything it offers and reports what a\n"
+    "host will trip on: tool names, schemas, descriptions, resource URIs and templates, prompt\n"
+    "arguments, text hidden from the user or addressed to the model, the size of the tool list,\n"
+    "and how the server answers a method it does not know (and ping, in the legacy era). Nothing\n"
+    "that could change the server's state is called.\n"
+    "\n"
+    "Options:\n"
+    "  --format F            text (default) or json\n"
+    "  --fail-on LEVEL       error (default), warning or info: exit 1 when a finding is at least this\n"
+    "  --only CATEGORY,...   only these categories (tools, prompts, resources, security, lifecycle,\n"
+    "                        performance)\n"
+    "  --skip ID,...         leave out these findings (e.g. tools.description.missing)\n"
+    "  --connect-timeout MS  how long the server may take to connect (default 30000)\n"
+    "  -e, --header, --cwd, --transport, --protocol, --config, --server: as for mcpscope --cli\n"
+    "  -h, --help            this text\n"
+    "\n"
+    "Exit codes: 0 nothing at or above --fail-on, 1 something is, 2 usage, 3 the server could not\n"
+    "be started, reached or initialized.\n";
+
+void writeErr(const QString &line)
+{
+    writeLine(stderr, QStringLiteral("mcpscope doctor: ") + line);
+}
+
+struct DoctorOptions
+{
+    bool json = false;
+    Doctor::Severity failOn = Doctor::Severity::Error;
+    QStringList only;
+    QStringList skip;
+    int connectTimeoutMs = 30000;
+    QStringList serverArguments; // for parseArguments: the server and how to reach it
+};
+
+// The doctor's own options, anywhere before "--"; everything else names the server.
+std::optional<DoctorOptions> parseDoctorOptions(const QStringList &arguments, QString *error, bool *help)
+{
+    DoctorOptions options;
+    static const QStringList valued{QStringLiteral("--format"), QStringLiteral("--fail-on"), QStringLiteral("--only"),
+                                    QStringLiteral("--skip"), QStringLiteral("--connect-timeout")};
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        const QString arg = arguments.at(i);
+        if (arg == QLatin1String("--")) {
+            options.serverArguments += arguments.mid(i);
+            break;
+        }
+        if (arg == QLatin1String("-h") || arg == QLatin1String("--help")) {
+            *help = true;
+            return options;
+        }
+        QString name = arg, value;
+        const bool inline_ = arg.startsWith(QLatin1String("--")) && arg.contains(u'=');
+        if (inline_) {
+            name = arg.section(u'=', 0, 0);
+            value = arg.section(u'=', 1);
+        }
+        if (!valued.contains(name)) {
+            options.serverArguments.append(arg);
+            continue;
+        }
+        if (!inline_) {
+            if (i + 1 >= arguments.size()) {
+                *error = tr("%1 needs a value").arg(name);
+                return std::nullopt;
+            }
+            value = arguments.at(++i);
+        }
+        if (name == QLatin1String("--format")) {
+            if (value != QLatin1String("text") && value != QLatin1String("json")) {
+                *error = tr("--format must be text or json");
+                return std::nullopt;
+            }
+            options.json = value == QLatin1String("json");
+        } else if (name == QLatin1String("--fail-on")) {
+            const auto level = Doctor::severityNamed(value);
+            if (!level) {
+                *error = tr("--fail-on must be error, warning or info");
+                return std::nullopt;
+            }
+            options.failOn = *level;
+        } else if (name == QLatin1String("--only")) {
+            options.only = value.split(u',', Qt::SkipEmptyParts);
+        } else if (name == QLatin1String("--skip")) {
+            options.skip = value.split(u',', Qt::SkipEmptyParts);
+        } else {
+            bool ok = false;
+            options.connectTimeoutMs = value.toInt(&ok);
+            if (!ok || options.connectTimeoutMs <= 0) {
+                *error = tr("--connect-timeout expects milliseconds");
+                return std::nullopt;
+            }
+        }
+    }
+    return options;
+}
+
+int severityRank(Doctor::Severity severity)
+{
+    return severity == Doctor::Severity::Error ? 0 : severity == Doctor::Severity::Warning ? 1 : 2;
+}
+
+} // namespace
+
+QString doctorText(const QList<Doctor::Finding> &findings)
+{
+    QList<Doctor::Finding> sorted = findings;
+    std::stable_sort(sorted.begin(), sorted.end(), [](const Doctor::Finding &a, const Doctor::Finding &b) {
+        return severityRank(a.severity) < severityRank(b.severity);
+    });
+    QStringList lines;
+    for (const Doctor::Finding &finding : std::as_const(sorted)) {
+        lines << QStringLiteral("%1 %2  %3").arg(Doctor::severityName(finding.severity).leftJustified(7), finding.id, finding.subject);
+        const auto detail = [&lines](const QString &label, const QString &text) {
+            if (!text.isEmpty())
+                lines << QStringLiteral("        %1: %2").arg(label, text);
+        };
+        detail(tr("expected"), finding.expected);
+        detail(tr("seen"), finding.seen);
+        detail(tr("rule"), finding.rule);
+        detail(tr("fix"), finding.fix);
+    }
+    const Doctor::Tally tally = Doctor::Tally::of(findings);
+    lines << tr("%1 error(s), %2 warning(s), %3 note(s)").arg(tally.errors).arg(tally.warnings).arg(tally.infos);
+    return lines.join(u'\n');
+}
+
+int runDoctor(const QStringList &arguments)
+{
+    QString error;
+    bool help = false;
+    const std::optional<DoctorOptions> doctor = parseDoctorOptions(arguments, &error, &help);
+    if (help) {
+        std::fputs(DoctorUsage, stdout);
+        return ExitOk;
+    }
+    if (!doctor) {
+        writeErr(error);
+        return ExitUsage;
+    }
+    const ParseOutcome parsed = parseArguments(doctor->serverArguments);
+    // tools/list is --cli's operation when none is named.
+    if (parsed.error.isEmpty() && (parsed.options.method != QLatin1String("tools/list") || !parsed.options.toolName.isEmpty()
+                                   || !parsed.options.captureFile.isEmpty() || !parsed.options.watchGlobs.isEmpty())) {
+        writeErr(tr("the doctor calls nothing by hand: leave out --method, --tool-name, --capture and --watch"));
+        return ExitUsage;
+    }
+    ServerConfig config;
+    if (!parsed.error.isEmpty() || !serverConfiguration(parsed.options, &config, &error)) {
+        writeErr((parsed.error.isEmpty() ? error : parsed.error) + tr(" (mcpscope doctor --help)"));
+        return ExitUsage;
+    }
+    const TransportFactory factory = transportFactoryFor(config, &error);
+    if (!factory) {
+        writeErr(error);
+        return ExitUsage;
+    }
+    QLoggingCategory::setFilterRules(QStringLiteral("mcp.*.debug=false\nmcp.*.info=false\nmcp.*.warning=false"));
+
+    Client client(factory());
+    ClientOptions clientOptions;
+    clientOptions.clientInfo = {QStringLiteral("mcpscope-doctor"), QCoreApplication::applicationVersion(),
+                                QStringLiteral("MCP Scope Doctor"), {}};
+    clientOptions.connectTimeoutMs = doctor->connectTimeoutMs;
+    clientOptions.chooseEra(parsed.options.protocol, config.era, config.eraRecord);
+    client.setOptions(clientOptions);
+
+    int exitCode = ExitOk;
+    QElapsedTimer connecting;
+    qint64 connectMs = 0;
+    std::unique_ptr<Doctor::DoctorRun> run;
+    QObject::connect(&client, &Client::ready, &client, [&] {
+        connectMs = connecting.elapsed();
+        run = std::make_unique<Doctor::DoctorRun>(&client, Doctor::DoctorRun::Options{client.isModern(), 10000});
+        QObject::connect(run.get(), &Doctor::DoctorRun::finished, &client, [] { QCoreApplication::exit(0); });
+        run->start();
+    });
+    QObject::connect(&client, &Client::stateChanged, &client, [&](Client::State state) {
+        if (state == Client::State::Failed && !run) {
+            writeErr(tr("could not connect: %1").arg(client.errorString()));
+            exitCode = ExitConnectFailed;
+            QCoreApplication::exit(0);
+        }
+    });
+    connecting.start();
+    QTimer::singleShot(0, &client, [&client] { client.connectToServer(); });
+    QCoreApplication::exec();
+    if (exitCode != ExitOk || !run)
+        return exitCode == ExitOk ? ExitConnectFailed : exitCode;
+
+    QList<Doctor::Finding> findings;
+    for (const Doctor::Finding &finding : run->findings()) {
+        if ((doctor->only.isEmpty() || doctor->only.contains(finding.category)) && !doctor->skip.contains(finding.id))
+            findings.append(finding);
+    }
+    Doctor::Finding connectTime;
+    connectTime.id = QStringLiteral("performance.connect-time");
+    connectTime.category = QStringLiteral("performance");
+    connectTime.subject = client.isModern() ? QStringLiteral("server/discover") : QStringLiteral("initialize");
+    connectTime.seen = tr("connected in %1 ms").arg(connectMs);
+    connectTime.rule = QStringLiteral("hosts start or reach every configured server when they start");
+    if ((doctor->only.isEmpty() || doctor->only.contains(connectTime.category)) && !doctor->skip.contains(connectTime.id))
+        findings.append(connectTime);
+
+    const Implementation server = client.serverInfo();
+    const Doctor::Tally tally = Doctor::Tally::of(findings);
+    if (doctor->json) {
+        QJsonArray items;
+        for (const Doctor::Finding &finding : std::as_const(findings))
+            items.append(finding.toJson());
+        const QJsonObject report{
+            {QStringLiteral("server"), QJsonObject{{QStringLiteral("name"), server.name},
+                                                   {QStringLiteral("version"), server.version},
+                                                   {QStringLiteral("protocolVersion"), client.protocolVersion()},
+                                                   {QStringLiteral("era"), client.isModern() ? QStringLiteral("modern") : QStringLiteral("legacy")},
+                                                   {QStringLiteral("transport"), ServerConfig::transportToString(config.transport)}}},
+            {QStringLiteral("findings"), items},
+            {QStringLiteral("summary"), QJsonObject{{QStringLiteral("errors"), tally.errors},
+                                                    {QStringLiteral("warnings"), tally.warnings},
+                                                    {QStringLiteral("infos"), tally.infos}}}};
+        writeLine(stdout, QJsonDocument(report).toJson(QJsonDocument::Indented));
+    } else {
+        writeLine(stdout, tr("%1 %2 · %3 %4").arg(server.name, server.version,
+                                                  client.isModern() ? QStringLiteral("modern") : QStringLiteral("legacy"),
+                                                  client.protocolVersion()));
+        writeLine(stdout, doctorText(findings));
+    }
+    client.disconnectFromServer();
+    return tally.reaches(doctor->failOn) ? 1 : ExitOk;
+}
+
+} // namespace Mcp::Cli

@@ -1,0 +1,46 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace Mcp::Doctor {
+
+// error: a host will fail, or a MUST is broken; warning: a SHOULD, or something real hosts are
+// known to trip on; info: worth knowing.
+enum class Severity { Info, Warning, Error };
+
+QString severityName(Severity severity); // "error", "warning", "info"
+std::optional<Severity> severityNamed(const QString &name);
+
+// One thing the Doctor found. The id is stable (scripts and --skip use it); category groups the
+// ids ("tools", "security", ...); subject names what it is about ("tool get_weather").
+struct Finding
+{
+    QString id;
+    Severity severity = Severity::Info;
+    QString category;
+    QString subject;
+    QString expected;
+    QString seen;
+    QString rule; // the specification section or the host behaviour it rests on
+    QString fix;
+
+    QJsonObject toJson() const;
+};
+
+// How many findings of each severity.
+struct Tally
+{
+    int errors = 0;
+    int warnings = 0;
+    int infos = 0;
+
+    static Tally of(const QList<Finding> &findings);
+    // Whether any finding is at least as severe as level.
+    bool reaches(Severity level) const;
+};
+
+} // namespace Mcp::Doctor

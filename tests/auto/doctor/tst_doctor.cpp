@@ -1,0 +1,215 @@
+// `mcpscope doctor`: each flaw of flawed_server.py gives its finding with its id and severity; a
+// server that breaks nothing (flawed_server.py without flaws, the demo server in both eras) gets
+// no error and no warning, since a false alarm is a defect too.
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QProcessEnvironment>
+#include <QTest>
+
+#include "processes.h"
+
+namespace {
+
+const QString FlawedServer = QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/doctor/flawed_server.py");
+
+// id -> severity of every finding in a --format json report
+QMap<QString, QString> findingsOf(const QJsonObject &report)
+{
+    QMap<QString, QString> found;
+    for (const QJsonValue &finding : report.value(QLatin1String("findings")).toArray())
+        found.insert(finding[QLatin1String("id")].toString(), finding[QLatin1String("severity")].toString());
+    return found;
+}
+
+QStringList alarms(const QJsonObject &report)
+{
+    QStringList found;
+    for (const QJsonValue &finding : report.value(QLatin1String("findings")).toArray()) {
+        if (finding[QLatin1String("severity")].toString() != QLatin1String("info"))
+            found << finding[QLatin1String("id")].toString() + QLatin1String(": ") + finding[QLatin1String("seen")].toString();
+    }
+    return found;
+}
+
+} // namespace
+
+class tst_Doctor : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void cleanServerHasNoAlarms();
+    void demoServerHasNoAlarms_data();
+    void demoServerHasNoAlarms();
+    void eachFlawIsFound_data();
+    void eachFlawIsFound();
+    void failOnAndFilters();
+    void textReport();
+    void usageAndUnreachable();
+
+private:
+    using Run = Mcp::Test::ProcessRun;
+    Run doctor(const QStringList &arguments);
+    Run flawed(const QStringList &flaws, const QStringList &options = {QStringLiteral("--format"), QStringLiteral("json")});
+};
+
+tst_Doctor::Run tst_Doctor::doctor(const QStringList &arguments)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("DISPLAY"));
+    env.remove(QStringLiteral("QT_QPA_PLATFORM")); // a subcommand needs no display
+    return Mcp::Test::runToEnd(QStringLiteral(MCPSCOPE_CLI), QStringList{QStringLiteral("doctor")} + arguments, 60000, env);
+}
+
+tst_Doctor::Run tst_Doctor::flawed(const QStringList &flaws, const QStringList &options)
+{
+    QStringList arguments = options;
+    arguments << QStringLiteral("--") << QStringLiteral("python3") << FlawedServer;
+    for (const QString &flaw : flaws)
+        arguments << QStringLiteral("--flaw") << flaw;
+    return doctor(arguments);
+}
+
+void tst_Doctor::cleanServerHasNoAlarms()
+{
+    const Run run = flawed({});
+    QCOMPARE(run.exitCode, 0);
+    const QJsonObject report = run.json();
+    QCOMPARE(alarms(report), QStringList());
+    QCOMPARE(report[QLatin1String("server")][QLatin1String("name")].toString(), QStringLiteral("flawed-server"));
+    QCOMPARE(report[QLatin1String("server")][QLatin1String("era")].toString(), QStringLiteral("legacy"));
+    // What every report tells: the size of the tool list, how long listing and connecting took.
+    const QMap<QString, QString> found = findingsOf(report);
+    QCOMPARE(found.value(QStringLiteral("performance.tool-list-size")), QStringLiteral("info"));
+    QCOMPARE(found.value(QStringLiteral("performance.connect-time")), QStringLiteral("info"));
+    QCOMPARE(report[QLatin1String("summary")][QLatin1String("errors")].toInt(-1), 0);
+    QCOMPARE(report[QLatin1String("summary")][QLatin1String("warnings")].toInt(-1), 0);
+}
+
+void tst_Doctor::demoServerHasNoAlarms_data()
+{
+    QTest::addColumn<QString>("protocol");
+    QTest::addColumn<QString>("era");
+    QTest::newRow("modern") << QStringLiteral("modern") << QStringLiteral("modern");
+    QTest::newRow("legacy") << QStringLiteral("legacy") << QStringLiteral("legacy");
+}
+
+void tst_Doctor::demoServerHasNoAlarms()
+{
+    QFETCH(QString, protocol);
+    QFETCH(QString, era);
+    const Run run = doctor({QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--protocol"), protocol,
+                            QStringLiteral(MCPSCOPE_DEMO_SERVER)});
+    QCOMPARE(run.exitCode, 0);
+    const QJsonObject report = run.json();
+    QCOMPARE(report[QLatin1String("server")][QLatin1String("era")].toString(), era);
+    QCOMPARE(alarms(report), QStringList());
+    QVERIFY(findingsOf(report).contains(QStringLiteral("performance.tool-list-size")));
+}
+
+void tst_Doctor::eachFlawIsFound_data()
+{
+    QTest::addColumn<QString>("flaw");
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<QString>("severity");
+    const auto row = [](const char *flaw, const char *id, const char *severity) {
+        QTest::newRow(flaw) << QString::fromLatin1(flaw) << QString::fromLatin1(id) << QString::fromLatin1(severity);
+    };
+    row("tool-name-space", "tools.name.format", "warning");
+    row("tool-name-long", "tools.name.host-limits", "warning");
+    row("tool-name-dot", "tools.name.host-limits", "warning");
+    row("duplicate-tool", "tools.name.duplicate", "error");
+    row("no-description", "tools.description.missing", "warning");
+    row("input-schema-array", "tools.input-schema.type", "error");
+    row("no-input-schema", "tools.input-schema.type", "error");
+    row("output-schema-string", "tools.output-schema.type", "error");
+    row("unresolved-ref", "tools.schema.ref-unresolved", "error");
+    row("remote-ref", "tools.schema.ref-remote", "warning");
+    row("zero-width", "security.hidden-characters", "error");
+    row("tag-characters", "security.hidden-characters", "error");
+    row("bidi-override", "security.hidden-characters", "error");
+    row("ignore-instructions", "security.model-instructions", "warning");
+    row("hide-from-user", "security.model-instructions", "warning");
+    row("important-block", "security.model-instructions", "warning");
+    row("prompt-argument-without-name", "prompts.argument.name", "error");
+    row("duplicate-prompt", "prompts.name.duplicate", "error");
+    row("resource-uri-without-scheme", "resources.uri.invalid", "error");
+    row("duplicate-resource", "resources.uri.duplicate", "warning");
+    row("template-unbalanced", "resources.template.invalid", "error");
+    row("huge-tool-list", "performance.tool-list-size", "warning");
+    row("unknown-method-result", "lifecycle.unknown-method", "error");
+    row("unknown-method-wrong-code", "lifecycle.unknown-method", "error");
+    row("ping-error", "lifecycle.ping", "error");
+}
+
+void tst_Doctor::eachFlawIsFound()
+{
+    QFETCH(QString, flaw);
+    QFETCH(QString, id);
+    QFETCH(QString, severity);
+    const Run run = flawed({flaw});
+    const QJsonObject report = run.json();
+    const QMap<QString, QString> found = findingsOf(report);
+    QVERIFY2(found.contains(id), qPrintable(run.out));
+    QCOMPARE(found.value(id), severity);
+    // The flaw and nothing else: every other alarm would be a false one.
+    for (const QString &alarm : alarms(report))
+        QVERIFY2(alarm.startsWith(id + QLatin1Char(':')), qPrintable(alarm));
+    QCOMPARE(run.exitCode, severity == QLatin1String("error") ? 1 : 0);
+}
+
+void tst_Doctor::failOnAndFilters()
+{
+    // A warning fails only when asked to.
+    QCOMPARE(flawed({QStringLiteral("no-description")}).exitCode, 0);
+    const Run strict = flawed({QStringLiteral("no-description")}, {QStringLiteral("--fail-on"), QStringLiteral("warning")});
+    QCOMPARE(strict.exitCode, 1);
+    // --skip leaves a finding out, and with it the failure.
+    const Run skipped = flawed({QStringLiteral("duplicate-tool")},
+                               {QStringLiteral("--format=json"), QStringLiteral("--skip"), QStringLiteral("tools.name.duplicate")});
+    QCOMPARE(skipped.exitCode, 0);
+    QVERIFY(!findingsOf(skipped.json()).contains(QStringLiteral("tools.name.duplicate")));
+    // --only keeps the categories named.
+    const Run only = flawed({QStringLiteral("duplicate-tool"), QStringLiteral("zero-width")},
+                            {QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--only"), QStringLiteral("security")});
+    QCOMPARE(only.exitCode, 1);
+    const QMap<QString, QString> found = findingsOf(only.json());
+    QCOMPARE(found.keys(), QStringList{QStringLiteral("security.hidden-characters")});
+}
+
+void tst_Doctor::textReport()
+{
+    const Run run = flawed({QStringLiteral("duplicate-tool"), QStringLiteral("no-description")}, {});
+    QCOMPARE(run.exitCode, 1);
+    const QString text = QString::fromUtf8(run.out);
+    QVERIFY2(text.startsWith(QLatin1String("flawed-server 1.0.0")), qPrintable(text));
+    // Most severe first, each with what was expected, seen, the rule and the fix.
+    const qsizetype error = text.indexOf(QLatin1String("error   tools.name.duplicate"));
+    const qsizetype warning = text.indexOf(QLatin1String("warning tools.description.missing"));
+    QVERIFY2(error >= 0 && warning > error, qPrintable(text));
+    QVERIFY(text.contains(QLatin1String("        fix: give each tool its own name")));
+    QVERIFY2(text.trimmed().endsWith(QLatin1String("1 error(s), 1 warning(s), 3 note(s)")), qPrintable(text));
+}
+
+void tst_Doctor::usageAndUnreachable()
+{
+    const Run help = doctor({QStringLiteral("--help")});
+    QCOMPARE(help.exitCode, 0);
+    QVERIFY(help.out.contains("Usage: mcpscope doctor"));
+    const Run format = doctor({QStringLiteral("--format"), QStringLiteral("xml"), QStringLiteral("x")});
+    QCOMPARE(format.exitCode, 2);
+    QVERIFY2(format.err.contains("--format must be text or json"), format.err.constData());
+    const Run level = doctor({QStringLiteral("--fail-on"), QStringLiteral("never"), QStringLiteral("x")});
+    QCOMPARE(level.exitCode, 2);
+    const Run method = doctor({QStringLiteral("--method"), QStringLiteral("resources/list"), QStringLiteral("x")});
+    QCOMPARE(method.exitCode, 2);
+    QVERIFY2(method.err.contains("calls nothing by hand"), method.err.constData());
+    const Run none = doctor({});
+    QCOMPARE(none.exitCode, 2);
+    const Run missing = doctor({QStringLiteral("/nonexistent/server")});
+    QCOMPARE(missing.exitCode, 3);
+    QVERIFY2(missing.err.contains("could not connect"), missing.err.constData());
+}
+
+QTEST_GUILESS_MAIN(tst_Doctor)
+#include "tst_doctor.moc"
