@@ -3998,6 +3998,92 @@
         </message>
     </context>
     <context>
+        <name>Mcp::Ui::DoctorDialog</name>
+        <message>
+            <source>Doctor: %1</source>
+            <translation>Doktor: %1</translation>
+        </message>
+        <message>
+            <source>&amp;Show:</source>
+            <translation>&amp;Zeigen:</translation>
+        </message>
+        <message>
+            <source>Everything</source>
+            <translation>Alles</translation>
+        </message>
+        <message>
+            <source>Errors and warnings</source>
+            <translation>Fehler und Warnungen</translation>
+        </message>
+        <message>
+            <source>Errors</source>
+            <translation>Fehler</translation>
+        </message>
+        <message>
+            <source>Run &amp;Again</source>
+            <translation>&amp;Erneut ausführen</translation>
+        </message>
+        <message>
+            <source>Examine the server anew, e.g. after a fix</source>
+            <translation>Den Server neu untersuchen, z. B. nach einer Korrektur</translation>
+        </message>
+        <message>
+            <source>Severity</source>
+            <translation>Schwere</translation>
+        </message>
+        <message>
+            <source>Finding</source>
+            <translation>Befund</translation>
+        </message>
+        <message>
+            <source>About</source>
+            <translation>Betrifft</translation>
+        </message>
+        <message>
+            <source>&amp;Copy Report</source>
+            <translation>Bericht &amp;kopieren</translation>
+        </message>
+        <message>
+            <source>The findings as text, as mcpscope doctor prints them</source>
+            <translation>Die Befunde als Text, wie mcpscope doctor sie ausgibt</translation>
+        </message>
+        <message>
+            <source>%1 is not connected.</source>
+            <translation>%1 ist nicht verbunden.</translation>
+        </message>
+        <message>
+            <source>Examining %1…</source>
+            <translation>Untersuche %1…</translation>
+        </message>
+        <message numerus="yes">
+            <source>%1: no errors and no warnings (%n note(s)).</source>
+            <translation>
+                <numerusform>%1: keine Fehler und keine Warnungen (%n Hinweis).</numerusform>
+                <numerusform>%1: keine Fehler und keine Warnungen (%n Hinweise).</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>%1: %2 error(s), %3 warning(s), %4 note(s).</source>
+            <translation>%1: %2 Fehler, %3 Warnung(en), %4 Hinweis(e).</translation>
+        </message>
+        <message>
+            <source>Expected:</source>
+            <translation>Erwartet:</translation>
+        </message>
+        <message>
+            <source>Seen:</source>
+            <translation>Gesehen:</translation>
+        </message>
+        <message>
+            <source>Rule:</source>
+            <translation>Regel:</translation>
+        </message>
+        <message>
+            <source>Fix:</source>
+            <translation>Behebung:</translation>
+        </message>
+    </context>
+    <context>
         <name>Mcp::Ui::MainWindow</name>
         <message>
             <source>MCP Scope</source>
@@ -4041,7 +4127,7 @@
         </message>
         <message>
             <source>Move Do&amp;wn</source>
-            <translation>Nach &amp;unten</translation>
+            <translation>N&amp;ach unten</translation>
         </message>
         <message>
             <source>&amp;Connect</source>
@@ -4350,7 +4436,7 @@
         </message>
         <message>
             <source>Co&amp;mpare With…</source>
-            <translation>&amp;Vergleichen mit…</translation>
+            <translation>Vergleichen &amp;mit…</translation>
         </message>
         <message>
             <source>What this server offers against another connected server or a saved snapshot, breaking changes marked</source>
@@ -4395,6 +4481,14 @@
         <message>
             <source>%1: the server says the page it sent you to is done (elicitation %2).</source>
             <translation>%1: Laut Server ist die Seite erledigt, auf die er Sie geschickt hat (Elicitation %2).</translation>
+        </message>
+        <message>
+            <source>Run D&amp;octor…</source>
+            <translation>&amp;Doktor ausführen…</translation>
+        </message>
+        <message>
+            <source>What a host will trip on in this server: names, schemas, hidden text, how it answers, as mcpscope doctor finds it</source>
+            <translation>Woran ein Host bei diesem Server scheitern wird: Namen, Schemas, versteckter Text, wie er antwortet, wie mcpscope doctor es findet</translation>
         </message>
     </context>
     <context>

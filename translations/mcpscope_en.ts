@@ -283,6 +283,16 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Ui::DoctorDialog</name>
+    <message numerus="yes">
+        <source>%1: no errors and no warnings (%n note(s)).</source>
+        <translation>
+            <numerusform>%1: no errors and no warnings (%n note).</numerusform>
+            <numerusform>%1: no errors and no warnings (%n notes).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Mcp::Ui::MainWindow</name>
     <message numerus="yes">
         <source>Imported %n server(s). Their commands run only after you confirm them.</source>

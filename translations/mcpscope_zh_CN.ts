@@ -3966,6 +3966,91 @@
         </message>
     </context>
     <context>
+        <name>Mcp::Ui::DoctorDialog</name>
+        <message>
+            <source>Doctor: %1</source>
+            <translation>诊断：%1</translation>
+        </message>
+        <message>
+            <source>&amp;Show:</source>
+            <translation>显示(&amp;S)：</translation>
+        </message>
+        <message>
+            <source>Everything</source>
+            <translation>全部</translation>
+        </message>
+        <message>
+            <source>Errors and warnings</source>
+            <translation>错误和警告</translation>
+        </message>
+        <message>
+            <source>Errors</source>
+            <translation>错误</translation>
+        </message>
+        <message>
+            <source>Run &amp;Again</source>
+            <translation>再次运行(&amp;A)</translation>
+        </message>
+        <message>
+            <source>Examine the server anew, e.g. after a fix</source>
+            <translation>重新检查服务器，例如修复之后</translation>
+        </message>
+        <message>
+            <source>Severity</source>
+            <translation>严重程度</translation>
+        </message>
+        <message>
+            <source>Finding</source>
+            <translation>发现</translation>
+        </message>
+        <message>
+            <source>About</source>
+            <translation>对象</translation>
+        </message>
+        <message>
+            <source>&amp;Copy Report</source>
+            <translation>复制报告(&amp;C)</translation>
+        </message>
+        <message>
+            <source>The findings as text, as mcpscope doctor prints them</source>
+            <translation>以文本形式给出的发现，与 mcpscope doctor 的输出相同</translation>
+        </message>
+        <message>
+            <source>%1 is not connected.</source>
+            <translation>%1 未连接。</translation>
+        </message>
+        <message>
+            <source>Examining %1…</source>
+            <translation>正在检查 %1…</translation>
+        </message>
+        <message numerus="yes">
+            <source>%1: no errors and no warnings (%n note(s)).</source>
+            <translation>
+                <numerusform>%1：没有错误和警告（%n 条提示）。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>%1: %2 error(s), %3 warning(s), %4 note(s).</source>
+            <translation>%1：%2 个错误，%3 个警告，%4 条提示。</translation>
+        </message>
+        <message>
+            <source>Expected:</source>
+            <translation>预期：</translation>
+        </message>
+        <message>
+            <source>Seen:</source>
+            <translation>实际：</translation>
+        </message>
+        <message>
+            <source>Rule:</source>
+            <translation>规则：</translation>
+        </message>
+        <message>
+            <source>Fix:</source>
+            <translation>修复：</translation>
+        </message>
+    </context>
+    <context>
         <name>Mcp::Ui::MainWindow</name>
         <message>
             <source>MCP Scope</source>
@@ -4362,6 +4447,14 @@
         <message>
             <source>%1: the server says the page it sent you to is done (elicitation %2).</source>
             <translation>%1：服务器表示它让您打开的页面已完成（引导请求 %2）。</translation>
+        </message>
+        <message>
+            <source>Run D&amp;octor…</source>
+            <translation>运行诊断(&amp;O)…</translation>
+        </message>
+        <message>
+            <source>What a host will trip on in this server: names, schemas, hidden text, how it answers, as mcpscope doctor finds it</source>
+            <translation>宿主在此服务器上会遇到的问题：名称、模式、隐藏文本、应答方式，与 mcpscope doctor 的发现相同</translation>
         </message>
     </context>
     <context>

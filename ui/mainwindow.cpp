@@ -12,6 +12,7 @@
 #include "collections/snapshotfile.h"
 #include "dialogs/commandapprovaldialog.h"
 #include "dialogs/comparedialog.h"
+#include "dialogs/doctordialog.h"
 #include "dialogs/exportserversdialog.h"
 #include "dialogs/importdialog.h"
 #include "dialogs/servereditordialog.h"
@@ -208,7 +209,7 @@ MainWindow::MainWindow(const QString &catalogPath, QWidget *parent) : QMainWindo
         QMenu menu(this);
         menu.addActions({m_connectAction, m_disconnectAction, m_restartAction});
         menu.addSeparator();
-        menu.addActions({m_compareAction, m_saveSnapshotAction});
+        menu.addActions({m_compareAction, m_saveSnapshotAction, m_doctorAction});
         menu.addSeparator();
         menu.addActions({m_editAction, m_duplicateAction, m_removeAction});
         menu.addSeparator();
@@ -312,6 +313,11 @@ void MainWindow::createActions()
     m_compareAction->setStatusTip(tr("What this server offers against another connected server or a saved snapshot, "
                                      "breaking changes marked"));
     connect(m_compareAction, &QAction::triggered, this, [this] { compareServer(currentServerId()); });
+    m_doctorAction = new QAction(tr("Run D&octor…"), this);
+    m_doctorAction->setObjectName(QStringLiteral("runDoctor"));
+    m_doctorAction->setStatusTip(tr("What a host will trip on in this server: names, schemas, hidden text, how it "
+                                    "answers, as mcpscope doctor finds it"));
+    connect(m_doctorAction, &QAction::triggered, this, [this] { runDoctor(currentServerId()); });
     m_saveSnapshotAction = new QAction(Theme::icon(QStringLiteral("save")), tr("Save S&napshot…"), this);
     m_saveSnapshotAction->setObjectName(QStringLiteral("saveSnapshot"));
     m_saveSnapshotAction->setStatusTip(tr("Save this server's tools, prompts, resources and templates to compare with later"));
@@ -377,7 +383,7 @@ void MainWindow::createMenus()
     QMenu *server = menuBar()->addMenu(tr("&Server"));
     server->addActions({m_connectAction, m_disconnectAction, m_restartAction, m_pingAction});
     server->addSeparator();
-    server->addActions({m_compareAction, m_saveSnapshotAction});
+    server->addActions({m_compareAction, m_saveSnapshotAction, m_doctorAction});
     server->addSeparator();
     server->addActions({m_addAction, m_editAction, m_duplicateAction, m_removeAction});
     server->addSeparator();
@@ -738,6 +744,17 @@ CompareDialog *MainWindow::compareServer(const QUuid &id)
     return dialog;
 }
 
+DoctorDialog *MainWindow::runDoctor(const QUuid &id)
+{
+    Connection *connection = existingConnection(id);
+    if (!connection || !connection->isConnected())
+        return nullptr;
+    auto *dialog = new DoctorDialog(m_catalog->find(id).name, connection, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
+}
+
 void MainWindow::saveSnapshot(const QUuid &id, const QString &path)
 {
     Connection *connection = existingConnection(id);
@@ -881,6 +898,7 @@ void MainWindow::updateActions()
     m_restartAction->setEnabled(has && state != Connection::State::Disconnected);
     m_pingAction->setEnabled(state == Connection::State::Connected);
     m_compareAction->setEnabled(state == Connection::State::Connected);
+    m_doctorAction->setEnabled(state == Connection::State::Connected);
     m_saveSnapshotAction->setEnabled(state == Connection::State::Connected);
     m_exportEntryAction->setEnabled(has);
     m_exportFileAction->setEnabled(m_catalog->count() > 0);

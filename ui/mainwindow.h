@@ -27,6 +27,7 @@ namespace Mcp::Ui {
 
 class CollectionRunDialog;
 class CompareDialog;
+class DoctorDialog;
 class Connection;
 class LiveRecordings;
 class OAuthController;
@@ -122,6 +123,8 @@ public:
     // Server › Compare With…: a CompareDialog for a connected server against another connected
     // one or a snapshot (it deletes itself on close); nullptr when the server is not connected.
     CompareDialog *compareServer(const QUuid &id);
+    // Server › Run Doctor…: a DoctorDialog examining a connected server.
+    DoctorDialog *runDoctor(const QUuid &id);
     // Server › Save Snapshot…: what a connected server offers, written to a snapshot file (asked
     // for when path is empty). Says in the status bar when it is written.
     void saveSnapshot(const QUuid &id, const QString &path = QString());
@@ -142,6 +145,7 @@ private:
     QAction *m_recordInHostAction = nullptr;
     QAction *m_runCollectionAction = nullptr;
     QAction *m_compareAction = nullptr;
+    QAction *m_doctorAction = nullptr;
     QAction *m_saveSnapshotAction = nullptr;
     TrafficLog *m_allTraffic = nullptr;
     QSplitter *m_splitter = nullptr;

@@ -1,0 +1,125 @@
+// Server › Run Doctor… on a real desktop (Xvfb, openbox, xcb), reached with the keyboard: the
+// dialog fits the screen, lists a flawed server's findings most severe first with the chosen
+// one's rule and fix, filters by severity, runs again, and finds nothing to warn of in the demo
+// server. With MCPSCOPE_SCREENSHOT_DIR set, the dialog is saved as the screen shows it.
+#include "desktopfixture.h"
+
+#include "dialogs/doctordialog.h"
+#include "widgets/fittinglabel.h"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTreeWidget>
+
+#include <QtTest>
+
+using namespace Mcp;
+using namespace Mcp::Ui;
+
+class tst_DesktopDoctor : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void cleanup();
+    void flawedServerFromTheMenu();
+    void demoServerHasNothingToWarnOf();
+
+private:
+    // Opens Server › Run Doctor… with the keyboard and waits for its findings.
+    DoctorDialog *openDoctor();
+
+    Desktop::WindowFixture m_fixture;
+};
+
+void tst_DesktopDoctor::initTestCase()
+{
+    if (!m_fixture.setUp("MCPScopeDesktopDoctorTest"))
+        QSKIP(m_fixture.skipReason);
+}
+
+void tst_DesktopDoctor::cleanup()
+{
+    m_fixture.closeWindow();
+}
+
+DoctorDialog *tst_DesktopDoctor::openDoctor()
+{
+    MainWindow *window = m_fixture.window;
+    window->activateWindow();
+    if (!Desktop::key(QStringLiteral("alt+s")))
+        return nullptr;
+    QTest::qWait(300);
+    if (!Desktop::key(QStringLiteral("o")))
+        return nullptr;
+    DoctorDialog *dialog = nullptr;
+    if (!QTest::qWaitFor([&] { return (dialog = window->findChild<DoctorDialog *>()) != nullptr; }, 5000))
+        return nullptr;
+    if (!QTest::qWaitFor([dialog] { return !dialog->findings().isEmpty(); }, 20000))
+        return nullptr;
+    return dialog;
+}
+
+void tst_DesktopDoctor::flawedServerFromTheMenu()
+{
+    QVERIFY(m_fixture.openWindow(QStringLiteral("flawed")));
+    ServerConfig config = ServerConfig::create(QStringLiteral("flawed"));
+    config.transport = ServerConfig::TransportType::Stdio;
+    config.command = QStringLiteral("python3");
+    config.args = {QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/doctor/flawed_server.py"), QStringLiteral("--flaw"),
+                   QStringLiteral("duplicate-tool"), QStringLiteral("--flaw"), QStringLiteral("no-description"),
+                   QStringLiteral("--flaw"), QStringLiteral("zero-width")};
+    QVERIFY(m_fixture.connect(config));
+    DoctorDialog *dialog = openDoctor();
+    QVERIFY(dialog);
+    QVERIFY(Desktop::waitShown(dialog));
+    QVERIFY2(Desktop::fitsScreen(dialog), qPrintable(Desktop::describe(dialog)));
+    QVERIFY2(dialog->summaryText().contains(QLatin1String("2 error(s), 1 warning(s)")), qPrintable(dialog->summaryText()));
+
+    // Most severe first; the first is chosen, its rule and fix shown.
+    QTreeWidget *list = dialog->list();
+    QCOMPARE(list->topLevelItem(0)->text(0), QStringLiteral("error"));
+    QCOMPARE(list->topLevelItem(2)->text(0), QStringLiteral("warning"));
+    QVERIFY2(dialog->detailText().contains(QLatin1String("Fix:")), qPrintable(dialog->detailText()));
+    // A click chooses another.
+    QTreeWidgetItem *warning = list->topLevelItem(2);
+    QVERIFY(Desktop::click(list->viewport(), list->visualItemRect(warning).center()));
+    QTRY_COMPARE(list->currentItem(), warning);
+    QVERIFY2(dialog->detailText().contains(QLatin1String("tools.description.missing")), qPrintable(dialog->detailText()));
+    m_fixture.shoot(QStringLiteral("desktop-doctor"));
+
+    // Errors only: the warning and the notes leave the list.
+    auto *show = dialog->findChild<QComboBox *>(QStringLiteral("doctorShow"));
+    QVERIFY(show);
+    QVERIFY(Desktop::click(show));
+    QTest::qWait(300);
+    QVERIFY(Desktop::key(QStringLiteral("End")));
+    QVERIFY(Desktop::key(QStringLiteral("Return")));
+    QTRY_COMPARE(show->currentIndex(), 2);
+    QCOMPARE(list->topLevelItemCount(), 2);
+
+    // Run Again examines the server anew.
+    QSignalSpy examined(dialog, &DoctorDialog::examined);
+    auto *again = dialog->findChild<QPushButton *>(QStringLiteral("doctorAgain"));
+    QVERIFY(again);
+    QVERIFY(Desktop::click(again));
+    QTRY_COMPARE_WITH_TIMEOUT(examined.size(), 1, 20000);
+    QCOMPARE(list->topLevelItemCount(), 2);
+    QVERIFY(dialog->reportText().contains(QLatin1String("security.hidden-characters")));
+}
+
+void tst_DesktopDoctor::demoServerHasNothingToWarnOf()
+{
+    QVERIFY(m_fixture.openWindow(QStringLiteral("demo")));
+    QVERIFY(m_fixture.connect(m_fixture.demoConfig(QStringLiteral("demo"))));
+    DoctorDialog *dialog = openDoctor();
+    QVERIFY(dialog);
+    QVERIFY2(dialog->summaryText().contains(QLatin1String("no errors and no warnings")), qPrintable(dialog->reportText()));
+    QVERIFY(dialog->list()->topLevelItemCount() > 0); // the notes: the tool list's size, the time to list
+}
+
+QTEST_MAIN(tst_DesktopDoctor)
+#include "tst_desktop_doctor.moc"

@@ -1,0 +1,188 @@
+#include "doctordialog.h"
+
+#include "connection/connection.h"
+#include "doctor/doctorrun.h"
+#include "theme.h"
+#include "widgets/commonwidgets.h"
+#include "widgets/fittinglabel.h"
+#include "widgets/screenfit.h"
+
+#include <QApplication>
+#include <QBoxLayout>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTreeWidget>
+
+namespace Mcp::Ui {
+
+namespace {
+
+enum Column { SeverityColumn, IdColumn, SubjectColumn };
+constexpr int FindingRole = Qt::UserRole; // the finding's index in m_findings
+
+int rank(Doctor::Severity severity)
+{
+    return severity == Doctor::Severity::Error ? 0 : severity == Doctor::Severity::Warning ? 1 : 2;
+}
+
+} // namespace
+
+DoctorDialog::DoctorDialog(const QString &name, Connection *connection, QWidget *parent)
+    : QDialog(parent), m_name(name), m_connection(connection)
+{
+    setObjectName(QStringLiteral("doctorDialog"));
+    setWindowTitle(tr("Doctor: %1").arg(name));
+    auto *layout = new QVBoxLayout(this);
+
+    auto *row = new QHBoxLayout;
+    auto *showLabel = new QLabel(tr("&Show:"), this);
+    row->addWidget(showLabel);
+    m_show = new QComboBox(this);
+    m_show->setObjectName(QStringLiteral("doctorShow"));
+    m_show->addItem(tr("Everything"), int(Doctor::Severity::Info));
+    m_show->addItem(tr("Errors and warnings"), int(Doctor::Severity::Warning));
+    m_show->addItem(tr("Errors"), int(Doctor::Severity::Error));
+    showLabel->setBuddy(m_show);
+    connect(m_show, &QComboBox::currentIndexChanged, this, &DoctorDialog::showFindings);
+    row->addWidget(m_show);
+    row->addStretch(1);
+    m_again = new QPushButton(Theme::icon(QStringLiteral("refresh")), tr("Run &Again"), this);
+    m_again->setObjectName(QStringLiteral("doctorAgain"));
+    m_again->setToolTip(tr("Examine the server anew, e.g. after a fix"));
+    connect(m_again, &QPushButton::clicked, this, &DoctorDialog::runAgain);
+    row->addWidget(m_again);
+    layout->addLayout(row);
+
+    auto *split = new QSplitter(Qt::Vertical, this);
+    m_list = flatTree({tr("Severity"), tr("Finding"), tr("About")}, split);
+    m_list->setObjectName(QStringLiteral("doctorFindings"));
+    connect(m_list, &QTreeWidget::currentItemChanged, this, &DoctorDialog::showDetail);
+    // Long rules and fixes wrap and scroll here instead of growing the dialog.
+    auto *detailScroll = new QScrollArea(split);
+    detailScroll->setWidgetResizable(true);
+    detailScroll->setFrameShape(QFrame::NoFrame);
+    m_detail = new QLabel(detailScroll);
+    m_detail->setObjectName(QStringLiteral("doctorDetail"));
+    m_detail->setWordWrap(true);
+    m_detail->setTextFormat(Qt::RichText);
+    m_detail->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_detail->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    detailScroll->setWidget(m_detail);
+    split->addWidget(m_list);
+    split->addWidget(detailScroll);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setSizes({300, 200}); // the detail's own size hint would leave it two lines
+    layout->addWidget(split, 1);
+
+    m_summary = new FittingLabel(this);
+    m_summary->setObjectName(QStringLiteral("doctorSummary"));
+    layout->addWidget(m_summary);
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    m_copy = buttons->addButton(tr("&Copy Report"), QDialogButtonBox::ActionRole);
+    m_copy->setToolTip(tr("The findings as text, as mcpscope doctor prints them"));
+    m_copy->setEnabled(false);
+    connect(m_copy, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(reportText()); });
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+    ScreenFit::resizeWithin(this, QSize(820, 560));
+    runAgain();
+}
+
+DoctorDialog::~DoctorDialog() = default;
+
+QString DoctorDialog::summaryText() const
+{
+    return m_summary->text();
+}
+
+QString DoctorDialog::detailText() const
+{
+    return m_detail->text();
+}
+
+QString DoctorDialog::reportText() const
+{
+    return Doctor::reportText(m_findings);
+}
+
+void DoctorDialog::runAgain()
+{
+    m_findings.clear();
+    m_list->clear();
+    m_detail->clear();
+    m_copy->setEnabled(false);
+    if (!m_connection || !m_connection->isConnected()) {
+        m_summary->setText(tr("%1 is not connected.").arg(m_name));
+        return;
+    }
+    m_again->setEnabled(false);
+    m_summary->setText(tr("Examining %1…").arg(m_name));
+    const bool modern = m_connection->sessionInfo().era.era == Modern::Era::Modern;
+    m_run = std::make_unique<Doctor::DoctorRun>(m_connection.data(), Doctor::DoctorRun::Options{modern, 10000});
+    connect(m_run.get(), &Doctor::DoctorRun::finished, this, [this] {
+        m_findings = m_run->findings();
+        m_run.release()->deleteLater(); // finished() is still being emitted
+        m_again->setEnabled(true);
+        m_copy->setEnabled(true);
+        showFindings();
+        Q_EMIT examined();
+    });
+    m_run->start();
+}
+
+void DoctorDialog::showFindings()
+{
+    const auto least = Doctor::Severity(m_show->currentData().toInt());
+    QList<int> order;
+    for (int i = 0; i < m_findings.size(); ++i) {
+        if (rank(m_findings.at(i).severity) <= rank(least))
+            order.append(i);
+    }
+    std::stable_sort(order.begin(), order.end(), [this](int a, int b) {
+        return rank(m_findings.at(a).severity) < rank(m_findings.at(b).severity);
+    });
+    m_list->clear();
+    for (int index : std::as_const(order)) {
+        const Doctor::Finding &finding = m_findings.at(index);
+        auto *item = new QTreeWidgetItem(m_list, {Doctor::severityName(finding.severity), finding.id, finding.subject});
+        item->setData(SeverityColumn, FindingRole, index);
+        if (finding.severity != Doctor::Severity::Info)
+            item->setForeground(SeverityColumn, Theme::color(finding.severity == Doctor::Severity::Error ? Theme::Role::Error
+                                                                                                      : Theme::Role::Warning));
+    }
+    const Doctor::Tally tally = Doctor::Tally::of(m_findings);
+    m_summary->setText(tally.errors + tally.warnings == 0
+                           ? tr("%1: no errors and no warnings (%n note(s)).", nullptr, tally.infos).arg(m_name)
+                           : tr("%1: %2 error(s), %3 warning(s), %4 note(s).").arg(m_name).arg(tally.errors).arg(tally.warnings).arg(tally.infos));
+    if (m_list->topLevelItemCount() > 0)
+        m_list->setCurrentItem(m_list->topLevelItem(0));
+}
+
+void DoctorDialog::showDetail()
+{
+    const QTreeWidgetItem *item = m_list->currentItem();
+    if (!item) {
+        m_detail->clear();
+        return;
+    }
+    const Doctor::Finding &finding = m_findings.at(item->data(SeverityColumn, FindingRole).toInt());
+    QString html = QStringLiteral("<b>%1</b> — %2").arg(finding.id.toHtmlEscaped(), finding.subject.toHtmlEscaped());
+    const auto line = [&html](const QString &label, const QString &text) {
+        if (!text.isEmpty())
+            html += QStringLiteral("<br><b>%1</b> %2").arg(label.toHtmlEscaped(), text.toHtmlEscaped());
+    };
+    line(tr("Expected:"), finding.expected);
+    line(tr("Seen:"), finding.seen);
+    line(tr("Rule:"), finding.rule);
+    line(tr("Fix:"), finding.fix);
+    m_detail->setText(html);
+}
+
+} // namespace Mcp::Ui
