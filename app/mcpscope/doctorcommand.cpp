@@ -16,7 +16,6 @@
 #include <QLoggingCategory>
 #include <QTimer>
 
-#include <algorithm>
 #include <cstdio>
 
 namespace Mcp::Cli {
@@ -124,35 +123,7 @@ std::optional<DoctorOptions> parseDoctorOptions(const QStringList &arguments, QS
     return options;
 }
 
-int severityRank(Doctor::Severity severity)
-{
-    return severity == Doctor::Severity::Error ? 0 : severity == Doctor::Severity::Warning ? 1 : 2;
-}
-
 } // namespace
-
-QString doctorText(const QList<Doctor::Finding> &findings)
-{
-    QList<Doctor::Finding> sorted = findings;
-    std::stable_sort(sorted.begin(), sorted.end(), [](const Doctor::Finding &a, const Doctor::Finding &b) {
-        return severityRank(a.severity) < severityRank(b.severity);
-    });
-    QStringList lines;
-    for (const Doctor::Finding &finding : std::as_const(sorted)) {
-        lines << QStringLiteral("%1 %2  %3").arg(Doctor::severityName(finding.severity).leftJustified(7), finding.id, finding.subject);
-        const auto detail = [&lines](const QString &label, const QString &text) {
-            if (!text.isEmpty())
-                lines << QStringLiteral("        %1: %2").arg(label, text);
-        };
-        detail(tr("expected"), finding.expected);
-        detail(tr("seen"), finding.seen);
-        detail(tr("rule"), finding.rule);
-        detail(tr("fix"), finding.fix);
-    }
-    const Doctor::Tally tally = Doctor::Tally::of(findings);
-    lines << tr("%1 error(s), %2 warning(s), %3 note(s)").arg(tally.errors).arg(tally.warnings).arg(tally.infos);
-    return lines.join(u'\n');
-}
 
 int runDoctor(const QStringList &arguments)
 {
@@ -252,7 +223,7 @@ int runDoctor(const QStringList &arguments)
         writeLine(stdout, tr("%1 %2 · %3 %4").arg(server.name, server.version,
                                                   client.isModern() ? QStringLiteral("modern") : QStringLiteral("legacy"),
                                                   client.protocolVersion()));
-        writeLine(stdout, doctorText(findings));
+        writeLine(stdout, Doctor::reportText(findings));
     }
     client.disconnectFromServer();
     return tally.reaches(doctor->failOn) ? 1 : ExitOk;

@@ -1,7 +1,5 @@
 #pragma once
 
-#include "doctor/finding.h"
-
 #include <QStringList>
 
 namespace Mcp::Cli {
@@ -12,8 +10,5 @@ namespace Mcp::Cli {
 // Exit 0: nothing at or above --fail-on (error by default), 1: something is, 2: usage,
 // 3: the server could not be started, reached or initialized.
 int runDoctor(const QStringList &arguments);
-
-// The findings as the terminal shows them, most severe first.
-QString doctorText(const QList<Doctor::Finding> &findings);
 
 } // namespace Mcp::Cli

@@ -1,5 +1,9 @@
 #include "doctor/finding.h"
 
+#include <QStringList>
+
+#include <algorithm>
+
 namespace Mcp::Doctor {
 
 QString severityName(Severity severity)
@@ -54,6 +58,30 @@ bool Tally::reaches(Severity level) const
     case Severity::Info: break;
     }
     return errors + warnings + infos > 0;
+}
+
+QString reportText(const QList<Finding> &findings)
+{
+    const auto rank = [](Severity severity) { return severity == Severity::Error ? 0 : severity == Severity::Warning ? 1 : 2; };
+    QList<Finding> sorted = findings;
+    std::stable_sort(sorted.begin(), sorted.end(), [&rank](const Finding &a, const Finding &b) {
+        return rank(a.severity) < rank(b.severity);
+    });
+    QStringList lines;
+    for (const Finding &finding : std::as_const(sorted)) {
+        lines << QStringLiteral("%1 %2  %3").arg(severityName(finding.severity).leftJustified(7), finding.id, finding.subject);
+        const auto detail = [&lines](const char *label, const QString &text) {
+            if (!text.isEmpty())
+                lines << QStringLiteral("        %1: %2").arg(QLatin1String(label), text);
+        };
+        detail("expected", finding.expected);
+        detail("seen", finding.seen);
+        detail("rule", finding.rule);
+        detail("fix", finding.fix);
+    }
+    const Tally tally = Tally::of(findings);
+    lines << QStringLiteral("%1 error(s), %2 warning(s), %3 note(s)").arg(tally.errors).arg(tally.warnings).arg(tally.infos);
+    return lines.join(u'\n');
 }
 
 } // namespace Mcp::Doctor

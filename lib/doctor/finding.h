@@ -43,4 +43,9 @@ struct Tally
     bool reaches(Severity level) const;
 };
 
+// The findings most severe first (in their order otherwise), each with what was expected and
+// seen, the rule and the fix, and a last line that counts them: what the terminal shows, and
+// what the window copies.
+QString reportText(const QList<Finding> &findings);
+
 } // namespace Mcp::Doctor
