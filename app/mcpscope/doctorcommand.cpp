@@ -188,19 +188,16 @@ int runDoctor(const QStringList &arguments)
     if (exitCode != ExitOk || !run)
         return exitCode == ExitOk ? ExitConnectFailed : exitCode;
 
-    QList<Doctor::Finding> findings;
-    for (const Doctor::Finding &finding : run->findings()) {
+    QList<Doctor::Finding> all = run->findings();
+    all.append(Doctor::Finding::make(QStringLiteral("performance.connect-time"), Doctor::Severity::Info,
+                                     client.isModern() ? QStringLiteral("server/discover") : QStringLiteral("initialize"), {},
+                                     tr("connected in %1 ms").arg(connectMs),
+                                     QStringLiteral("hosts start or reach every configured server when they start")));
+    QList<Doctor::Finding> findings; // what --only and --skip leave
+    for (const Doctor::Finding &finding : std::as_const(all)) {
         if ((doctor->only.isEmpty() || doctor->only.contains(finding.category)) && !doctor->skip.contains(finding.id))
             findings.append(finding);
     }
-    Doctor::Finding connectTime;
-    connectTime.id = QStringLiteral("performance.connect-time");
-    connectTime.category = QStringLiteral("performance");
-    connectTime.subject = client.isModern() ? QStringLiteral("server/discover") : QStringLiteral("initialize");
-    connectTime.seen = tr("connected in %1 ms").arg(connectMs);
-    connectTime.rule = QStringLiteral("hosts start or reach every configured server when they start");
-    if ((doctor->only.isEmpty() || doctor->only.contains(connectTime.category)) && !doctor->skip.contains(connectTime.id))
-        findings.append(connectTime);
 
     const Implementation server = client.serverInfo();
     const Doctor::Tally tally = Doctor::Tally::of(findings);

@@ -9,16 +9,6 @@ namespace Mcp::Doctor {
 
 namespace {
 
-Finding lifecycleFinding(const QString &id, Severity severity, const QString &subject)
-{
-    Finding found;
-    found.id = id;
-    found.severity = severity;
-    found.category = QStringLiteral("lifecycle");
-    found.subject = subject;
-    return found;
-}
-
 bool isClientSide(int code)
 {
     return code == SessionErrorCode::Timeout || code == SessionErrorCode::Cancelled
@@ -53,45 +43,42 @@ void DoctorRun::listEverything()
         const qint64 elapsedMs = m_listing.elapsed();
         m_snapshot = snapshot;
         if (!error.isEmpty()) {
-            Finding found = lifecycleFinding(QStringLiteral("lifecycle.list-failed"), Severity::Error,
-                                             QStringLiteral("the lists the capabilities announce"));
-            found.expected = QStringLiteral("every list the server's capabilities announce answers");
-            found.seen = error;
-            found.rule = QStringLiteral("2025-11-25 server/tools, server/prompts, server/resources: a server that "
-                                        "declares the capability MUST answer its list request");
-            found.fix = QStringLiteral("answer the list, or do not declare the capability");
-            m_findings.append(found);
+            m_findings.append(Finding::make(QStringLiteral("lifecycle.list-failed"), Severity::Error,
+                                            QStringLiteral("the lists the capabilities announce"),
+                                            QStringLiteral("every list the server's capabilities announce answers"), error,
+                                            QStringLiteral("2025-11-25 server/tools, server/prompts, server/resources: a "
+                                                           "server that declares the capability MUST answer its list request"),
+                                            QStringLiteral("answer the list, or do not declare the capability")));
         }
         m_findings += checkListings(snapshot);
-        Finding timing;
-        timing.id = QStringLiteral("performance.list-time");
-        timing.category = QStringLiteral("performance");
-        timing.subject = QStringLiteral("all lists");
-        timing.seen = QStringLiteral("listed everything in %1 ms").arg(elapsedMs);
-        timing.rule = QStringLiteral("hosts list a server's offer when they connect and after every list_changed");
-        m_findings.append(timing);
+        m_findings.append(Finding::make(QStringLiteral("performance.list-time"), Severity::Info, QStringLiteral("all lists"),
+                                        {}, QStringLiteral("listed everything in %1 ms").arg(elapsedMs),
+                                        QStringLiteral("hosts list a server's offer when they connect and after every list_changed")));
         askUnknownMethod();
     });
 }
 
-void DoctorRun::askUnknownMethod()
+void DoctorRun::ask(const Request &request, std::function<void(const OutgoingRequest *)> answered)
 {
     if (!m_connection)
         return finish();
     RequestOptions options;
     options.timeoutMs = m_options.timeoutMs;
-    OutgoingRequest *request = m_connection->sendRequest(unknownMethod(), {}, options);
-    connect(request, &OutgoingRequest::finished, this, [this, request] {
+    OutgoingRequest *sent = m_connection->send(request, options);
+    connect(sent, &OutgoingRequest::finished, this, [sent, answered = std::move(answered)] { answered(sent); });
+}
+
+void DoctorRun::askUnknownMethod()
+{
+    ask(Request{unknownMethod(), {}}, [this](const OutgoingRequest *request) {
         const Response response = request->response();
-        const QString subject = QStringLiteral("a method the server does not know");
-        const auto report = [&](Severity severity, const QString &seen) {
-            Finding found = lifecycleFinding(QStringLiteral("lifecycle.unknown-method"), severity, subject);
-            found.expected = QStringLiteral("an error with code -32601 (Method not found)");
-            found.seen = seen;
-            found.rule = QStringLiteral("JSON-RPC 2.0, 5.1: -32601 when the method does not exist; hosts send "
-                                        "methods of newer revisions and rely on it");
-            found.fix = QStringLiteral("answer every unknown method with -32601");
-            m_findings.append(found);
+        const auto report = [this](Severity severity, const QString &seen) {
+            m_findings.append(Finding::make(QStringLiteral("lifecycle.unknown-method"), severity,
+                                            QStringLiteral("a method the server does not know"),
+                                            QStringLiteral("an error with code -32601 (Method not found)"), seen,
+                                            QStringLiteral("JSON-RPC 2.0, 5.1: -32601 when the method does not exist; "
+                                                           "hosts send methods of newer revisions and rely on it"),
+                                            QStringLiteral("answer every unknown method with -32601")));
         };
         if (!response.error) {
             report(Severity::Error, QStringLiteral("a result"));
@@ -111,20 +98,13 @@ void DoctorRun::askUnknownMethod()
 
 void DoctorRun::ping()
 {
-    if (!m_connection)
-        return finish();
-    RequestOptions options;
-    options.timeoutMs = m_options.timeoutMs;
-    OutgoingRequest *request = m_connection->send(Requests::ping(), options);
-    connect(request, &OutgoingRequest::finished, this, [this, request] {
+    ask(Requests::ping(), [this](const OutgoingRequest *request) {
         if (request->isError()) {
-            Finding found = lifecycleFinding(QStringLiteral("lifecycle.ping"), Severity::Error, QStringLiteral("ping"));
-            found.expected = QStringLiteral("an empty result");
-            found.seen = request->error().message;
-            found.rule = QStringLiteral("2025-11-25 basic/utilities/ping: the receiver MUST respond promptly with an "
-                                        "empty response");
-            found.fix = QStringLiteral("answer ping with {}");
-            m_findings.append(found);
+            m_findings.append(Finding::make(QStringLiteral("lifecycle.ping"), Severity::Error, QStringLiteral("ping"),
+                                            QStringLiteral("an empty result"), request->error().message,
+                                            QStringLiteral("2025-11-25 basic/utilities/ping: the receiver MUST respond "
+                                                           "promptly with an empty response"),
+                                            QStringLiteral("answer ping with {}")));
         }
         finish();
     });

@@ -1,13 +1,17 @@
 #pragma once
 
 #include "doctor/finding.h"
+#include "protocol/requests.h"
 
 #include <QElapsedTimer>
 #include <QJsonObject>
 #include <QObject>
 #include <QPointer>
 
+#include <functional>
+
 namespace Mcp {
+class OutgoingRequest;
 class ServerConnection;
 }
 
@@ -43,6 +47,8 @@ Q_SIGNALS:
 
 private:
     void listEverything();
+    // Sends request with the run's timeout; answered gets it once it finished.
+    void ask(const Request &request, std::function<void(const OutgoingRequest *)> answered);
     void askUnknownMethod();
     void ping();
     void finish();

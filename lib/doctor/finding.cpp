@@ -25,6 +25,12 @@ std::optional<Severity> severityNamed(const QString &name)
     return std::nullopt;
 }
 
+Finding Finding::make(const QString &id, Severity severity, const QString &subject, const QString &expected,
+                      const QString &seen, const QString &rule, const QString &fix)
+{
+    return Finding{id, severity, id.section(u'.', 0, 0), subject, expected, seen, rule, fix};
+}
+
 QJsonObject Finding::toJson() const
 {
     return QJsonObject{{QStringLiteral("id"), id},

@@ -28,6 +28,9 @@ struct Finding
     QString rule; // the specification section or the host behaviour it rests on
     QString fix;
 
+    // A finding whose category is its id's first word ("tools.name.duplicate": tools).
+    static Finding make(const QString &id, Severity severity, const QString &subject, const QString &expected,
+                        const QString &seen, const QString &rule, const QString &fix = {});
     QJsonObject toJson() const;
 };
 

@@ -14,68 +14,31 @@ namespace Mcp::Doctor {
 
 namespace {
 
-const QString ToolNamesRule = QStringLiteral("2025-11-25 server/tools, Tool Names: 1 to 128 characters, only "
-                                             "A-Z a-z 0-9 _ - . (SHOULD)");
-
-Finding finding(const QString &id, Severity severity, const QString &subject)
-{
-    Finding found;
-    found.id = id;
-    found.severity = severity;
-    found.category = id.section(u'.', 0, 0);
-    found.subject = subject;
-    return found;
-}
-
 QString quoted(const QString &text)
 {
     return QStringLiteral("\"%1\"").arg(text);
 }
 
-// Every string value in a JSON value, depth first.
-void collectStrings(const QJsonValue &value, QStringList &out)
+QString compactJson(const QJsonValue &value)
 {
-    if (value.isString()) {
+    return QString::fromUtf8(QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+}
+
+// The strings in a JSON value, depth first: every one, or (key given) those of members so named.
+void collectStrings(const QJsonValue &value, QStringList &out, QLatin1StringView key = {})
+{
+    if (value.isString() && key.isEmpty()) {
         out.append(value.toString());
     } else if (value.isArray()) {
         for (const QJsonValue &item : value.toArray())
-            collectStrings(item, out);
-    } else if (value.isObject()) {
-        const QJsonObject object = value.toObject();
-        for (auto it = object.begin(); it != object.end(); ++it)
-            collectStrings(it.value(), out);
-    }
-}
-
-// Every "description" in a JSON value (a tool's own and its schemas' properties').
-void collectDescriptions(const QJsonValue &value, QStringList &out)
-{
-    if (value.isArray()) {
-        for (const QJsonValue &item : value.toArray())
-            collectDescriptions(item, out);
+            collectStrings(item, out, key);
     } else if (value.isObject()) {
         const QJsonObject object = value.toObject();
         for (auto it = object.begin(); it != object.end(); ++it) {
-            if (it.key() == Key::Description && it.value().isString())
+            if (!key.isEmpty() && it.key() == key && it.value().isString())
                 out.append(it.value().toString());
             else
-                collectDescriptions(it.value(), out);
-        }
-    }
-}
-
-void collectRefs(const QJsonValue &value, QStringList &out)
-{
-    if (value.isArray()) {
-        for (const QJsonValue &item : value.toArray())
-            collectRefs(item, out);
-    } else if (value.isObject()) {
-        const QJsonObject object = value.toObject();
-        for (auto it = object.begin(); it != object.end(); ++it) {
-            if (it.key() == QLatin1String("$ref") && it.value().isString())
-                out.append(it.value().toString());
-            else
-                collectRefs(it.value(), out);
+                collectStrings(it.value(), out, key);
         }
     }
 }
@@ -93,27 +56,48 @@ void checkText(const QJsonObject &item, const QString &subject, QList<Finding> &
         }
     }
     if (!hidden.isEmpty()) {
-        Finding found = finding(QStringLiteral("security.hidden-characters"), Severity::Error, subject);
-        found.expected = QStringLiteral("text a person can read as the model reads it");
-        found.seen = QStringLiteral("invisible characters: %1").arg(hidden.join(QStringLiteral(", ")));
-        found.rule = QStringLiteral("tool poisoning: instructions hidden from the user in zero-width, tag or "
-                                    "bidirectional characters reach the model unseen");
-        found.fix = QStringLiteral("remove the invisible characters from the definition");
-        findings.append(found);
+        findings.append(Finding::make(
+            QStringLiteral("security.hidden-characters"), Severity::Error, subject,
+            QStringLiteral("text a person can read as the model reads it"),
+            QStringLiteral("invisible characters: %1").arg(hidden.join(QStringLiteral(", "))),
+            QStringLiteral("tool poisoning: instructions hidden from the user in zero-width, tag or bidirectional "
+                           "characters reach the model unseen"),
+            QStringLiteral("remove the invisible characters from the definition")));
     }
-    QStringList descriptions;
-    collectDescriptions(item, descriptions);
+    QStringList descriptions; // a tool's own and its schemas' properties'
+    collectStrings(item, descriptions, Key::Description);
     QStringList phrases;
     for (const QString &text : std::as_const(descriptions))
         phrases += modelInstructions(text);
     if (!phrases.isEmpty()) {
-        Finding found = finding(QStringLiteral("security.model-instructions"), Severity::Warning, subject);
-        found.expected = QStringLiteral("a description of what it does");
-        found.seen = QStringLiteral("words addressed to the model: %1").arg(phrases.join(QStringLiteral("; ")));
-        found.rule = QStringLiteral("tool poisoning: hosts put descriptions into the model's context as they are, "
-                                    "and scanners flag instructions in them");
-        found.fix = QStringLiteral("describe the tool; put instructions for the model in the server's instructions");
-        findings.append(found);
+        findings.append(Finding::make(
+            QStringLiteral("security.model-instructions"), Severity::Warning, subject,
+            QStringLiteral("a description of what it does"),
+            QStringLiteral("words addressed to the model: %1").arg(phrases.join(QStringLiteral("; "))),
+            QStringLiteral("tool poisoning: hosts put descriptions into the model's context as they are, and "
+                           "scanners flag instructions in them"),
+            QStringLiteral("describe the tool; put instructions for the model in the server's instructions")));
+    }
+}
+
+// Names listed more than once, each reported once, in the order first listed.
+void checkUniqueNames(const QJsonArray &items, const QString &kind, const QString &rule, QList<Finding> &findings)
+{
+    QHash<QString, int> count;
+    QStringList order;
+    for (const QJsonValue &item : items) {
+        const QString name = item.toObject().value(Key::Name).toString();
+        if (count[name]++ == 0)
+            order.append(name);
+    }
+    for (const QString &name : std::as_const(order)) {
+        if (count.value(name) > 1) {
+            findings.append(Finding::make(QStringLiteral("%1s.name.duplicate").arg(kind), Severity::Error,
+                                          QStringLiteral("%1 %2").arg(kind, quoted(name)),
+                                          QStringLiteral("each %1 name once").arg(kind),
+                                          QStringLiteral("listed %1 times").arg(count.value(name)), rule,
+                                          QStringLiteral("give each %1 its own name").arg(kind)));
+        }
     }
 }
 
@@ -123,135 +107,106 @@ void checkSchema(const QJsonObject &tool, QLatin1StringView key, bool required, 
     if (!required && !tool.contains(key))
         return;
     const QJsonValue schema = tool.value(key);
-    const QString kebab = key == Key::InputSchema ? QStringLiteral("input-schema") : QStringLiteral("output-schema");
     if (!schema.isObject() || schema.toObject().value(QLatin1String("type")).toString() != QLatin1String("object")) {
-        Finding found = finding(QStringLiteral("tools.%1.type").arg(kebab), Severity::Error, subject);
-        found.expected = QStringLiteral("%1: a JSON Schema object with \"type\": \"object\"").arg(key);
-        found.seen = !tool.contains(key) ? QStringLiteral("no %1").arg(key)
-            : QStringLiteral("%1: %2").arg(key, QString::fromUtf8(QJsonDocument(QJsonArray{schema}).toJson(QJsonDocument::Compact)).mid(1).chopped(1).left(120));
-        found.rule = QStringLiteral("schema.ts, Tool.%1: { type: \"object\", ... }").arg(key);
-        found.fix = QStringLiteral("give the tool an object schema (an empty one is {\"type\": \"object\"})");
-        findings.append(found);
+        findings.append(Finding::make(
+            key == Key::InputSchema ? QStringLiteral("tools.input-schema.type") : QStringLiteral("tools.output-schema.type"),
+            Severity::Error, subject, QStringLiteral("%1: a JSON Schema object with \"type\": \"object\"").arg(key),
+            tool.contains(key) ? QStringLiteral("%1: %2").arg(key, compactJson(schema).left(120)) : QStringLiteral("no %1").arg(key),
+            QStringLiteral("schema.ts, Tool.%1: { type: \"object\", ... }").arg(key),
+            QStringLiteral("give the tool an object schema (an empty one is {\"type\": \"object\"})")));
         return;
     }
     QStringList refs;
-    collectRefs(schema, refs);
+    collectStrings(schema, refs, QLatin1StringView("$ref"));
     const SchemaResolver resolver(schema);
     for (const QString &ref : std::as_const(refs)) {
         const SchemaResolver::Resolved resolved = resolver.resolveRef(ref);
         if (resolved.isValid())
             continue;
-        const bool local = ref.startsWith(u'#');
-        Finding found = finding(QStringLiteral("tools.schema.ref-%1").arg(local ? QStringLiteral("unresolved") : QStringLiteral("remote")),
-                                local ? Severity::Error : Severity::Warning, subject);
-        found.expected = QStringLiteral("every $ref of %1 resolvable inside it").arg(key);
-        found.seen = QStringLiteral("$ref %1: %2").arg(quoted(ref), resolved.error);
-        found.rule = local ? QStringLiteral("JSON Schema 2020-12: a $ref that resolves to nothing makes the schema invalid")
-                           : QStringLiteral("hosts do not fetch remote schemas: a remote $ref leaves the arguments unchecked");
-        found.fix = local ? QStringLiteral("point the $ref at a definition in $defs") : QStringLiteral("inline the referenced schema under $defs");
-        findings.append(found);
+        const QString expected = QStringLiteral("every $ref of %1 resolvable inside it").arg(key);
+        const QString seen = QStringLiteral("$ref %1: %2").arg(quoted(ref), resolved.error);
+        if (ref.startsWith(u'#')) {
+            findings.append(Finding::make(QStringLiteral("tools.schema.ref-unresolved"), Severity::Error, subject, expected, seen,
+                                          QStringLiteral("JSON Schema 2020-12: a $ref that resolves to nothing makes the schema invalid"),
+                                          QStringLiteral("point the $ref at a definition in $defs")));
+        } else {
+            findings.append(Finding::make(QStringLiteral("tools.schema.ref-remote"), Severity::Warning, subject, expected, seen,
+                                          QStringLiteral("hosts do not fetch remote schemas: a remote $ref leaves the arguments unchecked"),
+                                          QStringLiteral("inline the referenced schema under $defs")));
+        }
     }
 }
 
 void checkTools(const QJsonArray &tools, QList<Finding> &findings)
 {
     static const QRegularExpression specName(QStringLiteral("^[A-Za-z0-9_.-]{1,128}$"));
-    QHash<QString, int> seen;
-    QStringList order;
+    const QString namesRule = QStringLiteral("2025-11-25 server/tools, Tool Names: 1 to 128 characters, only A-Z a-z 0-9 _ - . (SHOULD)");
     for (const QJsonValue &value : tools) {
         const QJsonObject tool = value.toObject();
         const QString name = tool.value(Key::Name).toString();
         const QString subject = QStringLiteral("tool %1").arg(quoted(name));
-        if (!seen.contains(name))
-            order.append(name);
-        ++seen[name];
+        const QString seenName = QStringLiteral("%1 (%2 characters)").arg(quoted(name)).arg(name.size());
         if (!specName.match(name).hasMatch()) {
-            Finding found = finding(QStringLiteral("tools.name.format"), Severity::Warning, subject);
-            found.expected = QStringLiteral("1 to 128 of A-Z a-z 0-9 _ - .");
-            found.seen = name.isEmpty() ? QStringLiteral("an empty name") : QStringLiteral("%1 (%2 characters)").arg(quoted(name)).arg(name.size());
-            found.rule = ToolNamesRule;
-            found.fix = QStringLiteral("rename the tool, e.g. with _ for spaces and other characters");
-            findings.append(found);
+            findings.append(Finding::make(QStringLiteral("tools.name.format"), Severity::Warning, subject,
+                                          QStringLiteral("1 to 128 of A-Z a-z 0-9 _ - ."),
+                                          name.isEmpty() ? QStringLiteral("an empty name") : seenName, namesRule,
+                                          QStringLiteral("rename the tool, e.g. with _ for spaces and other characters")));
         } else if (name.size() > 64 || name.contains(u'.')) {
-            Finding found = finding(QStringLiteral("tools.name.host-limits"), Severity::Warning, subject);
-            found.expected = QStringLiteral("1 to 64 of A-Z a-z 0-9 _ -");
-            found.seen = QStringLiteral("%1 (%2 characters)").arg(quoted(name)).arg(name.size());
-            found.rule = QStringLiteral("hosts pass tool names to model APIs that accept only ^[a-zA-Z0-9_-]{1,64}$ "
-                                        "(Anthropic, OpenAI), often with the server's name put in front");
-            found.fix = QStringLiteral("keep names short, without dots");
-            findings.append(found);
+            findings.append(Finding::make(QStringLiteral("tools.name.host-limits"), Severity::Warning, subject,
+                                          QStringLiteral("1 to 64 of A-Z a-z 0-9 _ -"), seenName,
+                                          QStringLiteral("hosts pass tool names to model APIs that accept only "
+                                                         "^[a-zA-Z0-9_-]{1,64}$ (Anthropic, OpenAI), often with the "
+                                                         "server's name put in front"),
+                                          QStringLiteral("keep names short, without dots")));
         }
         if (tool.value(Key::Description).toString().trimmed().isEmpty()) {
-            Finding found = finding(QStringLiteral("tools.description.missing"), Severity::Warning, subject);
-            found.expected = QStringLiteral("a description of what the tool does");
-            found.seen = QStringLiteral("none");
-            found.rule = QStringLiteral("2025-11-25 server/tools: description, a human-readable description of "
-                                        "functionality; models choose tools by it");
-            found.fix = QStringLiteral("describe what the tool does and when to use it");
-            findings.append(found);
+            findings.append(Finding::make(QStringLiteral("tools.description.missing"), Severity::Warning, subject,
+                                          QStringLiteral("a description of what the tool does"), QStringLiteral("none"),
+                                          QStringLiteral("2025-11-25 server/tools: description, a human-readable "
+                                                         "description of functionality; models choose tools by it"),
+                                          QStringLiteral("describe what the tool does and when to use it")));
         }
         checkSchema(tool, Key::InputSchema, true, subject, findings);
         checkSchema(tool, Key::OutputSchema, false, subject, findings);
         checkText(tool, subject, findings);
     }
-    for (const QString &name : std::as_const(order)) {
-        if (seen.value(name) < 2)
-            continue;
-        Finding found = finding(QStringLiteral("tools.name.duplicate"), Severity::Error, QStringLiteral("tool %1").arg(quoted(name)));
-        found.expected = QStringLiteral("each tool name once");
-        found.seen = QStringLiteral("listed %1 times").arg(seen.value(name));
-        found.rule = QStringLiteral("2025-11-25 server/tools: tool names SHOULD be unique within a server; model APIs "
-                                    "refuse a request whose tools share a name");
-        found.fix = QStringLiteral("give each tool its own name");
-        findings.append(found);
-    }
+    checkUniqueNames(tools, QStringLiteral("tool"),
+                     QStringLiteral("2025-11-25 server/tools: tool names SHOULD be unique within a server; model APIs "
+                                    "refuse a request whose tools share a name"),
+                     findings);
     if (tools.isEmpty())
         return;
     const qsizetype bytes = QJsonDocument(tools).toJson(QJsonDocument::Compact).size();
     const qsizetype tokens = bytes / 4;
-    Finding found = finding(QStringLiteral("performance.tool-list-size"),
-                            tokens > ToolListTokenBudget ? Severity::Warning : Severity::Info, QStringLiteral("tools/list"));
-    found.expected = QStringLiteral("at most about %1 tokens").arg(ToolListTokenBudget);
-    found.seen = QStringLiteral("%1 tools, %2 bytes of JSON, about %3 tokens").arg(tools.size()).arg(bytes).arg(tokens);
-    found.rule = QStringLiteral("every host sends the whole tool list to the model with every request");
-    found.fix = tokens > ToolListTokenBudget ? QStringLiteral("fewer tools, or shorter descriptions and schemas") : QString();
-    findings.append(found);
+    const bool tooBig = tokens > ToolListTokenBudget;
+    findings.append(Finding::make(QStringLiteral("performance.tool-list-size"), tooBig ? Severity::Warning : Severity::Info,
+                                  QStringLiteral("tools/list"),
+                                  QStringLiteral("at most about %1 tokens").arg(ToolListTokenBudget),
+                                  QStringLiteral("%1 tools, %2 bytes of JSON, about %3 tokens").arg(tools.size()).arg(bytes).arg(tokens),
+                                  QStringLiteral("every host sends the whole tool list to the model with every request"),
+                                  tooBig ? QStringLiteral("fewer tools, or shorter descriptions and schemas") : QString()));
 }
 
 void checkPrompts(const QJsonArray &prompts, QList<Finding> &findings)
 {
-    QHash<QString, int> seen;
-    QStringList order;
     for (const QJsonValue &value : prompts) {
         const QJsonObject prompt = value.toObject();
-        const QString name = prompt.value(Key::Name).toString();
-        const QString subject = QStringLiteral("prompt %1").arg(quoted(name));
-        if (!seen.contains(name))
-            order.append(name);
-        ++seen[name];
+        const QString subject = QStringLiteral("prompt %1").arg(quoted(prompt.value(Key::Name).toString()));
         const QJsonArray arguments = prompt.value(Key::Arguments).toArray();
         for (qsizetype i = 0; i < arguments.size(); ++i) {
-            if (!arguments.at(i).toObject().value(Key::Name).toString().isEmpty())
-                continue;
-            Finding found = finding(QStringLiteral("prompts.argument.name"), Severity::Error, subject);
-            found.expected = QStringLiteral("every argument with a name");
-            found.seen = QStringLiteral("argument %1 has none").arg(i + 1);
-            found.rule = QStringLiteral("schema.ts, PromptArgument.name (required)");
-            found.fix = QStringLiteral("name the argument");
-            findings.append(found);
+            if (arguments.at(i).toObject().value(Key::Name).toString().isEmpty()) {
+                findings.append(Finding::make(QStringLiteral("prompts.argument.name"), Severity::Error, subject,
+                                              QStringLiteral("every argument with a name"),
+                                              QStringLiteral("argument %1 has none").arg(i + 1),
+                                              QStringLiteral("schema.ts, PromptArgument.name (required)"),
+                                              QStringLiteral("name the argument")));
+            }
         }
         checkText(prompt, subject, findings);
     }
-    for (const QString &name : std::as_const(order)) {
-        if (seen.value(name) < 2)
-            continue;
-        Finding found = finding(QStringLiteral("prompts.name.duplicate"), Severity::Error, QStringLiteral("prompt %1").arg(quoted(name)));
-        found.expected = QStringLiteral("each prompt name once");
-        found.seen = QStringLiteral("listed %1 times").arg(seen.value(name));
-        found.rule = QStringLiteral("2025-11-25 server/prompts: prompts/get names the prompt, so only one can be got");
-        found.fix = QStringLiteral("give each prompt its own name");
-        findings.append(found);
-    }
+    checkUniqueNames(prompts, QStringLiteral("prompt"),
+                     QStringLiteral("2025-11-25 server/prompts: prompts/get names the prompt, so only one can be got"),
+                     findings);
 }
 
 void checkResources(const QJsonArray &resources, QList<Finding> &findings)
@@ -263,19 +218,16 @@ void checkResources(const QJsonArray &resources, QList<Finding> &findings)
         const QString subject = QStringLiteral("resource %1").arg(quoted(uri));
         const QUrl url(uri, QUrl::StrictMode);
         if (uri.isEmpty() || !url.isValid() || url.scheme().isEmpty()) {
-            Finding found = finding(QStringLiteral("resources.uri.invalid"), Severity::Error, subject);
-            found.expected = QStringLiteral("an absolute URI (RFC 3986) with a scheme");
-            found.seen = uri.isEmpty() ? QStringLiteral("no uri") : quoted(uri);
-            found.rule = QStringLiteral("schema.ts, Resource.uri: @format uri");
-            found.fix = QStringLiteral("use a URI with a scheme, e.g. file:///path or myserver://item");
-            findings.append(found);
+            findings.append(Finding::make(QStringLiteral("resources.uri.invalid"), Severity::Error, subject,
+                                          QStringLiteral("an absolute URI (RFC 3986) with a scheme"),
+                                          uri.isEmpty() ? QStringLiteral("no uri") : quoted(uri),
+                                          QStringLiteral("schema.ts, Resource.uri: @format uri"),
+                                          QStringLiteral("use a URI with a scheme, e.g. file:///path or myserver://item")));
         } else if (seen.contains(uri)) {
-            Finding found = finding(QStringLiteral("resources.uri.duplicate"), Severity::Warning, subject);
-            found.expected = QStringLiteral("each resource listed once");
-            found.seen = QStringLiteral("listed again");
-            found.rule = QStringLiteral("resources/read names the resource by its URI: the copies cannot differ");
-            found.fix = QStringLiteral("list each resource once");
-            findings.append(found);
+            findings.append(Finding::make(QStringLiteral("resources.uri.duplicate"), Severity::Warning, subject,
+                                          QStringLiteral("each resource listed once"), QStringLiteral("listed again"),
+                                          QStringLiteral("resources/read names the resource by its URI: the copies cannot differ"),
+                                          QStringLiteral("list each resource once")));
         }
         seen.insert(uri);
         checkText(resource, subject, findings);
@@ -310,12 +262,11 @@ void checkTemplates(const QJsonArray &templates, QList<Finding> &findings)
         const QString uriTemplate = resourceTemplate.value(Key::UriTemplate).toString();
         const QString subject = QStringLiteral("resource template %1").arg(quoted(uriTemplate));
         if (!isWellFormedTemplate(uriTemplate)) {
-            Finding found = finding(QStringLiteral("resources.template.invalid"), Severity::Error, subject);
-            found.expected = QStringLiteral("an RFC 6570 URI template: balanced, unnested, non-empty {expressions}");
-            found.seen = uriTemplate.isEmpty() ? QStringLiteral("no uriTemplate") : quoted(uriTemplate);
-            found.rule = QStringLiteral("schema.ts, ResourceTemplate.uriTemplate: @format uri-template");
-            found.fix = QStringLiteral("close every { with } and name a variable in each");
-            findings.append(found);
+            findings.append(Finding::make(QStringLiteral("resources.template.invalid"), Severity::Error, subject,
+                                          QStringLiteral("an RFC 6570 URI template: balanced, unnested, non-empty {expressions}"),
+                                          uriTemplate.isEmpty() ? QStringLiteral("no uriTemplate") : quoted(uriTemplate),
+                                          QStringLiteral("schema.ts, ResourceTemplate.uriTemplate: @format uri-template"),
+                                          QStringLiteral("close every { with } and name a variable in each")));
         }
         checkText(resourceTemplate, subject, findings);
     }

@@ -35,7 +35,8 @@ Outcome call(Client *client, const QString &tool, const QJsonObject &arguments =
         outcome.error = request->error().message;
         outcome.result = request->result().toObject();
     });
-    QTest::qWaitFor([&outcome] { return outcome.finished; }, kWait);
+    if (!QTest::qWaitFor([&outcome] { return outcome.finished; }, kWait))
+        qWarning("tools/call %s: no answer within %d ms", qPrintable(tool), kWait);
     return outcome;
 }
 

@@ -605,7 +605,7 @@ void tst_TrafficCapture::fastLineEqualsJsonDocument()
         R"({"jsonrpc":"2.0","id":1,"method":"ping"})",
         "quote \" backslash \\ slash / tab \t cr \r nul " + QByteArray(1, '\0') + " del \x7f esc \x1b bell \x07",
         "UTF-8: \xc3\xa9 \xe4\xb8\xad \xf0\x9f\x8e\x89",
-        "\xef\xbb\xbfa BOM first",             // not kept exactly by the UTF-8 decoder: base64
+        "\xef\xbb\xbf" "a BOM first",         // not kept exactly by the UTF-8 decoder: base64
         "broken \xc3 UTF-8 \xff\xfe",          // base64
         "surrogate \xed\xa0\x80 overlong \xc0\xaf", // base64
         "noncharacter \xef\xbf\xbf",
