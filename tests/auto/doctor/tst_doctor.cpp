@@ -6,6 +6,7 @@
 #include <QProcessEnvironment>
 #include <QTest>
 
+#include "httppeer.h"
 #include "processes.h"
 
 namespace {
@@ -90,16 +91,27 @@ void tst_Doctor::demoServerHasNoAlarms_data()
 {
     QTest::addColumn<QString>("protocol");
     QTest::addColumn<QString>("era");
-    QTest::newRow("modern") << QStringLiteral("modern") << QStringLiteral("modern");
-    QTest::newRow("legacy") << QStringLiteral("legacy") << QStringLiteral("legacy");
+    QTest::addColumn<bool>("http");
+    QTest::newRow("modern, stdio") << QStringLiteral("modern") << QStringLiteral("modern") << false;
+    QTest::newRow("legacy, stdio") << QStringLiteral("legacy") << QStringLiteral("legacy") << false;
+    QTest::newRow("modern, http") << QStringLiteral("modern") << QStringLiteral("modern") << true;
+    QTest::newRow("legacy, http") << QStringLiteral("legacy") << QStringLiteral("legacy") << true;
 }
 
 void tst_Doctor::demoServerHasNoAlarms()
 {
     QFETCH(QString, protocol);
     QFETCH(QString, era);
-    const Run run = doctor({QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--protocol"), protocol,
-                            QStringLiteral(MCPSCOPE_DEMO_SERVER)});
+    QFETCH(bool, http);
+    std::unique_ptr<Mcp::Test::ScopedHttpPeer> peer;
+    QString server = QStringLiteral(MCPSCOPE_DEMO_SERVER);
+    if (http) {
+        peer = std::make_unique<Mcp::Test::ScopedHttpPeer>(server, QStringList{QStringLiteral("--http"), QStringLiteral("--port"),
+                                                                                QStringLiteral("0")});
+        QVERIFY(!peer->url.isEmpty());
+        server = peer->url;
+    }
+    const Run run = doctor({QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--protocol"), protocol, server});
     QCOMPARE(run.exitCode, 0);
     const QJsonObject report = run.json();
     QCOMPARE(report[QLatin1String("server")][QLatin1String("era")].toString(), era);
