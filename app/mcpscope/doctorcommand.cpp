@@ -176,7 +176,8 @@ int runDoctor(const QStringList &arguments)
         run->start();
     });
     QObject::connect(&client, &Client::stateChanged, &client, [&](Client::State state) {
-        if (state == Client::State::Failed && !run) {
+        // Failed, or ended before it was ready (a server that exits at once).
+        if (!run && (state == Client::State::Failed || state == Client::State::Disconnected)) {
             writeErr(tr("could not connect: %1").arg(client.errorString()));
             exitCode = ExitConnectFailed;
             QCoreApplication::exit(0);
@@ -200,6 +201,7 @@ int runDoctor(const QStringList &arguments)
     }
 
     const Implementation server = client.serverInfo();
+    const QString era = client.isModern() ? QStringLiteral("modern") : QStringLiteral("legacy");
     const Doctor::Tally tally = Doctor::Tally::of(findings);
     if (doctor->json) {
         QJsonArray items;
@@ -209,7 +211,7 @@ int runDoctor(const QStringList &arguments)
             {QStringLiteral("server"), QJsonObject{{QStringLiteral("name"), server.name},
                                                    {QStringLiteral("version"), server.version},
                                                    {QStringLiteral("protocolVersion"), client.protocolVersion()},
-                                                   {QStringLiteral("era"), client.isModern() ? QStringLiteral("modern") : QStringLiteral("legacy")},
+                                                   {QStringLiteral("era"), era},
                                                    {QStringLiteral("transport"), ServerConfig::transportToString(config.transport)}}},
             {QStringLiteral("findings"), items},
             {QStringLiteral("summary"), QJsonObject{{QStringLiteral("errors"), tally.errors},
@@ -217,9 +219,7 @@ int runDoctor(const QStringList &arguments)
                                                     {QStringLiteral("infos"), tally.infos}}}};
         writeLine(stdout, QJsonDocument(report).toJson(QJsonDocument::Indented));
     } else {
-        writeLine(stdout, tr("%1 %2 · %3 %4").arg(server.name, server.version,
-                                                  client.isModern() ? QStringLiteral("modern") : QStringLiteral("legacy"),
-                                                  client.protocolVersion()));
+        writeLine(stdout, tr("%1 %2 · %3 %4").arg(server.name, server.version, era, client.protocolVersion()));
         writeLine(stdout, Doctor::reportText(findings));
     }
     client.disconnectFromServer();

@@ -92,6 +92,16 @@ DoctorDialog::DoctorDialog(const QString &name, Connection *connection, QWidget 
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
     ScreenFit::resizeWithin(this, QSize(820, 560));
+    // A server removed while it is examined: its requests go with it, unanswered.
+    if (connection) {
+        connect(connection, &QObject::destroyed, this, [this] {
+            if (!m_run)
+                return;
+            m_run.reset();
+            m_again->setEnabled(true);
+            m_summary->setText(tr("%1 is not connected.").arg(m_name));
+        });
+    }
     runAgain();
 }
 

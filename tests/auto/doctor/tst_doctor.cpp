@@ -221,6 +221,9 @@ void tst_Doctor::usageAndUnreachable()
     const Run missing = doctor({QStringLiteral("/nonexistent/server")});
     QCOMPARE(missing.exitCode, 3);
     QVERIFY2(missing.err.contains("could not connect"), missing.err.constData());
+    // A server that ends before it answers anything.
+    const Run exits = doctor({QStringLiteral("--"), QStringLiteral("/bin/true")});
+    QCOMPARE(exits.exitCode, 3);
 }
 
 QTEST_GUILESS_MAIN(tst_Doctor)
