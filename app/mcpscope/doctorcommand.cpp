@@ -157,6 +157,11 @@ int runDoctor(const QStringList &arguments)
     }
     QLoggingCategory::setFilterRules(QStringLiteral("mcp.*.debug=false\nmcp.*.info=false\nmcp.*.warning=false"));
 
+    // Declared before the Client: its destructor still emits to the lambdas below.
+    int exitCode = ExitOk;
+    QElapsedTimer connecting;
+    qint64 connectMs = 0;
+    bool started = false;
     Client client(factory());
     ClientOptions clientOptions;
     clientOptions.clientInfo = {QStringLiteral("mcpscope-doctor"), QCoreApplication::applicationVersion(),
@@ -165,19 +170,17 @@ int runDoctor(const QStringList &arguments)
     clientOptions.chooseEra(parsed.options.protocol, config.era, config.eraRecord);
     client.setOptions(clientOptions);
 
-    int exitCode = ExitOk;
-    QElapsedTimer connecting;
-    qint64 connectMs = 0;
-    std::unique_ptr<Doctor::DoctorRun> run;
-    QObject::connect(&client, &Client::ready, &client, [&] {
+    Doctor::DoctorRun run(&client, Doctor::DoctorRun::Options{});
+    QObject::connect(&client, &Client::trafficEvent, &run, &Doctor::DoctorRun::observe); // from the first byte
+    QObject::connect(&run, &Doctor::DoctorRun::finished, &client, [] { QCoreApplication::exit(0); });
+    QObject::connect(&client, &Client::ready, &run, [&] {
         connectMs = connecting.elapsed();
-        run = std::make_unique<Doctor::DoctorRun>(&client, Doctor::DoctorRun::Options{client.isModern(), 10000});
-        QObject::connect(run.get(), &Doctor::DoctorRun::finished, &client, [] { QCoreApplication::exit(0); });
-        run->start();
+        started = true;
+        run.start(client.isModern());
     });
     QObject::connect(&client, &Client::stateChanged, &client, [&](Client::State state) {
         // Failed, or ended before it was ready (a server that exits at once).
-        if (!run && (state == Client::State::Failed || state == Client::State::Disconnected)) {
+        if (!started && exitCode == ExitOk && (state == Client::State::Failed || state == Client::State::Disconnected)) {
             writeErr(tr("could not connect: %1").arg(client.errorString()));
             exitCode = ExitConnectFailed;
             QCoreApplication::exit(0);
@@ -186,10 +189,10 @@ int runDoctor(const QStringList &arguments)
     connecting.start();
     QTimer::singleShot(0, &client, [&client] { client.connectToServer(); });
     QCoreApplication::exec();
-    if (exitCode != ExitOk || !run)
+    if (exitCode != ExitOk || !started)
         return exitCode == ExitOk ? ExitConnectFailed : exitCode;
 
-    QList<Doctor::Finding> all = run->findings();
+    QList<Doctor::Finding> all = run.findings();
     all.append(Doctor::Finding::make(QStringLiteral("performance.connect-time"), Doctor::Severity::Info,
                                      client.isModern() ? QStringLiteral("server/discover") : QStringLiteral("initialize"), {},
                                      tr("connected in %1 ms").arg(connectMs),

@@ -27,9 +27,21 @@ QString DoctorRun::unknownMethod()
     return QStringLiteral("mcpscope/doctor/no-such-method");
 }
 
-void DoctorRun::start()
+void DoctorRun::start(bool modern)
 {
+    m_modern = modern;
     listEverything();
+}
+
+void DoctorRun::observe(const TrafficEvent &event)
+{
+    if (event.kind == TrafficEvent::Kind::InvalidMessage && event.direction == TrafficEvent::Direction::Incoming) {
+        if (m_invalidMessages++ == 0)
+            m_firstInvalid = event;
+    } else if (event.kind == TrafficEvent::Kind::StderrLine) {
+        ++m_stderrLines;
+        m_stderrBytes += event.raw.size();
+    }
 }
 
 void DoctorRun::listEverything()
@@ -89,7 +101,7 @@ void DoctorRun::askUnknownMethod()
         } else if (response.error->code != ErrorCode::MethodNotFound) {
             report(Severity::Error, QStringLiteral("error %1: %2").arg(response.error->code).arg(response.error->message));
         }
-        if (m_options.modern)
+        if (m_modern)
             finish();
         else
             ping();
@@ -112,6 +124,23 @@ void DoctorRun::ping()
 
 void DoctorRun::finish()
 {
+    if (m_invalidMessages > 0) {
+        m_findings.append(Finding::make(
+            QStringLiteral("transport.invalid-message"), Severity::Error, QStringLiteral("what the server sent"),
+            QStringLiteral("only JSON-RPC messages"),
+            QStringLiteral("%1 time(s) something else, first: %2 (%3)")
+                .arg(m_invalidMessages)
+                .arg(QString::fromUtf8(m_firstInvalid.raw.left(80)), m_firstInvalid.note),
+            QStringLiteral("2025-11-25 basic/transports, stdio: the server MUST NOT write anything to its stdout "
+                           "that is not a valid MCP message; hosts drop the connection or the message"),
+            QStringLiteral("log to stderr, never to stdout (print, console.log)")));
+    }
+    if (m_stderrLines > 0) {
+        m_findings.append(Finding::make(QStringLiteral("transport.stderr"), Severity::Info, QStringLiteral("stderr"), {},
+                                        QStringLiteral("%1 line(s), %2 bytes").arg(m_stderrLines).arg(m_stderrBytes),
+                                        QStringLiteral("2025-11-25 basic/transports, stdio: stderr MAY carry logging; "
+                                                       "hosts keep or show it")));
+    }
     Q_EMIT finished();
 }
 

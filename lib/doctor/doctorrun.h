@@ -2,6 +2,7 @@
 
 #include "doctor/finding.h"
 #include "protocol/requests.h"
+#include "transport/trafficevent.h"
 
 #include <QElapsedTimer>
 #include <QJsonObject>
@@ -19,7 +20,8 @@ namespace Mcp::Doctor {
 
 // One examination of a connected server, through the library's front door (a Client or a
 // Session): it lists everything the server offers and checks it (listingchecks.h), then asks
-// what a host asks at the edges (a method the server does not know; ping in the legacy era).
+// what a host asks at the edges (a method the server does not know; ping in the legacy era), and
+// looks at the traffic it is shown (observe) for bytes that are not messages and for stderr.
 // Nothing that could change the server's state is called. finished() once, then findings().
 class DoctorRun : public QObject
 {
@@ -28,13 +30,16 @@ class DoctorRun : public QObject
 public:
     struct Options
     {
-        bool modern = false;     // the connection speaks the modern era (it has no ping)
         int timeoutMs = 10000;   // each request's
     };
 
     DoctorRun(ServerConnection *connection, const Options &options, QObject *parent = nullptr);
 
-    void start();
+    // Examines the connection, which is ready; modern: it speaks the modern era (it has no ping).
+    void start(bool modern);
+    // The connection's traffic, from when the caller could show it (the CLI: the first byte;
+    // the window: while the examination runs).
+    void observe(const TrafficEvent &event);
     QList<Finding> findings() const { return m_findings; }
     // What the server listed, as a snapshot.
     QJsonObject snapshot() const { return m_snapshot; }
@@ -58,6 +63,11 @@ private:
     QList<Finding> m_findings;
     QJsonObject m_snapshot;
     QElapsedTimer m_listing;
+    bool m_modern = false;
+    int m_invalidMessages = 0;   // what the server sent that is not a message
+    TrafficEvent m_firstInvalid;
+    int m_stderrLines = 0;
+    qint64 m_stderrBytes = 0;
 };
 
 } // namespace Mcp::Doctor

@@ -135,7 +135,12 @@ void DoctorDialog::runAgain()
     m_again->setEnabled(false);
     m_summary->setText(tr("Examining %1…").arg(m_name));
     const bool modern = m_connection->sessionInfo().era.era == Modern::Era::Modern;
-    m_run = std::make_unique<Doctor::DoctorRun>(m_connection.data(), Doctor::DoctorRun::Options{modern, 10000});
+    m_run = std::make_unique<Doctor::DoctorRun>(m_connection.data(), Doctor::DoctorRun::Options{});
+    // What the server writes while it is examined.
+    connect(m_connection, &Connection::trafficBatch, m_run.get(), [run = m_run.get()](const QList<TrafficEvent> &events) {
+        for (const TrafficEvent &event : events)
+            run->observe(event);
+    });
     connect(m_run.get(), &Doctor::DoctorRun::finished, this, [this] {
         m_findings = m_run->findings();
         m_run.release()->deleteLater(); // finished() is still being emitted
@@ -144,7 +149,7 @@ void DoctorDialog::runAgain()
         showFindings();
         Q_EMIT examined();
     });
-    m_run->start();
+    m_run->start(modern);
 }
 
 void DoctorDialog::showFindings()

@@ -8,7 +8,8 @@ input-schema-array, no-input-schema, output-schema-string, unresolved-ref, remot
 zero-width, tag-characters, bidi-override, ignore-instructions, hide-from-user,
 important-block, prompt-argument-without-name, duplicate-prompt, resource-uri-without-scheme,
 duplicate-resource, template-unbalanced, huge-tool-list, unknown-method-result,
-unknown-method-wrong-code, ping-error.
+unknown-method-wrong-code, ping-error, stdout-noise (a line that is not JSON-RPC on stdout,
+as print() leaves one).
 """
 import json
 import sys
@@ -108,6 +109,8 @@ def answer(message):
             return {"error": {"code": -32603, "message": "ping is not supported"}}
         return {}
     if method == "tools/list":
+        if "stdout-noise" in flaws:
+            sys.stdout.write("listing tools...\n")
         return {"tools": tools()}
     if method == "prompts/list":
         return {"prompts": prompts()}

@@ -152,6 +152,7 @@ void tst_Doctor::eachFlawIsFound_data()
     row("unknown-method-result", "lifecycle.unknown-method", "error");
     row("unknown-method-wrong-code", "lifecycle.unknown-method", "error");
     row("ping-error", "lifecycle.ping", "error");
+    row("stdout-noise", "transport.invalid-message", "error");
 }
 
 void tst_Doctor::eachFlawIsFound()
