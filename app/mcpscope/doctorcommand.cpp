@@ -8,6 +8,7 @@
 #include "config/transportfactory.h"
 #include "doctor/doctorrun.h"
 #include "session/client.h"
+#include "transport/trafficevent.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -193,6 +194,32 @@ int runDoctor(const QStringList &arguments)
         return exitCode == ExitOk ? ExitConnectFailed : exitCode;
 
     QList<Doctor::Finding> all = run.findings();
+    // A stdio server should end when its stdin closes (the spec's shutdown); the transport signals
+    // it after StdioServerParameters::closeStdinGraceMs (2 s) if not. 1.5 s: that timer is coarse.
+    if (config.transport == ServerConfig::TransportType::Stdio) {
+        QElapsedTimer closing;
+        qint64 exitedAfterMs = -1;
+        QObject::connect(&client, &Client::trafficEvent, &run, [&](const TrafficEvent &event) {
+            if (event.kind == TrafficEvent::Kind::ProcessExited && exitedAfterMs < 0) {
+                exitedAfterMs = closing.elapsed();
+                QCoreApplication::exit(0);
+            }
+        });
+        QTimer::singleShot(10000, &run, [] { QCoreApplication::exit(0); });
+        closing.start();
+        client.disconnectFromServer();
+        QCoreApplication::exec();
+        if (exitedAfterMs < 0 || exitedAfterMs >= 1500) {
+            all.append(Doctor::Finding::make(
+                QStringLiteral("transport.stdin-close"), Doctor::Severity::Warning, QStringLiteral("the server process"),
+                QStringLiteral("it exits within 1.5 s of its stdin closing"),
+                exitedAfterMs < 0 ? tr("still running 10 s after stdin closed")
+                                  : tr("it ran on after stdin closed and ended after %1 ms, when signalled").arg(exitedAfterMs),
+                QStringLiteral("2025-11-25 basic/lifecycle, Shutdown (stdio): the client closes the server's input "
+                               "stream and waits for it to exit, then sends SIGTERM; hosts kill what stays"),
+                QStringLiteral("exit when stdin reaches its end (EOF)")));
+        }
+    }
     all.append(Doctor::Finding::make(QStringLiteral("performance.connect-time"), Doctor::Severity::Info,
                                      client.isModern() ? QStringLiteral("server/discover") : QStringLiteral("initialize"), {},
                                      tr("connected in %1 ms").arg(connectMs),

@@ -9,10 +9,11 @@ zero-width, tag-characters, bidi-override, ignore-instructions, hide-from-user,
 important-block, prompt-argument-without-name, duplicate-prompt, resource-uri-without-scheme,
 duplicate-resource, template-unbalanced, huge-tool-list, unknown-method-result,
 unknown-method-wrong-code, ping-error, stdout-noise (a line that is not JSON-RPC on stdout,
-as print() leaves one).
+as print() leaves one), ignore-eof (runs on after stdin closes).
 """
 import json
 import sys
+import time
 
 flaws = set()
 args = sys.argv[1:]
@@ -140,3 +141,6 @@ for line in sys.stdin:
         reply["result"] = result
     sys.stdout.write(json.dumps(reply) + "\n")
     sys.stdout.flush()
+
+if "ignore-eof" in flaws:
+    time.sleep(30)

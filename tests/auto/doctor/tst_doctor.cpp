@@ -153,6 +153,7 @@ void tst_Doctor::eachFlawIsFound_data()
     row("unknown-method-wrong-code", "lifecycle.unknown-method", "error");
     row("ping-error", "lifecycle.ping", "error");
     row("stdout-noise", "transport.invalid-message", "error");
+    row("ignore-eof", "transport.stdin-close", "warning");
 }
 
 void tst_Doctor::eachFlawIsFound()
