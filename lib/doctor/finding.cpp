@@ -66,15 +66,17 @@ bool Tally::reaches(Severity level) const
     return errors + warnings + infos > 0;
 }
 
+QList<Finding> mostSevereFirst(QList<Finding> findings)
+{
+    std::stable_sort(findings.begin(), findings.end(),
+                     [](const Finding &a, const Finding &b) { return a.severity > b.severity; });
+    return findings;
+}
+
 QString reportText(const QList<Finding> &findings)
 {
-    const auto rank = [](Severity severity) { return severity == Severity::Error ? 0 : severity == Severity::Warning ? 1 : 2; };
-    QList<Finding> sorted = findings;
-    std::stable_sort(sorted.begin(), sorted.end(), [&rank](const Finding &a, const Finding &b) {
-        return rank(a.severity) < rank(b.severity);
-    });
     QStringList lines;
-    for (const Finding &finding : std::as_const(sorted)) {
+    for (const Finding &finding : mostSevereFirst(findings)) {
         lines << QStringLiteral("%1 %2  %3").arg(severityName(finding.severity).leftJustified(7), finding.id, finding.subject);
         const auto detail = [&lines](const char *label, const QString &text) {
             if (!text.isEmpty())

@@ -9,7 +9,7 @@
 namespace Mcp::Doctor {
 
 // error: a host will fail, or a MUST is broken; warning: a SHOULD, or something real hosts are
-// known to trip on; info: worth knowing.
+// known to trip on; info: worth knowing. In order: a more severe one compares greater.
 enum class Severity { Info, Warning, Error };
 
 QString severityName(Severity severity); // "error", "warning", "info"
@@ -45,6 +45,9 @@ struct Tally
     // Whether any finding is at least as severe as level.
     bool reaches(Severity level) const;
 };
+
+// The findings most severe first, in their order otherwise.
+QList<Finding> mostSevereFirst(QList<Finding> findings);
 
 // The findings most severe first (in their order otherwise), each with what was expected and
 // seen, the rule and the fix, and a last line that counts them: what the terminal shows, and

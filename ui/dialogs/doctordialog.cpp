@@ -25,11 +25,6 @@ namespace {
 enum Column { SeverityColumn, IdColumn, SubjectColumn };
 constexpr int FindingRole = Qt::UserRole; // the finding's index in m_findings
 
-int rank(Doctor::Severity severity)
-{
-    return severity == Doctor::Severity::Error ? 0 : severity == Doctor::Severity::Warning ? 1 : 2;
-}
-
 } // namespace
 
 DoctorDialog::DoctorDialog(const QString &name, Connection *connection, QWidget *parent)
@@ -142,7 +137,7 @@ void DoctorDialog::runAgain()
             run->observe(event);
     });
     connect(m_run.get(), &Doctor::DoctorRun::finished, this, [this] {
-        m_findings = m_run->findings();
+        m_findings = Doctor::mostSevereFirst(m_run->findings());
         m_run.release()->deleteLater(); // finished() is still being emitted
         m_again->setEnabled(true);
         m_copy->setEnabled(true);
@@ -155,17 +150,11 @@ void DoctorDialog::runAgain()
 void DoctorDialog::showFindings()
 {
     const auto least = Doctor::Severity(m_show->currentData().toInt());
-    QList<int> order;
-    for (int i = 0; i < m_findings.size(); ++i) {
-        if (rank(m_findings.at(i).severity) <= rank(least))
-            order.append(i);
-    }
-    std::stable_sort(order.begin(), order.end(), [this](int a, int b) {
-        return rank(m_findings.at(a).severity) < rank(m_findings.at(b).severity);
-    });
     m_list->clear();
-    for (int index : std::as_const(order)) {
+    for (int index = 0; index < m_findings.size(); ++index) {
         const Doctor::Finding &finding = m_findings.at(index);
+        if (finding.severity < least)
+            continue;
         auto *item = new QTreeWidgetItem(m_list, {Doctor::severityName(finding.severity), finding.id, finding.subject});
         item->setData(SeverityColumn, FindingRole, index);
         if (finding.severity != Doctor::Severity::Info)
