@@ -813,8 +813,7 @@ QJsonObject CreateMessageParams::toJson() const
     putString(object, Key::SystemPrompt, systemPrompt);
     putString(object, Key::IncludeContext, includeContext);
     writeMember(object, Key::Temperature, temperature);
-    if (maxTokens)
-        object.insert(Key::MaxTokens, *maxTokens);
+    writeMember(object, Key::MaxTokens, maxTokens);
     if (stopSequences)
         object.insert(Key::StopSequences, QJsonArray::fromStringList(*stopSequences));
     if (metadata)
@@ -856,17 +855,15 @@ CreateMessageParams CreateMessageParams::fromJson(const QJsonObject &object, QSt
 
 bool ElicitRequestParams::isUrlMode() const { return mode == Key::Url; }
 
-QJsonObject ElicitRequestParams::toJson() const
-{
-    QJsonObject object = json;
-    putString(object, Key::Mode, mode);
-    putString(object, Key::Message, message);
-    if (!requestedSchema.isUndefined())
-        object.insert(Key::RequestedSchema, requestedSchema);
-    putString(object, Key::Url, url);
-    putString(object, Key::ElicitationId, elicitationId);
-    return object;
+// Written by the table; read by hand, since what is required depends on the mode.
+namespace {
+constexpr auto elicitRequestMembers = std::make_tuple(
+    member(Key::Mode, &ElicitRequestParams::mode), member(Key::Message, &ElicitRequestParams::message),
+    member(Key::RequestedSchema, &ElicitRequestParams::requestedSchema), member(Key::Url, &ElicitRequestParams::url),
+    member(Key::ElicitationId, &ElicitRequestParams::elicitationId));
 }
+
+QJsonObject ElicitRequestParams::toJson() const { return toMembers(*this, elicitRequestMembers); }
 
 ElicitRequestParams ElicitRequestParams::fromJson(const QJsonObject &object, QStringList *problems)
 {
@@ -925,9 +922,8 @@ QJsonObject LogMessage::toJson() const
     QJsonObject object = json;
     if (level)
         object.insert(Key::Level, loggingLevelName(*level));
-    putString(object, Key::Logger, logger);
-    if (!data.isUndefined())
-        object.insert(Key::Data, data);
+    writeMember(object, Key::Logger, logger);
+    writeMember(object, Key::Data, data);
     return object;
 }
 
