@@ -218,6 +218,23 @@ static bool looksLikePair(const QString &text)
     return pair.match(text).hasMatch();
 }
 
+OptionWord OptionWord::of(const QString &word)
+{
+    const qsizetype eq = word.indexOf(u'=');
+    if (!word.startsWith(QLatin1String("--")) || eq < 0)
+        return {word, std::nullopt};
+    return {word.left(eq), word.mid(eq + 1)};
+}
+
+std::optional<QString> OptionWord::value(const QStringList &words, qsizetype &i) const
+{
+    if (inlineValue)
+        return inlineValue;
+    if (i + 1 >= words.size())
+        return std::nullopt;
+    return words.at(++i);
+}
+
 ParseOutcome parseArguments(const QStringList &arguments)
 {
     ParseOutcome outcome;
@@ -249,15 +266,8 @@ ParseOutcome parseArguments(const QStringList &arguments)
             continue;
         }
         // "--name=value" is accepted as well as "--name value".
-        QString name = arg;
-        QString inlineValue;
-        bool hasInlineValue = false;
-        if (arg.startsWith(QLatin1String("--")) && arg.contains(u'=')) {
-            const qsizetype eq = arg.indexOf(u'=');
-            name = arg.left(eq);
-            inlineValue = arg.mid(eq + 1);
-            hasInlineValue = true;
-        }
+        const OptionWord word = OptionWord::of(arg);
+        const QString &name = word.name;
         static const QStringList valued = {
             QStringLiteral("-e"), QStringLiteral("--cwd"), QStringLiteral("--config"),
             QStringLiteral("--server"), QStringLiteral("--transport"), QStringLiteral("--header"),
@@ -275,7 +285,7 @@ ParseOutcome parseArguments(const QStringList &arguments)
             QStringLiteral("--watch-runs")};
         static const QStringList flags = {QStringLiteral("--server-stderr"), QStringLiteral("--compact"),
                                           QStringLiteral("--verbose"), QStringLiteral("--help"), QStringLiteral("-h"), QStringLiteral("--cli")};
-        if (flags.contains(name) && !hasInlineValue) {
+        if (flags.contains(name) && !word.inlineValue) {
             if (name == QLatin1String("--server-stderr"))
                 o.passServerStderr = true;
             else if (name == QLatin1String("--compact"))
@@ -292,14 +302,10 @@ ParseOutcome parseArguments(const QStringList &arguments)
             addTarget();
             continue;
         }
-        QString value;
-        if (hasInlineValue) {
-            value = inlineValue;
-        } else {
-            if (i + 1 >= arguments.size())
-                return fail(tr("%1 needs a value").arg(name));
-            value = arguments.at(++i);
-        }
+        const std::optional<QString> given = word.value(arguments, i);
+        if (!given)
+            return fail(tr("%1 needs a value").arg(name));
+        const QString value = *given;
         QString key, pairValue;
         if (name == QLatin1String("-e")) {
             if (!splitPair(value, u'=', &key, &pairValue))
@@ -338,7 +344,7 @@ ParseOutcome parseArguments(const QStringList &arguments)
                 return fail(tr("--tool-arg expects KEY=VALUE, got \"%1\"").arg(value));
             o.toolArguments.insert(key, parseArgumentValue(pairValue));
             // The Inspector v1 spelling: several pairs after one --tool-arg (a=1 b=2).
-            while (!hasInlineValue && i + 1 < arguments.size() && looksLikePair(arguments.at(i + 1))) {
+            while (!word.inlineValue && i + 1 < arguments.size() && looksLikePair(arguments.at(i + 1))) {
                 splitPair(arguments.at(++i), u'=', &key, &pairValue);
                 o.toolArguments.insert(key, parseArgumentValue(pairValue));
             }
@@ -350,7 +356,7 @@ ParseOutcome parseArguments(const QStringList &arguments)
             if (!splitPair(value, u'=', &key, &pairValue))
                 return fail(tr("--prompt-args expects KEY=VALUE, got \"%1\"").arg(value));
             o.promptArguments.insert(key, pairValue);
-            while (!hasInlineValue && i + 1 < arguments.size() && looksLikePair(arguments.at(i + 1))) {
+            while (!word.inlineValue && i + 1 < arguments.size() && looksLikePair(arguments.at(i + 1))) {
                 splitPair(arguments.at(++i), u'=', &key, &pairValue);
                 o.promptArguments.insert(key, pairValue);
             }

@@ -95,6 +95,20 @@ struct ParseOutcome
     bool helpRequested = false;
 };
 
+// One word of a command line that may be an option: "--name=value" (the value given inline) or
+// "--name" (its value, if it takes one, is the next word). Every mcpscope command reads its
+// options through it.
+struct OptionWord
+{
+    QString name;                       // the whole word when it has no inline value
+    std::optional<QString> inlineValue; // "--name=" gives an empty one
+
+    static OptionWord of(const QString &word);
+    // The option's value: the inline one, else the word after words[i] (i moves onto it);
+    // nullopt when there is none.
+    std::optional<QString> value(const QStringList &words, qsizetype &i) const;
+};
+
 // Parses the arguments that follow `--cli`. Our options may come before or after the target;
 // once the target command is seen, unknown options belong to the target, and after `--`
 // everything does.

@@ -47,19 +47,14 @@ CompatSelection selectCompat(const QStringList &arguments)
     QStringList kept;
     for (qsizetype i = 0; i < options.size(); ++i) {
         const QString arg = options.at(i);
-        QString name = arg;
-        std::optional<QString> value;
-        if (arg.startsWith(QLatin1String("--")) && arg.contains(u'=')) {
-            name = arg.section(u'=', 0, 0);
-            value = arg.section(u'=', 1);
-        }
+        const OptionWord word = OptionWord::of(arg);
+        const QString &name = word.name;
+        const std::optional<QString> &value = word.inlineValue;
         auto takeValue = [&]() -> std::optional<QString> {
-            if (value)
-                return value;
-            if (i + 1 < options.size())
-                return options.at(++i);
-            s.error = tr("%1 needs a value").arg(name);
-            return std::nullopt;
+            const std::optional<QString> given = word.value(options, i);
+            if (!given)
+                s.error = tr("%1 needs a value").arg(name);
+            return given;
         };
         if (name == QLatin1String("--compat")) {
             const auto v = takeValue();

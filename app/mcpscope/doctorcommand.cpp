@@ -78,23 +78,18 @@ std::optional<DoctorOptions> parseDoctorOptions(const QStringList &arguments, QS
             *help = true;
             return options;
         }
-        QString name = arg, value;
-        const bool inline_ = arg.startsWith(QLatin1String("--")) && arg.contains(u'=');
-        if (inline_) {
-            name = arg.section(u'=', 0, 0);
-            value = arg.section(u'=', 1);
-        }
+        const OptionWord word = OptionWord::of(arg);
+        const QString &name = word.name;
         if (!valued.contains(name)) {
             options.serverArguments.append(arg);
             continue;
         }
-        if (!inline_) {
-            if (i + 1 >= arguments.size()) {
-                *error = tr("%1 needs a value").arg(name);
-                return std::nullopt;
-            }
-            value = arguments.at(++i);
+        const std::optional<QString> given = word.value(arguments, i);
+        if (!given) {
+            *error = tr("%1 needs a value").arg(name);
+            return std::nullopt;
         }
+        const QString value = *given;
         if (name == QLatin1String("--format")) {
             if (value != QLatin1String("text") && value != QLatin1String("json")) {
                 *error = tr("--format must be text or json");

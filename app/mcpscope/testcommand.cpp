@@ -53,19 +53,15 @@ int runTest(const QStringList &arguments)
         }
         static const QStringList valued{QStringLiteral("--reporter"), QStringLiteral("--output"), QStringLiteral("--protocol"),
                                         QStringLiteral("--connect-timeout"), QStringLiteral("--capture")};
-        QString name = arg, value;
-        if (arg.startsWith(QLatin1String("--")) && arg.contains(u'=')) {
-            name = arg.section(u'=', 0, 0);
-            value = arg.section(u'=', 1);
-        }
+        const OptionWord word = OptionWord::of(arg);
+        const QString &name = word.name;
         if (valued.contains(name)) {
-            if (value.isEmpty() && !arg.contains(u'=')) {
-                if (i + 1 >= arguments.size()) {
-                    writeErr(tr("%1 needs a value").arg(name));
-                    return ExitUsage;
-                }
-                value = arguments.at(++i);
+            const std::optional<QString> given = word.value(arguments, i);
+            if (!given) {
+                writeErr(tr("%1 needs a value").arg(name));
+                return ExitUsage;
             }
+            const QString value = *given;
             if (name == QLatin1String("--reporter")) {
                 if (value != QLatin1String("text") && value != QLatin1String("junit") && value != QLatin1String("json")) {
                     writeErr(tr("--reporter must be text, junit or json, not \"%1\"").arg(value));
