@@ -3294,14 +3294,6 @@
             <translation>Konsole speichern</translation>
         </message>
         <message>
-            <source>Text files (*.txt);;All files (*)</source>
-            <translation>Textdateien (*.txt);;Alle Dateien (*)</translation>
-        </message>
-        <message>
-            <source>Could not write %1: %2</source>
-            <translation>%1 konnte nicht geschrieben werden: %2</translation>
-        </message>
-        <message>
             <source>Wrapped to the top</source>
             <translation>Von vorn fortgesetzt</translation>
         </message>
@@ -3977,14 +3969,6 @@
             <translation>Protokoll speichern</translation>
         </message>
         <message>
-            <source>Text files (*.txt);;All files (*)</source>
-            <translation>Textdateien (*.txt);;Alle Dateien (*)</translation>
-        </message>
-        <message>
-            <source>Could not write %1: %2</source>
-            <translation>%1 konnte nicht geschrieben werden: %2</translation>
-        </message>
-        <message>
             <source>Logs</source>
             <translation>Protokoll</translation>
         </message>
@@ -4627,6 +4611,14 @@ Senden Sie sie nur dann an %2, wenn der Client dort registriert wurde.</translat
 Connect to see what it offers here.</source>
             <translation>%1 ist nicht verbunden.
 Verbinden Sie, um hier zu sehen, was er anbietet.</translation>
+        </message>
+        <message>
+            <source>Text files (*.txt);;All files (*)</source>
+            <translation>Textdateien (*.txt);;Alle Dateien (*)</translation>
+        </message>
+        <message>
+            <source>Could not write %1: %2</source>
+            <translation>%1 konnte nicht geschrieben werden: %2</translation>
         </message>
     </context>
     <context>

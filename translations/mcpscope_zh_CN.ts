@@ -3273,14 +3273,6 @@
             <translation>保存控制台</translation>
         </message>
         <message>
-            <source>Text files (*.txt);;All files (*)</source>
-            <translation>文本文件 (*.txt);;所有文件 (*)</translation>
-        </message>
-        <message>
-            <source>Could not write %1: %2</source>
-            <translation>无法写入 %1：%2</translation>
-        </message>
-        <message>
             <source>Wrapped to the top</source>
             <translation>已从顶部继续</translation>
         </message>
@@ -3945,14 +3937,6 @@
             <translation>保存日志</translation>
         </message>
         <message>
-            <source>Text files (*.txt);;All files (*)</source>
-            <translation>文本文件 (*.txt);;所有文件 (*)</translation>
-        </message>
-        <message>
-            <source>Could not write %1: %2</source>
-            <translation>无法写入 %1：%2</translation>
-        </message>
-        <message>
             <source>Logs</source>
             <translation>日志</translation>
         </message>
@@ -4593,6 +4577,14 @@ Send them to %2 only if that is where the client was registered.</source>
 Connect to see what it offers here.</source>
             <translation>%1 未连接。
 连接后可在此查看它提供的内容。</translation>
+        </message>
+        <message>
+            <source>Text files (*.txt);;All files (*)</source>
+            <translation>文本文件 (*.txt);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>Could not write %1: %2</source>
+            <translation>无法写入 %1：%2</translation>
         </message>
     </context>
     <context>

@@ -201,8 +201,7 @@ MainWindow::MainWindow(const QString &catalogPath, QWidget *parent) : QMainWindo
             &MainWindow::onCurrentServerChanged);
     connect(m_serverList, &QListView::doubleClicked, this, [this](const QModelIndex &index) {
         const QUuid id = QUuid(index.data(ServerCatalog::IdRole).toString());
-        Connection *connection = existingConnection(id);
-        if (!connection || !connection->isConnected())
+        if (!connectedConnection(id))
             connectServer(id);
     });
     connect(m_serverList, &QListView::customContextMenuRequested, this, [this](const QPoint &pos) {
@@ -726,16 +725,21 @@ CollectionRunDialog *MainWindow::runCollection(const QString &path)
     return dialog;
 }
 
-CompareDialog *MainWindow::compareServer(const QUuid &id)
+Connection *MainWindow::connectedConnection(const QUuid &id) const
 {
     Connection *connection = existingConnection(id);
-    if (!connection || !connection->isConnected())
+    return connection && connection->isConnected() ? connection : nullptr;
+}
+
+CompareDialog *MainWindow::compareServer(const QUuid &id)
+{
+    Connection *connection = connectedConnection(id);
+    if (!connection)
         return nullptr;
     // The other connected servers, in the list's order.
     QList<CompareDialog::Peer> peers;
     for (const ServerConfig &config : m_catalog->servers()) {
-        Connection *other = existingConnection(config.id);
-        if (config.id != id && other && other->isConnected())
+        if (Connection *other = connectedConnection(config.id); other && config.id != id)
             peers.append({config.name, other});
     }
     auto *dialog = new CompareDialog(m_catalog->find(id).name, connection, peers, this);
@@ -746,8 +750,8 @@ CompareDialog *MainWindow::compareServer(const QUuid &id)
 
 DoctorDialog *MainWindow::runDoctor(const QUuid &id)
 {
-    Connection *connection = existingConnection(id);
-    if (!connection || !connection->isConnected())
+    Connection *connection = connectedConnection(id);
+    if (!connection)
         return nullptr;
     auto *dialog = new DoctorDialog(m_catalog->find(id).name, connection, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -757,8 +761,8 @@ DoctorDialog *MainWindow::runDoctor(const QUuid &id)
 
 void MainWindow::saveSnapshot(const QUuid &id, const QString &path)
 {
-    Connection *connection = existingConnection(id);
-    if (!connection || !connection->isConnected())
+    Connection *connection = connectedConnection(id);
+    if (!connection)
         return;
     const QString name = m_catalog->find(id).name;
     QString file = path;
@@ -1303,11 +1307,11 @@ void MainWindow::onServerRequest(IncomingRequest *request, const QString &server
     };
     PendingRequestDialog *dialog = nullptr;
     if (sampling) {
-        auto *samplingDialog = new SamplingDialog(request->params(), server, responder, this);
+        auto *samplingDialog = new SamplingDialog({request->params(), responder}, server, this);
         samplingDialog->setDeprecatedIn(modernVersion);
         dialog = samplingDialog;
     } else {
-        dialog = new ElicitationDialog(request->params(), server, responder, this);
+        dialog = new ElicitationDialog({request->params(), responder}, server, this);
     }
     connect(dialog, &PendingRequestDialog::scriptedAnswerRequested, this, [server, sampling](const QJsonObject &answer) {
         SavedAnswers answers = SavedAnswers::load(server);

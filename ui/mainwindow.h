@@ -63,6 +63,8 @@ public:
     // The Connection of a server, created on first use.
     Connection *connectionFor(const QUuid &id);
     Connection *existingConnection(const QUuid &id) const { return m_servers.connection(id); }
+    // The server's connection while it is connected, or null.
+    Connection *connectedConnection(const QUuid &id) const;
     ServerPage *pageFor(const QUuid &id);
     // Forgets a server's stored OAuth tokens (also when it has no connection yet).
     void forgetTokens(const QUuid &id);

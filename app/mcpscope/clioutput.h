@@ -29,4 +29,10 @@ inline void writeLine(FILE *stream, const QString &text)
     writeLine(stream, text.toUtf8());
 }
 
+// A command's complaint on stderr, named after the command: "mcpscope doctor: ...".
+inline void writeCommandError(const char *command, const QString &line)
+{
+    writeLine(stderr, QStringLiteral("mcpscope %1: %2").arg(QLatin1String(command), line));
+}
+
 } // namespace Mcp::Cli

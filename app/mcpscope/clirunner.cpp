@@ -36,9 +36,7 @@ namespace Mcp::Cli {
 
 static void writeErr(const QString &line)
 {
-    const QByteArray bytes = line.toUtf8() + '\n';
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stderr);
-    std::fflush(stderr);
+    writeLine(stderr, line);
 }
 
 CliRunner::CliRunner(const CliOptions &options, QObject *parent)

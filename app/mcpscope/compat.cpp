@@ -56,27 +56,28 @@ CompatSelection selectCompat(const QStringList &arguments)
                 s.error = tr("%1 needs a value").arg(name);
             return given;
         };
-        if (name == QLatin1String("--compat")) {
+        // A value that must be one of two words; nullopt (and s.error) when it is missing or another.
+        auto takeEither = [&](QLatin1StringView first, QLatin1StringView second) -> std::optional<QString> {
             const auto v = takeValue();
+            if (v && *v != first && *v != second) {
+                s.error = tr("%1 must be %2 or %3, not \"%4\"").arg(name, first, second, *v);
+                return std::nullopt;
+            }
+            return v;
+        };
+        if (name == QLatin1String("--compat")) {
+            const auto v = takeEither(QLatin1StringView("v1"), QLatin1StringView("v2"));
             if (!v)
                 return s;
-            if (*v != QLatin1String("v1") && *v != QLatin1String("v2")) {
-                s.error = tr("--compat must be v1 or v2, not \"%1\"").arg(*v);
-                return s;
-            }
             s.generation = *v == QLatin1String("v2") ? Generation::V2 : Generation::V1;
             s.explicitChoice = true;
         } else if (name == QLatin1String("--format")) {
             v2Spelling = true;
             if (!s.explicitChoice)
                 s.generation = Generation::V2; // so that its own usage error is reported the v2 way
-            const auto v = takeValue();
+            const auto v = takeEither(QLatin1StringView("text"), QLatin1StringView("json"));
             if (!v)
                 return s;
-            if (*v != QLatin1String("text") && *v != QLatin1String("json")) {
-                s.error = tr("--format must be text or json, not \"%1\"").arg(*v);
-                return s;
-            }
             s.formatJson = *v == QLatin1String("json");
             v2Spelling = true;
         } else if (name == QLatin1String("--tool-args-json")) {

@@ -210,7 +210,7 @@ int runDiff(const QStringList &arguments)
     QCoreApplication::exec();
     for (const QString &error : errors) {
         if (!error.isEmpty()) {
-            writeLine(stderr, QStringLiteral("mcpscope diff: ") + error);
+            writeCommandError("diff", error);
             return ExitConnectFailed;
         }
     }

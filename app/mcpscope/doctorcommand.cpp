@@ -47,11 +47,6 @@ const char DoctorUsage[] =
     "Exit codes: 0 nothing at or above --fail-on, 1 something is, 2 usage, 3 the server could not\n"
     "be started, reached or initialized.\n";
 
-void writeErr(const QString &line)
-{
-    writeLine(stderr, QStringLiteral("mcpscope doctor: ") + line);
-}
-
 struct DoctorOptions
 {
     bool json = false;
@@ -131,24 +126,24 @@ int runDoctor(const QStringList &arguments)
         return ExitOk;
     }
     if (!doctor) {
-        writeErr(error);
+        writeCommandError("doctor", error);
         return ExitUsage;
     }
     const ParseOutcome parsed = parseArguments(doctor->serverArguments);
     // tools/list is --cli's operation when none is named.
     if (parsed.error.isEmpty() && (parsed.options.method != QLatin1String("tools/list") || !parsed.options.toolName.isEmpty()
                                    || !parsed.options.captureFile.isEmpty() || !parsed.options.watchGlobs.isEmpty())) {
-        writeErr(tr("the doctor calls nothing by hand: leave out --method, --tool-name, --capture and --watch"));
+        writeCommandError("doctor", tr("the doctor calls nothing by hand: leave out --method, --tool-name, --capture and --watch"));
         return ExitUsage;
     }
     ServerConfig config;
     if (!parsed.error.isEmpty() || !serverConfiguration(parsed.options, &config, &error)) {
-        writeErr((parsed.error.isEmpty() ? error : parsed.error) + tr(" (mcpscope doctor --help)"));
+        writeCommandError("doctor", (parsed.error.isEmpty() ? error : parsed.error) + tr(" (mcpscope doctor --help)"));
         return ExitUsage;
     }
     const TransportFactory factory = transportFactoryFor(config, &error);
     if (!factory) {
-        writeErr(error);
+        writeCommandError("doctor", error);
         return ExitUsage;
     }
     QLoggingCategory::setFilterRules(QStringLiteral("mcp.*.debug=false\nmcp.*.info=false\nmcp.*.warning=false"));
@@ -177,7 +172,7 @@ int runDoctor(const QStringList &arguments)
     QObject::connect(&client, &Client::stateChanged, &client, [&](Client::State state) {
         // Failed, or ended before it was ready (a server that exits at once).
         if (!started && exitCode == ExitOk && (state == Client::State::Failed || state == Client::State::Disconnected)) {
-            writeErr(tr("could not connect: %1").arg(client.errorString()));
+            writeCommandError("doctor", tr("could not connect: %1").arg(client.errorString()));
             exitCode = ExitConnectFailed;
             QCoreApplication::exit(0);
         }

@@ -1,5 +1,6 @@
 // mcpscope record: put the recorder between a host and a server (issue 14).
 #include "recordcommand.h"
+#include "clioptions.h"
 
 #include "record/capturewriter.h"
 #include "record/httprecorder.h"
@@ -18,7 +19,10 @@
 #include <QStringList>
 #include <QUrl>
 
+#include <algorithm>
 #include <csignal>
+#include <iterator>
+#include <utility>
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -108,46 +112,49 @@ int runRecord(int argc, char **argv)
 
     RecordOptions options;
     const QStringList arguments = app.arguments().mid(2);
+    // The options that take a value, and the switches ("--capture=PATH" or "--capture PATH").
+    const std::pair<QLatin1StringView, QString *> valueOptions[] = {
+        {QLatin1StringView("--capture"), &options.capture},
+        {QLatin1StringView("--name"), &options.name},
+        {QLatin1StringView("--target"), &options.target},
+        {QLatin1StringView("--listen"), &options.listen},
+    };
+    const std::pair<QLatin1StringView, bool *> switches[] = {
+        {QLatin1StringView("--http"), &options.http},
+        {QLatin1StringView("--no-live"), &options.noLive},
+        {QLatin1StringView("--keep-secrets"), &options.keepSecrets},
+    };
     for (qsizetype i = 0; i < arguments.size(); ++i) {
         const QString &a = arguments.at(i);
-        auto value = [&](QString *out) {
-            if (i + 1 >= arguments.size()) {
-                complain(QStringLiteral("%1 needs a value").arg(a));
-                return false;
-            }
-            *out = arguments.at(++i);
-            return true;
-        };
         if (a == QLatin1String("--")) {
             options.command = arguments.mid(i + 1);
             break;
-        } else if (a == QLatin1String("-h") || a == QLatin1String("--help")) {
+        }
+        if (a == QLatin1String("-h") || a == QLatin1String("--help")) {
             std::fputs(RecordUsage, stdout);
             return 0;
-        } else if (a == QLatin1String("--capture")) {
-            if (!value(&options.capture))
-                return 2;
-        } else if (a == QLatin1String("--name")) {
-            if (!value(&options.name))
-                return 2;
-        } else if (a == QLatin1String("--target")) {
-            if (!value(&options.target))
-                return 2;
-        } else if (a == QLatin1String("--listen")) {
-            if (!value(&options.listen))
-                return 2;
-        } else if (a == QLatin1String("--http")) {
-            options.http = true;
-        } else if (a == QLatin1String("--no-live")) {
-            options.noLive = true;
-        } else if (a == QLatin1String("--keep-secrets")) {
-            options.keepSecrets = true;
-        } else if (a.startsWith(QLatin1Char('-'))) {
-            complain(QStringLiteral("unknown option %1 (mcpscope record --help)").arg(a));
-            return 2;
-        } else {
+        }
+        if (!a.startsWith(QLatin1Char('-'))) {
             options.command = arguments.mid(i); // a command without "--" before it
             break;
+        }
+        const OptionWord word = OptionWord::of(a);
+        const auto valueOption = std::find_if(std::begin(valueOptions), std::end(valueOptions),
+                                              [&](const auto &option) { return word.name == option.first; });
+        const auto switchOption = std::find_if(std::begin(switches), std::end(switches),
+                                               [&](const auto &option) { return a == option.first; });
+        if (valueOption != std::end(valueOptions)) {
+            const std::optional<QString> value = word.value(arguments, i);
+            if (!value) {
+                complain(QStringLiteral("%1 needs a value").arg(word.name));
+                return 2;
+            }
+            *valueOption->second = *value;
+        } else if (switchOption != std::end(switches)) {
+            *switchOption->second = true;
+        } else {
+            complain(QStringLiteral("unknown option %1 (mcpscope record --help)").arg(a));
+            return 2;
         }
     }
     if (options.http == options.target.isEmpty()) {

@@ -20,11 +20,6 @@
 
 namespace Mcp::Cli {
 
-static void writeErr(const QString &line)
-{
-    writeLine(stderr, QString(QStringLiteral("mcpscope replay: ") + line).toUtf8());
-}
-
 static const char ReplayUsage[] =
     "Usage: mcpscope replay CAPTURE [options] -- COMMAND [ARGS...]\n"
     "       mcpscope replay CAPTURE [options] --url URL\n"
@@ -90,7 +85,7 @@ int runReplay(const QStringList &arguments)
                                         QStringLiteral("--format"), QStringLiteral("--connect-timeout")};
         if (valued.contains(arg)) {
             if (i + 1 >= arguments.size()) {
-                writeErr(tr("%1 needs a value").arg(arg));
+                writeCommandError("replay", tr("%1 needs a value").arg(arg));
                 return ExitUsage;
             }
             const QString value = arguments.at(++i);
@@ -126,33 +121,33 @@ int runReplay(const QStringList &arguments)
                 ok = ok && options.connectTimeoutMs > 0;
             }
             if (!ok) {
-                writeErr(tr("%1: \"%2\" is not a valid value (mcpscope replay --help)").arg(arg, value));
+                writeCommandError("replay", tr("%1: \"%2\" is not a valid value (mcpscope replay --help)").arg(arg, value));
                 return ExitUsage;
             }
             continue;
         }
         if (arg.startsWith(u'-')) {
-            writeErr(tr("unknown option %1 (mcpscope replay --help)").arg(arg));
+            writeCommandError("replay", tr("unknown option %1 (mcpscope replay --help)").arg(arg));
             return ExitUsage;
         }
         if (!capturePath.isEmpty()) {
-            writeErr(tr("give one capture, then the server after \"--\" or with --url (mcpscope replay --help)"));
+            writeCommandError("replay", tr("give one capture, then the server after \"--\" or with --url (mcpscope replay --help)"));
             return ExitUsage;
         }
         capturePath = arg;
     }
     if (capturePath.isEmpty() || (command.isEmpty() == url.isEmpty())) {
-        writeErr(tr("give a capture and a server: -- COMMAND [ARGS...] or --url URL (mcpscope replay --help)"));
+        writeCommandError("replay", tr("give a capture and a server: -- COMMAND [ARGS...] or --url URL (mcpscope replay --help)"));
         return ExitUsage;
     }
     const CapturedMessages capture = CapturedMessages::readFile(capturePath);
     if (!capture.error.isEmpty()) {
-        writeErr(capture.error);
+        writeCommandError("replay", capture.error);
         return ExitUsage;
     }
     const ReplayPlan plan = ReplayPlan::fromCapture(capture, connectionId);
     if (plan.steps.isEmpty()) {
-        writeErr(tr("%1 holds no client requests to replay%2").arg(capturePath,
+        writeCommandError("replay", tr("%1 holds no client requests to replay%2").arg(capturePath,
                  connectionId ? tr(" on connection %1").arg(connectionId) : QString()));
         return ExitUsage;
     }
@@ -216,7 +211,7 @@ int runReplay(const QStringList &arguments)
         writeLine(stdout, lines.join(u'\n').toUtf8());
     }
     for (const auto &[name, error] : report.unreachable) {
-        writeErr(error);
+        writeCommandError("replay", error);
         return v2ExitCode(ExitConnectFailed, error);
     }
     return different > 0 ? 1 : 0;

@@ -19,11 +19,6 @@
 
 namespace Mcp::Cli {
 
-static void writeErr(const QString &line)
-{
-    writeLine(stderr, QString(QStringLiteral("mcpscope test: ") + line).toUtf8());
-}
-
 static const char TestUsage[] =
     "Usage: mcpscope test FILE [options]\n"
     "\n"
@@ -58,13 +53,13 @@ int runTest(const QStringList &arguments)
         if (valued.contains(name)) {
             const std::optional<QString> given = word.value(arguments, i);
             if (!given) {
-                writeErr(tr("%1 needs a value").arg(name));
+                writeCommandError("test", tr("%1 needs a value").arg(name));
                 return ExitUsage;
             }
             const QString value = *given;
             if (name == QLatin1String("--reporter")) {
                 if (value != QLatin1String("text") && value != QLatin1String("junit") && value != QLatin1String("json")) {
-                    writeErr(tr("--reporter must be text, junit or json, not \"%1\"").arg(value));
+                    writeCommandError("test", tr("--reporter must be text, junit or json, not \"%1\"").arg(value));
                     return ExitUsage;
                 }
                 reporter = value;
@@ -76,31 +71,31 @@ int runTest(const QStringList &arguments)
                 options.era = Modern::EraChoice::fromString(value, Client::supportedModernVersions(),
                                                             Client::supportedProtocolVersions());
                 if (!options.era) {
-                    writeErr(tr("--protocol must be auto, modern, legacy or a protocol version, not \"%1\"").arg(value));
+                    writeCommandError("test", tr("--protocol must be auto, modern, legacy or a protocol version, not \"%1\"").arg(value));
                     return ExitUsage;
                 }
             } else {
                 bool ok = false;
                 options.connectTimeoutMs = value.toInt(&ok);
                 if (!ok || options.connectTimeoutMs <= 0) {
-                    writeErr(tr("--connect-timeout expects milliseconds"));
+                    writeCommandError("test", tr("--connect-timeout expects milliseconds"));
                     return ExitUsage;
                 }
             }
             continue;
         }
         if (arg.startsWith(u'-') && arg.size() > 1) {
-            writeErr(tr("unknown option %1 (mcpscope test --help)").arg(arg));
+            writeCommandError("test", tr("unknown option %1 (mcpscope test --help)").arg(arg));
             return ExitUsage;
         }
         if (!file.isEmpty()) {
-            writeErr(tr("give one collection file (mcpscope test --help)"));
+            writeCommandError("test", tr("give one collection file (mcpscope test --help)"));
             return ExitUsage;
         }
         file = arg;
     }
     if (file.isEmpty()) {
-        writeErr(tr("give a collection file (mcpscope test --help)"));
+        writeCommandError("test", tr("give a collection file (mcpscope test --help)"));
         return ExitUsage;
     }
     const Collection::LoadResult loaded = Collection::load(file);
@@ -114,7 +109,7 @@ int runTest(const QStringList &arguments)
         QStringList unresolved;
         secretValues << server.config.resolved(options.environment, {}, &unresolved).secretValues();
         if (!unresolved.isEmpty()) {
-            writeErr(tr("%1: server \"%2\" refers to values that are not set: %3 (set them in the environment)")
+            writeCommandError("test", tr("%1: server \"%2\" refers to values that are not set: %3 (set them in the environment)")
                          .arg(file, server.name, unresolved.join(QStringLiteral(", "))));
             return ExitUsage;
         }
@@ -143,7 +138,7 @@ int runTest(const QStringList &arguments)
     if (!output.isEmpty()) {
         QSaveFile out(output);
         if (!out.open(QIODevice::WriteOnly) || out.write(rendered) != rendered.size() || !out.commit()) {
-            writeErr(tr("cannot write %1: %2").arg(output, out.errorString()));
+            writeCommandError("test", tr("cannot write %1: %2").arg(output, out.errorString()));
             exitCode = ExitUsage;
         }
         if (reporter != QLatin1String("text"))
@@ -159,13 +154,13 @@ int runTest(const QStringList &arguments)
         exportOptions.secretValues = secretValues;
         if (!out.open(QIODevice::WriteOnly)
             || !TrafficCapture::writeJsonLines(&out, traffic, runner.connectionNames(), exportOptions, &error) || !out.commit()) {
-            writeErr(tr("cannot write the capture %1: %2").arg(capture, error.isEmpty() ? out.errorString() : error));
+            writeCommandError("test", tr("cannot write the capture %1: %2").arg(capture, error.isEmpty() ? out.errorString() : error));
             exitCode = ExitUsage;
         }
     }
     // A server that could not be used: the Inspector v2 codes (3 authorization, 4 unreachable).
     for (const auto &[server, error] : report.unreachable) {
-        writeErr(error);
+        writeCommandError("test", error);
         const int code = v2ExitCode(ExitConnectFailed, error);
         if (exitCode != V2AuthRequired)
             exitCode = code;

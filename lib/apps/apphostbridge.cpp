@@ -58,34 +58,12 @@ int dimension(const QJsonObject &params, QLatin1StringView key)
 } // namespace
 
 ViewRequest::ViewRequest(AppHostBridge *bridge, const MessageId &id, const QString &method, const QJsonObject &params)
-    : QObject(bridge), m_bridge(bridge), m_id(id), m_method(method), m_params(params)
+    : AnswerOnce(bridge, id, method, params,
+                 [bridge = QPointer<AppHostBridge>(bridge), id](const QJsonValue &result, const std::optional<RpcError> &error) {
+                     if (bridge)
+                         bridge->reply(error ? Message::errorResponse(id, *error) : Message::response(id, result));
+                 })
 {
-}
-
-ViewRequest::~ViewRequest()
-{
-    if (!m_answered)
-        answer(Message::errorResponse(m_id, makeError(ErrorCode::InternalError, QStringLiteral("request dropped"))));
-}
-
-void ViewRequest::respond(const QJsonValue &result)
-{
-    answer(Message::response(m_id, result.isUndefined() ? QJsonValue(QJsonObject()) : result));
-}
-
-void ViewRequest::reject(const RpcError &error)
-{
-    answer(Message::errorResponse(m_id, error));
-}
-
-void ViewRequest::answer(const Message &reply)
-{
-    if (m_answered)
-        return;
-    m_answered = true;
-    if (m_bridge)
-        m_bridge->reply(reply);
-    deleteLater();
 }
 
 AppHostBridge::AppHostBridge(QObject *parent) : QObject(parent)

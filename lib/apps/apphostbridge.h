@@ -1,6 +1,7 @@
 #pragma once
 
 #include "apps/uimeta.h"
+#include "jsonrpc/answeronce.h"
 #include "jsonrpc/message.h"
 
 #include <QByteArray>
@@ -19,33 +20,14 @@ namespace Mcp::Apps {
 class AppHostBridge;
 
 // A request from the view that the host answers later: a call proxied to the server, or a link
-// that waits for the user's consent. Answered exactly once: respond() or reject(), or -32603
-// "request dropped" when destroyed unanswered. Deletes itself (deleteLater) once answered.
-class ViewRequest : public QObject
+// that waits for the user's consent (answered exactly once, as AnswerOnce says).
+class ViewRequest : public AnswerOnce
 {
     Q_OBJECT
-
-public:
-    ~ViewRequest() override;
-
-    MessageId id() const { return m_id; }
-    QString method() const { return m_method; }
-    QJsonObject params() const { return m_params; }
-    bool isAnswered() const { return m_answered; }
-
-    void respond(const QJsonValue &result);
-    void reject(const RpcError &error);
 
 private:
     friend class AppHostBridge;
     ViewRequest(AppHostBridge *bridge, const MessageId &id, const QString &method, const QJsonObject &params);
-    void answer(const Message &reply);
-
-    QPointer<AppHostBridge> m_bridge;
-    MessageId m_id;
-    QString m_method;
-    QJsonObject m_params;
-    bool m_answered = false;
 };
 
 // The host side of the MCP Apps view protocol (SEP-1865), without any browser: JSON text in from

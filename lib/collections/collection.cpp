@@ -299,53 +299,64 @@ private:
 
     void readAssertion(const QJsonObject &o, const QString &pointer, CollectionCall *call)
     {
+        // The word that makes each kind, in the order they are tried; the last four test a "path",
+        // and a path with none of them is PathExists.
+        struct KindWord
+        {
+            QLatin1StringView word;
+            Assertion::Kind kind;
+        };
+        static constexpr KindWord kindWords[] = {
+            {QLatin1StringView("status"), Assertion::Kind::Status},
+            {QLatin1StringView("isError"), Assertion::Kind::IsError},
+            {QLatin1StringView("structuredContentValid"), Assertion::Kind::OutputSchema},
+            {QLatin1StringView("maxLatencyMs"), Assertion::Kind::MaxLatency},
+            {QLatin1StringView("asked"), Assertion::Kind::Asked},
+            {QLatin1StringView("equals"), Assertion::Kind::PathEquals},
+            {QLatin1StringView("contains"), Assertion::Kind::PathContains},
+            {QLatin1StringView("matches"), Assertion::Kind::PathMatches},
+            {QLatin1StringView("exists"), Assertion::Kind::PathExists},
+        };
+        const auto *found = std::find_if(std::begin(kindWords), std::end(kindWords),
+                                         [&o](const KindWord &k) { return o.contains(k.word); });
+        const KindWord &kindWord = found != std::end(kindWords) ? *found : kindWords[std::size(kindWords) - 1];
+
         Assertion a;
         a.pointer = pointer;
-        if (o.contains(QLatin1String("status"))) {
-            a.kind = Assertion::Kind::Status;
-            a.expected = o.value(QLatin1String("status"));
+        a.kind = kindWord.kind;
+        a.expected = o.value(kindWord.word);
+        switch (a.kind) {
+        case Assertion::Kind::Status:
             a.code = o.value(QLatin1String("code"));
             if (!a.code.isUndefined() && a.expected.toString() != QLatin1String("error"))
                 issue(pointer + QStringLiteral("/code"), Collection::tr("\"code\" goes with \"status\": \"error\""));
-        } else if (o.contains(QLatin1String("isError"))) {
-            a.kind = Assertion::Kind::IsError;
-            a.expected = o.value(QLatin1String("isError"));
-        } else if (o.contains(QLatin1String("structuredContentValid"))) {
-            a.kind = Assertion::Kind::OutputSchema;
-            a.expected = o.value(QLatin1String("structuredContentValid"));
+            break;
+        case Assertion::Kind::OutputSchema:
             if (call->method != Method::ToolsCall)
                 issue(pointer, Collection::tr("structuredContentValid applies to tools/call only"));
-        } else if (o.contains(QLatin1String("maxLatencyMs"))) {
-            a.kind = Assertion::Kind::MaxLatency;
-            a.expected = o.value(QLatin1String("maxLatencyMs"));
-        } else if (o.contains(QLatin1String("asked"))) {
-            a.kind = Assertion::Kind::Asked;
-            a.expected = o.value(QLatin1String("asked"));
-        } else {
+            break;
+        case Assertion::Kind::PathEquals:
+        case Assertion::Kind::PathContains:
+        case Assertion::Kind::PathMatches:
+        case Assertion::Kind::PathExists: {
             a.path = o.value(QLatin1String("path")).toString();
             QString error;
             JsonPath::parse(a.path, &error);
             if (!error.isEmpty())
                 issue(pointer + QStringLiteral("/path"), error);
-            if (o.contains(QLatin1String("equals"))) {
-                a.kind = Assertion::Kind::PathEquals;
-                a.expected = o.value(QLatin1String("equals"));
-            } else if (o.contains(QLatin1String("contains"))) {
-                a.kind = Assertion::Kind::PathContains;
-                a.expected = o.value(QLatin1String("contains"));
-            } else if (o.contains(QLatin1String("matches"))) {
-                a.kind = Assertion::Kind::PathMatches;
-                a.expected = o.value(QLatin1String("matches"));
-                const QRegularExpression re(a.expected.toString());
-                if (!re.isValid())
-                    issue(pointer + QStringLiteral("/matches"),
-                          Collection::tr("not a regular expression: %1 at offset %2")
-                              .arg(re.errorString())
-                              .arg(re.patternErrorOffset()));
-            } else {
-                a.kind = Assertion::Kind::PathExists;
-                a.expected = o.value(QLatin1String("exists"));
-            }
+            if (a.kind != Assertion::Kind::PathMatches)
+                break;
+            if (const QRegularExpression re(a.expected.toString()); !re.isValid())
+                issue(pointer + QStringLiteral("/matches"),
+                      Collection::tr("not a regular expression: %1 at offset %2")
+                          .arg(re.errorString())
+                          .arg(re.patternErrorOffset()));
+            break;
+        }
+        case Assertion::Kind::IsError:
+        case Assertion::Kind::MaxLatency:
+        case Assertion::Kind::Asked:
+            break;
         }
         call->assertions.append(a);
     }

@@ -23,6 +23,15 @@ std::nullopt_t failWith(QString *error, const QString &why)
     return std::nullopt;
 }
 
+// The whole file; nullopt with *error set to `failure` (with %1 the path, %2 why) when it cannot be read.
+std::optional<QByteArray> readWhole(const QString &path, const QString &failure, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return failWith(error, failure.arg(path, file.errorString()));
+    return file.readAll();
+}
+
 // A minimal scanner over comment-free JSON that reports where things are (offsets into the
 // original text, which stripComments keeps).
 struct Member
@@ -365,11 +374,10 @@ std::optional<QByteArray> RecordRewrite::unwrap(const QByteArray &text, const QS
 std::optional<RecordRewrite::FileChange> RecordRewrite::wrapFile(const QString &path, const QString &serverName,
                                                                  const Recorder &recorder, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return failWith(error, tr("cannot read %1: %2").arg(path, file.errorString()));
-    const QByteArray original = file.readAll();
-    file.close();
+    const auto read = readWhole(path, tr("cannot read %1: %2"), error);
+    if (!read)
+        return std::nullopt;
+    const QByteArray &original = *read;
     const auto rewritten = wrap(original, serverName, recorder, error);
     if (!rewritten)
         return std::nullopt;
@@ -386,7 +394,7 @@ std::optional<RecordRewrite::FileChange> RecordRewrite::wrapFile(const QString &
         return failWith(error, tr("cannot write the backup %1: %2").arg(change.backupPath, backup.errorString()));
     }
     backup.close();
-    backup.setPermissions(file.permissions());
+    backup.setPermissions(QFile::permissions(path));
     QSaveFile save(path);
     if (!save.open(QIODevice::WriteOnly) || save.write(*rewritten) != rewritten->size() || !save.commit())
         return failWith(error, tr("cannot write %1: %2").arg(path, save.errorString()));
@@ -395,22 +403,13 @@ std::optional<RecordRewrite::FileChange> RecordRewrite::wrapFile(const QString &
 
 bool RecordRewrite::undo(const FileChange &change, QString *error)
 {
-    QFile file(change.path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = tr("cannot read %1: %2").arg(change.path, file.errorString());
+    const auto currentFile = readWhole(change.path, tr("cannot read %1: %2"), error);
+    const auto backupFile = currentFile ? readWhole(change.backupPath, tr("cannot read the backup %1: %2"), error)
+                                        : std::nullopt;
+    if (!backupFile)
         return false;
-    }
-    const QByteArray current = file.readAll();
-    file.close();
-    QFile backup(change.backupPath);
-    if (!backup.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = tr("cannot read the backup %1: %2").arg(change.backupPath, backup.errorString());
-        return false;
-    }
-    const QByteArray original = backup.readAll();
-    backup.close();
+    const QByteArray &current = *currentFile;
+    const QByteArray &original = *backupFile;
     // Untouched since: the file as it was, byte for byte. Edited since (by the host or by hand):
     // only this entry is put back, the other edits stay.
     QByteArray restored = original;

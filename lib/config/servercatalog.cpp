@@ -217,22 +217,30 @@ bool ServerCatalog::load()
     return ok;
 }
 
+ServerCatalog::FileRead ServerCatalog::readConfigFile(const QString &path, QByteArray *content)
+{
+    QFile file(path);
+    if (!file.exists())
+        return FileRead::Missing;
+    if (!file.open(QIODevice::ReadOnly)) {
+        ConfigParseError error;
+        error.reason = tr("Cannot read the file: %1.").arg(file.errorString());
+        reportProblem(path, error);
+        return FileRead::Failed;
+    }
+    *content = file.readAll();
+    return FileRead::Read;
+}
+
 bool ServerCatalog::loadUserFile()
 {
     m_userRoot = QJsonObject();
     m_approved.clear();
-    QFile file(m_userFilePath);
-    m_userFileExisted = file.exists();
-    if (!m_userFileExisted)
-        return true;
-    if (!file.open(QIODevice::ReadOnly)) {
-        ConfigParseError error;
-        error.reason = tr("Cannot read the file: %1.").arg(file.errorString());
-        reportProblem(m_userFilePath, error);
-        return false;
-    }
-    const QByteArray content = file.readAll();
-    file.close();
+    QByteArray content;
+    const FileRead read = readConfigFile(m_userFilePath, &content);
+    m_userFileExisted = read != FileRead::Missing;
+    if (read != FileRead::Read)
+        return read == FileRead::Missing;
 
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(McpJson::stripComments(content), &parseError);
@@ -319,16 +327,9 @@ bool ServerCatalog::setProjectFolder(const QString &folder)
 bool ServerCatalog::loadProjectFile()
 {
     const QString path = projectFilePath();
-    QFile file(path);
-    if (!file.exists())
-        return true;
-    if (!file.open(QIODevice::ReadOnly)) {
-        ConfigParseError error;
-        error.reason = tr("Cannot read the file: %1.").arg(file.errorString());
-        reportProblem(path, error);
-        return false;
-    }
-    const QByteArray content = file.readAll();
+    QByteArray content;
+    if (const FileRead read = readConfigFile(path, &content); read != FileRead::Read)
+        return read == FileRead::Missing;
     const McpJsonImport imported = McpJson::parse(content, path);
     if (!imported.isValid()) {
         reportProblem(path, imported.error);

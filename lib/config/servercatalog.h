@@ -180,6 +180,9 @@ private:
     static QString uniqueName(const QString &name, const QSet<QString> &taken);
     // Inserts a server whose id is free (add() without its check).
     void insertServer(ServerConfig config);
+    // Reads a configuration file whole; one that is there but cannot be read is reported.
+    enum class FileRead { Missing, Read, Failed };
+    FileRead readConfigFile(const QString &path, QByteArray *content);
     bool loadUserFile();
     bool loadProjectFile();
     bool saveUserFile();

@@ -339,6 +339,14 @@ QJsonObject toMembers(const T &value, const Members &members)
     return object;
 }
 
+// toJson and fromJson of a type that is exactly its member table and the object as sent.
+#define MCP_JSON_THROUGH_MEMBERS(Type, members)                                                  \
+    QJsonObject Type::toJson() const { return toMembers(*this, members); }                     \
+    Type Type::fromJson(const QJsonObject &object, QStringList *problems)                      \
+    {                                                                                          \
+        return fromMembers<Type>(object, problems, members);                                   \
+    }
+
 QString displayNameOf(const QString &title, const QString &annotationsTitle, const QString &name)
 {
     if (!title.isEmpty())
@@ -407,12 +415,7 @@ constexpr auto iconMembers = std::make_tuple(required(Key::Src, &Icon::src), mem
                                              member(Key::Sizes, &Icon::sizes), member(Key::Theme, &Icon::theme));
 }
 
-QJsonObject Icon::toJson() const { return toMembers(*this, iconMembers); }
-
-Icon Icon::fromJson(const QJsonObject &object, QStringList *problems)
-{
-    return fromMembers<Icon>(object, problems, iconMembers);
-}
+MCP_JSON_THROUGH_MEMBERS(Icon, iconMembers)
 
 // ---- Tool -----------------------------------------------------------------------------
 
@@ -424,12 +427,7 @@ constexpr auto toolAnnotationsMembers = std::make_tuple(member(Key::Title, &Tool
                                                         member(Key::OpenWorldHint, &ToolAnnotations::openWorldHint));
 }
 
-QJsonObject ToolAnnotations::toJson() const { return toMembers(*this, toolAnnotationsMembers); }
-
-ToolAnnotations ToolAnnotations::fromJson(const QJsonObject &object, QStringList *problems)
-{
-    return fromMembers<ToolAnnotations>(object, problems, toolAnnotationsMembers);
-}
+MCP_JSON_THROUGH_MEMBERS(ToolAnnotations, toolAnnotationsMembers)
 
 QString Tool::displayName() const { return displayNameOf(title, annotations.title, name); }
 
@@ -483,19 +481,9 @@ constexpr auto resourceContentMembers = std::make_tuple(
     member(Key::Text, &ResourceContent::text), member(Key::Blob, &ResourceContent::blob));
 }
 
-QJsonObject Resource::toJson() const { return toMembers(*this, resourceMembers); }
+MCP_JSON_THROUGH_MEMBERS(Resource, resourceMembers)
 
-Resource Resource::fromJson(const QJsonObject &object, QStringList *problems)
-{
-    return fromMembers<Resource>(object, problems, resourceMembers);
-}
-
-QJsonObject ResourceTemplate::toJson() const { return toMembers(*this, resourceTemplateMembers); }
-
-ResourceTemplate ResourceTemplate::fromJson(const QJsonObject &object, QStringList *problems)
-{
-    return fromMembers<ResourceTemplate>(object, problems, resourceTemplateMembers);
-}
+MCP_JSON_THROUGH_MEMBERS(ResourceTemplate, resourceTemplateMembers)
 
 QJsonObject ResourceContent::toJson() const { return toMembers(*this, resourceContentMembers); }
 
@@ -518,19 +506,9 @@ constexpr auto promptArgumentMembers = std::make_tuple(
 constexpr auto promptMembers = std::tuple_cat(listedItemMembers, std::make_tuple(member(Key::Arguments, &Prompt::arguments)));
 }
 
-QJsonObject PromptArgument::toJson() const { return toMembers(*this, promptArgumentMembers); }
+MCP_JSON_THROUGH_MEMBERS(PromptArgument, promptArgumentMembers)
 
-PromptArgument PromptArgument::fromJson(const QJsonObject &object, QStringList *problems)
-{
-    return fromMembers<PromptArgument>(object, problems, promptArgumentMembers);
-}
-
-QJsonObject Prompt::toJson() const { return toMembers(*this, promptMembers); }
-
-Prompt Prompt::fromJson(const QJsonObject &object, QStringList *problems)
-{
-    return fromMembers<Prompt>(object, problems, promptMembers);
-}
+MCP_JSON_THROUGH_MEMBERS(Prompt, promptMembers)
 
 // ---- Capabilities ---------------------------------------------------------------------
 
@@ -640,33 +618,13 @@ constexpr auto getPromptResultMembers = std::make_tuple(member(Key::Description,
                                                         required(Key::Messages, &GetPromptResult::messages));
 }
 
-QJsonObject CallToolResult::toJson() const { return toMembers(*this, callToolResultMembers); }
+MCP_JSON_THROUGH_MEMBERS(CallToolResult, callToolResultMembers)
 
-CallToolResult CallToolResult::fromJson(const QJsonObject &object, QStringList *problems)
-{
-    return fromMembers<CallToolResult>(object, problems, callToolResultMembers);
-}
+MCP_JSON_THROUGH_MEMBERS(ReadResourceResult, readResourceResultMembers)
 
-QJsonObject ReadResourceResult::toJson() const { return toMembers(*this, readResourceResultMembers); }
+MCP_JSON_THROUGH_MEMBERS(PromptMessage, promptMessageMembers)
 
-ReadResourceResult ReadResourceResult::fromJson(const QJsonObject &object, QStringList *problems)
-{
-    return fromMembers<ReadResourceResult>(object, problems, readResourceResultMembers);
-}
-
-QJsonObject PromptMessage::toJson() const { return toMembers(*this, promptMessageMembers); }
-
-PromptMessage PromptMessage::fromJson(const QJsonObject &object, QStringList *problems)
-{
-    return fromMembers<PromptMessage>(object, problems, promptMessageMembers);
-}
-
-QJsonObject GetPromptResult::toJson() const { return toMembers(*this, getPromptResultMembers); }
-
-GetPromptResult GetPromptResult::fromJson(const QJsonObject &object, QStringList *problems)
-{
-    return fromMembers<GetPromptResult>(object, problems, getPromptResultMembers);
-}
+MCP_JSON_THROUGH_MEMBERS(GetPromptResult, getPromptResultMembers)
 
 QJsonObject CompleteResult::toJson() const
 {
@@ -884,12 +842,7 @@ namespace {
 constexpr auto rootMembers = std::make_tuple(required(Key::Uri, &Root::uri), member(Key::Name, &Root::name));
 }
 
-QJsonObject Root::toJson() const { return toMembers(*this, rootMembers); }
-
-Root Root::fromJson(const QJsonObject &object, QStringList *problems)
-{
-    return fromMembers<Root>(object, problems, rootMembers);
-}
+MCP_JSON_THROUGH_MEMBERS(Root, rootMembers)
 
 QJsonObject ListRootsResult::toJson() const
 {

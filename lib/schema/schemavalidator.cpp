@@ -75,20 +75,20 @@ bool isInteger(const QJsonValue &value)
 
 bool matchesType(const QJsonValue &value, const QString &type)
 {
-    if (type == QLatin1String("integer"))
-        return isInteger(value);
-    if (type == QLatin1String("number"))
-        return value.isDouble();
-    if (type == QLatin1String("string"))
-        return value.isString();
-    if (type == QLatin1String("boolean"))
-        return value.isBool();
-    if (type == QLatin1String("object"))
-        return value.isObject();
-    if (type == QLatin1String("array"))
-        return value.isArray();
-    if (type == QLatin1String("null"))
-        return value.isNull();
+    using Check = bool (*)(const QJsonValue &);
+    static const std::pair<QLatin1StringView, Check> checks[] = {
+        {QLatin1StringView("integer"), isInteger},
+        {QLatin1StringView("number"), [](const QJsonValue &v) { return v.isDouble(); }},
+        {QLatin1StringView("string"), [](const QJsonValue &v) { return v.isString(); }},
+        {QLatin1StringView("boolean"), [](const QJsonValue &v) { return v.isBool(); }},
+        {QLatin1StringView("object"), [](const QJsonValue &v) { return v.isObject(); }},
+        {QLatin1StringView("array"), [](const QJsonValue &v) { return v.isArray(); }},
+        {QLatin1StringView("null"), [](const QJsonValue &v) { return v.isNull(); }},
+    };
+    for (const auto &[name, check] : checks) {
+        if (type == name)
+            return check(value);
+    }
     return type == QLatin1String("any");
 }
 

@@ -644,18 +644,18 @@ RpcError ClientPrivate::explainServerError(const OutgoingRequest *handle, RpcErr
 void ClientPrivate::onRequest(const Message &message)
 {
     const MessageId id = message.id();
-    if (const QPointer<IncomingRequest> existing = incoming.value(id); existing && !existing->m_answered) {
+    if (const QPointer<IncomingRequest> existing = incoming.value(id); existing && !existing->isAnswered()) {
         RpcError error{ErrorCode::InvalidRequest,
                        Client::tr("Request id %1 is already in use by an unanswered request.").arg(id.toDisplayString())};
         sendMessage(Message::errorResponse(id, error));
         return;
     }
     auto *request = new IncomingRequest(q, id, message.method(), message.paramsObject(), nullptr);
-    request->m_reply = [this, id, request](const Response &answer) {
+    request->setReply([this, id, request](const Response &answer) {
         if (incoming.value(id) == request)
             incoming.remove(id);
         sendMessage(answer.error ? Message::errorResponse(id, *answer.error) : Message::response(id, answer.result));
-    };
+    });
     incoming.insert(id, request);
 
     const QString method = message.method();

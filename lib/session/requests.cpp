@@ -3,9 +3,7 @@
 
 #include "protocol/keys.h"
 
-#include <QLoggingCategory>
 
-Q_DECLARE_LOGGING_CATEGORY(lcSession)
 
 namespace Mcp {
 
@@ -68,45 +66,33 @@ void OutgoingRequest::finish(const Response &response)
 
 IncomingRequest::IncomingRequest(QObject *parent, const MessageId &id, const QString &method,
                                  const QJsonObject &params, std::function<void(const Response &)> reply)
-    : QObject(parent), m_reply(std::move(reply)), m_id(id), m_method(method), m_params(params)
+    : AnswerOnce(parent, id, method, params)
 {
+    setReply(std::move(reply));
 }
 
+// The answer is given here, while the reply function still exists: the base's destructor would
+// give it after this object's part is gone.
 IncomingRequest::~IncomingRequest()
 {
-    if (!m_answered)
-        sendReply(Response{QJsonValue::Undefined, RpcError{ErrorCode::InternalError, QStringLiteral("request dropped")}});
+    if (!isAnswered())
+        reject(RpcError{ErrorCode::InternalError, QStringLiteral("request dropped"), {}});
 }
 
-void IncomingRequest::respond(const QJsonValue &result)
+void IncomingRequest::setReply(std::function<void(const Response &)> reply)
 {
-    sendReply(Response{result.isUndefined() || result.isNull() ? QJsonValue(QJsonObject()) : result, std::nullopt});
-}
-
-void IncomingRequest::reject(const RpcError &error)
-{
-    sendReply(Response{QJsonValue::Undefined, error});
-}
-
-void IncomingRequest::sendReply(const Response &answer)
-{
-    if (m_answered) {
-        qCDebug(lcSession) << "second reply to" << m_method << m_id.toDisplayString() << "not sent";
+    if (!reply) {
+        setDeliver(nullptr);
         return;
     }
-    m_answered = true;
-    if (const auto reply = std::exchange(m_reply, nullptr))
-        reply(answer);
-    deleteLater();
+    setDeliver([reply = std::move(reply)](const QJsonValue &result, const std::optional<RpcError> &error) {
+        reply(Response{result, error});
+    });
 }
 
 void IncomingRequest::withdraw(const QString &reason, bool notify)
 {
-    if (m_answered)
-        return;
-    m_answered = true;
-    m_reply = nullptr;
-    if (notify) {
+    if (close() && notify) {
         Q_EMIT cancelled(reason);
         deleteLater();
     }

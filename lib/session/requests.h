@@ -1,5 +1,6 @@
 #pragma once
 
+#include "jsonrpc/answeronce.h"
 #include "jsonrpc/message.h"
 #include "session/modern/multiroundtrip.h"
 
@@ -174,20 +175,12 @@ private:
 // unanswered. Deletes itself (deleteLater) once answered; keep it in a QPointer. After the
 // server cancels it (cancelled()) or the connection ends, no reply is sent (the spec says a
 // cancelled request SHOULD NOT be answered) and isAnswered() is true.
-class IncomingRequest : public QObject
+class IncomingRequest : public AnswerOnce
 {
     Q_OBJECT
 
 public:
     ~IncomingRequest() override;
-
-    MessageId id() const { return m_id; }
-    QString method() const { return m_method; }
-    QJsonObject params() const { return m_params; }
-
-    bool isAnswered() const { return m_answered; }
-    void respond(const QJsonValue &result);
-    void reject(const RpcError &error);
 
 Q_SIGNALS:
     void cancelled(const QString &reason); // the server sent notifications/cancelled for it (or the connection ended)
@@ -200,15 +193,9 @@ private:
     // reply sends the answer to the server; it runs at most once.
     IncomingRequest(QObject *parent, const MessageId &id, const QString &method, const QJsonObject &params,
                     std::function<void(const Response &answer)> reply);
-    void sendReply(const Response &answer);
+    void setReply(std::function<void(const Response &answer)> reply);
     // No reply will ever be sent (cancelled, or the connection is gone).
     void withdraw(const QString &reason, bool notify);
-
-    std::function<void(const Response &)> m_reply;
-    MessageId m_id;
-    QString m_method;
-    QJsonObject m_params;
-    bool m_answered = false;
 };
 
 class ServerRequestHandler

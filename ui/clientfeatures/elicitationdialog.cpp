@@ -67,15 +67,8 @@ void ElicitationDialog::addUrlPreview(QBoxLayout *layout, QWidget *parent, const
     layout->addWidget(full);
 }
 
-ElicitationDialog::ElicitationDialog(IncomingRequest *request, const QString &serverName, QWidget *parent)
-    : PendingRequestDialog(request, serverName, parent)
-{
-    setUp();
-}
-
-ElicitationDialog::ElicitationDialog(const QJsonObject &params, const QString &serverName, const Responder &responder,
-                                 QWidget *parent)
-    : PendingRequestDialog(params, serverName, responder, parent)
+ElicitationDialog::ElicitationDialog(const Asked &asked, const QString &serverName, QWidget *parent)
+    : PendingRequestDialog(asked, serverName, parent)
 {
     setUp();
 }

@@ -25,11 +25,7 @@ class ElicitationDialog : public PendingRequestDialog
     Q_OBJECT
 
 public:
-    ElicitationDialog(IncomingRequest *request, const QString &serverName, QWidget *parent = nullptr);
-    // Answers through the given functions (a GUI-thread wrapper of the request); a default
-    // Responder only shows the request (a preview: the buttons just close the dialog).
-    ElicitationDialog(const QJsonObject &params, const QString &serverName, const Responder &responder = {},
-       QWidget *parent = nullptr);
+    ElicitationDialog(const Asked &asked, const QString &serverName, QWidget *parent = nullptr);
 
     bool isUrlMode() const { return m_urlMode; }
     SchemaFormWidget *form() const { return m_form; }

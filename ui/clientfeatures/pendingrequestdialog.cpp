@@ -7,46 +7,49 @@
 
 namespace Mcp::Ui {
 
-PendingRequestDialog::PendingRequestDialog(IncomingRequest *request, const QString &serverName, QWidget *parent)
-    : QDialog(parent)
-    , m_params(request ? request->params() : QJsonObject())
-    , m_serverName(serverName)
+PendingRequestDialog::Asked::Asked(IncomingRequest *request)
+    : params(request ? request->params() : QJsonObject()), request(request), gone(!request)
 {
-    if (!request) {
-        m_answered = true;
+    if (!request)
         return;
-    }
     // The request may live on the connection's thread: answer there, and never after it is gone.
     QPointer<IncomingRequest> guard(request);
-    m_responder.respond = [guard](const QJsonObject &result) {
+    responder.respond = [guard](const QJsonObject &result) {
         if (guard)
             QMetaObject::invokeMethod(guard, [guard, result] {
                 if (guard && !guard->isAnswered())
                     guard->respond(result);
             });
     };
-    m_responder.reject = [guard](const RpcError &error) {
+    responder.reject = [guard](const RpcError &error) {
         if (guard)
             QMetaObject::invokeMethod(guard, [guard, error] {
                 if (guard && !guard->isAnswered())
                     guard->reject(error);
             });
     };
-    connect(request, &IncomingRequest::cancelled, this, [this](const QString &reason) {
-        withdraw(reason.isEmpty() ? tr("The server cancelled this request.") : tr("The server cancelled this request: %1").arg(reason));
-    });
-    connect(request, &QObject::destroyed, this, [this] {
-        withdraw(tr("The connection ended before this request was answered."));
-    });
 }
 
-PendingRequestDialog::PendingRequestDialog(const QJsonObject &params, const QString &serverName,
-                                           const Responder &responder, QWidget *parent)
-    : QDialog(parent)
-    , m_params(params)
-    , m_serverName(serverName)
-    , m_responder(responder)
+PendingRequestDialog::Asked::Asked(const QJsonObject &params, const Responder &responder)
+    : params(params), responder(responder)
 {
+}
+
+PendingRequestDialog::PendingRequestDialog(const Asked &asked, const QString &serverName, QWidget *parent)
+    : QDialog(parent)
+    , m_params(asked.params)
+    , m_serverName(serverName)
+    , m_responder(asked.responder)
+    , m_answered(asked.gone)
+{
+    if (IncomingRequest *request = asked.request) {
+        connect(request, &IncomingRequest::cancelled, this, [this](const QString &reason) {
+            withdraw(reason.isEmpty() ? tr("The server cancelled this request.") : tr("The server cancelled this request: %1").arg(reason));
+        });
+        connect(request, &QObject::destroyed, this, [this] {
+            withdraw(tr("The connection ended before this request was answered."));
+        });
+    }
 }
 
 QLabel *PendingRequestDialog::makeServerBanner(const QString &what)

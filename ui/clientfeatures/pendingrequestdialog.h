@@ -33,9 +33,23 @@ public:
         std::function<void(const RpcError &error)> reject;
     };
 
-    PendingRequestDialog(IncomingRequest *request, const QString &serverName, QWidget *parent = nullptr);
-    PendingRequestDialog(const QJsonObject &params, const QString &serverName, const Responder &responder,
-                         QWidget *parent = nullptr);
+    // What the server asked and how the dialog answers it.
+    struct Asked
+    {
+        // An IncomingRequest (possibly on another thread): answered on its thread, and the dialog is
+        // withdrawn when the server cancels it or it goes away. A null request is already gone.
+        Asked(IncomingRequest *request);
+        // The params and the caller's functions; a default Responder only shows the request (a
+        // preview: the buttons just close the dialog).
+        Asked(const QJsonObject &params, const Responder &responder = {});
+
+        QJsonObject params;
+        Responder responder;
+        QPointer<IncomingRequest> request;
+        bool gone = false;
+    };
+
+    PendingRequestDialog(const Asked &asked, const QString &serverName, QWidget *parent = nullptr);
 
     QJsonObject params() const { return m_params; }
     QString serverName() const { return m_serverName; }

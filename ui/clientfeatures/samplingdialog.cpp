@@ -35,15 +35,8 @@ QLabel *wrapped(const QString &text, QWidget *parent)
 }
 }
 
-SamplingDialog::SamplingDialog(IncomingRequest *request, const QString &serverName, QWidget *parent)
-    : PendingRequestDialog(request, serverName, parent)
-{
-    setUp();
-}
-
-SamplingDialog::SamplingDialog(const QJsonObject &params, const QString &serverName, const Responder &responder,
-                                 QWidget *parent)
-    : PendingRequestDialog(params, serverName, responder, parent)
+SamplingDialog::SamplingDialog(const Asked &asked, const QString &serverName, QWidget *parent)
+    : PendingRequestDialog(asked, serverName, parent)
 {
     setUp();
 }

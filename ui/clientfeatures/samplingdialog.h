@@ -21,11 +21,7 @@ class SamplingDialog : public PendingRequestDialog
     Q_OBJECT
 
 public:
-    SamplingDialog(IncomingRequest *request, const QString &serverName, QWidget *parent = nullptr);
-    // Answers through the given functions (a GUI-thread wrapper of the request); a default
-    // Responder only shows the request (a preview: the buttons just close the dialog).
-    SamplingDialog(const QJsonObject &params, const QString &serverName, const Responder &responder = {},
-       QWidget *parent = nullptr);
+    SamplingDialog(const Asked &asked, const QString &serverName, QWidget *parent = nullptr);
 
     // The result Send would answer with now.
     QJsonObject answer() const;

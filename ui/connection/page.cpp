@@ -1,9 +1,13 @@
 #include "connection/page.h"
 
+#include "traffic/trafficcapture.h"
 #include "widgets/fittinglabel.h"
 
+#include <QFileDialog>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
+#include <QSaveFile>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -85,6 +89,18 @@ void Page::deliverState(Connection::State state)
         return;
     m_deliveredState = state;
     connectionStateChanged(state);
+}
+
+void Page::saveTextExport(const QString &title, const QString &fileSuffix, const std::function<QString()> &text)
+{
+    const QString path = QFileDialog::getSaveFileName(this, title, connection()->name() + fileSuffix,
+                                                      tr("Text files (*.txt);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    const QByteArray bytes = SecretRedactor(connection()->secretValues()).redactedText(text()).toUtf8();
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) < 0 || !file.commit())
+        QMessageBox::warning(this, title, tr("Could not write %1: %2").arg(path, file.errorString()));
 }
 
 } // namespace Mcp::Ui

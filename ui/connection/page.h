@@ -6,6 +6,7 @@
 #include <QPointer>
 #include <QWidget>
 
+#include <functional>
 #include <optional>
 
 QT_BEGIN_NAMESPACE
@@ -51,6 +52,10 @@ protected:
     // For a page that is one view (Prompts, Resources, Traffic): the view fills the page, with
     // margin pixels around it.
     void setView(QWidget *view, int margin);
+    // Save: asks where to put a text export of the page (a .txt named after the server and
+    // fileSuffix), then writes what text() gives with the connection's secrets redacted, as a
+    // capture is; a write that fails is said in a message box titled `title`.
+    void saveTextExport(const QString &title, const QString &fileSuffix, const std::function<QString()> &text);
 
     void resizeEvent(QResizeEvent *event) override;
 

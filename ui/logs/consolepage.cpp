@@ -1,20 +1,15 @@
 #include "logs/consolepage.h"
 
-#include "traffic/trafficcapture.h"
-
 #include "theme.h"
 #include "widgets/commonwidgets.h"
 #include "widgets/fittinglabel.h"
 
 #include <QDateTime>
-#include <QFileDialog>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMessageBox>
 #include <QPlainTextEdit>
-#include <QSaveFile>
 #include <QScrollBar>
 #include <QTextBlock>
 #include <QToolButton>
@@ -118,17 +113,7 @@ void ConsolePage::clear()
 
 void ConsolePage::save()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save Console"),
-                                                      connection()->name() + QStringLiteral("-console.txt"),
-                                                      tr("Text files (*.txt);;All files (*)"));
-    if (path.isEmpty())
-        return;
-    // A saved console is an export like a capture: the connection's secrets are redacted from it.
-    const QByteArray text =
-        SecretRedactor(connection()->secretValues()).redactedText(m_text->toPlainText()).toUtf8() + '\n';
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text) < 0 || !file.commit())
-        QMessageBox::warning(this, tr("Save Console"), tr("Could not write %1: %2").arg(path, file.errorString()));
+    saveTextExport(tr("Save Console"), QStringLiteral("-console.txt"), [this] { return m_text->toPlainText() + u'\n'; });
 }
 
 void ConsolePage::findNext()

@@ -1,7 +1,5 @@
 #include "logs/logspage.h"
 
-#include "traffic/trafficcapture.h"
-
 #include "theme.h"
 
 #include "protocol/keys.h"
@@ -12,15 +10,12 @@
 
 #include <QComboBox>
 #include <QDateTime>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
-#include <QMessageBox>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
@@ -334,22 +329,15 @@ void LogsPage::showCurrent()
 
 void LogsPage::save()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save Logs"),
-                                                      connection()->name() + QStringLiteral("-log.txt"),
-                                                      tr("Text files (*.txt);;All files (*)"));
-    if (path.isEmpty())
-        return;
-    QByteArray text;
-    for (int row = 0; row < m_model->rowCount(); ++row) {
-        const LogEntry &e = m_model->entry(row);
-        text += QDateTime::fromMSecsSinceEpoch(e.wallClockMs).toString(Qt::ISODateWithMs).toUtf8() + ' '
-            + e.level.toUtf8() + ' ' + e.logger.toUtf8() + ' ' + compactData(e).toUtf8() + '\n';
-    }
-    // A saved log is an export like a capture: the connection's secrets are redacted from it.
-    text = SecretRedactor(connection()->secretValues()).redactedText(QString::fromUtf8(text)).toUtf8();
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(text) < 0 || !file.commit())
-        QMessageBox::warning(this, tr("Save Logs"), tr("Could not write %1: %2").arg(path, file.errorString()));
+    saveTextExport(tr("Save Logs"), QStringLiteral("-log.txt"), [this] {
+        QString text;
+        for (int row = 0; row < m_model->rowCount(); ++row) {
+            const LogEntry &e = m_model->entry(row);
+            text += QDateTime::fromMSecsSinceEpoch(e.wallClockMs).toString(Qt::ISODateWithMs) + u' ' + e.level + u' '
+                + e.logger + u' ' + compactData(e) + u'\n';
+        }
+        return text;
+    });
 }
 
 } // namespace Mcp::Ui

@@ -102,11 +102,11 @@ PromptsView::PromptsView(Connection *connection, QWidget *parent)
         if (!current.isEmpty())
             showPrompt(Prompt::fromJson(current));
     });
-    connect(refreshButton, &QPushButton::clicked, this, &PromptsView::forceRefresh);
+    connect(refreshButton, &QPushButton::clicked, this, [this] { refresh(true); });
     connect(m_get, &QPushButton::clicked, this, &PromptsView::get);
     connect(m_result, &ResultView::openResourceRequested, this, &PromptsView::openResourceRequested);
     if (connection) {
-        connect(connection, &Connection::promptsListChanged, this, &PromptsView::refresh);
+        connect(connection, &Connection::promptsListChanged, this, [this] { refresh(); });
         connect(connection, &Connection::stateChanged, this, [this](Connection::State state) {
             if (state != Connection::State::Connected)
                 m_cacheNote.sessionEnded();
@@ -114,22 +114,12 @@ PromptsView::PromptsView(Connection *connection, QWidget *parent)
     }
 }
 
-void PromptsView::refresh()
-{
-    list(false);
-}
-
-void PromptsView::forceRefresh()
-{
-    list(true);
-}
-
-void PromptsView::list(bool forceRefresh)
+void PromptsView::refresh(bool forced)
 {
     if (!m_connection || !m_connection->isConnected())
         return;
     Client::ListOptions options;
-    options.forceRefresh = forceRefresh;
+    options.forceRefresh = forced;
     m_listMessage->setText(tr("Loading…"));
     m_connection->listAll(Lists::Prompts, this, options,
                           [this](const QJsonArray &items, const std::optional<RpcError> &error, const CacheStatus &cache) {

@@ -39,9 +39,8 @@ public:
     QJsonObject arguments() const;
 
 public Q_SLOTS:
-    void refresh();
-    // Refresh asked for by the user: the server answers even while a cached list is fresh.
-    void forceRefresh();
+    // Lists again; forced (the user asked), the server answers even while a cached list is fresh.
+    void refresh(bool forced = false);
     void get();
 
 Q_SIGNALS:
@@ -49,7 +48,6 @@ Q_SIGNALS:
     void openResourceRequested(const QString &uri);
 
 private:
-    void list(bool forceRefresh);
     void showPrompt(const Prompt &prompt);
 
     QPointer<Connection> m_connection;

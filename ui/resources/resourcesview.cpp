@@ -155,14 +155,14 @@ ResourcesView::ResourcesView(Connection *connection, QWidget *parent)
         m_listMessage->setText(m_tabs->currentWidget() == m_templates ? m_templatesMessage : m_resourcesMessage);
     });
     connect(m_loadMore, &QPushButton::clicked, this, &ResourcesView::loadMore);
-    connect(refreshButton, &QPushButton::clicked, this, &ResourcesView::forceRefresh);
+    connect(refreshButton, &QPushButton::clicked, this, [this] { refresh(true); });
     connect(m_read, &QPushButton::clicked, this, &ResourcesView::read);
     connect(m_uriEdit, &QLineEdit::returnPressed, this, &ResourcesView::read);
     connect(m_uriEdit, &QLineEdit::textChanged, this, [this] { updateSubscribeButton(); });
     connect(m_subscribe, &QPushButton::clicked, this, &ResourcesView::toggleSubscription);
     connect(m_result, &ResultView::openResourceRequested, this, &ResourcesView::openUri);
     if (connection) {
-        connect(connection, &Connection::resourcesListChanged, this, &ResourcesView::refresh);
+        connect(connection, &Connection::resourcesListChanged, this, [this] { refresh(); });
         connect(connection, &Connection::resourceUpdated, this, &ResourcesView::onUpdated);
         connect(connection, &Connection::listenStatusChanged, this, &ResourcesView::showAcknowledgement);
         connect(connection, &Connection::stateChanged, this, [this](Connection::State state) {
@@ -178,26 +178,16 @@ ResourcesView::ResourcesView(Connection *connection, QWidget *parent)
     updateSubscribeButton();
 }
 
-void ResourcesView::refresh()
-{
-    list(false);
-}
-
-void ResourcesView::forceRefresh()
-{
-    list(true);
-}
-
-void ResourcesView::list(bool forceRefresh)
+void ResourcesView::refresh(bool forced)
 {
     if (!m_connection || !m_connection->isConnected())
         return;
     // The list shown stays until the first page replaces it.
     m_firstPage = true;
     m_nextCursor.clear();
-    fetchPage(QString(), forceRefresh);
+    fetchPage(QString(), forced);
     Client::ListOptions options;
-    options.forceRefresh = forceRefresh;
+    options.forceRefresh = forced;
     m_connection->listAll(Lists::ResourceTemplates, this, options,
                           [this](const QJsonArray &items, const std::optional<RpcError> &error, const CacheStatus &cache) {
         m_templates->setItems(items);

@@ -53,9 +53,8 @@ public:
     QLineEdit *variableEdit(const QString &name) const;
 
 public Q_SLOTS:
-    void refresh();
-    // Refresh asked for by the user: the server answers even while a cached list is fresh.
-    void forceRefresh();
+    // Lists again; forced (the user asked), the server answers even while a cached list is fresh.
+    void refresh(bool forced = false);
     void loadMore();
     // Shows and reads a URI (a resource link from a tool result, or typed by hand).
     void openUri(const QString &uri);
@@ -71,7 +70,6 @@ private:
     void clearReadOutcome();
     void showAcknowledgement();
     void updateSubscribeButton();
-    void list(bool forceRefresh);
     void fetchPage(const QString &cursor, bool forceRefresh = false);
     void onUpdated(const QString &uri);
     // Sets one tab's list message; the label shows the current tab's.

@@ -454,12 +454,12 @@ void tst_DesktopInput::dialogButtonsHaveMnemonics()
                           {QStringLiteral("elicitationId"), QStringLiteral("e1")}};
     QStringList problems;
     {
-        SamplingDialog dialog(sampling, QStringLiteral("demo"), {}, window);
+        SamplingDialog dialog(sampling, QStringLiteral("demo"), window);
         dialog.show();
         problems += mnemonicProblems(&dialog);
     }
     for (const QJsonObject &params : {form, url}) {
-        ElicitationDialog dialog(params, QStringLiteral("demo"), {}, window);
+        ElicitationDialog dialog(params, QStringLiteral("demo"), window);
         dialog.show();
         problems += mnemonicProblems(&dialog);
     }
@@ -489,7 +489,7 @@ void tst_DesktopInput::dialogButtonsHaveMnemonics()
     bool answered = false;
     PendingRequestDialog::Responder responder;
     responder.respond = [&answered](const QJsonObject &) { answered = true; };
-    SamplingDialog dialog(sampling, QStringLiteral("demo"), responder, window);
+    SamplingDialog dialog({sampling, responder}, QStringLiteral("demo"), window);
     dialog.open();
     QVERIFY(Desktop::waitShown(&dialog));
     QVERIFY(Desktop::key(QStringLiteral("alt+s")));

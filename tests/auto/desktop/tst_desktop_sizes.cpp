@@ -285,7 +285,7 @@ void tst_DesktopSizes::elicitationDialogForOneFieldIsCompact()
     auto answered = std::make_shared<QJsonObject>(); // the dialog may answer after this function (Cancel on close)
     PendingRequestDialog::Responder responder;
     responder.respond = [answered](const QJsonObject &result) { *answered = result; };
-    auto *dialog = new ElicitationDialog(params, QStringLiteral("demo"), responder, window);
+    auto *dialog = new ElicitationDialog({params, responder}, QStringLiteral("demo"), window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
     QVERIFY(Desktop::waitShown(dialog));

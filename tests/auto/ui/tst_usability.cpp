@@ -504,7 +504,7 @@ void tst_Usability::enterAnswersTheElicitation()
     QJsonObject answer;
     PendingRequestDialog::Responder responder;
     responder.respond = [&answer](const QJsonObject &result) { answer = result; };
-    ElicitationDialog dialog(params, QStringLiteral("demo"), responder, m_window);
+    ElicitationDialog dialog({params, responder}, QStringLiteral("demo"), m_window);
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     dialog.activateWindow();
@@ -669,7 +669,7 @@ void tst_Usability::dialogsFitTheScreen()
     const QJsonObject params = QJsonDocument::fromJson(R"({"message": "Tell us about you", "requestedSchema": {
         "type": "object", "properties": {"name": {"type": "string", "title": "Name"},
         "newsletter": {"type": "boolean", "title": "Newsletter", "default": false}}, "required": ["name"]}})").object();
-    ElicitationDialog elicitation(params, QStringLiteral("demo"), {}, m_window);
+    ElicitationDialog elicitation(params, QStringLiteral("demo"), m_window);
     elicitation.show();
     QVERIFY(fits(&elicitation));
     shoot(&elicitation, QStringLiteral("usability-dialog-elicitation"));

@@ -385,13 +385,13 @@ ListProbe probeFor(ServerPage *page, const QString &kind)
         probe.innerTab = list;
         probe.filter = view->findChild<QLineEdit *>(QStringLiteral("resourceFilter"));
         fill(list);
-        probe.forceRefresh = [view] { view->forceRefresh(); };
+        probe.forceRefresh = [view] { view->refresh(true); };
     } else if (kind == QLatin1String("prompts")) {
         PromptsView *view = page->promptsPage()->view();
         probe.tab = page->promptsPage();
         probe.filter = view->findChild<QLineEdit *>(QStringLiteral("promptFilter"));
         fill(view->list());
-        probe.forceRefresh = [view] { view->forceRefresh(); };
+        probe.forceRefresh = [view] { view->refresh(true); };
     }
     return probe;
 }
