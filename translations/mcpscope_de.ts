@@ -2190,6 +2190,10 @@
             <source>Unsupported MCP-Protocol-Version: %1</source>
             <translation>Nicht unterstützte MCP-Protocol-Version: %1</translation>
         </message>
+        <message>
+            <source>Host not allowed</source>
+            <translation>Host nicht erlaubt</translation>
+        </message>
     </context>
     <context>
         <name>Mcp::StreamableHttpTransport</name>
@@ -4065,6 +4069,14 @@
         <message>
             <source>Fix:</source>
             <translation>Behebung:</translation>
+        </message>
+        <message>
+            <source>Evidence:</source>
+            <translation>Belege:</translation>
+        </message>
+        <message>
+            <source>the Doctor&apos;s own requests, also in the Traffic tab</source>
+            <translation>die eigenen Anfragen des Doktors, auch im Tab „Verkehr“</translation>
         </message>
     </context>
     <context>

@@ -2178,6 +2178,10 @@
             <source>Unsupported MCP-Protocol-Version: %1</source>
             <translation>不支持的 MCP-Protocol-Version：%1</translation>
         </message>
+        <message>
+            <source>Host not allowed</source>
+            <translation>不允许的主机</translation>
+        </message>
     </context>
     <context>
         <name>Mcp::StreamableHttpTransport</name>
@@ -4032,6 +4036,14 @@
         <message>
             <source>Fix:</source>
             <translation>修复：</translation>
+        </message>
+        <message>
+            <source>Evidence:</source>
+            <translation>证据：</translation>
+        </message>
+        <message>
+            <source>the Doctor&apos;s own requests, also in the Traffic tab</source>
+            <translation>诊断自己发出的请求，也在“流量”标签页中</translation>
         </message>
     </context>
     <context>

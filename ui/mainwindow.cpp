@@ -1064,6 +1064,7 @@ void MainWindow::connectServer(const QUuid &id)
     m_allTraffic->setConnectionName(connection->id(), config.name);
     connection->setOptions(connectionOptionsFor(config, connection->options()));
     connection->setSecretValues(resolved.secretValues());
+    connection->setHttpEndpoint(httpEndpointFor(resolved));
     connection->setWatch(resolved);
     // Stored OAuth tokens are read before the first request, so a restart reuses them.
     QPointer<Connection> guard(connection);

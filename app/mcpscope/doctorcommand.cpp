@@ -38,7 +38,7 @@ const char DoctorUsage[] =
     "  --format F            text (default) or json\n"
     "  --fail-on LEVEL       error (default), warning or info: exit 1 when a finding is at least this\n"
     "  --only CATEGORY,...   only these categories (tools, prompts, resources, security, lifecycle,\n"
-    "                        performance)\n"
+    "                        performance, http)\n"
     "  --skip ID,...         leave out these findings (e.g. tools.description.missing)\n"
     "  --connect-timeout MS  how long the server may take to connect (default 30000)\n"
     "  -e, --header, --cwd, --transport, --protocol, --config, --server: as for mcpscope --cli\n"
@@ -161,13 +161,16 @@ int runDoctor(const QStringList &arguments)
     clientOptions.chooseEra(parsed.options.protocol, config.era, config.eraRecord);
     client.setOptions(clientOptions);
 
-    Doctor::DoctorRun run(&client, Doctor::DoctorRun::Options{});
+    Doctor::DoctorRun::Options runOptions;
+    if (const std::optional<HttpEndpoint> endpoint = httpEndpointFor(config))
+        runOptions.http = Doctor::HttpProbes::Target{endpoint->url, endpoint->headers, false, {}};
+    Doctor::DoctorRun run(&client, runOptions);
     QObject::connect(&client, &Client::trafficEvent, &run, &Doctor::DoctorRun::observe); // from the first byte
     QObject::connect(&run, &Doctor::DoctorRun::finished, &client, [] { QCoreApplication::exit(0); });
     QObject::connect(&client, &Client::ready, &run, [&] {
         connectMs = connecting.elapsed();
         started = true;
-        run.start(client.isModern());
+        run.start(client.isModern(), client.protocolVersion());
     });
     QObject::connect(&client, &Client::stateChanged, &client, [&](Client::State state) {
         // Failed, or ended before it was ready (a server that exits at once).

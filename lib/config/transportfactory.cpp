@@ -8,6 +8,45 @@
 
 namespace Mcp {
 
+namespace {
+
+std::optional<QUrl> httpUrlOf(const ServerConfig &resolved)
+{
+    const QUrl url(resolved.url.trimmed(), QUrl::StrictMode);
+    if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))
+        || url.host().isEmpty())
+        return std::nullopt;
+    return url;
+}
+
+HttpHeaders configuredHeaders(const ServerConfig &resolved)
+{
+    HttpHeaders headers;
+    for (const ConfigEntry &header : resolved.headers)
+        headers.append({header.name.toUtf8(), header.value.toUtf8()});
+    return headers;
+}
+
+// A static token (not OAuth's, which the authorizer gets and keeps).
+bool sendsBearerToken(const ServerConfig &resolved)
+{
+    return resolved.auth.mode != ServerAuth::Mode::None && resolved.auth.mode != ServerAuth::Mode::OAuth
+        && !resolved.bearerToken.isEmpty();
+}
+
+} // namespace
+
+std::optional<HttpEndpoint> httpEndpointFor(const ServerConfig &resolved)
+{
+    const std::optional<QUrl> url = httpUrlOf(resolved);
+    if (resolved.transport == ServerConfig::TransportType::Stdio || !url)
+        return std::nullopt;
+    HttpEndpoint endpoint{*url, configuredHeaders(resolved)};
+    if (sendsBearerToken(resolved))
+        endpoint.headers.append({QByteArrayLiteral("Authorization"), "Bearer " + resolved.bearerToken.toUtf8()});
+    return endpoint;
+}
+
 TransportFactory transportFactoryFor(const ServerConfig &resolved, QString *error)
 {
     return transportFactoryFor(resolved, error, {});
@@ -34,18 +73,17 @@ TransportFactory transportFactoryFor(const ServerConfig &resolved, QString *erro
         return [parameters]() -> Transport * { return new StdioTransport(parameters); };
     }
 
-    const QUrl url(resolved.url.trimmed(), QUrl::StrictMode);
-    if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))
-        || url.host().isEmpty()) {
+    const std::optional<QUrl> validUrl = httpUrlOf(resolved);
+    if (!validUrl) {
         if (error)
             *error = QCoreApplication::translate("Mcp::TransportFactory", "The server URL is not a valid http:// or https:// URL: %1")
                          .arg(resolved.url);
         return {};
     }
+    const QUrl url = *validUrl;
     HttpTransportOptions options;
-    for (const ConfigEntry &header : resolved.headers)
-        options.headers.append({header.name.toUtf8(), header.value.toUtf8()});
-    if (resolved.auth.mode != ServerAuth::Mode::None && resolved.auth.mode != ServerAuth::Mode::OAuth)
+    options.headers = configuredHeaders(resolved);
+    if (sendsBearerToken(resolved))
         options.bearerToken = resolved.bearerToken;
     HttpTransportKind kind = HttpTransportKind::Auto;
     if (resolved.transport == ServerConfig::TransportType::StreamableHttp)

@@ -1,12 +1,12 @@
 #pragma once
 
 #include "config/serverconfig.h"
+#include "transport/trafficevent.h"
+
+#include <QUrl>
 
 #include <functional>
-
-QT_BEGIN_NAMESPACE
-class QUrl;
-QT_END_NAMESPACE
+#include <optional>
 
 namespace Mcp {
 
@@ -20,6 +20,15 @@ using TransportFactory = std::function<Transport *()>;
 // (ServerConfig::resolved). Returns an empty factory and sets *error when the configuration
 // cannot be used: no command, no URL, an invalid URL. Shared by the GUI and the CLI.
 TransportFactory transportFactoryFor(const ServerConfig &resolved, QString *error);
+
+// Where an HTTP configuration's requests go and the headers they carry (its own, and the bearer
+// token as Authorization); nullopt for a stdio server or a URL that is not http(s).
+struct HttpEndpoint
+{
+    QUrl url;
+    HttpHeaders headers;
+};
+std::optional<HttpEndpoint> httpEndpointFor(const ServerConfig &resolved);
 
 // Makes the authorizer (an OAuthClient) of one connection attempt. Called on the transport's
 // thread right before the transport is made; the transport becomes its parent.

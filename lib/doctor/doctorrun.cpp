@@ -27,9 +27,13 @@ QString DoctorRun::unknownMethod()
     return QStringLiteral("mcpscope/doctor/no-such-method");
 }
 
-void DoctorRun::start(bool modern)
+void DoctorRun::start(bool modern, const QString &protocolVersion)
 {
     m_modern = modern;
+    if (m_options.http) {
+        m_options.http->modern = modern;
+        m_options.http->protocolVersion = protocolVersion;
+    }
     listEverything();
 }
 
@@ -102,7 +106,7 @@ void DoctorRun::askUnknownMethod()
             report(Severity::Error, QStringLiteral("error %1: %2").arg(response.error->code).arg(response.error->message));
         }
         if (m_modern)
-            finish();
+            probeHttp();
         else
             ping();
     });
@@ -118,8 +122,22 @@ void DoctorRun::ping()
                                                            "promptly with an empty response"),
                                             QStringLiteral("answer ping with {}")));
         }
+        probeHttp();
+    });
+}
+
+void DoctorRun::probeHttp()
+{
+    if (!m_options.http)
+        return finish();
+    auto *probes = new HttpProbes(*m_options.http, this);
+    connect(probes, &HttpProbes::trafficEvent, this, &DoctorRun::probeTraffic);
+    connect(probes, &HttpProbes::finished, this, [this, probes] {
+        m_findings += probes->findings();
+        probes->deleteLater();
         finish();
     });
+    probes->start();
 }
 
 void DoctorRun::finish()

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "doctor/finding.h"
+#include "doctor/httpprobes.h"
 #include "protocol/requests.h"
 #include "transport/trafficevent.h"
 
@@ -31,12 +32,16 @@ public:
     struct Options
     {
         int timeoutMs = 10000;   // each request's
+        // A Streamable HTTP server: the HTTP checks (HttpProbes) run after the rest, at this
+        // target (its protocolVersion and modern are filled in from the connection).
+        std::optional<HttpProbes::Target> http;
     };
 
     DoctorRun(ServerConnection *connection, const Options &options, QObject *parent = nullptr);
 
-    // Examines the connection, which is ready; modern: it speaks the modern era (it has no ping).
-    void start(bool modern);
+    // Examines the connection, which is ready; modern: it speaks the modern era (it has no ping),
+    // at protocolVersion.
+    void start(bool modern, const QString &protocolVersion);
     // The connection's traffic, from when the caller could show it (the CLI: the first byte;
     // the window: while the examination runs).
     void observe(const TrafficEvent &event);
@@ -49,6 +54,9 @@ public:
 
 Q_SIGNALS:
     void finished();
+    // What the HTTP checks send and receive beside the connection: every byte belongs in the
+    // traffic view with the connection's own.
+    void probeTraffic(const Mcp::TrafficEvent &event);
 
 private:
     void listEverything();
@@ -56,6 +64,7 @@ private:
     void ask(const Request &request, std::function<void(const OutgoingRequest *)> answered);
     void askUnknownMethod();
     void ping();
+    void probeHttp();
     void finish();
 
     QPointer<ServerConnection> m_connection;

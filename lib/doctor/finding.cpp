@@ -1,5 +1,6 @@
 #include "doctor/finding.h"
 
+#include <QJsonArray>
 #include <QStringList>
 
 #include <algorithm>
@@ -40,7 +41,55 @@ QJsonObject Finding::toJson() const
                        {QStringLiteral("expected"), expected},
                        {QStringLiteral("seen"), seen},
                        {QStringLiteral("rule"), rule},
-                       {QStringLiteral("fix"), fix}};
+                       {QStringLiteral("fix"), fix},
+                       {QStringLiteral("evidence"), QJsonArray::fromStringList(evidenceLines())}};
+}
+
+namespace {
+
+// The headers a report shows: on a request, what a probe set on purpose; on an answer, what
+// says what it is. A session id is shown as set, never as its value.
+QString shownHeaders(const TrafficEvent &event)
+{
+    static const QList<QByteArray> requestHeaders{"origin", "host", "mcp-protocol-version", "mcp-method"};
+    static const QList<QByteArray> answerHeaders{"content-type", "allow"};
+    const bool request = event.direction == TrafficEvent::Direction::Outgoing;
+    QStringList parts;
+    for (const auto &header : event.headers) {
+        const QByteArray name = header.first.toLower();
+        if (name == "mcp-session-id")
+            parts << QStringLiteral("%1: (set)").arg(QString::fromLatin1(header.first));
+        else if ((request ? requestHeaders : answerHeaders).contains(name))
+            parts << QStringLiteral("%1: %2").arg(QString::fromLatin1(header.first), QString::fromUtf8(header.second));
+    }
+    return parts.join(QStringLiteral("  "));
+}
+
+} // namespace
+
+QStringList Finding::evidenceLines() const
+{
+    constexpr qsizetype ShownBodyChars = 160;
+    QStringList lines;
+    for (const TrafficEvent &event : evidence) {
+        QString line;
+        if (event.direction == TrafficEvent::Direction::Outgoing)
+            line = QStringLiteral("→ %1 %2").arg(QString::fromLatin1(event.httpMethod), event.url);
+        else if (event.httpStatus != 0)
+            line = QStringLiteral("← HTTP %1").arg(event.httpStatus);
+        else
+            line = QStringLiteral("← %1").arg(event.note);
+        const QString headers = shownHeaders(event);
+        if (!headers.isEmpty())
+            line += QStringLiteral("  ") + headers;
+        QString body = QString::fromUtf8(event.raw).simplified();
+        if (body.size() > ShownBodyChars)
+            body = body.left(ShownBodyChars) + QStringLiteral("…");
+        if (!body.isEmpty())
+            line += QStringLiteral("  ") + body;
+        lines << line;
+    }
+    return lines;
 }
 
 Tally Tally::of(const QList<Finding> &findings)
@@ -86,6 +135,8 @@ QString reportText(const QList<Finding> &findings)
         detail("seen", finding.seen);
         detail("rule", finding.rule);
         detail("fix", finding.fix);
+        for (const QString &line : finding.evidenceLines())
+            lines << QStringLiteral("        ") + line;
     }
     const Tally tally = Tally::of(findings);
     lines << QStringLiteral("%1 error(s), %2 warning(s), %3 note(s)").arg(tally.errors).arg(tally.warnings).arg(tally.infos);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "transport/trafficevent.h"
+
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -27,11 +29,17 @@ struct Finding
     QString seen;
     QString rule; // the specification section or the host behaviour it rests on
     QString fix;
+    // The exchange that showed it, as the traffic view has it (requests the Doctor made itself).
+    QList<TrafficEvent> evidence;
 
     // A finding whose category is its id's first word ("tools.name.duplicate": tools).
     static Finding make(const QString &id, Severity severity, const QString &subject, const QString &expected,
                         const QString &seen, const QString &rule, const QString &fix = {});
     QJsonObject toJson() const;
+    // The evidence a line an event: "→ POST URL  Origin: ...", "← HTTP 200  content-type: ...".
+    // Only the headers a probe chose and what the answer is are shown: the connection's own
+    // headers (keys, tokens) and session ids stay out of reports.
+    QStringList evidenceLines() const;
 };
 
 // How many findings of each severity.

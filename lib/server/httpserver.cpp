@@ -506,12 +506,26 @@ bool StreamableHttpServer::originAllowed(const QByteArray &origin) const
     return host == QLatin1String("127.0.0.1") || host == QLatin1String("localhost") || host == QLatin1String("::1");
 }
 
+bool StreamableHttpServer::hostAllowed(const QByteArray &host) const
+{
+    if (!m_tcpServer->serverAddress().isLoopback())
+        return true;
+    // "localhost:8080", "127.0.0.1", "[::1]:8080": the name without the port.
+    const QUrl url(QStringLiteral("http://") + QString::fromLatin1(host));
+    const QString name = url.host();
+    return url.isValid() && (name == QLatin1String("localhost") || QHostAddress(name).isLoopback());
+}
+
 void StreamableHttpServer::handleRequest(HttpServerConnection *connection)
 {
     const qsizetype query = connection->path.indexOf('?');
     const QByteArray path = query < 0 ? connection->path : connection->path.left(query);
     if (path != m_path) {
         connection->respond(404, "text/plain", "Not found. The MCP endpoint is " + m_path + "\n");
+        return;
+    }
+    if (!hostAllowed(connection->header("host"))) {
+        connection->respond(403, "application/json", rpcErrorBody(ErrorCode::InvalidRequest, tr("Host not allowed")));
         return;
     }
     if (!originAllowed(connection->header("origin"))) {

@@ -162,6 +162,9 @@ private:
     void transportClosing(HttpServerTransport *transport);
     void connectionGone(HttpServerConnection *connection);
     bool originAllowed(const QByteArray &origin) const;
+    // On loopback, the names this server is reached by (a DNS-rebinding page reaches it under
+    // its own, and a same-origin GET carries no Origin).
+    bool hostAllowed(const QByteArray &host) const;
 
     Server *m_server;
     QTcpServer *m_tcpServer;

@@ -230,8 +230,8 @@ public:
     using TrafficPreparer = std::function<void(QList<Mcp::TrafficEvent> &events)>;
     void setTrafficPreparer(TrafficPreparer preparer);
     // Events that belong with this session's traffic without crossing its transport (the window's
-    // MCP Apps views: what passed between a view and the host, HostToApp/AppToHost), stamped
-    // with id() and delivered with trafficBatch.
+    // MCP Apps views: what passed between a view and the host, HostToApp/AppToHost; the Doctor's
+    // own HTTP requests to the server), stamped with id() and delivered with trafficBatch.
     void addLocalTraffic(const QList<Mcp::TrafficEvent> &events);
 
     // Every notification of `method` the server sends, handed to handler on receiver's thread

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "config/serverconfig.h"
+#include "config/transportfactory.h"
 #include "config/watch.h"
 #include "protocol/listdiff.h"
 #include "session/session.h"
@@ -69,6 +70,10 @@ public:
     // HTTP one) when its files change. A configuration without it stops watching.
     void setWatch(const ServerConfig &config);
     bool isWatching() const { return m_watcher != nullptr; }
+    // Where an HTTP server's requests go, with their headers (the Doctor's HTTP checks send the
+    // same); nullopt for a stdio server.
+    std::optional<HttpEndpoint> httpEndpoint() const { return m_httpEndpoint; }
+    void setHttpEndpoint(const std::optional<HttpEndpoint> &endpoint) { m_httpEndpoint = endpoint; }
     // The last reload's differences (empty before the second connection).
     ReloadDiff lastReload() const { return m_lastReload; }
 
@@ -96,6 +101,7 @@ private:
 
     TrafficLog *m_trafficLog = nullptr;
     QStringList m_secretValues;
+    std::optional<HttpEndpoint> m_httpEndpoint;
 };
 
 } // namespace Mcp::Ui

@@ -130,7 +130,15 @@ void DoctorDialog::runAgain()
     m_again->setEnabled(false);
     m_summary->setText(tr("Examining %1…").arg(m_name));
     const bool modern = m_connection->sessionInfo().era.era == Modern::Era::Modern;
-    m_run = std::make_unique<Doctor::DoctorRun>(m_connection.data(), Doctor::DoctorRun::Options{});
+    Doctor::DoctorRun::Options options;
+    if (const std::optional<HttpEndpoint> endpoint = m_connection->httpEndpoint())
+        options.http = Doctor::HttpProbes::Target{endpoint->url, endpoint->headers, modern, {}};
+    m_run = std::make_unique<Doctor::DoctorRun>(m_connection.data(), options);
+    // The probes' requests go into the connection's traffic, where the evidence points.
+    connect(m_run.get(), &Doctor::DoctorRun::probeTraffic, m_connection, [connection = m_connection](const TrafficEvent &event) {
+        if (connection)
+            connection->addLocalTraffic({event});
+    });
     // What the server writes while it is examined.
     connect(m_connection, &Connection::trafficBatch, m_run.get(), [run = m_run.get()](const QList<TrafficEvent> &events) {
         for (const TrafficEvent &event : events)
@@ -144,7 +152,7 @@ void DoctorDialog::runAgain()
         showFindings();
         Q_EMIT examined();
     });
-    m_run->start(modern);
+    m_run->start(modern, m_connection->sessionInfo().protocolVersion);
 }
 
 void DoctorDialog::showFindings()
@@ -186,6 +194,13 @@ void DoctorDialog::showDetail()
     line(tr("Seen:"), finding.seen);
     line(tr("Rule:"), finding.rule);
     line(tr("Fix:"), finding.fix);
+    const QStringList evidence = finding.evidenceLines();
+    if (!evidence.isEmpty()) {
+        html += QStringLiteral("<br><b>%1</b> %2").arg(tr("Evidence:").toHtmlEscaped(),
+                                                       tr("the Doctor's own requests, also in the Traffic tab").toHtmlEscaped());
+        for (const QString &event : evidence)
+            html += QStringLiteral("<br><tt>%1</tt>").arg(event.toHtmlEscaped());
+    }
     m_detail->setText(html);
 }
 

@@ -10,17 +10,27 @@ important-block, prompt-argument-without-name, duplicate-prompt, resource-uri-wi
 duplicate-resource, template-unbalanced, huge-tool-list, unknown-method-result,
 unknown-method-wrong-code, ping-error, stdout-noise (a line that is not JSON-RPC on stdout,
 as print() leaves one), ignore-eof (runs on after stdin closes).
+
+With --http it serves Streamable HTTP on 127.0.0.1 (a free port; the URL is its first stdout
+line) and the flaws of the HTTP checks apply: any-origin (a foreign Origin is let in), any-host
+(a foreign Host is let in), any-version (an unsupported MCP-Protocol-Version is answered),
+any-session (a session id it never gave is answered), delete-fails (DELETE is a 500),
+keeps-deleted (a deleted session goes on answering), get-404 (GET is a 404, not 405).
 """
 import json
 import sys
 import time
 
 flaws = set()
+http = False
 args = sys.argv[1:]
 while args:
     if args[0] == "--flaw" and len(args) > 1:
         flaws.add(args[1])
         args = args[2:]
+    elif args[0] == "--http":
+        http = True
+        args = args[1:]
     else:
         sys.exit("unknown argument: " + args[0])
 
@@ -126,21 +136,119 @@ def answer(message):
     return {"error": {"code": -32601, "message": "Method not found: %s" % method}}
 
 
-for line in sys.stdin:
-    line = line.strip()
-    if not line:
-        continue
-    message = json.loads(line)
-    if "id" not in message or "method" not in message:
-        continue  # notifications and answers
+def reply_to(message):
     result = answer(message)
     reply = {"jsonrpc": "2.0", "id": message["id"]}
     if isinstance(result, dict) and "error" in result and len(result) == 1:
         reply["error"] = result["error"]
     else:
         reply["result"] = result
-    sys.stdout.write(json.dumps(reply) + "\n")
-    sys.stdout.flush()
+    return reply
 
-if "ignore-eof" in flaws:
-    time.sleep(30)
+
+def serve_stdio():
+    for line in sys.stdin:
+        line = line.strip()
+        if not line:
+            continue
+        message = json.loads(line)
+        if "id" not in message or "method" not in message:
+            continue  # notifications and answers
+        sys.stdout.write(json.dumps(reply_to(message)) + "\n")
+        sys.stdout.flush()
+    if "ignore-eof" in flaws:
+        time.sleep(30)
+
+
+def serve_http():
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+    from urllib.parse import urlparse
+
+    sessions = set()
+    deleted = set()
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *args):
+            pass
+
+        def send(self, status, body=b"", content_type="application/json", headers=()):
+            self.send_response(status)
+            if body:
+                self.send_header("Content-Type", content_type)
+            for name, value in headers:
+                self.send_header(name, value)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def refused(self):
+            """The answer to a request the server must not take (None: take it)."""
+            origin = self.headers.get("Origin")
+            if origin and urlparse(origin).hostname not in ("localhost", "127.0.0.1") and "any-origin" not in flaws:
+                return 403
+            host = (self.headers.get("Host") or "").rsplit(":", 1)[0]
+            if host not in ("localhost", "127.0.0.1") and "any-host" not in flaws:
+                return 403
+            return None
+
+        def session_problem(self):
+            session = self.headers.get("Mcp-Session-Id")
+            if session is None:
+                return 400
+            if session in deleted:
+                return None if "keeps-deleted" in flaws else 404
+            if session not in sessions and "any-session" not in flaws:
+                return 404
+            version = self.headers.get("MCP-Protocol-Version")
+            if version not in (None, "2025-11-25", "2025-06-18") and "any-version" not in flaws:
+                return 400
+            return None
+
+        def do_POST(self):
+            # Read whole even when refused: the connection is kept for the next request.
+            message = json.loads(self.rfile.read(int(self.headers.get("Content-Length", "0"))))
+            status = self.refused()
+            if status:
+                return self.send(status, b'{"error":"refused"}')
+            headers = []
+            if message.get("method") == "initialize":
+                session = "s-%d" % (len(sessions) + len(deleted) + 1)
+                sessions.add(session)
+                headers.append(("Mcp-Session-Id", session))
+            else:
+                status = self.session_problem()
+                if status:
+                    return self.send(status, b'{"error":"session"}')
+            if "id" not in message:
+                return self.send(202)
+            self.send(200, json.dumps(reply_to(message)).encode(), headers=headers)
+
+        def do_GET(self):
+            status = self.refused() or self.session_problem()
+            if status:
+                return self.send(status)
+            self.send(404 if "get-404" in flaws else 405, headers=[("Allow", "POST, DELETE")])
+
+        def do_DELETE(self):
+            status = self.refused() or self.session_problem()
+            if status:
+                return self.send(status)
+            if "delete-fails" in flaws:
+                return self.send(500)
+            session = self.headers.get("Mcp-Session-Id")
+            sessions.discard(session)
+            deleted.add(session)
+            self.send(200)
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    sys.stdout.write("listening on http://127.0.0.1:%d/mcp \n" % server.server_address[1])
+    sys.stdout.flush()
+    server.serve_forever()
+
+
+if http:
+    serve_http()
+else:
+    serve_stdio()

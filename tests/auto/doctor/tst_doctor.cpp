@@ -22,6 +22,16 @@ QMap<QString, QString> findingsOf(const QJsonObject &report)
     return found;
 }
 
+// What a finding says it saw ("" when there is none with that id).
+QString seenOf(const QJsonObject &report, const QString &id)
+{
+    for (const QJsonValue &finding : report.value(QLatin1String("findings")).toArray()) {
+        if (finding[QLatin1String("id")].toString() == id)
+            return finding[QLatin1String("seen")].toString();
+    }
+    return {};
+}
+
 QStringList alarms(const QJsonObject &report)
 {
     QStringList found;
@@ -44,6 +54,9 @@ private Q_SLOTS:
     void demoServerHasNoAlarms();
     void eachFlawIsFound_data();
     void eachFlawIsFound();
+    void httpCleanServerPassesEveryCheck();
+    void eachHttpFlawIsFound_data();
+    void eachHttpFlawIsFound();
     void failOnAndFilters();
     void textReport();
     void usageAndUnreachable();
@@ -52,6 +65,8 @@ private:
     using Run = Mcp::Test::ProcessRun;
     Run doctor(const QStringList &arguments);
     Run flawed(const QStringList &flaws, const QStringList &options = {QStringLiteral("--format"), QStringLiteral("json")});
+    // flawed_server.py --http with these flaws, examined over HTTP (the JSON report).
+    Run flawedHttp(const QStringList &flaws, const QStringList &options = {});
 };
 
 tst_Doctor::Run tst_Doctor::doctor(const QStringList &arguments)
@@ -69,6 +84,17 @@ tst_Doctor::Run tst_Doctor::flawed(const QStringList &flaws, const QStringList &
     for (const QString &flaw : flaws)
         arguments << QStringLiteral("--flaw") << flaw;
     return doctor(arguments);
+}
+
+tst_Doctor::Run tst_Doctor::flawedHttp(const QStringList &flaws, const QStringList &options)
+{
+    QStringList arguments{QStringLiteral("-u"), FlawedServer, QStringLiteral("--http")};
+    for (const QString &flaw : flaws)
+        arguments << QStringLiteral("--flaw") << flaw;
+    const Mcp::Test::ScopedHttpPeer peer(QStringLiteral("python3"), arguments);
+    if (peer.url.isEmpty())
+        return {};
+    return doctor(QStringList{QStringLiteral("--format"), QStringLiteral("json")} + options + QStringList{peer.url});
 }
 
 void tst_Doctor::cleanServerHasNoAlarms()
@@ -117,6 +143,70 @@ void tst_Doctor::demoServerHasNoAlarms()
     QCOMPARE(report[QLatin1String("server")][QLatin1String("era")].toString(), era);
     QCOMPARE(alarms(report), QStringList());
     QVERIFY(findingsOf(report).contains(QStringLiteral("performance.tool-list-size")));
+    // Over HTTP the HTTP checks ran, and the demo server passed each (a foreign Origin and Host
+    // are refused in both eras).
+    if (http) {
+        const QString checked = seenOf(report, QStringLiteral("http.checked"));
+        QVERIFY2(checked.contains(QLatin1String("foreign Origin (403)")) && checked.contains(QLatin1String("foreign Host")),
+                 qPrintable(checked));
+    }
+}
+
+void tst_Doctor::httpCleanServerPassesEveryCheck()
+{
+    // The connection's own headers go with the probes (a key opens the door) but never into the report.
+    const Run run = flawedHttp({}, {QStringLiteral("--header"), QStringLiteral("X-Api-Key: k3y-s3cret")});
+    QCOMPARE(run.exitCode, 0);
+    const QJsonObject report = run.json();
+    QCOMPARE(alarms(report), QStringList());
+    const QString checked = seenOf(report, QStringLiteral("http.checked"));
+    for (const char *check : {"foreign Origin (403)", "foreign Host (HTTP 403)", "unsupported MCP-Protocol-Version (400)",
+                              "GET stream (405)", "unknown session (404)", "DELETE (200, then 404)"})
+        QVERIFY2(checked.contains(QLatin1String(check)), qPrintable(checked + QStringLiteral(" lacks ") + QLatin1String(check)));
+    QVERIFY(!run.out.contains("k3y-s3cret"));
+}
+
+void tst_Doctor::eachHttpFlawIsFound_data()
+{
+    QTest::addColumn<QString>("flaw");
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<QString>("severity");
+    QTest::addColumn<QString>("evidence"); // what the first line of the evidence shows
+    const auto row = [](const char *flaw, const char *id, const char *severity, const char *evidence) {
+        QTest::newRow(flaw) << QString::fromLatin1(flaw) << QString::fromLatin1(id) << QString::fromLatin1(severity)
+                            << QString::fromUtf8(evidence);
+    };
+    row("any-origin", "http.origin.unchecked", "error", "Origin: http://rebinding.example");
+    row("any-host", "http.host.unchecked", "warning", "Host: rebinding.example:");
+    row("any-version", "http.protocol-version.unchecked", "error", "MCP-Protocol-Version: 1900-01-01");
+    row("any-session", "http.session.unknown", "warning", "Mcp-Session-Id: (set)");
+    row("delete-fails", "http.session.delete", "warning", "→ DELETE");
+    row("keeps-deleted", "http.session.after-delete", "error", "→ POST");
+    row("get-404", "http.get-stream", "warning", "→ GET");
+}
+
+void tst_Doctor::eachHttpFlawIsFound()
+{
+    QFETCH(QString, flaw);
+    QFETCH(QString, id);
+    QFETCH(QString, severity);
+    QFETCH(QString, evidence);
+    const Run run = flawedHttp({flaw});
+    const QJsonObject report = run.json();
+    QCOMPARE(findingsOf(report).value(id), severity);
+    for (const QString &alarm : alarms(report))
+        QVERIFY2(alarm.startsWith(id + QLatin1Char(':')), qPrintable(alarm));
+    // The exchange that showed it: the request the Doctor sent, then the answer.
+    for (const QJsonValue &finding : report.value(QLatin1String("findings")).toArray()) {
+        if (finding[QLatin1String("id")].toString() != id)
+            continue;
+        const QJsonArray lines = finding[QLatin1String("evidence")].toArray();
+        QVERIFY2(lines.size() >= 2, qPrintable(run.out));
+        QVERIFY2(lines.at(0).toString().contains(evidence), qPrintable(lines.at(0).toString()));
+        QVERIFY2(lines.at(1).toString().startsWith(QStringLiteral("← HTTP ")), qPrintable(lines.at(1).toString()));
+        QVERIFY(!lines.at(0).toString().contains(QLatin1String("s-1"))); // a session id is never shown
+    }
+    QCOMPARE(run.exitCode, severity == QLatin1String("error") ? 1 : 0);
 }
 
 void tst_Doctor::eachFlawIsFound_data()

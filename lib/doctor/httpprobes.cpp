@@ -1,0 +1,404 @@
+#include "httpprobes.h"
+
+#include "jsonrpc/message.h"
+#include "protocol/keys.h"
+#include "protocol/methods.h"
+#include "session/modern/requestmeta.h"
+#include "transport/modernheaders.h"
+
+#include <QCoreApplication>
+#include <QHostAddress>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QUuid>
+
+#include <memory>
+
+namespace Mcp::Doctor {
+
+namespace {
+
+// A probe that gets no answer in this long has its say as "no answer".
+constexpr int ProbeTimeoutMs = 5000;
+// What a probe keeps of a body: enough to show, not a whole result.
+constexpr qsizetype KeptBodyBytes = 64 * 1024;
+const QByteArray ProtocolVersionHeader = QByteArrayLiteral("MCP-Protocol-Version");
+const QByteArray SessionHeader = QByteArrayLiteral("Mcp-Session-Id");
+
+void setHeader(HttpHeaders &headers, const QByteArray &name, const QByteArray &value)
+{
+    for (auto &header : headers) {
+        if (header.first.compare(name, Qt::CaseInsensitive) == 0) {
+            header.second = value;
+            return;
+        }
+    }
+    headers.append({name, value});
+}
+
+bool isLoopback(const QUrl &url)
+{
+    const QString host = url.host();
+    const QHostAddress address(host);
+    return host.compare(QLatin1String("localhost"), Qt::CaseInsensitive) == 0 || address.isLoopback();
+}
+
+const QString TransportsRule = QStringLiteral("2025-11-25 basic/transports, Streamable HTTP");
+
+} // namespace
+
+HttpProbes::HttpProbes(const Target &target, QObject *parent)
+    : QObject(parent), m_target(target), m_network(new QNetworkAccessManager(this))
+{
+}
+
+HttpProbes::~HttpProbes() = default;
+
+QByteArray HttpProbes::foreignOrigin()
+{
+    return QByteArrayLiteral("http://rebinding.example");
+}
+
+QByteArray HttpProbes::foreignHost(const QUrl &url)
+{
+    return QByteArrayLiteral("rebinding.example:") + QByteArray::number(url.port(url.scheme() == QLatin1String("https") ? 443 : 80));
+}
+
+QByteArray HttpProbes::Exchange::header(const QByteArray &name) const
+{
+    for (const auto &h : headers) {
+        if (h.first.compare(name, Qt::CaseInsensitive) == 0)
+            return h.second;
+    }
+    return {};
+}
+
+QString HttpProbes::Exchange::statusText() const
+{
+    if (status == 0)
+        return QStringLiteral("no answer (%1)").arg(error);
+    return QStringLiteral("HTTP %1").arg(status);
+}
+
+void HttpProbes::start()
+{
+    if (m_target.modern)
+        checkOrigin();
+    else
+        openSession();
+}
+
+void HttpProbes::send(const QByteArray &method, const QString &what, const QByteArray &body, const HttpHeaders &extra,
+                      Then then)
+{
+    QNetworkRequest request(m_target.url);
+    request.setTransferTimeout(ProbeTimeoutMs);
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+    request.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
+    HttpHeaders headers = m_target.headers;
+    setHeader(headers, "Accept", method == "GET" ? QByteArrayLiteral("text/event-stream")
+                                                 : QByteArrayLiteral("application/json, text/event-stream"));
+    if (!body.isEmpty())
+        setHeader(headers, "Content-Type", "application/json");
+    for (const auto &header : extra)
+        setHeader(headers, header.first, header.second);
+    for (const auto &header : std::as_const(headers))
+        request.setRawHeader(header.first, header.second);
+
+    const quint64 exchangeId = m_nextExchangeId++;
+    auto exchange = std::make_shared<Exchange>();
+    TrafficEvent sent = TrafficEvent::make(TrafficEvent::Direction::Outgoing,
+                                           body.isEmpty() ? TrafficEvent::Kind::HttpRequest : TrafficEvent::Kind::Message,
+                                           body, QStringLiteral("Doctor probe: %1").arg(what));
+    sent.httpMethod = method;
+    sent.url = m_target.url.toString();
+    sent.headers = headers;
+    sent.exchangeId = exchangeId;
+    exchange->events.append(sent);
+    Q_EMIT trafficEvent(sent);
+
+    QNetworkReply *reply = m_network->sendCustomRequest(request, method, body);
+    // Once: when the headers are in (a GET is a stream: it is not read further), or at the end.
+    auto conclude = [this, reply, exchange, exchangeId, then, method] {
+        if (exchange->events.size() > 1)
+            return;
+        exchange->status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+        exchange->headers = reply->rawHeaderPairs();
+        if (method != "GET")
+            exchange->body = reply->read(KeptBodyBytes);
+        TrafficEvent answer = TrafficEvent::make(TrafficEvent::Direction::Incoming, TrafficEvent::Kind::HttpResponse,
+                                                 exchange->body);
+        answer.exchangeId = exchangeId;
+        answer.url = m_target.url.toString();
+        if (exchange->status == 0) {
+            // A transfer timeout ends the reply as cancelled: nothing came in ProbeTimeoutMs.
+            exchange->timedOut = reply->error() == QNetworkReply::OperationCanceledError;
+            exchange->error = exchange->timedOut ? QStringLiteral("nothing within %1 ms").arg(ProbeTimeoutMs)
+                                                 : reply->errorString();
+            answer.kind = TrafficEvent::Kind::TransportError;
+            answer.note = QStringLiteral("Doctor probe: no answer: %1").arg(exchange->error);
+        } else {
+            answer.httpStatus = exchange->status;
+            answer.headers = exchange->headers;
+        }
+        exchange->events.append(answer);
+        Q_EMIT trafficEvent(answer);
+        reply->disconnect(this);
+        if (!reply->isFinished())
+            reply->abort();
+        reply->deleteLater();
+        then(*exchange);
+    };
+    if (method == "GET") {
+        connect(reply, &QNetworkReply::metaDataChanged, this, [reply, conclude] {
+            if (reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).isValid())
+                conclude();
+        });
+    }
+    connect(reply, &QNetworkReply::finished, this, conclude);
+}
+
+QByteArray HttpProbes::openingBody() const
+{
+    const QString id = QStringLiteral("doctor-probe-%1").arg(m_nextRequestId);
+    const QJsonObject clientInfo{{Key::Name, QStringLiteral("mcpscope-doctor")},
+                                 {Key::Version, QCoreApplication::applicationVersion()}};
+    if (m_target.modern) {
+        Modern::RequestMeta meta;
+        meta.protocolVersion = m_target.protocolVersion;
+        meta.clientInfo = clientInfo;
+        return Message::request(MessageId(id), Method::ServerDiscover, meta.applyTo({})).serialize();
+    }
+    const QJsonObject params{{Key::ProtocolVersion, m_target.protocolVersion},
+                             {Key::Capabilities, QJsonObject()},
+                             {Key::ClientInfo, clientInfo}};
+    return Message::request(MessageId(id), Method::Initialize, params).serialize();
+}
+
+HttpHeaders HttpProbes::openingHeaders() const
+{
+    if (!m_target.modern)
+        return {};
+    Modern::RequestMeta meta;
+    meta.protocolVersion = m_target.protocolVersion;
+    return ModernHeaders::standardHeaders(m_target.protocolVersion, Method::ServerDiscover, meta.applyTo({}));
+}
+
+QByteArray HttpProbes::pingBody()
+{
+    return Message::request(MessageId(QStringLiteral("doctor-probe-%1").arg(m_nextRequestId++)), Method::Ping, QJsonObject())
+        .serialize();
+}
+
+void HttpProbes::add(const QString &id, Severity severity, const QString &expected, const Exchange &seen,
+                     const QString &rule, const QString &fix)
+{
+    Finding finding = Finding::make(id, severity, QStringLiteral("HTTP %1").arg(m_target.url.toString()), expected,
+                                    seen.statusText(), rule, fix);
+    finding.evidence = seen.events;
+    m_findings.append(finding);
+}
+
+void HttpProbes::openSession()
+{
+    send("POST", QStringLiteral("initialize a session of its own"), openingBody(), {}, [this](const Exchange &opened) {
+        ++m_nextRequestId;
+        if (!opened.isSuccess()) {
+            add(QStringLiteral("http.probes.not-run"), Severity::Info,
+                QStringLiteral("initialize answered, so that the HTTP checks can run"), opened,
+                opened.status == 401 || opened.status == 403
+                    ? QStringLiteral("the checks send the connection's headers but no OAuth token")
+                    : QStringLiteral("the checks cover Streamable HTTP; an HTTP+SSE (2024-11-05) server answers POST "
+                                     "only at the endpoint its stream names"),
+                {});
+            return finish();
+        }
+        m_session = opened.sessionId();
+        HttpHeaders headers{{ProtocolVersionHeader, m_target.protocolVersion.toUtf8()}};
+        if (!m_session.isEmpty())
+            headers.append({SessionHeader, m_session});
+        const QByteArray initialized = Message::notification(Method::InitializedNotification, QJsonObject()).serialize();
+        send("POST", QStringLiteral("notifications/initialized"), initialized, headers, [this](const Exchange &) {
+            checkVersionHeader();
+        });
+    });
+}
+
+void HttpProbes::checkVersionHeader()
+{
+    HttpHeaders headers{{ProtocolVersionHeader, QByteArrayLiteral("1900-01-01")}};
+    if (!m_session.isEmpty())
+        headers.append({SessionHeader, m_session});
+    send("POST", QStringLiteral("ping with an unsupported MCP-Protocol-Version"), pingBody(), headers, [this](const Exchange &seen) {
+        if (seen.status != 400) {
+            add(QStringLiteral("http.protocol-version.unchecked"), seen.isSuccess() ? Severity::Error : Severity::Warning,
+                QStringLiteral("HTTP 400 for MCP-Protocol-Version: 1900-01-01"), seen,
+                TransportsRule + QStringLiteral(", Protocol Version Header: a request with an invalid or unsupported "
+                                                "MCP-Protocol-Version MUST be answered 400 Bad Request"),
+                QStringLiteral("compare the header with the versions you support and answer 400 when it is not one"));
+        } else {
+            m_passed << QStringLiteral("unsupported MCP-Protocol-Version (400)");
+        }
+        checkGetStream();
+    });
+}
+
+void HttpProbes::checkGetStream()
+{
+    HttpHeaders headers{{ProtocolVersionHeader, m_target.protocolVersion.toUtf8()}};
+    if (!m_session.isEmpty())
+        headers.append({SessionHeader, m_session});
+    send("GET", QStringLiteral("open the GET stream"), {}, headers, [this](const Exchange &seen) {
+        const bool stream = seen.status == 200 && seen.header("content-type").toLower().startsWith("text/event-stream");
+        // Held open without headers: a stream with nothing to say yet (Node sends its headers
+        // with the first event); clients wait on it the same way.
+        const bool heldOpen = seen.status == 0 && seen.timedOut;
+        if (!stream && !heldOpen && seen.status != 405) {
+            add(QStringLiteral("http.get-stream"), Severity::Warning,
+                QStringLiteral("a text/event-stream, or HTTP 405 when there is none"), seen,
+                TransportsRule + QStringLiteral(", Listening for Messages from the Server: the server MUST answer a "
+                                                "GET with text/event-stream or 405 Method Not Allowed"),
+                QStringLiteral("answer 405 to GET when the server sends nothing unasked"));
+        } else {
+            m_passed << QStringLiteral("GET stream (%1)")
+                            .arg(stream     ? QStringLiteral("a stream")
+                                 : heldOpen ? QStringLiteral("held open, silent for %1 ms").arg(ProbeTimeoutMs)
+                                            : QStringLiteral("405"));
+        }
+        checkUnknownSession();
+    });
+}
+
+void HttpProbes::checkUnknownSession()
+{
+    if (m_session.isEmpty())
+        return checkDelete();
+    const HttpHeaders headers{{ProtocolVersionHeader, m_target.protocolVersion.toUtf8()},
+                              {SessionHeader, QUuid::createUuid().toByteArray(QUuid::WithoutBraces)}};
+    send("POST", QStringLiteral("ping with a session id the server never gave"), pingBody(), headers, [this](const Exchange &seen) {
+        if (seen.status != 404) {
+            add(QStringLiteral("http.session.unknown"), Severity::Warning,
+                QStringLiteral("HTTP 404 for a session id it never gave"), seen,
+                TransportsRule + QStringLiteral(", Session Management: a session the server does not know is answered "
+                                                "404 Not Found, which is what makes a client start a new one"),
+                QStringLiteral("answer 404 for a session id you do not hold (after a restart, every old one)"));
+        } else {
+            m_passed << QStringLiteral("unknown session (404)");
+        }
+        checkDelete();
+    });
+}
+
+void HttpProbes::checkDelete()
+{
+    if (m_session.isEmpty())
+        return checkOrigin();
+    const HttpHeaders headers{{ProtocolVersionHeader, m_target.protocolVersion.toUtf8()}, {SessionHeader, m_session}};
+    send("DELETE", QStringLiteral("end its session"), {}, headers, [this, headers](const Exchange &deleted) {
+        const bool ended = deleted.isSuccess();
+        if (!ended)
+            m_session.clear(); // the server keeps it; a second DELETE would fare no better
+        if (deleted.status == 405) {
+            m_passed << QStringLiteral("DELETE (405: sessions end by themselves)");
+            return checkOrigin();
+        }
+        if (!ended) {
+            add(QStringLiteral("http.session.delete"), Severity::Warning,
+                QStringLiteral("2xx, or HTTP 405 when clients may not end sessions"), deleted,
+                TransportsRule + QStringLiteral(", Session Management: a client SHOULD DELETE its session when it "
+                                                "leaves; the server MAY answer 405"),
+                QStringLiteral("end the session on DELETE, or answer 405"));
+            return checkOrigin();
+        }
+        send("POST", QStringLiteral("ping in the session it ended"), pingBody(), headers, [this, deleted](const Exchange &seen) {
+            if (seen.status != 404) {
+                add(QStringLiteral("http.session.after-delete"), Severity::Error,
+                    QStringLiteral("HTTP 404 for the session DELETE ended"), seen,
+                    TransportsRule + QStringLiteral(", Session Management: after a session ends, the server MUST "
+                                                    "answer requests with its id with 404 Not Found"),
+                    QStringLiteral("forget the session on DELETE"));
+            } else {
+                m_passed << QStringLiteral("DELETE (%1, then 404)").arg(deleted.status);
+            }
+            m_session.clear();
+            checkOrigin();
+        });
+    });
+}
+
+void HttpProbes::checkOrigin()
+{
+    HttpHeaders headers = openingHeaders();
+    headers.append({QByteArrayLiteral("Origin"), foreignOrigin()});
+    send("POST", QStringLiteral("connect from a foreign web page (Origin: %1)").arg(QString::fromLatin1(foreignOrigin())),
+         openingBody(), headers, [this](const Exchange &seen) {
+        ++m_nextRequestId;
+        if (seen.status != 403) {
+            add(QStringLiteral("http.origin.unchecked"), seen.isSuccess() ? Severity::Error : Severity::Warning,
+                QStringLiteral("HTTP 403 for Origin: %1").arg(QString::fromLatin1(foreignOrigin())), seen,
+                TransportsRule + QStringLiteral(", Security Warning: servers MUST validate the Origin header and answer "
+                                                "403 Forbidden when it is present and not allowed; otherwise a web page "
+                                                "the user visits can drive the server (DNS rebinding)"),
+                QStringLiteral("refuse an Origin you do not serve with 403 (the SDKs' DNS rebinding protection, "
+                               "allowedOrigins)"));
+        } else {
+            m_passed << QStringLiteral("foreign Origin (403)");
+        }
+        forget(seen, [this] { checkHost(); });
+    });
+}
+
+void HttpProbes::checkHost()
+{
+    if (!isLoopback(m_target.url))
+        return finish();
+    HttpHeaders headers = openingHeaders();
+    headers.append({QByteArrayLiteral("Host"), foreignHost(m_target.url)});
+    send("POST", QStringLiteral("reach it under a foreign name (Host: %1)").arg(QString::fromLatin1(foreignHost(m_target.url))),
+         openingBody(), headers, [this](const Exchange &seen) {
+        ++m_nextRequestId;
+        if (seen.isSuccess()) {
+            add(QStringLiteral("http.host.unchecked"), Severity::Warning,
+                QStringLiteral("a refusal (403 or 421) for Host: %1").arg(QString::fromLatin1(foreignHost(m_target.url))),
+                seen,
+                TransportsRule + QStringLiteral(", Security Warning: a local server is reached by a web page through "
+                                                "DNS rebinding under the page's own name; checking Host stops the "
+                                                "requests that carry no Origin"),
+                QStringLiteral("accept only the Host names you listen on (localhost, 127.0.0.1): the SDKs' "
+                               "allowedHosts"));
+        } else {
+            m_passed << QStringLiteral("foreign Host (%1)").arg(seen.statusText());
+        }
+        forget(seen, [this] { finish(); });
+    });
+}
+
+void HttpProbes::forget(const Exchange &opened, std::function<void()> then)
+{
+    const QByteArray session = opened.sessionId();
+    if (!opened.isSuccess() || session.isEmpty())
+        return then();
+    const HttpHeaders headers{{ProtocolVersionHeader, m_target.protocolVersion.toUtf8()}, {SessionHeader, session}};
+    send("DELETE", QStringLiteral("end the session it opened for the probe"), {}, headers,
+         [then = std::move(then)](const Exchange &) { then(); });
+}
+
+void HttpProbes::finish()
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    if (!m_passed.isEmpty()) {
+        m_findings.append(Finding::make(QStringLiteral("http.checked"), Severity::Info,
+                                        QStringLiteral("HTTP %1").arg(m_target.url.toString()), {},
+                                        QStringLiteral("answered as the specification asks: %1")
+                                            .arg(m_passed.join(QStringLiteral(", "))),
+                                        TransportsRule));
+    }
+    Q_EMIT finished();
+}
+
+} // namespace Mcp::Doctor

@@ -1,0 +1,107 @@
+#pragma once
+
+#include "doctor/finding.h"
+#include "transport/trafficevent.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <QUrl>
+
+#include <functional>
+
+class QNetworkAccessManager;
+class QNetworkReply;
+class QTimer;
+
+namespace Mcp::Doctor {
+
+// What a Streamable HTTP server does with the requests a browser page or a careless client
+// sends, asked with requests of the Doctor's own beside the connection (with its headers, so a
+// key in them still opens the door):
+// - a foreign Origin (DNS rebinding: 403, a MUST of 2025-11-25) and, on loopback, a foreign Host;
+// - legacy era: an unsupported MCP-Protocol-Version (400), a session id it never gave (404),
+//   the GET stream (a stream or 405), DELETE of the session (2xx or 405) and the same session
+//   after it (404).
+// The sessions the probes open are deleted again. Every byte is reported (trafficEvent), and
+// each finding carries the exchange that showed it. finished() once, then findings().
+class HttpProbes : public QObject
+{
+    Q_OBJECT
+
+public:
+    struct Target
+    {
+        QUrl url;
+        HttpHeaders headers;     // the connection's own (a key, an Authorization header)
+        bool modern = false;     // the server was reached in the 2026-07-28 era
+        QString protocolVersion; // the one the connection negotiated
+    };
+
+    explicit HttpProbes(const Target &target, QObject *parent = nullptr);
+    ~HttpProbes() override;
+
+    void start();
+    QList<Finding> findings() const { return m_findings; }
+
+    // The exchange ids the probes give their traffic: far above the transports' own, so the
+    // traffic view never pairs a probe with a message of the connection.
+    static constexpr quint64 FirstExchangeId = quint64(1) << 48;
+    // The Origin a DNS-rebinding page would send, and the Host it would reach.
+    static QByteArray foreignOrigin();
+    static QByteArray foreignHost(const QUrl &url);
+
+Q_SIGNALS:
+    void trafficEvent(const Mcp::TrafficEvent &event);
+    void finished();
+
+private:
+    // One probe's exchange, as the traffic shows it.
+    struct Exchange
+    {
+        int status = 0; // 0: no answer (refused, timed out)
+        QString error;  // why there is no answer
+        bool timedOut = false; // nothing came within the probe's time (a GET held open without headers)
+        HttpHeaders headers;
+        QByteArray body;
+        QList<TrafficEvent> events; // the request, then the response
+        QByteArray header(const QByteArray &name) const;
+        QByteArray sessionId() const { return header("mcp-session-id"); }
+        bool isSuccess() const { return status >= 200 && status < 300; }
+        QString statusText() const;
+    };
+    using Then = std::function<void(const Exchange &exchange)>;
+
+    // Sends one request: method POST (a JSON-RPC body), GET or DELETE; `extra` adds to or
+    // replaces the usual headers. A GET is closed once its headers are in.
+    void send(const QByteArray &method, const QString &what, const QByteArray &body, const HttpHeaders &extra, Then then);
+    QByteArray openingBody() const;   // initialize, or server/discover in the modern era
+    HttpHeaders openingHeaders() const;
+    QByteArray pingBody();
+    void add(const QString &id, Severity severity, const QString &expected, const Exchange &seen, const QString &rule,
+             const QString &fix);
+
+    void openSession();
+    void checkVersionHeader();
+    void checkGetStream();
+    void checkUnknownSession();
+    void checkDelete();
+    void checkOrigin();
+    void checkHost();
+    // Deletes a session a probe opened (a server that let the probe in).
+    void forget(const Exchange &opened, std::function<void()> then);
+    void finish();
+
+    Target m_target;
+    QNetworkAccessManager *m_network;
+    QList<Finding> m_findings;
+    QStringList m_passed; // the checks the server passed, for the summary
+    QByteArray m_session; // the probes' own legacy session
+    quint64 m_nextExchangeId = FirstExchangeId;
+    int m_nextRequestId = 1;
+    bool m_finished = false;
+};
+
+} // namespace Mcp::Doctor
