@@ -13,6 +13,7 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+#include <QTimer>
 #include <QUuid>
 
 #include <memory>
@@ -147,9 +148,12 @@ void HttpProbes::send(const QByteArray &method, const QString &what, const QByte
         exchange->events.append(answer);
         Q_EMIT trafficEvent(answer);
         reply->disconnect(this);
-        if (!reply->isFinished())
-            reply->abort();
-        reply->deleteLater();
+        // A GET stream is closed once its headers are in; not from inside the reply's own signal.
+        QTimer::singleShot(0, reply, [reply] {
+            if (!reply->isFinished())
+                reply->abort();
+            reply->deleteLater();
+        });
         then(*exchange);
     };
     if (method == "GET") {

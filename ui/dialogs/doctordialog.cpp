@@ -199,7 +199,7 @@ void DoctorDialog::showDetail()
         html += QStringLiteral("<br><b>%1</b> %2").arg(tr("Evidence:").toHtmlEscaped(),
                                                        tr("the Doctor's own requests, also in the Traffic tab").toHtmlEscaped());
         for (const QString &event : evidence)
-            html += QStringLiteral("<br><tt>%1</tt>").arg(event.toHtmlEscaped());
+            html += QStringLiteral("<br><tt>%1</tt>").arg(event.toHtmlEscaped().replace(QStringLiteral("  "), QStringLiteral(" · ")));
     }
     m_detail->setText(html);
 }

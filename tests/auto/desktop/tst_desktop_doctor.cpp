@@ -1,10 +1,16 @@
 // Server › Run Doctor… on a real desktop (Xvfb, openbox, xcb), reached with the keyboard: the
 // dialog fits the screen, lists a flawed server's findings most severe first with the chosen
 // one's rule and fix, filters by severity, runs again, and finds nothing to warn of in the demo
-// server. With MCPSCOPE_SCREENSHOT_DIR set, the dialog is saved as the screen shows it.
+// server. Over HTTP the finding of a server that lets a foreign Origin in shows the Doctor's own
+// request and the answer, and those requests are in the connection's traffic. With
+// MCPSCOPE_SCREENSHOT_DIR set, the dialog is saved as the screen shows it.
 #include "desktopfixture.h"
 
+#include "connection/connection.h"
 #include "dialogs/doctordialog.h"
+#include "doctor/httpprobes.h"
+#include "httppeer.h"
+#include "traffic/trafficlog.h"
 #include "widgets/fittinglabel.h"
 
 #include <QComboBox>
@@ -27,6 +33,7 @@ private Q_SLOTS:
     void cleanup();
     void flawedServerFromTheMenu();
     void demoServerHasNothingToWarnOf();
+    void httpEvidenceAndTraffic();
 
 private:
     // Opens Server › Run Doctor… with the keyboard and waits for its findings.
@@ -119,6 +126,54 @@ void tst_DesktopDoctor::demoServerHasNothingToWarnOf()
     QVERIFY(dialog);
     QVERIFY2(dialog->summaryText().contains(QLatin1String("no errors and no warnings")), qPrintable(dialog->reportText()));
     QVERIFY(dialog->list()->topLevelItemCount() > 0); // the notes: the tool list's size, the time to list
+}
+
+void tst_DesktopDoctor::httpEvidenceAndTraffic()
+{
+    const Mcp::Test::ScopedHttpPeer peer(QStringLiteral("python3"),
+                                         {QStringLiteral("-u"), QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/doctor/flawed_server.py"),
+                                          QStringLiteral("--http"), QStringLiteral("--flaw"), QStringLiteral("any-origin")});
+    QVERIFY(!peer.url.isEmpty());
+    QVERIFY(m_fixture.openWindow(QStringLiteral("flawed-http")));
+    ServerConfig config = ServerConfig::create(QStringLiteral("flawed-http"));
+    config.transport = ServerConfig::TransportType::StreamableHttp;
+    config.url = peer.url;
+    QVERIFY(m_fixture.connect(config));
+    DoctorDialog *dialog = openDoctor();
+    QVERIFY(dialog);
+    QVERIFY(Desktop::waitShown(dialog));
+    QVERIFY2(Desktop::fitsScreen(dialog), qPrintable(Desktop::describe(dialog)));
+    // The one error, chosen first: what was sent and what came back.
+    QTreeWidget *list = dialog->list();
+    QCOMPARE(list->topLevelItem(0)->text(1), QStringLiteral("http.origin.unchecked"));
+    QTRY_VERIFY(dialog->detailText().contains(QLatin1String("Evidence:")));
+    QVERIFY2(dialog->detailText().contains(QLatin1String("Origin: http://rebinding.example")), qPrintable(dialog->detailText()));
+    QVERIFY2(dialog->detailText().contains(QStringLiteral("← HTTP 200")), qPrintable(dialog->detailText().right(300)));
+    m_fixture.shoot(QStringLiteral("desktop-doctor-http"));
+
+    // Every byte the probes sent is in the connection's traffic, with the server's answers.
+    Connection *connection = m_fixture.window->existingConnection(m_fixture.window->currentServerId());
+    QVERIFY(connection);
+    TrafficLog *log = connection->trafficLog();
+    log->flush();
+    int sent = 0;
+    int answered = 0;
+    bool foreignOrigin = false;
+    for (int row = 0; row < log->rowCount(); ++row) {
+        const TrafficEvent event = log->event(row);
+        if (event.exchangeId < Doctor::HttpProbes::FirstExchangeId)
+            continue;
+        if (event.direction == TrafficEvent::Direction::Outgoing) {
+            ++sent;
+            for (const auto &header : event.headers)
+                foreignOrigin = foreignOrigin || (header.first == "Origin" && header.second == "http://rebinding.example");
+        } else if (event.httpStatus != 0) {
+            ++answered;
+        }
+    }
+    QVERIFY2(sent >= 7, qPrintable(QString::number(sent))); // initialize, initialized, 4 checks, DELETE, Origin, Host
+    QCOMPARE(answered, sent);
+    QVERIFY(foreignOrigin);
 }
 
 QTEST_MAIN(tst_DesktopDoctor)

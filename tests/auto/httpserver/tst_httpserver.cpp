@@ -540,7 +540,7 @@ void tst_HttpServer::refusals()
     QVERIFY(http.listen());
     QNetworkAccessManager nam;
     auto post = [&](const QByteArray &accept, const QByteArray &sessionId, const QByteArray &body,
-                    const QByteArray &origin = {}) {
+                    const QByteArray &origin = {}, const QByteArray &host = {}) {
         QNetworkRequest request(http.url());
         request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
         request.setRawHeader("Accept", accept);
@@ -548,6 +548,8 @@ void tst_HttpServer::refusals()
             request.setRawHeader("Mcp-Session-Id", sessionId);
         if (!origin.isEmpty())
             request.setRawHeader("Origin", origin);
+        if (!host.isEmpty())
+            request.setRawHeader("Host", host);
         QNetworkReply *reply = nam.post(request, body);
         QSignalSpy finished(reply, &QNetworkReply::finished);
         finished.wait(5000);
@@ -561,6 +563,13 @@ void tst_HttpServer::refusals()
     QCOMPARE(post(both, "no-such-session", list), 404);   // unknown session
     QCOMPARE(post(both, {}, "{not json"), 400);
     QCOMPARE(post(both, {}, list, "http://evil.example"), 403);
+    // On loopback, reached under another name (DNS rebinding: a page's own name, no Origin).
+    const QByteArray initialize = R"({"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":"2025-11-25",)"
+                                  R"("capabilities":{},"clientInfo":{"name":"t","version":"1"}}})";
+    const QByteArray port = QByteArray::number(http.url().port());
+    QCOMPARE(post(both, {}, initialize, {}, "rebinding.example:" + port), 403);
+    QCOMPARE(post(both, {}, initialize, {}, "localhost:" + port), 200);
+    QCOMPARE(post(both, {}, initialize, {}, "[::1]:" + port), 200);
 }
 
 void tst_HttpServer::demoServerBinary()
