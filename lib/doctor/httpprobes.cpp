@@ -17,6 +17,7 @@
 #include <QUuid>
 
 #include <memory>
+#include <utility>
 
 namespace Mcp::Doctor {
 
@@ -48,6 +49,33 @@ bool isLoopback(const QUrl &url)
 }
 
 const QString TransportsRule = QStringLiteral("2025-11-25 basic/transports, Streamable HTTP");
+
+// What each session check that fails says.
+const HttpProbes::Rule VersionHeaderRule{
+    QStringLiteral("http.protocol-version.unchecked"), QStringLiteral("HTTP 400 for MCP-Protocol-Version: 1900-01-01"),
+    TransportsRule + QStringLiteral(", Protocol Version Header: a request with an invalid or unsupported "
+                                    "MCP-Protocol-Version MUST be answered 400 Bad Request"),
+    QStringLiteral("compare the header with the versions you support and answer 400 when it is not one")};
+const HttpProbes::Rule GetStreamRule{
+    QStringLiteral("http.get-stream"), QStringLiteral("a text/event-stream, or HTTP 405 when there is none"),
+    TransportsRule + QStringLiteral(", Listening for Messages from the Server: the server MUST answer a GET with "
+                                    "text/event-stream or 405 Method Not Allowed"),
+    QStringLiteral("answer 405 to GET when the server sends nothing unasked")};
+const HttpProbes::Rule UnknownSessionRule{
+    QStringLiteral("http.session.unknown"), QStringLiteral("HTTP 404 for a session id it never gave"),
+    TransportsRule + QStringLiteral(", Session Management: a session the server does not know is answered 404 Not "
+                                    "Found, which is what makes a client start a new one"),
+    QStringLiteral("answer 404 for a session id you do not hold (after a restart, every old one)")};
+const HttpProbes::Rule DeleteRule{
+    QStringLiteral("http.session.delete"), QStringLiteral("2xx, or HTTP 405 when clients may not end sessions"),
+    TransportsRule + QStringLiteral(", Session Management: a client SHOULD DELETE its session when it leaves; the "
+                                    "server MAY answer 405"),
+    QStringLiteral("end the session on DELETE, or answer 405")};
+const HttpProbes::Rule AfterDeleteRule{
+    QStringLiteral("http.session.after-delete"), QStringLiteral("HTTP 404 for the session DELETE ended"),
+    TransportsRule + QStringLiteral(", Session Management: after a session ends, the server MUST answer requests "
+                                    "with its id with 404 Not Found"),
+    QStringLiteral("forget the session on DELETE")};
 
 } // namespace
 
@@ -197,11 +225,22 @@ QByteArray HttpProbes::pingBody()
         .serialize();
 }
 
-void HttpProbes::add(const QString &id, Severity severity, const QString &expected, const Exchange &seen,
-                     const QString &rule, const QString &fix)
+HttpHeaders HttpProbes::sessionHeaders(const QByteArray &session, const QByteArray &version) const
 {
-    Finding finding = Finding::make(id, severity, QStringLiteral("HTTP %1").arg(m_target.url.toString()), expected,
-                                    seen.statusText(), rule, fix);
+    HttpHeaders headers{{ProtocolVersionHeader, version.isEmpty() ? m_target.protocolVersion.toUtf8() : version}};
+    if (!session.isEmpty())
+        headers.append({SessionHeader, session});
+    return headers;
+}
+
+void HttpProbes::judge(const Exchange &seen, bool passed, const QString &passedAs, Severity severity, const Rule &rule)
+{
+    if (passed) {
+        m_passed << passedAs;
+        return;
+    }
+    Finding finding = Finding::make(rule.id, severity, QStringLiteral("HTTP %1").arg(m_target.url.toString()), rule.expected,
+                                    seen.statusText(), rule.text, rule.fix);
     finding.evidence = seen.events;
     m_findings.append(finding);
 }
@@ -211,67 +250,44 @@ void HttpProbes::openSession()
     send("POST", QStringLiteral("initialize a session of its own"), openingBody(), {}, [this](const Exchange &opened) {
         ++m_nextRequestId;
         if (!opened.isSuccess()) {
-            add(QStringLiteral("http.probes.not-run"), Severity::Info,
-                QStringLiteral("initialize answered, so that the HTTP checks can run"), opened,
-                opened.status == 401 || opened.status == 403
-                    ? QStringLiteral("the checks send the connection's headers but no OAuth token")
-                    : QStringLiteral("the checks cover Streamable HTTP; an HTTP+SSE (2024-11-05) server answers POST "
-                                     "only at the endpoint its stream names"),
-                {});
+            const bool refused = opened.status == 401 || opened.status == 403;
+            judge(opened, false, {}, Severity::Info,
+                  {QStringLiteral("http.probes.not-run"), QStringLiteral("initialize answered, so that the HTTP checks can run"),
+                   refused ? QStringLiteral("the checks send the connection's headers but no OAuth token")
+                           : QStringLiteral("the checks cover Streamable HTTP; an HTTP+SSE (2024-11-05) server answers "
+                                            "POST only at the endpoint its stream names"),
+                   {}});
             return finish();
         }
         m_session = opened.sessionId();
-        HttpHeaders headers{{ProtocolVersionHeader, m_target.protocolVersion.toUtf8()}};
-        if (!m_session.isEmpty())
-            headers.append({SessionHeader, m_session});
         const QByteArray initialized = Message::notification(Method::InitializedNotification, QJsonObject()).serialize();
-        send("POST", QStringLiteral("notifications/initialized"), initialized, headers, [this](const Exchange &) {
-            checkVersionHeader();
-        });
+        send("POST", QStringLiteral("notifications/initialized"), initialized, sessionHeaders(m_session),
+             [this](const Exchange &) { checkVersionHeader(); });
     });
 }
 
 void HttpProbes::checkVersionHeader()
 {
-    HttpHeaders headers{{ProtocolVersionHeader, QByteArrayLiteral("1900-01-01")}};
-    if (!m_session.isEmpty())
-        headers.append({SessionHeader, m_session});
-    send("POST", QStringLiteral("ping with an unsupported MCP-Protocol-Version"), pingBody(), headers, [this](const Exchange &seen) {
-        if (seen.status != 400) {
-            add(QStringLiteral("http.protocol-version.unchecked"), seen.isSuccess() ? Severity::Error : Severity::Warning,
-                QStringLiteral("HTTP 400 for MCP-Protocol-Version: 1900-01-01"), seen,
-                TransportsRule + QStringLiteral(", Protocol Version Header: a request with an invalid or unsupported "
-                                                "MCP-Protocol-Version MUST be answered 400 Bad Request"),
-                QStringLiteral("compare the header with the versions you support and answer 400 when it is not one"));
-        } else {
-            m_passed << QStringLiteral("unsupported MCP-Protocol-Version (400)");
-        }
+    send("POST", QStringLiteral("ping with an unsupported MCP-Protocol-Version"), pingBody(),
+         sessionHeaders(m_session, "1900-01-01"), [this](const Exchange &seen) {
+        judge(seen, seen.status == 400, QStringLiteral("unsupported MCP-Protocol-Version (400)"),
+              seen.isSuccess() ? Severity::Error : Severity::Warning, VersionHeaderRule);
         checkGetStream();
     });
 }
 
 void HttpProbes::checkGetStream()
 {
-    HttpHeaders headers{{ProtocolVersionHeader, m_target.protocolVersion.toUtf8()}};
-    if (!m_session.isEmpty())
-        headers.append({SessionHeader, m_session});
-    send("GET", QStringLiteral("open the GET stream"), {}, headers, [this](const Exchange &seen) {
+    send("GET", QStringLiteral("open the GET stream"), {}, sessionHeaders(m_session), [this](const Exchange &seen) {
         const bool stream = seen.status == 200 && seen.header("content-type").toLower().startsWith("text/event-stream");
         // Held open without headers: a stream with nothing to say yet (Node sends its headers
         // with the first event); clients wait on it the same way.
         const bool heldOpen = seen.status == 0 && seen.timedOut;
-        if (!stream && !heldOpen && seen.status != 405) {
-            add(QStringLiteral("http.get-stream"), Severity::Warning,
-                QStringLiteral("a text/event-stream, or HTTP 405 when there is none"), seen,
-                TransportsRule + QStringLiteral(", Listening for Messages from the Server: the server MUST answer a "
-                                                "GET with text/event-stream or 405 Method Not Allowed"),
-                QStringLiteral("answer 405 to GET when the server sends nothing unasked"));
-        } else {
-            m_passed << QStringLiteral("GET stream (%1)")
-                            .arg(stream     ? QStringLiteral("a stream")
-                                 : heldOpen ? QStringLiteral("held open, silent for %1 ms").arg(ProbeTimeoutMs)
-                                            : QStringLiteral("405"));
-        }
+        const QString how = stream     ? QStringLiteral("a stream")
+                            : heldOpen ? QStringLiteral("held open, silent for %1 ms").arg(ProbeTimeoutMs)
+                                       : QStringLiteral("405");
+        judge(seen, stream || heldOpen || seen.status == 405, QStringLiteral("GET stream (%1)").arg(how),
+              Severity::Warning, GetStreamRule);
         checkUnknownSession();
     });
 }
@@ -280,18 +296,9 @@ void HttpProbes::checkUnknownSession()
 {
     if (m_session.isEmpty())
         return checkDelete();
-    const HttpHeaders headers{{ProtocolVersionHeader, m_target.protocolVersion.toUtf8()},
-                              {SessionHeader, QUuid::createUuid().toByteArray(QUuid::WithoutBraces)}};
-    send("POST", QStringLiteral("ping with a session id the server never gave"), pingBody(), headers, [this](const Exchange &seen) {
-        if (seen.status != 404) {
-            add(QStringLiteral("http.session.unknown"), Severity::Warning,
-                QStringLiteral("HTTP 404 for a session id it never gave"), seen,
-                TransportsRule + QStringLiteral(", Session Management: a session the server does not know is answered "
-                                                "404 Not Found, which is what makes a client start a new one"),
-                QStringLiteral("answer 404 for a session id you do not hold (after a restart, every old one)"));
-        } else {
-            m_passed << QStringLiteral("unknown session (404)");
-        }
+    send("POST", QStringLiteral("ping with a session id the server never gave"), pingBody(),
+         sessionHeaders(QUuid::createUuid().toByteArray(QUuid::WithoutBraces)), [this](const Exchange &seen) {
+        judge(seen, seen.status == 404, QStringLiteral("unknown session (404)"), Severity::Warning, UnknownSessionRule);
         checkDelete();
     });
 }
@@ -300,34 +307,18 @@ void HttpProbes::checkDelete()
 {
     if (m_session.isEmpty())
         return checkOrigin();
-    const HttpHeaders headers{{ProtocolVersionHeader, m_target.protocolVersion.toUtf8()}, {SessionHeader, m_session}};
-    send("DELETE", QStringLiteral("end its session"), {}, headers, [this, headers](const Exchange &deleted) {
-        const bool ended = deleted.isSuccess();
-        if (!ended)
-            m_session.clear(); // the server keeps it; a second DELETE would fare no better
-        if (deleted.status == 405) {
-            m_passed << QStringLiteral("DELETE (405: sessions end by themselves)");
+    // Whatever comes of it, the session is not the probes' to end again.
+    const QByteArray session = std::exchange(m_session, QByteArray());
+    send("DELETE", QStringLiteral("end its session"), {}, sessionHeaders(session), [this, session](const Exchange &deleted) {
+        if (!deleted.isSuccess()) {
+            judge(deleted, deleted.status == 405, QStringLiteral("DELETE (405: sessions end by themselves)"),
+                  Severity::Warning, DeleteRule);
             return checkOrigin();
         }
-        if (!ended) {
-            add(QStringLiteral("http.session.delete"), Severity::Warning,
-                QStringLiteral("2xx, or HTTP 405 when clients may not end sessions"), deleted,
-                TransportsRule + QStringLiteral(", Session Management: a client SHOULD DELETE its session when it "
-                                                "leaves; the server MAY answer 405"),
-                QStringLiteral("end the session on DELETE, or answer 405"));
-            return checkOrigin();
-        }
-        send("POST", QStringLiteral("ping in the session it ended"), pingBody(), headers, [this, deleted](const Exchange &seen) {
-            if (seen.status != 404) {
-                add(QStringLiteral("http.session.after-delete"), Severity::Error,
-                    QStringLiteral("HTTP 404 for the session DELETE ended"), seen,
-                    TransportsRule + QStringLiteral(", Session Management: after a session ends, the server MUST "
-                                                    "answer requests with its id with 404 Not Found"),
-                    QStringLiteral("forget the session on DELETE"));
-            } else {
-                m_passed << QStringLiteral("DELETE (%1, then 404)").arg(deleted.status);
-            }
-            m_session.clear();
+        send("POST", QStringLiteral("ping in the session it ended"), pingBody(), sessionHeaders(session),
+             [this, deleted](const Exchange &seen) {
+            judge(seen, seen.status == 404, QStringLiteral("DELETE (%1, then 404)").arg(deleted.status),
+                  Severity::Error, AfterDeleteRule);
             checkOrigin();
         });
     });
@@ -335,22 +326,20 @@ void HttpProbes::checkDelete()
 
 void HttpProbes::checkOrigin()
 {
+    const QString origin = QString::fromLatin1(foreignOrigin());
     HttpHeaders headers = openingHeaders();
     headers.append({QByteArrayLiteral("Origin"), foreignOrigin()});
-    send("POST", QStringLiteral("connect from a foreign web page (Origin: %1)").arg(QString::fromLatin1(foreignOrigin())),
-         openingBody(), headers, [this](const Exchange &seen) {
+    send("POST", QStringLiteral("connect from a foreign web page (Origin: %1)").arg(origin), openingBody(), headers,
+         [this, origin](const Exchange &seen) {
         ++m_nextRequestId;
-        if (seen.status != 403) {
-            add(QStringLiteral("http.origin.unchecked"), seen.isSuccess() ? Severity::Error : Severity::Warning,
-                QStringLiteral("HTTP 403 for Origin: %1").arg(QString::fromLatin1(foreignOrigin())), seen,
-                TransportsRule + QStringLiteral(", Security Warning: servers MUST validate the Origin header and answer "
-                                                "403 Forbidden when it is present and not allowed; otherwise a web page "
-                                                "the user visits can drive the server (DNS rebinding)"),
-                QStringLiteral("refuse an Origin you do not serve with 403 (the SDKs' DNS rebinding protection, "
-                               "allowedOrigins)"));
-        } else {
-            m_passed << QStringLiteral("foreign Origin (403)");
-        }
+        judge(seen, seen.status == 403, QStringLiteral("foreign Origin (403)"),
+              seen.isSuccess() ? Severity::Error : Severity::Warning,
+              {QStringLiteral("http.origin.unchecked"), QStringLiteral("HTTP 403 for Origin: %1").arg(origin),
+               TransportsRule + QStringLiteral(", Security Warning: servers MUST validate the Origin header and answer "
+                                               "403 Forbidden when it is present and not allowed; otherwise a web page "
+                                               "the user visits can drive the server (DNS rebinding)"),
+               QStringLiteral("refuse an Origin you do not serve with 403 (the SDKs' DNS rebinding protection, "
+                              "allowedOrigins)")});
         forget(seen, [this] { checkHost(); });
     });
 }
@@ -359,23 +348,19 @@ void HttpProbes::checkHost()
 {
     if (!isLoopback(m_target.url))
         return finish();
+    const QString host = QString::fromLatin1(foreignHost(m_target.url));
     HttpHeaders headers = openingHeaders();
     headers.append({QByteArrayLiteral("Host"), foreignHost(m_target.url)});
-    send("POST", QStringLiteral("reach it under a foreign name (Host: %1)").arg(QString::fromLatin1(foreignHost(m_target.url))),
-         openingBody(), headers, [this](const Exchange &seen) {
+    send("POST", QStringLiteral("reach it under a foreign name (Host: %1)").arg(host), openingBody(), headers,
+         [this, host](const Exchange &seen) {
         ++m_nextRequestId;
-        if (seen.isSuccess()) {
-            add(QStringLiteral("http.host.unchecked"), Severity::Warning,
-                QStringLiteral("a refusal (403 or 421) for Host: %1").arg(QString::fromLatin1(foreignHost(m_target.url))),
-                seen,
-                TransportsRule + QStringLiteral(", Security Warning: a local server is reached by a web page through "
-                                                "DNS rebinding under the page's own name; checking Host stops the "
-                                                "requests that carry no Origin"),
-                QStringLiteral("accept only the Host names you listen on (localhost, 127.0.0.1): the SDKs' "
-                               "allowedHosts"));
-        } else {
-            m_passed << QStringLiteral("foreign Host (%1)").arg(seen.statusText());
-        }
+        judge(seen, !seen.isSuccess(), QStringLiteral("foreign Host (%1)").arg(seen.statusText()), Severity::Warning,
+              {QStringLiteral("http.host.unchecked"), QStringLiteral("a refusal (403 or 421) for Host: %1").arg(host),
+               TransportsRule + QStringLiteral(", Security Warning: a local server is reached by a web page through "
+                                               "DNS rebinding under the page's own name; checking Host stops the "
+                                               "requests that carry no Origin"),
+               QStringLiteral("accept only the Host names you listen on (localhost, 127.0.0.1): the SDKs' "
+                              "allowedHosts")});
         forget(seen, [this] { finish(); });
     });
 }
@@ -385,8 +370,7 @@ void HttpProbes::forget(const Exchange &opened, std::function<void()> then)
     const QByteArray session = opened.sessionId();
     if (!opened.isSuccess() || session.isEmpty())
         return then();
-    const HttpHeaders headers{{ProtocolVersionHeader, m_target.protocolVersion.toUtf8()}, {SessionHeader, session}};
-    send("DELETE", QStringLiteral("end the session it opened for the probe"), {}, headers,
+    send("DELETE", QStringLiteral("end the session it opened for the probe"), {}, sessionHeaders(session),
          [then = std::move(then)](const Exchange &) { then(); });
 }
 

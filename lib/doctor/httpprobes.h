@@ -40,6 +40,15 @@ public:
         QString protocolVersion; // the one the connection negotiated
     };
 
+    // What a check that fails says: its id, what was expected, the rule and the fix.
+    struct Rule
+    {
+        QString id;
+        QString expected;
+        QString text;
+        QString fix;
+    };
+
     explicit HttpProbes(const Target &target, QObject *parent = nullptr);
     ~HttpProbes() override;
 
@@ -80,8 +89,12 @@ private:
     QByteArray openingBody() const;   // initialize, or server/discover in the modern era
     HttpHeaders openingHeaders() const;
     QByteArray pingBody();
-    void add(const QString &id, Severity severity, const QString &expected, const Exchange &seen, const QString &rule,
-             const QString &fix);
+    // The headers of a request in a session: MCP-Protocol-Version (the connection's unless
+    // given), and the session id when there is one.
+    HttpHeaders sessionHeaders(const QByteArray &session, const QByteArray &version = {}) const;
+    // A check's verdict on an exchange: passed (named in http.checked as passedAs), or a finding
+    // at severity with the exchange as its evidence.
+    void judge(const Exchange &seen, bool passed, const QString &passedAs, Severity severity, const Rule &rule);
 
     void openSession();
     void checkVersionHeader();
