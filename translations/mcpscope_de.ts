@@ -4075,8 +4075,16 @@
             <translation>Belege:</translation>
         </message>
         <message>
-            <source>the Doctor&apos;s own requests, also in the Traffic tab</source>
-            <translation>die eigenen Anfragen des Doktors, auch im Tab „Verkehr“</translation>
+            <source>Show in &amp;Traffic</source>
+            <translation>Im &amp;Verkehr zeigen</translation>
+        </message>
+        <message>
+            <source>The exchange behind the chosen finding, in the server&apos;s Traffic tab</source>
+            <translation>Der Austausch hinter dem gewählten Befund, im Tab „Verkehr“ des Servers</translation>
+        </message>
+        <message>
+            <source>as the Traffic tab has it (Show in Traffic)</source>
+            <translation>wie im Tab „Verkehr“ (Im Verkehr zeigen)</translation>
         </message>
     </context>
     <context>
@@ -4485,6 +4493,10 @@
         <message>
             <source>What a host will trip on in this server: names, schemas, hidden text, how it answers, as mcpscope doctor finds it</source>
             <translation>Woran ein Host bei diesem Server scheitern wird: Namen, Schemas, versteckter Text, wie er antwortet, wie mcpscope doctor es findet</translation>
+        </message>
+        <message>
+            <source>That exchange is no longer in the server&apos;s traffic.</source>
+            <translation>Dieser Austausch ist nicht mehr im Verkehr des Servers.</translation>
         </message>
     </context>
     <context>

@@ -4042,8 +4042,16 @@
             <translation>证据：</translation>
         </message>
         <message>
-            <source>the Doctor&apos;s own requests, also in the Traffic tab</source>
-            <translation>诊断自己发出的请求，也在“流量”标签页中</translation>
+            <source>Show in &amp;Traffic</source>
+            <translation>在流量中显示(&amp;T)</translation>
+        </message>
+        <message>
+            <source>The exchange behind the chosen finding, in the server&apos;s Traffic tab</source>
+            <translation>所选发现背后的交互，在该服务器的“流量”标签页中</translation>
+        </message>
+        <message>
+            <source>as the Traffic tab has it (Show in Traffic)</source>
+            <translation>与“流量”标签页中一致（在流量中显示）</translation>
         </message>
     </context>
     <context>
@@ -4451,6 +4459,10 @@
         <message>
             <source>What a host will trip on in this server: names, schemas, hidden text, how it answers, as mcpscope doctor finds it</source>
             <translation>宿主在此服务器上会遇到的问题：名称、模式、隐藏文本、应答方式，与 mcpscope doctor 的发现相同</translation>
+        </message>
+        <message>
+            <source>That exchange is no longer in the server&apos;s traffic.</source>
+            <translation>该交互已不在此服务器的流量中。</translation>
         </message>
     </context>
     <context>

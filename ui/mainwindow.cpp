@@ -755,8 +755,43 @@ DoctorDialog *MainWindow::runDoctor(const QUuid &id)
         return nullptr;
     auto *dialog = new DoctorDialog(m_catalog->find(id).name, connection, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &DoctorDialog::showTrafficRequested, this, [this, id](const TrafficEvent &event) {
+        if (showTrafficEvent(id, event)) {
+            raise();
+            activateWindow();
+        }
+        else
+            statusBar()->showMessage(tr("That exchange is no longer in the server's traffic."), 5000);
+    });
     dialog->show();
     return dialog;
+}
+
+bool MainWindow::showTrafficEvent(const QUuid &id, const TrafficEvent &event)
+{
+    Connection *connection = existingConnection(id);
+    if (!connection)
+        return false;
+    TrafficLog *log = connection->trafficLog();
+    log->flush();
+    // Recent, so from the end; the same moment, direction and bytes make the same event.
+    int found = -1;
+    for (int row = log->rowCount() - 1; row >= 0 && found < 0; --row) {
+        const TrafficEvent candidate = log->event(row);
+        if (candidate.monotonicNs == event.monotonicNs && candidate.direction == event.direction && candidate.raw == event.raw)
+            found = row;
+    }
+    if (found < 0)
+        return false;
+    selectServer(id);
+    ServerPage *page = pageFor(id);
+    page->tabs()->setCurrentWidget(page->trafficPage());
+    TrafficView *view = page->trafficPage()->view();
+    // A filter that hides the row is cleared rather than leave the person looking at nothing.
+    if (view->viewRow(found) < 0)
+        view->setTextFilter(QString());
+    view->selectViewRow(view->viewRow(found));
+    return true;
 }
 
 void MainWindow::saveSnapshot(const QUuid &id, const QString &path)

@@ -20,6 +20,7 @@ class IncomingRequest;
 class SecretStore;
 class ServerCatalog;
 class TrafficLog;
+struct TrafficEvent;
 struct ServerConfig;
 }
 
@@ -127,6 +128,9 @@ public:
     CompareDialog *compareServer(const QUuid &id);
     // Server › Run Doctor…: a DoctorDialog examining a connected server.
     DoctorDialog *runDoctor(const QUuid &id);
+    // The server's page on its Traffic tab with the row of this event chosen (one the Doctor
+    // points to as evidence); false when it is not in the server's traffic.
+    bool showTrafficEvent(const QUuid &id, const TrafficEvent &event);
     // Server › Save Snapshot…: what a connected server offers, written to a snapshot file (asked
     // for when path is empty). Says in the status bar when it is written.
     void saveSnapshot(const QUuid &id, const QString &path = QString());

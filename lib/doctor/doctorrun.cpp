@@ -39,6 +39,19 @@ void DoctorRun::start(bool modern, const QString &protocolVersion)
 
 void DoctorRun::observe(const TrafficEvent &event)
 {
+    // Kept as evidence: the run's own requests, and small answers (the ones to them are empty
+    // results or errors).
+    constexpr qsizetype SmallAnswerBytes = 4096;
+    constexpr qsizetype KeptAnswers = 256;
+    if (event.kind == TrafficEvent::Kind::Message && event.direction == TrafficEvent::Direction::Outgoing
+        && (event.raw.contains(unknownMethod().toUtf8()) || event.raw.contains("\"ping\""))) {
+        m_requests.append(event);
+    } else if (event.kind == TrafficEvent::Kind::Message && event.direction == TrafficEvent::Direction::Incoming
+               && event.raw.size() <= SmallAnswerBytes) {
+        m_replies.append(event);
+        if (m_replies.size() > KeptAnswers)
+            m_replies.removeFirst();
+    }
     if (event.kind == TrafficEvent::Kind::InvalidMessage && event.direction == TrafficEvent::Direction::Incoming) {
         if (m_invalidMessages++ == 0)
             m_firstInvalid = event;
@@ -140,8 +153,34 @@ void DoctorRun::probeHttp()
     probes->start();
 }
 
+QList<TrafficEvent> DoctorRun::exchangeOf(const QString &method) const
+{
+    for (auto request = m_requests.crbegin(); request != m_requests.crend(); ++request) {
+        const MessageSummary sent = summarizeFrame(request->raw);
+        if (!sent.valid || sent.method != method)
+            continue;
+        QList<TrafficEvent> exchange{*request};
+        for (const TrafficEvent &reply : m_replies) {
+            const MessageSummary answer = summarizeFrame(reply.raw);
+            if (answer.valid && answer.id == sent.id && answer.kind != Message::Kind::Request
+                && answer.kind != Message::Kind::Notification) {
+                exchange.append(reply);
+                break;
+            }
+        }
+        return exchange;
+    }
+    return {};
+}
+
 void DoctorRun::finish()
 {
+    for (Finding &finding : m_findings) {
+        if (finding.id == QLatin1String("lifecycle.unknown-method"))
+            finding.evidence = exchangeOf(unknownMethod());
+        else if (finding.id == QLatin1String("lifecycle.ping"))
+            finding.evidence = exchangeOf(Method::Ping);
+    }
     if (m_invalidMessages > 0) {
         m_findings.append(Finding::make(
             QStringLiteral("transport.invalid-message"), Severity::Error, QStringLiteral("what the server sent"),
@@ -152,6 +191,7 @@ void DoctorRun::finish()
             QStringLiteral("2025-11-25 basic/transports, stdio: the server MUST NOT write anything to its stdout "
                            "that is not a valid MCP message; hosts drop the connection or the message"),
             QStringLiteral("log to stderr, never to stdout (print, console.log)")));
+        m_findings.last().evidence = {m_firstInvalid};
     }
     if (m_stderrLines > 0) {
         m_findings.append(Finding::make(QStringLiteral("transport.stderr"), Severity::Info, QStringLiteral("stderr"), {},

@@ -65,6 +65,9 @@ private:
     void askUnknownMethod();
     void ping();
     void probeHttp();
+    // The request of `method` the run sent and the answer to it, as the traffic showed them
+    // (what has arrived of them by now).
+    QList<TrafficEvent> exchangeOf(const QString &method) const;
     void finish();
 
     QPointer<ServerConnection> m_connection;
@@ -75,6 +78,8 @@ private:
     bool m_modern = false;
     int m_invalidMessages = 0;   // what the server sent that is not a message
     TrafficEvent m_firstInvalid;
+    QList<TrafficEvent> m_requests; // the run's own requests on the wire (unknown method, ping)
+    QList<TrafficEvent> m_replies;  // answers that came while it ran (the last ones)
     int m_stderrLines = 0;
     qint64 m_stderrBytes = 0;
 };

@@ -72,22 +72,21 @@ QStringList Finding::evidenceLines() const
     constexpr qsizetype ShownBodyChars = 160;
     QStringList lines;
     for (const TrafficEvent &event : evidence) {
-        QString line;
-        if (event.direction == TrafficEvent::Direction::Outgoing)
-            line = QStringLiteral("→ %1 %2").arg(QString::fromLatin1(event.httpMethod), event.url);
+        QStringList parts;
+        if (!event.httpMethod.isEmpty())
+            parts << QStringLiteral("%1 %2").arg(QString::fromLatin1(event.httpMethod), event.url);
         else if (event.httpStatus != 0)
-            line = QStringLiteral("← HTTP %1").arg(event.httpStatus);
-        else
-            line = QStringLiteral("← %1").arg(event.note);
-        const QString headers = shownHeaders(event);
-        if (!headers.isEmpty())
-            line += QStringLiteral("  ") + headers;
+            parts << QStringLiteral("HTTP %1").arg(event.httpStatus);
+        else if (event.kind == TrafficEvent::Kind::InvalidMessage || event.kind == TrafficEvent::Kind::TransportError)
+            parts << event.note;
+        parts << shownHeaders(event);
         QString body = QString::fromUtf8(event.raw).simplified();
         if (body.size() > ShownBodyChars)
             body = body.left(ShownBodyChars) + QStringLiteral("…");
-        if (!body.isEmpty())
-            line += QStringLiteral("  ") + body;
-        lines << line;
+        parts << body;
+        parts.removeAll(QString());
+        const QString arrow = event.direction == TrafficEvent::Direction::Outgoing ? QStringLiteral("→ ") : QStringLiteral("← ");
+        lines << arrow + parts.join(QStringLiteral("  "));
     }
     return lines;
 }

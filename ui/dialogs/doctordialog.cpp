@@ -31,6 +31,10 @@ DoctorDialog::DoctorDialog(const QString &name, Connection *connection, QWidget 
     : QDialog(parent), m_name(name), m_connection(connection)
 {
     setObjectName(QStringLiteral("doctorDialog"));
+    // A window of its own, not one kept above the main window: Show in Traffic brings the main
+    // window, and the row it chose, in front of it.
+    setWindowFlags(Qt::Window | Qt::WindowTitleHint | Qt::WindowSystemMenuHint | Qt::WindowMinMaxButtonsHint
+                   | Qt::WindowCloseButtonHint);
     setWindowTitle(tr("Doctor: %1").arg(name));
     auto *layout = new QVBoxLayout(this);
 
@@ -84,6 +88,17 @@ DoctorDialog::DoctorDialog(const QString &name, Connection *connection, QWidget 
     m_copy->setToolTip(tr("The findings as text, as mcpscope doctor prints them"));
     m_copy->setEnabled(false);
     connect(m_copy, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(reportText()); });
+    m_showTraffic = buttons->addButton(tr("Show in &Traffic"), QDialogButtonBox::ActionRole);
+    m_showTraffic->setObjectName(QStringLiteral("doctorShowTraffic"));
+    m_showTraffic->setToolTip(tr("The exchange behind the chosen finding, in the server's Traffic tab"));
+    m_showTraffic->setEnabled(false);
+    connect(m_showTraffic, &QPushButton::clicked, this, [this] {
+        if (const QTreeWidgetItem *item = m_list->currentItem()) {
+            const Doctor::Finding &finding = m_findings.at(item->data(SeverityColumn, FindingRole).toInt());
+            if (!finding.evidence.isEmpty())
+                Q_EMIT showTrafficRequested(finding.evidence.constFirst());
+        }
+    });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
     ScreenFit::resizeWithin(this, QSize(820, 560));
@@ -180,11 +195,13 @@ void DoctorDialog::showFindings()
 void DoctorDialog::showDetail()
 {
     const QTreeWidgetItem *item = m_list->currentItem();
+    m_showTraffic->setEnabled(false);
     if (!item) {
         m_detail->clear();
         return;
     }
     const Doctor::Finding &finding = m_findings.at(item->data(SeverityColumn, FindingRole).toInt());
+    m_showTraffic->setEnabled(!finding.evidence.isEmpty());
     QString html = QStringLiteral("<b>%1</b> — %2").arg(finding.id.toHtmlEscaped(), finding.subject.toHtmlEscaped());
     const auto line = [&html](const QString &label, const QString &text) {
         if (!text.isEmpty())
@@ -197,7 +214,7 @@ void DoctorDialog::showDetail()
     const QStringList evidence = finding.evidenceLines();
     if (!evidence.isEmpty()) {
         html += QStringLiteral("<br><b>%1</b> %2").arg(tr("Evidence:").toHtmlEscaped(),
-                                                       tr("the Doctor's own requests, also in the Traffic tab").toHtmlEscaped());
+                                                       tr("as the Traffic tab has it (Show in Traffic)").toHtmlEscaped());
         for (const QString &event : evidence)
             html += QStringLiteral("<br><tt>%1</tt>").arg(event.toHtmlEscaped().replace(QStringLiteral("  "), QStringLiteral(" · ")));
     }

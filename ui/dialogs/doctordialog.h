@@ -47,6 +47,9 @@ public:
 
 Q_SIGNALS:
     void examined();
+    // Show in Traffic: the first event of the chosen finding's evidence, to be shown in the
+    // server's traffic.
+    void showTrafficRequested(const Mcp::TrafficEvent &event);
 
 private:
     void showFindings();
@@ -62,6 +65,7 @@ private:
     QLabel *m_detail = nullptr;
     QPushButton *m_again = nullptr;
     QPushButton *m_copy = nullptr;
+    QPushButton *m_showTraffic = nullptr;
 };
 
 } // namespace Mcp::Ui

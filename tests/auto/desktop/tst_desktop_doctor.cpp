@@ -10,13 +10,18 @@
 #include "dialogs/doctordialog.h"
 #include "doctor/httpprobes.h"
 #include "httppeer.h"
+#include "servers/serverpage.h"
 #include "traffic/trafficlog.h"
+#include "traffic/trafficpage.h"
+#include "traffic/trafficview.h"
 #include "widgets/fittinglabel.h"
 
 #include <QComboBox>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTableView>
+#include <QTabWidget>
 #include <QTreeWidget>
 
 #include <QtTest>
@@ -174,6 +179,33 @@ void tst_DesktopDoctor::httpEvidenceAndTraffic()
     QVERIFY2(sent >= 7, qPrintable(QString::number(sent))); // initialize, initialized, 4 checks, DELETE, Origin, Host
     QCOMPARE(answered, sent);
     QVERIFY(foreignOrigin);
+
+    // Show in Traffic: the server's Traffic tab, on the request with the foreign Origin.
+    auto *showTraffic = dialog->findChild<QPushButton *>(QStringLiteral("doctorShowTraffic"));
+    QVERIFY(showTraffic);
+    QVERIFY(showTraffic->isEnabled());
+    QVERIFY(Desktop::click(showTraffic));
+    ServerPage *page = m_fixture.window->pageFor(m_fixture.window->currentServerId());
+    QTRY_COMPARE(page->tabs()->currentWidget(), static_cast<QWidget *>(page->trafficPage()));
+    TrafficView *view = page->trafficPage()->view();
+    QTRY_VERIFY(view->table()->currentIndex().isValid());
+    const TrafficEvent chosen = log->event(view->logRow(view->table()->currentIndex().row()));
+    QVERIFY(chosen.exchangeId >= Doctor::HttpProbes::FirstExchangeId);
+    QCOMPARE(chosen.direction, TrafficEvent::Direction::Outgoing);
+    QVERIFY2(std::any_of(chosen.headers.begin(), chosen.headers.end(),
+                         [](const auto &header) { return header.first == "Origin"; }),
+             chosen.raw.constData());
+    m_fixture.shoot(QStringLiteral("desktop-doctor-traffic"));
+    // The main window came in front of the Doctor's; back to it: a finding with nothing to show
+    // leaves the button off.
+    QVERIFY(QTest::qWaitForWindowActive(m_fixture.window));
+    dialog->raise();
+    dialog->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(dialog));
+    QTreeWidgetItem *note = list->topLevelItem(list->topLevelItemCount() - 1);
+    QVERIFY(Desktop::click(list->viewport(), list->visualItemRect(note).center()));
+    QTRY_COMPARE(list->currentItem(), note);
+    QVERIFY(!showTraffic->isEnabled());
 }
 
 QTEST_MAIN(tst_DesktopDoctor)

@@ -54,6 +54,7 @@ private Q_SLOTS:
     void demoServerHasNoAlarms();
     void eachFlawIsFound_data();
     void eachFlawIsFound();
+    void messageEvidence();
     void httpCleanServerPassesEveryCheck();
     void eachHttpFlawIsFound_data();
     void eachHttpFlawIsFound();
@@ -150,6 +151,30 @@ void tst_Doctor::demoServerHasNoAlarms()
         QVERIFY2(checked.contains(QLatin1String("foreign Origin (403)")) && checked.contains(QLatin1String("foreign Host")),
                  qPrintable(checked));
     }
+}
+
+// A finding about an answer shows the request and the answer as the traffic had them.
+void tst_Doctor::messageEvidence()
+{
+    const Run run = flawed({QStringLiteral("unknown-method-wrong-code"), QStringLiteral("ping-error"),
+                            QStringLiteral("stdout-noise")});
+    QMap<QString, QStringList> evidence;
+    for (const QJsonValue &finding : run.json().value(QLatin1String("findings")).toArray()) {
+        for (const QJsonValue &line : finding[QLatin1String("evidence")].toArray())
+            evidence[finding[QLatin1String("id")].toString()] << line.toString();
+    }
+    const QStringList unknown = evidence.value(QStringLiteral("lifecycle.unknown-method"));
+    QCOMPARE(unknown.size(), 2);
+    QVERIFY2(unknown.at(0).startsWith(QStringLiteral("→ {")) && unknown.at(0).contains(QLatin1String("mcpscope/doctor/no-such-method")),
+             qPrintable(unknown.at(0)));
+    QVERIFY2(unknown.at(1).startsWith(QStringLiteral("← {")) && unknown.at(1).contains(QLatin1String("-32603")), qPrintable(unknown.at(1)));
+    const QStringList ping = evidence.value(QStringLiteral("lifecycle.ping"));
+    QCOMPARE(ping.size(), 2);
+    QVERIFY2(ping.at(1).contains(QLatin1String("ping is not supported")), qPrintable(ping.at(1)));
+    const QStringList noise = evidence.value(QStringLiteral("transport.invalid-message"));
+    QCOMPARE(noise.size(), 1);
+    QVERIFY2(noise.at(0).startsWith(QStringLiteral("← not valid JSON")) && noise.at(0).endsWith(QLatin1String("listing tools...")),
+             qPrintable(noise.at(0)));
 }
 
 void tst_Doctor::httpCleanServerPassesEveryCheck()
