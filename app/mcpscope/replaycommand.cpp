@@ -83,16 +83,20 @@ int runReplay(const QStringList &arguments)
         static const QStringList valued{QStringLiteral("--url"), QStringLiteral("--transport"), QStringLiteral("--header"),
                                         QStringLiteral("-e"), QStringLiteral("--protocol"), QStringLiteral("--connection"),
                                         QStringLiteral("--format"), QStringLiteral("--connect-timeout")};
-        if (valued.contains(arg)) {
-            if (i + 1 >= arguments.size()) {
-                writeCommandError("replay", tr("%1 needs a value").arg(arg));
+        // "--name value" or "--name=value".
+        const OptionWord word = OptionWord::of(arg);
+        const QString &name = word.name;
+        if (valued.contains(name)) {
+            const std::optional<QString> given = word.value(arguments, i);
+            if (!given) {
+                writeCommandError("replay", tr("%1 needs a value").arg(name));
                 return ExitUsage;
             }
-            const QString value = arguments.at(++i);
+            const QString value = *given;
             bool ok = true;
-            if (arg == QLatin1String("--url")) {
+            if (name == QLatin1String("--url")) {
                 url = value;
-            } else if (arg == QLatin1String("--transport")) {
+            } else if (name == QLatin1String("--transport")) {
                 if (value == QLatin1String("http"))
                     httpTransport = ServerConfig::TransportType::StreamableHttp;
                 else if (value == QLatin1String("sse"))
@@ -101,19 +105,19 @@ int runReplay(const QStringList &arguments)
                     httpTransport = ServerConfig::TransportType::Auto;
                 else
                     ok = false;
-            } else if (arg == QLatin1String("--header")) {
+            } else if (name == QLatin1String("--header")) {
                 ok = value.contains(u':');
                 config.headers.append({value.section(u':', 0, 0).trimmed(), value.section(u':', 1).trimmed(), false});
-            } else if (arg == QLatin1String("-e")) {
+            } else if (name == QLatin1String("-e")) {
                 ok = value.contains(u'=');
                 config.env.append({value.section(u'=', 0, 0), value.section(u'=', 1), false});
-            } else if (arg == QLatin1String("--protocol")) {
+            } else if (name == QLatin1String("--protocol")) {
                 options.era = Modern::EraChoice::fromString(value, Client::supportedModernVersions(), Client::supportedProtocolVersions());
                 ok = options.era.has_value();
-            } else if (arg == QLatin1String("--connection")) {
+            } else if (name == QLatin1String("--connection")) {
                 connectionId = value.toInt(&ok);
                 ok = ok && connectionId > 0;
-            } else if (arg == QLatin1String("--format")) {
+            } else if (name == QLatin1String("--format")) {
                 format = value;
                 ok = value == QLatin1String("text") || value == QLatin1String("json");
             } else {
@@ -121,7 +125,7 @@ int runReplay(const QStringList &arguments)
                 ok = ok && options.connectTimeoutMs > 0;
             }
             if (!ok) {
-                writeCommandError("replay", tr("%1: \"%2\" is not a valid value (mcpscope replay --help)").arg(arg, value));
+                writeCommandError("replay", tr("%1: \"%2\" is not a valid value (mcpscope replay --help)").arg(name, value));
                 return ExitUsage;
             }
             continue;

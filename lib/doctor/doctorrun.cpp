@@ -27,6 +27,16 @@ QString DoctorRun::unknownMethod()
     return QStringLiteral("mcpscope/doctor/no-such-method");
 }
 
+QString DoctorRun::unknownName()
+{
+    return QStringLiteral("mcpscope-doctor-no-such-name");
+}
+
+QString DoctorRun::unknownUri()
+{
+    return QStringLiteral("mcpscope-doctor://no-such-resource");
+}
+
 void DoctorRun::start(bool modern, const QString &protocolVersion)
 {
     m_modern = modern;
@@ -44,7 +54,7 @@ void DoctorRun::observe(const TrafficEvent &event)
     constexpr qsizetype SmallAnswerBytes = 4096;
     constexpr qsizetype KeptAnswers = 256;
     if (event.kind == TrafficEvent::Kind::Message && event.direction == TrafficEvent::Direction::Outgoing
-        && (event.raw.contains(unknownMethod().toUtf8()) || event.raw.contains("\"ping\""))) {
+        && (event.raw.contains("no-such-") || event.raw.contains("\"ping\""))) {
         m_requests.append(event);
     } else if (event.kind == TrafficEvent::Kind::Message && event.direction == TrafficEvent::Direction::Incoming
                && event.raw.size() <= SmallAnswerBytes) {
@@ -118,10 +128,62 @@ void DoctorRun::askUnknownMethod()
         } else if (response.error->code != ErrorCode::MethodNotFound) {
             report(Severity::Error, QStringLiteral("error %1: %2").arg(response.error->code).arg(response.error->message));
         }
+        QStringList lists;
+        for (const char *list : {"tools", "prompts", "resources"}) {
+            if (m_snapshot.contains(QLatin1String(list)))
+                lists << QLatin1String(list);
+        }
+        askUnknownNames(lists);
+    });
+}
+
+void DoctorRun::askUnknownNames(QStringList lists)
+{
+    if (lists.isEmpty()) {
         if (m_modern)
             probeHttp();
         else
             ping();
+        return;
+    }
+    const QString list = lists.takeFirst();
+    // 2026-07-28 moved "resource not found" from -32002 to Invalid params; a legacy server may
+    // answer either (the SDKs long used -32602).
+    const bool resources = list == QLatin1String("resources");
+    const int expectedCode = resources && !m_modern ? int(ErrorCode::ResourceNotFound) : int(ErrorCode::InvalidParams);
+    const int alsoAccepted = resources ? int(ErrorCode::InvalidParams) : expectedCode;
+    Request request = list == QLatin1String("tools") ? Requests::callTool(unknownName(), {})
+                      : resources                    ? Requests::readResource(unknownUri())
+                                                     : Requests::getPrompt(unknownName());
+    const QString subject = resources ? QStringLiteral("resources/read of a URI it does not have")
+                                      : QStringLiteral("%1 of a name it does not have").arg(request.method);
+    const QString id = list == QLatin1String("tools") ? QStringLiteral("tools.call.unknown-name")
+                       : resources                    ? QStringLiteral("resources.read.unknown-uri")
+                                                      : QStringLiteral("prompts.get.unknown-name");
+    ask(request, [this, lists, expectedCode, alsoAccepted, subject, id](const OutgoingRequest *sent) {
+        const Response response = sent->response();
+        const auto report = [&](Severity severity, const QString &seen) {
+            m_findings.append(Finding::make(
+                id, severity, subject, QStringLiteral("an error with code %1").arg(expectedCode), seen,
+                expectedCode == int(ErrorCode::ResourceNotFound)
+                    ? QStringLiteral("2025-11-25 server/resources, Error Handling: a resource that is not found is "
+                                     "answered with -32002")
+                    : QStringLiteral("server/tools, server/prompts and (2026-07-28) server/resources, Error Handling: "
+                                     "an unknown name is a protocol error, -32602 (Invalid params); a host that calls "
+                                     "what was just removed must not see a result"),
+                QStringLiteral("answer a name you do not have with the error code %1").arg(expectedCode)));
+        };
+        if (!response.error) {
+            const bool isError = response.result.toObject().value(QLatin1String("isError")).toBool();
+            report(isError ? Severity::Warning : Severity::Error,
+                   isError ? QStringLiteral("a tool result with isError: true") : QStringLiteral("a result"));
+        } else if (response.error->code == SessionErrorCode::Timeout) {
+            report(Severity::Error, QStringLiteral("no answer within %1 ms").arg(m_options.timeoutMs));
+        } else if (!isClientSide(response.error->code) && response.error->code != expectedCode
+                   && response.error->code != alsoAccepted) {
+            report(Severity::Warning, QStringLiteral("error %1: %2").arg(response.error->code).arg(response.error->message));
+        }
+        askUnknownNames(lists);
     });
 }
 
@@ -175,11 +237,17 @@ QList<TrafficEvent> DoctorRun::exchangeOf(const QString &method) const
 
 void DoctorRun::finish()
 {
+    // The findings about an answer, and the method whose exchange shows it.
+    const QList<QPair<QString, QString>> answered{{QStringLiteral("lifecycle.unknown-method"), unknownMethod()},
+                                                  {QStringLiteral("lifecycle.ping"), Method::Ping},
+                                                  {QStringLiteral("tools.call.unknown-name"), Method::ToolsCall},
+                                                  {QStringLiteral("prompts.get.unknown-name"), Method::PromptsGet},
+                                                  {QStringLiteral("resources.read.unknown-uri"), Method::ResourcesRead}};
     for (Finding &finding : m_findings) {
-        if (finding.id == QLatin1String("lifecycle.unknown-method"))
-            finding.evidence = exchangeOf(unknownMethod());
-        else if (finding.id == QLatin1String("lifecycle.ping"))
-            finding.evidence = exchangeOf(Method::Ping);
+        for (const auto &[id, method] : answered) {
+            if (finding.id == id)
+                finding.evidence = exchangeOf(method);
+        }
     }
     if (m_invalidMessages > 0) {
         m_findings.append(Finding::make(

@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QObject>
 #include <QPointer>
+#include <QStringList>
 
 #include <functional>
 
@@ -49,8 +50,11 @@ public:
     // What the server listed, as a snapshot.
     QJsonObject snapshot() const { return m_snapshot; }
 
-    // The method no server defines, sent to see that it is refused with -32601.
+    // The method no server defines, sent to see that it is refused with -32601, and the tool,
+    // prompt and resource URI no server has.
     static QString unknownMethod();
+    static QString unknownName();
+    static QString unknownUri();
 
 Q_SIGNALS:
     void finished();
@@ -63,6 +67,9 @@ private:
     // Sends request with the run's timeout; answered gets it once it finished.
     void ask(const Request &request, std::function<void(const OutgoingRequest *)> answered);
     void askUnknownMethod();
+    // tools/call, prompts/get and resources/read of names no server has, for each list the
+    // server offers: a host that calls what was just removed must get an error, not a result.
+    void askUnknownNames(QStringList lists);
     void ping();
     void probeHttp();
     // The request of `method` the run sent and the answer to it, as the traffic showed them

@@ -323,9 +323,9 @@ void tst_CollectionsCli::replaySameServer()
     QFETCH(QString, replayEra);
     const QString capture = recordCapture(recordEra);
     QVERIFY(QFile::exists(capture));
+    // "--name=value" and "--name value" alike.
     const Run run = mcpscope({QStringLiteral("replay"), capture, QStringLiteral("--protocol"), replayEra,
-                              QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--"),
-                              QStringLiteral(MCPSCOPE_DEMO_SERVER)});
+                              QStringLiteral("--format=json"), QStringLiteral("--"), QStringLiteral(MCPSCOPE_DEMO_SERVER)});
     QVERIFY2(run.exitCode == 0, QByteArray(run.out + run.err).constData());
     const QJsonObject report = QJsonDocument::fromJson(run.out).object();
     QCOMPARE(report.value(QStringLiteral("replayed")).toInt(), 8);
@@ -405,6 +405,9 @@ void tst_CollectionsCli::replayUsage()
     QCOMPARE(run.exitCode, 0);
     run = mcpscope({QStringLiteral("replay"), m_dir.filePath(QStringLiteral("x.jsonl"))});
     QCOMPARE(run.exitCode, 2);
+    run = mcpscope({QStringLiteral("replay"), m_dir.filePath(QStringLiteral("x.jsonl")), QStringLiteral("--format=xml")});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains("--format: \"xml\" is not a valid value"), run.err.constData());
     const QString notACapture = m_dir.filePath(QStringLiteral("not-a-capture.jsonl"));
     QFile file(notACapture);
     QVERIFY(file.open(QIODevice::WriteOnly));

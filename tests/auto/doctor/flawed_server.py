@@ -8,7 +8,9 @@ input-schema-array, no-input-schema, output-schema-string, unresolved-ref, remot
 zero-width, tag-characters, bidi-override, ignore-instructions, hide-from-user,
 important-block, prompt-argument-without-name, duplicate-prompt, resource-uri-without-scheme,
 duplicate-resource, template-unbalanced, huge-tool-list, unknown-method-result,
-unknown-method-wrong-code, ping-error, stdout-noise (a line that is not JSON-RPC on stdout,
+unknown-method-wrong-code, ping-error, unknown-tool-result (a tool it does not have "works"),
+unknown-tool-is-error (an isError result instead of -32602), unknown-prompt-wrong-code,
+unknown-resource-wrong-code, stdout-noise (a line that is not JSON-RPC on stdout,
 as print() leaves one), ignore-eof (runs on after stdin closes).
 
 With --http it serves Streamable HTTP on 127.0.0.1 (a free port; the URL is its first stdout
@@ -129,6 +131,25 @@ def answer(message):
         return {"resources": resources()}
     if method == "resources/templates/list":
         return {"resourceTemplates": templates()}
+    params = message.get("params") or {}
+    if method == "tools/call":
+        if any(t["name"] == params.get("name") for t in tools()):
+            return {"content": [{"type": "text", "text": str(params.get("arguments", {}).get("text", ""))}]}
+        if "unknown-tool-result" in flaws:
+            return {"content": [{"type": "text", "text": "done"}]}
+        if "unknown-tool-is-error" in flaws:
+            return {"content": [{"type": "text", "text": "no such tool"}], "isError": True}
+        return {"error": {"code": -32602, "message": "Unknown tool: %s" % params.get("name")}}
+    if method == "prompts/get":
+        if any(p["name"] == params.get("name") for p in prompts()):
+            return {"messages": [{"role": "user", "content": {"type": "text", "text": "Hello"}}]}
+        code = -32603 if "unknown-prompt-wrong-code" in flaws else -32602
+        return {"error": {"code": code, "message": "Unknown prompt: %s" % params.get("name")}}
+    if method == "resources/read":
+        if any(r["uri"] == params.get("uri") for r in resources()):
+            return {"contents": [{"uri": params["uri"], "mimeType": "text/plain", "text": "Read me."}]}
+        code = -32603 if "unknown-resource-wrong-code" in flaws else -32002
+        return {"error": {"code": code, "message": "Resource not found: %s" % params.get("uri")}}
     if "unknown-method-result" in flaws:
         return {}
     if "unknown-method-wrong-code" in flaws:

@@ -267,6 +267,10 @@ void tst_Doctor::eachFlawIsFound_data()
     row("unknown-method-result", "lifecycle.unknown-method", "error");
     row("unknown-method-wrong-code", "lifecycle.unknown-method", "error");
     row("ping-error", "lifecycle.ping", "error");
+    row("unknown-tool-result", "tools.call.unknown-name", "error");
+    row("unknown-tool-is-error", "tools.call.unknown-name", "warning");
+    row("unknown-prompt-wrong-code", "prompts.get.unknown-name", "warning");
+    row("unknown-resource-wrong-code", "resources.read.unknown-uri", "warning");
     row("stdout-noise", "transport.invalid-message", "error");
     row("ignore-eof", "transport.stdin-close", "warning");
 }
