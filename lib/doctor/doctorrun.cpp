@@ -174,9 +174,13 @@ void DoctorRun::askUnknownNames(QStringList lists)
                 QStringLiteral("answer a name you do not have with the error code %1").arg(expectedCode)));
         };
         if (!response.error) {
+            // The TypeScript SDK (v1) answers an unknown tool with an isError result on purpose:
+            // hosts show it to the model, so it is worth knowing, not a fault.
             const bool isError = response.result.toObject().value(QLatin1String("isError")).toBool();
-            report(isError ? Severity::Warning : Severity::Error,
-                   isError ? QStringLiteral("a tool result with isError: true") : QStringLiteral("a result"));
+            report(isError ? Severity::Info : Severity::Error,
+                   isError ? QStringLiteral("a tool result with isError: true (hosts show it to the model as the "
+                                            "tool's answer)")
+                           : QStringLiteral("a result"));
         } else if (response.error->code == SessionErrorCode::Timeout) {
             report(Severity::Error, QStringLiteral("no answer within %1 ms").arg(m_options.timeoutMs));
         } else if (!isClientSide(response.error->code) && response.error->code != expectedCode

@@ -268,7 +268,7 @@ void tst_Doctor::eachFlawIsFound_data()
     row("unknown-method-wrong-code", "lifecycle.unknown-method", "error");
     row("ping-error", "lifecycle.ping", "error");
     row("unknown-tool-result", "tools.call.unknown-name", "error");
-    row("unknown-tool-is-error", "tools.call.unknown-name", "warning");
+    row("unknown-tool-is-error", "tools.call.unknown-name", "info");
     row("unknown-prompt-wrong-code", "prompts.get.unknown-name", "warning");
     row("unknown-resource-wrong-code", "resources.read.unknown-uri", "warning");
     row("stdout-noise", "transport.invalid-message", "error");
