@@ -8,7 +8,6 @@
 
 #include <QCoreApplication>
 #include <QHostAddress>
-#include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -160,6 +159,8 @@ void HttpProbes::send(const QByteArray &method, const QString &what, const QByte
             exchange->body = reply->read(KeptBodyBytes);
         TrafficEvent answer = TrafficEvent::make(TrafficEvent::Direction::Incoming, TrafficEvent::Kind::HttpResponse,
                                                  exchange->body);
+        if (reply->bytesAvailable() > 0)
+            answer.note = QStringLiteral("Doctor probe: the first %1 bytes of a longer body").arg(KeptBodyBytes);
         answer.exchangeId = exchangeId;
         answer.url = m_target.url.toString();
         if (exchange->status == 0) {
