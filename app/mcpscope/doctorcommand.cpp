@@ -38,7 +38,7 @@ const char DoctorUsage[] =
     "Nothing that could change the server's state is called.\n"
     "\n"
     "Options:\n"
-    "  --format F            text (default) or json\n"
+    "  --format F            text (default), json or markdown (to paste into an issue)\n"
     "  --fail-on LEVEL       error (default), warning or info: exit 1 when a finding is at least this\n"
     "  --only CATEGORY,...   only these categories (tools, prompts, resources, security, lifecycle,\n"
     "                        performance, http)\n"
@@ -52,7 +52,7 @@ const char DoctorUsage[] =
 
 struct DoctorOptions
 {
-    bool json = false;
+    QString format = QStringLiteral("text");
     Doctor::Severity failOn = Doctor::Severity::Error;
     QStringList only;
     QStringList skip;
@@ -89,11 +89,11 @@ std::optional<DoctorOptions> parseDoctorOptions(const QStringList &arguments, QS
         }
         const QString value = *given;
         if (name == QLatin1String("--format")) {
-            if (value != QLatin1String("text") && value != QLatin1String("json")) {
-                *error = tr("--format must be text or json");
+            if (value != QLatin1String("text") && value != QLatin1String("json") && value != QLatin1String("markdown")) {
+                *error = tr("--format must be text, json or markdown");
                 return std::nullopt;
             }
-            options.json = value == QLatin1String("json");
+            options.format = value;
         } else if (name == QLatin1String("--fail-on")) {
             const auto level = Doctor::severityNamed(value);
             if (!level) {
@@ -229,7 +229,8 @@ int runDoctor(const QStringList &arguments)
     const Implementation server = client.serverInfo();
     const QString era = client.isModern() ? QStringLiteral("modern") : QStringLiteral("legacy");
     const Doctor::Tally tally = Doctor::Tally::of(findings);
-    if (doctor->json) {
+    const QString title = tr("%1 %2 · %3 %4").arg(server.name, server.version, era, client.protocolVersion());
+    if (doctor->format == QLatin1String("json")) {
         QJsonArray items;
         for (const Doctor::Finding &finding : std::as_const(findings))
             items.append(finding.toJson());
@@ -244,8 +245,10 @@ int runDoctor(const QStringList &arguments)
                                                     {QStringLiteral("warnings"), tally.warnings},
                                                     {QStringLiteral("infos"), tally.infos}}}};
         writeLine(stdout, QJsonDocument(report).toJson(QJsonDocument::Indented));
+    } else if (doctor->format == QLatin1String("markdown")) {
+        writeLine(stdout, Doctor::reportMarkdown(tr("mcpscope doctor: %1").arg(title), findings));
     } else {
-        writeLine(stdout, tr("%1 %2 · %3 %4").arg(server.name, server.version, era, client.protocolVersion()));
+        writeLine(stdout, title);
         writeLine(stdout, Doctor::reportText(findings));
     }
     client.disconnectFromServer();

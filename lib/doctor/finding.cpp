@@ -142,4 +142,50 @@ QString reportText(const QList<Finding> &findings)
     return lines.join(u'\n');
 }
 
+namespace {
+
+// Text in a Markdown table cell or a line of prose: pipes and backticks would end it early.
+QString markdownInline(QString text)
+{
+    return text.replace(u'|', QStringLiteral("\\|")).replace(u'`', u'\'').replace(u'\n', u' ');
+}
+
+} // namespace
+
+QString reportMarkdown(const QString &title, const QList<Finding> &findings)
+{
+    const QList<Finding> ordered = mostSevereFirst(findings);
+    const Tally tally = Tally::of(findings);
+    QStringList lines{QStringLiteral("## %1").arg(markdownInline(title)), QString(),
+                      QStringLiteral("**%1 error(s), %2 warning(s), %3 note(s)**").arg(tally.errors).arg(tally.warnings).arg(tally.infos)};
+    if (ordered.isEmpty())
+        return lines.join(u'\n') + u'\n';
+    lines << QString() << QStringLiteral("| Severity | Finding | About |") << QStringLiteral("|---|---|---|");
+    for (const Finding &finding : ordered) {
+        lines << QStringLiteral("| %1 | `%2` | %3 |").arg(severityName(finding.severity), finding.id,
+                                                         markdownInline(finding.subject));
+    }
+    for (const Finding &finding : ordered) {
+        lines << QString() << QStringLiteral("### %1 `%2`: %3").arg(severityName(finding.severity), finding.id,
+                                                                 markdownInline(finding.subject));
+        const auto item = [&lines](const char *label, const QString &text) {
+            if (!text.isEmpty())
+                lines << QStringLiteral("- **%1** %2").arg(QLatin1String(label), markdownInline(text));
+        };
+        item("Expected:", finding.expected);
+        item("Seen:", finding.seen);
+        item("Rule:", finding.rule);
+        item("Fix:", finding.fix);
+        const QStringList evidence = finding.evidenceLines();
+        if (!evidence.isEmpty()) {
+            // A fence longer than any run of backticks in the evidence.
+            lines << QStringLiteral("- **Evidence:**") << QString() << QStringLiteral("  ````");
+            for (const QString &line : evidence)
+                lines << QStringLiteral("  ") + line;
+            lines << QStringLiteral("  ````");
+        }
+    }
+    return lines.join(u'\n') + u'\n';
+}
+
 } // namespace Mcp::Doctor

@@ -61,5 +61,8 @@ QList<Finding> mostSevereFirst(QList<Finding> findings);
 // seen, the rule and the fix, and a last line that counts them: what the terminal shows, and
 // what the window copies.
 QString reportText(const QList<Finding> &findings);
+// The same as Markdown, to paste into an issue: a heading (title), the counts, a table of the
+// findings, then each with what was expected and seen, the rule, the fix and its evidence.
+QString reportMarkdown(const QString &title, const QList<Finding> &findings);
 
 } // namespace Mcp::Doctor

@@ -60,6 +60,7 @@ private Q_SLOTS:
     void eachHttpFlawIsFound();
     void failOnAndFilters();
     void textReport();
+    void markdownReport();
     void usageAndUnreachable();
 
 private:
@@ -324,6 +325,26 @@ void tst_Doctor::textReport()
     QVERIFY2(text.trimmed().endsWith(QLatin1String("1 error(s), 1 warning(s), 3 note(s)")), qPrintable(text));
 }
 
+void tst_Doctor::markdownReport()
+{
+    const Run run = flawed({QStringLiteral("duplicate-tool"), QStringLiteral("no-description"), QStringLiteral("ping-error")},
+                           {QStringLiteral("--format=markdown")});
+    QCOMPARE(run.exitCode, 1);
+    const QString text = QString::fromUtf8(run.out);
+    QVERIFY2(text.startsWith(QLatin1String("## mcpscope doctor: flawed-server 1.0.0")), qPrintable(text));
+    QVERIFY2(text.contains(QLatin1String("**2 error(s), 1 warning(s),")), qPrintable(text));
+    // The table, most severe first, then a section for each.
+    QVERIFY(text.contains(QLatin1String("| Severity | Finding | About |\n|---|---|---|\n| error |")));
+    const qsizetype error = text.indexOf(QLatin1String("### error `tools.name.duplicate`"));
+    const qsizetype warning = text.indexOf(QLatin1String("### warning `tools.description.missing`"));
+    QVERIFY2(error > 0 && warning > error, qPrintable(text));
+    QVERIFY(text.contains(QLatin1String("- **Fix:** give each tool its own name")));
+    // Evidence in a fence: ping's request and answer.
+    const qsizetype ping = text.indexOf(QLatin1String("### error `lifecycle.ping`"));
+    QVERIFY(ping > 0);
+    QVERIFY2(text.indexOf(QStringLiteral("- **Evidence:**\n\n  ````\n  → {"), ping) > ping, qPrintable(text.mid(ping)));
+}
+
 void tst_Doctor::usageAndUnreachable()
 {
     const Run help = doctor({QStringLiteral("--help")});
@@ -331,7 +352,7 @@ void tst_Doctor::usageAndUnreachable()
     QVERIFY(help.out.contains("Usage: mcpscope doctor"));
     const Run format = doctor({QStringLiteral("--format"), QStringLiteral("xml"), QStringLiteral("x")});
     QCOMPARE(format.exitCode, 2);
-    QVERIFY2(format.err.contains("--format must be text or json"), format.err.constData());
+    QVERIFY2(format.err.contains("--format must be text, json or markdown"), format.err.constData());
     const Run level = doctor({QStringLiteral("--fail-on"), QStringLiteral("never"), QStringLiteral("x")});
     QCOMPARE(level.exitCode, 2);
     const Run method = doctor({QStringLiteral("--method"), QStringLiteral("resources/list"), QStringLiteral("x")});
