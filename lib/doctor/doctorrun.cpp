@@ -62,6 +62,9 @@ void DoctorRun::observe(const TrafficEvent &event)
         if (m_replies.size() > KeptAnswers)
             m_replies.removeFirst();
     }
+    if (event.kind == TrafficEvent::Kind::Message && event.direction == TrafficEvent::Direction::Incoming
+        && event.raw.contains("/list_changed"))
+        m_listChanged = true;
     if (event.kind == TrafficEvent::Kind::InvalidMessage && event.direction == TrafficEvent::Direction::Incoming) {
         if (m_invalidMessages++ == 0)
             m_firstInvalid = event;
@@ -93,6 +96,29 @@ void DoctorRun::listEverything()
         m_findings.append(Finding::make(QStringLiteral("performance.list-time"), Severity::Info, QStringLiteral("all lists"),
                                         {}, QStringLiteral("listed everything in %1 ms").arg(elapsedMs),
                                         QStringLiteral("hosts list a server's offer when they connect and after every list_changed")));
+        listAgain();
+    });
+}
+
+void DoctorRun::listAgain()
+{
+    if (!m_connection)
+        return finish();
+    ServerConnection::ListOptions options = ServerConnection::ListOptions::fromServer();
+    options.pageTimeoutMs = m_options.timeoutMs;
+    m_connection->listSnapshot(this, options, [this](const QJsonObject &again, const QString &error) {
+        const QStringList changed = changedDefinitions(m_snapshot, again);
+        if (error.isEmpty() && !changed.isEmpty() && !m_listChanged) {
+            m_findings.append(Finding::make(
+                QStringLiteral("security.definitions-changed"), Severity::Warning, changed.constFirst(),
+                QStringLiteral("the same definitions when listed again, or a list_changed notification first"),
+                QStringLiteral("changed between two listings: %1").arg(changed.join(QStringLiteral(", "))),
+                QStringLiteral("hosts show a user the definitions they approve and cache them; a definition that "
+                               "changes unannounced is what the user did not approve (a \"rug pull\"), and "
+                               "2025-11-25 server/tools says a server that changes its list SHOULD notify"),
+                QStringLiteral("keep definitions stable; when they change, send notifications/tools/list_changed "
+                               "(prompts/, resources/) and declare listChanged")));
+        }
         askUnknownMethod();
     });
 }

@@ -64,6 +64,9 @@ Q_SIGNALS:
 
 private:
     void listEverything();
+    // Lists again and compares: definitions that change without a list_changed notification
+    // (what a user approved is not what runs: a "rug pull").
+    void listAgain();
     // Sends request with the run's timeout; answered gets it once it finished.
     void ask(const Request &request, std::function<void(const OutgoingRequest *)> answered);
     void askUnknownMethod();
@@ -85,6 +88,7 @@ private:
     bool m_modern = false;
     int m_invalidMessages = 0;   // what the server sent that is not a message
     TrafficEvent m_firstInvalid;
+    bool m_listChanged = false;      // the server said a list changed while the run went on
     QList<TrafficEvent> m_requests; // the run's own requests on the wire (unknown method, ping)
     QList<TrafficEvent> m_replies;  // answers that came while it ran (the last ones)
     int m_stderrLines = 0;

@@ -6,9 +6,12 @@
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QMap>
 #include <QRegularExpression>
 #include <QSet>
 #include <QUrl>
+
+#include <utility>
 
 namespace Mcp::Doctor {
 
@@ -324,6 +327,33 @@ QList<Finding> checkListings(const QJsonObject &snapshot)
     checkResources(snapshot.value(Key::Resources).toArray(), findings);
     checkTemplates(snapshot.value(Key::ResourceTemplates).toArray(), findings);
     return findings;
+}
+
+QStringList changedDefinitions(const QJsonObject &before, const QJsonObject &after)
+{
+    QStringList changed;
+    for (const auto &[key, kind] : {std::pair{QLatin1String("tools"), QLatin1String("tool")},
+                                    std::pair{QLatin1String("prompts"), QLatin1String("prompt")}}) {
+        const auto byName = [key = key](const QJsonObject &snapshot) {
+            QMap<QString, QJsonObject> items;
+            for (const QJsonValue &item : snapshot.value(key).toArray())
+                items.insert(item[QLatin1String("name")].toString(), item.toObject());
+            return items;
+        };
+        const QMap<QString, QJsonObject> was = byName(before);
+        const QMap<QString, QJsonObject> is = byName(after);
+        for (auto it = was.cbegin(); it != was.cend(); ++it) {
+            if (!is.contains(it.key()))
+                changed << QStringLiteral("%1 %2 (removed)").arg(kind, it.key());
+            else if (is.value(it.key()) != it.value())
+                changed << QStringLiteral("%1 %2").arg(kind, it.key());
+        }
+        for (auto it = is.cbegin(); it != is.cend(); ++it) {
+            if (!was.contains(it.key()))
+                changed << QStringLiteral("%1 %2 (added)").arg(kind, it.key());
+        }
+    }
+    return changed;
 }
 
 } // namespace Mcp::Doctor

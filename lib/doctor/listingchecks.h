@@ -12,6 +12,11 @@ namespace Mcp::Doctor {
 // what hosts are known to reject. Pure: the same snapshot gives the same findings, in order.
 QList<Finding> checkListings(const QJsonObject &snapshot);
 
+// The tools and prompts whose definitions differ between two snapshots, as "tool echo",
+// "tool added_one (added)", "prompt old (removed)". Resources are left out: their lists follow
+// the data they name (files, rows) and change for good reasons.
+QStringList changedDefinitions(const QJsonObject &before, const QJsonObject &after);
+
 // The characters in text that hide it from a person while a model still reads it (zero-width
 // characters, Unicode tag characters, bidirectional controls), each once, as "U+200B".
 QStringList hiddenCharacters(const QString &text);

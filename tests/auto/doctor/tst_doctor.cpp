@@ -272,6 +272,7 @@ void tst_Doctor::eachFlawIsFound_data()
     row("unknown-tool-is-error", "tools.call.unknown-name", "info");
     row("unknown-prompt-wrong-code", "prompts.get.unknown-name", "warning");
     row("unknown-resource-wrong-code", "resources.read.unknown-uri", "warning");
+    row("changing-tools", "security.definitions-changed", "warning");
     row("stdout-noise", "transport.invalid-message", "error");
     row("ignore-eof", "transport.stdin-close", "warning");
 }
