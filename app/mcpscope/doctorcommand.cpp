@@ -38,7 +38,8 @@ const char DoctorUsage[] =
     "Nothing that could change the server's state is called.\n"
     "\n"
     "Options:\n"
-    "  --format F            text (default), json or markdown (to paste into an issue)\n"
+    "  --format F            text (default), json, markdown (to paste into an issue) or junit\n"
+    "                        (for CI: a failing test case for each finding at or above --fail-on)\n"
     "  --fail-on LEVEL       error (default), warning or info: exit 1 when a finding is at least this\n"
     "  --only CATEGORY,...   only these categories (tools, prompts, resources, security, lifecycle,\n"
     "                        performance, http)\n"
@@ -89,8 +90,10 @@ std::optional<DoctorOptions> parseDoctorOptions(const QStringList &arguments, QS
         }
         const QString value = *given;
         if (name == QLatin1String("--format")) {
-            if (value != QLatin1String("text") && value != QLatin1String("json") && value != QLatin1String("markdown")) {
-                *error = tr("--format must be text, json or markdown");
+            static const QStringList formats{QStringLiteral("text"), QStringLiteral("json"), QStringLiteral("markdown"),
+                                             QStringLiteral("junit")};
+            if (!formats.contains(value)) {
+                *error = tr("--format must be text, json, markdown or junit");
                 return std::nullopt;
             }
             options.format = value;
@@ -245,6 +248,8 @@ int runDoctor(const QStringList &arguments)
                                                     {QStringLiteral("warnings"), tally.warnings},
                                                     {QStringLiteral("infos"), tally.infos}}}};
         writeLine(stdout, QJsonDocument(report).toJson(QJsonDocument::Indented));
+    } else if (doctor->format == QLatin1String("junit")) {
+        writeLine(stdout, Doctor::reportJUnit(title, findings, doctor->failOn));
     } else if (doctor->format == QLatin1String("markdown")) {
         writeLine(stdout, Doctor::reportMarkdown(tr("mcpscope doctor: %1").arg(title), findings));
     } else {

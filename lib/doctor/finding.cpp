@@ -2,6 +2,7 @@
 
 #include <QJsonArray>
 #include <QStringList>
+#include <QXmlStreamWriter>
 
 #include <algorithm>
 
@@ -186,6 +187,53 @@ QString reportMarkdown(const QString &title, const QList<Finding> &findings)
         }
     }
     return lines.join(u'\n') + u'\n';
+}
+
+QByteArray reportJUnit(const QString &suite, const QList<Finding> &findings, Severity failAt)
+{
+    const QList<Finding> ordered = mostSevereFirst(findings);
+    const auto failed = static_cast<int>(std::count_if(ordered.cbegin(), ordered.cend(),
+                                                       [failAt](const Finding &f) { return f.severity >= failAt; }));
+    QByteArray xml;
+    QXmlStreamWriter w(&xml);
+    w.setAutoFormatting(true);
+    w.writeStartDocument();
+    w.writeStartElement(QStringLiteral("testsuites"));
+    w.writeAttribute(QStringLiteral("name"), QStringLiteral("mcpscope doctor"));
+    w.writeAttribute(QStringLiteral("tests"), QString::number(ordered.size()));
+    w.writeAttribute(QStringLiteral("failures"), QString::number(failed));
+    w.writeStartElement(QStringLiteral("testsuite"));
+    w.writeAttribute(QStringLiteral("name"), suite);
+    w.writeAttribute(QStringLiteral("tests"), QString::number(ordered.size()));
+    w.writeAttribute(QStringLiteral("failures"), QString::number(failed));
+    w.writeAttribute(QStringLiteral("errors"), QStringLiteral("0"));
+    w.writeAttribute(QStringLiteral("skipped"), QStringLiteral("0"));
+    for (const Finding &finding : ordered) {
+        QStringList text;
+        for (const auto &[label, value] : {std::pair{"expected", finding.expected}, std::pair{"seen", finding.seen},
+                                           std::pair{"rule", finding.rule}, std::pair{"fix", finding.fix}}) {
+            if (!value.isEmpty())
+                text << QStringLiteral("%1: %2").arg(QLatin1String(label), value);
+        }
+        text << finding.evidenceLines();
+        w.writeStartElement(QStringLiteral("testcase"));
+        w.writeAttribute(QStringLiteral("name"), QStringLiteral("%1 (%2)").arg(finding.id, finding.subject));
+        w.writeAttribute(QStringLiteral("classname"), QStringLiteral("doctor.") + finding.category);
+        if (finding.severity >= failAt) {
+            w.writeStartElement(QStringLiteral("failure"));
+            w.writeAttribute(QStringLiteral("type"), severityName(finding.severity));
+            w.writeAttribute(QStringLiteral("message"), finding.seen);
+            w.writeCharacters(text.join(u'\n'));
+            w.writeEndElement();
+        } else {
+            w.writeTextElement(QStringLiteral("system-out"), severityName(finding.severity) + u'\n' + text.join(u'\n'));
+        }
+        w.writeEndElement();
+    }
+    w.writeEndElement();
+    w.writeEndElement();
+    w.writeEndDocument();
+    return xml;
 }
 
 } // namespace Mcp::Doctor

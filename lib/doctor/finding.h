@@ -64,5 +64,9 @@ QString reportText(const QList<Finding> &findings);
 // The same as Markdown, to paste into an issue: a heading (title), the counts, a table of the
 // findings, then each with what was expected and seen, the rule, the fix and its evidence.
 QString reportMarkdown(const QString &title, const QList<Finding> &findings);
+// The same as JUnit XML for CI: one testsuite (suite: the server), a testcase per finding (name:
+// its id, classname: its category), a <failure> for each at or above failAt (what --fail-on
+// fails), the rest passing with their text in <system-out>.
+QByteArray reportJUnit(const QString &suite, const QList<Finding> &findings, Severity failAt);
 
 } // namespace Mcp::Doctor

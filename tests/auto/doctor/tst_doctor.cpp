@@ -5,6 +5,7 @@
 #include <QJsonObject>
 #include <QProcessEnvironment>
 #include <QTest>
+#include <QXmlStreamReader>
 
 #include "httppeer.h"
 #include "processes.h"
@@ -61,6 +62,7 @@ private Q_SLOTS:
     void failOnAndFilters();
     void textReport();
     void markdownReport();
+    void junitReport();
     void usageAndUnreachable();
 
 private:
@@ -346,6 +348,34 @@ void tst_Doctor::markdownReport()
     QVERIFY2(text.indexOf(QStringLiteral("- **Evidence:**\n\n  ````\n  → {"), ping) > ping, qPrintable(text.mid(ping)));
 }
 
+void tst_Doctor::junitReport()
+{
+    // A test case per finding; the ones at or above --fail-on fail.
+    const Run run = flawed({QStringLiteral("duplicate-tool"), QStringLiteral("no-description")},
+                           {QStringLiteral("--format"), QStringLiteral("junit"), QStringLiteral("--fail-on=warning")});
+    QCOMPARE(run.exitCode, 1);
+    QXmlStreamReader xml(run.out);
+    int cases = 0;
+    QStringList failures;
+    QString suite;
+    while (!xml.atEnd()) {
+        if (xml.readNext() != QXmlStreamReader::StartElement)
+            continue;
+        if (xml.name() == QLatin1String("testsuite"))
+            suite = xml.attributes().value(QLatin1String("name")).toString();
+        else if (xml.name() == QLatin1String("testcase"))
+            ++cases;
+        else if (xml.name() == QLatin1String("failure"))
+            failures << xml.attributes().value(QLatin1String("type")).toString();
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QVERIFY2(suite.startsWith(QLatin1String("flawed-server 1.0.0")), qPrintable(suite));
+    QCOMPARE(cases, 5); // the two flaws and three notes
+    QCOMPARE(failures, (QStringList{QStringLiteral("error"), QStringLiteral("warning")}));
+    QVERIFY(run.out.contains("classname=\"doctor.tools\""));
+    QVERIFY(run.out.contains("fix: give each tool its own name"));
+}
+
 void tst_Doctor::usageAndUnreachable()
 {
     const Run help = doctor({QStringLiteral("--help")});
@@ -353,7 +383,7 @@ void tst_Doctor::usageAndUnreachable()
     QVERIFY(help.out.contains("Usage: mcpscope doctor"));
     const Run format = doctor({QStringLiteral("--format"), QStringLiteral("xml"), QStringLiteral("x")});
     QCOMPARE(format.exitCode, 2);
-    QVERIFY2(format.err.contains("--format must be text, json or markdown"), format.err.constData());
+    QVERIFY2(format.err.contains("--format must be text, json, markdown or junit"), format.err.constData());
     const Run level = doctor({QStringLiteral("--fail-on"), QStringLiteral("never"), QStringLiteral("x")});
     QCOMPARE(level.exitCode, 2);
     const Run method = doctor({QStringLiteral("--method"), QStringLiteral("resources/list"), QStringLiteral("x")});
