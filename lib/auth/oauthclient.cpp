@@ -1,8 +1,8 @@
 #include "oauthclient.h"
 #include "cappedhttp.h"
-
 #include "authorizationuseragent.h"
 #include "config/serverconfig.h"
+#include "transport/httpheaders.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -465,11 +465,7 @@ QJsonObject OAuthClient::HttpResult::json() const
 
 QByteArray OAuthClient::HttpResult::header(const QByteArray &name) const
 {
-    for (const auto &entry : headers) {
-        if (entry.first.compare(name, Qt::CaseInsensitive) == 0)
-            return entry.second;
-    }
-    return {};
+    return headerValue(headers, name);
 }
 
 void OAuthClient::request(const QByteArray &method, const QUrl &url, const QByteArray &body,

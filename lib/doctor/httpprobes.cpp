@@ -95,15 +95,6 @@ QByteArray HttpProbes::foreignHost(const QUrl &url)
     return QByteArrayLiteral("rebinding.example:") + QByteArray::number(url.port(url.scheme() == QLatin1String("https") ? 443 : 80));
 }
 
-QByteArray HttpProbes::Exchange::header(const QByteArray &name) const
-{
-    for (const auto &h : headers) {
-        if (h.first.compare(name, Qt::CaseInsensitive) == 0)
-            return h.second;
-    }
-    return {};
-}
-
 QString HttpProbes::Exchange::statusText() const
 {
     if (status == 0)
@@ -280,7 +271,7 @@ void HttpProbes::checkVersionHeader()
 void HttpProbes::checkGetStream()
 {
     send("GET", QStringLiteral("open the GET stream"), {}, sessionHeaders(m_session), [this](const Exchange &seen) {
-        const bool stream = seen.status == 200 && seen.header("content-type").toLower().startsWith("text/event-stream");
+        const bool stream = seen.status == 200 && headerValue(seen.headers, "content-type").toLower().startsWith("text/event-stream");
         // Held open without headers: a stream with nothing to say yet (Node sends its headers
         // with the first event); clients wait on it the same way.
         const bool heldOpen = seen.status == 0 && seen.timedOut;

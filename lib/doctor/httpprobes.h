@@ -1,6 +1,7 @@
 #pragma once
 
 #include "doctor/finding.h"
+#include "transport/httpheaders.h"
 #include "transport/trafficevent.h"
 
 #include <QByteArray>
@@ -76,8 +77,7 @@ private:
         HttpHeaders headers;
         QByteArray body;
         QList<TrafficEvent> events; // the request, then the response
-        QByteArray header(const QByteArray &name) const;
-        QByteArray sessionId() const { return header("mcp-session-id"); }
+        QByteArray sessionId() const { return headerValue(headers, "mcp-session-id"); }
         bool isSuccess() const { return status >= 200 && status < 300; }
         QString statusText() const;
     };

@@ -1,6 +1,7 @@
 #include "httprecorder.h"
 
 #include "jsonrpc/message.h"
+#include "transport/httpheaders.h"
 #include "transport/sseparser.h"
 
 #include <QCoreApplication>
@@ -17,15 +18,6 @@ namespace Mcp::Record {
 namespace {
 
 constexpr qsizetype MaxHeadSize = 1024 * 1024;
-
-QByteArray headerValue(const HttpHeaders &headers, QByteArrayView name)
-{
-    for (const auto &h : headers) {
-        if (QByteArrayView(h.first).compare(name, Qt::CaseInsensitive) == 0)
-            return h.second;
-    }
-    return {};
-}
 
 } // namespace
 

@@ -2,6 +2,7 @@
 
 #include "bytesearch_p.h"
 #include "transport/credentials.h"
+#include "transport/httpheaders.h"
 #include "trafficlog.h"
 
 #include <QIODevice>
@@ -907,15 +908,6 @@ TrafficCapture::ImportResult TrafficCapture::readJsonLines(QIODevice *device, Tr
 
 namespace {
 
-QString headerValue(const HttpHeaders &headers, QByteArrayView name)
-{
-    for (const auto &h : headers) {
-        if (QByteArrayView(h.first).compare(name, Qt::CaseInsensitive) == 0)
-            return QString::fromLatin1(h.second);
-    }
-    return QString();
-}
-
 QJsonArray harHeaders(const HttpHeaders &headers)
 {
     QJsonArray array;
@@ -1024,7 +1016,7 @@ QJsonObject harOf(const QList<TrafficEvent> &events, const QHash<int, QString> &
             {QStringLiteral("bodySize"), request->raw.size()},
         };
         if (!request->raw.isEmpty()) {
-            QString mime = headerValue(request->headers, "content-type");
+            QString mime = QString::fromLatin1(headerValue(request->headers, "content-type"));
             QJsonObject postData{{QStringLiteral("mimeType"), mime.isEmpty() ? QStringLiteral("application/json") : mime}};
             setHarText(&postData, request->raw);
             harRequest.insert(QStringLiteral("postData"), postData);
@@ -1034,7 +1026,7 @@ QJsonObject harOf(const QList<TrafficEvent> &events, const QHash<int, QString> &
         // exchange; SSE frames are written back in text/event-stream form.
         QByteArray body;
         qint64 lastNs = response ? response->monotonicNs : request->monotonicNs;
-        bool streamed = response && headerValue(response->headers, "content-type").contains(QLatin1String("text/event-stream"));
+        bool streamed = response && headerValue(response->headers, "content-type").contains("text/event-stream");
         QList<const TrafficEvent *> frames;
         for (const TrafficEvent &e : group) {
             if (&e == request || &e == response || e.direction != TrafficEvent::Direction::Incoming)
@@ -1066,7 +1058,7 @@ QJsonObject harOf(const QList<TrafficEvent> &events, const QHash<int, QString> &
         }
 
         QJsonObject content{{QStringLiteral("size"), body.size()}};
-        QString mime = response ? headerValue(response->headers, "content-type") : QString();
+        QString mime = response ? QString::fromLatin1(headerValue(response->headers, "content-type")) : QString();
         if (mime.isEmpty())
             mime = streamed ? QStringLiteral("text/event-stream") : QStringLiteral("application/json");
         content.insert(QStringLiteral("mimeType"), response || !body.isEmpty() ? mime : QStringLiteral("x-unknown"));
@@ -1079,7 +1071,7 @@ QJsonObject harOf(const QList<TrafficEvent> &events, const QHash<int, QString> &
             {QStringLiteral("cookies"), QJsonArray()},
             {QStringLiteral("headers"), response ? harHeaders(response->headers) : QJsonArray()},
             {QStringLiteral("content"), content},
-            {QStringLiteral("redirectURL"), response ? headerValue(response->headers, "location") : QString()},
+            {QStringLiteral("redirectURL"), response ? QString::fromLatin1(headerValue(response->headers, "location")) : QString()},
             {QStringLiteral("headersSize"), -1},
             {QStringLiteral("bodySize"), response ? body.size() : -1},
         };
