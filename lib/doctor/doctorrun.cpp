@@ -53,18 +53,19 @@ void DoctorRun::observe(const TrafficEvent &event)
     // results or errors).
     constexpr qsizetype SmallAnswerBytes = 4096;
     constexpr qsizetype KeptAnswers = 256;
-    if (event.kind == TrafficEvent::Kind::Message && event.direction == TrafficEvent::Direction::Outgoing
+    const bool message = event.kind == TrafficEvent::Kind::Message;
+    const bool incoming = event.direction == TrafficEvent::Direction::Incoming;
+    if (message && event.direction == TrafficEvent::Direction::Outgoing
         && (event.raw.contains("no-such-") || event.raw.contains("\"ping\""))) {
         m_requests.append(event);
-    } else if (event.kind == TrafficEvent::Kind::Message && event.direction == TrafficEvent::Direction::Incoming
-               && event.raw.size() <= SmallAnswerBytes) {
-        m_replies.append(event);
-        if (m_replies.size() > KeptAnswers)
-            m_replies.removeFirst();
+    } else if (message && incoming) {
+        m_listChanged = m_listChanged || event.raw.contains("/list_changed");
+        if (event.raw.size() <= SmallAnswerBytes) {
+            m_replies.append(event);
+            if (m_replies.size() > KeptAnswers)
+                m_replies.removeFirst();
+        }
     }
-    if (event.kind == TrafficEvent::Kind::Message && event.direction == TrafficEvent::Direction::Incoming
-        && event.raw.contains("/list_changed"))
-        m_listChanged = true;
     if (event.kind == TrafficEvent::Kind::InvalidMessage && event.direction == TrafficEvent::Direction::Incoming) {
         if (m_invalidMessages++ == 0)
             m_firstInvalid = event;
@@ -154,39 +155,39 @@ void DoctorRun::askUnknownMethod()
         } else if (response.error->code != ErrorCode::MethodNotFound) {
             report(Severity::Error, QStringLiteral("error %1: %2").arg(response.error->code).arg(response.error->message));
         }
-        QStringList lists;
-        for (const char *list : {"tools", "prompts", "resources"}) {
-            if (m_snapshot.contains(QLatin1String(list)))
-                lists << QLatin1String(list);
+        // One request a list the server offers (its key in the snapshot).
+        const QList<UnknownName> asks{
+            {QStringLiteral("tools"), QStringLiteral("tools.call.unknown-name"), Requests::callTool(unknownName(), {})},
+            {QStringLiteral("prompts"), QStringLiteral("prompts.get.unknown-name"), Requests::getPrompt(unknownName())},
+            {QStringLiteral("resources"), QStringLiteral("resources.read.unknown-uri"), Requests::readResource(unknownUri())}};
+        QList<UnknownName> offered;
+        for (const UnknownName &ask : asks) {
+            if (m_snapshot.contains(ask.list))
+                offered << ask;
         }
-        askUnknownNames(lists);
+        askUnknownNames(offered);
     });
 }
 
-void DoctorRun::askUnknownNames(QStringList lists)
+void DoctorRun::askUnknownNames(QList<UnknownName> asks)
 {
-    if (lists.isEmpty()) {
+    if (asks.isEmpty()) {
         if (m_modern)
             probeHttp();
         else
             ping();
         return;
     }
-    const QString list = lists.takeFirst();
+    const UnknownName asked = asks.takeFirst();
     // 2026-07-28 moved "resource not found" from -32002 to Invalid params; a legacy server may
     // answer either (the SDKs long used -32602).
-    const bool resources = list == QLatin1String("resources");
+    const bool resources = asked.request.method == Method::ResourcesRead;
     const int expectedCode = resources && !m_modern ? int(ErrorCode::ResourceNotFound) : int(ErrorCode::InvalidParams);
     const int alsoAccepted = resources ? int(ErrorCode::InvalidParams) : expectedCode;
-    Request request = list == QLatin1String("tools") ? Requests::callTool(unknownName(), {})
-                      : resources                    ? Requests::readResource(unknownUri())
-                                                     : Requests::getPrompt(unknownName());
-    const QString subject = resources ? QStringLiteral("resources/read of a URI it does not have")
-                                      : QStringLiteral("%1 of a name it does not have").arg(request.method);
-    const QString id = list == QLatin1String("tools") ? QStringLiteral("tools.call.unknown-name")
-                       : resources                    ? QStringLiteral("resources.read.unknown-uri")
-                                                      : QStringLiteral("prompts.get.unknown-name");
-    ask(request, [this, lists, expectedCode, alsoAccepted, subject, id](const OutgoingRequest *sent) {
+    const QString subject = QStringLiteral("%1 of a %2 it does not have")
+                                .arg(asked.request.method, resources ? QStringLiteral("URI") : QStringLiteral("name"));
+    const QString id = asked.id;
+    ask(asked.request, [this, asks, expectedCode, alsoAccepted, subject, id](const OutgoingRequest *sent) {
         const Response response = sent->response();
         const auto report = [&](Severity severity, const QString &seen) {
             m_findings.append(Finding::make(
@@ -213,7 +214,7 @@ void DoctorRun::askUnknownNames(QStringList lists)
                    && response.error->code != alsoAccepted) {
             report(Severity::Warning, QStringLiteral("error %1: %2").arg(response.error->code).arg(response.error->message));
         }
-        askUnknownNames(lists);
+        askUnknownNames(asks);
     });
 }
 

@@ -72,7 +72,13 @@ private:
     void askUnknownMethod();
     // tools/call, prompts/get and resources/read of names no server has, for each list the
     // server offers: a host that calls what was just removed must get an error, not a result.
-    void askUnknownNames(QStringList lists);
+    struct UnknownName
+    {
+        QString list;    // the snapshot's key of the list that must be offered
+        QString id;      // the finding's
+        Request request;
+    };
+    void askUnknownNames(QList<UnknownName> asks);
     void ping();
     void probeHttp();
     // The request of `method` the run sent and the answer to it, as the traffic showed them

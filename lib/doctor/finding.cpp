@@ -5,6 +5,7 @@
 #include <QXmlStreamWriter>
 
 #include <algorithm>
+#include <utility>
 
 namespace Mcp::Doctor {
 
@@ -68,6 +69,18 @@ QString shownHeaders(const TrafficEvent &event)
 
 } // namespace
 
+QList<QPair<QLatin1StringView, QString>> Finding::details() const
+{
+    QList<QPair<QLatin1StringView, QString>> shown;
+    for (const auto &[label, text] : {std::pair{QLatin1StringView("expected"), &expected},
+                                      std::pair{QLatin1StringView("seen"), &seen},
+                                      std::pair{QLatin1StringView("rule"), &rule}, std::pair{QLatin1StringView("fix"), &fix}}) {
+        if (!text->isEmpty())
+            shown.append({label, *text});
+    }
+    return shown;
+}
+
 QStringList Finding::evidenceLines() const
 {
     constexpr qsizetype ShownBodyChars = 160;
@@ -127,14 +140,8 @@ QString reportText(const QList<Finding> &findings)
     QStringList lines;
     for (const Finding &finding : mostSevereFirst(findings)) {
         lines << QStringLiteral("%1 %2  %3").arg(severityName(finding.severity).leftJustified(7), finding.id, finding.subject);
-        const auto detail = [&lines](const char *label, const QString &text) {
-            if (!text.isEmpty())
-                lines << QStringLiteral("        %1: %2").arg(QLatin1String(label), text);
-        };
-        detail("expected", finding.expected);
-        detail("seen", finding.seen);
-        detail("rule", finding.rule);
-        detail("fix", finding.fix);
+        for (const auto &[label, text] : finding.details())
+            lines << QStringLiteral("        %1: %2").arg(label, text);
         for (const QString &line : finding.evidenceLines())
             lines << QStringLiteral("        ") + line;
     }
@@ -169,14 +176,10 @@ QString reportMarkdown(const QString &title, const QList<Finding> &findings)
     for (const Finding &finding : ordered) {
         lines << QString() << QStringLiteral("### %1 `%2`: %3").arg(severityName(finding.severity), finding.id,
                                                                  markdownInline(finding.subject));
-        const auto item = [&lines](const char *label, const QString &text) {
-            if (!text.isEmpty())
-                lines << QStringLiteral("- **%1** %2").arg(QLatin1String(label), markdownInline(text));
-        };
-        item("Expected:", finding.expected);
-        item("Seen:", finding.seen);
-        item("Rule:", finding.rule);
-        item("Fix:", finding.fix);
+        for (const auto &[label, text] : finding.details()) {
+            const QString name = QString(label);
+            lines << QStringLiteral("- **%1%2:** %3").arg(name.left(1).toUpper(), name.mid(1), markdownInline(text));
+        }
         const QStringList evidence = finding.evidenceLines();
         if (!evidence.isEmpty()) {
             // A fence longer than any run of backticks in the evidence.
@@ -210,11 +213,8 @@ QByteArray reportJUnit(const QString &suite, const QList<Finding> &findings, Sev
     w.writeAttribute(QStringLiteral("skipped"), QStringLiteral("0"));
     for (const Finding &finding : ordered) {
         QStringList text;
-        for (const auto &[label, value] : {std::pair{"expected", finding.expected}, std::pair{"seen", finding.seen},
-                                           std::pair{"rule", finding.rule}, std::pair{"fix", finding.fix}}) {
-            if (!value.isEmpty())
-                text << QStringLiteral("%1: %2").arg(QLatin1String(label), value);
-        }
+        for (const auto &[label, value] : finding.details())
+            text << QStringLiteral("%1: %2").arg(label, value);
         text << finding.evidenceLines();
         w.writeStartElement(QStringLiteral("testcase"));
         w.writeAttribute(QStringLiteral("name"), QStringLiteral("%1 (%2)").arg(finding.id, finding.subject));

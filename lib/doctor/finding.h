@@ -4,6 +4,7 @@
 
 #include <QJsonObject>
 #include <QList>
+#include <QPair>
 #include <QString>
 
 #include <optional>
@@ -36,6 +37,9 @@ struct Finding
     static Finding make(const QString &id, Severity severity, const QString &subject, const QString &expected,
                         const QString &seen, const QString &rule, const QString &fix = {});
     QJsonObject toJson() const;
+    // What every report shows under a finding, those that are empty left out, in this order:
+    // ("expected", ...), ("seen", ...), ("rule", ...), ("fix", ...).
+    QList<QPair<QLatin1StringView, QString>> details() const;
     // The evidence a line an event: "→ POST URL  Origin: ...", "← HTTP 200  content-type: ...".
     // Only the headers a probe chose and what the answer is are shown: the connection's own
     // headers (keys, tokens) and session ids stay out of reports.
