@@ -167,7 +167,7 @@ void DoctorDialog::runAgain()
         showFindings();
         Q_EMIT examined();
     });
-    m_run->start(modern, m_connection->sessionInfo().protocolVersion);
+    m_run->start(modern, m_connection->sessionInfo().protocolVersion, m_connection->sessionInfo().serverCapabilities);
 }
 
 void DoctorDialog::showFindings()
