@@ -23,7 +23,7 @@ bool isClientSide(int code)
 // A progress token as text: 7 and "7" are different tokens.
 QString tokenText(const QJsonValue &token)
 {
-    return QString::fromUtf8(QJsonDocument(QJsonArray{token}).toJson(QJsonDocument::Compact));
+    return QString::fromUtf8(QJsonDocument(QJsonArray{token}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
 }
 
 } // namespace
@@ -107,14 +107,8 @@ void DoctorRun::listEverything()
     m_connection->listSnapshot(this, options, [this](const QJsonObject &snapshot, const QString &error) {
         const qint64 elapsedMs = m_listing.elapsed();
         m_snapshot = snapshot;
-        if (!error.isEmpty()) {
-            m_findings.append(Finding::make(QStringLiteral("lifecycle.list-failed"), Severity::Error,
-                                            QStringLiteral("the lists the capabilities announce"),
-                                            QStringLiteral("every list the server's capabilities announce answers"), error,
-                                            QStringLiteral("2025-11-25 server/tools, server/prompts, server/resources: a "
-                                                           "server that declares the capability MUST answer its list request"),
-                                            QStringLiteral("answer the list, or do not declare the capability")));
-        }
+        // A list that fails is reported by the walk (walkLists), page by page, with its exchange.
+        Q_UNUSED(error);
         m_findings += checkListings(snapshot);
         m_findings.append(Finding::make(QStringLiteral("performance.list-time"), Severity::Info, QStringLiteral("all lists"),
                                         {}, QStringLiteral("listed everything in %1 ms").arg(elapsedMs),
@@ -278,12 +272,12 @@ void DoctorRun::askInvalidParams()
 void DoctorRun::askUndeclaredLists(QList<ListDescriptor> lists)
 {
     if (lists.isEmpty()) {
-        QList<ListDescriptor> offered;
+        QList<ListDescriptor> declared;
         for (const ListDescriptor &list : Lists::offered()) {
-            if (m_snapshot.contains(list.itemsKey))
-                offered << list;
+            if (m_capabilities.contains(list.capability))
+                declared << list;
         }
-        return walkLists(offered);
+        return walkLists(declared);
     }
     const ListDescriptor list = lists.takeFirst();
     ask(Requests::listPage(list.method), [this, list, lists](const OutgoingRequest *sent) {
@@ -318,6 +312,7 @@ void DoctorRun::walkPage(QList<ListDescriptor> lists, ListWalk walk, const QStri
     // Enough for any list a host would take; more pages than this is a finding of its own.
     constexpr int MaxPages = 100;
     ask(Requests::listPage(walk.list.method, cursor), [this, lists, walk, cursor](const OutgoingRequest *sent) mutable {
+        walk.pageIds.append(sent->id());
         if (sent->isError()) {
             walk.error = sent->error().message;
             return timeFirstPage(lists, walk);
@@ -325,20 +320,13 @@ void DoctorRun::walkPage(QList<ListDescriptor> lists, ListWalk walk, const QStri
         if (cursor.isEmpty())
             walk.firstPageMs.append(sent->elapsedMs());
         const QJsonObject page = sent->result().toObject();
-        QStringList keys;
-        for (const QJsonValue &item : page.value(walk.list.itemsKey).toArray()) {
-            const QJsonObject object = item.toObject();
-            keys << (object.contains(Key::Uri) ? object.value(Key::Uri).toString()
-                     : object.contains(Key::UriTemplate) ? object.value(Key::UriTemplate).toString()
-                                                         : object.value(Key::Name).toString());
-        }
-        walk.pages.append(keys);
+        walk.pages.append(page.value(walk.list.itemsKey).toArray());
         const QString next = page.value(Key::NextCursor).toString();
         if (next.isEmpty() || walk.pages.size() >= MaxPages)
             return timeFirstPage(lists, walk);
-        m_paginates = true;
+        if (m_paginatedList.isEmpty())
+            m_paginatedList = walk.list.method;
         if (walk.cursors.contains(next)) {
-            walk.loopedCursor = next;
             m_findings.append(Finding::make(
                 QStringLiteral("pagination.cursor-loop"), Severity::Error, walk.list.method,
                 QStringLiteral("a new cursor on every page, and none on the last"),
@@ -371,16 +359,30 @@ void DoctorRun::timeFirstPage(QList<ListDescriptor> lists, ListWalk walk)
     const QString method = walk.list.method;
     QHash<QString, int> pageOf; // an item's key: the first page it was on
     QStringList repeated;
+    int repeatedOn = 0; // the page the first repeat is on
     qsizetype items = 0;
     for (int page = 0; page < walk.pages.size(); ++page) {
-        for (const QString &key : walk.pages.at(page)) {
+        for (const QJsonValue &item : walk.pages.at(page)) {
             ++items;
-            if (pageOf.contains(key) && pageOf.value(key) != page && !repeated.contains(key))
-                repeated << key;
-            else if (!pageOf.contains(key))
+            // The same item, not only the same name: two tools named alike are another finding.
+            const QString key = QString::fromUtf8(QJsonDocument(item.toObject()).toJson(QJsonDocument::Compact));
+            if (pageOf.contains(key) && pageOf.value(key) != page) {
+                const QJsonObject object = item.toObject();
+                const QString name = object.contains(Key::Uri) ? object.value(Key::Uri).toString()
+                                     : object.contains(Key::UriTemplate) ? object.value(Key::UriTemplate).toString()
+                                                                         : object.value(Key::Name).toString();
+                repeatedOn = repeated.isEmpty() ? page : repeatedOn;
+                if (!repeated.contains(name))
+                    repeated << name;
+            } else if (!pageOf.contains(key)) {
                 pageOf.insert(key, page);
+            }
         }
     }
+    const auto evidence = [this, &walk](int page) {
+        if (page < walk.pageIds.size())
+            m_evidenceOf.append({m_findings.size() - 1, walk.pageIds.at(page)});
+    };
     if (!repeated.isEmpty()) {
         m_findings.append(Finding::make(QStringLiteral("pagination.repeated-item"), Severity::Warning, method,
                                         QStringLiteral("each item on one page"),
@@ -388,6 +390,7 @@ void DoctorRun::timeFirstPage(QList<ListDescriptor> lists, ListWalk walk)
                                         QStringLiteral("2025-11-25 server/utilities/pagination: a cursor marks a position "
                                                        "in the results; hosts show an item met twice twice, or refuse the list"),
                                         QStringLiteral("make each cursor continue after the last item of its page")));
+        evidence(repeatedOn);
     }
     constexpr int ManyPages = 10;
     constexpr int SmallPage = 10;
@@ -398,13 +401,24 @@ void DoctorRun::timeFirstPage(QList<ListDescriptor> lists, ListWalk walk)
                                         QStringLiteral("hosts read the whole list when they connect, a round trip a page, "
                                                        "before they show any of it"),
                                         QStringLiteral("serve bigger pages (the TypeScript and Python SDKs send whole lists)")));
+        evidence(0);
     }
-    if (!walk.error.isEmpty() && walk.loopedCursor.isEmpty()) {
+    if (!walk.error.isEmpty() && walk.pages.isEmpty()) {
+        m_findings.append(Finding::make(QStringLiteral("lifecycle.list-failed"), Severity::Error, method,
+                                        QStringLiteral("a list, as the capabilities declare \"%1\"").arg(walk.list.capability),
+                                        walk.error,
+                                        QStringLiteral("2025-11-25 server/tools, server/prompts, server/resources: a "
+                                                       "server that declares the capability answers its list request"),
+                                        QStringLiteral("answer the list, or do not declare the capability")));
+        evidence(0);
+    } else if (!walk.error.isEmpty()) {
         m_findings.append(Finding::make(QStringLiteral("pagination.page-failed"), Severity::Error, method,
                                         QStringLiteral("every page answered"),
                                         QStringLiteral("page %1: %2").arg(walk.pages.size() + 1).arg(walk.error),
                                         QStringLiteral("2025-11-25 server/utilities/pagination: the cursor a server gave "
-                                                       "is what the client sends back for the next page")));
+                                                       "is what the client sends back for the next page"),
+                                        QStringLiteral("accept every cursor you gave")));
+        evidence(walk.pages.size());
     }
     if (!walk.firstPageMs.isEmpty()) {
         QList<qint64> times = walk.firstPageMs;
@@ -437,9 +451,10 @@ void DoctorRun::reportLatencies()
 
 void DoctorRun::askInvalidCursor()
 {
-    QString method;
+    // A list that paginates, where a cursor means something; else the first declared.
+    QString method = m_paginatedList;
     for (const ListDescriptor &list : Lists::offered()) {
-        if (method.isEmpty() && m_snapshot.contains(list.itemsKey))
+        if (method.isEmpty() && m_capabilities.contains(list.capability))
             method = list.method;
     }
     const auto then = [this] {
@@ -454,7 +469,7 @@ void DoctorRun::askInvalidCursor()
         if (!(response.error && (response.error->code == ErrorCode::InvalidParams || isClientSide(response.error->code)))) {
             // Most servers that never paginate ignore the cursor: worth knowing, no more.
             m_findings.append(Finding::make(
-                QStringLiteral("pagination.invalid-cursor"), m_paginates ? Severity::Warning : Severity::Info, method,
+                QStringLiteral("pagination.invalid-cursor"), m_paginatedList.isEmpty() ? Severity::Info : Severity::Warning, method,
                 QStringLiteral("an error with code -32602 for a cursor the server never gave"),
                 response.error ? QStringLiteral("error %1: %2").arg(response.error->code).arg(response.error->message)
                                : QStringLiteral("a result"),

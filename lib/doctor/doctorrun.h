@@ -106,9 +106,9 @@ private:
     struct ListWalk
     {
         ListDescriptor list;
-        QList<QStringList> pages; // the keys (name, uri) of each page's items
+        QList<QJsonArray> pages;  // each page's items
+        QList<MessageId> pageIds; // each page's request
         QSet<QString> cursors;
-        QString loopedCursor;
         QList<qint64> firstPageMs;
         QString error;
     };
@@ -129,7 +129,7 @@ private:
     QElapsedTimer m_listing;
     bool m_modern = false;
     QJsonObject m_capabilities;
-    bool m_paginates = false; // some list came in more than one page
+    QString m_paginatedList; // the first list that came in more than one page
     struct ListLatency
     {
         QString method;

@@ -168,7 +168,7 @@ QList<Finding> checkToolResult(const ToolCallPlan::Call &call, const Response &r
                                           QStringLiteral("make the result and the outputSchema agree")));
         }
     }
-    if (structured.isObject()) {
+    if (structured.isObject() && content.isArray()) {
         // The JSON itself in a text block, as the specification says; or, as the reference
         // servers do, every string of it in the text: a host that reads only content misses nothing.
         QString text;
