@@ -263,7 +263,7 @@ void DoctorRun::askInvalidParams()
                 QStringLiteral("JSON-RPC 2.0, 5.1: -32602 for invalid method parameters; schema.ts marks the "
                                "parameter required, and hosts tell a bad request from a failure by the code"),
                 QStringLiteral("validate the parameters and answer -32602 when one is missing or wrong")));
-            m_evidenceOf.append({m_findings.size() - 1, sent->id()});
+            m_evidenceOf.append({m_findings.size() - 1, SentRequest::of(sent)});
         }
         askUndeclaredLists(undeclared);
     });
@@ -290,7 +290,7 @@ void DoctorRun::askUndeclaredLists(QList<ListDescriptor> lists)
                 QStringLiteral("2025-11-25 basic/lifecycle, Capability Negotiation: hosts use only what the "
                                "capabilities declare, so they never ask for this list and its users never see it"),
                 QStringLiteral("declare \"%1\" in the capabilities, or answer -32601").arg(list.capability)));
-            m_evidenceOf.append({m_findings.size() - 1, sent->id()});
+            m_evidenceOf.append({m_findings.size() - 1, SentRequest::of(sent)});
         }
         askUndeclaredLists(lists);
     });
@@ -312,7 +312,7 @@ void DoctorRun::walkPage(QList<ListDescriptor> lists, ListWalk walk, const QStri
     // Enough for any list a host would take; more pages than this is a finding of its own.
     constexpr int MaxPages = 100;
     ask(Requests::listPage(walk.list.method, cursor), [this, lists, walk, cursor](const OutgoingRequest *sent) mutable {
-        walk.pageIds.append(sent->id());
+        walk.pageRequests.append(SentRequest::of(sent));
         if (sent->isError()) {
             walk.error = sent->error().message;
             return timeFirstPage(lists, walk);
@@ -334,7 +334,7 @@ void DoctorRun::walkPage(QList<ListDescriptor> lists, ListWalk walk, const QStri
                 QStringLiteral("2025-11-25 server/utilities/pagination: nextCursor marks more results; a cursor "
                                "that comes back makes a host list forever, or stop with what it has"),
                 QStringLiteral("leave out nextCursor on the last page")));
-            m_evidenceOf.append({m_findings.size() - 1, sent->id()});
+            m_evidenceOf.append({m_findings.size() - 1, SentRequest::of(sent)});
             return timeFirstPage(lists, walk);
         }
         walk.cursors.insert(next);
@@ -380,8 +380,8 @@ void DoctorRun::timeFirstPage(QList<ListDescriptor> lists, ListWalk walk)
         }
     }
     const auto evidence = [this, &walk](int page) {
-        if (page < walk.pageIds.size())
-            m_evidenceOf.append({m_findings.size() - 1, walk.pageIds.at(page)});
+        if (page < walk.pageRequests.size())
+            m_evidenceOf.append({m_findings.size() - 1, walk.pageRequests.at(page)});
     };
     if (!repeated.isEmpty()) {
         m_findings.append(Finding::make(QStringLiteral("pagination.repeated-item"), Severity::Warning, method,
@@ -476,7 +476,7 @@ void DoctorRun::askInvalidCursor()
                 QStringLiteral("2025-11-25 server/utilities/pagination, Error Handling: invalid cursors SHOULD "
                                "result in an error with code -32602"),
                 QStringLiteral("answer an unknown or expired cursor with -32602")));
-            m_evidenceOf.append({m_findings.size() - 1, sent->id()});
+            m_evidenceOf.append({m_findings.size() - 1, SentRequest::of(sent)});
         }
         then();
     });
@@ -496,7 +496,7 @@ void DoctorRun::callTools(QList<ToolCallPlan::Call> calls)
             m_callTimes.append({call.tool.value(Key::Name).toString(), response.elapsedMs});
             for (const Finding &finding : checkToolResult(call, response, m_options.timeoutMs)) {
                 m_findings.append(finding);
-                m_evidenceOf.append({m_findings.size() - 1, sent->id()});
+                m_evidenceOf.append({m_findings.size() - 1, SentRequest::of(sent)});
             }
             callTools(calls);
         });

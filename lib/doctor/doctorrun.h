@@ -107,7 +107,7 @@ private:
     {
         ListDescriptor list;
         QList<QJsonArray> pages;  // each page's items
-        QList<MessageId> pageIds; // each page's request
+        QList<SentRequest> pageRequests; // each page's
         QSet<QString> cursors;
         QList<qint64> firstPageMs;
         QString error;
@@ -150,7 +150,7 @@ private:
     Exchanges m_exchanges; // the run's requests on the wire and their answers: the evidence
     // Findings (by index) whose evidence is the exchange of a request (by id), filled in at the
     // end, when the window's traffic has caught up.
-    QList<QPair<qsizetype, MessageId>> m_evidenceOf;
+    QList<QPair<qsizetype, SentRequest>> m_evidenceOf;
     int m_stderrLines = 0;
     qint64 m_stderrBytes = 0;
 };

@@ -24,6 +24,9 @@ cursor-ignored (a cursor it never gave answers the first page). And: invalid-par
 (tools/call without a name "works"), undeclared-list (the capabilities leave out prompts, which
 still answer).
 
+With --flaws-from FILE the flaws are the lines of FILE, read again before each request (a test
+fixes the server while it runs, as a watch-mode reload would).
+
 With --http it serves Streamable HTTP on 127.0.0.1 (a free port; the URL is its first stdout
 line) and the flaws of the HTTP checks apply: any-origin (a foreign Origin is let in), any-host
 (a foreign Host is let in), any-version (an unsupported MCP-Protocol-Version is answered),
@@ -35,11 +38,15 @@ import sys
 import time
 
 flaws = set()
+flaws_file = None
 http = False
 args = sys.argv[1:]
 while args:
     if args[0] == "--flaw" and len(args) > 1:
         flaws.add(args[1])
+        args = args[2:]
+    elif args[0] == "--flaws-from" and len(args) > 1:
+        flaws_file = args[1]  # read again before each request: a test fixes the server as it runs
         args = args[2:]
     elif args[0] == "--http":
         http = True
@@ -234,6 +241,10 @@ def answer(message):
 
 
 def reply_to(message):
+    if flaws_file:
+        with open(flaws_file) as listed:
+            flaws.clear()
+            flaws.update(line.strip() for line in listed if line.strip())
     result = answer(message)
     reply = {"jsonrpc": "2.0", "id": message["id"]}
     if isinstance(result, dict) and "error" in result and len(result) == 1:
