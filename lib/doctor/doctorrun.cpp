@@ -487,6 +487,8 @@ void DoctorRun::callTools(QList<ToolCallPlan::Call> calls)
     if (calls.isEmpty()) {
         if (m_snapshot.contains(Key::Tools) || !m_options.callArguments.isEmpty())
             m_findings.append(toolCallsSummary(m_plan, m_callTimes));
+        // Many tools failing alike (a server offline, its API unreachable) read as one finding.
+        m_findings += mergeAlike(m_callFindings);
         return m_modern ? probeHttp() : ping();
     }
     const ToolCallPlan::Call call = calls.takeFirst();
@@ -494,9 +496,11 @@ void DoctorRun::callTools(QList<ToolCallPlan::Call> calls)
         [this, call, calls](const OutgoingRequest *sent) {
             const Response response = sent->response();
             m_callTimes.append({call.tool.value(Key::Name).toString(), response.elapsedMs});
-            for (const Finding &finding : checkToolResult(call, response, m_options.timeoutMs)) {
-                m_findings.append(finding);
-                m_evidenceOf.append({m_findings.size() - 1, SentRequest::of(sent)});
+            // The answer's traffic has been seen by now (a Session hands it over first).
+            const QList<TrafficEvent> exchange = m_exchanges.of(SentRequest::of(sent));
+            for (Finding finding : checkToolResult(call, response, m_options.timeoutMs)) {
+                finding.evidence = exchange;
+                m_callFindings.append(finding);
             }
             callTools(calls);
         });

@@ -141,6 +141,7 @@ private:
     QList<ListLatency> m_latencies; // of the first pages, a list each
     ToolCallPlan m_plan;
     QList<QPair<QString, qint64>> m_callTimes;
+    QList<Finding> m_callFindings; // the calls' findings, merged when alike at the end
     QSet<QString> m_progressTokens;     // the ones the run's requests carried
     QStringList m_strayProgressTokens;  // progress notifications for tokens nobody gave
     TrafficEvent m_firstStrayProgress;

@@ -5,6 +5,7 @@
 #include "protocol/keys.h"
 #include "schema/schemavalidator.h"
 
+#include <QHash>
 #include <QJsonDocument>
 #include <QSet>
 
@@ -199,6 +200,35 @@ QList<Finding> checkToolResult(const ToolCallPlan::Call &call, const Response &r
         }
     }
     return findings;
+}
+
+QList<Finding> mergeAlike(const QList<Finding> &findings)
+{
+    constexpr qsizetype Few = 3;
+    constexpr qsizetype Shown = 3;
+    QHash<QString, QList<Finding>> byId;
+    for (const Finding &finding : findings)
+        byId[finding.id].append(finding);
+    QList<Finding> merged;
+    QSet<QString> done;
+    for (const Finding &finding : findings) {
+        const QList<Finding> &alike = byId.value(finding.id);
+        if (alike.size() <= Few) {
+            merged.append(finding);
+            continue;
+        }
+        if (done.contains(finding.id))
+            continue;
+        done.insert(finding.id);
+        Finding one = alike.constFirst();
+        QStringList seen;
+        for (qsizetype i = 0; i < qMin(alike.size(), Shown); ++i)
+            seen << QStringLiteral("%1: %2").arg(alike.at(i).subject, alike.at(i).seen);
+        one.subject = QStringLiteral("%1 tools").arg(alike.size());
+        one.seen = QStringLiteral("%1; and %2 more").arg(seen.join(QStringLiteral("; "))).arg(alike.size() - Shown);
+        merged.append(one);
+    }
+    return merged;
 }
 
 Finding toolCallsSummary(const ToolCallPlan &plan, const QList<QPair<QString, qint64>> &times)

@@ -38,6 +38,10 @@ struct ToolCallPlan
 // also given as text for hosts that read only content.
 QList<Finding> checkToolResult(const ToolCallPlan::Call &call, const Response &response, int timeoutMs);
 
+// The findings with more than a few of one id as one finding of that id ("13 tools", what the
+// first few saw, the first one's evidence), the others as they are, in their order.
+QList<Finding> mergeAlike(const QList<Finding> &findings);
+
 // What was called, what was not and why, and how long the calls took (milliseconds, by tool).
 Finding toolCallsSummary(const ToolCallPlan &plan, const QList<QPair<QString, qint64>> &times);
 

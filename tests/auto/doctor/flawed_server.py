@@ -20,7 +20,9 @@ text), content-missing (no content array), call-error (-32603 for valid argument
 (a progress notification with a token nobody gave). tools/list comes in two pages (the cursor
 "rest"); its flaws: cursor-loop (the second page gives "rest" again), repeated-item (the second
 page repeats the first page's last tool), small-pages (twelve more tools, a page each),
-cursor-ignored (a cursor it never gave answers the first page). And: invalid-params-result
+cursor-ignored (a cursor it never gave answers the first page). Schemas: schema-bad-type (a type
+no schema has, required not a list), schema-recursive (a $ref inside what it points at),
+schema-top-level-anyof. And more-read-only-tools (four more tools like lookup). And: invalid-params-result
 (tools/call without a name "works"), undeclared-list (the capabilities leave out prompts, which
 still answer).
 
@@ -113,6 +115,19 @@ def tools():
         listed += [tool("bulk_%d" % i, "x" * 400) for i in range(200)]
     if "small-pages" in flaws:
         listed += [tool("page_%d" % i) for i in range(12)]
+    if "more-read-only-tools" in flaws:
+        listed += [dict(listed[2], name="lookup_%d" % i) for i in range(4)]
+    if "schema-bad-type" in flaws:
+        listed.append(tool("typo", inputSchema={"type": "object", "properties": {"n": {"type": "int"}},
+                                                "required": "n"}))
+    if "schema-recursive" in flaws:
+        listed.append(tool("tree", inputSchema={"type": "object", "properties": {"node": {"$ref": "#/$defs/node"}},
+                                                "$defs": {"node": {"type": "object", "properties": {
+                                                    "children": {"type": "array", "items": {"$ref": "#/$defs/node"}}}}}}))
+    if "schema-top-level-anyof" in flaws:
+        listed.append(tool("either", inputSchema={"type": "object", "anyOf": [
+            {"properties": {"id": {"type": "string"}}, "required": ["id"]},
+            {"properties": {"name": {"type": "string"}}, "required": ["name"]}]}))
     return listed
 
 
@@ -214,7 +229,7 @@ def answer(message):
             if "invalid-params-result" in flaws:
                 return {"content": [{"type": "text", "text": "called nothing"}]}
             return {"error": {"code": -32602, "message": "name is required"}}
-        if params.get("name") == "lookup":
+        if str(params.get("name")).startswith("lookup"):
             return lookup(params.get("arguments") or {})
         if any(t["name"] == params.get("name") for t in tools()):
             return {"content": [{"type": "text", "text": str(params.get("arguments", {}).get("text", ""))}]}

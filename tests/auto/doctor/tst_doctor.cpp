@@ -59,6 +59,7 @@ private Q_SLOTS:
     void httpCleanServerPassesEveryCheck();
     void eachHttpFlawIsFound_data();
     void eachHttpFlawIsFound();
+    void alikeCallFindingsMerge();
     void failOnAndFilters();
     void textReport();
     void markdownReport();
@@ -292,6 +293,9 @@ void tst_Doctor::eachFlawIsFound_data()
     row("cursor-ignored", "pagination.invalid-cursor", "warning");
     row("invalid-params-result", "lifecycle.invalid-params", "error");
     row("undeclared-list", "lifecycle.capability.undeclared", "warning");
+    row("schema-bad-type", "tools.schema.invalid", "error");
+    row("schema-recursive", "tools.schema.ref-recursive", "warning");
+    row("schema-top-level-anyof", "tools.input-schema.top-level", "warning");
 }
 
 void tst_Doctor::eachFlawIsFound()
@@ -310,6 +314,27 @@ void tst_Doctor::eachFlawIsFound()
     for (const QString &alarm : alarms(report))
         QVERIFY2(alarm.startsWith(id + QLatin1Char(':')) || alarm.startsWith(also), qPrintable(alarm));
     QCOMPARE(run.exitCode, report[QLatin1String("summary")][QLatin1String("errors")].toInt() > 0 ? 1 : 0);
+}
+
+void tst_Doctor::alikeCallFindingsMerge()
+{
+    // Five read-only tools failing alike (an API the server cannot reach) are one finding.
+    const Run run = flawed({QStringLiteral("call-error"), QStringLiteral("more-read-only-tools")});
+    const QJsonArray findings = run.json()[QLatin1String("findings")].toArray();
+    QList<QJsonObject> errors;
+    for (const QJsonValue &finding : findings) {
+        if (finding[QLatin1String("id")].toString() == QLatin1String("tools.call.error"))
+            errors << finding.toObject();
+    }
+    QCOMPARE(errors.size(), 1);
+    QCOMPARE(errors.constFirst()[QLatin1String("subject")].toString(), QStringLiteral("5 tools"));
+    const QString seen = errors.constFirst()[QLatin1String("seen")].toString();
+    QVERIFY2(seen.startsWith(QLatin1String("tool \"lookup\": error -32603: lookup failed")) && seen.endsWith(QLatin1String("and 2 more")),
+             qPrintable(seen));
+    QCOMPARE(errors.constFirst()[QLatin1String("evidence")].toArray().size(), 2);
+    // A few stay apart: each its own finding.
+    const Run one = flawed({QStringLiteral("call-error")});
+    QCOMPARE(findingsOf(one.json()).value(QStringLiteral("tools.call.error")), QStringLiteral("warning"));
 }
 
 void tst_Doctor::failOnAndFilters()
