@@ -516,8 +516,22 @@ void DoctorRun::ping()
                                                            "promptly with an empty response"),
                                             QStringLiteral("answer ping with {}")));
         }
+        negotiateVersion();
+    });
+}
+
+void DoctorRun::negotiateVersion()
+{
+    if (!m_options.secondConnection)
+        return probeHttp();
+    auto *probe = new VersionProbe(m_options.secondConnection, m_options.timeoutMs, this);
+    connect(probe, &VersionProbe::trafficEvent, this, &DoctorRun::probeTraffic);
+    connect(probe, &VersionProbe::finished, this, [this, probe] {
+        m_findings += probe->findings();
+        probe->deleteLater();
         probeHttp();
     });
+    probe->start();
 }
 
 void DoctorRun::probeHttp()

@@ -4,6 +4,7 @@
 #include "doctor/finding.h"
 #include "doctor/httpprobes.h"
 #include "doctor/toolcalls.h"
+#include "doctor/versionprobe.h"
 #include "protocol/lists.h"
 #include "protocol/requests.h"
 #include "transport/trafficevent.h"
@@ -52,6 +53,9 @@ public:
         // The run is shown the traffic from the connection's first byte (the CLI): a progress
         // token it never saw sent was never sent. The window's run starts later.
         bool seesFirstByte = false;
+        // Makes a second connection to the server (a second process for stdio), for the legacy
+        // era's version negotiation (VersionProbe); none: not checked.
+        VersionProbe::TransportFactory secondConnection;
     };
 
     DoctorRun(ServerConnection *connection, const Options &options, QObject *parent = nullptr);
@@ -74,8 +78,8 @@ public:
 
 Q_SIGNALS:
     void finished();
-    // What the HTTP checks send and receive beside the connection: every byte belongs in the
-    // traffic view with the connection's own.
+    // What the HTTP checks and the second connection send and receive beside the connection:
+    // every byte belongs in the traffic view with the connection's own.
     void probeTraffic(const Mcp::TrafficEvent &event);
 
 private:
@@ -119,6 +123,7 @@ private:
     void askInvalidCursor();
     void callTools(QList<ToolCallPlan::Call> calls);
     void ping();
+    void negotiateVersion();
     void probeHttp();
     void finish();
 

@@ -22,7 +22,9 @@ text), content-missing (no content array), call-error (-32603 for valid argument
 page repeats the first page's last tool), small-pages (twelve more tools, a page each),
 cursor-ignored (a cursor it never gave answers the first page). Schemas: schema-bad-type (a type
 no schema has, required not a list), schema-recursive (a $ref inside what it points at),
-schema-top-level-anyof. And more-read-only-tools (four more tools like lookup). And: invalid-params-result
+schema-top-level-anyof. And more-read-only-tools (four more tools like lookup). Version
+negotiation: version-echo (initialize answers with whatever version is asked), version-error
+(an error for a version it does not know), no-server-info (initialize without serverInfo). And: invalid-params-result
 (tools/call without a name "works"), undeclared-list (the capabilities leave out prompts, which
 still answer).
 
@@ -203,9 +205,17 @@ def answer(message):
         capabilities = {"tools": {}, "prompts": {}, "resources": {}}
         if "undeclared-list" in flaws:
             del capabilities["prompts"]
-        return {"protocolVersion": "2025-11-25",
-                "capabilities": capabilities,
-                "serverInfo": {"name": "flawed-server", "version": "1.0.0"}}
+        asked = (message.get("params") or {}).get("protocolVersion")
+        known = ("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05")
+        if asked not in known and "version-error" in flaws:
+            return {"error": {"code": -32602, "message": "Unsupported protocol version",
+                              "data": {"supported": list(known), "requested": asked}}}
+        result = {"protocolVersion": asked if "version-echo" in flaws else "2025-11-25",
+                  "capabilities": capabilities,
+                  "serverInfo": {"name": "flawed-server", "version": "1.0.0"}}
+        if "no-server-info" in flaws:
+            del result["serverInfo"]
+        return result
     if method == "ping":
         if "ping-error" in flaws:
             return {"error": {"code": -32603, "message": "ping is not supported"}}

@@ -293,6 +293,9 @@ void tst_Doctor::eachFlawIsFound_data()
     row("cursor-ignored", "pagination.invalid-cursor", "warning");
     row("invalid-params-result", "lifecycle.invalid-params", "error");
     row("undeclared-list", "lifecycle.capability.undeclared", "warning");
+    row("version-echo", "lifecycle.version-negotiation", "error");
+    row("version-error", "lifecycle.version-negotiation", "warning");
+    row("no-server-info", "lifecycle.initialize.shape", "error");
     row("schema-bad-type", "tools.schema.invalid", "error");
     row("schema-recursive", "tools.schema.ref-recursive", "warning");
     row("schema-top-level-anyof", "tools.input-schema.top-level", "warning");
