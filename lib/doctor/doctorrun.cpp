@@ -66,6 +66,9 @@ void DoctorRun::observe(const TrafficEvent &event)
     const bool incoming = event.direction == TrafficEvent::Direction::Incoming;
     if (message && incoming) {
         m_listChanged = m_listChanged || event.raw.contains("/list_changed");
+        // The transport reads invalid bytes as U+FFFD and goes on; a host's may not.
+        if (!QUtf8StringView(event.raw).isValidUtf8() && m_invalidUtf8++ == 0)
+            m_firstInvalidUtf8 = event;
         if (m_options.seesFirstByte && event.raw.contains(Method::ProgressNotification.data()))
             checkProgress(event);
     } else if (message && event.raw.contains("progressToken")) {
@@ -585,6 +588,15 @@ void DoctorRun::finish()
                            "that is not a valid MCP message; hosts drop the connection or the message"),
             QStringLiteral("log to stderr, never to stdout (print, console.log)")));
         m_findings.last().evidence = {m_firstInvalid};
+    }
+    if (m_invalidUtf8 > 0) {
+        m_findings.append(Finding::make(
+            QStringLiteral("transport.invalid-utf8"), Severity::Error, QStringLiteral("what the server sent"),
+            QStringLiteral("messages in UTF-8"), QStringLiteral("%1 message(s) with bytes that are not UTF-8").arg(m_invalidUtf8),
+            QStringLiteral("2025-11-25 basic: JSON-RPC messages MUST be UTF-8 encoded; hosts refuse the message or "
+                           "show mangled text"),
+            QStringLiteral("encode what you write as UTF-8 (a Latin-1 file read as bytes, a Windows code page)")));
+        m_findings.last().evidence = {m_firstInvalidUtf8};
     }
     if (m_stderrLines > 0) {
         m_findings.append(Finding::make(QStringLiteral("transport.stderr"), Severity::Info, QStringLiteral("stderr"), {},

@@ -152,6 +152,8 @@ private:
     TrafficEvent m_firstStrayProgress;
     int m_invalidMessages = 0;   // what the server sent that is not a message
     TrafficEvent m_firstInvalid;
+    int m_invalidUtf8 = 0; // messages with bytes that are not UTF-8
+    TrafficEvent m_firstInvalidUtf8;
     bool m_listChanged = false;      // the server said a list changed while the run went on
     Exchanges m_exchanges; // the run's requests on the wire and their answers: the evidence
     // Findings (by index) whose evidence is the exchange of a request (by id), filled in at the

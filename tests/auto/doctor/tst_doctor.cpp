@@ -279,6 +279,8 @@ void tst_Doctor::eachFlawIsFound_data()
     row("changing-tools", "security.definitions-changed", "warning");
     row("stdout-noise", "transport.invalid-message", "error");
     row("ignore-eof", "transport.stdin-close", "warning");
+    row("latin1-text", "transport.invalid-utf8", "error");
+    row("shadowing", "security.tool-shadowing", "info");
     // The read-only tool's result, as a host reads it.
     row("structured-missing", "tools.structured-content.missing", "error");
     row("structured-invalid", "tools.structured-content.invalid", "error");
