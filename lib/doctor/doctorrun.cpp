@@ -6,7 +6,9 @@
 #include "protocol/methods.h"
 #include "session/serverconnection.h"
 
+#include <QHostAddress>
 #include <QJsonDocument>
+#include <QUrl>
 
 #include <algorithm>
 
@@ -541,6 +543,17 @@ void DoctorRun::probeHttp()
 {
     if (!m_options.http)
         return finish();
+    const QUrl url = m_options.http->url;
+    const QHostAddress address(url.host());
+    const bool loopback = url.host().compare(QLatin1String("localhost"), Qt::CaseInsensitive) == 0 || address.isLoopback();
+    if (url.scheme() == QLatin1String("http") && !loopback) {
+        m_findings.append(Finding::make(
+            QStringLiteral("http.plain-remote"), Severity::Warning, url.toDisplayString(QUrl::RemoveUserInfo | QUrl::RemoveQuery),
+            QStringLiteral("https for a server beyond this machine"), QStringLiteral("plain http to %1").arg(url.host()),
+            QStringLiteral("2025-11-25 basic/authorization, Communication Security: all authorization endpoints "
+                           "MUST be served over HTTPS; tokens, keys and every tool result travel in clear text"),
+            QStringLiteral("serve https (a reverse proxy with a certificate), or listen on loopback only")));
+    }
     auto *probes = new HttpProbes(*m_options.http, this);
     connect(probes, &HttpProbes::trafficEvent, this, &DoctorRun::probeTraffic);
     connect(probes, &HttpProbes::finished, this, [this, probes] {

@@ -38,6 +38,8 @@ line) and the flaws of the HTTP checks apply: any-origin (a foreign Origin is le
 (a foreign Host is let in), any-version (an unsupported MCP-Protocol-Version is answered),
 any-session (a session id it never gave is answered), delete-fails (DELETE is a 500),
 keeps-deleted (a deleted session goes on answering), get-404 (GET is a 404, not 405).
+--bind ADDRESS serves on that address instead of 127.0.0.1 (plain http beyond loopback);
+--bind beyond-loopback picks the machine's address on its default route.
 """
 import json
 import sys
@@ -45,6 +47,7 @@ import time
 
 flaws = set()
 flaws_file = None
+bind = "127.0.0.1"
 http = False
 args = sys.argv[1:]
 while args:
@@ -53,6 +56,9 @@ while args:
         args = args[2:]
     elif args[0] == "--flaws-from" and len(args) > 1:
         flaws_file = args[1]  # read again before each request: a test fixes the server as it runs
+        args = args[2:]
+    elif args[0] == "--bind" and len(args) > 1:
+        bind = args[1]  # --http on this address instead of 127.0.0.1
         args = args[2:]
     elif args[0] == "--http":
         http = True
@@ -307,6 +313,18 @@ def serve_stdio():
         time.sleep(30)
 
 
+def address_beyond_loopback():
+    """This machine's address on its default route (a UDP socket sends nothing on connect)."""
+    import socket
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            address = probe.getsockname()[0]
+            return None if address.startswith("127.") else address
+    except OSError:
+        return None
+
+
 def serve_http():
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
     from urllib.parse import urlparse
@@ -336,7 +354,7 @@ def serve_http():
             if origin and urlparse(origin).hostname not in ("localhost", "127.0.0.1") and "any-origin" not in flaws:
                 return 403
             host = (self.headers.get("Host") or "").rsplit(":", 1)[0]
-            if host not in ("localhost", "127.0.0.1") and "any-host" not in flaws:
+            if host not in ("localhost", "127.0.0.1", bind) and "any-host" not in flaws:
                 return 403
             return None
 
@@ -389,8 +407,15 @@ def serve_http():
             deleted.add(session)
             self.send(200)
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    sys.stdout.write("listening on http://127.0.0.1:%d/mcp \n" % server.server_address[1])
+    global bind
+    if bind == "beyond-loopback":
+        bind = address_beyond_loopback()
+        if not bind:
+            sys.stdout.write("no address beyond loopback\n")
+            sys.stdout.flush()
+            return
+    server = ThreadingHTTPServer((bind, 0), Handler)
+    sys.stdout.write("listening on http://%s:%d/mcp \n" % (bind, server.server_address[1]))
     sys.stdout.flush()
     server.serve_forever()
 

@@ -60,6 +60,7 @@ private Q_SLOTS:
     void eachHttpFlawIsFound_data();
     void eachHttpFlawIsFound();
     void alikeCallFindingsMerge();
+    void plainHttpBeyondLoopback();
     void failOnAndFilters();
     void textReport();
     void markdownReport();
@@ -340,6 +341,20 @@ void tst_Doctor::alikeCallFindingsMerge()
     // A few stay apart: each its own finding.
     const Run one = flawed({QStringLiteral("call-error")});
     QCOMPARE(findingsOf(one.json()).value(QStringLiteral("tools.call.error")), QStringLiteral("warning"));
+}
+
+void tst_Doctor::plainHttpBeyondLoopback()
+{
+    // The same server on the machine's own network address: tokens would cross the network in clear.
+    const Mcp::Test::ScopedHttpPeer peer(QStringLiteral("python3"), {QStringLiteral("-u"), FlawedServer, QStringLiteral("--http"),
+                                                                    QStringLiteral("--bind"), QStringLiteral("beyond-loopback")});
+    if (peer.url.isEmpty())
+        QSKIP("this machine has no network address beyond loopback");
+    QVERIFY2(!peer.url.contains(QLatin1String("127.0.0.1")), qPrintable(peer.url));
+    const Run run = doctor({QStringLiteral("--format=json"), peer.url});
+    const QJsonObject report = run.json();
+    QCOMPARE(findingsOf(report).value(QStringLiteral("http.plain-remote")), QStringLiteral("warning"));
+    QCOMPARE(alarms(report).size(), 1);
 }
 
 void tst_Doctor::failOnAndFilters()
