@@ -8,9 +8,11 @@
 
 #include <QHostAddress>
 #include <QJsonDocument>
+#include <QTimer>
 #include <QUrl>
 
 #include <algorithm>
+#include <memory>
 
 namespace Mcp::Doctor {
 
@@ -494,7 +496,7 @@ void DoctorRun::callTools(QList<ToolCallPlan::Call> calls)
             m_findings.append(toolCallsSummary(m_plan, m_callTimes));
         // Many tools failing alike (a server offline, its API unreachable) read as one finding.
         m_findings += mergeAlike(m_callFindings);
-        return m_modern ? probeHttp() : ping();
+        return checkCancellation();
     }
     const ToolCallPlan::Call call = calls.takeFirst();
     ask(Requests::callTool(call.tool.value(Key::Name).toString(), call.arguments),
@@ -509,6 +511,49 @@ void DoctorRun::callTools(QList<ToolCallPlan::Call> calls)
             }
             callTools(calls);
         });
+}
+
+void DoctorRun::checkCancellation()
+{
+    // A call slow enough to be caught working: the slowest, if it took a second or more.
+    constexpr qint64 SlowEnoughMs = 1000;
+    constexpr qint64 CancelAfterMs = 100;
+    const auto next = [this] { m_modern ? probeHttp() : ping(); };
+    const auto slowest = std::max_element(m_callTimes.cbegin(), m_callTimes.cend(),
+                                          [](const auto &a, const auto &b) { return a.second < b.second; });
+    if (slowest == m_callTimes.cend() || slowest->second < SlowEnoughMs || !m_connection)
+        return next();
+    const QString tool = slowest->first;
+    const qint64 tookMs = slowest->second;
+    const auto call = std::find_if(m_plan.calls.cbegin(), m_plan.calls.cend(), [&tool](const ToolCallPlan::Call &c) {
+        return c.tool.value(Key::Name).toString() == tool;
+    });
+    RequestOptions options;
+    options.timeoutMs = m_options.timeoutMs;
+    OutgoingRequest *sent = m_connection->send(Requests::callTool(tool, call->arguments), options);
+    const SentRequest asked = SentRequest::of(sent);
+    auto cancelledAtNs = std::make_shared<qint64>(0);
+    QTimer::singleShot(CancelAfterMs, sent, [sent, cancelledAtNs] {
+        *cancelledAtNs = TrafficEvent::clockNs();
+        sent->cancel(QStringLiteral("mcpscope doctor: checking cancellation"));
+    });
+    // Whether an answer comes anyway, by the time the call took before and a second more. An
+    // answer before the cancel (a task's creation, a call that was quick this time) says nothing.
+    QTimer::singleShot(qMin<qint64>(tookMs + 1000, m_options.timeoutMs), this, [this, asked, tool, tookMs, next, cancelledAtNs] {
+        const QList<TrafficEvent> exchange = m_exchanges.of(asked);
+        if (exchange.size() == 2 && *cancelledAtNs > 0 && exchange.last().monotonicNs > *cancelledAtNs) {
+            m_findings.append(Finding::make(
+                QStringLiteral("lifecycle.cancel-ignored"), Severity::Warning, QStringLiteral("tool \"%1\"").arg(tool),
+                QStringLiteral("no answer to a call cancelled after %1 ms (it took %2 ms before)").arg(CancelAfterMs).arg(tookMs),
+                QStringLiteral("the whole answer, after notifications/cancelled: the work went on"),
+                QStringLiteral("2025-11-25 basic/utilities/cancellation: the receiver SHOULD stop processing the "
+                               "cancelled request, free its resources and not send a response; hosts cancel "
+                               "what the user stops or what timed out, and the work goes on costing"),
+                QStringLiteral("stop the work when notifications/cancelled names its request (an abort signal)")));
+            m_findings.last().evidence = exchange;
+        }
+        next();
+    });
 }
 
 void DoctorRun::ping()

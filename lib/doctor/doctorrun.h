@@ -122,6 +122,8 @@ private:
     void reportLatencies();
     void askInvalidCursor();
     void callTools(QList<ToolCallPlan::Call> calls);
+    // The slowest read-only call again, cancelled at once: does the answer still come?
+    void checkCancellation();
     void ping();
     void negotiateVersion();
     void probeHttp();

@@ -26,7 +26,7 @@ schema-top-level-anyof. And more-read-only-tools (four more tools like lookup). 
 negotiation: version-echo (initialize answers with whatever version is asked), version-error
 (an error for a version it does not know), no-server-info (initialize without serverInfo).
 latin1-text: the prompts/list answer has Latin-1 bytes, not UTF-8. shadowing: a tool named as a
-host's own (Bash). And: invalid-params-result
+host's own (Bash). slow-ignores-cancel: lookup takes 1.5 s and answers even when cancelled. And: invalid-params-result
 (tools/call without a name "works"), undeclared-list (the capabilities leave out prompts, which
 still answer).
 
@@ -170,6 +170,8 @@ def lookup(arguments):
     """The read-only tool: {"value": ...} as structuredContent and as JSON text."""
     if "call-error" in flaws:
         return {"error": {"code": -32603, "message": "lookup failed"}}
+    if "slow-ignores-cancel" in flaws:
+        time.sleep(1.5)  # and reads nothing meanwhile: a notifications/cancelled waits its turn
     structured = {"value": "found " + str(arguments.get("key"))}
     if "structured-invalid" in flaws:
         structured = {"value": 42}

@@ -125,10 +125,11 @@ void tst_Doctor::demoServerHasNoAlarms_data()
     QTest::addColumn<QString>("protocol");
     QTest::addColumn<QString>("era");
     QTest::addColumn<bool>("http");
-    QTest::newRow("modern, stdio") << QStringLiteral("modern") << QStringLiteral("modern") << false;
-    QTest::newRow("legacy, stdio") << QStringLiteral("legacy") << QStringLiteral("legacy") << false;
-    QTest::newRow("modern, http") << QStringLiteral("modern") << QStringLiteral("modern") << true;
-    QTest::newRow("legacy, http") << QStringLiteral("legacy") << QStringLiteral("legacy") << true;
+    QTest::addColumn<bool>("calls"); // --sample-calls: its read-only tools called, long_task cancelled
+    QTest::newRow("modern, stdio") << QStringLiteral("modern") << QStringLiteral("modern") << false << true;
+    QTest::newRow("legacy, stdio") << QStringLiteral("legacy") << QStringLiteral("legacy") << false << false;
+    QTest::newRow("modern, http") << QStringLiteral("modern") << QStringLiteral("modern") << true << false;
+    QTest::newRow("legacy, http") << QStringLiteral("legacy") << QStringLiteral("legacy") << true << true;
 }
 
 void tst_Doctor::demoServerHasNoAlarms()
@@ -136,6 +137,7 @@ void tst_Doctor::demoServerHasNoAlarms()
     QFETCH(QString, protocol);
     QFETCH(QString, era);
     QFETCH(bool, http);
+    QFETCH(bool, calls);
     std::unique_ptr<Mcp::Test::ScopedHttpPeer> peer;
     QString server = QStringLiteral(MCPSCOPE_DEMO_SERVER);
     if (http) {
@@ -144,11 +146,18 @@ void tst_Doctor::demoServerHasNoAlarms()
         QVERIFY(!peer->url.isEmpty());
         server = peer->url;
     }
-    const Run run = doctor({QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--protocol"), protocol, server});
+    QStringList options{QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--protocol"), protocol};
+    if (calls)
+        options << QStringLiteral("--sample-calls");
+    const Run run = doctor(options << server);
     QCOMPARE(run.exitCode, 0);
     const QJsonObject report = run.json();
     QCOMPARE(report[QLatin1String("server")][QLatin1String("era")].toString(), era);
     QCOMPARE(alarms(report), QStringList());
+    if (calls) {
+        const QString called = seenOf(report, QStringLiteral("tools.calls"));
+        QVERIFY2(called.startsWith(QLatin1String("9 read-only tool(s) called")), qPrintable(called));
+    }
     QVERIFY(findingsOf(report).contains(QStringLiteral("performance.tool-list-size")));
     // Over HTTP the HTTP checks ran, and the demo server passed each (a foreign Origin and Host
     // are refused in both eras).
@@ -289,6 +298,7 @@ void tst_Doctor::eachFlawIsFound_data()
     row("content-missing", "tools.result.content", "error");
     row("call-error", "tools.call.error", "warning");
     row("stray-progress", "lifecycle.progress-token", "error");
+    row("slow-ignores-cancel", "lifecycle.cancel-ignored", "warning");
     // Pages.
     row("cursor-loop", "pagination.cursor-loop", "error");
     row("repeated-item", "pagination.repeated-item", "warning");
