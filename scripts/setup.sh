@@ -26,6 +26,8 @@ packages=(
     openbox xdotool x11-utils  # the `desktop` tests: a window manager on Xvfb, real input (XTest), xprop
     qt6-qpa-plugins fonts-dejavu-core
     python3 python3-cryptography  # python3-cryptography: tst_oauthclient checks ES256 signatures independently
+    help2man  # the manual pages, made from --help at build time
+    dpkg-dev desktop-file-utils appstream lintian man-db zsh fish  # the Debian package and its test (tst_package)
 )
 
 missing=()
