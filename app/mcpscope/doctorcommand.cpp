@@ -6,6 +6,7 @@
 
 #include "config/serverconfig.h"
 #include "config/transportfactory.h"
+#include "doctor/catalog.h"
 #include "doctor/doctorrun.h"
 #include "session/client.h"
 #include "transport/trafficevent.h"
@@ -18,6 +19,7 @@
 #include <QJsonObject>
 #include <QLoggingCategory>
 #include <QTimer>
+#include <QUrl>
 
 #include <cstdio>
 
@@ -29,6 +31,7 @@ const char DoctorUsage[] =
     "Usage: mcpscope doctor [options] [--] COMMAND [ARGS...]\n"
     "       mcpscope doctor [options] URL\n"
     "       mcpscope doctor [options] --config FILE --server NAME\n"
+    "       mcpscope doctor --list-checks [--format text|json|markdown]\n"
     "\n"
     "Connects to the server (in the era it speaks), lists everything it offers and reports what a\n"
     "host will trip on: tool names, schemas, descriptions, resource URIs and templates, prompt\n"
@@ -46,12 +49,18 @@ const char DoctorUsage[] =
     "outputSchema).\n"
     "\n"
     "Options:\n"
-    "  --format F            text (default), json, markdown (to paste into an issue) or junit\n"
-    "                        (for CI: a failing test case for each finding at or above --fail-on)\n"
+    "  --format F            text (default), json, markdown (to paste into an issue), junit (for\n"
+    "                        CI: a test case per check that applies, failing when it found\n"
+    "                        something at or above --fail-on) or sarif (SARIF 2.1.0, for\n"
+    "                        code-scanning dashboards)\n"
     "  --fail-on LEVEL       error (default), warning or info: exit 1 when a finding is at least this\n"
-    "  --only CATEGORY,...   only these categories (tools, prompts, resources, security, lifecycle,\n"
-    "                        performance, pagination, http)\n"
+    "  --only CATEGORY,...   only these categories (transport, http, lifecycle, tools, resources,
+"
+    "                        prompts, pagination, performance, security)
+"
     "  --skip ID,...         leave out these findings (e.g. tools.description.missing)\n"
+    "  --list-checks         print every check (its id, level, title, rule, fix and when it\n"
+    "                        applies) and exit, with no server\n"
     "  --connect-timeout MS  how long the server may take to connect (default 30000)\n"
     "  --call NAME=JSON      call the read-only tool NAME with these arguments (repeatable)\n"
     "  --sample-calls        call the other read-only tools with arguments made from their schemas\n"
@@ -64,6 +73,7 @@ const char DoctorUsage[] =
 struct DoctorOptions
 {
     QString format = QStringLiteral("text");
+    bool listChecks = false;
     Doctor::Severity failOn = Doctor::Severity::Error;
     QStringList only;
     QStringList skip;
@@ -89,6 +99,10 @@ std::optional<DoctorOptions> parseDoctorOptions(const QStringList &arguments, QS
             *help = true;
             return options;
         }
+        if (arg == QLatin1String("--list-checks")) {
+            options.listChecks = true;
+            continue;
+        }
         const OptionWord word = OptionWord::of(arg);
         const QString &name = word.name;
         if (arg == QLatin1String("--sample-calls")) {
@@ -107,9 +121,9 @@ std::optional<DoctorOptions> parseDoctorOptions(const QStringList &arguments, QS
         const QString value = *given;
         if (name == QLatin1String("--format")) {
             static const QStringList formats{QStringLiteral("text"), QStringLiteral("json"), QStringLiteral("markdown"),
-                                             QStringLiteral("junit")};
+                                             QStringLiteral("junit"), QStringLiteral("sarif")};
             if (!formats.contains(value)) {
-                *error = tr("--format must be text, json, markdown or junit");
+                *error = tr("--format must be text, json, markdown, junit or sarif");
                 return std::nullopt;
             }
             options.format = value;
@@ -144,7 +158,34 @@ std::optional<DoctorOptions> parseDoctorOptions(const QStringList &arguments, QS
             }
         }
     }
+    if (options.listChecks && (options.format == QLatin1String("junit") || options.format == QLatin1String("sarif"))) {
+        *error = tr("--list-checks prints text, json or markdown");
+        return std::nullopt;
+    }
     return options;
+}
+
+int listChecks(const QString &format)
+{
+    if (format == QLatin1String("json"))
+        writeLine(stdout, QJsonDocument(QJsonObject{{QStringLiteral("checks"), Doctor::catalogJson()}}).toJson(QJsonDocument::Indented));
+    else if (format == QLatin1String("markdown"))
+        writeLine(stdout, Doctor::catalogMarkdown());
+    else
+        writeLine(stdout, Doctor::catalogText());
+    return ExitOk;
+}
+
+// Where the server is, for SARIF: its URL without credentials, or its command line.
+Doctor::SarifArtifact sarifArtifact(const ServerConfig &config, const std::optional<HttpEndpoint> &endpoint)
+{
+    if (endpoint) {
+        const QUrl url = endpoint->url.adjusted(QUrl::RemoveUserInfo);
+        return {url.toString(QUrl::FullyEncoded), url.toDisplayString()};
+    }
+    const QString command = (QStringList{config.command} + config.args).join(u' ');
+    // A relative URI reference that names the command: its spaces and colons encoded.
+    return {QString::fromLatin1(QUrl::toPercentEncoding(command, "/")), command};
 }
 
 } // namespace
@@ -162,6 +203,8 @@ int runDoctor(const QStringList &arguments)
         writeCommandError("doctor", error);
         return ExitUsage;
     }
+    if (doctor->listChecks)
+        return listChecks(doctor->format);
     const ParseOutcome parsed = parseArguments(doctor->serverArguments);
     // tools/list is --cli's operation when none is named.
     if (parsed.error.isEmpty() && (parsed.options.method != QLatin1String("tools/list") || !parsed.options.toolName.isEmpty()
@@ -199,7 +242,8 @@ int runDoctor(const QStringList &arguments)
     runOptions.sampleCalls = doctor->sampleCalls;
     runOptions.seesFirstByte = true;
     runOptions.secondConnection = factory;
-    if (const std::optional<HttpEndpoint> endpoint = httpEndpointFor(config))
+    const std::optional<HttpEndpoint> endpoint = httpEndpointFor(config);
+    if (endpoint)
         runOptions.http = Doctor::HttpProbes::Target{endpoint->url, endpoint->headers, false, {}};
     Doctor::DoctorRun run(&client, runOptions);
     QObject::connect(&client, &Client::trafficEvent, &run, &Doctor::DoctorRun::observe); // from the first byte
@@ -280,7 +324,11 @@ int runDoctor(const QStringList &arguments)
                                                     {QStringLiteral("infos"), tally.infos}}}};
         writeLine(stdout, QJsonDocument(report).toJson(QJsonDocument::Indented));
     } else if (doctor->format == QLatin1String("junit")) {
-        writeLine(stdout, Doctor::reportJUnit(title, findings, doctor->failOn));
+        const QList<Doctor::Check> checks =
+            Doctor::applicableChecks(runOptions.http.has_value(), client.isModern(), doctor->only, doctor->skip);
+        writeLine(stdout, Doctor::reportJUnit(title, findings, doctor->failOn, checks));
+    } else if (doctor->format == QLatin1String("sarif")) {
+        writeLine(stdout, Doctor::reportSarif(findings, sarifArtifact(config, endpoint), QCoreApplication::applicationVersion()));
     } else if (doctor->format == QLatin1String("markdown")) {
         writeLine(stdout, Doctor::reportMarkdown(tr("mcpscope doctor: %1").arg(title), findings));
     } else {
