@@ -26,6 +26,7 @@ packages=(
     openbox xdotool x11-utils  # the `desktop` tests: a window manager on Xvfb, real input (XTest), xprop
     qt6-qpa-plugins fonts-dejavu-core
     python3 python3-cryptography  # python3-cryptography: tst_oauthclient checks ES256 signatures independently
+    libxml2-utils  # xmllint: tst_doctor validates the JUnit report against junit-10.xsd
 )
 
 missing=()

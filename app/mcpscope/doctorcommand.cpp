@@ -54,10 +54,8 @@ const char DoctorUsage[] =
     "                        something at or above --fail-on) or sarif (SARIF 2.1.0, for\n"
     "                        code-scanning dashboards)\n"
     "  --fail-on LEVEL       error (default), warning or info: exit 1 when a finding is at least this\n"
-    "  --only CATEGORY,...   only these categories (transport, http, lifecycle, tools, resources,
-"
-    "                        prompts, pagination, performance, security)
-"
+    "  --only CATEGORY,...   only these categories (transport, http, lifecycle, tools, resources,\n"
+    "                        prompts, pagination, performance, security)\n"
     "  --skip ID,...         leave out these findings (e.g. tools.description.missing)\n"
     "  --list-checks         print every check (its id, level, title, rule, fix and when it\n"
     "                        applies) and exit, with no server\n"
