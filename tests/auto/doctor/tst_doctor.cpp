@@ -23,7 +23,8 @@ const QString ReportSchema = QStringLiteral(MCPSCOPE_SOURCE_DIR "/docs/doctor-re
 const QString SarifSchema = QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/doctor/schemas/sarif-schema-2.1.0.json");
 const QString JUnitSchema = QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/doctor/schemas/junit-10.xsd");
 
-// The flaws of flawed_server.py over stdio, all at once (a run that finds nearly everything).
+// Flaws of flawed_server.py over stdio, many at once (runs that find nearly everything, with
+// --sample-calls): those of the listings, then those of calls and pages that would hide them.
 const QStringList StdioFlaws{
     QStringLiteral("tool-name-space"), QStringLiteral("tool-name-long"), QStringLiteral("duplicate-tool"),
     QStringLiteral("no-description"), QStringLiteral("input-schema-array"), QStringLiteral("output-schema-string"),
@@ -33,7 +34,11 @@ const QStringList StdioFlaws{
     QStringLiteral("huge-tool-list"), QStringLiteral("unknown-method-wrong-code"), QStringLiteral("ping-error"),
     QStringLiteral("unknown-tool-result"), QStringLiteral("unknown-prompt-wrong-code"),
     QStringLiteral("unknown-resource-wrong-code"), QStringLiteral("changing-tools"), QStringLiteral("stdout-noise"),
-    QStringLiteral("ignore-eof")};
+    QStringLiteral("ignore-eof"), QStringLiteral("structured-invalid"), QStringLiteral("stray-progress"),
+    QStringLiteral("repeated-item")};
+const QStringList StdioCallFlaws{QStringLiteral("structured-not-text"), QStringLiteral("small-pages"),
+                                 QStringLiteral("cursor-ignored"), QStringLiteral("invalid-params-result"),
+                                 QStringLiteral("undeclared-list")};
 // And over HTTP, with some of the listing's.
 const QStringList HttpFlaws{QStringLiteral("any-origin"), QStringLiteral("any-host"), QStringLiteral("any-version"),
                             QStringLiteral("any-session"), QStringLiteral("delete-fails"), QStringLiteral("get-404"),
@@ -734,6 +739,7 @@ void tst_Doctor::reportsMatchTheirSchemas_data()
 {
     QTest::addColumn<QString>("server");
     QTest::newRow("stdio, many flaws") << QStringLiteral("stdio");
+    QTest::newRow("stdio, flaws of calls and pages") << QStringLiteral("stdio-calls");
     QTest::newRow("http, many flaws") << QStringLiteral("http");
     QTest::newRow("demo server, modern") << QStringLiteral("demo");
 }
@@ -744,7 +750,9 @@ void tst_Doctor::reportsMatchTheirSchemas()
     const auto report = [&](const QString &format) {
         const QStringList options{QStringLiteral("--format"), format};
         if (server == QLatin1String("stdio"))
-            return flawed(StdioFlaws, options);
+            return flawed(StdioFlaws, options + QStringList{QStringLiteral("--sample-calls")});
+        if (server == QLatin1String("stdio-calls"))
+            return flawed(StdioCallFlaws, options + QStringList{QStringLiteral("--sample-calls")});
         if (server == QLatin1String("http"))
             return flawedHttp(HttpFlaws, options);
         return doctor(options + QStringList{QStringLiteral("--protocol"), QStringLiteral("modern"),
