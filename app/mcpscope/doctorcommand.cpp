@@ -14,7 +14,6 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QHash>
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLoggingCategory>
@@ -307,20 +306,9 @@ int runDoctor(const QStringList &arguments)
     const Doctor::Tally tally = Doctor::Tally::of(findings);
     const QString title = tr("%1 %2 · %3 %4").arg(server.name, server.version, era, client.protocolVersion());
     if (doctor->format == QLatin1String("json")) {
-        QJsonArray items;
-        for (const Doctor::Finding &finding : std::as_const(findings))
-            items.append(finding.toJson());
-        const QJsonObject report{
-            {QStringLiteral("server"), QJsonObject{{QStringLiteral("name"), server.name},
-                                                   {QStringLiteral("version"), server.version},
-                                                   {QStringLiteral("protocolVersion"), client.protocolVersion()},
-                                                   {QStringLiteral("era"), era},
-                                                   {QStringLiteral("transport"), ServerConfig::transportToString(config.transport)}}},
-            {QStringLiteral("findings"), items},
-            {QStringLiteral("summary"), QJsonObject{{QStringLiteral("errors"), tally.errors},
-                                                    {QStringLiteral("warnings"), tally.warnings},
-                                                    {QStringLiteral("infos"), tally.infos}}}};
-        writeLine(stdout, QJsonDocument(report).toJson(QJsonDocument::Indented));
+        const Doctor::ReportServer examined{server.name, server.version, client.protocolVersion(), era,
+                                            ServerConfig::transportToString(config.transport)};
+        writeLine(stdout, Doctor::reportJson(examined, findings));
     } else if (doctor->format == QLatin1String("junit")) {
         const QList<Doctor::Check> checks =
             Doctor::applicableChecks(runOptions.http.has_value(), client.isModern(), doctor->only, doctor->skip);

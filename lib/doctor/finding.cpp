@@ -195,6 +195,25 @@ QString reportMarkdown(const QString &title, const QList<Finding> &findings)
     return lines.join(u'\n') + u'\n';
 }
 
+QByteArray reportJson(const ReportServer &server, const QList<Finding> &findings)
+{
+    QJsonArray items;
+    for (const Finding &finding : findings)
+        items.append(finding.toJson());
+    const Tally tally = Tally::of(findings);
+    const QJsonObject report{
+        {QStringLiteral("server"), QJsonObject{{QStringLiteral("name"), server.name},
+                                               {QStringLiteral("version"), server.version},
+                                               {QStringLiteral("protocolVersion"), server.protocolVersion},
+                                               {QStringLiteral("era"), server.era},
+                                               {QStringLiteral("transport"), server.transport}}},
+        {QStringLiteral("findings"), items},
+        {QStringLiteral("summary"), QJsonObject{{QStringLiteral("errors"), tally.errors},
+                                                {QStringLiteral("warnings"), tally.warnings},
+                                                {QStringLiteral("infos"), tally.infos}}}};
+    return QJsonDocument(report).toJson(QJsonDocument::Indented);
+}
+
 namespace {
 
 // A finding's labelled details and evidence, a line each.

@@ -70,6 +70,18 @@ QString reportText(const QList<Finding> &findings);
 // The same as Markdown, to paste into an issue: a heading (title), the counts, a table of the
 // findings, then each with what was expected and seen, the rule, the fix and its evidence.
 QString reportMarkdown(const QString &title, const QList<Finding> &findings);
+// The server a report is about: as it introduced itself, and how it was reached.
+struct ReportServer
+{
+    QString name;
+    QString version;
+    QString protocolVersion;
+    QString era;       // "legacy" or "modern"
+    QString transport; // ServerConfig's word: "stdio", "http", ...
+};
+// The same as JSON, as docs/doctor-report.schema.json describes it: the server, each finding
+// (Finding::toJson) and a summary of the counts.
+QByteArray reportJson(const ReportServer &server, const QList<Finding> &findings);
 // The same as JUnit XML for CI: one testsuite (suite: the server), a testcase per check that
 // applied to the run (catalog.h's applicableChecks; name: its id, classname: doctor.category) and
 // per finding of an id not among them. A check with a finding at or above failAt (what --fail-on
