@@ -18,7 +18,6 @@
 #include <QJsonObject>
 #include <QLoggingCategory>
 #include <QTimer>
-#include <QUrl>
 
 #include <cstdio>
 
@@ -173,18 +172,6 @@ int listChecks(const QString &format)
     return ExitOk;
 }
 
-// Where the server is, for SARIF: its URL without credentials, or its command line.
-Doctor::SarifArtifact sarifArtifact(const ServerConfig &config, const std::optional<HttpEndpoint> &endpoint)
-{
-    if (endpoint) {
-        const QUrl url = endpoint->url.adjusted(QUrl::RemoveUserInfo);
-        return {url.toString(QUrl::FullyEncoded), url.toDisplayString()};
-    }
-    const QString command = (QStringList{config.command} + config.args).join(u' ');
-    // A relative URI reference that names the command: its spaces and colons encoded.
-    return {QString::fromLatin1(QUrl::toPercentEncoding(command, "/")), command};
-}
-
 } // namespace
 
 int runDoctor(const QStringList &arguments)
@@ -314,7 +301,8 @@ int runDoctor(const QStringList &arguments)
             Doctor::applicableChecks(runOptions.http.has_value(), client.isModern(), doctor->only, doctor->skip);
         writeLine(stdout, Doctor::reportJUnit(title, findings, doctor->failOn, checks));
     } else if (doctor->format == QLatin1String("sarif")) {
-        writeLine(stdout, Doctor::reportSarif(findings, sarifArtifact(config, endpoint), QCoreApplication::applicationVersion()));
+        const QString where = endpoint ? endpoint->url.toString() : (QStringList{config.command} + config.args).join(u' ');
+        writeLine(stdout, Doctor::reportSarif(findings, Doctor::SarifArtifact::of(where), QCoreApplication::applicationVersion()));
     } else if (doctor->format == QLatin1String("markdown")) {
         writeLine(stdout, Doctor::reportMarkdown(tr("mcpscope doctor: %1").arg(title), findings));
     } else {

@@ -5,6 +5,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QStringList>
+#include <QUrl>
 #include <QXmlStreamWriter>
 
 #include <algorithm>
@@ -310,6 +311,17 @@ QJsonObject sarifText(const QString &text)
 }
 
 } // namespace
+
+SarifArtifact SarifArtifact::of(const QString &endpoint)
+{
+    const QUrl url(endpoint, QUrl::StrictMode);
+    if (url.isValid() && (url.scheme() == QLatin1String("http") || url.scheme() == QLatin1String("https"))) {
+        const QUrl shown = url.adjusted(QUrl::RemoveUserInfo);
+        return {shown.toString(QUrl::FullyEncoded), shown.toDisplayString()};
+    }
+    // A relative URI reference that names the command: its spaces and colons encoded.
+    return {QString::fromLatin1(QUrl::toPercentEncoding(endpoint, "/")), endpoint};
+}
 
 QByteArray reportSarif(const QList<Finding> &findings, const SarifArtifact &server, const QString &toolVersion)
 {

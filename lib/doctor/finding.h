@@ -95,6 +95,9 @@ struct SarifArtifact
 {
     QString uri;
     QString description;
+
+    // From an http(s) URL (its user info left out) or a command line.
+    static SarifArtifact of(const QString &endpoint);
 };
 // The same as SARIF 2.1.0, for code-scanning dashboards: one run whose tool.driver lists every
 // catalogued check as a rule (title, rule, fix, level), and a result per finding with its level

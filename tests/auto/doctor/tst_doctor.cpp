@@ -2,26 +2,23 @@
 // server that breaks nothing (flawed_server.py without flaws, the demo server in both eras) gets
 // no error and no warning, since a false alarm is a defect too.
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
-#include <QStandardPaths>
-#include <QTemporaryFile>
 #include <QTest>
 #include <QXmlStreamReader>
 
 #include "httppeer.h"
 #include "processes.h"
+#include "reportvalidation.h"
 
 namespace {
 
 const QString FlawedServer = QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/doctor/flawed_server.py");
-const QString ReportSchema = QStringLiteral(MCPSCOPE_SOURCE_DIR "/docs/doctor-report.schema.json");
-const QString SarifSchema = QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/doctor/schemas/sarif-schema-2.1.0.json");
-const QString JUnitSchema = QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/doctor/schemas/junit-10.xsd");
 
 // Flaws of flawed_server.py over stdio, many at once (runs that find nearly everything, with
 // --sample-calls): those of the listings, then those of calls and pages that would hide them.
@@ -43,55 +40,6 @@ const QStringList StdioCallFlaws{QStringLiteral("structured-not-text"), QStringL
 const QStringList HttpFlaws{QStringLiteral("any-origin"), QStringLiteral("any-host"), QStringLiteral("any-version"),
                             QStringLiteral("any-session"), QStringLiteral("delete-fails"), QStringLiteral("get-404"),
                             QStringLiteral("duplicate-tool"), QStringLiteral("zero-width"), QStringLiteral("ping-error")};
-
-// What a validator said of a document.
-struct Verdict
-{
-    int exitCode = -1; // 0: valid
-    QString said;
-};
-
-// A document in a file of its own, for a validator to read.
-std::unique_ptr<QTemporaryFile> fileWith(const QByteArray &document)
-{
-    auto file = std::make_unique<QTemporaryFile>();
-    if (file->open()) {
-        file->write(document);
-        file->flush();
-    }
-    return file;
-}
-
-// document validated against a JSON Schema by Ajv (tests/peers), through validate_json.js.
-Verdict validateJson(const QString &schema, const QByteArray &document)
-{
-    QString node = QStringLiteral(MCPSCOPE_PEERS_DIR "/.bin/node");
-    if (!QFileInfo::exists(node))
-        node = QStandardPaths::findExecutable(QStringLiteral("node"));
-    if (node.isEmpty())
-        return {-1, QStringLiteral("node is not installed (scripts/setup.sh --test-peers)")};
-    if (!QFileInfo::exists(QStringLiteral(MCPSCOPE_PEERS_DIR "/ajv-formats/package.json")))
-        return {-1, QStringLiteral("Ajv is not in tests/peers/node_modules (scripts/setup.sh --test-peers)")};
-    const auto file = fileWith(document);
-    const Mcp::Test::ProcessRun run = Mcp::Test::runToEnd(
-        node, {QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/doctor/validate_json.js"), QStringLiteral(MCPSCOPE_PEERS_DIR),
-               schema, file->fileName()},
-        60000);
-    return {run.exitCode, QString::fromUtf8(run.err)};
-}
-
-// xml validated against an XML Schema by xmllint (libxml2-utils; scripts/setup.sh installs it):
-// a CI without it fails here rather than pass unchecked.
-Verdict validateXml(const QString &schema, const QByteArray &xml)
-{
-    const QString xmllint = QStandardPaths::findExecutable(QStringLiteral("xmllint"));
-    if (xmllint.isEmpty())
-        return {-1, QStringLiteral("xmllint is not installed (libxml2-utils: scripts/setup.sh)")};
-    const auto file = fileWith(xml);
-    const Mcp::Test::ProcessRun run = Mcp::Test::runToEnd(
-        xmllint, {QStringLiteral("--noout"), QStringLiteral("--schema"), schema, file->fileName()}, 60000);
-    return {run.exitCode, QString::fromUtf8(run.err)};
-}
 
 // id -> severity of every finding in a --format json report
 QMap<QString, QString> findingsOf(const QJsonObject &report)
@@ -770,7 +718,7 @@ void tst_Doctor::reportsMatchTheirSchemas()
 
     const Run json = report(QStringLiteral("json"));
     QCOMPARE(json.exitCode, exitCode);
-    const Verdict jsonVerdict = validateJson(ReportSchema, json.out);
+    const Mcp::Test::Verdict jsonVerdict = Mcp::Test::validateJson(Mcp::Test::ReportSchema, json.out);
     QVERIFY2(jsonVerdict.exitCode == 0, qPrintable(jsonVerdict.said));
     QVERIFY2(uncatalogued(json.json()).isEmpty(), qPrintable(QStringLiteral("not in the catalog: ") + uncatalogued(json.json()).join(u' ')));
     const QJsonArray findings = json.json().value(QLatin1String("findings")).toArray();
@@ -778,7 +726,7 @@ void tst_Doctor::reportsMatchTheirSchemas()
 
     const Run sarif = report(QStringLiteral("sarif"));
     QCOMPARE(sarif.exitCode, exitCode);
-    const Verdict sarifVerdict = validateJson(SarifSchema, sarif.out);
+    const Mcp::Test::Verdict sarifVerdict = Mcp::Test::validateJson(Mcp::Test::SarifSchema, sarif.out);
     QVERIFY2(sarifVerdict.exitCode == 0, qPrintable(sarifVerdict.said));
     const QJsonObject run = sarif.json().value(QLatin1String("runs")).toArray().at(0).toObject();
     const QJsonArray rules = run[QLatin1String("tool")][QLatin1String("driver")][QLatin1String("rules")].toArray();
@@ -793,7 +741,7 @@ void tst_Doctor::reportsMatchTheirSchemas()
 
     const Run junit = report(QStringLiteral("junit"));
     QCOMPARE(junit.exitCode, exitCode);
-    const Verdict junitVerdict = validateXml(JUnitSchema, junit.out);
+    const Mcp::Test::Verdict junitVerdict = Mcp::Test::validateXml(Mcp::Test::JUnitSchema, junit.out);
     QVERIFY2(junitVerdict.exitCode == 0, qPrintable(junitVerdict.said));
 }
 
@@ -801,37 +749,37 @@ void tst_Doctor::reportsMatchTheirSchemas()
 void tst_Doctor::validatorsRejectBrokenReports()
 {
     const Run json = flawed({QStringLiteral("duplicate-tool"), QStringLiteral("ping-error")});
-    QCOMPARE(validateJson(ReportSchema, json.out).exitCode, 0);
+    QCOMPARE(Mcp::Test::validateJson(Mcp::Test::ReportSchema, json.out).exitCode, 0);
     QJsonObject report = json.json();
     QJsonArray findings = report.value(QLatin1String("findings")).toArray();
     QJsonObject finding = findings.at(0).toObject();
     finding.insert(QStringLiteral("severity"), QStringLiteral("fatal"));
     findings.replace(0, finding);
     report.insert(QStringLiteral("findings"), findings);
-    const Verdict badSeverity = validateJson(ReportSchema, QJsonDocument(report).toJson());
+    const Mcp::Test::Verdict badSeverity = Mcp::Test::validateJson(Mcp::Test::ReportSchema, QJsonDocument(report).toJson());
     QCOMPARE(badSeverity.exitCode, 1);
     QVERIFY2(badSeverity.said.contains(QLatin1String("/findings/0/severity")), qPrintable(badSeverity.said));
     report = json.json();
     report.remove(QStringLiteral("summary"));
-    QCOMPARE(validateJson(ReportSchema, QJsonDocument(report).toJson()).exitCode, 1);
+    QCOMPARE(Mcp::Test::validateJson(Mcp::Test::ReportSchema, QJsonDocument(report).toJson()).exitCode, 1);
 
     const Run sarif = flawed({QStringLiteral("duplicate-tool")}, {QStringLiteral("--format=sarif")});
-    QCOMPARE(validateJson(SarifSchema, sarif.out).exitCode, 0);
+    QCOMPARE(Mcp::Test::validateJson(Mcp::Test::SarifSchema, sarif.out).exitCode, 0);
     QByteArray broken = sarif.out;
     broken.replace("\"level\": \"error\"", "\"level\": \"fatal\"");
     QVERIFY(broken != sarif.out);
-    const Verdict badLevel = validateJson(SarifSchema, broken);
+    const Mcp::Test::Verdict badLevel = Mcp::Test::validateJson(Mcp::Test::SarifSchema, broken);
     QCOMPARE(badLevel.exitCode, 1);
     QVERIFY2(badLevel.said.contains(QLatin1String("level")), qPrintable(badLevel.said));
     broken = sarif.out;
     broken.replace("\"version\": \"2.1.0\"", "\"version\": \"2.0.0\"");
-    QCOMPARE(validateJson(SarifSchema, broken).exitCode, 1);
+    QCOMPARE(Mcp::Test::validateJson(Mcp::Test::SarifSchema, broken).exitCode, 1);
 
     const Run junit = flawed({QStringLiteral("duplicate-tool")}, {QStringLiteral("--format=junit")});
-    QCOMPARE(validateXml(JUnitSchema, junit.out).exitCode, 0);
+    QCOMPARE(Mcp::Test::validateXml(Mcp::Test::JUnitSchema, junit.out).exitCode, 0);
     broken = junit.out;
     broken.replace("<testcase name=", "<testcase title=");
-    const Verdict badCase = validateXml(JUnitSchema, broken);
+    const Mcp::Test::Verdict badCase = Mcp::Test::validateXml(Mcp::Test::JUnitSchema, broken);
     QVERIFY2(badCase.exitCode > 0 && badCase.said.contains(QLatin1String("testcase")), qPrintable(badCase.said));
 }
 
