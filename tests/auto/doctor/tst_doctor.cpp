@@ -698,6 +698,7 @@ void tst_Doctor::reportsMatchTheirSchemas_data()
     QTest::newRow("stdio, flaws of calls and pages") << QStringLiteral("stdio-calls");
     QTest::newRow("http, many flaws") << QStringLiteral("http");
     QTest::newRow("demo server, modern") << QStringLiteral("demo");
+    QTest::newRow("demo server, modern, http") << QStringLiteral("demo-http");
 }
 
 void tst_Doctor::reportsMatchTheirSchemas()
@@ -711,10 +712,15 @@ void tst_Doctor::reportsMatchTheirSchemas()
             return flawed(StdioCallFlaws, options + QStringList{QStringLiteral("--sample-calls")});
         if (server == QLatin1String("http"))
             return flawedHttp(HttpFlaws, options);
-        return doctor(options + QStringList{QStringLiteral("--protocol"), QStringLiteral("modern"),
-                                            QStringLiteral(MCPSCOPE_DEMO_SERVER)});
+        const QStringList modern{QStringLiteral("--protocol"), QStringLiteral("modern")};
+        if (server == QLatin1String("demo"))
+            return doctor(options + modern + QStringList{QStringLiteral(MCPSCOPE_DEMO_SERVER)});
+        const Mcp::Test::ScopedHttpPeer peer(QStringLiteral(MCPSCOPE_DEMO_SERVER),
+                                             {QStringLiteral("--http"), QStringLiteral("--port"), QStringLiteral("0")});
+        return doctor(options + modern + QStringList{peer.url});
     };
-    const int exitCode = server == QLatin1String("demo") ? 0 : 1;
+    const bool demo = server.startsWith(QLatin1String("demo"));
+    const int exitCode = demo ? 0 : 1;
 
     const Run json = report(QStringLiteral("json"));
     QCOMPARE(json.exitCode, exitCode);
@@ -723,6 +729,10 @@ void tst_Doctor::reportsMatchTheirSchemas()
     QVERIFY2(uncatalogued(json.json()).isEmpty(), qPrintable(QStringLiteral("not in the catalog: ") + uncatalogued(json.json()).join(u' ')));
     const QJsonArray findings = json.json().value(QLatin1String("findings")).toArray();
     QVERIFY(!findings.isEmpty());
+    // What the catalog says of when a check applies is what the run did.
+    const QStringList applies = applicable(server.endsWith(QLatin1String("http")), demo);
+    for (const QJsonValue &finding : findings)
+        QVERIFY2(applies.contains(finding[QLatin1String("id")].toString()), qPrintable(finding[QLatin1String("id")].toString()));
 
     const Run sarif = report(QStringLiteral("sarif"));
     QCOMPARE(sarif.exitCode, exitCode);
