@@ -20,6 +20,7 @@ constexpr CheckEra Modern [[maybe_unused]] = CheckEra::Modern;
 // name the 2025-11-25 specification's pages unless they say otherwise.
 const QList<Check> Checks{
     {"transport.invalid-message", Error, AnyTransport, AnyEra, "Only JSON-RPC messages from the server", "basic/transports, stdio: nothing on stdout that is not an MCP message (MUST NOT)", "log to stderr, never to stdout"},
+    {"transport.invalid-utf8", Error, AnyTransport, AnyEra, "Messages in UTF-8", "basic: JSON-RPC messages MUST be UTF-8 encoded", "encode what you write as UTF-8"},
     {"transport.stderr", Info, Stdio, AnyEra, "What the server writes to stderr", "basic/transports, stdio: stderr MAY carry logging", ""},
     {"transport.stdin-close", Warning, Stdio, AnyEra, "The process exits when its stdin closes", "basic/lifecycle, Shutdown (stdio): the client closes stdin, waits, then signals", "exit when stdin reaches its end (EOF)"},
     {"http.origin.unchecked", Error, Http, AnyEra, "A foreign Origin is refused with 403", "basic/transports, Streamable HTTP, Security Warning: validate Origin (MUST; DNS rebinding)", "refuse an Origin you do not serve with 403 (allowedOrigins)"},
@@ -31,9 +32,12 @@ const QList<Check> Checks{
     {"http.session.after-delete", Error, Http, Legacy, "A deleted session gets 404", "basic/transports, Session Management: an ended session's requests get 404 (MUST)", "forget the session on DELETE"},
     {"http.probes.not-run", Info, Http, Legacy, "The HTTP checks could open a session of their own", "the session checks need an initialize of their own answered", ""},
     {"http.checked", Info, Http, AnyEra, "The HTTP checks the server passed", "basic/transports, Streamable HTTP", ""},
+    {"http.plain-remote", Warning, Http, AnyEra, "https for a server beyond this machine", "basic/authorization, Communication Security: HTTPS (MUST); everything travels in clear text", "serve https, or listen on loopback only"},
     {"lifecycle.list-failed", Error, AnyTransport, AnyEra, "Every list the capabilities announce answers", "server/tools, server/prompts, server/resources: a declared list MUST answer", "answer the list, or do not declare the capability"},
     {"lifecycle.unknown-method", Error, AnyTransport, AnyEra, "An unknown method gets -32601", "JSON-RPC 2.0, 5.1: -32601 Method not found", "answer every unknown method with -32601"},
     {"lifecycle.ping", Error, AnyTransport, Legacy, "ping gets an empty result", "basic/utilities/ping: respond promptly with an empty result (MUST)", "answer ping with {}"},
+    {"lifecycle.version-negotiation", Error, AnyTransport, Legacy, "initialize with an unknown version gets a version the server supports", "basic/lifecycle, Version Negotiation", "answer initialize with your latest version whatever is asked"},
+    {"lifecycle.initialize.shape", Error, AnyTransport, Legacy, "The initialize result has every required member", "schema.ts, InitializeResult (protocolVersion, capabilities, serverInfo)", "answer initialize with every required member"},
     {"lifecycle.invalid-params", Error, AnyTransport, AnyEra, "A request without its required parameter gets -32602", "JSON-RPC 2.0, 5.1: -32602 Invalid params", "validate the parameters and answer -32602"},
     {"lifecycle.capability.undeclared", Warning, AnyTransport, AnyEra, "Lists the capabilities do not declare get -32601", "basic/lifecycle, Capability Negotiation: hosts use only what is declared", "declare the capability, or answer -32601"},
     {"lifecycle.progress-token", Error, AnyTransport, AnyEra, "Progress names only tokens of requests in progress", "basic/utilities/progress: only tokens of active requests (MUST)", "send the progressToken from the request's _meta, as given"},
@@ -76,6 +80,7 @@ const QList<Check> Checks{
     {"security.hidden-characters", Error, AnyTransport, AnyEra, "No invisible characters in definitions", "tool poisoning: zero-width, tag and bidirectional characters hide text from the user", "remove the invisible characters"},
     {"security.model-instructions", Warning, AnyTransport, AnyEra, "Descriptions do not address the model", "tool poisoning: descriptions reach the model's context as they are", "put instructions for the model in the server's instructions"},
     {"security.definitions-changed", Warning, AnyTransport, AnyEra, "Definitions stay the same without list_changed", "server/tools: a changed list SHOULD be notified; unannounced changes are a \"rug pull\"", "keep definitions stable; announce changes with list_changed"},
+    {"security.tool-shadowing", Info, AnyTransport, AnyEra, "No tool named like one hosts have built in", "tool shadowing: a model offered two tools of one name calls either", "put your server's domain in the name"},
 };
 
 } // namespace
