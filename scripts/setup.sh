@@ -28,6 +28,7 @@ packages=(
     python3 python3-cryptography  # python3-cryptography: tst_oauthclient checks ES256 signatures independently
     help2man  # the manual pages, made from --help at build time
     dpkg-dev desktop-file-utils appstream lintian man-db zsh fish  # the Debian package and its test (tst_package)
+    libxml2-utils  # xmllint: tst_doctor validates the JUnit report against junit-10.xsd
 )
 
 missing=()

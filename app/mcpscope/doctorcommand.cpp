@@ -6,6 +6,7 @@
 
 #include "config/serverconfig.h"
 #include "config/transportfactory.h"
+#include "doctor/catalog.h"
 #include "doctor/doctorrun.h"
 #include "session/client.h"
 #include "transport/trafficevent.h"
@@ -13,7 +14,6 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QHash>
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLoggingCategory>
@@ -29,6 +29,7 @@ const char DoctorUsage[] =
     "Usage: mcpscope doctor [options] [--] COMMAND [ARGS...]\n"
     "       mcpscope doctor [options] URL\n"
     "       mcpscope doctor [options] --config FILE --server NAME\n"
+    "       mcpscope doctor --list-checks [--format text|json|markdown]\n"
     "\n"
     "Connects to the server (in the era it speaks), lists everything it offers and reports what a\n"
     "host will trip on: tool names, schemas, descriptions, resource URIs and templates, prompt\n"
@@ -46,12 +47,16 @@ const char DoctorUsage[] =
     "outputSchema).\n"
     "\n"
     "Options:\n"
-    "  --format F            text (default), json, markdown (to paste into an issue) or junit\n"
-    "                        (for CI: a failing test case for each finding at or above --fail-on)\n"
+    "  --format F            text (default), json, markdown (to paste into an issue), junit (for\n"
+    "                        CI: a test case per check that applies, failing when it found\n"
+    "                        something at or above --fail-on) or sarif (SARIF 2.1.0, for\n"
+    "                        code-scanning dashboards)\n"
     "  --fail-on LEVEL       error (default), warning or info: exit 1 when a finding is at least this\n"
-    "  --only CATEGORY,...   only these categories (tools, prompts, resources, security, lifecycle,\n"
-    "                        performance, pagination, http)\n"
+    "  --only CATEGORY,...   only these categories (transport, http, lifecycle, tools, resources,\n"
+    "                        prompts, pagination, performance, security)\n"
     "  --skip ID,...         leave out these findings (e.g. tools.description.missing)\n"
+    "  --list-checks         print every check (its id, level, title, rule, fix and when it\n"
+    "                        applies) and exit, with no server\n"
     "  --connect-timeout MS  how long the server may take to connect (default 30000)\n"
     "  --call NAME=JSON      call the read-only tool NAME with these arguments (repeatable)\n"
     "  --sample-calls        call the other read-only tools with arguments made from their schemas\n"
@@ -64,6 +69,7 @@ const char DoctorUsage[] =
 struct DoctorOptions
 {
     QString format = QStringLiteral("text");
+    bool listChecks = false;
     Doctor::Severity failOn = Doctor::Severity::Error;
     QStringList only;
     QStringList skip;
@@ -89,6 +95,10 @@ std::optional<DoctorOptions> parseDoctorOptions(const QStringList &arguments, QS
             *help = true;
             return options;
         }
+        if (arg == QLatin1String("--list-checks")) {
+            options.listChecks = true;
+            continue;
+        }
         const OptionWord word = OptionWord::of(arg);
         const QString &name = word.name;
         if (arg == QLatin1String("--sample-calls")) {
@@ -107,9 +117,9 @@ std::optional<DoctorOptions> parseDoctorOptions(const QStringList &arguments, QS
         const QString value = *given;
         if (name == QLatin1String("--format")) {
             static const QStringList formats{QStringLiteral("text"), QStringLiteral("json"), QStringLiteral("markdown"),
-                                             QStringLiteral("junit")};
+                                             QStringLiteral("junit"), QStringLiteral("sarif")};
             if (!formats.contains(value)) {
-                *error = tr("--format must be text, json, markdown or junit");
+                *error = tr("--format must be text, json, markdown, junit or sarif");
                 return std::nullopt;
             }
             options.format = value;
@@ -144,7 +154,22 @@ std::optional<DoctorOptions> parseDoctorOptions(const QStringList &arguments, QS
             }
         }
     }
+    if (options.listChecks && (options.format == QLatin1String("junit") || options.format == QLatin1String("sarif"))) {
+        *error = tr("--list-checks prints text, json or markdown");
+        return std::nullopt;
+    }
     return options;
+}
+
+int listChecks(const QString &format)
+{
+    if (format == QLatin1String("json"))
+        writeLine(stdout, QJsonDocument(QJsonObject{{QStringLiteral("checks"), Doctor::catalogJson()}}).toJson(QJsonDocument::Indented));
+    else if (format == QLatin1String("markdown"))
+        writeLine(stdout, Doctor::catalogMarkdown());
+    else
+        writeLine(stdout, Doctor::catalogText());
+    return ExitOk;
 }
 
 } // namespace
@@ -162,6 +187,8 @@ int runDoctor(const QStringList &arguments)
         writeCommandError("doctor", error);
         return ExitUsage;
     }
+    if (doctor->listChecks)
+        return listChecks(doctor->format);
     const ParseOutcome parsed = parseArguments(doctor->serverArguments);
     // tools/list is --cli's operation when none is named.
     if (parsed.error.isEmpty() && (parsed.options.method != QLatin1String("tools/list") || !parsed.options.toolName.isEmpty()
@@ -199,7 +226,8 @@ int runDoctor(const QStringList &arguments)
     runOptions.sampleCalls = doctor->sampleCalls;
     runOptions.seesFirstByte = true;
     runOptions.secondConnection = factory;
-    if (const std::optional<HttpEndpoint> endpoint = httpEndpointFor(config))
+    const std::optional<HttpEndpoint> endpoint = httpEndpointFor(config);
+    if (endpoint)
         runOptions.http = Doctor::HttpProbes::Target{endpoint->url, endpoint->headers, false, {}};
     Doctor::DoctorRun run(&client, runOptions);
     QObject::connect(&client, &Client::trafficEvent, &run, &Doctor::DoctorRun::observe); // from the first byte
@@ -265,22 +293,16 @@ int runDoctor(const QStringList &arguments)
     const Doctor::Tally tally = Doctor::Tally::of(findings);
     const QString title = tr("%1 %2 · %3 %4").arg(server.name, server.version, era, client.protocolVersion());
     if (doctor->format == QLatin1String("json")) {
-        QJsonArray items;
-        for (const Doctor::Finding &finding : std::as_const(findings))
-            items.append(finding.toJson());
-        const QJsonObject report{
-            {QStringLiteral("server"), QJsonObject{{QStringLiteral("name"), server.name},
-                                                   {QStringLiteral("version"), server.version},
-                                                   {QStringLiteral("protocolVersion"), client.protocolVersion()},
-                                                   {QStringLiteral("era"), era},
-                                                   {QStringLiteral("transport"), ServerConfig::transportToString(config.transport)}}},
-            {QStringLiteral("findings"), items},
-            {QStringLiteral("summary"), QJsonObject{{QStringLiteral("errors"), tally.errors},
-                                                    {QStringLiteral("warnings"), tally.warnings},
-                                                    {QStringLiteral("infos"), tally.infos}}}};
-        writeLine(stdout, QJsonDocument(report).toJson(QJsonDocument::Indented));
+        const Doctor::ReportServer examined{server.name, server.version, client.protocolVersion(), era,
+                                            ServerConfig::transportToString(config.transport)};
+        writeLine(stdout, Doctor::reportJson(examined, findings));
     } else if (doctor->format == QLatin1String("junit")) {
-        writeLine(stdout, Doctor::reportJUnit(title, findings, doctor->failOn));
+        const QList<Doctor::Check> checks =
+            Doctor::applicableChecks(runOptions.http.has_value(), client.isModern(), doctor->only, doctor->skip);
+        writeLine(stdout, Doctor::reportJUnit(title, findings, doctor->failOn, checks));
+    } else if (doctor->format == QLatin1String("sarif")) {
+        const QString where = endpoint ? endpoint->url.toString() : (QStringList{config.command} + config.args).join(u' ');
+        writeLine(stdout, Doctor::reportSarif(findings, Doctor::SarifArtifact::of(where), QCoreApplication::applicationVersion()));
     } else if (doctor->format == QLatin1String("markdown")) {
         writeLine(stdout, Doctor::reportMarkdown(tr("mcpscope doctor: %1").arg(title), findings));
     } else {

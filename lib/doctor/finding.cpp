@@ -1,7 +1,11 @@
 #include "doctor/finding.h"
 
+#include "doctor/catalog.h"
+
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QStringList>
+#include <QUrl>
 #include <QXmlStreamWriter>
 
 #include <algorithm>
@@ -192,41 +196,94 @@ QString reportMarkdown(const QString &title, const QList<Finding> &findings)
     return lines.join(u'\n') + u'\n';
 }
 
-QByteArray reportJUnit(const QString &suite, const QList<Finding> &findings, Severity failAt)
+QByteArray reportJson(const ReportServer &server, const QList<Finding> &findings)
+{
+    QJsonArray items;
+    for (const Finding &finding : findings)
+        items.append(finding.toJson());
+    const Tally tally = Tally::of(findings);
+    const QJsonObject report{
+        {QStringLiteral("server"), QJsonObject{{QStringLiteral("name"), server.name},
+                                               {QStringLiteral("version"), server.version},
+                                               {QStringLiteral("protocolVersion"), server.protocolVersion},
+                                               {QStringLiteral("era"), server.era},
+                                               {QStringLiteral("transport"), server.transport}}},
+        {QStringLiteral("findings"), items},
+        {QStringLiteral("summary"), QJsonObject{{QStringLiteral("errors"), tally.errors},
+                                                {QStringLiteral("warnings"), tally.warnings},
+                                                {QStringLiteral("infos"), tally.infos}}}};
+    return QJsonDocument(report).toJson(QJsonDocument::Indented);
+}
+
+namespace {
+
+// A finding's labelled details and evidence, a line each.
+QStringList junitText(const Finding &finding)
+{
+    QStringList text{QStringLiteral("%1 %2").arg(severityName(finding.severity), finding.subject)};
+    for (const auto &[label, value] : finding.details())
+        text << QStringLiteral("  %1: %2").arg(label, value);
+    for (const QString &line : finding.evidenceLines())
+        text << QStringLiteral("  ") + line;
+    return text;
+}
+
+} // namespace
+
+QByteArray reportJUnit(const QString &suite, const QList<Finding> &findings, Severity failAt, const QList<Check> &checks)
 {
     const QList<Finding> ordered = mostSevereFirst(findings);
-    const auto failed = static_cast<int>(std::count_if(ordered.cbegin(), ordered.cend(),
-                                                       [failAt](const Finding &f) { return f.severity >= failAt; }));
+    // The cases: every check that applied, then any id the catalog does not have (a finding is
+    // never left out of the report).
+    QStringList ids;
+    for (const Check &check : checks)
+        ids << check.idText();
+    for (const Finding &finding : ordered) {
+        if (!ids.contains(finding.id))
+            ids << finding.id;
+    }
+    QList<QList<Finding>> findingsOf(ids.size());
+    for (const Finding &finding : ordered)
+        findingsOf[ids.indexOf(finding.id)].append(finding);
+    const auto fails = [failAt](const QList<Finding> &found) {
+        return !found.isEmpty() && found.constFirst().severity >= failAt; // most severe first
+    };
+    const auto failed = static_cast<int>(std::count_if(findingsOf.cbegin(), findingsOf.cend(), fails));
+
     QByteArray xml;
     QXmlStreamWriter w(&xml);
     w.setAutoFormatting(true);
     w.writeStartDocument();
     w.writeStartElement(QStringLiteral("testsuites"));
     w.writeAttribute(QStringLiteral("name"), QStringLiteral("mcpscope doctor"));
-    w.writeAttribute(QStringLiteral("tests"), QString::number(ordered.size()));
+    w.writeAttribute(QStringLiteral("tests"), QString::number(ids.size()));
     w.writeAttribute(QStringLiteral("failures"), QString::number(failed));
     w.writeStartElement(QStringLiteral("testsuite"));
     w.writeAttribute(QStringLiteral("name"), suite);
-    w.writeAttribute(QStringLiteral("tests"), QString::number(ordered.size()));
+    w.writeAttribute(QStringLiteral("tests"), QString::number(ids.size()));
     w.writeAttribute(QStringLiteral("failures"), QString::number(failed));
     w.writeAttribute(QStringLiteral("errors"), QStringLiteral("0"));
     w.writeAttribute(QStringLiteral("skipped"), QStringLiteral("0"));
-    for (const Finding &finding : ordered) {
+    for (qsizetype i = 0; i < ids.size(); ++i) {
+        const QList<Finding> &found = findingsOf.at(i);
+        const Check *check = checkNamed(ids.at(i));
         QStringList text;
-        for (const auto &[label, value] : finding.details())
-            text << QStringLiteral("%1: %2").arg(label, value);
-        text << finding.evidenceLines();
+        if (check)
+            text << QStringLiteral("%1 (%2)").arg(check->titleText(), check->ruleText());
+        for (const Finding &finding : found)
+            text += junitText(finding);
         w.writeStartElement(QStringLiteral("testcase"));
-        w.writeAttribute(QStringLiteral("name"), QStringLiteral("%1 (%2)").arg(finding.id, finding.subject));
-        w.writeAttribute(QStringLiteral("classname"), QStringLiteral("doctor.") + finding.category);
-        if (finding.severity >= failAt) {
+        w.writeAttribute(QStringLiteral("name"), ids.at(i));
+        w.writeAttribute(QStringLiteral("classname"), QStringLiteral("doctor.") + ids.at(i).section(u'.', 0, 0));
+        if (fails(found)) {
+            const Finding &worst = found.constFirst();
             w.writeStartElement(QStringLiteral("failure"));
-            w.writeAttribute(QStringLiteral("type"), severityName(finding.severity));
-            w.writeAttribute(QStringLiteral("message"), finding.seen);
+            w.writeAttribute(QStringLiteral("type"), severityName(worst.severity));
+            w.writeAttribute(QStringLiteral("message"), QStringLiteral("%1: %2").arg(worst.subject, worst.seen));
             w.writeCharacters(text.join(u'\n'));
             w.writeEndElement();
-        } else {
-            w.writeTextElement(QStringLiteral("system-out"), severityName(finding.severity) + u'\n' + text.join(u'\n'));
+        } else if (!found.isEmpty()) {
+            w.writeTextElement(QStringLiteral("system-out"), text.join(u'\n'));
         }
         w.writeEndElement();
     }
@@ -234,6 +291,87 @@ QByteArray reportJUnit(const QString &suite, const QList<Finding> &findings, Sev
     w.writeEndElement();
     w.writeEndDocument();
     return xml;
+}
+
+namespace {
+
+QString sarifLevel(Severity severity)
+{
+    switch (severity) {
+    case Severity::Error: return QStringLiteral("error");
+    case Severity::Warning: return QStringLiteral("warning");
+    case Severity::Info: break;
+    }
+    return QStringLiteral("note");
+}
+
+QJsonObject sarifText(const QString &text)
+{
+    return QJsonObject{{QStringLiteral("text"), text}};
+}
+
+} // namespace
+
+SarifArtifact SarifArtifact::of(const QString &endpoint)
+{
+    const QUrl url(endpoint, QUrl::StrictMode);
+    if (url.isValid() && (url.scheme() == QLatin1String("http") || url.scheme() == QLatin1String("https"))) {
+        const QUrl shown = url.adjusted(QUrl::RemoveUserInfo);
+        return {shown.toString(QUrl::FullyEncoded), shown.toDisplayString()};
+    }
+    // A relative URI reference that names the command: its spaces and colons encoded.
+    return {QString::fromLatin1(QUrl::toPercentEncoding(endpoint, "/")), endpoint};
+}
+
+QByteArray reportSarif(const QList<Finding> &findings, const SarifArtifact &server, const QString &toolVersion)
+{
+    QJsonArray rules;
+    for (const Check &check : catalog()) {
+        QJsonObject rule{{QStringLiteral("id"), check.idText()},
+                         {QStringLiteral("shortDescription"), sarifText(check.titleText())},
+                         {QStringLiteral("fullDescription"), sarifText(check.ruleText())},
+                         {QStringLiteral("defaultConfiguration"), QJsonObject{{QStringLiteral("level"), sarifLevel(check.level)}}},
+                         {QStringLiteral("properties"), QJsonObject{{QStringLiteral("category"), check.category()},
+                                                                    {QStringLiteral("tags"), QJsonArray{check.category()}}}}};
+        if (*check.fix)
+            rule.insert(QStringLiteral("help"), sarifText(check.fixText()));
+        rules.append(rule);
+    }
+    QJsonObject artifact{{QStringLiteral("uri"), server.uri}};
+    if (!server.description.isEmpty())
+        artifact.insert(QStringLiteral("description"), sarifText(server.description));
+    QJsonArray results;
+    for (const Finding &finding : mostSevereFirst(findings)) {
+        QString message = finding.subject.isEmpty() ? finding.seen : QStringLiteral("%1: %2").arg(finding.subject, finding.seen);
+        if (!finding.expected.isEmpty())
+            message += QStringLiteral(" (expected: %1)").arg(finding.expected);
+        const QJsonObject location{
+            {QStringLiteral("physicalLocation"), QJsonObject{{QStringLiteral("artifactLocation"), artifact}}},
+            {QStringLiteral("logicalLocations"), QJsonArray{QJsonObject{{QStringLiteral("name"), finding.subject}}}}};
+        QJsonObject properties{{QStringLiteral("category"), finding.category},
+                               {QStringLiteral("evidence"), QJsonArray::fromStringList(finding.evidenceLines())}};
+        if (!finding.fix.isEmpty())
+            properties.insert(QStringLiteral("fix"), finding.fix);
+        QJsonObject result{{QStringLiteral("ruleId"), finding.id},
+                           {QStringLiteral("level"), sarifLevel(finding.severity)},
+                           {QStringLiteral("message"), sarifText(message)},
+                           {QStringLiteral("locations"), QJsonArray{location}},
+                           {QStringLiteral("properties"), properties}};
+        // An id without a row has no rule to point at (tst_doctor fails on one).
+        if (const Check *check = checkNamed(finding.id))
+            result.insert(QStringLiteral("ruleIndex"), int(check - catalog().constData()));
+        results.append(result);
+    }
+    const QJsonObject driver{{QStringLiteral("name"), QStringLiteral("mcpscope doctor")},
+                             {QStringLiteral("version"), toolVersion},
+                             {QStringLiteral("rules"), rules}};
+    const QJsonObject log{
+        {QStringLiteral("$schema"),
+         QStringLiteral("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json")},
+        {QStringLiteral("version"), QStringLiteral("2.1.0")},
+        {QStringLiteral("runs"), QJsonArray{QJsonObject{{QStringLiteral("tool"), QJsonObject{{QStringLiteral("driver"), driver}}},
+                                                        {QStringLiteral("results"), results}}}}};
+    return QJsonDocument(log).toJson(QJsonDocument::Indented);
 }
 
 } // namespace Mcp::Doctor

@@ -11,6 +11,8 @@
 
 namespace Mcp::Doctor {
 
+struct Check;
+
 // error: a host will fail, or a MUST is broken; warning: a SHOULD, or something real hosts are
 // known to trip on; info: worth knowing. In order: a more severe one compares greater.
 enum class Severity { Info, Warning, Error };
@@ -68,9 +70,39 @@ QString reportText(const QList<Finding> &findings);
 // The same as Markdown, to paste into an issue: a heading (title), the counts, a table of the
 // findings, then each with what was expected and seen, the rule, the fix and its evidence.
 QString reportMarkdown(const QString &title, const QList<Finding> &findings);
-// The same as JUnit XML for CI: one testsuite (suite: the server), a testcase per finding (name:
-// its id, classname: its category), a <failure> for each at or above failAt (what --fail-on
-// fails), the rest passing with their text in <system-out>.
-QByteArray reportJUnit(const QString &suite, const QList<Finding> &findings, Severity failAt);
+// The server a report is about: as it introduced itself, and how it was reached.
+struct ReportServer
+{
+    QString name;
+    QString version;
+    QString protocolVersion;
+    QString era;       // "legacy" or "modern"
+    QString transport; // ServerConfig's word: "stdio", "http", ...
+};
+// The same as JSON, as docs/doctor-report.schema.json describes it: the server, each finding
+// (Finding::toJson) and a summary of the counts.
+QByteArray reportJson(const ReportServer &server, const QList<Finding> &findings);
+// The same as JUnit XML for CI: one testsuite (suite: the server), a testcase per check that
+// applied to the run (catalog.h's applicableChecks; name: its id, classname: doctor.category) and
+// per finding of an id not among them. A check with a finding at or above failAt (what --fail-on
+// fails) has a <failure>; one with findings below it passes with their text in <system-out>; one
+// without passes, so that CI sees each check pass, not only the ones that failed.
+QByteArray reportJUnit(const QString &suite, const QList<Finding> &findings, Severity failAt,
+                       const QList<Check> &checks);
+// Where the examined server is, for SARIF: a URI reference (its URL, or its command line
+// percent-encoded) and how a person would name it (the URL, the command).
+struct SarifArtifact
+{
+    QString uri;
+    QString description;
+
+    // From an http(s) URL (its user info left out) or a command line.
+    static SarifArtifact of(const QString &endpoint);
+};
+// The same as SARIF 2.1.0, for code-scanning dashboards: one run whose tool.driver lists every
+// catalogued check as a rule (title, rule, fix, level), and a result per finding with its level
+// (error, warning, note), its subject as a logical location, the server as the artifact, and the
+// category and evidence in its properties.
+QByteArray reportSarif(const QList<Finding> &findings, const SarifArtifact &server, const QString &toolVersion);
 
 } // namespace Mcp::Doctor

@@ -1,6 +1,7 @@
 #include "doctordialog.h"
 
 #include "connection/connection.h"
+#include "doctor/catalog.h"
 #include "doctor/doctorrun.h"
 #include "theme.h"
 #include "widgets/commonwidgets.h"
@@ -12,9 +13,14 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
+#include <QSaveFile>
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSplitter>
@@ -109,6 +115,11 @@ DoctorDialog::DoctorDialog(const QString &name, Connection *connection, QWidget 
     m_copy->setToolTip(tr("The findings as text, as mcpscope doctor prints them"));
     m_copy->setEnabled(false);
     connect(m_copy, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(reportText()); });
+    m_save = buttons->addButton(tr("Save &Report…"), QDialogButtonBox::ActionRole);
+    m_save->setObjectName(QStringLiteral("doctorSave"));
+    m_save->setToolTip(tr("The findings as mcpscope doctor writes them: text, Markdown, JSON, JUnit XML or SARIF"));
+    m_save->setEnabled(false);
+    connect(m_save, &QPushButton::clicked, this, &DoctorDialog::saveReport);
     m_showTraffic = buttons->addButton(tr("Show in &Traffic"), QDialogButtonBox::ActionRole);
     m_showTraffic->setObjectName(QStringLiteral("doctorShowTraffic"));
     m_showTraffic->setToolTip(tr("The exchange behind the chosen finding, in the server's Traffic tab"));
@@ -158,6 +169,76 @@ const Doctor::Finding &DoctorDialog::findingAt(int index) const
     return index < m_findings.size() ? m_findings.at(index) : m_fixed.at(index - m_findings.size());
 }
 
+namespace {
+
+// The formats Save Report… offers: mcpscope doctor's --format word, the file suffix, the filter.
+struct ReportFormat
+{
+    const char *format;
+    const char *suffix;
+    const char *filter;
+};
+const ReportFormat ReportFormats[] = {
+    {"markdown", "md", QT_TRANSLATE_NOOP("Mcp::Ui::DoctorDialog", "Markdown (*.md)")},
+    {"text", "txt", QT_TRANSLATE_NOOP("Mcp::Ui::DoctorDialog", "Text (*.txt)")},
+    {"json", "json", QT_TRANSLATE_NOOP("Mcp::Ui::DoctorDialog", "JSON (*.json)")},
+    {"junit", "xml", QT_TRANSLATE_NOOP("Mcp::Ui::DoctorDialog", "JUnit XML (*.xml)")},
+    {"sarif", "sarif", QT_TRANSLATE_NOOP("Mcp::Ui::DoctorDialog", "SARIF (*.sarif)")},
+};
+
+} // namespace
+
+QByteArray DoctorDialog::report(const QString &format) const
+{
+    const SessionInfo info = m_connection ? m_connection->sessionInfo() : SessionInfo();
+    const bool modern = info.era.era == Modern::Era::Modern;
+    const QString era = modern ? QStringLiteral("modern") : QStringLiteral("legacy");
+    const std::optional<HttpEndpoint> endpoint = m_connection ? m_connection->httpEndpoint() : std::nullopt;
+    const QString title = QStringLiteral("%1 %2 · %3 %4").arg(info.serverInfo.name, info.serverInfo.version, era, info.protocolVersion);
+    if (format == QLatin1String("markdown"))
+        return Doctor::reportMarkdown(QStringLiteral("mcpscope doctor: %1").arg(title), m_findings).toUtf8();
+    if (format == QLatin1String("json")) {
+        return Doctor::reportJson({info.serverInfo.name, info.serverInfo.version, info.protocolVersion, era,
+                                   info.transportName.isEmpty() ? QStringLiteral("stdio") : info.transportName},
+                                  m_findings);
+    }
+    if (format == QLatin1String("junit")) {
+        return Doctor::reportJUnit(title, m_findings, Doctor::Severity::Error,
+                                   Doctor::applicableChecks(endpoint.has_value(), modern));
+    }
+    if (format == QLatin1String("sarif")) {
+        return Doctor::reportSarif(m_findings, Doctor::SarifArtifact::of(endpoint ? endpoint->url.toString() : info.endpoint),
+                                   QCoreApplication::applicationVersion());
+    }
+    return (reportText() + u'\n').toUtf8();
+}
+
+void DoctorDialog::saveReport()
+{
+    QStringList filters;
+    for (const ReportFormat &format : ReportFormats)
+        filters << tr(format.filter);
+    QString chosenFilter = filters.constFirst();
+    const QString path = !m_savePathForTesting.isEmpty()
+        ? m_savePathForTesting
+        : QFileDialog::getSaveFileName(this, tr("Save Report"), m_name + QStringLiteral(".md"), filters.join(QStringLiteral(";;")),
+                                       &chosenFilter);
+    if (path.isEmpty())
+        return;
+    // The file's suffix says the format; without a known one, the filter chosen does.
+    QString format = QLatin1String(ReportFormats[qMax(0, int(filters.indexOf(chosenFilter)))].format);
+    for (const ReportFormat &known : ReportFormats) {
+        if (QFileInfo(path).suffix().compare(QLatin1String(known.suffix), Qt::CaseInsensitive) == 0)
+            format = QLatin1String(known.format);
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(report(format)) < 0 || !file.commit()) {
+        if (m_savePathForTesting.isEmpty())
+            QMessageBox::warning(this, tr("Save Report"), tr("Cannot write %1: %2").arg(path, file.errorString()));
+        return;
+    }
+}
+
 void DoctorDialog::runAgain()
 {
     if (!m_findings.isEmpty()) {
@@ -173,6 +254,7 @@ void DoctorDialog::runAgain()
     m_list->clear();
     m_detail->clear();
     m_copy->setEnabled(false);
+    m_save->setEnabled(false);
     if (!m_connection || !m_connection->isConnected()) {
         m_summary->setText(tr("%1 is not connected.").arg(m_name));
         return;
@@ -202,6 +284,7 @@ void DoctorDialog::runAgain()
         compareWithLastRun();
         m_again->setEnabled(true);
         m_copy->setEnabled(true);
+        m_save->setEnabled(true);
         showFindings();
         Q_EMIT examined();
     });

@@ -50,6 +50,11 @@ public:
     QString detailText() const;
     // The findings as text (the Copy Report button's).
     QString reportText() const;
+    // The report in a format of mcpscope doctor's: "text", "markdown", "json", "junit" or "sarif"
+    // (what Save Report… writes).
+    QByteArray report(const QString &format) const;
+    // Save Report… writes here, in the format its suffix names, instead of asking.
+    void setSavePathForTesting(const QString &path) { m_savePathForTesting = path; }
 
 Q_SIGNALS:
     void examined();
@@ -62,6 +67,7 @@ private:
     void compareWithLastRun();
     void showFindings();
     void showDetail();
+    void saveReport();
 
     QString m_name;
     QPointer<Connection> m_connection;
@@ -82,6 +88,8 @@ private:
     QLabel *m_detail = nullptr;
     QPushButton *m_again = nullptr;
     QPushButton *m_copy = nullptr;
+    QPushButton *m_save = nullptr;
+    QString m_savePathForTesting;
     QPushButton *m_showTraffic = nullptr;
 };
 

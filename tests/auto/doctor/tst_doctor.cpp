@@ -1,18 +1,45 @@
 // `mcpscope doctor`: each flaw of flawed_server.py gives its finding with its id and severity; a
 // server that breaks nothing (flawed_server.py without flaws, the demo server in both eras) gets
 // no error and no warning, since a false alarm is a defect too.
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcessEnvironment>
+#include <QRegularExpression>
 #include <QTest>
 #include <QXmlStreamReader>
 
 #include "httppeer.h"
 #include "processes.h"
+#include "reportvalidation.h"
 
 namespace {
 
 const QString FlawedServer = QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/doctor/flawed_server.py");
+
+// Flaws of flawed_server.py over stdio, many at once (runs that find nearly everything, with
+// --sample-calls): those of the listings, then those of calls and pages that would hide them.
+const QStringList StdioFlaws{
+    QStringLiteral("tool-name-space"), QStringLiteral("tool-name-long"), QStringLiteral("duplicate-tool"),
+    QStringLiteral("no-description"), QStringLiteral("input-schema-array"), QStringLiteral("output-schema-string"),
+    QStringLiteral("unresolved-ref"), QStringLiteral("remote-ref"), QStringLiteral("zero-width"),
+    QStringLiteral("ignore-instructions"), QStringLiteral("prompt-argument-without-name"), QStringLiteral("duplicate-prompt"),
+    QStringLiteral("resource-uri-without-scheme"), QStringLiteral("duplicate-resource"), QStringLiteral("template-unbalanced"),
+    QStringLiteral("huge-tool-list"), QStringLiteral("unknown-method-wrong-code"), QStringLiteral("ping-error"),
+    QStringLiteral("unknown-tool-result"), QStringLiteral("unknown-prompt-wrong-code"),
+    QStringLiteral("unknown-resource-wrong-code"), QStringLiteral("changing-tools"), QStringLiteral("stdout-noise"),
+    QStringLiteral("ignore-eof"), QStringLiteral("structured-invalid"), QStringLiteral("stray-progress"),
+    QStringLiteral("repeated-item")};
+const QStringList StdioCallFlaws{QStringLiteral("structured-not-text"), QStringLiteral("small-pages"),
+                                 QStringLiteral("cursor-ignored"), QStringLiteral("invalid-params-result"),
+                                 QStringLiteral("undeclared-list")};
+// And over HTTP, with some of the listing's.
+const QStringList HttpFlaws{QStringLiteral("any-origin"), QStringLiteral("any-host"), QStringLiteral("any-version"),
+                            QStringLiteral("any-session"), QStringLiteral("delete-fails"), QStringLiteral("get-404"),
+                            QStringLiteral("duplicate-tool"), QStringLiteral("zero-width"), QStringLiteral("ping-error")};
 
 // id -> severity of every finding in a --format json report
 QMap<QString, QString> findingsOf(const QJsonObject &report)
@@ -50,6 +77,7 @@ class tst_Doctor : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase();
     void cleanServerHasNoAlarms();
     void demoServerHasNoAlarms_data();
     void demoServerHasNoAlarms();
@@ -66,15 +94,62 @@ private Q_SLOTS:
     void markdownReport();
     void junitReport();
     void usageAndUnreachable();
+    void listChecks();
+    void sourceIdsAreCatalogued();
+    void reportsMatchTheirSchemas_data();
+    void reportsMatchTheirSchemas();
+    void validatorsRejectBrokenReports();
+    void sarifReport();
+    void junitHasACasePerCheck();
 
 private:
+    // The ids of a report's findings that have no row in the catalog (--list-checks).
+    QStringList uncatalogued(const QJsonObject &report) const;
+    // The catalog's ids of the checks that apply over this transport in this era.
+    QStringList applicable(bool http, bool modern) const;
+
     using Run = Mcp::Test::ProcessRun;
     Run doctor(const QStringList &arguments);
     Run flawed(const QStringList &flaws, const QStringList &options = {QStringLiteral("--format"), QStringLiteral("json"),
                                                                       QStringLiteral("--sample-calls")});
     // flawed_server.py --http with these flaws, examined over HTTP (the JSON report).
     Run flawedHttp(const QStringList &flaws, const QStringList &options = {});
+
+    QMap<QString, QJsonObject> m_catalog; // id -> check, as --list-checks --format json prints it
 };
+
+void tst_Doctor::initTestCase()
+{
+    const Run run = doctor({QStringLiteral("--list-checks"), QStringLiteral("--format"), QStringLiteral("json")});
+    QCOMPARE(run.exitCode, 0);
+    for (const QJsonValue &check : run.json().value(QLatin1String("checks")).toArray())
+        m_catalog.insert(check[QLatin1String("id")].toString(), check.toObject());
+    QVERIFY2(m_catalog.size() > 30, run.out.constData());
+}
+
+QStringList tst_Doctor::uncatalogued(const QJsonObject &report) const
+{
+    QStringList missing;
+    for (const QJsonValue &finding : report.value(QLatin1String("findings")).toArray()) {
+        const QString id = finding[QLatin1String("id")].toString();
+        if (!m_catalog.contains(id) && !missing.contains(id))
+            missing << id;
+    }
+    return missing;
+}
+
+QStringList tst_Doctor::applicable(bool http, bool modern) const
+{
+    QStringList ids;
+    for (const QJsonObject &check : m_catalog) {
+        const QString transport = check[QLatin1String("transport")].toString();
+        const QString era = check[QLatin1String("era")].toString();
+        if ((transport == QLatin1String("any") || (transport == QLatin1String("http")) == http)
+            && (era == QLatin1String("any") || (era == QLatin1String("modern")) == modern))
+            ids << check[QLatin1String("id")].toString();
+    }
+    return ids;
+}
 
 tst_Doctor::Run tst_Doctor::doctor(const QStringList &arguments)
 {
@@ -154,6 +229,7 @@ void tst_Doctor::demoServerHasNoAlarms()
     const QJsonObject report = run.json();
     QCOMPARE(report[QLatin1String("server")][QLatin1String("era")].toString(), era);
     QCOMPARE(alarms(report), QStringList());
+    QVERIFY2(uncatalogued(report).isEmpty(), qPrintable(QStringLiteral("not in the catalog: ") + uncatalogued(report).join(u' ')));
     if (calls) {
         const QString called = seenOf(report, QStringLiteral("tools.calls"));
         QVERIFY2(called.startsWith(QLatin1String("9 read-only tool(s) called")), qPrintable(called));
@@ -234,6 +310,7 @@ void tst_Doctor::eachHttpFlawIsFound()
     const Run run = flawedHttp({flaw});
     const QJsonObject report = run.json();
     QCOMPARE(findingsOf(report).value(id), severity);
+    QVERIFY2(uncatalogued(report).isEmpty(), qPrintable(QStringLiteral("not in the catalog: ") + uncatalogued(report).join(u' ')));
     for (const QString &alarm : alarms(report))
         QVERIFY2(alarm.startsWith(id + QLatin1Char(':')), qPrintable(alarm));
     // The exchange that showed it: the request the Doctor sent, then the answer.
@@ -324,6 +401,7 @@ void tst_Doctor::eachFlawIsFound()
     const QMap<QString, QString> found = findingsOf(report);
     QVERIFY2(found.contains(id), qPrintable(run.out));
     QCOMPARE(found.value(id), severity);
+    QVERIFY2(uncatalogued(report).isEmpty(), qPrintable(QStringLiteral("not in the catalog: ") + uncatalogued(report).join(u' ')));
     // The flaw and nothing else: every other alarm would be a false one. An item repeated on
     // two pages is also listed twice, which model APIs refuse: the one flaw that is two.
     const QString also = flaw == QLatin1String("repeated-item") ? QStringLiteral("tools.name.duplicate:") : id + QLatin1Char(':');
@@ -421,34 +499,102 @@ void tst_Doctor::markdownReport()
     QVERIFY2(text.indexOf(QStringLiteral("- **Evidence:**\n\n  ````\n  → {"), ping) > ping, qPrintable(text.mid(ping)));
 }
 
+namespace {
+
+// A JUnit report's test cases: name -> "failure TYPE", "system-out" or "" (passed, nothing to say).
+struct JUnitCases
+{
+    QString suite;
+    QMap<QString, QString> cases;
+    QStringList names; // in their order
+    QString error;
+};
+
+JUnitCases readJUnit(const QByteArray &xml)
+{
+    JUnitCases read;
+    QXmlStreamReader reader(xml);
+    QString current;
+    while (!reader.atEnd()) {
+        if (reader.readNext() != QXmlStreamReader::StartElement)
+            continue;
+        if (reader.name() == QLatin1String("testsuite")) {
+            read.suite = reader.attributes().value(QLatin1String("name")).toString();
+        } else if (reader.name() == QLatin1String("testcase")) {
+            current = reader.attributes().value(QLatin1String("name")).toString();
+            read.names << current;
+            read.cases.insert(current, QString());
+        } else if (reader.name() == QLatin1String("failure")) {
+            read.cases[current] = QStringLiteral("failure ") + reader.attributes().value(QLatin1String("type")).toString();
+        } else if (reader.name() == QLatin1String("system-out")) {
+            read.cases[current] = QStringLiteral("system-out");
+        }
+    }
+    read.error = reader.errorString();
+    return read;
+}
+
+} // namespace
+
 void tst_Doctor::junitReport()
 {
-    // A test case per finding; the ones at or above --fail-on fail.
+    // The checks at or above --fail-on that found something fail.
     const Run run = flawed({QStringLiteral("duplicate-tool"), QStringLiteral("no-description")},
                            {QStringLiteral("--format"), QStringLiteral("junit"), QStringLiteral("--fail-on=warning")});
     QCOMPARE(run.exitCode, 1);
-    QXmlStreamReader xml(run.out);
-    int cases = 0;
-    QStringList failures;
-    QString suite;
-    while (!xml.atEnd()) {
-        if (xml.readNext() != QXmlStreamReader::StartElement)
-            continue;
-        if (xml.name() == QLatin1String("testsuite"))
-            suite = xml.attributes().value(QLatin1String("name")).toString();
-        else if (xml.name() == QLatin1String("testcase"))
-            ++cases;
-        else if (xml.name() == QLatin1String("failure"))
-            failures << xml.attributes().value(QLatin1String("type")).toString();
-    }
-    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
-    QVERIFY2(suite.startsWith(QLatin1String("flawed-server 1.0.0")), qPrintable(suite));
-    // The two flaws and the notes: as many as the JSON report has findings.
-    const Run json = flawed({QStringLiteral("duplicate-tool"), QStringLiteral("no-description")}, {QStringLiteral("--format=json")});
-    QCOMPARE(cases, json.json()[QLatin1String("findings")].toArray().size());
-    QCOMPARE(failures, (QStringList{QStringLiteral("error"), QStringLiteral("warning")}));
+    const JUnitCases read = readJUnit(run.out);
+    QVERIFY2(read.error.isEmpty(), qPrintable(read.error));
+    QVERIFY2(read.suite.startsWith(QLatin1String("flawed-server 1.0.0")), qPrintable(read.suite));
+    QCOMPARE(read.cases.value(QStringLiteral("tools.name.duplicate")), QStringLiteral("failure error"));
+    QCOMPARE(read.cases.value(QStringLiteral("tools.description.missing")), QStringLiteral("failure warning"));
     QVERIFY(run.out.contains("classname=\"doctor.tools\""));
     QVERIFY(run.out.contains("fix: give each tool its own name"));
+}
+
+// One test case per check that applies to the run (the issue: "one test case per check"), so
+// that CI sees what passed too.
+void tst_Doctor::junitHasACasePerCheck()
+{
+    const Run run = flawed({QStringLiteral("duplicate-tool"), QStringLiteral("no-description")},
+                           {QStringLiteral("--format"), QStringLiteral("junit")});
+    QCOMPARE(run.exitCode, 1);
+    const JUnitCases read = readJUnit(run.out);
+    QVERIFY2(read.error.isEmpty(), qPrintable(read.error));
+    // A legacy stdio server: every check but the HTTP ones and the modern era's.
+    QStringList expected = applicable(false, false);
+    QStringList names = read.names;
+    expected.sort();
+    names.sort();
+    QCOMPARE(names, expected);
+    QVERIFY(!names.contains(QStringLiteral("http.origin.unchecked")));
+    QVERIFY(names.contains(QStringLiteral("lifecycle.ping")) && names.contains(QStringLiteral("transport.stdin-close")));
+    // At or above --fail-on (error): a failure; below it: passing, with what it found; the rest
+    // pass with nothing to say.
+    QCOMPARE(read.cases.value(QStringLiteral("tools.name.duplicate")), QStringLiteral("failure error"));
+    QCOMPARE(read.cases.value(QStringLiteral("tools.description.missing")), QStringLiteral("system-out"));
+    QCOMPARE(read.cases.value(QStringLiteral("performance.tool-list-size")), QStringLiteral("system-out"));
+    QCOMPARE(read.cases.value(QStringLiteral("tools.name.format")), QString());
+    QVERIFY(read.cases.contains(QStringLiteral("tools.name.format")));
+    const QByteArray counts = "<testsuites name=\"mcpscope doctor\" tests=\"" + QByteArray::number(expected.size()) + "\" failures=\"1\">";
+    QVERIFY2(run.out.contains(counts), run.out.left(300).constData());
+
+    // --only and --skip leave their checks out of the cases too.
+    const Run narrowed = flawed({QStringLiteral("duplicate-tool")},
+                                {QStringLiteral("--format=junit"), QStringLiteral("--only"), QStringLiteral("tools,security"),
+                                 QStringLiteral("--skip"), QStringLiteral("tools.name.duplicate")});
+    QCOMPARE(narrowed.exitCode, 0);
+    const JUnitCases few = readJUnit(narrowed.out);
+    QVERIFY(!few.names.isEmpty());
+    for (const QString &name : few.names)
+        QVERIFY2(name.startsWith(QLatin1String("tools.")) || name.startsWith(QLatin1String("security.")), qPrintable(name));
+    QVERIFY(!few.names.contains(QStringLiteral("tools.name.duplicate")));
+
+    // Over HTTP in the legacy era the HTTP checks are cases, and stdio's are not.
+    const Run http = flawedHttp({QStringLiteral("any-origin")}, {QStringLiteral("--format=junit")});
+    const JUnitCases overHttp = readJUnit(http.out);
+    QCOMPARE(overHttp.cases.value(QStringLiteral("http.origin.unchecked")), QStringLiteral("failure error"));
+    QCOMPARE(overHttp.cases.value(QStringLiteral("http.session.unknown"), QStringLiteral("absent")), QString());
+    QVERIFY(!overHttp.cases.contains(QStringLiteral("transport.stdin-close")));
 }
 
 void tst_Doctor::usageAndUnreachable()
@@ -458,7 +604,7 @@ void tst_Doctor::usageAndUnreachable()
     QVERIFY(help.out.contains("Usage: mcpscope doctor"));
     const Run format = doctor({QStringLiteral("--format"), QStringLiteral("xml"), QStringLiteral("x")});
     QCOMPARE(format.exitCode, 2);
-    QVERIFY2(format.err.contains("--format must be text, json, markdown or junit"), format.err.constData());
+    QVERIFY2(format.err.contains("--format must be text, json, markdown, junit or sarif"), format.err.constData());
     const Run level = doctor({QStringLiteral("--fail-on"), QStringLiteral("never"), QStringLiteral("x")});
     QCOMPARE(level.exitCode, 2);
     const Run method = doctor({QStringLiteral("--method"), QStringLiteral("resources/list"), QStringLiteral("x")});
@@ -472,6 +618,241 @@ void tst_Doctor::usageAndUnreachable()
     // A server that ends before it answers anything.
     const Run exits = doctor({QStringLiteral("--"), QStringLiteral("/bin/true")});
     QCOMPARE(exits.exitCode, 3);
+}
+
+void tst_Doctor::listChecks()
+{
+    // The catalog needs no server.
+    const Run text = doctor({QStringLiteral("--list-checks")});
+    QCOMPARE(text.exitCode, 0);
+    for (const QString &id : m_catalog.keys())
+        QVERIFY2(text.out.contains(QByteArray(' ' + id.toUtf8() + "  ")), qPrintable(id));
+    QVERIFY2(text.out.trimmed().endsWith(QByteArray(QByteArray::number(m_catalog.size()) + " checks")), text.out.constData());
+
+    const Run markdown = doctor({QStringLiteral("--list-checks"), QStringLiteral("--format=markdown")});
+    QCOMPARE(markdown.exitCode, 0);
+    QVERIFY(markdown.out.startsWith("| Check | Category | Level | Applies | What it checks | Rule | Fix |\n|---|"));
+    QCOMPARE(markdown.out.count("\n| `"), m_catalog.size());
+
+    // Each row complete, each id once, its category its first word.
+    const Run json = doctor({QStringLiteral("--list-checks"), QStringLiteral("--format"), QStringLiteral("json")});
+    const QJsonArray checks = json.json().value(QLatin1String("checks")).toArray();
+    QCOMPARE(checks.size(), m_catalog.size());
+    static const QStringList categories{QStringLiteral("transport"), QStringLiteral("http"), QStringLiteral("lifecycle"),
+                                        QStringLiteral("modern"), QStringLiteral("tools"), QStringLiteral("schema"),
+                                        QStringLiteral("resources"), QStringLiteral("prompts"), QStringLiteral("pagination"),
+                                        QStringLiteral("performance"), QStringLiteral("security")};
+    for (const QJsonValue &check : checks) {
+        const QString id = check[QLatin1String("id")].toString();
+        QCOMPARE(check[QLatin1String("category")].toString(), id.section(u'.', 0, 0));
+        QVERIFY2(categories.contains(check[QLatin1String("category")].toString()), qPrintable(id));
+        QVERIFY2(QStringList({QStringLiteral("error"), QStringLiteral("warning"), QStringLiteral("info")})
+                     .contains(check[QLatin1String("level")].toString()), qPrintable(id));
+        QVERIFY2(QStringList({QStringLiteral("any"), QStringLiteral("stdio"), QStringLiteral("http")})
+                     .contains(check[QLatin1String("transport")].toString()), qPrintable(id));
+        QVERIFY2(QStringList({QStringLiteral("any"), QStringLiteral("legacy"), QStringLiteral("modern")})
+                     .contains(check[QLatin1String("era")].toString()), qPrintable(id));
+        QVERIFY2(!check[QLatin1String("title")].toString().isEmpty() && !check[QLatin1String("rule")].toString().isEmpty(),
+                 qPrintable(id));
+    }
+
+    const Run sarif = doctor({QStringLiteral("--list-checks"), QStringLiteral("--format=sarif")});
+    QCOMPARE(sarif.exitCode, 2);
+    QVERIFY2(sarif.err.contains("--list-checks prints text, json or markdown"), sarif.err.constData());
+}
+
+// Every id the sources hand to a finding has its row: an id added without one fails here even
+// before a test server produces it; and every row is an id the sources make.
+void tst_Doctor::sourceIdsAreCatalogued()
+{
+    static const QRegularExpression literalId(
+        QStringLiteral("QStringLiteral\\(\"((?:transport|http|lifecycle|modern|tools|schema|resources|prompts|pagination|"
+                       "performance|security)\\.[a-z0-9.-]+)\"\\)"));
+    QStringList files{QStringLiteral(MCPSCOPE_SOURCE_DIR "/app/mcpscope/doctorcommand.cpp")};
+    const QDir doctor(QStringLiteral(MCPSCOPE_SOURCE_DIR "/lib/doctor"));
+    for (const QString &name : doctor.entryList({QStringLiteral("*.cpp"), QStringLiteral("*.h")}, QDir::Files)) {
+        if (name != QLatin1String("catalog.cpp"))
+            files << doctor.filePath(name);
+    }
+    QStringList found;
+    QStringList missing;
+    for (const QString &path : std::as_const(files)) {
+        QFile file(path);
+        QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(path));
+        const QString source = QString::fromUtf8(file.readAll());
+        for (const QRegularExpressionMatch &match : literalId.globalMatch(source)) {
+            found << match.captured(1);
+            if (!m_catalog.contains(match.captured(1)))
+                missing << QStringLiteral("%1 (%2)").arg(match.captured(1), QFileInfo(path).fileName());
+        }
+    }
+    QVERIFY2(found.size() > 30, qPrintable(found.join(u' ')));
+    // And no row outlives its check (a JUnit case that can never fail). These two ids are put
+    // together from the kind of item (listingchecks.cpp's checkUniqueNames).
+    QStringList stale;
+    for (const QString &id : m_catalog.keys()) {
+        if (!found.contains(id) && id != QLatin1String("tools.name.duplicate") && id != QLatin1String("prompts.name.duplicate"))
+            stale << id;
+    }
+    QVERIFY2(stale.isEmpty(), qPrintable(QStringLiteral("catalogued, never made: ") + stale.join(QStringLiteral(", "))));
+    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("not in the catalog (lib/doctor/catalog.cpp): ") + missing.join(QStringLiteral(", "))));
+}
+
+// The JSON report against docs/doctor-report.schema.json, SARIF against the official SARIF 2.1.0
+// schema (Ajv), JUnit against Jenkins' junit-10.xsd (xmllint); on runs that find much, and on a
+// clean one. Every finding's id is catalogued, and SARIF's results point at their rules.
+void tst_Doctor::reportsMatchTheirSchemas_data()
+{
+    QTest::addColumn<QString>("server");
+    QTest::newRow("stdio, many flaws") << QStringLiteral("stdio");
+    QTest::newRow("stdio, flaws of calls and pages") << QStringLiteral("stdio-calls");
+    QTest::newRow("http, many flaws") << QStringLiteral("http");
+    QTest::newRow("demo server, modern") << QStringLiteral("demo");
+    QTest::newRow("demo server, modern, http") << QStringLiteral("demo-http");
+}
+
+void tst_Doctor::reportsMatchTheirSchemas()
+{
+    QFETCH(QString, server);
+    const auto report = [&](const QString &format) {
+        const QStringList options{QStringLiteral("--format"), format};
+        if (server == QLatin1String("stdio"))
+            return flawed(StdioFlaws, options + QStringList{QStringLiteral("--sample-calls")});
+        if (server == QLatin1String("stdio-calls"))
+            return flawed(StdioCallFlaws, options + QStringList{QStringLiteral("--sample-calls")});
+        if (server == QLatin1String("http"))
+            return flawedHttp(HttpFlaws, options);
+        const QStringList modern{QStringLiteral("--protocol"), QStringLiteral("modern")};
+        if (server == QLatin1String("demo"))
+            return doctor(options + modern + QStringList{QStringLiteral(MCPSCOPE_DEMO_SERVER)});
+        const Mcp::Test::ScopedHttpPeer peer(QStringLiteral(MCPSCOPE_DEMO_SERVER),
+                                             {QStringLiteral("--http"), QStringLiteral("--port"), QStringLiteral("0")});
+        return doctor(options + modern + QStringList{peer.url});
+    };
+    const bool demo = server.startsWith(QLatin1String("demo"));
+    const int exitCode = demo ? 0 : 1;
+
+    const Run json = report(QStringLiteral("json"));
+    QCOMPARE(json.exitCode, exitCode);
+    const Mcp::Test::Verdict jsonVerdict = Mcp::Test::validateJson(Mcp::Test::ReportSchema, json.out);
+    QVERIFY2(jsonVerdict.exitCode == 0, qPrintable(jsonVerdict.said));
+    QVERIFY2(uncatalogued(json.json()).isEmpty(), qPrintable(QStringLiteral("not in the catalog: ") + uncatalogued(json.json()).join(u' ')));
+    const QJsonArray findings = json.json().value(QLatin1String("findings")).toArray();
+    QVERIFY(!findings.isEmpty());
+    // What the catalog says of when a check applies is what the run did.
+    const QStringList applies = applicable(server.endsWith(QLatin1String("http")), demo);
+    for (const QJsonValue &finding : findings)
+        QVERIFY2(applies.contains(finding[QLatin1String("id")].toString()), qPrintable(finding[QLatin1String("id")].toString()));
+
+    const Run sarif = report(QStringLiteral("sarif"));
+    QCOMPARE(sarif.exitCode, exitCode);
+    const Mcp::Test::Verdict sarifVerdict = Mcp::Test::validateJson(Mcp::Test::SarifSchema, sarif.out);
+    QVERIFY2(sarifVerdict.exitCode == 0, qPrintable(sarifVerdict.said));
+    const QJsonObject run = sarif.json().value(QLatin1String("runs")).toArray().at(0).toObject();
+    const QJsonArray rules = run[QLatin1String("tool")][QLatin1String("driver")][QLatin1String("rules")].toArray();
+    const QJsonArray results = run.value(QLatin1String("results")).toArray();
+    QCOMPARE(results.size(), findings.size());
+    for (const QJsonValue &result : results) {
+        const QString ruleId = result[QLatin1String("ruleId")].toString();
+        const int index = result[QLatin1String("ruleIndex")].toInt(-1);
+        QVERIFY2(index >= 0 && index < rules.size(), qPrintable(ruleId));
+        QCOMPARE(rules.at(index)[QLatin1String("id")].toString(), ruleId);
+    }
+
+    const Run junit = report(QStringLiteral("junit"));
+    QCOMPARE(junit.exitCode, exitCode);
+    const Mcp::Test::Verdict junitVerdict = Mcp::Test::validateXml(Mcp::Test::JUnitSchema, junit.out);
+    QVERIFY2(junitVerdict.exitCode == 0, qPrintable(junitVerdict.said));
+}
+
+// The validation can fail: what the schemas accept, broken in one place, they refuse.
+void tst_Doctor::validatorsRejectBrokenReports()
+{
+    const Run json = flawed({QStringLiteral("duplicate-tool"), QStringLiteral("ping-error")});
+    QCOMPARE(Mcp::Test::validateJson(Mcp::Test::ReportSchema, json.out).exitCode, 0);
+    QJsonObject report = json.json();
+    QJsonArray findings = report.value(QLatin1String("findings")).toArray();
+    QJsonObject finding = findings.at(0).toObject();
+    finding.insert(QStringLiteral("severity"), QStringLiteral("fatal"));
+    findings.replace(0, finding);
+    report.insert(QStringLiteral("findings"), findings);
+    const Mcp::Test::Verdict badSeverity = Mcp::Test::validateJson(Mcp::Test::ReportSchema, QJsonDocument(report).toJson());
+    QCOMPARE(badSeverity.exitCode, 1);
+    QVERIFY2(badSeverity.said.contains(QLatin1String("/findings/0/severity")), qPrintable(badSeverity.said));
+    report = json.json();
+    report.remove(QStringLiteral("summary"));
+    QCOMPARE(Mcp::Test::validateJson(Mcp::Test::ReportSchema, QJsonDocument(report).toJson()).exitCode, 1);
+
+    const Run sarif = flawed({QStringLiteral("duplicate-tool")}, {QStringLiteral("--format=sarif")});
+    QCOMPARE(Mcp::Test::validateJson(Mcp::Test::SarifSchema, sarif.out).exitCode, 0);
+    QByteArray broken = sarif.out;
+    broken.replace("\"level\": \"error\"", "\"level\": \"fatal\"");
+    QVERIFY(broken != sarif.out);
+    const Mcp::Test::Verdict badLevel = Mcp::Test::validateJson(Mcp::Test::SarifSchema, broken);
+    QCOMPARE(badLevel.exitCode, 1);
+    QVERIFY2(badLevel.said.contains(QLatin1String("level")), qPrintable(badLevel.said));
+    broken = sarif.out;
+    broken.replace("\"version\": \"2.1.0\"", "\"version\": \"2.0.0\"");
+    QCOMPARE(Mcp::Test::validateJson(Mcp::Test::SarifSchema, broken).exitCode, 1);
+
+    const Run junit = flawed({QStringLiteral("duplicate-tool")}, {QStringLiteral("--format=junit")});
+    QCOMPARE(Mcp::Test::validateXml(Mcp::Test::JUnitSchema, junit.out).exitCode, 0);
+    broken = junit.out;
+    broken.replace("<testcase name=", "<testcase title=");
+    const Mcp::Test::Verdict badCase = Mcp::Test::validateXml(Mcp::Test::JUnitSchema, broken);
+    QVERIFY2(badCase.exitCode > 0 && badCase.said.contains(QLatin1String("testcase")), qPrintable(badCase.said));
+}
+
+void tst_Doctor::sarifReport()
+{
+    const Run run = flawed({QStringLiteral("duplicate-tool"), QStringLiteral("ping-error")}, {QStringLiteral("--format=sarif")});
+    QCOMPARE(run.exitCode, 1);
+    const QJsonObject log = run.json();
+    QCOMPARE(log[QLatin1String("version")].toString(), QStringLiteral("2.1.0"));
+    const QJsonObject sarif = log[QLatin1String("runs")].toArray().at(0).toObject();
+    const QJsonObject driver = sarif[QLatin1String("tool")][QLatin1String("driver")].toObject();
+    QCOMPARE(driver[QLatin1String("name")].toString(), QStringLiteral("mcpscope doctor"));
+    QVERIFY(!driver[QLatin1String("version")].toString().isEmpty());
+    // Every catalogued check is a rule, with its title, rule, fix and level.
+    const QJsonArray rules = driver[QLatin1String("rules")].toArray();
+    QCOMPARE(rules.size(), m_catalog.size());
+    for (const QJsonValue &rule : rules) {
+        const QJsonObject check = m_catalog.value(rule[QLatin1String("id")].toString());
+        QVERIFY2(!check.isEmpty(), qPrintable(rule[QLatin1String("id")].toString()));
+        QCOMPARE(rule[QLatin1String("shortDescription")][QLatin1String("text")].toString(), check[QLatin1String("title")].toString());
+        QCOMPARE(rule[QLatin1String("fullDescription")][QLatin1String("text")].toString(), check[QLatin1String("rule")].toString());
+        QCOMPARE(rule[QLatin1String("help")][QLatin1String("text")].toString(), check[QLatin1String("fix")].toString());
+        const QString level = check[QLatin1String("level")].toString();
+        QCOMPARE(rule[QLatin1String("defaultConfiguration")][QLatin1String("level")].toString(),
+                 level == QLatin1String("info") ? QStringLiteral("note") : level);
+    }
+    QMap<QString, QJsonObject> results;
+    for (const QJsonValue &result : sarif[QLatin1String("results")].toArray())
+        results.insert(result[QLatin1String("ruleId")].toString(), result.toObject());
+    const QJsonObject duplicate = results.value(QStringLiteral("tools.name.duplicate"));
+    QCOMPARE(duplicate[QLatin1String("level")].toString(), QStringLiteral("error"));
+    const QString message = duplicate[QLatin1String("message")][QLatin1String("text")].toString();
+    QVERIFY2(message.contains(QLatin1String("tool \"echo\"")) && message.contains(QLatin1String("listed 2 times"))
+                 && message.contains(QLatin1String("each tool name once")),
+             qPrintable(message));
+    const QJsonObject location = duplicate[QLatin1String("locations")].toArray().at(0).toObject();
+    QCOMPARE(location[QLatin1String("logicalLocations")].toArray().at(0)[QLatin1String("name")].toString(), QStringLiteral("tool \"echo\""));
+    const QJsonObject artifact = location[QLatin1String("physicalLocation")][QLatin1String("artifactLocation")].toObject();
+    const QString uri = artifact[QLatin1String("uri")].toString();
+    QVERIFY2(uri.startsWith(QLatin1String("python3%20")) && uri.contains(QLatin1String("flawed_server.py")) && !uri.contains(u' '),
+             qPrintable(uri));
+    QVERIFY(artifact[QLatin1String("description")][QLatin1String("text")].toString().startsWith(QLatin1String("python3 ")));
+    QCOMPARE(duplicate[QLatin1String("properties")][QLatin1String("category")].toString(), QStringLiteral("tools"));
+    // The evidence goes along; a note is a note.
+    QCOMPARE(results.value(QStringLiteral("lifecycle.ping"))[QLatin1String("properties")][QLatin1String("evidence")].toArray().size(), 2);
+    QCOMPARE(results.value(QStringLiteral("performance.connect-time"))[QLatin1String("level")].toString(), QStringLiteral("note"));
+
+    // Over HTTP the artifact is the server's URL.
+    const Run http = flawedHttp({QStringLiteral("any-origin")}, {QStringLiteral("--format=sarif")});
+    const QJsonObject httpRun = http.json()[QLatin1String("runs")].toArray().at(0).toObject();
+    const QString httpUri = httpRun[QLatin1String("results")].toArray().at(0)[QLatin1String("locations")].toArray().at(0)
+                                [QLatin1String("physicalLocation")][QLatin1String("artifactLocation")][QLatin1String("uri")].toString();
+    QVERIFY2(httpUri.startsWith(QLatin1String("http://127.0.0.1:")) && httpUri.endsWith(QLatin1String("/mcp")), qPrintable(httpUri));
 }
 
 QTEST_GUILESS_MAIN(tst_Doctor)
