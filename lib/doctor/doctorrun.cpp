@@ -1,6 +1,7 @@
 #include "doctor/doctorrun.h"
 
 #include "doctor/listingchecks.h"
+#include "doctor/modernchecks.h"
 #include "jsonrpc/message.h"
 #include "protocol/methods.h"
 #include "session/serverconnection.h"
@@ -18,7 +19,7 @@ bool isClientSide(int code)
 } // namespace
 
 DoctorRun::DoctorRun(ServerConnection *connection, const Options &options, QObject *parent)
-    : QObject(parent), m_connection(connection), m_options(options)
+    : QObject(parent), m_connection(connection), m_options(options), m_modernChecks(new ModernChecks(this))
 {
 }
 
@@ -40,6 +41,7 @@ QString DoctorRun::unknownUri()
 void DoctorRun::start(bool modern, const QString &protocolVersion)
 {
     m_modern = modern;
+    m_protocolVersion = protocolVersion;
     if (m_options.http) {
         m_options.http->modern = modern;
         m_options.http->protocolVersion = protocolVersion;
@@ -49,6 +51,7 @@ void DoctorRun::start(bool modern, const QString &protocolVersion)
 
 void DoctorRun::observe(const TrafficEvent &event)
 {
+    m_modernChecks->observe(event);
     // Kept as evidence: the run's own requests, and small answers (the ones to them are empty
     // results or errors).
     constexpr qsizetype SmallAnswerBytes = 4096;
@@ -120,6 +123,9 @@ void DoctorRun::listAgain()
                 QStringLiteral("keep definitions stable; when they change, send notifications/tools/list_changed "
                                "(prompts/, resources/) and declare listChanged")));
         }
+        if (m_modern && m_connection)
+            return m_modernChecks->examine(m_connection, m_snapshot, again, m_protocolVersion, m_options.timeoutMs,
+                                            [this] { askUnknownMethod(); });
         askUnknownMethod();
     });
 }
@@ -280,6 +286,8 @@ void DoctorRun::finish()
                 finding.evidence = exchangeOf(method);
         }
     }
+    if (m_modern)
+        m_findings += m_modernChecks->findings();
     if (m_invalidMessages > 0) {
         m_findings.append(Finding::make(
             QStringLiteral("transport.invalid-message"), Severity::Error, QStringLiteral("what the server sent"),

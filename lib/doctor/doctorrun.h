@@ -20,6 +20,8 @@ class ServerConnection;
 
 namespace Mcp::Doctor {
 
+class ModernChecks;
+
 // One examination of a connected server, through the library's front door (a Client or a
 // Session): it lists everything the server offers and checks it (listingchecks.h), then asks
 // what a host asks at the edges (a method the server does not know; ping in the legacy era), and
@@ -88,10 +90,12 @@ private:
 
     QPointer<ServerConnection> m_connection;
     Options m_options;
+    ModernChecks *m_modernChecks; // the 2026-07-28 family (modernchecks.h)
     QList<Finding> m_findings;
     QJsonObject m_snapshot;
     QElapsedTimer m_listing;
     bool m_modern = false;
+    QString m_protocolVersion;
     int m_invalidMessages = 0;   // what the server sent that is not a message
     TrafficEvent m_firstInvalid;
     bool m_listChanged = false;      // the server said a list changed while the run went on
