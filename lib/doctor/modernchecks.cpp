@@ -1,6 +1,7 @@
 #include "doctor/modernchecks.h"
 
 #include "doctor/httpprobes.h"
+#include "protocol/errorcodes.h"
 #include "protocol/keys.h"
 #include "protocol/methods.h"
 #include "session/modern/subscriptions.h"
@@ -216,8 +217,10 @@ void ModernChecks::observe(const TrafficEvent &event)
             const Pending request = m_pending.take(message.id());
             if (request.method.isEmpty())
                 continue;
-            if (request.method == Method::ServerDiscover)
+            if (request.method == Method::ServerDiscover) {
                 m_discoverExchange = {request.request, event};
+                m_discoverGotResult = message.isResponse();
+            }
             if (message.isResponse())
                 checkResult(request, message.result().toObject(), event);
         }
@@ -244,11 +247,12 @@ void ModernChecks::observe(const TrafficEvent &event)
                            Severity::Error);
             break;
         default:
-            if (message.method() == Method::SubscriptionsAcknowledgedNotification && m_listenUntagged.isEmpty()) {
-                m_listenUntagged = QStringLiteral("an acknowledgement whose _meta[\"io.modelcontextprotocol/subscriptionId\"] "
-                                                  "is not the listen request's id %1")
-                                       .arg(m_listenId->toString());
+            // The only acknowledgement a lone subscription gets: not tagged as its own.
+            if (message.method() == Method::SubscriptionsAcknowledgedNotification
+                && !message.paramsObject().value(Key::Meta).toObject().contains(MetaKey::SubscriptionId)) {
                 m_listenEvidence.append(event);
+                listenAnswered(QStringLiteral("an acknowledgement without _meta[\"io.modelcontextprotocol/subscriptionId\"]"),
+                               Severity::Error);
             }
             break;
         }
@@ -320,7 +324,12 @@ void ModernChecks::examine(ServerConnection *connection, const QJsonObject &firs
     m_protocolVersion = protocolVersion;
     m_timeoutMs = timeoutMs;
     m_done = std::move(done);
-    m_findings += checkListOrder(first, second);
+    const QList<Finding> order = checkListOrder(first, second);
+    const bool listed = !first.value(Key::Tools).toArray().isEmpty() || !first.value(Key::Prompts).toArray().isEmpty()
+        || !first.value(Key::Resources).toArray().isEmpty();
+    if (order.isEmpty() && listed)
+        m_passed << QStringLiteral("the same order when listed again");
+    m_findings += order;
     m_findings += checkToolHeaders(first);
     m_firstResource = first.value(Key::Resources).toArray().first().toObject().value(Key::Uri).toString();
     discover();
@@ -338,7 +347,10 @@ void ModernChecks::discover()
         const Response response = sent->response();
         QJsonObject capabilities;
         if (response.error) {
-            if (!isClientSide(response.error->code) || response.error->code == SessionErrorCode::Timeout) {
+            // A result the client could not read (an invalid resultType) is the results' fault,
+            // reported with them.
+            const bool unreadable = m_discoverGotResult && response.error->code == ErrorCode::InternalError;
+            if (!unreadable && (!isClientSide(response.error->code) || response.error->code == SessionErrorCode::Timeout)) {
                 Finding finding = Finding::make(
                     QStringLiteral("modern.discover.failed"), Severity::Error, QStringLiteral("server/discover"),
                     QStringLiteral("a DiscoverResult"),
@@ -353,6 +365,8 @@ void ModernChecks::discover()
             const QJsonObject result = response.result.toObject();
             capabilities = result.value(Key::Capabilities).toObject();
             QList<Finding> shape = checkDiscoverResult(result, m_protocolVersion);
+            if (shape.isEmpty())
+                m_passed << QStringLiteral("server/discover");
             for (Finding &finding : shape)
                 finding.evidence = m_discoverExchange;
             m_findings += shape;
@@ -379,6 +393,7 @@ void ModernChecks::listen(const QJsonObject &capabilities)
     options.timeoutMs = 0; // the stream stays open until the Doctor closes it
     options.attachProgressToken = false;
     m_listenSent = true;
+    m_listenTime.start();
     OutgoingRequest *sent = m_connection->sendRequest(Method::SubscriptionsListen, Modern::listenParams(filter), options);
     if (sent->isFinished())
         return finishExamination(); // not sent: its own error says why, nothing of the server's
@@ -404,17 +419,16 @@ void ModernChecks::listen(const QJsonObject &capabilities)
     QTimer::singleShot(m_timeoutMs, this, [this] {
         if (m_listenDone)
             return;
-        listenAnswered(m_listenUntagged.isEmpty()
-                           ? QStringLiteral("no acknowledgement within %1 ms").arg(m_timeoutMs)
-                           : m_listenUntagged,
-                       Severity::Error);
+        listenAnswered(QStringLiteral("no acknowledgement within %1 ms").arg(m_timeoutMs), Severity::Error);
     });
 }
 
 void ModernChecks::listenAnswered(const QString &seen, Severity severity)
 {
     m_listenDone = true;
-    if (!seen.isEmpty()) {
+    if (seen.isEmpty()) {
+        m_passed << QStringLiteral("subscriptions/listen acknowledged in %1 ms").arg(m_listenTime.elapsed());
+    } else {
         Finding finding = Finding::make(
             QStringLiteral("modern.listen.ack"), severity, QStringLiteral("subscriptions/listen"),
             QStringLiteral("notifications/subscriptions/acknowledged first, with _meta[\"io.modelcontextprotocol/"
@@ -463,6 +477,13 @@ QList<Finding> ModernChecks::findings() const
         finding.evidence = fault->evidence;
         findings.append(finding);
     }
+    QStringList passed = m_passed;
+    if (m_results > 0 && m_faults.isEmpty())
+        passed.prepend(QStringLiteral("%1 result(s) with resultType, serverInfo and well-formed cache hints").arg(m_results));
+    if (!passed.isEmpty())
+        findings.append(Finding::make(QStringLiteral("modern.checked"), Severity::Info, QStringLiteral("the modern era"), {},
+                                      QStringLiteral("as the revision asks: %1").arg(passed.join(QStringLiteral(", "))),
+                                      QStringLiteral("2026-07-28")));
     return findings;
 }
 

@@ -4,6 +4,7 @@
 #include "jsonrpc/message.h"
 #include "transport/trafficevent.h"
 
+#include <QElapsedTimer>
 #include <QHash>
 #include <QJsonObject>
 #include <QMap>
@@ -54,7 +55,8 @@ public:
     // protocolVersion: the one the connection speaks. done once, when every step is over.
     void examine(ServerConnection *connection, const QJsonObject &first, const QJsonObject &second,
                  const QString &protocolVersion, int timeoutMs, std::function<void()> done);
-    // examine()'s findings, then one for each kind of fault the results showed.
+    // examine()'s findings, then one for each kind of fault the results showed, then
+    // modern.checked (info) naming what the server did as the revision asks.
     QList<Finding> findings() const;
 
 private:
@@ -82,19 +84,21 @@ private:
     int m_timeoutMs = 10000;
     std::function<void()> m_done;
     QList<Finding> m_findings;
+    QStringList m_passed;                // for modern.checked
     QHash<MessageId, Pending> m_pending; // modern requests not answered yet
     QMap<QString, Fault> m_faults;       // by finding id
     int m_results = 0;
     bool m_tasksOffered = true;          // a "task" result is valid (until a discover result says otherwise)
     QList<TrafficEvent> m_discoverExchange;
+    bool m_discoverGotResult = false;    // the last server/discover was answered with a result
     // The Doctor's own subscriptions/listen: its id as the wire showed it, its reading, evidence.
     bool m_listenSent = false;
     std::optional<MessageId> m_listenId;
     std::unique_ptr<Modern::ListenStream> m_listenStream;
     QPointer<OutgoingRequest> m_listenRequest;
     QList<TrafficEvent> m_listenEvidence;
-    QString m_listenUntagged;            // an acknowledgement without this subscription's id
     bool m_listenDone = false;
+    QElapsedTimer m_listenTime;
 };
 
 } // namespace Mcp::Doctor
