@@ -15,11 +15,13 @@ acknowledgement).
 HTTP only: headers-unchecked (Mcp-Method and Mcp-Name are not compared with the body),
 any-version (an unsupported protocol version is served), version-error-no-data (-32022 without
 data.supported), unknown-method-200 (an unknown method is answered 200, not 404).
+
+--log FILE appends what it was sent, a line each: "request METHOD ID", "cancelled ID" (stdio)
+and "listen-closed ID" (HTTP: the client closed a subscriptions/listen stream).
 """
 import json
 import sys
 import threading
-import time
 
 SUPPORTED = ["2026-07-28"]
 META_VERSION = "io.modelcontextprotocol/protocolVersion"
@@ -28,10 +30,14 @@ META_SUBSCRIPTION = "io.modelcontextprotocol/subscriptionId"
 
 flaws = set()
 http = False
+log_file = None
 args = sys.argv[1:]
 while args:
     if args[0] == "--flaw" and len(args) > 1:
         flaws.add(args[1])
+        args = args[2:]
+    elif args[0] == "--log" and len(args) > 1:
+        log_file = args[1]
         args = args[2:]
     elif args[0] == "--http":
         http = True
@@ -41,6 +47,12 @@ while args:
 
 lock = threading.Lock()
 counts = {"tools/list": 0, "server/discover": 0}
+
+
+def log(line):
+    if log_file:
+        with lock, open(log_file, "a") as out:
+            out.write(line + "\n")
 
 
 def tool(name, description, properties):
@@ -167,8 +179,11 @@ def serve_stdio():
         if not line:
             continue
         message = json.loads(line)
+        if message.get("method") == "notifications/cancelled":
+            log("cancelled %s" % (message.get("params") or {}).get("requestId"))
         if "id" not in message or "method" not in message:
             continue  # notifications (cancelled ends a listen: nothing to send) and answers
+        log("request %s %s" % (message["method"], message["id"]))
         problem = validate(message)
         if problem:
             write(reply(message, problem))
@@ -233,6 +248,7 @@ def serve_http():
                 return self.send(403, {"jsonrpc": "2.0", "error": {"code": -32600, "message": "refused"}})
             if "id" not in message:
                 return self.send(202)
+            log("request %s %s" % (message["method"], message["id"]))
             problem = self.mismatch(message)
             if problem:
                 return self.send(400, reply(message, error(-32020, "Header mismatch: " + problem)))
@@ -259,11 +275,11 @@ def serve_http():
                 for each in listen_messages(message):
                     self.wfile.write(b"event: message\ndata: " + json.dumps(each).encode() + b"\n\n")
                     self.wfile.flush()
-                # Open until the client closes it: a keep-alive comment finds out when.
-                for _ in range(120):
-                    time.sleep(0.25)
-                    self.wfile.write(b":\n\n")
-                    self.wfile.flush()
+                # Open until the client closes it: a client sends nothing more on this
+                # connection while the answer runs, so the read ends when it is closed.
+                self.connection.settimeout(60)
+                self.rfile.read(1)
+                log("listen-closed %s" % message["id"])
             except OSError:
                 pass
             self.close_connection = True
