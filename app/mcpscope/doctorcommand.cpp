@@ -42,7 +42,7 @@ const char DoctorUsage[] =
     "                        (for CI: a failing test case for each finding at or above --fail-on)\n"
     "  --fail-on LEVEL       error (default), warning or info: exit 1 when a finding is at least this\n"
     "  --only CATEGORY,...   only these categories (tools, prompts, resources, security, lifecycle,\n"
-    "                        performance, http)\n"
+    "                        performance, http, modern)\n"
     "  --skip ID,...         leave out these findings (e.g. tools.description.missing)\n"
     "  --connect-timeout MS  how long the server may take to connect (default 30000)\n"
     "  -e, --header, --cwd, --transport, --protocol, --config, --server: as for mcpscope --cli\n"

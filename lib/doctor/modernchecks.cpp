@@ -198,6 +198,14 @@ void ModernChecks::observe(const TrafficEvent &event)
     const bool outgoing = event.direction == TrafficEvent::Direction::Outgoing;
     if (!outgoing && event.direction != TrafficEvent::Direction::Incoming)
         return;
+    if (!outgoing) {
+        // Read whole only what answers a modern request, or may belong to the Doctor's listen.
+        const MessageSummary summary = summarizeFrame(event.raw);
+        const bool answers = summary.kind == Message::Kind::Response || summary.kind == Message::Kind::ErrorResponse;
+        if (!summary.valid || summary.batch
+            || (!(answers && m_pending.contains(summary.id)) && !(m_listenStream && !m_listenDone)))
+            return;
+    }
     const ParsedFrame frame = parseFrame(event.raw);
     for (const Message &message : frame.messages) {
         if (outgoing) {
