@@ -121,7 +121,8 @@ QString answerText(int status, const QJsonObject &answer)
 const HttpProbes::Rule HeaderMismatchRule{
     QStringLiteral("modern.header-mismatch"), QStringLiteral("HTTP 400 with error -32020 (HeaderMismatch)"),
     ModernTransportsRule + QStringLiteral(", Server Validation: a server that processes the body MUST reject a request "
-                                          "whose Mcp-Method or Mcp-Name header differs from the body with 400 and -32020; "
+                                          "whose Mcp-Method or Mcp-Name header differs from the body, or is missing, with "
+                                          "400 and -32020; "
                                           "gateways route and authorize by the headers"),
     QStringLiteral("compare Mcp-Method with the body's method and Mcp-Name with params.name (params.uri) and answer "
                    "400 with error -32020 when they differ")};
@@ -433,6 +434,21 @@ void HttpProbes::checkMethodMismatch()
               seen.status >= 400 && seen.status < 500 ? Severity::Warning : Severity::Error, HeaderMismatchRule);
         if (!passed)
             m_findings.last().seen = QStringLiteral("Mcp-Method: prompts/list on tools/list: ") + answerText(seen.status, answer);
+        checkMethodMissing();
+    });
+}
+
+void HttpProbes::checkMethodMissing()
+{
+    auto [body, headers] = modernRequest(Method::ToolsList, {});
+    headers.removeIf([](const auto &header) { return header.first.compare(ModernHeaders::Method, Qt::CaseInsensitive) == 0; });
+    send("POST", QStringLiteral("tools/list without the header Mcp-Method"), body, headers, [this](const Exchange &seen) {
+        const QJsonObject answer = answerOf(seen.body);
+        const bool passed = seen.status == 400 && errorCodeOf(answer) == ModernErrorCode::HeaderMismatch;
+        judge(seen, passed, QStringLiteral("Mcp-Method missing (400, -32020)"),
+              seen.status >= 400 && seen.status < 500 ? Severity::Warning : Severity::Error, HeaderMismatchRule);
+        if (!passed)
+            m_findings.last().seen = QStringLiteral("no Mcp-Method on tools/list: ") + answerText(seen.status, answer);
         checkNameMismatch();
     });
 }

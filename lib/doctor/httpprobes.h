@@ -28,7 +28,7 @@ namespace Mcp::Doctor {
 // - legacy era: an unsupported MCP-Protocol-Version (400), a session id it never gave (404),
 //   the GET stream (a stream or 405), DELETE of the session (2xx or 405) and the same session
 //   after it (404);
-// - modern era: headers that contradict the body (Mcp-Method, Mcp-Name: 400 with -32020), an
+// - modern era: headers that contradict the body or are missing (Mcp-Method, Mcp-Name: 400 with -32020), an
 //   unsupported version (400 with -32022 naming the supported ones), an unknown method (404 with
 //   -32601).
 // The sessions the probes open are deleted again. Every byte is reported (trafficEvent), and
@@ -110,6 +110,7 @@ private:
     void checkHost();
     // The modern era's request validation (2026-07-28 streamable-http.mdx), then checkOrigin().
     void checkMethodMismatch();
+    void checkMethodMissing();
     void checkNameMismatch();
     void checkUnsupportedVersion();
     void checkUnknownMethod();

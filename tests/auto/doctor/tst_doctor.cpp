@@ -456,7 +456,8 @@ void tst_Doctor::modernCleanServerHasNoAlarms()
         QVERIFY2(checked.contains(QLatin1String(check)), qPrintable(checked + QStringLiteral(" lacks ") + QLatin1String(check)));
     if (http) {
         const QString httpChecked = seenOf(report, QStringLiteral("http.checked"));
-        for (const char *check : {"Mcp-Method unlike the body (400, -32020)", "Mcp-Name unlike the body (400, -32020)",
+        for (const char *check : {"Mcp-Method unlike the body (400, -32020)", "Mcp-Method missing (400, -32020)",
+                                  "Mcp-Name unlike the body (400, -32020)",
                                   "unsupported protocol version (400, -32022)", "unknown method (404, -32601)"})
             QVERIFY2(httpChecked.contains(QLatin1String(check)),
                      qPrintable(httpChecked + QStringLiteral(" lacks ") + QLatin1String(check)));
@@ -582,7 +583,8 @@ void tst_Doctor::modernReferenceServers()
         QVERIFY2(checked.contains(QLatin1String(check)), qPrintable(checked + QStringLiteral(" lacks ") + QLatin1String(check)));
     if (http) {
         const QString httpChecked = seenOf(report, QStringLiteral("http.checked"));
-        for (const char *check : {"Mcp-Method unlike the body (400, -32020)", "Mcp-Name unlike the body (400, -32020)",
+        for (const char *check : {"Mcp-Method unlike the body (400, -32020)", "Mcp-Method missing (400, -32020)",
+                                  "Mcp-Name unlike the body (400, -32020)",
                                   "unsupported protocol version (400, -32022)", "unknown method (404, -32601)"})
             QVERIFY2(httpChecked.contains(QLatin1String(check)),
                      qPrintable(httpChecked + QStringLiteral(" lacks ") + QLatin1String(check)));
