@@ -57,9 +57,9 @@ const QList<ResultRule> &resultRules()
          QStringLiteral("add \"ttlMs\": 0 (or how long the result stays fresh) and \"cacheScope\": \"public\" or "
                         "\"private\"")},
         {QStringLiteral("modern.cache-hint.invalid"), Severity::Error,
-         QStringLiteral("ttlMs an integer >= 0, cacheScope \"public\" or \"private\""),
+         QStringLiteral("ttlMs an integer >= 0, cacheScope \"public\" or \"private\" (one for all pages of a list)"),
          CachingRule + QStringLiteral(", Cacheable Model: servers MUST provide a ttlMs >= 0; cacheScope is one of "
-                                      "\"public\" and \"private\""),
+                                      "\"public\" and \"private\", the same on every page of a list"),
          QStringLiteral("send a whole number of milliseconds, 0 or more, and \"public\" or \"private\"")},
     };
     return rules;
@@ -212,7 +212,7 @@ void ModernChecks::observe(const TrafficEvent &event)
             // Only requests that carry the modern _meta are answered in the modern way.
             if (!message.isRequest() || ModernHeaders::metaProtocolVersion(message.paramsObject()).isEmpty())
                 continue;
-            m_pending.insert(message.id(), {message.method(), event});
+            m_pending.insert(message.id(), {message.method(), event, message.paramsObject().contains(Key::Cursor)});
             if (message.method() == Method::SubscriptionsListen && m_listenSent && !m_listenId && !m_listenDone) {
                 m_listenId = message.id();
                 m_listenStream = std::make_unique<Modern::ListenStream>(
@@ -311,6 +311,16 @@ void ModernChecks::checkResult(const Pending &request, const QJsonObject &result
               QStringLiteral("%1 answered with %2").arg(method, !ttlValid ? QStringLiteral("ttlMs %1").arg(shown(ttl))
                                                                           : QStringLiteral("cacheScope %1").arg(shown(scope))),
               request, answer);
+    }
+    // caching.mdx, Interaction with Pagination: every page of a list with the same cacheScope.
+    if (complete && method != Method::ServerDiscover && method != Method::ResourcesRead && isCacheable(method)) {
+        if (!request.nextPage)
+            m_firstPageScope.insert(method, scope);
+        else if (scopeValid && m_firstPageScope.contains(method) && m_firstPageScope.value(method) != scope)
+            fault(QStringLiteral("modern.cache-hint.invalid"),
+                  QStringLiteral("%1 pages with cacheScope %2, then %3")
+                      .arg(method, m_firstPageScope.value(method).toString(), scope.toString()),
+                  request, answer);
     }
     if (method == Method::ServerDiscover)
         m_tasksOffered = result.value(Key::Capabilities).toObject().value(Key::Extensions).toObject().contains(ExtensionId::Tasks);

@@ -64,6 +64,7 @@ private:
     {
         QString method;
         TrafficEvent request;
+        bool nextPage = false; // a list request with a cursor
     };
     struct Fault
     {
@@ -88,6 +89,7 @@ private:
     QHash<MessageId, Pending> m_pending; // modern requests not answered yet
     QMap<QString, Fault> m_faults;       // by finding id
     int m_results = 0;
+    QHash<QString, QJsonValue> m_firstPageScope; // a list's cacheScope on its first page, by method
     bool m_tasksOffered = true;          // a "task" result is valid (until a discover result says otherwise)
     QList<TrafficEvent> m_discoverExchange;
     bool m_discoverGotResult = false;    // the last server/discover was answered with a result

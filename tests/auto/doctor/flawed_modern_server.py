@@ -7,7 +7,8 @@ Streamable HTTP on 127.0.0.1 (a free port; the URL is its first stdout line).
 Flaws: no-result-type (results without resultType), bad-result-type (the second server/discover
 and later answered with resultType "finished"), no-server-info (no _meta serverInfo),
 no-cache-hints (lists, reads and discover without ttlMs and cacheScope), bad-cache-hints
-(ttlMs -5, cacheScope "everyone"), discover-no-capabilities, shuffled-tools (the second listing
+(ttlMs -5, cacheScope "everyone"), mixed-cache-scope (the second page of tools/list "private",
+the first "public"), discover-no-capabilities, shuffled-tools (the second listing
 and later in reverse order), bad-x-mcp-header (an x-mcp-header on a number parameter),
 listen-no-ack (subscriptions/listen stays silent), listen-untagged-ack (the acknowledgement
 without the subscription's id), listen-notify-first (a tagged list_changed before the
@@ -60,18 +61,27 @@ def tool(name, description, properties):
             "inputSchema": {"type": "object", "properties": properties}}
 
 
-def tools():
+def tools(new_listing=False):
+    """The tools; new_listing: a tools/list without a cursor asked for them."""
     listed = [tool("echo", "Returns what it is given.", {"text": {"type": "string"}}),
               tool("add_numbers", "Adds two numbers.", {"a": {"type": "integer"}, "b": {"type": "integer"}}),
               tool("lookup", "Looks a region up.", {"region": {"type": "string", "x-mcp-header": "Region"}})]
     if "bad-x-mcp-header" in flaws:
         listed.append(tool("scale", "Scales a number.", {"factor": {"type": "number", "x-mcp-header": "Factor"}}))
-    with lock:
-        counts["tools/list"] += 1
-        again = counts["tools/list"] > 1
-    if again and "shuffled-tools" in flaws:
+    if new_listing:
+        with lock:
+            counts["tools/list"] += 1
+    if counts["tools/list"] > 1 and "shuffled-tools" in flaws:
         listed.reverse()
     return listed
+
+
+def tools_page(cursor):
+    """tools/list in two pages: the first two tools, then the rest (cursor "2")."""
+    listed = tools(new_listing=cursor is None)
+    if cursor is None:
+        return {"tools": listed[:2], "nextCursor": "2"}
+    return {"tools": listed[int(cursor):]}
 
 
 PROMPTS = [{"name": "greeting", "description": "Greets someone.", "arguments": [{"name": "who", "required": True}]}]
@@ -100,7 +110,7 @@ def outcome(method, params):
             del result["capabilities"]
         return result
     if method == "tools/list":
-        return {"tools": tools()}
+        return tools_page(params.get("cursor"))
     if method == "prompts/list":
         return {"prompts": PROMPTS}
     if method == "resources/list":
@@ -122,7 +132,7 @@ def outcome(method, params):
     return error(-32601, "Method not found: %s" % method)
 
 
-def decorate(method, result):
+def decorate(method, result, params):
     """What every modern result carries, less what a flaw leaves out."""
     if "no-result-type" not in flaws:
         result["resultType"] = "complete"
@@ -134,6 +144,8 @@ def decorate(method, result):
         bad = "bad-cache-hints" in flaws
         result["ttlMs"] = -5 if bad else 0
         result["cacheScope"] = "everyone" if bad else "public"
+        if "mixed-cache-scope" in flaws and params.get("cursor") is not None:
+            result["cacheScope"] = "private"
     return result
 
 
@@ -152,7 +164,8 @@ def validate(message):
 def reply(message, answer):
     if "error" in answer and len(answer) == 1:
         return {"jsonrpc": "2.0", "id": message["id"], "error": answer["error"]}
-    return {"jsonrpc": "2.0", "id": message["id"], "result": decorate(message["method"], answer)}
+    return {"jsonrpc": "2.0", "id": message["id"],
+            "result": decorate(message["method"], answer, message.get("params") or {})}
 
 
 def listen_messages(message):
