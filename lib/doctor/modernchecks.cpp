@@ -77,6 +77,11 @@ bool isClientSide(int code)
         || code == SessionErrorCode::ConnectionClosed || code == SessionErrorCode::TransportFailure;
 }
 
+QString compactJson(const QJsonValue &value, qsizetype shown)
+{
+    return QString::fromUtf8(QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact)).mid(1).chopped(1).left(shown);
+}
+
 QString listed(const QStringList &names)
 {
     constexpr qsizetype Shown = 6;
@@ -105,8 +110,7 @@ QList<Finding> checkDiscoverResult(const QJsonObject &result, const QString &pro
     if (!versions.isArray() || list.isEmpty() || !allStrings) {
         report(QStringLiteral("supportedVersions: a non-empty list of version strings"),
                versions.isUndefined() ? QStringLiteral("no supportedVersions")
-                                      : QStringLiteral("supportedVersions: %1")
-                                            .arg(QString::fromUtf8(QJsonDocument(QJsonArray{versions}).toJson(QJsonDocument::Compact)).mid(1).chopped(1).left(120)));
+                                      : QStringLiteral("supportedVersions: %1").arg(compactJson(versions, 120)));
     } else if (!protocolVersion.isEmpty() && !list.contains(QJsonValue(protocolVersion))) {
         QStringList names;
         for (const QJsonValue &version : list)
@@ -304,12 +308,9 @@ void ModernChecks::checkResult(const Pending &request, const QJsonObject &result
     const bool ttlValid = ttl.isUndefined() || (ttl.isDouble() && ms >= 0 && std::floor(ms) == ms);
     const bool scopeValid = scope.isUndefined() || scope == CacheScopeValue::Public || scope == CacheScopeValue::Private;
     if (!ttlValid || !scopeValid) {
-        const auto shown = [](const QJsonValue &value) {
-            return QString::fromUtf8(QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact)).mid(1).chopped(1).left(60);
-        };
         fault(QStringLiteral("modern.cache-hint.invalid"),
-              QStringLiteral("%1 answered with %2").arg(method, !ttlValid ? QStringLiteral("ttlMs %1").arg(shown(ttl))
-                                                                          : QStringLiteral("cacheScope %1").arg(shown(scope))),
+              QStringLiteral("%1 answered with %2").arg(method, !ttlValid ? QStringLiteral("ttlMs %1").arg(compactJson(ttl, 60))
+                                                                          : QStringLiteral("cacheScope %1").arg(compactJson(scope, 60))),
               request, answer);
     }
     // caching.mdx, Interaction with Pagination: every page of a list with the same cacheScope.
