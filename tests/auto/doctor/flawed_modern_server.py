@@ -81,7 +81,9 @@ def tools_page(cursor):
     listed = tools(new_listing=cursor is None)
     if cursor is None:
         return {"tools": listed[:2], "nextCursor": "2"}
-    return {"tools": listed[int(cursor):]}
+    if cursor != "2":
+        return error(-32602, "Invalid cursor")
+    return {"tools": listed[2:]}
 
 
 PROMPTS = [{"name": "greeting", "description": "Greets someone.", "arguments": [{"name": "who", "required": True}]}]
@@ -109,6 +111,9 @@ def outcome(method, params):
         if "discover-no-capabilities" in flaws:
             del result["capabilities"]
         return result
+    lists = ("tools/list", "prompts/list", "resources/list", "resources/templates/list")
+    if method in lists and "discover-no-capabilities" in flaws:
+        return error(-32601, "Method not found: %s (no capabilities)" % method)
     if method == "tools/list":
         return tools_page(params.get("cursor"))
     if method == "prompts/list":

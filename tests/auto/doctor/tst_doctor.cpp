@@ -492,13 +492,13 @@ void tst_Doctor::eachModernFlawIsFound_data()
             << QString::fromUtf8(seen);
     };
     for (const bool http : {false, true}) {
-        row("no-result-type", http, "modern.result-type.missing", "error", "12 of 12 result(s); the first: server/discover");
+        row("no-result-type", http, "modern.result-type.missing", "error", "result(s); the first: server/discover answered without resultType");
         row("bad-result-type", http, "modern.result-type.invalid", "error", "resultType \"finished\"");
         row("no-server-info", http, "modern.server-info.missing", "warning", "without _meta serverInfo");
         row("no-cache-hints", http, "modern.cache-hint.missing", "error", "without ttlMs and cacheScope");
         row("bad-cache-hints", http, "modern.cache-hint.invalid", "error", "ttlMs -5");
         row("mixed-cache-scope", http, "modern.cache-hint.invalid", "error",
-            "2 of 12 result(s); the first: tools/list pages with cacheScope public, then private");
+            "the first: tools/list pages with cacheScope public, then private");
         row("discover-no-capabilities", http, "modern.discover.shape", "error", "no capabilities");
         row("shuffled-tools", http, "modern.tool-order", "warning", "first: echo, add_numbers, lookup; then: lookup, add_numbers, echo");
         row("bad-x-mcp-header", http, "modern.x-mcp-header", "error", "type number");
