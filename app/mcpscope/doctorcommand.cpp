@@ -12,8 +12,10 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QLoggingCategory>
 #include <QTimer>
 
@@ -35,16 +37,21 @@ const char DoctorUsage[] =
     "the legacy era). At a URL it also sends requests of its own, as a web page or a careless\n"
     "client would: a foreign Origin and Host (DNS rebinding), an unsupported MCP-Protocol-Version,\n"
     "an unknown session, the GET stream and DELETE. A finding about an answer shows the exchange.\n"
-    "Nothing that could change the server's state is called.\n"
+    "Nothing that could change the server's state is called: only tools annotated readOnlyHint:\n"
+    "true are called, and only with arguments given (--call) or made from their schemas\n"
+    "(--sample-calls); their results are checked as a host reads them (content, structuredContent\n"
+    "against the outputSchema).\n"
     "\n"
     "Options:\n"
     "  --format F            text (default), json, markdown (to paste into an issue) or junit\n"
     "                        (for CI: a failing test case for each finding at or above --fail-on)\n"
     "  --fail-on LEVEL       error (default), warning or info: exit 1 when a finding is at least this\n"
     "  --only CATEGORY,...   only these categories (tools, prompts, resources, security, lifecycle,\n"
-    "                        performance, http, modern)\n"
+    "                        performance, pagination, http, modern)\n"
     "  --skip ID,...         leave out these findings (e.g. tools.description.missing)\n"
     "  --connect-timeout MS  how long the server may take to connect (default 30000)\n"
+    "  --call NAME=JSON      call the read-only tool NAME with these arguments (repeatable)\n"
+    "  --sample-calls        call the other read-only tools with arguments made from their schemas\n"
     "  -e, --header, --cwd, --transport, --protocol, --config, --server: as for mcpscope --cli\n"
     "  -h, --help            this text\n"
     "\n"
@@ -58,6 +65,8 @@ struct DoctorOptions
     QStringList only;
     QStringList skip;
     int connectTimeoutMs = 30000;
+    QHash<QString, QJsonObject> callArguments;
+    bool sampleCalls = false;
     QStringList serverArguments; // for parseArguments: the server and how to reach it
 };
 
@@ -66,7 +75,7 @@ std::optional<DoctorOptions> parseDoctorOptions(const QStringList &arguments, QS
 {
     DoctorOptions options;
     static const QStringList valued{QStringLiteral("--format"), QStringLiteral("--fail-on"), QStringLiteral("--only"),
-                                    QStringLiteral("--skip"), QStringLiteral("--connect-timeout")};
+                                    QStringLiteral("--skip"), QStringLiteral("--connect-timeout"), QStringLiteral("--call")};
     for (qsizetype i = 0; i < arguments.size(); ++i) {
         const QString arg = arguments.at(i);
         if (arg == QLatin1String("--")) {
@@ -79,6 +88,10 @@ std::optional<DoctorOptions> parseDoctorOptions(const QStringList &arguments, QS
         }
         const OptionWord word = OptionWord::of(arg);
         const QString &name = word.name;
+        if (arg == QLatin1String("--sample-calls")) {
+            options.sampleCalls = true;
+            continue;
+        }
         if (!valued.contains(name)) {
             options.serverArguments.append(arg);
             continue;
@@ -108,6 +121,17 @@ std::optional<DoctorOptions> parseDoctorOptions(const QStringList &arguments, QS
             options.only = value.split(u',', Qt::SkipEmptyParts);
         } else if (name == QLatin1String("--skip")) {
             options.skip = value.split(u',', Qt::SkipEmptyParts);
+        } else if (name == QLatin1String("--call")) {
+            const qsizetype equals = value.indexOf(u'=');
+            QJsonParseError parseError;
+            const QJsonDocument arguments = QJsonDocument::fromJson(value.mid(equals + 1).toUtf8(), &parseError);
+            if (equals <= 0 || !arguments.isObject()) {
+                *error = equals <= 0 ? tr("--call expects NAME=JSON, e.g. --call search='{\"query\": \"mcp\"}'")
+                                     : tr("--call %1: the arguments must be a JSON object (%2)")
+                                           .arg(value.left(equals), arguments.isNull() ? parseError.errorString() : tr("not an object"));
+                return std::nullopt;
+            }
+            options.callArguments.insert(value.left(equals), arguments.object());
         } else {
             bool ok = false;
             options.connectTimeoutMs = value.toInt(&ok);
@@ -168,6 +192,9 @@ int runDoctor(const QStringList &arguments)
     client.setOptions(clientOptions);
 
     Doctor::DoctorRun::Options runOptions;
+    runOptions.callArguments = doctor->callArguments;
+    runOptions.sampleCalls = doctor->sampleCalls;
+    runOptions.seesFirstByte = true;
     if (const std::optional<HttpEndpoint> endpoint = httpEndpointFor(config))
         runOptions.http = Doctor::HttpProbes::Target{endpoint->url, endpoint->headers, false, {}};
     Doctor::DoctorRun run(&client, runOptions);
@@ -176,7 +203,7 @@ int runDoctor(const QStringList &arguments)
     QObject::connect(&client, &Client::ready, &run, [&] {
         connectMs = connecting.elapsed();
         started = true;
-        run.start(client.isModern(), client.protocolVersion());
+        run.start(client.isModern(), client.protocolVersion(), client.serverCapabilities());
     });
     QObject::connect(&client, &Client::stateChanged, &client, [&](Client::State state) {
         // Failed, or ended before it was ready (a server that exits at once).

@@ -1,5 +1,6 @@
 #include "doctor/listingchecks.h"
 
+#include "doctor/schemachecks.h"
 #include "protocol/keys.h"
 #include "schema/schemaresolver.h"
 
@@ -137,6 +138,34 @@ void checkSchema(const QJsonObject &tool, QLatin1StringView key, bool required, 
                                           QStringLiteral("hosts do not fetch remote schemas: a remote $ref leaves the arguments unchecked"),
                                           QStringLiteral("inline the referenced schema under $defs")));
         }
+    }
+    const QStringList problems = schemaProblems(schema);
+    if (!problems.isEmpty()) {
+        findings.append(Finding::make(QStringLiteral("tools.schema.invalid"), Severity::Error, subject,
+                                      QStringLiteral("%1: a valid JSON Schema 2020-12").arg(key), problems.join(QStringLiteral("; ")),
+                                      QStringLiteral("schema.ts, Tool.%1 is a JSON Schema; hosts and SDKs that compile it "
+                                                     "to check arguments or results refuse it, some the whole tool list").arg(key),
+                                      QStringLiteral("correct the keywords named")));
+    }
+    const QStringList recursive = recursiveRefs(schema);
+    if (!recursive.isEmpty()) {
+        findings.append(Finding::make(QStringLiteral("tools.schema.ref-recursive"), Severity::Warning, subject,
+                                      QStringLiteral("$refs that end (a schema with a finite inline form)"),
+                                      QStringLiteral("%1: %2").arg(key, recursive.join(QStringLiteral(", "))),
+                                      QStringLiteral("hosts that hand schemas to model APIs without $ref support inline "
+                                                     "every reference, and a recursive one never ends; form builders stop "
+                                                     "at a depth"),
+                                      QStringLiteral("bound the structure (a fixed depth), or take the recursive part as a string")));
+    }
+    const QStringList rejected = key == Key::InputSchema ? topLevelRejected(schema) : QStringList();
+    if (!rejected.isEmpty()) {
+        findings.append(Finding::make(QStringLiteral("tools.input-schema.top-level"), Severity::Warning, subject,
+                                      QStringLiteral("inputSchema: properties at the top, alternatives inside them"),
+                                      QStringLiteral("%1 at the top of inputSchema").arg(rejected.join(QStringLiteral(", "))),
+                                      QStringLiteral("hosts pass inputSchema to the model API as it is: the Anthropic API "
+                                                     "answers \"input_schema does not support oneOf, allOf, or anyOf at the "
+                                                     "top level\", and OpenAI function parameters must be a plain object schema"),
+                                      QStringLiteral("move the alternatives into a property, or make the fields optional")));
     }
 }
 

@@ -9,12 +9,14 @@
 
 #include <QApplication>
 #include <QBoxLayout>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QTreeWidget>
 
@@ -22,8 +24,15 @@ namespace Mcp::Ui {
 
 namespace {
 
-enum Column { SeverityColumn, IdColumn, SubjectColumn };
-constexpr int FindingRole = Qt::UserRole; // the finding's index in m_findings
+enum Column { SeverityColumn, IdColumn, SubjectColumn, ChangeColumn };
+constexpr int FindingRole = Qt::UserRole; // the finding's index (findingAt)
+
+// What makes a finding the same one in two runs: its id and what it is about (what was seen
+// holds times and counts that change from run to run).
+QString keyOf(const Doctor::Finding &finding)
+{
+    return finding.id + QLatin1Char('\n') + finding.subject;
+}
 
 } // namespace
 
@@ -49,7 +58,18 @@ DoctorDialog::DoctorDialog(const QString &name, Connection *connection, QWidget 
     showLabel->setBuddy(m_show);
     connect(m_show, &QComboBox::currentIndexChanged, this, &DoctorDialog::showFindings);
     row->addWidget(m_show);
+    m_category = new QComboBox(this);
+    m_category->setObjectName(QStringLiteral("doctorCategory"));
+    m_category->setToolTip(tr("Only the findings of one category"));
+    m_category->addItem(tr("All categories"));
+    connect(m_category, &QComboBox::currentIndexChanged, this, &DoctorDialog::showFindings);
+    row->addWidget(m_category);
     row->addStretch(1);
+    m_sampleCalls = new QCheckBox(tr("Call read-only tools"), this);
+    m_sampleCalls->setObjectName(QStringLiteral("doctorSampleCalls"));
+    m_sampleCalls->setToolTip(tr("On the next run, call the tools annotated readOnlyHint: true with arguments made "
+                                 "from their schemas, and check their results. Other tools are never called."));
+    row->addWidget(m_sampleCalls);
     m_again = new QPushButton(Theme::icon(QStringLiteral("refresh")), tr("Run &Again"), this);
     m_again->setObjectName(QStringLiteral("doctorAgain"));
     m_again->setToolTip(tr("Examine the server anew, e.g. after a fix"));
@@ -58,7 +78,8 @@ DoctorDialog::DoctorDialog(const QString &name, Connection *connection, QWidget 
     layout->addLayout(row);
 
     auto *split = new QSplitter(Qt::Vertical, this);
-    m_list = flatTree({tr("Severity"), tr("Finding"), tr("About")}, split);
+    m_list = flatTree({tr("Severity"), tr("Finding"), tr("About"), tr("Since Last Run")}, split);
+    m_list->setColumnHidden(ChangeColumn, true); // until there is a last run
     m_list->setObjectName(QStringLiteral("doctorFindings"));
     connect(m_list, &QTreeWidget::currentItemChanged, this, &DoctorDialog::showDetail);
     // Long rules and fixes wrap and scroll here instead of growing the dialog.
@@ -94,7 +115,7 @@ DoctorDialog::DoctorDialog(const QString &name, Connection *connection, QWidget 
     m_showTraffic->setEnabled(false);
     connect(m_showTraffic, &QPushButton::clicked, this, [this] {
         if (const QTreeWidgetItem *item = m_list->currentItem()) {
-            const Doctor::Finding &finding = m_findings.at(item->data(SeverityColumn, FindingRole).toInt());
+            const Doctor::Finding &finding = findingAt(item->data(SeverityColumn, FindingRole).toInt());
             if (!finding.evidence.isEmpty())
                 Q_EMIT showTrafficRequested(finding.evidence.constFirst());
         }
@@ -132,9 +153,23 @@ QString DoctorDialog::reportText() const
     return Doctor::reportText(m_findings);
 }
 
+const Doctor::Finding &DoctorDialog::findingAt(int index) const
+{
+    return index < m_findings.size() ? m_findings.at(index) : m_fixed.at(index - m_findings.size());
+}
+
 void DoctorDialog::runAgain()
 {
+    if (!m_findings.isEmpty()) {
+        QSet<QString> before;
+        for (const Doctor::Finding &finding : std::as_const(m_findings))
+            before.insert(keyOf(finding));
+        m_before = before;
+        m_previous = m_findings;
+    }
     m_findings.clear();
+    m_fixed.clear();
+    m_new.clear();
     m_list->clear();
     m_detail->clear();
     m_copy->setEnabled(false);
@@ -146,6 +181,7 @@ void DoctorDialog::runAgain()
     m_summary->setText(tr("Examining %1…").arg(m_name));
     const bool modern = m_connection->sessionInfo().era.era == Modern::Era::Modern;
     Doctor::DoctorRun::Options options;
+    options.sampleCalls = m_sampleCalls->isChecked();
     if (const std::optional<HttpEndpoint> endpoint = m_connection->httpEndpoint())
         options.http = Doctor::HttpProbes::Target{endpoint->url, endpoint->headers, modern, {}};
     m_run = std::make_unique<Doctor::DoctorRun>(m_connection.data(), options);
@@ -162,32 +198,73 @@ void DoctorDialog::runAgain()
     connect(m_run.get(), &Doctor::DoctorRun::finished, this, [this] {
         m_findings = Doctor::mostSevereFirst(m_run->findings());
         m_run.release()->deleteLater(); // finished() is still being emitted
+        compareWithLastRun();
         m_again->setEnabled(true);
         m_copy->setEnabled(true);
         showFindings();
         Q_EMIT examined();
     });
-    m_run->start(modern, m_connection->sessionInfo().protocolVersion);
+    m_run->start(modern, m_connection->sessionInfo().protocolVersion, m_connection->sessionInfo().serverCapabilities);
+}
+
+void DoctorDialog::compareWithLastRun()
+{
+    QSet<QString> now;
+    QStringList categories;
+    for (const Doctor::Finding &finding : std::as_const(m_findings)) {
+        now.insert(keyOf(finding));
+        if (m_before && !m_before->contains(keyOf(finding)) && finding.severity != Doctor::Severity::Info)
+            m_new.insert(keyOf(finding));
+        if (!categories.contains(finding.category))
+            categories << finding.category;
+    }
+    for (const Doctor::Finding &finding : std::as_const(m_previous)) {
+        if (!now.contains(keyOf(finding)) && finding.severity != Doctor::Severity::Info)
+            m_fixed.append(finding);
+    }
+    m_list->setColumnHidden(ChangeColumn, !m_before);
+    // The categories found, the chosen one kept when it is still there.
+    const QString chosen = m_category->currentIndex() > 0 ? m_category->currentText() : QString();
+    const QSignalBlocker blocker(m_category);
+    while (m_category->count() > 1)
+        m_category->removeItem(1);
+    categories.sort();
+    m_category->addItems(categories);
+    m_category->setCurrentIndex(qMax(0, m_category->findText(chosen)));
 }
 
 void DoctorDialog::showFindings()
 {
     const auto least = Doctor::Severity(m_show->currentData().toInt());
+    const QString category = m_category->currentIndex() > 0 ? m_category->currentText() : QString();
     m_list->clear();
-    for (int index = 0; index < m_findings.size(); ++index) {
-        const Doctor::Finding &finding = m_findings.at(index);
-        if (finding.severity < least)
+    const qsizetype rows = m_findings.size() + m_fixed.size();
+    for (int index = 0; index < rows; ++index) {
+        const Doctor::Finding &finding = findingAt(index);
+        const bool fixed = index >= m_findings.size();
+        if (finding.severity < least || (!category.isEmpty() && finding.category != category))
             continue;
         auto *item = new QTreeWidgetItem(m_list, {Doctor::severityName(finding.severity), finding.id, finding.subject});
         item->setData(SeverityColumn, FindingRole, index);
+        if (fixed) {
+            item->setText(ChangeColumn, tr("fixed"));
+            for (int column = SeverityColumn; column <= ChangeColumn; ++column)
+                item->setForeground(column, palette().brush(QPalette::Disabled, QPalette::Text));
+            continue;
+        }
+        if (m_new.contains(keyOf(finding)))
+            item->setText(ChangeColumn, tr("new"));
         if (finding.severity != Doctor::Severity::Info)
             item->setForeground(SeverityColumn, Theme::color(finding.severity == Doctor::Severity::Error ? Theme::Role::Error
                                                                                                       : Theme::Role::Warning));
     }
     const Doctor::Tally tally = Doctor::Tally::of(m_findings);
-    m_summary->setText(tally.errors + tally.warnings == 0
-                           ? tr("%1: no errors and no warnings (%n note(s)).", nullptr, tally.infos).arg(m_name)
-                           : tr("%1: %2 error(s), %3 warning(s), %4 note(s).").arg(m_name).arg(tally.errors).arg(tally.warnings).arg(tally.infos));
+    QString summary = tally.errors + tally.warnings == 0
+        ? tr("%1: no errors and no warnings (%n note(s)).", nullptr, tally.infos).arg(m_name)
+        : tr("%1: %2 error(s), %3 warning(s), %4 note(s).").arg(m_name).arg(tally.errors).arg(tally.warnings).arg(tally.infos);
+    if (m_before) // errors and warnings: notes hold times that change from run to run
+        summary += QLatin1Char(' ') + tr("Since the last run: %1 fixed, %2 new.").arg(m_fixed.size()).arg(m_new.size());
+    m_summary->setText(summary);
     if (m_list->topLevelItemCount() > 0)
         m_list->setCurrentItem(m_list->topLevelItem(0));
 }
@@ -200,9 +277,13 @@ void DoctorDialog::showDetail()
         m_detail->clear();
         return;
     }
-    const Doctor::Finding &finding = m_findings.at(item->data(SeverityColumn, FindingRole).toInt());
-    m_showTraffic->setEnabled(!finding.evidence.isEmpty());
+    const int index = item->data(SeverityColumn, FindingRole).toInt();
+    const Doctor::Finding &finding = findingAt(index);
+    const bool fixed = index >= m_findings.size();
+    m_showTraffic->setEnabled(!fixed && !finding.evidence.isEmpty());
     QString html = QStringLiteral("<b>%1</b> — %2").arg(finding.id.toHtmlEscaped(), finding.subject.toHtmlEscaped());
+    if (fixed)
+        html += QStringLiteral("<br><i>%1</i>").arg(tr("Fixed: the last run found this, this run did not.").toHtmlEscaped());
     const auto line = [&html](const QString &label, const QString &text) {
         if (!text.isEmpty())
             html += QStringLiteral("<br><b>%1</b> %2").arg(label.toHtmlEscaped(), text.toHtmlEscaped());

@@ -16,7 +16,9 @@
 #include "traffic/trafficview.h"
 #include "widgets/fittinglabel.h"
 
+#include <QCheckBox>
 #include <QComboBox>
+#include <QTemporaryDir>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -39,6 +41,7 @@ private Q_SLOTS:
     void flawedServerFromTheMenu();
     void demoServerHasNothingToWarnOf();
     void httpEvidenceAndTraffic();
+    void runAgainShowsFixedAndNew();
 
 private:
     // Opens Server › Run Doctor… with the keyboard and waits for its findings.
@@ -210,3 +213,83 @@ void tst_DesktopDoctor::httpEvidenceAndTraffic()
 
 QTEST_MAIN(tst_DesktopDoctor)
 #include "tst_desktop_doctor.moc"
+
+void tst_DesktopDoctor::runAgainShowsFixedAndNew()
+{
+    // The server's flaws are a file's lines: the test fixes one and brings in another between runs.
+    QTemporaryDir dir;
+    const QString flawsFile = dir.filePath(QStringLiteral("flaws"));
+    const auto writeFlaws = [&flawsFile](const QByteArray &flaws) {
+        QFile file(flawsFile);
+        return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(flaws) == flaws.size();
+    };
+    QVERIFY(writeFlaws("zero-width\nno-description\n"));
+    QVERIFY(m_fixture.openWindow(QStringLiteral("flawed-fixed")));
+    ServerConfig config = ServerConfig::create(QStringLiteral("flawed-fixed"));
+    config.transport = ServerConfig::TransportType::Stdio;
+    config.command = QStringLiteral("python3");
+    config.args = {QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/doctor/flawed_server.py"), QStringLiteral("--flaws-from"),
+                   flawsFile};
+    QVERIFY(m_fixture.connect(config));
+    DoctorDialog *dialog = openDoctor();
+    QVERIFY(dialog);
+    QVERIFY(Desktop::waitShown(dialog));
+    QTreeWidget *list = dialog->list();
+    QVERIFY(list->isColumnHidden(3)); // nothing to compare with yet
+    QVERIFY2(!dialog->summaryText().contains(QLatin1String("Since the last run")), qPrintable(dialog->summaryText()));
+
+    // The hidden characters fixed, a bad tool name brought in; and this time the read-only tool is called.
+    QVERIFY(writeFlaws("no-description\ntool-name-space\nstructured-invalid\n"));
+    auto *calls = dialog->findChild<QCheckBox *>(QStringLiteral("doctorSampleCalls"));
+    QVERIFY(calls);
+    QVERIFY(Desktop::click(calls));
+    QTRY_VERIFY(calls->isChecked());
+    QSignalSpy examined(dialog, &DoctorDialog::examined);
+    QVERIFY(Desktop::click(dialog->findChild<QPushButton *>(QStringLiteral("doctorAgain"))));
+    QTRY_COMPARE_WITH_TIMEOUT(examined.size(), 1, 20000);
+    QVERIFY2(dialog->summaryText().contains(QLatin1String("Since the last run: 1 fixed, 2 new.")),
+             qPrintable(dialog->summaryText()));
+    QVERIFY(!list->isColumnHidden(3));
+    QCOMPARE(dialog->fixed().size(), 1);
+    QCOMPARE(dialog->fixed().constFirst().id, QStringLiteral("security.hidden-characters"));
+    QStringList marked;
+    for (int row = 0; row < list->topLevelItemCount(); ++row) {
+        const QTreeWidgetItem *item = list->topLevelItem(row);
+        if (!item->text(3).isEmpty())
+            marked << item->text(3) + QLatin1Char(' ') + item->text(1);
+    }
+    marked.sort();
+    QCOMPARE(marked, (QStringList{QStringLiteral("fixed security.hidden-characters"),
+                                  QStringLiteral("new tools.name.format"),
+                                  QStringLiteral("new tools.structured-content.invalid")}));
+    // The call's finding shows the call and its answer, one click from the traffic.
+    for (const Doctor::Finding &finding : dialog->findings()) {
+        if (finding.id == QLatin1String("tools.structured-content.invalid"))
+            QCOMPARE(finding.evidence.size(), 2);
+    }
+    QCOMPARE(list->currentItem()->text(1), QStringLiteral("tools.structured-content.invalid"));
+    QVERIFY(dialog->findChild<QPushButton *>(QStringLiteral("doctorShowTraffic"))->isEnabled());
+    m_fixture.shoot(QStringLiteral("desktop-doctor-run-again"));
+
+    // The category filter, with the keyboard: only the tools findings stay.
+    auto *category = dialog->findChild<QComboBox *>(QStringLiteral("doctorCategory"));
+    QVERIFY(category);
+    const int tools = category->findText(QStringLiteral("tools"));
+    QVERIFY(tools > 0);
+    category->setFocus();
+    QTRY_VERIFY(category->hasFocus());
+    for (int i = 0; i < tools; ++i)
+        QVERIFY(Desktop::key(QStringLiteral("Down")));
+    QTRY_COMPARE(category->currentIndex(), tools);
+    QVERIFY(list->topLevelItemCount() > 0);
+    for (int row = 0; row < list->topLevelItemCount(); ++row)
+        QVERIFY2(list->topLevelItem(row)->text(1).startsWith(QLatin1String("tools.")), qPrintable(list->topLevelItem(row)->text(1)));
+    // The fixed finding is a security one: it left with the filter; its detail says it was fixed.
+    QVERIFY(Desktop::key(QStringLiteral("Home")));
+    QTRY_COMPARE(category->currentIndex(), 0);
+    for (int row = 0; row < list->topLevelItemCount(); ++row) {
+        if (list->topLevelItem(row)->text(3) == QLatin1String("fixed"))
+            list->setCurrentItem(list->topLevelItem(row));
+    }
+    QVERIFY2(dialog->detailText().contains(QLatin1String("Fixed:")), qPrintable(dialog->detailText()));
+}

@@ -64,6 +64,7 @@ private Q_SLOTS:
     void httpCleanServerPassesEveryCheck();
     void eachHttpFlawIsFound_data();
     void eachHttpFlawIsFound();
+    void alikeCallFindingsMerge();
     void failOnAndFilters();
     void textReport();
     void markdownReport();
@@ -79,7 +80,8 @@ private Q_SLOTS:
 private:
     using Run = Mcp::Test::ProcessRun;
     Run doctor(const QStringList &arguments);
-    Run flawed(const QStringList &flaws, const QStringList &options = {QStringLiteral("--format"), QStringLiteral("json")});
+    Run flawed(const QStringList &flaws, const QStringList &options = {QStringLiteral("--format"), QStringLiteral("json"),
+                                                                      QStringLiteral("--sample-calls")});
     // flawed_server.py --http with these flaws, examined over HTTP (the JSON report).
     Run flawedHttp(const QStringList &flaws, const QStringList &options = {});
     // flawed_modern_server.py with these flaws (over HTTP when http), examined in the modern era
@@ -265,7 +267,7 @@ void tst_Doctor::eachHttpFlawIsFound()
         QVERIFY2(lines.at(1).toString().startsWith(QStringLiteral("← HTTP ")), qPrintable(lines.at(1).toString()));
         QVERIFY(!lines.at(0).toString().contains(QLatin1String("s-1"))); // a session id is never shown
     }
-    QCOMPARE(run.exitCode, severity == QLatin1String("error") ? 1 : 0);
+    QCOMPARE(run.exitCode, report[QLatin1String("summary")][QLatin1String("errors")].toInt() > 0 ? 1 : 0);
 }
 
 void tst_Doctor::eachFlawIsFound_data()
@@ -308,6 +310,23 @@ void tst_Doctor::eachFlawIsFound_data()
     row("changing-tools", "security.definitions-changed", "warning");
     row("stdout-noise", "transport.invalid-message", "error");
     row("ignore-eof", "transport.stdin-close", "warning");
+    // The read-only tool's result, as a host reads it.
+    row("structured-missing", "tools.structured-content.missing", "error");
+    row("structured-invalid", "tools.structured-content.invalid", "error");
+    row("structured-not-text", "tools.structured-content.text", "warning");
+    row("content-missing", "tools.result.content", "error");
+    row("call-error", "tools.call.error", "warning");
+    row("stray-progress", "lifecycle.progress-token", "error");
+    // Pages.
+    row("cursor-loop", "pagination.cursor-loop", "error");
+    row("repeated-item", "pagination.repeated-item", "warning");
+    row("small-pages", "pagination.small-pages", "warning");
+    row("cursor-ignored", "pagination.invalid-cursor", "warning");
+    row("invalid-params-result", "lifecycle.invalid-params", "error");
+    row("undeclared-list", "lifecycle.capability.undeclared", "warning");
+    row("schema-bad-type", "tools.schema.invalid", "error");
+    row("schema-recursive", "tools.schema.ref-recursive", "warning");
+    row("schema-top-level-anyof", "tools.input-schema.top-level", "warning");
 }
 
 void tst_Doctor::eachFlawIsFound()
@@ -320,10 +339,33 @@ void tst_Doctor::eachFlawIsFound()
     const QMap<QString, QString> found = findingsOf(report);
     QVERIFY2(found.contains(id), qPrintable(run.out));
     QCOMPARE(found.value(id), severity);
-    // The flaw and nothing else: every other alarm would be a false one.
+    // The flaw and nothing else: every other alarm would be a false one. An item repeated on
+    // two pages is also listed twice, which model APIs refuse: the one flaw that is two.
+    const QString also = flaw == QLatin1String("repeated-item") ? QStringLiteral("tools.name.duplicate:") : id + QLatin1Char(':');
     for (const QString &alarm : alarms(report))
-        QVERIFY2(alarm.startsWith(id + QLatin1Char(':')), qPrintable(alarm));
-    QCOMPARE(run.exitCode, severity == QLatin1String("error") ? 1 : 0);
+        QVERIFY2(alarm.startsWith(id + QLatin1Char(':')) || alarm.startsWith(also), qPrintable(alarm));
+    QCOMPARE(run.exitCode, report[QLatin1String("summary")][QLatin1String("errors")].toInt() > 0 ? 1 : 0);
+}
+
+void tst_Doctor::alikeCallFindingsMerge()
+{
+    // Five read-only tools failing alike (an API the server cannot reach) are one finding.
+    const Run run = flawed({QStringLiteral("call-error"), QStringLiteral("more-read-only-tools")});
+    const QJsonArray findings = run.json()[QLatin1String("findings")].toArray();
+    QList<QJsonObject> errors;
+    for (const QJsonValue &finding : findings) {
+        if (finding[QLatin1String("id")].toString() == QLatin1String("tools.call.error"))
+            errors << finding.toObject();
+    }
+    QCOMPARE(errors.size(), 1);
+    QCOMPARE(errors.constFirst()[QLatin1String("subject")].toString(), QStringLiteral("5 tools"));
+    const QString seen = errors.constFirst()[QLatin1String("seen")].toString();
+    QVERIFY2(seen.startsWith(QLatin1String("tool \"lookup\": error -32603: lookup failed")) && seen.endsWith(QLatin1String("and 2 more")),
+             qPrintable(seen));
+    QCOMPARE(errors.constFirst()[QLatin1String("evidence")].toArray().size(), 2);
+    // A few stay apart: each its own finding.
+    const Run one = flawed({QStringLiteral("call-error")});
+    QCOMPARE(findingsOf(one.json()).value(QStringLiteral("tools.call.error")), QStringLiteral("warning"));
 }
 
 void tst_Doctor::failOnAndFilters()
@@ -356,7 +398,8 @@ void tst_Doctor::textReport()
     const qsizetype warning = text.indexOf(QLatin1String("warning tools.description.missing"));
     QVERIFY2(error >= 0 && warning > error, qPrintable(text));
     QVERIFY(text.contains(QLatin1String("        fix: give each tool its own name")));
-    QVERIFY2(text.trimmed().endsWith(QLatin1String("1 error(s), 1 warning(s), 3 note(s)")), qPrintable(text));
+    static const QRegularExpression tally(QStringLiteral("\\n1 error\\(s\\), 1 warning\\(s\\), \\d+ note\\(s\\)$"));
+    QVERIFY2(tally.match(text.trimmed()).hasMatch(), qPrintable(text));
 }
 
 void tst_Doctor::markdownReport()
@@ -401,7 +444,9 @@ void tst_Doctor::junitReport()
     }
     QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
     QVERIFY2(suite.startsWith(QLatin1String("flawed-server 1.0.0")), qPrintable(suite));
-    QCOMPARE(cases, 5); // the two flaws and three notes
+    // The two flaws and the notes: as many as the JSON report has findings.
+    const Run json = flawed({QStringLiteral("duplicate-tool"), QStringLiteral("no-description")}, {QStringLiteral("--format=json")});
+    QCOMPARE(cases, json.json()[QLatin1String("findings")].toArray().size());
     QCOMPARE(failures, (QStringList{QStringLiteral("error"), QStringLiteral("warning")}));
     QVERIFY(run.out.contains("classname=\"doctor.tools\""));
     QVERIFY(run.out.contains("fix: give each tool its own name"));
