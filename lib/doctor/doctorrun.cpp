@@ -152,6 +152,7 @@ void DoctorRun::ask(const Request &request, std::function<void(const OutgoingReq
         return finish();
     RequestOptions options;
     options.timeoutMs = m_options.timeoutMs;
+    options.forceRefresh = true; // the server's answer, never the result cache's (a list with ttlMs)
     OutgoingRequest *sent = m_connection->send(request, options);
     connect(sent, &OutgoingRequest::finished, this, [sent, answered = std::move(answered)] { answered(sent); });
 }

@@ -17,7 +17,7 @@ HTTP only: headers-unchecked (Mcp-Method and Mcp-Name are not compared with the 
 any-version (an unsupported protocol version is served), version-error-no-data (-32022 without
 data.supported), unknown-method-200 (an unknown method is answered 200, not 404).
 
---log FILE appends what it was sent, a line each: "request METHOD ID", "cancelled ID" (stdio)
+--ttl MS gives the cacheable results that ttlMs (0 by default). --log FILE appends what it was sent, a line each: "request METHOD ID", "cancelled ID" (stdio)
 and "listen-closed ID" (HTTP: the client closed a subscriptions/listen stream).
 """
 import json
@@ -32,10 +32,14 @@ META_SUBSCRIPTION = "io.modelcontextprotocol/subscriptionId"
 flaws = set()
 http = False
 log_file = None
+ttl_ms = 0
 args = sys.argv[1:]
 while args:
     if args[0] == "--flaw" and len(args) > 1:
         flaws.add(args[1])
+        args = args[2:]
+    elif args[0] == "--ttl" and len(args) > 1:
+        ttl_ms = int(args[1])
         args = args[2:]
     elif args[0] == "--log" and len(args) > 1:
         log_file = args[1]
@@ -147,7 +151,7 @@ def decorate(method, result, params):
         result["_meta"] = {"io.modelcontextprotocol/serverInfo": {"name": "flawed-modern-server", "version": "1.0.0"}}
     if method in CACHEABLE and "no-cache-hints" not in flaws:
         bad = "bad-cache-hints" in flaws
-        result["ttlMs"] = -5 if bad else 0
+        result["ttlMs"] = -5 if bad else ttl_ms
         result["cacheScope"] = "everyone" if bad else "public"
         if "mixed-cache-scope" in flaws and params.get("cursor") is not None:
             result["cacheScope"] = "private"

@@ -76,6 +76,7 @@ private Q_SLOTS:
     void eachModernFlawIsFound();
     void modernReferenceServers_data();
     void modernReferenceServers();
+    void modernListsAskTheServer();
 
 private:
     using Run = Mcp::Test::ProcessRun;
@@ -86,7 +87,7 @@ private:
     Run flawedHttp(const QStringList &flaws, const QStringList &options = {});
     // flawed_modern_server.py with these flaws (over HTTP when http), examined in the modern era
     // (the JSON report); what it was sent goes to log when given.
-    Run flawedModern(const QStringList &flaws, bool http, const QString &log = {});
+    Run flawedModern(const QStringList &flaws, bool http, const QString &log = {}, const QStringList &extra = {});
 };
 
 tst_Doctor::Run tst_Doctor::doctor(const QStringList &arguments)
@@ -117,9 +118,9 @@ tst_Doctor::Run tst_Doctor::flawedHttp(const QStringList &flaws, const QStringLi
     return doctor(QStringList{QStringLiteral("--format"), QStringLiteral("json")} + options + QStringList{peer.url});
 }
 
-tst_Doctor::Run tst_Doctor::flawedModern(const QStringList &flaws, bool http, const QString &log)
+tst_Doctor::Run tst_Doctor::flawedModern(const QStringList &flaws, bool http, const QString &log, const QStringList &extra)
 {
-    QStringList arguments{QStringLiteral("-u"), FlawedModernServer};
+    QStringList arguments = QStringList{QStringLiteral("-u"), FlawedModernServer} + extra;
     for (const QString &flaw : flaws)
         arguments << QStringLiteral("--flaw") << flaw;
     if (!log.isEmpty())
@@ -636,6 +637,24 @@ void tst_Doctor::modernReferenceServers()
             QVERIFY2(httpChecked.contains(QLatin1String(check)),
                      qPrintable(httpChecked + QStringLiteral(" lacks ") + QLatin1String(check)));
     }
+}
+
+// What the Doctor asks reaches the server whatever the cache hints say: a list with ttlMs is not
+// answered from the client's result cache (the page walk and the latency samples time the server).
+void tst_Doctor::modernListsAskTheServer()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const auto listsSent = [&dir](const QString &name) {
+        QFile file(dir.filePath(name));
+        return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()).count(QLatin1String("request tools/list ")) : -1;
+    };
+    QCOMPARE(flawedModern({}, false, dir.filePath(QStringLiteral("fresh.log"))).exitCode, 0);
+    QCOMPARE(flawedModern({}, false, dir.filePath(QStringLiteral("cached.log")), {QStringLiteral("--ttl"), QStringLiteral("60000")})
+                 .exitCode,
+             0);
+    QVERIFY(listsSent(QStringLiteral("fresh.log")) > 4); // two snapshots of two pages, then the walk
+    QCOMPARE(listsSent(QStringLiteral("cached.log")), listsSent(QStringLiteral("fresh.log")));
 }
 
 QTEST_GUILESS_MAIN(tst_Doctor)
