@@ -480,12 +480,14 @@ void HttpProbes::checkUnsupportedVersion()
     const QString unsupported = QStringLiteral("1900-01-01");
     const auto [body, headers] = modernRequest(Method::ServerDiscover, {}, unsupported);
     send("POST", QStringLiteral("server/discover at an unsupported protocol version (%1)").arg(unsupported), body, headers,
-         [this](const Exchange &seen) {
+         [this, unsupported](const Exchange &seen) {
         const QJsonObject error = answerOf(seen.body).value(QLatin1String("error")).toObject();
         const QJsonArray supported = error.value(QLatin1String("data")).toObject().value(Key::Supported).toArray();
         const bool listed = !supported.isEmpty()
             && std::all_of(supported.cbegin(), supported.cend(), [](const QJsonValue &version) { return version.isString(); });
         const bool rightError = error.value(QLatin1String("code")).toInt() == ModernErrorCode::UnsupportedProtocolVersion && listed;
+        // The schema's data.requested too; a host acts on the list alone, so its lack is a warning.
+        const bool echoed = error.value(QLatin1String("data")).toObject().value(Key::Requested).toString() == unsupported;
         Rule rule{QStringLiteral("modern.protocol-version.unsupported"),
                   QStringLiteral("HTTP 400 with error -32022 whose data.supported lists the supported versions"),
                   QStringLiteral("2026-07-28 basic/versioning, Protocol Version Negotiation, and ") + ModernTransportsRule
@@ -493,24 +495,56 @@ void HttpProbes::checkUnsupportedVersion()
                                        "answered 400 with UnsupportedProtocolVersionError listing its versions; a host "
                                        "retries with one of them, or else takes the server for a legacy one"),
                   QStringLiteral("answer 400 with {\"code\": -32022, \"data\": {\"supported\": [...], \"requested\": ...}}")};
-        const bool passed = seen.status == 400 && rightError;
+        const bool passed = seen.status == 400 && rightError && echoed;
         judge(seen, passed, QStringLiteral("unsupported protocol version (400, -32022)"),
               rightError ? Severity::Warning : Severity::Error, rule);
         if (!passed)
             m_findings.last().seen = answerText(seen.status, answerOf(seen.body))
-                + (error.isEmpty() || listed ? QString() : QStringLiteral(" (no data.supported list)"));
-        checkUnknownMethod();
+                + (error.isEmpty() || listed ? QString() : QStringLiteral(" (no data.supported list)"))
+                + (!rightError || echoed ? QString() : QStringLiteral(" (data.requested does not name %1)").arg(unsupported));
+        checkMissingMeta();
     });
 }
 
-void HttpProbes::checkUnknownMethod()
+void HttpProbes::checkMissingMeta()
 {
-    const auto [body, headers] = modernRequest(QStringLiteral("mcpscope/doctor/no-such-method"), {});
-    send("POST", QStringLiteral("a method no server has"), body, headers, [this](const Exchange &seen) {
+    // The headers as usual, the body without the per-request _meta.
+    auto [body, headers] = modernRequest(Method::ServerDiscover, {});
+    body = Message::request(MessageId(QStringLiteral("doctor-probe-%1").arg(m_nextRequestId++)), Method::ServerDiscover,
+                            QJsonObject())
+               .serialize();
+    send("POST", QStringLiteral("server/discover without _meta"), body, headers, [this](const Exchange &seen) {
+        const QJsonObject answer = answerOf(seen.body);
+        const bool invalidParams = errorCodeOf(answer) == ErrorCode::InvalidParams;
+        const bool passed = seen.status == 400 && invalidParams;
+        judge(seen, passed, QStringLiteral("no _meta (400, -32602)"),
+              seen.status >= 400 && seen.status < 500 ? Severity::Warning : Severity::Error,
+              {QStringLiteral("modern.meta.missing"), QStringLiteral("HTTP 400 with error -32602 (Invalid params)"),
+               QStringLiteral("2026-07-28 basic/index, _meta, Per-request protocol fields: a request without "
+                              "io.modelcontextprotocol/protocolVersion or clientCapabilities is malformed; the server "
+                              "MUST reject it with -32602, on HTTP with 400 Bad Request"),
+               QStringLiteral("refuse a request whose _meta lacks the protocol version or the client capabilities "
+                              "with 400 and error -32602")});
+        if (!passed)
+            m_findings.last().seen = answerText(seen.status, answer);
+        checkMethodNotFound(QStringLiteral("mcpscope/doctor/no-such-method"), QStringLiteral("a method no server has"),
+                            QStringLiteral("unknown method (404, -32601)"), [this] {
+            // ping left the protocol with 2026-07-28: a modern request of it is an unknown method.
+            checkMethodNotFound(Method::Ping, QStringLiteral("ping, which 2026-07-28 removed"),
+                                QStringLiteral("removed method ping (404, -32601)"), [this] { checkOrigin(); });
+        });
+    });
+}
+
+void HttpProbes::checkMethodNotFound(const QString &method, const QString &what, const QString &passedAs,
+                                     std::function<void()> next)
+{
+    const auto [body, headers] = modernRequest(method, {});
+    send("POST", what, body, headers, [this, passedAs, next = std::move(next)](const Exchange &seen) {
         const QJsonObject answer = answerOf(seen.body);
         const bool methodNotFound = errorCodeOf(answer) == ErrorCode::MethodNotFound;
         const bool passed = seen.status == 404 && methodNotFound;
-        judge(seen, passed, QStringLiteral("unknown method (404, -32601)"),
+        judge(seen, passed, passedAs,
               methodNotFound ? Severity::Warning : Severity::Error,
               {QStringLiteral("modern.unknown-method-http"), QStringLiteral("HTTP 404 with error -32601 (Method not found)"),
                ModernTransportsRule + QStringLiteral(", Protocol Version Header: a method the server does not implement "
@@ -519,7 +553,7 @@ void HttpProbes::checkUnknownMethod()
                QStringLiteral("answer an unknown method with 404 and {\"error\": {\"code\": -32601, ...}}")});
         if (!passed)
             m_findings.last().seen = answerText(seen.status, answer);
-        checkOrigin();
+        next();
     });
 }
 

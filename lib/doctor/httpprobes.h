@@ -28,9 +28,10 @@ namespace Mcp::Doctor {
 // - legacy era: an unsupported MCP-Protocol-Version (400), a session id it never gave (404),
 //   the GET stream (a stream or 405), DELETE of the session (2xx or 405) and the same session
 //   after it (404);
-// - modern era: headers that contradict the body or are missing (Mcp-Method, Mcp-Name: 400 with -32020), an
-//   unsupported version (400 with -32022 naming the supported ones), an unknown method (404 with
-//   -32601).
+// - modern era: headers that contradict the body or are missing (Mcp-Method, Mcp-Name: 400 with
+//   -32020), an unsupported version (400 with -32022 naming the supported ones), a request without
+//   its _meta (400 with -32602), an unknown method and one the revision removed (ping): 404 with
+//   -32601.
 // The sessions the probes open are deleted again. Every byte is reported (trafficEvent), and
 // each finding carries the exchange that showed it. finished() once, then findings().
 class HttpProbes : public QObject
@@ -113,7 +114,9 @@ private:
     void checkMethodMissing();
     void checkNameMismatch();
     void checkUnsupportedVersion();
-    void checkUnknownMethod();
+    void checkMissingMeta();
+    // method, which the server must not implement, is answered 404 with -32601: then next().
+    void checkMethodNotFound(const QString &method, const QString &what, const QString &passedAs, std::function<void()> next);
     // A modern request: the body with its _meta at version (the connection's unless given), and
     // the standard headers that mirror it.
     QPair<QByteArray, HttpHeaders> modernRequest(const QString &method, const QJsonObject &params, const QString &version = {});

@@ -15,7 +15,9 @@ without the subscription's id), listen-notify-first (a tagged list_changed befor
 acknowledgement).
 HTTP only: headers-unchecked (Mcp-Method and Mcp-Name are not compared with the body),
 any-version (an unsupported protocol version is served), version-error-no-data (-32022 without
-data.supported), unknown-method-200 (an unknown method is answered 200, not 404).
+data.supported), version-error-no-requested (-32022 without data.requested), meta-unchecked (a
+request without _meta is served), unknown-method-200 (an unknown method is answered 200, not 404),
+ping-answered (ping, which 2026-07-28 removed, is answered).
 
 --ttl MS gives the cacheable results that ttlMs (0 by default). --log FILE appends what it was sent, a line each: "request METHOD ID", "cancelled ID" (stdio)
 and "listen-closed ID" (HTTP: the client closed a subscriptions/listen stream).
@@ -115,6 +117,8 @@ def outcome(method, params):
         if "discover-no-capabilities" in flaws:
             del result["capabilities"]
         return result
+    if method == "ping" and "ping-answered" in flaws:
+        return {}
     lists = ("tools/list", "prompts/list", "resources/list", "resources/templates/list")
     if method in lists and "discover-no-capabilities" in flaws:
         return error(-32601, "Method not found: %s (no capabilities)" % method)
@@ -163,9 +167,13 @@ def validate(message):
     meta = (message.get("params") or {}).get("_meta") or {}
     version = meta.get(META_VERSION)
     if not isinstance(version, str) or not isinstance(meta.get(META_CAPABILITIES), dict):
+        if "meta-unchecked" in flaws:
+            return None
         return error(-32602, "_meta needs the protocol version and the client capabilities")
     if version not in SUPPORTED and "any-version" not in flaws:
         data = None if "version-error-no-data" in flaws else {"supported": SUPPORTED, "requested": version}
+        if "version-error-no-requested" in flaws:
+            del data["requested"]
         return error(-32022, "Unsupported protocol version", data)
     return None
 
@@ -252,7 +260,8 @@ def serve_http():
         def mismatch(self, message):
             params = message.get("params") or {}
             version = (params.get("_meta") or {}).get(META_VERSION)
-            if self.headers.get("MCP-Protocol-Version") != version:
+            # A body without its version is malformed (-32602, validate says so), not a mismatch.
+            if version is not None and self.headers.get("MCP-Protocol-Version") != version:
                 return "MCP-Protocol-Version differs from _meta"
             if "headers-unchecked" in flaws:
                 return None
@@ -271,7 +280,8 @@ def serve_http():
             if "id" not in message:
                 return self.send(202)
             log("request %s %s" % (message["method"], message["id"]))
-            problem = self.mismatch(message)
+            problem = None if "meta-unchecked" in flaws and "_meta" not in (message.get("params") or {}) \
+                else self.mismatch(message)
             if problem:
                 return self.send(400, reply(message, error(-32020, "Header mismatch: " + problem)))
             problem = validate(message)

@@ -504,7 +504,8 @@ void tst_Doctor::modernCleanServerHasNoAlarms()
         const QString httpChecked = seenOf(report, QStringLiteral("http.checked"));
         for (const char *check : {"Mcp-Method unlike the body (400, -32020)", "Mcp-Method missing (400, -32020)",
                                   "Mcp-Name unlike the body (400, -32020)",
-                                  "unsupported protocol version (400, -32022)", "unknown method (404, -32601)"})
+                                  "unsupported protocol version (400, -32022)", "no _meta (400, -32602)",
+                                  "unknown method (404, -32601)", "removed method ping (404, -32601)"})
             QVERIFY2(httpChecked.contains(QLatin1String(check)),
                      qPrintable(httpChecked + QStringLiteral(" lacks ") + QLatin1String(check)));
     }
@@ -555,7 +556,11 @@ void tst_Doctor::eachModernFlawIsFound_data()
     row("headers-unchecked", true, "modern.header-mismatch", "error", "HTTP 200 with a result");
     row("any-version", true, "modern.protocol-version.unsupported", "error", "HTTP 200 with a result");
     row("version-error-no-data", true, "modern.protocol-version.unsupported", "error", "(no data.supported list)");
+    row("version-error-no-requested", true, "modern.protocol-version.unsupported", "warning",
+        "(data.requested does not name 1900-01-01)");
+    row("meta-unchecked", true, "modern.meta.missing", "error", "HTTP 200 with a result");
     row("unknown-method-200", true, "modern.unknown-method-http", "warning", "HTTP 200 with error -32601");
+    row("ping-answered", true, "modern.unknown-method-http", "error", "HTTP 200 with a result");
 }
 
 void tst_Doctor::eachModernFlawIsFound()
@@ -633,7 +638,8 @@ void tst_Doctor::modernReferenceServers()
         const QString httpChecked = seenOf(report, QStringLiteral("http.checked"));
         for (const char *check : {"Mcp-Method unlike the body (400, -32020)", "Mcp-Method missing (400, -32020)",
                                   "Mcp-Name unlike the body (400, -32020)",
-                                  "unsupported protocol version (400, -32022)", "unknown method (404, -32601)"})
+                                  "unsupported protocol version (400, -32022)", "no _meta (400, -32602)",
+                                  "unknown method (404, -32601)", "removed method ping (404, -32601)"})
             QVERIFY2(httpChecked.contains(QLatin1String(check)),
                      qPrintable(httpChecked + QStringLiteral(" lacks ") + QLatin1String(check)));
     }
