@@ -4086,6 +4086,42 @@
             <source>as the Traffic tab has it (Show in Traffic)</source>
             <translation>wie im Tab „Verkehr“ (Im Verkehr zeigen)</translation>
         </message>
+        <message>
+            <source>Only the findings of one category</source>
+            <translation>Nur die Befunde einer Kategorie</translation>
+        </message>
+        <message>
+            <source>All categories</source>
+            <translation>Alle Kategorien</translation>
+        </message>
+        <message>
+            <source>Call read-only tools</source>
+            <translation>Nur-Lese-Werkzeuge aufrufen</translation>
+        </message>
+        <message>
+            <source>On the next run, call the tools annotated readOnlyHint: true with arguments made from their schemas, and check their results. Other tools are never called.</source>
+            <translation>Beim nächsten Lauf die mit readOnlyHint: true annotierten Werkzeuge mit aus ihren Schemas erzeugten Argumenten aufrufen und ihre Ergebnisse prüfen. Andere Werkzeuge werden nie aufgerufen.</translation>
+        </message>
+        <message>
+            <source>Since Last Run</source>
+            <translation>Seit dem letzten Lauf</translation>
+        </message>
+        <message>
+            <source>fixed</source>
+            <translation>behoben</translation>
+        </message>
+        <message>
+            <source>new</source>
+            <translation>neu</translation>
+        </message>
+        <message>
+            <source>Since the last run: %1 fixed, %2 new.</source>
+            <translation>Seit dem letzten Lauf: %1 behoben, %2 neu.</translation>
+        </message>
+        <message>
+            <source>Fixed: the last run found this, this run did not.</source>
+            <translation>Behoben: Der letzte Lauf fand dies, dieser nicht.</translation>
+        </message>
     </context>
     <context>
         <name>Mcp::Ui::MainWindow</name>

@@ -4053,6 +4053,42 @@
             <source>as the Traffic tab has it (Show in Traffic)</source>
             <translation>与“流量”标签页中一致（在流量中显示）</translation>
         </message>
+        <message>
+            <source>Only the findings of one category</source>
+            <translation>仅显示某一类别的发现</translation>
+        </message>
+        <message>
+            <source>All categories</source>
+            <translation>所有类别</translation>
+        </message>
+        <message>
+            <source>Call read-only tools</source>
+            <translation>调用只读工具</translation>
+        </message>
+        <message>
+            <source>On the next run, call the tools annotated readOnlyHint: true with arguments made from their schemas, and check their results. Other tools are never called.</source>
+            <translation>下次运行时，使用根据其模式生成的参数调用标注了 readOnlyHint: true 的工具，并检查其结果。其他工具绝不会被调用。</translation>
+        </message>
+        <message>
+            <source>Since Last Run</source>
+            <translation>自上次运行以来</translation>
+        </message>
+        <message>
+            <source>fixed</source>
+            <translation>已修复</translation>
+        </message>
+        <message>
+            <source>new</source>
+            <translation>新增</translation>
+        </message>
+        <message>
+            <source>Since the last run: %1 fixed, %2 new.</source>
+            <translation>自上次运行以来：已修复 %1 个，新增 %2 个。</translation>
+        </message>
+        <message>
+            <source>Fixed: the last run found this, this run did not.</source>
+            <translation>已修复：上次运行发现了此问题，本次运行没有。</translation>
+        </message>
     </context>
     <context>
         <name>Mcp::Ui::MainWindow</name>

@@ -32,15 +32,18 @@ const char DoctorUsage[] =
     "\n"
     "Connects to the server (in the era it speaks), lists everything it offers and reports what a\n"
     "host will trip on: tool names, schemas, descriptions, resource URIs and templates, prompt\n"
-    "arguments, text hidden from the user or addressed to the model, the size of the tool list,\n"
-    "and how the server answers a method, tool, prompt or resource it does not have (and ping, in\n"
-    "the legacy era). At a URL it also sends requests of its own, as a web page or a careless\n"
-    "client would: a foreign Origin and Host (DNS rebinding), an unsupported MCP-Protocol-Version,\n"
-    "an unknown session, the GET stream and DELETE. A finding about an answer shows the exchange.\n"
+    "arguments, text hidden from the user or addressed to the model, the size of the tool list.\n"
+    "It asks what hosts ask at the edges: a method, tool, prompt or resource the server does not\n"
+    "have, a request without its parameters, lists it did not declare, a cursor it never gave;\n"
+    "it walks every list page by page and times it; in the legacy era it pings, and opens a\n"
+    "second connection to ask for a protocol version from the future. At a URL it also sends\n"
+    "requests of its own, as a web page or a careless client would: a foreign Origin and Host\n"
+    "(DNS rebinding), an unsupported MCP-Protocol-Version, an unknown session, the GET stream\n"
+    "and DELETE. A finding about an answer shows the exchange.\n"
     "Nothing that could change the server's state is called: only tools annotated readOnlyHint:\n"
-    "true are called, and only with arguments given (--call) or made from their schemas\n"
-    "(--sample-calls); their results are checked as a host reads them (content, structuredContent\n"
-    "against the outputSchema).\n"
+    "true, and only with arguments given (--call) or made from their schemas (--sample-calls);\n"
+    "their results are checked as a host reads them (content; structuredContent against the\n"
+    "outputSchema).\n"
     "\n"
     "Options:\n"
     "  --format F            text (default), json, markdown (to paste into an issue) or junit\n"
@@ -195,6 +198,7 @@ int runDoctor(const QStringList &arguments)
     runOptions.callArguments = doctor->callArguments;
     runOptions.sampleCalls = doctor->sampleCalls;
     runOptions.seesFirstByte = true;
+    runOptions.secondConnection = factory;
     if (const std::optional<HttpEndpoint> endpoint = httpEndpointFor(config))
         runOptions.http = Doctor::HttpProbes::Target{endpoint->url, endpoint->headers, false, {}};
     Doctor::DoctorRun run(&client, runOptions);

@@ -7,9 +7,13 @@
 #include "protocol/methods.h"
 #include "session/serverconnection.h"
 
+#include <QHostAddress>
 #include <QJsonDocument>
+#include <QTimer>
+#include <QUrl>
 
 #include <algorithm>
+#include <memory>
 
 namespace Mcp::Doctor {
 
@@ -69,6 +73,9 @@ void DoctorRun::observe(const TrafficEvent &event)
     const bool incoming = event.direction == TrafficEvent::Direction::Incoming;
     if (message && incoming) {
         m_listChanged = m_listChanged || event.raw.contains("/list_changed");
+        // The transport reads invalid bytes as U+FFFD and goes on; a host's may not.
+        if (!QUtf8StringView(event.raw).isValidUtf8() && m_invalidUtf8++ == 0)
+            m_firstInvalidUtf8 = event;
         if (m_options.seesFirstByte && event.raw.contains(Method::ProgressNotification.data()))
             checkProgress(event);
     } else if (message && event.raw.contains("progressToken")) {
@@ -496,7 +503,7 @@ void DoctorRun::callTools(QList<ToolCallPlan::Call> calls)
             m_findings.append(toolCallsSummary(m_plan, m_callTimes));
         // Many tools failing alike (a server offline, its API unreachable) read as one finding.
         m_findings += mergeAlike(m_callFindings);
-        return m_modern ? probeHttp() : ping();
+        return checkCancellation();
     }
     const ToolCallPlan::Call call = calls.takeFirst();
     ask(Requests::callTool(call.tool.value(Key::Name).toString(), call.arguments),
@@ -513,6 +520,49 @@ void DoctorRun::callTools(QList<ToolCallPlan::Call> calls)
         });
 }
 
+void DoctorRun::checkCancellation()
+{
+    // A call slow enough to be caught working: the slowest, if it took a second or more.
+    constexpr qint64 SlowEnoughMs = 1000;
+    constexpr qint64 CancelAfterMs = 100;
+    const auto next = [this] { m_modern ? probeHttp() : ping(); };
+    const auto slowest = std::max_element(m_callTimes.cbegin(), m_callTimes.cend(),
+                                          [](const auto &a, const auto &b) { return a.second < b.second; });
+    if (slowest == m_callTimes.cend() || slowest->second < SlowEnoughMs || !m_connection)
+        return next();
+    const QString tool = slowest->first;
+    const qint64 tookMs = slowest->second;
+    const auto call = std::find_if(m_plan.calls.cbegin(), m_plan.calls.cend(), [&tool](const ToolCallPlan::Call &c) {
+        return c.tool.value(Key::Name).toString() == tool;
+    });
+    RequestOptions options;
+    options.timeoutMs = m_options.timeoutMs;
+    OutgoingRequest *sent = m_connection->send(Requests::callTool(tool, call->arguments), options);
+    const SentRequest asked = SentRequest::of(sent);
+    auto cancelledAtNs = std::make_shared<qint64>(0);
+    QTimer::singleShot(CancelAfterMs, sent, [sent, cancelledAtNs] {
+        *cancelledAtNs = TrafficEvent::clockNs();
+        sent->cancel(QStringLiteral("mcpscope doctor: checking cancellation"));
+    });
+    // Whether an answer comes anyway, by the time the call took before and a second more. An
+    // answer before the cancel (a task's creation, a call that was quick this time) says nothing.
+    QTimer::singleShot(qMin<qint64>(tookMs + 1000, m_options.timeoutMs), this, [this, asked, tool, tookMs, next, cancelledAtNs] {
+        const QList<TrafficEvent> exchange = m_exchanges.of(asked);
+        if (exchange.size() == 2 && *cancelledAtNs > 0 && exchange.last().monotonicNs > *cancelledAtNs) {
+            m_findings.append(Finding::make(
+                QStringLiteral("lifecycle.cancel-ignored"), Severity::Warning, QStringLiteral("tool \"%1\"").arg(tool),
+                QStringLiteral("no answer to a call cancelled after %1 ms (it took %2 ms before)").arg(CancelAfterMs).arg(tookMs),
+                QStringLiteral("the whole answer, after notifications/cancelled: the work went on"),
+                QStringLiteral("2025-11-25 basic/utilities/cancellation: the receiver SHOULD stop processing the "
+                               "cancelled request, free its resources and not send a response; hosts cancel "
+                               "what the user stops or what timed out, and the work goes on costing"),
+                QStringLiteral("stop the work when notifications/cancelled names its request (an abort signal)")));
+            m_findings.last().evidence = exchange;
+        }
+        next();
+    });
+}
+
 void DoctorRun::ping()
 {
     ask(Requests::ping(), [this](const OutgoingRequest *request) {
@@ -523,14 +573,39 @@ void DoctorRun::ping()
                                                            "promptly with an empty response"),
                                             QStringLiteral("answer ping with {}")));
         }
+        negotiateVersion();
+    });
+}
+
+void DoctorRun::negotiateVersion()
+{
+    if (!m_options.secondConnection)
+        return probeHttp();
+    auto *probe = new VersionProbe(m_options.secondConnection, m_options.timeoutMs, this);
+    connect(probe, &VersionProbe::trafficEvent, this, &DoctorRun::probeTraffic);
+    connect(probe, &VersionProbe::finished, this, [this, probe] {
+        m_findings += probe->findings();
+        probe->deleteLater();
         probeHttp();
     });
+    probe->start();
 }
 
 void DoctorRun::probeHttp()
 {
     if (!m_options.http)
         return finish();
+    const QUrl url = m_options.http->url;
+    const QHostAddress address(url.host());
+    const bool loopback = url.host().compare(QLatin1String("localhost"), Qt::CaseInsensitive) == 0 || address.isLoopback();
+    if (url.scheme() == QLatin1String("http") && !loopback) {
+        m_findings.append(Finding::make(
+            QStringLiteral("http.plain-remote"), Severity::Warning, url.toDisplayString(QUrl::RemoveUserInfo | QUrl::RemoveQuery),
+            QStringLiteral("https for a server beyond this machine"), QStringLiteral("plain http to %1").arg(url.host()),
+            QStringLiteral("2025-11-25 basic/authorization, Communication Security: all authorization endpoints "
+                           "MUST be served over HTTPS; tokens, keys and every tool result travel in clear text"),
+            QStringLiteral("serve https (a reverse proxy with a certificate), or listen on loopback only")));
+    }
     auto *probes = new HttpProbes(*m_options.http, this);
     connect(probes, &HttpProbes::trafficEvent, this, &DoctorRun::probeTraffic);
     connect(probes, &HttpProbes::finished, this, [this, probes] {
@@ -580,6 +655,15 @@ void DoctorRun::finish()
                            "that is not a valid MCP message; hosts drop the connection or the message"),
             QStringLiteral("log to stderr, never to stdout (print, console.log)")));
         m_findings.last().evidence = {m_firstInvalid};
+    }
+    if (m_invalidUtf8 > 0) {
+        m_findings.append(Finding::make(
+            QStringLiteral("transport.invalid-utf8"), Severity::Error, QStringLiteral("what the server sent"),
+            QStringLiteral("messages in UTF-8"), QStringLiteral("%1 message(s) with bytes that are not UTF-8").arg(m_invalidUtf8),
+            QStringLiteral("2025-11-25 basic: JSON-RPC messages MUST be UTF-8 encoded; hosts refuse the message or "
+                           "show mangled text"),
+            QStringLiteral("encode what you write as UTF-8 (a Latin-1 file read as bytes, a Windows code page)")));
+        m_findings.last().evidence = {m_firstInvalidUtf8};
     }
     if (m_stderrLines > 0) {
         m_findings.append(Finding::make(QStringLiteral("transport.stderr"), Severity::Info, QStringLiteral("stderr"), {},

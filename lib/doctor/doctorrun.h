@@ -4,6 +4,7 @@
 #include "doctor/finding.h"
 #include "doctor/httpprobes.h"
 #include "doctor/toolcalls.h"
+#include "doctor/versionprobe.h"
 #include "protocol/lists.h"
 #include "protocol/requests.h"
 #include "transport/trafficevent.h"
@@ -54,6 +55,9 @@ public:
         // The run is shown the traffic from the connection's first byte (the CLI): a progress
         // token it never saw sent was never sent. The window's run starts later.
         bool seesFirstByte = false;
+        // Makes a second connection to the server (a second process for stdio), for the legacy
+        // era's version negotiation (VersionProbe); none: not checked.
+        VersionProbe::TransportFactory secondConnection;
     };
 
     DoctorRun(ServerConnection *connection, const Options &options, QObject *parent = nullptr);
@@ -76,8 +80,8 @@ public:
 
 Q_SIGNALS:
     void finished();
-    // What the HTTP checks send and receive beside the connection: every byte belongs in the
-    // traffic view with the connection's own.
+    // What the HTTP checks and the second connection send and receive beside the connection:
+    // every byte belongs in the traffic view with the connection's own.
     void probeTraffic(const Mcp::TrafficEvent &event);
 
 private:
@@ -120,7 +124,10 @@ private:
     void reportLatencies();
     void askInvalidCursor();
     void callTools(QList<ToolCallPlan::Call> calls);
+    // The slowest read-only call again, cancelled at once: does the answer still come?
+    void checkCancellation();
     void ping();
+    void negotiateVersion();
     void probeHttp();
     void finish();
 
@@ -151,6 +158,8 @@ private:
     TrafficEvent m_firstStrayProgress;
     int m_invalidMessages = 0;   // what the server sent that is not a message
     TrafficEvent m_firstInvalid;
+    int m_invalidUtf8 = 0; // messages with bytes that are not UTF-8
+    TrafficEvent m_firstInvalidUtf8;
     bool m_listChanged = false;      // the server said a list changed while the run went on
     Exchanges m_exchanges; // the run's requests on the wire and their answers: the evidence
     // Findings (by index) whose evidence is the exchange of a request (by id), filled in at the

@@ -169,6 +169,27 @@ void checkSchema(const QJsonObject &tool, QLatin1StringView key, bool required, 
     }
 }
 
+// The host whose built-in tools include this name (case aside), or nothing. Claude Code's and
+// Cursor's agents' own tools, as the agents name them to the model.
+QString hostBuiltIn(const QString &name)
+{
+    static const QList<QPair<QLatin1StringView, QStringList>> hosts{
+        {QLatin1StringView("Claude Code"),
+         {QStringLiteral("Bash"), QStringLiteral("Read"), QStringLiteral("Write"), QStringLiteral("Edit"),
+          QStringLiteral("MultiEdit"), QStringLiteral("Glob"), QStringLiteral("Grep"), QStringLiteral("LS"),
+          QStringLiteral("WebFetch"), QStringLiteral("WebSearch"), QStringLiteral("Task"), QStringLiteral("TodoWrite"),
+          QStringLiteral("NotebookEdit")}},
+        {QLatin1StringView("Cursor"),
+         {QStringLiteral("codebase_search"), QStringLiteral("run_terminal_cmd"), QStringLiteral("list_dir"),
+          QStringLiteral("grep_search"), QStringLiteral("file_search"), QStringLiteral("edit_file"),
+          QStringLiteral("read_file"), QStringLiteral("delete_file"), QStringLiteral("web_search")}}};
+    for (const auto &[host, names] : hosts) {
+        if (names.contains(name, Qt::CaseInsensitive))
+            return host;
+    }
+    return {};
+}
+
 void checkTools(const QJsonArray &tools, QList<Finding> &findings)
 {
     static const QRegularExpression specName(QStringLiteral("^[A-Za-z0-9_.-]{1,128}$"));
@@ -190,6 +211,15 @@ void checkTools(const QJsonArray &tools, QList<Finding> &findings)
                                                          "^[a-zA-Z0-9_-]{1,64}$ (Anthropic, OpenAI), often with the "
                                                          "server's name put in front"),
                                           QStringLiteral("keep names short, without dots")));
+        }
+        if (const QString host = hostBuiltIn(name); !host.isEmpty()) {
+            findings.append(Finding::make(QStringLiteral("security.tool-shadowing"), Severity::Info, subject,
+                                          QStringLiteral("a name no host has built in"),
+                                          QStringLiteral("%1 has a tool of this name built in").arg(host),
+                                          QStringLiteral("a model offered two tools of one name calls either; a server "
+                                                         "can take calls meant for the host's own tool that way "
+                                                         "(tool shadowing)"),
+                                          QStringLiteral("put your server's domain in the name (e.g. notes_read_file)")));
         }
         if (tool.value(Key::Description).toString().trimmed().isEmpty()) {
             findings.append(Finding::make(QStringLiteral("tools.description.missing"), Severity::Warning, subject,

@@ -47,7 +47,7 @@ void registerTypes()
 // ---- Session
 
 Session::Session(int id, const QString &name, TransportFactory factory, const Options &options, QObject *parent)
-    : ServerConnection(parent), m_id(id), m_name(name), m_options(options)
+    : ServerConnection(parent), m_id(id), m_name(name), m_factory(factory), m_options(options)
 {
     registerTypes();
     m_restartTimer = new QTimer(this);
@@ -187,6 +187,7 @@ void Session::setOptions(const Options &options)
 
 void Session::setTransportFactory(TransportFactory factory)
 {
+    m_factory = factory;
     toWorker([factory = std::move(factory)](SessionWorker *worker) { worker->setTransportFactory(factory); });
 }
 

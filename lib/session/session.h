@@ -173,6 +173,9 @@ public:
     // Takes effect at the next connect (ping interval and auto-restart at once).
     void setOptions(const Options &options);
     void setTransportFactory(TransportFactory factory);
+    // What makes this server's transports: a second connection of its own (the Doctor's) is
+    // made as the session's are.
+    TransportFactory transportFactory() const { return m_factory; }
 
     State state() const { return m_state; }
     static QString stateName(State state);
@@ -307,6 +310,7 @@ private:
 
     int m_id;
     QString m_name;
+    TransportFactory m_factory; // a copy of the worker's, for transportFactory()
     Options m_options;
     QThread *m_thread = nullptr;
     SessionWorker *m_worker = nullptr;

@@ -182,6 +182,7 @@ void DoctorDialog::runAgain()
     const bool modern = m_connection->sessionInfo().era.era == Modern::Era::Modern;
     Doctor::DoctorRun::Options options;
     options.sampleCalls = m_sampleCalls->isChecked();
+    options.secondConnection = m_connection->transportFactory();
     if (const std::optional<HttpEndpoint> endpoint = m_connection->httpEndpoint())
         options.http = Doctor::HttpProbes::Target{endpoint->url, endpoint->headers, modern, {}};
     m_run = std::make_unique<Doctor::DoctorRun>(m_connection.data(), options);

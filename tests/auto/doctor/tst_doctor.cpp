@@ -65,6 +65,7 @@ private Q_SLOTS:
     void eachHttpFlawIsFound_data();
     void eachHttpFlawIsFound();
     void alikeCallFindingsMerge();
+    void plainHttpBeyondLoopback();
     void failOnAndFilters();
     void textReport();
     void markdownReport();
@@ -156,10 +157,11 @@ void tst_Doctor::demoServerHasNoAlarms_data()
     QTest::addColumn<QString>("protocol");
     QTest::addColumn<QString>("era");
     QTest::addColumn<bool>("http");
-    QTest::newRow("modern, stdio") << QStringLiteral("modern") << QStringLiteral("modern") << false;
-    QTest::newRow("legacy, stdio") << QStringLiteral("legacy") << QStringLiteral("legacy") << false;
-    QTest::newRow("modern, http") << QStringLiteral("modern") << QStringLiteral("modern") << true;
-    QTest::newRow("legacy, http") << QStringLiteral("legacy") << QStringLiteral("legacy") << true;
+    QTest::addColumn<bool>("calls"); // --sample-calls: its read-only tools called, long_task cancelled
+    QTest::newRow("modern, stdio") << QStringLiteral("modern") << QStringLiteral("modern") << false << true;
+    QTest::newRow("legacy, stdio") << QStringLiteral("legacy") << QStringLiteral("legacy") << false << false;
+    QTest::newRow("modern, http") << QStringLiteral("modern") << QStringLiteral("modern") << true << false;
+    QTest::newRow("legacy, http") << QStringLiteral("legacy") << QStringLiteral("legacy") << true << true;
 }
 
 void tst_Doctor::demoServerHasNoAlarms()
@@ -167,6 +169,7 @@ void tst_Doctor::demoServerHasNoAlarms()
     QFETCH(QString, protocol);
     QFETCH(QString, era);
     QFETCH(bool, http);
+    QFETCH(bool, calls);
     std::unique_ptr<Mcp::Test::ScopedHttpPeer> peer;
     QString server = QStringLiteral(MCPSCOPE_DEMO_SERVER);
     if (http) {
@@ -175,11 +178,18 @@ void tst_Doctor::demoServerHasNoAlarms()
         QVERIFY(!peer->url.isEmpty());
         server = peer->url;
     }
-    const Run run = doctor({QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--protocol"), protocol, server});
+    QStringList options{QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--protocol"), protocol};
+    if (calls)
+        options << QStringLiteral("--sample-calls");
+    const Run run = doctor(options << server);
     QCOMPARE(run.exitCode, 0);
     const QJsonObject report = run.json();
     QCOMPARE(report[QLatin1String("server")][QLatin1String("era")].toString(), era);
     QCOMPARE(alarms(report), QStringList());
+    if (calls) {
+        const QString called = seenOf(report, QStringLiteral("tools.calls"));
+        QVERIFY2(called.startsWith(QLatin1String("9 read-only tool(s) called")), qPrintable(called));
+    }
     QVERIFY(findingsOf(report).contains(QStringLiteral("performance.tool-list-size")));
     // Over HTTP the HTTP checks ran, and the demo server passed each (a foreign Origin and Host
     // are refused in both eras).
@@ -311,6 +321,8 @@ void tst_Doctor::eachFlawIsFound_data()
     row("changing-tools", "security.definitions-changed", "warning");
     row("stdout-noise", "transport.invalid-message", "error");
     row("ignore-eof", "transport.stdin-close", "warning");
+    row("latin1-text", "transport.invalid-utf8", "error");
+    row("shadowing", "security.tool-shadowing", "info");
     // The read-only tool's result, as a host reads it.
     row("structured-missing", "tools.structured-content.missing", "error");
     row("structured-invalid", "tools.structured-content.invalid", "error");
@@ -318,6 +330,7 @@ void tst_Doctor::eachFlawIsFound_data()
     row("content-missing", "tools.result.content", "error");
     row("call-error", "tools.call.error", "warning");
     row("stray-progress", "lifecycle.progress-token", "error");
+    row("slow-ignores-cancel", "lifecycle.cancel-ignored", "warning");
     // Pages.
     row("cursor-loop", "pagination.cursor-loop", "error");
     row("repeated-item", "pagination.repeated-item", "warning");
@@ -325,6 +338,9 @@ void tst_Doctor::eachFlawIsFound_data()
     row("cursor-ignored", "pagination.invalid-cursor", "warning");
     row("invalid-params-result", "lifecycle.invalid-params", "error");
     row("undeclared-list", "lifecycle.capability.undeclared", "warning");
+    row("version-echo", "lifecycle.version-negotiation", "error");
+    row("version-error", "lifecycle.version-negotiation", "warning");
+    row("no-server-info", "lifecycle.initialize.shape", "error");
     row("schema-bad-type", "tools.schema.invalid", "error");
     row("schema-recursive", "tools.schema.ref-recursive", "warning");
     row("schema-top-level-anyof", "tools.input-schema.top-level", "warning");
@@ -367,6 +383,20 @@ void tst_Doctor::alikeCallFindingsMerge()
     // A few stay apart: each its own finding.
     const Run one = flawed({QStringLiteral("call-error")});
     QCOMPARE(findingsOf(one.json()).value(QStringLiteral("tools.call.error")), QStringLiteral("warning"));
+}
+
+void tst_Doctor::plainHttpBeyondLoopback()
+{
+    // The same server on the machine's own network address: tokens would cross the network in clear.
+    const Mcp::Test::ScopedHttpPeer peer(QStringLiteral("python3"), {QStringLiteral("-u"), FlawedServer, QStringLiteral("--http"),
+                                                                    QStringLiteral("--bind"), QStringLiteral("beyond-loopback")});
+    if (peer.url.isEmpty())
+        QSKIP("this machine has no network address beyond loopback");
+    QVERIFY2(!peer.url.contains(QLatin1String("127.0.0.1")), qPrintable(peer.url));
+    const Run run = doctor({QStringLiteral("--format=json"), peer.url});
+    const QJsonObject report = run.json();
+    QCOMPARE(findingsOf(report).value(QStringLiteral("http.plain-remote")), QStringLiteral("warning"));
+    QCOMPARE(alarms(report).size(), 1);
 }
 
 void tst_Doctor::failOnAndFilters()
