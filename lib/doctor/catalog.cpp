@@ -14,7 +14,7 @@ constexpr CheckTransport Stdio = CheckTransport::Stdio;
 constexpr CheckTransport Http = CheckTransport::Http;
 constexpr CheckEra AnyEra = CheckEra::Any;
 constexpr CheckEra Legacy = CheckEra::Legacy;
-constexpr CheckEra Modern [[maybe_unused]] = CheckEra::Modern;
+constexpr CheckEra Modern = CheckEra::Modern;
 
 // One row a check: id, the most severe it reports, transport, era, title, rule, fix. The rules
 // name the 2025-11-25 specification's pages unless they say otherwise.
@@ -40,6 +40,22 @@ const QList<Check> Checks{
     {"lifecycle.initialize.shape", Error, AnyTransport, Legacy, "The initialize result has every required member", "schema.ts, InitializeResult (protocolVersion, capabilities, serverInfo)", "answer initialize with every required member"},
     {"lifecycle.invalid-params", Error, AnyTransport, AnyEra, "A request without its required parameter gets -32602", "JSON-RPC 2.0, 5.1: -32602 Invalid params", "validate the parameters and answer -32602"},
     {"lifecycle.capability.undeclared", Warning, AnyTransport, AnyEra, "Lists the capabilities do not declare get -32601", "basic/lifecycle, Capability Negotiation: hosts use only what is declared", "declare the capability, or answer -32601"},
+    {"modern.discover.failed", Error, AnyTransport, Modern, "server/discover answers", "2026-07-28 server/discover: servers MUST implement it", "answer server/discover with the supported versions, capabilities and serverInfo"},
+    {"modern.discover.shape", Error, AnyTransport, Modern, "server/discover has supportedVersions, capabilities and serverInfo", "2026-07-28 server/discover, DiscoverResult", "answer with {supportedVersions, capabilities, serverInfo}"},
+    {"modern.result-type.missing", Error, AnyTransport, Modern, "Every result has resultType", "2026-07-28 basic/index: every result carries resultType (MUST)", "add \"resultType\": \"complete\" to every result"},
+    {"modern.result-type.invalid", Error, AnyTransport, Modern, "resultType is one the revision defines", "2026-07-28 basic/index: resultType complete or input_required", "send \"complete\" for a finished result"},
+    {"modern.server-info.missing", Warning, AnyTransport, Modern, "Results name the server in _meta", "2026-07-28 basic/index, _meta: serverInfo on every response (SHOULD)", "put serverInfo under _meta of every result"},
+    {"modern.cache-hint.missing", Error, AnyTransport, Modern, "Cacheable results carry ttlMs and cacheScope", "2026-07-28 basic/utilities/caching: the hints on discover, lists and reads (MUST)", "add \"ttlMs\" and \"cacheScope\""},
+    {"modern.cache-hint.invalid", Error, AnyTransport, Modern, "Cache hints are well formed and agree across pages", "2026-07-28 basic/utilities/caching: ttlMs >= 0, cacheScope public or private", "send whole milliseconds and public or private"},
+    {"modern.tool-order", Warning, AnyTransport, Modern, "Tools come in the same order each listing", "2026-07-28 server/tools, Listing Tools: a deterministic order (SHOULD)", "sort the tools (by name) before answering"},
+    {"modern.list-order", Info, AnyTransport, Modern, "Prompts and resources come in the same order each listing", "hosts cache what they list; a moving list defeats the cache", "sort the list before answering"},
+    {"modern.x-mcp-header", Error, AnyTransport, Modern, "x-mcp-header annotations are valid", "2026-07-28 server/tools, x-mcp-header: unique header tokens on scalar properties (MUST)", "give each annotated property a unique token and a scalar type"},
+    {"modern.listen.ack", Error, AnyTransport, Modern, "subscriptions/listen is acknowledged first", "2026-07-28 basic/patterns/subscriptions, Acknowledgment (MUST)", "send notifications/subscriptions/acknowledged before anything else on the stream"},
+    {"modern.checked", Info, AnyTransport, Modern, "What the modern era's checks passed", "2026-07-28", ""},
+    {"modern.header-mismatch", Error, Http, Modern, "Mcp-Method and Mcp-Name that disagree with the body get 400 and -32020", "2026-07-28 basic/transports, Streamable HTTP: standard headers (MUST)", "compare the headers with the body and answer 400 with -32020"},
+    {"modern.protocol-version.unsupported", Error, Http, Modern, "An unsupported version gets 400 and -32022 with the supported ones", "2026-07-28 basic/versioning, Protocol Version Negotiation", "answer 400 with -32022 and data.supported, data.requested"},
+    {"modern.meta.missing", Error, Http, Modern, "A request without _meta gets 400 and -32602", "2026-07-28 basic/index, _meta: per-request protocol fields (MUST)", "refuse a request whose _meta lacks the version or client capabilities"},
+    {"modern.unknown-method-http", Error, Http, Modern, "An unknown method gets 404 and -32601", "2026-07-28 basic/transports, Streamable HTTP: 404 with -32601", "answer an unknown method with 404 and -32601"},
     {"lifecycle.cancel-ignored", Warning, AnyTransport, AnyEra, "A cancelled call stops: no answer after notifications/cancelled", "basic/utilities/cancellation: stop the work, send no response (SHOULD)", "stop the work when notifications/cancelled names its request"},
     {"lifecycle.progress-token", Error, AnyTransport, AnyEra, "Progress names only tokens of requests in progress", "basic/utilities/progress: only tokens of active requests (MUST)", "send the progressToken from the request's _meta, as given"},
     {"tools.name.format", Warning, AnyTransport, AnyEra, "Tool names of 1 to 128 of A-Z a-z 0-9 _ - .", "server/tools, Tool Names (SHOULD)", "rename the tool, e.g. with _ for spaces"},

@@ -1,6 +1,7 @@
 #include "doctor/doctorrun.h"
 
 #include "doctor/listingchecks.h"
+#include "doctor/modernchecks.h"
 #include "jsonrpc/message.h"
 #include "protocol/keys.h"
 #include "protocol/methods.h"
@@ -33,7 +34,7 @@ QString tokenText(const QJsonValue &token)
 } // namespace
 
 DoctorRun::DoctorRun(ServerConnection *connection, const Options &options, QObject *parent)
-    : QObject(parent), m_connection(connection), m_options(options)
+    : QObject(parent), m_connection(connection), m_options(options), m_modernChecks(new ModernChecks(this))
 {
 }
 
@@ -55,6 +56,7 @@ QString DoctorRun::unknownUri()
 void DoctorRun::start(bool modern, const QString &protocolVersion, const QJsonObject &serverCapabilities)
 {
     m_modern = modern;
+    m_protocolVersion = protocolVersion;
     m_capabilities = serverCapabilities;
     if (m_options.http) {
         m_options.http->modern = modern;
@@ -65,6 +67,7 @@ void DoctorRun::start(bool modern, const QString &protocolVersion, const QJsonOb
 
 void DoctorRun::observe(const TrafficEvent &event)
 {
+    m_modernChecks->observe(event);
     m_exchanges.observe(event);
     const bool message = event.kind == TrafficEvent::Kind::Message;
     const bool incoming = event.direction == TrafficEvent::Direction::Incoming;
@@ -143,6 +146,9 @@ void DoctorRun::listAgain()
                 QStringLiteral("keep definitions stable; when they change, send notifications/tools/list_changed "
                                "(prompts/, resources/) and declare listChanged")));
         }
+        if (m_modern && m_connection)
+            return m_modernChecks->examine(m_connection, m_snapshot, again, m_protocolVersion, m_options.timeoutMs,
+                                            [this] { askUnknownMethod(); });
         askUnknownMethod();
     });
 }
@@ -153,6 +159,7 @@ void DoctorRun::ask(const Request &request, std::function<void(const OutgoingReq
         return finish();
     RequestOptions options;
     options.timeoutMs = m_options.timeoutMs;
+    options.forceRefresh = true; // the server's answer, never the result cache's (a list with ttlMs)
     OutgoingRequest *sent = m_connection->send(request, options);
     connect(sent, &OutgoingRequest::finished, this, [sent, answered = std::move(answered)] { answered(sent); });
 }
@@ -625,6 +632,8 @@ void DoctorRun::finish()
     }
     for (const auto &[index, id] : std::as_const(m_evidenceOf))
         m_findings[index].evidence = m_exchanges.of(id);
+    if (m_modern)
+        m_findings += m_modernChecks->findings();
     if (!m_strayProgressTokens.isEmpty()) {
         m_findings.append(Finding::make(
             QStringLiteral("lifecycle.progress-token"), Severity::Error, QStringLiteral("notifications/progress"),

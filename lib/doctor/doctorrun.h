@@ -27,6 +27,8 @@ class ServerConnection;
 
 namespace Mcp::Doctor {
 
+class ModernChecks;
+
 // One examination of a connected server, through the library's front door (a Client or a
 // Session): it lists everything the server offers and checks it (listingchecks.h), then asks
 // what a host asks at the edges (a method the server does not know, names it does not have,
@@ -131,10 +133,12 @@ private:
 
     QPointer<ServerConnection> m_connection;
     Options m_options;
+    ModernChecks *m_modernChecks; // the 2026-07-28 family (modernchecks.h)
     QList<Finding> m_findings;
     QJsonObject m_snapshot;
     QElapsedTimer m_listing;
     bool m_modern = false;
+    QString m_protocolVersion;
     QJsonObject m_capabilities;
     QString m_paginatedList; // the first list that came in more than one page
     struct ListLatency

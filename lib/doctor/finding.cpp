@@ -57,7 +57,7 @@ namespace {
 // says what it is. A session id is shown as set, never as its value.
 QString shownHeaders(const TrafficEvent &event)
 {
-    static const QList<QByteArray> requestHeaders{"origin", "host", "mcp-protocol-version", "mcp-method"};
+    static const QList<QByteArray> requestHeaders{"origin", "host", "mcp-protocol-version", "mcp-method", "mcp-name"};
     static const QList<QByteArray> answerHeaders{"content-type", "allow"};
     const bool request = event.direction == TrafficEvent::Direction::Outgoing;
     QStringList parts;

@@ -1,6 +1,7 @@
 #include "httpprobes.h"
 
 #include "jsonrpc/message.h"
+#include "protocol/errorcodes.h"
 #include "protocol/keys.h"
 #include "protocol/methods.h"
 #include "session/modern/requestmeta.h"
@@ -8,6 +9,8 @@
 
 #include <QCoreApplication>
 #include <QHostAddress>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -15,6 +18,7 @@
 #include <QTimer>
 #include <QUuid>
 
+#include <algorithm>
 #include <memory>
 #include <utility>
 
@@ -76,6 +80,53 @@ const HttpProbes::Rule AfterDeleteRule{
                                     "with its id with 404 Not Found"),
     QStringLiteral("forget the session on DELETE")};
 
+const QString ModernTransportsRule = QStringLiteral("2026-07-28 basic/transports/streamable-http");
+
+// The JSON-RPC message of an answer's body: a JSON object, or the first message of an SSE
+// stream that answers a request (an error or a result); empty when there is none.
+QJsonObject answerOf(const QByteArray &body)
+{
+    const QByteArray trimmed = body.trimmed();
+    if (trimmed.startsWith('{'))
+        return QJsonDocument::fromJson(trimmed).object();
+    for (const QByteArray &line : body.split('\n')) {
+        if (!line.startsWith("data:"))
+            continue;
+        const QJsonObject message = QJsonDocument::fromJson(line.mid(5).trimmed()).object();
+        if (message.contains(QLatin1String("error")) || message.contains(QLatin1String("result")))
+            return message;
+    }
+    return {};
+}
+
+// The code of the JSON-RPC error an answer carries; 0 when it carries none.
+int errorCodeOf(const QJsonObject &answer)
+{
+    return answer.value(QLatin1String("error")).toObject().value(QLatin1String("code")).toInt(0);
+}
+
+// What an answer was, for a finding: its status and the error it carried.
+QString answerText(int status, const QJsonObject &answer)
+{
+    const QJsonObject error = answer.value(QLatin1String("error")).toObject();
+    const QString http = status == 0 ? QStringLiteral("no answer") : QStringLiteral("HTTP %1").arg(status);
+    if (!error.isEmpty())
+        return QStringLiteral("%1 with error %2: %3").arg(http).arg(error.value(QLatin1String("code")).toInt())
+            .arg(error.value(QLatin1String("message")).toString().left(120));
+    if (answer.contains(QLatin1String("result")))
+        return QStringLiteral("%1 with a result").arg(http);
+    return QStringLiteral("%1 without a JSON-RPC error").arg(http);
+}
+
+const HttpProbes::Rule HeaderMismatchRule{
+    QStringLiteral("modern.header-mismatch"), QStringLiteral("HTTP 400 with error -32020 (HeaderMismatch)"),
+    ModernTransportsRule + QStringLiteral(", Server Validation: a server that processes the body MUST reject a request "
+                                          "whose Mcp-Method or Mcp-Name header differs from the body, or is missing, with "
+                                          "400 and -32020; "
+                                          "gateways route and authorize by the headers"),
+    QStringLiteral("compare Mcp-Method with the body's method and Mcp-Name with params.name (params.uri) and answer "
+                   "400 with error -32020 when they differ")};
+
 } // namespace
 
 HttpProbes::HttpProbes(const Target &target, QObject *parent)
@@ -105,7 +156,7 @@ QString HttpProbes::Exchange::statusText() const
 void HttpProbes::start()
 {
     if (m_target.modern)
-        checkOrigin();
+        checkMethodMismatch();
     else
         openSession();
 }
@@ -354,6 +405,155 @@ void HttpProbes::checkHost()
                QStringLiteral("accept only the Host names you listen on (localhost, 127.0.0.1): the SDKs' "
                               "allowedHosts")});
         forget(seen, [this] { finish(); });
+    });
+}
+
+QPair<QByteArray, HttpHeaders> HttpProbes::modernRequest(const QString &method, const QJsonObject &params,
+                                                         const QString &version)
+{
+    Modern::RequestMeta meta;
+    meta.protocolVersion = version.isEmpty() ? m_target.protocolVersion : version;
+    meta.clientInfo = QJsonObject{{Key::Name, QStringLiteral("mcpscope-doctor")},
+                                  {Key::Version, QCoreApplication::applicationVersion()}};
+    const QJsonObject withMeta = meta.applyTo(params);
+    const QString id = QStringLiteral("doctor-probe-%1").arg(m_nextRequestId++);
+    return {Message::request(MessageId(id), method, withMeta).serialize(),
+            ModernHeaders::standardHeaders(meta.protocolVersion, method, withMeta)};
+}
+
+void HttpProbes::checkMethodMismatch()
+{
+    // tools/list in the body, another method in the header: harmless whichever the server runs.
+    auto [body, headers] = modernRequest(Method::ToolsList, {});
+    setHeader(headers, ModernHeaders::Method, "prompts/list");
+    send("POST", QStringLiteral("tools/list with the header Mcp-Method: prompts/list"), body, headers,
+         [this](const Exchange &seen) {
+        const QJsonObject answer = answerOf(seen.body);
+        const bool passed = seen.status == 400 && errorCodeOf(answer) == ModernErrorCode::HeaderMismatch;
+        judge(seen, passed, QStringLiteral("Mcp-Method unlike the body (400, -32020)"),
+              seen.status >= 400 && seen.status < 500 ? Severity::Warning : Severity::Error, HeaderMismatchRule);
+        if (!passed)
+            m_findings.last().seen = QStringLiteral("Mcp-Method: prompts/list on tools/list: ") + answerText(seen.status, answer);
+        checkMethodMissing();
+    });
+}
+
+void HttpProbes::checkMethodMissing()
+{
+    auto [body, headers] = modernRequest(Method::ToolsList, {});
+    headers.removeIf([](const auto &header) { return header.first.compare(ModernHeaders::Method, Qt::CaseInsensitive) == 0; });
+    send("POST", QStringLiteral("tools/list without the header Mcp-Method"), body, headers, [this](const Exchange &seen) {
+        const QJsonObject answer = answerOf(seen.body);
+        const bool passed = seen.status == 400 && errorCodeOf(answer) == ModernErrorCode::HeaderMismatch;
+        judge(seen, passed, QStringLiteral("Mcp-Method missing (400, -32020)"),
+              seen.status >= 400 && seen.status < 500 ? Severity::Warning : Severity::Error, HeaderMismatchRule);
+        if (!passed)
+            m_findings.last().seen = QStringLiteral("no Mcp-Method on tools/list: ") + answerText(seen.status, answer);
+        checkNameMismatch();
+    });
+}
+
+void HttpProbes::checkNameMismatch()
+{
+    // A tool no server has, so that a server that runs the body's call changes nothing.
+    auto [body, headers] = modernRequest(Method::ToolsCall, QJsonObject{{Key::Name, QStringLiteral("mcpscope-doctor-no-such-name")},
+                                                                       {Key::Arguments, QJsonObject()}});
+    setHeader(headers, ModernHeaders::Name, "mcpscope-doctor-other-name");
+    send("POST", QStringLiteral("tools/call with an Mcp-Name unlike the body's name"), body, headers,
+         [this](const Exchange &seen) {
+        const QJsonObject answer = answerOf(seen.body);
+        const int code = errorCodeOf(answer);
+        const bool passed = seen.status == 400 && code == ModernErrorCode::HeaderMismatch;
+        judge(seen, passed, QStringLiteral("Mcp-Name unlike the body (400, -32020)"),
+              // An unknown tool's -32602 says the server judged the body and never looked at the header.
+              seen.status >= 400 && seen.status < 500 && code != ErrorCode::InvalidParams ? Severity::Warning
+                                                                                        : Severity::Error,
+              HeaderMismatchRule);
+        if (!passed)
+            m_findings.last().seen = QStringLiteral("Mcp-Name unlike params.name: ") + answerText(seen.status, answer);
+        checkUnsupportedVersion();
+    });
+}
+
+void HttpProbes::checkUnsupportedVersion()
+{
+    const QString unsupported = QStringLiteral("1900-01-01");
+    const auto [body, headers] = modernRequest(Method::ServerDiscover, {}, unsupported);
+    send("POST", QStringLiteral("server/discover at an unsupported protocol version (%1)").arg(unsupported), body, headers,
+         [this, unsupported](const Exchange &seen) {
+        const QJsonObject error = answerOf(seen.body).value(QLatin1String("error")).toObject();
+        const QJsonArray supported = error.value(QLatin1String("data")).toObject().value(Key::Supported).toArray();
+        const bool listed = !supported.isEmpty()
+            && std::all_of(supported.cbegin(), supported.cend(), [](const QJsonValue &version) { return version.isString(); });
+        const bool rightError = error.value(QLatin1String("code")).toInt() == ModernErrorCode::UnsupportedProtocolVersion && listed;
+        // The schema's data.requested too; a host acts on the list alone, so its lack is a warning.
+        const bool echoed = error.value(QLatin1String("data")).toObject().value(Key::Requested).toString() == unsupported;
+        Rule rule{QStringLiteral("modern.protocol-version.unsupported"),
+                  QStringLiteral("HTTP 400 with error -32022 whose data.supported lists the supported versions"),
+                  QStringLiteral("2026-07-28 basic/versioning, Protocol Version Negotiation, and ") + ModernTransportsRule
+                      + QStringLiteral(", Protocol Version Header: a version the server does not implement MUST be "
+                                       "answered 400 with UnsupportedProtocolVersionError listing its versions; a host "
+                                       "retries with one of them, or else takes the server for a legacy one"),
+                  QStringLiteral("answer 400 with {\"code\": -32022, \"data\": {\"supported\": [...], \"requested\": ...}}")};
+        const bool passed = seen.status == 400 && rightError && echoed;
+        judge(seen, passed, QStringLiteral("unsupported protocol version (400, -32022)"),
+              rightError ? Severity::Warning : Severity::Error, rule);
+        if (!passed)
+            m_findings.last().seen = answerText(seen.status, answerOf(seen.body))
+                + (error.isEmpty() || listed ? QString() : QStringLiteral(" (no data.supported list)"))
+                + (!rightError || echoed ? QString() : QStringLiteral(" (data.requested does not name %1)").arg(unsupported));
+        checkMissingMeta();
+    });
+}
+
+void HttpProbes::checkMissingMeta()
+{
+    // The headers as usual, the body without the per-request _meta.
+    auto [body, headers] = modernRequest(Method::ServerDiscover, {});
+    body = Message::request(MessageId(QStringLiteral("doctor-probe-%1").arg(m_nextRequestId++)), Method::ServerDiscover,
+                            QJsonObject())
+               .serialize();
+    send("POST", QStringLiteral("server/discover without _meta"), body, headers, [this](const Exchange &seen) {
+        const QJsonObject answer = answerOf(seen.body);
+        const bool invalidParams = errorCodeOf(answer) == ErrorCode::InvalidParams;
+        const bool passed = seen.status == 400 && invalidParams;
+        judge(seen, passed, QStringLiteral("no _meta (400, -32602)"),
+              seen.status >= 400 && seen.status < 500 ? Severity::Warning : Severity::Error,
+              {QStringLiteral("modern.meta.missing"), QStringLiteral("HTTP 400 with error -32602 (Invalid params)"),
+               QStringLiteral("2026-07-28 basic/index, _meta, Per-request protocol fields: a request without "
+                              "io.modelcontextprotocol/protocolVersion or clientCapabilities is malformed; the server "
+                              "MUST reject it with -32602, on HTTP with 400 Bad Request"),
+               QStringLiteral("refuse a request whose _meta lacks the protocol version or the client capabilities "
+                              "with 400 and error -32602")});
+        if (!passed)
+            m_findings.last().seen = answerText(seen.status, answer);
+        checkMethodNotFound(QStringLiteral("mcpscope/doctor/no-such-method"), QStringLiteral("a method no server has"),
+                            QStringLiteral("unknown method (404, -32601)"), [this] {
+            // ping left the protocol with 2026-07-28: a modern request of it is an unknown method.
+            checkMethodNotFound(Method::Ping, QStringLiteral("ping, which 2026-07-28 removed"),
+                                QStringLiteral("removed method ping (404, -32601)"), [this] { checkOrigin(); });
+        });
+    });
+}
+
+void HttpProbes::checkMethodNotFound(const QString &method, const QString &what, const QString &passedAs,
+                                     std::function<void()> next)
+{
+    const auto [body, headers] = modernRequest(method, {});
+    send("POST", what, body, headers, [this, passedAs, next = std::move(next)](const Exchange &seen) {
+        const QJsonObject answer = answerOf(seen.body);
+        const bool methodNotFound = errorCodeOf(answer) == ErrorCode::MethodNotFound;
+        const bool passed = seen.status == 404 && methodNotFound;
+        judge(seen, passed, passedAs,
+              methodNotFound ? Severity::Warning : Severity::Error,
+              {QStringLiteral("modern.unknown-method-http"), QStringLiteral("HTTP 404 with error -32601 (Method not found)"),
+               ModernTransportsRule + QStringLiteral(", Protocol Version Header: a method the server does not implement "
+                                                     "MUST be answered 404 with a JSON-RPC error -32601; the body tells it "
+                                                     "from the 404 of a server with no MCP endpoint there"),
+               QStringLiteral("answer an unknown method with 404 and {\"error\": {\"code\": -32601, ...}}")});
+        if (!passed)
+            m_findings.last().seen = answerText(seen.status, answer);
+        next();
     });
 }
 

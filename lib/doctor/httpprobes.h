@@ -5,7 +5,9 @@
 #include "transport/trafficevent.h"
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QList>
+#include <QPair>
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -25,7 +27,11 @@ namespace Mcp::Doctor {
 // - a foreign Origin (DNS rebinding: 403, a MUST of 2025-11-25) and, on loopback, a foreign Host;
 // - legacy era: an unsupported MCP-Protocol-Version (400), a session id it never gave (404),
 //   the GET stream (a stream or 405), DELETE of the session (2xx or 405) and the same session
-//   after it (404).
+//   after it (404);
+// - modern era: headers that contradict the body or are missing (Mcp-Method, Mcp-Name: 400 with
+//   -32020), an unsupported version (400 with -32022 naming the supported ones), a request without
+//   its _meta (400 with -32602), an unknown method and one the revision removed (ping): 404 with
+//   -32601.
 // The sessions the probes open are deleted again. Every byte is reported (trafficEvent), and
 // each finding carries the exchange that showed it. finished() once, then findings().
 class HttpProbes : public QObject
@@ -103,6 +109,17 @@ private:
     void checkDelete();
     void checkOrigin();
     void checkHost();
+    // The modern era's request validation (2026-07-28 streamable-http.mdx), then checkOrigin().
+    void checkMethodMismatch();
+    void checkMethodMissing();
+    void checkNameMismatch();
+    void checkUnsupportedVersion();
+    void checkMissingMeta();
+    // method, which the server must not implement, is answered 404 with -32601: then next().
+    void checkMethodNotFound(const QString &method, const QString &what, const QString &passedAs, std::function<void()> next);
+    // A modern request: the body with its _meta at version (the connection's unless given), and
+    // the standard headers that mirror it.
+    QPair<QByteArray, HttpHeaders> modernRequest(const QString &method, const QJsonObject &params, const QString &version = {});
     // Deletes a session a probe opened (a server that let the probe in).
     void forget(const Exchange &opened, std::function<void()> then);
     void finish();

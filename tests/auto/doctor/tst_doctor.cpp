@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QXmlStreamReader>
 
@@ -19,6 +20,9 @@
 namespace {
 
 const QString FlawedServer = QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/doctor/flawed_server.py");
+const QString FlawedModernServer = QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/doctor/flawed_modern_server.py");
+const QString Node = QStringLiteral(MCPSCOPE_PEERS_DIR "/.bin/node");
+const QString Sdk2Server = QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/peers/sdk2-server.mjs");
 
 // Flaws of flawed_server.py over stdio, many at once (runs that find nearly everything, with
 // --sample-calls): those of the listings, then those of calls and pages that would hide them.
@@ -101,6 +105,13 @@ private Q_SLOTS:
     void validatorsRejectBrokenReports();
     void sarifReport();
     void junitHasACasePerCheck();
+    void modernCleanServerHasNoAlarms_data();
+    void modernCleanServerHasNoAlarms();
+    void eachModernFlawIsFound_data();
+    void eachModernFlawIsFound();
+    void modernReferenceServers_data();
+    void modernReferenceServers();
+    void modernListsAskTheServer();
 
 private:
     // The ids of a report's findings that have no row in the catalog (--list-checks).
@@ -116,6 +127,9 @@ private:
     Run flawedHttp(const QStringList &flaws, const QStringList &options = {});
 
     QMap<QString, QJsonObject> m_catalog; // id -> check, as --list-checks --format json prints it
+    // flawed_modern_server.py with these flaws (over HTTP when http), examined in the modern era
+    // (the JSON report); what it was sent goes to log when given.
+    Run flawedModern(const QStringList &flaws, bool http, const QString &log = {}, const QStringList &extra = {});
 };
 
 void tst_Doctor::initTestCase()
@@ -177,6 +191,23 @@ tst_Doctor::Run tst_Doctor::flawedHttp(const QStringList &flaws, const QStringLi
     if (peer.url.isEmpty())
         return {};
     return doctor(QStringList{QStringLiteral("--format"), QStringLiteral("json")} + options + QStringList{peer.url});
+}
+
+tst_Doctor::Run tst_Doctor::flawedModern(const QStringList &flaws, bool http, const QString &log, const QStringList &extra)
+{
+    QStringList arguments = QStringList{QStringLiteral("-u"), FlawedModernServer} + extra;
+    for (const QString &flaw : flaws)
+        arguments << QStringLiteral("--flaw") << flaw;
+    if (!log.isEmpty())
+        arguments << QStringLiteral("--log") << log;
+    const QStringList options{QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--protocol"),
+                              QStringLiteral("modern")};
+    if (!http)
+        return doctor(options + QStringList{QStringLiteral("--"), QStringLiteral("python3")} + arguments);
+    const Mcp::Test::ScopedHttpPeer peer(QStringLiteral("python3"), arguments + QStringList{QStringLiteral("--http")});
+    if (peer.url.isEmpty())
+        return {};
+    return doctor(options + QStringList{peer.url});
 }
 
 void tst_Doctor::cleanServerHasNoAlarms()
@@ -853,6 +884,193 @@ void tst_Doctor::sarifReport()
     const QString httpUri = httpRun[QLatin1String("results")].toArray().at(0)[QLatin1String("locations")].toArray().at(0)
                                 [QLatin1String("physicalLocation")][QLatin1String("artifactLocation")][QLatin1String("uri")].toString();
     QVERIFY2(httpUri.startsWith(QLatin1String("http://127.0.0.1:")) && httpUri.endsWith(QLatin1String("/mcp")), qPrintable(httpUri));
+}
+
+void tst_Doctor::modernCleanServerHasNoAlarms_data()
+{
+    QTest::addColumn<bool>("http");
+    QTest::newRow("stdio") << false;
+    QTest::newRow("http") << true;
+}
+
+// A modern server that breaks nothing gets no alarm; the Doctor's own subscriptions/listen was
+// acknowledged, and closed again before the Doctor went on (the server's log of what it was sent).
+void tst_Doctor::modernCleanServerHasNoAlarms()
+{
+    QFETCH(bool, http);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString log = dir.filePath(QStringLiteral("sent.log"));
+    const Run run = flawedModern({}, http, log);
+    QCOMPARE(run.exitCode, 0);
+    const QJsonObject report = run.json();
+    QCOMPARE(report[QLatin1String("server")][QLatin1String("era")].toString(), QStringLiteral("modern"));
+    QCOMPARE(alarms(report), QStringList());
+    const QString checked = seenOf(report, QStringLiteral("modern.checked"));
+    for (const char *check : {"result(s) with resultType, serverInfo and well-formed cache hints",
+                              "the same order when listed again", "server/discover", "subscriptions/listen acknowledged"})
+        QVERIFY2(checked.contains(QLatin1String(check)), qPrintable(checked + QStringLiteral(" lacks ") + QLatin1String(check)));
+    if (http) {
+        const QString httpChecked = seenOf(report, QStringLiteral("http.checked"));
+        for (const char *check : {"Mcp-Method unlike the body (400, -32020)", "Mcp-Method missing (400, -32020)",
+                                  "Mcp-Name unlike the body (400, -32020)",
+                                  "unsupported protocol version (400, -32022)", "no _meta (400, -32602)",
+                                  "unknown method (404, -32601)", "removed method ping (404, -32601)"})
+            QVERIFY2(httpChecked.contains(QLatin1String(check)),
+                     qPrintable(httpChecked + QStringLiteral(" lacks ") + QLatin1String(check)));
+    }
+    // The last subscriptions/listen is the Doctor's: closed (stdio: cancelled) before its next request.
+    QFile file(log);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(file.readAll()).split(u'\n', Qt::SkipEmptyParts);
+    qsizetype listen = -1;
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        if (lines.at(i).startsWith(QLatin1String("request subscriptions/listen ")))
+            listen = i;
+    }
+    QVERIFY2(listen >= 0, qPrintable(lines.join(u'\n')));
+    const QString id = lines.at(listen).section(u' ', 2);
+    const QString closed = (http ? QStringLiteral("listen-closed ") : QStringLiteral("cancelled ")) + id;
+    const qsizetype closedAt = lines.indexOf(closed);
+    const qsizetype next = lines.indexOf(QStringLiteral("request mcpscope/doctor/no-such-method %1").arg(id.toInt() + 1));
+    QVERIFY2(closedAt > listen && next > closedAt, qPrintable(lines.join(u'\n')));
+}
+
+void tst_Doctor::eachModernFlawIsFound_data()
+{
+    QTest::addColumn<QString>("flaw");
+    QTest::addColumn<bool>("http");
+    QTest::addColumn<QString>("id");
+    QTest::addColumn<QString>("severity");
+    QTest::addColumn<QString>("seen"); // part of what the finding saw
+    const auto row = [](const char *flaw, bool http, const char *id, const char *severity, const char *seen) {
+        QTest::newRow(qPrintable(QString::fromLatin1(flaw) + (http ? QLatin1String(", http") : QLatin1String(", stdio"))))
+            << QString::fromLatin1(flaw) << http << QString::fromLatin1(id) << QString::fromLatin1(severity)
+            << QString::fromUtf8(seen);
+    };
+    for (const bool http : {false, true}) {
+        row("no-result-type", http, "modern.result-type.missing", "error", "result(s); the first: server/discover answered without resultType");
+        row("bad-result-type", http, "modern.result-type.invalid", "error", "resultType \"finished\"");
+        row("no-server-info", http, "modern.server-info.missing", "warning", "without _meta serverInfo");
+        row("no-cache-hints", http, "modern.cache-hint.missing", "error", "without ttlMs and cacheScope");
+        row("bad-cache-hints", http, "modern.cache-hint.invalid", "error", "ttlMs -5");
+        row("mixed-cache-scope", http, "modern.cache-hint.invalid", "error",
+            "the first: tools/list pages with cacheScope public, then private");
+        row("discover-no-capabilities", http, "modern.discover.shape", "error", "no capabilities");
+        row("shuffled-tools", http, "modern.tool-order", "warning", "first: echo, add_numbers, lookup; then: lookup, add_numbers, echo");
+        row("bad-x-mcp-header", http, "modern.x-mcp-header", "error", "type number");
+        row("listen-untagged-ack", http, "modern.listen.ack", "error", "without _meta[\"io.modelcontextprotocol/subscriptionId\"]");
+        row("listen-notify-first", http, "modern.listen.ack", "error", "before acknowledging it");
+    }
+    row("listen-no-ack", false, "modern.listen.ack", "error", "no acknowledgement within 10000 ms");
+    row("headers-unchecked", true, "modern.header-mismatch", "error", "HTTP 200 with a result");
+    row("any-version", true, "modern.protocol-version.unsupported", "error", "HTTP 200 with a result");
+    row("version-error-no-data", true, "modern.protocol-version.unsupported", "error", "(no data.supported list)");
+    row("version-error-no-requested", true, "modern.protocol-version.unsupported", "warning",
+        "(data.requested does not name 1900-01-01)");
+    row("meta-unchecked", true, "modern.meta.missing", "error", "HTTP 200 with a result");
+    row("unknown-method-200", true, "modern.unknown-method-http", "warning", "HTTP 200 with error -32601");
+    row("ping-answered", true, "modern.unknown-method-http", "error", "HTTP 200 with a result");
+}
+
+void tst_Doctor::eachModernFlawIsFound()
+{
+    QFETCH(QString, flaw);
+    QFETCH(bool, http);
+    QFETCH(QString, id);
+    QFETCH(QString, severity);
+    QFETCH(QString, seen);
+    const Run run = flawedModern({flaw}, http);
+    const QJsonObject report = run.json();
+    QCOMPARE(report[QLatin1String("server")][QLatin1String("era")].toString(), QStringLiteral("modern"));
+    QCOMPARE(findingsOf(report).value(id), severity);
+    QVERIFY2(seenOf(report, id).contains(seen), qPrintable(seenOf(report, id)));
+    // The flaw and nothing else: every other alarm would be a false one.
+    for (const QString &alarm : alarms(report))
+        QVERIFY2(alarm.startsWith(id + QLatin1Char(':')), qPrintable(alarm));
+    // Its evidence: the request and what answered it (what a listen was sent, at least).
+    for (const QJsonValue &finding : report.value(QLatin1String("findings")).toArray()) {
+        if (finding[QLatin1String("id")].toString() != id)
+            continue;
+        const QJsonArray lines = finding[QLatin1String("evidence")].toArray();
+        if (id == QLatin1String("modern.tool-order") || id == QLatin1String("modern.x-mcp-header"))
+            QVERIFY(lines.isEmpty()); // about two listings, or a definition: no one message shows it
+        else
+            QVERIFY2(!lines.isEmpty() && lines.at(0).toString().startsWith(QStringLiteral("→ ")), qPrintable(run.out));
+    }
+    QCOMPARE(run.exitCode, severity == QLatin1String("error") ? 1 : 0);
+}
+
+void tst_Doctor::modernReferenceServers_data()
+{
+    QTest::addColumn<QString>("server");
+    QTest::addColumn<bool>("http");
+    QTest::newRow("demo server, stdio") << QStringLiteral("demo") << false;
+    QTest::newRow("demo server, http") << QStringLiteral("demo") << true;
+    QTest::newRow("SDK v2, stdio") << QStringLiteral("sdk2") << false;
+    QTest::newRow("SDK v2, http") << QStringLiteral("sdk2") << true;
+}
+
+// The demo server and the TypeScript SDK v2 (the revision's reference implementation) in the
+// modern era: every modern check runs and none alarms.
+void tst_Doctor::modernReferenceServers()
+{
+    QFETCH(QString, server);
+    QFETCH(bool, http);
+    const bool sdk2 = server == QLatin1String("sdk2");
+    if (sdk2 && !QFile::exists(Node))
+        QSKIP("tests/peers/node_modules has no node (scripts/setup.sh installs it)");
+    const QString program = sdk2 ? Node : QStringLiteral(MCPSCOPE_DEMO_SERVER);
+    QStringList arguments = sdk2 ? QStringList{Sdk2Server, QStringLiteral("--era"), QStringLiteral("modern")} : QStringList();
+    if (http)
+        arguments += sdk2 ? QStringList{QStringLiteral("--transport"), QStringLiteral("http")}
+                          : QStringList{QStringLiteral("--http"), QStringLiteral("--port"), QStringLiteral("0")};
+    const QStringList options{QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--protocol"),
+                              QStringLiteral("modern")};
+    std::unique_ptr<Mcp::Test::ScopedHttpPeer> peer;
+    Run run;
+    if (http) {
+        peer = std::make_unique<Mcp::Test::ScopedHttpPeer>(program, arguments);
+        QVERIFY(!peer->url.isEmpty());
+        run = doctor(options + QStringList{peer->url});
+    } else {
+        run = doctor(options + QStringList{QStringLiteral("--"), program} + arguments);
+    }
+    const QJsonObject report = run.json();
+    QCOMPARE(report[QLatin1String("server")][QLatin1String("era")].toString(), QStringLiteral("modern"));
+    for (const QString &alarm : alarms(report))
+        QVERIFY2(!alarm.startsWith(QLatin1String("modern.")), qPrintable(alarm));
+    const QString checked = seenOf(report, QStringLiteral("modern.checked"));
+    for (const char *check : {"result(s) with resultType, serverInfo and well-formed cache hints",
+                              "the same order when listed again", "server/discover", "subscriptions/listen acknowledged"})
+        QVERIFY2(checked.contains(QLatin1String(check)), qPrintable(checked + QStringLiteral(" lacks ") + QLatin1String(check)));
+    if (http) {
+        const QString httpChecked = seenOf(report, QStringLiteral("http.checked"));
+        for (const char *check : {"Mcp-Method unlike the body (400, -32020)", "Mcp-Method missing (400, -32020)",
+                                  "Mcp-Name unlike the body (400, -32020)",
+                                  "unsupported protocol version (400, -32022)", "no _meta (400, -32602)",
+                                  "unknown method (404, -32601)", "removed method ping (404, -32601)"})
+            QVERIFY2(httpChecked.contains(QLatin1String(check)),
+                     qPrintable(httpChecked + QStringLiteral(" lacks ") + QLatin1String(check)));
+    }
+}
+
+// What the Doctor asks reaches the server whatever the cache hints say: a list with ttlMs is not
+// answered from the client's result cache (the page walk and the latency samples time the server).
+void tst_Doctor::modernListsAskTheServer()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const auto listsSent = [&dir](const QString &name) {
+        QFile file(dir.filePath(name));
+        return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()).count(QLatin1String("request tools/list ")) : -1;
+    };
+    QCOMPARE(flawedModern({}, false, dir.filePath(QStringLiteral("fresh.log"))).exitCode, 0);
+    QCOMPARE(flawedModern({}, false, dir.filePath(QStringLiteral("cached.log")), {QStringLiteral("--ttl"), QStringLiteral("60000")})
+                 .exitCode,
+             0);
+    QVERIFY(listsSent(QStringLiteral("fresh.log")) > 4); // two snapshots of two pages, then the walk
+    QCOMPARE(listsSent(QStringLiteral("cached.log")), listsSent(QStringLiteral("fresh.log")));
 }
 
 QTEST_GUILESS_MAIN(tst_Doctor)
