@@ -4122,6 +4122,42 @@
             <source>Fixed: the last run found this, this run did not.</source>
             <translation>Behoben: Der letzte Lauf fand dies, dieser nicht.</translation>
         </message>
+        <message>
+            <source>Save &amp;Report…</source>
+            <translation>Bericht &amp;speichern…</translation>
+        </message>
+        <message>
+            <source>The findings as mcpscope doctor writes them: text, Markdown, JSON, JUnit XML or SARIF</source>
+            <translation>Die Befunde, wie mcpscope doctor sie schreibt: Text, Markdown, JSON, JUnit-XML oder SARIF</translation>
+        </message>
+        <message>
+            <source>Markdown (*.md)</source>
+            <translation>Markdown (*.md)</translation>
+        </message>
+        <message>
+            <source>Text (*.txt)</source>
+            <translation>Text (*.txt)</translation>
+        </message>
+        <message>
+            <source>JSON (*.json)</source>
+            <translation>JSON (*.json)</translation>
+        </message>
+        <message>
+            <source>JUnit XML (*.xml)</source>
+            <translation>JUnit-XML (*.xml)</translation>
+        </message>
+        <message>
+            <source>SARIF (*.sarif)</source>
+            <translation>SARIF (*.sarif)</translation>
+        </message>
+        <message>
+            <source>Save Report</source>
+            <translation>Bericht speichern</translation>
+        </message>
+        <message>
+            <source>Cannot write %1: %2</source>
+            <translation>%1 kann nicht geschrieben werden: %2</translation>
+        </message>
     </context>
     <context>
         <name>Mcp::Ui::MainWindow</name>

@@ -4089,6 +4089,42 @@
             <source>Fixed: the last run found this, this run did not.</source>
             <translation>已修复：上次运行发现了此问题，本次运行没有。</translation>
         </message>
+        <message>
+            <source>Save &amp;Report…</source>
+            <translation>保存报告(&amp;R)…</translation>
+        </message>
+        <message>
+            <source>The findings as mcpscope doctor writes them: text, Markdown, JSON, JUnit XML or SARIF</source>
+            <translation>按 mcpscope doctor 的格式保存发现：文本、Markdown、JSON、JUnit XML 或 SARIF</translation>
+        </message>
+        <message>
+            <source>Markdown (*.md)</source>
+            <translation>Markdown (*.md)</translation>
+        </message>
+        <message>
+            <source>Text (*.txt)</source>
+            <translation>文本 (*.txt)</translation>
+        </message>
+        <message>
+            <source>JSON (*.json)</source>
+            <translation>JSON (*.json)</translation>
+        </message>
+        <message>
+            <source>JUnit XML (*.xml)</source>
+            <translation>JUnit XML (*.xml)</translation>
+        </message>
+        <message>
+            <source>SARIF (*.sarif)</source>
+            <translation>SARIF (*.sarif)</translation>
+        </message>
+        <message>
+            <source>Save Report</source>
+            <translation>保存报告</translation>
+        </message>
+        <message>
+            <source>Cannot write %1: %2</source>
+            <translation>无法写入 %1：%2</translation>
+        </message>
     </context>
     <context>
         <name>Mcp::Ui::MainWindow</name>

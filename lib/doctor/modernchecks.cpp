@@ -475,7 +475,7 @@ void ModernChecks::finishExamination()
         // Seen what it needed: the stream is closed again (HTTP: the response stream; stdio:
         // notifications/cancelled), so none stays open.
         if (m_listenRequest && !m_listenRequest->isFinished())
-            m_listenRequest->cancel(tr("The Doctor saw what it needed of the subscription."));
+            m_listenRequest->cancel(QStringLiteral("The Doctor saw what it needed of the subscription."));
         done();
     });
 }
