@@ -5,6 +5,7 @@
 // request and the answer, and those requests are in the connection's traffic. With
 // MCPSCOPE_SCREENSHOT_DIR set, the dialog is saved as the screen shows it.
 #include "desktopfixture.h"
+#include "opendoctor.h"
 
 #include "connection/connection.h"
 #include "dialogs/doctordialog.h"
@@ -44,9 +45,6 @@ private Q_SLOTS:
     void runAgainShowsFixedAndNew();
 
 private:
-    // Opens Server › Run Doctor… with the keyboard and waits for its findings.
-    DoctorDialog *openDoctor();
-
     Desktop::WindowFixture m_fixture;
 };
 
@@ -61,23 +59,6 @@ void tst_DesktopDoctor::cleanup()
     m_fixture.closeWindow();
 }
 
-DoctorDialog *tst_DesktopDoctor::openDoctor()
-{
-    MainWindow *window = m_fixture.window;
-    window->activateWindow();
-    if (!Desktop::key(QStringLiteral("alt+s")))
-        return nullptr;
-    QTest::qWait(300);
-    if (!Desktop::key(QStringLiteral("o")))
-        return nullptr;
-    DoctorDialog *dialog = nullptr;
-    if (!QTest::qWaitFor([&] { return (dialog = window->findChild<DoctorDialog *>()) != nullptr; }, 5000))
-        return nullptr;
-    if (!QTest::qWaitFor([dialog] { return !dialog->findings().isEmpty(); }, 20000))
-        return nullptr;
-    return dialog;
-}
-
 void tst_DesktopDoctor::flawedServerFromTheMenu()
 {
     QVERIFY(m_fixture.openWindow(QStringLiteral("flawed")));
@@ -88,7 +69,7 @@ void tst_DesktopDoctor::flawedServerFromTheMenu()
                    QStringLiteral("duplicate-tool"), QStringLiteral("--flaw"), QStringLiteral("no-description"),
                    QStringLiteral("--flaw"), QStringLiteral("zero-width")};
     QVERIFY(m_fixture.connect(config));
-    DoctorDialog *dialog = openDoctor();
+    DoctorDialog *dialog = Desktop::openDoctor(m_fixture.window);
     QVERIFY(dialog);
     QVERIFY(Desktop::waitShown(dialog));
     QVERIFY2(Desktop::fitsScreen(dialog), qPrintable(Desktop::describe(dialog)));
@@ -130,7 +111,7 @@ void tst_DesktopDoctor::demoServerHasNothingToWarnOf()
 {
     QVERIFY(m_fixture.openWindow(QStringLiteral("demo")));
     QVERIFY(m_fixture.connect(m_fixture.demoConfig(QStringLiteral("demo"))));
-    DoctorDialog *dialog = openDoctor();
+    DoctorDialog *dialog = Desktop::openDoctor(m_fixture.window);
     QVERIFY(dialog);
     QVERIFY2(dialog->summaryText().contains(QLatin1String("no errors and no warnings")), qPrintable(dialog->reportText()));
     QVERIFY(dialog->list()->topLevelItemCount() > 0); // the notes: the tool list's size, the time to list
@@ -147,7 +128,7 @@ void tst_DesktopDoctor::httpEvidenceAndTraffic()
     config.transport = ServerConfig::TransportType::StreamableHttp;
     config.url = peer.url;
     QVERIFY(m_fixture.connect(config));
-    DoctorDialog *dialog = openDoctor();
+    DoctorDialog *dialog = Desktop::openDoctor(m_fixture.window);
     QVERIFY(dialog);
     QVERIFY(Desktop::waitShown(dialog));
     QVERIFY2(Desktop::fitsScreen(dialog), qPrintable(Desktop::describe(dialog)));
@@ -231,7 +212,7 @@ void tst_DesktopDoctor::runAgainShowsFixedAndNew()
     config.args = {QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/doctor/flawed_server.py"), QStringLiteral("--flaws-from"),
                    flawsFile};
     QVERIFY(m_fixture.connect(config));
-    DoctorDialog *dialog = openDoctor();
+    DoctorDialog *dialog = Desktop::openDoctor(m_fixture.window);
     QVERIFY(dialog);
     QVERIFY(Desktop::waitShown(dialog));
     QTreeWidget *list = dialog->list();

@@ -3,6 +3,7 @@
 // line: the demo server does all the revision asks, subscriptions/listen acknowledged; a server
 // that breaks the listen and the cache hints gets those findings, with their evidence.
 #include "desktopfixture.h"
+#include "opendoctor.h"
 
 #include "dialogs/doctordialog.h"
 
@@ -24,9 +25,6 @@ private Q_SLOTS:
     void flawedModernServer();
 
 private:
-    // Opens Server › Run Doctor… with the keyboard and waits until the examination ended.
-    DoctorDialog *openDoctor();
-
     Desktop::WindowFixture m_fixture;
 };
 
@@ -41,30 +39,13 @@ void tst_DesktopDoctorModern::cleanup()
     m_fixture.closeWindow();
 }
 
-DoctorDialog *tst_DesktopDoctorModern::openDoctor()
-{
-    MainWindow *window = m_fixture.window;
-    window->activateWindow();
-    if (!Desktop::key(QStringLiteral("alt+s")))
-        return nullptr;
-    QTest::qWait(300);
-    if (!Desktop::key(QStringLiteral("o")))
-        return nullptr;
-    DoctorDialog *dialog = nullptr;
-    if (!QTest::qWaitFor([&] { return (dialog = window->findChild<DoctorDialog *>()) != nullptr; }, 5000))
-        return nullptr;
-    if (!QTest::qWaitFor([dialog] { return !dialog->findings().isEmpty(); }, 30000))
-        return nullptr;
-    return dialog;
-}
-
 void tst_DesktopDoctorModern::demoServerDoesAllTheRevisionAsks()
 {
     QVERIFY(m_fixture.openWindow(QStringLiteral("demo")));
     ServerConfig config = m_fixture.demoConfig(QStringLiteral("demo"));
     config.era = QStringLiteral("modern");
     QVERIFY(m_fixture.connect(config));
-    DoctorDialog *dialog = openDoctor();
+    DoctorDialog *dialog = Desktop::openDoctor(m_fixture.window);
     QVERIFY(dialog);
     const QString report = dialog->reportText();
     QVERIFY2(dialog->summaryText().contains(QLatin1String("no errors and no warnings")), qPrintable(report));
@@ -82,7 +63,7 @@ void tst_DesktopDoctorModern::flawedModernServer()
     config.args = {QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/doctor/flawed_modern_server.py"), QStringLiteral("--flaw"),
                    QStringLiteral("listen-notify-first"), QStringLiteral("--flaw"), QStringLiteral("no-cache-hints")};
     QVERIFY(m_fixture.connect(config));
-    DoctorDialog *dialog = openDoctor();
+    DoctorDialog *dialog = Desktop::openDoctor(m_fixture.window);
     QVERIFY(dialog);
     const QString report = dialog->reportText();
     QVERIFY2(report.contains(QLatin1String("error   modern.listen.ack")), qPrintable(report));

@@ -2,6 +2,7 @@
 // report in each of mcpscope doctor's formats, and what the window writes meets the same schemas
 // as what the command prints (the JSON report's, SARIF 2.1.0, JUnit's), over stdio and HTTP.
 #include "desktopfixture.h"
+#include "opendoctor.h"
 
 #include "../doctor/reportvalidation.h"
 #include "dialogs/doctordialog.h"
@@ -30,8 +31,6 @@ private Q_SLOTS:
     void savesHttpReports();
 
 private:
-    // Opens Server › Run Doctor… with the keyboard and waits for its findings.
-    DoctorDialog *openDoctor();
     // Clicks Save Report… with the dialog told to write to path; what was written.
     QByteArray save(DoctorDialog *dialog, const QString &path);
 
@@ -49,23 +48,6 @@ void tst_DesktopDoctorReports::initTestCase()
 void tst_DesktopDoctorReports::cleanup()
 {
     m_fixture.closeWindow();
-}
-
-DoctorDialog *tst_DesktopDoctorReports::openDoctor()
-{
-    MainWindow *window = m_fixture.window;
-    window->activateWindow();
-    if (!Desktop::key(QStringLiteral("alt+s")))
-        return nullptr;
-    QTest::qWait(300);
-    if (!Desktop::key(QStringLiteral("o")))
-        return nullptr;
-    DoctorDialog *dialog = nullptr;
-    if (!QTest::qWaitFor([&] { return (dialog = window->findChild<DoctorDialog *>()) != nullptr; }, 5000))
-        return nullptr;
-    if (!QTest::qWaitFor([dialog] { return !dialog->findings().isEmpty(); }, 20000))
-        return nullptr;
-    return dialog;
 }
 
 QByteArray tst_DesktopDoctorReports::save(DoctorDialog *dialog, const QString &path)
@@ -90,7 +72,7 @@ void tst_DesktopDoctorReports::savesEachFormat()
                    QStringLiteral("duplicate-tool"), QStringLiteral("--flaw"), QStringLiteral("no-description"),
                    QStringLiteral("--flaw"), QStringLiteral("ping-error")};
     QVERIFY(m_fixture.connect(config));
-    DoctorDialog *dialog = openDoctor();
+    DoctorDialog *dialog = Desktop::openDoctor(m_fixture.window);
     QVERIFY(dialog);
     QVERIFY(Desktop::waitShown(dialog));
     QVERIFY2(Desktop::fitsScreen(dialog), qPrintable(Desktop::describe(dialog)));
@@ -139,7 +121,7 @@ void tst_DesktopDoctorReports::savesHttpReports()
     config.transport = ServerConfig::TransportType::StreamableHttp;
     config.url = peer.url;
     QVERIFY(m_fixture.connect(config));
-    DoctorDialog *dialog = openDoctor();
+    DoctorDialog *dialog = Desktop::openDoctor(m_fixture.window);
     QVERIFY(dialog);
 
     const QByteArray sarif = save(dialog, m_dir.filePath(QStringLiteral("http.sarif")));
