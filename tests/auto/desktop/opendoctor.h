@@ -3,6 +3,7 @@
 // Server › Run Doctor… opened as a person does, with the keyboard, for the Doctor's desktop tests.
 #include "desktop.h"
 #include "dialogs/doctordialog.h"
+#include "config/serverconfig.h"
 #include "mainwindow.h"
 
 #include <QtTest>
@@ -25,6 +26,17 @@ inline Mcp::Ui::DoctorDialog *openDoctor(Mcp::Ui::MainWindow *window, int examin
     if (!QTest::qWaitFor([dialog] { return !dialog->findings().isEmpty(); }, examinationMs))
         return nullptr;
     return dialog;
+}
+
+// tests/auto/doctor/flawed_server.py over stdio as a server entry, with these arguments (its
+// flaws: "--flaw", "zero-width", ...).
+inline Mcp::ServerConfig flawedServer(const QString &name, const QStringList &arguments)
+{
+    Mcp::ServerConfig config = Mcp::ServerConfig::create(name);
+    config.transport = Mcp::ServerConfig::TransportType::Stdio;
+    config.command = QStringLiteral("python3");
+    config.args = QStringList{QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/doctor/flawed_server.py")} + arguments;
+    return config;
 }
 
 } // namespace Desktop

@@ -62,13 +62,9 @@ void tst_DesktopDoctor::cleanup()
 void tst_DesktopDoctor::flawedServerFromTheMenu()
 {
     QVERIFY(m_fixture.openWindow(QStringLiteral("flawed")));
-    ServerConfig config = ServerConfig::create(QStringLiteral("flawed"));
-    config.transport = ServerConfig::TransportType::Stdio;
-    config.command = QStringLiteral("python3");
-    config.args = {QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/doctor/flawed_server.py"), QStringLiteral("--flaw"),
+    QVERIFY(m_fixture.connect(Desktop::flawedServer(QStringLiteral("flawed"), {QStringLiteral("--flaw"),
                    QStringLiteral("duplicate-tool"), QStringLiteral("--flaw"), QStringLiteral("no-description"),
-                   QStringLiteral("--flaw"), QStringLiteral("zero-width")};
-    QVERIFY(m_fixture.connect(config));
+                   QStringLiteral("--flaw"), QStringLiteral("zero-width")})));
     DoctorDialog *dialog = Desktop::openDoctor(m_fixture.window);
     QVERIFY(dialog);
     QVERIFY(Desktop::waitShown(dialog));
@@ -206,12 +202,8 @@ void tst_DesktopDoctor::runAgainShowsFixedAndNew()
     };
     QVERIFY(writeFlaws("zero-width\nno-description\n"));
     QVERIFY(m_fixture.openWindow(QStringLiteral("flawed-fixed")));
-    ServerConfig config = ServerConfig::create(QStringLiteral("flawed-fixed"));
-    config.transport = ServerConfig::TransportType::Stdio;
-    config.command = QStringLiteral("python3");
-    config.args = {QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/doctor/flawed_server.py"), QStringLiteral("--flaws-from"),
-                   flawsFile};
-    QVERIFY(m_fixture.connect(config));
+    QVERIFY(m_fixture.connect(Desktop::flawedServer(QStringLiteral("flawed-fixed"), {QStringLiteral("--flaws-from"),
+                   flawsFile})));
     DoctorDialog *dialog = Desktop::openDoctor(m_fixture.window);
     QVERIFY(dialog);
     QVERIFY(Desktop::waitShown(dialog));

@@ -65,13 +65,9 @@ QByteArray tst_DesktopDoctorReports::save(DoctorDialog *dialog, const QString &p
 void tst_DesktopDoctorReports::savesEachFormat()
 {
     QVERIFY(m_fixture.openWindow(QStringLiteral("flawed")));
-    ServerConfig config = ServerConfig::create(QStringLiteral("flawed"));
-    config.transport = ServerConfig::TransportType::Stdio;
-    config.command = QStringLiteral("python3");
-    config.args = {QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/doctor/flawed_server.py"), QStringLiteral("--flaw"),
+    QVERIFY(m_fixture.connect(Desktop::flawedServer(QStringLiteral("flawed"), {QStringLiteral("--flaw"),
                    QStringLiteral("duplicate-tool"), QStringLiteral("--flaw"), QStringLiteral("no-description"),
-                   QStringLiteral("--flaw"), QStringLiteral("ping-error")};
-    QVERIFY(m_fixture.connect(config));
+                   QStringLiteral("--flaw"), QStringLiteral("ping-error")})));
     DoctorDialog *dialog = Desktop::openDoctor(m_fixture.window);
     QVERIFY(dialog);
     QVERIFY(Desktop::waitShown(dialog));
