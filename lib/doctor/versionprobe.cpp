@@ -60,7 +60,18 @@ void VersionProbe::start()
         if (message.isReply() && message.id() == MessageId(1))
             answered(message);
     });
-    connect(m_transport, &Transport::errorOccurred, this, [this](const TransportError &error) { fail(error.message); });
+    // A server behind authorization: the probe has no token of its own, so it cannot ask.
+    const auto failed = [this](const TransportError &error) {
+        if (error.httpStatus == 401 || error.httpStatus == 403)
+            return notRun(error.message);
+        fail(error.message);
+    };
+    connect(m_transport, &Transport::errorOccurred, this, failed);
+    connect(m_transport, &Transport::requestFailed, this, [failed](const MessageId &, const TransportError &error) { failed(error); });
+    connect(m_transport, &Transport::authorizationPendingChanged, this, [this](bool pending) {
+        if (pending)
+            notRun(QStringLiteral("the server asks for authorization"));
+    });
     connect(m_transport, &Transport::closed, this, [this](const QString &reason) { fail(reason); });
     QTimer::singleShot(m_timeoutMs, this, [this] { fail(QStringLiteral("no answer within %1 ms").arg(m_timeoutMs)); });
     m_transport->open();
@@ -125,6 +136,16 @@ void VersionProbe::fail(const QString &why)
                                     QStringLiteral("a result with a protocolVersion the server supports"),
                                     QStringLiteral("no answer: %1").arg(why), Rule,
                                     QStringLiteral("answer initialize with your latest version whatever is asked")));
+    finish();
+}
+
+void VersionProbe::notRun(const QString &why)
+{
+    if (m_done)
+        return;
+    m_findings.append(Finding::make(QStringLiteral("lifecycle.version-negotiation"), Severity::Info,
+                                    QStringLiteral("initialize at %1").arg(futureVersion()), {},
+                                    QStringLiteral("not checked: the second connection was refused (%1)").arg(why), Rule));
     finish();
 }
 

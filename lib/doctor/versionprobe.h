@@ -44,6 +44,7 @@ Q_SIGNALS:
 private:
     void answered(const Message &reply);
     void fail(const QString &why);
+    void notRun(const QString &why); // refused for want of authorization: a note, not a fault
     void finish();
 
     TransportFactory m_factory;

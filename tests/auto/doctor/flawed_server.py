@@ -38,6 +38,8 @@ line) and the flaws of the HTTP checks apply: any-origin (a foreign Origin is le
 (a foreign Host is let in), any-version (an unsupported MCP-Protocol-Version is answered),
 any-session (a session id it never gave is answered), delete-fails (DELETE is a 500),
 keeps-deleted (a deleted session goes on answering), get-404 (GET is a 404, not 405).
+one-session-only: a second initialize gets 401, as a server behind OAuth answers a connection
+without its token (the Doctor's own connections then cannot ask: notes, not faults).
 --bind ADDRESS serves on that address instead of 127.0.0.1 (plain http beyond loopback);
 --bind beyond-loopback picks the machine's address on its default route.
 """
@@ -380,6 +382,9 @@ def serve_http():
             if status:
                 return self.send(status, b'{"error":"refused"}')
             headers = []
+            if message.get("method") == "initialize" and sessions and "one-session-only" in flaws:
+                # As a server behind OAuth refuses a connection that carries no token.
+                return self.send(401, b'{"error":"unauthorized"}', headers=[("WWW-Authenticate", "Bearer")])
             if message.get("method") == "initialize":
                 session = "s-%d" % (len(sessions) + len(deleted) + 1)
                 sessions.add(session)

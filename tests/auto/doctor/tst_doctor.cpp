@@ -120,6 +120,7 @@ private Q_SLOTS:
     void eachHttpFlawIsFound();
     void alikeCallFindingsMerge();
     void plainHttpBeyondLoopback();
+    void ownConnectionsRefusedAreNotes();
     void failOnAndFilters();
     void textReport();
     void markdownReport();
@@ -501,6 +502,20 @@ void tst_Doctor::plainHttpBeyondLoopback()
     const QJsonObject report = run.json();
     QCOMPARE(findingsOf(report).value(QStringLiteral("http.plain-remote")), QStringLiteral("warning"));
     QCOMPARE(alarms(report).size(), 1);
+}
+
+void tst_Doctor::ownConnectionsRefusedAreNotes()
+{
+    // A server that wants a token for every new connection (OAuth): the Doctor's own connections
+    // cannot ask, which is worth a note, not an alarm.
+    const Run run = flawedHttp({QStringLiteral("one-session-only")});
+    const QJsonObject report = run.json();
+    QCOMPARE(alarms(report), QStringList());
+    QCOMPARE(findingsOf(report).value(QStringLiteral("lifecycle.version-negotiation")), QStringLiteral("info"));
+    QVERIFY2(seenOf(report, QStringLiteral("lifecycle.version-negotiation")).contains(QLatin1String("not checked")),
+             qPrintable(seenOf(report, QStringLiteral("lifecycle.version-negotiation"))));
+    QCOMPARE(findingsOf(report).value(QStringLiteral("http.probes.not-run")), QStringLiteral("info"));
+    QCOMPARE(run.exitCode, 0);
 }
 
 void tst_Doctor::failOnAndFilters()
