@@ -370,8 +370,9 @@ void StreamableHttpTransport::feedSse(QNetworkReply *reply, Exchange *exchange, 
         event.sseEventId = sse.hasId ? sse.lastEventId : QByteArray();
         event.sseEventType = sse.type;
         dispatchFrame(reply, sse.data, exchange, event.sseEventId, sse.type);
-        // A slot may have closed the transport (which deleted the exchange).
-        if (generation != m_generation)
+        // A slot may have closed the transport (which deleted the exchange), or abandoned this
+        // request (abandonRequest): nothing more of its stream is delivered.
+        if (generation != m_generation || exchange->failed)
             return;
     }
     if (exchange->parser->hasError()) {
@@ -401,7 +402,7 @@ void StreamableHttpTransport::dispatchFrame(QNetworkReply *reply, const QByteArr
             exchange->stream->awaiting.removeAll(message.id());
         answered = answered || (message.isReply() && message.id() == exchange->message.id());
         Q_EMIT messageReceived(message);
-        if (generation != m_generation)
+        if (generation != m_generation || exchange->failed)
             return;
     }
     for (const MessageId &id : parsed.unreadableReplies) {
@@ -758,7 +759,9 @@ bool StreamableHttpTransport::abandonRequest(const MessageId &id)
         exchange->failed = true; // nothing more is read or reported for it
         note(tr("Closed the response stream of request %1: closing it cancels a modern request.")
                  .arg(id.toDisplayString()), exchange->id);
-        it.key()->abort();
+        // Aborted on the next turn: the caller may be a slot of this very stream's reading
+        // (feedSse), which a synchronous abort would delete the exchange under.
+        QMetaObject::invokeMethod(it.key(), &QNetworkReply::abort, Qt::QueuedConnection);
         return true;
     }
     return false;

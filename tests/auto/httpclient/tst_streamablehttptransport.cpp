@@ -131,6 +131,7 @@ private Q_SLOTS:
     void jsonResponseAndHeaders();
     void sseResponse_data();
     void sseResponse();
+    void abandonedFromASlot();
     void getStreamNotOffered_data();
     void getStreamNotOffered();
     void getStreamDelivers();
@@ -264,6 +265,40 @@ void tst_StreamableHttpTransport::sseResponse()
                                QStringLiteral("e1:%1").arg(int(TrafficEvent::Kind::Message)),
                                QStringLiteral("e2:%1").arg(int(TrafficEvent::Kind::Message)),
                                QStringLiteral("e3:%1").arg(int(TrafficEvent::Kind::Message))}));
+}
+
+// A modern request abandoned by a slot while its own stream is being read (the session cancels
+// what a progress notification showed was no longer wanted): the stream closes, nothing more of
+// it is delivered, and the transport goes on serving.
+void tst_StreamableHttpTransport::abandonedFromASlot()
+{
+    Fixture f;
+    basicHandler(&f.server, [](QTcpSocket *socket, const TestHttpRequest &request) {
+        TestHttpServer::startSse(socket);
+        const QByteArray progress = R"({"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1}})";
+        const QByteArray answer = TestHttpServer::compact(TestHttpServer::result(request.rpcId(), {{QStringLiteral("ok"), true}}));
+        // Both events in one write: the transport reads them in one go, the abandoning slot
+        // runs between them.
+        socket->write("id: e1\ndata: " + progress + "\n\nid: e2\ndata: " + answer + "\n\n");
+        socket->flush();
+    });
+    f.open();
+    bool abandoned = false;
+    QObject::connect(f.transport.get(), &Transport::messageReceived, f.transport.get(), [&f, &abandoned](const Message &message) {
+        if (message.method() == QLatin1String("notifications/progress"))
+            abandoned = f.transport->abandonRequest(MessageId(7));
+    });
+    const QJsonObject meta{{QStringLiteral("io.modelcontextprotocol/protocolVersion"), QStringLiteral("2026-07-28")}};
+    f.transport->send(Message::request(7, QStringLiteral("tools/call"), QJsonObject{{QStringLiteral("_meta"), meta}}));
+    QTRY_COMPARE_WITH_TIMEOUT(f.messages->size(), 1, 10000);
+    QVERIFY(abandoned);
+    QTest::qWait(200);
+    QCOMPARE(f.messages->size(), 1); // the answer on the abandoned stream is not delivered
+    QVERIFY(f.transport->isOpen());
+    // And the transport still serves.
+    f.transport->send(Message::request(8, QStringLiteral("tools/call"), QJsonObject{{QStringLiteral("_meta"), meta}}));
+    QTRY_COMPARE_WITH_TIMEOUT(f.messages->size(), 3, 10000);
+    QCOMPARE(f.message(2).id(), MessageId(8));
 }
 
 // Legacy session expiry, end to end through the Client (the CLI's and the window's): the server
