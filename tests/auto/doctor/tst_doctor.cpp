@@ -950,7 +950,7 @@ void tst_Doctor::modernCleanServerHasNoAlarms()
     QCOMPARE(alarms(report), QStringList());
     const QString unchecked = modernChecksNotPassed(report, http);
     QVERIFY2(unchecked.isEmpty(), qPrintable(unchecked));
-    // The last subscriptions/listen is the Doctor's: closed (stdio: cancelled) before its next request.
+    // The last subscriptions/listen is the Doctor's: closed (stdio: cancelled, before its next request).
     QFile file(log);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QStringList lines = QString::fromUtf8(file.readAll()).split(u'\n', Qt::SkipEmptyParts);
@@ -964,7 +964,9 @@ void tst_Doctor::modernCleanServerHasNoAlarms()
     const QString closed = (http ? QStringLiteral("listen-closed ") : QStringLiteral("cancelled ")) + id;
     const qsizetype closedAt = lines.indexOf(closed);
     const qsizetype next = lines.indexOf(QStringLiteral("request mcpscope/doctor/no-such-method %1").arg(id.toInt() + 1));
-    QVERIFY2(closedAt > listen && next > closedAt, qPrintable(lines.join(u'\n')));
+    // Over HTTP the server learns of the close when the connection drops, which may be after the
+    // next request has come in on another connection: closed, then, not closed first.
+    QVERIFY2(closedAt > listen && (http || next > closedAt), qPrintable(lines.join(u'\n')));
 }
 
 void tst_Doctor::eachModernFlawIsFound_data()
