@@ -7,7 +7,6 @@
 #include "protocol/methods.h"
 #include "session/serverconnection.h"
 
-#include <QHostAddress>
 #include <QJsonDocument>
 #include <QTimer>
 #include <QUrl>
@@ -600,9 +599,7 @@ void DoctorRun::probeHttp()
     if (!m_options.http)
         return finish();
     const QUrl url = m_options.http->url;
-    const QHostAddress address(url.host());
-    const bool loopback = url.host().compare(QLatin1String("localhost"), Qt::CaseInsensitive) == 0 || address.isLoopback();
-    if (url.scheme() == QLatin1String("http") && !loopback) {
+    if (url.scheme() == QLatin1String("http") && !HttpProbes::isLoopback(url)) {
         m_findings.append(Finding::make(
             QStringLiteral("http.plain-remote"), Severity::Warning, url.toDisplayString(QUrl::RemoveUserInfo | QUrl::RemoveQuery),
             QStringLiteral("https for a server beyond this machine"), QStringLiteral("plain http to %1").arg(url.host()),

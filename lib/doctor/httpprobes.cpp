@@ -44,13 +44,6 @@ void setHeader(HttpHeaders &headers, const QByteArray &name, const QByteArray &v
     headers.append({name, value});
 }
 
-bool isLoopback(const QUrl &url)
-{
-    const QString host = url.host();
-    const QHostAddress address(host);
-    return host.compare(QLatin1String("localhost"), Qt::CaseInsensitive) == 0 || address.isLoopback();
-}
-
 const QString TransportsRule = QStringLiteral("2025-11-25 basic/transports, Streamable HTTP");
 
 // What each session check that fails says.
@@ -139,6 +132,12 @@ HttpProbes::~HttpProbes() = default;
 QByteArray HttpProbes::foreignOrigin()
 {
     return QByteArrayLiteral("http://rebinding.example");
+}
+
+bool HttpProbes::isLoopback(const QUrl &url)
+{
+    const QString host = url.host();
+    return host.compare(QLatin1String("localhost"), Qt::CaseInsensitive) == 0 || QHostAddress(host).isLoopback();
 }
 
 QByteArray HttpProbes::foreignHost(const QUrl &url)

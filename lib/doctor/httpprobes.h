@@ -68,6 +68,8 @@ public:
     // The Origin a DNS-rebinding page would send, and the Host it would reach.
     static QByteArray foreignOrigin();
     static QByteArray foreignHost(const QUrl &url);
+    // Whether the URL names this machine (localhost, 127.0.0.0/8, ::1).
+    static bool isLoopback(const QUrl &url);
 
 Q_SIGNALS:
     void trafficEvent(const Mcp::TrafficEvent &event);

@@ -28,25 +28,6 @@ QString compactJson(const QJsonValue &value)
     return QString::fromUtf8(QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
 }
 
-// The strings in a JSON value, depth first: every one, or (key given) those of members so named.
-void collectStrings(const QJsonValue &value, QStringList &out, QLatin1StringView key = {})
-{
-    if (value.isString() && key.isEmpty()) {
-        out.append(value.toString());
-    } else if (value.isArray()) {
-        for (const QJsonValue &item : value.toArray())
-            collectStrings(item, out, key);
-    } else if (value.isObject()) {
-        const QJsonObject object = value.toObject();
-        for (auto it = object.begin(); it != object.end(); ++it) {
-            if (!key.isEmpty() && it.key() == key && it.value().isString())
-                out.append(it.value().toString());
-            else
-                collectStrings(it.value(), out, key);
-        }
-    }
-}
-
 // What every listed item is checked for: text hidden from a person, words for the model.
 void checkText(const QJsonObject &item, const QString &subject, QList<Finding> &findings)
 {
@@ -335,6 +316,24 @@ void checkTemplates(const QJsonArray &templates, QList<Finding> &findings)
 }
 
 } // namespace
+
+void collectStrings(const QJsonValue &value, QStringList &out, QLatin1StringView key)
+{
+    if (value.isString() && key.isEmpty()) {
+        out.append(value.toString());
+    } else if (value.isArray()) {
+        for (const QJsonValue &item : value.toArray())
+            collectStrings(item, out, key);
+    } else if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            if (!key.isEmpty() && it.key() == key && it.value().isString())
+                out.append(it.value().toString());
+            else
+                collectStrings(it.value(), out, key);
+        }
+    }
+}
 
 QStringList hiddenCharacters(const QString &text)
 {

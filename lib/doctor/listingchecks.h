@@ -17,6 +17,9 @@ QList<Finding> checkListings(const QJsonObject &snapshot);
 // the data they name (files, rows) and change for good reasons.
 QStringList changedDefinitions(const QJsonObject &before, const QJsonObject &after);
 
+// The strings in a JSON value, depth first: every one, or (key given) those of members so named.
+void collectStrings(const QJsonValue &value, QStringList &out, QLatin1StringView key = {});
+
 // The characters in text that hide it from a person while a model still reads it (zero-width
 // characters, Unicode tag characters, bidirectional controls), each once, as "U+200B".
 QStringList hiddenCharacters(const QString &text);

@@ -1,5 +1,6 @@
 #include "doctor/toolcalls.h"
 
+#include "doctor/listingchecks.h"
 #include "doctor/samplearguments.h"
 #include "jsonrpc/message.h"
 #include "protocol/keys.h"
@@ -35,21 +36,6 @@ QString listed(const QStringList &names)
 }
 
 // A content block's type as the specification lists them (2025-11-25 schema.ts, ContentBlock).
-// Every string in a JSON value, depth first.
-void collectStrings(const QJsonValue &value, QStringList &out)
-{
-    if (value.isString()) {
-        out.append(value.toString());
-    } else if (value.isArray()) {
-        for (const QJsonValue &item : value.toArray())
-            collectStrings(item, out);
-    } else if (value.isObject()) {
-        const QJsonObject object = value.toObject();
-        for (auto it = object.begin(); it != object.end(); ++it)
-            collectStrings(it.value(), out);
-    }
-}
-
 bool isContentType(const QString &type)
 {
     static const QSet<QString> types{QStringLiteral("text"), QStringLiteral("image"), QStringLiteral("audio"),
