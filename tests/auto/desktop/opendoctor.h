@@ -39,4 +39,13 @@ inline Mcp::ServerConfig flawedServer(const QString &name, const QStringList &ar
     return config;
 }
 
+// flawed_server.py --http, already serving at url, as a Streamable HTTP server entry.
+inline Mcp::ServerConfig flawedHttpServer(const QString &name, const QString &url)
+{
+    Mcp::ServerConfig config = Mcp::ServerConfig::create(name);
+    config.transport = Mcp::ServerConfig::TransportType::StreamableHttp;
+    config.url = url;
+    return config;
+}
+
 } // namespace Desktop

@@ -113,10 +113,7 @@ void tst_DesktopDoctorReports::savesHttpReports()
                                           QStringLiteral("--http"), QStringLiteral("--flaw"), QStringLiteral("any-origin")});
     QVERIFY(!peer.url.isEmpty());
     QVERIFY(m_fixture.openWindow(QStringLiteral("flawed-http")));
-    ServerConfig config = ServerConfig::create(QStringLiteral("flawed-http"));
-    config.transport = ServerConfig::TransportType::StreamableHttp;
-    config.url = peer.url;
-    QVERIFY(m_fixture.connect(config));
+    QVERIFY(m_fixture.connect(Desktop::flawedHttpServer(QStringLiteral("flawed-http"), peer.url)));
     DoctorDialog *dialog = Desktop::openDoctor(m_fixture.window);
     QVERIFY(dialog);
 
