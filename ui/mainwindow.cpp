@@ -26,6 +26,7 @@
 #include "servers/serverlistdelegate.h"
 #include "collections/collection.h"
 #include "config/watch.h"
+#include "timeline/timelinepanel.h"
 #include "theme.h"
 #include "widgets/units.h"
 #include "traffic/capturewindow.h"
@@ -107,6 +108,7 @@ Connection::Options connectionOptionsFor(const ServerConfig &config, const Conne
     // The era the configuration chose (Auto when it says nothing or what it says is unknown),
     // and what the last run detected.
     options.client.chooseEra(std::nullopt, config.era, config.eraRecord);
+    options.client.propagateTraceContext = TimelinePanel::propagatesTraceContext();
     // The window renders MCP Apps (as their source when built without Qt WebEngine).
     options.client.extraCapabilities.insert(
         Key::Extensions, QJsonObject{{Apps::ExtensionId, Apps::clientExtensionSettings()}});

@@ -175,7 +175,7 @@ QString usageText()
         "  --method servers/list|servers/show   the --config file's servers, without connecting\n"
         "  TARGET... -- OPTIONS     v2 order: the server (with its flags) before \"--\", ours after\n"
         "  In v2 --connect-timeout defaults to 15000.\n")
-        + oauthUsageText();
+        + oauthUsageText() + u'\n' + TraceOptions::helpText();
 }
 
 // "tools,prompts,resources,resource:URI" into *filter; false for an empty or unknown entry.
@@ -285,6 +285,10 @@ ParseOutcome parseArguments(const QStringList &arguments)
             QStringLiteral("--watch-runs")};
         static const QStringList flags = {QStringLiteral("--server-stderr"), QStringLiteral("--compact"),
                                           QStringLiteral("--verbose"), QStringLiteral("--help"), QStringLiteral("-h"), QStringLiteral("--cli")};
+        if (TraceOptions::flagNames().contains(name) && !word.inlineValue) {
+            o.trace.take(name, QString());
+            continue;
+        }
         if (flags.contains(name) && !word.inlineValue) {
             if (name == QLatin1String("--server-stderr"))
                 o.passServerStderr = true;
@@ -296,7 +300,7 @@ ParseOutcome parseArguments(const QStringList &arguments)
                 outcome.helpRequested = true;
             continue; // a repeated --cli is harmless
         }
-        if (!valued.contains(name)) {
+        if (!valued.contains(name) && !TraceOptions::valuedNames().contains(name)) {
             if (arg.startsWith(u'-') && !targetSeen)
                 return fail(tr("unknown option %1 (use --help; put the server command after --)").arg(arg));
             addTarget();
@@ -378,6 +382,9 @@ ParseOutcome parseArguments(const QStringList &arguments)
                                                              : o.connectTimeoutMs) = ms;
         } else if (name == QLatin1String("--capture")) {
             o.captureFile = value;
+        } else if (TraceOptions::valuedNames().contains(name)) {
+            if (const QString error = o.trace.take(name, value); !error.isEmpty())
+                return fail(error);
         } else if (name == QLatin1String("--elicitation")) {
             if (value == QLatin1String("decline"))
                 o.elicitation = ElicitationAnswer::Decline;

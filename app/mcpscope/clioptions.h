@@ -7,6 +7,7 @@
 #include <QJsonObject>
 
 #include "session/modern/eradetector.h"
+#include "traceoptions.h"
 #include "session/modern/subscriptions.h"
 
 #include <optional>
@@ -74,6 +75,7 @@ struct CliOptions
     int maxTotalTimeoutMs = 0;      // --max-total-timeout
     int connectTimeoutMs = 30000;   // --connect-timeout: starting or reaching the server and initialize
     QString captureFile;            // --capture FILE.jsonl
+    TraceOptions trace;             // --trace FILE, --trace-endpoint URL, ...
     bool passServerStderr = false;  // --server-stderr
     ElicitationAnswer elicitation = ElicitationAnswer::Decline;
     QStringList roots;              // --root DIR (answers roots/list)

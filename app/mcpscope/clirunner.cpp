@@ -250,6 +250,7 @@ bool CliRunner::createClient()
     // has no answer to give, and a server told it may ask would then be refused.
     options.features.elicitationForm = true;
     options.features.roots = !o.roots.isEmpty();
+    options.propagateTraceContext = o.trace.propagate;
     m_client->setOptions(options);
     m_client->setServerRequestHandler(&m_responder);
     m_responder.setAnswers(scriptedAnswers(o));
@@ -266,7 +267,7 @@ bool CliRunner::createClient()
         m_client->setListenFilter(o.listenFilter);
 
     connect(m_client, &Client::trafficEvent, this, [this](const TrafficEvent &event) {
-        if (!m_options.captureFile.isEmpty())
+        if (!m_options.captureFile.isEmpty() || m_options.trace.wanted())
             m_capture.append(event);
         if (m_options.passServerStderr && event.kind == TrafficEvent::Kind::StderrLine)
             writeErr(QString::fromUtf8(event.raw));
@@ -535,6 +536,17 @@ void CliRunner::finish(int exitCode)
     if (!m_options.captureFile.isEmpty()) {
         QString error;
         if (!writeCapture(&error)) {
+            writeErr(QStringLiteral("mcpscope: ") + error);
+            if (m_exitCode == ExitOk)
+                m_exitCode = ExitUsage;
+        }
+    }
+    if (m_options.trace.wanted()) {
+        QString error;
+        QList<TrafficEvent> events = m_capture; // one connection, as in the capture
+        for (TrafficEvent &event : events)
+            event.connectionId = 1;
+        if (!m_options.trace.deliver(events, {{1, m_serverLabel}}, m_secretValues, &error)) {
             writeErr(QStringLiteral("mcpscope: ") + error);
             if (m_exitCode == ExitOk)
                 m_exitCode = ExitUsage;

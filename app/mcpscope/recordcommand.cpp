@@ -63,6 +63,7 @@ struct RecordOptions
     QString target;
     QString listen;
     QStringList command;
+    TraceOptions trace;
 };
 
 constexpr int FinishTimeoutMs = 2000;
@@ -132,6 +133,7 @@ int runRecord(int argc, char **argv)
         }
         if (a == QLatin1String("-h") || a == QLatin1String("--help")) {
             std::fputs(RecordUsage, stdout);
+            std::fputs(("\n" + TraceOptions::helpText()).toUtf8().constData(), stdout);
             return 0;
         }
         if (!a.startsWith(QLatin1Char('-'))) {
@@ -143,6 +145,24 @@ int runRecord(int argc, char **argv)
                                               [&](const auto &option) { return word.name == option.first; });
         const auto switchOption = std::find_if(std::begin(switches), std::end(switches),
                                                [&](const auto &option) { return a == option.first; });
+        if (word.name == QLatin1String("--trace-context")) {
+            // A recorder passes the host's requests on as they are: it adds nothing to them.
+            complain(QStringLiteral("--trace-context changes the requests; mcpscope record passes them on unchanged"));
+            return 2;
+        }
+        if (TraceOptions::flagNames().contains(word.name) && !word.inlineValue) {
+            options.trace.take(word.name, QString());
+            continue;
+        }
+        if (TraceOptions::valuedNames().contains(word.name)) {
+            const std::optional<QString> value = word.value(arguments, i);
+            const QString problem = value ? options.trace.take(word.name, *value) : QStringLiteral("%1 needs a value").arg(word.name);
+            if (!problem.isEmpty()) {
+                complain(problem);
+                return 2;
+            }
+            continue;
+        }
         if (valueOption != std::end(valueOptions)) {
             const std::optional<QString> value = word.value(arguments, i);
             if (!value) {
@@ -215,10 +235,17 @@ int runRecord(int argc, char **argv)
     Record::CaptureWriter &writer = *writerPtr;
     writer.setWriteDelayForTesting(qEnvironmentVariableIntValue("MCPSCOPE_RECORD_WRITE_DELAY_MS"));
 
+    // The trace is read back from the capture once it is whole (redacted as the capture is).
+    const auto writeTrace = [&options, &writerOptions] {
+        QString problem;
+        if (options.trace.wanted() && !options.trace.deliverCapture(options.capture, writerOptions.secretValues, &problem))
+            complain(problem);
+    };
     if (options.http) {
         const int code = runHttpRecord(options, &writer);
         writer.finish(FinishTimeoutMs);
         reportLosses(writer.stats(), options.capture);
+        writeTrace();
         return code;
     }
 
@@ -230,6 +257,7 @@ int runRecord(int argc, char **argv)
     // Hosts wait a few seconds for a server to exit before they kill it.
     writer.finish(FinishTimeoutMs);
     reportLosses(writer.stats(), options.capture);
+    writeTrace();
     if (!status.started)
         complain(QStringLiteral("%1 %2").arg(recorderOptions.program, Record::StdioRecorder::describe(status)));
     Record::StdioRecorder::reproduceExit(status);

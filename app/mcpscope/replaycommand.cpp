@@ -69,6 +69,7 @@ int runReplay(const QStringList &arguments)
     ServerConfig::TransportType httpTransport = ServerConfig::TransportType::Auto;
     CollectionRunner::Options options;
     options.connectTimeoutMs = 30000;
+    TraceOptions trace;
     int connectionId = 0;
     for (qsizetype i = 0; i < arguments.size(); ++i) {
         const QString arg = arguments.at(i);
@@ -78,6 +79,7 @@ int runReplay(const QStringList &arguments)
         }
         if (arg == QLatin1String("-h") || arg == QLatin1String("--help")) {
             std::fputs(ReplayUsage, stdout);
+            std::fputs(("\n" + TraceOptions::helpText()).toUtf8().constData(), stdout);
             return ExitOk;
         }
         static const QStringList valued{QStringLiteral("--url"), QStringLiteral("--transport"), QStringLiteral("--header"),
@@ -86,7 +88,11 @@ int runReplay(const QStringList &arguments)
         // "--name value" or "--name=value".
         const OptionWord word = OptionWord::of(arg);
         const QString &name = word.name;
-        if (valued.contains(name)) {
+        if (TraceOptions::flagNames().contains(name) && !word.inlineValue) {
+            trace.take(name, QString());
+            continue;
+        }
+        if (valued.contains(name) || TraceOptions::valuedNames().contains(name)) {
             const std::optional<QString> given = word.value(arguments, i);
             if (!given) {
                 writeCommandError("replay", tr("%1 needs a value").arg(name));
@@ -94,7 +100,12 @@ int runReplay(const QStringList &arguments)
             }
             const QString value = *given;
             bool ok = true;
-            if (name == QLatin1String("--url")) {
+            if (TraceOptions::valuedNames().contains(name)) {
+                if (const QString error = trace.take(name, value); !error.isEmpty()) {
+                    writeCommandError("replay", error);
+                    return ExitUsage;
+                }
+            } else if (name == QLatin1String("--url")) {
                 url = value;
             } else if (name == QLatin1String("--transport")) {
                 if (value == QLatin1String("http"))
@@ -165,6 +176,8 @@ int runReplay(const QStringList &arguments)
     }
     QLoggingCategory::setFilterRules(QStringLiteral("mcp.*.debug=false\nmcp.*.info=false\nmcp.*.warning=false"));
     const CollectionServer server{config.name, config, QString()};
+    options.keepTraffic = trace.wanted();
+    options.propagateTraceContext = trace.propagate;
     CollectionRunner runner(plan.toCollection(server), options);
     QObject::connect(&runner, &CollectionRunner::finished, qApp, [] { QCoreApplication::exit(0); });
     QTimer::singleShot(0, &runner, &CollectionRunner::start);
@@ -213,6 +226,13 @@ int runReplay(const QStringList &arguments)
                          .arg(different)
                          .arg(plan.skipped));
         writeLine(stdout, lines.join(u'\n').toUtf8());
+    }
+    if (trace.wanted()) {
+        QString error;
+        if (!trace.deliver(runner.traffic(), runner.connectionNames(), config.secretValues(), &error)) {
+            writeCommandError("replay", error);
+            return ExitUsage;
+        }
     }
     for (const auto &[name, error] : report.unreachable) {
         writeCommandError("replay", error);

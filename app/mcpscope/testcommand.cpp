@@ -39,25 +39,36 @@ static const char TestUsage[] =
 int runTest(const QStringList &arguments)
 {
     QString file, reporter = QStringLiteral("text"), output, capture;
+    TraceOptions trace;
     CollectionRunner::Options options;
     for (qsizetype i = 0; i < arguments.size(); ++i) {
         const QString arg = arguments.at(i);
         if (arg == QLatin1String("-h") || arg == QLatin1String("--help")) {
             std::fputs(TestUsage, stdout);
+            std::fputs(("\n" + TraceOptions::helpText()).toUtf8().constData(), stdout);
             return ExitOk;
         }
         static const QStringList valued{QStringLiteral("--reporter"), QStringLiteral("--output"), QStringLiteral("--protocol"),
                                         QStringLiteral("--connect-timeout"), QStringLiteral("--capture")};
         const OptionWord word = OptionWord::of(arg);
         const QString &name = word.name;
-        if (valued.contains(name)) {
+        if (TraceOptions::flagNames().contains(name) && !word.inlineValue) {
+            trace.take(name, QString());
+            continue;
+        }
+        if (valued.contains(name) || TraceOptions::valuedNames().contains(name)) {
             const std::optional<QString> given = word.value(arguments, i);
             if (!given) {
                 writeCommandError("test", tr("%1 needs a value").arg(name));
                 return ExitUsage;
             }
             const QString value = *given;
-            if (name == QLatin1String("--reporter")) {
+            if (TraceOptions::valuedNames().contains(name)) {
+                if (const QString error = trace.take(name, value); !error.isEmpty()) {
+                    writeCommandError("test", error);
+                    return ExitUsage;
+                }
+            } else if (name == QLatin1String("--reporter")) {
                 if (value != QLatin1String("text") && value != QLatin1String("junit") && value != QLatin1String("json")) {
                     writeCommandError("test", tr("--reporter must be text, junit or json, not \"%1\"").arg(value));
                     return ExitUsage;
@@ -116,7 +127,8 @@ int runTest(const QStringList &arguments)
     }
     // stdout carries the report; the library's diagnostics stay quiet.
     QLoggingCategory::setFilterRules(QStringLiteral("mcp.*.debug=false\nmcp.*.info=false\nmcp.*.warning=false"));
-    options.keepTraffic = !capture.isEmpty();
+    options.keepTraffic = !capture.isEmpty() || trace.wanted();
+    options.propagateTraceContext = trace.propagate;
     CollectionRunner runner(loaded.collection, options);
     QObject::connect(&runner, &CollectionRunner::finished, qApp, [] { QCoreApplication::exit(0); });
     QTimer::singleShot(0, &runner, &CollectionRunner::start);
@@ -155,6 +167,13 @@ int runTest(const QStringList &arguments)
         if (!out.open(QIODevice::WriteOnly)
             || !TrafficCapture::writeJsonLines(&out, traffic, runner.connectionNames(), exportOptions, &error) || !out.commit()) {
             writeCommandError("test", tr("cannot write the capture %1: %2").arg(capture, error.isEmpty() ? out.errorString() : error));
+            exitCode = ExitUsage;
+        }
+    }
+    if (trace.wanted()) {
+        QString error;
+        if (!trace.deliver(runner.traffic(), runner.connectionNames(), secretValues, &error)) {
+            writeCommandError("test", error);
             exitCode = ExitUsage;
         }
     }

@@ -298,6 +298,7 @@ void CollectionRunner::connectServer(const QString &name)
     options.connectTimeoutMs = m_options.connectTimeoutMs > 0 ? m_options.connectTimeoutMs
                                                               : qMax(1000, resolved.timeouts.connectMs);
     options.chooseEra(m_options.era, server->era);
+    options.propagateTraceContext = m_options.propagateTraceContext;
     if (server->clientCapabilities) {
         // A replay: the recorded client's capabilities, so the server answers as it did then.
         options.features = ClientFeatures::fromCapabilities(*server->clientCapabilities);

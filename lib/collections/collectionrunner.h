@@ -84,6 +84,7 @@ public:
         int connectTimeoutMs = 0;            // 0: each server's configuration's connect timeout
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment(); // for ${VAR}
         bool keepTraffic = false;            // keep every TrafficEvent for traffic()
+        bool propagateTraceContext = false;  // W3C traceparent in each request's _meta (ClientOptions)
     };
 
     explicit CollectionRunner(const Collection &collection, const Options &options, QObject *parent = nullptr);

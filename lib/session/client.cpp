@@ -5,6 +5,7 @@
 #include "protocol/keys.h"
 #include "protocol/methods.h"
 #include "protocol/requests.h"
+#include "protocol/tracecontext.h"
 
 #include <QDeadlineTimer>
 #include <QHash>
@@ -234,7 +235,19 @@ void ClientPrivate::transmit(OutgoingRequest *handle)
 {
     handle->m_record->sent = true;
     pending.insert(handle->m_id, handle);
-    sendMessage(Message::request(handle->m_id, handle->m_method, handle->m_params));
+    if (!options.propagateTraceContext) {
+        sendMessage(Message::request(handle->m_id, handle->m_method, handle->m_params));
+        return;
+    }
+    // One trace per logical call; each round, reissue or retry is a span of its own in it.
+    if (handle->m_traceId.isEmpty())
+        handle->m_traceId = TraceContext::randomTraceId();
+    QJsonObject params = handle->m_params;
+    QJsonObject meta = params.value(Key::Meta).toObject();
+    meta.insert(QLatin1String(TraceContext::TraceparentKey),
+                QString::fromLatin1(TraceContext::traceparent(handle->m_traceId, TraceContext::randomSpanId())));
+    params.insert(Key::Meta, meta);
+    sendMessage(Message::request(handle->m_id, handle->m_method, params));
 }
 
 void ClientPrivate::onAuthorizationPending(bool waiting)

@@ -41,6 +41,9 @@ struct ClientOptions
     QJsonObject extraCapabilities; // merged into the capabilities: extensions, tasks, experimental
     Modern::EraChoice era;         // Auto unless chosen
     Modern::EraRecord cachedEra;   // what an earlier connection decided; unknown: probe
+    // W3C trace context in every request's params._meta (traceparent), so that a server with
+    // OpenTelemetry continues the client's trace (the timeline's exports keep those ids).
+    bool propagateTraceContext = false;
 
     // A person at the window answers: every feature advertised, 30 s to connect.
     static ClientOptions interactive();

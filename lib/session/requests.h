@@ -153,6 +153,7 @@ private:
     QString m_method;
     QJsonObject m_params;
     QJsonValue m_progressToken = QJsonValue::Undefined;
+    QByteArray m_traceId; // W3C trace id of this call when the client propagates trace context
     QElapsedTimer m_elapsed;
     qint64 m_finalElapsedMs = -1;
     QJsonValue m_result = QJsonValue::Undefined;

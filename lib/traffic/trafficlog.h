@@ -124,6 +124,9 @@ public:
     // (0: the row is no round of one); the rows are its requests and their answers, ascending.
     quint32 roundGroup(int row) const;
     QList<int> roundRows(int row) const;
+    // Every request row of a multi round-trip group (absolute row -> group), for readers of a
+    // snapshot on another thread (the timeline).
+    QHash<qint64, quint32> roundGroupsOfRequests() const { return m_roundGroupOf; }
     // This row's round and the group's round count ({1, 3}); {0, 0} when it is none.
     QPair<int, int> roundOf(int row) const;
 

@@ -1,6 +1,7 @@
 #include "traffic/trafficview.h"
 
 #include "theme.h"
+#include "timeline/timelinepanel.h"
 #include "traffic/jsontree.h"
 #include "widgets/commonwidgets.h"
 #include "widgets/jsonview.h"
@@ -208,6 +209,12 @@ QToolBar *TrafficView::buildToolBar()
     m_copyAction->setShortcut(QKeySequence::Copy);
     m_copyAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     m_exportAction = m_toolBar->addAction(Theme::icon(QStringLiteral("export")), tr("Export…"));
+    m_toolBar->addSeparator();
+    m_timelineAction = m_toolBar->addAction(Theme::icon(QStringLiteral("timeline")), tr("Timeline"));
+    m_timelineAction->setCheckable(true);
+    m_timelineAction->setToolTip(tr("Where the time went: every call as a bar from sent to answered, "
+                                    "latency per method, and trace exports"));
+    connect(m_timelineAction, &QAction::toggled, this, &TrafficView::setTimelineShown);
     m_status = new FittingLabel(this);
     m_status->setContentsMargins(8, 0, 8, 0);
     auto *spacer = new QWidget(this);
@@ -634,15 +641,48 @@ bool TrafficView::showRoundsOf(int row)
     const QList<int> rows = m_log->roundRows(row);
     if (rows.isEmpty())
         return false;
-    m_roundRows.clear();
+    QList<qint64> absolute;
     for (int r : rows)
-        m_roundRows.append(m_log->firstAbsoluteRow() + r);
+        absolute.append(m_log->firstAbsoluteRow() + r);
     const QPair<int, int> round = m_log->roundOf(rows.first());
-    m_roundsFilter->setText(tr("%n round(s) of request %1 ✕", nullptr, round.second).arg(m_log->data(m_log->index(rows.first(), TrafficLog::IdColumn)).toString()));
+    showRows(absolute, tr("%n round(s) of request %1 ✕", nullptr, round.second).arg(m_log->data(m_log->index(rows.first(), TrafficLog::IdColumn)).toString()));
+    return true;
+}
+
+void TrafficView::showOnlyRows(const QList<qint64> &absoluteRows, const QString &label)
+{
+    showRows(absoluteRows, tr("Only %1 ✕").arg(label));
+}
+
+void TrafficView::showRows(const QList<qint64> &absoluteRows, const QString &buttonText)
+{
+    if (absoluteRows.isEmpty()) { // an empty list would mean every row
+        m_status->setText(tr("Nothing crossed the wire in that range"));
+        return;
+    }
+    m_roundRows = absoluteRows;
+    m_roundsFilter->setText(buttonText);
     m_roundsFilter->show();
     setFollowTail(false);
     updateFilter();
-    return true;
+}
+
+void TrafficView::setTimelineShown(bool shown)
+{
+    if (shown && !m_timeline) {
+        m_timeline = new TimelinePanel(m_log, m_splitter);
+        m_timeline->setSecretValuesProvider([this] { return m_secretValues ? m_secretValues() : QStringList(); });
+        m_splitter->insertWidget(0, m_timeline);
+        const int total = qMax(300, m_splitter->height());
+        m_splitter->setSizes({total * 2 / 5, total * 2 / 5, total / 5});
+        connect(m_timeline, &TimelinePanel::rowsChosen, this, &TrafficView::showOnlyRows);
+        connect(m_timeline, &TimelinePanel::rowActivated, this, [this](int row) { selectViewRow(viewRow(row)); });
+        connect(this, &TrafficView::currentEventChanged, m_timeline, &TimelinePanel::showLogRow);
+    }
+    if (m_timeline)
+        m_timeline->setVisible(shown);
+    const QSignalBlocker blocker(m_timelineAction);
+    m_timelineAction->setChecked(shown);
 }
 
 void TrafficView::clearRoundsFilter()

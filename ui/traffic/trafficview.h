@@ -38,6 +38,7 @@ namespace Mcp::Ui {
 
 class JsonTree;
 class JsonTextView;
+class TimelinePanel;
 
 // A traffic log in a table with filters, follow-tail, pause, clear, request/response
 // jumps, a detail pane (JSON tree, pretty JSON, raw bytes as hex and text, transport
@@ -83,7 +84,13 @@ public:
     // Only the rounds of the multi round-trip request that this log row belongs to (its
     // requests and their answers); false when the row is no round of one.
     bool showRoundsOf(int logRow);
+    // Only these absolute rows (a call or a time range chosen on the timeline), until cleared.
+    void showOnlyRows(const QList<qint64> &absoluteRows, const QString &label);
     void clearRoundsFilter();
+    // The timeline above the table (TimelinePanel over the same log); made when first shown.
+    void setTimelineShown(bool shown);
+    TimelinePanel *timelinePanel() const { return m_timeline; }
+    QAction *timelineAction() const { return m_timelineAction; }
     // The Details tab's text for the current row (time, kind, HTTP method, URL, headers...).
     QString detailsText() const;
     // The Headers tab: the current row's HTTP headers (name, value, what an MCP header means;
@@ -153,6 +160,7 @@ private:
     QLineEdit *m_text = nullptr;
     QLineEdit *m_json = nullptr;
     QLabel *m_filterError = nullptr;
+    void showRows(const QList<qint64> &absoluteRows, const QString &buttonText);
     QToolButton *m_roundsFilter = nullptr; // "Rounds of request 5 ✕" while showRoundsOf() applies
     QList<qint64> m_roundRows;             // absolute rows it shows
     QAction *m_showRoundsAction = nullptr;
@@ -165,6 +173,8 @@ private:
     QLabel *m_status = nullptr;
     QTimer *m_statusTimer = nullptr;
     QSplitter *m_splitter = nullptr;
+    TimelinePanel *m_timeline = nullptr;
+    QAction *m_timelineAction = nullptr;
     QTableView *m_table = nullptr;
     QTabWidget *m_detailTabs = nullptr;
     JsonTree *m_tree = nullptr;

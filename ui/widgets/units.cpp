@@ -20,6 +20,24 @@ QString duration(qint64 ms)
         .arg(seconds % 60, 2, 10, QLatin1Char('0'));
 }
 
+QString preciseDuration(qint64 ns)
+{
+    const QLocale locale;
+    if (ns < 1000)
+        return QCoreApplication::translate("Units", "%1 ns").arg(locale.toString(qMax<qint64>(ns, 0)));
+    if (ns < 1000000) {
+        const double us = double(ns) / 1e3;
+        return QCoreApplication::translate("Units", "%1 µs").arg(locale.toString(us, 'f', us < 10 ? 1 : 0));
+    }
+    if (ns < 1000000000) {
+        const double ms = double(ns) / 1e6;
+        return QCoreApplication::translate("Units", "%1 ms").arg(locale.toString(ms, 'f', ms < 10 ? 2 : ms < 100 ? 1 : 0));
+    }
+    if (ns < 60LL * 1000000000)
+        return QCoreApplication::translate("Units", "%1 s").arg(locale.toString(double(ns) / 1e9, 'f', 2));
+    return duration(ns / 1000000);
+}
+
 QString size(qint64 bytes)
 {
     return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeIecFormat);

@@ -6,7 +6,7 @@ set(levels
     "theme workpool"        # the palette and icons, the window's thread pool (ui/'s root)
     "widgets secrets"       # shared widgets and helpers that know no MCP session; the keychain store
     "connection"            # Connection, and Page: the base of a server's pages
-    "forms results"         # what several features share: schema forms, result views
+    "forms results timeline" # what several features share: schema forms, result views, the timeline
     "clientfeatures"        # the server's own requests: sampling, elicitation, roots
     "apps"                  # MCP Apps views (their link dialog shows URLs as elicitation does)
     "tools resources prompts tasks subscriptions logs traffic authorization dialogs"
