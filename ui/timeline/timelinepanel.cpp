@@ -27,7 +27,6 @@
 #include <QPointer>
 #include <QSettings>
 #include <QSortFilterProxyModel>
-#include <QSplitter>
 #include <QStyledItemDelegate>
 #include <QTabWidget>
 #include <QTableView>
@@ -118,7 +117,6 @@ TimelinePanel::TimelinePanel(TrafficLog *log, QWidget *parent)
     , m_scatter(new LatencyScatter(this))
     , m_scatterMethod(new QComboBox(this))
     , m_tabs(new QTabWidget(this))
-    , m_splitter(new QSplitter(Qt::Vertical, this))
     , m_toolBar(new QToolBar(this))
     , m_status(new QLabel(this))
     , m_rebuildTimer(new QTimer(this))
@@ -208,15 +206,12 @@ TimelinePanel::TimelinePanel(TrafficLog *log, QWidget *parent)
     connect(m_scatterMethod, &QComboBox::currentIndexChanged, this,
             [this] { m_scatter->setMethod(m_scatterMethod->currentData().toString()); });
 
+    // One at a time, each with the panel's whole height: at 1024 x 700 there is no room for two.
+    m_tabs->addTab(m_view, Theme::icon(QStringLiteral("timeline")), tr("Timeline"));
     m_tabs->addTab(m_latencyTable, tr("Latency"));
     m_tabs->addTab(scatterPage, tr("Latency over Time"));
     m_tabs->setDocumentMode(true);
-    m_splitter->addWidget(m_view);
-    m_splitter->addWidget(m_tabs);
-    m_splitter->setStretchFactor(0, 3);
-    m_splitter->setStretchFactor(1, 2);
-    m_splitter->setChildrenCollapsible(true);
-    layout->addWidget(m_splitter, 1);
+    layout->addWidget(m_tabs, 1);
 
     connect(m_view, &TimelineView::spanActivated, this, &TimelinePanel::onSpanActivated);
     connect(m_scatter, &LatencyScatter::spanActivated, this, [this](int span) {

@@ -15,7 +15,6 @@ class QComboBox;
 class QLabel;
 class QNetworkAccessManager;
 class QSortFilterProxyModel;
-class QSplitter;
 class QTabWidget;
 class QTableView;
 class QTimer;
@@ -45,6 +44,8 @@ public:
     ~TimelinePanel() override;
 
     TimelineView *view() const { return m_view; }
+    // Timeline, Latency and Latency over Time, one at a time.
+    QTabWidget *tabs() const { return m_tabs; }
     LatencyModel *latencyModel() const { return m_latency; }
     QTableView *latencyTable() const { return m_latencyTable; }
     LatencyScatter *scatter() const { return m_scatter; }
@@ -93,7 +94,6 @@ private:
     LatencyScatter *m_scatter;
     QComboBox *m_scatterMethod;
     QTabWidget *m_tabs;
-    QSplitter *m_splitter;
     QToolBar *m_toolBar;
     QAction *m_followAction;
     QAction *m_perSessionAction;

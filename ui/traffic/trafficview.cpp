@@ -673,8 +673,9 @@ void TrafficView::setTimelineShown(bool shown)
         m_timeline = new TimelinePanel(m_log, m_splitter);
         m_timeline->setSecretValuesProvider([this] { return m_secretValues ? m_secretValues() : QStringList(); });
         m_splitter->insertWidget(0, m_timeline);
+        // The timeline gets the larger share: a picture needs height, and the table keeps a few rows.
         const int total = qMax(300, m_splitter->height());
-        m_splitter->setSizes({total * 2 / 5, total * 2 / 5, total / 5});
+        m_splitter->setSizes({total / 2, total * 3 / 10, total / 5});
         connect(m_timeline, &TimelinePanel::rowsChosen, this, &TrafficView::showOnlyRows);
         connect(m_timeline, &TimelinePanel::rowActivated, this, [this](int row) { selectViewRow(viewRow(row)); });
         connect(this, &TrafficView::currentEventChanged, m_timeline, &TimelinePanel::showLogRow);
