@@ -265,7 +265,7 @@ void MainWindow::createActions()
     m_importAction = make(QStringLiteral("import"), tr("&Import mcp.json…"), QKeySequence(Qt::CTRL | Qt::Key_I));
     m_pasteImportAction = make(QString(), tr("Import from &Clipboard…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
     m_exportEntryAction = make(QStringLiteral("export"), tr("Export &Server Entry…"));
-    m_openServerJsonAction = make(QString(), tr("Open Server.tr("Open &server.json…")json…"));
+    m_openServerJsonAction = make(QString(), tr("Open Server.&json…"));
     m_openServerJsonAction->setObjectName(QStringLiteral("openServerJson"));
     m_openServerJsonAction->setStatusTip(tr("Add a server of the MCP Registry from its server.json (a file or an https URL)"));
     m_shareAction = make(QString(), tr("S&hare…"));

@@ -198,6 +198,9 @@ QString InstallLink::build(const ServerConfig &config, Format format)
         QJsonObject fields = McpJson::exportEntry(config, ours).value(ConfigKey::XMcpscope).toObject();
         fields.remove(ConfigKey::Id);
         fields.remove(ConfigKey::Inputs);
+        // Their values are ${input:…} prompts in a link, not values for the keychain.
+        fields.remove(ConfigKey::SecretEnv);
+        fields.remove(ConfigKey::SecretHeaders);
         if (!fields.isEmpty())
             entry.insert(ConfigKey::XMcpscope, fields);
     }
