@@ -4600,7 +4600,7 @@
     </message>
     <message>
         <source>S&amp;hare…</source>
-        <translation>Te<translation>&amp;Teilen…</translation>amp;ilen…</translation>
+        <translation>Te&amp;ilen…</translation>
     </message>
     <message>
         <source>Install links for this server (MCP Scope, VS Code, Cursor), secrets left out</source>
