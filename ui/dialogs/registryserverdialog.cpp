@@ -150,8 +150,11 @@ void RegistryServerDialog::fetch(const QUrl &url)
     if (!m_network)
         m_network = new QNetworkAccessManager(this);
     QNetworkRequest request(url);
-    // Never from https to http on a redirect; no cookies or credentials are stored on this manager.
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::NoLessSafeRedirectPolicy);
+    // Never from https to http on a redirect, and plain http (this computer only) never elsewhere;
+    // no cookies or credentials are stored on this manager.
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                         url.scheme() == QLatin1String("https") ? QNetworkRequest::NoLessSafeRedirectPolicy
+                                                                : QNetworkRequest::SameOriginRedirectPolicy);
     request.setTransferTimeout(20000);
     request.setRawHeader("Accept", "application/json");
     QNetworkReply *reply = m_network->get(request);
@@ -194,7 +197,7 @@ void RegistryServerDialog::load(const RegistryServer &server)
             m_choice->setCurrentIndex(preferred);
     }
     m_choice->setEnabled(m_server.choices.size() > 1);
-    if (!m_server.isValid()) {
+    if (!m_server.isValid() || m_server.choices.isEmpty()) {
         m_header->clear();
     } else {
         QString header = m_server.displayName();
