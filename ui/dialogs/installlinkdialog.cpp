@@ -1,6 +1,7 @@
 #include "dialogs/installlinkdialog.h"
 
 #include "theme.h"
+#include "widgets/fittinglabel.h"
 #include "widgets/screenfit.h"
 
 #include <QDialogButtonBox>
@@ -39,7 +40,8 @@ InstallLinkDialog::InstallLinkDialog(const ServerConfig &config, InstallLink::Fo
     m_details->setPlainText(describe(config));
     layout->addWidget(m_details, 1);
     if (!warnings.isEmpty()) {
-        auto *notes = new QLabel(warnings.join(QLatin1Char('\n')), this);
+        auto *notes = new FittingLabel(this);
+        notes->setText(warnings.join(QLatin1Char('\n')));
         notes->setWordWrap(true);
         Theme::setTextColor(notes, Theme::Role::Warning);
         layout->addWidget(notes);

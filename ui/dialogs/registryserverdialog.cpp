@@ -2,6 +2,7 @@
 
 #include "dialogs/installlinkdialog.h"
 #include "theme.h"
+#include "widgets/fittinglabel.h"
 #include "widgets/quietdestruction.h"
 #include "widgets/screenfit.h"
 
@@ -57,7 +58,7 @@ RegistryServerDialog::RegistryServerDialog(QWidget *parent) : QDialog(parent)
     sourceRow->addWidget(m_load);
     layout->addLayout(sourceRow);
 
-    m_header = new QLabel(this);
+    m_header = new FittingLabel(this);
     m_header->setWordWrap(true);
     m_header->setTextFormat(Qt::PlainText);
     layout->addWidget(m_header);
@@ -83,7 +84,7 @@ RegistryServerDialog::RegistryServerDialog(QWidget *parent) : QDialog(parent)
     m_preview->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_preview->setMaximumHeight(150);
     layout->addWidget(m_preview);
-    m_status = new QLabel(this);
+    m_status = new FittingLabel(this);
     m_status->setWordWrap(true);
     m_status->setTextFormat(Qt::PlainText);
     layout->addWidget(m_status);
