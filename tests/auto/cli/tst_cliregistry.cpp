@@ -102,9 +102,9 @@ void tst_CliRegistry::remoteOnTheDemoServerOverHttp()
 
     // Named by URL (as written) the same remote; by a header missing, refused before connecting.
     const Run named = cli({QStringLiteral("--config"), path, QStringLiteral("--server"), QStringLiteral("http://127.0.0.1:{port}/mcp"),
-                           QStringLiteral("--header"), QStringLiteral("X-API-Key: k"), QStringLiteral("--method"), QStringLiteral("ping")});
+                           QStringLiteral("--header"), QStringLiteral("X-API-Key: k"), QStringLiteral("--method"), QStringLiteral("tools/list")});
     QVERIFY2(named.exitCode == 0, named.err.constData());
-    const Run missing = cli({QStringLiteral("--config"), path, QStringLiteral("--method"), QStringLiteral("ping")});
+    const Run missing = cli({QStringLiteral("--config"), path, QStringLiteral("--method"), QStringLiteral("tools/list")});
     QCOMPARE(missing.exitCode, 2);
     QVERIFY2(missing.err.contains("X-API-Key"), missing.err.constData());
     server.kill();
@@ -152,7 +152,7 @@ void tst_CliRegistry::packageRunsThroughNpx()
     QFile::remove(notes);
     env.insert(QStringLiteral("DEMO_TOKEN"), QStringLiteral("from-environment"));
     run = cli({QStringLiteral("--config"), path, QStringLiteral("--server"), QStringLiteral("@mcpscope/demo"),
-               QStringLiteral("--method"), QStringLiteral("ping")},
+               QStringLiteral("--method"), QStringLiteral("tools/list")},
               env);
     QVERIFY2(run.exitCode == 0, run.err.constData());
     QVERIFY(file.open(QIODevice::ReadOnly));
@@ -163,7 +163,7 @@ void tst_CliRegistry::packageRunsThroughNpx()
     QFile::remove(notes);
     env.remove(QStringLiteral("DEMO_TOKEN"));
     run = cli({QStringLiteral("--config"), path, QStringLiteral("--server"), QStringLiteral("npm"), QStringLiteral("--method"),
-               QStringLiteral("ping")},
+               QStringLiteral("tools/list")},
               env);
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.err.contains("DEMO_TOKEN"), run.err.constData());
@@ -174,17 +174,17 @@ void tst_CliRegistry::refusals()
 {
     const QString examples = QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/config/registry/");
     Run run = cli({QStringLiteral("--config"), examples + QStringLiteral("filesystem-npm-and-oci.json"), QStringLiteral("--server"),
-                   QStringLiteral("pypi"), QStringLiteral("--method"), QStringLiteral("ping")});
+                   QStringLiteral("pypi"), QStringLiteral("--method"), QStringLiteral("tools/list")});
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.err.contains("has no package or remote \"pypi\"; it has: npm, oci"), run.err.constData());
 
     run = cli({QStringLiteral("--config"), examples + QStringLiteral("mcpb-text-editor.json"), QStringLiteral("--method"),
-               QStringLiteral("ping")});
+               QStringLiteral("tools/list")});
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.err.contains("MCP bundle"), run.err.constData());
 
     run = cli({QStringLiteral("--config"), examples + QStringLiteral("website-only.json"), QStringLiteral("--method"),
-               QStringLiteral("ping")});
+               QStringLiteral("tools/list")});
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.err.contains("no packages and no remotes"), run.err.constData());
 }

@@ -180,7 +180,8 @@ void tst_RegistryWindow::installLinkApprovedIsAddedApprovedAndRunsOnConnect()
     QVERIFY(window.catalog()->isApproved(added));
     QTest::qWait(300);
     QVERIFY(!QFile::exists(marker)); // added, not started
-    QVERIFY(!window.existingConnection(id));
+    QVERIFY(!window.connectedConnection(id));
+    QVERIFY(!window.existingConnection(id) || window.existingConnection(id)->state() == Connection::State::Disconnected);
 
     // Connecting asks for the secret left out of the link; answered here through the input prompt.
     bool asked = false;
