@@ -3625,8 +3625,8 @@
             <translation>Server importieren</translation>
         </message>
         <message>
-            <source>Reads Claude Desktop, Claude Code (.mcp.json), Cursor, Cline, Windsurf and VS Code configurations, a bare map of servers or a single server object. Imported commands only run after you have seen and confirmed them.</source>
-            <translation>Liest Konfigurationen von Claude Desktop, Claude Code (.mcp.json), Cursor, Cline, Windsurf und VS Code, eine bloße Server-Zuordnung oder ein einzelnes Server-Objekt. Importierte Befehle laufen erst, nachdem Sie sie gesehen und bestätigt haben.</translation>
+            <source>Reads Claude Desktop, Claude Code (.mcp.json), Cursor, Cline, Windsurf and VS Code configurations, a bare map of servers, a single server object, or an install link (mcpscope://, vscode:, cursor://). Imported commands only run after you have seen and confirmed them.</source>
+            <translation>Liest Konfigurationen von Claude Desktop, Claude Code (.mcp.json), Cursor, Cline, Windsurf und VS Code, eine bloße Server-Zuordnung, ein einzelnes Server-Objekt oder einen Installationslink (mcpscope://, vscode:, cursor://). Importierte Befehle laufen erst, nachdem Sie sie gesehen und bestätigt haben.</translation>
         </message>
         <message>
             <source>File:</source>

@@ -3603,8 +3603,8 @@
             <translation>导入服务器</translation>
         </message>
         <message>
-            <source>Reads Claude Desktop, Claude Code (.mcp.json), Cursor, Cline, Windsurf and VS Code configurations, a bare map of servers or a single server object. Imported commands only run after you have seen and confirmed them.</source>
-            <translation>可读取 Claude Desktop、Claude Code（.mcp.json）、Cursor、Cline、Windsurf 和 VS Code 的配置、单纯的服务器映射或单个服务器对象。导入的命令只有在您查看并确认后才会运行。</translation>
+            <source>Reads Claude Desktop, Claude Code (.mcp.json), Cursor, Cline, Windsurf and VS Code configurations, a bare map of servers, a single server object, or an install link (mcpscope://, vscode:, cursor://). Imported commands only run after you have seen and confirmed them.</source>
+            <translation>可读取 Claude Desktop、Claude Code（.mcp.json）、Cursor、Cline、Windsurf 和 VS Code 的配置、单纯的服务器映射、单个服务器对象或安装链接（mcpscope://、vscode:、cursor://）。导入的命令只有在您查看并确认后才会运行。</translation>
         </message>
         <message>
             <source>File:</source>
