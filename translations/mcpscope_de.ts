@@ -7926,6 +7926,10 @@ Client bietet: %2</translation>
         <source>The link&apos;s URL &quot;%1&quot; is not an http:// or https:// URL.</source>
         <translation>Die URL „%1“ des Links ist keine http://- oder https://-URL.</translation>
     </message>
+    <message>
+        <source>The link&apos;s OAuth key and workload token files are ignored: a link does not choose local files. Set them in the server&apos;s settings if you want them.</source>
+        <translation>Die OAuth-Schlüssel- und Workload-Token-Dateien des Links werden ignoriert: Ein Link wählt keine lokalen Dateien. Legen Sie sie bei Bedarf in den Einstellungen des Servers fest.</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::RegistryServer</name>
@@ -8167,6 +8171,14 @@ Client bietet: %2</translation>
     <message>
         <source>Asked for when connecting: %1</source>
         <translation>Beim Verbinden erfragt: %1</translation>
+    </message>
+    <message>
+        <source>Authorization: %1</source>
+        <translation>Autorisierung: %1</translation>
+    </message>
+    <message>
+        <source>OAuth client: %1</source>
+        <translation>OAuth-Client: %1</translation>
     </message>
 </context>
 <context>

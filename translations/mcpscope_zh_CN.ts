@@ -7863,6 +7863,10 @@ Client offers: %2</source>
         <source>The link&apos;s URL &quot;%1&quot; is not an http:// or https:// URL.</source>
         <translation>该链接的 URL“%1”不是 http:// 或 https:// URL。</translation>
     </message>
+    <message>
+        <source>The link&apos;s OAuth key and workload token files are ignored: a link does not choose local files. Set them in the server&apos;s settings if you want them.</source>
+        <translation>链接中的 OAuth 密钥文件和工作负载令牌文件已被忽略：链接不能指定本地文件。如有需要，请在服务器设置中设置。</translation>
+    </message>
 </context>
 <context>
     <name>Mcp::RegistryServer</name>
@@ -8104,6 +8108,14 @@ Client offers: %2</source>
     <message>
         <source>Asked for when connecting: %1</source>
         <translation>连接时询问：%1</translation>
+    </message>
+    <message>
+        <source>Authorization: %1</source>
+        <translation>授权：%1</translation>
+    </message>
+    <message>
+        <source>OAuth client: %1</source>
+        <translation>OAuth 客户端：%1</translation>
     </message>
 </context>
 <context>

@@ -171,6 +171,14 @@ InstallLink::Parsed InstallLink::parse(const QString &given)
         return result;
     }
     result.warnings = imported.warnings;
+    // A link names no file of this computer for its OAuth client: a key or a workload token read
+    // from a path the link chose would be used for, or sent to, a server the link chose.
+    if (!config.auth.clientKeyFile.isEmpty() || !config.auth.workloadTokenFile.isEmpty()) {
+        result.warnings << tr("The link's OAuth key and workload token files are ignored: a link does not choose local "
+                              "files. Set them in the server's settings if you want them.");
+        config.auth.clientKeyFile.clear();
+        config.auth.workloadTokenFile.clear();
+    }
     result.config = config;
     return result;
 }

@@ -96,6 +96,11 @@ QString InstallLinkDialog::describe(const ServerConfig &config)
             lines << tr("Headers: %1").arg(entryNames(config.headers));
         if (!config.bearerToken.isEmpty())
             lines << tr("Bearer token: set (secret)");
+        if (!config.auth.isDefault()) {
+            lines << tr("Authorization: %1").arg(ServerAuth::modeToString(config.auth.mode));
+            if (!config.auth.clientId.isEmpty())
+                lines << tr("OAuth client: %1").arg(config.auth.clientId);
+        }
     }
     QStringList asked;
     for (const InputPrompt &input : config.inputs)

@@ -24,6 +24,7 @@ private Q_SLOTS:
     void roundTripUrl_data();
     void roundTripUrl();
     void mcpScopeKeepsItsSettings();
+    void localFilesAreNotTaken();
     void refused_data();
     void refused();
 };
@@ -217,6 +218,24 @@ void tst_InstallLink::mcpScopeKeepsItsSettings()
     // VS Code's link has no place for them.
     const InstallLink::Parsed vscode = InstallLink::parse(InstallLink::build(config, InstallLink::Format::VsCode));
     QCOMPARE(vscode.config->timeouts.requestMs, ServerTimeouts().requestMs);
+}
+
+void tst_InstallLink::localFilesAreNotTaken()
+{
+    ServerConfig config = ServerConfig::create(QStringLiteral("oauth"));
+    config.transport = ServerConfig::TransportType::StreamableHttp;
+    config.url = QStringLiteral("https://mcp.example.com/mcp");
+    config.auth.mode = ServerAuth::Mode::OAuth;
+    config.auth.clientId = QStringLiteral("client-1");
+    config.auth.clientKeyFile = QStringLiteral("/home/me/.config/key.pem");
+    config.auth.workloadTokenFile = QStringLiteral("/var/run/secrets/token");
+    const InstallLink::Parsed parsed = InstallLink::parse(InstallLink::build(config, InstallLink::Format::McpScope));
+    QVERIFY2(parsed.config, qPrintable(parsed.error));
+    QCOMPARE(parsed.config->auth.mode, ServerAuth::Mode::OAuth);
+    QCOMPARE(parsed.config->auth.clientId, QStringLiteral("client-1")); // settings travel
+    QVERIFY(parsed.config->auth.clientKeyFile.isEmpty());               // local files do not
+    QVERIFY(parsed.config->auth.workloadTokenFile.isEmpty());
+    QVERIFY(parsed.warnings.join(QLatin1Char(' ')).contains(QLatin1String("ignored")));
 }
 
 void tst_InstallLink::refused_data()
