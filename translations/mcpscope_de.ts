@@ -3625,8 +3625,8 @@
             <translation>Server importieren</translation>
         </message>
         <message>
-            <source>Reads Claude Desktop, Claude Code (.mcp.json), Cursor, Cline, Windsurf and VS Code configurations, a bare map of servers or a single server object. Imported commands only run after you have seen and confirmed them.</source>
-            <translation>Liest Konfigurationen von Claude Desktop, Claude Code (.mcp.json), Cursor, Cline, Windsurf und VS Code, eine bloße Server-Zuordnung oder ein einzelnes Server-Objekt. Importierte Befehle laufen erst, nachdem Sie sie gesehen und bestätigt haben.</translation>
+            <source>Reads Claude Desktop, Claude Code (.mcp.json), Cursor, Cline, Windsurf and VS Code configurations, a bare map of servers, a single server object, or an install link (mcpscope://, vscode:, cursor://). Imported commands only run after you have seen and confirmed them.</source>
+            <translation>Liest Konfigurationen von Claude Desktop, Claude Code (.mcp.json), Cursor, Cline, Windsurf und VS Code, eine bloße Server-Zuordnung, ein einzelnes Server-Objekt oder einen Installationslink (mcpscope://, vscode:, cursor://). Importierte Befehle laufen erst, nachdem Sie sie gesehen und bestätigt haben.</translation>
         </message>
         <message>
             <source>File:</source>
@@ -3754,7 +3754,27 @@
             <source>&amp;Import</source>
             <translation>&amp;Importieren</translation>
         </message>
-    </context>
+        <message>
+        <source>Open as server.&amp;json…</source>
+        <translation>Als server.&amp;json öffnen…</translation>
+    </message>
+    <message>
+        <source>A server.json of the MCP Registry: choose a package or remote and fill in its inputs</source>
+        <translation>Eine server.json der MCP Registry: Paket oder entfernten Server wählen und die Eingaben ausfüllen</translation>
+    </message>
+    <message>
+        <source>This is a server.json of the MCP Registry, not an mcp.json: open it with &quot;Open as server.json…&quot; to choose a package or remote and fill in what it asks for.</source>
+        <translation>Dies ist eine server.json der MCP Registry, keine mcp.json: Öffnen Sie sie mit „Als server.json öffnen…“, um ein Paket oder einen entfernten Server zu wählen und das Verlangte auszufüllen.</translation>
+    </message>
+    <message>
+        <source>Cannot use this link: %1</source>
+        <translation>Dieser Link ist nicht verwendbar: %1</translation>
+    </message>
+    <message>
+        <source>%1 install link</source>
+        <translation>%1-Installationslink</translation>
+    </message>
+</context>
     <context>
         <name>Mcp::Ui::JsonText</name>
         <message>
@@ -4570,7 +4590,43 @@
             <source>That exchange is no longer in the server&apos;s traffic.</source>
             <translation>Dieser Austausch ist nicht mehr im Verkehr des Servers.</translation>
         </message>
-    </context>
+        <message>
+        <source>Open Server.&amp;json…</source>
+        <translation>Server.&amp;json öffnen…</translation>
+    </message>
+    <message>
+        <source>Add a server of the MCP Registry from its server.json (a file or an https URL)</source>
+        <translation>Einen Server der MCP Registry aus seiner server.json hinzufügen (Datei oder https-URL)</translation>
+    </message>
+    <message>
+        <source>S&amp;hare…</source>
+        <translation>Te&amp;ilen…</translation>
+    </message>
+    <message>
+        <source>Install links for this server (MCP Scope, VS Code, Cursor), secrets left out</source>
+        <translation>Installationslinks für diesen Server (MCP Scope, VS Code, Cursor), ohne Geheimnisse</translation>
+    </message>
+    <message>
+        <source>Added %1. Its command runs only after you confirm it.</source>
+        <translation>%1 hinzugefügt. Sein Befehl läuft erst, wenn Sie ihn bestätigt haben.</translation>
+    </message>
+    <message>
+        <source>Added %1.</source>
+        <translation>%1 hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>Install Link</source>
+        <translation>Installationslink</translation>
+    </message>
+    <message>
+        <source>This install link cannot be used: %1</source>
+        <translation>Dieser Installationslink ist nicht verwendbar: %1</translation>
+    </message>
+    <message>
+        <source>Added %1 from a %2 link. Connect it when you are ready.</source>
+        <translation>%1 aus einem %2-Link hinzugefügt. Verbinden Sie ihn, wenn Sie bereit sind.</translation>
+    </message>
+</context>
     <context>
         <name>Mcp::Ui::OAuthConsentDialog</name>
         <message>
@@ -7824,4 +7880,423 @@ Client bietet: %2</translation>
             <translation>%1 min %2 s</translation>
         </message>
     </context>
+<context>
+    <name>Mcp::InstallLink</name>
+    <message>
+        <source>This is not an install link (mcpscope://install, vscode:mcp/install or cursor://anysphere.cursor-deeplink/mcp/install).</source>
+        <translation>Dies ist kein Installationslink (mcpscope://install, vscode:mcp/install oder cursor://anysphere.cursor-deeplink/mcp/install).</translation>
+    </message>
+    <message>
+        <source>The link is %1 characters long; install links of more than %2 are refused.</source>
+        <translation>Der Link ist %1 Zeichen lang; Installationslinks mit mehr als %2 werden abgelehnt.</translation>
+    </message>
+    <message>
+        <source>The link carries no server configuration (nothing after &quot;?&quot;).</source>
+        <translation>Der Link enthält keine Serverkonfiguration (nichts nach „?“).</translation>
+    </message>
+    <message>
+        <source>The link has no &quot;config&quot; parameter.</source>
+        <translation>Der Link hat keinen Parameter „config“.</translation>
+    </message>
+    <message>
+        <source>The link&apos;s &quot;config&quot; parameter is not base64.</source>
+        <translation>Der Parameter „config“ des Links ist kein Base64.</translation>
+    </message>
+    <message>
+        <source>not an object</source>
+        <translation>kein Objekt</translation>
+    </message>
+    <message>
+        <source>The link&apos;s configuration is not a JSON object: %1 (at character %2).</source>
+        <translation>Die Konfiguration des Links ist kein JSON-Objekt: %1 (bei Zeichen %2).</translation>
+    </message>
+    <message>
+        <source>The link&apos;s configuration has neither a &quot;command&quot; nor a &quot;url&quot;.</source>
+        <translation>Die Konfiguration des Links hat weder „command“ noch „url“.</translation>
+    </message>
+    <message>
+        <source>The link&apos;s configuration is not one server.</source>
+        <translation>Die Konfiguration des Links ist nicht genau ein Server.</translation>
+    </message>
+    <message>
+        <source>The link&apos;s configuration has an empty command.</source>
+        <translation>Die Konfiguration des Links hat einen leeren Befehl.</translation>
+    </message>
+    <message>
+        <source>The link&apos;s URL &quot;%1&quot; is not an http:// or https:// URL.</source>
+        <translation>Die URL „%1“ des Links ist keine http://- oder https://-URL.</translation>
+    </message>
+    <message>
+        <source>The link&apos;s OAuth key and workload token files are ignored: a link does not choose local files. Set them in the server&apos;s settings if you want them.</source>
+        <translation>Die OAuth-Schlüssel- und Workload-Token-Dateien des Links werden ignoriert: Ein Link wählt keine lokalen Dateien. Legen Sie sie bei Bedarf in den Einstellungen des Servers fest.</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::RegistryServer</name>
+    <message>
+        <source>missing</source>
+        <translation>fehlt</translation>
+    </message>
+    <message>
+        <source>expected a string</source>
+        <translation>Zeichenkette erwartet</translation>
+    </message>
+    <message>
+        <source>must not be empty</source>
+        <translation>darf nicht leer sein</translation>
+    </message>
+    <message>
+        <source>expected true or false</source>
+        <translation>true oder false erwartet</translation>
+    </message>
+    <message>
+        <source>expected an object</source>
+        <translation>Objekt erwartet</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not one of string, number, boolean, filepath</source>
+        <translation>„%1“ ist keines von string, number, boolean, filepath</translation>
+    </message>
+    <message>
+        <source>expected a list of strings</source>
+        <translation>Liste von Zeichenketten erwartet</translation>
+    </message>
+    <message>
+        <source>expected an object of variables</source>
+        <translation>Objekt mit Variablen erwartet</translation>
+    </message>
+    <message>
+        <source>expected a list</source>
+        <translation>Liste erwartet</translation>
+    </message>
+    <message>
+        <source>expected a list of arguments</source>
+        <translation>Liste von Argumenten erwartet</translation>
+    </message>
+    <message>
+        <source>a positional argument needs a &quot;value&quot; or a &quot;valueHint&quot;</source>
+        <translation>ein Positionsargument braucht „value“ oder „valueHint“</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is neither &quot;positional&quot; nor &quot;named&quot;</source>
+        <translation>„%1“ ist weder „positional“ noch „named“</translation>
+    </message>
+    <message>
+        <source>missing (&quot;positional&quot; or &quot;named&quot;)</source>
+        <translation>fehlt („positional“ oder „named“)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a remote transport (streamable-http or sse)</source>
+        <translation>„%1“ ist kein entfernter Transport (streamable-http oder sse)</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not one of stdio, streamable-http, sse</source>
+        <translation>„%1“ ist keines von stdio, streamable-http, sse</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an http:// or https:// URL</source>
+        <translation>„%1“ ist keine http://- oder https://-URL</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not one of %3</source>
+        <translation>%1: „%2“ ist keines von %3</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a number</source>
+        <translation>%1: „%2“ ist keine Zahl</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is neither true nor false</source>
+        <translation>%1: „%2“ ist weder true noch false</translation>
+    </message>
+    <message>
+        <source>Cannot open the file: %1</source>
+        <translation>Die Datei lässt sich nicht öffnen: %1</translation>
+    </message>
+    <message>
+        <source>Not valid JSON: %1.</source>
+        <translation>Kein gültiges JSON: %1.</translation>
+    </message>
+    <message>
+        <source>A server.json is a JSON object; this is a list or a value.</source>
+        <translation>Eine server.json ist ein JSON-Objekt; dies ist eine Liste oder ein Wert.</translation>
+    </message>
+    <message>
+        <source>This is an mcp.json (it has &quot;mcpServers&quot; or &quot;servers&quot;), not a registry server.json: import it with Import mcp.json.</source>
+        <translation>Dies ist eine mcp.json (mit „mcpServers“ oder „servers“), keine server.json einer Registry: Importieren Sie sie mit „mcp.json importieren“.</translation>
+    </message>
+    <message>
+        <source>This server.json uses the snake_case names of the first registry schema (%1); MCP Scope reads the camelCase schema of 2025-09-29 and later.</source>
+        <translation>Diese server.json verwendet die snake_case-Namen des ersten Registry-Schemas (%1); MCP Scope liest das camelCase-Schema ab 2025-09-29.</translation>
+    </message>
+    <message>
+        <source>The name &quot;%1&quot; is not in the registry&apos;s reverse-DNS form (namespace/name).</source>
+        <translation>Der Name „%1“ hat nicht die Reverse-DNS-Form der Registry (Namensraum/Name).</translation>
+    </message>
+    <message>
+        <source>&quot;$schema&quot; is %1, not a registry server.json schema.</source>
+        <translation>„$schema“ ist %1, kein server.json-Schema der Registry.</translation>
+    </message>
+    <message>
+        <source>%1: expected a list</source>
+        <translation>%1: Liste erwartet</translation>
+    </message>
+    <message>
+        <source>This server.json lists no packages and no remotes: there is nothing to run.</source>
+        <translation>Diese server.json nennt weder Pakete noch entfernte Server: Es gibt nichts auszuführen.</translation>
+    </message>
+    <message>
+        <source>This server.json lists no packages and no remotes: %1 says how to install it.</source>
+        <translation>Diese server.json nennt weder Pakete noch entfernte Server: %1 beschreibt die Installation.</translation>
+    </message>
+    <message>
+        <source>%1: expected an object</source>
+        <translation>%1: Objekt erwartet</translation>
+    </message>
+    <message>
+        <source>%1 uses the snake_case names of the first registry schema (%2).</source>
+        <translation>%1 verwendet die snake_case-Namen des ersten Registry-Schemas (%2).</translation>
+    </message>
+    <message>
+        <source>%1: missing (an object with &quot;type&quot;: stdio, streamable-http or sse)</source>
+        <translation>%1: fehlt (ein Objekt mit „type“: stdio, streamable-http oder sse)</translation>
+    </message>
+    <message>
+        <source>%1: version &quot;latest&quot; is not pinned: whatever is newest runs.</source>
+        <translation>%1: Version „latest“ ist nicht festgelegt: Es läuft, was gerade am neuesten ist.</translation>
+    </message>
+    <message>
+        <source>There is no such package or remote.</source>
+        <translation>Dieses Paket bzw. diesen entfernten Server gibt es nicht.</translation>
+    </message>
+    <message>
+        <source>From the server.json of %1 %2: %3.</source>
+        <translation>Aus der server.json von %1 %2: %3.</translation>
+    </message>
+    <message>
+        <source>%1 is an MCP bundle (.mcpb). A bundle is a zip archive that must be downloaded, checked against its SHA-256 (%2) and unpacked; MCP Scope does not install bundles. Install it in a host that does, or unpack it and add its command with Add Server.</source>
+        <translation>%1 ist ein MCP-Bundle (.mcpb). Ein Bundle ist ein ZIP-Archiv, das heruntergeladen, mit seinem SHA-256 (%2) geprüft und entpackt werden muss; MCP Scope installiert keine Bundles. Installieren Sie es in einem Host, der das kann, oder entpacken Sie es und fügen Sie seinen Befehl mit „Server hinzufügen“ hinzu.</translation>
+    </message>
+    <message>
+        <source>none given</source>
+        <translation>keiner angegeben</translation>
+    </message>
+    <message>
+        <source>Packages of the registry type &quot;%1&quot; cannot be run by MCP Scope (it runs npm, pypi, oci and nuget packages).</source>
+        <translation>Pakete des Registry-Typs „%1“ kann MCP Scope nicht ausführen (es führt npm-, pypi-, oci- und nuget-Pakete aus).</translation>
+    </message>
+    <message>
+        <source>This package serves %1 itself: start it with %2 before connecting.</source>
+        <translation>Dieses Paket stellt %1 selbst bereit: Starten Sie es vor dem Verbinden mit %2.</translation>
+    </message>
+    <message>
+        <source>Start the server first: %1</source>
+        <translation>Zuerst den Server starten: %1</translation>
+    </message>
+    <message>
+        <source>Needs a value for: %1</source>
+        <translation>Braucht einen Wert für: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::InstallLinkDialog</name>
+    <message>
+        <source>Add Server from Link?</source>
+        <translation>Server aus Link hinzufügen?</translation>
+    </message>
+    <message>
+        <source>A %1 install link proposes this server. Once added, it starts this program on your computer, with your user&apos;s rights, when you connect. Add it only if you trust where the link came from.</source>
+        <translation>Ein %1-Installationslink schlägt diesen Server vor. Einmal hinzugefügt, startet er beim Verbinden dieses Programm auf Ihrem Computer, mit den Rechten Ihres Benutzers. Fügen Sie ihn nur hinzu, wenn Sie der Herkunft des Links vertrauen.</translation>
+    </message>
+    <message>
+        <source>A %1 install link proposes this server. Once added, MCP Scope connects to this URL when you connect, sending the headers listed. Add it only if you trust where the link came from.</source>
+        <translation>Ein %1-Installationslink schlägt diesen Server vor. Einmal hinzugefügt, verbindet sich MCP Scope beim Verbinden mit dieser URL und sendet die aufgeführten Header. Fügen Sie ihn nur hinzu, wenn Sie der Herkunft des Links vertrauen.</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Add Server</source>
+        <translation>Server &amp;hinzufügen</translation>
+    </message>
+    <message>
+        <source>%1 (secret)</source>
+        <translation>%1 (geheim)</translation>
+    </message>
+    <message>
+        <source>Command line:</source>
+        <translation>Befehlszeile:</translation>
+    </message>
+    <message>
+        <source>Program: %1</source>
+        <translation>Programm: %1</translation>
+    </message>
+    <message>
+        <source>Argument %1: %2</source>
+        <translation>Argument %1: %2</translation>
+    </message>
+    <message>
+        <source>Environment: %1</source>
+        <translation>Umgebung: %1</translation>
+    </message>
+    <message>
+        <source>Working directory: %1</source>
+        <translation>Arbeitsverzeichnis: %1</translation>
+    </message>
+    <message>
+        <source>Starts without the rest of your environment.</source>
+        <translation>Startet ohne den Rest Ihrer Umgebung.</translation>
+    </message>
+    <message>
+        <source>URL: %1</source>
+        <translation>URL: %1</translation>
+    </message>
+    <message>
+        <source>Transport: %1</source>
+        <translation>Transport: %1</translation>
+    </message>
+    <message>
+        <source>Headers: %1</source>
+        <translation>Header: %1</translation>
+    </message>
+    <message>
+        <source>Bearer token: set (secret)</source>
+        <translation>Bearer-Token: gesetzt (geheim)</translation>
+    </message>
+    <message>
+        <source>%1 (hidden)</source>
+        <translation>%1 (verdeckt)</translation>
+    </message>
+    <message>
+        <source>Asked for when connecting: %1</source>
+        <translation>Beim Verbinden erfragt: %1</translation>
+    </message>
+    <message>
+        <source>Authorization: %1</source>
+        <translation>Autorisierung: %1</translation>
+    </message>
+    <message>
+        <source>OAuth client: %1</source>
+        <translation>OAuth-Client: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::RegistryServerDialog</name>
+    <message>
+        <source>Open server.json</source>
+        <translation>server.json öffnen</translation>
+    </message>
+    <message>
+        <source>A server.json describes a server of the MCP Registry: the packages that run it and the remote endpoints that serve it. Choose one and fill in what it asks for; its command runs only after you have confirmed it.</source>
+        <translation>Eine server.json beschreibt einen Server der MCP Registry: die Pakete, die ihn ausführen, und die entfernten Endpunkte, die ihn bereitstellen. Wählen Sie eines aus und füllen Sie das Verlangte aus; sein Befehl läuft erst, nachdem Sie ihn bestätigt haben.</translation>
+    </message>
+    <message>
+        <source>File path or https:// URL of a server.json</source>
+        <translation>Dateipfad oder https://-URL einer server.json</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>&amp;Load</source>
+        <translation>&amp;Laden</translation>
+    </message>
+    <message>
+        <source>Source:</source>
+        <translation>Quelle:</translation>
+    </message>
+    <message>
+        <source>Run with:</source>
+        <translation>Ausführen mit:</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Add Server</source>
+        <translation>Server &amp;hinzufügen</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON-Dateien (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Choose a server.json file or give its URL.</source>
+        <translation>Wählen Sie eine server.json-Datei oder geben Sie ihre URL an.</translation>
+    </message>
+    <message>
+        <source>Refused: %1 is plain http. A server.json is fetched over https only (or from this computer).</source>
+        <translation>Abgelehnt: %1 ist unverschlüsseltes http. Eine server.json wird nur über https abgerufen (oder von diesem Computer).</translation>
+    </message>
+    <message>
+        <source>Fetching %1…</source>
+        <translation>%1 wird abgerufen…</translation>
+    </message>
+    <message>
+        <source>Refused: %1 is larger than a server.json can be (1 MiB).</source>
+        <translation>Abgelehnt: %1 ist größer, als eine server.json sein kann (1 MiB).</translation>
+    </message>
+    <message>
+        <source>Could not fetch %1: %2</source>
+        <translation>%1 konnte nicht abgerufen werden: %2</translation>
+    </message>
+    <message>
+        <source>Remote: %1</source>
+        <translation>Entfernt: %1</translation>
+    </message>
+    <message>
+        <source>Package: %1</source>
+        <translation>Paket: %1</translation>
+    </message>
+    <message>
+        <source>Asked for (hidden) each time you connect.</source>
+        <translation>Wird bei jedem Verbinden (verdeckt) erfragt.</translation>
+    </message>
+    <message>
+        <source>Use it: asked for (hidden) each time you connect</source>
+        <translation>Verwenden: wird bei jedem Verbinden (verdeckt) erfragt</translation>
+    </message>
+    <message>
+        <source>(not set)</source>
+        <translation>(nicht gesetzt)</translation>
+    </message>
+    <message>
+        <source>Required</source>
+        <translation>Erforderlich</translation>
+    </message>
+    <message>
+        <source>Optional</source>
+        <translation>Optional</translation>
+    </message>
+    <message>
+        <source>Ready to add. Secret values go to the keychain, never into the server list file.</source>
+        <translation>Bereit zum Hinzufügen. Geheime Werte kommen in den Schlüsselbund, nie in die Serverlisten-Datei.</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ShareServerDialog</name>
+    <message>
+        <source>Share %1</source>
+        <translation>%1 teilen</translation>
+    </message>
+    <message>
+        <source>Links that add this server to MCP Scope, VS Code or Cursor. Secret values are left out: whoever adds the server is asked for them.</source>
+        <translation>Links, die diesen Server zu MCP Scope, VS Code oder Cursor hinzufügen. Geheime Werte sind nicht enthalten: Wer den Server hinzufügt, wird danach gefragt.</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the %1 link</source>
+        <translation>Den %1-Link kopieren</translation>
+    </message>
+    <message>
+        <source>The %1 link is on the clipboard.</source>
+        <translation>Der %1-Link ist in der Zwischenablage.</translation>
+    </message>
+</context>
 </TS>

@@ -3603,8 +3603,8 @@
             <translation>导入服务器</translation>
         </message>
         <message>
-            <source>Reads Claude Desktop, Claude Code (.mcp.json), Cursor, Cline, Windsurf and VS Code configurations, a bare map of servers or a single server object. Imported commands only run after you have seen and confirmed them.</source>
-            <translation>可读取 Claude Desktop、Claude Code（.mcp.json）、Cursor、Cline、Windsurf 和 VS Code 的配置、单纯的服务器映射或单个服务器对象。导入的命令只有在您查看并确认后才会运行。</translation>
+            <source>Reads Claude Desktop, Claude Code (.mcp.json), Cursor, Cline, Windsurf and VS Code configurations, a bare map of servers, a single server object, or an install link (mcpscope://, vscode:, cursor://). Imported commands only run after you have seen and confirmed them.</source>
+            <translation>可读取 Claude Desktop、Claude Code（.mcp.json）、Cursor、Cline、Windsurf 和 VS Code 的配置、单纯的服务器映射、单个服务器对象或安装链接（mcpscope://、vscode:、cursor://）。导入的命令只有在您查看并确认后才会运行。</translation>
         </message>
         <message>
             <source>File:</source>
@@ -3730,7 +3730,27 @@
             <source>&amp;Import</source>
             <translation>导入(&amp;I)</translation>
         </message>
-    </context>
+        <message>
+        <source>Open as server.&amp;json…</source>
+        <translation>作为 server.&amp;json 打开…</translation>
+    </message>
+    <message>
+        <source>A server.json of the MCP Registry: choose a package or remote and fill in its inputs</source>
+        <translation>MCP Registry 的 server.json：选择软件包或远程服务器并填写其输入</translation>
+    </message>
+    <message>
+        <source>This is a server.json of the MCP Registry, not an mcp.json: open it with &quot;Open as server.json…&quot; to choose a package or remote and fill in what it asks for.</source>
+        <translation>这是 MCP Registry 的 server.json，不是 mcp.json：请用“作为 server.json 打开…”打开，以选择软件包或远程服务器并填写所需内容。</translation>
+    </message>
+    <message>
+        <source>Cannot use this link: %1</source>
+        <translation>无法使用此链接：%1</translation>
+    </message>
+    <message>
+        <source>%1 install link</source>
+        <translation>%1 安装链接</translation>
+    </message>
+</context>
     <context>
         <name>Mcp::Ui::JsonText</name>
         <message>
@@ -4536,7 +4556,43 @@
             <source>That exchange is no longer in the server&apos;s traffic.</source>
             <translation>该交互已不在此服务器的流量中。</translation>
         </message>
-    </context>
+        <message>
+        <source>Open Server.&amp;json…</source>
+        <translation>打开 Server.&amp;json…</translation>
+    </message>
+    <message>
+        <source>Add a server of the MCP Registry from its server.json (a file or an https URL)</source>
+        <translation>从 server.json（文件或 https URL）添加 MCP Registry 中的服务器</translation>
+    </message>
+    <message>
+        <source>S&amp;hare…</source>
+        <translation>分享(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Install links for this server (MCP Scope, VS Code, Cursor), secrets left out</source>
+        <translation>此服务器的安装链接（MCP Scope、VS Code、Cursor），不含机密</translation>
+    </message>
+    <message>
+        <source>Added %1. Its command runs only after you confirm it.</source>
+        <translation>已添加 %1。其命令仅在您确认后运行。</translation>
+    </message>
+    <message>
+        <source>Added %1.</source>
+        <translation>已添加 %1。</translation>
+    </message>
+    <message>
+        <source>Install Link</source>
+        <translation>安装链接</translation>
+    </message>
+    <message>
+        <source>This install link cannot be used: %1</source>
+        <translation>无法使用此安装链接：%1</translation>
+    </message>
+    <message>
+        <source>Added %1 from a %2 link. Connect it when you are ready.</source>
+        <translation>已从 %2 链接添加 %1。准备好后再连接。</translation>
+    </message>
+</context>
     <context>
         <name>Mcp::Ui::OAuthConsentDialog</name>
         <message>
@@ -7761,4 +7817,423 @@ Client offers: %2</source>
             <translation>%1 分 %2 秒</translation>
         </message>
     </context>
+<context>
+    <name>Mcp::InstallLink</name>
+    <message>
+        <source>This is not an install link (mcpscope://install, vscode:mcp/install or cursor://anysphere.cursor-deeplink/mcp/install).</source>
+        <translation>这不是安装链接（mcpscope://install、vscode:mcp/install 或 cursor://anysphere.cursor-deeplink/mcp/install）。</translation>
+    </message>
+    <message>
+        <source>The link is %1 characters long; install links of more than %2 are refused.</source>
+        <translation>该链接长 %1 个字符；超过 %2 个字符的安装链接会被拒绝。</translation>
+    </message>
+    <message>
+        <source>The link carries no server configuration (nothing after &quot;?&quot;).</source>
+        <translation>该链接不含服务器配置（“?”之后为空）。</translation>
+    </message>
+    <message>
+        <source>The link has no &quot;config&quot; parameter.</source>
+        <translation>该链接没有“config”参数。</translation>
+    </message>
+    <message>
+        <source>The link&apos;s &quot;config&quot; parameter is not base64.</source>
+        <translation>该链接的“config”参数不是 base64。</translation>
+    </message>
+    <message>
+        <source>not an object</source>
+        <translation>不是对象</translation>
+    </message>
+    <message>
+        <source>The link&apos;s configuration is not a JSON object: %1 (at character %2).</source>
+        <translation>该链接的配置不是 JSON 对象：%1（第 %2 个字符处）。</translation>
+    </message>
+    <message>
+        <source>The link&apos;s configuration has neither a &quot;command&quot; nor a &quot;url&quot;.</source>
+        <translation>该链接的配置既没有“command”也没有“url”。</translation>
+    </message>
+    <message>
+        <source>The link&apos;s configuration is not one server.</source>
+        <translation>该链接的配置不是单个服务器。</translation>
+    </message>
+    <message>
+        <source>The link&apos;s configuration has an empty command.</source>
+        <translation>该链接的配置中命令为空。</translation>
+    </message>
+    <message>
+        <source>The link&apos;s URL &quot;%1&quot; is not an http:// or https:// URL.</source>
+        <translation>该链接的 URL“%1”不是 http:// 或 https:// URL。</translation>
+    </message>
+    <message>
+        <source>The link&apos;s OAuth key and workload token files are ignored: a link does not choose local files. Set them in the server&apos;s settings if you want them.</source>
+        <translation>链接中的 OAuth 密钥文件和工作负载令牌文件已被忽略：链接不能指定本地文件。如有需要，请在服务器设置中设置。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::RegistryServer</name>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>expected a string</source>
+        <translation>应为字符串</translation>
+    </message>
+    <message>
+        <source>must not be empty</source>
+        <translation>不能为空</translation>
+    </message>
+    <message>
+        <source>expected true or false</source>
+        <translation>应为 true 或 false</translation>
+    </message>
+    <message>
+        <source>expected an object</source>
+        <translation>应为对象</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not one of string, number, boolean, filepath</source>
+        <translation>“%1”不是 string、number、boolean、filepath 之一</translation>
+    </message>
+    <message>
+        <source>expected a list of strings</source>
+        <translation>应为字符串列表</translation>
+    </message>
+    <message>
+        <source>expected an object of variables</source>
+        <translation>应为变量对象</translation>
+    </message>
+    <message>
+        <source>expected a list</source>
+        <translation>应为列表</translation>
+    </message>
+    <message>
+        <source>expected a list of arguments</source>
+        <translation>应为参数列表</translation>
+    </message>
+    <message>
+        <source>a positional argument needs a &quot;value&quot; or a &quot;valueHint&quot;</source>
+        <translation>位置参数需要“value”或“valueHint”</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is neither &quot;positional&quot; nor &quot;named&quot;</source>
+        <translation>“%1”既不是“positional”也不是“named”</translation>
+    </message>
+    <message>
+        <source>missing (&quot;positional&quot; or &quot;named&quot;)</source>
+        <translation>缺失（“positional”或“named”）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a remote transport (streamable-http or sse)</source>
+        <translation>“%1”不是远程传输（streamable-http 或 sse）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not one of stdio, streamable-http, sse</source>
+        <translation>“%1”不是 stdio、streamable-http、sse 之一</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an http:// or https:// URL</source>
+        <translation>“%1”不是 http:// 或 https:// URL</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not one of %3</source>
+        <translation>%1：“%2”不是 %3 之一</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a number</source>
+        <translation>%1：“%2”不是数字</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is neither true nor false</source>
+        <translation>%1：“%2”既不是 true 也不是 false</translation>
+    </message>
+    <message>
+        <source>Cannot open the file: %1</source>
+        <translation>无法打开文件：%1</translation>
+    </message>
+    <message>
+        <source>Not valid JSON: %1.</source>
+        <translation>不是有效的 JSON：%1。</translation>
+    </message>
+    <message>
+        <source>A server.json is a JSON object; this is a list or a value.</source>
+        <translation>server.json 是 JSON 对象；这是列表或单个值。</translation>
+    </message>
+    <message>
+        <source>This is an mcp.json (it has &quot;mcpServers&quot; or &quot;servers&quot;), not a registry server.json: import it with Import mcp.json.</source>
+        <translation>这是 mcp.json（含“mcpServers”或“servers”），不是注册表的 server.json：请用“导入 mcp.json”导入。</translation>
+    </message>
+    <message>
+        <source>This server.json uses the snake_case names of the first registry schema (%1); MCP Scope reads the camelCase schema of 2025-09-29 and later.</source>
+        <translation>此 server.json 使用第一个注册表架构的 snake_case 名称（%1）；MCP Scope 读取 2025-09-29 及以后的 camelCase 架构。</translation>
+    </message>
+    <message>
+        <source>The name &quot;%1&quot; is not in the registry&apos;s reverse-DNS form (namespace/name).</source>
+        <translation>名称“%1”不是注册表的反向 DNS 形式（命名空间/名称）。</translation>
+    </message>
+    <message>
+        <source>&quot;$schema&quot; is %1, not a registry server.json schema.</source>
+        <translation>“$schema”为 %1，不是注册表的 server.json 架构。</translation>
+    </message>
+    <message>
+        <source>%1: expected a list</source>
+        <translation>%1：应为列表</translation>
+    </message>
+    <message>
+        <source>This server.json lists no packages and no remotes: there is nothing to run.</source>
+        <translation>此 server.json 没有列出软件包或远程服务器：没有可运行的内容。</translation>
+    </message>
+    <message>
+        <source>This server.json lists no packages and no remotes: %1 says how to install it.</source>
+        <translation>此 server.json 没有列出软件包或远程服务器：安装方法见 %1。</translation>
+    </message>
+    <message>
+        <source>%1: expected an object</source>
+        <translation>%1：应为对象</translation>
+    </message>
+    <message>
+        <source>%1 uses the snake_case names of the first registry schema (%2).</source>
+        <translation>%1 使用第一个注册表架构的 snake_case 名称（%2）。</translation>
+    </message>
+    <message>
+        <source>%1: missing (an object with &quot;type&quot;: stdio, streamable-http or sse)</source>
+        <translation>%1：缺失（应为含“type”的对象：stdio、streamable-http 或 sse）</translation>
+    </message>
+    <message>
+        <source>%1: version &quot;latest&quot; is not pinned: whatever is newest runs.</source>
+        <translation>%1：版本“latest”未固定：将运行当时最新的版本。</translation>
+    </message>
+    <message>
+        <source>There is no such package or remote.</source>
+        <translation>没有这个软件包或远程服务器。</translation>
+    </message>
+    <message>
+        <source>From the server.json of %1 %2: %3.</source>
+        <translation>来自 %1 %2 的 server.json：%3。</translation>
+    </message>
+    <message>
+        <source>%1 is an MCP bundle (.mcpb). A bundle is a zip archive that must be downloaded, checked against its SHA-256 (%2) and unpacked; MCP Scope does not install bundles. Install it in a host that does, or unpack it and add its command with Add Server.</source>
+        <translation>%1 是 MCP 包（.mcpb）。包是 zip 压缩文件，必须下载、用其 SHA-256（%2）校验并解压；MCP Scope 不安装包。请在支持包的宿主中安装，或解压后用“添加服务器”添加其命令。</translation>
+    </message>
+    <message>
+        <source>none given</source>
+        <translation>未提供</translation>
+    </message>
+    <message>
+        <source>Packages of the registry type &quot;%1&quot; cannot be run by MCP Scope (it runs npm, pypi, oci and nuget packages).</source>
+        <translation>MCP Scope 无法运行注册表类型“%1”的软件包（它运行 npm、pypi、oci 和 nuget 软件包）。</translation>
+    </message>
+    <message>
+        <source>This package serves %1 itself: start it with %2 before connecting.</source>
+        <translation>此软件包自行提供 %1：连接前请用 %2 启动它。</translation>
+    </message>
+    <message>
+        <source>Start the server first: %1</source>
+        <translation>请先启动服务器：%1</translation>
+    </message>
+    <message>
+        <source>Needs a value for: %1</source>
+        <translation>需要以下值：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::InstallLinkDialog</name>
+    <message>
+        <source>Add Server from Link?</source>
+        <translation>从链接添加服务器？</translation>
+    </message>
+    <message>
+        <source>A %1 install link proposes this server. Once added, it starts this program on your computer, with your user&apos;s rights, when you connect. Add it only if you trust where the link came from.</source>
+        <translation>一个 %1 安装链接建议添加此服务器。添加后，连接时会以您的用户权限在您的计算机上启动此程序。仅当您信任该链接的来源时才添加。</translation>
+    </message>
+    <message>
+        <source>A %1 install link proposes this server. Once added, MCP Scope connects to this URL when you connect, sending the headers listed. Add it only if you trust where the link came from.</source>
+        <translation>一个 %1 安装链接建议添加此服务器。添加后，连接时 MCP Scope 会连接到此 URL 并发送所列的标头。仅当您信任该链接的来源时才添加。</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>&amp;Add Server</source>
+        <translation>添加服务器(&amp;A)</translation>
+    </message>
+    <message>
+        <source>%1 (secret)</source>
+        <translation>%1（机密）</translation>
+    </message>
+    <message>
+        <source>Command line:</source>
+        <translation>命令行：</translation>
+    </message>
+    <message>
+        <source>Program: %1</source>
+        <translation>程序：%1</translation>
+    </message>
+    <message>
+        <source>Argument %1: %2</source>
+        <translation>参数 %1：%2</translation>
+    </message>
+    <message>
+        <source>Environment: %1</source>
+        <translation>环境变量：%1</translation>
+    </message>
+    <message>
+        <source>Working directory: %1</source>
+        <translation>工作目录：%1</translation>
+    </message>
+    <message>
+        <source>Starts without the rest of your environment.</source>
+        <translation>启动时不带您的其余环境变量。</translation>
+    </message>
+    <message>
+        <source>URL: %1</source>
+        <translation>URL：%1</translation>
+    </message>
+    <message>
+        <source>Transport: %1</source>
+        <translation>传输：%1</translation>
+    </message>
+    <message>
+        <source>Headers: %1</source>
+        <translation>标头：%1</translation>
+    </message>
+    <message>
+        <source>Bearer token: set (secret)</source>
+        <translation>Bearer 令牌：已设置（机密）</translation>
+    </message>
+    <message>
+        <source>%1 (hidden)</source>
+        <translation>%1（隐藏）</translation>
+    </message>
+    <message>
+        <source>Asked for when connecting: %1</source>
+        <translation>连接时询问：%1</translation>
+    </message>
+    <message>
+        <source>Authorization: %1</source>
+        <translation>授权：%1</translation>
+    </message>
+    <message>
+        <source>OAuth client: %1</source>
+        <translation>OAuth 客户端：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::RegistryServerDialog</name>
+    <message>
+        <source>Open server.json</source>
+        <translation>打开 server.json</translation>
+    </message>
+    <message>
+        <source>A server.json describes a server of the MCP Registry: the packages that run it and the remote endpoints that serve it. Choose one and fill in what it asks for; its command runs only after you have confirmed it.</source>
+        <translation>server.json 描述 MCP Registry 中的一个服务器：运行它的软件包和提供它的远程端点。选择其一并填写所需内容；其命令仅在您确认后运行。</translation>
+    </message>
+    <message>
+        <source>File path or https:// URL of a server.json</source>
+        <translation>server.json 的文件路径或 https:// URL</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>&amp;Load</source>
+        <translation>加载(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Source:</source>
+        <translation>来源：</translation>
+    </message>
+    <message>
+        <source>Run with:</source>
+        <translation>运行方式：</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>&amp;Add Server</source>
+        <translation>添加服务器(&amp;A)</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Choose a server.json file or give its URL.</source>
+        <translation>请选择 server.json 文件或提供其 URL。</translation>
+    </message>
+    <message>
+        <source>Refused: %1 is plain http. A server.json is fetched over https only (or from this computer).</source>
+        <translation>已拒绝：%1 是明文 http。server.json 只通过 https 获取（或从本机获取）。</translation>
+    </message>
+    <message>
+        <source>Fetching %1…</source>
+        <translation>正在获取 %1…</translation>
+    </message>
+    <message>
+        <source>Refused: %1 is larger than a server.json can be (1 MiB).</source>
+        <translation>已拒绝：%1 超过 server.json 的最大大小（1 MiB）。</translation>
+    </message>
+    <message>
+        <source>Could not fetch %1: %2</source>
+        <translation>无法获取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Remote: %1</source>
+        <translation>远程：%1</translation>
+    </message>
+    <message>
+        <source>Package: %1</source>
+        <translation>软件包：%1</translation>
+    </message>
+    <message>
+        <source>Asked for (hidden) each time you connect.</source>
+        <translation>每次连接时（隐藏地）询问。</translation>
+    </message>
+    <message>
+        <source>Use it: asked for (hidden) each time you connect</source>
+        <translation>使用：每次连接时（隐藏地）询问</translation>
+    </message>
+    <message>
+        <source>(not set)</source>
+        <translation>（未设置）</translation>
+    </message>
+    <message>
+        <source>Required</source>
+        <translation>必填</translation>
+    </message>
+    <message>
+        <source>Optional</source>
+        <translation>可选</translation>
+    </message>
+    <message>
+        <source>Ready to add. Secret values go to the keychain, never into the server list file.</source>
+        <translation>可以添加。机密值存入钥匙串，绝不写入服务器列表文件。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::ShareServerDialog</name>
+    <message>
+        <source>Share %1</source>
+        <translation>分享 %1</translation>
+    </message>
+    <message>
+        <source>Links that add this server to MCP Scope, VS Code or Cursor. Secret values are left out: whoever adds the server is asked for them.</source>
+        <translation>将此服务器添加到 MCP Scope、VS Code 或 Cursor 的链接。机密值不包含在内：添加服务器的人会被询问这些值。</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy the %1 link</source>
+        <translation>复制 %1 链接</translation>
+    </message>
+    <message>
+        <source>The %1 link is on the clipboard.</source>
+        <translation>%1 链接已复制到剪贴板。</translation>
+    </message>
+</context>
 </TS>

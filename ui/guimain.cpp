@@ -13,6 +13,7 @@
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QSettings>
+#include <QTimer>
 #include <QTranslator>
 
 namespace Mcp::Ui {
@@ -84,7 +85,7 @@ void installTranslations(const QString &localeName)
     }
 }
 
-int runGui(int &argc, char **argv, const std::optional<ServerConfig> &server)
+int runGui(int &argc, char **argv, const std::optional<ServerConfig> &server, const QString &installLink)
 {
     QApplication::setApplicationName(QStringLiteral("mcpscope"));
     QApplication::setOrganizationName(QStringLiteral("MCPScope"));
@@ -109,6 +110,10 @@ int runGui(int &argc, char **argv, const std::optional<ServerConfig> &server)
     window.listenForRecordings();
     if (server)
         window.openServer(*server);
+    if (!installLink.isEmpty()) {
+        // Once the window is up, so the question has its parent on screen.
+        QTimer::singleShot(0, &window, [&window, installLink] { window.openInstallLink(installLink); });
+    }
     return app.exec();
 }
 

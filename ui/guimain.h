@@ -10,9 +10,10 @@ namespace Mcp::Ui {
 
 // The GUI entry point, called by app/mcpscope's main() when --cli is not given: creates
 // the QApplication, loads translations and the palette, shows the main window (which
-// connects to the bundled demo server on first start, and to `server` when one is given) and runs
-// the event loop.
-int runGui(int &argc, char **argv, const std::optional<ServerConfig> &server = std::nullopt);
+// connects to the bundled demo server on first start, and to `server` when one is given; an
+// `installLink` is shown for approval, MainWindow::openInstallLink) and runs the event loop.
+int runGui(int &argc, char **argv, const std::optional<ServerConfig> &server = std::nullopt,
+           const QString &installLink = QString());
 
 // Where the bundled demo server (mcpscope-demo-server) is, or an empty string when it
 // cannot be found. Looked up, in order:

@@ -15,6 +15,9 @@
 #include "dialogs/doctordialog.h"
 #include "dialogs/exportserversdialog.h"
 #include "dialogs/importdialog.h"
+#include "dialogs/installlinkdialog.h"
+#include "dialogs/registryserverdialog.h"
+#include "dialogs/shareserverdialog.h"
 #include "dialogs/servereditordialog.h"
 #include "dialogs/serverrequestdialog.h"
 #include "guimain.h"
@@ -214,7 +217,7 @@ MainWindow::MainWindow(const QString &catalogPath, QWidget *parent) : QMainWindo
         menu.addSeparator();
         menu.addActions({m_editAction, m_duplicateAction, m_removeAction});
         menu.addSeparator();
-        menu.addActions({m_upAction, m_downAction, m_exportEntryAction});
+        menu.addActions({m_upAction, m_downAction, m_exportEntryAction, m_shareAction});
         menu.exec(m_serverList->viewport()->mapToGlobal(pos));
     });
     connect(m_catalog, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateActions);
@@ -264,6 +267,12 @@ void MainWindow::createActions()
     m_importAction = make(QStringLiteral("import"), tr("&Import mcp.json…"), QKeySequence(Qt::CTRL | Qt::Key_I));
     m_pasteImportAction = make(QString(), tr("Import from &Clipboard…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
     m_exportEntryAction = make(QStringLiteral("export"), tr("Export &Server Entry…"));
+    m_openServerJsonAction = make(QString(), tr("Open Server.&json…"));
+    m_openServerJsonAction->setObjectName(QStringLiteral("openServerJson"));
+    m_openServerJsonAction->setStatusTip(tr("Add a server of the MCP Registry from its server.json (a file or an https URL)"));
+    m_shareAction = make(QString(), tr("S&hare…"));
+    m_shareAction->setObjectName(QStringLiteral("shareServer"));
+    m_shareAction->setStatusTip(tr("Install links for this server (MCP Scope, VS Code, Cursor), secrets left out"));
     m_exportFileAction = make(QString(), tr("Export &All Servers…"));
     m_openProjectAction = make(QStringLiteral("open"), tr("Open &Project Folder…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     m_closeProjectAction = make(QString(), tr("C&lose Project"));
@@ -294,6 +303,8 @@ void MainWindow::createActions()
         importServers(QApplication::clipboard() ? QApplication::clipboard()->text() : QString());
     });
     connect(m_exportEntryAction, &QAction::triggered, this, [this] { exportServers(false); });
+    connect(m_openServerJsonAction, &QAction::triggered, this, [this] { openServerJson(); });
+    connect(m_shareAction, &QAction::triggered, this, [this] { shareServer(currentServerId()); });
     connect(m_exportFileAction, &QAction::triggered, this, [this] { exportServers(true); });
     connect(m_openProjectAction, &QAction::triggered, this, &MainWindow::openProjectFolder);
     connect(m_closeProjectAction, &QAction::triggered, this, &MainWindow::closeProject);
@@ -350,6 +361,7 @@ void MainWindow::createMenus()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_importAction);
     file->addAction(m_pasteImportAction);
+    file->addAction(m_openServerJsonAction);
     file->addAction(m_exportEntryAction);
     file->addAction(m_exportFileAction);
     file->addSeparator();
@@ -389,6 +401,8 @@ void MainWindow::createMenus()
     server->addActions({m_addAction, m_editAction, m_duplicateAction, m_removeAction});
     server->addSeparator();
     server->addActions({m_upAction, m_downAction});
+    server->addSeparator();
+    server->addAction(m_shareAction);
 
     QMenu *traffic = menuBar()->addMenu(tr("&Traffic"));
     traffic->addActions({m_exportTrafficAction, m_pauseTrafficAction, m_clearTrafficAction});
@@ -942,6 +956,7 @@ void MainWindow::updateActions()
     m_doctorAction->setEnabled(state == Connection::State::Connected);
     m_saveSnapshotAction->setEnabled(state == Connection::State::Connected);
     m_exportEntryAction->setEnabled(has);
+    m_shareAction->setEnabled(has);
     m_exportFileAction->setEnabled(m_catalog->count() > 0);
     m_closeProjectAction->setEnabled(!m_catalog->projectFolder().isEmpty());
 }
@@ -1241,13 +1256,67 @@ void MainWindow::importServers(const QString &initialText)
     ImportDialog dialog(m_catalog, this);
     if (!initialText.isEmpty())
         dialog.setPastedText(initialText);
-    if (dialog.exec() != QDialog::Accepted)
+    const int result = dialog.exec();
+    if (result == ImportDialog::OpenServerJson) {
+        openServerJson(dialog.serverJsonPath(), dialog.serverJsonText());
+        return;
+    }
+    if (result != QDialog::Accepted)
         return;
     const QList<QUuid> ids = m_catalog->applyImport(dialog.plan());
     if (!ids.isEmpty())
         selectServer(ids.first());
     statusBar()->showMessage(tr("Imported %n server(s). Their commands run only after you confirm them.", nullptr,
                                 int(ids.size())), 8000);
+}
+
+void MainWindow::openServerJson(const QString &source, const QByteArray &text)
+{
+    RegistryServerDialog dialog(this);
+    if (!text.isEmpty())
+        dialog.setText(text, source);
+    else if (!source.isEmpty())
+        dialog.setSource(source);
+    if (dialog.exec() != QDialog::Accepted || !dialog.config())
+        return;
+    ServerConfig config = *dialog.config();
+    config.name = m_catalog->uniqueName(config.name);
+    const QUuid id = m_catalog->add(config);
+    selectServer(id);
+    statusBar()->showMessage(config.usesCommand() ? tr("Added %1. Its command runs only after you confirm it.").arg(config.name)
+                                                  : tr("Added %1.").arg(config.name),
+                             8000);
+}
+
+bool MainWindow::openInstallLink(const QString &link)
+{
+    const InstallLink::Parsed parsed = InstallLink::parse(link);
+    if (!parsed.config) {
+        QMessageBox::warning(this, tr("Install Link"), tr("This install link cannot be used: %1").arg(parsed.error));
+        return false;
+    }
+    InstallLinkDialog dialog(*parsed.config, parsed.format, parsed.warnings, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return false;
+    ServerConfig config = dialog.config();
+    config.name = m_catalog->uniqueName(config.name);
+    const QUuid id = m_catalog->add(config);
+    // The user has just read exactly what it runs and said yes: that is the approval.
+    m_catalog->approve(m_catalog->find(id));
+    selectServer(id);
+    statusBar()->showMessage(tr("Added %1 from a %2 link. Connect it when you are ready.")
+                                 .arg(config.name, InstallLink::formatName(parsed.format)),
+                             8000);
+    return true;
+}
+
+void MainWindow::shareServer(const QUuid &id)
+{
+    const ServerConfig config = m_catalog->find(id);
+    if (config.id.isNull())
+        return;
+    ShareServerDialog dialog(config, this);
+    dialog.exec();
 }
 
 void MainWindow::exportServers(bool wholeFile)

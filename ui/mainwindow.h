@@ -91,6 +91,14 @@ public Q_SLOTS:
     void removeServer(const QUuid &id);
     void moveServer(const QUuid &id, int delta);
     void importServers(const QString &initialText = QString());
+    // File › Open server.json…: a RegistryServerDialog (on `source`, a file or URL, or on `text`);
+    // the server it makes is added unapproved, so its command is confirmed before it runs.
+    void openServerJson(const QString &source = QString(), const QByteArray &text = QByteArray());
+    // An install link (mcpscope://, vscode:, cursor://): shows exactly what it runs and adds it,
+    // approved, only when the user says so. False when refused, broken or cancelled.
+    bool openInstallLink(const QString &link);
+    // Server › Share…: the server's install links to copy.
+    void shareServer(const QUuid &id);
     void exportServers(bool wholeFile);
     void openProjectFolder();
     void closeProject();
@@ -184,6 +192,8 @@ private:
     QAction *m_restartAction = nullptr;
     QAction *m_pingAction = nullptr;
     QAction *m_importAction = nullptr;
+    QAction *m_openServerJsonAction = nullptr;
+    QAction *m_shareAction = nullptr;
     QAction *m_pasteImportAction = nullptr;
     QAction *m_exportEntryAction = nullptr;
     QAction *m_exportFileAction = nullptr;

@@ -1,6 +1,7 @@
 #include "clioptions.h"
 #include "clioutput.h"
 
+#include "config/registryserver.h"
 #include "config/serverconfig.h"
 #include "session/client.h"
 #include "protocol/keys.h"
@@ -111,8 +112,9 @@ QString usageText()
         "Server:\n"
         "  -e KEY=VALUE             environment variable for a stdio server (repeatable)\n"
         "  --cwd DIR                working directory for a stdio server\n"
-        "  --config FILE            an mcp.json file (Claude, Cursor or VS Code dialect)\n"
-        "  --server NAME            the server of --config to use\n"
+        "  --config FILE            an mcp.json file (Claude, Cursor or VS Code dialect) or a registry server.json\n"
+        "  --server NAME            the server of --config to use (server.json: a registry type or a remote's URL;\n"
+        "                           without it, the first remote, else the first package)\n"
         "  --transport T            stdio, http (Streamable HTTP), sse (legacy) or auto (default for URLs)\n"
         "  --header \"Name: value\"   HTTP header (repeatable)\n"
         "  --protocol P             auto (default: detect the server's era), modern (2026-07-28\n"
@@ -440,7 +442,7 @@ ParseOutcome parseArguments(const QStringList &arguments)
         return fail(tr("no server given: name a command, a URL, or --config FILE --server NAME"));
     if (!o.target.isEmpty() && !o.configFile.isEmpty())
         return fail(tr("give either a server command/URL or --config, not both"));
-    if (!o.configFile.isEmpty() && o.serverName.isEmpty())
+    if (!o.configFile.isEmpty() && o.serverName.isEmpty() && !RegistryServer::isServerJsonFile(o.configFile))
         return fail(tr("--config needs --server NAME"));
     if (o.method == QLatin1String("tools/call") && o.toolName.isEmpty())
         return fail(tr("tools/call needs --tool-name"));

@@ -4,6 +4,7 @@
 #include "auth/authorizationuseragent.h"
 #include "auth/oauthclient.h"
 #include "config/mcpjson.h"
+#include "config/registryserver.h"
 #include "config/serverconfig.h"
 #include "config/servername.h"
 #include "config/transportfactory.h"
@@ -108,6 +109,40 @@ static void applyOAuthOptions(const CliOAuthOptions &flags, ServerAuth *auth)
         auth->dpop = *flags.dpop != QLatin1String("off");
 }
 
+// --config with a registry server.json: the package or remote --server names (a package's registry
+// type, a remote's URL), else the first remote, else the first package; its inputs from -e and
+// --header by name, the environment, and their defaults. The -e and --header pairs used are
+// taken out of *o, so they are not added again.
+static bool registryConfiguration(CliOptions *o, ServerConfig *config, QString *error)
+{
+    const RegistryServer server = RegistryServer::readFile(o->configFile);
+    if (!server.isValid()) {
+        *error = tr("cannot read %1: %2").arg(o->configFile, server.error.toString());
+        return false;
+    }
+    const int choice = o->serverName.isEmpty() ? server.defaultChoice() : server.findChoice(o->serverName);
+    if (choice < 0) {
+        QStringList offered;
+        for (const RegistryChoice &candidate : server.choices)
+            offered << (candidate.kind == RegistryChoice::Kind::Package ? candidate.registryType : candidate.url);
+        *error = tr("%1 has no package or remote \"%2\"; it has: %3")
+                     .arg(o->configFile, o->serverName, offered.join(QStringLiteral(", ")));
+        return false;
+    }
+    const RegistryConfigResult result = server.configForCommandLine(choice, &o->environment, &o->headers,
+                                                                    QProcessEnvironment::systemEnvironment());
+    if (!result.config) {
+        *error = tr("%1 (%2): %3").arg(o->configFile, server.choices.at(choice).label(), result.error);
+        if (!result.missing.isEmpty())
+            *error += tr(" (give them with -e NAME=VALUE or --header \"Name: value\")");
+        return false;
+    }
+    for (const QString &warning : result.warnings)
+        std::fprintf(stderr, "mcpscope: %s\n", qPrintable(warning));
+    *config = *result.config;
+    return true;
+}
+
 // The server to talk to, as a configuration: from --config, or made from the command line.
 // Command-line -e, --header and --cwd apply on top of a --config entry.
 bool serverConfiguration(const CliOptions &given, ServerConfig *config, QString *error)
@@ -126,7 +161,10 @@ bool serverConfiguration(const CliOptions &given, ServerConfig *config, QString 
         o.target = words->first();
         o.targetArguments = words->mid(1);
     }
-    if (!o.configFile.isEmpty()) {
+    if (!o.configFile.isEmpty() && RegistryServer::isServerJsonFile(o.configFile)) {
+        if (!registryConfiguration(&o, config, error))
+            return false;
+    } else if (!o.configFile.isEmpty()) {
         const McpJsonImport imported = McpJson::readFile(o.configFile);
         if (!imported.isValid()) {
             *error = tr("cannot read %1: %2").arg(o.configFile, imported.error.toString());

@@ -9,6 +9,7 @@
 #include "replaycommand.h"
 #include "testcommand.h"
 
+#include "config/installlink.h"
 #include "config/serverconfig.h"
 #include "guimain.h"
 
@@ -25,6 +26,8 @@ const char GuiUsage[] =
     "Usage: mcpscope [options] [--] COMMAND [ARGS...]   open the window on a stdio server\n"
     "       mcpscope [options] URL                       open the window on an HTTP server\n"
     "       mcpscope --config FILE --server NAME         open the window on a server of an mcp.json\n"
+    "       mcpscope LINK                                add a server from an install link (mcpscope://install?...,\n"
+    "                                                    vscode:mcp/install?..., cursor://.../mcp/install?...) once approved\n"
     "       mcpscope                                     open the window on the saved servers\n"
     "       mcpscope --cli ...                           one operation, headless (mcpscope --cli --help)\n"
     "       mcpscope record ...                          record a host and a server (mcpscope record --help)\n"
@@ -39,8 +42,8 @@ const char GuiUsage[] =
     "Options:\n"
     "  -e KEY=VALUE             environment variable for a stdio server (repeatable)\n"
     "  --cwd DIR                working directory for a stdio server\n"
-    "  --config FILE            an mcp.json file (Claude, Cursor or VS Code dialect)\n"
-    "  --server NAME            the server of --config to open\n"
+    "  --config FILE            an mcp.json file (Claude, Cursor or VS Code dialect) or a registry server.json\n"
+    "  --server NAME            the server of --config to open (server.json: a registry type or a remote's URL)\n"
     "  --transport T            stdio, http (Streamable HTTP), sse (legacy) or auto (default for URLs)\n"
     "  --header \"Name: value\"   HTTP header (repeatable)\n"
     "  --version                print the version\n"
@@ -95,6 +98,11 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; ++i)
         arguments.append(QString::fromLocal8Bit(argv[i]));
     std::optional<Mcp::ServerConfig> server;
+    // An install link (mcpscope://install?..., as the desktop entry's URL handler passes it, or a
+    // VS Code or Cursor one): the window shows what it would add and adds it only when approved.
+    QString installLink;
+    if (arguments.size() == 1 && Mcp::InstallLink::looksLikeInstallLink(arguments.first()))
+        installLink = arguments.takeFirst();
     if (!arguments.isEmpty()) {
         const Mcp::Cli::ParseOutcome parsed = Mcp::Cli::parseArguments(arguments);
         if (parsed.helpRequested) {
@@ -118,5 +126,5 @@ int main(int argc, char **argv)
                    "xvfb-run, or use --cli for a headless run\n", stderr);
         return Mcp::Cli::ExitUsage;
     }
-    return Mcp::Ui::runGui(argc, argv, server);
+    return Mcp::Ui::runGui(argc, argv, server, installLink);
 }

@@ -2,6 +2,7 @@
 #include "widgets/screenfit.h"
 
 #include "config/mcpjson.h"
+#include "config/registryserver.h"
 #include "theme.h"
 #include "widgets/quietdestruction.h"
 
@@ -33,8 +34,9 @@ ImportDialog::ImportDialog(ServerCatalog *catalog, QWidget *parent) : QDialog(pa
     ScreenFit::resizeWithin(this, QSize(820, 600));
     auto *layout = new QVBoxLayout(this);
     auto *intro = new QLabel(tr("Reads Claude Desktop, Claude Code (.mcp.json), Cursor, Cline, Windsurf and VS Code "
-                                "configurations, a bare map of servers or a single server object. Imported commands "
-                                "only run after you have seen and confirmed them."), this);
+                                "configurations, a bare map of servers, a single server object, or an install link "
+                                "(mcpscope://, vscode:, cursor://). Imported commands only run after you have seen and "
+                                "confirmed them."), this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
 
@@ -84,6 +86,9 @@ ImportDialog::ImportDialog(ServerCatalog *catalog, QWidget *parent) : QDialog(pa
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     m_import = buttons->addButton(tr("&Import"), QDialogButtonBox::AcceptRole);
+    m_openServerJson = buttons->addButton(tr("Open as server.&json…"), QDialogButtonBox::ActionRole);
+    m_openServerJson->setToolTip(tr("A server.json of the MCP Registry: choose a package or remote and fill in its inputs"));
+    connect(m_openServerJson, &QPushButton::clicked, this, [this] { done(OpenServerJson); });
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -144,9 +149,31 @@ void ImportDialog::setFile(const QString &path)
     reparse();
 }
 
+void ImportDialog::showServerJsonHint()
+{
+    m_plan = ImportPlan();
+    m_summary->setText(tr("This is a server.json of the MCP Registry, not an mcp.json: open it with \"Open as "
+                          "server.json…\" to choose a package or remote and fill in what it asks for."));
+    Theme::setTextColor(m_summary, Theme::Role::Warning);
+    m_openServerJson->setDefault(true);
+    fillTable();
+}
+
+QString ImportDialog::serverJsonPath() const
+{
+    return m_fromFile->isChecked() ? m_path->text() : QString();
+}
+
+QByteArray ImportDialog::serverJsonText() const
+{
+    return m_fromFile->isChecked() ? QByteArray() : m_text->toPlainText().toUtf8();
+}
+
 void ImportDialog::reparse()
 {
     McpJsonImport source;
+    m_link.reset();
+    m_openServerJson->setDefault(false);
     if (m_fromFile->isChecked()) {
         if (m_path->text().isEmpty()) {
             m_plan = ImportPlan();
@@ -154,15 +181,38 @@ void ImportDialog::reparse()
             fillTable();
             return;
         }
+        if (RegistryServer::isServerJsonFile(m_path->text())) {
+            showServerJsonHint();
+            return;
+        }
         source = McpJson::readFile(m_path->text());
     } else {
-        if (m_text->toPlainText().trimmed().isEmpty()) {
+        const QString text = m_text->toPlainText().trimmed();
+        if (text.isEmpty()) {
             m_plan = ImportPlan();
             m_summary->setText(tr("Paste a configuration above."));
             fillTable();
             return;
         }
-        source = McpJson::parse(m_text->toPlainText().toUtf8());
+        if (InstallLink::looksLikeInstallLink(text)) {
+            const InstallLink::Parsed link = InstallLink::parse(text);
+            if (!link.config) {
+                m_plan = ImportPlan();
+                m_summary->setText(tr("Cannot use this link: %1").arg(link.error));
+                Theme::setTextColor(m_summary, Theme::Role::Error);
+                fillTable();
+                return;
+            }
+            m_link = link.format;
+            source.dialect = McpJsonDialect::SingleServer;
+            source.servers = {*link.config};
+            source.warnings = link.warnings;
+        } else if (RegistryServer::looksLikeServerJson(text.toUtf8())) {
+            showServerJsonHint();
+            return;
+        } else {
+            source = McpJson::parse(text.toUtf8());
+        }
     }
     if (!source.isValid()) {
         m_plan = ImportPlan();
@@ -184,6 +234,8 @@ void ImportDialog::reparse()
 
 QString ImportDialog::dialectName() const
 {
+    if (m_link)
+        return tr("%1 install link").arg(InstallLink::formatName(*m_link));
     switch (m_plan.dialect) {
     case McpJsonDialect::McpServers: return tr("mcpServers (Claude, Cursor, Cline)");
     case McpJsonDialect::VsCode: return tr("VS Code servers");

@@ -3,7 +3,11 @@
 #include "config/secretstore.h"
 #include "config/servercatalog.h"
 
+#include "config/installlink.h"
+
 #include <QDialog>
+
+#include <optional>
 
 QT_BEGIN_NAMESPACE
 class QComboBox;
@@ -25,6 +29,9 @@ class ImportDialog : public QDialog
     Q_OBJECT
 
 public:
+    // exec()'s result when the user chose to open the source as a registry server.json.
+    enum { OpenServerJson = 2 };
+
     explicit ImportDialog(ServerCatalog *catalog, QWidget *parent = nullptr);
     ~ImportDialog() override;
 
@@ -39,9 +46,13 @@ public:
     void setNewName(int row, const QString &name);
     QString errorText() const;
     QString dialectName() const;
+    // What Open server.json… hands on: the file chosen, or the text pasted.
+    QString serverJsonPath() const;
+    QByteArray serverJsonText() const;
 
 private:
     void reparse();
+    void showServerJsonHint();
     void fillTable();
     void updateButtons();
 
@@ -57,6 +68,8 @@ private:
     QTableWidget *m_table;
     QLabel *m_warnings;
     QPushButton *m_import;
+    QPushButton *m_openServerJson;
+    std::optional<InstallLink::Format> m_link; // the pasted text is an install link of this kind
     bool m_filling = false;
 };
 
