@@ -7841,7 +7841,19 @@ Client bietet: %2</translation>
                 <numerusform>%n Ereignisse nach %1 exportiert</numerusform>
             </translation>
         </message>
-    </context>
+        <message>
+        <source>Where the time went: every call as a bar from sent to answered, latency per method, and trace exports</source>
+        <translation>Wohin die Zeit ging: jeder Aufruf als Balken vom Senden bis zur Antwort, Latenz pro Methode und Trace-Exporte</translation>
+    </message>
+    <message>
+        <source>Only %1 ✕</source>
+        <translation>Nur %1 ✕</translation>
+    </message>
+    <message>
+        <source>Nothing crossed the wire in that range</source>
+        <translation>In diesem Bereich wurde nichts übertragen</translation>
+    </message>
+</context>
     <context>
         <name>Mcp::parseFrame</name>
         <message>
@@ -7879,7 +7891,11 @@ Client bietet: %2</translation>
             <source>%1 min %2 s</source>
             <translation>%1 min %2 s</translation>
         </message>
-    </context>
+        <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+</context>
 <context>
     <name>Mcp::InstallLink</name>
     <message>
@@ -8297,6 +8313,344 @@ Client bietet: %2</translation>
     <message>
         <source>The %1 link is on the clipboard.</source>
         <translation>Der %1-Link ist in der Zwischenablage.</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::TraceExport</name>
+    <message>
+        <source>cannot write the trace %1: %2</source>
+        <translation>kann den Trace %1 nicht schreiben: %2</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2</source>
+        <translation>%1 antwortete mit HTTP %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::LatencyModel</name>
+    <message>
+        <source>(all)</source>
+        <translation>(alle)</translation>
+    </message>
+    <message>
+        <source>%1 – %2: %3</source>
+        <translation>%1 – %2: %3</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Methode</translation>
+    </message>
+    <message>
+        <source>Tool, prompt or resource</source>
+        <translation>Werkzeug, Prompt oder Ressource</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>Aufrufe</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>Max.</translation>
+    </message>
+    <message>
+        <source>Distribution</source>
+        <translation>Verteilung</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::LatencyScatter</name>
+    <message>
+        <source>Latency over the session</source>
+        <translation>Latenz über die Sitzung</translation>
+    </message>
+    <message>
+        <source>No finished calls yet</source>
+        <translation>Noch keine beendeten Aufrufe</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::TimelinePanel</name>
+    <message>
+        <source>Fit All</source>
+        <translation>Alles zeigen</translation>
+    </message>
+    <message>
+        <source>Show the whole session (Home)</source>
+        <translation>Die ganze Sitzung zeigen (Pos1)</translation>
+    </message>
+    <message>
+        <source>Zoom In</source>
+        <translation>Vergrößern</translation>
+    </message>
+    <message>
+        <source>Zoom in (+, or the mouse wheel)</source>
+        <translation>Vergrößern (+ oder Mausrad)</translation>
+    </message>
+    <message>
+        <source>Zoom Out</source>
+        <translation>Verkleinern</translation>
+    </message>
+    <message>
+        <source>Zoom out (-)</source>
+        <translation>Verkleinern (-)</translation>
+    </message>
+    <message>
+        <source>Follow Live End</source>
+        <translation>Dem Live-Ende folgen</translation>
+    </message>
+    <message>
+        <source>Keep the newest calls in view (End)</source>
+        <translation>Die neuesten Aufrufe im Blick behalten (Ende)</translation>
+    </message>
+    <message>
+        <source>Export Traces</source>
+        <translation>Traces exportieren</translation>
+    </message>
+    <message>
+        <source>OpenTelemetry (OTLP JSON)…</source>
+        <translation>OpenTelemetry (OTLP JSON)…</translation>
+    </message>
+    <message>
+        <source>Chrome Trace for Perfetto…</source>
+        <translation>Chrome-Trace für Perfetto…</translation>
+    </message>
+    <message>
+        <source>Send to an OpenTelemetry Collector…</source>
+        <translation>An einen OpenTelemetry-Collector senden…</translation>
+    </message>
+    <message>
+        <source>Send Trace Context to Servers</source>
+        <translation>Trace-Kontext an Server senden</translation>
+    </message>
+    <message>
+        <source>From the next connection on, each request carries a W3C traceparent in its _meta, so a server with OpenTelemetry continues the trace</source>
+        <translation>Ab der nächsten Verbindung trägt jede Anfrage einen W3C-traceparent in ihrem _meta, damit ein Server mit OpenTelemetry den Trace fortsetzt</translation>
+    </message>
+    <message>
+        <source>One Trace per Session</source>
+        <translation>Ein Trace pro Sitzung</translation>
+    </message>
+    <message>
+        <source>One trace for the whole session instead of one per call</source>
+        <translation>Ein Trace für die ganze Sitzung statt einem pro Aufruf</translation>
+    </message>
+    <message>
+        <source>Latency per method</source>
+        <translation>Latenz pro Methode</translation>
+    </message>
+    <message>
+        <source>&amp;Method:</source>
+        <translation>&amp;Methode:</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitleiste</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>Latenz</translation>
+    </message>
+    <message>
+        <source>Latency over Time</source>
+        <translation>Latenz im Zeitverlauf</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading %n event(s)…</source>
+        <translation>
+            <numerusform>Lese %n Ereignis…</numerusform>
+            <numerusform>Lese %n Ereignisse…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>All methods</source>
+        <translation>Alle Methoden</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s)</source>
+        <translation>
+            <numerusform>%n Aufruf</numerusform>
+            <numerusform>%n Aufrufe</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed</source>
+        <translation>
+            <numerusform>%n fehlgeschlagen</numerusform>
+            <numerusform>%n fehlgeschlagen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 bis %2</translation>
+    </message>
+    <message>
+        <source>Export Chrome Trace</source>
+        <translation>Chrome-Trace exportieren</translation>
+    </message>
+    <message>
+        <source>Export OpenTelemetry Traces</source>
+        <translation>OpenTelemetry-Traces exportieren</translation>
+    </message>
+    <message>
+        <source>Chrome traces (*.json *.trace)</source>
+        <translation>Chrome-Traces (*.json *.trace)</translation>
+    </message>
+    <message>
+        <source>OTLP JSON Lines (*.jsonl *.json)</source>
+        <translation>OTLP JSON Lines (*.jsonl *.json)</translation>
+    </message>
+    <message>
+        <source>Traces written to %1</source>
+        <translation>Traces in %1 geschrieben</translation>
+    </message>
+    <message>
+        <source>Send to an OpenTelemetry Collector</source>
+        <translation>An einen OpenTelemetry-Collector senden</translation>
+    </message>
+    <message>
+        <source>OTLP/HTTP address of the collector (traces go to /v1/traces, the metric to /v1/metrics):</source>
+        <translation>OTLP/HTTP-Adresse des Collectors (Traces gehen an /v1/traces, die Metrik an /v1/metrics):</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an http or https address.</source>
+        <translation>&quot;%1&quot; ist keine http- oder https-Adresse.</translation>
+    </message>
+    <message>
+        <source>Sending to %1…</source>
+        <translation>Sende an %1…</translation>
+    </message>
+    <message>
+        <source>Sent to %1</source>
+        <translation>An %1 gesendet</translation>
+    </message>
+    <message>
+        <source>Not sent</source>
+        <translation>Nicht gesendet</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::TimelineView</name>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitleiste</translation>
+    </message>
+    <message>
+        <source>answered</source>
+        <translation>beantwortet</translation>
+    </message>
+    <message>
+        <source>tool error</source>
+        <translation>Werkzeugfehler</translation>
+    </message>
+    <message>
+        <source>error %1</source>
+        <translation>Fehler %1</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>Zeit überschritten</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>verloren</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>round</source>
+        <translation>Runde</translation>
+    </message>
+    <message>
+        <source>sent again</source>
+        <translation>erneut gesendet</translation>
+    </message>
+    <message>
+        <source>task poll</source>
+        <translation>Aufgabenabfrage</translation>
+    </message>
+    <message>
+        <source>version retry</source>
+        <translation>neuer Versuch mit anderer Version</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%1 nach %2</translation>
+    </message>
+    <message>
+        <source>%1 for %2 so far</source>
+        <translation>%1, bisher %2</translation>
+    </message>
+    <message>
+        <source>asked by the server</source>
+        <translation>vom Server gestellt</translation>
+    </message>
+    <message>
+        <source>id %1</source>
+        <translation>ID %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n progress notification(s)</source>
+        <translation>
+            <numerusform>%n Fortschrittsmeldung</numerusform>
+            <numerusform>%n Fortschrittsmeldungen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n part(s) inside</source>
+        <translation>
+            <numerusform>%n Teil darin</numerusform>
+            <numerusform>%n Teile darin</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>started %1 after the first event</source>
+        <translation>begann %1 nach dem ersten Ereignis</translation>
+    </message>
+    <message>
+        <source>No traffic yet: calls appear here as bars from sent to answered.</source>
+        <translation>Noch kein Verkehr: Aufrufe erscheinen hier als Balken vom Senden bis zur Antwort.</translation>
+    </message>
+    <message>
+        <source>Live end</source>
+        <translation>Live-Ende</translation>
+    </message>
+    <message>
+        <source>Span %1</source>
+        <translation>Spanne %1</translation>
+    </message>
+    <message>
+        <source>server requests</source>
+        <translation>Serveranfragen</translation>
     </message>
 </context>
 </TS>

@@ -188,6 +188,16 @@
     </message>
 </context>
 <context>
+    <name>Mcp::Ui::DoctorDialog</name>
+    <message numerus="yes">
+        <source>%1: no errors and no warnings (%n note(s)).</source>
+        <translation>
+            <numerusform>%1: no errors and no warnings (%n note).</numerusform>
+            <numerusform>%1: no errors and no warnings (%n notes).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Mcp::Ui::IconFetcher</name>
     <message numerus="yes">
         <source>more than %n redirect(s)</source>
@@ -279,16 +289,6 @@
         <translation>
             <numerusform>%n old message dropped</numerusform>
             <numerusform>%n old messages dropped</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>Mcp::Ui::DoctorDialog</name>
-    <message numerus="yes">
-        <source>%1: no errors and no warnings (%n note(s)).</source>
-        <translation>
-            <numerusform>%1: no errors and no warnings (%n note).</numerusform>
-            <numerusform>%1: no errors and no warnings (%n notes).</numerusform>
         </translation>
     </message>
 </context>
@@ -477,6 +477,47 @@
         <translation>
             <numerusform>tasks/get every %1 ms; %n status received</numerusform>
             <numerusform>tasks/get every %1 ms; %n statuses received</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::TimelinePanel</name>
+    <message numerus="yes">
+        <source>Reading %n event(s)…</source>
+        <translation>
+            <numerusform>Reading %n event…</numerusform>
+            <numerusform>Reading %n events…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s)</source>
+        <translation>
+            <numerusform>%n call</numerusform>
+            <numerusform>%n calls</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed</source>
+        <translation>
+            <numerusform>%n failed</numerusform>
+            <numerusform>%n failed</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::TimelineView</name>
+    <message numerus="yes">
+        <source>%n progress notification(s)</source>
+        <translation>
+            <numerusform>%n progress notification</numerusform>
+            <numerusform>%n progress notifications</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n part(s) inside</source>
+        <translation>
+            <numerusform>%n part inside</numerusform>
+            <numerusform>%n parts inside</numerusform>
         </translation>
     </message>
 </context>

@@ -7778,7 +7778,19 @@ Client offers: %2</source>
                 <numerusform>已将 %n 个事件导出到 %1</numerusform>
             </translation>
         </message>
-    </context>
+        <message>
+        <source>Where the time went: every call as a bar from sent to answered, latency per method, and trace exports</source>
+        <translation>时间花在了哪里：每次调用显示为从发送到应答的条形，每个方法的延迟，以及跟踪导出</translation>
+    </message>
+    <message>
+        <source>Only %1 ✕</source>
+        <translation>仅 %1 ✕</translation>
+    </message>
+    <message>
+        <source>Nothing crossed the wire in that range</source>
+        <translation>该时间范围内没有任何传输</translation>
+    </message>
+</context>
     <context>
         <name>Mcp::parseFrame</name>
         <message>
@@ -7816,7 +7828,11 @@ Client offers: %2</source>
             <source>%1 min %2 s</source>
             <translation>%1 分 %2 秒</translation>
         </message>
-    </context>
+        <message>
+        <source>%1 µs</source>
+        <translation>%1 微秒</translation>
+    </message>
+</context>
 <context>
     <name>Mcp::InstallLink</name>
     <message>
@@ -8234,6 +8250,339 @@ Client offers: %2</source>
     <message>
         <source>The %1 link is on the clipboard.</source>
         <translation>%1 链接已复制到剪贴板。</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::TraceExport</name>
+    <message>
+        <source>cannot write the trace %1: %2</source>
+        <translation>无法写入跟踪 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2</source>
+        <translation>%1 返回了 HTTP %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::LatencyModel</name>
+    <message>
+        <source>(all)</source>
+        <translation>（全部）</translation>
+    </message>
+    <message>
+        <source>%1 – %2: %3</source>
+        <translation>%1 – %2：%3</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <source>Tool, prompt or resource</source>
+        <translation>工具、提示或资源</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Calls</source>
+        <translation>调用</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <source>Distribution</source>
+        <translation>分布</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::LatencyScatter</name>
+    <message>
+        <source>Latency over the session</source>
+        <translation>整个会话的延迟</translation>
+    </message>
+    <message>
+        <source>No finished calls yet</source>
+        <translation>尚无已完成的调用</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::TimelinePanel</name>
+    <message>
+        <source>Fit All</source>
+        <translation>显示全部</translation>
+    </message>
+    <message>
+        <source>Show the whole session (Home)</source>
+        <translation>显示整个会话（Home）</translation>
+    </message>
+    <message>
+        <source>Zoom In</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <source>Zoom in (+, or the mouse wheel)</source>
+        <translation>放大（+ 或鼠标滚轮）</translation>
+    </message>
+    <message>
+        <source>Zoom Out</source>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <source>Zoom out (-)</source>
+        <translation>缩小（-）</translation>
+    </message>
+    <message>
+        <source>Follow Live End</source>
+        <translation>跟随实时末尾</translation>
+    </message>
+    <message>
+        <source>Keep the newest calls in view (End)</source>
+        <translation>保持最新的调用可见（End）</translation>
+    </message>
+    <message>
+        <source>Export Traces</source>
+        <translation>导出跟踪</translation>
+    </message>
+    <message>
+        <source>OpenTelemetry (OTLP JSON)…</source>
+        <translation>OpenTelemetry（OTLP JSON）…</translation>
+    </message>
+    <message>
+        <source>Chrome Trace for Perfetto…</source>
+        <translation>用于 Perfetto 的 Chrome 跟踪…</translation>
+    </message>
+    <message>
+        <source>Send to an OpenTelemetry Collector…</source>
+        <translation>发送到 OpenTelemetry 收集器…</translation>
+    </message>
+    <message>
+        <source>Send Trace Context to Servers</source>
+        <translation>向服务器发送跟踪上下文</translation>
+    </message>
+    <message>
+        <source>From the next connection on, each request carries a W3C traceparent in its _meta, so a server with OpenTelemetry continues the trace</source>
+        <translation>从下一次连接起，每个请求都会在 _meta 中携带 W3C traceparent，以便使用 OpenTelemetry 的服务器继续该跟踪</translation>
+    </message>
+    <message>
+        <source>One Trace per Session</source>
+        <translation>每个会话一个跟踪</translation>
+    </message>
+    <message>
+        <source>One trace for the whole session instead of one per call</source>
+        <translation>整个会话一个跟踪，而不是每次调用一个</translation>
+    </message>
+    <message>
+        <source>Latency per method</source>
+        <translation>每个方法的延迟</translation>
+    </message>
+    <message>
+        <source>&amp;Method:</source>
+        <translation>方法(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>Latency over Time</source>
+        <translation>随时间变化的延迟</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading %n event(s)…</source>
+        <translation>
+            <numerusform>正在读取 %n 个事件…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>All methods</source>
+        <translation>所有方法</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s)</source>
+        <translation>
+            <numerusform>%n 次调用</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed</source>
+        <translation>
+            <numerusform>%n 次失败</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 至 %2</translation>
+    </message>
+    <message>
+        <source>Export Chrome Trace</source>
+        <translation>导出 Chrome 跟踪</translation>
+    </message>
+    <message>
+        <source>Export OpenTelemetry Traces</source>
+        <translation>导出 OpenTelemetry 跟踪</translation>
+    </message>
+    <message>
+        <source>Chrome traces (*.json *.trace)</source>
+        <translation>Chrome 跟踪 (*.json *.trace)</translation>
+    </message>
+    <message>
+        <source>OTLP JSON Lines (*.jsonl *.json)</source>
+        <translation>OTLP JSON Lines (*.jsonl *.json)</translation>
+    </message>
+    <message>
+        <source>Traces written to %1</source>
+        <translation>跟踪已写入 %1</translation>
+    </message>
+    <message>
+        <source>Send to an OpenTelemetry Collector</source>
+        <translation>发送到 OpenTelemetry 收集器</translation>
+    </message>
+    <message>
+        <source>OTLP/HTTP address of the collector (traces go to /v1/traces, the metric to /v1/metrics):</source>
+        <translation>收集器的 OTLP/HTTP 地址（跟踪发送到 /v1/traces，指标发送到 /v1/metrics）：</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an http or https address.</source>
+        <translation>&quot;%1&quot; 不是 http 或 https 地址。</translation>
+    </message>
+    <message>
+        <source>Sending to %1…</source>
+        <translation>正在发送到 %1…</translation>
+    </message>
+    <message>
+        <source>Sent to %1</source>
+        <translation>已发送到 %1</translation>
+    </message>
+    <message>
+        <source>Not sent</source>
+        <translation>未发送</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::TimelineView</name>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>answered</source>
+        <translation>已应答</translation>
+    </message>
+    <message>
+        <source>tool error</source>
+        <translation>工具错误</translation>
+    </message>
+    <message>
+        <source>error %1</source>
+        <translation>错误 %1</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>已超时</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>已丢失</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>round</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>sent again</source>
+        <translation>已重新发送</translation>
+    </message>
+    <message>
+        <source>task poll</source>
+        <translation>任务轮询</translation>
+    </message>
+    <message>
+        <source>version retry</source>
+        <translation>换版本重试</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%1，用时 %2</translation>
+    </message>
+    <message>
+        <source>%1 for %2 so far</source>
+        <translation>%1，迄今 %2</translation>
+    </message>
+    <message>
+        <source>asked by the server</source>
+        <translation>由服务器发起</translation>
+    </message>
+    <message>
+        <source>id %1</source>
+        <translation>ID %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n progress notification(s)</source>
+        <translation>
+            <numerusform>%n 条进度通知</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n part(s) inside</source>
+        <translation>
+            <numerusform>内含 %n 个部分</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>started %1 after the first event</source>
+        <translation>在第一个事件后 %1 开始</translation>
+    </message>
+    <message>
+        <source>No traffic yet: calls appear here as bars from sent to answered.</source>
+        <translation>尚无通信：调用将以从发送到应答的条形显示在此处。</translation>
+    </message>
+    <message>
+        <source>Live end</source>
+        <translation>实时末尾</translation>
+    </message>
+    <message>
+        <source>Span %1</source>
+        <translation>跨度 %1</translation>
+    </message>
+    <message>
+        <source>server requests</source>
+        <translation>服务器请求</translation>
     </message>
 </context>
 </TS>

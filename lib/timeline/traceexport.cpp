@@ -65,32 +65,45 @@ QString errorType(const Span &span)
     return {};
 }
 
-QJsonArray spanAttributes(const Timeline &timeline, const Span &span)
+// mcp.method.name, and what it is about: gen_ai.tool.name, gen_ai.prompt.name, or (on spans
+// only: a metric's attributes stay few) mcp.resource.uri.
+void appendMethodAttributes(QJsonArray &attributes, const Timeline &timeline, const Span &span, bool withResourceUri)
 {
-    QJsonArray attributes;
     const QString method = timeline.methodOf(span);
     const QString subject = timeline.subjectOf(span);
     attributes.append(attribute(QStringLiteral("mcp.method.name"), method));
-    if (!subject.isEmpty()) {
-        if (method == QLatin1String("tools/call"))
-            attributes.append(attribute(QStringLiteral("gen_ai.tool.name"), subject));
-        else if (method == QLatin1String("prompts/get"))
-            attributes.append(attribute(QStringLiteral("gen_ai.prompt.name"), subject));
-        else if (method.startsWith(QLatin1String("resources/")))
-            attributes.append(attribute(QStringLiteral("mcp.resource.uri"), subject));
-    }
+    if (subject.isEmpty())
+        return;
+    if (method == QLatin1String("tools/call"))
+        attributes.append(attribute(QStringLiteral("gen_ai.tool.name"), subject));
+    else if (method == QLatin1String("prompts/get"))
+        attributes.append(attribute(QStringLiteral("gen_ai.prompt.name"), subject));
+    else if (withResourceUri && method.startsWith(QLatin1String("resources/")))
+        attributes.append(attribute(QStringLiteral("mcp.resource.uri"), subject));
+}
+
+// What the connection adds: mcp.protocol.version and network.transport, where known.
+void appendConnectionAttributes(QJsonArray &attributes, const Timeline &timeline, int connectionId)
+{
+    const QString version = timeline.protocolVersions.value(connectionId);
+    if (!version.isEmpty())
+        attributes.append(attribute(QStringLiteral("mcp.protocol.version"), version));
+    const QString transport = timeline.networkTransports.value(connectionId);
+    if (!transport.isEmpty())
+        attributes.append(attribute(QStringLiteral("network.transport"), transport));
+}
+
+QJsonArray spanAttributes(const Timeline &timeline, const Span &span)
+{
+    QJsonArray attributes;
+    appendMethodAttributes(attributes, timeline, span, true);
     if (!span.requestId.isEmpty()) {
         QByteArray id = span.requestId;
         if (id.startsWith('"'))
             id = QJsonDocument::fromJson('[' + id + ']').array().first().toString().toUtf8();
         attributes.append(attribute(QStringLiteral("jsonrpc.request.id"), QString::fromUtf8(id)));
     }
-    const QString version = timeline.protocolVersions.value(span.connectionId);
-    if (!version.isEmpty())
-        attributes.append(attribute(QStringLiteral("mcp.protocol.version"), version));
-    const QString transport = timeline.networkTransports.value(span.connectionId);
-    if (!transport.isEmpty())
-        attributes.append(attribute(QStringLiteral("network.transport"), transport));
+    appendConnectionAttributes(attributes, timeline, span.connectionId);
     if (span.outcome == SpanOutcome::RpcError)
         attributes.append(attribute(QStringLiteral("rpc.response.status_code"), QString::number(span.errorCode)));
     const QString error = errorType(span);
@@ -293,21 +306,12 @@ QByteArray TraceExport::otlpMetrics(const Timeline &timeline, const Options &opt
         const Span &span = timeline.spans.at(i);
         if (!chosen.at(i) || !span.isTopLevel() || span.endNs < 0 || span.direction != SpanDirection::ClientToServer)
             continue;
-        QJsonArray attributes{attribute(QStringLiteral("mcp.method.name"), timeline.methodOf(span))};
-        const QString subject = timeline.subjectOf(span);
-        if (!subject.isEmpty() && timeline.methodOf(span) == QLatin1String("tools/call"))
-            attributes.append(attribute(QStringLiteral("gen_ai.tool.name"), subject));
-        if (!subject.isEmpty() && timeline.methodOf(span) == QLatin1String("prompts/get"))
-            attributes.append(attribute(QStringLiteral("gen_ai.prompt.name"), subject));
+        QJsonArray attributes;
+        appendMethodAttributes(attributes, timeline, span, false);
         const QString error = errorType(span);
         if (!error.isEmpty())
             attributes.append(attribute(QStringLiteral("error.type"), error));
-        const QString version = timeline.protocolVersions.value(span.connectionId);
-        if (!version.isEmpty())
-            attributes.append(attribute(QStringLiteral("mcp.protocol.version"), version));
-        const QString transport = timeline.networkTransports.value(span.connectionId);
-        if (!transport.isEmpty())
-            attributes.append(attribute(QStringLiteral("network.transport"), transport));
+        appendConnectionAttributes(attributes, timeline, span.connectionId);
         Point &point = points[QString::fromUtf8(QJsonDocument(attributes).toJson(QJsonDocument::Compact))];
         const double seconds = double(span.endNs - span.startNs) / 1e9;
         if (point.count == 0) {
