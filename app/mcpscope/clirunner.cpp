@@ -3,6 +3,7 @@
 
 #include "auth/authorizationuseragent.h"
 #include "auth/oauthclient.h"
+#include "config/hostconfigs.h"
 #include "config/mcpjson.h"
 #include "config/serverconfig.h"
 #include "config/servername.h"
@@ -127,7 +128,7 @@ bool serverConfiguration(const CliOptions &given, ServerConfig *config, QString 
         o.targetArguments = words->mid(1);
     }
     if (!o.configFile.isEmpty()) {
-        const McpJsonImport imported = McpJson::readFile(o.configFile);
+        const McpJsonImport imported = HostConfig::readFile(o.configFile);
         if (!imported.isValid()) {
             *error = tr("cannot read %1: %2").arg(o.configFile, imported.error.toString());
             return false;
