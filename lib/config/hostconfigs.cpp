@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QJsonParseError>
 #include <QRegularExpression>
 #include <QSaveFile>
 
@@ -170,6 +171,14 @@ std::optional<QByteArray> writeJsonEntry(const QByteArray &text, McpJsonDialect 
     const QByteArray stripped = McpJson::stripComments(text);
     if (stripped.size() != text.size()) {
         *error = HostConfig::tr("the file cannot be rewritten in place");
+        return std::nullopt;
+    }
+    // The scanner below is lenient: a file that is not JSON is refused before it, where it is wrong.
+    QJsonParseError parseError;
+    QJsonDocument::fromJson(stripped, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        *error = McpJson::locate(text, parseError.offset, McpJson::tr("Not valid JSON: %1.").arg(parseError.errorString()))
+                     .toString();
         return std::nullopt;
     }
     JsonScanner scanner(stripped);

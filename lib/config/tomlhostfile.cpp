@@ -455,6 +455,10 @@ std::optional<QByteArray> writeCodexEntry(const QByteArray &text, const ServerCo
         return std::nullopt;
     }
     const Members members = codexMembers(config, secrets);
+    if (const toml::node *node = root->get(ServersTable); node && !node->is_table()) {
+        *error = McpJson::tr("\"mcp_servers\" is not a table.");
+        return std::nullopt;
+    }
     const toml::table *servers = serversOf(*root);
     const toml::node *node = servers ? servers->get(config.name.toStdString()) : nullptr;
     QByteArray out = text;

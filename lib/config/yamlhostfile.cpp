@@ -24,6 +24,17 @@ QString toQString(const std::string &text)
     return QString::fromStdString(text);
 }
 
+// A map's member, or a null node: yaml-cpp's operator[] on a const node gives an invalid node
+// for a missing key, and any question asked of that throws.
+YAML::Node member(const YAML::Node &map, const char *key)
+{
+    if (map.IsDefined() && map.IsMap())
+        for (auto it = map.begin(); it != map.end(); ++it)
+            if (it->first.IsScalar() && it->first.Scalar() == key)
+                return it->second;
+    return YAML::Node(YAML::NodeType::Undefined);
+}
+
 // A scalar as what it means: a plain true, 3 or null is no string.
 QJsonValue scalarValue(const YAML::Node &node)
 {
@@ -105,7 +116,7 @@ std::optional<ServerConfig> continueEntry(const YAML::Node &entry, QStringList *
         warnings->append(McpJson::tr("An entry of \"mcpServers\" is not a map; skipped."));
         return std::nullopt;
     }
-    const QString name = toQString(entry["name"].Scalar());
+    const QString name = toQString(member(entry, "name").Scalar());
     if (name.isEmpty()) {
         warnings->append(McpJson::tr("An entry of \"mcpServers\" has no \"name\"; skipped."));
         return std::nullopt;
@@ -132,7 +143,7 @@ std::optional<ServerConfig> continueEntry(const YAML::Node &entry, QStringList *
         } else if (key == "type") {
             type = toQString(value.Scalar());
         } else if (key == "requestOptions" && value.IsMap()) {
-            config.headers = entriesOf(value["headers"]);
+            config.headers = entriesOf(member(value, "headers"));
             QJsonObject options = toJson(value).toObject();
             options.remove(ConfigKey::Headers);
             if (!options.isEmpty())
@@ -160,7 +171,7 @@ std::optional<ServerConfig> gooseEntry(const QString &key, const YAML::Node &ent
         warnings->append(McpJson::tr("%1: not an object; skipped.").arg(key));
         return std::nullopt;
     }
-    const QString type = toQString(entry["type"].Scalar());
+    const QString type = toQString(member(entry, "type").Scalar());
     static const QStringList remote{QStringLiteral("sse"), QStringLiteral("streamable_http")};
     if (type != QLatin1String("stdio") && !remote.contains(type)) {
         warnings->append(McpJson::tr("%1: a Goose extension of type \"%2\", which Goose runs itself; skipped.").arg(key, type));
@@ -169,25 +180,25 @@ std::optional<ServerConfig> gooseEntry(const QString &key, const YAML::Node &ent
     ServerConfig config = ServerConfig::create(key);
     QJsonObject extra;
     for (auto it = entry.begin(); it != entry.end(); ++it) {
-        const std::string member = it->first.Scalar();
+        const std::string field = it->first.Scalar();
         const YAML::Node value = it->second;
-        if (member == "type") {
+        if (field == "type") {
             continue;
-        } else if (member == "cmd") {
+        } else if (field == "cmd") {
             config.command = toQString(value.Scalar());
-        } else if (member == "args") {
+        } else if (field == "args") {
             for (const YAML::Node &arg : value)
                 config.args.append(ConfigDetail::scalarToString(toJson(arg)));
-        } else if (member == "envs") {
+        } else if (field == "envs") {
             config.env = entriesOf(value);
-        } else if (member == "uri") {
+        } else if (field == "uri") {
             config.url = toQString(value.Scalar());
-        } else if (member == "headers") {
+        } else if (field == "headers") {
             config.headers = entriesOf(value);
         } else {
-            if (member == "enabled" && !toJson(value).toBool(true))
+            if (field == "enabled" && !toJson(value).toBool(true))
                 warnings->append(McpJson::tr("%1: marked \"disabled\" in the source file.").arg(key));
-            extra.insert(toQString(member), toJson(value));
+            extra.insert(toQString(field), toJson(value));
         }
     }
     config.transport = type == QLatin1String("sse")  ? ServerConfig::TransportType::Sse
@@ -320,7 +331,8 @@ std::optional<ValueSpan> valueSpan(const QByteArray &text, const Layout &layout,
 // A scalar as YAML text: plain when that reads back as the same string, else double-quoted.
 QByteArray yamlScalar(const QString &text)
 {
-    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_./@+$][A-Za-z0-9_./@+=${}-]*$|^-[A-Za-z0-9][A-Za-z0-9_./@+=-]*$"));
+    // Not starting with an indicator (@ ` ! & * | > ' " % # - ? : , [ ] { }), no ": " or " #" inside.
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_./+$][A-Za-z0-9_./@+=${}-]*$|^-[A-Za-z0-9][A-Za-z0-9_./@+=-]*$"));
     static const QRegularExpression meaning(
         QStringLiteral("^(true|false|yes|no|on|off|null|~|[-+]?[0-9.][0-9._eE+-]*)$"), QRegularExpression::CaseInsensitiveOption);
     if (plain.match(text).hasMatch() && !meaning.match(text).hasMatch())
@@ -497,8 +509,8 @@ McpJsonImport parseYaml(const QByteArray &text, const QString &path)
         result.error = errorAt(text, 0, McpJson::tr("The top level is not a map."), path);
         return result;
     }
-    const YAML::Node goose = root->IsMap() ? (*root)[GooseMap] : YAML::Node();
-    const YAML::Node list = root->IsMap() ? (*root)[ContinueList] : YAML::Node();
+    const YAML::Node goose = root->IsMap() ? member(*root, GooseMap) : YAML::Node();
+    const YAML::Node list = root->IsMap() ? member(*root, ContinueList) : YAML::Node();
     if (goose.IsDefined() && !goose.IsNull()) {
         result.dialect = McpJsonDialect::Goose;
         if (!goose.IsMap()) {
@@ -536,7 +548,7 @@ struct YamlEntry
 std::optional<YamlEntry> findEntry(const QByteArray &text, const YAML::Node &root, const QString &name)
 {
     const Layout layout(text);
-    const YAML::Node goose = root[GooseMap];
+    const YAML::Node goose = member(root, GooseMap);
     if (goose.IsMap()) {
         for (auto it = goose.begin(); it != goose.end(); ++it) {
             if (toQString(it->first.Scalar()) == name) {
@@ -546,11 +558,11 @@ std::optional<YamlEntry> findEntry(const QByteArray &text, const YAML::Node &roo
         }
         return std::nullopt;
     }
-    const YAML::Node list = root[ContinueList];
+    const YAML::Node list = member(root, ContinueList);
     if (!list.IsSequence())
         return std::nullopt;
     for (const YAML::Node &entry : list) {
-        if (!entry.IsMap() || toQString(entry["name"].Scalar()) != name)
+        if (!entry.IsMap() || toQString(member(entry, "name").Scalar()) != name)
             continue;
         // A block item's mark is its first key: its "- " is before it on the line.
         qsizetype start = entry.Mark().pos;
@@ -581,7 +593,7 @@ std::optional<LocatedEntry> locateYaml(const QByteArray &text, const QString &se
         *error = McpJson::tr("the entry \"%1\" is not an object").arg(serverName);
         return std::nullopt;
     }
-    const bool goose = (*root)[GooseMap].IsMap();
+    const bool goose = member(*root, GooseMap).IsMap();
     const Layout layout(text);
     LocatedEntry located;
     located.command = valueSpan(text, layout, entry->node, goose ? "cmd" : "command");
@@ -639,7 +651,11 @@ std::optional<QByteArray> writeYamlEntry(const QByteArray &text, const ServerCon
         const qsizetype lineStart = layout.lineStart(entry->start);
         return out.replace(lineStart, end - lineStart, item(layout.indentOf(entry->start)));
     }
-    const YAML::Node collection = root->IsMap() ? (*root)[goose ? GooseMap : ContinueList] : YAML::Node();
+    const YAML::Node collection = root->IsMap() ? member(*root, goose ? GooseMap : ContinueList) : YAML::Node();
+    if (collection.IsDefined() && !collection.IsNull() && (goose ? !collection.IsMap() : !collection.IsSequence())) {
+        *error = goose ? McpJson::tr("\"extensions\" is not a map.") : McpJson::tr("\"mcpServers\" is not a list.");
+        return std::nullopt;
+    }
     if (!collection.IsDefined() || collection.IsNull() || collection.size() == 0) {
         if (collection.IsDefined() && !collection.IsNull()) {
             *error = McpJson::tr("\"%1\" is written inline; add the server by hand").arg(QLatin1String(goose ? GooseMap : ContinueList));
