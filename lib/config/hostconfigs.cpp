@@ -54,6 +54,19 @@ QByteArray quoted(const QString &text)
     return array.mid(1, array.size() - 2);
 }
 
+void keepWrittenOrder(Members *members, const QStringList &written)
+{
+    Members ordered;
+    for (const QString &key : written)
+        for (const auto &member : std::as_const(*members))
+            if (member.first == key && !std::any_of(ordered.cbegin(), ordered.cend(), [&](const auto &m) { return m.first == key; }))
+                ordered.append(member);
+    for (const auto &member : std::as_const(*members))
+        if (!written.contains(member.first))
+            ordered.append(member);
+    *members = ordered;
+}
+
 QByteArray quotedList(const QStringList &items)
 {
     QByteArray out = "[";
@@ -236,12 +249,22 @@ std::optional<QByteArray> writeJsonEntry(const QByteArray &text, McpJsonDialect 
     if (const Member *existing = ConfigDetail::find(*servers, config.name.toUtf8())) {
         // Its members keep their order; new ones follow.
         QStringList order;
-        if (const auto members = scanner.members(existing->valueStart))
-            for (const Member &m : *members)
+        QJsonObject written = entry;
+        if (const auto members = scanner.members(existing->valueStart)) {
+            for (const Member &m : *members) {
                 order.append(QString::fromUtf8(m.key));
+                // The "type" word as the host wrote it (Cline's "stdio" or "streamableHttp") stays
+                // while it still names the transport.
+                const QJsonValue type = QJsonDocument::fromJson("[" + stripped.mid(m.valueStart, m.valueEnd - m.valueStart) + "]")
+                                            .array().first();
+                bool known = false;
+                if (m.key == "type" && ServerConfig::transportFromString(type.toString(), &known) == config.transport && known)
+                    written.insert(ConfigKey::Type, type);
+            }
+        }
         const int level = unit.isEmpty() ? 0 : int(columnOf(text, existing->keyStart) / unit.size());
         QByteArray value;
-        writeJson(value, entry, unit, level, order);
+        writeJson(value, written, unit, level, order);
         return out.replace(existing->valueStart, existing->valueEnd - existing->valueStart, value);
     }
     const int level = mapLevel + 1;

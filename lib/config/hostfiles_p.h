@@ -48,6 +48,10 @@ struct LocatedEntry
 // An entry's members in the order they are written (a JSON object sorts its keys).
 using Members = QList<QPair<QString, QJsonValue>>;
 
+// `members` with the keys an entry had in the file (`written`, in the file's order) first, in
+// that order, then the new ones: a rewritten entry keeps the order its author chose.
+void keepWrittenOrder(Members *members, const QStringList &written);
+
 // A string as a JSON string literal, quotes included: also a valid TOML basic string and a
 // valid YAML double-quoted scalar, so every format's rewrite writes values this way.
 QByteArray quoted(const QString &text);

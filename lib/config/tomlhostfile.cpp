@@ -454,7 +454,7 @@ std::optional<QByteArray> writeCodexEntry(const QByteArray &text, const ServerCo
         *error = parseError.toString();
         return std::nullopt;
     }
-    const Members members = codexMembers(config, secrets);
+    Members members = codexMembers(config, secrets);
     if (const toml::node *node = root->get(ServersTable); node && !node->is_table()) {
         *error = McpJson::tr("\"mcp_servers\" is not a table.");
         return std::nullopt;
@@ -472,6 +472,12 @@ std::optional<QByteArray> writeCodexEntry(const QByteArray &text, const ServerCo
     }
     const Positions positions(text);
     const toml::table *table = node->as_table();
+    if (table) {
+        QStringList written;
+        for (const auto &[key, value] : inTextOrder(*table))
+            written.append(toQString(key->str()));
+        keepWrittenOrder(&members, written);
+    }
     if (table && table->is_inline()) {
         const qsizetype start = positions.offset(node->source().begin);
         const qsizetype end = positions.offset(node->source().end);
@@ -483,10 +489,18 @@ std::optional<QByteArray> writeCodexEntry(const QByteArray &text, const ServerCo
         return std::nullopt;
     }
     const qsizetype end = tableEnd(text, *root, *node, start, positions);
+    // The header line stays as written (its comment too), and so do the comments right under it.
+    qsizetype bodyStart = qMin(positions.lineEnd(start) + 1, end);
+    while (bodyStart < end && text.mid(bodyStart, positions.lineEnd(bodyStart) - bodyStart).trimmed().startsWith('#'))
+        bodyStart = qMin(positions.lineEnd(bodyStart) + 1, end);
     QByteArray replacement = tableText(config.name, members);
-    if (end >= text.size() && !text.endsWith('\n'))
+    replacement = replacement.mid(replacement.indexOf('\n') + 1); // the members, without a header
+    if (end >= text.size() && !text.endsWith('\n')) {
         replacement.chop(1); // the file had no final newline: neither has it now
-    return out.replace(start, end - start, replacement);
+        if (bodyStart >= text.size())
+            replacement.prepend('\n'); // nor a line after the header
+    }
+    return out.replace(bodyStart, end - bodyStart, replacement);
 }
 
 } // namespace Mcp::HostFiles

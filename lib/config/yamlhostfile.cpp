@@ -328,16 +328,23 @@ std::optional<ValueSpan> valueSpan(const QByteArray &text, const Layout &layout,
     return std::nullopt;
 }
 
-// A scalar as YAML text: plain when that reads back as the same string, else double-quoted.
+// A scalar as YAML text: plain when that reads back as the same string (in block and flow
+// context alike), else double-quoted.
 QByteArray yamlScalar(const QString &text)
 {
-    // Not starting with an indicator (@ ` ! & * | > ' " % # - ? : , [ ] { }), no ": " or " #" inside.
-    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_./+$][A-Za-z0-9_./@+=${}-]*$|^-[A-Za-z0-9][A-Za-z0-9_./@+=-]*$"));
     static const QRegularExpression meaning(
-        QStringLiteral("^(true|false|yes|no|on|off|null|~|[-+]?[0-9.][0-9._eE+-]*)$"), QRegularExpression::CaseInsensitiveOption);
-    if (plain.match(text).hasMatch() && !meaning.match(text).hasMatch())
-        return text.toUtf8();
-    return quoted(text);
+        QStringLiteral("^(true|false|yes|no|on|off|y|n|null|~|[-+]?[0-9.][0-9._eE+-]*|0x[0-9a-f]+|[-+]?\\.inf|\\.nan)$"),
+        QRegularExpression::CaseInsensitiveOption);
+    static const QString indicators = QStringLiteral("@`!&*|>'\"%#?:,[]{}");
+    const bool plain = !text.isEmpty() && text == text.trimmed() && !indicators.contains(text.front())
+        && !(text.front() == QLatin1Char('-') && (text.size() == 1 || text.at(1) == QLatin1Char(' ')))
+        && !text.contains(QLatin1String(": ")) && !text.contains(QLatin1String(" #")) && !text.endsWith(QLatin1Char(':'))
+        && std::none_of(text.begin(), text.end(), [](QChar c) {
+               return c.unicode() < 0x20 || c == QLatin1Char(',') || c == QLatin1Char('[') || c == QLatin1Char(']')
+                   || c == QLatin1Char('{') || c == QLatin1Char('}') || c == QLatin1Char('"') || c == QLatin1Char('\\');
+           })
+        && !meaning.match(text).hasMatch();
+    return plain ? text.toUtf8() : quoted(text);
 }
 
 QByteArray flowValue(const QJsonValue &value)
@@ -367,27 +374,36 @@ QByteArray flowValue(const QJsonValue &value)
     }
 }
 
+// What follows "key:" in block YAML: a scalar on the same line, or a non-empty map or list of
+// scalars on the lines below, one level deeper than `indent`.
+void appendBlockValue(QByteArray &out, const QJsonValue &value, const QByteArray &indent)
+{
+    const QJsonArray array = value.toArray();
+    const bool list = value.isArray() && !array.isEmpty()
+        && std::all_of(array.begin(), array.end(), [](const QJsonValue &v) { return !v.isObject() && !v.isArray(); });
+    if (list) {
+        for (const QJsonValue &item : array)
+            out += '\n' + indent + "  - " + flowValue(item);
+    } else if (value.isObject() && !value.toObject().isEmpty()) {
+        const QJsonObject object = value.toObject();
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            out += '\n' + indent + "  " + yamlScalar(it.key()) + ':';
+            appendBlockValue(out, it.value(), indent + "  ");
+        }
+    } else {
+        out += ' ' + flowValue(value);
+    }
+}
+
 // Members as block YAML, each line starting with `indent` (the first line's indent is the
-// caller's: it follows "- " or a key already written).
+// caller's when it follows "- ").
 QByteArray blockMembers(const Members &members, const QByteArray &indent, bool firstIndented)
 {
     QByteArray out;
     for (qsizetype i = 0; i < members.size(); ++i) {
         const auto &[key, value] = members.at(i);
         out += (i || firstIndented ? indent : QByteArray()) + yamlScalar(key) + ':';
-        const bool list = value.isArray() && !value.toArray().isEmpty()
-            && std::all_of(value.toArray().begin(), value.toArray().end(), [](const QJsonValue &v) { return !v.isObject() && !v.isArray(); });
-        const bool map = value.isObject() && !value.toObject().isEmpty();
-        if (list) {
-            for (const QJsonValue &item : value.toArray())
-                out += '\n' + indent + "  - " + flowValue(item);
-        } else if (map) {
-            const QJsonObject object = value.toObject();
-            for (auto it = object.begin(); it != object.end(); ++it)
-                out += '\n' + indent + "  " + yamlScalar(it.key()) + ": " + flowValue(it.value());
-        } else {
-            out += ' ' + flowValue(value);
-        }
+        appendBlockValue(out, value, indent);
         if (i + 1 < members.size())
             out += '\n';
     }
@@ -480,14 +496,20 @@ Members gooseMembers(const ServerConfig &config, ServerConfig::SecretHandling se
     return members;
 }
 
-QByteArray continueItem(const ServerConfig &config, ServerConfig::SecretHandling secrets, const QByteArray &indent)
+QByteArray continueItem(const ServerConfig &config, ServerConfig::SecretHandling secrets, const QByteArray &indent,
+                        const QStringList &written = QStringList())
 {
-    return indent + "- " + blockMembers(continueMembers(config, secrets), indent + "  ", false);
+    Members members = continueMembers(config, secrets);
+    keepWrittenOrder(&members, written);
+    return indent + "- " + blockMembers(members, indent + "  ", false);
 }
 
-QByteArray gooseItem(const ServerConfig &config, ServerConfig::SecretHandling secrets, const QByteArray &indent)
+QByteArray gooseItem(const ServerConfig &config, ServerConfig::SecretHandling secrets, const QByteArray &indent,
+                     const QStringList &written = QStringList())
 {
-    return indent + yamlScalar(config.name) + ":\n" + blockMembers(gooseMembers(config, secrets), indent + "  ", true);
+    Members members = gooseMembers(config, secrets);
+    keepWrittenOrder(&members, written);
+    return indent + yamlScalar(config.name) + ":\n" + blockMembers(members, indent + "  ", true);
 }
 
 } // namespace
@@ -642,14 +664,14 @@ std::optional<QByteArray> writeYamlEntry(const QByteArray &text, const ServerCon
     const bool goose = dialect == McpJsonDialect::Goose;
     const Layout layout(text);
     QByteArray out = text;
-    const auto item = [&](const QByteArray &indent) {
-        return goose ? gooseItem(config, secrets, indent) : continueItem(config, secrets, indent);
+    const auto item = [&](const QByteArray &indent, const QStringList &written = QStringList()) {
+        return goose ? gooseItem(config, secrets, indent, written) : continueItem(config, secrets, indent, written);
     };
     if (const auto entry = root->IsMap() ? findEntry(text, *root, config.name) : std::nullopt) {
         const qsizetype end = layout.blockEnd(entry->start, entry->indent, false);
         // The entry's first line keeps its indentation; the item brings its own.
         const qsizetype lineStart = layout.lineStart(entry->start);
-        return out.replace(lineStart, end - lineStart, item(layout.indentOf(entry->start)));
+        return out.replace(lineStart, end - lineStart, item(layout.indentOf(entry->start), keysOf(entry->node)));
     }
     const YAML::Node collection = root->IsMap() ? member(*root, goose ? GooseMap : ContinueList) : YAML::Node();
     if (collection.IsDefined() && !collection.IsNull() && (goose ? !collection.IsMap() : !collection.IsSequence())) {
