@@ -123,7 +123,7 @@ void ExportServersDialog::update()
         m_warning->setText(tr("Careful: the text contains secret values (tokens, keys) in plain text."));
         Theme::setTextColor(m_warning, Theme::Role::Error);
     } else {
-        m_warning->setText(tr("Secret values are left out and replaced by references to environment variables."));
+        m_warning->setText(tr("Secret values are left out and replaced by ${NAME} references."));
         Theme::resetTextColor(m_warning);
     }
 }

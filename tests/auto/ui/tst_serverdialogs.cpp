@@ -1,4 +1,5 @@
 // Adding, editing and importing servers through the dialogs, against a real catalog file.
+#include "config/mcpjson.h"
 #include "config/secretstore.h"
 #include "config/servercatalog.h"
 #include "config/watch.h"
@@ -55,6 +56,7 @@ private Q_SLOTS:
     void importFromFile();
     void approvalShowsExactCommandLine();
     void exportLeavesSecretsOutUnlessAsked();
+    void exportToEveryHostAndAddToItsFile();
     void translationsAreCompiledIn_data();
     void translationsAreCompiledIn();
     void englishPluralForms();
@@ -164,6 +166,17 @@ void tst_ServerDialogs::importDialects_data()
     QTest::newRow("single server object")
         << QStringLiteral(R"({"command": "uvx", "args": ["mcp-server-time"]})")
         << QStringList{QStringLiteral("mcp-server-time")};
+    QTest::newRow("codex config.toml")
+        << QStringLiteral("# Codex\nmodel = \"o3\"\n[mcp_servers.fs]\ncommand = \"npx\"\nargs = [\"-y\", \"fs-server\"]\n"
+                          "[mcp_servers.web]\nurl = \"https://example.com/mcp\"\n")
+        << QStringList{QStringLiteral("fs"), QStringLiteral("web")};
+    QTest::newRow("goose config.yaml")
+        << QStringLiteral("GOOSE_MODEL: x\nextensions:\n  gh:\n    name: GitHub\n    type: stdio\n    cmd: npx\n"
+                          "    args: [-y, gh-server]\n    enabled: true\n")
+        << QStringList{QStringLiteral("gh")};
+    QTest::newRow("continue config.yaml")
+        << QStringLiteral("name: a\nmcpServers:\n  - name: pw\n    command: npx\n    args:\n      - pw-mcp\n")
+        << QStringList{QStringLiteral("pw")};
 }
 
 void tst_ServerDialogs::importDialects()
@@ -289,6 +302,38 @@ void tst_ServerDialogs::exportLeavesSecretsOutUnlessAsked()
     text = dialog.exportedText();
     QVERIFY(QJsonDocument::fromJson(text).object().contains(QStringLiteral("servers")));
     QVERIFY(!text.contains("topsecret"));
+}
+
+void tst_ServerDialogs::exportToEveryHostAndAddToItsFile()
+{
+    ServerConfig config = ServerConfig::create(QStringLiteral("api"));
+    config.transport = ServerConfig::TransportType::StreamableHttp;
+    config.url = QStringLiteral("https://example.com/mcp");
+    config.headers = {ConfigEntry{QStringLiteral("Authorization"), QStringLiteral("Bearer topsecret"), true}};
+    ExportServersDialog dialog({config});
+    dialog.setDialect(McpJsonDialect::Codex);
+    QCOMPARE(dialog.dialect(), McpJsonDialect::Codex);
+    QByteArray text = dialog.exportedText();
+    QVERIFY2(text.startsWith("[mcp_servers.api]\n"), text.constData());
+    QVERIFY2(!text.contains("topsecret") && text.contains("bearer_token_env_var"), text.constData());
+    dialog.setDialect(McpJsonDialect::Goose);
+    QVERIFY2(dialog.exportedText().startsWith("extensions:\n  api:\n"), dialog.exportedText().constData());
+
+    // Into an existing host file: the entry is added, the rest stays as it was.
+    const QString path = m_dir.filePath(QStringLiteral("codex-config.toml"));
+    const QByteArray before = "# my Codex settings\nmodel = \"o3\"\n\n[mcp_servers.fs] # files\ncommand = \"npx\"\n";
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(before);
+    file.close();
+    dialog.setDialect(McpJsonDialect::Codex);
+    QString error;
+    QVERIFY2(dialog.addToFile(path, &error), qPrintable(error));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray after = file.readAll();
+    file.close();
+    QVERIFY2(after.startsWith(before + "\n[mcp_servers.api]\nurl = \"https://example.com/mcp\"\n"), after.constData());
+    QVERIFY(!after.contains("topsecret"));
 }
 
 void tst_ServerDialogs::translationsAreCompiledIn_data()
