@@ -393,6 +393,8 @@ Members codexMembers(const ServerConfig &config, ServerConfig::SecretHandling se
             const bool authorization = h.name.compare(QLatin1String("Authorization"), Qt::CaseInsensitive) == 0;
             if (authorization && !variableOnly(h.value, QStringLiteral("Bearer ")).isEmpty())
                 bearerVariable = variableOnly(h.value, QStringLiteral("Bearer "));
+            else if (authorization && h.secret && omit && h.value.startsWith(QLatin1String("Bearer ")))
+                bearerVariable = QStringLiteral("MCP_BEARER_TOKEN"); // the token stays in the environment
             else if (!variableOnly(h.value).isEmpty())
                 fromEnvironment.insert(h.name, variableOnly(h.value));
             else if (h.secret && omit)

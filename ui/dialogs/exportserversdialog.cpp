@@ -50,8 +50,8 @@ ExportServersDialog::ExportServersDialog(const QList<ServerConfig> &servers, QWi
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     QPushButton *copy = buttons->addButton(tr("&Copy"), QDialogButtonBox::ActionRole);
     QPushButton *save = buttons->addButton(tr("&Save…"), QDialogButtonBox::ActionRole);
-    QPushButton *addToFile = buttons->addButton(tr("&Add to Host File…"), QDialogButtonBox::ActionRole);
-    addToFile->setToolTip(tr("Writes these servers into an existing configuration file of the chosen host: "
+    QPushButton *addButton = buttons->addButton(tr("&Add to Host File…"), QDialogButtonBox::ActionRole);
+    addButton->setToolTip(tr("Writes these servers into an existing configuration file of the chosen host: "
                              "only their entries change, comments and everything else stay."));
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -60,7 +60,7 @@ ExportServersDialog::ExportServersDialog(const QList<ServerConfig> &servers, QWi
         m_warning->setText(tr("Copied to the clipboard."));
     });
     connect(save, &QPushButton::clicked, this, &ExportServersDialog::save);
-    connect(addToFile, &QPushButton::clicked, this, [this] {
+    connect(addButton, &QPushButton::clicked, this, [this] {
         // The chosen host's usual file (user scope) to start from.
         QString start = QDir::homePath();
         for (const HostConfig::Location &location : HostConfig::locations(QString()))

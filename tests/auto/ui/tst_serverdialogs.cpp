@@ -332,7 +332,7 @@ void tst_ServerDialogs::exportToEveryHostAndAddToItsFile()
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QByteArray after = file.readAll();
     file.close();
-    QVERIFY2(after.startsWith(before + "\n[mcp_servers.api]\nurl = \"https://example.com/mcp\"\n"), after.constData());
+    QVERIFY2(after.startsWith(QByteArray(before + "\n[mcp_servers.api]\nurl = \"https://example.com/mcp\"\n")), after.constData());
     QVERIFY(!after.contains("topsecret"));
 }
 
