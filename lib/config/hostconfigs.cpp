@@ -90,6 +90,35 @@ Format formatOf(const QString &path, const QByteArray &text)
     return looksLikeToml(text) ? Format::Toml : Format::Json;
 }
 
+QByteArray inlineValue(const QJsonValue &value, const InlineSyntax &syntax)
+{
+    switch (value.type()) {
+    case QJsonValue::String: return syntax.string(value.toString());
+    case QJsonValue::Bool: return value.toBool() ? "true" : "false";
+    case QJsonValue::Double: {
+        const double number = value.toDouble();
+        return number == double(qint64(number)) ? QByteArray::number(qint64(number)) : QByteArray::number(number, 'g', 17);
+    }
+    case QJsonValue::Array: {
+        QByteArray out = "[";
+        const QJsonArray array = value.toArray();
+        for (qsizetype i = 0; i < array.size(); ++i)
+            out += (i ? ", " : "") + inlineValue(array.at(i), syntax);
+        return out + ']';
+    }
+    case QJsonValue::Object: {
+        const QJsonObject object = value.toObject();
+        if (object.isEmpty())
+            return "{}";
+        QByteArray out = syntax.open;
+        for (auto it = object.begin(); it != object.end(); ++it)
+            out += (it == object.begin() ? "" : ", ") + syntax.key(it.key()) + syntax.assign + inlineValue(it.value(), syntax);
+        return out + syntax.close;
+    }
+    default: return syntax.string(QString());
+    }
+}
+
 ConfigParseError errorAt(const QByteArray &text, qsizetype offset, const QString &reason, const QString &path)
 {
     // McpJson::locate steps back one byte (Qt's offsets point past the fault): step forward first.
@@ -396,13 +425,8 @@ McpJsonImport HostConfig::parse(const QByteArray &text, const QString &path)
 McpJsonImport HostConfig::readFile(const QString &path)
 {
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        McpJsonImport result;
-        result.sourcePath = path;
-        result.error.path = path;
-        result.error.reason = McpJson::tr("Cannot read the file: %1.").arg(file.errorString());
-        return result;
-    }
+    if (!file.open(QIODevice::ReadOnly))
+        return McpJson::unreadable(path, file.errorString());
     return parse(file.readAll(), path);
 }
 

@@ -58,6 +58,17 @@ QByteArray quoted(const QString &text);
 // A list of strings as a JSON array on one line: also TOML and YAML (flow) syntax.
 QByteArray quotedList(const QStringList &items);
 
+// How TOML and YAML write a value on one line (an inline table, a flow mapping).
+struct InlineSyntax
+{
+    QByteArray (*string)(const QString &);
+    QByteArray (*key)(const QString &);
+    const char *assign; // " = " or ": "
+    const char *open;   // "{ " or "{"
+    const char *close;
+};
+QByteArray inlineValue(const QJsonValue &value, const InlineSyntax &syntax);
+
 // Line and column (1-based, in characters) of a byte offset, as a ConfigParseError.
 ConfigParseError errorAt(const QByteArray &text, qsizetype offset, const QString &reason, const QString &path);
 

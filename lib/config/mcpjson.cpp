@@ -867,16 +867,20 @@ McpJsonImport McpJson::parse(const QByteArray &pasted, const QString &sourcePath
     return result;
 }
 
+McpJsonImport McpJson::unreadable(const QString &path, const QString &why)
+{
+    McpJsonImport result;
+    result.sourcePath = path;
+    result.error.path = path;
+    result.error.reason = tr("Cannot read the file: %1.").arg(why);
+    return result;
+}
+
 McpJsonImport McpJson::readFile(const QString &path)
 {
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        McpJsonImport result;
-        result.sourcePath = path;
-        result.error.path = path;
-        result.error.reason = tr("Cannot read the file: %1.").arg(file.errorString());
-        return result;
-    }
+    if (!file.open(QIODevice::ReadOnly))
+        return unreadable(path, file.errorString());
     return parse(file.readAll(), path);
 }
 

@@ -77,6 +77,8 @@ public:
     // commas (JSONC, as VS Code writes) are accepted. Imported servers keep ${...} text as is.
     static McpJsonImport parse(const QByteArray &text, const QString &sourcePath = QString());
     static McpJsonImport readFile(const QString &path);
+    // What readFile() gives for a file it cannot open (`why`: the file's errorString()).
+    static McpJsonImport unreadable(const QString &path, const QString &why);
 
     // One server's entry in the chosen dialect (the value under its name). Inputs generated
     // for omitted secrets (VS Code) are appended to *generatedInputs.

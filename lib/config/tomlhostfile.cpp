@@ -198,31 +198,8 @@ QByteArray tomlKey(const QString &key)
 
 QByteArray tomlValue(const QJsonValue &value)
 {
-    switch (value.type()) {
-    case QJsonValue::String: return quoted(value.toString());
-    case QJsonValue::Bool: return value.toBool() ? "true" : "false";
-    case QJsonValue::Double: {
-        const double number = value.toDouble();
-        return number == double(qint64(number)) ? QByteArray::number(qint64(number)) : QByteArray::number(number, 'g', 17);
-    }
-    case QJsonValue::Array: {
-        QByteArray out = "[";
-        const QJsonArray array = value.toArray();
-        for (qsizetype i = 0; i < array.size(); ++i)
-            out += (i ? ", " : "") + tomlValue(array.at(i));
-        return out + ']';
-    }
-    case QJsonValue::Object: {
-        const QJsonObject object = value.toObject();
-        if (object.isEmpty())
-            return "{}";
-        QByteArray out = "{ ";
-        for (auto it = object.begin(); it != object.end(); ++it)
-            out += (it == object.begin() ? "" : ", ") + tomlKey(it.key()) + " = " + tomlValue(it.value());
-        return out + " }";
-    }
-    default: return "\"\"";
-    }
+    static const InlineSyntax toml{quoted, tomlKey, " = ", "{ ", " }"};
+    return inlineValue(value, toml);
 }
 
 // The entry's members as inline-table text ({ a = 1, b = "x" }).

@@ -349,29 +349,8 @@ QByteArray yamlScalar(const QString &text)
 
 QByteArray flowValue(const QJsonValue &value)
 {
-    switch (value.type()) {
-    case QJsonValue::String: return yamlScalar(value.toString());
-    case QJsonValue::Bool: return value.toBool() ? "true" : "false";
-    case QJsonValue::Double: {
-        const double number = value.toDouble();
-        return number == double(qint64(number)) ? QByteArray::number(qint64(number)) : QByteArray::number(number, 'g', 17);
-    }
-    case QJsonValue::Array: {
-        QByteArray out = "[";
-        const QJsonArray array = value.toArray();
-        for (qsizetype i = 0; i < array.size(); ++i)
-            out += (i ? ", " : "") + flowValue(array.at(i));
-        return out + ']';
-    }
-    case QJsonValue::Object: {
-        QByteArray out = "{";
-        const QJsonObject object = value.toObject();
-        for (auto it = object.begin(); it != object.end(); ++it)
-            out += (it == object.begin() ? "" : ", ") + yamlScalar(it.key()) + ": " + flowValue(it.value());
-        return out + '}';
-    }
-    default: return "null";
-    }
+    static const InlineSyntax yaml{yamlScalar, yamlScalar, ": ", "{", "}"};
+    return value.isNull() ? QByteArray("null") : inlineValue(value, yaml);
 }
 
 // What follows "key:" in block YAML: a scalar on the same line, or a non-empty map or list of
