@@ -23,8 +23,12 @@ using namespace HostFiles;
 bool startsLikeJson(const QByteArray &text)
 {
     const QByteArray trimmed = text.trimmed();
+    // A TOML file may start with its first [table] header.
+    static const QRegularExpression tomlHeader(QStringLiteral("^\\[\\[?[A-Za-z0-9_.\"' -]+\\]\\]?\\s*(#.*)?$"));
+    const QByteArray firstLine = trimmed.left(trimmed.indexOf('\n')).trimmed();
     return trimmed.isEmpty() || trimmed.startsWith('{') || trimmed.startsWith('"') || trimmed.startsWith("//")
-        || trimmed.startsWith("/*") || trimmed.startsWith("```") || trimmed.startsWith('[');
+        || trimmed.startsWith("/*") || trimmed.startsWith("```")
+        || (trimmed.startsWith('[') && !tomlHeader.match(QString::fromUtf8(firstLine)).hasMatch());
 }
 
 bool looksLikeToml(const QByteArray &text)

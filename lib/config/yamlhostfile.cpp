@@ -132,8 +132,12 @@ std::optional<ServerConfig> continueEntry(const YAML::Node &entry, QStringList *
         } else if (key == "command") {
             config.command = toQString(value.Scalar());
         } else if (key == "args") {
-            for (const YAML::Node &arg : value)
-                config.args.append(ConfigDetail::scalarToString(toJson(arg)));
+            if (value.IsSequence()) {
+                for (const YAML::Node &arg : value)
+                    config.args.append(ConfigDetail::scalarToString(toJson(arg)));
+            } else if (!value.IsNull()) {
+                warnings->append(McpJson::tr("%1: \"args\" is not a list; ignored.").arg(config.name));
+            }
         } else if (key == "env") {
             config.env = entriesOf(value);
         } else if (key == "cwd") {
@@ -187,8 +191,12 @@ std::optional<ServerConfig> gooseEntry(const QString &key, const YAML::Node &ent
         } else if (field == "cmd") {
             config.command = toQString(value.Scalar());
         } else if (field == "args") {
-            for (const YAML::Node &arg : value)
-                config.args.append(ConfigDetail::scalarToString(toJson(arg)));
+            if (value.IsSequence()) {
+                for (const YAML::Node &arg : value)
+                    config.args.append(ConfigDetail::scalarToString(toJson(arg)));
+            } else if (!value.IsNull()) {
+                warnings->append(McpJson::tr("%1: \"args\" is not a list; ignored.").arg(config.name));
+            }
         } else if (field == "envs") {
             config.env = entriesOf(value);
         } else if (field == "uri") {
@@ -499,7 +507,11 @@ bool isGooseYaml(const QByteArray &text)
     return extensions.match(QString::fromUtf8(text)).hasMatch();
 }
 
-McpJsonImport parseYaml(const QByteArray &text, const QString &path)
+namespace {
+
+// The readers and the writer on yaml-cpp's nodes; the functions below catch what yaml-cpp
+// throws on a node it finds unusable, so no file stops the program.
+McpJsonImport parseYamlText(const QByteArray &text, const QString &path)
 {
     McpJsonImport result;
     result.sourcePath = path;
@@ -535,8 +547,6 @@ McpJsonImport parseYaml(const QByteArray &text, const QString &path)
         result.warnings.append(McpJson::tr("The file lists no servers."));
     return result;
 }
-
-namespace {
 
 // The entry named `name` and where its text starts (a Goose key, a Continue item's "- ").
 struct YamlEntry
@@ -575,9 +585,7 @@ std::optional<YamlEntry> findEntry(const QByteArray &text, const YAML::Node &roo
     return std::nullopt;
 }
 
-} // namespace
-
-std::optional<LocatedEntry> locateYaml(const QByteArray &text, const QString &serverName, QString *error)
+std::optional<LocatedEntry> locateYamlText(const QByteArray &text, const QString &serverName, QString *error)
 {
     ConfigParseError parseError;
     const auto root = load(text, QString(), &parseError);
@@ -616,6 +624,8 @@ std::optional<LocatedEntry> locateYaml(const QByteArray &text, const QString &se
     return located;
 }
 
+} // namespace
+
 QByteArray exportYaml(const QList<ServerConfig> &servers, McpJsonDialect dialect, ServerConfig::SecretHandling secrets)
 {
     QByteArray out;
@@ -631,8 +641,10 @@ QByteArray exportYaml(const QList<ServerConfig> &servers, McpJsonDialect dialect
     return out;
 }
 
-std::optional<QByteArray> writeYamlEntry(const QByteArray &text, const ServerConfig &config, McpJsonDialect dialect,
-                                         ServerConfig::SecretHandling secrets, QString *error)
+namespace {
+
+std::optional<QByteArray> writeYamlText(const QByteArray &text, const ServerConfig &config, McpJsonDialect dialect,
+                                        ServerConfig::SecretHandling secrets, QString *error)
 {
     ConfigParseError parseError;
     const auto root = load(text, QString(), &parseError);
@@ -693,6 +705,41 @@ std::optional<QByteArray> writeYamlEntry(const QByteArray &text, const ServerCon
     }
     const qsizetype end = layout.blockEnd(lastStart, indent, false);
     return out.insert(end, QByteArray('\n' + item(QByteArray(indent, ' '))));
+}
+
+} // namespace
+
+McpJsonImport parseYaml(const QByteArray &text, const QString &path)
+{
+    try {
+        return parseYamlText(text, path);
+    } catch (const YAML::Exception &failure) {
+        McpJsonImport result;
+        result.sourcePath = path;
+        result.error = errorAt(text, failure.mark.pos, McpJson::tr("Not valid YAML: %1.").arg(toQString(failure.msg)), path);
+        return result;
+    }
+}
+
+std::optional<LocatedEntry> locateYaml(const QByteArray &text, const QString &serverName, QString *error)
+{
+    try {
+        return locateYamlText(text, serverName, error);
+    } catch (const YAML::Exception &failure) {
+        *error = McpJson::tr("Not valid YAML: %1.").arg(toQString(failure.msg));
+        return std::nullopt;
+    }
+}
+
+std::optional<QByteArray> writeYamlEntry(const QByteArray &text, const ServerConfig &config, McpJsonDialect dialect,
+                                         ServerConfig::SecretHandling secrets, QString *error)
+{
+    try {
+        return writeYamlText(text, config, dialect, secrets, error);
+    } catch (const YAML::Exception &failure) {
+        *error = McpJson::tr("Not valid YAML: %1.").arg(toQString(failure.msg));
+        return std::nullopt;
+    }
 }
 
 } // namespace Mcp::HostFiles

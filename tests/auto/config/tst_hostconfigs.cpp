@@ -98,6 +98,7 @@ private Q_SLOTS:
     void exportReadsBack();
     void badFiles_data();
     void badFiles();
+    void oddValuesAreSaidNotFatal();
     void locations();
 };
 
@@ -521,6 +522,35 @@ void tst_HostConfigs::badFiles()
     config.command = QStringLiteral("x");
     QVERIFY(!HostConfig::writeEntry(text, path, config, ServerConfig::SecretHandling::Omit, &error));
     QVERIFY(!error.isEmpty());
+}
+
+// Values of the wrong kind where yaml-cpp would throw if asked the wrong question: read with a
+// warning, and Record in a Host refuses with a reason.
+void tst_HostConfigs::oddValuesAreSaidNotFatal()
+{
+    const QByteArray continueText = "mcpServers:\n  - name: a\n    command: [x, y]\n    args: {k: v}\n  - 3\n  - name: b\n"
+                                    "    command: srv\n    args: plain\n";
+    const McpJsonImport continued = HostConfig::parse(continueText, QStringLiteral("config.yaml"));
+    QVERIFY2(continued.isValid(), qPrintable(continued.error.toString()));
+    QCOMPARE(names(continued), (QStringList{"a", "b"}));
+    QVERIFY(continued.warnings.join(QLatin1Char('\n')).contains(QLatin1String("a: \"args\" is not a list")));
+    QVERIFY(continued.warnings.join(QLatin1Char('\n')).contains(QLatin1String("is not a map; skipped")));
+    QString error;
+    RecordRewrite::Recorder recorder{QStringLiteral("/usr/bin/mcpscope"), QString(), QUrl()};
+    QVERIFY(!RecordRewrite::wrap(continueText, QStringLiteral("b"), recorder, &error));
+    QVERIFY2(error.contains(QLatin1String("args")), qPrintable(error));
+
+    const QByteArray gooseText = "extensions:\n  ? [complex, key]\n  : {type: stdio, cmd: x}\n  ok:\n    type: stdio\n    cmd: y\n";
+    const McpJsonImport goose = HostConfig::parse(gooseText, QStringLiteral("config.yaml"));
+    QVERIFY2(goose.isValid(), qPrintable(goose.error.toString()));
+    QVERIFY(names(goose).contains(QStringLiteral("ok")));
+
+    const QByteArray toml = "[mcp_servers.a]\ncommand = 3\nargs = \"x\"\nenv = [1]\n";
+    const McpJsonImport codex = HostConfig::parse(toml, QStringLiteral("config.toml"));
+    QVERIFY(codex.isValid());
+    QVERIFY(codex.warnings.join(QLatin1Char('\n')).contains(QLatin1String("\"args\" is not a list")));
+    QVERIFY(!RecordRewrite::wrap(toml, QStringLiteral("a"), recorder, &error));
+    QVERIFY2(error.contains(QLatin1String("not a string")), qPrintable(error));
 }
 
 void tst_HostConfigs::locations()

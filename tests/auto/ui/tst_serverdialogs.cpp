@@ -11,6 +11,7 @@
 #include "theme.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QSpinBox>
 #include <QCheckBox>
 #include <QJsonDocument>
@@ -57,6 +58,7 @@ private Q_SLOTS:
     void approvalShowsExactCommandLine();
     void exportLeavesSecretsOutUnlessAsked();
     void exportToEveryHostAndAddToItsFile();
+    void importOffersTheHostsFilesFound();
     void translationsAreCompiledIn_data();
     void translationsAreCompiledIn();
     void englishPluralForms();
@@ -334,6 +336,36 @@ void tst_ServerDialogs::exportToEveryHostAndAddToItsFile()
     file.close();
     QVERIFY2(after.startsWith(QByteArray(before + "\n[mcp_servers.api]\nurl = \"https://example.com/mcp\"\n")), after.constData());
     QVERIFY(!after.contains("topsecret"));
+}
+
+// The Import dialog lists the hosts' files found in the home folder; choosing one reads it.
+void tst_ServerDialogs::importOffersTheHostsFilesFound()
+{
+    QTemporaryDir home;
+    QVERIFY(QDir().mkpath(home.filePath(QStringLiteral(".codex"))));
+    QFile codex(home.filePath(QStringLiteral(".codex/config.toml")));
+    QVERIFY(codex.open(QIODevice::WriteOnly));
+    codex.write("# mine\n[mcp_servers.a]\ncommand = \"x\"\n[mcp_servers.b]\nurl = \"http://127.0.0.1:9/mcp\"\n");
+    codex.close();
+    const QByteArray oldHome = qgetenv("HOME");
+    const QByteArray oldCodexHome = qgetenv("CODEX_HOME");
+    qputenv("HOME", home.path().toUtf8());
+    qunsetenv("CODEX_HOME");
+    ServerCatalog catalog(nextCatalogPath());
+    catalog.load();
+    ImportDialog dialog(&catalog);
+    qputenv("HOME", oldHome);
+    if (!oldCodexHome.isEmpty())
+        qputenv("CODEX_HOME", oldCodexHome);
+    QComboBox *hosts = nullptr;
+    for (QComboBox *box : dialog.findChildren<QComboBox *>())
+        if (box->count() > 1 && box->itemText(1).startsWith(QLatin1String("Codex")))
+            hosts = box;
+    QVERIFY(hosts);
+    QCOMPARE(hosts->itemData(1).toString(), codex.fileName());
+    hosts->activated(1);
+    QCOMPARE(dialog.entryCount(), 2);
+    QCOMPARE(dialog.dialectName(), QStringLiteral("Codex"));
 }
 
 void tst_ServerDialogs::translationsAreCompiledIn_data()
