@@ -25,9 +25,9 @@ CC=clang CXX=clang++ cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelW
 declare -A folder=([fuzz_jsonrpc]=jsonrpc [fuzz_sseparser]=sse [fuzz_lineframer]=lineframer
     [fuzz_mcpjson]=mcpjson [fuzz_serverconfig]=serverconfig [fuzz_capture]=capture [fuzz_schema]=schema
     [fuzz_uritemplate]=uritemplate [fuzz_auth]=auth [fuzz_modern]=modern [fuzz_collection]=collection
-    [fuzz_capturedmessages]=capturedmessages)
+    [fuzz_capturedmessages]=capturedmessages [fuzz_hostconfigs]=hostconfigs)
 all=(fuzz_jsonrpc fuzz_sseparser fuzz_lineframer fuzz_mcpjson fuzz_serverconfig fuzz_capture fuzz_schema
-    fuzz_uritemplate fuzz_auth fuzz_modern fuzz_collection fuzz_capturedmessages)
+    fuzz_uritemplate fuzz_auth fuzz_modern fuzz_collection fuzz_capturedmessages fuzz_hostconfigs)
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then targets=("${all[@]}"); fi
 cmake --build "$build_dir" --parallel "$(nproc)" --target "${targets[@]}"
