@@ -451,11 +451,25 @@ std::optional<QByteArray> HostConfig::writeEntry(const QByteArray &text, const Q
                                                  ServerConfig::SecretHandling secrets, QString *error)
 {
     const McpJsonDialect dialect = detect(path, text);
+    std::optional<QByteArray> written;
     if (isToml(dialect))
-        return writeCodexEntry(text, config, secrets, error);
-    if (isYaml(dialect))
-        return writeYamlEntry(text, config, dialect, secrets, error);
-    return writeJsonEntry(text, dialect, config, secrets, error);
+        written = writeCodexEntry(text, config, secrets, error);
+    else if (isYaml(dialect))
+        written = writeYamlEntry(text, config, dialect, secrets, error);
+    else
+        written = writeJsonEntry(text, dialect, config, secrets, error);
+    if (written && !readsBack(*written, path, config.name)) {
+        *error = tr("the file is laid out in a way MCP Scope cannot rewrite safely; it was left as it was");
+        return std::nullopt;
+    }
+    return written;
+}
+
+bool HostConfig::readsBack(const QByteArray &text, const QString &path, const QString &serverName)
+{
+    const McpJsonImport again = parse(text, path);
+    return again.isValid()
+        && std::any_of(again.servers.cbegin(), again.servers.cend(), [&](const ServerConfig &c) { return c.name == serverName; });
 }
 
 bool HostConfig::writeEntryToFile(const QString &path, const ServerConfig &config, McpJsonDialect dialect,

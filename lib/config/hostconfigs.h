@@ -64,6 +64,9 @@ public:
     // comments, order and everything else stay byte for byte. nullopt and why when it cannot.
     static std::optional<QByteArray> writeEntry(const QByteArray &text, const QString &path, const ServerConfig &config,
                                                 ServerConfig::SecretHandling secrets, QString *error);
+    // Whether text (a rewritten file) reads as its dialect and still lists serverName: what
+    // every rewrite checks before it is written, so a file whose layout defeated it stays as it was.
+    static bool readsBack(const QByteArray &text, const QString &path, const QString &serverName);
     // writeEntry() on a file, saved atomically (a missing file is created).
     static bool writeEntryToFile(const QString &path, const ServerConfig &config, McpJsonDialect dialect,
                                  ServerConfig::SecretHandling secrets, QString *error);

@@ -1,6 +1,7 @@
 #include "recordrewrite.h"
 
 #include "mcpjson.h"
+#include "hostconfigs.h"
 #include "hostfiles_p.h"
 #include "jsonscanner_p.h"
 
@@ -202,8 +203,34 @@ std::optional<RecordRewrite::Entry> RecordRewrite::entry(const QByteArray &text,
     return failWith(error, tr("\"%1\" has neither a \"command\" nor a \"url\"").arg(serverName));
 }
 
+namespace {
+
+// A rewrite of the entry that still reads as the same file, or nullopt and why: a layout the
+// splice misjudged never reaches the host.
+std::optional<QByteArray> checked(std::optional<QByteArray> rewritten, const QString &serverName, QString *error)
+{
+    if (rewritten && !HostConfig::readsBack(*rewritten, QString(), serverName))
+        return failWith(error, RecordRewrite::tr("the file is laid out in a way MCP Scope cannot rewrite safely; it was left as it was"));
+    return rewritten;
+}
+
+} // namespace
+
 std::optional<QByteArray> RecordRewrite::wrap(const QByteArray &text, const QString &serverName,
                                               const Recorder &recorder, QString *error)
+{
+    return checked(wrapUnchecked(text, serverName, recorder, error), serverName, error);
+}
+
+std::optional<QByteArray> RecordRewrite::unwrap(const QByteArray &text, const QString &serverName,
+                                                const QByteArray &backup, const QString &recorderProgram,
+                                                QString *error)
+{
+    return checked(unwrapUnchecked(text, serverName, backup, recorderProgram, error), serverName, error);
+}
+
+std::optional<QByteArray> RecordRewrite::wrapUnchecked(const QByteArray &text, const QString &serverName,
+                                                       const Recorder &recorder, QString *error)
 {
     const auto located = locate(text, serverName, error);
     if (!located)
@@ -246,9 +273,9 @@ std::optional<QByteArray> RecordRewrite::wrap(const QByteArray &text, const QStr
     return replaceCommand(text, *located, recorder.program, recorderArgs);
 }
 
-std::optional<QByteArray> RecordRewrite::unwrap(const QByteArray &text, const QString &serverName,
-                                                const QByteArray &backup, const QString &recorderProgram,
-                                                QString *error)
+std::optional<QByteArray> RecordRewrite::unwrapUnchecked(const QByteArray &text, const QString &serverName,
+                                                         const QByteArray &backup, const QString &recorderProgram,
+                                                         QString *error)
 {
     const auto located = locate(text, serverName, error);
     if (!located)

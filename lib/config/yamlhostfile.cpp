@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QStringDecoder>
 
 #include <yaml-cpp/yaml.h>
 
@@ -93,6 +94,15 @@ QList<ConfigEntry> entriesOf(const YAML::Node &node)
                                         && !text.contains(QLatin1String("${{"))});
     }
     return entries;
+}
+
+// Whether yaml-cpp's marks are byte offsets into text: it counts what it decodes, so a byte
+// that is not UTF-8, or a NUL, would shift every position after it.
+bool offsetsHold(const QByteArray &text)
+{
+    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+    const QString decoded = decoder(text);
+    return !decoder.hasError() && !text.contains('\0');
 }
 
 std::optional<YAML::Node> load(const QByteArray &text, const QString &path, ConfigParseError *error)
@@ -330,6 +340,15 @@ std::optional<ValueSpan> valueSpan(const QByteArray &text, const Layout &layout,
         } else {
             span.start = value.Mark().pos;
             span.end = layout.inlineEnd(span.start);
+            // A plain scalar may go on over more indented lines (and a | or > block scalar
+            // does): then it ends where they do.
+            const char first = text.at(span.start);
+            if (entry.Style() != YAML::EmitterStyle::Flow && first != '"' && first != '\'' && first != '['
+                && first != '{') {
+                const qsizetype block = layout.blockEnd(keyStart, layout.column(keyStart), false);
+                if (block > layout.lineEnd(span.start))
+                    span.end = block;
+            }
         }
         return span;
     }
@@ -587,6 +606,10 @@ std::optional<YamlEntry> findEntry(const QByteArray &text, const YAML::Node &roo
 
 std::optional<LocatedEntry> locateYamlText(const QByteArray &text, const QString &serverName, QString *error)
 {
+    if (!offsetsHold(text)) {
+        *error = McpJson::tr("the file is not UTF-8 text; it cannot be rewritten in place");
+        return std::nullopt;
+    }
     ConfigParseError parseError;
     const auto root = load(text, QString(), &parseError);
     if (!root || !root->IsMap()) {
@@ -646,6 +669,10 @@ namespace {
 std::optional<QByteArray> writeYamlText(const QByteArray &text, const ServerConfig &config, McpJsonDialect dialect,
                                         ServerConfig::SecretHandling secrets, QString *error)
 {
+    if (!offsetsHold(text)) {
+        *error = McpJson::tr("the file is not UTF-8 text; it cannot be rewritten in place");
+        return std::nullopt;
+    }
     ConfigParseError parseError;
     const auto root = load(text, QString(), &parseError);
     if (!root || (!root->IsMap() && !root->IsNull())) {
