@@ -1039,6 +1039,10 @@
             <source>&quot;%1&quot; is written inline; add the server by hand</source>
             <translation>„%1“ ist inline geschrieben; fügen Sie den Server von Hand hinzu</translation>
         </message>
+        <message>
+            <source>the file is not UTF-8 text; it cannot be rewritten in place</source>
+            <translation>die Datei ist kein UTF-8-Text; sie kann nicht an Ort und Stelle umgeschrieben werden</translation>
+        </message>
     </context>
     <context>
         <name>Mcp::MemorySecretStore</name>
@@ -1662,6 +1666,10 @@
         <message>
             <source>%1 has changed since the recorder was put in (%2); its backup is %3</source>
             <translation>%1 wurde seit dem Einsetzen des Recorders geändert (%2); die Sicherungskopie ist %3</translation>
+        </message>
+        <message>
+            <source>the file is laid out in a way MCP Scope cannot rewrite safely; it was left as it was</source>
+            <translation>die Datei ist so aufgebaut, dass MCP Scope sie nicht sicher umschreiben kann; sie blieb, wie sie war</translation>
         </message>
     </context>
     <context>
@@ -7929,6 +7937,10 @@ Client bietet: %2</translation>
         <message>
             <source>cannot write %1: %2</source>
             <translation>%1 kann nicht geschrieben werden: %2</translation>
+        </message>
+        <message>
+            <source>the file is laid out in a way MCP Scope cannot rewrite safely; it was left as it was</source>
+            <translation>die Datei ist so aufgebaut, dass MCP Scope sie nicht sicher umschreiben kann; sie blieb, wie sie war</translation>
         </message>
     </context>
 </TS>

@@ -1032,6 +1032,10 @@
             <source>&quot;%1&quot; is written inline; add the server by hand</source>
             <translation>“%1”以内联形式书写；请手动添加服务器</translation>
         </message>
+        <message>
+            <source>the file is not UTF-8 text; it cannot be rewritten in place</source>
+            <translation>该文件不是 UTF-8 文本；无法原地改写</translation>
+        </message>
     </context>
     <context>
         <name>Mcp::MemorySecretStore</name>
@@ -1652,6 +1656,10 @@
         <message>
             <source>%1 has changed since the recorder was put in (%2); its backup is %3</source>
             <translation>自接入记录器以来 %1 已被更改（%2）；其备份为 %3</translation>
+        </message>
+        <message>
+            <source>the file is laid out in a way MCP Scope cannot rewrite safely; it was left as it was</source>
+            <translation>该文件的布局使 MCP Scope 无法安全地改写；文件保持原样</translation>
         </message>
     </context>
     <context>
@@ -7866,6 +7874,10 @@ Client offers: %2</source>
         <message>
             <source>cannot write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
+        </message>
+        <message>
+            <source>the file is laid out in a way MCP Scope cannot rewrite safely; it was left as it was</source>
+            <translation>该文件的布局使 MCP Scope 无法安全地改写；文件保持原样</translation>
         </message>
     </context>
 </TS>
