@@ -5,7 +5,7 @@
 # broken invariant or input that runs longer than MCPSCOPE_FUZZ_TIMEOUT seconds (default 10)
 # fails the run; the input is kept as build-fuzz/<target>-crash-… (or timeout-…).
 # Usage: scripts/fuzz.sh [seconds per target, default 10] [target ...]
-#   With all twelve targets the default spends two minutes fuzzing (CI's budget: scripts/test.sh).
+#   With all thirteen targets the default spends about two minutes fuzzing (CI's budget: scripts/test.sh).
 #   A longer run before closing a parser change: scripts/fuzz.sh 1800 fuzz_schema
 set -euo pipefail
 cd "$(dirname "$0")/.."
