@@ -24,7 +24,7 @@ else
 fi
 build_dir=${MCPSCOPE_BUILD_DIR:-build}
 # The parsers' fuzz targets, each for a short bounded time: thirteen targets at 10 s keep CI's fuzzing
-# within two minutes (MCPSCOPE_FUZZ_SECONDS=0 skips them).
+# within about two minutes (MCPSCOPE_FUZZ_SECONDS=0 skips them).
 fuzz_seconds=${MCPSCOPE_FUZZ_SECONDS:-10}
 if [ "$fuzz_seconds" -gt 0 ]; then
     scripts/fuzz.sh "$fuzz_seconds"
