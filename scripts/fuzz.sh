@@ -5,7 +5,7 @@
 # broken invariant or input that runs longer than MCPSCOPE_FUZZ_TIMEOUT seconds (default 10)
 # fails the run; the input is kept as build-fuzz/<target>-crash-… (or timeout-…).
 # Usage: scripts/fuzz.sh [seconds per target, default 10] [target ...]
-#   With all thirteen targets the default spends over two minutes fuzzing (CI's budget: scripts/test.sh).
+#   With all fourteen targets the default spends over two minutes fuzzing (CI's budget: scripts/test.sh).
 #   A longer run before closing a parser change: scripts/fuzz.sh 1800 fuzz_schema
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,9 +25,9 @@ CC=clang CXX=clang++ cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelW
 declare -A folder=([fuzz_jsonrpc]=jsonrpc [fuzz_sseparser]=sse [fuzz_lineframer]=lineframer
     [fuzz_mcpjson]=mcpjson [fuzz_serverconfig]=serverconfig [fuzz_capture]=capture [fuzz_schema]=schema
     [fuzz_uritemplate]=uritemplate [fuzz_auth]=auth [fuzz_modern]=modern [fuzz_collection]=collection
-    [fuzz_capturedmessages]=capturedmessages [fuzz_registry]=registry)
+    [fuzz_capturedmessages]=capturedmessages [fuzz_registry]=registry [fuzz_hostconfigs]=hostconfigs)
 all=(fuzz_jsonrpc fuzz_sseparser fuzz_lineframer fuzz_mcpjson fuzz_serverconfig fuzz_capture fuzz_schema
-    fuzz_uritemplate fuzz_auth fuzz_modern fuzz_collection fuzz_capturedmessages fuzz_registry)
+    fuzz_uritemplate fuzz_auth fuzz_modern fuzz_collection fuzz_capturedmessages fuzz_registry fuzz_hostconfigs)
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then targets=("${all[@]}"); fi
 cmake --build "$build_dir" --parallel "$(nproc)" --target "${targets[@]}"

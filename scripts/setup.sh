@@ -21,6 +21,7 @@ packages=(
     gstreamer1.0-plugins-good  # Qt Multimedia 6.4 plays through GStreamer: WAV, MP3 and FLAC decoders live here
     qtkeychain-qt6-dev libgl-dev
     libsimdjson-dev libvalijson-dev json-schema-test-suite liblz4-dev
+    libtomlplusplus-dev libyaml-cpp-dev  # lib/config: Codex's config.toml, Continue's and Goose's config.yaml
     libssl-dev  # OpenSSL's libcrypto: ES256 signatures in lib/auth (private_key_jwt, DPoP)
     xvfb xauth clang libclang-rt-14-dev
     openbox xdotool x11-utils  # the `desktop` tests: a window manager on Xvfb, real input (XTest), xprop

@@ -23,7 +23,7 @@ else
     scripts/build.sh
 fi
 build_dir=${MCPSCOPE_BUILD_DIR:-build}
-# The parsers' fuzz targets, each for a short bounded time: thirteen targets at 10 s keep CI's fuzzing
+# The parsers' fuzz targets, each for a short bounded time: fourteen targets at 10 s keep CI's fuzzing
 # near two minutes (MCPSCOPE_FUZZ_SECONDS=0 skips them).
 fuzz_seconds=${MCPSCOPE_FUZZ_SECONDS:-10}
 if [ "$fuzz_seconds" -gt 0 ]; then

@@ -979,6 +979,70 @@
             <source>%1: the command "%2" cannot be split: %3</source>
             <translation>%1: Der Befehl „%2“ lässt sich nicht aufteilen: %3</translation>
         </message>
+        <message>
+            <source>%1: provided by a Zed extension (no &quot;command&quot; or &quot;url&quot;); skipped.</source>
+            <translation>%1: von einer Zed-Erweiterung bereitgestellt (kein „command“ oder „url“); übersprungen.</translation>
+        </message>
+        <message>
+            <source>Not valid TOML: %1.</source>
+            <translation>Kein gültiges TOML: %1.</translation>
+        </message>
+        <message>
+            <source>&quot;mcp_servers&quot; is not a table.</source>
+            <translation>„mcp_servers“ ist keine Tabelle.</translation>
+        </message>
+        <message>
+            <source>there is no server &quot;%1&quot; in the file</source>
+            <translation>die Datei enthält keinen Server „%1“</translation>
+        </message>
+        <message>
+            <source>the entry &quot;%1&quot; is not an object</source>
+            <translation>der Eintrag „%1“ ist kein Objekt</translation>
+        </message>
+        <message>
+            <source>the entry &quot;%1&quot; is written with dotted keys; it cannot be rewritten in place</source>
+            <translation>der Eintrag „%1“ ist mit gepunkteten Schlüsseln geschrieben; er kann nicht an Ort und Stelle umgeschrieben werden</translation>
+        </message>
+        <message>
+            <source>Not valid YAML: %1.</source>
+            <translation>Kein gültiges YAML: %1.</translation>
+        </message>
+        <message>
+            <source>An entry of &quot;mcpServers&quot; is not a map; skipped.</source>
+            <translation>Ein Eintrag von „mcpServers“ ist keine Map; übersprungen.</translation>
+        </message>
+        <message>
+            <source>An entry of &quot;mcpServers&quot; has no &quot;name&quot;; skipped.</source>
+            <translation>Ein Eintrag von „mcpServers“ hat keinen „name“; übersprungen.</translation>
+        </message>
+        <message>
+            <source>%1: a Goose extension of type &quot;%2&quot;, which Goose runs itself; skipped.</source>
+            <translation>%1: eine Goose-Erweiterung vom Typ „%2“, die Goose selbst ausführt; übersprungen.</translation>
+        </message>
+        <message>
+            <source>The top level is not a map.</source>
+            <translation>Die oberste Ebene ist keine Map.</translation>
+        </message>
+        <message>
+            <source>&quot;extensions&quot; is not a map.</source>
+            <translation>„extensions“ ist keine Map.</translation>
+        </message>
+        <message>
+            <source>&quot;mcpServers&quot; is not a list.</source>
+            <translation>„mcpServers“ ist keine Liste.</translation>
+        </message>
+        <message>
+            <source>the file is not a YAML map</source>
+            <translation>die Datei ist keine YAML-Map</translation>
+        </message>
+        <message>
+            <source>&quot;%1&quot; is written inline; add the server by hand</source>
+            <translation>„%1“ ist inline geschrieben; fügen Sie den Server von Hand hinzu</translation>
+        </message>
+        <message>
+            <source>the file is not UTF-8 text; it cannot be rewritten in place</source>
+            <translation>die Datei ist kein UTF-8-Text; sie kann nicht an Ort und Stelle umgeschrieben werden</translation>
+        </message>
     </context>
     <context>
         <name>Mcp::MemorySecretStore</name>
@@ -1602,6 +1666,10 @@
         <message>
             <source>%1 has changed since the recorder was put in (%2); its backup is %3</source>
             <translation>%1 wurde seit dem Einsetzen des Recorders geändert (%2); die Sicherungskopie ist %3</translation>
+        </message>
+        <message>
+            <source>the file is laid out in a way MCP Scope cannot rewrite safely; it was left as it was</source>
+            <translation>die Datei ist so aufgebaut, dass MCP Scope sie nicht sicher umschreiben kann; sie blieb, wie sie war</translation>
         </message>
     </context>
     <context>
@@ -3426,10 +3494,6 @@
             <translation>Server exportieren</translation>
         </message>
         <message>
-            <source>mcpServers (Claude Desktop, Claude Code, Cursor)</source>
-            <translation>mcpServers (Claude Desktop, Claude Code, Cursor)</translation>
-        </message>
-        <message>
             <source>servers (VS Code)</source>
             <translation>servers (VS Code)</translation>
         </message>
@@ -3454,10 +3518,6 @@
             <translation>Geheime Werte werden weggelassen und durch ${NAME}-Verweise ersetzt.</translation>
         </message>
         <message>
-            <source>JSON files (*.json);;All files (*)</source>
-            <translation>JSON-Dateien (*.json);;Alle Dateien (*)</translation>
-        </message>
-        <message>
             <source>Could not write %1: %2</source>
             <translation>%1 konnte nicht geschrieben werden: %2</translation>
         </message>
@@ -3473,7 +3533,47 @@
             <source>&amp;Save…</source>
             <translation>&amp;Speichern…</translation>
         </message>
-    </context>
+        <message>
+            <source>mcpServers (Claude Desktop, Claude Code, Cursor, Cline, LM Studio)</source>
+            <translation>mcpServers (Claude Desktop, Claude Code, Cursor, Cline, LM Studio)</translation>
+        </message>
+        <message>
+            <source>&amp;Add to Host File…</source>
+            <translation>Zur &amp;Host-Datei hinzufügen…</translation>
+        </message>
+        <message>
+            <source>Writes these servers into an existing configuration file of the chosen host: only their entries change, comments and everything else stay.</source>
+            <translation>Schreibt diese Server in eine vorhandene Konfigurationsdatei des gewählten Hosts: Nur ihre Einträge ändern sich, Kommentare und alles andere bleiben.</translation>
+        </message>
+        <message>
+            <source>Add to Host File</source>
+            <translation>Zur Host-Datei hinzufügen</translation>
+        </message>
+        <message>
+            <source>Host configurations (*.json *.jsonc *.toml *.yaml *.yml);;All files (*)</source>
+            <translation>Host-Konfigurationen (*.json *.jsonc *.toml *.yaml *.yml);;Alle Dateien (*)</translation>
+        </message>
+        <message>
+            <source>Could not add %1 to %2: %3</source>
+            <translation>%1 konnte nicht zu %2 hinzugefügt werden: %3</translation>
+        </message>
+        <message>
+            <source>Added to %1; the rest of the file is as it was.</source>
+            <translation>Zu %1 hinzugefügt; der Rest der Datei ist unverändert.</translation>
+        </message>
+        <message>
+            <source>Host configurations (*.json *.toml *.yaml);;All files (*)</source>
+            <translation>Host-Konfigurationen (*.json *.toml *.yaml);;Alle Dateien (*)</translation>
+        </message>
+        <message>
+            <source>mcpServers (Claude Desktop, Claude Code, Cursor)</source>
+            <translation>mcpServers (Claude Desktop, Claude Code, Cursor)</translation>
+        </message>
+    <message>
+            <source>JSON files (*.json);;All files (*)</source>
+            <translation>JSON-Dateien (*.json);;Alle Dateien (*)</translation>
+        </message>
+</context>
     <context>
         <name>Mcp::Ui::IconFetcher</name>
         <message>
@@ -3625,10 +3725,6 @@
             <translation>Server importieren</translation>
         </message>
         <message>
-            <source>Reads Claude Desktop, Claude Code (.mcp.json), Cursor, Cline, Windsurf and VS Code configurations, a bare map of servers, a single server object, or an install link (mcpscope://, vscode:, cursor://). Imported commands only run after you have seen and confirmed them.</source>
-            <translation>Liest Konfigurationen von Claude Desktop, Claude Code (.mcp.json), Cursor, Cline, Windsurf und VS Code, eine bloße Server-Zuordnung, ein einzelnes Server-Objekt oder einen Installationslink (mcpscope://, vscode:, cursor://). Importierte Befehle laufen erst, nachdem Sie sie gesehen und bestätigt haben.</translation>
-        </message>
-        <message>
             <source>File:</source>
             <translation>Datei:</translation>
         </message>
@@ -3669,14 +3765,6 @@
             <translation>Konflikt</translation>
         </message>
         <message>
-            <source>Import mcp.json</source>
-            <translation>mcp.json importieren</translation>
-        </message>
-        <message>
-            <source>JSON files (*.json *.jsonc);;All files (*)</source>
-            <translation>JSON-Dateien (*.json *.jsonc);;Alle Dateien (*)</translation>
-        </message>
-        <message>
             <source>Choose a file.</source>
             <translation>Wählen Sie eine Datei.</translation>
         </message>
@@ -3701,26 +3789,6 @@
                 <numerusform>%n Namenskonflikt: Wählen Sie in der Spalte Aktion, was geschehen soll</numerusform>
                 <numerusform>%n Namenskonflikte: Wählen Sie in der Spalte Aktion, was geschehen soll</numerusform>
             </translation>
-        </message>
-        <message>
-            <source>mcpServers (Claude, Cursor, Cline)</source>
-            <translation>mcpServers (Claude, Cursor, Cline)</translation>
-        </message>
-        <message>
-            <source>VS Code servers</source>
-            <translation>VS-Code-Server</translation>
-        </message>
-        <message>
-            <source>Map of servers</source>
-            <translation>Server-Zuordnung</translation>
-        </message>
-        <message>
-            <source>Single server</source>
-            <translation>Einzelner Server</translation>
-        </message>
-        <message>
-            <source>Unknown format</source>
-            <translation>Unbekanntes Format</translation>
         </message>
         <message>
             <source>Add</source>
@@ -3755,6 +3823,46 @@
             <translation>&amp;Importieren</translation>
         </message>
         <message>
+            <source>Reads the configurations of Claude Desktop, Claude Code (.mcp.json), Cursor, VS Code, Codex (config.toml), Gemini CLI, Windsurf, Zed, Cline, LM Studio, Continue and Goose (config.yaml), a bare map of servers, a single server object, or an install link (mcpscope://, vscode:, cursor://). Imported commands only run after you have seen and confirmed them.</source>
+            <translation>Liest die Konfigurationen von Claude Desktop, Claude Code (.mcp.json), Cursor, VS Code, Codex (config.toml), Gemini CLI, Windsurf, Zed, Cline, LM Studio, Continue und Goose (config.yaml), eine bloße Server-Map, ein einzelnes Serverobjekt oder einen Installationslink (mcpscope://, vscode:, cursor://). Importierte Befehle laufen erst, nachdem Sie sie gesehen und bestätigt haben.</translation>
+        </message>
+        <message>
+            <source>Choose a host&apos;s configuration…</source>
+            <translation>Konfiguration eines Hosts wählen…</translation>
+        </message>
+        <message>
+            <source>Host configurations (*.json *.jsonc *.toml *.yaml *.yml);;All files (*)</source>
+            <translation>Host-Konfigurationen (*.json *.jsonc *.toml *.yaml *.yml);;Alle Dateien (*)</translation>
+        </message>
+    <message>
+            <source>Import mcp.json</source>
+            <translation>mcp.json importieren</translation>
+        </message>
+    <message>
+            <source>JSON files (*.json *.jsonc);;All files (*)</source>
+            <translation>JSON-Dateien (*.json *.jsonc);;Alle Dateien (*)</translation>
+        </message>
+    <message>
+            <source>mcpServers (Claude, Cursor, Cline)</source>
+            <translation>mcpServers (Claude, Cursor, Cline)</translation>
+        </message>
+    <message>
+            <source>VS Code servers</source>
+            <translation>VS-Code-Server</translation>
+        </message>
+    <message>
+            <source>Map of servers</source>
+            <translation>Server-Zuordnung</translation>
+        </message>
+    <message>
+            <source>Single server</source>
+            <translation>Einzelner Server</translation>
+        </message>
+    <message>
+            <source>Unknown format</source>
+            <translation>Unbekanntes Format</translation>
+        </message>
+    <message>
         <source>Open as server.&amp;json…</source>
         <translation>Als server.&amp;json öffnen…</translation>
     </message>
@@ -4899,10 +5007,6 @@ Verbinden Sie, um hier zu sehen, was er anbietet.</translation>
             <translation>Host-Konfiguration</translation>
         </message>
         <message>
-            <source>JSON files (*.json);;All files (*)</source>
-            <translation>JSON-Dateien (*.json);;Alle Dateien (*)</translation>
-        </message>
-        <message>
             <source>No host configuration found; choose one with Other File…</source>
             <translation>Keine Host-Konfiguration gefunden; wählen Sie eine mit „Andere Datei…“</translation>
         </message>
@@ -4958,7 +5062,15 @@ Verbinden Sie, um hier zu sehen, was er anbietet.</translation>
             <source>&amp;Undo</source>
             <translation>&amp;Rückgängig</translation>
         </message>
-    </context>
+        <message>
+            <source>Host configurations (*.json *.jsonc *.toml *.yaml *.yml);;All files (*)</source>
+            <translation>Host-Konfigurationen (*.json *.jsonc *.toml *.yaml *.yml);;Alle Dateien (*)</translation>
+        </message>
+        <message>
+            <source>JSON files (*.json);;All files (*)</source>
+            <translation>JSON-Dateien (*.json);;Alle Dateien (*)</translation>
+        </message>
+</context>
     <context>
         <name>Mcp::Ui::ReplayDialog</name>
         <message>
@@ -7896,6 +8008,53 @@ Client bietet: %2</translation>
         <translation>%1 µs</translation>
     </message>
 </context>
+    <context>
+        <name>Mcp::HostConfig</name>
+        <message>
+            <source>the file cannot be rewritten in place</source>
+            <translation>die Datei kann nicht an Ort und Stelle umgeschrieben werden</translation>
+        </message>
+        <message>
+            <source>the file is not a JSON object</source>
+            <translation>die Datei ist kein JSON-Objekt</translation>
+        </message>
+        <message>
+            <source>&quot;%1&quot; is not an object</source>
+            <translation>„%1“ ist kein Objekt</translation>
+        </message>
+        <message>
+            <source>mcpServers (Claude, Cursor, Cline, LM Studio)</source>
+            <translation>mcpServers (Claude, Cursor, Cline, LM Studio)</translation>
+        </message>
+        <message>
+            <source>VS Code servers</source>
+            <translation>VS-Code-Server</translation>
+        </message>
+        <message>
+            <source>Map of servers</source>
+            <translation>Server-Zuordnung</translation>
+        </message>
+        <message>
+            <source>Single server</source>
+            <translation>Einzelner Server</translation>
+        </message>
+        <message>
+            <source>Unknown format</source>
+            <translation>Unbekanntes Format</translation>
+        </message>
+        <message>
+            <source>cannot read %1: %2</source>
+            <translation>%1 kann nicht gelesen werden: %2</translation>
+        </message>
+        <message>
+            <source>cannot write %1: %2</source>
+            <translation>%1 kann nicht geschrieben werden: %2</translation>
+        </message>
+        <message>
+            <source>the file is laid out in a way MCP Scope cannot rewrite safely; it was left as it was</source>
+            <translation>die Datei ist so aufgebaut, dass MCP Scope sie nicht sicher umschreiben kann; sie blieb, wie sie war</translation>
+        </message>
+    </context>
 <context>
     <name>Mcp::InstallLink</name>
     <message>

@@ -972,6 +972,70 @@
             <source>%1: the command "%2" cannot be split: %3</source>
             <translation>%1：无法拆分命令“%2”：%3</translation>
         </message>
+        <message>
+            <source>%1: provided by a Zed extension (no &quot;command&quot; or &quot;url&quot;); skipped.</source>
+            <translation>%1：由 Zed 扩展提供（没有“command”或“url”）；已跳过。</translation>
+        </message>
+        <message>
+            <source>Not valid TOML: %1.</source>
+            <translation>不是有效的 TOML：%1。</translation>
+        </message>
+        <message>
+            <source>&quot;mcp_servers&quot; is not a table.</source>
+            <translation>“mcp_servers”不是表。</translation>
+        </message>
+        <message>
+            <source>there is no server &quot;%1&quot; in the file</source>
+            <translation>文件中没有服务器“%1”</translation>
+        </message>
+        <message>
+            <source>the entry &quot;%1&quot; is not an object</source>
+            <translation>条目“%1”不是对象</translation>
+        </message>
+        <message>
+            <source>the entry &quot;%1&quot; is written with dotted keys; it cannot be rewritten in place</source>
+            <translation>条目“%1”使用点分键书写；无法原地改写</translation>
+        </message>
+        <message>
+            <source>Not valid YAML: %1.</source>
+            <translation>不是有效的 YAML：%1。</translation>
+        </message>
+        <message>
+            <source>An entry of &quot;mcpServers&quot; is not a map; skipped.</source>
+            <translation>“mcpServers”中的一个条目不是映射；已跳过。</translation>
+        </message>
+        <message>
+            <source>An entry of &quot;mcpServers&quot; has no &quot;name&quot;; skipped.</source>
+            <translation>“mcpServers”中的一个条目没有“name”；已跳过。</translation>
+        </message>
+        <message>
+            <source>%1: a Goose extension of type &quot;%2&quot;, which Goose runs itself; skipped.</source>
+            <translation>%1：类型为“%2”的 Goose 扩展，由 Goose 自行运行；已跳过。</translation>
+        </message>
+        <message>
+            <source>The top level is not a map.</source>
+            <translation>顶层不是映射。</translation>
+        </message>
+        <message>
+            <source>&quot;extensions&quot; is not a map.</source>
+            <translation>“extensions”不是映射。</translation>
+        </message>
+        <message>
+            <source>&quot;mcpServers&quot; is not a list.</source>
+            <translation>“mcpServers”不是列表。</translation>
+        </message>
+        <message>
+            <source>the file is not a YAML map</source>
+            <translation>该文件不是 YAML 映射</translation>
+        </message>
+        <message>
+            <source>&quot;%1&quot; is written inline; add the server by hand</source>
+            <translation>“%1”以内联形式书写；请手动添加服务器</translation>
+        </message>
+        <message>
+            <source>the file is not UTF-8 text; it cannot be rewritten in place</source>
+            <translation>该文件不是 UTF-8 文本；无法原地改写</translation>
+        </message>
     </context>
     <context>
         <name>Mcp::MemorySecretStore</name>
@@ -1592,6 +1656,10 @@
         <message>
             <source>%1 has changed since the recorder was put in (%2); its backup is %3</source>
             <translation>自接入记录器以来 %1 已被更改（%2）；其备份为 %3</translation>
+        </message>
+        <message>
+            <source>the file is laid out in a way MCP Scope cannot rewrite safely; it was left as it was</source>
+            <translation>该文件的布局使 MCP Scope 无法安全地改写；文件保持原样</translation>
         </message>
     </context>
     <context>
@@ -3405,10 +3473,6 @@
             <translation>导出服务器</translation>
         </message>
         <message>
-            <source>mcpServers (Claude Desktop, Claude Code, Cursor)</source>
-            <translation>mcpServers（Claude Desktop、Claude Code、Cursor）</translation>
-        </message>
-        <message>
             <source>servers (VS Code)</source>
             <translation>servers（VS Code）</translation>
         </message>
@@ -3433,10 +3497,6 @@
             <translation>机密值已省略，并替换为 ${NAME} 引用。</translation>
         </message>
         <message>
-            <source>JSON files (*.json);;All files (*)</source>
-            <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
-        </message>
-        <message>
             <source>Could not write %1: %2</source>
             <translation>无法写入 %1：%2</translation>
         </message>
@@ -3452,7 +3512,47 @@
             <source>&amp;Save…</source>
             <translation>保存(&amp;S)…</translation>
         </message>
-    </context>
+        <message>
+            <source>mcpServers (Claude Desktop, Claude Code, Cursor, Cline, LM Studio)</source>
+            <translation>mcpServers（Claude Desktop、Claude Code、Cursor、Cline、LM Studio）</translation>
+        </message>
+        <message>
+            <source>&amp;Add to Host File…</source>
+            <translation>添加到主机文件(&amp;A)…</translation>
+        </message>
+        <message>
+            <source>Writes these servers into an existing configuration file of the chosen host: only their entries change, comments and everything else stay.</source>
+            <translation>将这些服务器写入所选主机的现有配置文件：只有它们的条目会改变，注释和其他内容保持不变。</translation>
+        </message>
+        <message>
+            <source>Add to Host File</source>
+            <translation>添加到主机文件</translation>
+        </message>
+        <message>
+            <source>Host configurations (*.json *.jsonc *.toml *.yaml *.yml);;All files (*)</source>
+            <translation>主机配置 (*.json *.jsonc *.toml *.yaml *.yml);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>Could not add %1 to %2: %3</source>
+            <translation>无法将 %1 添加到 %2：%3</translation>
+        </message>
+        <message>
+            <source>Added to %1; the rest of the file is as it was.</source>
+            <translation>已添加到 %1；文件的其余部分保持不变。</translation>
+        </message>
+        <message>
+            <source>Host configurations (*.json *.toml *.yaml);;All files (*)</source>
+            <translation>主机配置 (*.json *.toml *.yaml);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>mcpServers (Claude Desktop, Claude Code, Cursor)</source>
+            <translation>mcpServers（Claude Desktop、Claude Code、Cursor）</translation>
+        </message>
+    <message>
+            <source>JSON files (*.json);;All files (*)</source>
+            <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+        </message>
+</context>
     <context>
         <name>Mcp::Ui::IconFetcher</name>
         <message>
@@ -3603,10 +3703,6 @@
             <translation>导入服务器</translation>
         </message>
         <message>
-            <source>Reads Claude Desktop, Claude Code (.mcp.json), Cursor, Cline, Windsurf and VS Code configurations, a bare map of servers, a single server object, or an install link (mcpscope://, vscode:, cursor://). Imported commands only run after you have seen and confirmed them.</source>
-            <translation>可读取 Claude Desktop、Claude Code（.mcp.json）、Cursor、Cline、Windsurf 和 VS Code 的配置、单纯的服务器映射、单个服务器对象或安装链接（mcpscope://、vscode:、cursor://）。导入的命令只有在您查看并确认后才会运行。</translation>
-        </message>
-        <message>
             <source>File:</source>
             <translation>文件：</translation>
         </message>
@@ -3647,14 +3743,6 @@
             <translation>冲突</translation>
         </message>
         <message>
-            <source>Import mcp.json</source>
-            <translation>导入 mcp.json</translation>
-        </message>
-        <message>
-            <source>JSON files (*.json *.jsonc);;All files (*)</source>
-            <translation>JSON 文件 (*.json *.jsonc);;所有文件 (*)</translation>
-        </message>
-        <message>
             <source>Choose a file.</source>
             <translation>请选择一个文件。</translation>
         </message>
@@ -3677,26 +3765,6 @@
             <translation>
                 <numerusform>%n 个名称冲突：请在“操作”列中选择处理方式</numerusform>
             </translation>
-        </message>
-        <message>
-            <source>mcpServers (Claude, Cursor, Cline)</source>
-            <translation>mcpServers（Claude、Cursor、Cline）</translation>
-        </message>
-        <message>
-            <source>VS Code servers</source>
-            <translation>VS Code 服务器</translation>
-        </message>
-        <message>
-            <source>Map of servers</source>
-            <translation>服务器映射</translation>
-        </message>
-        <message>
-            <source>Single server</source>
-            <translation>单个服务器</translation>
-        </message>
-        <message>
-            <source>Unknown format</source>
-            <translation>未知格式</translation>
         </message>
         <message>
             <source>Add</source>
@@ -3731,6 +3799,46 @@
             <translation>导入(&amp;I)</translation>
         </message>
         <message>
+            <source>Reads the configurations of Claude Desktop, Claude Code (.mcp.json), Cursor, VS Code, Codex (config.toml), Gemini CLI, Windsurf, Zed, Cline, LM Studio, Continue and Goose (config.yaml), a bare map of servers, a single server object, or an install link (mcpscope://, vscode:, cursor://). Imported commands only run after you have seen and confirmed them.</source>
+            <translation>读取 Claude Desktop、Claude Code（.mcp.json）、Cursor、VS Code、Codex（config.toml）、Gemini CLI、Windsurf、Zed、Cline、LM Studio、Continue 和 Goose（config.yaml）的配置、单纯的服务器映射、单个服务器对象或安装链接（mcpscope://、vscode:、cursor://）。导入的命令只有在您查看并确认后才会运行。</translation>
+        </message>
+        <message>
+            <source>Choose a host&apos;s configuration…</source>
+            <translation>选择主机的配置…</translation>
+        </message>
+        <message>
+            <source>Host configurations (*.json *.jsonc *.toml *.yaml *.yml);;All files (*)</source>
+            <translation>主机配置 (*.json *.jsonc *.toml *.yaml *.yml);;所有文件 (*)</translation>
+        </message>
+    <message>
+            <source>Import mcp.json</source>
+            <translation>导入 mcp.json</translation>
+        </message>
+    <message>
+            <source>JSON files (*.json *.jsonc);;All files (*)</source>
+            <translation>JSON 文件 (*.json *.jsonc);;所有文件 (*)</translation>
+        </message>
+    <message>
+            <source>mcpServers (Claude, Cursor, Cline)</source>
+            <translation>mcpServers（Claude、Cursor、Cline）</translation>
+        </message>
+    <message>
+            <source>VS Code servers</source>
+            <translation>VS Code 服务器</translation>
+        </message>
+    <message>
+            <source>Map of servers</source>
+            <translation>服务器映射</translation>
+        </message>
+    <message>
+            <source>Single server</source>
+            <translation>单个服务器</translation>
+        </message>
+    <message>
+            <source>Unknown format</source>
+            <translation>未知格式</translation>
+        </message>
+    <message>
         <source>Open as server.&amp;json…</source>
         <translation>作为 server.&amp;json 打开…</translation>
     </message>
@@ -4863,10 +4971,6 @@ Connect to see what it offers here.</source>
             <translation>宿主配置</translation>
         </message>
         <message>
-            <source>JSON files (*.json);;All files (*)</source>
-            <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
-        </message>
-        <message>
             <source>No host configuration found; choose one with Other File…</source>
             <translation>未找到宿主配置；请通过“其他文件…”选择一个</translation>
         </message>
@@ -4922,7 +5026,15 @@ Connect to see what it offers here.</source>
             <source>&amp;Undo</source>
             <translation>撤销(&amp;U)</translation>
         </message>
-    </context>
+        <message>
+            <source>Host configurations (*.json *.jsonc *.toml *.yaml *.yml);;All files (*)</source>
+            <translation>主机配置 (*.json *.jsonc *.toml *.yaml *.yml);;所有文件 (*)</translation>
+        </message>
+        <message>
+            <source>JSON files (*.json);;All files (*)</source>
+            <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+        </message>
+</context>
     <context>
         <name>Mcp::Ui::ReplayDialog</name>
         <message>
@@ -7833,6 +7945,53 @@ Client offers: %2</source>
         <translation>%1 微秒</translation>
     </message>
 </context>
+    <context>
+        <name>Mcp::HostConfig</name>
+        <message>
+            <source>the file cannot be rewritten in place</source>
+            <translation>无法原地改写该文件</translation>
+        </message>
+        <message>
+            <source>the file is not a JSON object</source>
+            <translation>该文件不是 JSON 对象</translation>
+        </message>
+        <message>
+            <source>&quot;%1&quot; is not an object</source>
+            <translation>“%1”不是对象</translation>
+        </message>
+        <message>
+            <source>mcpServers (Claude, Cursor, Cline, LM Studio)</source>
+            <translation>mcpServers（Claude、Cursor、Cline、LM Studio）</translation>
+        </message>
+        <message>
+            <source>VS Code servers</source>
+            <translation>VS Code 服务器</translation>
+        </message>
+        <message>
+            <source>Map of servers</source>
+            <translation>服务器映射</translation>
+        </message>
+        <message>
+            <source>Single server</source>
+            <translation>单个服务器</translation>
+        </message>
+        <message>
+            <source>Unknown format</source>
+            <translation>未知格式</translation>
+        </message>
+        <message>
+            <source>cannot read %1: %2</source>
+            <translation>无法读取 %1：%2</translation>
+        </message>
+        <message>
+            <source>cannot write %1: %2</source>
+            <translation>无法写入 %1：%2</translation>
+        </message>
+        <message>
+            <source>the file is laid out in a way MCP Scope cannot rewrite safely; it was left as it was</source>
+            <translation>该文件的布局使 MCP Scope 无法安全地改写；文件保持原样</translation>
+        </message>
+    </context>
 <context>
     <name>Mcp::InstallLink</name>
     <message>

@@ -3,6 +3,7 @@
 
 #include "auth/authorizationuseragent.h"
 #include "auth/oauthclient.h"
+#include "config/hostconfigs.h"
 #include "config/mcpjson.h"
 #include "config/registryserver.h"
 #include "config/serverconfig.h"
@@ -165,7 +166,7 @@ bool serverConfiguration(const CliOptions &given, ServerConfig *config, QString 
         if (!registryConfiguration(&o, config, error))
             return false;
     } else if (!o.configFile.isEmpty()) {
-        const McpJsonImport imported = McpJson::readFile(o.configFile);
+        const McpJsonImport imported = HostConfig::readFile(o.configFile);
         if (!imported.isValid()) {
             *error = tr("cannot read %1: %2").arg(o.configFile, imported.error.toString());
             return false;

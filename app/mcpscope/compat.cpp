@@ -3,6 +3,7 @@
 
 #include "clirunner.h"
 
+#include "config/hostconfigs.h"
 #include "config/mcpjson.h"
 #include "config/serverconfig.h"
 
@@ -189,7 +190,7 @@ static int listServers(const CompatSelection &s, QString *error, QJsonObject *re
         *error = tr("%1 needs --config FILE").arg(s.v2Method);
         return ExitUsage;
     }
-    const McpJsonImport imported = McpJson::readFile(s.configFile);
+    const McpJsonImport imported = HostConfig::readFile(s.configFile);
     if (!imported.isValid()) {
         *error = tr("cannot read %1: %2").arg(s.configFile, imported.error.toString());
         return ExitUsage;

@@ -61,6 +61,9 @@ inline constexpr QLatin1StringView Watch("watch");
 inline constexpr QLatin1StringView DebounceMs("debounceMs");
 inline constexpr QLatin1StringView Type("type");
 inline constexpr QLatin1StringView ServerUrl("serverUrl");
+inline constexpr QLatin1StringView HttpUrl("httpUrl");         // Gemini CLI: a streamable HTTP server
+inline constexpr QLatin1StringView ContextServers("context_servers"); // Zed
+inline constexpr QLatin1StringView Path("path");               // Zed: {"command": {"path", "args", "env"}}
 inline constexpr QLatin1StringView SecretHeaders("secretHeaders");
 inline constexpr QLatin1StringView SecretEnv("secretEnv");
 } // namespace Mcp::ConfigKey

@@ -28,7 +28,7 @@ namespace {
 // Members of a server entry this importer understands; the rest is kept in `extra`.
 const std::initializer_list<QLatin1String> kEntryKeys = {
     ConfigKey::Type, ConfigKey::Transport, ConfigKey::Command, ConfigKey::Args,
-    ConfigKey::Env, ConfigKey::Cwd, ConfigKey::Url, ConfigKey::ServerUrl,
+    ConfigKey::Env, ConfigKey::Cwd, ConfigKey::Url, ConfigKey::ServerUrl, ConfigKey::HttpUrl,
     ConfigKey::Headers, QLatin1String("x-mcpscope")};
 
 bool isServerObject(const QJsonValue &value)
@@ -36,7 +36,8 @@ bool isServerObject(const QJsonValue &value)
     const QJsonObject object = value.toObject();
     return value.isObject() && (object.value(ConfigKey::Command).isString()
                                 || object.value(ConfigKey::Url).isString()
-                                || object.value(ConfigKey::ServerUrl).isString());
+                                || object.value(ConfigKey::ServerUrl).isString()
+                                || object.value(ConfigKey::HttpUrl).isString());
 }
 
 // The keys of object: first those of preferred that it has (once each), then the rest in
@@ -304,17 +305,29 @@ ServerConfig entryToConfig(const QString &name, const QJsonObject &entry, const 
                            QStringList *warnings)
 {
     ServerConfig config = ServerConfig::create(name);
-    config.command = entry.value(ConfigKey::Command).toString();
+    // Zed's older form: "command": {"path", "args", "env"}; read as the flat members.
+    const QJsonObject commandObject = entry.value(ConfigKey::Command).toObject();
+    const bool nestedCommand = entry.value(ConfigKey::Command).isObject();
+    const auto member = [&](QLatin1StringView key) {
+        return nestedCommand && commandObject.contains(key) ? commandObject.value(key) : entry.value(key);
+    };
+    config.command = nestedCommand ? commandObject.value(ConfigKey::Path).toString()
+                                   : entry.value(ConfigKey::Command).toString();
     config.url = entry.value(ConfigKey::Url).toString();
     if (config.url.isEmpty())
         config.url = entry.value(ConfigKey::ServerUrl).toString(); // Windsurf
+    const QString httpUrl = entry.value(ConfigKey::HttpUrl).toString(); // Gemini CLI: streamable HTTP
+    if (config.url.isEmpty())
+        config.url = httpUrl;
 
     QString type = entry.value(ConfigKey::Type).toString();
     if (type.isEmpty())
         type = entry.value(ConfigKey::Transport).toString();
+    if (type.isEmpty() && !httpUrl.isEmpty() && config.url == httpUrl && config.command.isEmpty())
+        type = QStringLiteral("http");
     readTransport(config, name, type, warnings);
 
-    const QJsonValue args = entry.value(ConfigKey::Args);
+    const QJsonValue args = member(ConfigKey::Args);
     if (args.isArray()) {
         for (const QJsonValue &arg : args.toArray())
             config.args.append(ConfigDetail::scalarToString(arg));
@@ -327,7 +340,7 @@ ServerConfig entryToConfig(const QString &name, const QJsonObject &entry, const 
     }
     splitWholeCommandLine(config, name, warnings);
 
-    config.env = mapToEntries(entry.value(ConfigKey::Env), ConfigKey::Env, name, order.env, warnings);
+    config.env = mapToEntries(member(ConfigKey::Env), ConfigKey::Env, name, order.env, warnings);
     config.headers =
         mapToEntries(entry.value(ConfigKey::Headers), ConfigKey::Headers, name, order.headers, warnings);
     config.workingDirectory = entry.value(ConfigKey::Cwd).toString();
@@ -795,6 +808,19 @@ McpJsonImport McpJson::parse(const QByteArray &pasted, const QString &sourcePath
             result.dialect = McpJsonDialect::VsCode;
             readServerMap(root.value(ConfigKey::Servers).toObject(), order, KeyOrder::child(top, ConfigKey::Servers), &result);
             readInputs(root.value(ConfigKey::Inputs), &result);
+        } else if (root.value(ConfigKey::ContextServers).isObject()) {
+            // Zed's settings.json. A server a Zed extension provides has only "settings": it is
+            // started by the extension, and there is nothing here to run.
+            result.dialect = McpJsonDialect::Zed;
+            QJsonObject map = root.value(ConfigKey::ContextServers).toObject();
+            for (const QString &name : map.keys()) {
+                const QJsonObject entry = map.value(name).toObject();
+                if (!entry.contains(ConfigKey::Command) && !entry.contains(ConfigKey::Url)) {
+                    result.warnings.append(tr("%1: provided by a Zed extension (no \"command\" or \"url\"); skipped.").arg(name));
+                    map.remove(name);
+                }
+            }
+            readServerMap(map, order, KeyOrder::child(top, ConfigKey::ContextServers), &result);
         } else if (root.value(QLatin1String("mcp")).toObject().value(ConfigKey::Servers).isObject()) {
             // VS Code user settings.json: {"mcp": {"servers": {...}, "inputs": [...]}}
             const QJsonObject mcp = root.value(QLatin1String("mcp")).toObject();
@@ -841,16 +867,20 @@ McpJsonImport McpJson::parse(const QByteArray &pasted, const QString &sourcePath
     return result;
 }
 
+McpJsonImport McpJson::unreadable(const QString &path, const QString &why)
+{
+    McpJsonImport result;
+    result.sourcePath = path;
+    result.error.path = path;
+    result.error.reason = tr("Cannot read the file: %1.").arg(why);
+    return result;
+}
+
 McpJsonImport McpJson::readFile(const QString &path)
 {
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        McpJsonImport result;
-        result.sourcePath = path;
-        result.error.path = path;
-        result.error.reason = tr("Cannot read the file: %1.").arg(file.errorString());
-        return result;
-    }
+    if (!file.open(QIODevice::ReadOnly))
+        return unreadable(path, file.errorString());
     return parse(file.readAll(), path);
 }
 
@@ -929,12 +959,22 @@ QJsonObject McpJson::exportEntry(const ServerConfig &config, const McpJsonExport
         if (!config.workingDirectory.isEmpty())
             entry.insert(ConfigKey::Cwd, config.workingDirectory);
     } else {
-        if (config.transport == ServerConfig::TransportType::Sse)
-            entry.insert(ConfigKey::Type, QLatin1String("sse"));
-        else if (config.transport == ServerConfig::TransportType::StreamableHttp || vscode)
-            entry.insert(ConfigKey::Type, QLatin1String("http"));
-        // Auto in the mcpServers dialect: a bare "url", as Cursor writes it.
-        entry.insert(ConfigKey::Url, config.url);
+        const bool sse = config.transport == ServerConfig::TransportType::Sse;
+        if (options.dialect == McpJsonDialect::Gemini) {
+            // Gemini CLI tells the transports apart by the member: "url" is SSE, "httpUrl" streamable.
+            entry.insert(sse ? ConfigKey::Url : ConfigKey::HttpUrl, config.url);
+        } else if (options.dialect == McpJsonDialect::Windsurf) {
+            entry.insert(ConfigKey::ServerUrl, config.url);
+        } else {
+            // Zed has no "type": it detects the transport from the url.
+            const bool typed = options.dialect != McpJsonDialect::Zed;
+            if (typed && sse)
+                entry.insert(ConfigKey::Type, QLatin1String("sse"));
+            else if (typed && (config.transport == ServerConfig::TransportType::StreamableHttp || vscode))
+                entry.insert(ConfigKey::Type, QLatin1String("http"));
+            // Auto in the mcpServers dialect: a bare "url", as Cursor writes it.
+            entry.insert(ConfigKey::Url, config.url);
+        }
         QJsonObject headers;
         bool hasAuthorization = false;
         for (const ConfigEntry &h : config.headers) {
@@ -1165,7 +1205,7 @@ static QJsonObject documentAround(const QJsonObject &map, const QList<InputPromp
         if (!array.isEmpty() || document.contains(ConfigKey::Inputs))
             document.insert(ConfigKey::Inputs, array);
     } else {
-        document.insert(ConfigKey::McpServers, map);
+        document.insert(options.dialect == McpJsonDialect::Zed ? ConfigKey::ContextServers : ConfigKey::McpServers, map);
     }
     return document;
 }
@@ -1173,7 +1213,9 @@ static QJsonObject documentAround(const QJsonObject &map, const QList<InputPromp
 QByteArray McpJson::exportDocumentText(const QList<ServerConfig> &servers, const McpJsonExportOptions &options,
                                        const QJsonObject &base)
 {
-    const QString mapKey = options.dialect == McpJsonDialect::VsCode ? QString(ConfigKey::Servers) : QString(ConfigKey::McpServers);
+    const QString mapKey = options.dialect == McpJsonDialect::VsCode ? QString(ConfigKey::Servers)
+        : options.dialect == McpJsonDialect::Zed                     ? QString(ConfigKey::ContextServers)
+                                                                     : QString(ConfigKey::McpServers);
     const QStringList names = entryNames(servers);
     QList<InputPrompt> inputs;
     QList<bool> plain;

@@ -14,10 +14,17 @@ namespace Mcp {
 // The mcp.json families people copy servers from.
 enum class McpJsonDialect : quint8 {
     Unknown,
-    McpServers,   // {"mcpServers": {...}}: Claude Desktop, Claude Code (.mcp.json), Cursor, Cline, Windsurf
+    McpServers,   // {"mcpServers": {...}}: Claude Desktop, Claude Code (.mcp.json), Cursor, Cline, LM Studio
     VsCode,       // {"servers": {...}, "inputs": [...]} (.vscode/mcp.json), or "mcp" in settings.json
     ServerMap,    // a bare {"name": {server}, ...} map (pasted without its "mcpServers")
     SingleServer, // a bare {"command": ...} or {"url": ...} object (pasted)
+    // The other hosts' files (config/hostconfigs.h reads and writes them).
+    Windsurf,     // "mcpServers" with "serverUrl" for HTTP servers (~/.codeium/windsurf/mcp_config.json)
+    Gemini,       // Gemini CLI's settings.json: "mcpServers" with "httpUrl" (streamable) or "url" (SSE)
+    Zed,          // Zed's settings.json: "context_servers", "command" flat or as {path, args, env}
+    Codex,        // Codex's config.toml: [mcp_servers.NAME] tables
+    Continue,     // Continue's config.yaml (or a .continue/mcpServers block): an "mcpServers" list
+    Goose,        // Goose's config.yaml: an "extensions" map of {type, cmd, args, envs, uri...}
 };
 
 // Where a file or pasted text stopped being valid JSON, in terms a person can find.
@@ -49,7 +56,8 @@ struct McpJsonImport
 
 struct McpJsonExportOptions
 {
-    // McpServers (Claude Desktop, Claude Code, Cursor) or VsCode.
+    // McpServers (Claude Desktop, Claude Code, Cursor), VsCode, Windsurf, Gemini or Zed; the
+    // TOML and YAML hosts are written by HostConfig::exportText.
     McpJsonDialect dialect = McpJsonDialect::McpServers;
     // Omit: literal secret values become ${NAME} references (VS Code: ${input:id} with a
     // generated password input); values that already hold a reference are kept.
@@ -69,6 +77,8 @@ public:
     // commas (JSONC, as VS Code writes) are accepted. Imported servers keep ${...} text as is.
     static McpJsonImport parse(const QByteArray &text, const QString &sourcePath = QString());
     static McpJsonImport readFile(const QString &path);
+    // What readFile() gives for a file it cannot open (`why`: the file's errorString()).
+    static McpJsonImport unreadable(const QString &path, const QString &why);
 
     // One server's entry in the chosen dialect (the value under its name). Inputs generated
     // for omitted secrets (VS Code) are appended to *generatedInputs.

@@ -1,6 +1,9 @@
 #include "recordrewrite.h"
 
 #include "mcpjson.h"
+#include "hostconfigs.h"
+#include "hostfiles_p.h"
+#include "jsonscanner_p.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -11,7 +14,13 @@
 #include <QJsonValue>
 #include <QSaveFile>
 
+#include <algorithm>
+
 namespace Mcp {
+
+using ConfigDetail::JsonScanner;
+using ConfigDetail::Member;
+using ConfigDetail::find;
 
 namespace {
 
@@ -32,159 +41,39 @@ std::optional<QByteArray> readWhole(const QString &path, const QString &failure,
     return file.readAll();
 }
 
-// A minimal scanner over comment-free JSON that reports where things are (offsets into the
-// original text, which stripComments keeps).
-struct Member
+using HostFiles::LocatedEntry;
+using HostFiles::ValueSpan;
+using HostFiles::quoted;
+
+// A value's replacement text: a blank first when it follows a YAML key's ':' directly.
+QByteArray spliced(const ValueSpan &span, const QByteArray &value)
 {
-    QByteArray key;
-    qsizetype valueStart = 0;
-    qsizetype valueEnd = 0; // one past
-};
-
-class Scanner
-{
-public:
-    explicit Scanner(const QByteArray &text) : m_text(text) {}
-
-    void skipSpace(qsizetype *i) const
-    {
-        while (*i < m_text.size() && (m_text.at(*i) == ' ' || m_text.at(*i) == '\t' || m_text.at(*i) == '\n'
-                                      || m_text.at(*i) == '\r'))
-            ++*i;
-    }
-
-    // Skips one value starting at *i; false if it is not one.
-    bool skipValue(qsizetype *i) const
-    {
-        skipSpace(i);
-        if (*i >= m_text.size())
-            return false;
-        const char c = m_text.at(*i);
-        if (c == '"')
-            return skipString(i);
-        if (c == '{' || c == '[') {
-            const char close = c == '{' ? '}' : ']';
-            ++*i;
-            for (;;) {
-                skipSpace(i);
-                if (*i >= m_text.size())
-                    return false;
-                if (m_text.at(*i) == close) {
-                    ++*i;
-                    return true;
-                }
-                if (c == '{') {
-                    if (!skipString(i))
-                        return false;
-                    skipSpace(i);
-                    if (*i >= m_text.size() || m_text.at(*i) != ':')
-                        return false;
-                    ++*i;
-                }
-                if (!skipValue(i))
-                    return false;
-                skipSpace(i);
-                if (*i < m_text.size() && m_text.at(*i) == ',')
-                    ++*i;
-            }
-        }
-        while (*i < m_text.size() && !QByteArrayView(",}] \t\r\n").contains(m_text.at(*i)))
-            ++*i;
-        return true;
-    }
-
-    bool skipString(qsizetype *i) const
-    {
-        if (*i >= m_text.size() || m_text.at(*i) != '"')
-            return false;
-        for (++*i; *i < m_text.size(); ++*i) {
-            if (m_text.at(*i) == '\\')
-                ++*i;
-            else if (m_text.at(*i) == '"') {
-                ++*i;
-                return true;
-            }
-        }
-        return false;
-    }
-
-    // The members of the object starting at `start`.
-    std::optional<QList<Member>> members(qsizetype start) const
-    {
-        qsizetype i = start;
-        skipSpace(&i);
-        if (i >= m_text.size() || m_text.at(i) != '{')
-            return std::nullopt;
-        ++i;
-        QList<Member> list;
-        for (;;) {
-            skipSpace(&i);
-            if (i >= m_text.size())
-                return std::nullopt;
-            if (m_text.at(i) == '}')
-                return list;
-            const qsizetype keyStart = i;
-            if (!skipString(&i))
-                return std::nullopt;
-            Member member;
-            member.key = QJsonDocument::fromJson("[" + m_text.mid(keyStart, i - keyStart) + "]")
-                             .array().first().toString().toUtf8();
-            skipSpace(&i);
-            if (i >= m_text.size() || m_text.at(i) != ':')
-                return std::nullopt;
-            ++i;
-            skipSpace(&i);
-            member.valueStart = i;
-            if (!skipValue(&i))
-                return std::nullopt;
-            member.valueEnd = i;
-            list.append(member);
-            skipSpace(&i);
-            if (i < m_text.size() && m_text.at(i) == ',')
-                ++i;
-        }
-    }
-
-private:
-    const QByteArray &m_text;
-};
-
-const Member *find(const QList<Member> &members, QByteArrayView key)
-{
-    for (const Member &m : members) {
-        if (m.key == key)
-            return &m;
-    }
-    return nullptr;
+    return span.afterColon ? ' ' + value : value;
 }
 
-QByteArray jsonString(const QString &text)
-{
-    QByteArray array = QJsonDocument(QJsonArray{text}).toJson(QJsonDocument::Compact);
-    return array.mid(1, array.size() - 2);
-}
-
-// The entry's "command" and "args" values replaced (an "args" member added after "command" when
-// there is none); every other byte as it was.
-QByteArray replaceCommand(const QByteArray &text, const Member &command, const Member *args, const QString &program,
+// The entry's command and args values replaced (an args member added after the command when
+// there is none); every other byte as it was. The values are JSON literals, which TOML and
+// YAML read the same.
+QByteArray replaceCommand(const QByteArray &text, const LocatedEntry &located, const QString &program,
                           const QStringList &arguments)
 {
-    QByteArray argsText = "[";
-    for (qsizetype i = 0; i < arguments.size(); ++i)
-        argsText += (i ? ", " : "") + jsonString(arguments.at(i));
-    argsText += ']';
-    // Replace from the back so that earlier offsets stay right.
+    struct Edit
+    {
+        qsizetype start;
+        qsizetype end;
+        QByteArray text;
+    };
+    const QByteArray argsText = HostFiles::quotedList(arguments);
+    QList<Edit> edits{{located.command->start, located.command->end, spliced(*located.command, quoted(program))}};
+    if (located.args)
+        edits.append({located.args->start, located.args->end, spliced(*located.args, argsText)});
+    else
+        edits.append({located.argsInsertAt, located.argsInsertAt, located.argsInsertPrefix + argsText});
+    // From the back, so that earlier offsets stay right.
+    std::sort(edits.begin(), edits.end(), [](const Edit &a, const Edit &b) { return a.start > b.start; });
     QByteArray out = text;
-    if (args && args->valueStart > command.valueStart) {
-        out.replace(args->valueStart, args->valueEnd - args->valueStart, argsText);
-        out.replace(command.valueStart, command.valueEnd - command.valueStart, jsonString(program));
-    } else if (args) {
-        out.replace(command.valueStart, command.valueEnd - command.valueStart, jsonString(program));
-        out.replace(args->valueStart, args->valueEnd - args->valueStart, argsText);
-    } else {
-        out.replace(command.valueStart, command.valueEnd - command.valueStart,
-                    QByteArray(jsonString(program) + ", \"args\": " + argsText));
-    }
+    for (const Edit &edit : std::as_const(edits))
+        out.replace(edit.start, edit.end - edit.start, edit.text);
     return out;
 }
 
@@ -192,30 +81,31 @@ QByteArray replaceCommand(const QByteArray &text, const Member &command, const M
 
 namespace {
 
-// One server entry of a host's file: where its members are, in a text whose offsets are the
-// original file's (comments blanked).
-struct LocatedEntry
+QJsonValue valueAt(const QByteArray &stripped, const Member &member)
 {
-    QByteArray stripped;
-    std::optional<Member> command;
-    std::optional<Member> args;
-    std::optional<Member> url;
-};
+    return QJsonDocument::fromJson("[" + stripped.mid(member.valueStart, member.valueEnd - member.valueStart) + "]")
+        .array()
+        .first();
+}
 
-std::optional<LocatedEntry> locate(const QByteArray &text, const QString &serverName, QString *error)
+ValueSpan spanOf(const QByteArray &stripped, const Member &member)
 {
-    LocatedEntry located;
-    located.stripped = McpJson::stripComments(text);
-    if (located.stripped.size() != text.size())
+    return ValueSpan{member.valueStart, member.valueEnd, valueAt(stripped, member), false};
+}
+
+// A JSON host file's entry (JSONC included: offsets are the original file's, comments blanked).
+std::optional<LocatedEntry> locateJson(const QByteArray &text, const QString &serverName, QString *error)
+{
+    const QByteArray stripped = McpJson::stripComments(text);
+    if (stripped.size() != text.size())
         return failWith(error, RecordRewrite::tr("the file cannot be rewritten in place"));
-    const QByteArray &stripped = located.stripped;
-    Scanner scanner(stripped);
+    JsonScanner scanner(stripped);
     const auto root = scanner.members(0);
     if (!root)
         return failWith(error, RecordRewrite::tr("the file is not a JSON object"));
     // The map of servers, in each dialect's place.
     std::optional<QList<Member>> servers;
-    for (const QByteArrayView key : {QByteArrayView("mcpServers"), QByteArrayView("servers")}) {
+    for (const QByteArrayView key : {QByteArrayView("mcpServers"), QByteArrayView("servers"), QByteArrayView("context_servers")}) {
         if (const Member *m = find(*root, key)) {
             servers = scanner.members(m->valueStart);
             break;
@@ -237,20 +127,41 @@ std::optional<LocatedEntry> locate(const QByteArray &text, const QString &server
     const auto entry = scanner.members(entryMember->valueStart);
     if (!entry)
         return failWith(error, RecordRewrite::tr("the entry \"%1\" is not an object").arg(serverName));
-    for (const auto &[key, slot] : {std::pair{QByteArrayView("command"), &located.command},
-                                    std::pair{QByteArrayView("args"), &located.args},
-                                    std::pair{QByteArrayView("url"), &located.url}}) {
-        if (const Member *m = find(*entry, key))
-            *slot = *m;
+    LocatedEntry located;
+    // Zed's older form keeps the command line in an object: {"path", "args", "env"}.
+    const Member *command = find(*entry, "command");
+    const auto nested = command ? scanner.members(command->valueStart) : std::nullopt;
+    const QList<Member> &commandMembers = nested ? *nested : *entry;
+    if (const Member *program = nested ? find(*nested, "path") : command)
+        located.command = spanOf(stripped, *program);
+    if (const Member *args = find(commandMembers, "args"))
+        located.args = spanOf(stripped, *args);
+    for (const QByteArrayView key : {QByteArrayView("url"), QByteArrayView("serverUrl"), QByteArrayView("httpUrl")}) {
+        if (const Member *url = find(*entry, key)) {
+            located.url = spanOf(stripped, *url);
+            break;
+        }
+    }
+    if (located.command) {
+        located.argsInsertAt = located.command->end;
+        located.argsInsertPrefix = ", \"args\": ";
     }
     return located;
 }
 
-QJsonValue valueAt(const QByteArray &stripped, const Member &member)
+// The entry in a file of any host's format, told from the text.
+std::optional<LocatedEntry> locate(const QByteArray &text, const QString &serverName, QString *error)
 {
-    return QJsonDocument::fromJson("[" + stripped.mid(member.valueStart, member.valueEnd - member.valueStart) + "]")
-        .array()
-        .first();
+    QString why;
+    std::optional<LocatedEntry> located;
+    switch (HostFiles::formatOf(QString(), text)) {
+    case HostFiles::Format::Toml: located = HostFiles::locateCodex(text, serverName, &why); break;
+    case HostFiles::Format::Yaml: located = HostFiles::locateYaml(text, serverName, &why); break;
+    case HostFiles::Format::Json: return locateJson(text, serverName, error);
+    }
+    if (!located)
+        return failWith(error, why);
+    return located;
 }
 
 // A stdio entry's command line, checked (a string command, a list of args), and whether it
@@ -258,17 +169,17 @@ QJsonValue valueAt(const QByteArray &stripped, const Member &member)
 std::optional<RecordRewrite::Entry> commandLineOf(const LocatedEntry &located, const QString &serverName,
                                                   const QString &recorderProgram, QString *error)
 {
-    const QJsonValue command = valueAt(located.stripped, *located.command);
+    const QJsonValue command = located.command->value;
     if (!command.isString())
         return failWith(error, RecordRewrite::tr("the command of \"%1\" is not a string").arg(serverName));
     RecordRewrite::Entry entry;
     entry.command = command.toString();
     if (located.args) {
-        const QJsonValue args = valueAt(located.stripped, *located.args);
+        const QJsonValue args = located.args->value;
         if (!args.isArray())
             return failWith(error, RecordRewrite::tr("the args of \"%1\" are not a list").arg(serverName));
         for (const QJsonValue &a : args.toArray())
-            entry.args.append(a.toString());
+            entry.args.append(a.isString() ? a.toString() : a.toVariant().toString());
     }
     entry.recorded = entry.command == recorderProgram && entry.args.value(0) == QLatin1String("record");
     return entry;
@@ -286,24 +197,49 @@ std::optional<RecordRewrite::Entry> RecordRewrite::entry(const QByteArray &text,
         return commandLineOf(*located, serverName, recorderProgram, error);
     Entry entry;
     if (located->url) {
-        entry.url = QUrl(valueAt(located->stripped, *located->url).toString());
+        entry.url = QUrl(located->url->value.toString());
         return entry;
     }
     return failWith(error, tr("\"%1\" has neither a \"command\" nor a \"url\"").arg(serverName));
 }
 
+namespace {
+
+// A rewrite of the entry that still reads as the same file, or nullopt and why: a layout the
+// splice misjudged never reaches the host.
+std::optional<QByteArray> checked(std::optional<QByteArray> rewritten, const QString &serverName, QString *error)
+{
+    if (rewritten && !HostConfig::readsBack(*rewritten, QString(), serverName))
+        return failWith(error, RecordRewrite::tr("the file is laid out in a way MCP Scope cannot rewrite safely; it was left as it was"));
+    return rewritten;
+}
+
+} // namespace
+
 std::optional<QByteArray> RecordRewrite::wrap(const QByteArray &text, const QString &serverName,
                                               const Recorder &recorder, QString *error)
+{
+    return checked(wrapUnchecked(text, serverName, recorder, error), serverName, error);
+}
+
+std::optional<QByteArray> RecordRewrite::unwrap(const QByteArray &text, const QString &serverName,
+                                                const QByteArray &backup, const QString &recorderProgram,
+                                                QString *error)
+{
+    return checked(unwrapUnchecked(text, serverName, backup, recorderProgram, error), serverName, error);
+}
+
+std::optional<QByteArray> RecordRewrite::wrapUnchecked(const QByteArray &text, const QString &serverName,
+                                                       const Recorder &recorder, QString *error)
 {
     const auto located = locate(text, serverName, error);
     if (!located)
         return std::nullopt;
-    const QByteArray &stripped = located->stripped;
     if (!located->command && located->url) {
         // An HTTP server: the host is pointed at the recording proxy, same path and query.
         if (!recorder.httpProxy.isValid())
             return failWith(error, tr("\"%1\" is an HTTP server: it is recorded through mcpscope record --http").arg(serverName));
-        const QJsonValue urlValue = valueAt(stripped, *located->url);
+        const QJsonValue urlValue = located->url->value;
         const QUrl original(urlValue.toString());
         if (urlValue.toString().contains(QLatin1String("${")))
             return failWith(error, tr("the url of \"%1\" uses variables the host fills in; run mcpscope record --http "
@@ -317,8 +253,8 @@ std::optional<QByteArray> RecordRewrite::wrap(const QByteArray &text, const QStr
         proxied.setPath(original.path(QUrl::FullyEncoded), QUrl::StrictMode);
         proxied.setQuery(original.query(QUrl::FullyEncoded), QUrl::StrictMode);
         QByteArray out = text;
-        out.replace(located->url->valueStart, located->url->valueEnd - located->url->valueStart,
-                    jsonString(proxied.toString(QUrl::FullyEncoded)));
+        out.replace(located->url->start, located->url->end - located->url->start,
+                    spliced(*located->url, quoted(proxied.toString(QUrl::FullyEncoded))));
         return out;
     }
     if (!located->command)
@@ -334,13 +270,12 @@ std::optional<QByteArray> RecordRewrite::wrap(const QByteArray &text, const QStr
         recorderArgs << QStringLiteral("--capture") << recorder.captureFile;
     recorderArgs << QStringLiteral("--") << current->command;
     recorderArgs += current->args;
-    return replaceCommand(text, *located->command, located->args ? &*located->args : nullptr, recorder.program,
-                          recorderArgs);
+    return replaceCommand(text, *located, recorder.program, recorderArgs);
 }
 
-std::optional<QByteArray> RecordRewrite::unwrap(const QByteArray &text, const QString &serverName,
-                                                const QByteArray &backup, const QString &recorderProgram,
-                                                QString *error)
+std::optional<QByteArray> RecordRewrite::unwrapUnchecked(const QByteArray &text, const QString &serverName,
+                                                         const QByteArray &backup, const QString &recorderProgram,
+                                                         QString *error)
 {
     const auto located = locate(text, serverName, error);
     if (!located)
@@ -354,8 +289,7 @@ std::optional<QByteArray> RecordRewrite::unwrap(const QByteArray &text, const QS
         if (!current->recorded || separator < 0 || separator + 1 >= current->args.size())
             return failWith(error, tr("\"%1\" is not run through the recorder").arg(serverName));
         const QStringList original = current->args.mid(separator + 2);
-        const auto args = located->args ? &*located->args : nullptr;
-        return replaceCommand(text, *located->command, args, current->args.at(separator + 1), original);
+        return replaceCommand(text, *located, current->args.at(separator + 1), original);
     }
     if (!located->url)
         return failWith(error, tr("\"%1\" has neither a \"command\" nor a \"url\"").arg(serverName));
@@ -366,8 +300,8 @@ std::optional<QByteArray> RecordRewrite::unwrap(const QByteArray &text, const QS
     if (before->url.isEmpty())
         return failWith(error, tr("the backup has no url for \"%1\"").arg(serverName));
     QByteArray out = text;
-    out.replace(located->url->valueStart, located->url->valueEnd - located->url->valueStart,
-                jsonString(before->url.toString(QUrl::FullyEncoded)));
+    out.replace(located->url->start, located->url->end - located->url->start,
+                spliced(*located->url, quoted(before->url.toString(QUrl::FullyEncoded))));
     return out;
 }
 

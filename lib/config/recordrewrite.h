@@ -67,6 +67,14 @@ public:
     // recorded now and a backup beside the file holds it as it was.
     static std::optional<FileChange> pendingChange(const QString &path, const QString &serverName,
                                                    const QString &recorderProgram);
+
+private:
+    // wrap() and unwrap() before the check that their result reads back.
+    static std::optional<QByteArray> wrapUnchecked(const QByteArray &text, const QString &serverName,
+                                                   const Recorder &recorder, QString *error);
+    static std::optional<QByteArray> unwrapUnchecked(const QByteArray &text, const QString &serverName,
+                                                     const QByteArray &backup, const QString &recorderProgram,
+                                                     QString *error);
 };
 
 } // namespace Mcp

@@ -1,7 +1,7 @@
 #include "dialogs/exportserversdialog.h"
 #include "widgets/screenfit.h"
 
-#include "config/mcpjson.h"
+#include "config/hostconfigs.h"
 #include "theme.h"
 
 #include <QApplication>
@@ -9,6 +9,8 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
+#include <QFileInfo>
 #include <QFileDialog>
 #include <QFontDatabase>
 #include <QFormLayout>
@@ -29,8 +31,11 @@ ExportServersDialog::ExportServersDialog(const QList<ServerConfig> &servers, QWi
     auto *layout = new QVBoxLayout(this);
     auto *form = new QFormLayout;
     m_dialect = new QComboBox(this);
-    m_dialect->addItem(tr("mcpServers (Claude Desktop, Claude Code, Cursor)"), int(McpJsonDialect::McpServers));
+    m_dialect->addItem(tr("mcpServers (Claude Desktop, Claude Code, Cursor, Cline, LM Studio)"), int(McpJsonDialect::McpServers));
     m_dialect->addItem(tr("servers (VS Code)"), int(McpJsonDialect::VsCode));
+    for (const McpJsonDialect dialect : {McpJsonDialect::Codex, McpJsonDialect::Gemini, McpJsonDialect::Windsurf,
+                                         McpJsonDialect::Zed, McpJsonDialect::Continue, McpJsonDialect::Goose})
+        m_dialect->addItem(HostConfig::dialectName(dialect), int(dialect));
     m_secrets = new QCheckBox(tr("Include secret values"), this);
     form->addRow(tr("Format:"), m_dialect);
     form->addRow(QString(), m_secrets);
@@ -45,6 +50,9 @@ ExportServersDialog::ExportServersDialog(const QList<ServerConfig> &servers, QWi
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     QPushButton *copy = buttons->addButton(tr("&Copy"), QDialogButtonBox::ActionRole);
     QPushButton *save = buttons->addButton(tr("&Save…"), QDialogButtonBox::ActionRole);
+    QPushButton *addButton = buttons->addButton(tr("&Add to Host File…"), QDialogButtonBox::ActionRole);
+    addButton->setToolTip(tr("Writes these servers into an existing configuration file of the chosen host: "
+                             "only their entries change, comments and everything else stay."));
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(copy, &QPushButton::clicked, this, [this] {
@@ -52,22 +60,61 @@ ExportServersDialog::ExportServersDialog(const QList<ServerConfig> &servers, QWi
         m_warning->setText(tr("Copied to the clipboard."));
     });
     connect(save, &QPushButton::clicked, this, &ExportServersDialog::save);
+    connect(addButton, &QPushButton::clicked, this, [this] {
+        // The chosen host's usual file (user scope) to start from.
+        QString start = QDir::homePath();
+        for (const HostConfig::Location &location : HostConfig::locations(QString()))
+            if (location.dialect == dialect() && (start == QDir::homePath() || QFileInfo::exists(location.path)))
+                start = location.path;
+        const QString path = QFileDialog::getSaveFileName(this, tr("Add to Host File"), start,
+                                                          tr("Host configurations (*.json *.jsonc *.toml *.yaml *.yml);;All files (*)"),
+                                                          nullptr, QFileDialog::DontConfirmOverwrite);
+        if (path.isEmpty())
+            return;
+        QString error;
+        if (!addToFile(path, &error))
+            QMessageBox::warning(this, windowTitle(), error);
+    });
     connect(m_dialect, &QComboBox::currentIndexChanged, this, &ExportServersDialog::update);
     connect(m_secrets, &QCheckBox::toggled, this, &ExportServersDialog::update);
     update();
 }
 
+McpJsonDialect ExportServersDialog::dialect() const
+{
+    return McpJsonDialect(m_dialect->currentData().toInt());
+}
+
+void ExportServersDialog::setDialect(McpJsonDialect dialect)
+{
+    m_dialect->setCurrentIndex(qMax(0, m_dialect->findData(int(dialect))));
+}
+
+ServerConfig::SecretHandling ExportServersDialog::secretHandling() const
+{
+    return m_secrets->isChecked() ? ServerConfig::SecretHandling::Include : ServerConfig::SecretHandling::Omit;
+}
+
 QByteArray ExportServersDialog::exportedText() const
 {
-    McpJsonExportOptions options;
-    options.dialect = McpJsonDialect(m_dialect->currentData().toInt());
-    options.secrets = m_secrets->isChecked() ? ServerConfig::SecretHandling::Include : ServerConfig::SecretHandling::Omit;
-    return McpJson::exportText(m_servers, options);
+    return HostConfig::exportText(m_servers, dialect(), secretHandling());
+}
+
+bool ExportServersDialog::addToFile(const QString &path, QString *error)
+{
+    for (const ServerConfig &server : std::as_const(m_servers)) {
+        if (!HostConfig::writeEntryToFile(path, server, dialect(), secretHandling(), error)) {
+            *error = tr("Could not add %1 to %2: %3").arg(server.name, path, *error);
+            return false;
+        }
+    }
+    m_warning->setText(tr("Added to %1; the rest of the file is as it was.").arg(QDir::toNativeSeparators(path)));
+    return true;
 }
 
 void ExportServersDialog::setIncludeSecrets(bool include) { m_secrets->setChecked(include); }
 
-void ExportServersDialog::setVsCodeDialect(bool vsCode) { m_dialect->setCurrentIndex(vsCode ? 1 : 0); }
+void ExportServersDialog::setVsCodeDialect(bool vsCode) { setDialect(vsCode ? McpJsonDialect::VsCode : McpJsonDialect::McpServers); }
 
 void ExportServersDialog::update()
 {
@@ -83,8 +130,11 @@ void ExportServersDialog::update()
 
 void ExportServersDialog::save()
 {
-    const QString path = QFileDialog::getSaveFileName(this, windowTitle(), QStringLiteral("mcp.json"),
-                                                      tr("JSON files (*.json);;All files (*)"));
+    const QString suffix = HostConfig::suffix(dialect());
+    const QString path = QFileDialog::getSaveFileName(this, windowTitle(), suffix == QLatin1String("json") ? QStringLiteral("mcp.json")
+                                                      : suffix == QLatin1String("toml") ? QStringLiteral("config.toml")
+                                                                                        : QStringLiteral("config.yaml"),
+                                                      tr("Host configurations (*.json *.toml *.yaml);;All files (*)"));
     if (path.isEmpty())
         return;
     QSaveFile file(path);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "config/mcpjson.h"
 #include "config/serverconfig.h"
 
 #include <QDialog>
@@ -13,8 +14,10 @@ QT_END_NAMESPACE
 
 namespace Mcp::Ui {
 
-// Exports one server entry or a whole mcp.json (Claude/Cursor "mcpServers" or VS Code
-// "servers"), to the clipboard or a file. Secrets are left out unless asked for.
+// Exports one server entry or a whole file in any host's dialect (HostConfig::exportText: the
+// mcp.json families, Codex's TOML, Gemini CLI, Windsurf, Zed, Continue's and Goose's YAML), to
+// the clipboard or a file, or adds the servers to an existing host file (only their entries
+// change). Secrets are left out unless asked for.
 class ExportServersDialog : public QDialog
 {
     Q_OBJECT
@@ -25,9 +28,14 @@ public:
     QByteArray exportedText() const;
     void setIncludeSecrets(bool include);
     void setVsCodeDialect(bool vsCode);
+    McpJsonDialect dialect() const;
+    void setDialect(McpJsonDialect dialect);
+    // Writes each server into the host file at path (HostConfig::writeEntryToFile).
+    bool addToFile(const QString &path, QString *error);
 
 private:
     void update();
+    ServerConfig::SecretHandling secretHandling() const;
     void save();
 
     QList<ServerConfig> m_servers;

@@ -1,6 +1,7 @@
 #include "dialogs/importdialog.h"
 #include "widgets/screenfit.h"
 
+#include "config/hostconfigs.h"
 #include "config/mcpjson.h"
 #include "config/registryserver.h"
 #include "theme.h"
@@ -8,6 +9,7 @@
 
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFileDialog>
 #include <QFontDatabase>
 #include <QFormLayout>
@@ -33,8 +35,9 @@ ImportDialog::ImportDialog(ServerCatalog *catalog, QWidget *parent) : QDialog(pa
     setWindowTitle(tr("Import Servers"));
     ScreenFit::resizeWithin(this, QSize(820, 600));
     auto *layout = new QVBoxLayout(this);
-    auto *intro = new QLabel(tr("Reads Claude Desktop, Claude Code (.mcp.json), Cursor, Cline, Windsurf and VS Code "
-                                "configurations, a bare map of servers, a single server object, or an install link "
+    auto *intro = new QLabel(tr("Reads the configurations of Claude Desktop, Claude Code (.mcp.json), Cursor, VS Code, "
+                                "Codex (config.toml), Gemini CLI, Windsurf, Zed, Cline, LM Studio, Continue and Goose "
+                                "(config.yaml), a bare map of servers, a single server object, or an install link "
                                 "(mcpscope://, vscode:, cursor://). Imported commands only run after you have seen and "
                                 "confirmed them."), this);
     intro->setWordWrap(true);
@@ -48,6 +51,17 @@ ImportDialog::ImportDialog(ServerCatalog *catalog, QWidget *parent) : QDialog(pa
     fileRow->addWidget(m_path, 1);
     fileRow->addWidget(m_browse);
     layout->addLayout(fileRow);
+    // The hosts' files found on this computer (config/'s HostConfig locations), one click away.
+    m_hosts = new QComboBox(this);
+    m_hosts->addItem(tr("Choose a host's configuration…"));
+    for (const HostConfig::Location &location : HostConfig::existingLocations(catalog->projectFolder()))
+        m_hosts->addItem(QStringLiteral("%1 — %2").arg(location.host, QDir::toNativeSeparators(location.path)), location.path);
+    m_hosts->setEnabled(m_hosts->count() > 1);
+    layout->addWidget(m_hosts);
+    connect(m_hosts, &QComboBox::activated, this, [this](int index) {
+        if (index > 0)
+            setFile(m_hosts->itemData(index).toString());
+    });
     m_fromText = new QRadioButton(tr("Pasted text:"), this);
     layout->addWidget(m_fromText);
     m_text = new QPlainTextEdit(this);
@@ -111,8 +125,8 @@ ImportDialog::ImportDialog(ServerCatalog *catalog, QWidget *parent) : QDialog(pa
         reparse();
     });
     connect(m_browse, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Import mcp.json"), QString(),
-                                                          tr("JSON files (*.json *.jsonc);;All files (*)"));
+        const QString path = QFileDialog::getOpenFileName(this, tr("Import Servers"), QString(),
+                                                          tr("Host configurations (*.json *.jsonc *.toml *.yaml *.yml);;All files (*)"));
         if (!path.isEmpty())
             setFile(path);
     });
@@ -185,7 +199,7 @@ void ImportDialog::reparse()
             showServerJsonHint();
             return;
         }
-        source = McpJson::readFile(m_path->text());
+        source = HostConfig::readFile(m_path->text());
     } else {
         const QString text = m_text->toPlainText().trimmed();
         if (text.isEmpty()) {
@@ -211,7 +225,7 @@ void ImportDialog::reparse()
             showServerJsonHint();
             return;
         } else {
-            source = McpJson::parse(text.toUtf8());
+            source = HostConfig::parse(text.toUtf8());
         }
     }
     if (!source.isValid()) {
@@ -236,14 +250,7 @@ QString ImportDialog::dialectName() const
 {
     if (m_link)
         return tr("%1 install link").arg(InstallLink::formatName(*m_link));
-    switch (m_plan.dialect) {
-    case McpJsonDialect::McpServers: return tr("mcpServers (Claude, Cursor, Cline)");
-    case McpJsonDialect::VsCode: return tr("VS Code servers");
-    case McpJsonDialect::ServerMap: return tr("Map of servers");
-    case McpJsonDialect::SingleServer: return tr("Single server");
-    case McpJsonDialect::Unknown: break;
-    }
-    return tr("Unknown format");
+    return HostConfig::dialectName(m_plan.dialect);
 }
 
 void ImportDialog::fillTable()

@@ -21,7 +21,8 @@ QT_END_NAMESPACE
 
 namespace Mcp::Ui {
 
-// Imports servers from an mcp.json file or pasted text (any dialect McpJson reads).
+// Imports servers from a host's configuration file or pasted text (any dialect HostConfig reads:
+// JSON, Codex's TOML, Continue's and Goose's YAML); the hosts' files found here are offered.
 // Every server is listed with what will happen to it; a server whose name is taken is a
 // conflict the user resolves per row: add under a new name, replace, or skip.
 class ImportDialog : public QDialog
@@ -61,6 +62,7 @@ private:
     QRadioButton *m_fromFile;
     QRadioButton *m_fromText;
     QLineEdit *m_path;
+    QComboBox *m_hosts;
     QPushButton *m_browse;
     QPlainTextEdit *m_text;
     QComboBox *m_scope;

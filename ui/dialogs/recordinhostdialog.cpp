@@ -1,6 +1,6 @@
 #include "dialogs/recordinhostdialog.h"
 
-#include "config/mcpjson.h"
+#include "config/hostconfigs.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -70,22 +70,9 @@ RecordInHostDialog::RecordInHostDialog(QWidget *parent) : QDialog(parent)
 
 QList<QPair<QString, QString>> RecordInHostDialog::knownHostFiles()
 {
-    const QString home = QDir::homePath();
-    const QList<QPair<QString, QString>> candidates = {
-        {QStringLiteral("Claude Desktop"), home + QStringLiteral("/.config/Claude/claude_desktop_config.json")},
-        {QStringLiteral("Claude Desktop"), home + QStringLiteral("/Library/Application Support/Claude/claude_desktop_config.json")},
-        {QStringLiteral("Claude Code"), home + QStringLiteral("/.claude.json")},
-        {QStringLiteral("Claude Code"), QDir::currentPath() + QStringLiteral("/.mcp.json")},
-        {QStringLiteral("Cursor"), home + QStringLiteral("/.cursor/mcp.json")},
-        {QStringLiteral("VS Code"), home + QStringLiteral("/.config/Code/User/mcp.json")},
-        {QStringLiteral("VS Code"), QDir::currentPath() + QStringLiteral("/.vscode/mcp.json")},
-        {QStringLiteral("VS Code"), home + QStringLiteral("/.config/Code/User/settings.json")},
-    };
     QList<QPair<QString, QString>> found;
-    for (const auto &candidate : candidates) {
-        if (QFileInfo(candidate.second).isFile())
-            found.append(candidate);
-    }
+    for (const HostConfig::Location &location : HostConfig::existingLocations(QDir::currentPath()))
+        found.append({location.host, location.path});
     return found;
 }
 
@@ -108,7 +95,7 @@ void RecordInHostDialog::selectServer(const QString &name)
 void RecordInHostDialog::browse()
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("Host Configuration"), QDir::homePath(),
-                                                      tr("JSON files (*.json);;All files (*)"));
+                                                      tr("Host configurations (*.json *.jsonc *.toml *.yaml *.yml);;All files (*)"));
     if (!path.isEmpty())
         setFile(path);
 }
@@ -122,7 +109,7 @@ void RecordInHostDialog::loadServers()
         updateButtons();
         return;
     }
-    const McpJsonImport imported = McpJson::readFile(path);
+    const McpJsonImport imported = HostConfig::readFile(path);
     if (!imported.isValid()) {
         m_status->setText(imported.error.toString());
     } else {

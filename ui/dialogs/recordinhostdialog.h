@@ -13,8 +13,9 @@ class QPushButton;
 
 namespace Mcp::Ui {
 
-// "Record a Server in a Host…": picks a host's configuration (Claude Desktop, Claude Code,
-// Cursor, VS Code, or any mcp.json) and one of its servers, rewrites that entry to go through
+// "Record a Server in a Host…": picks a host's configuration (any of config/'s HostConfig
+// locations: Claude, Cursor, VS Code, Codex, Gemini CLI, Zed, Continue, Goose..., or any file of
+// their dialects) and one of its servers, rewrites that entry to go through
 // `mcpscope record` (RecordRewrite: a backup, nothing else in the file touched; an HTTP entry is
 // pointed at a recording proxy the dialog starts), and offers the undo in the same place, also
 // for a change made in an earlier run (a backup beside the file).
@@ -25,7 +26,7 @@ class RecordInHostDialog : public QDialog
 public:
     explicit RecordInHostDialog(QWidget *parent = nullptr);
 
-    // The host configuration files that exist on this machine, by host name.
+    // The host configuration files that exist on this machine (HostConfig::existingLocations), by host name.
     static QList<QPair<QString, QString>> knownHostFiles();
 
     void setFile(const QString &path);

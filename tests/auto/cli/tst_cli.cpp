@@ -305,8 +305,15 @@ void tst_Cli::configFileDialects()
     // VS Code's dialect: "servers" with a type, and comments (JSONC).
     const QByteArray vscode = "{ // VS Code\n \"servers\": {\"demo\": {\"type\": \"stdio\", \"command\": \""
         + demoPath.toUtf8() + "\", \"args\": []}}}";
-    for (const QByteArray &text : {claude, vscode}) {
-        QFile file(dir.filePath(QStringLiteral("mcp.json")));
+    // Codex's TOML, Goose's and Continue's YAML: told from the file, read the same way.
+    const QByteArray codex = "# Codex\n[mcp_servers.demo]\ncommand = \"" + demoPath.toUtf8()
+        + "\"\nenv = { LABEL = \"${CLI_TEST_LABEL}\" }\n";
+    const QByteArray goose = "extensions:\n  demo:\n    type: stdio\n    cmd: \"" + demoPath.toUtf8() + "\"\n    args: []\n";
+    const QByteArray continueYaml = "name: x\nmcpServers:\n  - name: demo\n    command: \"" + demoPath.toUtf8() + "\"\n";
+    for (const auto &[name, text] : {std::pair{"mcp.json", claude}, std::pair{"mcp.json", vscode},
+                                     std::pair{"config.toml", codex}, std::pair{"config.yaml", goose},
+                                     std::pair{"continue.yml", continueYaml}}) {
+        QFile file(dir.filePath(QLatin1String(name)));
         QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
         file.write(text);
         file.close();

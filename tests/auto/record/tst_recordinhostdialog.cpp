@@ -1,5 +1,6 @@
 // "Record a Server in a Host…" in the window (offscreen): the dialog rewrites the chosen
 // entry through RecordRewrite and undoes it with one click.
+#include "config/hostconfigs.h"
 #include "config/mcpjson.h"
 #include "dialogs/recordinhostdialog.h"
 
@@ -39,6 +40,7 @@ private slots:
     void recordAndUndo();
     void httpServerThroughTheProxy();
     void undoInALaterWindow();
+    void recordInTomlAndYamlHosts();
 };
 
 void tst_RecordInHostDialog::recordAndUndo()
@@ -140,6 +142,42 @@ void tst_RecordInHostDialog::undoInALaterWindow()
     QFile file(path);
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(file.readAll(), original);
+}
+
+// Codex's config.toml and Goose's config.yaml: the same dialog, the same one-entry change, the
+// same byte-exact undo.
+void tst_RecordInHostDialog::recordInTomlAndYamlHosts()
+{
+    QTemporaryDir dir;
+    const QList<QPair<QString, QByteArray>> files = {
+        {dir.filePath(QStringLiteral("config.toml")),
+         "# Codex\nmodel = \"o3\"\n\n[mcp_servers.files]  # the files\ncommand = \"npx\"\nargs = [\"-y\", \"fs\"]\n"
+         "\n[mcp_servers.web]\nurl = \"http://x/mcp\"\n"},
+        {dir.filePath(QStringLiteral("config.yaml")),
+         "# Goose\nextensions:\n  web:\n    type: sse\n    uri: http://x/sse\n  files:\n    type: stdio\n"
+         "    cmd: npx   # from npm\n    args:\n      - -y\n      - fs\n    enabled: true\nGOOSE_MODEL: m\n"},
+    };
+    for (const auto &[path, original] : files) {
+        QVERIFY(writeFile(path, original));
+        Ui::RecordInHostDialog dialog;
+        dialog.setRecorderProgram(QStringLiteral("/usr/bin/mcpscope"));
+        dialog.setFile(path);
+        dialog.selectServer(QStringLiteral("files"));
+        QVERIFY2(dialog.record(), qPrintable(dialog.statusText()));
+        const McpJsonImport rewritten = HostConfig::readFile(path);
+        QVERIFY2(rewritten.isValid(), qPrintable(rewritten.error.toString()));
+        QCOMPARE(rewritten.servers.size(), 2);
+        for (const ServerConfig &server : rewritten.servers) {
+            if (server.name != QLatin1String("files"))
+                continue;
+            QCOMPARE(server.command, QStringLiteral("/usr/bin/mcpscope"));
+            QCOMPARE(server.args, (QStringList{"record", "--name", "files", "--", "npx", "-y", "fs"}));
+        }
+        QVERIFY(dialog.undo());
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), original);
+    }
 }
 
 QTEST_MAIN(tst_RecordInHostDialog)

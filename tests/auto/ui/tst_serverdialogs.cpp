@@ -1,4 +1,5 @@
 // Adding, editing and importing servers through the dialogs, against a real catalog file.
+#include "config/mcpjson.h"
 #include "config/secretstore.h"
 #include "config/servercatalog.h"
 #include "config/watch.h"
@@ -10,6 +11,7 @@
 #include "theme.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QSpinBox>
 #include <QCheckBox>
 #include <QJsonDocument>
@@ -55,6 +57,8 @@ private Q_SLOTS:
     void importFromFile();
     void approvalShowsExactCommandLine();
     void exportLeavesSecretsOutUnlessAsked();
+    void exportToEveryHostAndAddToItsFile();
+    void importOffersTheHostsFilesFound();
     void translationsAreCompiledIn_data();
     void translationsAreCompiledIn();
     void englishPluralForms();
@@ -164,6 +168,17 @@ void tst_ServerDialogs::importDialects_data()
     QTest::newRow("single server object")
         << QStringLiteral(R"({"command": "uvx", "args": ["mcp-server-time"]})")
         << QStringList{QStringLiteral("mcp-server-time")};
+    QTest::newRow("codex config.toml")
+        << QStringLiteral("# Codex\nmodel = \"o3\"\n[mcp_servers.fs]\ncommand = \"npx\"\nargs = [\"-y\", \"fs-server\"]\n"
+                          "[mcp_servers.web]\nurl = \"https://example.com/mcp\"\n")
+        << QStringList{QStringLiteral("fs"), QStringLiteral("web")};
+    QTest::newRow("goose config.yaml")
+        << QStringLiteral("GOOSE_MODEL: x\nextensions:\n  gh:\n    name: GitHub\n    type: stdio\n    cmd: npx\n"
+                          "    args: [-y, gh-server]\n    enabled: true\n")
+        << QStringList{QStringLiteral("gh")};
+    QTest::newRow("continue config.yaml")
+        << QStringLiteral("name: a\nmcpServers:\n  - name: pw\n    command: npx\n    args:\n      - pw-mcp\n")
+        << QStringList{QStringLiteral("pw")};
 }
 
 void tst_ServerDialogs::importDialects()
@@ -289,6 +304,68 @@ void tst_ServerDialogs::exportLeavesSecretsOutUnlessAsked()
     text = dialog.exportedText();
     QVERIFY(QJsonDocument::fromJson(text).object().contains(QStringLiteral("servers")));
     QVERIFY(!text.contains("topsecret"));
+}
+
+void tst_ServerDialogs::exportToEveryHostAndAddToItsFile()
+{
+    ServerConfig config = ServerConfig::create(QStringLiteral("api"));
+    config.transport = ServerConfig::TransportType::StreamableHttp;
+    config.url = QStringLiteral("https://example.com/mcp");
+    config.headers = {ConfigEntry{QStringLiteral("Authorization"), QStringLiteral("Bearer topsecret"), true}};
+    ExportServersDialog dialog({config});
+    dialog.setDialect(McpJsonDialect::Codex);
+    QCOMPARE(dialog.dialect(), McpJsonDialect::Codex);
+    QByteArray text = dialog.exportedText();
+    QVERIFY2(text.startsWith("[mcp_servers.api]\n"), text.constData());
+    QVERIFY2(!text.contains("topsecret") && text.contains("bearer_token_env_var"), text.constData());
+    dialog.setDialect(McpJsonDialect::Goose);
+    QVERIFY2(dialog.exportedText().startsWith("extensions:\n  api:\n"), dialog.exportedText().constData());
+
+    // Into an existing host file: the entry is added, the rest stays as it was.
+    const QString path = m_dir.filePath(QStringLiteral("codex-config.toml"));
+    const QByteArray before = "# my Codex settings\nmodel = \"o3\"\n\n[mcp_servers.fs] # files\ncommand = \"npx\"\n";
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(before);
+    file.close();
+    dialog.setDialect(McpJsonDialect::Codex);
+    QString error;
+    QVERIFY2(dialog.addToFile(path, &error), qPrintable(error));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray after = file.readAll();
+    file.close();
+    QVERIFY2(after.startsWith(QByteArray(before + "\n[mcp_servers.api]\nurl = \"https://example.com/mcp\"\n")), after.constData());
+    QVERIFY(!after.contains("topsecret"));
+}
+
+// The Import dialog lists the hosts' files found in the home folder; choosing one reads it.
+void tst_ServerDialogs::importOffersTheHostsFilesFound()
+{
+    QTemporaryDir home;
+    QVERIFY(QDir().mkpath(home.filePath(QStringLiteral(".codex"))));
+    QFile codex(home.filePath(QStringLiteral(".codex/config.toml")));
+    QVERIFY(codex.open(QIODevice::WriteOnly));
+    codex.write("# mine\n[mcp_servers.a]\ncommand = \"x\"\n[mcp_servers.b]\nurl = \"http://127.0.0.1:9/mcp\"\n");
+    codex.close();
+    const QByteArray oldHome = qgetenv("HOME");
+    const QByteArray oldCodexHome = qgetenv("CODEX_HOME");
+    qputenv("HOME", home.path().toUtf8());
+    qunsetenv("CODEX_HOME");
+    ServerCatalog catalog(nextCatalogPath());
+    catalog.load();
+    ImportDialog dialog(&catalog);
+    qputenv("HOME", oldHome);
+    if (!oldCodexHome.isEmpty())
+        qputenv("CODEX_HOME", oldCodexHome);
+    QComboBox *hosts = nullptr;
+    for (QComboBox *box : dialog.findChildren<QComboBox *>())
+        if (box->count() > 1 && box->itemText(1).startsWith(QLatin1String("Codex")))
+            hosts = box;
+    QVERIFY(hosts);
+    QCOMPARE(hosts->itemData(1).toString(), codex.fileName());
+    hosts->activated(1);
+    QCOMPARE(dialog.entryCount(), 2);
+    QCOMPARE(dialog.dialectName(), QStringLiteral("Codex"));
 }
 
 void tst_ServerDialogs::translationsAreCompiledIn_data()
