@@ -7965,6 +7965,10 @@ Client bietet: %2</translation>
         <source>Nothing crossed the wire in that range</source>
         <translation>In diesem Bereich wurde nichts übertragen</translation>
     </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitleiste</translation>
+    </message>
 </context>
     <context>
         <name>Mcp::parseFrame</name>
@@ -8006,6 +8010,10 @@ Client bietet: %2</translation>
         <message>
         <source>%1 µs</source>
         <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>%1 ns</source>
+        <translation>%1 ns</translation>
     </message>
 </context>
     <context>

@@ -7902,6 +7902,10 @@ Client offers: %2</source>
         <source>Nothing crossed the wire in that range</source>
         <translation>该时间范围内没有任何传输</translation>
     </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
 </context>
     <context>
         <name>Mcp::parseFrame</name>
@@ -7943,6 +7947,10 @@ Client offers: %2</source>
         <message>
         <source>%1 µs</source>
         <translation>%1 微秒</translation>
+    </message>
+    <message>
+        <source>%1 ns</source>
+        <translation>%1 纳秒</translation>
     </message>
 </context>
     <context>

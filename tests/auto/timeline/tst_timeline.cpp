@@ -82,9 +82,10 @@ struct Recorded
 
     Timeline timeline() const { return SpanBuilder::build(events, {{1, QStringLiteral("demo")}}); }
 
+    // Before the client: its destructor still reports traffic (the requests it fails).
     AnswerAda answers;
-    Client client;
     QList<TrafficEvent> events;
+    Client client;
 };
 
 StdioServerParameters demo(const QString &era)
