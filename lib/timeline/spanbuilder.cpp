@@ -66,7 +66,9 @@ struct FrameFacts
 class FrameReader
 {
 public:
-    bool read(QByteArrayView raw, FrameFacts *facts)
+    // paramsKey is made only when asked for: minifying every request's params would double the
+    // cost of reading a log, and only a few requests can be repeated attempts.
+    bool read(QByteArrayView raw, FrameFacts *facts, bool withParamsKey = false)
     {
         simdjson::dom::element root;
         if (m_parser.parse(raw.data(), size_t(raw.size())).get(root) != simdjson::SUCCESS)
@@ -76,7 +78,7 @@ public:
             return false;
         simdjson::dom::object params;
         if (message["params"].get(params) == simdjson::SUCCESS)
-            readParams(params, facts);
+            readParams(params, facts, withParamsKey);
         simdjson::dom::object result;
         if (message["result"].get(result) == simdjson::SUCCESS)
             readResult(result, facts);
@@ -116,7 +118,7 @@ private:
         }
     }
 
-    void readParams(simdjson::dom::object params, FrameFacts *facts)
+    void readParams(simdjson::dom::object params, FrameFacts *facts, bool withParamsKey)
     {
         std::string_view subject = stringMember(params, "name");
         if (subject.empty())
@@ -145,6 +147,8 @@ private:
         }
         // The request's own parameters, for "the same request again" (reissue, version retry):
         // _meta differs between attempts (protocol version, trace context) and is left out.
+        if (!withParamsKey)
+            return;
         for (auto [key, value] : params) {
             if (key == "_meta")
                 continue;
@@ -259,7 +263,11 @@ private:
             return;
         const QByteArrayView bytes = raw(abs);
         FrameFacts facts;
-        m_reader.read(bytes, &facts);
+        // Only a modern call that can be re-sent, or a method the server just refused for its
+        // version, can be a second attempt.
+        const bool mayRepeat = direction == Direction::Outgoing
+                               && ((r.flags & TrafficRecord::MayTakeRounds) || m_versionRefused.contains(connectionMethod(r)));
+        m_reader.read(bytes, &facts, mayRepeat);
         const QByteArray key = idKey(r, bytes, direction);
         if (!facts.protocolVersion.isEmpty())
             m_timeline.protocolVersions.insert(r.connectionId, QString::fromUtf8(facts.protocolVersion));
@@ -304,7 +312,7 @@ private:
         m_timeline.spans.append(span);
         if (span.parent >= 0 && span.direction == SpanDirection::ClientToServer)
             reopen(span.parent);
-        if (m_timeline.spans.at(spanIndex).kind == SpanKind::Call && span.direction == SpanDirection::ClientToServer)
+        if (mayRepeat && m_timeline.spans.at(spanIndex).kind == SpanKind::Call)
             groupWithEarlierAttempt(spanIndex, r, facts);
 
         if (m_pending.contains(key)) // the same id again while the first waits: the first is lost
@@ -317,9 +325,16 @@ private:
 
     // A request repeated while its first attempt waits (the response stream was lost), or right
     // after the server refused its protocol version, is one logical call with two attempts.
+    QByteArray attemptKey(const TrafficRecord &r, const FrameFacts &facts) const
+    {
+        return connectionKey(r.connectionId, 'a', QByteArray(QByteArray::number(r.method) + '\n' + facts.paramsKey));
+    }
+
+    static quint64 connectionMethod(const TrafficRecord &r) { return (quint64(quint32(r.connectionId)) << 32) | r.method; }
+
     void groupWithEarlierAttempt(int spanIndex, const TrafficRecord &r, const FrameFacts &facts)
     {
-        const QByteArray attemptKey = connectionKey(r.connectionId, 'a', QByteArray(methodName(r.method).toUtf8() + '\n' + facts.paramsKey));
+        const QByteArray attemptKey = this->attemptKey(r, facts);
         const auto earlier = m_lastAttempt.constFind(attemptKey);
         if (earlier != m_lastAttempt.constEnd()) {
             const int previous = earlier.value();
@@ -348,7 +363,8 @@ private:
                 reopen(parent);
             }
         }
-        m_lastAttempt.insert(attemptKey, spanIndex);
+        if (r.flags & TrafficRecord::MayTakeRounds)
+            m_lastAttempt.insert(attemptKey, spanIndex);
     }
 
     // A call waits again while another of its parts is out (a round, a poll).
@@ -404,6 +420,8 @@ private:
         if (r.kind == TrafficKind::Error) {
             outcome = SpanOutcome::RpcError;
             span.errorCode = r.errorCode;
+            if (r.errorCode == UnsupportedProtocolVersion && span.requestRow >= 0)
+                rememberRefusedAttempt(index, span.requestRow);
         } else if (expectsFacts(span)) {
             FrameFacts facts;
             m_reader.read(bytes, &facts);
@@ -419,6 +437,17 @@ private:
                 m_taskOwners.insert(connectionKey(r.connectionId, 't', facts.taskId), span.parent >= 0 ? span.parent : index);
         }
         finish(index, r.monotonicNs, outcome);
+    }
+
+    // A request refused for its protocol version may come again at another: its parameters are
+    // read now, so that the retry is recognised.
+    void rememberRefusedAttempt(int index, qint64 requestRow)
+    {
+        const TrafficRecord &request = m_snapshot.record(requestRow);
+        FrameFacts facts;
+        m_reader.read(raw(requestRow), &facts, true);
+        m_lastAttempt.insert(attemptKey(request, facts), index);
+        m_versionRefused.insert(connectionMethod(request));
     }
 
     // A poll's answer decides its call when it holds the task's end: tasks/result, a tasks/get
@@ -539,6 +568,7 @@ private:
     QHash<QByteArray, int> m_progressTokens; // progress token key -> span
     QHash<QByteArray, int> m_taskOwners;     // task id key -> the call that created it
     QHash<QByteArray, int> m_lastAttempt;    // method and params -> latest span (reissue, retry)
+    QSet<quint64> m_versionRefused;          // connection and method answered -32022
     QHash<quint32, int> m_roundParents;      // round group -> logical span + 1
     QHash<int, QList<int>> m_inFlight;       // connection -> spans not answered yet
     QHash<QByteArray, quint32> m_subjectIndex;

@@ -63,7 +63,7 @@ TimelineLayout TimelineLayout::build(Timeline timeline)
             continue; // drawn inside its call
         const int laneIndex = laneOf.value(span.connectionId);
         Lane &lane = layout.m_lanes[laneIndex];
-        const Item item{span.startNs, layout.endOf(span), index};
+        const Item item{span.startNs, layout.endOf(span), index, span.outcome};
         int rowIndex;
         if (serverRequest) {
             if (serverRow[laneIndex] < 0) {

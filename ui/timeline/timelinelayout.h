@@ -21,6 +21,8 @@ public:
         qint64 startNs = 0;
         qint64 endNs = 0;   // a pending span ends at the timeline's last event
         int span = -1;
+        // Kept here so that a frame of a million slivers reads only the items, not the spans.
+        SpanOutcome outcome = SpanOutcome::Pending;
     };
 
     // One row of a lane: its items sorted by start. Items longer than longNs are kept apart (a

@@ -436,20 +436,20 @@ void TimelineView::paintRow(QPainter &p, const TimelineLayout::Row &row, int y, 
     QList<SpanOutcome> columnOutcome(width, SpanOutcome::Result);
     const double nsPerPx = double(m_toNs - m_fromNs) / double(width);
     const auto draw = [&](const TimelineLayout::Item &item) {
-        const Span &span = t.spans.at(item.span);
         const double x0 = (double(item.startNs - m_fromNs)) / nsPerPx;
         const double x1 = (double(item.endNs - m_fromNs)) / nsPerPx;
         if (x1 < 0 || x0 >= width)
             return;
         if (x1 - x0 < 2.0) {
             const int column = qBound(0, int(x0), width - 1);
-            const int level = severity(span.outcome);
+            const int level = severity(item.outcome);
             if (level > columns.at(column)) {
                 columns[column] = qint8(level);
-                columnOutcome[column] = span.outcome;
+                columnOutcome[column] = item.outcome;
             }
             return;
         }
+        const Span &span = t.spans.at(item.span);
         const int a = left + int(qMax(-2.0, x0));
         const int b = left + int(qMin(double(width) + 2.0, x1));
         const QRect bar(a, y + 2, qMax(2, b - a), height - 4);
@@ -525,6 +525,9 @@ void TimelineView::paintMarks(QPainter &p, const TimelineLayout::Lane &lane, int
     const auto end = std::lower_bound(it, lane.marks.cend(), m_toNs + 1, byTime);
     int lastNotification = -1;
     int lastTick = -1;
+    // Ticks sit on their call's bar; where there are more than the pixels can show, the bars are
+    // slivers anyway and the ticks are left out.
+    const bool ticks = end - it <= 4 * width;
     const QColor notification = Theme::color(Theme::Role::Incoming);
     const QColor tick = palette().color(QPalette::Text);
     for (; it != end; ++it) {
@@ -532,7 +535,7 @@ void TimelineView::paintMarks(QPainter &p, const TimelineLayout::Lane &lane, int
         const int x = left + int(double(mark.atNs - m_fromNs) * double(width) / double(m_toNs - m_fromNs));
         switch (mark.kind) {
         case MarkKind::Progress: {
-            if (x == lastTick)
+            if (!ticks || x == lastTick)
                 break;
             lastTick = x;
             // A tick on its call's bar.
