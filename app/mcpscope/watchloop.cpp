@@ -69,10 +69,16 @@ bool WatchLoop::start(QString *error)
 
 QString WatchLoop::captureFileForRun(int run) const
 {
-    if (m_options.captureFile.isEmpty())
+    return fileForRun(m_options.captureFile, run);
+}
+
+QString WatchLoop::fileForRun(const QString &path, int run)
+{
+    if (path.isEmpty())
         return {};
-    // Every run keeps its own capture: a later run never overwrites the evidence of an earlier one.
-    const QFileInfo file(m_options.captureFile);
+    // Every run keeps its own capture and trace: a later run never overwrites the evidence of an
+    // earlier one ("run.chrome.json" becomes "run-run2.chrome.json", so its format still shows).
+    const QFileInfo file(path);
     const QString suffix = file.completeSuffix();
     const QString stem = suffix.isEmpty() ? file.fileName() : file.fileName().chopped(suffix.size() + 1);
     return file.dir().filePath(stem + QStringLiteral("-run%1").arg(run) + (suffix.isEmpty() ? QString() : u'.' + suffix));
@@ -83,6 +89,7 @@ void WatchLoop::runOnce()
     ++m_runs;
     CliOptions options = m_options;
     options.captureFile = captureFileForRun(m_runs);
+    options.trace.file = fileForRun(m_options.trace.file, m_runs);
     m_runner = new CliRunner(options, this);
     connect(m_runner, &CliRunner::finished, this, &WatchLoop::onRunFinished);
     m_runner->start();

@@ -35,6 +35,8 @@ private:
     void runOnce();
     void onRunFinished(int exitCode);
     QString captureFileForRun(int run) const;
+    // PATH with "-runN" before its extension (empty stays empty).
+    static QString fileForRun(const QString &path, int run);
 
     CliOptions m_options;
     FileChangeWatcher *m_watcher = nullptr;
