@@ -89,6 +89,7 @@ struct Timeline
     QList<int> connections;   // in order of first appearance
     QHash<int, QString> protocolVersions; // as negotiated (initialize) or sent (modern _meta)
     QHash<int, QString> networkTransports; // "pipe" (stdio) or "tcp" (HTTP), as OpenTelemetry names them
+    QHash<int, QString> sessionIds;        // Mcp-Session-Id (legacy Streamable HTTP), mcp.session.id
     qint64 firstNs = 0;       // earliest event
     qint64 lastNs = 0;        // latest event
     // Wall clock at firstNs, to place monotonic times on the calendar (exports).

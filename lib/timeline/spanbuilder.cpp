@@ -2,6 +2,7 @@
 
 #include "protocol/tracecontext.h"
 #include "traffic/trafficlog.h"
+#include "transport/httpheaders.h"
 #include "transport/trafficevent.h"
 
 #include <QSet>
@@ -172,6 +173,7 @@ public:
         m_timeline.methods = m_snapshot.methods();
         m_timeline.subjects.append(QString());
         m_timeline.connectionNames = input.connectionNames;
+        m_timeline.sessionIds = input.sessionIds;
     }
 
     Timeline run()
@@ -614,6 +616,22 @@ SpanBuilder::Input SpanBuilder::inputFrom(const TrafficLog &log)
     input.snapshot = log.snapshot();
     input.roundGroups = log.roundGroupsOfRequests();
     input.connectionNames = log.connectionNames();
+    // Each connection's latest HTTP session id, from the newest answers back (HTTP metadata is the
+    // log's to read, on its thread); a few hundred rows are enough, and big frames are not copied.
+    constexpr qint64 SessionScanRows = 512;
+    const TrafficSnapshot &snapshot = input.snapshot;
+    QSet<int> seen;
+    for (qint64 abs = snapshot.end() - 1; abs >= qMax(snapshot.begin(), snapshot.end() - SessionScanRows); --abs) {
+        const TrafficRecord &r = snapshot.record(abs);
+        if (!(r.flags & TrafficRecord::HasExtra) || r.direction != quint8(Direction::Incoming) || r.rawSize > 65536
+            || seen.contains(r.connectionId))
+            continue;
+        const QByteArray id = headerValue(log.event(int(abs - log.firstAbsoluteRow())).headers, "mcp-session-id");
+        if (id.isEmpty())
+            continue;
+        seen.insert(r.connectionId);
+        input.sessionIds.insert(r.connectionId, QString::fromLatin1(id));
+    }
     return input;
 }
 

@@ -30,6 +30,7 @@ public:
         TrafficSnapshot snapshot;
         QHash<qint64, quint32> roundGroups;   // request row -> multi round-trip group (TrafficLog)
         QHash<int, QString> connectionNames;
+        QHash<int, QString> sessionIds;       // the latest Mcp-Session-Id each connection was given
         const std::atomic<bool> *cancelled = nullptr; // checked now and then; a worker's stop flag
     };
 

@@ -104,6 +104,10 @@ QJsonArray spanAttributes(const Timeline &timeline, const Span &span)
         attributes.append(attribute(QStringLiteral("jsonrpc.request.id"), QString::fromUtf8(id)));
     }
     appendConnectionAttributes(attributes, timeline, span.connectionId);
+    // Spans only: a session id on the metric would make a series per session.
+    const QString session = timeline.sessionIds.value(span.connectionId);
+    if (!session.isEmpty())
+        attributes.append(attribute(QStringLiteral("mcp.session.id"), session));
     if (span.outcome == SpanOutcome::RpcError)
         attributes.append(attribute(QStringLiteral("rpc.response.status_code"), QString::number(span.errorCode)));
     const QString error = errorType(span);

@@ -617,9 +617,11 @@ void tst_Timeline::traceContextReachesTheServer()
             TestHttpServer::respondJson(socket, TestHttpServer::result(request.rpcId(), QJsonObject{
                 {QStringLiteral("protocolVersion"), QStringLiteral("2025-11-25")},
                 {QStringLiteral("capabilities"), QJsonObject{{QStringLiteral("tools"), QJsonObject()}}},
-                {QStringLiteral("serverInfo"), QJsonObject{{QStringLiteral("name"), QStringLiteral("t")}, {QStringLiteral("version"), QStringLiteral("1")}}}}));
+                {QStringLiteral("serverInfo"), QJsonObject{{QStringLiteral("name"), QStringLiteral("t")}, {QStringLiteral("version"), QStringLiteral("1")}}}}),
+                {{"Mcp-Session-Id", "session-7f3a"}});
         else
-            TestHttpServer::respondJson(socket, TestHttpServer::result(request.rpcId(), QJsonObject{{QStringLiteral("content"), QJsonArray()}}));
+            TestHttpServer::respondJson(socket, TestHttpServer::result(request.rpcId(), QJsonObject{{QStringLiteral("content"), QJsonArray()}}),
+                                        {{"Mcp-Session-Id", "session-7f3a"}});
     });
     Recorded run(createHttpTransport(http.url(), HttpTransportKind::StreamableHttp, {}), true);
     run.client.setEraChoice({Modern::EraChoice::Mode::Legacy, {}});
@@ -658,6 +660,8 @@ void tst_Timeline::traceContextReachesTheServer()
             if (name == QLatin1String("tools/call ") + tool) {
                 QCOMPARE(span.value(QLatin1String("spanId")).toString().toLatin1(), spanIdOfCall.value(tool));
                 QVERIFY(!span.contains(QLatin1String("parentSpanId")));
+                // The session the server gave, from the answers' Mcp-Session-Id header.
+                QCOMPARE(decodedAttributes(span).value(QLatin1String("mcp.session.id")).toString(), QStringLiteral("session-7f3a"));
                 ++matched;
             }
         }
