@@ -3565,14 +3565,6 @@
             <source>Host configurations (*.json *.toml *.yaml);;All files (*)</source>
             <translation>Host-Konfigurationen (*.json *.toml *.yaml);;Alle Dateien (*)</translation>
         </message>
-        <message>
-            <source>mcpServers (Claude Desktop, Claude Code, Cursor)</source>
-            <translation>mcpServers (Claude Desktop, Claude Code, Cursor)</translation>
-        </message>
-    <message>
-            <source>JSON files (*.json);;All files (*)</source>
-            <translation>JSON-Dateien (*.json);;Alle Dateien (*)</translation>
-        </message>
 </context>
     <context>
         <name>Mcp::Ui::IconFetcher</name>
@@ -3833,34 +3825,6 @@
         <message>
             <source>Host configurations (*.json *.jsonc *.toml *.yaml *.yml);;All files (*)</source>
             <translation>Host-Konfigurationen (*.json *.jsonc *.toml *.yaml *.yml);;Alle Dateien (*)</translation>
-        </message>
-    <message>
-            <source>Import mcp.json</source>
-            <translation>mcp.json importieren</translation>
-        </message>
-    <message>
-            <source>JSON files (*.json *.jsonc);;All files (*)</source>
-            <translation>JSON-Dateien (*.json *.jsonc);;Alle Dateien (*)</translation>
-        </message>
-    <message>
-            <source>mcpServers (Claude, Cursor, Cline)</source>
-            <translation>mcpServers (Claude, Cursor, Cline)</translation>
-        </message>
-    <message>
-            <source>VS Code servers</source>
-            <translation>VS-Code-Server</translation>
-        </message>
-    <message>
-            <source>Map of servers</source>
-            <translation>Server-Zuordnung</translation>
-        </message>
-    <message>
-            <source>Single server</source>
-            <translation>Einzelner Server</translation>
-        </message>
-    <message>
-            <source>Unknown format</source>
-            <translation>Unbekanntes Format</translation>
         </message>
     <message>
         <source>Open as server.&amp;json…</source>
@@ -5065,10 +5029,6 @@ Verbinden Sie, um hier zu sehen, was er anbietet.</translation>
         <message>
             <source>Host configurations (*.json *.jsonc *.toml *.yaml *.yml);;All files (*)</source>
             <translation>Host-Konfigurationen (*.json *.jsonc *.toml *.yaml *.yml);;Alle Dateien (*)</translation>
-        </message>
-        <message>
-            <source>JSON files (*.json);;All files (*)</source>
-            <translation>JSON-Dateien (*.json);;Alle Dateien (*)</translation>
         </message>
 </context>
     <context>

@@ -3544,14 +3544,6 @@
             <source>Host configurations (*.json *.toml *.yaml);;All files (*)</source>
             <translation>主机配置 (*.json *.toml *.yaml);;所有文件 (*)</translation>
         </message>
-        <message>
-            <source>mcpServers (Claude Desktop, Claude Code, Cursor)</source>
-            <translation>mcpServers（Claude Desktop、Claude Code、Cursor）</translation>
-        </message>
-    <message>
-            <source>JSON files (*.json);;All files (*)</source>
-            <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
-        </message>
 </context>
     <context>
         <name>Mcp::Ui::IconFetcher</name>
@@ -3809,34 +3801,6 @@
         <message>
             <source>Host configurations (*.json *.jsonc *.toml *.yaml *.yml);;All files (*)</source>
             <translation>主机配置 (*.json *.jsonc *.toml *.yaml *.yml);;所有文件 (*)</translation>
-        </message>
-    <message>
-            <source>Import mcp.json</source>
-            <translation>导入 mcp.json</translation>
-        </message>
-    <message>
-            <source>JSON files (*.json *.jsonc);;All files (*)</source>
-            <translation>JSON 文件 (*.json *.jsonc);;所有文件 (*)</translation>
-        </message>
-    <message>
-            <source>mcpServers (Claude, Cursor, Cline)</source>
-            <translation>mcpServers（Claude、Cursor、Cline）</translation>
-        </message>
-    <message>
-            <source>VS Code servers</source>
-            <translation>VS Code 服务器</translation>
-        </message>
-    <message>
-            <source>Map of servers</source>
-            <translation>服务器映射</translation>
-        </message>
-    <message>
-            <source>Single server</source>
-            <translation>单个服务器</translation>
-        </message>
-    <message>
-            <source>Unknown format</source>
-            <translation>未知格式</translation>
         </message>
     <message>
         <source>Open as server.&amp;json…</source>
@@ -5029,10 +4993,6 @@ Connect to see what it offers here.</source>
         <message>
             <source>Host configurations (*.json *.jsonc *.toml *.yaml *.yml);;All files (*)</source>
             <translation>主机配置 (*.json *.jsonc *.toml *.yaml *.yml);;所有文件 (*)</translation>
-        </message>
-        <message>
-            <source>JSON files (*.json);;All files (*)</source>
-            <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
         </message>
 </context>
     <context>
