@@ -132,14 +132,10 @@ TimelinePanel::TimelinePanel(TrafficLog *log, QWidget *parent)
     connect(fit, &QAction::triggered, m_view, &TimelineView::fitAll);
     QAction *zoomIn = m_toolBar->addAction(Theme::icon(QStringLiteral("zoom-in")), tr("Zoom In"));
     zoomIn->setToolTip(tr("Zoom in (+, or the mouse wheel)"));
-    connect(zoomIn, &QAction::triggered, this, [this] {
-        m_view->zoomBy(2.0, m_view->visibleFromNs() + (m_view->visibleToNs() - m_view->visibleFromNs()) / 2);
-    });
+    connect(zoomIn, &QAction::triggered, this, [this] { m_view->zoomBy(2.0, m_view->visibleMiddleNs()); });
     QAction *zoomOut = m_toolBar->addAction(Theme::icon(QStringLiteral("zoom-out")), tr("Zoom Out"));
     zoomOut->setToolTip(tr("Zoom out (-)"));
-    connect(zoomOut, &QAction::triggered, this, [this] {
-        m_view->zoomBy(0.5, m_view->visibleFromNs() + (m_view->visibleToNs() - m_view->visibleFromNs()) / 2);
-    });
+    connect(zoomOut, &QAction::triggered, this, [this] { m_view->zoomBy(0.5, m_view->visibleMiddleNs()); });
     m_followAction = m_toolBar->addAction(Theme::icon(QStringLiteral("follow")), tr("Follow Live End"));
     m_followAction->setCheckable(true);
     m_followAction->setChecked(m_view->isFollowingLiveEnd());
@@ -388,16 +384,21 @@ QString TimelinePanel::defaultExportName() const
     return names.size() == 1 ? names.first() : QStringLiteral("mcpscope");
 }
 
-bool TimelinePanel::exportTo(const QString &path, bool chrome, bool perSession, QString *error)
+TraceExport::Options TimelinePanel::exportOptions(bool perSession) const
 {
-    rebuildNow(); // what the log holds now, not what the last build saw
     TraceExport::Options options;
     options.grouping = perSession ? TraceExport::Grouping::PerSession : TraceExport::Grouping::PerCall;
     options.serviceVersion = QCoreApplication::applicationVersion();
     if (m_secretValues)
         options.secretValues = m_secretValues();
+    return options;
+}
+
+bool TimelinePanel::exportTo(const QString &path, bool chrome, bool perSession, QString *error)
+{
+    rebuildNow(); // what the log holds now, not what the last build saw
     return TraceExport::writeFile(path, chrome ? TraceExport::Format::Chrome : TraceExport::Format::Otlp, m_layout->timeline(),
-                                  options, error);
+                                  exportOptions(perSession), error);
 }
 
 void TimelinePanel::exportDialog(bool chrome)
@@ -436,11 +437,7 @@ void TimelinePanel::sendToCollector()
     rebuildNow();
     if (!m_network)
         m_network = new QNetworkAccessManager(this);
-    TraceExport::Options options;
-    options.grouping = m_perSessionAction->isChecked() ? TraceExport::Grouping::PerSession : TraceExport::Grouping::PerCall;
-    options.serviceVersion = QCoreApplication::applicationVersion();
-    if (m_secretValues)
-        options.secretValues = m_secretValues();
+    const TraceExport::Options options = exportOptions(m_perSessionAction->isChecked());
     m_status->setText(tr("Sending to %1…").arg(url.toString()));
     QPointer<TimelinePanel> guard(this);
     TraceExport::sendToCollector(m_network, url, m_layout->timeline(), options, [guard, url](const QString &error) {

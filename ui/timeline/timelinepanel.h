@@ -1,5 +1,6 @@
 #pragma once
 
+#include "timeline/traceexport.h"
 #include "timelinelayout.h"
 #include "widgets/latestonly.h"
 
@@ -84,6 +85,8 @@ private:
     void exportDialog(bool chrome);
     void sendToCollector();
     QString defaultExportName() const;
+    // What every export of the panel shares: grouping, version, the secrets to redact.
+    TraceExport::Options exportOptions(bool perSession) const;
 
     TrafficLog *m_log;
     std::shared_ptr<const TimelineLayout> m_layout;

@@ -696,7 +696,7 @@ void TimelineView::selectNeighbour(int step)
 
 void TimelineView::keyPressEvent(QKeyEvent *event)
 {
-    const qint64 middle = m_fromNs + (m_toNs - m_fromNs) / 2;
+    const qint64 middle = visibleMiddleNs();
     switch (event->key()) {
     case Qt::Key_Plus:
     case Qt::Key_Equal:

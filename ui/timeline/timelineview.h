@@ -33,6 +33,7 @@ public:
     // The visible time, in the timeline's monotonic nanoseconds.
     qint64 visibleFromNs() const { return m_fromNs; }
     qint64 visibleToNs() const { return m_toNs; }
+    qint64 visibleMiddleNs() const { return m_fromNs + (m_toNs - m_fromNs) / 2; }
     void setVisibleRange(qint64 fromNs, qint64 toNs);
     void fitAll();
     void zoomBy(double factor, qint64 aroundNs);

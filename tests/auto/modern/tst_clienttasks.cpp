@@ -10,34 +10,13 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include "adaelicitation.h"
 #include "toolresults.h"
 
 using namespace Mcp;
 using Mcp::Test::firstText;
 
 namespace {
-
-// Answers every form elicitation with "Ada" for each property, or holds it.
-class ScriptedElicitation : public ServerRequestHandler
-{
-public:
-    void handleRequest(IncomingRequest *request) override
-    {
-        asked.append(request->params().value(QLatin1String("message")).toString());
-        if (refuse) { // as when the window's dialog cannot be shown: no answer at all
-            request->reject(RpcError{-32603, QStringLiteral("no answer")});
-            return;
-        }
-        const QJsonObject properties =
-            request->params().value(QLatin1String("requestedSchema")).toObject().value(QLatin1String("properties")).toObject();
-        QJsonObject content;
-        for (auto it = properties.begin(); it != properties.end(); ++it)
-            content.insert(it.key(), QStringLiteral("Ada"));
-        request->respond(QJsonObject{{QStringLiteral("action"), QStringLiteral("accept")}, {QStringLiteral("content"), content}});
-    }
-    QStringList asked;
-    bool refuse = false;
-};
 
 struct Finished
 {
@@ -84,7 +63,7 @@ private Q_SLOTS:
 
 private:
     std::unique_ptr<Client> m_client;
-    ScriptedElicitation m_elicitation;
+    Test::AdaElicitation m_elicitation;
     QList<Message> m_sent;     // what the client sent, in order
     QStringList m_notes;
 };

@@ -6,6 +6,7 @@
 // OTLP requests.
 #include "../doctor/reportvalidation.h"
 #include "../httpclient/testhttpserver.h"
+#include "adaelicitation.h"
 #include "processes.h"
 #include "protocol/tracecontext.h"
 #include "session/client.h"
@@ -29,21 +30,6 @@ using namespace Mcp;
 namespace {
 
 constexpr int kWait = 20000;
-
-// Answers every form elicitation with "Ada" for each property.
-class AnswerAda : public ServerRequestHandler
-{
-public:
-    void handleRequest(IncomingRequest *request) override
-    {
-        const QJsonObject properties =
-            request->params().value(QLatin1String("requestedSchema")).toObject().value(QLatin1String("properties")).toObject();
-        QJsonObject content;
-        for (auto it = properties.begin(); it != properties.end(); ++it)
-            content.insert(it.key(), QStringLiteral("Ada"));
-        request->respond(QJsonObject{{QStringLiteral("action"), QStringLiteral("accept")}, {QStringLiteral("content"), content}});
-    }
-};
 
 // A client and every traffic event it saw, as connection 1.
 struct Recorded
@@ -83,7 +69,7 @@ struct Recorded
     Timeline timeline() const { return SpanBuilder::build(events, {{1, QStringLiteral("demo")}}); }
 
     // Before the client: its destructor still reports traffic (the requests it fails).
-    AnswerAda answers;
+    Test::AdaElicitation answers;
     QList<TrafficEvent> events;
     Client client;
 };
