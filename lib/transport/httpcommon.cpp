@@ -1,8 +1,10 @@
 #include "httpcommon_p.h"
 #include "httpauthorizer.h"
+#include "networksettings.h"
 
 #include <QCoreApplication>
 #include <QHash>
+#include <QNetworkProxy>
 #include <QUrl>
 #include <QVariant>
 
@@ -18,8 +20,23 @@ struct Tr
 {
     Q_DECLARE_TR_FUNCTIONS(Mcp::HttpTransport)
 };
-const char TlsErrorsProperty[] = "_mcp_tlsErrors";
 } // namespace
+
+SecureNetworkAccessManager *secureNetworkAccess(const HttpTransportOptions &options, QObject *parent)
+{
+    auto *manager = new SecureNetworkAccessManager(parent);
+    manager->setNetworkSettings(options.network, nullptr);
+    return manager;
+}
+
+QString proxyNote(const HttpTransportOptions &options, const QUrl &url)
+{
+    QString source;
+    const QString proxy = NetworkTrust::describeProxy(NetworkTrust::proxyFor(options.network.proxy, url, &source));
+    if (proxy.isEmpty())
+        return {};
+    return Tr::tr(" through the proxy %1 (%2)").arg(proxy, source);
+}
 
 void applyOptions(QNetworkRequest *request, const HttpTransportOptions &options, const QByteArray &method)
 {
@@ -75,21 +92,6 @@ QByteArray mimeType(const QNetworkReply *reply)
     return type.trimmed().toLower();
 }
 
-void watchTlsErrors(QNetworkReply *reply)
-{
-#if QT_CONFIG(ssl)
-    // Never ignored: the reply fails, and the reasons are kept for the error message.
-    QObject::connect(reply, &QNetworkReply::sslErrors, reply, [reply](const QList<QSslError> &errors) {
-        QStringList reasons;
-        for (const QSslError &error : errors)
-            reasons << error.errorString();
-        reply->setProperty(TlsErrorsProperty, reasons);
-    });
-#else
-    Q_UNUSED(reply)
-#endif
-}
-
 bool isAuthorizationChallenge(int status, const QByteArray &wwwAuthenticate)
 {
     return status == 401 || (status == 403 && wwwAuthenticate.toLower().contains("insufficient_scope"));
@@ -122,12 +124,16 @@ std::function<TrafficEvent(const TrafficEvent &)> exchangeRenumberer(quint64 *ne
 TransportError errorFromReply(const QNetworkReply *reply, const QByteArray &body)
 {
     TransportError error;
-    const QStringList tlsErrors = reply->property(TlsErrorsProperty).toStringList();
     const QString where = reply->url().toDisplayString(QUrl::RemoveUserInfo);
-    if (!tlsErrors.isEmpty() || reply->error() == QNetworkReply::SslHandshakeFailedError) {
+    if (std::shared_ptr<const TlsFailure> failure = NetworkTrust::tlsFailureOf(reply)) {
         error.kind = TransportError::Kind::Tls;
-        error.message = Tr::tr("The TLS connection to %1 could not be trusted: %2")
-                            .arg(where, tlsErrors.isEmpty() ? reply->errorString() : tlsErrors.join(QStringLiteral("; ")));
+        error.message = failure->describe();
+        error.tlsFailure = std::move(failure);
+        return error;
+    }
+    if (reply->error() == QNetworkReply::SslHandshakeFailedError) {
+        error.kind = TransportError::Kind::Tls;
+        error.message = Tr::tr("The TLS connection to %1 could not be trusted: %2").arg(where, reply->errorString());
         return error;
     }
     if (hasHttpStatus(reply)) {

@@ -18,6 +18,12 @@ inline constexpr int BodyExcerptSize = 2048;
 // Options' headers, bearer token or the authorizer's headers for `method`, user agent and the
 // same-origin redirect policy.
 void applyOptions(QNetworkRequest *request, const HttpTransportOptions &options, const QByteArray &method = "POST");
+// A network manager for one transport, made as options.network says (see
+// SecureNetworkAccessManager). Settings that cannot be used were refused by transportFactoryFor
+// already; a file gone since leaves the system's trust, with the pins still enforced.
+SecureNetworkAccessManager *secureNetworkAccess(const HttpTransportOptions &options, QObject *parent);
+// The note a transport opens with: " through the proxy http://host:port (HTTPS_PROXY)" when one is in use.
+QString proxyNote(const HttpTransportOptions &options, const QUrl &url);
 // Every header this request will carry, as set on it (for the traffic log).
 HttpHeaders requestHeaders(const QNetworkRequest &request);
 HttpHeaders responseHeaders(const QNetworkReply *reply);
@@ -25,8 +31,6 @@ int httpStatus(const QNetworkReply *reply);
 QByteArray mimeType(const QNetworkReply *reply); // lower case, without parameters
 bool hasHttpStatus(const QNetworkReply *reply);
 
-// Remembers the TLS errors of a reply so that they can be reported when it finishes.
-void watchTlsErrors(QNetworkReply *reply);
 // 401, or 403 with error="insufficient_scope": an authorizer may fix it (step-up for the latter).
 bool isAuthorizationChallenge(int status, const QByteArray &wwwAuthenticate);
 // Renumbers an authorizer's exchanges into a transport's exchange-id sequence (*nextExchangeId,

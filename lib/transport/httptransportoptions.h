@@ -1,6 +1,7 @@
 #pragma once
 
 #include "httpauthorizer.h"
+#include "transport/networksettings.h"
 #include "transport/trafficevent.h"
 
 #include <QByteArray>
@@ -56,6 +57,8 @@ struct HttpTransportOptions
     // close() waits at most this long for the DELETE of the session.
     int closeTimeoutMs = 3000;
     QByteArray userAgent = QByteArrayLiteral("MCPScope");
+    // Trust beyond the system store, the client certificate and the proxy.
+    NetworkSettings network;
 };
 
 // Creates the transport for an HTTP MCP server. The caller owns the result (or its parent does).

@@ -1,4 +1,5 @@
 #include "legacyssetransport.h"
+#include "networksettings.h"
 
 #include "httpcommon_p.h"
 #include "sseparser.h"
@@ -18,8 +19,8 @@ LegacySseTransport::LegacySseTransport(const QUrl &url, const HttpTransportOptio
     : Transport(parent)
     , m_url(url)
     , m_options(options)
-    , m_streamNam(new QNetworkAccessManager(this))
-    , m_postNam(new QNetworkAccessManager(this))
+    , m_streamNam(secureNetworkAccess(m_options, this))
+    , m_postNam(secureNetworkAccess(m_options, this))
     , m_endpointTimer(new QTimer(this))
 {
     m_endpointTimer->setSingleShot(true);
@@ -94,10 +95,9 @@ void LegacySseTransport::startStream()
     TrafficEvent event = httpEvent(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::HttpRequest, m_streamExchangeId,
                                    "GET", m_url);
     event.headers = requestHeaders(request);
-    event.note = tr("Legacy HTTP+SSE: opening the event stream");
+    event.note = tr("Legacy HTTP+SSE: opening the event stream") + proxyNote(m_options, m_url);
     Q_EMIT trafficEvent(event);
     m_stream = m_streamNam->get(request);
-    watchTlsErrors(m_stream);
     connect(m_stream, &QNetworkReply::metaDataChanged, this, [this] {
         if (!m_streamHeadersSeen && m_stream && httpStatus(m_stream) >= 200 && httpStatus(m_stream) < 300) {
             m_streamHeadersSeen = true;
@@ -287,7 +287,6 @@ void LegacySseTransport::send(const Message &message)
     event.headers = requestHeaders(request);
     Q_EMIT trafficEvent(event);
     QNetworkReply *reply = m_postNam->post(request, body);
-    watchTlsErrors(reply);
     connect(reply, &QNetworkReply::finished, this, [this, reply, id, message] {
         reply->deleteLater();
         if (state() != State::Open)

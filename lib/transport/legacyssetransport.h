@@ -9,13 +9,14 @@
 #include <memory>
 
 QT_BEGIN_NAMESPACE
-class QNetworkAccessManager;
 class QNetworkReply;
 class QTimer;
 class QNetworkRequest;
 QT_END_NAMESPACE
 
 namespace Mcp {
+
+class SecureNetworkAccessManager;
 
 class SseParser;
 struct SseEvent;
@@ -60,8 +61,8 @@ private:
     QUrl m_postUrl;
     HttpTransportOptions m_options;
     // Two managers: the stream holds one connection for its whole life (QNAM: 6 per host).
-    QNetworkAccessManager *m_streamNam = nullptr;
-    QNetworkAccessManager *m_postNam = nullptr;
+    SecureNetworkAccessManager *m_streamNam = nullptr;
+    SecureNetworkAccessManager *m_postNam = nullptr;
     QPointer<QNetworkReply> m_stream;
     std::unique_ptr<SseParser> m_parser;
     QTimer *m_endpointTimer = nullptr;

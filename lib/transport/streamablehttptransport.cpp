@@ -1,4 +1,5 @@
 #include "streamablehttptransport.h"
+#include "networksettings.h"
 
 #include "httpcommon_p.h"
 #include "modernheaders.h"
@@ -70,9 +71,9 @@ StreamableHttpTransport::StreamableHttpTransport(const QUrl &url, const HttpTran
     : Transport(parent)
     , m_url(url)
     , m_options(options)
-    , m_requestNam(new QNetworkAccessManager(this))
-    , m_streamNam(new QNetworkAccessManager(this))
-    , m_controlNam(new QNetworkAccessManager(this))
+    , m_requestNam(secureNetworkAccess(m_options, this))
+    , m_streamNam(secureNetworkAccess(m_options, this))
+    , m_controlNam(secureNetworkAccess(m_options, this))
 {
     if (HttpAuthorizer *authorizer = m_options.authorizer) {
         connect(authorizer, &HttpAuthorizer::authorized, this, &StreamableHttpTransport::onAuthorized);
@@ -111,7 +112,7 @@ void StreamableHttpTransport::open()
     const quint64 generation = ++m_generation;
     m_getStreamTried = false;
     setState(State::Opening);
-    note(tr("Streamable HTTP transport to %1").arg(endpointDescription()));
+    note(tr("Streamable HTTP transport to %1").arg(endpointDescription()) + proxyNote(m_options, m_url));
     // HTTP needs no connection up front; opened() still comes from the event loop, as for every transport.
     QTimer::singleShot(0, this, [this, generation] {
         if (generation != m_generation || state() != State::Opening)
@@ -252,7 +253,6 @@ void StreamableHttpTransport::track(QNetworkReply *reply, std::unique_ptr<Exchan
         });
     }
     m_exchanges.insert(reply, exchange.release());
-    watchTlsErrors(reply);
     connect(reply, &QNetworkReply::readyRead, this, [this, reply] { onReadyRead(reply); });
     // An event stream may open without a byte of body; its headers still matter (session id, traffic).
     connect(reply, &QNetworkReply::metaDataChanged, this, [this, reply] {

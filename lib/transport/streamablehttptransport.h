@@ -9,12 +9,13 @@
 #include <memory>
 
 QT_BEGIN_NAMESPACE
-class QNetworkAccessManager;
 class QNetworkReply;
 class QNetworkRequest;
 QT_END_NAMESPACE
 
 namespace Mcp {
+
+class SecureNetworkAccessManager;
 
 class SseParser;
 
@@ -95,9 +96,9 @@ private:
     // use one, long-lived GET streams another, and short replies, notifications and DELETE
     // the third, so that the answer to a server's request can never queue behind the streams
     // that wait for it.
-    QNetworkAccessManager *m_requestNam = nullptr;
-    QNetworkAccessManager *m_streamNam = nullptr;
-    QNetworkAccessManager *m_controlNam = nullptr;
+    SecureNetworkAccessManager *m_requestNam = nullptr;
+    SecureNetworkAccessManager *m_streamNam = nullptr;
+    SecureNetworkAccessManager *m_controlNam = nullptr;
     QHash<QNetworkReply *, Exchange *> m_exchanges;
     QList<Message> m_held; // waiting for a notification's answer or the GET stream (see startPost)
     // Refused for want of credentials, or sent while an authorization runs: resent once authorized.

@@ -10,8 +10,11 @@
 #include <QString>
 
 #include <functional>
+#include <memory>
 
 namespace Mcp {
+
+struct TlsFailure; // transport/networksettings.h
 
 struct TransportError
 {
@@ -33,6 +36,9 @@ struct TransportError
     int httpStatus = 0;
     QByteArray bodyExcerpt;  // the first bytes of an HTTP error body
     QByteArray wwwAuthenticate;
+    // Kind::Tls: what the server presented and why it was refused, for a person to decide
+    // whether to trust it; null when the handshake failed before any certificate was seen.
+    std::shared_ptr<const TlsFailure> tlsFailure;
 
     static TransportError of(Kind kind, const QString &message)
     {
