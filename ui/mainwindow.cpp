@@ -543,6 +543,9 @@ void MainWindow::createStatusBar()
     statusBar()->addPermanentWidget(m_statusProtocol);
     statusBar()->addPermanentWidget(m_statusTransport);
     statusBar()->addPermanentWidget(m_statusSession);
+    // A temporary message hides the notice beside it; showing the notice again while a message
+    // is up drew the two on top of each other.
+    connect(statusBar(), &QStatusBar::messageChanged, this, &MainWindow::updateStatusBar);
 }
 
 void MainWindow::restoreLayout()
@@ -1005,7 +1008,7 @@ void MainWindow::updateStatusBar()
     const bool notice = !secrets.isEmpty() && !checking && now < m_secretsNoticeUntilMs;
     m_statusSecrets->setText(notice ? tr("⚠ %1").arg(secrets + QLatin1Char(' ') + meaning) : secrets);
     m_statusSecrets->setToolTip(secrets + QLatin1Char('\n') + meaning);
-    m_statusSecrets->setVisible(!secrets.isEmpty() && (checking || notice));
+    m_statusSecrets->setVisible(!secrets.isEmpty() && (checking || notice) && statusBar()->currentMessage().isEmpty());
 }
 
 bool MainWindow::confirmCommand(const ServerConfig &config)
@@ -1184,7 +1187,7 @@ CertificateTrustDialog *MainWindow::askToTrust(const QUuid &id, const TlsFailure
         }
         m_trustAsked.remove(asked);
         m_catalog->update(entry);
-        connectServer(id);
+        reconnectWithNewSettings(id);
     });
     dialog->open();
     return dialog;
@@ -1264,12 +1267,24 @@ void MainWindow::applyToRunningConnection(const ServerConfig &before, const Serv
                                  "address or credentials take effect then. Reconnect now?").arg(after.name))
         != QMessageBox::Yes)
         return;
+    reconnectWithNewSettings(after.id);
+}
+
+void MainWindow::reconnectWithNewSettings(const QUuid &id)
+{
     // Connect again through connectServer(), which resolves the new settings, once the old
-    // connection has ended.
-    const QUuid id = after.id;
+    // connection has ended (one still connecting would swallow the new attempt).
+    Connection *connection = existingConnection(id);
+    const auto running = [](Connection::State state) {
+        return state == Connection::State::Connecting || state == Connection::State::Connected;
+    };
+    if (!connection || !running(connection->state())) {
+        connectServer(id);
+        return;
+    }
     auto ended = std::make_shared<QMetaObject::Connection>();
-    *ended = connect(connection, &Connection::stateChanged, this, [this, id, ended](Connection::State now) {
-        if (now == Connection::State::Connecting || now == Connection::State::Connected)
+    *ended = connect(connection, &Connection::stateChanged, this, [this, id, ended, running](Connection::State now) {
+        if (running(now))
             return;
         QObject::disconnect(*ended);
         connectServer(id);

@@ -159,6 +159,7 @@ private:
     bool confirmCommand(const ServerConfig &config);
     // Options at once; for what needs a new connection, the offer to reconnect.
     void applyToRunningConnection(const ServerConfig &before, const ServerConfig &after);
+    void reconnectWithNewSettings(const QUuid &id);
     void restoreLayout();
     void saveLayout();
     TrafficView *currentTrafficView() const;

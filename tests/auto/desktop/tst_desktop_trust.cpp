@@ -8,6 +8,7 @@
 #include "desktopfixture.h"
 
 #include "dialogs/certificatetrustdialog.h"
+#include "httppeer.h"
 #include "tlsfixtures.h"
 
 #include <QtTest>
