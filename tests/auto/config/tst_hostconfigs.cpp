@@ -85,6 +85,7 @@ private Q_SLOTS:
     void zed();
     void clineWindsurfLmStudio();
     void continueYaml();
+    void continueNetworkOptions();
     void goose();
     void detect_data();
     void detect();
@@ -225,6 +226,52 @@ void tst_HostConfigs::continueYaml()
     QCOMPARE(docs->extra.value(QLatin1String("requestOptions")).toObject().value(QLatin1String("timeout")).toInt(), 20);
     QCOMPARE(byName(r, QStringLiteral("sqlite"))->args,
              (QStringList{"mcp-server-sqlite", "--db-path", "/tmp/test.db"}));
+}
+
+void tst_HostConfigs::continueNetworkOptions()
+{
+    // Continue's requestOptions carry a CA bundle, a client certificate and a proxy: read into the
+    // server's network settings, written back to the same members; verifySsl: false is said and
+    // kept, never taken; the rest of requestOptions stays as it was.
+    const QByteArray text = "mcpServers:\n"
+                            "  - name: gateway\n"
+                            "    type: streamable-http\n"
+                            "    url: https://gw.corp.example/mcp\n"
+                            "    requestOptions:\n"
+                            "      timeout: 20\n"
+                            "      verifySsl: false\n"
+                            "      noProxy: [localhost]\n"
+                            "      caBundlePath: [/etc/corp/root.pem, /etc/corp/issuing.pem]\n"
+                            "      proxy: http://me:pw@proxy.corp.example:3128\n"
+                            "      clientCertificate:\n"
+                            "        cert: /home/me/me.pem\n"
+                            "        key: /home/me/me.key\n"
+                            "        passphrase: key-pass\n";
+    const McpJsonImport read = HostConfig::parse(text, QStringLiteral("config.yaml"));
+    QVERIFY2(read.isValid(), qPrintable(read.error.toString()));
+    const ServerConfig *gateway = byName(read, QStringLiteral("gateway"));
+    QVERIFY(gateway);
+    QCOMPARE(gateway->network.tls.caFiles, (QStringList{"/etc/corp/root.pem", "/etc/corp/issuing.pem"}));
+    QCOMPARE(gateway->network.tls.clientCertificateFile, QStringLiteral("/home/me/me.pem"));
+    QCOMPARE(gateway->network.tls.clientKeyFile, QStringLiteral("/home/me/me.key"));
+    QCOMPARE(gateway->network.tls.clientKeyPassphrase, QByteArray("key-pass"));
+    QVERIFY(!gateway->network.tls.insecure);
+    QCOMPARE(gateway->network.proxy.mode, ProxySettings::Mode::Manual);
+    QCOMPARE(gateway->network.proxy.url.host(), QStringLiteral("proxy.corp.example"));
+    QVERIFY(gateway->network.proxy.url.password().isEmpty());
+    QCOMPARE(gateway->network.proxy.password, QStringLiteral("pw"));
+    QVERIFY2(read.warnings.join(u'\n').contains(QLatin1String("verifySsl")), qPrintable(read.warnings.join(u'\n')));
+
+    const QByteArray written = HostConfig::exportText({*gateway}, read.dialect, ServerConfig::SecretHandling::Include);
+    const McpJsonImport again = HostConfig::parse(written, QStringLiteral("config.yaml"));
+    const ServerConfig *back = byName(again, QStringLiteral("gateway"));
+    QVERIFY2(back, written.constData());
+    QCOMPARE(back->network, gateway->network);
+    QVERIFY2(written.contains("timeout: 20") && written.contains("verifySsl: false") && written.contains("noProxy"), written.constData());
+    // Without secrets: neither the passphrase nor the proxy's password.
+    const QByteArray shared = HostConfig::exportText({*gateway}, read.dialect, ServerConfig::SecretHandling::Omit);
+    QVERIFY2(!shared.contains("key-pass") && !shared.contains(":pw@"), shared.constData());
+    QVERIFY(shared.contains("caBundlePath"));
 }
 
 void tst_HostConfigs::goose()
