@@ -8,6 +8,7 @@
 #include "collections/collectionreport.h"
 #include "collections/collectionrunner.h"
 #include "traffic/trafficcapture.h"
+#include "networkoptions.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>
@@ -40,12 +41,13 @@ int runTest(const QStringList &arguments)
 {
     QString file, reporter = QStringLiteral("text"), output, capture;
     TraceOptions trace;
+    NetworkOptions network;
     CollectionRunner::Options options;
     for (qsizetype i = 0; i < arguments.size(); ++i) {
         const QString arg = arguments.at(i);
         if (arg == QLatin1String("-h") || arg == QLatin1String("--help")) {
             std::fputs(TestUsage, stdout);
-            std::fputs(("\n" + TraceOptions::helpText()).toUtf8().constData(), stdout);
+            std::fputs(("\n" + NetworkOptions::helpText() + "\n" + TraceOptions::helpText()).toUtf8().constData(), stdout);
             return ExitOk;
         }
         static const QStringList valued{QStringLiteral("--reporter"), QStringLiteral("--output"), QStringLiteral("--protocol"),
@@ -56,7 +58,14 @@ int runTest(const QStringList &arguments)
             trace.take(name, QString());
             continue;
         }
-        if (valued.contains(name) || TraceOptions::valuedNames().contains(name)) {
+        if (NetworkOptions::flagNames().contains(name) && !word.inlineValue) {
+            if (const QString error = network.take(name, QString()); !error.isEmpty()) {
+                writeCommandError("test", error);
+                return ExitUsage;
+            }
+            continue;
+        }
+        if (valued.contains(name) || TraceOptions::valuedNames().contains(name) || NetworkOptions::valuedNames().contains(name)) {
             const std::optional<QString> given = word.value(arguments, i);
             if (!given) {
                 writeCommandError("test", tr("%1 needs a value").arg(name));
@@ -65,6 +74,11 @@ int runTest(const QStringList &arguments)
             const QString value = *given;
             if (TraceOptions::valuedNames().contains(name)) {
                 if (const QString error = trace.take(name, value); !error.isEmpty()) {
+                    writeCommandError("test", error);
+                    return ExitUsage;
+                }
+            } else if (NetworkOptions::valuedNames().contains(name)) {
+                if (const QString error = network.take(name, value); !error.isEmpty()) {
                     writeCommandError("test", error);
                     return ExitUsage;
                 }
@@ -109,11 +123,20 @@ int runTest(const QStringList &arguments)
         writeCommandError("test", tr("give a collection file (mcpscope test --help)"));
         return ExitUsage;
     }
-    const Collection::LoadResult loaded = Collection::load(file);
+    Collection::LoadResult loaded = Collection::load(file);
     if (!loaded.isValid()) {
         writeLine(stderr, loaded.errorText().toUtf8());
         return ExitUsage;
     }
+    // The TLS and proxy flags apply to every server of the collection.
+    for (CollectionServer &server : loaded.collection.servers) {
+        if (const QString error = network.applyTo(&server.config.network); !error.isEmpty()) {
+            writeCommandError("test", error);
+            return ExitUsage;
+        }
+    }
+    if (const QString warning = network.warning(); !warning.isEmpty())
+        writeLine(stderr, warning.toUtf8());
     // A value the collection needs from the environment and does not get is a usage error.
     QStringList secretValues; // redacted from --capture and the report wherever they occur
     for (const CollectionServer &server : loaded.collection.servers) {

@@ -41,6 +41,7 @@ private Q_SLOTS:
     void proxyFromEnvironmentAndNoProxy();
     void proxyFlagsAndCredentials();
     void httpsThroughProxyTunnels();
+    void collectionsTakeTheFlags();
     void settingsRoundTrip();
     void fingerprintParsing();
 
@@ -348,6 +349,37 @@ void tst_Reach::httpsThroughProxyTunnels()
     QCOMPARE(cli({front.url().toString(), QStringLiteral("--ca-file"), m_pki.path(QStringLiteral("ca.pem"))},
                  {{QStringLiteral("HTTP_PROXY"), proxy.url()}}).exitCode, 0);
     QCOMPARE(proxy.targets.size(), before);
+}
+
+void tst_Reach::collectionsTakeTheFlags()
+{
+    // mcpscope test: the same flags over every server of the collection.
+    Test::TlsFront front(m_demoUrl, m_pki.certificate(QStringLiteral("self")), m_pki.key(QStringLiteral("self")));
+    const QString path = m_dir.filePath(QStringLiteral("tls-collection.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QJsonDocument(QJsonObject{
+                                 {QStringLiteral("format"), QStringLiteral("mcpscope-collection")},
+                                 {QStringLiteral("version"), 1},
+                                 {QStringLiteral("name"), QStringLiteral("tls")},
+                                 {QStringLiteral("servers"), QJsonObject{{QStringLiteral("gateway"),
+                                                                          QJsonObject{{QStringLiteral("type"), QStringLiteral("http")},
+                                                                                      {QStringLiteral("url"), front.url().toString()}}}}},
+                                 {QStringLiteral("calls"), QJsonArray{QJsonObject{{QStringLiteral("method"), QStringLiteral("tools/list")}}}}})
+                   .toJson());
+    file.close();
+    const auto test = [&](const QStringList &flags) {
+        QProcess process;
+        process.start(QStringLiteral(MCPSCOPE_CLI), QStringList{QStringLiteral("test"), path} + flags);
+        process.waitForStarted(10000);
+        QTest::qWaitFor([&process] { return process.state() == QProcess::NotRunning; }, 60000);
+        return std::make_pair(process.exitCode(), QByteArray(process.readAllStandardOutput() + process.readAllStandardError()));
+    };
+    const auto refused = test({});
+    QVERIFY2(refused.first != 0, refused.second.constData());
+    QVERIFY2(refused.second.contains("could not be trusted"), refused.second.constData());
+    const auto pinned = test({QStringLiteral("--pin-sha256"), QString::fromLatin1(m_pki.sha256(QStringLiteral("self")))});
+    QVERIFY2(pinned.first == 0, pinned.second.constData());
 }
 
 void tst_Reach::settingsRoundTrip()
