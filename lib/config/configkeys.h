@@ -35,6 +35,7 @@ inline constexpr QLatin1StringView PinnedSha256("pinnedSha256");
 inline constexpr QLatin1StringView ClientCertificate("clientCertificate");
 inline constexpr QLatin1StringView ClientKey("clientKey");
 inline constexpr QLatin1StringView ClientKeyPassphrase("clientKeyPassphrase");
+inline constexpr QLatin1StringView ClientKeyPem("clientKeyPem");
 inline constexpr QLatin1StringView Proxy("proxy");
 inline constexpr QLatin1StringView ProxyMode("mode");
 inline constexpr QLatin1StringView Password("password");

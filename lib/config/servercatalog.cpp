@@ -31,6 +31,7 @@ const QString kBearerKey = QStringLiteral("bearerToken");
 const QString kClientSecretKey = QStringLiteral("oauth/clientSecret");
 const QString kKeyPassphraseKey = QStringLiteral("tls/clientKeyPassphrase");
 const QString kProxyPasswordKey = QStringLiteral("proxy/password");
+const QString kClientKeyPemKey = QStringLiteral("tls/clientKeyPem");
 
 QString envKey(const QString &name) { return QStringLiteral("env/") + name; }
 QString headerKey(const QString &name) { return QStringLiteral("header/") + name; }
@@ -51,6 +52,8 @@ QList<QPair<QString, QString>> secretItems(const ServerConfig &config)
         items.append({kClientSecretKey, config.auth.clientSecret});
     if (!config.network.tls.clientKeyFile.isEmpty() || !config.network.tls.clientKeyPassphrase.isEmpty())
         items.append({kKeyPassphraseKey, QString::fromUtf8(config.network.tls.clientKeyPassphrase)});
+    if (!config.network.tls.clientKeyPem.isEmpty())
+        items.append({kClientKeyPemKey, QString::fromLatin1(config.network.tls.clientKeyPem)});
     if (config.network.proxy.mode == ProxySettings::Mode::Manual || !config.network.proxy.password.isEmpty())
         items.append({kProxyPasswordKey, config.network.proxy.password});
     return items;
@@ -75,6 +78,12 @@ bool setSecretValue(ServerConfig *config, const QString &key, const QString &val
         if (!config->network.tls.clientKeyPassphrase.isEmpty())
             return false;
         config->network.tls.clientKeyPassphrase = value.toUtf8();
+        return true;
+    }
+    if (key == kClientKeyPemKey) {
+        if (!config->network.tls.clientKeyPem.isEmpty())
+            return false;
+        config->network.tls.clientKeyPem = value.toLatin1();
         return true;
     }
     if (key == kProxyPasswordKey) {

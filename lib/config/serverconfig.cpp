@@ -257,6 +257,8 @@ QJsonObject ServerConfig::toJson(SecretHandling secrets) const
         putOrRemove(ConfigKey::ClientKeyPassphrase,
                     secrets == SecretHandling::Omit ? QString() : QString::fromUtf8(tls.clientKeyPassphrase),
                     !tls.clientKeyPassphrase.isEmpty() || !tls.clientKeyFile.isEmpty());
+        putOrRemove(ConfigKey::ClientKeyPem, secrets == SecretHandling::Omit ? QString() : QString::fromLatin1(tls.clientKeyPem),
+                    !tls.clientKeyPem.isEmpty());
         object.insert(ConfigKey::Tls, t);
     }
     const ProxySettings &proxy = network.proxy;
@@ -494,6 +496,7 @@ ServerConfig ServerConfig::fromJson(const QJsonObject &object, QStringList *warn
     config.network.tls.clientCertificateFile = tls.value(ConfigKey::ClientCertificate).toString();
     config.network.tls.clientKeyFile = tls.value(ConfigKey::ClientKey).toString();
     config.network.tls.clientKeyPassphrase = tls.value(ConfigKey::ClientKeyPassphrase).toString().toUtf8();
+    config.network.tls.clientKeyPem = tls.value(ConfigKey::ClientKeyPem).toString().toLatin1();
     const QJsonObject proxy = object.value(ConfigKey::Proxy).toObject();
     config.network.proxy.mode = proxyModeFromString(proxy.value(ConfigKey::ProxyMode).toString());
     config.network.proxy.url = QUrl(proxy.value(ConfigKey::Url).toString());
@@ -532,7 +535,7 @@ ServerConfig ServerConfig::fromJson(const QJsonObject &object, QStringList *warn
     if (!aRest.isEmpty())
         config.extra.insert(ConfigKey::Auth, aRest);
     const QJsonObject tlsRest = unknownMembers(tls, {ConfigKey::CaFiles, ConfigKey::PinnedSha256, ConfigKey::ClientCertificate,
-                                                     ConfigKey::ClientKey, ConfigKey::ClientKeyPassphrase});
+                                                     ConfigKey::ClientKey, ConfigKey::ClientKeyPassphrase, ConfigKey::ClientKeyPem});
     if (!tlsRest.isEmpty())
         config.extra.insert(ConfigKey::Tls, tlsRest);
     const QJsonObject proxyRest = unknownMembers(proxy, {ConfigKey::ProxyMode, ConfigKey::Url, ConfigKey::Password});
@@ -683,6 +686,8 @@ QStringList ServerConfig::secretValues() const
         values.append(auth.clientSecret);
     if (!network.tls.clientKeyPassphrase.isEmpty())
         values.append(QString::fromUtf8(network.tls.clientKeyPassphrase));
+    if (!network.tls.clientKeyPem.isEmpty())
+        values.append(QString::fromLatin1(network.tls.clientKeyPem));
     if (!network.proxy.password.isEmpty())
         values.append(network.proxy.password);
     // A password or key in the URL (https://user:PASSWORD@host/, ?api_key=...).

@@ -259,6 +259,19 @@ QList<QSslCertificate> environmentCaCertificates()
     return certificates;
 }
 
+QSslKey readPrivateKey(const QByteArray &pem, const QByteArray &passphrase, const QString &where, QString *error)
+{
+    for (const QSsl::KeyAlgorithm algorithm : {QSsl::Rsa, QSsl::Ec, QSsl::Dsa}) {
+        const QSslKey key(pem, algorithm, QSsl::Pem, QSsl::PrivateKey, passphrase);
+        if (!key.isNull())
+            return key;
+    }
+    if (error)
+        *error = pem.contains("ENCRYPTED") ? Tr::tr("The client key %1 did not open: its passphrase is missing or wrong.").arg(where)
+                                           : Tr::tr("The client key %1 is not a PEM private key (RSA, EC or DSA).").arg(where);
+    return {};
+}
+
 std::optional<QSslConfiguration> sslConfigurationFor(const TlsSettings &settings, QString *error)
 {
     QSslConfiguration configuration = QSslConfiguration::defaultConfiguration();
@@ -272,19 +285,24 @@ std::optional<QSslConfiguration> sslConfigurationFor(const TlsSettings &settings
     if (!extra.isEmpty())
         configuration.addCaCertificates(extra);
 
-    if (settings.clientCertificateFile.isEmpty() != settings.clientKeyFile.isEmpty()) {
+    const bool hasKey = !settings.clientKeyFile.isEmpty() || !settings.clientKeyPem.isEmpty();
+    if (settings.clientCertificateFile.isEmpty() == hasKey) {
+        if (!hasKey)
+            return configuration;
         if (error)
             *error = Tr::tr("A client certificate needs both its certificate file and its key file.");
         return std::nullopt;
     }
-    if (!settings.clientCertificateFile.isEmpty()) {
-        const QList<QSslCertificate> certificates = QSslCertificate::fromPath(settings.clientCertificateFile, QSsl::Pem);
-        if (certificates.isEmpty()) {
-            if (error)
-                *error = Tr::tr("The client certificate %1 could not be read (a PEM file is expected).")
-                             .arg(QDir::toNativeSeparators(settings.clientCertificateFile));
-            return std::nullopt;
-        }
+    const QList<QSslCertificate> certificates = QSslCertificate::fromPath(settings.clientCertificateFile, QSsl::Pem);
+    if (certificates.isEmpty()) {
+        if (error)
+            *error = Tr::tr("The client certificate %1 could not be read (a PEM file is expected).")
+                         .arg(QDir::toNativeSeparators(settings.clientCertificateFile));
+        return std::nullopt;
+    }
+    QByteArray pem = settings.clientKeyPem;
+    QString where = Tr::tr("imported into the keychain");
+    if (!settings.clientKeyFile.isEmpty()) {
         QFile keyFile(settings.clientKeyFile);
         if (!keyFile.open(QIODevice::ReadOnly)) {
             if (error)
@@ -292,25 +310,14 @@ std::optional<QSslConfiguration> sslConfigurationFor(const TlsSettings &settings
                              .arg(QDir::toNativeSeparators(settings.clientKeyFile), keyFile.errorString());
             return std::nullopt;
         }
-        const QByteArray pem = keyFile.readAll();
-        QSslKey key;
-        for (const QSsl::KeyAlgorithm algorithm : {QSsl::Rsa, QSsl::Ec, QSsl::Dsa}) {
-            key = QSslKey(pem, algorithm, QSsl::Pem, QSsl::PrivateKey, settings.clientKeyPassphrase);
-            if (!key.isNull())
-                break;
-        }
-        if (key.isNull()) {
-            if (error)
-                *error = pem.contains("ENCRYPTED")
-                    ? Tr::tr("The client key %1 did not open: its passphrase is missing or wrong.")
-                          .arg(QDir::toNativeSeparators(settings.clientKeyFile))
-                    : Tr::tr("The client key %1 is not a PEM private key (RSA, EC or DSA).")
-                          .arg(QDir::toNativeSeparators(settings.clientKeyFile));
-            return std::nullopt;
-        }
-        configuration.setLocalCertificateChain(certificates);
-        configuration.setPrivateKey(key);
+        pem = keyFile.readAll();
+        where = QDir::toNativeSeparators(settings.clientKeyFile);
     }
+    const QSslKey key = readPrivateKey(pem, settings.clientKeyPassphrase, where, error);
+    if (key.isNull())
+        return std::nullopt;
+    configuration.setLocalCertificateChain(certificates);
+    configuration.setPrivateKey(key);
     return configuration;
 }
 

@@ -6,6 +6,7 @@
 #include <QSslCertificate>
 #include <QSslConfiguration>
 #include <QSslError>
+#include <QSslKey>
 #include <QString>
 #include <QStringList>
 #include <QUrl>
@@ -36,6 +37,8 @@ struct TlsSettings
     QString clientCertificateFile;
     QString clientKeyFile;
     QByteArray clientKeyPassphrase; // a secret: kept in the keychain, never in the catalog
+    // A key imported into the keychain (PEM), used when clientKeyFile is empty: a secret, as above.
+    QByteArray clientKeyPem;
     // Accept any certificate. Only the CLI's --insecure sets it, with a warning; it is never saved.
     bool insecure = false;
 
@@ -44,7 +47,8 @@ struct TlsSettings
     {
         return a.caFiles == b.caFiles && a.pinnedSha256 == b.pinnedSha256
             && a.clientCertificateFile == b.clientCertificateFile && a.clientKeyFile == b.clientKeyFile
-            && a.clientKeyPassphrase == b.clientKeyPassphrase && a.insecure == b.insecure;
+            && a.clientKeyPassphrase == b.clientKeyPassphrase && a.clientKeyPem == b.clientKeyPem
+            && a.insecure == b.insecure;
     }
     friend bool operator!=(const TlsSettings &a, const TlsSettings &b) { return !(a == b); }
 };
@@ -114,8 +118,12 @@ QList<QSslCertificate> readCaFile(const QString &path, QString *error);
 // The CAs of SSL_CERT_FILE and SSL_CERT_DIR (as OpenSSL's tools read them), when set.
 QList<QSslCertificate> environmentCaCertificates();
 
+// A PEM private key opened with its passphrase (RSA, EC or DSA); null with *error (naming `where`)
+// when it is not one or the passphrase does not open it.
+QSslKey readPrivateKey(const QByteArray &pem, const QByteArray &passphrase, const QString &where, QString *error);
+
 // The TLS configuration of a connection: the system's store, SSL_CERT_FILE/SSL_CERT_DIR, the
-// settings' CA files and its client certificate and key. nullopt with *error when a file cannot be
+// settings' CA files and its client certificate and key (the file, else the imported one). nullopt with *error when a file cannot be
 // read, a key does not open with its passphrase or does not belong to the certificate.
 std::optional<QSslConfiguration> sslConfigurationFor(const TlsSettings &settings, QString *error);
 

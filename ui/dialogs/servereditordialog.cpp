@@ -13,6 +13,8 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFontDatabase>
@@ -427,6 +429,27 @@ QWidget *ServerEditorDialog::buildNetworkTab(const ServerConfig &config, QTabWid
     };
     m_clientCertificate = fileRow(tr("Client c&ertificate:"), tls.clientCertificateFile, tr("PEM file; for servers that want mutual TLS"));
     m_clientKey = fileRow(tr("Client &key:"), tls.clientKeyFile, tr("PEM file with its private key"));
+    // Or the key itself in the keychain, where no file need stay on disk.
+    m_importedKey = tls.clientKeyPem;
+    auto *importKey = new QPushButton(tr("&Import Key into Keychain…"), m_networkPage);
+    importKey->setObjectName(QStringLiteral("importClientKey"));
+    form->addRow(QString(), importKey);
+    const auto showImported = [this] {
+        m_clientKey->setPlaceholderText(m_importedKey.isEmpty() ? tr("PEM file with its private key")
+                                                                : tr("Imported into the keychain; a file here replaces it"));
+    };
+    showImported();
+    connect(importKey, &QPushButton::clicked, this, [this, showImported] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Client Key"), QString(), tr("PEM files (*.pem *.crt *.key);;All files (*)"));
+        if (path.isEmpty())
+            return;
+        QString error;
+        if (!importClientKey(path, &error)) {
+            m_error->setText(error);
+            return;
+        }
+        showImported();
+    });
     m_clientKeyPassphrase = new QLineEdit(QString::fromUtf8(tls.clientKeyPassphrase), m_networkPage);
     m_clientKeyPassphrase->setEchoMode(QLineEdit::Password);
     m_clientKeyPassphrase->setPlaceholderText(tr("Kept in the keychain; empty for a key without one"));
@@ -454,6 +477,23 @@ QWidget *ServerEditorDialog::buildNetworkTab(const ServerConfig &config, QTabWid
     connect(m_proxyMode, &QComboBox::currentIndexChanged, this, &ServerEditorDialog::updateProxyInUse);
     connect(m_proxyUrl, &QLineEdit::textChanged, this, &ServerEditorDialog::updateProxyInUse);
     return tab;
+}
+
+bool ServerEditorDialog::importClientKey(const QString &path, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = tr("%1 could not be read: %2").arg(QDir::toNativeSeparators(path), file.errorString());
+        return false;
+    }
+    const QByteArray pem = file.readAll();
+    // Checked now, with the passphrase typed so far: a key that does not open is not kept.
+    if (NetworkTrust::readPrivateKey(pem, m_clientKeyPassphrase->text().toUtf8(), QDir::toNativeSeparators(path), error).isNull())
+        return false;
+    m_importedKey = pem;
+    m_clientKey->clear();
+    m_error->clear();
+    return true;
 }
 
 // What the proxy choice means for this URL now, so a person sees an environment variable at work.
@@ -796,6 +836,7 @@ ServerConfig ServerEditorDialog::config() const
     tls.clientCertificateFile = m_clientCertificate->text().trimmed();
     tls.clientKeyFile = m_clientKey->text().trimmed();
     tls.clientKeyPassphrase = m_clientKeyPassphrase->text().toUtf8();
+    tls.clientKeyPem = tls.clientKeyFile.isEmpty() ? m_importedKey : QByteArray();
     c.network.proxy.mode = ProxySettings::Mode(m_proxyMode->currentData().toInt());
     c.network.proxy.url = QUrl::fromUserInput(m_proxyUrl->text().trimmed());
     if (m_proxyUrl->text().trimmed().isEmpty())
@@ -896,7 +937,8 @@ void ServerEditorDialog::accept()
         m_error->setText(tr("An HTTP server needs a URL."));
         return;
     }
-    if (c.usesUrl() && c.network.tls.clientCertificateFile.isEmpty() != c.network.tls.clientKeyFile.isEmpty()) {
+    if (c.usesUrl()
+        && c.network.tls.clientCertificateFile.isEmpty() != (c.network.tls.clientKeyFile.isEmpty() && c.network.tls.clientKeyPem.isEmpty())) {
         m_error->setText(tr("A client certificate needs both its certificate file and its key file."));
         m_tabs->setCurrentIndex(m_networkTab);
         return;

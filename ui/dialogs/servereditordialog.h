@@ -68,6 +68,9 @@ public:
     QComboBox *proxyModeCombo() const { return m_proxyMode; }
     QLineEdit *proxyUrlEdit() const { return m_proxyUrl; }
     QLineEdit *proxyPasswordEdit() const { return m_proxyPassword; }
+    // The Import Key into Keychain… button without its file dialog: the key (opened with the
+    // passphrase typed) is kept in the entry's secrets; false with *error when it does not open.
+    bool importClientKey(const QString &path, QString *error);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -136,6 +139,7 @@ private:
     QLineEdit *m_clientCertificate;
     QLineEdit *m_clientKey;
     QLineEdit *m_clientKeyPassphrase;
+    QByteArray m_importedKey; // PEM, kept in the keychain
     QComboBox *m_proxyMode;
     QLineEdit *m_proxyUrl;
     QLineEdit *m_proxyPassword;

@@ -220,6 +220,19 @@ void tst_Reach::clientCertificate()
     QCOMPARE(unset.exitCode, 2);
     QVERIFY2(unset.err.contains("TEST_KEY_PASSPHRASE"), unset.err.constData());
     QCOMPARE(front.handshakes, handshakesBefore);
+    // The same key imported into the keychain (TlsSettings::clientKeyPem) rather than read from a file.
+    QFile keyFile(m_pki.path(QStringLiteral("client.key")));
+    QVERIFY(keyFile.open(QIODevice::ReadOnly));
+    HttpTransportOptions options;
+    options.network.tls.caFiles = {m_pki.path(QStringLiteral("ca.pem"))};
+    options.network.tls.clientCertificateFile = m_pki.path(QStringLiteral("client.pem"));
+    options.network.tls.clientKeyPem = keyFile.readAll();
+    options.network.tls.clientKeyPassphrase = m_pki.clientPassphrase;
+    StreamableHttpTransport transport(front.url(), options);
+    QSignalSpy messages(&transport, &Transport::messageReceived);
+    QVERIFY(Test::openTransport(transport, 2000));
+    transport.send(Message::request(1, QStringLiteral("ping")));
+    QTRY_COMPARE_WITH_TIMEOUT(messages.size(), 1, 15000);
     // The certificate without its key is a usage error too.
     QCOMPARE(cli(base + QStringList{QStringLiteral("--client-cert"), m_pki.path(QStringLiteral("client.pem"))}).exitCode, 2);
 }

@@ -493,6 +493,20 @@ void tst_ServerDialogs::networkSettingsEdited()
     QVERIFY(text.contains(QByteArray(pinB)));
     QVERIFY2(!text.contains("key-pass") && !text.contains("proxy-pass"), text.constData());
 
+    // A key imported into the keychain instead of a file: checked when imported, kept as a secret.
+    QString error;
+    QVERIFY(!dialog.importClientKey(QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/httpclient/selfsigned.crt"), &error));
+    QVERIFY2(error.contains(QLatin1String("not a PEM private key")), qPrintable(error));
+    QVERIFY2(dialog.importClientKey(QStringLiteral(MCPSCOPE_SOURCE_DIR "/tests/auto/httpclient/selfsigned.key"), &error), qPrintable(error));
+    QVERIFY(dialog.clientKeyEdit()->text().isEmpty());
+    const ServerConfig imported = dialog.config();
+    QVERIFY(imported.network.tls.clientKeyPem.contains("PRIVATE KEY"));
+    QVERIFY(imported.network.tls.clientKeyFile.isEmpty());
+    catalog.update(imported);
+    QVERIFY(file.seek(0));
+    QVERIFY2(!file.readAll().contains("PRIVATE KEY"), "an imported key reached the catalog file");
+    QCOMPARE(catalog.find(id).network.tls.clientKeyPem, imported.network.tls.clientKeyPem);
+
     // A stdio server has no network settings to edit.
     dialog.transportCombo()->setCurrentIndex(dialog.transportCombo()->findData(int(ServerConfig::TransportType::Stdio)));
     QVERIFY(!dialog.proxyModeCombo()->isEnabled());
