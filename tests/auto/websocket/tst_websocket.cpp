@@ -116,7 +116,8 @@ bool tst_WebSocket::connectClient(Client &client, const QString &era)
     client.setProbeTimeout(5000);
     QSignalSpy ready(&client, &Client::ready);
     client.connectToServer();
-    QTest::qWaitFor([&] { return !ready.isEmpty() || client.state() == Client::State::Failed; }, 30000);
+    if (!QTest::qWaitFor([&] { return !ready.isEmpty() || client.state() == Client::State::Failed; }, 30000))
+        qWarning("the client neither became ready nor failed within 30 s");
     if (client.state() != Client::State::Ready)
         qWarning("not ready: %s", qPrintable(client.errorString()));
     return client.state() == Client::State::Ready;
@@ -135,7 +136,8 @@ QJsonObject tst_WebSocket::callTool(Client &client, const QString &name, const Q
             result = call->result().toObject();
         answered = true;
     });
-    QTest::qWaitFor([&] { return answered; }, 15000);
+    if (!QTest::qWaitFor([&] { return answered; }, 15000) && error)
+        *error = QStringLiteral("no answer to %1 within 15 s").arg(name);
     return result;
 }
 
