@@ -18,6 +18,8 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -44,6 +46,7 @@ private slots:
     void keepAlive();
     void wssWithTestCa();
     void handshakeRefused();
+    void throughProxy();
     void recordAndHarRoundTrip();
 
 private:
@@ -442,6 +445,114 @@ void tst_WebSocket::handshakeRefused()
     const auto error = errors.first().first().value<TransportError>();
     QVERIFY2(error.kind == TransportError::Kind::Http && error.httpStatus >= 400, qPrintable(error.message));
     QCOMPARE(transport->state(), Transport::State::Closed);
+}
+
+namespace {
+
+// A forward proxy for the test: answers CONNECT host:port with 200 and then tunnels the bytes
+// both ways, noting each CONNECT it was asked for.
+class ConnectProxy : public QObject
+{
+public:
+    ConnectProxy() { QObject::connect(&m_server, &QTcpServer::newConnection, this, &ConnectProxy::accept); }
+    bool listen() { return m_server.listen(QHostAddress::LocalHost); }
+    quint16 port() const { return m_server.serverPort(); }
+    QList<QByteArray> connects;
+
+private:
+    void accept()
+    {
+        while (QTcpSocket *client = m_server.nextPendingConnection()) {
+            client->setParent(this);
+            auto *head = new QByteArray;
+            QObject::connect(client, &QObject::destroyed, this, [head] { delete head; });
+            QObject::connect(client, &QTcpSocket::readyRead, this, [this, client, head] {
+                if (client->property("tunnel").value<QObject *>())
+                    return;
+                *head += client->readAll();
+                const qsizetype end = head->indexOf("\r\n\r\n");
+                if (end < 0)
+                    return;
+                const QList<QByteArray> words = head->left(head->indexOf("\r\n")).split(' ');
+                if (words.size() < 2 || words.first() != "CONNECT") {
+                    client->write("HTTP/1.1 405 Method Not Allowed\r\nContent-Length: 0\r\n\r\n");
+                    client->disconnectFromHost();
+                    return;
+                }
+                connects.append(words.at(1));
+                const QList<QByteArray> hostPort = words.at(1).split(':');
+                auto *upstream = new QTcpSocket(client);
+                client->setProperty("tunnel", QVariant::fromValue<QObject *>(upstream));
+                const QByteArray early = head->mid(end + 4);
+                QObject::connect(upstream, &QTcpSocket::connected, client, [client, upstream, early] {
+                    client->write("HTTP/1.1 200 Connection established\r\n\r\n");
+                    if (!early.isEmpty())
+                        upstream->write(early);
+                    QObject::connect(client, &QTcpSocket::readyRead, upstream, [client, upstream] { upstream->write(client->readAll()); });
+                    if (client->bytesAvailable())
+                        upstream->write(client->readAll());
+                });
+                QObject::connect(upstream, &QTcpSocket::readyRead, client, [client, upstream] { client->write(upstream->readAll()); });
+                QObject::connect(upstream, &QTcpSocket::disconnected, client, &QTcpSocket::disconnectFromHost);
+                QObject::connect(client, &QTcpSocket::disconnected, upstream, &QTcpSocket::disconnectFromHost);
+                upstream->connectToHost(QString::fromLatin1(hostPort.value(0)), quint16(hostPort.value(1).toUInt()));
+            });
+        }
+    }
+
+    QTcpServer m_server;
+};
+
+} // namespace
+
+void tst_WebSocket::throughProxy()
+{
+    QProcess server;
+    const auto stopServer = qScopeGuard([&server] { stop(&server); });
+    const QUrl url = startDemo(&server, QStringLiteral("dual"));
+    QVERIFY(url.isValid());
+    ConnectProxy proxy;
+    QVERIFY(proxy.listen());
+    const QByteArray proxyUrl = "http://127.0.0.1:" + QByteArray::number(proxy.port());
+
+    // The server's own proxy setting: the handshake and every frame go through the tunnel.
+    HttpTransportOptions options;
+    options.network.proxy.mode = ProxySettings::Mode::Manual;
+    options.network.proxy.url = QUrl(QString::fromLatin1(proxyUrl));
+    {
+        auto *transport = new WebSocketTransport(url, options);
+        QString opening;
+        connect(transport, &Transport::trafficEvent, this, [&opening](const TrafficEvent &event) {
+            if (event.kind == TrafficEvent::Kind::HttpRequest)
+                opening = event.note;
+        });
+        Client client(transport);
+        QVERIFY(connectClient(client));
+        QCOMPARE(Test::firstText(callTool(client, QStringLiteral("echo"), {{QStringLiteral("message"), QStringLiteral("tunnelled")}})),
+                 QStringLiteral("tunnelled"));
+        QCOMPARE(proxy.connects, QList<QByteArray>{"127.0.0.1:" + QByteArray::number(url.port())});
+        QVERIFY2(opening.contains(QString::fromLatin1(proxyUrl)), qPrintable(opening)); // the log says which proxy
+    }
+    // The environment's proxy, and NO_PROXY naming the host: straight to the server.
+    const QByteArray savedProxy = qgetenv("http_proxy");
+    const QByteArray savedNoProxy = qgetenv("no_proxy");
+    const auto restore = qScopeGuard([&] {
+        savedProxy.isNull() ? qunsetenv("http_proxy") : qputenv("http_proxy", savedProxy);
+        savedNoProxy.isNull() ? qunsetenv("no_proxy") : qputenv("no_proxy", savedNoProxy);
+    });
+    qputenv("http_proxy", proxyUrl);
+    qputenv("no_proxy", "127.0.0.1");
+    {
+        Client client(new WebSocketTransport(url, HttpTransportOptions()));
+        QVERIFY(connectClient(client));
+        QCOMPARE(proxy.connects.size(), 1);
+    }
+    qunsetenv("no_proxy");
+    {
+        Client client(new WebSocketTransport(url, HttpTransportOptions()));
+        QVERIFY(connectClient(client));
+        QCOMPARE(proxy.connects.size(), 2);
+    }
 }
 
 void tst_WebSocket::recordAndHarRoundTrip()
