@@ -1,4 +1,5 @@
 #include "websocketrecorder.h"
+#include "httprecorder.h"
 
 #include "jsonrpc/message.h"
 #include "transport/networksettings.h"
@@ -193,14 +194,8 @@ WebSocketRecorder::~WebSocketRecorder() = default;
 
 bool WebSocketRecorder::listen(const QHostAddress &address, quint16 port, QString *error)
 {
-    if (!address.isLoopback()) {
-        if (error)
-            *error = QCoreApplication::translate("Mcp::Record::HttpRecorder",
-                                                 "%1 is not a loopback address; the recorder listens on "
-                                                 "127.0.0.1 or ::1 only")
-                         .arg(address.toString());
+    if (!acceptsListenAddress(address, error))
         return false;
-    }
     if (m_target.scheme() != QLatin1String("ws") && m_target.scheme() != QLatin1String("wss")) {
         if (error)
             *error = QCoreApplication::translate("Mcp::Record::WebSocketRecorder", "the target must be a ws or wss URL");
@@ -216,13 +211,7 @@ bool WebSocketRecorder::listen(const QHostAddress &address, quint16 port, QStrin
 
 QUrl WebSocketRecorder::url() const
 {
-    QUrl url;
-    url.setScheme(QStringLiteral("ws"));
-    url.setHost(m_server->serverAddress().toString());
-    url.setPort(m_server->serverPort());
-    url.setPath(m_target.path());
-    url.setQuery(m_target.query());
-    return url;
+    return recorderUrl(QStringLiteral("ws"), m_server->serverAddress(), m_server->serverPort(), m_target);
 }
 
 void WebSocketRecorder::acceptConnections()

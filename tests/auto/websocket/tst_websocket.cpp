@@ -48,6 +48,7 @@ private slots:
     void handshakeRefused();
     void throughProxy();
     void recordAndHarRoundTrip();
+    void recordWssTarget();
 
 private:
     // Starts a peer that prints "listening on ws(s)://…" on stderr; the URL, empty on failure.
@@ -58,6 +59,9 @@ private:
     static bool connectClient(Client &client, const QString &era = QStringLiteral("auto"));
     // Calls a tool and returns its result (an invalid object on error or timeout).
     static QJsonObject callTool(Client &client, const QString &name, const QJsonObject &arguments, QString *error = nullptr);
+    // A transport to url whose every traffic event is appended to *traffic.
+    WebSocketTransport *recordedTransport(const QUrl &url, QList<TrafficEvent> *traffic,
+                                          const HttpTransportOptions &options = HttpTransportOptions());
 
     QTemporaryDir m_dir;
     QString m_node; // the Node 22 of tests/peers (its WebSocket client is built in)
@@ -144,6 +148,13 @@ QJsonObject tst_WebSocket::callTool(Client &client, const QString &name, const Q
     return result;
 }
 
+WebSocketTransport *tst_WebSocket::recordedTransport(const QUrl &url, QList<TrafficEvent> *traffic, const HttpTransportOptions &options)
+{
+    auto *transport = new WebSocketTransport(url, options);
+    connect(transport, &Transport::trafficEvent, this, [traffic](const TrafficEvent &event) { traffic->append(event); });
+    return transport;
+}
+
 void tst_WebSocket::demoServerBothEras_data()
 {
     QTest::addColumn<QString>("serverEra");
@@ -165,9 +176,8 @@ void tst_WebSocket::demoServerBothEras()
     const QUrl url = startDemo(&server, serverEra);
     QVERIFY2(url.scheme() == QLatin1String("ws"), "the demo server did not say its ws:// URL");
 
-    auto *transport = new WebSocketTransport(url, HttpTransportOptions());
     QList<TrafficEvent> traffic;
-    connect(transport, &Transport::trafficEvent, this, [&traffic](const TrafficEvent &event) { traffic.append(event); });
+    auto *transport = recordedTransport(url, &traffic);
     Client client(transport);
     QVERIFY(connectClient(client, choice));
     QCOMPARE(client.isModern(), modern);
@@ -276,9 +286,8 @@ void tst_WebSocket::closeCodeAndReason()
     const auto stopServer = qScopeGuard([&server] { stop(&server); });
     const QUrl url = startSdkServer(&server);
     QVERIFY(url.isValid());
-    auto *transport = new WebSocketTransport(url, HttpTransportOptions());
     QList<TrafficEvent> traffic;
-    connect(transport, &Transport::trafficEvent, this, [&traffic](const TrafficEvent &event) { traffic.append(event); });
+    auto *transport = recordedTransport(url, &traffic);
     QSignalSpy errors(transport, &Transport::errorOccurred);
     QSignalSpy closed(transport, &Transport::closed);
     Client client(transport);
@@ -302,9 +311,8 @@ void tst_WebSocket::binaryFrameIsInvalid()
     const auto stopServer = qScopeGuard([&server] { stop(&server); });
     const QUrl url = startSdkServer(&server);
     QVERIFY(url.isValid());
-    auto *transport = new WebSocketTransport(url, HttpTransportOptions());
     QList<TrafficEvent> traffic;
-    connect(transport, &Transport::trafficEvent, this, [&traffic](const TrafficEvent &event) { traffic.append(event); });
+    auto *transport = recordedTransport(url, &traffic);
     Client client(transport);
     QVERIFY(connectClient(client));
     QCOMPARE(Test::firstText(callTool(client, QStringLiteral("binary_frame"), {})), QStringLiteral("sent a binary frame"));
@@ -326,10 +334,9 @@ void tst_WebSocket::keepAlive()
     const auto stopServer = qScopeGuard([&server] { stop(&server); });
     const QUrl url = startDemo(&server, QStringLiteral("dual"));
     QVERIFY(url.isValid());
-    auto *transport = new WebSocketTransport(url, HttpTransportOptions());
-    transport->setKeepAliveInterval(300);
     QList<TrafficEvent> traffic;
-    connect(transport, &Transport::trafficEvent, this, [&traffic](const TrafficEvent &event) { traffic.append(event); });
+    auto *transport = recordedTransport(url, &traffic);
+    transport->setKeepAliveInterval(300);
     QSignalSpy errors(transport, &Transport::errorOccurred);
     QSignalSpy closed(transport, &Transport::closed);
     Client client(transport);
@@ -575,9 +582,8 @@ void tst_WebSocket::recordAndHarRoundTrip()
 
     HttpTransportOptions options;
     options.bearerToken = QStringLiteral("not-for-the-capture");
-    auto *transport = new WebSocketTransport(proxy, options);
     QList<TrafficEvent> clientTraffic;
-    connect(transport, &Transport::trafficEvent, this, [&clientTraffic](const TrafficEvent &event) { clientTraffic.append(event); });
+    auto *transport = recordedTransport(proxy, &clientTraffic, options);
     {
         Client client(transport);
         QVERIFY(connectClient(client));
@@ -659,6 +665,43 @@ void tst_WebSocket::recordAndHarRoundTrip()
         QCOMPARE(fromHar.messages.at(i).outgoing, fromCapture.messages.at(i).outgoing);
         QCOMPARE(fromHar.messages.at(i).message, fromCapture.messages.at(i).message);
     }
+}
+
+void tst_WebSocket::recordWssTarget()
+{
+    // The recorder reaches a wss:// server it trusts through SSL_CERT_FILE, as other tools do.
+    const QString dir = m_dir.filePath(QStringLiteral("record-ca"));
+    QVERIFY(QDir().mkpath(dir));
+    QVERIFY2(makeTestCa(dir), "openssl could not make the test CA");
+    QProcess server;
+    const auto stopServer = qScopeGuard([&server] { stop(&server); });
+    const QUrl target = startSdkServer(&server, {QStringLiteral("--tls"), dir + QStringLiteral("/server.pem"), dir + QStringLiteral("/server.key")});
+    QCOMPARE(target.scheme(), QStringLiteral("wss"));
+    QProcess recorder;
+    const auto stopRecorder = qScopeGuard([&recorder] { stop(&recorder); });
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("SSL_CERT_FILE"), dir + QStringLiteral("/ca.pem"));
+    recorder.setProcessEnvironment(env);
+    const QString capture = m_dir.filePath(QStringLiteral("wss.jsonl"));
+    recorder.start(QStringLiteral(MCPSCOPE_CLI), {QStringLiteral("record"), QStringLiteral("--http"), QStringLiteral("--target"),
+                                                  target.toString(), QStringLiteral("--capture"), capture, QStringLiteral("--no-live")});
+    QVERIFY(recorder.waitForStarted());
+    QByteArray out;
+    QTRY_VERIFY_WITH_TIMEOUT((out += recorder.readAllStandardOutput()).contains('\n'), 10000);
+    const QUrl proxy(QString::fromUtf8(out.trimmed()));
+    QCOMPARE(proxy.scheme(), QStringLiteral("ws"));
+    {
+        Client client(new WebSocketTransport(proxy, HttpTransportOptions()));
+        QVERIFY(connectClient(client));
+        QCOMPARE(Test::firstText(callTool(client, QStringLiteral("echo"), {{QStringLiteral("message"), QStringLiteral("via wss")}})),
+                 QStringLiteral("via wss"));
+    }
+    QTest::qWait(300);
+    ::kill(pid_t(recorder.processId()), SIGTERM);
+    QVERIFY(recorder.waitForFinished(10000));
+    QFile file(capture);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(file.readAll().contains("via wss"));
 }
 
 QTEST_GUILESS_MAIN(tst_WebSocket)
