@@ -726,7 +726,11 @@
             <source>Could not reach %1: %2</source>
             <translation>%1 ist nicht erreichbar: %2</translation>
         </message>
-    </context>
+        <message>
+        <source> through the proxy %1 (%2)</source>
+        <translation> über den Proxy %1 (%2)</translation>
+    </message>
+</context>
     <context>
         <name>Mcp::Json</name>
         <message>
@@ -1043,7 +1047,11 @@
             <source>the file is not UTF-8 text; it cannot be rewritten in place</source>
             <translation>die Datei ist kein UTF-8-Text; sie kann nicht an Ort und Stelle umgeschrieben werden</translation>
         </message>
-    </context>
+        <message>
+        <source>%1: &quot;verifySsl: false&quot; is kept in the file but not taken: trust a server&apos;s certificate with a pin or a CA file (Edit Server › Network).</source>
+        <translation>%1: „verifySsl: false“ bleibt in der Datei, wird aber nicht übernommen: Vertrauen Sie dem Zertifikat eines Servers mit einem Pin oder einer CA-Datei (Server bearbeiten › Netzwerk).</translation>
+    </message>
+</context>
     <context>
         <name>Mcp::MemorySecretStore</name>
         <message>
@@ -2017,7 +2025,11 @@
             <source>A " quote in the command line is not closed.</source>
             <translation>Ein "-Anführungszeichen in der Befehlszeile ist nicht geschlossen.</translation>
         </message>
-    </context>
+        <message>
+        <source>Ignored a pinned certificate fingerprint that is not 64 hex digits: %1</source>
+        <translation>Ein fixierter Zertifikat-Fingerabdruck, der keine 64 Hexziffern hat, wurde ignoriert: %1</translation>
+    </message>
+</context>
     <context>
         <name>Mcp::Session</name>
         <message>
@@ -4698,6 +4710,10 @@
         <source>Added %1 from a %2 link. Connect it when you are ready.</source>
         <translation>%1 aus einem %2-Link hinzugefügt. Verbinden Sie ihn, wenn Sie bereit sind.</translation>
     </message>
+    <message>
+        <source>%1: the certificate %2 is trusted for this server.</source>
+        <translation>%1: Dem Zertifikat %2 wird für diesen Server vertraut.</translation>
+    </message>
 </context>
     <context>
         <name>Mcp::Ui::OAuthConsentDialog</name>
@@ -6647,7 +6663,135 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
             <source>&amp;Save</source>
             <translation>&amp;Speichern</translation>
         </message>
-    </context>
+        <message>
+        <source>Network</source>
+        <translation>Netzwerk</translation>
+    </message>
+    <message>
+        <source>Network settings apply to servers reached by URL.</source>
+        <translation>Netzwerkeinstellungen gelten für Server, die per URL erreicht werden.</translation>
+    </message>
+    <message>
+        <source>Trusted &amp;CAs:</source>
+        <translation>Vertraute &amp;CAs:</translation>
+    </message>
+    <message>
+        <source>Add…</source>
+        <translation>Hinzufügen…</translation>
+    </message>
+    <message>
+        <source>CA Certificate</source>
+        <translation>CA-Zertifikat</translation>
+    </message>
+    <message>
+        <source>Certificates (*.pem *.crt *.cer);;All files (*)</source>
+        <translation>Zertifikate (*.pem *.crt *.cer);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>PEM files of certification authorities trusted for this server, besides the system&apos;s</source>
+        <translation>PEM-Dateien von Zertifizierungsstellen, denen für diesen Server zusätzlich zu denen des Systems vertraut wird</translation>
+    </message>
+    <message>
+        <source>&amp;Pinned certificates:</source>
+        <translation>&amp;Fixierte Zertifikate:</translation>
+    </message>
+    <message>
+        <source>Pin a Certificate</source>
+        <translation>Zertifikat fixieren</translation>
+    </message>
+    <message>
+        <source>SHA-256 fingerprint of the server&apos;s certificate:</source>
+        <translation>SHA-256-Fingerabdruck des Serverzertifikats:</translation>
+    </message>
+    <message>
+        <source>A SHA-256 fingerprint is 64 hex digits (colons optional).</source>
+        <translation>Ein SHA-256-Fingerabdruck hat 64 Hexziffern (Doppelpunkte optional).</translation>
+    </message>
+    <message>
+        <source>Only a certificate with one of these fingerprints is accepted (Trust This Certificate adds one)</source>
+        <translation>Nur ein Zertifikat mit einem dieser Fingerabdrücke wird angenommen („Diesem Zertifikat vertrauen“ fügt einen hinzu)</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>PEM files (*.pem *.crt *.key);;All files (*)</source>
+        <translation>PEM-Dateien (*.pem *.crt *.key);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Client c&amp;ertificate:</source>
+        <translation>Client-&amp;Zertifikat:</translation>
+    </message>
+    <message>
+        <source>PEM file; for servers that want mutual TLS</source>
+        <translation>PEM-Datei; für Server, die gegenseitiges TLS verlangen</translation>
+    </message>
+    <message>
+        <source>Client &amp;key:</source>
+        <translation>Client-&amp;Schlüssel:</translation>
+    </message>
+    <message>
+        <source>PEM file with its private key</source>
+        <translation>PEM-Datei mit seinem privaten Schlüssel</translation>
+    </message>
+    <message>
+        <source>Kept in the keychain; empty for a key without one</source>
+        <translation>Im Schlüsselbund gespeichert; leer bei einem Schlüssel ohne</translation>
+    </message>
+    <message>
+        <source>Key pa&amp;ssphrase:</source>
+        <translation>Schlüssel-&amp;Passphrase:</translation>
+    </message>
+    <message>
+        <source>System: HTTPS_PROXY, HTTP_PROXY, NO_PROXY, then the desktop&apos;s settings</source>
+        <translation>System: HTTPS_PROXY, HTTP_PROXY, NO_PROXY, dann die Einstellungen des Desktops</translation>
+    </message>
+    <message>
+        <source>No proxy</source>
+        <translation>Kein Proxy</translation>
+    </message>
+    <message>
+        <source>This proxy:</source>
+        <translation>Dieser Proxy:</translation>
+    </message>
+    <message>
+        <source>Pro&amp;xy:</source>
+        <translation>Pro&amp;xy:</translation>
+    </message>
+    <message>
+        <source>http://[user@]host:port or socks5://host:port</source>
+        <translation>http://[benutzer@]host:port oder socks5://host:port</translation>
+    </message>
+    <message>
+        <source>Proxy &amp;URL:</source>
+        <translation>Proxy-&amp;URL:</translation>
+    </message>
+    <message>
+        <source>Proxy pass&amp;word:</source>
+        <translation>Proxy-Pass&amp;wort:</translation>
+    </message>
+    <message>
+        <source>Now: straight to %1%2</source>
+        <translation>Jetzt: direkt zu %1%2</translation>
+    </message>
+    <message>
+        <source> (%1)</source>
+        <translation> (%1)</translation>
+    </message>
+    <message>
+        <source>Now: through %1 (%2)</source>
+        <translation>Jetzt: über %1 (%2)</translation>
+    </message>
+    <message>
+        <source>A client certificate needs both its certificate file and its key file.</source>
+        <translation>Ein Client-Zertifikat braucht seine Zertifikatsdatei und seine Schlüsseldatei.</translation>
+    </message>
+    <message>
+        <source>&quot;This proxy&quot; needs the proxy&apos;s URL, such as http://proxy.example:3128.</source>
+        <translation>„Dieser Proxy“ braucht die URL des Proxys, etwa http://proxy.example:3128.</translation>
+    </message>
+</context>
     <context>
         <name>Mcp::Ui::ServerListDelegate</name>
         <message>
@@ -8778,6 +8922,172 @@ Client bietet: %2</translation>
     <message>
         <source>server requests</source>
         <translation>Serveranfragen</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::NetworkTrust</name>
+    <message>
+        <source>The certificate of %1 is not the one trusted for this server. It presented SHA-256 %2; trusted: %3.</source>
+        <translation>Das Zertifikat von %1 ist nicht das für diesen Server vertrauenswürdige. Vorgelegt wurde SHA-256 %2; vertraut: %3.</translation>
+    </message>
+    <message>
+        <source>The TLS connection to %1 could not be trusted: %2 (certificate SHA-256 %3)</source>
+        <translation>Der TLS-Verbindung zu %1 konnte nicht vertraut werden: %2 (Zertifikat SHA-256 %3)</translation>
+    </message>
+    <message>
+        <source>The CA file %1 could not be read: %2</source>
+        <translation>Die CA-Datei %1 konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>The CA file %1 holds no certificate (PEM or DER).</source>
+        <translation>Die CA-Datei %1 enthält kein Zertifikat (PEM oder DER).</translation>
+    </message>
+    <message>
+        <source>A client certificate needs both its certificate file and its key file.</source>
+        <translation>Ein Client-Zertifikat braucht seine Zertifikatsdatei und seine Schlüsseldatei.</translation>
+    </message>
+    <message>
+        <source>The client certificate %1 could not be read (a PEM file is expected).</source>
+        <translation>Das Client-Zertifikat %1 konnte nicht gelesen werden (erwartet wird eine PEM-Datei).</translation>
+    </message>
+    <message>
+        <source>The client key %1 could not be read: %2</source>
+        <translation>Der Client-Schlüssel %1 konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>The client key %1 did not open: its passphrase is missing or wrong.</source>
+        <translation>Der Client-Schlüssel %1 ließ sich nicht öffnen: Seine Passphrase fehlt oder ist falsch.</translation>
+    </message>
+    <message>
+        <source>The client key %1 is not a PEM private key (RSA, EC or DSA).</source>
+        <translation>Der Client-Schlüssel %1 ist kein privater PEM-Schlüssel (RSA, EC oder DSA).</translation>
+    </message>
+    <message>
+        <source>this server&apos;s settings</source>
+        <translation>den Einstellungen dieses Servers</translation>
+    </message>
+    <message>
+        <source>the system settings</source>
+        <translation>den Systemeinstellungen</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::CertificateTrustDialog</name>
+    <message>
+        <source>This server&apos;s certificate changed.</source>
+        <translation>Das Zertifikat dieses Servers hat sich geändert.</translation>
+    </message>
+    <message>
+        <source>Trusted (pinned):</source>
+        <translation>Vertraut (fixiert):</translation>
+    </message>
+    <message>
+        <source>Presented now:</source>
+        <translation>Jetzt vorgelegt:</translation>
+    </message>
+    <message>
+        <source>What verification found:</source>
+        <translation>Was die Prüfung fand:</translation>
+    </message>
+    <message>
+        <source>Certificates the server sent:</source>
+        <translation>Zertifikate, die der Server sandte:</translation>
+    </message>
+    <message>
+        <source>Server certificate</source>
+        <translation>Serverzertifikat</translation>
+    </message>
+    <message>
+        <source>Issuer %1</source>
+        <translation>Aussteller %1</translation>
+    </message>
+    <message>
+        <source>Subject</source>
+        <translation>Inhaber</translation>
+    </message>
+    <message>
+        <source>Issuer</source>
+        <translation>Aussteller</translation>
+    </message>
+    <message>
+        <source>Valid</source>
+        <translation>Gültig</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 bis %2</translation>
+    </message>
+    <message>
+        <source>Names</source>
+        <translation>Namen</translation>
+    </message>
+    <message>
+        <source>SHA-256</source>
+        <translation>SHA-256</translation>
+    </message>
+    <message>
+        <source>Self-signed</source>
+        <translation>Selbst signiert</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>Certificate Changed</source>
+        <translation>Zertifikat geändert</translation>
+    </message>
+    <message>
+        <source>Untrusted Certificate</source>
+        <translation>Nicht vertrauenswürdiges Zertifikat</translation>
+    </message>
+    <message>
+        <source>%1 (%2) presented a different certificate from the one trusted for it. Nothing was sent. Trust the new one only if you know why it changed.</source>
+        <translation>%1 (%2) hat ein anderes Zertifikat vorgelegt als das, dem für ihn vertraut wird. Nichts wurde gesendet. Vertrauen Sie dem neuen nur, wenn Sie wissen, warum es sich geändert hat.</translation>
+    </message>
+    <message>
+        <source>MCP Scope did not trust the certificate of %1 (%2), so nothing was sent. Trust it only if you know this server.</source>
+        <translation>MCP Scope hat dem Zertifikat von %1 (%2) nicht vertraut, daher wurde nichts gesendet. Vertrauen Sie ihm nur, wenn Sie diesen Server kennen.</translation>
+    </message>
+    <message>
+        <source>&amp;Trust the New Certificate</source>
+        <translation>Dem neuen Zertifikat &amp;vertrauen</translation>
+    </message>
+    <message>
+        <source>&amp;Trust This Certificate</source>
+        <translation>Diesem Zertifikat &amp;vertrauen</translation>
+    </message>
+    <message>
+        <source>Keep this certificate&apos;s SHA-256 fingerprint with the server: it is trusted for this server only, and a different certificate later is refused.</source>
+        <translation>Den SHA-256-Fingerabdruck dieses Zertifikats beim Server speichern: Ihm wird nur für diesen Server vertraut, und ein anderes Zertifikat wird später abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Add &amp;CA File…</source>
+        <translation>&amp;CA-Datei hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Trust the certification authority that issued this server&apos;s certificate (a PEM file), for this server or for all servers.</source>
+        <translation>Der Zertifizierungsstelle vertrauen, die das Zertifikat dieses Servers ausgestellt hat (eine PEM-Datei), für diesen Server oder für alle Server.</translation>
+    </message>
+    <message>
+        <source>For This Server…</source>
+        <translation>Für diesen Server…</translation>
+    </message>
+    <message>
+        <source>For All Servers…</source>
+        <translation>Für alle Server…</translation>
+    </message>
+    <message>
+        <source>CA Certificate</source>
+        <translation>CA-Zertifikat</translation>
+    </message>
+    <message>
+        <source>Certificates (*.pem *.crt *.cer);;All files (*)</source>
+        <translation>Zertifikate (*.pem *.crt *.cer);;Alle Dateien (*)</translation>
     </message>
 </context>
     <context>

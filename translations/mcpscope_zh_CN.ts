@@ -721,7 +721,11 @@
             <source>Could not reach %1: %2</source>
             <translation>无法访问 %1：%2</translation>
         </message>
-    </context>
+        <message>
+        <source> through the proxy %1 (%2)</source>
+        <translation>，经由代理 %1（%2）</translation>
+    </message>
+</context>
     <context>
         <name>Mcp::Json</name>
         <message>
@@ -1036,7 +1040,11 @@
             <source>the file is not UTF-8 text; it cannot be rewritten in place</source>
             <translation>该文件不是 UTF-8 文本；无法原地改写</translation>
         </message>
-    </context>
+        <message>
+        <source>%1: &quot;verifySsl: false&quot; is kept in the file but not taken: trust a server&apos;s certificate with a pin or a CA file (Edit Server › Network).</source>
+        <translation>%1：“verifySsl: false”保留在文件中但不采用：请用固定指纹或 CA 文件信任服务器的证书（编辑服务器 › 网络）。</translation>
+    </message>
+</context>
     <context>
         <name>Mcp::MemorySecretStore</name>
         <message>
@@ -2006,7 +2014,11 @@
             <source>A " quote in the command line is not closed.</source>
             <translation>命令行中的 " 引号未闭合。</translation>
         </message>
-    </context>
+        <message>
+        <source>Ignored a pinned certificate fingerprint that is not 64 hex digits: %1</source>
+        <translation>已忽略一个不是 64 位十六进制数字的固定证书指纹：%1</translation>
+    </message>
+</context>
     <context>
         <name>Mcp::Session</name>
         <message>
@@ -4664,6 +4676,10 @@
         <source>Added %1 from a %2 link. Connect it when you are ready.</source>
         <translation>已从 %2 链接添加 %1。准备好后再连接。</translation>
     </message>
+    <message>
+        <source>%1: the certificate %2 is trusted for this server.</source>
+        <translation>%1：此服务器信任证书 %2。</translation>
+    </message>
 </context>
     <context>
         <name>Mcp::Ui::OAuthConsentDialog</name>
@@ -6596,7 +6612,135 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
             <source>&amp;Save</source>
             <translation>保存(&amp;S)</translation>
         </message>
-    </context>
+        <message>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>Network settings apply to servers reached by URL.</source>
+        <translation>网络设置适用于通过 URL 访问的服务器。</translation>
+    </message>
+    <message>
+        <source>Trusted &amp;CAs:</source>
+        <translation>受信任的 CA(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Add…</source>
+        <translation>添加…</translation>
+    </message>
+    <message>
+        <source>CA Certificate</source>
+        <translation>CA 证书</translation>
+    </message>
+    <message>
+        <source>Certificates (*.pem *.crt *.cer);;All files (*)</source>
+        <translation>证书 (*.pem *.crt *.cer);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>PEM files of certification authorities trusted for this server, besides the system&apos;s</source>
+        <translation>除系统的证书颁发机构外，此服务器还信任的证书颁发机构 PEM 文件</translation>
+    </message>
+    <message>
+        <source>&amp;Pinned certificates:</source>
+        <translation>固定的证书(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Pin a Certificate</source>
+        <translation>固定证书</translation>
+    </message>
+    <message>
+        <source>SHA-256 fingerprint of the server&apos;s certificate:</source>
+        <translation>服务器证书的 SHA-256 指纹：</translation>
+    </message>
+    <message>
+        <source>A SHA-256 fingerprint is 64 hex digits (colons optional).</source>
+        <translation>SHA-256 指纹为 64 位十六进制数字（冒号可选）。</translation>
+    </message>
+    <message>
+        <source>Only a certificate with one of these fingerprints is accepted (Trust This Certificate adds one)</source>
+        <translation>只接受具有这些指纹之一的证书（“信任此证书”会添加一个）</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>PEM files (*.pem *.crt *.key);;All files (*)</source>
+        <translation>PEM 文件 (*.pem *.crt *.key);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Client c&amp;ertificate:</source>
+        <translation>客户端证书(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>PEM file; for servers that want mutual TLS</source>
+        <translation>PEM 文件；用于要求双向 TLS 的服务器</translation>
+    </message>
+    <message>
+        <source>Client &amp;key:</source>
+        <translation>客户端密钥(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>PEM file with its private key</source>
+        <translation>包含其私钥的 PEM 文件</translation>
+    </message>
+    <message>
+        <source>Kept in the keychain; empty for a key without one</source>
+        <translation>保存在钥匙串中；无口令的密钥留空</translation>
+    </message>
+    <message>
+        <source>Key pa&amp;ssphrase:</source>
+        <translation>密钥口令(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>System: HTTPS_PROXY, HTTP_PROXY, NO_PROXY, then the desktop&apos;s settings</source>
+        <translation>系统：HTTPS_PROXY、HTTP_PROXY、NO_PROXY，然后是桌面设置</translation>
+    </message>
+    <message>
+        <source>No proxy</source>
+        <translation>不使用代理</translation>
+    </message>
+    <message>
+        <source>This proxy:</source>
+        <translation>此代理：</translation>
+    </message>
+    <message>
+        <source>Pro&amp;xy:</source>
+        <translation>代理(&amp;X)：</translation>
+    </message>
+    <message>
+        <source>http://[user@]host:port or socks5://host:port</source>
+        <translation>http://[用户@]主机:端口 或 socks5://主机:端口</translation>
+    </message>
+    <message>
+        <source>Proxy &amp;URL:</source>
+        <translation>代理 URL(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>Proxy pass&amp;word:</source>
+        <translation>代理密码(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>Now: straight to %1%2</source>
+        <translation>当前：直连 %1%2</translation>
+    </message>
+    <message>
+        <source> (%1)</source>
+        <translation>（%1）</translation>
+    </message>
+    <message>
+        <source>Now: through %1 (%2)</source>
+        <translation>当前：经由 %1（%2）</translation>
+    </message>
+    <message>
+        <source>A client certificate needs both its certificate file and its key file.</source>
+        <translation>客户端证书需要证书文件和密钥文件两者。</translation>
+    </message>
+    <message>
+        <source>&quot;This proxy&quot; needs the proxy&apos;s URL, such as http://proxy.example:3128.</source>
+        <translation>“此代理”需要代理的 URL，例如 http://proxy.example:3128。</translation>
+    </message>
+</context>
     <context>
         <name>Mcp::Ui::ServerListDelegate</name>
         <message>
@@ -8710,6 +8854,172 @@ Client offers: %2</source>
     <message>
         <source>server requests</source>
         <translation>服务器请求</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::NetworkTrust</name>
+    <message>
+        <source>The certificate of %1 is not the one trusted for this server. It presented SHA-256 %2; trusted: %3.</source>
+        <translation>%1 的证书不是此服务器所信任的证书。它出示的 SHA-256 为 %2；受信任的：%3。</translation>
+    </message>
+    <message>
+        <source>The TLS connection to %1 could not be trusted: %2 (certificate SHA-256 %3)</source>
+        <translation>无法信任到 %1 的 TLS 连接：%2（证书 SHA-256 %3）</translation>
+    </message>
+    <message>
+        <source>The CA file %1 could not be read: %2</source>
+        <translation>无法读取 CA 文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>The CA file %1 holds no certificate (PEM or DER).</source>
+        <translation>CA 文件 %1 不含证书（PEM 或 DER）。</translation>
+    </message>
+    <message>
+        <source>A client certificate needs both its certificate file and its key file.</source>
+        <translation>客户端证书需要证书文件和密钥文件两者。</translation>
+    </message>
+    <message>
+        <source>The client certificate %1 could not be read (a PEM file is expected).</source>
+        <translation>无法读取客户端证书 %1（需要 PEM 文件）。</translation>
+    </message>
+    <message>
+        <source>The client key %1 could not be read: %2</source>
+        <translation>无法读取客户端密钥 %1：%2</translation>
+    </message>
+    <message>
+        <source>The client key %1 did not open: its passphrase is missing or wrong.</source>
+        <translation>无法打开客户端密钥 %1：缺少口令或口令错误。</translation>
+    </message>
+    <message>
+        <source>The client key %1 is not a PEM private key (RSA, EC or DSA).</source>
+        <translation>客户端密钥 %1 不是 PEM 私钥（RSA、EC 或 DSA）。</translation>
+    </message>
+    <message>
+        <source>this server&apos;s settings</source>
+        <translation>此服务器的设置</translation>
+    </message>
+    <message>
+        <source>the system settings</source>
+        <translation>系统设置</translation>
+    </message>
+</context>
+<context>
+    <name>Mcp::Ui::CertificateTrustDialog</name>
+    <message>
+        <source>This server&apos;s certificate changed.</source>
+        <translation>此服务器的证书已更改。</translation>
+    </message>
+    <message>
+        <source>Trusted (pinned):</source>
+        <translation>受信任（已固定）：</translation>
+    </message>
+    <message>
+        <source>Presented now:</source>
+        <translation>现在出示的：</translation>
+    </message>
+    <message>
+        <source>What verification found:</source>
+        <translation>验证发现：</translation>
+    </message>
+    <message>
+        <source>Certificates the server sent:</source>
+        <translation>服务器发送的证书：</translation>
+    </message>
+    <message>
+        <source>Server certificate</source>
+        <translation>服务器证书</translation>
+    </message>
+    <message>
+        <source>Issuer %1</source>
+        <translation>签发者 %1</translation>
+    </message>
+    <message>
+        <source>Subject</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <source>Issuer</source>
+        <translation>签发者</translation>
+    </message>
+    <message>
+        <source>Valid</source>
+        <translation>有效期</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 至 %2</translation>
+    </message>
+    <message>
+        <source>Names</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>SHA-256</source>
+        <translation>SHA-256</translation>
+    </message>
+    <message>
+        <source>Self-signed</source>
+        <translation>自签名</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Certificate Changed</source>
+        <translation>证书已更改</translation>
+    </message>
+    <message>
+        <source>Untrusted Certificate</source>
+        <translation>不受信任的证书</translation>
+    </message>
+    <message>
+        <source>%1 (%2) presented a different certificate from the one trusted for it. Nothing was sent. Trust the new one only if you know why it changed.</source>
+        <translation>%1（%2）出示的证书与其受信任的证书不同。未发送任何内容。只有在您知道它为何更改时才信任新证书。</translation>
+    </message>
+    <message>
+        <source>MCP Scope did not trust the certificate of %1 (%2), so nothing was sent. Trust it only if you know this server.</source>
+        <translation>MCP Scope 不信任 %1（%2）的证书，因此未发送任何内容。只有在您了解此服务器时才信任它。</translation>
+    </message>
+    <message>
+        <source>&amp;Trust the New Certificate</source>
+        <translation>信任新证书(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Trust This Certificate</source>
+        <translation>信任此证书(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Keep this certificate&apos;s SHA-256 fingerprint with the server: it is trusted for this server only, and a different certificate later is refused.</source>
+        <translation>将此证书的 SHA-256 指纹保存到该服务器：仅对此服务器信任它，以后出现的其他证书将被拒绝。</translation>
+    </message>
+    <message>
+        <source>Add &amp;CA File…</source>
+        <translation>添加 CA 文件(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Trust the certification authority that issued this server&apos;s certificate (a PEM file), for this server or for all servers.</source>
+        <translation>信任签发此服务器证书的证书颁发机构（PEM 文件），用于此服务器或所有服务器。</translation>
+    </message>
+    <message>
+        <source>For This Server…</source>
+        <translation>用于此服务器…</translation>
+    </message>
+    <message>
+        <source>For All Servers…</source>
+        <translation>用于所有服务器…</translation>
+    </message>
+    <message>
+        <source>CA Certificate</source>
+        <translation>CA 证书</translation>
+    </message>
+    <message>
+        <source>Certificates (*.pem *.crt *.cer);;All files (*)</source>
+        <translation>证书 (*.pem *.crt *.cer);;所有文件 (*)</translation>
     </message>
 </context>
     <context>

@@ -10,6 +10,7 @@
 #include "connection/connection.h"
 #include "authorization/oauthcontroller.h"
 #include "collections/snapshotfile.h"
+#include "dialogs/certificatetrustdialog.h"
 #include "dialogs/commandapprovaldialog.h"
 #include "dialogs/comparedialog.h"
 #include "dialogs/doctordialog.h"
@@ -34,6 +35,7 @@
 #include "widgets/units.h"
 #include "traffic/capturewindow.h"
 #include "traffic/liverecordings.h"
+#include "dialogs/certificatetrustdialog.h"
 #include "dialogs/collectionrundialog.h"
 #include "dialogs/recordinhostdialog.h"
 #include "traffic/trafficlog.h"
@@ -541,6 +543,9 @@ void MainWindow::createStatusBar()
     statusBar()->addPermanentWidget(m_statusProtocol);
     statusBar()->addPermanentWidget(m_statusTransport);
     statusBar()->addPermanentWidget(m_statusSession);
+    // A temporary message hides the notice beside it; showing the notice again while a message
+    // is up drew the two on top of each other.
+    connect(statusBar(), &QStatusBar::messageChanged, this, &MainWindow::updateStatusBar);
 }
 
 void MainWindow::restoreLayout()
@@ -685,6 +690,10 @@ Connection *MainWindow::connectionFor(const QUuid &id)
         statusBar()->showMessage(tr("%1: the server says the page it sent you to is done (elicitation %2).")
                                      .arg(connection->name(), notification.paramsObject().value(Key::ElicitationId).toString()),
                                  15000);
+    });
+    connect(connection, &Connection::tlsRefused, this, [this, id](const std::shared_ptr<const TlsFailure> &failure) {
+        if (failure)
+            askToTrust(id, *failure);
     });
     connect(connection, &Connection::autoRestartScheduled, this, [this, connection](int ms) {
         statusBar()->showMessage(tr("%1 stopped; restarting in %2").arg(connection->name(), Units::duration(ms)), ms);
@@ -999,7 +1008,7 @@ void MainWindow::updateStatusBar()
     const bool notice = !secrets.isEmpty() && !checking && now < m_secretsNoticeUntilMs;
     m_statusSecrets->setText(notice ? tr("⚠ %1").arg(secrets + QLatin1Char(' ') + meaning) : secrets);
     m_statusSecrets->setToolTip(secrets + QLatin1Char('\n') + meaning);
-    m_statusSecrets->setVisible(!secrets.isEmpty() && (checking || notice));
+    m_statusSecrets->setVisible(!secrets.isEmpty() && (checking || notice) && statusBar()->currentMessage().isEmpty());
 }
 
 bool MainWindow::confirmCommand(const ServerConfig &config)
@@ -1095,7 +1104,11 @@ void MainWindow::connectServer(const QUuid &id)
         inputs.insert(inputId, value);
     }
     unresolved.clear();
-    const ServerConfig resolved = m_catalog->resolve(config, QProcessEnvironment::systemEnvironment(), inputs, &unresolved);
+    ServerConfig resolved = m_catalog->resolve(config, QProcessEnvironment::systemEnvironment(), inputs, &unresolved);
+    for (const QString &file : caFilesForAllServers()) {
+        if (!resolved.network.tls.caFiles.contains(file))
+            resolved.network.tls.caFiles.append(file);
+    }
     if (!unresolved.isEmpty()) {
         statusBar()->showMessage(tr("Unresolved references left as written: %1").arg(unresolved.join(QStringLiteral(", "))),
                                  10000);
@@ -1127,6 +1140,57 @@ void MainWindow::connectServer(const QUuid &id)
         guard->connectToServer();
     });
     Q_UNUSED(factory)
+}
+
+QStringList MainWindow::caFilesForAllServers()
+{
+    return QSettings().value(QStringLiteral("network/caFiles")).toStringList();
+}
+
+CertificateTrustDialog *MainWindow::askToTrust(const QUuid &id, const TlsFailure &failure)
+{
+    ServerConfig config = m_catalog->find(id);
+    const QString asked = id.toString() + u'|' + QString::fromLatin1(failure.presentedSha256);
+    if (config.id.isNull() || m_trustAsked.contains(asked))
+        return nullptr;
+    m_trustAsked.insert(asked);
+    auto *dialog = new CertificateTrustDialog(failure, config.name, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, id, dialog, asked, presented = failure.presentedSha256,
+                                               pinMismatch = failure.isPinMismatch()] {
+        ServerConfig entry = m_catalog->find(id);
+        if (entry.id.isNull())
+            return;
+        TlsSettings &tls = entry.network.tls;
+        switch (dialog->decision()) {
+        case CertificateTrustDialog::Decision::TrustCertificate:
+            // A changed certificate replaces the old pin: both would be trusted otherwise.
+            if (pinMismatch)
+                tls.pinnedSha256.clear();
+            tls.pinnedSha256.append(presented);
+            statusBar()->showMessage(tr("%1: the certificate %2 is trusted for this server.")
+                                         .arg(entry.name, NetworkTrust::displayFingerprint(presented)), 10000);
+            break;
+        case CertificateTrustDialog::Decision::AddCaForServer:
+            if (!tls.caFiles.contains(dialog->caFile()))
+                tls.caFiles.append(dialog->caFile());
+            break;
+        case CertificateTrustDialog::Decision::AddCaForAll: {
+            QStringList all = caFilesForAllServers();
+            if (!all.contains(dialog->caFile()))
+                all.append(dialog->caFile());
+            QSettings().setValue(QStringLiteral("network/caFiles"), all);
+            break;
+        }
+        case CertificateTrustDialog::Decision::Cancel:
+            return;
+        }
+        m_trustAsked.remove(asked);
+        m_catalog->update(entry);
+        reconnectWithNewSettings(id);
+    });
+    dialog->open();
+    return dialog;
 }
 
 void MainWindow::forgetTokens(const QUuid &id)
@@ -1203,12 +1267,24 @@ void MainWindow::applyToRunningConnection(const ServerConfig &before, const Serv
                                  "address or credentials take effect then. Reconnect now?").arg(after.name))
         != QMessageBox::Yes)
         return;
+    reconnectWithNewSettings(after.id);
+}
+
+void MainWindow::reconnectWithNewSettings(const QUuid &id)
+{
     // Connect again through connectServer(), which resolves the new settings, once the old
-    // connection has ended.
-    const QUuid id = after.id;
+    // connection has ended (one still connecting would swallow the new attempt).
+    Connection *connection = existingConnection(id);
+    const auto running = [](Connection::State state) {
+        return state == Connection::State::Connecting || state == Connection::State::Connected;
+    };
+    if (!connection || !running(connection->state())) {
+        connectServer(id);
+        return;
+    }
     auto ended = std::make_shared<QMetaObject::Connection>();
-    *ended = connect(connection, &Connection::stateChanged, this, [this, id, ended](Connection::State now) {
-        if (now == Connection::State::Connecting || now == Connection::State::Connected)
+    *ended = connect(connection, &Connection::stateChanged, this, [this, id, ended, running](Connection::State now) {
+        if (running(now))
             return;
         QObject::disconnect(*ended);
         connectServer(id);

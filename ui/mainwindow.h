@@ -3,6 +3,7 @@
 #include "servers/servercontroller.h"
 
 #include <QMainWindow>
+#include <QSet>
 #include <QPointer>
 #include <QUuid>
 
@@ -20,12 +21,14 @@ class IncomingRequest;
 class SecretStore;
 class ServerCatalog;
 class TrafficLog;
+struct TlsFailure;
 struct TrafficEvent;
 struct ServerConfig;
 }
 
 namespace Mcp::Ui {
 
+class CertificateTrustDialog;
 class CollectionRunDialog;
 class CompareDialog;
 class DoctorDialog;
@@ -145,10 +148,18 @@ public:
     // The configured servers a capture window may replay against: approved, ${...} resolved,
     // none that needs an ${input:…} answer.
     QList<ServerConfig> replayServers() const;
+    // A server's certificate was refused: the trust dialog (once per server and certificate
+    // while it is open or was declined); what it decides goes into the server's entry (or, for a
+    // CA for all servers, the app's settings) and the server is connected again. Returns the
+    // dialog shown (it deletes itself on close), or nullptr.
+    CertificateTrustDialog *askToTrust(const QUuid &id, const TlsFailure &failure);
+    // CA files trusted for every server (Add CA File… › For All Servers).
+    static QStringList caFilesForAllServers();
 private:
     bool confirmCommand(const ServerConfig &config);
     // Options at once; for what needs a new connection, the offer to reconnect.
     void applyToRunningConnection(const ServerConfig &before, const ServerConfig &after);
+    void reconnectWithNewSettings(const QUuid &id);
     void restoreLayout();
     void saveLayout();
     TrafficView *currentTrafficView() const;
@@ -171,6 +182,9 @@ private:
     TrafficView *m_allTrafficView = nullptr;
     ServerControllers m_servers;
     int m_nextConnectionId = 1;
+    // "server id|fingerprint" of trust dialogs open or declined this run: a server that keeps
+    // presenting the same certificate (auto-restart) asks once.
+    QSet<QString> m_trustAsked;
     int m_testApprovalAnswer = -1;
     QString m_testCollectionFile;
 

@@ -177,7 +177,7 @@ QString usageText()
         "  --method servers/list|servers/show   the --config file's servers, without connecting\n"
         "  TARGET... -- OPTIONS     v2 order: the server (with its flags) before \"--\", ours after\n"
         "  In v2 --connect-timeout defaults to 15000.\n")
-        + oauthUsageText() + u'\n' + TraceOptions::helpText();
+        + oauthUsageText() + u'\n' + NetworkOptions::helpText() + u'\n' + TraceOptions::helpText();
 }
 
 // "tools,prompts,resources,resource:URI" into *filter; false for an empty or unknown entry.
@@ -291,6 +291,11 @@ ParseOutcome parseArguments(const QStringList &arguments)
             o.trace.take(name, QString());
             continue;
         }
+        if (NetworkOptions::flagNames().contains(name) && !word.inlineValue) {
+            if (const QString error = o.network.take(name, QString()); !error.isEmpty())
+                return fail(error);
+            continue;
+        }
         if (flags.contains(name) && !word.inlineValue) {
             if (name == QLatin1String("--server-stderr"))
                 o.passServerStderr = true;
@@ -302,7 +307,8 @@ ParseOutcome parseArguments(const QStringList &arguments)
                 outcome.helpRequested = true;
             continue; // a repeated --cli is harmless
         }
-        if (!valued.contains(name) && !TraceOptions::valuedNames().contains(name)) {
+        if (!valued.contains(name) && !TraceOptions::valuedNames().contains(name)
+            && !NetworkOptions::valuedNames().contains(name)) {
             if (arg.startsWith(u'-') && !targetSeen)
                 return fail(tr("unknown option %1 (use --help; put the server command after --)").arg(arg));
             addTarget();
@@ -386,6 +392,9 @@ ParseOutcome parseArguments(const QStringList &arguments)
             o.captureFile = value;
         } else if (TraceOptions::valuedNames().contains(name)) {
             if (const QString error = o.trace.take(name, value); !error.isEmpty())
+                return fail(error);
+        } else if (NetworkOptions::valuedNames().contains(name)) {
+            if (const QString error = o.network.take(name, value); !error.isEmpty())
                 return fail(error);
         } else if (name == QLatin1String("--elicitation")) {
             if (value == QLatin1String("decline"))

@@ -7,6 +7,7 @@
 #include <QJsonObject>
 
 #include "session/modern/eradetector.h"
+#include "networkoptions.h"
 #include "traceoptions.h"
 #include "session/modern/subscriptions.h"
 
@@ -57,6 +58,7 @@ struct CliOptions
     TransportChoice transport = TransportChoice::Default;
     QList<QPair<QString, QString>> headers;      // --header "Name: value"
     CliOAuthOptions oauth;
+    NetworkOptions network;         // --ca-file, --pin-sha256, --client-cert, --proxy, ...
     std::optional<Modern::EraChoice> protocol;  // --protocol; unset: the --config entry's choice, else auto
 
     QString method;                 // --method; empty means tools/list

@@ -208,6 +208,10 @@ bool serverConfiguration(const CliOptions &given, ServerConfig *config, QString 
     if (!o.workingDirectory.isEmpty())
         config->workingDirectory = o.workingDirectory;
     applyOAuthOptions(o.oauth, &config->auth);
+    if (const QString networkError = o.network.applyTo(&config->network); !networkError.isEmpty()) {
+        *error = networkError;
+        return false;
+    }
     return true;
 }
 
@@ -220,6 +224,8 @@ bool CliRunner::createClient()
         fail(ExitUsage, error);
         return false;
     }
+    if (const QString warning = o.network.warning(); !warning.isEmpty())
+        writeErr(warning);
     // A headless run cannot ask for ${input:...} values: say which ones are missing.
     QStringList unresolved;
     const ServerConfig resolved = config.resolved(QProcessEnvironment::systemEnvironment(), {}, &unresolved);

@@ -201,6 +201,8 @@ int runDoctor(const QStringList &arguments)
         writeCommandError("doctor", (parsed.error.isEmpty() ? error : parsed.error) + tr(" (mcpscope doctor --help)"));
         return ExitUsage;
     }
+    if (const QString warning = parsed.options.network.warning(); !warning.isEmpty())
+        std::fputs(qPrintable(warning + u'\n'), stderr);
     const TransportFactory factory = transportFactoryFor(config, &error);
     if (!factory) {
         writeCommandError("doctor", error);
@@ -228,7 +230,7 @@ int runDoctor(const QStringList &arguments)
     runOptions.secondConnection = factory;
     const std::optional<HttpEndpoint> endpoint = httpEndpointFor(config);
     if (endpoint)
-        runOptions.http = Doctor::HttpProbes::Target{endpoint->url, endpoint->headers, false, {}};
+        runOptions.http = Doctor::HttpProbes::Target{endpoint->url, endpoint->headers, false, {}, endpoint->network};
     Doctor::DoctorRun run(&client, runOptions);
     QObject::connect(&client, &Client::trafficEvent, &run, &Doctor::DoctorRun::observe); // from the first byte
     QObject::connect(&run, &Doctor::DoctorRun::finished, &client, [] { QCoreApplication::exit(0); });

@@ -123,7 +123,9 @@ void CappedHttpExchange::startPlain()
     const QUrl &url = m_request.url;
     // The proxy QNetworkAccessManager would take for this URL. An HTTP proxy gets the request
     // itself (absolute form); any other kind carries the connection.
-    const QNetworkProxy proxy = QNetworkProxyFactory::proxyForQuery(QNetworkProxyQuery(url)).value(0);
+    QNetworkProxyFactory *factory = m_nam->proxyFactory();
+    const QNetworkProxy proxy = (factory ? factory->queryProxy(QNetworkProxyQuery(url))
+                                         : QNetworkProxyFactory::proxyForQuery(QNetworkProxyQuery(url))).value(0);
     const bool viaHttpProxy = proxy.type() == QNetworkProxy::HttpProxy || proxy.type() == QNetworkProxy::HttpCachingProxy;
     m_socket->setProxy(viaHttpProxy || proxy.type() == QNetworkProxy::DefaultProxy ? QNetworkProxy(QNetworkProxy::NoProxy)
                                                                                      : proxy);

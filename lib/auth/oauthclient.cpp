@@ -187,13 +187,19 @@ OAuthClient::OAuthClient(const QUrl &serverUrl, const Settings &settings, QObjec
     : HttpAuthorizer(parent)
     , m_serverUrl(serverUrl.adjusted(QUrl::RemoveFragment))
     , m_settings(settings)
-    , m_nam(new QNetworkAccessManager(this))
+    , m_nam(new SecureNetworkAccessManager(this))
     , m_ownStore(std::make_unique<MemoryTokenStore>())
 {
     m_store = m_ownStore.get();
 }
 
 OAuthClient::~OAuthClient() = default;
+
+void OAuthClient::setNetworkSettings(const NetworkSettings &settings)
+{
+    // Unusable files were refused before the transport was made (transportFactoryFor).
+    m_nam->setNetworkSettings(settings, nullptr);
+}
 
 void OAuthClient::setUserAgent(AuthorizationUserAgent *agent)
 {

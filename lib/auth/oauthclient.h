@@ -98,6 +98,7 @@ public:
 
     QByteArray authorizationHeader() const override;
     HttpHeaders requestHeaders(const QByteArray &method, const QUrl &url) const override;
+    void setNetworkSettings(const NetworkSettings &settings) override;
     void responseReceived(const HttpHeaders &headers) override;
     void unauthorized(const QUrl &resource, int status, const QByteArray &wwwAuthenticate) override;
 
@@ -216,7 +217,7 @@ private:
 
     QUrl m_serverUrl;
     Settings m_settings;
-    QNetworkAccessManager *m_nam = nullptr;
+    SecureNetworkAccessManager *m_nam = nullptr;
     QPointer<AuthorizationUserAgent> m_agent;
     TokenStore *m_store = nullptr;
     std::unique_ptr<MemoryTokenStore> m_ownStore;

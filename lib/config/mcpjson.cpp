@@ -247,6 +247,10 @@ void applyMcpScopeFields(ServerConfig *config, const QJsonObject &fields)
     takePresent(ConfigKey::Notes, &ServerConfig::notes);
     takePresent(ConfigKey::Inputs, &ServerConfig::inputs);
     takePresent(ConfigKey::Auth, &ServerConfig::auth);
+    if (fields.contains(ConfigKey::Tls))
+        config->network.tls = ours.network.tls;
+    if (fields.contains(ConfigKey::Proxy))
+        config->network.proxy = ours.network.proxy;
     if (fields.value(ConfigKey::Transport).toString() == QLatin1String("auto"))
         config->transport = ServerConfig::TransportType::Auto;
     const auto markSecret = [](QList<ConfigEntry> &entries, const QJsonValue &names, bool all) {
@@ -1018,6 +1022,12 @@ QJsonObject McpJson::exportEntry(const ServerConfig &config, const McpJsonExport
                                                                    config.auth.clientSecret));
             ours.insert(ConfigKey::Auth, auth);
         }
+        // Trust and proxy settings (the dialects have none); the passphrase and the proxy's
+        // password stay in the keychain.
+        if (config.usesUrl() && !config.network.tls.isDefault())
+            ours.insert(ConfigKey::Tls, full.value(ConfigKey::Tls));
+        if (config.usesUrl() && !config.network.proxy.isDefault())
+            ours.insert(ConfigKey::Proxy, full.value(ConfigKey::Proxy));
         QJsonArray secretEnv, secretHeaders;
         for (const ConfigEntry &e : config.env)
             if (e.secret)

@@ -29,6 +29,8 @@ constexpr int kFormatVersion = 1;
 
 const QString kBearerKey = QStringLiteral("bearerToken");
 const QString kClientSecretKey = QStringLiteral("oauth/clientSecret");
+const QString kKeyPassphraseKey = QStringLiteral("tls/clientKeyPassphrase");
+const QString kProxyPasswordKey = QStringLiteral("proxy/password");
 
 QString envKey(const QString &name) { return QStringLiteral("env/") + name; }
 QString headerKey(const QString &name) { return QStringLiteral("header/") + name; }
@@ -47,6 +49,10 @@ QList<QPair<QString, QString>> secretItems(const ServerConfig &config)
         items.append({kBearerKey, config.bearerToken});
     if (!config.auth.clientId.isEmpty() || !config.auth.clientSecret.isEmpty())
         items.append({kClientSecretKey, config.auth.clientSecret});
+    if (!config.network.tls.clientKeyFile.isEmpty() || !config.network.tls.clientKeyPassphrase.isEmpty())
+        items.append({kKeyPassphraseKey, QString::fromUtf8(config.network.tls.clientKeyPassphrase)});
+    if (config.network.proxy.mode == ProxySettings::Mode::Manual || !config.network.proxy.password.isEmpty())
+        items.append({kProxyPasswordKey, config.network.proxy.password});
     return items;
 }
 
@@ -63,6 +69,18 @@ bool setSecretValue(ServerConfig *config, const QString &key, const QString &val
         if (!config->auth.clientSecret.isEmpty())
             return false;
         config->auth.clientSecret = value;
+        return true;
+    }
+    if (key == kKeyPassphraseKey) {
+        if (!config->network.tls.clientKeyPassphrase.isEmpty())
+            return false;
+        config->network.tls.clientKeyPassphrase = value.toUtf8();
+        return true;
+    }
+    if (key == kProxyPasswordKey) {
+        if (!config->network.proxy.password.isEmpty())
+            return false;
+        config->network.proxy.password = value;
         return true;
     }
     QList<ConfigEntry> *entries = key.startsWith(QLatin1String("env/")) ? &config->env : &config->headers;

@@ -162,6 +162,9 @@ constexpr EnumWord<ServerAuth::Grant> GrantWords[] = {
     {ServerAuth::Grant::Automatic, QLatin1StringView("auto")},
     {ServerAuth::Grant::AuthorizationCode, QLatin1StringView("authorization_code")},
     {ServerAuth::Grant::ClientCredentials, QLatin1StringView("client_credentials")}};
+constexpr EnumWord<ProxySettings::Mode> ProxyModeWords[] = {{ProxySettings::Mode::System, QLatin1StringView("system")},
+                                                            {ProxySettings::Mode::None, QLatin1StringView("none")},
+                                                            {ProxySettings::Mode::Manual, QLatin1StringView("manual")}};
 
 } // namespace
 
@@ -192,6 +195,9 @@ QString ServerConfig::displayName(TransportType transport)
     }
     return QString();
 }
+
+QString ServerConfig::proxyModeToString(ProxySettings::Mode mode) { return ConfigDetail::wordOf(ProxyModeWords, mode); }
+ProxySettings::Mode ServerConfig::proxyModeFromString(const QString &text) { return ConfigDetail::valueOf(ProxyModeWords, text); }
 
 QString ServerAuth::modeToString(Mode mode) { return ConfigDetail::wordOf(ModeWords, mode); }
 ServerAuth::Mode ServerAuth::modeFromString(const QString &text) { return ConfigDetail::valueOf(ModeWords, text); }
@@ -232,6 +238,41 @@ QJsonObject ServerConfig::toJson(SecretHandling secrets) const
             a.insert(ConfigKey::Dpop, false);
         object.insert(ConfigKey::Auth, a);
     }
+    const TlsSettings &tls = network.tls;
+    if (!tls.isDefault() || extra.contains(ConfigKey::Tls)) {
+        QJsonObject t = extra.value(ConfigKey::Tls).toObject();
+        const auto putOrRemove = [&t](QLatin1StringView key, const QJsonValue &value, bool present) {
+            if (present)
+                t.insert(key, value);
+            else
+                t.remove(key);
+        };
+        QJsonArray pins;
+        for (const QByteArray &pin : tls.pinnedSha256)
+            pins.append(QString::fromLatin1(pin));
+        putOrRemove(ConfigKey::CaFiles, QJsonArray::fromStringList(tls.caFiles), !tls.caFiles.isEmpty());
+        putOrRemove(ConfigKey::PinnedSha256, pins, !pins.isEmpty());
+        putOrRemove(ConfigKey::ClientCertificate, tls.clientCertificateFile, !tls.clientCertificateFile.isEmpty());
+        putOrRemove(ConfigKey::ClientKey, tls.clientKeyFile, !tls.clientKeyFile.isEmpty());
+        putOrRemove(ConfigKey::ClientKeyPassphrase,
+                    secrets == SecretHandling::Omit ? QString() : QString::fromUtf8(tls.clientKeyPassphrase),
+                    !tls.clientKeyPassphrase.isEmpty() || !tls.clientKeyFile.isEmpty());
+        object.insert(ConfigKey::Tls, t);
+    }
+    const ProxySettings &proxy = network.proxy;
+    if (!proxy.isDefault() || extra.contains(ConfigKey::Proxy)) {
+        QJsonObject p = extra.value(ConfigKey::Proxy).toObject();
+        p.insert(ConfigKey::ProxyMode, proxyModeToString(proxy.mode));
+        if (proxy.url.isEmpty())
+            p.remove(ConfigKey::Url);
+        else
+            p.insert(ConfigKey::Url, proxy.url.toString());
+        if (proxy.mode == ProxySettings::Mode::Manual)
+            p.insert(ConfigKey::Password, secrets == SecretHandling::Omit ? QString() : proxy.password);
+        else
+            p.remove(ConfigKey::Password);
+        object.insert(ConfigKey::Proxy, p);
+    }
 
     // Written over what the file had there: the members we do not know stay.
     const auto putNested = [&](QLatin1StringView key, std::initializer_list<std::pair<QLatin1StringView, QJsonValue>> members) {
@@ -269,7 +310,7 @@ void ServerConfig::appendJsonText(QByteArray &out, int level, SecretHandling sec
 {
     // Keys of our own that meet keys kept from elsewhere (extra), and OAuth settings, are rare:
     // those go the general way, through toJson().
-    if (!extra.isEmpty() || !auth.isDefault()) {
+    if (!extra.isEmpty() || !auth.isDefault() || !network.isDefault()) {
         Json::serializeIndentedTo(out, toJson(secrets), level);
         return;
     }
@@ -441,6 +482,23 @@ ServerConfig ServerConfig::fromJson(const QJsonObject &object, QStringList *warn
     config.auth.workloadTokenFile = a.value(ConfigKey::WorkloadTokenFile).toString();
     config.auth.dpop = boolMember(a, ConfigKey::Dpop, true);
 
+    const QJsonObject tls = object.value(ConfigKey::Tls).toObject();
+    for (const QJsonValue &file : tls.value(ConfigKey::CaFiles).toArray())
+        config.network.tls.caFiles.append(file.toString());
+    for (const QJsonValue &pin : tls.value(ConfigKey::PinnedSha256).toArray()) {
+        if (const std::optional<QByteArray> fingerprint = NetworkTrust::parseFingerprint(pin.toString()))
+            config.network.tls.pinnedSha256.append(*fingerprint);
+        else if (warnings)
+            warnings->append(tr("Ignored a pinned certificate fingerprint that is not 64 hex digits: %1").arg(pin.toString()));
+    }
+    config.network.tls.clientCertificateFile = tls.value(ConfigKey::ClientCertificate).toString();
+    config.network.tls.clientKeyFile = tls.value(ConfigKey::ClientKey).toString();
+    config.network.tls.clientKeyPassphrase = tls.value(ConfigKey::ClientKeyPassphrase).toString().toUtf8();
+    const QJsonObject proxy = object.value(ConfigKey::Proxy).toObject();
+    config.network.proxy.mode = proxyModeFromString(proxy.value(ConfigKey::ProxyMode).toString());
+    config.network.proxy.url = QUrl(proxy.value(ConfigKey::Url).toString());
+    config.network.proxy.password = proxy.value(ConfigKey::Password).toString();
+
     const QJsonObject t = object.value(ConfigKey::Timeouts).toObject();
     config.timeouts.requestMs = intMember(t, ConfigKey::RequestMs, config.timeouts.requestMs);
     config.timeouts.resetOnProgress = boolMember(t, ConfigKey::ResetOnProgress, config.timeouts.resetOnProgress);
@@ -463,8 +521,8 @@ ServerConfig ServerConfig::fromJson(const QJsonObject &object, QStringList *warn
         config.inputs.append(InputPrompt::fromJson(input.toObject()));
 
     config.extra = unknownMembers(object, {ConfigKey::Id, ConfigKey::Name, ConfigKey::Transport, ConfigKey::Command, ConfigKey::Args, ConfigKey::Env, ConfigKey::InheritEnvironment,
-                                           ConfigKey::Cwd, ConfigKey::Url, ConfigKey::Headers, ConfigKey::BearerToken, ConfigKey::Auth, ConfigKey::Timeouts, ConfigKey::PingIntervalMs,
-                                           ConfigKey::AutoRestart, ConfigKey::Notes, ConfigKey::Era, ConfigKey::EraRecord, ConfigKey::Scope, ConfigKey::Inputs});
+                                           ConfigKey::Cwd, ConfigKey::Url, ConfigKey::Headers, ConfigKey::BearerToken, ConfigKey::Auth, ConfigKey::Tls, ConfigKey::Proxy, ConfigKey::Timeouts,
+                                           ConfigKey::PingIntervalMs, ConfigKey::AutoRestart, ConfigKey::Notes, ConfigKey::Era, ConfigKey::EraRecord, ConfigKey::Scope, ConfigKey::Inputs});
     // Unknown keys inside the nested objects live under the same key in `extra`.
     const QJsonObject tRest = unknownMembers(t, {ConfigKey::RequestMs, ConfigKey::ResetOnProgress, ConfigKey::MaxTotalMs, ConfigKey::ConnectMs});
     if (!tRest.isEmpty())
@@ -473,6 +531,13 @@ ServerConfig ServerConfig::fromJson(const QJsonObject &object, QStringList *warn
                                                  ConfigKey::ClientKeyFile, ConfigKey::ClientMetadataUrl, ConfigKey::WorkloadTokenFile, ConfigKey::Dpop});
     if (!aRest.isEmpty())
         config.extra.insert(ConfigKey::Auth, aRest);
+    const QJsonObject tlsRest = unknownMembers(tls, {ConfigKey::CaFiles, ConfigKey::PinnedSha256, ConfigKey::ClientCertificate,
+                                                     ConfigKey::ClientKey, ConfigKey::ClientKeyPassphrase});
+    if (!tlsRest.isEmpty())
+        config.extra.insert(ConfigKey::Tls, tlsRest);
+    const QJsonObject proxyRest = unknownMembers(proxy, {ConfigKey::ProxyMode, ConfigKey::Url, ConfigKey::Password});
+    if (!proxyRest.isEmpty())
+        config.extra.insert(ConfigKey::Proxy, proxyRest);
     const QJsonObject rRest = unknownMembers(r, {ConfigKey::Enabled, ConfigKey::InitialBackoffMs, ConfigKey::MaxBackoffMs, ConfigKey::MaxAttempts});
     if (!rRest.isEmpty())
         config.extra.insert(ConfigKey::AutoRestart, rRest);
@@ -595,6 +660,13 @@ ServerConfig ServerConfig::resolved(const QProcessEnvironment &environment,
     copy.auth.clientKeyFile = expand(auth.clientKeyFile);
     copy.auth.clientMetadataUrl = expand(auth.clientMetadataUrl);
     copy.auth.workloadTokenFile = expand(auth.workloadTokenFile);
+    for (QString &file : copy.network.tls.caFiles)
+        file = expand(file);
+    copy.network.tls.clientCertificateFile = expand(network.tls.clientCertificateFile);
+    copy.network.tls.clientKeyFile = expand(network.tls.clientKeyFile);
+    copy.network.tls.clientKeyPassphrase = expand(QString::fromUtf8(network.tls.clientKeyPassphrase)).toUtf8();
+    copy.network.proxy.url = QUrl(expand(network.proxy.url.toString()));
+    copy.network.proxy.password = expand(network.proxy.password);
     return copy;
 }
 
@@ -609,6 +681,10 @@ QStringList ServerConfig::secretValues() const
         values.append(bearerToken);
     if (!auth.clientSecret.isEmpty())
         values.append(auth.clientSecret);
+    if (!network.tls.clientKeyPassphrase.isEmpty())
+        values.append(QString::fromUtf8(network.tls.clientKeyPassphrase));
+    if (!network.proxy.password.isEmpty())
+        values.append(network.proxy.password);
     // A password or key in the URL (https://user:PASSWORD@host/, ?api_key=...).
     if (!url.isEmpty())
         values += credentialsInUrl(url);
@@ -764,7 +840,7 @@ bool operator==(const ServerConfig &a, const ServerConfig &b)
     return a.id == b.id && a.name == b.name && a.transport == b.transport && a.command == b.command
         && a.args == b.args && a.env == b.env && a.inheritEnvironment == b.inheritEnvironment
         && a.workingDirectory == b.workingDirectory && a.url == b.url && a.headers == b.headers
-        && a.bearerToken == b.bearerToken && a.auth == b.auth && a.timeouts == b.timeouts
+        && a.bearerToken == b.bearerToken && a.auth == b.auth && a.network == b.network && a.timeouts == b.timeouts
         && a.pingIntervalMs == b.pingIntervalMs && a.autoRestart == b.autoRestart
         && a.notes == b.notes && a.era == b.era && a.eraRecord == b.eraRecord && a.scope == b.scope && a.inputs == b.inputs && a.extra == b.extra;
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "transport/networksettings.h"
+
 #include <QByteArray>
 #include <QCoreApplication>
 #include <QHash>
@@ -151,6 +153,9 @@ public:
     QList<ConfigEntry> headers;
     QString bearerToken;         // always a secret
     ServerAuth auth;             // HTTP only; written as "auth" when not the default
+    // URL servers: trust beyond the system store, client certificate, proxy; written as "tls" and
+    // "proxy" when not the default. Passphrase and proxy password are secrets; `insecure` is never written.
+    NetworkSettings network;
     ServerTimeouts timeouts;
     int pingIntervalMs = 0;      // 0 = no keep-alive pings
     AutoRestart autoRestart;
@@ -220,6 +225,8 @@ public:
 
     static QString transportToString(TransportType transport); // stdio, http, sse, auto
     static TransportType transportFromString(const QString &text, bool *ok = nullptr);
+    static QString proxyModeToString(ProxySettings::Mode mode); // system, none, manual
+    static ProxySettings::Mode proxyModeFromString(const QString &text);
     static QString scopeToString(Scope scope);
     static QString displayName(TransportType transport); // translated, for the GUI
 

@@ -50,7 +50,7 @@ std::optional<HttpEndpoint> httpEndpointFor(const ServerConfig &resolved)
     const std::optional<QUrl> url = httpUrlOf(resolved);
     if (resolved.transport == ServerConfig::TransportType::Stdio || !url || isWebSocketUrl(*url))
         return std::nullopt;
-    HttpEndpoint endpoint{*url, configuredHeaders(resolved)};
+    HttpEndpoint endpoint{*url, configuredHeaders(resolved), resolved.network};
     if (sendsBearerToken(resolved))
         endpoint.headers.append({QByteArrayLiteral("Authorization"), "Bearer " + resolved.bearerToken.toUtf8()});
     return endpoint;
@@ -91,6 +91,17 @@ TransportFactory transportFactoryFor(const ServerConfig &resolved, QString *erro
     }
     const QUrl url = *validUrl;
     HttpTransportOptions options;
+    options.network = resolved.network;
+    // A file the settings name that cannot be read, or a key its passphrase does not open, is
+    // said before connecting, not as a handshake failure.
+    if ((url.scheme() == QLatin1String("https") || url.scheme() == QLatin1String("wss")) && !resolved.network.tls.isDefault()) {
+        QString why;
+        if (!NetworkTrust::sslConfigurationFor(resolved.network.tls, &why)) {
+            if (error)
+                *error = why;
+            return {};
+        }
+    }
     options.headers = configuredHeaders(resolved);
     if (sendsBearerToken(resolved))
         options.bearerToken = resolved.bearerToken;
@@ -108,6 +119,8 @@ TransportFactory transportFactoryFor(const ServerConfig &resolved, QString *erro
             HttpTransportOptions withAuthorizer = options;
             HttpAuthorizer *made = authorizer(url);
             withAuthorizer.authorizer = made;
+            if (made)
+                made->setNetworkSettings(options.network);
             Transport *transport = createHttpTransport(url, kind, withAuthorizer);
             if (made)
                 made->setParent(transport);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "config/serverconfig.h"
+#include "transport/networksettings.h"
 #include "transport/trafficevent.h"
 
 #include <QUrl>
@@ -22,12 +23,13 @@ using TransportFactory = std::function<Transport *()>;
 TransportFactory transportFactoryFor(const ServerConfig &resolved, QString *error);
 
 // Where an HTTP configuration's requests go and the headers they carry (its own, and the bearer
-// token as Authorization); nullopt for a stdio server, a WebSocket (ws://, wss://) or a URL that
-// is not http(s).
+// token as Authorization) and its network settings; nullopt for a stdio server, a WebSocket
+// (ws://, wss://) or a URL that is not http(s).
 struct HttpEndpoint
 {
     QUrl url;
     HttpHeaders headers;
+    NetworkSettings network; // its trust, client certificate and proxy
 };
 std::optional<HttpEndpoint> httpEndpointFor(const ServerConfig &resolved);
 

@@ -119,7 +119,57 @@ std::optional<YAML::Node> load(const QByteArray &text, const QString &path, Conf
     }
 }
 
-// Continue: {name, command, args, env, cwd, type, url, requestOptions: {headers}}.
+// Continue's requestOptions beyond headers that MCP Scope keeps per server: caBundlePath (a path
+// or a list), clientCertificate {cert, key, passphrase} and proxy. The others (verifySsl, noProxy,
+// timeout) stay in the entry as they were; verifySsl: false is said, never taken.
+void readContinueNetwork(QJsonObject *options, ServerConfig *config, QStringList *warnings)
+{
+    const QJsonValue ca = options->take(QLatin1String("caBundlePath"));
+    if (ca.isString())
+        config->network.tls.caFiles = {ca.toString()};
+    for (const QJsonValue &file : ca.toArray())
+        config->network.tls.caFiles.append(file.toString());
+    const QJsonObject certificate = options->take(QLatin1String("clientCertificate")).toObject();
+    config->network.tls.clientCertificateFile = certificate.value(QLatin1String("cert")).toString();
+    config->network.tls.clientKeyFile = certificate.value(QLatin1String("key")).toString();
+    config->network.tls.clientKeyPassphrase = certificate.value(QLatin1String("passphrase")).toString().toUtf8();
+    const QString proxy = options->take(QLatin1String("proxy")).toString();
+    if (!proxy.isEmpty()) {
+        QUrl url = QUrl::fromUserInput(proxy);
+        config->network.proxy.password = url.password(QUrl::FullyDecoded);
+        url.setPassword(QString());
+        config->network.proxy = {ProxySettings::Mode::Manual, url, config->network.proxy.password};
+    }
+    if (options->value(QLatin1String("verifySsl")) == QJsonValue(false))
+        warnings->append(McpJson::tr("%1: \"verifySsl: false\" is kept in the file but not taken: trust a server's "
+                                     "certificate with a pin or a CA file (Edit Server › Network).")
+                             .arg(config->name));
+}
+
+void writeContinueNetwork(const ServerConfig &config, bool omitSecrets, QJsonObject *options)
+{
+    const TlsSettings &tls = config.network.tls;
+    if (tls.caFiles.size() == 1)
+        options->insert(QLatin1String("caBundlePath"), tls.caFiles.first());
+    else if (!tls.caFiles.isEmpty())
+        options->insert(QLatin1String("caBundlePath"), QJsonArray::fromStringList(tls.caFiles));
+    if (!tls.clientCertificateFile.isEmpty()) {
+        QJsonObject certificate{{QLatin1String("cert"), tls.clientCertificateFile}, {QLatin1String("key"), tls.clientKeyFile}};
+        if (!tls.clientKeyPassphrase.isEmpty())
+            certificate.insert(QLatin1String("passphrase"), omitSecrets ? QStringLiteral("${{ secrets.CLIENT_KEY_PASSPHRASE }}")
+                                                                        : QString::fromUtf8(tls.clientKeyPassphrase));
+        options->insert(QLatin1String("clientCertificate"), certificate);
+    }
+    if (config.network.proxy.mode == ProxySettings::Mode::Manual && !config.network.proxy.url.isEmpty()) {
+        QUrl url = config.network.proxy.url;
+        if (!omitSecrets && !config.network.proxy.password.isEmpty())
+            url.setPassword(config.network.proxy.password);
+        options->insert(QLatin1String("proxy"), url.toString());
+    }
+}
+
+// Continue: {name, command, args, env, cwd, type, url, requestOptions: {headers, caBundlePath,
+// clientCertificate, proxy, ...}}.
 std::optional<ServerConfig> continueEntry(const YAML::Node &entry, QStringList *warnings)
 {
     if (!entry.IsMap()) {
@@ -160,6 +210,7 @@ std::optional<ServerConfig> continueEntry(const YAML::Node &entry, QStringList *
             config.headers = entriesOf(member(value, "headers"));
             QJsonObject options = toJson(value).toObject();
             options.remove(ConfigKey::Headers);
+            readContinueNetwork(&options, &config, warnings);
             if (!options.isEmpty())
                 extra.insert(toQString(key), options);
         } else {
@@ -448,9 +499,11 @@ Members continueMembers(const ServerConfig &config, ServerConfig::SecretHandling
     QList<ConfigEntry> headers = config.headers;
     if (!config.bearerToken.isEmpty())
         headers.append({QStringLiteral("Authorization"), QString(QStringLiteral("Bearer ") + config.bearerToken), true});
-    if (config.usesUrl() && !headers.isEmpty()) {
+    if (config.usesUrl() && (!headers.isEmpty() || !config.network.isDefault() || extra.contains(QLatin1String("requestOptions")))) {
         QJsonObject options = extra.take(QLatin1String("requestOptions")).toObject();
-        options.insert(ConfigKey::Headers, orderedObject(headers, omit, secretFormat));
+        if (!headers.isEmpty())
+            options.insert(ConfigKey::Headers, orderedObject(headers, omit, secretFormat));
+        writeContinueNetwork(config, omit, &options);
         members.append({QStringLiteral("requestOptions"), options});
     }
     for (auto it = extra.begin(); it != extra.end(); ++it)

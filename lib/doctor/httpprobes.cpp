@@ -123,8 +123,9 @@ const HttpProbes::Rule HeaderMismatchRule{
 } // namespace
 
 HttpProbes::HttpProbes(const Target &target, QObject *parent)
-    : QObject(parent), m_target(target), m_network(new QNetworkAccessManager(this))
+    : QObject(parent), m_target(target), m_network(new SecureNetworkAccessManager(this))
 {
+    m_network->setNetworkSettings(target.network, nullptr);
 }
 
 HttpProbes::~HttpProbes() = default;

@@ -2,6 +2,7 @@
 
 #include "doctor/finding.h"
 #include "transport/httpheaders.h"
+#include "transport/networksettings.h"
 #include "transport/trafficevent.h"
 
 #include <QByteArray>
@@ -45,6 +46,7 @@ public:
         HttpHeaders headers;     // the connection's own (a key, an Authorization header)
         bool modern = false;     // the server was reached in the 2026-07-28 era
         QString protocolVersion; // the one the connection negotiated
+        NetworkSettings network; // the connection's trust, client certificate and proxy
     };
 
     // What a check that fails says: its id, what was expected, the rule and the fix.
@@ -127,7 +129,7 @@ private:
     void finish();
 
     Target m_target;
-    QNetworkAccessManager *m_network;
+    SecureNetworkAccessManager *m_network;
     QList<Finding> m_findings;
     QStringList m_passed; // the checks the server passed, for the summary
     QByteArray m_session; // the probes' own legacy session

@@ -1,4 +1,5 @@
 #include "session/session.h"
+#include "transport/networksettings.h"
 
 #include "session/listsnapshot.h"
 #include "session/sessionworker.h"
@@ -22,6 +23,7 @@ void registerTypes()
 {
     static const bool done = [] {
         qRegisterMetaType<Mcp::SessionInfo>();
+        qRegisterMetaType<std::shared_ptr<const Mcp::TlsFailure>>();
         qRegisterMetaType<Mcp::LogEntry>();
         qRegisterMetaType<QList<Mcp::LogEntry>>();
         qRegisterMetaType<Mcp::Response>();
@@ -72,6 +74,7 @@ Session::Session(int id, const QString &name, TransportFactory factory, const Op
         Q_EMIT pingLatencyChanged(ms);
     });
     connect(m_worker, &SessionWorker::healthReport, this, &Session::onHealthReport);
+    connect(m_worker, &SessionWorker::tlsRefused, this, &Session::tlsRefused);
     connect(m_worker, &SessionWorker::notificationsArrived, this, &Session::onWorkerNotifications);
     connect(this, &Session::trafficBatch, this, &Session::onOwnTraffic);
     connect(m_worker, &SessionWorker::callProgress, this, &Session::onCallProgress);

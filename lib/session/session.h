@@ -273,6 +273,9 @@ Q_SIGNALS:
     // Scheduled, started, stopped or given up: restartText() changed.
     void restartScheduleChanged();
     void healthChanged(Mcp::Session::Health health);
+    // The server's TLS certificate was refused: what it presented and why (untrusted, or not the
+    // pinned one), for a person to decide whether to trust it.
+    void tlsRefused(std::shared_ptr<const Mcp::TlsFailure> failure);
     void exitRecorded(const Mcp::ExitRecord &record);
     // A connection detected the era by probing (not pinned, not taken from cachedEra), also
     // after a cached era failed: the record to persist with the configuration.

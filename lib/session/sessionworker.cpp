@@ -87,7 +87,16 @@ void SessionWorker::createClient()
     if (m_listenFilter)
         m_client->setListenFilter(*m_listenFilter);
 
-    connect(transport, &Transport::errorOccurred, this, [this](const TransportError &error) {
+    // A refused certificate is a decision for a person (the window's trust dialog), whichever
+    // way the transport reported it.
+    const auto reportTls = [this](const TransportError &error) {
+        if (error.tlsFailure)
+            Q_EMIT tlsRefused(error.tlsFailure);
+    };
+    connect(transport, &Transport::requestFailed, this,
+            [reportTls](const MessageId &, const TransportError &error) { reportTls(error); });
+    connect(transport, &Transport::errorOccurred, this, [this, reportTls](const TransportError &error) {
+        reportTls(error);
         if (error.kind == TransportError::Kind::ProcessExited) {
             m_processExited = true;
             if (m_exitDescription.isEmpty())

@@ -62,6 +62,8 @@ Q_SIGNALS:
     // Modern era: the tools a tools/list found invalid changed (sent before that list's answer).
     void invalidToolsChanged(const QHash<QString, QString> &tools);
     void listenStatusChanged(const Mcp::ListenStatus &status);
+    // The server's certificate was refused (see Session::tlsRefused).
+    void tlsRefused(std::shared_ptr<const Mcp::TlsFailure> failure);
 
 private:
     void createClient();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "transport/networksettings.h"
 #include "transport/trafficevent.h"
 
 #include <QByteArray>
@@ -37,6 +38,9 @@ public:
     // The headers of a response from the resource, for what the scheme learns from them (a
     // DPoP-Nonce, RFC 9449 9); called before unauthorized() for a refusal.
     virtual void responseReceived(const HttpHeaders &headers) { Q_UNUSED(headers) }
+    // The server's trust, client certificate and proxy settings: the authorizer's own requests
+    // (discovery, registration, tokens) go out as the transport's do.
+    virtual void setNetworkSettings(const NetworkSettings &settings) { Q_UNUSED(settings) }
     // resource: the MCP endpoint that refused; status: 401 or 403; wwwAuthenticate: the header as sent.
     virtual void unauthorized(const QUrl &resource, int status, const QByteArray &wwwAuthenticate) = 0;
 

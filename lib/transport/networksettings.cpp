@@ -366,6 +366,15 @@ QNetworkProxy proxyFor(const ProxySettings &settings, const QUrl &target, QStrin
     case ProxySettings::Mode::System:
         break;
     }
+    // Any proxy variable set makes the environment the whole answer, as for curl: HTTP_PROXY is
+    // not for https, though the desktop's fallback would read it so.
+    static const bool environmentDecides = [] {
+        for (const char *name : {"http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"}) {
+            if (!qgetenv(name).trimmed().isEmpty())
+                return true;
+        }
+        return false;
+    }();
     if (const auto fromEnvironment = environmentProxyFor(target)) {
         if (bypassedByNoProxy(target)) {
             if (source)
@@ -377,6 +386,8 @@ QNetworkProxy proxyFor(const ProxySettings &settings, const QUrl &target, QStrin
             *source = fromEnvironment->first.toUpper();
         return proxy;
     }
+    if (environmentDecides)
+        return QNetworkProxy(QNetworkProxy::NoProxy);
     // The desktop's settings (libproxy, or GNOME/KDE through it, where Qt was built with it).
     QNetworkProxyQuery query(target);
     const QList<QNetworkProxy> system = QNetworkProxyFactory::systemProxyForQuery(query);

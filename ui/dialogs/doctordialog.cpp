@@ -266,7 +266,7 @@ void DoctorDialog::runAgain()
     options.sampleCalls = m_sampleCalls->isChecked();
     options.secondConnection = m_connection->transportFactory();
     if (const std::optional<HttpEndpoint> endpoint = m_connection->httpEndpoint())
-        options.http = Doctor::HttpProbes::Target{endpoint->url, endpoint->headers, modern, {}};
+        options.http = Doctor::HttpProbes::Target{endpoint->url, endpoint->headers, modern, {}, endpoint->network};
     m_run = std::make_unique<Doctor::DoctorRun>(m_connection.data(), options);
     // The probes' requests go into the connection's traffic, where the evidence points.
     connect(m_run.get(), &Doctor::DoctorRun::probeTraffic, m_connection, [connection = m_connection](const TrafficEvent &event) {

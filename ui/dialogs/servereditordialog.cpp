@@ -19,10 +19,12 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QNetworkProxy>
 #include <QPainter>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -101,6 +103,7 @@ ServerEditorDialog::ServerEditorDialog(const ServerConfig &config, ServerCatalog
     tabs->addTab(buildGeneralTab(config, tabs), tr("General"));
     m_tabs = tabs;
     m_authTab = tabs->addTab(buildAuthorizationTab(config, tabs), tr("Authorization"));
+    m_networkTab = tabs->addTab(buildNetworkTab(config, tabs), tr("Network"));
     // Timeouts; restarts and watched files have a tab of their own
     tabs->addTab(buildTimeoutsTab(config, tabs), tr("Timeouts"));
     tabs->addTab(buildRestartsTab(config, tabs), tr("Restarts"));
@@ -345,6 +348,131 @@ QWidget *ServerEditorDialog::buildAuthorizationTab(const ServerConfig &config, Q
     authForm->addRow(QString(), forget);
 
     return authTab;
+}
+
+// TLS trust beyond the system store, the client certificate and the proxy (URL servers only).
+QWidget *ServerEditorDialog::buildNetworkTab(const ServerConfig &config, QTabWidget *tabs)
+{
+    auto *tab = new QWidget(tabs);
+    auto *tabLayout = new QVBoxLayout(tab);
+    m_networkNote = new QLabel(tr("Network settings apply to servers reached by URL."), tab);
+    m_networkNote->setWordWrap(true);
+    tabLayout->addWidget(m_networkNote);
+    m_networkPage = new QWidget(tab);
+    tabLayout->addWidget(m_networkPage, 1);
+    auto *form = new QFormLayout(m_networkPage);
+    const TlsSettings &tls = config.network.tls;
+
+    // A list with Add and Remove beside it; `add` fills it.
+    const auto listRow = [this, form](const QString &label, const QString &addText, QListWidget **list,
+                                      const std::function<void()> &add) {
+        auto *row = new QWidget(m_networkPage);
+        auto *rowLayout = new QHBoxLayout(row);
+        rowLayout->setContentsMargins(0, 0, 0, 0);
+        *list = new QListWidget(row);
+        (*list)->setMaximumHeight(fontMetrics().height() * 5);
+        rowLayout->addWidget(*list, 1);
+        auto *buttons = new QVBoxLayout;
+        auto *addButton = new QPushButton(addText, row);
+        auto *removeButton = new QPushButton(tr("Remove"), row);
+        buttons->addWidget(addButton);
+        buttons->addWidget(removeButton);
+        buttons->addStretch(1);
+        rowLayout->addLayout(buttons);
+        QListWidget *target = *list;
+        connect(addButton, &QPushButton::clicked, this, add);
+        connect(removeButton, &QPushButton::clicked, this, [target] { delete target->currentItem(); });
+        form->addRow(label, row);
+    };
+    listRow(tr("Trusted &CAs:"), tr("Add…"), &m_caFiles, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("CA Certificate"), QString(),
+                                                          tr("Certificates (*.pem *.crt *.cer);;All files (*)"));
+        if (!path.isEmpty())
+            m_caFiles->addItem(path);
+    });
+    m_caFiles->addItems(tls.caFiles);
+    m_caFiles->setToolTip(tr("PEM files of certification authorities trusted for this server, besides the system's"));
+    listRow(tr("&Pinned certificates:"), tr("Add…"), &m_pins, [this] {
+        bool ok = false;
+        const QString text = QInputDialog::getText(this, tr("Pin a Certificate"),
+                                                   tr("SHA-256 fingerprint of the server's certificate:"),
+                                                   QLineEdit::Normal, QString(), &ok);
+        if (!ok)
+            return;
+        if (const std::optional<QByteArray> pin = NetworkTrust::parseFingerprint(text))
+            m_pins->addItem(NetworkTrust::displayFingerprint(*pin));
+        else
+            m_error->setText(tr("A SHA-256 fingerprint is 64 hex digits (colons optional)."));
+    });
+    for (const QByteArray &pin : tls.pinnedSha256)
+        m_pins->addItem(NetworkTrust::displayFingerprint(pin));
+    m_pins->setToolTip(tr("Only a certificate with one of these fingerprints is accepted (Trust This Certificate adds one)"));
+
+    const auto fileRow = [this, form](const QString &label, const QString &text, const QString &placeholder) {
+        auto *row = new QWidget(m_networkPage);
+        auto *rowLayout = new QHBoxLayout(row);
+        rowLayout->setContentsMargins(0, 0, 0, 0);
+        auto *edit = new QLineEdit(text, row);
+        edit->setPlaceholderText(placeholder);
+        rowLayout->addWidget(edit, 1);
+        auto *browse = new QPushButton(tr("Browse…"), row);
+        rowLayout->addWidget(browse);
+        connect(browse, &QPushButton::clicked, this, [this, edit] {
+            const QString path = QFileDialog::getOpenFileName(this, QString(), edit->text(), tr("PEM files (*.pem *.crt *.key);;All files (*)"));
+            if (!path.isEmpty())
+                edit->setText(path);
+        });
+        form->addRow(label, row);
+        return edit;
+    };
+    m_clientCertificate = fileRow(tr("Client c&ertificate:"), tls.clientCertificateFile, tr("PEM file; for servers that want mutual TLS"));
+    m_clientKey = fileRow(tr("Client &key:"), tls.clientKeyFile, tr("PEM file with its private key"));
+    m_clientKeyPassphrase = new QLineEdit(QString::fromUtf8(tls.clientKeyPassphrase), m_networkPage);
+    m_clientKeyPassphrase->setEchoMode(QLineEdit::Password);
+    m_clientKeyPassphrase->setPlaceholderText(tr("Kept in the keychain; empty for a key without one"));
+    form->addRow(tr("Key pa&ssphrase:"), m_clientKeyPassphrase);
+
+    m_proxyMode = new QComboBox(m_networkPage);
+    m_proxyMode->addItem(tr("System: HTTPS_PROXY, HTTP_PROXY, NO_PROXY, then the desktop's settings"),
+                         int(ProxySettings::Mode::System));
+    m_proxyMode->addItem(tr("No proxy"), int(ProxySettings::Mode::None));
+    m_proxyMode->addItem(tr("This proxy:"), int(ProxySettings::Mode::Manual));
+    m_proxyMode->setCurrentIndex(qMax(0, m_proxyMode->findData(int(config.network.proxy.mode))));
+    form->addRow(tr("Pro&xy:"), m_proxyMode);
+    m_proxyUrl = new QLineEdit(config.network.proxy.url.toString(), m_networkPage);
+    m_proxyUrl->setPlaceholderText(tr("http://[user@]host:port or socks5://host:port"));
+    form->addRow(tr("Proxy &URL:"), m_proxyUrl);
+    m_proxyPassword = new QLineEdit(config.network.proxy.password, m_networkPage);
+    m_proxyPassword->setEchoMode(QLineEdit::Password);
+    m_proxyPassword->setPlaceholderText(tr("Kept in the keychain"));
+    form->addRow(tr("Proxy pass&word:"), m_proxyPassword);
+    m_proxyInUse = new QLabel(m_networkPage);
+    m_proxyInUse->setObjectName(QStringLiteral("proxyInUse"));
+    m_proxyInUse->setWordWrap(true);
+    Theme::setTextColor(m_proxyInUse, Theme::Role::Muted);
+    form->addRow(QString(), m_proxyInUse);
+    connect(m_proxyMode, &QComboBox::currentIndexChanged, this, &ServerEditorDialog::updateProxyInUse);
+    connect(m_proxyUrl, &QLineEdit::textChanged, this, &ServerEditorDialog::updateProxyInUse);
+    return tab;
+}
+
+// What the proxy choice means for this URL now, so a person sees an environment variable at work.
+void ServerEditorDialog::updateProxyInUse()
+{
+    const bool manual = ProxySettings::Mode(m_proxyMode->currentData().toInt()) == ProxySettings::Mode::Manual;
+    m_proxyUrl->setEnabled(manual);
+    m_proxyPassword->setEnabled(manual);
+    const ServerConfig c = config();
+    const QUrl target(c.url);
+    if (!target.isValid() || target.host().isEmpty()) {
+        m_proxyInUse->clear();
+        return;
+    }
+    QString source;
+    const QString proxy = NetworkTrust::describeProxy(NetworkTrust::proxyFor(c.network.proxy, target, &source));
+    m_proxyInUse->setText(proxy.isEmpty() ? tr("Now: straight to %1%2").arg(target.host(),
+                                                                            source.isEmpty() ? QString() : tr(" (%1)").arg(source))
+                                          : tr("Now: through %1 (%2)").arg(proxy, source));
 }
 
 // Request, total and connect timeouts, and the ping interval.
@@ -656,6 +784,23 @@ ServerConfig ServerEditorDialog::config() const
     c.auth.clientMetadataUrl = m_clientMetadataUrl->text().trimmed();
     c.auth.workloadTokenFile = m_workloadTokenFile->text().trimmed();
     c.auth.dpop = m_dpop->isChecked();
+    TlsSettings &tls = c.network.tls;
+    tls.caFiles.clear();
+    for (int i = 0; i < m_caFiles->count(); ++i)
+        tls.caFiles.append(m_caFiles->item(i)->text());
+    tls.pinnedSha256.clear();
+    for (int i = 0; i < m_pins->count(); ++i) {
+        if (const std::optional<QByteArray> pin = NetworkTrust::parseFingerprint(m_pins->item(i)->text()))
+            tls.pinnedSha256.append(*pin);
+    }
+    tls.clientCertificateFile = m_clientCertificate->text().trimmed();
+    tls.clientKeyFile = m_clientKey->text().trimmed();
+    tls.clientKeyPassphrase = m_clientKeyPassphrase->text().toUtf8();
+    c.network.proxy.mode = ProxySettings::Mode(m_proxyMode->currentData().toInt());
+    c.network.proxy.url = QUrl::fromUserInput(m_proxyUrl->text().trimmed());
+    if (m_proxyUrl->text().trimmed().isEmpty())
+        c.network.proxy.url.clear();
+    c.network.proxy.password = m_proxyPassword->text();
     c.timeouts.requestMs = m_requestTimeout->value() * 1000;
     c.timeouts.resetOnProgress = m_resetOnProgress->isChecked();
     c.timeouts.maxTotalMs = m_maxTotal->value() * 1000;
@@ -697,6 +842,10 @@ void ServerEditorDialog::updateTransportPage()
     m_authPage->setEnabled(!stdio);
     m_authNote->setVisible(stdio);
     m_tabs->setTabToolTip(m_authTab, stdio ? m_authNote->text() : QString());
+    m_networkPage->setEnabled(!stdio);
+    m_networkNote->setVisible(stdio);
+    m_tabs->setTabToolTip(m_networkTab, stdio ? m_networkNote->text() : QString());
+    updateProxyInUse();
     updatePreview();
 }
 
@@ -745,6 +894,16 @@ void ServerEditorDialog::accept()
     }
     if (c.usesUrl() && c.url.isEmpty()) {
         m_error->setText(tr("An HTTP server needs a URL."));
+        return;
+    }
+    if (c.usesUrl() && c.network.tls.clientCertificateFile.isEmpty() != c.network.tls.clientKeyFile.isEmpty()) {
+        m_error->setText(tr("A client certificate needs both its certificate file and its key file."));
+        m_tabs->setCurrentIndex(m_networkTab);
+        return;
+    }
+    if (c.usesUrl() && c.network.proxy.mode == ProxySettings::Mode::Manual && c.network.proxy.url.host().isEmpty()) {
+        m_error->setText(tr("\"This proxy\" needs the proxy's URL, such as http://proxy.example:3128."));
+        m_tabs->setCurrentIndex(m_networkTab);
         return;
     }
     QDialog::accept();

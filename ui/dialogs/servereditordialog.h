@@ -25,7 +25,8 @@ namespace Mcp::Ui {
 
 // Edits every setting of one server: name, transport (stdio, Streamable HTTP, SSE, auto),
 // command, arguments as a list, environment as a key/value table with secret flags,
-// working directory, URL, headers, bearer token, authorization (OAuth), timeouts, ping interval, auto-restart
+// working directory, URL, headers, bearer token, authorization (OAuth), TLS trust, client
+// certificate and proxy, timeouts, ping interval, auto-restart
 // and notes. The exact command line is previewed as it will be shown for approval.
 class ServerEditorDialog : public QDialog
 {
@@ -59,6 +60,14 @@ public:
     QLineEdit *clientMetadataUrlEdit() const { return m_clientMetadataUrl; }
     QLineEdit *workloadTokenFileEdit() const { return m_workloadTokenFile; }
     QCheckBox *dpopCheck() const { return m_dpop; }
+    QListWidget *caFilesList() const { return m_caFiles; }
+    QListWidget *pinsList() const { return m_pins; }
+    QLineEdit *clientCertificateEdit() const { return m_clientCertificate; }
+    QLineEdit *clientKeyEdit() const { return m_clientKey; }
+    QLineEdit *clientKeyPassphraseEdit() const { return m_clientKeyPassphrase; }
+    QComboBox *proxyModeCombo() const { return m_proxyMode; }
+    QLineEdit *proxyUrlEdit() const { return m_proxyUrl; }
+    QLineEdit *proxyPasswordEdit() const { return m_proxyPassword; }
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -73,6 +82,8 @@ private:
     QWidget *buildStdioPage(const ServerConfig &config, QWidget *parent);
     QWidget *buildHttpPage(const ServerConfig &config, QWidget *parent);
     QWidget *buildAuthorizationTab(const ServerConfig &config, QTabWidget *tabs);
+    QWidget *buildNetworkTab(const ServerConfig &config, QTabWidget *tabs);
+    void updateProxyInUse();
     QWidget *buildTimeoutsTab(const ServerConfig &config, QTabWidget *tabs);
     QWidget *buildRestartsTab(const ServerConfig &config, QTabWidget *tabs);
     QWidget *buildProtocolTab(const ServerConfig &config, QTabWidget *tabs);
@@ -117,6 +128,18 @@ private:
     QLineEdit *m_clientMetadataUrl;
     QLineEdit *m_workloadTokenFile;
     QCheckBox *m_dpop;
+    QWidget *m_networkPage;
+    QLabel *m_networkNote;
+    int m_networkTab = -1;
+    QListWidget *m_caFiles;
+    QListWidget *m_pins;
+    QLineEdit *m_clientCertificate;
+    QLineEdit *m_clientKey;
+    QLineEdit *m_clientKeyPassphrase;
+    QComboBox *m_proxyMode;
+    QLineEdit *m_proxyUrl;
+    QLineEdit *m_proxyPassword;
+    QLabel *m_proxyInUse;
     QSpinBox *m_requestTimeout;
     QCheckBox *m_resetOnProgress;
     QSpinBox *m_maxTotal;

@@ -17,6 +17,7 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTranslator>
@@ -63,6 +64,7 @@ private Q_SLOTS:
     void translationsAreCompiledIn();
     void englishPluralForms();
     void watchSettingsEdited();
+    void networkSettingsEdited();
 
 private:
     QTemporaryDir m_dir;
@@ -435,6 +437,65 @@ void tst_ServerDialogs::watchSettingsEdited()
     const QUuid id = catalog.add(dialog.config());
     MemoryCatalog reread(path);
     QVERIFY(WatchSettings::of(reread.find(id)) == watch);
+}
+
+void tst_ServerDialogs::networkSettingsEdited()
+{
+    // The Network tab shows a URL server's trust, client certificate and proxy, edits them, and
+    // refuses half a client certificate or a manual proxy without its URL; the catalog file
+    // keeps the settings but not the key's passphrase or the proxy's password.
+    const QString path = nextCatalogPath();
+    MemoryCatalog catalog(path);
+    ServerConfig config = ServerConfig::create(QStringLiteral("gateway"));
+    config.transport = ServerConfig::TransportType::StreamableHttp;
+    config.url = QStringLiteral("https://gateway.corp.example/mcp");
+    const QByteArray pinA(64, 'a');
+    const QByteArray pinB(64, 'b');
+    config.network.tls.caFiles = {QStringLiteral("/etc/corp/root.pem")};
+    config.network.tls.pinnedSha256 = {pinA, pinB};
+    ServerEditorDialog dialog(config, &catalog);
+    QCOMPARE(dialog.caFilesList()->count(), 1);
+    QCOMPARE(dialog.pinsList()->count(), 2);
+    QCOMPARE(dialog.pinsList()->item(0)->text(), NetworkTrust::displayFingerprint(pinA));
+    QVERIFY(dialog.proxyModeCombo()->isEnabled());
+    QVERIFY(!dialog.proxyUrlEdit()->isEnabled()); // System: no URL to type
+    auto *inUse = dialog.findChild<QLabel *>(QStringLiteral("proxyInUse"));
+    QVERIFY(inUse && inUse->text().contains(QLatin1String("gateway.corp.example")));
+
+    delete dialog.pinsList()->item(0);
+    dialog.clientCertificateEdit()->setText(QStringLiteral("/home/me/me.pem"));
+    dialog.accept();
+    QVERIFY(dialog.result() != QDialog::Accepted); // a certificate without its key
+    dialog.clientKeyEdit()->setText(QStringLiteral("/home/me/me.key"));
+    dialog.clientKeyPassphraseEdit()->setText(QStringLiteral("key-pass"));
+    dialog.proxyModeCombo()->setCurrentIndex(dialog.proxyModeCombo()->findData(int(ProxySettings::Mode::Manual)));
+    QVERIFY(dialog.proxyUrlEdit()->isEnabled());
+    dialog.accept();
+    QVERIFY(dialog.result() != QDialog::Accepted); // "This proxy" without its URL
+    dialog.proxyUrlEdit()->setText(QStringLiteral("http://me@proxy.corp.example:3128"));
+    dialog.proxyPasswordEdit()->setText(QStringLiteral("proxy-pass"));
+    QVERIFY2(inUse->text().contains(QLatin1String("proxy.corp.example:3128")), qPrintable(inUse->text()));
+    dialog.accept();
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+
+    const ServerConfig edited = dialog.config();
+    QCOMPARE(edited.network.tls.pinnedSha256, QList<QByteArray>{pinB});
+    QCOMPARE(edited.network.tls.clientKeyFile, QStringLiteral("/home/me/me.key"));
+    QCOMPARE(edited.network.tls.clientKeyPassphrase, QByteArray("key-pass"));
+    QCOMPARE(edited.network.proxy.mode, ProxySettings::Mode::Manual);
+    QCOMPARE(edited.network.proxy.url.host(), QStringLiteral("proxy.corp.example"));
+    const QUuid id = catalog.add(edited);
+    QCOMPARE(catalog.find(id).network, edited.network);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray text = file.readAll();
+    QVERIFY(text.contains("proxy.corp.example"));
+    QVERIFY(text.contains(QByteArray(pinB)));
+    QVERIFY2(!text.contains("key-pass") && !text.contains("proxy-pass"), text.constData());
+
+    // A stdio server has no network settings to edit.
+    dialog.transportCombo()->setCurrentIndex(dialog.transportCombo()->findData(int(ServerConfig::TransportType::Stdio)));
+    QVERIFY(!dialog.proxyModeCombo()->isEnabled());
 }
 
 QTEST_MAIN(tst_ServerDialogs)
