@@ -45,6 +45,7 @@ private slots:
     void binaryFrameIsInvalid();
     void keepAlive();
     void wssWithTestCa();
+    void cliWss();
     void handshakeRefused();
     void throughProxy();
     void recordAndHarRoundTrip();
@@ -430,6 +431,27 @@ void tst_WebSocket::wssWithTestCa()
         QCOMPARE(error.kind, TransportError::Kind::Tls);
         QVERIFY(error.tlsFailure && error.tlsFailure->isPinMismatch());
     }
+}
+
+void tst_WebSocket::cliWss()
+{
+    // The command line's trust flags apply to wss:// as to https://.
+    const QString dir = m_dir.filePath(QStringLiteral("cli-ca"));
+    QVERIFY(QDir().mkpath(dir));
+    QVERIFY2(makeTestCa(dir), "openssl could not make the test CA");
+    QProcess server;
+    const auto stopServer = qScopeGuard([&server] { stop(&server); });
+    const QUrl url = startSdkServer(&server, {QStringLiteral("--tls"), dir + QStringLiteral("/server.pem"), dir + QStringLiteral("/server.key")});
+    QCOMPARE(url.scheme(), QStringLiteral("wss"));
+    const QStringList call{QStringLiteral("--cli"), url.toString(), QStringLiteral("--method"), QStringLiteral("tools/call"),
+                           QStringLiteral("--tool-name"), QStringLiteral("echo"), QStringLiteral("--tool-arg"), QStringLiteral("message=cli over wss")};
+    const Test::ProcessRun refused = Test::runToEnd(QStringLiteral(MCPSCOPE_CLI), call, 60000);
+    QCOMPARE(refused.exitCode, 3);
+    QVERIFY2(refused.err.contains("SHA-256"), refused.err.constData()); // the fingerprint to pin is said
+    const Test::ProcessRun trusted = Test::runToEnd(QStringLiteral(MCPSCOPE_CLI),
+                                                    call + QStringList{QStringLiteral("--ca-file"), dir + QStringLiteral("/ca.pem")}, 60000);
+    QVERIFY2(trusted.exitCode == 0, trusted.err.constData());
+    QCOMPARE(Test::firstText(trusted.json()), QStringLiteral("cli over wss"));
 }
 
 void tst_WebSocket::handshakeRefused()
