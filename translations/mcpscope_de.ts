@@ -6636,6 +6636,10 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
             <translation>Neustarts</translation>
         </message>
         <message>
+            <source>That is a WebSocket URL: the server is reached over WebSocket (subprotocol mcp).</source>
+            <translation>Das ist eine WebSocket-URL: Der Server wird über WebSocket erreicht (Subprotokoll mcp).</translation>
+        </message>
+        <message>
             <source>That is a URL: the server is reached over HTTP (the transport is detected at connect). Choose another transport above if it is not.</source>
             <translation>Das ist eine URL: Der Server wird über HTTP erreicht (der Transport wird beim Verbinden erkannt). Wählen Sie oben einen anderen Transport, falls nicht.</translation>
         </message>

@@ -6585,6 +6585,10 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
             <translation>重启</translation>
         </message>
         <message>
+            <source>That is a WebSocket URL: the server is reached over WebSocket (subprotocol mcp).</source>
+            <translation>这是一个 WebSocket URL：将通过 WebSocket 连接服务器（子协议 mcp）。</translation>
+        </message>
+        <message>
             <source>That is a URL: the server is reached over HTTP (the transport is detected at connect). Choose another transport above if it is not.</source>
             <translation>这是一个 URL：将通过 HTTP 访问服务器（传输方式在连接时检测）。如果不是，请在上方选择其他传输方式。</translation>
         </message>

@@ -204,6 +204,11 @@ void tst_WebSocket::demoServerBothEras()
     }
     QVERIFY(sent >= 2);
     QVERIFY(received >= 2);
+    // The window's HAR export of this connection: one entry, the upgrade, with every frame on it.
+    const QJsonArray entries = TrafficCapture::har(traffic, {}, TrafficCapture::ExportOptions())
+                                   .value(QStringLiteral("log")).toObject().value(QStringLiteral("entries")).toArray();
+    QCOMPARE(entries.size(), 1);
+    QCOMPARE(entries.first().toObject().value(QStringLiteral("_webSocketMessages")).toArray().size(), sent + received);
 
     QSignalSpy closed(transport, &Transport::closed);
     client.disconnectFromServer();
