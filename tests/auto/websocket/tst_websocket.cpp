@@ -56,6 +56,14 @@ private:
     QUrl startPeer(QProcess *process, const QString &program, const QStringList &arguments);
     QUrl startDemo(QProcess *process, const QString &era);
     QUrl startSdkServer(QProcess *process, const QStringList &extra = {});
+    // The SDK server over wss://, its certificate from a CA made in the folder name of the
+    // test's folder (*caFile: the CA's PEM); an invalid URL when either failed.
+    QUrl startWssServer(QProcess *process, const QString &name, QString *caFile);
+    // `mcpscope record --http --target target --capture capture` in env; the ws:// URL it prints.
+    static QUrl startRecorder(QProcess *recorder, const QUrl &target, const QString &capture,
+                              const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment());
+    // Opens a transport that must be refused: the error it ends with.
+    static TransportError refusal(const QUrl &url, const HttpTransportOptions &options);
     // Connects client (its transport a WebSocketTransport) and waits for it to be ready.
     static bool connectClient(Client &client, const QString &era = QStringLiteral("auto"));
     // Calls a tool and returns its result (an invalid object on error or timeout).
@@ -386,26 +394,51 @@ static bool makeTestCa(const QString &dir)
                 QStringLiteral("server.ext")});
 }
 
+QUrl tst_WebSocket::startWssServer(QProcess *process, const QString &name, QString *caFile)
+{
+    const QString dir = m_dir.filePath(name);
+    if (!QDir().mkpath(dir) || !makeTestCa(dir))
+        return {};
+    *caFile = dir + QStringLiteral("/ca.pem");
+    return startSdkServer(process, {QStringLiteral("--tls"), dir + QStringLiteral("/server.pem"), dir + QStringLiteral("/server.key")});
+}
+
+QUrl tst_WebSocket::startRecorder(QProcess *recorder, const QUrl &target, const QString &capture, const QProcessEnvironment &env)
+{
+    recorder->setProcessEnvironment(env);
+    recorder->start(QStringLiteral(MCPSCOPE_CLI), {QStringLiteral("record"), QStringLiteral("--http"), QStringLiteral("--target"),
+                                                   target.toString(), QStringLiteral("--capture"), capture, QStringLiteral("--no-live")});
+    if (!recorder->waitForStarted())
+        return {};
+    QByteArray out;
+    if (!QTest::qWaitFor([&] { return (out += recorder->readAllStandardOutput()).contains('\n'); }, 10000))
+        return {};
+    return QUrl(QString::fromUtf8(out.trimmed()));
+}
+
+TransportError tst_WebSocket::refusal(const QUrl &url, const HttpTransportOptions &options)
+{
+    auto *transport = new WebSocketTransport(url, options);
+    QSignalSpy errors(transport, &Transport::errorOccurred);
+    QSignalSpy closed(transport, &Transport::closed);
+    Client client(transport);
+    client.connectToServer();
+    if (!closed.wait(15000) || errors.isEmpty())
+        return TransportError::of(TransportError::Kind::Protocol, QStringLiteral("not refused"));
+    return errors.first().first().value<TransportError>();
+}
+
 void tst_WebSocket::wssWithTestCa()
 {
-    const QString dir = m_dir.filePath(QStringLiteral("ca"));
-    QVERIFY(QDir().mkpath(dir));
-    QVERIFY2(makeTestCa(dir), "openssl could not make the test CA");
     QProcess server;
     const auto stopServer = qScopeGuard([&server] { stop(&server); });
-    const QUrl url = startSdkServer(&server, {QStringLiteral("--tls"), dir + QStringLiteral("/server.pem"), dir + QStringLiteral("/server.key")});
-    QVERIFY2(url.scheme() == QLatin1String("wss"), "ws-peer.mjs did not serve wss://");
+    QString caFile;
+    const QUrl url = startWssServer(&server, QStringLiteral("ca"), &caFile);
+    QVERIFY2(url.scheme() == QLatin1String("wss"), "the test CA or the wss:// server could not be made");
 
     // Without the CA: refused, with what was presented and why.
     {
-        auto *transport = new WebSocketTransport(url, HttpTransportOptions());
-        QSignalSpy errors(transport, &Transport::errorOccurred);
-        QSignalSpy closed(transport, &Transport::closed);
-        Client client(transport);
-        client.connectToServer();
-        QVERIFY(closed.wait(15000));
-        QVERIFY(!errors.isEmpty());
-        const auto error = errors.first().first().value<TransportError>();
+        const TransportError error = refusal(url, HttpTransportOptions());
         QCOMPARE(error.kind, TransportError::Kind::Tls);
         QVERIFY(error.tlsFailure);
         QVERIFY(!error.tlsFailure->chain.isEmpty());
@@ -415,7 +448,7 @@ void tst_WebSocket::wssWithTestCa()
     }
     // With the CA file in the server's settings: trusted.
     HttpTransportOptions options;
-    options.network.tls.caFiles = {dir + QStringLiteral("/ca.pem")};
+    options.network.tls.caFiles = {caFile};
     {
         Client client(new WebSocketTransport(url, options));
         QVERIFY(connectClient(client));
@@ -425,14 +458,7 @@ void tst_WebSocket::wssWithTestCa()
     // A pin that the certificate does not match is refused even though the CA vouches for it.
     options.network.tls.pinnedSha256 = {QByteArray(64, 'a')};
     {
-        auto *transport = new WebSocketTransport(url, options);
-        QSignalSpy errors(transport, &Transport::errorOccurred);
-        QSignalSpy closed(transport, &Transport::closed);
-        Client client(transport);
-        client.connectToServer();
-        QVERIFY(closed.wait(15000));
-        QVERIFY(!errors.isEmpty());
-        const auto error = errors.first().first().value<TransportError>();
+        const TransportError error = refusal(url, options);
         QCOMPARE(error.kind, TransportError::Kind::Tls);
         QVERIFY(error.tlsFailure && error.tlsFailure->isPinMismatch());
     }
@@ -441,20 +467,18 @@ void tst_WebSocket::wssWithTestCa()
 void tst_WebSocket::cliWss()
 {
     // The command line's trust flags apply to wss:// as to https://.
-    const QString dir = m_dir.filePath(QStringLiteral("cli-ca"));
-    QVERIFY(QDir().mkpath(dir));
-    QVERIFY2(makeTestCa(dir), "openssl could not make the test CA");
     QProcess server;
     const auto stopServer = qScopeGuard([&server] { stop(&server); });
-    const QUrl url = startSdkServer(&server, {QStringLiteral("--tls"), dir + QStringLiteral("/server.pem"), dir + QStringLiteral("/server.key")});
-    QCOMPARE(url.scheme(), QStringLiteral("wss"));
+    QString caFile;
+    const QUrl url = startWssServer(&server, QStringLiteral("cli-ca"), &caFile);
+    QVERIFY2(url.scheme() == QLatin1String("wss"), "the test CA or the wss:// server could not be made");
     const QStringList call{QStringLiteral("--cli"), url.toString(), QStringLiteral("--method"), QStringLiteral("tools/call"),
                            QStringLiteral("--tool-name"), QStringLiteral("echo"), QStringLiteral("--tool-arg"), QStringLiteral("message=cli over wss")};
     const Test::ProcessRun refused = Test::runToEnd(QStringLiteral(MCPSCOPE_CLI), call, 60000);
     QCOMPARE(refused.exitCode, 3);
     QVERIFY2(refused.err.contains("SHA-256"), refused.err.constData()); // the fingerprint to pin is said
     const Test::ProcessRun trusted = Test::runToEnd(QStringLiteral(MCPSCOPE_CLI),
-                                                    call + QStringList{QStringLiteral("--ca-file"), dir + QStringLiteral("/ca.pem")}, 60000);
+                                                    call + QStringList{QStringLiteral("--ca-file"), caFile}, 60000);
     QVERIFY2(trusted.exitCode == 0, trusted.err.constData());
     QCOMPARE(Test::firstText(trusted.json()), QStringLiteral("cli over wss"));
 }
@@ -598,12 +622,7 @@ void tst_WebSocket::recordAndHarRoundTrip()
     const QString capture = m_dir.filePath(QStringLiteral("ws.jsonl"));
     QProcess recorder;
     const auto stopRecorder = qScopeGuard([&recorder] { stop(&recorder); });
-    recorder.start(QStringLiteral(MCPSCOPE_CLI), {QStringLiteral("record"), QStringLiteral("--http"), QStringLiteral("--target"),
-                                                  target.toString(), QStringLiteral("--capture"), capture, QStringLiteral("--no-live")});
-    QVERIFY(recorder.waitForStarted());
-    QByteArray out;
-    QTRY_VERIFY_WITH_TIMEOUT((out += recorder.readAllStandardOutput()).contains('\n'), 10000);
-    const QUrl proxy(QString::fromUtf8(out.trimmed()));
+    const QUrl proxy = startRecorder(&recorder, target, capture);
     QCOMPARE(proxy.scheme(), QStringLiteral("ws"));
     QVERIFY(proxy.port() != target.port());
 
@@ -697,25 +716,17 @@ void tst_WebSocket::recordAndHarRoundTrip()
 void tst_WebSocket::recordWssTarget()
 {
     // The recorder reaches a wss:// server it trusts through SSL_CERT_FILE, as other tools do.
-    const QString dir = m_dir.filePath(QStringLiteral("record-ca"));
-    QVERIFY(QDir().mkpath(dir));
-    QVERIFY2(makeTestCa(dir), "openssl could not make the test CA");
     QProcess server;
     const auto stopServer = qScopeGuard([&server] { stop(&server); });
-    const QUrl target = startSdkServer(&server, {QStringLiteral("--tls"), dir + QStringLiteral("/server.pem"), dir + QStringLiteral("/server.key")});
-    QCOMPARE(target.scheme(), QStringLiteral("wss"));
+    QString caFile;
+    const QUrl target = startWssServer(&server, QStringLiteral("record-ca"), &caFile);
+    QVERIFY2(target.scheme() == QLatin1String("wss"), "the test CA or the wss:// server could not be made");
     QProcess recorder;
     const auto stopRecorder = qScopeGuard([&recorder] { stop(&recorder); });
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("SSL_CERT_FILE"), dir + QStringLiteral("/ca.pem"));
-    recorder.setProcessEnvironment(env);
+    env.insert(QStringLiteral("SSL_CERT_FILE"), caFile);
     const QString capture = m_dir.filePath(QStringLiteral("wss.jsonl"));
-    recorder.start(QStringLiteral(MCPSCOPE_CLI), {QStringLiteral("record"), QStringLiteral("--http"), QStringLiteral("--target"),
-                                                  target.toString(), QStringLiteral("--capture"), capture, QStringLiteral("--no-live")});
-    QVERIFY(recorder.waitForStarted());
-    QByteArray out;
-    QTRY_VERIFY_WITH_TIMEOUT((out += recorder.readAllStandardOutput()).contains('\n'), 10000);
-    const QUrl proxy(QString::fromUtf8(out.trimmed()));
+    const QUrl proxy = startRecorder(&recorder, target, capture, env);
     QCOMPARE(proxy.scheme(), QStringLiteral("ws"));
     {
         Client client(new WebSocketTransport(proxy, HttpTransportOptions()));
