@@ -9180,6 +9180,10 @@ Client bietet: %2</translation>
             <translation>Der Server hat die WebSocket-Verbindung geschlossen: %1.</translation>
         </message>
         <message>
+            <source>The WebSocket connection was closed: %1. A message was larger than one side accepts (this side accepts up to %2 bytes).</source>
+            <translation>Die WebSocket-Verbindung wurde geschlossen: %1. Eine Nachricht war größer, als eine Seite annimmt (diese Seite nimmt bis zu %2 Bytes an).</translation>
+        </message>
+        <message>
             <source>empty text frame</source>
             <translation>leerer Text-Frame</translation>
         </message>

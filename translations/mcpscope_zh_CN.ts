@@ -9112,6 +9112,10 @@ Client offers: %2</source>
             <translation>服务器关闭了 WebSocket 连接：%1。</translation>
         </message>
         <message>
+            <source>The WebSocket connection was closed: %1. A message was larger than one side accepts (this side accepts up to %2 bytes).</source>
+            <translation>WebSocket 连接已关闭：%1。某条消息超过了一方可接受的大小（本方最多接受 %2 字节）。</translation>
+        </message>
+        <message>
             <source>empty text frame</source>
             <translation>空文本帧</translation>
         </message>

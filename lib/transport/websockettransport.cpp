@@ -262,6 +262,17 @@ void WebSocketTransport::onDisconnected()
         finishClose(tr("Closed by the client (%1).").arg(closeText));
         return;
     }
+    if (code == QWebSocketProtocol::CloseCodeTooMuchData) {
+        // Qt WebSockets closes with 1009 itself when a message is over the maximum; a server does
+        // for one of ours that is over its own.
+        const QString text = tr("The WebSocket connection was closed: %1. A message was larger than one side "
+                                "accepts (this side accepts up to %2 bytes).")
+                                 .arg(closeText)
+                                 .arg(m_options.maxMessageSize);
+        fail(TransportError::of(TransportError::Kind::MessageTooLarge, text));
+        finishClose(text);
+        return;
+    }
     const QString text = tr("The server closed the WebSocket connection: %1.").arg(closeText);
     fail(TransportError::of(TransportError::Kind::Network, text));
     finishClose(text);

@@ -43,6 +43,7 @@ private slots:
     void sdkClientAgainstDemoServer();
     void closeCodeAndReason();
     void binaryFrameIsInvalid();
+    void messageTooLarge();
     void keepAlive();
     void wssWithTestCa();
     void cliWss();
@@ -340,6 +341,27 @@ void tst_WebSocket::binaryFrameIsInvalid()
     QVERIFY(transport->isOpen());
     QCOMPARE(Test::firstText(callTool(client, QStringLiteral("echo"), {{QStringLiteral("message"), QStringLiteral("still here")}})),
              QStringLiteral("still here"));
+}
+
+void tst_WebSocket::messageTooLarge()
+{
+    QProcess server;
+    const auto stopServer = qScopeGuard([&server] { stop(&server); });
+    const QUrl url = startDemo(&server, QStringLiteral("legacy"));
+    QVERIFY(url.isValid());
+    HttpTransportOptions options;
+    options.maxMessageSize = 4096; // initialize's answer fits, the tool list does not
+    auto *transport = new WebSocketTransport(url, options);
+    QSignalSpy errors(transport, &Transport::errorOccurred);
+    QSignalSpy closed(transport, &Transport::closed);
+    Client client(transport);
+    QVERIFY(connectClient(client));
+    client.sendRequest(QStringLiteral("tools/list"));
+    QVERIFY(closed.wait(10000));
+    QVERIFY(!errors.isEmpty());
+    const auto error = errors.first().first().value<TransportError>();
+    QCOMPARE(error.kind, TransportError::Kind::MessageTooLarge);
+    QVERIFY2(error.message.contains(QLatin1String("1009")) && error.message.contains(QLatin1String("4096")), qPrintable(error.message));
 }
 
 void tst_WebSocket::keepAlive()
