@@ -17,6 +17,7 @@ packages=(
     build-essential cmake ninja-build ccache pkg-config git
     qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
     qt6-svg-dev qt6-multimedia-dev
+    qt6-websockets-dev  # the WebSocket transport (ws:// and wss:// servers), the demo server's --ws
     qt6-webengine-dev qt6-webchannel-dev  # MCP Apps views (optional at build time: -DMCPSCOPE_WITH_WEBENGINE=OFF)
     gstreamer1.0-plugins-good  # Qt Multimedia 6.4 plays through GStreamer: WAV, MP3 and FLAC decoders live here
     qtkeychain-qt6-dev libgl-dev

@@ -2695,8 +2695,8 @@
             <translation>Der Server hat keinen Befehl zum Starten.</translation>
         </message>
         <message>
-            <source>The server URL is not a valid http:// or https:// URL: %1</source>
-            <translation>Die Server-URL ist keine gültige http://- oder https://-URL: %1</translation>
+            <source>The server URL is not a valid http://, https://, ws:// or wss:// URL: %1</source>
+            <translation>Die Server-URL ist keine gültige http://-, https://-, ws://- oder wss://-URL: %1</translation>
         </message>
     </context>
     <context>
@@ -6636,6 +6636,10 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
             <translation>Neustarts</translation>
         </message>
         <message>
+            <source>That is a WebSocket URL: the server is reached over WebSocket (subprotocol mcp).</source>
+            <translation>Das ist eine WebSocket-URL: Der Server wird über WebSocket erreicht (Subprotokoll mcp).</translation>
+        </message>
+        <message>
             <source>That is a URL: the server is reached over HTTP (the transport is detected at connect). Choose another transport above if it is not.</source>
             <translation>Das ist eine URL: Der Server wird über HTTP erreicht (der Transport wird beim Verbinden erkannt). Wählen Sie oben einen anderen Transport, falls nicht.</translation>
         </message>
@@ -9090,4 +9094,126 @@ Client bietet: %2</translation>
         <translation>Zertifikate (*.pem *.crt *.cer);;Alle Dateien (*)</translation>
     </message>
 </context>
+    <context>
+        <name>Mcp::Record::WebSocketRecorder</name>
+        <message>
+            <source>the client</source>
+            <translation>der Client</translation>
+        </message>
+        <message>
+            <source>the server</source>
+            <translation>der Server</translation>
+        </message>
+        <message>
+            <source>The recorder could not reach %1: %2</source>
+            <translation>Der Rekorder konnte %1 nicht erreichen: %2</translation>
+        </message>
+        <message>
+            <source>a binary frame of %1 bytes (MCP messages travel as text frames)</source>
+            <translation>ein Binär-Frame mit %1 Bytes (MCP-Nachrichten reisen als Text-Frames)</translation>
+        </message>
+        <message>
+            <source>WebSocket closed by %1: %2</source>
+            <translation>WebSocket geschlossen von %1: %2</translation>
+        </message>
+        <message>
+            <source>the target must be a ws or wss URL</source>
+            <translation>das Ziel muss eine ws- oder wss-URL sein</translation>
+        </message>
+    </context>
+    <context>
+        <name>Mcp::WebSocketTransport</name>
+        <message>
+            <source>The server did not answer the close frame within %1 ms; the connection was cut.</source>
+            <translation>Der Server hat den Close-Frame nicht innerhalb von %1 ms beantwortet; die Verbindung wurde getrennt.</translation>
+        </message>
+        <message>
+            <source>Closed by the client; the server did not answer the close frame.</source>
+            <translation>Vom Client geschlossen; der Server hat den Close-Frame nicht beantwortet.</translation>
+        </message>
+        <message>
+            <source>The TLS settings for %1 cannot be used: %2</source>
+            <translation>Die TLS-Einstellungen für %1 können nicht verwendet werden: %2</translation>
+        </message>
+        <message>
+            <source>WebSocket handshake with %1 (subprotocol %2)</source>
+            <translation>WebSocket-Handshake mit %1 (Subprotokoll %2)</translation>
+        </message>
+        <message>
+            <source>Switching Protocols: WebSocket open, subprotocol %1</source>
+            <translation>Switching Protocols: WebSocket offen, Subprotokoll %1</translation>
+        </message>
+        <message>
+            <source>Switching Protocols: WebSocket open, but the server chose no subprotocol (asked for %1)</source>
+            <translation>Switching Protocols: WebSocket offen, aber der Server hat kein Subprotokoll gewählt (angefragt: %1)</translation>
+        </message>
+        <message>
+            <source>Switching Protocols: WebSocket open, but the server chose the subprotocol %1 (asked for %2)</source>
+            <translation>Switching Protocols: WebSocket offen, aber der Server hat das Subprotokoll %1 gewählt (angefragt: %2)</translation>
+        </message>
+        <message>
+            <source>The TLS connection to %1 could not be trusted: %2</source>
+            <translation>Der TLS-Verbindung zu %1 konnte nicht vertraut werden: %2</translation>
+        </message>
+        <message>
+            <source>%1 refused the WebSocket handshake with HTTP %2 %3</source>
+            <translation>%1 hat den WebSocket-Handshake mit HTTP %2 %3 abgelehnt</translation>
+        </message>
+        <message>
+            <source>Could not reach %1 over WebSocket: %2</source>
+            <translation>%1 war über WebSocket nicht erreichbar: %2</translation>
+        </message>
+        <message>
+            <source>%1, reason "%2"</source>
+            <translation>%1, Grund „%2“</translation>
+        </message>
+        <message>
+            <source>WebSocket closed: %1</source>
+            <translation>WebSocket geschlossen: %1</translation>
+        </message>
+        <message>
+            <source>Closed by the client (%1).</source>
+            <translation>Vom Client geschlossen (%1).</translation>
+        </message>
+        <message>
+            <source>The server closed the WebSocket connection: %1.</source>
+            <translation>Der Server hat die WebSocket-Verbindung geschlossen: %1.</translation>
+        </message>
+        <message>
+            <source>The WebSocket connection was closed: %1. A message was larger than one side accepts (this side accepts up to %2 bytes).</source>
+            <translation>Die WebSocket-Verbindung wurde geschlossen: %1. Eine Nachricht war größer, als eine Seite annimmt (diese Seite nimmt bis zu %2 Bytes an).</translation>
+        </message>
+        <message>
+            <source>empty text frame</source>
+            <translation>leerer Text-Frame</translation>
+        </message>
+        <message>
+            <source>a binary frame of %1 bytes: MCP messages travel as text frames, so it was not read</source>
+            <translation>ein Binär-Frame mit %1 Bytes: MCP-Nachrichten reisen als Text-Frames, daher wurde er nicht gelesen</translation>
+        </message>
+        <message>
+            <source>WebSocket pong after %1 ms</source>
+            <translation>WebSocket-Pong nach %1 ms</translation>
+        </message>
+        <message>
+            <source>The server did not answer a WebSocket ping within %1 ms: the connection is taken as lost.</source>
+            <translation>Der Server hat einen WebSocket-Ping nicht innerhalb von %1 ms beantwortet: Die Verbindung gilt als verloren.</translation>
+        </message>
+        <message>
+            <source>WebSocket ping</source>
+            <translation>WebSocket-Ping</translation>
+        </message>
+        <message>
+            <source>Cannot send: the WebSocket connection to %1 is not open.</source>
+            <translation>Senden nicht möglich: Die WebSocket-Verbindung zu %1 ist nicht offen.</translation>
+        </message>
+        <message>
+            <source>Closed by the client before the WebSocket opened.</source>
+            <translation>Vom Client geschlossen, bevor der WebSocket offen war.</translation>
+        </message>
+        <message>
+            <source>Closing the WebSocket: %1</source>
+            <translation>WebSocket wird geschlossen: %1</translation>
+        </message>
+    </context>
 </TS>

@@ -2681,8 +2681,8 @@
             <translation>该服务器没有可启动的命令。</translation>
         </message>
         <message>
-            <source>The server URL is not a valid http:// or https:// URL: %1</source>
-            <translation>服务器 URL 不是有效的 http:// 或 https:// URL：%1</translation>
+            <source>The server URL is not a valid http://, https://, ws:// or wss:// URL: %1</source>
+            <translation>服务器 URL 不是有效的 http://、https://、ws:// 或 wss:// URL：%1</translation>
         </message>
     </context>
     <context>
@@ -6585,6 +6585,10 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
             <translation>重启</translation>
         </message>
         <message>
+            <source>That is a WebSocket URL: the server is reached over WebSocket (subprotocol mcp).</source>
+            <translation>这是一个 WebSocket URL：将通过 WebSocket 连接服务器（子协议 mcp）。</translation>
+        </message>
+        <message>
             <source>That is a URL: the server is reached over HTTP (the transport is detected at connect). Choose another transport above if it is not.</source>
             <translation>这是一个 URL：将通过 HTTP 访问服务器（传输方式在连接时检测）。如果不是，请在上方选择其他传输方式。</translation>
         </message>
@@ -9022,4 +9026,126 @@ Client offers: %2</source>
         <translation>证书 (*.pem *.crt *.cer);;所有文件 (*)</translation>
     </message>
 </context>
+    <context>
+        <name>Mcp::Record::WebSocketRecorder</name>
+        <message>
+            <source>the client</source>
+            <translation>客户端</translation>
+        </message>
+        <message>
+            <source>the server</source>
+            <translation>服务器</translation>
+        </message>
+        <message>
+            <source>The recorder could not reach %1: %2</source>
+            <translation>录制器无法连接到 %1：%2</translation>
+        </message>
+        <message>
+            <source>a binary frame of %1 bytes (MCP messages travel as text frames)</source>
+            <translation>一个 %1 字节的二进制帧（MCP 消息以文本帧传输）</translation>
+        </message>
+        <message>
+            <source>WebSocket closed by %1: %2</source>
+            <translation>WebSocket 已由%1关闭：%2</translation>
+        </message>
+        <message>
+            <source>the target must be a ws or wss URL</source>
+            <translation>目标必须是 ws 或 wss URL</translation>
+        </message>
+    </context>
+    <context>
+        <name>Mcp::WebSocketTransport</name>
+        <message>
+            <source>The server did not answer the close frame within %1 ms; the connection was cut.</source>
+            <translation>服务器未在 %1 毫秒内响应关闭帧；连接已被切断。</translation>
+        </message>
+        <message>
+            <source>Closed by the client; the server did not answer the close frame.</source>
+            <translation>已由客户端关闭；服务器未响应关闭帧。</translation>
+        </message>
+        <message>
+            <source>The TLS settings for %1 cannot be used: %2</source>
+            <translation>%1 的 TLS 设置无法使用：%2</translation>
+        </message>
+        <message>
+            <source>WebSocket handshake with %1 (subprotocol %2)</source>
+            <translation>与 %1 的 WebSocket 握手（子协议 %2）</translation>
+        </message>
+        <message>
+            <source>Switching Protocols: WebSocket open, subprotocol %1</source>
+            <translation>Switching Protocols：WebSocket 已打开，子协议 %1</translation>
+        </message>
+        <message>
+            <source>Switching Protocols: WebSocket open, but the server chose no subprotocol (asked for %1)</source>
+            <translation>Switching Protocols：WebSocket 已打开，但服务器未选择子协议（请求的是 %1）</translation>
+        </message>
+        <message>
+            <source>Switching Protocols: WebSocket open, but the server chose the subprotocol %1 (asked for %2)</source>
+            <translation>Switching Protocols：WebSocket 已打开，但服务器选择了子协议 %1（请求的是 %2）</translation>
+        </message>
+        <message>
+            <source>The TLS connection to %1 could not be trusted: %2</source>
+            <translation>无法信任到 %1 的 TLS 连接：%2</translation>
+        </message>
+        <message>
+            <source>%1 refused the WebSocket handshake with HTTP %2 %3</source>
+            <translation>%1 以 HTTP %2 %3 拒绝了 WebSocket 握手</translation>
+        </message>
+        <message>
+            <source>Could not reach %1 over WebSocket: %2</source>
+            <translation>无法通过 WebSocket 连接到 %1：%2</translation>
+        </message>
+        <message>
+            <source>%1, reason "%2"</source>
+            <translation>%1，原因“%2”</translation>
+        </message>
+        <message>
+            <source>WebSocket closed: %1</source>
+            <translation>WebSocket 已关闭：%1</translation>
+        </message>
+        <message>
+            <source>Closed by the client (%1).</source>
+            <translation>已由客户端关闭（%1）。</translation>
+        </message>
+        <message>
+            <source>The server closed the WebSocket connection: %1.</source>
+            <translation>服务器关闭了 WebSocket 连接：%1。</translation>
+        </message>
+        <message>
+            <source>The WebSocket connection was closed: %1. A message was larger than one side accepts (this side accepts up to %2 bytes).</source>
+            <translation>WebSocket 连接已关闭：%1。某条消息超过了一方可接受的大小（本方最多接受 %2 字节）。</translation>
+        </message>
+        <message>
+            <source>empty text frame</source>
+            <translation>空文本帧</translation>
+        </message>
+        <message>
+            <source>a binary frame of %1 bytes: MCP messages travel as text frames, so it was not read</source>
+            <translation>一个 %1 字节的二进制帧：MCP 消息以文本帧传输，因此未读取它</translation>
+        </message>
+        <message>
+            <source>WebSocket pong after %1 ms</source>
+            <translation>WebSocket pong，耗时 %1 毫秒</translation>
+        </message>
+        <message>
+            <source>The server did not answer a WebSocket ping within %1 ms: the connection is taken as lost.</source>
+            <translation>服务器未在 %1 毫秒内响应 WebSocket ping：连接被视为已丢失。</translation>
+        </message>
+        <message>
+            <source>WebSocket ping</source>
+            <translation>WebSocket ping</translation>
+        </message>
+        <message>
+            <source>Cannot send: the WebSocket connection to %1 is not open.</source>
+            <translation>无法发送：到 %1 的 WebSocket 连接未打开。</translation>
+        </message>
+        <message>
+            <source>Closed by the client before the WebSocket opened.</source>
+            <translation>在 WebSocket 打开之前已由客户端关闭。</translation>
+        </message>
+        <message>
+            <source>Closing the WebSocket: %1</source>
+            <translation>正在关闭 WebSocket：%1</translation>
+        </message>
+    </context>
 </TS>

@@ -7,6 +7,7 @@
 #include "server/httpserver.h"
 #include "server/serversession.h"
 #include "server/stdioservertransport.h"
+#include "server/websocketserver.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -21,12 +22,14 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationVersion(QStringLiteral("0.1.0"));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("MCP demo server for MCP Scope (stdio, or Streamable HTTP on 127.0.0.1)."));
+    parser.setApplicationDescription(QStringLiteral("MCP demo server for MCP Scope (stdio, or Streamable HTTP or WebSocket on 127.0.0.1)."));
     parser.addHelpOption();
     parser.addVersionOption();
     addDemoOptions(parser);
     parser.addOption({QStringLiteral("http"), QStringLiteral("Serve Streamable HTTP on 127.0.0.1 instead of stdio.")});
-    parser.addOption({QStringLiteral("port"), QStringLiteral("The HTTP port (0: any free port)."), QStringLiteral("N"),
+    parser.addOption({QStringLiteral("ws"),
+                      QStringLiteral("Serve MCP over WebSocket (ws://127.0.0.1:PORT/mcp, subprotocol mcp) instead of stdio.")});
+    parser.addOption({QStringLiteral("port"), QStringLiteral("The HTTP or WebSocket port (0: any free port)."), QStringLiteral("N"),
                       QStringLiteral("0")});
     parser.addOption({QStringLiteral("http-responses"),
                       QStringLiteral("auto: JSON unless progress or server requests come first; sse: always an event stream."),
@@ -41,6 +44,28 @@ int main(int argc, char *argv[])
     }
 
     Mcp::Server *server = buildDemoServer(options, &app);
+    if (parser.isSet(QStringLiteral("http")) && parser.isSet(QStringLiteral("ws"))) {
+        std::fprintf(stderr, "mcpscope-demo-server: --http and --ws cannot be combined\n");
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("ws"))) {
+        bool ok = false;
+        const uint port = parser.value(QStringLiteral("port")).toUInt(&ok);
+        if (!ok || port > 65535) {
+            std::fprintf(stderr, "mcpscope-demo-server: --port needs 0..65535\n");
+            return 2;
+        }
+        auto *webSocket = new Mcp::WebSocketMcpServer(server, &app);
+        // Loopback only: a demo server must not be reachable from the network.
+        if (!webSocket->listen(QHostAddress::LocalHost, quint16(port))) {
+            std::fprintf(stderr, "mcpscope-demo-server: cannot listen on 127.0.0.1:%u: %s\n", port,
+                         qPrintable(webSocket->errorString()));
+            return 1;
+        }
+        std::fprintf(stderr, "mcpscope-demo-server: listening on %s\n", qPrintable(webSocket->url().toString()));
+        std::fflush(stderr);
+        return app.exec();
+    }
     if (parser.isSet(QStringLiteral("http"))) {
         bool ok = false;
         const uint port = parser.value(QStringLiteral("port")).toUInt(&ok);

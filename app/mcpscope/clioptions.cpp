@@ -473,8 +473,13 @@ ParseOutcome parseArguments(const QStringList &arguments)
     if (o.method == QLatin1String("completion/complete") && (o.completionRef.isEmpty() || o.completionArgument.isEmpty()))
         return fail(tr("completion/complete needs --ref and --argument"));
     const bool isUrl = o.target.startsWith(QLatin1String("http://")) || o.target.startsWith(QLatin1String("https://"));
-    if (isUrl && o.transport == TransportChoice::Stdio)
+    const bool isWebSocket = o.target.startsWith(QLatin1String("ws://")) || o.target.startsWith(QLatin1String("wss://"));
+    if ((isUrl || isWebSocket) && o.transport == TransportChoice::Stdio)
         return fail(tr("--transport stdio cannot be used with a URL"));
+    // The scheme chooses WebSocket; an HTTP flavour asked for with it is a contradiction.
+    if (isWebSocket && (o.transport == TransportChoice::Http || o.transport == TransportChoice::Sse))
+        return fail(tr("--transport %1 cannot be used with a ws:// or wss:// URL: WebSocket is chosen by the URL")
+                        .arg(o.transport == TransportChoice::Http ? QStringLiteral("http") : QStringLiteral("sse")));
     if (!o.target.isEmpty() && !isUrl && (o.transport == TransportChoice::Http || o.transport == TransportChoice::Sse))
         return fail(tr("--transport %1 needs an http:// or https:// URL").arg(o.transport == TransportChoice::Http ? QStringLiteral("http") : QStringLiteral("sse")));
     return outcome;

@@ -185,7 +185,7 @@ bool serverConfiguration(const CliOptions &given, ServerConfig *config, QString 
             return false;
         }
     } else {
-        const bool isUrl = o.target.startsWith(QLatin1String("http://")) || o.target.startsWith(QLatin1String("https://"));
+        const bool isUrl = looksLikeUrl(o.target);
         // Named as a person would say it: the host, or the package or script the command runs
         // (the window renames it after the server's own title once it answers).
         *config = ServerConfig::create(isUrl ? QUrl(o.target).host()

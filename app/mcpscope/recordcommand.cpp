@@ -4,6 +4,7 @@
 
 #include "record/capturewriter.h"
 #include "record/httprecorder.h"
+#include "record/websocketrecorder.h"
 #include "record/live.h"
 #include "record/stdiorecorder.h"
 #include "traffic/trafficcapture.h"
@@ -41,7 +42,8 @@ const char RecordUsage[] =
     "byte, into an MCP Scope capture (JSON Lines; File > Open Capture in the window).\n"
     "With a COMMAND it is a drop-in stdio wrapper: put it in front of the server's command in the\n"
     "host's configuration. With --http it is a reverse proxy on the loopback address for a\n"
-    "Streamable HTTP (or legacy HTTP+SSE) server: point the host at the address it prints.\n"
+    "Streamable HTTP (or legacy HTTP+SSE) server: point the host at the address it prints. A\n"
+    "ws:// or wss:// target is a WebSocket server: every frame is passed through and recorded.\n"
     "\n"
     "Options:\n"
     "  --capture FILE     where to write the capture (default: a new file in the recordings folder)\n"
@@ -49,7 +51,7 @@ const char RecordUsage[] =
     "  --keep-secrets     do not redact credentials in the capture\n"
     "  --no-live          do not show the recording in an open MCP Scope window\n"
     "  --http             record an HTTP server (with --target)\n"
-    "  --target URL       the server's URL\n"
+    "  --target URL       the server's URL (http, https, ws or wss)\n"
     "  --listen ADDR      127.0.0.1:PORT or [::1]:PORT to listen on (default 127.0.0.1, any free port)\n"
     "  -h, --help         this text\n";
 
@@ -279,7 +281,7 @@ int runHttpRecord(const RecordOptions &options, Record::CaptureWriter *writer)
 {
     const QUrl target(options.target, QUrl::StrictMode);
     if (!target.isValid() || target.host().isEmpty()) {
-        complain(QStringLiteral("--target needs an http:// or https:// URL"));
+        complain(QStringLiteral("--target needs an http://, https://, ws:// or wss:// URL"));
         return 2;
     }
     QHostAddress address(QHostAddress::LocalHost);
@@ -302,17 +304,31 @@ int runHttpRecord(const RecordOptions &options, Record::CaptureWriter *writer)
         }
         port = quint16(number);
     }
-    Record::HttpRecorder recorder(target, writer);
+    // A ws:// or wss:// target is recorded frame by frame, anything else byte by byte.
+    const bool webSocket = target.scheme() == QLatin1String("ws") || target.scheme() == QLatin1String("wss");
+    std::unique_ptr<Record::HttpRecorder> httpRecorder;
+    std::unique_ptr<Record::WebSocketRecorder> webSocketRecorder;
     QString error;
-    if (!recorder.listen(address, port, &error)) {
+    bool listening = false;
+    QUrl recorderUrl;
+    if (webSocket) {
+        webSocketRecorder = std::make_unique<Record::WebSocketRecorder>(target, writer);
+        listening = webSocketRecorder->listen(address, port, &error);
+        recorderUrl = webSocketRecorder->url();
+    } else {
+        httpRecorder = std::make_unique<Record::HttpRecorder>(target, writer);
+        listening = httpRecorder->listen(address, port, &error);
+        recorderUrl = httpRecorder->url();
+    }
+    if (!listening) {
         complain(error);
         return 2;
     }
     // The address for the host's configuration: on stdout, one line, for scripts.
-    std::printf("%s\n", recorder.url().toString().toUtf8().constData());
+    std::printf("%s\n", recorderUrl.toString().toUtf8().constData());
     std::fflush(stdout);
     complain(QCoreApplication::translate("Mcp::Cli::Record", "recording %1 at %2 into %3 (Ctrl+C ends)")
-                 .arg(target.toString(QUrl::RemoveUserInfo), recorder.url().toString(), options.capture));
+                 .arg(target.toString(QUrl::RemoveUserInfo), recorderUrl.toString(), options.capture));
 
     if (::pipe2(g_quitPipe, O_CLOEXEC) == 0) {
         struct sigaction action = {};

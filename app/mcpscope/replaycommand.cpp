@@ -32,7 +32,7 @@ static const char ReplayUsage[] =
     "subscriptions/listen and ping are not replayed: the new connection makes its own.\n"
     "\n"
     "Options:\n"
-    "  --url URL             an HTTP server instead of a command\n"
+    "  --url URL             an HTTP or WebSocket (ws://, wss://) server instead of a command\n"
     "  --transport T         http (Streamable HTTP), sse (legacy) or auto (default) for --url\n"
     "  --header \"Name: v\"    HTTP header (repeatable)\n"
     "  -e KEY=VALUE          environment variable for the command (repeatable)\n"

@@ -809,7 +809,9 @@ bool looksLikeUrl(const QString &text)
 {
     const QString trimmed = text.trimmed();
     return (trimmed.startsWith(QLatin1String("http://"), Qt::CaseInsensitive)
-            || trimmed.startsWith(QLatin1String("https://"), Qt::CaseInsensitive))
+            || trimmed.startsWith(QLatin1String("https://"), Qt::CaseInsensitive)
+            || trimmed.startsWith(QLatin1String("ws://"), Qt::CaseInsensitive)
+            || trimmed.startsWith(QLatin1String("wss://"), Qt::CaseInsensitive))
         && !trimmed.contains(QLatin1Char(' '));
 }
 

@@ -251,7 +251,7 @@ std::optional<QStringList> splitCommandLine(const QString &text, QString *error 
 // it has a blank outside quotes and is not the path of an existing file.
 bool looksLikeCommandLine(const QString &text);
 
-// Whether text typed where a program belongs is an http:// or https:// URL.
+// Whether text typed where a program belongs is an http://, https://, ws:// or wss:// URL.
 bool looksLikeUrl(const QString &text);
 
 // Expands ${...} references in one string (the rules of ServerConfig::resolved());

@@ -2,6 +2,7 @@
 
 #include "transport/httptransportoptions.h"
 #include "transport/stdiotransport.h"
+#include "transport/websockettransport.h"
 
 #include <QCoreApplication>
 #include <QUrl>
@@ -10,10 +11,18 @@ namespace Mcp {
 
 namespace {
 
+bool isWebSocketUrl(const QUrl &url)
+{
+    return url.scheme() == QLatin1String("ws") || url.scheme() == QLatin1String("wss");
+}
+
+// An http(s):// URL, or a ws(s):// one: the scheme chooses the WebSocket transport, whose
+// handshake is an HTTP request with the same headers, token, TLS and proxy settings.
 std::optional<QUrl> httpUrlOf(const ServerConfig &resolved)
 {
     const QUrl url(resolved.url.trimmed(), QUrl::StrictMode);
-    if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))
+    if (!url.isValid()
+        || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https") && !isWebSocketUrl(url))
         || url.host().isEmpty())
         return std::nullopt;
     return url;
@@ -39,7 +48,7 @@ bool sendsBearerToken(const ServerConfig &resolved)
 std::optional<HttpEndpoint> httpEndpointFor(const ServerConfig &resolved)
 {
     const std::optional<QUrl> url = httpUrlOf(resolved);
-    if (resolved.transport == ServerConfig::TransportType::Stdio || !url)
+    if (resolved.transport == ServerConfig::TransportType::Stdio || !url || isWebSocketUrl(*url))
         return std::nullopt;
     HttpEndpoint endpoint{*url, configuredHeaders(resolved), resolved.network};
     if (sendsBearerToken(resolved))
@@ -76,7 +85,7 @@ TransportFactory transportFactoryFor(const ServerConfig &resolved, QString *erro
     const std::optional<QUrl> validUrl = httpUrlOf(resolved);
     if (!validUrl) {
         if (error)
-            *error = QCoreApplication::translate("Mcp::TransportFactory", "The server URL is not a valid http:// or https:// URL: %1")
+            *error = QCoreApplication::translate("Mcp::TransportFactory", "The server URL is not a valid http://, https://, ws:// or wss:// URL: %1")
                          .arg(resolved.url);
         return {};
     }
@@ -85,7 +94,7 @@ TransportFactory transportFactoryFor(const ServerConfig &resolved, QString *erro
     options.network = resolved.network;
     // A file the settings name that cannot be read, or a key its passphrase does not open, is
     // said before connecting, not as a handshake failure.
-    if (url.scheme() == QLatin1String("https") && !resolved.network.tls.isDefault()) {
+    if ((url.scheme() == QLatin1String("https") || url.scheme() == QLatin1String("wss")) && !resolved.network.tls.isDefault()) {
         QString why;
         if (!NetworkTrust::sslConfigurationFor(resolved.network.tls, &why)) {
             if (error)
@@ -96,6 +105,10 @@ TransportFactory transportFactoryFor(const ServerConfig &resolved, QString *erro
     options.headers = configuredHeaders(resolved);
     if (sendsBearerToken(resolved))
         options.bearerToken = resolved.bearerToken;
+    if (isWebSocketUrl(url)) {
+        // OAuth is not offered here: a WebSocket handshake cannot be answered with a resend.
+        return [url, options]() -> Transport * { return new WebSocketTransport(url, options); };
+    }
     HttpTransportKind kind = HttpTransportKind::Auto;
     if (resolved.transport == ServerConfig::TransportType::StreamableHttp)
         kind = HttpTransportKind::StreamableHttp;

@@ -23,7 +23,8 @@ using TransportFactory = std::function<Transport *()>;
 TransportFactory transportFactoryFor(const ServerConfig &resolved, QString *error);
 
 // Where an HTTP configuration's requests go and the headers they carry (its own, and the bearer
-// token as Authorization) and its network settings; nullopt for a stdio server or a URL that is not http(s).
+// token as Authorization) and its network settings; nullopt for a stdio server, a WebSocket
+// (ws://, wss://) or a URL that is not http(s).
 struct HttpEndpoint
 {
     QUrl url;

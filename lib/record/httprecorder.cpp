@@ -446,16 +446,33 @@ HttpRecorder::HttpRecorder(const QUrl &target, CaptureWriter *writer, QObject *p
 
 HttpRecorder::~HttpRecorder() = default;
 
+bool acceptsListenAddress(const QHostAddress &address, QString *error)
+{
+    if (address.isLoopback())
+        return true;
+    if (error)
+        *error = QCoreApplication::translate("Mcp::Record::HttpRecorder",
+                                             "%1 is not a loopback address; the recorder listens on "
+                                             "127.0.0.1 or ::1 only")
+                     .arg(address.toString());
+    return false;
+}
+
+QUrl recorderUrl(const QString &scheme, const QHostAddress &address, quint16 port, const QUrl &target)
+{
+    QUrl url;
+    url.setScheme(scheme);
+    url.setHost(address.toString());
+    url.setPort(port);
+    url.setPath(target.path());
+    url.setQuery(target.query());
+    return url;
+}
+
 bool HttpRecorder::listen(const QHostAddress &address, quint16 port, QString *error)
 {
-    if (!address.isLoopback()) {
-        if (error)
-            *error = QCoreApplication::translate("Mcp::Record::HttpRecorder",
-                                                 "%1 is not a loopback address; the recorder listens on "
-                                                 "127.0.0.1 or ::1 only")
-                         .arg(address.toString());
+    if (!acceptsListenAddress(address, error))
         return false;
-    }
     if (m_target.scheme() != QLatin1String("http") && m_target.scheme() != QLatin1String("https")) {
         if (error)
             *error = QCoreApplication::translate("Mcp::Record::HttpRecorder", "the target must be an http or https URL");
@@ -471,13 +488,7 @@ bool HttpRecorder::listen(const QHostAddress &address, quint16 port, QString *er
 
 QUrl HttpRecorder::url() const
 {
-    QUrl url;
-    url.setScheme(QStringLiteral("http"));
-    url.setHost(m_server->serverAddress().toString());
-    url.setPort(m_server->serverPort());
-    url.setPath(m_target.path());
-    url.setQuery(m_target.query());
-    return url;
+    return recorderUrl(QStringLiteral("http"), m_server->serverAddress(), m_server->serverPort(), m_target);
 }
 
 void HttpRecorder::acceptConnections()

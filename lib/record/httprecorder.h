@@ -58,6 +58,11 @@ private:
     QList<bool> m_headResponses;
 };
 
+// The recorders listen on loopback addresses only: false, with *error saying why, for any other.
+bool acceptsListenAddress(const QHostAddress &address, QString *error);
+// Where a host connects to a recorder: scheme://ADDRESS:PORT with the target's path and query.
+QUrl recorderUrl(const QString &scheme, const QHostAddress &address, quint16 port, const QUrl &target);
+
 // `mcpscope record --http`: a reverse proxy on the loopback address in front of a Streamable
 // HTTP (or legacy HTTP+SSE) server. Each accepted connection gets its own connection to the
 // target; bytes go both ways unchanged and at once (streamed SSE answers included), and two

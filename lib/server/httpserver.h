@@ -4,7 +4,7 @@
 //
 // Why not Qt HttpServer: on Qt 6.4 QHttpServer can neither stream a response body that
 // stays open (an SSE stream written event by event) nor tell us reliably that the client
-// closed it, and lib/ must stay Qt Core + Network. The HTTP/1.1 needed here (one endpoint,
+// closed it, and lib/ must stay Qt Core, Network and WebSockets. The HTTP/1.1 needed here (one endpoint,
 // Content-Length or chunked request bodies, JSON or chunked SSE answers, keep-alive) is small.
 
 #include "servertransport.h"

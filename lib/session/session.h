@@ -70,7 +70,7 @@ struct SessionInfo
     QJsonObject serverCapabilities;
     QJsonObject clientCapabilities;
     QString instructions;
-    QString transportName;   // "stdio", "http", "sse"
+    QString transportName;   // "stdio", "http", "sse", "websocket"
     QString endpoint;        // command line or URL
     QString sessionId;       // HTTP session id, if any
     qint64 processId = 0;    // stdio child's pid while it runs

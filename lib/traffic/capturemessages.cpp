@@ -132,6 +132,16 @@ CapturedMessages CapturedMessages::fromHar(const QByteArray &text)
         const QJsonObject entry = value.toObject();
         const QJsonObject request = entry.value(QLatin1String("request")).toObject();
         const QJsonObject response = entry.value(QLatin1String("response")).toObject();
+        // A WebSocket's frames, as browsers and MCP Scope write them on the upgrade's entry; text
+        // frames only (opcode 1): MCP messages are never binary.
+        const QJsonArray frames = entry.value(QLatin1String("_webSocketMessages")).toArray();
+        for (const QJsonValue &frame : frames) {
+            const QJsonObject object = frame.toObject();
+            if (object.value(QLatin1String("opcode")).toInt() != 1)
+                continue;
+            addFrame(&result, 1, object.value(QLatin1String("type")).toString() == QLatin1String("send"),
+                     object.value(QLatin1String("data")).toString().toUtf8());
+        }
         if (request.contains(QLatin1String("postData")))
             addFrame(&result, 1, true, harText(request.value(QLatin1String("postData")).toObject()));
         const QJsonObject content = response.value(QLatin1String("content")).toObject();

@@ -19,7 +19,8 @@ struct CapturedMessage
 
 // The JSON-RPC messages of a capture the window or the CLI saved: a JSON Lines capture
 // (TrafficCapture's format; Message events) or a HAR file (request bodies, and response bodies
-// as JSON or text/event-stream). What `mcpscope replay` replays. Pure: a file in, values out.
+// as JSON or text/event-stream, and a WebSocket's text frames in _webSocketMessages). What
+// `mcpscope replay` replays. Pure: a file in, values out.
 struct CapturedMessages
 {
     Q_DECLARE_TR_FUNCTIONS(Mcp::CapturedMessages)

@@ -1022,6 +1022,29 @@ QJsonObject harOf(const QList<TrafficEvent> &events, const QHash<int, QString> &
             harRequest.insert(QStringLiteral("postData"), postData);
         }
 
+        // A WebSocket: its frames go on the entry of the upgrade request as browsers write them
+        // (_webSocketMessages), not into a body. Text frames are opcode 1; frames that are not
+        // UTF-8 (binary ones) opcode 2, base64.
+        const bool webSocket = headerValue(request->headers, "upgrade").toLower() == "websocket";
+        QJsonArray webSocketMessages;
+        if (webSocket) {
+            for (const TrafficEvent &e : group) {
+                if (&e == request || &e == response
+                    || (e.kind != TrafficEvent::Kind::Message && e.kind != TrafficEvent::Kind::InvalidMessage)
+                    || (e.direction != TrafficEvent::Direction::Outgoing && e.direction != TrafficEvent::Direction::Incoming))
+                    continue;
+                QString text;
+                const bool isText = decodeUtf8Exactly(e.raw, &text);
+                webSocketMessages.append(QJsonObject{
+                    {QStringLiteral("type"), e.direction == TrafficEvent::Direction::Outgoing ? QStringLiteral("send")
+                                                                                             : QStringLiteral("receive")},
+                    {QStringLiteral("time"), double(e.wallClockMs) / 1000.0},
+                    {QStringLiteral("opcode"), isText ? 1 : 2},
+                    {QStringLiteral("data"), isText ? text : QString::fromLatin1(e.raw.toBase64())},
+                });
+            }
+        }
+
         // The body: what the response event carries plus every later incoming frame of the
         // exchange; SSE frames are written back in text/event-stream form.
         QByteArray body;
@@ -1029,7 +1052,7 @@ QJsonObject harOf(const QList<TrafficEvent> &events, const QHash<int, QString> &
         bool streamed = response && headerValue(response->headers, "content-type").contains("text/event-stream");
         QList<const TrafficEvent *> frames;
         for (const TrafficEvent &e : group) {
-            if (&e == request || &e == response || e.direction != TrafficEvent::Direction::Incoming)
+            if (webSocket || &e == request || &e == response || e.direction != TrafficEvent::Direction::Incoming)
                 continue;
             if (e.kind == TrafficEvent::Kind::Message || e.kind == TrafficEvent::Kind::InvalidMessage
                 || e.kind == TrafficEvent::Kind::SseEvent) {
@@ -1093,6 +1116,8 @@ QJsonObject harOf(const QList<TrafficEvent> &events, const QHash<int, QString> &
             {QStringLiteral("_connection"), connectionNames.value(key.first)},
             {QStringLiteral("_exchangeId"), double(key.second)},
         };
+        if (webSocket)
+            entry.insert(QStringLiteral("_webSocketMessages"), webSocketMessages);
         if (failure)
             entry.insert(QStringLiteral("_error"), failure->note);
         if (response && !response->note.isEmpty())

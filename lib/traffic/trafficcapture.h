@@ -37,7 +37,9 @@ class TrafficLog;
 // between the window and a view (host to view, view to host), with the view's ui:// URI as url.
 //
 // HAR 1.2 for HTTP connections: one entry per HTTP exchange (events sharing an exchangeId),
-// with SSE events of a streamed response as its text/event-stream body. MCP Apps view traffic
+// with SSE events of a streamed response as its text/event-stream body, and a WebSocket's frames
+// on the entry of its upgrade request as _webSocketMessages ({type: send|receive, time, opcode, data}),
+// as browsers write them. MCP Apps view traffic
 // follows as log._mcpAppMessages, one capture event object each (plus "_connection").
 //
 // Both redact secrets unless told otherwise (SecretRedactor, below), and so does every other

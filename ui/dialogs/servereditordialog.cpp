@@ -779,8 +779,11 @@ bool ServerEditorDialog::recogniseUrlInCommand()
     m_url->setText(typed);
     m_command->clear();
     m_transport->setCurrentIndex(m_transport->findData(int(ServerConfig::TransportType::Auto)));
-    m_notice->setText(tr("That is a URL: the server is reached over HTTP (the transport is detected at connect). "
-                         "Choose another transport above if it is not."));
+    const bool webSocket = typed.startsWith(QLatin1String("ws://"), Qt::CaseInsensitive)
+        || typed.startsWith(QLatin1String("wss://"), Qt::CaseInsensitive);
+    m_notice->setText(webSocket ? tr("That is a WebSocket URL: the server is reached over WebSocket (subprotocol mcp).")
+                                : tr("That is a URL: the server is reached over HTTP (the transport is detected at connect). "
+                                     "Choose another transport above if it is not."));
     m_notice->show();
     return true;
 }

@@ -232,7 +232,7 @@ void ReplayDialog::replayAgainstCommand(const QString &commandOrUrl)
     m_useCommand->setChecked(true);
     m_command->setText(text);
     ServerConfig config = ServerConfig::create();
-    if (text.startsWith(QLatin1String("http://")) || text.startsWith(QLatin1String("https://"))) {
+    if (looksLikeUrl(text)) { // http(s)://, or ws(s):// for a WebSocket server
         config.transport = ServerConfig::TransportType::Auto;
         config.url = text;
         config.name = text;

@@ -184,6 +184,10 @@ void tst_CliOptions::errors_data()
                                     << QStringLiteral("URL");
     QTest::newRow("http with command") << QStringList{QStringLiteral("--transport"), QStringLiteral("http"), QStringLiteral("node")}
                                        << QStringLiteral("URL");
+    QTest::newRow("stdio with ws url") << QStringList{QStringLiteral("--transport"), QStringLiteral("stdio"), QStringLiteral("ws://h/mcp")}
+                                       << QStringLiteral("URL");
+    QTest::newRow("sse with wss url") << QStringList{QStringLiteral("--transport"), QStringLiteral("sse"), QStringLiteral("wss://h/mcp")}
+                                      << QStringLiteral("WebSocket is chosen by the URL");
     QTest::newRow("bad elicitation") << QStringList{QStringLiteral("s"), QStringLiteral("--elicitation"), QStringLiteral("maybe")}
                                      << QStringLiteral("accept-defaults");
     QTest::newRow("bad oauth grant") << QStringList{QStringLiteral("http://x"), QStringLiteral("--oauth-grant"), QStringLiteral("password")}

@@ -1,4 +1,6 @@
 #include "config/serverconfig.h"
+#include "config/transportfactory.h"
+#include "transport/transport.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -481,6 +483,29 @@ private Q_SLOTS:
         QVERIFY(looksLikeUrl(QStringLiteral("HTTP://127.0.0.1:3001/mcp")));
         QVERIFY(!looksLikeUrl(QStringLiteral("npx https://example.com")));
         QVERIFY(!looksLikeUrl(QStringLiteral("httpserver")));
+        QVERIFY(looksLikeUrl(QStringLiteral("ws://127.0.0.1:3001/mcp")));
+        QVERIFY(looksLikeUrl(QStringLiteral("WSS://example.com/mcp")));
+        QVERIFY(!looksLikeUrl(QStringLiteral("wsserver")));
+    }
+
+    // The URL's scheme chooses the transport: ws:// and wss:// make a WebSocket transport with the
+    // entry's headers, whatever URL type the entry has; neither is an HTTP endpoint for probes.
+    void webSocketFromTheScheme()
+    {
+        ServerConfig config = ServerConfig::create(QStringLiteral("ws"));
+        config.transport = ServerConfig::TransportType::Auto;
+        config.url = QStringLiteral("wss://example.com/mcp");
+        config.headers = {ConfigEntry{QStringLiteral("X-Team"), QStringLiteral("a"), false}};
+        QString error;
+        const TransportFactory factory = transportFactoryFor(config, &error);
+        QVERIFY2(factory, qPrintable(error));
+        const std::unique_ptr<Transport> transport(factory());
+        QCOMPARE(transport->transportName(), QStringLiteral("websocket"));
+        QCOMPARE(transport->endpointDescription(), QStringLiteral("wss://example.com/mcp"));
+        QVERIFY(!httpEndpointFor(config));
+        config.url = QStringLiteral("ftp://example.com/mcp");
+        QVERIFY(!transportFactoryFor(config, &error));
+        QVERIFY2(error.contains(QLatin1String("ws://")), qPrintable(error));
     }
 
     void commandLine_data()

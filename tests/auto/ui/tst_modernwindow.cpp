@@ -1,6 +1,7 @@
 // The modern era (2026-07-28) in the window, against the real demo server (`--era modern`):
 // tools refused for broken x-mcp-header annotations, multi round-trip requests in the result
-// view and the traffic log, request headers of HTTP POSTs, and the Subscriptions page.
+// view and the traffic log, request headers of HTTP POSTs, the Subscriptions page, and a ws://
+// URL (the demo server's --ws), which the window reaches over WebSocket.
 #include "screenshot.h"
 #include "clientfeatures/savedanswers.h"
 #include "config/secretstore.h"
@@ -53,6 +54,7 @@ private Q_SLOTS:
     void headersOfModernPosts();
     void subscriptionsPageFollowsTheStream();
     void subscriptionsPageSaysWhatWasNotAcknowledged();
+    void webSocketServer();
 
 private:
     // The demo server over HTTP (modern only, with the conformance tools); its URL, or invalid.
@@ -578,6 +580,50 @@ void tst_ModernWindow::subscriptionsPageFollowsTheStream()
     QTRY_VERIFY_WITH_TIMEOUT(subscriptions->stateLabel()->text().contains(open), 40000);
     QVERIFY(trigger());
     QTRY_COMPARE_WITH_TIMEOUT(arrived(toolsChanged), 3, 5000);
+}
+
+void tst_ModernWindow::webSocketServer()
+{
+    QProcess server;
+    const auto stopServer = qScopeGuard([&server] { server.kill(); server.waitForFinished(); });
+    server.setProcessChannelMode(QProcess::MergedChannels);
+    server.start(m_demo, {QStringLiteral("--ws"), QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--era"), QStringLiteral("modern")});
+    QVERIFY(server.waitForStarted());
+    QByteArray said;
+    QTRY_VERIFY_WITH_TIMEOUT((said += server.readAll()).contains("ws://"), 10000);
+    const QUrl url(QRegularExpression(QStringLiteral("(ws://\\S+)")).match(QString::fromUtf8(said)).captured(1));
+    QVERIFY(url.isValid());
+    // A URL entry as the Add Server dialog makes it (transport detected at connect): the scheme
+    // chooses WebSocket.
+    ServerConfig config = ServerConfig::create(QStringLiteral("ws demo"));
+    config.transport = ServerConfig::TransportType::Auto;
+    config.url = url.toString();
+
+    MainWindow window(m_dir.filePath(QStringLiteral("servers-ws.json")));
+    QUuid id;
+    Connection *connection = connectModern(window, config, &id);
+    QVERIFY(connection);
+    QCOMPARE(connection->sessionInfo().transportName, QStringLiteral("websocket"));
+    ServerPage *page = window.pageFor(id);
+    QTRY_VERIFY_WITH_TIMEOUT(page->toolsPage()->list()->count() > 0, 10000);
+    QVERIFY(page->toolsPage()->list()->selectByName(QStringLiteral("echo")));
+    QSignalSpy finished(page->toolsPage()->panel(), &ToolPanel::callFinished);
+    page->toolsPage()->setArgumentsText(QStringLiteral("{\"message\": \"over a WebSocket\"}"));
+    page->toolsPage()->run();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+    QVERIFY(page->toolsPage()->resultText().contains(QLatin1String("over a WebSocket")));
+    shot(&window, QStringLiteral("websocket-window"));
+
+    // The log has the handshake's 101 with the subprotocol and the frames, in both directions.
+    TrafficLog *log = connection->trafficLog();
+    log->flush();
+    bool upgraded = false;
+    for (int row = 0; row < log->rowCount(); ++row) {
+        const TrafficEvent event = log->event(row);
+        upgraded = upgraded || (event.httpStatus == 101 && event.headers.contains(qMakePair(QByteArray("Sec-WebSocket-Protocol"), QByteArray("mcp"))));
+    }
+    QVERIFY(upgraded);
+    QVERIFY(!requestRows(log, QStringLiteral("tools/call"), "over a WebSocket").isEmpty());
 }
 
 QTEST_MAIN(tst_ModernWindow)

@@ -52,6 +52,7 @@ private Q_SLOTS:
     void initTestCase();
     void addAndEditServer();
     void editorRejectsIncompleteServers();
+    void webSocketUrlInCommandField();
     void importDialects_data();
     void importDialects();
     void importConflictResolvedByUser();
@@ -125,6 +126,26 @@ void tst_ServerDialogs::addAndEditServer()
     QCOMPARE(catalog.server(0).transport, ServerConfig::TransportType::StreamableHttp);
     QCOMPARE(catalog.server(0).url, QStringLiteral("http://127.0.0.1:3001/mcp"));
     QCOMPARE(catalog.server(0).headers.size(), 1);
+}
+
+// A ws:// or wss:// URL typed where the command goes becomes the entry's URL, and the dialog says
+// it is reached over WebSocket (the scheme chooses it) before saving.
+void tst_ServerDialogs::webSocketUrlInCommandField()
+{
+    ServerCatalog catalog(nextCatalogPath());
+    catalog.load();
+    ServerEditorDialog dialog(ServerConfig::create(QStringLiteral("ws")), &catalog);
+    dialog.commandEdit()->setText(QStringLiteral(" wss://example.com/mcp "));
+    dialog.accept();
+    QCOMPARE(dialog.result(), int(QDialog::Rejected)); // shown first, saved on the next OK
+    QCOMPARE(dialog.urlEdit()->text(), QStringLiteral("wss://example.com/mcp"));
+    const auto *notice = dialog.findChild<QLabel *>(QStringLiteral("notice"));
+    QVERIFY(notice);
+    QVERIFY2(notice->text().contains(QLatin1String("WebSocket")), qPrintable(notice->text()));
+    dialog.accept();
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(dialog.config().url, QStringLiteral("wss://example.com/mcp"));
+    QCOMPARE(dialog.config().transport, ServerConfig::TransportType::Auto);
 }
 
 void tst_ServerDialogs::editorRejectsIncompleteServers()
