@@ -53,6 +53,8 @@ const char RecordUsage[] =
     "  --http             record an HTTP server (with --target)\n"
     "  --target URL       the server's URL (http, https, ws or wss)\n"
     "  --listen ADDR      127.0.0.1:PORT or [::1]:PORT to listen on (default 127.0.0.1, any free port)\n"
+    "  --ca-file, --pin-sha256, --client-cert, --client-key, --client-key-passphrase-env, --insecure,\n"
+    "  --proxy, --no-proxy   how --http reaches an https:// or wss:// target (as in mcpscope --cli)\n"
     "  -h, --help         this text\n";
 
 struct RecordOptions
@@ -66,6 +68,7 @@ struct RecordOptions
     QString listen;
     QStringList command;
     TraceOptions trace;
+    NetworkOptions network; // how --http reaches its target
 };
 
 constexpr int FinishTimeoutMs = 2000;
@@ -154,6 +157,16 @@ int runRecord(int argc, char **argv)
         }
         if (TraceOptions::flagNames().contains(word.name) && !word.inlineValue) {
             options.trace.take(word.name, QString());
+            continue;
+        }
+        if (NetworkOptions::flagNames().contains(word.name) || NetworkOptions::valuedNames().contains(word.name)) {
+            const bool flag = NetworkOptions::flagNames().contains(word.name);
+            const std::optional<QString> value = flag ? std::optional<QString>(QString()) : word.value(arguments, i);
+            const QString problem = value ? options.network.take(word.name, *value) : QStringLiteral("%1 needs a value").arg(word.name);
+            if (!problem.isEmpty()) {
+                complain(problem);
+                return 2;
+            }
             continue;
         }
         if (TraceOptions::valuedNames().contains(word.name)) {
@@ -311,13 +324,20 @@ int runHttpRecord(const RecordOptions &options, Record::CaptureWriter *writer)
     QString error;
     bool listening = false;
     QUrl recorderUrl;
+    NetworkSettings network;
+    if (const QString problem = options.network.applyTo(&network); !problem.isEmpty()) {
+        complain(problem);
+        return 2;
+    }
+    if (const QString warning = options.network.warning(); !warning.isEmpty())
+        std::fprintf(stderr, "%s\n", qPrintable(warning));
     if (webSocket) {
         webSocketRecorder = std::make_unique<Record::WebSocketRecorder>(target, writer);
-        listening = webSocketRecorder->listen(address, port, &error);
+        listening = webSocketRecorder->setNetworkSettings(network, &error) && webSocketRecorder->listen(address, port, &error);
         recorderUrl = webSocketRecorder->url();
     } else {
         httpRecorder = std::make_unique<Record::HttpRecorder>(target, writer);
-        listening = httpRecorder->listen(address, port, &error);
+        listening = httpRecorder->setNetworkSettings(network, &error) && httpRecorder->listen(address, port, &error);
         recorderUrl = httpRecorder->url();
     }
     if (!listening) {

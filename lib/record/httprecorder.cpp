@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QPointer>
 #include <QQueue>
+#include <QNetworkProxy>
 #include <QSslSocket>
 #include <QTcpServer>
 #include <QTcpSocket>
@@ -207,7 +208,7 @@ class ProxyConnection : public QObject
 {
 public:
     ProxyConnection(QTcpSocket *client, const QUrl &target, CaptureWriter *writer, quint64 *nextExchange,
-                    QObject *parent)
+                    const NetworkSettings &network, const std::optional<QSslConfiguration> &ssl, QObject *parent)
         : QObject(parent), m_client(client), m_target(target), m_writer(writer), m_nextExchange(nextExchange),
           m_requests(HttpStreamParser::Side::Request, requestCallbacks()),
           m_responses(HttpStreamParser::Side::Response, responseCallbacks())
@@ -218,11 +219,20 @@ public:
         if (tls) {
             auto *socket = new QSslSocket(this);
             m_upstream = socket;
-            socket->connectToHostEncrypted(target.host(), quint16(target.port(443)));
+            if (ssl)
+                socket->setSslConfiguration(*ssl);
+            NetworkTrust::guardHandshake(socket, &QSslSocket::encrypted, network.tls, target, [this](const TlsFailure &failure) {
+                m_writer->postEvent(TrafficEvent::make(TrafficEvent::Direction::Local, TrafficEvent::Kind::TransportError, {},
+                                                       failure.describe()));
+            });
         } else {
             m_upstream = new QTcpSocket(this);
-            m_upstream->connectToHost(target.host(), quint16(target.port(80)));
         }
+        m_upstream->setProxy(NetworkTrust::proxyFor(network.proxy, target));
+        if (tls)
+            static_cast<QSslSocket *>(m_upstream)->connectToHostEncrypted(target.host(), quint16(target.port(443)));
+        else
+            m_upstream->connectToHost(target.host(), quint16(target.port(80)));
         m_upstream->setSocketOption(QAbstractSocket::LowDelayOption, 1);
         connect(m_upstream, &QTcpSocket::connected, this, [this] {
             if (!qobject_cast<QSslSocket *>(m_upstream))
@@ -491,10 +501,23 @@ QUrl HttpRecorder::url() const
     return recorderUrl(QStringLiteral("http"), m_server->serverAddress(), m_server->serverPort(), m_target);
 }
 
+bool HttpRecorder::setNetworkSettings(const NetworkSettings &settings, QString *error)
+{
+    std::optional<QSslConfiguration> ssl;
+    if (m_target.scheme() == QLatin1String("https")) {
+        ssl = NetworkTrust::sslConfigurationFor(settings.tls, error);
+        if (!ssl)
+            return false;
+    }
+    m_network = settings;
+    m_ssl = ssl;
+    return true;
+}
+
 void HttpRecorder::acceptConnections()
 {
     while (QTcpSocket *socket = m_server->nextPendingConnection())
-        new ProxyConnection(socket, m_target, m_writer, &m_nextExchange, this);
+        new ProxyConnection(socket, m_target, m_writer, &m_nextExchange, m_network, m_ssl, this);
 }
 
 } // namespace Mcp::Record

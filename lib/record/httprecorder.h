@@ -1,5 +1,7 @@
 #pragma once
 
+#include "transport/networksettings.h"
+
 #include "capturewriter.h"
 
 #include <QHostAddress>
@@ -82,6 +84,9 @@ public:
     // Where the host should connect: the listening address with the target's path and query.
     QUrl url() const;
     QUrl target() const { return m_target; }
+    // How the recorder reaches the target: its trust, client certificate and proxy (the CLI's
+    // --ca-file, --pin-sha256, --proxy...). False with *error when the TLS settings cannot be used.
+    bool setNetworkSettings(const NetworkSettings &settings, QString *error);
 
 private:
     void acceptConnections();
@@ -89,6 +94,8 @@ private:
     QUrl m_target;
     CaptureWriter *m_writer;
     QTcpServer *m_server = nullptr;
+    NetworkSettings m_network;
+    std::optional<QSslConfiguration> m_ssl;
     quint64 m_nextExchange = 0;
 };
 

@@ -8,6 +8,7 @@
 #include <QNetworkRequest>
 #include <QPointer>
 #include <QTimer>
+#include <QNetworkProxy>
 #include <QWebSocket>
 #include <QWebSocketHandshakeOptions>
 #include <QWebSocketServer>
@@ -32,11 +33,19 @@ class WebSocketProxyConnection : public QObject
 {
 public:
     WebSocketProxyConnection(QWebSocket *client, const QUrl &target, CaptureWriter *writer, quint64 exchangeId,
-                             QObject *parent)
+                             const NetworkSettings &network, const std::optional<QSslConfiguration> &ssl, QObject *parent)
         : QObject(parent), m_client(client), m_upstream(new QWebSocket(QString(), QWebSocketProtocol::VersionLatest, this)),
           m_target(target), m_writer(writer), m_exchangeId(exchangeId)
     {
         m_client->setParent(this);
+        m_upstream->setProxy(NetworkTrust::proxyFor(network.proxy, target));
+        if (target.scheme() == QLatin1String("wss")) {
+            if (ssl)
+                m_upstream->setSslConfiguration(*ssl);
+            NetworkTrust::guardHandshake(m_upstream, &QWebSocket::connected, network.tls, target, [this](const TlsFailure &failure) {
+                post(TrafficEvent::make(TrafficEvent::Direction::Local, TrafficEvent::Kind::TransportError, {}, failure.describe()));
+            });
+        }
         connect(m_client, &QWebSocket::textMessageReceived, this, [this](const QString &text) { fromClient(text.toUtf8(), false); });
         connect(m_client, &QWebSocket::binaryMessageReceived, this, [this](const QByteArray &data) { fromClient(data, true); });
         connect(m_client, &QWebSocket::disconnected, this, [this] { ended(m_client, m_upstream, Tr::tr("the client")); });
@@ -77,11 +86,6 @@ public:
                 || lower == "origin")
                 continue;
             request.setRawHeader(name, incoming.rawHeader(name));
-        }
-        if (m_target.scheme() == QLatin1String("wss")) {
-            // The system's trust and SSL_CERT_FILE / SSL_CERT_DIR, as the other tools do.
-            if (const std::optional<QSslConfiguration> ssl = NetworkTrust::sslConfigurationFor(TlsSettings(), nullptr))
-                m_upstream->setSslConfiguration(*ssl);
         }
         TrafficEvent event = TrafficEvent::make(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::HttpRequest);
         event.exchangeId = m_exchangeId;
@@ -214,10 +218,24 @@ QUrl WebSocketRecorder::url() const
     return recorderUrl(QStringLiteral("ws"), m_server->serverAddress(), m_server->serverPort(), m_target);
 }
 
+bool WebSocketRecorder::setNetworkSettings(const NetworkSettings &settings, QString *error)
+{
+    // The system's trust and SSL_CERT_FILE / SSL_CERT_DIR, with what the settings add.
+    std::optional<QSslConfiguration> ssl;
+    if (m_target.scheme() == QLatin1String("wss")) {
+        ssl = NetworkTrust::sslConfigurationFor(settings.tls, error);
+        if (!ssl)
+            return false;
+    }
+    m_network = settings;
+    m_ssl = ssl;
+    return true;
+}
+
 void WebSocketRecorder::acceptConnections()
 {
     while (QWebSocket *client = m_server->nextPendingConnection())
-        new WebSocketProxyConnection(client, m_target, m_writer, ++m_nextExchange, this);
+        new WebSocketProxyConnection(client, m_target, m_writer, ++m_nextExchange, m_network, m_ssl, this);
 }
 
 } // namespace Mcp::Record

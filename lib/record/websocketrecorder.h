@@ -1,5 +1,7 @@
 #pragma once
 
+#include "transport/networksettings.h"
+
 #include "capturewriter.h"
 
 #include <QHostAddress>
@@ -32,6 +34,8 @@ public:
     // Where the host should connect: ws://ADDRESS:PORT with the target's path and query.
     QUrl url() const;
     QUrl target() const { return m_target; }
+    // How the recorder reaches the target (see HttpRecorder::setNetworkSettings).
+    bool setNetworkSettings(const NetworkSettings &settings, QString *error);
 
 private:
     void acceptConnections();
@@ -39,6 +43,8 @@ private:
     QUrl m_target;
     CaptureWriter *m_writer;
     QWebSocketServer *m_server;
+    NetworkSettings m_network;
+    std::optional<QSslConfiguration> m_ssl;
     quint64 m_nextExchange = 0;
 };
 

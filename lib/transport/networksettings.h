@@ -11,6 +11,7 @@
 #include <QStringList>
 #include <QUrl>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -136,6 +137,36 @@ bool leafMatchesPins(const TlsSettings &settings, const QList<QSslCertificate> &
 
 // The TlsFailure a reply of a SecureNetworkAccessManager ended with; null when TLS was not why it failed.
 std::shared_ptr<const TlsFailure> tlsFailureOf(const QNetworkReply *reply);
+
+// Answers the handshake of a socket (QSslSocket, QWebSocket) as SecureNetworkAccessManager
+// answers a reply's: errors are ignored only for a pin or `insecure`, and once `connectedSignal`
+// comes the leaf must match the pins; otherwise `refused` hears why (after a pin mismatch the
+// socket is aborted; after errors the handshake fails by itself).
+template <typename Socket, typename Signal>
+void guardHandshake(Socket *socket, Signal connectedSignal, const TlsSettings &settings, const QUrl &target,
+                    const std::function<void(const TlsFailure &)> &refused)
+{
+    const auto failureFor = [target] {
+        TlsFailure failure;
+        failure.host = target.host();
+        failure.port = target.port(443);
+        return failure;
+    };
+    QObject::connect(socket, &Socket::sslErrors, socket, [socket, settings, failureFor, refused](const QList<QSslError> &errors) {
+        TlsFailure failure = failureFor();
+        if (const auto ignore = errorsToIgnore(settings, errors, socket->sslConfiguration().peerCertificateChain(), &failure))
+            socket->ignoreSslErrors(*ignore);
+        else
+            refused(failure);
+    });
+    QObject::connect(socket, connectedSignal, socket, [socket, settings, failureFor, refused] {
+        TlsFailure failure = failureFor();
+        if (leafMatchesPins(settings, socket->sslConfiguration().peerCertificateChain(), &failure))
+            return;
+        refused(failure);
+        socket->abort();
+    });
+}
 
 // The proxy for one URL. `source` (optional) says where it came from: "HTTPS_PROXY", "the
 // system settings", "this server's settings"; empty when there is none.

@@ -42,6 +42,7 @@ private Q_SLOTS:
     void proxyFlagsAndCredentials();
     void httpsThroughProxyTunnels();
     void collectionsTakeTheFlags();
+    void recorderReachesAPinnedTarget();
     void settingsRoundTrip();
     void fingerprintParsing();
 
@@ -393,6 +394,47 @@ void tst_Reach::collectionsTakeTheFlags()
     QVERIFY2(refused.second.contains("could not be trusted"), refused.second.constData());
     const auto pinned = test({QStringLiteral("--pin-sha256"), QString::fromLatin1(m_pki.sha256(QStringLiteral("self")))});
     QVERIFY2(pinned.first == 0, pinned.second.constData());
+}
+
+void tst_Reach::recorderReachesAPinnedTarget()
+{
+    // mcpscope record --http in front of a self-signed https server: the flags say how the
+    // recorder reaches it; without them the host's requests fail, and the capture says why.
+    Test::TlsFront front(m_demoUrl, m_pki.certificate(QStringLiteral("self")), m_pki.key(QStringLiteral("self")));
+    const auto startRecorder = [&](QProcess &recorder, const QString &capture, const QStringList &flags) {
+        recorder.start(QStringLiteral(MCPSCOPE_CLI), QStringList{QStringLiteral("record"), QStringLiteral("--http"), QStringLiteral("--no-live"),
+                                                                 QStringLiteral("--target"), front.url().toString(),
+                                                                 QStringLiteral("--capture"), capture} + flags);
+        QByteArray out;
+        QTest::qWaitFor([&] {
+            out += recorder.readAllStandardOutput();
+            return out.contains('\n') || recorder.state() == QProcess::NotRunning;
+        }, 15000);
+        return QString::fromUtf8(out.left(out.indexOf('\n')).trimmed());
+    };
+    const QString pinnedCapture = m_dir.filePath(QStringLiteral("record-pinned.jsonl"));
+    QProcess pinned;
+    const QString pinnedUrl = startRecorder(pinned, pinnedCapture,
+                                            {QStringLiteral("--pin-sha256"), QString::fromLatin1(m_pki.sha256(QStringLiteral("self")))});
+    QVERIFY2(pinnedUrl.startsWith(QLatin1String("http://127.0.0.1:")), qPrintable(pinnedUrl + pinned.readAllStandardError()));
+    const Test::ProcessRun through = cli({pinnedUrl});
+    QVERIFY2(through.exitCode == 0, through.err.constData());
+    QVERIFY(!toolsOf(through).isEmpty());
+    pinned.terminate();
+    pinned.waitForFinished(10000);
+
+    const QString refusedCapture = m_dir.filePath(QStringLiteral("record-refused.jsonl"));
+    QProcess unpinned;
+    const QString unpinnedUrl = startRecorder(unpinned, refusedCapture, {});
+    QVERIFY(unpinnedUrl.startsWith(QLatin1String("http://127.0.0.1:")));
+    const Test::ProcessRun refused = cli({unpinnedUrl});
+    QVERIFY2(refused.exitCode == 3, refused.err.constData());
+    unpinned.terminate();
+    unpinned.waitForFinished(10000);
+    QFile capture(refusedCapture);
+    QVERIFY(capture.open(QIODevice::ReadOnly));
+    const QByteArray captured = capture.readAll();
+    QVERIFY2(captured.contains(NetworkTrust::displayFingerprint(m_pki.sha256(QStringLiteral("self"))).toLatin1()), captured.left(3000).constData());
 }
 
 void tst_Reach::settingsRoundTrip()
