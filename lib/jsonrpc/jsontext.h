@@ -32,8 +32,9 @@ public:
     qsizetype rawSize() const { return m_size; }
     QByteArray frame() const { return m_frame; }
 
-    // Piece by piece: a sink gets consecutive pieces of at most PieceSize bytes and returns
-    // false to stop (a full disk, a closed pipe); the writers then return false too.
+    // Piece by piece: a sink gets consecutive pieces of about PieceSize bytes (at most one
+    // character's escape more) and returns false to stop (a full disk, a closed pipe); the
+    // writers then return false too.
     static constexpr qsizetype PieceSize = 64 * 1024;
     using Sink = std::function<bool(QByteArrayView piece)>;
     // The contents as QJsonDocument::toJson() writes them between the quotes: the same bytes
