@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QRandomGenerator>
 
+#include <algorithm>
 #include <cstring>
 
 #if defined(__SSE2__)
@@ -314,7 +315,12 @@ QString JsonText::toString() const
 
 QJsonValue JsonText::toJsonValue() const
 {
-    // ASCII text goes into Qt JSON as 8-bit text (see json.cpp's stringToQt()).
+    // ASCII text goes into Qt JSON as 8-bit text (see json.cpp's stringToQt()); without escapes
+    // (base64 blobs) straight from the frame, with no unescaped copy on the way.
+    const QByteArrayView contents = raw();
+    if (!std::memchr(contents.data(), '\\', size_t(contents.size()))
+        && std::all_of(contents.begin(), contents.end(), [](char c) { return uchar(c) < 0x80; }))
+        return QJsonValue(QLatin1StringView(contents));
     QByteArray ascii;
     ascii.reserve(m_size);
     const bool isAscii = walk(

@@ -6,8 +6,10 @@
 // would include) every millisecond while it runs; the same client calling blob(1) is its idle
 // process. The figure is the best of N runs above the best idle run.
 //
-// Usage: bench_bigmemory [--runs N] [--sizes 16,64,256] [--node PATH] [--sdk v1,v2]
-//                        [--sdk-timeout SECONDS]
+// Usage: bench_bigmemory [--runs N] [--sizes 16,64,230] [--node PATH] [--sdk v1,v2]
+//                        [--sdk-timeout SECONDS] [--before OLDER_MCPSCOPE]
+// The biggest default size is 230 MiB of text: its 255 MiB of JSON is the biggest line the stdio
+// transport takes (LineFramer::DefaultMaxLineSize, 256 MiB); 256 MiB of text would be dropped.
 // An SDK run that does not end within the timeout is stopped; its peak so far is a lower bound
 // (marked ">="), which is still a fair bar to be below.
 // Ends with `target NAME: MEASURED vs GOAL: met|NOT met` lines: above the idle process at most
@@ -108,11 +110,13 @@ int main(int argc, char *argv[])
     parser.setApplicationDescription(QStringLiteral("Peak memory of one big result: mcpscope --cli against the TypeScript SDK clients."));
     parser.addHelpOption();
     parser.addOption({QStringLiteral("runs"), QStringLiteral("Runs per client and size (best of)."), QStringLiteral("N"), QStringLiteral("3")});
-    parser.addOption({QStringLiteral("sizes"), QStringLiteral("Result sizes in MiB."), QStringLiteral("LIST"), QStringLiteral("16,64,256")});
+    parser.addOption({QStringLiteral("sizes"), QStringLiteral("Result sizes in MiB."), QStringLiteral("LIST"), QStringLiteral("16,64,230")});
     parser.addOption({QStringLiteral("node"), QStringLiteral("Node.js binary."), QStringLiteral("PATH"),
                       QStringLiteral(MCPSCOPE_PEERS_DIR "/.bin/node")});
     parser.addOption({QStringLiteral("sdk"), QStringLiteral("SDK clients to compare with (v1, v2; none for none)."), QStringLiteral("LIST"),
                       QStringLiteral("v1,v2")});
+    parser.addOption({QStringLiteral("before"), QStringLiteral("Another mcpscope binary (an older build) measured beside ours, for information."),
+                      QStringLiteral("PATH")});
     parser.addOption({QStringLiteral("sdk-timeout"), QStringLiteral("Seconds an SDK run may take."), QStringLiteral("S"),
                       QStringLiteral("180")});
     parser.process(app);
@@ -123,14 +127,19 @@ int main(int argc, char *argv[])
         node = QStringLiteral("node");
     const QString demo = QStringLiteral(MCPSCOPE_DEMO_SERVER);
 
+    auto cli = [demo](const QString &binary) {
+        return [demo, binary](qint64 size) {
+            return measure(binary,
+                           {QStringLiteral("--cli"), QStringLiteral("--timeout"), QStringLiteral("600000"), QStringLiteral("--method"),
+                            QStringLiteral("tools/call"), QStringLiteral("--tool-name"), QStringLiteral("blob"),
+                            QStringLiteral("--tool-arg"), QStringLiteral("size=%1").arg(size), QStringLiteral("--"), demo},
+                           3600);
+        };
+    };
     QList<Client> clients;
-    clients.append({QStringLiteral("mcpscope --cli"), [demo](qint64 size) {
-                        return measure(QStringLiteral(MCPSCOPE_CLI),
-                                       {QStringLiteral("--cli"), QStringLiteral("--method"), QStringLiteral("tools/call"),
-                                        QStringLiteral("--tool-name"), QStringLiteral("blob"), QStringLiteral("--tool-arg"),
-                                        QStringLiteral("size=%1").arg(size), QStringLiteral("--"), demo},
-                                       3600);
-                    }, {}, {}});
+    clients.append({QStringLiteral("mcpscope --cli"), cli(QStringLiteral(MCPSCOPE_CLI)), {}, {}});
+    // Compared with: the SDK clients (targets), an older build (information only, last).
+    const QString before = parser.value(QStringLiteral("before"));
     for (const QString &sdk : parser.value(QStringLiteral("sdk")).split(u',', Qt::SkipEmptyParts)) {
         if (sdk != QLatin1String("v1") && sdk != QLatin1String("v2"))
             continue;
@@ -140,6 +149,10 @@ int main(int argc, char *argv[])
                                            sdkTimeout);
                         }, {}, {}});
     }
+
+    const qsizetype sdkCount = clients.size() - 1;
+    if (!before.isEmpty())
+        clients.append({QStringLiteral("mcpscope before"), cli(before), {}, {}});
 
     std::printf("peak resident size of one blob(size) call through each client, best of %d (runs interleaved);\n"
                 "\"above idle\": minus the same client's blob(1) run\n", runs);
@@ -220,7 +233,7 @@ int main(int argc, char *argv[])
         targets << QStringLiteral("target cli %1 MiB memory above idle: %2x the JSON (%3 MB) vs <= 3x: %4")
                        .arg(sizeText).arg(ratio, 0, 'f', 2).arg(mb(qMax<qint64>(0, ours.aboveKiB)), 0, 'f', 1)
                        .arg(met ? QStringLiteral("met") : QStringLiteral("NOT met"));
-        for (qsizetype i = 1; i < clients.size(); ++i) {
+        for (qsizetype i = 1; i <= sdkCount; ++i) {
             const Best &sdk = best.at(i);
             if (sdk.aboveKiB < 0) {
                 targets << QStringLiteral("target cli %1 MiB memory below %2: %3 MB vs (the SDK failed): NOT met")

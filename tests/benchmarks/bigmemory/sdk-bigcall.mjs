@@ -7,16 +7,16 @@ const [sdk, sizeText, command, ...args] = process.argv.slice(2);
 const size = Number(sizeText);
 const opts = { timeout: 3600000 };
 let client, transport, call;
+// Both SDKs' line limit (10 MiB by default) raised above the biggest result.
 if (sdk === 'v2') {
     const { Client } = await import(new URL('@modelcontextprotocol/client/dist/index.mjs', peers));
     const { StdioClientTransport } = await import(new URL('@modelcontextprotocol/client/dist/stdio.mjs', peers));
-    transport = new StdioClientTransport({ command, args, stderr: 'ignore' });
+    transport = new StdioClientTransport({ command, args, stderr: 'ignore', maxBufferSize: 1024 * 1024 * 1024 });
     client = new Client({ name: 'sdk-bench-client', version: '1.0.0' }, { versionNegotiation: { mode: 'legacy' } });
     call = params => client.callTool(params, opts);
 } else {
     const { Client } = await import(new URL('@modelcontextprotocol/sdk/dist/esm/client/index.js', peers));
     const { StdioClientTransport } = await import(new URL('@modelcontextprotocol/sdk/dist/esm/client/stdio.js', peers));
-    // The SDK's line limit raised above the biggest result (10 MiB by default).
     transport = new StdioClientTransport({ command, args, stderr: 'ignore', maxBufferSize: 1024 * 1024 * 1024 });
     client = new Client({ name: 'sdk-bench-client', version: '1.0.0' });
     call = params => client.callTool(params, undefined, opts);
