@@ -146,31 +146,7 @@ struct Result
     int stalls = 0;
     size_t ticks = 0;
     QString loadBefore, loadAfter;
-    // Issue 38: the process's peak resident size while the result arrives and shows, above its
-    // size just before the call (the window connected), and the answer's frame size.
-    qint64 idleKiB = 0, peakKiB = 0, frameBytes = 0;
 };
-
-// VmRSS or VmHWM of this process in KiB (-1 when /proc does not say).
-qint64 statusKiB(const char *field)
-{
-    QFile status(QStringLiteral("/proc/self/status"));
-    if (!status.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : status.readAll().split('\n')) {
-        if (line.startsWith(field))
-            return line.mid(qstrlen(field)).trimmed().split(' ').value(0).toLongLong();
-    }
-    return -1;
-}
-
-// Starts a new peak: VmHWM from now on (Linux: "5" to clear_refs resets it to the current size).
-void resetPeakResident()
-{
-    QFile clear(QStringLiteral("/proc/self/clear_refs"));
-    if (clear.open(QIODevice::WriteOnly))
-        clear.write("5");
-}
 
 // Runs loop until the measurement quits it: start (once) when the connection is up and the initial
 // list calls have landed, or an error in *error when the connection fails or ends first, or after timeoutMs.
