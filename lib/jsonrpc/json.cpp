@@ -725,4 +725,11 @@ void keepBigBuffers()
 #endif
 }
 
+void releaseFreedMemory()
+{
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}
+
 } // namespace Mcp::Json
