@@ -573,6 +573,12 @@ ParsedFrame parseSharedFrame(const QByteArray &frame)
     return parseWholeFrame(frame);
 }
 
+QJsonValue Json::Internal::resultOfWholeFrame(QByteArrayView frame)
+{
+    const ParsedFrame parsed = parseWholeFrame(frame);
+    return parsed.messages.size() == 1 ? parsed.messages.first().result() : QJsonValue(QJsonObject());
+}
+
 QJsonValue Json::Internal::resultOfFrame(QByteArrayView frame)
 {
     // Small frames without a backslash (most answers: an echo, a listing page) convert two to

@@ -6,7 +6,6 @@
 #include <QJsonObject>
 #include <QRandomGenerator>
 
-#include <algorithm>
 #include <cstring>
 
 #if defined(__SSE2__)
@@ -136,6 +135,20 @@ bool walk(QByteArrayView raw, Plain plain, CodePoint codePoint, Lone lone)
         p += 2;
     }
     return true;
+}
+
+bool isAscii(const char *p, qsizetype n)
+{
+    quint64 bits = 0; // OR-ed words: vectorised, at memory speed
+    qsizetype i = 0;
+    for (; i + 8 <= n; i += 8) {
+        quint64 word;
+        std::memcpy(&word, p + i, 8);
+        bits |= word;
+    }
+    for (; i < n; ++i)
+        bits |= uchar(p[i]);
+    return (bits & 0x8080808080808080ULL) == 0;
 }
 
 char hexDigit(uint value)
@@ -318,30 +331,31 @@ QJsonValue JsonText::toJsonValue() const
     // ASCII text goes into Qt JSON as 8-bit text (see json.cpp's stringToQt()); without escapes
     // (base64 blobs) straight from the frame, with no unescaped copy on the way.
     const QByteArrayView contents = raw();
-    if (!std::memchr(contents.data(), '\\', size_t(contents.size()))
-        && std::all_of(contents.begin(), contents.end(), [](char c) { return uchar(c) < 0x80; }))
+    if (!std::memchr(contents.data(), '\\', size_t(contents.size())) && isAscii(contents.data(), contents.size()))
         return QJsonValue(QLatin1StringView(contents));
-    QByteArray ascii;
-    ascii.reserve(m_size);
-    const bool isAscii = walk(
-        raw(),
-        [&ascii](const char *p, qsizetype n) {
-            for (qsizetype i = 0; i < n; ++i) {
-                if (uchar(p[i]) >= 0x80)
-                    return false;
-            }
-            ascii.append(p, n);
+    // Unescaped in place into a buffer of the escaped size (never smaller), then cut to size.
+    QByteArray ascii(m_size, Qt::Uninitialized);
+    char *out = ascii.data();
+    const bool ascii7 = walk(
+        contents,
+        [&out](const char *p, qsizetype n) {
+            if (!isAscii(p, n))
+                return false;
+            std::memcpy(out, p, size_t(n));
+            out += n;
             return true;
         },
-        [&ascii](char32_t c) {
+        [&out](char32_t c) {
             if (c >= 0x80)
                 return false;
-            ascii.append(char(c));
+            *out++ = char(c);
             return true;
         },
         [](char16_t) { return false; });
-    if (isAscii)
+    if (ascii7) {
+        ascii.truncate(out - ascii.constData());
         return QJsonValue(QLatin1StringView(ascii));
+    }
     ascii = QByteArray();
     return QJsonValue(toString());
 }

@@ -95,14 +95,16 @@ public:
     {
     }
 
-    // The result, its big texts converted once on first use.
+    // The result, its big texts converted once on first use: the frame read whole, as it was
+    // before they were left in it (inserting a big string into a Qt JSON object would take it
+    // through UTF-16 and back; Qt's and simdjson's readers build it in place).
     QJsonValue resultValue() const
     {
         if (texts.isEmpty())
             return skeletonValue();
         QMutexLocker locker(&resolveMutex);
         if (!resolved) {
-            resolvedResult = ResultTexts{skeletonValue(), texts}.resolved();
+            resolvedResult = Json::Internal::resultOfWholeFrame(texts.first().frame());
             resolved = true;
         }
         return resolvedResult;
