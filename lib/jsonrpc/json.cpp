@@ -725,11 +725,4 @@ void keepBigBuffers()
 #endif
 }
 
-void releaseFreedMemory()
-{
-#if defined(__GLIBC__)
-    malloc_trim(0);
-#endif
-}
-
 } // namespace Mcp::Json

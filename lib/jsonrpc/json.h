@@ -44,9 +44,5 @@ void rememberText(const QJsonObject &object);
 // page faults, more than the parse itself. This keeps blocks up to 256 MiB on the heap and
 // freed memory up to 512 MiB for reuse. Does nothing on other C libraries.
 void keepBigBuffers();
-// Gives freed heap memory back to the system (glibc: malloc_trim()). For a reader whose buffer
-// just moved to a block of its own (past keepBigBuffers()' limit, into fresh pages): the block it
-// left would otherwise stay resident beside it. Does nothing on other C libraries.
-void releaseFreedMemory();
 
 } // namespace Mcp::Json

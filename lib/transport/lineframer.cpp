@@ -81,14 +81,7 @@ char *LineFramer::appendSpace(qsizetype n)
 {
     if (m_appendBase < 0)
         m_appendBase = m_buffer.size();
-    const qsizetype needed = m_appendBase + qMax<qsizetype>(n, 0);
-    // A line past 64 MiB gets room for the longest line at once: so big a block is mapped apart
-    // from the heap (Json::keepBigBuffers() keeps smaller ones on it), where it grows without
-    // being copied again, instead of being copied at each doubling with the heap block it left
-    // still resident beside it (the reader gives that back: StdioTransport::readStdout()).
-    if (needed > m_buffer.capacity() && needed > BigLineRoomFrom && m_buffer.capacity() < DefaultMaxLineSize)
-        m_buffer.reserve(qMax(needed, qMin(m_maxLineSize, DefaultMaxLineSize) + 64 * 1024));
-    m_buffer.resize(needed);
+    m_buffer.resize(m_appendBase + qMax<qsizetype>(n, 0));
     return m_buffer.data() + m_appendBase;
 }
 

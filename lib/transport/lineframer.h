@@ -21,8 +21,6 @@ public:
     static constexpr qsizetype DefaultMaxLineSize = qsizetype(256) * 1024 * 1024;
     // How many leading bytes of an oversized line are kept for the report.
     static constexpr qsizetype OversizedPrefixSize = 4096;
-    // From this length on, a line gets room for the longest line at once (see appendSpace()).
-    static constexpr qsizetype BigLineRoomFrom = qsizetype(64) * 1024 * 1024;
 
     struct Frame
     {
@@ -52,8 +50,6 @@ public:
 
     // Bytes waiting for their "\n".
     qsizetype bufferedSize() const { return m_buffer.size(); }
-    // The room the buffer has (grown by appendSpace()).
-    qsizetype bufferCapacity() const { return m_buffer.capacity(); }
     // True while the tail of an oversized line is being skipped.
     bool isSkipping() const { return m_skipping; }
     void reset();

@@ -1,7 +1,5 @@
 #include "stdiotransport.h"
 
-#include "jsonrpc/json.h"
-
 #include <QLoggingCategory>
 #include <QPointer>
 #include <QProcessEnvironment>
@@ -24,8 +22,6 @@ namespace {
 
 // stderr is free-form logging; a longer line is cut (and says so) rather than buffered.
 constexpr qsizetype MaxStderrLineSize = qsizetype(1) * 1024 * 1024;
-// The block size from which Json::keepBigBuffers() leaves allocations to mmap.
-constexpr qsizetype BigBufferMove = qsizetype(256) * 1024 * 1024;
 
 QString formatSize(qint64 bytes)
 {
@@ -411,12 +407,7 @@ void StdioTransport::readStdout()
         int available = 0;
         if (::ioctl(m_stdoutFd, FIONREAD, &available) != 0 || available <= 0)
             available = 4096; // the end of the stream reads as 0 bytes
-        const qsizetype capacity = m_stdoutFramer.bufferCapacity();
         char *space = m_stdoutFramer.appendSpace(available);
-        // A line past 256 MiB of room moves from the heap to pages of its own (Json::keepBigBuffers()):
-        // the heap block it left goes back to the system rather than staying resident beside it.
-        if (capacity < BigBufferMove && m_stdoutFramer.bufferCapacity() >= BigBufferMove)
-            Json::releaseFreedMemory();
         const ssize_t read = ::read(m_stdoutFd, space, size_t(available));
         const int readError = errno;
         handleStdoutFrames(m_stdoutFramer.commitAppend(qMax<ssize_t>(read, 0)));
