@@ -68,7 +68,8 @@ struct ResultTexts
     static QString marker(qsizetype index);
     // What every marker begins with.
     static const QString &markerPrefix();
-    // The value with every marker replaced by its text, converted (what Message::result() is).
+    // The value with every marker replaced by its text, converted (Message::result() gives the
+    // same, read from the whole frame).
     QJsonValue resolved() const;
 };
 
