@@ -502,9 +502,11 @@ void CliRunner::onRequestDone(OutgoingRequest *handle)
         fail(exitCodeFor(handle->error()), tr("%1 failed: %2").arg(handle->method(), describe(handle->error())));
         return;
     }
-    printResult(handle->result());
+    // A big text of the result goes from the frame to stdout in pieces, never converted whole.
+    const ResultTexts result = handle->resultWithTexts();
+    printResult(result);
     const bool toolError = handle->method() == Method::ToolsCall
-        && handle->result().toObject().value(Key::IsError).toBool();
+        && result.value.toObject().value(Key::IsError).toBool();
     if (toolError) {
         m_errorMessage = tr("the tool reported an error (isError: true)");
         writeErr(QStringLiteral("mcpscope: ") + m_errorMessage);
@@ -537,17 +539,46 @@ void CliRunner::onListDone(const QString &itemsKey, const QJsonArray &items, con
 
 void CliRunner::printResult(const QJsonValue &result)
 {
-    if (m_options.resultEnvelope) { // --format json (Inspector v2): one {"result": ...} line
-        printJson(QJsonDocument(QJsonObject{{Key::Result, result}}), true);
-        return;
-    }
-    printJson(result.isArray() ? QJsonDocument(result.toArray()) : QJsonDocument(result.toObject()), m_options.compact);
+    printResult(ResultTexts{result, {}});
 }
 
-void CliRunner::printJson(const QJsonDocument &document, bool compact)
+void CliRunner::printResult(const ResultTexts &result)
+{
+    const QJsonValue &value = result.value;
+    if (m_options.resultEnvelope) { // --format json (Inspector v2): one {"result": ...} line
+        printJson(QJsonDocument(QJsonObject{{Key::Result, value}}), true, result);
+        return;
+    }
+    printJson(value.isArray() ? QJsonDocument(value.toArray()) : QJsonDocument(value.toObject()), m_options.compact,
+              result);
+}
+
+// The document as QJsonDocument writes it; the markers of big texts (texts.value's strings that
+// stand for texts.texts) are written as those texts would be, straight from their frame.
+void CliRunner::printJson(const QJsonDocument &document, bool compact, const ResultTexts &texts)
 {
     const QByteArray bytes = document.toJson(compact ? QJsonDocument::Compact : QJsonDocument::Indented);
-    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
+    bool writing = true;
+    auto write = [&writing](QByteArrayView piece) {
+        writing = writing && std::fwrite(piece.data(), 1, size_t(piece.size()), stdout) == size_t(piece.size());
+        return writing;
+    };
+    qsizetype from = 0;
+    if (!texts.texts.isEmpty()) {
+        const QByteArray markerStart = '"' + ResultTexts::markerPrefix().toLatin1();
+        for (qsizetype at = bytes.indexOf(markerStart); at >= 0 && writing; at = bytes.indexOf(markerStart, from)) {
+            const qsizetype closing = bytes.indexOf('"', at + 1);
+            const qsizetype index = texts.indexOf(QString::fromLatin1(bytes.sliced(at + 1, closing - at - 1)));
+            if (index < 0) {
+                write(QByteArrayView(bytes).sliced(from, closing - from));
+            } else {
+                write(QByteArrayView(bytes).sliced(from, at + 1 - from));
+                texts.texts.at(index).writeEscaped(write);
+            }
+            from = closing; // the closing quote begins the next part
+        }
+    }
+    write(QByteArrayView(bytes).sliced(from));
     if (!bytes.endsWith('\n'))
         std::fputc('\n', stdout);
     std::fflush(stdout);

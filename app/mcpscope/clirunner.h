@@ -41,7 +41,8 @@ private:
     void onRequestDone(OutgoingRequest *handle);
     void onListDone(const QString &itemsKey, const QJsonArray &items, const std::optional<RpcError> &error);
     void printResult(const QJsonValue &result);
-    void printJson(const QJsonDocument &document, bool compact);
+    void printResult(const ResultTexts &result);
+    void printJson(const QJsonDocument &document, bool compact, const ResultTexts &texts = {});
     void fail(int exitCode, const QString &message);
     void finish(int exitCode);
     bool writeCapture(QString *error) const;

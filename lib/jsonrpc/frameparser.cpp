@@ -1,6 +1,8 @@
 // parseFrame() and summarizeFrame(): JSON-RPC frames through simdjson (see json.h for why).
 
+#include "json.h"
 #include "json_p.h"
+#include "jsontext.h"
 #include "message.h"
 #include "message_p.h"
 
@@ -11,6 +13,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <utility>
 
 namespace Mcp {
@@ -481,7 +484,56 @@ FrameRead readRepairingUtf8(QByteArrayView frame, Result &result, QString *error
 
 } // namespace
 
-ParsedFrame parseFrame(QByteArrayView frame)
+namespace {
+
+// Frames from this size look for big texts, string values of at least BigTextMin escaped bytes,
+// which stay in the frame (Message::resultWithTexts()).
+constexpr qsizetype BigTextFrameMin = 1024 * 1024;
+constexpr qsizetype BigTextMin = 256 * 1024;
+
+// A response whose big texts stay in its frame: the frame with a marker in place of each is
+// parsed as usual (small now), and the message gets the texts as JsonTexts of the frame (of
+// *shared itself when given). Nothing when the frame has no big text, or is anything but one
+// valid response without a big text in its head: those are read whole.
+std::optional<ParsedFrame> parseLeavingBigTexts(QByteArrayView frame, const QByteArray *shared)
+{
+    if (frame.size() < BigTextFrameMin)
+        return std::nullopt;
+    QList<std::pair<qsizetype, qsizetype>> ranges;
+    if (!isValidUtf8(frame) || !Json::Internal::findBigStrings(frame, BigTextMin, &ranges) || ranges.isEmpty())
+        return std::nullopt;
+    QByteArray reduced;
+    qsizetype kept = frame.size();
+    for (const auto &range : ranges)
+        kept -= range.second;
+    reduced.reserve(kept + ranges.size() * 64);
+    qsizetype from = 0;
+    for (qsizetype i = 0; i < ranges.size(); ++i) {
+        reduced.append(frame.sliced(from, ranges.at(i).first - from));
+        reduced.append(ResultTexts::marker(i).toLatin1());
+        from = ranges.at(i).first + ranges.at(i).second;
+    }
+    reduced.append(frame.sliced(from));
+    ParsedFrame parsed;
+    QString error;
+    if (!parseInto(reduced, parsed, &error) || parsed.batch || parsed.messages.size() != 1 || !parsed.diagnostics.isEmpty()
+        || !parsed.warnings.isEmpty() || !parsed.messages.first().isResponse())
+        return std::nullopt;
+    Message &message = parsed.messages.first();
+    if (Json::serialize(message.resultHead()).contains(ResultTexts::markerPrefix().toLatin1()))
+        return std::nullopt; // routing reads the head: it gets no markers
+    // A frame of Qt's raw data (QByteArray::fromRawData()) may go away: its bytes are copied.
+    const QByteArray bytes = shared && const_cast<QByteArray *>(shared)->data_ptr().isMutable() ? *shared : frame.toByteArray();
+    QList<JsonText> texts;
+    texts.reserve(ranges.size());
+    for (const auto &[offset, size] : ranges)
+        texts.append(JsonText(bytes, offset, size));
+    Internal::setResultTexts(message, texts);
+    Internal::setFrameSize(message, frame.size());
+    return parsed;
+}
+
+ParsedFrame parseWholeFrame(QByteArrayView frame)
 {
     ParsedFrame parsed;
     QString error;
@@ -503,6 +555,28 @@ ParsedFrame parseFrame(QByteArrayView frame)
     if (scanReplyId(frame, &id))
         parsed.unreadableReplies.append(id);
     return parsed;
+}
+
+} // namespace
+
+ParsedFrame parseFrame(QByteArrayView frame)
+{
+    if (std::optional<ParsedFrame> parsed = parseLeavingBigTexts(frame, nullptr))
+        return std::move(*parsed);
+    return parseWholeFrame(frame);
+}
+
+ParsedFrame parseSharedFrame(const QByteArray &frame)
+{
+    if (std::optional<ParsedFrame> parsed = parseLeavingBigTexts(frame, &frame))
+        return std::move(*parsed);
+    return parseWholeFrame(frame);
+}
+
+QJsonValue Json::Internal::resultOfWholeFrame(QByteArrayView frame)
+{
+    const ParsedFrame parsed = parseWholeFrame(frame);
+    return parsed.messages.size() == 1 ? parsed.messages.first().result() : QJsonValue(QJsonObject());
 }
 
 QJsonValue Json::Internal::resultOfFrame(QByteArrayView frame)

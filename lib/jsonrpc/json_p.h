@@ -26,6 +26,9 @@ QString toQString(std::string_view s);
 QString describe(simdjson::error_code code);
 // The "result" member of a frame that holds one message object, converted; Undefined if absent.
 QJsonValue resultOfFrame(QByteArrayView frame);
+// The "result" of a response frame whose big texts were left in it (Message::resultWithTexts()),
+// read whole as any other frame is: the same values, at the same cost, as before they were left.
+QJsonValue resultOfWholeFrame(QByteArrayView frame);
 // A parser suited to a document of this size; big ones are owned by owner.
 simdjson::dom::parser *parserFor(size_t size, std::unique_ptr<simdjson::dom::parser> &owner);
 

@@ -95,8 +95,24 @@ public:
     {
     }
 
-    // The result, converted from the frame on first use (see Internal::lazyResponse()).
+    // The result, its big texts converted once on first use: the frame read whole, as it was
+    // before they were left in it (inserting a big string into a Qt JSON object would take it
+    // through UTF-16 and back; Qt's and simdjson's readers build it in place).
     QJsonValue resultValue() const
+    {
+        if (texts.isEmpty())
+            return skeletonValue();
+        QMutexLocker locker(&resolveMutex);
+        if (!resolved) {
+            resolvedResult = Json::Internal::resultOfWholeFrame(texts.first().frame());
+            resolved = true;
+        }
+        return resolvedResult;
+    }
+
+    // The result, converted from the frame on first use (see Internal::lazyResponse()), with
+    // the markers of its big texts (see Message::resultWithTexts()).
+    QJsonValue skeletonValue() const
     {
         if (!resultPending.loadAcquire())
             return result;
@@ -124,6 +140,12 @@ public:
     mutable QMutex resultMutex;
     // Message::resultHead() of a lazy result, taken apart with the frame (read-only afterwards).
     QJsonObject pendingHead;
+    // The big texts of the result, left in the frame (see parseSharedFrame()); a copy of the
+    // message (on write) has them converted instead.
+    QList<JsonText> texts;
+    mutable QMutex resolveMutex;
+    mutable QJsonValue resolvedResult;
+    mutable bool resolved = false;
 };
 
 Message::Message() : d(new MessageData) {}
@@ -140,6 +162,11 @@ void Internal::setFrameSize(Message &message, qsizetype size)
 {
     if (message.d->frameSize != size)
         message.d->frameSize = size;
+}
+
+void Internal::setResultTexts(Message &message, const QList<JsonText> &texts)
+{
+    message.d->texts = texts;
 }
 
 Message Message::notification(const QString &method, const QJsonValue &params)
@@ -195,13 +222,21 @@ QString Message::method() const { return d->method; }
 QJsonValue Message::params() const { return d->params; }
 QJsonValue Message::result() const { return d->resultValue(); }
 
+ResultTexts Message::resultWithTexts() const
+{
+    if (d->texts.isEmpty())
+        return ResultTexts{d->resultValue(), {}};
+    return ResultTexts{d->skeletonValue(), d->texts};
+}
+
 QJsonObject Message::resultHead() const
 {
     if (d->kind != Kind::Response)
         return {};
     if (d->resultPending.loadAcquire())
         return d->pendingHead;
-    const QJsonObject result = d->resultValue().toObject();
+    // The frame parser leaves no big text in the head: the result without them will do.
+    const QJsonObject result = d->skeletonValue().toObject();
     QJsonObject head;
     for (auto it = result.constBegin(); it != result.constEnd(); ++it) {
         if (!(it->isObject() || it->isArray()) || it.key() == QLatin1String(Internal::MetaMember))

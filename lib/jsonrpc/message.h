@@ -10,6 +10,8 @@
 #include <QString>
 #include <QStringList>
 
+#include "jsontext.h"
+
 namespace Mcp {
 
 // A JSON-RPC id: an integer or a string, kept in its exact JSON form so that it can be
@@ -85,6 +87,7 @@ class Message;
 namespace Internal {
 Message lazyResponse(const MessageId &id, const QByteArray &frame, const QJsonObject &head);
 void setFrameSize(Message &message, qsizetype size);
+void setResultTexts(Message &message, const QList<JsonText> &texts);
 }
 
 // One JSON-RPC 2.0 message. Cheap to copy (implicitly shared).
@@ -124,6 +127,10 @@ public:
     // result is an object.
     QJsonObject resultHead() const;
     RpcError error() const;        // error responses only
+    // The result with its big text values (string values of 256 KiB or more, in a frame of
+    // 1 MiB or more) left in the frame as JsonTexts, for whoever can show or write them in
+    // pieces; result() converts them (once) for everyone else. No texts for other messages.
+    ResultTexts resultWithTexts() const;
 
     QJsonObject toJson() const;
     // Compact JSON on one line, with no trailing newline.
@@ -142,6 +149,7 @@ public:
 private:
     friend Message Internal::lazyResponse(const MessageId &id, const QByteArray &frame, const QJsonObject &head);
     friend void Internal::setFrameSize(Message &message, qsizetype size);
+    friend void Internal::setResultTexts(Message &message, const QList<JsonText> &texts);
     QSharedDataPointer<MessageData> d;
 };
 
@@ -169,6 +177,9 @@ struct ParsedFrame
 // Parses one frame. Never throws and never fails silently: everything that is not a
 // valid message is described in diagnostics (not JSON, not an object, no "jsonrpc": "2.0", ...).
 ParsedFrame parseFrame(QByteArrayView frame);
+// The same for a frame the caller keeps (a transport's line, which its traffic event holds):
+// a response's big texts (Message::resultWithTexts()) then share its bytes instead of a copy.
+ParsedFrame parseSharedFrame(const QByteArray &frame);
 
 // What a traffic log needs to know about a frame, without building its payload
 // (params, result and error data are checked for type but not converted).

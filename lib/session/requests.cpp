@@ -27,6 +27,11 @@ QJsonValue OutgoingRequest::result() const
     return m_hasReply ? m_reply.result() : m_result;
 }
 
+ResultTexts OutgoingRequest::resultWithTexts() const
+{
+    return m_hasReply ? m_reply.resultWithTexts() : ResultTexts{m_result, {}};
+}
+
 qint64 OutgoingRequest::elapsedMs() const
 {
     if (m_finalElapsedMs >= 0)

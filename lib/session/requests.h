@@ -116,6 +116,9 @@ public:
     bool isFinished() const { return m_finished; }
     bool isError() const { return m_error.has_value(); }
     QJsonValue result() const;
+    // The result with its big texts left in the frame they came in (Message::resultWithTexts()),
+    // for a caller that writes or shows them in pieces.
+    ResultTexts resultWithTexts() const;
     // error.message is a sentence a person can act on (empty error when there is none).
     RpcError error() const { return m_error.value_or(RpcError{}); }
     // Time from the request to the answer (or until now while pending).

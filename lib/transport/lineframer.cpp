@@ -122,6 +122,16 @@ QList<LineFramer::Frame> LineFramer::scan(QList<Frame> frames)
         }
         const qsizetype end = static_cast<const char *>(newline) - base;
         const bool wholeBuffer = lineStart == 0 && end + 1 == m_buffer.size();
+        const qsizetype after = m_buffer.size() - end - 1;
+        if (lineStart == 0 && !wholeBuffer && after < end / 4) {
+            // A big line with a little after it (the next message came in the same read): the
+            // buffer goes with the line, and the little is copied instead of the line.
+            QByteArray rest(base + end + 1, after);
+            frames.append(takeLine(0, end, true));
+            m_buffer = std::move(rest);
+            m_scanned = 0;
+            continue;
+        }
         frames.append(takeLine(lineStart, end, wholeBuffer));
         if (wholeBuffer) {
             // m_buffer was handed over with the line (or the line was too long)

@@ -501,7 +501,7 @@ void StdioTransport::handleStdoutFrames(const QList<LineFramer::Frame> &frames)
                         tr("empty line on stdout"));
             continue;
         }
-        const ParsedFrame parsed = parseFrame(frame.line);
+        const ParsedFrame parsed = parseSharedFrame(frame.line);
         const QString note = frameNote(parsed);
         if (!parsed.warnings.isEmpty())
             qCWarning(lcStdio).noquote() << "stdout line repaired:" << note;

@@ -274,7 +274,31 @@ struct Arrival
     qint64 rowsMs = 0;   // Run until both traffic logs hold the answer
     size_t ticks = 0;
     QString loadBefore, loadAfter;
+    // Issue 38: the process's peak resident size while the result arrives and shows, above its
+    // size just before the call (the window connected), and the answer's frame size.
+    qint64 idleKiB = 0, peakKiB = 0, frameBytes = 0;
 };
+
+// VmRSS or VmHWM of this process in KiB (-1 when /proc does not say).
+qint64 statusKiB(const char *field)
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith(field))
+            return line.mid(qstrlen(field)).trimmed().split(' ').value(0).toLongLong();
+    }
+    return -1;
+}
+
+// Starts a new peak: VmHWM from now on (Linux: "5" to clear_refs resets it to the current size).
+void resetPeakResident()
+{
+    QFile clear(QStringLiteral("/proc/self/clear_refs"));
+    if (clear.open(QIODevice::WriteOnly))
+        clear.write("5");
+}
 
 // One blob result of `size` bytes from the zero peer, run from the Tools tab of a fresh window.
 Arrival runArrival(QApplication &app, qint64 size)
@@ -328,10 +352,15 @@ Arrival runArrival(QApplication &app, qint64 size)
             stalls.last = -1;
             stalls.ticker.start();
             settle.start();
+            resetPeakResident();
+            result.idleKiB = statusKiB("VmRSS:");
             tools->run();
         });
     };
     runOnceConnected(app, loop, connection, start, 120000, &result.error);
+    result.peakKiB = statusKiB("VmHWM:");
+    for (int row = int(rowsBefore); row < connection->trafficLog()->rowCount(); ++row)
+        result.frameBytes = qMax<qint64>(result.frameBytes, connection->trafficLog()->event(row).raw.size());
 
     std::sort(stalls.gaps.begin(), stalls.gaps.end());
     result.ticks = stalls.gaps.size();
@@ -539,6 +568,12 @@ int main(int argc, char **argv)
                         "%lld ms | load %s -> %s\n",
                         mib, r.maxMs, r.p99Ms, r.ticks, r.callMs, r.rowsMs, qPrintable(r.loadBefore), qPrintable(r.loadAfter));
             std::fflush(stdout);
+            const double aboveMB = (r.peakKiB - r.idleKiB) * 1024.0 / 1e6;
+            const double ratio = r.frameBytes > 0 ? aboveMB * 1e6 / r.frameBytes : qInf();
+            std::printf("[arrival %lld MiB] memory: peak %.1f MB above the connected window (%.2fx the %.1f MB of JSON)\n", mib,
+                        aboveMB, ratio, r.frameBytes / 1e6);
+            std::printf("target window %lld MiB memory above idle: %.2fx the JSON vs <= 4x: %s\n", mib, ratio,
+                        ratio <= 4 ? "met" : "NOT met");
             if (mib == 64)
                 target(QStringLiteral("GUI-thread stall while a 64 MiB result arrives (zero peer, stdio)"), r.maxMs,
                        ArrivalStallMs, r.error);
