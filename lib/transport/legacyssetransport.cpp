@@ -168,7 +168,7 @@ void LegacySseTransport::handleEvent(const SseEvent &sse)
         Q_EMIT trafficEvent(event);
         return;
     }
-    const ParsedFrame parsed = parseFrame(sse.data);
+    const ParsedFrame parsed = parseSharedFrame(sse.data);
     TrafficEvent event = responseEvent(parsed.messages.isEmpty() ? TrafficEvent::Kind::InvalidMessage : TrafficEvent::Kind::Message,
                                        m_streamExchangeId, m_stream, sse.data);
     event.headers.clear();
@@ -301,7 +301,7 @@ void LegacySseTransport::send(const Message &message)
             if (status >= 200 && status < 300) {
                 // Answers belong on the stream; a JSON body here is tolerated and dispatched.
                 if (json) {
-                    const ParsedFrame parsed = parseFrame(answer);
+                    const ParsedFrame parsed = parseSharedFrame(answer);
                     for (const Message &m : parsed.messages)
                         Q_EMIT messageReceived(m);
                     failUnreadableReplies(parsed);

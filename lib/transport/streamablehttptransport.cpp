@@ -385,7 +385,7 @@ void StreamableHttpTransport::feedSse(QNetworkReply *reply, Exchange *exchange, 
 void StreamableHttpTransport::dispatchFrame(QNetworkReply *reply, const QByteArray &frame, Exchange *exchange,
                                             const QByteArray &sseId, const QByteArray &sseType)
 {
-    const ParsedFrame parsed = parseFrame(frame);
+    const ParsedFrame parsed = parseSharedFrame(frame);
     TrafficEvent event = responseEvent(parsed.messages.isEmpty() ? TrafficEvent::Kind::InvalidMessage
                                                                  : TrafficEvent::Kind::Message,
                                        exchange->id, reply, frame);

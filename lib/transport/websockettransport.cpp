@@ -285,7 +285,7 @@ void WebSocketTransport::onTextMessage(const QString &text)
         emitFrame(TrafficEvent::Direction::Incoming, TrafficEvent::Kind::InvalidMessage, frame, tr("empty text frame"));
         return;
     }
-    const ParsedFrame parsed = parseFrame(frame);
+    const ParsedFrame parsed = parseSharedFrame(frame);
     const QString frameText = frameNote(parsed);
     if (parsed.messages.isEmpty()) {
         emitFrame(TrafficEvent::Direction::Incoming, TrafficEvent::Kind::InvalidMessage, frame, frameText);
