@@ -501,16 +501,21 @@ QUrl HttpRecorder::url() const
     return recorderUrl(QStringLiteral("http"), m_server->serverAddress(), m_server->serverPort(), m_target);
 }
 
+bool upstreamTls(const QUrl &target, const TlsSettings &tls, std::optional<QSslConfiguration> *ssl, QString *error)
+{
+    ssl->reset();
+    if (target.scheme() != QLatin1String("https") && target.scheme() != QLatin1String("wss"))
+        return true;
+    // The system's trust and SSL_CERT_FILE / SSL_CERT_DIR, with what the settings add.
+    *ssl = NetworkTrust::sslConfigurationFor(tls, error);
+    return ssl->has_value();
+}
+
 bool HttpRecorder::setNetworkSettings(const NetworkSettings &settings, QString *error)
 {
-    std::optional<QSslConfiguration> ssl;
-    if (m_target.scheme() == QLatin1String("https")) {
-        ssl = NetworkTrust::sslConfigurationFor(settings.tls, error);
-        if (!ssl)
-            return false;
-    }
+    if (!upstreamTls(m_target, settings.tls, &m_ssl, error))
+        return false;
     m_network = settings;
-    m_ssl = ssl;
     return true;
 }
 

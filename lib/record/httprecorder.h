@@ -64,6 +64,9 @@ private:
 bool acceptsListenAddress(const QHostAddress &address, QString *error);
 // Where a host connects to a recorder: scheme://ADDRESS:PORT with the target's path and query.
 QUrl recorderUrl(const QString &scheme, const QHostAddress &address, quint16 port, const QUrl &target);
+// The TLS configuration a recorder reaches a secure target (https, wss) with, into *ssl (nullopt
+// for a plain one); false with *error when the settings cannot be used.
+bool upstreamTls(const QUrl &target, const TlsSettings &tls, std::optional<QSslConfiguration> *ssl, QString *error);
 
 // `mcpscope record --http`: a reverse proxy on the loopback address in front of a Streamable
 // HTTP (or legacy HTTP+SSE) server. Each accepted connection gets its own connection to the

@@ -220,15 +220,9 @@ QUrl WebSocketRecorder::url() const
 
 bool WebSocketRecorder::setNetworkSettings(const NetworkSettings &settings, QString *error)
 {
-    // The system's trust and SSL_CERT_FILE / SSL_CERT_DIR, with what the settings add.
-    std::optional<QSslConfiguration> ssl;
-    if (m_target.scheme() == QLatin1String("wss")) {
-        ssl = NetworkTrust::sslConfigurationFor(settings.tls, error);
-        if (!ssl)
-            return false;
-    }
+    if (!upstreamTls(m_target, settings.tls, &m_ssl, error))
+        return false;
     m_network = settings;
-    m_ssl = ssl;
     return true;
 }
 

@@ -59,7 +59,8 @@ void tst_DesktopTrust::cleanupTestCase()
 CertificateTrustDialog *tst_DesktopTrust::awaitDialog() const
 {
     CertificateTrustDialog *found = nullptr;
-    QTest::qWaitFor([&found] {
+    // The caller checks what was found.
+    (void)QTest::qWaitFor([&found] {
         for (QWidget *widget : QApplication::topLevelWidgets()) {
             if (auto *dialog = qobject_cast<CertificateTrustDialog *>(widget); dialog && dialog->isVisible())
                 found = dialog;

@@ -386,7 +386,7 @@ void tst_Reach::collectionsTakeTheFlags()
         QProcess process;
         process.start(QStringLiteral(MCPSCOPE_CLI), QStringList{QStringLiteral("test"), path} + flags);
         process.waitForStarted(10000);
-        QTest::qWaitFor([&process] { return process.state() == QProcess::NotRunning; }, 60000);
+        (void)QTest::qWaitFor([&process] { return process.state() == QProcess::NotRunning; }, 60000); // the exit code tells
         return std::make_pair(process.exitCode(), QByteArray(process.readAllStandardOutput() + process.readAllStandardError()));
     };
     const auto refused = test({});
@@ -406,7 +406,7 @@ void tst_Reach::recorderReachesAPinnedTarget()
                                                                  QStringLiteral("--target"), front.url().toString(),
                                                                  QStringLiteral("--capture"), capture} + flags);
         QByteArray out;
-        QTest::qWaitFor([&] {
+        (void)QTest::qWaitFor([&] { // the URL, or its absence, tells
             out += recorder.readAllStandardOutput();
             return out.contains('\n') || recorder.state() == QProcess::NotRunning;
         }, 15000);
