@@ -6795,6 +6795,42 @@ Speichern Sie sie, um sie anderswo abzuspielen. Unter Linux spielt Qt Audio übe
         <source>&quot;This proxy&quot; needs the proxy&apos;s URL, such as http://proxy.example:3128.</source>
         <translation>„Dieser Proxy“ braucht die URL des Proxys, etwa http://proxy.example:3128.</translation>
     </message>
+    <message>
+        <source>&amp;Import Key into Keychain…</source>
+        <translation>Schlüssel in den Schlüsselbund &amp;importieren…</translation>
+    </message>
+    <message>
+        <source>Imported into the keychain; a file here replaces it</source>
+        <translation>In den Schlüsselbund importiert; eine Datei hier ersetzt ihn</translation>
+    </message>
+    <message>
+        <source>Client Key</source>
+        <translation>Client-Schlüssel</translation>
+    </message>
+    <message>
+        <source>%1 could not be read: %2</source>
+        <translation>%1 konnte nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>&amp;Hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Re&amp;move</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>A&amp;dd…</source>
+        <translation>Hin&amp;zufügen…</translation>
+    </message>
+    <message>
+        <source>Remo&amp;ve</source>
+        <translation>Ent&amp;fernen</translation>
+    </message>
+    <message>
+        <source>Key passp&amp;hrase:</source>
+        <translation>Schlüssel-Pass&amp;phrase:</translation>
+    </message>
 </context>
     <context>
         <name>Mcp::Ui::ServerListDelegate</name>
@@ -8973,6 +9009,10 @@ Client bietet: %2</translation>
     <message>
         <source>the system settings</source>
         <translation>den Systemeinstellungen</translation>
+    </message>
+    <message>
+        <source>imported into the keychain</source>
+        <translation>im Schlüsselbund importiert</translation>
     </message>
 </context>
 <context>

@@ -6744,6 +6744,42 @@ Save it to play it elsewhere. On Linux, Qt plays audio through GStreamer, whose 
         <source>&quot;This proxy&quot; needs the proxy&apos;s URL, such as http://proxy.example:3128.</source>
         <translation>“此代理”需要代理的 URL，例如 http://proxy.example:3128。</translation>
     </message>
+    <message>
+        <source>&amp;Import Key into Keychain…</source>
+        <translation>将密钥导入钥匙串(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Imported into the keychain; a file here replaces it</source>
+        <translation>已导入钥匙串；在此填写文件将替换它</translation>
+    </message>
+    <message>
+        <source>Client Key</source>
+        <translation>客户端密钥</translation>
+    </message>
+    <message>
+        <source>%1 could not be read: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>添加(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Re&amp;move</source>
+        <translation>移除(&amp;M)</translation>
+    </message>
+    <message>
+        <source>A&amp;dd…</source>
+        <translation>添加(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Remo&amp;ve</source>
+        <translation>移除(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Key passp&amp;hrase:</source>
+        <translation>密钥口令(&amp;H)：</translation>
+    </message>
 </context>
     <context>
         <name>Mcp::Ui::ServerListDelegate</name>
@@ -8905,6 +8941,10 @@ Client offers: %2</source>
     <message>
         <source>the system settings</source>
         <translation>系统设置</translation>
+    </message>
+    <message>
+        <source>imported into the keychain</source>
+        <translation>已导入钥匙串</translation>
     </message>
 </context>
 <context>

@@ -286,9 +286,9 @@ std::optional<QSslConfiguration> sslConfigurationFor(const TlsSettings &settings
         configuration.addCaCertificates(extra);
 
     const bool hasKey = !settings.clientKeyFile.isEmpty() || !settings.clientKeyPem.isEmpty();
-    if (settings.clientCertificateFile.isEmpty() == hasKey) {
-        if (!hasKey)
-            return configuration;
+    if (settings.clientCertificateFile.isEmpty() && !hasKey)
+        return configuration;
+    if (settings.clientCertificateFile.isEmpty() || !hasKey) {
         if (error)
             *error = Tr::tr("A client certificate needs both its certificate file and its key file.");
         return std::nullopt;

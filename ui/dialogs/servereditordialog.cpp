@@ -366,8 +366,8 @@ QWidget *ServerEditorDialog::buildNetworkTab(const ServerConfig &config, QTabWid
     const TlsSettings &tls = config.network.tls;
 
     // A list with Add and Remove beside it; `add` fills it.
-    const auto listRow = [this, form](const QString &label, const QString &addText, QListWidget **list,
-                                      const std::function<void()> &add) {
+    const auto listRow = [this, form](const QString &label, const QString &addText, const QString &removeText,
+                                      QListWidget **list, const std::function<void()> &add) {
         auto *row = new QWidget(m_networkPage);
         auto *rowLayout = new QHBoxLayout(row);
         rowLayout->setContentsMargins(0, 0, 0, 0);
@@ -376,7 +376,10 @@ QWidget *ServerEditorDialog::buildNetworkTab(const ServerConfig &config, QTabWid
         rowLayout->addWidget(*list, 1);
         auto *buttons = new QVBoxLayout;
         auto *addButton = new QPushButton(addText, row);
-        auto *removeButton = new QPushButton(tr("Remove"), row);
+        auto *removeButton = new QPushButton(removeText, row);
+        // Enter in a field of the dialog saves it; these buttons never take it over.
+        addButton->setAutoDefault(false);
+        removeButton->setAutoDefault(false);
         buttons->addWidget(addButton);
         buttons->addWidget(removeButton);
         buttons->addStretch(1);
@@ -386,7 +389,7 @@ QWidget *ServerEditorDialog::buildNetworkTab(const ServerConfig &config, QTabWid
         connect(removeButton, &QPushButton::clicked, this, [target] { delete target->currentItem(); });
         form->addRow(label, row);
     };
-    listRow(tr("Trusted &CAs:"), tr("Add…"), &m_caFiles, [this] {
+    listRow(tr("Trusted &CAs:"), tr("&Add…"), tr("Re&move"), &m_caFiles, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("CA Certificate"), QString(),
                                                           tr("Certificates (*.pem *.crt *.cer);;All files (*)"));
         if (!path.isEmpty())
@@ -394,7 +397,7 @@ QWidget *ServerEditorDialog::buildNetworkTab(const ServerConfig &config, QTabWid
     });
     m_caFiles->addItems(tls.caFiles);
     m_caFiles->setToolTip(tr("PEM files of certification authorities trusted for this server, besides the system's"));
-    listRow(tr("&Pinned certificates:"), tr("Add…"), &m_pins, [this] {
+    listRow(tr("&Pinned certificates:"), tr("A&dd…"), tr("Remo&ve"), &m_pins, [this] {
         bool ok = false;
         const QString text = QInputDialog::getText(this, tr("Pin a Certificate"),
                                                    tr("SHA-256 fingerprint of the server's certificate:"),
@@ -410,14 +413,16 @@ QWidget *ServerEditorDialog::buildNetworkTab(const ServerConfig &config, QTabWid
         m_pins->addItem(NetworkTrust::displayFingerprint(pin));
     m_pins->setToolTip(tr("Only a certificate with one of these fingerprints is accepted (Trust This Certificate adds one)"));
 
-    const auto fileRow = [this, form](const QString &label, const QString &text, const QString &placeholder) {
+    const auto fileRow = [this, form](const QString &label, const QString &text, const QString &placeholder,
+                                      const QString &browseText) {
         auto *row = new QWidget(m_networkPage);
         auto *rowLayout = new QHBoxLayout(row);
         rowLayout->setContentsMargins(0, 0, 0, 0);
         auto *edit = new QLineEdit(text, row);
         edit->setPlaceholderText(placeholder);
         rowLayout->addWidget(edit, 1);
-        auto *browse = new QPushButton(tr("Browse…"), row);
+        auto *browse = new QPushButton(browseText, row);
+        browse->setAutoDefault(false);
         rowLayout->addWidget(browse);
         connect(browse, &QPushButton::clicked, this, [this, edit] {
             const QString path = QFileDialog::getOpenFileName(this, QString(), edit->text(), tr("PEM files (*.pem *.crt *.key);;All files (*)"));
@@ -427,12 +432,14 @@ QWidget *ServerEditorDialog::buildNetworkTab(const ServerConfig &config, QTabWid
         form->addRow(label, row);
         return edit;
     };
-    m_clientCertificate = fileRow(tr("Client c&ertificate:"), tls.clientCertificateFile, tr("PEM file; for servers that want mutual TLS"));
-    m_clientKey = fileRow(tr("Client &key:"), tls.clientKeyFile, tr("PEM file with its private key"));
+    m_clientCertificate = fileRow(tr("Client c&ertificate:"), tls.clientCertificateFile, tr("PEM file; for servers that want mutual TLS"),
+                                  tr("&Browse…"));
+    m_clientKey = fileRow(tr("Client &key:"), tls.clientKeyFile, tr("PEM file with its private key"), tr("Br&owse…"));
     // Or the key itself in the keychain, where no file need stay on disk.
     m_importedKey = tls.clientKeyPem;
     auto *importKey = new QPushButton(tr("&Import Key into Keychain…"), m_networkPage);
     importKey->setObjectName(QStringLiteral("importClientKey"));
+    importKey->setAutoDefault(false);
     form->addRow(QString(), importKey);
     const auto showImported = [this] {
         m_clientKey->setPlaceholderText(m_importedKey.isEmpty() ? tr("PEM file with its private key")
@@ -453,7 +460,7 @@ QWidget *ServerEditorDialog::buildNetworkTab(const ServerConfig &config, QTabWid
     m_clientKeyPassphrase = new QLineEdit(QString::fromUtf8(tls.clientKeyPassphrase), m_networkPage);
     m_clientKeyPassphrase->setEchoMode(QLineEdit::Password);
     m_clientKeyPassphrase->setPlaceholderText(tr("Kept in the keychain; empty for a key without one"));
-    form->addRow(tr("Key pa&ssphrase:"), m_clientKeyPassphrase);
+    form->addRow(tr("Key passp&hrase:"), m_clientKeyPassphrase);
 
     m_proxyMode = new QComboBox(m_networkPage);
     m_proxyMode->addItem(tr("System: HTTPS_PROXY, HTTP_PROXY, NO_PROXY, then the desktop's settings"),

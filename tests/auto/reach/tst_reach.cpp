@@ -232,7 +232,11 @@ void tst_Reach::clientCertificate()
     StreamableHttpTransport transport(front.url(), options);
     QSignalSpy messages(&transport, &Transport::messageReceived);
     QVERIFY(Test::openTransport(transport, 2000));
-    transport.send(Message::request(1, QStringLiteral("ping")));
+    transport.send(Message::request(1, QStringLiteral("initialize"),
+                                    QJsonObject{{QStringLiteral("protocolVersion"), QStringLiteral("2025-06-18")},
+                                                {QStringLiteral("capabilities"), QJsonObject()},
+                                                {QStringLiteral("clientInfo"), QJsonObject{{QStringLiteral("name"), QStringLiteral("t")},
+                                                                                           {QStringLiteral("version"), QStringLiteral("1")}}}}));
     QTRY_COMPARE_WITH_TIMEOUT(messages.size(), 1, 15000);
     // The certificate without its key is a usage error too.
     QCOMPARE(cli(base + QStringList{QStringLiteral("--client-cert"), m_pki.path(QStringLiteral("client.pem"))}).exitCode, 2);

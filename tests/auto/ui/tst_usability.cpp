@@ -481,7 +481,7 @@ void tst_Usability::enterInItemEditorKeepsDialogAndText()
         return dialog.isVisible() && dialog.result() == 0;
     };
 
-    auto *arguments = dialog.findChild<QListWidget *>();
+    auto *arguments = dialog.findChild<QListWidget *>(QStringLiteral("arguments"));
     QVERIFY(arguments);
     QVERIFY2(typeInto(arguments, arguments->model()->index(0, 0), QStringLiteral("typed")), "Enter closed the dialog");
     QTRY_COMPARE(dialog.config().args, QStringList{QStringLiteral("typed")});
