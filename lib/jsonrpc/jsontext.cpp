@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QRandomGenerator>
 
+#include <algorithm>
 #include <cstring>
 
 #if defined(__SSE2__)
@@ -358,6 +359,92 @@ QJsonValue JsonText::toJsonValue() const
     }
     ascii = QByteArray();
     return QJsonValue(toString());
+}
+
+qsizetype JsonText::Index::blockOf(qsizetype unit) const
+{
+    const auto after = std::upper_bound(unitStarts.cbegin(), unitStarts.cend(), unit);
+    return qMax<qsizetype>(0, (after - unitStarts.cbegin()) - 1);
+}
+
+JsonText::Index JsonText::index(qsizetype blockUnits, const std::function<bool(int)> &progress) const
+{
+    Index index;
+    const QByteArrayView contents = raw();
+    const char *const begin = contents.data();
+    const char *const end = begin + contents.size();
+    blockUnits = qMax<qsizetype>(1, blockUnits);
+    qsizetype units = 0;
+    qsizetype utf8 = 0;
+    qsizetype nextBlock = 0; // a block starts at the first character from this unit on
+    auto character = [&](const char *at, qsizetype unitCount, qsizetype utf8Bytes) {
+        if (units >= nextBlock) {
+            index.rawStarts.append(at - begin);
+            index.unitStarts.append(units);
+            nextBlock = units + blockUnits;
+        }
+        units += unitCount;
+        utf8 += utf8Bytes;
+    };
+    constexpr qsizetype ProgressBytes = 2 * 1024 * 1024;
+    qsizetype sinceProgress = 0;
+    const char *p = begin;
+    while (p < end) {
+        const uchar b = uchar(*p);
+        if (b != '\\') {
+            // Valid UTF-8 (the frame was checked): a lead byte starts a character, four-byte ones
+            // take two UTF-16 units. Runs of ASCII between block starts are counted at once.
+            if (b < 0x80 && units < nextBlock) {
+                const char *run = p + 1;
+                const qsizetype room = nextBlock - units; // characters before the next block
+                const char *const stop = end - p > room ? p + room : end;
+                while (run < stop && uchar(*run) < 0x80 && *run != '\\')
+                    ++run;
+                units += run - p;
+                utf8 += run - p;
+                sinceProgress += run - p;
+                p = run;
+            } else {
+                const qsizetype length = b < 0x80 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
+                character(p, length == 4 ? 2 : 1, length);
+                p += length;
+                sinceProgress += length;
+            }
+        } else {
+            qsizetype length = escapeLength(p, end);
+            if (length == 0)
+                return {}; // not valid contents: the frame parser would have refused them
+            qsizetype unitCount = 1;
+            qsizetype utf8Bytes = 1;
+            if (length == 6) {
+                const int unit = escapedUnit(p, end);
+                const int next = isHighSurrogate(unit) && p + 6 < end && p[6] == '\\' ? escapedUnit(p + 6, end) : -1;
+                if (isLowSurrogate(next)) {
+                    length = 12;
+                    unitCount = 2;
+                    utf8Bytes = 4;
+                } else {
+                    // A lone surrogate is U+FFFD in UTF-8 (three bytes), as writeUtf8() writes it.
+                    utf8Bytes = unit < 0x80 ? 1 : unit < 0x800 ? 2 : 3;
+                }
+            }
+            character(p, unitCount, utf8Bytes);
+            p += length;
+            sinceProgress += length;
+        }
+        if (sinceProgress >= ProgressBytes) {
+            sinceProgress = 0;
+            if (progress && !progress(int((p - begin) * 100 / qMax<qsizetype>(1, end - begin))))
+                return {};
+        }
+    }
+    if (index.rawStarts.isEmpty()) {
+        index.rawStarts.append(0);
+        index.unitStarts.append(0);
+    }
+    index.size = units;
+    index.utf8Size = utf8;
+    return index;
 }
 
 qsizetype ResultTexts::indexOf(QStringView string) const

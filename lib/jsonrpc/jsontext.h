@@ -27,6 +27,9 @@ public:
     }
 
     bool isNull() const { return m_frame.isNull(); }
+    // Part of the contents, from raw byte `from` for `size` bytes: both ends must fall between
+    // characters (where Index puts its blocks), never inside an escape or a UTF-8 sequence.
+    JsonText sliced(qsizetype from, qsizetype size) const { return JsonText(m_frame, m_offset + from, size); }
     // The escaped contents, as they came.
     QByteArrayView raw() const { return QByteArrayView(m_frame).sliced(m_offset, m_size); }
     qsizetype rawSize() const { return m_size; }
@@ -42,6 +45,25 @@ public:
     bool writeEscaped(const Sink &sink) const;
     // The text itself in UTF-8 (a lone surrogate, which UTF-8 cannot hold, as U+FFFD).
     bool writeUtf8(const Sink &sink) const;
+
+    // Where the characters of the text are, for reading it from the middle without converting
+    // it all: blocks of about blockUnits UTF-16 units, each starting between two characters.
+    struct Index
+    {
+        QList<qsizetype> rawStarts;  // each block's first raw byte (the first is 0)
+        QList<qsizetype> unitStarts; // each block's first UTF-16 unit, ascending
+        qsizetype size = 0;          // of toString(), in UTF-16 units
+        qsizetype utf8Size = 0;      // of writeUtf8()'s output
+
+        // The block holding UTF-16 unit `unit` (the last block for the end).
+        qsizetype blockOf(qsizetype unit) const;
+        qsizetype rawEnd(qsizetype block, qsizetype rawSize) const
+        {
+            return block + 1 < rawStarts.size() ? rawStarts.at(block + 1) : rawSize;
+        }
+    };
+    // `progress(percent)` now and then; it returns false to cancel (the index is then empty).
+    Index index(qsizetype blockUnits, const std::function<bool(int)> &progress = {}) const;
 
     // The whole text, converted at once.
     QString toString() const;

@@ -300,9 +300,57 @@ struct CaptureWriter::Private
         eventsWritten.fetch_add(1, std::memory_order_relaxed);
         if (!fileOk)
             return; // delivered to the tap
+        if (shown.raw.size() >= StreamedLineBytes) {
+            writeStreamed(shown);
+            return;
+        }
         TrafficCapture::appendJsonLine(&out, shown);
         if (out.size() > 1024 * 1024)
             flushOut();
+    }
+
+    // A big message's line goes to the file in pieces as it is escaped, never built whole (a
+    // 64 MiB result would otherwise cost one more copy of itself here). Whole lines or none, as
+    // flushOut() keeps them: a write that fails cuts the file back to where the line began.
+    static constexpr qsizetype StreamedLineBytes = 1024 * 1024;
+    void writeStreamed(const TrafficEvent &event)
+    {
+        flushOut();
+        if (!fileOk)
+            return;
+        const int fd = file.handle();
+        const off_t start = ::lseek(fd, 0, SEEK_CUR);
+        int writeErrno = 0;
+        const bool written = TrafficCapture::writeJsonLine(event, StreamedLineBytes, [&](QByteArrayView piece) {
+            qsizetype unused = 0;
+            writeErrno = writeAll(fd, piece, &unused);
+            return writeErrno == 0;
+        });
+        if (written)
+            return;
+        if (start >= 0 && ::ftruncate(fd, start) == 0)
+            ::lseek(fd, start, SEEK_SET);
+        std::lock_guard lock(mutex);
+        ++counters.eventsLost;
+        counters.bytesLost += event.raw.size();
+        if (counters.writeError.isEmpty())
+            counters.writeError = describeWriteError(writeErrno);
+    }
+
+    // Writes all of bytes to fd: 0, or the errno of the write that failed (*written says how
+    // far it got).
+    static int writeAll(int fd, QByteArrayView bytes, qsizetype *written)
+    {
+        *written = 0;
+        while (*written < bytes.size()) {
+            const ssize_t n = ::write(fd, bytes.data() + *written, size_t(bytes.size() - *written));
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0)
+                return n < 0 ? errno : EIO;
+            *written += n;
+        }
+        return 0;
     }
 
     // Writes `out` (whole lines) to the file: whole lines or none. A write the disk took only
@@ -320,17 +368,7 @@ struct CaptureWriter::Private
         const int fd = file.handle();
         const off_t start = ::lseek(fd, 0, SEEK_CUR);
         qsizetype written = 0;
-        int writeErrno = 0;
-        while (written < out.size()) {
-            const ssize_t n = ::write(fd, out.constData() + written, size_t(out.size() - written));
-            if (n < 0 && errno == EINTR)
-                continue;
-            if (n <= 0) {
-                writeErrno = n < 0 ? errno : EIO;
-                break;
-            }
-            written += n;
-        }
+        const int writeErrno = writeAll(fd, out, &written);
         if (finishingBounded() && Clock::now() - began > finishStall)
             diskStuck = true;
         if (written < out.size()) {

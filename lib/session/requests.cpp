@@ -24,12 +24,20 @@ OutgoingRequest::~OutgoingRequest() = default;
 
 QJsonValue OutgoingRequest::result() const
 {
-    return m_hasReply ? m_reply.result() : m_result;
+    if (m_hasReply)
+        return m_reply.result();
+    return m_texts.isEmpty() ? m_result : ResultTexts{m_result, m_texts}.resolved();
 }
 
 ResultTexts OutgoingRequest::resultWithTexts() const
 {
-    return m_hasReply ? m_reply.resultWithTexts() : ResultTexts{m_result, {}};
+    return m_hasReply ? m_reply.resultWithTexts() : ResultTexts{m_result, m_texts};
+}
+
+Response OutgoingRequest::responseWithTexts() const
+{
+    const ResultTexts texts = resultWithTexts();
+    return Response{texts.value, m_error, elapsedMs(), rounds(), m_cache, resultBytes(), texts.texts};
 }
 
 qint64 OutgoingRequest::elapsedMs() const
@@ -58,6 +66,7 @@ void OutgoingRequest::finish(const Response &response)
         return;
     m_finished = true;
     m_result = response.result;
+    m_texts = response.texts;
     m_error = response.error;
     m_finalElapsedMs = response.elapsedMs;
     m_finishedRounds = response.rounds;

@@ -41,6 +41,9 @@ struct Response
     QList<Modern::RoundRecord> rounds;
     CacheStatus cache; // list calls: answered from the cache, fresh for how long
     qint64 bytes = 0;  // the size of the answer's frame (0 when unknown): a big result shows without converting it first
+    // With RequestOptions::keepBigTexts: the result's big texts, left in the frame they came in;
+    // `result` then holds a marker in place of each (see ResultTexts).
+    QList<JsonText> texts;
 
     bool isError() const { return error.has_value(); }
 };
@@ -78,6 +81,10 @@ struct RequestOptions
     // List calls (tools/list, prompts/list, resources/list, resources/templates/list) are
     // answered from the result cache while fresh; true asks the server (and refreshes the cache).
     bool forceRefresh = false;
+    // Session only: the answer crosses to the caller's thread with its big texts left in the
+    // frame (OutgoingRequest::resultWithTexts()) instead of converted on the session's thread.
+    // For a caller that shows or writes them in pieces; result() then converts on its thread.
+    bool keepBigTexts = false;
 };
 
 // Codes of errors the session makes up itself (the request never got a JSON-RPC answer).
@@ -123,7 +130,9 @@ public:
     RpcError error() const { return m_error.value_or(RpcError{}); }
     // Time from the request to the answer (or until now while pending).
     qint64 elapsedMs() const;
-    Response response() const { return Response{result(), m_error, elapsedMs(), rounds(), m_cache, resultBytes()}; }
+    Response response() const { return Response{result(), m_error, elapsedMs(), rounds(), m_cache, resultBytes(), {}}; }
+    // The same with the result's big texts left in the frame (Response::texts).
+    Response responseWithTexts() const;
     // The size of the answer's frame, 0 when unknown (see Message::frameSize()).
     qint64 resultBytes() const { return m_hasReply ? m_reply.frameSize() : m_resultBytes; }
     // Whether the answer came from the result cache, and how long it stays fresh from then.
@@ -160,6 +169,7 @@ private:
     QElapsedTimer m_elapsed;
     qint64 m_finalElapsedMs = -1;
     QJsonValue m_result = QJsonValue::Undefined;
+    QList<JsonText> m_texts; // of m_result, from another thread's Response
     Message m_reply; // the response, whose result is converted only when result() is called
     qint64 m_resultBytes = 0; // from another thread's Response
     bool m_hasReply = false;

@@ -307,14 +307,16 @@ void SessionWorker::startCall(quint64 token, const QString &method, const QJsonO
     connect(handle, &OutgoingRequest::roundsChanged, this, [this, token, handle] {
         Q_EMIT callRounds(token, handle->rounds());
     });
-    connect(handle, &OutgoingRequest::finished, this, [this, token, handle] {
+    const bool keepBigTexts = options.keepBigTexts;
+    connect(handle, &OutgoingRequest::finished, this, [this, token, handle, keepBigTexts] {
         m_calls.remove(token);
         // The answer's traffic reaches the GUI before the answer itself, so whoever shows
         // the result can also find its messages in the log.
         flushTraffic();
         publishInvalidTools();
-        reportHealth(handle->response());
-        Q_EMIT callFinished(token, handle->response());
+        const Response response = keepBigTexts ? handle->responseWithTexts() : handle->response();
+        reportHealth(response);
+        Q_EMIT callFinished(token, response);
     });
 }
 

@@ -10,6 +10,7 @@
 #include <QJsonDocument>
 #include <QLocale>
 #include <QLoggingCategory>
+#include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QSet>
 #include <QStringDecoder>
@@ -476,7 +477,7 @@ namespace {
 // JSON string escaping as QJsonDocument writes it (compact): '"' and '\\' escaped, the control
 // characters as \b \f \n \r \t or \u00xx, everything else (UTF-8 included) as is. Written
 // straight into the output, 16 bytes at a time where nothing needs escaping.
-void appendEscaped(QByteArray *json, const QByteArray &utf8)
+void appendEscaped(QByteArray *json, QByteArrayView utf8)
 {
     static const char hex[] = "0123456789abcdef";
     const char *p = utf8.constData();
@@ -562,21 +563,19 @@ bool isAscii(const QByteArray &bytes)
 
 } // namespace
 
-void TrafficCapture::appendJsonLine(QByteArray *line, const TrafficEvent &event)
+namespace {
+
+// Whether the event's capture line has only the fields of a stdio line (written directly).
+bool isPlainLine(const TrafficEvent &event)
 {
-    // Only the fields of a stdio line; anything else takes the general path. Keys in the
-    // order QJsonObject keeps them (sorted), numbers as QJsonDocument writes a double.
-    const bool plain = event.note.isEmpty() && event.httpMethod.isEmpty() && event.url.isEmpty()
-        && !event.httpStatus && event.headers.isEmpty() && event.sseEventId.isEmpty()
-        && event.sseEventType.isEmpty() && !event.exchangeId;
-    QString unused;
-    if (!plain || !(isAscii(event.raw) || decodeUtf8Exactly(event.raw, &unused))) {
-        *line += QJsonDocument(eventToJson(event)).toJson(QJsonDocument::Compact);
-        *line += '\n';
-        return;
-    }
-    if (line->capacity() - line->size() < event.raw.size() + 160)
-        line->reserve(qMax(line->size() + event.raw.size() + 160, 2 * line->capacity()));
+    return event.note.isEmpty() && event.httpMethod.isEmpty() && event.url.isEmpty() && !event.httpStatus
+        && event.headers.isEmpty() && event.sseEventId.isEmpty() && event.sseEventType.isEmpty() && !event.exchangeId;
+}
+
+// A plain line up to the raw bytes' text, and after it. Keys in the order QJsonObject keeps them
+// (sorted), numbers as QJsonDocument writes a double.
+void appendPlainHead(QByteArray *line, const TrafficEvent &event)
+{
     *line += R"({"conn":)";
     *line += QByteArray::number(event.connectionId);
     *line += R"(,"dir":")";
@@ -592,10 +591,67 @@ void TrafficCapture::appendJsonLine(QByteArray *line, const TrafficEvent &event)
     *line += R"(","mono":)";
     *line += jsonNumber(event.monotonicNs);
     *line += R"(,"raw":")";
-    appendEscaped(line, event.raw);
+}
+
+void appendPlainTail(QByteArray *line, const TrafficEvent &event)
+{
     *line += R"(","t":)";
     *line += jsonNumber(event.wallClockMs);
     *line += "}\n";
+}
+
+} // namespace
+
+void TrafficCapture::appendJsonLine(QByteArray *line, const TrafficEvent &event)
+{
+    // Only the fields of a stdio line; anything else takes the general path.
+    QString unused;
+    if (!isPlainLine(event) || !(isAscii(event.raw) || decodeUtf8Exactly(event.raw, &unused))) {
+        *line += QJsonDocument(eventToJson(event)).toJson(QJsonDocument::Compact);
+        *line += '\n';
+        return;
+    }
+    if (line->capacity() - line->size() < event.raw.size() + 160)
+        line->reserve(qMax(line->size() + event.raw.size() + 160, 2 * line->capacity()));
+    appendPlainHead(line, event);
+    appendEscaped(line, event.raw);
+    appendPlainTail(line, event);
+}
+
+bool TrafficCapture::writeJsonLine(const TrafficEvent &event, qsizetype pieceSize,
+                                   const std::function<bool(QByteArrayView piece)> &sink)
+{
+    const bool text = isAscii(event.raw) || QUtf8StringView(event.raw).isValidUtf8();
+    if (event.raw.size() < pieceSize || !text) {
+        QByteArray line;
+        appendJsonLine(&line, event);
+        return sink(line);
+    }
+    // The line around the raw bytes: written directly, or the general way around a placeholder
+    // (random, so no other field can hold it) that is then cut out.
+    QByteArray head;
+    QByteArray tail;
+    if (isPlainLine(event)) {
+        appendPlainHead(&head, event);
+        appendPlainTail(&tail, event);
+    } else {
+        const QByteArray placeholder = "mcpscope-raw-" + QByteArray::number(QRandomGenerator::global()->generate64(), 16);
+        TrafficEvent around = event;
+        around.raw = placeholder;
+        const QByteArray line = QJsonDocument(eventToJson(around)).toJson(QJsonDocument::Compact) + '\n';
+        const qsizetype at = line.indexOf(placeholder);
+        head = line.left(at);
+        tail = line.mid(at + placeholder.size());
+    }
+    QByteArray piece = std::move(head);
+    piece.reserve(pieceSize + 6 * 64 * 1024);
+    for (qsizetype from = 0; from < event.raw.size(); from += pieceSize) {
+        appendEscaped(&piece, QByteArrayView(event.raw).sliced(from, qMin(pieceSize, event.raw.size() - from)));
+        if (!sink(piece))
+            return false;
+        piece.truncate(0);
+    }
+    return sink(tail);
 }
 
 bool TrafficCapture::eventFromJson(const QJsonObject &o, TrafficEvent *event, QString *reason)

@@ -11,6 +11,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 
 class QIODevice;
@@ -140,6 +141,10 @@ public:
     // the same bytes, written directly for the common case of a message or stderr line (the
     // recorder writes hundreds of thousands of them a second; a QJsonObject per line is slow).
     static void appendJsonLine(QByteArray *line, const TrafficEvent &event);
+    // The same line handed to `sink` in pieces: the raw bytes' text pieceSize bytes of them at a
+    // time, so a line of a big message is never built whole. False as soon as sink returns false.
+    static bool writeJsonLine(const TrafficEvent &event, qsizetype pieceSize,
+                              const std::function<bool(QByteArrayView piece)> &sink);
 
     // Reads a capture into the log (use an empty log: connection ids are kept as saved).
     // Valid lines are imported even when others are not; each bad line is reported.

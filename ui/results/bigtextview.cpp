@@ -41,7 +41,7 @@ constexpr int IncrementalFindMs = 200;   // typing in the find bar searches afte
 
 
 // Cuts `text` into rows in the thread pool; the worker holds its own reference to the text.
-QFuture<TextRows> buildInWorker(const QString &text, int column)
+QFuture<TextRows> buildInWorker(const TextSource &text, int column)
 {
     auto promise = std::make_shared<QPromise<TextRows>>();
     QFuture<TextRows> future = promise->future();
@@ -61,8 +61,9 @@ QFuture<TextRows> buildInWorker(const QString &text, int column)
 
 } // namespace
 
-TextRows TextRows::build(QStringView text, int column, const std::function<bool(int)> &progress)
+TextRows TextRows::build(const TextSource &text, int column, const std::function<bool(int)> &progress)
 {
+    TextReader reader(text);
     column = qMax(1, column);
     TextRows rows;
     rows.column = column;
@@ -73,7 +74,7 @@ TextRows TextRows::build(QStringView text, int column, const std::function<bool(
     int sinceProgress = 0;
     while (pos < size) {
         // Only the next column + 1 characters matter, so a giant line costs no more than many short ones.
-        const QStringView window = text.mid(pos, qMin<qsizetype>(column + 1, size - pos));
+        const QStringView window = reader.window(pos, qMin<qsizetype>(column + 1, size - pos));
         const qsizetype newline = window.indexOf(u'\n');
         const qsizetype lineChars = newline >= 0 ? newline : window.size();
         // How many characters fit in `column` cells; a tab reaches the next multiple of TabWidth.
@@ -250,7 +251,7 @@ BigTextView::~BigTextView()
     m_recutWatcher.future().cancel();
 }
 
-void BigTextView::setText(const QString &text)
+void BigTextView::setText(const TextSource &text)
 {
     cancel();
     if (text.size() <= SyncLimit) {
@@ -270,7 +271,7 @@ void BigTextView::cancel()
         return;
     m_watcher.future().cancel();
     m_watcher.setFuture(QFuture<TextRows>());
-    m_pendingText.clear();
+    m_pendingText = {};
     setPreparing(false);
 }
 
@@ -283,14 +284,15 @@ void BigTextView::setPreparing(bool preparing)
     Q_EMIT preparingChanged(preparing);
 }
 
-void BigTextView::apply(const QString &text, const TextRows &rows)
+void BigTextView::apply(const TextSource &text, const TextRows &rows)
 {
     stopFind();
     stopRecut();
     // The full text usually replaces its own beginning: the top character, selection and caret stay valid.
     const qsizetype top = topOffset();
     m_text = text;
-    m_pendingText.clear();
+    m_reader = TextReader(text);
+    m_pendingText = {};
     m_anchor = qMin(m_anchor, m_text.size());
     m_position = qMin(m_position, m_text.size());
     m_rows = {};
@@ -461,9 +463,9 @@ qsizetype BigTextView::rowDisplayEnd(qsizetype row) const
 {
     const qsizetype start = rowStart(row);
     qsizetype end = row + 1 < rowCount() ? rowStart(row + 1) : m_text.size();
-    if (end > start && m_text.at(end - 1) == u'\n') {
+    if (end > start && charAt(end - 1) == u'\n') {
         --end;
-        if (end > start && m_text.at(end - 1) == u'\r')
+        if (end > start && charAt(end - 1) == u'\r')
             --end;
     }
     return end;
@@ -471,13 +473,14 @@ qsizetype BigTextView::rowDisplayEnd(qsizetype row) const
 
 bool BigTextView::isContinuation(qsizetype row) const
 {
-    return row > 0 && m_text.at(rowStart(row) - 1) != u'\n';
+    return row > 0 && charAt(rowStart(row) - 1) != u'\n';
 }
 
 void BigTextView::layoutRow(QTextLayout &layout, qsizetype row) const
 {
     const qsizetype start = rowStart(row);
-    layout.setText(m_text.mid(start, rowDisplayEnd(row) - start));
+    const qsizetype end = rowDisplayEnd(row);
+    layout.setText(m_reader.window(start, end - start).toString());
     layout.setFont(font());
     QTextOption option;
     option.setWrapMode(QTextOption::NoWrap);
@@ -698,9 +701,9 @@ void BigTextView::keyPressEvent(QKeyEvent *event)
         placeCaretInView();
         qsizetype position = m_position;
         if (event->matches(QKeySequence::SelectNextChar) && position < m_text.size())
-            position += position + 1 < m_text.size() && m_text.at(position).isHighSurrogate() && m_text.at(position + 1).isLowSurrogate() ? 2 : 1;
+            position += position + 1 < m_text.size() && charAt(position).isHighSurrogate() && charAt(position + 1).isLowSurrogate() ? 2 : 1;
         else if (event->matches(QKeySequence::SelectPreviousChar) && position > 0)
-            position -= position > 1 && m_text.at(position - 1).isLowSurrogate() && m_text.at(position - 2).isHighSurrogate() ? 2 : 1;
+            position -= position > 1 && charAt(position - 1).isLowSurrogate() && charAt(position - 2).isHighSurrogate() ? 2 : 1;
         moveCursorTo(position, true);
         ensureVisible(position);
     } else if (event->matches(QKeySequence::SelectStartOfLine) || event->matches(QKeySequence::SelectEndOfLine)) {
@@ -771,7 +774,7 @@ void BigTextView::mouseDoubleClickEvent(QMouseEvent *event)
     // ends a word anyway), but not for ever in a giant run of word characters.
     constexpr qsizetype MaxWord = 4096;
     const qsizetype at = offsetAt(event->position().toPoint());
-    auto isWord = [this](qsizetype i) { return m_text.at(i).isLetterOrNumber() || m_text.at(i) == u'_'; };
+    auto isWord = [this](qsizetype i) { return charAt(i).isLetterOrNumber() || charAt(i) == u'_'; };
     qsizetype from = at;
     qsizetype to = at;
     while (from > 0 && at - from < MaxWord && isWord(from - 1))
@@ -914,7 +917,7 @@ void BigTextView::findStep()
             m_findPos = from;
             m_findRemaining -= chunk;
         }
-        const QStringView window = QStringView(m_text).mid(from, qMin(size, to + length - 1) - from);
+        const QStringView window = m_reader.window(from, qMin(size, to + length - 1) - from);
         const qsizetype at = forward ? window.indexOf(m_needle, 0, m_findCase) : window.lastIndexOf(m_needle, m_findCase);
         if (at >= 0) {
             stopFind();

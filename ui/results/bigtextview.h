@@ -1,5 +1,7 @@
 #pragma once
 
+#include "results/textsource.h"
+
 #include <QAbstractScrollArea>
 #include <QFutureWatcher>
 #include <QList>
@@ -38,7 +40,7 @@ struct TextRows
     }
 
     // `progress(percent)` is called now and then; it returns false to cancel (the result is then empty).
-    static TextRows build(QStringView text, int column, const std::function<bool(int)> &progress = {});
+    static TextRows build(const TextSource &text, int column, const std::function<bool(int)> &progress = {});
 };
 
 // A read-only view for texts of many megabytes that never blocks the GUI thread: it paints
@@ -62,12 +64,14 @@ public:
     // Shows `text`: at once when it is small, else after its rows are indexed in a worker
     // (preparingChanged, progressChanged, then textShown). A new setText or cancel() drops
     // any preparation still running; its result is never shown.
-    void setText(const QString &text);
+    void setText(const TextSource &text);
     void cancel();
     bool isPreparing() const { return m_preparing; }
     int progress() const { return m_progress; }
 
-    QString text() const { return m_text; } // the text shown, not one being prepared
+    const TextSource &source() const { return m_text; } // the text shown, not one being prepared
+    qsizetype textSize() const { return m_text.size(); }
+    QString text() const { return m_text.mid(0, m_text.size()); } // converted whole: for tests
     qsizetype rowCount() const { return m_rows.starts.size(); }
     const TextRows &rows() const { return m_rows; }
     int wrapColumn() const { return m_rows.column; } // the column the shown rows are cut at
@@ -117,7 +121,8 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    void apply(const QString &text, const TextRows &rows);
+    void apply(const TextSource &text, const TextRows &rows);
+    QChar charAt(qsizetype offset) const { return m_reader.at(offset); }
     void setRows(const TextRows &rows); // keeps the top character at the top
     void setRows(const TextRows &rows, qsizetype top);
     void scheduleRecut();
@@ -147,9 +152,10 @@ private:
     int leftMargin() const;
     int visibleRows() const;
 
-    QString m_text;
+    TextSource m_text;
+    mutable TextReader m_reader; // of m_text, for painting and input on the GUI thread
     TextRows m_rows;
-    QString m_pendingText;
+    TextSource m_pendingText;
     QFutureWatcher<TextRows> m_watcher;
     QFutureWatcher<TextRows> m_recutWatcher;
     QTimer m_recutTimer;

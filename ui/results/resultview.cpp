@@ -98,15 +98,27 @@ bool looksLikeMarkdown(const QString &text)
     return text.size() <= MarkdownLimit && markers.match(text).hasMatch();
 }
 
-void saveBytes(QWidget *parent, const QByteArray &bytes, const QString &suggestedName)
+// Asks where to save, and saves what `write` writes there (nothing is left of a failed save).
+void saveWith(QWidget *parent, const QString &suggestedName, const std::function<bool(QIODevice &)> &write)
 {
     const QString fileName = QFileDialog::getSaveFileName(parent, ResultView::tr("Save"), suggestedName);
     if (fileName.isEmpty())
         return;
     QSaveFile file(fileName);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+    if (!file.open(QIODevice::WriteOnly) || !write(file) || !file.commit())
         QMessageBox::warning(parent, ResultView::tr("Save"),
                              ResultView::tr("Could not save %1: %2").arg(fileName, file.errorString()));
+}
+
+void saveBytes(QWidget *parent, const QByteArray &bytes, const QString &suggestedName)
+{
+    saveWith(parent, suggestedName, [&bytes](QIODevice &file) { return file.write(bytes) == bytes.size(); });
+}
+
+// A sink (Mcp::JsonText::Sink) writing to a file: false once a write fails.
+Mcp::JsonText::Sink fileSink(QIODevice &file)
+{
+    return [&file](QByteArrayView piece) { return file.write(piece.data(), piece.size()) == piece.size(); };
 }
 
 QString suffixFor(const QString &mimeType)
@@ -172,7 +184,7 @@ QString annotationText(const QJsonObject &annotations)
 }
 
 // Text: Markdown rendered when it looks like Markdown, JSON as a tree, big texts capped.
-QWidget *textWidget(const QString &text, const QString &mimeType, QWidget *parent)
+QWidget *textWidget(const TextSource &source, const QString &mimeType, QWidget *parent)
 {
     auto *box = new QWidget(parent);
     auto *layout = new QVBoxLayout(box);
@@ -198,14 +210,14 @@ QWidget *textWidget(const QString &text, const QString &mimeType, QWidget *paren
         return view;
     };
 
-    if (text.size() > ResultView::EagerTextLimit) {
+    if (source.size() > ResultView::EagerTextLimit) {
         // Big texts: the first 256 KiB at once; all of it on request, prepared off the GUI thread
         // by a view that paints only the visible rows (QPlainTextEdit stalls for seconds on
         // megabytes, and for minutes on one giant line of minified JSON).
         auto *info = new QHBoxLayout;
         const QString truncatedText = ResultView::tr("Showing the first %1 of %2 (%3 characters).")
-                                          .arg(sizeText(ResultView::EagerTextLimit), sizeText(text.size()))
-                                          .arg(text.size());
+                                          .arg(sizeText(ResultView::EagerTextLimit), sizeText(source.size()))
+                                          .arg(source.size());
         auto *label = new QLabel(truncatedText, box);
         label->setObjectName(QStringLiteral("truncated"));
         auto *all = new QPushButton(ResultView::tr("Show all"), box);
@@ -221,22 +233,22 @@ QWidget *textWidget(const QString &text, const QString &mimeType, QWidget *paren
         layout->addLayout(info);
         auto *view = new BigTextView(box);
         view->setObjectName(QStringLiteral("bigTextView"));
-        view->setText(text.left(ResultView::EagerTextLimit));
+        view->setText(source.mid(0, ResultView::EagerTextLimit));
         view->setMinimumHeight(300);
         layout->addWidget(view);
-        QObject::connect(all, &QPushButton::clicked, view, [view, all, cancel, text] {
+        QObject::connect(all, &QPushButton::clicked, view, [view, all, cancel, source] {
             all->setEnabled(false);
             cancel->show();
-            view->setText(text);
+            view->setText(source);
         });
-        QObject::connect(view, &BigTextView::progressChanged, label, [label, text](int percent) {
-            label->setText(ResultView::tr("Preparing all %1… (%2 %)").arg(sizeText(text.size())).arg(percent));
+        QObject::connect(view, &BigTextView::progressChanged, label, [label, source](int percent) {
+            label->setText(ResultView::tr("Preparing all %1… (%2 %)").arg(sizeText(source.size())).arg(percent));
         });
-        QObject::connect(view, &BigTextView::textShown, label, [view, label, cancel, text] {
-            if (view->text().size() != text.size())
+        QObject::connect(view, &BigTextView::textShown, label, [view, label, cancel, source] {
+            if (view->textSize() != source.size())
                 return;
             cancel->hide();
-            label->setText(ResultView::tr("Showing all %1 (%2 characters).").arg(sizeText(text.size())).arg(text.size()));
+            label->setText(ResultView::tr("Showing all %1 (%2 characters).").arg(sizeText(source.size())).arg(source.size()));
         });
         QObject::connect(cancel, &QPushButton::clicked, view, [view, all, cancel, label, truncatedText] {
             view->cancel();
@@ -244,11 +256,14 @@ QWidget *textWidget(const QString &text, const QString &mimeType, QWidget *paren
             all->setEnabled(true);
             label->setText(truncatedText);
         });
-        QObject::connect(save, &QPushButton::clicked, box, [box, text, mimeType] {
-            saveBytes(box, text.toUtf8(), QLatin1String("result.") + suffixFor(mimeType.isEmpty() ? QStringLiteral("text/plain") : mimeType));
+        QObject::connect(save, &QPushButton::clicked, box, [box, source, mimeType] {
+            // Written from where the text is, in pieces: a big one from its frame, never whole.
+            saveWith(box, QLatin1String("result.") + suffixFor(mimeType.isEmpty() ? QStringLiteral("text/plain") : mimeType),
+                     [&source](QIODevice &file) { return source.writeUtf8(fileSink(file)); });
         });
         return box;
     }
+    const QString text = source.mid(0, source.size());
 
     const bool jsonMime = mimeType.contains(QLatin1String("json"));
     const QString trimmed = text.trimmed();
@@ -297,13 +312,13 @@ QWidget *textWidget(const QString &text, const QString &mimeType, QWidget *paren
         });
         rendered = browser;
     }
-    QWidget *source = plainView(json ? JsonText::pretty(*json) : text, box);
-    source->hide();
+    QWidget *sourceView = plainView(json ? JsonText::pretty(*json) : text, box);
+    sourceView->hide();
     layout->addWidget(rendered);
-    layout->addWidget(source);
-    QObject::connect(toggle, &QToolButton::toggled, box, [rendered, source](bool on) {
+    layout->addWidget(sourceView);
+    QObject::connect(toggle, &QToolButton::toggled, box, [rendered, sourceView](bool on) {
         rendered->setVisible(!on);
-        source->setVisible(on);
+        sourceView->setVisible(on);
     });
     return box;
 }
@@ -604,7 +619,7 @@ ResultView::ResultView(QWidget *parent)
     layout->addWidget(m_scroll, 1);
     connect(copy, &QToolButton::clicked, this, [this] {
         if (!m_json.isUndefined())
-            QApplication::clipboard()->setText(JsonText::pretty(m_json));
+            QApplication::clipboard()->setText(JsonText::pretty(resultJson()));
     });
     connect(save, &QToolButton::clicked, this, [this] {
         if (m_json.isUndefined())
@@ -622,9 +637,15 @@ void ResultView::clear()
     begin(QJsonValue::Undefined);
 }
 
-void ResultView::begin(const QJsonValue &json)
+QJsonValue ResultView::resultJson() const
+{
+    return m_texts.isEmpty() ? m_json : ResultTexts{m_json, m_texts}.resolved();
+}
+
+void ResultView::begin(const QJsonValue &json, const QList<Mcp::JsonText> &texts)
 {
     m_json = json;
+    m_texts = texts;
     m_verdict.clear();
     m_page = new QWidget;
     m_layout = new QVBoxLayout(m_page);
@@ -813,21 +834,37 @@ bool ResultView::saveJson(const QString &fileName) const
     QSaveFile file(fileName);
     if (!file.open(QIODevice::WriteOnly))
         return false;
-    file.write(JsonText::pretty(m_json).toUtf8());
+    // The result with markers in place of its big texts, each written from its frame where its
+    // marker stands: the same bytes as writing the converted result, without converting it.
+    const QByteArray skeleton = JsonText::pretty(m_json).toUtf8();
+    const QByteArray marker = '"' + ResultTexts::markerPrefix().toLatin1();
+    const Mcp::JsonText::Sink sink = fileSink(file);
+    qsizetype from = 0;
+    qsizetype at;
+    while (!m_texts.isEmpty() && (at = skeleton.indexOf(marker, from)) >= 0) {
+        qsizetype end = at + marker.size();
+        while (end < skeleton.size() && skeleton.at(end) >= '0' && skeleton.at(end) <= '9')
+            ++end;
+        const qsizetype index = skeleton.mid(at + marker.size(), end - at - marker.size()).toLongLong();
+        if (!sink(QByteArrayView(skeleton).sliced(from, at + 1 - from)) || !m_texts.value(index).writeEscaped(sink))
+            return false;
+        from = end; // the closing quote is the next byte
+    }
+    if (!sink(QByteArrayView(skeleton).sliced(from)))
+        return false;
     return file.commit();
 }
 
 QWidget *ResultView::createContentWidget(const QJsonObject &block, ResultView *owner, QWidget *parent)
 {
-    return createContentWidget(block, owner, parent, nullptr, 0);
+    return createContentWidget(block, owner, parent, nullptr);
 }
 
-QWidget *ResultView::createContentWidget(const QJsonObject &json, ResultView *owner, QWidget *parent,
-                                         const QString *preparedText, qsizetype preparedUtf8Size)
+QWidget *ResultView::createContentWidget(const QJsonObject &json, ResultView *owner, QWidget *parent, const TextSource *preparedText)
 {
     QVBoxLayout *body = nullptr;
-    if (preparedText) { // a text block whose text was read off the GUI thread: not read again here
-        QFrame *frame = blockFrame(tr("Text"), sizeText(preparedUtf8Size), json.value(Key::Annotations).toObject(), parent, &body);
+    if (preparedText) { // a text block whose text was prepared off the GUI thread: not read again here
+        QFrame *frame = blockFrame(tr("Text"), sizeText(preparedText->utf8Size()), json.value(Key::Annotations).toObject(), parent, &body);
         body->addWidget(textWidget(*preparedText, QString(), frame));
         return frame;
     }
@@ -899,35 +936,51 @@ QWidget *ResultView::createContentWidget(const QJsonObject &json, ResultView *ow
 
 void ResultView::setToolResult(const QJsonObject &result, const QJsonValue &outputSchema)
 {
-    setToolResult(result, outputSchema, PreparedTexts());
+    setToolResult(prepare(ResultTexts{result, {}}), outputSchema);
 }
 
-ResultView::PreparedTexts ResultView::prepareTexts(const QJsonObject &result)
+ResultView::PreparedResult ResultView::prepare(const ResultTexts &result)
 {
-    PreparedTexts prepared;
-    const QJsonArray content = result.value(Key::Content).toArray();
-    for (const QJsonValue &block : content) {
-        const QJsonObject object = block.toObject();
-        QString text;
-        if (object.value(Key::Type).toString() == QLatin1String("text"))
-            text = object.value(Key::Text).toString();
-        prepared.utf8Sizes.append(text.isNull() ? 0 : utf8Size(text));
-        prepared.texts.append(std::move(text));
+    PreparedResult prepared;
+    prepared.json = result;
+    // The big texts of text blocks stay in the frame, indexed; every other big string (an
+    // image's data, structured content) is converted, as whoever shows it reads it whole.
+    QJsonObject skeleton = result.value.toObject();
+    QJsonArray content = skeleton.value(Key::Content).toArray();
+    QList<Mcp::JsonText> others = result.texts;
+    for (qsizetype i = 0; i < content.size(); ++i) {
+        QJsonObject block = content.at(i).toObject();
+        if (block.value(Key::Type).toString() != QLatin1String("text")) {
+            prepared.texts.append(std::nullopt);
+            continue;
+        }
+        const QString text = block.value(Key::Text).toString();
+        const qsizetype index = result.indexOf(text);
+        if (index < 0) {
+            prepared.texts.append(TextSource(text));
+            continue;
+        }
+        const Mcp::JsonText &big = result.texts.at(index);
+        prepared.texts.append(TextSource(big, big.index(TextSource::BlockUnits)));
+        others[index] = Mcp::JsonText(); // not converted below (an empty string): the block shows its TextSource
     }
+    if (!result.texts.isEmpty())
+        skeleton = ResultTexts{skeleton, others}.resolved().toObject();
+    prepared.shown = skeleton;
     return prepared;
 }
 
-void ResultView::setToolResult(const QJsonObject &result, const QJsonValue &outputSchema, const PreparedTexts &prepared)
+void ResultView::setToolResult(const PreparedResult &prepared, const QJsonValue &outputSchema)
 {
-    begin(result);
+    const QJsonObject &result = prepared.shown;
+    begin(prepared.json.value, prepared.json.texts);
     const bool isError = result.value(Key::IsError).toBool();
     if (isError)
         addBanner(tr("The tool reported an error (isError: true)"), Theme::Badge::Error);
     const QJsonArray content = result.value(Key::Content).toArray();
     for (qsizetype i = 0; i < content.size(); ++i) {
-        const bool have = i < prepared.texts.size() && !prepared.texts.at(i).isNull();
-        addWidget(createContentWidget(content.at(i).toObject(), this, m_page, have ? &prepared.texts.at(i) : nullptr,
-                                      have ? prepared.utf8Sizes.value(i) : 0));
+        const std::optional<TextSource> &text = prepared.texts.value(i);
+        addWidget(createContentWidget(content.at(i).toObject(), this, m_page, text ? &*text : nullptr));
     }
     if (content.isEmpty() && !result.contains(Key::StructuredContent))
         addWidget(smallLabel(tr("The result has no content."), m_page));

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "jsonrpc/jsontext.h"
 #include "protocol/types.h"
+#include "results/textsource.h"
 #include "session/modern/multiroundtrip.h"
 #include "theme.h"
 
@@ -10,6 +12,8 @@
 #include <QList>
 #include <QTreeWidget>
 #include <QWidget>
+
+#include <optional>
 
 QT_BEGIN_NAMESPACE
 class QLabel;
@@ -54,15 +58,18 @@ public:
     // result of tools/call; outputSchema of the tool (Undefined when it declares none).
     void setToolResult(const QJsonObject &result, const QJsonValue &outputSchema = QJsonValue::Undefined);
 
-    // The texts of a tool result's content blocks, converted ahead (on any thread): turning a
-    // 64 MiB text into a QString (and measuring it) held the GUI thread for over 100 ms.
-    struct PreparedTexts
+    // A tool result made ready to show, on any thread (a big one in the thread pool): the texts of
+    // its text blocks as TextSources, a big text left in the frame it came in and indexed there
+    // (converting a 64 MiB text to a QString held the GUI thread for over 100 ms, and cost twice
+    // its size), every other part converted.
+    struct PreparedResult
     {
-        QList<QString> texts;         // per content block; null for blocks that are not text
-        QList<qsizetype> utf8Sizes;
+        QJsonObject shown;                      // the result (a big text block's text is a marker)
+        QList<std::optional<TextSource>> texts; // per content block: its text, for text blocks
+        ResultTexts json;                       // the whole result, for Copy JSON and Save JSON
     };
-    static PreparedTexts prepareTexts(const QJsonObject &result);
-    void setToolResult(const QJsonObject &result, const QJsonValue &outputSchema, const PreparedTexts &prepared);
+    static PreparedResult prepare(const ResultTexts &result);
+    void setToolResult(const PreparedResult &prepared, const QJsonValue &outputSchema = QJsonValue::Undefined);
     // messages of prompts/get or sampling/createMessage: [{role, content}] (content one block or a list).
     void setMessages(const QJsonArray &messages, const QString &description = QString());
     // result of prompts/get: its description and messages, as setMessages shows them.
@@ -88,7 +95,8 @@ public:
     static QString runningRoundText(const QList<Modern::RoundRecord> &rounds);
     enum RoundsColumn { RoundColumn, SentColumn, AskedColumn, AnsweredColumn, LatencyColumn, RoundsColumnCount };
 
-    QJsonValue resultJson() const { return m_json; }
+    // The result shown, converted whole (its big texts too).
+    QJsonValue resultJson() const;
     // Verdict of structuredContent against outputSchema: "valid", "invalid", "unchecked", or "" when none.
     QString structuredVerdict() const { return m_verdict; }
     bool saveJson(const QString &fileName) const;
@@ -103,10 +111,9 @@ Q_SIGNALS:
     void openResourceRequested(const QString &uri);
 
 private:
-    // text: the block's text already converted (and its UTF-8 size), or null to read it from block.
-    static QWidget *createContentWidget(const QJsonObject &block, ResultView *owner, QWidget *parent,
-                                        const QString *text, qsizetype utf8Size);
-    void begin(const QJsonValue &json);
+    // text: the block's text already prepared, or null to read it from block.
+    static QWidget *createContentWidget(const QJsonObject &block, ResultView *owner, QWidget *parent, const TextSource *text);
+    void begin(const QJsonValue &json, const QList<Mcp::JsonText> &texts = {});
     void addWidget(QWidget *widget);
     void addBanner(const QString &text, Theme::Badge badge);
     void addStructured(const QJsonValue &structured, const QJsonValue &outputSchema, bool isError);
@@ -120,6 +127,7 @@ private:
     QWidget *m_page = nullptr;
     QVBoxLayout *m_layout = nullptr;
     QJsonValue m_json;
+    QList<Mcp::JsonText> m_texts; // m_json's big texts, left in their frame (ResultTexts)
     QString m_verdict;
 };
 

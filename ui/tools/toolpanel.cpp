@@ -387,7 +387,7 @@ void ToolPanel::saveInputs()
 
 QString ToolPanel::resultText() const
 {
-    return m_lastOutcome.isUndefined() ? QString() : JsonText::pretty(m_lastOutcome);
+    return m_lastOutcome.value.isUndefined() ? QString() : JsonText::pretty(m_lastOutcome.resolved());
 }
 
 QString ToolPanel::statusText() const
@@ -437,7 +437,7 @@ void ToolPanel::run()
     saveInputs();
     const QJsonValue value = m_form->value();
     const QJsonObject arguments = value.isObject() ? value.toObject() : QJsonObject();
-    m_lastOutcome = QJsonValue::Undefined;
+    m_lastOutcome = {};
     m_lastArguments = arguments;
     m_lastError.reset();
     // The first result makes room for itself; later ones take the place of the one before, so
@@ -526,7 +526,7 @@ void ToolPanel::deliverAppOutcome()
     if (!m_appLoaded)
         return;
     if (m_appResult) {
-        m_app->bridge()->sendToolResult(*m_appResult);
+        m_app->bridge()->sendToolResult(m_appResult->resolved().toObject());
         m_appResult.reset();
     } else if (!m_appCancelled.isEmpty()) {
         m_app->bridge()->sendToolCancelled(m_appCancelled);
@@ -540,7 +540,9 @@ void ToolPanel::startCall(const QJsonObject &arguments)
     startAppView(arguments);
     m_status->setText(tr("Running…"));
     const Request request = Requests::callTool(m_tool.name, arguments);
-    m_call = m_connection->send(request);
+    RequestOptions options = m_connection->options().request;
+    options.keepBigTexts = true; // a big text is shown from its frame, never converted whole
+    m_call = m_connection->send(request, options);
     connect(m_call, &OutgoingRequest::progress, this, [this](double progress, double total, const QString &message) {
         if (total > 0) {
             m_progress->setRange(0, 1000);
@@ -560,8 +562,8 @@ void ToolPanel::startCall(const QJsonObject &arguments)
     });
     connect(call, &OutgoingRequest::finished, this, [this, call] {
         m_call = nullptr;
-        finish(call->isError(), call->result(), call->error(), call->elapsedMs() > 0 ? call->elapsedMs() : m_clock.elapsed(),
-               call->rounds(), call->resultBytes());
+        finish(call->isError(), call->resultWithTexts(), call->error(),
+               call->elapsedMs() > 0 ? call->elapsedMs() : m_clock.elapsed(), call->rounds(), call->resultBytes());
     });
 }
 
@@ -578,7 +580,7 @@ void ToolPanel::startTask(const QJsonObject &arguments)
         const Task task = Task::fromJson(call->result().toObject().value(Key::Task).toObject());
         if (call->isError() || task.taskId.isEmpty()) {
             // Not a task after all: a plain result, or an error.
-            finish(call->isError(), call->result(), call->error(), call->elapsedMs());
+            finish(call->isError(), ResultTexts{call->result(), {}}, call->error(), call->elapsedMs());
             return;
         }
         m_taskId = task.taskId;
@@ -649,7 +651,7 @@ void ToolPanel::fetchTaskResult()
     onTaskAnswer(call, [this, call](const QString &taskId) {
         m_pollTimer->stop();
         m_taskId.clear();
-        finish(call->isError(), call->result(), call->error(), m_clock.elapsed());
+        finish(call->isError(), ResultTexts{call->result(), {}}, call->error(), m_clock.elapsed());
         if (!call->isError())
             m_status->setText(m_status->text() + QLatin1Char(' ') + tr("(task %1)").arg(taskId));
     });
@@ -751,14 +753,14 @@ void ToolPanel::labelComparison()
 void ToolPanel::showPreviousOutcome()
 {
     if (m_shown.isError)
-        m_previous->setError(m_shown.errorText, m_shown.json);
+        m_previous->setError(m_shown.errorText, m_shown.error);
     else
-        m_previous->setToolResult(m_shown.json.toObject(), outputSchema());
+        m_previous->setToolResult(m_shown.result, outputSchema());
     m_previousHeading->setText(tr("Before the reload (%1)").arg(QLocale().toString(m_shown.at.time(), QStringLiteral("HH:mm:ss"))));
     m_previousBox->show();
 }
 
-void ToolPanel::finish(bool isError, const QJsonValue &result, const RpcError &error, qint64 elapsedMs,
+void ToolPanel::finish(bool isError, const ResultTexts &result, const RpcError &error, qint64 elapsedMs,
                        const QList<Modern::RoundRecord> &rounds, qint64 resultBytes)
 {
     const quint64 shown = ++m_shownCall; // a big result still being prepared for an earlier call stays unshown
@@ -766,7 +768,7 @@ void ToolPanel::finish(bool isError, const QJsonValue &result, const RpcError &e
     makeRoomForResult();
     m_elapsed->setText(Units::duration(elapsedMs));
     if (isError) {
-        m_lastOutcome = error.toJson();
+        m_lastOutcome = ResultTexts{error.toJson(), {}};
         m_lastError = error;
         const QString text = error.code == SessionErrorCode::Cancelled
             ? tr("Cancelled after %1").arg(Units::duration(elapsedMs))
@@ -777,44 +779,42 @@ void ToolPanel::finish(bool isError, const QJsonValue &result, const RpcError &e
         m_result->setRounds(rounds);
         m_appCancelled = error.code == SessionErrorCode::Cancelled ? tr("cancelled by the user") : text;
         deliverAppOutcome();
-        m_shown = {true, true, text, error.toJson(), QDateTime::currentDateTime()};
+        m_shown = {true, true, text, error.toJson(), {}, QDateTime::currentDateTime()};
         labelComparison();
         Q_EMIT callFinished(true);
         return;
     }
-    // From this size on the texts are converted in the thread pool: a 64 MiB text held the GUI
-    // thread for over 100 ms on its way to a QString (bench_guistall arrival).
+    // From this size on the result is prepared in the thread pool (its big texts indexed where
+    // they are, the rest converted): a 64 MiB text held the GUI thread for over 100 ms on its way
+    // to a QString (bench_guistall arrival).
     constexpr qint64 OffThreadResultBytes = 4 * 1024 * 1024;
-    if (resultBytes >= OffThreadResultBytes && result.isObject()) {
+    if (resultBytes >= OffThreadResultBytes && result.value.isObject()) {
         m_status->setText(tr("Preparing the result…"));
-        const QJsonObject object = result.toObject();
-        auto promise = std::make_shared<QPromise<ResultView::PreparedTexts>>();
-        QFuture<ResultView::PreparedTexts> future = promise->future();
+        auto promise = std::make_shared<QPromise<ResultView::PreparedResult>>();
+        QFuture<ResultView::PreparedResult> future = promise->future();
         promise->start();
-        workPool()->start([promise, object] {
-            promise->addResult(ResultView::prepareTexts(object));
+        workPool()->start([promise, result] {
+            promise->addResult(ResultView::prepare(result));
             promise->finish();
         });
-        future.then(this, [this, shown, result, elapsedMs, rounds](const ResultView::PreparedTexts &prepared) {
+        future.then(this, [this, shown, elapsedMs, rounds](const ResultView::PreparedResult &prepared) {
             if (shown == m_shownCall)
-                showResult(result, elapsedMs, rounds, prepared);
+                showResult(prepared, elapsedMs, rounds);
         });
         return;
     }
-    showResult(result, elapsedMs, rounds, {});
+    showResult(ResultView::prepare(result), elapsedMs, rounds);
 }
 
-void ToolPanel::showResult(const QJsonValue &result, qint64 elapsedMs, const QList<Modern::RoundRecord> &rounds,
-                           const ResultView::PreparedTexts &prepared)
+void ToolPanel::showResult(const ResultView::PreparedResult &prepared, qint64 elapsedMs, const QList<Modern::RoundRecord> &rounds)
 {
-    m_lastOutcome = result;
-    const QJsonObject object = result.toObject();
-    const bool toolError = object.value(Key::IsError).toBool();
-    m_result->setToolResult(object, outputSchema(), prepared);
+    m_lastOutcome = prepared.json;
+    const bool toolError = prepared.shown.value(Key::IsError).toBool();
+    m_result->setToolResult(prepared, outputSchema());
     m_result->setRounds(rounds);
-    m_appResult = object;
+    m_appResult = prepared.json;
     deliverAppOutcome();
-    m_shown = {true, false, QString(), object, QDateTime::currentDateTime()};
+    m_shown = {true, false, QString(), QJsonValue::Undefined, prepared, QDateTime::currentDateTime()};
     labelComparison();
     // A call the server turned into a task (the tasks extension) is listed on the Tasks page.
     const bool asTask = std::any_of(rounds.cbegin(), rounds.cend(), [](const Modern::RoundRecord &round) { return round.becameTask; });
@@ -830,7 +830,7 @@ void ToolPanel::showResult(const QJsonValue &result, qint64 elapsedMs, const QLi
 void ToolPanel::requestSaveToCollection()
 {
     const QString &name = m_tool.name;
-    if (m_lastOutcome.isUndefined() || (m_lastError && m_lastError->code == SessionErrorCode::Cancelled)) {
+    if (m_lastOutcome.value.isUndefined() || (m_lastError && m_lastError->code == SessionErrorCode::Cancelled)) {
         // Not run (or cancelled): the call as the form holds it, expected to be answered.
         const QJsonValue value = m_form->value();
         QJsonObject call = Collection::toolCall(name, value.isObject() ? value.toObject() : QJsonObject(), QJsonValue::Undefined,
@@ -839,7 +839,7 @@ void ToolPanel::requestSaveToCollection()
         Q_EMIT saveToCollectionRequested(call);
         return;
     }
-    Q_EMIT saveToCollectionRequested(Collection::toolCall(name, m_lastArguments, m_lastOutcome, m_lastError,
+    Q_EMIT saveToCollectionRequested(Collection::toolCall(name, m_lastArguments, m_lastOutcome.resolved(), m_lastError,
                                                           outputSchema()));
 }
 

@@ -96,10 +96,10 @@ private:
     // Hands the answer to a request about the followed task on, unless another task is followed by then.
     void onTaskAnswer(OutgoingRequest *call, std::function<void(const QString &taskId)> handle);
     // resultBytes: the size of the answer (OutgoingRequest::resultBytes()), 0 when unknown.
-    void finish(bool isError, const QJsonValue &result, const RpcError &error, qint64 elapsedMs,
+    // result: with its big texts left in the frame (RequestOptions::keepBigTexts).
+    void finish(bool isError, const ResultTexts &result, const RpcError &error, qint64 elapsedMs,
                 const QList<Modern::RoundRecord> &rounds = {}, qint64 resultBytes = 0);
-    void showResult(const QJsonValue &result, qint64 elapsedMs, const QList<Modern::RoundRecord> &rounds,
-                    const ResultView::PreparedTexts &prepared);
+    void showResult(const ResultView::PreparedResult &prepared, qint64 elapsedMs, const QList<Modern::RoundRecord> &rounds);
     void makeRoomForResult();
     void onReloaded(const ReloadDiff &diff);
     void showPreviousOutcome();
@@ -142,7 +142,7 @@ private:
     bool m_taskResultRequested = false;
     bool m_forceNextRun = false;
     bool m_loading = false;
-    QJsonValue m_lastOutcome = QJsonValue::Undefined;
+    ResultTexts m_lastOutcome; // the result or the error's JSON (Undefined before a call)
     // What Save to Collection… saves: the arguments of the last call and how it ended.
     QJsonObject m_lastArguments;
     std::optional<RpcError> m_lastError;
@@ -152,7 +152,8 @@ private:
         bool valid = false;
         bool isError = false;
         QString errorText;
-        QJsonValue json;
+        QJsonValue error;
+        ResultView::PreparedResult result;
         QDateTime at;
     };
     ShownOutcome m_shown;
@@ -166,7 +167,7 @@ private:
     QJsonArray m_serverTools;
     quint64 m_appRun = 0;          // which call the view belongs to
     bool m_appLoaded = false;       // the view of this call is loaded and has its input
-    std::optional<QJsonObject> m_appResult; // the call's result, until the view has it
+    std::optional<ResultTexts> m_appResult; // the call's result, until the view has it
     QString m_appCancelled;         // or why it was cancelled
     quint64 m_shownCall = 0;        // a big result being prepared shows only if no other call came since
 };

@@ -82,6 +82,8 @@ private Q_SLOTS:
     void readsAsQtDoes_data();
     void readsAsQtDoes();
     void utf8();
+    void indexFindsEveryBlock_data();
+    void indexFindsEveryBlock();
     void stopsWhenTheSinkSaysSo();
     void findsBigStringValuesOnly();
     void refusesWhatIsNotAString_data();
@@ -133,6 +135,51 @@ void tst_JsonText::utf8()
     QCOMPARE(collect(JsonText(clean, 0, clean.size()), &JsonText::writeUtf8), qtValue(clean).toString().toUtf8());
     const QByteArray lone = "x\\uDE00y\\uD83D";
     QCOMPARE(collect(JsonText(lone, 0, lone.size()), &JsonText::writeUtf8), QByteArray("x\xef\xbf\xbdy\xef\xbf\xbd"));
+}
+
+void tst_JsonText::indexFindsEveryBlock_data()
+{
+    QTest::addColumn<QByteArray>("contents");
+    QTest::addColumn<int>("blockUnits");
+    QTest::newRow("empty") << QByteArray() << 16;
+    QTest::newRow("one unit a block") << randomContents(4000, 5) << 1;
+    QTest::newRow("seven units") << randomContents(20000, 6) << 7;
+    QTest::newRow("pairs at every cut") << QByteArray("\\uD83D\\uDE00\xf0\x9f\x98\x80").repeated(500) << 3;
+    QTest::newRow("ascii 1 MiB, 16 Ki blocks") << QByteArray(1024 * 1024, 'q') << 16384;
+    QTest::newRow("random 1 MiB, 16 Ki blocks") << randomContents(1024 * 1024, 7) << 16384;
+}
+
+void tst_JsonText::indexFindsEveryBlock()
+{
+    // Read block by block from where the index says, the text is toString()'s, and each block
+    // starts at the unit the index gives; the sizes are those of toString() and writeUtf8().
+    QFETCH(QByteArray, contents);
+    QFETCH(int, blockUnits);
+    const QByteArray frame = "[\"" + contents + "\"]";
+    const JsonText text(frame, 2, contents.size());
+    const QString whole = text.toString();
+    const JsonText::Index index = text.index(blockUnits);
+    QCOMPARE(index.size, whole.size());
+    QCOMPARE(index.utf8Size, collect(text, &JsonText::writeUtf8).size());
+    QCOMPARE(index.rawStarts.size(), index.unitStarts.size());
+    QCOMPARE(index.rawStarts.first(), 0);
+    QString joined;
+    for (qsizetype block = 0; block < index.rawStarts.size(); ++block) {
+        QCOMPARE(index.unitStarts.at(block), joined.size());
+        const qsizetype raw = index.rawStarts.at(block);
+        const QString part = text.sliced(raw, index.rawEnd(block, text.rawSize()) - raw).toString();
+        if (block + 1 < index.rawStarts.size())
+            QVERIFY2(part.size() >= blockUnits && part.size() <= blockUnits + 1, qPrintable(QString::number(part.size())));
+        joined += part;
+        QCOMPARE(index.blockOf(index.unitStarts.at(block)), block);
+    }
+    QCOMPARE(joined, whole);
+    QCOMPARE(index.blockOf(whole.size()), index.rawStarts.size() - 1);
+    // Cancelled (progress is asked every few megabytes), it is empty.
+    if (contents.size() >= 1024 * 1024) {
+        const QByteArray big = "\"" + contents.repeated(6) + '"';
+        QVERIFY(JsonText(big, 1, big.size() - 2).index(blockUnits, [](int) { return false; }).rawStarts.isEmpty());
+    }
 }
 
 void tst_JsonText::stopsWhenTheSinkSaysSo()

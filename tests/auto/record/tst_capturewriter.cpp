@@ -64,6 +64,8 @@ class tst_CaptureWriter : public QObject
 private slots:
     void splitAtEveryOffset();
     void hugeLineSplit();
+    void bigLinesWrittenInPieces();
+    void bigLineOnAFullDisk();
     void directionsAndStderr();
     void slowSinkNeverBlocks();
     void finishWaitsForAMovingDisk();
@@ -139,6 +141,90 @@ void tst_CaptureWriter::hugeLineSplit()
         QCOMPARE(read.events.at(0).kind, TrafficEvent::Kind::Message);
         QCOMPARE(read.events.at(0).direction, TrafficEvent::Direction::Incoming);
     }
+}
+
+void tst_CaptureWriter::bigLinesWrittenInPieces()
+{
+    // A big message's line, handed over in pieces, is the line appendJsonLine() builds whole:
+    // a stdio line, an HTTP one (fields around the raw bytes), and bytes that are not UTF-8.
+    QByteArray text = R"({"jsonrpc":"2.0","id":7,"result":{"text":")";
+    for (int i = 0; text.size() < 3 * 1024 * 1024; ++i)
+        text += "row " + QByteArray::number(i) + R"( \"quoted\"\n caf\u00e9 )" + "\xc3\xa9 \xe4\xb8\xad\t";
+    text += "\"}}";
+    TrafficEvent stdio = TrafficEvent::make(TrafficEvent::Direction::Incoming, TrafficEvent::Kind::Message, text);
+    stdio.connectionId = 1;
+    TrafficEvent http = stdio;
+    http.httpMethod = "POST";
+    http.url = QStringLiteral("https://example.test/mcp?raw=1");
+    http.httpStatus = 200;
+    http.headers.append(qMakePair(QByteArray("Content-Type"), QByteArray("application/json")));
+    http.note = QStringLiteral("a note with \"raw\":\"\" in it");
+    http.exchangeId = 4;
+    TrafficEvent binary = stdio;
+    binary.raw = QByteArray(2 * 1024 * 1024, '\xff');
+    const QList<TrafficEvent> events{stdio, http, binary};
+    for (const TrafficEvent &event : events) {
+        QByteArray whole;
+        TrafficCapture::appendJsonLine(&whole, event);
+        QByteArray pieces;
+        int count = 0;
+        QVERIFY(TrafficCapture::writeJsonLine(event, 1024 * 1024, [&](QByteArrayView piece) {
+            pieces += piece;
+            ++count;
+            return true;
+        }));
+        QCOMPARE(pieces.size(), whole.size());
+        QVERIFY(pieces == whole);
+        if (event.raw != binary.raw)
+            QVERIFY(count >= 4); // three megabytes of text in pieces of one, and the ends
+    }
+    // A sink that refuses stops the line.
+    int calls = 0;
+    QVERIFY(!TrafficCapture::writeJsonLine(stdio, 1024 * 1024, [&calls](QByteArrayView) { return ++calls < 2; }));
+    QCOMPARE(calls, 2);
+}
+
+void tst_CaptureWriter::bigLineOnAFullDisk()
+{
+    // The disk fills up in the middle of a big message's line: the line is cut back whole, the
+    // message counted as lost, the lines before it kept.
+    const QString path = m_dir.filePath(QStringLiteral("bigfull.jsonl"));
+    struct sigaction ignore = {}, previousAction = {};
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    ::sigaction(SIGXFSZ, &ignore, &previousAction);
+    rlimit previous{};
+    ::getrlimit(RLIMIT_FSIZE, &previous);
+    rlimit small = previous;
+    small.rlim_cur = 2 * 1024 * 1024;
+    ::setrlimit(RLIMIT_FSIZE, &small);
+    const QByteArray first = R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{}})";
+    QByteArray big = R"({"jsonrpc":"2.0","id":1,"result":{"text":")" + QByteArray(3 * 1024 * 1024, 'y') + "\"}}";
+    CaptureWriter::Stats stats;
+    {
+        CaptureWriter writer({path, QStringLiteral("bigfull")});
+        const bool opened = writer.open(nullptr);
+        writer.postChunk(CaptureWriter::Stream::ClientToServer, first + '\n');
+        writer.postChunk(CaptureWriter::Stream::ServerToClient, big + '\n');
+        writer.finish();
+        stats = writer.stats();
+        ::setrlimit(RLIMIT_FSIZE, &previous);
+        ::sigaction(SIGXFSZ, &previousAction, nullptr);
+        QVERIFY(opened);
+    }
+    QCOMPARE(stats.eventsLost, 1);
+    QCOMPARE(stats.bytesLost, big.size());
+    QVERIFY(!stats.writeError.isEmpty());
+    const Read read = readCapture(path);
+    QVERIFY(read.result.ok);
+    const QList<TrafficEvent> messages = ofKinds(read.events, {TrafficEvent::Kind::Message});
+    QCOMPARE(messages.size(), 1);
+    QCOMPARE(messages.first().raw, first);
+    for (const TrafficEvent &event : read.events)
+        QVERIFY(event.raw.size() < 1024 * 1024); // no part of the big one
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(file.readAll().endsWith('\n'));
 }
 
 void tst_CaptureWriter::directionsAndStderr()

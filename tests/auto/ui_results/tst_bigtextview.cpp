@@ -3,7 +3,10 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QLabel>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QLineEdit>
+#include <QRandomGenerator>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
@@ -309,6 +312,66 @@ private Q_SLOTS:
         QCOMPARE(view.selectedText(), QStringLiteral("x\nnext"));
     }
 
+    void jsonTextActsAsItsString()
+    {
+        // A text left in its frame (escapes, raw and escaped non-ASCII, surrogate pairs both
+        // ways) reads, cuts, finds, copies and saves as the same text converted to a QString.
+        const QString pair = QString::fromUtf8("\xF0\x9F\x98\x80");
+        QString expected;
+        for (int i = 0; expected.size() < 2'000'000; ++i)
+            expected += QStringLiteral("%1\t\"caf\u00e9\" \\ \u4e2d ").arg(i) + (i % 3 == 0 ? pair : QString())
+                + (i % 11 == 0 ? QStringLiteral("\r\n") : QString()) + (i % 97 == 0 ? QString(300, u'w') : QString());
+        const QString needle = QStringLiteral("Needle") + pair + QStringLiteral("\u00e9nd");
+        expected += needle + QStringLiteral(" and the end");
+        QByteArray frame = QJsonDocument(QJsonArray{expected}).toJson(QJsonDocument::Compact);
+        frame.replace("\xc3\xa9", "\\u00e9").replace("\xF0\x9F\x98\x80", "\\ud83d\\ude00");
+        QVERIFY(frame.contains("\\u00e9") && frame.contains("\\ud83d\\ude00") && frame.contains("\xe4\xb8\xad"));
+        const Mcp::JsonText json(frame, 2, frame.size() - 4);
+        const TextSource source(json, json.index(TextSource::BlockUnits));
+        QVERIFY(source.isJsonText());
+        QCOMPARE(source.size(), expected.size());
+        QCOMPARE(source.utf8Size(), expected.toUtf8().size());
+
+        TextReader reader(source);
+        QRandomGenerator random(42);
+        for (int i = 0; i < 300; ++i) {
+            const qsizetype at = random.bounded(qint64(expected.size()));
+            const qsizetype n = random.bounded(i % 10 == 0 ? 100000 : 200);
+            QCOMPARE(reader.window(at, n), QStringView(expected).mid(at, n));
+        }
+        QCOMPARE(source.mid(0, source.size()), expected);
+        QByteArray utf8;
+        QVERIFY(source.writeUtf8([&utf8](QByteArrayView piece) {
+            utf8 += piece;
+            return true;
+        }));
+        QCOMPARE(utf8, expected.toUtf8());
+        for (const int column : {40, 97})
+            QCOMPARE(TextRows::build(source, column).starts, TextRows::build(expected, column).starts);
+
+        BigTextView view;
+        view.resize(700, 400);
+        view.show();
+        view.setText(source);
+        QTRY_VERIFY_WITH_TIMEOUT(!view.isPreparing(), 60000);
+        QCOMPARE(view.textSize(), expected.size());
+        QCOMPARE(view.rows().starts, TextRows::build(expected, view.wrapColumn()).starts);
+        QSignalSpy finished(&view, &BigTextView::findFinished);
+        view.find(needle, BigTextView::FindForward);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+        QVERIFY(finished.at(0).at(0).toBool());
+        QCOMPARE(view.selectionStart(), expected.indexOf(needle));
+        QCOMPARE(view.selectedText(), needle);
+        view.setSelection(expected.size() - 5000, expected.size());
+        view.copy();
+        QCOMPARE(QApplication::clipboard()->text(), expected.right(5000));
+        // Painting at the end draws from the last blocks (no crash, the right rows).
+        view.verticalScrollBar()->setValue(view.verticalScrollBar()->maximum());
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.repaint();
+        QCOMPARE(view.topOffset(), view.rows().starts.at(view.verticalScrollBar()->value()));
+    }
+
     void copyGivesTheExactCharacters()
     {
         const QString pair = QString::fromUtf8("\xF0\x9F\x98\x80");
@@ -499,7 +562,7 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         view.setText(QStringLiteral("x"));
         const QString word(view.wrapColumn() * 2, u'w');
-        view.setText(QStringLiteral("one ") + word + QStringLiteral(" two"));
+        view.setText(QString(QStringLiteral("one ") + word + QStringLiteral(" two")));
         QCOMPARE(view.rowCount(), 3);
         const int charWidth = view.fontMetrics().horizontalAdvance(u'M');
         QTest::mouseDClick(view.viewport(), Qt::LeftButton, {}, QPoint(charWidth * 2 + charWidth * 10 + 1, view.fontMetrics().lineSpacing() / 2));

@@ -1,4 +1,5 @@
 #include "widgets/jsontext.h"
+#include "jsonrpc/message.h"
 #include "results/bigtextview.h"
 #include "results/imageviewer.h"
 #include "results/resultview.h"
@@ -202,6 +203,66 @@ private Q_SLOTS:
         QVERIFY(view.findChild<QPushButton *>(QStringLiteral("cancelShowAll"))->isHidden());
         qInfo("16 MiB text: first 256 KiB shown in %lld ms, Show all returned in %lld ms, all shown after %lld ms",
               qlonglong(shown), qlonglong(clicked), qlonglong(all));
+    }
+
+    void bigTextsFromTheirFrame()
+    {
+        // A result whose big texts stayed in the frame (RequestOptions::keepBigTexts): the text
+        // block shows and saves from the frame; a big image's data, read whole to draw it, is
+        // converted; Copy JSON's value and Save JSON's file are those of the whole result.
+        QString text;
+        for (int i = 0; text.size() < 3 * 1024 * 1024; ++i)
+            text += QStringLiteral("row %1\t\"caf\u00e9\" \\ \u4e2d\n").arg(i);
+        QImage image(600, 600, QImage::Format_RGB32);
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                image.setPixel(x, y, qRgb(x * 7 % 256, y * 13 % 256, (x * y) % 256));
+        QByteArray png;
+        QBuffer buffer(&png);
+        buffer.open(QIODevice::WriteOnly);
+        QVERIFY(image.save(&buffer, "BMP")); // uncompressed: over the 256 KiB a big text starts at
+        const QJsonObject result{
+            {QStringLiteral("content"),
+             QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("text")}, {QStringLiteral("text"), text}},
+                        QJsonObject{{QStringLiteral("type"), QStringLiteral("image")},
+                                    {QStringLiteral("mimeType"), QStringLiteral("image/bmp")},
+                                    {QStringLiteral("data"), QString::fromLatin1(png.toBase64())}}}},
+            {QStringLiteral("isError"), false}};
+        QByteArray frame = QJsonDocument(QJsonObject{{QStringLiteral("jsonrpc"), QStringLiteral("2.0")},
+                                                     {QStringLiteral("id"), 3},
+                                                     {QStringLiteral("result"), result}})
+                               .toJson(QJsonDocument::Compact);
+        frame.replace("\xc3\xa9", "\\u00e9"); // an escape where Qt wrote the character
+        const Mcp::ParsedFrame parsed = Mcp::parseSharedFrame(frame);
+        QCOMPARE(parsed.messages.size(), 1);
+        const Mcp::ResultTexts texts = parsed.messages.first().resultWithTexts();
+        QCOMPARE(texts.texts.size(), 2); // the text and the image's data
+
+        const ResultView::PreparedResult prepared = ResultView::prepare(texts);
+        QVERIFY(prepared.texts.value(0) && prepared.texts.value(0)->isJsonText());
+        QVERIFY(!prepared.texts.value(1));
+        ResultView view;
+        view.resize(800, 600);
+        view.show();
+        view.setToolResult(prepared);
+        auto *bigView = view.findChild<BigTextView *>(QStringLiteral("bigTextView"));
+        QVERIFY(bigView);
+        QCOMPARE(bigView->text(), text.left(ResultView::EagerTextLimit));
+        view.findChild<QPushButton *>(QStringLiteral("showAll"))->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!bigView->isPreparing(), 60000);
+        QVERIFY(bigView->source().isJsonText()); // shown from the frame, not converted
+        QCOMPARE(bigView->text(), text);
+        const QList<QLabel *> images = view.findChildren<QLabel *>(QStringLiteral("image"));
+        QCOMPARE(images.size(), 1);
+        QVERIFY(!images.first()->pixmap().isNull()); // the data was decoded: its marker was not
+
+        QCOMPARE(view.resultJson(), QJsonValue(result));
+        QTemporaryDir dir;
+        const QString saved = dir.filePath(QStringLiteral("result.json"));
+        QVERIFY(view.saveJson(saved));
+        QFile file(saved);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), JsonText::pretty(result).toUtf8());
     }
 
     void bigTextScreenshot()

@@ -23,6 +23,7 @@
 //     perSecond 0 floods as fast as possible (then `seconds` is ignored and 500000 are sent).
 //   bench_guistall arrival [MiB,...]   only the arrival of big results (default 16,64)
 //   bench_guistall lists [count [kinds]]  only big lists (default 200000 tools,resources,templates,prompts)
+//   bench_guistall window-call BYTES   one blob call from the demo server, for bench_bigmemory
 //   QT_QPA_PLATFORM=offscreen works; the load average is printed because shared machines are noisy.
 #include "config/secretstore.h"
 #include "jsonrpc/json.h"
@@ -36,6 +37,8 @@
 #include "prompts/promptspage.h"
 #include "resources/resourcespage.h"
 #include "servers/serverpage.h"
+#include "results/bigtextview.h"
+#include "results/resultview.h"
 #include "tools/toolspage.h"
 #include "traffic/trafficpage.h"
 #include "traffic/trafficlog.h"
@@ -48,6 +51,7 @@
 #include <QJsonObject>
 #include <QLineEdit>
 #include <QLocale>
+#include <QPushButton>
 #include <QLoggingCategory>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -272,6 +276,7 @@ struct Arrival
     double maxMs = 0, p99Ms = 0;
     qint64 callMs = 0;   // Run until the Tools tab shows the result
     qint64 rowsMs = 0;   // Run until both traffic logs hold the answer
+    qint64 allMs = 0;    // Run until Show all has the whole text on screen (0: not a big text)
     size_t ticks = 0;
     QString loadBefore, loadAfter;
     // Issue 38: the process's peak resident size while the result arrives and shows, above its
@@ -300,12 +305,13 @@ void resetPeakResident()
         clear.write("5");
 }
 
-// One blob result of `size` bytes from the zero peer, run from the Tools tab of a fresh window.
-Arrival runArrival(QApplication &app, qint64 size)
+// One blob result of `size` bytes from `server` (the zero peer or the demo server), run from the
+// Tools tab of a fresh window; a big text is then shown whole (Show all), as a person reading it would.
+Arrival runArrival(QApplication &app, qint64 size, const QString &server = QStringLiteral(MCPSCOPE_ZERO_PEER))
 {
     Arrival result;
     result.loadBefore = loadAverage();
-    BenchWindow bench(QStringLiteral("zero"), QStringLiteral(MCPSCOPE_ZERO_PEER));
+    BenchWindow bench(QStringLiteral("zero"), server);
     MainWindow &window = bench.window;
     Connection *connection = bench.connect();
     ServerPage *page = window.pageFor(bench.id);
@@ -321,7 +327,11 @@ Arrival runArrival(QApplication &app, qint64 size)
         if (!result.rowsMs && connection->trafficLog()->rowCount() > rowsBefore + 1
             && window.allTraffic()->rowCount() > allRowsBefore + 1)
             result.rowsMs = stalls.clock.elapsed();
-        if (finished && result.rowsMs && stalls.clock.elapsed() > qMax(result.callMs, result.rowsMs) + 500) {
+        auto *bigView = page->toolsPage()->findChild<BigTextView *>(QStringLiteral("bigTextView"));
+        if (finished && bigView && !result.allMs && !bigView->isPreparing() && bigView->textSize() > ResultView::EagerTextLimit)
+            result.allMs = stalls.clock.elapsed();
+        const bool allShown = !bigView || result.allMs;
+        if (finished && allShown && result.rowsMs && stalls.clock.elapsed() > std::max({result.callMs, result.rowsMs, result.allMs}) + 500) {
             settle.stop();
             stalls.ticker.stop();
             loop.quit();
@@ -336,13 +346,15 @@ Arrival runArrival(QApplication &app, qint64 size)
             return;
         }
         tools->setArgumentsText(QStringLiteral("{\"size\": %1}").arg(size));
-        QObject::connect(tools, &ToolsPage::callFinished, &app, [&](bool isError) {
+        QObject::connect(tools, &ToolsPage::callFinished, &app, [&, tools](bool isError) {
             if (finished)
                 return;
             finished = true;
             result.callMs = stalls.clock.elapsed();
             if (isError)
                 result.error = QStringLiteral("the call failed: ") + tools->resultText().left(200);
+            if (auto *showAll = tools->findChild<QPushButton *>(QStringLiteral("showAll")))
+                showAll->click();
         });
         // Let the tab switch and the form settle first: only the arrival is measured.
         QTimer::singleShot(200, &app, [&, tools] {
@@ -565,8 +577,9 @@ int main(int argc, char **argv)
             if (!r.error.isEmpty())
                 std::printf("[arrival %lld MiB] error: %s\n", mib, qPrintable(r.error));
             std::printf("[arrival %lld MiB] max %6.1f ms  p99 %5.1f ms  ticks %zu | shown after %lld ms, in the logs after "
-                        "%lld ms | load %s -> %s\n",
-                        mib, r.maxMs, r.p99Ms, r.ticks, r.callMs, r.rowsMs, qPrintable(r.loadBefore), qPrintable(r.loadAfter));
+                        "%lld ms, all of it shown after %lld ms | load %s -> %s\n",
+                        mib, r.maxMs, r.p99Ms, r.ticks, r.callMs, r.rowsMs, r.allMs, qPrintable(r.loadBefore),
+                        qPrintable(r.loadAfter));
             std::fflush(stdout);
             const double aboveMB = (r.peakKiB - r.idleKiB) * 1024.0 / 1e6;
             const double ratio = r.frameBytes > 0 ? aboveMB * 1e6 / r.frameBytes : qInf();
@@ -583,6 +596,13 @@ int main(int argc, char **argv)
     };
     if (arrivalOnly)
         return runArrivals() ? 0 : 1;
+    // bench_guistall window-call BYTES: one blob call from the demo server through a fresh window,
+    // its text shown whole; for bench_bigmemory, which reads this process's peak from outside.
+    if (argc > 2 && QString::fromLocal8Bit(argv[1]) == QLatin1String("window-call")) {
+        const Arrival r = runArrival(app, QString::fromLocal8Bit(argv[2]).toLongLong(), QStringLiteral(MCPSCOPE_DEMO_SERVER));
+        std::printf("%s\n", r.error.isEmpty() ? "shown" : qPrintable(r.error));
+        return r.error.isEmpty() ? 0 : 1;
+    }
     const bool listsOnly = argc > 1 && QString::fromLocal8Bit(argv[1]) == QLatin1String("lists");
     const int listCount = listsOnly && argc > 2 ? QString::fromLocal8Bit(argv[2]).toInt() : 200000;
     const QStringList listKinds = (listsOnly && argc > 3 ? QString::fromLocal8Bit(argv[3])
