@@ -7852,11 +7852,7 @@ Client bietet: %2</translation>
             <source>The paired message is hidden by the filter.</source>
             <translation>Die zugehörige Nachricht ist durch den Filter ausgeblendet.</translation>
         </message>
-        <message>
-            <source>This message is %1 bytes long: too big to format here. The Raw tab shows its beginning; Copy or Export gets all of it.</source>
-            <translation>Diese Nachricht ist %1 Bytes lang: zu groß zum Formatieren. Der Reiter Roh zeigt ihren Anfang; Kopieren oder Exportieren liefert alles.</translation>
-        </message>
-        <message>
+            <message>
             <source>Text:</source>
             <translation>Text:</translation>
         </message>
@@ -8112,6 +8108,14 @@ Client bietet: %2</translation>
     <message>
         <source>Timeline</source>
         <translation>Zeitleiste</translation>
+    </message>
+    <message>
+        <source>All Text</source>
+        <translation>Ganzer Text</translation>
+    </message>
+    <message>
+        <source>This message is %1 bytes long: too big to format here. The All Text tab shows all of it as it came; Copy or Export gets all of it.</source>
+        <translation>Diese Nachricht ist %1 Bytes lang: zu groß zum Formatieren. Der Reiter Ganzer Text zeigt sie vollständig, wie sie kam; Kopieren oder Exportieren liefert alles.</translation>
     </message>
 </context>
     <context>

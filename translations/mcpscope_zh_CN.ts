@@ -7792,11 +7792,7 @@ Client offers: %2</source>
             <source>The paired message is hidden by the filter.</source>
             <translation>配对的消息被筛选条件隐藏了。</translation>
         </message>
-        <message>
-            <source>This message is %1 bytes long: too big to format here. The Raw tab shows its beginning; Copy or Export gets all of it.</source>
-            <translation>此消息长 %1 字节，太大，无法在此格式化。“原始”页显示其开头；复制或导出可获得全部内容。</translation>
-        </message>
-        <message>
+            <message>
             <source>Text:</source>
             <translation>文本：</translation>
         </message>
@@ -8049,6 +8045,14 @@ Client offers: %2</source>
     <message>
         <source>Timeline</source>
         <translation>时间线</translation>
+    </message>
+    <message>
+        <source>All Text</source>
+        <translation>全部文本</translation>
+    </message>
+    <message>
+        <source>This message is %1 bytes long: too big to format here. The All Text tab shows all of it as it came; Copy or Export gets all of it.</source>
+        <translation>此消息长 %1 字节，太大，无法在此格式化。“全部文本”页按原样显示其全部内容；复制或导出可获得全部内容。</translation>
     </message>
 </context>
     <context>

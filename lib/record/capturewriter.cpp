@@ -300,7 +300,7 @@ struct CaptureWriter::Private
         eventsWritten.fetch_add(1, std::memory_order_relaxed);
         if (!fileOk)
             return; // delivered to the tap
-        if (shown.raw.size() >= StreamedLineBytes) {
+        if (shown.raw.size() >= TrafficCapture::StreamedLineBytes) {
             writeStreamed(shown);
             return;
         }
@@ -312,7 +312,6 @@ struct CaptureWriter::Private
     // A big message's line goes to the file in pieces as it is escaped, never built whole (a
     // 64 MiB result would otherwise cost one more copy of itself here). Whole lines or none, as
     // flushOut() keeps them: a write that fails cuts the file back to where the line began.
-    static constexpr qsizetype StreamedLineBytes = 1024 * 1024;
     void writeStreamed(const TrafficEvent &event)
     {
         flushOut();
@@ -321,7 +320,7 @@ struct CaptureWriter::Private
         const int fd = file.handle();
         const off_t start = ::lseek(fd, 0, SEEK_CUR);
         int writeErrno = 0;
-        const bool written = TrafficCapture::writeJsonLine(event, StreamedLineBytes, [&](QByteArrayView piece) {
+        const bool written = TrafficCapture::writeJsonLine(event, TrafficCapture::StreamedLineBytes, [&](QByteArrayView piece) {
             qsizetype unused = 0;
             writeErrno = writeAll(fd, piece, &unused);
             return writeErrno == 0;

@@ -782,18 +782,6 @@ QJsonObject captureHeader(const QHash<int, QString> &names, const TrafficCapture
     };
 }
 
-bool writeLine(QIODevice *device, const QJsonObject &object, QString *error)
-{
-    QByteArray line = QJsonDocument(object).toJson(QJsonDocument::Compact);
-    line.append('\n');
-    if (device->write(line) != line.size()) {
-        if (error)
-            *error = TrafficCapture::tr("could not write the capture: %1").arg(device->errorString());
-        return false;
-    }
-    return true;
-}
-
 // A redactor that knows the options' secrets and those the events carry (learned from all of
 // them before any is written: a token sent late may have been echoed early).
 template<typename EventAt>
@@ -823,10 +811,15 @@ bool writeEvents(QIODevice *device, qint64 count, EventAt eventAt, QHash<int, QS
             *error = TrafficCapture::tr("could not write the capture: %1").arg(device->errorString());
         return false;
     }
+    // Each line as the recorder writes it: a big message's in pieces, never built whole.
+    const auto sink = [device](QByteArrayView piece) { return device->write(piece.data(), piece.size()) == piece.size(); };
     for (qint64 i = 0; i < count; ++i) {
         const TrafficEvent event = redactor ? redactor->redacted(eventAt(i)) : eventAt(i);
-        if (!writeLine(device, TrafficCapture::eventToJson(event), error))
+        if (!TrafficCapture::writeJsonLine(event, TrafficCapture::StreamedLineBytes, sink)) {
+            if (error)
+                *error = TrafficCapture::tr("could not write the capture: %1").arg(device->errorString());
             return false;
+        }
     }
     return true;
 }

@@ -143,8 +143,10 @@ public:
     static void appendJsonLine(QByteArray *line, const TrafficEvent &event);
     // The same line handed to `sink` in pieces: the raw bytes' text pieceSize bytes of them at a
     // time, so a line of a big message is never built whole. False as soon as sink returns false.
+    // Exports and the recorder write messages from StreamedLineBytes on this way.
     static bool writeJsonLine(const TrafficEvent &event, qsizetype pieceSize,
                               const std::function<bool(QByteArrayView piece)> &sink);
+    static constexpr qsizetype StreamedLineBytes = 1024 * 1024;
 
     // Reads a capture into the log (use an empty log: connection ids are kept as saved).
     // Valid lines are imported even when others are not; each bad line is reported.

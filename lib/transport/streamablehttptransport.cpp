@@ -365,11 +365,7 @@ void StreamableHttpTransport::feedSse(QNetworkReply *reply, Exchange *exchange, 
             Q_EMIT trafficEvent(event);
             continue;
         }
-        TrafficEvent event = responseEvent(TrafficEvent::Kind::Message, exchange->id, reply, sse.data);
-        event.headers.clear(); // the response event already has them
-        event.sseEventId = sse.hasId ? sse.lastEventId : QByteArray();
-        event.sseEventType = sse.type;
-        dispatchFrame(reply, sse.data, exchange, event.sseEventId, sse.type);
+        dispatchFrame(reply, sse.data, exchange, sse.hasId ? sse.lastEventId : QByteArray(), sse.type);
         // A slot may have closed the transport (which deleted the exchange), or abandoned this
         // request (abandonRequest): nothing more of its stream is delivered.
         if (generation != m_generation || exchange->failed)

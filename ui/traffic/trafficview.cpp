@@ -3,6 +3,8 @@
 #include "theme.h"
 #include "timeline/timelinepanel.h"
 #include "traffic/jsontree.h"
+#include "results/bigtextview.h"
+#include "workpool.h"
 #include "widgets/commonwidgets.h"
 #include "widgets/jsonview.h"
 
@@ -30,6 +32,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QPromise>
 #include <QRadioButton>
 #include <QSaveFile>
 #include <QScrollBar>
@@ -49,6 +52,7 @@ namespace Mcp::Ui {
 namespace {
 // Messages bigger than this are not parsed for the tree and pretty views on the GUI thread.
 constexpr int MaxParsedDetailBytes = 4 * 1024 * 1024;
+constexpr qsizetype RawTextBytes = 256 * 1024; // the Raw tab's text; the All Text tab has the rest
 
 // The Round column: a colour band per multi round-trip request, so its rounds are found at a glance.
 class RoundBandDelegate : public QStyledItemDelegate
@@ -298,6 +302,12 @@ QTabWidget *TrafficView::buildDetailTabs(QWidget *parent)
     m_detailTabs->addTab(m_pretty, tr("Pretty"));
     m_detailTabs->addTab(m_tree, tr("Tree"));
     m_detailTabs->addTab(m_raw, tr("Raw"));
+    // A message too big for the Raw tab's text, all of it as it came: paged from the log's own
+    // copy of its bytes, never converted whole.
+    m_wholeText = new BigTextView(m_detailTabs);
+    m_wholeText->setObjectName(QStringLiteral("wholeText"));
+    m_detailTabs->addTab(m_wholeText, tr("All Text"));
+    m_detailTabs->setTabVisible(m_detailTabs->indexOf(m_wholeText), false);
     m_detailTabs->addTab(m_meta, tr("Details"));
     m_headers = flatTree({tr("Header"), tr("Value"), tr("Meaning")}, m_detailTabs);
     m_headers->setObjectName(QStringLiteral("headersView"));
@@ -741,6 +751,7 @@ void TrafficView::clear()
     m_pretty->clear();
     m_raw->clear();
     m_meta->clear();
+    showWholeText({});
     showHeaders({});
     updateStatus();
 }
@@ -809,6 +820,7 @@ void TrafficView::showCurrent()
         m_pretty->clear();
         m_raw->clear();
         m_meta->clear();
+        showWholeText({});
         m_headers->clear();
         m_detailTabs->setTabVisible(m_detailTabs->indexOf(m_headers), false);
         return;
@@ -822,15 +834,16 @@ void TrafficView::showCurrent()
     } else {
         m_tree->clear();
         m_pretty->setPlainText(tr("This message is %1 bytes long: too big to format here. "
-                                  "The Raw tab shows its beginning; Copy or Export gets all of it.")
+                                  "The All Text tab shows all of it as it came; Copy or Export gets all of it.")
                                    .arg(raw.size()));
     }
     QString text = hexDump(raw);
     if (!raw.isEmpty()) {
         text += QLatin1Char('\n') + tr("Text:") + QLatin1Char('\n');
-        text += QString::fromUtf8(raw.left(256 * 1024));
+        text += QString::fromUtf8(raw.left(RawTextBytes));
     }
     m_raw->setPlainText(text);
+    showWholeText(raw.size() > RawTextBytes ? raw : QByteArray());
 
     QStringList meta;
     meta << tr("Time: %1").arg(QDateTime::fromMSecsSinceEpoch(event.wallClockMs).toString(Qt::ISODateWithMs));
@@ -862,6 +875,28 @@ void TrafficView::showCurrent()
     m_meta->setPlainText(meta.join(QLatin1Char('\n')));
     showHeaders(event.headers);
     Q_EMIT currentEventChanged(row);
+}
+
+void TrafficView::showWholeText(const QByteArray &raw)
+{
+    // Indexed in the thread pool (it reads every byte); a later selection wins.
+    const quint64 generation = ++m_wholeTextGeneration;
+    m_detailTabs->setTabVisible(m_detailTabs->indexOf(m_wholeText), !raw.isEmpty());
+    m_wholeText->setText(QString());
+    if (raw.isEmpty())
+        return;
+    auto promise = std::make_shared<QPromise<TextSource>>();
+    QFuture<TextSource> future = promise->future();
+    promise->start();
+    workPool()->start([promise, raw] {
+        const TextSource source = TextSource::fromUtf8(raw, [&promise](int) { return !promise->isCanceled(); });
+        promise->addResult(source);
+        promise->finish();
+    });
+    future.then(this, [this, generation](const TextSource &source) {
+        if (generation == m_wholeTextGeneration)
+            m_wholeText->setText(source);
+    });
 }
 
 bool TrafficView::exportTo(const QString &path, bool har, bool filteredOnly, bool includeSecrets, QString *error,

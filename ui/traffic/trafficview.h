@@ -36,13 +36,14 @@ class TrafficFilterProxy;
 
 namespace Mcp::Ui {
 
+class BigTextView;
 class JsonTree;
 class JsonTextView;
 class TimelinePanel;
 
 // A traffic log in a table with filters, follow-tail, pause, clear, request/response
-// jumps, a detail pane (JSON tree, pretty JSON, raw bytes as hex and text, transport
-// metadata), copy and export. Used for one connection, for all connections, and for a
+// jumps, a detail pane (JSON tree, pretty JSON, raw bytes as hex and text, all the text of a
+// big message, transport metadata), copy and export. Used for one connection, for all connections, and for a
 // capture opened from a file (offline): the view does not care where the rows came from.
 class TrafficView : public QWidget
 {
@@ -146,6 +147,8 @@ private:
     void updateStatus();
     void onRowsInserted();
     void showHeaders(const HttpHeaders &headers);
+    // The All Text tab: shown with all of raw, or hidden when raw is empty.
+    void showWholeText(const QByteArray &raw);
     void fillDirections();
 
     TrafficLog *m_log;
@@ -180,6 +183,8 @@ private:
     JsonTree *m_tree = nullptr;
     JsonTextView *m_pretty = nullptr;
     QPlainTextEdit *m_raw = nullptr;
+    BigTextView *m_wholeText = nullptr;
+    quint64 m_wholeTextGeneration = 0;
     QPlainTextEdit *m_meta = nullptr;
     QTreeWidget *m_headers = nullptr;
     QString m_exportName = QStringLiteral("traffic");

@@ -13,6 +13,7 @@
 #include "tools/toolpanel.h"
 #include "resources/resourcespage.h"
 #include "traffic/trafficpage.h"
+#include "results/bigtextview.h"
 #include "results/resultview.h"
 #include "traffic/trafficview.h"
 #include "widgets/itemlist.h"
@@ -26,8 +27,10 @@
 #include <QLabel>
 #include <QAbstractItemView>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QTableView>
 
 using namespace Mcp;
 using namespace Mcp::Ui;
@@ -42,6 +45,7 @@ private Q_SLOTS:
     void toolResultSurvivesTheListRefresh();
     void templateShowsNoOldContent();
     void urlElicitationWithoutBrowserAnswersOnlyTheChoice();
+    void bigResultReadFromItsFrame();
 
 private:
     // Clicks the shown row of a list whose text contains `text`.
@@ -198,6 +202,83 @@ void tst_DesktopResults::urlElicitationWithoutBrowserAnswersOnlyTheChoice()
     QTRY_VERIFY_WITH_TIMEOUT(outgoingMessages(page).join(QLatin1Char('\n')).contains(QLatin1String("\"decline\"")), 5000);
     for (const QString &message : outgoingMessages(page))
         QVERIFY2(!message.contains(QLatin1String("\"accept\"")), qPrintable(message));
+}
+
+void tst_DesktopResults::bigResultReadFromItsFrame()
+{
+    // A 24 MiB text (quotes, backslashes, tabs: escaped in its frame) shown whole with Show all,
+    // read with the wheel and the keyboard, found with Ctrl+F: from the frame the traffic log
+    // holds, never converted whole, in a 1024x700 window that stays on the screen.
+    ServerPage *page = Desktop::openWithDemoTool(m_fixture, QStringLiteral("big result"), QStringLiteral("blob"));
+    QVERIFY(page);
+    ToolsPage *tools = page->toolsPage();
+    constexpr qint64 Size = 24 << 20;
+    tools->setArgumentsText(QStringLiteral("{\"size\": %1}").arg(Size));
+    QVERIFY(Desktop::click(tools->panel()->runButton()));
+    BigTextView *view = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((view = tools->findChild<BigTextView *>(QStringLiteral("bigTextView"))), 60000);
+    auto *showAll = tools->findChild<QPushButton *>(QStringLiteral("showAll"));
+    QVERIFY(showAll);
+    QTRY_VERIFY_WITH_TIMEOUT(showAll->isVisible(), 10000);
+    QVERIFY(Desktop::click(showAll));
+    QTRY_COMPARE_WITH_TIMEOUT(view->textSize(), Size, 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(!view->isPreparing(), 60000);
+    QVERIFY(view->source().isPaged()); // paged from the frame
+    auto *label = tools->findChild<QLabel *>(QStringLiteral("truncated"));
+    QTRY_VERIFY_WITH_TIMEOUT(label->text().startsWith(ResultView::tr("Showing all %1").section(u' ', 0, 1)), 10000);
+    QVERIFY(Desktop::fitsScreen(m_fixture.window));
+
+    // The wheel scrolls the text, not anything else; Ctrl+End reaches its last row.
+    QVERIFY(Desktop::moveTo(view->viewport()));
+    const int before = view->verticalScrollBar()->value();
+    QVERIFY(Desktop::wheel(5));
+    QTRY_VERIFY_WITH_TIMEOUT(view->verticalScrollBar()->value() > before, 5000);
+    QVERIFY(Desktop::click(view->viewport()));
+    QVERIFY(Desktop::key(QStringLiteral("ctrl+End")));
+    QTRY_COMPARE_WITH_TIMEOUT(view->verticalScrollBar()->value(), view->verticalScrollBar()->maximum(), 5000);
+    const QString pattern = QStringLiteral("line of text\twith \"quotes\", a \\backslash\\ and a newline\n");
+    const qsizetype top = view->topOffset();
+    QCOMPARE(view->source().mid(top, 200), QString(pattern.repeated(200 / pattern.size() + 2)).mid(top % pattern.size(), 200).left(Size - top));
+
+    // Ctrl+F, a word, Enter: the first match after the caret (at the end: wrapped to the start).
+    QVERIFY(Desktop::key(QStringLiteral("ctrl+f")));
+    QVERIFY(Desktop::type(QStringLiteral("backslash")));
+    QVERIFY(Desktop::key(QStringLiteral("Return")));
+    QTRY_COMPARE_WITH_TIMEOUT(view->selectedText(), QStringLiteral("backslash"), 10000);
+    QCOMPARE(view->selectionStart() % pattern.size(), pattern.indexOf(QLatin1String("backslash")));
+    m_fixture.shoot(QStringLiteral("desktop-1024x700-big-result"));
+
+    // The answer in the traffic log: too big for the Raw tab's text, all of it in All Text, paged
+    // from the log's own bytes.
+    page->tabs()->setCurrentWidget(page->trafficPage());
+    TrafficView *traffic = page->trafficPage()->view();
+    traffic->log()->flush();
+    int biggest = -1;
+    for (int row = 0; row < traffic->log()->rowCount(); ++row) {
+        if (biggest < 0 || traffic->log()->event(row).raw.size() > traffic->log()->event(biggest).raw.size())
+            biggest = row;
+    }
+    QVERIFY(biggest >= 0);
+    const QByteArray raw = traffic->log()->event(biggest).raw;
+    QVERIFY(raw.size() > Size);
+    QTest::qWait(300);
+    const QModelIndex index = traffic->table()->model()->index(traffic->viewRow(biggest), 0);
+    traffic->table()->scrollTo(index);
+    QTest::qWait(100);
+    QVERIFY(Desktop::click(traffic->table()->viewport(), traffic->table()->visualRect(index).center()));
+    auto *whole = traffic->findChild<BigTextView *>(QStringLiteral("wholeText"));
+    QVERIFY(whole);
+    QTRY_COMPARE_WITH_TIMEOUT(whole->textSize(), raw.size(), 60000); // ASCII: a character a byte
+    QTRY_VERIFY_WITH_TIMEOUT(!whole->isPreparing(), 60000);
+    QVERIFY(whole->source().isPaged());
+    QCOMPARE(whole->source().mid(raw.size() - 300, 300), QString::fromUtf8(raw.right(300)));
+    auto *tabs = qobject_cast<QTabWidget *>(whole->parentWidget()->parentWidget());
+    QVERIFY(tabs);
+    QTabBar *bar = tabs->tabBar();
+    QVERIFY(Desktop::click(bar, bar->tabRect(tabs->indexOf(whole)).center()));
+    QTRY_VERIFY_WITH_TIMEOUT(whole->isVisible(), 5000);
+    QVERIFY(Desktop::fitsScreen(m_fixture.window));
+    m_fixture.shoot(QStringLiteral("desktop-1024x700-big-message-all-text"));
 }
 
 QTEST_MAIN(tst_DesktopResults)

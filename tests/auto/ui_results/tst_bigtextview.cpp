@@ -328,7 +328,7 @@ private Q_SLOTS:
         QVERIFY(frame.contains("\\u00e9") && frame.contains("\\ud83d\\ude00") && frame.contains("\xe4\xb8\xad"));
         const Mcp::JsonText json(frame, 2, frame.size() - 4);
         const TextSource source(json, json.index(TextSource::BlockUnits));
-        QVERIFY(source.isJsonText());
+        QVERIFY(source.isPaged());
         QCOMPARE(source.size(), expected.size());
         QCOMPARE(source.utf8Size(), expected.toUtf8().size());
 
@@ -370,6 +370,43 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         view.repaint();
         QCOMPARE(view.topOffset(), view.rows().starts.at(view.verticalScrollBar()->value()));
+    }
+
+    void utf8BytesActAsTheirString()
+    {
+        // A message's bytes as the traffic log holds them: blocks cut between characters of 1 to 4
+        // bytes; bytes that are not UTF-8 read as U+FFFD and the index stays exact.
+        QByteArray bytes;
+        for (int i = 0; bytes.size() < 3'000'000; ++i)
+            bytes += "row " + QByteArray::number(i) + " caf\xc3\xa9 \xe4\xb8\xad \xf0\x9f\x98\x80 \\\"x\\\"\n";
+        const QString expected = QString::fromUtf8(bytes);
+        const TextSource source = TextSource::fromUtf8(bytes);
+        QVERIFY(source.isPaged());
+        QCOMPARE(source.size(), expected.size());
+        QCOMPARE(source.utf8Size(), bytes.size());
+        QCOMPARE(source.mid(0, source.size()), expected);
+        TextReader reader(source);
+        QRandomGenerator random(7);
+        for (int i = 0; i < 200; ++i) {
+            const qsizetype at = random.bounded(qint64(expected.size()));
+            const qsizetype n = random.bounded(50000);
+            QCOMPARE(reader.window(at, n), QStringView(expected).mid(at, n));
+        }
+        QByteArray written;
+        QVERIFY(source.writeUtf8([&written](QByteArrayView piece) {
+            written += piece;
+            return true;
+        }));
+        QCOMPARE(written, bytes);
+
+        QByteArray broken = bytes.left(100000);
+        for (qsizetype at = 17; at < broken.size(); at += 4099)
+            broken[at] = char(0x80 | (at & 0x3f)); // stray continuation bytes, some inside sequences
+        broken += "\xf0\x9f"; // cut off at the end
+        const TextSource odd = TextSource::fromUtf8(broken);
+        QCOMPARE(odd.mid(0, odd.size()).size(), odd.size());
+        QVERIFY(odd.mid(0, odd.size()).contains(QChar(0xfffd)));
+        QVERIFY(TextSource::fromUtf8(bytes, [](int) { return false; }).isEmpty()); // cancelled
     }
 
     void copyGivesTheExactCharacters()

@@ -239,7 +239,7 @@ private Q_SLOTS:
         QCOMPARE(texts.texts.size(), 2); // the text and the image's data
 
         const ResultView::PreparedResult prepared = ResultView::prepare(texts);
-        QVERIFY(prepared.texts.value(0) && prepared.texts.value(0)->isJsonText());
+        QVERIFY(prepared.texts.value(0) && prepared.texts.value(0)->isPaged());
         QVERIFY(!prepared.texts.value(1));
         ResultView view;
         view.resize(800, 600);
@@ -250,7 +250,7 @@ private Q_SLOTS:
         QCOMPARE(bigView->text(), text.left(ResultView::EagerTextLimit));
         view.findChild<QPushButton *>(QStringLiteral("showAll"))->click();
         QTRY_VERIFY_WITH_TIMEOUT(!bigView->isPreparing(), 60000);
-        QVERIFY(bigView->source().isJsonText()); // shown from the frame, not converted
+        QVERIFY(bigView->source().isPaged()); // shown from the frame, not converted
         QCOMPARE(bigView->text(), text);
         const QList<QLabel *> images = view.findChildren<QLabel *>(QStringLiteral("image"));
         QCOMPARE(images.size(), 1);

@@ -387,16 +387,18 @@ int main(int argc, char *argv[])
             continue;
         const Figures ours = rows.value(key + QLatin1String("/ours"));
         const Figures floor = rows.value(key + QLatin1String("/floor"));
-        target(QStringLiteral("HTTP sequential / C floor (zero peer, %1)").arg(QString::fromLatin1(mode).toUpper()),
-               ours.sequentialUs / floor.sequentialUs, "x", 4, false);
-        target(QStringLiteral("HTTP 16 MiB (zero peer, %1)").arg(QString::fromLatin1(mode).toUpper()), ours.megabytesPerSecond,
-               " MB/s", 500, true);
+        const QString upper = QString::fromLatin1(mode).toUpper();
+        target(QStringLiteral("HTTP 16 MiB (zero peer, %1)").arg(upper), ours.megabytesPerSecond, " MB/s", 500, true);
+        // Restated (issue 38) against the transport the project keeps: QNetworkAccessManager alone
+        // (the same POSTs, no MCP) is the floor of any client built on it; the C floor is information.
         if (rows.contains(key + QLatin1String("/qt"))) {
             const Figures qt = rows.value(key + QLatin1String("/qt"));
-            std::printf("Information (%s): QNAM alone / C floor: sequential %.2fx; ours / QNAM alone: sequential %.2fx, "
-                        "64 in flight %.2fx, 16 MiB %.2fx\n",
-                        mode, qt.sequentialUs / floor.sequentialUs, ours.sequentialUs / qt.sequentialUs,
-                        qt.pipelinedPerSecond / ours.pipelinedPerSecond, qt.megabytesPerSecond / ours.megabytesPerSecond);
+            std::printf("Information (%s): ours / C floor: sequential %.2fx; QNAM alone / C floor: sequential %.2fx\n", mode,
+                        ours.sequentialUs / floor.sequentialUs, qt.sequentialUs / floor.sequentialUs);
+            target(QStringLiteral("HTTP sequential ours / QNAM alone (zero peer, %1)").arg(upper), ours.sequentialUs / qt.sequentialUs,
+                   "x", 1.2, false);
+            target(QStringLiteral("HTTP 64 in flight ours / QNAM alone (zero peer, %1)").arg(upper),
+                   qt.pipelinedPerSecond / ours.pipelinedPerSecond, "x", 1.2, false);
         }
     }
     for (const char *server : {"zero", "demo"}) {
@@ -414,9 +416,9 @@ int main(int argc, char *argv[])
                                                QLatin1String(server) == QLatin1String("zero") ? QStringLiteral("zero peer")
                                                                                               : QStringLiteral("demo server"),
                                                QString::fromLatin1(mode).toUpper());
-                ratioTarget(QStringLiteral("HTTP sequential ours/") + where, ours, theirs, 0, 3);
-                ratioTarget(QStringLiteral("HTTP 64 in flight ours/") + where, ours, theirs, 1, 3);
-                ratioTarget(QStringLiteral("HTTP 16 MiB ours/") + where, ours, theirs, 2, 5);
+                ratioTarget(QStringLiteral("HTTP sequential ours/") + where, ours, theirs, 0, 2);
+                ratioTarget(QStringLiteral("HTTP 64 in flight ours/") + where, ours, theirs, 1, 2);
+                ratioTarget(QStringLiteral("HTTP 16 MiB ours/") + where, ours, theirs, 2, 3);
             }
         }
     }
