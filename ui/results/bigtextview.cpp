@@ -650,6 +650,11 @@ void BigTextView::focusOutEvent(QFocusEvent *event)
 
 bool BigTextView::eventFilter(QObject *watched, QEvent *event)
 {
+    if (watched == m_findEdit && event->type() == QEvent::ShortcutOverride
+        && static_cast<QKeyEvent *>(event)->matches(QKeySequence::Find)) {
+        event->accept(); // Ctrl+F in the find bar stays in it (see event())
+        return true;
+    }
     if (watched == m_findEdit && event->type() == QEvent::KeyPress) {
         const auto *key = static_cast<QKeyEvent *>(event);
         if (key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) {
@@ -665,6 +670,21 @@ bool BigTextView::eventFilter(QObject *watched, QEvent *event)
         }
     }
     return QAbstractScrollArea::eventFilter(watched, event);
+}
+
+bool BigTextView::event(QEvent *event)
+{
+    // The keys the view answers itself win over a window's shortcuts for them (the server
+    // page's Ctrl+F filters the traffic): in the text, Ctrl+F finds in the text.
+    if (event->type() == QEvent::ShortcutOverride) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        if (key->matches(QKeySequence::Find) || key->matches(QKeySequence::FindNext) || key->matches(QKeySequence::FindPrevious)
+            || key->matches(QKeySequence::Copy) || key->matches(QKeySequence::SelectAll)) {
+            event->accept();
+            return true;
+        }
+    }
+    return QAbstractScrollArea::event(event);
 }
 
 void BigTextView::scrollContentsBy(int, int)

@@ -106,6 +106,7 @@ Q_SIGNALS:
     void rowsRecut(); // the shown text was cut into rows anew for another width
 
 protected:
+    bool event(QEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     void scrollContentsBy(int dx, int dy) override;
