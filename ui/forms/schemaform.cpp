@@ -260,6 +260,13 @@ SchemaFormWidget::~SchemaFormWidget()
     quietEditorsForDestruction(this);
 }
 
+int SchemaFormWidget::naturalHeight() const
+{
+    QWidget *page = m_stack->currentWidget();
+    const int pageHeight = page == m_scroll && m_scroll->widget() ? m_scroll->widget()->sizeHint().height() : page->sizeHint().height();
+    return sizeHint().height() - m_stack->sizeHint().height() + pageHeight;
+}
+
 void SchemaFormWidget::setSchema(const QJsonValue &schema)
 {
     FormState state(schema);

@@ -50,6 +50,9 @@ public:
 
     // The value to send (unset optional fields left out).
     QJsonValue value() const { return m_state.toJson(); }
+    // The height that shows every field (or the JSON editor at its usual size) without scrolling;
+    // sizeHint() is bigger, as it counts the JSON editor page while the fields are shown.
+    int naturalHeight() const;
     // Fills the form from a value; what the form cannot express is kept as JSON.
     void setValue(const QJsonValue &value);
     void applyDefaults();

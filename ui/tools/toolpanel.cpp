@@ -690,13 +690,18 @@ void ToolPanel::cancel()
 void ToolPanel::makeRoomForResult()
 {
     // Until the user has placed the line between form and result, the first result of a panel
-    // gets a third of it, and the form keeps the rest.
+    // gets what the form does not need: the form keeps its own height, at least a third of the
+    // panel and at most 65 % (a longer form scrolls). A one-field form left a 1024x700 window
+    // five rows of a big result.
     if (!m_result->isHidden() || QSettings().contains(QStringLiteral("tools/splitter")))
         return;
     const int height = m_splitter->height();
     // A tool without arguments has no form to fill: the result takes all but the Run row.
     const bool noArguments = m_form->isHidden();
-    const int form = noArguments ? qMin(height / 2, m_splitter->widget(0)->minimumSizeHint().height()) : height * 65 / 100;
+    QWidget *formArea = m_splitter->widget(0);
+    const int needed = formArea->sizeHint().height() - m_form->sizeHint().height() + m_form->naturalHeight();
+    const int form = noArguments ? qMin(height / 2, formArea->minimumSizeHint().height())
+                                 : qBound(height / 3, needed, height * 65 / 100);
     m_splitter->setSizes({form, height - form});
 }
 
