@@ -34,20 +34,39 @@ TrafficChunkBytes allocateTrafficChunkBytes(size_t size)
     return TrafficChunkBytes(new char[size], TrafficChunkBytesDeleter{size, false});
 }
 
+namespace {
+
+// Chunks are packed in independent LZ4 blocks of this many bytes, each after its packed size (4
+// bytes): packing a 64 MiB event then needs 1 MiB of scratch, not a second 64 MiB buffer per
+// log (two logs packing one big result took twice its size at once, and kept it).
+constexpr int PackBlockBytes = 1024 * 1024;
+
+} // namespace
+
 std::shared_ptr<TrafficChunk> TrafficChunk::packedCopy() const
 {
     if (isPacked() || used == 0)
         return nullptr;
     // One scratch buffer per packing thread: no big temporary allocation per chunk.
-    thread_local std::vector<char> scratch;
-    scratch.resize(size_t(LZ4_compressBound(int(used))));
-    const int size = LZ4_compress_default(plain(), scratch.data(), int(used), int(scratch.size()));
+    thread_local std::vector<char> scratch(size_t(LZ4_compressBound(PackBlockBytes)));
     // Keep already-compressed payloads (base64 images...) plain: packing them saves little
-    // and costs every reader an unpack.
-    if (size <= 0 || size > int(used) - int(used / 8))
-        return nullptr;
+    // and costs every reader an unpack. Given up on as soon as the packed part is too big.
+    auto worthIt = [](qsizetype packed, qsizetype plain) { return packed <= plain - plain / 8; };
+    QByteArray packed;
+    for (quint32 from = 0; from < used; from += PackBlockBytes) {
+        const int n = int(qMin<quint32>(PackBlockBytes, used - from));
+        const int size = LZ4_compress_default(plain() + from, scratch.data(), n, int(scratch.size()));
+        if (size <= 0)
+            return nullptr;
+        const quint32 header = quint32(size);
+        packed.append(reinterpret_cast<const char *>(&header), sizeof header);
+        packed.append(scratch.data(), size);
+        if (!worthIt(packed.size(), qsizetype(from) + n))
+            return nullptr;
+    }
+    packed.squeeze();
     auto copy = std::make_shared<TrafficChunk>();
-    copy->packed = QByteArray(scratch.data(), size);
+    copy->packed = std::move(packed);
     copy->capacity = used;
     copy->used = used;
     copy->lastAbs = lastAbs;
@@ -76,10 +95,22 @@ const char *TrafficChunkCache::bytes(const std::shared_ptr<const TrafficChunk> &
         victim->buffer.reset(new char[chunk->used]);
         victim->capacity = chunk->used;
     }
-    const int size = LZ4_decompress_safe(chunk->packed.constData(), victim->buffer.get(),
-                                         int(chunk->packed.size()), int(victim->capacity));
-    Q_ASSERT(size == int(chunk->used));
-    Q_UNUSED(size);
+    // Block after block (see packedCopy()).
+    const char *in = chunk->packed.constData();
+    const char *const end = in + chunk->packed.size();
+    quint32 out = 0;
+    while (in + sizeof(quint32) <= end) {
+        quint32 size = 0;
+        std::memcpy(&size, in, sizeof size);
+        in += sizeof size;
+        const int n = LZ4_decompress_safe(in, victim->buffer.get() + out, int(size), int(chunk->used - out));
+        Q_ASSERT(n > 0);
+        if (n <= 0)
+            break;
+        in += size;
+        out += quint32(n);
+    }
+    Q_ASSERT(out == chunk->used);
     victim->chunk = chunk;
     victim->lastUse = ++m_tick;
     return victim->buffer.get();

@@ -372,7 +372,8 @@ Arrival runArrival(QApplication &app, qint64 size, const QString &server = QStri
     runOnceConnected(app, loop, connection, start, 120000, &result.error);
     result.peakKiB = statusKiB("VmHWM:");
     for (int row = int(rowsBefore); row < connection->trafficLog()->rowCount(); ++row)
-        result.frameBytes = qMax<qint64>(result.frameBytes, connection->trafficLog()->event(row).raw.size());
+        result.frameBytes = qMax<qint64>(result.frameBytes, // its size, not the event: that would unpack a copy
+                                         connection->trafficLog()->index(row, 0).data(TrafficLog::SizeRole).toLongLong());
 
     std::sort(stalls.gaps.begin(), stalls.gaps.end());
     result.ticks = stalls.gaps.size();
