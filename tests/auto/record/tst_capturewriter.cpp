@@ -19,6 +19,7 @@
 #include <sys/resource.h>
 
 #include <mutex>
+#include <optional>
 
 using namespace Mcp;
 using Mcp::Test::framedLines;
@@ -54,6 +55,35 @@ QList<TrafficEvent> ofKinds(const QList<TrafficEvent> &events, std::initializer_
     }
     return out;
 }
+
+// A disk that is full past `bytes`: the files this process writes may not grow beyond them
+// (EFBIG, as ENOSPC would; SIGXFSZ ignored), until the limit is destroyed.
+class FileSizeLimit
+{
+public:
+    explicit FileSizeLimit(rlim_t bytes)
+    {
+        struct sigaction ignore = {};
+        ignore.sa_handler = SIG_IGN;
+        sigemptyset(&ignore.sa_mask);
+        ::sigaction(SIGXFSZ, &ignore, &m_previousAction);
+        ::getrlimit(RLIMIT_FSIZE, &m_previous);
+        rlimit small = m_previous;
+        small.rlim_cur = bytes;
+        ::setrlimit(RLIMIT_FSIZE, &small);
+    }
+    ~FileSizeLimit()
+    {
+        ::setrlimit(RLIMIT_FSIZE, &m_previous);
+        ::sigaction(SIGXFSZ, &m_previousAction, nullptr);
+    }
+    FileSizeLimit(const FileSizeLimit &) = delete;
+    FileSizeLimit &operator=(const FileSizeLimit &) = delete;
+
+private:
+    struct sigaction m_previousAction = {};
+    rlimit m_previous{};
+};
 
 } // namespace
 
@@ -189,15 +219,7 @@ void tst_CaptureWriter::bigLineOnAFullDisk()
     // The disk fills up in the middle of a big message's line: the line is cut back whole, the
     // message counted as lost, the lines before it kept.
     const QString path = m_dir.filePath(QStringLiteral("bigfull.jsonl"));
-    struct sigaction ignore = {}, previousAction = {};
-    ignore.sa_handler = SIG_IGN;
-    sigemptyset(&ignore.sa_mask);
-    ::sigaction(SIGXFSZ, &ignore, &previousAction);
-    rlimit previous{};
-    ::getrlimit(RLIMIT_FSIZE, &previous);
-    rlimit small = previous;
-    small.rlim_cur = 2 * 1024 * 1024;
-    ::setrlimit(RLIMIT_FSIZE, &small);
+    std::optional<FileSizeLimit> limit(std::in_place, 2 * 1024 * 1024);
     const QByteArray first = R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{}})";
     QByteArray big = R"({"jsonrpc":"2.0","id":1,"result":{"text":")" + QByteArray(3 * 1024 * 1024, 'y') + "\"}}";
     CaptureWriter::Stats stats;
@@ -208,8 +230,7 @@ void tst_CaptureWriter::bigLineOnAFullDisk()
         writer.postChunk(CaptureWriter::Stream::ServerToClient, big + '\n');
         writer.finish();
         stats = writer.stats();
-        ::setrlimit(RLIMIT_FSIZE, &previous);
-        ::sigaction(SIGXFSZ, &previousAction, nullptr);
+        limit.reset(); // the disk has room again
         QVERIFY(opened);
     }
     QCOMPARE(stats.eventsLost, 1);
@@ -378,15 +399,7 @@ void tst_CaptureWriter::fullDisk()
     // A disk that fills up during the recording: the file may grow to 8 KiB, then every write
     // fails (EFBIG, as ENOSPC would).
     const QString path = m_dir.filePath(QStringLiteral("full.jsonl"));
-    struct sigaction ignore = {}, previousAction = {};
-    ignore.sa_handler = SIG_IGN;
-    sigemptyset(&ignore.sa_mask);
-    ::sigaction(SIGXFSZ, &ignore, &previousAction);
-    rlimit previous{};
-    ::getrlimit(RLIMIT_FSIZE, &previous);
-    rlimit small = previous;
-    small.rlim_cur = 8192;
-    ::setrlimit(RLIMIT_FSIZE, &small);
+    std::optional<FileSizeLimit> limit(std::in_place, 8192);
     QElapsedTimer timer;
     CaptureWriter::Stats stats;
     {
@@ -401,8 +414,7 @@ void tst_CaptureWriter::fullDisk()
         }
         writer.finish();
         stats = writer.stats();
-        ::setrlimit(RLIMIT_FSIZE, &previous);
-        ::sigaction(SIGXFSZ, &previousAction, nullptr);
+        limit.reset(); // the disk has room again
         QVERIFY(opened);
     }
     QVERIFY(timer.elapsed() < 5000);

@@ -104,40 +104,30 @@ double bestMbps(qint64 size, const std::function<bool()> &fetch, const std::func
     return double(size) / best / 1e6;
 }
 
-// blob(arguments), its result with its big texts left in the frame.
-ResultTexts callAndWaitWithTexts(Client &client, const QJsonObject &arguments)
-{
-    RequestOptions options;
-    options.timeoutMs = 600000;
-    options.attachProgressToken = false;
-    OutgoingRequest *handle = client.callTool(QStringLiteral("blob"), arguments, options);
-    bool finished = false;
-    ResultTexts result;
-    QObject::connect(handle, &OutgoingRequest::finished, handle, [&finished, &result, handle] {
-        finished = true;
-        if (!handle->isError())
-            result = handle->resultWithTexts();
-    });
-    waitFor([&finished] { return finished; });
-    return result;
-}
-
-// One tools/call, waited for; returns the handle's result (invalid on error).
-QJsonValue callAndWait(Client &client, const QString &tool, const QJsonObject &arguments)
+// One tools/call, waited for; `read` takes what the caller wants of the answer (a default value
+// on error).
+template<typename Read>
+auto callAndWait(Client &client, const QString &tool, const QJsonObject &arguments, Read read)
 {
     RequestOptions options;
     options.timeoutMs = 600000;
     options.attachProgressToken = false;
     OutgoingRequest *handle = client.callTool(tool, arguments, options);
     bool finished = false;
-    QJsonValue result;
-    QObject::connect(handle, &OutgoingRequest::finished, handle, [&finished, &result, handle] {
+    decltype(read(handle)) result{};
+    QObject::connect(handle, &OutgoingRequest::finished, handle, [&finished, &result, &read, handle] {
         finished = true;
         if (!handle->isError())
-            result = handle->result();
+            result = read(handle);
     });
     waitFor([&finished] { return finished; });
     return result;
+}
+
+// The handle's result (invalid on error).
+QJsonValue callAndWait(Client &client, const QString &tool, const QJsonObject &arguments)
+{
+    return callAndWait(client, tool, arguments, [](OutgoingRequest *handle) { return handle->result(); });
 }
 
 Figures measureOurs(const QString &program, const QStringList &arguments, int sequential, int pipelined, bool large)
@@ -191,7 +181,8 @@ Figures measureOurs(const QString &program, const QStringList &arguments, int se
         // 1 MiB text is below the size texts stay in the frame from: it is converted.
         qint64 got = 0;
         (size == (1 << 20) ? figures.mbps1MiB : figures.mbps16MiB) = bestMbps(size, [&] {
-            const ResultTexts result = callAndWaitWithTexts(client, {{QStringLiteral("size"), size}});
+            const ResultTexts result = callAndWait(client, QStringLiteral("blob"), {{QStringLiteral("size"), size}},
+                                                   [](OutgoingRequest *handle) { return handle->resultWithTexts(); });
             got = 0;
             for (const JsonText &text : result.texts) {
                 (void)text.writeUtf8([&got](QByteArrayView piece) { // a counting sink never refuses
