@@ -481,19 +481,9 @@ QUrl recorderUrl(const QString &scheme, const QHostAddress &address, quint16 por
 
 bool HttpRecorder::listen(const QHostAddress &address, quint16 port, QString *error)
 {
-    if (!acceptsListenAddress(address, error))
-        return false;
-    if (m_target.scheme() != QLatin1String("http") && m_target.scheme() != QLatin1String("https")) {
-        if (error)
-            *error = QCoreApplication::translate("Mcp::Record::HttpRecorder", "the target must be an http or https URL");
-        return false;
-    }
-    if (!m_server->listen(address, port)) {
-        if (error)
-            *error = m_server->errorString();
-        return false;
-    }
-    return true;
+    return listenInFrontOf(m_server, m_target, QLatin1StringView("http"), QLatin1StringView("https"),
+                           QCoreApplication::translate("Mcp::Record::HttpRecorder", "the target must be an http or https URL"),
+                           address, port, error);
 }
 
 QUrl HttpRecorder::url() const

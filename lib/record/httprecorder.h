@@ -62,6 +62,27 @@ private:
 
 // The recorders listen on loopback addresses only: false, with *error saying why, for any other.
 bool acceptsListenAddress(const QHostAddress &address, QString *error);
+// What both recorders' listen() do: a loopback address only, a target of one of the two schemes
+// the recorder speaks (else *error is wrongScheme), then `server` (a QTcpServer or a
+// QWebSocketServer) listening there.
+template<typename Server>
+bool listenInFrontOf(Server *server, const QUrl &target, QLatin1StringView plainScheme, QLatin1StringView secureScheme,
+                     const QString &wrongScheme, const QHostAddress &address, quint16 port, QString *error)
+{
+    if (!acceptsListenAddress(address, error))
+        return false;
+    if (target.scheme() != plainScheme && target.scheme() != secureScheme) {
+        if (error)
+            *error = wrongScheme;
+        return false;
+    }
+    if (!server->listen(address, port)) {
+        if (error)
+            *error = server->errorString();
+        return false;
+    }
+    return true;
+}
 // Where a host connects to a recorder: scheme://ADDRESS:PORT with the target's path and query.
 QUrl recorderUrl(const QString &scheme, const QHostAddress &address, quint16 port, const QUrl &target);
 // The TLS configuration a recorder reaches a secure target (https, wss) with, into *ssl (nullopt

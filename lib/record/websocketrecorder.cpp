@@ -198,19 +198,9 @@ WebSocketRecorder::~WebSocketRecorder() = default;
 
 bool WebSocketRecorder::listen(const QHostAddress &address, quint16 port, QString *error)
 {
-    if (!acceptsListenAddress(address, error))
-        return false;
-    if (m_target.scheme() != QLatin1String("ws") && m_target.scheme() != QLatin1String("wss")) {
-        if (error)
-            *error = QCoreApplication::translate("Mcp::Record::WebSocketRecorder", "the target must be a ws or wss URL");
-        return false;
-    }
-    if (!m_server->listen(address, port)) {
-        if (error)
-            *error = m_server->errorString();
-        return false;
-    }
-    return true;
+    return listenInFrontOf(m_server, m_target, QLatin1StringView("ws"), QLatin1StringView("wss"),
+                           QCoreApplication::translate("Mcp::Record::WebSocketRecorder", "the target must be a ws or wss URL"),
+                           address, port, error);
 }
 
 QUrl WebSocketRecorder::url() const

@@ -26,6 +26,7 @@
 #include <csignal>
 
 #include "processes.h"
+#include "recordtesting.h"
 #include "toolresults.h"
 
 using namespace Mcp;
@@ -61,8 +62,6 @@ private:
     // test's folder (*caFile: the CA's PEM); an invalid URL when either failed.
     QUrl startWssServer(QProcess *process, const QString &name, QString *caFile);
     // `mcpscope record --http --target target --capture capture` in env; the ws:// URL it prints.
-    static QUrl startRecorder(QProcess *recorder, const QUrl &target, const QString &capture,
-                              const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment());
     // Opens a transport that must be refused: the error it ends with.
     static TransportError refusal(const QUrl &url, const HttpTransportOptions &options);
     // Connects client (its transport a WebSocketTransport) and waits for it to be ready.
@@ -425,19 +424,6 @@ QUrl tst_WebSocket::startWssServer(QProcess *process, const QString &name, QStri
     return startSdkServer(process, {QStringLiteral("--tls"), dir + QStringLiteral("/server.pem"), dir + QStringLiteral("/server.key")});
 }
 
-QUrl tst_WebSocket::startRecorder(QProcess *recorder, const QUrl &target, const QString &capture, const QProcessEnvironment &env)
-{
-    recorder->setProcessEnvironment(env);
-    recorder->start(QStringLiteral(MCPSCOPE_CLI), {QStringLiteral("record"), QStringLiteral("--http"), QStringLiteral("--target"),
-                                                   target.toString(), QStringLiteral("--capture"), capture, QStringLiteral("--no-live")});
-    if (!recorder->waitForStarted())
-        return {};
-    QByteArray out;
-    if (!QTest::qWaitFor([&] { return (out += recorder->readAllStandardOutput()).contains('\n'); }, 10000))
-        return {};
-    return QUrl(QString::fromUtf8(out.trimmed()));
-}
-
 TransportError tst_WebSocket::refusal(const QUrl &url, const HttpTransportOptions &options)
 {
     auto *transport = new WebSocketTransport(url, options);
@@ -644,7 +630,7 @@ void tst_WebSocket::recordAndHarRoundTrip()
     const QString capture = m_dir.filePath(QStringLiteral("ws.jsonl"));
     QProcess recorder;
     const auto stopRecorder = qScopeGuard([&recorder] { stop(&recorder); });
-    const QUrl proxy = startRecorder(&recorder, target, capture);
+    const QUrl proxy = startHttpRecorder(&recorder, target, capture, {QStringLiteral("--no-live")});
     QCOMPARE(proxy.scheme(), QStringLiteral("ws"));
     QVERIFY(proxy.port() != target.port());
 
@@ -748,7 +734,7 @@ void tst_WebSocket::recordWssTarget()
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("SSL_CERT_FILE"), caFile);
     const QString capture = m_dir.filePath(QStringLiteral("wss.jsonl"));
-    const QUrl proxy = startRecorder(&recorder, target, capture, env);
+    const QUrl proxy = startHttpRecorder(&recorder, target, capture, {QStringLiteral("--no-live")}, env);
     QCOMPARE(proxy.scheme(), QStringLiteral("ws"));
     {
         Client client(new WebSocketTransport(proxy, HttpTransportOptions()));

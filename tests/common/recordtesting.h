@@ -9,16 +9,21 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QSignalSpy>
 #include <QTest>
 #include <QUrl>
 
-// Starts `mcpscope record --http --target target --capture capture`; the URL it listens on, which
-// it prints as its first line. Empty when it did not start or said nothing within 10 s.
-inline QUrl startHttpRecorder(QProcess *recorder, const QUrl &target, const QString &capture)
+// Starts `mcpscope record --http --target target --capture capture` and `extra` arguments, in
+// `environment`; the URL it listens on, which it prints as its first line. Empty when it did not
+// start or said nothing within 10 s.
+inline QUrl startHttpRecorder(QProcess *recorder, const QUrl &target, const QString &capture, const QStringList &extra = {},
+                              const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment())
 {
-    recorder->start(QStringLiteral(MCPSCOPE_CLI), {QStringLiteral("record"), QStringLiteral("--http"), QStringLiteral("--target"),
-                                                   target.toString(), QStringLiteral("--capture"), capture});
+    recorder->setProcessEnvironment(environment);
+    recorder->start(QStringLiteral(MCPSCOPE_CLI), QStringList{QStringLiteral("record"), QStringLiteral("--http"), QStringLiteral("--target"),
+                                                              target.toString(), QStringLiteral("--capture"), capture}
+                                                      + extra);
     if (!recorder->waitForStarted())
         return {};
     QByteArray out;
