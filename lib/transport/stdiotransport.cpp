@@ -4,6 +4,7 @@
 #include <QPointer>
 #include <QProcessEnvironment>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSocketNotifier>
 #include <QTimer>
 
@@ -66,6 +67,7 @@ StdioTransport::StdioTransport(const StdioServerParameters &parameters, QObject 
 StdioTransport::~StdioTransport()
 {
     closeStdoutPipe();
+    closeStdinPipe();
     // No signals into a half-destroyed object; a server still running now gets no grace, nor
     // does what it started (its process group), nor a server being stopped in the background.
     const QList<QProcess *> processes = findChildren<QProcess *>(Qt::FindDirectChildrenOnly);
@@ -178,11 +180,16 @@ void StdioTransport::open()
     m_process->setArguments(m_parameters.arguments);
     // stdout comes through a pipe of our own: QProcess reports the end of a channel only when
     // the process has ended, and a server that closes stdout and keeps running must end the
-    // connection at once.
+    // connection at once. stdin too: QProcess writes only in a later pass of the event loop.
     int stdoutPipe[2] = {-1, -1};
-    if (::pipe2(stdoutPipe, O_CLOEXEC) != 0) {
-        const QString reason = tr("could not start '%1': no pipe for its stdout (%2)")
+    int stdinPipe[2] = {-1, -1};
+    if (::pipe2(stdoutPipe, O_CLOEXEC) != 0 || ::pipe2(stdinPipe, O_CLOEXEC) != 0) {
+        const QString reason = tr("could not start '%1': no pipes for its stdin and stdout (%2)")
                                    .arg(m_parameters.program, QString::fromLocal8Bit(std::strerror(errno)));
+        for (const int fd : {stdoutPipe[0], stdoutPipe[1], stdinPipe[0], stdinPipe[1]}) {
+            if (fd >= 0)
+                ::close(fd);
+        }
         m_process->deleteLater();
         m_process = nullptr;
         emitTraffic(TrafficEvent::Direction::Local, TrafficEvent::Kind::TransportError, {}, reason);
@@ -197,17 +204,23 @@ void StdioTransport::open()
     // sides. 1 MiB is the unprivileged maximum; if the kernel refuses (per-user pipe budget),
     // the default stays.
     ::fcntl(stdoutPipe[0], F_SETPIPE_SZ, PipeSize);
+    ::fcntl(stdinPipe[1], F_SETPIPE_SZ, PipeSize);
 #endif
+    // Writes to a server that has gone fail with EPIPE instead of ending this process (as
+    // QProcess and Qt's sockets arrange too); the server gets the default back below.
+    static const bool sigpipeIgnored = [] { return ::signal(SIGPIPE, SIG_IGN) != SIG_ERR; }();
+    Q_UNUSED(sigpipeIgnored);
     const int childStdout = stdoutPipe[1];
+    const int childStdin = stdinPipe[0];
     m_process->setStandardOutputFile(QProcess::nullDevice()); // replaced by childStdout below
+    m_process->setStandardInputFile(QProcess::nullDevice());  // replaced by childStdin below
     // Runs in the child between fork and exec, after QProcess has set up its channels.
-    m_process->setChildProcessModifier([childStdout] {
+    m_process->setChildProcessModifier([childStdout, childStdin] {
         // A group of its own: closing ends what a launcher (npx, uvx, a script) started too.
         ::setpgid(0, 0);
         ::dup2(childStdout, STDOUT_FILENO);
-#ifdef F_SETPIPE_SZ
-        ::fcntl(STDIN_FILENO, F_SETPIPE_SZ, PipeSize);
-#endif
+        ::dup2(childStdin, STDIN_FILENO);
+        ::signal(SIGPIPE, SIG_DFL); // an ignored signal would stay ignored across exec
     });
 
     connect(m_process, &QProcess::started, this, &StdioTransport::onStarted);
@@ -218,16 +231,110 @@ void StdioTransport::open()
 
     qCDebug(lcStdio) << "starting" << commandLineDescription();
     setState(State::Opening);
-    m_process->start(QIODevice::ReadWrite);
-    ::close(childStdout); // the child has its copy: the pipe ends when the server's copies do
+    m_process->start(QIODevice::ReadOnly);
+    // The child has its copies: each pipe ends when the server's copies do.
+    ::close(childStdout);
+    ::close(childStdin);
     if (!m_process) { // it failed to start, and finishClose() has run already
         ::close(stdoutPipe[0]);
+        ::close(stdinPipe[1]);
         return;
     }
     m_stdoutFd = stdoutPipe[0];
     ::fcntl(m_stdoutFd, F_SETFL, ::fcntl(m_stdoutFd, F_GETFL) | O_NONBLOCK);
     m_stdoutNotifier = new QSocketNotifier(qintptr(m_stdoutFd), QSocketNotifier::Read, this);
     connect(m_stdoutNotifier, &QSocketNotifier::activated, this, &StdioTransport::readStdout);
+    m_stdinFd = stdinPipe[1];
+    ::fcntl(m_stdinFd, F_SETFL, ::fcntl(m_stdinFd, F_GETFL) | O_NONBLOCK);
+    m_stdinNotifier = new QSocketNotifier(qintptr(m_stdinFd), QSocketNotifier::Write, this);
+    m_stdinNotifier->setEnabled(false);
+    connect(m_stdinNotifier, &QSocketNotifier::activated, this, &StdioTransport::flushStdin);
+}
+
+void StdioTransport::writeStdinLine(const QByteArray &line)
+{
+    if (m_stdinFd < 0) {
+        // The server closed its stdin (or the connection is closing): nothing reaches it.
+        emitTraffic(TrafficEvent::Direction::Local, TrafficEvent::Kind::Note, {},
+                    tr("%n byte(s) were not delivered: the server's stdin is closed.", nullptr, int(line.size() + 1)));
+        return;
+    }
+    // One write per message, newline included: a peer that reads the half without the newline
+    // first (Node's SDK does) pays for a second read and a buffer concatenation.
+    m_stdinQueued.append(line);
+    m_stdinQueued.append('\n');
+    if (m_holdWrites == 0) {
+        flushStdin();
+    } else if (!m_flushPosted) {
+        // Held: written when the answers are handled, or in the next pass of the event loop if
+        // a slot runs one of its own meanwhile.
+        m_flushPosted = true;
+        QMetaObject::invokeMethod(this, [this] {
+            m_flushPosted = false;
+            flushStdin();
+        }, Qt::QueuedConnection);
+    }
+}
+
+void StdioTransport::flushStdin()
+{
+    while (m_stdinFd >= 0 && m_stdinWritten < m_stdinQueued.size()) {
+        const ssize_t written = ::write(m_stdinFd, m_stdinQueued.constData() + m_stdinWritten,
+                                        size_t(m_stdinQueued.size() - m_stdinWritten));
+        if (written > 0) {
+            m_stdinWritten += written;
+            continue;
+        }
+        if (written < 0 && errno == EINTR)
+            continue;
+        if (written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            m_stdinNotifier->setEnabled(true); // the pipe is full: on when it drains
+            return;
+        }
+        // EPIPE: the server closed its stdin, or has ended (its exit comes through onFinished()).
+        const QString reason = QString::fromLocal8Bit(std::strerror(errno));
+        const qsizetype lost = m_stdinQueued.size() - m_stdinWritten;
+        qCDebug(lcStdio) << "writing to stdin failed:" << reason;
+        closeStdinPipe();
+        emitTraffic(TrafficEvent::Direction::Local, TrafficEvent::Kind::Note, {},
+                    tr("%n byte(s) were not delivered: writing to the server's stdin failed (%1).", nullptr, int(lost))
+                        .arg(reason));
+        return;
+    }
+    if (m_stdinFd < 0)
+        return;
+    // Emptied, its room kept for the next message unless a big one made it big.
+    if (m_stdinQueued.capacity() > PipeSize)
+        m_stdinQueued = QByteArray();
+    else
+        m_stdinQueued.resize(0);
+    m_stdinWritten = 0;
+    m_stdinNotifier->setEnabled(false);
+    if (m_closeStdinWhenWritten)
+        closeStdinPipe();
+}
+
+void StdioTransport::closeStdinWhenWritten()
+{
+    m_closeStdinWhenWritten = true;
+    if (m_stdinWritten >= m_stdinQueued.size())
+        closeStdinPipe();
+}
+
+void StdioTransport::closeStdinPipe()
+{
+    if (m_stdinNotifier) {
+        m_stdinNotifier->setEnabled(false);
+        m_stdinNotifier->deleteLater();
+        m_stdinNotifier = nullptr;
+    }
+    if (m_stdinFd >= 0) {
+        ::close(m_stdinFd);
+        m_stdinFd = -1;
+    }
+    m_stdinQueued = QByteArray();
+    m_stdinWritten = 0;
+    m_closeStdinWhenWritten = false;
 }
 
 void StdioTransport::closeStdoutPipe()
@@ -314,6 +421,7 @@ void StdioTransport::onFinished(int exitCode, QProcess::ExitStatus status)
 void StdioTransport::finishClose(const QString &reason)
 {
     closeStdoutPipe();
+    closeStdinPipe();
     m_shutdownTimer->stop();
     m_shutdownStage = ShutdownStage::None;
     if (m_process) {
@@ -335,13 +443,10 @@ void StdioTransport::send(const Message &message)
         }
         return;
     }
-    // One write per message, newline included: a peer that reads the half without the newline
-    // first (Node's SDK does) pays for a second read and a buffer concatenation.
-    QByteArray line = message.serialize();
-    line.append('\n');
-    m_process->write(line);
-    line.chop(1);
+    const QByteArray line = message.serialize();
+    // The event first: a write that fails says so in a note after it.
     emitTraffic(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::Message, line);
+    writeStdinLine(line);
 }
 
 bool StdioTransport::sendRaw(const QByteArray &line)
@@ -350,8 +455,8 @@ bool StdioTransport::sendRaw(const QByteArray &line)
         qCWarning(lcStdio) << "sendRaw() refused: not open, or the line contains a newline";
         return false;
     }
-    m_process->write(line + '\n');
     emitTraffic(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::Message, line);
+    writeStdinLine(line);
     return true;
 }
 
@@ -370,7 +475,7 @@ void StdioTransport::close()
     }
     qCDebug(lcStdio) << "closing stdin of pid" << m_process->processId();
     m_shutdownStage = ShutdownStage::StdinClosed;
-    m_process->closeWriteChannel();
+    closeStdinWhenWritten();
     m_shutdownTimer->start(qMax(0, m_parameters.closeStdinGraceMs));
 }
 
@@ -455,7 +560,7 @@ void StdioTransport::onStdoutEnded()
 void StdioTransport::stopDetached(QProcess *process)
 {
     const qint64 pid = process->processId();
-    process->closeWriteChannel();
+    closeStdinPipe(); // the server's stdin: its first step towards ending
     const int terminateAfter = qMax(0, m_parameters.closeStdinGraceMs);
     const int killAfter = terminateAfter + qMax(0, m_parameters.terminateGraceMs);
     QTimer::singleShot(terminateAfter, process, [process, pid] {
@@ -484,6 +589,15 @@ void StdioTransport::readStderr()
 
 void StdioTransport::handleStdoutFrames(const QList<LineFramer::Frame> &frames)
 {
+    // Messages sent while several answers are handled go out in one write once they are (64
+    // calls in flight: one write instead of 64); one answer's sends go out at once.
+    const bool holdWrites = frames.size() > 1;
+    if (holdWrites)
+        ++m_holdWrites;
+    const auto release = qScopeGuard([this, holdWrites] {
+        if (holdWrites && --m_holdWrites == 0)
+            flushStdin();
+    });
     for (const LineFramer::Frame &frame : frames) {
         if (frame.oversized) {
             const QString text = tr("A message from the server was dropped: it was longer than the maximum "

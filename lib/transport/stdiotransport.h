@@ -40,7 +40,11 @@ struct StdioServerParameters
 // script and what it starts), and SIGTERM and SIGKILL go to the whole group, so nothing it
 // started outlives the connection. stdout is read from a pipe of this class's own, so that
 // its end is seen at once: a server that closes stdout and keeps running ends the connection
-// then (closed()), and its process group is stopped as at shutdown.
+// then (closed()), and its process group is stopped as at shutdown. stdin is a pipe of its
+// own too, written at once when a message is sent (QProcess writes in a later pass of the
+// event loop, which put that pass on every call's round trip); what the pipe cannot take yet
+// waits and goes out as it drains. Messages sent while answers are being read go out together
+// once they are read.
 //
 // Every stdout line, every line written to stdin and every stderr line becomes a
 // TrafficEvent (exact bytes), as do the process start and its exit. A stdout line that is
@@ -97,6 +101,14 @@ private:
     // stdout ended while the process runs: the connection ends now, the process is stopped.
     void onStdoutEnded();
     void closeStdoutPipe();
+    // Queues a line for stdin and writes what the pipe takes now (unless writes are held while
+    // answers are read); the rest goes out as the pipe drains.
+    void writeStdinLine(const QByteArray &line);
+    void flushStdin();
+    // Closes stdin once what is queued is written (the spec's first shutdown step).
+    void closeStdinWhenWritten();
+    // Closes stdin now; what is queued is dropped.
+    void closeStdinPipe();
     // sig to a running server's process group (to the process alone if it has none).
     static void signalGroup(qint64 pid, int sig);
     // SIGKILL to what is left of the group of a server that has ended.
@@ -113,6 +125,13 @@ private:
     QProcess *m_process = nullptr;
     QTimer *m_shutdownTimer = nullptr;
     int m_stdoutFd = -1; // our end of the child's stdout
+    int m_stdinFd = -1;  // our end of the child's stdin
+    QSocketNotifier *m_stdinNotifier = nullptr; // on while bytes wait for room in the pipe
+    QByteArray m_stdinQueued;                    // bytes not written yet, from m_stdinWritten on
+    qsizetype m_stdinWritten = 0;
+    int m_holdWrites = 0;                        // > 0 while answers are handled (handleStdoutFrames())
+    bool m_flushPosted = false;
+    bool m_closeStdinWhenWritten = false;
     qint64 m_pid = 0;    // the running server's pid, which names its process group
     QSocketNotifier *m_stdoutNotifier = nullptr;
     LineFramer m_stdoutFramer;
