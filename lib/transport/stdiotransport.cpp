@@ -21,6 +21,9 @@ namespace Mcp {
 
 namespace {
 
+// A read of stdout smaller than this ends a pass that may pause (see readStdout()).
+constexpr int SmallRead = 64 * 1024;
+
 // stderr is free-form logging; a longer line is cut (and says so) rather than buffered.
 constexpr qsizetype MaxStderrLineSize = qsizetype(1) * 1024 * 1024;
 
@@ -226,7 +229,6 @@ void StdioTransport::open()
     connect(m_process, &QProcess::started, this, &StdioTransport::onStarted);
     connect(m_process, &QProcess::errorOccurred, this, &StdioTransport::onProcessError);
     connect(m_process, &QProcess::finished, this, &StdioTransport::onFinished);
-    connect(m_process, &QProcess::readyReadStandardOutput, this, &StdioTransport::readStdout);
     connect(m_process, &QProcess::readyReadStandardError, this, &StdioTransport::readStderr);
 
     qCDebug(lcStdio) << "starting" << commandLineDescription();
@@ -243,7 +245,7 @@ void StdioTransport::open()
     m_stdoutFd = stdoutPipe[0];
     ::fcntl(m_stdoutFd, F_SETFL, ::fcntl(m_stdoutFd, F_GETFL) | O_NONBLOCK);
     m_stdoutNotifier = new QSocketNotifier(qintptr(m_stdoutFd), QSocketNotifier::Read, this);
-    connect(m_stdoutNotifier, &QSocketNotifier::activated, this, &StdioTransport::readStdout);
+    connect(m_stdoutNotifier, &QSocketNotifier::activated, this, [this] { readStdout(ReadUntil::Pause); });
     m_stdinFd = stdinPipe[1];
     ::fcntl(m_stdinFd, F_SETFL, ::fcntl(m_stdinFd, F_GETFL) | O_NONBLOCK);
     m_stdinNotifier = new QSocketNotifier(qintptr(m_stdinFd), QSocketNotifier::Write, this);
@@ -394,7 +396,7 @@ void StdioTransport::onFinished(int exitCode, QProcess::ExitStatus status)
     killLeftovers(m_pid);
     m_pid = 0;
     // Whatever the server wrote before it ended is still part of the conversation.
-    readStdout();
+    readStdout(ReadUntil::Drained);
     readStderr();
     if (!m_process)
         return; // a slot ended the connection meanwhile
@@ -505,7 +507,7 @@ void StdioTransport::onShutdownTimer()
     }
 }
 
-void StdioTransport::readStdout()
+void StdioTransport::readStdout(ReadUntil until)
 {
     // Straight from the pipe into the framer's buffer, as much as the pipe holds at a time.
     while (m_stdoutFd >= 0) {
@@ -523,8 +525,11 @@ void StdioTransport::readStdout()
         }
         if (read < 0 && readError == EINTR)
             continue;
-        if (read < available)
-            return; // drained (or EAGAIN)
+        // Drained (or EAGAIN); after a small read the pipe is most likely empty, and asking
+        // again costs two more system calls on every answer's way in (the notifier tells if
+        // not). A big read means a big message is streaming in: read on while it does.
+        if (read < available || (until == ReadUntil::Pause && read < SmallRead))
+            return;
     }
 }
 

@@ -93,7 +93,10 @@ private:
     void onStarted();
     void onProcessError(QProcess::ProcessError error);
     void onFinished(int exitCode, QProcess::ExitStatus status);
-    void readStdout();
+    // Pause: the notifier's pass, which may leave bytes that arrive meanwhile to its next one.
+    // Drained: until the pipe is empty (the server has ended).
+    enum class ReadUntil : quint8 { Pause, Drained };
+    void readStdout(ReadUntil until);
     void readStderr();
     void handleStdoutFrames(const QList<LineFramer::Frame> &frames);
     void handleStderrFrames(const QList<LineFramer::Frame> &frames);
