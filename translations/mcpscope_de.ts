@@ -2236,14 +2236,28 @@
             <translation>Zeile länger als %1; der Rest wurde nicht behalten</translation>
         </message>
         <message>
-            <source>could not start '%1': no pipe for its stdout (%2)</source>
-            <translation>„%1“ konnte nicht gestartet werden: keine Pipe für seine stdout (%2)</translation>
+            <source>could not start '%1': no pipes for its stdin and stdout (%2)</source>
+            <translation>„%1“ konnte nicht gestartet werden: keine Pipes für seine stdin und stdout (%2)</translation>
         </message>
         <message>
             <source>The server closed its stdout while its process (pid %1) kept running; the connection ends, and the process is stopped as at shutdown.</source>
             <translation>Der Server hat seine stdout geschlossen, während sein Prozess (PID %1) weiterlief; die Verbindung endet, und der Prozess wird wie beim Beenden gestoppt.</translation>
         </message>
-    </context>
+        <message numerus="yes">
+        <source>%n byte(s) were not delivered: the server&apos;s stdin is closed.</source>
+        <translation>
+            <numerusform>%n Byte wurde nicht zugestellt: die stdin des Servers ist geschlossen.</numerusform>
+            <numerusform>%n Bytes wurden nicht zugestellt: die stdin des Servers ist geschlossen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n byte(s) were not delivered: writing to the server&apos;s stdin failed (%1).</source>
+        <translation>
+            <numerusform>%n Byte wurde nicht zugestellt: das Schreiben in die stdin des Servers schlug fehl (%1).</numerusform>
+            <numerusform>%n Bytes wurden nicht zugestellt: das Schreiben in die stdin des Servers schlug fehl (%1).</numerusform>
+        </translation>
+    </message>
+</context>
     <context>
         <name>Mcp::StreamableHttpServer</name>
         <message>

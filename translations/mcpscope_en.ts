@@ -110,6 +110,23 @@
     </message>
 </context>
 <context>
+    <name>Mcp::StdioTransport</name>
+    <message numerus="yes">
+        <source>%n byte(s) were not delivered: the server&apos;s stdin is closed.</source>
+        <translation>
+            <numerusform>%n byte were not delivered: the server's stdin is closed.</numerusform>
+            <numerusform>%n bytes were not delivered: the server's stdin is closed.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n byte(s) were not delivered: writing to the server&apos;s stdin failed (%1).</source>
+        <translation>
+            <numerusform>%n byte were not delivered: writing to the server's stdin failed (%1).</numerusform>
+            <numerusform>%n bytes were not delivered: writing to the server's stdin failed (%1).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Mcp::StreamableHttpTransport</name>
     <message numerus="yes">
         <source>Authorized; resending %n held message(s)</source>

@@ -2224,14 +2224,26 @@
             <translation>行长度超过 %1；其余部分未保留</translation>
         </message>
         <message>
-            <source>could not start '%1': no pipe for its stdout (%2)</source>
-            <translation>无法启动“%1”：没有用于其 stdout 的管道（%2）</translation>
+            <source>could not start '%1': no pipes for its stdin and stdout (%2)</source>
+            <translation>无法启动“%1”：没有用于其 stdin 和 stdout 的管道（%2）</translation>
         </message>
         <message>
             <source>The server closed its stdout while its process (pid %1) kept running; the connection ends, and the process is stopped as at shutdown.</source>
             <translation>服务器关闭了其 stdout，而其进程（PID %1）仍在运行；连接结束，进程将按关闭时的方式停止。</translation>
         </message>
-    </context>
+        <message numerus="yes">
+        <source>%n byte(s) were not delivered: the server&apos;s stdin is closed.</source>
+        <translation>
+            <numerusform>有 %n 字节未送达：服务器的 stdin 已关闭。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n byte(s) were not delivered: writing to the server&apos;s stdin failed (%1).</source>
+        <translation>
+            <numerusform>有 %n 字节未送达：写入服务器的 stdin 失败（%1）。</numerusform>
+        </translation>
+    </message>
+</context>
     <context>
         <name>Mcp::StreamableHttpServer</name>
         <message>

@@ -250,35 +250,39 @@ void StdioTransport::open()
     ::fcntl(m_stdinFd, F_SETFL, ::fcntl(m_stdinFd, F_GETFL) | O_NONBLOCK);
     m_stdinNotifier = new QSocketNotifier(qintptr(m_stdinFd), QSocketNotifier::Write, this);
     m_stdinNotifier->setEnabled(false);
-    connect(m_stdinNotifier, &QSocketNotifier::activated, this, &StdioTransport::flushStdin);
+    connect(m_stdinNotifier, &QSocketNotifier::activated, this, &StdioTransport::flushStdinAndNote);
 }
 
-void StdioTransport::writeStdinLine(const QByteArray &line)
+QString StdioTransport::writeStdinLine(const QByteArray &line)
 {
-    if (m_stdinFd < 0) {
-        // The server closed its stdin (or the connection is closing): nothing reaches it.
-        emitTraffic(TrafficEvent::Direction::Local, TrafficEvent::Kind::Note, {},
-                    tr("%n byte(s) were not delivered: the server's stdin is closed.", nullptr, int(line.size() + 1)));
-        return;
-    }
+    if (m_stdinFd < 0) // the server closed its stdin (or the connection is closing)
+        return tr("%n byte(s) were not delivered: the server's stdin is closed.", nullptr, int(line.size() + 1));
     // One write per message, newline included: a peer that reads the half without the newline
     // first (Node's SDK does) pays for a second read and a buffer concatenation.
     m_stdinQueued.append(line);
     m_stdinQueued.append('\n');
-    if (m_holdWrites == 0) {
-        flushStdin();
-    } else if (!m_flushPosted) {
+    if (m_holdWrites == 0)
+        return flushStdin();
+    if (!m_flushPosted) {
         // Held: written when the answers are handled, or in the next pass of the event loop if
         // a slot runs one of its own meanwhile.
         m_flushPosted = true;
         QMetaObject::invokeMethod(this, [this] {
             m_flushPosted = false;
-            flushStdin();
+            flushStdinAndNote();
         }, Qt::QueuedConnection);
     }
+    return {};
 }
 
-void StdioTransport::flushStdin()
+void StdioTransport::flushStdinAndNote()
+{
+    const QString failure = flushStdin();
+    if (!failure.isEmpty())
+        emitTraffic(TrafficEvent::Direction::Local, TrafficEvent::Kind::Note, {}, failure);
+}
+
+QString StdioTransport::flushStdin()
 {
     while (m_stdinFd >= 0 && m_stdinWritten < m_stdinQueued.size()) {
         const ssize_t written = ::write(m_stdinFd, m_stdinQueued.constData() + m_stdinWritten,
@@ -291,20 +295,18 @@ void StdioTransport::flushStdin()
             continue;
         if (written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
             m_stdinNotifier->setEnabled(true); // the pipe is full: on when it drains
-            return;
+            return {};
         }
         // EPIPE: the server closed its stdin, or has ended (its exit comes through onFinished()).
         const QString reason = QString::fromLocal8Bit(std::strerror(errno));
         const qsizetype lost = m_stdinQueued.size() - m_stdinWritten;
         qCDebug(lcStdio) << "writing to stdin failed:" << reason;
         closeStdinPipe();
-        emitTraffic(TrafficEvent::Direction::Local, TrafficEvent::Kind::Note, {},
-                    tr("%n byte(s) were not delivered: writing to the server's stdin failed (%1).", nullptr, int(lost))
-                        .arg(reason));
-        return;
+        return tr("%n byte(s) were not delivered: writing to the server's stdin failed (%1).", nullptr, int(lost))
+            .arg(reason);
     }
     if (m_stdinFd < 0)
-        return;
+        return {};
     // Emptied, its room kept for the next message unless a big one made it big.
     if (m_stdinQueued.capacity() > PipeSize)
         m_stdinQueued = QByteArray();
@@ -314,6 +316,7 @@ void StdioTransport::flushStdin()
     m_stdinNotifier->setEnabled(false);
     if (m_closeStdinWhenWritten)
         closeStdinPipe();
+    return {};
 }
 
 void StdioTransport::closeStdinWhenWritten()
@@ -445,10 +448,16 @@ void StdioTransport::send(const Message &message)
         }
         return;
     }
-    const QByteArray line = message.serialize();
-    // The event first: a write that fails says so in a note after it.
+    sendLine(message.serialize());
+}
+
+void StdioTransport::sendLine(const QByteArray &line)
+{
+    const QString failure = writeStdinLine(line);
+    // The event after the write, which it would delay; a failed write's note after the event.
     emitTraffic(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::Message, line);
-    writeStdinLine(line);
+    if (!failure.isEmpty())
+        emitTraffic(TrafficEvent::Direction::Local, TrafficEvent::Kind::Note, {}, failure);
 }
 
 bool StdioTransport::sendRaw(const QByteArray &line)
@@ -457,8 +466,7 @@ bool StdioTransport::sendRaw(const QByteArray &line)
         qCWarning(lcStdio) << "sendRaw() refused: not open, or the line contains a newline";
         return false;
     }
-    emitTraffic(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::Message, line);
-    writeStdinLine(line);
+    sendLine(line);
     return true;
 }
 
@@ -601,7 +609,7 @@ void StdioTransport::handleStdoutFrames(const QList<LineFramer::Frame> &frames)
         ++m_holdWrites;
     const auto release = qScopeGuard([this, holdWrites] {
         if (holdWrites && --m_holdWrites == 0)
-            flushStdin();
+            flushStdinAndNote();
     });
     for (const LineFramer::Frame &frame : frames) {
         if (frame.oversized) {

@@ -105,9 +105,13 @@ private:
     void onStdoutEnded();
     void closeStdoutPipe();
     // Queues a line for stdin and writes what the pipe takes now (unless writes are held while
-    // answers are read); the rest goes out as the pipe drains.
-    void writeStdinLine(const QByteArray &line);
-    void flushStdin();
+    // answers are handled); the rest goes out as the pipe drains. Returns why bytes were not
+    // delivered (for a note after the message's own event), or nothing.
+    QString writeStdinLine(const QByteArray &line);
+    // A message's line to stdin, then its traffic event.
+    void sendLine(const QByteArray &line);
+    QString flushStdin();
+    void flushStdinAndNote();
     // Closes stdin once what is queued is written (the spec's first shutdown step).
     void closeStdinWhenWritten();
     // Closes stdin now; what is queued is dropped.

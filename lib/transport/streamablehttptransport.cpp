@@ -192,14 +192,15 @@ void StreamableHttpTransport::startPost(const Message &message, int authRounds)
     }
     const QByteArray body = message.serialize();
 
-    TrafficEvent event = httpEvent(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::Message, exchange->id,
+    // Requests may be answered with long streams; everything else is short and must not queue behind them.
+    QNetworkAccessManager *nam = message.isRequest() ? m_requestNam : m_controlNam;
+    const quint64 exchangeId = exchange->id;
+    track(nam->post(request, body), std::move(exchange));
+    // The event once the request is on its way (QNAM's thread sends it meanwhile).
+    TrafficEvent event = httpEvent(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::Message, exchangeId,
                                    "POST", m_url, body);
     event.headers = requestHeaders(request);
     Q_EMIT trafficEvent(event);
-
-    // Requests may be answered with long streams; everything else is short and must not queue behind them.
-    QNetworkAccessManager *nam = message.isRequest() ? m_requestNam : m_controlNam;
-    track(nam->post(request, body), std::move(exchange));
 }
 
 void StreamableHttpTransport::startGet(const std::shared_ptr<Stream> &stream, bool holdOthers)

@@ -1,6 +1,8 @@
 #include "transport/stdiotransport.h"
 
 #include <QDir>
+#include <QEventLoop>
+#include <QTimer>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -121,6 +123,10 @@ private Q_SLOTS:
     void unreadableReplyFailsItsRequestAtOnce_data();
     void unreadableReplyFailsItsRequestAtOnce();
     void batchDeliversEveryMessage();
+    void bigMessageWaitsForRoomInThePipe();
+    void sendsWhileAnswersAreHandledGoOut();
+    void heldSendGoesOutInANestedEventLoop();
+    void closedStdinIsANoteNotACrash();
     void unterminatedLastLineIsDelivered();
     void exitCodeIsReported();
     void killedBySignalIsReported();
@@ -346,6 +352,101 @@ void tst_StdioTransport::batchDeliversEveryMessage()
     const auto incoming = recorder.eventsOfKind(TrafficEvent::Kind::Message);
     QCOMPARE(incoming.size(), 2); // one out, one batch in
     QVERIFY(incoming.last().raw.startsWith('['));
+}
+
+void tst_StdioTransport::bigMessageWaitsForRoomInThePipe()
+{
+    // The peer reads nothing for a while: a message bigger than the pipe goes out in parts as
+    // the pipe drains, in order, before the next one.
+    StdioTransport transport(peerParameters({QStringLiteral("--read-after-ms"), QStringLiteral("500")}));
+    Recorder recorder(&transport);
+    openAndWait(transport, recorder);
+    const QString text(3 * StdioTransport::PipeSize, u'x');
+    transport.send(call(1, QStringLiteral("echo"), {{QStringLiteral("text"), text}}));
+    transport.send(call(2, QStringLiteral("echo"), {{QStringLiteral("text"), QStringLiteral("after")}}));
+    QTRY_VERIFY_WITH_TIMEOUT(recorder.hasReplyTo(2), 20000);
+    QVERIFY(recorder.hasReplyTo(1));
+    QCOMPARE(recorder.replyTo(1).result().toObject().value(QStringLiteral("text")).toString(), text);
+    QVERIFY(recorder.messages.at(0).id() == MessageId(1)); // answered in the order written
+    QVERIFY(recorder.errors.isEmpty());
+    QVERIFY(recorder.eventsOfKind(TrafficEvent::Kind::Note).isEmpty());
+}
+
+void tst_StdioTransport::sendsWhileAnswersAreHandledGoOut()
+{
+    // Two answers read in one pass: what a slot sends on the first goes out once both are
+    // handled (one write), and is answered.
+    StdioTransport transport(peerParameters());
+    Recorder recorder(&transport);
+    openAndWait(transport, recorder);
+    QList<qint64> order;
+    connect(&transport, &Transport::messageReceived, this, [&](const Message &message) {
+        order.append(message.id().toInteger());
+        if (message.id() == MessageId(1))
+            transport.send(call(3, QStringLiteral("echo"), {{QStringLiteral("text"), QStringLiteral("third")}}));
+    });
+    transport.send(call(1, QStringLiteral("twoAnswers"), {{QStringLiteral("secondId"), 2}}));
+    QTRY_VERIFY_WITH_TIMEOUT(recorder.hasReplyTo(3), 10000);
+    QCOMPARE(order, (QList<qint64>{1, 2, 3}));
+    const auto sent = recorder.eventsOfKind(TrafficEvent::Kind::Message);
+    QCOMPARE(sent.size(), 5); // two out, three in
+}
+
+void tst_StdioTransport::heldSendGoesOutInANestedEventLoop()
+{
+    // A slot that waits for an answer in an event loop of its own while the other answers of
+    // its pass are still to be handled: what it sent must not wait for the pass to end.
+    StdioTransport transport(peerParameters());
+    Recorder recorder(&transport);
+    openAndWait(transport, recorder);
+    bool answeredInside = false;
+    bool waited = false;
+    connect(&transport, &Transport::messageReceived, this, [&](const Message &message) {
+        if (message.id() != MessageId(1) || waited)
+            return;
+        waited = true;
+        transport.send(call(3, QStringLiteral("echo")));
+        QEventLoop loop;
+        QTimer::singleShot(10000, &loop, &QEventLoop::quit);
+        const auto connection = connect(&transport, &Transport::messageReceived, &loop, [&](const Message &inner) {
+            if (inner.id() == MessageId(3)) {
+                answeredInside = true;
+                loop.quit();
+            }
+        });
+        loop.exec();
+        disconnect(connection);
+    });
+    transport.send(call(1, QStringLiteral("twoAnswers"), {{QStringLiteral("secondId"), 2}}));
+    QTRY_VERIFY_WITH_TIMEOUT(recorder.hasReplyTo(2), 15000);
+    QVERIFY(answeredInside);
+}
+
+void tst_StdioTransport::closedStdinIsANoteNotACrash()
+{
+    // A server that closes stdin and keeps running: a write fails with EPIPE (not SIGPIPE, which
+    // would end this process), the traffic log says what was not delivered, and the connection
+    // ends as usual.
+    StdioServerParameters parameters = peerParameters();
+    parameters.closeStdinGraceMs = 200;
+    parameters.terminateGraceMs = 2000;
+    StdioTransport transport(parameters);
+    Recorder recorder(&transport);
+    openAndWait(transport, recorder);
+    transport.send(call(1, QStringLiteral("closeStdin")));
+    QTRY_VERIFY_WITH_TIMEOUT(recorder.hasReplyTo(1), 10000);
+    // The peer closes stdin just after it answers: a write may still land in the pipe first.
+    for (int attempt = 0; attempt < 100 && recorder.eventsOfKind(TrafficEvent::Kind::Note).isEmpty(); ++attempt) {
+        transport.send(call(2 + attempt, QStringLiteral("echo")));
+        QTest::qWait(50);
+    }
+    QVERIFY(!recorder.eventsOfKind(TrafficEvent::Kind::Note).isEmpty());
+    const QString note = recorder.eventsOfKind(TrafficEvent::Kind::Note).first().note;
+    QVERIFY2(note.contains(QLatin1String("not delivered")), qPrintable(note));
+    QCOMPARE(transport.state(), Transport::State::Open);
+    transport.close();
+    QTRY_COMPARE_WITH_TIMEOUT(recorder.closedReasons.size(), 1, 10000);
+    QVERIFY2(recorder.closedReasons.first().contains(QLatin1String("SIGTERM")), qPrintable(recorder.closedReasons.first()));
 }
 
 void tst_StdioTransport::unterminatedLastLineIsDelivered()

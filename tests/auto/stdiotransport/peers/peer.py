@@ -5,6 +5,7 @@ It answers JSON-RPC requests one line at a time; the method says what to do
 (echo, misbehave, exit, die). Flags:
   --ignore-stdin-close  keep running after stdin ends
   --ignore-sigterm      ignore SIGTERM
+  --read-after-ms N     read nothing on stdin for N ms after starting (the pipe fills)
 """
 import json
 import os
@@ -29,6 +30,9 @@ def reply(msg_id, result, terminator=b"\n"):
     line = json.dumps({"jsonrpc": "2.0", "id": msg_id, "result": result}, separators=(",", ":"))
     write_line(line.encode(), terminator)
 
+
+if "--read-after-ms" in sys.argv:
+    time.sleep(int(sys.argv[sys.argv.index("--read-after-ms") + 1]) / 1000)
 
 for raw in iter(sys.stdin.buffer.readline, b""):
     msg = json.loads(raw)
@@ -80,6 +84,17 @@ for raw in iter(sys.stdin.buffer.readline, b""):
         out.write(b'{"jsonrpc":"2.0","id":%d,"result":{}}' % msg_id)
         out.flush()
         sys.exit(0)
+    elif method == "twoAnswers":
+        # Two answers in one write: the client reads them in one pass.
+        out.write(json.dumps({"jsonrpc": "2.0", "id": msg_id, "result": {"n": 1}}).encode() + b"\n"
+                  + json.dumps({"jsonrpc": "2.0", "id": params["secondId"], "result": {"n": 2}}).encode() + b"\n")
+        out.flush()
+    elif method == "closeStdin":
+        # Answers, then closes stdin and keeps running: what the client writes next fails (EPIPE).
+        reply(msg_id, params)
+        os.close(0)
+        while True:
+            time.sleep(1)
     elif method == "exit":
         err.write(b"exiting\n")
         err.flush()
