@@ -450,8 +450,8 @@ int main(int argc, char **argv)
         printRow(label, rows.value(QLatin1String(key)));
     };
     // The rows whose ratios are targets: the best of `rounds` runs, interleaved (the machine is noisy).
+    QHash<QString, QList<Figures>> tries;
     {
-        QHash<QString, QList<Figures>> tries;
         const QList<std::pair<const char *, std::function<Figures()>>> measured{
             {"floor", [&] { return measureFloor(sequential, pipelined); }},
             {"qt-zero", [&] { return measureQtAlone(sequential, pipelined, large); }},
@@ -484,7 +484,24 @@ int main(int argc, char **argv)
     auto has = [&rows](const QString &key) { return rows.contains(key); };
     const Figures floor = rows.value(QStringLiteral("floor"));
     const Figures oursZero = rows.value(QStringLiteral("ours-zero"));
-    target(QStringLiteral("stdio sequential / C floor (zero peer)"), oursZero.medianUs / floor.medianUs, "x", 2, false);
+    // The ratio of each round's runs (made one after the other), the best of them: the floor
+    // alone swings between ~8 and ~17 us with where the scheduler puts its two processes, and
+    // the best floor of one round against the best of ours from another compares two machines.
+    {
+        const QList<Figures> floors = tries.value(QStringLiteral("floor"));
+        const QList<Figures> ours = tries.value(QStringLiteral("ours-zero"));
+        double bestRatio = qQNaN();
+        QStringList each;
+        for (qsizetype round = 0; round < qMin(floors.size(), ours.size()); ++round) {
+            const double ratio = ours.at(round).medianUs / floors.at(round).medianUs;
+            each.append(QStringLiteral("%1 / %2 us = %3x").arg(ours.at(round).medianUs, 0, 'f', 1)
+                            .arg(floors.at(round).medianUs, 0, 'f', 1).arg(ratio, 0, 'f', 2));
+            if (!std::isnan(ratio) && !(ratio >= bestRatio))
+                bestRatio = ratio;
+        }
+        std::printf("Information: ours / C floor, sequential, round by round: %s\n", qPrintable(each.join(QStringLiteral("; "))));
+        target(QStringLiteral("stdio sequential / C floor (zero peer, best round)"), bestRatio, "x", 2, false);
+    }
     target(QStringLiteral("stdio 16 MiB (zero peer)"), oursZero.mbps16MiB, " MB/s", 500, true);
     std::printf("Information: ours, 16 MiB converted to Qt JSON (result()): %.1f MB/s\n", oursZero.mbps16MiBConverted);
     if (has(QStringLiteral("qt-zero"))) {
