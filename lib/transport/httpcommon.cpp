@@ -160,11 +160,26 @@ TransportError errorFromReply(const QNetworkReply *reply, const QByteArray &body
 TrafficEvent httpEvent(TrafficEvent::Direction direction, TrafficEvent::Kind kind, quint64 exchangeId,
                        const QByteArray &method, const QUrl &url, const QByteArray &raw)
 {
+    return httpEvent(direction, kind, exchangeId, method, url.toString(), raw);
+}
+
+TrafficEvent httpEvent(TrafficEvent::Direction direction, TrafficEvent::Kind kind, quint64 exchangeId,
+                       const QByteArray &method, const QString &url, const QByteArray &raw)
+{
     TrafficEvent event = TrafficEvent::make(direction, kind, raw);
     event.exchangeId = exchangeId;
     event.httpMethod = method;
-    event.url = url.toString();
+    event.url = url;
     return event;
+}
+
+void setHeaderIn(HttpHeaders &headers, const QByteArray &name, const QByteArray &value)
+{
+    headers.removeIf([&name](const QPair<QByteArray, QByteArray> &header) {
+        return header.first.compare(name, Qt::CaseInsensitive) == 0;
+    });
+    if (!value.isNull())
+        headers.append({name, value});
 }
 
 TrafficEvent responseEvent(TrafficEvent::Kind kind, quint64 exchangeId, const QNetworkReply *reply,

@@ -46,6 +46,12 @@ TransportError errorFromReply(const QNetworkReply *reply, const QByteArray &body
 // A traffic event filled with an exchange's HTTP metadata.
 TrafficEvent httpEvent(TrafficEvent::Direction direction, TrafficEvent::Kind kind, quint64 exchangeId,
                        const QByteArray &method, const QUrl &url, const QByteArray &raw = {});
+// The same with the URL as text already (a transport's own URL, written once).
+TrafficEvent httpEvent(TrafficEvent::Direction direction, TrafficEvent::Kind kind, quint64 exchangeId,
+                       const QByteArray &method, const QString &url, const QByteArray &raw = {});
+// Sets a header in a list as QNetworkRequest::setRawHeader() does in its own: one of the same
+// name (in any case) goes, the new one comes last.
+void setHeaderIn(HttpHeaders &headers, const QByteArray &name, const QByteArray &value);
 TrafficEvent responseEvent(TrafficEvent::Kind kind, quint64 exchangeId, const QNetworkReply *reply,
                            const QByteArray &raw = {});
 

@@ -70,6 +70,7 @@ struct StreamableHttpTransport::Exchange
 StreamableHttpTransport::StreamableHttpTransport(const QUrl &url, const HttpTransportOptions &options, QObject *parent)
     : Transport(parent)
     , m_url(url)
+    , m_urlText(url.toString())
     , m_options(options)
     , m_requestNam(secureNetworkAccess(m_options, this))
     , m_streamNam(secureNetworkAccess(m_options, this))
@@ -141,6 +142,20 @@ QNetworkRequest StreamableHttpTransport::makeRequest(const QByteArray &method, b
     return request;
 }
 
+std::pair<QNetworkRequest, HttpHeaders> StreamableHttpTransport::postRequest(bool modern)
+{
+    if (m_options.authorizer) {
+        QNetworkRequest request = makeRequest("POST", modern);
+        return {request, requestHeaders(request)};
+    }
+    if (!m_postTemplate || m_postTemplate->modern != modern || m_postTemplate->sessionId != m_sessionId
+        || m_postTemplate->protocolVersion != m_protocolVersion) {
+        QNetworkRequest request = makeRequest("POST", modern);
+        m_postTemplate = PostTemplate{modern, m_sessionId, m_protocolVersion, request, requestHeaders(request)};
+    }
+    return {m_postTemplate->request, m_postTemplate->headers};
+}
+
 void StreamableHttpTransport::send(const Message &message)
 {
     if (!isOpen()) {
@@ -181,14 +196,16 @@ void StreamableHttpTransport::startPost(const Message &message, int authRounds)
     exchange->modern = !modernVersion.isEmpty();
     exchange->hadSessionId = !m_sessionId.isEmpty() && !exchange->modern;
     exchange->sessionId = m_sessionId;
-    QNetworkRequest request = makeRequest("POST", exchange->modern);
+    auto [request, eventHeaders] = postRequest(exchange->modern);
     if (exchange->modern) {
         ModernHeaders::HeaderList headers =
             ModernHeaders::standardHeaders(modernVersion, message.method(), message.paramsObject());
         if (m_requestHeaders)
             headers.append(m_requestHeaders(message));
-        for (const auto &[name, value] : std::as_const(headers))
+        for (const auto &[name, value] : std::as_const(headers)) {
             request.setRawHeader(name, value);
+            setHeaderIn(eventHeaders, name, value);
+        }
     }
     const QByteArray body = message.serialize();
 
@@ -198,8 +215,8 @@ void StreamableHttpTransport::startPost(const Message &message, int authRounds)
     track(nam->post(request, body), std::move(exchange));
     // The event once the request is on its way (QNAM's thread sends it meanwhile).
     TrafficEvent event = httpEvent(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::Message, exchangeId,
-                                   "POST", m_url, body);
-    event.headers = requestHeaders(request);
+                                   "POST", m_urlText, body);
+    event.headers = std::move(eventHeaders);
     Q_EMIT trafficEvent(event);
 }
 
@@ -220,7 +237,7 @@ void StreamableHttpTransport::startGet(const std::shared_ptr<Stream> &stream, bo
         request.setRawHeader("Last-Event-ID", stream->lastEventId);
 
     TrafficEvent event = httpEvent(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::HttpRequest, exchange->id,
-                                   "GET", m_url);
+                                   "GET", m_urlText);
     event.headers = requestHeaders(request);
     event.note = stream->lastEventId.isEmpty()
                      ? tr("Opening the GET stream for server-initiated messages")
@@ -863,7 +880,7 @@ void StreamableHttpTransport::close()
     QNetworkRequest request = makeRequest("DELETE");
     request.setTransferTimeout(m_options.closeTimeoutMs);
     const quint64 id = ++m_nextExchangeId;
-    TrafficEvent event = httpEvent(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::HttpRequest, id, "DELETE", m_url);
+    TrafficEvent event = httpEvent(TrafficEvent::Direction::Outgoing, TrafficEvent::Kind::HttpRequest, id, "DELETE", m_urlText);
     event.headers = requestHeaders(request);
     event.note = tr("Ending session %1").arg(m_sessionId);
     Q_EMIT trafficEvent(event);

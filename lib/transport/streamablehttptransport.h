@@ -4,9 +4,11 @@
 #include "transport.h"
 
 #include <QHash>
+#include <QNetworkRequest>
 #include <QUrl>
 
 #include <memory>
+#include <optional>
 
 QT_BEGIN_NAMESPACE
 class QNetworkReply;
@@ -63,6 +65,8 @@ private:
 
     // modern: a 2026-07-28 request, which belongs to no session (no Mcp-Session-Id).
     QNetworkRequest makeRequest(const QByteArray &method, bool modern = false) const;
+    // A POST's request and the headers the traffic log shows for it.
+    std::pair<QNetworkRequest, HttpHeaders> postRequest(bool modern);
     void startPost(const Message &message, int authRounds = 0);
     bool awaitAuthorization(QNetworkReply *reply, Exchange *exchange);
     void onAuthorized();
@@ -90,7 +94,20 @@ private:
     void note(const QString &text, quint64 exchangeId = 0);
 
     QUrl m_url;
+    QString m_urlText; // for every traffic event
     HttpTransportOptions m_options;
+    // A POST's request and its headers as listed, kept while what they depend on stays (the
+    // session, the era): building them anew for every call cost more than the call's JSON.
+    // Not kept with an authorizer, whose headers change from one request to the next.
+    struct PostTemplate
+    {
+        bool modern = false;
+        QString sessionId;
+        QString protocolVersion;
+        QNetworkRequest request;
+        HttpHeaders headers;
+    };
+    std::optional<PostTemplate> m_postTemplate;
     // Three managers because QNAM opens at most 6 connections per host and keeps an SSE
     // response's connection for as long as the stream lasts: requests whose answers stream
     // use one, long-lived GET streams another, and short replies, notifications and DELETE
