@@ -210,7 +210,7 @@ void StdioTransport::open()
     ::fcntl(stdinPipe[1], F_SETPIPE_SZ, PipeSize);
 #endif
     // Writes to a server that has gone fail with EPIPE instead of ending this process (as
-    // QProcess and Qt's sockets arrange too); the server gets the default back below.
+    // QProcess and Qt's sockets arrange too); QProcess gives its children the default back.
     static const bool sigpipeIgnored = [] { return ::signal(SIGPIPE, SIG_IGN) != SIG_ERR; }();
     Q_UNUSED(sigpipeIgnored);
     const int childStdout = stdoutPipe[1];
@@ -223,7 +223,6 @@ void StdioTransport::open()
         ::setpgid(0, 0);
         ::dup2(childStdout, STDOUT_FILENO);
         ::dup2(childStdin, STDIN_FILENO);
-        ::signal(SIGPIPE, SIG_DFL); // an ignored signal would stay ignored across exec
     });
 
     connect(m_process, &QProcess::started, this, &StdioTransport::onStarted);
@@ -326,17 +325,22 @@ void StdioTransport::closeStdinWhenWritten()
         closeStdinPipe();
 }
 
+void StdioTransport::closePipeEnd(QSocketNotifier *&notifier, int &fd)
+{
+    if (notifier) {
+        notifier->setEnabled(false);
+        notifier->deleteLater();
+        notifier = nullptr;
+    }
+    if (fd >= 0) {
+        ::close(fd);
+        fd = -1;
+    }
+}
+
 void StdioTransport::closeStdinPipe()
 {
-    if (m_stdinNotifier) {
-        m_stdinNotifier->setEnabled(false);
-        m_stdinNotifier->deleteLater();
-        m_stdinNotifier = nullptr;
-    }
-    if (m_stdinFd >= 0) {
-        ::close(m_stdinFd);
-        m_stdinFd = -1;
-    }
+    closePipeEnd(m_stdinNotifier, m_stdinFd);
     m_stdinQueued = QByteArray();
     m_stdinWritten = 0;
     m_closeStdinWhenWritten = false;
@@ -344,15 +348,7 @@ void StdioTransport::closeStdinPipe()
 
 void StdioTransport::closeStdoutPipe()
 {
-    if (m_stdoutNotifier) {
-        m_stdoutNotifier->setEnabled(false);
-        m_stdoutNotifier->deleteLater();
-        m_stdoutNotifier = nullptr;
-    }
-    if (m_stdoutFd >= 0) {
-        ::close(m_stdoutFd);
-        m_stdoutFd = -1;
-    }
+    closePipeEnd(m_stdoutNotifier, m_stdoutFd);
 }
 
 void StdioTransport::onStarted()

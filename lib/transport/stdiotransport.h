@@ -104,6 +104,8 @@ private:
     // stdout ended while the process runs: the connection ends now, the process is stopped.
     void onStdoutEnded();
     void closeStdoutPipe();
+    // Our end of a pipe to the child, and its notifier.
+    static void closePipeEnd(QSocketNotifier *&notifier, int &fd);
     // Queues a line for stdin and writes what the pipe takes now (unless writes are held while
     // answers are handled); the rest goes out as the pipe drains. Returns why bytes were not
     // delivered (for a note after the message's own event), or nothing.

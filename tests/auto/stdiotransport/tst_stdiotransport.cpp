@@ -127,6 +127,7 @@ private Q_SLOTS:
     void sendsWhileAnswersAreHandledGoOut();
     void heldSendGoesOutInANestedEventLoop();
     void closedStdinIsANoteNotACrash();
+    void serverDoesNotInheritIgnoredSigpipe();
     void unterminatedLastLineIsDelivered();
     void exitCodeIsReported();
     void killedBySignalIsReported();
@@ -447,6 +448,32 @@ void tst_StdioTransport::closedStdinIsANoteNotACrash()
     transport.close();
     QTRY_COMPARE_WITH_TIMEOUT(recorder.closedReasons.size(), 1, 10000);
     QVERIFY2(recorder.closedReasons.first().contains(QLatin1String("SIGTERM")), qPrintable(recorder.closedReasons.first()));
+}
+
+void tst_StdioTransport::serverDoesNotInheritIgnoredSigpipe()
+{
+    // This process ignores SIGPIPE once it has started a server; the server must not: a shell
+    // pipeline in it (`cmd | head`) relies on SIGPIPE to end its writer.
+    // A shell, not the Python peer: Python ignores SIGPIPE itself when it starts. awk, its child,
+    // reports the mask it inherited (an ignored signal stays ignored across fork and exec).
+    StdioServerParameters parameters;
+    parameters.program = QStringLiteral("/bin/sh");
+    parameters.arguments = {QStringLiteral("-c"),
+                            QStringLiteral("read request; mask=$(awk '/^SigIgn:/ {print $2}' /proc/self/status); "
+                                           "echo '{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"mask\":\"'$mask'\"}}'; "
+                                           "read rest")};
+    StdioTransport transport(parameters);
+    Recorder recorder(&transport);
+    openAndWait(transport, recorder);
+    transport.send(call(1, QStringLiteral("ignoredSignals")));
+    QTRY_VERIFY_WITH_TIMEOUT(recorder.hasReplyTo(1), 10000);
+    bool ok = false;
+    const quint64 mask = recorder.replyTo(1).result().toObject().value(QStringLiteral("mask")).toString().toULongLong(&ok, 16);
+    QVERIFY(ok);
+    QCOMPARE(mask & (quint64(1) << (SIGPIPE - 1)), quint64(0));
+    struct sigaction current = {};
+    QCOMPARE(::sigaction(SIGPIPE, nullptr, &current), 0);
+    QVERIFY(current.sa_handler == SIG_IGN); // while this process does ignore it
 }
 
 void tst_StdioTransport::unterminatedLastLineIsDelivered()
