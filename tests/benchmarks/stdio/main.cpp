@@ -8,7 +8,7 @@
 //
 // Usage: bench_stdio [--sequential N] [--pipelined N] [--node PATH] [--only ROWS] [--no-large] [--rounds N]
 // (--only ours-zero runs just that row, for profiling one path.) Rows: the C floor, QProcess alone
-// (the same bytes through Qt with no MCP: the floor of a QProcess-based client), ours, and the
+// (the same bytes through Qt with no MCP: QProcess's own reads and writes), ours, and the
 // SDK clients v2 (@modelcontextprotocol/client 2.4.0) and v1 (@modelcontextprotocol/sdk) against
 // the zero-cost peer (tests/benchmarks/zeropeer) and the demo server; ours and v1 against a
 // TypeScript SDK server as information. Ends with one `target NAME: ... met|NOT met` line each.
@@ -261,9 +261,10 @@ Figures measureFloor(int sequential, int pipelined)
 }
 
 // Qt alone: QProcess and the same event loop as our client, writing the C floor's request
-// bytes and reading reply lines, with nothing of MCP in between. What our client costs above
-// this row is ours; what this row costs above the C floor is Qt's (QProcess, its notifiers,
-// the event dispatcher), which our stdio transport is built on.
+// bytes and reading reply lines, with nothing of MCP in between: what this row costs above the
+// C floor is Qt's (QProcess, its notifiers, the event dispatcher). Our stdio transport starts
+// and stops the server with QProcess but reads and writes the pipes itself (QProcess writes in
+// a later pass of the event loop), so this row is information, not the floor of ours.
 Figures measureQtAlone(int sequential, int pipelined, bool large)
 {
     Figures figures;
