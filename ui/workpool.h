@@ -1,10 +1,10 @@
 #pragma once
 
-#include <QtGlobal>
+#include <QFuture>
+#include <QPromise>
+#include <QThreadPool>
 
-QT_BEGIN_NAMESPACE
-class QThreadPool;
-QT_END_NAMESPACE
+#include <memory>
 
 namespace Mcp::Ui {
 
@@ -13,5 +13,20 @@ namespace Mcp::Ui {
 // into tasks there and waits for them on the GUI thread, so while seconds of our work held every
 // thread of the global pool, a repaint waited as long.
 QThreadPool *workPool();
+
+// Runs work(promise) in workPool(): what it adds to the promise is the future's result. The
+// future's cancel() is seen by work through promise.isCanceled().
+template<typename T, typename Work>
+QFuture<T> startInWorkPool(Work work)
+{
+    auto promise = std::make_shared<QPromise<T>>();
+    QFuture<T> future = promise->future();
+    promise->start();
+    workPool()->start([promise, work = std::move(work)]() mutable {
+        work(*promise);
+        promise->finish();
+    });
+    return future;
+}
 
 } // namespace Mcp::Ui

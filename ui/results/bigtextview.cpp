@@ -43,20 +43,15 @@ constexpr int IncrementalFindMs = 200;   // typing in the find bar searches afte
 // Cuts `text` into rows in the thread pool; the worker holds its own reference to the text.
 QFuture<TextRows> buildInWorker(const TextSource &text, int column)
 {
-    auto promise = std::make_shared<QPromise<TextRows>>();
-    QFuture<TextRows> future = promise->future();
-    promise->start();
-    workPool()->start([promise, text, column] {
-        promise->setProgressRange(0, 100);
+    return startInWorkPool<TextRows>([text, column](QPromise<TextRows> &promise) {
+        promise.setProgressRange(0, 100);
         TextRows rows = TextRows::build(text, column, [&promise](int percent) {
-            promise->setProgressValue(percent);
-            return !promise->isCanceled();
+            promise.setProgressValue(percent);
+            return !promise.isCanceled();
         });
-        if (!promise->isCanceled())
-            promise->addResult(std::move(rows));
-        promise->finish();
+        if (!promise.isCanceled())
+            promise.addResult(std::move(rows));
     });
-    return future;
 }
 
 } // namespace

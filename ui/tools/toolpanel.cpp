@@ -795,12 +795,8 @@ void ToolPanel::finish(bool isError, const ResultTexts &result, const RpcError &
     constexpr qint64 OffThreadResultBytes = 4 * 1024 * 1024;
     if (resultBytes >= OffThreadResultBytes && result.value.isObject()) {
         m_status->setText(tr("Preparing the result…"));
-        auto promise = std::make_shared<QPromise<ResultView::PreparedResult>>();
-        QFuture<ResultView::PreparedResult> future = promise->future();
-        promise->start();
-        workPool()->start([promise, result] {
-            promise->addResult(ResultView::prepare(result));
-            promise->finish();
+        auto future = startInWorkPool<ResultView::PreparedResult>([result](QPromise<ResultView::PreparedResult> &promise) {
+            promise.addResult(ResultView::prepare(result));
         });
         future.then(this, [this, shown, elapsedMs, rounds](const ResultView::PreparedResult &prepared) {
             if (shown == m_shownCall)

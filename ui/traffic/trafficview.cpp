@@ -879,21 +879,18 @@ void TrafficView::showCurrent()
 
 void TrafficView::showWholeText(const QByteArray &raw)
 {
-    // Indexed in the thread pool (it reads every byte); a later selection wins.
+    // Indexed in the thread pool (it reads every byte); a later selection wins, and stops the
+    // indexing of the one before.
     const quint64 generation = ++m_wholeTextGeneration;
+    m_wholeTextIndexing.cancel();
     m_detailTabs->setTabVisible(m_detailTabs->indexOf(m_wholeText), !raw.isEmpty());
     m_wholeText->setText(QString());
     if (raw.isEmpty())
         return;
-    auto promise = std::make_shared<QPromise<TextSource>>();
-    QFuture<TextSource> future = promise->future();
-    promise->start();
-    workPool()->start([promise, raw] {
-        const TextSource source = TextSource::fromUtf8(raw, [&promise](int) { return !promise->isCanceled(); });
-        promise->addResult(source);
-        promise->finish();
+    m_wholeTextIndexing = startInWorkPool<TextSource>([raw](QPromise<TextSource> &promise) {
+        promise.addResult(TextSource::fromUtf8(raw, [&promise](int) { return !promise.isCanceled(); }));
     });
-    future.then(this, [this, generation](const TextSource &source) {
+    m_wholeTextIndexing.then(this, [this, generation](const TextSource &source) {
         if (generation == m_wholeTextGeneration)
             m_wholeText->setText(source);
     });

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QFuture>
 #include <QList>
 #include <QPointer>
 
@@ -27,6 +28,7 @@ class QToolButton;
 class QTreeWidget;
 QT_END_NAMESPACE
 
+#include "results/textsource.h"
 #include "transport/trafficevent.h"
 
 namespace Mcp {
@@ -185,6 +187,7 @@ private:
     QPlainTextEdit *m_raw = nullptr;
     BigTextView *m_wholeText = nullptr;
     quint64 m_wholeTextGeneration = 0;
+    QFuture<TextSource> m_wholeTextIndexing; // of the message shown, while it runs
     QPlainTextEdit *m_meta = nullptr;
     QTreeWidget *m_headers = nullptr;
     QString m_exportName = QStringLiteral("traffic");
