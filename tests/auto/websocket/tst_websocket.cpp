@@ -61,7 +61,6 @@ private:
     // The SDK server over wss://, its certificate from a CA made in the folder name of the
     // test's folder (*caFile: the CA's PEM); an invalid URL when either failed.
     QUrl startWssServer(QProcess *process, const QString &name, QString *caFile);
-    // `mcpscope record --http --target target --capture capture` in env; the ws:// URL it prints.
     // Opens a transport that must be refused: the error it ends with.
     static TransportError refusal(const QUrl &url, const HttpTransportOptions &options);
     // Connects client (its transport a WebSocketTransport) and waits for it to be ready.
